@@ -1,0 +1,896 @@
+//! Python-identical JSON: a value model that keeps what CPython's `json.loads` keeps, and a
+//! serializer byte-identical to `json.dumps(o, sort_keys=True, ...)`.
+//!
+//! Spec §3.2 defines `J(o)` as `json.dumps(o, sort_keys=True, ensure_ascii=False)` encoded
+//! UTF-8; Appendix B step 4 is the reference. DESIGN.md "Exactness rules" lists the details
+//! reproduced here:
+//!
+//! * integers exact at any size (up to CPython's 4300-digit conversion limit), `-0` reads as `0`;
+//! * numbers with a fraction or exponent are IEEE doubles rounded as `float()` does
+//!   (`1.50` is `1.5`, `1E2` is `100.0`, `1e400` is `inf`), written as `float.__repr__`;
+//! * `NaN`, `Infinity`, `-Infinity` are accepted and written back;
+//! * duplicate keys: the last one wins; keys sort by code point;
+//! * strings may hold lone surrogates (from `\ud800` escapes), exactly as a Python `str` can.
+//!   Such a string serializes with `ensure_ascii=True`, but UTF-8 cannot encode it, so
+//!   [`to_bytes`] with `ensure_ascii=false` reports [`EncodeError::LoneSurrogate`], the error
+//!   Python raises at `.encode()`.
+//!
+//! Strings are stored as WTF-8 (UTF-8 that also admits surrogate code points), whose byte
+//! order is code point order, so sorting keys by bytes sorts them as Python does.
+
+use std::cmp::Ordering;
+use std::fmt;
+
+/// Deepest nesting accepted. CPython's decoder recurses once per level and stops near its
+/// default recursion limit of 1000 (about 996 levels from a script); we stop a little earlier.
+pub const MAX_DEPTH: usize = 990;
+
+/// CPython 3.11's default `sys.get_int_max_str_digits()`: longer integer literals raise
+/// `ValueError` in `json.loads`.
+pub const MAX_INT_DIGITS: usize = 4300;
+
+/// A parsed JSON value, as Python's `json.loads` would hold it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    Null,
+    Bool(bool),
+    /// An integer of any size, in canonical decimal form (`-` sign, no leading zeros, no `-0`).
+    Int(Int),
+    Float(f64),
+    Str(JsonStr),
+    Array(Vec<Value>),
+    Object(Object),
+}
+
+/// An integer in canonical decimal form.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Int(Box<str>);
+
+impl Int {
+    /// The canonical decimal text (what Python's `str(int)` prints).
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+    /// The value, if it fits in an `i64`.
+    pub fn to_i64(&self) -> Option<i64> {
+        self.0.parse().ok()
+    }
+}
+
+impl From<i64> for Int {
+    fn from(v: i64) -> Self {
+        Int(v.to_string().into_boxed_str())
+    }
+}
+
+/// A string as Python holds it: any sequence of code points, lone surrogates included,
+/// stored as WTF-8.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct JsonStr(Box<[u8]>);
+
+impl JsonStr {
+    /// The string, unless it holds a lone surrogate.
+    pub fn as_str(&self) -> Option<&str> {
+        std::str::from_utf8(&self.0).ok()
+    }
+    /// The WTF-8 bytes (UTF-8 when the string has no lone surrogate).
+    pub fn as_wtf8(&self) -> &[u8] {
+        &self.0
+    }
+}
+
+impl From<&str> for JsonStr {
+    fn from(s: &str) -> Self {
+        JsonStr(s.as_bytes().into())
+    }
+}
+
+impl From<String> for JsonStr {
+    fn from(s: String) -> Self {
+        JsonStr(s.into_bytes().into_boxed_slice())
+    }
+}
+
+/// A JSON object with Python `dict` semantics for what `J` needs: unique keys (the last
+/// duplicate wins) kept in sorted (code point) order, which is the order `sort_keys=True`
+/// writes.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Object(Vec<(JsonStr, Value)>);
+
+impl Object {
+    pub fn new() -> Self {
+        Object(Vec::new())
+    }
+
+    /// Builds an object from members in document order; a later duplicate key replaces an
+    /// earlier one, as in `json.loads`.
+    pub fn from_members(mut members: Vec<(JsonStr, Value)>) -> Self {
+        // Stable sort keeps duplicates in document order; keep the last of each run.
+        members.sort_by(|a, b| a.0.cmp(&b.0));
+        let mut out: Vec<(JsonStr, Value)> = Vec::with_capacity(members.len());
+        for m in members {
+            match out.last_mut() {
+                Some(last) if last.0 == m.0 => *last = m,
+                _ => out.push(m),
+            }
+        }
+        Object(out)
+    }
+
+    /// The members in sorted key order.
+    pub fn iter(&self) -> impl Iterator<Item = (&JsonStr, &Value)> {
+        self.0.iter().map(|(k, v)| (k, v))
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub fn get(&self, key: &str) -> Option<&Value> {
+        self.0
+            .binary_search_by(|(k, _)| k.as_wtf8().cmp(key.as_bytes()))
+            .ok()
+            .map(|i| &self.0[i].1)
+    }
+
+    /// Sets `key` to `value`, replacing any earlier value.
+    pub fn insert(&mut self, key: &str, value: Value) {
+        match self.0.binary_search_by(|(k, _)| k.as_wtf8().cmp(key.as_bytes())) {
+            Ok(i) => self.0[i].1 = value,
+            Err(i) => self.0.insert(i, (JsonStr::from(key), value)),
+        }
+    }
+
+    pub fn remove(&mut self, key: &str) -> Option<Value> {
+        self.0
+            .binary_search_by(|(k, _)| k.as_wtf8().cmp(key.as_bytes()))
+            .ok()
+            .map(|i| self.0.remove(i).1)
+    }
+}
+
+impl Value {
+    pub fn as_object(&self) -> Option<&Object> {
+        match self {
+            Value::Object(o) => Some(o),
+            _ => None,
+        }
+    }
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Value::Str(s) => s.as_str(),
+            _ => None,
+        }
+    }
+    /// Python's `value == i` for an integer `i`: true for the int `i`, the float equal to
+    /// `i`, and `True`/`False` for 1/0 (in Python `bool` is an `int`).
+    pub fn py_eq_int(&self, i: i64) -> bool {
+        match self {
+            Value::Int(n) => n.to_i64() == Some(i),
+            Value::Float(f) => *f == i as f64 && (i as f64) as i64 == i && f.fract() == 0.0,
+            Value::Bool(b) => (*b as i64) == i,
+            _ => false,
+        }
+    }
+    /// A short name of the value's Python type, for error messages.
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            Value::Null => "null",
+            Value::Bool(_) => "bool",
+            Value::Int(_) => "int",
+            Value::Float(_) => "float",
+            Value::Str(_) => "str",
+            Value::Array(_) => "list",
+            Value::Object(_) => "dict",
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parsing
+// ---------------------------------------------------------------------------------------------
+
+/// Why a text is not JSON that Python's `json.loads` would accept.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    /// Byte offset into the input where the problem was found.
+    pub offset: usize,
+    pub message: String,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} at byte {}", self.message, self.offset)
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// Parses one JSON document the way `json.loads(text.decode("utf-8"))` does: the input must
+/// be valid UTF-8 without a byte order mark, surrounding whitespace is `[ \t\n\r]`, and
+/// nothing else may follow the value.
+pub fn parse(input: &[u8]) -> Result<Value, ParseError> {
+    if let Err(e) = std::str::from_utf8(input) {
+        return Err(ParseError {
+            offset: e.valid_up_to(),
+            message: "invalid UTF-8 (Python's utf-8 decoder rejects this line)".into(),
+        });
+    }
+    if input.starts_with("\u{feff}".as_bytes()) {
+        return Err(ParseError {
+            offset: 0,
+            message: "unexpected UTF-8 BOM".into(),
+        });
+    }
+    let mut p = Parser { s: input, i: 0 };
+    p.skip_ws();
+    let v = p.value(0)?;
+    p.skip_ws();
+    if p.i != input.len() {
+        return Err(p.err("extra data after the JSON value"));
+    }
+    Ok(v)
+}
+
+struct Parser<'a> {
+    s: &'a [u8],
+    i: usize,
+}
+
+impl<'a> Parser<'a> {
+    fn err(&self, message: &str) -> ParseError {
+        ParseError {
+            offset: self.i,
+            message: message.to_string(),
+        }
+    }
+
+    fn skip_ws(&mut self) {
+        while let Some(b' ' | b'\t' | b'\n' | b'\r') = self.s.get(self.i) {
+            self.i += 1;
+        }
+    }
+
+    fn eat_literal(&mut self, lit: &[u8]) -> bool {
+        if self.s[self.i..].starts_with(lit) {
+            self.i += lit.len();
+            true
+        } else {
+            false
+        }
+    }
+
+    fn value(&mut self, depth: usize) -> Result<Value, ParseError> {
+        match self.s.get(self.i) {
+            None => Err(self.err("expecting value")),
+            Some(b'"') => Ok(Value::Str(self.string()?)),
+            Some(b'{') => self.object(depth + 1),
+            Some(b'[') => self.array(depth + 1),
+            Some(b'n') if self.eat_literal(b"null") => Ok(Value::Null),
+            Some(b't') if self.eat_literal(b"true") => Ok(Value::Bool(true)),
+            Some(b'f') if self.eat_literal(b"false") => Ok(Value::Bool(false)),
+            Some(b'N') if self.eat_literal(b"NaN") => Ok(Value::Float(f64::NAN)),
+            Some(b'I') if self.eat_literal(b"Infinity") => Ok(Value::Float(f64::INFINITY)),
+            Some(b'-') if self.s[self.i..].starts_with(b"-Infinity") => {
+                self.i += 9;
+                Ok(Value::Float(f64::NEG_INFINITY))
+            }
+            Some(b'-' | b'0'..=b'9') => self.number(),
+            Some(_) => Err(self.err("expecting value")),
+        }
+    }
+
+    fn enter(&self, depth: usize) -> Result<(), ParseError> {
+        if depth > MAX_DEPTH {
+            Err(self.err(&format!("nesting deeper than {MAX_DEPTH} levels")))
+        } else {
+            Ok(())
+        }
+    }
+
+    fn array(&mut self, depth: usize) -> Result<Value, ParseError> {
+        self.enter(depth)?;
+        self.i += 1; // '['
+        let mut items = Vec::new();
+        self.skip_ws();
+        if self.s.get(self.i) == Some(&b']') {
+            self.i += 1;
+            return Ok(Value::Array(items));
+        }
+        loop {
+            self.skip_ws();
+            items.push(self.value(depth)?);
+            self.skip_ws();
+            match self.s.get(self.i) {
+                Some(b',') => self.i += 1,
+                Some(b']') => {
+                    self.i += 1;
+                    return Ok(Value::Array(items));
+                }
+                _ => return Err(self.err("expecting ',' delimiter")),
+            }
+        }
+    }
+
+    fn object(&mut self, depth: usize) -> Result<Value, ParseError> {
+        self.enter(depth)?;
+        self.i += 1; // '{'
+        let mut members = Vec::new();
+        self.skip_ws();
+        if self.s.get(self.i) == Some(&b'}') {
+            self.i += 1;
+            return Ok(Value::Object(Object::new()));
+        }
+        loop {
+            self.skip_ws();
+            if self.s.get(self.i) != Some(&b'"') {
+                return Err(self.err("expecting property name enclosed in double quotes"));
+            }
+            let key = self.string()?;
+            self.skip_ws();
+            if self.s.get(self.i) != Some(&b':') {
+                return Err(self.err("expecting ':' delimiter"));
+            }
+            self.i += 1;
+            self.skip_ws();
+            let v = self.value(depth)?;
+            members.push((key, v));
+            self.skip_ws();
+            match self.s.get(self.i) {
+                Some(b',') => self.i += 1,
+                Some(b'}') => {
+                    self.i += 1;
+                    return Ok(Value::Object(Object::from_members(members)));
+                }
+                _ => return Err(self.err("expecting ',' delimiter")),
+            }
+        }
+    }
+
+    /// CPython's number grammar: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?`; an integer
+    /// unless a fraction or exponent is present.
+    fn number(&mut self) -> Result<Value, ParseError> {
+        let start = self.i;
+        let digits = |p: &mut Self| {
+            let s = p.i;
+            while let Some(b'0'..=b'9') = p.s.get(p.i) {
+                p.i += 1;
+            }
+            p.i - s
+        };
+        if self.s.get(self.i) == Some(&b'-') {
+            self.i += 1;
+        }
+        match self.s.get(self.i) {
+            Some(b'0') => self.i += 1,
+            Some(b'1'..=b'9') => {
+                digits(self);
+            }
+            _ => {
+                self.i = start;
+                return Err(self.err("expecting value"));
+            }
+        }
+        let int_end = self.i;
+        let mut is_float = false;
+        if self.s.get(self.i) == Some(&b'.') && matches!(self.s.get(self.i + 1), Some(b'0'..=b'9')) {
+            self.i += 1;
+            digits(self);
+            is_float = true;
+        }
+        if let Some(b'e' | b'E') = self.s.get(self.i) {
+            let save = self.i;
+            self.i += 1;
+            if let Some(b'+' | b'-') = self.s.get(self.i) {
+                self.i += 1;
+            }
+            if digits(self) == 0 {
+                self.i = save; // not an exponent: CPython stops before the 'e'
+            } else {
+                is_float = true;
+            }
+        }
+        let text = std::str::from_utf8(&self.s[start..self.i]).expect("ASCII");
+        if is_float {
+            // Rust's parser rounds correctly and overflows to ±inf, as CPython's float() does.
+            let f: f64 = text.parse().map_err(|_| ParseError {
+                offset: start,
+                message: format!("bad number {text:?}"),
+            })?;
+            return Ok(Value::Float(f));
+        }
+        let int_text = &text[..int_end - start];
+        let (neg, mag) = match int_text.strip_prefix('-') {
+            Some(m) => (true, m),
+            None => (false, int_text),
+        };
+        if mag.len() > MAX_INT_DIGITS {
+            return Err(ParseError {
+                offset: start,
+                message: format!(
+                    "integer of {} digits exceeds Python's limit of {MAX_INT_DIGITS} digits",
+                    mag.len()
+                ),
+            });
+        }
+        let canonical = if neg && mag != "0" {
+            format!("-{mag}")
+        } else {
+            mag.to_string()
+        };
+        Ok(Value::Int(Int(canonical.into_boxed_str())))
+    }
+
+    fn hex4(&self, at: usize) -> Option<u32> {
+        let h = self.s.get(at..at + 4)?;
+        let mut v = 0u32;
+        for &c in h {
+            v = v * 16 + (c as char).to_digit(16)?;
+        }
+        Some(v)
+    }
+
+    /// A string, with CPython's strict rules: raw control characters are refused, escapes are
+    /// `\" \\ \/ \b \f \n \r \t \uXXXX`, and a `\uD8xx\uDCxx` pair joins into one code point
+    /// while an unpaired surrogate is kept as it is.
+    fn string(&mut self) -> Result<JsonStr, ParseError> {
+        self.i += 1; // opening quote
+        let mut out: Vec<u8> = Vec::new();
+        loop {
+            let run_start = self.i;
+            while let Some(&c) = self.s.get(self.i) {
+                if c == b'"' || c == b'\\' || c < 0x20 {
+                    break;
+                }
+                self.i += 1;
+            }
+            out.extend_from_slice(&self.s[run_start..self.i]);
+            match self.s.get(self.i) {
+                None => return Err(self.err("unterminated string")),
+                Some(b'"') => {
+                    self.i += 1;
+                    return Ok(JsonStr(out.into_boxed_slice()));
+                }
+                Some(b'\\') => {}
+                Some(_) => return Err(self.err("invalid control character in string")),
+            }
+            // An escape.
+            let esc = match self.s.get(self.i + 1) {
+                None => return Err(self.err("unterminated string")),
+                Some(&e) => e,
+            };
+            let simple = match esc {
+                b'"' => Some(b'"'),
+                b'\\' => Some(b'\\'),
+                b'/' => Some(b'/'),
+                b'b' => Some(0x08),
+                b'f' => Some(0x0c),
+                b'n' => Some(b'\n'),
+                b'r' => Some(b'\r'),
+                b't' => Some(b'\t'),
+                b'u' => None,
+                _ => return Err(self.err("invalid \\escape")),
+            };
+            if let Some(b) = simple {
+                out.push(b);
+                self.i += 2;
+                continue;
+            }
+            let mut cp = self
+                .hex4(self.i + 2)
+                .ok_or_else(|| self.err("invalid \\uXXXX escape"))?;
+            self.i += 6;
+            if (0xD800..0xDC00).contains(&cp) && self.s[self.i..].starts_with(b"\\u") {
+                let lo = self
+                    .hex4(self.i + 2)
+                    .ok_or_else(|| self.err("invalid \\uXXXX escape"))?;
+                if (0xDC00..0xE000).contains(&lo) {
+                    cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
+                    self.i += 6;
+                }
+            }
+            push_wtf8(&mut out, cp);
+        }
+    }
+}
+
+/// Appends a code point (surrogates allowed) in generalized UTF-8.
+fn push_wtf8(out: &mut Vec<u8>, cp: u32) {
+    match cp {
+        0..=0x7F => out.push(cp as u8),
+        0x80..=0x7FF => out.extend_from_slice(&[0xC0 | (cp >> 6) as u8, 0x80 | (cp & 0x3F) as u8]),
+        0x800..=0xFFFF => out.extend_from_slice(&[
+            0xE0 | (cp >> 12) as u8,
+            0x80 | ((cp >> 6) & 0x3F) as u8,
+            0x80 | (cp & 0x3F) as u8,
+        ]),
+        _ => out.extend_from_slice(&[
+            0xF0 | (cp >> 18) as u8,
+            0x80 | ((cp >> 12) & 0x3F) as u8,
+            0x80 | ((cp >> 6) & 0x3F) as u8,
+            0x80 | (cp & 0x3F) as u8,
+        ]),
+    }
+}
+
+/// Decodes the WTF-8 code point starting at `s[0]`; returns it and its length in bytes.
+fn next_code_point(s: &[u8]) -> (u32, usize) {
+    let b0 = s[0] as u32;
+    match s[0] {
+        0x00..=0x7F => (b0, 1),
+        0xC0..=0xDF => (((b0 & 0x1F) << 6) | (s[1] as u32 & 0x3F), 2),
+        0xE0..=0xEF => (
+            ((b0 & 0x0F) << 12) | ((s[1] as u32 & 0x3F) << 6) | (s[2] as u32 & 0x3F),
+            3,
+        ),
+        _ => (
+            ((b0 & 0x07) << 18)
+                | ((s[1] as u32 & 0x3F) << 12)
+                | ((s[2] as u32 & 0x3F) << 6)
+                | (s[3] as u32 & 0x3F),
+            4,
+        ),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Serialization
+// ---------------------------------------------------------------------------------------------
+
+/// The `json.dumps` settings sealbook uses; keys are always sorted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DumpOptions {
+    /// `ensure_ascii`: escape every non-ASCII character (and U+007F) as `\uXXXX`.
+    pub ensure_ascii: bool,
+    /// `separators=(",", ":")` instead of the default `(", ", ": ")`.
+    pub compact: bool,
+}
+
+impl DumpOptions {
+    /// `J` of spec §3.2: `sort_keys=True, ensure_ascii=False`, default separators.
+    pub const SEAL: DumpOptions = DumpOptions {
+        ensure_ascii: false,
+        compact: false,
+    };
+    /// Python's defaults with `sort_keys=True` (the content hash of
+    /// `council-clim-window.json`, spec §4.3).
+    pub const PYTHON_DEFAULT: DumpOptions = DumpOptions {
+        ensure_ascii: true,
+        compact: false,
+    };
+    /// Sorted, no whitespace, UTF-8 (the event id contract serialization, spec §3.13).
+    pub const COMPACT_UTF8: DumpOptions = DumpOptions {
+        ensure_ascii: false,
+        compact: true,
+    };
+
+    fn item_sep(self) -> &'static [u8] {
+        if self.compact {
+            b","
+        } else {
+            b", "
+        }
+    }
+    fn key_sep(self) -> &'static [u8] {
+        if self.compact {
+            b":"
+        } else {
+            b": "
+        }
+    }
+}
+
+/// Why a value cannot be written as the requested bytes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EncodeError {
+    /// A string holds a lone surrogate, which UTF-8 cannot encode (Python raises
+    /// `UnicodeEncodeError: 'utf-8' codec can't encode character '\ud800'`).
+    LoneSurrogate { code_point: u32 },
+}
+
+impl fmt::Display for EncodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EncodeError::LoneSurrogate { code_point } => write!(
+                f,
+                "string holds the lone surrogate \\u{code_point:04x}, which UTF-8 cannot encode \
+                 (Python's .encode() fails on it too, so no seal exists for this line)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for EncodeError {}
+
+/// `json.dumps(v, sort_keys=True, ...)` encoded as UTF-8.
+pub fn to_bytes(v: &Value, opts: DumpOptions) -> Result<Vec<u8>, EncodeError> {
+    let mut out = Vec::new();
+    write_value(&mut out, v, opts)?;
+    Ok(out)
+}
+
+/// Appends `json.dumps(v, sort_keys=True, ...)` to `out`.
+pub fn write_value(out: &mut Vec<u8>, v: &Value, opts: DumpOptions) -> Result<(), EncodeError> {
+    match v {
+        Value::Null => out.extend_from_slice(b"null"),
+        Value::Bool(true) => out.extend_from_slice(b"true"),
+        Value::Bool(false) => out.extend_from_slice(b"false"),
+        Value::Int(i) => out.extend_from_slice(i.as_str().as_bytes()),
+        Value::Float(f) => write_float(out, *f),
+        Value::Str(s) => write_str(out, s, opts)?,
+        Value::Array(items) => {
+            out.push(b'[');
+            for (k, item) in items.iter().enumerate() {
+                if k > 0 {
+                    out.extend_from_slice(opts.item_sep());
+                }
+                write_value(out, item, opts)?;
+            }
+            out.push(b']');
+        }
+        Value::Object(obj) => {
+            out.push(b'{');
+            for (k, (key, val)) in obj.iter().enumerate() {
+                if k > 0 {
+                    out.extend_from_slice(opts.item_sep());
+                }
+                write_member(out, key, val, opts)?;
+            }
+            out.push(b'}');
+        }
+    }
+    Ok(())
+}
+
+/// Appends one object member, `"key": value`, as `json.dumps` writes it inside an object.
+pub fn write_member(
+    out: &mut Vec<u8>,
+    key: &JsonStr,
+    val: &Value,
+    opts: DumpOptions,
+) -> Result<(), EncodeError> {
+    write_str(out, key, opts)?;
+    out.extend_from_slice(opts.key_sep());
+    write_value(out, val, opts)
+}
+
+/// The separator `json.dumps` puts between members or items.
+pub fn item_separator(opts: DumpOptions) -> &'static [u8] {
+    opts.item_sep()
+}
+
+/// `float.__repr__`: the shortest digits that round-trip, in positional notation when the
+/// decimal exponent is in [-4, 16), otherwise `d.ddde±XX`; plus CPython's `NaN`/`Infinity`.
+pub fn write_float(out: &mut Vec<u8>, f: f64) {
+    if f.is_nan() {
+        out.extend_from_slice(b"NaN");
+        return;
+    }
+    if f.is_infinite() {
+        out.extend_from_slice(if f > 0.0 { b"Infinity" } else { b"-Infinity" });
+        return;
+    }
+    if f == 0.0 {
+        out.extend_from_slice(if f.is_sign_negative() { b"-0.0" } else { b"0.0" });
+        return;
+    }
+    // Rust's `{:e}` gives the same shortest round-trip digits as Python's repr.
+    let sci = format!("{:e}", f.abs());
+    let (mantissa, exp) = sci.split_once('e').expect("LowerExp has an exponent");
+    let exp: i32 = exp.parse().expect("LowerExp exponent is an integer");
+    let digits: Vec<u8> = mantissa.bytes().filter(|b| *b != b'.').collect();
+    if f < 0.0 {
+        out.push(b'-');
+    }
+    let decpt = exp + 1; // value = 0.DIGITS × 10^decpt
+    let n = digits.len() as i32;
+    if -4 < decpt && decpt <= 16 {
+        if decpt <= 0 {
+            out.extend_from_slice(b"0.");
+            out.extend(std::iter::repeat_n(b'0', (-decpt) as usize));
+            out.extend_from_slice(&digits);
+        } else if decpt >= n {
+            out.extend_from_slice(&digits);
+            out.extend(std::iter::repeat_n(b'0', (decpt - n) as usize));
+            out.extend_from_slice(b".0");
+        } else {
+            out.extend_from_slice(&digits[..decpt as usize]);
+            out.push(b'.');
+            out.extend_from_slice(&digits[decpt as usize..]);
+        }
+    } else {
+        out.push(digits[0]);
+        if n > 1 {
+            out.push(b'.');
+            out.extend_from_slice(&digits[1..]);
+        }
+        out.push(b'e');
+        out.push(if exp < 0 { b'-' } else { b'+' });
+        let e = exp.unsigned_abs();
+        if e < 10 {
+            out.push(b'0');
+        }
+        out.extend_from_slice(e.to_string().as_bytes());
+    }
+}
+
+const HEX: &[u8; 16] = b"0123456789abcdef";
+
+fn push_u_escape(out: &mut Vec<u8>, unit: u32) {
+    out.extend_from_slice(b"\\u");
+    for shift in [12, 8, 4, 0] {
+        out.push(HEX[((unit >> shift) & 0xF) as usize]);
+    }
+}
+
+/// A string as `json.dumps` writes it (`c_encode_basestring` / `c_encode_basestring_ascii`).
+pub fn write_str(out: &mut Vec<u8>, s: &JsonStr, opts: DumpOptions) -> Result<(), EncodeError> {
+    let b = s.as_wtf8();
+    out.push(b'"');
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if c < 0x80 {
+            match c {
+                b'"' => out.extend_from_slice(b"\\\""),
+                b'\\' => out.extend_from_slice(b"\\\\"),
+                b'\n' => out.extend_from_slice(b"\\n"),
+                b'\r' => out.extend_from_slice(b"\\r"),
+                b'\t' => out.extend_from_slice(b"\\t"),
+                0x08 => out.extend_from_slice(b"\\b"),
+                0x0c => out.extend_from_slice(b"\\f"),
+                0x00..=0x1f => push_u_escape(out, c as u32),
+                0x7f if opts.ensure_ascii => push_u_escape(out, 0x7f),
+                _ => out.push(c),
+            }
+            i += 1;
+            continue;
+        }
+        let (cp, len) = next_code_point(&b[i..]);
+        let surrogate = (0xD800..0xE000).contains(&cp);
+        if opts.ensure_ascii {
+            if cp >= 0x10000 {
+                let v = cp - 0x10000;
+                push_u_escape(out, 0xD800 | (v >> 10));
+                push_u_escape(out, 0xDC00 | (v & 0x3FF));
+            } else {
+                push_u_escape(out, cp);
+            }
+        } else if surrogate {
+            return Err(EncodeError::LoneSurrogate { code_point: cp });
+        } else {
+            out.extend_from_slice(&b[i..i + len]);
+        }
+        i += len;
+    }
+    out.push(b'"');
+    Ok(())
+}
+
+/// Orders two strings by code point, as Python compares `str`.
+pub fn cmp_code_points(a: &JsonStr, b: &JsonStr) -> Ordering {
+    a.as_wtf8().cmp(b.as_wtf8())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn j(text: &str) -> String {
+        String::from_utf8(to_bytes(&parse(text.as_bytes()).unwrap(), DumpOptions::SEAL).unwrap())
+            .unwrap()
+    }
+    fn ja(text: &str) -> String {
+        String::from_utf8(
+            to_bytes(&parse(text.as_bytes()).unwrap(), DumpOptions::PYTHON_DEFAULT).unwrap(),
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn floats_print_as_python_repr() {
+        for (input, want) in [
+            ("1e-5", "1e-05"),
+            ("1e16", "1e+16"),
+            ("1e15", "1000000000000000.0"),
+            ("123456789012345678", "123456789012345678"),
+            ("123456789012345678.0", "1.2345678901234568e+17"),
+            ("5e-324", "5e-324"),
+            ("-0.0", "-0.0"),
+            ("0.1", "0.1"),
+            ("0.0001", "0.0001"),
+            ("0.00012", "0.00012"),
+            ("1.50", "1.5"),
+            ("1E2", "100.0"),
+            ("1e400", "Infinity"),
+            ("-1e400", "-Infinity"),
+            ("1.7976931348623157e308", "1.7976931348623157e+308"),
+            ("2.5e-7", "2.5e-07"),
+            ("1e100", "1e+100"),
+        ] {
+            assert_eq!(j(input), want, "input {input}");
+        }
+        assert_eq!(j("[0.1, 0.2]"), "[0.1, 0.2]");
+        let mut out = Vec::new();
+        write_float(&mut out, 0.1 + 0.2);
+        assert_eq!(out, b"0.30000000000000004");
+    }
+
+    #[test]
+    fn integers_are_exact_and_minus_zero_is_zero() {
+        assert_eq!(j("-0"), "0");
+        assert_eq!(j("123456789012345678901234567890"), "123456789012345678901234567890");
+        assert!(parse("1".repeat(4301).as_bytes()).is_err());
+        assert!(parse("1".repeat(4300).as_bytes()).is_ok());
+    }
+
+    #[test]
+    fn keys_sort_by_code_point_and_last_duplicate_wins() {
+        assert_eq!(j(r#"{"b": 1, "a": 2, "b": 3}"#), r#"{"a": 2, "b": 3}"#);
+        // U+FFFF sorts before U+10000 by code point (not by UTF-16 units, where it would not).
+        assert_eq!(j(r#"{"\ud800\udc00": 1, "\uffff": 2}"#), "{\"\u{ffff}\": 2, \"\u{10000}\": 1}");
+        assert_eq!(
+            ja(r#"{"\ud800\udc00": 1, "\uffff": 2}"#),
+            r#"{"\uffff": 2, "\ud800\udc00": 1}"#
+        );
+    }
+
+    #[test]
+    fn escapes_match_python() {
+        assert_eq!(j(r#""\u0001\u007f\u2028é\/""#), "\"\\u0001\u{7f}\u{2028}é/\"");
+        assert_eq!(ja(r#""\u0001\u007f\u2028é""#), r#""\u0001\u007f\u2028\u00e9""#);
+        assert_eq!(j(r#""\b\f\n\r\t\"\\""#), r#""\b\f\n\r\t\"\\""#);
+        assert_eq!(ja("\"😀\""), r#""\ud83d\ude00""#);
+    }
+
+    #[test]
+    fn lone_surrogates_parse_but_cannot_be_utf8() {
+        let v = parse(br#""\ud800x""#).unwrap();
+        assert_eq!(
+            to_bytes(&v, DumpOptions::SEAL),
+            Err(EncodeError::LoneSurrogate { code_point: 0xd800 })
+        );
+        assert_eq!(to_bytes(&v, DumpOptions::PYTHON_DEFAULT).unwrap(), br#""\ud800x""#);
+        // A high surrogate followed by a non-low escape stays lone; the next escape is separate.
+        let v = parse(br#""\ud800\u0041""#).unwrap();
+        assert_eq!(to_bytes(&v, DumpOptions::PYTHON_DEFAULT).unwrap(), br#""\ud800A""#);
+    }
+
+    #[test]
+    fn separators_and_special_values() {
+        let v = parse(br#"{"a": [1, 2.0, null, true, NaN, -Infinity], "b": {}}"#).unwrap();
+        assert_eq!(
+            to_bytes(&v, DumpOptions::COMPACT_UTF8).unwrap(),
+            br#"{"a":[1,2.0,null,true,NaN,-Infinity],"b":{}}"#
+        );
+    }
+
+    #[test]
+    fn rejects_what_python_rejects() {
+        for bad in [
+            "", " ", "{", "[1,]", "{\"a\":1,}", "01", "1.", "-", "\"a\u{1}\"", "\"\\x\"",
+            "\"\\u12\"", "nul", "tru", "[1] 2", "\u{feff}1", "'a'", "{1:2}", "+1", ".5",
+            "Infinityx", "-NaN",
+        ] {
+            assert!(parse(bad.as_bytes()).is_err(), "accepted {bad:?}");
+        }
+        assert!(parse(&[b'"', 0xff, b'"']).is_err());
+        let deep = "[".repeat(MAX_DEPTH + 1) + &"]".repeat(MAX_DEPTH + 1);
+        assert!(parse(deep.as_bytes()).is_err());
+        let ok = "[".repeat(MAX_DEPTH) + &"]".repeat(MAX_DEPTH);
+        assert!(parse(ok.as_bytes()).is_ok());
+    }
+
+    #[test]
+    fn py_int_equality() {
+        assert!(parse(b"3").unwrap().py_eq_int(3));
+        assert!(parse(b"3.0").unwrap().py_eq_int(3));
+        assert!(parse(b"true").unwrap().py_eq_int(1));
+        assert!(!parse(b"\"3\"").unwrap().py_eq_int(3));
+        assert!(!parse(b"3.5").unwrap().py_eq_int(3));
+    }
+}

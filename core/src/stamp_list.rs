@@ -1,0 +1,269 @@
+//! Stamped lists: the short text files whose SHA-256 is what OpenTimestamps, RFC 3161 and
+//! Rekor attest (spec §3.2; Appendix B steps 2 and 3).
+//!
+//! Each entry line reads `<ledger path>: <N> lines, sha256 <hex>, last link <hex>`; a list may
+//! name several ledgers, and prints the byte rule its hashes follow.
+
+use crate::book::ChainReport;
+use crate::hex;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The byte rule a stamped list prints (spec §3.2): what its hashes are computed over.
+pub const BYTE_RULE: &str = "# rule: sha256 of a ledger's first N lines as stored (UTF-8, no byte order mark, not re-encoded or normalised), each line with its LF; a last line without LF is not counted until its LF is written. last link = the link field of line N.";
+
+/// One ledger entry of a stamped list.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StampEntry {
+    /// The ledger's path as the list names it (e.g. `daily/council/book.jsonl`).
+    pub ledger: String,
+    pub lines: u64,
+    pub sha256: String,
+    /// Empty only for a ledger of 0 lines.
+    pub last_link: String,
+    /// 1-based line of the list holding this entry.
+    pub list_line: usize,
+}
+
+/// A parsed stamped list.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StampedList {
+    pub entries: Vec<StampEntry>,
+    /// Every other non-empty line (the byte rule, comments), kept verbatim.
+    pub notes: Vec<String>,
+}
+
+/// Why a stamped list cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StampListError {
+    /// 1-based line of the list (0 for the file as a whole).
+    pub line: usize,
+    pub message: String,
+}
+
+impl fmt::Display for StampListError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line == 0 {
+            write!(f, "{}", self.message)
+        } else {
+            write!(f, "line {}: {}", self.line, self.message)
+        }
+    }
+}
+
+impl std::error::Error for StampListError {}
+
+/// Formats one entry line (without LF).
+pub fn format_entry(ledger: &str, lines: u64, sha256: &str, last_link: &str) -> String {
+    format!("{ledger}: {lines} lines, sha256 {sha256}, last link {last_link}")
+}
+
+/// The text of a stamped list: one entry line per ledger, then the byte rule.
+pub fn render(entries: &[(String, u64, String, String)]) -> String {
+    let mut s = String::new();
+    for (ledger, lines, sha, link) in entries {
+        s.push_str(&format_entry(ledger, *lines, sha, link));
+        s.push('\n');
+    }
+    s.push_str(BYTE_RULE);
+    s.push('\n');
+    s
+}
+
+/// Parses a stamped list. A line that looks like an entry (it has `, sha256 `) but does not
+/// parse is an error, never silently skipped.
+pub fn parse(bytes: &[u8]) -> Result<StampedList, StampListError> {
+    let text = std::str::from_utf8(bytes).map_err(|e| StampListError {
+        line: 1 + bytes[..e.valid_up_to()].iter().filter(|b| **b == b'\n').count(),
+        message: "not UTF-8 text".into(),
+    })?;
+    let mut list = StampedList { entries: Vec::new(), notes: Vec::new() };
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.trim_end_matches('\r');
+        let no = i + 1;
+        if line.trim().is_empty() {
+            continue;
+        }
+        if line.starts_with('#') || !line.contains(", sha256 ") {
+            list.notes.push(line.to_string());
+            continue;
+        }
+        list.entries.push(parse_entry(line, no)?);
+    }
+    if list.entries.is_empty() {
+        return Err(StampListError { line: 0, message: "no ledger entry (`<ledger>: <N> lines, sha256 <hex>, last link <hex>`)".into() });
+    }
+    Ok(list)
+}
+
+fn parse_entry(line: &str, no: usize) -> Result<StampEntry, StampListError> {
+    let err = |m: &str| StampListError { line: no, message: format!("{m}: {line:?}") };
+    let (head, link_part) = line.rsplit_once(", last link ").ok_or_else(|| err("entry has no `, last link <hex>`"))?;
+    let (head, sha) = head.rsplit_once(", sha256 ").ok_or_else(|| err("entry has no `, sha256 <hex>`"))?;
+    let (ledger, count) = head.rsplit_once(": ").ok_or_else(|| err("entry has no `<ledger>: <N> lines`"))?;
+    let n = count
+        .strip_suffix(" lines")
+        .or_else(|| count.strip_suffix(" line"))
+        .ok_or_else(|| err("line count must read `<N> lines`"))?;
+    if n.is_empty() || !n.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(err("line count is not a whole number"));
+    }
+    let lines: u64 = n.parse().map_err(|_| err("line count is too large"))?;
+    if !hex::is_sha256_hex(sha) {
+        return Err(err("sha256 must be 64 lowercase hex digits"));
+    }
+    let last_link = link_part.trim_end();
+    if !(hex::is_sha256_hex(last_link) || (last_link.is_empty() && lines == 0)) {
+        return Err(err("last link must be 64 lowercase hex digits"));
+    }
+    if ledger.trim().is_empty() {
+        return Err(err("ledger path is empty"));
+    }
+    Ok(StampEntry { ledger: ledger.to_string(), lines, sha256: sha.to_string(), last_link: last_link.to_string(), list_line: no })
+}
+
+/// Whether a list entry's ledger path names the file `file_name`: the same path, the same
+/// base name, or the published `<dir>-<base>` form (`daily/council/book.jsonl` is published
+/// as `council-book.jsonl`).
+pub fn ledger_matches(ledger: &str, file_name: &str) -> bool {
+    let base = |p: &str| p.rsplit(['/', '\\']).next().unwrap_or(p).to_string();
+    let file = base(file_name);
+    if ledger == file_name || base(ledger) == file {
+        return true;
+    }
+    let mut parts = ledger.rsplit('/');
+    match (parts.next(), parts.next()) {
+        (Some(b), Some(dir)) => format!("{dir}-{b}") == file,
+        _ => false,
+    }
+}
+
+/// The entry of `list` that names `file_name`; with a single entry, that entry.
+pub fn entry_for<'a>(list: &'a StampedList, file_name: &str) -> Option<&'a StampEntry> {
+    list.entries
+        .iter()
+        .find(|e| ledger_matches(&e.ledger, file_name))
+        .or(if list.entries.len() == 1 { list.entries.first() } else { None })
+}
+
+/// The result of checking one list entry against a verified book.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StampCheck {
+    /// The list's name (as given by the caller).
+    pub list: String,
+    pub ledger: String,
+    pub lines: u64,
+    pub sha256_ok: bool,
+    pub last_link_ok: bool,
+    pub expected_sha256: String,
+    pub found_sha256: Option<String>,
+    pub expected_last_link: String,
+    pub found_last_link: Option<String>,
+    /// Why a check could not be made or failed, in words.
+    pub message: Option<String>,
+}
+
+impl StampCheck {
+    pub fn ok(&self) -> bool {
+        self.sha256_ok && self.last_link_ok
+    }
+}
+
+/// Checks `entry` against `report`, which must have been produced with `entry.lines` among
+/// its requested prefixes (Appendix B step 3: `head -n N | shasum -a 256` and the link of line N).
+pub fn check(list: &str, entry: &StampEntry, report: &ChainReport) -> StampCheck {
+    let prefix = report.prefix(entry.lines);
+    let found_sha256 = prefix.map(|p| p.sha256.clone());
+    let found_last_link = prefix.and_then(|p| p.last_link.clone());
+    let sha256_ok = found_sha256.as_deref() == Some(entry.sha256.as_str());
+    let last_link_ok = if entry.lines == 0 {
+        prefix.is_some() && entry.last_link.is_empty()
+    } else {
+        found_last_link.as_deref() == Some(entry.last_link.as_str())
+    };
+    let message = if prefix.is_none() {
+        Some(format!("the book has only {} complete lines; the stamp covers {}", report.lines, entry.lines))
+    } else if !sha256_ok {
+        Some(format!("the first {} lines do not hash to the stamped sha256: the stamped prefix was rewritten", entry.lines))
+    } else if !last_link_ok {
+        Some(format!("line {} does not carry the stamped last link", entry.lines))
+    } else {
+        None
+    };
+    StampCheck {
+        list: list.to_string(),
+        ledger: entry.ledger.clone(),
+        lines: entry.lines,
+        sha256_ok,
+        last_link_ok,
+        expected_sha256: entry.sha256.clone(),
+        found_sha256,
+        expected_last_link: entry.last_link.clone(),
+        found_last_link,
+        message,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::book::{verify, BookWriter, VerifyOptions};
+    use crate::canon::{Object, Value};
+
+    const SPEC_LINE: &str = "daily/council/book.jsonl: 159 lines, sha256 59673b9e21ac6d358e7dc3b811dc3d78f5286390094f7133e3704f57cac1a7d9, last link 378273fd057fcbf364746b032f67f42cd811d281da80f39ff0792c4047175b2c";
+
+    #[test]
+    fn parses_the_spec_example() {
+        let l = parse(format!("{SPEC_LINE}\n{BYTE_RULE}\n").as_bytes()).unwrap();
+        assert_eq!(l.entries.len(), 1);
+        let e = &l.entries[0];
+        assert_eq!((e.ledger.as_str(), e.lines, e.list_line), ("daily/council/book.jsonl", 159, 1));
+        assert_eq!(format_entry(&e.ledger, e.lines, &e.sha256, &e.last_link), SPEC_LINE);
+        assert!(ledger_matches(&e.ledger, "council-book.jsonl"));
+        assert!(ledger_matches(&e.ledger, "/tmp/x/book.jsonl"));
+        assert!(!ledger_matches(&e.ledger, "asks.jsonl"));
+    }
+
+    #[test]
+    fn malformed_entries_are_errors() {
+        for bad in [
+            SPEC_LINE.replace("159", "15x"),
+            SPEC_LINE.replace("59673b9e", "59673B9E"),
+            SPEC_LINE.replace(", last link", ", lastlink"),
+            SPEC_LINE.replace("378273fd", "378273f"),
+        ] {
+            let e = parse(bad.as_bytes()).unwrap_err();
+            assert_eq!(e.line, 1, "{bad}");
+        }
+        assert_eq!(parse(b"just words\n").unwrap_err().line, 0);
+        assert!(parse(&[0xff, b'\n']).is_err());
+    }
+
+    #[test]
+    fn checks_a_book_prefix() {
+        let mut w = BookWriter::new();
+        let mut book = Vec::new();
+        for i in 0..5 {
+            let mut o = Object::new();
+            o.insert("i", Value::Int((i as i64).into()));
+            book.extend_from_slice(&w.append(&o).unwrap().bytes);
+        }
+        let head3: Vec<u8> = book.split_inclusive(|b| *b == b'\n').take(3).flatten().copied().collect();
+        let r3 = verify(&head3, VerifyOptions::default());
+        let list_text = render(&[("daily/council/book.jsonl".into(), 3, r3.sha256.clone(), r3.last_link.clone().unwrap())]);
+        let list = parse(list_text.as_bytes()).unwrap();
+        let entry = entry_for(&list, "council-book.jsonl").unwrap();
+        let r = verify(&book, VerifyOptions { prefix_at: vec![entry.lines], ..Default::default() });
+        assert!(check("l.txt", entry, &r).ok());
+        // The prefix rewritten: flip one byte in line 2.
+        let mut bad = book.clone();
+        let pos = bad.iter().position(|b| *b == b'\n').unwrap() + 5;
+        bad[pos] ^= 1;
+        let r = verify(&bad, VerifyOptions { prefix_at: vec![3], ..Default::default() });
+        let c = check("l.txt", entry, &r);
+        assert!(!c.sha256_ok);
+        // Too short a book.
+        let r = verify(&head3[..10], VerifyOptions { prefix_at: vec![3], ..Default::default() });
+        assert!(check("l.txt", entry, &r).message.unwrap().contains("only 0"));
+    }
+}

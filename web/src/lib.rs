@@ -1,0 +1,1 @@
+//! The verifier page (Yew), thin over sealbook-core.
