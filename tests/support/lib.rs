@@ -1,0 +1,37 @@
+//! Shared helpers for the cross-language tests: where the peers and the vectors are.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+/// The repository root.
+pub fn repo_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).parent().expect("tests/ has a parent").to_path_buf()
+}
+
+/// `../shared/vectors`, the read-only third-party test vectors beside the clone.
+pub fn vectors_dir() -> PathBuf {
+    let d = repo_root().join("../shared/vectors");
+    assert!(d.is_dir(), "third-party vectors not found at {} (CI lays shared/ beside the clone)", d.display());
+    d
+}
+
+/// The Python interpreter with the peers installed: `$SEALBOOK_PYTHON`, else the repo's
+/// `.venv` (made by `tests/setup.sh`), else `python3`.
+pub fn python() -> PathBuf {
+    if let Some(p) = std::env::var_os("SEALBOOK_PYTHON") {
+        return p.into();
+    }
+    let venv = repo_root().join(".venv/bin/python");
+    if venv.exists() {
+        venv
+    } else {
+        "python3".into()
+    }
+}
+
+/// A `Command` running `tests/py/<script>` with the peer interpreter.
+pub fn python_script(script: &str) -> Command {
+    let mut c = Command::new(python());
+    c.arg("-I").arg(repo_root().join("tests/py").join(script));
+    c
+}
