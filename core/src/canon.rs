@@ -663,6 +663,33 @@ pub fn item_separator(opts: DumpOptions) -> &'static [u8] {
     opts.item_sep()
 }
 
+/// The shortest decimal digits that round-trip to `f` (finite, positive), and among those the
+/// closest to `f`, as David Gay's `dtoa` mode 0 behind Python's `repr` chooses them; with the
+/// decimal point position: `f = 0.DIGITS × 10^decpt`.
+///
+/// Ryu guarantees shortest-and-closest. (Rust's own `{:e}` gives shortest digits too, but
+/// not always the closest of several 17-digit candidates: `1321030431031664.2` printed as
+/// `...664.3`.)
+fn shortest_digits(f: f64) -> (Vec<u8>, i32) {
+    let mut buf = ryu::Buffer::new();
+    let text = buf.format_finite(f);
+    let (mantissa, exp) = match text.split_once(['e', 'E']) {
+        Some((m, e)) => (m, e.parse::<i32>().expect("ryu prints an integer exponent")),
+        None => (text, 0),
+    };
+    let (int_part, frac_part) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let mut digits: Vec<u8> = int_part.bytes().chain(frac_part.bytes()).collect();
+    let mut decpt = int_part.len() as i32 + exp;
+    // Normalise: no leading zeros (0.001 -> "1", decpt -2), no trailing zeros ("100" -> "1").
+    let lead = digits.iter().take_while(|d| **d == b'0').count();
+    digits.drain(..lead);
+    decpt -= lead as i32;
+    while digits.len() > 1 && digits.last() == Some(&b'0') {
+        digits.pop();
+    }
+    (digits, decpt)
+}
+
 /// `float.__repr__`: the shortest digits that round-trip, in positional notation when the
 /// decimal exponent is in [-4, 16), otherwise `d.ddde±XX`; plus CPython's `NaN`/`Infinity`.
 pub fn write_float(out: &mut Vec<u8>, f: f64) {
@@ -678,15 +705,11 @@ pub fn write_float(out: &mut Vec<u8>, f: f64) {
         out.extend_from_slice(if f.is_sign_negative() { b"-0.0" } else { b"0.0" });
         return;
     }
-    // Rust's `{:e}` gives the same shortest round-trip digits as Python's repr.
-    let sci = format!("{:e}", f.abs());
-    let (mantissa, exp) = sci.split_once('e').expect("LowerExp has an exponent");
-    let exp: i32 = exp.parse().expect("LowerExp exponent is an integer");
-    let digits: Vec<u8> = mantissa.bytes().filter(|b| *b != b'.').collect();
+    let (digits, decpt) = shortest_digits(f.abs());
     if f < 0.0 {
         out.push(b'-');
     }
-    let decpt = exp + 1; // value = 0.DIGITS × 10^decpt
+    let exp = decpt - 1; // value = D.IGITS × 10^exp
     let n = digits.len() as i32;
     if -4 < decpt && decpt <= 16 {
         if decpt <= 0 {
