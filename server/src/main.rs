@@ -1,1 +1,50 @@
-fn main() {}
+//! `sealbook`: the command-line front of sealbook. Each subcommand lives in its own module
+//! under `cmd/`; logic they need lives in `sealbook-core`.
+//!
+//! Exit codes (DESIGN.md, Conventions): 0 everything held, 1 a verification failed,
+//! 2 an input was unusable (missing or unreadable file, unparsable input, bad arguments).
+
+mod cmd;
+mod demo;
+mod http;
+mod outcome;
+
+use clap::Parser;
+use outcome::Exit;
+
+/// sealbook: sealed AI market forecasts, verifiable by anyone.
+#[derive(Parser, Debug)]
+#[command(name = "sealbook", version, about)]
+struct Cli {
+    /// Print one JSON object on stdout instead of text.
+    #[arg(long, global = true)]
+    json: bool,
+    #[command(subcommand)]
+    command: cmd::Command,
+}
+
+fn main() {
+    // Rust ignores SIGPIPE, which turns `sealbook verify ... | head` into a panic on the next
+    // print; a command-line tool should just stop, as `cat` does.
+    #[cfg(unix)]
+    // SAFETY: setting a signal disposition to the default before any thread is started.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // Help and version exit 0; a usage error is unusable input (exit 2).
+            let _ = e.print();
+            std::process::exit(if e.use_stderr() { Exit::Unusable as i32 } else { 0 });
+        }
+    };
+    let code = match cmd::run(cli.command, cli.json) {
+        Ok(exit) => exit,
+        Err(err) => {
+            err.report(cli.json);
+            Exit::Unusable
+        }
+    };
+    std::process::exit(code as i32);
+}

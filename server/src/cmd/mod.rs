@@ -1,0 +1,28 @@
+//! The subcommands, one module each. A new command adds its module, one variant here and one
+//! arm in [`run`].
+
+pub mod demo;
+pub mod serve;
+pub mod verify;
+
+use crate::outcome::CmdResult;
+use clap::Subcommand;
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Serve the verifier page, its assets and a data directory read-only over HTTP.
+    Serve(serve::Args),
+    /// Write a deterministic DEMO league (sealed book, asks, stamped lists) into a directory.
+    Demo(demo::Args),
+    /// Verify a sealed book's chain and its stamped prefixes (Appendix B steps 3-4).
+    Verify(verify::Args),
+}
+
+/// Runs `command`; `json` selects one JSON object on stdout instead of text.
+pub fn run(command: Command, json: bool) -> CmdResult {
+    match command {
+        Command::Serve(args) => serve::run(args, json),
+        Command::Demo(args) => demo::run(args, json),
+        Command::Verify(args) => verify::run(args, json),
+    }
+}

@@ -1,0 +1,91 @@
+//! `sealbook serve`: the verifier page, `www/` and a data directory, read-only over HTTP.
+
+use crate::http::{self, Site};
+use crate::outcome::{CmdResult, Exit, Unusable};
+use std::io::Write;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Directory served read-only under /data/ (with --demo: where the demo is written).
+    #[arg(long, value_name = "DIR")]
+    data: Option<PathBuf>,
+    /// Address to listen on (port 0 picks a free port; the URL is printed).
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    addr: SocketAddr,
+    /// Write the DEMO league first (into --data, else a new temporary directory) and serve it.
+    #[arg(long)]
+    demo: bool,
+    /// Static assets directory [default: <repo>/www].
+    #[arg(long, value_name = "DIR")]
+    www: Option<PathBuf>,
+    /// The page served at / [default: <repo>/index.html].
+    #[arg(long, value_name = "FILE")]
+    index: Option<PathBuf>,
+}
+
+/// The repository the binary was built in: `index.html` and `www/` are found there.
+fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap_or(Path::new(".")).to_path_buf()
+}
+
+pub fn run(args: Args, json: bool) -> CmdResult {
+    let data = if args.demo {
+        let dir = args.data.clone().unwrap_or_else(|| std::env::temp_dir().join(format!("sealbook-demo-{}", std::process::id())));
+        crate::demo::write(&dir)?;
+        Some(dir)
+    } else {
+        args.data.clone()
+    };
+    if let Some(d) = &data {
+        if !d.is_dir() {
+            return Err(Unusable::file(d, "not a directory").field("--data"));
+        }
+    }
+    let site = Site {
+        index: args.index.unwrap_or_else(|| repo_root().join("index.html")),
+        www: args.www.unwrap_or_else(|| repo_root().join("www")),
+        data,
+    };
+    let listener = std::net::TcpListener::bind(args.addr)
+        .and_then(|l| l.set_nonblocking(true).map(|()| l))
+        .map_err(|e| Unusable::new(format!("cannot listen on {}: {e}", args.addr)).field("--addr"))?;
+    let addr = listener.local_addr().map_err(|e| Unusable::new(format!("no local address: {e}")))?;
+    let url = format!("http://{addr}/");
+    if json {
+        let doc = serde_json::json!({
+            "url": url,
+            "index": site.index.display().to_string(),
+            "www": site.www.display().to_string(),
+            "data": site.data.as_ref().map(|d| d.display().to_string()),
+            "demo": args.demo,
+        });
+        println!("{doc}");
+    } else {
+        println!("serving {url}");
+        println!("  page  {}", site.index.display());
+        println!("  www   {}", site.www.display());
+        match &site.data {
+            Some(d) => println!("  data  {} at {url}data/{}", d.display(), if args.demo { " (DEMO league)" } else { "" }),
+            None => println!("  data  none (pass --data DIR or --demo)"),
+        }
+        for (what, p) in [("page", &site.index), ("www", &site.www)] {
+            if !p.exists() {
+                println!("  note: {what} {} does not exist yet (build the bundle: cargo run --release -p sealbook-bundle)", p.display());
+            }
+        }
+    }
+    let _ = std::io::stdout().flush();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(|e| Unusable::new(format!("cannot start the runtime: {e}")))?;
+    runtime.block_on(async {
+        let listener = tokio::net::TcpListener::from_std(listener)
+            .map_err(|e| Unusable::new(format!("cannot listen on {addr}: {e}")).field("--addr"))?;
+        http::serve(listener, site).await.map_err(|e| Unusable::new(format!("server stopped: {e}")))
+    })?;
+    Ok(Exit::Ok)
+}

@@ -1,0 +1,216 @@
+//! The read-only static HTTP server behind `sealbook serve`: the verifier page, its assets
+//! under `www/`, and a data directory under `/data/` (maintree HTTP layout contract).
+//! GET and HEAD only; every file is revalidated (ETag / Last-Modified) since books grow.
+
+mod files;
+mod listing;
+mod mime;
+mod route;
+
+use bytes::Bytes;
+use files::{FileBody, Found};
+use http_body_util::{combinators::BoxBody, BodyExt, Empty, Full};
+use hyper::body::Incoming;
+use hyper::header::{self, HeaderValue};
+use hyper::{Method, Request, Response, StatusCode};
+use hyper_util::rt::{TokioIo, TokioTimer};
+use route::Route;
+use std::convert::Infallible;
+use std::io;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, UNIX_EPOCH};
+
+type Body = BoxBody<Bytes, io::Error>;
+
+/// The three roots the server maps requests onto.
+#[derive(Clone, Debug)]
+pub struct Site {
+    /// The page served at `/` and `/index.html`.
+    pub index: PathBuf,
+    /// Static assets: `/<p>` is `www/<p>`.
+    pub www: PathBuf,
+    /// `/data/<p>` is `<data>/<p>`; without one, `/data/` is not found.
+    pub data: Option<PathBuf>,
+}
+
+/// Accepts connections on `listener` and answers them until the process ends.
+pub async fn serve(listener: tokio::net::TcpListener, site: Site) -> io::Result<()> {
+    let site = Arc::new(site);
+    loop {
+        let stream = match listener.accept().await {
+            Ok((stream, _)) => stream,
+            Err(e) => {
+                // Out of descriptors and the like: wait instead of spinning.
+                eprintln!("sealbook serve: accept failed: {e}");
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                continue;
+            }
+        };
+        let site = site.clone();
+        tokio::spawn(async move {
+            let service = hyper::service::service_fn(move |req| {
+                let site = site.clone();
+                async move { Ok::<_, Infallible>(handle(&site, req).await) }
+            });
+            let _ = hyper::server::conn::http1::Builder::new()
+                .timer(TokioTimer::new())
+                .header_read_timeout(Duration::from_secs(30))
+                .serve_connection(TokioIo::new(stream), service)
+                .await;
+        });
+    }
+}
+
+async fn handle(site: &Site, req: Request<Incoming>) -> Response<Body> {
+    let head = match *req.method() {
+        Method::GET => false,
+        Method::HEAD => true,
+        _ => {
+            let mut r = text(StatusCode::METHOD_NOT_ALLOWED, "read-only: GET and HEAD only\n");
+            r.headers_mut().insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
+            return r;
+        }
+    };
+    let path = req.uri().path().to_string();
+    let route = match route::route(&path) {
+        Ok(r) => r,
+        Err(route::BadPath(why)) => return text(StatusCode::BAD_REQUEST, &format!("bad path: {why}\n")),
+    };
+    let wants_json = req
+        .headers()
+        .get(header::ACCEPT)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.contains("application/json"));
+    let mut resp = match route {
+        Route::Index => {
+            let index = site.index.clone();
+            let found = blocking(move || match std::fs::metadata(&index) {
+                Ok(m) if m.is_file() => Found::File(index, m),
+                _ => Found::Nothing,
+            })
+            .await;
+            match found {
+                Found::File(p, m) => file(&req, p, m, head).await,
+                _ => not_found(),
+            }
+        }
+        Route::DataRoot => redirect("/data/"),
+        Route::Data { segments, dir } => match &site.data {
+            None => not_found(),
+            Some(root) => {
+                let root = root.clone();
+                let (found, root) = blocking(move || (files::find(&root, &segments), root)).await;
+                match found {
+                    Found::File(p, m) if !dir => file(&req, p, m, head).await,
+                    Found::Dir(p) if dir => listing(root, p, path.clone(), wants_json, head).await,
+                    Found::Dir(_) => redirect(&format!("{path}/")),
+                    _ => not_found(),
+                }
+            }
+        },
+        Route::Www { segments, dir } => {
+            let root = site.www.clone();
+            match blocking(move || files::find(&root, &segments)).await {
+                Found::File(p, m) if !dir => file(&req, p, m, head).await,
+                _ => not_found(), // no listing outside the data directory
+            }
+        }
+    };
+    let h = resp.headers_mut();
+    h.insert("x-content-type-options", HeaderValue::from_static("nosniff"));
+    h.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+    if path.starts_with("/data/") {
+        // Published files are data, never active content on this origin.
+        h.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static("sandbox; default-src 'none'; style-src 'unsafe-inline'"));
+    }
+    resp
+}
+
+async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    tokio::task::spawn_blocking(f).await.expect("file lookup task panicked")
+}
+
+/// A file response with validators; `304` when the client's copy is current.
+async fn file(req: &Request<Incoming>, path: PathBuf, meta: std::fs::Metadata, head: bool) -> Response<Body> {
+    let len = meta.len();
+    let modified = meta.modified().ok();
+    let nanos = modified.and_then(|t| t.duration_since(UNIX_EPOCH).ok()).map_or(0, |d| d.as_nanos());
+    let etag = format!("\"{len:x}-{nanos:x}\"");
+    let last_modified = modified.map(httpdate::fmt_http_date);
+    let hdr = |name| req.headers().get(name).and_then(|v: &HeaderValue| v.to_str().ok());
+    let fresh = match (hdr(header::IF_NONE_MATCH), hdr(header::IF_MODIFIED_SINCE), modified) {
+        (Some(inm), _, _) => inm.split(',').any(|t| t.trim() == etag || t.trim() == "*"),
+        (None, Some(ims), Some(m)) => {
+            let secs = |t: std::time::SystemTime| t.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+            httpdate::parse_http_date(ims).is_ok_and(|since| secs(m) <= secs(since))
+        }
+        _ => false,
+    };
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    let mut b = Response::builder()
+        .header(header::CACHE_CONTROL, "no-cache")
+        .header(header::ETAG, &etag)
+        .header(header::CONTENT_TYPE, mime::content_type(name));
+    if let Some(lm) = &last_modified {
+        b = b.header(header::LAST_MODIFIED, lm);
+    }
+    if fresh {
+        return b.status(StatusCode::NOT_MODIFIED).body(empty()).expect("valid response");
+    }
+    b = b.header(header::CONTENT_LENGTH, len);
+    if head {
+        return b.body(empty()).expect("valid response");
+    }
+    match tokio::fs::File::open(&path).await {
+        Ok(f) => b.body(FileBody::new(f, len).boxed()).expect("valid response"),
+        Err(_) => not_found(),
+    }
+}
+
+async fn listing(root: PathBuf, dir: PathBuf, url_path: String, json: bool, head: bool) -> Response<Body> {
+    let Ok(entries) = blocking(move || listing::entries(&root, &dir)).await else { return not_found() };
+    let (body, ctype) = if json {
+        (listing::json(&url_path, &entries), "application/json")
+    } else {
+        (listing::html(&url_path, &entries), "text/html; charset=utf-8")
+    };
+    let len = body.len();
+    let body = if head { empty() } else { full(body) };
+    Response::builder()
+        .header(header::CONTENT_TYPE, ctype)
+        .header(header::CONTENT_LENGTH, len)
+        .header(header::CACHE_CONTROL, "no-cache")
+        .header(header::VARY, "Accept")
+        .body(body)
+        .expect("valid response")
+}
+
+fn empty() -> Body {
+    Empty::new().map_err(|never: Infallible| match never {}).boxed()
+}
+
+fn full(s: String) -> Body {
+    Full::new(Bytes::from(s)).map_err(|never: Infallible| match never {}).boxed()
+}
+
+fn text(status: StatusCode, msg: &str) -> Response<Body> {
+    Response::builder()
+        .status(status)
+        .header(header::CONTENT_TYPE, "text/plain; charset=utf-8")
+        .header(header::CACHE_CONTROL, "no-store")
+        .body(full(msg.to_string()))
+        .expect("valid response")
+}
+
+fn not_found() -> Response<Body> {
+    text(StatusCode::NOT_FOUND, "not found\n")
+}
+
+fn redirect(location: &str) -> Response<Body> {
+    let mut r = text(StatusCode::MOVED_PERMANENTLY, "moved\n");
+    if let Ok(v) = HeaderValue::from_str(location) {
+        r.headers_mut().insert(header::LOCATION, v);
+    }
+    r
+}
