@@ -3,7 +3,7 @@
 //! book from disk in chunks through `core::book::ChainVerifier`.
 
 use crate::outcome::{CmdResult, Exit, Unusable};
-use sealbook_core::book::{ChainReport, ChainVerifier, VerifyOptions};
+use sealbook_core::book::{ChainReport, ChainVerifier, Problem, VerifyOptions};
 use sealbook_core::stamp_list::{self, StampCheck, StampEntry, StampedList};
 use serde::Serialize;
 use std::io::Read;
@@ -40,12 +40,21 @@ struct StampResult {
     list_line: usize,
 }
 
+/// The `--json` object: the chain report's fields, `ok` for everything (chain and stamps).
 #[derive(Debug, Serialize)]
 struct Output<'a> {
     ok: bool,
     book: String,
-    #[serde(flatten)]
-    chain: &'a ChainReport,
+    chain_ok: bool,
+    lines: u64,
+    bytes: u64,
+    first_bad_line: Option<u64>,
+    problems: &'a [Problem],
+    problems_omitted: u64,
+    partial_tail: bool,
+    partial_tail_bytes: u64,
+    sha256: &'a str,
+    last_link: Option<&'a str>,
     stamps: Vec<StampResult>,
     not_checked: Vec<NotChecked>,
 }
@@ -86,7 +95,23 @@ pub fn run(args: Args, json: bool) -> CmdResult {
     let ok = report.ok && stamps.iter().all(|s| s.ok);
 
     if json {
-        let out = Output { ok, book: args.book.display().to_string(), chain: &report, stamps, not_checked };
+        let r = &report;
+        let out = Output {
+            ok,
+            book: args.book.display().to_string(),
+            chain_ok: r.ok,
+            lines: r.lines,
+            bytes: r.bytes,
+            first_bad_line: r.first_bad_line,
+            problems: &r.problems,
+            problems_omitted: r.problems_omitted,
+            partial_tail: r.partial_tail,
+            partial_tail_bytes: r.partial_tail_bytes,
+            sha256: &r.sha256,
+            last_link: r.last_link.as_deref(),
+            stamps,
+            not_checked,
+        };
         println!("{}", serde_json::to_string(&out).expect("report serializes"));
     } else {
         print_human(&report, &stamps, &not_checked);

@@ -1,0 +1,46 @@
+//! Helpers shared by the CLI tests: run the built `sealbook`, write the DEMO league.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+pub const BIN: &str = env!("CARGO_BIN_EXE_sealbook");
+
+/// Runs `sealbook` with `args`; returns (exit code, stdout, stderr).
+pub fn sealbook<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> (i32, String, String) {
+    let Output { status, stdout, stderr } = Command::new(BIN).args(args).output().expect("run sealbook");
+    (
+        status.code().expect("sealbook exited by a signal"),
+        String::from_utf8(stdout).expect("stdout is UTF-8"),
+        String::from_utf8(stderr).expect("stderr is UTF-8"),
+    )
+}
+
+/// A temporary directory holding the DEMO league written by `sealbook demo`.
+pub fn demo() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (code, out, err) = sealbook(&["demo", "--out", dir.path().to_str().unwrap()]);
+    assert_eq!(code, 0, "demo failed: {out}{err}");
+    dir
+}
+
+/// The stamped lists of a demo directory, sorted.
+pub fn stamp_lists(dir: &Path) -> Vec<PathBuf> {
+    let mut lists = Vec::new();
+    for day in std::fs::read_dir(dir.join("proof")).unwrap() {
+        for f in std::fs::read_dir(day.unwrap().path()).unwrap() {
+            lists.push(f.unwrap().path());
+        }
+    }
+    lists.sort();
+    lists
+}
+
+/// The lines of a book, each without its LF.
+pub fn lines(book: &[u8]) -> Vec<Vec<u8>> {
+    book.split(|b| *b == b'\n').filter(|l| !l.is_empty()).map(<[u8]>::to_vec).collect()
+}
+
+pub fn join(lines: &[Vec<u8>]) -> Vec<u8> {
+    lines.iter().flat_map(|l| l.iter().copied().chain([b'\n'])).collect()
+}
