@@ -53,7 +53,9 @@ pub fn run(args: Args, json: bool) -> CmdResult {
         .map_err(|e| Unusable::new(format!("cannot listen on {}: {e}", args.addr)).field("--addr"))?;
     let addr = listener.local_addr().map_err(|e| Unusable::new(format!("no local address: {e}")))?;
     let url = format!("http://{addr}/");
-    if json {
+    // One write: a reader that takes the first line and closes the pipe cannot catch the
+    // server mid-banner (a pipe write this short is atomic).
+    let banner = if json {
         let doc = serde_json::json!({
             "url": url,
             "index": site.index.display().to_string(),
@@ -61,22 +63,23 @@ pub fn run(args: Args, json: bool) -> CmdResult {
             "data": site.data.as_ref().map(|d| d.display().to_string()),
             "demo": args.demo,
         });
-        println!("{doc}");
+        format!("{doc}\n")
     } else {
-        println!("serving {url}");
-        println!("  page  {}", site.index.display());
-        println!("  www   {}", site.www.display());
+        let mut b = format!("serving {url}\n  page  {}\n  www   {}\n", site.index.display(), site.www.display());
         match &site.data {
-            Some(d) => println!("  data  {} at {url}data/{}", d.display(), if args.demo { " (DEMO league)" } else { "" }),
-            None => println!("  data  none (pass --data DIR or --demo)"),
+            Some(d) => b += &format!("  data  {} at {url}data/{}\n", d.display(), if args.demo { " (DEMO league)" } else { "" }),
+            None => b += "  data  none (pass --data DIR or --demo)\n",
         }
         for (what, p) in [("page", &site.index), ("www", &site.www)] {
             if !p.exists() {
-                println!("  note: {what} {} does not exist yet (build the bundle: cargo run --release -p sealbook-bundle)", p.display());
+                b += &format!("  note: {what} {} does not exist yet (build the bundle: cargo run --release -p sealbook-bundle)\n", p.display());
             }
         }
-    }
-    let _ = std::io::stdout().flush();
+        b
+    };
+    let mut stdout = std::io::stdout().lock();
+    let _ = stdout.write_all(banner.as_bytes()).and_then(|()| stdout.flush());
+    drop(stdout);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
