@@ -9,6 +9,7 @@
 //! with its LF; a last line without LF is not counted yet (it is a *partial tail*).
 
 use crate::canon::{self, DumpOptions, EncodeError, JsonStr, Object, Value};
+use crate::canonical_form;
 use crate::hex;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
@@ -20,42 +21,65 @@ pub const BOOKKEEPING_FIELDS: [&str; 4] = ["n", "prev", "seal", "link"];
 /// problem and skipped, while its bytes still count in the prefix hash.
 pub const DEFAULT_MAX_LINE_BYTES: usize = 64 << 20;
 
+/// Hashes a line's members, in sorted key order, into its seal and link at once: the seal
+/// over every member but the four bookkeeping fields, the link over every member but `link`.
+struct SealLinkHasher {
+    seal: Sha256,
+    link: Sha256,
+    seal_empty: bool,
+    link_empty: bool,
+}
+
+impl SealLinkHasher {
+    fn new() -> Self {
+        let (mut seal, mut link) = (Sha256::new(), Sha256::new());
+        seal.update(b"{");
+        link.update(b"{");
+        SealLinkHasher { seal, link, seal_empty: true, link_empty: true }
+    }
+
+    /// One member, `"key": value` as `J` writes it.
+    fn member(&mut self, key: &[u8], member: &[u8]) {
+        let sep = canon::item_separator(DumpOptions::SEAL);
+        if key == b"link" {
+            return;
+        }
+        if !matches!(key, b"n" | b"prev" | b"seal") {
+            if !self.seal_empty {
+                self.seal.update(sep);
+            }
+            self.seal.update(member);
+            self.seal_empty = false;
+        }
+        if !self.link_empty {
+            self.link.update(sep);
+        }
+        self.link.update(member);
+        self.link_empty = false;
+    }
+
+    fn finish(mut self) -> ([u8; 32], [u8; 32]) {
+        self.seal.update(b"}");
+        self.link.update(b"}");
+        (self.seal.finalize().into(), self.link.finalize().into())
+    }
+}
+
 /// Seal and link of a parsed book line, computed from the line's own fields: the seal over
 /// its content, the link over every field but `link` (as stored: `n`, `prev`, `seal` included).
 /// Both are computed in one pass, each member serialized once.
 pub fn seal_and_link(line: &Object) -> Result<([u8; 32], [u8; 32]), EncodeError> {
-    let sep = canon::item_separator(DumpOptions::SEAL);
-    let mut seal = Sha256::new();
-    let mut link = Sha256::new();
-    seal.update(b"{");
-    link.update(b"{");
-    let (mut seal_first, mut link_first) = (true, true);
+    let mut hasher = SealLinkHasher::new();
     let mut member = Vec::with_capacity(256);
     for (key, value) in line.iter() {
-        let k = key.as_wtf8();
-        let in_link = k != b"link";
-        let in_seal = in_link && !matches!(k, b"n" | b"prev" | b"seal");
-        if !in_link {
+        if key.as_wtf8() == b"link" {
             continue;
         }
         member.clear();
         canon::write_member(&mut member, key, value, DumpOptions::SEAL)?;
-        if in_seal {
-            if !seal_first {
-                seal.update(sep);
-            }
-            seal.update(&member);
-            seal_first = false;
-        }
-        if !link_first {
-            link.update(sep);
-        }
-        link.update(&member);
-        link_first = false;
+        hasher.member(key.as_wtf8(), &member);
     }
-    seal.update(b"}");
-    link.update(b"}");
-    Ok((seal.finalize().into(), link.finalize().into()))
+    Ok(hasher.finish())
 }
 
 /// A line sealed by [`seal_line`], ready to append to a book.
@@ -219,6 +243,8 @@ pub struct ChainVerifier {
     problems_omitted: u64,
     first_bad_line: Option<u64>,
     prefixes: Vec<Prefix>,
+    /// Scratch for the fast path's member spans.
+    spans: Vec<canonical_form::MemberSpan>,
 }
 
 impl ChainVerifier {
@@ -243,6 +269,7 @@ impl ChainVerifier {
             problems_omitted: 0,
             first_bad_line: None,
             prefixes: Vec::new(),
+            spans: Vec::new(),
         };
         v.snapshot_if_wanted();
         v
@@ -402,29 +429,46 @@ impl ChainVerifier {
             );
             return self.after_unreadable_line();
         }
-        let value = match canon::parse(text) {
-            Ok(v) => v,
-            Err(e) => {
-                self.problem(Check::Json, format!("not valid JSON: {e}"), None, None);
-                return self.after_unreadable_line();
-            }
+        let fields = match self.fields_of_canonical(text) {
+            Some(f) => f,
+            None => match fields_of_any_spelling(text) {
+                Ok(f) => f,
+                Err(message) => {
+                    self.problem(Check::Json, message, None, None);
+                    return self.after_unreadable_line();
+                }
+            },
         };
-        let Value::Object(obj) = value else {
-            let t = value.type_name();
-            self.problem(Check::Json, format!("line is a JSON {t}, not an object"), None, None);
-            return self.after_unreadable_line();
-        };
-        self.check_n(&obj);
-        self.check_prev(&obj);
-        self.check_seal_and_link(&obj);
-        self.last_link = obj.get("link").and_then(Value::as_str).map(str::to_owned);
+        self.check_n(&fields);
+        self.check_prev(&fields);
+        self.check_seal_and_link(&fields);
+        self.last_link = fields.link.as_ref().and_then(Value::as_str).map(str::to_owned);
         self.expected_prev = self.last_link.clone();
         self.snapshot_if_wanted();
     }
 
-    fn check_n(&mut self, obj: &Object) {
+    /// The fast path: a line stored exactly as `J(line)` (as [`BookWriter`] writes it) is
+    /// hashed from its own bytes, without building a tree (see [`crate::canonical_form`]).
+    fn fields_of_canonical(&mut self, text: &[u8]) -> Option<LineFields> {
+        if std::str::from_utf8(text).is_err() || !canonical_form::seal_form_members(text, &mut self.spans) {
+            return None;
+        }
+        let mut hasher = SealLinkHasher::new();
+        let mut fields = LineFields::default();
+        for span in &self.spans {
+            let key = &text[span.key.clone()];
+            hasher.member(key, &text[span.member.clone()]);
+            if let Some(slot) = fields.slot(key) {
+                *slot = Some(canon::parse(&text[span.value.clone()]).ok()?);
+            }
+        }
+        (fields.seal_hash, fields.link_hash) = hasher.finish();
+        Some(fields)
+    }
+
+    fn check_n(&mut self, fields: &LineFields) {
         let expected = self.expected_n;
-        match obj.get("n") {
+        match &fields.n {
             None => self.problem(Check::N, "missing field n".into(), Some(expected.to_string()), None),
             Some(v) if v.py_eq_int(expected) => {}
             Some(v) => self.problem(
@@ -435,17 +479,17 @@ impl ChainVerifier {
             ),
         }
         // Resynchronise on the line's own n, so a gap is reported once.
-        self.expected_n = match obj.get("n") {
+        self.expected_n = match &fields.n {
             Some(Value::Int(i)) => i.to_i64().map_or(expected + 1, |n| n.saturating_add(1)),
             _ => expected + 1,
         };
     }
 
-    fn check_prev(&mut self, obj: &Object) {
+    fn check_prev(&mut self, fields: &LineFields) {
         let Some(expected) = self.expected_prev.take() else {
             return; // the previous line could not be read; its problem is already reported
         };
-        match obj.get("prev") {
+        match &fields.prev {
             None => self.problem(Check::Prev, "missing field prev".into(), Some(expected), None),
             Some(Value::Str(s)) if s.as_wtf8() == expected.as_bytes() => {}
             Some(v) => {
@@ -459,17 +503,14 @@ impl ChainVerifier {
         }
     }
 
-    fn check_seal_and_link(&mut self, obj: &Object) {
-        let (seal, link) = match seal_and_link(obj) {
-            Ok(h) => h,
-            Err(e) => {
-                self.problem(Check::Json, format!("cannot be sealed: {e}"), None, None);
-                return;
-            }
-        };
-        for (check, field, digest) in [(Check::Seal, "seal", seal), (Check::Link, "link", link)] {
+    fn check_seal_and_link(&mut self, fields: &LineFields) {
+        for (check, stored, digest) in [
+            (Check::Seal, &fields.seal, fields.seal_hash),
+            (Check::Link, &fields.link, fields.link_hash),
+        ] {
             let computed = hex::encode(&digest);
-            match obj.get(field) {
+            let field = check.name();
+            match stored {
                 Some(Value::Str(s)) if s.as_wtf8() == computed.as_bytes() => {}
                 None => self.problem(check, format!("missing field {field}"), Some(computed), None),
                 Some(v) => {
@@ -483,6 +524,44 @@ impl ChainVerifier {
             }
         }
     }
+}
+
+/// What the checks of one line need: its bookkeeping fields and its recomputed hashes.
+#[derive(Default)]
+struct LineFields {
+    n: Option<Value>,
+    prev: Option<Value>,
+    seal: Option<Value>,
+    link: Option<Value>,
+    seal_hash: [u8; 32],
+    link_hash: [u8; 32],
+}
+
+impl LineFields {
+    fn slot(&mut self, key: &[u8]) -> Option<&mut Option<Value>> {
+        match key {
+            b"n" => Some(&mut self.n),
+            b"prev" => Some(&mut self.prev),
+            b"seal" => Some(&mut self.seal),
+            b"link" => Some(&mut self.link),
+            _ => None,
+        }
+    }
+}
+
+/// The general path: parse the line as `json.loads` would, then re-serialize (spec §3.2: the
+/// stored spelling is irrelevant). The error is the `json` problem's message.
+fn fields_of_any_spelling(text: &[u8]) -> Result<LineFields, String> {
+    let value = canon::parse(text).map_err(|e| format!("not valid JSON: {e}"))?;
+    let Value::Object(obj) = value else {
+        return Err(format!("line is a JSON {}, not an object", value.type_name()));
+    };
+    let (seal_hash, link_hash) = seal_and_link(&obj).map_err(|e| format!("cannot be sealed: {e}"))?;
+    let mut fields = LineFields { seal_hash, link_hash, ..Default::default() };
+    for key in BOOKKEEPING_FIELDS {
+        *fields.slot(key.as_bytes()).expect("bookkeeping key") = obj.get(key).cloned();
+    }
+    Ok(fields)
 }
 
 /// A field value for messages: strings as they are, anything else as `J` would write it.
@@ -641,6 +720,38 @@ mod tests {
         let r = verify(&nj.concat(), VerifyOptions::default());
         assert_eq!(first(&r), (3, vec![Check::Json]));
         assert_eq!(r.problems.len(), 1, "{:?}", r.problems);
+    }
+
+    /// Re-spells every line (ensure_ascii, so no line is in seal form): forces the general path.
+    fn respell(book: &[u8]) -> Vec<u8> {
+        lines(book)
+            .iter()
+            .flat_map(|l| match canon::parse(&l[..l.len() - 1]) {
+                Ok(v) => [canon::to_bytes(&v, DumpOptions::PYTHON_DEFAULT).unwrap(), b"\n".to_vec()].concat(),
+                Err(_) => l.clone(),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn fast_and_general_paths_agree() {
+        let b = book(12);
+        let ls = lines(&b);
+        let mut cases = vec![b.clone()];
+        let mut swapped = ls.clone();
+        swapped.swap(3, 4);
+        cases.push(swapped.concat());
+        let mut edited = ls.clone();
+        edited[7] = String::from_utf8(edited[7].clone()).unwrap().replace("answer", "answeR").into_bytes();
+        cases.push(edited.concat());
+        cases.push(ls.iter().enumerate().filter(|(i, _)| *i != 5).flat_map(|(_, l)| l.clone()).collect());
+        for case in cases {
+            let fast = verify(&case, VerifyOptions::default());
+            let respelled = respell(&case);
+            assert_ne!(respelled, case);
+            let general = verify(&respelled, VerifyOptions::default());
+            assert_eq!((fast.ok, fast.lines, &fast.problems), (general.ok, general.lines, &general.problems));
+        }
     }
 
     #[test]

@@ -64,30 +64,79 @@ impl From<i64> for Int {
 }
 
 /// A string as Python holds it: any sequence of code points, lone surrogates included,
-/// stored as WTF-8.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct JsonStr(Box<[u8]>);
+/// stored as WTF-8. Short strings (most keys) are kept inline, without an allocation.
+#[derive(Clone)]
+pub struct JsonStr(StrRepr);
+
+const INLINE_STR: usize = 22;
+
+#[derive(Clone)]
+enum StrRepr {
+    Inline(u8, [u8; INLINE_STR]),
+    Heap(Box<[u8]>),
+}
 
 impl JsonStr {
+    /// A string from WTF-8 bytes (the caller guarantees the encoding).
+    fn from_wtf8(bytes: &[u8]) -> Self {
+        if bytes.len() <= INLINE_STR {
+            let mut buf = [0u8; INLINE_STR];
+            buf[..bytes.len()].copy_from_slice(bytes);
+            JsonStr(StrRepr::Inline(bytes.len() as u8, buf))
+        } else {
+            JsonStr(StrRepr::Heap(Box::from(bytes)))
+        }
+    }
     /// The string, unless it holds a lone surrogate.
     pub fn as_str(&self) -> Option<&str> {
-        std::str::from_utf8(&self.0).ok()
+        std::str::from_utf8(self.as_wtf8()).ok()
     }
     /// The WTF-8 bytes (UTF-8 when the string has no lone surrogate).
     pub fn as_wtf8(&self) -> &[u8] {
-        &self.0
+        match &self.0 {
+            StrRepr::Inline(len, buf) => &buf[..*len as usize],
+            StrRepr::Heap(b) => b,
+        }
+    }
+}
+
+impl PartialEq for JsonStr {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_wtf8() == other.as_wtf8()
+    }
+}
+impl Eq for JsonStr {}
+impl PartialOrd for JsonStr {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for JsonStr {
+    /// Code point order (WTF-8 byte order is code point order), as Python compares `str`.
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.as_wtf8().cmp(other.as_wtf8())
+    }
+}
+impl std::hash::Hash for JsonStr {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.as_wtf8().hash(state)
+    }
+}
+impl fmt::Debug for JsonStr {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}", String::from_utf8_lossy(self.as_wtf8()))
     }
 }
 
 impl From<&str> for JsonStr {
     fn from(s: &str) -> Self {
-        JsonStr(s.as_bytes().into())
+        JsonStr::from_wtf8(s.as_bytes())
     }
 }
 
 impl From<String> for JsonStr {
     fn from(s: String) -> Self {
-        JsonStr(s.into_bytes().into_boxed_slice())
+        JsonStr::from_wtf8(s.as_bytes())
     }
 }
 
@@ -105,16 +154,17 @@ impl Object {
     /// Builds an object from members in document order; a later duplicate key replaces an
     /// earlier one, as in `json.loads`.
     pub fn from_members(mut members: Vec<(JsonStr, Value)>) -> Self {
-        // Stable sort keeps duplicates in document order; keep the last of each run.
+        // Stable sort keeps duplicates in document order; keep the last of each run: when
+        // `later` repeats the key of the kept `earlier`, its value moves into the kept slot.
         members.sort_by(|a, b| a.0.cmp(&b.0));
-        let mut out: Vec<(JsonStr, Value)> = Vec::with_capacity(members.len());
-        for m in members {
-            match out.last_mut() {
-                Some(last) if last.0 == m.0 => *last = m,
-                _ => out.push(m),
+        members.dedup_by(|later, earlier| {
+            let same = later.0 == earlier.0;
+            if same {
+                std::mem::swap(later, earlier);
             }
-        }
-        Object(out)
+            same
+        });
+        Object(members)
     }
 
     /// The members in sorted key order.
@@ -226,7 +276,7 @@ pub fn parse(input: &[u8]) -> Result<Value, ParseError> {
             message: "unexpected UTF-8 BOM".into(),
         });
     }
-    let mut p = Parser { s: input, i: 0 };
+    let mut p = Parser { s: input, i: 0, items: Vec::new(), members: Vec::new() };
     p.skip_ws();
     let v = p.value(0)?;
     p.skip_ws();
@@ -239,6 +289,11 @@ pub fn parse(input: &[u8]) -> Result<Value, ParseError> {
 struct Parser<'a> {
     s: &'a [u8],
     i: usize,
+    /// Items of the arrays being parsed, innermost last; each array takes its own off the top
+    /// when it closes, so it is allocated once at its exact size.
+    items: Vec<Value>,
+    /// Members of the objects being parsed, likewise.
+    members: Vec<(JsonStr, Value)>,
 }
 
 impl<'a> Parser<'a> {
@@ -295,21 +350,22 @@ impl<'a> Parser<'a> {
     fn array(&mut self, depth: usize) -> Result<Value, ParseError> {
         self.enter(depth)?;
         self.i += 1; // '['
-        let mut items = Vec::new();
+        let base = self.items.len();
         self.skip_ws();
         if self.s.get(self.i) == Some(&b']') {
             self.i += 1;
-            return Ok(Value::Array(items));
+            return Ok(Value::Array(Vec::new()));
         }
         loop {
             self.skip_ws();
-            items.push(self.value(depth)?);
+            let v = self.value(depth)?;
+            self.items.push(v);
             self.skip_ws();
             match self.s.get(self.i) {
                 Some(b',') => self.i += 1,
                 Some(b']') => {
                     self.i += 1;
-                    return Ok(Value::Array(items));
+                    return Ok(Value::Array(self.items.drain(base..).collect()));
                 }
                 _ => return Err(self.err("expecting ',' delimiter")),
             }
@@ -319,7 +375,7 @@ impl<'a> Parser<'a> {
     fn object(&mut self, depth: usize) -> Result<Value, ParseError> {
         self.enter(depth)?;
         self.i += 1; // '{'
-        let mut members = Vec::new();
+        let base = self.members.len();
         self.skip_ws();
         if self.s.get(self.i) == Some(&b'}') {
             self.i += 1;
@@ -338,12 +394,13 @@ impl<'a> Parser<'a> {
             self.i += 1;
             self.skip_ws();
             let v = self.value(depth)?;
-            members.push((key, v));
+            self.members.push((key, v));
             self.skip_ws();
             match self.s.get(self.i) {
                 Some(b',') => self.i += 1,
                 Some(b'}') => {
                     self.i += 1;
+                    let members = self.members.drain(base..).collect();
                     return Ok(Value::Object(Object::from_members(members)));
                 }
                 _ => return Err(self.err("expecting ',' delimiter")),
@@ -439,6 +496,15 @@ impl<'a> Parser<'a> {
     /// while an unpaired surrogate is kept as it is.
     fn string(&mut self) -> Result<JsonStr, ParseError> {
         self.i += 1; // opening quote
+        // Fast path: no escape before the closing quote, so the text is the string itself.
+        let rest = &self.s[self.i..];
+        if let Some(end) = memchr::memchr2(b'"', b'\\', rest) {
+            if !rest[..end].iter().any(|&c| c < 0x20) && rest[end] == b'"' {
+                let s = JsonStr::from_wtf8(&rest[..end]);
+                self.i += end + 1;
+                return Ok(s);
+            }
+        }
         let mut out: Vec<u8> = Vec::new();
         loop {
             let run_start = self.i;
@@ -453,7 +519,7 @@ impl<'a> Parser<'a> {
                 None => return Err(self.err("unterminated string")),
                 Some(b'"') => {
                     self.i += 1;
-                    return Ok(JsonStr(out.into_boxed_slice()));
+                    return Ok(JsonStr::from_wtf8(&out));
                 }
                 Some(b'\\') => {}
                 Some(_) => return Err(self.err("invalid control character in string")),
@@ -750,13 +816,35 @@ fn push_u_escape(out: &mut Vec<u8>, unit: u32) {
     }
 }
 
+/// Bytes `write_str` does not copy as they are: quote, backslash and controls; with
+/// `ensure_ascii` every byte from U+007F up; without it the 0xED lead byte (U+D000..U+DFFF,
+/// the block that holds the surrogates).
+const fn special_bytes(ensure_ascii: bool) -> [bool; 256] {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        t[c] = c < 0x20 || c == b'"' as usize || c == b'\\' as usize || if ensure_ascii { c >= 0x7f } else { c == 0xED };
+        c += 1;
+    }
+    t
+}
+static SPECIAL_ASCII: [bool; 256] = special_bytes(true);
+static SPECIAL_UTF8: [bool; 256] = special_bytes(false);
+
 /// A string as `json.dumps` writes it (`c_encode_basestring` / `c_encode_basestring_ascii`).
 pub fn write_str(out: &mut Vec<u8>, s: &JsonStr, opts: DumpOptions) -> Result<(), EncodeError> {
     let b = s.as_wtf8();
+    let special = if opts.ensure_ascii { &SPECIAL_ASCII } else { &SPECIAL_UTF8 };
     out.push(b'"');
+    let mut run = 0; // start of the bytes not yet copied
     let mut i = 0;
     while i < b.len() {
         let c = b[i];
+        if !special[c as usize] {
+            i += 1;
+            continue;
+        }
+        out.extend_from_slice(&b[run..i]);
         if c < 0x80 {
             match c {
                 b'"' => out.extend_from_slice(b"\\\""),
@@ -766,37 +854,31 @@ pub fn write_str(out: &mut Vec<u8>, s: &JsonStr, opts: DumpOptions) -> Result<()
                 b'\t' => out.extend_from_slice(b"\\t"),
                 0x08 => out.extend_from_slice(b"\\b"),
                 0x0c => out.extend_from_slice(b"\\f"),
-                0x00..=0x1f => push_u_escape(out, c as u32),
-                0x7f if opts.ensure_ascii => push_u_escape(out, 0x7f),
-                _ => out.push(c),
+                _ => push_u_escape(out, c as u32), // other controls, and U+007F with ensure_ascii
             }
             i += 1;
-            continue;
-        }
-        let (cp, len) = next_code_point(&b[i..]);
-        let surrogate = (0xD800..0xE000).contains(&cp);
-        if opts.ensure_ascii {
-            if cp >= 0x10000 {
-                let v = cp - 0x10000;
-                push_u_escape(out, 0xD800 | (v >> 10));
-                push_u_escape(out, 0xDC00 | (v & 0x3FF));
-            } else {
-                push_u_escape(out, cp);
-            }
-        } else if surrogate {
-            return Err(EncodeError::LoneSurrogate { code_point: cp });
         } else {
-            out.extend_from_slice(&b[i..i + len]);
+            let (cp, len) = next_code_point(&b[i..]);
+            if opts.ensure_ascii {
+                if cp >= 0x10000 {
+                    let v = cp - 0x10000;
+                    push_u_escape(out, 0xD800 | (v >> 10));
+                    push_u_escape(out, 0xDC00 | (v & 0x3FF));
+                } else {
+                    push_u_escape(out, cp);
+                }
+            } else if (0xD800..0xE000).contains(&cp) {
+                return Err(EncodeError::LoneSurrogate { code_point: cp });
+            } else {
+                out.extend_from_slice(&b[i..i + len]);
+            }
+            i += len;
         }
-        i += len;
+        run = i;
     }
+    out.extend_from_slice(&b[run..]);
     out.push(b'"');
     Ok(())
-}
-
-/// Orders two strings by code point, as Python compares `str`.
-pub fn cmp_code_points(a: &JsonStr, b: &JsonStr) -> Ordering {
-    a.as_wtf8().cmp(b.as_wtf8())
 }
 
 #[cfg(test)]

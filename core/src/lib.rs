@@ -7,5 +7,6 @@
 
 pub mod book;
 pub mod canon;
+pub mod canonical_form;
 pub mod hex;
 pub mod stamp_list;

@@ -1,0 +1,312 @@
+//! Recognising text that is already `J(v)`: the fast path of chain verification.
+//!
+//! Spec §3.2 seals `J(c)`, whatever spelling the stored line uses, so a verifier must parse
+//! and re-serialize. But the book writer stores `J(line)` itself, and for such a line
+//! `J(content)` and `J(line without link)` are made of the line's own top-level members,
+//! byte for byte. [`seal_form_members`] checks that a text is exactly
+//! `json.dumps(v, sort_keys=True, ensure_ascii=False)` of the object `v` it spells and returns
+//! the members' byte ranges, so the verifier can hash slices of the stored line instead of
+//! building and re-writing a tree. Any other spelling (other whitespace or key order, `1.50`,
+//! `\/`, escaped non-ASCII, a key with an escape, ...) is declined, and the caller takes the
+//! general path through [`crate::canon`]. The property this module must keep, tested against
+//! the general path: if it accepts a text `t`, then `to_bytes(parse(t), SEAL) == t`.
+
+use crate::canon::MAX_DEPTH;
+use std::ops::Range;
+
+/// One top-level member of a canonical object.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MemberSpan {
+    /// The key's text between its quotes (no escapes: keys with escapes are declined).
+    pub key: Range<usize>,
+    /// `"key": value`, from the key's opening quote to the end of the value.
+    pub member: Range<usize>,
+    /// The value's text.
+    pub value: Range<usize>,
+}
+
+/// If `text` (valid UTF-8, checked by the caller) is exactly `J(v)` for a JSON object `v`,
+/// fills `members` with its top-level members in order and returns true.
+pub fn seal_form_members(text: &[u8], members: &mut Vec<MemberSpan>) -> bool {
+    members.clear();
+    let mut s = Scanner { s: text, i: 0 };
+    if s.peek() != Some(b'{') {
+        return false;
+    }
+    s.object(1, Some(members)) && s.i == text.len()
+}
+
+struct Scanner<'a> {
+    s: &'a [u8],
+    i: usize,
+}
+
+impl Scanner<'_> {
+    fn peek(&self) -> Option<u8> {
+        self.s.get(self.i).copied()
+    }
+
+    fn eat(&mut self, lit: &[u8]) -> bool {
+        if self.s[self.i..].starts_with(lit) {
+            self.i += lit.len();
+            true
+        } else {
+            false
+        }
+    }
+
+    fn value(&mut self, depth: usize) -> bool {
+        match self.peek() {
+            Some(b'"') => self.string().is_some(),
+            Some(b'{') => self.object(depth + 1, None),
+            Some(b'[') => self.array(depth + 1),
+            Some(b'n') => self.eat(b"null"),
+            Some(b't') => self.eat(b"true"),
+            Some(b'f') => self.eat(b"false"),
+            Some(b'N') => self.eat(b"NaN"),
+            Some(b'I') => self.eat(b"Infinity"),
+            Some(b'-') if self.s[self.i..].starts_with(b"-I") => self.eat(b"-Infinity"),
+            Some(b'-' | b'0'..=b'9') => self.number(),
+            _ => false,
+        }
+    }
+
+    fn object(&mut self, depth: usize, mut members: Option<&mut Vec<MemberSpan>>) -> bool {
+        if depth > MAX_DEPTH {
+            return false;
+        }
+        self.i += 1; // '{'
+        if self.eat(b"}") {
+            return true;
+        }
+        let mut prev_key: Option<Range<usize>> = None;
+        loop {
+            let start = self.i;
+            // Keys with escapes are declined: their escaped bytes do not sort like the code
+            // points they stand for.
+            let Some((key, false)) = self.string() else { return false };
+            if let Some(p) = &prev_key {
+                if self.s[p.clone()] >= self.s[key.clone()] {
+                    return false; // not sorted, or a duplicate key
+                }
+            }
+            if !self.eat(b": ") {
+                return false;
+            }
+            let value_start = self.i;
+            if !self.value(depth) {
+                return false;
+            }
+            if let Some(m) = members.as_deref_mut() {
+                m.push(MemberSpan { key: key.clone(), member: start..self.i, value: value_start..self.i });
+            }
+            prev_key = Some(key);
+            if self.eat(b"}") {
+                return true;
+            }
+            if !self.eat(b", ") {
+                return false;
+            }
+        }
+    }
+
+    fn array(&mut self, depth: usize) -> bool {
+        if depth > MAX_DEPTH {
+            return false;
+        }
+        self.i += 1; // '['
+        if self.eat(b"]") {
+            return true;
+        }
+        loop {
+            if !self.value(depth) {
+                return false;
+            }
+            if self.eat(b"]") {
+                return true;
+            }
+            if !self.eat(b", ") {
+                return false;
+            }
+        }
+    }
+
+    /// A string spelled as `json.dumps(..., ensure_ascii=False)` spells it: raw text but for
+    /// `\" \\ \n \r \t \b \f` and `\u00xx` (lowercase) for the other controls. Returns the
+    /// range between the quotes and whether it holds an escape.
+    fn string(&mut self) -> Option<(Range<usize>, bool)> {
+        if self.peek() != Some(b'"') {
+            return None;
+        }
+        self.i += 1;
+        let start = self.i;
+        let mut escaped = false;
+        loop {
+            let rest = &self.s[self.i..];
+            let at = memchr::memchr2(b'"', b'\\', rest)?;
+            if rest[..at].iter().any(|&c| c < 0x20) {
+                return None; // a raw control character
+            }
+            self.i += at;
+            if self.s[self.i] == b'"' {
+                let range = start..self.i;
+                self.i += 1;
+                return Some((range, escaped));
+            }
+            escaped = true;
+            match self.s.get(self.i + 1)? {
+                b'"' | b'\\' | b'n' | b'r' | b't' | b'b' | b'f' => self.i += 2,
+                b'u' => {
+                    let hex = self.s.get(self.i + 2..self.i + 6)?;
+                    let lower = |c: u8| c.is_ascii_digit() || (b'a'..=b'f').contains(&c);
+                    if &hex[..2] != b"00" || !hex[2..].iter().all(|&c| lower(c)) {
+                        return None;
+                    }
+                    let v = (hex[2] as char).to_digit(16)? * 16 + (hex[3] as char).to_digit(16)?;
+                    // Only controls without a short escape are written as \u00xx.
+                    if v >= 0x20 || matches!(v, 0x08 | 0x09 | 0x0a | 0x0c | 0x0d) {
+                        return None;
+                    }
+                    self.i += 6;
+                }
+                _ => return None,
+            }
+        }
+    }
+
+    /// An integer in canonical form, or a float spelled exactly as `float.__repr__` spells it.
+    fn number(&mut self) -> bool {
+        let start = self.i;
+        let digits = |sc: &mut Self| {
+            let s = sc.i;
+            while let Some(b'0'..=b'9') = sc.peek() {
+                sc.i += 1;
+            }
+            sc.i - s
+        };
+        self.eat(b"-");
+        let int_start = self.i;
+        let n = digits(self);
+        if n == 0 || (n > 1 && self.s[int_start] == b'0') {
+            return false;
+        }
+        let mut is_float = false;
+        if self.peek() == Some(b'.') {
+            self.i += 1;
+            if digits(self) == 0 {
+                return false;
+            }
+            is_float = true;
+        }
+        if let Some(b'e' | b'E') = self.peek() {
+            self.i += 1;
+            if let Some(b'+' | b'-') = self.peek() {
+                self.i += 1;
+            }
+            if digits(self) == 0 {
+                return false;
+            }
+            is_float = true;
+        }
+        let text = &self.s[start..self.i];
+        if !is_float {
+            return text != b"-0" && n <= crate::canon::MAX_INT_DIGITS;
+        }
+        let Ok(f) = std::str::from_utf8(text).expect("ASCII").parse::<f64>() else { return false };
+        let mut repr = Vec::with_capacity(24);
+        crate::canon::write_float(&mut repr, f);
+        repr == text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::canon::{parse, to_bytes, DumpOptions};
+
+    fn accepts(text: &str) -> bool {
+        let mut m = Vec::new();
+        seal_form_members(text.as_bytes(), &mut m)
+    }
+
+    /// The module's contract: acceptance implies the text is its own J.
+    fn assert_contract(text: &str) {
+        if accepts(text) {
+            let v = parse(text.as_bytes()).expect("accepted text parses");
+            assert_eq!(to_bytes(&v, DumpOptions::SEAL).unwrap(), text.as_bytes(), "{text}");
+        }
+    }
+
+    #[test]
+    fn accepts_canonical_text_and_finds_members() {
+        let t = &r#"{"a": [1, 2.5, null, true, "x\n\u0001"], "b": {"c": -1e-05, "d": "éDEL"}, "n": 3}"#
+            .replace("DEL", "\u{7f}");
+        let mut m = Vec::new();
+        assert!(seal_form_members(t.as_bytes(), &mut m));
+        let keys: Vec<&str> = m.iter().map(|s| &t[s.key.clone()]).collect();
+        assert!(!accepts(&t.replace('\u{7f}', "\\u007f")), "DEL is written raw");
+        assert_eq!(keys, ["a", "b", "n"]);
+        assert_eq!(&t[m[2].member.clone()], r#""n": 3"#);
+        assert_eq!(&t[m[2].value.clone()], "3");
+        assert_contract(t);
+    }
+
+    #[test]
+    fn declines_every_other_spelling() {
+        for t in [
+            r#"{"b": 1, "a": 2}"#,
+            r#"{"a": 1, "a": 2}"#,
+            r#"{"a":1}"#,
+            r#"{"a": 1 }"#,
+            r#" {"a": 1}"#,
+            r#"{"a": 1.50}"#,
+            r#"{"a": 1E2}"#,
+            r#"{"a": 1e16}"#,
+            r#"{"a": -0}"#,
+            r#"{"a": 1e400}"#,
+            r#"{"a": "\/"}"#,
+            r#"{"a": "\u00e9"}"#,
+            r#"{"a": "\u000a"}"#,
+            r#"{"a": "\u001F"}"#,
+            r#"{"a": "\ud800"}"#,
+            r#"{"\n": 1}"#,
+            r#"[1]"#,
+            r#"{"a": [1,2]}"#,
+            r#"{"a": 01}"#,
+            "{\"a\": \"\t\"}",
+        ] {
+            assert!(!accepts(t), "accepted {t}");
+        }
+    }
+
+    #[test]
+    fn contract_holds_on_generated_spellings() {
+        // A small deterministic generator; the fuzz target and the CPython differential test
+        // exercise this far more widely.
+        let atoms = [
+            "0", "-1", "10", "1.5", "1.50", "1e-05", "1e-5", "1e+16", "1e16", "0.1", "-0.0", "NaN",
+            "Infinity", "-Infinity", "true", "null", r#""x""#, r#""\u0001""#, r#""\u00e9""#,
+            r#""é""#, "[]", "{}", "[1, 2]", "[1,2]", r#"{"k": 1}"#, r#"{"k":1}"#,
+        ];
+        let keys = [r#""a""#, r#""b""#, r#""é""#, r#""\n""#, r#""a""#];
+        let mut x: u64 = 0x9e3779b97f4a7c15;
+        for _ in 0..20_000 {
+            let mut t = String::from("{");
+            let k = (x % 4) as usize;
+            for j in 0..k {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                if j > 0 {
+                    t.push_str(if x % 7 == 0 { "," } else { ", " });
+                }
+                t.push_str(keys[(x >> 8) as usize % keys.len()]);
+                t.push_str(if x % 5 == 0 { ":" } else { ": " });
+                t.push_str(atoms[(x >> 16) as usize % atoms.len()]);
+            }
+            t.push('}');
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1);
+            assert_contract(&t);
+        }
+    }
+}
