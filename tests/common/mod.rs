@@ -4,3 +4,4 @@
 pub mod json_text;
 pub mod rng;
 pub mod tmp;
+pub mod book_gen;

@@ -1,0 +1,117 @@
+//! Book content like the council's (spec §3.2, Appendix C): run lines, answer lines with
+//! per-market probabilities and reasons, corrections and notes, with unicode, floats of every
+//! size and nested values, so books written by `BookWriter` exercise the whole of `J`.
+
+use super::json_text;
+use super::rng::Rng;
+use sealbook_core::canon::{self, Object, Value};
+
+const SEATS: &[&str] = &[
+    "claude-opus", "gpt-5", "gemini-2.5", "grok-4", "deepseek-v3", "qwen3-max", "ERNIE 文心",
+    "mistral-large", "Kimi-K2 月之暗面", "llama-4 🦙",
+];
+const MARKETS: &[&str] = &[
+    "SPY", "QQQ", "GLD", "USO", "TLT", "BTC", "ETH", "EURUSD", "DAX", "N225", "VIX", "HSI",
+];
+const WORDS: &[&str] = &[
+    "gold", "rallies", "on", "a", "weaker", "dollar", "but", "yields", "rise", "Fed", "—", "€",
+    "¥", "价格", "上涨", "概率", "naïve", "café", "e\u{301}", "Ωμέγα", "\u{2028}", "\"quoted\"",
+    "back\\slash", "tab\there", "new\nline", "a/b", "😀", "𝔉", "\u{7f}", "\u{1}", "50%",
+];
+
+fn text(r: &mut Rng, words: usize) -> String {
+    let mut s = String::new();
+    for k in 0..words {
+        if k > 0 {
+            s.push(' ');
+        }
+        s.push_str(r.pick(WORDS));
+    }
+    s
+}
+
+fn probability(r: &mut Rng) -> Value {
+    match r.below(10) {
+        0 => Value::Float(r.pick(&[0.0, 1.0, 0.5, 1e-05, 0.30000000000000004, 5e-324, 1e16])),
+        1 => Value::Int(canon::Int::from(r.range(0, 1))),
+        _ => Value::Float(r.below(1_000_000) as f64 / 1_000_000.0),
+    }
+}
+
+fn timestamp(r: &mut Rng, i: u64) -> String {
+    format!(
+        "2026-10-{:02}T{:02}:{:02}:{:02}.{:03}Z",
+        19 + (i / 5000) % 10,
+        (i / 60) % 24,
+        i % 60,
+        r.below(60),
+        r.below(1000)
+    )
+}
+
+fn obj(members: Vec<(&str, Value)>) -> Object {
+    Object::from_members(members.into_iter().map(|(k, v)| (k.into(), v)).collect())
+}
+
+fn s(x: &str) -> Value {
+    Value::Str(x.into())
+}
+
+/// A random (valid, encodable) JSON value from the differential generator.
+fn random_value(r: &mut Rng) -> Value {
+    loop {
+        let mut t = String::new();
+        json_text::value(r, &mut t, 2, false);
+        if let Ok(v) = canon::parse(t.as_bytes()) {
+            return v;
+        }
+    }
+}
+
+/// An answer line's content (~0.5-1 KB written): a seat's probabilities on every market.
+pub fn answer(r: &mut Rng, i: u64) -> Object {
+    let words = r.range(8, 40) as usize;
+    let p = MARKETS.iter().map(|m| (m.to_string().as_str().into(), probability(r))).collect();
+    obj(vec![
+        ("kind", s("answer")),
+        ("at", s(&timestamp(r, i))),
+        ("run", s("2026-10-20-am")),
+        ("seat", s(r.pick(SEATS))),
+        ("horizon", s(r.pick(&["day", "week", "month"]))),
+        ("p", Value::Object(Object::from_members(p))),
+        ("reason", s(&text(r, words))),
+        ("tokens", Value::Int(canon::Int::from(r.range(100, 90_000)))),
+        ("latency_s", Value::Float(r.below(100_000) as f64 / 1000.0)),
+        ("schema_sha256", s("77d3c627c7c69d2f6e740ccd89113872b1ac08053554a4651bc2d3064b4e6f07")),
+    ])
+}
+
+/// Any line kind, for books that exercise every corner of `J`.
+pub fn any_line(r: &mut Rng, i: u64) -> Object {
+    match r.below(6) {
+        0 => obj(vec![
+            ("kind", s("run")),
+            ("at", s(&timestamp(r, i))),
+            ("run", s(&format!("2026-10-{}-am", 19 + r.below(3)))),
+            ("methodology", Value::Int(canon::Int::from(2))),
+            ("seats", Value::Array(SEATS.iter().map(|x| s(x)).collect())),
+        ]),
+        1 => obj(vec![
+            ("kind", s("correction")),
+            ("at", s(&timestamp(r, i))),
+            ("line", Value::Int(canon::Int::from(r.range(1, i.max(1) as i64)))),
+            ("field", s("p")),
+            ("value", random_value(r)),
+            ("note", s(&text(r, 5))),
+        ]),
+        2 => obj(vec![
+            ("kind", s("note")),
+            ("at", s(&timestamp(r, i))),
+            ("extra", random_value(r)),
+            ("big", Value::Int(canon::Int::from(i64::MAX - r.below(1000) as i64))),
+            ("tiny", Value::Float(f64::from_bits(r.below(1 << 52)))),
+            ("huge", Value::Float(r.pick(&[1e16, 1.2345678901234568e17, 1e308, f64::INFINITY, -0.0]))),
+        ]),
+        _ => answer(r, i),
+    }
+}
