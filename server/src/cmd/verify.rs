@@ -147,9 +147,8 @@ fn verify_file(path: &Path, opts: VerifyOptions) -> Result<ChainReport, Unusable
             Ok(0) => break,
             Ok(n) => verifier.feed(&buf[..n]),
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(e) => {
-                return Err(Unusable::io(path, "read book", &e).at_line(verifier.lines() + 1));
-            }
+            Err(e) if verifier.bytes() == 0 => return Err(Unusable::io(path, "read book", &e)),
+            Err(e) => return Err(Unusable::io(path, "read book", &e).at_line(verifier.lines() + 1)),
         }
     }
     Ok(verifier.finish())
