@@ -1,1 +1,40 @@
-//! The verifier page (Yew), thin over sealbook-core.
+//! sealbook-web: the verifier page, thin over `sealbook-core`.
+//!
+//! A reader drops the published book and its stamped lists; a Web Worker running the same
+//! `core` compiled to WebAssembly recomputes every seal, link and stamped prefix (spec §3.2,
+//! Appendix B steps 3-4) with no server in the loop. Exports:
+//! - [`run_app`]: mounts the page (index.html calls it);
+//! - [`worker::worker_main`]: the worker's entry (www/worker.js calls it);
+//! - [`verify_book`]: one-shot chain verification for the benchmark harness.
+
+pub mod app;
+pub mod format;
+pub mod protocol;
+pub mod report_view;
+pub mod session;
+pub mod worker;
+
+use sealbook_core::book::{verify, VerifyOptions};
+use wasm_bindgen::prelude::*;
+
+/// Verifies a whole book held in memory and returns core's `ChainReport` as JSON (no prefixes
+/// requested). A stable export for the wasm benchmark.
+#[wasm_bindgen]
+pub fn verify_book(book: &[u8]) -> String {
+    serde_json::to_string(&verify(book, VerifyOptions::default())).expect("ChainReport always serializes")
+}
+
+/// Mounts the verifier page into `#app` (or the body if there is none).
+#[wasm_bindgen]
+pub fn run_app() {
+    let document = web_sys::window().and_then(|w| w.document()).expect("run_app runs in a page");
+    match document.get_element_by_id("app") {
+        Some(root) => {
+            root.set_inner_html(""); // the static "loading" notice
+            yew::Renderer::<app::App>::with_root(root).render();
+        }
+        None => {
+            yew::Renderer::<app::App>::new().render();
+        }
+    }
+}

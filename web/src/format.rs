@@ -1,0 +1,54 @@
+//! Number and size formatting for the page (locale-independent, so tests can read it).
+
+/// `1234567` -> `1,234,567`.
+pub fn count(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A byte size in decimal units: `512 B`, `1.5 kB`, `200.0 MB`.
+pub fn bytes(n: u64) -> String {
+    const UNITS: [&str; 4] = ["kB", "MB", "GB", "TB"];
+    if n < 1000 {
+        return format!("{n} B");
+    }
+    let mut v = n as f64 / 1000.0;
+    let mut unit = 0;
+    while v >= 999.95 && unit + 1 < UNITS.len() {
+        v /= 1000.0;
+        unit += 1;
+    }
+    format!("{v:.1} {}", UNITS[unit])
+}
+
+/// `n line`/`n lines` with the count formatted.
+pub fn lines(n: u64) -> String {
+    format!("{} {}", count(n), if n == 1 { "line" } else { "lines" })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formats() {
+        assert_eq!(count(0), "0");
+        assert_eq!(count(999), "999");
+        assert_eq!(count(1000), "1,000");
+        assert_eq!(count(200000), "200,000");
+        assert_eq!(count(1234567), "1,234,567");
+        assert_eq!(bytes(999), "999 B");
+        assert_eq!(bytes(1500), "1.5 kB");
+        assert_eq!(bytes(999_999), "1.0 MB");
+        assert_eq!(bytes(200_000_000), "200.0 MB");
+        assert_eq!(lines(1), "1 line");
+        assert_eq!(lines(211), "211 lines");
+    }
+}

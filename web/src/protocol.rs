@@ -1,0 +1,35 @@
+//! Messages between the page and its verifier worker.
+//!
+//! Page to worker: a plain JS object `{job, books: File[], lists: File[]}` (File objects are
+//! structured-cloned, so the worker reads them itself, chunk by chunk). Worker to page: one
+//! [`FromWorker`] serialized as a JSON string.
+
+use crate::session::SessionReport;
+use serde::{Deserialize, Serialize};
+
+/// Property names of the page-to-worker job object.
+pub const JOB: &str = "job";
+pub const BOOKS: &str = "books";
+pub const LISTS: &str = "lists";
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum FromWorker {
+    /// The worker has loaded its wasm and listens for jobs.
+    Ready,
+    /// Bytes of books read so far in job `job`, over all its books.
+    Progress { job: u32, book: String, done: u64, total: u64, lines: u64 },
+    Done { job: u32, report: SessionReport },
+    /// A file could not be read at all.
+    Failed { job: u32, message: String },
+}
+
+impl FromWorker {
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("FromWorker always serializes")
+    }
+
+    pub fn from_json(text: &str) -> Result<FromWorker, String> {
+        serde_json::from_str(text).map_err(|e| format!("unreadable message from the verifier: {e}"))
+    }
+}

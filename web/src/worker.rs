@@ -1,0 +1,126 @@
+//! The verifier worker: reads the dropped files in chunks and runs `sealbook-core` on them
+//! off the page's thread, posting progress and the final [`SessionReport`].
+//!
+//! Started by www/worker.js (a module worker) calling [`worker_main`]. A new job supersedes a
+//! running one: the old one stops at its next chunk.
+
+use crate::protocol::{FromWorker, BOOKS, JOB, LISTS};
+use crate::session::{BookResult, ListInput, ListResult, SessionReport, StampPlan, MAX_LIST_BYTES};
+use sealbook_core::book::{ChainVerifier, VerifyOptions};
+use std::cell::Cell;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{DedicatedWorkerGlobalScope, File, MessageEvent};
+
+/// Bytes read from a book per step; also the granularity of progress messages.
+pub const CHUNK_BYTES: u64 = 4 << 20;
+
+thread_local! {
+    static CURRENT_JOB: Cell<u32> = const { Cell::new(0) };
+}
+
+fn scope() -> DedicatedWorkerGlobalScope {
+    js_sys::global().unchecked_into()
+}
+
+fn post(msg: &FromWorker) {
+    // Posting a string to the page cannot fail for lack of cloneability.
+    let _ = scope().post_message(&JsValue::from_str(&msg.to_json()));
+}
+
+/// Entry point of the worker: listens for jobs and announces it is ready.
+#[wasm_bindgen]
+pub fn worker_main() {
+    let onmessage = Closure::<dyn FnMut(MessageEvent)>::new(|event: MessageEvent| {
+        let data = event.data();
+        let job = js_sys::Reflect::get(&data, &JOB.into()).ok().and_then(|v| v.as_f64()).unwrap_or(0.0) as u32;
+        let books = files(&data, BOOKS);
+        let lists = files(&data, LISTS);
+        CURRENT_JOB.with(|c| c.set(job));
+        wasm_bindgen_futures::spawn_local(async move {
+            let msg = match run(job, books, lists).await {
+                Ok(Some(report)) => FromWorker::Done { job, report },
+                Ok(None) => return, // superseded
+                Err(message) => FromWorker::Failed { job, message },
+            };
+            post(&msg);
+        });
+    });
+    scope().set_onmessage(Some(onmessage.as_ref().unchecked_ref()));
+    onmessage.forget(); // lives as long as the worker
+    post(&FromWorker::Ready);
+}
+
+fn files(data: &JsValue, key: &str) -> Vec<File> {
+    js_sys::Reflect::get(data, &key.into())
+        .ok()
+        .map(|v| js_sys::Array::from(&v).iter().filter_map(|f| f.dyn_into::<File>().ok()).collect())
+        .unwrap_or_default()
+}
+
+fn superseded(job: u32) -> bool {
+    CURRENT_JOB.with(|c| c.get()) != job
+}
+
+/// Reads bytes `[start, end)` of `file` into `buf` (cleared first).
+async fn read_range(file: &File, start: u64, end: u64, buf: &mut Vec<u8>) -> Result<(), String> {
+    let blob = file
+        .slice_with_f64_and_f64(start as f64, end as f64)
+        .map_err(|e| format!("{}: cannot read bytes {start}..{end}: {e:?}", file.name()))?;
+    let array = JsFuture::from(blob.array_buffer())
+        .await
+        .map_err(|e| format!("{}: the browser could not read the file ({e:?}); was it moved or changed?", file.name()))?;
+    let bytes = js_sys::Uint8Array::new(&array);
+    buf.resize(bytes.length() as usize, 0);
+    bytes.copy_to(buf);
+    Ok(())
+}
+
+/// One job: parse the lists, plan the stamp checks, verify each book in chunks.
+/// `Ok(None)` when a newer job superseded this one.
+async fn run(job: u32, books: Vec<File>, lists: Vec<File>) -> Result<Option<SessionReport>, String> {
+    let mut buf = Vec::new();
+    let mut inputs = Vec::with_capacity(lists.len());
+    for list in &lists {
+        let size = list.size() as u64;
+        inputs.push(if size > MAX_LIST_BYTES {
+            ListInput::unusable(&list.name(), format!("{size} bytes is too large for a stamped list (limit {MAX_LIST_BYTES})"))
+        } else {
+            read_range(list, 0, size, &mut buf).await?;
+            ListInput::parse(&list.name(), &buf)
+        });
+        if superseded(job) {
+            return Ok(None);
+        }
+    }
+    let names: Vec<String> = books.iter().map(File::name).collect();
+    let plan = StampPlan::new(&names, &inputs);
+    let total: u64 = books.iter().map(|b| b.size() as u64).sum();
+    let mut done = 0u64;
+    let mut results = Vec::with_capacity(books.len());
+    for (i, book) in books.iter().enumerate() {
+        let size = book.size() as u64;
+        let mut verifier = ChainVerifier::new(VerifyOptions { prefix_at: plan.prefix_at(i), ..Default::default() });
+        let mut start = 0;
+        while start < size {
+            let end = (start + CHUNK_BYTES).min(size);
+            read_range(book, start, end, &mut buf).await?;
+            if superseded(job) {
+                return Ok(None);
+            }
+            verifier.feed(&buf);
+            done += end - start;
+            start = end;
+            post(&FromWorker::Progress { job, book: names[i].clone(), done, total, lines: verifier.lines() });
+        }
+        let report = verifier.finish();
+        let stamps = plan.checks(i, &report);
+        results.push(BookResult { name: names[i].clone(), report, stamps });
+    }
+    Ok(Some(SessionReport {
+        books: results,
+        lists: inputs.iter().map(ListResult::from).collect(),
+        unmatched: plan.unmatched,
+    }))
+}
