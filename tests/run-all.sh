@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # THE test command: installs what is missing, builds the release binary and the wasm bundle,
-# then runs every test suite. Any failure fails the run. Usage: bash tests/run-all.sh
+# then runs every test suite. A failed build stops the run; a failed suite is reported and the
+# other suites still run; any failure makes the exit status non-zero.
+# Usage: bash tests/run-all.sh
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 root=$PWD
@@ -9,11 +11,42 @@ case "$SEALBOOK_BIN" in /*) ;; *) SEALBOOK_BIN="$root/$SEALBOOK_BIN" ;; esac
 
 start=$SECONDS
 t0=$SECONDS
+current=
 section() {
-  if [ -n "${current:-}" ]; then printf '==== %s: done in %ds\n' "$current" $((SECONDS - t0)); fi
+  if [ -n "$current" ]; then printf '==== %s: done in %ds\n' "$current" $((SECONDS - t0)); fi
   current=$1
   t0=$SECONDS
   printf '\n==== %s ====\n' "$1"
+}
+
+failures=()
+# Runs one test suite; a failure is recorded, not fatal.
+suite() {
+  local name=$1
+  shift
+  section "$name"
+  if ! "$@"; then
+    printf '==== %s: FAILED\n' "$name"
+    failures+=("$name")
+  fi
+}
+
+passed=0 failed=0 ignored=0
+cargo_log=$(mktemp)
+trap 'rm -f "$cargo_log"' EXIT
+cargo_tests() {
+  # sealbook-bundle is a build tool without tests; leaving it out saves a debug build of wasm-bindgen.
+  cargo test --workspace --exclude sealbook-bundle 2>&1 | tee "$cargo_log"
+  local rc=${PIPESTATUS[0]}
+  # Totals over every test binary and doc-test run ("test result: ok. N passed; M failed; K ignored").
+  read -r passed failed ignored < <(awk '/^test result:/ {
+    for (i = 2; i <= NF; i++) { if ($i == "passed;") p += $(i-1); if ($i == "failed;") f += $(i-1); if ($i == "ignored;") s += $(i-1) }
+  } END { print p + 0, f + 0, s + 0 }' "$cargo_log")
+  [ "$rc" -eq 0 ] || return "$rc"
+  if [ "$passed" -eq 0 ]; then
+    echo "run-all: cargo test ran no test" >&2
+    return 1
+  fi
 }
 
 section "setup (tests/setup.sh)"
@@ -25,19 +58,20 @@ cargo build --release -p sealbook-server
 section "build: wasm bundle (www/pkg)"
 cargo run --release -p sealbook-bundle
 
-section "cargo test --workspace"
-# sealbook-bundle is a build tool without tests; leaving it out saves a debug build of wasm-bindgen.
-cargo test --workspace --exclude sealbook-bundle
-
+suite "cargo test --workspace" cargo_tests
 if [ -f tests/e2e/run.sh ]; then
-  section "browser end-to-end (tests/e2e/run.sh)"
-  bash tests/e2e/run.sh
+  suite "browser end-to-end (tests/e2e/run.sh)" bash tests/e2e/run.sh
 fi
-
 if [ -f tests/fuzz/run.sh ]; then
-  section "fuzz (tests/fuzz/run.sh)"
-  bash tests/fuzz/run.sh
+  suite "fuzz (tests/fuzz/run.sh)" bash tests/fuzz/run.sh
 fi
 
 section "summary"
+if [ ${#failures[@]} -gt 0 ]; then
+  printf 'FAILED suite: %s\n' "${failures[@]}"
+  printf 'run-all failed after %ds\n' $((SECONDS - start))
+  printf 'cargo: %d passed, %d failed, %d skipped\n' "$passed" "$failed" "$ignored"
+  exit 1
+fi
 printf 'all test suites passed in %ds\n' $((SECONDS - start))
+printf 'cargo: %d passed, %d failed, %d skipped\n' "$passed" "$failed" "$ignored"
