@@ -14,7 +14,7 @@ use outcome::Exit;
 
 /// sealbook: sealed AI market forecasts, verifiable by anyone.
 #[derive(Parser, Debug)]
-#[command(name = "sealbook", version, about)]
+#[command(name = "sealbook", version)]
 struct Cli {
     /// Print one JSON object on stdout instead of text.
     #[arg(long, global = true)]
@@ -33,10 +33,22 @@ fn main() {
     }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        Err(e) => {
-            // Help and version exit 0; a usage error is unusable input (exit 2).
+        Err(e) if !e.use_stderr() => {
+            // --help and --version
             let _ = e.print();
-            std::process::exit(if e.use_stderr() { Exit::Unusable as i32 } else { 0 });
+            std::process::exit(0);
+        }
+        Err(e) => {
+            // A usage error is unusable input (exit 2), reported as JSON when --json was asked for.
+            if std::env::args().any(|a| a == "--json") {
+                let text = e.render().to_string();
+                let head = text.split("\n\n").next().unwrap_or_default().trim_start_matches("error: ");
+                let message = head.split_whitespace().collect::<Vec<_>>().join(" ");
+                outcome::Unusable::new(message).field("arguments").report(true);
+            } else {
+                let _ = e.print();
+            }
+            std::process::exit(Exit::Unusable as i32);
         }
     };
     let code = match cmd::run(cli.command, cli.json) {

@@ -230,6 +230,10 @@ fn missing_stamped_list_and_bad_arguments_are_unusable() {
     assert_eq!(sealbook(&["verify"]).0, 2, "no book given");
     assert_eq!(sealbook(&["verify", "a", "--no-such-flag"]).0, 2);
     assert_eq!(sealbook(&["no-such-command"]).0, 2);
+    let (code, out, _) = sealbook(&["verify", "--json"]);
+    assert_eq!(code, 2);
+    let j: Json = serde_json::from_str(&out).expect("a usage error with --json is JSON");
+    assert!(j["error"]["message"].as_str().unwrap().contains("<BOOK>"), "{j}");
 }
 
 /// The spec's own Appendix B step 4 script (CPython, stdlib only) accepts the demo book and
