@@ -35,7 +35,6 @@ pub enum Msg {
     Remove(usize),
     Clear,
     Dragging(bool),
-    OpenPicker,
     FromWorker(FromWorker),
     WorkerBroken(String),
 }
@@ -181,12 +180,6 @@ impl Component for App {
                 }
                 self.dragging = on;
             }
-            Msg::OpenPicker => {
-                if let Some(input) = self.input.cast::<HtmlInputElement>() {
-                    input.click();
-                }
-                return false;
-            }
             Msg::FromWorker(FromWorker::Ready) => {
                 self.ready = true;
                 if self.pending {
@@ -259,7 +252,7 @@ impl Component for App {
                             { "Drop the published book and its stamped lists. This page recomputes every line's seal and link and every stamped prefix with its own copy of the verifier, compiled to WebAssembly. Your files never leave this device, and no server is asked for an answer." }
                         </p>
                     </section>
-                    { self.view_dropzone(ctx, on_change) }
+                    { self.view_dropzone(on_change) }
                     { self.view_files(ctx) }
                     { self.view_status() }
                 </main>
@@ -274,8 +267,14 @@ impl Component for App {
 }
 
 impl App {
-    fn view_dropzone(&self, ctx: &Context<Self>, on_change: Callback<Event>) -> Html {
-        let pick = ctx.link().callback(|_: MouseEvent| Msg::OpenPicker);
+    fn view_dropzone(&self, on_change: Callback<Event>) -> Html {
+        // Opened in the click handler itself, so the browser sees the user's gesture.
+        let input = self.input.clone();
+        let pick = Callback::from(move |_: MouseEvent| {
+            if let Some(input) = input.cast::<HtmlInputElement>() {
+                input.click();
+            }
+        });
         html! {
             <section class={classes!("dropzone", self.dragging.then_some("dragging"))} aria-labelledby="dropzone-title" data-testid="dropzone">
                 <svg class="dropzone-icon" viewBox="0 0 48 48" aria-hidden="true">
@@ -316,9 +315,11 @@ impl App {
                         };
                         html! {
                             <li class="file">
-                                <span class={class}>{ badge }</span>
                                 <span class="file-name">{ &f.name }</span>
-                                <span class="file-size">{ format::bytes(f.size) }</span>
+                                <span class="file-meta">
+                                    <span class={class}>{ badge }</span>
+                                    <span class="file-size">{ format::bytes(f.size) }</span>
+                                </span>
                                 <button type="button" class="icon-button" onclick={remove} aria-label={format!("Remove {}", f.name)}>
                                     <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M6 6l12 12M18 6 6 18" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>
                                 </button>

@@ -19,18 +19,17 @@ fn check_label(check: Check) -> &'static str {
     }
 }
 
-/// One sentence summing up the session, for the verdict and the screen reader announcement.
-pub fn headline(r: &SessionReport) -> String {
+/// One sentence summing up the session (without the verdict word).
+fn summary(r: &SessionReport) -> String {
     if let Some(book) = r.books.iter().find(|b| !b.report.ok) {
-        let first = book.report.problems.first();
-        let line = book.report.first_bad_line.unwrap_or_default();
-        return match first {
-            Some(p) => format!("Not verified: {} breaks at line {line} (the {} check failed).", book.name, check_label(p.check)),
-            None => format!("Not verified: {} breaks at line {line}.", book.name),
+        let line = format::count(book.report.first_bad_line.unwrap_or_default());
+        return match book.report.problems.first() {
+            Some(p) => format!("{} breaks at line {line}: the {} check failed.", book.name, check_label(p.check)),
+            None => format!("{} breaks at line {line}.", book.name),
         };
     }
     if !r.stamps_hold() {
-        return "Not verified: the chain holds, but a stamped list does not match the book.".into();
+        return "The chain holds, but a stamped list does not match the book.".into();
     }
     let lines: u64 = r.books.iter().map(|b| b.report.lines).sum();
     let stamps = match r.stamp_count() {
@@ -38,23 +37,42 @@ pub fn headline(r: &SessionReport) -> String {
         1 => "its stamp matches".to_string(),
         n => format!("all {n} stamps match"),
     };
-    format!("Verified: the chain holds over {}; {stamps}.", format::lines(lines))
+    format!("The chain holds over {}; {stamps}.", format::lines(lines))
+}
+
+fn verified(r: &SessionReport) -> bool {
+    r.chains_hold() && r.stamps_hold()
+}
+
+/// The verdict as one sentence, for the screen reader announcement.
+pub fn headline(r: &SessionReport) -> String {
+    format!("{}: {}", if verified(r) { "Verified" } else { "Not verified" }, summary(r))
+}
+
+/// `message` with its first letter capitalized (core's messages start in lower case).
+fn sentence(message: &str) -> String {
+    let mut chars = message.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
 }
 
 pub fn view(r: &SessionReport) -> Html {
-    let ok = r.chains_hold() && r.stamps_hold();
+    let ok = verified(r);
     html! {
         <div class="results">
             <section class={classes!("verdict", if ok { "ok" } else { "bad" })} data-testid="verdict" data-ok={ok.to_string()}>
                 { status_icon(ok) }
                 <div>
                     <h2 class="verdict-title">{ if ok { "Verified" } else { "Not verified" } }</h2>
-                    <p class="verdict-text">{ headline(r) }</p>
+                    <p class="verdict-text">{ summary(r) }</p>
+                    <p class="verdict-level"><a href="#trust-ladder">{ level_text(r.level()) }{ " · what is still trusted" }</a></p>
                 </div>
             </section>
-            { ladder(r) }
             { for r.books.iter().map(book_card) }
             { lists_and_unmatched(r) }
+            { ladder(r) }
         </div>
     }
 }
@@ -69,15 +87,21 @@ fn status_icon(ok: bool) -> Html {
     }
 }
 
+fn level_text(level: TrustLevel) -> &'static str {
+    match level {
+        TrustLevel::Level0 => "Level 0: the operator's word only",
+        TrustLevel::Level1 => "Level 1 reached",
+    }
+}
+
 fn ladder(r: &SessionReport) -> Html {
     let level = r.level();
     let reached = level >= TrustLevel::Level1;
-    let level_text = if reached { "Level 1 reached" } else { "Level 0: the operator's word only" };
     html! {
-        <section class="card ladder" aria-labelledby="ladder-title">
+        <section class="card ladder" id="trust-ladder" aria-labelledby="ladder-title">
             <div class="card-head">
                 <h2 id="ladder-title" class="section-title">{ "Trust ladder" }</h2>
-                <span class={classes!("pill", if reached { "ok" } else { "bad" })} data-testid="level">{ level_text }</span>
+                <span class={classes!("pill", if reached { "ok" } else { "bad" })} data-testid="level">{ level_text(level) }</span>
             </div>
             <ol class="rungs">
                 <li class={classes!("rung", if reached { "reached" } else { "failed" })}>
@@ -167,7 +191,7 @@ fn first_problem(p: &Problem) -> Html {
                 <span data-testid="failed-check" data-check={p.check.name()}>{ check_label(p.check) }</span>
                 { " check failed" }
             </h3>
-            <p>{ &p.message }</p>
+            <p>{ sentence(&p.message) }</p>
             if p.expected.is_some() || p.found.is_some() {
                 <dl class="compare">
                     <div><dt>{ "Expected (recomputed here)" }</dt><dd data-testid="expected">{ hash(p.expected.as_deref()) }</dd></div>
@@ -190,7 +214,7 @@ fn problem_table(problems: &[Problem], omitted: u64) -> Html {
                             <tr>
                                 <td class="num">{ format::count(p.line) }</td>
                                 <td>{ p.check.name() }</td>
-                                <td>{ &p.message }</td>
+                                <td>{ sentence(&p.message) }</td>
                             </tr>
                         }) }
                     </tbody>
@@ -238,16 +262,19 @@ fn stamp(c: &StampCheck) -> Html {
     html! {
         <li class={classes!("stamp", if ok { "ok" } else { "bad" })} data-testid="stamp" data-ok={ok.to_string()} data-list={c.list.clone()}>
             <div class="stamp-head">
-                <span class="stamp-title"><strong>{ &c.list }</strong>{ format!(" · {}: first {}", c.ledger, format::lines(c.lines)) }</span>
+                <div>
+                    <strong class="stamp-title">{ &c.list }</strong>
+                    <span class="stamp-covers">{ format!("{} · first {}", c.ledger, format::lines(c.lines)) }</span>
+                </div>
                 <span class={classes!("pill", if ok { "ok" } else { "bad" })}>{ if ok { "Matches" } else { "Does not match" } }</span>
             </div>
+            if let Some(m) = &c.message {
+                <p class="stamp-message">{ sentence(m) }</p>
+            }
             <dl class="compare">
                 { comparison("Prefix SHA-256", c.sha256_ok, Some(&c.expected_sha256), c.found_sha256.as_deref(), "stamp-sha256") }
                 { comparison("Last link", c.last_link_ok, Some(&c.expected_last_link), c.found_last_link.as_deref(), "stamp-last-link") }
             </dl>
-            if let Some(m) = &c.message {
-                <p class="stamp-message">{ m }</p>
-            }
         </li>
     }
 }

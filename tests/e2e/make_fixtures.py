@@ -1,0 +1,97 @@
+"""Writes the browser test's books and stamped lists with CPython alone, independently of
+sealbook: seal and link exactly as seed 000 Appendix B step 4 recomputes them, prefix hashes as
+step 3 does (`head -n N | shasum -a 256`), the list line in the §3.2 format.
+
+Usage: python3 make_fixtures.py OUT_DIR
+Prints one JSON object describing what was written (line counts, where the faults are).
+"""
+
+import hashlib
+import json
+import os
+import sys
+
+H = lambda o: hashlib.sha256(json.dumps(o, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
+
+BYTE_RULE = (
+    "# rule: sha256 of a ledger's first N lines as stored (UTF-8, no byte order mark, not re-encoded "
+    "or normalised), each line with its LF; a last line without LF is not counted until its LF is "
+    "written. last link = the link field of line N."
+)
+
+
+def content(i, pad=0):
+    """Varied content: unicode, floats Python prints in exponent form, nesting, big ints."""
+    return {
+        "kind": "answer" if i % 3 else "run",
+        "seat": ["alpha", "béta", "γάμμα", "数"][i % 4],
+        "p_up": [0.45, 1e-05, 0.30000000000000004, 1e16][i % 4],
+        "items": [{"asset": "gold", "q": i / 7}, {"asset": "wti", "q": None}],
+        "big": 10**30 + i,
+        "note": "line %d \u2028 \"quoted\"" % i + "x" * pad,
+    }
+
+
+def seal(lines_content):
+    out, prev = [], ""
+    for i, c in enumerate(lines_content, 1):
+        x = dict(c)
+        x["n"], x["prev"] = i, prev
+        x["seal"] = H(c)
+        x["link"] = H(x)
+        prev = x["link"]
+        out.append((json.dumps(x, sort_keys=True, ensure_ascii=False) + "\n").encode())
+    return out
+
+
+def stamp(ledger, lines, n):
+    head = b"".join(lines[:n])
+    link = json.loads(lines[n - 1])["link"]
+    return "%s: %d lines, sha256 %s, last link %s\n%s\n" % (ledger, n, hashlib.sha256(head).hexdigest(), link, BYTE_RULE)
+
+
+def main():
+    out = sys.argv[1]
+    os.makedirs(out, exist_ok=True)
+    n, stamped, tampered_at, rewritten_at = 40, 30, 17, 5
+    contents = [content(i) for i in range(1, n + 1)]
+    good = seal(contents)
+
+    # An edited value on one line, nothing re-sealed: line `tampered_at` fails its seal check.
+    bad = list(good)
+    x = json.loads(bad[tampered_at - 1])
+    x["p_up"] = 0.99
+    bad[tampered_at - 1] = (json.dumps(x, sort_keys=True, ensure_ascii=False) + "\n").encode()
+
+    # The stamped prefix rewritten and the whole chain re-sealed: the chain holds, the stamp does not.
+    rewritten_contents = list(contents)
+    rewritten_contents[rewritten_at - 1] = dict(contents[rewritten_at - 1], p_up=0.01)
+    rewritten = seal(rewritten_contents)
+
+    # Larger than one 4 MiB read of the worker, so lines straddle chunk boundaries.
+    big = seal([content(i, pad=300) for i in range(1, 16001)])
+
+    files = {
+        "good/council-book.jsonl": b"".join(good),
+        "good/130025Z.txt": stamp("daily/council/book.jsonl", good, stamped).encode(),
+        "tampered/council-book.jsonl": b"".join(bad),
+        "rewritten/council-book.jsonl": b"".join(rewritten),
+        "big/council-book.jsonl": b"".join(big),
+    }
+    for rel, data in files.items():
+        path = os.path.join(out, rel)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "wb") as f:
+            f.write(data)
+    print(json.dumps({
+        "lines": n,
+        "stamped": stamped,
+        "tampered_at": tampered_at,
+        "rewritten_at": rewritten_at,
+        "big_lines": len(big),
+        "big_bytes": len(files["big/council-book.jsonl"]),
+    }))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Headless Chromium end-to-end tests of the verifier page (node's test runner + playwright-core).
+# Needs, built beforehand: the release `sealbook` binary ($SEALBOOK_BIN, default
+# target/release/sealbook) and the wasm bundle in www/pkg (cargo run --release -p sealbook-bundle).
+# Installs its npm packages (npm ci) if missing; builds nothing else.
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+repo="$(cd "$here/../.." && pwd)"
+SEALBOOK_BIN="${SEALBOOK_BIN:-$repo/target/release/sealbook}"
+case "$SEALBOOK_BIN" in /*) ;; *) SEALBOOK_BIN="$PWD/$SEALBOOK_BIN" ;; esac # the tests run in tests/e2e
+export SEALBOOK_BIN
+export CHROMIUM="${CHROMIUM:-/usr/bin/chromium}"
+
+fail() { echo "tests/e2e: $*" >&2; exit 1; }
+[ -x "$SEALBOOK_BIN" ] || fail "no sealbook binary at $SEALBOOK_BIN; build it: cargo build --release -p sealbook-server (or set SEALBOOK_BIN)"
+for f in www/pkg/sealbook_web.js www/pkg/sealbook_web_bg.wasm; do
+  [ -f "$repo/$f" ] || fail "$f is missing; build the bundle: cargo run --release -p sealbook-bundle"
+done
+[ -x "$CHROMIUM" ] || fail "no Chromium at $CHROMIUM; install it: apt-get install -y chromium chromium-driver"
+command -v node >/dev/null || fail "node is not installed"
+command -v python3 >/dev/null || [ -n "${PYTHON:-}" ] || fail "python3 is not installed (the fixtures are written by CPython)"
+
+cd "$here"
+if [ ! -d node_modules/playwright-core ]; then
+  npm ci --no-audit --no-fund
+fi
+exec node --test --test-concurrency=1 verifier.test.mjs

@@ -1,0 +1,131 @@
+// The verifier page in headless Chromium, served by `sealbook serve`, checking books and stamped
+// lists that CPython wrote independently of sealbook (make_fixtures.py, Appendix B steps 3-4).
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import {
+  makeFixtures, removeDir, startServer, launchBrowser, openPage, dropFiles, readResults, screenshot,
+} from './harness.mjs';
+
+const HEX64 = /^[0-9a-f]{64}$/;
+let fx; let server; let browser;
+
+before(async () => {
+  fx = makeFixtures();
+  server = await startServer(fx.dir);
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+  removeDir(fx?.dir);
+});
+
+const path = (...p) => join(fx.dir, ...p);
+const num = (n) => n.toLocaleString('en-US');
+
+test('a valid book with its stamped list verifies, with no network request', async () => {
+  const { context, page, errors } = await openPage(browser, server.url);
+  const requests = [];
+  context.on('request', (r) => requests.push(r.url()));
+  await dropFiles(page, [path('good', 'council-book.jsonl'), path('good', '130025Z.txt')]);
+  const r = await readResults(page);
+  assert.equal(r.ok, true, r.headline);
+  assert.equal(r.books.length, 1);
+  const [book] = r.books;
+  assert.equal(book.name, 'council-book.jsonl');
+  assert.equal(book.ok, true);
+  assert.equal(book.linesChecked, num(fx.facts.lines));
+  assert.equal(book.firstBadLine, 'none');
+  assert.equal(book.partialTail, false);
+  assert.equal(book.stamps.length, 1);
+  assert.deepEqual(
+    { ...book.stamps[0], text: undefined },
+    { list: '130025Z.txt', ok: true, sha256Ok: true, lastLinkOk: true, text: undefined },
+  );
+  assert.match(book.stamps[0].text, new RegExp(`first ${fx.facts.stamped} lines`));
+  assert.equal(r.level, 'Level 1 reached');
+  assert.match(r.stillTrusted, /operator's clock/);
+  assert.deepEqual(requests, [], 'verification must not touch the network');
+  assert.deepEqual(errors, []);
+  console.log('screenshot:', await screenshot(page, 'valid-desktop'));
+  await context.close();
+});
+
+test('an edited value is located: line, failed check, both hashes', async () => {
+  const { context, page, errors } = await openPage(browser, server.url);
+  await context.setOffline(true); // the page needs nothing more from the network once loaded
+  await dropFiles(page, [path('tampered', 'council-book.jsonl'), path('good', '130025Z.txt')]);
+  const r = await readResults(page);
+  const [book] = r.books;
+  assert.equal(r.ok, false);
+  assert.equal(book.ok, false);
+  assert.equal(book.linesChecked, num(fx.facts.lines));
+  assert.equal(book.firstBadLine, String(fx.facts.tampered_at));
+  assert.equal(book.failedCheck, 'seal');
+  assert.match(book.expected, HEX64);
+  assert.match(book.found, HEX64);
+  assert.notEqual(book.expected, book.found);
+  // The stamped prefix covers the edited line, so the stamp fails too.
+  assert.equal(book.stamps[0].sha256Ok, false);
+  assert.match(r.headline, new RegExp(`line ${fx.facts.tampered_at}\\b`));
+  assert.match(r.level, /Level 0/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a rewritten, re-sealed prefix keeps the chain but fails the stamp (phone width)', async () => {
+  const { context, page, errors } = await openPage(browser, server.url, { width: 390, height: 844 });
+  await dropFiles(page, [path('rewritten', 'council-book.jsonl'), path('good', '130025Z.txt')]);
+  const r = await readResults(page);
+  const [book] = r.books;
+  assert.equal(book.ok, true, 'the re-sealed chain holds by itself');
+  assert.equal(book.firstBadLine, 'none');
+  assert.equal(r.ok, false, 'but the page must not call it verified');
+  assert.equal(book.stamps[0].ok, false);
+  assert.equal(book.stamps[0].sha256Ok, false);
+  assert.equal(book.stamps[0].lastLinkOk, false);
+  assert.match(book.stamps[0].text, /rewritten/);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `page is ${overflow}px wider than a phone screen`);
+  assert.deepEqual(errors, []);
+  console.log('screenshot:', await screenshot(page, 'rewritten-phone'));
+  await context.close();
+});
+
+test('a book larger than one read chunk, chosen with the keyboard-operable picker', async () => {
+  const { context, page, errors } = await openPage(browser, server.url);
+  // Tab reaches the picker button; Enter opens the file chooser.
+  let focused = '';
+  for (let i = 0; i < 10 && focused !== 'Choose files…'; i++) {
+    await page.keyboard.press('Tab');
+    focused = await page.evaluate(() => document.activeElement?.textContent.trim());
+  }
+  assert.equal(focused, 'Choose files…');
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+  await chooser.setFiles([path('big', 'council-book.jsonl')]);
+  const r = await readResults(page);
+  assert.equal(r.ok, true, r.headline);
+  assert.equal(r.books[0].linesChecked, num(fx.facts.big_lines));
+  assert.ok(fx.facts.big_bytes > 2 * 4 * 1024 * 1024, 'the fixture must span several 4 MiB reads');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('verify_book is exported for the benchmark and returns the ChainReport JSON', async () => {
+  const { context, page } = await openPage(browser, server.url);
+  const bytes = [...readFileSync(path('tampered', 'council-book.jsonl'))];
+  const report = await page.evaluate(async (bytes) => {
+    const m = await import('/pkg/sealbook_web.js');
+    return JSON.parse(m.verify_book(new Uint8Array(bytes)));
+  }, bytes);
+  assert.equal(report.ok, false);
+  assert.equal(report.lines, fx.facts.lines);
+  assert.equal(report.first_bad_line, fx.facts.tampered_at);
+  assert.equal(report.problems[0].check, 'seal');
+  assert.deepEqual(report.prefixes, []);
+  await context.close();
+});
