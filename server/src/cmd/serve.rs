@@ -32,11 +32,11 @@ fn repo_root() -> PathBuf {
 
 pub fn run(args: Args, json: bool) -> CmdResult {
     let data = if args.demo {
-        let dir = args.data.clone().unwrap_or_else(|| std::env::temp_dir().join(format!("sealbook-demo-{}", std::process::id())));
+        let dir = args.data.unwrap_or_else(|| std::env::temp_dir().join(format!("sealbook-demo-{}", std::process::id())));
         crate::demo::write(&dir)?;
         Some(dir)
     } else {
-        args.data.clone()
+        args.data
     };
     if let Some(d) = &data {
         if !d.is_dir() {
