@@ -8,4 +8,5 @@
 pub mod book;
 pub mod canon;
 pub mod hex;
+pub mod stats;
 pub mod stamp_list;
