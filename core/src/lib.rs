@@ -8,5 +8,6 @@
 pub mod book;
 pub mod canon;
 pub mod hex;
+pub mod neff;
 pub mod stats;
 pub mod stamp_list;

@@ -144,10 +144,11 @@ pub fn normal_pdf(z: f64) -> f64 {
     1.0 / (2.0 * std::f64::consts::PI).sqrt() * exp(-(z * z) / 2.0)
 }
 
-/// Solve `sf(x) = q` for x >= 0 (0 < q <= 1/2) by safeguarded Newton inside a bracket.
-fn invert_upper_tail(q: f64, sf: impl Fn(f64) -> f64, pdf: impl Fn(f64) -> f64, start: f64) -> f64 {
+/// Solve `g(x) = target` for x >= 0 with g increasing, g' = `deriv`, by safeguarded Newton
+/// inside a bracket grown from [0, 1].
+fn solve_increasing(target: f64, g: impl Fn(f64) -> f64, deriv: impl Fn(f64) -> f64, start: f64) -> f64 {
     let (mut lo, mut hi) = (0.0f64, 1.0f64);
-    while sf(hi) > q {
+    while g(hi) < target {
         lo = hi;
         hi *= 2.0;
         if hi > 1e300 {
@@ -156,14 +157,14 @@ fn invert_upper_tail(q: f64, sf: impl Fn(f64) -> f64, pdf: impl Fn(f64) -> f64, 
     }
     let mut x = if start > lo && start < hi { start } else { 0.5 * (lo + hi) };
     for _ in 0..200 {
-        let f = sf(x) - q;
-        if f > 0.0 {
+        let f = g(x) - target;
+        if f < 0.0 {
             lo = x;
         } else {
             hi = x;
         }
-        let d = pdf(x);
-        let mut next = if d > 0.0 { x + f / d } else { f64::NAN };
+        let d = deriv(x);
+        let mut next = if d > 0.0 { x - f / d } else { f64::NAN };
         if !(next > lo && next < hi) {
             next = 0.5 * (lo + hi);
         }
@@ -173,6 +174,23 @@ fn invert_upper_tail(q: f64, sf: impl Fn(f64) -> f64, pdf: impl Fn(f64) -> f64, 
         x = next;
     }
     x
+}
+
+/// Invert a symmetric distribution at p: near the centre solve P(0 < X < x) = |p - 1/2|
+/// (exact subtraction, no cancellation), in the tails solve P(X > x) = min(p, 1 - p).
+fn symmetric_quantile(p: f64, centre: impl Fn(f64) -> f64, sf: impl Fn(f64) -> f64, pdf: impl Fn(f64) -> f64, start: f64) -> f64 {
+    let c = (p - 0.5).abs();
+    let x = if c < 0.3 {
+        solve_increasing(c, centre, &pdf, start)
+    } else {
+        let q = if p > 0.5 { 1.0 - p } else { p };
+        solve_increasing(-q, |x| -sf(x), &pdf, start)
+    };
+    if p > 0.5 {
+        x
+    } else {
+        -x
+    }
 }
 
 /// A quantile's probability was outside (0, 1) or its parameter was not positive.
@@ -198,10 +216,9 @@ pub fn student_t_ppf(p: f64, df: f64) -> Result<f64, QuantileDomain> {
     if p == 0.5 {
         return Ok(0.0);
     }
-    let q = if p > 0.5 { 1.0 - p } else { p };
-    let start = normal_ppf(1.0 - q).unwrap_or(1.0);
-    let t = invert_upper_tail(q, |t| student_t_sf(t, df), |t| student_t_pdf(t, df), start);
-    Ok(if p > 0.5 { t } else { -t })
+    let start = normal_ppf(p).map(f64::abs).unwrap_or(1.0);
+    let half = |t: f64| 0.5 * reg_inc_beta(0.5, df / 2.0, t * t / (df + t * t));
+    Ok(symmetric_quantile(p, half, |t| student_t_sf(t, df), |t| student_t_pdf(t, df), start))
 }
 
 /// Standard Normal quantile (scipy `norm.ppf(p)`).
@@ -213,12 +230,12 @@ pub fn normal_ppf(p: f64) -> Result<f64, QuantileDomain> {
         return Ok(0.0);
     }
     let q = if p > 0.5 { 1.0 - p } else { p };
-    // Starting value: the logistic-tail approximation z ~ sqrt(-2 ln q) corrected.
+    // Starting value (Abramowitz & Stegun 26.2.23), refined by Newton.
     let t = (-2.0 * log(q)).sqrt();
     let start = t - (2.515517 + 0.802853 * t + 0.010328 * t * t)
         / (1.0 + 1.432788 * t + 0.189269 * t * t + 0.001308 * t * t * t);
-    let z = invert_upper_tail(q, normal_sf, normal_pdf, start);
-    Ok(if p > 0.5 { z } else { -z })
+    let half = |z: f64| 0.5 * erf(z * std::f64::consts::FRAC_1_SQRT_2);
+    Ok(symmetric_quantile(p, half, normal_sf, normal_pdf, start))
 }
 
 /// Binomial(n, 1/2) lower tail P(X <= k), summed exactly in ratio form around the largest term.
