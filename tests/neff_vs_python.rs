@@ -83,7 +83,7 @@ fn check_reading(ours: NeffReading, peer: &Value, what: &str) {
 #[test]
 fn neff_matches_the_python_peer() {
     let mut g = Generator::default_rng(5_1);
-    let runs = vec![make_run(&mut g, 4, 4, 1), make_run(&mut g, 5, 4, 2), make_run(&mut g, 4, 3, 3)];
+    let runs = [make_run(&mut g, 4, 4, 1), make_run(&mut g, 5, 4, 2), make_run(&mut g, 4, 3, 3)];
     let groups = vec![vec!["spx".to_string(), "ndx".to_string(), "dji".to_string()], vec!["wti".to_string(), "brent".to_string()]];
     let mut clim = BTreeMap::new();
     for h in HORIZONS {

@@ -107,7 +107,7 @@ fn stats_match_the_python_peers() {
     }
 
     // --- primary endpoint: a season of gains with a small edge, one without, one short
-    let primary_series = vec![ar1(&mut g, 116, 0.3), data(&mut g, 116, 0.004, 0.5), ar1(&mut g, 20, 0.1)];
+    let primary_series = [ar1(&mut g, 116, 0.3), data(&mut g, 116, 0.004, 0.5), ar1(&mut g, 20, 0.1)];
 
     // --- session-cluster bootstrap: sessions of 0..12 rows (one empty)
     let clusters: Vec<Vec<f64>> = (0..23).map(|s| data(&mut g, (s * 5) % 13, 0.5, 0.0)).collect();
@@ -125,7 +125,7 @@ fn stats_match_the_python_peers() {
     let binom: Vec<(u64, u64)> = vec![(0, 1), (1, 1), (0, 10), (3, 10), (5, 10), (7, 10), (10, 10), (12, 30), (40, 100), (61, 100), (200, 500), (0, 1000), (480, 1000)];
 
     // --- t intervals and TOST on session means
-    let t_series = vec![data(&mut g, 5, 0.05, 0.45), data(&mut g, 30, 0.03, 0.5), data(&mut g, 126, 0.02, 0.5)];
+    let t_series = [data(&mut g, 5, 0.05, 0.45), data(&mut g, 30, 0.03, 0.5), data(&mut g, 126, 0.02, 0.5)];
 
     // --- HAC
     let hac_cases: Vec<(Vec<f64>, usize)> = vec![(ar1(&mut g, 126, 0.6), 4), (ar1(&mut g, 105, 0.8), 20), (ar1(&mut g, 30, 0.0), 0), (ar1(&mut g, 50, 0.3), 1)];

@@ -100,17 +100,6 @@ pub fn uncentred(x: &[f64], y: &[f64]) -> Option<f64> {
     Some((sxy / (sxx * syy).sqrt()).clamp(-1.0, 1.0))
 }
 
-/// numpy's median (mean of the two middle values for an even count); `None` if empty.
-pub(crate) fn median(values: &[f64]) -> Option<f64> {
-    let mut v = values.to_vec();
-    if v.is_empty() {
-        return None;
-    }
-    v.sort_by(f64::total_cmp);
-    let m = v.len() / 2;
-    Some(if v.len() % 2 == 1 { v[m] } else { (v[m - 1] + v[m]) / 2.0 })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -133,6 +122,5 @@ mod tests {
         assert_eq!(pearson(&[1.0, 2.0, 3.0], &[2.0, 4.0, 6.0]), Some(1.0));
         assert_eq!(pearson(&[1.0, 1.0, 1.0], &[2.0, 4.0, 6.0]), None);
         assert_eq!(uncentred(&[1.0, -1.0], &[-1.0, 1.0]), Some(-1.0));
-        assert_eq!(median(&[3.0, 1.0, 2.0, 10.0]), Some(2.5));
     }
 }

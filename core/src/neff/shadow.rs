@@ -12,7 +12,8 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::panel::CorrelationMatrix;
-use super::{median, NeffError};
+use super::NeffError;
+use crate::stats::numpy_reduce::median;
 
 /// The floor on a seat's mean correlation (so no weight exceeds 20).
 pub const MEAN_R_FLOOR: f64 = 0.05;

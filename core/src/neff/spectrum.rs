@@ -25,7 +25,7 @@ pub fn spectrum(m: &CorrelationMatrix) -> Option<Spectrum> {
     ev.reverse();
     let trace: f64 = ev.iter().sum();
     let sq: f64 = ev.iter().map(|l| l * l).sum();
-    if n == 0 || !(trace > 0.0) || !(sq > 0.0) {
+    if n == 0 || trace.is_nan() || trace <= 0.0 || sq.is_nan() || sq <= 0.0 {
         return None;
     }
     Some(Spectrum { largest_share: ev[0] / trace, participation_ratio: trace * trace / sq, trace, eigenvalues: ev })

@@ -7,7 +7,7 @@ use super::special::{normal_cdf_ndtr, normal_pdf};
 /// CRPS of N(mu, sig^2) against the outcome x; `None` unless sig > 0 and all inputs are finite.
 /// `crps_gaussian(0, 0, 1) = 0.23369497725510913`.
 pub fn crps_gaussian(x: f64, mu: f64, sig: f64) -> Option<f64> {
-    if !(sig > 0.0) || !x.is_finite() || !mu.is_finite() || !sig.is_finite() {
+    if sig.is_nan() || sig <= 0.0 || !x.is_finite() || !mu.is_finite() || !sig.is_finite() {
         return None;
     }
     let sx = (x - mu) / sig;

@@ -78,7 +78,7 @@ fn sigmoid(z: f64) -> f64 {
 
 fn inv2(m: [[f64; 2]; 2]) -> Option<[[f64; 2]; 2]> {
     let det = m[0][0] * m[1][1] - m[0][1] * m[1][0];
-    if !(det.abs() > 0.0) || !det.is_finite() {
+    if det == 0.0 || !det.is_finite() {
         return None;
     }
     Some([[m[1][1] / det, -m[0][1] / det], [-m[1][0] / det, m[0][0] / det]])

@@ -3,7 +3,8 @@
 //!
 //! One concern per module: the seeded generator ([`rng`]), numpy-order reductions
 //! ([`numpy_reduce`]), special functions ([`special`]), bootstraps ([`bootstrap`]), the primary
-//! endpoint ([`endpoint`]), interval rules and closed forms ([`intervals`]), Newey-West ([`hac`]),
+//! endpoint ([`endpoint`]), interval rules and closed forms ([`intervals`]) and their computation
+//! over sessions ([`session_interval`]), Newey-West ([`hac`]),
 //! the sign test ([`sign_test`]), the logistic calibration fit ([`logistic`]), Normal CRPS
 //! ([`crps`]) and small symmetric eigenvalues ([`eigen`]). Every transcendental function comes
 //! from the `libm` crate so native and wasm builds give identical bits.
@@ -17,5 +18,6 @@ pub mod intervals;
 pub mod logistic;
 pub mod numpy_reduce;
 pub mod rng;
+pub mod session_interval;
 pub mod sign_test;
 pub mod special;

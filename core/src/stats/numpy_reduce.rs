@@ -74,6 +74,11 @@ pub fn std(a: &[f64], ddof: usize) -> Option<f64> {
     var(a, ddof).map(f64::sqrt)
 }
 
+/// `np.median(a)` (mean of the two middle values for an even count); `None` if empty or NaN.
+pub fn median(a: &[f64]) -> Option<f64> {
+    percentile(a, 50.0)
+}
+
 /// `np.percentile(a, q)` with the default 'linear' method (Hyndman & Fan type 7), for one
 /// `q` in percent. `None` for an empty input, a NaN in it, or `q` outside [0, 100].
 pub fn percentile(a: &[f64], q: f64) -> Option<f64> {
@@ -116,6 +121,7 @@ mod tests {
         assert_eq!(percentile(&a, 0.0), Some(1.0));
         assert_eq!(percentile(&a, 100.0), Some(4.0));
         assert_eq!(percentile(&a, 50.0), Some(2.5));
+        assert_eq!(median(&[3.0, 1.0, 2.0, 10.0]), Some(2.5));
         assert_eq!(percentile(&[], 50.0), None);
         assert_eq!(percentile(&a, 101.0), None);
     }
