@@ -76,7 +76,14 @@ pub fn std(a: &[f64], ddof: usize) -> Option<f64> {
 
 /// `np.median(a)` (mean of the two middle values for an even count); `None` if empty or NaN.
 pub fn median(a: &[f64]) -> Option<f64> {
-    percentile(a, 50.0)
+    let mut v = a.to_vec();
+    if v.is_empty() || v.iter().any(|x| x.is_nan()) {
+        return None;
+    }
+    v.sort_by(f64::total_cmp);
+    let m = v.len() / 2;
+    // numpy takes the mean of the middle one or two values.
+    Some(if v.len() % 2 == 1 { v[m] } else { (v[m - 1] + v[m]) / 2.0 })
 }
 
 /// `np.percentile(a, q)` with the default 'linear' method (Hyndman & Fan type 7), for one
