@@ -54,21 +54,16 @@ def reduce_case(bits):
 
 def arch_case(c):
     x = b2f(c["x"])
-    kind = c["kind"]
-    if kind == "iid":
-        bs = IIDBootstrap(x, seed=c["seed"])
-    elif kind == "moving":
-        bs = MovingBlockBootstrap(c["block"], x, seed=c["seed"])
-    else:
-        bs = CircularBlockBootstrap(c["block"], x, seed=c["seed"])
-    reps = [np.mean(pos[0]) for pos, _ in bs.bootstrap(c["reps"])]
-    if kind == "iid":
-        bs = IIDBootstrap(x, seed=c["seed"])
-    elif kind == "moving":
-        bs = MovingBlockBootstrap(c["block"], x, seed=c["seed"])
-    else:
-        bs = CircularBlockBootstrap(c["block"], x, seed=c["seed"])
-    ci = bs.conf_int(np.mean, reps=c["reps"], method="percentile", size=c["level"])
+
+    def make():
+        if c["kind"] == "iid":
+            return IIDBootstrap(x, seed=c["seed"])
+        if c["kind"] == "moving":
+            return MovingBlockBootstrap(c["block"], x, seed=c["seed"])
+        return CircularBlockBootstrap(c["block"], x, seed=c["seed"])
+
+    reps = [np.mean(pos[0]) for pos, _ in make().bootstrap(c["reps"])]
+    ci = make().conf_int(np.mean, reps=c["reps"], method="percentile", size=c["level"])
     alpha = (1.0 - c["level"]) / 2
     return {"reps": fb(reps), "ci": fb(ci[:, 0]), "q": fb([100 * alpha, 100 * (1.0 - alpha)])}
 

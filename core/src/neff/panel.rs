@@ -66,11 +66,6 @@ impl Panel {
         })
     }
 
-    /// Build directly from a table (rows = seats, columns = cells); used for error indicators.
-    pub fn from_table(seats: Vec<String>, cells: Vec<(String, String)>, values: Vec<Vec<Option<f64>>>) -> Panel {
-        Panel { seats, cells, values }
-    }
-
     /// The stated probability of seat `s` in cell `c`.
     pub fn value(&self, s: usize, c: usize) -> Option<f64> {
         self.values[s][c]

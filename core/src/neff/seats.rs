@@ -8,12 +8,10 @@
 //! * error indicator: 1 when a directional answer was wrong, 0 when right (up = strictly above
 //!   the reference; a draw counts as not up); a stated 50 is neither and is left out.
 
-use std::collections::{BTreeMap, BTreeSet};
-
 use serde::Serialize;
 
 use super::panel::{CorrelationMatrix, Panel};
-use super::NeffError;
+use super::{Answer, NeffError};
 
 /// A seat's two distinctiveness counts.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -94,37 +92,17 @@ pub fn error_indicator(prob: f64, up: bool) -> Option<f64> {
 /// The panel of error indicators of one scored session (optionally one horizon); read it with
 /// `Similarity::Pearson` for the error N_eff. Seats whose answers are all 50 have no row.
 pub fn error_panel(rows: &[ScoredAnswer], horizon: Option<&str>) -> Result<Panel, NeffError> {
-    let mut table: BTreeMap<&str, BTreeMap<(&str, &str), f64>> = BTreeMap::new();
-    let mut cells = BTreeSet::new();
-    let mut seen = BTreeSet::new();
-    for (row, a) in rows.iter().enumerate() {
-        if horizon.is_some_and(|h| h != a.horizon) {
-            continue;
-        }
-        if !(a.prob.is_finite() && (0.0..=100.0).contains(&a.prob)) {
-            return Err(NeffError::Probability { row, seat: a.seat.clone(), market: a.market.clone(), horizon: a.horizon.clone() });
-        }
-        if !seen.insert((a.seat.as_str(), a.market.as_str(), a.horizon.as_str())) {
-            return Err(NeffError::Duplicate { row, seat: a.seat.clone(), market: a.market.clone(), horizon: a.horizon.clone() });
-        }
-        if let Some(e) = error_indicator(a.prob, a.up) {
-            table.entry(&a.seat).or_default().insert((&a.market, &a.horizon), e);
-            cells.insert((a.market.as_str(), a.horizon.as_str()));
-        }
-    }
-    let cells: Vec<(&str, &str)> = cells.into_iter().collect();
-    let values = table.values().map(|m| cells.iter().map(|c| m.get(c).copied()).collect()).collect();
-    Ok(Panel::from_table(
-        table.keys().map(|s| s.to_string()).collect(),
-        cells.iter().map(|(m, h)| (m.to_string(), h.to_string())).collect(),
-        values,
-    ))
+    let answer = |a: &ScoredAnswer, prob: f64| Answer { seat: a.seat.clone(), market: a.market.clone(), horizon: a.horizon.clone(), prob };
+    // Validate the stated probabilities (range, one answer per seat and cell) with their row numbers.
+    Panel::from_answers(&rows.iter().map(|a| answer(a, a.prob)).collect::<Vec<_>>(), horizon)?;
+    let indicators: Vec<Answer> = rows.iter().filter_map(|a| error_indicator(a.prob, a.up).map(|e| answer(a, e))).collect();
+    Panel::from_answers(&indicators, horizon)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::neff::{Answer, Similarity};
+    use crate::neff::Similarity;
 
     #[test]
     fn majority_agreement_skips_fifty_and_ties() {

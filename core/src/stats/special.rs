@@ -21,41 +21,21 @@ pub fn ln_beta(a: f64, b: f64) -> f64 {
 fn beta_cf(a: f64, b: f64, x: f64) -> f64 {
     const TINY: f64 = 1e-300;
     const EPS: f64 = 1e-16;
-    let qab = a + b;
-    let qap = a + 1.0;
-    let qam = a - 1.0;
+    let guard = |v: f64| if v.abs() < TINY { TINY } else { v };
+    // One Lentz step with coefficient aa: updates c and d, returns the factor for h.
+    let step = |aa: f64, c: &mut f64, d: &mut f64| {
+        *d = 1.0 / guard(1.0 + aa * *d);
+        *c = guard(1.0 + aa / *c);
+        *d * *c
+    };
     let mut c = 1.0;
-    let mut d = 1.0 - qab * x / qap;
-    if d.abs() < TINY {
-        d = TINY;
-    }
-    d = 1.0 / d;
+    let mut d = 1.0 / guard(1.0 - (a + b) * x / (a + 1.0));
     let mut h = d;
     for m in 1..=20_000 {
         let m = f64::from(m);
         let m2 = 2.0 * m;
-        let aa = m * (b - m) * x / ((qam + m2) * (a + m2));
-        d = 1.0 + aa * d;
-        if d.abs() < TINY {
-            d = TINY;
-        }
-        c = 1.0 + aa / c;
-        if c.abs() < TINY {
-            c = TINY;
-        }
-        d = 1.0 / d;
-        h *= d * c;
-        let aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2));
-        d = 1.0 + aa * d;
-        if d.abs() < TINY {
-            d = TINY;
-        }
-        c = 1.0 + aa / c;
-        if c.abs() < TINY {
-            c = TINY;
-        }
-        d = 1.0 / d;
-        let del = d * c;
+        h *= step(m * (b - m) * x / ((a - 1.0 + m2) * (a + m2)), &mut c, &mut d);
+        let del = step(-(a + m) * (a + b + m) * x / ((a + m2) * (a + 1.0 + m2)), &mut c, &mut d);
         h *= del;
         if (del - 1.0).abs() < EPS {
             break;
