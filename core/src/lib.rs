@@ -9,4 +9,6 @@ pub mod book;
 pub mod canon;
 pub mod canonical_form;
 pub mod hex;
+pub mod neff;
+pub mod stats;
 pub mod stamp_list;
