@@ -8,4 +8,5 @@
 pub mod book;
 pub mod canon;
 pub mod hex;
+pub mod ots;
 pub mod stamp_list;

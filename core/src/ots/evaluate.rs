@@ -1,0 +1,144 @@
+//! Walking a proof: every attestation with the message it commits to and the operations that
+//! lead there from the stamped digest (spec §3.2; Appendix B step 6: "applying these
+//! operations to the file hash gives ... the merkle root of block 972,334, as any block
+//! explorer shows it").
+//!
+//! A Bitcoin merkle root is printed in two byte orders: *internal* (as the 80-byte header
+//! stores it, what the proof computes) and *display* (reversed: what RPC and block explorers
+//! print).
+
+use super::attestation::Attestation;
+use super::detached::DetachedTimestampFile;
+use super::ops::{MsgValueError, Op};
+use super::timestamp::{Node, Timestamp};
+use crate::hex;
+use serde::Serialize;
+
+/// One attestation reached from the stamped digest.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct AttestationPath {
+    pub attestation: Attestation,
+    /// The message at the leaf, hex: for Bitcoin the merkle root in internal (header) order.
+    pub commitment: String,
+    /// The operations from the digest to the leaf, as the reference prints them
+    /// (`sha256`, `append 0a1b...`).
+    pub path: Vec<String>,
+    /// For Bitcoin/Litecoin/Ethereum attestations with a 32-byte commitment: the root in
+    /// both byte orders.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub merkle_root: Option<MerkleRoot>,
+}
+
+/// A block merkle root in both byte orders (hex).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MerkleRoot {
+    /// As stored in the block header (the bytes the proof computes).
+    pub internal: String,
+    /// Reversed: as block explorers and `getblockheader` print it.
+    pub display: String,
+}
+
+impl MerkleRoot {
+    pub fn from_internal(bytes: &[u8]) -> MerkleRoot {
+        let rev: Vec<u8> = bytes.iter().rev().copied().collect();
+        MerkleRoot { internal: hex::encode(bytes), display: hex::encode(&rev) }
+    }
+}
+
+/// Visits every attestation depth-first in serialization order, calling
+/// `f(path, commitment, attestation)`. Memory stays bounded by the path (at most 255
+/// messages of at most 4096 bytes) however many leaves the tree has.
+pub fn walk(
+    ts: &Timestamp,
+    f: &mut dyn FnMut(&[&Op], &[u8], &Attestation),
+) -> Result<(), MsgValueError> {
+    let mut path = Vec::new();
+    walk_node(&ts.root, &ts.msg, &mut path, f)
+}
+
+fn walk_node<'a>(
+    node: &'a Node,
+    msg: &[u8],
+    path: &mut Vec<&'a Op>,
+    f: &mut dyn FnMut(&[&Op], &[u8], &Attestation),
+) -> Result<(), MsgValueError> {
+    for a in &node.attestations {
+        f(path, msg, a);
+    }
+    for (op, child) in &node.ops {
+        let result = op.apply(msg)?;
+        path.push(op);
+        walk_node(child, &result, path, f)?;
+        path.pop();
+    }
+    Ok(())
+}
+
+/// Every attestation of `ts` with its commitment and op path.
+pub fn attestations(ts: &Timestamp) -> Result<Vec<AttestationPath>, MsgValueError> {
+    let mut out = Vec::new();
+    walk(ts, &mut |path, msg, att| {
+        let chain_root = att.height().is_some() && msg.len() == 32;
+        out.push(AttestationPath {
+            attestation: att.clone(),
+            commitment: hex::encode(msg),
+            path: path.iter().map(|op| op.to_string()).collect(),
+            merkle_root: chain_root.then(|| MerkleRoot::from_internal(msg)),
+        })
+    })?;
+    Ok(out)
+}
+
+/// The commitments (messages) that carry a pending attestation, with the calendar URI: what
+/// `ots upgrade` asks each calendar for (`GET <uri>/timestamp/<hex commitment>`).
+pub fn pending_commitments(ts: &Timestamp) -> Result<Vec<(String, Vec<u8>)>, MsgValueError> {
+    let mut out = Vec::new();
+    walk(ts, &mut |_, msg, att| {
+        if let Attestation::Pending { uri } = att {
+            out.push((uri.clone(), msg.to_vec()));
+        }
+    })?;
+    Ok(out)
+}
+
+/// The facts `ots info` prints, as text: `File <hash> hash: <hex>`, `Timestamp:` and the op
+/// tree in the reference's layout (`str_tree` at verbosity 0), except that the reference's
+/// `Transaction id` comment lines (it tries to parse every message with several children
+/// as a Bitcoin transaction) are not produced.
+pub fn info_text(file: &DetachedTimestampFile) -> Result<String, MsgValueError> {
+    let mut s = format!(
+        "File {} hash: {}\nTimestamp:\n",
+        file.file_hash_op.name(),
+        hex::encode(file.file_digest())
+    );
+    str_tree(&file.timestamp.root, &file.timestamp.msg, 0, &mut s)?;
+    s.push('\n');
+    Ok(s)
+}
+
+/// `Timestamp.str_tree(indent, verbosity=0)` without the transaction-id lines.
+pub fn str_tree(node: &Node, msg: &[u8], indent: usize, out: &mut String) -> Result<(), MsgValueError> {
+    let pad = " ".repeat(indent);
+    for a in &node.attestations {
+        out.push_str(&format!("{pad}verify {a}\n"));
+        let chain = match a {
+            Attestation::Bitcoin { .. } => Some("Bitcoin"),
+            Attestation::Litecoin { .. } => Some("Litecoin"),
+            _ => None,
+        };
+        if let Some(chain) = chain {
+            let display = MerkleRoot::from_internal(msg).display;
+            out.push_str(&format!("{pad}# {chain} block merkle root {display}\n"));
+        }
+    }
+    if node.ops.len() > 1 {
+        for (op, child) in &node.ops {
+            out.push_str(&format!("{pad} -> {op}\n"));
+            str_tree(child, &op.apply(msg)?, indent + 4, out)?;
+        }
+    } else if let Some((op, child)) = node.ops.iter().next() {
+        out.push_str(&format!("{pad}{op}\n"));
+        str_tree(child, &op.apply(msg)?, indent, out)?;
+    }
+    Ok(())
+}
