@@ -73,6 +73,21 @@ impl Attestation {
         }
     }
 
+    /// Reads one attestation (tag and payload) that must fill `bytes`.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Attestation, OtsError> {
+        let mut r = Reader::new(bytes);
+        let a = Attestation::deserialize(&mut r)?;
+        r.assert_eof()?;
+        Ok(a)
+    }
+
+    /// The serialized attestation (tag and payload, without the 0x00 marker).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        self.serialize(&mut out);
+        out
+    }
+
     /// `TimeAttestation.deserialize`, after the 0x00 marker.
     pub(crate) fn deserialize(r: &mut Reader<'_>) -> Result<Attestation, OtsError> {
         let tag: [u8; 8] = r.read_bytes(8)?.try_into().expect("8 bytes");

@@ -9,15 +9,72 @@ use super::ops::{MsgValueError, Op};
 use super::timestamp::{Node, Timestamp};
 use std::collections::BTreeSet;
 
-/// A new stamp for a file digest: `append <nonce>` then `sha256`, as `ots stamp` does so the
-/// calendar never sees the digest itself. Returns the proof (not yet writable: it has no
-/// attestation) and the 32-byte digest to submit to each calendar.
-pub fn start_stamp(file_hash_op: Op, file_digest: Vec<u8>, nonce: [u8; 16]) -> Option<(DetachedTimestampFile, Vec<u8>)> {
-    let mut file = DetachedTimestampFile::new(file_hash_op, file_digest)?;
-    let appended = Op::Append(nonce.to_vec()).apply(&file.timestamp.msg).ok()?;
-    let submit = Op::Sha256.apply(&appended).ok()?;
-    file.timestamp.root.ops.entry(Op::Append(nonce.to_vec())).or_default().ops.entry(Op::Sha256).or_default();
-    Some((file, submit))
+/// New stamps for one or more file digests, as `ots stamp` makes them: each digest gets
+/// `append <its 16-byte nonce>` and `sha256` (so calendars never see, and proofs never leak,
+/// the digests), then the results are joined in the reference's merkle tree
+/// ([`merkle_paths`]). Returns the proofs (not writable until a calendar answer is merged in
+/// with [`merge_answer`]) and the digest to submit to every calendar (the tree's tip).
+/// `None` if a digest does not fit its hash operation or `entries` is empty.
+pub fn start_stamps(entries: &[(Op, Vec<u8>, [u8; 16])]) -> Option<(Vec<DetachedTimestampFile>, Vec<u8>)> {
+    let mut files = Vec::new();
+    let mut leaves = Vec::new();
+    for (op, digest, nonce) in entries {
+        let file = DetachedTimestampFile::new(op.clone(), digest.clone())?;
+        let appended = Op::Append(nonce.to_vec()).apply(digest).ok()?;
+        leaves.push(Op::Sha256.apply(&appended).ok()?);
+        files.push((file, nonce));
+    }
+    let (tip, paths) = merkle_paths(&leaves)?;
+    let files = files
+        .into_iter()
+        .zip(paths)
+        .map(|((mut file, nonce), path)| {
+            let chain = [vec![Op::Append(nonce.to_vec()), Op::Sha256], path].concat();
+            let mut node = &mut file.timestamp.root;
+            for op in chain {
+                node = node.ops.entry(op).or_default();
+            }
+            file
+        })
+        .collect();
+    Some((files, tip))
+}
+
+/// `make_merkle_tree(timestamps, cat_sha256)` of python-opentimestamps, as paths: the tip's
+/// message and, for each leaf, the operations from the leaf to the tip (`append <right>,
+/// sha256` for a left child, `prepend <left>, sha256` for a right child; an odd last node is
+/// carried up unchanged). `None` for no leaves.
+pub fn merkle_paths(leaves: &[Vec<u8>]) -> Option<(Vec<u8>, Vec<Vec<Op>>)> {
+    let mut paths = vec![Vec::new(); leaves.len()];
+    let mut level: Vec<(Vec<u8>, Vec<usize>)> = leaves.iter().cloned().enumerate().map(|(i, m)| (m, vec![i])).collect();
+    loop {
+        let mut iter = level.into_iter();
+        let mut prev = Some(iter.next()?);
+        let mut next = Vec::new();
+        for stamp in iter {
+            match prev.take() {
+                Some((left, mut members)) => {
+                    let (right, right_members) = stamp;
+                    for &i in &members {
+                        paths[i].extend([Op::Append(right.clone()), Op::Sha256]);
+                    }
+                    for &i in &right_members {
+                        paths[i].extend([Op::Prepend(left.clone()), Op::Sha256]);
+                    }
+                    let joined = Op::Sha256.apply(&[left, right].concat()).ok()?;
+                    members.extend(right_members);
+                    next.push((joined, members));
+                }
+                None => prev = Some(stamp),
+            }
+        }
+        if next.is_empty() {
+            let (tip, _) = prev?;
+            return Some((tip, paths));
+        }
+        next.extend(prev);
+        level = next;
+    }
 }
 
 /// What merging changed.

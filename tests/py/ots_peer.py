@@ -1,0 +1,63 @@
+"""Peer for tests/ots_vs_python.rs: python-opentimestamps reads what the Rust side sends.
+
+stdin: one JSON object per line: {"id": .., "kind": "detached"|"timestamp"|"attestation",
+"hex": <input>, "msg_hex": <message, for "timestamp">}.
+stdout: one JSON object per line: {"id", "error": <exception class name or null>,
+"reserialized": hex, "attestations": sorted ["<repr>|<commitment hex>"], "info": <what
+`ots info` prints for a detached file, or str_tree() of a timestamp>}.
+"""
+import json
+import sys
+import warnings
+
+from opentimestamps.core.notary import TimeAttestation
+from opentimestamps.core.serialize import BytesDeserializationContext, BytesSerializationContext
+from opentimestamps.core.timestamp import DetachedTimestampFile, Timestamp
+
+warnings.simplefilter("ignore")  # OpReverse's PendingDeprecationWarning
+sys.setrecursionlimit(10000)
+
+
+def facts(stamp):
+    return sorted("%r|%s" % (att, msg.hex()) for msg, att in stamp.all_attestations())
+
+
+def handle(req):
+    data = bytes.fromhex(req["hex"])
+    ctx = BytesDeserializationContext(data)
+    out = {"id": req["id"], "error": None}
+    try:
+        kind = req["kind"]
+        if kind == "detached":
+            obj = DetachedTimestampFile.deserialize(ctx)
+            stamp = obj.timestamp
+            name = getattr(obj.file_hash_op, "HASHLIB_NAME", obj.file_hash_op.TAG_NAME)
+            out["info"] = "File %s hash: %s\nTimestamp:\n%s\n" % (name, obj.file_digest.hex(), stamp.str_tree())
+        elif kind == "timestamp":
+            obj = Timestamp.deserialize(ctx, bytes.fromhex(req["msg_hex"]))
+            ctx.assert_eof()
+            stamp = obj
+            out["info"] = stamp.str_tree()
+        else:
+            obj = TimeAttestation.deserialize(ctx)
+            ctx.assert_eof()
+            stamp = None
+            out["info"] = repr(obj)
+        w = BytesSerializationContext()
+        obj.serialize(w)
+        out["reserialized"] = w.getbytes().hex()
+        out["attestations"] = facts(stamp) if stamp is not None else []
+    except Exception as exc:  # the class name is what is compared
+        out["error"] = type(exc).__name__
+        out["message"] = str(exc)[:200]
+    return out
+
+
+def main():
+    for line in sys.stdin:
+        if line.strip():
+            sys.stdout.write(json.dumps(handle(json.loads(line))) + "\n")
+
+
+if __name__ == "__main__":
+    main()
