@@ -37,11 +37,7 @@ fn every_truncation_of_every_vector_is_an_error() {
         for cut in 0..bytes.len() {
             let kind = parse_all_the_way(&bytes[..cut]).expect_err("a strict prefix of a proof is not a proof");
             if valid && cut >= HEADER_MAGIC.len() {
-                assert!(
-                    matches!(kind, ErrorKind::TruncationError),
-                    "{} cut at {cut}: {kind}",
-                    path.display()
-                );
+                assert!(matches!(kind, ErrorKind::TruncationError), "{} cut at {cut}: {kind}", path.display());
             }
             n += 1;
         }
@@ -98,7 +94,9 @@ fn huge_declared_lengths_and_overlong_leb128_are_rejected_without_allocating() {
     let f = DetachedTimestampFile::deserialize(&padded).unwrap();
     assert_eq!(f.serialize().unwrap().len(), padded.len() - 2);
     // A Bitcoin height that does not fit in 64 bits.
-    let height = [header(), vec![0x00], vec![0x05, 0x88, 0x96, 0x0d, 0x73, 0xd7, 0x19, 0x01, 11], vec![0xff; 10], vec![0x01]].concat();
+    let height =
+        [header(), vec![0x00], vec![0x05, 0x88, 0x96, 0x0d, 0x73, 0xd7, 0x19, 0x01, 11], vec![0xff; 10], vec![0x01]]
+            .concat();
     assert_eq!(DetachedTimestampFile::deserialize(&height).unwrap_err().kind, ErrorKind::DeserializationError);
     // Trailing garbage.
     let mut tail = std::fs::read(&all_vector_files()[0]).unwrap();
@@ -107,7 +105,10 @@ fn huge_declared_lengths_and_overlong_leb128_are_rejected_without_allocating() {
         assert_eq!(DetachedTimestampFile::deserialize(&tail).unwrap_err().kind, ErrorKind::TrailingGarbageError);
     }
     // Calendar answers are bounded before parsing.
-    assert_eq!(calendar::parse_response(&[0; 32], &vec![0xff; 20_000]).unwrap_err().kind, ErrorKind::DeserializationError);
+    assert_eq!(
+        calendar::parse_response(&[0; 32], &vec![0xff; 20_000]).unwrap_err().kind,
+        ErrorKind::DeserializationError
+    );
     // Block headers: wrong sizes and junk are errors.
     assert!(BlockHeader::parse(&[0; 79]).is_err());
     assert!(BlockHeader::parse_hex("zz").is_err());

@@ -2,13 +2,13 @@
 //! ots-calendar), each with the expectation its MANIFEST states, and python-opentimestamps'
 //! inline vectors.
 
+use ots_common::{all_vector_files, h, header, proof, read};
 use sealbook_core::hex;
 use sealbook_core::ots::attestation::Attestation;
 use sealbook_core::ots::bitcoin::BlockHeader;
 use sealbook_core::ots::evaluate::{attestations, pending_commitments};
 use sealbook_core::ots::verify::{match_merkle_root, verify_bitcoin, RootOrder, LEVEL_2};
 use sealbook_core::ots::{calendar, detached, upgrade, DetachedTimestampFile, ErrorKind, Op, Timestamp};
-use ots_common::{all_vector_files, h, header, proof, read};
 use sealbook_tests::vectors_dir;
 use std::path::PathBuf;
 
@@ -17,22 +17,84 @@ mod ots_common;
 
 /// MANIFEST: complete Bitcoin attestations (file digest, height, root internal, root display).
 const COMPLETE: &[(&str, &str, u64, &str, &str)] = &[
-    ("opentimestamps-client/examples/hello-world.txt.ots", "03ba204e50d126e4674c005e04d82e84c21366780af1f43bd54a37816b6ab340", 358391, "007ee445d23ad061af4a36b809501fab1ac4f2d7e7a739817dd0cbb7ec661b8a", "8a1b66ecb7cbd07d8139a7e7d7f2c41aab1f5009b8364aaf61d03ad245e47e00"),
-    ("opentimestamps-client/examples/bad-stamp.txt.ots", "7e3717bbe020f53cdc6c40154a1a8e55bddc13a28c8bb3c82e9ee64b81b44872", 358391, "921f81b9147c9aebe712d7805d810cf0f762479967e4c26008178277b89db41b", "1bb49db87782170860c2e467994762f7f00c815d80d712e7eb9a7c14b9811f92"),
-    ("opentimestamps-client/examples/empty.ots", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855", 129405, "715b7e36276a66d842e56dd102c9d9eddfe4d9f2dfa908ae31157ac2c2fd29db", "db29fdc2c27a1531ae08a9dff2d9e4dfedd9c902d16de542d8666a27367e5b71"),
-    ("opentimestamps-client/examples/bitcoin.pdf.ots", "8de2fdb04edce612738eb51e14ecc426381f8ed8", 465751, "76086b72bf393f2c72e3c8c4d07d6844abbd63de4af16c35522d522e8d9f9898", "98989f8d2e522d52356cf14ade63bdab44687dd0c4c8e3722c3f39bf726b0876"),
-    ("opentimestamps-client/examples/different-blockchains.txt.ots", "62c8b090faa21ee5f2e75399d4909e1e27a00ade7dca8f219c6fd34f54de3494", 455605, "9ae69a8ba5bb6eadb6feaa4c9b58495819623a9bb616a5eebab10ff02c19192a", "2a19192cf00fb1baeea516b69b3a62195849589b4caafeb6ad6ebba58b9ae69a"),
-    ("opentimestamps-client/examples/sha1/a-or-b.ots", "f92d74e3874587aaf443d1db961d4e26dde13e9c", 466906, "267c8a43b9bf4968356f85f313943ef8371d106b4c6f67b2c4a8b05c3a30c940", "40c9303a5cb0a8c4b2676f4c6b101d37f83e9413f3856f356849bfb9438a7c26"),
-    ("javascript-opentimestamps/examples/osdsp.txt.ots", "397a00836979837319bdd350aa93bcc2798e94e08ab00f32f355e5ebe7837c2b", 523364, "39780753a0e7785eea0fabafa8fbef1ef2539d26f6cbf3beac738a1de0e74f3c", "3c4fe7e01d8a73acbef3cbf6269d53f21eeffba8afab0fea5e78e7a053077839"),
+    (
+        "opentimestamps-client/examples/hello-world.txt.ots",
+        "03ba204e50d126e4674c005e04d82e84c21366780af1f43bd54a37816b6ab340",
+        358391,
+        "007ee445d23ad061af4a36b809501fab1ac4f2d7e7a739817dd0cbb7ec661b8a",
+        "8a1b66ecb7cbd07d8139a7e7d7f2c41aab1f5009b8364aaf61d03ad245e47e00",
+    ),
+    (
+        "opentimestamps-client/examples/bad-stamp.txt.ots",
+        "7e3717bbe020f53cdc6c40154a1a8e55bddc13a28c8bb3c82e9ee64b81b44872",
+        358391,
+        "921f81b9147c9aebe712d7805d810cf0f762479967e4c26008178277b89db41b",
+        "1bb49db87782170860c2e467994762f7f00c815d80d712e7eb9a7c14b9811f92",
+    ),
+    (
+        "opentimestamps-client/examples/empty.ots",
+        "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+        129405,
+        "715b7e36276a66d842e56dd102c9d9eddfe4d9f2dfa908ae31157ac2c2fd29db",
+        "db29fdc2c27a1531ae08a9dff2d9e4dfedd9c902d16de542d8666a27367e5b71",
+    ),
+    (
+        "opentimestamps-client/examples/bitcoin.pdf.ots",
+        "8de2fdb04edce612738eb51e14ecc426381f8ed8",
+        465751,
+        "76086b72bf393f2c72e3c8c4d07d6844abbd63de4af16c35522d522e8d9f9898",
+        "98989f8d2e522d52356cf14ade63bdab44687dd0c4c8e3722c3f39bf726b0876",
+    ),
+    (
+        "opentimestamps-client/examples/different-blockchains.txt.ots",
+        "62c8b090faa21ee5f2e75399d4909e1e27a00ade7dca8f219c6fd34f54de3494",
+        455605,
+        "9ae69a8ba5bb6eadb6feaa4c9b58495819623a9bb616a5eebab10ff02c19192a",
+        "2a19192cf00fb1baeea516b69b3a62195849589b4caafeb6ad6ebba58b9ae69a",
+    ),
+    (
+        "opentimestamps-client/examples/sha1/a-or-b.ots",
+        "f92d74e3874587aaf443d1db961d4e26dde13e9c",
+        466906,
+        "267c8a43b9bf4968356f85f313943ef8371d106b4c6f67b2c4a8b05c3a30c940",
+        "40c9303a5cb0a8c4b2676f4c6b101d37f83e9413f3856f356849bfb9438a7c26",
+    ),
+    (
+        "javascript-opentimestamps/examples/osdsp.txt.ots",
+        "397a00836979837319bdd350aa93bcc2798e94e08ab00f32f355e5ebe7837c2b",
+        523364,
+        "39780753a0e7785eea0fabafa8fbef1ef2539d26f6cbf3beac738a1de0e74f3c",
+        "3c4fe7e01d8a73acbef3cbf6269d53f21eeffba8afab0fea5e78e7a053077839",
+    ),
 ];
 
 const C858838F: &str = "c858838f62f908c922f9cd734e49c8fa6ee9a3b8a77093ac0969cba429249412";
 /// MANIFEST: raw timestamps on C858838F (name, height, root internal, root display).
 const RAW: &[(&str, u64, &str, &str)] = &[
-    ("cata", 515278, "4eabc497e11006c73e0650f9be700496e9fbc3207b884284bd59396f6629eb53", "53eb29666f3959bd8442887b20c3fbe9960470bef950063ec70610e197c4ab4e"),
-    ("alice", 515277, "e389b1cbb6f28d6ec178c0e64bc577a11d5aca11cde03b7128439469c280dd93", "93dd80c269944328713be0cd11ca5a1da177c54be6c078c16e8df2b6cbb189e3"),
-    ("bob", 515277, "e389b1cbb6f28d6ec178c0e64bc577a11d5aca11cde03b7128439469c280dd93", "93dd80c269944328713be0cd11ca5a1da177c54be6c078c16e8df2b6cbb189e3"),
-    ("finney", 515294, "fe91b57520fd6fb7b05466491380bf412f5929da7d1a77ccb2b45cb6a347d392", "92d347a3b65cb4b2cc771a7dda29592f41bf8013496654b0b76ffd2075b591fe"),
+    (
+        "cata",
+        515278,
+        "4eabc497e11006c73e0650f9be700496e9fbc3207b884284bd59396f6629eb53",
+        "53eb29666f3959bd8442887b20c3fbe9960470bef950063ec70610e197c4ab4e",
+    ),
+    (
+        "alice",
+        515277,
+        "e389b1cbb6f28d6ec178c0e64bc577a11d5aca11cde03b7128439469c280dd93",
+        "93dd80c269944328713be0cd11ca5a1da177c54be6c078c16e8df2b6cbb189e3",
+    ),
+    (
+        "bob",
+        515277,
+        "e389b1cbb6f28d6ec178c0e64bc577a11d5aca11cde03b7128439469c280dd93",
+        "93dd80c269944328713be0cd11ca5a1da177c54be6c078c16e8df2b6cbb189e3",
+    ),
+    (
+        "finney",
+        515294,
+        "fe91b57520fd6fb7b05466491380bf412f5929da7d1a77ccb2b45cb6a347d392",
+        "92d347a3b65cb4b2cc771a7dda29592f41bf8013496654b0b76ffd2075b591fe",
+    ),
 ];
 
 fn bitcoin_roots(ts: &Timestamp) -> Vec<(u64, String, String)> {
@@ -212,7 +274,10 @@ fn pending_only_and_unknown_notaries_are_not_verifiable() {
         }
     }
     let r = proof("javascript-opentimestamps/examples/ripemd160/README.md.ots");
-    assert_eq!((r.file_hash_op.clone(), hex::encode(r.file_digest())), (Op::Ripemd160, "0423ced4914bc5e47aeda314b5993b7bd796fe00".into()));
+    assert_eq!(
+        (r.file_hash_op.clone(), hex::encode(r.file_digest())),
+        (Op::Ripemd160, "0423ced4914bc5e47aeda314b5993b7bd796fe00".into())
+    );
 
     let eth = proof("java-opentimestamps/examples/hello-world.txt.eth.ots");
     let v = verify_bitcoin(&eth.timestamp, &[]).unwrap();
@@ -246,7 +311,9 @@ fn invalid_vectors_fail_with_the_reference_error_class() {
         let e = DetachedTimestampFile::deserialize(&read(rel)).unwrap_err();
         assert_eq!(e.kind, kind, "{rel}: {e}");
     }
-    let e = DetachedTimestampFile::deserialize(&read("opentimestamps-client/examples/invalid/exceeds-max-msg-length.ots")).unwrap_err();
+    let e =
+        DetachedTimestampFile::deserialize(&read("opentimestamps-client/examples/invalid/exceeds-max-msg-length.ots"))
+            .unwrap_err();
     assert!(e.message.contains("Result too long; 4112 > 4096"), "{e}");
 }
 
@@ -262,7 +329,8 @@ fn upgrading_incomplete_with_the_alice_answer_reaches_block_428648() {
         calendar::calendar_url(&pending[0].0, &calendar::timestamp_request_path(&commitment)),
         format!("https://alice.btc.calendar.opentimestamps.org/timestamp/{}", hex::encode(&commitment))
     );
-    let answer = calendar::parse_response(&commitment, &read("upgrade-incomplete/alice_answer_57cfa5c4.timestamp")).unwrap();
+    let answer =
+        calendar::parse_response(&commitment, &read("upgrade-incomplete/alice_answer_57cfa5c4.timestamp")).unwrap();
     // An answer for another message merges nowhere.
     let mut other = file.clone();
     let elsewhere = Timestamp { msg: vec![0; 44], root: answer.root.clone() };
@@ -276,7 +344,11 @@ fn upgrading_incomplete_with_the_alice_answer_reaches_block_428648() {
     assert_eq!(pending_uris(&file.timestamp).len(), 1, "the pending attestation is kept");
     assert_eq!(
         bitcoin_roots(&file.timestamp),
-        vec![(428648, "da18fe135a3bac24ea548961c6638c29d97f6258166bc9583c2e9fc8e9dd8c07".into(), "078cdde9c89f2e3c58c96b1658627fd9298c63c6618954ea24ac3b5a13fe18da".into())]
+        vec![(
+            428648,
+            "da18fe135a3bac24ea548961c6638c29d97f6258166bc9583c2e9fc8e9dd8c07".into(),
+            "078cdde9c89f2e3c58c96b1658627fd9298c63c6618954ea24ac3b5a13fe18da".into()
+        )]
     );
     let upgraded = file.serialize().unwrap();
     let again = DetachedTimestampFile::deserialize(&upgraded).unwrap();
@@ -300,7 +372,10 @@ fn stamping_incomplete_txt_rebuilds_the_published_pending_proof() {
     let answer = calendar::parse_response(&submit, &rd("DERIVED_calendar_POST_digest_response_body.bin")).unwrap();
     assert_eq!(upgrade::merge_answer(&mut files[0].timestamp, &answer).unwrap().merged_at, 1);
     assert_eq!(files[0].serialize().unwrap(), rd("otsclient_examples_incomplete.txt.ots"));
-    assert_eq!(calendar::calendar_url(calendar::DEFAULT_CALENDARS[0], "digest"), "https://a.pool.opentimestamps.org/digest");
+    assert_eq!(
+        calendar::calendar_url(calendar::DEFAULT_CALENDARS[0], "digest"),
+        "https://a.pool.opentimestamps.org/digest"
+    );
 }
 
 #[test]
@@ -313,7 +388,9 @@ fn python_opentimestamps_inline_vectors() {
         let expect = v["expect"].as_str().unwrap();
         let result: Result<Vec<u8>, sealbook_core::ots::OtsError> = match v["kind"].as_str().unwrap() {
             "detached" => DetachedTimestampFile::deserialize(&input).map(|f| f.serialize().unwrap()),
-            "timestamp" => Timestamp::deserialize(&h(v["msg_hex"].as_str().unwrap()), &input).map(|t| t.serialize().unwrap()),
+            "timestamp" => {
+                Timestamp::deserialize(&h(v["msg_hex"].as_str().unwrap()), &input).map(|t| t.serialize().unwrap())
+            }
             "attestation" => Attestation::from_bytes(&input).map(|a| a.to_bytes()),
             k => panic!("unknown kind {k}"),
         };
@@ -353,7 +430,10 @@ fn python_opentimestamps_inline_vectors() {
     let m = &json["merkle_vectors"];
     let tip = |leaves: Vec<Vec<u8>>| upgrade::merkle_paths(&leaves).unwrap();
     assert_eq!(hex::encode(&tip(vec![b"foo".to_vec(), b"bar".to_vec()]).0), m["cat_sha256_foo_bar"].as_str().unwrap());
-    assert_eq!(hex::encode(&tip(vec![b"foo".to_vec(), b"bar".to_vec(), b"baz".to_vec()]).0), m["cat_sha256_then_baz"].as_str().unwrap());
+    assert_eq!(
+        hex::encode(&tip(vec![b"foo".to_vec(), b"bar".to_vec(), b"baz".to_vec()]).0),
+        m["cat_sha256_then_baz"].as_str().unwrap()
+    );
     for (n, want) in m["make_merkle_tree_leaves_bytes_0_to_n_minus_1"].as_object().unwrap() {
         let n: u8 = n.parse().unwrap();
         let leaves: Vec<Vec<u8>> = (0..n).map(|i| vec![i]).collect();

@@ -49,7 +49,12 @@ fn rust_facts(c: &Case) -> Facts {
         }),
     };
     match parsed {
-        Err(e) => Facts { error: Some(e.kind.python_name().into()), reserialized: String::new(), attestations: vec![], info: String::new() },
+        Err(e) => Facts {
+            error: Some(e.kind.python_name().into()),
+            reserialized: String::new(),
+            attestations: vec![],
+            info: String::new(),
+        },
         Ok((ts, info, bytes)) => {
             let mut atts: Vec<String> =
                 attestations(&ts).unwrap().iter().map(|p| format!("{}|{}", p.attestation, p.commitment)).collect();
@@ -73,7 +78,9 @@ fn run_peer(cases: &[Case]) -> Vec<Value> {
         .unwrap_or_else(|e| panic!("cannot run {} (set SEALBOOK_PYTHON): {e}", python().display()));
     let mut input = String::new();
     for (i, c) in cases.iter().enumerate() {
-        input.push_str(&json!({"id": i, "kind": c.kind, "hex": hex::encode(&c.bytes), "msg_hex": hex::encode(&c.msg)}).to_string());
+        input.push_str(
+            &json!({"id": i, "kind": c.kind, "hex": hex::encode(&c.bytes), "msg_hex": hex::encode(&c.msg)}).to_string(),
+        );
         input.push('\n');
     }
     let mut stdin = child.stdin.take().unwrap();
@@ -81,7 +88,8 @@ fn run_peer(cases: &[Case]) -> Vec<Value> {
     let out = child.wait_with_output().unwrap();
     writer.join().unwrap();
     assert!(out.status.success(), "ots_peer.py failed");
-    let lines: Vec<Value> = String::from_utf8(out.stdout).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let lines: Vec<Value> =
+        String::from_utf8(out.stdout).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
     assert_eq!(lines.len(), cases.len(), "the peer answered {} of {} cases", lines.len(), cases.len());
     lines
 }
@@ -103,23 +111,36 @@ fn compare(cases: &[Case]) -> (usize, usize) {
             continue;
         }
         ok += 1;
-        let py_atts: Vec<String> = py["attestations"].as_array().unwrap().iter().map(|v| v.as_str().unwrap().to_string()).collect();
+        let py_atts: Vec<String> =
+            py["attestations"].as_array().unwrap().iter().map(|v| v.as_str().unwrap().to_string()).collect();
         if py["reserialized"].as_str().unwrap() != r.reserialized {
             mismatches.push(format!("{}: re-serialization differs", c.label));
         } else if py_atts != r.attestations {
-            mismatches.push(format!("{}: attestations differ\n rust {:?}\n python {:?}", c.label, r.attestations, py_atts));
+            mismatches
+                .push(format!("{}: attestations differ\n rust {:?}\n python {:?}", c.label, r.attestations, py_atts));
         } else if without_tx_lines(py["info"].as_str().unwrap()) != r.info {
             mismatches.push(format!("{}: info differs\n rust:\n{}\n python:\n{}", c.label, r.info, py["info"]));
         }
     }
-    assert!(mismatches.is_empty(), "{} of {} cases disagree:\n{}", mismatches.len(), cases.len(), mismatches[..mismatches.len().min(10)].join("\n"));
+    assert!(
+        mismatches.is_empty(),
+        "{} of {} cases disagree:\n{}",
+        mismatches.len(),
+        cases.len(),
+        mismatches[..mismatches.len().min(10)].join("\n")
+    );
     (ok, failed)
 }
 
 fn vector_cases() -> Vec<Case> {
     all_vector_files()
         .into_iter()
-        .map(|p| Case { label: p.display().to_string(), kind: "detached", bytes: std::fs::read(&p).unwrap(), msg: vec![] })
+        .map(|p| Case {
+            label: p.display().to_string(),
+            kind: "detached",
+            bytes: std::fs::read(&p).unwrap(),
+            msg: vec![],
+        })
         .collect()
 }
 
@@ -127,11 +148,18 @@ fn vector_cases() -> Vec<Case> {
 fn every_vector_reads_the_same_in_python_opentimestamps() {
     let mut cases = vector_cases();
     // The proof upgraded by core::ots must be what the reference reads as complete.
-    let mut up = DetachedTimestampFile::deserialize(&read("opentimestamps-client/examples/incomplete.txt.ots")).unwrap();
+    let mut up =
+        DetachedTimestampFile::deserialize(&read("opentimestamps-client/examples/incomplete.txt.ots")).unwrap();
     let commitment = h("57cfa5c46716df9bd9e83595bce439c58108d8fcc1678f30d4c6731c3f1fa6c79ed712c66fb1ac8d4e4eb0e7");
-    let answer = calendar::parse_response(&commitment, &read("upgrade-incomplete/alice_answer_57cfa5c4.timestamp")).unwrap();
+    let answer =
+        calendar::parse_response(&commitment, &read("upgrade-incomplete/alice_answer_57cfa5c4.timestamp")).unwrap();
     upgrade::merge_answer(&mut up.timestamp, &answer).unwrap();
-    cases.push(Case { label: "upgraded incomplete.txt.ots".into(), kind: "detached", bytes: up.serialize().unwrap(), msg: vec![] });
+    cases.push(Case {
+        label: "upgraded incomplete.txt.ots".into(),
+        kind: "detached",
+        bytes: up.serialize().unwrap(),
+        msg: vec![],
+    });
     let n = cases.len();
     let (ok, failed) = compare(&cases);
     assert_eq!((ok, failed), (n - 3, 3), "three invalid vectors");
@@ -142,7 +170,11 @@ fn every_vector_reads_the_same_in_python_opentimestamps() {
 #[test]
 fn ots_info_command_prints_what_info_text_prints() {
     // The `ots` script installed beside the peer interpreter.
-    let ots = python().parent().map(|d| d.join("ots")).filter(|p| p.is_file()).expect("the `ots` command beside $SEALBOOK_PYTHON");
+    let ots = python()
+        .parent()
+        .map(|d| d.join("ots"))
+        .filter(|p| p.is_file())
+        .expect("the `ots` command beside $SEALBOOK_PYTHON");
     let mut compared = 0;
     for path in all_vector_files() {
         let Ok(file) = DetachedTimestampFile::deserialize(&std::fs::read(&path).unwrap()) else { continue };
@@ -161,17 +193,32 @@ fn truncations_and_byte_flips_fail_alike() {
     let mut cases = Vec::new();
     for v in vector_cases() {
         for cut in 0..v.bytes.len() {
-            cases.push(Case { label: format!("{} cut at {cut}", v.label), kind: "detached", bytes: v.bytes[..cut].to_vec(), msg: vec![] });
+            cases.push(Case {
+                label: format!("{} cut at {cut}", v.label),
+                kind: "detached",
+                bytes: v.bytes[..cut].to_vec(),
+                msg: vec![],
+            });
         }
         for _ in 0..20 {
             let mut b = v.bytes.clone();
             let i = rng.below(b.len());
             b[i] ^= 1 << rng.below(8);
-            cases.push(Case { label: format!("{} bit flipped at {i}", v.label), kind: "detached", bytes: b, msg: vec![] });
+            cases.push(Case {
+                label: format!("{} bit flipped at {i}", v.label),
+                kind: "detached",
+                bytes: b,
+                msg: vec![],
+            });
         }
         let mut tail = v.bytes.clone();
         tail.push(rng.next() as u8);
-        cases.push(Case { label: format!("{} + 1 trailing byte", v.label), kind: "detached", bytes: tail, msg: vec![] });
+        cases.push(Case {
+            label: format!("{} + 1 trailing byte", v.label),
+            kind: "detached",
+            bytes: tail,
+            msg: vec![],
+        });
     }
     let (ok, failed) = compare(&cases);
     assert!(failed > 10_000 && ok > 100, "ok {ok}, failed {failed}");
@@ -182,7 +229,8 @@ fn random_proofs_round_trip_through_python_opentimestamps() {
     let mut rng = Rng(0x0075_2026);
     let mut cases = Vec::new();
     for i in 0..300 {
-        let (op, len) = [(Op::Sha1, 20), (Op::Ripemd160, 20), (Op::Sha256, 32), (Op::Keccak256, 32)][rng.below(4)].clone();
+        let (op, len) =
+            [(Op::Sha1, 20), (Op::Ripemd160, 20), (Op::Sha256, 32), (Op::Keccak256, 32)][rng.below(4)].clone();
         let mut bytes = HEADER_MAGIC.to_vec();
         bytes.push(1);
         bytes.push(op.tag());
@@ -204,7 +252,12 @@ fn random_proofs_round_trip_through_python_opentimestamps() {
         .iter()
         .filter_map(|c| {
             let f = rust_facts(c);
-            f.error.is_none().then(|| Case { label: format!("{} (as written by core::ots)", c.label), kind: c.kind, bytes: h(&f.reserialized), msg: c.msg.clone() })
+            f.error.is_none().then(|| Case {
+                label: format!("{} (as written by core::ots)", c.label),
+                kind: c.kind,
+                bytes: h(&f.reserialized),
+                msg: c.msg.clone(),
+            })
         })
         .collect();
     assert!(canonical.len() >= 380, "only {} random proofs were well formed", canonical.len());
@@ -252,17 +305,27 @@ fn write_node(rng: &mut Rng, msg_len: usize, depth: usize, out: &mut Vec<u8>) {
 
 fn valid_ops(rng: &mut Rng, msg_len: usize) -> Vec<Op> {
     let arg_len = 1 + rng.below(40);
-    [Op::Sha1, Op::Ripemd160, Op::Sha256, Op::Keccak256, Op::Append(rng.bytes(arg_len)), Op::Prepend(rng.bytes(arg_len)), Op::Reverse, Op::Hexlify]
-        .into_iter()
-        .filter(|op| op.result_len(msg_len).is_ok())
-        .collect()
+    [
+        Op::Sha1,
+        Op::Ripemd160,
+        Op::Sha256,
+        Op::Keccak256,
+        Op::Append(rng.bytes(arg_len)),
+        Op::Prepend(rng.bytes(arg_len)),
+        Op::Reverse,
+        Op::Hexlify,
+    ]
+    .into_iter()
+    .filter(|op| op.result_len(msg_len).is_ok())
+    .collect()
 }
 
 fn random_attestation(rng: &mut Rng) -> Vec<u8> {
     let mut payload = Vec::new();
     let tag = match rng.below(5) {
         0 => {
-            let uri: Vec<u8> = (0..rng.below(30)).map(|_| ALLOWED_URI_CHARS[rng.below(ALLOWED_URI_CHARS.len())]).collect();
+            let uri: Vec<u8> =
+                (0..rng.below(30)).map(|_| ALLOWED_URI_CHARS[rng.below(ALLOWED_URI_CHARS.len())]).collect();
             payload.push(uri.len() as u8);
             payload.extend(uri);
             TAG_PENDING

@@ -49,4 +49,3 @@ pub fn all_vector_files() -> Vec<PathBuf> {
     assert!(v.len() >= 45, "expected the full vector set, found {}", v.len());
     v
 }
-

@@ -26,12 +26,20 @@ pub const TAG_ETHEREUM: [u8; 8] = [0x30, 0xfe, 0x80, 0x87, 0xb5, 0xc7, 0xea, 0xd
 #[serde(tag = "type", rename_all = "lowercase")]
 pub enum Attestation {
     /// A calendar promises a complete proof later, at `uri`.
-    Pending { uri: String },
+    Pending {
+        uri: String,
+    },
     /// The commitment is the merkle root of the Bitcoin block at this height.
-    Bitcoin { height: u64 },
-    Litecoin { height: u64 },
+    Bitcoin {
+        height: u64,
+    },
+    Litecoin {
+        height: u64,
+    },
     /// python-opentimestamps' "dubious" Ethereum attestation (transactions root).
-    Ethereum { height: u64 },
+    Ethereum {
+        height: u64,
+    },
     /// A notary this implementation does not know; carried byte-for-byte.
     Unknown {
         #[serde(serialize_with = "ser_hex")]
@@ -211,7 +219,7 @@ mod tests {
 
     #[test]
     fn order_and_repr() {
-        let mut v = vec![
+        let mut v = [
             Attestation::Pending { uri: "b".into() },
             Attestation::Bitcoin { height: 9 },
             Attestation::Pending { uri: "a".into() },

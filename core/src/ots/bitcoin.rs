@@ -74,12 +74,23 @@ impl BlockHeader {
     /// Parses a run of headers: hex separated by whitespace (one per line, as explorers give
     /// them) or, if `bytes` is not text, concatenated 80-byte binary headers.
     pub fn parse_many(bytes: &[u8]) -> Result<Vec<BlockHeader>, HeaderError> {
-        let as_text = std::str::from_utf8(bytes).ok().filter(|t| t.bytes().all(|b| b.is_ascii_hexdigit() || b.is_ascii_whitespace()));
+        let as_text = std::str::from_utf8(bytes)
+            .ok()
+            .filter(|t| t.bytes().all(|b| b.is_ascii_hexdigit() || b.is_ascii_whitespace()));
         let with_index = |i: usize| move |e: HeaderError| HeaderError { index: i, ..e };
         match as_text {
-            Some(t) => t.split_ascii_whitespace().enumerate().map(|(i, h)| BlockHeader::parse_hex(h).map_err(with_index(i))).collect(),
-            None if bytes.len() % 80 == 0 => bytes.chunks(80).enumerate().map(|(i, c)| BlockHeader::parse(c).map_err(with_index(i))).collect(),
-            None => Err(HeaderError { index: 0, message: format!("binary headers are 80 bytes each; got {} bytes", bytes.len()) }),
+            Some(t) => t
+                .split_ascii_whitespace()
+                .enumerate()
+                .map(|(i, h)| BlockHeader::parse_hex(h).map_err(with_index(i)))
+                .collect(),
+            None if bytes.chunks_exact(80).remainder().is_empty() => {
+                bytes.chunks(80).enumerate().map(|(i, c)| BlockHeader::parse(c).map_err(with_index(i))).collect()
+            }
+            None => Err(HeaderError {
+                index: 0,
+                message: format!("binary headers are 80 bytes each; got {} bytes", bytes.len()),
+            }),
         }
     }
 

@@ -82,15 +82,24 @@ mod tests {
 
     #[test]
     fn urls() {
-        assert_eq!(calendar_url("https://a.pool.opentimestamps.org", "digest"), "https://a.pool.opentimestamps.org/digest");
+        assert_eq!(
+            calendar_url("https://a.pool.opentimestamps.org", "digest"),
+            "https://a.pool.opentimestamps.org/digest"
+        );
         assert_eq!(calendar_url("https://a.example/", "digest"), "https://a.example/digest");
-        assert_eq!(calendar_url("http://127.0.0.1:8080/cal/", "timestamp/ab"), "http://127.0.0.1:8080/cal/timestamp/ab");
+        assert_eq!(
+            calendar_url("http://127.0.0.1:8080/cal/", "timestamp/ab"),
+            "http://127.0.0.1:8080/cal/timestamp/ab"
+        );
         assert_eq!(calendar_url("http://127.0.0.1:8080/cal", "digest"), "http://127.0.0.1:8080/digest");
     }
 
     #[test]
     fn reasons_and_bodies() {
-        assert_eq!(sanitised_reason(b"Pending confirmation in Bitcoin blockchain\nx"), "Pending confirmation in Bitcoin blockchain_x");
+        assert_eq!(
+            sanitised_reason(b"Pending confirmation in Bitcoin blockchain\nx"),
+            "Pending confirmation in Bitcoin blockchain_x"
+        );
         assert!(digest_request_body(&[0; 65]).is_err());
         assert_eq!(digest_request_body(&[7; 32]).unwrap(), vec![7; 32]);
     }

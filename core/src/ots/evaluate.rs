@@ -45,13 +45,13 @@ impl MerkleRoot {
     }
 }
 
+/// What [`walk`] calls for each attestation: `(op path, commitment, attestation)`.
+pub type Visitor<'v> = dyn FnMut(&[&Op], &[u8], &Attestation) + 'v;
+
 /// Visits every attestation depth-first in serialization order, calling
 /// `f(path, commitment, attestation)`. Memory stays bounded by the path (at most 255
 /// messages of at most 4096 bytes) however many leaves the tree has.
-pub fn walk(
-    ts: &Timestamp,
-    f: &mut dyn FnMut(&[&Op], &[u8], &Attestation),
-) -> Result<(), MsgValueError> {
+pub fn walk(ts: &Timestamp, f: &mut Visitor<'_>) -> Result<(), MsgValueError> {
     let mut path = Vec::new();
     walk_node(&ts.root, &ts.msg, &mut path, f)
 }
@@ -60,7 +60,7 @@ fn walk_node<'a>(
     node: &'a Node,
     msg: &[u8],
     path: &mut Vec<&'a Op>,
-    f: &mut dyn FnMut(&[&Op], &[u8], &Attestation),
+    f: &mut Visitor<'_>,
 ) -> Result<(), MsgValueError> {
     for a in &node.attestations {
         f(path, msg, a);
@@ -106,11 +106,7 @@ pub fn pending_commitments(ts: &Timestamp) -> Result<Vec<(String, Vec<u8>)>, Msg
 /// `Transaction id` comment lines (it tries to parse every message with several children
 /// as a Bitcoin transaction) are not produced.
 pub fn info_text(file: &DetachedTimestampFile) -> Result<String, MsgValueError> {
-    let mut s = format!(
-        "File {} hash: {}\nTimestamp:\n",
-        file.file_hash_op.name(),
-        hex::encode(file.file_digest())
-    );
+    let mut s = format!("File {} hash: {}\nTimestamp:\n", file.file_hash_op.name(), hex::encode(file.file_digest()));
     str_tree(&file.timestamp.root, &file.timestamp.msg, 0, &mut s)?;
     s.push('\n');
     Ok(s)

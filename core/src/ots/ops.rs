@@ -216,10 +216,16 @@ mod tests {
 
     #[test]
     fn hashes_match_known_digests() {
-        assert_eq!(Op::Sha256.apply(b"").unwrap(), h("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"));
+        assert_eq!(
+            Op::Sha256.apply(b"").unwrap(),
+            h("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        );
         assert_eq!(Op::Sha1.apply(b"").unwrap(), h("da39a3ee5e6b4b0d3255bfef95601890afd80709"));
         assert_eq!(Op::Ripemd160.apply(b"").unwrap(), h("9c1185a5c5e9fc54612808977ee8f548b2258d31"));
-        assert_eq!(Op::Keccak256.apply(b"").unwrap(), h("c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470"));
+        assert_eq!(
+            Op::Keccak256.apply(b"").unwrap(),
+            h("c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470")
+        );
         assert_eq!(Op::Hexlify.apply(&[0xab, 0x01]).unwrap(), b"ab01");
         assert_eq!(Op::Reverse.apply(&[1, 2, 3]).unwrap(), vec![3, 2, 1]);
         assert_eq!(Op::Prepend(vec![9]).apply(&[1]).unwrap(), vec![9, 1]);
@@ -238,8 +244,12 @@ mod tests {
 
     #[test]
     fn order_is_tag_then_argument() {
-        let mut v = vec![Op::Hexlify, Op::Prepend(vec![1]), Op::Append(vec![2]), Op::Append(vec![1, 5]), Op::Sha256, Op::Sha1];
+        let mut v =
+            vec![Op::Hexlify, Op::Prepend(vec![1]), Op::Append(vec![2]), Op::Append(vec![1, 5]), Op::Sha256, Op::Sha1];
         v.sort();
-        assert_eq!(v, vec![Op::Sha1, Op::Sha256, Op::Append(vec![1, 5]), Op::Append(vec![2]), Op::Prepend(vec![1]), Op::Hexlify]);
+        assert_eq!(
+            v,
+            vec![Op::Sha1, Op::Sha256, Op::Append(vec![1, 5]), Op::Append(vec![2]), Op::Prepend(vec![1]), Op::Hexlify]
+        );
     }
 }

@@ -100,10 +100,9 @@ impl<'a> Reader<'a> {
     pub(crate) fn read_bytes(&mut self, n: usize) -> Result<&'a [u8], OtsError> {
         let left = self.data.len() - self.pos;
         if n > left {
-            return Err(self.error(
-                ErrorKind::TruncationError,
-                format!("Tried to read {n} bytes but got only {left} bytes"),
-            ));
+            return Err(
+                self.error(ErrorKind::TruncationError, format!("Tried to read {n} bytes but got only {left} bytes"))
+            );
         }
         let s = &self.data[self.pos..self.pos + n];
         self.pos += n;
@@ -146,11 +145,7 @@ impl<'a> Reader<'a> {
         let start = self.offset();
         let v = self.read_varuint_saturating()?;
         if v == u64::MAX {
-            return Err(OtsError::new(
-                ErrorKind::DeserializationError,
-                start,
-                "varuint does not fit in 64 bits",
-            ));
+            return Err(OtsError::new(ErrorKind::DeserializationError, start, "varuint does not fit in 64 bits"));
         }
         Ok(v)
     }
@@ -180,10 +175,9 @@ impl<'a> Reader<'a> {
     /// `assert_eof()`.
     pub(crate) fn assert_eof(&self) -> Result<(), OtsError> {
         if self.pos < self.data.len() {
-            return Err(self.error(
-                ErrorKind::TrailingGarbageError,
-                "Trailing garbage found after end of deserialized data",
-            ));
+            return Err(
+                self.error(ErrorKind::TrailingGarbageError, "Trailing garbage found after end of deserialized data")
+            );
         }
         Ok(())
     }

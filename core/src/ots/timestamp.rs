@@ -57,10 +57,9 @@ impl Node {
     /// `Timestamp.deserialize` for a message of `msg_len` bytes with `limit` levels left.
     pub(crate) fn deserialize(r: &mut Reader<'_>, msg_len: usize, limit: usize) -> Result<Node, OtsError> {
         if limit == 0 {
-            return Err(r.error(
-                ErrorKind::RecursionLimitError,
-                "Reached timestamp recursion depth limit while deserializing",
-            ));
+            return Err(
+                r.error(ErrorKind::RecursionLimitError, "Reached timestamp recursion depth limit while deserializing")
+            );
         }
         let mut node = Node::default();
         let mut tag = r.read_byte()?;

@@ -149,7 +149,13 @@ pub fn verify_bitcoin(ts: &Timestamp, headers: &[BlockHeader]) -> Result<Verdict
     })
 }
 
-fn check_one(height: u64, path: AttestationPath, headers: &[BlockHeader], run_ok: bool, run_error: Option<&str>) -> BitcoinCheck {
+fn check_one(
+    height: u64,
+    path: AttestationPath,
+    headers: &[BlockHeader],
+    run_ok: bool,
+    run_error: Option<&str>,
+) -> BitcoinCheck {
     let commitment = hex::decode(&path.commitment).unwrap_or_default();
     let index = headers.iter().position(|h| h.merkle_root.as_slice() == commitment.as_slice());
     let mut c = BitcoinCheck {
