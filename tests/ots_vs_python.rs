@@ -71,18 +71,22 @@ fn without_tx_lines(s: &str) -> String {
 }
 
 fn run_peer(cases: &[Case]) -> Vec<Value> {
+    let requests: Vec<Value> = cases
+        .iter()
+        .enumerate()
+        .map(|(i, c)| json!({"id": i, "kind": c.kind, "hex": hex::encode(&c.bytes), "msg_hex": hex::encode(&c.msg)}))
+        .collect();
+    run_peer_raw(&requests)
+}
+
+/// Sends JSON requests to tests/py/ots_peer.py, one per line, and returns its answers in order.
+fn run_peer_raw(requests: &[Value]) -> Vec<Value> {
     let mut child = python_script("ots_peer.py")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
         .unwrap_or_else(|e| panic!("cannot run {} (set SEALBOOK_PYTHON): {e}", python().display()));
-    let mut input = String::new();
-    for (i, c) in cases.iter().enumerate() {
-        input.push_str(
-            &json!({"id": i, "kind": c.kind, "hex": hex::encode(&c.bytes), "msg_hex": hex::encode(&c.msg)}).to_string(),
-        );
-        input.push('\n');
-    }
+    let input: String = requests.iter().map(|r| format!("{r}\n")).collect();
     let mut stdin = child.stdin.take().unwrap();
     let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()).unwrap());
     let out = child.wait_with_output().unwrap();
@@ -90,7 +94,7 @@ fn run_peer(cases: &[Case]) -> Vec<Value> {
     assert!(out.status.success(), "ots_peer.py failed");
     let lines: Vec<Value> =
         String::from_utf8(out.stdout).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
-    assert_eq!(lines.len(), cases.len(), "the peer answered {} of {} cases", lines.len(), cases.len());
+    assert_eq!(lines.len(), requests.len(), "the peer answered {} of {} requests", lines.len(), requests.len());
     lines
 }
 
@@ -168,23 +172,33 @@ fn every_vector_reads_the_same_in_python_opentimestamps() {
 }
 
 #[test]
-fn ots_info_command_prints_what_info_text_prints() {
-    // The `ots` script installed beside the peer interpreter.
+fn ots_info_prints_what_info_text_prints() {
+    // The `ots info` code (otsclient.cmds.info_command) in the peer process for every vector...
+    let files: Vec<(std::path::PathBuf, DetachedTimestampFile)> = all_vector_files()
+        .into_iter()
+        .filter_map(|p| DetachedTimestampFile::deserialize(&std::fs::read(&p).unwrap()).ok().map(|f| (p, f)))
+        .collect();
+    assert!(files.len() >= 40);
+    let requests: Vec<Value> = files
+        .iter()
+        .enumerate()
+        .map(|(i, (p, _))| json!({"id": i, "kind": "ots_info", "path": p.to_str().unwrap()}))
+        .collect();
+    for ((path, file), answer) in files.iter().zip(run_peer_raw(&requests)) {
+        let theirs = without_tx_lines(answer["info"].as_str().unwrap());
+        assert_eq!(info_text(file).unwrap(), theirs, "ots info {}", path.display());
+    }
+    // ... and once through the installed `ots` command itself.
     let ots = python()
         .parent()
         .map(|d| d.join("ots"))
         .filter(|p| p.is_file())
         .expect("the `ots` command beside $SEALBOOK_PYTHON");
-    let mut compared = 0;
-    for path in all_vector_files() {
-        let Ok(file) = DetachedTimestampFile::deserialize(&std::fs::read(&path).unwrap()) else { continue };
-        let out = Command::new(python()).arg(&ots).arg("info").arg(&path).output().unwrap();
-        assert!(out.status.success(), "ots info {}: {}", path.display(), String::from_utf8_lossy(&out.stderr));
-        let theirs = without_tx_lines(&String::from_utf8(out.stdout).unwrap());
-        assert_eq!(info_text(&file).unwrap(), theirs, "ots info {}", path.display());
-        compared += 1;
-    }
-    assert!(compared >= 40);
+    let path = ots_common::ots_dir().join("opentimestamps-client/examples/hello-world.txt.ots");
+    let out = Command::new(python()).arg(&ots).arg("info").arg(&path).output().unwrap();
+    assert!(out.status.success(), "ots info: {}", String::from_utf8_lossy(&out.stderr));
+    let file = DetachedTimestampFile::deserialize(&std::fs::read(&path).unwrap()).unwrap();
+    assert_eq!(info_text(&file).unwrap(), without_tx_lines(&String::from_utf8(out.stdout).unwrap()));
 }
 
 #[test]

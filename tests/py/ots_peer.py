@@ -1,14 +1,20 @@
 """Peer for tests/ots_vs_python.rs: python-opentimestamps reads what the Rust side sends.
 
 stdin: one JSON object per line: {"id": .., "kind": "detached"|"timestamp"|"attestation",
-"hex": <input>, "msg_hex": <message, for "timestamp">}.
+"hex": <input>, "msg_hex": <message, for "timestamp">}, or {"id": .., "kind": "ots_info",
+"path": <file>}: what the `ots info` command (otsclient.cmds.info_command) prints for it.
 stdout: one JSON object per line: {"id", "error": <exception class name or null>,
 "reserialized": hex, "attestations": sorted ["<repr>|<commitment hex>"], "info": <what
 `ots info` prints for a detached file, or str_tree() of a timestamp>}.
 """
+import argparse
+import contextlib
+import io
 import json
 import sys
 import warnings
+
+from otsclient.cmds import info_command
 
 from opentimestamps.core.notary import TimeAttestation
 from opentimestamps.core.serialize import BytesDeserializationContext, BytesSerializationContext
@@ -22,7 +28,16 @@ def facts(stamp):
     return sorted("%r|%s" % (att, msg.hex()) for msg, att in stamp.all_attestations())
 
 
+def ots_info(req):
+    out = io.StringIO()
+    with open(req["path"], "rb") as fd, contextlib.redirect_stdout(out):
+        info_command(argparse.Namespace(file=fd, verbosity=0))
+    return {"id": req["id"], "info": out.getvalue()}
+
+
 def handle(req):
+    if req["kind"] == "ots_info":
+        return ots_info(req)
     data = bytes.fromhex(req["hex"])
     ctx = BytesDeserializationContext(data)
     out = {"id": req["id"], "error": None}
