@@ -11,6 +11,7 @@ use super::attestation::Attestation;
 use super::detached::DetachedTimestampFile;
 use super::ops::{MsgValueError, Op};
 use super::timestamp::{Node, Timestamp};
+use super::transaction::transaction_id;
 use crate::hex;
 use serde::Serialize;
 
@@ -56,12 +57,7 @@ pub fn walk(ts: &Timestamp, f: &mut Visitor<'_>) -> Result<(), MsgValueError> {
     walk_node(&ts.root, &ts.msg, &mut path, f)
 }
 
-fn walk_node<'a>(
-    node: &'a Node,
-    msg: &[u8],
-    path: &mut Vec<&'a Op>,
-    f: &mut Visitor<'_>,
-) -> Result<(), MsgValueError> {
+fn walk_node<'a>(node: &'a Node, msg: &[u8], path: &mut Vec<&'a Op>, f: &mut Visitor<'_>) -> Result<(), MsgValueError> {
     for a in &node.attestations {
         f(path, msg, a);
     }
@@ -101,10 +97,8 @@ pub fn pending_commitments(ts: &Timestamp) -> Result<Vec<(String, Vec<u8>)>, Msg
     Ok(out)
 }
 
-/// The facts `ots info` prints, as text: `File <hash> hash: <hex>`, `Timestamp:` and the op
-/// tree in the reference's layout (`str_tree` at verbosity 0), except that the reference's
-/// `Transaction id` comment lines (it tries to parse every message with several children
-/// as a Bitcoin transaction) are not produced.
+/// What `ots info` prints: `File <hash> hash: <hex>`, `Timestamp:` and the op tree in the
+/// reference's layout (`str_tree` at verbosity 0), with its `Transaction id` comments.
 pub fn info_text(file: &DetachedTimestampFile) -> Result<String, MsgValueError> {
     let mut s = format!("File {} hash: {}\nTimestamp:\n", file.file_hash_op.name(), hex::encode(file.file_digest()));
     str_tree(&file.timestamp.root, &file.timestamp.msg, 0, &mut s)?;
@@ -112,7 +106,7 @@ pub fn info_text(file: &DetachedTimestampFile) -> Result<String, MsgValueError> 
     Ok(s)
 }
 
-/// `Timestamp.str_tree(indent, verbosity=0)` without the transaction-id lines.
+/// `Timestamp.str_tree(indent, verbosity=0)`.
 pub fn str_tree(node: &Node, msg: &[u8], indent: usize, out: &mut String) -> Result<(), MsgValueError> {
     let pad = " ".repeat(indent);
     for a in &node.attestations {
@@ -127,12 +121,19 @@ pub fn str_tree(node: &Node, msg: &[u8], indent: usize, out: &mut String) -> Res
             out.push_str(&format!("{pad}# {chain} block merkle root {display}\n"));
         }
     }
+    let txid = if node.ops.is_empty() { None } else { transaction_id(msg).map(|id| hex::encode(&id)) };
     if node.ops.len() > 1 {
         for (op, child) in &node.ops {
+            if let Some(id) = &txid {
+                out.push_str(&format!("{pad}* Transaction id {id}\n"));
+            }
             out.push_str(&format!("{pad} -> {op}\n"));
             str_tree(child, &op.apply(msg)?, indent + 4, out)?;
         }
     } else if let Some((op, child)) = node.ops.iter().next() {
+        if let Some(id) = &txid {
+            out.push_str(&format!("{pad}# Transaction id {id}\n"));
+        }
         out.push_str(&format!("{pad}{op}\n"));
         str_tree(child, &op.apply(msg)?, indent, out)?;
     }

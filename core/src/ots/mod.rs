@@ -7,6 +7,7 @@
 //! - [`ops`], [`attestation`], [`timestamp`], [`detached`]: the proof format
 //! - [`evaluate`]: attestations with commitments and op paths; `ots info` text
 //! - [`bitcoin`]: 80-byte headers, proof of work, header runs, median time past
+//! - [`transaction`]: spotting a Bitcoin transaction on a path (`ots info` prints its id)
 //! - [`verify`]: the verdict with its time bound and what is still trusted
 //! - [`calendar`], [`upgrade`]: the calendar protocol as bytes; stamp and upgrade merges
 
@@ -18,6 +19,7 @@ pub mod evaluate;
 pub mod ops;
 pub mod serialize;
 pub mod timestamp;
+pub mod transaction;
 pub mod upgrade;
 pub mod verify;
 
