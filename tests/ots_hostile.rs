@@ -5,7 +5,7 @@
 
 use sealbook_core::ots::bitcoin::BlockHeader;
 use sealbook_core::ots::detached::HEADER_MAGIC;
-use sealbook_core::ots::evaluate::{attestations, walk};
+use sealbook_core::ots::evaluate::{attestations, info_text, walk, EvalError};
 use sealbook_core::ots::{calendar, DetachedTimestampFile, ErrorKind, Timestamp};
 
 #[path = "ots_common/mod.rs"]
@@ -156,4 +156,27 @@ fn a_wide_fork_costs_memory_linear_in_its_size() {
     // The same proof as a bare timestamp.
     let bare = Timestamp::deserialize(&[0; 32], &b[header().len()..]).unwrap();
     assert_eq!(bare.root, f.timestamp.root);
+}
+
+#[test]
+fn listings_of_a_proof_that_repeats_a_long_path_are_capped() {
+    // 100 x (append 4000 bytes, sha256): a path whose printed form is ~800 KB, then 40 leaves
+    // that would each repeat it.
+    let mut b = header();
+    for i in 0..100u8 {
+        b.extend([0xf0, 0xa0, 0x1f]); // varuint 4000
+        b.extend(vec![i; 4000]);
+        b.push(0x08);
+    }
+    for i in 0..40u8 {
+        b.extend([0xff, 0x00, 1, 2, 3, 4, 5, 6, 7, 8, 0x01, i]);
+    }
+    b.extend([0x00, 1, 2, 3, 4, 5, 6, 7, 8, 0x01, 0xff]);
+    let f = DetachedTimestampFile::deserialize(&b).unwrap();
+    assert_eq!(attestations(&f.timestamp), Err(EvalError::TooLarge));
+    let mut leaves = 0;
+    walk(&f.timestamp, &mut |path, _, _| leaves += path.len()).unwrap();
+    assert_eq!(leaves, 41 * 200);
+    // The op tree itself prints each operation once.
+    assert!(info_text(&f).unwrap().len() < 1_000_000);
 }

@@ -6,6 +6,10 @@
 //! A Bitcoin merkle root is printed in two byte orders: *internal* (as the 80-byte header
 //! stores it, what the proof computes) and *display* (reversed: what RPC and block explorers
 //! print).
+//!
+//! Listings are capped at [`MAX_LISTING_BYTES`]: a real proof has a handful of attestations,
+//! but a hostile one could make thousands of leaves each repeat a long path or a 4096-byte
+//! commitment.
 
 use super::attestation::Attestation;
 use super::detached::DetachedTimestampFile;
@@ -14,6 +18,58 @@ use super::timestamp::{Node, Timestamp};
 use super::transaction::transaction_id;
 use crate::hex;
 use serde::Serialize;
+use std::fmt;
+
+/// Largest listing (`attestations`, `pending_commitments`, `info_text`) produced, in bytes.
+pub const MAX_LISTING_BYTES: usize = 16 << 20;
+
+/// Why a proof could not be listed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EvalError {
+    /// An operation cannot apply (only possible for trees built in code, not parsed ones).
+    Op(MsgValueError),
+    /// The listing would exceed [`MAX_LISTING_BYTES`].
+    TooLarge,
+}
+
+impl fmt::Display for EvalError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EvalError::Op(e) => write!(f, "{e}"),
+            EvalError::TooLarge => write!(f, "the proof's listing would exceed {MAX_LISTING_BYTES} bytes"),
+        }
+    }
+}
+
+impl From<MsgValueError> for EvalError {
+    fn from(e: MsgValueError) -> EvalError {
+        EvalError::Op(e)
+    }
+}
+
+/// Counts listing bytes against [`MAX_LISTING_BYTES`].
+#[derive(Default)]
+struct Budget {
+    used: usize,
+    exceeded: bool,
+}
+
+impl Budget {
+    /// False (and stays false) once the total passes the cap.
+    fn spend(&mut self, n: usize) -> bool {
+        self.used = self.used.saturating_add(n);
+        self.exceeded |= self.used > MAX_LISTING_BYTES;
+        !self.exceeded
+    }
+
+    fn finish<T>(self, value: T) -> Result<T, EvalError> {
+        if self.exceeded {
+            Err(EvalError::TooLarge)
+        } else {
+            Ok(value)
+        }
+    }
+}
 
 /// One attestation reached from the stamped digest.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -71,9 +127,14 @@ fn walk_node<'a>(node: &'a Node, msg: &[u8], path: &mut Vec<&'a Op>, f: &mut Vis
 }
 
 /// Every attestation of `ts` with its commitment and op path.
-pub fn attestations(ts: &Timestamp) -> Result<Vec<AttestationPath>, MsgValueError> {
+pub fn attestations(ts: &Timestamp) -> Result<Vec<AttestationPath>, EvalError> {
     let mut out = Vec::new();
+    let mut budget = Budget::default();
     walk(ts, &mut |path, msg, att| {
+        let path_len: usize = path.iter().map(|op| op.name().len() + op.arg().map_or(0, |a| 1 + 2 * a.len())).sum();
+        if !budget.spend(2 * msg.len() + path_len) {
+            return;
+        }
         let chain_root = att.height().is_some() && msg.len() == 32;
         out.push(AttestationPath {
             attestation: att.clone(),
@@ -82,24 +143,27 @@ pub fn attestations(ts: &Timestamp) -> Result<Vec<AttestationPath>, MsgValueErro
             merkle_root: chain_root.then(|| MerkleRoot::from_internal(msg)),
         })
     })?;
-    Ok(out)
+    budget.finish(out)
 }
 
 /// The commitments (messages) that carry a pending attestation, with the calendar URI: what
 /// `ots upgrade` asks each calendar for (`GET <uri>/timestamp/<hex commitment>`).
-pub fn pending_commitments(ts: &Timestamp) -> Result<Vec<(String, Vec<u8>)>, MsgValueError> {
+pub fn pending_commitments(ts: &Timestamp) -> Result<Vec<(String, Vec<u8>)>, EvalError> {
     let mut out = Vec::new();
+    let mut budget = Budget::default();
     walk(ts, &mut |_, msg, att| {
         if let Attestation::Pending { uri } = att {
-            out.push((uri.clone(), msg.to_vec()));
+            if budget.spend(uri.len() + msg.len()) {
+                out.push((uri.clone(), msg.to_vec()));
+            }
         }
     })?;
-    Ok(out)
+    budget.finish(out)
 }
 
 /// What `ots info` prints: `File <hash> hash: <hex>`, `Timestamp:` and the op tree in the
 /// reference's layout (`str_tree` at verbosity 0), with its `Transaction id` comments.
-pub fn info_text(file: &DetachedTimestampFile) -> Result<String, MsgValueError> {
+pub fn info_text(file: &DetachedTimestampFile) -> Result<String, EvalError> {
     let mut s = format!("File {} hash: {}\nTimestamp:\n", file.file_hash_op.name(), hex::encode(file.file_digest()));
     str_tree(&file.timestamp.root, &file.timestamp.msg, 0, &mut s)?;
     s.push('\n');
@@ -107,7 +171,10 @@ pub fn info_text(file: &DetachedTimestampFile) -> Result<String, MsgValueError> 
 }
 
 /// `Timestamp.str_tree(indent, verbosity=0)`.
-pub fn str_tree(node: &Node, msg: &[u8], indent: usize, out: &mut String) -> Result<(), MsgValueError> {
+pub fn str_tree(node: &Node, msg: &[u8], indent: usize, out: &mut String) -> Result<(), EvalError> {
+    if out.len() > MAX_LISTING_BYTES {
+        return Err(EvalError::TooLarge);
+    }
     let pad = " ".repeat(indent);
     for a in &node.attestations {
         out.push_str(&format!("{pad}verify {a}\n"));

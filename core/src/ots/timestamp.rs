@@ -136,16 +136,6 @@ impl Node {
             self.ops.entry(op.clone()).or_default().merge(sub);
         }
     }
-
-    /// True when the tree has no attestation anywhere.
-    pub fn is_empty(&self) -> bool {
-        self.attestations.is_empty() && self.ops.values().all(Node::is_empty)
-    }
-
-    /// Number of operations on the longest path (at most 255 for a parsed tree).
-    pub fn depth(&self) -> usize {
-        self.ops.values().map(|c| 1 + c.depth()).max().unwrap_or(0)
-    }
 }
 
 impl Timestamp {

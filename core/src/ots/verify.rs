@@ -5,11 +5,11 @@
 
 use super::attestation::Attestation;
 use super::bitcoin::{check_run, format_utc, median_time_past, BlockHeader, HeaderRun};
-use super::evaluate::{attestations, AttestationPath};
-use super::ops::MsgValueError;
+use super::evaluate::{attestations, AttestationPath, EvalError};
 use super::timestamp::Timestamp;
 use crate::hex;
 use serde::Serialize;
+use std::collections::BTreeSet;
 
 /// What the trust-ladder reading of a verdict is.
 pub const LEVEL_2: &str = "Level 2: Bitcoin anchor, header proof of work checked";
@@ -43,7 +43,8 @@ pub struct Verdict {
     /// The earliest verified attestation (lowest header time), index into `bitcoin`.
     pub earliest: Option<usize>,
     pub bitcoin: Vec<BitcoinCheck>,
-    /// Calendars holding pending attestations: `ots upgrade` asks them for a complete proof.
+    /// Calendars holding pending attestations (sorted): `ots upgrade` asks them for a complete
+    /// proof.
     pub pending: Vec<String>,
     /// Attestations not checked here (Litecoin, Ethereum, unknown notaries).
     pub unchecked: Vec<AttestationPath>,
@@ -63,7 +64,7 @@ pub struct Verdict {
 /// the stamped file's) against a run of consecutive headers in ascending order. The run may
 /// start with the 11 blocks before the attested one (for median time past) and continue with
 /// confirmations after it.
-pub fn verify_bitcoin(ts: &Timestamp, headers: &[BlockHeader]) -> Result<Verdict, MsgValueError> {
+pub fn verify_bitcoin(ts: &Timestamp, headers: &[BlockHeader]) -> Result<Verdict, EvalError> {
     let paths = attestations(ts)?;
     let (run, header_error) = if headers.is_empty() {
         (None, None)
@@ -74,7 +75,7 @@ pub fn verify_bitcoin(ts: &Timestamp, headers: &[BlockHeader]) -> Result<Verdict
         }
     };
     let mut bitcoin = Vec::new();
-    let mut pending = Vec::new();
+    let mut pending = BTreeSet::new();
     let mut unchecked = Vec::new();
     for p in paths {
         match &p.attestation {
@@ -82,9 +83,7 @@ pub fn verify_bitcoin(ts: &Timestamp, headers: &[BlockHeader]) -> Result<Verdict
                 bitcoin.push(check_one(*height, p.clone(), headers, run.is_some(), header_error.as_deref()))
             }
             Attestation::Pending { uri } => {
-                if !pending.contains(uri) {
-                    pending.push(uri.clone())
-                }
+                pending.insert(uri.clone());
             }
             _ => unchecked.push(p),
         }
@@ -115,11 +114,14 @@ pub fn verify_bitcoin(ts: &Timestamp, headers: &[BlockHeader]) -> Result<Verdict
             if headers.len() > 1 { ", linked by previous-block hash" } else { "" }
         ));
         checks.push("merkle root of the header compared with the computed commitment (internal byte order)".into());
+        if bitcoin.iter().any(|c| c.median_time_past.is_some()) {
+            checks.push("header time above the median time past of the 11 supplied headers before it".into());
+        }
     }
     let time_bound = earliest.map(|i| {
         let c = &bitcoin[i];
         format!(
-            "the stamped digest existed no later than a few hours after {} (header time of block {}; spec §3.11 practical bound: header time is above the median of the 11 blocks before it{} and at most about two hours ahead of network time when accepted, and need not equal mining time)",
+            "the stamped file (for a stamped list: the anchored ledger prefix) existed no later than a few hours after {} (header time of block {}; spec §3.11 practical bound: header time is above the median of the 11 blocks before it{} and at most about two hours ahead of network time when accepted, and need not equal mining time)",
             c.header_time_utc.as_deref().unwrap_or("?"),
             c.height,
             c.median_time_past
@@ -139,7 +141,7 @@ pub fn verify_bitcoin(ts: &Timestamp, headers: &[BlockHeader]) -> Result<Verdict
         level,
         earliest,
         bitcoin,
-        pending,
+        pending: pending.into_iter().collect(),
         unchecked,
         headers: run,
         header_error,
