@@ -138,9 +138,9 @@ impl<'a> Reader<'a> {
         Ok(if overflow { u64::MAX } else { value })
     }
 
-    /// A varuint that must fit in 64 bits (block heights). The reference accepts any size;
-    /// a height of 2^64 or more is not a real block, so it is rejected as
-    /// `DeserializationError` rather than carried as a big integer.
+    /// A varuint below 2^64 - 1 (block heights). The reference accepts any size; a height of
+    /// 2^64 - 1 or more is not a real block, so it is rejected as `DeserializationError`
+    /// rather than carried as a big integer.
     pub(crate) fn read_varuint_u64(&mut self) -> Result<u64, OtsError> {
         let start = self.offset();
         let v = self.read_varuint_saturating()?;
