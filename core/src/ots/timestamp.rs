@@ -210,6 +210,19 @@ mod tests {
     }
 
     #[test]
+    fn append_arguments_are_1_to_4096_bytes() {
+        let leaf = hex::decode("0083dfe30d2ef90c8e0100").unwrap();
+        let empty = [&[0xf0, 0x00][..], &leaf].concat();
+        assert_eq!(Timestamp::deserialize(&[], &empty).unwrap_err().kind, ErrorKind::DeserializationError);
+        let max = [&[0xf1, 0x80, 0x20][..], &[7; 4096], &leaf].concat();
+        assert!(Timestamp::deserialize(&[], &max).is_ok());
+        let over = [&[0xf1, 0x81, 0x20][..], &[7; 4097], &leaf].concat();
+        assert_eq!(Timestamp::deserialize(&[], &over).unwrap_err().kind, ErrorKind::DeserializationError);
+        // 4096-byte argument on a 1-byte message: result too long.
+        assert_eq!(Timestamp::deserialize(&[1], &max).unwrap_err().kind, ErrorKind::DeserializationError);
+    }
+
+    #[test]
     fn empty_cannot_be_written() {
         assert_eq!(Timestamp::new(vec![1]).serialize(), Err(EmptyTimestampError));
     }
