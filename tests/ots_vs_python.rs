@@ -11,7 +11,7 @@ use sealbook_core::hex;
 use sealbook_core::ots::attestation::{ALLOWED_URI_CHARS, TAG_BITCOIN, TAG_ETHEREUM, TAG_LITECOIN, TAG_PENDING};
 use sealbook_core::ots::detached::HEADER_MAGIC;
 use sealbook_core::ots::evaluate::{attestations, info_text, str_tree};
-use sealbook_core::ots::{calendar, upgrade, DetachedTimestampFile, Op, OtsError, Timestamp};
+use sealbook_core::ots::{calendar, upgrade, Attestation, DetachedTimestampFile, Op, OtsError, Timestamp};
 use sealbook_tests::{python, python_script};
 use serde_json::{json, Value};
 use std::io::Write;
@@ -193,6 +193,41 @@ fn ots_info_prints_what_info_text_prints() {
     assert!(out.status.success(), "ots info: {}", String::from_utf8_lossy(&out.stderr));
     let file = DetachedTimestampFile::deserialize(&std::fs::read(&path).unwrap()).unwrap();
     assert_eq!(info_text(&file).unwrap(), String::from_utf8(out.stdout).unwrap());
+}
+
+#[test]
+fn stamping_several_files_writes_what_ots_stamp_writes() {
+    let mut rng = Rng(0x57a3_9000);
+    let uri = "https://calendar.example";
+    let mut requests = Vec::new();
+    let mut ours = Vec::new();
+    for n in 1..=9usize {
+        let entries: Vec<(Op, Vec<u8>, [u8; 16])> =
+            (0..n).map(|_| (Op::Sha256, rng.bytes(32), rng.bytes(16).try_into().unwrap())).collect();
+        let (mut files, tip) = upgrade::start_stamps(&entries).unwrap();
+        let mut answer = Timestamp::new(tip.clone());
+        answer.root.attestations.insert(Attestation::pending(uri).unwrap());
+        let written: Vec<String> = files
+            .iter_mut()
+            .map(|f| {
+                assert_eq!(upgrade::merge_answer(&mut f.timestamp, &answer).unwrap().merged_at, 1);
+                hex::encode(&f.serialize().unwrap())
+            })
+            .collect();
+        requests.push(json!({
+            "id": n,
+            "kind": "stamp",
+            "uri": uri,
+            "digests": entries.iter().map(|e| hex::encode(&e.1)).collect::<Vec<_>>(),
+            "nonces": entries.iter().map(|e| hex::encode(&e.2)).collect::<Vec<_>>(),
+        }));
+        ours.push((hex::encode(&tip), written));
+    }
+    for ((tip, files), theirs) in ours.iter().zip(run_peer_raw(&requests)) {
+        assert_eq!(theirs["tip"].as_str().unwrap(), tip);
+        let theirs: Vec<&str> = theirs["files"].as_array().unwrap().iter().map(|v| v.as_str().unwrap()).collect();
+        assert_eq!(&theirs, files, "{} files", files.len());
+    }
 }
 
 #[test]

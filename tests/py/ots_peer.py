@@ -2,7 +2,10 @@
 
 stdin: one JSON object per line: {"id": .., "kind": "detached"|"timestamp"|"attestation",
 "hex": <input>, "msg_hex": <message, for "timestamp">}, or {"id": .., "kind": "ots_info",
-"path": <file>}: what the `ots info` command (otsclient.cmds.info_command) prints for it.
+"path": <file>}: what the `ots info` command (otsclient.cmds.info_command) prints for it, or
+{"id": .., "kind": "stamp", "digests": [hex], "nonces": [hex], "uri": ..}: the .ots files
+`ots stamp` writes for those sha256 digests with those nonces once a calendar at `uri`
+answers the merkle tip with a pending attestation.
 stdout: one JSON object per line: {"id", "error": <exception class name or null>,
 "reserialized": hex, "attestations": sorted ["<repr>|<commitment hex>"], "info": <what
 `ots info` prints for a detached file, or str_tree() of a timestamp>}.
@@ -16,9 +19,10 @@ import warnings
 
 from otsclient.cmds import info_command
 
-from opentimestamps.core.notary import TimeAttestation
+from opentimestamps.core.notary import PendingAttestation, TimeAttestation
+from opentimestamps.core.op import OpAppend, OpSHA256
 from opentimestamps.core.serialize import BytesDeserializationContext, BytesSerializationContext
-from opentimestamps.core.timestamp import DetachedTimestampFile, Timestamp
+from opentimestamps.core.timestamp import DetachedTimestampFile, Timestamp, make_merkle_tree
 
 warnings.simplefilter("ignore")  # OpReverse's PendingDeprecationWarning
 sys.setrecursionlimit(10000)
@@ -35,9 +39,28 @@ def ots_info(req):
     return {"id": req["id"], "info": out.getvalue()}
 
 
+def stamp_files(req):
+    """The steps of otsclient.cmds.stamp_command, with given nonces instead of os.urandom."""
+    files, roots = [], []
+    for digest, nonce in zip(req["digests"], req["nonces"]):
+        f = DetachedTimestampFile(OpSHA256(), Timestamp(bytes.fromhex(digest)))
+        roots.append(f.timestamp.ops.add(OpAppend(bytes.fromhex(nonce))).ops.add(OpSHA256()))
+        files.append(f)
+    tip = make_merkle_tree(roots)
+    tip.attestations.add(PendingAttestation(req["uri"]))
+    out = []
+    for f in files:
+        w = BytesSerializationContext()
+        f.serialize(w)
+        out.append(w.getbytes().hex())
+    return {"id": req["id"], "tip": tip.msg.hex(), "files": out}
+
+
 def handle(req):
     if req["kind"] == "ots_info":
         return ots_info(req)
+    if req["kind"] == "stamp":
+        return stamp_files(req)
     data = bytes.fromhex(req["hex"])
     ctx = BytesDeserializationContext(data)
     out = {"id": req["id"], "error": None}
