@@ -10,5 +10,6 @@ pub mod canon;
 pub mod canonical_form;
 pub mod hex;
 pub mod neff;
-pub mod stats;
+pub mod ots;
 pub mod stamp_list;
+pub mod stats;
