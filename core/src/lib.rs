@@ -9,4 +9,7 @@ pub mod book;
 pub mod canon;
 pub mod canonical_form;
 pub mod hex;
+pub mod neff;
+pub mod ots;
 pub mod stamp_list;
+pub mod stats;

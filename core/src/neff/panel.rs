@@ -1,0 +1,224 @@
+//! The seat x cell table of one run and the pairwise correlations behind N_eff (spec seed 000
+//! §5.1): for each pair of seats, the correlation over the cells both answered; rho is the mean
+//! over pairs; N_eff = n / (1 + (n - 1) rho) with n the seats that answered.
+//!
+//! A cell is a (market, horizon); the per-horizon reading restricts to one horizon (cells are then
+//! the markets), the whole-run matrix of Fig. 11 uses all 48 cells. Seats and cells are kept in
+//! code-point order, so results do not depend on row order.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::Serialize;
+
+use super::{n_eff, pearson, uncentred, Answer, NeffError};
+
+/// Fewest common cells for a pair's correlation to count (a pair with fewer is undefined).
+pub const MIN_COMMON_CELLS: usize = 3;
+
+/// How two seats' probabilities are compared.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Similarity {
+    /// Pearson correlation over common cells (the headline count, §5.1).
+    Pearson,
+    /// Uncentred correlation of deviations from 50: unchanged when a market's direction is
+    /// flipped (§5.1 companion statistic).
+    FromFifty,
+    /// Uncentred correlation of deviations from a reference probability per (market, horizon)
+    /// in percent, e.g. 100 x climatology p_up (the long-horizon reading of §5.1). Cells without
+    /// a reference are left out.
+    FromReference(BTreeMap<(String, String), f64>),
+}
+
+/// Seats x cells of stated probabilities (percent), `None` where a seat did not answer.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Panel {
+    pub seats: Vec<String>,
+    /// (market, horizon), sorted.
+    pub cells: Vec<(String, String)>,
+    values: Vec<Vec<Option<f64>>>,
+}
+
+impl Panel {
+    /// Build from eligible answers, optionally restricted to one horizon. A second answer for the
+    /// same seat and cell, or a probability outside 0..=100, is an error naming the row.
+    pub fn from_answers(answers: &[Answer], horizon: Option<&str>) -> Result<Panel, NeffError> {
+        let mut table: BTreeMap<&str, BTreeMap<(&str, &str), f64>> = BTreeMap::new();
+        let mut cells: BTreeSet<(&str, &str)> = BTreeSet::new();
+        for (row, a) in answers.iter().enumerate() {
+            if horizon.is_some_and(|h| h != a.horizon) {
+                continue;
+            }
+            if !(a.prob.is_finite() && (0.0..=100.0).contains(&a.prob)) {
+                return Err(NeffError::Probability { row, seat: a.seat.clone(), market: a.market.clone(), horizon: a.horizon.clone() });
+            }
+            let key = (a.market.as_str(), a.horizon.as_str());
+            if table.entry(&a.seat).or_default().insert(key, a.prob).is_some() {
+                return Err(NeffError::Duplicate { row, seat: a.seat.clone(), market: a.market.clone(), horizon: a.horizon.clone() });
+            }
+            cells.insert(key);
+        }
+        let cells: Vec<(&str, &str)> = cells.into_iter().collect();
+        let values = table.values().map(|m| cells.iter().map(|c| m.get(c).copied()).collect()).collect();
+        Ok(Panel {
+            seats: table.keys().map(|s| s.to_string()).collect(),
+            cells: cells.iter().map(|(m, h)| (m.to_string(), h.to_string())).collect(),
+            values,
+        })
+    }
+
+    /// The stated probability of seat `s` in cell `c`.
+    pub fn value(&self, s: usize, c: usize) -> Option<f64> {
+        self.values[s][c]
+    }
+
+    /// Paired values of two seats over the cells both answered (and, for a reference
+    /// similarity, that have a reference), transformed as the similarity asks.
+    fn common(&self, i: usize, j: usize, sim: &Similarity) -> (Vec<f64>, Vec<f64>) {
+        let mut x = Vec::new();
+        let mut y = Vec::new();
+        for (c, cell) in self.cells.iter().enumerate() {
+            let (Some(a), Some(b)) = (self.values[i][c], self.values[j][c]) else { continue };
+            let shift = match sim {
+                Similarity::Pearson => 0.0,
+                Similarity::FromFifty => 50.0,
+                Similarity::FromReference(r) => match r.get(cell) {
+                    Some(&v) => v,
+                    None => continue,
+                },
+            };
+            x.push(a - shift);
+            y.push(b - shift);
+        }
+        (x, y)
+    }
+
+    /// All pairwise correlations.
+    pub fn correlations(&self, sim: &Similarity) -> CorrelationMatrix {
+        let n = self.seats.len();
+        let mut r = vec![vec![None; n]; n];
+        let mut common = vec![vec![0usize; n]; n];
+        for i in 0..n {
+            common[i][i] = self.values[i].iter().filter(|v| v.is_some()).count();
+            r[i][i] = Some(1.0);
+            for j in i + 1..n {
+                let (x, y) = self.common(i, j, sim);
+                let v = if x.len() < MIN_COMMON_CELLS {
+                    None
+                } else if matches!(sim, Similarity::Pearson) {
+                    pearson(&x, &y)
+                } else {
+                    uncentred(&x, &y)
+                };
+                r[i][j] = v;
+                r[j][i] = v;
+                common[i][j] = x.len();
+                common[j][i] = x.len();
+            }
+        }
+        CorrelationMatrix { seats: self.seats.clone(), r, common }
+    }
+
+    /// The headline reading of §5.1 for this panel.
+    pub fn reading(&self, sim: &Similarity) -> NeffReading {
+        self.correlations(sim).reading()
+    }
+}
+
+/// Pairwise correlations of the seats of a panel.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CorrelationMatrix {
+    pub seats: Vec<String>,
+    /// r[i][j]; `None` when the pair has fewer than [`MIN_COMMON_CELLS`] common cells or a
+    /// constant series on them. The diagonal is 1.
+    pub r: Vec<Vec<Option<f64>>>,
+    /// Common cells per pair (diagonal: cells the seat answered).
+    pub common: Vec<Vec<usize>>,
+}
+
+/// One N_eff reading.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct NeffReading {
+    /// Seats that answered.
+    pub n: usize,
+    /// Pairs with a defined correlation, and pairs without one.
+    pub pairs: usize,
+    pub undefined_pairs: usize,
+    /// Mean pairwise r over defined pairs.
+    pub rho: Option<f64>,
+    pub n_eff: Option<f64>,
+}
+
+impl CorrelationMatrix {
+    /// Defined off-diagonal correlations in (i < j) order.
+    pub fn pair_values(&self) -> Vec<f64> {
+        let n = self.seats.len();
+        (0..n).flat_map(|i| (i + 1..n).filter_map(move |j| self.r[i][j])).collect()
+    }
+
+    /// Mean r, pair counts and N_eff.
+    pub fn reading(&self) -> NeffReading {
+        let n = self.seats.len();
+        let vals = self.pair_values();
+        let all = n * n.saturating_sub(1) / 2;
+        let rho = (!vals.is_empty()).then(|| vals.iter().sum::<f64>() / vals.len() as f64);
+        NeffReading { n, pairs: vals.len(), undefined_pairs: all - vals.len(), rho, n_eff: rho.and_then(|r| n_eff(n, r)) }
+    }
+
+    /// The full matrix when every pair is defined (row-major), for eigenvalues.
+    pub fn dense(&self) -> Option<Vec<f64>> {
+        self.r.iter().flatten().copied().collect()
+    }
+}
+
+/// The one-market-per-group variant (§5.1): within each group of co-moving markets keep only
+/// the first listed (e.g. `[["S&P 500", "Nasdaq 100", "Dow"], ["WTI", "Brent"]]` drops Nasdaq
+/// 100, Dow and Brent); markets in no group stay.
+pub fn one_market_per_group(answers: &[Answer], groups: &[Vec<String>]) -> Vec<Answer> {
+    let dropped: BTreeSet<&str> = groups.iter().flat_map(|g| g.iter().skip(1).map(String::as_str)).collect();
+    answers.iter().filter(|a| !dropped.contains(a.market.as_str())).cloned().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn a(seat: &str, market: &str, prob: f64) -> Answer {
+        Answer { seat: seat.into(), market: market.into(), horizon: "1d".into(), prob }
+    }
+
+    #[test]
+    fn duplicate_and_range_errors_name_the_row() {
+        let rows = vec![a("x", "gold", 50.0), a("x", "gold", 60.0)];
+        assert!(matches!(Panel::from_answers(&rows, None), Err(NeffError::Duplicate { row: 1, .. })));
+        let rows = vec![a("x", "gold", 101.0)];
+        assert!(matches!(Panel::from_answers(&rows, None), Err(NeffError::Probability { row: 0, .. })));
+    }
+
+    #[test]
+    fn flipping_a_market_leaves_the_fifty_variant_alone() {
+        let base = [(45.0, 40.0), (60.0, 65.0), (52.0, 49.0), (30.0, 38.0)];
+        let rows = |flip: bool| -> Vec<Answer> {
+            base.iter()
+                .enumerate()
+                .flat_map(|(k, &(p, q))| {
+                    let (p, q) = if flip && k == 1 { (100.0 - p, 100.0 - q) } else { (p, q) };
+                    [a("s1", &format!("m{k}"), p), a("s2", &format!("m{k}"), q)]
+                })
+                .collect()
+        };
+        let r0 = Panel::from_answers(&rows(false), None).unwrap().reading(&Similarity::FromFifty).rho.unwrap();
+        let r1 = Panel::from_answers(&rows(true), None).unwrap().reading(&Similarity::FromFifty).rho.unwrap();
+        assert!((r0 - r1).abs() < 1e-15);
+        let p0 = Panel::from_answers(&rows(false), None).unwrap().reading(&Similarity::Pearson).rho.unwrap();
+        let p1 = Panel::from_answers(&rows(true), None).unwrap().reading(&Similarity::Pearson).rho.unwrap();
+        assert!((p0 - p1).abs() > 1e-3);
+    }
+
+    #[test]
+    fn groups_keep_their_first_market() {
+        let rows = vec![a("s", "spx", 50.0), a("s", "ndx", 50.0), a("s", "wti", 50.0), a("s", "brent", 50.0), a("s", "gold", 50.0)];
+        let groups = vec![vec!["spx".to_string(), "ndx".to_string()], vec!["wti".to_string(), "brent".to_string()]];
+        let kept: Vec<String> = one_market_per_group(&rows, &groups).into_iter().map(|a| a.market).collect();
+        assert_eq!(kept, ["spx", "wti", "gold"]);
+    }
+}

@@ -1,0 +1,160 @@
+//! The registered primary endpoint (spec seed 000 §8) and the paired session gains it reads.
+//!
+//! For each session s, G_s = mean over the session's events of [(q_e - y_e)^2 - (p_e - y_e)^2]
+//! (baseline loss minus model loss; positive means the model lost less). The estimate is the mean
+//! of G_s over sessions, each session weighted equally; its intervals come from a moving block
+//! bootstrap over sessions (block 5, 10,000 resamples, seed 20261102, percentile 95% and 90%).
+//! Verdict, read in order: the 95% interval entirely above zero -> confirmed (and, when the 90%
+//! interval also lies inside the +-0.01 equivalence margin, "confirmed and smaller than the
+//! margin"); else the 90% interval entirely inside +-0.01 -> no material gain; else inconclusive.
+//! "Entirely above" and "entirely inside" are strict (lo > 0; -0.01 < lo and hi < 0.01).
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use super::bootstrap::{bootstrap_mean, percentile_interval_sorted, BootstrapError, PercentileInterval, Resampling};
+use super::numpy_reduce;
+
+/// Block length of the primary endpoint's moving block bootstrap (§8).
+pub const PRIMARY_BLOCK: usize = 5;
+/// Resamples of the primary endpoint (§8).
+pub const PRIMARY_REPS: usize = 10_000;
+/// Seed of the primary endpoint, and of every other registered bootstrap (§8, Appendix D).
+pub const PRIMARY_SEED: u64 = 20_261_102;
+/// The equivalence margin of every confirmatory comparison, in Brier points (§4.6).
+pub const EQUIVALENCE_MARGIN: f64 = 0.01;
+
+/// One event's pair of losses in a session.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PairedLoss {
+    pub session: u32,
+    /// Loss of the baseline (climatology, coin, crowd, the published consensus ...).
+    pub baseline_loss: f64,
+    /// Loss of the forecaster being tested.
+    pub model_loss: f64,
+}
+
+/// G_s for one session.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct SessionGain {
+    pub session: u32,
+    pub gain: f64,
+    pub events: usize,
+}
+
+/// Paired session gains G_s, in session order; each G_s is `np.mean(baseline - model)` over the
+/// session's events in input order.
+pub fn session_gains(rows: &[PairedLoss]) -> Vec<SessionGain> {
+    let mut by_session: BTreeMap<u32, Vec<f64>> = BTreeMap::new();
+    for r in rows {
+        by_session.entry(r.session).or_default().push(r.baseline_loss - r.model_loss);
+    }
+    by_session
+        .into_iter()
+        .map(|(session, d)| SessionGain {
+            session,
+            gain: numpy_reduce::sum(&d) / d.len() as f64,
+            events: d.len(),
+        })
+        .collect()
+}
+
+/// The primary endpoint's reading.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    Confirmed,
+    NoMaterialGain,
+    Inconclusive,
+}
+
+/// Settings of a block-bootstrap comparison read like the primary endpoint.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct EndpointConfig {
+    pub block: usize,
+    pub reps: usize,
+    pub seed: u64,
+    pub margin: f64,
+}
+
+impl EndpointConfig {
+    /// The registered settings of §8.
+    pub const PRIMARY: EndpointConfig =
+        EndpointConfig { block: PRIMARY_BLOCK, reps: PRIMARY_REPS, seed: PRIMARY_SEED, margin: EQUIVALENCE_MARGIN };
+}
+
+/// Estimate, intervals and verdict.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct EndpointResult {
+    pub sessions: usize,
+    pub estimate: f64,
+    pub ci95: PercentileInterval,
+    pub ci90: PercentileInterval,
+    pub verdict: Verdict,
+    /// Confirmed and the 90% interval also inside the margin ("confirmed and smaller than it").
+    pub confirmed_below_margin: bool,
+    pub config: EndpointConfig,
+}
+
+/// Read the verdict from the two intervals (§8), margin m: confirmed if ci95.lo > 0; else no
+/// material gain if -m < ci90.lo and ci90.hi < m; else inconclusive.
+pub fn verdict(ci95: &PercentileInterval, ci90: &PercentileInterval, margin: f64) -> (Verdict, bool) {
+    let inside = -margin < ci90.lo && ci90.hi < margin;
+    if ci95.lo > 0.0 {
+        (Verdict::Confirmed, inside)
+    } else if inside {
+        (Verdict::NoMaterialGain, false)
+    } else {
+        (Verdict::Inconclusive, false)
+    }
+}
+
+/// The primary endpoint (or a comparison registered to be read the same way, e.g. the
+/// shadow-consensus secondary analysis) over session gains in session order.
+pub fn block_bootstrap_endpoint(gains: &[f64], config: EndpointConfig) -> Result<EndpointResult, BootstrapError> {
+    let mut reps = bootstrap_mean(gains, Resampling::MovingBlock { block: config.block }, config.reps, config.seed)?;
+    reps.sort_by(f64::total_cmp);
+    let estimate = numpy_reduce::sum(gains) / gains.len() as f64;
+    let ci95 = percentile_interval_sorted(&reps, 0.95).ok_or(BootstrapError::Empty)?;
+    let ci90 = percentile_interval_sorted(&reps, 0.90).ok_or(BootstrapError::Empty)?;
+    let (verdict, confirmed_below_margin) = verdict(&ci95, &ci90, config.margin);
+    Ok(EndpointResult { sessions: gains.len(), estimate, ci95, ci90, verdict, confirmed_below_margin, config })
+}
+
+/// The §8 primary endpoint with its registered settings.
+pub fn primary_endpoint(gains: &[f64]) -> Result<EndpointResult, BootstrapError> {
+    block_bootstrap_endpoint(gains, EndpointConfig::PRIMARY)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ci(level: f64, lo: f64, hi: f64) -> PercentileInterval {
+        PercentileInterval { level, lo, hi }
+    }
+
+    #[test]
+    fn verdict_rules() {
+        assert_eq!(verdict(&ci(0.95, 0.001, 0.02), &ci(0.9, 0.002, 0.019), 0.01), (Verdict::Confirmed, false));
+        assert_eq!(verdict(&ci(0.95, 0.001, 0.009), &ci(0.9, 0.002, 0.008), 0.01), (Verdict::Confirmed, true));
+        assert_eq!(verdict(&ci(0.95, -0.009, 0.009), &ci(0.9, -0.008, 0.008), 0.01), (Verdict::NoMaterialGain, false));
+        assert_eq!(verdict(&ci(0.95, -0.02, 0.009), &ci(0.9, -0.011, 0.008), 0.01), (Verdict::Inconclusive, false));
+        assert_eq!(verdict(&ci(0.95, 0.0, 0.009), &ci(0.9, 0.001, 0.01), 0.01), (Verdict::Inconclusive, false));
+    }
+
+    #[test]
+    fn gains_group_by_session() {
+        let rows = [
+            PairedLoss { session: 12, baseline_loss: 0.25, model_loss: 0.20 },
+            PairedLoss { session: 11, baseline_loss: 0.25, model_loss: 0.30 },
+            PairedLoss { session: 12, baseline_loss: 0.25, model_loss: 0.10 },
+        ];
+        let g = session_gains(&rows);
+        assert_eq!(g.len(), 2);
+        assert_eq!((g[0].session, g[0].events), (11, 1));
+        assert!((g[0].gain + 0.05).abs() < 1e-15);
+        assert!((g[1].gain - 0.10).abs() < 1e-15);
+    }
+}
