@@ -77,6 +77,10 @@ def main():
         "tampered/council-book.jsonl": b"".join(bad),
         "rewritten/council-book.jsonl": b"".join(rewritten),
         "big/council-book.jsonl": b"".join(big),
+        # The last line's LF not written yet: a partial tail, not counted, not a failure.
+        "partial/council-book.jsonl": b"".join(good)[:-1],
+        # Looks like a list entry but its hash is not 64 lowercase hex digits.
+        "partial/broken.txt": b"daily/council/book.jsonl: 3 lines, sha256 ABC, last link abc\n",
     }
     for rel, data in files.items():
         path = os.path.join(out, rel)

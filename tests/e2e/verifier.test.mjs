@@ -115,6 +115,21 @@ test('a book larger than one read chunk, chosen with the keyboard-operable picke
   await context.close();
 });
 
+test('a partial tail is noted, not failed; an unreadable list is reported by name and line', async () => {
+  const { context, page, errors } = await openPage(browser, server.url);
+  await dropFiles(page, [path('partial', 'council-book.jsonl'), path('partial', 'broken.txt')]);
+  const r = await readResults(page);
+  const [book] = r.books;
+  assert.equal(book.ok, true);
+  assert.equal(book.linesChecked, num(fx.facts.lines - 1));
+  assert.equal(book.partialTail, true);
+  const listErrors = await page.locator('[data-testid="list-errors"]').textContent();
+  assert.match(listErrors, /broken\.txt: line 1: sha256 must be 64 lowercase hex digits/);
+  assert.equal(r.ok, false, 'an unreadable list must not pass silently');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('verify_book is exported for the benchmark and returns the ChainReport JSON', async () => {
   const { context, page } = await openPage(browser, server.url);
   const bytes = [...readFileSync(path('tampered', 'council-book.jsonl'))];

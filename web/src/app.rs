@@ -276,13 +276,13 @@ impl App {
             }
         });
         html! {
-            <section class={classes!("dropzone", self.dragging.then_some("dragging"))} aria-labelledby="dropzone-title" data-testid="dropzone">
+            <section class={classes!("dropzone", self.dragging.then_some("dragging"), (!self.files.is_empty()).then_some("compact"))} aria-labelledby="dropzone-title" data-testid="dropzone">
                 <svg class="dropzone-icon" viewBox="0 0 48 48" aria-hidden="true">
                     <path d="M14 6h14l10 10v26H14z" fill="none" stroke="currentColor" stroke-width="2.5" stroke-linejoin="round"/>
                     <path d="M28 6v10h10" fill="none" stroke="currentColor" stroke-width="2.5" stroke-linejoin="round"/>
                     <path d="M20 29l4.5 4.5L33 25" fill="none" stroke="currentColor" stroke-width="2.5" stroke-linecap="round" stroke-linejoin="round"/>
                 </svg>
-                <h2 id="dropzone-title" class="dropzone-title">{ "Drop files here" }</h2>
+                <h2 id="dropzone-title" class="dropzone-title">{ if self.files.is_empty() { "Drop files here" } else { "Drop more files here" } }</h2>
                 <p class="dropzone-hint">
                     { "The book (" }<code>{ "council-book.jsonl" }</code>{ ", " }<code>{ "asks.jsonl" }</code>
                     { ") and any stamped lists (" }<code>{ "proof/<day>/<time>Z.txt" }</code>{ ")" }

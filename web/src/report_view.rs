@@ -28,6 +28,9 @@ fn summary(r: &SessionReport) -> String {
             None => format!("{} breaks at line {line}.", book.name),
         };
     }
+    if r.lists.iter().any(|l| l.error.is_some()) {
+        return "The chain holds, but a stamped list could not be read.".into();
+    }
     if !r.stamps_hold() {
         return "The chain holds, but a stamped list does not match the book.".into();
     }
