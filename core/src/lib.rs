@@ -6,6 +6,7 @@
 //! comments refer to it.
 
 pub mod book;
+pub mod calendar;
 pub mod canon;
 pub mod hex;
 pub mod stamp_list;
