@@ -8,5 +8,8 @@
 pub mod book;
 pub mod calendar;
 pub mod canon;
+pub mod conformance;
+pub mod contract;
+pub mod forecasts_csv;
 pub mod hex;
 pub mod stamp_list;
