@@ -12,4 +12,5 @@ pub mod conformance;
 pub mod contract;
 pub mod forecasts_csv;
 pub mod hex;
+pub mod score;
 pub mod stamp_list;

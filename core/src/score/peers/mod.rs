@@ -1,0 +1,34 @@
+//! The peer benchmarks' scoring rules, selectable as profiles beside the council's own
+//! (DESIGN.md): `agentpit` (seeds 001/003), `ladder` (seed 002), `arena` (seed 004).
+
+pub mod agentpit;
+pub mod arena;
+pub mod ladder;
+
+use serde::Serialize;
+
+/// A scoring profile, as `sealbook score --profile` names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Profile {
+    /// Seed 000, the council league (the default).
+    Council,
+    /// Seeds 001/003.
+    Agentpit,
+    /// Seed 002.
+    Ladder,
+    /// Seed 004.
+    Arena,
+}
+
+impl Profile {
+    pub fn parse(s: &str) -> Option<Profile> {
+        match s {
+            "council" => Some(Profile::Council),
+            "agentpit" => Some(Profile::Agentpit),
+            "ladder" => Some(Profile::Ladder),
+            "arena" => Some(Profile::Arena),
+            _ => None,
+        }
+    }
+}
