@@ -155,7 +155,7 @@ pub fn check(bytes: &[u8]) -> ConformanceReport {
         }
         for (c, required) in [("line", true), ("attempt", false)] {
             let v = get(c);
-            if !(v.is_empty() && !required) && !v.parse::<u64>().is_ok_and(|n| n >= 1) {
+            if (required || !v.is_empty()) && !v.parse::<u64>().is_ok_and(|n| n >= 1) {
                 fail(c, format!("{v:?} is not an integer >= 1"));
             }
         }
