@@ -1,0 +1,121 @@
+"""Independent peer of sealbook's scoring rules (core/src/score), written from the spec with
+numpy, scipy and scikit-learn. Reads a JSON case file on stdin, prints JSON results.
+
+Brier family: sklearn.metrics.brier_score_loss (binary; multiclass with scale_by_half for
+B3 and seed 001's 1/2 sum; without for seed 004's categorical diagnostic). Sign test:
+scipy.stats.binomtest. Climatology content hash: json.dumps with sort_keys and default
+settings of the object without its sha256 key. Consensus, calibration, sharpness and the
+ladder's rules are re-implemented here from the text of seeds 000 and 002.
+"""
+import hashlib
+import json
+import sys
+
+import numpy as np
+from scipy.stats import binomtest
+from sklearn.metrics import brier_score_loss
+
+
+def consensus(answers):
+    ps = [a["p"] for a in answers]
+    fams = [a["family"] for a in answers]
+    keep = list(range(len(ps)))
+    if len(ps) >= 5:
+        hi = max(keep, key=lambda i: (ps[i], -i))  # first occurrence of the highest
+        keep.remove(hi)
+        lo = min(keep, key=lambda i: (ps[i], i))  # first occurrence of the lowest
+        keep.remove(lo)
+    weights, seen = [], set()
+    for i in keep:
+        weights.append(1.0 if fams[i] not in seen else 1.0 / 3.0)
+        seen.add(fams[i])
+    kept = np.array([ps[i] for i in keep]) / 100.0
+    w = np.array(weights) / sum(weights)
+    pbar = float(np.average(kept, weights=w))
+    return pbar, kept, w
+
+
+def main():
+    case = json.load(sys.stdin)
+    out = {}
+
+    rows = case["binary"]
+    y = np.array([1 if r["up"] else 0 for r in rows])
+    p = np.array([r["p_pct"] for r in rows]) / 100.0
+    nd = np.array([not r["draw"] for r in rows])
+    out["brier_all"] = brier_score_loss(y, p, labels=[0, 1])
+    out["brier_ex_draw"] = brier_score_loss(y[nd], p[nd], labels=[0, 1])
+    out["dropped"] = int((~nd).sum())
+    side = p != 0.5
+    out["hit_rate"] = float(np.mean((p[side] > 0.5) == (y[side] == 1)))
+    out["k"] = float(2 * np.mean(np.abs(p * 100 - 50)))
+    # Folded calibration.
+    pp, yy = p[side] * 100, y[side]
+    folded = np.where(pp < 50, 100 - pp, pp)
+    hit = np.where(pp < 50, 1 - yy, yy)
+    bins = []
+    for lo, hi in [(50, 60), (60, 70), (70, 80), (80, 100)]:
+        m = (folded >= lo) & ((folded < hi) if hi < 100 else (folded <= hi))
+        bins.append([int(m.sum()), float(folded[m].mean()) if m.any() else None, float(hit[m].mean()) if m.any() else None])
+    out["calibration"] = bins
+
+    b3 = case["b3"]
+    out["b3"] = brier_score_loss([r["y"] for r in b3], np.array([r["p"] for r in b3]), labels=[0, 1, 2], scale_by_half=True)
+    multi = case["multi"]
+    out["multi_half"] = brier_score_loss([r["winner"] for r in multi], np.array([r["p"] for r in multi]), labels=[0, 1, 2, 3], scale_by_half=True)
+    out["multi_full"] = brier_score_loss([r["winner"] for r in multi], np.array([r["p"] for r in multi]), labels=[0, 1, 2, 3], scale_by_half=False)
+
+    cons = []
+    for ev in case["consensus"]:
+        pbar, kept, w = consensus(ev["answers"])
+        o = 1.0 if ev["up"] else 0.0
+        pub = min(max(pbar * 100, 2.0), 98.0)
+        cons.append({
+            "p_pct": pub,
+            "brier": brier_score_loss([int(o)], [pub / 100], labels=[0, 1]),
+            "members": float(np.sum(w * (kept - o) ** 2)),
+            "dispersion": float(np.sum(w * (kept - pbar) ** 2)),
+        })
+    out["consensus"] = cons
+
+    clim = json.loads(case["clim_text"])
+    clim.pop("sha256", None)
+    out["clim_sha256"] = hashlib.sha256(json.dumps(clim, sort_keys=True).encode()).hexdigest()
+
+    out["sign"] = []
+    for diffs in case["sign"]:
+        k = sum(d < 0 for d in diffs)
+        n = k + sum(d > 0 for d in diffs)
+        out["sign"].append(binomtest(k, n, 0.5).pvalue if n else 1.0)
+
+    # Seed 002: edge, league score, coverage, returns.
+    lad = case["ladder"]
+    live = [q for q in lad if q["res"] != "annulled"]
+    res = [q for q in live if q["res"] in ("yes", "no")]
+    o = lambda q: 1.0 if q["res"] == "yes" else 0.0
+    ans = [q for q in res if q["p"] is not None]
+    out["ladder"] = {
+        "brier": float(np.mean([(q["p"] - o(q)) ** 2 for q in ans])),
+        "edge": float(np.mean([(q["q"] - o(q)) ** 2 for q in ans]) - np.mean([(q["p"] - o(q)) ** 2 for q in ans])),
+        "league": float(np.mean([((q["p"] if q["p"] is not None else 0.5) - o(q)) ** 2 for q in res])),
+        "coverage": sum(q["p"] is not None for q in live) / len(live),
+    }
+    staked = won = 0.0
+    for q in res:
+        if q["p"] is None:
+            continue
+        gap = abs(q["p"] - q["q"])
+        if round(gap * 1e4) <= 200:
+            continue
+        s = min(1.0, gap / 0.20)
+        c = min(max(q["q"], 0.10), 0.90)
+        if q["p"] > q["q"]:
+            won += s * (1 - c) / c if o(q) == 1 else -s
+        else:
+            won += s * c / (1 - c) if o(q) == 0 else -s
+        staked += s
+    out["returns"] = {"staked": staked, "won": won}
+    json.dump(out, sys.stdout)
+
+
+main()
