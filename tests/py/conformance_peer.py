@@ -4,6 +4,7 @@ tools/conformance.py. Prints JSON {"rows": N, "failures": [[row, column], ...]};
 is row 1, a failure of a whole record has column "".
 
 usage: python3 conformance_peer.py council-forecasts.csv
+       python3 conformance_peer.py --calendar   (the NYSE/New York calendar facts it relies on)
 """
 import csv
 import datetime as dt
@@ -176,6 +177,34 @@ def check(path):
     return len(body), failures
 
 
+def calendar_facts():
+    """Every day of 2022-2027: whether the NYSE is open, and (for sessions) the UTC instants of
+    09:30 and 16:00 New York time from the system tz database; session numbers from
+    2026-10-19; the New York UTC offset at every hour of the years."""
+    from zoneinfo import ZoneInfo
+    ny = ZoneInfo("America/New_York")
+    days, number = [], 0
+    d = dt.date(2022, 1, 1)
+    while d.year < 2028:
+        open_ = d.weekday() < 5 and d not in HOLIDAYS
+        entry = {"date": d.isoformat(), "open": open_}
+        if open_:
+            for name, (h, m) in (("ref", (9, 30)), ("close", (16, 0))):
+                entry[name] = int(dt.datetime(d.year, d.month, d.day, h, m, tzinfo=ny).timestamp())
+            if d >= dt.date(2026, 10, 19):
+                number += 1
+                entry["session"] = number
+        days.append(entry)
+        d += dt.timedelta(days=1)
+    start = int(dt.datetime(2022, 1, 1, tzinfo=dt.timezone.utc).timestamp())
+    end = int(dt.datetime(2028, 1, 1, tzinfo=dt.timezone.utc).timestamp())
+    offsets = [[t, int(dt.datetime.fromtimestamp(t, ny).utcoffset().total_seconds())] for t in range(start, end, 3600)]
+    return {"days": days, "offsets": offsets}
+
+
 if __name__ == "__main__":
+    if sys.argv[1] == "--calendar":
+        print(json.dumps(calendar_facts()))
+        sys.exit(0)
     n, fails = check(sys.argv[1])
     print(json.dumps({"rows": n, "failures": [list(x) for x in fails]}))
