@@ -14,9 +14,11 @@ pub mod cells;
 pub mod consensus;
 pub mod crowd;
 pub mod eligibility;
+pub mod league;
 pub mod endpoint;
 pub mod peers;
 pub mod scorecard;
+pub mod sealing;
 
 /// The mean of `xs`, None when empty.
 pub(crate) fn mean(xs: impl IntoIterator<Item = f64>) -> Option<f64> {

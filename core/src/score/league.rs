@@ -1,0 +1,325 @@
+//! The council's tables from `council-forecasts.csv` rows (spec §3.9, §4.2-§4.6, §5.3, §8):
+//! per seat and horizon the Brier score (all rows, draws included) and the ex-draw score,
+//! counts, sessions, coverage and empty cells, BSS against the sealed climatology, K and
+//! K_clim, the 30/10 flag and which interval rule applies; per horizon the consensus with
+//! its dispersion; and the primary endpoint's session gains.
+//!
+//! Eligibility:
+//! - seat figures use the counted record (every status but `not_counted`); a seat's own-
+//!   reference rows are scored on their own events and count here;
+//! - the consensus and the primary endpoint use common events only: `counted` rows with a
+//!   stated probability, `same_event` true, `line_kind` `issue` (correction cells are not in
+//!   the sealed answers), and, when the book's sealing times are given, sealed
+//!   (`max(at, booked_at)` of the row's `line`) before the session's 09:30 ET reference;
+//! - within a consensus, answers are in roster order (the given roster, else the order seats
+//!   first appear in the file) and a seat's family is its roster family (else itself).
+
+use super::baselines::{bss, ClimatologyTable};
+use super::brier::{brier, brier_report, hit_rate, HitRate, Resolved};
+use super::calibration::{sharpness_k, sharpness_k_clim};
+use super::cells::{seat_cells, Cell};
+use super::consensus::{consensus, krogh_vedelsby, Answer};
+use super::eligibility::{interval_rule, ranked, IntervalRule};
+use super::endpoint::{primary_endpoint, session_gains, Intervals, PairedEvent, PrimaryEndpoint, PRIMARY_FIRST_SESSION};
+use super::mean;
+use crate::calendar::{reference_cut, session_number, Date, Horizon, Instant};
+use crate::forecasts_csv::ForecastRow;
+use serde::Serialize;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// What the league tables are computed from.
+pub struct LeagueInputs<'a> {
+    pub rows: &'a [ForecastRow],
+    /// The sealed climatology table (BSS, K_clim, the primary endpoint's baseline).
+    pub climatology: Option<&'a ClimatologyTable>,
+    /// Book line -> `max(at, booked_at)`, from [`super::sealing::book_sealing_times`].
+    pub sealing_times: Option<&'a BTreeMap<u64, Instant>>,
+    /// (seat, family) in roster order; empty: first-appearance order, one family per seat.
+    pub roster: &'a [(String, String)],
+}
+
+/// One seat on one horizon (`seats.<seat>.<horizon>`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SeatHorizon {
+    /// Mean Brier on stated probabilities, all resolved rows, draws included.
+    pub brier: Option<f64>,
+    pub brier_ex_draw: Option<f64>,
+    pub dropped_draws: usize,
+    /// Resolved stated forecasts.
+    pub n: usize,
+    /// Sessions with at least one of them.
+    pub sessions: usize,
+    pub coverage: Option<f64>,
+    /// Service score: unstated cells of a sent answer at 0.25.
+    pub service: Option<f64>,
+    pub explicit_50: usize,
+    pub counted_50: usize,
+    pub unstated: usize,
+    pub no_answer: usize,
+    /// BSS against the climatology base rate on the rows that have one.
+    pub bss_clim: Option<f64>,
+    pub n_clim: usize,
+    pub k: Option<f64>,
+    pub k_clim: Option<f64>,
+    pub hit_rate: HitRate,
+    /// The 30/10 rule.
+    pub ranked: bool,
+    /// The interval this figure may carry, or why it has none (values from `core::stats`).
+    pub interval: IntervalRule,
+    /// (session, mean Brier of the seat's resolved forecasts that session), in session
+    /// order: what the interval is computed over.
+    #[serde(skip)]
+    pub session_means: Vec<(String, f64)>,
+}
+
+/// The consensus on one horizon (`consensus.<horizon>`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ConsensusHorizon {
+    /// Mean Brier of the published (clamped) consensus over resolved common events.
+    pub brier: Option<f64>,
+    /// Mean Krogh-Vedelsby dispersion term.
+    pub dispersion: Option<f64>,
+    /// Mean weighted Brier of the kept members.
+    pub members: Option<f64>,
+    /// Resolved common events.
+    pub n: usize,
+    pub sessions: usize,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LeagueStats {
+    pub seats: BTreeMap<String, BTreeMap<String, SeatHorizon>>,
+    pub consensus: BTreeMap<String, ConsensusHorizon>,
+    pub primary_endpoint: PrimaryEndpoint,
+    /// `book_sealed_at` when the book's sealing times were applied, else `same_event`.
+    pub time_basis: String,
+    /// Whether the climatology's content hash matched its stated hash.
+    pub climatology_sha256_ok: Option<bool>,
+    pub rows: usize,
+    /// Rows left out of the common events by the 09:30 ET cut or a missing book line.
+    pub excluded_after_reference: usize,
+}
+
+fn resolved_up(r: &ForecastRow) -> Option<bool> {
+    r.resolved().then(|| r.up()).flatten()
+}
+
+fn cell_of(r: &ForecastRow) -> Cell {
+    Cell::classify(&r.status, &r.cell_status, r.prob_up)
+}
+
+/// The league tables. `primary_intervals` is `core::stats`' moving block bootstrap over the
+/// primary endpoint's session gains (see [`primary_endpoint`]).
+pub fn league_stats(inp: &LeagueInputs<'_>, primary_intervals: impl FnOnce(&[f64]) -> Option<Intervals>) -> LeagueStats {
+    let q_of = |r: &ForecastRow| inp.climatology.and_then(|c| c.q(&r.asset, r.horizon.as_str()));
+
+    // Seat figures.
+    let mut by_seat: BTreeMap<(&str, Horizon), Vec<&ForecastRow>> = BTreeMap::new();
+    for r in inp.rows.iter().filter(|r| r.status != "not_counted") {
+        by_seat.entry((r.seat.as_str(), r.horizon)).or_default().push(r);
+    }
+    let mut seats: BTreeMap<String, BTreeMap<String, SeatHorizon>> = BTreeMap::new();
+    for ((seat, h), rows) in &by_seat {
+        let cells = seat_cells(rows.iter().map(|r| (cell_of(r), resolved_up(r))));
+        let stated: Vec<(&ForecastRow, f64)> = rows.iter().filter_map(|r| cell_of(r).stated().map(|p| (*r, p))).collect();
+        let resolved: Vec<(&ForecastRow, f64, bool)> = stated.iter().filter_map(|&(r, p)| resolved_up(r).map(|up| (r, p, up))).collect();
+        let report = brier_report(&resolved.iter().map(|&(r, p, up)| Resolved { p_pct: p, up, draw: r.draw == Some(true) }).collect::<Vec<_>>());
+        let mut per_session: BTreeMap<&str, Vec<f64>> = BTreeMap::new();
+        for &(r, p, up) in &resolved {
+            per_session.entry(r.session.as_str()).or_default().push(brier(p, up));
+        }
+        let with_q: Vec<(f64, bool, f64)> = resolved.iter().filter_map(|&(r, p, up)| q_of(r).map(|q| (p, up, q))).collect();
+        let b_model = mean(with_q.iter().map(|&(p, up, _)| brier(p, up)));
+        let b_clim = mean(with_q.iter().map(|&(_, up, q)| brier(100.0 * q, up)));
+        let sessions = per_session.len();
+        seats.entry(seat.to_string()).or_default().insert(
+            h.as_str().to_string(),
+            SeatHorizon {
+                brier: report.all.mean,
+                brier_ex_draw: report.ex_draw.mean,
+                dropped_draws: report.dropped_draws,
+                n: report.all.n,
+                sessions,
+                coverage: cells.coverage,
+                service: cells.service.mean,
+                explicit_50: cells.explicit_50,
+                counted_50: cells.counted_50,
+                unstated: cells.unstated,
+                no_answer: cells.no_answer,
+                bss_clim: b_model.zip(b_clim).and_then(|(b, c)| bss(b, c)),
+                n_clim: with_q.len(),
+                k: sharpness_k(stated.iter().map(|&(_, p)| p)),
+                k_clim: sharpness_k_clim(stated.iter().filter_map(|&(r, p)| q_of(r).map(|q| (p, q)))),
+                hit_rate: hit_rate(resolved.iter().map(|&(_, p, up)| (p, up))),
+                ranked: ranked(report.all.n, sessions),
+                interval: interval_rule(h.sessions(), sessions as u32),
+                session_means: per_session.into_iter().map(|(s, v)| (s.to_string(), mean(v).unwrap_or(0.0))).collect(),
+            },
+        );
+    }
+
+    // Roster order and families.
+    let mut roster: Vec<(String, String)> = inp.roster.to_vec();
+    for r in inp.rows {
+        if !roster.iter().any(|(s, _)| *s == r.seat) {
+            roster.push((r.seat.clone(), r.seat.clone()));
+        }
+    }
+    let rank = |seat: &str| roster.iter().position(|(s, _)| s == seat).unwrap_or(usize::MAX);
+
+    // Common events.
+    let mut excluded = 0usize;
+    let mut events: BTreeMap<(Horizon, &str), Vec<&ForecastRow>> = BTreeMap::new();
+    for r in inp.rows {
+        if r.status != "counted" || !r.same_event || r.line_kind != "issue" || cell_of(r).stated().is_none() {
+            continue;
+        }
+        if let Some(times) = inp.sealing_times {
+            let before = Date::parse(&r.session).zip(times.get(&r.line)).is_some_and(|(d, t)| *t < reference_cut(d));
+            if !before {
+                excluded += 1;
+                continue;
+            }
+        }
+        let id = if r.event_id_v2.is_empty() { r.event_id.as_str() } else { r.event_id_v2.as_str() };
+        events.entry((r.horizon, id)).or_default().push(r);
+    }
+    let mut per_h: BTreeMap<Horizon, (Vec<f64>, Vec<f64>, Vec<f64>, BTreeSet<&str>)> = BTreeMap::new();
+    let mut paired = Vec::new();
+    for ((h, _), mut rows) in events {
+        rows.sort_by_key(|r| rank(&r.seat));
+        let answers: Vec<Answer> = rows
+            .iter()
+            .map(|r| Answer {
+                seat: &r.seat,
+                family: roster.iter().find(|(s, _)| *s == r.seat).map_or(r.seat.as_str(), |(_, f)| f.as_str()),
+                p_pct: r.prob_up.expect("stated"),
+            })
+            .collect();
+        let (Some(c), Some(up)) = (consensus(&answers), rows.iter().find_map(|r| resolved_up(r))) else { continue };
+        let kv = krogh_vedelsby(&c, &answers, up);
+        let e = per_h.entry(h).or_default();
+        e.0.push(kv.published);
+        e.1.push(kv.dispersion);
+        e.2.push(kv.members);
+        e.3.insert(rows[0].session.as_str());
+        if h == Horizon::D1 {
+            let s = Date::parse(&rows[0].session).and_then(session_number);
+            if let (Some(s), Some(q)) = (s.filter(|s| *s >= PRIMARY_FIRST_SESSION), q_of(rows[0])) {
+                paired.push(PairedEvent { session: s, baseline_brier: brier(100.0 * q, up), forecaster_brier: kv.published });
+            }
+        }
+    }
+    let consensus_stats = per_h
+        .into_iter()
+        .map(|(h, (b, d, m, s))| {
+            (
+                h.as_str().to_string(),
+                ConsensusHorizon { n: b.len(), brier: mean(b), dispersion: mean(d), members: mean(m), sessions: s.len() },
+            )
+        })
+        .collect();
+
+    let sha256_ok = inp.climatology.map(|c| c.sha256_ok(None));
+    let primary = if sha256_ok == Some(true) {
+        primary_endpoint(&session_gains(&paired), primary_intervals)
+    } else {
+        let mut p = primary_endpoint(&[], |_| None);
+        p.note = Some(match sha256_ok {
+            None => "no climatology table given".into(),
+            _ => "the climatology table's content hash does not match its stated sha256".into(),
+        });
+        p
+    };
+    LeagueStats {
+        seats,
+        consensus: consensus_stats,
+        primary_endpoint: primary,
+        time_basis: if inp.sealing_times.is_some() { "book_sealed_at" } else { "same_event" }.into(),
+        climatology_sha256_ok: sha256_ok,
+        rows: inp.rows.len(),
+        excluded_after_reference: excluded,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::contract::EventContract;
+
+    fn row(seat: &str, session: &str, line: u64, asset: &str, p: Option<f64>, chg: Option<f64>) -> ForecastRow {
+        let reference = format!("{session}T13:30:00Z");
+        let contract = EventContract::from_values([asset, "1d", &reference, "end", "rule", "1", "rr", "prov", asset]);
+        ForecastRow {
+            row: 2,
+            run_id: format!("{session}-am"),
+            session: session.into(),
+            seat: seat.into(),
+            model: seat.into(),
+            line,
+            sealed_at: Instant::parse_rfc3339(&format!("{session}T12:00:00Z")).unwrap(),
+            status: if p.is_some() { "counted" } else { "counted_50" }.into(),
+            asset: asset.into(),
+            horizon: Horizon::D1,
+            prob_up: p,
+            reference: chg.map(|_| 100.0),
+            close: chg.map(|c| 100.0 + c),
+            actual_pct: chg,
+            draw: chg.map(|c| c.abs() < 0.05),
+            run_role: "session_run".into(),
+            line_kind: "issue".into(),
+            same_event: true,
+            cell_status: if p.is_some() { "elicited" } else { "" }.into(),
+            event_id: contract.event_id(),
+            event_id_v2: contract.event_id_v2(),
+            contract,
+            methodology_version: "2".into(),
+        }
+    }
+
+    #[test]
+    fn seat_and_consensus_tables() {
+        let rows = vec![
+            row("a", "2026-11-02", 10, "SPX", Some(60.0), Some(0.5)),
+            row("b", "2026-11-02", 11, "SPX", Some(40.0), Some(0.5)),
+            row("c", "2026-11-02", 12, "SPX", Some(70.0), Some(0.5)),
+            row("a", "2026-11-02", 10, "GC", Some(55.0), Some(-0.01)),
+            row("b", "2026-11-02", 11, "GC", None, Some(-0.01)),
+            row("c", "2026-11-02", 12, "GC", Some(45.0), Some(-0.01)),
+        ];
+        let body = r#""table": [{"asset": "SPX", "h": "1d", "p_up": 0.5}, {"asset": "GC", "h": "1d", "p_up": 0.5}]"#;
+        let hash = ClimatologyTable::parse(format!("{{{body}}}").as_bytes()).unwrap().sha256;
+        let clim = ClimatologyTable::parse(format!(r#"{{{body}, "sha256": "{hash}"}}"#).as_bytes()).unwrap();
+        // Seat c's line was booked after the reference.
+        let times: BTreeMap<u64, Instant> = [(10, "2026-11-02T14:00:00Z"), (11, "2026-11-02T14:29:59Z"), (12, "2026-11-02T14:30:00Z")]
+            .into_iter()
+            .map(|(n, t)| (n, Instant::parse_rfc3339(t).unwrap()))
+            .collect();
+        let inp = LeagueInputs { rows: &rows, climatology: Some(&clim), sealing_times: Some(&times), roster: &[] };
+        let st = league_stats(&inp, |_| None);
+        let a = &st.seats["a"]["1d"];
+        assert_eq!((a.n, a.sessions, a.ranked), (2, 1, false));
+        assert!((a.brier.unwrap() - (0.16 + 0.3025) / 2.0).abs() < 1e-15);
+        assert!((a.brier_ex_draw.unwrap() - 0.16).abs() < 1e-15);
+        assert_eq!(a.dropped_draws, 1);
+        assert!((a.bss_clim.unwrap() - (1.0 - a.brier.unwrap() / 0.25)).abs() < 1e-15);
+        let b = &st.seats["b"]["1d"];
+        assert_eq!((b.n, b.counted_50, b.coverage), (1, 1, Some(0.5)));
+        assert!(matches!(b.interval, IntervalRule::None { .. }));
+        // Common events: c is cut (sealed at 09:30:00 ET); SPX consensus of a, b = 50; GC of a = 55.
+        assert_eq!(st.excluded_after_reference, 2);
+        let c = &st.consensus["1d"];
+        assert_eq!(c.n, 2);
+        assert!((c.brier.unwrap() - (0.25 + 0.3025) / 2.0).abs() < 1e-15);
+        assert!((c.dispersion.unwrap() - (0.01 + 0.0) / 2.0).abs() < 1e-15);
+        assert_eq!(st.time_basis, "book_sealed_at");
+        // Session 11 (2026-11-02): G = mean(0.25 - 0.25, 0.25 - 0.3025).
+        assert!((st.primary_endpoint.estimate.unwrap() - (-0.0525 / 2.0)).abs() < 1e-15);
+        assert_eq!(st.primary_endpoint.sessions, 1);
+        // A table whose seal does not match gives no primary endpoint.
+        let bad = ClimatologyTable::parse(format!(r#"{{{body}, "sha256": "00"}}"#).as_bytes()).unwrap();
+        let st = league_stats(&LeagueInputs { climatology: Some(&bad), ..inp }, |_| None);
+        assert_eq!(st.primary_endpoint.estimate, None);
+        assert_eq!(st.climatology_sha256_ok, Some(false));
+    }
+}
