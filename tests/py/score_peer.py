@@ -35,7 +35,74 @@ def consensus(answers):
     return pbar, kept, w
 
 
+def league(csv_path, clim_path):
+    """Seat and consensus tables from a forecasts file, as seed 000 sections 3.9, 4.2-4.6 and
+    5.3 define them (no book: common events are same_event rows)."""
+    import csv
+    with open(csv_path, encoding="utf-8-sig", newline="") as f:
+        rows = list(csv.DictReader(f))
+    clim = json.load(open(clim_path))
+    q = {(t["asset"], t["h"]): t["p_up"] for t in clim["table"]}
+
+    def stated(r):
+        return r["status"] not in ("no_answer", "counted_50", "refused_shape") and r["cell_status"] != "invalid" and r["prob_up"] != ""
+
+    def outcome(r):
+        if r["ref"] == "" or r["close"] == "" or r["actual_pct"] == "":
+            return None
+        return 1 if float(r["actual_pct"]) > 0 else 0
+
+    seats = {}
+    for r in rows:
+        if r["status"] == "not_counted":
+            continue
+        seats.setdefault((r["seat"], r["horizon"]), []).append(r)
+    out_seats = {}
+    for (seat, h), rs in seats.items():
+        st = [r for r in rs if stated(r)]
+        res = [r for r in st if outcome(r) is not None]
+        y = np.array([outcome(r) for r in res])
+        p = np.array([float(r["prob_up"]) for r in res]) / 100
+        nd = np.array([r["draw"].lower() not in ("true", "1") for r in res], dtype=bool)
+        qs = np.array([q[(r["asset"], h)] for r in res])
+        entry = {
+            "n": len(res),
+            "sessions": len({r["session"] for r in res}),
+            "coverage": len(st) / len(rs),
+            "k": float(2 * np.mean([abs(float(r["prob_up"]) - 50) for r in st])) if st else None,
+            "brier": brier_score_loss(y, p, labels=[0, 1]) if len(res) else None,
+            "brier_ex_draw": brier_score_loss(y[nd], p[nd], labels=[0, 1]) if nd.any() else None,
+            "bss_clim": 1 - brier_score_loss(y, p, labels=[0, 1]) / brier_score_loss(y, qs, labels=[0, 1]) if len(res) else None,
+        }
+        out_seats.setdefault(seat, {})[h] = entry
+
+    order = []
+    for r in rows:
+        if r["seat"] not in order:
+            order.append(r["seat"])
+    events = {}
+    for r in rows:
+        if r["status"] == "counted" and r["same_event"].lower() in ("true", "1") and r["line_kind"] == "issue" and stated(r):
+            events.setdefault((r["horizon"], r["event_id_v2"]), []).append(r)
+    cons = {}
+    for (h, _), rs in events.items():
+        rs.sort(key=lambda r: order.index(r["seat"]))
+        o = next((outcome(r) for r in rs if outcome(r) is not None), None)
+        if o is None:
+            continue
+        pbar, kept, w = consensus([{"family": r["seat"], "p": float(r["prob_up"])} for r in rs])
+        pub = min(max(pbar * 100, 2.0), 98.0) / 100
+        c = cons.setdefault(h, {"b": [], "d": []})
+        c["b"].append((pub - o) ** 2)
+        c["d"].append(float(np.sum(w * (kept - pbar) ** 2)))
+    out_cons = {h: {"n": len(c["b"]), "brier": float(np.mean(c["b"])), "dispersion": float(np.mean(c["d"]))} for h, c in cons.items()}
+    return {"seats": out_seats, "consensus": out_cons}
+
+
 def main():
+    if len(sys.argv) > 1 and sys.argv[1] == "--league":
+        json.dump(league(sys.argv[2], sys.argv[3]), sys.stdout)
+        return
     case = json.load(sys.stdin)
     out = {}
 
