@@ -151,9 +151,9 @@ fn field(rng: &mut Rng, v: &str) -> String {
 
 fn generate(seed: u64, rows: usize) -> Vec<u8> {
     let mut rng = Rng(seed);
-    let eol = if seed % 2 == 0 { "\r\n" } else { "\n" };
+    let eol = if seed.is_multiple_of(2) { "\r\n" } else { "\n" };
     let mut out = String::new();
-    if seed % 3 == 0 {
+    if seed.is_multiple_of(3) {
         out.push('\u{feff}');
     }
     out += &header().join(",");

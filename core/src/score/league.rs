@@ -100,6 +100,15 @@ pub struct LeagueStats {
     pub excluded_after_reference: usize,
 }
 
+/// Per-event consensus figures of one horizon.
+#[derive(Default)]
+struct EventScores<'a> {
+    published: Vec<f64>,
+    dispersion: Vec<f64>,
+    members: Vec<f64>,
+    sessions: BTreeSet<&'a str>,
+}
+
 fn resolved_up(r: &ForecastRow) -> Option<bool> {
     r.resolved().then(|| r.up()).flatten()
 }
@@ -184,7 +193,7 @@ pub fn league_stats(inp: &LeagueInputs<'_>, primary_intervals: impl FnOnce(&[f64
         let id = if r.event_id_v2.is_empty() { r.event_id.as_str() } else { r.event_id_v2.as_str() };
         events.entry((r.horizon, id)).or_default().push(r);
     }
-    let mut per_h: BTreeMap<Horizon, (Vec<f64>, Vec<f64>, Vec<f64>, BTreeSet<&str>)> = BTreeMap::new();
+    let mut per_h: BTreeMap<Horizon, EventScores> = BTreeMap::new();
     let mut paired = Vec::new();
     for ((h, _), mut rows) in events {
         rows.sort_by_key(|r| rank(&r.seat));
@@ -199,10 +208,10 @@ pub fn league_stats(inp: &LeagueInputs<'_>, primary_intervals: impl FnOnce(&[f64
         let (Some(c), Some(up)) = (consensus(&answers), rows.iter().find_map(|r| resolved_up(r))) else { continue };
         let kv = krogh_vedelsby(&c, &answers, up);
         let e = per_h.entry(h).or_default();
-        e.0.push(kv.published);
-        e.1.push(kv.dispersion);
-        e.2.push(kv.members);
-        e.3.insert(rows[0].session.as_str());
+        e.published.push(kv.published);
+        e.dispersion.push(kv.dispersion);
+        e.members.push(kv.members);
+        e.sessions.insert(rows[0].session.as_str());
         if h == Horizon::D1 {
             let s = Date::parse(&rows[0].session).and_then(session_number);
             if let (Some(s), Some(q)) = (s.filter(|s| *s >= PRIMARY_FIRST_SESSION), q_of(rows[0])) {
@@ -212,10 +221,16 @@ pub fn league_stats(inp: &LeagueInputs<'_>, primary_intervals: impl FnOnce(&[f64
     }
     let consensus_stats = per_h
         .into_iter()
-        .map(|(h, (b, d, m, s))| {
+        .map(|(h, e)| {
             (
                 h.as_str().to_string(),
-                ConsensusHorizon { n: b.len(), brier: mean(b), dispersion: mean(d), members: mean(m), sessions: s.len() },
+                ConsensusHorizon {
+                    n: e.published.len(),
+                    brier: mean(e.published),
+                    dispersion: mean(e.dispersion),
+                    members: mean(e.members),
+                    sessions: e.sessions.len(),
+                },
             )
         })
         .collect();
