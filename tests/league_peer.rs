@@ -129,10 +129,13 @@ fn league_tables_match_the_python_peer() {
         }
     }
     for (h, e) in peer["consensus"].as_object().unwrap() {
-        for k in ["n", "brier", "dispersion"] {
+        for k in ["n", "brier", "dispersion", "all_wrong", "minority_right", "momentum_n", "momentum_brier"] {
             close(&ours["consensus"][h][k], &e[k], &format!("consensus.{h}.{k}"));
             compared += 1;
         }
     }
     assert!(compared > 200, "{compared}");
+    // The generated file must exercise the counts, not only agree on zeros.
+    let d1 = &ours["consensus"]["1d"];
+    assert!(d1["momentum_n"].as_u64().unwrap() >= 20 && d1["minority_right"].as_u64().unwrap() > 0, "{d1}");
 }

@@ -84,6 +84,12 @@ def league(csv_path, clim_path):
     for r in rows:
         if r["status"] == "counted" and r["same_event"].lower() in ("true", "1") and r["line_kind"] == "issue" and stated(r):
             events.setdefault((r["horizon"], r["event_id_v2"]), []).append(r)
+    # The file's sessions are consecutive NYSE sessions: the previous one is the one before.
+    days = sorted({r["session"] for r in rows})
+    first_change = {}
+    for r in rows:
+        if r["horizon"] == "1d" and r["same_event"].lower() in ("true", "1") and outcome(r) is not None:
+            first_change.setdefault((r["asset"], r["session"]), float(r["actual_pct"]))
     cons = {}
     for (h, _), rs in events.items():
         rs.sort(key=lambda r: order.index(r["seat"]))
@@ -92,10 +98,22 @@ def league(csv_path, clim_path):
             continue
         pbar, kept, w = consensus([{"family": r["seat"], "p": float(r["prob_up"])} for r in rs])
         pub = min(max(pbar * 100, 2.0), 98.0) / 100
-        c = cons.setdefault(h, {"b": [], "d": []})
+        c = cons.setdefault(h, {"b": [], "d": [], "m": [], "all_wrong": 0, "minority_right": 0})
         c["b"].append((pub - o) ** 2)
         c["d"].append(float(np.sum(w * (kept - pbar) ** 2)))
-    out_cons = {h: {"n": len(c["b"]), "brier": float(np.mean(c["b"])), "dispersion": float(np.mean(c["d"]))} for h, c in cons.items()}
+        sides = [float(r["prob_up"]) for r in rs if float(r["prob_up"]) != 50]
+        wrong = [(x > 50) != (o == 1) for x in sides]
+        c["all_wrong"] += len(sides) >= 4 and all(wrong)
+        c["minority_right"] += pub != 0.5 and (pub > 0.5) != (o == 1) and not all(wrong)
+        i = days.index(rs[0]["session"])
+        prev = first_change.get((rs[0]["asset"], days[i - 1])) if i > 0 and h == "1d" else None
+        if prev:
+            m = 0.55 if prev > 0 else 0.45
+            c["m"].append((m - o) ** 2)
+    out_cons = {h: {"n": len(c["b"]), "brier": float(np.mean(c["b"])), "dispersion": float(np.mean(c["d"])),
+                    "all_wrong": c["all_wrong"], "minority_right": c["minority_right"],
+                    "momentum_n": len(c["m"]), "momentum_brier": float(np.mean(c["m"])) if c["m"] else None}
+                for h, c in cons.items()}
     return {"seats": out_seats, "consensus": out_cons}
 
 

@@ -16,7 +16,9 @@
 
 use super::baselines::{bss, ClimatologyTable};
 use super::brier::{brier, brier_report, hit_rate, HitRate, Resolved};
-use super::calibration::{sharpness_k, sharpness_k_clim};
+use super::agreement::agreement;
+use super::baselines::momentum_pct;
+use super::calibration::{folded_calibration, sharpness_k, sharpness_k_clim, CalibrationBin};
 use super::cells::{seat_cells, Cell};
 use super::consensus::{consensus, krogh_vedelsby, Answer};
 use super::eligibility::{interval_rule, ranked, IntervalRule};
@@ -62,6 +64,8 @@ pub struct SeatHorizon {
     pub k: Option<f64>,
     pub k_clim: Option<f64>,
     pub hit_rate: HitRate,
+    /// Folded calibration bins of the resolved stated forecasts.
+    pub calibration: Vec<CalibrationBin>,
     /// The 30/10 rule.
     pub ranked: bool,
     /// The interval this figure may carry, or why it has none (values from `core::stats`).
@@ -84,6 +88,18 @@ pub struct ConsensusHorizon {
     /// Resolved common events.
     pub n: usize,
     pub sessions: usize,
+    /// Climatology's Brier on the events that have a base rate, and the consensus' BSS there.
+    pub clim_brier: Option<f64>,
+    pub bss_clim: Option<f64>,
+    pub n_clim: usize,
+    /// The 55% momentum rule on the same events (one-day horizon; none after a zero move or
+    /// without the previous session's outcome), all rows, draws included.
+    pub momentum_brier: Option<f64>,
+    pub momentum_n: usize,
+    /// §5.3 counts over the events.
+    pub all_wrong: usize,
+    pub minority_right: usize,
+    pub calibration: Vec<CalibrationBin>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -107,6 +123,12 @@ struct EventScores<'a> {
     dispersion: Vec<f64>,
     members: Vec<f64>,
     sessions: BTreeSet<&'a str>,
+    /// (consensus Brier, climatology Brier) on events with a base rate.
+    with_clim: Vec<(f64, f64)>,
+    momentum: Vec<f64>,
+    all_wrong: usize,
+    minority_right: usize,
+    calibration: Vec<(f64, bool)>,
 }
 
 fn resolved_up(r: &ForecastRow) -> Option<bool> {
@@ -160,6 +182,7 @@ pub fn league_stats(inp: &LeagueInputs<'_>, primary_intervals: impl FnOnce(&[f64
                 k: sharpness_k(stated.iter().map(|&(_, p)| p)),
                 k_clim: sharpness_k_clim(stated.iter().filter_map(|&(r, p)| q_of(r).map(|q| (p, q)))),
                 hit_rate: hit_rate(resolved.iter().map(|&(_, p, up)| (p, up))),
+                calibration: folded_calibration(resolved.iter().map(|&(_, p, up)| (p, up))),
                 ranked: ranked(report.all.n, sessions),
                 interval: interval_rule(h.sessions(), sessions as u32),
                 session_means: per_session.into_iter().map(|(s, v)| (s.to_string(), mean(v).unwrap_or(0.0))).collect(),
@@ -193,6 +216,13 @@ pub fn league_stats(inp: &LeagueInputs<'_>, primary_intervals: impl FnOnce(&[f64
         let id = if r.event_id_v2.is_empty() { r.event_id.as_str() } else { r.event_id_v2.as_str() };
         events.entry((r.horizon, id)).or_default().push(r);
     }
+    // Each asset's one-day common-event change by session number, for the momentum rule.
+    let mut one_day_change: BTreeMap<(&str, u32), f64> = BTreeMap::new();
+    for r in inp.rows.iter().filter(|r| r.horizon == Horizon::D1 && r.same_event) {
+        if let (Some(s), Some(c)) = (Date::parse(&r.session).and_then(session_number), r.actual_pct.filter(|_| r.resolved())) {
+            one_day_change.entry((r.asset.as_str(), s)).or_insert(c);
+        }
+    }
     let mut per_h: BTreeMap<Horizon, EventScores> = BTreeMap::new();
     let mut paired = Vec::new();
     for ((h, _), mut rows) in events {
@@ -212,9 +242,21 @@ pub fn league_stats(inp: &LeagueInputs<'_>, primary_intervals: impl FnOnce(&[f64
         e.dispersion.push(kv.dispersion);
         e.members.push(kv.members);
         e.sessions.insert(rows[0].session.as_str());
+        e.calibration.push((c.p_pct, up));
+        let counts = agreement(&answers.iter().map(|a| a.p_pct).collect::<Vec<_>>(), Some(c.p_pct), up);
+        e.all_wrong += counts.all_wrong as usize;
+        e.minority_right += counts.minority_right as usize;
+        let q = q_of(rows[0]);
+        if let Some(q) = q {
+            e.with_clim.push((kv.published, brier(100.0 * q, up)));
+        }
         if h == Horizon::D1 {
             let s = Date::parse(&rows[0].session).and_then(session_number);
-            if let (Some(s), Some(q)) = (s.filter(|s| *s >= PRIMARY_FIRST_SESSION), q_of(rows[0])) {
+            let previous = s.and_then(|s| one_day_change.get(&(rows[0].asset.as_str(), s.checked_sub(1)?)));
+            if let Some(m) = previous.and_then(|c| momentum_pct(*c)) {
+                e.momentum.push(brier(m, up));
+            }
+            if let (Some(s), Some(q)) = (s.filter(|s| *s >= PRIMARY_FIRST_SESSION), q) {
                 paired.push(PairedEvent { session: s, baseline_brier: brier(100.0 * q, up), forecaster_brier: kv.published });
             }
         }
@@ -222,6 +264,8 @@ pub fn league_stats(inp: &LeagueInputs<'_>, primary_intervals: impl FnOnce(&[f64
     let consensus_stats = per_h
         .into_iter()
         .map(|(h, e)| {
+            let cons_on_clim = mean(e.with_clim.iter().map(|p| p.0));
+            let clim_brier = mean(e.with_clim.iter().map(|p| p.1));
             (
                 h.as_str().to_string(),
                 ConsensusHorizon {
@@ -230,6 +274,14 @@ pub fn league_stats(inp: &LeagueInputs<'_>, primary_intervals: impl FnOnce(&[f64
                     dispersion: mean(e.dispersion),
                     members: mean(e.members),
                     sessions: e.sessions.len(),
+                    clim_brier,
+                    bss_clim: cons_on_clim.zip(clim_brier).and_then(|(b, c)| bss(b, c)),
+                    n_clim: e.with_clim.len(),
+                    momentum_n: e.momentum.len(),
+                    momentum_brier: mean(e.momentum),
+                    all_wrong: e.all_wrong,
+                    minority_right: e.minority_right,
+                    calibration: folded_calibration(e.calibration),
                 },
             )
         })
@@ -301,12 +353,14 @@ mod tests {
             row("a", "2026-11-02", 10, "GC", Some(55.0), Some(-0.01)),
             row("b", "2026-11-02", 11, "GC", None, Some(-0.01)),
             row("c", "2026-11-02", 12, "GC", Some(45.0), Some(-0.01)),
+            // Session 10: SPX rose, so momentum says 55 for SPX on session 11.
+            row("z", "2026-10-30", 9, "SPX", Some(50.0), Some(0.3)),
         ];
         let body = r#""table": [{"asset": "SPX", "h": "1d", "p_up": 0.5}, {"asset": "GC", "h": "1d", "p_up": 0.5}]"#;
         let hash = ClimatologyTable::parse(format!("{{{body}}}").as_bytes()).unwrap().sha256;
         let clim = ClimatologyTable::parse(format!(r#"{{{body}, "sha256": "{hash}"}}"#).as_bytes()).unwrap();
         // Seat c's line was booked after the reference.
-        let times: BTreeMap<u64, Instant> = [(10, "2026-11-02T14:00:00Z"), (11, "2026-11-02T14:29:59Z"), (12, "2026-11-02T14:30:00Z")]
+        let times: BTreeMap<u64, Instant> = [(9, "2026-10-30T13:29:00Z"), (10, "2026-11-02T14:00:00Z"), (11, "2026-11-02T14:29:59Z"), (12, "2026-11-02T14:30:00Z")]
             .into_iter()
             .map(|(n, t)| (n, Instant::parse_rfc3339(t).unwrap()))
             .collect();
@@ -324,9 +378,13 @@ mod tests {
         // Common events: c is cut (sealed at 09:30:00 ET); SPX consensus of a, b = 50; GC of a = 55.
         assert_eq!(st.excluded_after_reference, 2);
         let c = &st.consensus["1d"];
-        assert_eq!(c.n, 2);
-        assert!((c.brier.unwrap() - (0.25 + 0.3025) / 2.0).abs() < 1e-15);
-        assert!((c.dispersion.unwrap() - (0.01 + 0.0) / 2.0).abs() < 1e-15);
+        assert_eq!((c.n, c.sessions, c.n_clim), (3, 2, 3));
+        assert!((c.brier.unwrap() - (0.25 + 0.3025 + 0.25) / 3.0).abs() < 1e-15);
+        assert!((c.dispersion.unwrap() - 0.01 / 3.0).abs() < 1e-15);
+        assert!((c.clim_brier.unwrap() - 0.25).abs() < 1e-15);
+        assert_eq!(c.momentum_n, 1);
+        assert!((c.momentum_brier.unwrap() - 0.2025).abs() < 1e-15);
+        assert_eq!((c.all_wrong, c.minority_right), (0, 0));
         assert_eq!(st.time_basis, "book_sealed_at");
         // Session 11 (2026-11-02): G = mean(0.25 - 0.25, 0.25 - 0.3025).
         assert!((st.primary_endpoint.estimate.unwrap() - (-0.0525 / 2.0)).abs() < 1e-15);
