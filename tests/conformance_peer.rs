@@ -8,22 +8,9 @@ use sealbook_core::contract::EventContract;
 use sealbook_core::forecasts_csv::{read_forecasts, CONTRACT_COLUMNS, TABLE_C1_COLUMNS};
 use std::collections::BTreeMap;
 
-/// xorshift64*: a small deterministic generator for test data.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545F4914F6CDD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn pick<'a>(&mut self, xs: &[&'a str]) -> &'a str {
-        xs[self.below(xs.len())]
-    }
-}
+#[path = "common/rng.rs"]
+mod rng;
+use rng::Rng;
 
 fn header() -> Vec<&'static str> {
     TABLE_C1_COLUMNS.iter().chain(CONTRACT_COLUMNS.iter()).copied().collect()
@@ -47,7 +34,7 @@ fn good_row(rng: &mut Rng, i: usize) -> Row {
         ("2026-10-21", "2026-10-21T13:30:00Z", "2026-10-21T20:00:00Z"),
         ("2026-11-02", "2026-11-02T14:30:00Z", "2026-11-02T21:00:00Z"),
     ]
-    .get(rng.below(3))
+    .get(rng.below(3) as usize)
     .unwrap();
     let resolved = rng.below(4) != 0;
     let p = rng.below(101);

@@ -8,18 +8,9 @@ use sealbook_core::score::baselines::ClimatologyTable;
 use sealbook_core::score::league::{league_stats, LeagueInputs};
 use std::collections::BTreeMap;
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545F4914F6CDD1D)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
+#[path = "common/rng.rs"]
+mod rng;
+use rng::Rng;
 
 fn quote(v: &str) -> String {
     if v.contains([',', '"', '\n']) {

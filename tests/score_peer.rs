@@ -15,26 +15,9 @@ use serde_json::{json, Value};
 use std::io::Write;
 use std::process::Stdio;
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545F4914F6CDD1D)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-    fn unit(&mut self) -> f64 {
-        (self.next() >> 11) as f64 / (1u64 << 53) as f64
-    }
-    fn simplex(&mut self, k: usize) -> Vec<f64> {
-        let raw: Vec<f64> = (0..k).map(|_| self.unit() + 1e-3).collect();
-        let s: f64 = raw.iter().sum();
-        raw.iter().map(|x| x / s).collect()
-    }
-}
+#[path = "common/rng.rs"]
+mod rng;
+use rng::Rng;
 
 fn close(a: f64, b: f64, what: &str) {
     assert!((a - b).abs() <= 1e-12 * (1.0 + b.abs()), "{what}: ours {a} vs peer {b}");

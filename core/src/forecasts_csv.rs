@@ -203,39 +203,21 @@ impl CsvTable {
 /// (Stricter than Python's `float()`, which would also take `nan`, `inf` or `1_0`.)
 pub fn parse_number(s: &str) -> Option<f64> {
     let b = s.as_bytes();
-    let mut i = 0;
-    if b.first() == Some(&b'-') {
-        i += 1;
+    // The index after a non-empty run of digits starting at `i`.
+    let digits = |i: usize| -> Option<usize> {
+        let end = i + b[i..].iter().take_while(|c| c.is_ascii_digit()).count();
+        (end > i).then_some(end)
+    };
+    let mut i = digits(usize::from(b.first() == Some(&b'-')))?;
+    if b.get(i) == Some(&b'.') {
+        i = digits(i + 1)?;
     }
-    let int_start = i;
-    while i < b.len() && b[i].is_ascii_digit() {
+    if matches!(b.get(i), Some(b'e' | b'E')) {
         i += 1;
-    }
-    if i == int_start {
-        return None;
-    }
-    if i < b.len() && b[i] == b'.' {
-        i += 1;
-        let s0 = i;
-        while i < b.len() && b[i].is_ascii_digit() {
+        if matches!(b.get(i), Some(b'+' | b'-')) {
             i += 1;
         }
-        if i == s0 {
-            return None;
-        }
-    }
-    if i < b.len() && (b[i] == b'e' || b[i] == b'E') {
-        i += 1;
-        if i < b.len() && (b[i] == b'+' || b[i] == b'-') {
-            i += 1;
-        }
-        let s0 = i;
-        while i < b.len() && b[i].is_ascii_digit() {
-            i += 1;
-        }
-        if i == s0 {
-            return None;
-        }
+        i = digits(i)?;
     }
     if i != b.len() {
         return None;

@@ -3,20 +3,9 @@
 //! two-sided sign test and a bootstrap interval of the mean difference (from `core::stats`),
 //! a verdict only when that interval excludes zero, and bet profit and loss.
 
+use super::VectorError;
 use serde::Serialize;
-use std::fmt;
 
-/// A probability vector that does not fit the market's outcomes.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct VectorError(pub String);
-
-impl fmt::Display for VectorError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for VectorError {}
 
 /// `1/2 sum_k (p_k - y_k)^2` over every outcome of a market (0 perfect, 1 worst); `winner`
 /// indexes the outcome that happened. Probabilities are 0-1.

@@ -4,8 +4,8 @@
 //! display transform, accuracy, and the 30-settlement leaderboard gate. The Normal CRPS
 //! itself is `core::stats`' (`crps_gaussian`).
 
+use super::VectorError;
 use serde::Serialize;
-use std::fmt;
 
 /// Settled forecasts an agent needs to be leaderboard-eligible.
 pub const SETTLEMENT_GATE: usize = 30;
@@ -50,16 +50,6 @@ pub fn directional_score(call: Direction, confidence: f64, outcome: Direction) -
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct VectorError(pub String);
-
-impl fmt::Display for VectorError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for VectorError {}
 
 /// A submission in either encoding, as the Brier diagnostic stores it.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]

@@ -6,6 +6,19 @@ pub mod arena;
 pub mod ladder;
 
 use serde::Serialize;
+use std::fmt;
+
+/// A probability vector that does not fit the question's outcomes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VectorError(pub String);
+
+impl fmt::Display for VectorError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for VectorError {}
 
 /// A scoring profile, as `sealbook score --profile` names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
