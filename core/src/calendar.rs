@@ -290,19 +290,40 @@ pub fn is_session(date: Date) -> Option<bool> {
     Some(date.weekday() < 5 && !holidays.contains(&date))
 }
 
+/// [`is_session`] with each year's holidays computed once, for walks over many days.
+struct SessionWalker {
+    year: i32,
+    holidays: Vec<Date>,
+}
+
+impl SessionWalker {
+    fn new() -> Self {
+        SessionWalker { year: i32::MIN, holidays: Vec::new() }
+    }
+
+    fn is_session(&mut self, d: Date) -> Option<bool> {
+        if d.year != self.year {
+            self.holidays = nyse_holidays(d.year)?;
+            self.year = d.year;
+        }
+        Some(d.weekday() < 5 && !self.holidays.contains(&d))
+    }
+}
+
 /// Session 1 of the league's numbering (§8.1).
 pub const SESSION_ONE: Date = Date { year: 2026, month: 10, day: 19 };
 
 /// The league's session number of `date` (1 = 2026-10-19), if `date` is a session on or
 /// after session 1 within the supported years.
 pub fn session_number(date: Date) -> Option<u32> {
-    if date < SESSION_ONE || !is_session(date)? {
+    let mut walker = SessionWalker::new();
+    if date < SESSION_ONE || !walker.is_session(date)? {
         return None;
     }
     let mut n = 0u32;
     let mut d = SESSION_ONE;
     while d <= date {
-        if is_session(d)? {
+        if walker.is_session(d)? {
             n += 1;
         }
         d = d.add_days(1);
@@ -320,14 +341,15 @@ pub fn session_date(n: u32) -> Option<Date> {
 
 /// The session `k` sessions after session `start` (k = 0 is `start` itself).
 pub fn nth_session_from(start: Date, k: u32) -> Option<Date> {
-    if !is_session(start)? {
+    let mut walker = SessionWalker::new();
+    if !walker.is_session(start)? {
         return None;
     }
     let mut d = start;
     let mut left = k;
     while left > 0 {
         d = d.add_days(1);
-        if is_session(d)? {
+        if walker.is_session(d)? {
             left -= 1;
         }
     }

@@ -33,7 +33,7 @@ use crate::forecasts_csv::{
     RUN_ROLE_VALUES, STATUS_VALUES,
 };
 use serde::Serialize;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// At most this many failures are kept; the rest are counted.
 pub const MAX_FAILURES: usize = 10_000;
@@ -111,7 +111,7 @@ pub fn check(bytes: &[u8]) -> ConformanceReport {
     let rows = table.records.len() as u64;
     let shape = table.check_shape(required_columns());
     let header_ok = !shape.iter().any(|e| e.row == 1);
-    let short_rows: Vec<u64> = shape.iter().filter(|e| e.row != 1).map(|e| e.row).collect();
+    let short_rows: BTreeSet<u64> = shape.iter().filter(|e| e.row != 1).map(|e| e.row).collect();
     for e in shape {
         sink.push(e.row, e.line, e.column.as_deref().unwrap_or(""), e.message);
     }
