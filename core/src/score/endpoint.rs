@@ -69,11 +69,13 @@ pub fn equivalent(ci90: Interval, margin: f64) -> bool {
 
 /// The primary endpoint's verdict (§8), read in order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "verdict", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum Verdict {
-    /// The 95% interval lies wholly above zero; `smaller_than_margin` when the 90% interval
-    /// also lies inside +-0.01 ("confirmed and smaller than the margin").
-    Confirmed { smaller_than_margin: bool },
+    /// The 95% interval lies wholly above zero.
+    Confirmed,
+    /// Confirmed, and the 90% interval also lies inside +-0.01: "confirmed and smaller than
+    /// the margin".
+    ConfirmedSmallerThanMargin,
     /// Not confirmed, and the 90% interval lies inside +-0.01.
     NoMaterialGain,
     /// Anything else; a non-significant gain is not read as equivalence.
@@ -82,7 +84,11 @@ pub enum Verdict {
 
 pub fn verdict(ci95: Interval, ci90: Interval) -> Verdict {
     if ci95.0 > 0.0 {
-        Verdict::Confirmed { smaller_than_margin: equivalent(ci90, EQUIVALENCE_MARGIN) }
+        if equivalent(ci90, EQUIVALENCE_MARGIN) {
+            Verdict::ConfirmedSmallerThanMargin
+        } else {
+            Verdict::Confirmed
+        }
     } else if equivalent(ci90, EQUIVALENCE_MARGIN) {
         Verdict::NoMaterialGain
     } else {
@@ -178,8 +184,8 @@ mod tests {
 
     #[test]
     fn verdict_rules() {
-        assert_eq!(verdict((0.001, 0.02), (0.003, 0.018)), Verdict::Confirmed { smaller_than_margin: false });
-        assert_eq!(verdict((0.001, 0.009), (0.002, 0.008)), Verdict::Confirmed { smaller_than_margin: true });
+        assert_eq!(verdict((0.001, 0.02), (0.003, 0.018)), Verdict::Confirmed);
+        assert_eq!(verdict((0.001, 0.009), (0.002, 0.008)), Verdict::ConfirmedSmallerThanMargin);
         assert_eq!(verdict((-0.004, 0.009), (-0.003, 0.008)), Verdict::NoMaterialGain);
         assert_eq!(verdict((-0.02, 0.009), (-0.015, 0.008)), Verdict::Inconclusive);
         let short = primary_endpoint(&[(11, 0.01)], |_| unreachable!());
@@ -189,6 +195,6 @@ mod tests {
             Some(Intervals { ci95: (0.001, 0.02), ci90: (0.002, 0.018) })
         });
         assert_eq!(p.estimate, Some(0.01));
-        assert_eq!(p.verdict, Some(Verdict::Confirmed { smaller_than_margin: false }));
+        assert_eq!(p.verdict, Some(Verdict::Confirmed));
     }
 }

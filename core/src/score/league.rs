@@ -389,6 +389,17 @@ mod tests {
         // Session 11 (2026-11-02): G = mean(0.25 - 0.25, 0.25 - 0.3025).
         assert!((st.primary_endpoint.estimate.unwrap() - (-0.0525 / 2.0)).abs() < 1e-15);
         assert_eq!(st.primary_endpoint.sessions, 1);
+        // The document keys others script against (issue 5, item 6).
+        let doc = serde_json::to_value(&st).unwrap();
+        for k in ["brier", "brier_ex_draw", "n", "sessions", "coverage", "bss_clim", "k", "ranked"] {
+            assert!(doc["seats"]["a"]["1d"].get(k).is_some(), "seats.a.1d.{k}");
+        }
+        for k in ["brier", "dispersion", "n"] {
+            assert!(doc["consensus"]["1d"].get(k).is_some(), "consensus.1d.{k}");
+        }
+        for k in ["estimate", "ci95", "ci90", "verdict"] {
+            assert!(doc["primary_endpoint"].get(k).is_some(), "primary_endpoint.{k}");
+        }
         // A table whose seal does not match gives no primary endpoint.
         let bad = ClimatologyTable::parse(format!(r#"{{{body}, "sha256": "00"}}"#).as_bytes()).unwrap();
         let st = league_stats(&LeagueInputs { climatology: Some(&bad), ..inp }, |_| None);
