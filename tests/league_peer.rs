@@ -5,7 +5,9 @@
 use sealbook_core::contract::EventContract;
 use sealbook_core::forecasts_csv::{read_forecasts, CONTRACT_COLUMNS, TABLE_C1_COLUMNS};
 use sealbook_core::score::baselines::ClimatologyTable;
+use sealbook_core::score::endpoint::{Interval, Intervals};
 use sealbook_core::score::league::{league_stats, LeagueInputs};
+use sealbook_core::score::seams::StatsSeams;
 use std::collections::BTreeMap;
 
 #[path = "common/rng.rs"]
@@ -81,6 +83,24 @@ fn generate(rng: &mut Rng) -> String {
     out
 }
 
+/// Point values only: this test compares figures, not intervals (core::stats' own tests do).
+struct PointValuesOnly;
+
+impl StatsSeams for PointValuesOnly {
+    fn t_interval(&self, _: &[f64], _: f64) -> Option<Interval> {
+        None
+    }
+    fn cluster_bootstrap(&self, _: &[Vec<f64>], _: f64) -> Option<Interval> {
+        None
+    }
+    fn hac_interval(&self, _: &[f64], _: u32, _: f64) -> Option<Interval> {
+        None
+    }
+    fn moving_block_bootstrap(&self, _: &[f64], _: usize, _: usize, _: u64) -> Option<Intervals> {
+        None
+    }
+}
+
 #[test]
 fn league_tables_match_the_python_peer() {
     let mut rng = Rng(0x5eed);
@@ -96,7 +116,7 @@ fn league_tables_match_the_python_peer() {
 
     let rows = read_forecasts(csv.as_bytes()).unwrap();
     let clim = ClimatologyTable::parse(clim_text.as_bytes()).unwrap();
-    let st = league_stats(&LeagueInputs { rows: &rows, climatology: Some(&clim), sealing_times: None, roster: &[] }, |_| None);
+    let st = league_stats(&LeagueInputs { rows: &rows, climatology: Some(&clim), sealing_times: None, roster: &[] }, &PointValuesOnly);
     let ours = serde_json::to_value(&st).unwrap();
 
     let out = sealbook_tests::python_script("score_peer.py").arg("--league").arg(dir.join("f.csv")).arg(dir.join("clim.json")).output().unwrap();

@@ -22,12 +22,16 @@ use super::calibration::{folded_calibration, sharpness_k, sharpness_k_clim, Cali
 use super::cells::{seat_cells, Cell};
 use super::consensus::{consensus, krogh_vedelsby, Answer};
 use super::eligibility::{interval_rule, ranked, IntervalRule};
-use super::endpoint::{primary_endpoint, session_gains, Intervals, PairedEvent, PrimaryEndpoint, PRIMARY_FIRST_SESSION};
+use super::endpoint::{
+    primary_endpoint, session_gains, Interval, PairedEvent, PrimaryEndpoint, PRIMARY_BLOCK, PRIMARY_FIRST_SESSION, PRIMARY_RESAMPLES,
+    PRIMARY_SEED,
+};
+use super::seams::{interval_for, StatsSeams};
 use super::mean;
 use crate::calendar::{reference_cut, session_number, Date, Horizon, Instant};
 use crate::forecasts_csv::ForecastRow;
 use serde::Serialize;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 /// What the league tables are computed from.
 pub struct LeagueInputs<'a> {
@@ -68,12 +72,10 @@ pub struct SeatHorizon {
     pub calibration: Vec<CalibrationBin>,
     /// The 30/10 rule.
     pub ranked: bool,
-    /// The interval this figure may carry, or why it has none (values from `core::stats`).
+    /// Which interval this figure may carry, or why it has none.
     pub interval: IntervalRule,
-    /// (session, mean Brier of the seat's resolved forecasts that session), in session
-    /// order: what the interval is computed over.
-    #[serde(skip)]
-    pub session_means: Vec<(String, f64)>,
+    /// The 95% interval of `brier` under that rule (from `core::stats`).
+    pub ci95: Option<Interval>,
 }
 
 /// The consensus on one horizon (`consensus.<horizon>`).
@@ -88,6 +90,8 @@ pub struct ConsensusHorizon {
     /// Resolved common events.
     pub n: usize,
     pub sessions: usize,
+    pub interval: IntervalRule,
+    pub ci95: Option<Interval>,
     /// Climatology's Brier on the events that have a base rate, and the consensus' BSS there.
     pub clim_brier: Option<f64>,
     pub bss_clim: Option<f64>,
@@ -122,7 +126,8 @@ struct EventScores<'a> {
     published: Vec<f64>,
     dispersion: Vec<f64>,
     members: Vec<f64>,
-    sessions: BTreeSet<&'a str>,
+    /// Session -> the published consensus' Brier on its events.
+    sessions: BTreeMap<&'a str, Vec<f64>>,
     /// (consensus Brier, climatology Brier) on events with a base rate.
     with_clim: Vec<(f64, f64)>,
     momentum: Vec<f64>,
@@ -139,9 +144,8 @@ fn cell_of(r: &ForecastRow) -> Cell {
     Cell::classify(&r.status, &r.cell_status, r.prob_up)
 }
 
-/// The league tables. `primary_intervals` is `core::stats`' moving block bootstrap over the
-/// primary endpoint's session gains (see [`primary_endpoint`]).
-pub fn league_stats(inp: &LeagueInputs<'_>, primary_intervals: impl FnOnce(&[f64]) -> Option<Intervals>) -> LeagueStats {
+/// The league tables; `stats` supplies the intervals (see [`StatsSeams`]).
+pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueStats {
     let q_of = |r: &ForecastRow| inp.climatology.and_then(|c| c.q(&r.asset, r.horizon.as_str()));
 
     // Seat figures.
@@ -163,6 +167,8 @@ pub fn league_stats(inp: &LeagueInputs<'_>, primary_intervals: impl FnOnce(&[f64
         let b_model = mean(with_q.iter().map(|&(p, up, _)| brier(p, up)));
         let b_clim = mean(with_q.iter().map(|&(_, up, q)| brier(100.0 * q, up)));
         let sessions = per_session.len();
+        let interval = interval_rule(h.sessions(), sessions as u32);
+        let ci95 = interval_for(&interval, &per_session.into_values().collect::<Vec<_>>(), stats);
         seats.entry(seat.to_string()).or_default().insert(
             h.as_str().to_string(),
             SeatHorizon {
@@ -184,8 +190,8 @@ pub fn league_stats(inp: &LeagueInputs<'_>, primary_intervals: impl FnOnce(&[f64
                 hit_rate: hit_rate(resolved.iter().map(|&(_, p, up)| (p, up))),
                 calibration: folded_calibration(resolved.iter().map(|&(_, p, up)| (p, up))),
                 ranked: ranked(report.all.n, sessions),
-                interval: interval_rule(h.sessions(), sessions as u32),
-                session_means: per_session.into_iter().map(|(s, v)| (s.to_string(), mean(v).unwrap_or(0.0))).collect(),
+                interval,
+                ci95,
             },
         );
     }
@@ -241,7 +247,7 @@ pub fn league_stats(inp: &LeagueInputs<'_>, primary_intervals: impl FnOnce(&[f64
         e.published.push(kv.published);
         e.dispersion.push(kv.dispersion);
         e.members.push(kv.members);
-        e.sessions.insert(rows[0].session.as_str());
+        e.sessions.entry(rows[0].session.as_str()).or_default().push(kv.published);
         e.calibration.push((c.p_pct, up));
         let counts = agreement(&answers.iter().map(|a| a.p_pct).collect::<Vec<_>>(), Some(c.p_pct), up);
         e.all_wrong += counts.all_wrong as usize;
@@ -266,6 +272,8 @@ pub fn league_stats(inp: &LeagueInputs<'_>, primary_intervals: impl FnOnce(&[f64
         .map(|(h, e)| {
             let cons_on_clim = mean(e.with_clim.iter().map(|p| p.0));
             let clim_brier = mean(e.with_clim.iter().map(|p| p.1));
+            let interval = interval_rule(h.sessions(), e.sessions.len() as u32);
+            let ci95 = interval_for(&interval, &e.sessions.values().cloned().collect::<Vec<_>>(), stats);
             (
                 h.as_str().to_string(),
                 ConsensusHorizon {
@@ -274,6 +282,8 @@ pub fn league_stats(inp: &LeagueInputs<'_>, primary_intervals: impl FnOnce(&[f64
                     dispersion: mean(e.dispersion),
                     members: mean(e.members),
                     sessions: e.sessions.len(),
+                    interval,
+                    ci95,
                     clim_brier,
                     bss_clim: cons_on_clim.zip(clim_brier).and_then(|(b, c)| bss(b, c)),
                     n_clim: e.with_clim.len(),
@@ -289,7 +299,7 @@ pub fn league_stats(inp: &LeagueInputs<'_>, primary_intervals: impl FnOnce(&[f64
 
     let sha256_ok = inp.climatology.map(|c| c.sha256_ok(None));
     let primary = if sha256_ok == Some(true) {
-        primary_endpoint(&session_gains(&paired), primary_intervals)
+        primary_endpoint(&session_gains(&paired), |g| stats.moving_block_bootstrap(g, PRIMARY_BLOCK, PRIMARY_RESAMPLES, PRIMARY_SEED))
     } else {
         let mut p = primary_endpoint(&[], |_| None);
         p.note = Some(match sha256_ok {
@@ -313,6 +323,7 @@ pub fn league_stats(inp: &LeagueInputs<'_>, primary_intervals: impl FnOnce(&[f64
 mod tests {
     use super::*;
     use crate::contract::EventContract;
+    use crate::score::seams::testing::Recorder;
 
     fn row(seat: &str, session: &str, line: u64, asset: &str, p: Option<f64>, chg: Option<f64>) -> ForecastRow {
         let reference = format!("{session}T13:30:00Z");
@@ -365,7 +376,7 @@ mod tests {
             .map(|(n, t)| (n, Instant::parse_rfc3339(t).unwrap()))
             .collect();
         let inp = LeagueInputs { rows: &rows, climatology: Some(&clim), sealing_times: Some(&times), roster: &[] };
-        let st = league_stats(&inp, |_| None);
+        let st = league_stats(&inp, &Recorder);
         let a = &st.seats["a"]["1d"];
         assert_eq!((a.n, a.sessions, a.ranked), (2, 1, false));
         assert!((a.brier.unwrap() - (0.16 + 0.3025) / 2.0).abs() < 1e-15);
@@ -402,7 +413,7 @@ mod tests {
         }
         // A table whose seal does not match gives no primary endpoint.
         let bad = ClimatologyTable::parse(format!(r#"{{{body}, "sha256": "00"}}"#).as_bytes()).unwrap();
-        let st = league_stats(&LeagueInputs { climatology: Some(&bad), ..inp }, |_| None);
+        let st = league_stats(&LeagueInputs { climatology: Some(&bad), ..inp }, &Recorder);
         assert_eq!(st.primary_endpoint.estimate, None);
         assert_eq!(st.climatology_sha256_ok, Some(false));
     }

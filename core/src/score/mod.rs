@@ -18,6 +18,7 @@ pub mod league;
 pub mod endpoint;
 pub mod peers;
 pub mod scorecard;
+pub mod seams;
 pub mod sealing;
 
 /// The mean of `xs`, None when empty.
