@@ -7,7 +7,7 @@ use sealbook_core::forecasts_csv::{read_forecasts, CONTRACT_COLUMNS, TABLE_C1_CO
 use sealbook_core::score::baselines::ClimatologyTable;
 use sealbook_core::score::endpoint::{Interval, Intervals};
 use sealbook_core::score::league::{league_stats, LeagueInputs};
-use sealbook_core::score::seams::StatsSeams;
+use sealbook_core::score::seams::{LogisticFit, StatsSeams};
 use std::collections::BTreeMap;
 
 #[path = "common/rng.rs"]
@@ -97,6 +97,12 @@ impl StatsSeams for PointValuesOnly {
         None
     }
     fn moving_block_bootstrap(&self, _: &[f64], _: usize, _: usize, _: u64) -> Option<Intervals> {
+        None
+    }
+    fn iid_bootstrap(&self, _: &[f64], _: usize, _: f64, _: u64) -> Option<Interval> {
+        None
+    }
+    fn logistic_calibration(&self, _: &[f64], _: &[bool], _: &[u32]) -> Option<LogisticFit> {
         None
     }
 }

@@ -26,7 +26,7 @@ use super::endpoint::{
     primary_endpoint, session_gains, Interval, PairedEvent, PrimaryEndpoint, PRIMARY_BLOCK, PRIMARY_FIRST_SESSION, PRIMARY_RESAMPLES,
     PRIMARY_SEED,
 };
-use super::seams::{interval_for, StatsSeams};
+use super::seams::{interval_for, LogisticFit, StatsSeams};
 use super::mean;
 use crate::calendar::{reference_cut, session_number, Date, Horizon, Instant};
 use crate::forecasts_csv::ForecastRow;
@@ -70,6 +70,8 @@ pub struct SeatHorizon {
     pub hit_rate: HitRate,
     /// Folded calibration bins of the resolved stated forecasts.
     pub calibration: Vec<CalibrationBin>,
+    /// The logistic calibration fit a, b with session-clustered standard errors.
+    pub logistic: Option<LogisticFit>,
     /// The 30/10 rule.
     pub ranked: bool,
     /// Which interval this figure may carry, or why it has none.
@@ -167,6 +169,13 @@ pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueSta
         let b_model = mean(with_q.iter().map(|&(p, up, _)| brier(p, up)));
         let b_clim = mean(with_q.iter().map(|&(_, up, q)| brier(100.0 * q, up)));
         let sessions = per_session.len();
+        let logistic = {
+            let session_index: Vec<&str> = per_session.keys().copied().collect();
+            let cluster: Vec<u32> = resolved.iter().map(|(r, _, _)| session_index.binary_search(&r.session.as_str()).unwrap_or(0) as u32).collect();
+            let p: Vec<f64> = resolved.iter().map(|(_, p, _)| p / 100.0).collect();
+            let y: Vec<bool> = resolved.iter().map(|(_, _, up)| *up).collect();
+            (!p.is_empty()).then(|| stats.logistic_calibration(&p, &y, &cluster)).flatten()
+        };
         let interval = interval_rule(h.sessions(), sessions as u32);
         let ci95 = interval_for(&interval, &per_session.into_values().collect::<Vec<_>>(), stats);
         seats.entry(seat.to_string()).or_default().insert(
@@ -189,6 +198,7 @@ pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueSta
                 k_clim: sharpness_k_clim(stated.iter().filter_map(|&(r, p)| q_of(r).map(|q| (p, q)))),
                 hit_rate: hit_rate(resolved.iter().map(|&(_, p, up)| (p, up))),
                 calibration: folded_calibration(resolved.iter().map(|&(_, p, up)| (p, up))),
+                logistic,
                 ranked: ranked(report.all.n, sessions),
                 interval,
                 ci95,
@@ -382,6 +392,8 @@ mod tests {
         assert!((a.brier.unwrap() - (0.16 + 0.3025) / 2.0).abs() < 1e-15);
         assert!((a.brier_ex_draw.unwrap() - 0.16).abs() < 1e-15);
         assert_eq!(a.dropped_draws, 1);
+        assert_eq!(a.logistic.map(|f| (f.a, f.b)), Some((2.0, 2.0)), "the fit gets every resolved forecast with its session");
+        assert_eq!(a.ci95, None, "one session: no interval");
         assert!((a.bss_clim.unwrap() - (1.0 - a.brier.unwrap() / 0.25)).abs() < 1e-15);
         let b = &st.seats["b"]["1d"];
         assert_eq!((b.n, b.counted_50, b.coverage), (1, 1, Some(0.5)));

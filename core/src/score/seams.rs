@@ -5,6 +5,7 @@
 
 use super::eligibility::IntervalRule;
 use super::endpoint::{Interval, Intervals};
+use serde::Serialize;
 
 /// Confidence level of the league's intervals (§8: "intervals are 95%").
 pub const LEVEL_95: f64 = 0.95;
@@ -24,6 +25,22 @@ pub trait StatsSeams {
     /// session-ordered series (the primary endpoint: block 5, 10,000 resamples, seed
     /// 20261102; numpy `default_rng(seed)` draws).
     fn moving_block_bootstrap(&self, series: &[f64], block: usize, resamples: usize, seed: u64) -> Option<Intervals>;
+    /// Percentile bootstrap of the mean of independent values (seed 002: the paired edge
+    /// values, 600 resamples, 90%; seed 001: the agent-minus-crowd differences, 95%).
+    fn iid_bootstrap(&self, values: &[f64], resamples: usize, level: f64, seed: u64) -> Option<Interval>;
+    /// The logistic calibration fit `logit P(Y=1) = a + b logit(p)` over stated
+    /// probabilities `p` (0-1, as given: 0 and 1 included) with standard errors clustered by
+    /// `cluster` (the session) (§4.4).
+    fn logistic_calibration(&self, p: &[f64], y: &[bool], cluster: &[u32]) -> Option<LogisticFit>;
+}
+
+/// The logistic calibration fit and its session-clustered standard errors.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct LogisticFit {
+    pub a: f64,
+    pub b: f64,
+    pub se_a: f64,
+    pub se_b: f64,
 }
 
 /// The interval a figure gets under `rule` from its per-session values (session order).
@@ -56,6 +73,12 @@ pub(crate) mod testing {
         }
         fn moving_block_bootstrap(&self, s: &[f64], block: usize, _: usize, _: u64) -> Option<Intervals> {
             Some(Intervals { ci95: (-1.0, block as f64), ci90: (-0.5, s.len() as f64) })
+        }
+        fn iid_bootstrap(&self, v: &[f64], resamples: usize, level: f64, _: u64) -> Option<Interval> {
+            Some((level, (v.len() * resamples) as f64))
+        }
+        fn logistic_calibration(&self, p: &[f64], _: &[bool], cluster: &[u32]) -> Option<LogisticFit> {
+            Some(LogisticFit { a: p.len() as f64, b: cluster.len() as f64, se_a: 0.0, se_b: 0.0 })
         }
     }
 

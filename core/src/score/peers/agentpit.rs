@@ -3,6 +3,7 @@
 //! two-sided sign test and a bootstrap interval of the mean difference (from `core::stats`),
 //! a verdict only when that interval excludes zero, and bet profit and loss.
 
+use super::super::seams::StatsSeams;
 use super::VectorError;
 use serde::Serialize;
 
@@ -45,6 +46,13 @@ pub fn crowd_verdict(ci_mean_difference: (f64, f64)) -> CrowdVerdict {
     } else {
         CrowdVerdict::Inconclusive
     }
+}
+
+/// The verdict from the 95% bootstrap interval of the mean of per-market differences
+/// (agent Brier minus crowd Brier on the same markets), via `core::stats`.
+pub fn verdict_vs_crowd(differences: &[f64], stats: &dyn StatsSeams, resamples: usize, seed: u64) -> Option<((f64, f64), CrowdVerdict)> {
+    let ci = stats.iid_bootstrap(differences, resamples, 0.95, seed)?;
+    Some((ci, crowd_verdict(ci)))
 }
 
 /// The two-sided sign test of paired differences (agent minus crowd); zero differences are
@@ -94,6 +102,8 @@ mod tests {
         assert_eq!(crowd_verdict((-0.03, -0.001)), CrowdVerdict::Better);
         assert_eq!(crowd_verdict((-0.03, 0.001)), CrowdVerdict::Inconclusive);
         assert_eq!(crowd_verdict((0.002, 0.01)), CrowdVerdict::Worse);
+        let recorder = crate::score::seams::testing::Recorder;
+        assert_eq!(verdict_vs_crowd(&[0.1, 0.2], &recorder, 1000, 7), Some(((0.95, 2000.0), CrowdVerdict::Worse)));
         let s = sign_test(&[-0.1, -0.2, 0.0, 0.3, -0.05]);
         assert_eq!((s.agent_better, s.crowd_better, s.ties), (3, 1, 1));
         assert!((s.p_value - 0.625).abs() < 1e-15);

@@ -5,6 +5,7 @@
 //! which are scored for nobody. The 90% interval (600 paired resamples) is `core::stats`'.
 
 use super::super::mean;
+use super::super::seams::StatsSeams;
 use serde::Serialize;
 
 /// Resolved questions below which a ranking is PROVISIONAL.
@@ -105,6 +106,12 @@ pub fn ladder_score(questions: &[Question]) -> LadderScore {
     }
 }
 
+/// The published 90% interval of the edge: the answered questions resampled with
+/// replacement 600 times, paired with the crowd's error (seed 002, "Ranking eligibility").
+pub fn edge_interval(score: &LadderScore, stats: &dyn StatsSeams, seed: u64) -> Option<(f64, f64)> {
+    stats.iid_bootstrap(&score.edge_values, BOOTSTRAP_RESAMPLES, 0.90, seed)
+}
+
 /// The stake on a question: `min(1, |p - q| / 0.20)` units, nothing within two points.
 pub fn stake(p: f64, q: f64) -> f64 {
     let gap = (p - q).abs();
@@ -178,6 +185,9 @@ mod tests {
         assert!((s.league_score.unwrap() - (0.04 + 0.49 + 0.25) / 3.0).abs() < 1e-15);
         assert_eq!(s.coverage, Some(0.75));
         assert!(s.provisional);
+        // The interval resamples the two answered resolved questions 600 times at 90%.
+        let recorder = crate::score::seams::testing::Recorder;
+        assert_eq!(edge_interval(&s, &recorder, 1), Some((0.90, 1200.0)));
     }
 
     #[test]
