@@ -135,6 +135,11 @@ impl ClimatologyTable {
     pub fn q(&self, asset: &str, h: &str) -> Option<f64> {
         self.entries.iter().find(|e| e.asset == asset && e.h == h).map(|e| e.p_up)
     }
+
+    /// The ex-draw base rate (`p_up_ex_draw`), if the table has one.
+    pub fn q_ex_draw(&self, asset: &str, h: &str) -> Option<f64> {
+        self.entries.iter().find(|e| e.asset == asset && e.h == h).and_then(|e| e.p_up_ex_draw)
+    }
 }
 
 /// Brier skill score `1 - B / B_ref` on the same rows (§4.3); None when `b_ref` is 0.

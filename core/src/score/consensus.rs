@@ -41,6 +41,14 @@ pub struct Consensus {
 
 /// The consensus of `answers` (stated probabilities only), None when there is none.
 pub fn consensus(answers: &[Answer<'_>]) -> Option<Consensus> {
+    weighted_consensus(answers, &|_| 1.0)
+}
+
+/// The consensus with a further weight per seat multiplying the family weight, renormalised
+/// over the kept answers; trim, family weights and clamp are the published consensus' (the
+/// shadow consensus of §5.3, whose inverse-correlation weights `core::neff` computes).
+/// None when there are no answers or every kept weight is zero.
+pub fn weighted_consensus(answers: &[Answer<'_>], seat_weight: &dyn Fn(&str) -> f64) -> Option<Consensus> {
     if answers.is_empty() {
         return None;
     }
@@ -59,9 +67,12 @@ pub fn consensus(answers: &[Answer<'_>]) -> Option<Consensus> {
         let fam = answers[i].family;
         let w = if seen_families.contains(&fam) { LATER_FAMILY_SEAT_WEIGHT } else { 1.0 };
         seen_families.push(fam);
-        raw.push((i, w));
+        raw.push((i, w * seat_weight(answers[i].seat)));
     }
     let total: f64 = raw.iter().map(|(_, w)| w).sum();
+    if total <= 0.0 || !total.is_finite() {
+        return None;
+    }
     let members: Vec<(usize, f64)> = raw.into_iter().map(|(i, w)| (i, w / total)).collect();
     let unclamped: f64 = members.iter().map(|&(i, w)| w * answers[i].p_pct).sum();
     Some(Consensus {
@@ -115,6 +126,19 @@ pub fn krogh_vedelsby(c: &Consensus, answers: &[Answer<'_>], up: bool) -> KroghV
     }
 }
 
+/// A seat's value on one event (§5.3): the published consensus' Brier without the seat
+/// minus with it (positive: the seat helps). None when the seat did not answer or no
+/// consensus remains without it. Computed after the outcome, it is a description.
+pub fn seat_value(answers: &[Answer<'_>], seat: &str, up: bool) -> Option<f64> {
+    if !answers.iter().any(|a| a.seat == seat) {
+        return None;
+    }
+    let without: Vec<Answer> = answers.iter().copied().filter(|a| a.seat != seat).collect();
+    let with = krogh_vedelsby(&consensus(answers)?, answers, up).published;
+    let wo = krogh_vedelsby(&consensus(&without)?, &without, up).published;
+    Some(wo - with)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -140,6 +164,32 @@ mod tests {
         // Equal answers: two different members are trimmed.
         let same = [a("a", "1", 50.0), a("b", "2", 50.0), a("c", "3", 50.0), a("d", "4", 50.0), a("e", "5", 50.0)];
         assert_eq!(consensus(&same).unwrap().trimmed, Some((0, 1)));
+    }
+
+    #[test]
+    fn shadow_weights_renormalise_over_answering_seats() {
+        let three = [a("s1", "f1", 40.0), a("s2", "f2", 60.0), a("s3", "f3", 80.0)];
+        let w = |seat: &str| match seat {
+            "s1" => 2.0,
+            "s2" => 1.0,
+            _ => 1.0,
+        };
+        let c = weighted_consensus(&three, &w).unwrap();
+        assert!((c.p_pct - (80.0 + 60.0 + 80.0) / 4.0).abs() < 1e-12);
+        assert!(weighted_consensus(&three, &|_| 0.0).is_none());
+        assert_eq!(weighted_consensus(&three, &|_| 1.0), consensus(&three));
+    }
+
+    /// A seat's value (§5.3): the consensus' Brier without it minus with it, same event.
+    #[test]
+    fn leave_one_out_value() {
+        let five = [a("s1", "f1", 60.0), a("s2", "f2", 55.0), a("s3", "f3", 70.0), a("s4", "f4", 52.0), a("s5", "f5", 58.0)];
+        let v = seat_value(&five, "s3", true).unwrap();
+        let without: Vec<Answer> = five.iter().copied().filter(|x| x.seat != "s3").collect();
+        let want = krogh_vedelsby(&consensus(&without).unwrap(), &without, true).published
+            - krogh_vedelsby(&consensus(&five).unwrap(), &five, true).published;
+        assert_eq!(v, want);
+        assert_eq!(seat_value(&five, "nobody", true), None);
     }
 
     #[test]

@@ -20,7 +20,7 @@ use super::agreement::agreement;
 use super::baselines::momentum_pct;
 use super::calibration::{folded_calibration, sharpness_k, sharpness_k_clim, CalibrationBin};
 use super::cells::{seat_cells, Cell};
-use super::consensus::{consensus, krogh_vedelsby, Answer};
+use super::consensus::{consensus, krogh_vedelsby, seat_value, Answer};
 use super::eligibility::{interval_rule, ranked, IntervalRule};
 use super::endpoint::{
     primary_endpoint, session_gains, Interval, PairedEvent, PrimaryEndpoint, PRIMARY_BLOCK, PRIMARY_FIRST_SESSION, PRIMARY_RESAMPLES,
@@ -64,6 +64,9 @@ pub struct SeatHorizon {
     pub no_answer: usize,
     /// BSS against the climatology base rate on the rows that have one.
     pub bss_clim: Option<f64>,
+    /// The league's own skill score excluding draws, against `p_up_ex_draw`
+    /// (`bss_reference`, §4.3).
+    pub bss_clim_ex_draw: Option<f64>,
     pub n_clim: usize,
     pub k: Option<f64>,
     pub k_clim: Option<f64>,
@@ -78,6 +81,10 @@ pub struct SeatHorizon {
     pub interval: IntervalRule,
     /// The 95% interval of `brier` under that rule (from `core::stats`).
     pub ci95: Option<Interval>,
+    /// The seat's value to the consensus (§5.3): mean over the common events it answered of
+    /// the consensus' Brier without it minus with it (descriptive, computed after outcomes).
+    pub consensus_value: Option<f64>,
+    pub consensus_value_n: usize,
 }
 
 /// The consensus on one horizon (`consensus.<horizon>`).
@@ -149,6 +156,7 @@ fn cell_of(r: &ForecastRow) -> Cell {
 /// The league tables; `stats` supplies the intervals (see [`StatsSeams`]).
 pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueStats {
     let q_of = |r: &ForecastRow| inp.climatology.and_then(|c| c.q(&r.asset, r.horizon.as_str()));
+    let q_ex_draw_of = |r: &ForecastRow| inp.climatology.and_then(|c| c.q_ex_draw(&r.asset, r.horizon.as_str()));
 
     // Seat figures.
     let mut by_seat: BTreeMap<(&str, Horizon), Vec<&ForecastRow>> = BTreeMap::new();
@@ -168,6 +176,14 @@ pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueSta
         let with_q: Vec<(f64, bool, f64)> = resolved.iter().filter_map(|&(r, p, up)| q_of(r).map(|q| (p, up, q))).collect();
         let b_model = mean(with_q.iter().map(|&(p, up, _)| brier(p, up)));
         let b_clim = mean(with_q.iter().map(|&(_, up, q)| brier(100.0 * q, up)));
+        let ex_draw_q: Vec<(f64, bool, f64)> = resolved
+            .iter()
+            .filter(|(r, _, _)| r.draw != Some(true))
+            .filter_map(|&(r, p, up)| q_ex_draw_of(r).map(|q| (p, up, q)))
+            .collect();
+        let bss_clim_ex_draw = mean(ex_draw_q.iter().map(|&(p, up, _)| brier(p, up)))
+            .zip(mean(ex_draw_q.iter().map(|&(_, up, q)| brier(100.0 * q, up))))
+            .and_then(|(b, c)| bss(b, c));
         let sessions = per_session.len();
         let logistic = {
             let session_index: Vec<&str> = per_session.keys().copied().collect();
@@ -193,6 +209,7 @@ pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueSta
                 unstated: cells.unstated,
                 no_answer: cells.no_answer,
                 bss_clim: b_model.zip(b_clim).and_then(|(b, c)| bss(b, c)),
+                bss_clim_ex_draw,
                 n_clim: with_q.len(),
                 k: sharpness_k(stated.iter().map(|&(_, p)| p)),
                 k_clim: sharpness_k_clim(stated.iter().filter_map(|&(r, p)| q_of(r).map(|q| (p, q)))),
@@ -202,6 +219,8 @@ pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueSta
                 ranked: ranked(report.all.n, sessions),
                 interval,
                 ci95,
+                consensus_value: None,
+                consensus_value_n: 0,
             },
         );
     }
@@ -241,6 +260,7 @@ pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueSta
     }
     let mut per_h: BTreeMap<Horizon, EventScores> = BTreeMap::new();
     let mut paired = Vec::new();
+    let mut values: BTreeMap<(&str, Horizon), Vec<f64>> = BTreeMap::new();
     for ((h, _), mut rows) in events {
         rows.sort_by_key(|r| rank(&r.seat));
         let answers: Vec<Answer> = rows
@@ -253,6 +273,11 @@ pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueSta
             .collect();
         let (Some(c), Some(up)) = (consensus(&answers), rows.iter().find_map(|r| resolved_up(r))) else { continue };
         let kv = krogh_vedelsby(&c, &answers, up);
+        for r in &rows {
+            if let Some(v) = seat_value(&answers, &r.seat, up) {
+                values.entry((r.seat.as_str(), h)).or_default().push(v);
+            }
+        }
         let e = per_h.entry(h).or_default();
         e.published.push(kv.published);
         e.dispersion.push(kv.dispersion);
@@ -275,6 +300,12 @@ pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueSta
             if let (Some(s), Some(q)) = (s.filter(|s| *s >= PRIMARY_FIRST_SESSION), q) {
                 paired.push(PairedEvent { session: s, baseline_brier: brier(100.0 * q, up), forecaster_brier: kv.published });
             }
+        }
+    }
+    for ((seat, h), v) in values {
+        if let Some(sh) = seats.get_mut(seat).and_then(|m| m.get_mut(h.as_str())) {
+            sh.consensus_value_n = v.len();
+            sh.consensus_value = mean(v);
         }
     }
     let consensus_stats = per_h
@@ -394,6 +425,9 @@ mod tests {
         assert_eq!(a.dropped_draws, 1);
         assert_eq!(a.logistic.map(|f| (f.a, f.b)), Some((2.0, 2.0)), "the fit gets every resolved forecast with its session");
         assert_eq!(a.ci95, None, "one session: no interval");
+        // a's value: SPX without a = b's 40 (0.36) vs with a = 50 (0.25); GC without a: none.
+        assert_eq!(a.consensus_value_n, 1);
+        assert!((a.consensus_value.unwrap() - 0.11).abs() < 1e-15);
         assert!((a.bss_clim.unwrap() - (1.0 - a.brier.unwrap() / 0.25)).abs() < 1e-15);
         let b = &st.seats["b"]["1d"];
         assert_eq!((b.n, b.counted_50, b.coverage), (1, 1, Some(0.5)));
