@@ -15,7 +15,8 @@
 //! - `line` is an integer >= 1; `attempt` is empty or an integer >= 1;
 //! - `sealed_at`, `reference_at`, `event_reference_at`, `event_end_at` are RFC 3339 times;
 //!   `event_end_at` is after `event_reference_at` and after `sealed_at` (the outcome lies in
-//!   the future, requirement 1);
+//!   the future, requirement 1); `reference_at` is not before `sealed_at` (the reference
+//!   price is always taken after the seal, §3.3);
 //! - `status`, `horizon`, `cell_status` (or empty), `line_kind`, `run_role` (or empty) hold
 //!   their listed values; `same_event` is a boolean, `draw` empty or a boolean;
 //! - `prob_up` is empty or a number in [0, 100]; `elicited` needs one, `explicit_50` needs
@@ -168,12 +169,17 @@ pub fn check(bytes: &[u8]) -> ConformanceReport {
             t
         };
         let sealed = time("sealed_at");
-        let _ = time("reference_at");
+        let reference = time("reference_at");
         let ev_ref = time("event_reference_at");
         let ev_end = time("event_end_at");
         if let (Some(r), Some(e)) = (ev_ref, ev_end) {
             if e <= r {
                 fail("event_end_at", "not after event_reference_at".into());
+            }
+        }
+        if let (Some(s), Some(r)) = (sealed, reference) {
+            if r < s {
+                fail("reference_at", "before sealed_at: the reference must be taken after the seal".into());
             }
         }
         if let (Some(s), Some(e)) = (sealed, ev_end) {
@@ -369,6 +375,7 @@ mod tests {
             ("methodology_version", "", "methodology_version"),
             ("session", "2026-11-26", "session"),
             ("sealed_at", "2026-10-20T21:00:00Z", "sealed_at"),
+            ("reference_at", "2026-10-20T12:00:00Z", "reference_at"),
             ("event_end_at", "2026-10-20T13:00:00Z", "event_end_at"),
             ("status", "maybe", "status"),
             ("close", "", "close"),

@@ -116,6 +116,8 @@ def check(path):
                 bad(c)
         if t["event_reference_at"] and t["event_end_at"] and not t["event_end_at"] > t["event_reference_at"]:
             bad("event_end_at")
+        if t["sealed_at"] and t["reference_at"] and t["reference_at"] < t["sealed_at"]:
+            bad("reference_at")
         if t["sealed_at"] and t["event_end_at"] and not t["sealed_at"] < t["event_end_at"]:
             bad("sealed_at")
         enums = {
