@@ -145,6 +145,16 @@ fn league_tables_match_the_python_peer() {
             }
         }
     }
+    for (seat, assets) in peer["grid"].as_object().unwrap() {
+        for (asset, hs) in assets.as_object().unwrap() {
+            for (h, e) in hs.as_object().unwrap() {
+                for k in ["n", "stated", "brier"] {
+                    close(&ours["grid"][seat][asset][h][k], &e[k], &format!("grid.{seat}.{asset}.{h}.{k}"));
+                    compared += 1;
+                }
+            }
+        }
+    }
     for (h, e) in peer["consensus"].as_object().unwrap() {
         for k in ["n", "brier", "dispersion", "all_wrong", "minority_right", "momentum_n", "momentum_brier"] {
             close(&ours["consensus"][h][k], &e[k], &format!("consensus.{h}.{k}"));

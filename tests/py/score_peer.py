@@ -76,6 +76,19 @@ def league(csv_path, clim_path):
         }
         out_seats.setdefault(seat, {})[h] = entry
 
+    grid = {}
+    for r in rows:
+        if r["status"] != "not_counted" and stated(r):
+            grid.setdefault((r["seat"], r["asset"], r["horizon"]), []).append(r)
+    out_grid = {}
+    for (seat, asset, h), rs in grid.items():
+        res = [r for r in rs if outcome(r) is not None]
+        out_grid.setdefault(seat, {}).setdefault(asset, {})[h] = {
+            "n": len(res),
+            "stated": len(rs),
+            "brier": brier_score_loss([outcome(r) for r in res], [float(r["prob_up"]) / 100 for r in res], labels=[0, 1]) if res else None,
+        }
+
     order = []
     for r in rows:
         if r["seat"] not in order:
@@ -114,7 +127,7 @@ def league(csv_path, clim_path):
                     "all_wrong": c["all_wrong"], "minority_right": c["minority_right"],
                     "momentum_n": len(c["m"]), "momentum_brier": float(np.mean(c["m"])) if c["m"] else None}
                 for h, c in cons.items()}
-    return {"seats": out_seats, "consensus": out_cons}
+    return {"seats": out_seats, "consensus": out_cons, "grid": out_grid}
 
 
 def main():

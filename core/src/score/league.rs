@@ -115,9 +115,22 @@ pub struct ConsensusHorizon {
     pub calibration: Vec<CalibrationBin>,
 }
 
+/// One cell of the model x market x horizon grid (§4.10).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GridCell {
+    pub brier: Option<f64>,
+    pub n: usize,
+    pub hit_rate: HitRate,
+    /// Sharpness over the cell's stated probabilities (resolved or not).
+    pub k: Option<f64>,
+    pub stated: usize,
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct LeagueStats {
     pub seats: BTreeMap<String, BTreeMap<String, SeatHorizon>>,
+    /// `grid.<seat>.<asset>.<horizon>`: every counted stated cell.
+    pub grid: BTreeMap<String, BTreeMap<String, BTreeMap<String, GridCell>>>,
     pub consensus: BTreeMap<String, ConsensusHorizon>,
     pub primary_endpoint: PrimaryEndpoint,
     /// `book_sealed_at` when the book's sealing times were applied, else `same_event`.
@@ -221,6 +234,28 @@ pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueSta
                 ci95,
                 consensus_value: None,
                 consensus_value_n: 0,
+            },
+        );
+    }
+
+    // The grid.
+    let mut cells: BTreeMap<(&str, &str, Horizon), Vec<(f64, Option<bool>)>> = BTreeMap::new();
+    for r in inp.rows.iter().filter(|r| r.status != "not_counted") {
+        if let Some(p) = cell_of(r).stated() {
+            cells.entry((r.seat.as_str(), r.asset.as_str(), r.horizon)).or_default().push((p, resolved_up(r)));
+        }
+    }
+    let mut grid: BTreeMap<String, BTreeMap<String, BTreeMap<String, GridCell>>> = BTreeMap::new();
+    for ((seat, asset, h), v) in cells {
+        let resolved: Vec<(f64, bool)> = v.iter().filter_map(|&(p, up)| up.map(|up| (p, up))).collect();
+        grid.entry(seat.to_string()).or_default().entry(asset.to_string()).or_default().insert(
+            h.as_str().to_string(),
+            GridCell {
+                brier: mean(resolved.iter().map(|&(p, up)| brier(p, up))),
+                n: resolved.len(),
+                hit_rate: hit_rate(resolved.iter().copied()),
+                k: sharpness_k(v.iter().map(|&(p, _)| p)),
+                stated: v.len(),
             },
         );
     }
@@ -351,6 +386,7 @@ pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueSta
     };
     LeagueStats {
         seats,
+        grid,
         consensus: consensus_stats,
         primary_endpoint: primary,
         time_basis: if inp.sealing_times.is_some() { "book_sealed_at" } else { "same_event" }.into(),
@@ -446,6 +482,9 @@ mod tests {
         // Session 11 (2026-11-02): G = mean(0.25 - 0.25, 0.25 - 0.3025).
         assert!((st.primary_endpoint.estimate.unwrap() - (-0.0525 / 2.0)).abs() < 1e-15);
         assert_eq!(st.primary_endpoint.sessions, 1);
+        let g = &st.grid["a"]["SPX"]["1d"];
+        assert_eq!((g.n, g.stated, g.hit_rate.hits), (1, 1, 1));
+        assert!((g.brier.unwrap() - 0.16).abs() < 1e-15);
         // The document keys others script against (issue 5, item 6).
         let doc = serde_json::to_value(&st).unwrap();
         for k in ["brier", "brier_ex_draw", "n", "sessions", "coverage", "bss_clim", "k", "ranked"] {
