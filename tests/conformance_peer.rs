@@ -114,7 +114,7 @@ fn mutate(rng: &mut Rng, r: &mut Row, other: &Row) -> bool {
             put("event_id_v2", &other["event_id_v2"]);
         }
         13 => put("line", "0"),
-        14 => put("attempt", "x"),
+        14 => put("attempt", ["x", "+2", "0"][chg.len() % 3]),
         15 => put("same_event", "yes"),
         16 => put("methodology_version", ""),
         17 => put("horizon", "2d"),

@@ -30,7 +30,7 @@
 use crate::calendar::{self, Date, Horizon, Instant};
 use crate::contract::{canonical_bytes, CONTRACT_KEYS, EV1_KEYS};
 use crate::forecasts_csv::{
-    parse_bool, parse_number, required_columns, Columns, CsvTable, CELL_STATUS_VALUES, LINE_KIND_VALUES,
+    parse_bool, parse_count, parse_number, required_columns, Columns, CsvTable, CELL_STATUS_VALUES, LINE_KIND_VALUES,
     RUN_ROLE_VALUES, STATUS_VALUES,
 };
 use serde::Serialize;
@@ -156,7 +156,7 @@ pub fn check(bytes: &[u8]) -> ConformanceReport {
         }
         for (c, required) in [("line", true), ("attempt", false)] {
             let v = get(c);
-            if (required || !v.is_empty()) && !v.parse::<u64>().is_ok_and(|n| n >= 1) {
+            if (required || !v.is_empty()) && parse_count(v).is_none() {
                 fail(c, format!("{v:?} is not an integer >= 1"));
             }
         }

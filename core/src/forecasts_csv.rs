@@ -225,6 +225,11 @@ pub fn parse_number(s: &str) -> Option<f64> {
     s.parse::<f64>().ok().filter(|v| v.is_finite())
 }
 
+/// A positive count written in ASCII digits only (no sign), e.g. a book line number.
+pub fn parse_count(s: &str) -> Option<u64> {
+    (!s.is_empty() && s.bytes().all(|c| c.is_ascii_digit())).then(|| s.parse::<u64>().ok()).flatten().filter(|n| *n >= 1)
+}
+
 /// `true`/`false` in any case, or `1`/`0`.
 pub fn parse_bool(s: &str) -> Option<bool> {
     match s.to_ascii_lowercase().as_str() {
@@ -343,7 +348,7 @@ impl<'a> Columns<'a> {
             session: self.get(rec, "session").into(),
             seat: self.get(rec, "seat").into(),
             model: self.get(rec, "model").into(),
-            line: line.parse().map_err(|_| err("line", format!("{line:?} is not a line number")))?,
+            line: parse_count(line).ok_or_else(|| err("line", format!("{line:?} is not a line number")))?,
             sealed_at: time("sealed_at")?,
             status: self.get(rec, "status").into(),
             asset: self.get(rec, "asset").into(),
@@ -414,6 +419,10 @@ mod tests {
         }
         for bad in ["", "nan", "inf", "1_0", " 1", "1.", ".5", "+1", "1e", "1e999"] {
             assert!(parse_number(bad).is_none(), "{bad}");
+        }
+        assert_eq!(parse_count("152"), Some(152));
+        for bad in ["", "0", "+5", "-1", "1.0", "99999999999999999999"] {
+            assert_eq!(parse_count(bad), None, "{bad}");
         }
     }
 }
