@@ -1,8 +1,11 @@
-//! The council's tables from `council-forecasts.csv` rows (spec §3.9, §4.2-§4.6, §5.3, §8):
-//! per seat and horizon the Brier score (all rows, draws included) and the ex-draw score,
-//! counts, sessions, coverage and empty cells, BSS against the sealed climatology, K and
-//! K_clim, the 30/10 flag and which interval rule applies; per horizon the consensus with
-//! its dispersion; and the primary endpoint's session gains.
+//! The council's tables from `council-forecasts.csv` rows (spec §3.9, §4.2-§4.6, §4.10,
+//! §5.3, §8): per seat and horizon the Brier score (all rows, draws included) and the
+//! ex-draw score, counts, sessions, coverage and empty cells, BSS against the sealed
+//! climatology, K and K_clim, hit rate, calibration bins and logistic fit, the 30/10 flag,
+//! the interval its rule allows and the seat's value to the consensus; the model x market x
+//! horizon grid; per horizon the consensus with its dispersion, climatology and momentum
+//! baselines on the same events and the all_wrong/minority_right counts; and the primary
+//! endpoint.
 //!
 //! Eligibility:
 //! - seat figures use the counted record (every status but `not_counted`); a seat's own-

@@ -3,8 +3,9 @@
 //!
 //! Probabilities are percentages (0-100) as the league states them unless a function says
 //! otherwise; Brier scores are in probability units (0-1). Where a measure needs an interval
-//! or resamples, this module defines the point value and eligibility and takes the interval
-//! from a caller-supplied function (`core::stats` fills those seams).
+//! or resamples, this module defines the point value and eligibility and asks
+//! [`seams::StatsSeams`] for the interval (`core::stats` implements it).
+//! [`league::league_stats`] assembles the council's tables from `council-forecasts.csv` rows.
 
 pub mod agreement;
 pub mod baselines;
