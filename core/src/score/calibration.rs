@@ -2,7 +2,7 @@
 //!
 //! Directional-confidence calibration folds each resolved probability onto the side it
 //! supports (p < 50 becomes 100 - p with the outcome flipped; exactly 50 is left out) and
-//! bins the folded forecasts at [50,60) [60,70) [70,80) [80,100]; a bin is drawn from 20
+//! bins the folded forecasts at `[50,60) [60,70) [70,80) [80,100]`; a bin is drawn from 20
 //! forecasts (`calib_min`). The logistic fit `logit P(Y=1) = a + b logit(p)` with
 //! session-clustered standard errors is `core::stats`' (seam: it takes the (p, y, session)
 //! triples this module's callers collect).
