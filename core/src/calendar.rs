@@ -450,18 +450,22 @@ impl fmt::Display for Horizon {
     }
 }
 
-/// The New York date on which an event from `session` over `horizon` ends.
+/// The New York date on which an event from `session` over `horizon` ends (its 16:00 ET
+/// close; the contract's `end_at` is authoritative, this derives it).
 ///
-/// Session-traded markets: the window covers `horizon.sessions()` sessions counting the
-/// reference session itself (1d = 09:30 to 16:00 of that session), so it ends at the close
-/// of the session `sessions - 1` after it. Bitcoin: the close-time of the scoring session
-/// plus 7, 30 or 182 calendar days (§3.7: "from the sealing minute to the 16:00 ET close").
-/// Which of the two clocks an asset follows is the caller's (the contract's `rule`).
+/// Session-traded markets: 1d is the reference session itself (09:30 to 16:00); a longer
+/// horizon of h sessions ends at the close of the h-th session after the reference session.
+/// The spec fixes the counts (5, 21, 126) but not the end session; this reading follows its
+/// one dated example (§4.10: the first week forecasts, from session 1 on 2026-10-19, resolve
+/// on 2026-10-26, session 6) and matches Bitcoin's calendar-day windows (2026-10-19 + 7 days
+/// = 2026-10-26). Bitcoin: the scoring session's date plus 0, 7, 30 or 182 calendar days
+/// (§3.7, "from the sealing minute to the 16:00 ET close"). Which clock an asset follows is
+/// the caller's (the contract's `rule`).
 pub fn horizon_end_date(session: Date, horizon: Horizon, calendar_days: bool) -> Option<Date> {
     if calendar_days {
         is_session(session)?.then(|| session.add_days(horizon.bitcoin_days() as i64))
     } else {
-        nth_session_from(session, horizon.sessions() - 1)
+        nth_session_from(session, if horizon == Horizon::D1 { 0 } else { horizon.sessions() })
     }
 }
 
@@ -549,9 +553,11 @@ mod tests {
         assert_eq!(Horizon::ALL.map(Horizon::bitcoin_days), [0, 7, 30, 182]);
         let s = d("2026-10-20");
         assert_eq!(horizon_end_date(s, Horizon::D1, false), Some(s));
-        assert_eq!(horizon_end_date(s, Horizon::W1, false), Some(d("2026-10-26")));
+        assert_eq!(horizon_end_date(s, Horizon::W1, false), Some(d("2026-10-27")));
         assert_eq!(horizon_end_date(s, Horizon::W1, true), Some(d("2026-10-27")));
-        assert_eq!(horizon_end_date(d("2026-10-19"), Horizon::M6, false), session_date(126));
+        // §4.10: the first week forecasts (session 1) resolve on 2026-10-26.
+        assert_eq!(horizon_end_date(d("2026-10-19"), Horizon::W1, false), Some(d("2026-10-26")));
+        assert_eq!(horizon_end_date(d("2026-10-19"), Horizon::M6, false), session_date(127));
     }
 
     #[test]
