@@ -3,10 +3,9 @@
 //! scikit-learn and numpy (tests/py/score_peer.py --league).
 
 use sealbook_core::contract::EventContract;
-use sealbook_core::forecasts_csv::{read_forecasts, CONTRACT_COLUMNS, TABLE_C1_COLUMNS};
-use sealbook_core::score::baselines::ClimatologyTable;
+use sealbook_core::forecasts_csv::{CONTRACT_COLUMNS, TABLE_C1_COLUMNS};
 use sealbook_core::score::endpoint::{Interval, Intervals};
-use sealbook_core::score::league::{league_stats, LeagueInputs};
+use sealbook_core::score::league::league_stats_from_files;
 use sealbook_core::score::seams::{LogisticFit, StatsSeams};
 use std::collections::BTreeMap;
 
@@ -120,9 +119,7 @@ fn league_tables_match_the_python_peer() {
     std::fs::write(dir.join("f.csv"), &csv).unwrap();
     std::fs::write(dir.join("clim.json"), clim_text).unwrap();
 
-    let rows = read_forecasts(csv.as_bytes()).unwrap();
-    let clim = ClimatologyTable::parse(clim_text.as_bytes()).unwrap();
-    let st = league_stats(&LeagueInputs { rows: &rows, climatology: Some(&clim), sealing_times: None, roster: &[] }, &PointValuesOnly);
+    let st = league_stats_from_files(csv.as_bytes(), None, Some(clim_text.as_bytes()), &[], &PointValuesOnly).unwrap();
     let ours = serde_json::to_value(&st).unwrap();
 
     let out = sealbook_tests::python_script("score_peer.py").arg("--league").arg(dir.join("f.csv")).arg(dir.join("clim.json")).output().unwrap();

@@ -399,6 +399,44 @@ pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueSta
     }
 }
 
+/// Why the league's files cannot be scored: the file and where in it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum InputError {
+    Forecasts(crate::forecasts_csv::CsvError),
+    Book(super::sealing::SealingError),
+    Climatology(super::baselines::ClimError),
+}
+
+impl std::fmt::Display for InputError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            InputError::Forecasts(e) => write!(f, "council-forecasts.csv: {e}"),
+            InputError::Book(e) => write!(f, "council-book.jsonl: {e}"),
+            InputError::Climatology(e) => write!(f, "council-clim-window.json: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for InputError {}
+
+/// The league tables from the published files' bytes: `council-forecasts.csv`, optionally
+/// `council-book.jsonl` (the 09:30 ET cut on `max(at, booked_at)`) and
+/// `council-clim-window.json`. The one entry point the CLI and the browser share, so both
+/// produce the same document from the same bytes.
+pub fn league_stats_from_files(
+    forecasts_csv: &[u8],
+    book: Option<&[u8]>,
+    climatology: Option<&[u8]>,
+    roster: &[(String, String)],
+    stats: &dyn StatsSeams,
+) -> Result<LeagueStats, InputError> {
+    let rows = crate::forecasts_csv::read_forecasts(forecasts_csv).map_err(InputError::Forecasts)?;
+    let times = book.map(super::sealing::book_sealing_times).transpose().map_err(InputError::Book)?;
+    let clim = climatology.map(ClimatologyTable::parse).transpose().map_err(InputError::Climatology)?;
+    let inputs = LeagueInputs { rows: &rows, climatology: clim.as_ref(), sealing_times: times.as_ref(), roster };
+    Ok(league_stats(&inputs, stats))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -499,6 +537,9 @@ mod tests {
         for k in ["estimate", "ci95", "ci90", "verdict"] {
             assert!(doc["primary_endpoint"].get(k).is_some(), "primary_endpoint.{k}");
         }
+        // Errors name the file.
+        let e = league_stats_from_files(b"run_id\nx\n", None, None, &[], &Recorder).unwrap_err();
+        assert!(e.to_string().starts_with("council-forecasts.csv: row 1 (line 1), column session"), "{e}");
         // A table whose seal does not match gives no primary endpoint.
         let bad = ClimatologyTable::parse(format!(r#"{{{body}, "sha256": "00"}}"#).as_bytes()).unwrap();
         let st = league_stats(&LeagueInputs { climatology: Some(&bad), ..inp }, &Recorder);
