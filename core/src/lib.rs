@@ -6,10 +6,15 @@
 //! comments refer to it.
 
 pub mod book;
+pub mod calendar;
 pub mod canon;
 pub mod canonical_form;
+pub mod conformance;
+pub mod contract;
+pub mod forecasts_csv;
 pub mod hex;
 pub mod neff;
 pub mod ots;
+pub mod score;
 pub mod stamp_list;
 pub mod stats;

@@ -1,7 +1,8 @@
 //! A small seeded generator (SplitMix64) for the generated-input tests: deterministic for a
 //! given seed on every platform, so a failing seed printed by a test reproduces exactly.
+#![allow(dead_code)] // each test target uses a different subset
 
-pub struct Rng(u64);
+pub struct Rng(pub u64);
 
 impl Rng {
     pub fn new(seed: u64) -> Self {
@@ -33,6 +34,18 @@ impl Rng {
 
     pub fn pick<T: Copy>(&mut self, items: &[T]) -> T {
         items[self.below(items.len() as u64) as usize]
+    }
+
+    /// Uniform in [0, 1).
+    pub fn unit(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    /// A random probability vector of `k` entries (each at least about 1e-3 before scaling).
+    pub fn simplex(&mut self, k: usize) -> Vec<f64> {
+        let raw: Vec<f64> = (0..k).map(|_| self.unit() + 1e-3).collect();
+        let s: f64 = raw.iter().sum();
+        raw.iter().map(|x| x / s).collect()
     }
 }
 

@@ -1,0 +1,428 @@
+//! Reading `council-forecasts.csv` (spec Appendix C, Table C1): one row per model, run,
+//! market and horizon.
+//!
+//! RFC 4180 quoting (quoted commas, quotes and line breaks), LF or CRLF line ends, and an
+//! optional UTF-8 byte order mark are accepted. Every error names its row (the header is
+//! row 1, as a spreadsheet counts) and, where one is at fault, its column.
+
+use crate::calendar::{Horizon, Instant};
+use crate::contract::EventContract;
+use std::fmt;
+
+/// The columns of Table C1, as named on 2026-10-21 08:16 UTC.
+pub const TABLE_C1_COLUMNS: [&str; 34] = [
+    "run_id",
+    "session",
+    "seat",
+    "model",
+    "mode",
+    "line",
+    "sealed_at",
+    "status",
+    "asset",
+    "horizon",
+    "action",
+    "action_word",
+    "prob_up",
+    "exp_pct",
+    "target",
+    "invalidation",
+    "ref",
+    "close",
+    "actual_pct",
+    "draw",
+    "source_domains",
+    "source_urls",
+    "why_missing",
+    "run_role",
+    "seat_versions_in_run",
+    "line_kind",
+    "reference_at",
+    "same_event",
+    "cell_status",
+    "attempt",
+    "event_id",
+    "event_reference_at",
+    "event_end_at",
+    "methodology_version",
+];
+
+/// The contract columns the conformance checker rebuilds both identifiers from, beyond
+/// Table C1 (which lists the file as of 08:16 UTC, before the full contract; §3.13 has the
+/// checker rebuild both ids on every row, and Table 2's note names price_provider,
+/// price_symbol and reference_rule on forecast rows).
+pub const CONTRACT_COLUMNS: [&str; 6] = ["rule", "resolver_version", "reference_rule", "price_provider", "price_symbol", "event_id_v2"];
+
+/// Every column the conformance checker and the scorer require.
+pub fn required_columns() -> impl Iterator<Item = &'static str> {
+    TABLE_C1_COLUMNS.iter().chain(CONTRACT_COLUMNS.iter()).copied()
+}
+
+/// Row status values (Table C1).
+pub const STATUS_VALUES: [&str; 5] = ["counted", "not_counted", "counted_50", "no_answer", "refused_shape"];
+/// Cell status values (Table C1); empty when the seat sent no cell.
+pub const CELL_STATUS_VALUES: [&str; 3] = ["elicited", "explicit_50", "invalid"];
+pub const LINE_KIND_VALUES: [&str; 2] = ["issue", "correction"];
+pub const RUN_ROLE_VALUES: [&str; 2] = ["session_run", "earlier_run"];
+
+/// Why the file cannot be read as a table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CsvError {
+    /// 1-based record number (header = 1).
+    pub row: u64,
+    /// 1-based physical line where the record starts.
+    pub line: u64,
+    /// The column at fault, if one is.
+    pub column: Option<String>,
+    pub message: String,
+}
+
+impl fmt::Display for CsvError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "row {} (line {})", self.row, self.line)?;
+        if let Some(c) = &self.column {
+            write!(f, ", column {c}")?;
+        }
+        write!(f, ": {}", self.message)
+    }
+}
+
+impl std::error::Error for CsvError {}
+
+/// A CSV file as header and records of text fields.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CsvTable {
+    pub header: Vec<String>,
+    pub records: Vec<CsvRecord>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CsvRecord {
+    /// 1-based record number (the header is 1, the first data record 2).
+    pub row: u64,
+    /// 1-based physical line where the record starts.
+    pub line: u64,
+    pub fields: Vec<String>,
+}
+
+impl CsvTable {
+    /// Reads `bytes` as RFC 4180 CSV with a header record. Records may have a different
+    /// number of fields than the header; [`CsvTable::check_shape`] reports them.
+    pub fn parse(bytes: &[u8]) -> Result<CsvTable, CsvError> {
+        let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+        let mut rdr = csv::ReaderBuilder::new().has_headers(false).flexible(true).from_reader(body);
+        let mut header = None;
+        let mut records = Vec::new();
+        let mut rec = csv::ByteRecord::new();
+        let mut row = 0u64;
+        // Physical line of a byte offset, counted incrementally (records only move forward).
+        let (mut counted_to, mut lines_before) = (0usize, 0u64);
+        let mut line_at = |byte: u64| {
+            let mut byte = (byte as usize).min(body.len());
+            // A record's position may precede the LF of the CRLF (or blank lines) before it.
+            while byte < body.len() && (body[byte] == b'\n' || body[byte] == b'\r') {
+                byte += 1;
+            }
+            lines_before += memchr::memchr_iter(b'\n', &body[counted_to..byte]).count() as u64;
+            counted_to = byte;
+            lines_before + 1
+        };
+        loop {
+            match rdr.read_byte_record(&mut rec) {
+                Ok(false) => break,
+                Ok(true) => {}
+                Err(e) => {
+                    let line = line_at(e.position().map_or(rdr.position().byte(), |p| p.byte()));
+                    return Err(CsvError { row: row + 1, line, column: None, message: format!("not CSV: {e}") });
+                }
+            }
+            let line = line_at(rec.position().map_or(0, |p| p.byte()));
+            row += 1;
+            let mut fields = Vec::with_capacity(rec.len());
+            for (i, f) in rec.iter().enumerate() {
+                match std::str::from_utf8(f) {
+                    Ok(s) => fields.push(s.to_owned()),
+                    Err(e) => {
+                        let column = header
+                            .as_ref()
+                            .and_then(|h: &Vec<String>| h.get(i).cloned())
+                            .or_else(|| Some(format!("#{}", i + 1)));
+                        return Err(CsvError {
+                            row,
+                            line,
+                            column,
+                            message: format!("not UTF-8 (byte {} of the field)", e.valid_up_to()),
+                        });
+                    }
+                }
+            }
+            if header.is_none() {
+                header = Some(fields);
+            } else {
+                records.push(CsvRecord { row, line, fields });
+            }
+        }
+        let header = header.ok_or(CsvError { row: 1, line: 1, column: None, message: "empty file: no header".into() })?;
+        Ok(CsvTable { header, records })
+    }
+
+    /// The index of column `name`.
+    pub fn column(&self, name: &str) -> Option<usize> {
+        self.header.iter().position(|h| h == name)
+    }
+
+    /// Errors for every required column missing from the header, for duplicated header
+    /// names, and for every record whose field count differs from the header's.
+    pub fn check_shape<'a>(&self, required: impl IntoIterator<Item = &'a str>) -> Vec<CsvError> {
+        let mut out = Vec::new();
+        for (i, h) in self.header.iter().enumerate() {
+            if self.header[..i].contains(h) {
+                out.push(CsvError { row: 1, line: 1, column: Some(h.clone()), message: "column named twice in the header".into() });
+            }
+        }
+        for name in required {
+            if self.column(name).is_none() {
+                out.push(CsvError { row: 1, line: 1, column: Some(name.into()), message: "missing column".into() });
+            }
+        }
+        for r in &self.records {
+            if r.fields.len() != self.header.len() {
+                out.push(CsvError {
+                    row: r.row,
+                    line: r.line,
+                    column: None,
+                    message: format!("has {} fields, the header has {}", r.fields.len(), self.header.len()),
+                });
+            }
+        }
+        out
+    }
+}
+
+/// A number as the forecasts file writes it: `-?digits(.digits)?(e±digits)?`, finite.
+/// (Stricter than Python's `float()`, which would also take `nan`, `inf` or `1_0`.)
+pub fn parse_number(s: &str) -> Option<f64> {
+    let b = s.as_bytes();
+    // The index after a non-empty run of digits starting at `i`.
+    let digits = |i: usize| -> Option<usize> {
+        let end = i + b[i..].iter().take_while(|c| c.is_ascii_digit()).count();
+        (end > i).then_some(end)
+    };
+    let mut i = digits(usize::from(b.first() == Some(&b'-')))?;
+    if b.get(i) == Some(&b'.') {
+        i = digits(i + 1)?;
+    }
+    if matches!(b.get(i), Some(b'e' | b'E')) {
+        i += 1;
+        if matches!(b.get(i), Some(b'+' | b'-')) {
+            i += 1;
+        }
+        i = digits(i)?;
+    }
+    if i != b.len() {
+        return None;
+    }
+    s.parse::<f64>().ok().filter(|v| v.is_finite())
+}
+
+/// A positive count written in ASCII digits only (no sign), e.g. a book line number.
+pub fn parse_count(s: &str) -> Option<u64> {
+    (!s.is_empty() && s.bytes().all(|c| c.is_ascii_digit())).then(|| s.parse::<u64>().ok()).flatten().filter(|n| *n >= 1)
+}
+
+/// `true`/`false` in any case, or `1`/`0`.
+pub fn parse_bool(s: &str) -> Option<bool> {
+    match s.to_ascii_lowercase().as_str() {
+        "true" | "1" => Some(true),
+        "false" | "0" => Some(false),
+        _ => None,
+    }
+}
+
+/// One forecast row, typed, for scoring.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ForecastRow {
+    pub row: u64,
+    pub run_id: String,
+    pub session: String,
+    pub seat: String,
+    pub model: String,
+    /// Book line (`n`) of the sealed answer.
+    pub line: u64,
+    /// Answer time (`at` of the answer line).
+    pub sealed_at: Instant,
+    pub status: String,
+    pub asset: String,
+    pub horizon: Horizon,
+    /// Stated probability of up, 0-100; None when the cell states none.
+    pub prob_up: Option<f64>,
+    pub reference: Option<f64>,
+    pub close: Option<f64>,
+    pub actual_pct: Option<f64>,
+    pub draw: Option<bool>,
+    pub run_role: String,
+    pub line_kind: String,
+    pub same_event: bool,
+    pub cell_status: String,
+    pub event_id: String,
+    pub event_id_v2: String,
+    pub contract: EventContract,
+    pub methodology_version: String,
+}
+
+impl ForecastRow {
+    /// Whether the row has an outcome (reference, close and change all present).
+    pub fn resolved(&self) -> bool {
+        self.reference.is_some() && self.close.is_some() && self.actual_pct.is_some()
+    }
+    /// Strictly up: the change is greater than zero (§3.5, all rows, draws included).
+    pub fn up(&self) -> Option<bool> {
+        self.actual_pct.map(|c| c > 0.0)
+    }
+}
+
+/// A table whose records have been type-checked: look fields up by column name.
+pub struct Columns<'a> {
+    table: &'a CsvTable,
+    idx: Vec<(&'static str, usize)>,
+}
+
+impl<'a> Columns<'a> {
+    /// Indexes the required columns; errors name each missing one.
+    pub fn new(table: &'a CsvTable) -> Result<Columns<'a>, Vec<CsvError>> {
+        let shape = table.check_shape(required_columns());
+        if shape.iter().any(|e| e.row == 1) {
+            return Err(shape.into_iter().filter(|e| e.row == 1).collect());
+        }
+        let idx = required_columns().map(|c| (c, table.column(c).expect("checked"))).collect();
+        Ok(Columns { table, idx })
+    }
+
+    /// Field `name` of `rec` ("" if the record is short).
+    pub fn get<'r>(&self, rec: &'r CsvRecord, name: &str) -> &'r str {
+        let i = self.idx.iter().find(|(c, _)| *c == name).map(|(_, i)| *i).expect("a required column");
+        rec.fields.get(i).map(String::as_str).unwrap_or("")
+    }
+
+    pub fn table(&self) -> &'a CsvTable {
+        self.table
+    }
+
+    /// The contract of `rec` (event_reference_at and event_end_at are its times).
+    pub fn contract(&self, rec: &CsvRecord) -> EventContract {
+        EventContract::from_values([
+            self.get(rec, "asset"),
+            self.get(rec, "horizon"),
+            self.get(rec, "event_reference_at"),
+            self.get(rec, "event_end_at"),
+            self.get(rec, "rule"),
+            self.get(rec, "resolver_version"),
+            self.get(rec, "reference_rule"),
+            self.get(rec, "price_provider"),
+            self.get(rec, "price_symbol"),
+        ])
+    }
+
+    /// The typed row, or the first field that does not read.
+    pub fn forecast(&self, rec: &CsvRecord) -> Result<ForecastRow, CsvError> {
+        let err = |col: &str, msg: String| CsvError { row: rec.row, line: rec.line, column: Some(col.into()), message: msg };
+        let opt_num = |col: &str| -> Result<Option<f64>, CsvError> {
+            let v = self.get(rec, col);
+            if v.is_empty() {
+                Ok(None)
+            } else {
+                parse_number(v).map(Some).ok_or_else(|| err(col, format!("{v:?} is not a number")))
+            }
+        };
+        let time = |col: &str| {
+            let v = self.get(rec, col);
+            Instant::parse_rfc3339(v).ok_or_else(|| err(col, format!("{v:?} is not an RFC 3339 time")))
+        };
+        let line = self.get(rec, "line");
+        let horizon = self.get(rec, "horizon");
+        let draw = self.get(rec, "draw");
+        let same_event = self.get(rec, "same_event");
+        Ok(ForecastRow {
+            row: rec.row,
+            run_id: self.get(rec, "run_id").into(),
+            session: self.get(rec, "session").into(),
+            seat: self.get(rec, "seat").into(),
+            model: self.get(rec, "model").into(),
+            line: parse_count(line).ok_or_else(|| err("line", format!("{line:?} is not a line number")))?,
+            sealed_at: time("sealed_at")?,
+            status: self.get(rec, "status").into(),
+            asset: self.get(rec, "asset").into(),
+            horizon: Horizon::parse(horizon).ok_or_else(|| err("horizon", format!("{horizon:?} is not 1d, 1w, 1m or 6m")))?,
+            prob_up: opt_num("prob_up")?,
+            reference: opt_num("ref")?,
+            close: opt_num("close")?,
+            actual_pct: opt_num("actual_pct")?,
+            draw: if draw.is_empty() {
+                None
+            } else {
+                Some(parse_bool(draw).ok_or_else(|| err("draw", format!("{draw:?} is not true or false")))?)
+            },
+            run_role: self.get(rec, "run_role").into(),
+            line_kind: self.get(rec, "line_kind").into(),
+            same_event: parse_bool(same_event).ok_or_else(|| err("same_event", format!("{same_event:?} is not true or false")))?,
+            cell_status: self.get(rec, "cell_status").into(),
+            event_id: self.get(rec, "event_id").into(),
+            event_id_v2: self.get(rec, "event_id_v2").into(),
+            contract: self.contract(rec),
+            methodology_version: self.get(rec, "methodology_version").into(),
+        })
+    }
+}
+
+/// Reads every row of a forecasts file into typed rows; the first unreadable field stops it.
+pub fn read_forecasts(bytes: &[u8]) -> Result<Vec<ForecastRow>, CsvError> {
+    let table = CsvTable::parse(bytes)?;
+    let cols = Columns::new(&table).map_err(|mut e| e.remove(0))?;
+    if let Some(e) = table.check_shape(std::iter::empty()).into_iter().next() {
+        return Err(e);
+    }
+    table.records.iter().map(|r| cols.forecast(r)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rfc4180_quoting_crlf_and_bom() {
+        let t = CsvTable::parse(b"\xEF\xBB\xBFa,b,c\r\n1,\"x, y\",\"say \"\"hi\"\"\"\r\n2,\"two\nlines\",z\r\n").unwrap();
+        assert_eq!(t.header, ["a", "b", "c"]);
+        assert_eq!(t.records[0].fields, ["1", "x, y", "say \"hi\""]);
+        assert_eq!(t.records[1].fields, ["2", "two\nlines", "z"]);
+        assert_eq!((t.records[1].row, t.records[1].line), (3, 3));
+        assert!(t.check_shape(["a", "b"]).is_empty());
+    }
+
+    #[test]
+    fn errors_name_row_and_column() {
+        let t = CsvTable::parse(b"a,b\n1,2\n3\n").unwrap();
+        let e = t.check_shape(["a", "b", "zz"]);
+        assert_eq!(e[0].column.as_deref(), Some("zz"));
+        assert_eq!(e[0].row, 1);
+        assert_eq!((e[1].row, e[1].column.as_deref()), (3, None));
+        let bad = CsvTable::parse(b"a,b\n1,\xff\n").unwrap_err();
+        assert_eq!((bad.row, bad.column.as_deref()), (2, Some("b")));
+        assert!(CsvTable::parse(b"").is_err());
+        let missing = read_forecasts(b"run_id,session\nx,y\n").unwrap_err();
+        assert_eq!((missing.row, missing.column.as_deref()), (1, Some("seat")));
+    }
+
+    #[test]
+    fn strict_numbers() {
+        for ok in ["0", "50", "-1.5", "1e3", "2.5E-2"] {
+            assert!(parse_number(ok).is_some(), "{ok}");
+        }
+        for bad in ["", "nan", "inf", "1_0", " 1", "1.", ".5", "+1", "1e", "1e999"] {
+            assert!(parse_number(bad).is_none(), "{bad}");
+        }
+        assert_eq!(parse_count("152"), Some(152));
+        for bad in ["", "0", "+5", "-1", "1.0", "99999999999999999999"] {
+            assert_eq!(parse_count(bad), None, "{bad}");
+        }
+    }
+}

@@ -1,0 +1,193 @@
+//! Fixed baselines (spec §4.3, §4.5, §8.1): the sealed climatology table with its content
+//! hash and the Brier skill score against it, and the 55% momentum rule.
+
+use super::brier::brier;
+use crate::canon::{self, DumpOptions, Value};
+use crate::hex;
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+use std::fmt;
+
+/// The registered content SHA-256 of `council-clim-window.json` (§8, OSF registration).
+pub const REGISTERED_CLIM_SHA256: &str = "2810d11e907bbaa1f311d06622c929c69e60cc81e558fdb78f5baa04113cabb7";
+
+/// The key holding the stated hash, left out of the content hash.
+pub const CLIM_HASH_KEY: &str = "sha256";
+
+/// The momentum rule's probability for the direction of the previous session (§4.5, F15).
+pub const MOMENTUM_PCT: f64 = 55.0;
+
+/// One row of the climatology table: base rates of strictly up per asset and horizon.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ClimEntry {
+    pub asset: String,
+    /// Horizon (`1d`, `1w`, `1m`, `6m`), the table's `h`.
+    pub h: String,
+    /// Share strictly up, every row counted: the primary benchmark q.
+    pub p_up: f64,
+    /// The same excluding draws (the league's own `bss_reference`).
+    pub p_up_ex_draw: Option<f64>,
+    pub n: Option<i64>,
+    pub n_independent: Option<i64>,
+}
+
+/// A sealed climatology table and its content hash.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ClimatologyTable {
+    pub entries: Vec<ClimEntry>,
+    /// SHA-256 of Python `json.dumps(obj_without_sha256, sort_keys=True)` (default settings).
+    pub sha256: String,
+    /// The hash the file states under `sha256`, if any.
+    pub stated_sha256: Option<String>,
+}
+
+/// Why a climatology file cannot be read; `path` names the field at fault.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClimError {
+    pub path: String,
+    pub message: String,
+}
+
+impl fmt::Display for ClimError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.path, self.message)
+    }
+}
+
+impl std::error::Error for ClimError {}
+
+/// The content hash of §4.3: SHA-256 of `json.dumps` with `sort_keys=True` and otherwise
+/// default settings (`ensure_ascii=True`, `", "`/`": "`) of the object without its
+/// `sha256` key.
+pub fn clim_content_sha256(obj: &canon::Object) -> Result<String, canon::EncodeError> {
+    let mut o = obj.clone();
+    o.remove(CLIM_HASH_KEY);
+    let bytes = canon::to_bytes(&Value::Object(o), DumpOptions::PYTHON_DEFAULT)?;
+    Ok(hex::encode(&Sha256::digest(bytes)))
+}
+
+impl ClimatologyTable {
+    /// Reads `council-clim-window.json`: an object with `table: [{asset, h, p_up,
+    /// p_up_ex_draw, n, n_independent, window, rule}, ...]` and its `sha256`.
+    pub fn parse(bytes: &[u8]) -> Result<ClimatologyTable, ClimError> {
+        let err = |path: &str, message: String| ClimError { path: path.into(), message };
+        let v = canon::parse(bytes).map_err(|e| err("$", format!("not JSON at byte {}: {}", e.offset, e.message)))?;
+        let obj = v.as_object().ok_or_else(|| err("$", format!("expected an object, found {}", v.type_name())))?;
+        let sha256 = clim_content_sha256(obj).map_err(|e| err("$", e.to_string()))?;
+        let stated_sha256 = match obj.get(CLIM_HASH_KEY) {
+            None => None,
+            Some(Value::Str(s)) => Some(s.as_str().unwrap_or_default().to_owned()),
+            Some(v) => return Err(err("sha256", format!("expected a string, found {}", v.type_name()))),
+        };
+        let rows = match obj.get("table") {
+            Some(Value::Array(a)) => a,
+            Some(v) => return Err(err("table", format!("expected a list, found {}", v.type_name()))),
+            None => return Err(err("table", "missing".into())),
+        };
+        let mut entries = Vec::with_capacity(rows.len());
+        for (i, r) in rows.iter().enumerate() {
+            let path = |k: &str| format!("table[{i}].{k}");
+            let o = r.as_object().ok_or_else(|| err(&format!("table[{i}]"), "expected an object".into()))?;
+            let text = |k: &str| -> Result<String, ClimError> {
+                o.get(k).and_then(Value::as_str).map(str::to_owned).ok_or_else(|| err(&path(k), "expected a string".into()))
+            };
+            let num = |k: &str| -> Result<Option<f64>, ClimError> {
+                match o.get(k) {
+                    None | Some(Value::Null) => Ok(None),
+                    Some(Value::Float(f)) => Ok(Some(*f)),
+                    Some(Value::Int(n)) => n.to_i64().map(|n| Some(n as f64)).ok_or_else(|| err(&path(k), "integer out of range".into())),
+                    Some(v) => Err(err(&path(k), format!("expected a number, found {}", v.type_name()))),
+                }
+            };
+            let int = |k: &str| -> Result<Option<i64>, ClimError> {
+                match o.get(k) {
+                    None | Some(Value::Null) => Ok(None),
+                    Some(Value::Int(n)) => n.to_i64().map(Some).ok_or_else(|| err(&path(k), "integer out of range".into())),
+                    Some(v) => Err(err(&path(k), format!("expected an integer, found {}", v.type_name()))),
+                }
+            };
+            let p_up = num("p_up")?.ok_or_else(|| err(&path("p_up"), "missing".into()))?;
+            if !(0.0..=1.0).contains(&p_up) {
+                return Err(err(&path("p_up"), format!("{p_up} is outside 0-1")));
+            }
+            entries.push(ClimEntry {
+                asset: text("asset")?,
+                h: text("h")?,
+                p_up,
+                p_up_ex_draw: num("p_up_ex_draw")?,
+                n: int("n")?,
+                n_independent: int("n_independent")?,
+            });
+        }
+        Ok(ClimatologyTable { entries, sha256, stated_sha256 })
+    }
+
+    /// Whether the content hash equals `expected` (e.g. [`REGISTERED_CLIM_SHA256`]) or, when
+    /// None, the hash the file states (`sha256_ok`).
+    pub fn sha256_ok(&self, expected: Option<&str>) -> bool {
+        match expected.or(self.stated_sha256.as_deref()) {
+            Some(e) => e.eq_ignore_ascii_case(&self.sha256),
+            None => false,
+        }
+    }
+
+    /// The base rate q (0-1) for an asset and horizon.
+    pub fn q(&self, asset: &str, h: &str) -> Option<f64> {
+        self.entries.iter().find(|e| e.asset == asset && e.h == h).map(|e| e.p_up)
+    }
+
+    /// The ex-draw base rate (`p_up_ex_draw`), if the table has one.
+    pub fn q_ex_draw(&self, asset: &str, h: &str) -> Option<f64> {
+        self.entries.iter().find(|e| e.asset == asset && e.h == h).and_then(|e| e.p_up_ex_draw)
+    }
+}
+
+/// Brier skill score `1 - B / B_ref` on the same rows (§4.3); None when `b_ref` is 0.
+pub fn bss(b: f64, b_ref: f64) -> Option<f64> {
+    (b_ref != 0.0).then(|| 1.0 - b / b_ref)
+}
+
+/// The momentum rule's probability of up (§4.5; F15 in §8.1): 55% in the direction of the
+/// previous session's league outcome (reference to close), no forecast after a zero move.
+pub fn momentum_pct(previous_change_pct: f64) -> Option<f64> {
+    if previous_change_pct > 0.0 {
+        Some(MOMENTUM_PCT)
+    } else if previous_change_pct < 0.0 {
+        Some(100.0 - MOMENTUM_PCT)
+    } else {
+        None
+    }
+}
+
+/// The momentum rule's expected Brier when the outcome is independent of yesterday and up
+/// has probability 1/2: `0.5 (0.45^2 + 0.55^2)` = 0.2525 (§4.5).
+pub fn momentum_no_skill_brier() -> f64 {
+    0.5 * (brier(MOMENTUM_PCT, true) + brier(MOMENTUM_PCT, false))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn momentum_spec_number() {
+        assert!((momentum_no_skill_brier() - 0.2525).abs() < 1e-15);
+        assert_eq!(momentum_pct(0.3), Some(55.0));
+        assert_eq!(momentum_pct(-0.3), Some(45.0));
+        assert_eq!(momentum_pct(0.0), None);
+    }
+
+    #[test]
+    fn table_hash_ignores_its_own_key() {
+        let body = br#"{"rule": "strict up", "table": [{"asset": "SPX", "h": "1d", "p_up": 0.536, "n": 2514}], "window": "2016-2025"}"#;
+        let t = ClimatologyTable::parse(body).unwrap();
+        let with = format!(r#"{{"sha256": "{}", "rule": "strict up", "window": "2016-2025", "table": [{{"n": 2514, "p_up": 0.536, "h": "1d", "asset": "SPX"}}]}}"#, t.sha256);
+        let t2 = ClimatologyTable::parse(with.as_bytes()).unwrap();
+        assert_eq!(t2.sha256, t.sha256);
+        assert!(t2.sha256_ok(None));
+        assert!(!t2.sha256_ok(Some(REGISTERED_CLIM_SHA256)));
+        assert_eq!(t2.q("SPX", "1d"), Some(0.536));
+        assert_eq!(ClimatologyTable::parse(br#"{"table": [{"asset": "SPX", "h": "1d", "p_up": 2}]}"#).unwrap_err().path, "table[0].p_up");
+        assert_eq!(bss(0.2, 0.25), Some(1.0 - 0.8));
+    }
+}

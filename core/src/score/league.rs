@@ -1,0 +1,549 @@
+//! The council's tables from `council-forecasts.csv` rows (spec §3.9, §4.2-§4.6, §4.10,
+//! §5.3, §8): per seat and horizon the Brier score (all rows, draws included) and the
+//! ex-draw score, counts, sessions, coverage and empty cells, BSS against the sealed
+//! climatology, K and K_clim, hit rate, calibration bins and logistic fit, the 30/10 flag,
+//! the interval its rule allows and the seat's value to the consensus; the model x market x
+//! horizon grid; per horizon the consensus with its dispersion, climatology and momentum
+//! baselines on the same events and the all_wrong/minority_right counts; and the primary
+//! endpoint.
+//!
+//! Eligibility:
+//! - seat figures use the counted record (every status but `not_counted`); a seat's own-
+//!   reference rows are scored on their own events and count here;
+//! - the consensus and the primary endpoint use common events only: `counted` rows with a
+//!   stated probability, `same_event` true, `line_kind` `issue` (correction cells are not in
+//!   the sealed answers), and, when the book's sealing times are given, sealed
+//!   (`max(at, booked_at)` of the row's `line`) before the session's 09:30 ET reference;
+//! - within a consensus, answers are in roster order (the given roster, else the order seats
+//!   first appear in the file) and a seat's family is its roster family (else itself).
+
+use super::baselines::{bss, ClimatologyTable};
+use super::brier::{brier, brier_report, hit_rate, HitRate, Resolved};
+use super::agreement::agreement;
+use super::baselines::momentum_pct;
+use super::calibration::{folded_calibration, sharpness_k, sharpness_k_clim, CalibrationBin};
+use super::cells::{seat_cells, Cell};
+use super::consensus::{consensus, krogh_vedelsby, seat_value, Answer};
+use super::eligibility::{interval_rule, ranked, IntervalRule};
+use super::endpoint::{
+    primary_endpoint, session_gains, Interval, PairedEvent, PrimaryEndpoint, PRIMARY_BLOCK, PRIMARY_FIRST_SESSION, PRIMARY_RESAMPLES,
+    PRIMARY_SEED,
+};
+use super::seams::{interval_for, LogisticFit, StatsSeams};
+use super::mean;
+use crate::calendar::{reference_cut, session_number, Date, Horizon, Instant};
+use crate::forecasts_csv::ForecastRow;
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// What the league tables are computed from.
+pub struct LeagueInputs<'a> {
+    pub rows: &'a [ForecastRow],
+    /// The sealed climatology table (BSS, K_clim, the primary endpoint's baseline).
+    pub climatology: Option<&'a ClimatologyTable>,
+    /// Book line -> `max(at, booked_at)`, from [`super::sealing::book_sealing_times`].
+    pub sealing_times: Option<&'a BTreeMap<u64, Instant>>,
+    /// (seat, family) in roster order; empty: first-appearance order, one family per seat.
+    pub roster: &'a [(String, String)],
+}
+
+/// One seat on one horizon (`seats.<seat>.<horizon>`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SeatHorizon {
+    /// Mean Brier on stated probabilities, all resolved rows, draws included.
+    pub brier: Option<f64>,
+    pub brier_ex_draw: Option<f64>,
+    pub dropped_draws: usize,
+    /// Resolved stated forecasts.
+    pub n: usize,
+    /// Sessions with at least one of them.
+    pub sessions: usize,
+    pub coverage: Option<f64>,
+    /// Service score: unstated cells of a sent answer at 0.25.
+    pub service: Option<f64>,
+    pub explicit_50: usize,
+    pub counted_50: usize,
+    pub unstated: usize,
+    pub no_answer: usize,
+    /// BSS against the climatology base rate on the rows that have one.
+    pub bss_clim: Option<f64>,
+    /// The league's own skill score excluding draws, against `p_up_ex_draw`
+    /// (`bss_reference`, §4.3).
+    pub bss_clim_ex_draw: Option<f64>,
+    pub n_clim: usize,
+    pub k: Option<f64>,
+    pub k_clim: Option<f64>,
+    pub hit_rate: HitRate,
+    /// Folded calibration bins of the resolved stated forecasts.
+    pub calibration: Vec<CalibrationBin>,
+    /// The logistic calibration fit a, b with session-clustered standard errors.
+    pub logistic: Option<LogisticFit>,
+    /// The 30/10 rule.
+    pub ranked: bool,
+    /// Which interval this figure may carry, or why it has none.
+    pub interval: IntervalRule,
+    /// The 95% interval of `brier` under that rule (from `core::stats`).
+    pub ci95: Option<Interval>,
+    /// The seat's value to the consensus (§5.3): mean over the common events it answered of
+    /// the consensus' Brier without it minus with it (descriptive, computed after outcomes).
+    pub consensus_value: Option<f64>,
+    pub consensus_value_n: usize,
+}
+
+/// The consensus on one horizon (`consensus.<horizon>`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ConsensusHorizon {
+    /// Mean Brier of the published (clamped) consensus over resolved common events.
+    pub brier: Option<f64>,
+    /// Mean Krogh-Vedelsby dispersion term.
+    pub dispersion: Option<f64>,
+    /// Mean weighted Brier of the kept members.
+    pub members: Option<f64>,
+    /// Resolved common events.
+    pub n: usize,
+    pub sessions: usize,
+    pub interval: IntervalRule,
+    pub ci95: Option<Interval>,
+    /// Climatology's Brier on the events that have a base rate, and the consensus' BSS there.
+    pub clim_brier: Option<f64>,
+    pub bss_clim: Option<f64>,
+    pub n_clim: usize,
+    /// The 55% momentum rule on the same events (one-day horizon; none after a zero move or
+    /// without the previous session's outcome), all rows, draws included.
+    pub momentum_brier: Option<f64>,
+    pub momentum_n: usize,
+    /// §5.3 counts over the events.
+    pub all_wrong: usize,
+    pub minority_right: usize,
+    pub calibration: Vec<CalibrationBin>,
+}
+
+/// One cell of the model x market x horizon grid (§4.10).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GridCell {
+    pub brier: Option<f64>,
+    pub n: usize,
+    pub hit_rate: HitRate,
+    /// Sharpness over the cell's stated probabilities (resolved or not).
+    pub k: Option<f64>,
+    pub stated: usize,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LeagueStats {
+    pub seats: BTreeMap<String, BTreeMap<String, SeatHorizon>>,
+    /// `grid.<seat>.<asset>.<horizon>`: every counted stated cell.
+    pub grid: BTreeMap<String, BTreeMap<String, BTreeMap<String, GridCell>>>,
+    pub consensus: BTreeMap<String, ConsensusHorizon>,
+    pub primary_endpoint: PrimaryEndpoint,
+    /// `book_sealed_at` when the book's sealing times were applied, else `same_event`.
+    pub time_basis: String,
+    /// Whether the climatology's content hash matched its stated hash.
+    pub climatology_sha256_ok: Option<bool>,
+    pub rows: usize,
+    /// Rows left out of the common events by the 09:30 ET cut or a missing book line.
+    pub excluded_after_reference: usize,
+}
+
+/// Per-event consensus figures of one horizon.
+#[derive(Default)]
+struct EventScores<'a> {
+    published: Vec<f64>,
+    dispersion: Vec<f64>,
+    members: Vec<f64>,
+    /// Session -> the published consensus' Brier on its events.
+    sessions: BTreeMap<&'a str, Vec<f64>>,
+    /// (consensus Brier, climatology Brier) on events with a base rate.
+    with_clim: Vec<(f64, f64)>,
+    momentum: Vec<f64>,
+    all_wrong: usize,
+    minority_right: usize,
+    calibration: Vec<(f64, bool)>,
+}
+
+fn resolved_up(r: &ForecastRow) -> Option<bool> {
+    r.resolved().then(|| r.up()).flatten()
+}
+
+fn cell_of(r: &ForecastRow) -> Cell {
+    Cell::classify(&r.status, &r.cell_status, r.prob_up)
+}
+
+/// The league tables; `stats` supplies the intervals (see [`StatsSeams`]).
+pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueStats {
+    let q_of = |r: &ForecastRow| inp.climatology.and_then(|c| c.q(&r.asset, r.horizon.as_str()));
+    let q_ex_draw_of = |r: &ForecastRow| inp.climatology.and_then(|c| c.q_ex_draw(&r.asset, r.horizon.as_str()));
+
+    // Seat figures.
+    let mut by_seat: BTreeMap<(&str, Horizon), Vec<&ForecastRow>> = BTreeMap::new();
+    for r in inp.rows.iter().filter(|r| r.status != "not_counted") {
+        by_seat.entry((r.seat.as_str(), r.horizon)).or_default().push(r);
+    }
+    let mut seats: BTreeMap<String, BTreeMap<String, SeatHorizon>> = BTreeMap::new();
+    for ((seat, h), rows) in &by_seat {
+        let cells = seat_cells(rows.iter().map(|r| (cell_of(r), resolved_up(r))));
+        let stated: Vec<(&ForecastRow, f64)> = rows.iter().filter_map(|r| cell_of(r).stated().map(|p| (*r, p))).collect();
+        let resolved: Vec<(&ForecastRow, f64, bool)> = stated.iter().filter_map(|&(r, p)| resolved_up(r).map(|up| (r, p, up))).collect();
+        let report = brier_report(&resolved.iter().map(|&(r, p, up)| Resolved { p_pct: p, up, draw: r.draw == Some(true) }).collect::<Vec<_>>());
+        let mut per_session: BTreeMap<&str, Vec<f64>> = BTreeMap::new();
+        for &(r, p, up) in &resolved {
+            per_session.entry(r.session.as_str()).or_default().push(brier(p, up));
+        }
+        let with_q: Vec<(f64, bool, f64)> = resolved.iter().filter_map(|&(r, p, up)| q_of(r).map(|q| (p, up, q))).collect();
+        let b_model = mean(with_q.iter().map(|&(p, up, _)| brier(p, up)));
+        let b_clim = mean(with_q.iter().map(|&(_, up, q)| brier(100.0 * q, up)));
+        let ex_draw_q: Vec<(f64, bool, f64)> = resolved
+            .iter()
+            .filter(|(r, _, _)| r.draw != Some(true))
+            .filter_map(|&(r, p, up)| q_ex_draw_of(r).map(|q| (p, up, q)))
+            .collect();
+        let bss_clim_ex_draw = mean(ex_draw_q.iter().map(|&(p, up, _)| brier(p, up)))
+            .zip(mean(ex_draw_q.iter().map(|&(_, up, q)| brier(100.0 * q, up))))
+            .and_then(|(b, c)| bss(b, c));
+        let sessions = per_session.len();
+        let logistic = {
+            let session_index: Vec<&str> = per_session.keys().copied().collect();
+            let cluster: Vec<u32> = resolved.iter().map(|(r, _, _)| session_index.binary_search(&r.session.as_str()).unwrap_or(0) as u32).collect();
+            let p: Vec<f64> = resolved.iter().map(|(_, p, _)| p / 100.0).collect();
+            let y: Vec<bool> = resolved.iter().map(|(_, _, up)| *up).collect();
+            (!p.is_empty()).then(|| stats.logistic_calibration(&p, &y, &cluster)).flatten()
+        };
+        let interval = interval_rule(h.sessions(), sessions as u32);
+        let ci95 = interval_for(&interval, &per_session.into_values().collect::<Vec<_>>(), stats);
+        seats.entry(seat.to_string()).or_default().insert(
+            h.as_str().to_string(),
+            SeatHorizon {
+                brier: report.all.mean,
+                brier_ex_draw: report.ex_draw.mean,
+                dropped_draws: report.dropped_draws,
+                n: report.all.n,
+                sessions,
+                coverage: cells.coverage,
+                service: cells.service.mean,
+                explicit_50: cells.explicit_50,
+                counted_50: cells.counted_50,
+                unstated: cells.unstated,
+                no_answer: cells.no_answer,
+                bss_clim: b_model.zip(b_clim).and_then(|(b, c)| bss(b, c)),
+                bss_clim_ex_draw,
+                n_clim: with_q.len(),
+                k: sharpness_k(stated.iter().map(|&(_, p)| p)),
+                k_clim: sharpness_k_clim(stated.iter().filter_map(|&(r, p)| q_of(r).map(|q| (p, q)))),
+                hit_rate: hit_rate(resolved.iter().map(|&(_, p, up)| (p, up))),
+                calibration: folded_calibration(resolved.iter().map(|&(_, p, up)| (p, up))),
+                logistic,
+                ranked: ranked(report.all.n, sessions),
+                interval,
+                ci95,
+                consensus_value: None,
+                consensus_value_n: 0,
+            },
+        );
+    }
+
+    // The grid.
+    let mut cells: BTreeMap<(&str, &str, Horizon), Vec<(f64, Option<bool>)>> = BTreeMap::new();
+    for r in inp.rows.iter().filter(|r| r.status != "not_counted") {
+        if let Some(p) = cell_of(r).stated() {
+            cells.entry((r.seat.as_str(), r.asset.as_str(), r.horizon)).or_default().push((p, resolved_up(r)));
+        }
+    }
+    let mut grid: BTreeMap<String, BTreeMap<String, BTreeMap<String, GridCell>>> = BTreeMap::new();
+    for ((seat, asset, h), v) in cells {
+        let resolved: Vec<(f64, bool)> = v.iter().filter_map(|&(p, up)| up.map(|up| (p, up))).collect();
+        grid.entry(seat.to_string()).or_default().entry(asset.to_string()).or_default().insert(
+            h.as_str().to_string(),
+            GridCell {
+                brier: mean(resolved.iter().map(|&(p, up)| brier(p, up))),
+                n: resolved.len(),
+                hit_rate: hit_rate(resolved.iter().copied()),
+                k: sharpness_k(v.iter().map(|&(p, _)| p)),
+                stated: v.len(),
+            },
+        );
+    }
+
+    // Roster order and families.
+    let mut roster: Vec<(String, String)> = inp.roster.to_vec();
+    for r in inp.rows {
+        if !roster.iter().any(|(s, _)| *s == r.seat) {
+            roster.push((r.seat.clone(), r.seat.clone()));
+        }
+    }
+    let rank = |seat: &str| roster.iter().position(|(s, _)| s == seat).unwrap_or(usize::MAX);
+
+    // Common events.
+    let mut excluded = 0usize;
+    let mut events: BTreeMap<(Horizon, &str), Vec<&ForecastRow>> = BTreeMap::new();
+    for r in inp.rows {
+        if r.status != "counted" || !r.same_event || r.line_kind != "issue" || cell_of(r).stated().is_none() {
+            continue;
+        }
+        if let Some(times) = inp.sealing_times {
+            let before = Date::parse(&r.session).zip(times.get(&r.line)).is_some_and(|(d, t)| *t < reference_cut(d));
+            if !before {
+                excluded += 1;
+                continue;
+            }
+        }
+        let id = if r.event_id_v2.is_empty() { r.event_id.as_str() } else { r.event_id_v2.as_str() };
+        events.entry((r.horizon, id)).or_default().push(r);
+    }
+    // Each asset's one-day common-event change by session number, for the momentum rule.
+    let mut one_day_change: BTreeMap<(&str, u32), f64> = BTreeMap::new();
+    for r in inp.rows.iter().filter(|r| r.horizon == Horizon::D1 && r.same_event) {
+        if let (Some(s), Some(c)) = (Date::parse(&r.session).and_then(session_number), r.actual_pct.filter(|_| r.resolved())) {
+            one_day_change.entry((r.asset.as_str(), s)).or_insert(c);
+        }
+    }
+    let mut per_h: BTreeMap<Horizon, EventScores> = BTreeMap::new();
+    let mut paired = Vec::new();
+    let mut values: BTreeMap<(&str, Horizon), Vec<f64>> = BTreeMap::new();
+    for ((h, _), mut rows) in events {
+        rows.sort_by_key(|r| rank(&r.seat));
+        let answers: Vec<Answer> = rows
+            .iter()
+            .map(|r| Answer {
+                seat: &r.seat,
+                family: roster.iter().find(|(s, _)| *s == r.seat).map_or(r.seat.as_str(), |(_, f)| f.as_str()),
+                p_pct: r.prob_up.expect("stated"),
+            })
+            .collect();
+        let (Some(c), Some(up)) = (consensus(&answers), rows.iter().find_map(|r| resolved_up(r))) else { continue };
+        let kv = krogh_vedelsby(&c, &answers, up);
+        for r in &rows {
+            if let Some(v) = seat_value(&answers, &r.seat, up) {
+                values.entry((r.seat.as_str(), h)).or_default().push(v);
+            }
+        }
+        let e = per_h.entry(h).or_default();
+        e.published.push(kv.published);
+        e.dispersion.push(kv.dispersion);
+        e.members.push(kv.members);
+        e.sessions.entry(rows[0].session.as_str()).or_default().push(kv.published);
+        e.calibration.push((c.p_pct, up));
+        let counts = agreement(&answers.iter().map(|a| a.p_pct).collect::<Vec<_>>(), Some(c.p_pct), up);
+        e.all_wrong += counts.all_wrong as usize;
+        e.minority_right += counts.minority_right as usize;
+        let q = q_of(rows[0]);
+        if let Some(q) = q {
+            e.with_clim.push((kv.published, brier(100.0 * q, up)));
+        }
+        if h == Horizon::D1 {
+            let s = Date::parse(&rows[0].session).and_then(session_number);
+            let previous = s.and_then(|s| one_day_change.get(&(rows[0].asset.as_str(), s.checked_sub(1)?)));
+            if let Some(m) = previous.and_then(|c| momentum_pct(*c)) {
+                e.momentum.push(brier(m, up));
+            }
+            if let (Some(s), Some(q)) = (s.filter(|s| *s >= PRIMARY_FIRST_SESSION), q) {
+                paired.push(PairedEvent { session: s, baseline_brier: brier(100.0 * q, up), forecaster_brier: kv.published });
+            }
+        }
+    }
+    for ((seat, h), v) in values {
+        if let Some(sh) = seats.get_mut(seat).and_then(|m| m.get_mut(h.as_str())) {
+            sh.consensus_value_n = v.len();
+            sh.consensus_value = mean(v);
+        }
+    }
+    let consensus_stats = per_h
+        .into_iter()
+        .map(|(h, e)| {
+            let cons_on_clim = mean(e.with_clim.iter().map(|p| p.0));
+            let clim_brier = mean(e.with_clim.iter().map(|p| p.1));
+            let interval = interval_rule(h.sessions(), e.sessions.len() as u32);
+            let ci95 = interval_for(&interval, &e.sessions.values().cloned().collect::<Vec<_>>(), stats);
+            (
+                h.as_str().to_string(),
+                ConsensusHorizon {
+                    n: e.published.len(),
+                    brier: mean(e.published),
+                    dispersion: mean(e.dispersion),
+                    members: mean(e.members),
+                    sessions: e.sessions.len(),
+                    interval,
+                    ci95,
+                    clim_brier,
+                    bss_clim: cons_on_clim.zip(clim_brier).and_then(|(b, c)| bss(b, c)),
+                    n_clim: e.with_clim.len(),
+                    momentum_n: e.momentum.len(),
+                    momentum_brier: mean(e.momentum),
+                    all_wrong: e.all_wrong,
+                    minority_right: e.minority_right,
+                    calibration: folded_calibration(e.calibration),
+                },
+            )
+        })
+        .collect();
+
+    let sha256_ok = inp.climatology.map(|c| c.sha256_ok(None));
+    let primary = if sha256_ok == Some(true) {
+        primary_endpoint(&session_gains(&paired), |g| stats.moving_block_bootstrap(g, PRIMARY_BLOCK, PRIMARY_RESAMPLES, PRIMARY_SEED))
+    } else {
+        let mut p = primary_endpoint(&[], |_| None);
+        p.note = Some(match sha256_ok {
+            None => "no climatology table given".into(),
+            _ => "the climatology table's content hash does not match its stated sha256".into(),
+        });
+        p
+    };
+    LeagueStats {
+        seats,
+        grid,
+        consensus: consensus_stats,
+        primary_endpoint: primary,
+        time_basis: if inp.sealing_times.is_some() { "book_sealed_at" } else { "same_event" }.into(),
+        climatology_sha256_ok: sha256_ok,
+        rows: inp.rows.len(),
+        excluded_after_reference: excluded,
+    }
+}
+
+/// Why the league's files cannot be scored: the file and where in it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum InputError {
+    Forecasts(crate::forecasts_csv::CsvError),
+    Book(super::sealing::SealingError),
+    Climatology(super::baselines::ClimError),
+}
+
+impl std::fmt::Display for InputError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            InputError::Forecasts(e) => write!(f, "council-forecasts.csv: {e}"),
+            InputError::Book(e) => write!(f, "council-book.jsonl: {e}"),
+            InputError::Climatology(e) => write!(f, "council-clim-window.json: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for InputError {}
+
+/// The league tables from the published files' bytes: `council-forecasts.csv`, optionally
+/// `council-book.jsonl` (the 09:30 ET cut on `max(at, booked_at)`) and
+/// `council-clim-window.json`. The one entry point the CLI and the browser share, so both
+/// produce the same document from the same bytes.
+pub fn league_stats_from_files(
+    forecasts_csv: &[u8],
+    book: Option<&[u8]>,
+    climatology: Option<&[u8]>,
+    roster: &[(String, String)],
+    stats: &dyn StatsSeams,
+) -> Result<LeagueStats, InputError> {
+    let rows = crate::forecasts_csv::read_forecasts(forecasts_csv).map_err(InputError::Forecasts)?;
+    let times = book.map(super::sealing::book_sealing_times).transpose().map_err(InputError::Book)?;
+    let clim = climatology.map(ClimatologyTable::parse).transpose().map_err(InputError::Climatology)?;
+    let inputs = LeagueInputs { rows: &rows, climatology: clim.as_ref(), sealing_times: times.as_ref(), roster };
+    Ok(league_stats(&inputs, stats))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::contract::EventContract;
+    use crate::score::seams::testing::Recorder;
+
+    fn row(seat: &str, session: &str, line: u64, asset: &str, p: Option<f64>, chg: Option<f64>) -> ForecastRow {
+        let reference = format!("{session}T13:30:00Z");
+        let contract = EventContract::from_values([asset, "1d", &reference, "end", "rule", "1", "rr", "prov", asset]);
+        ForecastRow {
+            row: 2,
+            run_id: format!("{session}-am"),
+            session: session.into(),
+            seat: seat.into(),
+            model: seat.into(),
+            line,
+            sealed_at: Instant::parse_rfc3339(&format!("{session}T12:00:00Z")).unwrap(),
+            status: if p.is_some() { "counted" } else { "counted_50" }.into(),
+            asset: asset.into(),
+            horizon: Horizon::D1,
+            prob_up: p,
+            reference: chg.map(|_| 100.0),
+            close: chg.map(|c| 100.0 + c),
+            actual_pct: chg,
+            draw: chg.map(|c| c.abs() < 0.05),
+            run_role: "session_run".into(),
+            line_kind: "issue".into(),
+            same_event: true,
+            cell_status: if p.is_some() { "elicited" } else { "" }.into(),
+            event_id: contract.event_id(),
+            event_id_v2: contract.event_id_v2(),
+            contract,
+            methodology_version: "2".into(),
+        }
+    }
+
+    #[test]
+    fn seat_and_consensus_tables() {
+        let rows = vec![
+            row("a", "2026-11-02", 10, "SPX", Some(60.0), Some(0.5)),
+            row("b", "2026-11-02", 11, "SPX", Some(40.0), Some(0.5)),
+            row("c", "2026-11-02", 12, "SPX", Some(70.0), Some(0.5)),
+            row("a", "2026-11-02", 10, "GC", Some(55.0), Some(-0.01)),
+            row("b", "2026-11-02", 11, "GC", None, Some(-0.01)),
+            row("c", "2026-11-02", 12, "GC", Some(45.0), Some(-0.01)),
+            // Session 10: SPX rose, so momentum says 55 for SPX on session 11.
+            row("z", "2026-10-30", 9, "SPX", Some(50.0), Some(0.3)),
+        ];
+        let body = r#""table": [{"asset": "SPX", "h": "1d", "p_up": 0.5}, {"asset": "GC", "h": "1d", "p_up": 0.5}]"#;
+        let hash = ClimatologyTable::parse(format!("{{{body}}}").as_bytes()).unwrap().sha256;
+        let clim = ClimatologyTable::parse(format!(r#"{{{body}, "sha256": "{hash}"}}"#).as_bytes()).unwrap();
+        // Seat c's line was booked after the reference.
+        let times: BTreeMap<u64, Instant> = [(9, "2026-10-30T13:29:00Z"), (10, "2026-11-02T14:00:00Z"), (11, "2026-11-02T14:29:59Z"), (12, "2026-11-02T14:30:00Z")]
+            .into_iter()
+            .map(|(n, t)| (n, Instant::parse_rfc3339(t).unwrap()))
+            .collect();
+        let inp = LeagueInputs { rows: &rows, climatology: Some(&clim), sealing_times: Some(&times), roster: &[] };
+        let st = league_stats(&inp, &Recorder);
+        let a = &st.seats["a"]["1d"];
+        assert_eq!((a.n, a.sessions, a.ranked), (2, 1, false));
+        assert!((a.brier.unwrap() - (0.16 + 0.3025) / 2.0).abs() < 1e-15);
+        assert!((a.brier_ex_draw.unwrap() - 0.16).abs() < 1e-15);
+        assert_eq!(a.dropped_draws, 1);
+        assert_eq!(a.logistic.map(|f| (f.a, f.b)), Some((2.0, 2.0)), "the fit gets every resolved forecast with its session");
+        assert_eq!(a.ci95, None, "one session: no interval");
+        // a's value: SPX without a = b's 40 (0.36) vs with a = 50 (0.25); GC without a: none.
+        assert_eq!(a.consensus_value_n, 1);
+        assert!((a.consensus_value.unwrap() - 0.11).abs() < 1e-15);
+        assert!((a.bss_clim.unwrap() - (1.0 - a.brier.unwrap() / 0.25)).abs() < 1e-15);
+        let b = &st.seats["b"]["1d"];
+        assert_eq!((b.n, b.counted_50, b.coverage), (1, 1, Some(0.5)));
+        assert!(matches!(b.interval, IntervalRule::None { .. }));
+        // Common events: c is cut (sealed at 09:30:00 ET); SPX consensus of a, b = 50; GC of a = 55.
+        assert_eq!(st.excluded_after_reference, 2);
+        let c = &st.consensus["1d"];
+        assert_eq!((c.n, c.sessions, c.n_clim), (3, 2, 3));
+        assert!((c.brier.unwrap() - (0.25 + 0.3025 + 0.25) / 3.0).abs() < 1e-15);
+        assert!((c.dispersion.unwrap() - 0.01 / 3.0).abs() < 1e-15);
+        assert!((c.clim_brier.unwrap() - 0.25).abs() < 1e-15);
+        assert_eq!(c.momentum_n, 1);
+        assert!((c.momentum_brier.unwrap() - 0.2025).abs() < 1e-15);
+        assert_eq!((c.all_wrong, c.minority_right), (0, 0));
+        assert_eq!(st.time_basis, "book_sealed_at");
+        // Session 11 (2026-11-02): G = mean(0.25 - 0.25, 0.25 - 0.3025).
+        assert!((st.primary_endpoint.estimate.unwrap() - (-0.0525 / 2.0)).abs() < 1e-15);
+        assert_eq!(st.primary_endpoint.sessions, 1);
+        let g = &st.grid["a"]["SPX"]["1d"];
+        assert_eq!((g.n, g.stated, g.hit_rate.hits), (1, 1, 1));
+        assert!((g.brier.unwrap() - 0.16).abs() < 1e-15);
+        // The document keys others script against (issue 5, item 6).
+        let doc = serde_json::to_value(&st).unwrap();
+        for k in ["brier", "brier_ex_draw", "n", "sessions", "coverage", "bss_clim", "k", "ranked"] {
+            assert!(doc["seats"]["a"]["1d"].get(k).is_some(), "seats.a.1d.{k}");
+        }
+        for k in ["brier", "dispersion", "n"] {
+            assert!(doc["consensus"]["1d"].get(k).is_some(), "consensus.1d.{k}");
+        }
+        for k in ["estimate", "ci95", "ci90", "verdict"] {
+            assert!(doc["primary_endpoint"].get(k).is_some(), "primary_endpoint.{k}");
+        }
+        // Errors name the file.
+        let e = league_stats_from_files(b"run_id\nx\n", None, None, &[], &Recorder).unwrap_err();
+        assert!(e.to_string().starts_with("council-forecasts.csv: row 1 (line 1), column session"), "{e}");
+        // A table whose seal does not match gives no primary endpoint.
+        let bad = ClimatologyTable::parse(format!(r#"{{{body}, "sha256": "00"}}"#).as_bytes()).unwrap();
+        let st = league_stats(&LeagueInputs { climatology: Some(&bad), ..inp }, &Recorder);
+        assert_eq!(st.primary_endpoint.estimate, None);
+        assert_eq!(st.climatology_sha256_ok, Some(false));
+    }
+}

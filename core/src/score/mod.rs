@@ -1,0 +1,33 @@
+//! Scoring: every measure of spec §3.5, §3.9, §4 and the §8 scorecard with its eligibility
+//! rules, plus the peer benchmarks' rules (seeds 001/003, 002, 004) as separate profiles.
+//!
+//! Probabilities are percentages (0-100) as the league states them unless a function says
+//! otherwise; Brier scores are in probability units (0-1). Where a measure needs an interval
+//! or resamples, this module defines the point value and eligibility and asks
+//! [`seams::StatsSeams`] for the interval (`core::stats` implements it).
+//! [`league::league_stats`] assembles the council's tables from `council-forecasts.csv` rows.
+
+pub mod agreement;
+pub mod baselines;
+pub mod brier;
+pub mod calibration;
+pub mod cells;
+pub mod consensus;
+pub mod crowd;
+pub mod eligibility;
+pub mod league;
+pub mod endpoint;
+pub mod peers;
+pub mod scorecard;
+pub mod seams;
+pub mod sealing;
+
+/// The mean of `xs`, None when empty.
+pub(crate) fn mean(xs: impl IntoIterator<Item = f64>) -> Option<f64> {
+    let (mut s, mut n) = (0.0, 0usize);
+    for x in xs {
+        s += x;
+        n += 1;
+    }
+    (n > 0).then(|| s / n as f64)
+}

@@ -1,0 +1,47 @@
+//! The peer benchmarks' scoring rules, selectable as profiles beside the council's own
+//! (DESIGN.md): `agentpit` (seeds 001/003), `ladder` (seed 002), `arena` (seed 004).
+
+pub mod agentpit;
+pub mod arena;
+pub mod ladder;
+
+use serde::Serialize;
+use std::fmt;
+
+/// A probability vector that does not fit the question's outcomes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VectorError(pub String);
+
+impl fmt::Display for VectorError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for VectorError {}
+
+/// A scoring profile, as `sealbook score --profile` names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Profile {
+    /// Seed 000, the council league (the default).
+    Council,
+    /// Seeds 001/003.
+    Agentpit,
+    /// Seed 002.
+    Ladder,
+    /// Seed 004.
+    Arena,
+}
+
+impl Profile {
+    pub fn parse(s: &str) -> Option<Profile> {
+        match s {
+            "council" => Some(Profile::Council),
+            "agentpit" => Some(Profile::Agentpit),
+            "ladder" => Some(Profile::Ladder),
+            "arena" => Some(Profile::Arena),
+            _ => None,
+        }
+    }
+}
