@@ -34,9 +34,9 @@ export function removeDir(dir) {
 
 /// Starts `sealbook serve --data DIR --addr 127.0.0.1:0` and resolves with {url, stop} once it
 /// printed its URL (bounded wait).
-export function startServer(dataDir) {
+export function startServer(dataDir, extraArgs = []) {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(SEALBOOK_BIN, ['serve', '--data', dataDir, '--addr', '127.0.0.1:0'], {
+    const child = spawn(SEALBOOK_BIN, ['serve', '--data', dataDir, '--addr', '127.0.0.1:0', ...extraArgs], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -77,14 +77,14 @@ export async function launchBrowser() {
 }
 
 /// Opens the page in a new context and waits until the verifier worker has loaded its wasm.
-export async function openPage(browser, url, viewport = { width: 1280, height: 900 }) {
+export async function openPage(browser, url, viewport = { width: 1280, height: 900 }, waitReady = true) {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   await page.goto(url);
-  await page.waitForSelector('[data-worker-ready="true"]', { timeout: 30000 });
+  if (waitReady) await page.waitForSelector('[data-worker-ready="true"]', { timeout: 30000 });
   return { context, page, errors };
 }
 

@@ -4,9 +4,9 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { readFileSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync } from 'node:fs';
 import {
-  makeFixtures, removeDir, startServer, launchBrowser, openPage, dropFiles, readResults, screenshot,
+  REPO, makeFixtures, removeDir, startServer, launchBrowser, openPage, dropFiles, readResults, screenshot,
 } from './harness.mjs';
 
 const HEX64 = /^[0-9a-f]{64}$/;
@@ -128,6 +128,24 @@ test('a partial tail is noted, not failed; an unreadable list is reported by nam
   assert.equal(r.ok, false, 'an unreadable list must not pass silently');
   assert.deepEqual(errors, []);
   await context.close();
+});
+
+test('a verifier that cannot start is reported, not left spinning', async () => {
+  // The same site without worker.js: the page loads, its worker cannot.
+  const www = path('www-without-worker');
+  cpSync(join(REPO, 'www'), www, { recursive: true });
+  rmSync(join(www, 'worker.js'));
+  const broken = await startServer(fx.dir, ['--www', www]);
+  try {
+    const { context, page } = await openPage(browser, broken.url, undefined, false);
+    const alert = page.locator('[role="alert"]');
+    await alert.waitFor({ timeout: 30000 });
+    assert.match(await alert.textContent(), /The verifier could not start/);
+    assert.equal(await page.locator('[data-worker-ready="true"]').count(), 0);
+    await context.close();
+  } finally {
+    await broken.stop();
+  }
 });
 
 test('verify_book is exported for the benchmark and returns the ChainReport JSON', async () => {

@@ -41,22 +41,15 @@ pub enum Msg {
 
 type Listener<E> = Closure<dyn FnMut(E)>;
 
-pub struct App {
-    files: Vec<Picked>,
-    worker: Option<Worker>,
-    ready: bool,
-    /// A job is waiting for the worker to report ready.
-    pending: bool,
-    job: u32,
-    status: Status,
-    dragging: bool,
-    input: NodeRef,
-    _listeners: Option<(Listener<MessageEvent>, Listener<Event>)>,
+/// The verifier worker and the page's listeners on it; terminated when dropped.
+struct VerifierWorker {
+    worker: Worker,
+    _on_message: Listener<MessageEvent>,
+    _on_error: Listener<Event>,
 }
 
-impl App {
-    /// Starts the worker at once, so the page needs no network after it has loaded.
-    fn spawn_worker(ctx: &Context<Self>) -> Result<(Worker, Listener<MessageEvent>, Listener<Event>), String> {
+impl VerifierWorker {
+    fn spawn(ctx: &Context<App>) -> Result<VerifierWorker, String> {
         let opts = WorkerOptions::new();
         opts.set_type(WorkerType::Module);
         let worker = Worker::new_with_options(WORKER_URL, &opts)
@@ -77,9 +70,32 @@ impl App {
         });
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-        Ok((worker, on_message, on_error))
+        Ok(VerifierWorker { worker, _on_message: on_message, _on_error: on_error })
     }
+}
 
+impl Drop for VerifierWorker {
+    fn drop(&mut self) {
+        self.worker.set_onmessage(None);
+        self.worker.set_onerror(None);
+        self.worker.terminate();
+    }
+}
+
+pub struct App {
+    files: Vec<Picked>,
+    /// Started at once, so the page needs no network after it has loaded.
+    worker: Option<VerifierWorker>,
+    ready: bool,
+    /// A job is waiting for the worker to report ready.
+    pending: bool,
+    job: u32,
+    status: Status,
+    dragging: bool,
+    input: NodeRef,
+}
+
+impl App {
     fn has_book(&self) -> bool {
         self.files.iter().any(|f| f.kind == FileKind::Book)
     }
@@ -103,7 +119,7 @@ impl App {
 
     fn post_job(&mut self) {
         self.pending = false;
-        let Some(worker) = &self.worker else { return };
+        let Some(VerifierWorker { worker, .. }) = &self.worker else { return };
         let of_kind = |kind| self.files.iter().filter(|f| f.kind == kind).map(|f| JsValue::from(f.file.clone())).collect::<js_sys::Array>();
         let job = js_sys::Object::new();
         let set = |k: &str, v: &JsValue| js_sys::Reflect::set(&job, &k.into(), v).map(|_| ());
@@ -138,9 +154,9 @@ impl Component for App {
     type Properties = ();
 
     fn create(ctx: &Context<Self>) -> Self {
-        let (worker, listeners, status) = match Self::spawn_worker(ctx) {
-            Ok((w, m, e)) => (Some(w), Some((m, e)), Status::Waiting),
-            Err(why) => (None, None, Status::Failed(why)),
+        let (worker, status) = match VerifierWorker::spawn(ctx) {
+            Ok(w) => (Some(w), Status::Waiting),
+            Err(why) => (None, Status::Failed(why)),
         };
         App {
             files: Vec::new(),
@@ -151,11 +167,10 @@ impl Component for App {
             status,
             dragging: false,
             input: NodeRef::default(),
-            _listeners: listeners,
         }
     }
 
-    fn update(&mut self, _ctx: &Context<Self>, msg: Msg) -> bool {
+    fn update(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
         match msg {
             Msg::Add(files) => {
                 if files.is_empty() {
@@ -204,8 +219,24 @@ impl Component for App {
                 }
                 self.status = Status::Failed(message);
             }
-            Msg::WorkerBroken(why) => {
-                self.status = Status::Failed(format!("The verifier stopped: {why}. Reload the page to try again."));
+            Msg::FromWorker(FromWorker::Crashed { message }) | Msg::WorkerBroken(message) => {
+                // A wasm instance that panicked cannot be trusted again: start a fresh worker,
+                // but only if this one had started (else it would fail again, forever).
+                let had_started = self.ready;
+                self.worker = None;
+                self.ready = false;
+                self.pending = false;
+                self.status = Status::Failed(if !had_started {
+                    format!("The verifier could not start: {message}. Reload the page to try again.")
+                } else {
+                    match VerifierWorker::spawn(ctx) {
+                        Ok(w) => {
+                            self.worker = Some(w);
+                            format!("The verifier stopped: {message}. It has been restarted; add the files again to retry.")
+                        }
+                        Err(why) => format!("The verifier stopped: {message}; restarting it failed: {why}"),
+                    }
+                });
             }
         }
         true

@@ -22,6 +22,8 @@ pub enum FromWorker {
     Done { job: u32, report: SessionReport },
     /// A file could not be read at all.
     Failed { job: u32, message: String },
+    /// The worker's wasm panicked (a bug); the worker must not be used again.
+    Crashed { message: String },
 }
 
 impl FromWorker {

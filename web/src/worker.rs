@@ -32,6 +32,8 @@ fn post(msg: &FromWorker) {
 /// Entry point of the worker: listens for jobs and announces it is ready.
 #[wasm_bindgen]
 pub fn worker_main() {
+    // Core never panics on bad input; should a bug panic anyway, say so instead of hanging.
+    std::panic::set_hook(Box::new(|info| post(&FromWorker::Crashed { message: format!("internal error: {info}") })));
     let onmessage = Closure::<dyn FnMut(MessageEvent)>::new(|event: MessageEvent| {
         let data = event.data();
         let job = js_sys::Reflect::get(&data, &JOB.into()).ok().and_then(|v| v.as_f64()).unwrap_or(0.0) as u32;
