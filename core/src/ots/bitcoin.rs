@@ -209,19 +209,17 @@ pub fn check_run(headers: &[BlockHeader]) -> Result<HeaderRun, HeaderError> {
 /// `YYYY-MM-DDTHH:MM:SSZ` for a Unix time (proleptic Gregorian, UTC).
 pub fn format_utc(unix: u32) -> String {
     let secs = u64::from(unix);
-    let days = (secs / 86_400) as i64;
     let rem = secs % 86_400;
-    // Howard Hinnant's civil_from_days.
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    format!("{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z", rem / 3600, rem / 60 % 60, rem % 60)
+    let d = crate::calendar::Date::from_days_since_epoch((secs / 86_400) as i64);
+    format!(
+        "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}Z",
+        d.year,
+        d.month,
+        d.day,
+        rem / 3600,
+        rem / 60 % 60,
+        rem % 60
+    )
 }
 
 /// A 256-bit unsigned integer (four little-endian 64-bit limbs), just enough for targets
