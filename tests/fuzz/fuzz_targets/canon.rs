@@ -1,9 +1,11 @@
 //! `canon::parse` on arbitrary bytes; whatever it accepts must serialize in all four
-//! settings without panicking, and our own output must parse back to the same bytes.
+//! settings without panicking, and our own output must parse back to the same bytes. A text
+//! the verifier's seal-form fast path takes as `J(v)` must be exactly `to_bytes(parse(t), SEAL)`.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use sealbook_core::canon::{self, DumpOptions, EncodeError};
+use sealbook_core::canonical_form;
 
 const MODES: [DumpOptions; 4] = [
     DumpOptions { ensure_ascii: false, compact: false },
@@ -13,7 +15,16 @@ const MODES: [DumpOptions; 4] = [
 ];
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(v) = canon::parse(data) else { return };
+    let mut spans = Vec::new();
+    let seal_form = std::str::from_utf8(data).is_ok() && canonical_form::seal_form_members(data, &mut spans);
+    let Ok(v) = canon::parse(data) else {
+        assert!(!seal_form, "seal-form fast path accepts a text the parser refuses");
+        return;
+    };
+    if seal_form {
+        let j = canon::to_bytes(&v, DumpOptions::SEAL).expect("seal-form text encodes");
+        assert_eq!(j, data, "seal-form fast path accepts a text that is not J(parse(text))");
+    }
     for opts in MODES {
         match canon::to_bytes(&v, opts) {
             Ok(bytes) => {
