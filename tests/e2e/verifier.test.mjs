@@ -4,9 +4,10 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { cpSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import {
-  REPO, makeFixtures, removeDir, startServer, launchBrowser, openPage, dropFiles, readResults, screenshot,
+  REPO, SEALBOOK_BIN, makeFixtures, removeDir, startServer, launchBrowser, openPage, dropFiles, readResults, screenshot,
 } from './harness.mjs';
 
 const HEX64 = /^[0-9a-f]{64}$/;
@@ -126,6 +127,30 @@ test('a partial tail is noted, not failed; an unreadable list is reported by nam
   const listErrors = await page.locator('[data-testid="list-errors"]').textContent();
   assert.match(listErrors, /broken\.txt: line 1: sha256 must be 64 lowercase hex digits/);
   assert.equal(r.ok, false, 'an unreadable list must not pass silently');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a whole folder (sealbook demo's published files) chosen with the folder picker", async () => {
+  const dir = path('demo');
+  execFileSync(SEALBOOK_BIN, ['demo', '--out', dir], { stdio: 'ignore' });
+  const all = readdirSync(dir, { recursive: true }).map(String);
+  const books = all.filter((f) => f.endsWith('.jsonl')).sort();
+  const lists = all.filter((f) => /^proof\/.*\.txt$/.test(f));
+  const entries = lists.flatMap((f) => readFileSync(join(dir, f), 'utf8').split('\n').filter((l) => l.includes(', sha256 ')));
+  assert.ok(books.length >= 1 && lists.length >= 2, `demo has books ${books} and lists ${lists}`);
+
+  const { context, page, errors } = await openPage(browser, server.url);
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByText('Choose a folder…').click()]);
+  await chooser.setFiles(dir);
+  const r = await readResults(page);
+  assert.equal(r.ok, true, r.headline);
+  assert.deepEqual(r.books.map((b) => b.name.replace(/^demo\//, '')).sort(), books);
+  const stamps = r.books.flatMap((b) => b.stamps);
+  assert.equal(stamps.length, entries.length, 'every entry of every list is checked against its book');
+  assert.ok(stamps.every((s) => s.ok));
+  // Lists of different days share file names; the page tells them apart by their path.
+  assert.equal(new Set(stamps.map((s) => s.list)).size, lists.length);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -2,7 +2,7 @@
 //! verifier worker's life cycle, progress, and the results view.
 
 use crate::format;
-use crate::protocol::{FromWorker, BOOKS, JOB, LISTS};
+use crate::protocol::{FromWorker, BOOKS, FILE, JOB, LISTS, NAME};
 use crate::report_view;
 use crate::session::{FileKind, SessionReport};
 use std::rc::Rc;
@@ -17,9 +17,25 @@ const WORKER_URL: &str = "/worker.js";
 /// A file the reader gave the page.
 pub struct Picked {
     file: File,
-    name: String,
+    /// The path inside a chosen folder (`proof/2026-10-20/130025Z.txt`), else the file name:
+    /// the days' lists share names, so the path is what tells them apart.
+    label: String,
     size: u64,
+    last_modified: f64,
     kind: FileKind,
+}
+
+impl Picked {
+    fn new(file: File) -> Picked {
+        let relative = js_sys::Reflect::get(&file, &"webkitRelativePath".into()).ok().and_then(|p| p.as_string());
+        let label = relative.filter(|p| !p.is_empty()).unwrap_or_else(|| file.name());
+        Picked { kind: FileKind::of(&file.name()), size: file.size() as u64, last_modified: file.last_modified(), label, file }
+    }
+
+    /// The same file given twice (dropped again, or picked again).
+    fn same_as(&self, other: &Picked) -> bool {
+        self.label == other.label && self.size == other.size && self.last_modified == other.last_modified
+    }
 }
 
 pub enum Status {
@@ -93,6 +109,7 @@ pub struct App {
     status: Status,
     dragging: bool,
     input: NodeRef,
+    folder_input: NodeRef,
 }
 
 impl App {
@@ -120,12 +137,20 @@ impl App {
     fn post_job(&mut self) {
         self.pending = false;
         let Some(VerifierWorker { worker, .. }) = &self.worker else { return };
-        let of_kind = |kind| self.files.iter().filter(|f| f.kind == kind).map(|f| JsValue::from(f.file.clone())).collect::<js_sys::Array>();
+        let set = |o: &js_sys::Object, k: &str, v: &JsValue| js_sys::Reflect::set(o, &k.into(), v).map(|_| ());
+        let named = |f: &Picked| {
+            let o = js_sys::Object::new();
+            set(&o, FILE, &f.file).and_then(|_| set(&o, NAME, &f.label.as_str().into())).map(|_| JsValue::from(o))
+        };
+        let of_kind = |kind| -> Result<JsValue, JsValue> {
+            let items: Result<js_sys::Array, JsValue> = self.files.iter().filter(|f| f.kind == kind).map(named).collect();
+            items.map(JsValue::from)
+        };
         let job = js_sys::Object::new();
-        let set = |k: &str, v: &JsValue| js_sys::Reflect::set(&job, &k.into(), v).map(|_| ());
+        let set = |k: &str, v: &JsValue| set(&job, k, v);
         let posted = set(JOB, &self.job.into())
-            .and_then(|_| set(BOOKS, &of_kind(FileKind::Book)))
-            .and_then(|_| set(LISTS, &of_kind(FileKind::StampedList)))
+            .and_then(|_| set(BOOKS, &of_kind(FileKind::Book)?))
+            .and_then(|_| set(LISTS, &of_kind(FileKind::StampedList)?))
             .and_then(|_| worker.post_message(&job));
         if let Err(e) = posted {
             self.status = Status::Failed(format!("could not hand the files to the verifier: {e:?}"));
@@ -133,12 +158,9 @@ impl App {
     }
 
     fn add(&mut self, new: Vec<File>) {
-        for file in new {
-            let name = file.name();
-            let picked = Picked { size: file.size() as u64, kind: FileKind::of(&name), name, file };
-            match self.files.iter_mut().find(|f| f.name == picked.name) {
-                Some(same) => *same = picked, // a newer copy replaces the old one
-                None => self.files.push(picked),
+        for picked in new.into_iter().map(Picked::new) {
+            if !self.files.iter().any(|f| f.same_as(&picked)) {
+                self.files.push(picked);
             }
         }
     }
@@ -167,6 +189,7 @@ impl Component for App {
             status,
             dragging: false,
             input: NodeRef::default(),
+            folder_input: NodeRef::default(),
         }
     }
 
@@ -299,13 +322,15 @@ impl Component for App {
 
 impl App {
     fn view_dropzone(&self, on_change: Callback<Event>) -> Html {
-        // Opened in the click handler itself, so the browser sees the user's gesture.
-        let input = self.input.clone();
-        let pick = Callback::from(move |_: MouseEvent| {
-            if let Some(input) = input.cast::<HtmlInputElement>() {
-                input.click();
-            }
-        });
+        // Each picker is opened in the click handler itself, so the browser sees the gesture.
+        let opener = |input: &NodeRef| {
+            let input = input.clone();
+            Callback::from(move |_: MouseEvent| {
+                if let Some(input) = input.cast::<HtmlInputElement>() {
+                    input.click();
+                }
+            })
+        };
         html! {
             <section class={classes!("dropzone", self.dragging.then_some("dragging"), (!self.files.is_empty()).then_some("compact"))} aria-labelledby="dropzone-title" data-testid="dropzone">
                 <svg class="dropzone-icon" viewBox="0 0 48 48" aria-hidden="true">
@@ -316,11 +341,16 @@ impl App {
                 <h2 id="dropzone-title" class="dropzone-title">{ if self.files.is_empty() { "Drop files here" } else { "Drop more files here" } }</h2>
                 <p class="dropzone-hint">
                     { "The book (" }<code>{ "council-book.jsonl" }</code>{ ", " }<code>{ "asks.jsonl" }</code>
-                    { ") and any stamped lists (" }<code>{ "proof/<day>/<time>Z.txt" }</code>{ ")" }
+                    { ") and any stamped lists (" }<code>{ "proof/<day>/<time>Z.txt" }</code>{ "), or the whole downloaded folder" }
                 </p>
-                <button type="button" class="button primary" onclick={pick} aria-describedby="dropzone-hint-sr">{ "Choose files…" }</button>
-                <span id="dropzone-hint-sr" class="visually-hidden">{ "Opens a file picker; choose one or more books (.jsonl) and stamped lists (.txt)." }</span>
-                <input ref={self.input.clone()} type="file" multiple=true class="visually-hidden" tabindex="-1" aria-hidden="true" onchange={on_change} data-testid="file-input"/>
+                <div class="dropzone-actions">
+                    <button type="button" class="button primary" onclick={opener(&self.input)} aria-describedby="pick-files-sr">{ "Choose files…" }</button>
+                    <button type="button" class="button secondary" onclick={opener(&self.folder_input)} aria-describedby="pick-folder-sr">{ "Choose a folder…" }</button>
+                </div>
+                <span id="pick-files-sr" class="visually-hidden">{ "Opens a file picker; choose one or more books (.jsonl) and stamped lists (.txt)." }</span>
+                <span id="pick-folder-sr" class="visually-hidden">{ "Opens a folder picker; every book and stamped list inside the folder is checked." }</span>
+                <input ref={self.input.clone()} type="file" multiple=true class="visually-hidden" tabindex="-1" aria-hidden="true" onchange={on_change.clone()} data-testid="file-input"/>
+                <input ref={self.folder_input.clone()} type="file" webkitdirectory=true class="visually-hidden" tabindex="-1" aria-hidden="true" onchange={on_change} data-testid="folder-input"/>
             </section>
         }
     }
@@ -330,6 +360,7 @@ impl App {
             return html! {};
         }
         let clear = ctx.link().callback(|_: MouseEvent| Msg::Clear);
+        let others: Vec<&str> = self.files.iter().filter(|f| f.kind == FileKind::NotChecked).map(|f| f.label.as_str()).collect();
         html! {
             <section class="files" aria-labelledby="files-title">
                 <div class="files-head">
@@ -337,29 +368,32 @@ impl App {
                     <button type="button" class="button quiet" onclick={clear}>{ "Clear all" }</button>
                 </div>
                 <ul class="file-list">
-                    { for self.files.iter().enumerate().map(|(i, f)| {
+                    { for self.files.iter().enumerate().filter(|(_, f)| f.kind != FileKind::NotChecked).map(|(i, f)| {
                         let remove = ctx.link().callback(move |_: MouseEvent| Msg::Remove(i));
                         let (badge, class) = match f.kind {
                             FileKind::Book => ("Book", "badge book"),
-                            FileKind::StampedList => ("Stamped list", "badge list"),
-                            FileKind::NotChecked => ("Not checked yet", "badge other"),
+                            _ => ("Stamped list", "badge list"),
                         };
                         html! {
                             <li class="file">
-                                <span class="file-name">{ &f.name }</span>
+                                <span class="file-name">{ &f.label }</span>
                                 <span class="file-meta">
                                     <span class={class}>{ badge }</span>
                                     <span class="file-size">{ format::bytes(f.size) }</span>
                                 </span>
-                                <button type="button" class="icon-button" onclick={remove} aria-label={format!("Remove {}", f.name)}>
+                                <button type="button" class="icon-button" onclick={remove} aria-label={format!("Remove {}", f.label)}>
                                     <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M6 6l12 12M18 6 6 18" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>
                                 </button>
                             </li>
                         }
                     }) }
                 </ul>
-                if self.files.iter().any(|f| f.kind == FileKind::NotChecked) {
-                    <p class="note">{ "Anchor proofs (.ots, .tsr, Rekor entries) and score files are not checked by this version of the page; they are listed so you can see what was dropped." }</p>
+                if !others.is_empty() {
+                    <details class="others">
+                        <summary>{ format!("{} other {} not checked by this version of the page", others.len(), if others.len() == 1 { "file" } else { "files" }) }</summary>
+                        <p class="note">{ "Anchor proofs (.ots, .tsr, Rekor entries), ask texts and score files come in later versions." }</p>
+                        <ul class="others-list">{ for others.iter().map(|l| html! { <li>{ *l }</li> }) }</ul>
+                    </details>
                 }
             </section>
         }

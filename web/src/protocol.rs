@@ -1,7 +1,8 @@
 //! Messages between the page and its verifier worker.
 //!
-//! Page to worker: a plain JS object `{job, books: File[], lists: File[]}` (File objects are
-//! structured-cloned, so the worker reads them itself, chunk by chunk). Worker to page: one
+//! Page to worker: a plain JS object `{job, books: [{file, name}], lists: [{file, name}]}`
+//! (File objects are structured-cloned, so the worker reads them itself, chunk by chunk; `name`
+//! is the label the page shows, the path inside a chosen folder when there is one). Worker to page: one
 //! [`FromWorker`] serialized as a JSON string.
 
 use crate::session::SessionReport;
@@ -11,6 +12,8 @@ use serde::{Deserialize, Serialize};
 pub const JOB: &str = "job";
 pub const BOOKS: &str = "books";
 pub const LISTS: &str = "lists";
+pub const FILE: &str = "file";
+pub const NAME: &str = "name";
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]

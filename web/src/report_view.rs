@@ -284,7 +284,8 @@ fn stamp(c: &StampCheck) -> Html {
 
 fn lists_and_unmatched(r: &SessionReport) -> Html {
     let broken: Vec<_> = r.lists.iter().filter_map(|l| l.error.as_ref()).collect();
-    if broken.is_empty() && r.unmatched.is_empty() {
+    let texts: Vec<_> = r.lists.iter().filter(|l| l.not_a_list).map(|l| l.name.as_str()).collect();
+    if broken.is_empty() && r.unmatched.is_empty() && texts.is_empty() {
         return html! {};
     }
     html! {
@@ -300,6 +301,9 @@ fn lists_and_unmatched(r: &SessionReport) -> Html {
                 <ul class="plain-list" data-testid="unmatched">
                     { for r.unmatched.iter().map(|u| html! { <li><strong>{ &u.list }</strong>{ format!(" · {}: first {}", u.ledger, format::lines(u.lines)) }</li> }) }
                 </ul>
+            }
+            if !texts.is_empty() {
+                <p class="note" data-testid="not-lists">{ format!("Not stamped lists (no ledger entry line), so not checked: {}.", texts.join(", ")) }</p>
             }
         </section>
     }

@@ -37,23 +37,29 @@ impl FileKind {
     }
 }
 
-/// A stamped list as read: its entries, or why it could not be used.
+/// A `.txt` file as read: a stamped list, a text that is no list at all (a README, DEMO.txt),
+/// or a list that cannot be used.
 #[derive(Clone, Debug)]
 pub struct ListInput {
     pub name: String,
     pub parsed: Result<StampedList, String>,
+    /// The file holds no line that looks like a list entry: it is not a stamped list.
+    pub not_a_list: bool,
 }
 
 impl ListInput {
     /// Parses the list's bytes; errors name the list and its line.
     pub fn parse(name: &str, bytes: &[u8]) -> ListInput {
-        let parsed = stamp_list::parse(bytes).map_err(|e| format!("{name}: {e}"));
-        ListInput { name: name.to_string(), parsed }
+        let parsed = stamp_list::parse(bytes);
+        // `stamp_list::parse` reports "no ledger entry" for the file as a whole (line 0); every
+        // malformed entry line is reported with its line number and stays an error.
+        let not_a_list = matches!(&parsed, Err(e) if e.line == 0);
+        ListInput { name: name.to_string(), parsed: parsed.map_err(|e| format!("{name}: {e}")), not_a_list }
     }
 
     /// A list that could not be read at all (too large, unreadable).
     pub fn unusable(name: &str, why: String) -> ListInput {
-        ListInput { name: name.to_string(), parsed: Err(format!("{name}: {why}")) }
+        ListInput { name: name.to_string(), parsed: Err(format!("{name}: {why}")), not_a_list: false }
     }
 }
 
@@ -116,20 +122,24 @@ pub struct BookResult {
     pub stamps: Vec<StampCheck>,
 }
 
-/// One stamped list's result: how many entries it has, or why it was unusable.
+/// One `.txt` file's result: how many entries it has, or why it was unusable.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ListResult {
     pub name: String,
     pub entries: usize,
     pub error: Option<String>,
+    /// Not a stamped list (no entry line); not an error.
+    pub not_a_list: bool,
 }
 
 impl From<&ListInput> for ListResult {
     fn from(l: &ListInput) -> ListResult {
-        match &l.parsed {
-            Ok(p) => ListResult { name: l.name.clone(), entries: p.entries.len(), error: None },
-            Err(e) => ListResult { name: l.name.clone(), entries: 0, error: Some(e.clone()) },
-        }
+        let (entries, error) = match &l.parsed {
+            Ok(p) => (p.entries.len(), None),
+            Err(_) if l.not_a_list => (0, None),
+            Err(e) => (0, Some(e.clone())),
+        };
+        ListResult { name: l.name.clone(), entries, error, not_a_list: l.not_a_list }
     }
 }
 
@@ -219,7 +229,10 @@ mod tests {
         let r0 = verify(&council, VerifyOptions { prefix_at: plan.prefix_at(0), ..Default::default() });
         let checks = plan.checks(0, &r0);
         assert!(checks[0].ok(), "{checks:?}");
-        assert_eq!(ListResult::from(&lists[1]).error.unwrap().split(':').next(), Some("bad.txt"));
+        let not_a_list = ListResult::from(&lists[1]);
+        assert!(not_a_list.not_a_list && not_a_list.error.is_none(), "{not_a_list:?}");
+        let broken = ListResult::from(&ListInput::parse("b.txt", b"x.jsonl: 3 lines, sha256 ABC, last link abc\n"));
+        assert_eq!(broken.error.unwrap().split(':').next(), Some("b.txt"));
 
         // Only the council book dropped: the asks entry is reported as unmatched.
         let plan = StampPlan::new(&names[..1], &lists);

@@ -4,7 +4,7 @@
 //! Started by www/worker.js (a module worker) calling [`worker_main`]. A new job supersedes a
 //! running one: the old one stops at its next chunk.
 
-use crate::protocol::{FromWorker, BOOKS, JOB, LISTS};
+use crate::protocol::{FromWorker, BOOKS, FILE, JOB, LISTS, NAME};
 use crate::session::{BookResult, ListInput, ListResult, SessionReport, StampPlan, MAX_LIST_BYTES};
 use sealbook_core::book::{ChainVerifier, VerifyOptions};
 use std::cell::Cell;
@@ -54,11 +54,23 @@ pub fn worker_main() {
     post(&FromWorker::Ready);
 }
 
-fn files(data: &JsValue, key: &str) -> Vec<File> {
-    js_sys::Reflect::get(data, &key.into())
-        .ok()
-        .map(|v| js_sys::Array::from(&v).iter().filter_map(|f| f.dyn_into::<File>().ok()).collect())
-        .unwrap_or_default()
+/// A file of the job with the name the page shows for it.
+struct Named {
+    file: File,
+    name: String,
+}
+
+fn files(data: &JsValue, key: &str) -> Vec<Named> {
+    let get = |v: &JsValue, k: &str| js_sys::Reflect::get(v, &k.into()).ok();
+    let Some(list) = get(data, key) else { return Vec::new() };
+    js_sys::Array::from(&list)
+        .iter()
+        .filter_map(|item| {
+            let file = get(&item, FILE)?.dyn_into::<File>().ok()?;
+            let name = get(&item, NAME).and_then(|n| n.as_string()).unwrap_or_else(|| file.name());
+            Some(Named { file, name })
+        })
+        .collect()
 }
 
 fn superseded(job: u32) -> bool {
@@ -66,13 +78,14 @@ fn superseded(job: u32) -> bool {
 }
 
 /// Reads bytes `[start, end)` of `file` into `buf` (cleared first).
-async fn read_range(file: &File, start: u64, end: u64, buf: &mut Vec<u8>) -> Result<(), String> {
-    let blob = file
+async fn read_range(f: &Named, start: u64, end: u64, buf: &mut Vec<u8>) -> Result<(), String> {
+    let blob = f
+        .file
         .slice_with_f64_and_f64(start as f64, end as f64)
-        .map_err(|e| format!("{}: cannot read bytes {start}..{end}: {e:?}", file.name()))?;
+        .map_err(|e| format!("{}: cannot read bytes {start}..{end}: {e:?}", f.name))?;
     let array = JsFuture::from(blob.array_buffer())
         .await
-        .map_err(|e| format!("{}: the browser could not read the file ({e:?}); was it moved or changed?", file.name()))?;
+        .map_err(|e| format!("{}: the browser could not read the file ({e:?}); was it moved or changed?", f.name))?;
     let bytes = js_sys::Uint8Array::new(&array);
     buf.resize(bytes.length() as usize, 0);
     bytes.copy_to(buf);
@@ -81,28 +94,28 @@ async fn read_range(file: &File, start: u64, end: u64, buf: &mut Vec<u8>) -> Res
 
 /// One job: parse the lists, plan the stamp checks, verify each book in chunks.
 /// `Ok(None)` when a newer job superseded this one.
-async fn run(job: u32, books: Vec<File>, lists: Vec<File>) -> Result<Option<SessionReport>, String> {
+async fn run(job: u32, books: Vec<Named>, lists: Vec<Named>) -> Result<Option<SessionReport>, String> {
     let mut buf = Vec::new();
     let mut inputs = Vec::with_capacity(lists.len());
     for list in &lists {
-        let size = list.size() as u64;
+        let size = list.file.size() as u64;
         inputs.push(if size > MAX_LIST_BYTES {
-            ListInput::unusable(&list.name(), format!("{size} bytes is too large for a stamped list (limit {MAX_LIST_BYTES})"))
+            ListInput::unusable(&list.name, format!("{size} bytes is too large for a stamped list (limit {MAX_LIST_BYTES})"))
         } else {
             read_range(list, 0, size, &mut buf).await?;
-            ListInput::parse(&list.name(), &buf)
+            ListInput::parse(&list.name, &buf)
         });
         if superseded(job) {
             return Ok(None);
         }
     }
-    let names: Vec<String> = books.iter().map(File::name).collect();
+    let names: Vec<String> = books.iter().map(|b| b.name.clone()).collect();
     let plan = StampPlan::new(&names, &inputs);
-    let total: u64 = books.iter().map(|b| b.size() as u64).sum();
+    let total: u64 = books.iter().map(|b| b.file.size() as u64).sum();
     let mut done = 0u64;
     let mut results = Vec::with_capacity(books.len());
     for (i, book) in books.iter().enumerate() {
-        let size = book.size() as u64;
+        let size = book.file.size() as u64;
         let mut verifier = ChainVerifier::new(VerifyOptions { prefix_at: plan.prefix_at(i), ..Default::default() });
         let mut start = 0;
         while start < size {
