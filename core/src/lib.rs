@@ -6,6 +6,12 @@
 //! comments refer to it.
 
 pub mod book;
+pub mod checks;
 pub mod canon;
 pub mod hex;
 pub mod stamp_list;
+pub mod der;
+pub mod signature;
+pub mod x509;
+pub mod tsp;
+pub mod rekor;
