@@ -892,9 +892,11 @@ fn ess_matches(id: &EssCertId, c: &Certificate) -> bool {
 /// further ones must identify a certificate of its chain (as OpenSSL's
 /// `OSSL_ESS_check_signing_certs`). Version 1 and version 2 are checked independently.
 fn check_ess(si: &SignerInfo, signer: &Certificate, path: Option<&x509::Path>, pool: &[Certificate]) -> Result<String, String> {
+    // Without a validated path (that failure is reported by the chain checks) the further
+    // ids are matched against every certificate at hand.
     let mut chain: Vec<&Certificate> = match path {
         Some(p) => p.certs.iter().collect(),
-        None => vec![signer],
+        None => pool.iter().chain([signer]).collect(),
     };
     // Equivalent copies (same subject and key, e.g. the cross-signed root the token carries).
     let equivalents: Vec<&Certificate> = pool.iter().filter(|c| chain.iter().any(|p| p.same_entity(c))).collect();

@@ -90,6 +90,13 @@ fn attr_short_name(oid: &str) -> String {
         "2.5.4.11" => "OU",
         "2.5.4.5" => "serialNumber",
         "2.5.4.97" => "organizationIdentifier",
+        "2.5.4.13" => "description",
+        "2.5.4.4" => "SN",
+        "2.5.4.42" => "GN",
+        "2.5.4.12" => "title",
+        "2.5.4.9" => "street",
+        "2.5.4.17" => "postalCode",
+        "0.9.2342.19200300.100.1.25" => "DC",
         "1.2.840.113549.1.9.1" => "emailAddress",
         o => return o.to_string(),
     }
