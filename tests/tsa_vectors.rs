@@ -288,3 +288,26 @@ fn truncated_tokens_are_errors() {
         }
     }
 }
+
+/// The GlobalSign requests decode, and re-encode to the same bytes (Go's encoder wrote them).
+#[test]
+fn requests_round_trip_and_match_their_responses() {
+    use sealbook_core::tsq::TimeStampReq;
+    let d = read("digitorus-timestamp/data.txt");
+    for (q, r) in [("reqNonce", "respNonce"), ("reqNoNonce", "respNoNonce"), ("reqNoCert", "respNoCert")] {
+        let bytes = read(&format!("digitorus-timestamp/{q}.tsq"));
+        let req = TimeStampReq::from_der(&bytes).unwrap();
+        assert_eq!(req.to_der().unwrap(), bytes, "{q}");
+        assert_eq!(req.digest, sealbook_core::signature::HashAlg::Sha256.digest(&d));
+        assert_eq!(req.cert_req, q != "reqNoCert");
+        let resp = tsp::parse(&read(&format!("digitorus-timestamp/{r}.tsr"))).unwrap();
+        assert_eq!(resp.token().unwrap().tst_info.nonce, req.nonce, "{q}");
+        assert_eq!(resp.token().unwrap().certificates.is_empty(), !req.cert_req, "{q}");
+    }
+    let q = TimeStampReq::from_der(&read("digitorus-timestamp/reqNonce.tsq")).unwrap();
+    assert_eq!(q.nonce.as_deref(), Some(&[0x09, 0x2e, 0xf1, 0x9f, 0xfb, 0x5d, 0x2a, 0xe8][..]));
+    for f in ["rfc3161-client/sigstage/request.der", "rfc3161-client/test_tsa/request.der", "rfc3161-client/test_tsa/other_request.der"] {
+        let bytes = read(f);
+        assert_eq!(TimeStampReq::from_der(&bytes).unwrap().to_der().unwrap(), bytes, "{f}");
+    }
+}

@@ -572,3 +572,56 @@ fn vectors_agree_with_openssl() {
         compare_text(&d, &file, token);
     }
 }
+
+/// Our TimeStampReq (what `sealbook tsr request` will POST) is answered by `openssl ts -reply`,
+/// the reply verifies with the nonce we sent, and OpenSSL's own requests decode and re-encode
+/// to the same bytes.
+#[test]
+fn our_requests_are_answered_by_openssl_and_theirs_round_trip() {
+    use sealbook_core::signature::HashAlg;
+    use sealbook_core::tsq::TimeStampReq;
+    let d = TempDir::new("tsq");
+    make_pki(&d);
+    d.write("tsaserial", "01\n");
+    d.write("data.txt", b"a stamped list\n");
+    let mut cnf = String::from_utf8(d.read("openssl.cnf")).unwrap();
+    let tsa = Tsa { name: "tsa_p256", chain: vec!["tsa_p256.pem".into()], ess_chain: false };
+    let section = tsa_section(&mut cnf, &tsa, "sha256", "sha256", 1);
+    d.write("openssl.cnf", &cnf);
+    for (i, (hash, flag)) in [(HashAlg::Sha256, "-sha256"), (HashAlg::Sha384, "-sha384"), (HashAlg::Sha512, "-sha512")].into_iter().enumerate() {
+        // Ours, answered by OpenSSL.
+        let nonce = [0x80 | i as u8, 1, 2, 3, 4, 5, 6, 7];
+        let req = TimeStampReq::for_data(hash, &d.read("data.txt"), Some(&nonce), i != 1);
+        d.write("ours.tsq", req.to_der().unwrap());
+        let text = must(&d.0, &["ts", "-query", "-in", "ours.tsq", "-text"]);
+        assert!(text.contains(&format!("Hash Algorithm: {}", flag.trim_start_matches('-'))), "{text}");
+        must(&d.0, &["ts", "-reply", "-config", "openssl.cnf", "-section", &section, "-queryfile", "ours.tsq", "-out", "ours.tsr"]);
+        must(&d.0, &["ts", "-verify", "-queryfile", "ours.tsq", "-in", "ours.tsr", "-CAfile", "rootA.pem", "-untrusted", "tsa_p256.pem"]);
+        let parsed = tsp::parse(&d.read("ours.tsr")).unwrap();
+        let opts = |n: &[u8]| VerifyOptions {
+            anchors: certs_of(&d, &["rootA.pem".into()]),
+            untrusted: certs_of(&d, &["tsa_p256.pem".into()]),
+            expected_nonce: Some(n.to_vec()),
+            ..Default::default()
+        };
+        let v = tsp::verify(&parsed, Imprinted::Data(&d.read("data.txt")), &opts(req.nonce.as_ref().unwrap()));
+        assert!(v.ok, "{:#?}", v.checks);
+        assert_eq!(v.check(check::NONCE).unwrap().status, Status::Pass);
+        assert_eq!(parsed.token().unwrap().certificates.is_empty(), !req.cert_req);
+        let v = tsp::verify(&parsed, Imprinted::Data(&d.read("data.txt")), &opts(&[1, 2, 3]));
+        assert_eq!(v.failures().len(), 1, "{:?}", v.failures());
+        // Theirs, decoded by us.
+        let mut args = vec!["ts", "-query", "-data", "data.txt", flag, "-out", "theirs.tsq"];
+        if i == 2 {
+            args.extend(["-no_nonce", "-tspolicy", "1.2.3.4.5"]);
+        } else {
+            args.push("-cert");
+        }
+        must(&d.0, &args);
+        let theirs = d.read("theirs.tsq");
+        let q = TimeStampReq::from_der(&theirs).unwrap();
+        assert_eq!(q.to_der().unwrap(), theirs);
+        assert_eq!((q.hash, q.digest.clone()), (hash, hash.digest(&d.read("data.txt"))));
+        assert_eq!(q.policy.is_some(), i == 2);
+    }
+}

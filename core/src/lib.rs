@@ -14,4 +14,5 @@ pub mod der;
 pub mod signature;
 pub mod x509;
 pub mod tsp;
+pub mod tsq;
 pub mod rekor;

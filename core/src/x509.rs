@@ -428,43 +428,63 @@ pub struct Path {
 /// anchor's key. Every signature along a path is checked; validity periods are not (see
 /// [`validate_path`]), so the paths do not depend on the time asked about.
 pub fn build_paths(leaf: &Certificate, pool: &[Certificate], anchors: &[Certificate]) -> Vec<Path> {
-    let mut found = Vec::new();
-    let mut stack = vec![leaf.clone()];
-    extend(&mut stack, pool, anchors, &mut found);
-    found
+    let mut search = Search { pool, anchors, found: Vec::new(), budget: MAX_SIGNATURE_CHECKS };
+    search.extend(&mut vec![leaf.clone()]);
+    search.found
 }
 
+/// Most paths returned.
 const MAX_PATHS: usize = 16;
+/// Most signature verifications one search may do: bounds the work of a hostile bag of
+/// certificates sharing names (each level could otherwise branch over every certificate).
+const MAX_SIGNATURE_CHECKS: usize = 256;
 
-fn extend(stack: &mut Vec<Certificate>, pool: &[Certificate], anchors: &[Certificate], found: &mut Vec<Path>) {
-    if found.len() >= MAX_PATHS {
-        return;
+struct Search<'a> {
+    pool: &'a [Certificate],
+    anchors: &'a [Certificate],
+    found: Vec<Path>,
+    budget: usize,
+}
+
+impl Search<'_> {
+    fn signed_by(&mut self, cert: &Certificate, issuer: &Certificate) -> bool {
+        if self.budget == 0 {
+            return false;
+        }
+        self.budget -= 1;
+        cert.verify_signed_by(issuer).is_ok()
     }
-    let cur = stack.last().expect("path is never empty").clone();
-    // The current certificate is itself a trust anchor (same subject and key).
-    if let Some(a) = anchors.iter().find(|a| a.same_entity(&cur)) {
-        let mut certs = stack.clone();
-        *certs.last_mut().expect("non-empty") = a.clone();
-        found.push(Path { certs });
-        return;
-    }
-    if stack.len() >= MAX_PATH_LEN {
-        return;
-    }
-    for a in anchors.iter().filter(|a| a.subject.matches(&cur.issuer)) {
-        if cur.verify_signed_by(a).is_ok() {
+
+    fn extend(&mut self, stack: &mut Vec<Certificate>) {
+        if self.found.len() >= MAX_PATHS {
+            return;
+        }
+        let cur = stack.last().expect("path is never empty").clone();
+        // The current certificate is itself a trust anchor (same subject and key).
+        if let Some(a) = self.anchors.iter().find(|a| a.same_entity(&cur)) {
             let mut certs = stack.clone();
-            certs.push(a.clone());
-            found.push(Path { certs });
+            *certs.last_mut().expect("non-empty") = a.clone();
+            self.found.push(Path { certs });
+            return;
         }
-    }
-    for c in pool.iter().filter(|c| c.subject.matches(&cur.issuer)) {
-        if stack.iter().any(|s| s.same_entity(c)) || cur.verify_signed_by(c).is_err() {
-            continue;
+        if stack.len() >= MAX_PATH_LEN {
+            return;
         }
-        stack.push(c.clone());
-        extend(stack, pool, anchors, found);
-        stack.pop();
+        for a in self.anchors.iter().filter(|a| a.subject.matches(&cur.issuer)) {
+            if self.signed_by(&cur, a) {
+                let mut certs = stack.clone();
+                certs.push(a.clone());
+                self.found.push(Path { certs });
+            }
+        }
+        for c in self.pool.iter().filter(|c| c.subject.matches(&cur.issuer)) {
+            if stack.iter().any(|s| s.same_entity(c)) || !self.signed_by(&cur, c) {
+                continue;
+            }
+            stack.push(c.clone());
+            self.extend(stack);
+            stack.pop();
+        }
     }
 }
 
