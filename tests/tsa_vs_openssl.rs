@@ -139,7 +139,7 @@ fn genkey(d: &TempDir, file: &str, kind: &str) {
     must(&d.0, &["genpkey", "-algorithm", alg, "-pkeyopt", opt, "-out", file]);
 }
 
-fn issue(d: &TempDir, ca: &str, name: &str, kind: &str, subj: &str, ext: &str, start: &str, end: &str) {
+fn issue(d: &TempDir, ca: &str, name: &str, kind: &str, subj: &str, ext: &str, (start, end): (&str, &str)) {
     genkey(d, &format!("{name}.key"), kind);
     must(&d.0, &["req", "-new", "-key", &format!("{name}.key"), "-subj", subj, "-out", &format!("{name}.csr")]);
     must(
@@ -168,7 +168,7 @@ fn make_pki(d: &TempDir) -> Vec<Tsa> {
             &["req", "-x509", "-new", "-key", &format!("{root}.key"), "-subj", cn, "-days", "73000", "-sha256", "-extensions", "v3_root", "-out", &format!("{root}.pem")],
         );
     }
-    issue(d, "ca_root", "inter", "p384", "/O=sealbook test/CN=Test TSA Intermediate", "v3_inter", "20200101000000Z", "22000101000000Z");
+    issue(d, "ca_root", "inter", "p384", "/O=sealbook test/CN=Test TSA Intermediate", "v3_inter", ("20200101000000Z", "22000101000000Z"));
     let long = ("20200101000000Z", "21000101000000Z");
     let leaves = [
         ("tsa_rsa", "ca_root", "rsa", long),
@@ -180,7 +180,7 @@ fn make_pki(d: &TempDir) -> Vec<Tsa> {
     ];
     let mut out = Vec::new();
     for (name, ca, kind, (start, end)) in leaves {
-        issue(d, ca, name, kind, &format!("/O=sealbook test/CN={name}"), "v3_tsa", start, end);
+        issue(d, ca, name, kind, &format!("/O=sealbook test/CN={name}"), "v3_tsa", (start, end));
         let chain = if ca == "ca_inter" { vec!["inter.pem".to_string(), format!("{name}.pem")] } else { vec![format!("{name}.pem")] };
         out.push(Tsa { name, chain, ess_chain: ca == "ca_inter" });
     }
@@ -485,8 +485,8 @@ fn cms_signed_tokens_with_bad_purpose_or_pss_agree_with_openssl() {
     must(&d.0, &["ts", "-reply", "-config", "openssl.cnf", "-section", &section, "-queryfile", "q.tsq", "-token_out", "-out", "good.tst"]);
     let tst_info = tsp::parse(&d.read("good.tst")).unwrap().token().unwrap().econtent.clone();
     d.write("tstinfo.der", &tst_info);
-    issue(&d, "ca_root", "noeku", "rsa", "/CN=tsa without EKU", "v3_noeku", "20200101000000Z", "21000101000000Z");
-    issue(&d, "ca_root", "ekunc", "p256", "/CN=tsa with non-critical EKU", "v3_eku_noncritical", "20200101000000Z", "21000101000000Z");
+    issue(&d, "ca_root", "noeku", "rsa", "/CN=tsa without EKU", "v3_noeku", ("20200101000000Z", "21000101000000Z"));
+    issue(&d, "ca_root", "ekunc", "p256", "/CN=tsa with non-critical EKU", "v3_eku_noncritical", ("20200101000000Z", "21000101000000Z"));
     let sign = |out: &str, signer: &str, extra: &[&str]| {
         let mut args = vec![
             "cms", "-sign", "-binary", "-nodetach", "-nosmimecap", "-in", "tstinfo.der", "-econtent_type", "id-smime-ct-TSTInfo", "-signer",

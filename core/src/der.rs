@@ -512,7 +512,9 @@ mod tests {
                 let mut d = data;
                 d[i] = v;
                 if let Ok(t) = parse_one(&d, "x") {
-                    let _ = t.reader().all().map(|v| v.iter().map(|t| (t.oid(), t.time())).count());
+                    for inner in t.reader().all().unwrap_or_default() {
+                        let _ = (inner.oid(), inner.time(), inner.string(), inner.small_uint());
+                    }
                 }
             }
         }
