@@ -52,6 +52,9 @@ fn production_entry_verifies_end_to_end_with_its_uuid() {
     assert_eq!(v.check(check::ENTRY_UUID).unwrap().status, Status::Pass);
     assert_eq!(v.log_index, 79605083);
     assert!(v.check(check::CHECKPOINT).unwrap().detail.contains("rekor.sigstore.dev - 2605736670972794746"));
+    // The same entry as `POST /api/v1/log/entries/retrieve` lists it.
+    let listed = [&b"["[..], &read("prod-entry-79605083.api.json"), b"]"].concat();
+    assert_eq!(LogEntry::parse(&listed).unwrap(), LogEntry::parse(&read("prod-entry-79605083.api.json")).unwrap());
 }
 
 #[test]

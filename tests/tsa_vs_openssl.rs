@@ -470,9 +470,12 @@ fn check_details(d: &TempDir, c: &Case, v: &tsp::Verdict) {
 
 /// Tokens signed with `openssl cms -sign` by leaves that openssl ts refuses (no EKU, EKU not
 /// critical) and with RSASSA-PSS: OpenSSL's ts -verify and ours must agree, and our verdict
-/// must name the leaf purpose (and the missing ESS attribute) as the reasons.
+/// must name the leaf purpose (and the missing ESS attribute) as the reasons. Then spoofed
+/// certificates: a claimant with the signer's issuer and serial but another key, and a root
+/// with the trusted root's name but another key. (Here we go beyond OpenSSL, which takes the
+/// first claimant and so rejects the token.)
 #[test]
-fn cms_signed_tokens_with_bad_purpose_or_pss_agree_with_openssl() {
+fn cms_signed_and_spoofed_tokens() {
     let d = TempDir::new("cms");
     make_pki(&d);
     d.write("tsaserial", "01\n");
@@ -520,6 +523,38 @@ fn cms_signed_tokens_with_bad_purpose_or_pss_agree_with_openssl() {
     let good = compare(&d, &Case { file: "good.tst".into(), data: "data.txt".into(), ca: "rootA.pem", untrusted: None, token: true, expect_fail: None });
     assert!(good.ok);
     compare_text(&d, "good.tst", true);
+
+    // A look-alike root (same name as root A, another key) and, under it, a "Spoofed TSA"
+    // certificate with the real TSA's issuer name and serial number.
+    genkey(&d, "evilroot.key", "p256");
+    must(&d.0, &["req", "-x509", "-new", "-key", "evilroot.key", "-subj", "/O=sealbook test/CN=Test Root A", "-days", "3650", "-extensions", "v3_root", "-out", "evilroot.pem"]);
+    let real = certs_of(&d, &["tsa_rsa.pem".into()]).remove(0);
+    genkey(&d, "spoof.key", "p256");
+    must(&d.0, &["req", "-new", "-key", "spoof.key", "-subj", "/CN=Spoofed TSA", "-out", "spoof.csr"]);
+    let serial = format!("0x{}", real.serial_hex());
+    must(&d.0, &["x509", "-req", "-in", "spoof.csr", "-CA", "evilroot.pem", "-CAkey", "evilroot.key", "-set_serial", &serial, "-days", "3650", "-extfile", "openssl.cnf", "-extensions", "v3_tsa", "-out", "spoof.pem"]);
+    let spoof = certs_of(&d, &["spoof.pem".into()]).remove(0);
+    assert_eq!((&spoof.issuer.text, &spoof.serial), (&real.issuer.text, &real.serial));
+    must(&d.0, &["ts", "-query", "-data", "data.txt", "-sha256", "-out", "q2.tsq"]);
+    must(&d.0, &["ts", "-reply", "-config", "openssl.cnf", "-section", &section, "-queryfile", "q2.tsq", "-token_out", "-out", "nocert.tst"]);
+    let parsed = tsp::parse(&d.read("nocert.tst")).unwrap();
+    let data = d.read("data.txt");
+    let verify = |anchor: &str| {
+        let opts = VerifyOptions { anchors: certs_of(&d, &[anchor.into()]), untrusted: vec![spoof.clone(), real.clone()], ..Default::default() };
+        tsp::verify(&parsed, Imprinted::Data(&data), &opts)
+    };
+    // The spoofed claimant comes first but cannot be the signer: its key does not verify.
+    let v = verify("rootA.pem");
+    assert!(v.ok, "{:#?}", v.checks);
+    assert!(v.check(check::SIGNER).unwrap().detail.contains("2 certificates claim this identifier"));
+    assert_eq!(v.signer.as_ref().unwrap().subject, "CN=tsa_rsa, O=sealbook test");
+    d.write("claimants.pem", [d.read("spoof.pem"), d.read("tsa_rsa.pem")].concat());
+    let (theirs, text) = openssl(&d.0, &["ts", "-verify", "-token_in", "-in", "nocert.tst", "-data", "data.txt", "-CAfile", "rootA.pem", "-untrusted", "claimants.pem"]);
+    assert!(!theirs && text.contains("unable to get local issuer"), "OpenSSL took the first claimant: {text}");
+    // The look-alike root has the right name but not the key: no path.
+    let v = verify("evilroot.pem");
+    assert_eq!(v.failures().len(), 1, "{:?}", v.failures());
+    assert_eq!(v.check(check::CHAIN_AT_GEN_TIME).unwrap().status, Status::Fail);
 }
 
 /// The real vectors through OpenSSL and us: same verdicts at genTime and at LATER, and the

@@ -4,8 +4,8 @@
 //! commits to that root and tree size, and the signed entry timestamp (SET) signs the entry's
 //! canonical payload. integratedTime is the time from which the list is public to everyone.
 //!
-//! Input is the JSON the Rekor API returns for `GET /api/v1/log/entries/{uuid}`: either the
-//! `{uuid: entry}` object or the bare entry.
+//! Input is the JSON the Rekor API returns for `GET /api/v1/log/entries/{uuid}` or
+//! `?logIndex=N`: the `{uuid: entry}` object, a one-element list of it, or the bare entry.
 
 use crate::canon;
 use crate::checks::{Check, Checks, Status};
@@ -110,6 +110,11 @@ impl LogEntry {
         }
         let v: serde_json::Value = serde_json::from_slice(json)
             .or_else(|e| eerr("entry", format!("not JSON (line {}, column {}: {e})", e.line(), e.column())))?;
+        // `POST /api/v1/log/entries/retrieve` answers with a list: accept one entry in it.
+        let v = match v {
+            serde_json::Value::Array(mut a) if a.len() == 1 => a.remove(0),
+            v => v,
+        };
         let obj = v.as_object().map_or_else(|| eerr("entry", "expected a JSON object"), Ok)?;
         let (uuid, e) = if obj.contains_key("body") {
             (None, &v)

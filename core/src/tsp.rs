@@ -16,7 +16,7 @@ use crate::checks::{Check, Checks, Status};
 use crate::der::{self, tag, Time, Tlv};
 use crate::hex;
 use crate::signature::{self, AlgorithmIdentifier, HashAlg, Scheme};
-use crate::x509::{self, CertSummary, Certificate, Extension, Name};
+use crate::x509::{self, ser_hex, ser_opt_hex, CertSummary, Certificate, Extension, Name};
 use serde::Serialize;
 
 pub mod oid {
@@ -159,15 +159,6 @@ pub struct TstInfo {
     pub extensions: Vec<Extension>,
 }
 
-fn ser_hex<S: serde::Serializer>(v: &[u8], s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_str(&hex::encode(v))
-}
-fn ser_opt_hex<S: serde::Serializer>(v: &Option<Vec<u8>>, s: S) -> Result<S::Ok, S::Error> {
-    match v {
-        Some(v) => s.serialize_str(&hex::encode(v)),
-        None => s.serialize_none(),
-    }
-}
 fn ser_time<S: serde::Serializer>(v: &Time, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_str(&v.to_iso())
 }
@@ -652,21 +643,33 @@ pub fn verify_token(token: &TimeStampToken, imprinted: Imprinted<'_>, opts: &Ver
             return finish(c, token, None, None, opts);
         }
     };
+    // Several certificates may claim the identifier (an injected copy with another key): the
+    // signer is the one whose key verifies the signature.
+    let digest_alg = HashAlg::from_oid(&si.digest_alg.oid);
     let candidates: Vec<&Certificate> = pool.iter().filter(|x| si.sid.matches(x)).collect();
-    let signer = match candidates.as_slice() {
-        [] => {
-            let where_ = if token.certificates.is_empty() { "the token has no certificates and none was supplied" } else { "not among the token's or supplied certificates" };
-            c.push(check::SIGNER, Status::Fail, format!("signer certificate ({}) {where_}", si.sid.describe()));
-            return finish(c, token, None, None, opts);
+    let mut verified: Vec<(&Certificate, Result<String, String>)> = Vec::new();
+    for cand in &candidates {
+        let r = verify_signer_info(si, cand, digest_alg);
+        let ok = r.is_ok();
+        verified.push((cand, r));
+        if ok {
+            break;
         }
-        [one, ..] => (*one).clone(),
+    }
+    // The one that verified (the last tried), else the first claimant with its failure.
+    let chosen = if verified.last().is_some_and(|(_, r)| r.is_ok()) { verified.len() - 1 } else { 0 };
+    let Some((signer, sig)) = verified.into_iter().nth(chosen).map(|(c, r)| (c.clone(), r)) else {
+        let where_ = if token.certificates.is_empty() { "the token has no certificates and none was supplied" } else { "not among the token's or supplied certificates" };
+        c.push(check::SIGNER, Status::Fail, format!("signer certificate ({}) {where_}", si.sid.describe()));
+        return finish(c, token, None, None, opts);
     };
     let in_token = token.certificates.iter().position(|x| *x == signer);
+    let claimants = if candidates.len() > 1 { format!("; {} certificates claim this identifier", candidates.len()) } else { String::new() };
     c.push(
         check::SIGNER,
         Status::Pass,
         format!(
-            "\"{}\" found by {}{}",
+            "\"{}\" found by {}{}{claimants}",
             signer.subject.text,
             si.sid.describe(),
             match in_token {
@@ -677,7 +680,6 @@ pub fn verify_token(token: &TimeStampToken, imprinted: Imprinted<'_>, opts: &Ver
     );
 
     // Signed attributes: contentType and messageDigest (RFC 5652 §5.3, §11.1, §11.2).
-    let digest_alg = HashAlg::from_oid(&si.digest_alg.oid);
     if si.signed_attrs_raw.is_none() {
         c.push(check::CONTENT_TYPE_ATTR, Status::Fail, "SignerInfo has no signed attributes (required for TSTInfo content)");
         c.push(check::MESSAGE_DIGEST_ATTR, Status::Fail, "no signed attributes");
@@ -707,19 +709,7 @@ pub fn verify_token(token: &TimeStampToken, imprinted: Imprinted<'_>, opts: &Ver
         c.result(check::MESSAGE_DIGEST_ATTR, md);
     }
 
-    // Signature over the DER signed attributes.
-    let sig = (|| {
-        let key = signer.public_key.as_ref().map_err(|e| format!("signer key unusable: {e}"))?;
-        let scheme = Scheme::from_alg(&si.signature_alg, digest_alg)?;
-        if let (Scheme::RsaPkcs1v15(h) | Scheme::Ecdsa(h), Some(d)) = (scheme, digest_alg) {
-            if h != d && matches!(si.signature_alg.oid.as_str(), signature::oid::RSA_ENCRYPTION | signature::oid::EC_PUBLIC_KEY) {
-                return Err("inconsistent digest algorithms".into());
-            }
-        }
-        let msg = si.signed_bytes().ok_or("no signed attributes to verify")?;
-        signature::verify(key, scheme, &msg, &si.signature)?;
-        Ok(format!("{} with {} key", scheme.describe(), key.describe()))
-    })();
+    // Signature over the DER signed attributes (computed above while choosing the signer).
     c.result(check::SIGNATURE, sig);
 
     // Certification paths to the reader's anchors.
@@ -779,6 +769,15 @@ pub fn verify_token(token: &TimeStampToken, imprinted: Imprinted<'_>, opts: &Ver
     }
 
     finish(c, token, Some(&signer), path, opts)
+}
+
+/// The SignerInfo's signature over its signed attributes, under `cert`'s key.
+fn verify_signer_info(si: &SignerInfo, cert: &Certificate, digest_alg: Option<HashAlg>) -> Result<String, String> {
+    let key = cert.public_key.as_ref().map_err(|e| format!("signer key unusable: {e}"))?;
+    let scheme = Scheme::from_alg(&si.signature_alg, digest_alg)?;
+    let msg = si.signed_bytes().ok_or("no signed attributes to verify")?;
+    signature::verify(key, scheme, &msg, &si.signature)?;
+    Ok(format!("{} with {} key", scheme.describe(), key.describe()))
 }
 
 fn finish(c: Checks, token: &TimeStampToken, signer: Option<&Certificate>, path: Option<&x509::Path>, opts: &VerifyOptions) -> Verdict {

@@ -112,7 +112,8 @@ pub struct Extension {
     pub value: Vec<u8>,
 }
 
-fn ser_hex<S: serde::Serializer>(v: &[u8], s: S) -> Result<S::Ok, S::Error> {
+/// Serializes bytes as lowercase hex (reports show digests, serials and nonces so).
+pub(crate) fn ser_hex<S: serde::Serializer>(v: &[u8], s: S) -> Result<S::Ok, S::Error> {
     s.serialize_str(&hex::encode(v))
 }
 
@@ -136,7 +137,7 @@ pub struct KnownExtensions {
     pub subject_alt_names_raw: Vec<Vec<u8>>,
 }
 
-fn ser_opt_hex<S: serde::Serializer>(v: &Option<Vec<u8>>, s: S) -> Result<S::Ok, S::Error> {
+pub(crate) fn ser_opt_hex<S: serde::Serializer>(v: &Option<Vec<u8>>, s: S) -> Result<S::Ok, S::Error> {
     match v {
         Some(v) => s.serialize_str(&hex::encode(v)),
         None => s.serialize_none(),
