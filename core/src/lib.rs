@@ -15,4 +15,5 @@ pub mod signature;
 pub mod x509;
 pub mod tsp;
 pub mod tsq;
+pub mod tsp_text;
 pub mod rekor;
