@@ -2,7 +2,7 @@
 //! (../shared/vectors/tsa/MANIFEST.md §4): real staging and production entries verify end to
 //! end; each derived negative fails at exactly the check the manifest names.
 
-use sealbook_core::checks::Status;
+use sealbook_core::checks::{Report, Status};
 use sealbook_core::hex;
 use sealbook_core::rekor::{self, check, LogEntry, LogKey};
 

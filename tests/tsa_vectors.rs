@@ -1,7 +1,7 @@
 //! Every RFC 3161 vector in ../shared/vectors/tsa with its MANIFEST.md expectation (each
 //! reproduced there with OpenSSL 3.0 `openssl ts -verify`).
 
-use sealbook_core::checks::Status;
+use sealbook_core::checks::{Report, Status};
 use sealbook_core::tsp::{self, check, Imprinted, VerifyOptions};
 use sealbook_core::x509::{self, Certificate};
 use std::path::PathBuf;

@@ -10,7 +10,7 @@
 //! The verdicts compared: OpenSSL `-attime genTime` against our `ok` (chain at genTime) and
 //! OpenSSL `-attime LATER` against our `ok_now` with now = LATER.
 
-use sealbook_core::checks::Status;
+use sealbook_core::checks::{Report, Status};
 use sealbook_core::tsp::{self, check, Imprinted, VerifyOptions};
 use sealbook_core::x509::{self, Certificate};
 use std::path::{Path, PathBuf};
@@ -468,6 +468,36 @@ fn cms_signed_and_spoofed_tokens() {
     d.write("claimants.pem", [d.read("spoof.pem"), d.read("tsa_rsa.pem")].concat());
     let (theirs, text) = openssl(&d.0, &["ts", "-verify", "-token_in", "-in", "nocert.tst", "-data", "data.txt", "-CAfile", "rootA.pem", "-untrusted", "claimants.pem"]);
     assert!(!theirs && text.contains("unable to get local issuer"), "OpenSSL took the first claimant: {text}");
+    // Chains OpenSSL rejects: a TSA certificate issued by a non-CA (the RSA TSA leaf), and one
+    // under a CA below the intermediate whose pathLenConstraint is 0.
+    for (name, issuer, ext) in [("sub_notca", "tsa_rsa", "v3_tsa"), ("subca", "inter", "v3_inter"), ("sub_pathlen", "subca", "v3_tsa")] {
+        genkey(&d, &format!("{name}.key"), "p256");
+        must(&d.0, &["req", "-new", "-key", &format!("{name}.key"), "-subj", &format!("/CN={name}"), "-out", &format!("{name}.csr")]);
+        must(
+            &d.0,
+            &[
+                "x509", "-req", "-in", &format!("{name}.csr"), "-CA", &format!("{issuer}.pem"), "-CAkey", &format!("{issuer}.key"), "-set_serial", "77",
+                "-days", "3650", "-extfile", "openssl.cnf", "-extensions", ext, "-out", &format!("{name}.pem"),
+            ],
+        );
+    }
+    d.write("chain_notca.pem", [d.read("tsa_rsa.pem"), d.read("sub_notca.pem")].concat());
+    d.write("chain_pathlen.pem", [d.read("inter.pem"), d.read("subca.pem"), d.read("sub_pathlen.pem")].concat());
+    let mut cnf = String::from_utf8(d.read("openssl.cnf")).unwrap();
+    let mut sections = Vec::new();
+    for leaf in ["sub_notca", "sub_pathlen"] {
+        sections.push(tsa_section(&mut cnf, &Tsa { name: leaf, chain: vec![], ess_chain: false }, "sha256", "sha256", 1));
+    }
+    d.write("openssl.cnf", &cnf);
+    for ((leaf, chain), section) in [("sub_notca", "chain_notca.pem"), ("sub_pathlen", "chain_pathlen.pem")].into_iter().zip(&sections) {
+        let out = format!("{leaf}.tsr");
+        must(&d.0, &["ts", "-reply", "-config", "openssl.cnf", "-section", section, "-queryfile", "q.tsq", "-out", &out]);
+        let v = compare(&d, &Case { file: out, data: "data.txt".into(), ca: "rootA.pem", untrusted: Some(chain.into()), token: false, expect_fail: Some(check::CHAIN_AT_GEN_TIME) });
+        assert_eq!(v.failures().len(), 2, "{leaf}: {:?}", v.failures());
+        let why = if leaf == "sub_notca" { "is not a CA (basicConstraints cA false)" } else { "pathLenConstraint 0 exceeded" };
+        assert!(v.check(check::CHAIN_AT_GEN_TIME).unwrap().detail.contains(why), "{leaf}: {:?}", v.failures());
+    }
+
     // The look-alike root has the right name but not the key: no path.
     let v = verify("evilroot.pem");
     assert_eq!(v.failures().len(), 1, "{:?}", v.failures());

@@ -45,7 +45,17 @@ impl Checks {
     }
 }
 
-/// The failed checks of a list, as `id: detail`.
-pub fn failures(checks: &[Check]) -> Vec<String> {
-    checks.iter().filter(|c| c.status == Status::Fail).map(|c| format!("{}: {}", c.id, c.detail)).collect()
+/// A verdict made of checks (RFC 3161 token, Rekor entry).
+pub trait Report {
+    fn checks(&self) -> &[Check];
+
+    /// The check with this id, if it was made.
+    fn check(&self, id: &str) -> Option<&Check> {
+        self.checks().iter().find(|c| c.id == id)
+    }
+
+    /// The failed checks, as `id: detail`.
+    fn failures(&self) -> Vec<String> {
+        self.checks().iter().filter(|c| c.status == Status::Fail).map(|c| format!("{}: {}", c.id, c.detail)).collect()
+    }
 }

@@ -352,12 +352,9 @@ pub struct Verdict {
     pub checks: Vec<Check>,
 }
 
-impl Verdict {
-    pub fn check(&self, id: &str) -> Option<&Check> {
-        self.checks.iter().find(|c| c.id == id)
-    }
-    pub fn failures(&self) -> Vec<String> {
-        crate::checks::failures(&self.checks)
+impl crate::checks::Report for Verdict {
+    fn checks(&self) -> &[Check] {
+        &self.checks
     }
 }
 

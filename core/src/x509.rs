@@ -520,8 +520,12 @@ pub fn validate_path(path: &Path, at: i64) -> Result<(), String> {
                         }
                     }
                 }
-                _ if c.version < 3 => {}
-                _ => return Err(format!("{who} \"{}\" is not a CA (basicConstraints cA absent)", c.subject.text)),
+                Some((false, _, _)) => return Err(format!("{who} \"{}\" is not a CA (basicConstraints cA false)", c.subject.text)),
+                // Without basicConstraints OpenSSL (check_ca) still accepts a self-signed v1
+                // certificate or one whose keyUsage allows keyCertSign (checked below).
+                None if c.version == 1 && c.is_self_issued() => {}
+                None if c.known.key_usage.is_some() => {}
+                None => return Err(format!("{who} \"{}\" is not a CA (no basicConstraints)", c.subject.text)),
             }
             if let Some((bits, _)) = c.known.key_usage {
                 if bits & key_usage::KEY_CERT_SIGN == 0 {
