@@ -110,3 +110,34 @@ fn truncated_entries_are_errors_not_panics() {
         assert!(LogEntry::parse(&b[..n]).is_err());
     }
 }
+
+/// An independent Python check (tests/py/rekor_peer.py, with `cryptography`) reaches the same
+/// result on every check, for every entry and with both keys.
+#[test]
+fn python_peer_agrees_on_every_check() {
+    let dir = sealbook_tests::vectors_dir().join("rekor");
+    let cases = [
+        ("sigstage-entry-1688.json", "rekor-sigstage.pub", STAGE_SHA),
+        ("negative/sigstage-entry-1688.swapped-proof-hash.json", "rekor-sigstage.pub", STAGE_SHA),
+        ("negative/sigstage-entry-1688.integratedTime+1.json", "rekor-sigstage.pub", STAGE_SHA),
+        ("negative/sigstage-entry-1688.treeSize+1.json", "rekor-sigstage.pub", STAGE_SHA),
+        ("sigstage-entry-1688.json", "rekor-sigstage.pub", PROD_SHA),
+        ("sigstage-entry-1688.json", "rekor-sigstore-prod.pub", STAGE_SHA),
+        ("prod-entry-79605083.api.json", "rekor-sigstore-prod.pub", PROD_SHA),
+        ("prod-entry-79605083.api.json", "rekor-sigstage.pub", PROD_SHA),
+    ];
+    for (entry, key, sha) in cases {
+        let out = sealbook_tests::python_script("rekor_peer.py").arg(dir.join(entry)).arg(dir.join(key)).arg(sha).output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let peer: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let v = run(entry, key, Some(sha));
+        for (id, result) in peer.as_object().unwrap() {
+            let want = match result.as_bool() {
+                Some(true) => Status::Pass,
+                Some(false) => Status::Fail,
+                None => Status::Skip,
+            };
+            assert_eq!(v.check(id).map(|c| c.status), Some(want), "{entry} with {key}: {id}");
+        }
+    }
+}
