@@ -1,0 +1,23 @@
+//! DER input of every kind a reader may drop: timestamp responses and tokens (parsed, rendered
+//! and verified), requests, and certificate bags (parsed and path-searched).
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use sealbook_core::{tsp, tsp_text, tsq, x509};
+
+fuzz_target!(|data: &[u8]| {
+    if let Ok(parsed) = tsp::parse(data) {
+        let _ = tsp_text::render(&parsed);
+        let certs = parsed.token().map(|t| t.certificates.clone()).unwrap_or_default();
+        let opts = tsp::VerifyOptions { anchors: certs, now: Some(1_800_000_000), ..Default::default() };
+        let _ = tsp::verify(&parsed, tsp::Imprinted::Data(b"x"), &opts);
+    }
+    let _ = tsq::TimeStampReq::from_der(data);
+    if let Ok(certs) = x509::parse_certificates(data) {
+        if let Some(leaf) = certs.first() {
+            for p in x509::build_paths(leaf, &certs, &certs) {
+                let _ = x509::validate_path(&p, 1_800_000_000);
+            }
+        }
+    }
+});

@@ -1,0 +1,61 @@
+//! Named checks with results: every verdict (RFC 3161 tokens, Rekor entries) lists each check
+//! it made, so a reader sees what passed, what failed and why (DESIGN.md, "Trust ladder").
+
+use serde::Serialize;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    Pass,
+    Fail,
+    /// Passed, with a caveat (e.g. SHA-1).
+    Warn,
+    /// Not applicable or not requested.
+    Skip,
+}
+
+/// One check and its outcome.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Check {
+    pub id: &'static str,
+    pub status: Status,
+    pub detail: String,
+}
+
+/// An ordered list of checks being built.
+#[derive(Debug, Clone, Default)]
+pub struct Checks(pub Vec<Check>);
+
+impl Checks {
+    pub fn push(&mut self, id: &'static str, status: Status, detail: impl Into<String>) {
+        self.0.push(Check { id, status, detail: detail.into() });
+    }
+
+    /// Pass with the `Ok` detail or fail with the `Err` reason.
+    pub fn result(&mut self, id: &'static str, r: Result<String, String>) {
+        match r {
+            Ok(d) => self.push(id, Status::Pass, d),
+            Err(d) => self.push(id, Status::Fail, d),
+        }
+    }
+
+    /// True when no check other than those in `except` failed.
+    pub fn none_failed_except(&self, except: &[&str]) -> bool {
+        !self.0.iter().any(|c| c.status == Status::Fail && !except.contains(&c.id))
+    }
+}
+
+/// A verdict made of checks (RFC 3161 token, Rekor entry).
+pub trait Report {
+    fn checks(&self) -> &[Check];
+
+    /// The check with this id, if it was made.
+    fn check(&self, id: &str) -> Option<&Check> {
+        self.checks().iter().find(|c| c.id == id)
+    }
+
+    /// The failed checks, as `id: detail`.
+    fn failures(&self) -> Vec<String> {
+        self.checks().iter().filter(|c| c.status == Status::Fail).map(|c| format!("{}: {}", c.id, c.detail)).collect()
+    }
+}

@@ -1,0 +1,151 @@
+//! RFC 3161 §2.4.1 TimeStampReq: building the request a client POSTs as
+//! `application/timestamp-query` (§3.4), and decoding one (e.g. a stored `.tsq`).
+//! The nonce is an input: core has no random source.
+
+use crate::der::{self, tag};
+use crate::signature::{oid, HashAlg};
+
+/// A TimeStampReq's fields (extensions are not used by sealbook and are rejected on parse).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TimeStampReq {
+    pub hash: HashAlg,
+    pub digest: Vec<u8>,
+    pub policy: Option<String>,
+    /// INTEGER contents (two's complement, minimal), as sent.
+    pub nonce: Option<Vec<u8>>,
+    pub cert_req: bool,
+}
+
+fn tlv(tag: u8, content: &[u8]) -> Vec<u8> {
+    let mut out = vec![tag];
+    let n = content.len();
+    if n < 0x80 {
+        out.push(n as u8);
+    } else {
+        let bytes: Vec<u8> = n.to_be_bytes().into_iter().skip_while(|&b| b == 0).collect();
+        out.push(0x80 | bytes.len() as u8);
+        out.extend(bytes);
+    }
+    out.extend_from_slice(content);
+    out
+}
+
+fn oid_der(dotted: &str) -> Option<Vec<u8>> {
+    let arcs: Vec<u64> = dotted.split('.').map(|a| a.parse().ok()).collect::<Option<_>>()?;
+    if arcs.len() < 2 || arcs[0] > 2 || (arcs[0] < 2 && arcs[1] >= 40) {
+        return None;
+    }
+    let mut body = Vec::new();
+    for &arc in std::iter::once(&(arcs[0] * 40 + arcs[1])).chain(&arcs[2..]) {
+        let mut chunk = vec![(arc & 0x7f) as u8];
+        let mut v = arc >> 7;
+        while v > 0 {
+            chunk.push(0x80 | (v & 0x7f) as u8);
+            v >>= 7;
+        }
+        body.extend(chunk.into_iter().rev());
+    }
+    Some(tlv(tag::OID, &body))
+}
+
+/// Minimal two's-complement INTEGER contents of an unsigned big-endian number.
+pub fn unsigned_integer_contents(bytes: &[u8]) -> Vec<u8> {
+    let b: Vec<u8> = bytes.iter().copied().skip_while(|&x| x == 0).collect();
+    match b.first() {
+        None => vec![0],
+        Some(&x) if x & 0x80 != 0 => [&[0u8][..], &b].concat(),
+        Some(_) => b,
+    }
+}
+
+fn hash_oid(h: HashAlg) -> &'static str {
+    match h {
+        HashAlg::Sha1 => oid::SHA1,
+        HashAlg::Sha256 => oid::SHA256,
+        HashAlg::Sha384 => oid::SHA384,
+        HashAlg::Sha512 => oid::SHA512,
+    }
+}
+
+impl TimeStampReq {
+    /// A request for `data`'s digest; `nonce` is random bytes chosen by the caller (RFC 3161
+    /// §2.4.1 recommends one), taken as an unsigned number.
+    pub fn for_data(hash: HashAlg, data: &[u8], nonce: Option<&[u8]>, cert_req: bool) -> TimeStampReq {
+        TimeStampReq {
+            hash,
+            digest: hash.digest(data),
+            policy: None,
+            nonce: nonce.map(unsigned_integer_contents),
+            cert_req,
+        }
+    }
+
+    /// DER encoding, with NULL hash parameters as OpenSSL writes them.
+    pub fn to_der(&self) -> Result<Vec<u8>, String> {
+        if self.digest.len() != self.hash.output_len() {
+            return Err(format!("{} digest must be {} bytes", self.hash.name(), self.hash.output_len()));
+        }
+        let alg = tlv(tag::SEQUENCE, &[oid_der(hash_oid(self.hash)).expect("valid OID"), vec![tag::NULL, 0]].concat());
+        let imprint = tlv(tag::SEQUENCE, &[alg, tlv(tag::OCTET_STRING, &self.digest)].concat());
+        let mut body = [tlv(tag::INTEGER, &[1]), imprint].concat();
+        if let Some(p) = &self.policy {
+            body.extend(oid_der(p).ok_or_else(|| format!("invalid policy OID {p:?}"))?);
+        }
+        if let Some(n) = &self.nonce {
+            body.extend(tlv(tag::INTEGER, n));
+        }
+        if self.cert_req {
+            body.extend(tlv(tag::BOOLEAN, &[0xff]));
+        }
+        Ok(tlv(tag::SEQUENCE, &body))
+    }
+
+    pub fn from_der(data: &[u8]) -> der::Result<TimeStampReq> {
+        let seq = der::parse_one(data, "TimeStampReq")?;
+        if seq.tag != tag::SEQUENCE {
+            return seq.error("TimeStampReq: expected SEQUENCE");
+        }
+        let mut r = seq.reader();
+        let v = r.expect(tag::INTEGER, "TimeStampReq.version")?;
+        if v.small_uint()? != 1 {
+            return v.error("TimeStampReq.version must be 1");
+        }
+        let mi = r.expect(tag::SEQUENCE, "TimeStampReq.messageImprint")?;
+        let mut mr = mi.reader();
+        let alg_t = mr.expect(tag::SEQUENCE, "MessageImprint.hashAlgorithm")?;
+        let alg = crate::signature::AlgorithmIdentifier::parse(&alg_t)?;
+        let hash = HashAlg::from_oid(&alg.oid).ok_or(()).or_else(|_| alg_t.error(format!("unsupported hash {}", alg.oid)))?;
+        let d = mr.expect(tag::OCTET_STRING, "MessageImprint.hashedMessage")?;
+        mr.finish("MessageImprint")?;
+        if d.value.len() != hash.output_len() {
+            return d.error(format!("{} digest must be {} bytes", hash.name(), hash.output_len()));
+        }
+        let policy = r.optional(tag::OID)?.map(|t| t.oid()).transpose()?;
+        let nonce = r.optional(tag::INTEGER)?.map(|t| t.integer_bytes().map(<[u8]>::to_vec)).transpose()?;
+        let cert_req = r.optional(tag::BOOLEAN)?.map(|t| t.boolean()).transpose()?.unwrap_or(false);
+        if r.peek_tag() == Some(tag::ctx_cons(0)) {
+            return r.read()?.error("request extensions are not supported");
+        }
+        r.finish("TimeStampReq")?;
+        Ok(TimeStampReq { hash, digest: d.value.to_vec(), policy, nonce, cert_req })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip_and_integer_encoding() {
+        let q = TimeStampReq::for_data(HashAlg::Sha256, b"hello", Some(&[0x00, 0x92, 0x01]), true);
+        assert_eq!(q.nonce.as_deref(), Some(&[0x00, 0x92, 0x01][..]));
+        let der = q.to_der().unwrap();
+        assert_eq!(TimeStampReq::from_der(&der).unwrap(), q);
+        assert_eq!(unsigned_integer_contents(&[0, 0, 5]), [5]);
+        assert_eq!(unsigned_integer_contents(&[]), [0]);
+        assert_eq!(oid_der("1.2.840.113549.1.7.2").unwrap()[2..], [0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x07, 0x02]);
+        let mut bad = q.clone();
+        bad.digest.pop();
+        assert!(bad.to_der().is_err());
+    }
+}
