@@ -56,8 +56,8 @@ pub fn number(r: &mut Rng, out: &mut String) {
             // any IEEE bit pattern, written by Rust in a round-tripping form
             let f = f64::from_bits(r.next_u64());
             if f.is_finite() {
+                // both forms are valid JSON for finite values: "1.5e-7", "1e300", "0.1"
                 let s = if r.chance(1, 2) { format!("{f:e}") } else { format!("{f:?}") };
-                // Rust may write "1e5" (valid) or "inf"/"NaN" (not reached: finite only)
                 out.push_str(&s);
             } else {
                 out.push_str(if f.is_nan() { "NaN" } else if f > 0.0 { "Infinity" } else { "-Infinity" });
