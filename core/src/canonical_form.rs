@@ -298,10 +298,10 @@ mod tests {
                 x ^= x >> 7;
                 x ^= x << 17;
                 if j > 0 {
-                    t.push_str(if x % 7 == 0 { "," } else { ", " });
+                    t.push_str(if x.is_multiple_of(7) { "," } else { ", " });
                 }
                 t.push_str(keys[(x >> 8) as usize % keys.len()]);
-                t.push_str(if x % 5 == 0 { ":" } else { ": " });
+                t.push_str(if x.is_multiple_of(5) { ":" } else { ": " });
                 t.push_str(atoms[(x >> 16) as usize % atoms.len()]);
             }
             t.push('}');
