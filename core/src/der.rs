@@ -178,14 +178,14 @@ impl<'a> Tlv<'a> {
             // T61String: treated as Latin-1, as OpenSSL prints it.
             tag::T61_STRING => Ok(v.iter().map(|&b| b as char).collect()),
             tag::BMP_STRING => {
-                if v.len() % 2 != 0 {
+                if !v.len().is_multiple_of(2) {
                     return self.error("BMPString of odd length");
                 }
                 let units: Vec<u16> = v.chunks(2).map(|c| u16::from_be_bytes([c[0], c[1]])).collect();
                 String::from_utf16(&units).or_else(|_| self.error("BMPString is not valid UTF-16"))
             }
             tag::UNIVERSAL_STRING => {
-                if v.len() % 4 != 0 {
+                if !v.len().is_multiple_of(4) {
                     return self.error("UniversalString length not a multiple of 4");
                 }
                 v.chunks(4)
