@@ -99,6 +99,8 @@ test('a rewritten, re-sealed prefix keeps the chain but fails the stamp (phone w
 
 test('a book larger than one read chunk, chosen with the keyboard-operable picker', async () => {
   const { context, page, errors } = await openPage(browser, server.url);
+  // Listen first: Playwright intercepts choosers only once its listener is installed.
+  const chooserOpened = page.waitForEvent('filechooser');
   // Tab reaches the picker button; Enter opens the file chooser.
   let focused = '';
   for (let i = 0; i < 10 && focused !== 'Choose files…'; i++) {
@@ -106,7 +108,8 @@ test('a book larger than one read chunk, chosen with the keyboard-operable picke
     focused = await page.evaluate(() => document.activeElement?.textContent.trim());
   }
   assert.equal(focused, 'Choose files…');
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+  await page.keyboard.press('Enter');
+  const chooser = await chooserOpened;
   await chooser.setFiles([path('big', 'council-book.jsonl')]);
   const r = await readResults(page);
   assert.equal(r.ok, true, r.headline);
@@ -141,7 +144,9 @@ test("a whole folder (sealbook demo's published files) chosen with the folder pi
   assert.ok(books.length >= 1 && lists.length >= 2, `demo has books ${books} and lists ${lists}`);
 
   const { context, page, errors } = await openPage(browser, server.url);
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByText('Choose a folder…').click()]);
+  const chooserOpened = page.waitForEvent('filechooser');
+  await page.getByText('Choose a folder…').click();
+  const chooser = await chooserOpened;
   await chooser.setFiles(dir);
   const r = await readResults(page);
   assert.equal(r.ok, true, r.headline);

@@ -1,6 +1,7 @@
 //! The page's root component: file intake (drop anywhere, or the keyboard-operable picker), the
 //! verifier worker's life cycle, progress, and the results view.
 
+use crate::dropped::{self, Dropped, Labelled};
 use crate::format;
 use crate::protocol::{FromWorker, BOOKS, FILE, JOB, LISTS, NAME};
 use crate::report_view;
@@ -26,9 +27,10 @@ pub struct Picked {
 }
 
 impl Picked {
-    fn new(file: File) -> Picked {
-        let relative = js_sys::Reflect::get(&file, &"webkitRelativePath".into()).ok().and_then(|p| p.as_string());
-        let label = relative.filter(|p| !p.is_empty()).unwrap_or_else(|| file.name());
+    /// `path`: the file's path inside a dropped folder, if it came from one.
+    fn new(file: File, path: Option<String>) -> Picked {
+        let relative = || js_sys::Reflect::get(&file, &"webkitRelativePath".into()).ok().and_then(|p| p.as_string());
+        let label = path.or_else(relative).filter(|p| !p.is_empty()).unwrap_or_else(|| file.name());
         Picked { kind: FileKind::of(&file.name()), size: file.size() as u64, last_modified: file.last_modified(), label, file }
     }
 
@@ -47,7 +49,8 @@ pub enum Status {
 }
 
 pub enum Msg {
-    Add(Vec<File>),
+    Add(Vec<Labelled>),
+    DropFailed(String),
     Remove(usize),
     Clear,
     Dragging(bool),
@@ -157,8 +160,8 @@ impl App {
         }
     }
 
-    fn add(&mut self, new: Vec<File>) {
-        for picked in new.into_iter().map(Picked::new) {
+    fn add(&mut self, new: Vec<Labelled>) {
+        for picked in new.into_iter().map(|(file, path)| Picked::new(file, path)) {
             if !self.files.iter().any(|f| f.same_as(&picked)) {
                 self.files.push(picked);
             }
@@ -166,9 +169,9 @@ impl App {
     }
 }
 
-fn file_list(list: Option<FileList>) -> Vec<File> {
+fn file_list(list: Option<FileList>) -> Vec<Labelled> {
     let Some(list) = list else { return Vec::new() };
-    (0..list.length()).filter_map(|i| list.get(i)).collect()
+    (0..list.length()).filter_map(|i| list.get(i)).map(|f| (f, None)).collect()
 }
 
 impl Component for App {
@@ -201,6 +204,9 @@ impl Component for App {
                 }
                 self.add(files);
                 self.start();
+            }
+            Msg::DropFailed(why) => {
+                self.status = Status::Failed(format!("Could not take the dropped folder: {why}"));
             }
             Msg::Remove(i) => {
                 if i < self.files.len() {
@@ -276,10 +282,23 @@ impl Component for App {
             let left_page = e.related_target().is_none();
             Msg::Dragging(!left_page)
         });
-        let on_drop = link.batch_callback(|e: DragEvent| {
+        let walker = link.clone();
+        let on_drop = link.batch_callback(move |e: DragEvent| {
             e.prevent_default();
-            let files = file_list(e.data_transfer().and_then(|d| d.files()));
-            vec![Msg::Dragging(false), Msg::Add(files)]
+            let Some(transfer) = e.data_transfer() else { return vec![Msg::Dragging(false)] };
+            match dropped::take(&transfer) {
+                Dropped::Files(files) => vec![Msg::Dragging(false), Msg::Add(files.into_iter().map(|f| (f, None)).collect())],
+                Dropped::Entries(entries) => {
+                    let link = walker.clone();
+                    wasm_bindgen_futures::spawn_local(async move {
+                        link.send_message(match dropped::walk(entries).await {
+                            Ok(files) => Msg::Add(files),
+                            Err(why) => Msg::DropFailed(why),
+                        });
+                    });
+                    vec![Msg::Dragging(false)]
+                }
+            }
         });
         let on_change = link.callback(|e: Event| {
             let input: HtmlInputElement = e.target_unchecked_into();

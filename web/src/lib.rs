@@ -8,6 +8,7 @@
 //! - [`verify_book`]: one-shot chain verification for the benchmark harness.
 
 pub mod app;
+pub mod dropped;
 pub mod format;
 pub mod protocol;
 pub mod report_view;
