@@ -166,6 +166,13 @@ impl App {
                 self.files.push(picked);
             }
         }
+        // Books first, then lists by path (so the days' lists read in order).
+        let rank = |k: FileKind| match k {
+            FileKind::Book => 0,
+            FileKind::StampedList => 1,
+            FileKind::NotChecked => 2,
+        };
+        self.files.sort_by(|a, b| (rank(a.kind), &a.label).cmp(&(rank(b.kind), &b.label)));
     }
 }
 
