@@ -9,7 +9,7 @@ use crate::session::{FileKind, SessionReport};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{DragEvent, Event, File, FileList, HtmlInputElement, MessageEvent, Worker, WorkerOptions, WorkerType};
+use web_sys::{DragEvent, Event, File, HtmlInputElement, MessageEvent, Worker, WorkerOptions, WorkerType};
 use yew::prelude::*;
 
 /// Where the worker script is served (HTTP layout: `/<p>` is `www/<p>`).
@@ -176,11 +176,6 @@ impl App {
     }
 }
 
-fn file_list(list: Option<FileList>) -> Vec<Labelled> {
-    let Some(list) = list else { return Vec::new() };
-    (0..list.length()).filter_map(|i| list.get(i)).map(|f| (f, None)).collect()
-}
-
 impl Component for App {
     type Message = Msg;
     type Properties = ();
@@ -294,7 +289,7 @@ impl Component for App {
             e.prevent_default();
             let Some(transfer) = e.data_transfer() else { return vec![Msg::Dragging(false)] };
             match dropped::take(&transfer) {
-                Dropped::Files(files) => vec![Msg::Dragging(false), Msg::Add(files.into_iter().map(|f| (f, None)).collect())],
+                Dropped::Files(files) => vec![Msg::Dragging(false), Msg::Add(files)],
                 Dropped::Entries(entries) => {
                     let link = walker.clone();
                     wasm_bindgen_futures::spawn_local(async move {
@@ -309,7 +304,7 @@ impl Component for App {
         });
         let on_change = link.callback(|e: Event| {
             let input: HtmlInputElement = e.target_unchecked_into();
-            let files = file_list(input.files());
+            let files = dropped::from_list(input.files());
             input.set_value(""); // picking the same file again must fire `change` again
             Msg::Add(files)
         });

@@ -6,7 +6,7 @@
 use js_sys::{Array, Function, Promise};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
-use web_sys::{DataTransfer, File, FileSystemDirectoryEntry, FileSystemDirectoryReader, FileSystemEntry, FileSystemFileEntry};
+use web_sys::{DataTransfer, File, FileList, FileSystemDirectoryEntry, FileSystemDirectoryReader, FileSystemEntry, FileSystemFileEntry};
 
 /// Most files taken from one drop; a drop of a whole disk stops here rather than hanging.
 pub const MAX_FILES: usize = 10_000;
@@ -19,7 +19,7 @@ pub type Labelled = (File, Option<String>);
 /// What a drop holds, taken while the drop event runs (its DataTransfer is emptied afterwards).
 pub enum Dropped {
     /// Plain files.
-    Files(Vec<File>),
+    Files(Vec<Labelled>),
     /// At least one folder: its entries, to walk with [`walk`].
     Entries(Vec<FileSystemEntry>),
 }
@@ -31,9 +31,14 @@ pub fn take(transfer: &DataTransfer) -> Dropped {
     if entries.iter().any(FileSystemEntry::is_directory) {
         Dropped::Entries(entries)
     } else {
-        let files = transfer.files();
-        Dropped::Files(files.map(|l| (0..l.length()).filter_map(|i| l.get(i)).collect()).unwrap_or_default())
+        Dropped::Files(from_list(transfer.files()))
     }
+}
+
+/// The files of a drop or a file input, labelled by the page itself (see `app::Picked`).
+pub fn from_list(list: Option<FileList>) -> Vec<Labelled> {
+    let Some(list) = list else { return Vec::new() };
+    (0..list.length()).filter_map(|i| list.get(i)).map(|f| (f, None)).collect()
 }
 
 /// Calls `start(resolve, reject)` and awaits the callback it triggers.
