@@ -14,6 +14,7 @@ use std::time::Duration;
 /// the timeout.
 pub struct CalendarClient {
     agent: ureq::Agent,
+    timeout: Duration,
 }
 
 /// A calendar's answer to `GET /timestamp/<commitment>`.
@@ -32,7 +33,7 @@ impl CalendarClient {
             .max_redirects(0)
             .user_agent(concat!("sealbook/", env!("CARGO_PKG_VERSION")))
             .build();
-        CalendarClient { agent: config.into() }
+        CalendarClient { agent: config.into(), timeout }
     }
 
     /// `POST <base>/digest`: the calendar's pending timestamp on `digest`.
@@ -66,14 +67,26 @@ impl CalendarClient {
             Some(b) => self.agent.post(url).header("Accept", ACCEPT).send(b),
             None => self.agent.get(url).header("Accept", ACCEPT).call(),
         };
-        let mut resp = sent.map_err(|e| format!("{url}: {e}"))?;
+        let mut resp = sent.map_err(|e| self.describe(url, e))?;
         let status = resp.status().as_u16();
         let mut bytes = Vec::new();
-        resp.body_mut()
-            .as_reader()
-            .take(MAX_RESPONSE_LENGTH as u64 + 1)
-            .read_to_end(&mut bytes)
-            .map_err(|e| format!("{url}: reading the answer: {e}"))?;
+        resp.body_mut().as_reader().take(MAX_RESPONSE_LENGTH as u64 + 1).read_to_end(&mut bytes).map_err(
+            |e| match e.get_ref().and_then(|i| i.downcast_ref::<ureq::Error>()) {
+                Some(ureq::Error::Timeout(_)) => self.timed_out(url),
+                _ => format!("{url}: reading the answer: {e}"),
+            },
+        )?;
         Ok((status, bytes))
+    }
+
+    fn describe(&self, url: &str, e: ureq::Error) -> String {
+        match e {
+            ureq::Error::Timeout(_) => self.timed_out(url),
+            e => format!("{url}: {e}"),
+        }
+    }
+
+    fn timed_out(&self, url: &str) -> String {
+        format!("{url}: no complete answer within {} s (timeout)", self.timeout.as_secs())
     }
 }

@@ -79,8 +79,11 @@ pub fn sanitised_reason(body: &[u8]) -> String {
 /// The calendars `ots upgrade` asks by default (`DEFAULT_CALENDAR_WHITELIST`): a pending
 /// attestation naming any other URI is ignored unless the reader whitelists it, so a proof
 /// cannot make the client contact an arbitrary server.
-pub const DEFAULT_WHITELIST: [&str; 3] =
-    ["https://*.calendar.opentimestamps.org", "https://*.calendar.eternitywall.com", "https://*.calendar.catallaxy.com"];
+pub const DEFAULT_WHITELIST: [&str; 3] = [
+    "https://*.calendar.opentimestamps.org",
+    "https://*.calendar.eternitywall.com",
+    "https://*.calendar.catallaxy.com",
+];
 
 /// A calendar URL split as `urllib.parse.urlparse` splits it (only what the whitelist uses).
 #[derive(Clone, Debug, PartialEq, Eq)]

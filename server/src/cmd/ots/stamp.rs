@@ -69,8 +69,11 @@ pub fn run(args: Args, json: bool) -> CmdResult {
     };
     let need = args.min_calendars.unwrap_or(2.min(calendars.len() as u64));
     if need > calendars.len() as u64 {
-        return Err(Unusable::new(format!("--min-calendars {need} is more than the {} calendars given", calendars.len()))
-            .field("--min-calendars"));
+        return Err(Unusable::new(format!(
+            "--min-calendars {need} is more than the {} calendars given",
+            calendars.len()
+        ))
+        .field("--min-calendars"));
     }
     let test_nonce = test_nonce()?;
 

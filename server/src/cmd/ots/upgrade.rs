@@ -95,7 +95,12 @@ pub fn run(args: Args, json: bool) -> CmdResult {
     Ok(if ok { Exit::Ok } else { Exit::Failed })
 }
 
-fn upgrade_one(path: &Path, args: &Args, patterns: &[String], client: &CalendarClient) -> Result<ProofResult, Unusable> {
+fn upgrade_one(
+    path: &Path,
+    args: &Args,
+    patterns: &[String],
+    client: &CalendarClient,
+) -> Result<ProofResult, Unusable> {
     let (mut file, original) = read_proof(path)?;
     let unlistable = |e: evaluate::EvalError| Unusable::file(path, e.to_string()).field("proof");
     let mut r = ProofResult {
@@ -164,7 +169,8 @@ fn upgrade_one(path: &Path, args: &Args, patterns: &[String], client: &CalendarC
 fn save_keeping_original(path: &Path, original: &[u8], file: &DetachedTimestampFile) -> Result<PathBuf, Unusable> {
     let bytes = file.serialize().map_err(|_| Unusable::file(path, "EmptyTimestampError: nothing to write"))?;
     let backup = with_suffix(path, ".bak");
-    write_new(&backup, original).map_err(|e| Unusable::io(&backup, "back up the original proof (as ots upgrade does)", &e))?;
+    write_new(&backup, original)
+        .map_err(|e| Unusable::io(&backup, "back up the original proof (as ots upgrade does)", &e))?;
     let tmp = with_suffix(path, &format!(".upgrade-{}.tmp", std::process::id()));
     let written = write_new(&tmp, &bytes).and_then(|()| std::fs::rename(&tmp, path));
     if let Err(e) = written {

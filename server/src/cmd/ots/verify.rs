@@ -144,8 +144,7 @@ fn supplied_headers(args: &Args) -> Result<Vec<BlockHeader>, Unusable> {
         .iter()
         .enumerate()
         .map(|(i, h)| {
-            BlockHeader::parse_hex(h)
-                .map_err(|e| Unusable::new(format!("header {i}: {}", e.message)).field("--header"))
+            BlockHeader::parse_hex(h).map_err(|e| Unusable::new(format!("header {i}: {}", e.message)).field("--header"))
         })
         .collect()
 }
