@@ -18,18 +18,14 @@ use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
-}
+#[path = "../../tests/ots_common/mod.rs"]
+mod ots_common;
 
-fn vectors() -> PathBuf {
-    let d = repo_root().join("../shared/vectors");
-    assert!(d.is_dir(), "third-party vectors not found at {}", d.display());
-    d
-}
+use ots_common::{all_vector_files, ots_dir};
+use sealbook_tests::{python, vectors_dir as vectors};
 
 fn ots_vector(rel: &str) -> PathBuf {
-    vectors().join("ots").join(rel)
+    ots_dir().join(rel)
 }
 
 fn client_example(name: &str) -> PathBuf {
@@ -37,20 +33,7 @@ fn client_example(name: &str) -> PathBuf {
 }
 
 fn header_hex(height: u64) -> String {
-    std::fs::read_to_string(ots_vector(&format!("headers/block_{height}.header.hex"))).unwrap().trim().to_string()
-}
-
-/// The Python with python-opentimestamps and opentimestamps-client (as tests/support does).
-fn python() -> PathBuf {
-    if let Some(p) = std::env::var_os("SEALBOOK_PYTHON") {
-        return p.into();
-    }
-    let venv = repo_root().join(".venv/bin/python");
-    if venv.exists() {
-        venv
-    } else {
-        "python3".into()
-    }
+    sealbook_core::hex::encode(&ots_common::header(height).raw)
 }
 
 fn python_run(script: &str, args: &[&str]) -> String {
@@ -83,26 +66,6 @@ fn s(p: &Path) -> &str {
     p.to_str().unwrap()
 }
 
-/// Every .ots file of the vectors, recursively.
-fn vector_proofs() -> Vec<PathBuf> {
-    fn walk(d: &Path, out: &mut Vec<PathBuf>) {
-        for e in std::fs::read_dir(d).unwrap() {
-            let p = e.unwrap().path();
-            if p.is_dir() {
-                walk(&p, out);
-            } else if p.extension().is_some_and(|x| x == "ots") {
-                out.push(p);
-            }
-        }
-    }
-    let mut v = Vec::new();
-    walk(&vectors().join("ots"), &mut v);
-    walk(&vectors().join("ots-calendar"), &mut v);
-    v.sort();
-    assert!(v.len() >= 45, "the whole vector set: {}", v.len());
-    v
-}
-
 const OTS_INFO_PEER: &str = r#"
 import contextlib, io, json, sys
 from otsclient.ots import main
@@ -130,7 +93,7 @@ print(json.dumps(out))
 
 #[test]
 fn info_prints_what_ots_info_prints_for_every_vector() {
-    let proofs = vector_proofs();
+    let proofs = all_vector_files();
     let mut args: Vec<&str> = proofs.iter().map(|p| s(p)).collect();
     // Not detached proofs: the reference refuses them, so must we.
     let bare = ots_vector("upgrade-incomplete/alice_answer_57cfa5c4.timestamp");

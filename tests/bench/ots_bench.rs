@@ -12,7 +12,6 @@ use sealbook_core::ots::DetachedTimestampFile;
 use std::time::{Duration, Instant};
 
 #[path = "../ots_common/mod.rs"]
-#[allow(dead_code)]
 mod ots_common;
 
 /// Best of `runs` timings of parse + attestations; returns (seconds, attestation count).
