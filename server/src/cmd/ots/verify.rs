@@ -15,8 +15,7 @@ use super::{read_bounded, read_proof, MAX_STAMPED_FILE_BYTES};
 use crate::outcome::{CmdResult, Exit, Unusable};
 use sealbook_core::hex;
 use sealbook_core::ots::bitcoin::BlockHeader;
-use sealbook_core::ots::evaluate::{self, EvalError};
-use sealbook_core::ots::verify::{self, RootOrder, Verdict};
+use sealbook_core::ots::report::{check_proof, ProofReport};
 use sealbook_core::ots::DetachedTimestampFile;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -49,69 +48,28 @@ pub struct Args {
     merkle_root: Option<String>,
 }
 
-/// A `--merkle-root` comparison.
+/// The `--json` object: the core report and the proof's path.
 #[derive(Serialize)]
-struct RootMatch {
-    /// Always false: a bare root is not a PoW-checked header.
-    level_2: bool,
-    matched: bool,
-    height: Option<u64>,
-    order: Option<RootOrder>,
-    message: String,
-}
-
-#[derive(Serialize)]
-struct Output {
-    ok: bool,
+struct Output<'a> {
     proof: String,
-    file_hash_op: &'static str,
-    /// The digest the proof stamps.
-    file_digest: String,
-    /// The digest of `--target` or the `--digest` given.
-    target_digest: String,
-    digest_matches: bool,
-    /// Absent when the digest does not match (nothing else is checked then).
-    verdict: Option<Verdict>,
-    merkle_root: Option<RootMatch>,
+    #[serde(flatten)]
+    report: &'a ProofReport,
 }
 
 pub fn run(args: Args, json: bool) -> CmdResult {
     let (file, _) = read_proof(&args.proof)?;
     let target_digest = target_digest(&args, &file)?;
     let headers = supplied_headers(&args)?;
-    let unlistable = |e: EvalError| Unusable::file(&args.proof, e.to_string()).field("proof");
 
-    let digest_matches = target_digest == file.file_digest();
-    let (verdict, merkle_root) = if digest_matches {
-        let verdict = verify::verify_bitcoin(&file.timestamp, &headers).map_err(unlistable)?;
-        let root = match &args.merkle_root {
-            Some(root) => {
-                let paths = evaluate::attestations(&file.timestamp).map_err(unlistable)?;
-                Some(root_match(&paths, root))
-            }
-            None => None,
-        };
-        (Some(verdict), root)
-    } else {
-        (None, None)
-    };
-    let ok = verdict.as_ref().is_some_and(|v| v.ok);
-    let out = Output {
-        ok,
-        proof: args.proof.display().to_string(),
-        file_hash_op: file.file_hash_op.name(),
-        file_digest: hex::encode(file.file_digest()),
-        target_digest: hex::encode(&target_digest),
-        digest_matches,
-        verdict,
-        merkle_root,
-    };
+    let report = check_proof(&file, &target_digest, &headers, args.merkle_root.as_deref())
+        .map_err(|e| Unusable::file(&args.proof, e.to_string()).field("proof"))?;
     if json {
-        println!("{}", serde_json::to_string(&out).expect("verdict serializes"));
+        let out = Output { proof: args.proof.display().to_string(), report: &report };
+        println!("{}", serde_json::to_string(&out).expect("report serializes"));
     } else {
-        print_human(&out, args.target.as_deref());
+        print_human(&report, args.target.as_deref());
     }
-    Ok(if ok { Exit::Ok } else { Exit::Failed })
+    Ok(if report.ok { Exit::Ok } else { Exit::Failed })
 }
 
 fn target_digest(args: &Args, file: &DetachedTimestampFile) -> Result<Vec<u8>, Unusable> {
@@ -149,36 +107,7 @@ fn supplied_headers(args: &Args) -> Result<Vec<BlockHeader>, Unusable> {
         .collect()
 }
 
-fn root_match(paths: &[evaluate::AttestationPath], root: &str) -> RootMatch {
-    match verify::match_merkle_root(paths, root) {
-        Some((i, order)) => {
-            let height = paths[i].attestation.height();
-            let how = match order {
-                RootOrder::Display => "display order, as block explorers print it",
-                RootOrder::Internal => "internal order, as stored in the block header",
-            };
-            RootMatch {
-                level_2: false,
-                matched: true,
-                height,
-                order: Some(order),
-                message: format!(
-                    "WEAKER MATCH, not Level 2: the merkle root given equals the proof's commitment for Bitcoin block {} ({how}); no header was checked, so nothing here shows that a block with this root exists at that height or has proof of work - supply the block header to verify",
-                    height.unwrap_or_default()
-                ),
-            }
-        }
-        None => RootMatch {
-            level_2: false,
-            matched: false,
-            height: None,
-            order: None,
-            message: "the merkle root given matches no Bitcoin attestation of the proof in either byte order".into(),
-        },
-    }
-}
-
-fn print_human(out: &Output, target: Option<&Path>) {
+fn print_human(out: &ProofReport, target: Option<&Path>) {
     let what = match target {
         Some(t) => format!("{} hashes to", t.display()),
         None => "the digest given is".to_string(),
