@@ -10,7 +10,7 @@ use sealbook_core::ots::{calendar, DetachedTimestampFile, ErrorKind, Timestamp};
 
 #[path = "ots_common/mod.rs"]
 mod ots_common;
-use ots_common::all_vector_files;
+use ots_common::{all_vector_files, wide_fork_proof, zero_digest_header as header};
 
 /// Parses and, when the input is a valid proof, exercises everything downstream.
 fn parse_all_the_way(bytes: &[u8]) -> Result<(), ErrorKind> {
@@ -22,10 +22,6 @@ fn parse_all_the_way(bytes: &[u8]) -> Result<(), ErrorKind> {
     assert_eq!(DetachedTimestampFile::deserialize(&written).as_ref(), Ok(&file));
     attestations(&file.timestamp).expect("a parsed proof evaluates");
     Ok(())
-}
-
-fn header() -> Vec<u8> {
-    [HEADER_MAGIC.as_slice(), &[0x01, 0x08], &[0u8; 32]].concat()
 }
 
 #[test]
@@ -134,18 +130,7 @@ fn a_million_deep_fork_chain_stops_at_the_recursion_limit() {
 fn a_wide_fork_costs_memory_linear_in_its_size() {
     // 200,000 distinct Bitcoin attestations on one message, then 50,000 distinct appends each
     // ending in an attestation: parse, write and walk them all.
-    let mut b = header();
-    for h in (1u32 << 14)..(1 << 14) + 200_000 {
-        // Heights of exactly three LEB128 bytes, so the canonical rewrite has the same size.
-        b.extend([0xff, 0x00, 0x05, 0x88, 0x96, 0x0d, 0x73, 0xd7, 0x19, 0x01, 0x03]);
-        b.extend([(h & 0x7f) as u8 | 0x80, ((h >> 7) & 0x7f) as u8 | 0x80, (h >> 14) as u8]);
-    }
-    for i in 0..50_000u32 {
-        b.extend([0xff, 0xf0, 0x04]);
-        b.extend(i.to_be_bytes());
-        b.extend([0x00, 1, 2, 3, 4, 5, 6, 7, 8, 0x00]);
-    }
-    b.extend([0x00, 1, 2, 3, 4, 5, 6, 7, 9, 0x00]);
+    let b = wide_fork_proof(200_000, 50_000);
     let f = DetachedTimestampFile::deserialize(&b).unwrap();
     assert_eq!(f.timestamp.root.attestations.len(), 200_001);
     assert_eq!(f.timestamp.root.ops.len(), 50_000);

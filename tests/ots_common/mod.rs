@@ -3,6 +3,7 @@
 
 use sealbook_core::hex;
 use sealbook_core::ots::bitcoin::BlockHeader;
+use sealbook_core::ots::detached::HEADER_MAGIC;
 use sealbook_core::ots::DetachedTimestampFile;
 use sealbook_tests::vectors_dir;
 use std::path::{Path, PathBuf};
@@ -48,4 +49,42 @@ pub fn all_vector_files() -> Vec<PathBuf> {
     v.sort();
     assert!(v.len() >= 45, "expected the full vector set, found {}", v.len());
     v
+}
+
+/// The start of a detached sha256 proof on 32 zero bytes: magic, version 1, sha256, digest.
+pub fn zero_digest_header() -> Vec<u8> {
+    [HEADER_MAGIC.as_slice(), &[0x01, 0x08], &[0u8; 32]].concat()
+}
+
+/// A wide fork on the stamped digest: `attestations` distinct Bitcoin attestations (heights
+/// of exactly three LEB128 bytes, so the canonical rewrite has the same size), then `appends`
+/// distinct 4-byte appends each ending in an unknown attestation, then a last unknown one.
+/// Leaves: `attestations + appends + 1`. At most 2^21 - 2^14 attestations.
+pub fn wide_fork_proof(attestations: u32, appends: u32) -> Vec<u8> {
+    let mut b = zero_digest_header();
+    for h in (1u32 << 14)..(1 << 14) + attestations {
+        b.extend([0xff, 0x00, 0x05, 0x88, 0x96, 0x0d, 0x73, 0xd7, 0x19, 0x01, 0x03]);
+        b.extend([(h & 0x7f) as u8 | 0x80, ((h >> 7) & 0x7f) as u8 | 0x80, (h >> 14) as u8]);
+    }
+    for i in 0..appends {
+        b.extend([0xff, 0xf0, 0x04]);
+        b.extend(i.to_be_bytes());
+        b.extend([0x00, 1, 2, 3, 4, 5, 6, 7, 8, 0x00]);
+    }
+    b.extend([0x00, 1, 2, 3, 4, 5, 6, 7, 9, 0x00]);
+    b
+}
+
+/// The longest path the reference accepts: 127 x (append 32 bytes, sha256), then sha256 -
+/// 255 operations - ending in a Bitcoin attestation.
+pub fn long_chain_proof() -> Vec<u8> {
+    let mut b = zero_digest_header();
+    for i in 0..127u8 {
+        b.extend([0xf0, 0x20]);
+        b.extend([i; 32]);
+        b.push(0x08);
+    }
+    b.push(0x08);
+    b.extend([0x00, 0x05, 0x88, 0x96, 0x0d, 0x73, 0xd7, 0x19, 0x01, 0x03, 0xf7, 0xef, 0x15]);
+    b
 }

@@ -4,7 +4,7 @@
 //! (spec §3.2: Level 2 is reached only through a Bitcoin block header attestation).
 
 use super::serialize::{write_varbytes, write_varuint, ErrorKind, OtsError, Reader};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;
 use std::fmt;
 
@@ -22,7 +22,7 @@ pub const TAG_ETHEREUM: [u8; 8] = [0x30, 0xfe, 0x80, 0x87, 0xb5, 0xc7, 0xea, 0xd
 
 /// One attestation. `Ord` is the reference's: by tag bytes, then URI, height or payload;
 /// serialization emits a node's attestations in this order.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "lowercase")]
 pub enum Attestation {
     /// A calendar promises a complete proof later, at `uri`.
@@ -42,15 +42,22 @@ pub enum Attestation {
     },
     /// A notary this implementation does not know; carried byte-for-byte.
     Unknown {
-        #[serde(serialize_with = "ser_hex")]
+        #[serde(serialize_with = "ser_hex", deserialize_with = "de_hex")]
         tag: [u8; 8],
-        #[serde(serialize_with = "ser_hex")]
+        #[serde(serialize_with = "ser_hex", deserialize_with = "de_hex")]
         payload: Vec<u8>,
     },
 }
 
 fn ser_hex<S: serde::Serializer, T: AsRef<[u8]>>(v: &T, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_str(&crate::hex::encode(v.as_ref()))
+}
+
+/// Reads what [`ser_hex`] wrote (a report passed from the page's worker back to the page).
+fn de_hex<'de, D: serde::Deserializer<'de>, T: TryFrom<Vec<u8>>>(d: D) -> Result<T, D::Error> {
+    let text = String::deserialize(d)?;
+    let bytes = crate::hex::decode(&text).ok_or_else(|| serde::de::Error::custom("expected hex"))?;
+    T::try_from(bytes).map_err(|_| serde::de::Error::custom("hex of the wrong length"))
 }
 
 /// `PendingAttestation.check_uri`, with the reference's messages.

@@ -5,7 +5,7 @@
 //! practice the anchored prefix existed no later than a few hours after header time).
 
 use crate::hex;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::cmp::Ordering;
 use std::fmt;
@@ -167,7 +167,7 @@ pub fn median_time_past(times: &[u32]) -> Option<u32> {
 }
 
 /// A checked run of consecutive headers.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct HeaderRun {
     pub count: usize,
     /// Block hashes, display order, first to last.

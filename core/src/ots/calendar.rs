@@ -76,6 +76,76 @@ pub fn sanitised_reason(body: &[u8]) -> String {
         .collect()
 }
 
+/// The calendars `ots upgrade` asks by default (`DEFAULT_CALENDAR_WHITELIST`): a pending
+/// attestation naming any other URI is ignored unless the reader whitelists it, so a proof
+/// cannot make the client contact an arbitrary server.
+pub const DEFAULT_WHITELIST: [&str; 3] = [
+    "https://*.calendar.opentimestamps.org",
+    "https://*.calendar.eternitywall.com",
+    "https://*.calendar.catallaxy.com",
+];
+
+/// A calendar URL split as `urllib.parse.urlparse` splits it (only what the whitelist uses).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct UrlParts<'a> {
+    scheme: &'a str,
+    netloc: &'a str,
+    path: &'a str,
+    /// A `;params`, `?query` or `#fragment` is present.
+    extra: bool,
+}
+
+fn url_parts(url: &str) -> Option<UrlParts<'_>> {
+    let (scheme, rest) = url.split_once("://")?;
+    let end = rest.find('/').unwrap_or(rest.len());
+    let (netloc, path) = rest.split_at(end);
+    let extra = rest.contains(['?', '#']) || path.contains(';');
+    Some(UrlParts { scheme, netloc, path, extra })
+}
+
+/// `fnmatch` for host patterns: `*` any run of characters, `?` one character (no `[...]`
+/// classes; case-sensitive, as `fnmatch` is on POSIX).
+fn glob_match(pattern: &[u8], text: &[u8]) -> bool {
+    let (mut p, mut t) = (0, 0);
+    let mut star: Option<(usize, usize)> = None;
+    while t < text.len() {
+        if p < pattern.len() && (pattern[p] == b'?' || pattern[p] == text[t]) {
+            p += 1;
+            t += 1;
+        } else if p < pattern.len() && pattern[p] == b'*' {
+            star = Some((p, t));
+            p += 1;
+        } else if let Some((sp, st)) = star {
+            p = sp + 1;
+            t = st + 1;
+            star = Some((sp, st + 1));
+        } else {
+            return false;
+        }
+    }
+    pattern[p..].iter().all(|&c| c == b'*')
+}
+
+/// `UrlWhitelist.__contains__`: `url` is allowed when some pattern has the same scheme and
+/// path and its host glob matches. A pattern without a scheme allows both http and https
+/// (`UrlWhitelist.add`). URLs with params, a query or a fragment are never allowed.
+pub fn url_whitelisted(url: &str, patterns: &[String]) -> bool {
+    let Some(u) = url_parts(url) else { return false };
+    if u.extra {
+        return false;
+    }
+    patterns.iter().any(|pat| {
+        let expanded: Vec<String> = if pat.starts_with("http://") || pat.starts_with("https://") {
+            vec![pat.clone()]
+        } else {
+            vec![format!("http://{pat}"), format!("https://{pat}")]
+        };
+        expanded.iter().filter_map(|p| url_parts(p)).any(|p| {
+            !p.extra && p.scheme == u.scheme && p.path == u.path && glob_match(p.netloc.as_bytes(), u.netloc.as_bytes())
+        })
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -102,5 +172,24 @@ mod tests {
         );
         assert!(digest_request_body(&[0; 65]).is_err());
         assert_eq!(digest_request_body(&[7; 32]).unwrap(), vec![7; 32]);
+    }
+
+    #[test]
+    fn whitelist_as_url_whitelist_matches() {
+        let default: Vec<String> = DEFAULT_WHITELIST.iter().map(|s| s.to_string()).collect();
+        assert!(url_whitelisted("https://alice.btc.calendar.opentimestamps.org", &default));
+        assert!(url_whitelisted("https://finney.calendar.eternitywall.com", &default));
+        assert!(!url_whitelisted("http://alice.btc.calendar.opentimestamps.org", &default));
+        assert!(!url_whitelisted("https://alice.btc.calendar.opentimestamps.org/x", &default));
+        assert!(!url_whitelisted("https://calendar.opentimestamps.org.evil.example", &default));
+        assert!(!url_whitelisted("https://a.calendar.opentimestamps.org?x", &default));
+        assert!(!url_whitelisted("https://evil.example", &default));
+        let local = vec!["127.0.0.1:8080".to_string()];
+        assert!(url_whitelisted("http://127.0.0.1:8080", &local));
+        assert!(url_whitelisted("https://127.0.0.1:8080", &local));
+        assert!(!url_whitelisted("http://127.0.0.1:8081", &local));
+        assert!(glob_match(b"*.a.*", b"x.a.b"));
+        assert!(glob_match(b"a?c", b"abc"));
+        assert!(!glob_match(b"a?c", b"ac"));
     }
 }

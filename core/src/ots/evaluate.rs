@@ -17,7 +17,7 @@ use super::ops::{MsgValueError, Op};
 use super::timestamp::{Node, Timestamp};
 use super::transaction::transaction_id;
 use crate::hex;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// Largest listing (`attestations`, `pending_commitments`, `info_text`) produced, in bytes.
@@ -72,7 +72,7 @@ impl Budget {
 }
 
 /// One attestation reached from the stamped digest.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AttestationPath {
     pub attestation: Attestation,
     /// The message at the leaf, hex: for Bitcoin the merkle root in internal (header) order.
@@ -87,7 +87,7 @@ pub struct AttestationPath {
 }
 
 /// A block merkle root in both byte orders (hex).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MerkleRoot {
     /// As stored in the block header (the bytes the proof computes).
     pub internal: String,

@@ -9,6 +9,7 @@
 //! - [`bitcoin`]: 80-byte headers, proof of work, header runs, median time past
 //! - [`transaction`]: spotting a Bitcoin transaction on a path (`ots info` prints its id)
 //! - [`verify`]: the verdict with its time bound and what is still trusted
+//! - [`report`]: one proof checked for one stamped file (digest, verdict, bare merkle root)
 //! - [`calendar`], [`upgrade`]: the calendar protocol as bytes; stamp and upgrade merges
 
 pub mod attestation;
@@ -17,6 +18,7 @@ pub mod calendar;
 pub mod detached;
 pub mod evaluate;
 pub mod ops;
+pub mod report;
 pub mod serialize;
 pub mod timestamp;
 pub mod transaction;

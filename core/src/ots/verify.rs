@@ -8,14 +8,14 @@ use super::bitcoin::{check_run, format_utc, median_time_past, BlockHeader, Heade
 use super::evaluate::{attestations, AttestationPath, EvalError};
 use super::timestamp::Timestamp;
 use crate::hex;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
 /// What the trust-ladder reading of a verdict is.
 pub const LEVEL_2: &str = "Level 2: Bitcoin anchor, header proof of work checked";
 
 /// One Bitcoin attestation checked against the supplied headers.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BitcoinCheck {
     pub height: u64,
     pub path: AttestationPath,
@@ -33,7 +33,7 @@ pub struct BitcoinCheck {
 }
 
 /// The whole verdict.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Verdict {
     /// True when at least one Bitcoin attestation is confirmed by a supplied header with valid
     /// proof of work.
@@ -212,7 +212,7 @@ fn check_one(
 }
 
 /// Which byte order a bare merkle root given by a reader matched in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum RootOrder {
     /// As stored in the header.

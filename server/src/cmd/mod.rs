@@ -2,6 +2,7 @@
 //! arm in [`run`].
 
 pub mod demo;
+pub mod ots;
 pub mod serve;
 pub mod verify;
 
@@ -16,6 +17,9 @@ pub enum Command {
     Demo(demo::Args),
     /// Verify a sealed book's chain and its stamped prefixes (Appendix B steps 3-4).
     Verify(verify::Args),
+    /// OpenTimestamps proofs: info, verify against Bitcoin headers, stamp, upgrade.
+    #[command(subcommand)]
+    Ots(ots::OtsCommand),
 }
 
 /// Runs `command`; `json` selects one JSON object on stdout instead of text.
@@ -24,5 +28,6 @@ pub fn run(command: Command, json: bool) -> CmdResult {
         Command::Serve(args) => serve::run(args, json),
         Command::Demo(args) => demo::run(args, json),
         Command::Verify(args) => verify::run(args, json),
+        Command::Ots(command) => ots::run(command, json),
     }
 }
