@@ -7,7 +7,7 @@
 #   bash tests/bench/chain.sh [lines]          (default 200000)
 #   SEALBOOK_BENCH_RUNS=3       best-of runs for native and wasm
 #   SEALBOOK_BENCH_PY_RUNS=2    best-of runs for Python
-#   SEALBOOK_BIN                native binary (default target/release/sealbook)
+#   SEALBOOK_BIN                native binary to time as it is (default: build target/release/sealbook)
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -17,9 +17,13 @@ runs=${SEALBOOK_BENCH_RUNS:-3}
 py_runs=${SEALBOOK_BENCH_PY_RUNS:-2}
 py=${SEALBOOK_PYTHON:-$root/.venv/bin/python}
 [ -x "$py" ] || py=python3
-bin=${SEALBOOK_BIN:-$root/target/release/sealbook}
-
-cargo build --release -q -p sealbook-server -p sealbook-tests --bin sealbook --bin gen-book
+if [ -n "${SEALBOOK_BIN:-}" ]; then
+    bin=$SEALBOOK_BIN
+    cargo build --release -q -p sealbook-tests --bin gen-book
+else
+    bin=$root/target/release/sealbook
+    cargo build --release -q -p sealbook-server -p sealbook-tests --bin sealbook --bin gen-book
+fi
 [ -f www/pkg/sealbook_web.js ] || cargo run --release -q -p sealbook-bundle
 [ -x /usr/bin/time ] || { echo "need /usr/bin/time (apt-get install time)" >&2; exit 2; }
 
@@ -52,7 +56,7 @@ read -r native_s native_cpu <<<"$(best_of "$runs" "$bin" verify "$book")"
 read -r python_s python_cpu <<<"$(best_of "$py_runs" sh -c 'cd "$1" && exec "$2" -I "$3"' sh "$work" "$py" "$root/tests/py/appendix_b_step4.py")"
 wasm_json=$(node tests/bench/wasm_bench.mjs "$book" www/pkg "$runs")
 echo "$wasm_json" | grep -q "\"ok\":true,\"lines\":$lines," || { echo "wasm run failed: $wasm_json" >&2; exit 1; }
-wasm_s=$(echo "$wasm_json" | node -e 'const r = JSON.parse(require("fs").readFileSync(0, "utf8")); console.log((Math.min(...r.ms) / 1000).toFixed(3))')
+read -r wasm_s wasm_cpu <<<"$(echo "$wasm_json" | node -e 'const r = JSON.parse(require("fs").readFileSync(0, "utf8")); console.log((Math.min(...r.ms) / 1000).toFixed(3), r.cpu_s.toFixed(2))')"
 
 # Peak RSS of the native verifier against book length.
 rss_rows=""
@@ -75,7 +79,7 @@ Load average before the timed runs: $load
 |---|---|---|---|---|---|
 | Appendix B step 4 script, $("$py" --version 2>&1) (best of $py_runs) | $python_s | $(rate "$python_s") | 1.0x | $python_cpu | 1.0x |
 | native \`sealbook verify\` (best of $runs) | $native_s | $(rate "$native_s") | $(ratio "$python_s" "$native_s") | $native_cpu | $(ratio "$python_cpu" "$native_cpu") |
-| wasm \`verify_book\` in headless $(/usr/bin/chromium --version 2>/dev/null | head -1 | cut -d' ' -f1-2) (best of $runs) | $wasm_s | $(rate "$wasm_s") | $(ratio "$python_s" "$wasm_s") | - | - |
+| wasm \`verify_book\` in headless $(/usr/bin/chromium --version 2>/dev/null | head -1 | cut -d' ' -f1-2) (best of $runs) | $wasm_s | $(rate "$wasm_s") | $(ratio "$python_s" "$wasm_s") | $wasm_cpu (mean) | $(ratio "$python_cpu" "$wasm_cpu") |
 
 Native peak memory (max RSS, /usr/bin/time):
 

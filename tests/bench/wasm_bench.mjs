@@ -1,10 +1,12 @@
 // Times the wasm build's `verify_book(bytes)` on a book in headless Chromium (Debian's
 // /usr/bin/chromium driven by playwright-core from tests/e2e/node_modules).
 // usage: node tests/bench/wasm_bench.mjs <book.jsonl> <www/pkg dir> <runs>
-// Prints one JSON object: {"ms": [per-run milliseconds], "report": {ok, lines, bytes}}.
+// Prints one JSON object: {"ms": [per-run milliseconds], "cpu_s": mean CPU seconds per run
+// (user + sys of all Chromium processes, from /proc, around the timed calls only),
+// "report": {ok, lines, bytes}}.
 import { createRequire } from 'node:module';
 import { createServer } from 'node:http';
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -20,16 +22,41 @@ const page = `<!doctype html><meta charset="utf-8"><title>wasm chain bench</titl
 import init, { verify_book } from '/pkg/sealbook_web.js';
 await init();
 const bytes = new Uint8Array(await (await fetch('/book.jsonl')).arrayBuffer());
-const ms = [];
-let report;
-for (let i = 0; i < ${runs}; i++) {
-  const t0 = performance.now();
-  const out = verify_book(bytes);
-  ms.push(performance.now() - t0);
-  report = JSON.parse(out);
-}
-window.benchResult = { ms, report: { ok: report.ok, lines: report.lines, bytes: report.bytes } };
+window.runBench = () => {
+  const ms = [];
+  let report;
+  for (let i = 0; i < ${runs}; i++) {
+    const t0 = performance.now();
+    const out = verify_book(bytes);
+    ms.push(performance.now() - t0);
+    report = JSON.parse(out);
+  }
+  return { ms, report: { ok: report.ok, lines: report.lines, bytes: report.bytes } };
+};
+window.benchReady = true;
 </script>`;
+
+/** CPU seconds (user + sys) used so far by the descendants of process `root` (here: the
+ * Chromium that playwright started as this node process's child, with all its processes). */
+function descendantsCpuSeconds(root) {
+  const procs = new Map();
+  for (const d of readdirSync('/proc')) {
+    if (!/^[0-9]+$/.test(d)) continue;
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // f[0] is field 3 (state)
+      procs.set(Number(d), { ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) });
+    } catch { /* exited meanwhile */ }
+  }
+  let ticks = 0;
+  const todo = [root];
+  while (todo.length) {
+    const pid = todo.pop();
+    if (pid !== root) ticks += procs.get(pid)?.ticks ?? 0;
+    for (const [child, p] of procs) if (p.ppid === pid) todo.push(child);
+  }
+  return ticks / 100; // USER_HZ
+}
 
 const types = { '.js': 'text/javascript', '.wasm': 'application/wasm' };
 const server = createServer((req, res) => {
@@ -62,8 +89,11 @@ try {
   const tab = await browser.newPage();
   tab.on('pageerror', (e) => console.error('page error:', e.message));
   await tab.goto(`http://127.0.0.1:${port}/bench.html`);
-  await tab.waitForFunction(() => window.benchResult, null, { timeout: 600_000, polling: 500 });
-  console.log(JSON.stringify(await tab.evaluate(() => window.benchResult)));
+  await tab.waitForFunction(() => window.benchReady, null, { timeout: 600_000, polling: 200 });
+  const cpu0 = descendantsCpuSeconds(process.pid);
+  const result = await tab.evaluate(() => window.runBench());
+  result.cpu_s = (descendantsCpuSeconds(process.pid) - cpu0) / runs;
+  console.log(JSON.stringify(result));
 } finally {
   await browser.close();
   server.close();
