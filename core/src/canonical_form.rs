@@ -25,8 +25,8 @@ pub struct MemberSpan {
     pub value: Range<usize>,
 }
 
-/// If `text` (valid UTF-8, checked by the caller) is exactly `J(v)` for a JSON object `v`,
-/// fills `members` with its top-level members in order and returns true.
+/// If `text` is exactly `J(v)` for a JSON object `v` (so also valid UTF-8), fills `members`
+/// with its top-level members in order and returns true.
 pub fn seal_form_members(text: &[u8], members: &mut Vec<MemberSpan>) -> bool {
     members.clear();
     let mut s = Scanner { s: text, i: 0 };
@@ -144,8 +144,14 @@ impl Scanner<'_> {
         loop {
             let rest = &self.s[self.i..];
             let at = memchr::memchr2(b'"', b'\\', rest)?;
-            if rest[..at].iter().any(|&c| c < 0x20) {
+            let run = &rest[..at];
+            if run.iter().any(|&c| c < 0x20) {
                 return None; // a raw control character
+            }
+            // Outside strings a seal-form text is ASCII, so validating the non-ASCII runs
+            // inside strings validates the whole text (an escape cannot split a character).
+            if !run.is_ascii() && std::str::from_utf8(run).is_err() {
+                return None;
             }
             self.i += at;
             if self.s[self.i] == b'"' {
@@ -212,11 +218,47 @@ impl Scanner<'_> {
         if !is_float {
             return text != b"-0" && n <= crate::canon::MAX_INT_DIGITS;
         }
+        if let Some(canonical) = short_positional_is_repr(&self.s[int_start..self.i]) {
+            return canonical;
+        }
         let Ok(f) = std::str::from_utf8(text).expect("ASCII").parse::<f64>() else { return false };
         let mut repr = Vec::with_capacity(24);
         crate::canon::write_float(&mut repr, f);
         repr == text
     }
+}
+
+/// Decides, without converting, whether an unsigned positional decimal `int.frac` with at
+/// most 15 significant digits is spelled as `float.__repr__` spells its value; `None` when the
+/// text has an exponent or more digits (then the caller converts and compares).
+///
+/// Any decimal of at most 15 significant digits (DBL_DIG) survives the round trip through a
+/// double, so distinct such decimals give distinct doubles: no other string of as few digits
+/// rounds to the same double, and repr prints exactly these digits. It prints them
+/// positionally when the decimal point position is in (-4, 16], with no trailing zeros in the
+/// fraction except the `.0` of an integral value.
+fn short_positional_is_repr(t: &[u8]) -> Option<bool> {
+    let dot = t.iter().position(|&c| c == b'.')?;
+    if t.iter().any(|&c| c == b'e' || c == b'E') {
+        return None;
+    }
+    let (int, frac) = (&t[..dot], &t[dot + 1..]);
+    if frac == b"0" {
+        // An integral value: repr writes its integer digits then ".0", up to 16 digits.
+        let sig = int.len() - int.iter().rev().take_while(|&&c| c == b'0').count();
+        return if int.len() > 16 { Some(false) } else if sig <= 15 || int == b"0" { Some(true) } else { None };
+    }
+    if frac.last() == Some(&b'0') {
+        return Some(false); // 1.50 is written 1.5
+    }
+    if int == b"0" {
+        let zeros = frac.iter().take_while(|&&c| c == b'0').count();
+        if zeros > 3 {
+            return Some(false); // 0.00001 is written 1e-05
+        }
+        return if frac.len() - zeros <= 15 { Some(true) } else { None };
+    }
+    if int.len() + frac.len() <= 15 { Some(true) } else { None }
 }
 
 #[cfg(test)]
@@ -276,6 +318,44 @@ mod tests {
             "{\"a\": \"\t\"}",
         ] {
             assert!(!accepts(t), "accepted {t}");
+        }
+    }
+
+    #[test]
+    fn short_float_rule_agrees_with_repr() {
+        // Every positional spelling the rule decides must agree with converting and
+        // comparing; the rest must be left to that comparison.
+        let mut x: u64 = 12345;
+        for _ in 0..200_000 {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let int_len = (x >> 60) as usize % 18;
+            let frac_len = 1 + (x >> 50) as usize % 17;
+            let mut t = String::new();
+            let mut y = x;
+            for k in 0..int_len.max(1) {
+                let d = if int_len == 0 { 0 } else { (y % 10) as u8 };
+                t.push((b'0' + if k == 0 && int_len > 1 && d == 0 { 1 } else { d }) as char);
+                y /= 10;
+            }
+            t.push('.');
+            for _ in 0..frac_len {
+                y = y.wrapping_mul(31).wrapping_add(7);
+                t.push((b'0' + ((y >> 33) % 10) as u8) as char);
+            }
+            if (x >> 20) % 3 == 0 {
+                t.truncate(t.len() - 1);
+                t.push('0');
+            }
+            if let Some(decided) = short_positional_is_repr(t.as_bytes()) {
+                let mut repr = Vec::new();
+                crate::canon::write_float(&mut repr, t.parse::<f64>().unwrap());
+                assert_eq!(decided, repr == t.as_bytes(), "{t} repr {}", String::from_utf8_lossy(&repr));
+            }
+        }
+        for (t, want) in [("0.0", Some(true)), ("100.0", Some(true)), ("1000000000000000.0", Some(true)),
+            ("10000000000000000.0", Some(false)), ("0.0001", Some(true)), ("0.00001", Some(false)),
+            ("1.50", Some(false)), ("45.3", Some(true)), ("0.30000000000000004", None), ("1e-05", None)] {
+            assert_eq!(short_positional_is_repr(t.as_bytes()), want, "{t}");
         }
     }
 

@@ -11,6 +11,16 @@ pub fn encode(bytes: &[u8]) -> String {
     s
 }
 
+/// True when `text` is exactly the lowercase hex of `bytes` (no allocation).
+pub fn matches(bytes: &[u8], text: &[u8]) -> bool {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    text.len() == bytes.len() * 2
+        && bytes
+            .iter()
+            .zip(text.chunks_exact(2))
+            .all(|(b, t)| t[0] == HEX[(b >> 4) as usize] && t[1] == HEX[(b & 15) as usize])
+}
+
 /// Decodes hex (either case); `None` on odd length or a non-hex character.
 pub fn decode(text: &str) -> Option<Vec<u8>> {
     let t = text.as_bytes();
@@ -39,5 +49,8 @@ mod tests {
         assert_eq!(super::decode("00ABff"), Some(vec![0, 0xab, 0xff]));
         assert_eq!(super::decode("0"), None);
         assert_eq!(super::decode("zz"), None);
+        assert!(super::matches(&[0, 0xab], b"00ab"));
+        assert!(!super::matches(&[0, 0xab], b"00AB"));
+        assert!(!super::matches(&[0, 0xab], b"00ab0"));
     }
 }
