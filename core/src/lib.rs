@@ -19,6 +19,7 @@ pub mod neff;
 pub mod ots;
 pub mod rekor;
 pub mod score;
+pub mod session;
 pub mod signature;
 pub mod stamp_list;
 pub mod stats;
