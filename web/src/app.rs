@@ -1,19 +1,30 @@
 //! The page's root component: file intake (drop anywhere, or the keyboard-operable picker), the
-//! verifier worker's life cycle, progress, and the results view.
+//! verifier worker's life cycle, progress, the block headers the reader pastes (or, on request,
+//! fetches from a block explorer) for the OpenTimestamps proofs, and the results view.
 
 use crate::dropped::{self, Dropped, Labelled};
 use crate::format;
-use crate::protocol::{FromWorker, BOOKS, FILE, JOB, LISTS, NAME};
+use crate::proof_view;
+use crate::protocol::{FromWorker, BOOKS, FILE, HEADERS, JOB, LISTS, NAME, PROOFS};
 use crate::report_view;
 use crate::session::{FileKind, SessionReport};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{DragEvent, Event, File, HtmlInputElement, MessageEvent, Worker, WorkerOptions, WorkerType};
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{DragEvent, Event, File, HtmlInputElement, HtmlTextAreaElement, MessageEvent, Response, Worker, WorkerOptions, WorkerType};
 use yew::prelude::*;
 
 /// Where the worker script is served (HTTP layout: `/<p>` is `www/<p>`).
 const WORKER_URL: &str = "/worker.js";
+
+/// The block explorer asked for a header when the reader presses a fetch button (never
+/// otherwise): an Esplora API base (mempool.space, blockstream.info/api, or a self-hosted one).
+/// The page asks `{base}/block-height/{height}` for the block hash, then
+/// `{base}/block/{hash}/header` for the header's 160 hex digits.
+pub const DEFAULT_EXPLORER: &str = "https://mempool.space/api";
+/// Longest explorer answer read (a block hash or a header is under 200 bytes).
+const MAX_EXPLORER_ANSWER: usize = 4096;
 
 /// A file the reader gave the page.
 pub struct Picked {
@@ -56,6 +67,14 @@ pub enum Msg {
     Dragging(bool),
     FromWorker(FromWorker),
     WorkerBroken(String),
+    /// The header text as the reader edits it.
+    HeadersEdited(String),
+    /// Check the proofs with the header text.
+    CheckHeaders,
+    ExplorerEdited(String),
+    /// Fetch the header of the block at this height from the explorer.
+    FetchHeader(u64),
+    Fetched(u64, Result<String, String>),
 }
 
 type Listener<E> = Closure<dyn FnMut(E)>;
@@ -113,16 +132,23 @@ pub struct App {
     dragging: bool,
     input: NodeRef,
     folder_input: NodeRef,
+    /// Block headers for the proofs (hex, one per line), as pasted or fetched.
+    headers: String,
+    /// The Esplora API base asked on request ([`DEFAULT_EXPLORER`]).
+    explorer: String,
+    /// The last fetch: in progress (`None`) or its outcome, for the block at this height.
+    fetch: Option<(u64, Option<Result<String, String>>)>,
 }
 
 impl App {
-    fn has_book(&self) -> bool {
-        self.files.iter().any(|f| f.kind == FileKind::Book)
+    /// A book or a proof: something to check.
+    fn has_subject(&self) -> bool {
+        self.files.iter().any(|f| matches!(f.kind, FileKind::Book | FileKind::Proof))
     }
 
     /// Starts (or restarts) verification of the current files.
     fn start(&mut self) {
-        if !self.has_book() {
+        if !self.has_subject() {
             self.status = Status::Waiting;
             self.pending = false;
             return;
@@ -154,6 +180,8 @@ impl App {
         let posted = set(JOB, &self.job.into())
             .and_then(|_| set(BOOKS, &of_kind(FileKind::Book)?))
             .and_then(|_| set(LISTS, &of_kind(FileKind::StampedList)?))
+            .and_then(|_| set(PROOFS, &of_kind(FileKind::Proof)?))
+            .and_then(|_| set(HEADERS, &self.headers.as_str().into()))
             .and_then(|_| worker.post_message(&job));
         if let Err(e) = posted {
             self.status = Status::Failed(format!("could not hand the files to the verifier: {e:?}"));
@@ -166,13 +194,8 @@ impl App {
                 self.files.push(picked);
             }
         }
-        // Books first, then lists by path (so the days' lists read in order).
-        let rank = |k: FileKind| match k {
-            FileKind::Book => 0,
-            FileKind::StampedList => 1,
-            FileKind::NotChecked => 2,
-        };
-        self.files.sort_by(|a, b| (rank(a.kind), &a.label).cmp(&(rank(b.kind), &b.label)));
+        // Books first, then lists by path (so the days' lists read in order), then proofs.
+        self.files.sort_by(|a, b| (a.kind, &a.label).cmp(&(b.kind, &b.label)));
     }
 }
 
@@ -195,6 +218,9 @@ impl Component for App {
             dragging: false,
             input: NodeRef::default(),
             folder_input: NodeRef::default(),
+            headers: String::new(),
+            explorer: DEFAULT_EXPLORER.to_string(),
+            fetch: None,
         }
     }
 
@@ -249,6 +275,33 @@ impl Component for App {
                     return false;
                 }
                 self.status = Status::Failed(message);
+            }
+            Msg::HeadersEdited(text) => {
+                self.headers = text;
+                return false;
+            }
+            Msg::CheckHeaders => self.start(),
+            Msg::ExplorerEdited(text) => {
+                self.explorer = text;
+                return false;
+            }
+            Msg::FetchHeader(height) => {
+                self.fetch = Some((height, None));
+                let base = self.explorer.trim().trim_end_matches('/').to_string();
+                let link = ctx.link().clone();
+                wasm_bindgen_futures::spawn_local(async move {
+                    link.send_message(Msg::Fetched(height, fetch_header(&base, height).await));
+                });
+            }
+            Msg::Fetched(height, result) => {
+                if let Ok(header) = &result {
+                    if !self.headers.contains(header.as_str()) {
+                        let sep = if self.headers.trim().is_empty() { "" } else { "\n" };
+                        self.headers = format!("{}{sep}{header}", self.headers.trim_end());
+                    }
+                    self.start();
+                }
+                self.fetch = Some((height, Some(result)));
             }
             Msg::FromWorker(FromWorker::Crashed { message }) | Msg::WorkerBroken(message) => {
                 // A wasm instance that panicked cannot be trusted again: start a fresh worker,
@@ -329,11 +382,11 @@ impl Component for App {
                     </section>
                     { self.view_dropzone(on_change) }
                     { self.view_files(ctx) }
-                    { self.view_status() }
+                    { self.view_status(ctx) }
                 </main>
                 <footer class="footer">
                     <p>
-                        { "The checks follow " }<cite>{ "Sealed Before the Open" }</cite>{ ", §3.2 and Appendix B steps 3–4: seal = SHA-256 of the line's content, link = SHA-256 of the line without its link, each line's prev = the previous link, and a stamp's sha256 = the first N lines as stored." }
+                        { "The checks follow " }<cite>{ "Sealed Before the Open" }</cite>{ ", §3.2, §3.11 and Appendix B steps 3–4 and 6: seal = SHA-256 of the line's content, link = SHA-256 of the line without its link, each line's prev = the previous link, a stamp's sha256 = the first N lines as stored, and an OpenTimestamps proof's operations lead from the list's digest to the merkle root of a Bitcoin block header whose proof of work is recomputed here." }
                     </p>
                 </footer>
             </div>
@@ -362,7 +415,7 @@ impl App {
                 <h2 id="dropzone-title" class="dropzone-title">{ if self.files.is_empty() { "Drop files here" } else { "Drop more files here" } }</h2>
                 <p class="dropzone-hint">
                     { "The book (" }<code>{ "council-book.jsonl" }</code>{ ", " }<code>{ "asks.jsonl" }</code>
-                    { ") and any stamped lists (" }<code>{ "proof/<day>/<time>Z.txt" }</code>{ "), or the whole downloaded folder" }
+                    { "), any stamped lists (" }<code>{ "proof/<day>/<time>Z.txt" }</code>{ ") with their OpenTimestamps proofs (" }<code>{ "<time>Z.txt.ots" }</code>{ "), or the whole downloaded folder" }
                 </p>
                 <div class="dropzone-actions">
                     <button type="button" class="button primary" onclick={opener(&self.input)} aria-describedby="pick-files-sr">{ "Choose files…" }</button>
@@ -393,6 +446,7 @@ impl App {
                         let remove = ctx.link().callback(move |_: MouseEvent| Msg::Remove(i));
                         let (badge, class) = match f.kind {
                             FileKind::Book => ("Book", "badge book"),
+                            FileKind::Proof => ("OTS proof", "badge proof"),
                             _ => ("Stamped list", "badge list"),
                         };
                         html! {
@@ -412,7 +466,7 @@ impl App {
                 if !others.is_empty() {
                     <details class="others">
                         <summary>{ format!("{} other {} not checked by this version of the page", others.len(), if others.len() == 1 { "file" } else { "files" }) }</summary>
-                        <p class="note">{ "Anchor proofs (.ots, .tsr, Rekor entries), ask texts and score files come in later versions." }</p>
+                        <p class="note">{ "RFC 3161 tokens (.tsr), Rekor entries, ask texts and score files come in later versions." }</p>
                         <ul class="others-list">{ for others.iter().map(|l| html! { <li>{ *l }</li> }) }</ul>
                     </details>
                 }
@@ -420,7 +474,7 @@ impl App {
         }
     }
 
-    fn view_status(&self) -> Html {
+    fn view_status(&self, ctx: &Context<Self>) -> Html {
         // The live region carries one short sentence; the full report is not read out at once.
         let announce = match &self.status {
             Status::Waiting => String::new(),
@@ -431,16 +485,16 @@ impl App {
         html! {
             <>
                 <p class="visually-hidden" role="status" aria-live="polite">{ announce }</p>
-                { self.view_progress_or_result() }
+                { self.view_progress_or_result(ctx) }
             </>
         }
     }
 
-    fn view_progress_or_result(&self) -> Html {
+    fn view_progress_or_result(&self, ctx: &Context<Self>) -> Html {
         match &self.status {
             Status::Waiting if self.files.is_empty() => html! {},
             Status::Waiting => html! {
-                <p class="note" data-testid="status">{ "Add the book (a .jsonl file) to start the check." }</p>
+                <p class="note" data-testid="status">{ "Add the book (a .jsonl file) or an .ots proof to start the check." }</p>
             },
             Status::Running { book, done, total, lines } => {
                 let pct = if *total == 0 { 100.0 } else { *done as f64 * 100.0 / *total as f64 };
@@ -460,7 +514,101 @@ impl App {
             Status::Failed(why) => html! {
                 <div class="callout bad" role="alert" data-testid="status"><p>{ why }</p></div>
             },
-            Status::Done(report) => report_view::view(report),
+            Status::Done(report) => report_view::view(report, self.view_headers(ctx, report)),
         }
     }
+}
+
+impl App {
+    /// The reader's block-header form: paste headers (checked offline), or, on request, fetch
+    /// one from the configured explorer.
+    fn view_headers(&self, ctx: &Context<Self>, report: &SessionReport) -> Html {
+        let link = ctx.link();
+        let on_headers = link.callback(|e: InputEvent| Msg::HeadersEdited(e.target_unchecked_into::<HtmlTextAreaElement>().value()));
+        let on_explorer = link.callback(|e: InputEvent| Msg::ExplorerEdited(e.target_unchecked_into::<HtmlInputElement>().value()));
+        let check = link.callback(|_: MouseEvent| Msg::CheckHeaders);
+        let heights = proof_view::bitcoin_heights(&report.proofs);
+        let read = report.headers.count;
+        html! {
+            <section class="card headers-panel" aria-labelledby="headers-title" data-testid="headers-panel">
+                <h2 id="headers-title" class="section-title">{ "Block headers" }</h2>
+                <p class="note">
+                    { "To finish the check offline, paste the 80-byte header of each attested block as 160 hex digits, one per line (from your own node: " }
+                    <code>{ "bitcoin-cli getblockheader <hash> false" }</code>
+                    { ", or any block explorer). Add the 11 headers before it to check median time past, and later ones as confirmations, in order." }
+                </p>
+                <label class="field-label" for="headers-input">{ "Block headers (hex)" }</label>
+                <textarea id="headers-input" class="headers-input" data-testid="headers-input" rows="3" spellcheck="false" autocomplete="off"
+                    placeholder="0200000… (160 hex digits per header)" value={self.headers.clone()} oninput={on_headers}></textarea>
+                <div class="headers-actions">
+                    <button type="button" class="button primary" onclick={check} data-testid="check-headers">{ "Check the proofs with these headers" }</button>
+                    if let Some(e) = &report.headers.error {
+                        <p class="headers-status bad" data-testid="headers-error" role="alert">{ format!("Cannot read the headers: {e}") }</p>
+                    } else if read > 0 {
+                        <p class="headers-status" data-testid="headers-read">{ format!("{read} {} read", if read == 1 { "header" } else { "headers" }) }</p>
+                    }
+                </div>
+                if !heights.is_empty() {
+                    <details class="explorer" data-testid="explorer">
+                        <summary>{ "Or fetch a header from a block explorer" }</summary>
+                        <p class="note">
+                            { "Only when you press a button below does this page go to the network, to the explorer named here: it asks " }
+                            <code>{ "{base}/block-height/{height}" }</code>{ " for the block hash, then " }
+                            <code>{ "{base}/block/{hash}/header" }</code>
+                            { " (the Esplora API of mempool.space and blockstream.info/api). The header it returns is checked here like a pasted one - proof of work and merkle root recomputed - so the explorer is trusted only to name the block at that height in the best chain." }
+                        </p>
+                        <label class="field-label" for="explorer-input">{ "Explorer API base URL" }</label>
+                        <input id="explorer-input" class="explorer-input" type="url" data-testid="explorer-input" spellcheck="false" value={self.explorer.clone()} oninput={on_explorer}/>
+                        <div class="headers-actions">
+                            { for heights.iter().map(|&h| {
+                                let fetch = link.callback(move |_: MouseEvent| Msg::FetchHeader(h));
+                                html! { <button type="button" class="button secondary" onclick={fetch} data-testid="fetch-header" data-height={h.to_string()}>{ format!("Fetch the header of block {h}") }</button> }
+                            }) }
+                        </div>
+                        { match &self.fetch {
+                            Some((h, None)) => html! { <p class="headers-status" role="status">{ format!("Asking the explorer for block {h}…") }</p> },
+                            Some((h, Some(Ok(_)))) => html! { <p class="headers-status" data-testid="fetch-status">{ format!("Block {h}'s header was added above and checked.") }</p> },
+                            Some((h, Some(Err(e)))) => html! { <p class="headers-status bad" data-testid="fetch-status" role="alert">{ format!("Could not fetch block {h}'s header: {e}") }</p> },
+                            None => html! {},
+                        } }
+                    </details>
+                }
+            </section>
+        }
+    }
+}
+
+/// GETs `url` and returns its body as text (bounded).
+async fn fetch_text(url: &str) -> Result<String, String> {
+    let window = web_sys::window().ok_or("no window to fetch from")?;
+    let response: Response = JsFuture::from(window.fetch_with_str(url))
+        .await
+        .map_err(|e| format!("{url}: the request failed ({})", js_message(&e)))?
+        .dyn_into()
+        .map_err(|_| format!("{url}: not an HTTP response"))?;
+    if !response.ok() {
+        return Err(format!("{url}: HTTP {}", response.status()));
+    }
+    let text = JsFuture::from(response.text().map_err(|e| format!("{url}: {}", js_message(&e)))?)
+        .await
+        .map_err(|e| format!("{url}: {}", js_message(&e)))?
+        .as_string()
+        .unwrap_or_default();
+    if text.len() > MAX_EXPLORER_ANSWER {
+        return Err(format!("{url}: answered {} bytes, more than a block hash or header", text.len()));
+    }
+    Ok(text.trim().to_string())
+}
+
+/// The header of the block at `height` from an Esplora API at `base` (see [`DEFAULT_EXPLORER`]).
+async fn fetch_header(base: &str, height: u64) -> Result<String, String> {
+    let hash = fetch_text(&format!("{base}/block-height/{height}")).await?.to_ascii_lowercase();
+    if !sealbook_core::hex::is_sha256_hex(&hash) {
+        return Err(format!("{base}/block-height/{height} did not answer a block hash (64 hex digits)"));
+    }
+    fetch_text(&format!("{base}/block/{hash}/header")).await
+}
+
+fn js_message(e: &JsValue) -> String {
+    js_sys::Reflect::get(e, &"message".into()).ok().and_then(|m| m.as_string()).unwrap_or_else(|| format!("{e:?}"))
 }

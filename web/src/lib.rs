@@ -1,8 +1,9 @@
 //! sealbook-web: the verifier page, thin over `sealbook-core`.
 //!
-//! A reader drops the published book and its stamped lists; a Web Worker running the same
-//! `core` compiled to WebAssembly recomputes every seal, link and stamped prefix (spec §3.2,
-//! Appendix B steps 3-4) with no server in the loop. Exports:
+//! A reader drops the published book, its stamped lists and their OpenTimestamps proofs; a Web
+//! Worker running the same `core` compiled to WebAssembly recomputes every seal, link and
+//! stamped prefix (spec §3.2, Appendix B steps 3-4) and checks each proof against the block
+//! headers the reader pastes (Appendix B step 6, §3.11) with no server in the loop. Exports:
 //! - [`run_app`]: mounts the page (index.html calls it);
 //! - [`worker::worker_main`]: the worker's entry (www/worker.js calls it);
 //! - [`verify_book`]: one-shot chain verification for the benchmark harness.
@@ -10,10 +11,13 @@
 pub mod app;
 pub mod dropped;
 pub mod format;
+pub mod proof_view;
 pub mod protocol;
 pub mod report_view;
-pub mod session;
 pub mod worker;
+
+/// The session logic (which file is checked against which, the trust level) lives in core.
+pub use sealbook_core::session;
 
 use sealbook_core::book::{verify, VerifyOptions};
 use wasm_bindgen::prelude::*;

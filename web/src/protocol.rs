@@ -1,6 +1,7 @@
 //! Messages between the page and its verifier worker.
 //!
-//! Page to worker: a plain JS object `{job, books: [{file, name}], lists: [{file, name}]}`
+//! Page to worker: a plain JS object `{job, books: [{file, name}], lists: [{file, name}],
+//! proofs: [{file, name}], headers: "<hex headers, one per line>"}`
 //! (File objects are structured-cloned, so the worker reads them itself, chunk by chunk; `name`
 //! is the label the page shows, the path inside a chosen folder when there is one). Worker to page: one
 //! [`FromWorker`] serialized as a JSON string.
@@ -12,6 +13,9 @@ use serde::{Deserialize, Serialize};
 pub const JOB: &str = "job";
 pub const BOOKS: &str = "books";
 pub const LISTS: &str = "lists";
+pub const PROOFS: &str = "proofs";
+/// The block headers the reader pasted or fetched (text).
+pub const HEADERS: &str = "headers";
 pub const FILE: &str = "file";
 pub const NAME: &str = "name";
 

@@ -1,9 +1,11 @@
-//! How a [`SessionReport`] is shown: the verdict, the trust ladder, and per book the counts,
-//! the first bad line with both hashes, the problem list and each stamp's two comparisons.
+//! How a [`SessionReport`] is shown: the verdict, the trust ladder, per book the counts, the
+//! first bad line with both hashes, the problem list and each stamp's two comparisons, and the
+//! OpenTimestamps proofs (see `proof_view`) with the reader's block-header panel.
 //! Elements tests read carry `data-testid`.
 
 use crate::format;
-use crate::session::{BookResult, SessionReport, TrustLevel};
+use crate::proof_view;
+use crate::session::{BookResult, ProofState, SessionReport, TrustLevel};
 use sealbook_core::book::{Check, Problem};
 use sealbook_core::stamp_list::StampCheck;
 use yew::prelude::*;
@@ -34,26 +36,47 @@ fn summary(r: &SessionReport) -> String {
     if !r.stamps_hold() {
         return "The chain holds, but a stamped list does not match the book.".into();
     }
-    let lines: u64 = r.books.iter().map(|b| b.report.lines).sum();
-    let stamps = match r.stamp_count() {
-        0 => "no stamped list was checked".to_string(),
-        1 => "its stamp matches".to_string(),
-        n => format!("all {n} stamps match"),
-    };
-    format!("The chain holds over {}; {stamps}.", format::lines(lines))
+    if let Some(e) = &r.headers.error {
+        return format!("The pasted block headers could not be read: {e}.");
+    }
+    if let Some(p) = r.proofs.iter().find(|p| p.state() == ProofState::Failed) {
+        return format!("{}.", sentence(&proof_view::failure(p)));
+    }
+    let mut parts = Vec::new();
+    if !r.books.is_empty() {
+        let lines: u64 = r.books.iter().map(|b| b.report.lines).sum();
+        let stamps = match r.stamp_count() {
+            0 => "no stamped list was checked".to_string(),
+            1 => "its stamp matches".to_string(),
+            n => format!("all {n} stamps match"),
+        };
+        parts.push(format!("The chain holds over {}; {stamps}", format::lines(lines)));
+    }
+    for p in r.proofs.iter().filter(|p| p.state() == ProofState::Verified) {
+        let file = p.stamped_file.as_deref().unwrap_or(&p.name);
+        parts.push(format!("{file} is anchored in Bitcoin block {}", anchor_or_unknown(p)));
+    }
+    let open = r.proofs.iter().filter(|p| p.state() == ProofState::Open).count();
+    if open > 0 {
+        parts.push(format!("{open} {} not verified yet", if open == 1 { "proof is" } else { "proofs are" }));
+    }
+    if parts.is_empty() {
+        return "Add the book (a .jsonl file) or a stamped file with its .ots proof.".into();
+    }
+    format!("{}.", parts.join("; "))
 }
 
-fn verified(r: &SessionReport) -> bool {
-    r.chains_hold() && r.stamps_hold()
+fn anchor_or_unknown(p: &crate::session::ProofResult) -> String {
+    proof_view::anchor_height(p).map(|h| h.to_string()).unwrap_or_else(|| "?".into())
 }
 
 /// The verdict as one sentence, for the screen reader announcement.
 pub fn headline(r: &SessionReport) -> String {
-    format!("{}: {}", if verified(r) { "Verified" } else { "Not verified" }, summary(r))
+    format!("{}: {}", if r.verified() { "Verified" } else { "Not verified" }, summary(r))
 }
 
 /// `message` with its first letter capitalized (core's messages start in lower case).
-fn sentence(message: &str) -> String {
+pub fn sentence(message: &str) -> String {
     let mut chars = message.chars();
     match chars.next() {
         Some(c) => c.to_uppercase().chain(chars).collect(),
@@ -61,8 +84,9 @@ fn sentence(message: &str) -> String {
     }
 }
 
-pub fn view(r: &SessionReport) -> Html {
-    let ok = verified(r);
+/// The whole report; `headers_panel` is the reader's block-header form, shown with the proofs.
+pub fn view(r: &SessionReport, headers_panel: Html) -> Html {
+    let ok = r.verified();
     html! {
         <div class="results">
             <section class={classes!("verdict", if ok { "ok" } else { "bad" })} data-testid="verdict" data-ok={ok.to_string()}>
@@ -75,6 +99,12 @@ pub fn view(r: &SessionReport) -> Html {
             </section>
             { for r.books.iter().map(book_card) }
             { lists_and_unmatched(r) }
+            if !r.proofs.is_empty() {
+                <section class="proofs" aria-label="OpenTimestamps proofs">
+                    { for r.proofs.iter().map(proof_view::view) }
+                    { headers_panel }
+                </section>
+            }
             { ladder(r) }
         </div>
     }
@@ -94,52 +124,87 @@ fn level_text(level: TrustLevel) -> &'static str {
     match level {
         TrustLevel::Level0 => "Level 0: the operator's word only",
         TrustLevel::Level1 => "Level 1 reached",
+        TrustLevel::Level2 => "Level 2 reached",
+    }
+}
+
+/// One rung: its number, title, description and state (`reached`, `failed` or `pending`).
+fn rung(level: &str, title: &str, text: &str, state: &str, class: &'static str, testid: &'static str) -> Html {
+    html! {
+        <li class={classes!("rung", class)} data-testid={testid} data-state={class}>
+            <span class="rung-level">{ level }</span>
+            <div class="rung-body">
+                <h3>{ title }</h3>
+                <p>{ text }</p>
+            </div>
+            <span class="rung-state">{ state }</span>
+        </li>
     }
 }
 
 fn ladder(r: &SessionReport) -> Html {
     let level = r.level();
-    let reached = level >= TrustLevel::Level1;
+    let no_book = r.books.is_empty();
+    let chain = if no_book {
+        ("No book dropped", "pending")
+    } else if r.chains_hold() {
+        ("Holds", "reached")
+    } else {
+        ("Broken", "failed")
+    };
+    let verified: Vec<_> = r.proofs.iter().filter(|p| p.state() == ProofState::Verified).collect();
+    let anchor = if level == TrustLevel::Level2 {
+        let blocks: Vec<String> = verified.iter().map(|p| anchor_or_unknown(p)).collect();
+        (format!("Reached: Bitcoin block {}, header proof of work checked", blocks.join(", ")), "reached")
+    } else if r.proofs.iter().any(|p| p.state() == ProofState::Failed) || r.headers.error.is_some() {
+        ("Failed".to_string(), "failed")
+    } else if !verified.is_empty() {
+        ("Proof verified, but not for a stamped list that matches a dropped book".to_string(), "pending")
+    } else if !r.proofs.is_empty() {
+        ("Not verified yet: paste the block header".to_string(), "pending")
+    } else {
+        ("Add the list's .ots proof".to_string(), "pending")
+    };
+    let pill = if level > TrustLevel::Level0 { "ok" } else { "bad" };
+    let trusted: Vec<String> = verified
+        .iter()
+        .filter_map(|p| p.report.as_ref()?.verdict.as_ref())
+        .flat_map(|v| v.still_trusted.iter().cloned())
+        .fold(Vec::new(), |mut acc, t| {
+            if !acc.contains(&t) {
+                acc.push(t);
+            }
+            acc
+        });
     html! {
         <section class="card ladder" id="trust-ladder" aria-labelledby="ladder-title">
             <div class="card-head">
                 <h2 id="ladder-title" class="section-title">{ "Trust ladder" }</h2>
-                <span class={classes!("pill", if reached { "ok" } else { "bad" })} data-testid="level">{ level_text(level) }</span>
+                <span class={classes!("pill", pill)} data-testid="level">{ level_text(level) }</span>
             </div>
             <ol class="rungs">
-                <li class={classes!("rung", if reached { "reached" } else { "failed" })}>
-                    <span class="rung-level">{ "1" }</span>
-                    <div class="rung-body">
-                        <h3>{ "Chain" }</h3>
-                        <p>{ "Every line's n, prev, seal and link recomputed in this browser." }</p>
-                    </div>
-                    <span class="rung-state">{ if reached { "Holds" } else { "Broken" } }</span>
-                </li>
-                <li class="rung pending">
-                    <span class="rung-level">{ "2" }</span>
-                    <div class="rung-body">
-                        <h3>{ "Anchored outside the operator" }</h3>
-                        <p>{ "OpenTimestamps proof in Bitcoin (with the block header's proof of work) and Sigstore Rekor inclusion of the stamped list." }</p>
-                    </div>
-                    <span class="rung-state">{ "Not checked here yet" }</span>
-                </li>
-                <li class="rung pending">
-                    <span class="rung-level">{ "2+" }</span>
-                    <div class="rung-body">
-                        <h3>{ "Signed time" }</h3>
-                        <p>{ "RFC 3161 timestamp tokens on the stamped list, verified to an authority's root you choose." }</p>
-                    </div>
-                    <span class="rung-state">{ "Not checked here yet" }</span>
-                </li>
+                { rung("1", "Chain", "Every line's n, prev, seal and link recomputed in this browser.", chain.0, chain.1, "rung-1") }
+                { rung("2", "Anchored outside the operator", "OpenTimestamps proof of the stamped list, checked here against a Bitcoin block header whose proof of work is recomputed. (Sigstore Rekor inclusion is not checked here yet.)", &anchor.0, anchor.1, "rung-2") }
+                { rung("2+", "Signed time", "RFC 3161 timestamp tokens on the stamped list, verified to an authority's root you choose.", "Not checked here yet", "pending", "rung-2plus") }
             </ol>
-            <p class="still-trusted" data-testid="still-trusted">
+            <div class="still-trusted" data-testid="still-trusted">
                 <strong>{ "Still trusted: " }</strong>
-                if reached {
-                    { "the operator's clock. The chain shows that no sealed line was edited, removed or reordered since it was written, but not when it was written: the times in the book, and when each stamped list was made, are the operator's word until the list's anchors are checked." }
-                } else {
-                    { "everything. A broken chain means this copy of the book is not the one that was sealed, so nothing in it can be taken beyond the operator's word." }
-                }
-            </p>
+                { match level {
+                    TrustLevel::Level2 => html! {
+                        <>
+                            <ul>{ for trusted.iter().map(|t| html! { <li>{ t }</li> }) }</ul>
+                            if no_book {
+                                { "No book was dropped: this anchors the files the proofs stamp, not a book's chain." }
+                            } else {
+                                { "Lines written after the anchored prefix rest on the operator's clock until a later list is anchored." }
+                            }
+                        </>
+                    },
+                    TrustLevel::Level1 => html! { "the operator's clock. The chain shows that no sealed line was edited, removed or reordered since it was written, but not when it was written: the times in the book, and when each stamped list was made, are the operator's word until the list's anchors are checked." },
+                    TrustLevel::Level0 if no_book => html! { "everything: nothing here was verified yet." },
+                    TrustLevel::Level0 => html! { "everything. A broken chain means this copy of the book is not the one that was sealed, so nothing in it can be taken beyond the operator's word." },
+                } }
+            </div>
         </section>
     }
 }

@@ -1,11 +1,14 @@
 //! The verifier worker: reads the dropped files in chunks and runs `sealbook-core` on them
-//! off the page's thread, posting progress and the final [`SessionReport`].
+//! off the page's thread (chains, stamps, OpenTimestamps proofs against the pasted headers),
+//! posting progress and the final [`SessionReport`].
 //!
 //! Started by www/worker.js (a module worker) calling [`worker_main`]. A new job supersedes a
 //! running one: the old one stops at its next chunk.
 
-use crate::protocol::{FromWorker, BOOKS, FILE, JOB, LISTS, NAME};
-use crate::session::{BookResult, ListInput, ListResult, SessionReport, StampPlan, MAX_LIST_BYTES};
+use crate::protocol::{FromWorker, BOOKS, FILE, HEADERS, JOB, LISTS, NAME, PROOFS};
+use crate::session::{
+    BookResult, HeadersInput, ListInput, ListResult, ProofResult, SessionReport, StampPlan, MAX_LIST_BYTES, MAX_PROOF_BYTES,
+};
 use sealbook_core::book::{ChainVerifier, VerifyOptions};
 use std::cell::Cell;
 use wasm_bindgen::prelude::*;
@@ -39,9 +42,11 @@ pub fn worker_main() {
         let job = js_sys::Reflect::get(&data, &JOB.into()).ok().and_then(|v| v.as_f64()).unwrap_or(0.0) as u32;
         let books = files(&data, BOOKS);
         let lists = files(&data, LISTS);
+        let proofs = files(&data, PROOFS);
+        let headers = js_sys::Reflect::get(&data, &HEADERS.into()).ok().and_then(|h| h.as_string()).unwrap_or_default();
         CURRENT_JOB.with(|c| c.set(job));
         wasm_bindgen_futures::spawn_local(async move {
-            let msg = match run(job, books, lists).await {
+            let msg = match run(job, Job { books, lists, proofs, headers }).await {
                 Ok(Some(report)) => FromWorker::Done { job, report },
                 Ok(None) => return, // superseded
                 Err(message) => FromWorker::Failed { job, message },
@@ -92,9 +97,17 @@ async fn read_range(f: &Named, start: u64, end: u64, buf: &mut Vec<u8>) -> Resul
     Ok(())
 }
 
-/// One job: parse the lists, plan the stamp checks, verify each book in chunks.
-/// `Ok(None)` when a newer job superseded this one.
-async fn run(job: u32, books: Vec<Named>, lists: Vec<Named>) -> Result<Option<SessionReport>, String> {
+/// The files and pasted headers of one job.
+struct Job {
+    books: Vec<Named>,
+    lists: Vec<Named>,
+    proofs: Vec<Named>,
+    headers: String,
+}
+
+/// One job: parse the lists, check the proofs for them, plan the stamp checks, verify each
+/// book in chunks. `Ok(None)` when a newer job superseded this one.
+async fn run(job: u32, Job { books, lists, proofs, headers }: Job) -> Result<Option<SessionReport>, String> {
     let mut buf = Vec::new();
     let mut inputs = Vec::with_capacity(lists.len());
     for list in &lists {
@@ -104,6 +117,20 @@ async fn run(job: u32, books: Vec<Named>, lists: Vec<Named>) -> Result<Option<Se
         } else {
             read_range(list, 0, size, &mut buf).await?;
             ListInput::parse(&list.name, &buf)
+        });
+        if superseded(job) {
+            return Ok(None);
+        }
+    }
+    let headers = HeadersInput::parse(&headers);
+    let mut proof_results = Vec::with_capacity(proofs.len());
+    for proof in &proofs {
+        let size = proof.file.size() as u64;
+        proof_results.push(if size > MAX_PROOF_BYTES {
+            ProofResult::unreadable(&proof.name, format!("{size} bytes is too large for an OpenTimestamps proof (limit {MAX_PROOF_BYTES})"))
+        } else {
+            read_range(proof, 0, size, &mut buf).await?;
+            ProofResult::check(&proof.name, &buf, &inputs, &headers)
         });
         if superseded(job) {
             return Ok(None);
@@ -137,5 +164,7 @@ async fn run(job: u32, books: Vec<Named>, lists: Vec<Named>) -> Result<Option<Se
         books: results,
         lists: inputs.iter().map(ListResult::from).collect(),
         unmatched: plan.unmatched,
+        proofs: proof_results,
+        headers,
     }))
 }

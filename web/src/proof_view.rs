@@ -1,0 +1,210 @@
+//! How an OpenTimestamps proof's result is shown (spec §3.2 stamps and anchors, §3.11 P1a,
+//! Appendix B step 6): the file it stamps and whether its digest matches, every attestation
+//! (Bitcoin with the computed merkle root in both byte orders, pending calendars, other and
+//! unknown notaries) with the op path that reaches it, the verdict against the supplied
+//! headers with its time bound, the checks made and what is still trusted, and the proof as
+//! `ots info` prints it. Elements tests read carry `data-testid`.
+
+use crate::report_view::sentence;
+use crate::session::{ProofResult, ProofState};
+use sealbook_core::ots::evaluate::AttestationPath;
+use sealbook_core::ots::verify::{BitcoinCheck, Verdict};
+use sealbook_core::ots::Attestation;
+use yew::prelude::*;
+
+pub fn state_name(state: ProofState) -> &'static str {
+    match state {
+        ProofState::Verified => "verified",
+        ProofState::Open => "open",
+        ProofState::Failed => "failed",
+    }
+}
+
+/// The heights of the Bitcoin attestations of `proofs` (sorted, once each).
+pub fn bitcoin_heights(proofs: &[ProofResult]) -> Vec<u64> {
+    let mut heights: Vec<u64> = proofs
+        .iter()
+        .flat_map(|p| &p.attestations)
+        .filter_map(|a| match a.attestation {
+            Attestation::Bitcoin { height } => Some(height),
+            _ => None,
+        })
+        .collect();
+    heights.sort_unstable();
+    heights.dedup();
+    heights
+}
+
+/// The earliest Bitcoin block a verified proof is anchored in.
+pub fn anchor_height(p: &ProofResult) -> Option<u64> {
+    let v = p.report.as_ref()?.verdict.as_ref()?;
+    v.earliest.map(|i| v.bitcoin[i].height)
+}
+
+/// Why a failed proof failed, in one sentence fragment.
+pub fn failure(p: &ProofResult) -> String {
+    if let Some(e) = &p.error {
+        return e.clone();
+    }
+    let Some(report) = &p.report else { return format!("{}: not checked", p.name) };
+    let Some(v) = &report.verdict else {
+        return format!("{} stamps a different file: its digest is not the digest of {}", p.name, p.stamped_file.as_deref().unwrap_or("the file"));
+    };
+    if let Some(e) = &v.header_error {
+        return format!("{}: the supplied headers were rejected ({e})", p.name);
+    }
+    match v.bitcoin.iter().find(|c| !c.verified) {
+        Some(c) => format!("{}: {}", p.name, c.message),
+        None => format!("{}: {}", p.name, v.level),
+    }
+}
+
+pub fn view(p: &ProofResult) -> Html {
+    let state = p.state();
+    let (pill, class) = match state {
+        ProofState::Verified => ("Verified in Bitcoin", "ok"),
+        ProofState::Open => ("Not verified yet", "open"),
+        ProofState::Failed => ("Failed", "bad"),
+    };
+    let verdict = p.report.as_ref().and_then(|r| r.verdict.as_ref());
+    html! {
+        <article class={classes!("card", "proof", class)} data-testid="proof" data-name={p.name.clone()} data-state={state_name(state)}>
+            <div class="card-head">
+                <h2 class="section-title file-title">{ &p.name }</h2>
+                <span class={classes!("pill", class)}>{ pill }</span>
+            </div>
+            { subject(p) }
+            if let Some(e) = &p.error {
+                <p class={classes!("callout", if state == ProofState::Failed { "bad" } else { "warn" })} data-testid="proof-error">{ e }</p>
+            }
+            if let Some(v) = verdict {
+                <p class="proof-level" data-testid="proof-level">{ sentence(&v.level) }</p>
+                if let Some(bound) = &v.time_bound {
+                    <p class="callout ok time-bound" data-testid="time-bound"><strong>{ "Time bound: " }</strong>{ bound }</p>
+                }
+                if let Some(e) = &v.header_error {
+                    <p class="callout bad" data-testid="header-error">{ format!("The supplied headers were rejected: {e}") }</p>
+                }
+            }
+            if !p.attestations.is_empty() {
+                <h3 class="subsection-title">{ format!("Attestations ({})", p.attestations.len()) }</h3>
+                <ul class="attestations">
+                    { for p.attestations.iter().map(|a| attestation(a, verdict)) }
+                </ul>
+            }
+            if let Some(v) = verdict {
+                { checks_and_trust(v) }
+            }
+            if let Some(info) = &p.info {
+                <details class="stamp-details">
+                    <summary>{ "The whole proof, as " }<code>{ "ots info" }</code>{ " prints it" }</summary>
+                    <pre class="ots-info" data-testid="ots-info">{ info }</pre>
+                </details>
+            }
+        </article>
+    }
+}
+
+fn subject(p: &ProofResult) -> Html {
+    let Some(file) = &p.stamped_file else { return html! {} };
+    let Some(report) = &p.report else { return html! {} };
+    let ok = report.digest_matches;
+    html! {
+        <dl class="compare">
+            <div class={classes!("comparison", if ok { "ok" } else { "bad" })} data-testid="proof-digest" data-ok={ok.to_string()}>
+                <dt>
+                    <span class="mark" aria-hidden="true">{ if ok { "✓" } else { "✗" } }</span>
+                    { format!("{} digest of {file}: {}", report.file_hash_op, if ok { "matches the proof" } else { "does not match the proof" }) }
+                </dt>
+                <dd>
+                    <span class="which">{ "stamped" }</span><code class="hash">{ &report.file_digest }</code>
+                    <span class="which">{ "this file" }</span><code class="hash">{ &report.target_digest }</code>
+                </dd>
+            </div>
+        </dl>
+    }
+}
+
+fn attestation(a: &AttestationPath, verdict: Option<&Verdict>) -> Html {
+    let check: Option<&BitcoinCheck> = verdict.and_then(|v| v.bitcoin.iter().find(|c| &c.path == a));
+    let (kind, title, note) = match &a.attestation {
+        Attestation::Bitcoin { height } => ("bitcoin", format!("Bitcoin block {height}"), None),
+        Attestation::Pending { uri } => (
+            "pending",
+            "Pending at a calendar".to_string(),
+            Some(html! { <p class="note">{ "Not yet verifiable: the calendar " }<code class="uri" data-testid="calendar">{ uri }</code>{ " promises a Bitcoin attestation later. Upgrade the proof from it (" }<code>{ "sealbook ots upgrade" }</code>{ " or " }<code>{ "ots upgrade" }</code>{ ") and drop the upgraded proof." }</p> }),
+        ),
+        Attestation::Litecoin { height } => ("litecoin", format!("Litecoin block {height}"), Some(not_checked())),
+        Attestation::Ethereum { height } => ("ethereum", format!("Ethereum block {height}"), Some(not_checked())),
+        Attestation::Unknown { tag, .. } => (
+            "unknown",
+            format!("Unknown notary (tag {})", sealbook_core::hex::encode(tag)),
+            Some(html! { <p class="note">{ "A notary this verifier does not know; kept as it is and not checked." }</p> }),
+        ),
+    };
+    let (pill, class) = match check {
+        Some(c) if c.verified => ("Matches a header with valid proof of work", "ok"),
+        Some(c) if c.header_index.is_some() || verdict.is_some_and(|v| v.headers.is_some() || v.header_error.is_some()) => {
+            ("Not confirmed by the supplied headers", "bad")
+        }
+        Some(_) => ("Needs the block header", "open"),
+        None => ("Not checked", "open"),
+    };
+    html! {
+        <li class={classes!("attestation", class)} data-testid="attestation" data-kind={kind}>
+            <div class="stamp-head">
+                <strong class="attestation-title" data-testid="attestation-title">{ title }</strong>
+                if kind == "bitcoin" {
+                    <span class={classes!("pill", class)}>{ pill }</span>
+                }
+            </div>
+            { note.unwrap_or_default() }
+            if let Some(root) = &a.merkle_root {
+                <dl class="hashes">
+                    <div><dt>{ "Computed merkle root, as in the block header (internal byte order)" }</dt><dd><code class="hash" data-testid="root-internal">{ &root.internal }</code></dd></div>
+                    <div><dt>{ "Computed merkle root, as block explorers show it (reversed)" }</dt><dd><code class="hash" data-testid="root-display">{ &root.display }</code></dd></div>
+                </dl>
+            } else {
+                <dl class="hashes">
+                    <div><dt>{ "Commitment" }</dt><dd><code class="hash">{ &a.commitment }</code></dd></div>
+                </dl>
+            }
+            if let Some(c) = check {
+                if let Some(hash) = &c.block_hash {
+                    <dl class="hashes">
+                        <div><dt>{ "Block hash of the supplied header" }</dt><dd><code class="hash" data-testid="block-hash">{ hash }</code></dd></div>
+                        <div><dt>{ "Header time" }</dt><dd data-testid="header-time">{ c.header_time_utc.clone().unwrap_or_default() }</dd></div>
+                    </dl>
+                }
+                <p class={classes!("attestation-message", class)} data-testid="attestation-message">{ sentence(&c.message) }</p>
+            }
+            <details class="stamp-details">
+                <summary>{ format!("Operations from the file's digest ({} steps)", a.path.len()) }</summary>
+                <ol class="op-path" data-testid="op-path">
+                    { for a.path.iter().map(|op| html! { <li><code>{ op }</code></li> }) }
+                </ol>
+            </details>
+        </li>
+    }
+}
+
+fn not_checked() -> Html {
+    html! { <p class="note">{ "Not checked here: only Bitcoin attestations are verified against block headers." }</p> }
+}
+
+fn checks_and_trust(v: &Verdict) -> Html {
+    html! {
+        <>
+            <h3 class="subsection-title">{ "Checks made in this browser" }</h3>
+            <ul class="check-list" data-testid="proof-checks">
+                { for v.checks.iter().map(|c| html! { <li>{ sentence(c) }</li> }) }
+            </ul>
+            if !v.still_trusted.is_empty() {
+                <div class="still-trusted" data-testid="proof-still-trusted">
+                    <strong>{ "Still trusted: " }</strong>
+                    <ul>{ for v.still_trusted.iter().map(|t| html! { <li>{ t }</li> }) }</ul>
+                </div>
+            }
+        </>
+    }
+}
