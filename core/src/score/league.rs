@@ -486,7 +486,8 @@ impl std::error::Error for InputError {}
 /// The league tables from the published files' bytes: `council-forecasts.csv`, optionally
 /// `council-book.jsonl` (the 09:30 ET cut on `max(at, booked_at)`) and
 /// `council-clim-window.json`. The one entry point the CLI and the browser share, so both
-/// produce the same document from the same bytes.
+/// produce the same document from the same bytes; pass [`super::seams::CoreStats`] for the
+/// published intervals.
 pub fn league_stats_from_files(
     forecasts_csv: &[u8],
     book: Option<&[u8]>,
@@ -494,11 +495,24 @@ pub fn league_stats_from_files(
     roster: &[(String, String)],
     stats: &dyn StatsSeams,
 ) -> Result<LeagueStats, InputError> {
-    let rows = crate::forecasts_csv::read_forecasts(forecasts_csv).map_err(InputError::Forecasts)?;
-    let times = book.map(super::sealing::book_sealing_times).transpose().map_err(InputError::Book)?;
+    let (rows, times) = read_rows(forecasts_csv, book)?;
     let clim = climatology.map(ClimatologyTable::parse).transpose().map_err(InputError::Climatology)?;
     let inputs = LeagueInputs { rows: &rows, climatology: clim.as_ref(), sealing_times: times.as_ref(), roster };
     Ok(league_stats(&inputs, stats))
+}
+
+/// The `n_eff[]` rows alone from the same files (`sealbook neff`).
+pub fn neff_rows_from_files(forecasts_csv: &[u8], book: Option<&[u8]>) -> Result<Vec<NeffRow>, InputError> {
+    let (rows, times) = read_rows(forecasts_csv, book)?;
+    Ok(neff_rows(&rows, times.as_ref()))
+}
+
+type SealingTimes = BTreeMap<u64, Instant>;
+
+fn read_rows(forecasts_csv: &[u8], book: Option<&[u8]>) -> Result<(Vec<ForecastRow>, Option<SealingTimes>), InputError> {
+    let rows = crate::forecasts_csv::read_forecasts(forecasts_csv).map_err(InputError::Forecasts)?;
+    let times = book.map(super::sealing::book_sealing_times).transpose().map_err(InputError::Book)?;
+    Ok((rows, times))
 }
 
 #[cfg(test)]
