@@ -204,3 +204,49 @@ fn schema_is_written_from_the_code() {
     let (code, _, _) = sealbook(&["schema", "nothing"]);
     assert_eq!(code, 2);
 }
+
+#[test]
+fn the_book_cuts_answers_sealed_at_the_reference() {
+    let l = League::generate();
+    // A book line per answer line: sealed at the row's sealed_at, except gpt on 2026-10-28,
+    // booked at 09:30:00 ET exactly (13:30Z, daylight time): not before the reference.
+    let text = std::fs::read_to_string(l.csv()).unwrap();
+    let header: Vec<&str> = text.lines().next().unwrap().split(',').collect();
+    let col = |name: &str| header.iter().position(|c| *c == name).unwrap();
+    let mut book = std::collections::BTreeMap::new();
+    let (mut late_line, mut late_cells) = (0, 0);
+    for r in text.lines().skip(1).map(|l| l.split(',').collect::<Vec<_>>()) {
+        let line: u64 = r[col("line")].parse().unwrap();
+        let late = r[col("seat")] == "gpt" && r[col("session")] == "2026-10-28";
+        if late {
+            late_line = line;
+            let stated = r[col("status")] == "counted" && !r[col("prob_up")].is_empty();
+            late_cells += stated as usize;
+        }
+        let booked = if late { "2026-10-28T13:30:00Z" } else { r[col("sealed_at")] };
+        book.insert(line, format!("{{\"at\": \"{}\", \"booked_at\": \"{booked}\", \"n\": {line}}}\n", r[col("sealed_at")]));
+    }
+    assert!(late_cells > 0);
+    let path = l.dir.path().join("council-book.jsonl");
+    std::fs::write(&path, book.values().cloned().collect::<String>()).unwrap();
+
+    let csv = l.csv();
+    let run = |extra: &[&str]| {
+        let mut a = vec!["score", "--forecasts", s(&csv), "--json"];
+        a.extend_from_slice(extra);
+        let (code, out, err) = sealbook(&a);
+        assert_eq!(code, 0, "{err}");
+        json_of(&out)
+    };
+    let (without, with) = (run(&[]), run(&["--book", s(&path)]));
+    assert_eq!((without["time_basis"].as_str(), with["time_basis"].as_str()), (Some("same_event"), Some("book_sealed_at")));
+    assert_eq!(with["excluded_after_reference"], late_cells, "line {late_line}");
+    let seats_in = |doc: &Json, h: &str| {
+        doc["n_eff"].as_array().unwrap().iter().find(|r| r["run_id"] == "2026-10-28-am" && r["horizon"] == h).unwrap()["n"].as_u64().unwrap()
+    };
+    for h in ["1d", "1w", "1m", "6m"] {
+        assert_eq!(seats_in(&with, h) + 1, seats_in(&without, h), "gpt's late answer leaves N_eff's {h} seats");
+    }
+    let (code, out, _) = sealbook(&["neff", "--forecasts", s(&l.csv()), "--book", s(&path), "--json"]);
+    assert_eq!((code, &json_of(&out)["n_eff"]), (0, &with["n_eff"]));
+}

@@ -4,8 +4,10 @@
 //! climatology, K and K_clim, hit rate, calibration bins and logistic fit, the 30/10 flag,
 //! the interval its rule allows and the seat's value to the consensus; the model x market x
 //! horizon grid; per horizon the consensus with its dispersion, climatology and momentum
-//! baselines on the same events and the all_wrong/minority_right counts; and the primary
-//! endpoint.
+//! baselines on the same events and the all_wrong/minority_right counts; N_eff per run and
+//! horizon ([`super::independence`]); and the primary endpoint with its session gains.
+//! Intervals, the logistic fit and the endpoint's bootstrap come through [`StatsSeams`]
+//! ([`super::seams::CoreStats`]: `core::stats`).
 //!
 //! Eligibility:
 //! - seat figures use the counted record (every status but `not_counted`); a seat's own-
@@ -25,12 +27,12 @@ use super::calibration::{folded_calibration, sharpness_k, sharpness_k_clim, Cali
 use super::cells::{seat_cells, Cell};
 use super::consensus::{consensus, krogh_vedelsby, seat_value, Answer};
 use super::eligibility::ranked;
+use super::independence::{neff_rows, NeffRow};
 use super::seams::{interval_for, Interval, StatsSeams};
 use super::mean;
 use crate::calendar::{reference_cut, session_number, Date, Horizon, Instant};
 use crate::forecasts_csv::ForecastRow;
-use super::independence::{neff_rows, NeffRow};
-use crate::stats::endpoint::{session_gains, EndpointConfig, PairedLoss, Verdict, PRIMARY_FIRST_SESSION};
+use crate::stats::endpoint::{session_gains, EndpointConfig, PairedLoss, SessionGain, Verdict, PRIMARY_FIRST_SESSION};
 use crate::stats::intervals::{interval_rule, IntervalMethod, IntervalRule};
 use crate::stats::logistic::CalibrationFit;
 use crate::stats::numpy_reduce;
@@ -168,13 +170,18 @@ pub struct PrimaryEndpoint {
     pub config: EndpointConfig,
     /// Why there is no interval or verdict, if there is none.
     pub note: Option<String>,
+    /// The session gains G_s the bootstrap resamples, in session order (so a reader can
+    /// rerun it).
+    pub gains: Vec<SessionGain>,
 }
 
 impl PrimaryEndpoint {
     /// The endpoint over session gains in session order, or the reason it has no interval.
-    fn of(gains: &[f64], stats: &dyn StatsSeams) -> PrimaryEndpoint {
-        let base = PrimaryEndpoint { estimate: numpy_reduce::mean(gains), sessions: gains.len(), note: None, ..PrimaryEndpoint::without("") };
-        match stats.block_bootstrap_endpoint(gains, base.config) {
+    fn of(session_gains: Vec<SessionGain>, stats: &dyn StatsSeams) -> PrimaryEndpoint {
+        let gains: Vec<f64> = session_gains.iter().map(|g| g.gain).collect();
+        let base =
+            PrimaryEndpoint { estimate: numpy_reduce::mean(&gains), sessions: gains.len(), note: None, gains: session_gains, ..PrimaryEndpoint::without("") };
+        match stats.block_bootstrap_endpoint(&gains, base.config) {
             Ok(r) => PrimaryEndpoint {
                 ci95: Some((r.ci95.lo, r.ci95.hi)),
                 ci90: Some((r.ci90.lo, r.ci90.hi)),
@@ -189,7 +196,7 @@ impl PrimaryEndpoint {
     /// No endpoint, and why.
     fn without(note: &str) -> PrimaryEndpoint {
         let config = EndpointConfig::PRIMARY;
-        PrimaryEndpoint { estimate: None, sessions: 0, ci95: None, ci90: None, verdict: None, confirmed_below_margin: false, config, note: Some(note.into()) }
+        PrimaryEndpoint { estimate: None, sessions: 0, ci95: None, ci90: None, verdict: None, confirmed_below_margin: false, config, note: Some(note.into()), gains: Vec::new() }
     }
 }
 
@@ -224,7 +231,8 @@ pub(crate) fn admission(r: &ForecastRow, sealing_times: Option<&BTreeMap<u64, In
         return Admission::Out;
     }
     match sealing_times {
-        Some(times) if !Date::parse(&r.session).zip(times.get(&r.line)).is_some_and(|(d, t)| *t < reference_cut(d)) => Admission::AfterReference,
+        // No sealing time for the row's line counts as not sealed before the reference.
+        Some(times) if Date::parse(&r.session).zip(times.get(&r.line)).is_none_or(|(d, t)| *t >= reference_cut(d)) => Admission::AfterReference,
         _ => Admission::In,
     }
 }
@@ -446,7 +454,7 @@ pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueSta
 
     let sha256_ok = inp.climatology.map(|c| c.sha256_ok(None));
     let primary = match sha256_ok {
-        Some(true) => PrimaryEndpoint::of(&session_gains(&paired).iter().map(|g| g.gain).collect::<Vec<_>>(), stats),
+        Some(true) => PrimaryEndpoint::of(session_gains(&paired), stats),
         None => PrimaryEndpoint::without("no climatology table given"),
         Some(false) => PrimaryEndpoint::without("the climatology table's content hash does not match its stated sha256"),
     };

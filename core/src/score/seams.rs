@@ -63,7 +63,7 @@ impl StatsSeams for CoreStats {
 /// that t on session means; for an h-session horizon Newey-West with lag h-1 (the block
 /// bootstrap is the other allowed choice; the primary endpoint uses one).
 pub fn reported_method(rule: &IntervalRule) -> Option<IntervalMethod> {
-    let has = |want: fn(&IntervalMethod) -> bool| rule.methods.iter().copied().find(|m| want(m));
+    let has = |want: fn(&IntervalMethod) -> bool| rule.methods.iter().copied().find(want);
     has(|m| matches!(m, IntervalMethod::SessionClusterBootstrap))
         .or_else(|| has(|m| matches!(m, IntervalMethod::TSessionMeans)))
         .or_else(|| has(|m| matches!(m, IntervalMethod::NeweyWest { .. })))

@@ -20,6 +20,31 @@ pub fn read(path: &Path, what: &str) -> Result<Vec<u8>, Unusable> {
     Ok(bytes)
 }
 
+/// The league files `score` and `neff` read.
+#[derive(clap::Args, Debug)]
+pub struct LeagueFiles {
+    /// council-forecasts.csv (spec Table C1 columns).
+    #[arg(long, value_name = "CSV")]
+    pub forecasts: PathBuf,
+    /// council-book.jsonl: common events and N_eff then use only answers sealed
+    /// (max(at, booked_at)) before 09:30 ET.
+    #[arg(long, value_name = "BOOK")]
+    pub book: Option<PathBuf>,
+}
+
+impl LeagueFiles {
+    /// The forecasts file's and the book's bytes.
+    pub fn read(&self) -> Result<(Vec<u8>, Option<Vec<u8>>), Unusable> {
+        let csv = read(&self.forecasts, "forecasts file")?;
+        let book = self.book.as_deref().map(|p| read(p, "book")).transpose()?;
+        Ok((csv, book))
+    }
+
+    pub fn paths<'a>(&'a self, clim: Option<&'a PathBuf>) -> Paths<'a> {
+        Paths { forecasts: &self.forecasts, book: self.book.as_ref(), clim }
+    }
+}
+
 /// The paths the scorer was given, to name the one an error is in.
 pub struct Paths<'a> {
     pub forecasts: &'a Path,

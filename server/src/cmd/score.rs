@@ -3,7 +3,7 @@
 //! `core::score::league::league_stats_from_files` with `core::stats`' intervals — the same
 //! entry point the browser calls, so both give the same document from the same bytes.
 
-use super::input::{self, Paths};
+use super::input;
 use crate::outcome::{CmdResult, Exit, Unusable};
 use sealbook_core::score::league::{league_stats_from_files, LeagueStats};
 use sealbook_core::score::peers::Profile;
@@ -12,12 +12,8 @@ use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// council-forecasts.csv (spec Table C1 columns).
-    #[arg(long, value_name = "CSV")]
-    forecasts: PathBuf,
-    /// council-book.jsonl: common events then use answers sealed (max(at, booked_at)) before 09:30 ET.
-    #[arg(long, value_name = "BOOK")]
-    book: Option<PathBuf>,
+    #[command(flatten)]
+    files: input::LeagueFiles,
     /// council-clim-window.json: the sealed climatology (BSS, K_clim, the primary endpoint).
     #[arg(long, value_name = "JSON")]
     clim: Option<PathBuf>,
@@ -38,11 +34,10 @@ pub fn run(args: Args, json: bool) -> CmdResult {
         }
         None => return Err(Unusable::new(format!("unknown profile {:?}: council, agentpit, ladder or arena", args.profile)).field("--profile")),
     }
-    let csv = input::read(&args.forecasts, "forecasts file")?;
-    let book = args.book.as_deref().map(|p| input::read(p, "book")).transpose()?;
+    let (csv, book) = args.files.read()?;
     let clim = args.clim.as_deref().map(|p| input::read(p, "climatology")).transpose()?;
-    let paths = Paths { forecasts: &args.forecasts, book: args.book.as_ref(), clim: args.clim.as_ref() };
-    let stats = league_stats_from_files(&csv, book.as_deref(), clim.as_deref(), &[], &CoreStats).map_err(|e| input::unusable(e, &paths))?;
+    let stats = league_stats_from_files(&csv, book.as_deref(), clim.as_deref(), &[], &CoreStats)
+        .map_err(|e| input::unusable(e, &args.files.paths(args.clim.as_ref())))?;
     if json {
         println!("{}", serde_json::to_string(&stats).expect("stats serialize"));
     } else {
