@@ -9,7 +9,7 @@ use sealbook_core::score::seams::{Interval, StatsSeams};
 use sealbook_core::stats::bootstrap::BootstrapError;
 use sealbook_core::stats::endpoint::{EndpointConfig, EndpointResult};
 use sealbook_core::stats::intervals::IntervalMethod;
-use sealbook_core::stats::logistic::CalibrationFit;
+use sealbook_core::stats::logistic::{CalibrationFit, LogisticError};
 use std::collections::BTreeMap;
 
 #[path = "common/rng.rs"]
@@ -98,8 +98,8 @@ impl StatsSeams for PointValuesOnly {
     fn iid_bootstrap(&self, _: &[f64], _: usize, _: f64, _: u64) -> Option<Interval> {
         None
     }
-    fn logistic_calibration(&self, _: &[f64], _: &[bool], _: &[u64]) -> Option<CalibrationFit> {
-        None
+    fn logistic_calibration(&self, _: &[f64], _: &[bool], _: &[u64]) -> Result<CalibrationFit, LogisticError> {
+        Err(LogisticError::Degenerate("point values only"))
     }
 }
 

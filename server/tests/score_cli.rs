@@ -147,7 +147,9 @@ fn score_matches_the_numpy_peer() {
             assert!(has || f["interval"]["reason"].is_string(), "seats.{seat}.{h}: {f}");
             if h == "1d" {
                 assert_eq!(f["ci95_method"]["method"], "session_cluster_bootstrap", "seats.{seat}.1d");
+                assert!(f["logistic"]["se_b"].as_f64().unwrap() > 0.0, "seats.{seat}.1d: the clustered fit");
             }
+            assert!(f["logistic"].is_object() != f["logistic_note"].is_string(), "seats.{seat}.{h}: a fit or why not");
         }
     }
 

@@ -79,8 +79,10 @@ pub struct SeatHorizon {
     pub hit_rate: HitRate,
     /// Folded calibration bins of the resolved stated forecasts.
     pub calibration: Vec<CalibrationBin>,
-    /// The logistic calibration fit a, b with session-clustered standard errors.
+    /// The logistic calibration fit a, b with session-clustered standard errors, or why it
+    /// has none (`logistic_note`).
     pub logistic: Option<CalibrationFit>,
+    pub logistic_note: Option<String>,
     /// The 30/10 rule.
     pub ranked: bool,
     /// Which intervals this figure may carry, or why it has none.
@@ -282,7 +284,7 @@ pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueSta
             let cluster: Vec<u64> = resolved.iter().map(|(r, _, _)| session_index.binary_search(&r.session.as_str()).unwrap_or(0) as u64).collect();
             let p: Vec<f64> = resolved.iter().map(|(_, p, _)| p / 100.0).collect();
             let y: Vec<bool> = resolved.iter().map(|(_, _, up)| *up).collect();
-            (!p.is_empty()).then(|| stats.logistic_calibration(&p, &y, &cluster)).flatten()
+            stats.logistic_calibration(&p, &y, &cluster)
         };
         let interval = interval_rule(h.sessions() as usize, sessions);
         let ci95 = interval_for(&interval, &per_session.into_values().collect::<Vec<_>>(), stats);
@@ -307,7 +309,8 @@ pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueSta
                 k_clim: sharpness_k_clim(stated.iter().filter_map(|&(r, p)| q_of(r).map(|q| (p, q)))),
                 hit_rate: hit_rate(resolved.iter().map(|&(_, p, up)| (p, up))),
                 calibration: folded_calibration(resolved.iter().map(|&(_, p, up)| (p, up))),
-                logistic,
+                logistic_note: logistic.as_ref().err().map(ToString::to_string),
+                logistic: logistic.ok(),
                 ranked: ranked(report.all.n, sessions),
                 interval,
                 ci95: ci95.map(|c| c.1),

@@ -8,7 +8,7 @@
 use crate::stats::bootstrap::{bootstrap_mean, percentile_interval, BootstrapError, Resampling};
 use crate::stats::endpoint::{block_bootstrap_endpoint, EndpointConfig, EndpointResult};
 use crate::stats::intervals::{IntervalMethod, IntervalRule};
-use crate::stats::logistic::{calibration_fit, CalibrationFit};
+use crate::stats::logistic::{calibration_fit, CalibrationFit, LogisticError};
 use crate::stats::session_interval::session_interval;
 
 /// Confidence level of the league's intervals (§8: "intervals are 95%").
@@ -32,9 +32,9 @@ pub trait StatsSeams {
     fn iid_bootstrap(&self, values: &[f64], resamples: usize, level: f64, seed: u64) -> Option<Interval>;
     /// The logistic calibration fit `logit P(Y=1) = a + b logit(p)` over stated
     /// probabilities `p` (0-1) with standard errors clustered by `cluster` (the session)
-    /// (§4.4); None when the fit has no answer (a probability of exactly 0 or 1, separation,
-    /// a single session, ...).
-    fn logistic_calibration(&self, p: &[f64], y: &[bool], cluster: &[u64]) -> Option<CalibrationFit>;
+    /// (§4.4), or why the fit has no answer (a probability of exactly 0 or 1, separation, a
+    /// single session, ...).
+    fn logistic_calibration(&self, p: &[f64], y: &[bool], cluster: &[u64]) -> Result<CalibrationFit, LogisticError>;
 }
 
 /// The statistics of `core::stats`: numpy `default_rng` draws, arch's resampling schemes,
@@ -53,8 +53,8 @@ impl StatsSeams for CoreStats {
         let reps = bootstrap_mean(values, Resampling::Iid, resamples, seed).ok()?;
         percentile_interval(&reps, level).map(|ci| (ci.lo, ci.hi))
     }
-    fn logistic_calibration(&self, p: &[f64], y: &[bool], cluster: &[u64]) -> Option<CalibrationFit> {
-        calibration_fit(p, y, cluster).ok()
+    fn logistic_calibration(&self, p: &[f64], y: &[bool], cluster: &[u64]) -> Result<CalibrationFit, LogisticError> {
+        calibration_fit(p, y, cluster)
     }
 }
 
@@ -111,9 +111,9 @@ pub(crate) mod testing {
         fn iid_bootstrap(&self, v: &[f64], resamples: usize, level: f64, _: u64) -> Option<Interval> {
             Some((level, (v.len() * resamples) as f64))
         }
-        fn logistic_calibration(&self, p: &[f64], _: &[bool], cluster: &[u64]) -> Option<CalibrationFit> {
+        fn logistic_calibration(&self, p: &[f64], _: &[bool], cluster: &[u64]) -> Result<CalibrationFit, LogisticError> {
             let (a, b) = (p.len() as f64, cluster.len() as f64);
-            Some(CalibrationFit {
+            Ok(CalibrationFit {
                 n: p.len(),
                 clusters: 0,
                 a,
@@ -146,7 +146,8 @@ pub(crate) mod testing {
         let (m, (lo, hi)) = interval_for(&interval_rule(1, 25), &sessions, &CoreStats).unwrap();
         assert_eq!(m, IntervalMethod::SessionClusterBootstrap);
         assert!(lo < hi && lo < 0.3 && hi > 0.3, "{lo} {hi}");
-        assert!(CoreStats.logistic_calibration(&[0.0, 0.5, 0.7], &[true, false, true], &[1, 2, 3]).is_none());
+        let e = CoreStats.logistic_calibration(&[0.0, 0.5, 0.7], &[true, false, true], &[1, 2, 3]).unwrap_err();
+        assert_eq!(e, LogisticError::Probability { row: 0, p: 0.0 });
         assert!(CoreStats.block_bootstrap_endpoint(&[0.1, 0.2], EndpointConfig::PRIMARY).is_err());
     }
 }

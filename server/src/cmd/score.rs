@@ -5,6 +5,7 @@
 
 use super::input;
 use crate::outcome::{CmdResult, Exit, Unusable};
+use sealbook_core::calendar::Horizon;
 use sealbook_core::score::league::{league_stats_from_files, LeagueStats};
 use sealbook_core::score::peers::Profile;
 use sealbook_core::score::seams::CoreStats;
@@ -54,7 +55,7 @@ fn print_human(s: &LeagueStats) {
     println!("{} rows; time basis {}", s.rows, s.time_basis);
     println!("{:<16} {:>3} {:>6} {:>5} {:>7} {:>7} {:>7} {:>6}  95% interval", "seat", "h", "n", "sess", "brier", "bss_clim", "k", "ranked");
     for (seat, hs) in &s.seats {
-        for (h, f) in hs {
+        for (h, f) in Horizon::ALL.iter().filter_map(|h| hs.get(h.as_str()).map(|f| (h.as_str(), f))) {
             let ci = match (f.ci95, &f.interval.reason) {
                 (Some((lo, hi)), _) => format!("[{lo:.4}, {hi:.4}]"),
                 (None, Some(reason)) => reason.clone(),
@@ -71,7 +72,7 @@ fn print_human(s: &LeagueStats) {
             );
         }
     }
-    for (h, c) in &s.consensus {
+    for (h, c) in Horizon::ALL.iter().filter_map(|h| s.consensus.get(h.as_str()).map(|c| (h.as_str(), c))) {
         println!("consensus {h}: brier {} over {} events in {} sessions, dispersion {}", num(c.brier), c.n, c.sessions, num(c.dispersion));
     }
     println!("n_eff: {} readings (sealbook neff prints them)", s.n_eff.len());
