@@ -183,6 +183,13 @@ fn score_errors_name_file_row_and_column() {
     let (code, _, err) = sealbook(&["score", "--forecasts", s(&l.csv()), "--profile", "ladder"]);
     assert_eq!(code, 2);
     assert!(err.contains("--profile"), "{err}");
+    // Out-of-range probabilities are the conformance checker's to refuse; the scorer still
+    // ends normally and the N_eff reading names the row.
+    let weird = l.edited("weird.csv", |lines| set_field(lines, 1, "prob_up", "150"));
+    let (code, out, _) = sealbook(&["score", "--forecasts", s(&weird), "--json"]);
+    let row = &json_of(&out)["n_eff"][0];
+    assert_eq!((code, &row["n_eff"]), (0, &Json::Null));
+    assert_eq!(row["note"], "council-forecasts.csv row 2, column prob_up: not a number from 0 to 100");
     // A climatology whose seal does not match leaves the endpoint without a verdict, saying why.
     let tampered = l.dir.path().join("clim-tampered.json");
     let text = std::fs::read_to_string(l.clim()).unwrap().replacen("\"p_up\": 0.", "\"p_up\": 0.0", 1);

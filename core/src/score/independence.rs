@@ -57,11 +57,17 @@ pub fn neff_rows(rows: &[ForecastRow], sealing_times: Option<&BTreeMap<u64, Inst
                     (reading, note)
                 }
                 Err(e) => {
-                    let at = match &e {
-                        NeffError::Duplicate { row, .. } | NeffError::Probability { row, .. } => format!("council-forecasts.csv row {}: ", rs[*row].row),
-                        _ => String::new(),
+                    // The panel counts rows from 0 within this run; name the file's row instead.
+                    let note = match &e {
+                        NeffError::Duplicate { row, seat, market, .. } => {
+                            format!("council-forecasts.csv row {}: seat {seat} answered {market} twice in its latest answer line", rs[*row].row)
+                        }
+                        NeffError::Probability { row, .. } => {
+                            format!("council-forecasts.csv row {}, column prob_up: not a number from 0 to 100", rs[*row].row)
+                        }
+                        _ => e.to_string(),
                     };
-                    (NeffReading { n: 0, pairs: 0, undefined_pairs: 0, rho: None, n_eff: None }, Some(format!("{at}{e}")))
+                    (NeffReading { n: 0, pairs: 0, undefined_pairs: 0, rho: None, n_eff: None }, Some(note))
                 }
             };
             NeffRow { run_id: run_id.into(), session: rs[0].session.clone(), horizon: h.as_str().into(), reading, note }
