@@ -134,6 +134,12 @@ fn score_matches_the_numpy_peer() {
     assert_eq!((&a["sessions"], &a["verdict"]), (&b["sessions"], &b["verdict"]));
     assert_eq!(a["sessions"], 15);
     close(&a["estimate"], &b["estimate"], "estimate");
+    let (ga, gb) = (a["gains"].as_array().unwrap(), b["gains"].as_array().unwrap());
+    assert_eq!(ga.len(), 15);
+    for (x, y) in ga.iter().zip(gb) {
+        assert_eq!(x["session"], y["session"]);
+        close(&x["gain"], &y["gain"], &format!("G_s of session {}", y["session"]));
+    }
     for k in ["ci95", "ci90"] {
         for i in 0..2 {
             close(&a[k][i], &b[k][i], &format!("{k}[{i}]"));

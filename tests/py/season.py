@@ -185,8 +185,8 @@ def gains(rows, clim):
         if y is None or q is None or number[dt.date.fromisoformat(d)] < 11:
             continue
         c = consensus([float(r["prob_up"]) for r in rs]) / 100
-        by_session.setdefault(d, []).append((q - y) ** 2 - (c - y) ** 2)
-    return np.array([np.mean(v) for _, v in sorted(by_session.items())])
+        by_session.setdefault(number[dt.date.fromisoformat(d)], []).append((q - y) ** 2 - (c - y) ** 2)
+    return [(s, float(np.mean(v))) for s, v in sorted(by_session.items())]
 
 
 def primary(g):
@@ -217,7 +217,8 @@ def peer(csv_path, clim_path):
     g = gains(rows, clim)
     t2 = time.perf_counter()
     c2 = time.process_time()
-    endpoint = primary(g)
+    endpoint = primary(np.array([v for _, v in g]))
+    endpoint["gains"] = [{"session": s, "gain": v} for s, v in g]
     c3 = time.process_time()
     t3 = time.perf_counter()
     return {"rows": len(rows), "seats": seats, "n_eff": n_eff, "primary_endpoint": endpoint,
