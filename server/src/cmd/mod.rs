@@ -3,7 +3,10 @@
 
 pub mod demo;
 pub mod ots;
+pub mod rekor;
 pub mod serve;
+pub mod stamped;
+pub mod tsr;
 pub mod verify;
 
 use crate::outcome::CmdResult;
@@ -20,6 +23,12 @@ pub enum Command {
     /// OpenTimestamps proofs: info, verify against Bitcoin headers, stamp, upgrade.
     #[command(subcommand)]
     Ots(ots::OtsCommand),
+    /// RFC 3161 signed time: info, verify against your trust anchors, request from authorities.
+    #[command(subcommand)]
+    Tsr(tsr::TsrCommand),
+    /// Sigstore Rekor log entries: verify, upload a stamped list.
+    #[command(subcommand)]
+    Rekor(rekor::RekorCommand),
 }
 
 /// Runs `command`; `json` selects one JSON object on stdout instead of text.
@@ -29,5 +38,7 @@ pub fn run(command: Command, json: bool) -> CmdResult {
         Command::Demo(args) => demo::run(args, json),
         Command::Verify(args) => verify::run(args, json),
         Command::Ots(command) => ots::run(command, json),
+        Command::Tsr(command) => tsr::run(command, json),
+        Command::Rekor(command) => rekor::run(command, json),
     }
 }
