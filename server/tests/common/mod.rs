@@ -1,6 +1,8 @@
 //! Helpers shared by the CLI tests: run the built `sealbook`, write the DEMO league.
 #![allow(dead_code)]
 
+pub mod fake_http;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 

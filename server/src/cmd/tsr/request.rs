@@ -4,7 +4,8 @@
 //! file's SHA-256, a fresh random 8-byte nonce and certReq is POSTed as
 //! `application/timestamp-query`; the reply must be a granted TimeStampResp whose token
 //! carries our imprint and nonce and whose signature verifies under its signer's key (the
-//! chain is left to `tsr verify`, with the reader's trust anchors). The reply is stored
+//! chain is left to `tsr verify`, with the reader's trust anchors; a reply without
+//! certificates is checked with the ones given by `--untrusted`). The reply is stored
 //! unchanged as `<file>.<tsa>.tsr` (or `--out`), never over an existing file; a rejected
 //! reply writes nothing.
 //!
@@ -18,6 +19,7 @@ use sealbook_core::checks::{Check, Report, Status};
 use sealbook_core::signature::HashAlg;
 use sealbook_core::tsp::{self, check, Imprinted, Parsed, VerifyOptions};
 use sealbook_core::tsq::{self, TimeStampReq};
+use sealbook_core::x509::Certificate;
 use serde::Serialize;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -45,6 +47,10 @@ pub struct Args {
     /// Where to store the reply (only with a single authority; default <file>.<tsa>.tsr).
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
+    /// The authority's certificate (and intermediates), to check the signature of a reply
+    /// that carries none (repeatable).
+    #[arg(long, value_name = "FILE")]
+    untrusted: Vec<PathBuf>,
     /// Seconds to wait for each authority.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=600))]
     timeout: u64,
@@ -85,20 +91,24 @@ pub fn run(args: Args, json: bool) -> CmdResult {
         return Err(Unusable::new(format!("--out names one file but {} authorities are asked", urls.len())).field("--out"));
     }
     let bytes = read_bounded(&args.file, MAX_STAMPED_FILE_BYTES, "file to timestamp")?;
+    let mut untrusted = Vec::new();
+    for p in &args.untrusted {
+        untrusted.extend(super::read_certificates(p, "--untrusted")?);
+    }
     // Every output is checked before anything is asked, so a run never half-overwrites.
     let mut targets = Vec::new();
     for url in &urls {
         let name = tsq::authority_name(url);
         let out = args.out.clone().unwrap_or_else(|| with_suffix(&args.file, &format!(".{name}.tsr")));
         if out.exists() || targets.iter().any(|(_, _, o)| *o == out) {
-            return Err(Unusable::file(&out, "already exists (or is named twice); refusing to overwrite").field("--out"));
+            return Err(Unusable::file(&out, "already exists (or is named twice); refusing to overwrite"));
         }
         targets.push((name, url.clone(), out));
     }
 
     let client = HttpClient::new(Duration::from_secs(args.timeout));
     let results: Vec<AuthorityResult> = std::thread::scope(|s| {
-        let jobs: Vec<_> = targets.iter().map(|(name, url, out)| s.spawn(|| ask(&client, name, url, out, &bytes))).collect();
+        let jobs: Vec<_> = targets.iter().map(|(name, url, out)| s.spawn(|| ask(&client, name, url, out, &bytes, &untrusted))).collect();
         jobs.into_iter().map(|j| j.join().expect("request thread")).collect()
     });
     let ok = results.iter().all(|r| r.ok);
@@ -119,7 +129,7 @@ pub fn run(args: Args, json: bool) -> CmdResult {
 }
 
 /// One authority: request, check, store.
-fn ask(client: &HttpClient, name: &str, url: &str, out: &std::path::Path, data: &[u8]) -> AuthorityResult {
+fn ask(client: &HttpClient, name: &str, url: &str, out: &std::path::Path, data: &[u8], untrusted: &[Certificate]) -> AuthorityResult {
     let mut r = AuthorityResult {
         tsa: name.to_string(),
         url: url.to_string(),
@@ -130,7 +140,7 @@ fn ask(client: &HttpClient, name: &str, url: &str, out: &std::path::Path, data: 
         error: None,
         checks: Vec::new(),
     };
-    match exchange(client, url, data) {
+    match exchange(client, url, data, untrusted) {
         Err(e) => r.error = Some(e),
         Ok((reply, verdict)) => {
             if let Some(t) = &verdict.tst_info {
@@ -144,7 +154,11 @@ fn ask(client: &HttpClient, name: &str, url: &str, out: &std::path::Path, data: 
                 .collect();
             r.checks = verdict.checks;
             if !failed.is_empty() {
-                r.error = Some(format!("{url}: reply rejected, nothing written: {}", failed.join("; ")));
+                let mut why = format!("{url}: reply rejected, nothing written: {}", failed.join("; "));
+                if reply_has_no_certificates(&reply) && untrusted.is_empty() {
+                    why.push_str(" (the reply carries no certificate: give the authority's with --untrusted)");
+                }
+                r.error = Some(why);
             } else if let Err(e) = write_new(out, &reply) {
                 r.error = Some(format!("{}: cannot write: {e}", out.display()));
             } else {
@@ -156,9 +170,13 @@ fn ask(client: &HttpClient, name: &str, url: &str, out: &std::path::Path, data: 
     r
 }
 
+fn reply_has_no_certificates(reply: &[u8]) -> bool {
+    tsp::parse(reply).ok().and_then(|p| p.token().map(|t| t.certificates.is_empty())).unwrap_or(false)
+}
+
 /// POSTs a fresh request; returns the reply bytes and their verdict (no trust anchors: the
 /// chain checks fail by design and are not looked at here).
-fn exchange(client: &HttpClient, url: &str, data: &[u8]) -> Result<(Vec<u8>, tsp::Verdict), String> {
+fn exchange(client: &HttpClient, url: &str, data: &[u8], untrusted: &[Certificate]) -> Result<(Vec<u8>, tsp::Verdict), String> {
     let mut nonce = [0u8; 8];
     getrandom::getrandom(&mut nonce).map_err(|e| format!("no random nonce: {e}"))?;
     let req = TimeStampReq::for_data(HashAlg::Sha256, data, Some(&nonce), true);
@@ -186,7 +204,7 @@ fn exchange(client: &HttpClient, url: &str, data: &[u8]) -> Result<(Vec<u8>, tsp
         }
         return Err(why);
     }
-    let opts = VerifyOptions { expected_nonce: req.nonce.clone(), ..Default::default() };
+    let opts = VerifyOptions { expected_nonce: req.nonce.clone(), untrusted: untrusted.to_vec(), ..Default::default() };
     let verdict = tsp::verify(&parsed, Imprinted::Data(data), &opts);
     Ok((reply, verdict))
 }
