@@ -1,5 +1,6 @@
-//! A minimal HTTP/1.1 server on 127.0.0.1 for the client tests (fake timestamp authority,
-//! fake Rekor): one thread per connection, bounded reads, `Connection: close`.
+//! A minimal HTTP/1.1 server on 127.0.0.1 for the client tests (fake OpenTimestamps
+//! calendar, timestamp authority and Rekor): one thread per connection, bounded reads,
+//! `Connection: close`.
 
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
@@ -11,6 +12,7 @@ pub struct Request {
     pub method: String,
     pub path: String,
     pub content_type: Option<String>,
+    pub accept: Option<String>,
     pub body: Vec<u8>,
 }
 
@@ -60,23 +62,32 @@ fn serve(mut s: TcpStream, handler: &dyn Fn(Request) -> Answer) -> std::io::Resu
     let mut first = lines.next().unwrap_or_default().split(' ');
     let method = first.next().unwrap_or_default().to_string();
     let path = first.next().unwrap_or_default().to_string();
-    let (mut length, mut content_type) = (0usize, None);
+    let (mut length, mut content_type, mut accept) = (0usize, None, None);
     for l in lines {
         if let Some((k, v)) = l.split_once(':') {
             match k.trim().to_ascii_lowercase().as_str() {
                 "content-length" => length = v.trim().parse().unwrap_or(0).min(1 << 20),
                 "content-type" => content_type = Some(v.trim().to_string()),
+                "accept" => accept = Some(v.trim().to_string()),
                 _ => {}
             }
         }
     }
     let mut body = vec![0; length];
     s.read_exact(&mut body)?;
-    let a = handler(Request { method, path, content_type, body });
+    let a = handler(Request { method, path, content_type, accept, body });
     std::thread::sleep(a.delay);
+    let reason = match a.status {
+        200 => "OK",
+        201 => "Created",
+        404 => "Not Found",
+        409 => "Conflict",
+        500 => "Internal Server Error",
+        _ => "Status",
+    };
     write!(
         s,
-        "HTTP/1.1 {} X\r\nContent-Type: {}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        "HTTP/1.1 {} {reason}\r\nContent-Type: {}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
         a.status,
         a.content_type,
         a.body.len()
