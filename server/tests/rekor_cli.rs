@@ -13,6 +13,7 @@ mod common;
 use base64::engine::general_purpose::STANDARD as B64;
 use base64::Engine;
 use common::fake_http::{self, Answer, Request};
+use common::{arg as s, sealbook_json as run_json};
 use p256::ecdsa::signature::Signer;
 use p256::ecdsa::{Signature, SigningKey};
 use p256::pkcs8::{EncodePublicKey, LineEnding};
@@ -23,18 +24,6 @@ use serde_json::Value;
 use std::path::Path;
 use std::process::Command;
 use std::sync::Mutex;
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
-
-fn run_json(args: &[&str]) -> (i32, Value) {
-    let mut a = args.to_vec();
-    a.push("--json");
-    let (code, out, err) = common::sealbook(&a);
-    assert_eq!(out.lines().count(), 1, "sealbook {a:?}: one JSON line expected\nstdout:\n{out}\nstderr:\n{err}");
-    (code, serde_json::from_str(&out).unwrap())
-}
 
 /// RFC 6962 §2.1 tree hash and audit path by the recursive definition (test-only builder).
 fn mth(leaves: &[[u8; 32]]) -> [u8; 32] {

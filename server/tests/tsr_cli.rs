@@ -15,6 +15,7 @@ mod common;
 mod tsa_common;
 
 use common::fake_http::{self, Answer, Request};
+use common::{arg as s, sealbook_json as run_json};
 use sealbook_core::tsp;
 use sealbook_core::tsq::TimeStampReq;
 use serde_json::Value;
@@ -24,19 +25,6 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 use tsa_common::{make_pki, must, openssl, tsa_section, TempDir};
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
-
-/// Runs `sealbook <args> --json`; returns the exit code and the one JSON line.
-fn run_json(args: &[&str]) -> (i32, Value) {
-    let mut a = args.to_vec();
-    a.push("--json");
-    let (code, out, err) = common::sealbook(&a);
-    assert_eq!(out.lines().count(), 1, "sealbook {a:?}: one JSON line expected\nstdout:\n{out}\nstderr:\n{err}");
-    (code, serde_json::from_str(&out).unwrap())
-}
 
 /// The local authority: `POST /<mode>/<section>` answers the query with `openssl ts -reply`
 /// under that config section, after `mode` has had its way with the query or the reply.

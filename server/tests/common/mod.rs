@@ -18,6 +18,20 @@ pub fn sealbook<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> (i32, String, String) 
     )
 }
 
+/// Runs `sealbook <args> --json`; returns the exit code and the one JSON line it must print.
+pub fn sealbook_json(args: &[&str]) -> (i32, serde_json::Value) {
+    let mut a = args.to_vec();
+    a.push("--json");
+    let (code, out, err) = sealbook(&a);
+    assert_eq!(out.lines().count(), 1, "sealbook {a:?}: one JSON line expected\nstdout:\n{out}\nstderr:\n{err}");
+    (code, serde_json::from_str(&out).unwrap())
+}
+
+/// A path as the `&str` argument a command line takes.
+pub fn arg(p: &Path) -> &str {
+    p.to_str().expect("test paths are UTF-8")
+}
+
 /// A temporary directory holding the DEMO league written by `sealbook demo`.
 pub fn demo() -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("temp dir");
