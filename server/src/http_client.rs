@@ -61,3 +61,9 @@ impl HttpClient {
         format!("{url}: no complete answer within {} s (timeout)", self.timeout.as_secs())
     }
 }
+
+/// The start of an error answer as printable text (at most 300 bytes, control characters
+/// dropped), for messages.
+pub fn excerpt(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(&bytes[..bytes.len().min(300)]).chars().filter(|c| !c.is_control()).collect()
+}

@@ -12,7 +12,7 @@
 use super::{print_integrated_time, read_log_key, PRODUCTION_URL};
 use crate::cmd::stamped::print_checks;
 use crate::files::{read_bounded, with_suffix, write_new, MAX_STAMPED_FILE_BYTES};
-use crate::http_client::{Body, HttpClient};
+use crate::http_client::{excerpt, Body, HttpClient};
 use crate::outcome::{CmdResult, Exit, Unusable};
 use p256::ecdsa::signature::Signer;
 use p256::ecdsa::{Signature, SigningKey};
@@ -113,8 +113,7 @@ fn submit(client: &HttpClient, url: &str, proposal: &[u8]) -> Result<(LogEntry, 
     let body = Body { content_type: Some("application/json"), bytes: proposal };
     let (status, bytes) = client.exchange(url, "application/json", Some(body), MAX_ENTRY_BYTES)?;
     if status != 201 && status != 200 {
-        let text: String = String::from_utf8_lossy(&bytes[..bytes.len().min(300)]).chars().filter(|c| !c.is_control()).collect();
-        return Err(format!("{url}: HTTP {status}: {text}"));
+        return Err(format!("{url}: HTTP {status}: {}", excerpt(&bytes)));
     }
     if bytes.len() > MAX_ENTRY_BYTES {
         return Err(format!("{url}: answer longer than {MAX_ENTRY_BYTES} bytes"));

@@ -13,7 +13,7 @@
 //! are written); 2 unusable input (unreadable file, an existing output, bad arguments).
 
 use crate::files::{read_bounded, with_suffix, write_new, MAX_STAMPED_FILE_BYTES};
-use crate::http_client::{Body, HttpClient};
+use crate::http_client::{excerpt, Body, HttpClient};
 use crate::outcome::{CmdResult, Exit, Unusable};
 use sealbook_core::checks::{Check, Report, Status};
 use sealbook_core::signature::HashAlg;
@@ -142,12 +142,16 @@ fn ask(client: &HttpClient, name: &str, url: &str, out: &std::path::Path, data: 
     };
     match exchange(client, url, data, untrusted) {
         Err(e) => r.error = Some(e),
-        Ok((reply, verdict)) => {
+        Ok(Reply { bytes, verdict, carries_certificates }) => {
             if let Some(t) = &verdict.tst_info {
                 r.gen_time = Some(t.gen_time.to_iso());
                 r.serial = Some(sealbook_core::hex::encode(&t.serial));
             }
-            let failed: Vec<String> = [check::STATUS, check::IMPRINT, check::NONCE, check::SIGNATURE]
+            let required: &[&str] = match verdict.check(check::STATUS) {
+                Some(c) if c.status == Status::Fail => &[check::STATUS],
+                _ => &[check::IMPRINT, check::NONCE, check::SIGNATURE],
+            };
+            let failed: Vec<String> = required
                 .iter()
                 .filter(|id| verdict.check(id).map(|c| c.status) != Some(Status::Pass))
                 .map(|id| verdict.check(id).map_or(format!("{id}: not checked"), |c| format!("{id}: {}", c.detail)))
@@ -155,11 +159,11 @@ fn ask(client: &HttpClient, name: &str, url: &str, out: &std::path::Path, data: 
             r.checks = verdict.checks;
             if !failed.is_empty() {
                 let mut why = format!("{url}: reply rejected, nothing written: {}", failed.join("; "));
-                if reply_has_no_certificates(&reply) && untrusted.is_empty() {
+                if !carries_certificates && untrusted.is_empty() {
                     why.push_str(" (the reply carries no certificate: give the authority's with --untrusted)");
                 }
                 r.error = Some(why);
-            } else if let Err(e) = write_new(out, &reply) {
+            } else if let Err(e) = write_new(out, &bytes) {
                 r.error = Some(format!("{}: cannot write: {e}", out.display()));
             } else {
                 r.ok = true;
@@ -170,41 +174,34 @@ fn ask(client: &HttpClient, name: &str, url: &str, out: &std::path::Path, data: 
     r
 }
 
-fn reply_has_no_certificates(reply: &[u8]) -> bool {
-    tsp::parse(reply).ok().and_then(|p| p.token().map(|t| t.certificates.is_empty())).unwrap_or(false)
+/// A TimeStampResp as received, and its verdict.
+struct Reply {
+    bytes: Vec<u8>,
+    verdict: tsp::Verdict,
+    carries_certificates: bool,
 }
 
-/// POSTs a fresh request; returns the reply bytes and their verdict (no trust anchors: the
-/// chain checks fail by design and are not looked at here).
-fn exchange(client: &HttpClient, url: &str, data: &[u8], untrusted: &[Certificate]) -> Result<(Vec<u8>, tsp::Verdict), String> {
+/// POSTs a fresh request; returns the reply and its verdict (no trust anchors: the chain
+/// checks fail by design and are not looked at here).
+fn exchange(client: &HttpClient, url: &str, data: &[u8], untrusted: &[Certificate]) -> Result<Reply, String> {
     let mut nonce = [0u8; 8];
     getrandom::getrandom(&mut nonce).map_err(|e| format!("no random nonce: {e}"))?;
     let req = TimeStampReq::for_data(HashAlg::Sha256, data, Some(&nonce), true);
     let der = req.to_der()?;
     let body = Body { content_type: Some(tsq::QUERY_MEDIA_TYPE), bytes: &der };
-    let (status, reply) = client.exchange(url, tsq::REPLY_MEDIA_TYPE, Some(body), MAX_REPLY_BYTES)?;
+    let (status, bytes) = client.exchange(url, tsq::REPLY_MEDIA_TYPE, Some(body), MAX_REPLY_BYTES)?;
     if status != 200 {
-        let text: String = String::from_utf8_lossy(&reply[..reply.len().min(200)]).chars().filter(|c| !c.is_control()).collect();
-        return Err(format!("{url}: HTTP {status}: {text}"));
+        return Err(format!("{url}: HTTP {status}: {}", excerpt(&bytes)));
     }
-    if reply.len() > MAX_REPLY_BYTES {
+    if bytes.len() > MAX_REPLY_BYTES {
         return Err(format!("{url}: reply longer than {MAX_REPLY_BYTES} bytes"));
     }
-    let parsed = tsp::parse(&reply).map_err(|e| format!("{url}: reply is not a TimeStampResp: byte offset {}: {}", e.offset, e.message))?;
-    let Parsed::Response(resp) = &parsed else {
+    let parsed = tsp::parse(&bytes).map_err(|e| format!("{url}: reply is not a TimeStampResp: byte offset {}: {}", e.offset, e.message))?;
+    if let Parsed::Token(_) = parsed {
         return Err(format!("{url}: reply is a bare token, not a TimeStampResp"));
-    };
-    if !resp.status.is_granted() {
-        let mut why = format!("{url}: request not granted: {}", resp.status.status_name);
-        if !resp.status.status_strings.is_empty() {
-            why.push_str(&format!(" ({})", resp.status.status_strings.join("; ")));
-        }
-        if !resp.status.fail_info.is_empty() {
-            why.push_str(&format!(" [failInfo: {}]", resp.status.fail_info.join(", ")));
-        }
-        return Err(why);
     }
+    let carries_certificates = parsed.token().is_some_and(|t| !t.certificates.is_empty());
     let opts = VerifyOptions { expected_nonce: req.nonce.clone(), untrusted: untrusted.to_vec(), ..Default::default() };
     let verdict = tsp::verify(&parsed, Imprinted::Data(data), &opts);
-    Ok((reply, verdict))
+    Ok(Reply { bytes, verdict, carries_certificates })
 }
