@@ -6,7 +6,8 @@
 //!   `openssl ts -verify`. Replies with another nonce or imprint, garbage, HTTP 500, a
 //!   rejection, a bare token or no answer within the timeout are refused and nothing is written.
 //! - `info` prints exactly what `openssl ts -reply -text` prints for every vector.
-//! - `verify` reaches OpenSSL's verdict on every vector: `ok_now` as `openssl ts -verify`
+//! - `verify` reaches OpenSSL's verdict on every vector (and the real FreeTSA, DigiCert and
+//!   Sectigo tokens against the shipped www/trust bundle): `ok_now` as `openssl ts -verify`
 //!   (chain at the current time), `ok` as `openssl ts -verify -attime <genTime>`.
 
 mod common;
@@ -213,6 +214,10 @@ const fn row(file: &'static str, data: &'static str, ca: &'static str, untrusted
 }
 
 const HELLO: &str = "rfc3161-client/DATA_hello.txt";
+/// The trust-anchor bundle shipped in www/trust/.
+const BUNDLE: &str = "www/trust/tsa-roots-2026-11-30.pem";
+/// A digest placeholder: the token's own imprint (for a token whose data is unknown).
+const OWN_IMPRINT: &str = "own imprint";
 
 fn tsa_dir() -> PathBuf {
     sealbook_tests::vectors_dir().join("tsa")
@@ -285,15 +290,30 @@ fn verify_reaches_openssls_verdict_on_every_vector() {
         digest("atl-core/freetsa-2026-01-04-rsa4096.tst", "atl-core/freetsa-2026-01-04-rsa4096.sha256", "atl-core/freetsa-root-ca.pem"),
         digest("atl-core/negative/digicert-2026-08-23.tampered-genTime.tst", "atl-core/digicert-2026-08-23.sha256", "atl-core/sysroot-DigiCert_Trusted_Root_G4.pem"),
         digest("atl-core/negative/freetsa-2026-08-23.tampered-ecdsa-r.tst", "atl-core/freetsa-2026-08-23-ecdsa-p384.sha256", "atl-core/freetsa-root-ca.pem"),
+        // The Sectigo token's data is unknown: checked against its own imprint.
+        digest("atl-core/negative/sectigo-2026-08-23.tampered-signature.tst", OWN_IMPRINT, "atl-core/sysroot-USERTrust_RSA_Certification_Authority.pem"),
+        // The shipped trust-anchor bundle.
+        digest("atl-core/digicert-2026-08-23.tst", "atl-core/digicert-2026-08-23.sha256", BUNDLE),
+        digest("atl-core/freetsa-2026-08-23-ecdsa-p384.tst", "atl-core/freetsa-2026-08-23-ecdsa-p384.sha256", BUNDLE),
+        digest("atl-core/freetsa-2026-01-04-rsa4096.tst", "atl-core/freetsa-2026-01-04-rsa4096.sha256", BUNDLE),
+        digest("atl-core/negative/sectigo-2026-08-23.tampered-signature.tst", OWN_IMPRINT, BUNDLE),
     ];
     let v = tsa_dir();
-    let p = |rel: &str| v.join(rel).to_str().unwrap().to_string();
+    let p = |rel: &str| {
+        let base = if rel.starts_with("www/") { sealbook_tests::repo_root() } else { v.clone() };
+        base.join(rel).to_str().unwrap().to_string()
+    };
     let (mut agreed, mut ok_count) = (0, 0);
     for r in &rows {
         let file = p(r.file);
         let token = !r.file.ends_with(".tsr");
         // The digest: literal hex, or the contents of a .sha256 file.
-        let digest = r.digest.map(|d| if d.ends_with(".sha256") { std::fs::read_to_string(p(d)).unwrap().trim().to_string() } else { d.to_string() });
+        let parsed = tsp::parse(&std::fs::read(&file).unwrap()).unwrap();
+        let digest = r.digest.map(|d| match d {
+            OWN_IMPRINT => sealbook_core::hex::encode(&parsed.token().unwrap().tst_info.message_imprint.hashed_message),
+            d if d.ends_with(".sha256") => std::fs::read_to_string(p(d)).unwrap().trim().to_string(),
+            d => d.to_string(),
+        });
         let mut ours = vec!["tsr".to_string(), "verify".into(), "--in".into(), file.clone(), "--ca".into(), p(r.ca)];
         let mut theirs = vec!["ts".to_string(), "-verify".into(), "-in".into(), file.clone(), "-CAfile".into(), p(r.ca)];
         match (&r.data, &digest) {
@@ -326,7 +346,7 @@ fn verify_reaches_openssls_verdict_on_every_vector() {
         };
         let ctx = format!("{} ca={} untrusted={:?}: {j}", r.file, r.ca, r.untrusted);
         assert_eq!(j["ok_now"], openssl_says(&[]), "now: {ctx}");
-        let gen = tsp::parse(&std::fs::read(&file).unwrap()).unwrap().token().map(|t| t.tst_info.gen_time.unix);
+        let gen = parsed.token().map(|t| t.tst_info.gen_time.unix);
         match gen {
             Some(g) => assert_eq!(j["ok"], openssl_says(&["-attime".into(), g.to_string()]), "at genTime: {ctx}"),
             None => assert_eq!(j["ok"], false, "{ctx}"),
