@@ -209,7 +209,7 @@ fn upload_to_a_fake_rekor_then_verify() {
         // The text report states when the list became public.
         let (code, text, _) = common::sealbook(&["rekor", "verify", s(&stored), "--digest", &sha, "--pubkey", s(&log)]);
         assert_eq!(code, 0);
-        assert!(text.contains("integratedTime: 2025-11-30T00:00:00Z UTC (1764460800): from then on the logged list is public"), "{text}");
+        assert!(text.contains("integratedTime: 2025-11-30T00:00:00Z (UTC; Unix time 1764460800): from then on the logged list is public"), "{text}");
         // Never over an existing entry.
         let (code, j) = run_json(&["rekor", "upload", s(&list), "--key", s(&d.join(key)), "--url", &honest, "--pubkey", s(&log)]);
         assert_eq!(code, 2, "{j}");

@@ -45,7 +45,7 @@ pub fn read_log_key(path: Option<&Path>) -> Result<LogKey, Unusable> {
 /// Prints when the entry's facts became public (spec §3.11: from integratedTime on, P1a and
 /// P2 hold for everyone, not only for the operator) - claimed only for a verified entry.
 pub fn print_integrated_time(v: &sealbook_core::rekor::Verdict) {
-    let t = format!("integratedTime: {} UTC ({})", v.integrated_time_iso, v.integrated_time);
+    let t = format!("integratedTime: {} (UTC; Unix time {})", v.integrated_time_iso, v.integrated_time);
     if v.ok {
         println!("{t}: from then on the logged list is public - P1a and P2 hold for everyone (spec §3.11)");
     } else {
