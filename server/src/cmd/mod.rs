@@ -6,9 +6,12 @@ pub mod demo;
 mod input;
 pub mod neff;
 pub mod ots;
+pub mod rekor;
 pub mod schema;
 pub mod score;
 pub mod serve;
+pub mod stamped;
+pub mod tsr;
 pub mod verify;
 
 use crate::outcome::CmdResult;
@@ -33,6 +36,12 @@ pub enum Command {
     Neff(neff::Args),
     /// Write a published JSON Schema generated from the code.
     Schema(schema::Args),
+    /// RFC 3161 signed time: info, verify against your trust anchors, request from authorities.
+    #[command(subcommand)]
+    Tsr(tsr::TsrCommand),
+    /// Sigstore Rekor log entries: verify, upload a stamped list.
+    #[command(subcommand)]
+    Rekor(rekor::RekorCommand),
 }
 
 /// Runs `command`; `json` selects one JSON object on stdout instead of text.
@@ -46,5 +55,7 @@ pub fn run(command: Command, json: bool) -> CmdResult {
         Command::Score(args) => score::run(args, json),
         Command::Neff(args) => neff::run(args, json),
         Command::Schema(args) => schema::run(args, json),
+        Command::Tsr(command) => tsr::run(command, json),
+        Command::Rekor(command) => rekor::run(command, json),
     }
 }
