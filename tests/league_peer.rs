@@ -4,9 +4,12 @@
 
 use sealbook_core::contract::EventContract;
 use sealbook_core::forecasts_csv::{CONTRACT_COLUMNS, TABLE_C1_COLUMNS};
-use sealbook_core::score::endpoint::{Interval, Intervals};
 use sealbook_core::score::league::league_stats_from_files;
-use sealbook_core::score::seams::{LogisticFit, StatsSeams};
+use sealbook_core::score::seams::{Interval, StatsSeams};
+use sealbook_core::stats::bootstrap::BootstrapError;
+use sealbook_core::stats::endpoint::{EndpointConfig, EndpointResult};
+use sealbook_core::stats::intervals::IntervalMethod;
+use sealbook_core::stats::logistic::{CalibrationFit, LogisticError};
 use std::collections::BTreeMap;
 
 #[path = "common/rng.rs"]
@@ -86,23 +89,17 @@ fn generate(rng: &mut Rng) -> String {
 struct PointValuesOnly;
 
 impl StatsSeams for PointValuesOnly {
-    fn t_interval(&self, _: &[f64], _: f64) -> Option<Interval> {
+    fn session_interval(&self, _: &[Vec<f64>], _: IntervalMethod, _: f64) -> Option<Interval> {
         None
     }
-    fn cluster_bootstrap(&self, _: &[Vec<f64>], _: f64) -> Option<Interval> {
-        None
-    }
-    fn hac_interval(&self, _: &[f64], _: u32, _: f64) -> Option<Interval> {
-        None
-    }
-    fn moving_block_bootstrap(&self, _: &[f64], _: usize, _: usize, _: u64) -> Option<Intervals> {
-        None
+    fn block_bootstrap_endpoint(&self, _: &[f64], _: EndpointConfig) -> Result<EndpointResult, BootstrapError> {
+        Err(BootstrapError::Empty)
     }
     fn iid_bootstrap(&self, _: &[f64], _: usize, _: f64, _: u64) -> Option<Interval> {
         None
     }
-    fn logistic_calibration(&self, _: &[f64], _: &[bool], _: &[u32]) -> Option<LogisticFit> {
-        None
+    fn logistic_calibration(&self, _: &[f64], _: &[bool], _: &[u64]) -> Result<CalibrationFit, LogisticError> {
+        Err(LogisticError::Degenerate("point values only"))
     }
 }
 

@@ -70,6 +70,22 @@ pub struct LogEntry {
     pub signed_entry_timestamp: Option<Vec<u8>>,
 }
 
+/// The hashedrekord 0.0.1 entry `rekor upload` proposes (`POST /api/v1/log/entries`, Rekor
+/// `pkg/types/hashedrekord/v0.0.1`): the stamped list's SHA-256, the submitter's signature
+/// over the list (DER) and their public key (PEM), base64 as Rekor expects. Compact JSON.
+pub fn hashedrekord_proposal(sha256: &[u8; 32], signature: &[u8], public_key_pem: &[u8]) -> Vec<u8> {
+    let b64 = |b: &[u8]| base64::engine::general_purpose::STANDARD.encode(b);
+    let v = serde_json::json!({
+        "apiVersion": "0.0.1",
+        "kind": "hashedrekord",
+        "spec": {
+            "data": { "hash": { "algorithm": "sha256", "value": hex::encode(sha256) } },
+            "signature": { "content": b64(signature), "publicKey": { "content": b64(public_key_pem) } },
+        },
+    });
+    serde_json::to_vec(&v).expect("JSON of strings")
+}
+
 /// What the body says was logged.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Body {

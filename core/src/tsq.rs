@@ -5,6 +5,36 @@
 use crate::der::{self, tag};
 use crate::signature::{oid, HashAlg};
 
+/// The timestamp authorities the league uses (spec §3.2 Level 2+): `sealbook tsr request`'s
+/// defaults, by the short name that also ends the stored token's file name.
+pub const AUTHORITIES: &[(&str, &str)] = &[
+    ("freetsa", "https://freetsa.org/tsr"),
+    ("digicert", "http://timestamp.digicert.com"),
+    ("sectigo", "https://timestamp.sectigo.com"),
+];
+
+/// Media types of the RFC 3161 §3.4 HTTP transport.
+pub const QUERY_MEDIA_TYPE: &str = "application/timestamp-query";
+pub const REPLY_MEDIA_TYPE: &str = "application/timestamp-reply";
+
+/// A short name for an authority URL: its name in [`AUTHORITIES`], else its host (letters,
+/// digits, `.` and `-` only), e.g. `freetsa` or `tsa.example.org`; used in file names.
+pub fn authority_name(url: &str) -> String {
+    if let Some((name, _)) = AUTHORITIES.iter().find(|(_, u)| *u == url) {
+        return name.to_string();
+    }
+    let rest = url.split_once("://").map_or(url, |(_, r)| r);
+    let host_port = rest.split(['/', '?', '#']).next().unwrap_or_default();
+    let host = host_port.rsplit_once('@').map_or(host_port, |(_, h)| h);
+    let host = if host.starts_with('[') { host } else { host.split(':').next().unwrap_or_default() };
+    let name: String = host.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '.' || *c == '-').collect();
+    if name.trim_matches('.').is_empty() {
+        "tsa".into()
+    } else {
+        name.trim_matches('.').to_ascii_lowercase()
+    }
+}
+
 /// A TimeStampReq's fields (extensions are not used by sealbook and are rejected on parse).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TimeStampReq {
@@ -147,5 +177,13 @@ mod tests {
         let mut bad = q.clone();
         bad.digest.pop();
         assert!(bad.to_der().is_err());
+    }
+
+    #[test]
+    fn authority_names() {
+        assert_eq!(authority_name("https://freetsa.org/tsr"), "freetsa");
+        assert_eq!(authority_name("http://127.0.0.1:8080/tsr"), "127.0.0.1");
+        assert_eq!(authority_name("https://user@TSA.Example.org/x?y"), "tsa.example.org");
+        assert_eq!(authority_name("http://../"), "tsa");
     }
 }

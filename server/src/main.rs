@@ -7,7 +7,9 @@
 mod calendar_client;
 mod cmd;
 mod demo;
+mod files;
 mod http;
+mod http_client;
 mod outcome;
 
 use clap::Parser;

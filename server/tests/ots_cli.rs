@@ -274,11 +274,13 @@ fn a_bare_merkle_root_is_a_weaker_labelled_match_never_level_2() {
 
 /// A fake OpenTimestamps calendar on 127.0.0.1, answering from the calendar vectors.
 mod fake_calendar {
+    use super::common::fake_http::{self, Answer};
     use super::{ots_vector, vectors};
-    use std::io::{Read, Write};
-    use std::net::{TcpListener, TcpStream};
+    use std::net::TcpListener;
     use std::sync::{Arc, Mutex};
     use std::time::Duration;
+
+    pub use super::common::fake_http::Request;
 
     /// The 44-byte commitment of incomplete.txt.ots's pending attestation.
     pub const ALICE_COMMITMENT: &str =
@@ -297,14 +299,6 @@ mod fake_calendar {
         Slow,
     }
 
-    #[derive(Clone, Debug)]
-    pub struct Request {
-        pub method: String,
-        pub path: String,
-        pub accept: Option<String>,
-        pub body: Vec<u8>,
-    }
-
     pub struct FakeCalendar {
         pub url: String,
         pub requests: Arc<Mutex<Vec<Request>>>,
@@ -317,18 +311,11 @@ mod fake_calendar {
     }
 
     pub fn start(behaviour: Behaviour) -> FakeCalendar {
-        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-        let url = format!("http://{}", listener.local_addr().unwrap());
         let requests: Arc<Mutex<Vec<Request>>> = Arc::default();
         let log = requests.clone();
-        // Lives as long as the test process; each connection is handled with bounded reads.
-        std::thread::spawn(move || {
-            for conn in listener.incoming().flatten() {
-                let log = log.clone();
-                std::thread::spawn(move || {
-                    let _ = serve(conn, behaviour, &log);
-                });
-            }
+        let url = fake_http::start(move |r: Request| {
+            log.lock().unwrap().push(r.clone());
+            answer(&r, behaviour)
         });
         FakeCalendar { url, requests }
     }
@@ -339,61 +326,24 @@ mod fake_calendar {
         format!("http://{}", l.local_addr().unwrap())
     }
 
-    fn serve(mut s: TcpStream, behaviour: Behaviour, log: &Mutex<Vec<Request>>) -> std::io::Result<()> {
-        s.set_read_timeout(Some(Duration::from_secs(10)))?;
-        let mut head = Vec::new();
-        let mut byte = [0u8; 1];
-        while !head.ends_with(b"\r\n\r\n") {
-            if s.read(&mut byte)? == 0 || head.len() > 16_384 {
-                return Ok(());
-            }
-            head.push(byte[0]);
-        }
-        let head = String::from_utf8_lossy(&head).into_owned();
-        let mut lines = head.split("\r\n");
-        let mut first = lines.next().unwrap_or_default().split(' ');
-        let method = first.next().unwrap_or_default().to_string();
-        let path = first.next().unwrap_or_default().to_string();
-        let (mut length, mut accept) = (0usize, None);
-        for l in lines {
-            if let Some((k, v)) = l.split_once(':') {
-                match k.trim().to_ascii_lowercase().as_str() {
-                    "content-length" => length = v.trim().parse().unwrap_or(0).min(4096),
-                    "accept" => accept = Some(v.trim().to_string()),
-                    _ => {}
-                }
-            }
-        }
-        let mut body = vec![0; length];
-        s.read_exact(&mut body)?;
-        log.lock().unwrap().push(Request { method: method.clone(), path: path.clone(), accept, body });
-
+    fn answer(r: &Request, behaviour: Behaviour) -> Answer {
         let calendar = vectors().join("ots-calendar");
-        let (status, answer) = match behaviour {
-            Behaviour::Garbage => (200, b"<html>surely not a timestamp</html>".to_vec()),
-            Behaviour::TooLong => (200, vec![0x08; 20_000]),
+        let found = |body| Answer::new(200, "application/octet-stream", body);
+        match behaviour {
+            Behaviour::Garbage => found(b"<html>surely not a timestamp</html>".to_vec()),
+            Behaviour::TooLong => found(vec![0x08; 20_000]),
             Behaviour::Slow | Behaviour::Vectors => {
-                if let Behaviour::Slow = behaviour {
-                    std::thread::sleep(Duration::from_secs(4));
-                }
-                if method == "POST" && path == "/digest" {
-                    (200, std::fs::read(calendar.join("DERIVED_calendar_POST_digest_response_body.bin")).unwrap())
-                } else if method == "GET" && path == format!("/timestamp/{ALICE_COMMITMENT}") {
-                    (200, std::fs::read(ots_vector("upgrade-incomplete/alice_answer_57cfa5c4.timestamp")).unwrap())
+                let a = if r.method == "POST" && r.path == "/digest" {
+                    found(std::fs::read(calendar.join("DERIVED_calendar_POST_digest_response_body.bin")).unwrap())
+                } else if r.method == "GET" && r.path == format!("/timestamp/{ALICE_COMMITMENT}") {
+                    found(std::fs::read(ots_vector("upgrade-incomplete/alice_answer_57cfa5c4.timestamp")).unwrap())
                 } else {
-                    (404, PENDING_REASON.as_bytes().to_vec())
-                }
+                    Answer::new(404, "text/plain", PENDING_REASON.as_bytes().to_vec())
+                };
+                let slow = matches!(behaviour, Behaviour::Slow);
+                Answer { delay: if slow { Duration::from_secs(4) } else { Duration::ZERO }, ..a }
             }
-        };
-        let reason = if status == 200 { "OK" } else { "Not Found" };
-        let kind = if status == 200 { "application/octet-stream" } else { "text/plain" };
-        write!(
-            s,
-            "HTTP/1.1 {status} {reason}\r\nContent-Type: {kind}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
-            answer.len()
-        )?;
-        s.write_all(&answer)?;
-        s.flush()
+        }
     }
 }
 

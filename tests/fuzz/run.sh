@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Bounded libFuzzer runs of sealbook-core's fuzz targets (canon, book, stamp_list, ots), each
-# starting from the seed corpus committed under tests/fuzz/seeds/<target>/ (for ots, also the
-# .ots vectors in ../shared/vectors, copied into the uncommitted corpus at run time).
+# Bounded libFuzzer runs of sealbook-core's fuzz targets (canon, book, stamp_list, ots, tsp,
+# rekor), each starting from the seed corpus committed under tests/fuzz/seeds/<target>/ (for
+# ots, tsp and rekor, also the matching files of ../shared/vectors, copied into the
+# uncommitted corpus at run time).
 # Exits non-zero if a target crashes (the input is left in tests/fuzz/artifacts/<target>/).
 #
 #   SEALBOOK_FUZZ_SECONDS   time per target (default 45)
-#   SEALBOOK_FUZZ_TARGETS   targets to run (default "canon book stamp_list ots")
+#   SEALBOOK_FUZZ_TARGETS   targets to run (default "canon book stamp_list ots tsp rekor")
 #   SEALBOOK_FUZZ_SANITIZER address|none (default none: core has no unsafe code, and
 #                           without ASan libFuzzer runs several times more inputs)
 set -euo pipefail
@@ -14,7 +15,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 cargo_fuzz_version=0.13.2
 seconds=${SEALBOOK_FUZZ_SECONDS:-45}
-targets=${SEALBOOK_FUZZ_TARGETS:-canon book stamp_list ots}
+targets=${SEALBOOK_FUZZ_TARGETS:-canon book stamp_list ots tsp rekor}
 sanitizer=${SEALBOOK_FUZZ_SANITIZER:-none}
 
 if ! cargo fuzz --version 2>/dev/null | grep -q " $cargo_fuzz_version\$"; then
@@ -32,10 +33,16 @@ cd "$root"
 for target in $targets; do
     corpus="$here/corpus/$target"
     mkdir -p "$corpus"
-    if [ "$target" = ots ] && [ -d "$root/../shared/vectors" ]; then
-        # Real proofs as extra seeds; the vectors stay outside the repository.
-        find "$root/../shared/vectors/ots" "$root/../shared/vectors/ots-calendar" -type f \
-            \( -name '*.ots' -o -name '*.timestamp' -o -name '*.header.hex' \) -size -64k |
+    # Real files as extra seeds; the vectors stay outside the repository.
+    vectors="$root/../shared/vectors"
+    case "$target" in
+        ots) dirs=("$vectors/ots" "$vectors/ots-calendar"); names=(-name '*.ots' -o -name '*.timestamp' -o -name '*.header.hex') ;;
+        tsp) dirs=("$vectors/tsa"); names=(-name '*.tsr' -o -name '*.tst' -o -name '*.p7s' -o -name '*.tsq' -o -name '*.der' -o -name '*.pem') ;;
+        rekor) dirs=("$vectors/rekor"); names=(-name '*.json') ;;
+        *) dirs=() ;;
+    esac
+    if [ ${#dirs[@]} -gt 0 ] && [ -d "$vectors" ]; then
+        find "${dirs[@]}" -type f \( "${names[@]}" \) -size -64k |
             while read -r f; do install -m 644 "$f" "$corpus/vector-$(sha256sum "$f" | cut -c1-16)"; done
     fi
     echo "fuzz: $target for ${seconds}s"

@@ -75,8 +75,7 @@ pub fn share_40_60(ps: impl IntoIterator<Item = f64>) -> Option<f64> {
 /// Population standard deviation of the seats' probabilities on one cell, in points (the
 /// spread of §5.2 and §8's tertiles).
 pub fn spread(ps: &[f64]) -> Option<f64> {
-    let m = mean(ps.iter().copied())?;
-    mean(ps.iter().map(|p| (p - m) * (p - m))).map(f64::sqrt)
+    crate::stats::numpy_reduce::std(ps, 0)
 }
 
 #[cfg(test)]

@@ -4,8 +4,10 @@
 //! climatology, K and K_clim, hit rate, calibration bins and logistic fit, the 30/10 flag,
 //! the interval its rule allows and the seat's value to the consensus; the model x market x
 //! horizon grid; per horizon the consensus with its dispersion, climatology and momentum
-//! baselines on the same events and the all_wrong/minority_right counts; and the primary
-//! endpoint.
+//! baselines on the same events and the all_wrong/minority_right counts; N_eff per run and
+//! horizon ([`super::independence`]); and the primary endpoint with its session gains.
+//! Intervals, the logistic fit and the endpoint's bootstrap come through [`StatsSeams`]
+//! ([`super::seams::CoreStats`]: `core::stats`).
 //!
 //! Eligibility:
 //! - seat figures use the counted record (every status but `not_counted`); a seat's own-
@@ -24,15 +26,16 @@ use super::baselines::momentum_pct;
 use super::calibration::{folded_calibration, sharpness_k, sharpness_k_clim, CalibrationBin};
 use super::cells::{seat_cells, Cell};
 use super::consensus::{consensus, krogh_vedelsby, seat_value, Answer};
-use super::eligibility::{interval_rule, ranked, IntervalRule};
-use super::endpoint::{
-    primary_endpoint, session_gains, Interval, PairedEvent, PrimaryEndpoint, PRIMARY_BLOCK, PRIMARY_FIRST_SESSION, PRIMARY_RESAMPLES,
-    PRIMARY_SEED,
-};
-use super::seams::{interval_for, LogisticFit, StatsSeams};
+use super::eligibility::ranked;
+use super::independence::{neff_rows, NeffRow};
+use super::seams::{interval_for, Interval, StatsSeams};
 use super::mean;
 use crate::calendar::{reference_cut, session_number, Date, Horizon, Instant};
 use crate::forecasts_csv::ForecastRow;
+use crate::stats::endpoint::{session_gains, EndpointConfig, PairedLoss, SessionGain, Verdict, PRIMARY_FIRST_SESSION};
+use crate::stats::intervals::{interval_rule, IntervalMethod, IntervalRule};
+use crate::stats::logistic::CalibrationFit;
+use crate::stats::numpy_reduce;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -76,14 +79,18 @@ pub struct SeatHorizon {
     pub hit_rate: HitRate,
     /// Folded calibration bins of the resolved stated forecasts.
     pub calibration: Vec<CalibrationBin>,
-    /// The logistic calibration fit a, b with session-clustered standard errors.
-    pub logistic: Option<LogisticFit>,
+    /// The logistic calibration fit a, b with session-clustered standard errors, or why it
+    /// has none (`logistic_note`).
+    pub logistic: Option<CalibrationFit>,
+    pub logistic_note: Option<String>,
     /// The 30/10 rule.
     pub ranked: bool,
-    /// Which interval this figure may carry, or why it has none.
+    /// Which intervals this figure may carry, or why it has none.
     pub interval: IntervalRule,
-    /// The 95% interval of `brier` under that rule (from `core::stats`).
+    /// The 95% interval of `brier` by the method [`super::seams::reported_method`] picks
+    /// among those the rule allows (from `core::stats`).
     pub ci95: Option<Interval>,
+    pub ci95_method: Option<IntervalMethod>,
     /// The seat's value to the consensus (§5.3): mean over the common events it answered of
     /// the consensus' Brier without it minus with it (descriptive, computed after outcomes).
     pub consensus_value: Option<f64>,
@@ -104,6 +111,7 @@ pub struct ConsensusHorizon {
     pub sessions: usize,
     pub interval: IntervalRule,
     pub ci95: Option<Interval>,
+    pub ci95_method: Option<IntervalMethod>,
     /// Climatology's Brier on the events that have a base rate, and the consensus' BSS there.
     pub clim_brier: Option<f64>,
     pub bss_clim: Option<f64>,
@@ -135,6 +143,8 @@ pub struct LeagueStats {
     /// `grid.<seat>.<asset>.<horizon>`: every counted stated cell.
     pub grid: BTreeMap<String, BTreeMap<String, BTreeMap<String, GridCell>>>,
     pub consensus: BTreeMap<String, ConsensusHorizon>,
+    /// N_eff per run and horizon (§5.1), from the rows §5.1 admits (see [`neff_rows`]).
+    pub n_eff: Vec<NeffRow>,
     pub primary_endpoint: PrimaryEndpoint,
     /// `book_sealed_at` when the book's sealing times were applied, else `same_event`.
     pub time_basis: String,
@@ -143,6 +153,53 @@ pub struct LeagueStats {
     pub rows: usize,
     /// Rows left out of the common events by the 09:30 ET cut or a missing book line.
     pub excluded_after_reference: usize,
+}
+
+/// The primary endpoint's figure (`primary_endpoint.{estimate, ci95, ci90, verdict}`, §8):
+/// the consensus against climatology on the one-day common events from session 11.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PrimaryEndpoint {
+    /// Mean of the session gains G_s.
+    pub estimate: Option<f64>,
+    pub sessions: usize,
+    pub ci95: Option<Interval>,
+    pub ci90: Option<Interval>,
+    pub verdict: Option<Verdict>,
+    /// Confirmed with the 90% interval also inside +-0.01 ("confirmed and smaller than the
+    /// margin").
+    pub confirmed_below_margin: bool,
+    /// Block, resamples, seed and margin of the bootstrap.
+    pub config: EndpointConfig,
+    /// Why there is no interval or verdict, if there is none.
+    pub note: Option<String>,
+    /// The session gains G_s the bootstrap resamples, in session order (so a reader can
+    /// rerun it).
+    pub gains: Vec<SessionGain>,
+}
+
+impl PrimaryEndpoint {
+    /// The endpoint over session gains in session order, or the reason it has no interval.
+    fn of(session_gains: Vec<SessionGain>, stats: &dyn StatsSeams) -> PrimaryEndpoint {
+        let gains: Vec<f64> = session_gains.iter().map(|g| g.gain).collect();
+        let base =
+            PrimaryEndpoint { estimate: numpy_reduce::mean(&gains), sessions: gains.len(), note: None, gains: session_gains, ..PrimaryEndpoint::without("") };
+        match stats.block_bootstrap_endpoint(&gains, base.config) {
+            Ok(r) => PrimaryEndpoint {
+                ci95: Some((r.ci95.lo, r.ci95.hi)),
+                ci90: Some((r.ci90.lo, r.ci90.hi)),
+                verdict: Some(r.verdict),
+                confirmed_below_margin: r.confirmed_below_margin,
+                ..base
+            },
+            Err(e) => PrimaryEndpoint { note: Some(format!("{} sessions: {e}", gains.len())), ..base },
+        }
+    }
+
+    /// No endpoint, and why.
+    fn without(note: &str) -> PrimaryEndpoint {
+        let config = EndpointConfig::PRIMARY;
+        PrimaryEndpoint { estimate: None, sessions: 0, ci95: None, ci90: None, verdict: None, confirmed_below_margin: false, config, note: Some(note.into()), gains: Vec::new() }
+    }
 }
 
 /// Per-event consensus figures of one horizon.
@@ -159,6 +216,27 @@ struct EventScores<'a> {
     all_wrong: usize,
     minority_right: usize,
     calibration: Vec<(f64, bool)>,
+}
+
+/// Whether a row enters the common events (§4.5, §5.1): a `counted` row with a stated
+/// probability, on the common event (`same_event`: not the seat's own reference), from an
+/// `issue` line (correction cells are not in the sealed answers), and, when the book's
+/// sealing times are given, sealed before the session's 09:30 ET reference.
+pub(crate) enum Admission {
+    Out,
+    AfterReference,
+    In,
+}
+
+pub(crate) fn admission(r: &ForecastRow, sealing_times: Option<&BTreeMap<u64, Instant>>) -> Admission {
+    if r.status != "counted" || !r.same_event || r.line_kind != "issue" || cell_of(r).stated().is_none() {
+        return Admission::Out;
+    }
+    match sealing_times {
+        // No sealing time for the row's line counts as not sealed before the reference.
+        Some(times) if Date::parse(&r.session).zip(times.get(&r.line)).is_none_or(|(d, t)| *t >= reference_cut(d)) => Admission::AfterReference,
+        _ => Admission::In,
+    }
 }
 
 fn resolved_up(r: &ForecastRow) -> Option<bool> {
@@ -203,12 +281,12 @@ pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueSta
         let sessions = per_session.len();
         let logistic = {
             let session_index: Vec<&str> = per_session.keys().copied().collect();
-            let cluster: Vec<u32> = resolved.iter().map(|(r, _, _)| session_index.binary_search(&r.session.as_str()).unwrap_or(0) as u32).collect();
+            let cluster: Vec<u64> = resolved.iter().map(|(r, _, _)| session_index.binary_search(&r.session.as_str()).unwrap_or(0) as u64).collect();
             let p: Vec<f64> = resolved.iter().map(|(_, p, _)| p / 100.0).collect();
             let y: Vec<bool> = resolved.iter().map(|(_, _, up)| *up).collect();
-            (!p.is_empty()).then(|| stats.logistic_calibration(&p, &y, &cluster)).flatten()
+            stats.logistic_calibration(&p, &y, &cluster)
         };
-        let interval = interval_rule(h.sessions(), sessions as u32);
+        let interval = interval_rule(h.sessions() as usize, sessions);
         let ci95 = interval_for(&interval, &per_session.into_values().collect::<Vec<_>>(), stats);
         seats.entry(seat.to_string()).or_default().insert(
             h.as_str().to_string(),
@@ -231,10 +309,12 @@ pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueSta
                 k_clim: sharpness_k_clim(stated.iter().filter_map(|&(r, p)| q_of(r).map(|q| (p, q)))),
                 hit_rate: hit_rate(resolved.iter().map(|&(_, p, up)| (p, up))),
                 calibration: folded_calibration(resolved.iter().map(|&(_, p, up)| (p, up))),
-                logistic,
+                logistic_note: logistic.as_ref().err().map(ToString::to_string),
+                logistic: logistic.ok(),
                 ranked: ranked(report.all.n, sessions),
                 interval,
-                ci95,
+                ci95: ci95.map(|c| c.1),
+                ci95_method: ci95.map(|c| c.0),
                 consensus_value: None,
                 consensus_value_n: 0,
             },
@@ -276,15 +356,13 @@ pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueSta
     let mut excluded = 0usize;
     let mut events: BTreeMap<(Horizon, &str), Vec<&ForecastRow>> = BTreeMap::new();
     for r in inp.rows {
-        if r.status != "counted" || !r.same_event || r.line_kind != "issue" || cell_of(r).stated().is_none() {
-            continue;
-        }
-        if let Some(times) = inp.sealing_times {
-            let before = Date::parse(&r.session).zip(times.get(&r.line)).is_some_and(|(d, t)| *t < reference_cut(d));
-            if !before {
+        match admission(r, inp.sealing_times) {
+            Admission::Out => continue,
+            Admission::AfterReference => {
                 excluded += 1;
                 continue;
             }
+            Admission::In => {}
         }
         let id = if r.event_id_v2.is_empty() { r.event_id.as_str() } else { r.event_id_v2.as_str() };
         events.entry((r.horizon, id)).or_default().push(r);
@@ -336,7 +414,7 @@ pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueSta
                 e.momentum.push(brier(m, up));
             }
             if let (Some(s), Some(q)) = (s.filter(|s| *s >= PRIMARY_FIRST_SESSION), q) {
-                paired.push(PairedEvent { session: s, baseline_brier: brier(100.0 * q, up), forecaster_brier: kv.published });
+                paired.push(PairedLoss { session: s, baseline_loss: brier(100.0 * q, up), model_loss: kv.published });
             }
         }
     }
@@ -351,7 +429,7 @@ pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueSta
         .map(|(h, e)| {
             let cons_on_clim = mean(e.with_clim.iter().map(|p| p.0));
             let clim_brier = mean(e.with_clim.iter().map(|p| p.1));
-            let interval = interval_rule(h.sessions(), e.sessions.len() as u32);
+            let interval = interval_rule(h.sessions() as usize, e.sessions.len());
             let ci95 = interval_for(&interval, &e.sessions.values().cloned().collect::<Vec<_>>(), stats);
             (
                 h.as_str().to_string(),
@@ -362,7 +440,8 @@ pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueSta
                     members: mean(e.members),
                     sessions: e.sessions.len(),
                     interval,
-                    ci95,
+                    ci95: ci95.map(|c| c.1),
+                    ci95_method: ci95.map(|c| c.0),
                     clim_brier,
                     bss_clim: cons_on_clim.zip(clim_brier).and_then(|(b, c)| bss(b, c)),
                     n_clim: e.with_clim.len(),
@@ -377,20 +456,16 @@ pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueSta
         .collect();
 
     let sha256_ok = inp.climatology.map(|c| c.sha256_ok(None));
-    let primary = if sha256_ok == Some(true) {
-        primary_endpoint(&session_gains(&paired), |g| stats.moving_block_bootstrap(g, PRIMARY_BLOCK, PRIMARY_RESAMPLES, PRIMARY_SEED))
-    } else {
-        let mut p = primary_endpoint(&[], |_| None);
-        p.note = Some(match sha256_ok {
-            None => "no climatology table given".into(),
-            _ => "the climatology table's content hash does not match its stated sha256".into(),
-        });
-        p
+    let primary = match sha256_ok {
+        Some(true) => PrimaryEndpoint::of(session_gains(&paired), stats),
+        None => PrimaryEndpoint::without("no climatology table given"),
+        Some(false) => PrimaryEndpoint::without("the climatology table's content hash does not match its stated sha256"),
     };
     LeagueStats {
         seats,
         grid,
         consensus: consensus_stats,
+        n_eff: neff_rows(inp.rows, inp.sealing_times),
         primary_endpoint: primary,
         time_basis: if inp.sealing_times.is_some() { "book_sealed_at" } else { "same_event" }.into(),
         climatology_sha256_ok: sha256_ok,
@@ -422,7 +497,8 @@ impl std::error::Error for InputError {}
 /// The league tables from the published files' bytes: `council-forecasts.csv`, optionally
 /// `council-book.jsonl` (the 09:30 ET cut on `max(at, booked_at)`) and
 /// `council-clim-window.json`. The one entry point the CLI and the browser share, so both
-/// produce the same document from the same bytes.
+/// produce the same document from the same bytes; pass [`super::seams::CoreStats`] for the
+/// published intervals.
 pub fn league_stats_from_files(
     forecasts_csv: &[u8],
     book: Option<&[u8]>,
@@ -430,11 +506,24 @@ pub fn league_stats_from_files(
     roster: &[(String, String)],
     stats: &dyn StatsSeams,
 ) -> Result<LeagueStats, InputError> {
-    let rows = crate::forecasts_csv::read_forecasts(forecasts_csv).map_err(InputError::Forecasts)?;
-    let times = book.map(super::sealing::book_sealing_times).transpose().map_err(InputError::Book)?;
+    let (rows, times) = read_rows(forecasts_csv, book)?;
     let clim = climatology.map(ClimatologyTable::parse).transpose().map_err(InputError::Climatology)?;
     let inputs = LeagueInputs { rows: &rows, climatology: clim.as_ref(), sealing_times: times.as_ref(), roster };
     Ok(league_stats(&inputs, stats))
+}
+
+/// The `n_eff[]` rows alone from the same files (`sealbook neff`).
+pub fn neff_rows_from_files(forecasts_csv: &[u8], book: Option<&[u8]>) -> Result<Vec<NeffRow>, InputError> {
+    let (rows, times) = read_rows(forecasts_csv, book)?;
+    Ok(neff_rows(&rows, times.as_ref()))
+}
+
+type SealingTimes = BTreeMap<u64, Instant>;
+
+fn read_rows(forecasts_csv: &[u8], book: Option<&[u8]>) -> Result<(Vec<ForecastRow>, Option<SealingTimes>), InputError> {
+    let rows = crate::forecasts_csv::read_forecasts(forecasts_csv).map_err(InputError::Forecasts)?;
+    let times = book.map(super::sealing::book_sealing_times).transpose().map_err(InputError::Book)?;
+    Ok((rows, times))
 }
 
 #[cfg(test)]
@@ -500,7 +589,7 @@ mod tests {
         assert!((a.brier.unwrap() - (0.16 + 0.3025) / 2.0).abs() < 1e-15);
         assert!((a.brier_ex_draw.unwrap() - 0.16).abs() < 1e-15);
         assert_eq!(a.dropped_draws, 1);
-        assert_eq!(a.logistic.map(|f| (f.a, f.b)), Some((2.0, 2.0)), "the fit gets every resolved forecast with its session");
+        assert_eq!(a.logistic.as_ref().map(|f| (f.a, f.b)), Some((2.0, 2.0)), "the fit gets every resolved forecast with its session");
         assert_eq!(a.ci95, None, "one session: no interval");
         // a's value: SPX without a = b's 40 (0.36) vs with a = 50 (0.25); GC without a: none.
         assert_eq!(a.consensus_value_n, 1);
@@ -508,7 +597,7 @@ mod tests {
         assert!((a.bss_clim.unwrap() - (1.0 - a.brier.unwrap() / 0.25)).abs() < 1e-15);
         let b = &st.seats["b"]["1d"];
         assert_eq!((b.n, b.counted_50, b.coverage), (1, 1, Some(0.5)));
-        assert!(matches!(b.interval, IntervalRule::None { .. }));
+        assert!(b.interval.methods.is_empty() && b.interval.reason.is_some());
         // Common events: c is cut (sealed at 09:30:00 ET); SPX consensus of a, b = 50; GC of a = 55.
         assert_eq!(st.excluded_after_reference, 2);
         let c = &st.consensus["1d"];
@@ -526,6 +615,10 @@ mod tests {
         let g = &st.grid["a"]["SPX"]["1d"];
         assert_eq!((g.n, g.stated, g.hit_rate.hits), (1, 1, 1));
         assert!((g.brier.unwrap() - 0.16).abs() < 1e-15);
+        // N_eff: c is cut, b's counted_50 GC is no answer; a and b share one market only.
+        let runs: Vec<(&str, usize, Option<f64>)> = st.n_eff.iter().map(|r| (r.run_id.as_str(), r.reading.n, r.reading.rho)).collect();
+        assert_eq!(runs, [("2026-10-30-am", 1, None), ("2026-11-02-am", 2, None)]);
+        assert!(st.n_eff[1].note.as_deref().is_some_and(|n| n.contains("3 or more")));
         // The document keys others script against (issue 5, item 6).
         let doc = serde_json::to_value(&st).unwrap();
         for k in ["brier", "brier_ex_draw", "n", "sessions", "coverage", "bss_clim", "k", "ranked"] {
@@ -533,6 +626,9 @@ mod tests {
         }
         for k in ["brier", "dispersion", "n"] {
             assert!(doc["consensus"]["1d"].get(k).is_some(), "consensus.1d.{k}");
+        }
+        for k in ["run_id", "horizon", "n", "rho", "n_eff"] {
+            assert!(doc["n_eff"][0].get(k).is_some(), "n_eff[].{k}");
         }
         for k in ["estimate", "ci95", "ci90", "verdict"] {
             assert!(doc["primary_endpoint"].get(k).is_some(), "primary_endpoint.{k}");

@@ -15,19 +15,15 @@ pub mod cells;
 pub mod consensus;
 pub mod crowd;
 pub mod eligibility;
+pub mod independence;
 pub mod league;
-pub mod endpoint;
 pub mod peers;
 pub mod scorecard;
 pub mod seams;
 pub mod sealing;
 
-/// The mean of `xs`, None when empty.
+/// The mean of `xs` as `np.mean` computes it (pairwise summation), None when empty: one
+/// mean for the scores and the statistics, so figures match the numpy peers to the bit.
 pub(crate) fn mean(xs: impl IntoIterator<Item = f64>) -> Option<f64> {
-    let (mut s, mut n) = (0.0, 0usize);
-    for x in xs {
-        s += x;
-        n += 1;
-    }
-    (n > 0).then(|| s / n as f64)
+    crate::stats::numpy_reduce::mean(&xs.into_iter().collect::<Vec<f64>>())
 }

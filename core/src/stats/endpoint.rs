@@ -22,6 +22,8 @@ pub const PRIMARY_BLOCK: usize = 5;
 pub const PRIMARY_REPS: usize = 10_000;
 /// Seed of the primary endpoint, and of every other registered bootstrap (§8, Appendix D).
 pub const PRIMARY_SEED: u64 = 20_261_102;
+/// The primary window starts at session 11 (2026-11-02) and runs to the check date (§8).
+pub const PRIMARY_FIRST_SESSION: u32 = 11;
 /// The equivalence margin of every confirmatory comparison, in Brier points (§4.6).
 pub const EQUIVALENCE_MARGIN: f64 = 0.01;
 

@@ -1,9 +1,17 @@
 //! The subcommands, one module each. A new command adds its module, one variant here and one
 //! arm in [`run`].
 
+pub mod conformance;
 pub mod demo;
+mod input;
+pub mod neff;
 pub mod ots;
+pub mod rekor;
+pub mod schema;
+pub mod score;
 pub mod serve;
+pub mod stamped;
+pub mod tsr;
 pub mod verify;
 
 use crate::outcome::CmdResult;
@@ -20,6 +28,20 @@ pub enum Command {
     /// OpenTimestamps proofs: info, verify against Bitcoin headers, stamp, upgrade.
     #[command(subcommand)]
     Ots(ots::OtsCommand),
+    /// Check council-forecasts.csv row by row (spec 3.13's conformance checker).
+    Conformance(conformance::Args),
+    /// The stats document (Brier family, baselines, consensus, intervals, N_eff, primary endpoint).
+    Score(score::Args),
+    /// N_eff per run and horizon (spec 5.1).
+    Neff(neff::Args),
+    /// Write a published JSON Schema generated from the code.
+    Schema(schema::Args),
+    /// RFC 3161 signed time: info, verify against your trust anchors, request from authorities.
+    #[command(subcommand)]
+    Tsr(tsr::TsrCommand),
+    /// Sigstore Rekor log entries: verify, upload a stamped list.
+    #[command(subcommand)]
+    Rekor(rekor::RekorCommand),
 }
 
 /// Runs `command`; `json` selects one JSON object on stdout instead of text.
@@ -29,5 +51,11 @@ pub fn run(command: Command, json: bool) -> CmdResult {
         Command::Demo(args) => demo::run(args, json),
         Command::Verify(args) => verify::run(args, json),
         Command::Ots(command) => ots::run(command, json),
+        Command::Conformance(args) => conformance::run(args, json),
+        Command::Score(args) => score::run(args, json),
+        Command::Neff(args) => neff::run(args, json),
+        Command::Schema(args) => schema::run(args, json),
+        Command::Tsr(command) => tsr::run(command, json),
+        Command::Rekor(command) => rekor::run(command, json),
     }
 }

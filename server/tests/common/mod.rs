@@ -1,6 +1,8 @@
 //! Helpers shared by the CLI tests: run the built `sealbook`, write the DEMO league.
 #![allow(dead_code)]
 
+pub mod fake_http;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -14,6 +16,20 @@ pub fn sealbook<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> (i32, String, String) 
         String::from_utf8(stdout).expect("stdout is UTF-8"),
         String::from_utf8(stderr).expect("stderr is UTF-8"),
     )
+}
+
+/// Runs `sealbook <args> --json`; returns the exit code and the one JSON line it must print.
+pub fn sealbook_json(args: &[&str]) -> (i32, serde_json::Value) {
+    let mut a = args.to_vec();
+    a.push("--json");
+    let (code, out, err) = sealbook(&a);
+    assert_eq!(out.lines().count(), 1, "sealbook {a:?}: one JSON line expected\nstdout:\n{out}\nstderr:\n{err}");
+    (code, serde_json::from_str(&out).unwrap())
+}
+
+/// A path as the `&str` argument a command line takes.
+pub fn arg(p: &Path) -> &str {
+    p.to_str().expect("test paths are UTF-8")
 }
 
 /// A temporary directory holding the DEMO league written by `sealbook demo`.

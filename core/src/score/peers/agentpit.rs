@@ -1,12 +1,12 @@
 //! Seed 001/003 rules (AgentpitBench): the multi-outcome Brier `1/2 sum (p - y)^2`, the
 //! comparison with the crowd (the market price at sweep time) on the same markets with a
-//! two-sided sign test and a bootstrap interval of the mean difference (from `core::stats`),
+//! two-sided sign test (`core::stats::sign_test`, differences agent minus crowd, so `negative`
+//! counts the markets where the agent did better) and a bootstrap interval of the mean difference (from `core::stats`),
 //! a verdict only when that interval excludes zero, and bet profit and loss.
 
 use super::super::seams::StatsSeams;
 use super::VectorError;
 use serde::Serialize;
-
 
 /// `1/2 sum_k (p_k - y_k)^2` over every outcome of a market (0 perfect, 1 worst); `winner`
 /// indexes the outcome that happened. Probabilities are 0-1.
@@ -55,39 +55,6 @@ pub fn verdict_vs_crowd(differences: &[f64], stats: &dyn StatsSeams, resamples: 
     Some((ci, crowd_verdict(ci)))
 }
 
-/// The two-sided sign test of paired differences (agent minus crowd); zero differences are
-/// dropped.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-pub struct SignTest {
-    /// Markets where the agent scored lower (better).
-    pub agent_better: usize,
-    pub crowd_better: usize,
-    pub ties: usize,
-    /// Exact two-sided binomial p-value at 1/2 (as `scipy.stats.binomtest`).
-    pub p_value: f64,
-}
-
-pub fn sign_test(differences: &[f64]) -> SignTest {
-    let agent_better = differences.iter().filter(|d| **d < 0.0).count();
-    let crowd_better = differences.iter().filter(|d| **d > 0.0).count();
-    let ties = differences.len() - agent_better - crowd_better;
-    let n = agent_better + crowd_better;
-    let k = agent_better.min(crowd_better);
-    let p_value = if n == 0 || 2 * k == n { 1.0 } else { (2.0 * binomial_half_cdf(n, k)).min(1.0) };
-    SignTest { agent_better, crowd_better, ties, p_value }
-}
-
-/// P(X <= k) for X ~ Binomial(n, 1/2), summed in the log domain.
-fn binomial_half_cdf(n: usize, k: usize) -> f64 {
-    let mut ln_pmf = -(n as f64) * std::f64::consts::LN_2;
-    let mut sum = ln_pmf.exp();
-    for i in 0..k {
-        ln_pmf += ((n - i) as f64).ln() - ((i + 1) as f64).ln();
-        sum += ln_pmf.exp();
-    }
-    sum
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -104,8 +71,9 @@ mod tests {
         assert_eq!(crowd_verdict((0.002, 0.01)), CrowdVerdict::Worse);
         let recorder = crate::score::seams::testing::Recorder;
         assert_eq!(verdict_vs_crowd(&[0.1, 0.2], &recorder, 1000, 7), Some(((0.95, 2000.0), CrowdVerdict::Worse)));
-        let s = sign_test(&[-0.1, -0.2, 0.0, 0.3, -0.05]);
-        assert_eq!((s.agent_better, s.crowd_better, s.ties), (3, 1, 1));
+        // The sign test is core::stats' (differences agent minus crowd: negative = agent better).
+        let s = crate::stats::sign_test::sign_test(&[-0.1, -0.2, 0.0, 0.3, -0.05]);
+        assert_eq!((s.negative, s.positive, s.ties), (3, 1, 1));
         assert!((s.p_value - 0.625).abs() < 1e-15);
     }
 }

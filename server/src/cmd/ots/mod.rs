@@ -8,17 +8,15 @@ pub mod stamp;
 pub mod upgrade;
 pub mod verify;
 
+pub use crate::files::{read_bounded, with_suffix, write_new, MAX_STAMPED_FILE_BYTES};
 use crate::outcome::{CmdResult, Unusable};
 use clap::Subcommand;
 use sealbook_core::ots::DetachedTimestampFile;
-use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// Largest `.ots` file read. Real proofs are well under 10 KB; the parser itself is linear
 /// in its input, this only bounds the read.
 pub const MAX_PROOF_BYTES: u64 = 64 << 20;
-/// Largest stamped (or verified) file, hashed in memory.
-pub const MAX_STAMPED_FILE_BYTES: u64 = 4 << 30;
 
 #[derive(Subcommand, Debug)]
 pub enum OtsCommand {
@@ -41,17 +39,6 @@ pub fn run(command: OtsCommand, json: bool) -> CmdResult {
     }
 }
 
-/// Reads a whole file of at most `max` bytes; `what` names it in errors.
-pub fn read_bounded(path: &Path, max: u64, what: &str) -> Result<Vec<u8>, Unusable> {
-    let f = std::fs::File::open(path).map_err(|e| Unusable::io(path, &format!("open {what}"), &e))?;
-    let mut bytes = Vec::new();
-    f.take(max + 1).read_to_end(&mut bytes).map_err(|e| Unusable::io(path, &format!("read {what}"), &e))?;
-    if bytes.len() as u64 > max {
-        return Err(Unusable::file(path, format!("{what} is larger than {max} bytes")));
-    }
-    Ok(bytes)
-}
-
 /// Reads and parses a detached `.ots` file; returns its bytes too. A malformed proof is
 /// unusable input naming the reference's error class and the byte offset.
 pub fn read_proof(path: &Path) -> Result<(DetachedTimestampFile, Vec<u8>), Unusable> {
@@ -59,18 +46,4 @@ pub fn read_proof(path: &Path) -> Result<(DetachedTimestampFile, Vec<u8>), Unusa
     let file = DetachedTimestampFile::deserialize(&bytes)
         .map_err(|e| Unusable::file(path, format!("not a valid OpenTimestamps proof: {e}")).field("proof"))?;
     Ok((file, bytes))
-}
-
-/// Creates `path` (never replacing an existing file) with `bytes`, synced to disk.
-pub fn write_new(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let mut f = std::fs::OpenOptions::new().write(true).create_new(true).open(path)?;
-    f.write_all(bytes)?;
-    f.sync_all()
-}
-
-/// `<path><suffix>`, e.g. `a.txt` + `.ots`.
-pub fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
-    let mut s = path.as_os_str().to_owned();
-    s.push(suffix);
-    PathBuf::from(s)
 }

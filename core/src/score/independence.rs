@@ -1,0 +1,76 @@
+//! The stats document's `n_eff[]` rows (spec §5.1): per run and horizon, how many independent
+//! voices the seats' stated probabilities carry, N_eff = n / (1 + (n - 1) rho) with rho the
+//! mean pairwise Pearson r over the markets both seats answered (`core::neff`).
+//!
+//! Eligibility, as §5.1 and `core::neff` state it: counted runs only (`counted` rows with a
+//! stated probability; `counted_50` fillers are not answers, a stated 50 is), the common event
+//! only (own-reference cells and correction cells left out), answers sealed before the
+//! reference (the book's `max(at, booked_at)` against 09:30 ET when the book is given; see
+//! [`super::league::admission`], the rule the consensus uses too), and of each seat in a run
+//! its latest answer line only.
+
+use super::league::{admission, Admission};
+use crate::calendar::{Horizon, Instant};
+use crate::forecasts_csv::ForecastRow;
+use crate::neff::panel::MIN_COMMON_CELLS;
+use crate::neff::{Answer, NeffError, NeffReading, Panel, Similarity};
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// One N_eff reading (`n_eff[] = {run_id, horizon, n, rho, n_eff, ...}`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct NeffRow {
+    pub run_id: String,
+    pub session: String,
+    pub horizon: String,
+    /// Seats answering, pairs with and without a correlation, rho and N_eff.
+    #[serde(flatten)]
+    pub reading: NeffReading,
+    /// Why the reading has no value, if it has none.
+    pub note: Option<String>,
+}
+
+/// The N_eff rows of a forecasts file, in run and horizon order.
+pub fn neff_rows(rows: &[ForecastRow], sealing_times: Option<&BTreeMap<u64, Instant>>) -> Vec<NeffRow> {
+    let admitted: Vec<&ForecastRow> = rows.iter().filter(|r| matches!(admission(r, sealing_times), Admission::In)).collect();
+    let mut latest: BTreeMap<(&str, &str), u64> = BTreeMap::new();
+    for r in &admitted {
+        let l = latest.entry((r.run_id.as_str(), r.seat.as_str())).or_insert(r.line);
+        *l = (*l).max(r.line);
+    }
+    let mut runs: BTreeMap<(&str, Horizon), Vec<&ForecastRow>> = BTreeMap::new();
+    for r in admitted {
+        if latest[&(r.run_id.as_str(), r.seat.as_str())] == r.line {
+            runs.entry((r.run_id.as_str(), r.horizon)).or_default().push(r);
+        }
+    }
+    runs.into_iter()
+        .map(|((run_id, h), rs)| {
+            let answers: Vec<Answer> = rs
+                .iter()
+                .map(|r| Answer { seat: r.seat.clone(), market: r.asset.clone(), horizon: h.as_str().into(), prob: r.prob_up.unwrap_or(f64::NAN) })
+                .collect();
+            let (reading, note) = match Panel::from_answers(&answers, None) {
+                Ok(panel) => {
+                    let reading = panel.reading(&Similarity::Pearson);
+                    let note = reading.rho.is_none().then(|| format!("no pair of seats has a correlation over {MIN_COMMON_CELLS} or more common markets"));
+                    (reading, note)
+                }
+                Err(e) => {
+                    // The panel counts rows from 0 within this run; name the file's row instead.
+                    let note = match &e {
+                        NeffError::Duplicate { row, seat, market, .. } => {
+                            format!("council-forecasts.csv row {}: seat {seat} answered {market} twice in its latest answer line", rs[*row].row)
+                        }
+                        NeffError::Probability { row, .. } => {
+                            format!("council-forecasts.csv row {}, column prob_up: not a number from 0 to 100", rs[*row].row)
+                        }
+                        _ => e.to_string(),
+                    };
+                    (NeffReading { n: 0, pairs: 0, undefined_pairs: 0, rho: None, n_eff: None }, Some(note))
+                }
+            };
+            NeffRow { run_id: run_id.into(), session: rs[0].session.clone(), horizon: h.as_str().into(), reading, note }
+        })
+        .collect()
+}

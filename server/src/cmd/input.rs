@@ -1,0 +1,69 @@
+//! Reading the scorer's input files whole, with a size bound, and turning core's input errors
+//! into [`Unusable`] naming the file, line and column.
+
+use crate::outcome::Unusable;
+use sealbook_core::score::league::InputError;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+/// Largest forecasts file or book read (a full season's file is a few tens of MB).
+pub const MAX_INPUT_BYTES: u64 = 1 << 30;
+
+/// Reads `path` whole; larger than [`MAX_INPUT_BYTES`] or unreadable is unusable input.
+pub fn read(path: &Path, what: &str) -> Result<Vec<u8>, Unusable> {
+    let f = std::fs::File::open(path).map_err(|e| Unusable::io(path, &format!("open {what}"), &e))?;
+    let mut bytes = Vec::new();
+    f.take(MAX_INPUT_BYTES + 1).read_to_end(&mut bytes).map_err(|e| Unusable::io(path, &format!("read {what}"), &e))?;
+    if bytes.len() as u64 > MAX_INPUT_BYTES {
+        return Err(Unusable::file(path, format!("{what} is larger than {MAX_INPUT_BYTES} bytes")));
+    }
+    Ok(bytes)
+}
+
+/// The league files `score` and `neff` read.
+#[derive(clap::Args, Debug)]
+pub struct LeagueFiles {
+    /// council-forecasts.csv (spec Table C1 columns).
+    #[arg(long, value_name = "CSV")]
+    pub forecasts: PathBuf,
+    /// council-book.jsonl: common events and N_eff then use only answers sealed
+    /// (max(at, booked_at)) before 09:30 ET.
+    #[arg(long, value_name = "BOOK")]
+    pub book: Option<PathBuf>,
+}
+
+impl LeagueFiles {
+    /// The forecasts file's and the book's bytes.
+    pub fn read(&self) -> Result<(Vec<u8>, Option<Vec<u8>>), Unusable> {
+        let csv = read(&self.forecasts, "forecasts file")?;
+        let book = self.book.as_deref().map(|p| read(p, "book")).transpose()?;
+        Ok((csv, book))
+    }
+
+    pub fn paths<'a>(&'a self, clim: Option<&'a PathBuf>) -> Paths<'a> {
+        Paths { forecasts: &self.forecasts, book: self.book.as_ref(), clim }
+    }
+}
+
+/// The paths the scorer was given, to name the one an error is in.
+pub struct Paths<'a> {
+    pub forecasts: &'a Path,
+    pub book: Option<&'a PathBuf>,
+    pub clim: Option<&'a PathBuf>,
+}
+
+/// The file, line and column of a scoring input error.
+pub fn unusable(e: InputError, p: &Paths<'_>) -> Unusable {
+    let name = |o: Option<&PathBuf>, default: &str| o.map_or_else(|| PathBuf::from(default), PathBuf::clone);
+    match e {
+        InputError::Forecasts(e) => {
+            let u = Unusable::file(p.forecasts, format!("row {}: {}", e.row, e.message)).at_line(e.line);
+            match e.column {
+                Some(c) => u.field(c),
+                None => u,
+            }
+        }
+        InputError::Book(e) => Unusable::file(&name(p.book, "council-book.jsonl"), e.message).at_line(e.line).field(e.field),
+        InputError::Climatology(e) => Unusable::file(&name(p.clim, "council-clim-window.json"), e.message).field(e.path),
+    }
+}

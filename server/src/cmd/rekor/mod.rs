@@ -1,0 +1,54 @@
+//! `sealbook rekor ...`: Sigstore Rekor transparency-log entries for stamped lists (spec §3.2,
+//! §3.11 requirement 3, Appendix B step 10). `verify` reads an entry offline; `upload` logs a
+//! stamped list. Parsing and every check are `sealbook_core::rekor`.
+
+pub mod upload;
+pub mod verify;
+
+use crate::files::read_bounded;
+use crate::outcome::{CmdResult, Unusable};
+use clap::Subcommand;
+use sealbook_core::rekor::LogKey;
+use std::path::Path;
+
+/// The public-good Rekor's log key, shipped in www/trust/ (source in www/trust/README.md).
+pub const PRODUCTION_LOG_KEY: &[u8] = include_bytes!("../../../../www/trust/rekor-sigstore-prod.pub");
+/// The public-good Rekor.
+pub const PRODUCTION_URL: &str = "https://rekor.sigstore.dev";
+
+#[derive(Subcommand, Debug)]
+pub enum RekorCommand {
+    /// Verify a log entry for a file or digest: body, inclusion proof, checkpoint, SET.
+    Verify(verify::Args),
+    /// Log a stamped list as a hashedrekord entry; store the entry as <list>.rekor.json.
+    Upload(upload::Args),
+}
+
+pub fn run(command: RekorCommand, json: bool) -> CmdResult {
+    match command {
+        RekorCommand::Verify(args) => verify::run(args, json),
+        RekorCommand::Upload(args) => upload::run(args, json),
+    }
+}
+
+/// The log's key from a file (PEM or DER SubjectPublicKeyInfo), or the production key.
+pub fn read_log_key(path: Option<&Path>) -> Result<LogKey, Unusable> {
+    match path {
+        None => Ok(LogKey::parse(PRODUCTION_LOG_KEY).expect("the shipped production key parses")),
+        Some(p) => {
+            let bytes = read_bounded(p, 64 << 10, "log public key")?;
+            LogKey::parse(&bytes).map_err(|e| Unusable::file(p, e).field("--pubkey"))
+        }
+    }
+}
+
+/// Prints when the entry's facts became public (spec §3.11: from integratedTime on, P1a and
+/// P2 hold for everyone, not only for the operator) - claimed only for a verified entry.
+pub fn print_integrated_time(v: &sealbook_core::rekor::Verdict) {
+    let t = format!("integratedTime: {} (UTC; Unix time {})", v.integrated_time_iso, v.integrated_time);
+    if v.ok {
+        println!("{t}: from then on the logged list is public - P1a and P2 hold for everyone (spec §3.11)");
+    } else {
+        println!("{t}: not established, the entry did not verify");
+    }
+}

@@ -1,0 +1,69 @@
+//! A blocking HTTP(S) client for the services sealbook submits to (OpenTimestamps calendars,
+//! RFC 3161 timestamp authorities, Rekor): ureq with rustls (ring) and the Mozilla roots built
+//! in; every request (connect, send, whole answer) ends within the timeout, answers are read
+//! up to a bound, redirects are not followed (the service asked is the one the reader chose).
+
+use std::io::Read;
+use std::time::Duration;
+
+pub struct HttpClient {
+    agent: ureq::Agent,
+    timeout: Duration,
+}
+
+/// A request body and its media type (none: ureq sends no Content-Type).
+pub struct Body<'a> {
+    pub content_type: Option<&'a str>,
+    pub bytes: &'a [u8],
+}
+
+impl HttpClient {
+    pub fn new(timeout: Duration) -> HttpClient {
+        let config = ureq::Agent::config_builder()
+            .timeout_global(Some(timeout))
+            .http_status_as_error(false)
+            .max_redirects(0)
+            .user_agent(concat!("sealbook/", env!("CARGO_PKG_VERSION")))
+            .build();
+        HttpClient { agent: config.into(), timeout }
+    }
+
+    /// One request (POST when `body` is given, else GET); returns the status and at most
+    /// `max + 1` bytes of the answer (one more than allowed, so the caller can tell an
+    /// over-long answer). Errors are sentences naming the URL.
+    pub fn exchange(&self, url: &str, accept: &str, body: Option<Body<'_>>, max: usize) -> Result<(u16, Vec<u8>), String> {
+        let sent = match body {
+            Some(b) => {
+                let mut req = self.agent.post(url).header("Accept", accept);
+                if let Some(t) = b.content_type {
+                    req = req.header("Content-Type", t);
+                }
+                req.send(b.bytes)
+            }
+            None => self.agent.get(url).header("Accept", accept).call(),
+        };
+        let mut resp = sent.map_err(|e| match e {
+            ureq::Error::Timeout(_) => self.timed_out(url),
+            e => format!("{url}: {e}"),
+        })?;
+        let status = resp.status().as_u16();
+        let mut bytes = Vec::new();
+        resp.body_mut().as_reader().take(max as u64 + 1).read_to_end(&mut bytes).map_err(|e| {
+            match e.get_ref().and_then(|i| i.downcast_ref::<ureq::Error>()) {
+                Some(ureq::Error::Timeout(_)) => self.timed_out(url),
+                _ => format!("{url}: reading the answer: {e}"),
+            }
+        })?;
+        Ok((status, bytes))
+    }
+
+    fn timed_out(&self, url: &str) -> String {
+        format!("{url}: no complete answer within {} s (timeout)", self.timeout.as_secs())
+    }
+}
+
+/// The start of an error answer as printable text (at most 300 bytes, control characters
+/// dropped), for messages.
+pub fn excerpt(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(&bytes[..bytes.len().min(300)]).chars().filter(|c| !c.is_control()).collect()
+}
