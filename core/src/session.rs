@@ -232,7 +232,7 @@ impl ProofResult {
         let names: Vec<String> = files.iter().map(|f| f.name.clone()).collect();
         let Some(i) = pair_proof(name, &names) else {
             out.error = Some(format!(
-                "{name}: the file it stamps ({}) was not dropped; add it to check the proof",
+                "{name}: the file it stamps ({}) is not among the dropped stamped lists (.txt); add it to check the proof",
                 stamped_file_name(name).unwrap_or(name)
             ));
             return out;

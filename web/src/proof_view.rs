@@ -143,9 +143,9 @@ fn attestation(a: &AttestationPath, verdict: Option<&Verdict>) -> Html {
         ),
     };
     let (pill, class) = match check {
-        Some(c) if c.verified => ("Matches a header with valid proof of work", "ok"),
+        Some(c) if c.verified => ("Confirmed by the header", "ok"),
         Some(c) if c.header_index.is_some() || verdict.is_some_and(|v| v.headers.is_some() || v.header_error.is_some()) => {
-            ("Not confirmed by the supplied headers", "bad")
+            ("Not confirmed by the headers", "bad")
         }
         Some(_) => ("Needs the block header", "open"),
         None => ("Not checked", "open"),

@@ -40,7 +40,7 @@ fn summary(r: &SessionReport) -> String {
         return format!("The pasted block headers could not be read: {e}.");
     }
     if let Some(p) = r.proofs.iter().find(|p| p.state() == ProofState::Failed) {
-        return format!("{}.", sentence(&proof_view::failure(p)));
+        return format!("{}.", proof_view::failure(p)); // starts with the file name, kept as is
     }
     let mut parts = Vec::new();
     if !r.books.is_empty() {
@@ -154,8 +154,8 @@ fn ladder(r: &SessionReport) -> Html {
     };
     let verified: Vec<_> = r.proofs.iter().filter(|p| p.state() == ProofState::Verified).collect();
     let anchor = if level == TrustLevel::Level2 {
-        let blocks: Vec<String> = verified.iter().map(|p| anchor_or_unknown(p)).collect();
-        (format!("Reached: Bitcoin block {}, header proof of work checked", blocks.join(", ")), "reached")
+        let blocks: Vec<String> = verified.iter().copied().map(anchor_or_unknown).collect();
+        (format!("Reached: Bitcoin block {}", blocks.join(", ")), "reached")
     } else if r.proofs.iter().any(|p| p.state() == ProofState::Failed) || r.headers.error.is_some() {
         ("Failed".to_string(), "failed")
     } else if !verified.is_empty() {
@@ -354,7 +354,9 @@ fn stamp(c: &StampCheck, open: bool) -> Html {
 
 fn lists_and_unmatched(r: &SessionReport) -> Html {
     let broken: Vec<_> = r.lists.iter().filter_map(|l| l.error.as_ref()).collect();
-    let texts: Vec<_> = r.lists.iter().filter(|l| l.not_a_list).map(|l| l.name.as_str()).collect();
+    // A text an .ots proof stamps is shown with its proof, not as a list that was skipped.
+    let stamped = |name: &str| r.proofs.iter().any(|p| p.stamped_file.as_deref() == Some(name));
+    let texts: Vec<_> = r.lists.iter().filter(|l| l.not_a_list && !stamped(&l.name)).map(|l| l.name.as_str()).collect();
     if broken.is_empty() && r.unmatched.is_empty() && texts.is_empty() {
         return html! {};
     }
