@@ -36,6 +36,30 @@ pub fn seal_form_members(text: &[u8], members: &mut Vec<MemberSpan>) -> bool {
     s.object(1, Some(members)) && s.i == text.len()
 }
 
+/// Classes of bytes inside a string, for [`Scanner::string`].
+const PLAIN: u8 = 0;
+const HIGH: u8 = 1;
+const CONTROL: u8 = 2;
+const QUOTE_OR_BACKSLASH: u8 = 3;
+
+const STRING_BYTE: [u8; 256] = {
+    let mut t = [PLAIN; 256];
+    let mut c = 0;
+    while c < 256 {
+        t[c] = if c < 0x20 {
+            CONTROL
+        } else if c == b'"' as usize || c == b'\\' as usize {
+            QUOTE_OR_BACKSLASH
+        } else if c >= 0x80 {
+            HIGH
+        } else {
+            PLAIN
+        };
+        c += 1;
+    }
+    t
+};
+
 struct Scanner<'a> {
     s: &'a [u8],
     i: usize,
@@ -134,6 +158,11 @@ impl Scanner<'_> {
     /// A string spelled as `json.dumps(..., ensure_ascii=False)` spells it: raw text but for
     /// `\" \\ \n \r \t \b \f` and `\u00xx` (lowercase) for the other controls. Returns the
     /// range between the quotes and whether it holds an escape.
+    ///
+    /// One pass over the bytes (most strings in a book are short keys and codes, where the
+    /// set-up of several vectorised passes costs more than it saves); a run with non-ASCII bytes
+    /// is then checked as UTF-8. Outside strings a seal-form text is ASCII, so this validates
+    /// the whole text (an escape cannot split a character).
     fn string(&mut self) -> Option<(Range<usize>, bool)> {
         if self.peek() != Some(b'"') {
             return None;
@@ -141,20 +170,29 @@ impl Scanner<'_> {
         self.i += 1;
         let start = self.i;
         let mut escaped = false;
+        let mut run_start = self.i;
+        let mut non_ascii = false;
         loop {
-            let rest = &self.s[self.i..];
-            let at = memchr::memchr2(b'"', b'\\', rest)?;
-            let run = &rest[..at];
-            if run.iter().any(|&c| c < 0x20) {
-                return None; // a raw control character
+            let c = *self.s.get(self.i)?;
+            match STRING_BYTE[c as usize] {
+                PLAIN => {
+                    self.i += 1;
+                    continue;
+                }
+                HIGH => {
+                    non_ascii = true;
+                    self.i += 1;
+                    continue;
+                }
+                CONTROL => return None, // a raw control character
+                _ => {}
             }
-            // Outside strings a seal-form text is ASCII, so validating the non-ASCII runs
-            // inside strings validates the whole text (an escape cannot split a character).
-            if !run.is_ascii() && std::str::from_utf8(run).is_err() {
+            // A quote or a backslash ends the run of raw text.
+            if non_ascii && std::str::from_utf8(&self.s[run_start..self.i]).is_err() {
                 return None;
             }
-            self.i += at;
-            if self.s[self.i] == b'"' {
+            non_ascii = false;
+            if c == b'"' {
                 let range = start..self.i;
                 self.i += 1;
                 return Some((range, escaped));
@@ -177,6 +215,7 @@ impl Scanner<'_> {
                 }
                 _ => return None,
             }
+            run_start = self.i;
         }
     }
 
