@@ -1,9 +1,9 @@
 //! Named checks with results: every verdict (RFC 3161 tokens, Rekor entries) lists each check
 //! it made, so a reader sees what passed, what failed and why (DESIGN.md, "Trust ladder").
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Status {
     Pass,

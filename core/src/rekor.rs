@@ -558,3 +558,12 @@ mod tests {
         assert_eq!((cp.tree_size, cp.root_hash, cp.signatures.len()), (5, [7u8; 32], 1));
     }
 }
+
+/// Verifies a Rekor entry file (`<list>.rekor.json`, the API's JSON) given as bytes for the
+/// stamped `data`, with the log's public key file (PEM or DER); errors name the file.
+pub fn verify_bytes(entry_name: &str, entry_json: &[u8], data: &[u8], key_name: &str, key: &[u8]) -> Result<Verdict, String> {
+    let key = LogKey::parse(key).map_err(|e| format!("{key_name}: {e}"))?;
+    let entry = LogEntry::parse(entry_json).map_err(|e| format!("{entry_name}: {e}"))?;
+    let digest: [u8; 32] = Sha256::digest(data).into();
+    Ok(verify(&entry, Some(&digest), &key))
+}

@@ -15,6 +15,10 @@ use crate::ots::evaluate::{attestations, info_text, AttestationPath};
 use crate::ots::report::{check_proof, stamped_file_name, ProofReport};
 use crate::ots::DetachedTimestampFile;
 use crate::stamp_list::{self, StampCheck, StampEntry, StampedList};
+use crate::checks::{Check, Status};
+use crate::rekor;
+use crate::tsp::{self, NamedBytes};
+use crate::x509::CertSummary;
 use serde::{Deserialize, Serialize};
 
 /// Largest stamped list read (bytes). Real lists are a few hundred bytes per ledger.
@@ -33,15 +37,29 @@ pub enum FileKind {
     StampedList,
     /// An OpenTimestamps proof (`proof/<day>/<HHMMSS>Z.txt.ots`).
     Proof,
-    /// A published file this page does not check (`.tsr`, `.json`, `.csv`, ...).
+    /// An RFC 3161 response or token (`<list>.<tsa>.tsr`, `.tst`).
+    TimestampToken,
+    /// A Sigstore Rekor entry (`<list>.rekor.json`).
+    RekorEntry,
+    /// A certificate (`.pem`, `.crt`, `.cer`, or any file in a `tsa/` folder): an untrusted
+    /// intermediate unless the reader marks it as a trust anchor.
+    Certificate,
+    /// A published file this page does not check (`.json`, `.csv`, ...).
     NotChecked,
 }
 
 impl FileKind {
     pub fn of(name: &str) -> FileKind {
         let lower = name.to_ascii_lowercase();
+        let in_tsa_folder = lower.starts_with("tsa/") || lower.contains("/tsa/");
         if lower.ends_with(".jsonl") {
             FileKind::Book
+        } else if lower.ends_with(".rekor.json") {
+            FileKind::RekorEntry
+        } else if lower.ends_with(".tsr") || lower.ends_with(".tst") {
+            FileKind::TimestampToken
+        } else if lower.ends_with(".pem") || lower.ends_with(".crt") || lower.ends_with(".cer") || in_tsa_folder {
+            FileKind::Certificate
         } else if lower.ends_with(".txt") {
             FileKind::StampedList
         } else if stamped_file_name(&lower).is_some() {
@@ -140,7 +158,35 @@ impl StampPlan {
 /// inside the drop); failing that, the only dropped file with that base name. Returns the
 /// index into `file_names`.
 pub fn pair_proof(proof_name: &str, file_names: &[String]) -> Option<usize> {
-    let stamped = stamped_file_name(proof_name)?;
+    pair_stamped(stamped_file_name(proof_name)?, file_names)
+}
+
+/// The dropped stamped list an RFC 3161 token covers: `dir/130019Z.txt.freetsa.tsr` (or
+/// `.tst`, or without the authority: `130019Z.txt.tsr`) covers `dir/130019Z.txt`, matched as
+/// [`pair_proof`] does.
+pub fn pair_token(token_name: &str, file_names: &[String]) -> Option<usize> {
+    let lower = token_name.to_ascii_lowercase();
+    if !(lower.ends_with(".tsr") || lower.ends_with(".tst")) {
+        return None;
+    }
+    let stem = &token_name[..token_name.len() - 4];
+    let without_authority = stem.rfind('.').filter(|&i| !stem[i..].contains('/')).map(|i| &stem[..i]);
+    pair_stamped(stem, file_names).or_else(|| without_authority.and_then(|s| pair_stamped(s, file_names)))
+}
+
+/// The dropped stamped list a Rekor entry covers: `dir/130019Z.txt.rekor.json` covers
+/// `dir/130019Z.txt`.
+pub fn pair_rekor_entry(entry_name: &str, file_names: &[String]) -> Option<usize> {
+    let suffix = ".rekor.json";
+    let cut = entry_name.len().checked_sub(suffix.len())?;
+    if !entry_name.is_char_boundary(cut) || !entry_name[cut..].eq_ignore_ascii_case(suffix) {
+        return None;
+    }
+    pair_stamped(&entry_name[..cut], file_names)
+}
+
+/// The file named `stamped` (same path in the drop), else the only one with its base name.
+fn pair_stamped(stamped: &str, file_names: &[String]) -> Option<usize> {
     if let Some(i) = file_names.iter().position(|n| n == stamped) {
         return Some(i);
     }
@@ -316,8 +362,202 @@ pub enum TrustLevel {
     Level1,
     /// Anchored outside the operator: a stamped list that checks out against its book has an
     /// OpenTimestamps proof verified against a Bitcoin header with valid proof of work (with
-    /// no book dropped: the anchored files themselves).
+    /// no book dropped: the anchored files themselves), or such a list has a verified Rekor
+    /// entry.
     Level2,
+    /// Signed time: an RFC 3161 token on such a list verifies, with its chain valid at
+    /// genTime, to a trust anchor the reader chose.
+    Level2Plus,
+}
+
+impl TrustLevel {
+    pub fn label(self) -> &'static str {
+        match self {
+            TrustLevel::Level0 => "Level 0",
+            TrustLevel::Level1 => "Level 1",
+            TrustLevel::Level2 => "Level 2",
+            TrustLevel::Level2Plus => "Level 2+",
+        }
+    }
+}
+
+/// Trust anchors and the Rekor log key the reader chose (by default the page's shipped
+/// bundle, www/trust/), and the time "now" the chains are also checked at (the page passes
+/// `Date.now()`; core has no clock).
+#[derive(Clone, Debug, Default)]
+pub struct TrustInput {
+    /// Anchor files (PEM or DER), with their names.
+    pub anchor_files: Vec<(String, Vec<u8>)>,
+    /// The Rekor log's public key file (PEM or DER), with its name.
+    pub log_key: Option<(String, Vec<u8>)>,
+    /// Unix seconds.
+    pub now: i64,
+}
+
+/// What the session trusted, as the page shows it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TrustReport {
+    pub anchor_files: Vec<String>,
+    /// Every anchor read, with its fingerprint.
+    pub anchors: Vec<CertSummary>,
+    /// Why the anchor files could not be read.
+    pub anchors_error: Option<String>,
+    pub log_key_file: Option<String>,
+    pub now: i64,
+}
+
+impl TrustInput {
+    fn named(files: &[(String, Vec<u8>)]) -> Vec<NamedBytes<'_>> {
+        files.iter().map(|(name, bytes)| NamedBytes { name, bytes }).collect()
+    }
+
+    pub fn report(&self) -> TrustReport {
+        let (anchors, anchors_error) = match tsp::read_certificate_files(&Self::named(&self.anchor_files)) {
+            Ok(c) => (c.iter().map(|c| c.summary()).collect(), None),
+            Err(e) => (Vec::new(), Some(e)),
+        };
+        TrustReport {
+            anchor_files: self.anchor_files.iter().map(|(n, _)| n.clone()).collect(),
+            anchors,
+            anchors_error,
+            log_key_file: self.log_key.as_ref().map(|(n, _)| n.clone()),
+            now: self.now,
+        }
+    }
+}
+
+/// A certificate file dropped beside the tokens: untrusted unless the reader marked it an anchor.
+#[derive(Clone, Debug)]
+pub struct CertInput {
+    pub name: String,
+    pub bytes: Vec<u8>,
+    pub anchor: bool,
+}
+
+/// One check of a token or entry, as the page shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CheckRow {
+    pub id: String,
+    pub status: Status,
+    pub detail: String,
+}
+
+impl From<&Check> for CheckRow {
+    fn from(c: &Check) -> CheckRow {
+        CheckRow { id: c.id.to_string(), status: c.status, detail: c.detail.clone() }
+    }
+}
+
+/// One `.tsr`/`.tst` file's result (spec §3.2 Level 2+; RFC 3161 App. B).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TokenResult {
+    pub name: String,
+    /// The stamped list it was checked for.
+    pub list: Option<String>,
+    /// Why it could not be checked (unreadable, its list not dropped, anchors unreadable).
+    pub error: Option<String>,
+    /// Every check passed with the chain valid at genTime.
+    pub ok: bool,
+    /// The same with the chain checked at "now" (as `openssl ts -verify` does).
+    pub ok_now: Option<bool>,
+    pub gen_time: Option<String>,
+    /// The authority: the token's `tsa` name, else the signer's subject.
+    pub authority: Option<String>,
+    pub serial: Option<String>,
+    pub policy: Option<String>,
+    pub imprint_algorithm: Option<String>,
+    pub signature_algorithm: Option<String>,
+    /// The path built, leaf first, anchor last.
+    pub chain: Vec<CertSummary>,
+    pub checks: Vec<CheckRow>,
+}
+
+impl TokenResult {
+    /// Checks the token `name` for the dropped list it covers, with the certificates dropped
+    /// beside it and the reader's anchors.
+    pub fn check(name: &str, bytes: &[u8], lists: &[ListInput], certs: &[CertInput], trust: &TrustInput) -> TokenResult {
+        let mut out = TokenResult { name: name.to_string(), ..Default::default() };
+        let names: Vec<String> = lists.iter().map(|l| l.name.clone()).collect();
+        let Some(i) = pair_token(name, &names) else {
+            out.error = Some(format!("{name}: the stamped list it covers is not among the dropped files; add it to check the token"));
+            return out;
+        };
+        out.list = Some(lists[i].name.clone());
+        let Some(data) = &lists[i].bytes else {
+            out.error = Some(format!("{name}: its stamped list {} could not be read", lists[i].name));
+            return out;
+        };
+        let mut anchors = TrustInput::named(&trust.anchor_files);
+        let untrusted: Vec<NamedBytes<'_>> = certs.iter().filter(|c| !c.anchor).map(|c| NamedBytes { name: &c.name, bytes: &c.bytes }).collect();
+        anchors.extend(certs.iter().filter(|c| c.anchor).map(|c| NamedBytes { name: &c.name, bytes: &c.bytes }));
+        let (parsed, v) = match tsp::verify_bytes(NamedBytes { name, bytes }, data, &anchors, &untrusted, trust.now) {
+            Ok(r) => r,
+            Err(e) => {
+                out.error = Some(e);
+                return out;
+            }
+        };
+        let tst = v.tst_info.as_ref();
+        out.ok = v.ok;
+        out.ok_now = v.ok_now;
+        out.gen_time = v.gen_time.clone();
+        out.authority = tst.and_then(|t| t.tsa.as_ref()).map(|n| n.text.clone()).or_else(|| v.signer.as_ref().map(|s| s.subject.clone()));
+        out.serial = tst.map(|t| crate::hex::encode(&t.serial));
+        out.policy = tst.map(|t| t.policy.clone());
+        out.imprint_algorithm = tst.map(|t| t.message_imprint.hash_alg().map_or_else(|| t.message_imprint.hash_oid.clone(), |h| h.name().to_string()));
+        out.signature_algorithm = parsed.token().and_then(tsp::signer_algorithm);
+        out.chain = v.chain;
+        out.checks = v.checks.iter().map(CheckRow::from).collect();
+        out
+    }
+
+    /// The first failed check, as `id: detail`.
+    pub fn first_failure(&self) -> Option<String> {
+        self.checks.iter().find(|c| c.status == Status::Fail).map(|c| format!("{}: {}", c.id, c.detail))
+    }
+}
+
+/// One `<list>.rekor.json` file's result (spec §3.11; Appendix B step 10).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RekorResult {
+    pub name: String,
+    pub list: Option<String>,
+    pub error: Option<String>,
+    pub ok: bool,
+    /// From then on the list is public (integratedTime, UTC).
+    pub integrated_time: Option<String>,
+    pub log_index: Option<u64>,
+    pub checks: Vec<CheckRow>,
+}
+
+impl RekorResult {
+    pub fn check(name: &str, bytes: &[u8], lists: &[ListInput], trust: &TrustInput) -> RekorResult {
+        let mut out = RekorResult { name: name.to_string(), ..Default::default() };
+        let names: Vec<String> = lists.iter().map(|l| l.name.clone()).collect();
+        let Some(i) = pair_rekor_entry(name, &names) else {
+            out.error = Some(format!("{name}: the stamped list it covers is not among the dropped files; add it to check the entry"));
+            return out;
+        };
+        out.list = Some(lists[i].name.clone());
+        let (Some(data), Some((key_name, key))) = (&lists[i].bytes, &trust.log_key) else {
+            out.error = Some(format!("{name}: its list could not be read or no Rekor log key was given"));
+            return out;
+        };
+        match rekor::verify_bytes(name, bytes, data, key_name, key) {
+            Ok(v) => {
+                out.ok = v.ok;
+                out.integrated_time = Some(v.integrated_time_iso);
+                out.log_index = Some(v.log_index);
+                out.checks = v.checks.iter().map(CheckRow::from).collect();
+            }
+            Err(e) => out.error = Some(e),
+        }
+        out
+    }
+
+    pub fn first_failure(&self) -> Option<String> {
+        self.checks.iter().find(|c| c.status == Status::Fail).map(|c| format!("{}: {}", c.id, c.detail))
+    }
 }
 
 /// Everything the page shows after a session.
@@ -330,6 +570,12 @@ pub struct SessionReport {
     pub proofs: Vec<ProofResult>,
     #[serde(default)]
     pub headers: HeadersInput,
+    #[serde(default)]
+    pub tokens: Vec<TokenResult>,
+    #[serde(default)]
+    pub rekor: Vec<RekorResult>,
+    #[serde(default)]
+    pub trust: TrustReport,
 }
 
 impl SessionReport {
@@ -360,33 +606,86 @@ impl SessionReport {
 
     /// Everything checked holds and something was checked.
     pub fn verified(&self) -> bool {
-        let anything = !self.books.is_empty() || self.proofs.iter().any(|p| p.state() == ProofState::Verified);
-        anything && (self.books.is_empty() || self.chains_hold()) && self.stamps_hold() && self.proofs_hold()
+        let (external, signed_time) = self.anchored();
+        let anything = !self.books.is_empty() || external || signed_time;
+        anything && (self.books.is_empty() || self.chains_hold()) && self.stamps_hold() && self.proofs_hold() && self.signed_time_holds()
     }
 
     /// The rung reached. Stamps do not raise the level by themselves: a stamped list is the
     /// operator's word until an anchor is checked. Level 2 needs, besides Level 1 and matching
-    /// stamps, a verified proof of a list that checks out against its book; with no book
-    /// dropped, the verified proofs anchor the files they stamp and nothing else.
+    /// stamps, a verified proof or Rekor entry of a list that checks out against its book;
+    /// Level 2+ a token on such a list verified to an anchor the reader chose. With no book
+    /// dropped, the verified anchors cover the lists they stamp and nothing else. A refuted
+    /// OpenTimestamps proof holds the level back; a failed token or entry only does not count.
     pub fn level(&self) -> TrustLevel {
-        let anchored = |p: &&ProofResult| p.state() == ProofState::Verified;
+        let (external, signed_time) = self.anchored();
         if self.books.is_empty() {
-            let any = self.proofs.iter().any(|p| anchored(&p));
-            return if any && self.proofs_hold() && self.stamps_hold() { TrustLevel::Level2 } else { TrustLevel::Level0 };
+            let held = self.proofs_hold() && self.stamps_hold();
+            return match (signed_time, external) {
+                (true, _) if held => TrustLevel::Level2Plus,
+                (_, true) if held => TrustLevel::Level2,
+                _ => TrustLevel::Level0,
+            };
         }
         if !self.chains_hold() {
             return TrustLevel::Level0;
         }
-        let list_anchored = self
-            .proofs
-            .iter()
-            .filter(anchored)
-            .any(|p| p.stamped_file.as_deref().is_some_and(|l| self.list_checks_out(l)));
-        if list_anchored && self.stamps_hold() && self.proofs_hold() {
-            TrustLevel::Level2
-        } else {
-            TrustLevel::Level1
+        match (signed_time, external) {
+            _ if !(self.stamps_hold() && self.proofs_hold()) => TrustLevel::Level1,
+            (true, _) => TrustLevel::Level2Plus,
+            (_, true) => TrustLevel::Level2,
+            _ => TrustLevel::Level1,
         }
+    }
+
+    /// (a verified OTS proof or Rekor entry, a verified RFC 3161 token) on a list that counts:
+    /// one that checks out against its book, or any list when no book was dropped.
+    fn anchored(&self) -> (bool, bool) {
+        let counts = |l: Option<&str>| l.is_some_and(|l| self.books.is_empty() || self.list_checks_out(l));
+        let ots = self.proofs.iter().any(|p| p.state() == ProofState::Verified && counts(p.stamped_file.as_deref()));
+        let rekor = self.rekor.iter().any(|r| r.ok && counts(r.list.as_deref()));
+        let tsa = self.tokens.iter().any(|t| t.ok && counts(t.list.as_deref()));
+        (ots || rekor, tsa)
+    }
+
+    /// What the level reached still trusts (DESIGN.md "Trust ladder"), one line per anchor.
+    pub fn still_trusted(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        match self.level() {
+            TrustLevel::Level0 => out.push("the operator's word: nothing checked holds".to_string()),
+            TrustLevel::Level1 => out.push("the operator's word for when each line was written: the chain shows only that nothing was changed since".to_string()),
+            _ => {
+                for t in self.tokens.iter().filter(|t| t.ok) {
+                    out.push(format!(
+                        "{}: the timestamp authority {} and the trust anchor {} say the list existed at {} (chain valid at genTime{})",
+                        t.name,
+                        t.authority.as_deref().unwrap_or("?"),
+                        t.chain.last().map_or("?", |c| c.subject.as_str()),
+                        t.gen_time.as_deref().unwrap_or("?"),
+                        match t.ok_now {
+                            Some(false) => "; not valid now",
+                            _ => "",
+                        }
+                    ));
+                }
+                for r in self.rekor.iter().filter(|r| r.ok) {
+                    out.push(format!(
+                        "{}: the Rekor log key you chose, and that the log is watched: the list is public since {}",
+                        r.name,
+                        r.integrated_time.as_deref().unwrap_or("?")
+                    ));
+                }
+                for p in self.proofs.iter().filter(|p| p.state() == ProofState::Verified) {
+                    out.push(format!("{}: Bitcoin's proof of work, and that the headers you supplied are on the main chain", p.name));
+                }
+            }
+        }
+        out
+    }
+
+    /// Every token and Rekor entry dropped verified.
+    pub fn signed_time_holds(&self) -> bool {
+        self.tokens.iter().all(|t| t.ok) && self.rekor.iter().all(|r| r.ok)
     }
 }
 
@@ -437,7 +736,7 @@ mod tests {
     }
 
     fn session(books: Vec<BookResult>, lists: Vec<ListResult>, proofs: Vec<ProofResult>) -> SessionReport {
-        SessionReport { books, lists, unmatched: vec![], proofs, headers: HeadersInput::default() }
+        SessionReport { books, lists, unmatched: vec![], proofs, headers: HeadersInput::default(), tokens: vec![], rekor: vec![], trust: TrustReport::default() }
     }
 
     #[test]
@@ -447,7 +746,8 @@ mod tests {
         assert_eq!(FileKind::of("130025Z.txt.ots"), FileKind::Proof);
         assert_eq!(FileKind::of("130025Z.txt.OTS"), FileKind::Proof);
         assert_eq!(FileKind::of(".ots"), FileKind::NotChecked);
-        assert_eq!(FileKind::of("130025Z.txt.tsr"), FileKind::NotChecked);
+        assert_eq!(FileKind::of("130025Z.txt.tsr"), FileKind::TimestampToken);
+        assert_eq!(FileKind::of("forecasts.csv"), FileKind::NotChecked);
     }
 
     #[test]
@@ -619,5 +919,108 @@ mod tests {
         let mut broken = book_result;
         broken.report.ok = false;
         assert_eq!(session(vec![broken], lists, vec![verified]).level(), TrustLevel::Level0);
+    }
+
+    fn shared(rel: &str) -> Vec<u8> {
+        let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/vectors").join(rel);
+        std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+    }
+
+    #[test]
+    fn file_kinds_of_signed_time_files() {
+        assert_eq!(FileKind::of("proof/2026-11-30/130019Z.txt.freetsa.tsr"), FileKind::TimestampToken);
+        assert_eq!(FileKind::of("x.txt.digicert.TST"), FileKind::TimestampToken);
+        assert_eq!(FileKind::of("proof/130019Z.txt.rekor.json"), FileKind::RekorEntry);
+        assert_eq!(FileKind::of("tsa/freetsa-chain.pem"), FileKind::Certificate);
+        assert_eq!(FileKind::of("proof/tsa/cacert"), FileKind::Certificate);
+        assert_eq!(FileKind::of("root.crt"), FileKind::Certificate);
+        assert_eq!(FileKind::of("forecasts.json"), FileKind::NotChecked);
+    }
+
+    #[test]
+    fn tokens_and_entries_pair_with_the_list_they_cover() {
+        let names = vec!["proof/d/130019Z.txt".to_string(), "proof/d/140000Z.txt".to_string()];
+        assert_eq!(pair_token("proof/d/130019Z.txt.freetsa.tsr", &names), Some(0));
+        assert_eq!(pair_token("130019Z.txt.digicert.tsr", &names), Some(0));
+        assert_eq!(pair_token("proof/d/140000Z.txt.tst", &names), Some(1));
+        assert_eq!(pair_token("proof/d/150000Z.txt.freetsa.tsr", &names), None);
+        assert_eq!(pair_token("proof/d/130019Z.txt.ots", &names), None);
+        assert_eq!(pair_rekor_entry("proof/d/140000Z.txt.rekor.json", &names), Some(1));
+        assert_eq!(pair_rekor_entry("140000Z.txt.json", &names), None);
+    }
+
+    fn hello_with(token: &str, certs: Vec<CertInput>, anchors: &str) -> TokenResult {
+        let lists = [ListInput::parse("DATA_hello.txt", &shared("tsa/rfc3161-client/DATA_hello.txt"))];
+        let trust = TrustInput { anchor_files: vec![(anchors.to_string(), shared(anchors))], log_key: None, now: 1_796_000_000 };
+        TokenResult::check("DATA_hello.txt.sigstage.tsr", &shared(token), &lists, &certs, &trust)
+    }
+
+    /// A real sigstage token (ECDSA P-384) over `hello` verifies to the root the reader chose
+    /// (MANIFEST: OK with root chain-part2) and raises a list with no book to Level 2+.
+    #[test]
+    fn a_real_token_verifies_to_the_chosen_root_and_reaches_level_2_plus() {
+        let t = hello_with("tsa/rfc3161-client/sigstage/response-sha256.tsr", vec![], "tsa/rfc3161-client/sigstage/chain-part2.pem");
+        assert!(t.ok, "{t:?}");
+        assert_eq!(t.list.as_deref(), Some("DATA_hello.txt"));
+        assert!(t.gen_time.as_deref().unwrap().starts_with("2025-05-09T11:58:5"), "{:?}", t.gen_time);
+        assert!(t.signature_algorithm.as_deref().unwrap().contains("ECDSA"), "{:?}", t.signature_algorithm);
+        assert_eq!(t.imprint_algorithm.as_deref(), Some("SHA-256"));
+        assert_eq!(t.chain.len(), 2);
+        let mut report = session(vec![], vec![], vec![]);
+        report.tokens.push(t);
+        assert_eq!(report.level(), TrustLevel::Level2Plus);
+        assert!(report.still_trusted()[0].contains("timestamp authority"), "{:?}", report.still_trusted());
+        let back: SessionReport = serde_json::from_str(&serde_json::to_string(&report).unwrap()).unwrap();
+        assert_eq!(back, report);
+    }
+
+    #[test]
+    fn a_tampered_token_fails_at_the_signature() {
+        let t = hello_with("tsa/rfc3161-client/sigstage/response-invalid-signature.tsr", vec![], "tsa/rfc3161-client/sigstage/chain-part2.pem");
+        assert!(!t.ok);
+        assert!(t.first_failure().unwrap().starts_with("signature:"), "{:?}", t.first_failure());
+        let mut report = session(vec![], vec![], vec![]);
+        report.tokens.push(t);
+        assert_eq!(report.level(), TrustLevel::Level0);
+        assert!(!report.verified());
+    }
+
+    /// The token without certificates verifies once the leaf is dropped beside it (untrusted);
+    /// the wrong anchor fails the chain check.
+    #[test]
+    fn dropped_certificates_are_untrusted_intermediates_unless_marked() {
+        let leaf = CertInput { name: "tsa/leaf.pem".into(), bytes: shared("tsa/rfc3161-client/sigstage/chain-part1.pem"), anchor: false };
+        let no_cert = "tsa/rfc3161-client/sigstage/response-no-embedded-cert.tsr";
+        let root = "tsa/rfc3161-client/sigstage/chain-part2.pem";
+        assert!(!hello_with(no_cert, vec![], root).ok);
+        assert!(hello_with(no_cert, vec![leaf.clone()], root).ok);
+        let wrong = hello_with(no_cert, vec![leaf.clone()], "tsa/atl-core/freetsa-root-ca.pem");
+        assert!(wrong.first_failure().unwrap().starts_with("chain_at_gen_time"), "{:?}", wrong.first_failure());
+        let marked = CertInput { name: "root.pem".into(), bytes: shared(root), anchor: true };
+        assert!(hello_with(no_cert, vec![leaf, marked], "tsa/atl-core/freetsa-root-ca.pem").ok);
+    }
+
+    #[test]
+    fn unreadable_anchor_files_are_named() {
+        let lists = [ListInput::parse("DATA_hello.txt", b"hello")];
+        let trust = TrustInput { anchor_files: vec![("mine.pem".into(), b"not a certificate".to_vec())], log_key: None, now: 0 };
+        let t = TokenResult::check("DATA_hello.txt.tsr", &shared("tsa/rfc3161-client/sigstage/response-sha256.tsr"), &lists, &[], &trust);
+        assert!(t.error.as_deref().unwrap().starts_with("mine.pem:"), "{:?}", t.error);
+    }
+
+    /// A real Rekor entry checked against a list it does not cover: the log's proofs hold,
+    /// the body names another hash; a tampered entry fails at its named check.
+    #[test]
+    fn rekor_entries_are_checked_for_their_list() {
+        let lists = [ListInput::parse("130019Z.txt", b"not what the entry logs")];
+        let trust = TrustInput { anchor_files: vec![], log_key: Some(("rekor-sigstage.pub".into(), shared("rekor/rekor-sigstage.pub"))), now: 0 };
+        let r = RekorResult::check("130019Z.txt.rekor.json", &shared("rekor/sigstage-entry-1688.json"), &lists, &trust);
+        assert!(!r.ok);
+        let failed: Vec<&str> = r.checks.iter().filter(|c| c.status == Status::Fail).map(|c| c.id.as_str()).collect();
+        assert_eq!(failed, ["body_hash"], "{r:?}");
+        assert_eq!(r.log_index, Some(1688));
+        let mut report = session(vec![], vec![], vec![]);
+        report.rekor.push(r);
+        assert_eq!(report.level(), TrustLevel::Level0);
     }
 }

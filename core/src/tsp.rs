@@ -951,3 +951,51 @@ fn check_leaf_purpose(c: &Certificate) -> Result<String, String> {
     }
     Ok("extendedKeyUsage = timeStamping, critical".into())
 }
+
+/// A file the reader supplied, named for error messages.
+#[derive(Debug, Clone, Copy)]
+pub struct NamedBytes<'a> {
+    pub name: &'a str,
+    pub bytes: &'a [u8],
+}
+
+/// Reads certificates (PEM or DER) from each file; an error names the file.
+pub fn read_certificate_files(files: &[NamedBytes<'_>]) -> Result<Vec<Certificate>, String> {
+    let mut out = Vec::new();
+    for f in files {
+        out.extend(x509::parse_certificates(f.bytes).map_err(|e| format!("{}: {e}", f.name))?);
+    }
+    Ok(out)
+}
+
+/// The signature algorithm of the token's single signer, as a report shows it.
+pub fn signer_algorithm(token: &TimeStampToken) -> Option<String> {
+    let si = token.signer_infos.first()?;
+    Some(match Scheme::from_alg(&si.signature_alg, HashAlg::from_oid(&si.digest_alg.oid)) {
+        Ok(s) => s.describe(),
+        Err(_) => si.signature_alg.oid.clone(),
+    })
+}
+
+/// Verifies a `.tsr` (TimeStampResp) or `.tst` (bare token) given as bytes for the stamped
+/// `data` (spec §3.2 Level 2+; RFC 3161 App. B): `anchors` are the trust anchors the reader
+/// chose, `untrusted` extra certificates (PEM or DER), `now` the Unix time the chain is also
+/// checked at (core has no clock: the caller passes it). Unreadable files are an `Err` naming
+/// the file; a readable token always yields a verdict listing every check.
+pub fn verify_bytes(
+    token: NamedBytes<'_>,
+    data: &[u8],
+    anchors: &[NamedBytes<'_>],
+    untrusted: &[NamedBytes<'_>],
+    now: i64,
+) -> Result<(Parsed, Verdict), String> {
+    let parsed = parse(token.bytes).map_err(|e| format!("{}: not a readable RFC 3161 response or token: {e}", token.name))?;
+    let opts = VerifyOptions {
+        anchors: read_certificate_files(anchors)?,
+        untrusted: read_certificate_files(untrusted)?,
+        now: Some(now),
+        ..Default::default()
+    };
+    let verdict = verify(&parsed, Imprinted::Data(data), &opts);
+    Ok((parsed, verdict))
+}

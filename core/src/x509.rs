@@ -289,7 +289,7 @@ impl Certificate {
 }
 
 /// What a report shows of one certificate.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct CertSummary {
     pub subject: String,
     pub issuer: String,
