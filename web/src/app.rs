@@ -5,9 +5,10 @@
 use crate::dropped::{self, Dropped, Labelled};
 use crate::format;
 use crate::proof_view;
-use crate::protocol::{FromWorker, BOOKS, FILE, HEADERS, JOB, LISTS, NAME, PROOFS};
+use crate::protocol::{FromWorker, ANCHOR, ANCHORS, BOOKS, CERTS, FILE, HEADERS, JOB, LISTS, LOG_KEY, NAME, NOW, PROOFS, REKOR, TOKENS};
 use crate::report_view;
 use crate::session::{FileKind, SessionReport};
+use crate::trust::{self, Bundle, Manifest, TrustFile};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -35,6 +36,8 @@ pub struct Picked {
     size: u64,
     last_modified: f64,
     kind: FileKind,
+    /// A certificate the reader marked as a trust anchor (else an untrusted intermediate).
+    anchor: bool,
 }
 
 impl Picked {
@@ -42,7 +45,7 @@ impl Picked {
     fn new(file: File, path: Option<String>) -> Picked {
         let relative = || js_sys::Reflect::get(&file, &"webkitRelativePath".into()).ok().and_then(|p| p.as_string());
         let label = path.or_else(relative).filter(|p| !p.is_empty()).unwrap_or_else(|| file.name());
-        Picked { kind: FileKind::of(&file.name()), size: file.size() as u64, last_modified: file.last_modified(), label, file }
+        Picked { kind: FileKind::of(&label), anchor: false, size: file.size() as u64, last_modified: file.last_modified(), label, file }
     }
 
     /// The same file given twice (dropped again, or picked again).
@@ -75,6 +78,49 @@ pub enum Msg {
     /// Fetch the header of the block at this height from the explorer.
     FetchHeader(u64),
     Fetched(u64, Result<String, String>),
+    /// The shipped trust bundle, fetched at start.
+    BundleLoaded(Result<Rc<Bundle>, String>),
+    /// The reader's own trust anchors (PEM/DER files).
+    OwnAnchors(Vec<File>),
+    /// The reader's own Rekor log key.
+    OwnLogKey(Vec<File>),
+    /// Back to the shipped bundle.
+    RestoreBundle,
+    /// Mark or unmark a dropped certificate as a trust anchor.
+    ToggleAnchor(usize),
+}
+
+/// The trust anchors and Rekor log key in use.
+pub struct Trust {
+    /// The shipped bundle: loading (`None`), loaded, or unavailable.
+    bundle: Option<Result<Rc<Bundle>, String>>,
+    own_anchors: Vec<TrustFile>,
+    own_log_key: Option<TrustFile>,
+}
+
+impl Trust {
+    fn loading(&self) -> bool {
+        self.bundle.is_none()
+    }
+
+    fn bundle(&self) -> Option<&Bundle> {
+        self.bundle.as_ref()?.as_ref().ok().map(|b| &**b)
+    }
+
+    fn anchors(&self) -> Vec<&TrustFile> {
+        if !self.own_anchors.is_empty() {
+            return self.own_anchors.iter().collect();
+        }
+        self.bundle().map(|b| vec![&b.anchors]).unwrap_or_default()
+    }
+
+    fn log_key(&self) -> Option<&TrustFile> {
+        self.own_log_key.as_ref().or_else(|| self.bundle().map(|b| &b.log_key))
+    }
+}
+
+fn own_files(files: Vec<File>) -> Vec<TrustFile> {
+    files.into_iter().map(|f| TrustFile { name: f.name(), blob: f.into() }).collect()
 }
 
 type Listener<E> = Closure<dyn FnMut(E)>;
@@ -138,12 +184,15 @@ pub struct App {
     explorer: String,
     /// The last fetch: in progress (`None`) or its outcome, for the block at this height.
     fetch: Option<(u64, Option<Result<String, String>>)>,
+    trust: Trust,
+    anchors_input: NodeRef,
+    log_key_input: NodeRef,
 }
 
 impl App {
     /// A book or a proof: something to check.
     fn has_subject(&self) -> bool {
-        self.files.iter().any(|f| matches!(f.kind, FileKind::Book | FileKind::Proof))
+        self.files.iter().any(|f| matches!(f.kind, FileKind::Book | FileKind::Proof | FileKind::TimestampToken | FileKind::RekorEntry))
     }
 
     /// Starts (or restarts) verification of the current files.
@@ -156,7 +205,7 @@ impl App {
         self.job += 1;
         let total = self.files.iter().filter(|f| f.kind == FileKind::Book).map(|f| f.size).sum();
         self.status = Status::Running { book: String::new(), done: 0, total, lines: 0 };
-        if self.ready {
+        if self.ready && !self.trust.loading() {
             self.post_job();
         } else {
             self.pending = true;
@@ -175,12 +224,37 @@ impl App {
             let items: Result<js_sys::Array, JsValue> = self.files.iter().filter(|f| f.kind == kind).map(named).collect();
             items.map(JsValue::from)
         };
+        let certs = || -> Result<JsValue, JsValue> {
+            let items = js_sys::Array::new();
+            for f in self.files.iter().filter(|f| f.kind == FileKind::Certificate) {
+                let o = named(f)?;
+                set(&o.clone().unchecked_into(), ANCHOR, &f.anchor.into())?;
+                items.push(&o);
+            }
+            Ok(items.into())
+        };
+        let trust_files = |files: Vec<&TrustFile>| -> Result<JsValue, JsValue> {
+            let items = js_sys::Array::new();
+            for t in files {
+                let o = js_sys::Object::new();
+                set(&o, FILE, &t.blob)?;
+                set(&o, NAME, &t.name.as_str().into())?;
+                items.push(&o);
+            }
+            Ok(items.into())
+        };
         let job = js_sys::Object::new();
         let set = |k: &str, v: &JsValue| set(&job, k, v);
         let posted = set(JOB, &self.job.into())
             .and_then(|_| set(BOOKS, &of_kind(FileKind::Book)?))
             .and_then(|_| set(LISTS, &of_kind(FileKind::StampedList)?))
             .and_then(|_| set(PROOFS, &of_kind(FileKind::Proof)?))
+            .and_then(|_| set(TOKENS, &of_kind(FileKind::TimestampToken)?))
+            .and_then(|_| set(REKOR, &of_kind(FileKind::RekorEntry)?))
+            .and_then(|_| set(CERTS, &certs()?))
+            .and_then(|_| set(ANCHORS, &trust_files(self.trust.anchors())?))
+            .and_then(|_| set(LOG_KEY, &trust_files(self.trust.log_key().into_iter().collect())?))
+            .and_then(|_| set(NOW, &js_sys::Date::now().into()))
             .and_then(|_| set(HEADERS, &self.headers.as_str().into()))
             .and_then(|_| worker.post_message(&job));
         if let Err(e) = posted {
@@ -208,7 +282,14 @@ impl Component for App {
             Ok(w) => (Some(w), Status::Waiting),
             Err(why) => (None, Status::Failed(why)),
         };
+        let link = ctx.link().clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            link.send_message(Msg::BundleLoaded(trust::load_bundle().await.map(Rc::new)));
+        });
         App {
+            trust: Trust { bundle: None, own_anchors: Vec::new(), own_log_key: None },
+            anchors_input: NodeRef::default(),
+            log_key_input: NodeRef::default(),
             files: Vec::new(),
             worker,
             ready: false,
@@ -254,7 +335,7 @@ impl Component for App {
             }
             Msg::FromWorker(FromWorker::Ready) => {
                 self.ready = true;
-                if self.pending {
+                if self.pending && !self.trust.loading() {
                     self.post_job();
                 }
             }
@@ -275,6 +356,35 @@ impl Component for App {
                     return false;
                 }
                 self.status = Status::Failed(message);
+            }
+            Msg::BundleLoaded(bundle) => {
+                self.trust.bundle = Some(bundle);
+                if self.pending && self.ready {
+                    self.post_job();
+                }
+            }
+            Msg::OwnAnchors(files) => {
+                if files.is_empty() {
+                    return false;
+                }
+                self.trust.own_anchors = own_files(files);
+                self.start();
+            }
+            Msg::OwnLogKey(files) => {
+                let Some(key) = own_files(files).into_iter().next() else { return false };
+                self.trust.own_log_key = Some(key);
+                self.start();
+            }
+            Msg::RestoreBundle => {
+                self.trust.own_anchors.clear();
+                self.trust.own_log_key = None;
+                self.start();
+            }
+            Msg::ToggleAnchor(i) => {
+                if let Some(f) = self.files.get_mut(i) {
+                    f.anchor = !f.anchor;
+                }
+                self.start();
             }
             Msg::HeadersEdited(text) => {
                 self.headers = text;
@@ -382,6 +492,7 @@ impl Component for App {
                     </section>
                     { self.view_dropzone(on_change) }
                     { self.view_files(ctx) }
+                    { self.view_trust(ctx) }
                     { self.view_status(ctx) }
                 </main>
                 <footer class="footer">
@@ -447,14 +558,25 @@ impl App {
                         let (badge, class) = match f.kind {
                             FileKind::Book => ("Book", "badge book"),
                             FileKind::Proof => ("OTS proof", "badge proof"),
+                            FileKind::TimestampToken => ("RFC 3161 token", "badge proof"),
+                            FileKind::RekorEntry => ("Rekor entry", "badge proof"),
+                            FileKind::Certificate if f.anchor => ("Trust anchor", "badge book"),
+                            FileKind::Certificate => ("Certificate", "badge list"),
                             _ => ("Stamped list", "badge list"),
                         };
+                        let toggle = ctx.link().callback(move |_: Event| Msg::ToggleAnchor(i));
                         html! {
                             <li class="file">
                                 <span class="file-name">{ &f.label }</span>
                                 <span class="file-meta">
                                     <span class={class}>{ badge }</span>
                                     <span class="file-size">{ format::bytes(f.size) }</span>
+                                    if f.kind == FileKind::Certificate {
+                                        <label class="anchor-toggle">
+                                            <input type="checkbox" checked={f.anchor} onchange={toggle} data-testid="mark-anchor"/>
+                                            { "trust as anchor" }
+                                        </label>
+                                    }
                                 </span>
                                 <button type="button" class="icon-button" onclick={remove} aria-label={format!("Remove {}", f.label)}>
                                     <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M6 6l12 12M18 6 6 18" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>
@@ -466,11 +588,88 @@ impl App {
                 if !others.is_empty() {
                     <details class="others">
                         <summary>{ format!("{} other {} not checked by this version of the page", others.len(), if others.len() == 1 { "file" } else { "files" }) }</summary>
-                        <p class="note">{ "RFC 3161 tokens (.tsr), Rekor entries, ask texts and score files come in later versions." }</p>
+                        <p class="note">{ "Ask texts, score files and other published files are checked by later versions of this page or by the sealbook CLI." }</p>
                         <ul class="others-list">{ for others.iter().map(|l| html! { <li>{ *l }</li> }) }</ul>
                     </details>
                 }
             </section>
+        }
+    }
+
+    /// The trust anchors in use: the shipped bundle's manifest, or the reader's own files.
+    fn view_trust(&self, ctx: &Context<Self>) -> Html {
+        let link = ctx.link();
+        let opener = |input: &NodeRef| {
+            let input = input.clone();
+            Callback::from(move |_: MouseEvent| {
+                if let Some(input) = input.cast::<HtmlInputElement>() {
+                    input.click();
+                }
+            })
+        };
+        let picked = |make: fn(Vec<File>) -> Msg| {
+            link.callback(move |e: Event| {
+                let input: HtmlInputElement = e.target_unchecked_into();
+                let files = dropped::from_list(input.files()).into_iter().map(|(f, _)| f).collect();
+                input.set_value("");
+                make(files)
+            })
+        };
+        let restore = link.callback(|_: MouseEvent| Msg::RestoreBundle);
+        let own = !self.trust.own_anchors.is_empty() || self.trust.own_log_key.is_some();
+        let manifest: Option<&Manifest> = self.trust.bundle().map(|b| &b.manifest);
+        html! {
+            <details class="card trust-panel" data-testid="trust-panel">
+                <summary class="trust-summary">
+                    <span class="section-title">{ "Trust anchors" }</span>
+                    <span class="note" data-testid="trust-source">{ match (&self.trust.bundle, own) {
+                        (_, true) => "your own files".to_string(),
+                        (None, _) => "loading the shipped bundle…".to_string(),
+                        (Some(Ok(b)), _) => format!("shipped bundle of {} ({} roots)", b.manifest.date, b.manifest.certificates.len()),
+                        (Some(Err(_)), _) => "shipped bundle unavailable: choose your own".to_string(),
+                    } }</span>
+                </summary>
+                <p class="note">
+                    { "RFC 3161 tokens count toward Level 2+ only when their chain ends at a root you trust, and Rekor entries are checked with the log key you trust. By default this page uses the bundle shipped with it, loaded once from this site when the page opened; the checks themselves make no network request. Replace either with your own files:" }
+                </p>
+                if let Some(Err(e)) = &self.trust.bundle {
+                    <p class="callout bad" role="alert">{ e }</p>
+                }
+                if own {
+                    <ul class="trust-own" data-testid="trust-own">
+                        { for self.trust.own_anchors.iter().map(|t| html! { <li>{ "Anchors: " }<code>{ &t.name }</code></li> }) }
+                        if let Some(k) = &self.trust.own_log_key { <li>{ "Rekor log key: " }<code>{ &k.name }</code></li> }
+                    </ul>
+                }
+                if let Some(m) = manifest {
+                    <div class="manifest" data-testid="manifest">
+                        <p class="note">
+                            { format!("Shipped bundle {} ({}), dated {}: {}. ", m.bundle, if self.trust.own_anchors.is_empty() { "in use" } else { "replaced" }, m.date, m.purpose) }
+                            { "Rekor log key: " }<code>{ &m.rekor_log_key.file }</code>
+                            { if self.trust.own_log_key.is_some() { " (replaced)" } else { " (in use)" } }
+                        </p>
+                        <ul class="cert-chain">
+                            { for m.certificates.iter().map(|c| html! {
+                                <li class="cert" data-testid="manifest-cert">
+                                    <span class="cert-role">{ &c.authority }</span>
+                                    <span class="cert-subject">{ &c.subject }</span>
+                                    <span class="cert-meta">{ format!("valid {} to {} · SHA-256 ", c.not_before, c.not_after) }<code class="hash">{ &c.sha256 }</code></span>
+                                    <span class="cert-meta">{ format!("Source: {}", c.source) }</span>
+                                </li>
+                            }) }
+                        </ul>
+                    </div>
+                }
+                <div class="headers-actions">
+                    <button type="button" class="button secondary" onclick={opener(&self.anchors_input)}>{ "Use my own trust anchors…" }</button>
+                    <button type="button" class="button secondary" onclick={opener(&self.log_key_input)}>{ "Use my own Rekor log key…" }</button>
+                    if own {
+                        <button type="button" class="button quiet" onclick={restore} data-testid="restore-bundle">{ "Back to the shipped bundle" }</button>
+                    }
+                </div>
+                <input ref={self.anchors_input.clone()} type="file" multiple=true accept=".pem,.crt,.cer,.der" class="visually-hidden" tabindex="-1" aria-hidden="true" onchange={picked(Msg::OwnAnchors)} data-testid="anchors-input"/>
+                <input ref={self.log_key_input.clone()} type="file" accept=".pub,.pem,.der" class="visually-hidden" tabindex="-1" aria-hidden="true" onchange={picked(Msg::OwnLogKey)} data-testid="log-key-input"/>
+            </details>
         }
     }
 
@@ -494,7 +693,7 @@ impl App {
         match &self.status {
             Status::Waiting if self.files.is_empty() => html! {},
             Status::Waiting => html! {
-                <p class="note" data-testid="status">{ "Add the book (a .jsonl file) or an .ots proof to start the check." }</p>
+                <p class="note" data-testid="status">{ "Add the book (a .jsonl file), or an .ots proof, RFC 3161 token (.tsr) or Rekor entry (.rekor.json) with the stamped list it covers, to start the check." }</p>
             },
             Status::Running { book, done, total, lines } => {
                 let pct = if *total == 0 { 100.0 } else { *done as f64 * 100.0 / *total as f64 };

@@ -14,6 +14,8 @@ pub mod format;
 pub mod proof_view;
 pub mod protocol;
 pub mod report_view;
+pub mod signed_time_view;
+pub mod trust;
 pub mod worker;
 
 /// The session logic (which file is checked against which, the trust level) lives in core.

@@ -1,7 +1,10 @@
 //! Messages between the page and its verifier worker.
 //!
 //! Page to worker: a plain JS object `{job, books: [{file, name}], lists: [{file, name}],
-//! proofs: [{file, name}], headers: "<hex headers, one per line>"}`
+//! proofs: [{file, name}], headers: "<hex headers, one per line>", tokens: [{file, name}],
+//! rekor: [{file, name}], certs: [{file, name, anchor}], anchors: [{file, name}],
+//! log_key: [{file, name}], now: <Date.now()>}` (`anchors` and `log_key` are the shipped
+//! bundle's files, fetched once at start, or the reader's own; `file` may be any Blob)
 //! (File objects are structured-cloned, so the worker reads them itself, chunk by chunk; `name`
 //! is the label the page shows, the path inside a chosen folder when there is one). Worker to page: one
 //! [`FromWorker`] serialized as a JSON string.
@@ -16,6 +19,15 @@ pub const LISTS: &str = "lists";
 pub const PROOFS: &str = "proofs";
 /// The block headers the reader pasted or fetched (text).
 pub const HEADERS: &str = "headers";
+pub const TOKENS: &str = "tokens";
+pub const REKOR: &str = "rekor";
+pub const CERTS: &str = "certs";
+/// On a `certs` item: the reader marked this certificate as a trust anchor.
+pub const ANCHOR: &str = "anchor";
+pub const ANCHORS: &str = "anchors";
+pub const LOG_KEY: &str = "log_key";
+/// The page's clock (`Date.now()`, milliseconds): the "now" certificate chains are also checked at.
+pub const NOW: &str = "now";
 pub const FILE: &str = "file";
 pub const NAME: &str = "name";
 
@@ -58,7 +70,7 @@ mod tests {
         let files = [ListInput::parse("hello-world.txt", &read(&format!("{examples}hello-world.txt")))];
         let proof = ProofResult::check("hello-world.txt.ots", &read(&format!("{examples}hello-world.txt.ots")), &files, &headers);
         assert_eq!(proof.state(), ProofState::Verified);
-        let report = SessionReport { books: vec![], lists: vec![(&files[0]).into()], unmatched: vec![], proofs: vec![proof], headers };
+        let report = SessionReport { books: vec![], lists: vec![(&files[0]).into()], unmatched: vec![], proofs: vec![proof], headers, tokens: vec![], rekor: vec![], trust: Default::default() };
         let msg = FromWorker::Done { job: 3, report };
         let back = FromWorker::from_json(&msg.to_json()).unwrap();
         let FromWorker::Done { report, .. } = &back else { panic!("{back:?}") };

@@ -5,6 +5,7 @@
 
 use crate::format;
 use crate::proof_view;
+use crate::signed_time_view;
 use crate::session::{BookResult, ProofState, SessionReport, TrustLevel};
 use sealbook_core::book::{Check, Problem};
 use sealbook_core::stamp_list::StampCheck;
@@ -42,6 +43,12 @@ fn summary(r: &SessionReport) -> String {
     if let Some(p) = r.proofs.iter().find(|p| p.state() == ProofState::Failed) {
         return format!("{}.", proof_view::failure(p)); // starts with the file name, kept as is
     }
+    if let Some(t) = r.tokens.iter().find(|t| !t.ok) {
+        return format!("{} does not verify: {}.", t.name, t.error.clone().or_else(|| t.first_failure()).unwrap_or_default());
+    }
+    if let Some(e) = r.rekor.iter().find(|e| !e.ok) {
+        return format!("{} does not verify: {}.", e.name, e.error.clone().or_else(|| e.first_failure()).unwrap_or_default());
+    }
     let mut parts = Vec::new();
     if !r.books.is_empty() {
         let lines: u64 = r.books.iter().map(|b| b.report.lines).sum();
@@ -56,12 +63,23 @@ fn summary(r: &SessionReport) -> String {
         let file = p.stamped_file.as_deref().unwrap_or(&p.name);
         parts.push(format!("{file} is anchored in Bitcoin block {}", anchor_or_unknown(p)));
     }
+    for t in r.tokens.iter().filter(|t| t.ok) {
+        parts.push(format!(
+            "{} was timestamped at {} by {}",
+            t.list.as_deref().unwrap_or(&t.name),
+            t.gen_time.as_deref().unwrap_or("?"),
+            t.authority.as_deref().unwrap_or("?")
+        ));
+    }
+    for e in r.rekor.iter().filter(|e| e.ok) {
+        parts.push(format!("{} is in the Rekor log since {}", e.list.as_deref().unwrap_or(&e.name), e.integrated_time.as_deref().unwrap_or("?")));
+    }
     let open = r.proofs.iter().filter(|p| p.state() == ProofState::Open).count();
     if open > 0 {
         parts.push(format!("{open} {} not verified yet", if open == 1 { "proof is" } else { "proofs are" }));
     }
     if parts.is_empty() {
-        return "Add the book (a .jsonl file) or a stamped file with its .ots proof.".into();
+        return "Add the book (a .jsonl file), or a stamped list with its .ots proof, .tsr token or .rekor.json entry.".into();
     }
     format!("{}.", parts.join("; "))
 }
@@ -105,6 +123,13 @@ pub fn view(r: &SessionReport, headers_panel: Html) -> Html {
                     { headers_panel }
                 </section>
             }
+            if !r.tokens.is_empty() || !r.rekor.is_empty() {
+                <section class="proofs" aria-label="Signed time and transparency log">
+                    { for r.tokens.iter().map(signed_time_view::token) }
+                    { for r.rekor.iter().map(signed_time_view::rekor_entry) }
+                    { signed_time_view::anchors_used(&r.trust) }
+                </section>
+            }
             { ladder(r) }
         </div>
     }
@@ -125,6 +150,7 @@ fn level_text(level: TrustLevel) -> &'static str {
         TrustLevel::Level0 => "Level 0: the operator's word only",
         TrustLevel::Level1 => "Level 1 reached",
         TrustLevel::Level2 => "Level 2 reached",
+        TrustLevel::Level2Plus => "Level 2+ reached",
     }
 }
 
@@ -153,9 +179,13 @@ fn ladder(r: &SessionReport) -> Html {
         ("Broken", "failed")
     };
     let verified: Vec<_> = r.proofs.iter().filter(|p| p.state() == ProofState::Verified).collect();
-    let anchor = if level == TrustLevel::Level2 {
-        let blocks: Vec<String> = verified.iter().copied().map(anchor_or_unknown).collect();
-        (format!("Reached: Bitcoin block {}", blocks.join(", ")), "reached")
+    let rekor_ok: Vec<&str> = r.rekor.iter().filter(|e| e.ok).map(|e| e.name.as_str()).collect();
+    let anchor = if level >= TrustLevel::Level2 && (!verified.is_empty() || !rekor_ok.is_empty()) {
+        let mut what: Vec<String> = verified.iter().copied().map(|p| format!("Bitcoin block {}", anchor_or_unknown(p))).collect();
+        what.extend(rekor_ok.iter().map(|n| format!("Rekor entry {n}")));
+        (format!("Reached: {}", what.join(", ")), "reached")
+    } else if r.rekor.iter().any(|e| !e.ok) {
+        ("Failed: the Rekor entry does not verify".to_string(), "failed")
     } else if r.proofs.iter().any(|p| p.state() == ProofState::Failed) || r.headers.error.is_some() {
         ("Failed".to_string(), "failed")
     } else if !verified.is_empty() {
@@ -165,7 +195,18 @@ fn ladder(r: &SessionReport) -> Html {
     } else {
         ("Add the list's .ots proof".to_string(), "pending")
     };
+    let signed = if level == TrustLevel::Level2Plus {
+        let auth: Vec<String> = r.tokens.iter().filter(|t| t.ok).map(|t| t.authority.clone().unwrap_or_default()).collect();
+        (format!("Reached: {}", auth.join(", ")), "reached")
+    } else if r.tokens.iter().any(|t| !t.ok) {
+        ("Failed: no token verifies to a root you chose".to_string(), "failed")
+    } else if r.tokens.iter().any(|t| t.ok) {
+        ("Token verified, but not for a stamped list that matches a dropped book".to_string(), "pending")
+    } else {
+        ("Add the list's .tsr token".to_string(), "pending")
+    };
     let pill = if level > TrustLevel::Level0 { "ok" } else { "bad" };
+    let session_trusted = r.still_trusted();
     let trusted: Vec<String> = verified
         .iter()
         .filter_map(|p| p.report.as_ref()?.verdict.as_ref())
@@ -184,15 +225,18 @@ fn ladder(r: &SessionReport) -> Html {
             </div>
             <ol class="rungs">
                 { rung("1", "Chain", "Every line's n, prev, seal and link recomputed in this browser.", chain.0, chain.1, "rung-1") }
-                { rung("2", "Anchored outside the operator", "OpenTimestamps proof of the stamped list, checked here against a Bitcoin block header whose proof of work is recomputed. (Sigstore Rekor inclusion is not checked here yet.)", &anchor.0, anchor.1, "rung-2") }
-                { rung("2+", "Signed time", "RFC 3161 timestamp tokens on the stamped list, verified to an authority's root you choose.", "Not checked here yet", "pending", "rung-2plus") }
+                { rung("2", "Anchored outside the operator", "OpenTimestamps proof of the stamped list, checked here against a Bitcoin block header whose proof of work is recomputed, or its Sigstore Rekor entry: inclusion proof, signed checkpoint and signed entry timestamp checked with the log key you trust.", &anchor.0, anchor.1, "rung-2") }
+                { rung("2+", "Signed time", "RFC 3161 timestamp tokens on the stamped list, verified to an authority's root you choose, with the chain valid at genTime.", &signed.0, signed.1, "rung-2plus") }
             </ol>
             <div class="still-trusted" data-testid="still-trusted">
                 <strong>{ "Still trusted: " }</strong>
                 { match level {
-                    TrustLevel::Level2 => html! {
+                    TrustLevel::Level2 | TrustLevel::Level2Plus => html! {
                         <>
-                            <ul>{ for trusted.iter().map(|t| html! { <li>{ t }</li> }) }</ul>
+                            <ul>
+                                { for trusted.iter().map(|t| html! { <li>{ t }</li> }) }
+                                { for session_trusted.iter().filter(|t| !t.contains("Bitcoin's proof of work")).map(|t| html! { <li>{ t }</li> }) }
+                            </ul>
                             if no_book {
                                 { "No book was dropped: this anchors the files the proofs stamp, not a book's chain." }
                             } else {

@@ -1,20 +1,22 @@
 //! The verifier worker: reads the dropped files in chunks and runs `sealbook-core` on them
-//! off the page's thread (chains, stamps, OpenTimestamps proofs against the pasted headers),
+//! off the page's thread (chains, stamps, OpenTimestamps proofs against the pasted headers,
+//! RFC 3161 tokens against the chosen trust anchors, Rekor entries against the log key),
 //! posting progress and the final [`SessionReport`].
 //!
 //! Started by www/worker.js (a module worker) calling [`worker_main`]. A new job supersedes a
 //! running one: the old one stops at its next chunk.
 
-use crate::protocol::{FromWorker, BOOKS, FILE, HEADERS, JOB, LISTS, NAME, PROOFS};
+use crate::protocol::{FromWorker, ANCHOR, ANCHORS, BOOKS, CERTS, FILE, HEADERS, JOB, LISTS, LOG_KEY, NAME, NOW, PROOFS, REKOR, TOKENS};
 use crate::session::{
-    BookResult, HeadersInput, ListInput, ListResult, ProofResult, SessionReport, StampPlan, MAX_LIST_BYTES, MAX_PROOF_BYTES,
+    BookResult, CertInput, HeadersInput, ListInput, ListResult, ProofResult, RekorResult, SessionReport, StampPlan, TokenResult,
+    TrustInput, MAX_LIST_BYTES, MAX_PROOF_BYTES,
 };
 use sealbook_core::book::{ChainVerifier, VerifyOptions};
 use std::cell::Cell;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
-use web_sys::{DedicatedWorkerGlobalScope, File, MessageEvent};
+use web_sys::{Blob, DedicatedWorkerGlobalScope, File, MessageEvent};
 
 /// Bytes read from a book per step; also the granularity of progress messages.
 pub const CHUNK_BYTES: u64 = 4 << 20;
@@ -44,9 +46,18 @@ pub fn worker_main() {
         let lists = files(&data, LISTS);
         let proofs = files(&data, PROOFS);
         let headers = js_sys::Reflect::get(&data, &HEADERS.into()).ok().and_then(|h| h.as_string()).unwrap_or_default();
+        let now_ms = js_sys::Reflect::get(&data, &NOW.into()).ok().and_then(|v| v.as_f64()).unwrap_or(0.0);
+        let signed = SignedTime {
+            tokens: files(&data, TOKENS),
+            rekor: files(&data, REKOR),
+            certs: files(&data, CERTS),
+            anchors: files(&data, ANCHORS),
+            log_key: files(&data, LOG_KEY),
+            now: (now_ms / 1000.0).floor() as i64,
+        };
         CURRENT_JOB.with(|c| c.set(job));
         wasm_bindgen_futures::spawn_local(async move {
-            let msg = match run(job, Job { books, lists, proofs, headers }).await {
+            let msg = match run(job, Job { books, lists, proofs, headers, signed }).await {
                 Ok(Some(report)) => FromWorker::Done { job, report },
                 Ok(None) => return, // superseded
                 Err(message) => FromWorker::Failed { job, message },
@@ -59,10 +70,13 @@ pub fn worker_main() {
     post(&FromWorker::Ready);
 }
 
-/// A file of the job with the name the page shows for it.
+/// A file of the job (any Blob: a dropped File, or a bundle file the page fetched) with the
+/// name the page shows for it.
 struct Named {
-    file: File,
+    file: Blob,
     name: String,
+    /// A certificate the reader marked as a trust anchor.
+    anchor: bool,
 }
 
 fn files(data: &JsValue, key: &str) -> Vec<Named> {
@@ -71,9 +85,13 @@ fn files(data: &JsValue, key: &str) -> Vec<Named> {
     js_sys::Array::from(&list)
         .iter()
         .filter_map(|item| {
-            let file = get(&item, FILE)?.dyn_into::<File>().ok()?;
-            let name = get(&item, NAME).and_then(|n| n.as_string()).unwrap_or_else(|| file.name());
-            Some(Named { file, name })
+            let file = get(&item, FILE)?.dyn_into::<Blob>().ok()?;
+            let name = get(&item, NAME)
+                .and_then(|n| n.as_string())
+                .or_else(|| file.dyn_ref::<File>().map(File::name))
+                .unwrap_or_default();
+            let anchor = get(&item, ANCHOR).is_some_and(|a| a.is_truthy());
+            Some(Named { file, name, anchor })
         })
         .collect()
 }
@@ -103,11 +121,77 @@ struct Job {
     lists: Vec<Named>,
     proofs: Vec<Named>,
     headers: String,
+    signed: SignedTime,
 }
+
+/// The job's RFC 3161 tokens, Rekor entries, certificates and trust choices.
+struct SignedTime {
+    tokens: Vec<Named>,
+    rekor: Vec<Named>,
+    certs: Vec<Named>,
+    anchors: Vec<Named>,
+    log_key: Vec<Named>,
+    now: i64,
+}
+
+/// Reads a small file whole (tokens, entries, certificates, keys), refusing one over `limit`.
+async fn read_small(f: &Named, limit: u64, buf: &mut Vec<u8>) -> Result<Result<Vec<u8>, String>, String> {
+    let size = f.file.size() as u64;
+    if size > limit {
+        return Ok(Err(format!("{}: {size} bytes is too large (limit {limit})", f.name)));
+    }
+    read_range(f, 0, size, buf).await?;
+    Ok(Ok(buf.clone()))
+}
+
+/// Checks the tokens and Rekor entries for the parsed lists.
+async fn check_signed_time(
+    job: u32,
+    s: &SignedTime,
+    lists: &[ListInput],
+    buf: &mut Vec<u8>,
+) -> Result<Option<(Vec<TokenResult>, Vec<RekorResult>, sealbook_core::session::TrustReport)>, String> {
+    let mut trust = TrustInput { now: s.now, ..Default::default() };
+    for a in &s.anchors {
+        match read_small(a, MAX_SIGNED_FILE_BYTES, buf).await? {
+            Ok(bytes) => trust.anchor_files.push((a.name.clone(), bytes)),
+            Err(e) => return Err(e),
+        }
+    }
+    if let Some(k) = s.log_key.first() {
+        trust.log_key = Some((k.name.clone(), read_small(k, MAX_SIGNED_FILE_BYTES, buf).await??));
+    }
+    let mut certs = Vec::with_capacity(s.certs.len());
+    for c in &s.certs {
+        let bytes = read_small(c, MAX_SIGNED_FILE_BYTES, buf).await??;
+        certs.push(CertInput { name: c.name.clone(), bytes, anchor: c.anchor });
+    }
+    let mut tokens = Vec::with_capacity(s.tokens.len());
+    for t in &s.tokens {
+        tokens.push(match read_small(t, MAX_SIGNED_FILE_BYTES, buf).await? {
+            Ok(bytes) => TokenResult::check(&t.name, &bytes, lists, &certs, &trust),
+            Err(e) => TokenResult { name: t.name.clone(), error: Some(e), ..Default::default() },
+        });
+        if superseded(job) {
+            return Ok(None);
+        }
+    }
+    let mut entries = Vec::with_capacity(s.rekor.len());
+    for r in &s.rekor {
+        entries.push(match read_small(r, MAX_SIGNED_FILE_BYTES, buf).await? {
+            Ok(bytes) => RekorResult::check(&r.name, &bytes, lists, &trust),
+            Err(e) => RekorResult { name: r.name.clone(), error: Some(e), ..Default::default() },
+        });
+    }
+    Ok(Some((tokens, entries, trust.report())))
+}
+
+/// Largest token, Rekor entry, certificate or key file read (bytes); real ones are a few KiB.
+const MAX_SIGNED_FILE_BYTES: u64 = 1 << 20;
 
 /// One job: parse the lists, check the proofs for them, plan the stamp checks, verify each
 /// book in chunks. `Ok(None)` when a newer job superseded this one.
-async fn run(job: u32, Job { books, lists, proofs, headers }: Job) -> Result<Option<SessionReport>, String> {
+async fn run(job: u32, Job { books, lists, proofs, headers, signed }: Job) -> Result<Option<SessionReport>, String> {
     let mut buf = Vec::new();
     let mut inputs = Vec::with_capacity(lists.len());
     for list in &lists {
@@ -136,6 +220,9 @@ async fn run(job: u32, Job { books, lists, proofs, headers }: Job) -> Result<Opt
             return Ok(None);
         }
     }
+    let Some((tokens, rekor, trust)) = check_signed_time(job, &signed, &inputs, &mut buf).await? else {
+        return Ok(None);
+    };
     let names: Vec<String> = books.iter().map(|b| b.name.clone()).collect();
     let plan = StampPlan::new(&names, &inputs);
     let total: u64 = books.iter().map(|b| b.file.size() as u64).sum();
@@ -166,5 +253,8 @@ async fn run(job: u32, Job { books, lists, proofs, headers }: Job) -> Result<Opt
         unmatched: plan.unmatched,
         proofs: proof_results,
         headers,
+        tokens,
+        rekor,
+        trust,
     }))
 }
