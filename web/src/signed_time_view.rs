@@ -4,7 +4,6 @@
 //! result and reason; per Rekor entry its integratedTime, log index and checks; and the trust
 //! anchors the session used. Elements tests read carry `data-testid`.
 
-use crate::report_view::sentence;
 use crate::session::{CheckRow, RekorResult, TokenResult, TrustReport};
 use sealbook_core::checks::Status;
 use sealbook_core::x509::CertSummary;
@@ -69,7 +68,7 @@ fn chain(certs: &[CertSummary]) -> Html {
 /// The first failed check, named.
 fn failure_line(error: Option<&str>, first: Option<String>) -> Html {
     let Some(why) = error.map(str::to_string).or(first) else { return html! {} };
-    html! { <p class="callout bad" data-testid="signed-error">{ sentence(&why) }</p> }
+    html! { <p class="callout bad" data-testid="signed-error">{ why }</p> }
 }
 
 pub fn token(t: &TokenResult) -> Html {
