@@ -513,8 +513,12 @@ impl TokenResult {
 
     /// The first failed check, as `id: detail`.
     pub fn first_failure(&self) -> Option<String> {
-        self.checks.iter().find(|c| c.status == Status::Fail).map(|c| format!("{}: {}", c.id, c.detail))
+        first_failure(&self.checks)
     }
+}
+
+fn first_failure(checks: &[CheckRow]) -> Option<String> {
+    checks.iter().find(|c| c.status == Status::Fail).map(|c| format!("{}: {}", c.id, c.detail))
 }
 
 /// One `<list>.rekor.json` file's result (spec §3.11; Appendix B step 10).
@@ -555,8 +559,9 @@ impl RekorResult {
         out
     }
 
+    /// The first failed check, as `id: detail`.
     pub fn first_failure(&self) -> Option<String> {
-        self.checks.iter().find(|c| c.status == Status::Fail).map(|c| format!("{}: {}", c.id, c.detail))
+        first_failure(&self.checks)
     }
 }
 
@@ -1022,5 +1027,27 @@ mod tests {
         let mut report = session(vec![], vec![], vec![]);
         report.rekor.push(r);
         assert_eq!(report.level(), TrustLevel::Level0);
+    }
+
+    /// The ladder's top rungs: a verified Rekor entry anchors its list (Level 2), a verified
+    /// token gives signed time (Level 2+) even beside a failed one, and with a book dropped
+    /// only lists that check out against it count.
+    #[test]
+    fn rekor_entries_and_tokens_raise_the_level() {
+        let rekor = |ok| RekorResult { name: "a.txt.rekor.json".into(), list: Some("a.txt".into()), ok, ..Default::default() };
+        let token = |name: &str, ok| TokenResult { name: name.into(), list: Some("a.txt".into()), ok, ..Default::default() };
+        let mut r = session(vec![], vec![], vec![]);
+        r.rekor.push(rekor(true));
+        assert_eq!(r.level(), TrustLevel::Level2);
+        assert!(r.verified());
+        r.tokens.push(token("a.txt.x.tsr", false));
+        assert_eq!(r.level(), TrustLevel::Level2);
+        assert!(!r.verified());
+        r.tokens.push(token("a.txt.y.tsr", true));
+        assert_eq!(r.level(), TrustLevel::Level2Plus);
+        let b = book(3);
+        let report = verify(&b, VerifyOptions::default());
+        r.books.push(BookResult { name: "council-book.jsonl".into(), report, stamps: vec![] });
+        assert_eq!(r.level(), TrustLevel::Level1, "a.txt was not checked against the book");
     }
 }

@@ -497,7 +497,7 @@ impl Component for App {
                 </main>
                 <footer class="footer">
                     <p>
-                        { "The checks follow " }<cite>{ "Sealed Before the Open" }</cite>{ ", §3.2, §3.11 and Appendix B steps 3–4 and 6: seal = SHA-256 of the line's content, link = SHA-256 of the line without its link, each line's prev = the previous link, a stamp's sha256 = the first N lines as stored, and an OpenTimestamps proof's operations lead from the list's digest to the merkle root of a Bitcoin block header whose proof of work is recomputed here." }
+                        { "The checks follow " }<cite>{ "Sealed Before the Open" }</cite>{ ", §3.2, §3.11 and Appendix B steps 3–4, 6, 9 and 10: seal = SHA-256 of the line's content, link = SHA-256 of the line without its link, each line's prev = the previous link, a stamp's sha256 = the first N lines as stored, an OpenTimestamps proof's operations lead from the list's digest to the merkle root of a Bitcoin block header whose proof of work is recomputed here, an RFC 3161 token's imprint, signature and certificate chain (valid at genTime) are checked against roots you choose, and a Rekor entry's body, inclusion proof, checkpoint and signed entry timestamp against the log key you choose." }
                     </p>
                 </footer>
             </div>
@@ -507,15 +507,6 @@ impl Component for App {
 
 impl App {
     fn view_dropzone(&self, on_change: Callback<Event>) -> Html {
-        // Each picker is opened in the click handler itself, so the browser sees the gesture.
-        let opener = |input: &NodeRef| {
-            let input = input.clone();
-            Callback::from(move |_: MouseEvent| {
-                if let Some(input) = input.cast::<HtmlInputElement>() {
-                    input.click();
-                }
-            })
-        };
         html! {
             <section class={classes!("dropzone", self.dragging.then_some("dragging"), (!self.files.is_empty()).then_some("compact"))} aria-labelledby="dropzone-title" data-testid="dropzone">
                 <svg class="dropzone-icon" viewBox="0 0 48 48" aria-hidden="true">
@@ -526,13 +517,13 @@ impl App {
                 <h2 id="dropzone-title" class="dropzone-title">{ if self.files.is_empty() { "Drop files here" } else { "Drop more files here" } }</h2>
                 <p class="dropzone-hint">
                     { "The book (" }<code>{ "council-book.jsonl" }</code>{ ", " }<code>{ "asks.jsonl" }</code>
-                    { "), any stamped lists (" }<code>{ "proof/<day>/<time>Z.txt" }</code>{ ") with their OpenTimestamps proofs (" }<code>{ "<time>Z.txt.ots" }</code>{ "), or the whole downloaded folder" }
+                    { "), any stamped lists (" }<code>{ "proof/<day>/<time>Z.txt" }</code>{ ") with their OpenTimestamps proofs (" }<code>{ "<time>Z.txt.ots" }</code>{ "), RFC 3161 tokens (" }<code>{ "<time>Z.txt.<tsa>.tsr" }</code>{ ") and Rekor entries (" }<code>{ "<time>Z.txt.rekor.json" }</code>{ "), or the whole downloaded folder" }
                 </p>
                 <div class="dropzone-actions">
                     <button type="button" class="button primary" onclick={opener(&self.input)} aria-describedby="pick-files-sr">{ "Choose files…" }</button>
                     <button type="button" class="button secondary" onclick={opener(&self.folder_input)} aria-describedby="pick-folder-sr">{ "Choose a folder…" }</button>
                 </div>
-                <span id="pick-files-sr" class="visually-hidden">{ "Opens a file picker; choose one or more books (.jsonl) and stamped lists (.txt)." }</span>
+                <span id="pick-files-sr" class="visually-hidden">{ "Opens a file picker; choose one or more books (.jsonl) stamped lists (.txt), and their proofs (.ots), timestamp tokens (.tsr), Rekor entries (.rekor.json) and certificates (.pem)." }</span>
                 <span id="pick-folder-sr" class="visually-hidden">{ "Opens a folder picker; every book and stamped list inside the folder is checked." }</span>
                 <input ref={self.input.clone()} type="file" multiple=true class="visually-hidden" tabindex="-1" aria-hidden="true" onchange={on_change.clone()} data-testid="file-input"/>
                 <input ref={self.folder_input.clone()} type="file" webkitdirectory=true class="visually-hidden" tabindex="-1" aria-hidden="true" onchange={on_change} data-testid="folder-input"/>
@@ -599,14 +590,6 @@ impl App {
     /// The trust anchors in use: the shipped bundle's manifest, or the reader's own files.
     fn view_trust(&self, ctx: &Context<Self>) -> Html {
         let link = ctx.link();
-        let opener = |input: &NodeRef| {
-            let input = input.clone();
-            Callback::from(move |_: MouseEvent| {
-                if let Some(input) = input.cast::<HtmlInputElement>() {
-                    input.click();
-                }
-            })
-        };
         let picked = |make: fn(Vec<File>) -> Msg| {
             link.callback(move |e: Event| {
                 let input: HtmlInputElement = e.target_unchecked_into();
@@ -775,6 +758,17 @@ impl App {
             </section>
         }
     }
+}
+
+/// Opens the file picker `input`; called in the click handler itself, so the browser sees the
+/// gesture.
+fn opener(input: &NodeRef) -> Callback<MouseEvent> {
+    let input = input.clone();
+    Callback::from(move |_: MouseEvent| {
+        if let Some(input) = input.cast::<HtmlInputElement>() {
+            input.click();
+        }
+    })
 }
 
 /// GETs `url` and returns its body as text (bounded).
