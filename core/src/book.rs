@@ -471,12 +471,18 @@ impl ChainVerifier {
         match &fields.n {
             None => self.problem(Check::N, "missing field n".into(), Some(expected.to_string()), None),
             Some(v) if v.py_eq_int(expected) => {}
-            Some(v) => self.problem(
-                Check::N,
-                format!("n is not the line's position {expected}"),
-                Some(expected.to_string()),
-                Some(display(v)),
-            ),
+            Some(v) => {
+                // After an earlier gap the count follows the book's own n, so say where the
+                // expected value comes from rather than call it the line's position.
+                let why = if self.lines == 1 {
+                    "the first line's n must be 1".to_string()
+                } else if expected as u64 == self.lines {
+                    format!("n is not the line's position {expected}")
+                } else {
+                    format!("n is not {expected}, one more than the previous line's n")
+                };
+                self.problem(Check::N, why, Some(expected.to_string()), Some(display(v)))
+            }
         }
         // Resynchronise on the line's own n, so a gap is reported once.
         self.expected_n = match &fields.n {
@@ -716,6 +722,9 @@ mod tests {
         sw.swap(4, 5);
         let r = verify(&sw.concat(), VerifyOptions::default());
         assert_eq!(first(&r), (5, vec![Check::N, Check::Prev]));
+        assert!(r.problems[0].message.contains("position 5"), "{:?}", r.problems[0]);
+        let after = r.problems.iter().find(|p| p.line == 6 && p.check == Check::N).unwrap();
+        assert!(after.message.contains("one more than the previous line's n"), "{after:?}");
         // Edited value on line 7.
         let mut ed = ls.clone();
         ed[6] = String::from_utf8(ed[6].clone()).unwrap().replace("answer", "answeR").into_bytes();
