@@ -153,10 +153,7 @@ async fn check_signed_time(
 ) -> Result<Option<(Vec<TokenResult>, Vec<RekorResult>, sealbook_core::session::TrustReport)>, String> {
     let mut trust = TrustInput { now: s.now, ..Default::default() };
     for a in &s.anchors {
-        match read_small(a, MAX_SIGNED_FILE_BYTES, buf).await? {
-            Ok(bytes) => trust.anchor_files.push((a.name.clone(), bytes)),
-            Err(e) => return Err(e),
-        }
+        trust.anchor_files.push((a.name.clone(), read_small(a, MAX_SIGNED_FILE_BYTES, buf).await??));
     }
     if let Some(k) = s.log_key.first() {
         trust.log_key = Some((k.name.clone(), read_small(k, MAX_SIGNED_FILE_BYTES, buf).await??));
