@@ -75,6 +75,7 @@ async function card(page, kind, name) {
       serial: text('[data-testid="serial"]'),
       signatureAlg: text('[data-testid="signature-alg"]'),
       imprintAlg: text('[data-testid="imprint-alg"]'),
+      atGenTime: text('[data-testid="at-gen-time"]'),
       chain: [...e.querySelectorAll('[data-testid="token-chain"] li')].length,
       error: text('[data-testid="signed-error"]'),
       failed: [...e.querySelectorAll('[data-testid="signed-check"][data-status="fail"]')].map((c) => c.dataset.id),
@@ -109,6 +110,7 @@ test('a real token is shown with genTime and authority and reaches Level 2+ with
     assert.equal(t.imprintAlg, 'SHA-256');
     assert.ok(t.serial.length > 0);
     assert.ok(t.failed.includes('chain_at_gen_time'), JSON.stringify(t));
+    assert.match(t.atGenTime, /^not valid: /);
     assert.ok(t.passed.includes('signature') && t.passed.includes('imprint'), JSON.stringify(t));
     // The reader replaces the anchors with the authority's root.
     await page.setInputFiles('[data-testid="anchors-input"]', at('sigstage-root.pem'));
@@ -117,6 +119,7 @@ test('a real token is shown with genTime and authority and reaches Level 2+ with
     assert.equal(t.ok, true, JSON.stringify(t));
     assert.deepEqual(t.failed, []);
     assert.equal(t.chain, 2);
+    assert.equal(t.atGenTime, 'valid');
     const r = await readResults(page);
     assert.equal(r.level, 'Level 2+ reached');
     assert.match(r.stillTrusted, /timestamp authority/);

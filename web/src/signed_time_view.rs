@@ -6,6 +6,7 @@
 
 use crate::session::{CheckRow, RekorResult, TokenResult, TrustReport};
 use sealbook_core::checks::Status;
+use sealbook_core::tsp;
 use sealbook_core::x509::CertSummary;
 use yew::prelude::*;
 
@@ -77,11 +78,19 @@ pub fn token(t: &TokenResult) -> Html {
         (true, _) => ("Verified", "ok"),
         (false, _) => ("Failed", "bad"),
     };
-    let now = match t.ok_now {
-        Some(true) => "valid now as well",
-        Some(false) => "not valid now (a certificate has expired since): the token still proves the time, as RFC 3161 App. B asks",
-        None => "not checked",
+    // What the two chain checks found (core's ids `chain_at_gen_time` and `chain_now`).
+    let chain_check = |id: &str| {
+        t.checks.iter().find(|c| c.id == id).map(|c| match c.status {
+            Status::Pass => "valid".to_string(),
+            Status::Fail => format!("not valid: {}", c.detail),
+            Status::Warn | Status::Skip => c.detail.clone(),
+        })
     };
+    let at_gen_time = chain_check(tsp::check::CHAIN_AT_GEN_TIME);
+    let now = chain_check(tsp::check::CHAIN_NOW).map(|n| match (t.ok, t.ok_now) {
+        (true, Some(false)) => format!("{n} (the token still proves the time: RFC 3161 App. B checks the chain at genTime)"),
+        _ => n,
+    });
     html! {
         <article class={classes!("card", "proof", class)} data-testid="token" data-name={t.name.clone()} data-ok={t.ok.to_string()}>
             <div class="card-head">
@@ -100,8 +109,8 @@ pub fn token(t: &TokenResult) -> Html {
                     { fact("Policy", t.policy.as_deref(), "policy") }
                     { fact("Imprint algorithm", t.imprint_algorithm.as_deref(), "imprint-alg") }
                     { fact("Signature algorithm", t.signature_algorithm.as_deref(), "signature-alg") }
-                    { fact("Chain at genTime", Some(if t.ok { "valid (the verdict)" } else { "see the checks" }), "at-gen-time") }
-                    { fact("Chain now", Some(now), "now") }
+                    { fact("Chain at genTime (the verdict)", at_gen_time.as_deref(), "at-gen-time") }
+                    { fact("Chain now", now.as_deref(), "now") }
                 </dl>
             }
             { chain(&t.chain) }
