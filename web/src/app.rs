@@ -487,7 +487,7 @@ impl Component for App {
                     <section class="intro">
                         <h1>{ "Check a sealed book yourself" }</h1>
                         <p class="lede">
-                            { "Drop the published book, its stamped lists and their .ots proofs. This page recomputes every line's seal and link, every stamped prefix and every OpenTimestamps proof with its own copy of the verifier, compiled to WebAssembly. Your files never leave this device, and no server is asked for an answer." }
+                            { "Drop the published book, its stamped lists and their .ots proofs, .tsr tokens and Rekor entries. This page recomputes every line's seal and link, every stamped prefix, every OpenTimestamps proof and every timestamp signature with its own copy of the verifier, compiled to WebAssembly. Your files never leave this device, and no server is asked for an answer." }
                         </p>
                     </section>
                     { self.view_dropzone(on_change) }
