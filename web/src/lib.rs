@@ -14,6 +14,7 @@ pub mod format;
 pub mod proof_view;
 pub mod protocol;
 pub mod report_view;
+pub mod scores;
 pub mod worker;
 
 /// The session logic (which file is checked against which, the trust level) lives in core.
