@@ -4,7 +4,8 @@
 // the files, computes the whole stats document and every run's correlation matrix, the page
 // draws the tables and charts). Not part of CI.
 // usage: node tests/bench/scores_page.mjs <season dir> [runs]   (SEALBOOK_BIN: the server binary)
-// Prints JSON: {"ms": [per-run milliseconds, drop to results], "rows": N}.
+// Prints JSON: {"ms": [per-run milliseconds, drop to results], "rows": N, "stages": per run, when
+// each progress step appeared (ms since the drop)}.
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { join, dirname, resolve } from 'node:path';
@@ -21,6 +22,7 @@ const server = await startServer(dir);
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
 const files = ['council-forecasts.csv', 'council-clim-window.json'].map((n) => ({ name: n, b64: readFileSync(join(dir, n)).toString('base64') }));
 const ms = [];
+const stages = []; // per run: [progress label, ms since the drop when it appeared]
 let rows = null;
 try {
   for (let i = 0; i < runs; i++) {
@@ -34,8 +36,11 @@ try {
     }, files);
     // The clock starts at the drop and stops when the results are in the DOM.
     await page.evaluate(() => {
+      window.__stages = [];
       window.__done = new Promise((resolveDone) => {
         const obs = new MutationObserver(() => {
+          const label = document.querySelector('#scores-progress .progress-label')?.textContent;
+          if (label && window.__stages.at(-1)?.[0] !== label) window.__stages.push([label, Math.round(performance.now() - window.__t0)]);
           if (document.getElementById('scores-results') || document.getElementById('scores-error')) { obs.disconnect(); resolveDone(performance.now()); }
         });
         obs.observe(document.body, { childList: true, subtree: true });
@@ -44,6 +49,7 @@ try {
     });
     await page.locator('[data-testid="dropzone"]').dispatchEvent('drop', { dataTransfer: transfer });
     const t = await page.evaluate(async () => (await window.__done) - window.__t0);
+    stages.push(await page.evaluate(() => window.__stages));
     const err = await page.locator('#scores-error').count();
     if (err) throw new Error(await page.locator('#scores-error').textContent());
     rows = await page.evaluate(() => Number(document.querySelector('[data-rows]').dataset.rows));
@@ -54,4 +60,4 @@ try {
   await browser.close();
   await server.stop();
 }
-console.log(JSON.stringify({ ms, rows }));
+console.log(JSON.stringify({ ms, rows, stages }));

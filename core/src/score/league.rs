@@ -518,10 +518,19 @@ pub fn neff_rows_from_files(forecasts_csv: &[u8], book: Option<&[u8]>) -> Result
     Ok(neff_rows(&rows, times.as_ref()))
 }
 
-/// The correlation matrix and eigenvalues of each run and horizon from the same files.
-pub fn run_matrices_from_files(forecasts_csv: &[u8], book: Option<&[u8]>) -> Result<Vec<RunMatrix>, InputError> {
+/// The league tables and, for the Scores page's heat maps, the correlation matrix and
+/// eigenvalues of each run and horizon ([`run_matrices`]), from one reading of the files.
+pub fn league_stats_and_matrices_from_files(
+    forecasts_csv: &[u8],
+    book: Option<&[u8]>,
+    climatology: Option<&[u8]>,
+    roster: &[(String, String)],
+    stats: &dyn StatsSeams,
+) -> Result<(LeagueStats, Vec<RunMatrix>), InputError> {
     let (rows, times) = read_rows(forecasts_csv, book)?;
-    Ok(run_matrices(&rows, times.as_ref()))
+    let clim = climatology.map(ClimatologyTable::parse).transpose().map_err(InputError::Climatology)?;
+    let inputs = LeagueInputs { rows: &rows, climatology: clim.as_ref(), sealing_times: times.as_ref(), roster };
+    Ok((league_stats(&inputs, stats), run_matrices(&rows, times.as_ref())))
 }
 
 type SealingTimes = BTreeMap<u64, Instant>;

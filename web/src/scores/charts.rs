@@ -82,9 +82,12 @@ pub fn legend(items: &[(usize, String)]) -> String {
 /// `series`: (label, mean rho, readings (n, n_eff)).
 pub fn neff_curve(series: &[(String, f64, Vec<(usize, f64)>)]) -> String {
     let max_n = series.iter().flat_map(|s| s.2.iter().map(|p| p.0)).max().unwrap_or(2).max(2) as f64;
-    let f = Frame { x0: 1.0, x1: max_n, y0: 0.0, y1: max_n };
-    let ticks: Vec<f64> = (1..=max_n as usize).map(|v| v as f64).collect();
-    let mut s = f.open("N_eff against the number of seats n, for the observed mean correlation of each horizon", &ticks, &ticks, "seats answering (n)", "N_eff");
+    // A negative mean r puts N_eff above n.
+    let y_max = series.iter().flat_map(|s| s.2.iter().map(|p| p.1)).filter(|v| v.is_finite()).fold(max_n, f64::max).ceil();
+    let f = Frame { x0: 1.0, x1: max_n, y0: 0.0, y1: y_max };
+    let x_ticks: Vec<f64> = (1..=max_n as usize).map(|v| v as f64).collect();
+    let y_ticks: Vec<f64> = (0..=y_max as usize).map(|v| v as f64).collect();
+    let mut s = f.open("N_eff against the number of seats n, for the observed mean correlation of each horizon", &x_ticks, &y_ticks, "seats answering (n)", "N_eff");
     let _ = write!(s, r#"<line class="reference" x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}"><title>independent seats: N_eff = n</title></line>"#, f.x(1.0), f.y(1.0), f.x(max_n), f.y(max_n));
     for (i, (label, rho, points)) in series.iter().enumerate() {
         let mut d = String::new();
@@ -93,12 +96,12 @@ pub fn neff_curve(series: &[(String, f64, Vec<(usize, f64)>)]) -> String {
             let n = 1.0 + (max_n - 1.0) * k as f64 / steps as f64;
             let ne = n / (1.0 + (n - 1.0) * rho);
             if ne.is_finite() {
-                let _ = write!(d, "{}{:.1} {:.1}", if d.is_empty() { "M" } else { "L" }, f.x(n), f.y(ne.clamp(0.0, max_n)));
+                let _ = write!(d, "{}{:.1} {:.1}", if d.is_empty() { "M" } else { "L" }, f.x(n), f.y(ne.clamp(0.0, y_max)));
             }
         }
         let _ = write!(s, r#"<path class="curve series-{}" d="{d}"><title>{} mean rho {rho:.3}</title></path>"#, i % 4, esc(label));
         for &(n, ne) in points {
-            s.push_str(&marker(i, f.x(n as f64), f.y(ne.clamp(0.0, max_n)), &format!("{label}: n {n}, N_eff {ne:.2}")));
+            s.push_str(&marker(i, f.x(n as f64), f.y(ne.clamp(0.0, y_max)), &format!("{label}: n {n}, N_eff {ne:.2}")));
         }
     }
     s.push_str("</svg>");
@@ -145,7 +148,8 @@ pub fn heat_map(label: &str, seats: &[String], r: &[Vec<Option<f64>>]) -> String
     let cell = (420.0 / n as f64).clamp(18.0, 48.0);
     let pad = 110.0;
     let size = pad + cell * n as f64 + 4.0;
-    let mut s = format!(r#"<svg class="chart heat" viewBox="0 0 {size:.0} {size:.0}" role="img" aria-label="{}">"#, esc(label));
+    // Never drawn larger than its own size: a few seats stay a small square.
+    let mut s = format!(r#"<svg class="chart heat" viewBox="0 0 {size:.0} {size:.0}" style="max-width: {size:.0}px" role="img" aria-label="{}">"#, esc(label));
     let font = (cell * 0.32).clamp(8.0, 13.0);
     for (i, name) in seats.iter().enumerate() {
         let c = pad + cell * (i as f64 + 0.5);

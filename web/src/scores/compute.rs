@@ -3,7 +3,7 @@
 //! same bytes) and, for the heat maps, each run's correlation matrix with its eigenvalues.
 
 use sealbook_core::score::independence::RunMatrix;
-use sealbook_core::score::league::{league_stats_from_files, run_matrices_from_files};
+use sealbook_core::score::league::league_stats_and_matrices_from_files;
 use sealbook_core::score::seams::CoreStats;
 use serde::{Deserialize, Serialize};
 
@@ -48,18 +48,11 @@ pub struct Computed {
     pub matrices: Vec<MatrixView>,
 }
 
-/// Scores the files; the error names the file, and the row and column when the CSV is at fault.
+/// Scores the files: the stats document, byte for byte `sealbook score --json` without the
+/// final newline, and each run's matrix in the `n_eff[]` rows' order. The error names the
+/// file, and the row and column when the CSV is at fault.
 pub fn compute(forecasts_csv: &[u8], book: Option<&[u8]>, climatology: Option<&[u8]>) -> Result<Computed, String> {
-    Ok(Computed { stats_json: stats_json(forecasts_csv, book, climatology)?, matrices: matrices(forecasts_csv, book)? })
-}
-
-/// The stats document, byte for byte `sealbook score --json` without the final newline.
-pub fn stats_json(forecasts_csv: &[u8], book: Option<&[u8]>, climatology: Option<&[u8]>) -> Result<String, String> {
-    let stats = league_stats_from_files(forecasts_csv, book, climatology, &[], &CoreStats).map_err(|e| e.to_string())?;
-    serde_json::to_string(&stats).map_err(|e| format!("the stats document could not be written: {e}"))
-}
-
-/// Each run's correlation matrix and eigenvalues, in the `n_eff[]` rows' order.
-pub fn matrices(forecasts_csv: &[u8], book: Option<&[u8]>) -> Result<Vec<MatrixView>, String> {
-    Ok(run_matrices_from_files(forecasts_csv, book).map_err(|e| e.to_string())?.into_iter().map(MatrixView::from).collect())
+    let (stats, matrices) = league_stats_and_matrices_from_files(forecasts_csv, book, climatology, &[], &CoreStats).map_err(|e| e.to_string())?;
+    let stats_json = serde_json::to_string(&stats).map_err(|e| format!("the stats document could not be written: {e}"))?;
+    Ok(Computed { stats_json, matrices: matrices.into_iter().map(MatrixView::from).collect() })
 }

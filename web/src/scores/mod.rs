@@ -153,7 +153,7 @@ impl ScoresApp {
         if let Some(c) = &self.clim {
             set(CLIM, c);
         }
-        self.status = Status::Running { step: 0, steps: 5, label: "Starting".into() };
+        self.status = Status::Running { step: 0, steps: 4, label: "Starting".into() };
         if let Err(e) = w.worker.post_message(&job) {
             self.status = Status::Failed(format!("the scorer could not be given the files: {e:?}"));
         }
@@ -375,7 +375,7 @@ impl Component for ScoresApp {
         html! {
             <div class="page" ondragover={on_dragover} ondragleave={on_dragleave} ondrop={on_drop} data-worker-ready={ready}>
                 <header class="masthead">
-                    <div class="masthead-inner">
+                    <div class="masthead-inner wide">
                         <a class="brand" href="/">
                             <svg class="brand-mark" viewBox="0 0 24 24" aria-hidden="true"><path d="M12 2 4 5v6c0 5 3.4 9.3 8 11 4.6-1.7 8-6 8-11V5l-8-3Zm-1.2 13.6-3.5-3.5 1.4-1.4 2.1 2.1 4.9-4.9 1.4 1.4-6.3 6.3Z"/></svg>
                             { "sealbook" }

@@ -249,7 +249,7 @@ pub fn matrix(m: &MatrixView) -> String {
     if m.eigenvalues.is_empty() {
         s.push_str(r#"<p class="note" id="eigen">No eigenvalues: some pair of seats has no correlation (fewer than the minimum of common markets, or a constant answer).</p>"#);
     } else {
-        let ev: Vec<String> = m.eigenvalues.iter().map(|l| format!(r#"<li data-v="{l}">{l:.4}</li>"#)).collect();
+        let ev: Vec<String> = m.eigenvalues.iter().enumerate().map(|(i, l)| format!(r#"<li data-v="{l}">λ<sub>{}</sub> = {l:.4}</li>"#, i + 1)).collect();
         let _ = write!(
             s,
             r#"<div id="eigen"><p class="note">Largest eigenvalue's share of the trace {:.3}; participation ratio {:.2}.</p><ol class="eigenvalues" aria-label="Eigenvalues, largest first">{}</ol></div>"#,

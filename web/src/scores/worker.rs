@@ -57,15 +57,9 @@ async fn read(file: &File, limit: u64) -> Result<Vec<u8>, String> {
     Ok(js_sys::Uint8Array::new(&array).to_vec())
 }
 
-/// Yields to the event loop so that the posted progress reaches the page before a long step.
-async fn breathe() {
-    let p = js_sys::Promise::resolve(&JsValue::NULL);
-    let _ = JsFuture::from(p).await;
-}
-
 async fn run(job: u32, forecasts: Option<File>, book: Option<File>, clim: Option<File>) -> Result<Computed, String> {
     let forecasts = forecasts.ok_or("no council-forecasts.csv was given")?;
-    let steps = 5;
+    let steps = 4;
     let progress = |step: u32, label: &str| post(&ScoresFromWorker::Progress { job, step, steps, label: label.into() });
     progress(1, &format!("Reading {}", forecasts.name()));
     let csv = read(&forecasts, MAX_INPUT_BYTES).await?;
@@ -78,12 +72,8 @@ async fn run(job: u32, forecasts: Option<File>, book: Option<File>, clim: Option
         Some(f) => Some(read(f, MAX_CLIM_BYTES).await?),
         None => None,
     };
-    progress(3, "Scoring every seat, horizon, consensus and the primary endpoint");
-    breathe().await;
-    let stats_json = compute::stats_json(&csv, book.as_deref(), clim.as_deref())?;
-    progress(4, "Correlation matrices and eigenvalues of each run");
-    breathe().await;
-    let matrices = compute::matrices(&csv, book.as_deref())?;
-    progress(5, "Drawing");
-    Ok(Computed { stats_json, matrices })
+    progress(3, "Scoring every seat, horizon, consensus and the primary endpoint; correlating each run");
+    let computed = compute::compute(&csv, book.as_deref(), clim.as_deref())?;
+    progress(4, "Drawing");
+    Ok(computed)
 }
