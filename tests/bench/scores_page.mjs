@@ -5,7 +5,7 @@
 // draws the tables and charts). Not part of CI.
 // usage: node tests/bench/scores_page.mjs <season dir> [runs]   (SEALBOOK_BIN: the server binary)
 // Prints JSON: {"ms": [per-run milliseconds, drop to results], "rows": N, "stages": per run, when
-// each progress step appeared (ms since the drop)}.
+// each of the worker's messages reached the page (ms since the drop)}.
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { join, dirname, resolve } from 'node:path';
@@ -22,11 +22,25 @@ const server = await startServer(dir);
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
 const files = ['council-forecasts.csv', 'council-clim-window.json'].map((n) => ({ name: n, b64: readFileSync(join(dir, n)).toString('base64') }));
 const ms = [];
-const stages = []; // per run: [progress label, ms since the drop when it appeared]
+const stages = []; // per run: [worker message, ms since the drop when it arrived]
 let rows = null;
 try {
   for (let i = 0; i < runs; i++) {
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    // When each worker message arrives (ms since the drop): where the time goes.
+    await context.addInitScript(() => {
+      const W = window.Worker;
+      window.__stages = [];
+      window.Worker = function (...a) {
+        const w = new W(...a);
+        w.addEventListener('message', (e) => {
+          const m = JSON.parse(e.data);
+          if (window.__t0 !== undefined) window.__stages.push([m.label || m.type, Math.round(performance.now() - window.__t0)]);
+        });
+        return w;
+      };
+    });
+    const page = await context.newPage();
     await page.goto(new URL('scores.html', server.url).href);
     await page.waitForSelector('[data-worker-ready="true"]', { timeout: 30000 });
     const transfer = await page.evaluateHandle((files) => {
@@ -36,11 +50,8 @@ try {
     }, files);
     // The clock starts at the drop and stops when the results are in the DOM.
     await page.evaluate(() => {
-      window.__stages = [];
       window.__done = new Promise((resolveDone) => {
         const obs = new MutationObserver(() => {
-          const label = document.querySelector('#scores-progress .progress-label')?.textContent;
-          if (label && window.__stages.at(-1)?.[0] !== label) window.__stages.push([label, Math.round(performance.now() - window.__t0)]);
           if (document.getElementById('scores-results') || document.getElementById('scores-error')) { obs.disconnect(); resolveDone(performance.now()); }
         });
         obs.observe(document.body, { childList: true, subtree: true });
