@@ -25,7 +25,7 @@ fn marker(i: usize, x: f64, y: f64, title: &str) -> String {
     format!(r#"<g class="marker series-{}"><title>{}</title>{shape}</g>"#, i % 4, esc(title))
 }
 
-/// Axes with ticks; returns the SVG prefix and the two scale functions' parameters.
+/// A chart's data ranges, mapped onto the plot area.
 struct Frame {
     x0: f64,
     x1: f64,
@@ -77,10 +77,14 @@ pub fn legend(items: &[(usize, String)]) -> String {
     s
 }
 
+/// One horizon on the N_eff chart: label, mean rho, readings (n, N_eff).
+pub type NeffSeries = (String, f64, Vec<(usize, f64)>);
+/// One series of the calibration plot: label, points (mean stated %, realized share, n).
+pub type CalibrationSeries = (String, Vec<(f64, f64, u64)>);
+
 /// N_eff against n: the curve n / (1 + (n - 1) rho) for each series' observed mean rho, the
 /// independent line N_eff = n, and each run's reading as a point.
-/// `series`: (label, mean rho, readings (n, n_eff)).
-pub fn neff_curve(series: &[(String, f64, Vec<(usize, f64)>)]) -> String {
+pub fn neff_curve(series: &[NeffSeries]) -> String {
     let max_n = series.iter().flat_map(|s| s.2.iter().map(|p| p.0)).max().unwrap_or(2).max(2) as f64;
     // A negative mean r puts N_eff above n.
     let y_max = series.iter().flat_map(|s| s.2.iter().map(|p| p.1)).filter(|v| v.is_finite()).fold(max_n, f64::max).ceil();
@@ -110,8 +114,8 @@ pub fn neff_curve(series: &[(String, f64, Vec<(usize, f64)>)]) -> String {
 
 /// Folded calibration: each shown bin's mean stated probability (50-100) against the share of
 /// events that went the stated way, one series per label, with the diagonal of perfect
-/// calibration. `series`: (label, points (mean stated %, realized share, n)).
-pub fn calibration(series: &[(String, Vec<(f64, f64, u64)>)]) -> String {
+/// calibration.
+pub fn calibration(series: &[CalibrationSeries]) -> String {
     let f = Frame { x0: 50.0, x1: 100.0, y0: 0.0, y1: 1.0 };
     let mut s = f.open(
         "Folded calibration: stated probability against the share of events that went the stated way",
