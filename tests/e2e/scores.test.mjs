@@ -48,7 +48,7 @@ test('the page shows the figures sealbook score --json computes, and downloads i
       verdict: document.querySelector('#endpoint').dataset.verdict,
       ci95: document.querySelector('#endpoint [data-key="ci95"]').textContent,
       seatBrier: [...document.querySelectorAll('#seats-1d tbody tr')].map((tr) => [tr.dataset.seat, tr.querySelector('td').dataset.v]),
-      consensus6m: document.querySelector('#consensus tr[data-h="1w"] td').dataset.v,
+      consensus1w: document.querySelector('#consensus tr[data-h="1w"] td').dataset.v,
       neffRows: document.querySelectorAll('#neff-table tbody tr').length,
       eigen: [...document.querySelectorAll('#eigen li')].map((li) => Number(li.dataset.v)),
       charts: document.querySelectorAll('svg.chart').length,
@@ -59,7 +59,7 @@ test('the page shows the figures sealbook score --json computes, and downloads i
   assert.equal(shown.verdict, pe.verdict);
   assert.equal(shown.ci95, `[${pe.ci95[0].toFixed(4)}, ${pe.ci95[1].toFixed(4)}]`);
   assert.deepEqual(shown.seatBrier.map(([s, b]) => [s, Number(b)]), Object.keys(cli.seats).map((s) => [s, cli.seats[s]['1d'].brier]));
-  assert.equal(Number(shown.consensus6m), cli.consensus['1w'].brier);
+  assert.equal(Number(shown.consensus1w), cli.consensus['1w'].brier);
   assert.equal(shown.neffRows, cli.n_eff.length);
   assert.ok(shown.eigen.length > 1, 'a run with its eigenvalues is shown');
   assert.ok(Math.abs(shown.eigen.reduce((a, b) => a + b, 0) - shown.eigen.length) < 1e-9, 'eigenvalues of a correlation matrix sum to n');
