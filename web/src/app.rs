@@ -481,6 +481,7 @@ impl Component for App {
                             { "sealbook" }
                         </span>
                         <span class="masthead-note">{ "Runs in your browser · nothing is uploaded" }</span>
+                        <nav class="site-nav" aria-label="Pages"><a href="/" aria-current="page">{ "Verify" }</a><a href="/scores.html">{ "Scores" }</a></nav>
                     </div>
                 </header>
                 <main class="content" id="main">

@@ -14,6 +14,7 @@ pub mod format;
 pub mod proof_view;
 pub mod protocol;
 pub mod report_view;
+pub mod scores;
 pub mod signed_time_view;
 pub mod trust;
 pub mod worker;

@@ -13,6 +13,8 @@ use super::league::{admission, Admission};
 use crate::calendar::{Horizon, Instant};
 use crate::forecasts_csv::ForecastRow;
 use crate::neff::panel::MIN_COMMON_CELLS;
+use crate::neff::panel::CorrelationMatrix;
+use crate::neff::spectrum::{spectrum, Spectrum};
 use crate::neff::{Answer, NeffError, NeffReading, Panel, Similarity};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -32,24 +34,10 @@ pub struct NeffRow {
 
 /// The N_eff rows of a forecasts file, in run and horizon order.
 pub fn neff_rows(rows: &[ForecastRow], sealing_times: Option<&BTreeMap<u64, Instant>>) -> Vec<NeffRow> {
-    let admitted: Vec<&ForecastRow> = rows.iter().filter(|r| matches!(admission(r, sealing_times), Admission::In)).collect();
-    let mut latest: BTreeMap<(&str, &str), u64> = BTreeMap::new();
-    for r in &admitted {
-        let l = latest.entry((r.run_id.as_str(), r.seat.as_str())).or_insert(r.line);
-        *l = (*l).max(r.line);
-    }
-    let mut runs: BTreeMap<(&str, Horizon), Vec<&ForecastRow>> = BTreeMap::new();
-    for r in admitted {
-        if latest[&(r.run_id.as_str(), r.seat.as_str())] == r.line {
-            runs.entry((r.run_id.as_str(), r.horizon)).or_default().push(r);
-        }
-    }
-    runs.into_iter()
+    run_cells(rows, sealing_times)
+        .into_iter()
         .map(|((run_id, h), rs)| {
-            let answers: Vec<Answer> = rs
-                .iter()
-                .map(|r| Answer { seat: r.seat.clone(), market: r.asset.clone(), horizon: h.as_str().into(), prob: r.prob_up.unwrap_or(f64::NAN) })
-                .collect();
+            let answers = answers_of(&rs, h);
             let (reading, note) = match Panel::from_answers(&answers, None) {
                 Ok(panel) => {
                     let reading = panel.reading(&Similarity::Pearson);
@@ -71,6 +59,50 @@ pub fn neff_rows(rows: &[ForecastRow], sealing_times: Option<&BTreeMap<u64, Inst
                 }
             };
             NeffRow { run_id: run_id.into(), session: rs[0].session.clone(), horizon: h.as_str().into(), reading, note }
+        })
+        .collect()
+}
+
+/// Per run and horizon, the admitted rows of each seat's latest answer line (§5.1).
+fn run_cells<'a>(rows: &'a [ForecastRow], sealing_times: Option<&BTreeMap<u64, Instant>>) -> BTreeMap<(&'a str, Horizon), Vec<&'a ForecastRow>> {
+    let admitted: Vec<&ForecastRow> = rows.iter().filter(|r| matches!(admission(r, sealing_times), Admission::In)).collect();
+    let mut latest: BTreeMap<(&str, &str), u64> = BTreeMap::new();
+    for r in &admitted {
+        let l = latest.entry((r.run_id.as_str(), r.seat.as_str())).or_insert(r.line);
+        *l = (*l).max(r.line);
+    }
+    let mut runs: BTreeMap<(&str, Horizon), Vec<&ForecastRow>> = BTreeMap::new();
+    for r in admitted {
+        if latest[&(r.run_id.as_str(), r.seat.as_str())] == r.line {
+            runs.entry((r.run_id.as_str(), r.horizon)).or_default().push(r);
+        }
+    }
+    runs
+}
+
+fn answers_of(rs: &[&ForecastRow], h: Horizon) -> Vec<Answer> {
+    rs.iter().map(|r| Answer { seat: r.seat.clone(), market: r.asset.clone(), horizon: h.as_str().into(), prob: r.prob_up.unwrap_or(f64::NAN) }).collect()
+}
+
+/// The correlation matrix behind one `n_eff[]` row and its eigen-structure (§5.1,
+/// requirement 17), for the Scores page's heat map.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RunMatrix {
+    pub run_id: String,
+    pub horizon: String,
+    pub matrix: CorrelationMatrix,
+    /// `None` unless every pair has a correlation.
+    pub spectrum: Option<Spectrum>,
+}
+
+/// The matrices of the runs [`neff_rows`] reads, in the same order; runs whose panel cannot
+/// be formed (the row's `note` says why) are left out.
+pub fn run_matrices(rows: &[ForecastRow], sealing_times: Option<&BTreeMap<u64, Instant>>) -> Vec<RunMatrix> {
+    run_cells(rows, sealing_times)
+        .into_iter()
+        .filter_map(|((run_id, h), rs)| {
+            let matrix = Panel::from_answers(&answers_of(&rs, h), None).ok()?.correlations(&Similarity::Pearson);
+            Some(RunMatrix { run_id: run_id.into(), horizon: h.as_str().into(), spectrum: spectrum(&matrix), matrix })
         })
         .collect()
 }

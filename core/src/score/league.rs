@@ -27,7 +27,7 @@ use super::calibration::{folded_calibration, sharpness_k, sharpness_k_clim, Cali
 use super::cells::{seat_cells, Cell};
 use super::consensus::{consensus, krogh_vedelsby, seat_value, Answer};
 use super::eligibility::ranked;
-use super::independence::{neff_rows, NeffRow};
+use super::independence::{neff_rows, run_matrices, NeffRow, RunMatrix};
 use super::seams::{interval_for, Interval, StatsSeams};
 use super::mean;
 use crate::calendar::{reference_cut, session_number, Date, Horizon, Instant};
@@ -516,6 +516,21 @@ pub fn league_stats_from_files(
 pub fn neff_rows_from_files(forecasts_csv: &[u8], book: Option<&[u8]>) -> Result<Vec<NeffRow>, InputError> {
     let (rows, times) = read_rows(forecasts_csv, book)?;
     Ok(neff_rows(&rows, times.as_ref()))
+}
+
+/// The league tables and, for the Scores page's heat maps, the correlation matrix and
+/// eigenvalues of each run and horizon ([`run_matrices`]), from one reading of the files.
+pub fn league_stats_and_matrices_from_files(
+    forecasts_csv: &[u8],
+    book: Option<&[u8]>,
+    climatology: Option<&[u8]>,
+    roster: &[(String, String)],
+    stats: &dyn StatsSeams,
+) -> Result<(LeagueStats, Vec<RunMatrix>), InputError> {
+    let (rows, times) = read_rows(forecasts_csv, book)?;
+    let clim = climatology.map(ClimatologyTable::parse).transpose().map_err(InputError::Climatology)?;
+    let inputs = LeagueInputs { rows: &rows, climatology: clim.as_ref(), sealing_times: times.as_ref(), roster };
+    Ok((league_stats(&inputs, stats), run_matrices(&rows, times.as_ref())))
 }
 
 type SealingTimes = BTreeMap<u64, Instant>;

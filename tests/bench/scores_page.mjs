@@ -1,0 +1,74 @@
+// Times the Scores page on a season in headless Chromium (Debian's /usr/bin/chromium driven by
+// playwright-core from tests/e2e/node_modules), served by `sealbook serve`: from the drop of
+// council-forecasts.csv + council-clim-window.json to the results on screen (the worker reads
+// the files, computes the whole stats document and every run's correlation matrix, the page
+// draws the tables and charts). Not part of CI.
+// usage: node tests/bench/scores_page.mjs <season dir> [runs]   (SEALBOOK_BIN: the server binary)
+// Prints JSON: {"ms": [per-run milliseconds, drop to results], "rows": N, "stages": per run, when
+// each of the worker's messages reached the page (ms since the drop)}.
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { join, dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const require = createRequire(resolve(here, '../e2e/package.json'));
+const { chromium } = require('playwright-core');
+const { startServer } = await import(resolve(here, '../e2e/harness.mjs'));
+
+const [dir, runsArg] = process.argv.slice(2);
+const runs = Number(runsArg || 3);
+const server = await startServer(dir);
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+const files = ['council-forecasts.csv', 'council-clim-window.json'].map((n) => ({ name: n, b64: readFileSync(join(dir, n)).toString('base64') }));
+const ms = [];
+const stages = []; // per run: [worker message, ms since the drop when it arrived]
+let rows = null;
+try {
+  for (let i = 0; i < runs; i++) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    // When each worker message arrives (ms since the drop): where the time goes.
+    await context.addInitScript(() => {
+      const W = window.Worker;
+      window.__stages = [];
+      window.Worker = function (...a) {
+        const w = new W(...a);
+        w.addEventListener('message', (e) => {
+          const m = JSON.parse(e.data);
+          if (window.__t0 !== undefined) window.__stages.push([m.label || m.type, Math.round(performance.now() - window.__t0)]);
+        });
+        return w;
+      };
+    });
+    const page = await context.newPage();
+    await page.goto(new URL('scores.html', server.url).href);
+    await page.waitForSelector('[data-worker-ready="true"]', { timeout: 30000 });
+    const transfer = await page.evaluateHandle((files) => {
+      const dt = new DataTransfer();
+      for (const f of files) dt.items.add(new File([Uint8Array.from(atob(f.b64), (c) => c.charCodeAt(0))], f.name));
+      return dt;
+    }, files);
+    // The clock starts at the drop and stops when the results are in the DOM.
+    await page.evaluate(() => {
+      window.__done = new Promise((resolveDone) => {
+        const obs = new MutationObserver(() => {
+          if (document.getElementById('scores-results') || document.getElementById('scores-error')) { obs.disconnect(); resolveDone(performance.now()); }
+        });
+        obs.observe(document.body, { childList: true, subtree: true });
+      });
+      window.__t0 = performance.now();
+    });
+    await page.locator('[data-testid="dropzone"]').dispatchEvent('drop', { dataTransfer: transfer });
+    const t = await page.evaluate(async () => (await window.__done) - window.__t0);
+    stages.push(await page.evaluate(() => window.__stages));
+    const err = await page.locator('#scores-error').count();
+    if (err) throw new Error(await page.locator('#scores-error').textContent());
+    rows = await page.evaluate(() => Number(document.querySelector('[data-rows]').dataset.rows));
+    ms.push(Math.round(t));
+    await page.context().close();
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+}
+console.log(JSON.stringify({ ms, rows, stages }));

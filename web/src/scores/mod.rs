@@ -1,0 +1,429 @@
+//! The Scores page (issue 5 item 7; spec §4-§5, §8): the reader drops `council-forecasts.csv`
+//! (and, if they have them, the book and `council-clim-window.json`); a Web Worker running
+//! `sealbook-core` computes the stats document — the same bytes `sealbook score --json`
+//! writes — and every run's correlation matrix, and the page draws the tables and SVG charts
+//! from them. Served as www/scores.html, which calls [`run_scores_app`].
+
+pub mod charts;
+pub mod compute;
+pub mod html;
+pub mod protocol;
+pub mod tables;
+pub mod worker;
+
+use compute::MatrixView;
+use protocol::{ScoresFromWorker, BOOK, CLIM, FORECASTS, JOB};
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{DragEvent, Event, File, HtmlInputElement, HtmlSelectElement, MessageEvent, Worker, WorkerOptions, WorkerType};
+use yew::prelude::*;
+
+const WORKER_URL: &str = "/scores-worker.js";
+/// The name the downloaded stats document gets.
+const STATS_FILE: &str = "council-stats.json";
+
+/// Which of the league's files a dropped file is, by its name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    Forecasts,
+    Book,
+    Climatology,
+}
+
+impl Role {
+    pub fn of(name: &str) -> Option<Role> {
+        let n = name.to_ascii_lowercase();
+        if n.ends_with(".csv") {
+            Some(Role::Forecasts)
+        } else if n.ends_with(".jsonl") {
+            Some(Role::Book)
+        } else if n.ends_with(".json") {
+            Some(Role::Climatology)
+        } else {
+            None
+        }
+    }
+}
+
+/// Results as shown: the document's bytes (for the download), its sections pre-rendered, and
+/// the matrices for the run chooser.
+pub struct Shown {
+    stats_json: String,
+    sections: Html,
+    matrices: Vec<MatrixView>,
+}
+
+pub enum Status {
+    Waiting,
+    Running { step: u32, steps: u32, label: String },
+    Done(Rc<Shown>),
+    Failed(String),
+}
+
+pub enum Msg {
+    Add(Vec<File>),
+    Clear,
+    Dragging(bool),
+    FromWorker(ScoresFromWorker),
+    WorkerBroken(String),
+    ChooseRun(usize),
+    Download,
+}
+
+type Listener<E> = Closure<dyn FnMut(E)>;
+
+/// The worker and the page's listeners on it; terminated when dropped.
+struct ScoresWorker {
+    worker: Worker,
+    _on_message: Listener<MessageEvent>,
+    _on_error: Listener<Event>,
+}
+
+impl ScoresWorker {
+    fn spawn(ctx: &Context<ScoresApp>) -> Result<ScoresWorker, String> {
+        let opts = WorkerOptions::new();
+        opts.set_type(WorkerType::Module);
+        let worker = Worker::new_with_options(WORKER_URL, &opts).map_err(|e| format!("this browser could not start the scorer (a module Web Worker): {e:?}"))?;
+        let link = ctx.link().clone();
+        let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
+            let text = e.data().as_string().unwrap_or_default();
+            link.send_message(match ScoresFromWorker::from_json(&text) {
+                Ok(m) => Msg::FromWorker(m),
+                Err(why) => Msg::WorkerBroken(why),
+            });
+        });
+        let link = ctx.link().clone();
+        let on_error = Closure::<dyn FnMut(Event)>::new(move |e: Event| {
+            e.prevent_default();
+            let detail = js_sys::Reflect::get(&e, &"message".into()).ok().and_then(|m| m.as_string());
+            link.send_message(Msg::WorkerBroken(detail.unwrap_or_else(|| "the scorer stopped".into())));
+        });
+        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+        Ok(ScoresWorker { worker, _on_message: on_message, _on_error: on_error })
+    }
+}
+
+impl Drop for ScoresWorker {
+    fn drop(&mut self) {
+        self.worker.set_onmessage(None);
+        self.worker.set_onerror(None);
+        self.worker.terminate();
+    }
+}
+
+pub struct ScoresApp {
+    forecasts: Option<File>,
+    book: Option<File>,
+    clim: Option<File>,
+    /// Names of dropped files that are none of the three.
+    ignored: Vec<String>,
+    worker: Option<ScoresWorker>,
+    ready: bool,
+    pending: bool,
+    job: u32,
+    status: Status,
+    dragging: bool,
+    chosen: usize,
+    input: NodeRef,
+}
+
+impl ScoresApp {
+    fn start(&mut self) {
+        let Some(forecasts) = &self.forecasts else {
+            self.status = Status::Waiting;
+            return;
+        };
+        let Some(w) = &self.worker else { return };
+        if !self.ready {
+            self.pending = true;
+            return;
+        }
+        self.job += 1;
+        let job = js_sys::Object::new();
+        let set = |k: &str, v: &JsValue| {
+            let _ = js_sys::Reflect::set(&job, &k.into(), v);
+        };
+        set(JOB, &JsValue::from(self.job));
+        set(FORECASTS, forecasts);
+        if let Some(b) = &self.book {
+            set(BOOK, b);
+        }
+        if let Some(c) = &self.clim {
+            set(CLIM, c);
+        }
+        self.status = Status::Running { step: 0, steps: 4, label: "Starting".into() };
+        if let Err(e) = w.worker.post_message(&job) {
+            self.status = Status::Failed(format!("the scorer could not be given the files: {e:?}"));
+        }
+    }
+
+    fn download(&self) -> Result<(), String> {
+        let Status::Done(shown) = &self.status else { return Ok(()) };
+        // The CLI prints the document with a final newline.
+        let parts = js_sys::Array::of1(&JsValue::from_str(&format!("{}\n", shown.stats_json)));
+        let opts = web_sys::BlobPropertyBag::new();
+        opts.set_type("application/json");
+        let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts).map_err(|e| format!("{e:?}"))?;
+        let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(|e| format!("{e:?}"))?;
+        let document = web_sys::window().and_then(|w| w.document()).ok_or("no document")?;
+        let a: web_sys::HtmlAnchorElement = document.create_element("a").map_err(|e| format!("{e:?}"))?.unchecked_into();
+        a.set_href(&url);
+        a.set_download(STATS_FILE);
+        a.click();
+        let _ = web_sys::Url::revoke_object_url(&url);
+        Ok(())
+    }
+
+    fn intake(&self, ctx: &Context<Self>) -> Html {
+        let link = ctx.link();
+        let input = self.input.clone();
+        let pick = Callback::from(move |_: MouseEvent| {
+            if let Some(i) = input.cast::<HtmlInputElement>() {
+                i.click();
+            }
+        });
+        let on_change = link.callback(|e: Event| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            let files = file_list(input.files());
+            input.set_value("");
+            Msg::Add(files)
+        });
+        let given = |label: &str, f: &Option<File>, role: &str| -> Html {
+            html! {
+                <li class="file" data-role={role.to_string()}>
+                    <span class="badge">{ label.to_string() }</span>
+                    <span class="file-name">{ f.as_ref().map(|f| f.name()).unwrap_or_else(|| "not given".into()) }</span>
+                </li>
+            }
+        };
+        let class = classes!("dropzone", self.dragging.then_some("dragging"), self.forecasts.is_some().then_some("compact"));
+        html! {
+            <>
+                <section class={class} data-testid="dropzone" aria-labelledby="scores-drop-title">
+                    <h2 class="dropzone-title" id="scores-drop-title">{ "Drop council-forecasts.csv here" }</h2>
+                    <p class="dropzone-hint">{ "Optionally with council-book.jsonl (answers sealed after the 09:30 ET reference are left out) and council-clim-window.json (BSS and the primary endpoint)." }</p>
+                    <div class="dropzone-actions">
+                        <button type="button" class="button primary" onclick={pick}>{ "Choose files" }</button>
+                        if self.forecasts.is_some() {
+                            <button type="button" class="button quiet" onclick={link.callback(|_| Msg::Clear)}>{ "Clear" }</button>
+                        }
+                    </div>
+                    <input ref={self.input.clone()} id="scores-input" class="visually-hidden" type="file" multiple=true accept=".csv,.jsonl,.json" tabindex="-1" aria-hidden="true" onchange={on_change} />
+                </section>
+                if self.forecasts.is_some() || self.book.is_some() || self.clim.is_some() {
+                    <ul class="file-list" aria-label="Files given">
+                        { given("forecasts", &self.forecasts, "forecasts") }
+                        { given("book", &self.book, "book") }
+                        { given("climatology", &self.clim, "clim") }
+                    </ul>
+                }
+                if !self.ignored.is_empty() {
+                    <p class="note">{ format!("Not read (neither .csv, .jsonl nor .json): {}", self.ignored.join(", ")) }</p>
+                }
+            </>
+        }
+    }
+
+    fn status_view(&self, ctx: &Context<Self>) -> Html {
+        match &self.status {
+            Status::Waiting => html! {},
+            Status::Running { step, steps, label } => html! {
+                <section class="progress" aria-live="polite" id="scores-progress">
+                    <p class="progress-label">{ format!("Step {step} of {steps}: {label}…") }</p>
+                    <progress max={steps.to_string()} value={step.to_string()} aria-label="Scoring progress"></progress>
+                </section>
+            },
+            Status::Failed(message) => html! { <p class="callout bad" role="alert" id="scores-error">{ message.clone() }</p> },
+            Status::Done(shown) => {
+                let options = shown.matrices.iter().enumerate().map(|(i, m)| {
+                    html! { <option value={i.to_string()} selected={i == self.chosen}>{ format!("{} · {} · {} seats", m.run_id, m.horizon, m.seats.len()) }</option> }
+                });
+                let on_choose = ctx.link().callback(|e: Event| {
+                    let s: HtmlSelectElement = e.target_unchecked_into();
+                    Msg::ChooseRun(s.value().parse().unwrap_or(0))
+                });
+                let matrix = shown.matrices.get(self.chosen).map(|m| Html::from_html_unchecked(tables::matrix(m).into())).unwrap_or_default();
+                html! {
+                    <div class="results" id="scores-results">
+                        <div class="scores-actions">
+                            <button type="button" class="button secondary" id="download-stats" onclick={ctx.link().callback(|_| Msg::Download)}>{ "Download stats JSON" }</button>
+                            <span class="note">{ "The same bytes as sealbook score --json." }</span>
+                        </div>
+                        { shown.sections.clone() }
+                        <section class="card scores-card" id="scores-matrix" aria-labelledby="scores-matrix-title">
+                            <h2 class="section-title" id="scores-matrix-title">{ "Correlation matrix of a run" }</h2>
+                            if shown.matrices.is_empty() {
+                                <p class="note">{ "No run has a panel of seats to correlate." }</p>
+                            } else {
+                                <label class="run-label" for="run-select">{ "Run and horizon" }</label>
+                                <select id="run-select" onchange={on_choose}>{ for options }</select>
+                                { matrix }
+                            }
+                        </section>
+                    </div>
+                }
+            }
+        }
+    }
+}
+
+fn file_list(list: Option<web_sys::FileList>) -> Vec<File> {
+    let Some(list) = list else { return Vec::new() };
+    (0..list.length()).filter_map(|i| list.get(i)).collect()
+}
+
+impl Component for ScoresApp {
+    type Message = Msg;
+    type Properties = ();
+
+    fn create(ctx: &Context<Self>) -> Self {
+        let (worker, status) = match ScoresWorker::spawn(ctx) {
+            Ok(w) => (Some(w), Status::Waiting),
+            Err(e) => (None, Status::Failed(e)),
+        };
+        ScoresApp {
+            forecasts: None,
+            book: None,
+            clim: None,
+            ignored: Vec::new(),
+            worker,
+            ready: false,
+            pending: false,
+            job: 0,
+            status,
+            dragging: false,
+            chosen: 0,
+            input: NodeRef::default(),
+        }
+    }
+
+    fn update(&mut self, _ctx: &Context<Self>, msg: Msg) -> bool {
+        match msg {
+            Msg::Add(files) => {
+                self.dragging = false;
+                for f in files {
+                    match Role::of(&f.name()) {
+                        Some(Role::Forecasts) => self.forecasts = Some(f),
+                        Some(Role::Book) => self.book = Some(f),
+                        Some(Role::Climatology) => self.clim = Some(f),
+                        None => self.ignored.push(f.name()),
+                    }
+                }
+                self.start();
+            }
+            Msg::Clear => {
+                (self.forecasts, self.book, self.clim) = (None, None, None);
+                self.ignored.clear();
+                self.job += 1; // drops a running job's result
+                self.status = Status::Waiting;
+            }
+            Msg::Dragging(d) => self.dragging = d,
+            Msg::FromWorker(m) => match m {
+                ScoresFromWorker::Ready => {
+                    self.ready = true;
+                    if std::mem::take(&mut self.pending) {
+                        self.start();
+                    }
+                }
+                ScoresFromWorker::Progress { job, step, steps, label } if job == self.job => self.status = Status::Running { step, steps, label },
+                ScoresFromWorker::Done { job, computed } if job == self.job => {
+                    self.status = match serde_json::from_str::<serde_json::Value>(&computed.stats_json) {
+                        Ok(doc) => {
+                            let sections = Html::from_html_unchecked(tables::document(&doc).into());
+                            self.chosen = computed.matrices.iter().rposition(|m| !m.eigenvalues.is_empty()).unwrap_or(0);
+                            Status::Done(Rc::new(Shown { stats_json: computed.stats_json, sections, matrices: computed.matrices }))
+                        }
+                        Err(e) => Status::Failed(format!("the stats document could not be read back: {e}")),
+                    };
+                }
+                ScoresFromWorker::Failed { job, message } if job == self.job => self.status = Status::Failed(message),
+                ScoresFromWorker::Crashed { message } => {
+                    self.worker = None;
+                    self.status = Status::Failed(format!("The scorer stopped on an internal error; reload the page. ({message})"));
+                }
+                _ => return false, // a superseded job
+            },
+            Msg::WorkerBroken(why) => {
+                self.worker = None;
+                self.status = Status::Failed(format!("The scorer stopped: {why}. Reload the page to try again."));
+            }
+            Msg::ChooseRun(i) => self.chosen = i,
+            Msg::Download => {
+                if let Err(e) = self.download() {
+                    self.status = Status::Failed(format!("the download could not be prepared: {e}"));
+                }
+                return true;
+            }
+        }
+        true
+    }
+
+    fn view(&self, ctx: &Context<Self>) -> Html {
+        let link = ctx.link();
+        let on_dragover = link.callback(|e: DragEvent| {
+            e.prevent_default();
+            Msg::Dragging(true)
+        });
+        let on_dragleave = link.callback(|_: DragEvent| Msg::Dragging(false));
+        let on_drop = link.callback(|e: DragEvent| {
+            e.prevent_default();
+            Msg::Add(file_list(e.data_transfer().and_then(|d| d.files())))
+        });
+        let ready = if self.ready { "true" } else { "false" };
+        html! {
+            <div class="page" ondragover={on_dragover} ondragleave={on_dragleave} ondrop={on_drop} data-worker-ready={ready}>
+                <header class="masthead">
+                    <div class="masthead-inner wide">
+                        <a class="brand" href="/">
+                            <svg class="brand-mark" viewBox="0 0 24 24" aria-hidden="true"><path d="M12 2 4 5v6c0 5 3.4 9.3 8 11 4.6-1.7 8-6 8-11V5l-8-3Zm-1.2 13.6-3.5-3.5 1.4-1.4 2.1 2.1 4.9-4.9 1.4 1.4-6.3 6.3Z"/></svg>
+                            { "sealbook" }
+                        </a>
+                        <nav class="site-nav" aria-label="Pages">
+                            <a href="/">{ "Verify" }</a>
+                            <a href="/scores.html" aria-current="page">{ "Scores" }</a>
+                        </nav>
+                    </div>
+                </header>
+                <main class="content scores" id="main">
+                    <section class="intro">
+                        <h1>{ "Recompute the league's scores" }</h1>
+                        <p class="lede">{ "Drop the published council-forecasts.csv. This page recomputes every Brier score, interval, N_eff reading and the primary endpoint with the same code as the sealbook command line, compiled to WebAssembly. Your files never leave this device." }</p>
+                    </section>
+                    { self.intake(ctx) }
+                    { self.status_view(ctx) }
+                </main>
+                <footer class="footer"><p>{ "Spec §4-§5 and §8 of seed 000. The stats JSON is byte for byte sealbook score --json." }</p></footer>
+            </div>
+        }
+    }
+}
+
+/// Mounts the Scores page into `#app`.
+#[wasm_bindgen]
+pub fn run_scores_app() {
+    let document = web_sys::window().and_then(|w| w.document()).expect("run_scores_app runs in a page");
+    match document.get_element_by_id("app") {
+        Some(root) => {
+            root.set_inner_html("");
+            yew::Renderer::<ScoresApp>::with_root(root).render();
+        }
+        None => {
+            yew::Renderer::<ScoresApp>::new().render();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn files_are_told_apart_by_name() {
+        assert_eq!(Role::of("council-forecasts.CSV"), Some(Role::Forecasts));
+        assert_eq!(Role::of("council-book.jsonl"), Some(Role::Book));
+        assert_eq!(Role::of("council-clim-window.json"), Some(Role::Climatology));
+        assert_eq!(Role::of("notes.txt"), None);
+    }
+}

@@ -1,0 +1,286 @@
+//! The Scores page's tables and figures as HTML text, from the stats document
+//! (`sealbook score --json`, spec §4-§5, §8) and a run's correlation matrix. Pure functions of
+//! their inputs, so they are tested natively.
+
+use super::charts;
+use super::compute::MatrixView;
+use super::html::{esc, int_td, interval, method_name, num_td, pct_td, table_wrap};
+use serde_json::Value;
+use std::fmt::Write;
+
+/// Horizons in reading order.
+pub const HORIZONS: [&str; 4] = ["1d", "1w", "1m", "6m"];
+/// The coin's Brier score (always 50%).
+const COIN: f64 = 0.25;
+
+fn horizons_of(map: &Value) -> Vec<&'static str> {
+    HORIZONS.iter().copied().filter(|h| map.get(*h).is_some()).collect()
+}
+
+fn card(id: &str, title: &str, body: &str) -> String {
+    format!(r#"<section class="card scores-card" id="{id}" aria-labelledby="{id}-title"><h2 class="section-title" id="{id}-title">{}</h2>{body}</section>"#, esc(title))
+}
+
+/// Every section drawn from the stats document, in reading order.
+pub fn document(doc: &Value) -> String {
+    [summary(doc), endpoint(doc), seats(doc), consensus(doc), calibration(doc), neff(doc), grid(doc)].concat()
+}
+
+fn summary(doc: &Value) -> String {
+    let rows = doc["rows"].as_u64().unwrap_or(0);
+    let basis = doc["time_basis"].as_str().unwrap_or("");
+    let clim = match doc["climatology_sha256_ok"].as_bool() {
+        Some(true) => r#"<span class="pill ok">climatology hash checked</span>"#,
+        Some(false) => r#"<span class="pill bad">climatology hash does not match</span>"#,
+        None => r#"<span class="pill neutral">no climatology table</span>"#,
+    };
+    let excluded = doc["excluded_after_reference"].as_u64().unwrap_or(0);
+    format!(
+        r#"<p class="scores-summary" id="scores-summary"><span data-rows="{rows}">{rows} rows</span> · time basis <code>{}</code> · {excluded} answers sealed after the reference left out · {clim}</p>"#,
+        esc(basis)
+    )
+}
+
+fn endpoint(doc: &Value) -> String {
+    let p = &doc["primary_endpoint"];
+    let verdict = p["verdict"].as_str();
+    let pill = match verdict {
+        Some("confirmed") => r#"<span class="pill ok">confirmed</span>"#.to_string(),
+        Some("no_material_gain") => r#"<span class="pill neutral">no material gain</span>"#.to_string(),
+        Some(v) => format!(r#"<span class="pill warn">{}</span>"#, esc(&v.replace('_', " "))),
+        None => r#"<span class="pill neutral">no verdict</span>"#.to_string(),
+    };
+    let below = if p["confirmed_below_margin"].as_bool() == Some(true) { " (smaller than the margin)" } else { "" };
+    let cfg = &p["config"];
+    let mut body = format!(
+        r#"<p class="note">Consensus against climatology: mean session gain G_s from session 11, moving-block bootstrap (blocks of {}, {} resamples, seed {}), margin {}.</p><dl class="figures" id="endpoint" data-verdict="{}">"#,
+        cfg["block"], cfg["reps"], cfg["seed"], cfg["margin"], esc(verdict.unwrap_or(""))
+    );
+    let fig = |label: &str, key: &str, text: String| format!(r#"<div><dt>{label}</dt><dd data-key="{key}">{text}</dd></div>"#);
+    let est = p["estimate"].as_f64().map_or("-".into(), |e| format!(r#"<span data-v="{}">{e:.4}</span>"#, p["estimate"]));
+    body += &fig("Estimate", "estimate", est);
+    body += &fig("Sessions", "sessions", p["sessions"].to_string());
+    body += &fig("95% interval", "ci95", interval(p.get("ci95")).unwrap_or_else(|| "none".into()));
+    body += &fig("90% interval", "ci90", interval(p.get("ci90")).unwrap_or_else(|| "none".into()));
+    body += &fig("Verdict", "verdict", format!("{pill}{below}"));
+    body.push_str("</dl>");
+    if let Some(note) = p["note"].as_str() {
+        let _ = write!(body, r#"<p class="note">{}</p>"#, esc(note));
+    }
+    card("scores-endpoint", "Primary endpoint", &body)
+}
+
+fn seats(doc: &Value) -> String {
+    let seats = doc["seats"].as_object();
+    let mut body = String::from(r#"<p class="note">Brier on the stated probability over every resolved row (draws included); BSS against the coin (0.25) and the sealed climatology; K sharpness; ranked = the 30/10 rule. Intervals follow §4.6: the method used, or why there is none.</p>"#);
+    for h in HORIZONS {
+        let mut rows = String::new();
+        for (seat, hs) in seats.into_iter().flatten() {
+            let Some(f) = hs.get(h) else { continue };
+            let brier = f["brier"].as_f64();
+            let ci = match interval(f.get("ci95")) {
+                Some(ci) => format!("{ci} <span class=\"muted\">{}</span>", esc(&method_name(f.get("ci95_method")))),
+                None => esc(f["interval"]["reason"].as_str().unwrap_or("none could be formed")),
+            };
+            let logit = match f["logistic"].as_object() {
+                Some(l) => format!("a {:.2}, b {:.2}", l["a"].as_f64().unwrap_or(f64::NAN), l["b"].as_f64().unwrap_or(f64::NAN)),
+                None => esc(f["logistic_note"].as_str().unwrap_or("-")),
+            };
+            let ranked = if f["ranked"].as_bool() == Some(true) { r#"<td><span class="pill ok">ranked</span></td>"# } else { r#"<td><span class="pill neutral">not yet</span></td>"# };
+            let _ = write!(
+                rows,
+                r#"<tr data-seat="{s}" data-h="{h}"><th scope="row">{s}</th>{}{}{}{}{}{}{}{}{ranked}<td class="ci">{ci}</td><td class="ci">{logit}</td></tr>"#,
+                num_td(f.get("brier")),
+                num_td(brier.map(|b| Value::from(1.0 - b / COIN)).as_ref()),
+                num_td(f.get("bss_clim")),
+                num_td(f.get("k")),
+                pct_td(f["coverage"].as_f64()),
+                int_td(f.get("n")),
+                int_td(f.get("sessions")),
+                num_td(f.get("brier_ex_draw")),
+                s = esc(seat)
+            );
+        }
+        if rows.is_empty() {
+            continue;
+        }
+        let table = format!(
+            r#"<table class="scores-table" id="seats-{h}"><caption>Seats, horizon {h}</caption><thead><tr><th scope="col">Seat</th><th scope="col">Brier</th><th scope="col">BSS coin</th><th scope="col">BSS clim</th><th scope="col">K</th><th scope="col">Coverage</th><th scope="col">n</th><th scope="col">Sessions</th><th scope="col">Brier ex-draw</th><th scope="col">Eligibility</th><th scope="col">95% interval</th><th scope="col">Logistic fit</th></tr></thead><tbody>{rows}</tbody></table>"#
+        );
+        body += &table_wrap(&format!("Seats, horizon {h}"), &table);
+    }
+    card("scores-seats", "Seats by horizon", &body)
+}
+
+fn consensus(doc: &Value) -> String {
+    let c = &doc["consensus"];
+    let mut rows = String::new();
+    for h in horizons_of(c) {
+        let f = &c[h];
+        let ci = match interval(f.get("ci95")) {
+            Some(ci) => format!("{ci} <span class=\"muted\">{}</span>", esc(&method_name(f.get("ci95_method")))),
+            None => esc(f["interval"]["reason"].as_str().unwrap_or("none could be formed")),
+        };
+        let _ = write!(
+            rows,
+            r#"<tr data-h="{h}"><th scope="row">{h}</th>{}{}{}{}{}{}{}{}<td class="ci">{ci}</td></tr>"#,
+            num_td(f.get("brier")),
+            num_td(f.get("dispersion")),
+            num_td(f.get("members")),
+            num_td(f.get("bss_clim")),
+            num_td(f.get("momentum_brier")),
+            int_td(f.get("n")),
+            int_td(f.get("sessions")),
+            int_td(f.get("all_wrong")),
+        );
+    }
+    let table = format!(
+        r#"<table class="scores-table" id="consensus"><caption>Consensus per horizon</caption><thead><tr><th scope="col">Horizon</th><th scope="col">Brier</th><th scope="col">Dispersion</th><th scope="col">Members' Brier</th><th scope="col">BSS clim</th><th scope="col">Momentum Brier</th><th scope="col">n</th><th scope="col">Sessions</th><th scope="col">All wrong</th><th scope="col">95% interval</th></tr></thead><tbody>{rows}</tbody></table>"#
+    );
+    card(
+        "scores-consensus",
+        "Consensus",
+        &format!(r#"<p class="note">Trimmed, family-weighted consensus on common events; dispersion is the Krogh-Vedelsby term (members' Brier minus the consensus').</p>{}"#, table_wrap("Consensus per horizon", &table)),
+    )
+}
+
+fn calibration(doc: &Value) -> String {
+    let c = &doc["consensus"];
+    let mut series = Vec::new();
+    for h in horizons_of(c) {
+        let pts: Vec<(f64, f64, u64)> = c[h]["calibration"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|b| Some((b["mean_stated"].as_f64()?, b["realized"].as_f64()?, b["n"].as_u64()?)))
+            .filter(|p| p.2 >= 20)
+            .collect();
+        series.push((format!("consensus {h}"), pts));
+    }
+    let legend: Vec<(usize, String)> = series.iter().enumerate().map(|(i, s)| (i, s.0.clone())).collect();
+    card(
+        "scores-calibration",
+        "Calibration",
+        &format!(
+            r#"<p class="note">Folded bins [50,60) [60,70) [70,80) [80,100] of the consensus; bins with fewer than 20 forecasts are not drawn.</p><figure class="chart-box">{}{}</figure>"#,
+            charts::calibration(&series),
+            charts::legend(&legend)
+        ),
+    )
+}
+
+fn neff(doc: &Value) -> String {
+    let rows = doc["n_eff"].as_array().cloned().unwrap_or_default();
+    let mut series = Vec::new();
+    for h in HORIZONS {
+        let readings: Vec<(usize, f64, f64)> = rows
+            .iter()
+            .filter(|r| r["horizon"] == h)
+            .filter_map(|r| Some((r["n"].as_u64()? as usize, r["n_eff"].as_f64()?, r["rho"].as_f64()?)))
+            .collect();
+        if readings.is_empty() {
+            continue;
+        }
+        let rho = readings.iter().map(|r| r.2).sum::<f64>() / readings.len() as f64;
+        series.push((format!("{h} (mean rho {rho:.3})"), rho, readings.iter().map(|r| (r.0, r.1)).collect::<Vec<_>>()));
+    }
+    let legend: Vec<(usize, String)> = series.iter().enumerate().map(|(i, s)| (i, s.0.clone())).collect();
+    let mut trs = String::new();
+    for r in &rows {
+        let note = r["note"].as_str().map(esc).unwrap_or_default();
+        let _ = write!(
+            trs,
+            r#"<tr><th scope="row">{}</th><td>{}</td>{}{}{}<td class="ci">{note}</td></tr>"#,
+            esc(r["run_id"].as_str().unwrap_or("")),
+            esc(r["horizon"].as_str().unwrap_or("")),
+            int_td(r.get("n")),
+            num_td(r.get("rho")),
+            num_td(r.get("n_eff")),
+        );
+    }
+    let table = format!(
+        r#"<table class="scores-table" id="neff-table"><caption>N_eff per run and horizon</caption><thead><tr><th scope="col">Run</th><th scope="col">Horizon</th><th scope="col">n</th><th scope="col">Mean r</th><th scope="col">N_eff</th><th scope="col">Note</th></tr></thead><tbody>{trs}</tbody></table>"#
+    );
+    card(
+        "scores-neff",
+        "Independent voices (N_eff)",
+        &format!(
+            r#"<p class="note">N_eff = n / (1 + (n - 1) rho) per run and horizon; the curves are that formula at each horizon's mean observed rho, the dashed line is N_eff = n (independent seats), the points are the runs.</p><figure class="chart-box">{}{}</figure><details class="scores-details"><summary>All {} readings</summary>{}</details>"#,
+            charts::neff_curve(&series),
+            charts::legend(&legend),
+            rows.len(),
+            table_wrap("N_eff per run and horizon", &table)
+        ),
+    )
+}
+
+fn grid(doc: &Value) -> String {
+    let Some(grid) = doc["grid"].as_object() else { return String::new() };
+    let mut markets: Vec<&String> = grid.values().filter_map(Value::as_object).flat_map(|m| m.keys()).collect();
+    markets.sort();
+    markets.dedup();
+    let mut body = String::from(r#"<p class="note">Brier of each seat on each market (hover or focus a cell for n and hit rate).</p>"#);
+    for h in HORIZONS {
+        let head: String = markets.iter().map(|m| format!(r#"<th scope="col">{}</th>"#, esc(m))).collect();
+        let mut trs = String::new();
+        for (seat, ms) in grid {
+            let cells: String = markets
+                .iter()
+                .map(|m| {
+                    let c = &ms[m.as_str()][h];
+                    match c["brier"].as_f64() {
+                        Some(b) => format!(r#"<td class="num" data-v="{}" title="n {}, hit rate {}">{b:.3}</td>"#, c["brier"], c["n"], c["hit_rate"]["rate"].as_f64().map_or("-".into(), |r| format!("{:.0}%", r * 100.0))),
+                        None => r#"<td class="num muted">-</td>"#.into(),
+                    }
+                })
+                .collect();
+            let _ = write!(trs, r#"<tr><th scope="row">{}</th>{cells}</tr>"#, esc(seat));
+        }
+        let table = format!(r#"<table class="scores-table grid-table" id="grid-{h}"><caption>Model x market, horizon {h}</caption><thead><tr><th scope="col">Seat</th>{head}</tr></thead><tbody>{trs}</tbody></table>"#);
+        let _ = write!(body, r#"<details class="scores-details"{}><summary>Horizon {h}</summary>{}</details>"#, if h == "1d" { " open" } else { "" }, table_wrap(&format!("Model x market, horizon {h}"), &table));
+    }
+    card("scores-grid", "Model x market x horizon", &body)
+}
+
+/// The heat map and eigenvalues of one run's correlation matrix.
+pub fn matrix(m: &MatrixView) -> String {
+    let label = format!("Correlation matrix of run {} at horizon {}", m.run_id, m.horizon);
+    let mut s = format!(r#"<figure class="chart-box heat-box">{}</figure>"#, charts::heat_map(&label, &m.seats, &m.r));
+    if m.eigenvalues.is_empty() {
+        s.push_str(r#"<p class="note" id="eigen">No eigenvalues: some pair of seats has no correlation (fewer than the minimum of common markets, or a constant answer).</p>"#);
+    } else {
+        let ev: Vec<String> = m.eigenvalues.iter().enumerate().map(|(i, l)| format!(r#"<li data-v="{l}">λ<sub>{}</sub> = {l:.4}</li>"#, i + 1)).collect();
+        let _ = write!(
+            s,
+            r#"<div id="eigen"><p class="note">Largest eigenvalue's share of the trace {:.3}; participation ratio {:.2}.</p><ol class="eigenvalues" aria-label="Eigenvalues, largest first">{}</ol></div>"#,
+            m.largest_share.unwrap_or(f64::NAN),
+            m.participation_ratio.unwrap_or(f64::NAN),
+            ev.concat()
+        );
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_document_renders_its_figures() {
+        let doc: Value = serde_json::from_str(
+            r#"{"rows": 3, "time_basis": "same_event", "climatology_sha256_ok": null, "excluded_after_reference": 0,
+            "seats": {"a<b": {"1d": {"brier": 0.2, "n": 3, "sessions": 1, "coverage": 1.0, "bss_clim": null, "k": 10.0, "ranked": false,
+              "interval": {"reason": "no interval before 5 sessions"}, "ci95": null, "logistic": null, "logistic_note": "too few"}}},
+            "consensus": {}, "grid": {}, "n_eff": [],
+            "primary_endpoint": {"estimate": null, "sessions": 0, "ci95": null, "ci90": null, "verdict": null, "confirmed_below_margin": false,
+              "config": {"block": 5, "reps": 10000, "seed": 20261102, "margin": 0.01}, "note": "no sessions", "gains": []}}"#,
+        )
+        .unwrap();
+        let html = document(&doc);
+        assert!(html.contains("a&lt;b"));
+        assert!(html.contains(r#"data-v="0.2">0.2000"#));
+        assert!(html.contains(r#"data-v="0.19999999999999996">0.2000"#), "BSS vs coin = 1 - 0.2/0.25");
+        assert!(html.contains("no interval before 5 sessions"));
+        assert!(html.contains("no sessions"));
+    }
+}
