@@ -4,7 +4,8 @@
 # spec's Appendix B step 4 Python script (the reference), and the wasm build's `verify_book`
 # in headless Chromium; then the native verifier's peak RSS on 50k / 200k / 400k lines.
 #
-#   bash tests/bench/chain.sh [lines]          (default 200000)
+#   bash tests/bench/chain.sh [lines] [shape]  (default 200000 lines, shape flat; `council` writes
+#                                              answer lines shaped as the spec's, Appendix C)
 #   SEALBOOK_BENCH_RUNS=3       best-of runs for native and wasm
 #   SEALBOOK_BENCH_PY_RUNS=2    best-of runs for Python
 #   SEALBOOK_BIN                native binary to time as it is (default: build target/release/sealbook)
@@ -13,6 +14,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
 lines=${1:-200000}
+shape=${2:-flat}
 runs=${SEALBOOK_BENCH_RUNS:-3}
 py_runs=${SEALBOOK_BENCH_PY_RUNS:-2}
 py=${SEALBOOK_PYTHON:-$root/.venv/bin/python}
@@ -30,7 +32,7 @@ fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 book="$work/council-book.jsonl"
-target/release/gen-book "$lines" "$book"
+target/release/gen-book "$lines" "$book" 20261020 "$shape"
 bytes=$(stat -c %s "$book")
 
 # best_of N CMD...: runs CMD N times; prints the fastest wall time and the smallest CPU time
@@ -62,7 +64,7 @@ read -r wasm_s wasm_cpu <<<"$(echo "$wasm_json" | node -e 'const r = JSON.parse(
 rss_rows=""
 for n in 50000 200000 400000; do
     b="$work/book-$n.jsonl"
-    if [ "$n" = "$lines" ]; then b=$book; else target/release/gen-book "$n" "$b"; fi
+    if [ "$n" = "$lines" ]; then b=$book; else target/release/gen-book "$n" "$b" 20261020 "$shape"; fi
     kb=$(/usr/bin/time -f %M "$bin" verify "$b" 2>&1 >/dev/null | tail -1)
     rss_rows+="| $n | $(awk -v b="$(stat -c %s "$b")" 'BEGIN { printf "%.0f", b / 1048576 }') | $(awk -v k="$kb" 'BEGIN { printf "%.1f", k / 1024 }') |"$'\n'
     [ "$b" = "$book" ] || rm -f "$b"

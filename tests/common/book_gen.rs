@@ -86,6 +86,45 @@ pub fn answer(r: &mut Rng, i: u64) -> Object {
     ])
 }
 
+/// An answer line shaped as the spec's (Appendix C "answer": seat, model, mode, ask and own
+/// hashes, booked_at, and `items.<asset>.<horizon>` for 12 markets and four horizons, each
+/// with an action, `prob_up` and an expected move; `crowd_up` on 1d), about 3 KB: the line
+/// kind that makes up most of a real book.
+pub fn council_answer(r: &mut Rng, i: u64) -> Object {
+    const ASSETS: &[&str] =
+        &["SPX", "NDX", "DJI", "RUT", "VIX", "UST10Y", "DXY", "GOLD", "WTI", "BRENT", "COPPER", "BTC"];
+    const ACTIONS: &[&str] = &["buy_strong", "buy_dips", "hold", "trim", "sell"];
+    let mut items = Vec::new();
+    for a in ASSETS {
+        let mut horizons = Vec::new();
+        for h in ["1d", "1w", "1m", "6m"] {
+            let mut cell = vec![
+                ("action", s(r.pick(ACTIONS))),
+                ("prob_up", Value::Int(canon::Int::from(r.range(2, 98)))),
+                ("exp_pct", Value::Float(r.range(-500, 500) as f64 / 100.0)),
+            ];
+            if h == "1d" {
+                cell.push(("crowd_up", Value::Int(canon::Int::from(r.range(5, 95)))));
+            }
+            horizons.push((h.into(), Value::Object(obj(cell))));
+        }
+        items.push((a.to_string().as_str().into(), Value::Object(Object::from_members(horizons))));
+    }
+    let hash = |r: &mut Rng| (0..4).map(|_| format!("{:016x}", r.next_u64())).collect::<String>();
+    obj(vec![
+        ("kind", s("answer")),
+        ("at", s(&timestamp(r, i))),
+        ("booked_at", s(&timestamp(r, i))),
+        ("run_id", s("2026-10-21-am")),
+        ("seat", s(r.pick(SEATS))),
+        ("model", s(r.pick(SEATS))),
+        ("mode", s(r.pick(&["search", "closed-book"]))),
+        ("ask_sha256", s(&hash(r))),
+        ("own_sha256", s(&hash(r))),
+        ("items", Value::Object(Object::from_members(items))),
+    ])
+}
+
 /// Any line kind, for books that exercise every corner of `J`.
 pub fn any_line(r: &mut Rng, i: u64) -> Object {
     match r.below(6) {
