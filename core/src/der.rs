@@ -7,6 +7,7 @@
 //! definite lengths and low tag numbers (< 31) occur in these structures; anything else is an
 //! error, not a guess.
 
+use crate::calendar::Date;
 use std::fmt;
 
 /// Universal tags used by the structures above.
@@ -415,7 +416,8 @@ impl Time {
         if !(1..=12).contains(&mo) || d < 1 || d > days_in_month(year, mo) || h > 23 || mi > 59 || se > 59 {
             return None;
         }
-        let unix = days_from_civil(year, mo, d) * 86400 + h * 3600 + mi * 60 + se;
+        let date = Date { year: year as i32, month: mo as u32, day: d as u32 };
+        let unix = date.days_since_epoch() * 86400 + h * 3600 + mi * 60 + se;
         Some(Time { unix, fraction })
     }
 
@@ -423,7 +425,7 @@ impl Time {
     pub fn to_iso(&self) -> String {
         let days = self.unix.div_euclid(86400);
         let secs = self.unix.rem_euclid(86400);
-        let (y, m, d) = civil_from_days(days);
+        let Date { year: y, month: m, day: d } = Date::from_days_since_epoch(days);
         let frac = if self.fraction.is_empty() { String::new() } else { format!(".{}", self.fraction) };
         format!("{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}{frac}Z", secs / 3600, secs / 60 % 60, secs % 60)
     }
@@ -442,28 +444,6 @@ fn days_in_month(y: i64, m: i64) -> i64 {
     }
 }
 
-/// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's algorithm).
-pub fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
-    let y = if m <= 2 { y - 1 } else { y };
-    let era = y.div_euclid(400);
-    let yoe = y - era * 400;
-    let mp = (m + 9) % 12;
-    let doy = (153 * mp + 2) / 5 + d - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    era * 146097 + doe - 719468
-}
-
-fn civil_from_days(z: i64) -> (i64, i64, i64) {
-    let z = z + 719468;
-    let era = z.div_euclid(146097);
-    let doe = z - era * 146097;
-    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    (yoe + era * 400 + if m <= 2 { 1 } else { 0 }, m, d)
-}
 
 #[cfg(test)]
 mod tests {
