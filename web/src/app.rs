@@ -4,6 +4,7 @@
 
 use crate::dropped::{self, Dropped, Labelled};
 use crate::format;
+use crate::module_worker::ModuleWorker;
 use crate::proof_view;
 use crate::protocol::{FromWorker, ANCHOR, ANCHORS, BOOKS, CERTS, FILE, HEADERS, JOB, LISTS, LOG_KEY, NAME, NOW, PROOFS, REKOR, TOKENS};
 use crate::report_view;
@@ -13,7 +14,7 @@ use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
-use web_sys::{DragEvent, Event, File, HtmlInputElement, HtmlTextAreaElement, MessageEvent, Response, Worker, WorkerOptions, WorkerType};
+use web_sys::{DragEvent, Event, File, HtmlInputElement, HtmlTextAreaElement, Response};
 use yew::prelude::*;
 
 /// Where the worker script is served (HTTP layout: `/<p>` is `www/<p>`).
@@ -123,53 +124,26 @@ fn own_files(files: Vec<File>) -> Vec<TrustFile> {
     files.into_iter().map(|f| TrustFile { name: f.name(), blob: f.into() }).collect()
 }
 
-type Listener<E> = Closure<dyn FnMut(E)>;
-
-/// The verifier worker and the page's listeners on it; terminated when dropped.
-struct VerifierWorker {
-    worker: Worker,
-    _on_message: Listener<MessageEvent>,
-    _on_error: Listener<Event>,
-}
-
-impl VerifierWorker {
-    fn spawn(ctx: &Context<App>) -> Result<VerifierWorker, String> {
-        let opts = WorkerOptions::new();
-        opts.set_type(WorkerType::Module);
-        let worker = Worker::new_with_options(WORKER_URL, &opts)
-            .map_err(|e| format!("this browser could not start the verifier (a module Web Worker): {e:?}"))?;
-        let link = ctx.link().clone();
-        let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
-            let text = e.data().as_string().unwrap_or_default();
+/// Starts the worker; its messages become the page's messages.
+fn spawn_worker(ctx: &Context<App>) -> Result<ModuleWorker, String> {
+    let (link, broken) = (ctx.link().clone(), ctx.link().clone());
+    ModuleWorker::spawn(
+        WORKER_URL,
+        "the verifier",
+        move |text| {
             link.send_message(match FromWorker::from_json(&text) {
                 Ok(m) => Msg::FromWorker(m),
                 Err(why) => Msg::WorkerBroken(why),
-            });
-        });
-        let link = ctx.link().clone();
-        let on_error = Closure::<dyn FnMut(Event)>::new(move |e: Event| {
-            e.prevent_default();
-            let detail = js_sys::Reflect::get(&e, &"message".into()).ok().and_then(|m| m.as_string());
-            link.send_message(Msg::WorkerBroken(detail.unwrap_or_else(|| "the verifier stopped".into())));
-        });
-        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-        Ok(VerifierWorker { worker, _on_message: on_message, _on_error: on_error })
-    }
-}
-
-impl Drop for VerifierWorker {
-    fn drop(&mut self) {
-        self.worker.set_onmessage(None);
-        self.worker.set_onerror(None);
-        self.worker.terminate();
-    }
+            })
+        },
+        move |why| broken.send_message(Msg::WorkerBroken(why)),
+    )
 }
 
 pub struct App {
     files: Vec<Picked>,
     /// Started at once, so the page needs no network after it has loaded.
-    worker: Option<VerifierWorker>,
+    worker: Option<ModuleWorker>,
     ready: bool,
     /// A job is waiting for the worker to report ready.
     pending: bool,
@@ -214,7 +188,7 @@ impl App {
 
     fn post_job(&mut self) {
         self.pending = false;
-        let Some(VerifierWorker { worker, .. }) = &self.worker else { return };
+        let Some(ModuleWorker { worker, .. }) = &self.worker else { return };
         let set = |o: &js_sys::Object, k: &str, v: &JsValue| js_sys::Reflect::set(o, &k.into(), v).map(|_| ());
         let named = |f: &Picked| {
             let o = js_sys::Object::new();
@@ -278,7 +252,7 @@ impl Component for App {
     type Properties = ();
 
     fn create(ctx: &Context<Self>) -> Self {
-        let (worker, status) = match VerifierWorker::spawn(ctx) {
+        let (worker, status) = match spawn_worker(ctx) {
             Ok(w) => (Some(w), Status::Waiting),
             Err(why) => (None, Status::Failed(why)),
         };
@@ -423,7 +397,7 @@ impl Component for App {
                 self.status = Status::Failed(if !had_started {
                     format!("The verifier could not start: {message}. Reload the page to try again.")
                 } else {
-                    match VerifierWorker::spawn(ctx) {
+                    match spawn_worker(ctx) {
                         Ok(w) => {
                             self.worker = Some(w);
                             format!("The verifier stopped: {message}. It has been restarted; add the files again to retry.")

@@ -11,12 +11,13 @@ pub mod protocol;
 pub mod tables;
 pub mod worker;
 
+use crate::module_worker::ModuleWorker;
 use compute::MatrixView;
 use protocol::{ScoresFromWorker, BOOK, CLIM, FORECASTS, JOB};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{DragEvent, Event, File, HtmlInputElement, HtmlSelectElement, MessageEvent, Worker, WorkerOptions, WorkerType};
+use web_sys::{DragEvent, Event, File, HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 const WORKER_URL: &str = "/scores-worker.js";
@@ -71,46 +72,20 @@ pub enum Msg {
     Download,
 }
 
-type Listener<E> = Closure<dyn FnMut(E)>;
-
-/// The worker and the page's listeners on it; terminated when dropped.
-struct ScoresWorker {
-    worker: Worker,
-    _on_message: Listener<MessageEvent>,
-    _on_error: Listener<Event>,
-}
-
-impl ScoresWorker {
-    fn spawn(ctx: &Context<ScoresApp>) -> Result<ScoresWorker, String> {
-        let opts = WorkerOptions::new();
-        opts.set_type(WorkerType::Module);
-        let worker = Worker::new_with_options(WORKER_URL, &opts).map_err(|e| format!("this browser could not start the scorer (a module Web Worker): {e:?}"))?;
-        let link = ctx.link().clone();
-        let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
-            let text = e.data().as_string().unwrap_or_default();
+/// Starts the worker; its messages become the page's messages.
+fn spawn_worker(ctx: &Context<ScoresApp>) -> Result<ModuleWorker, String> {
+    let (link, broken) = (ctx.link().clone(), ctx.link().clone());
+    ModuleWorker::spawn(
+        WORKER_URL,
+        "the scorer",
+        move |text| {
             link.send_message(match ScoresFromWorker::from_json(&text) {
                 Ok(m) => Msg::FromWorker(m),
                 Err(why) => Msg::WorkerBroken(why),
-            });
-        });
-        let link = ctx.link().clone();
-        let on_error = Closure::<dyn FnMut(Event)>::new(move |e: Event| {
-            e.prevent_default();
-            let detail = js_sys::Reflect::get(&e, &"message".into()).ok().and_then(|m| m.as_string());
-            link.send_message(Msg::WorkerBroken(detail.unwrap_or_else(|| "the scorer stopped".into())));
-        });
-        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-        Ok(ScoresWorker { worker, _on_message: on_message, _on_error: on_error })
-    }
-}
-
-impl Drop for ScoresWorker {
-    fn drop(&mut self) {
-        self.worker.set_onmessage(None);
-        self.worker.set_onerror(None);
-        self.worker.terminate();
-    }
+            })
+        },
+        move |why| broken.send_message(Msg::WorkerBroken(why)),
+    )
 }
 
 pub struct ScoresApp {
@@ -119,7 +94,7 @@ pub struct ScoresApp {
     clim: Option<File>,
     /// Names of dropped files that are none of the three.
     ignored: Vec<String>,
-    worker: Option<ScoresWorker>,
+    worker: Option<ModuleWorker>,
     ready: bool,
     pending: bool,
     job: u32,
@@ -279,7 +254,7 @@ impl Component for ScoresApp {
     type Properties = ();
 
     fn create(ctx: &Context<Self>) -> Self {
-        let (worker, status) = match ScoresWorker::spawn(ctx) {
+        let (worker, status) = match spawn_worker(ctx) {
             Ok(w) => (Some(w), Status::Waiting),
             Err(e) => (None, Status::Failed(e)),
         };

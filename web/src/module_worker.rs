@@ -1,0 +1,52 @@
+//! A module Web Worker whose text messages reach a page: one place for starting it, its
+//! listeners and its clean-up, shared by the verifier and the Scores page.
+
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{Event, MessageEvent, Worker, WorkerOptions, WorkerType};
+
+type Listener<E> = Closure<dyn FnMut(E)>;
+
+/// A started worker and the page's listeners on it; terminated when dropped.
+pub struct ModuleWorker {
+    pub worker: Worker,
+    _on_message: Listener<MessageEvent>,
+    _on_error: Listener<Event>,
+}
+
+impl ModuleWorker {
+    /// Starts the module worker at `url`. Each message's text goes to `on_text`; a worker
+    /// error goes to `on_broken` with its message. `what` names the worker in errors
+    /// ("the verifier").
+    pub fn spawn(
+        url: &str,
+        what: &str,
+        on_text: impl Fn(String) + 'static,
+        on_broken: impl Fn(String) + 'static,
+    ) -> Result<ModuleWorker, String> {
+        let opts = WorkerOptions::new();
+        opts.set_type(WorkerType::Module);
+        let worker = Worker::new_with_options(url, &opts)
+            .map_err(|e| format!("this browser could not start {what} (a module Web Worker): {e:?}"))?;
+        let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
+            on_text(e.data().as_string().unwrap_or_default())
+        });
+        let stopped = format!("{what} stopped");
+        let on_error = Closure::<dyn FnMut(Event)>::new(move |e: Event| {
+            e.prevent_default();
+            let detail = js_sys::Reflect::get(&e, &"message".into()).ok().and_then(|m| m.as_string());
+            on_broken(detail.unwrap_or_else(|| stopped.clone()));
+        });
+        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+        Ok(ModuleWorker { worker, _on_message: on_message, _on_error: on_error })
+    }
+}
+
+impl Drop for ModuleWorker {
+    fn drop(&mut self) {
+        self.worker.set_onmessage(None);
+        self.worker.set_onerror(None);
+        self.worker.terminate();
+    }
+}
