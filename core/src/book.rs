@@ -23,19 +23,25 @@ pub const DEFAULT_MAX_LINE_BYTES: usize = 64 << 20;
 
 /// Hashes a line's members, in sorted key order, into its seal and link at once: the seal
 /// over every member but the four bookkeeping fields, the link over every member but `link`.
+///
+/// The two messages are the same bytes until the first of `n`, `prev`, `seal` (`link` is in
+/// neither), and with sorted keys that common start holds most of a line (an answer's
+/// `items`, its hashes, `kind`). SHA-256 is a stream, so the common start is hashed once and
+/// the state is copied where the messages part.
 struct SealLinkHasher {
-    seal: Sha256,
+    /// The link's hash, and until the messages part, the seal's too.
     link: Sha256,
+    /// The seal's own hash, from where the messages part.
+    seal: Option<Sha256>,
     seal_empty: bool,
     link_empty: bool,
 }
 
 impl SealLinkHasher {
     fn new() -> Self {
-        let (mut seal, mut link) = (Sha256::new(), Sha256::new());
-        seal.update(b"{");
+        let mut link = Sha256::new();
         link.update(b"{");
-        SealLinkHasher { seal, link, seal_empty: true, link_empty: true }
+        SealLinkHasher { link, seal: None, seal_empty: true, link_empty: true }
     }
 
     /// One member, `"key": value` as `J` writes it.
@@ -44,11 +50,17 @@ impl SealLinkHasher {
         if key == b"link" {
             return;
         }
-        if !matches!(key, b"n" | b"prev" | b"seal") {
+        let in_seal = !matches!(key, b"n" | b"prev" | b"seal");
+        if !in_seal && self.seal.is_none() {
+            self.seal = Some(self.link.clone()); // the messages part here
+        }
+        if let Some(seal) = self.seal.as_mut().filter(|_| in_seal) {
             if !self.seal_empty {
-                self.seal.update(sep);
+                seal.update(sep);
             }
-            self.seal.update(member);
+            seal.update(member);
+        }
+        if in_seal {
             self.seal_empty = false;
         }
         if !self.link_empty {
@@ -58,10 +70,12 @@ impl SealLinkHasher {
         self.link_empty = false;
     }
 
-    fn finish(mut self) -> ([u8; 32], [u8; 32]) {
-        self.seal.update(b"}");
-        self.link.update(b"}");
-        (self.seal.finalize().into(), self.link.finalize().into())
+    fn finish(self) -> ([u8; 32], [u8; 32]) {
+        let mut link = self.link;
+        let mut seal = self.seal.unwrap_or_else(|| link.clone());
+        seal.update(b"}");
+        link.update(b"}");
+        (seal.finalize().into(), link.finalize().into())
     }
 }
 
