@@ -445,7 +445,9 @@ impl Component for App {
             input.set_value(""); // picking the same file again must fire `change` again
             Msg::Add(files)
         });
-        let ready = if self.ready { "true" } else { "false" };
+        // Ready to verify: the worker is up and the shipped trust bundle has been fetched (or
+        // failed), so nothing else is loaded from the network once the reader drops files.
+        let ready = if self.ready && !self.trust.loading() { "true" } else { "false" };
         html! {
             <div class="page" ondragover={on_dragover} ondragleave={on_dragleave} ondrop={on_drop} data-worker-ready={ready}>
                 <header class="masthead">
