@@ -4,7 +4,7 @@
 
 use crate::dropped::{self, Dropped, Labelled};
 use crate::format;
-use crate::module_worker::ModuleWorker;
+use crate::module_worker::{self, ModuleWorker};
 use crate::proof_view;
 use crate::protocol::{FromWorker, ANCHOR, ANCHORS, BOOKS, CERTS, FILE, HEADERS, JOB, LISTS, LOG_KEY, NAME, NOW, PROOFS, REKOR, TOKENS};
 use crate::report_view;
@@ -124,20 +124,9 @@ fn own_files(files: Vec<File>) -> Vec<TrustFile> {
     files.into_iter().map(|f| TrustFile { name: f.name(), blob: f.into() }).collect()
 }
 
-/// Starts the worker; its messages become the page's messages.
-fn spawn_worker(ctx: &Context<App>) -> Result<ModuleWorker, String> {
-    let (link, broken) = (ctx.link().clone(), ctx.link().clone());
-    ModuleWorker::spawn(
-        WORKER_URL,
-        "the verifier",
-        move |text| {
-            link.send_message(match FromWorker::from_json(&text) {
-                Ok(m) => Msg::FromWorker(m),
-                Err(why) => Msg::WorkerBroken(why),
-            })
-        },
-        move |why| broken.send_message(Msg::WorkerBroken(why)),
-    )
+
+fn start_worker(ctx: &Context<App>) -> Result<ModuleWorker, String> {
+    module_worker::spawn_for(ctx.link(), WORKER_URL, "the verifier", FromWorker::from_json, Msg::FromWorker, Msg::WorkerBroken)
 }
 
 pub struct App {
@@ -252,7 +241,7 @@ impl Component for App {
     type Properties = ();
 
     fn create(ctx: &Context<Self>) -> Self {
-        let (worker, status) = match spawn_worker(ctx) {
+        let (worker, status) = match start_worker(ctx) {
             Ok(w) => (Some(w), Status::Waiting),
             Err(why) => (None, Status::Failed(why)),
         };
@@ -397,7 +386,7 @@ impl Component for App {
                 self.status = Status::Failed(if !had_started {
                     format!("The verifier could not start: {message}. Reload the page to try again.")
                 } else {
-                    match spawn_worker(ctx) {
+                    match start_worker(ctx) {
                         Ok(w) => {
                             self.worker = Some(w);
                             format!("The verifier stopped: {message}. It has been restarted; add the files again to retry.")

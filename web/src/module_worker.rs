@@ -43,6 +43,29 @@ impl ModuleWorker {
     }
 }
 
+/// Starts the module worker at `url` for a page: each message is read by `parse` and handed to
+/// the page as `received(..)`; an unreadable message or a worker error as `broken(..)`.
+pub fn spawn_for<C, T>(
+    link: &yew::html::Scope<C>,
+    url: &str,
+    what: &str,
+    parse: fn(&str) -> Result<T, String>,
+    received: fn(T) -> C::Message,
+    broken: fn(String) -> C::Message,
+) -> Result<ModuleWorker, String>
+where
+    C: yew::Component,
+    T: 'static,
+{
+    let (on_text, on_broken) = (link.clone(), link.clone());
+    ModuleWorker::spawn(
+        url,
+        what,
+        move |text| on_text.send_message(parse(&text).map_or_else(broken, received)),
+        move |why| on_broken.send_message(broken(why)),
+    )
+}
+
 impl Drop for ModuleWorker {
     fn drop(&mut self) {
         self.worker.set_onmessage(None);

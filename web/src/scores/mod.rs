@@ -11,7 +11,7 @@ pub mod protocol;
 pub mod tables;
 pub mod worker;
 
-use crate::module_worker::ModuleWorker;
+use crate::module_worker::{self, ModuleWorker};
 use compute::MatrixView;
 use protocol::{ScoresFromWorker, BOOK, CLIM, FORECASTS, JOB};
 use std::rc::Rc;
@@ -72,21 +72,6 @@ pub enum Msg {
     Download,
 }
 
-/// Starts the worker; its messages become the page's messages.
-fn spawn_worker(ctx: &Context<ScoresApp>) -> Result<ModuleWorker, String> {
-    let (link, broken) = (ctx.link().clone(), ctx.link().clone());
-    ModuleWorker::spawn(
-        WORKER_URL,
-        "the scorer",
-        move |text| {
-            link.send_message(match ScoresFromWorker::from_json(&text) {
-                Ok(m) => Msg::FromWorker(m),
-                Err(why) => Msg::WorkerBroken(why),
-            })
-        },
-        move |why| broken.send_message(Msg::WorkerBroken(why)),
-    )
-}
 
 pub struct ScoresApp {
     forecasts: Option<File>,
@@ -254,7 +239,7 @@ impl Component for ScoresApp {
     type Properties = ();
 
     fn create(ctx: &Context<Self>) -> Self {
-        let (worker, status) = match spawn_worker(ctx) {
+        let (worker, status) = match module_worker::spawn_for(ctx.link(), WORKER_URL, "the scorer", ScoresFromWorker::from_json, Msg::FromWorker, Msg::WorkerBroken) {
             Ok(w) => (Some(w), Status::Waiting),
             Err(e) => (None, Status::Failed(e)),
         };
