@@ -162,11 +162,59 @@ fn calibration(doc: &Value) -> String {
         "scores-calibration",
         "Calibration",
         &format!(
-            r#"<p class="note">Folded bins [50,60) [60,70) [70,80) [80,100] of the consensus; bins with fewer than 20 forecasts are not drawn.</p><figure class="chart-box">{}{}</figure>"#,
+            r#"<p class="note">Folded bins [50,60) [60,70) [70,80) [80,100] of the consensus; bins with fewer than 20 forecasts are not drawn.</p><figure class="chart-box">{}{}</figure>{}"#,
             charts::calibration(&series),
-            charts::legend(&legend)
+            charts::legend(&legend),
+            seat_calibration(doc)
         ),
     )
+}
+
+/// Every seat's folded bins and logistic fit (§4.5) as a table: realized share over mean
+/// stated probability and n per bin (bins under the 20-forecast minimum in grey), then a and b
+/// with their session-clustered standard errors.
+fn seat_calibration(doc: &Value) -> String {
+    let mut trs = String::new();
+    let mut bin_heads: Vec<String> = Vec::new();
+    for (seat, hs) in doc["seats"].as_object().into_iter().flatten() {
+        for h in HORIZONS {
+            let Some(f) = hs.get(h) else { continue };
+            let bins = f["calibration"].as_array().cloned().unwrap_or_default();
+            if bin_heads.is_empty() {
+                bin_heads = bins.iter().map(|b| format!("[{}, {}{}", b["lo"], b["hi"], if b["hi"].as_f64() == Some(100.0) { "]" } else { ")" })).collect();
+            }
+            let cells: String = bins
+                .iter()
+                .map(|b| match (b["realized"].as_f64(), b["mean_stated"].as_f64()) {
+                    (Some(r), Some(m)) => format!(
+                        r#"<td class="num{}" data-v="{}" data-n="{}">{:.0}% <span class="muted">at {m:.1}, n {}</span></td>"#,
+                        if b["shown"].as_bool() == Some(true) { "" } else { " muted" },
+                        b["realized"],
+                        b["n"],
+                        r * 100.0,
+                        b["n"]
+                    ),
+                    _ => r#"<td class="num muted">-</td>"#.into(),
+                })
+                .collect();
+            let fit = match f["logistic"].as_object() {
+                Some(l) => {
+                    let g = |k: &str| l.get(k).and_then(Value::as_f64).unwrap_or(f64::NAN);
+                    format!("a {:.3} ({:.3}), b {:.3} ({:.3}); {} sessions", g("a"), g("se_a"), g("b"), g("se_b"), l.get("clusters").unwrap_or(&Value::Null))
+                }
+                None => esc(f["logistic_note"].as_str().unwrap_or("-")),
+            };
+            let _ = write!(trs, r#"<tr data-seat="{s}" data-h="{h}"><th scope="row">{s}</th><td>{h}</td>{cells}<td class="ci">{fit}</td></tr>"#, s = esc(seat));
+        }
+    }
+    if trs.is_empty() {
+        return String::new();
+    }
+    let heads: String = bin_heads.iter().map(|b| format!(r#"<th scope="col">{}</th>"#, esc(b))).collect();
+    let table = format!(
+        r#"<table class="scores-table" id="seat-calibration"><caption>Calibration per seat: realized share in each folded bin, at the mean stated probability, with n (grey: under 20); logistic fit with clustered standard errors</caption><thead><tr><th scope="col">Seat</th><th scope="col">Horizon</th>{heads}<th scope="col">Logistic a, b (SE)</th></tr></thead><tbody>{trs}</tbody></table>"#
+    );
+    format!(r#"<details class="scores-details"><summary>Every seat</summary>{}</details>"#, table_wrap("Calibration per seat", &table))
 }
 
 fn neff(doc: &Value) -> String {
@@ -246,6 +294,7 @@ fn grid(doc: &Value) -> String {
 pub fn matrix(m: &MatrixView) -> String {
     let label = format!("Correlation matrix of run {} at horizon {}", m.run_id, m.horizon);
     let mut s = format!(r#"<figure class="chart-box heat-box">{}</figure>"#, charts::heat_map(&label, &m.seats, &m.r));
+    s.push_str(&matrix_table(&label, m));
     if m.eigenvalues.is_empty() {
         s.push_str(r#"<p class="note" id="eigen">No eigenvalues: some pair of seats has no correlation (fewer than the minimum of common markets, or a constant answer).</p>"#);
     } else {
@@ -259,6 +308,18 @@ pub fn matrix(m: &MatrixView) -> String {
         );
     }
     s
+}
+
+/// The heat map's numbers as a table, for screen readers and for copying.
+fn matrix_table(label: &str, m: &MatrixView) -> String {
+    let head: String = m.seats.iter().map(|s| format!(r#"<th scope="col">{}</th>"#, esc(s))).collect();
+    let mut trs = String::new();
+    for (seat, row) in m.seats.iter().zip(&m.r) {
+        let cells: String = row.iter().map(|v| num_td(v.map(Value::from).as_ref())).collect();
+        let _ = write!(trs, r#"<tr><th scope="row">{}</th>{cells}</tr>"#, esc(seat));
+    }
+    let table = format!(r#"<table class="scores-table" id="matrix-table"><caption>{}</caption><thead><tr><th scope="col">Seat</th>{head}</tr></thead><tbody>{trs}</tbody></table>"#, esc(label));
+    format!(r#"<details class="scores-details"><summary>The matrix as a table</summary>{}</details>"#, table_wrap(label, &table))
 }
 
 #[cfg(test)]
@@ -282,5 +343,38 @@ mod tests {
         assert!(html.contains(r#"data-v="0.19999999999999996">0.2000"#), "BSS vs coin = 1 - 0.2/0.25");
         assert!(html.contains("no interval before 5 sessions"));
         assert!(html.contains("no sessions"));
+    }
+
+    #[test]
+    fn seat_calibration_lists_bins_and_the_fit() {
+        let doc: Value = serde_json::from_str(
+            r#"{"seats": {"s1": {"1d": {"calibration": [
+                {"lo": 50.0, "hi": 60.0, "n": 25, "mean_stated": 55.2, "realized": 0.6, "shown": true},
+                {"lo": 80.0, "hi": 100.0, "n": 3, "mean_stated": 85.0, "realized": 1.0, "shown": false}],
+              "logistic": {"a": 0.1, "b": 0.8, "se_a": 0.05, "se_b": 0.2, "clusters": 12}}}}}"#,
+        )
+        .unwrap();
+        let html = seat_calibration(&doc);
+        assert!(html.contains("[50.0, 60.0)") && html.contains("[80.0, 100.0]"), "{html}");
+        assert!(html.contains(r#"<td class="num" data-v="0.6" data-n="25">60% <span class="muted">at 55.2, n 25</span></td>"#), "{html}");
+        assert!(html.contains(r#"<td class="num muted" data-v="1.0" data-n="3">"#), "a bin under the minimum is grey: {html}");
+        assert!(html.contains("a 0.100 (0.050), b 0.800 (0.200); 12 sessions"), "{html}");
+        assert_eq!(seat_calibration(&serde_json::json!({"seats": {}})), "");
+    }
+
+    #[test]
+    fn the_matrix_is_also_a_table() {
+        let m = MatrixView {
+            run_id: "r".into(),
+            horizon: "1d".into(),
+            seats: vec!["a".into(), "b&c".into()],
+            r: vec![vec![Some(1.0), None], vec![None, Some(1.0)]],
+            eigenvalues: vec![],
+            largest_share: None,
+            participation_ratio: None,
+        };
+        let html = matrix(&m);
+        assert!(html.contains(r#"<th scope="col">b&amp;c</th>"#), "{html}");
+        assert!(html.contains(r#"<tr><th scope="row">a</th><td class="num" data-v="1.0">1.0000</td><td class="num muted">-</td></tr>"#), "{html}");
     }
 }
