@@ -4,7 +4,8 @@
 // the files, computes the whole stats document and every run's correlation matrix, the page
 // draws the tables and charts). Not part of CI.
 // usage: node tests/bench/scores_page.mjs <season dir> [runs]   (SEALBOOK_BIN: the server binary)
-// Prints JSON: {"ms": [per-run milliseconds, drop to results], "rows": N, "stages": per run, when
+// Prints JSON: {"ms": [per-run milliseconds, drop to results], "cpu_s": [per-run CPU seconds of
+// Chromium's processes and the file server over the same span (load-independent)], "rows": N, "stages": per run, when
 // each of the worker's messages reached the page (ms since the drop)}.
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
@@ -15,6 +16,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(resolve(here, '../e2e/package.json'));
 const { chromium } = require('playwright-core');
 const { startServer } = await import(resolve(here, '../e2e/harness.mjs'));
+const { descendantsCpuSeconds } = await import(resolve(here, 'proc_cpu.mjs'));
 
 const [dir, runsArg] = process.argv.slice(2);
 const runs = Number(runsArg || 3);
@@ -22,6 +24,7 @@ const server = await startServer(dir);
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
 const files = ['council-forecasts.csv', 'council-clim-window.json'].map((n) => ({ name: n, b64: readFileSync(join(dir, n)).toString('base64') }));
 const ms = [];
+const cpuS = []; // CPU seconds of all Chromium processes from the drop to the results
 const stages = []; // per run: [worker message, ms since the drop when it arrived]
 let rows = null;
 try {
@@ -58,8 +61,10 @@ try {
       });
       window.__t0 = performance.now();
     });
+    const cpu0 = descendantsCpuSeconds(process.pid);
     await page.locator('[data-testid="dropzone"]').dispatchEvent('drop', { dataTransfer: transfer });
     const t = await page.evaluate(async () => (await window.__done) - window.__t0);
+    cpuS.push(Math.round((descendantsCpuSeconds(process.pid) - cpu0) * 100) / 100);
     stages.push(await page.evaluate(() => window.__stages));
     const err = await page.locator('#scores-error').count();
     if (err) throw new Error(await page.locator('#scores-error').textContent());
@@ -71,4 +76,4 @@ try {
   await browser.close();
   await server.stop();
 }
-console.log(JSON.stringify({ ms, rows, stages }));
+console.log(JSON.stringify({ ms, cpu_s: cpuS, rows, stages }));

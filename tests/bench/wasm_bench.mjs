@@ -6,13 +6,14 @@
 // "report": {ok, lines, bytes}}.
 import { createRequire } from 'node:module';
 import { createServer } from 'node:http';
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(resolve(here, '../e2e/package.json'));
 const { chromium } = require('playwright-core');
+const { descendantsCpuSeconds } = await import(resolve(here, 'proc_cpu.mjs'));
 
 const [bookPath, pkgDir, runsArg] = process.argv.slice(2);
 const runs = Number(runsArg || 3);
@@ -35,28 +36,6 @@ window.runBench = () => {
 };
 window.benchReady = true;
 </script>`;
-
-/** CPU seconds (user + sys) used so far by the descendants of process `root` (here: the
- * Chromium that playwright started as this node process's child, with all its processes). */
-function descendantsCpuSeconds(root) {
-  const procs = new Map();
-  for (const d of readdirSync('/proc')) {
-    if (!/^[0-9]+$/.test(d)) continue;
-    try {
-      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // f[0] is field 3 (state)
-      procs.set(Number(d), { ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) });
-    } catch { /* exited meanwhile */ }
-  }
-  let ticks = 0;
-  const todo = [root];
-  while (todo.length) {
-    const pid = todo.pop();
-    if (pid !== root) ticks += procs.get(pid)?.ticks ?? 0;
-    for (const [child, p] of procs) if (p.ppid === pid) todo.push(child);
-  }
-  return ticks / 100; // USER_HZ
-}
 
 const types = { '.js': 'text/javascript', '.wasm': 'application/wasm' };
 const server = createServer((req, res) => {
