@@ -1,7 +1,26 @@
 //! The registered-predictions scorecard (spec §8.4): Brier on resolved predictions, the
-//! resolved share, the worst-case bound and the skill score against a flat 0.5.
+//! resolved share, the worst-case bound and the skill score against a flat 0.5, compiled at
+//! each check date from the registered-predictions file.
+//!
+//! The file (`registered-predictions.json`; the spec registers its predictions on OSF and
+//! publishes each verdict with the field or script it rests on, §8.1-§8.4):
+//!
+//! ```json
+//! {"registration": "10.17605/OSF.IO/9Q86N",
+//!  "predictions": [{"id": "F1", "p": 0.62, "check_date": "2026-11-30",
+//!                   "verdict": "true", "cites": "council-league.json seats.*.ranked"}]}
+//! ```
+//!
+//! `p` is the registered probability (0-1) that the prediction is true given it resolves;
+//! `verdict` is `"true"`, `"not_true"` or null/absent (not computable yet); a verdict must cite
+//! the field or script it rests on. On a scorecard dated D a prediction whose check date is after
+//! D is not due (whatever its verdict), one past its date without a verdict is unresolved and is
+//! never counted as a success. Nothing is dropped: every prediction appears on every scorecard.
 
+use crate::calendar::Date;
+use crate::canon::{self, Value};
 use serde::Serialize;
+use std::fmt;
 
 /// A registered prediction's state on a scorecard's date.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -66,9 +85,173 @@ pub fn scorecard(preds: &[Registered]) -> Scorecard {
     }
 }
 
+/// One prediction of the registered-predictions file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Prediction {
+    pub id: String,
+    pub p: f64,
+    pub check_date: Date,
+    /// `Some(true)`: true; `Some(false)`: not true; `None`: no verdict yet.
+    pub verdict: Option<bool>,
+    pub cites: Option<String>,
+}
+
+/// A registered-predictions file that cannot be read; `path` names the field
+/// (`predictions[3].p`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RegisteredError {
+    pub path: String,
+    pub message: String,
+}
+
+impl fmt::Display for RegisteredError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.path, self.message)
+    }
+}
+
+impl std::error::Error for RegisteredError {}
+
+/// Reads the registered-predictions file.
+pub fn parse_registered(bytes: &[u8]) -> Result<Vec<Prediction>, RegisteredError> {
+    let err = |path: String, message: String| RegisteredError { path, message };
+    let v = canon::parse(bytes).map_err(|e| err("$".into(), format!("not JSON at byte {}: {}", e.offset, e.message)))?;
+    let obj = v.as_object().ok_or_else(|| err("$".into(), format!("expected an object, found {}", v.type_name())))?;
+    let list = match obj.get("predictions") {
+        Some(Value::Array(a)) => a,
+        Some(v) => return Err(err("predictions".into(), format!("expected a list, found {}", v.type_name()))),
+        None => return Err(err("predictions".into(), "missing".into())),
+    };
+    let mut out: Vec<Prediction> = Vec::with_capacity(list.len());
+    for (i, item) in list.iter().enumerate() {
+        let path = |k: &str| format!("predictions[{i}].{k}");
+        let o = item.as_object().ok_or_else(|| err(format!("predictions[{i}]"), format!("expected an object, found {}", item.type_name())))?;
+        let text = |k: &str| -> Result<Option<String>, RegisteredError> {
+            match o.get(k) {
+                None | Some(Value::Null) => Ok(None),
+                Some(Value::Str(s)) => s.as_str().map(|s| Some(s.to_owned())).ok_or_else(|| err(path(k), "not valid Unicode (a lone surrogate)".into())),
+                Some(v) => Err(err(path(k), format!("expected a string, found {}", v.type_name()))),
+            }
+        };
+        let id = text("id")?.filter(|s| !s.is_empty()).ok_or_else(|| err(path("id"), "missing".into()))?;
+        if let Some(first) = out.iter().position(|p| p.id == id) {
+            return Err(err(path("id"), format!("{id:?} is registered twice (also predictions[{first}])")));
+        }
+        let p = match o.get("p") {
+            Some(Value::Float(f)) => *f,
+            Some(Value::Int(n)) => n.to_i64().map_or(f64::NAN, |n| n as f64),
+            Some(v) => return Err(err(path("p"), format!("expected a number, found {}", v.type_name()))),
+            None => return Err(err(path("p"), "missing".into())),
+        };
+        if !(0.0..=1.0).contains(&p) {
+            return Err(err(path("p"), format!("{p} is not a probability from 0 to 1")));
+        }
+        let date_text = text("check_date")?.ok_or_else(|| err(path("check_date"), "missing".into()))?;
+        let check_date = Date::parse(&date_text).ok_or_else(|| err(path("check_date"), format!("{date_text:?} is not a date YYYY-MM-DD")))?;
+        let verdict = match text("verdict")?.as_deref() {
+            None => None,
+            Some("true") => Some(true),
+            Some("not_true") => Some(false),
+            Some(other) => return Err(err(path("verdict"), format!("{other:?} is not \"true\", \"not_true\" or null"))),
+        };
+        let cites = text("cites")?.filter(|s| !s.trim().is_empty());
+        if verdict.is_some() && cites.is_none() {
+            return Err(err(path("cites"), "a verdict must cite the field or script it rests on".into()));
+        }
+        out.push(Prediction { id, p, check_date, verdict, cites });
+    }
+    Ok(out)
+}
+
+/// One prediction's state on a dated scorecard.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CardRow {
+    pub id: String,
+    pub p: f64,
+    pub check_date: String,
+    pub state: State,
+}
+
+/// The scorecard dated `as_of`, with every prediction's state.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DatedScorecard {
+    pub as_of: String,
+    #[serde(flatten)]
+    pub card: Scorecard,
+    pub rows: Vec<CardRow>,
+}
+
+/// The state of `p` on a scorecard dated `as_of`.
+pub fn state_on(p: &Prediction, as_of: Date) -> State {
+    match p.verdict {
+        _ if p.check_date > as_of => State::NotDue,
+        Some(true) => State::True,
+        Some(false) => State::NotTrue,
+        None => State::Unresolved,
+    }
+}
+
+/// The scorecards dated `dates`, or, when none is given, one at each check date in the file
+/// (ascending), as the spec compiles them.
+pub fn scorecards(preds: &[Prediction], dates: &[Date]) -> Vec<DatedScorecard> {
+    let mut dates: Vec<Date> = if dates.is_empty() { preds.iter().map(|p| p.check_date).collect() } else { dates.to_vec() };
+    dates.sort();
+    dates.dedup();
+    dates
+        .into_iter()
+        .map(|as_of| {
+            let rows: Vec<CardRow> =
+                preds.iter().map(|p| CardRow { id: p.id.clone(), p: p.p, check_date: p.check_date.to_string(), state: state_on(p, as_of) }).collect();
+            let card = scorecard(&rows.iter().map(|r| Registered { p: r.p, state: r.state }).collect::<Vec<_>>());
+            DatedScorecard { as_of: as_of.to_string(), card, rows }
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    const FILE: &str = r#"{"registration": "osf", "predictions": [
+        {"id": "F1", "p": 0.8, "check_date": "2026-11-30", "verdict": "true", "cites": "council-league.json ranked"},
+        {"id": "F2", "p": 0.3, "check_date": "2026-11-30", "verdict": "not_true", "cites": "script F2.py"},
+        {"id": "F3", "p": 0.6, "check_date": "2026-11-30", "verdict": null},
+        {"id": "F4", "p": 0.9, "check_date": "2027-04-30", "verdict": "true", "cites": "x"}]}"#;
+
+    #[test]
+    fn dated_scorecards_from_the_file() {
+        let preds = parse_registered(FILE.as_bytes()).unwrap();
+        let cards = scorecards(&preds, &[]);
+        assert_eq!(cards.iter().map(|c| c.as_of.as_str()).collect::<Vec<_>>(), ["2026-11-30", "2027-04-30"]);
+        let first = &cards[0];
+        assert_eq!(first.rows.iter().map(|r| r.state).collect::<Vec<_>>(), [State::True, State::NotTrue, State::Unresolved, State::NotDue]);
+        assert_eq!(first.card, scorecard(&[
+            Registered { p: 0.8, state: State::True },
+            Registered { p: 0.3, state: State::NotTrue },
+            Registered { p: 0.6, state: State::Unresolved },
+            Registered { p: 0.9, state: State::NotDue },
+        ]));
+        assert_eq!((cards[1].card.resolved, cards[1].card.past_due), (3, 4));
+        let before = scorecards(&preds, &[Date::parse("2026-11-01").unwrap()]);
+        assert_eq!((before[0].card.past_due, before[0].card.brier_resolved), (0, None), "nothing is due yet");
+    }
+
+    #[test]
+    fn bad_files_name_the_field() {
+        let bad = |text: &str| parse_registered(text.as_bytes()).unwrap_err().to_string();
+        assert_eq!(bad("[]"), "$: expected an object, found list");
+        assert_eq!(bad("{}"), "predictions: missing");
+        assert_eq!(bad(r#"{"predictions": [{"id": "F1", "p": 1.2, "check_date": "2026-11-30"}]}"#), "predictions[0].p: 1.2 is not a probability from 0 to 1");
+        assert_eq!(bad(r#"{"predictions": [{"id": "F1", "p": 0.5, "check_date": "2026-11-31"}]}"#), "predictions[0].check_date: \"2026-11-31\" is not a date YYYY-MM-DD");
+        assert_eq!(bad(r#"{"predictions": [{"id": "F1", "p": 0.5, "check_date": "2026-11-30", "verdict": "yes"}]}"#), "predictions[0].verdict: \"yes\" is not \"true\", \"not_true\" or null");
+        assert_eq!(bad(r#"{"predictions": [{"id": "F1", "p": 0.5, "check_date": "2026-11-30", "verdict": "true"}]}"#), "predictions[0].cites: a verdict must cite the field or script it rests on");
+        assert_eq!(
+            bad(r#"{"predictions": [{"id": "F1", "p": 0.5, "check_date": "2026-11-30"}, {"id": "F1", "p": 0.5, "check_date": "2026-11-30"}]}"#),
+            "predictions[1].id: \"F1\" is registered twice (also predictions[0])"
+        );
+        assert_eq!(bad(r#"{"predictions": [{"p": 0.5}]}"#), "predictions[0].id: missing");
+        assert!(bad("{\"predictions\": [").starts_with("$: not JSON at byte"));
+    }
 
     #[test]
     fn card() {

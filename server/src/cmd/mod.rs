@@ -9,6 +9,7 @@ pub mod ots;
 pub mod rekor;
 pub mod schema;
 pub mod score;
+pub mod scorecard;
 pub mod serve;
 pub mod stamped;
 pub mod tsr;
@@ -32,6 +33,8 @@ pub enum Command {
     Conformance(conformance::Args),
     /// The stats document (Brier family, baselines, consensus, intervals, N_eff, primary endpoint).
     Score(score::Args),
+    /// The registered-predictions scorecards (spec 8.4), one per check date.
+    Scorecard(scorecard::Args),
     /// N_eff per run and horizon (spec 5.1).
     Neff(neff::Args),
     /// Write a published JSON Schema generated from the code.
@@ -53,6 +56,7 @@ pub fn run(command: Command, json: bool) -> CmdResult {
         Command::Ots(command) => ots::run(command, json),
         Command::Conformance(args) => conformance::run(args, json),
         Command::Score(args) => score::run(args, json),
+        Command::Scorecard(args) => scorecard::run(args, json),
         Command::Neff(args) => neff::run(args, json),
         Command::Schema(args) => schema::run(args, json),
         Command::Tsr(command) => tsr::run(command, json),
