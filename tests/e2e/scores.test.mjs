@@ -115,6 +115,28 @@ test('a bad value is reported with its file, row and column', async () => {
   await context.close();
 });
 
+test('registered predictions dropped alone give the scorecards sealbook scorecard --json computes', async () => {
+  const file = join(dir, 'registered-predictions.json');
+  execFileSync(PYTHON, ['-I', join(REPO, 'tests/py/scorecard_peer.py'), 'gen', file, '5']);
+  const cards = JSON.parse(execFileSync(SEALBOOK_BIN, ['scorecard', file, '--json'], { encoding: 'utf8' }));
+  const { context, page, errors } = await openPage(browser, scoresUrl());
+  await dropFiles(page, [file]);
+  await page.waitForSelector('#scorecards', { timeout: 30000 });
+  const shown = await page.evaluate(() => [...document.querySelectorAll('#scorecards tbody tr')].map((tr) => ({
+    as_of: tr.dataset.asOf,
+    figures: [...tr.querySelectorAll('td')].map((td) => (td.dataset.v === undefined ? null : Number(td.dataset.v))),
+  })));
+  assert.deepEqual(shown, cards.map((c) => ({
+    as_of: c.as_of,
+    figures: [c.resolved, c.past_due, c.brier_resolved, c.resolved_share, c.worst_case, c.bss_vs_half],
+  })));
+  const states = await page.evaluate(() => [...document.querySelectorAll('[data-state]')].map((e) => e.dataset.state));
+  assert.deepEqual(states, cards.flatMap((c) => c.rows.map((r) => r.state)));
+  assert.equal(await page.locator('#download-stats').count(), 0, 'no stats document without the forecasts');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('the verifier page links to the Scores page and keeps working', async () => {
   const { context, page, errors } = await openPage(browser, server.url);
   await page.click('nav a[href="/scores.html"]');

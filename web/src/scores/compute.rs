@@ -1,9 +1,11 @@
 //! What the Scores page computes from the dropped files, without the browser: the stats
 //! document exactly as `sealbook score --json` writes it (the same core entry point, so the
-//! same bytes) and, for the heat maps, each run's correlation matrix with its eigenvalues.
+//! same bytes), for the heat maps each run's correlation matrix with its eigenvalues, and the
+//! §8.4 scorecards as `sealbook scorecard --json` writes them.
 
 use sealbook_core::score::independence::RunMatrix;
 use sealbook_core::score::league::league_stats_and_matrices_from_files;
+use sealbook_core::score::scorecard::{parse_registered, scorecards};
 use sealbook_core::score::seams::CoreStats;
 use serde::{Deserialize, Serialize};
 
@@ -44,15 +46,40 @@ impl From<RunMatrix> for MatrixView {
 /// The page's results: `stats_json` is the CLI's `--json` output without its final newline.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Computed {
-    pub stats_json: String,
+    /// The stats document, when council-forecasts.csv was given.
+    pub stats_json: Option<String>,
     pub matrices: Vec<MatrixView>,
+    /// `sealbook scorecard --json`'s output, when the registered predictions were given.
+    pub scorecards_json: Option<String>,
+}
+
+/// The files the page was given, as bytes; `registered` with its file name (for errors).
+#[derive(Default)]
+pub struct Inputs<'a> {
+    pub forecasts: Option<&'a [u8]>,
+    pub book: Option<&'a [u8]>,
+    pub climatology: Option<&'a [u8]>,
+    pub registered: Option<(&'a str, &'a [u8])>,
 }
 
 /// Scores the files: the stats document, byte for byte `sealbook score --json` without the
-/// final newline, and each run's matrix in the `n_eff[]` rows' order. The error names the
-/// file, and the row and column when the CSV is at fault.
-pub fn compute(forecasts_csv: &[u8], book: Option<&[u8]>, climatology: Option<&[u8]>) -> Result<Computed, String> {
-    let (stats, matrices) = league_stats_and_matrices_from_files(forecasts_csv, book, climatology, &[], &CoreStats).map_err(|e| e.to_string())?;
-    let stats_json = serde_json::to_string(&stats).map_err(|e| format!("the stats document could not be written: {e}"))?;
-    Ok(Computed { stats_json, matrices: matrices.into_iter().map(MatrixView::from).collect() })
+/// final newline, and each run's matrix in the `n_eff[]` rows' order; the scorecards. The
+/// error names the file, and the row and column when the CSV is at fault.
+pub fn compute(inp: &Inputs<'_>) -> Result<Computed, String> {
+    let (stats_json, matrices) = match inp.forecasts {
+        Some(csv) => {
+            let (stats, matrices) = league_stats_and_matrices_from_files(csv, inp.book, inp.climatology, &[], &CoreStats).map_err(|e| e.to_string())?;
+            let json = serde_json::to_string(&stats).map_err(|e| format!("the stats document could not be written: {e}"))?;
+            (Some(json), matrices.into_iter().map(MatrixView::from).collect())
+        }
+        None => (None, Vec::new()),
+    };
+    let scorecards_json = match inp.registered {
+        Some((name, bytes)) => {
+            let preds = parse_registered(bytes).map_err(|e| format!("{name}: {e}"))?;
+            Some(serde_json::to_string(&scorecards(&preds, &[])).map_err(|e| format!("the scorecards could not be written: {e}"))?)
+        }
+        None => None,
+    };
+    Ok(Computed { stats_json, matrices, scorecards_json })
 }

@@ -1,8 +1,9 @@
 //! The Scores page (issue 5 item 7; spec §4-§5, §8): the reader drops `council-forecasts.csv`
-//! (and, if they have them, the book and `council-clim-window.json`); a Web Worker running
-//! `sealbook-core` computes the stats document — the same bytes `sealbook score --json`
-//! writes — and every run's correlation matrix, and the page draws the tables and SVG charts
-//! from them. Served as www/scores.html, which calls [`run_scores_app`].
+//! (and, if they have them, the book, `asks.jsonl` and `council-clim-window.json`) and/or the
+//! registered predictions; a Web Worker running `sealbook-core` computes the stats document —
+//! the same bytes `sealbook score --json` writes — every run's correlation matrix and the §8.4
+//! scorecards, and the page draws the tables and SVG charts from them. Served as
+//! www/scores.html, which calls [`run_scores_app`].
 
 pub mod charts;
 pub mod compute;
@@ -13,7 +14,7 @@ pub mod worker;
 
 use crate::module_worker::{self, ModuleWorker};
 use compute::MatrixView;
-use protocol::{ScoresFromWorker, BOOK, CLIM, FORECASTS, JOB};
+use protocol::{ScoresFromWorker, ASKS, BOOK, CLIM, FORECASTS, JOB, REGISTERED};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -29,7 +30,11 @@ const STATS_FILE: &str = "council-stats.json";
 pub enum Role {
     Forecasts,
     Book,
+    /// The outgoing ask chain with the roster (`asks.jsonl`).
+    Asks,
     Climatology,
+    /// The registered predictions with their verdicts (§8.4).
+    Registered,
 }
 
 impl Role {
@@ -38,9 +43,9 @@ impl Role {
         if n.ends_with(".csv") {
             Some(Role::Forecasts)
         } else if n.ends_with(".jsonl") {
-            Some(Role::Book)
+            Some(if n.contains("asks") { Role::Asks } else { Role::Book })
         } else if n.ends_with(".json") {
-            Some(Role::Climatology)
+            Some(if n.contains("regist") || n.contains("prediction") { Role::Registered } else { Role::Climatology })
         } else {
             None
         }
@@ -50,7 +55,7 @@ impl Role {
 /// Results as shown: the document's bytes (for the download), its sections pre-rendered, and
 /// the matrices for the run chooser.
 pub struct Shown {
-    stats_json: String,
+    stats_json: Option<String>,
     sections: Html,
     matrices: Vec<MatrixView>,
 }
@@ -76,8 +81,10 @@ pub enum Msg {
 pub struct ScoresApp {
     forecasts: Option<File>,
     book: Option<File>,
+    asks: Option<File>,
     clim: Option<File>,
-    /// Names of dropped files that are none of the three.
+    registered: Option<File>,
+    /// Names of dropped files that are none of these.
     ignored: Vec<String>,
     worker: Option<ModuleWorker>,
     ready: bool,
@@ -91,10 +98,10 @@ pub struct ScoresApp {
 
 impl ScoresApp {
     fn start(&mut self) {
-        let Some(forecasts) = &self.forecasts else {
+        if self.forecasts.is_none() && self.registered.is_none() {
             self.status = Status::Waiting;
             return;
-        };
+        }
         let Some(w) = &self.worker else { return };
         if !self.ready {
             self.pending = true;
@@ -106,12 +113,10 @@ impl ScoresApp {
             let _ = js_sys::Reflect::set(&job, &k.into(), v);
         };
         set(JOB, &JsValue::from(self.job));
-        set(FORECASTS, forecasts);
-        if let Some(b) = &self.book {
-            set(BOOK, b);
-        }
-        if let Some(c) = &self.clim {
-            set(CLIM, c);
+        for (key, file) in [(FORECASTS, &self.forecasts), (BOOK, &self.book), (ASKS, &self.asks), (CLIM, &self.clim), (REGISTERED, &self.registered)] {
+            if let Some(f) = file {
+                set(key, f);
+            }
         }
         self.status = Status::Running { step: 0, steps: 4, label: "Starting".into() };
         if let Err(e) = w.worker.post_message(&job) {
@@ -121,8 +126,9 @@ impl ScoresApp {
 
     fn download(&self) -> Result<(), String> {
         let Status::Done(shown) = &self.status else { return Ok(()) };
+        let Some(stats_json) = &shown.stats_json else { return Ok(()) };
         // The CLI prints the document with a final newline.
-        let parts = js_sys::Array::of1(&JsValue::from_str(&format!("{}\n", shown.stats_json)));
+        let parts = js_sys::Array::of1(&JsValue::from_str(&format!("{stats_json}\n")));
         let opts = web_sys::BlobPropertyBag::new();
         opts.set_type("application/json");
         let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts).map_err(|e| format!("{e:?}"))?;
@@ -158,25 +164,28 @@ impl ScoresApp {
                 </li>
             }
         };
-        let class = classes!("dropzone", self.dragging.then_some("dragging"), self.forecasts.is_some().then_some("compact"));
+        let any = self.forecasts.is_some() || self.book.is_some() || self.asks.is_some() || self.clim.is_some() || self.registered.is_some();
+        let class = classes!("dropzone", self.dragging.then_some("dragging"), any.then_some("compact"));
         html! {
             <>
                 <section class={class} data-testid="dropzone" aria-labelledby="scores-drop-title">
                     <h2 class="dropzone-title" id="scores-drop-title">{ "Drop council-forecasts.csv here" }</h2>
-                    <p class="dropzone-hint">{ "Optionally with council-book.jsonl (answers sealed after the 09:30 ET reference are left out) and council-clim-window.json (BSS and the primary endpoint)." }</p>
+                    <p class="dropzone-hint">{ "Optionally with council-book.jsonl (answers sealed after the 09:30 ET reference are left out), asks.jsonl (the roster), council-clim-window.json (BSS and the primary endpoint) and registered-predictions.json (the §8.4 scorecards, which can also be dropped alone)." }</p>
                     <div class="dropzone-actions">
                         <button type="button" class="button primary" onclick={pick}>{ "Choose files" }</button>
-                        if self.forecasts.is_some() {
+                        if any {
                             <button type="button" class="button quiet" onclick={link.callback(|_| Msg::Clear)}>{ "Clear" }</button>
                         }
                     </div>
                     <input ref={self.input.clone()} id="scores-input" class="visually-hidden" type="file" multiple=true accept=".csv,.jsonl,.json" tabindex="-1" aria-hidden="true" onchange={on_change} />
                 </section>
-                if self.forecasts.is_some() || self.book.is_some() || self.clim.is_some() {
+                if any {
                     <ul class="file-list" aria-label="Files given">
                         { given("forecasts", &self.forecasts, "forecasts") }
                         { given("book", &self.book, "book") }
+                        { given("asks", &self.asks, "asks") }
                         { given("climatology", &self.clim, "clim") }
+                        { given("registered", &self.registered, "registered") }
                     </ul>
                 }
                 if !self.ignored.is_empty() {
@@ -207,11 +216,14 @@ impl ScoresApp {
                 let matrix = shown.matrices.get(self.chosen).map(|m| Html::from_html_unchecked(tables::matrix(m).into())).unwrap_or_default();
                 html! {
                     <div class="results" id="scores-results">
-                        <div class="scores-actions">
-                            <button type="button" class="button secondary" id="download-stats" onclick={ctx.link().callback(|_| Msg::Download)}>{ "Download stats JSON" }</button>
-                            <span class="note">{ "The same bytes as sealbook score --json." }</span>
-                        </div>
+                        if shown.stats_json.is_some() {
+                            <div class="scores-actions">
+                                <button type="button" class="button secondary" id="download-stats" onclick={ctx.link().callback(|_| Msg::Download)}>{ "Download stats JSON" }</button>
+                                <span class="note">{ "The same bytes as sealbook score --json." }</span>
+                            </div>
+                        }
                         { shown.sections.clone() }
+                        if shown.stats_json.is_some() {
                         <section class="card scores-card" id="scores-matrix" aria-labelledby="scores-matrix-title">
                             <h2 class="section-title" id="scores-matrix-title">{ "Correlation matrix of a run" }</h2>
                             if shown.matrices.is_empty() {
@@ -222,6 +234,7 @@ impl ScoresApp {
                                 { matrix }
                             }
                         </section>
+                        }
                     </div>
                 }
             }
@@ -246,7 +259,9 @@ impl Component for ScoresApp {
         ScoresApp {
             forecasts: None,
             book: None,
+            asks: None,
             clim: None,
+            registered: None,
             ignored: Vec::new(),
             worker,
             ready: false,
@@ -267,14 +282,16 @@ impl Component for ScoresApp {
                     match Role::of(&f.name()) {
                         Some(Role::Forecasts) => self.forecasts = Some(f),
                         Some(Role::Book) => self.book = Some(f),
+                        Some(Role::Asks) => self.asks = Some(f),
                         Some(Role::Climatology) => self.clim = Some(f),
+                        Some(Role::Registered) => self.registered = Some(f),
                         None => self.ignored.push(f.name()),
                     }
                 }
                 self.start();
             }
             Msg::Clear => {
-                (self.forecasts, self.book, self.clim) = (None, None, None);
+                (self.forecasts, self.book, self.asks, self.clim, self.registered) = (None, None, None, None, None);
                 self.ignored.clear();
                 self.job += 1; // drops a running job's result
                 self.status = Status::Waiting;
@@ -289,13 +306,13 @@ impl Component for ScoresApp {
                 }
                 ScoresFromWorker::Progress { job, step, steps, label } if job == self.job => self.status = Status::Running { step, steps, label },
                 ScoresFromWorker::Done { job, computed } if job == self.job => {
-                    self.status = match serde_json::from_str::<serde_json::Value>(&computed.stats_json) {
-                        Ok(doc) => {
-                            let sections = Html::from_html_unchecked(tables::document(&doc).into());
+                    self.status = match tables::results(computed.stats_json.as_deref(), computed.scorecards_json.as_deref()) {
+                        Ok(text) => {
                             self.chosen = computed.matrices.iter().rposition(|m| !m.eigenvalues.is_empty()).unwrap_or(0);
+                            let sections = Html::from_html_unchecked(text.into());
                             Status::Done(Rc::new(Shown { stats_json: computed.stats_json, sections, matrices: computed.matrices }))
                         }
-                        Err(e) => Status::Failed(format!("the stats document could not be read back: {e}")),
+                        Err(e) => Status::Failed(e),
                     };
                 }
                 ScoresFromWorker::Failed { job, message } if job == self.job => self.status = Status::Failed(message),
@@ -349,7 +366,7 @@ impl Component for ScoresApp {
                 <main class="content scores" id="main">
                     <section class="intro">
                         <h1>{ "Recompute the league's scores" }</h1>
-                        <p class="lede">{ "Drop the published council-forecasts.csv. This page recomputes every Brier score, interval, N_eff reading and the primary endpoint with the same code as the sealbook command line, compiled to WebAssembly. Your files never leave this device." }</p>
+                        <p class="lede">{ "Drop the published council-forecasts.csv (or the registered predictions). This page recomputes every Brier score, interval, N_eff reading and the primary endpoint with the same code as the sealbook command line, compiled to WebAssembly. Your files never leave this device." }</p>
                     </section>
                     { self.intake(ctx) }
                     { self.status_view(ctx) }
@@ -384,6 +401,8 @@ mod tests {
         assert_eq!(Role::of("council-forecasts.CSV"), Some(Role::Forecasts));
         assert_eq!(Role::of("council-book.jsonl"), Some(Role::Book));
         assert_eq!(Role::of("council-clim-window.json"), Some(Role::Climatology));
+        assert_eq!(Role::of("asks.jsonl"), Some(Role::Asks));
+        assert_eq!(Role::of("registered-predictions.json"), Some(Role::Registered));
         assert_eq!(Role::of("notes.txt"), None);
     }
 }

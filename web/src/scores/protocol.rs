@@ -1,6 +1,7 @@
 //! Messages between the Scores page and its worker (www/scores-worker.js).
 //!
-//! Page to worker: a plain JS object `{job, forecasts: File, book?: File, clim?: File}`.
+//! Page to worker: a plain JS object `{job, forecasts?: File, book?: File, clim?: File,
+//! asks?: File, registered?: File}` (at least the forecasts or the registered predictions).
 //! Worker to page: one [`ScoresFromWorker`] serialized as a JSON string.
 
 use super::compute::Computed;
@@ -10,6 +11,8 @@ pub const JOB: &str = "job";
 pub const FORECASTS: &str = "forecasts";
 pub const BOOK: &str = "book";
 pub const CLIM: &str = "clim";
+pub const ASKS: &str = "asks";
+pub const REGISTERED: &str = "registered";
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]

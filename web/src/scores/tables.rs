@@ -21,6 +21,77 @@ fn card(id: &str, title: &str, body: &str) -> String {
     format!(r#"<section class="card scores-card" id="{id}" aria-labelledby="{id}-title"><h2 class="section-title" id="{id}-title">{}</h2>{body}</section>"#, esc(title))
 }
 
+/// The results' HTML from the stats document and/or the scorecards (each as the CLI's JSON).
+pub fn results(stats_json: Option<&str>, scorecards_json: Option<&str>) -> Result<String, String> {
+    let mut out = String::new();
+    if let Some(text) = stats_json {
+        let doc: Value = serde_json::from_str(text).map_err(|e| format!("the stats document could not be read back: {e}"))?;
+        out += &document(&doc);
+    }
+    if let Some(text) = scorecards_json {
+        let cards: Value = serde_json::from_str(text).map_err(|e| format!("the scorecards could not be read back: {e}"))?;
+        out += &scorecards(&cards);
+    }
+    Ok(out)
+}
+
+/// The §8.4 scorecards: one row per check date, then every prediction's state on each.
+pub fn scorecards(cards: &Value) -> String {
+    let cards = cards.as_array().cloned().unwrap_or_default();
+    let mut trs = String::new();
+    let mut details = String::new();
+    for c in &cards {
+        let as_of = esc(c["as_of"].as_str().unwrap_or(""));
+        let _ = write!(
+            trs,
+            r#"<tr data-as-of="{as_of}"><th scope="row">{as_of}</th>{}{}{}{}{}{}</tr>"#,
+            int_td(c.get("resolved")),
+            int_td(c.get("past_due")),
+            num_td(c.get("brier_resolved")),
+            pct_td(c["resolved_share"].as_f64()),
+            num_td(c.get("worst_case")),
+            num_td(c.get("bss_vs_half")),
+        );
+        let rows: String = c["rows"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|r| {
+                let state = r["state"].as_str().unwrap_or("");
+                let pill = match state {
+                    "true" => "ok",
+                    "not_true" => "bad",
+                    "unresolved" => "warn",
+                    _ => "neutral",
+                };
+                format!(
+                    r#"<tr data-id="{id}"><th scope="row">{id}</th>{}<td>{}</td><td><span class="pill {pill}" data-state="{}">{}</span></td></tr>"#,
+                    num_td(r.get("p")),
+                    esc(r["check_date"].as_str().unwrap_or("")),
+                    esc(state),
+                    esc(&state.replace('_', " ")),
+                    id = esc(r["id"].as_str().unwrap_or("")),
+                )
+            })
+            .collect();
+        let table = format!(
+            r#"<table class="scores-table"><caption>Predictions on the scorecard of {as_of}</caption><thead><tr><th scope="col">Prediction</th><th scope="col">p</th><th scope="col">Check date</th><th scope="col">State</th></tr></thead><tbody>{rows}</tbody></table>"#
+        );
+        let _ = write!(details, r#"<details class="scores-details"><summary>Every prediction on {as_of}</summary>{}</details>"#, table_wrap(&format!("Predictions on {as_of}"), &table));
+    }
+    let table = format!(
+        r#"<table class="scores-table" id="scorecards"><caption>Scorecards by check date</caption><thead><tr><th scope="col">As of</th><th scope="col">Resolved</th><th scope="col">Past due</th><th scope="col">Brier on resolved</th><th scope="col">Resolved share</th><th scope="col">Worst case</th><th scope="col">BSS vs 0.5</th></tr></thead><tbody>{trs}</tbody></table>"#
+    );
+    card(
+        "scores-scorecard",
+        "Registered predictions (§8.4)",
+        &format!(
+            r#"<p class="note">Every prediction is on every scorecard: true, not true, not yet due, or unresolved (past its date without a verdict, never a success). The worst case counts each unresolved one at max(p², (1-p)²).</p>{}{details}"#,
+            table_wrap("Scorecards by check date", &table)
+        ),
+    )
+}
+
 /// Every section drawn from the stats document, in reading order.
 pub fn document(doc: &Value) -> String {
     [summary(doc), endpoint(doc), seats(doc), consensus(doc), calibration(doc), neff(doc), grid(doc)].concat()
@@ -376,5 +447,17 @@ mod tests {
         let html = matrix(&m);
         assert!(html.contains(r#"<th scope="col">b&amp;c</th>"#), "{html}");
         assert!(html.contains(r#"<tr><th scope="row">a</th><td class="num" data-v="1.0">1.0000</td><td class="num muted">-</td></tr>"#), "{html}");
+    }
+
+    #[test]
+    fn scorecards_show_every_date_and_prediction() {
+        let cards = r#"[{"as_of": "2026-11-30", "resolved": 1, "past_due": 2, "brier_resolved": 0.04, "resolved_share": 0.5, "worst_case": 0.2, "bss_vs_half": 0.84,
+            "rows": [{"id": "F1", "p": 0.8, "check_date": "2026-11-30", "state": "true"}, {"id": "F<2>", "p": 0.4, "check_date": "2026-11-30", "state": "unresolved"}]}]"#;
+        let html = results(None, Some(cards)).unwrap();
+        assert!(html.contains(r#"<tr data-as-of="2026-11-30"><th scope="row">2026-11-30</th><td class="num" data-v="1">1</td><td class="num" data-v="2">2</td><td class="num" data-v="0.04">0.0400</td>"#), "{html}");
+        assert!(html.contains(r#"<span class="pill warn" data-state="unresolved">unresolved</span>"#), "{html}");
+        assert!(html.contains("F&lt;2&gt;"), "{html}");
+        assert!(!html.contains("scores-seats"), "no stats document, no seat tables");
+        assert!(results(Some("{"), None).unwrap_err().contains("stats document"));
     }
 }

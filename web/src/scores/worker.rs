@@ -3,8 +3,8 @@
 //! Started by www/scores-worker.js calling [`scores_worker_main`]; a newer job supersedes an
 //! older one (its result is dropped).
 
-use super::compute::{self, Computed, MAX_CLIM_BYTES, MAX_INPUT_BYTES};
-use super::protocol::{ScoresFromWorker, BOOK, CLIM, FORECASTS, JOB};
+use super::compute::{self, Computed, Inputs, MAX_CLIM_BYTES, MAX_INPUT_BYTES};
+use super::protocol::{ScoresFromWorker, ASKS, BOOK, CLIM, FORECASTS, JOB, REGISTERED};
 use std::cell::Cell;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -29,10 +29,10 @@ pub fn scores_worker_main() {
         let get = |k: &str| js_sys::Reflect::get(&data, &k.into()).ok();
         let job = get(JOB).and_then(|v| v.as_f64()).unwrap_or(0.0) as u32;
         let file = |k: &str| get(k).and_then(|v| v.dyn_into::<File>().ok());
-        let (forecasts, book, clim) = (file(FORECASTS), file(BOOK), file(CLIM));
+        let files = Files { forecasts: file(FORECASTS), book: file(BOOK), clim: file(CLIM), asks: file(ASKS), registered: file(REGISTERED) };
         CURRENT_JOB.with(|c| c.set(job));
         wasm_bindgen_futures::spawn_local(async move {
-            let msg = match run(job, forecasts, book, clim).await {
+            let msg = match run(job, files).await {
                 Ok(computed) if CURRENT_JOB.with(|c| c.get()) == job => ScoresFromWorker::Done { job, computed },
                 Ok(_) => return,
                 Err(message) => ScoresFromWorker::Failed { job, message },
@@ -57,23 +57,43 @@ async fn read(file: &File, limit: u64) -> Result<Vec<u8>, String> {
     Ok(js_sys::Uint8Array::new(&array).to_vec())
 }
 
-async fn run(job: u32, forecasts: Option<File>, book: Option<File>, clim: Option<File>) -> Result<Computed, String> {
-    let forecasts = forecasts.ok_or("no council-forecasts.csv was given")?;
+/// The files of one job.
+struct Files {
+    forecasts: Option<File>,
+    book: Option<File>,
+    clim: Option<File>,
+    asks: Option<File>,
+    registered: Option<File>,
+}
+
+async fn read_opt(file: &Option<File>, limit: u64) -> Result<Option<Vec<u8>>, String> {
+    match file {
+        Some(f) => Ok(Some(read(f, limit).await?)),
+        None => Ok(None),
+    }
+}
+
+async fn run(job: u32, files: Files) -> Result<Computed, String> {
+    if files.forecasts.is_none() && files.registered.is_none() {
+        return Err("no council-forecasts.csv or registered predictions were given".into());
+    }
     let steps = 4;
     let progress = |step: u32, label: &str| post(&ScoresFromWorker::Progress { job, step, steps, label: label.into() });
-    progress(1, &format!("Reading {}", forecasts.name()));
-    let csv = read(&forecasts, MAX_INPUT_BYTES).await?;
-    progress(2, "Reading the book and the climatology");
-    let book = match &book {
-        Some(f) => Some(read(f, MAX_INPUT_BYTES).await?),
-        None => None,
-    };
-    let clim = match &clim {
-        Some(f) => Some(read(f, MAX_CLIM_BYTES).await?),
-        None => None,
-    };
+    progress(1, &files.forecasts.as_ref().map_or_else(|| "Reading the registered predictions".into(), |f| format!("Reading {}", f.name())));
+    let csv = read_opt(&files.forecasts, MAX_INPUT_BYTES).await?;
+    progress(2, "Reading the book, the asks, the climatology and the registered predictions");
+    let book = read_opt(&files.book, MAX_INPUT_BYTES).await?;
+    let _asks = read_opt(&files.asks, MAX_INPUT_BYTES).await?;
+    let clim = read_opt(&files.clim, MAX_CLIM_BYTES).await?;
+    let registered = read_opt(&files.registered, MAX_CLIM_BYTES).await?;
+    let registered_name = files.registered.as_ref().map(File::name).unwrap_or_default();
     progress(3, "Scoring every seat, horizon, consensus and the primary endpoint; correlating each run");
-    let computed = compute::compute(&csv, book.as_deref(), clim.as_deref())?;
+    let computed = compute::compute(&Inputs {
+        forecasts: csv.as_deref(),
+        book: book.as_deref(),
+        climatology: clim.as_deref(),
+        registered: registered.as_deref().map(|b| (registered_name.as_str(), b)),
+    })?;
     progress(4, "Drawing");
     Ok(computed)
 }
