@@ -312,7 +312,7 @@ impl Component for App {
                 if job != self.job {
                     return false;
                 }
-                self.status = Status::Done(Rc::new(report));
+                self.status = Status::Done(Rc::new(*report));
             }
             Msg::FromWorker(FromWorker::Failed { job, message }) => {
                 if job != self.job {

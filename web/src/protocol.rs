@@ -38,7 +38,7 @@ pub enum FromWorker {
     Ready,
     /// Bytes of books read so far in job `job`, over all its books.
     Progress { job: u32, book: String, done: u64, total: u64, lines: u64 },
-    Done { job: u32, report: SessionReport },
+    Done { job: u32, report: Box<SessionReport> },
     /// A file could not be read at all.
     Failed { job: u32, message: String },
     /// The worker's wasm panicked (a bug); the worker must not be used again.
@@ -71,7 +71,7 @@ mod tests {
         let proof = ProofResult::check("hello-world.txt.ots", &read(&format!("{examples}hello-world.txt.ots")), &files, &headers);
         assert_eq!(proof.state(), ProofState::Verified);
         let report = SessionReport { books: vec![], lists: vec![(&files[0]).into()], unmatched: vec![], proofs: vec![proof], headers, tokens: vec![], rekor: vec![], trust: Default::default() };
-        let msg = FromWorker::Done { job: 3, report };
+        let msg = FromWorker::Done { job: 3, report: Box::new(report) };
         let back = FromWorker::from_json(&msg.to_json()).unwrap();
         let FromWorker::Done { report, .. } = &back else { panic!("{back:?}") };
         assert_eq!(report.proofs[0].state(), ProofState::Verified);

@@ -58,7 +58,7 @@ pub fn worker_main() {
         CURRENT_JOB.with(|c| c.set(job));
         wasm_bindgen_futures::spawn_local(async move {
             let msg = match run(job, Job { books, lists, proofs, headers, signed }).await {
-                Ok(Some(report)) => FromWorker::Done { job, report },
+                Ok(Some(report)) => FromWorker::Done { job, report: Box::new(report) },
                 Ok(None) => return, // superseded
                 Err(message) => FromWorker::Failed { job, message },
             };
