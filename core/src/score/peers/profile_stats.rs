@@ -225,12 +225,11 @@ pub fn agentpit_stats(records: &[AgentpitRecord], stats: &dyn StatsSeams) -> Age
                 match b.won {
                     None => a.bets.unresolved += 1,
                     Some(won) => {
-                        let pnl = bet_pnl(b.stake, b.fill_price, won);
                         a.bets.settled += 1;
                         a.bets.won += usize::from(won);
                         a.bets.staked += b.stake;
-                        a.bets.payout += pnl + b.stake;
-                        a.bets.pnl += pnl;
+                        a.bets.payout += if won { b.stake / b.fill_price } else { 0.0 };
+                        a.bets.pnl += bet_pnl(b.stake, b.fill_price, won);
                     }
                 }
             }
