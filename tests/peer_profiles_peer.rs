@@ -211,3 +211,40 @@ fn bad_records_exit_2_naming_file_line_and_field() {
     assert_eq!(code, 2);
     assert!(err.contains("none.jsonl") && err.contains("cannot open records file"), "{err}");
 }
+
+/// `sealbook schema <profile>-records` writes the schema core generates, and the `jsonschema`
+/// package (Draft 2020-12) accepts every generated line under it and refuses lines the
+/// reader refuses for a reason a schema can state (type, range, enum, unknown field).
+#[test]
+fn published_schemas_accept_the_records_and_refuse_bad_lines() {
+    use sealbook_core::score::peers::records::{records_schema_bytes, AGENTPIT_KINDS, ARENA_KINDS, LADDER_KINDS};
+    let dir = temp_dir("peer-schema");
+    for (profile, kinds) in [("agentpit", AGENTPIT_KINDS), ("ladder", LADDER_KINDS), ("arena", ARENA_KINDS)] {
+        let schema = dir.0.join(format!("{profile}.schema.json"));
+        let out = sealbook_tests::sealbook_cli().args(["schema", &format!("{profile}-records"), "--out"]).arg(&schema).output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert_eq!(std::fs::read(&schema).unwrap(), records_schema_bytes(profile, kinds));
+        let records = generate(profile, &dir.0);
+        let bad = [
+            |l: &str| l.replacen("\"kind\": \"", "\"kind\": \"x", 1),
+            |l: &str| format!("{}, \"colour\": 1}}", l.strip_suffix('}').unwrap()),
+            |l: &str| l.replacen("\"agent\": \"", "\"agent\": 7, \"_\": \"", 1).replacen("\"model\": \"", "\"model\": 7, \"_\": \"", 1),
+        ];
+        let mut text = std::fs::read_to_string(&records).unwrap();
+        let first = text.lines().next().unwrap().to_string();
+        for edit in bad {
+            text += &(edit(&first) + "\n");
+        }
+        std::fs::write(&records, &text).unwrap();
+        let out = sealbook_tests::python_script("records_schema_peer.py").arg(&schema).arg(&records).output().unwrap();
+        assert!(out.status.success(), "jsonschema peer failed: {}", String::from_utf8_lossy(&out.stderr));
+        let v: Json = serde_json::from_slice(&out.stdout).unwrap();
+        let lines = v["lines"].as_u64().unwrap() as usize;
+        let invalid: Vec<usize> = v["invalid"].as_object().unwrap().keys().map(|k| k.parse().unwrap()).collect();
+        assert_eq!(invalid, [lines - 2, lines - 1, lines], "{profile}: {v}");
+        // The reader refuses the first bad line too.
+        let (code, _, err) = score(profile, &records, &[]);
+        assert_eq!(code, 2);
+        assert!(err.contains(&format!(":{}: field kind", lines - 2)), "{err}");
+    }
+}
