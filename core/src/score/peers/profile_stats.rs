@@ -503,9 +503,9 @@ pub fn arena_stats(records: &[ArenaRecord]) -> ArenaStats {
                     }
                 }
                 ArenaRecord::Numeric(n) => {
-                    let crps = crps_gaussian(n.actual.expect("checked by the reader"), n.point, n.sd).expect("sd > 0, finite inputs");
+                    let crps = crps_gaussian(n.actual.expect("checked by the reader"), n.point, n.sd).expect("finite: checked by the reader");
                     a.crps.push(crps);
-                    a.display.push(crps_display(crps, n.reference_scale).expect("scale > 0"));
+                    a.display.push(crps_display(crps, n.reference_scale).expect("CRPS >= 0, scale > 0"));
                 }
             },
         }

@@ -50,6 +50,7 @@
 use super::arena::{resolve, Direction, Submission};
 use super::ladder::Resolution;
 use crate::canon::{self, DumpOptions, Object, Value};
+use crate::stats::crps::crps_gaussian;
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -307,6 +308,7 @@ fn err(line: usize, field: &str, message: impl Into<String>) -> RecordError {
 
 /// Parses every non-blank line with `canon` and hands its checked object to `each`.
 fn read_lines(bytes: &[u8], kinds: &'static [Kind], mut each: impl FnMut(Rec<'_>) -> Result<(), RecordError>) -> Result<(), RecordError> {
+    let names: Vec<&str> = kinds.iter().map(|k| k.name).collect();
     for (i, raw) in bytes.split(|b| *b == b'\n').enumerate() {
         let line = i + 1;
         if raw.iter().all(|b| matches!(b, b' ' | b'\t' | b'\r')) {
@@ -316,7 +318,6 @@ fn read_lines(bytes: &[u8], kinds: &'static [Kind], mut each: impl FnMut(Rec<'_>
         let Value::Object(obj) = &value else {
             return Err(RecordError { line, field: None, message: format!("a record is a JSON object, not {}", value.type_name()) });
         };
-        let names: Vec<&str> = kinds.iter().map(|k| k.name).collect();
         let kind_name = match obj.get("kind") {
             None => return Err(err(line, "kind", format!("missing; one of {names:?}"))),
             Some(v) => v.as_str().ok_or_else(|| err(line, "kind", format!("must be a string, not {}", v.type_name())))?,
@@ -739,6 +740,12 @@ pub fn read_arena(bytes: &[u8]) -> Result<Vec<ArenaRecord>, RecordError> {
                 (ArenaStatus::Cancelled | ArenaStatus::Open, Some(_)) => return Err(r.err("actual", "only when status is resolved")),
                 _ => {}
             }
+            let (point, sd) = (r.number("point")?, r.number("sd")?);
+            if let Some(x) = actual {
+                if !crps_gaussian(x, point, sd).is_some_and(f64::is_finite) {
+                    return Err(r.err("sd", format!("N({point}, {sd}^2) against {x} gives no finite CRPS")));
+                }
+            }
             let reference_scale = r.number("reference_scale")?;
             let key = (1, status_index, Some(reference_scale.to_bits()), actual.map(f64::to_bits));
             if let Err(first) = challenges.check(challenge_id.clone(), r.line, key) {
@@ -749,8 +756,8 @@ pub fn read_arena(bytes: &[u8]) -> Result<Vec<ArenaRecord>, RecordError> {
                 agent,
                 challenge_id,
                 status,
-                point: r.number("point")?,
-                sd: r.number("sd")?,
+                point,
+                sd,
                 actual,
                 reference_scale,
             }));
@@ -892,6 +899,7 @@ mod tests {
         assert_eq!(at(vector.replace("resolved", "open")).1.as_deref(), Some("outcome"));
         assert_eq!(at(numeric.replace(r#", "actual": 3.0"#, "")).1.as_deref(), Some("actual"));
         assert_eq!(at(numeric.replace("0.2", "-0.2")).1.as_deref(), Some("sd"));
+        assert_eq!(at(numeric.replace("3.1", "1e308").replace("3.0", "-1e308")).1.as_deref(), Some("sd"));
         assert_eq!(at(format!("{numeric}\n{}", numeric.replace("\"a\"", "\"b\"").replace("0.5}", "0.6}"))).1.as_deref(), Some("challenge_id"));
         assert_eq!(at(format!("{legacy}\n{}", vector.replace("neutral\"}", "bullish\"}"))).1.as_deref(), Some("challenge_id"));
     }
