@@ -2,6 +2,8 @@
 //! stats document (spec §4-§5, §8) from the league's published files, computed by
 //! `core::score::league::league_stats_from_files` with `core::stats`' intervals — the same
 //! entry point the browser calls, so both give the same document from the same bytes.
+//! With `--profile agentpit|ladder|arena`, `--forecasts` is that benchmark's JSONL records file
+//! and [`peer_score`] prints its document instead.
 
 use super::{input, peer_score};
 use crate::outcome::{CmdResult, Exit, Unusable};
