@@ -142,13 +142,15 @@ fn edited(path: &Path, name: &str, n: usize, edit: impl Fn(&str) -> String) -> P
     out
 }
 
+/// (profile, file, line, edit of that line, field the error names, words it contains).
+type Case<'a> = (&'a str, &'a Path, usize, Box<dyn Fn(&str) -> String + 'a>, Option<&'a str>, &'a str);
+
 #[test]
 fn bad_records_exit_2_naming_file_line_and_field() {
     let dir = temp_dir("peer-bad");
     let agentpit = generate("agentpit", &dir.0);
     let arena = generate("arena", &dir.0);
     let ladder = generate("ladder", &dir.0);
-    // (profile, file, line, edit, field expected, words expected)
     let first_prob = |l: &str| {
         let v: Json = serde_json::from_str(l).unwrap();
         v["probabilities"].as_object().map(|m| m.keys().next().unwrap().clone())
@@ -164,7 +166,7 @@ fn bad_records_exit_2_naming_file_line_and_field() {
         v[key] = value;
         v.to_string()
     };
-    let cases: Vec<(&str, &Path, usize, Box<dyn Fn(&str) -> String>, Option<&str>, &str)> = vec![
+    let cases: Vec<Case> = vec![
         ("agentpit", &agentpit, a_line, Box::new(|l: &str| l[..l.len() / 2].to_string()), None, "not JSON"),
         ("agentpit", &agentpit, a_line, Box::new(|l: &str| set(l, "winner", Json::from("no such outcome"))), Some("winner"), "is not one of the outcomes"),
         ("agentpit", &agentpit, a_line, Box::new(|l: &str| set(l, "winner", Json::from(3))), Some("winner"), "must be a string"),

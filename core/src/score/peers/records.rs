@@ -416,8 +416,8 @@ impl Rec<'_> {
         choices.iter().position(|c| *c == s).map(Some).ok_or_else(|| self.err(name, format!("{s:?} is not one of {choices:?}")))
     }
 
-    /// An outcome map: (labels in code point order, values 0-1).
-    fn opt_outcome_map(&self, name: &str) -> Result<Option<(Vec<String>, Vec<f64>)>, RecordError> {
+    /// An outcome map: labels in code point order and their values.
+    fn opt_outcome_map(&self, name: &str) -> Result<Option<OutcomeMap>, RecordError> {
         let Some(v) = self.get(name)? else { return Ok(None) };
         let o = v.as_object().ok_or_else(|| self.err(name, format!("must be an object of outcome -> probability, not {}", v.type_name())))?;
         if o.len() < 2 || o.len() > MAX_OUTCOMES {
@@ -438,6 +438,9 @@ impl Rec<'_> {
         Ok(Some((labels, values)))
     }
 }
+
+/// Outcome labels in code point order, and their values 0-1 in that order.
+type OutcomeMap = (Vec<String>, Vec<f64>);
 
 /// Sum check of a probability vector (summed in order, as the scorer and its peer do).
 fn check_sum(rec: &Rec<'_>, name: &str, values: &[f64]) -> Result<(), RecordError> {
