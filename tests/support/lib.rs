@@ -35,3 +35,16 @@ pub fn python_script(script: &str) -> Command {
     c.arg("-I").arg(repo_root().join("tests/py").join(script));
     c
 }
+
+/// A `Command` running the `sealbook` CLI: `$SEALBOOK_BIN` when set (tests/run-all.sh sets
+/// the release build), else `cargo run -p sealbook-server --bin sealbook --`.
+pub fn sealbook_cli() -> Command {
+    match std::env::var_os("SEALBOOK_BIN") {
+        Some(bin) => Command::new(bin),
+        None => {
+            let mut c = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
+            c.current_dir(repo_root()).args(["run", "-q", "-p", "sealbook-server", "--bin", "sealbook", "--"]);
+            c
+        }
+    }
+}

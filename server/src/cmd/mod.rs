@@ -6,6 +6,7 @@ pub mod demo;
 mod input;
 pub mod neff;
 pub mod ots;
+mod peer_score;
 pub mod rekor;
 pub mod schema;
 pub mod score;

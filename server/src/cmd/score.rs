@@ -2,8 +2,10 @@
 //! stats document (spec §4-§5, §8) from the league's published files, computed by
 //! `core::score::league::league_stats_from_files` with `core::stats`' intervals — the same
 //! entry point the browser calls, so both give the same document from the same bytes.
+//! With `--profile agentpit|ladder|arena`, `--forecasts` is that benchmark's JSONL records file
+//! and [`peer_score`] prints its document instead.
 
-use super::input;
+use super::{input, peer_score};
 use crate::outcome::{CmdResult, Exit, Unusable};
 use sealbook_core::calendar::Horizon;
 use sealbook_core::score::league::{league_stats_from_files, LeagueStats};
@@ -18,7 +20,9 @@ pub struct Args {
     /// council-clim-window.json: the sealed climatology (BSS, K_clim, the primary endpoint).
     #[arg(long, value_name = "JSON")]
     clim: Option<PathBuf>,
-    /// Scoring rules: council (seed 000). agentpit, ladder and arena score their own files.
+    /// Scoring rules: council (seed 000), or agentpit (seeds 001/003), ladder (seed 002),
+    /// arena (seed 004), which read a JSONL records file as --forecasts (formats:
+    /// `sealbook schema <profile>-records`).
     #[arg(long, default_value = "council")]
     profile: String,
 }
@@ -26,12 +30,11 @@ pub struct Args {
 pub fn run(args: Args, json: bool) -> CmdResult {
     match Profile::parse(&args.profile) {
         Some(Profile::Council) => {}
-        Some(_) => {
-            return Err(Unusable::new(format!(
-                "profile {} scores that benchmark's own question files, which council-forecasts.csv is not; only --profile council reads it",
-                args.profile
-            ))
-            .field("--profile"))
+        Some(peer) => {
+            if let Some(extra) = [("--book", args.files.book.is_some()), ("--clim", args.clim.is_some())].iter().find(|(_, given)| *given) {
+                return Err(Unusable::new(format!("profile {} reads one records file (--forecasts); {} is for the council profile", args.profile, extra.0)).field(extra.0));
+            }
+            return peer_score::run(peer, &args.files.forecasts, json);
         }
         None => return Err(Unusable::new(format!("unknown profile {:?}: council, agentpit, ladder or arena", args.profile)).field("--profile")),
     }

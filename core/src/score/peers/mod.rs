@@ -4,6 +4,8 @@
 pub mod agentpit;
 pub mod arena;
 pub mod ladder;
+pub mod profile_stats;
+pub mod records;
 
 use serde::Serialize;
 use std::fmt;
