@@ -6,8 +6,10 @@
 //! `sealed_at`, whose `items.<asset>.<horizon>.prob_up` is the row's `prob_up`: equal as
 //! numbers, or both not stated (absent, null, or not a number 0-100). A row whose cell the
 //! league set aside (`cell_status` invalid, status `refused_shape`) may leave `prob_up` empty
-//! whatever was sealed. `no_answer` rows (a seat that sent no answer line) and `correction`
-//! rows (cells of later correction lines) are not checked here and are counted apart.
+//! whatever was sealed. `no_answer` rows (a seat that sent no answer line), `correction`
+//! rows (cells of later correction lines) and rows naming a line without a `kind` (a book
+//! reduced to its sealing times, which every book line has but which says nothing of the
+//! answer) are not checked here and are counted apart.
 //! A mismatch means the scored answer is not the one that was sealed.
 
 use super::book_lines::{number, BookLines};
@@ -48,6 +50,7 @@ pub struct BookAgreement {
     pub checked: usize,
     pub not_checked_no_answer: usize,
     pub not_checked_correction: usize,
+    pub not_checked_no_kind: usize,
     pub mismatch_count: usize,
     /// The first [`MAX_LISTED`] mismatches, in file order.
     pub mismatches: Vec<Mismatch>,
@@ -58,7 +61,6 @@ fn check(r: &ForecastRow, book: &BookLines) -> Option<(String, String)> {
     let Some(a) = book.answers.get(&r.line) else {
         let found = match book.kinds.get(&r.line) {
             None => "no such line in the book".to_string(),
-            Some(k) if k.is_empty() => "a line without a kind".to_string(),
             Some(k) => format!("a {k} line"),
         };
         return Some(("kind".into(), format!("expected an answer line, found {found}")));
@@ -88,7 +90,15 @@ fn check(r: &ForecastRow, book: &BookLines) -> Option<(String, String)> {
 
 /// Checks every `issue` row of `rows` against the book's answer lines.
 pub fn book_agreement(rows: &[ForecastRow], book: &BookLines) -> BookAgreement {
-    let mut out = BookAgreement { ok: true, checked: 0, not_checked_no_answer: 0, not_checked_correction: 0, mismatch_count: 0, mismatches: Vec::new() };
+    let mut out = BookAgreement {
+        ok: true,
+        checked: 0,
+        not_checked_no_answer: 0,
+        not_checked_correction: 0,
+        not_checked_no_kind: 0,
+        mismatch_count: 0,
+        mismatches: Vec::new(),
+    };
     for r in rows {
         if r.line_kind != "issue" {
             out.not_checked_correction += 1;
@@ -96,6 +106,10 @@ pub fn book_agreement(rows: &[ForecastRow], book: &BookLines) -> BookAgreement {
         }
         if r.status == "no_answer" {
             out.not_checked_no_answer += 1;
+            continue;
+        }
+        if book.kinds.get(&r.line).is_some_and(String::is_empty) {
+            out.not_checked_no_kind += 1;
             continue;
         }
         out.checked += 1;
@@ -122,6 +136,8 @@ mod tests {
         r#"{"n": 2, "kind": "answer", "run_id": "r1", "seat": "a", "at": "2026-10-20T12:31:00Z", "items": {"SPX": {"1d": {"prob_up": 62}, "1w": {"prob_up": 55.5}, "1m": {"prob_up": "lots"}, "6m": {}}}}"#,
         "\n",
         r#"{"n": 3, "kind": "answer", "run_id": "r1", "seat": "b", "at": "2026-10-20T12:32:00Z", "items": {"SPX": {"1d": {"prob_up": null}}}}"#,
+        "\n",
+        r#"{"n": 4, "at": "2026-10-20T12:33:00Z"}"#,
         "\n",
     );
 
@@ -170,9 +186,10 @@ mod tests {
         let mut rows = good();
         rows.push(ForecastRow { line_kind: "correction".into(), prob_up: Some(1.0), ..row(7, "a", 9, Horizon::D1, None) });
         rows.push(ForecastRow { status: "no_answer".into(), ..row(8, "c", 1, Horizon::D1, None) });
+        rows.push(row(9, "a", 4, Horizon::D1, Some(1.0)));
         let r = book_agreement(&rows, &book);
         assert!(r.ok, "{r:?}");
-        assert_eq!((r.checked, r.not_checked_correction, r.not_checked_no_answer), (5, 1, 1));
+        assert_eq!((r.checked, r.not_checked_correction, r.not_checked_no_answer, r.not_checked_no_kind), (5, 1, 1, 1));
     }
 
     #[test]
