@@ -35,3 +35,5 @@ pub fn python_script(script: &str) -> Command {
     c.arg("-I").arg(repo_root().join("tests/py").join(script));
     c
 }
+
+pub mod crowd_peer;
