@@ -125,7 +125,7 @@ pub fn book_agreement(rows: &[ForecastRow], book: &BookLines) -> BookAgreement {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::calendar::{Horizon, Instant};
     use crate::contract::EventContract;
@@ -141,7 +141,8 @@ mod tests {
         "\n",
     );
 
-    fn row(n: u64, seat: &str, line: u64, h: Horizon, p: Option<f64>) -> ForecastRow {
+    /// A counted `issue` row of run r1 on SPX, unresolved (also the crowd tests' base row).
+    pub(crate) fn row(n: u64, seat: &str, line: u64, h: Horizon, p: Option<f64>) -> ForecastRow {
         let contract = EventContract::from_values(["SPX", h.as_str(), "r", "e", "rule", "1", "rr", "prov", "SPX"]);
         ForecastRow {
             row: n,

@@ -266,36 +266,10 @@ pub fn crowd_stats(rows: &[ForecastRow], book: &BookLines) -> Result<CrowdStats,
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::calendar::Instant;
-    use crate::contract::EventContract;
 
     fn league_row(run: &str, seat: &str, line: u64, asset: &str, chg: f64) -> ForecastRow {
-        let contract = EventContract::from_values([asset, "1d", "r", "e", "rule", "1", "rr", "prov", asset]);
-        ForecastRow {
-            row: 2,
-            run_id: run.into(),
-            session: "2026-10-20".into(),
-            seat: seat.into(),
-            model: seat.into(),
-            line,
-            sealed_at: Instant::parse_rfc3339("2026-10-20T12:31:00Z").unwrap(),
-            status: "counted".into(),
-            asset: asset.into(),
-            horizon: Horizon::D1,
-            prob_up: Some(50.0),
-            reference: Some(100.0),
-            close: Some(100.0 + chg),
-            actual_pct: Some(chg),
-            draw: Some(false),
-            run_role: "session_run".into(),
-            line_kind: "issue".into(),
-            same_event: true,
-            cell_status: "elicited".into(),
-            event_id: contract.event_id(),
-            event_id_v2: contract.event_id_v2(),
-            contract,
-            methodology_version: "2".into(),
-        }
+        let base = crate::score::book_agreement::tests::row(2, seat, line, Horizon::D1, Some(50.0));
+        ForecastRow { run_id: run.into(), asset: asset.into(), reference: Some(100.0), close: Some(100.0 + chg), actual_pct: Some(chg), ..base }
     }
 
     const BOOK: &str = concat!(
