@@ -102,7 +102,8 @@ def main(book_path, csv_path):
     for r in table:
         if r["horizon"] == "1d" and r["same_event"].lower() in ("true", "1") and r["ref"] and r["close"] and r["actual_pct"]:
             league.setdefault((r["run_id"], r["asset"]), float(r["actual_pct"]) > 0)
-        if r["line_kind"] == "issue" and r["status"] != "no_answer" and int(r["line"]) in answers:
+        a = answers.get(int(r["line"]))
+        if r["line_kind"] == "issue" and r["status"] != "no_answer" and a and a.get("seat") == r["seat"] and a.get("run_id") == r["run_id"]:
             scored.setdefault((r["run_id"], r["seat"]), int(r["line"]))
     answer_of = {}
     for n in sorted(answers):

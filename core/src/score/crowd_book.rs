@@ -11,8 +11,8 @@
 //! - Questions: every contract a run line's `crowd` lists (one per market: Polymarket's if
 //!   listed, else Kalshi's), resolved by the `crowd` line of the same `run_id`
 //!   (`rows.<code>` or `rows.<code>@kalshi`); unresolved questions are listed, not scored.
-//! - A seat's answer in a run is the answer line the forecasts file's `issue` rows of that
-//!   seat and run name (the scored answer), else the seat's first answer line of the run.
+//! - A seat's answer in a run is the answer line of that seat and run which the forecasts
+//!   file's `issue` rows name (the scored answer), else the seat's first answer line of the run.
 //!   As for the seat tables, every answer counts whatever its sealing time; `crowd_up` is
 //!   not in the forecasts file, only in the book.
 //! - d of a comparison is over its distinct market-sessions (run and market) that have both
@@ -164,7 +164,8 @@ pub fn crowd_stats(rows: &[ForecastRow], book: &BookLines) -> Result<CrowdStats,
                 league_up.entry((&r.run_id, &r.asset)).or_insert(up);
             }
         }
-        if r.line_kind == "issue" && r.status != "no_answer" && book.answers.contains_key(&r.line) {
+        let names_its_answer = book.answers.get(&r.line).is_some_and(|a| a.seat.as_deref() == Some(&r.seat) && a.run_id.as_deref() == Some(&r.run_id));
+        if r.line_kind == "issue" && r.status != "no_answer" && names_its_answer {
             scored_line.entry((&r.run_id, &r.seat)).or_insert(r.line);
         }
     }
