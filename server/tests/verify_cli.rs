@@ -71,9 +71,9 @@ fn edit_field(line: &[u8], field: &str, f: impl FnOnce(&str) -> String) -> Vec<u
 fn demo_book_and_its_stamps_verify() {
     let c = case(|_| {});
     let (text, j) = verify(&c, 0);
-    assert!(text.starts_with("chain ok: 18 lines\n"), "{text}");
+    assert!(text.starts_with("chain ok: 21 lines\n"), "{text}");
     assert_eq!(j["ok"], true);
-    assert_eq!(j["lines"], 18);
+    assert_eq!(j["lines"], 21);
     assert_eq!(j["first_bad_line"], Json::Null);
     assert_eq!(j["partial_tail"], false);
     let stamps = j["stamps"].as_array().unwrap();
@@ -157,7 +157,7 @@ fn rewritten_stamped_prefix_is_caught() {
         }
     });
     let (text, j) = verify(&c, 1);
-    assert!(text.starts_with("chain ok: 18 lines\n"), "{text}");
+    assert!(text.starts_with("chain ok: 21 lines\n"), "{text}");
     assert_eq!(j["ok"], false, "a failed stamp fails the whole verification");
     assert_eq!(j["chain_ok"], true);
     assert_eq!(j["first_bad_line"], Json::Null);
@@ -178,12 +178,12 @@ fn rewritten_stamped_prefix_is_caught() {
 fn partial_tail_alone_is_not_a_failure() {
     let c = case(|_| {});
     let mut b = std::fs::read(&c.book).unwrap();
-    b.extend_from_slice(b"{\"kind\": \"answer\", \"n\": 19");
+    b.extend_from_slice(b"{\"kind\": \"answer\", \"n\": 22");
     std::fs::write(&c.book, b).unwrap();
     let (text, j) = verify(&c, 0);
     assert!(text.contains("partial tail: 26 bytes"), "{text}");
     assert_eq!(j["partial_tail"], true);
-    assert_eq!(j["lines"], 18);
+    assert_eq!(j["lines"], 21);
     assert_eq!(j["ok"], true);
 }
 
@@ -251,7 +251,7 @@ fn appendix_b_step4_script_agrees() {
     };
     let good = run(&case(|_| {}));
     assert!(good.status.success(), "{}", String::from_utf8_lossy(&good.stderr));
-    assert_eq!(String::from_utf8_lossy(&good.stdout), "chain ok: 18 lines\n");
+    assert_eq!(String::from_utf8_lossy(&good.stdout), "chain ok: 21 lines\n");
     let bad = run(&case(|l| l.swap(7, 8)));
     assert!(!bad.status.success(), "the script must reject a swapped pair");
     assert!(String::from_utf8_lossy(&bad.stderr).contains("AssertionError"));

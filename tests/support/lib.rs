@@ -48,3 +48,5 @@ pub fn sealbook_cli() -> Command {
         }
     }
 }
+
+pub mod crowd_peer;

@@ -14,7 +14,7 @@ pub fn admitted(vol: f64) -> bool {
     vol >= VOLUME_FLOOR_USD
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Venue {
     Polymarket,
@@ -88,14 +88,14 @@ pub struct CrowdComparison {
 
 pub fn compare(rows: &[CrowdRow]) -> CrowdComparison {
     let admitted_rows: Vec<&CrowdRow> = rows.iter().filter(|r| admitted(r.vol)).collect();
-    let n = admitted_rows.len();
-    let avg = |f: &dyn Fn(&CrowdRow) -> f64| super::mean(admitted_rows.iter().map(|r| f(r)));
-    CrowdComparison {
-        n,
-        model_brier: avg(&|r| brier(r.model_pct, r.up)),
-        crowd_brier: avg(&|r| brier(r.crowd_pct, r.up)),
-        thin: rows.len() - n,
-    }
+    let (model_brier, crowd_brier) = briers(&admitted_rows);
+    CrowdComparison { n: admitted_rows.len(), model_brier, crowd_brier, thin: rows.len() - admitted_rows.len() }
+}
+
+/// Mean Brier of the model and of the crowd over `rows`, each scored by the crowd's own
+/// resolution.
+pub fn briers(rows: &[&CrowdRow]) -> (Option<f64>, Option<f64>) {
+    (super::mean(rows.iter().map(|r| brier(r.model_pct, r.up))), super::mean(rows.iter().map(|r| brier(r.crowd_pct, r.up))))
 }
 
 #[cfg(test)]

@@ -23,6 +23,9 @@ use super::baselines::{bss, ClimatologyTable};
 use super::brier::{brier, brier_report, hit_rate, HitRate, Resolved};
 use super::agreement::agreement;
 use super::baselines::momentum_pct;
+use super::book_agreement::{book_agreement, BookAgreement};
+use super::book_lines::{BookLineError, BookLines};
+use super::crowd_book::{crowd_stats, CrowdStats};
 use super::calibration::{folded_calibration, sharpness_k, sharpness_k_clim, CalibrationBin};
 use super::cells::{seat_cells, Cell};
 use super::consensus::{consensus, krogh_vedelsby, seat_value, Answer};
@@ -74,6 +77,9 @@ pub struct SeatHorizon {
     /// (`bss_reference`, §4.3).
     pub bss_clim_ex_draw: Option<f64>,
     pub n_clim: usize,
+    /// BSS against the crowd on the admitted crowd contracts (1d only; the book's `crowd`,
+    /// [`super::crowd_book`]).
+    pub bss_crowd: Option<f64>,
     pub k: Option<f64>,
     pub k_clim: Option<f64>,
     pub hit_rate: HitRate,
@@ -153,6 +159,12 @@ pub struct LeagueStats {
     pub rows: usize,
     /// Rows left out of the common events by the 09:30 ET cut or a missing book line.
     pub excluded_after_reference: usize,
+    /// AI against the crowd (§4.9) from the book's run, answer and crowd lines; None without
+    /// a book.
+    pub crowd: Option<CrowdStats>,
+    /// Whether every `issue` row is the cell sealed in the answer line it names; None
+    /// without a book.
+    pub book_agreement: Option<BookAgreement>,
 }
 
 /// The primary endpoint's figure (`primary_endpoint.{estimate, ci95, ci90, verdict}`, §8):
@@ -305,6 +317,7 @@ pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueSta
                 bss_clim: b_model.zip(b_clim).and_then(|(b, c)| bss(b, c)),
                 bss_clim_ex_draw,
                 n_clim: with_q.len(),
+                bss_crowd: None,
                 k: sharpness_k(stated.iter().map(|&(_, p)| p)),
                 k_clim: sharpness_k_clim(stated.iter().filter_map(|&(r, p)| q_of(r).map(|q| (p, q)))),
                 hit_rate: hit_rate(resolved.iter().map(|&(_, p, up)| (p, up))),
@@ -471,6 +484,8 @@ pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueSta
         climatology_sha256_ok: sha256_ok,
         rows: inp.rows.len(),
         excluded_after_reference: excluded,
+        crowd: None,
+        book_agreement: None,
     }
 }
 
@@ -480,6 +495,8 @@ pub enum InputError {
     Forecasts(crate::forecasts_csv::CsvError),
     Book(super::sealing::SealingError),
     Climatology(super::baselines::ClimError),
+    /// A run, answer or crowd line of the book ([`super::book_lines`]).
+    BookLine(BookLineError),
 }
 
 impl std::fmt::Display for InputError {
@@ -488,6 +505,7 @@ impl std::fmt::Display for InputError {
             InputError::Forecasts(e) => write!(f, "council-forecasts.csv: {e}"),
             InputError::Book(e) => write!(f, "council-book.jsonl: {e}"),
             InputError::Climatology(e) => write!(f, "council-clim-window.json: {e}"),
+            InputError::BookLine(e) => write!(f, "council-book.jsonl: {e}"),
         }
     }
 }
@@ -509,7 +527,7 @@ pub fn league_stats_from_files(
     let (rows, times) = read_rows(forecasts_csv, book)?;
     let clim = climatology.map(ClimatologyTable::parse).transpose().map_err(InputError::Climatology)?;
     let inputs = LeagueInputs { rows: &rows, climatology: clim.as_ref(), sealing_times: times.as_ref(), roster };
-    Ok(league_stats(&inputs, stats))
+    with_book(league_stats(&inputs, stats), &rows, book)
 }
 
 /// The `n_eff[]` rows alone from the same files (`sealbook neff`).
@@ -530,7 +548,23 @@ pub fn league_stats_and_matrices_from_files(
     let (rows, times) = read_rows(forecasts_csv, book)?;
     let clim = climatology.map(ClimatologyTable::parse).transpose().map_err(InputError::Climatology)?;
     let inputs = LeagueInputs { rows: &rows, climatology: clim.as_ref(), sealing_times: times.as_ref(), roster };
-    Ok((league_stats(&inputs, stats), run_matrices(&rows, times.as_ref())))
+    Ok((with_book(league_stats(&inputs, stats), &rows, book)?, run_matrices(&rows, times.as_ref())))
+}
+
+/// The tables that read the book beyond its sealing times: the crowd comparison (with each
+/// seat's one-day `bss_crowd`) and the forecasts file's agreement with the sealed answers.
+fn with_book(mut st: LeagueStats, rows: &[ForecastRow], book: Option<&[u8]>) -> Result<LeagueStats, InputError> {
+    let Some(book) = book else { return Ok(st) };
+    let lines = BookLines::parse(book).map_err(InputError::BookLine)?;
+    let crowd = crowd_stats(rows, &lines).map_err(InputError::BookLine)?;
+    for (seat, split) in &crowd.seats {
+        if let Some(h) = st.seats.get_mut(seat).and_then(|m| m.get_mut(Horizon::D1.as_str())) {
+            h.bss_crowd = split.admitted.bss_crowd;
+        }
+    }
+    st.crowd = Some(crowd);
+    st.book_agreement = Some(book_agreement(rows, &lines));
+    Ok(st)
 }
 
 type SealingTimes = BTreeMap<u64, Instant>;

@@ -9,11 +9,14 @@
 
 pub mod agreement;
 pub mod baselines;
+pub mod book_agreement;
+pub mod book_lines;
 pub mod brier;
 pub mod calibration;
 pub mod cells;
 pub mod consensus;
 pub mod crowd;
+pub mod crowd_book;
 pub mod eligibility;
 pub mod independence;
 pub mod league;

@@ -23,7 +23,7 @@ use clap::Subcommand;
 pub enum Command {
     /// Serve the verifier page, its assets and a data directory read-only over HTTP.
     Serve(serve::Args),
-    /// Write a deterministic DEMO league (sealed book, asks, stamped lists) into a directory.
+    /// Write a deterministic DEMO league (sealed book, asks, stamped lists, forecasts file) into a directory.
     Demo(demo::Args),
     /// Verify a sealed book's chain and its stamped prefixes (Appendix B steps 3-4).
     Verify(verify::Args),

@@ -4,10 +4,17 @@
 //! entry point the browser calls, so both give the same document from the same bytes.
 //! With `--profile agentpit|ladder|arena`, `--forecasts` is that benchmark's JSONL records file
 //! and [`peer_score`] prints its document instead.
+//!
+//! With the book it also prints the AI-vs-crowd table of §4.9 (`crowd`) and checks that every
+//! `issue` row of the forecasts file is the cell sealed in the answer line it names
+//! (`book_agreement`); a disagreement exits 1 (the scored answers are not the sealed ones),
+//! after the document is printed.
 
 use super::{input, peer_score};
 use crate::outcome::{CmdResult, Exit, Unusable};
 use sealbook_core::calendar::Horizon;
+use sealbook_core::score::book_agreement::BookAgreement;
+use sealbook_core::score::crowd_book::{CrowdFigures, CrowdStats};
 use sealbook_core::score::league::{league_stats_from_files, LeagueStats};
 use sealbook_core::score::peers::Profile;
 use sealbook_core::score::seams::CoreStats;
@@ -47,7 +54,8 @@ pub fn run(args: Args, json: bool) -> CmdResult {
     } else {
         print_human(&stats);
     }
-    Ok(Exit::Ok)
+    // The scored answers are not the sealed ones: a failed verification, not unusable input.
+    Ok(if stats.book_agreement.as_ref().is_some_and(|a| !a.ok) { Exit::Failed } else { Exit::Ok })
 }
 
 fn num(x: Option<f64>) -> String {
@@ -93,5 +101,99 @@ fn print_human(s: &LeagueStats) {
             if p.confirmed_below_margin { " (smaller than the margin)" } else { "" }
         ),
         _ => println!("primary endpoint: {} over {} sessions; {}", num(p.estimate), p.sessions, p.note.as_deref().unwrap_or("no interval")),
+    }
+    if let Some(c) = &s.crowd {
+        print_crowd(c);
+    }
+    if let Some(a) = &s.book_agreement {
+        print_agreement(a);
+    }
+}
+
+fn opt<T: std::fmt::Display>(x: &Option<T>) -> String {
+    x.as_ref().map_or_else(|| "-".into(), ToString::to_string)
+}
+
+fn up_word(up: Option<bool>) -> &'static str {
+    match up {
+        Some(true) => "up",
+        Some(false) => "down",
+        None => "-",
+    }
+}
+
+/// The per-question table (Table 11 with resolutions) and the comparisons (§4.9).
+fn print_crowd(c: &CrowdStats) {
+    println!(
+        "crowd: {} questions ({} unresolved); primary comparison: sealed volume >= ${}, thinner contracts apart",
+        c.questions.len(),
+        c.unresolved,
+        c.volume_floor_usd
+    );
+    println!(
+        "{:<14} {:<6} {:<10} {:>6} {:>10} {:>5} {:>5} {:<20} {:>4} {:>6}  seats' crowd_up",
+        "run", "code", "venue", "p_up", "vol", "bid", "ask", "last trade", "up", "league"
+    );
+    for q in &c.questions {
+        let venue = serde_json::to_value(q.venue).expect("venue").as_str().unwrap_or_default().to_string();
+        let seats: Vec<String> = q.seats.iter().map(|(s, p)| format!("{s} {p}")).collect();
+        println!(
+            "{:<14} {:<6} {:<10} {:>6.4} {:>10} {:>5} {:>5} {:<20} {:>4} {:>6}  {}{}",
+            q.run_id,
+            q.code,
+            venue,
+            q.p_up,
+            format!("{}{}", q.vol, if q.admitted { "" } else { "*" }),
+            opt(&q.bid),
+            opt(&q.ask),
+            opt(&q.last_trade_at),
+            up_word(q.up),
+            up_word(q.league_up),
+            seats.join(", "),
+            q.p_up_recomputed.map_or_else(String::new, |p| format!(" (interpolated {p:.4})"))
+        );
+    }
+    println!("(* below the volume floor)");
+    println!("{:<16} {:<8} {:>4} {:>7} {:>7} {:>9} {:>9} {:>9} {:>6}  2d rule", "seat", "side", "n", "model", "crowd", "bss_crowd", "hits m", "hits c", "d");
+    let line = |who: &str, side: &str, f: &CrowdFigures| {
+        let rule = match f.gap_readable {
+            Some(true) => "gap readable",
+            Some(false) => "gap within 2d: no advantage read",
+            None => "-",
+        };
+        println!(
+            "{who:<16} {side:<8} {:>4} {:>7} {:>7} {:>9} {:>9} {:>9} {:>6}  {rule}",
+            f.n,
+            num(f.model_brier),
+            num(f.crowd_brier),
+            num(f.bss_crowd),
+            format!("{}/{}", f.model_hits.hits, f.model_hits.n),
+            format!("{}/{}", f.crowd_hits.hits, f.crowd_hits.n),
+            num(f.d)
+        );
+    };
+    for (seat, sp) in c.seats.iter().map(|(s, sp)| (s.as_str(), sp)).chain([("overall", &c.overall)]) {
+        line(seat, "admitted", &sp.admitted);
+        line(seat, "thin", &sp.thin);
+    }
+    for m in &c.kalshi_mismatches {
+        println!("Kalshi price mismatch: book line {}, field {}: sealed {}, interpolated {}", m.run_line, m.field, m.sealed, opt(&m.recomputed));
+    }
+}
+
+fn print_agreement(a: &BookAgreement) {
+    println!(
+        "forecasts vs book: {} issue rows checked against their answer lines (not checked: {} no_answer, {} correction, {} naming a line without a kind): {}",
+        a.checked,
+        a.not_checked_no_answer,
+        a.not_checked_correction,
+        a.not_checked_no_kind,
+        if a.ok { "every row is the sealed cell".to_string() } else { format!("{} MISMATCHES", a.mismatch_count) }
+    );
+    for m in &a.mismatches {
+        println!("  {m}");
+    }
+    if a.mismatch_count > a.mismatches.len() {
+        println!("  ... and {} more", a.mismatch_count - a.mismatches.len());
     }
 }

@@ -1,0 +1,401 @@
+//! The book lines the scorer reads beyond sealing times (spec Appendix C, "book lines";
+//! §4.9): `run` lines with the crowd's sealed prices, `answer` lines with their items, and
+//! `crowd` lines resolving each contract. Other kinds are kept by kind only.
+//!
+//! Field layout (no real council-book line with crowd fields is published yet, so the units
+//! and nesting are fixed here; anything else is an error naming the book line and field,
+//! never silently rescaled):
+//!
+//! ```text
+//! run:    "run_id": str,
+//!         "crowd": {"at": RFC 3339 str (when the prices were recorded),
+//!                   "odds":   {<code>: quote},      Polymarket contracts
+//!                   "kalshi": {<code>: quote}}      Kalshi contracts
+//!         quote = {"p_up": price 0-1 (dollars) of up,  "vol": sealed volume, US dollars >= 0,
+//!                  "bid": price 0-1, "ask": price 0-1, "last_trade_at": RFC 3339 str  (optional),
+//!                  Kalshi only, optional: "lo": strike, "hi": strike, "prev_close": number}
+//!         strike = {"strike": level, "p_above": price 0-1 of above the level}
+//! answer: "seat": str, "run_id": str, "at": RFC 3339 str,
+//!         "items": {<asset>: {<horizon>: {"prob_up": 0-100, ...},
+//!                             "1d": {"crowd_up": 0-100 or null, ...}}}
+//! crowd:  "run_id": str, "rows": {<code>: {"up": bool or null},          Polymarket
+//!                                 <code>@kalshi: {"up": bool or null}}   Kalshi
+//! ```
+//!
+//! `<code>` is the league's market code (the `items` key the models answer under). Prices are
+//! the venues' dollar prices 0-1 (`p_up` 0.62 = 62 cents); `crowd_up` is a percentage 0-100
+//! like `prob_up`. A `null` `up` is a contract not (yet) resolved. `prob_up` is kept as found
+//! (any JSON value): [`super::book_agreement`] judges it.
+
+use super::crowd::{Strike, Venue};
+use crate::calendar::Instant;
+use crate::canon::{self, Object, Value};
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// A book line field that cannot be read as the layout above says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BookLineError {
+    /// The line's `n` (its 1-based position when it has none).
+    pub line: u64,
+    /// Dotted path of the field, e.g. `crowd.odds.SPX.p_up`.
+    pub field: String,
+    pub message: String,
+}
+
+impl fmt::Display for BookLineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "book line {}, field {}: {}", self.line, self.field, self.message)
+    }
+}
+
+impl std::error::Error for BookLineError {}
+
+/// One contract's sealed quote on a run line.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Quote {
+    /// Price 0-1 of up (Kalshi: of above the previous close).
+    pub p_up: f64,
+    /// Sealed volume, US dollars.
+    pub vol: f64,
+    pub bid: Option<f64>,
+    pub ask: Option<f64>,
+    pub last_trade_at: Option<String>,
+    /// Kalshi: the adjacent strikes and the previous close `p_up` was interpolated from.
+    pub lo: Option<Strike>,
+    pub hi: Option<Strike>,
+    pub prev_close: Option<f64>,
+}
+
+/// A run line's `crowd`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CrowdPrices {
+    pub at: String,
+    pub odds: BTreeMap<String, Quote>,
+    pub kalshi: BTreeMap<String, Quote>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct RunLine {
+    pub n: u64,
+    pub run_id: Option<String>,
+    pub crowd: Option<CrowdPrices>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct AnswerLine {
+    pub n: u64,
+    pub seat: Option<String>,
+    pub run_id: Option<String>,
+    pub at: Option<Instant>,
+    /// `items` (empty when absent).
+    pub items: Object,
+    /// `items.<asset>.1d.crowd_up` (0-100) where stated.
+    pub crowd_up: BTreeMap<String, f64>,
+}
+
+impl AnswerLine {
+    /// `items.<asset>.<horizon>.prob_up` as found: None when any level is missing.
+    pub fn prob_up(&self, asset: &str, horizon: &str) -> Option<&Value> {
+        self.items.get(asset)?.as_object()?.get(horizon)?.as_object()?.get("prob_up")
+    }
+}
+
+/// A `crowd` line: each contract's resolution (`up`; None when unresolved).
+#[derive(Clone, Debug, PartialEq)]
+pub struct CrowdLine {
+    pub n: u64,
+    pub run_id: String,
+    pub rows: BTreeMap<(String, Venue), Option<bool>>,
+}
+
+/// The run, answer and crowd lines of a book, and every line's kind.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct BookLines {
+    pub runs: Vec<RunLine>,
+    pub answers: BTreeMap<u64, AnswerLine>,
+    pub crowds: Vec<CrowdLine>,
+    /// Line `n` -> its `kind` ("" when it has none).
+    pub kinds: BTreeMap<u64, String>,
+}
+
+/// Reads a field of one line, naming the line and the field's path in errors.
+struct Fields {
+    line: u64,
+}
+
+impl Fields {
+    fn err(&self, field: &str, message: impl Into<String>) -> BookLineError {
+        BookLineError { line: self.line, field: field.into(), message: message.into() }
+    }
+
+    fn str(&self, o: &Object, key: &str, path: &str) -> Result<Option<String>, BookLineError> {
+        match o.get(key) {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::Str(s)) => s.as_str().map(|s| Some(s.to_owned())).ok_or_else(|| self.err(path, "not valid UTF-8 (lone surrogate)")),
+            Some(v) => Err(self.err(path, format!("expected a string, found {}", v.type_name()))),
+        }
+    }
+
+    fn time(&self, o: &Object, key: &str, path: &str) -> Result<Option<String>, BookLineError> {
+        match self.str(o, key, path)? {
+            Some(s) if Instant::parse_rfc3339(&s).is_none() => Err(self.err(path, format!("{s:?} is not an RFC 3339 time"))),
+            t => Ok(t),
+        }
+    }
+
+    fn object<'a>(&self, o: &'a Object, key: &str, path: &str) -> Result<Option<&'a Object>, BookLineError> {
+        match o.get(key) {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::Object(x)) => Ok(Some(x)),
+            Some(v) => Err(self.err(path, format!("expected an object, found {}", v.type_name()))),
+        }
+    }
+
+    /// A finite number (int or float; `true`/`false` are not numbers here) within
+    /// `lo..=hi`, described by `unit` in errors.
+    fn number(&self, o: &Object, key: &str, path: &str, (lo, hi): (f64, f64), unit: &str) -> Result<Option<f64>, BookLineError> {
+        let x = match o.get(key) {
+            None | Some(Value::Null) => return Ok(None),
+            Some(v) => number(v).ok_or_else(|| self.err(path, format!("expected a number ({unit}), found {}", describe(v))))?,
+        };
+        if !(lo..=hi).contains(&x) {
+            return Err(self.err(path, format!("{x} is outside {unit}")));
+        }
+        Ok(Some(x))
+    }
+
+    fn required<T>(&self, v: Option<T>, path: &str) -> Result<T, BookLineError> {
+        v.ok_or_else(|| self.err(path, "missing"))
+    }
+}
+
+/// The value as a finite number: ints and floats, not bools.
+pub fn number(v: &Value) -> Option<f64> {
+    match v {
+        Value::Int(i) => i.as_str().parse::<f64>().ok().filter(|x| x.is_finite()),
+        Value::Float(f) => Some(*f).filter(|x| x.is_finite()),
+        _ => None,
+    }
+}
+
+fn describe(v: &Value) -> String {
+    match v {
+        Value::Float(f) => format!("float {f}"),
+        Value::Str(s) => format!("str {:?}", s.as_str().unwrap_or("?")),
+        Value::Bool(b) => format!("bool {b}"),
+        v => v.type_name().to_string(),
+    }
+}
+
+const PRICE: (f64, f64) = (0.0, 1.0);
+const PRICE_UNIT: &str = "a price 0-1 in dollars";
+const PCT: (f64, f64) = (0.0, 100.0);
+const PCT_UNIT: &str = "a percentage 0-100";
+const USD: (f64, f64) = (0.0, f64::MAX);
+const USD_UNIT: &str = "US dollars, 0 or more";
+
+impl Fields {
+    fn quote(&self, q: &Object, path: &str, kalshi: bool) -> Result<Quote, BookLineError> {
+        let p = |k: &str| format!("{path}.{k}");
+        let strike = |k: &str| -> Result<Option<Strike>, BookLineError> {
+            let Some(s) = self.object(q, k, &p(k))? else { return Ok(None) };
+            let sp = |f: &str| format!("{path}.{k}.{f}");
+            let level = self.required(self.number(s, "strike", &sp("strike"), (f64::MIN, f64::MAX), "a strike level")?, &sp("strike"))?;
+            let p_above = self.required(self.number(s, "p_above", &sp("p_above"), PRICE, PRICE_UNIT)?, &sp("p_above"))?;
+            Ok(Some(Strike { level, p_above }))
+        };
+        let (lo, hi, prev_close) = if kalshi {
+            (strike("lo")?, strike("hi")?, self.number(q, "prev_close", &p("prev_close"), (f64::MIN, f64::MAX), "a price level")?)
+        } else {
+            for k in ["lo", "hi", "prev_close"] {
+                if q.get(k).is_some() {
+                    return Err(self.err(&p(k), "strikes belong to Kalshi contracts (crowd.kalshi) only"));
+                }
+            }
+            (None, None, None)
+        };
+        Ok(Quote {
+            p_up: self.required(self.number(q, "p_up", &p("p_up"), PRICE, PRICE_UNIT)?, &p("p_up"))?,
+            vol: self.required(self.number(q, "vol", &p("vol"), USD, USD_UNIT)?, &p("vol"))?,
+            bid: self.number(q, "bid", &p("bid"), PRICE, PRICE_UNIT)?,
+            ask: self.number(q, "ask", &p("ask"), PRICE, PRICE_UNIT)?,
+            last_trade_at: self.time(q, "last_trade_at", &p("last_trade_at"))?,
+            lo,
+            hi,
+            prev_close,
+        })
+    }
+
+    fn quotes(&self, crowd: &Object, venue: &str) -> Result<BTreeMap<String, Quote>, BookLineError> {
+        let mut out = BTreeMap::new();
+        let Some(o) = self.object(crowd, venue, &format!("crowd.{venue}"))? else { return Ok(out) };
+        for (code, q) in o.iter() {
+            let code = code.as_str().unwrap_or("?");
+            let path = format!("crowd.{venue}.{code}");
+            if code.is_empty() || code.contains('@') {
+                return Err(self.err(&path, "a market code is non-empty and has no '@'"));
+            }
+            let q = q.as_object().ok_or_else(|| self.err(&path, format!("expected an object, found {}", q.type_name())))?;
+            out.insert(code.to_owned(), self.quote(q, &path, venue == "kalshi")?);
+        }
+        Ok(out)
+    }
+
+    fn run(&self, o: &Object) -> Result<RunLine, BookLineError> {
+        let run_id = self.str(o, "run_id", "run_id")?;
+        let crowd = match self.object(o, "crowd", "crowd")? {
+            None => None,
+            Some(c) => {
+                self.required(run_id.as_ref(), "run_id")?;
+                Some(CrowdPrices {
+                    at: self.required(self.time(c, "at", "crowd.at")?, "crowd.at")?,
+                    odds: self.quotes(c, "odds")?,
+                    kalshi: self.quotes(c, "kalshi")?,
+                })
+            }
+        };
+        Ok(RunLine { n: self.line, run_id, crowd })
+    }
+
+    fn answer(&self, o: &Object) -> Result<AnswerLine, BookLineError> {
+        let items = self.object(o, "items", "items")?.cloned().unwrap_or_default();
+        let mut crowd_up = BTreeMap::new();
+        for (asset, cells) in items.iter() {
+            let asset = asset.as_str().unwrap_or("?");
+            if let Some(d1) = cells.as_object().and_then(|c| c.get("1d")).and_then(Value::as_object) {
+                if let Some(p) = self.number(d1, "crowd_up", &format!("items.{asset}.1d.crowd_up"), PCT, PCT_UNIT)? {
+                    crowd_up.insert(asset.to_owned(), p);
+                }
+            }
+        }
+        Ok(AnswerLine {
+            n: self.line,
+            seat: self.str(o, "seat", "seat")?,
+            run_id: self.str(o, "run_id", "run_id")?,
+            at: self.time(o, "at", "at")?.and_then(|t| Instant::parse_rfc3339(&t)),
+            items,
+            crowd_up,
+        })
+    }
+
+    fn crowd(&self, o: &Object) -> Result<CrowdLine, BookLineError> {
+        let run_id = self.required(self.str(o, "run_id", "run_id")?, "run_id")?;
+        let mut rows = BTreeMap::new();
+        for (key, r) in self.required(self.object(o, "rows", "rows")?, "rows")?.iter() {
+            let key = key.as_str().unwrap_or("?");
+            let path = format!("rows.{key}");
+            let (code, venue) = match key.split_once('@') {
+                None => (key, Venue::Polymarket),
+                Some((code, "kalshi")) => (code, Venue::Kalshi),
+                Some(_) => return Err(self.err(&path, "a contract is <code> (Polymarket) or <code>@kalshi")),
+            };
+            let r = r.as_object().ok_or_else(|| self.err(&path, format!("expected an object, found {}", r.type_name())))?;
+            let up = match r.get("up") {
+                None => return Err(self.err(&format!("{path}.up"), "missing")),
+                Some(Value::Null) => None,
+                Some(Value::Bool(b)) => Some(*b),
+                Some(v) => return Err(self.err(&format!("{path}.up"), format!("expected true, false or null, found {}", describe(v)))),
+            };
+            rows.insert((code.to_owned(), venue), up);
+        }
+        Ok(CrowdLine { n: self.line, run_id, rows })
+    }
+}
+
+impl BookLines {
+    /// Reads every complete line of `book` (a last line without LF is not yet counted, as in
+    /// [`super::sealing`]); a line's number is its `n` when it has a positive one.
+    pub fn parse(book: &[u8]) -> Result<BookLines, BookLineError> {
+        let mut out = BookLines::default();
+        let mut position = 0u64;
+        for text in book.split_inclusive(|b| *b == b'\n').filter(|l| l.ends_with(b"\n")) {
+            position += 1;
+            let f = Fields { line: position };
+            let v = canon::parse(&text[..text.len() - 1]).map_err(|e| f.err("(line)", format!("not JSON at byte {}: {}", e.offset, e.message)))?;
+            let o = v.as_object().ok_or_else(|| f.err("(line)", format!("expected an object, found {}", v.type_name())))?;
+            let n = match o.get("n") {
+                Some(Value::Int(n)) => n.to_i64().filter(|n| *n >= 1).map_or(position, |n| n as u64),
+                _ => position,
+            };
+            let f = Fields { line: n };
+            let kind = f.str(o, "kind", "kind")?.unwrap_or_default();
+            match kind.as_str() {
+                "run" => out.runs.push(f.run(o)?),
+                "answer" => {
+                    out.answers.insert(n, f.answer(o)?);
+                }
+                "crowd" => out.crowds.push(f.crowd(o)?),
+                _ => {}
+            }
+            out.kinds.insert(n, kind);
+        }
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn one(line: &str) -> Result<BookLines, BookLineError> {
+        BookLines::parse(format!("{line}\n").as_bytes())
+    }
+
+    #[test]
+    fn reads_the_layout() {
+        let b = BookLines::parse(concat!(
+            r#"{"n": 1, "kind": "run", "run_id": "r", "crowd": {"at": "2026-10-20T12:30:06Z", "odds": {"SPX": {"p_up": 0.62, "vol": 15000, "bid": 0.61, "ask": 0.63, "last_trade_at": "2026-10-20T12:29:40Z"}}, "kalshi": {"TNX": {"p_up": 0.3, "vol": 2000.5, "lo": {"strike": 4.0, "p_above": 0.4}, "hi": {"strike": 4.1, "p_above": 0.2}, "prev_close": 4.05}}}}"#,
+            "\n",
+            r#"{"n": 2, "kind": "answer", "seat": "a", "run_id": "r", "at": "2026-10-20T12:31:00Z", "items": {"SPX": {"1d": {"prob_up": 55, "crowd_up": 60}}, "TNX": {"1d": {"crowd_up": null}}}}"#,
+            "\n",
+            r#"{"n": 3, "kind": "crowd", "run_id": "r", "rows": {"SPX": {"up": true}, "TNX@kalshi": {"up": null}}}"#,
+            "\n",
+            r#"{"n": 4, "kind": "score"}"#
+        )
+        .as_bytes())
+        .unwrap();
+        let q = &b.runs[0].crowd.as_ref().unwrap().odds["SPX"];
+        assert_eq!((q.p_up, q.vol, q.bid, q.last_trade_at.as_deref()), (0.62, 15000.0, Some(0.61), Some("2026-10-20T12:29:40Z")));
+        let k = &b.runs[0].crowd.as_ref().unwrap().kalshi["TNX"];
+        assert_eq!((k.lo.unwrap().level, k.hi.unwrap().p_above, k.prev_close), (4.0, 0.2, Some(4.05)));
+        assert_eq!(b.answers[&2].crowd_up.len(), 1);
+        assert_eq!(b.answers[&2].crowd_up["SPX"], 60.0);
+        assert!(b.answers[&2].prob_up("SPX", "1d").is_some_and(|v| number(v) == Some(55.0)));
+        assert_eq!(b.crowds[0].rows[&("SPX".to_string(), Venue::Polymarket)], Some(true));
+        assert_eq!(b.crowds[0].rows[&("TNX".to_string(), Venue::Kalshi)], None);
+        assert_eq!(b.kinds.len(), 3, "the last line has no LF yet");
+    }
+
+    #[test]
+    fn wrong_units_and_types_name_line_and_field() {
+        let run = |quote: &str| one(&format!(r#"{{"n": 7, "kind": "run", "run_id": "r", "crowd": {{"at": "2026-10-20T12:30:06Z", "odds": {{"SPX": {quote}}}}}}}"#));
+        for (quote, field, says) in [
+            (r#"{"p_up": 62, "vol": 5}"#, "crowd.odds.SPX.p_up", "outside a price 0-1"),
+            (r#"{"p_up": "0.6", "vol": 5}"#, "crowd.odds.SPX.p_up", "found str"),
+            (r#"{"p_up": true, "vol": 5}"#, "crowd.odds.SPX.p_up", "found bool"),
+            (r#"{"vol": 5}"#, "crowd.odds.SPX.p_up", "missing"),
+            (r#"{"p_up": 0.6, "vol": -1}"#, "crowd.odds.SPX.vol", "outside US dollars"),
+            (r#"{"p_up": 0.6, "vol": 5, "ask": 63}"#, "crowd.odds.SPX.ask", "outside a price"),
+            (r#"{"p_up": 0.6, "vol": 5, "last_trade_at": "noon"}"#, "crowd.odds.SPX.last_trade_at", "RFC 3339"),
+            (r#"{"p_up": 0.6, "vol": 5, "lo": {"strike": 1, "p_above": 0.5}}"#, "crowd.odds.SPX.lo", "Kalshi"),
+        ] {
+            let e = run(quote).unwrap_err();
+            assert_eq!((e.line, e.field.as_str()), (7, field), "{quote}: {e}");
+            assert!(e.to_string().contains(says), "{quote}: {e}");
+        }
+        let e = one(r#"{"n": 3, "kind": "answer", "items": {"GC": {"1d": {"crowd_up": 0.62e3}}}}"#).unwrap_err();
+        assert_eq!(e.to_string(), "book line 3, field items.GC.1d.crowd_up: 620 is outside a percentage 0-100");
+        let e = one(r#"{"n": 3, "kind": "answer", "items": {"GC": {"1d": {"crowd_up": "60"}}}}"#).unwrap_err();
+        assert_eq!(e.field, "items.GC.1d.crowd_up");
+        let e = one(r#"{"n": 4, "kind": "crowd", "run_id": "r", "rows": {"GC": {"up": 1}}}"#).unwrap_err();
+        assert_eq!((e.line, e.field.as_str()), (4, "rows.GC.up"));
+        let e = one(r#"{"n": 4, "kind": "crowd", "run_id": "r", "rows": {"GC@pm": {"up": true}}}"#).unwrap_err();
+        assert_eq!(e.field, "rows.GC@pm");
+        let e = one(r#"{"n": 5, "kind": "run", "crowd": {"at": "2026-10-20T12:30:06Z"}}"#).unwrap_err();
+        assert_eq!((e.line, e.field.as_str()), (5, "run_id"));
+        let e = one(r#"{"n": 5, "kind": "run", "run_id": "r", "crowd": {"odds": {}}}"#).unwrap_err();
+        assert_eq!(e.field, "crowd.at");
+        assert_eq!(one("[1]").unwrap_err().field, "(line)");
+    }
+}
