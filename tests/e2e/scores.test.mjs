@@ -115,6 +115,30 @@ test('a bad value is reported with its file, row and column', async () => {
   await context.close();
 });
 
+test('the demo league with its book: the crowd table and the CSV-vs-book check, as the CLI computes them', async () => {
+  const demo = join(dir, 'demo');
+  execFileSync(SEALBOOK_BIN, ['demo', '--out', demo]);
+  const files = [join(demo, 'council-forecasts.csv'), join(demo, 'council-book.jsonl')];
+  const doc = JSON.parse(execFileSync(SEALBOOK_BIN, ['score', '--forecasts', files[0], '--book', files[1], '--json'], { encoding: 'utf8' }));
+  const { context, page, errors } = await openPage(browser, scoresUrl());
+  await dropFiles(page, files);
+  await page.waitForSelector('#crowd-table', { timeout: 60000 });
+  const shown = await page.evaluate(() => ({
+    agree: document.querySelector('#book-agreement').dataset.ok,
+    rows: [...document.querySelectorAll('#crowd-table tbody tr')].map((tr) => [tr.dataset.seat, tr.dataset.split, Number(tr.querySelectorAll('td')[5].dataset.v)]),
+    questions: document.querySelectorAll('#crowd-questions tbody tr').length,
+  }));
+  assert.equal(shown.agree, String(doc.book_agreement.ok));
+  const expected = [];
+  for (const [seat, split] of [['all seats', doc.crowd.overall], ...Object.entries(doc.crowd.seats)]) {
+    for (const k of ['admitted', 'thin']) if (split[k].n > 0) expected.push([seat, k, split[k].bss_crowd]);
+  }
+  assert.deepEqual(shown.rows, expected, 'BSS vs crowd per seat and contract class');
+  assert.equal(shown.questions, doc.crowd.questions.length);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('registered predictions dropped alone give the scorecards sealbook scorecard --json computes', async () => {
   const file = join(dir, 'registered-predictions.json');
   execFileSync(PYTHON, ['-I', join(REPO, 'tests/py/scorecard_peer.py'), 'gen', file, '5']);

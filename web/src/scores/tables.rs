@@ -94,7 +94,7 @@ pub fn scorecards(cards: &Value) -> String {
 
 /// Every section drawn from the stats document, in reading order.
 pub fn document(doc: &Value) -> String {
-    [summary(doc), endpoint(doc), seats(doc), consensus(doc), calibration(doc), neff(doc), grid(doc)].concat()
+    [summary(doc), agreement(doc), endpoint(doc), seats(doc), consensus(doc), crowd(doc), calibration(doc), neff(doc), grid(doc)].concat()
 }
 
 fn summary(doc: &Value) -> String {
@@ -109,6 +109,121 @@ fn summary(doc: &Value) -> String {
     format!(
         r#"<p class="scores-summary" id="scores-summary"><span data-rows="{rows}">{rows} rows</span> · time basis <code>{}</code> · {excluded} answers sealed after the reference left out · {clim}</p>"#,
         esc(basis)
+    )
+}
+
+/// Whether the forecasts file's cells are the ones sealed in the book (`book_agreement`).
+fn agreement(doc: &Value) -> String {
+    let a = &doc["book_agreement"];
+    if !a.is_object() {
+        return String::new();
+    }
+    let checked = a["checked"].as_u64().unwrap_or(0);
+    let skipped = ["not_checked_no_answer", "not_checked_correction", "not_checked_no_kind"].iter().filter_map(|k| a[*k].as_u64()).sum::<u64>();
+    if a["ok"].as_bool() == Some(true) {
+        return format!(
+            r#"<p class="callout ok" id="book-agreement" data-ok="true">Every one of the {checked} issue rows checked is the cell sealed in the answer line it names ({skipped} rows without a sealed cell to compare).</p>"#
+        );
+    }
+    let items: String = a["mismatches"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|m| format!("<li>council-forecasts.csv row {}, book line {}, {}: {}</li>", m["csv_row"], m["book_line"], esc(m["field"].as_str().unwrap_or("")), esc(m["message"].as_str().unwrap_or(""))))
+        .collect();
+    format!(
+        r#"<div class="callout bad" role="alert" id="book-agreement" data-ok="false"><p>{} of {checked} rows are not the cells sealed in the book: the scores below are not of the sealed answers.</p><ul>{items}</ul></div>"#,
+        a["mismatch_count"]
+    )
+}
+
+/// AI against the crowd (§4.9, Table 11): each seat's `crowd_up` against the sealed market
+/// price on the same contract, admitted (sealed volume at the floor or above) and thin apart,
+/// with the shared-session share d and the 2d rule; then every question.
+fn crowd(doc: &Value) -> String {
+    let c = &doc["crowd"];
+    if !c.is_object() {
+        return String::new();
+    }
+    let split_row = |who: &str, split: &Value| -> String {
+        ["admitted", "thin"]
+            .iter()
+            .filter(|k| split[**k]["n"].as_u64().unwrap_or(0) > 0)
+            .map(|k| {
+                let f = &split[*k];
+                let readable = match f["gap_readable"].as_bool() {
+                    Some(true) => r#"<span class="pill ok">beyond 2d</span>"#,
+                    Some(false) => r#"<span class="pill neutral">within 2d: no advantage read</span>"#,
+                    None => r#"<span class="pill neutral">-</span>"#,
+                };
+                format!(
+                    r#"<tr data-seat="{w}" data-split="{k}"><th scope="row">{w}</th><td>{k}</td>{}{}{}{}{}{}{}<td>{readable}</td></tr>"#,
+                    int_td(f.get("n")),
+                    int_td(f.get("questions")),
+                    num_td(f.get("model_brier")),
+                    num_td(f.get("crowd_brier")),
+                    num_td(f.get("bss_crowd")),
+                    num_td(f.get("gap")),
+                    num_td(f.get("d")),
+                    w = esc(who),
+                )
+            })
+            .collect()
+    };
+    let mut trs = split_row("all seats", &c["overall"]);
+    for (seat, split) in c["seats"].as_object().into_iter().flatten() {
+        trs += &split_row(seat, split);
+    }
+    let table = format!(
+        r#"<table class="scores-table" id="crowd-table"><caption>Seats against the crowd, by contract volume</caption><thead><tr><th scope="col">Seat</th><th scope="col">Contracts</th><th scope="col">n</th><th scope="col">Questions</th><th scope="col">Model Brier</th><th scope="col">Crowd Brier</th><th scope="col">BSS vs crowd</th><th scope="col">Gap</th><th scope="col">d</th><th scope="col">2d rule</th></tr></thead><tbody>{trs}</tbody></table>"#
+    );
+    let mut qs = String::new();
+    for q in c["questions"].as_array().into_iter().flatten() {
+        let seats: Vec<String> = q["seats"].as_object().into_iter().flatten().map(|(s, v)| format!("{} {}", esc(s), v.as_f64().map_or("-".into(), |v| format!("{v:.0}")))).collect();
+        let resolved = match q["up"].as_bool() {
+            Some(true) => "up",
+            Some(false) => "down",
+            None => "open",
+        };
+        let price = |k: &str| q[k].as_f64().map_or("-".into(), |v| format!("{v:.2}"));
+        let _ = write!(
+            qs,
+            r#"<tr><th scope="row">{}</th><td>{}</td><td>{}</td>{}<td class="num">{}</td><td class="num">{} / {}</td><td>{}</td><td>{resolved}</td><td class="ci">{}</td></tr>"#,
+            esc(q["run_id"].as_str().unwrap_or("")),
+            esc(q["code"].as_str().unwrap_or("")),
+            esc(q["venue"].as_str().unwrap_or("")),
+            num_td(q.get("p_up")),
+            q["vol"].as_f64().map_or("-".into(), |v| format!("${v:.0}")),
+            price("bid"),
+            price("ask"),
+            esc(q["last_trade_at"].as_str().unwrap_or("-")),
+            seats.join(", "),
+        );
+    }
+    let questions = format!(
+        r#"<table class="scores-table" id="crowd-questions"><caption>Every crowd question: the sealed price and volume, bid/ask and last trade, the resolution and each seat's crowd_up</caption><thead><tr><th scope="col">Run</th><th scope="col">Market</th><th scope="col">Venue</th><th scope="col">Price</th><th scope="col">Volume</th><th scope="col">Bid / ask</th><th scope="col">Last trade</th><th scope="col">Resolved</th><th scope="col">Seats (crowd_up)</th></tr></thead><tbody>{qs}</tbody></table>"#
+    );
+    let mismatches: String = c["kalshi_mismatches"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|m| format!("<li>book line {}, {}: sealed {}, recomputed {}</li>", m["run_line"], esc(m["field"].as_str().unwrap_or("")), m["sealed"], m["recomputed"]))
+        .collect();
+    let mismatches = if mismatches.is_empty() {
+        String::new()
+    } else {
+        format!(r#"<div class="callout warn" id="kalshi-mismatches"><p>Kalshi prices that do not follow from their sealed strikes:</p><ul>{mismatches}</ul></div>"#)
+    };
+    card(
+        "scores-crowd",
+        "AI against the crowd",
+        &format!(
+            r#"<p class="note">Each seat's crowd_up against the market price sealed in the run line, on the same contract, scored by the contract's own resolution. Contracts with sealed volume of at least ${} enter the primary comparison; thinner ones are shown apart. d is the share of market sessions in which the league's question and the crowd's resolved in opposite directions; a gap of at most 2d is not read as an advantage (§4.9).</p>{}{mismatches}<details class="scores-details"><summary>All {} questions</summary>{}</details>"#,
+            c["volume_floor_usd"].as_f64().unwrap_or(1000.0),
+            table_wrap("Seats against the crowd", &table),
+            c["questions"].as_array().map_or(0, Vec::len),
+            table_wrap("Every crowd question", &questions)
+        ),
     )
 }
 
@@ -143,7 +258,7 @@ fn endpoint(doc: &Value) -> String {
 
 fn seats(doc: &Value) -> String {
     let seats = doc["seats"].as_object();
-    let mut body = String::from(r#"<p class="note">Brier on the stated probability over every resolved row (draws included); BSS against the coin (0.25) and the sealed climatology; K sharpness; ranked = the 30/10 rule. Intervals follow §4.6: the method used, or why there is none.</p>"#);
+    let mut body = String::from(r#"<p class="note">Brier on the stated probability over every resolved row (draws included); BSS against the coin (0.25), the sealed climatology and the crowd (one-day, admitted contracts, on crowd_up); K sharpness; ranked = the 30/10 rule. Intervals follow §4.6: the method used, or why there is none.</p>"#);
     for h in HORIZONS {
         let mut rows = String::new();
         for (seat, hs) in seats.into_iter().flatten() {
@@ -160,10 +275,11 @@ fn seats(doc: &Value) -> String {
             let ranked = if f["ranked"].as_bool() == Some(true) { r#"<td><span class="pill ok">ranked</span></td>"# } else { r#"<td><span class="pill neutral">not yet</span></td>"# };
             let _ = write!(
                 rows,
-                r#"<tr data-seat="{s}" data-h="{h}"><th scope="row">{s}</th>{}{}{}{}{}{}{}{}{ranked}<td class="ci">{ci}</td><td class="ci">{logit}</td></tr>"#,
+                r#"<tr data-seat="{s}" data-h="{h}"><th scope="row">{s}</th>{}{}{}{}{}{}{}{}{}{ranked}<td class="ci">{ci}</td><td class="ci">{logit}</td></tr>"#,
                 num_td(f.get("brier")),
                 num_td(brier.map(|b| Value::from(1.0 - b / COIN)).as_ref()),
                 num_td(f.get("bss_clim")),
+                num_td(f.get("bss_crowd")),
                 num_td(f.get("k")),
                 pct_td(f["coverage"].as_f64()),
                 int_td(f.get("n")),
@@ -176,7 +292,7 @@ fn seats(doc: &Value) -> String {
             continue;
         }
         let table = format!(
-            r#"<table class="scores-table" id="seats-{h}"><caption>Seats, horizon {h}</caption><thead><tr><th scope="col">Seat</th><th scope="col">Brier</th><th scope="col">BSS coin</th><th scope="col">BSS clim</th><th scope="col">K</th><th scope="col">Coverage</th><th scope="col">n</th><th scope="col">Sessions</th><th scope="col">Brier ex-draw</th><th scope="col">Eligibility</th><th scope="col">95% interval</th><th scope="col">Logistic fit</th></tr></thead><tbody>{rows}</tbody></table>"#
+            r#"<table class="scores-table" id="seats-{h}"><caption>Seats, horizon {h}</caption><thead><tr><th scope="col">Seat</th><th scope="col">Brier</th><th scope="col">BSS coin</th><th scope="col">BSS clim</th><th scope="col">BSS crowd</th><th scope="col">K</th><th scope="col">Coverage</th><th scope="col">n</th><th scope="col">Sessions</th><th scope="col">Brier ex-draw</th><th scope="col">Eligibility</th><th scope="col">95% interval</th><th scope="col">Logistic fit</th></tr></thead><tbody>{rows}</tbody></table>"#
         );
         body += &table_wrap(&format!("Seats, horizon {h}"), &table);
     }
@@ -459,5 +575,28 @@ mod tests {
         assert!(html.contains("F&lt;2&gt;"), "{html}");
         assert!(!html.contains("scores-seats"), "no stats document, no seat tables");
         assert!(results(Some("{"), None).unwrap_err().contains("stats document"));
+    }
+
+    #[test]
+    fn crowd_and_book_agreement_are_shown() {
+        let doc: Value = serde_json::from_str(
+            r#"{"crowd": {"volume_floor_usd": 1000.0, "unresolved": 0, "kalshi_mismatches": [{"run_line": 7, "field": "crowd.kalshi.NDX.p_up", "sealed": 0.5, "recomputed": 0.46}],
+                "overall": {"admitted": {"n": 4, "questions": 2, "model_brier": 0.2, "crowd_brier": 0.25, "bss_crowd": 0.2, "gap": -0.05, "d": 0.5, "gap_readable": false}, "thin": {"n": 0}},
+                "seats": {"s<1>": {"admitted": {"n": 2, "questions": 2, "model_brier": 0.1, "crowd_brier": 0.25, "bss_crowd": 0.6, "gap": -0.15, "d": 0.0, "gap_readable": true}}},
+                "questions": [{"run_id": "r1", "code": "SPX", "venue": "polymarket", "p_up": 0.86, "vol": 12512.31, "bid": 0.85, "ask": 0.87, "last_trade_at": "2026-10-19T12:23:47Z", "up": true, "seats": {"s<1>": 51.0}}]},
+              "book_agreement": {"ok": false, "checked": 10, "not_checked_no_answer": 0, "not_checked_correction": 0, "not_checked_no_kind": 0, "mismatch_count": 1,
+                "mismatches": [{"csv_row": 3, "book_line": 5, "field": "prob_up", "message": "CSV 61, sealed 60"}]}}"#,
+        )
+        .unwrap();
+        let html = crowd(&doc);
+        assert!(html.contains(r#"<tr data-seat="all seats" data-split="admitted">"#), "{html}");
+        assert!(!html.contains(r#"data-split="thin""#), "an empty split is not a row");
+        assert!(html.contains(r#"<tr data-seat="s&lt;1&gt;" data-split="admitted">"#) && html.contains("beyond 2d") && html.contains("within 2d"), "{html}");
+        assert!(html.contains("$12512") && html.contains("0.85 / 0.87") && html.contains("s&lt;1&gt; 51"), "{html}");
+        assert!(html.contains("book line 7, crowd.kalshi.NDX.p_up: sealed 0.5, recomputed 0.46"), "{html}");
+        let a = agreement(&doc);
+        assert!(a.contains(r#"data-ok="false""#) && a.contains("council-forecasts.csv row 3, book line 5, prob_up: CSV 61, sealed 60"), "{a}");
+        assert_eq!(crowd(&serde_json::json!({})), "");
+        assert_eq!(agreement(&serde_json::json!({})), "");
     }
 }
