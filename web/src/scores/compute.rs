@@ -5,6 +5,8 @@
 
 use sealbook_core::score::independence::RunMatrix;
 use sealbook_core::score::league::league_stats_and_matrices_from_files;
+use sealbook_core::score::peers::profile_stats::peer_stats;
+use sealbook_core::score::peers::Profile;
 use sealbook_core::score::scorecard::{parse_registered, scorecards};
 use sealbook_core::score::seams::CoreStats;
 use serde::{Deserialize, Serialize};
@@ -51,6 +53,8 @@ pub struct Computed {
     pub matrices: Vec<MatrixView>,
     /// `sealbook scorecard --json`'s output, when the registered predictions were given.
     pub scorecards_json: Option<String>,
+    /// `sealbook score --profile P --json`'s output, when a peer profile's records were given.
+    pub peer_json: Option<String>,
 }
 
 /// The files the page was given, as bytes; `registered` with its file name (for errors).
@@ -60,6 +64,8 @@ pub struct Inputs<'a> {
     pub book: Option<&'a [u8]>,
     pub climatology: Option<&'a [u8]>,
     pub registered: Option<(&'a str, &'a [u8])>,
+    /// A peer profile and its records file (name, bytes).
+    pub peer: Option<(Profile, &'a str, &'a [u8])>,
 }
 
 /// Scores the files: the stats document, byte for byte `sealbook score --json` without the
@@ -81,5 +87,15 @@ pub fn compute(inp: &Inputs<'_>) -> Result<Computed, String> {
         }
         None => None,
     };
-    Ok(Computed { stats_json, matrices, scorecards_json })
+    let peer_json = match inp.peer {
+        Some((profile, name, bytes)) => match peer_stats(profile, bytes, &CoreStats) {
+            Some(doc) => {
+                let doc = doc.map_err(|e| format!("{name}: {e}"))?;
+                Some(serde_json::to_string(&doc).map_err(|e| format!("the {name} document could not be written: {e}"))?)
+            }
+            None => None,
+        },
+        None => None,
+    };
+    Ok(Computed { stats_json, matrices, scorecards_json, peer_json })
 }

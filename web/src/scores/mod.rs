@@ -14,7 +14,8 @@ pub mod worker;
 
 use crate::module_worker::{self, ModuleWorker};
 use compute::MatrixView;
-use protocol::{ScoresFromWorker, ASKS, BOOK, CLIM, FORECASTS, JOB, REGISTERED};
+use protocol::{ScoresFromWorker, ASKS, BOOK, CLIM, FORECASTS, JOB, PROFILE, RECORDS, REGISTERED};
+use sealbook_core::score::peers::Profile;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -24,6 +25,13 @@ use yew::prelude::*;
 const WORKER_URL: &str = "/scores-worker.js";
 /// The name the downloaded stats document gets.
 const STATS_FILE: &str = "council-stats.json";
+/// The rules the page offers: (value, label).
+const PROFILES: [(&str, &str); 4] = [
+    ("council", "Council league (seed 000)"),
+    ("agentpit", "AgentpitBench (seeds 001/003)"),
+    ("ladder", "Forecasting ladder (seed 002)"),
+    ("arena", "Headline Arena (seed 004)"),
+];
 
 /// Which of the league's files a dropped file is, by its name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,7 +63,8 @@ impl Role {
 /// Results as shown: the document's bytes (for the download), its sections pre-rendered, and
 /// the matrices for the run chooser.
 pub struct Shown {
-    stats_json: Option<String>,
+    /// What "Download" saves: the file name and the CLI's `--json` bytes.
+    download: Option<(String, String)>,
     sections: Html,
     matrices: Vec<MatrixView>,
 }
@@ -74,6 +83,7 @@ pub enum Msg {
     FromWorker(ScoresFromWorker),
     WorkerBroken(String),
     ChooseRun(usize),
+    ChooseProfile(String),
     Download,
 }
 
@@ -84,6 +94,9 @@ pub struct ScoresApp {
     asks: Option<File>,
     clim: Option<File>,
     registered: Option<File>,
+    /// The rules chosen; a peer profile reads one records file (`.jsonl`).
+    profile: Profile,
+    records: Option<File>,
     /// Names of dropped files that are none of these.
     ignored: Vec<String>,
     worker: Option<ModuleWorker>,
@@ -98,7 +111,8 @@ pub struct ScoresApp {
 
 impl ScoresApp {
     fn start(&mut self) {
-        if self.forecasts.is_none() && self.registered.is_none() {
+        let peer = self.profile != Profile::Council;
+        if (peer && self.records.is_none()) || (!peer && self.forecasts.is_none() && self.registered.is_none()) {
             self.status = Status::Waiting;
             return;
         }
@@ -113,9 +127,16 @@ impl ScoresApp {
             let _ = js_sys::Reflect::set(&job, &k.into(), v);
         };
         set(JOB, &JsValue::from(self.job));
-        for (key, file) in [(FORECASTS, &self.forecasts), (BOOK, &self.book), (ASKS, &self.asks), (CLIM, &self.clim), (REGISTERED, &self.registered)] {
-            if let Some(f) = file {
-                set(key, f);
+        if peer {
+            set(PROFILE, &JsValue::from_str(profile_name(self.profile)));
+            if let Some(f) = &self.records {
+                set(RECORDS, f);
+            }
+        } else {
+            for (key, file) in [(FORECASTS, &self.forecasts), (BOOK, &self.book), (ASKS, &self.asks), (CLIM, &self.clim), (REGISTERED, &self.registered)] {
+                if let Some(f) = file {
+                    set(key, f);
+                }
             }
         }
         self.status = Status::Running { step: 0, steps: 4, label: "Starting".into() };
@@ -126,9 +147,9 @@ impl ScoresApp {
 
     fn download(&self) -> Result<(), String> {
         let Status::Done(shown) = &self.status else { return Ok(()) };
-        let Some(stats_json) = &shown.stats_json else { return Ok(()) };
+        let Some((name, json)) = &shown.download else { return Ok(()) };
         // The CLI prints the document with a final newline.
-        let parts = js_sys::Array::of1(&JsValue::from_str(&format!("{stats_json}\n")));
+        let parts = js_sys::Array::of1(&JsValue::from_str(&format!("{json}\n")));
         let opts = web_sys::BlobPropertyBag::new();
         opts.set_type("application/json");
         let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts).map_err(|e| format!("{e:?}"))?;
@@ -136,7 +157,7 @@ impl ScoresApp {
         let document = web_sys::window().and_then(|w| w.document()).ok_or("no document")?;
         let a: web_sys::HtmlAnchorElement = document.create_element("a").map_err(|e| format!("{e:?}"))?.unchecked_into();
         a.set_href(&url);
-        a.set_download(STATS_FILE);
+        a.set_download(name);
         a.click();
         let _ = web_sys::Url::revoke_object_url(&url);
         Ok(())
@@ -164,13 +185,30 @@ impl ScoresApp {
                 </li>
             }
         };
-        let any = self.forecasts.is_some() || self.book.is_some() || self.asks.is_some() || self.clim.is_some() || self.registered.is_some();
+        let peer = self.profile != Profile::Council;
+        let any = self.forecasts.is_some() || self.book.is_some() || self.asks.is_some() || self.clim.is_some() || self.registered.is_some() || self.records.is_some();
+        let on_profile = link.callback(|e: Event| {
+            let s: HtmlSelectElement = e.target_unchecked_into();
+            Msg::ChooseProfile(s.value())
+        });
+        let profiles = PROFILES.iter().map(|(value, label)| {
+            html! { <option value={*value} selected={*value == profile_name(self.profile)}>{ *label }</option> }
+        });
         let class = classes!("dropzone", self.dragging.then_some("dragging"), any.then_some("compact"));
         html! {
             <>
                 <section class={class} data-testid="dropzone" aria-labelledby="scores-drop-title">
+                    <div class="profile-choice">
+                        <label for="profile-select">{ "Rules" }</label>
+                        <select id="profile-select" onchange={on_profile}>{ for profiles }</select>
+                    </div>
+                    if peer {
+                    <h2 class="dropzone-title" id="scores-drop-title">{ "Drop the benchmark's records file (.jsonl) here" }</h2>
+                    <p class="dropzone-hint">{ format!("One JSON record per line in the {} format (sealbook schema {}-records prints it).", profile_name(self.profile), profile_name(self.profile)) }</p>
+                    } else {
                     <h2 class="dropzone-title" id="scores-drop-title">{ "Drop council-forecasts.csv here" }</h2>
                     <p class="dropzone-hint">{ "Optionally with council-book.jsonl (answers sealed after the 09:30 ET reference are left out), asks.jsonl (the roster), council-clim-window.json (BSS and the primary endpoint) and registered-predictions.json (the §8.4 scorecards, which can also be dropped alone)." }</p>
+                    }
                     <div class="dropzone-actions">
                         <button type="button" class="button primary" onclick={pick}>{ "Choose files" }</button>
                         if any {
@@ -179,7 +217,11 @@ impl ScoresApp {
                     </div>
                     <input ref={self.input.clone()} id="scores-input" class="visually-hidden" type="file" multiple=true accept=".csv,.jsonl,.json" tabindex="-1" aria-hidden="true" onchange={on_change} />
                 </section>
-                if any {
+                if any && peer {
+                    <ul class="file-list" aria-label="Files given">
+                        { given("records", &self.records, "records") }
+                    </ul>
+                } else if any {
                     <ul class="file-list" aria-label="Files given">
                         { given("forecasts", &self.forecasts, "forecasts") }
                         { given("book", &self.book, "book") }
@@ -196,6 +238,7 @@ impl ScoresApp {
     }
 
     fn status_view(&self, ctx: &Context<Self>) -> Html {
+        let peer = self.profile != Profile::Council;
         match &self.status {
             Status::Waiting => html! {},
             Status::Running { step, steps, label } => html! {
@@ -216,14 +259,14 @@ impl ScoresApp {
                 let matrix = shown.matrices.get(self.chosen).map(|m| Html::from_html_unchecked(tables::matrix(m).into())).unwrap_or_default();
                 html! {
                     <div class="results" id="scores-results">
-                        if shown.stats_json.is_some() {
+                        if shown.download.is_some() {
                             <div class="scores-actions">
                                 <button type="button" class="button secondary" id="download-stats" onclick={ctx.link().callback(|_| Msg::Download)}>{ "Download stats JSON" }</button>
-                                <span class="note">{ "The same bytes as sealbook score --json." }</span>
+                                <span class="note">{ if peer { "The same bytes as sealbook score --profile … --json." } else { "The same bytes as sealbook score --json." } }</span>
                             </div>
                         }
                         { shown.sections.clone() }
-                        if shown.stats_json.is_some() {
+                        if !shown.matrices.is_empty() || (shown.download.is_some() && !peer) {
                         <section class="card scores-card" id="scores-matrix" aria-labelledby="scores-matrix-title">
                             <h2 class="section-title" id="scores-matrix-title">{ "Correlation matrix of a run" }</h2>
                             if shown.matrices.is_empty() {
@@ -239,6 +282,16 @@ impl ScoresApp {
                 }
             }
         }
+    }
+}
+
+/// A profile's name as `--profile` spells it.
+fn profile_name(p: Profile) -> &'static str {
+    match p {
+        Profile::Council => "council",
+        Profile::Agentpit => "agentpit",
+        Profile::Ladder => "ladder",
+        Profile::Arena => "arena",
     }
 }
 
@@ -262,6 +315,8 @@ impl Component for ScoresApp {
             asks: None,
             clim: None,
             registered: None,
+            profile: Profile::Council,
+            records: None,
             ignored: Vec::new(),
             worker,
             ready: false,
@@ -279,6 +334,14 @@ impl Component for ScoresApp {
             Msg::Add(files) => {
                 self.dragging = false;
                 for f in files {
+                    if self.profile != Profile::Council {
+                        if f.name().to_ascii_lowercase().ends_with(".jsonl") {
+                            self.records = Some(f);
+                        } else {
+                            self.ignored.push(f.name());
+                        }
+                        continue;
+                    }
                     match Role::of(&f.name()) {
                         Some(Role::Forecasts) => self.forecasts = Some(f),
                         Some(Role::Book) => self.book = Some(f),
@@ -291,7 +354,7 @@ impl Component for ScoresApp {
                 self.start();
             }
             Msg::Clear => {
-                (self.forecasts, self.book, self.asks, self.clim, self.registered) = (None, None, None, None, None);
+                (self.forecasts, self.book, self.asks, self.clim, self.registered, self.records) = (None, None, None, None, None, None);
                 self.ignored.clear();
                 self.job += 1; // drops a running job's result
                 self.status = Status::Waiting;
@@ -306,11 +369,16 @@ impl Component for ScoresApp {
                 }
                 ScoresFromWorker::Progress { job, step, steps, label } if job == self.job => self.status = Status::Running { step, steps, label },
                 ScoresFromWorker::Done { job, computed } if job == self.job => {
-                    self.status = match tables::results(computed.stats_json.as_deref(), computed.scorecards_json.as_deref()) {
+                    self.status = match tables::results(computed.stats_json.as_deref(), computed.scorecards_json.as_deref(), computed.peer_json.as_deref()) {
                         Ok(text) => {
                             self.chosen = computed.matrices.iter().rposition(|m| !m.eigenvalues.is_empty()).unwrap_or(0);
                             let sections = Html::from_html_unchecked(text.into());
-                            Status::Done(Rc::new(Shown { stats_json: computed.stats_json, sections, matrices: computed.matrices }))
+                            let download = match (computed.peer_json, computed.stats_json) {
+                                (Some(json), _) => Some((format!("{}-stats.json", profile_name(self.profile)), json)),
+                                (None, Some(json)) => Some((STATS_FILE.to_string(), json)),
+                                (None, None) => None,
+                            };
+                            Status::Done(Rc::new(Shown { download, sections, matrices: computed.matrices }))
                         }
                         Err(e) => Status::Failed(e),
                     };
@@ -327,6 +395,13 @@ impl Component for ScoresApp {
                 self.status = Status::Failed(format!("The scorer stopped: {why}. Reload the page to try again."));
             }
             Msg::ChooseRun(i) => self.chosen = i,
+            Msg::ChooseProfile(name) => {
+                self.profile = Profile::parse(&name).unwrap_or(Profile::Council);
+                self.records = None;
+                self.ignored.clear();
+                self.job += 1; // drops a running job's result
+                self.start();
+            }
             Msg::Download => {
                 if let Err(e) = self.download() {
                     self.status = Status::Failed(format!("the download could not be prepared: {e}"));

@@ -1,7 +1,8 @@
 //! Messages between the Scores page and its worker (www/scores-worker.js).
 //!
 //! Page to worker: a plain JS object `{job, forecasts?: File, book?: File, clim?: File,
-//! asks?: File, registered?: File}` (at least the forecasts or the registered predictions).
+//! asks?: File, registered?: File, profile?: "agentpit"|"ladder"|"arena", records?: File}`
+//! (at least the forecasts, the registered predictions or a peer profile's records).
 //! Worker to page: one [`ScoresFromWorker`] serialized as a JSON string.
 
 use super::compute::Computed;
@@ -13,6 +14,8 @@ pub const BOOK: &str = "book";
 pub const CLIM: &str = "clim";
 pub const ASKS: &str = "asks";
 pub const REGISTERED: &str = "registered";
+pub const PROFILE: &str = "profile";
+pub const RECORDS: &str = "records";
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]

@@ -21,9 +21,14 @@ fn card(id: &str, title: &str, body: &str) -> String {
     format!(r#"<section class="card scores-card" id="{id}" aria-labelledby="{id}-title"><h2 class="section-title" id="{id}-title">{}</h2>{body}</section>"#, esc(title))
 }
 
-/// The results' HTML from the stats document and/or the scorecards (each as the CLI's JSON).
-pub fn results(stats_json: Option<&str>, scorecards_json: Option<&str>) -> Result<String, String> {
+/// The results' HTML from a peer profile's document, the stats document and/or the
+/// scorecards (each as the CLI's JSON).
+pub fn results(stats_json: Option<&str>, scorecards_json: Option<&str>, peer_json: Option<&str>) -> Result<String, String> {
     let mut out = String::new();
+    if let Some(text) = peer_json {
+        let doc: Value = serde_json::from_str(text).map_err(|e| format!("the profile's document could not be read back: {e}"))?;
+        out += &peer_document(&doc);
+    }
     if let Some(text) = stats_json {
         let doc: Value = serde_json::from_str(text).map_err(|e| format!("the stats document could not be read back: {e}"))?;
         out += &document(&doc);
@@ -90,6 +95,103 @@ pub fn scorecards(cards: &Value) -> String {
             table_wrap("Scorecards by check date", &table)
         ),
     )
+}
+
+/// A peer profile's figure (`{value, n, interval, note}`): the value, then its interval or
+/// why it has none.
+fn figure_tds(f: &Value) -> String {
+    let ci = match interval(f.get("interval")) {
+        Some(ci) => ci,
+        None => esc(f["note"].as_str().unwrap_or("-")),
+    };
+    format!(r#"{}<td class="ci">{ci}</td>"#, num_td(f.get("value")))
+}
+
+/// A peer profile's document (`sealbook score --profile agentpit|ladder|arena --json`): one
+/// table per profile in that benchmark's own terms.
+pub fn peer_document(doc: &Value) -> String {
+    let profile = doc["profile"].as_str().unwrap_or("");
+    let boot = &doc["bootstrap"];
+    let boot_note = if boot.is_object() {
+        format!(
+            " Intervals: {}% from {} iid resamples, seed {} ({}).",
+            boot["level"].as_f64().map_or(0.0, |l| l * 100.0),
+            boot["resamples"],
+            boot["seed"],
+            esc(boot["generator"].as_str().unwrap_or(""))
+        )
+    } else {
+        String::new()
+    };
+    let head = |cols: &[&str]| cols.iter().map(|c| format!(r#"<th scope="col">{c}</th>"#)).collect::<String>();
+    let (title, note, table) = match profile {
+        "agentpit" => {
+            let mut trs = String::new();
+            for (agent, a) in doc["agents"].as_object().into_iter().flatten() {
+                let v = &a["vs_crowd"];
+                let verdict = v["verdict"].as_str().map_or_else(|| esc(v["verdict_note"].as_str().unwrap_or("-")), |x| format!(r#"<span class="pill {}">{x}</span>"#, if x == "better" { "ok" } else if x == "worse" { "bad" } else { "neutral" }));
+                let st = &v["sign_test"];
+                let _ = write!(
+                    trs,
+                    r#"<tr data-agent="{n}"><th scope="row">{n}</th>{}{}{}{}<td class="num">{} / {} / {}</td>{}<td>{verdict}</td>{}{}</tr>"#,
+                    figure_tds(&a["brier"]),
+                    figure_tds(&a["crowd_brier"]),
+                    figure_tds(&v["mean_difference"]),
+                    int_td(a.get("scored")),
+                    st["agent_better"],
+                    st["crowd_better"],
+                    st["ties"],
+                    num_td(st.get("p_value")),
+                    pct_td(a["coverage"].as_f64()),
+                    num_td(a["bets"].get("pnl")),
+                    n = esc(agent),
+                );
+            }
+            let cols = ["Agent", "Brier", "95% interval", "Crowd Brier", "95% interval", "Agent - crowd", "95% interval", "Markets", "Sign test better / worse / ties", "p", "Verdict", "Coverage", "Bet P&amp;L"];
+            ("AgentpitBench rules (seeds 001/003)", "Multi-outcome Brier 1/2 Σ(p−y)² per agent against the crowd's price at sweep time on the same markets; a verdict only when the interval of the mean difference excludes zero; infrastructure failures are not missing answers.", format!(r#"<table class="scores-table" id="peer-table"><caption>Agents</caption><thead><tr>{}</tr></thead><tbody>{trs}</tbody></table>"#, head(&cols)))
+        }
+        "ladder" => {
+            let mut trs = String::new();
+            for (model, m) in doc["models"].as_object().into_iter().flatten() {
+                let state = if m["provisional"].as_bool() == Some(true) { r#"<span class="pill warn">PROVISIONAL</span>"# } else { r#"<span class="pill ok">ranked</span>"# };
+                let _ = write!(
+                    trs,
+                    r#"<tr data-model="{n}"><th scope="row">{n}{}</th>{}{}{}{}{}<td>{state}</td></tr>"#,
+                    if m["search_enabled"].as_bool() == Some(true) { "*" } else { "" },
+                    figure_tds(&m["edge"]),
+                    figure_tds(&m["league_score"]),
+                    figure_tds(&m["brier"]),
+                    int_td(m.get("answered_resolved")),
+                    pct_td(m["coverage"].as_f64()),
+                    n = esc(model),
+                );
+            }
+            let cols = ["Model", "Edge", "90% interval", "League score", "90% interval", "Brier", "90% interval", "Resolved answered", "Coverage", "Status"];
+            ("Forecasting ladder rules (seed 002)", "Edge = market Brier − model Brier on the answered resolved questions (positive beats the frozen price); the league score counts every skipped question at 0.50; under 10 resolved a model is PROVISIONAL; * marks the search-enabled track.", format!(r#"<table class="scores-table" id="peer-table"><caption>Models</caption><thead><tr>{}</tr></thead><tbody>{trs}</tbody></table>"#, head(&cols)))
+        }
+        "arena" => {
+            let mut trs = String::new();
+            for (agent, a) in doc["agents"].as_object().into_iter().flatten() {
+                let d = &a["directional"];
+                let eligible = if a["leaderboard_eligible"].as_bool() == Some(true) { r#"<span class="pill ok">eligible</span>"# } else { r#"<span class="pill neutral">under the gate</span>"# };
+                let _ = write!(
+                    trs,
+                    r#"<tr data-agent="{n}"><th scope="row">{n}</th>{}{}{}{}{}{}<td>{eligible}</td></tr>"#,
+                    figure_tds(&d["score"]),
+                    pct_td(d["accuracy"]["value"].as_f64()),
+                    figure_tds(&d["brier"]),
+                    figure_tds(&a["numeric"]["crps"]),
+                    num_td(a["numeric"]["display"].get("value")),
+                    int_td(a.get("settled")),
+                    n = esc(agent),
+                );
+            }
+            let cols = ["Agent", "Directional score", "Interval", "Accuracy", "Brier diagnostic", "Interval", "CRPS", "Interval", "CRPS display", "Settled", "Leaderboard"];
+            ("Headline Arena rules (seed 004)", "Directional score 50 ± 50c (not a Brier or CRPS), accuracy over settled calls, the categorical Brier diagnostic kept apart, Normal CRPS with its 0–100 display; the leaderboard needs 30 settlements; cancelled and open challenges are excluded.", format!(r#"<table class="scores-table" id="peer-table"><caption>Agents</caption><thead><tr>{}</tr></thead><tbody>{trs}</tbody></table>"#, head(&cols)))
+        }
+        _ => return String::new(),
+    };
+    card("scores-peer", title, &format!(r#"<p class="note">{note}{boot_note} {} records.</p>{}"#, doc["records"], table_wrap(title, &table)))
 }
 
 /// Every section drawn from the stats document, in reading order.
@@ -569,12 +671,12 @@ mod tests {
     fn scorecards_show_every_date_and_prediction() {
         let cards = r#"[{"as_of": "2026-11-30", "resolved": 1, "past_due": 2, "brier_resolved": 0.04, "resolved_share": 0.5, "worst_case": 0.2, "bss_vs_half": 0.84,
             "rows": [{"id": "F1", "p": 0.8, "check_date": "2026-11-30", "state": "true"}, {"id": "F<2>", "p": 0.4, "check_date": "2026-11-30", "state": "unresolved"}]}]"#;
-        let html = results(None, Some(cards)).unwrap();
+        let html = results(None, Some(cards), None).unwrap();
         assert!(html.contains(r#"<tr data-as-of="2026-11-30"><th scope="row">2026-11-30</th><td class="num" data-v="1">1</td><td class="num" data-v="2">2</td><td class="num" data-v="0.04">0.0400</td>"#), "{html}");
         assert!(html.contains(r#"<span class="pill warn" data-state="unresolved">unresolved</span>"#), "{html}");
         assert!(html.contains("F&lt;2&gt;"), "{html}");
         assert!(!html.contains("scores-seats"), "no stats document, no seat tables");
-        assert!(results(Some("{"), None).unwrap_err().contains("stats document"));
+        assert!(results(Some("{"), None, None).unwrap_err().contains("stats document"));
     }
 
     #[test]

@@ -4,7 +4,8 @@
 //! older one (its result is dropped).
 
 use super::compute::{self, Computed, Inputs, MAX_CLIM_BYTES, MAX_INPUT_BYTES};
-use super::protocol::{ScoresFromWorker, ASKS, BOOK, CLIM, FORECASTS, JOB, REGISTERED};
+use super::protocol::{ScoresFromWorker, ASKS, BOOK, CLIM, FORECASTS, JOB, PROFILE, RECORDS, REGISTERED};
+use sealbook_core::score::peers::Profile;
 use std::cell::Cell;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -29,7 +30,15 @@ pub fn scores_worker_main() {
         let get = |k: &str| js_sys::Reflect::get(&data, &k.into()).ok();
         let job = get(JOB).and_then(|v| v.as_f64()).unwrap_or(0.0) as u32;
         let file = |k: &str| get(k).and_then(|v| v.dyn_into::<File>().ok());
-        let files = Files { forecasts: file(FORECASTS), book: file(BOOK), clim: file(CLIM), asks: file(ASKS), registered: file(REGISTERED) };
+        let profile = get(PROFILE).and_then(|v| v.as_string()).and_then(|p| Profile::parse(&p));
+        let files = Files {
+            forecasts: file(FORECASTS),
+            book: file(BOOK),
+            clim: file(CLIM),
+            asks: file(ASKS),
+            registered: file(REGISTERED),
+            records: profile.zip(file(RECORDS)),
+        };
         CURRENT_JOB.with(|c| c.set(job));
         wasm_bindgen_futures::spawn_local(async move {
             let msg = match run(job, files).await {
@@ -64,6 +73,8 @@ struct Files {
     clim: Option<File>,
     asks: Option<File>,
     registered: Option<File>,
+    /// A peer profile's records file.
+    records: Option<(Profile, File)>,
 }
 
 async fn read_opt(file: &Option<File>, limit: u64) -> Result<Option<Vec<u8>>, String> {
@@ -74,8 +85,8 @@ async fn read_opt(file: &Option<File>, limit: u64) -> Result<Option<Vec<u8>>, St
 }
 
 async fn run(job: u32, files: Files) -> Result<Computed, String> {
-    if files.forecasts.is_none() && files.registered.is_none() {
-        return Err("no council-forecasts.csv or registered predictions were given".into());
+    if files.forecasts.is_none() && files.registered.is_none() && files.records.is_none() {
+        return Err("no council-forecasts.csv, registered predictions or records file was given".into());
     }
     let steps = 4;
     let progress = |step: u32, label: &str| post(&ScoresFromWorker::Progress { job, step, steps, label: label.into() });
@@ -87,12 +98,17 @@ async fn run(job: u32, files: Files) -> Result<Computed, String> {
     let clim = read_opt(&files.clim, MAX_CLIM_BYTES).await?;
     let registered = read_opt(&files.registered, MAX_CLIM_BYTES).await?;
     let registered_name = files.registered.as_ref().map(File::name).unwrap_or_default();
+    let records = match &files.records {
+        Some((profile, f)) => Some((*profile, f.name(), read(f, MAX_INPUT_BYTES).await?)),
+        None => None,
+    };
     progress(3, "Scoring every seat, horizon, consensus and the primary endpoint; correlating each run");
     let computed = compute::compute(&Inputs {
         forecasts: csv.as_deref(),
         book: book.as_deref(),
         climatology: clim.as_deref(),
         registered: registered.as_deref().map(|b| (registered_name.as_str(), b)),
+        peer: records.as_ref().map(|(p, name, b)| (*p, name.as_str(), b.as_slice())),
     })?;
     progress(4, "Drawing");
     Ok(computed)
