@@ -52,7 +52,7 @@ pub struct Computed {
 /// final newline, and each run's matrix in the `n_eff[]` rows' order. The error names the
 /// file, and the row and column when the CSV is at fault.
 pub fn compute(forecasts_csv: &[u8], book: Option<&[u8]>, climatology: Option<&[u8]>) -> Result<Computed, String> {
-    let (stats, matrices) = league_stats_and_matrices_from_files(forecasts_csv, book, climatology, &[], &CoreStats).map_err(|e| e.to_string())?;
+    let (stats, matrices) = league_stats_and_matrices_from_files(forecasts_csv, book, climatology, None, &CoreStats).map_err(|e| e.to_string())?;
     let stats_json = serde_json::to_string(&stats).map_err(|e| format!("the stats document could not be written: {e}"))?;
     Ok(Computed { stats_json, matrices: matrices.into_iter().map(MatrixView::from).collect() })
 }

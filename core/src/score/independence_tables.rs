@@ -1,0 +1,321 @@
+//! The stats document's `independence` section (spec seed 000 §5, requirement 17, Tables 6-7,
+//! Fig. 9-12): beside the headline `n_eff[]` rows ([`super::independence`]), per run and horizon
+//! every companion figure of §5.1-§5.3 and §5.8, from the same admitted answers (counted runs,
+//! answers sealed before the reference, common events, each seat's latest answer line):
+//!
+//! * the one-market-per-group variant ([`MARKET_GROUPS`]: S&P 500, Nasdaq 100, Dow; WTI, Brent),
+//!   the uncentred deviation-from-50 variant and, when the climatology table is given, the
+//!   deviation-from-climatology variant (100 x `p_up`, all rows, §4.3);
+//! * the participation ratio and the largest eigenvalue's share of the correlation matrix;
+//! * per seat its mean r with the other seats and its agreement with their majority;
+//! * the error-indicator N_eff from the resolved events (`n_eff_errors`);
+//! * the sides test (within- vs between-side mean r, the largest gap between the sides' mean
+//!   probabilities and its exact permutation p) when the roster gives every seat a side;
+//!
+//! each for the horizons (twelve markets) and for the whole run (`horizon: "all"`, the 48-cell
+//! matrix of Fig. 11 and §5.8); and the shadow consensus' weights (§5.3) from the one-day panels
+//! of the counted runs of the design window (sessions before 11, the window the weights are
+//! frozen from). Every figure carries its n (seats, pairs, cells) or a note saying why it has
+//! none.
+
+use super::baselines::ClimatologyTable;
+use super::independence::{panel_error_note, run_cells, NeffRow};
+use super::league::{read_rows, InputError};
+use super::roster::{league_roster, Roster};
+use crate::calendar::{session_number, Date, Horizon, Instant};
+use crate::forecasts_csv::ForecastRow;
+use crate::neff::panel::{one_market_per_group, CorrelationMatrix, MIN_COMMON_CELLS};
+use crate::neff::seats::{error_panel, seat_profiles, ScoredAnswer, SeatProfile};
+use crate::neff::shadow::{shadow_weights, ShadowWeights};
+use crate::neff::sides::{sides_test, SidesTest};
+use crate::neff::spectrum::{spectrum, Spectrum};
+use crate::neff::{Answer, NeffReading, Panel, Similarity};
+use crate::stats::endpoint::PRIMARY_FIRST_SESSION;
+use serde::Serialize;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// The `horizon` of a whole-run reading (all cells of every horizon).
+pub const ALL_HORIZONS: &str = "all";
+
+/// The co-moving groups of §5.1, each member by name and the asset codes or price symbols it
+/// goes by (ASCII case-insensitive). The one-market-per-group variant keeps the first member of
+/// each group that the run has and drops the others.
+pub const MARKET_GROUPS: &[&[(&str, &[&str])]] = &[
+    &[
+        ("S&P 500", &["SPX", "^GSPC", "GSPC", "SP500", "S&P 500", "ES=F"]),
+        ("Nasdaq 100", &["NDX", "^NDX", "NASDAQ100", "Nasdaq 100", "NQ=F"]),
+        ("Dow", &["DJI", "^DJI", "DJIA", "Dow", "YM=F"]),
+    ],
+    &[("WTI", &["WTI", "CL", "CL=F"]), ("Brent", &["BRENT", "BZ", "BZ=F"])],
+];
+
+/// The `independence` section.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Independence {
+    /// The roster read (families for the consensus, sides for the sides test) and its source.
+    pub roster: Roster,
+    /// [`MARKET_GROUPS`] by member name.
+    pub groups: Vec<Vec<String>>,
+    /// Whether the deviation-from-climatology variant had a table to read.
+    pub climatology: bool,
+    /// Per run: each horizon, then the whole run (`all`).
+    pub runs: Vec<RunIndependence>,
+    pub shadow: ShadowSection,
+}
+
+/// One N_eff reading with the cells it was read over, or why it has no value.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Reading {
+    /// Seats (`n`), pairs with and without a correlation, mean r (`rho`) and N_eff.
+    #[serde(flatten)]
+    pub reading: NeffReading,
+    pub cells: usize,
+    pub note: Option<String>,
+}
+
+/// §5's figures for one run and horizon.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RunIndependence {
+    pub run_id: String,
+    pub session: String,
+    /// `1d`, `1w`, `1m`, `6m` or `all`.
+    pub horizon: String,
+    /// Seats answering and cells (market, horizon) answered.
+    pub n: usize,
+    pub cells: usize,
+    /// The headline Pearson reading (for a horizon, the `n_eff[]` row's).
+    pub pearson: Reading,
+    pub one_market_per_group: Reading,
+    /// Markets the grouped reading left out.
+    pub dropped_markets: Vec<String>,
+    pub from_fifty: Reading,
+    pub from_climatology: Reading,
+    pub spectrum: Option<Spectrum>,
+    pub spectrum_note: Option<String>,
+    /// Mean r and majority agreement per seat, in code-point order.
+    pub seats: Vec<SeatProfile>,
+    /// Error indicators (1 wrong, 0 right; a stated 50 is neither) of the resolved events.
+    pub errors: Reading,
+    pub sides: Option<SidesTest>,
+    pub sides_note: Option<String>,
+}
+
+/// The shadow consensus' weights (§5.3).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ShadowSection {
+    /// The runs whose one-day correlation matrices were pooled.
+    pub window: Vec<String>,
+    pub weights: Option<ShadowWeights>,
+    pub note: Option<String>,
+}
+
+fn answer(r: &ForecastRow) -> Answer {
+    Answer { seat: r.seat.clone(), market: r.asset.clone(), horizon: r.horizon.as_str().into(), prob: r.prob_up.unwrap_or(f64::NAN) }
+}
+
+fn reading(r: NeffReading, cells: usize) -> Reading {
+    let note = if r.n < 2 {
+        Some("fewer than two seats".to_string())
+    } else if r.rho.is_none() {
+        Some(format!("no pair of seats has a correlation over {MIN_COMMON_CELLS} or more common cells"))
+    } else if r.n_eff.is_none() {
+        Some("1 + (n - 1) rho is not positive".to_string())
+    } else {
+        None
+    };
+    Reading { reading: r, cells, note }
+}
+
+fn no_reading(note: &str) -> Reading {
+    Reading { reading: NeffReading { n: 0, pairs: 0, undefined_pairs: 0, rho: None, n_eff: None }, cells: 0, note: Some(note.to_string()) }
+}
+
+/// What every panel of the document reads besides its rows.
+struct Context<'a> {
+    clim: Option<Similarity>,
+    roster: &'a Roster,
+}
+
+/// The groups among `present` markets: per group of [`MARKET_GROUPS`], the markets matching its
+/// members in member order, kept when at least two are present.
+fn groups_present(rows: &[&ForecastRow]) -> Vec<Vec<String>> {
+    let markets: BTreeMap<&str, &str> = rows.iter().map(|r| (r.asset.as_str(), r.contract.price_symbol.as_str())).collect();
+    let matches = |names: &[&str], asset: &str, symbol: &str| names.iter().any(|n| n.eq_ignore_ascii_case(asset) || n.eq_ignore_ascii_case(symbol));
+    MARKET_GROUPS
+        .iter()
+        .map(|group| {
+            let mut found: Vec<String> = Vec::new();
+            for (_, names) in group.iter() {
+                for (asset, symbol) in &markets {
+                    if matches(names, asset, symbol) && !found.iter().any(|f| f == asset) {
+                        found.push(asset.to_string());
+                    }
+                }
+            }
+            found
+        })
+        .filter(|g| g.len() >= 2)
+        .collect()
+}
+
+fn run_panel(run_id: &str, horizon: &str, rows: &[&ForecastRow], ctx: &Context<'_>) -> RunIndependence {
+    let answers: Vec<Answer> = rows.iter().map(|r| answer(r)).collect();
+    let mut out = RunIndependence {
+        run_id: run_id.into(),
+        session: rows[0].session.clone(),
+        horizon: horizon.into(),
+        n: 0,
+        cells: 0,
+        pearson: no_reading(""),
+        one_market_per_group: no_reading(""),
+        dropped_markets: Vec::new(),
+        from_fifty: no_reading(""),
+        from_climatology: no_reading(""),
+        spectrum: None,
+        spectrum_note: None,
+        seats: Vec::new(),
+        errors: no_reading(""),
+        sides: None,
+        sides_note: None,
+    };
+    let panel = match Panel::from_answers(&answers, None) {
+        Ok(p) => p,
+        Err(e) => {
+            let note = panel_error_note(&e, rows);
+            for r in [&mut out.pearson, &mut out.one_market_per_group, &mut out.from_fifty, &mut out.from_climatology, &mut out.errors] {
+                *r = no_reading(&note);
+            }
+            out.spectrum_note = Some(note.clone());
+            out.sides_note = Some(note);
+            return out;
+        }
+    };
+    let cells = panel.cells.len();
+    let matrix = panel.correlations(&Similarity::Pearson);
+    (out.n, out.cells) = (panel.seats.len(), cells);
+    out.pearson = reading(matrix.reading(), cells);
+
+    let groups = groups_present(rows);
+    out.dropped_markets = groups.iter().flat_map(|g| g[1..].iter().cloned()).collect();
+    out.one_market_per_group = match Panel::from_answers(&one_market_per_group(&answers, &groups), None) {
+        Ok(p) => reading(p.reading(&Similarity::Pearson), p.cells.len()),
+        Err(e) => no_reading(&panel_error_note(&e, rows)),
+    };
+    out.from_fifty = reading(panel.reading(&Similarity::FromFifty), cells);
+    out.from_climatology = match &ctx.clim {
+        Some(sim @ Similarity::FromReference(q)) => reading(panel.reading(sim), panel.cells.iter().filter(|c| q.contains_key(c)).count()),
+        _ => no_reading("no climatology table given"),
+    };
+
+    out.spectrum = spectrum(&matrix);
+    out.spectrum_note = out.spectrum.is_none().then(|| match out.pearson.reading.undefined_pairs {
+        0 => "the matrix's eigenvalues give no positive trace".to_string(),
+        k => format!("{k} pairs of seats have no correlation, so the matrix is incomplete"),
+    });
+    out.seats = seat_profiles(&panel, &matrix);
+    out.errors = error_reading(rows);
+    (out.sides, out.sides_note) = sides(&panel, &matrix, ctx.roster);
+    out
+}
+
+fn error_reading(rows: &[&ForecastRow]) -> Reading {
+    let scored: Vec<ScoredAnswer> = rows
+        .iter()
+        .filter(|r| r.resolved())
+        .filter_map(|r| Some(ScoredAnswer { seat: r.seat.clone(), market: r.asset.clone(), horizon: r.horizon.as_str().into(), prob: r.prob_up?, up: r.up()? }))
+        .collect();
+    if scored.is_empty() {
+        return no_reading("no resolved event yet");
+    }
+    match error_panel(&scored, None) {
+        Ok(p) => reading(p.reading(&Similarity::Pearson), p.cells.len()),
+        Err(e) => no_reading(&e.to_string()),
+    }
+}
+
+fn sides(panel: &Panel, matrix: &CorrelationMatrix, roster: &Roster) -> (Option<SidesTest>, Option<String>) {
+    if roster.seats.iter().all(|s| s.side.is_none()) {
+        return (None, Some("the roster gives no sides".into()));
+    }
+    let mut side_of = BTreeMap::new();
+    for seat in &panel.seats {
+        match roster.side_of(seat) {
+            Some(s) => side_of.insert(seat.clone(), s.as_str().to_string()),
+            None => return (None, Some(format!("seat {seat} has no side in the roster"))),
+        };
+    }
+    match sides_test(panel, matrix, &side_of) {
+        Ok(t) => (Some(t), None),
+        Err(e) => (None, Some(e.to_string())),
+    }
+}
+
+/// The shadow weights from the one-day panels of the design window's runs.
+fn shadow(runs: &BTreeMap<(&str, Horizon), Vec<&ForecastRow>>, rows: &[ForecastRow], roster: &Roster) -> ShadowSection {
+    let mut window = Vec::new();
+    let mut matrices = Vec::new();
+    for ((run_id, h), rs) in runs {
+        let in_window = Date::parse(&rs[0].session).and_then(session_number).is_some_and(|s| s < PRIMARY_FIRST_SESSION);
+        if *h != Horizon::D1 || !in_window {
+            continue;
+        }
+        if let Ok(p) = Panel::from_answers(&rs.iter().map(|r| answer(r)).collect::<Vec<_>>(), None) {
+            window.push(run_id.to_string());
+            matrices.push(p.correlations(&Similarity::Pearson));
+        }
+    }
+    if matrices.is_empty() {
+        let note = format!("no counted run with a one-day panel before session {PRIMARY_FIRST_SESSION} (the window the weights are frozen from)");
+        return ShadowSection { window, weights: None, note: Some(note) };
+    }
+    let mut seats: Vec<String> = roster.seats.iter().map(|s| s.seat.clone()).collect();
+    let others: BTreeSet<&str> = rows.iter().map(|r| r.seat.as_str()).filter(|s| !seats.iter().any(|x| x == s)).collect();
+    seats.extend(others.into_iter().map(String::from));
+    match shadow_weights(&matrices, &seats) {
+        Ok(w) => ShadowSection { window, weights: Some(w), note: None },
+        Err(e) => ShadowSection { window, weights: None, note: Some(e.to_string()) },
+    }
+}
+
+/// The `independence` section from the forecasts rows, the book's sealing times (the 09:30 ET
+/// cut), the climatology table and the roster.
+pub fn independence(rows: &[ForecastRow], sealing_times: Option<&BTreeMap<u64, Instant>>, climatology: Option<&ClimatologyTable>, roster: &Roster) -> Independence {
+    let by_run = run_cells(rows, sealing_times);
+    let clim = climatology.map(|c| {
+        let q = by_run.values().flatten().filter_map(|r| c.q(&r.asset, r.horizon.as_str()).map(|q| ((r.asset.clone(), r.horizon.as_str().to_string()), 100.0 * q)));
+        Similarity::FromReference(q.collect())
+    });
+    let ctx = Context { clim, roster };
+    let mut runs = Vec::new();
+    let mut whole: Vec<&ForecastRow> = Vec::new();
+    let mut keys = by_run.iter().peekable();
+    while let Some(((run_id, h), rs)) = keys.next() {
+        runs.push(run_panel(run_id, h.as_str(), rs, &ctx));
+        whole.extend(rs.iter().copied());
+        if keys.peek().is_none_or(|((next, _), _)| next != run_id) {
+            runs.push(run_panel(run_id, ALL_HORIZONS, &whole, &ctx));
+            whole.clear();
+        }
+    }
+    Independence {
+        roster: roster.clone(),
+        groups: MARKET_GROUPS.iter().map(|g| g.iter().map(|(name, _)| name.to_string()).collect()).collect(),
+        climatology: climatology.is_some(),
+        shadow: shadow(&by_run, rows, roster),
+        runs,
+    }
+}
+
+/// `sealbook neff --all`: the `n_eff[]` rows and the `independence` section from the files'
+/// bytes (forecasts, book, climatology, ask chain), as `league_stats_from_files` reads them.
+pub fn neff_and_independence_from_files(
+    forecasts_csv: &[u8],
+    book: Option<&[u8]>,
+    climatology: Option<&[u8]>,
+    asks: Option<&[u8]>,
+) -> Result<(Vec<NeffRow>, Independence), InputError> {
+    let (rows, times) = read_rows(forecasts_csv, book)?;
+    let clim = climatology.map(ClimatologyTable::parse).transpose().map_err(InputError::Climatology)?;
+    let roster = league_roster(asks, book).map_err(InputError::Roster)?;
+    Ok((super::independence::neff_rows(&rows, times.as_ref()), independence(&rows, times.as_ref(), clim.as_ref(), &roster)))
+}
