@@ -114,6 +114,7 @@ fn independence_section_matches_the_numpy_peer() {
     assert_eq!(weights.len(), 8);
     for (seat, w) in weights {
         close(w, &p["shadow"]["weights"][seat], &format!("shadow weight {seat}"));
+        assert_eq!(shadow["weights"]["pairs"][seat], p["shadow"]["pairs"][seat], "shadow weight {seat}: pairs pooled");
     }
 
     // The consensus weighs grok, gpt's family's second seat, 1/3: with the roster it matches the

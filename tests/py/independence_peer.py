@@ -241,7 +241,7 @@ def main():
     first_seen = {}
     for r in rows:
         first_seen.setdefault(r["seat"], len(first_seen))
-    json.dump({"runs": out, "shadow": {"window": window, "weights": weights},
+    json.dump({"runs": out, "shadow": {"window": window, "weights": weights, "pairs": {s: len(v) for s, v in pooled.items()}},
                "consensus_families": consensus_brier(rows, lambda s: fam.get(s, s), order),
                "consensus_own": consensus_brier(rows, lambda s: s, first_seen)}, sys.stdout)
 
