@@ -20,8 +20,8 @@
 
 use super::baselines::ClimatologyTable;
 use super::independence::{panel_error_note, run_cells, NeffRow};
-use super::league::{read_rows, InputError};
-use super::roster::{league_roster, Roster};
+use super::league::{InputError, LeagueFiles};
+use super::roster::Roster;
 use crate::calendar::{session_number, Date, Horizon, Instant};
 use crate::forecasts_csv::ForecastRow;
 use crate::neff::panel::{one_market_per_group, CorrelationMatrix, MIN_COMMON_CELLS};
@@ -314,8 +314,6 @@ pub fn neff_and_independence_from_files(
     climatology: Option<&[u8]>,
     asks: Option<&[u8]>,
 ) -> Result<(Vec<NeffRow>, Independence), InputError> {
-    let (rows, times) = read_rows(forecasts_csv, book)?;
-    let clim = climatology.map(ClimatologyTable::parse).transpose().map_err(InputError::Climatology)?;
-    let roster = league_roster(asks, book).map_err(InputError::Roster)?;
-    Ok((super::independence::neff_rows(&rows, times.as_ref()), independence(&rows, times.as_ref(), clim.as_ref(), &roster)))
+    let f = LeagueFiles::read(forecasts_csv, book, climatology, asks)?;
+    Ok((super::independence::neff_rows(&f.rows, f.times.as_ref()), independence(&f.rows, f.times.as_ref(), f.clim.as_ref(), &f.roster)))
 }

@@ -517,11 +517,8 @@ pub fn league_stats_from_files(
     asks: Option<&[u8]>,
     stats: &dyn StatsSeams,
 ) -> Result<LeagueStats, InputError> {
-    let (rows, times) = read_rows(forecasts_csv, book)?;
-    let clim = climatology.map(ClimatologyTable::parse).transpose().map_err(InputError::Climatology)?;
-    let roster = league_roster(asks, book).map_err(InputError::Roster)?;
-    let inputs = LeagueInputs { rows: &rows, climatology: clim.as_ref(), sealing_times: times.as_ref(), roster: &roster };
-    Ok(league_stats(&inputs, stats))
+    let f = LeagueFiles::read(forecasts_csv, book, climatology, asks)?;
+    Ok(league_stats(&f.inputs(), stats))
 }
 
 /// The `n_eff[]` rows alone from the same files (`sealbook neff`).
@@ -539,19 +536,38 @@ pub fn league_stats_and_matrices_from_files(
     asks: Option<&[u8]>,
     stats: &dyn StatsSeams,
 ) -> Result<(LeagueStats, Vec<RunMatrix>), InputError> {
-    let (rows, times) = read_rows(forecasts_csv, book)?;
-    let clim = climatology.map(ClimatologyTable::parse).transpose().map_err(InputError::Climatology)?;
-    let roster = league_roster(asks, book).map_err(InputError::Roster)?;
-    let inputs = LeagueInputs { rows: &rows, climatology: clim.as_ref(), sealing_times: times.as_ref(), roster: &roster };
-    Ok((league_stats(&inputs, stats), run_matrices(&rows, times.as_ref())))
+    let f = LeagueFiles::read(forecasts_csv, book, climatology, asks)?;
+    Ok((league_stats(&f.inputs(), stats), run_matrices(&f.rows, f.times.as_ref())))
 }
 
 type SealingTimes = BTreeMap<u64, Instant>;
 
-pub(crate) fn read_rows(forecasts_csv: &[u8], book: Option<&[u8]>) -> Result<(Vec<ForecastRow>, Option<SealingTimes>), InputError> {
+fn read_rows(forecasts_csv: &[u8], book: Option<&[u8]>) -> Result<(Vec<ForecastRow>, Option<SealingTimes>), InputError> {
     let rows = crate::forecasts_csv::read_forecasts(forecasts_csv).map_err(InputError::Forecasts)?;
     let times = book.map(super::sealing::book_sealing_times).transpose().map_err(InputError::Book)?;
     Ok((rows, times))
+}
+
+/// The league's files read once: the forecasts rows, the book's sealing times, the
+/// climatology table and the roster.
+pub(crate) struct LeagueFiles {
+    pub rows: Vec<ForecastRow>,
+    pub times: Option<SealingTimes>,
+    pub clim: Option<ClimatologyTable>,
+    pub roster: Roster,
+}
+
+impl LeagueFiles {
+    pub fn read(forecasts_csv: &[u8], book: Option<&[u8]>, climatology: Option<&[u8]>, asks: Option<&[u8]>) -> Result<LeagueFiles, InputError> {
+        let (rows, times) = read_rows(forecasts_csv, book)?;
+        let clim = climatology.map(ClimatologyTable::parse).transpose().map_err(InputError::Climatology)?;
+        let roster = league_roster(asks, book).map_err(InputError::Roster)?;
+        Ok(LeagueFiles { rows, times, clim, roster })
+    }
+
+    pub fn inputs(&self) -> LeagueInputs<'_> {
+        LeagueInputs { rows: &self.rows, climatology: self.clim.as_ref(), sealing_times: self.times.as_ref(), roster: &self.roster }
+    }
 }
 
 #[cfg(test)]
