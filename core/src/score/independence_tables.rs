@@ -317,3 +317,89 @@ pub fn neff_and_independence_from_files(
     let f = LeagueFiles::read(forecasts_csv, book, climatology, asks)?;
     Ok((super::independence::neff_rows(&f.rows, f.times.as_ref()), independence(&f.rows, f.times.as_ref(), f.clim.as_ref(), &f.roster)))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::contract::EventContract;
+    use crate::score::roster::{RosterSeat, Side};
+
+    /// A counted one-day answer of `seat` on `asset` (priced as `symbol`) in session 2 (2026-10-20).
+    fn row(seat: &str, asset: &str, symbol: &str, p: f64, line: u64) -> ForecastRow {
+        let contract = EventContract::from_values([asset, "1d", "2026-10-20T13:30:00Z", "end", "rule", "1", "rr", "prov", symbol]);
+        ForecastRow {
+            row: line,
+            run_id: "2026-10-20-am".into(),
+            session: "2026-10-20".into(),
+            seat: seat.into(),
+            model: seat.into(),
+            line,
+            sealed_at: Instant::parse_rfc3339("2026-10-20T12:40:00Z").unwrap(),
+            status: "counted".into(),
+            asset: asset.into(),
+            horizon: Horizon::D1,
+            prob_up: Some(p),
+            reference: None,
+            close: None,
+            actual_pct: None,
+            draw: None,
+            run_role: "session_run".into(),
+            line_kind: "issue".into(),
+            same_event: true,
+            cell_status: "elicited".into(),
+            event_id: contract.event_id(),
+            event_id_v2: contract.event_id_v2(),
+            contract,
+            methodology_version: "2".into(),
+        }
+    }
+
+    fn rows() -> Vec<ForecastRow> {
+        let markets = [("SP", "^GSPC"), ("NASDAQ", "^NDX"), ("DOW", "^DJI"), ("OIL", "CL=F"), ("BRENT", "BZ=F"), ("GOLD", "GC=F")];
+        let mut rows = Vec::new();
+        for (s, seat) in ["a", "b", "c", "d"].iter().enumerate() {
+            for (m, (asset, symbol)) in markets.iter().enumerate() {
+                rows.push(row(seat, asset, symbol, (40 + (s * 3 + m * 7) % 23) as f64, 10 + s as u64));
+            }
+        }
+        rows
+    }
+
+    #[test]
+    fn groups_match_symbols_and_every_figure_says_why_it_has_none() {
+        let rows = rows();
+        let ind = independence(&rows, None, None, &Roster::default());
+        let labels: Vec<&str> = ind.runs.iter().map(|r| r.horizon.as_str()).collect();
+        assert_eq!(labels, ["1d", ALL_HORIZONS]);
+        let r = &ind.runs[0];
+        assert_eq!((r.n, r.cells), (4, 6));
+        // Price symbols place markets whatever their asset codes: S&P 500 and WTI stay.
+        assert_eq!(r.dropped_markets, ["NASDAQ", "DOW", "BRENT"]);
+        assert_eq!(r.one_market_per_group.cells, 3);
+        assert!(r.pearson.reading.rho.is_some() && r.pearson.note.is_none());
+        assert_eq!(r.from_climatology.note.as_deref(), Some("no climatology table given"));
+        assert_eq!(r.errors.note.as_deref(), Some("no resolved event yet"));
+        assert_eq!(r.sides_note.as_deref(), Some("the roster gives no sides"));
+        assert_eq!(r.seats.len(), 4);
+        // Session 2 is in the shadow weights' window.
+        assert_eq!(ind.shadow.window, ["2026-10-20-am"]);
+        assert_eq!(ind.shadow.weights.as_ref().unwrap().weights.len(), 4);
+
+        // Sides from the roster: every answering seat needs one.
+        let seat = |s: &str, side: Option<Side>| RosterSeat { seat: s.into(), family: s.into(), side, model: None };
+        let mut roster = Roster { seats: vec![seat("a", Some(Side::Us)), seat("b", Some(Side::Us)), seat("c", Some(Side::China))], source: None, note: None };
+        let ind = independence(&rows, None, None, &roster);
+        assert_eq!(ind.runs[0].sides_note.as_deref(), Some("seat d has no side in the roster"));
+        roster.seats.push(seat("d", Some(Side::China)));
+        let ind = independence(&rows, None, None, &roster);
+        let t = ind.runs[1].sides.as_ref().unwrap();
+        assert_eq!((t.splits, t.sides.clone()), (6, ["China".to_string(), "US".to_string()]));
+
+        // A seat answering a market twice in its latest line: every figure names the row.
+        let mut twice = rows.clone();
+        twice.push(row("a", "GOLD", "GC=F", 50.0, 10));
+        let r = &independence(&twice, None, None, &Roster::default()).runs[0];
+        assert!(r.pearson.note.as_deref().unwrap().starts_with("council-forecasts.csv row 10: seat a answered GOLD twice"), "{:?}", r.pearson.note);
+        assert_eq!(r.sides_note, r.pearson.note);
+    }
+}
