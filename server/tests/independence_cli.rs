@@ -1,7 +1,8 @@
 //! The stats document's `independence` section and the family-weighted consensus (spec seed 000
 //! §5.1-§5.3, §5.8) from `sealbook score --json --asks`, against an independent numpy/itertools
 //! reading of the same generated files (tests/py/independence_peer.py): every variant, the
-//! eigenvalues, per-seat figures, error N_eff, sides test with its 70 splits, shadow weights, and
+//! eigenvalues, per-seat figures, error N_eff, sides test with its 70 splits, Table 7's K, share
+//! from 40 to 60 and spread, shadow weights, and
 //! the consensus Brier with the roster's families (two seats share one) and without them.
 //! Also: `neff --all` prints the same section, and roster errors name the file, line and field.
 
@@ -81,6 +82,10 @@ fn independence_section_matches_the_numpy_peer() {
                 close(&s["participation_ratio"], &t["participation_ratio"], &format!("{what} participation ratio"));
             }
         }
+        for k in ["k", "share_40_60", "spread"] {
+            close(&o[k], &e[k], &format!("{what} {k}"));
+        }
+        assert_eq!(o["spread_cells"], e["spread_cells"], "{what} spread cells");
         let seats = o["seats"].as_array().unwrap();
         assert_eq!(seats.len(), e["seats"].as_object().unwrap().len(), "{what} seats");
         for s in seats {

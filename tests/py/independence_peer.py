@@ -121,6 +121,13 @@ def panel(rs, roster, clim):
                 agree += int(np.sign(vote) == side(t[s][k]))
         prof[s] = {"mean_r": float(np.mean(rs_)) if rs_ else None, "agree": agree, "cells": counted}
     out["seats"] = prof
+    # Table 7: sharpness K, the share from 40 to 60, the spread between seats per cell
+    ps = np.array([p for c in t.values() for p in c.values()])
+    out["k"] = float(2 * np.mean(np.abs(ps - 50)))
+    out["share_40_60"] = float(np.mean((ps >= 40) & (ps <= 60)))
+    per_cell = [np.std([t[s][k] for s in seats if k in t[s]]) for k in cells if sum(k in t[s] for s in seats) >= 2]
+    out["spread"] = float(np.mean(per_cell)) if per_cell else None
+    out["spread_cells"] = len(per_cell)
     # the error N_eff: 1 wrong, 0 right; a stated 50 is neither
     errs = {}
     for x in rs:

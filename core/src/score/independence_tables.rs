@@ -11,6 +11,8 @@
 //! * the error-indicator N_eff from the resolved events (`n_eff_errors`);
 //! * the sides test (within- vs between-side mean r, the largest gap between the sides' mean
 //!   probabilities and its exact permutation p) when the roster gives every seat a side;
+//! * Table 7's descriptive figures: sharpness K, the share of probabilities from 40 to 60 and the
+//!   spread between seats (population SD per cell, averaged over the cells);
 //!
 //! each for the horizons (twelve markets) and for the whole run (`horizon: "all"`, the 48-cell
 //! matrix of Fig. 11 and §5.8); and the shadow consensus' weights (§5.3) from the one-day panels
@@ -19,9 +21,11 @@
 //! none.
 
 use super::baselines::ClimatologyTable;
+use super::calibration::{share_40_60, sharpness_k, spread};
 use super::independence::{panel_error_note, run_cells, NeffRow};
 use super::league::{InputError, LeagueFiles};
 use super::roster::Roster;
+use super::mean;
 use crate::calendar::{session_number, Date, Horizon, Instant};
 use crate::forecasts_csv::ForecastRow;
 use crate::neff::panel::{one_market_per_group, CorrelationMatrix, MIN_COMMON_CELLS};
@@ -98,6 +102,13 @@ pub struct RunIndependence {
     pub errors: Reading,
     pub sides: Option<SidesTest>,
     pub sides_note: Option<String>,
+    /// Table 7: K = (2/n) sum |p - 50| and the share from 40 to 60 over every answer.
+    pub k: Option<f64>,
+    pub share_40_60: Option<f64>,
+    /// Table 7: the population SD of the seats' probabilities per cell, averaged over the
+    /// `spread_cells` cells two or more seats answered.
+    pub spread: Option<f64>,
+    pub spread_cells: usize,
 }
 
 /// The shadow consensus' weights (§5.3).
@@ -177,6 +188,10 @@ fn run_panel(run_id: &str, horizon: &str, rows: &[&ForecastRow], ctx: &Context<'
         errors: no_reading(""),
         sides: None,
         sides_note: None,
+        k: None,
+        share_40_60: None,
+        spread: None,
+        spread_cells: 0,
     };
     let panel = match Panel::from_answers(&answers, None) {
         Ok(p) => p,
@@ -215,6 +230,16 @@ fn run_panel(run_id: &str, horizon: &str, rows: &[&ForecastRow], ctx: &Context<'
     out.seats = seat_profiles(&panel, &matrix);
     out.errors = error_reading(rows);
     (out.sides, out.sides_note) = sides(&panel, &matrix, ctx.roster);
+    out.k = sharpness_k(answers.iter().map(|a| a.prob));
+    out.share_40_60 = share_40_60(answers.iter().map(|a| a.prob));
+    let spreads: Vec<f64> = (0..cells)
+        .filter_map(|c| {
+            let ps: Vec<f64> = (0..panel.seats.len()).filter_map(|s| panel.value(s, c)).collect();
+            (ps.len() >= 2).then(|| spread(&ps)).flatten()
+        })
+        .collect();
+    out.spread_cells = spreads.len();
+    out.spread = mean(spreads);
     out
 }
 
