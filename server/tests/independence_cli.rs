@@ -4,7 +4,8 @@
 //! eigenvalues, per-seat figures, error N_eff, sides test with its 70 splits, Table 7's K, share
 //! from 40 to 60 and spread, shadow weights, and
 //! the consensus Brier with the roster's families (two seats share one) and without them.
-//! Also: `neff --all` prints the same section, and roster errors name the file, line and field.
+//! Table 6's counts per run, with a book whose one late line is cut at 09:30 ET. Also: `neff
+//! --all` prints the same section, and roster errors name the file, line and field.
 
 mod common;
 
@@ -22,8 +23,24 @@ fn generate(dir: &Path) {
     assert!(out.status.success(), "generator failed: {}", String::from_utf8_lossy(&out.stderr));
 }
 
-fn peer(csv: &Path, asks: &str, clim: &Path) -> Json {
-    let out = sealbook_tests::python_script("independence_peer.py").args([arg(csv), asks, arg(clim)]).output().unwrap();
+/// A book line per answer line, sealed at the row's `sealed_at`, except claude's on 2026-10-21,
+/// booked at 09:30:00 ET (13:30Z, daylight time) exactly: not before the reference.
+fn write_book(csv: &Path, book: &Path) {
+    let text = std::fs::read_to_string(csv).unwrap();
+    let header: Vec<&str> = text.lines().next().unwrap().split(',').collect();
+    let col = |name: &str| header.iter().position(|c| *c == name).unwrap();
+    let mut lines = std::collections::BTreeMap::new();
+    for r in text.lines().skip(1).map(|l| l.split(',').collect::<Vec<_>>()) {
+        let late = r[col("seat")] == "claude" && r[col("session")] == "2026-10-21";
+        let booked = if late { "2026-10-21T13:30:00Z" } else { r[col("sealed_at")] };
+        let n: u64 = r[col("line")].parse().unwrap();
+        lines.insert(n, format!("{{\"at\": \"{}\", \"booked_at\": \"{booked}\", \"n\": {n}}}\n", r[col("sealed_at")]));
+    }
+    std::fs::write(book, lines.values().cloned().collect::<String>()).unwrap();
+}
+
+fn peer(csv: &Path, asks: &str, clim: &Path, book: &Path) -> Json {
+    let out = sealbook_tests::python_script("independence_peer.py").args([arg(csv), asks, arg(clim), arg(book)]).output().unwrap();
     assert!(out.status.success(), "peer failed: {}", String::from_utf8_lossy(&out.stderr));
     serde_json::from_slice(&out.stdout).unwrap()
 }
@@ -48,11 +65,16 @@ fn check_reading(ours: &Json, peer: &Json, what: &str) {
 fn independence_section_matches_the_numpy_peer() {
     let dir = tempfile::tempdir().unwrap();
     generate(dir.path());
-    let (csv, asks, clim): (PathBuf, PathBuf, PathBuf) =
-        (dir.path().join("council-forecasts.csv"), dir.path().join("asks.jsonl"), dir.path().join("council-clim-window.json"));
-    let (code, doc) = sealbook_json(&["score", "--forecasts", arg(&csv), "--asks", arg(&asks), "--clim", arg(&clim)]);
+    let (csv, asks, clim, book): (PathBuf, PathBuf, PathBuf, PathBuf) = (
+        dir.path().join("council-forecasts.csv"),
+        dir.path().join("asks.jsonl"),
+        dir.path().join("council-clim-window.json"),
+        dir.path().join("council-book.jsonl"),
+    );
+    write_book(&csv, &book);
+    let (code, doc) = sealbook_json(&["score", "--forecasts", arg(&csv), "--book", arg(&book), "--asks", arg(&asks), "--clim", arg(&clim)]);
     assert_eq!(code, 0, "{doc}");
-    let p = peer(&csv, arg(&asks), &clim);
+    let p = peer(&csv, arg(&asks), &clim, &book);
     let ind = &doc["independence"];
     assert_eq!(ind["roster"]["source"], "asks.jsonl line 2");
     assert_eq!(ind["climatology"], true);
@@ -124,7 +146,7 @@ fn independence_section_matches_the_numpy_peer() {
 
     // The consensus weighs grok, gpt's family's second seat, 1/3: with the roster it matches the
     // peer's 1/3 rule, without it the peer's one-family-per-seat figure, and the two differ.
-    let (code, own) = sealbook_json(&["score", "--forecasts", arg(&csv), "--clim", arg(&clim)]);
+    let (code, own) = sealbook_json(&["score", "--forecasts", arg(&csv), "--book", arg(&book), "--clim", arg(&clim)]);
     assert_eq!(code, 0);
     for h in ["1d", "1w"] {
         let (with, without) = (&doc["consensus"][h], &own["consensus"][h]);
@@ -136,8 +158,21 @@ fn independence_section_matches_the_numpy_peer() {
     }
     assert!(own["independence"]["roster"]["note"].is_string() && own["independence"]["runs"][0]["sides"].is_null());
 
+    // Table 6 per run; claude's late line leaves its 48 cells out of the sealed-before count
+    // and its seat out of that run's panels.
+    let (f, g) = (ind["funnel"].as_array().unwrap(), p["funnel"].as_array().unwrap());
+    assert_eq!(f.len(), 12);
+    for (a, b) in f.iter().zip(g) {
+        for k in ["run_id", "rows", "corrections", "seats", "sealed_before_reference", "explicit_50", "invalid", "counted_one_day"] {
+            assert_eq!(a[k], b[k], "funnel {} {k}", b["run_id"]);
+        }
+    }
+    let late = f.iter().find(|r| r["run_id"] == "2026-10-21-am").unwrap();
+    assert_eq!(late["rows"].as_u64().unwrap() - late["sealed_before_reference"].as_u64().unwrap(), 48);
+    assert!(ours.iter().filter(|o| o["run_id"] == "2026-10-21-am").all(|o| o["seats"].as_array().unwrap().iter().all(|s| s["seat"] != "claude")));
+
     // `neff --all` prints the same section.
-    let (code, neff) = sealbook_json(&["neff", "--forecasts", arg(&csv), "--asks", arg(&asks), "--clim", arg(&clim), "--all"]);
+    let (code, neff) = sealbook_json(&["neff", "--forecasts", arg(&csv), "--book", arg(&book), "--asks", arg(&asks), "--clim", arg(&clim), "--all"]);
     assert_eq!(code, 0);
     assert_eq!((&neff["independence"], &neff["n_eff"]), (ind, &doc["n_eff"]));
     let (code, text, err) = sealbook(&["neff", "--forecasts", arg(&csv), "--asks", arg(&asks), "--all"]);

@@ -3,14 +3,16 @@ seed 000 sections 5.1-5.3 and 5.8) and the family-weighted consensus (5.3), comp
 and itertools from the same council-forecasts.csv, asks.jsonl and climatology table that
 `sealbook score` reads.
 
-  independence_peer.py CSV ASKS|- [CLIM]
+  independence_peer.py CSV ASKS|- CLIM [BOOK]
 
 prints JSON: per run and horizon (and "all", the whole run's cells) the Pearson, one market per
 group, deviation-from-50 and deviation-from-climatology readings, the eigenvalues of the
 correlation matrix (np.linalg.eigvalsh), each seat's mean r and majority agreement, the error
 N_eff of the resolved events and the sides test (every equal-size split, itertools); the shadow
 weights of the design window (sessions 1-10); and the consensus Brier per horizon with the
-roster's families and with every seat its own family. ASKS "-" means no roster.
+roster's families and with every seat its own family; per run Table 6's counts. ASKS "-" means
+no roster. With BOOK (lines {"n", "at", "booked_at"}), only answers whose line was sealed,
+max(at, booked_at), before the session's 09:30 New York time are read.
 
 Written from the spec's text; only the standard library and numpy."""
 import csv
@@ -19,6 +21,7 @@ import itertools
 import json
 import os
 import sys
+from zoneinfo import ZoneInfo
 
 import numpy as np
 
@@ -36,9 +39,35 @@ def stated(r):
     return r["status"] not in ("no_answer", "counted_50", "refused_shape") and r["cell_status"] != "invalid" and r["prob_up"] != ""
 
 
-def eligible(rows):
-    """5.1: counted runs, stated answers, the common event, issue lines, each seat's latest line."""
-    ok = [r for r in rows if r["status"] == "counted" and stated(r) and r["same_event"] == "true" and r["line_kind"] == "issue"]
+def utc(s):
+    return dt.datetime.fromisoformat(s.replace("Z", "+00:00"))
+
+
+def read_book(path):
+    """Book line -> max(at, booked_at)."""
+    sealed = {}
+    for line in open(path, encoding="utf-8"):
+        o = json.loads(line)
+        sealed[o["n"]] = max(utc(o["at"]), utc(o.get("booked_at") or o["at"]))
+    return sealed
+
+
+def before_reference(r, sealed):
+    d = dt.date.fromisoformat(r["session"])
+    cut = dt.datetime(d.year, d.month, d.day, 9, 30, tzinfo=ZoneInfo("America/New_York"))
+    t = sealed.get(int(r["line"]))
+    return t is not None and t < cut
+
+
+def common(rows, sealed):
+    """4.5 / 5.1: counted, stated, the common event, issue lines, sealed before the reference."""
+    return [r for r in rows if r["status"] == "counted" and stated(r) and r["same_event"] == "true" and r["line_kind"] == "issue"
+            and (sealed is None or before_reference(r, sealed))]
+
+
+def eligible(rows, sealed):
+    """5.1: the common rows of each seat's latest line in a run."""
+    ok = common(rows, sealed)
     latest = {}
     for r in ok:
         k = (r["run_id"], r["seat"])
@@ -182,11 +211,10 @@ def consensus(answers):
     return min(98.0, max(2.0, c))
 
 
-def consensus_brier(rows, family, order):
+def consensus_brier(rows, sealed, family, order):
     events = {}
-    for r in rows:
-        if r["status"] == "counted" and stated(r) and r["same_event"] == "true" and r["line_kind"] == "issue":
-            events.setdefault((r["horizon"], r["event_id_v2"]), []).append(r)
+    for r in common(rows, sealed):
+        events.setdefault((r["horizon"], r["event_id_v2"]), []).append(r)
     out = {}
     for (h, _), rs in events.items():
         up = next((u for u in map(resolved_up, rs) if u is not None), None)
@@ -208,11 +236,10 @@ def main():
             o = json.loads(line)
             if o.get("kind") == "roster":
                 roster = o["seats"]
-    clim = {}
-    if len(sys.argv) > 3:
-        clim = {(e["asset"], e["h"]): e["p_up"] for e in json.load(open(sys.argv[3]))["table"]}
+    clim = {(e["asset"], e["h"]): e["p_up"] for e in json.load(open(sys.argv[3]))["table"]}
+    sealed = read_book(sys.argv[4]) if len(sys.argv) > 4 else None
 
-    ok = eligible(rows)
+    ok = eligible(rows, sealed)
     runs = {}
     for r in ok:
         runs.setdefault(r["run_id"], []).append(r)
@@ -249,8 +276,25 @@ def main():
     for r in rows:
         first_seen.setdefault(r["seat"], len(first_seen))
     json.dump({"runs": out, "shadow": {"window": window, "weights": weights, "pairs": {s: len(v) for s, v in pooled.items()}},
-               "consensus_families": consensus_brier(rows, lambda s: fam.get(s, s), order),
-               "consensus_own": consensus_brier(rows, lambda s: s, first_seen)}, sys.stdout)
+               "consensus_families": consensus_brier(rows, sealed, lambda s: fam.get(s, s), order),
+               "consensus_own": consensus_brier(rows, sealed, lambda s: s, first_seen),
+               "funnel": funnel(rows, sealed)}, sys.stdout)
+
+
+def funnel(rows, sealed):
+    """Table 6 per run: answer-line cells, correction cells, seats, sealed before the reference,
+    stated 50s, invalid cells, counted one-day cells."""
+    out = []
+    for run_id in sorted({r["run_id"] for r in rows}):
+        rs = [r for r in rows if r["run_id"] == run_id]
+        issue = [r for r in rs if r["line_kind"] != "correction"]
+        out.append({"run_id": run_id, "rows": len(issue), "corrections": len(rs) - len(issue),
+                    "seats": len({r["seat"] for r in issue if r["status"] != "no_answer"}),
+                    "sealed_before_reference": None if sealed is None else sum(before_reference(r, sealed) for r in issue),
+                    "explicit_50": sum(r["cell_status"] == "explicit_50" for r in issue),
+                    "invalid": sum(r["cell_status"] == "invalid" for r in issue),
+                    "counted_one_day": sum(r["status"] == "counted" and r["horizon"] == "1d" for r in issue)})
+    return out
 
 
 main()

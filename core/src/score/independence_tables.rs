@@ -17,7 +17,8 @@
 //! each for the horizons (twelve markets) and for the whole run (`horizon: "all"`, the 48-cell
 //! matrix of Fig. 11 and §5.8); and the shadow consensus' weights (§5.3) from the one-day panels
 //! of the counted runs of the design window (sessions before 11, the window the weights are
-//! frozen from). Every figure carries its n (seats, pairs, cells) or a note saying why it has
+//! frozen from); and per run Table 6's path from the file to the counted record ([`RunFunnel`]).
+//! Every figure carries its n (seats, pairs, cells) or a note saying why it has
 //! none.
 
 use super::baselines::ClimatologyTable;
@@ -26,7 +27,7 @@ use super::independence::{panel_error_note, run_cells, NeffRow};
 use super::league::{InputError, LeagueFiles};
 use super::roster::Roster;
 use super::mean;
-use crate::calendar::{session_number, Date, Horizon, Instant};
+use crate::calendar::{reference_cut, session_number, Date, Horizon, Instant};
 use crate::forecasts_csv::ForecastRow;
 use crate::neff::panel::{one_market_per_group, CorrelationMatrix, MIN_COMMON_CELLS};
 use crate::neff::seats::{error_panel, seat_profiles, ScoredAnswer, SeatProfile};
@@ -65,6 +66,30 @@ pub struct Independence {
     /// Per run: each horizon, then the whole run (`all`).
     pub runs: Vec<RunIndependence>,
     pub shadow: ShadowSection,
+    /// Table 6, per run in the file.
+    pub funnel: Vec<RunFunnel>,
+}
+
+/// Table 6: one run's rows from the open file to the counted record. Every count but
+/// `corrections` is of the answer lines' cells (`line_kind` issue).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RunFunnel {
+    pub run_id: String,
+    pub session: String,
+    pub rows: usize,
+    /// Cells added by later correction lines.
+    pub corrections: usize,
+    /// Seats with an answer line (status other than `no_answer`).
+    pub seats: usize,
+    /// Cells whose line was sealed (`max(at, booked_at)` in the book) before the session's
+    /// 09:30 ET reference; `None` without the book.
+    pub sealed_before_reference: Option<usize>,
+    /// `cell_status` explicit_50 and invalid.
+    pub explicit_50: usize,
+    pub invalid: usize,
+    /// One-day cells with status `counted`.
+    pub counted_one_day: usize,
+    pub note: Option<String>,
 }
 
 /// One N_eff reading with the cells it was read over, or why it has no value.
@@ -327,8 +352,36 @@ pub fn independence(rows: &[ForecastRow], sealing_times: Option<&BTreeMap<u64, I
         groups: MARKET_GROUPS.iter().map(|g| g.iter().map(|(name, _)| name.to_string()).collect()).collect(),
         climatology: climatology.is_some(),
         shadow: shadow(&by_run, rows, roster),
+        funnel: funnel(rows, sealing_times),
         runs,
     }
+}
+
+fn funnel(rows: &[ForecastRow], sealing_times: Option<&BTreeMap<u64, Instant>>) -> Vec<RunFunnel> {
+    let mut by_run: BTreeMap<&str, Vec<&ForecastRow>> = BTreeMap::new();
+    for r in rows {
+        by_run.entry(r.run_id.as_str()).or_default().push(r);
+    }
+    by_run
+        .into_iter()
+        .map(|(run_id, rs)| {
+            let issue: Vec<&ForecastRow> = rs.iter().copied().filter(|r| r.line_kind != "correction").collect();
+            let count = |f: &dyn Fn(&ForecastRow) -> bool| issue.iter().filter(|r| f(r)).count();
+            let before = |times: &BTreeMap<u64, Instant>, r: &ForecastRow| Date::parse(&r.session).zip(times.get(&r.line)).is_some_and(|(d, t)| *t < reference_cut(d));
+            RunFunnel {
+                run_id: run_id.into(),
+                session: rs[0].session.clone(),
+                rows: issue.len(),
+                corrections: rs.len() - issue.len(),
+                seats: issue.iter().filter(|r| r.status != "no_answer").map(|r| r.seat.as_str()).collect::<BTreeSet<_>>().len(),
+                sealed_before_reference: sealing_times.map(|t| count(&|r| before(t, r))),
+                explicit_50: count(&|r| r.cell_status == "explicit_50"),
+                invalid: count(&|r| r.cell_status == "invalid"),
+                counted_one_day: count(&|r| r.status == "counted" && r.horizon == Horizon::D1),
+                note: sealing_times.is_none().then(|| "sealed_before_reference needs the book's sealing times".to_string()),
+            }
+        })
+        .collect()
 }
 
 /// `sealbook neff --all`: the `n_eff[]` rows and the `independence` section from the files'
