@@ -1,20 +1,21 @@
 """Peer for server/tests/independence_cli.rs: the stats document's independence section (spec
-seed 000 sections 5.1-5.3 and 5.8) and the family-weighted consensus (5.3), computed with numpy
-and itertools from the same council-forecasts.csv, asks.jsonl and climatology table that
+seed 000 sections 5.1-5.3 and 5.8, Tables 6-7) and the family-weighted consensus (5.3), computed
+with numpy, scipy (neff_peer.py's pairwise r) and itertools from the same council-forecasts.csv, asks.jsonl and climatology table that
 `sealbook score` reads.
 
   independence_peer.py CSV ASKS|- CLIM [BOOK]
 
 prints JSON: per run and horizon (and "all", the whole run's cells) the Pearson, one market per
 group, deviation-from-50 and deviation-from-climatology readings, the eigenvalues of the
-correlation matrix (np.linalg.eigvalsh), each seat's mean r and majority agreement, the error
+correlation matrix (np.linalg.eigvalsh), Table 7's K, share 40-60 and spread, each seat's mean
+r and majority agreement, the error
 N_eff of the resolved events and the sides test (every equal-size split, itertools); the shadow
 weights of the design window (sessions 1-10); and the consensus Brier per horizon with the
 roster's families and with every seat its own family; per run Table 6's counts. ASKS "-" means
 no roster. With BOOK (lines {"n", "at", "booked_at"}), only answers whose line was sealed,
 max(at, booked_at), before the session's 09:30 New York time are read.
 
-Written from the spec's text; only the standard library and numpy."""
+Written from the spec's text, not from sealbook's code."""
 import csv
 import datetime as dt
 import itertools
@@ -28,9 +29,9 @@ import numpy as np
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from season import sessions  # noqa: E402  (NYSE sessions from session 1 = 2026-10-19)
+from neff_peer import matrix, reading, side  # noqa: E402  (pairwise r over common cells, N_eff)
 
 ORDER = {"1d": 0, "1w": 1, "1m": 2, "6m": 3}
-MIN_COMMON = 3
 # 5.1: one market per group of co-moving markets: the US equity indices, the two crude oils.
 GROUPS = [["SPX", "NDX", "DJI"], ["WTI", "CL", "BRENT"]]
 
@@ -81,42 +82,6 @@ def resolved_up(r):
     return float(r["actual_pct"]) > 0
 
 
-def pair_r(a, b, kind, ref):
-    keys = sorted(set(a) & set(b))
-    if kind == "clim":
-        keys = [k for k in keys if k in ref]
-    if len(keys) < MIN_COMMON:
-        return None
-    x = np.array([a[k] for k in keys])
-    y = np.array([b[k] for k in keys])
-    if kind == "pearson":
-        if np.ptp(x) == 0 or np.ptp(y) == 0:
-            return None
-        return float(np.corrcoef(x, y)[0, 1])
-    shift = np.array([50.0 if kind == "fifty" else ref[k] for k in keys])
-    x, y = x - shift, y - shift
-    d = np.sqrt(np.dot(x, x) * np.dot(y, y))
-    return None if d == 0 else float(np.dot(x, y) / d)
-
-
-def matrix(t, kind="pearson", ref=None):
-    seats = sorted(t)
-    return seats, {(i, j): pair_r(t[i], t[j], kind, ref) for i in seats for j in seats if i != j}
-
-
-def reading(t, kind="pearson", ref=None):
-    seats, r = matrix(t, kind, ref)
-    vals = [r[p] for p in itertools.combinations(seats, 2) if r[p] is not None]
-    n = len(seats)
-    rho = float(np.mean(vals)) if vals else None
-    d = None if rho is None else 1 + (n - 1) * rho
-    return {"n": n, "pairs": len(vals), "rho": rho, "n_eff": n / d if d is not None and d > 0 else None}
-
-
-def side(p):
-    return 0 if p == 50 else (1 if p > 50 else -1)
-
-
 def panel(rs, roster, clim):
     """Every figure of one run's panel (one horizon, or all)."""
     t = {}
@@ -128,7 +93,7 @@ def panel(rs, roster, clim):
     ref = {(r["asset"], r["horizon"]): 100 * clim[(r["asset"], r["horizon"])] for r in rs if (r["asset"], r["horizon"]) in clim}
     out = {"n": len(t), "cells": len({k for c in t.values() for k in c}), "pearson": reading(t),
            "grouped": reading(grouped), "dropped": dropped, "fifty": reading(t, "fifty"),
-           "clim": reading(t, "clim", ref) if clim else None}
+           "clim": reading(t, "ref", ref) if clim else None}
     seats, r = matrix(t)
     if all(v is not None for v in r.values()):
         ev = np.linalg.eigvalsh(np.array([[1.0 if i == j else r[(i, j)] for j in seats] for i in seats]))[::-1]
