@@ -33,11 +33,13 @@ const MARKETS: [(&str, f64); 12] = [
     ("VIX", 17.4), ("GOLD", 4210.0), ("WTI", 58.9), ("BRENT", 62.7), ("COPPER", 5.02), ("BTC", 108500.0),
 ];
 const HORIZONS: [&str; 4] = ["1d", "1w", "1m", "6m"];
-const SEATS: [(&str, &str); 4] = [
-    ("demo-alpha", "demo-model-a1"),
-    ("demo-beta", "demo-model-b2"),
-    ("demo-gamma", "demo-model-c3"),
-    ("demo-delta", "demo-model-d4"),
+/// Seat, model, family (its lab: the consensus weighs a family's later seats 1/3) and side (a
+/// US or a Chinese lab, for the sides test), as the roster publishes them (spec §5.3, §5.8).
+const SEATS: [(&str, &str, &str, &str); 4] = [
+    ("demo-alpha", "demo-model-a1", "demo-lab-a", "US"),
+    ("demo-beta", "demo-model-b2", "demo-lab-b", "US"),
+    ("demo-gamma", "demo-model-c3", "demo-lab-c", "China"),
+    ("demo-delta", "demo-model-d4", "demo-lab-d", "China"),
 ];
 const DAYS: [&str; 3] = ["2026-10-19", "2026-10-20", "2026-10-21"];
 /// Markets with a daily up-or-down contract, as on 2026-10-20 (§4.9): Polymarket's, and
@@ -155,7 +157,7 @@ fn forecast_rows(day: &str, answers: &[Sealed], results: &[(f64, f64)]) -> Vec<S
     let session = Date::parse(day).expect("a demo day");
     let reference_at = rfc3339(new_york_time(session, 9, 30));
     let mut out = Vec::new();
-    for ((seat, model), a) in SEATS.iter().zip(answers) {
+    for ((seat, model, ..), a) in SEATS.iter().zip(answers) {
         for (m, (code, _)) in MARKETS.iter().enumerate() {
             for h in Horizon::ALL {
                 let end = horizon_end_date(session, h, *code == "BTC").expect("the calendar covers the demo");
@@ -256,7 +258,7 @@ pub fn league() -> Vec<DemoFile> {
     let mut files = Vec::new();
     let mut book = Ledger::new(BOOK_LEDGER);
     let mut asks = Ledger::new(ASKS_LEDGER);
-    let seats: Vec<_> = SEATS.iter().map(|(s, m)| json!({"seat": s, "model": m})).collect();
+    let seats: Vec<_> = SEATS.iter().map(|(s, m, f, side)| json!({"seat": s, "model": m, "family": f, "side": side})).collect();
     asks.append(json!({
         "kind": "schedule", "at": "2026-10-16T20:00:00Z", "label": LABEL,
         "runs": DAYS.iter().map(|d| format!("{d}-am")).collect::<Vec<_>>(),
@@ -286,7 +288,7 @@ pub fn league() -> Vec<DemoFile> {
             "snapshot_sha256": snapshot_sha, "roster": seats, "methodology": METHODOLOGY, "crowd": crowd,
         }));
         let mut answers = Vec::new();
-        for (s, (seat, model)) in SEATS.iter().enumerate() {
+        for (s, (seat, model, _, _)) in SEATS.iter().enumerate() {
             let mut items = serde_json::Map::new();
             for (m, (code, _)) in MARKETS.iter().enumerate() {
                 let mut cells = serde_json::Map::new();
@@ -344,7 +346,7 @@ pub fn league() -> Vec<DemoFile> {
             }
         }
         let mut brier = serde_json::Map::new();
-        for ((seat, _), Sealed { items, .. }) in SEATS.iter().zip(&answers) {
+        for ((seat, ..), Sealed { items, .. }) in SEATS.iter().zip(&answers) {
             let sum: f64 = MARKETS
                 .iter()
                 .zip(&ups)
@@ -433,5 +435,19 @@ mod tests {
             let r = verify(book, VerifyOptions { prefix_at: vec![e.lines], ..Default::default() });
             assert!(stamp_list::check(&l.path, e, &r).ok(), "{}", l.path);
         }
+    }
+
+    #[test]
+    fn roster_gives_families_and_sides() {
+        use sealbook_core::score::roster::{roster_from_asks, roster_from_book, Side};
+        let files = league();
+        let file = |name: &str| &files.iter().find(|f| f.path == name).unwrap().bytes;
+        let from_asks = roster_from_asks(file(ASKS_FILE)).unwrap();
+        assert_eq!(from_asks.source.as_deref(), Some("asks.jsonl line 2"));
+        let got: Vec<(&str, &str, Option<Side>)> = from_asks.seats.iter().map(|s| (s.seat.as_str(), s.family.as_str(), s.side)).collect();
+        let want: Vec<(&str, &str, Option<Side>)> = SEATS.iter().map(|(s, _, f, side)| (*s, *f, Side::parse(side))).collect();
+        assert_eq!(got, want);
+        let from_book = roster_from_book(file(BOOK_FILE)).unwrap().unwrap();
+        assert_eq!(from_book.seats, from_asks.seats, "each run line rosters the same seats");
     }
 }

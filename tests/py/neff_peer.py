@@ -147,4 +147,5 @@ def main():
     json.dump({"runs": [run_case(c) for c in req["runs"]], "shadow": shadow_case(req["shadow"])}, sys.stdout)
 
 
-main()
+if __name__ == "__main__":
+    main()

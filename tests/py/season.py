@@ -4,7 +4,8 @@
   season.py gen OUT_DIR [--sessions 126] [--seats 11] [--markets 12] [--seed 7]
       writes OUT_DIR/council-forecasts.csv (Table C1 columns plus the contract columns, one row
       per seat, market and horizon of every session, ids rebuilt from the nine-key contract)
-      and OUT_DIR/council-clim-window.json (a sealed climatology table), deterministically.
+      and OUT_DIR/council-clim-window.json (a sealed climatology table), deterministically, and
+      OUT_DIR/asks.jsonl, an ask chain holding the roster line (each seat's family and side).
   season.py peer CSV CLIM
       prints JSON: Brier per seat and horizon (np.mean), the N_eff rows per run and horizon
       (np.corrcoef over common markets), and the primary endpoint (consensus vs climatology
@@ -34,6 +35,11 @@ NY = ZoneInfo("America/New_York")
 HORIZONS = [("1d", 0), ("1w", 5), ("1m", 21), ("6m", 126)]
 ASSETS = ["SPX", "NDX", "DJI", "SOX", "RUT", "GC", "CL", "TNX", "EURUSD", "USDJPY", "HSI", "BTC"]
 SEATS = ["claude", "gpt", "gemini", "grok", "deepseek", "qwen", "kimi", "glm", "mistral", "llama", "ernie"]
+# The roster's family (lab) and side of each seat. Generated, not the league's: grok is put in
+# gpt's family so that the consensus' 1/3 weight for a family's later seats is exercised.
+FAMILY = {"claude": "anthropic", "gpt": "openai", "gemini": "google", "grok": "openai", "deepseek": "deepseek",
+          "qwen": "alibaba", "kimi": "moonshot", "glm": "zhipu", "mistral": "mistral", "llama": "meta", "ernie": "baidu"}
+SIDE = {s: ("China" if s in ("deepseek", "qwen", "kimi", "glm", "ernie") else "US") for s in SEATS}
 
 
 def sessions(n):
@@ -108,6 +114,10 @@ def gen(out_dir, n_sessions, n_seats, n_markets, seed):
     body["sha256"] = hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()
     with open(f"{out_dir}/council-clim-window.json", "w") as f:
         json.dump(body, f, sort_keys=True)
+    with open(f"{out_dir}/asks.jsonl", "w", encoding="utf-8") as f:
+        f.write(json.dumps({"kind": "schedule", "at": ny(days[0], 0, 15), "runs": "every session's am run"}) + "\n")
+        roster = [{"seat": s, "model": f"{s}-1", "family": FAMILY[s], "side": SIDE[s]} for s in seats]
+        f.write(json.dumps({"kind": "roster", "at": ny(days[0], 0, 16), "seats": roster}) + "\n")
     return len(rows)
 
 

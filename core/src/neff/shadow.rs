@@ -25,6 +25,8 @@ pub struct ShadowWeights {
     pub weights: BTreeMap<String, f64>,
     /// Seat -> pooled mean r (absent for seats that took the median weight).
     pub mean_r: BTreeMap<String, f64>,
+    /// Seat -> the (run, other seat) correlations pooled into its mean r.
+    pub pairs: BTreeMap<String, usize>,
     /// Seats that took the median weight.
     pub median_filled: Vec<String>,
 }
@@ -49,12 +51,14 @@ pub fn shadow_weights(runs: &[CorrelationMatrix], roster: &[String]) -> Result<S
     }
     let mut weights = BTreeMap::new();
     let mut mean_r = BTreeMap::new();
+    let mut pairs = BTreeMap::new();
     let mut missing = Vec::new();
     for seat in roster {
         match pooled.get(seat.as_str()) {
             Some(&(sum, count)) if count > 0 => {
                 let r = sum / count as f64;
                 mean_r.insert(seat.clone(), r);
+                pairs.insert(seat.clone(), count);
                 weights.insert(seat.clone(), 1.0 / r.max(MEAN_R_FLOOR));
             }
             _ => missing.push(seat.clone()),
@@ -66,7 +70,7 @@ pub fn shadow_weights(runs: &[CorrelationMatrix], roster: &[String]) -> Result<S
         weights.insert(seat.clone(), fill);
     }
     missing.sort();
-    Ok(ShadowWeights { weights, mean_r, median_filled: missing })
+    Ok(ShadowWeights { weights, mean_r, pairs, median_filled: missing })
 }
 
 impl ShadowWeights {
@@ -102,6 +106,7 @@ mod tests {
         assert!((w.weights["c"] - 20.0).abs() < 1e-12);
         assert_eq!(w.weights["d"], w.weights["a"]);
         assert_eq!(w.median_filled, vec!["d".to_string()]);
+        assert_eq!((w.pairs["a"], w.pairs.get("d")), (2, None));
         let rn = w.renormalised(&["b", "c"]);
         assert!((rn[0].1 - 2.5 / 22.5).abs() < 1e-15 && (rn[0].1 + rn[1].1 - 1.0).abs() < 1e-15);
     }

@@ -44,27 +44,27 @@ pub fn neff_rows(rows: &[ForecastRow], sealing_times: Option<&BTreeMap<u64, Inst
                     let note = reading.rho.is_none().then(|| format!("no pair of seats has a correlation over {MIN_COMMON_CELLS} or more common markets"));
                     (reading, note)
                 }
-                Err(e) => {
-                    // The panel counts rows from 0 within this run; name the file's row instead.
-                    let note = match &e {
-                        NeffError::Duplicate { row, seat, market, .. } => {
-                            format!("council-forecasts.csv row {}: seat {seat} answered {market} twice in its latest answer line", rs[*row].row)
-                        }
-                        NeffError::Probability { row, .. } => {
-                            format!("council-forecasts.csv row {}, column prob_up: not a number from 0 to 100", rs[*row].row)
-                        }
-                        _ => e.to_string(),
-                    };
-                    (NeffReading { n: 0, pairs: 0, undefined_pairs: 0, rho: None, n_eff: None }, Some(note))
-                }
+                Err(e) => (NeffReading { n: 0, pairs: 0, undefined_pairs: 0, rho: None, n_eff: None }, Some(panel_error_note(&e, &rs))),
             };
             NeffRow { run_id: run_id.into(), session: rs[0].session.clone(), horizon: h.as_str().into(), reading, note }
         })
         .collect()
 }
 
+/// Why the panel of `rs` cannot be formed. The panel counts rows from 0 within the run; this
+/// names the file's row instead.
+pub(crate) fn panel_error_note(e: &NeffError, rs: &[&ForecastRow]) -> String {
+    match e {
+        NeffError::Duplicate { row, seat, market, .. } => {
+            format!("council-forecasts.csv row {}: seat {seat} answered {market} twice in its latest answer line", rs[*row].row)
+        }
+        NeffError::Probability { row, .. } => format!("council-forecasts.csv row {}, column prob_up: not a number from 0 to 100", rs[*row].row),
+        _ => e.to_string(),
+    }
+}
+
 /// Per run and horizon, the admitted rows of each seat's latest answer line (§5.1).
-fn run_cells<'a>(rows: &'a [ForecastRow], sealing_times: Option<&BTreeMap<u64, Instant>>) -> BTreeMap<(&'a str, Horizon), Vec<&'a ForecastRow>> {
+pub(crate) fn run_cells<'a>(rows: &'a [ForecastRow], sealing_times: Option<&BTreeMap<u64, Instant>>) -> BTreeMap<(&'a str, Horizon), Vec<&'a ForecastRow>> {
     let admitted: Vec<&ForecastRow> = rows.iter().filter(|r| matches!(admission(r, sealing_times), Admission::In)).collect();
     let mut latest: BTreeMap<(&str, &str), u64> = BTreeMap::new();
     for r in &admitted {

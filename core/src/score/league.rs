@@ -31,6 +31,8 @@ use super::cells::{seat_cells, Cell};
 use super::consensus::{consensus, krogh_vedelsby, seat_value, Answer};
 use super::eligibility::ranked;
 use super::independence::{neff_rows, run_matrices, NeffRow, RunMatrix};
+use super::independence_tables::{independence, Independence};
+use super::roster::{league_roster, Roster, RosterError};
 use super::seams::{interval_for, Interval, StatsSeams};
 use super::mean;
 use crate::calendar::{reference_cut, session_number, Date, Horizon, Instant};
@@ -49,8 +51,10 @@ pub struct LeagueInputs<'a> {
     pub climatology: Option<&'a ClimatologyTable>,
     /// Book line -> `max(at, booked_at)`, from [`super::sealing::book_sealing_times`].
     pub sealing_times: Option<&'a BTreeMap<u64, Instant>>,
-    /// (seat, family) in roster order; empty: first-appearance order, one family per seat.
-    pub roster: &'a [(String, String)],
+    /// The roster ([`super::roster`]): its order and families for the consensus, its sides
+    /// for the sides test; seats it does not list follow in first-appearance order, each its
+    /// own family.
+    pub roster: &'a Roster,
 }
 
 /// One seat on one horizon (`seats.<seat>.<horizon>`).
@@ -151,6 +155,8 @@ pub struct LeagueStats {
     pub consensus: BTreeMap<String, ConsensusHorizon>,
     /// N_eff per run and horizon (§5.1), from the rows §5.1 admits (see [`neff_rows`]).
     pub n_eff: Vec<NeffRow>,
+    /// §5's companion figures per run and horizon ([`super::independence_tables`]).
+    pub independence: Independence,
     pub primary_endpoint: PrimaryEndpoint,
     /// `book_sealed_at` when the book's sealing times were applied, else `same_event`.
     pub time_basis: String,
@@ -357,7 +363,7 @@ pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueSta
     }
 
     // Roster order and families.
-    let mut roster: Vec<(String, String)> = inp.roster.to_vec();
+    let mut roster: Vec<(String, String)> = inp.roster.families();
     for r in inp.rows {
         if !roster.iter().any(|(s, _)| *s == r.seat) {
             roster.push((r.seat.clone(), r.seat.clone()));
@@ -479,6 +485,7 @@ pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueSta
         grid,
         consensus: consensus_stats,
         n_eff: neff_rows(inp.rows, inp.sealing_times),
+        independence: independence(inp.rows, inp.sealing_times, inp.climatology, inp.roster),
         primary_endpoint: primary,
         time_basis: if inp.sealing_times.is_some() { "book_sealed_at" } else { "same_event" }.into(),
         climatology_sha256_ok: sha256_ok,
@@ -497,6 +504,8 @@ pub enum InputError {
     Climatology(super::baselines::ClimError),
     /// A run, answer or crowd line of the book ([`super::book_lines`]).
     BookLine(BookLineError),
+    /// The ask chain's roster (or, named so, the book's).
+    Roster(RosterError),
 }
 
 impl std::fmt::Display for InputError {
@@ -506,6 +515,7 @@ impl std::fmt::Display for InputError {
             InputError::Book(e) => write!(f, "council-book.jsonl: {e}"),
             InputError::Climatology(e) => write!(f, "council-clim-window.json: {e}"),
             InputError::BookLine(e) => write!(f, "council-book.jsonl: {e}"),
+            InputError::Roster(e) => write!(f, "{e}"),
         }
     }
 }
@@ -514,20 +524,19 @@ impl std::error::Error for InputError {}
 
 /// The league tables from the published files' bytes: `council-forecasts.csv`, optionally
 /// `council-book.jsonl` (the 09:30 ET cut on `max(at, booked_at)`) and
-/// `council-clim-window.json`. The one entry point the CLI and the browser share, so both
+/// `council-clim-window.json`, and the roster of `asks.jsonl` (else of the book's run lines,
+/// [`league_roster`]). The one entry point the CLI and the browser share, so both
 /// produce the same document from the same bytes; pass [`super::seams::CoreStats`] for the
 /// published intervals.
 pub fn league_stats_from_files(
     forecasts_csv: &[u8],
     book: Option<&[u8]>,
     climatology: Option<&[u8]>,
-    roster: &[(String, String)],
+    asks: Option<&[u8]>,
     stats: &dyn StatsSeams,
 ) -> Result<LeagueStats, InputError> {
-    let (rows, times) = read_rows(forecasts_csv, book)?;
-    let clim = climatology.map(ClimatologyTable::parse).transpose().map_err(InputError::Climatology)?;
-    let inputs = LeagueInputs { rows: &rows, climatology: clim.as_ref(), sealing_times: times.as_ref(), roster };
-    with_book(league_stats(&inputs, stats), &rows, book)
+    let f = LeagueFiles::read(forecasts_csv, book, climatology, asks)?;
+    with_book(league_stats(&f.inputs(), stats), &f.rows, book)
 }
 
 /// The `n_eff[]` rows alone from the same files (`sealbook neff`).
@@ -542,13 +551,11 @@ pub fn league_stats_and_matrices_from_files(
     forecasts_csv: &[u8],
     book: Option<&[u8]>,
     climatology: Option<&[u8]>,
-    roster: &[(String, String)],
+    asks: Option<&[u8]>,
     stats: &dyn StatsSeams,
 ) -> Result<(LeagueStats, Vec<RunMatrix>), InputError> {
-    let (rows, times) = read_rows(forecasts_csv, book)?;
-    let clim = climatology.map(ClimatologyTable::parse).transpose().map_err(InputError::Climatology)?;
-    let inputs = LeagueInputs { rows: &rows, climatology: clim.as_ref(), sealing_times: times.as_ref(), roster };
-    Ok((with_book(league_stats(&inputs, stats), &rows, book)?, run_matrices(&rows, times.as_ref())))
+    let f = LeagueFiles::read(forecasts_csv, book, climatology, asks)?;
+    Ok((with_book(league_stats(&f.inputs(), stats), &f.rows, book)?, run_matrices(&f.rows, f.times.as_ref())))
 }
 
 /// The tables that read the book beyond its sealing times: the crowd comparison (with each
@@ -573,6 +580,28 @@ fn read_rows(forecasts_csv: &[u8], book: Option<&[u8]>) -> Result<(Vec<ForecastR
     let rows = crate::forecasts_csv::read_forecasts(forecasts_csv).map_err(InputError::Forecasts)?;
     let times = book.map(super::sealing::book_sealing_times).transpose().map_err(InputError::Book)?;
     Ok((rows, times))
+}
+
+/// The league's files read once: the forecasts rows, the book's sealing times, the
+/// climatology table and the roster.
+pub(crate) struct LeagueFiles {
+    pub rows: Vec<ForecastRow>,
+    pub times: Option<SealingTimes>,
+    pub clim: Option<ClimatologyTable>,
+    pub roster: Roster,
+}
+
+impl LeagueFiles {
+    pub fn read(forecasts_csv: &[u8], book: Option<&[u8]>, climatology: Option<&[u8]>, asks: Option<&[u8]>) -> Result<LeagueFiles, InputError> {
+        let (rows, times) = read_rows(forecasts_csv, book)?;
+        let clim = climatology.map(ClimatologyTable::parse).transpose().map_err(InputError::Climatology)?;
+        let roster = league_roster(asks, book).map_err(InputError::Roster)?;
+        Ok(LeagueFiles { rows, times, clim, roster })
+    }
+
+    pub fn inputs(&self) -> LeagueInputs<'_> {
+        LeagueInputs { rows: &self.rows, climatology: self.clim.as_ref(), sealing_times: self.times.as_ref(), roster: &self.roster }
+    }
 }
 
 #[cfg(test)]
@@ -631,7 +660,7 @@ mod tests {
             .into_iter()
             .map(|(n, t)| (n, Instant::parse_rfc3339(t).unwrap()))
             .collect();
-        let inp = LeagueInputs { rows: &rows, climatology: Some(&clim), sealing_times: Some(&times), roster: &[] };
+        let inp = LeagueInputs { rows: &rows, climatology: Some(&clim), sealing_times: Some(&times), roster: &Roster::default() };
         let st = league_stats(&inp, &Recorder);
         let a = &st.seats["a"]["1d"];
         assert_eq!((a.n, a.sessions, a.ranked), (2, 1, false));
@@ -683,7 +712,7 @@ mod tests {
             assert!(doc["primary_endpoint"].get(k).is_some(), "primary_endpoint.{k}");
         }
         // Errors name the file.
-        let e = league_stats_from_files(b"run_id\nx\n", None, None, &[], &Recorder).unwrap_err();
+        let e = league_stats_from_files(b"run_id\nx\n", None, None, None, &Recorder).unwrap_err();
         assert!(e.to_string().starts_with("council-forecasts.csv: row 1 (line 1), column session"), "{e}");
         // A table whose seal does not match gives no primary endpoint.
         let bad = ClimatologyTable::parse(format!(r#"{{{body}, "sha256": "00"}}"#).as_bytes()).unwrap();

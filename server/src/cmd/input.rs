@@ -3,6 +3,7 @@
 
 use crate::outcome::Unusable;
 use sealbook_core::score::league::InputError;
+use sealbook_core::score::roster;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
@@ -30,6 +31,10 @@ pub struct LeagueFiles {
     /// (max(at, booked_at)) before 09:30 ET.
     #[arg(long, value_name = "BOOK")]
     pub book: Option<PathBuf>,
+    /// asks.jsonl: the roster (each seat's family for the consensus, its side for the sides
+    /// test). Without it the book's run lines' roster is read, if they carry one.
+    #[arg(long, value_name = "ASKS")]
+    pub asks: Option<PathBuf>,
 }
 
 impl LeagueFiles {
@@ -40,8 +45,13 @@ impl LeagueFiles {
         Ok((csv, book))
     }
 
+    /// The ask chain's bytes, if given.
+    pub fn read_asks(&self) -> Result<Option<Vec<u8>>, Unusable> {
+        self.asks.as_deref().map(|p| read(p, "ask chain")).transpose()
+    }
+
     pub fn paths<'a>(&'a self, clim: Option<&'a PathBuf>) -> Paths<'a> {
-        Paths { forecasts: &self.forecasts, book: self.book.as_ref(), clim }
+        Paths { forecasts: &self.forecasts, book: self.book.as_ref(), clim, asks: self.asks.as_ref() }
     }
 }
 
@@ -50,6 +60,7 @@ pub struct Paths<'a> {
     pub forecasts: &'a Path,
     pub book: Option<&'a PathBuf>,
     pub clim: Option<&'a PathBuf>,
+    pub asks: Option<&'a PathBuf>,
 }
 
 /// The file, line and column of a scoring input error.
@@ -66,5 +77,14 @@ pub fn unusable(e: InputError, p: &Paths<'_>) -> Unusable {
         InputError::Book(e) => Unusable::file(&name(p.book, "council-book.jsonl"), e.message).at_line(e.line).field(e.field),
         InputError::Climatology(e) => Unusable::file(&name(p.clim, "council-clim-window.json"), e.message).field(e.path),
         InputError::BookLine(e) => Unusable::file(&name(p.book, "council-book.jsonl"), e.message).at_line(e.line).field(e.field),
+        InputError::Roster(e) => {
+            let file = if e.file == roster::ASKS_FILE { name(p.asks, e.file) } else { name(p.book, e.file) };
+            let u = Unusable::file(&file, e.message).field(e.field);
+            if e.line > 0 {
+                u.at_line(e.line)
+            } else {
+                u
+            }
+        }
     }
 }

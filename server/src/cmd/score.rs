@@ -1,4 +1,4 @@
-//! `sealbook score --forecasts <csv> [--book <b>] [--clim <json>] [--profile P] [--json]`: the
+//! `sealbook score --forecasts <csv> [--book <b>] [--asks <a>] [--clim <json>] [--profile P] [--json]`: the
 //! stats document (spec §4-§5, §8) from the league's published files, computed by
 //! `core::score::league::league_stats_from_files` with `core::stats`' intervals — the same
 //! entry point the browser calls, so both give the same document from the same bytes.
@@ -46,8 +46,9 @@ pub fn run(args: Args, json: bool) -> CmdResult {
         None => return Err(Unusable::new(format!("unknown profile {:?}: council, agentpit, ladder or arena", args.profile)).field("--profile")),
     }
     let (csv, book) = args.files.read()?;
+    let asks = args.files.read_asks()?;
     let clim = args.clim.as_deref().map(|p| input::read(p, "climatology")).transpose()?;
-    let stats = league_stats_from_files(&csv, book.as_deref(), clim.as_deref(), &[], &CoreStats)
+    let stats = league_stats_from_files(&csv, book.as_deref(), clim.as_deref(), asks.as_deref(), &CoreStats)
         .map_err(|e| input::unusable(e, &args.files.paths(args.clim.as_ref())))?;
     if json {
         println!("{}", serde_json::to_string(&stats).expect("stats serialize"));
@@ -86,7 +87,7 @@ fn print_human(s: &LeagueStats) {
     for (h, c) in Horizon::ALL.iter().filter_map(|h| s.consensus.get(h.as_str()).map(|c| (h.as_str(), c))) {
         println!("consensus {h}: brier {} over {} events in {} sessions, dispersion {}", num(c.brier), c.n, c.sessions, num(c.dispersion));
     }
-    println!("n_eff: {} readings (sealbook neff prints them)", s.n_eff.len());
+    println!("n_eff: {} readings, independence: {} (sealbook neff [--all] prints them)", s.n_eff.len(), s.independence.runs.len());
     let p = &s.primary_endpoint;
     match (p.ci95, p.ci90, p.verdict) {
         (Some(a), Some(b), Some(v)) => println!(

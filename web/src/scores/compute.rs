@@ -63,6 +63,8 @@ pub struct Inputs<'a> {
     pub forecasts: Option<&'a [u8]>,
     pub book: Option<&'a [u8]>,
     pub climatology: Option<&'a [u8]>,
+    /// asks.jsonl: the roster (families, sides).
+    pub asks: Option<&'a [u8]>,
     pub registered: Option<(&'a str, &'a [u8])>,
     /// A peer profile and its records file (name, bytes).
     pub peer: Option<(Profile, &'a str, &'a [u8])>,
@@ -74,7 +76,7 @@ pub struct Inputs<'a> {
 pub fn compute(inp: &Inputs<'_>) -> Result<Computed, String> {
     let (stats_json, matrices) = match inp.forecasts {
         Some(csv) => {
-            let (stats, matrices) = league_stats_and_matrices_from_files(csv, inp.book, inp.climatology, &[], &CoreStats).map_err(|e| e.to_string())?;
+            let (stats, matrices) = league_stats_and_matrices_from_files(csv, inp.book, inp.climatology, inp.asks, &CoreStats).map_err(|e| e.to_string())?;
             let json = serde_json::to_string(&stats).map_err(|e| format!("the stats document could not be written: {e}"))?;
             (Some(json), matrices.into_iter().map(MatrixView::from).collect())
         }

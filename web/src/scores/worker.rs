@@ -94,7 +94,7 @@ async fn run(job: u32, files: Files) -> Result<Computed, String> {
     let csv = read_opt(&files.forecasts, MAX_INPUT_BYTES).await?;
     progress(2, "Reading the book, the asks, the climatology and the registered predictions");
     let book = read_opt(&files.book, MAX_INPUT_BYTES).await?;
-    let _asks = read_opt(&files.asks, MAX_INPUT_BYTES).await?;
+    let asks = read_opt(&files.asks, MAX_INPUT_BYTES).await?;
     let clim = read_opt(&files.clim, MAX_CLIM_BYTES).await?;
     let registered = read_opt(&files.registered, MAX_CLIM_BYTES).await?;
     let registered_name = files.registered.as_ref().map(File::name).unwrap_or_default();
@@ -107,6 +107,7 @@ async fn run(job: u32, files: Files) -> Result<Computed, String> {
         forecasts: csv.as_deref(),
         book: book.as_deref(),
         climatology: clim.as_deref(),
+        asks: asks.as_deref(),
         registered: registered.as_deref().map(|b| (registered_name.as_str(), b)),
         peer: records.as_ref().map(|(p, name, b)| (*p, name.as_str(), b.as_slice())),
     })?;

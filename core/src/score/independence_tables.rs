@@ -1,0 +1,483 @@
+//! The stats document's `independence` section (spec seed 000 §5, requirement 17, Tables 6-7,
+//! Fig. 9-12): beside the headline `n_eff[]` rows ([`super::independence`]), per run and horizon
+//! every companion figure of §5.1-§5.3 and §5.8, from the same admitted answers (counted runs,
+//! answers sealed before the reference, common events, each seat's latest answer line):
+//!
+//! * the one-market-per-group variant ([`MARKET_GROUPS`]: S&P 500, Nasdaq 100, Dow; WTI, Brent),
+//!   the uncentred deviation-from-50 variant and, when the climatology table is given, the
+//!   deviation-from-climatology variant (100 x `p_up`, all rows, §4.3);
+//! * the participation ratio and the largest eigenvalue's share of the correlation matrix;
+//! * per seat its mean r with the other seats and its agreement with their majority;
+//! * the error-indicator N_eff from the resolved events (`n_eff_errors`);
+//! * the sides test (within- vs between-side mean r, the largest gap between the sides' mean
+//!   probabilities and its exact permutation p) when the roster gives every seat a side;
+//! * Table 7's descriptive figures: sharpness K, the share of probabilities from 40 to 60 and the
+//!   spread between seats (population SD per cell, averaged over the cells);
+//!
+//! each for the horizons (twelve markets) and for the whole run (`horizon: "all"`, the 48-cell
+//! matrix of Fig. 11 and §5.8); and the shadow consensus' weights (§5.3) from the one-day panels
+//! of the counted runs of the design window (sessions before 11, the window the weights are
+//! frozen from); and per run Table 6's path from the file to the counted record ([`RunFunnel`]).
+//! Every figure carries its n (seats, pairs, cells) or a note saying why it has
+//! none.
+
+use super::baselines::ClimatologyTable;
+use super::calibration::{share_40_60, sharpness_k, spread};
+use super::independence::{panel_error_note, run_cells, NeffRow};
+use super::league::{InputError, LeagueFiles};
+use super::roster::Roster;
+use super::mean;
+use crate::calendar::{reference_cut, session_number, Date, Horizon, Instant};
+use crate::forecasts_csv::ForecastRow;
+use crate::neff::panel::{one_market_per_group, CorrelationMatrix, MIN_COMMON_CELLS};
+use crate::neff::seats::{error_panel, seat_profiles, ScoredAnswer, SeatProfile};
+use crate::neff::shadow::{shadow_weights, ShadowWeights};
+use crate::neff::sides::{sides_test, SidesTest};
+use crate::neff::spectrum::{spectrum, Spectrum};
+use crate::neff::{Answer, NeffReading, Panel, Similarity};
+use crate::stats::endpoint::PRIMARY_FIRST_SESSION;
+use serde::Serialize;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// The `horizon` of a whole-run reading (all cells of every horizon).
+pub const ALL_HORIZONS: &str = "all";
+
+/// The co-moving groups of §5.1, each member by name and the asset codes or price symbols it
+/// goes by (ASCII case-insensitive). The one-market-per-group variant keeps the first member of
+/// each group that the run has and drops the others.
+pub const MARKET_GROUPS: &[&[(&str, &[&str])]] = &[
+    &[
+        ("S&P 500", &["SPX", "^GSPC", "GSPC", "SP500", "S&P 500", "ES=F"]),
+        ("Nasdaq 100", &["NDX", "^NDX", "NASDAQ100", "Nasdaq 100", "NQ=F"]),
+        ("Dow", &["DJI", "^DJI", "DJIA", "Dow", "YM=F"]),
+    ],
+    &[("WTI", &["WTI", "CL", "CL=F"]), ("Brent", &["BRENT", "BZ", "BZ=F"])],
+];
+
+/// The `independence` section.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Independence {
+    /// The roster read (families for the consensus, sides for the sides test) and its source.
+    pub roster: Roster,
+    /// [`MARKET_GROUPS`] by member name.
+    pub groups: Vec<Vec<String>>,
+    /// Whether the deviation-from-climatology variant had a table to read.
+    pub climatology: bool,
+    /// Per run: each horizon, then the whole run (`all`).
+    pub runs: Vec<RunIndependence>,
+    pub shadow: ShadowSection,
+    /// Table 6, per run in the file.
+    pub funnel: Vec<RunFunnel>,
+}
+
+/// Table 6: one run's rows from the open file to the counted record. Every count but
+/// `corrections` is of the answer lines' cells (`line_kind` issue).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RunFunnel {
+    pub run_id: String,
+    pub session: String,
+    pub rows: usize,
+    /// Cells added by later correction lines.
+    pub corrections: usize,
+    /// Seats with an answer line (status other than `no_answer`).
+    pub seats: usize,
+    /// Cells whose line was sealed (`max(at, booked_at)` in the book) before the session's
+    /// 09:30 ET reference; `None` without the book.
+    pub sealed_before_reference: Option<usize>,
+    /// `cell_status` explicit_50 and invalid.
+    pub explicit_50: usize,
+    pub invalid: usize,
+    /// One-day cells with status `counted`.
+    pub counted_one_day: usize,
+    pub note: Option<String>,
+}
+
+/// One N_eff reading with the cells it was read over, or why it has no value.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Reading {
+    /// Seats (`n`), pairs with and without a correlation, mean r (`rho`) and N_eff.
+    #[serde(flatten)]
+    pub reading: NeffReading,
+    pub cells: usize,
+    pub note: Option<String>,
+}
+
+/// §5's figures for one run and horizon.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RunIndependence {
+    pub run_id: String,
+    pub session: String,
+    /// `1d`, `1w`, `1m`, `6m` or `all`.
+    pub horizon: String,
+    /// Seats answering and cells (market, horizon) answered.
+    pub n: usize,
+    pub cells: usize,
+    /// The headline Pearson reading (for a horizon, the `n_eff[]` row's).
+    pub pearson: Reading,
+    pub one_market_per_group: Reading,
+    /// Markets the grouped reading left out.
+    pub dropped_markets: Vec<String>,
+    pub from_fifty: Reading,
+    pub from_climatology: Reading,
+    pub spectrum: Option<Spectrum>,
+    pub spectrum_note: Option<String>,
+    /// Mean r and majority agreement per seat, in code-point order.
+    pub seats: Vec<SeatProfile>,
+    /// Error indicators (1 wrong, 0 right; a stated 50 is neither) of the resolved events.
+    pub errors: Reading,
+    pub sides: Option<SidesTest>,
+    pub sides_note: Option<String>,
+    /// Table 7: K = (2/n) sum |p - 50| and the share from 40 to 60 over every answer.
+    pub k: Option<f64>,
+    pub share_40_60: Option<f64>,
+    /// Table 7: the population SD of the seats' probabilities per cell, averaged over the
+    /// `spread_cells` cells two or more seats answered.
+    pub spread: Option<f64>,
+    pub spread_cells: usize,
+}
+
+/// The shadow consensus' weights (§5.3).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ShadowSection {
+    /// The runs whose one-day correlation matrices were pooled.
+    pub window: Vec<String>,
+    pub weights: Option<ShadowWeights>,
+    pub note: Option<String>,
+}
+
+fn answer(r: &ForecastRow) -> Answer {
+    Answer { seat: r.seat.clone(), market: r.asset.clone(), horizon: r.horizon.as_str().into(), prob: r.prob_up.unwrap_or(f64::NAN) }
+}
+
+fn reading(r: NeffReading, cells: usize) -> Reading {
+    let note = if r.n < 2 {
+        Some("fewer than two seats".to_string())
+    } else if r.rho.is_none() {
+        Some(format!("no pair of seats has a correlation over {MIN_COMMON_CELLS} or more common cells"))
+    } else if r.n_eff.is_none() {
+        Some("1 + (n - 1) rho is not positive".to_string())
+    } else {
+        None
+    };
+    Reading { reading: r, cells, note }
+}
+
+fn no_reading(note: &str) -> Reading {
+    Reading { reading: NeffReading { n: 0, pairs: 0, undefined_pairs: 0, rho: None, n_eff: None }, cells: 0, note: Some(note.to_string()) }
+}
+
+/// What every panel of the document reads besides its rows.
+struct Context<'a> {
+    clim: Option<Similarity>,
+    roster: &'a Roster,
+}
+
+/// The groups among `present` markets: per group of [`MARKET_GROUPS`], the markets matching its
+/// members in member order, kept when at least two are present.
+fn groups_present(rows: &[&ForecastRow]) -> Vec<Vec<String>> {
+    let markets: BTreeMap<&str, &str> = rows.iter().map(|r| (r.asset.as_str(), r.contract.price_symbol.as_str())).collect();
+    let matches = |names: &[&str], asset: &str, symbol: &str| names.iter().any(|n| n.eq_ignore_ascii_case(asset) || n.eq_ignore_ascii_case(symbol));
+    MARKET_GROUPS
+        .iter()
+        .map(|group| {
+            let mut found: Vec<String> = Vec::new();
+            for (_, names) in group.iter() {
+                for (asset, symbol) in &markets {
+                    if matches(names, asset, symbol) && !found.iter().any(|f| f == asset) {
+                        found.push(asset.to_string());
+                    }
+                }
+            }
+            found
+        })
+        .filter(|g| g.len() >= 2)
+        .collect()
+}
+
+fn run_panel(run_id: &str, horizon: &str, rows: &[&ForecastRow], ctx: &Context<'_>) -> RunIndependence {
+    let answers: Vec<Answer> = rows.iter().map(|r| answer(r)).collect();
+    let mut out = RunIndependence {
+        run_id: run_id.into(),
+        session: rows[0].session.clone(),
+        horizon: horizon.into(),
+        n: 0,
+        cells: 0,
+        pearson: no_reading(""),
+        one_market_per_group: no_reading(""),
+        dropped_markets: Vec::new(),
+        from_fifty: no_reading(""),
+        from_climatology: no_reading(""),
+        spectrum: None,
+        spectrum_note: None,
+        seats: Vec::new(),
+        errors: no_reading(""),
+        sides: None,
+        sides_note: None,
+        k: None,
+        share_40_60: None,
+        spread: None,
+        spread_cells: 0,
+    };
+    let panel = match Panel::from_answers(&answers, None) {
+        Ok(p) => p,
+        Err(e) => {
+            let note = panel_error_note(&e, rows);
+            for r in [&mut out.pearson, &mut out.one_market_per_group, &mut out.from_fifty, &mut out.from_climatology, &mut out.errors] {
+                *r = no_reading(&note);
+            }
+            out.spectrum_note = Some(note.clone());
+            out.sides_note = Some(note);
+            return out;
+        }
+    };
+    let cells = panel.cells.len();
+    let matrix = panel.correlations(&Similarity::Pearson);
+    (out.n, out.cells) = (panel.seats.len(), cells);
+    out.pearson = reading(matrix.reading(), cells);
+
+    let groups = groups_present(rows);
+    out.dropped_markets = groups.iter().flat_map(|g| g[1..].iter().cloned()).collect();
+    out.one_market_per_group = match Panel::from_answers(&one_market_per_group(&answers, &groups), None) {
+        Ok(p) => reading(p.reading(&Similarity::Pearson), p.cells.len()),
+        Err(e) => no_reading(&panel_error_note(&e, rows)),
+    };
+    out.from_fifty = reading(panel.reading(&Similarity::FromFifty), cells);
+    out.from_climatology = match &ctx.clim {
+        Some(sim @ Similarity::FromReference(q)) => reading(panel.reading(sim), panel.cells.iter().filter(|c| q.contains_key(c)).count()),
+        _ => no_reading("no climatology table given"),
+    };
+
+    out.spectrum = spectrum(&matrix);
+    out.spectrum_note = out.spectrum.is_none().then(|| match out.pearson.reading.undefined_pairs {
+        0 => "the matrix's eigenvalues give no positive trace".to_string(),
+        k => format!("{k} pairs of seats have no correlation, so the matrix is incomplete"),
+    });
+    out.seats = seat_profiles(&panel, &matrix);
+    out.errors = error_reading(rows);
+    (out.sides, out.sides_note) = sides(&panel, &matrix, ctx.roster);
+    out.k = sharpness_k(answers.iter().map(|a| a.prob));
+    out.share_40_60 = share_40_60(answers.iter().map(|a| a.prob));
+    let spreads: Vec<f64> = (0..cells)
+        .filter_map(|c| {
+            let ps: Vec<f64> = (0..panel.seats.len()).filter_map(|s| panel.value(s, c)).collect();
+            (ps.len() >= 2).then(|| spread(&ps)).flatten()
+        })
+        .collect();
+    out.spread_cells = spreads.len();
+    out.spread = mean(spreads);
+    out
+}
+
+fn error_reading(rows: &[&ForecastRow]) -> Reading {
+    let scored: Vec<ScoredAnswer> = rows
+        .iter()
+        .filter(|r| r.resolved())
+        .filter_map(|r| Some(ScoredAnswer { seat: r.seat.clone(), market: r.asset.clone(), horizon: r.horizon.as_str().into(), prob: r.prob_up?, up: r.up()? }))
+        .collect();
+    if scored.is_empty() {
+        return no_reading("no resolved event yet");
+    }
+    match error_panel(&scored, None) {
+        Ok(p) => reading(p.reading(&Similarity::Pearson), p.cells.len()),
+        Err(e) => no_reading(&e.to_string()),
+    }
+}
+
+fn sides(panel: &Panel, matrix: &CorrelationMatrix, roster: &Roster) -> (Option<SidesTest>, Option<String>) {
+    if roster.seats.iter().all(|s| s.side.is_none()) {
+        return (None, Some("the roster gives no sides".into()));
+    }
+    let mut side_of = BTreeMap::new();
+    for seat in &panel.seats {
+        match roster.side_of(seat) {
+            Some(s) => side_of.insert(seat.clone(), s.as_str().to_string()),
+            None => return (None, Some(format!("seat {seat} has no side in the roster"))),
+        };
+    }
+    match sides_test(panel, matrix, &side_of) {
+        Ok(t) => (Some(t), None),
+        Err(e) => (None, Some(e.to_string())),
+    }
+}
+
+/// The shadow weights from the one-day panels of the design window's runs.
+fn shadow(runs: &BTreeMap<(&str, Horizon), Vec<&ForecastRow>>, rows: &[ForecastRow], roster: &Roster) -> ShadowSection {
+    let mut window = Vec::new();
+    let mut matrices = Vec::new();
+    for ((run_id, h), rs) in runs {
+        let in_window = Date::parse(&rs[0].session).and_then(session_number).is_some_and(|s| s < PRIMARY_FIRST_SESSION);
+        if *h != Horizon::D1 || !in_window {
+            continue;
+        }
+        if let Ok(p) = Panel::from_answers(&rs.iter().map(|r| answer(r)).collect::<Vec<_>>(), None) {
+            window.push(run_id.to_string());
+            matrices.push(p.correlations(&Similarity::Pearson));
+        }
+    }
+    if matrices.is_empty() {
+        let note = format!("no counted run with a one-day panel before session {PRIMARY_FIRST_SESSION} (the window the weights are frozen from)");
+        return ShadowSection { window, weights: None, note: Some(note) };
+    }
+    let mut seats: Vec<String> = roster.seats.iter().map(|s| s.seat.clone()).collect();
+    let others: BTreeSet<&str> = rows.iter().map(|r| r.seat.as_str()).filter(|s| !seats.iter().any(|x| x == s)).collect();
+    seats.extend(others.into_iter().map(String::from));
+    match shadow_weights(&matrices, &seats) {
+        Ok(w) => ShadowSection { window, weights: Some(w), note: None },
+        Err(e) => ShadowSection { window, weights: None, note: Some(e.to_string()) },
+    }
+}
+
+/// The `independence` section from the forecasts rows, the book's sealing times (the 09:30 ET
+/// cut), the climatology table and the roster.
+pub fn independence(rows: &[ForecastRow], sealing_times: Option<&BTreeMap<u64, Instant>>, climatology: Option<&ClimatologyTable>, roster: &Roster) -> Independence {
+    let by_run = run_cells(rows, sealing_times);
+    let clim = climatology.map(|c| {
+        let q = by_run.values().flatten().filter_map(|r| c.q(&r.asset, r.horizon.as_str()).map(|q| ((r.asset.clone(), r.horizon.as_str().to_string()), 100.0 * q)));
+        Similarity::FromReference(q.collect())
+    });
+    let ctx = Context { clim, roster };
+    let mut runs = Vec::new();
+    let mut whole: Vec<&ForecastRow> = Vec::new();
+    let mut keys = by_run.iter().peekable();
+    while let Some(((run_id, h), rs)) = keys.next() {
+        runs.push(run_panel(run_id, h.as_str(), rs, &ctx));
+        whole.extend(rs.iter().copied());
+        if keys.peek().is_none_or(|((next, _), _)| next != run_id) {
+            runs.push(run_panel(run_id, ALL_HORIZONS, &whole, &ctx));
+            whole.clear();
+        }
+    }
+    Independence {
+        roster: roster.clone(),
+        groups: MARKET_GROUPS.iter().map(|g| g.iter().map(|(name, _)| name.to_string()).collect()).collect(),
+        climatology: climatology.is_some(),
+        shadow: shadow(&by_run, rows, roster),
+        funnel: funnel(rows, sealing_times),
+        runs,
+    }
+}
+
+fn funnel(rows: &[ForecastRow], sealing_times: Option<&BTreeMap<u64, Instant>>) -> Vec<RunFunnel> {
+    let mut by_run: BTreeMap<&str, Vec<&ForecastRow>> = BTreeMap::new();
+    for r in rows {
+        by_run.entry(r.run_id.as_str()).or_default().push(r);
+    }
+    by_run
+        .into_iter()
+        .map(|(run_id, rs)| {
+            let issue: Vec<&ForecastRow> = rs.iter().copied().filter(|r| r.line_kind != "correction").collect();
+            let count = |f: &dyn Fn(&ForecastRow) -> bool| issue.iter().filter(|r| f(r)).count();
+            let before = |times: &BTreeMap<u64, Instant>, r: &ForecastRow| Date::parse(&r.session).zip(times.get(&r.line)).is_some_and(|(d, t)| *t < reference_cut(d));
+            RunFunnel {
+                run_id: run_id.into(),
+                session: rs[0].session.clone(),
+                rows: issue.len(),
+                corrections: rs.len() - issue.len(),
+                seats: issue.iter().filter(|r| r.status != "no_answer").map(|r| r.seat.as_str()).collect::<BTreeSet<_>>().len(),
+                sealed_before_reference: sealing_times.map(|t| count(&|r| before(t, r))),
+                explicit_50: count(&|r| r.cell_status == "explicit_50"),
+                invalid: count(&|r| r.cell_status == "invalid"),
+                counted_one_day: count(&|r| r.status == "counted" && r.horizon == Horizon::D1),
+                note: sealing_times.is_none().then(|| "sealed_before_reference needs the book's sealing times".to_string()),
+            }
+        })
+        .collect()
+}
+
+/// `sealbook neff --all`: the `n_eff[]` rows and the `independence` section from the files'
+/// bytes (forecasts, book, climatology, ask chain), as `league_stats_from_files` reads them.
+pub fn neff_and_independence_from_files(
+    forecasts_csv: &[u8],
+    book: Option<&[u8]>,
+    climatology: Option<&[u8]>,
+    asks: Option<&[u8]>,
+) -> Result<(Vec<NeffRow>, Independence), InputError> {
+    let f = LeagueFiles::read(forecasts_csv, book, climatology, asks)?;
+    Ok((super::independence::neff_rows(&f.rows, f.times.as_ref()), independence(&f.rows, f.times.as_ref(), f.clim.as_ref(), &f.roster)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::contract::EventContract;
+    use crate::score::roster::{RosterSeat, Side};
+
+    /// A counted one-day answer of `seat` on `asset` (priced as `symbol`) in session 2 (2026-10-20).
+    fn row(seat: &str, asset: &str, symbol: &str, p: f64, line: u64) -> ForecastRow {
+        let contract = EventContract::from_values([asset, "1d", "2026-10-20T13:30:00Z", "end", "rule", "1", "rr", "prov", symbol]);
+        ForecastRow {
+            row: line,
+            run_id: "2026-10-20-am".into(),
+            session: "2026-10-20".into(),
+            seat: seat.into(),
+            model: seat.into(),
+            line,
+            sealed_at: Instant::parse_rfc3339("2026-10-20T12:40:00Z").unwrap(),
+            status: "counted".into(),
+            asset: asset.into(),
+            horizon: Horizon::D1,
+            prob_up: Some(p),
+            reference: None,
+            close: None,
+            actual_pct: None,
+            draw: None,
+            run_role: "session_run".into(),
+            line_kind: "issue".into(),
+            same_event: true,
+            cell_status: "elicited".into(),
+            event_id: contract.event_id(),
+            event_id_v2: contract.event_id_v2(),
+            contract,
+            methodology_version: "2".into(),
+        }
+    }
+
+    fn rows() -> Vec<ForecastRow> {
+        let markets = [("SP", "^GSPC"), ("NASDAQ", "^NDX"), ("DOW", "^DJI"), ("OIL", "CL=F"), ("BRENT", "BZ=F"), ("GOLD", "GC=F")];
+        let mut rows = Vec::new();
+        for (s, seat) in ["a", "b", "c", "d"].iter().enumerate() {
+            for (m, (asset, symbol)) in markets.iter().enumerate() {
+                rows.push(row(seat, asset, symbol, (40 + (s * 3 + m * 7) % 23) as f64, 10 + s as u64));
+            }
+        }
+        rows
+    }
+
+    #[test]
+    fn groups_match_symbols_and_every_figure_says_why_it_has_none() {
+        let rows = rows();
+        let ind = independence(&rows, None, None, &Roster::default());
+        let labels: Vec<&str> = ind.runs.iter().map(|r| r.horizon.as_str()).collect();
+        assert_eq!(labels, ["1d", ALL_HORIZONS]);
+        let r = &ind.runs[0];
+        assert_eq!((r.n, r.cells), (4, 6));
+        // Price symbols place markets whatever their asset codes: S&P 500 and WTI stay.
+        assert_eq!(r.dropped_markets, ["NASDAQ", "DOW", "BRENT"]);
+        assert_eq!(r.one_market_per_group.cells, 3);
+        assert!(r.pearson.reading.rho.is_some() && r.pearson.note.is_none());
+        assert_eq!(r.from_climatology.note.as_deref(), Some("no climatology table given"));
+        assert_eq!(r.errors.note.as_deref(), Some("no resolved event yet"));
+        assert_eq!(r.sides_note.as_deref(), Some("the roster gives no sides"));
+        assert_eq!(r.seats.len(), 4);
+        // Session 2 is in the shadow weights' window.
+        assert_eq!(ind.shadow.window, ["2026-10-20-am"]);
+        assert_eq!(ind.shadow.weights.as_ref().unwrap().weights.len(), 4);
+
+        // Sides from the roster: every answering seat needs one.
+        let seat = |s: &str, side: Option<Side>| RosterSeat { seat: s.into(), family: s.into(), side, model: None };
+        let mut roster = Roster { seats: vec![seat("a", Some(Side::Us)), seat("b", Some(Side::Us)), seat("c", Some(Side::China))], source: None, note: None };
+        let ind = independence(&rows, None, None, &roster);
+        assert_eq!(ind.runs[0].sides_note.as_deref(), Some("seat d has no side in the roster"));
+        roster.seats.push(seat("d", Some(Side::China)));
+        let ind = independence(&rows, None, None, &roster);
+        let t = ind.runs[1].sides.as_ref().unwrap();
+        assert_eq!((t.splits, t.sides.clone()), (6, ["China".to_string(), "US".to_string()]));
+
+        // A seat answering a market twice in its latest line: every figure names the row.
+        let mut twice = rows.clone();
+        twice.push(row("a", "GOLD", "GC=F", 50.0, 10));
+        let r = &independence(&twice, None, None, &Roster::default()).runs[0];
+        assert!(r.pearson.note.as_deref().unwrap().starts_with("council-forecasts.csv row 10: seat a answered GOLD twice"), "{:?}", r.pearson.note);
+        assert_eq!(r.sides_note, r.pearson.note);
+    }
+}

@@ -1,0 +1,23 @@
+//! `score::roster` on arbitrary bytes read as an ask chain and as a book: never a panic; an
+//! accepted roster lists each seat once, with a family, and names where it was read.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use sealbook_core::score::roster::{roster_from_asks, roster_from_book, Roster};
+
+fn check(r: &Roster) {
+    for (i, s) in r.seats.iter().enumerate() {
+        assert!(!s.seat.is_empty() && !s.family.is_empty(), "seat {i} without a name or family");
+        assert!(r.seats[..i].iter().all(|o| o.seat != s.seat), "seat {} listed twice", s.seat);
+    }
+    assert!(r.source.is_some());
+}
+
+fuzz_target!(|data: &[u8]| {
+    if let Ok(r) = roster_from_asks(data) {
+        check(&r);
+    }
+    if let Ok(Some(r)) = roster_from_book(data) {
+        check(&r);
+    }
+});
