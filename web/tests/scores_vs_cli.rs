@@ -5,7 +5,8 @@
 //!
 //! The CLI is `$SEALBOOK_BIN` when set, else `cargo run -p sealbook-server --bin sealbook`.
 
-use sealbook_web::scores::compute::compute;
+use sealbook_core::score::peers::Profile;
+use sealbook_web::scores::compute::{compute, Inputs};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -41,13 +42,15 @@ fn the_page_document_is_the_cli_document() {
     let dir = TempDir(std::env::temp_dir().join(format!("sealbook-scores-page-{}", std::process::id())));
     std::fs::create_dir_all(&dir.0).unwrap();
     generate(&dir.0);
-    let (csv, clim) = (dir.0.join("council-forecasts.csv"), dir.0.join("council-clim-window.json"));
-    let out = sealbook().args(["score", "--forecasts"]).arg(&csv).arg("--clim").arg(&clim).arg("--json").output().unwrap();
+    let (csv, clim, asks) = (dir.0.join("council-forecasts.csv"), dir.0.join("council-clim-window.json"), dir.0.join("asks.jsonl"));
+    let out = sealbook().args(["score", "--forecasts"]).arg(&csv).arg("--clim").arg(&clim).arg("--asks").arg(&asks).arg("--json").output().unwrap();
     assert!(out.status.success(), "sealbook score failed: {}", String::from_utf8_lossy(&out.stderr));
     let cli = String::from_utf8(out.stdout).unwrap();
 
-    let page = compute(&std::fs::read(&csv).unwrap(), None, Some(&std::fs::read(&clim).unwrap())).unwrap();
-    assert_eq!(format!("{}\n", page.stats_json), cli, "the page's stats JSON differs from the CLI's");
+    let (csv_bytes, clim_bytes, asks_bytes) = (std::fs::read(&csv).unwrap(), std::fs::read(&clim).unwrap(), std::fs::read(&asks).unwrap());
+    let page = compute(&Inputs { forecasts: Some(&csv_bytes), climatology: Some(&clim_bytes), asks: Some(&asks_bytes), ..Inputs::default() }).unwrap();
+    assert_eq!(format!("{}\n", page.stats_json.as_deref().unwrap()), cli, "the page's stats JSON differs from the CLI's");
+    assert!(cli.contains("\"independence\""), "the roster-dependent section is in both");
 
     // Each matrix is the one behind its n_eff row: same seats, and its mean off-diagonal r is rho.
     let doc: serde_json::Value = serde_json::from_str(&cli).unwrap();
@@ -78,7 +81,32 @@ fn a_bad_row_is_named_with_file_row_and_column() {
     let mut cells: Vec<&str> = lines[3].split(',').collect();
     cells[col] = "abc";
     lines[3] = cells.join(",");
-    let err = compute(format!("{}\n", lines.join("\n")).as_bytes(), None, None).unwrap_err();
+    let bad = format!("{}\n", lines.join("\n"));
+    let err = compute(&Inputs { forecasts: Some(bad.as_bytes()), ..Inputs::default() }).unwrap_err();
     assert!(err.contains("council-forecasts.csv") && err.contains("prob_up"), "{err}");
     assert!(err.contains('4') || err.contains('3'), "names the row: {err}");
+}
+
+#[test]
+fn peer_profiles_and_scorecards_are_the_cli_documents() {
+    let dir = TempDir(std::env::temp_dir().join(format!("sealbook-scores-page-peers-{}", std::process::id())));
+    std::fs::create_dir_all(&dir.0).unwrap();
+    for (name, profile) in [("agentpit", Profile::Agentpit), ("ladder", Profile::Ladder), ("arena", Profile::Arena)] {
+        let file = dir.0.join(format!("{name}.jsonl"));
+        let out = sealbook_tests::python_script("peer_profiles.py").args(["gen", name, file.to_str().unwrap()]).output().unwrap();
+        assert!(out.status.success(), "generator failed: {}", String::from_utf8_lossy(&out.stderr));
+        let out = sealbook().args(["score", "--profile", name, "--forecasts"]).arg(&file).arg("--json").output().unwrap();
+        assert!(out.status.success(), "sealbook score --profile {name} failed: {}", String::from_utf8_lossy(&out.stderr));
+        let bytes = std::fs::read(&file).unwrap();
+        let page = compute(&Inputs { peer: Some((profile, "records.jsonl", &bytes)), ..Inputs::default() }).unwrap();
+        assert_eq!(format!("{}\n", page.peer_json.as_deref().unwrap()), String::from_utf8(out.stdout).unwrap(), "{name}");
+        assert!(page.stats_json.is_none());
+    }
+    let file = dir.0.join("registered-predictions.json");
+    let out = sealbook_tests::python_script("scorecard_peer.py").args(["gen", file.to_str().unwrap(), "3"]).output().unwrap();
+    assert!(out.status.success(), "generator failed: {}", String::from_utf8_lossy(&out.stderr));
+    let out = sealbook().arg("scorecard").arg(&file).arg("--json").output().unwrap();
+    let bytes = std::fs::read(&file).unwrap();
+    let page = compute(&Inputs { registered: Some(("registered-predictions.json", &bytes)), ..Inputs::default() }).unwrap();
+    assert_eq!(format!("{}\n", page.scorecards_json.as_deref().unwrap()), String::from_utf8(out.stdout).unwrap());
 }
