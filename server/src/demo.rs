@@ -418,7 +418,8 @@ mod tests {
         }
         // The forecasts file is the sealed cells, and the crowd fields read as §4.9 lays them out.
         let csv = &a.iter().find(|f| f.path == FORECASTS_FILE).unwrap().bytes;
-        let st = league_stats_from_files(csv, Some(book), None, &[], &CoreStats).unwrap();
+        let asks = &a.iter().find(|f| f.path == ASKS_FILE).unwrap().bytes;
+        let st = league_stats_from_files(csv, Some(book), None, Some(asks), &CoreStats).unwrap();
         let agreement = st.book_agreement.unwrap();
         assert!(agreement.ok && agreement.checked == 3 * SEATS.len() * MARKETS.len() * HORIZONS.len(), "{agreement:?}");
         let crowd = st.crowd.unwrap();
