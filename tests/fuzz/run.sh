@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Bounded libFuzzer runs of sealbook-core's fuzz targets (canon, book, stamp_list, ots, tsp,
-# rekor, league_inputs), each starting from the seed corpus committed under tests/fuzz/seeds/<target>/ (for
-# ots, tsp and rekor, also the matching files of ../shared/vectors, copied into the
+# rekor, league_inputs, prices), each starting from the seed corpus committed under tests/fuzz/seeds/<target>/ (for
+# ots, tsp, rekor and prices, also the matching files of ../shared/vectors, copied into the
 # uncommitted corpus at run time).
 # Exits non-zero if a target crashes (the input is left in tests/fuzz/artifacts/<target>/).
 #
 #   SEALBOOK_FUZZ_SECONDS   time per target (default 45)
-#   SEALBOOK_FUZZ_TARGETS   targets to run (default "canon book stamp_list ots tsp rekor league_inputs")
+#   SEALBOOK_FUZZ_TARGETS   targets to run (default "canon book stamp_list ots tsp rekor league_inputs prices")
 #   SEALBOOK_FUZZ_SANITIZER address|none (default none: core has no unsafe code, and
 #                           without ASan libFuzzer runs several times more inputs)
 set -euo pipefail
@@ -15,7 +15,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 cargo_fuzz_version=0.13.2
 seconds=${SEALBOOK_FUZZ_SECONDS:-45}
-targets=${SEALBOOK_FUZZ_TARGETS:-canon book stamp_list ots tsp rekor league_inputs}
+targets=${SEALBOOK_FUZZ_TARGETS:-canon book stamp_list ots tsp rekor league_inputs prices}
 sanitizer=${SEALBOOK_FUZZ_SANITIZER:-none}
 
 if ! cargo fuzz --version 2>/dev/null | grep -q " $cargo_fuzz_version\$"; then
@@ -39,6 +39,7 @@ for target in $targets; do
         ots) dirs=("$vectors/ots" "$vectors/ots-calendar"); names=(-name '*.ots' -o -name '*.timestamp' -o -name '*.header.hex') ;;
         tsp) dirs=("$vectors/tsa"); names=(-name '*.tsr' -o -name '*.tst' -o -name '*.p7s' -o -name '*.tsq' -o -name '*.der' -o -name '*.pem') ;;
         rekor) dirs=("$vectors/rekor"); names=(-name '*.json') ;;
+        prices) dirs=("$vectors/yahoo"); names=(-name '*.json') ;;
         *) dirs=() ;;
     esac
     if [ ${#dirs[@]} -gt 0 ] && [ -d "$vectors" ]; then
