@@ -18,9 +18,8 @@
 //! - Coverage: every session must hold at least one bar (null or not) in the data; a session
 //!   the data does not reach is an error, never a smaller sample.
 
-use super::rfc3339_instant;
 use super::yahoo::Bar;
-use super::instant_of;
+use super::{instant_of, rfc3339_instant, BAR_SECONDS};
 use crate::calendar::{self, Date, Instant};
 use crate::score::brier::{draw_band_pct, MinuteBar};
 use serde::Serialize;
@@ -151,7 +150,7 @@ pub fn draw_band(bars: &[Bar], reference_at: Instant, clock: BandClock, n: u32, 
                 prev = None;
                 continue;
             };
-            if prev != Some(b.start - super::BAR_SECONDS) {
+            if prev != Some(b.start - BAR_SECONDS) {
                 runs.push(Vec::new());
             }
             runs.last_mut().expect("pushed").push(MinuteBar { close: c, contract: contract_at(contracts, instant_of(b.start)) });
