@@ -70,6 +70,14 @@ fn aapl_recording_matches_the_peer() {
         let ours = resolve(&series.bars, instant_of(*r), instant_of(*e));
         same(&ours, &theirs[i], &format!("window {} - {}", rfc3339(*r), rfc3339(*e)));
     }
+    // The band over the recorded session, for the next morning's reference: the null minute
+    // at 15:15Z breaks two pairs, so 387 returns.
+    let next = t("2024-10-03T13:30:00Z");
+    let theirs = peer(&["band", path.to_str().unwrap(), &next.to_string(), "1"]);
+    let ours = draw_band(&series.bars, instant_of(next), BandClock::Nyse, 1, &[]).unwrap();
+    assert_eq!(theirs["returns"], 387);
+    assert_eq!(theirs["days"], serde_json::json!(["2024-10-02"]));
+    assert_eq!(ours.band_pct.to_bits(), theirs["band_pct"].as_u64().unwrap(), "AAPL band {}", ours.band_pct);
 }
 
 #[test]

@@ -15,6 +15,7 @@ Readings (the same as the Rust side documents):
 Floats are reported as the integer of their IEEE-754 bits so the comparison is exact.
 
   prices_peer.py vector <chart.json> <ref_s> <end_s> [<ref_s> <end_s> ...]
+  prices_peer.py band <chart.json> <ref_s> <sessions>
   prices_peer.py gen <seed>
 """
 
@@ -194,6 +195,10 @@ def main():
         args = [int(a) for a in sys.argv[3:]]
         out = [resolve(bars, args[i], args[i + 1]) for i in range(0, len(args), 2)]
         json.dump(out, sys.stdout)
+    elif cmd == "band":
+        with open(sys.argv[2], "rb") as f:
+            bars = bars_of(json.loads(f.read().decode("utf-8")))
+        json.dump(band(bars, int(sys.argv[3]), int(sys.argv[4]), False, []), sys.stdout)
     elif cmd == "gen":
         json.dump(gen(int(sys.argv[2])), sys.stdout)
     else:

@@ -14,7 +14,7 @@
 //! writing full `repr` precision is thereby held to the last digit.
 
 use super::band::{self, Band, BandClock, BandError, ContractFrom};
-use super::rule::{self, MinuteSeries, Resolution, RuleError};
+use super::rule::{self, MinuteSeries, RuleError};
 use super::{PRICE_PROVIDER, REFERENCE_RULE_V1};
 use crate::calendar::Instant;
 use crate::forecasts_csv::{parse_bool, parse_number, CsvError, CsvRecord, CsvTable};
@@ -150,16 +150,17 @@ pub fn check_forecasts(csv: &[u8], series: &MinuteSeries, band_opts: &BandOption
             skip(&mut report, "row", "the row carries no outcome".into());
             continue;
         }
-        let mut times = [("reference_at", None), ("event_end_at", None)];
-        for (col, t) in times.iter_mut() {
+        let time = |report: &mut CheckReport, col: &str| {
             let text = get(rec, col);
-            *t = Instant::parse_rfc3339(&text);
+            let t = Instant::parse_rfc3339(&text);
             if t.is_none() {
-                mismatch(&mut report, col, String::new(), format!("{text:?} is not an RFC 3339 time"));
+                mismatch(report, col, String::new(), format!("{text:?} is not an RFC 3339 time"));
             }
-        }
-        let [(_, Some(reference_at)), (_, Some(end_at))] = times else { continue };
-        let res: Resolution = match rule::resolve(&series.bars, reference_at, end_at) {
+            t
+        };
+        let (reference_at, end_at) = (time(&mut report, "reference_at"), time(&mut report, "event_end_at"));
+        let (Some(reference_at), Some(end_at)) = (reference_at, end_at) else { continue };
+        let res = match rule::resolve(&series.bars, reference_at, end_at) {
             Ok(r) => r,
             Err(e @ RuleError::NotCovered { .. }) => {
                 skip(&mut report, "row", e.to_string());
