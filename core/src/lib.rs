@@ -17,6 +17,7 @@ pub mod forecasts_csv;
 pub mod hex;
 pub mod neff;
 pub mod ots;
+pub mod prices;
 pub mod rekor;
 pub mod score;
 pub mod session;

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Bounded libFuzzer runs of sealbook-core's fuzz targets (every [[bin]] of tests/fuzz/Cargo.toml),
-# each starting from the seed corpus committed under tests/fuzz/seeds/<target>/ (for ots, tsp and
-# rekor, also the matching files of ../shared/vectors, copied into the uncommitted corpus at run
+# each starting from the seed corpus committed under tests/fuzz/seeds/<target>/ (for ots, tsp,
+# rekor and prices, also the matching files of ../shared/vectors, copied into the uncommitted corpus at run
 # time).
 # Exits non-zero if a target crashes (the input is left in tests/fuzz/artifacts/<target>/).
 #
@@ -41,6 +41,7 @@ for target in $targets; do
         ots) dirs=("$vectors/ots" "$vectors/ots-calendar"); names=(-name '*.ots' -o -name '*.timestamp' -o -name '*.header.hex') ;;
         tsp) dirs=("$vectors/tsa"); names=(-name '*.tsr' -o -name '*.tst' -o -name '*.p7s' -o -name '*.tsq' -o -name '*.der' -o -name '*.pem') ;;
         rekor) dirs=("$vectors/rekor"); names=(-name '*.json') ;;
+        prices) dirs=("$vectors/yahoo"); names=(-name '*.json') ;;
         *) dirs=() ;;
     esac
     if [ ${#dirs[@]} -gt 0 ] && [ -d "$vectors" ]; then

@@ -8,6 +8,7 @@ pub mod neff;
 pub mod ots;
 mod peer_score;
 pub mod rekor;
+pub mod resolve;
 pub mod schema;
 pub mod score;
 pub mod scorecard;
@@ -46,6 +47,9 @@ pub enum Command {
     /// Sigstore Rekor log entries: verify, upload a stamped list.
     #[command(subcommand)]
     Rekor(rekor::RekorCommand),
+    /// A row's outcome (ref, close, actual_pct, draw) from Yahoo chart v8 minute bars, or a
+    /// check of council-forecasts.csv's outcome columns against them (spec 3.5, Appendix C).
+    Resolve(resolve::Args),
 }
 
 /// Runs `command`; `json` selects one JSON object on stdout instead of text.
@@ -62,5 +66,6 @@ pub fn run(command: Command, json: bool) -> CmdResult {
         Command::Schema(args) => schema::run(args, json),
         Command::Tsr(command) => tsr::run(command, json),
         Command::Rekor(command) => rekor::run(command, json),
+        Command::Resolve(args) => resolve::run(args, json),
     }
 }

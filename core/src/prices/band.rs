@@ -1,0 +1,219 @@
+//! The draw band from the provider's minute bars (§3.5): `0.1 x mean|r_1min| x sqrt(390)`,
+//! the mean absolute one-minute percent return over the four minute-bar sessions before the
+//! reference, minutes across a front-month roll excluded; computed by
+//! [`crate::score::brier::draw_band_pct`].
+//!
+//! Readings fixed here:
+//! - Sessions: the NYSE sessions before the session the reference belongs to
+//!   ([`calendar::session_for`]; a late reference inside a session does not count that
+//!   session's morning), each its regular window 09:30-16:00 New York time: bars whose start
+//!   lies in `[09:30, 16:00)`. Bitcoin (Yahoo `instrumentType` `CRYPTOCURRENCY`) uses the UTC
+//!   calendar days before the reference's UTC day, `[00:00Z, 24:00Z)`; the formula keeps its
+//!   `sqrt(390)`.
+//! - A one-minute return needs two bars with closes exactly 60 s apart: a null minute breaks
+//!   the pair instead of joining its neighbours into a two-minute return (which is not a
+//!   one-minute return and would inflate the mean).
+//! - Rolls: contract labels by time ("from this instant the front month is CLF7"); a return
+//!   whose two bars carry different labels is excluded.
+//! - Coverage: every session must hold at least one bar (null or not) in the data; a session
+//!   the data does not reach is an error, never a smaller sample.
+
+use super::yahoo::Bar;
+use super::{instant_of, rfc3339_instant, BAR_SECONDS};
+use crate::calendar::{self, Date, Instant};
+use crate::score::brier::{draw_band_pct, MinuteBar};
+use serde::Serialize;
+use std::fmt;
+
+/// Sessions the league's band uses (§3.5).
+pub const BAND_SESSIONS: u32 = 4;
+/// Most sessions a caller may ask for.
+pub const MAX_BAND_SESSIONS: u32 = 260;
+
+/// Which days make the band's sessions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BandClock {
+    /// NYSE sessions, 09:30-16:00 New York time.
+    Nyse,
+    /// UTC calendar days (Bitcoin).
+    UtcDays,
+}
+
+impl BandClock {
+    /// Calendar days for cryptocurrencies, NYSE sessions for everything else.
+    pub fn for_instrument(instrument_type: Option<&str>) -> BandClock {
+        if instrument_type == Some("CRYPTOCURRENCY") {
+            BandClock::UtcDays
+        } else {
+            BandClock::Nyse
+        }
+    }
+}
+
+/// A front-month contract label in force from `from` on.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ContractFrom {
+    pub from: Instant,
+    pub label: String,
+}
+
+/// One session of the band.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BandSession {
+    pub date: String,
+    pub open: String,
+    pub close: String,
+    /// Bars with a close inside the window.
+    pub priced_bars: usize,
+}
+
+/// The band and the sessions it came from (oldest first).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Band {
+    pub band_pct: f64,
+    pub clock: BandClock,
+    pub sessions: Vec<BandSession>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum BandError {
+    /// The calendar does not know the years around the reference.
+    OutsideCalendar { at: Instant },
+    BadSessionCount { n: u32 },
+    /// The data holds no bar in this session.
+    SessionNotCovered { date: Date },
+    /// The sessions hold no one-minute return.
+    NoReturns,
+}
+
+impl fmt::Display for BandError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BandError::OutsideCalendar { at } => write!(f, "the NYSE calendar does not cover the sessions before {}", rfc3339_instant(*at)),
+            BandError::BadSessionCount { n } => write!(f, "{n} band sessions: between 1 and {MAX_BAND_SESSIONS}"),
+            BandError::SessionNotCovered { date } => write!(f, "the data holds no bar of the band session {date}"),
+            BandError::NoReturns => f.write_str("the band sessions hold no one-minute return"),
+        }
+    }
+}
+
+/// The `n` session windows `(date, open, close)` before the reference, oldest first.
+pub fn band_windows(reference_at: Instant, clock: BandClock, n: u32) -> Result<Vec<(Date, Instant, Instant)>, BandError> {
+    if n == 0 || n > MAX_BAND_SESSIONS {
+        return Err(BandError::BadSessionCount { n });
+    }
+    let outside = BandError::OutsideCalendar { at: reference_at };
+    let mut out = Vec::with_capacity(n as usize);
+    match clock {
+        BandClock::UtcDays => {
+            let day = reference_at.utc_date();
+            for k in (1..=n as i64).rev() {
+                let d = day.add_days(-k);
+                out.push((d, Instant::from_utc(d, 0, 0, 0), Instant::from_utc(d.add_days(1), 0, 0, 0)));
+            }
+        }
+        BandClock::Nyse => {
+            let mut d = calendar::session_for(reference_at).ok_or(outside.clone())?;
+            while out.len() < n as usize {
+                d = d.add_days(-1);
+                if calendar::is_session(d).ok_or(outside.clone())? {
+                    out.push((d, calendar::reference_cut(d), calendar::session_close(d)));
+                }
+            }
+            out.reverse();
+        }
+    }
+    Ok(out)
+}
+
+/// The label in force at `t`, if any.
+fn contract_at(contracts: &[ContractFrom], t: Instant) -> Option<&str> {
+    contracts.iter().filter(|c| c.from <= t).max_by_key(|c| c.from).map(|c| c.label.as_str())
+}
+
+/// The draw band for a reference at `reference_at` from time-ordered one-minute `bars`.
+pub fn draw_band(bars: &[Bar], reference_at: Instant, clock: BandClock, n: u32, contracts: &[ContractFrom]) -> Result<Band, BandError> {
+    let mut runs: Vec<Vec<MinuteBar<'_>>> = Vec::new();
+    let mut sessions = Vec::new();
+    for (date, open, close) in band_windows(reference_at, clock, n)? {
+        let lo = bars.partition_point(|b| instant_of(b.start) < open);
+        let hi = bars.partition_point(|b| instant_of(b.start) < close);
+        let window = &bars[lo..hi];
+        if window.is_empty() {
+            return Err(BandError::SessionNotCovered { date });
+        }
+        // Runs of consecutive priced minutes; a null or missing minute ends a run.
+        let mut prev: Option<i64> = None;
+        for b in window {
+            let Some(c) = b.close else {
+                prev = None;
+                continue;
+            };
+            if prev != Some(b.start - BAR_SECONDS) {
+                runs.push(Vec::new());
+            }
+            runs.last_mut().expect("pushed").push(MinuteBar { close: c, contract: contract_at(contracts, instant_of(b.start)) });
+            prev = Some(b.start);
+        }
+        sessions.push(BandSession {
+            date: date.to_string(),
+            open: rfc3339_instant(open),
+            close: rfc3339_instant(close),
+            priced_bars: window.iter().filter(|b| !b.is_gap()).count(),
+        });
+    }
+    let band_pct = draw_band_pct(&runs).ok_or(BandError::NoReturns)?;
+    Ok(Band { band_pct, clock, sessions })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::score::brier::{DRAW_BAND_FACTOR, SESSION_MINUTES};
+
+    fn at(s: &str) -> Instant {
+        Instant::parse_rfc3339(s).unwrap()
+    }
+
+    #[test]
+    fn four_sessions_before_the_reference() {
+        // 2026-10-21 (Wed): the four sessions before are Thu 15, Fri 16, Mon 19, Tue 20.
+        let w = band_windows(at("2026-10-21T13:30:00Z"), BandClock::Nyse, 4).unwrap();
+        let dates: Vec<String> = w.iter().map(|(d, _, _)| d.to_string()).collect();
+        assert_eq!(dates, ["2026-10-15", "2026-10-16", "2026-10-19", "2026-10-20"]);
+        assert_eq!(rfc3339_instant(w[0].1), "2026-10-15T13:30:00Z");
+        assert_eq!(rfc3339_instant(w[0].2), "2026-10-15T20:00:00Z");
+        // Thanksgiving 2026-11-26 is skipped; a reference after Friday's close belongs to Monday.
+        let w = band_windows(at("2026-11-27T22:00:00Z"), BandClock::Nyse, 2).unwrap();
+        assert_eq!(w.iter().map(|(d, _, _)| d.to_string()).collect::<Vec<_>>(), ["2026-11-25", "2026-11-27"]);
+        let w = band_windows(at("2026-10-21T13:00:19Z"), BandClock::UtcDays, 4).unwrap();
+        assert_eq!(rfc3339_instant(w[0].1), "2026-10-17T00:00:00Z");
+        assert_eq!(rfc3339_instant(w[3].2), "2026-10-21T00:00:00Z");
+        assert_eq!(band_windows(at("2026-10-21T13:30:00Z"), BandClock::Nyse, 0), Err(BandError::BadSessionCount { n: 0 }));
+        assert!(matches!(band_windows(at("2022-01-03T15:00:00Z"), BandClock::Nyse, 4), Err(BandError::OutsideCalendar { .. })));
+    }
+
+    #[test]
+    fn gaps_break_pairs_and_rolls_are_excluded() {
+        let open = calendar::reference_cut(Date::new(2026, 10, 20).unwrap()).0 / 1_000_000;
+        let b = |m: i64, c: Option<f64>| Bar { start: open + 60 * m, open: c, high: c, low: c, close: c, volume: None };
+        // 100 -> 101 (1%), null, 99 -> 99.99 (1%), missing minute, 50 -> 55 across a roll.
+        let bars = vec![b(0, Some(100.0)), b(1, Some(101.0)), b(2, None), b(3, Some(99.0)), b(4, Some(99.99)), b(6, Some(50.0)), b(7, Some(55.0))];
+        let roll = [ContractFrom { from: instant_of(open + 60 * 7), label: "CLF7".into() }];
+        let band = draw_band(&bars, at("2026-10-21T13:30:00Z"), BandClock::Nyse, 1, &roll).unwrap();
+        let r1 = (100.0f64 * (101.0 / 100.0 - 1.0)).abs();
+        let r2 = (100.0f64 * (99.99 / 99.0 - 1.0)).abs();
+        assert_eq!(band.band_pct, DRAW_BAND_FACTOR * ((r1 + r2) / 2.0) * SESSION_MINUTES.sqrt());
+        assert_eq!(band.sessions[0].priced_bars, 6);
+        // Without the roll, the 10% minute counts.
+        let no_roll = draw_band(&bars, at("2026-10-21T13:30:00Z"), BandClock::Nyse, 1, &[]).unwrap();
+        assert!(no_roll.band_pct > band.band_pct);
+        // A session the data does not reach.
+        assert_eq!(
+            draw_band(&bars, at("2026-10-21T13:30:00Z"), BandClock::Nyse, 2, &[]),
+            Err(BandError::SessionNotCovered { date: Date::new(2026, 10, 19).unwrap() })
+        );
+        assert_eq!(draw_band(&bars[..1], at("2026-10-21T13:30:00Z"), BandClock::Nyse, 1, &[]), Err(BandError::NoReturns));
+    }
+}
