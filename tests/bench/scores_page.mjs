@@ -1,6 +1,6 @@
 // Times the Scores page on a season in headless Chromium (Debian's /usr/bin/chromium driven by
 // playwright-core from tests/e2e/node_modules), served by `sealbook serve`: from the drop of
-// council-forecasts.csv + council-clim-window.json to the results on screen (the worker reads
+// council-forecasts.csv + council-clim-window.json (+ asks.jsonl when the season has one) to the results on screen (the worker reads
 // the files, computes the whole stats document and every run's correlation matrix, the page
 // draws the tables and charts). Not part of CI.
 // usage: node tests/bench/scores_page.mjs <season dir> [runs]   (SEALBOOK_BIN: the server binary)
@@ -8,7 +8,7 @@
 // Chromium's processes and the file server over the same span (load-independent)], "rows": N, "stages": per run, when
 // each of the worker's messages reached the page (ms since the drop)}.
 import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -22,7 +22,7 @@ const [dir, runsArg] = process.argv.slice(2);
 const runs = Number(runsArg || 3);
 const server = await startServer(dir);
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
-const files = ['council-forecasts.csv', 'council-clim-window.json'].map((n) => ({ name: n, b64: readFileSync(join(dir, n)).toString('base64') }));
+const files = ['council-forecasts.csv', 'council-clim-window.json', 'asks.jsonl'].filter((n) => existsSync(join(dir, n))).map((n) => ({ name: n, b64: readFileSync(join(dir, n)).toString('base64') }));
 const ms = [];
 const cpuS = []; // CPU seconds of all Chromium processes from the drop to the results
 const stages = []; // per run: [worker message, ms since the drop when it arrived]
