@@ -51,6 +51,11 @@ fn the_page_document_is_the_cli_document() {
     let page = compute(&Inputs { forecasts: Some(&csv_bytes), climatology: Some(&clim_bytes), asks: Some(&asks_bytes), ..Inputs::default() }).unwrap();
     assert_eq!(format!("{}\n", page.stats_json.as_deref().unwrap()), cli, "the page's stats JSON differs from the CLI's");
     assert!(cli.contains("\"independence\""), "the roster-dependent section is in both");
+    // The page draws a row per independence reading and the roster it used.
+    let html = sealbook_web::scores::tables::results(page.stats_json.as_deref(), None, None).unwrap();
+    let doc: serde_json::Value = serde_json::from_str(&cli).unwrap();
+    assert_eq!(html.matches("<tr data-run=").count(), doc["independence"]["runs"].as_array().unwrap().len());
+    assert!(html.contains(r#"id="roster-table""#) && html.contains("Roster from asks.jsonl"), "the roster is shown");
 
     // Each matrix is the one behind its n_eff row: same seats, and its mean off-diagonal r is rho.
     let doc: serde_json::Value = serde_json::from_str(&cli).unwrap();

@@ -196,7 +196,7 @@ pub fn peer_document(doc: &Value) -> String {
 
 /// Every section drawn from the stats document, in reading order.
 pub fn document(doc: &Value) -> String {
-    [summary(doc), agreement(doc), endpoint(doc), seats(doc), consensus(doc), crowd(doc), calibration(doc), neff(doc), grid(doc)].concat()
+    [summary(doc), agreement(doc), endpoint(doc), seats(doc), consensus(doc), crowd(doc), calibration(doc), neff(doc), independence(doc), grid(doc)].concat()
 }
 
 fn summary(doc: &Value) -> String {
@@ -549,6 +549,122 @@ fn neff(doc: &Value) -> String {
             table_wrap("N_eff per run and horizon", &table)
         ),
     )
+}
+
+/// §5's companion figures (`independence`): the roster, every N_eff variant, the spectrum,
+/// the error-indicator reading and the sides test per run and horizon, each seat's mean r and
+/// majority agreement, the shadow-consensus weights and Table 6's path to the counted record.
+fn independence(doc: &Value) -> String {
+    let ind = &doc["independence"];
+    if !ind.is_object() {
+        return String::new();
+    }
+    let neff_td = |r: &Value| match r["n_eff"].as_f64() {
+        Some(_) => num_td(r.get("n_eff")),
+        None => format!(r#"<td class="num muted" title="{}">-</td>"#, esc(r["note"].as_str().unwrap_or(""))),
+    };
+    let mut body = String::new();
+    let roster = &ind["roster"];
+    let seats: String = roster["seats"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|s| {
+            let t = |k: &str| esc(s[k].as_str().unwrap_or("-"));
+            format!(r#"<tr><th scope="row">{}</th><td>{}</td><td>{}</td><td>{}</td></tr>"#, t("seat"), t("family"), t("side"), t("model"))
+        })
+        .collect();
+    let source = match (roster["source"].as_str(), roster["note"].as_str()) {
+        (Some(src), _) => format!("Roster from {}.", esc(src)),
+        (None, Some(note)) => esc(note),
+        (None, None) => "No roster: each seat is its own family and has no side.".into(),
+    };
+    let _ = write!(
+        body,
+        r#"<p class="note">{source} A family's second and later seats weigh 1/3 in the consensus; sides feed the US/China test.</p><details class="scores-details"><summary>Roster</summary>{}</details>"#,
+        table_wrap("Roster", &format!(r#"<table class="scores-table" id="roster-table"><caption>Roster</caption><thead><tr><th scope="col">Seat</th><th scope="col">Family</th><th scope="col">Side</th><th scope="col">Model</th></tr></thead><tbody>{seats}</tbody></table>"#))
+    );
+    let mut trs = String::new();
+    for r in ind["runs"].as_array().into_iter().flatten() {
+        let sides = match r["sides"].as_object() {
+            Some(sd) => format!(
+                "within {:.2}, between {:.2}; gap {:.1} ({}/{} splits, p {:.2})",
+                sd["within_r"].as_f64().unwrap_or(f64::NAN),
+                sd["between_r"].as_f64().unwrap_or(f64::NAN),
+                sd["max_gap"].as_f64().unwrap_or(f64::NAN),
+                sd["at_least_as_wide"],
+                sd["splits"],
+                sd["p_value"].as_f64().unwrap_or(f64::NAN)
+            ),
+            None => esc(r["sides_note"].as_str().unwrap_or("-")),
+        };
+        let _ = write!(
+            trs,
+            r#"<tr data-run="{run}" data-h="{h}"><th scope="row">{run}</th><td>{h}</td>{}{}{}{}{}{}{}{}{}{}{}<td class="ci">{sides}</td></tr>"#,
+            int_td(r.get("n")),
+            neff_td(&r["pearson"]),
+            neff_td(&r["one_market_per_group"]),
+            neff_td(&r["from_fifty"]),
+            neff_td(&r["from_climatology"]),
+            neff_td(&r["errors"]),
+            num_td(r["spectrum"].get("largest_share")),
+            num_td(r["spectrum"].get("participation_ratio")),
+            num_td(r.get("k")),
+            pct_td(r["share_40_60"].as_f64()),
+            num_td(r.get("spread")),
+            run = esc(r["run_id"].as_str().unwrap_or("")),
+            h = esc(r["horizon"].as_str().unwrap_or("")),
+        );
+    }
+    let runs = format!(
+        r#"<table class="scores-table" id="independence-table"><caption>Independence per run and horizon (all = the run's every cell)</caption><thead><tr><th scope="col">Run</th><th scope="col">Horizon</th><th scope="col">n</th><th scope="col">N_eff</th><th scope="col">One market per group</th><th scope="col">From 50</th><th scope="col">From climatology</th><th scope="col">Errors</th><th scope="col">Largest eigenvalue share</th><th scope="col">Participation ratio</th><th scope="col">K</th><th scope="col">Share 40-60</th><th scope="col">Spread</th><th scope="col">Sides</th></tr></thead><tbody>{trs}</tbody></table>"#
+    );
+    let _ = write!(body, r#"<details class="scores-details"><summary>Every run and horizon ({} readings)</summary>{}</details>"#, ind["runs"].as_array().map_or(0, Vec::len), table_wrap("Independence per run and horizon", &runs));
+    // Each seat's mean r and majority agreement on the latest run's whole panel.
+    if let Some(last) = ind["runs"].as_array().and_then(|rs| rs.iter().rev().find(|r| r["horizon"] == "all")) {
+        let rows: String = last["seats"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|s| format!(r#"<tr><th scope="row">{}</th>{}{}{}</tr>"#, esc(s["seat"].as_str().unwrap_or("")), num_td(s.get("mean_r")), pct_td(s["majority_agreement"].as_f64()), int_td(s.get("majority_cells"))))
+            .collect();
+        let run = esc(last["run_id"].as_str().unwrap_or(""));
+        let table = format!(r#"<table class="scores-table" id="seat-independence"><caption>Seats in run {run} (every cell)</caption><thead><tr><th scope="col">Seat</th><th scope="col">Mean r</th><th scope="col">Majority agreement</th><th scope="col">Cells</th></tr></thead><tbody>{rows}</tbody></table>"#);
+        let _ = write!(body, r#"<details class="scores-details"><summary>Seats in the latest run</summary>{}</details>"#, table_wrap("Seats in the latest run", &table));
+    }
+    let shadow = &ind["shadow"];
+    if let Some(w) = shadow["weights"]["weights"].as_object() {
+        let rows: String = w
+            .iter()
+            .map(|(seat, v)| format!(r#"<tr><th scope="row">{}</th>{}{}{}</tr>"#, esc(seat), num_td(Some(v)), num_td(shadow["weights"]["mean_r"].get(seat)), int_td(shadow["weights"]["pairs"].get(seat))))
+            .collect();
+        let window: Vec<String> = shadow["window"].as_array().into_iter().flatten().filter_map(|r| r.as_str().map(esc)).collect();
+        let table = format!(r#"<table class="scores-table" id="shadow-table"><caption>Shadow-consensus weights from runs {}</caption><thead><tr><th scope="col">Seat</th><th scope="col">Weight</th><th scope="col">Mean r</th><th scope="col">Correlations</th></tr></thead><tbody>{rows}</tbody></table>"#, window.join(", "));
+        let _ = write!(body, r#"<details class="scores-details"><summary>Shadow-consensus weights</summary>{}</details>"#, table_wrap("Shadow-consensus weights", &table));
+    } else if let Some(note) = shadow["note"].as_str() {
+        let _ = write!(body, r#"<p class="note">Shadow weights: {}</p>"#, esc(note));
+    }
+    let funnel: String = ind["funnel"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|f| {
+            format!(
+                r#"<tr><th scope="row">{}</th>{}{}{}{}{}{}{}</tr>"#,
+                esc(f["run_id"].as_str().unwrap_or("")),
+                int_td(f.get("rows")),
+                int_td(f.get("corrections")),
+                int_td(f.get("seats")),
+                int_td(f.get("sealed_before_reference")),
+                int_td(f.get("explicit_50")),
+                int_td(f.get("invalid")),
+                int_td(f.get("counted_one_day")),
+            )
+        })
+        .collect();
+    let table = format!(r#"<table class="scores-table" id="funnel-table"><caption>From the file to the counted record, per run</caption><thead><tr><th scope="col">Run</th><th scope="col">Rows</th><th scope="col">Corrections</th><th scope="col">Seats</th><th scope="col">Sealed before the reference</th><th scope="col">Explicit 50</th><th scope="col">Invalid</th><th scope="col">Counted, one day</th></tr></thead><tbody>{funnel}</tbody></table>"#);
+    let _ = write!(body, r#"<details class="scores-details"><summary>From the file to the counted record</summary>{}</details>"#, table_wrap("From the file to the counted record", &table));
+    card("scores-independence", "Independence in detail (§5)", &body)
 }
 
 fn grid(doc: &Value) -> String {
