@@ -139,6 +139,30 @@ test('the demo league with its book: the crowd table and the CSV-vs-book check, 
   await context.close();
 });
 
+test('each peer benchmark\'s rules: the page gives the document sealbook score --profile gives', async () => {
+  const { context, page, errors } = await openPage(browser, scoresUrl());
+  for (const profile of ['agentpit', 'ladder', 'arena']) {
+    const file = join(dir, `${profile}-records.jsonl`);
+    execFileSync(PYTHON, ['-I', join(REPO, 'tests/py/peer_profiles.py'), 'gen', profile, file]);
+    const cliText = execFileSync(SEALBOOK_BIN, ['score', '--profile', profile, '--forecasts', file, '--json'], { encoding: 'utf8' });
+    const doc = JSON.parse(cliText);
+    await page.selectOption('#profile-select', profile);
+    await dropFiles(page, [file]);
+    await page.waitForSelector(`#peer-table`, { timeout: 60000 });
+    const names = await page.evaluate(() => [...document.querySelectorAll('#peer-table tbody tr')].map((tr) => tr.dataset.agent ?? tr.dataset.model));
+    assert.deepEqual(names, Object.keys(profile === 'ladder' ? doc.models : doc.agents), profile);
+    const first = await page.evaluate(() => Number(document.querySelector('#peer-table tbody tr td').dataset.v));
+    const expected = profile === 'agentpit' ? Object.values(doc.agents)[0].brier.value
+      : profile === 'ladder' ? Object.values(doc.models)[0].edge.value : Object.values(doc.agents)[0].directional.score.value;
+    assert.equal(first, expected, `${profile}: the first figure`);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-stats')]);
+    assert.equal(readFileSync(await download.path(), 'utf8'), cliText, `${profile}: the download is the CLI's bytes`);
+    await page.click('text=Clear');
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('registered predictions dropped alone give the scorecards sealbook scorecard --json computes', async () => {
   const file = join(dir, 'registered-predictions.json');
   execFileSync(PYTHON, ['-I', join(REPO, 'tests/py/scorecard_peer.py'), 'gen', file, '5']);

@@ -340,8 +340,9 @@ pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueSta
         );
     }
 
-    // The grid.
-    let mut cells: BTreeMap<(&str, &str, Horizon), Vec<(f64, Option<bool>)>> = BTreeMap::new();
+    // The grid: (seat, market, horizon) -> every stated probability with its outcome if resolved.
+    type GridKey<'r> = (&'r str, &'r str, Horizon);
+    let mut cells: BTreeMap<GridKey<'_>, Vec<(f64, Option<bool>)>> = BTreeMap::new();
     for r in inp.rows.iter().filter(|r| r.status != "not_counted") {
         if let Some(p) = cell_of(r).stated() {
             cells.entry((r.seat.as_str(), r.asset.as_str(), r.horizon)).or_default().push((p, resolved_up(r)));

@@ -105,8 +105,10 @@ impl Submission {
 /// reference scale, fixed independently of any agent's stated uncertainty. Monotone: 100 for
 /// a perfect forecast, toward 0 as the CRPS grows. (Seed 004 states a monotone 0-100
 /// transform with a challenge-level scale without printing its formula; this is ours.)
+/// `libm::exp`, not `f64::exp`: the platform's exp differs in the last digit between the native
+/// build and wasm, and the page must print the CLI's bytes.
 pub fn crps_display(crps: f64, reference_scale: f64) -> Option<f64> {
-    (crps >= 0.0 && reference_scale > 0.0).then(|| 100.0 * (-crps / reference_scale).exp())
+    (crps >= 0.0 && reference_scale > 0.0).then(|| 100.0 * libm::exp(-crps / reference_scale))
 }
 
 /// Correct settled forecasts / settled forecasts.
