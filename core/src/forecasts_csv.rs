@@ -281,6 +281,42 @@ impl ForecastRow {
     }
 }
 
+#[cfg(test)]
+impl ForecastRow {
+    /// A row for unit tests: `seat`'s counted `issue` answer `p` (None: a `counted_50` filler)
+    /// on `asset`, priced as `symbol`, at horizon `h` in `session`'s morning run, sealed at
+    /// 12:00Z from book line 1, unresolved. Tests change what they need with `..`.
+    pub(crate) fn for_test(seat: &str, session: &str, asset: &str, symbol: &str, h: Horizon, p: Option<f64>) -> ForecastRow {
+        let reference = format!("{session}T13:30:00Z");
+        let contract = crate::contract::EventContract::from_values([asset, h.as_str(), &reference, "end", "rule", "1", "rr", "prov", symbol]);
+        ForecastRow {
+            row: 2,
+            run_id: format!("{session}-am"),
+            session: session.into(),
+            seat: seat.into(),
+            model: seat.into(),
+            line: 1,
+            sealed_at: Instant::parse_rfc3339(&format!("{session}T12:00:00Z")).expect("a test session date"),
+            status: if p.is_some() { "counted" } else { "counted_50" }.into(),
+            asset: asset.into(),
+            horizon: h,
+            prob_up: p,
+            reference: None,
+            close: None,
+            actual_pct: None,
+            draw: None,
+            run_role: "session_run".into(),
+            line_kind: "issue".into(),
+            same_event: true,
+            cell_status: if p.is_some() { "elicited" } else { "" }.into(),
+            event_id: contract.event_id(),
+            event_id_v2: contract.event_id_v2(),
+            contract,
+            methodology_version: "2".into(),
+        }
+    }
+}
+
 /// A table whose records have been type-checked: look fields up by column name.
 pub struct Columns<'a> {
     table: &'a CsvTable,

@@ -128,7 +128,6 @@ pub fn book_agreement(rows: &[ForecastRow], book: &BookLines) -> BookAgreement {
 pub(crate) mod tests {
     use super::*;
     use crate::calendar::{Horizon, Instant};
-    use crate::contract::EventContract;
 
     const BOOK: &str = concat!(
         r#"{"n": 1, "kind": "run", "run_id": "r1"}"#,
@@ -143,32 +142,8 @@ pub(crate) mod tests {
 
     /// A counted `issue` row of run r1 on SPX, unresolved (also the crowd tests' base row).
     pub(crate) fn row(n: u64, seat: &str, line: u64, h: Horizon, p: Option<f64>) -> ForecastRow {
-        let contract = EventContract::from_values(["SPX", h.as_str(), "r", "e", "rule", "1", "rr", "prov", "SPX"]);
-        ForecastRow {
-            row: n,
-            run_id: "r1".into(),
-            session: "2026-10-20".into(),
-            seat: seat.into(),
-            model: seat.into(),
-            line,
-            sealed_at: Instant::parse_rfc3339(if seat == "a" { "2026-10-20T12:31:00Z" } else { "2026-10-20T12:32:00Z" }).unwrap(),
-            status: if p.is_some() { "counted" } else { "counted_50" }.into(),
-            asset: "SPX".into(),
-            horizon: h,
-            prob_up: p,
-            reference: None,
-            close: None,
-            actual_pct: None,
-            draw: None,
-            run_role: "session_run".into(),
-            line_kind: "issue".into(),
-            same_event: true,
-            cell_status: if p.is_some() { "elicited" } else { "" }.into(),
-            event_id: contract.event_id(),
-            event_id_v2: contract.event_id_v2(),
-            contract,
-            methodology_version: "2".into(),
-        }
+        let at = if seat == "a" { "2026-10-20T12:31:00Z" } else { "2026-10-20T12:32:00Z" };
+        ForecastRow { row: n, run_id: "r1".into(), line, sealed_at: Instant::parse_rfc3339(at).unwrap(), ..ForecastRow::for_test(seat, "2026-10-20", "SPX", "SPX", h, p) }
     }
 
     fn good() -> Vec<ForecastRow> {

@@ -399,37 +399,12 @@ pub fn neff_and_independence_from_files(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::contract::EventContract;
     use crate::score::roster::{RosterSeat, Side};
 
     /// A counted one-day answer of `seat` on `asset` (priced as `symbol`) in session 2 (2026-10-20).
     fn row(seat: &str, asset: &str, symbol: &str, p: f64, line: u64) -> ForecastRow {
-        let contract = EventContract::from_values([asset, "1d", "2026-10-20T13:30:00Z", "end", "rule", "1", "rr", "prov", symbol]);
-        ForecastRow {
-            row: line,
-            run_id: "2026-10-20-am".into(),
-            session: "2026-10-20".into(),
-            seat: seat.into(),
-            model: seat.into(),
-            line,
-            sealed_at: Instant::parse_rfc3339("2026-10-20T12:40:00Z").unwrap(),
-            status: "counted".into(),
-            asset: asset.into(),
-            horizon: Horizon::D1,
-            prob_up: Some(p),
-            reference: None,
-            close: None,
-            actual_pct: None,
-            draw: None,
-            run_role: "session_run".into(),
-            line_kind: "issue".into(),
-            same_event: true,
-            cell_status: "elicited".into(),
-            event_id: contract.event_id(),
-            event_id_v2: contract.event_id_v2(),
-            contract,
-            methodology_version: "2".into(),
-        }
+        let sealed_at = Instant::parse_rfc3339("2026-10-20T12:40:00Z").unwrap();
+        ForecastRow { row: line, line, sealed_at, ..ForecastRow::for_test(seat, "2026-10-20", asset, symbol, Horizon::D1, Some(p)) }
     }
 
     fn rows() -> Vec<ForecastRow> {

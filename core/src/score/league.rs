@@ -608,36 +608,16 @@ impl LeagueFiles {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::contract::EventContract;
     use crate::score::seams::testing::Recorder;
 
     fn row(seat: &str, session: &str, line: u64, asset: &str, p: Option<f64>, chg: Option<f64>) -> ForecastRow {
-        let reference = format!("{session}T13:30:00Z");
-        let contract = EventContract::from_values([asset, "1d", &reference, "end", "rule", "1", "rr", "prov", asset]);
         ForecastRow {
-            row: 2,
-            run_id: format!("{session}-am"),
-            session: session.into(),
-            seat: seat.into(),
-            model: seat.into(),
             line,
-            sealed_at: Instant::parse_rfc3339(&format!("{session}T12:00:00Z")).unwrap(),
-            status: if p.is_some() { "counted" } else { "counted_50" }.into(),
-            asset: asset.into(),
-            horizon: Horizon::D1,
-            prob_up: p,
             reference: chg.map(|_| 100.0),
             close: chg.map(|c| 100.0 + c),
             actual_pct: chg,
             draw: chg.map(|c| c.abs() < 0.05),
-            run_role: "session_run".into(),
-            line_kind: "issue".into(),
-            same_event: true,
-            cell_status: if p.is_some() { "elicited" } else { "" }.into(),
-            event_id: contract.event_id(),
-            event_id_v2: contract.event_id_v2(),
-            contract,
-            methodology_version: "2".into(),
+            ..ForecastRow::for_test(seat, session, asset, asset, Horizon::D1, p)
         }
     }
 
