@@ -78,6 +78,8 @@ def figures(rows, questions):
         "crowd_brier": c,
         "bss_crowd": (1 - m / c) if m is not None and c != 0 else None,
         "gap": gap,
+        "model_distance": mean([abs(r["model"] * 100 - 50) for r in rows]),
+        "crowd_distance": mean([abs(r["crowd"] * 100 - 50) for r in rows]),
         "model_hits": hits([(r["model"], r["o"] == 1) for r in rows]),
         "crowd_hits": hits([(r["crowd"], r["o"] == 1) for r in rows]),
         "d": d,

@@ -22,7 +22,7 @@ fn figures(what: &str, ours: &Value, peer: &Value) {
     for k in ["n", "questions", "d_n", "gap_readable"] {
         assert_eq!(ours[k], peer[k], "{what}.{k}");
     }
-    for k in ["model_brier", "crowd_brier", "bss_crowd", "gap", "d"] {
+    for k in ["model_brier", "crowd_brier", "bss_crowd", "gap", "model_distance", "crowd_distance", "d"] {
         close(&format!("{what}.{k}"), &ours[k], &peer[k]);
     }
     for k in ["model_hits", "crowd_hits"] {

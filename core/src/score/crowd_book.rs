@@ -80,6 +80,10 @@ pub struct CrowdFigures {
     pub bss_crowd: Option<f64>,
     /// model_brier - crowd_brier.
     pub gap: Option<f64>,
+    /// Sharpness on the same rows (§4.4, §4.9; the spec's "7.5 points from 50 against the
+    /// market's 28.1"): mean |crowd_up - 50| and mean |100 p_up - 50|, percentage points.
+    pub model_distance: Option<f64>,
+    pub crowd_distance: Option<f64>,
     pub model_hits: HitRate,
     pub crowd_hits: HitRate,
     /// Share of the questions with both outcomes whose league and crowd outcomes differ.
@@ -138,6 +142,8 @@ fn figures(rows: &[(CrowdRow, usize)], questions: &[CrowdQuestion]) -> CrowdFigu
         crowd_brier,
         bss_crowd: model_brier.zip(crowd_brier).and_then(|(m, c)| bss(m, c)),
         gap,
+        model_distance: super::mean(crowd_rows.iter().map(|r| (r.model_pct - 50.0).abs())),
+        crowd_distance: super::mean(crowd_rows.iter().map(|r| (r.crowd_pct - 50.0).abs())),
         model_hits: hit_rate(crowd_rows.iter().map(|r| (r.model_pct, r.up))),
         crowd_hits: hit_rate(crowd_rows.iter().map(|r| (r.crowd_pct, r.up))),
         d,

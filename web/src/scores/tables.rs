@@ -259,13 +259,15 @@ fn crowd(doc: &Value) -> String {
                     None => r#"<span class="pill neutral">-</span>"#,
                 };
                 format!(
-                    r#"<tr data-seat="{w}" data-split="{k}"><th scope="row">{w}</th><td>{k}</td>{}{}{}{}{}{}{}<td>{readable}</td></tr>"#,
+                    r#"<tr data-seat="{w}" data-split="{k}"><th scope="row">{w}</th><td>{k}</td>{}{}{}{}{}{}{}{}{}<td>{readable}</td></tr>"#,
                     int_td(f.get("n")),
                     int_td(f.get("questions")),
                     num_td(f.get("model_brier")),
                     num_td(f.get("crowd_brier")),
                     num_td(f.get("bss_crowd")),
                     num_td(f.get("gap")),
+                    num_td(f.get("model_distance")),
+                    num_td(f.get("crowd_distance")),
                     num_td(f.get("d")),
                     w = esc(who),
                 )
@@ -277,7 +279,7 @@ fn crowd(doc: &Value) -> String {
         trs += &split_row(seat, split);
     }
     let table = format!(
-        r#"<table class="scores-table" id="crowd-table"><caption>Seats against the crowd, by contract volume</caption><thead><tr><th scope="col">Seat</th><th scope="col">Contracts</th><th scope="col">n</th><th scope="col">Questions</th><th scope="col">Model Brier</th><th scope="col">Crowd Brier</th><th scope="col">BSS vs crowd</th><th scope="col">Gap</th><th scope="col">d</th><th scope="col">2d rule</th></tr></thead><tbody>{trs}</tbody></table>"#
+        r#"<table class="scores-table" id="crowd-table"><caption>Seats against the crowd, by contract volume</caption><thead><tr><th scope="col">Seat</th><th scope="col">Contracts</th><th scope="col">n</th><th scope="col">Questions</th><th scope="col">Model Brier</th><th scope="col">Crowd Brier</th><th scope="col">BSS vs crowd</th><th scope="col">Gap</th><th scope="col">Seat from 50</th><th scope="col">Crowd from 50</th><th scope="col">d</th><th scope="col">2d rule</th></tr></thead><tbody>{trs}</tbody></table>"#
     );
     let mut qs = String::new();
     for q in c["questions"].as_array().into_iter().flatten() {
@@ -320,7 +322,7 @@ fn crowd(doc: &Value) -> String {
         "scores-crowd",
         "AI against the crowd",
         &format!(
-            r#"<p class="note">Each seat's crowd_up against the market price sealed in the run line, on the same contract, scored by the contract's own resolution. Contracts with sealed volume of at least ${} enter the primary comparison; thinner ones are shown apart. d is the share of market sessions in which the league's question and the crowd's resolved in opposite directions; a gap of at most 2d is not read as an advantage (§4.9).</p>{}{mismatches}<details class="scores-details"><summary>All {} questions</summary>{}</details>"#,
+            r#"<p class="note">Each seat's crowd_up against the market price sealed in the run line, on the same contract, scored by the contract's own resolution. Contracts with sealed volume of at least ${} enter the primary comparison; thinner ones are shown apart. d is the share of market sessions in which the league's question and the crowd's resolved in opposite directions; a gap of at most 2d is not read as an advantage (§4.9). "From 50" is sharpness on the same rows: mean distance of the seat's crowd_up and of the market price from 50, in points (§4.4).</p>{}{mismatches}<details class="scores-details"><summary>All {} questions</summary>{}</details>"#,
             c["volume_floor_usd"].as_f64().unwrap_or(1000.0),
             table_wrap("Seats against the crowd", &table),
             c["questions"].as_array().map_or(0, Vec::len),
