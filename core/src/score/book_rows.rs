@@ -307,3 +307,138 @@ fn row(src: &Source<'_>, asset: &str, h: Horizon, results: &Outcomes<'_>, late: 
         methodology_version: src.run.line.methodology.clone().unwrap_or_default(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::score::roster::RosterSeat;
+
+    fn roster(seats: &[&str]) -> Roster {
+        let seats = seats.iter().map(|s| RosterSeat { seat: s.to_string(), family: s.to_string(), side: None, model: Some(format!("{s}-model")) }).collect();
+        Roster { seats, source: Some("test".into()), note: None }
+    }
+
+    fn book(lines: &[String]) -> Vec<u8> {
+        lines.iter().enumerate().map(|(i, l)| format!("{{\"n\": {}, {l}}}\n", i + 1)).collect::<String>().into_bytes()
+    }
+
+    fn run(id: &str, at: &str) -> String {
+        format!(r#""kind": "run", "run_id": "{id}", "at": "{at}", "methodology": "m7""#)
+    }
+
+    fn answer(run: &str, seat: &str, at: &str, items: &str) -> String {
+        format!(r#""kind": "answer", "run_id": "{run}", "seat": "{seat}", "at": "{at}", "items": {items}"#)
+    }
+
+    fn find<'a>(rows: &'a [ForecastRow], line: u64, asset: &str, h: Horizon) -> &'a ForecastRow {
+        rows.iter().find(|r| r.line == line && r.asset == asset && r.horizon == h).expect("a row")
+    }
+
+    #[test]
+    fn counted_run_answer_cells_and_outcomes() {
+        let b = book(&[
+            // 1: the scheduled morning run of 2026-11-02 (session 11); 2: an evening run for the same session.
+            run("2026-11-02-am", "2026-11-02T13:30:00Z"),
+            run("2026-11-01-pm", "2026-11-01T22:00:00Z"),
+            // 3, 4: seat a answers twice; 5: seat b sends no items, then 6 a well-formed answer.
+            answer("2026-11-02-am", "a", "2026-11-02T13:31:00Z", r#"{"SPX": {"1d": {"prob_up": 60}, "1w": {"prob_up": 50}}, "GC": {"1d": {"prob_up": "x"}}}"#),
+            answer("2026-11-02-am", "a", "2026-11-02T13:35:00Z", r#"{"SPX": {"1d": {"prob_up": 10}}}"#),
+            r#""kind": "answer", "run_id": "2026-11-02-am", "seat": "b", "at": "2026-11-02T13:32:00Z""#.to_string(),
+            answer("2026-11-02-am", "b", "2026-11-02T13:40:00Z", r#"{"SPX": {"1d": {"prob_up": 30}}}"#),
+            answer("2026-11-01-pm", "a", "2026-11-01T22:01:00Z", r#"{"SPX": {"1d": {"prob_up": 70}}}"#),
+            // 8: the day's result with a draw band; b's answer (line 6) came after the open.
+            r#""kind": "score", "of": 1, "results": {"SPX": {"ref": 100, "close": 100.04, "up": true}, "GC": {"ref": 4000, "close": 3990, "draw": false}}, "noise": {"SPX": 0.05}, "late_ref": {"6": {"SPX": 99}}"#.to_string(),
+        ]);
+        let rows = book_rows(&b, &roster(&["a", "b", "c"])).unwrap();
+        // Run 1 expects SPX 1d, SPX 1w, GC 1d: 4 answer lines + c's no_answer; run 2 expects SPX 1d.
+        assert_eq!(rows.len(), 5 * 3 + 1);
+        let r = find(&rows, 3, "SPX", Horizon::D1);
+        assert_eq!((r.status.as_str(), r.cell_status.as_str(), r.prob_up, r.run_role.as_str()), ("counted", "elicited", Some(60.0), "session_run"));
+        assert_eq!((r.session.as_str(), r.model.as_str(), r.methodology_version.as_str(), r.row), ("2026-11-02", "a-model", "m7", 3));
+        assert_eq!(r.sealed_at, Instant::parse_rfc3339("2026-11-02T13:31:00Z").unwrap());
+        assert_eq!((r.reference, r.close, r.draw, r.same_event), (Some(100.0), Some(100.04), Some(true), true), "0.04% is inside the 0.05% band");
+        assert!((r.actual_pct.unwrap() - 0.04).abs() < 1e-9 && r.up() == Some(true));
+        assert_eq!(r.contract.values()[2..4], ["2026-11-02T14:30:00Z", "2026-11-02T21:00:00Z"], "09:30 and 16:00 ET (EST)");
+        assert_eq!(r.contract.values()[4], UNSTATED);
+        assert_eq!(find(&rows, 3, "SPX", Horizon::W1).cell_status, "explicit_50");
+        assert!(!find(&rows, 3, "SPX", Horizon::W1).resolved(), "no score_h line resolves 1w");
+        let gc = find(&rows, 3, "GC", Horizon::D1);
+        assert_eq!((gc.status.as_str(), gc.cell_status.as_str(), gc.prob_up, gc.draw), ("counted", "invalid", None, Some(false)));
+        // The later answer of a seat, the refused shape, and the seat's first well-formed answer.
+        assert_eq!(find(&rows, 4, "SPX", Horizon::D1).status, "not_counted");
+        assert_eq!(find(&rows, 4, "GC", Horizon::D1).status, "not_counted");
+        assert!(rows.iter().filter(|r| r.line == 5).all(|r| r.status == "not_counted"), "b later answered with items");
+        let late = find(&rows, 6, "SPX", Horizon::D1);
+        assert_eq!((late.status.as_str(), late.same_event, late.reference), ("counted", false, Some(99.0)));
+        assert_eq!(find(&rows, 6, "SPX", Horizon::W1).status, "counted_50");
+        // c never answered: no_answer rows on the run line.
+        let c = find(&rows, 1, "SPX", Horizon::D1);
+        assert_eq!((c.seat.as_str(), c.status.as_str(), c.prob_up, c.model.as_str()), ("c", "no_answer", None, "c-model"));
+        // The evening run is for the same session and is not the scheduled one.
+        let e = find(&rows, 7, "SPX", Horizon::D1);
+        assert_eq!((e.session.as_str(), e.status.as_str(), e.run_role.as_str(), e.resolved()), ("2026-11-02", "not_counted", "earlier_run", false));
+        // Rows of one event share the derived ids.
+        assert_eq!(r.event_id_v2, late.event_id_v2);
+    }
+
+    #[test]
+    fn refused_shape_and_development_sessions() {
+        let b = book(&[
+            // 2026-10-20 is a development session: the last run sealed before 09:30 ET (13:30Z) counts.
+            run("early", "2026-10-20T11:00:00Z"),
+            run("late", "2026-10-20T12:30:00Z"),
+            format!(r#"{}, "booked_at": "2026-10-20T13:45:00Z""#, run("booked-late", "2026-10-20T12:45:00Z")),
+            answer("late", "a", "2026-10-20T12:31:00Z", r#"{"SPX": {"1d": {"prob_up": 40}}}"#),
+            r#""kind": "answer", "run_id": "late", "seat": "b", "at": "2026-10-20T12:32:00Z""#.to_string(),
+            answer("early", "a", "2026-10-20T11:01:00Z", r#"{"SPX": {"1d": {"prob_up": 45}}}"#),
+        ]);
+        let rows = book_rows(&b, &Roster::default()).unwrap();
+        assert_eq!(find(&rows, 4, "SPX", Horizon::D1).status, "counted");
+        assert_eq!(find(&rows, 5, "SPX", Horizon::D1).status, "refused_shape");
+        let early = find(&rows, 6, "SPX", Horizon::D1);
+        assert_eq!((early.status.as_str(), early.run_role.as_str()), ("not_counted", "earlier_run"));
+        assert_eq!(rows.len(), 3, "a run without answers expects no cells; no roster, no no_answer rows");
+    }
+
+    #[test]
+    fn bad_lines_name_line_and_field() {
+        let base = || vec![run("r", "2026-11-02T13:30:00Z"), answer("r", "a", "2026-11-02T13:31:00Z", r#"{"SPX": {"1d": {"prob_up": 60}}}"#)];
+        let case = |extra: &str| {
+            let mut l = base();
+            l.push(extra.to_string());
+            book_rows(&book(&l), &Roster::default()).unwrap_err()
+        };
+        for (extra, field, says) in [
+            (r#""kind": "score", "of": 2, "results": {}"#, "of", "not a run line"),
+            (r#""kind": "score", "of": 9, "results": {}"#, "of", "no such line"),
+            (r#""kind": "score", "results": {}"#, "of", "missing"),
+            (r#""kind": "score", "of": 1, "results": {"SPX": {"ref": 0, "close": 1}}"#, "results.SPX.ref", "0"),
+            (r#""kind": "score", "of": 1, "results": {"SPX": {"ref": 1, "close": "2"}}"#, "results.SPX.close", "found str"),
+            (r#""kind": "score", "of": 1, "results": {"SPX": {"ref": 2, "close": 1, "up": true}}"#, "results.SPX.up", "disagrees"),
+            (r#""kind": "score", "of": 1, "results": {"SPX": 5}"#, "results.SPX", "expected an object"),
+            (r#""kind": "score_h", "of": 1, "results": {}"#, "horizon", "missing"),
+            (r#""kind": "score_h", "of": 1, "horizon": "2d", "results": {}"#, "horizon", "not 1d"),
+            (r#""kind": "score", "of": 1, "results": {}, "noise": {"SPX": -1}"#, "noise.SPX", "outside"),
+            (r#""kind": "score", "of": 1, "results": {}, "late_ref": {"1": {"SPX": 5}}"#, "late_ref.1", "not an answer line"),
+            (r#""kind": "score", "of": 1, "results": {}, "late_ref": {"x": {"SPX": 5}}"#, "late_ref.x", "answer line"),
+            (r#""kind": "answer", "run_id": "r", "seat": "b", "at": "2026-11-02T13:31:00Z", "items": {"SPX": 60}"#, "items.SPX", "expected an object"),
+            (r#""kind": "answer", "run_id": "r", "seat": "b", "at": "2026-11-02T13:31:00Z", "items": {"SPX": {"2d": {}}}"#, "items.SPX.2d", "not 1d"),
+            (r#""kind": "answer", "run_id": "q", "seat": "b", "at": "2026-11-02T13:31:00Z", "items": {}"#, "run_id", "names no run line"),
+            (r#""kind": "answer", "run_id": "r", "at": "2026-11-02T13:31:00Z", "items": {}"#, "seat", "missing"),
+            (r#""kind": "answer", "run_id": "r", "seat": "b", "items": {}"#, "at", "missing"),
+            (r#""kind": "run", "run_id": "r", "at": "2026-11-02T13:30:00Z""#, "run_id", "also the run of line 1"),
+            (r#""kind": "run", "run_id": "s""#, "at", "missing"),
+            (r#""kind": "run", "run_id": "s", "at": "2031-01-02T13:30:00Z""#, "at", "calendar"),
+        ] {
+            let e = case(extra);
+            assert_eq!((e.line, e.field.as_str()), (3, field), "{extra}: {e}");
+            assert!(e.to_string().contains(says), "{extra}: {e}");
+        }
+        let mut l = base();
+        l.push(r#""kind": "score", "of": 1, "results": {"SPX": {"ref": 1, "close": 2}}"#.into());
+        l.push(r#""kind": "score_h", "of": 1, "horizon": "1d", "results": {"SPX": {"ref": 1, "close": 2}}"#.into());
+        let e = book_rows(&book(&l), &Roster::default()).unwrap_err();
+        assert_eq!((e.line, e.field.as_str()), (4, "results.SPX"));
+        assert!(e.message.contains("already given on line 3"), "{e}");
+    }
+}

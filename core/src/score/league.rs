@@ -724,7 +724,7 @@ mod tests {
             assert!(doc["primary_endpoint"].get(k).is_some(), "primary_endpoint.{k}");
         }
         // Errors name the file.
-        let e = league_stats_from_files(b"run_id\nx\n", None, None, None, &Recorder).unwrap_err();
+        let e = league_stats_from_files(Some(b"run_id\nx\n"), None, None, None, &Recorder).unwrap_err();
         assert!(e.to_string().starts_with("council-forecasts.csv: row 1 (line 1), column session"), "{e}");
         // A table whose seal does not match gives no primary endpoint.
         let bad = ClimatologyTable::parse(format!(r#"{{{body}, "sha256": "00"}}"#).as_bytes()).unwrap();
