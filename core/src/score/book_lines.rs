@@ -29,7 +29,11 @@
 //!                               "draw": bool (optional)}},
 //!         "noise": {<asset>: draw band, percent >= 0}            (optional),
 //!         "late_ref": {"<answer line n>": {<asset>: own ref, number != 0}}   (optional)
+//!         results.<asset>.contract: the event contract (§3.13, nine string keys; optional)
 //! ```
+//!
+//! A run line may seal its events' contracts as `contracts.<asset>.<horizon>` (nine string
+//! keys, optional); a contract's `asset` and `horizon` must be the keys it is under.
 //!
 //! Run lines also give `at`, `booked_at` and `methodology` (strings), and answer lines `model`
 //! and `booked_at`, read for [`super::book_rows`]; an answer's `items` must be an object of
@@ -43,6 +47,7 @@
 use super::crowd::{Strike, Venue};
 use crate::calendar::{Horizon, Instant};
 use crate::canon::{self, Object, Value};
+use crate::contract::EventContract;
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -96,6 +101,8 @@ pub struct RunLine {
     pub at: Option<Instant>,
     pub booked_at: Option<Instant>,
     pub methodology: Option<String>,
+    /// `contracts.<asset>.<horizon>`, where sealed.
+    pub contracts: BTreeMap<(String, Horizon), EventContract>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -137,6 +144,8 @@ pub struct Outcome {
     /// Stated, else `100 (close - ref) / ref`.
     pub actual_pct: f64,
     pub draw: Option<bool>,
+    /// `contract`, where sealed with the result.
+    pub contract: Option<EventContract>,
 }
 
 /// A `score` (the day's results) or `score_h` (a horizon's) line.
@@ -307,7 +316,34 @@ impl Fields {
             at: self.instant(o, "at")?,
             booked_at: self.instant(o, "booked_at")?,
             methodology: self.str(o, "methodology", "methodology")?,
+            contracts: self.contracts(o)?,
         })
+    }
+
+    /// The event contract at `o.key` (path `path`), checked to be for `asset` and `horizon`.
+    fn contract(&self, o: &Object, key: &str, path: &str, asset: &str, horizon: Horizon) -> Result<Option<EventContract>, BookLineError> {
+        let Some(c) = self.object(o, key, path)? else { return Ok(None) };
+        let c = EventContract::from_object(c).map_err(|e| self.err(&format!("{path}.{}", e.field), e.message))?;
+        let [a, h, ..] = c.values();
+        if a != asset || h != horizon.as_str() {
+            return Err(self.err(path, format!("the contract is for {a} {h}, not {asset} {horizon}")));
+        }
+        Ok(Some(c))
+    }
+
+    fn contracts(&self, o: &Object) -> Result<BTreeMap<(String, Horizon), EventContract>, BookLineError> {
+        let mut out = BTreeMap::new();
+        let Some(c) = self.object(o, "contracts", "contracts")? else { return Ok(out) };
+        for (asset, by_h) in self.members(c, "contracts")? {
+            for (h, _) in by_h.iter() {
+                let h = h.as_str().unwrap_or("?");
+                let path = format!("contracts.{asset}.{h}");
+                let horizon = Horizon::parse(h).ok_or_else(|| self.err(&path, format!("{h:?} is not 1d, 1w, 1m or 6m")))?;
+                let contract = self.contract(by_h, h, &path, asset, horizon)?;
+                out.insert((asset.to_owned(), horizon), self.required(contract, &path)?);
+            }
+        }
+        Ok(out)
     }
 
     fn instant(&self, o: &Object, key: &str) -> Result<Option<Instant>, BookLineError> {
@@ -358,7 +394,8 @@ impl Fields {
                     return Err(self.err(&p("up"), format!("{up} disagrees with the change {actual_pct}% (up is strictly above the reference)")));
                 }
             }
-            results.insert(asset.to_owned(), Outcome { reference, close, actual_pct, draw: flag("draw")? });
+            let contract = self.contract(r, "contract", &p("contract"), asset, horizon)?;
+            results.insert(asset.to_owned(), Outcome { reference, close, actual_pct, draw: flag("draw")?, contract });
         }
         let mut noise = BTreeMap::new();
         if let Some(n) = self.object(o, "noise", "noise")? {

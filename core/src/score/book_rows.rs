@@ -39,12 +39,15 @@
 //!   line gives a band, else unknown. A row whose answer line `late_ref` names for its asset
 //!   is scored from that own reference (`actual_pct` recomputed, `draw` from the band only) and
 //!   has `same_event` false; every other row has `same_event` true.
-//! - event contract: the book does not seal one, so it is derived: `asset`, `horizon`,
-//!   `reference_at` = the session's 09:30 ET reference, `end_at` = 16:00 ET of the horizon's
-//!   last session ([`horizon_end_date`]; calendar days for `BTC`), `price_symbol` = the asset,
-//!   and `rule`, `resolver_version`, `reference_rule`, `price_provider` = [`UNSTATED`]. The ids
-//!   are computed from that contract, so rows of one event share them as in the CSV, but they
-//!   are not the operator's published ids.
+//! - event contract (`event_id`, `event_id_v2` computed from it): the run line's
+//!   `contracts.<asset>.<horizon>` where sealed there, else the scoring line's
+//!   `results.<asset>.contract` (an error if both are sealed and differ), else derived:
+//!   `asset`, `horizon`, `reference_at` = the session's 09:30 ET reference (for a `late_ref`
+//!   row: its answer line's sealing time `max(at, booked_at)`, its own event), `end_at` = 16:00
+//!   ET of the horizon's last session ([`horizon_end_date`]; calendar days for `BTC`),
+//!   `price_symbol` = the asset, and `rule`, `resolver_version`, `reference_rule`,
+//!   `price_provider` = [`UNSTATED`]. Derived ids group the rows of one event as the CSV's
+//!   do, but are not the operator's published ids.
 //!
 //! Errors name the book line and field ([`BookLineError`]); the output is bounded by
 //! [`MAX_ROWS`].
@@ -136,6 +139,12 @@ fn outcomes<'a>(lines: &'a BookLines) -> Result<(Outcomes<'a>, LateRefs<'a>), Bo
             if let Some(first) = by.insert((s.of, s.horizon, asset), s.n) {
                 return Err(err(s.n, &format!("results.{asset}"), format!("the {} result of run line {} was already given on line {first}", s.horizon, s.of)));
             }
+            let run = lines.runs.iter().find(|r| r.n == s.of).expect("checked");
+            if let Some((sealed, stated)) = run.contracts.get(&(asset.clone(), s.horizon)).zip(o.contract.as_ref()) {
+                if sealed != stated {
+                    return Err(err(s.n, &format!("results.{asset}.contract"), format!("differs from the contract run line {} sealed", s.of)));
+                }
+            }
             out.insert((s.of, s.horizon, asset.as_str()), (o, s.noise.get(asset).copied()));
         }
         for (answer, refs) in &s.late_ref {
@@ -188,9 +197,9 @@ fn cell(a: &AnswerLine, asset: &str, h: Horizon) -> (&'static str, &'static str,
     }
 }
 
-/// The derived event contract (module doc).
-fn contract(asset: &str, h: Horizon, session: Date) -> EventContract {
-    let reference_at = rfc3339(reference_cut(session));
+/// The derived event contract (module doc), from the common reference or `own_reference`.
+fn contract(asset: &str, h: Horizon, session: Date, own_reference: Option<Instant>) -> EventContract {
+    let reference_at = rfc3339(own_reference.unwrap_or_else(|| reference_cut(session)));
     let end_at = horizon_end_date(session, h, asset == "BTC").map_or_else(|| UNSTATED.to_string(), |d| rfc3339(session_close(d)));
     EventContract::from_values([asset, h.as_str(), &reference_at, &end_at, UNSTATED, UNSTATED, UNSTATED, UNSTATED, asset])
 }
@@ -280,7 +289,11 @@ fn row(src: &Source<'_>, asset: &str, h: Horizon, results: &Outcomes<'_>, late: 
         }
         (Some((o, band)), None) => (Some(o.reference), Some(o.close), Some(o.actual_pct), o.draw.or_else(|| band_draw(o.actual_pct, *band))),
     };
-    let contract = contract(asset, h, src.run.session);
+    let sealed = src.run.line.contracts.get(&(asset.to_string(), h)).or_else(|| outcome.and_then(|(o, _)| o.contract.as_ref()));
+    let contract = match (sealed, own) {
+        (Some(c), None) => c.clone(),
+        _ => contract(asset, h, src.run.session, own.map(|_| src.answer.map_or(src.sealed_at, |a| sealing_time(src.sealed_at, a.booked_at)))),
+    };
     ForecastRow {
         row: src.line,
         run_id: src.run.run_id.to_string(),
@@ -377,8 +390,10 @@ mod tests {
         // The evening run is for the same session and is not the scheduled one.
         let e = find(&rows, 7, "SPX", Horizon::D1);
         assert_eq!((e.session.as_str(), e.status.as_str(), e.run_role.as_str(), e.resolved()), ("2026-11-02", "not_counted", "earlier_run", false));
-        // Rows of one event share the derived ids.
-        assert_eq!(r.event_id_v2, late.event_id_v2);
+        // Rows of one event share the derived ids; a late row is its own event, from its seal.
+        assert_eq!(r.event_id_v2, find(&rows, 4, "SPX", Horizon::D1).event_id_v2);
+        assert_ne!(r.event_id_v2, late.event_id_v2);
+        assert_eq!(late.contract.values()[2], "2026-11-02T13:40:00Z");
     }
 
     #[test]
@@ -398,6 +413,39 @@ mod tests {
         let early = find(&rows, 6, "SPX", Horizon::D1);
         assert_eq!((early.status.as_str(), early.run_role.as_str()), ("not_counted", "earlier_run"));
         assert_eq!(rows.len(), 3, "a run without answers expects no cells; no roster, no no_answer rows");
+    }
+
+    fn sealed_contract(asset: &str, h: &str, rule: &str) -> String {
+        format!(r#"{{"asset": "{asset}", "horizon": "{h}", "reference_at": "2026-11-02T14:30:00Z", "end_at": "2026-11-02T21:00:00Z", "rule": "{rule}", "resolver_version": "1", "reference_rule": "rr", "price_provider": "p", "price_symbol": "^GSPC"}}"#)
+    }
+
+    #[test]
+    fn sealed_contracts_are_used() {
+        let items = r#"{"SPX": {"1d": {"prob_up": 60}, "1w": {"prob_up": 55}}}"#;
+        let b = book(&[
+            format!(r#"{}, "contracts": {{"SPX": {{"1d": {}}}}}"#, run("2026-11-02-am", "2026-11-02T13:30:00Z"), sealed_contract("SPX", "1d", "close_gt_ref")),
+            answer("2026-11-02-am", "a", "2026-11-02T13:31:00Z", items),
+            format!(r#""kind": "score_h", "of": 1, "horizon": "1w", "results": {{"SPX": {{"ref": 1, "close": 2, "contract": {}}}}}"#, sealed_contract("SPX", "1w", "r2")),
+        ]);
+        let rows = book_rows(&b, &Roster::default()).unwrap();
+        assert_eq!(find(&rows, 2, "SPX", Horizon::D1).contract.values()[4..], ["close_gt_ref", "1", "rr", "p", "^GSPC"]);
+        assert_eq!(find(&rows, 2, "SPX", Horizon::W1).contract.values()[4], "r2");
+        let c = find(&rows, 2, "SPX", Horizon::W1);
+        assert_eq!(c.event_id_v2, c.contract.event_id_v2());
+        // A sealed contract under the wrong keys, missing a key, or contradicted by the score line.
+        let with = |run_extra: &str, score: &str| {
+            let l = [format!("{}{run_extra}", run("2026-11-02-am", "2026-11-02T13:30:00Z")), answer("2026-11-02-am", "a", "2026-11-02T13:31:00Z", items), score.to_string()];
+            book_rows(&book(&l), &Roster::default()).unwrap_err()
+        };
+        let e = with(&format!(r#", "contracts": {{"SPX": {{"1w": {}}}}}"#, sealed_contract("SPX", "1d", "x")), r#""kind": "crowd", "run_id": "x", "rows": {}"#);
+        assert_eq!((e.line, e.field.as_str()), (1, "contracts.SPX.1w"), "{e}");
+        let e = with(r#", "contracts": {"SPX": {"1d": {"asset": "SPX"}}}"#, r#""kind": "crowd", "run_id": "x", "rows": {}"#);
+        assert_eq!((e.line, e.field.as_str()), (1, "contracts.SPX.1d.horizon"), "{e}");
+        let e = with(
+            &format!(r#", "contracts": {{"SPX": {{"1d": {}}}}}"#, sealed_contract("SPX", "1d", "x")),
+            &format!(r#""kind": "score", "of": 1, "results": {{"SPX": {{"ref": 1, "close": 2, "contract": {}}}}}"#, sealed_contract("SPX", "1d", "y")),
+        );
+        assert_eq!((e.line, e.field.as_str()), (3, "results.SPX.contract"), "{e}");
     }
 
     #[test]

@@ -26,6 +26,8 @@ pub fn read_at_most(path: &Path, what: &str, max: u64) -> Result<Vec<u8>, Unusab
     Ok(bytes)
 }
 
+type Bytes = Vec<u8>;
+
 /// The league files `score` and `neff` read.
 #[derive(clap::Args, Debug)]
 pub struct LeagueFiles {
@@ -45,7 +47,7 @@ pub struct LeagueFiles {
 
 impl LeagueFiles {
     /// The forecasts file's and the book's bytes; one of the two is required.
-    pub fn read(&self) -> Result<(Option<Vec<u8>>, Option<Vec<u8>>), Unusable> {
+    pub fn read(&self) -> Result<(Option<Bytes>, Option<Bytes>), Unusable> {
         if self.forecasts.is_none() && self.book.is_none() {
             return Err(Unusable::new("nothing to score: give --forecasts <council-forecasts.csv>, or --book <council-book.jsonl> to rebuild the rows from the book").field("--forecasts"));
         }
