@@ -273,11 +273,11 @@ pub fn rows_from_lines(lines: &BookLines, roster: &Roster) -> Result<Vec<Forecas
 }
 
 fn row(src: &Source<'_>, asset: &str, h: Horizon, results: &Outcomes<'_>, late: &LateRefs<'_>) -> ForecastRow {
-    let (cell_status_of_count, cell_status, prob_up) = match src.answer {
+    let (counted_status, cell_status, prob_up) = match src.answer {
         Some(a) if a.has_items => cell(a, asset, h),
         _ => ("", "", None),
     };
-    let status = src.status.unwrap_or(cell_status_of_count);
+    let status = src.status.unwrap_or(counted_status);
     let outcome = results.get(&(src.run.line.n, h, asset));
     let own = src.answer.and_then(|a| late.get(&(a.n, h, asset)));
     let band_draw = |pct: f64, band: Option<f64>| band.map(|b| pct.abs() < b);
