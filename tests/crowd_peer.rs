@@ -188,7 +188,7 @@ fn crowd_figures_match_the_python_peer() {
         let (book, csv) = (dir.join(format!("book-{seed}.jsonl")), dir.join(format!("f-{seed}.csv")));
         std::fs::write(&book, &g.book).unwrap();
         std::fs::write(&csv, &g.csv).unwrap();
-        let st = league_stats_from_files(g.csv.as_bytes(), Some(g.book.as_bytes()), None, None, &CoreStats).unwrap();
+        let st = league_stats_from_files(Some(g.csv.as_bytes()), Some(g.book.as_bytes()), None, None, &CoreStats).unwrap();
         let doc = serde_json::to_value(&st).unwrap();
         assert_eq!(doc["book_agreement"]["ok"], true, "seed {seed}: {}", doc["book_agreement"]);
         let crowd = &doc["crowd"];

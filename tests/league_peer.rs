@@ -116,7 +116,7 @@ fn league_tables_match_the_python_peer() {
     std::fs::write(dir.join("f.csv"), &csv).unwrap();
     std::fs::write(dir.join("clim.json"), clim_text).unwrap();
 
-    let st = league_stats_from_files(csv.as_bytes(), None, Some(clim_text.as_bytes()), None, &PointValuesOnly).unwrap();
+    let st = league_stats_from_files(Some(csv.as_bytes()), None, Some(clim_text.as_bytes()), None, &PointValuesOnly).unwrap();
     let ours = serde_json::to_value(&st).unwrap();
 
     let out = sealbook_tests::python_script("score_peer.py").arg("--league").arg(dir.join("f.csv")).arg(dir.join("clim.json")).output().unwrap();

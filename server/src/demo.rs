@@ -188,7 +188,8 @@ fn forecast_rows(day: &str, answers: &[Sealed], results: &[(f64, f64)]) -> Vec<S
                     ("line_kind", "issue".into()),
                     ("reference_at", reference_at.clone()),
                     ("same_event", "true".into()),
-                    ("cell_status", "elicited".into()),
+                    // Table C1: a stated 50% is `explicit_50`.
+                    ("cell_status", if cell["prob_up"] == 50 { "explicit_50" } else { "elicited" }.into()),
                     ("attempt", "1".into()),
                     ("event_id", contract.event_id()),
                     ("event_reference_at", reference_at.clone()),
@@ -419,7 +420,7 @@ mod tests {
         // The forecasts file is the sealed cells, and the crowd fields read as §4.9 lays them out.
         let csv = &a.iter().find(|f| f.path == FORECASTS_FILE).unwrap().bytes;
         let asks = &a.iter().find(|f| f.path == ASKS_FILE).unwrap().bytes;
-        let st = league_stats_from_files(csv, Some(book), None, Some(asks), &CoreStats).unwrap();
+        let st = league_stats_from_files(Some(csv), Some(book), None, Some(asks), &CoreStats).unwrap();
         let agreement = st.book_agreement.unwrap();
         assert!(agreement.ok && agreement.checked == 3 * SEATS.len() * MARKETS.len() * HORIZONS.len(), "{agreement:?}");
         let crowd = st.crowd.unwrap();

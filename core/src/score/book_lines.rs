@@ -20,7 +20,24 @@
 //!                             "1d": {"crowd_up": 0-100 or null, ...}}}
 //! crowd:  "run_id": str, "rows": {<code>: {"up": bool or null},          Polymarket
 //!                                 <code>@kalshi: {"up": bool or null}}   Kalshi
+//! score, score_h:
+//!         "of": the run line's n (int >= 1), "horizon": "1d"|"1w"|"1m"|"6m" (score: "1d"
+//!         when absent; score_h: required),
+//!         "results": {<asset>: {"ref": number != 0, "close": number,
+//!                               "actual_pct": number (optional; else 100 (close - ref) / ref),
+//!                               "up": bool (optional; must be actual_pct > 0),
+//!                               "draw": bool (optional)}},
+//!         "noise": {<asset>: draw band, percent >= 0}            (optional),
+//!         "late_ref": {"<answer line n>": {<asset>: own ref, number != 0}}   (optional)
+//!         results.<asset>.contract: the event contract (§3.13, nine string keys; optional)
 //! ```
+//!
+//! A run line may seal its events' contracts as `contracts.<asset>.<horizon>` (nine string
+//! keys, optional); a contract's `asset` and `horizon` must be the keys it is under.
+//!
+//! Run lines also give `at`, `booked_at` and `methodology` (strings), and answer lines `model`
+//! and `booked_at`, read for [`super::book_rows`]; an answer's `items` must be an object of
+//! objects (`items.<asset>.<horizon>`).
 //!
 //! `<code>` is the league's market code (the `items` key the models answer under). Prices are
 //! the venues' dollar prices 0-1 (`p_up` 0.62 = 62 cents); `crowd_up` is a percentage 0-100
@@ -28,8 +45,9 @@
 //! (any JSON value): [`super::book_agreement`] judges it.
 
 use super::crowd::{Strike, Venue};
-use crate::calendar::Instant;
+use crate::calendar::{Horizon, Instant};
 use crate::canon::{self, Object, Value};
+use crate::contract::EventContract;
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -80,6 +98,11 @@ pub struct RunLine {
     pub n: u64,
     pub run_id: Option<String>,
     pub crowd: Option<CrowdPrices>,
+    pub at: Option<Instant>,
+    pub booked_at: Option<Instant>,
+    pub methodology: Option<String>,
+    /// `contracts.<asset>.<horizon>`, where sealed.
+    pub contracts: BTreeMap<(String, Horizon), EventContract>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -88,6 +111,10 @@ pub struct AnswerLine {
     pub seat: Option<String>,
     pub run_id: Option<String>,
     pub at: Option<Instant>,
+    pub booked_at: Option<Instant>,
+    pub model: Option<String>,
+    /// Whether the line has `items` at all (an answer without is a refused shape).
+    pub has_items: bool,
     /// `items` (empty when absent).
     pub items: Object,
     /// `items.<asset>.1d.crowd_up` (0-100) where stated.
@@ -109,11 +136,38 @@ pub struct CrowdLine {
     pub rows: BTreeMap<(String, Venue), Option<bool>>,
 }
 
-/// The run, answer and crowd lines of a book, and every line's kind.
+/// One market's outcome on a `score`/`score_h` line.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outcome {
+    pub reference: f64,
+    pub close: f64,
+    /// Stated, else `100 (close - ref) / ref`.
+    pub actual_pct: f64,
+    pub draw: Option<bool>,
+    /// `contract`, where sealed with the result.
+    pub contract: Option<EventContract>,
+}
+
+/// A `score` (the day's results) or `score_h` (a horizon's) line.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ScoreLine {
+    pub n: u64,
+    /// The run line it scores.
+    pub of: u64,
+    pub horizon: Horizon,
+    pub results: BTreeMap<String, Outcome>,
+    /// Draw band per asset, percent.
+    pub noise: BTreeMap<String, f64>,
+    /// Answer line -> asset -> that line's own reference (sealed after the common one).
+    pub late_ref: BTreeMap<u64, BTreeMap<String, f64>>,
+}
+
+/// The run, answer, score and crowd lines of a book, and every line's kind.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct BookLines {
     pub runs: Vec<RunLine>,
     pub answers: BTreeMap<u64, AnswerLine>,
+    pub scores: Vec<ScoreLine>,
     pub crowds: Vec<CrowdLine>,
     /// Line `n` -> its `kind` ("" when it has none).
     pub kinds: BTreeMap<u64, String>,
@@ -255,11 +309,129 @@ impl Fields {
                 })
             }
         };
-        Ok(RunLine { n: self.line, run_id, crowd })
+        Ok(RunLine {
+            n: self.line,
+            run_id,
+            crowd,
+            at: self.instant(o, "at")?,
+            booked_at: self.instant(o, "booked_at")?,
+            methodology: self.str(o, "methodology", "methodology")?,
+            contracts: self.contracts(o)?,
+        })
+    }
+
+    /// The event contract at `o.key` (path `path`), checked to be for `asset` and `horizon`.
+    fn contract(&self, o: &Object, key: &str, path: &str, asset: &str, horizon: Horizon) -> Result<Option<EventContract>, BookLineError> {
+        let Some(c) = self.object(o, key, path)? else { return Ok(None) };
+        let c = EventContract::from_object(c).map_err(|e| self.err(&format!("{path}.{}", e.field), e.message))?;
+        let [a, h, ..] = c.values();
+        if a != asset || h != horizon.as_str() {
+            return Err(self.err(path, format!("the contract is for {a} {h}, not {asset} {horizon}")));
+        }
+        Ok(Some(c))
+    }
+
+    fn contracts(&self, o: &Object) -> Result<BTreeMap<(String, Horizon), EventContract>, BookLineError> {
+        let mut out = BTreeMap::new();
+        let Some(c) = self.object(o, "contracts", "contracts")? else { return Ok(out) };
+        for (asset, by_h) in self.members(c, "contracts")? {
+            for (h, _) in by_h.iter() {
+                let h = h.as_str().unwrap_or("?");
+                let path = format!("contracts.{asset}.{h}");
+                let horizon = Horizon::parse(h).ok_or_else(|| self.err(&path, format!("{h:?} is not 1d, 1w, 1m or 6m")))?;
+                let contract = self.contract(by_h, h, &path, asset, horizon)?;
+                out.insert((asset.to_owned(), horizon), self.required(contract, &path)?);
+            }
+        }
+        Ok(out)
+    }
+
+    fn instant(&self, o: &Object, key: &str) -> Result<Option<Instant>, BookLineError> {
+        Ok(self.time(o, key, key)?.and_then(|t| Instant::parse_rfc3339(&t)))
+    }
+
+    /// An object of objects (`items`, `results`, `late_ref`): each member, named by path.
+    fn members<'a>(&self, o: &'a Object, path: &str) -> Result<Vec<(&'a str, &'a Object)>, BookLineError> {
+        o.iter()
+            .map(|(k, v)| {
+                let k = k.as_str().unwrap_or("?");
+                v.as_object().map(|v| (k, v)).ok_or_else(|| self.err(&format!("{path}.{k}"), format!("expected an object, found {}", v.type_name())))
+            })
+            .collect()
+    }
+
+    fn score(&self, o: &Object, kind: &str) -> Result<ScoreLine, BookLineError> {
+        let of = match o.get("of") {
+            Some(Value::Int(i)) => i.to_i64().filter(|n| *n >= 1).map(|n| n as u64).ok_or_else(|| self.err("of", format!("{} is not a line number", i.as_str())))?,
+            None | Some(Value::Null) => return Err(self.err("of", "missing")),
+            Some(v) => return Err(self.err("of", format!("expected a line number, found {}", describe(v)))),
+        };
+        let horizon = match (self.str(o, "horizon", "horizon")?, kind) {
+            (None, "score") => Horizon::D1,
+            (None, _) => return Err(self.err("horizon", "missing")),
+            (Some(h), _) => Horizon::parse(&h).ok_or_else(|| self.err("horizon", format!("{h:?} is not 1d, 1w, 1m or 6m")))?,
+        };
+        let any = (f64::MIN, f64::MAX);
+        let mut results = BTreeMap::new();
+        for (asset, r) in self.members(self.required(self.object(o, "results", "results")?, "results")?, "results")? {
+            let p = |k: &str| format!("results.{asset}.{k}");
+            let reference = self.required(self.number(r, "ref", &p("ref"), any, "a price level")?, &p("ref"))?;
+            if reference == 0.0 {
+                return Err(self.err(&p("ref"), "a reference of 0 has no percentage change"));
+            }
+            let close = self.required(self.number(r, "close", &p("close"), any, "a price level")?, &p("close"))?;
+            let actual_pct = match self.number(r, "actual_pct", &p("actual_pct"), any, "a percentage change")? {
+                Some(x) => x,
+                None => (close - reference) / reference * 100.0,
+            };
+            let flag = |k: &str| match r.get(k) {
+                None | Some(Value::Null) => Ok(None),
+                Some(Value::Bool(b)) => Ok(Some(*b)),
+                Some(v) => Err(self.err(&p(k), format!("expected true or false, found {}", describe(v)))),
+            };
+            if let Some(up) = flag("up")? {
+                if up != (actual_pct > 0.0) {
+                    return Err(self.err(&p("up"), format!("{up} disagrees with the change {actual_pct}% (up is strictly above the reference)")));
+                }
+            }
+            let contract = self.contract(r, "contract", &p("contract"), asset, horizon)?;
+            results.insert(asset.to_owned(), Outcome { reference, close, actual_pct, draw: flag("draw")?, contract });
+        }
+        let mut noise = BTreeMap::new();
+        if let Some(n) = self.object(o, "noise", "noise")? {
+            for (asset, _) in n.iter() {
+                let asset = asset.as_str().unwrap_or("?");
+                let band = self.number(n, asset, &format!("noise.{asset}"), USD, "a band in percent, 0 or more")?;
+                noise.insert(asset.to_owned(), self.required(band, &format!("noise.{asset}"))?);
+            }
+        }
+        let mut late_ref = BTreeMap::new();
+        if let Some(l) = self.object(o, "late_ref", "late_ref")? {
+            for (line, refs) in self.members(l, "late_ref")? {
+                let path = format!("late_ref.{line}");
+                let n = crate::forecasts_csv::parse_count(line).ok_or_else(|| self.err(&path, "a key is an answer line's n"))?;
+                let mut own = BTreeMap::new();
+                for (asset, _) in refs.iter() {
+                    let asset = asset.as_str().unwrap_or("?");
+                    let p = format!("{path}.{asset}");
+                    let r = self.required(self.number(refs, asset, &p, any, "a price level")?, &p)?;
+                    if r == 0.0 {
+                        return Err(self.err(&p, "a reference of 0 has no percentage change"));
+                    }
+                    own.insert(asset.to_owned(), r);
+                }
+                late_ref.insert(n, own);
+            }
+        }
+        Ok(ScoreLine { n: self.line, of, horizon, results, noise, late_ref })
     }
 
     fn answer(&self, o: &Object) -> Result<AnswerLine, BookLineError> {
-        let items = self.object(o, "items", "items")?.cloned().unwrap_or_default();
+        let items_field = self.object(o, "items", "items")?;
+        let items = items_field.cloned().unwrap_or_default();
+        for (asset, cells) in self.members(&items, "items")? {
+            self.members(cells, &format!("items.{asset}"))?;
+        }
         let mut crowd_up = BTreeMap::new();
         for (asset, cells) in items.iter() {
             let asset = asset.as_str().unwrap_or("?");
@@ -273,7 +445,10 @@ impl Fields {
             n: self.line,
             seat: self.str(o, "seat", "seat")?,
             run_id: self.str(o, "run_id", "run_id")?,
-            at: self.time(o, "at", "at")?.and_then(|t| Instant::parse_rfc3339(&t)),
+            at: self.instant(o, "at")?,
+            booked_at: self.instant(o, "booked_at")?,
+            model: self.str(o, "model", "model")?,
+            has_items: items_field.is_some(),
             items,
             crowd_up,
         })
@@ -326,6 +501,7 @@ impl BookLines {
                     out.answers.insert(n, f.answer(o)?);
                 }
                 "crowd" => out.crowds.push(f.crowd(o)?),
+                "score" | "score_h" => out.scores.push(f.score(o, &kind)?),
                 _ => {}
             }
             out.kinds.insert(n, kind);

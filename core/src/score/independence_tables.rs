@@ -387,7 +387,7 @@ fn funnel(rows: &[ForecastRow], sealing_times: Option<&BTreeMap<u64, Instant>>) 
 /// `sealbook neff --all`: the `n_eff[]` rows and the `independence` section from the files'
 /// bytes (forecasts, book, climatology, ask chain), as `league_stats_from_files` reads them.
 pub fn neff_and_independence_from_files(
-    forecasts_csv: &[u8],
+    forecasts_csv: Option<&[u8]>,
     book: Option<&[u8]>,
     climatology: Option<&[u8]>,
     asks: Option<&[u8]>,

@@ -169,8 +169,19 @@ pub struct LeagueStats {
     /// a book.
     pub crowd: Option<CrowdStats>,
     /// Whether every `issue` row is the cell sealed in the answer line it names; None
-    /// without a book.
+    /// without a book, and when the rows are the book's own.
     pub book_agreement: Option<BookAgreement>,
+    /// Where the rows came from: `forecasts` (council-forecasts.csv) or `book` (rebuilt from
+    /// the book's run, answer and score lines, [`super::book_rows`]).
+    pub rows_from: RowsFrom,
+}
+
+/// The source of the scored rows (`rows_from`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RowsFrom {
+    Forecasts,
+    Book,
 }
 
 /// The primary endpoint's figure (`primary_endpoint.{estimate, ci95, ci90, verdict}`, §8):
@@ -494,6 +505,7 @@ pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueSta
         excluded_after_reference: excluded,
         crowd: None,
         book_agreement: None,
+        rows_from: RowsFrom::Forecasts,
     }
 }
 
@@ -507,6 +519,8 @@ pub enum InputError {
     BookLine(BookLineError),
     /// The ask chain's roster (or, named so, the book's).
     Roster(RosterError),
+    /// Neither a forecasts file nor a book to read the rows from.
+    NoRows,
 }
 
 impl std::fmt::Display for InputError {
@@ -517,46 +531,49 @@ impl std::fmt::Display for InputError {
             InputError::Climatology(e) => write!(f, "council-clim-window.json: {e}"),
             InputError::BookLine(e) => write!(f, "council-book.jsonl: {e}"),
             InputError::Roster(e) => write!(f, "{e}"),
+            InputError::NoRows => write!(f, "no rows to score: give council-forecasts.csv or the book"),
         }
     }
 }
 
 impl std::error::Error for InputError {}
 
-/// The league tables from the published files' bytes: `council-forecasts.csv`, optionally
-/// `council-book.jsonl` (the 09:30 ET cut on `max(at, booked_at)`) and
+/// The league tables from the published files' bytes: `council-forecasts.csv` (without it,
+/// the rows are rebuilt from the book, [`super::book_rows`]; one of the two is required),
+/// optionally `council-book.jsonl` (the 09:30 ET cut on `max(at, booked_at)`) and
 /// `council-clim-window.json`, and the roster of `asks.jsonl` (else of the book's run lines,
 /// [`league_roster`]). The one entry point the CLI and the browser share, so both
 /// produce the same document from the same bytes; pass [`super::seams::CoreStats`] for the
 /// published intervals.
 pub fn league_stats_from_files(
-    forecasts_csv: &[u8],
+    forecasts_csv: Option<&[u8]>,
     book: Option<&[u8]>,
     climatology: Option<&[u8]>,
     asks: Option<&[u8]>,
     stats: &dyn StatsSeams,
 ) -> Result<LeagueStats, InputError> {
     let f = LeagueFiles::read(forecasts_csv, book, climatology, asks)?;
-    with_book(league_stats(&f.inputs(), stats), &f.rows, book)
+    with_book(f.stats(stats), &f.rows, book)
 }
 
 /// The `n_eff[]` rows alone from the same files (`sealbook neff`).
-pub fn neff_rows_from_files(forecasts_csv: &[u8], book: Option<&[u8]>) -> Result<Vec<NeffRow>, InputError> {
-    let (rows, times) = read_rows(forecasts_csv, book)?;
+pub fn neff_rows_from_files(forecasts_csv: Option<&[u8]>, book: Option<&[u8]>) -> Result<Vec<NeffRow>, InputError> {
+    // The roster only adds no_answer rows, which N_eff does not read.
+    let (rows, _, times) = read_rows(forecasts_csv, book, &Roster::default())?;
     Ok(neff_rows(&rows, times.as_ref()))
 }
 
 /// The league tables and, for the Scores page's heat maps, the correlation matrix and
 /// eigenvalues of each run and horizon ([`run_matrices`]), from one reading of the files.
 pub fn league_stats_and_matrices_from_files(
-    forecasts_csv: &[u8],
+    forecasts_csv: Option<&[u8]>,
     book: Option<&[u8]>,
     climatology: Option<&[u8]>,
     asks: Option<&[u8]>,
     stats: &dyn StatsSeams,
 ) -> Result<(LeagueStats, Vec<RunMatrix>), InputError> {
     let f = LeagueFiles::read(forecasts_csv, book, climatology, asks)?;
-    Ok((with_book(league_stats(&f.inputs(), stats), &f.rows, book)?, run_matrices(&f.rows, f.times.as_ref())))
+    Ok((with_book(f.stats(stats), &f.rows, book)?, run_matrices(&f.rows, f.times.as_ref())))
 }
 
 /// The tables that read the book beyond its sealing times: the crowd comparison (with each
@@ -571,33 +588,47 @@ fn with_book(mut st: LeagueStats, rows: &[ForecastRow], book: Option<&[u8]>) -> 
         }
     }
     st.crowd = Some(crowd);
-    st.book_agreement = Some(book_agreement(rows, &lines));
+    if st.rows_from == RowsFrom::Forecasts {
+        st.book_agreement = Some(book_agreement(rows, &lines));
+    }
     Ok(st)
 }
 
 type SealingTimes = BTreeMap<u64, Instant>;
 
-fn read_rows(forecasts_csv: &[u8], book: Option<&[u8]>) -> Result<(Vec<ForecastRow>, Option<SealingTimes>), InputError> {
-    let rows = crate::forecasts_csv::read_forecasts(forecasts_csv).map_err(InputError::Forecasts)?;
+/// The rows (the forecasts file's, else the book's with `roster`'s expected seats) and the
+/// book's sealing times.
+fn read_rows(forecasts_csv: Option<&[u8]>, book: Option<&[u8]>, roster: &Roster) -> Result<(Vec<ForecastRow>, RowsFrom, Option<SealingTimes>), InputError> {
+    let (rows, from) = match (forecasts_csv, book) {
+        (Some(csv), _) => (crate::forecasts_csv::read_forecasts(csv).map_err(InputError::Forecasts)?, RowsFrom::Forecasts),
+        (None, Some(book)) => (super::book_rows::book_rows(book, roster).map_err(InputError::BookLine)?, RowsFrom::Book),
+        (None, None) => return Err(InputError::NoRows),
+    };
     let times = book.map(super::sealing::book_sealing_times).transpose().map_err(InputError::Book)?;
-    Ok((rows, times))
+    Ok((rows, from, times))
 }
 
 /// The league's files read once: the forecasts rows, the book's sealing times, the
 /// climatology table and the roster.
 pub(crate) struct LeagueFiles {
     pub rows: Vec<ForecastRow>,
+    pub rows_from: RowsFrom,
     pub times: Option<SealingTimes>,
     pub clim: Option<ClimatologyTable>,
     pub roster: Roster,
 }
 
 impl LeagueFiles {
-    pub fn read(forecasts_csv: &[u8], book: Option<&[u8]>, climatology: Option<&[u8]>, asks: Option<&[u8]>) -> Result<LeagueFiles, InputError> {
-        let (rows, times) = read_rows(forecasts_csv, book)?;
-        let clim = climatology.map(ClimatologyTable::parse).transpose().map_err(InputError::Climatology)?;
+    pub fn read(forecasts_csv: Option<&[u8]>, book: Option<&[u8]>, climatology: Option<&[u8]>, asks: Option<&[u8]>) -> Result<LeagueFiles, InputError> {
         let roster = league_roster(asks, book).map_err(InputError::Roster)?;
-        Ok(LeagueFiles { rows, times, clim, roster })
+        let (rows, rows_from, times) = read_rows(forecasts_csv, book, &roster)?;
+        let clim = climatology.map(ClimatologyTable::parse).transpose().map_err(InputError::Climatology)?;
+        Ok(LeagueFiles { rows, rows_from, times, clim, roster })
+    }
+
+    /// [`league_stats`] of these files, saying where the rows came from.
+    pub fn stats(&self, stats: &dyn StatsSeams) -> LeagueStats {
+        LeagueStats { rows_from: self.rows_from, ..league_stats(&self.inputs(), stats) }
     }
 
     pub fn inputs(&self) -> LeagueInputs<'_> {
@@ -693,7 +724,7 @@ mod tests {
             assert!(doc["primary_endpoint"].get(k).is_some(), "primary_endpoint.{k}");
         }
         // Errors name the file.
-        let e = league_stats_from_files(b"run_id\nx\n", None, None, None, &Recorder).unwrap_err();
+        let e = league_stats_from_files(Some(b"run_id\nx\n"), None, None, None, &Recorder).unwrap_err();
         assert!(e.to_string().starts_with("council-forecasts.csv: row 1 (line 1), column session"), "{e}");
         // A table whose seal does not match gives no primary endpoint.
         let bad = ClimatologyTable::parse(format!(r#"{{{body}, "sha256": "00"}}"#).as_bytes()).unwrap();

@@ -11,6 +11,7 @@ pub mod agreement;
 pub mod baselines;
 pub mod book_agreement;
 pub mod book_lines;
+pub mod book_rows;
 pub mod brier;
 pub mod calibration;
 pub mod cells;

@@ -26,14 +26,17 @@ pub fn read_at_most(path: &Path, what: &str, max: u64) -> Result<Vec<u8>, Unusab
     Ok(bytes)
 }
 
+type Bytes = Vec<u8>;
+
 /// The league files `score` and `neff` read.
 #[derive(clap::Args, Debug)]
 pub struct LeagueFiles {
-    /// council-forecasts.csv (spec Table C1 columns).
+    /// council-forecasts.csv (spec Table C1 columns). Optional with --book: the rows are then
+    /// rebuilt from the book's run, answer and score lines.
     #[arg(long, value_name = "CSV")]
-    pub forecasts: PathBuf,
+    pub forecasts: Option<PathBuf>,
     /// council-book.jsonl: common events and N_eff then use only answers sealed
-    /// (max(at, booked_at)) before 09:30 ET.
+    /// (max(at, booked_at)) before 09:30 ET; without --forecasts, the rows' source.
     #[arg(long, value_name = "BOOK")]
     pub book: Option<PathBuf>,
     /// asks.jsonl: the roster (each seat's family for the consensus, its side for the sides
@@ -43,9 +46,12 @@ pub struct LeagueFiles {
 }
 
 impl LeagueFiles {
-    /// The forecasts file's and the book's bytes.
-    pub fn read(&self) -> Result<(Vec<u8>, Option<Vec<u8>>), Unusable> {
-        let csv = read(&self.forecasts, "forecasts file")?;
+    /// The forecasts file's and the book's bytes; one of the two is required.
+    pub fn read(&self) -> Result<(Option<Bytes>, Option<Bytes>), Unusable> {
+        if self.forecasts.is_none() && self.book.is_none() {
+            return Err(Unusable::new("nothing to score: give --forecasts <council-forecasts.csv>, or --book <council-book.jsonl> to rebuild the rows from the book").field("--forecasts"));
+        }
+        let csv = self.forecasts.as_deref().map(|p| read(p, "forecasts file")).transpose()?;
         let book = self.book.as_deref().map(|p| read(p, "book")).transpose()?;
         Ok((csv, book))
     }
@@ -56,13 +62,13 @@ impl LeagueFiles {
     }
 
     pub fn paths<'a>(&'a self, clim: Option<&'a PathBuf>) -> Paths<'a> {
-        Paths { forecasts: &self.forecasts, book: self.book.as_ref(), clim, asks: self.asks.as_ref() }
+        Paths { forecasts: self.forecasts.as_ref(), book: self.book.as_ref(), clim, asks: self.asks.as_ref() }
     }
 }
 
 /// The paths the scorer was given, to name the one an error is in.
 pub struct Paths<'a> {
-    pub forecasts: &'a Path,
+    pub forecasts: Option<&'a PathBuf>,
     pub book: Option<&'a PathBuf>,
     pub clim: Option<&'a PathBuf>,
     pub asks: Option<&'a PathBuf>,
@@ -73,7 +79,7 @@ pub fn unusable(e: InputError, p: &Paths<'_>) -> Unusable {
     let name = |o: Option<&PathBuf>, default: &str| o.map_or_else(|| PathBuf::from(default), PathBuf::clone);
     match e {
         InputError::Forecasts(e) => {
-            let u = Unusable::file(p.forecasts, format!("row {}: {}", e.row, e.message)).at_line(e.line);
+            let u = Unusable::file(&name(p.forecasts, "council-forecasts.csv"), format!("row {}: {}", e.row, e.message)).at_line(e.line);
             match e.column {
                 Some(c) => u.field(c),
                 None => u,
@@ -91,5 +97,6 @@ pub fn unusable(e: InputError, p: &Paths<'_>) -> Unusable {
                 u
             }
         }
+        InputError::NoRows => Unusable::new(e.to_string()).field("--forecasts"),
     }
 }

@@ -1,4 +1,4 @@
-//! `sealbook neff --forecasts <csv> [--book <b>] [--asks <a>] [--clim <json>] [--all] [--json]`:
+//! `sealbook neff [--forecasts <csv>] [--book <b>] [--asks <a>] [--clim <json>] [--all] [--json]`:
 //! the stats document's N_eff rows alone (spec §5.1), per run and horizon, from
 //! `core::score::league::neff_rows_from_files`; with `--all` also its `independence` section
 //! (§5's variants, spectrum, per-seat figures, error N_eff, sides test and shadow weights,
@@ -29,10 +29,10 @@ pub fn run(args: Args, json: bool) -> CmdResult {
     let (rows, independence) = if args.all {
         let asks = args.files.read_asks()?;
         let clim = args.clim.as_deref().map(|p| input::read(p, "climatology")).transpose()?;
-        let (rows, ind) = neff_and_independence_from_files(&csv, book.as_deref(), clim.as_deref(), asks.as_deref()).map_err(|e| input::unusable(e, &paths))?;
+        let (rows, ind) = neff_and_independence_from_files(csv.as_deref(), book.as_deref(), clim.as_deref(), asks.as_deref()).map_err(|e| input::unusable(e, &paths))?;
         (rows, Some(ind))
     } else {
-        (neff_rows_from_files(&csv, book.as_deref()).map_err(|e| input::unusable(e, &paths))?, None)
+        (neff_rows_from_files(csv.as_deref(), book.as_deref()).map_err(|e| input::unusable(e, &paths))?, None)
     };
     if json {
         match independence {

@@ -1,9 +1,11 @@
-//! `sealbook score --forecasts <csv> [--book <b>] [--asks <a>] [--clim <json>] [--profile P] [--json]`: the
+//! `sealbook score [--forecasts <csv>] [--book <b>] [--asks <a>] [--clim <json>] [--profile P] [--json]`: the
 //! stats document (spec §4-§5, §8) from the league's published files, computed by
 //! `core::score::league::league_stats_from_files` with `core::stats`' intervals — the same
 //! entry point the browser calls, so both give the same document from the same bytes.
 //! With `--profile agentpit|ladder|arena`, `--forecasts` is that benchmark's JSONL records file
 //! and [`peer_score`] prints its document instead.
+//! Without `--forecasts` the rows are rebuilt from the book (`rows_from: "book"`,
+//! `core::score::book_rows`); one of the two is required (exit 2).
 //!
 //! With the book it also prints the AI-vs-crowd table of §4.9 (`crowd`) and checks that every
 //! `issue` row of the forecasts file is the cell sealed in the answer line it names
@@ -41,14 +43,17 @@ pub fn run(args: Args, json: bool) -> CmdResult {
             if let Some(extra) = [("--book", args.files.book.is_some()), ("--clim", args.clim.is_some())].iter().find(|(_, given)| *given) {
                 return Err(Unusable::new(format!("profile {} reads one records file (--forecasts); {} is for the council profile", args.profile, extra.0)).field(extra.0));
             }
-            return peer_score::run(peer, &args.files.forecasts, json);
+            let Some(records) = &args.files.forecasts else {
+                return Err(Unusable::new(format!("profile {} reads its records file as --forecasts", args.profile)).field("--forecasts"));
+            };
+            return peer_score::run(peer, records, json);
         }
         None => return Err(Unusable::new(format!("unknown profile {:?}: council, agentpit, ladder or arena", args.profile)).field("--profile")),
     }
     let (csv, book) = args.files.read()?;
     let asks = args.files.read_asks()?;
     let clim = args.clim.as_deref().map(|p| input::read(p, "climatology")).transpose()?;
-    let stats = league_stats_from_files(&csv, book.as_deref(), clim.as_deref(), asks.as_deref(), &CoreStats)
+    let stats = league_stats_from_files(csv.as_deref(), book.as_deref(), clim.as_deref(), asks.as_deref(), &CoreStats)
         .map_err(|e| input::unusable(e, &args.files.paths(args.clim.as_ref())))?;
     if json {
         println!("{}", serde_json::to_string(&stats).expect("stats serialize"));
@@ -64,7 +69,8 @@ fn num(x: Option<f64>) -> String {
 }
 
 fn print_human(s: &LeagueStats) {
-    println!("{} rows; time basis {}", s.rows, s.time_basis);
+    let from = serde_json::to_value(s.rows_from).expect("rows_from").as_str().unwrap_or_default().to_string();
+    println!("{} rows from the {from}; time basis {}", s.rows, s.time_basis);
     println!("{:<16} {:>3} {:>6} {:>5} {:>7} {:>7} {:>7} {:>6}  95% interval", "seat", "h", "n", "sess", "brier", "bss_clim", "k", "ranked");
     for (seat, hs) in &s.seats {
         for (h, f) in Horizon::ALL.iter().filter_map(|h| hs.get(h.as_str()).map(|f| (h.as_str(), f))) {

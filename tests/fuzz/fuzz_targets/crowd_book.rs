@@ -1,16 +1,26 @@
-//! The book's run, answer and crowd lines (`core::score::book_lines`) and the crowd
-//! comparison and CSV agreement built on them, on arbitrary bytes: an error or a result,
-//! never a panic. The crowd comparison's figures stay in their ranges.
+//! The book's run, answer, score and crowd lines (`core::score::book_lines`) and the crowd
+//! comparison, CSV agreement and forecasts rows (`core::score::book_rows`) built on them, on
+//! arbitrary bytes: an error or a result, never a panic. The crowd comparison's figures stay
+//! in their ranges; rebuilt rows hold probabilities 0-100 and outcomes only with a score line.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use sealbook_core::score::book_agreement::book_agreement;
 use sealbook_core::score::book_lines::BookLines;
+use sealbook_core::score::book_rows::rows_from_lines;
+use sealbook_core::score::roster::{Roster, RosterSeat};
 use sealbook_core::score::crowd_book::crowd_stats;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(lines) = BookLines::parse(data) else { return };
     let _ = book_agreement(&[], &lines);
+    let roster = Roster { seats: vec![RosterSeat { seat: "s".into(), family: "f".into(), side: None, model: None }], ..Roster::default() };
+    if let Ok(rows) = rows_from_lines(&lines, &roster) {
+        assert!(rows.iter().all(|r| r.prob_up.is_none_or(|p| (0.0..=100.0).contains(&p))));
+        if lines.scores.is_empty() {
+            assert!(rows.iter().all(|r| !r.resolved()), "outcomes come from score lines only");
+        }
+    }
     if let Ok(st) = crowd_stats(&[], &lines) {
         for f in [&st.overall.admitted, &st.overall.thin] {
             assert!(f.d.is_none() && f.model_brier.is_none_or(|b| (0.0..=1.0).contains(&b)));

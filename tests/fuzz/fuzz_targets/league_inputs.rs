@@ -14,7 +14,7 @@ fuzz_target!(|data: &[u8]| {
         0 => {
             let _ = conformance::check(bytes);
             if forecasts_csv::read_forecasts(bytes).is_ok() {
-                let _ = league::league_stats_from_files(bytes, None, None, None, &CoreStats);
+                let _ = league::league_stats_from_files(Some(bytes), None, None, None, &CoreStats);
             }
         }
         1 => {

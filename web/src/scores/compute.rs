@@ -76,7 +76,7 @@ pub struct Inputs<'a> {
 pub fn compute(inp: &Inputs<'_>) -> Result<Computed, String> {
     let (stats_json, matrices) = match inp.forecasts {
         Some(csv) => {
-            let (stats, matrices) = league_stats_and_matrices_from_files(csv, inp.book, inp.climatology, inp.asks, &CoreStats).map_err(|e| e.to_string())?;
+            let (stats, matrices) = league_stats_and_matrices_from_files(Some(csv), inp.book, inp.climatology, inp.asks, &CoreStats).map_err(|e| e.to_string())?;
             let json = serde_json::to_string(&stats).map_err(|e| format!("the stats document could not be written: {e}"))?;
             (Some(json), matrices.into_iter().map(MatrixView::from).collect())
         }
