@@ -135,6 +135,15 @@ test('the demo league with its book: the crowd table and the CSV-vs-book check, 
   }
   assert.deepEqual(shown.rows, expected, 'BSS vs crowd per seat and contract class');
   assert.equal(shown.questions, doc.crowd.questions.length);
+
+  // The book alone (with its roster): the rows come from the sealed lines, as sealbook score --book computes them.
+  const asks = join(demo, 'asks.jsonl');
+  const bookOnly = JSON.parse(execFileSync(SEALBOOK_BIN, ['score', '--book', files[1], '--asks', asks, '--json'], { encoding: 'utf8' }));
+  await page.click('text=Clear');
+  await dropFiles(page, [files[1], asks]);
+  await page.waitForSelector('[data-rows-from="book"]', { timeout: 60000 });
+  const seats = await page.evaluate(() => [...document.querySelectorAll('#seats-1d tbody tr')].map((tr) => [tr.dataset.seat, Number(tr.querySelector('td').dataset.v)]));
+  assert.deepEqual(seats, Object.keys(bookOnly.seats).map((s) => [s, bookOnly.seats[s]['1d'].brier]));
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -48,7 +48,7 @@ impl From<RunMatrix> for MatrixView {
 /// The page's results: `stats_json` is the CLI's `--json` output without its final newline.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Computed {
-    /// The stats document, when council-forecasts.csv was given.
+    /// The stats document, when council-forecasts.csv or the book was given.
     pub stats_json: Option<String>,
     pub matrices: Vec<MatrixView>,
     /// `sealbook scorecard --json`'s output, when the registered predictions were given.
@@ -74,13 +74,13 @@ pub struct Inputs<'a> {
 /// final newline, and each run's matrix in the `n_eff[]` rows' order; the scorecards. The
 /// error names the file, and the row and column when the CSV is at fault.
 pub fn compute(inp: &Inputs<'_>) -> Result<Computed, String> {
-    let (stats_json, matrices) = match inp.forecasts {
-        Some(csv) => {
-            let (stats, matrices) = league_stats_and_matrices_from_files(Some(csv), inp.book, inp.climatology, inp.asks, &CoreStats).map_err(|e| e.to_string())?;
-            let json = serde_json::to_string(&stats).map_err(|e| format!("the stats document could not be written: {e}"))?;
-            (Some(json), matrices.into_iter().map(MatrixView::from).collect())
-        }
-        None => (None, Vec::new()),
+    // The league's rows come from the forecasts file when given, else from the book itself.
+    let (stats_json, matrices) = if inp.forecasts.is_some() || inp.book.is_some() {
+        let (stats, matrices) = league_stats_and_matrices_from_files(inp.forecasts, inp.book, inp.climatology, inp.asks, &CoreStats).map_err(|e| e.to_string())?;
+        let json = serde_json::to_string(&stats).map_err(|e| format!("the stats document could not be written: {e}"))?;
+        (Some(json), matrices.into_iter().map(MatrixView::from).collect())
+    } else {
+        (None, Vec::new())
     };
     let scorecards_json = match inp.registered {
         Some((name, bytes)) => {

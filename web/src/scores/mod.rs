@@ -112,7 +112,7 @@ pub struct ScoresApp {
 impl ScoresApp {
     fn start(&mut self) {
         let peer = self.profile != Profile::Council;
-        if (peer && self.records.is_none()) || (!peer && self.forecasts.is_none() && self.registered.is_none()) {
+        if (peer && self.records.is_none()) || (!peer && self.forecasts.is_none() && self.book.is_none() && self.registered.is_none()) {
             self.status = Status::Waiting;
             return;
         }
@@ -206,8 +206,8 @@ impl ScoresApp {
                     <h2 class="dropzone-title" id="scores-drop-title">{ "Drop the benchmark's records file (.jsonl) here" }</h2>
                     <p class="dropzone-hint">{ format!("One JSON record per line in the {} format (sealbook schema {}-records prints it).", profile_name(self.profile), profile_name(self.profile)) }</p>
                     } else {
-                    <h2 class="dropzone-title" id="scores-drop-title">{ "Drop council-forecasts.csv here" }</h2>
-                    <p class="dropzone-hint">{ "Optionally with council-book.jsonl (answers sealed after the 09:30 ET reference are left out), asks.jsonl (the roster), council-clim-window.json (BSS and the primary endpoint) and registered-predictions.json (the §8.4 scorecards, which can also be dropped alone)." }</p>
+                    <h2 class="dropzone-title" id="scores-drop-title">{ "Drop council-forecasts.csv or the book here" }</h2>
+                    <p class="dropzone-hint">{ "The book alone is scored from its sealed lines; with the CSV, the CSV's rows are scored and checked against the book (answers sealed after the 09:30 ET reference are left out). Optionally asks.jsonl (the roster), council-clim-window.json (BSS and the primary endpoint) and registered-predictions.json (the §8.4 scorecards, which can also be dropped alone)." }</p>
                     }
                     <div class="dropzone-actions">
                         <button type="button" class="button primary" onclick={pick}>{ "Choose files" }</button>

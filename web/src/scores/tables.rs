@@ -208,8 +208,13 @@ fn summary(doc: &Value) -> String {
         None => r#"<span class="pill neutral">no climatology table</span>"#,
     };
     let excluded = doc["excluded_after_reference"].as_u64().unwrap_or(0);
+    let from = match doc["rows_from"].as_str() {
+        Some("book") => r#" <span data-rows-from="book">from the sealed book</span>"#,
+        Some(_) => r#" <span data-rows-from="forecasts">from council-forecasts.csv</span>"#,
+        None => "",
+    };
     format!(
-        r#"<p class="scores-summary" id="scores-summary"><span data-rows="{rows}">{rows} rows</span> · time basis <code>{}</code> · {excluded} answers sealed after the reference left out · {clim}</p>"#,
+        r#"<p class="scores-summary" id="scores-summary"><span data-rows="{rows}">{rows} rows</span>{from} · time basis <code>{}</code> · {excluded} answers sealed after the reference left out · {clim}</p>"#,
         esc(basis)
     )
 }

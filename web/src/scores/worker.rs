@@ -85,12 +85,12 @@ async fn read_opt(file: &Option<File>, limit: u64) -> Result<Option<Vec<u8>>, St
 }
 
 async fn run(job: u32, files: Files) -> Result<Computed, String> {
-    if files.forecasts.is_none() && files.registered.is_none() && files.records.is_none() {
-        return Err("no council-forecasts.csv, registered predictions or records file was given".into());
+    if files.forecasts.is_none() && files.book.is_none() && files.registered.is_none() && files.records.is_none() {
+        return Err("no council-forecasts.csv, book, registered predictions or records file was given".into());
     }
     let steps = 4;
     let progress = |step: u32, label: &str| post(&ScoresFromWorker::Progress { job, step, steps, label: label.into() });
-    progress(1, &files.forecasts.as_ref().map_or_else(|| "Reading the registered predictions".into(), |f| format!("Reading {}", f.name())));
+    progress(1, &files.forecasts.as_ref().map_or_else(|| "Reading the files".into(), |f| format!("Reading {}", f.name())));
     let csv = read_opt(&files.forecasts, MAX_INPUT_BYTES).await?;
     progress(2, "Reading the book, the asks, the climatology and the registered predictions");
     let book = read_opt(&files.book, MAX_INPUT_BYTES).await?;
