@@ -119,6 +119,19 @@ pub struct Instant(pub i64);
 const MICROS_PER_SEC: i64 = 1_000_000;
 
 impl Instant {
+    /// RFC 3339 in UTC, `YYYY-MM-DDTHH:MM:SSZ`, with microseconds only when it has any
+    /// (`2026-10-21T13:00:19.500000Z`).
+    pub fn to_rfc3339(self) -> String {
+        let secs = self.0.div_euclid(MICROS_PER_SEC).rem_euclid(86400);
+        let micros = self.0.rem_euclid(MICROS_PER_SEC);
+        let hms = format!("{}T{:02}:{:02}:{:02}", self.utc_date(), secs / 3600, secs / 60 % 60, secs % 60);
+        if micros == 0 {
+            hms + "Z"
+        } else {
+            format!("{hms}.{micros:06}Z")
+        }
+    }
+
     pub fn from_utc(date: Date, hour: u32, minute: u32, second: u32) -> Instant {
         let secs = date.days_since_epoch() * 86400 + (hour * 3600 + minute * 60 + second) as i64;
         Instant(secs * MICROS_PER_SEC)

@@ -11,7 +11,7 @@
 
 use crate::outcome::Unusable;
 use sealbook_core::book::BookWriter;
-use sealbook_core::calendar::{horizon_end_date, new_york_time, Date, Horizon, Instant};
+use sealbook_core::calendar::{horizon_end_date, new_york_time, Date, Horizon};
 use sealbook_core::canon::{self, Value};
 use sealbook_core::contract::EventContract;
 use sealbook_core::forecasts_csv::{CONTRACT_COLUMNS, TABLE_C1_COLUMNS};
@@ -89,12 +89,6 @@ fn crowd_listed(code: &str) -> bool {
     POLYMARKET.contains(&code) || KALSHI.iter().any(|k| k.0 == code)
 }
 
-/// `t` as `YYYY-MM-DDTHH:MM:SSZ`.
-fn rfc3339(t: Instant) -> String {
-    let secs = t.0.div_euclid(1_000_000).rem_euclid(86400);
-    format!("{}T{:02}:{:02}:{:02}Z", t.utc_date(), secs / 3600, secs / 60 % 60, secs % 60)
-}
-
 fn cents(c: i64) -> f64 {
     c as f64 / 100.0
 }
@@ -155,13 +149,13 @@ struct Sealed {
 /// sealed, the one-day events resolved by `results[m]` = (09:30 reference, close).
 fn forecast_rows(day: &str, answers: &[Sealed], results: &[(f64, f64)]) -> Vec<String> {
     let session = Date::parse(day).expect("a demo day");
-    let reference_at = rfc3339(new_york_time(session, 9, 30));
+    let reference_at = new_york_time(session, 9, 30).to_rfc3339();
     let mut out = Vec::new();
     for ((seat, model, ..), a) in SEATS.iter().zip(answers) {
         for (m, (code, _)) in MARKETS.iter().enumerate() {
             for h in Horizon::ALL {
                 let end = horizon_end_date(session, h, *code == "BTC").expect("the calendar covers the demo");
-                let end_at = rfc3339(new_york_time(end, 16, 0));
+                let end_at = new_york_time(end, 16, 0).to_rfc3339();
                 let contract = EventContract::from_values([code, h.as_str(), &reference_at, &end_at, RULE, "1", REFERENCE_RULE, PROVIDER, code]);
                 let cell = &a.items[*code][h.as_str()];
                 let (reference, close) = results[m];

@@ -19,7 +19,7 @@
 //!   the data does not reach is an error, never a smaller sample.
 
 use super::yahoo::Bar;
-use super::{instant_of, rfc3339_instant, BAR_SECONDS};
+use super::{instant_of, BAR_SECONDS};
 use crate::calendar::{self, Date, Instant};
 use crate::score::brier::{draw_band_pct, MinuteBar};
 use serde::Serialize;
@@ -90,7 +90,7 @@ pub enum BandError {
 impl fmt::Display for BandError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            BandError::OutsideCalendar { at } => write!(f, "the NYSE calendar does not cover the sessions before {}", rfc3339_instant(*at)),
+            BandError::OutsideCalendar { at } => write!(f, "the NYSE calendar does not cover the sessions before {}", at.to_rfc3339()),
             BandError::BadSessionCount { n } => write!(f, "{n} band sessions: between 1 and {MAX_BAND_SESSIONS}"),
             BandError::SessionNotCovered { date } => write!(f, "the data holds no bar of the band session {date}"),
             BandError::NoReturns => f.write_str("the band sessions hold no one-minute return"),
@@ -158,8 +158,8 @@ pub fn draw_band(bars: &[Bar], reference_at: Instant, clock: BandClock, n: u32, 
         }
         sessions.push(BandSession {
             date: date.to_string(),
-            open: rfc3339_instant(open),
-            close: rfc3339_instant(close),
+            open: open.to_rfc3339(),
+            close: close.to_rfc3339(),
             priced_bars: window.iter().filter(|b| !b.is_gap()).count(),
         });
     }
@@ -182,14 +182,14 @@ mod tests {
         let w = band_windows(at("2026-10-21T13:30:00Z"), BandClock::Nyse, 4).unwrap();
         let dates: Vec<String> = w.iter().map(|(d, _, _)| d.to_string()).collect();
         assert_eq!(dates, ["2026-10-15", "2026-10-16", "2026-10-19", "2026-10-20"]);
-        assert_eq!(rfc3339_instant(w[0].1), "2026-10-15T13:30:00Z");
-        assert_eq!(rfc3339_instant(w[0].2), "2026-10-15T20:00:00Z");
+        assert_eq!(w[0].1.to_rfc3339(), "2026-10-15T13:30:00Z");
+        assert_eq!(w[0].2.to_rfc3339(), "2026-10-15T20:00:00Z");
         // Thanksgiving 2026-11-26 is skipped; a reference after Friday's close belongs to Monday.
         let w = band_windows(at("2026-11-27T22:00:00Z"), BandClock::Nyse, 2).unwrap();
         assert_eq!(w.iter().map(|(d, _, _)| d.to_string()).collect::<Vec<_>>(), ["2026-11-25", "2026-11-27"]);
         let w = band_windows(at("2026-10-21T13:00:19Z"), BandClock::UtcDays, 4).unwrap();
-        assert_eq!(rfc3339_instant(w[0].1), "2026-10-17T00:00:00Z");
-        assert_eq!(rfc3339_instant(w[3].2), "2026-10-21T00:00:00Z");
+        assert_eq!(w[0].1.to_rfc3339(), "2026-10-17T00:00:00Z");
+        assert_eq!(w[3].2.to_rfc3339(), "2026-10-21T00:00:00Z");
         assert_eq!(band_windows(at("2026-10-21T13:30:00Z"), BandClock::Nyse, 0), Err(BandError::BadSessionCount { n: 0 }));
         assert!(matches!(band_windows(at("2022-01-03T15:00:00Z"), BandClock::Nyse, 4), Err(BandError::OutsideCalendar { .. })));
     }

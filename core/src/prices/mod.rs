@@ -18,7 +18,7 @@ pub mod check;
 pub mod rule;
 pub mod yahoo;
 
-use crate::calendar::{Date, Instant};
+use crate::calendar::Instant;
 
 /// The price provider every league row names (§3.1, Table 2 note).
 pub const PRICE_PROVIDER: &str = "yahoo_finance_chart_v8_1m";
@@ -36,21 +36,7 @@ pub fn instant_of(secs: i64) -> Instant {
 
 /// `YYYY-MM-DDTHH:MM:SSZ` for whole seconds since the epoch.
 pub fn rfc3339(secs: i64) -> String {
-    let d = Date::from_days_since_epoch(secs.div_euclid(86400));
-    let s = secs.rem_euclid(86400);
-    format!("{d}T{:02}:{:02}:{:02}Z", s / 3600, s / 60 % 60, s % 60)
-}
-
-/// An [`Instant`] as RFC 3339 UTC, with microseconds only when it has any.
-pub fn rfc3339_instant(t: Instant) -> String {
-    let secs = t.0.div_euclid(MICROS);
-    let micros = t.0.rem_euclid(MICROS);
-    let base = rfc3339(secs);
-    if micros == 0 {
-        base
-    } else {
-        format!("{}.{micros:06}Z", &base[..base.len() - 1])
-    }
+    instant_of(secs).to_rfc3339()
 }
 
 #[cfg(test)]
@@ -61,7 +47,7 @@ mod tests {
     fn formats_times() {
         assert_eq!(rfc3339(1727876700), "2024-10-02T13:45:00Z");
         let t = Instant::parse_rfc3339("2026-10-21T13:00:19.5Z").unwrap();
-        assert_eq!(rfc3339_instant(t), "2026-10-21T13:00:19.500000Z");
+        assert_eq!(t.to_rfc3339(), "2026-10-21T13:00:19.500000Z");
         assert_eq!(rfc3339(-1), "1969-12-31T23:59:59Z");
     }
 }

@@ -23,7 +23,7 @@
 //! "first bar at or after" would silently be a later day's bar.
 
 use super::yahoo::{Bar, Chart};
-use super::{instant_of, rfc3339, rfc3339_instant, BAR_SECONDS};
+use super::{instant_of, rfc3339, BAR_SECONDS};
 use crate::calendar::Instant;
 use serde::Serialize;
 use std::fmt;
@@ -154,9 +154,9 @@ impl fmt::Display for RuleError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             RuleError::EmptyWindow => f.write_str("end_at is not after reference_at"),
-            RuleError::NotCovered { which, at } => write!(f, "the data holds no bar for the minute of {which} {}", rfc3339_instant(*at)),
-            RuleError::NoReferenceBar { at } => write!(f, "no priced 1m bar starts at or after reference_at {}", rfc3339_instant(*at)),
-            RuleError::NoEndBar { at } => write!(f, "no priced 1m bar between the reference bar and end_at {}", rfc3339_instant(*at)),
+            RuleError::NotCovered { which, at } => write!(f, "the data holds no bar for the minute of {which} {}", at.to_rfc3339()),
+            RuleError::NoReferenceBar { at } => write!(f, "no priced 1m bar starts at or after reference_at {}", at.to_rfc3339()),
+            RuleError::NoEndBar { at } => write!(f, "no priced 1m bar between the reference bar and end_at {}", at.to_rfc3339()),
             RuleError::ReferenceNotPositive { reference } => write!(f, "reference price {reference} is not positive"),
         }
     }

@@ -75,12 +75,6 @@ fn err(line: u64, field: &str, message: impl Into<String>) -> BookLineError {
     BookLineError { line, field: field.into(), message: message.into() }
 }
 
-/// `t` as `YYYY-MM-DDTHH:MM:SSZ`.
-fn rfc3339(t: Instant) -> String {
-    let secs = t.0.div_euclid(1_000_000).rem_euclid(86400);
-    format!("{}T{:02}:{:02}:{:02}Z", t.utc_date(), secs / 3600, secs / 60 % 60, secs % 60)
-}
-
 /// A run line with what the rows need of it.
 struct Run<'a> {
     line: &'a RunLine,
@@ -199,8 +193,8 @@ fn cell(a: &AnswerLine, asset: &str, h: Horizon) -> (&'static str, &'static str,
 
 /// The derived event contract (module doc), from the common reference or `own_reference`.
 fn contract(asset: &str, h: Horizon, session: Date, own_reference: Option<Instant>) -> EventContract {
-    let reference_at = rfc3339(own_reference.unwrap_or_else(|| reference_cut(session)));
-    let end_at = horizon_end_date(session, h, asset == "BTC").map_or_else(|| UNSTATED.to_string(), |d| rfc3339(session_close(d)));
+    let reference_at = own_reference.unwrap_or_else(|| reference_cut(session)).to_rfc3339();
+    let end_at = horizon_end_date(session, h, asset == "BTC").map_or_else(|| UNSTATED.to_string(), |d| session_close(d).to_rfc3339());
     EventContract::from_values([asset, h.as_str(), &reference_at, &end_at, UNSTATED, UNSTATED, UNSTATED, UNSTATED, asset])
 }
 

@@ -14,7 +14,7 @@ use sealbook_core::calendar::Instant;
 use sealbook_core::prices::band::{self, BandClock, ContractFrom, BAND_SESSIONS};
 use sealbook_core::prices::check::{self, BandOptions};
 use sealbook_core::prices::rule::{self, MinuteSeries, SeriesError};
-use sealbook_core::prices::{rfc3339_instant, yahoo};
+use sealbook_core::prices::yahoo;
 use std::path::PathBuf;
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
@@ -119,8 +119,8 @@ pub fn run(args: Args, json: bool) -> CmdResult {
         let doc = serde_json::json!({
             "ok": true,
             "symbol": series.symbol,
-            "reference_at": rfc3339_instant(reference_at),
-            "end_at": rfc3339_instant(end_at),
+            "reference_at": reference_at.to_rfc3339(),
+            "end_at": end_at.to_rfc3339(),
             "resolution": res,
             "band": band.as_ref().ok(),
             "band_error": band.as_ref().err().map(|e| e.to_string()),
@@ -129,7 +129,7 @@ pub fn run(args: Args, json: bool) -> CmdResult {
         println!("{doc}");
         return Ok(Exit::Ok);
     }
-    println!("{}  reference_at {}  end_at {}", series.symbol, rfc3339_instant(reference_at), rfc3339_instant(end_at));
+    println!("{}  reference_at {}  end_at {}", series.symbol, reference_at.to_rfc3339(), end_at.to_rfc3339());
     println!("ref         {:?}  (close of the 1m bar {} - {})", res.reference, res.reference_bar.start, res.reference_bar.end);
     println!("close       {:?}  (close of the 1m bar {} - {})", res.close, res.end_bar.start, res.end_bar.end);
     println!("actual_pct  {:?}", res.actual_pct);
