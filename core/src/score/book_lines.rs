@@ -168,6 +168,10 @@ pub struct BookLines {
     pub runs: Vec<RunLine>,
     pub answers: BTreeMap<u64, AnswerLine>,
     pub scores: Vec<ScoreLine>,
+    /// The first `score`/`score_h` line that does not read as this module lays them out. Kept
+    /// apart, not raised: only scoring from the book alone needs score lines (with
+    /// council-forecasts.csv the outcomes are the file's), so it is that path that reports it.
+    pub score_error: Option<BookLineError>,
     pub crowds: Vec<CrowdLine>,
     /// Line `n` -> its `kind` ("" when it has none).
     pub kinds: BTreeMap<u64, String>,
@@ -501,7 +505,12 @@ impl BookLines {
                     out.answers.insert(n, f.answer(o)?);
                 }
                 "crowd" => out.crowds.push(f.crowd(o)?),
-                "score" | "score_h" => out.scores.push(f.score(o, &kind)?),
+                "score" | "score_h" => match f.score(o, &kind) {
+                    Ok(score) => out.scores.push(score),
+                    Err(e) => {
+                        out.score_error.get_or_insert(e);
+                    }
+                },
                 _ => {}
             }
             out.kinds.insert(n, kind);
@@ -573,5 +582,19 @@ mod tests {
         let e = one(r#"{"n": 5, "kind": "run", "run_id": "r", "crowd": {"odds": {}}}"#).unwrap_err();
         assert_eq!(e.field, "crowd.at");
         assert_eq!(one("[1]").unwrap_err().field, "(line)");
+    }
+
+    #[test]
+    fn an_unreadable_score_line_is_kept_apart() {
+        let book = concat!(
+            r#"{"n": 1, "kind": "score", "run_id": "r1", "of": 7, "results": "later"}"#,
+            "\n",
+            r#"{"n": 2, "kind": "score", "run_id": "r1", "of": "x"}"#,
+            "\n",
+        );
+        let lines = BookLines::parse(book.as_bytes()).expect("the other kinds still read");
+        let e = lines.score_error.expect("the first bad score line");
+        assert_eq!(e.line, 1, "{e}");
+        assert!(lines.scores.is_empty());
     }
 }

@@ -121,6 +121,9 @@ type Outcomes<'a> = BTreeMap<(u64, Horizon, &'a str), (&'a Outcome, Option<f64>)
 type LateRefs<'a> = BTreeMap<(u64, Horizon, &'a str), f64>;
 
 fn outcomes<'a>(lines: &'a BookLines) -> Result<(Outcomes<'a>, LateRefs<'a>), BookLineError> {
+    if let Some(e) = &lines.score_error {
+        return Err(e.clone());
+    }
     let mut out: Outcomes<'a> = BTreeMap::new();
     let mut by: BTreeMap<(u64, Horizon, &str), u64> = BTreeMap::new();
     let mut late = BTreeMap::new();
