@@ -203,11 +203,11 @@ impl ScoresApp {
                         <select id="profile-select" onchange={on_profile}>{ for profiles }</select>
                     </div>
                     if peer {
-                    <h2 class="dropzone-title" id="scores-drop-title">{ "Drop the benchmark's records file (.jsonl) here" }</h2>
-                    <p class="dropzone-hint">{ format!("One JSON record per line in the {} format (sealbook schema {}-records prints it).", profile_name(self.profile), profile_name(self.profile)) }</p>
+                        <h2 class="dropzone-title" id="scores-drop-title">{ "Drop the benchmark's records file (.jsonl) here" }</h2>
+                        <p class="dropzone-hint">{ format!("One JSON record per line in the {} format (sealbook schema {}-records prints it).", profile_name(self.profile), profile_name(self.profile)) }</p>
                     } else {
-                    <h2 class="dropzone-title" id="scores-drop-title">{ "Drop council-forecasts.csv or the book here" }</h2>
-                    <p class="dropzone-hint">{ "The book alone is scored from its sealed lines; with the CSV, the CSV's rows are scored and checked against the book (answers sealed after the 09:30 ET reference are left out). Optionally asks.jsonl (the roster), council-clim-window.json (BSS and the primary endpoint) and registered-predictions.json (the §8.4 scorecards, which can also be dropped alone)." }</p>
+                        <h2 class="dropzone-title" id="scores-drop-title">{ "Drop council-forecasts.csv or the book here" }</h2>
+                        <p class="dropzone-hint">{ "The book alone is scored from its sealed lines; with the CSV, the CSV's rows are scored and checked against the book (answers sealed after the 09:30 ET reference are left out). Optionally asks.jsonl (the roster), council-clim-window.json (BSS and the primary endpoint) and registered-predictions.json (the §8.4 scorecards, which can also be dropped alone)." }</p>
                     }
                     <div class="dropzone-actions">
                         <button type="button" class="button primary" onclick={pick}>{ "Choose files" }</button>
@@ -231,7 +231,7 @@ impl ScoresApp {
                     </ul>
                 }
                 if !self.ignored.is_empty() {
-                    <p class="note">{ format!("Not read (neither .csv, .jsonl nor .json): {}", self.ignored.join(", ")) }</p>
+                    <p class="note">{ format!("Not read ({}): {}", if peer { "not a .jsonl records file" } else { "neither .csv, .jsonl nor .json" }, self.ignored.join(", ")) }</p>
                 }
             </>
         }
@@ -267,16 +267,16 @@ impl ScoresApp {
                         }
                         { shown.sections.clone() }
                         if !shown.matrices.is_empty() || (shown.download.is_some() && !peer) {
-                        <section class="card scores-card" id="scores-matrix" aria-labelledby="scores-matrix-title">
-                            <h2 class="section-title" id="scores-matrix-title">{ "Correlation matrix of a run" }</h2>
-                            if shown.matrices.is_empty() {
-                                <p class="note">{ "No run has a panel of seats to correlate." }</p>
-                            } else {
-                                <label class="run-label" for="run-select">{ "Run and horizon" }</label>
-                                <select id="run-select" onchange={on_choose}>{ for options }</select>
-                                { matrix }
-                            }
-                        </section>
+                            <section class="card scores-card" id="scores-matrix" aria-labelledby="scores-matrix-title">
+                                <h2 class="section-title" id="scores-matrix-title">{ "Correlation matrix of a run" }</h2>
+                                if shown.matrices.is_empty() {
+                                    <p class="note">{ "No run has a panel of seats to correlate." }</p>
+                                } else {
+                                    <label class="run-label" for="run-select">{ "Run and horizon" }</label>
+                                    <select id="run-select" onchange={on_choose}>{ for options }</select>
+                                    { matrix }
+                                }
+                            </section>
                         }
                     </div>
                 }
