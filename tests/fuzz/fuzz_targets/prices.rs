@@ -30,8 +30,8 @@ fuzz_target!(|data: &[u8]| {
             "price_symbol,price_provider,reference_rule,reference_at,event_end_at,ref,close,actual_pct,draw\n\
              \"{}\",{PRICE_PROVIDER},{REFERENCE_RULE_V1},{},{},1,1,0,false\n",
             series.symbol.replace('"', "\"\""),
-            sealbook_core::prices::rfc3339_instant(reference_at),
-            sealbook_core::prices::rfc3339_instant(end_at)
+            reference_at.to_rfc3339(),
+            end_at.to_rfc3339()
         );
         let opts = BandOptions { sessions: 4, clock: BandClock::for_instrument(series.instrument_type.as_deref()), contracts: vec![] };
         let _ = check_forecasts(row.as_bytes(), &series, &opts);
