@@ -1,10 +1,10 @@
 //! Reading the scorer's input files whole, with a size bound, and turning core's input errors
 //! into [`Unusable`] naming the file, line and column.
 
+use crate::files::read_bounded;
 use crate::outcome::Unusable;
 use sealbook_core::score::league::InputError;
 use sealbook_core::score::roster;
-use std::io::Read;
 use std::path::{Path, PathBuf};
 
 /// Largest forecasts file or book read (a full season's file is a few tens of MB).
@@ -12,18 +12,7 @@ pub const MAX_INPUT_BYTES: u64 = 1 << 30;
 
 /// Reads `path` whole; larger than [`MAX_INPUT_BYTES`] or unreadable is unusable input.
 pub fn read(path: &Path, what: &str) -> Result<Vec<u8>, Unusable> {
-    read_at_most(path, what, MAX_INPUT_BYTES)
-}
-
-/// [`read`] with a smaller bound for inputs that are never large.
-pub fn read_at_most(path: &Path, what: &str, max: u64) -> Result<Vec<u8>, Unusable> {
-    let f = std::fs::File::open(path).map_err(|e| Unusable::io(path, &format!("open {what}"), &e))?;
-    let mut bytes = Vec::new();
-    f.take(max + 1).read_to_end(&mut bytes).map_err(|e| Unusable::io(path, &format!("read {what}"), &e))?;
-    if bytes.len() as u64 > max {
-        return Err(Unusable::file(path, format!("{what} is larger than {max} bytes")));
-    }
-    Ok(bytes)
+    read_bounded(path, MAX_INPUT_BYTES, what)
 }
 
 type Bytes = Vec<u8>;

@@ -59,7 +59,7 @@ fn instant(text: &str, flag: &str) -> Result<Instant, Unusable> {
 fn series(paths: &[PathBuf]) -> Result<MinuteSeries, Unusable> {
     let mut charts = Vec::with_capacity(paths.len());
     for p in paths {
-        let bytes = input::read_at_most(p, "chart", yahoo::MAX_RESPONSE_BYTES as u64)?;
+        let bytes = crate::files::read_bounded(p, yahoo::MAX_RESPONSE_BYTES as u64, "chart")?;
         let chart = yahoo::parse_chart(&bytes).map_err(|e| {
             let u = Unusable::file(p, e.message);
             if e.path.is_empty() {
