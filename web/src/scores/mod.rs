@@ -128,7 +128,7 @@ impl ScoresApp {
         };
         set(JOB, &JsValue::from(self.job));
         if peer {
-            set(PROFILE, &JsValue::from_str(profile_name(self.profile)));
+            set(PROFILE, &JsValue::from_str(self.profile.as_str()));
             if let Some(f) = &self.records {
                 set(RECORDS, f);
             }
@@ -192,7 +192,7 @@ impl ScoresApp {
             Msg::ChooseProfile(s.value())
         });
         let profiles = PROFILES.iter().map(|(value, label)| {
-            html! { <option value={*value} selected={*value == profile_name(self.profile)}>{ *label }</option> }
+            html! { <option value={*value} selected={*value == self.profile.as_str()}>{ *label }</option> }
         });
         let class = classes!("dropzone", self.dragging.then_some("dragging"), any.then_some("compact"));
         html! {
@@ -204,7 +204,7 @@ impl ScoresApp {
                     </div>
                     if peer {
                         <h2 class="dropzone-title" id="scores-drop-title">{ "Drop the benchmark's records file (.jsonl) here" }</h2>
-                        <p class="dropzone-hint">{ format!("One JSON record per line in the {} format (sealbook schema {}-records prints it).", profile_name(self.profile), profile_name(self.profile)) }</p>
+                        <p class="dropzone-hint">{ format!("One JSON record per line in the {} format (sealbook schema {}-records prints it).", self.profile.as_str(), self.profile.as_str()) }</p>
                     } else {
                         <h2 class="dropzone-title" id="scores-drop-title">{ "Drop council-forecasts.csv or the book here" }</h2>
                         <p class="dropzone-hint">{ "The book alone is scored from its sealed lines; with the CSV, the CSV's rows are scored and checked against the book (answers sealed after the 09:30 ET reference are left out). Optionally asks.jsonl (the roster), council-clim-window.json (BSS and the primary endpoint) and registered-predictions.json (the §8.4 scorecards, which can also be dropped alone)." }</p>
@@ -282,16 +282,6 @@ impl ScoresApp {
                 }
             }
         }
-    }
-}
-
-/// A profile's name as `--profile` spells it.
-fn profile_name(p: Profile) -> &'static str {
-    match p {
-        Profile::Council => "council",
-        Profile::Agentpit => "agentpit",
-        Profile::Ladder => "ladder",
-        Profile::Arena => "arena",
     }
 }
 
@@ -374,7 +364,7 @@ impl Component for ScoresApp {
                             self.chosen = computed.matrices.iter().rposition(|m| !m.eigenvalues.is_empty()).unwrap_or(0);
                             let sections = Html::from_html_unchecked(text.into());
                             let download = match (computed.peer_json, computed.stats_json) {
-                                (Some(json), _) => Some((format!("{}-stats.json", profile_name(self.profile)), json)),
+                                (Some(json), _) => Some((format!("{}-stats.json", self.profile.as_str()), json)),
                                 (None, Some(json)) => Some((STATS_FILE.to_string(), json)),
                                 (None, None) => None,
                             };

@@ -37,6 +37,16 @@ pub enum Profile {
 }
 
 impl Profile {
+    /// The name `--profile` takes (the inverse of [`Profile::parse`]).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Profile::Council => "council",
+            Profile::Agentpit => "agentpit",
+            Profile::Ladder => "ladder",
+            Profile::Arena => "arena",
+        }
+    }
+
     pub fn parse(s: &str) -> Option<Profile> {
         match s {
             "council" => Some(Profile::Council),
@@ -44,6 +54,18 @@ impl Profile {
             "ladder" => Some(Profile::Ladder),
             "arena" => Some(Profile::Arena),
             _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for p in [Profile::Council, Profile::Agentpit, Profile::Ladder, Profile::Arena] {
+            assert_eq!(Profile::parse(p.as_str()), Some(p));
         }
     }
 }
