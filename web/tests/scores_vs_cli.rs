@@ -8,24 +8,12 @@
 use sealbook_core::score::peers::Profile;
 use sealbook_web::scores::compute::{compute, Inputs};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 struct TempDir(PathBuf);
 
 impl Drop for TempDir {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-fn sealbook() -> Command {
-    match std::env::var_os("SEALBOOK_BIN") {
-        Some(bin) => Command::new(bin),
-        None => {
-            let mut c = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
-            c.current_dir(sealbook_tests::repo_root()).args(["run", "-q", "-p", "sealbook-server", "--bin", "sealbook", "--"]);
-            c
-        }
     }
 }
 
@@ -43,7 +31,7 @@ fn the_page_document_is_the_cli_document() {
     std::fs::create_dir_all(&dir.0).unwrap();
     generate(&dir.0);
     let (csv, clim, asks) = (dir.0.join("council-forecasts.csv"), dir.0.join("council-clim-window.json"), dir.0.join("asks.jsonl"));
-    let out = sealbook().args(["score", "--forecasts"]).arg(&csv).arg("--clim").arg(&clim).arg("--asks").arg(&asks).arg("--json").output().unwrap();
+    let out = sealbook_tests::sealbook_cli().args(["score", "--forecasts"]).arg(&csv).arg("--clim").arg(&clim).arg("--asks").arg(&asks).arg("--json").output().unwrap();
     assert!(out.status.success(), "sealbook score failed: {}", String::from_utf8_lossy(&out.stderr));
     let cli = String::from_utf8(out.stdout).unwrap();
 
@@ -100,7 +88,7 @@ fn peer_profiles_and_scorecards_are_the_cli_documents() {
         let file = dir.0.join(format!("{name}.jsonl"));
         let out = sealbook_tests::python_script("peer_profiles.py").args(["gen", name, file.to_str().unwrap()]).output().unwrap();
         assert!(out.status.success(), "generator failed: {}", String::from_utf8_lossy(&out.stderr));
-        let out = sealbook().args(["score", "--profile", name, "--forecasts"]).arg(&file).arg("--json").output().unwrap();
+        let out = sealbook_tests::sealbook_cli().args(["score", "--profile", name, "--forecasts"]).arg(&file).arg("--json").output().unwrap();
         assert!(out.status.success(), "sealbook score --profile {name} failed: {}", String::from_utf8_lossy(&out.stderr));
         let bytes = std::fs::read(&file).unwrap();
         let page = compute(&Inputs { peer: Some((profile, "records.jsonl", &bytes)), ..Inputs::default() }).unwrap();
@@ -110,7 +98,7 @@ fn peer_profiles_and_scorecards_are_the_cli_documents() {
     let file = dir.0.join("registered-predictions.json");
     let out = sealbook_tests::python_script("scorecard_peer.py").args(["gen", file.to_str().unwrap(), "3"]).output().unwrap();
     assert!(out.status.success(), "generator failed: {}", String::from_utf8_lossy(&out.stderr));
-    let out = sealbook().arg("scorecard").arg(&file).arg("--json").output().unwrap();
+    let out = sealbook_tests::sealbook_cli().arg("scorecard").arg(&file).arg("--json").output().unwrap();
     let bytes = std::fs::read(&file).unwrap();
     let page = compute(&Inputs { registered: Some(("registered-predictions.json", &bytes)), ..Inputs::default() }).unwrap();
     assert_eq!(format!("{}\n", page.scorecards_json.as_deref().unwrap()), String::from_utf8(out.stdout).unwrap());
