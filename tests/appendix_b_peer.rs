@@ -20,7 +20,13 @@ use std::process::Command;
 /// Writes a book of `n` lines with core's `BookWriter`; returns its lines (each with LF).
 fn write_book(r: &mut Rng, n: u64) -> Vec<Vec<u8>> {
     let mut w = BookWriter::new();
-    (1..=n).map(|i| w.append(&book_gen::any_line(r, i)).expect("encodable content").bytes).collect()
+    (1..=n)
+        .map(|i| {
+            w.append(&book_gen::any_line(r, i))
+                .expect("encodable content")
+                .bytes
+        })
+        .collect()
 }
 
 /// The outcome of the verbatim Appendix B step 4 script on `book` (as council-book.jsonl).
@@ -33,7 +39,10 @@ struct PyVerdict {
 
 fn step4(dir: &Path, book: &[u8]) -> PyVerdict {
     std::fs::write(dir.join("council-book.jsonl"), book).unwrap();
-    let out = python_script("appendix_b_step4.py").current_dir(dir).output().expect("run python");
+    let out = python_script("appendix_b_step4.py")
+        .current_dir(dir)
+        .output()
+        .expect("run python");
     let stderr = String::from_utf8_lossy(&out.stderr);
     PyVerdict {
         ok: out.status.success(),
@@ -43,7 +52,13 @@ fn step4(dir: &Path, book: &[u8]) -> PyVerdict {
 }
 
 fn core_verify(book: &[u8], prefix_at: Vec<u64>) -> ChainReport {
-    book::verify(book, VerifyOptions { prefix_at, ..VerifyOptions::default() })
+    book::verify(
+        book,
+        VerifyOptions {
+            prefix_at,
+            ..VerifyOptions::default()
+        },
+    )
 }
 
 fn parse_obj(line: &[u8]) -> Object {
@@ -65,7 +80,11 @@ fn respell_str(r: &mut Rng, out: &mut String, s: &str) {
             c if (c as u32) < 0x20 || !c.is_ascii() || r.chance(1, 6) => {
                 let mut buf = [0u16; 2];
                 for u in c.encode_utf16(&mut buf) {
-                    let _ = if r.chance(1, 2) { write!(out, "\\u{u:04x}") } else { write!(out, "\\u{u:04X}") };
+                    let _ = if r.chance(1, 2) {
+                        write!(out, "\\u{u:04x}")
+                    } else {
+                        write!(out, "\\u{u:04X}")
+                    };
                 }
             }
             c => out.push(c),
@@ -83,9 +102,17 @@ fn respell_float(r: &mut Rng, f: f64) -> String {
     }
     let e = format!("{f:e}"); // shortest round-trip digits: "5e-1", "-1.25e3"
     let (m, x) = e.split_once('e').unwrap();
-    let m = if m.contains('.') { format!("{m}0") } else { format!("{m}.0") };
+    let m = if m.contains('.') {
+        format!("{m}0")
+    } else {
+        format!("{m}.0")
+    };
     let x: i32 = x.parse().unwrap();
-    format!("{m}{}{}{x:+}", if r.chance(1, 2) { "" } else { "0" }, if r.chance(1, 2) { 'e' } else { 'E' })
+    format!(
+        "{m}{}{}{x:+}",
+        if r.chance(1, 2) { "" } else { "0" },
+        if r.chance(1, 2) { 'e' } else { 'E' }
+    )
 }
 
 /// Writes `v` with other whitespace, reversed key order, a shadowed duplicate key, escapes
@@ -142,7 +169,10 @@ enum Expect {
     /// Python reads the unterminated last line and counts it; core leaves it as a partial
     /// tail (byte rule: a line without LF is not counted yet), both otherwise ok.
     OkPartialTail,
-    Bad { line: u64, check: Check },
+    Bad {
+        line: u64,
+        check: Check,
+    },
 }
 
 struct Case {
@@ -191,30 +221,89 @@ fn n_spelled(lines: &[Vec<u8>], k: usize, n_text: &str) -> Vec<u8> {
 
 fn cases(r: &mut Rng, lines: &[Vec<u8>]) -> Vec<Case> {
     let n = lines.len();
-    let bad = |line: usize, check| Expect::Bad { line: line as u64, check };
-    let mut v = vec![Case { name: "untouched", book: join(lines), expect: Expect::Ok }];
+    let bad = |line: usize, check| Expect::Bad {
+        line: line as u64,
+        check,
+    };
+    let mut v = vec![Case {
+        name: "untouched",
+        book: join(lines),
+        expect: Expect::Ok,
+    }];
     let mut del = lines.to_vec();
     del.remove(6);
-    v.push(Case { name: "line 7 deleted", book: join(&del), expect: bad(7, Check::N) });
+    v.push(Case {
+        name: "line 7 deleted",
+        book: join(&del),
+        expect: bad(7, Check::N),
+    });
     let mut del_last = lines.to_vec();
     del_last.pop();
-    v.push(Case { name: "last line deleted (truncation: invisible to step 4)", book: join(&del_last), expect: Expect::Ok });
+    v.push(Case {
+        name: "last line deleted (truncation: invisible to step 4)",
+        book: join(&del_last),
+        expect: Expect::Ok,
+    });
     let mut swap = lines.to_vec();
     swap.swap(9, 10);
-    v.push(Case { name: "lines 10 and 11 swapped", book: join(&swap), expect: bad(10, Check::N) });
+    v.push(Case {
+        name: "lines 10 and 11 swapped",
+        book: join(&swap),
+        expect: bad(10, Check::N),
+    });
     let mut dup = lines.to_vec();
     dup.insert(5, lines[4].clone());
-    v.push(Case { name: "line 5 repeated", book: join(&dup), expect: bad(6, Check::N) });
-    v.push(Case { name: "content value edited in line 12", book: edit_field(lines, 12, "at", "\"2026-10-20T09:29:59Z\""), expect: bad(12, Check::Seal) });
-    v.push(Case { name: "content field added to line 3", book: edit_field(lines, 3, "zz", "0.5"), expect: bad(3, Check::Seal) });
+    v.push(Case {
+        name: "line 5 repeated",
+        book: join(&dup),
+        expect: bad(6, Check::N),
+    });
+    v.push(Case {
+        name: "content value edited in line 12",
+        book: edit_field(lines, 12, "at", "\"2026-10-20T09:29:59Z\""),
+        expect: bad(12, Check::Seal),
+    });
+    v.push(Case {
+        name: "content field added to line 3",
+        book: edit_field(lines, 3, "zz", "0.5"),
+        expect: bad(3, Check::Seal),
+    });
     let other = "0".repeat(64);
-    v.push(Case { name: "seal edited in line 8", book: edit_field(lines, 8, "seal", &format!("\"{other}\"")), expect: bad(8, Check::Seal) });
-    v.push(Case { name: "link edited in line 15", book: edit_field(lines, 15, "link", &format!("\"{other}\"")), expect: bad(15, Check::Link) });
-    v.push(Case { name: "link edited in the last line", book: edit_field(lines, n, "link", &format!("\"{other}\"")), expect: bad(n, Check::Link) });
-    v.push(Case { name: "prev edited in line 4", book: edit_field(lines, 4, "prev", &format!("\"{other}\"")), expect: bad(4, Check::Prev) });
-    v.push(Case { name: "n edited in line 9", book: edit_field(lines, 9, "n", "90"), expect: bad(9, Check::N) });
-    v.push(Case { name: "n of line 2 spelled 2.0, chain re-sealed (Python: 2.0 == 2)", book: n_spelled(lines, 2, "2.0"), expect: Expect::Ok });
-    v.push(Case { name: "n of line 1 spelled true, chain re-sealed (Python: True == 1)", book: n_spelled(lines, 1, "true"), expect: Expect::Ok });
+    v.push(Case {
+        name: "seal edited in line 8",
+        book: edit_field(lines, 8, "seal", &format!("\"{other}\"")),
+        expect: bad(8, Check::Seal),
+    });
+    v.push(Case {
+        name: "link edited in line 15",
+        book: edit_field(lines, 15, "link", &format!("\"{other}\"")),
+        expect: bad(15, Check::Link),
+    });
+    v.push(Case {
+        name: "link edited in the last line",
+        book: edit_field(lines, n, "link", &format!("\"{other}\"")),
+        expect: bad(n, Check::Link),
+    });
+    v.push(Case {
+        name: "prev edited in line 4",
+        book: edit_field(lines, 4, "prev", &format!("\"{other}\"")),
+        expect: bad(4, Check::Prev),
+    });
+    v.push(Case {
+        name: "n edited in line 9",
+        book: edit_field(lines, 9, "n", "90"),
+        expect: bad(9, Check::N),
+    });
+    v.push(Case {
+        name: "n of line 2 spelled 2.0, chain re-sealed (Python: 2.0 == 2)",
+        book: n_spelled(lines, 2, "2.0"),
+        expect: Expect::Ok,
+    });
+    v.push(Case {
+        name: "n of line 1 spelled true, chain re-sealed (Python: True == 1)",
+        book: n_spelled(lines, 1, "true"),
+        expect: Expect::Ok,
+    });
     for k in [1, 13, n] {
         let mut t = String::new();
         respell(r, &mut t, &Value::Object(parse_obj(&lines[k - 1])));
@@ -222,30 +311,69 @@ fn cases(r: &mut Rng, lines: &[Vec<u8>]) -> Vec<Case> {
         v.push(Case { name: "a line re-spelled (whitespace, key order, escapes, 0.50E+0, shadowed duplicate key)", book: with_line(lines, k, t.into_bytes()), expect: Expect::Ok });
     }
     let no_lf = join(lines);
-    v.push(Case { name: "final LF removed", book: no_lf[..no_lf.len() - 1].to_vec(), expect: Expect::OkPartialTail });
+    v.push(Case {
+        name: "final LF removed",
+        book: no_lf[..no_lf.len() - 1].to_vec(),
+        expect: Expect::OkPartialTail,
+    });
     let mut tail = lines[16].clone();
     tail.pop();
     tail.extend_from_slice(b" \t\r\n");
-    v.push(Case { name: "line 17 with trailing whitespace and CRLF", book: with_line(lines, 17, tail), expect: Expect::Ok });
-    let crlf: Vec<u8> = lines.iter().flat_map(|l| [&l[..l.len() - 1], b"\r\n"].concat()).collect();
-    v.push(Case { name: "whole book CRLF", book: crlf, expect: Expect::Ok });
+    v.push(Case {
+        name: "line 17 with trailing whitespace and CRLF",
+        book: with_line(lines, 17, tail),
+        expect: Expect::Ok,
+    });
+    let crlf: Vec<u8> = lines
+        .iter()
+        .flat_map(|l| [&l[..l.len() - 1], b"\r\n"].concat())
+        .collect();
+    v.push(Case {
+        name: "whole book CRLF",
+        book: crlf,
+        expect: Expect::Ok,
+    });
     let mut cr = lines[5].clone();
     let comma = cr.iter().position(|&b| b == b',').unwrap();
     cr.insert(comma + 1, b'\r');
-    v.push(Case { name: "bare CR between tokens of line 6 (Python splits the line there)", book: with_line(lines, 6, cr), expect: bad(6, Check::Json) });
+    v.push(Case {
+        name: "bare CR between tokens of line 6 (Python splits the line there)",
+        book: with_line(lines, 6, cr),
+        expect: bad(6, Check::Json),
+    });
     let mut blank = lines.to_vec();
     blank.insert(3, b"\n".to_vec());
-    v.push(Case { name: "blank line inserted as line 4", book: join(&blank), expect: bad(4, Check::Json) });
+    v.push(Case {
+        name: "blank line inserted as line 4",
+        book: join(&blank),
+        expect: bad(4, Check::Json),
+    });
     let mut bom = lines[0].clone();
     bom.splice(0..0, *b"\xef\xbb\xbf");
-    v.push(Case { name: "BOM before line 1", book: with_line(lines, 1, bom), expect: bad(1, Check::Json) });
+    v.push(Case {
+        name: "BOM before line 1",
+        book: with_line(lines, 1, bom),
+        expect: bad(1, Check::Json),
+    });
     let mut latin1 = lines[10].clone();
     let q = latin1.iter().rposition(|&b| b == b'"').unwrap();
     latin1.insert(q, 0xE9); // a Latin-1 'é' inside the last string
-    v.push(Case { name: "invalid UTF-8 byte in line 11", book: with_line(lines, 11, latin1), expect: bad(11, Check::Json) });
+    v.push(Case {
+        name: "invalid UTF-8 byte in line 11",
+        book: with_line(lines, 11, latin1),
+        expect: bad(11, Check::Json),
+    });
     let lone = [b"{\"lone\": \"\\ud800\", ".as_slice(), &lines[13][1..]].concat();
-    v.push(Case { name: "lone surrogate in line 14's content (Python cannot encode it to hash)", book: with_line(lines, 14, lone), expect: bad(14, Check::Json) });
-    v.push(Case { name: "line 16 not an object", book: with_line(lines, 16, b"[1, 2]\n".to_vec()), expect: bad(16, Check::Json) });
+    v.push(Case {
+        name: "lone surrogate in line 14's content (Python cannot encode it to hash)",
+        book: with_line(lines, 14, lone),
+        expect: bad(14, Check::Json),
+    });
+    v.push(Case {
+        name: "line 16 not an object",
+        book: with_line(lines, 16, b"[1, 2]\n".to_vec()),
+        expect: bad(16, Check::Json),
+    });
     v
 }
 
@@ -259,8 +387,16 @@ fn step4_script_accepts_generated_books() {
         let book = join(&write_book(&mut r, n));
         let py = step4(dir.path(), &book);
         let ours = core_verify(&book, vec![]);
-        assert!(py.ok && py.stdout == format!("chain ok: {n} lines\n"), "round {round}: Python says {:?} {}", py.stdout, py.error);
-        assert!(ours.ok && ours.lines == n && !ours.partial_tail, "round {round}: {ours:?}");
+        assert!(
+            py.ok && py.stdout == format!("chain ok: {n} lines\n"),
+            "round {round}: Python says {:?} {}",
+            py.stdout,
+            py.error
+        );
+        assert!(
+            ours.ok && ours.lines == n && !ours.partial_tail,
+            "round {round}: {ours:?}"
+        );
     }
 }
 
@@ -280,19 +416,44 @@ fn step4_script_and_core_agree_on_every_tampering() {
             report,
             "{:<75} python: {:<40} core: {}",
             case.name,
-            if py.ok { py.stdout.trim().to_string() } else { py.error.chars().take(40).collect() },
+            if py.ok {
+                py.stdout.trim().to_string()
+            } else {
+                py.error.chars().take(40).collect()
+            },
             match first {
-                None => format!("ok, {} lines{}", ours.lines, if ours.partial_tail { " + partial tail" } else { "" }),
-                Some(p) => format!("line {} {}: {}", p.line, p.check.name(), p.message.chars().take(60).collect::<String>()),
+                None => format!(
+                    "ok, {} lines{}",
+                    ours.lines,
+                    if ours.partial_tail {
+                        " + partial tail"
+                    } else {
+                        ""
+                    }
+                ),
+                Some(p) => format!(
+                    "line {} {}: {}",
+                    p.line,
+                    p.check.name(),
+                    p.message.chars().take(60).collect::<String>()
+                ),
             }
         );
         let good = match case.expect {
-            Expect::Ok => py.ok && ours.ok && py.stdout == format!("chain ok: {} lines\n", ours.lines),
+            Expect::Ok => {
+                py.ok && ours.ok && py.stdout == format!("chain ok: {} lines\n", ours.lines)
+            }
             Expect::OkPartialTail => {
-                py.ok && ours.ok && ours.partial_tail && py.stdout == format!("chain ok: {} lines\n", ours.lines + 1)
+                py.ok
+                    && ours.ok
+                    && ours.partial_tail
+                    && py.stdout == format!("chain ok: {} lines\n", ours.lines + 1)
             }
             Expect::Bad { line, check } => {
-                !py.ok && !ours.ok && ours.first_bad_line == Some(line) && first.map(|p| (p.line, p.check)) == Some((line, check))
+                !py.ok
+                    && !ours.ok
+                    && ours.first_bad_line == Some(line)
+                    && first.map(|p| (p.line, p.check)) == Some((line, check))
             }
         };
         if !good {
@@ -300,7 +461,10 @@ fn step4_script_and_core_agree_on_every_tampering() {
         }
     }
     eprintln!("{report}");
-    assert!(failures.is_empty(), "disagreement or wrong location in: {failures:?}\n{report}");
+    assert!(
+        failures.is_empty(),
+        "disagreement or wrong location in: {failures:?}\n{report}"
+    );
 }
 
 // ---- step 3 ----------------------------------------------------------------------------------
@@ -316,7 +480,12 @@ fn head_sha256(book: &Path, n: u64) -> String {
         .output()
         .expect("run head | sha256sum");
     assert!(out.status.success());
-    String::from_utf8(out.stdout).unwrap().split_whitespace().next().unwrap().to_string()
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .to_string()
 }
 
 /// `sed -n Np book | python3 -c "import json,sys; print(json.load(sys.stdin)['link'])"`;
@@ -335,9 +504,16 @@ fn sed_link(book: &Path, n: u64) -> Result<String, String> {
         .output()
         .expect("run sed | python3");
     if out.status.success() {
-        Ok(String::from_utf8(out.stdout).unwrap().trim_end().to_string())
+        Ok(String::from_utf8(out.stdout)
+            .unwrap()
+            .trim_end()
+            .to_string())
     } else {
-        Err(String::from_utf8_lossy(&out.stderr).lines().last().unwrap_or("").to_string())
+        Err(String::from_utf8_lossy(&out.stderr)
+            .lines()
+            .last()
+            .unwrap_or("")
+            .to_string())
     }
 }
 
@@ -351,7 +527,10 @@ fn step3_head_sha256sum_and_sed_link_match_core_prefixes() {
     let clean = join(&lines);
     let clean_report = core_verify(&clean, stamp_points.clone());
 
-    let crlf: Vec<u8> = lines.iter().flat_map(|l| [&l[..l.len() - 1], b"\r\n"].concat()).collect();
+    let crlf: Vec<u8> = lines
+        .iter()
+        .flat_map(|l| [&l[..l.len() - 1], b"\r\n"].concat())
+        .collect();
     let no_final_lf = clean[..clean.len() - 1].to_vec();
     let bom = [b"\xef\xbb\xbf".as_slice(), &clean].concat();
     let mut bad_utf8 = lines.clone();

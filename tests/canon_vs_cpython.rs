@@ -22,10 +22,34 @@ use sealbook_tests::python_script;
 
 /// The settings in tests/py/canon_peer.py's MODES order.
 const MODES: [(DumpOptions, &str); 4] = [
-    (DumpOptions { ensure_ascii: false, compact: false }, "ensure_ascii=False"),
-    (DumpOptions { ensure_ascii: true, compact: false }, "ensure_ascii=True"),
-    (DumpOptions { ensure_ascii: false, compact: true }, "ensure_ascii=False, separators=(',', ':')"),
-    (DumpOptions { ensure_ascii: true, compact: true }, "ensure_ascii=True, separators=(',', ':')"),
+    (
+        DumpOptions {
+            ensure_ascii: false,
+            compact: false,
+        },
+        "ensure_ascii=False",
+    ),
+    (
+        DumpOptions {
+            ensure_ascii: true,
+            compact: false,
+        },
+        "ensure_ascii=True",
+    ),
+    (
+        DumpOptions {
+            ensure_ascii: false,
+            compact: true,
+        },
+        "ensure_ascii=False, separators=(',', ':')",
+    ),
+    (
+        DumpOptions {
+            ensure_ascii: true,
+            compact: true,
+        },
+        "ensure_ascii=True, separators=(',', ':')",
+    ),
 ];
 
 /// One document's outcome in one setting.
@@ -91,9 +115,17 @@ fn document(r: &mut rng::Rng) -> Vec<u8> {
         let mut t = String::from("{\"k\": ");
         json_text::value(r, &mut t, 1, false);
         t.push('}');
-        let Ok(v) = canon::parse(t.as_bytes()) else { continue };
-        let Ok(b) = canon::to_bytes(&v, DumpOptions::SEAL) else { continue };
-        let b = if r.chance(1, 2) { b } else { json_text::mutate(r, std::str::from_utf8(&b).unwrap()) };
+        let Ok(v) = canon::parse(t.as_bytes()) else {
+            continue;
+        };
+        let Ok(b) = canon::to_bytes(&v, DumpOptions::SEAL) else {
+            continue;
+        };
+        let b = if r.chance(1, 2) {
+            b
+        } else {
+            json_text::mutate(r, std::str::from_utf8(&b).unwrap())
+        };
         return b;
     }
 }
@@ -132,10 +164,17 @@ fn canonical_bytes_match_cpython_in_all_four_settings() {
         input.extend_from_slice(t);
     }
     std::fs::write(&src, &input).unwrap();
-    let status = python_script("canon_peer.py").arg(&src).arg(&dst).status().expect("run CPython");
+    let status = python_script("canon_peer.py")
+        .arg(&src)
+        .arg(&dst)
+        .status()
+        .expect("run CPython");
     assert!(status.success(), "canon_peer.py failed: {status}");
     let peer = std::fs::read(&dst).unwrap();
-    let mut reader = PeerReader { data: &peer, pos: 0 };
+    let mut reader = PeerReader {
+        data: &peer,
+        pos: 0,
+    };
 
     let (mut accepted, mut encode_errors, mut mismatches) = (0usize, [0usize; 4], Vec::new());
     let (mut seal_form, mut mismatch_count) = (0usize, 0usize);
@@ -182,9 +221,22 @@ fn canonical_bytes_match_cpython_in_all_four_settings() {
          taken by the seal-form fast path, each equal to CPython's J",
         docs - accepted
     );
-    assert!(seal_form > docs / 50, "seal-form texts not exercised: {seal_form}");
+    assert!(
+        seal_form > docs / 50,
+        "seal-form texts not exercised: {seal_form}"
+    );
     // The generator must actually reach the interesting cases.
-    assert!(accepted > docs / 2 && accepted < docs, "accept/refuse mix is off: {accepted}/{docs}");
-    assert!(encode_errors[0] > 0 && encode_errors[1] == 0, "lone surrogates not exercised");
-    assert!(mismatch_count == 0, "{mismatch_count} mismatches (first 20 shown):\n{}", mismatches.join("\n"));
+    assert!(
+        accepted > docs / 2 && accepted < docs,
+        "accept/refuse mix is off: {accepted}/{docs}"
+    );
+    assert!(
+        encode_errors[0] > 0 && encode_errors[1] == 0,
+        "lone surrogates not exercised"
+    );
+    assert!(
+        mismatch_count == 0,
+        "{mismatch_count} mismatches (first 20 shown):\n{}",
+        mismatches.join("\n")
+    );
 }

@@ -13,15 +13,29 @@ mod rng;
 use rng::Rng;
 
 fn header() -> Vec<&'static str> {
-    TABLE_C1_COLUMNS.iter().chain(CONTRACT_COLUMNS.iter()).copied().collect()
+    TABLE_C1_COLUMNS
+        .iter()
+        .chain(CONTRACT_COLUMNS.iter())
+        .copied()
+        .collect()
 }
 
 type Row = BTreeMap<&'static str, String>;
 
 fn set_ids(r: &mut Row) {
     let c = EventContract::from_values(
-        ["asset", "horizon", "event_reference_at", "event_end_at", "rule", "resolver_version", "reference_rule", "price_provider", "price_symbol"]
-            .map(|k| r[k].as_str()),
+        [
+            "asset",
+            "horizon",
+            "event_reference_at",
+            "event_end_at",
+            "rule",
+            "resolver_version",
+            "reference_rule",
+            "price_provider",
+            "price_symbol",
+        ]
+        .map(|k| r[k].as_str()),
     );
     r.insert("event_id", c.event_id());
     r.insert("event_id_v2", c.event_id_v2());
@@ -38,39 +52,89 @@ fn good_row(rng: &mut Rng, i: usize) -> Row {
     .unwrap();
     let resolved = rng.below(4) != 0;
     let p = rng.below(101);
-    let (refp, close) = (7000.0 + rng.below(1000) as f64, 7000.0 + rng.below(1000) as f64);
+    let (refp, close) = (
+        7000.0 + rng.below(1000) as f64,
+        7000.0 + rng.below(1000) as f64,
+    );
     let chg = 100.0 * (close / refp - 1.0);
     let vals: Vec<(&'static str, String)> = vec![
         ("run_id", format!("{session}-am")),
         ("session", session.into()),
-        ("seat", rng.pick(&["claude", "gpt", "gemini", "deepseek", "qwen", "kimi"]).into()),
+        (
+            "seat",
+            rng.pick(&["claude", "gpt", "gemini", "deepseek", "qwen", "kimi"])
+                .into(),
+        ),
         ("model", "model, v1".into()),
         ("line", (150 + i).to_string()),
-        ("sealed_at", "2026-10-20T12:31:11.250Z".replace("2026-10-20", session)),
+        (
+            "sealed_at",
+            "2026-10-20T12:31:11.250Z".replace("2026-10-20", session),
+        ),
         ("status", "counted".into()),
-        ("asset", rng.pick(&["SPX", "NDX", "GC", "BTC", "黄金"]).into()),
+        (
+            "asset",
+            rng.pick(&["SPX", "NDX", "GC", "BTC", "黄金"]).into(),
+        ),
         ("horizon", rng.pick(&["1d", "1w", "1m", "6m"]).into()),
         ("action", "hold".into()),
         ("prob_up", p.to_string()),
         ("target", "7,678.59".into()),
         ("invalidation", "say \"when\"".into()),
-        ("ref", if resolved { refp.to_string() } else { String::new() }),
-        ("close", if resolved { close.to_string() } else { String::new() }),
-        ("actual_pct", if resolved { format!("{chg:.6}") } else { String::new() }),
-        ("draw", if resolved { rng.pick(&["true", "false", "False"]).into() } else { String::new() }),
-        ("source_urls", "https://a.example/x?a=1,b=2\nhttps://b.example".into()),
+        (
+            "ref",
+            if resolved {
+                refp.to_string()
+            } else {
+                String::new()
+            },
+        ),
+        (
+            "close",
+            if resolved {
+                close.to_string()
+            } else {
+                String::new()
+            },
+        ),
+        (
+            "actual_pct",
+            if resolved {
+                format!("{chg:.6}")
+            } else {
+                String::new()
+            },
+        ),
+        (
+            "draw",
+            if resolved {
+                rng.pick(&["true", "false", "False"]).into()
+            } else {
+                String::new()
+            },
+        ),
+        (
+            "source_urls",
+            "https://a.example/x?a=1,b=2\nhttps://b.example".into(),
+        ),
         ("run_role", "session_run".into()),
         ("line_kind", "issue".into()),
         ("reference_at", reference.into()),
         ("same_event", rng.pick(&["true", "false", "TRUE"]).into()),
-        ("cell_status", if p == 50 { "explicit_50" } else { "elicited" }.into()),
+        (
+            "cell_status",
+            if p == 50 { "explicit_50" } else { "elicited" }.into(),
+        ),
         ("attempt", "1".into()),
         ("event_reference_at", reference.into()),
         ("event_end_at", end.into()),
         ("methodology_version", "2".into()),
         ("rule", "up_if_change_gt_0".into()),
         ("resolver_version", "1".into()),
-        ("reference_rule", "first_1m_bar_at_or_after_reference_at__last_1m_bar_at_or_before_end_at__v1".into()),
+        (
+            "reference_rule",
+            "first_1m_bar_at_or_after_reference_at__last_1m_bar_at_or_before_end_at__v1".into(),
+        ),
         ("price_provider", "yahoo_finance_chart_v8_1m".into()),
         ("price_symbol", "^GSPC".into()),
     ];
@@ -103,7 +167,10 @@ fn mutate(rng: &mut Rng, r: &mut Row, other: &Row) -> bool {
             if chg.is_empty() {
                 put("draw", "true");
             } else {
-                put("actual_pct", &(-chg.parse::<f64>().unwrap() - 0.5).to_string());
+                put(
+                    "actual_pct",
+                    &(-chg.parse::<f64>().unwrap() - 0.5).to_string(),
+                );
             }
         }
         11 => put("event_id", "ev1-0123456789abcdef"),
@@ -168,8 +235,15 @@ fn peer(bytes: &[u8], name: &str) -> (u64, Vec<(u64, String)>) {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(name);
     std::fs::write(&path, bytes).unwrap();
-    let out = sealbook_tests::python_script("conformance_peer.py").arg(&path).output().expect("run the Python peer");
-    assert!(out.status.success(), "peer failed: {}", String::from_utf8_lossy(&out.stderr));
+    let out = sealbook_tests::python_script("conformance_peer.py")
+        .arg(&path)
+        .output()
+        .expect("run the Python peer");
+    assert!(
+        out.status.success(),
+        "peer failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let mut f: Vec<(u64, String)> = v["failures"]
         .as_array()
@@ -187,14 +261,21 @@ fn checker_matches_the_python_peer_on_generated_files() {
     for seed in 1..=6u64 {
         let bytes = generate(seed * 7919, 150);
         let rep = conformance::check(&bytes);
-        let mut ours: Vec<(u64, String)> = rep.failures.iter().map(|f| (f.row, f.column.clone())).collect();
+        let mut ours: Vec<(u64, String)> = rep
+            .failures
+            .iter()
+            .map(|f| (f.row, f.column.clone()))
+            .collect();
         ours.sort();
         let (rows, theirs) = peer(&bytes, &format!("f{seed}.csv"));
         assert_eq!(rep.rows, rows, "seed {seed}: row count");
         assert_eq!(ours, theirs, "seed {seed}: failures differ");
         total_failures += ours.len();
     }
-    assert!(total_failures > 100, "the generator must seed faults ({total_failures})");
+    assert!(
+        total_failures > 100,
+        "the generator must seed faults ({total_failures})"
+    );
 }
 
 #[test]
@@ -203,7 +284,11 @@ fn clean_file_reads_ok_in_both() {
     let mut s = header().join(",") + "\r\n";
     for i in 0..40 {
         let r = good_row(&mut rng, i);
-        s += &header().iter().map(|c| field(&mut rng, &r[c])).collect::<Vec<_>>().join(",");
+        s += &header()
+            .iter()
+            .map(|c| field(&mut rng, &r[c]))
+            .collect::<Vec<_>>()
+            .join(",");
         s += "\r\n";
     }
     let rep = conformance::check(s.as_bytes());
@@ -211,7 +296,9 @@ fn clean_file_reads_ok_in_both() {
     assert_eq!(peer(s.as_bytes(), "clean.csv"), (40, vec![]));
     let rows = read_forecasts(s.as_bytes()).unwrap();
     assert_eq!(rows.len(), 40);
-    assert!(rows.iter().all(|r| r.event_id == r.contract.event_id() && r.event_id_v2 == r.contract.event_id_v2()));
+    assert!(rows
+        .iter()
+        .all(|r| r.event_id == r.contract.event_id() && r.event_id_v2 == r.contract.event_id_v2()));
     assert_eq!(rows[0].model, "model, v1");
 }
 
@@ -220,10 +307,18 @@ fn reader_errors_name_row_and_column() {
     let mut rng = Rng(5);
     let mut s = header().join(",") + "\n";
     let mut r = good_row(&mut rng, 0);
-    s += &header().iter().map(|c| field(&mut rng, &r[c])).collect::<Vec<_>>().join(",");
+    s += &header()
+        .iter()
+        .map(|c| field(&mut rng, &r[c]))
+        .collect::<Vec<_>>()
+        .join(",");
     s += "\n";
     r.insert("prob_up", "fifty".into());
-    s += &header().iter().map(|c| field(&mut rng, &r[c])).collect::<Vec<_>>().join(",");
+    s += &header()
+        .iter()
+        .map(|c| field(&mut rng, &r[c]))
+        .collect::<Vec<_>>()
+        .join(",");
     s += "\n";
     let e = read_forecasts(s.as_bytes()).unwrap_err();
     assert_eq!((e.row, e.column.as_deref()), (3, Some("prob_up")), "{e}");
@@ -232,5 +327,10 @@ fn reader_errors_name_row_and_column() {
     let e = read_forecasts(no_seat.as_bytes()).unwrap_err();
     assert_eq!((e.row, e.column.as_deref()), (1, Some("seat")), "{e}");
     let rep = conformance::check(no_seat.as_bytes());
-    assert!(rep.render().contains("row 1 (line 1), column seat: missing column"), "{}", rep.render());
+    assert!(
+        rep.render()
+            .contains("row 1 (line 1), column seat: missing column"),
+        "{}",
+        rep.render()
+    );
 }

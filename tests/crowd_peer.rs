@@ -31,7 +31,11 @@ struct Generated {
 
 fn generate(rng: &mut Rng, runs: usize) -> Generated {
     let mut lines: Vec<Value> = Vec::new();
-    let header: Vec<&str> = TABLE_C1_COLUMNS.iter().chain(CONTRACT_COLUMNS.iter()).copied().collect();
+    let header: Vec<&str> = TABLE_C1_COLUMNS
+        .iter()
+        .chain(CONTRACT_COLUMNS.iter())
+        .copied()
+        .collect();
     let mut csv = header.join(",") + "\n";
     for day in 0..runs {
         let session = format!("2026-11-{:02}", 2 + day);
@@ -57,7 +61,10 @@ fn generate(rng: &mut Rng, runs: usize) -> Generated {
             if rng.below(10) < 5 {
                 let close = 100.0 + rng.range(0, 99) as f64 / 10.0;
                 let (lo, hi) = (100.0, 110.0);
-                let (plo, phi) = (rng.range(50, 95) as f64 / 100.0, rng.range(5, 45) as f64 / 100.0);
+                let (plo, phi) = (
+                    rng.range(50, 95) as f64 / 100.0,
+                    rng.range(5, 45) as f64 / 100.0,
+                );
                 let interpolated = plo + (close - lo) / (hi - lo) * (phi - plo);
                 let mut q = json!({"p_up": interpolated, "vol": vol(rng)});
                 match rng.below(6) {
@@ -82,12 +89,15 @@ fn generate(rng: &mut Rng, runs: usize) -> Generated {
                 kalshi.insert(m.into(), q);
             }
         }
-        lines.push(json!({"kind": "run", "at": format!("{session}T12:30:06Z"), "run_id": run_id,
-            "crowd": {"at": format!("{session}T12:30:06Z"), "odds": odds, "kalshi": kalshi}}));
+        lines.push(
+            json!({"kind": "run", "at": format!("{session}T12:30:06Z"), "run_id": run_id,
+            "crowd": {"at": format!("{session}T12:30:06Z"), "odds": odds, "kalshi": kalshi}}),
+        );
         let run_line = lines.len();
         // Outcomes: the crowd's (close to close) and the league's (09:30 reference), which
         // agree four times in five.
-        let crowd_up: BTreeMap<&str, bool> = MARKETS.iter().map(|m| (*m, rng.below(2) == 0)).collect();
+        let crowd_up: BTreeMap<&str, bool> =
+            MARKETS.iter().map(|m| (*m, rng.below(2) == 0)).collect();
         let league_chg: BTreeMap<&str, f64> = MARKETS
             .iter()
             .map(|m| {
@@ -127,7 +137,8 @@ fn generate(rng: &mut Rng, runs: usize) -> Generated {
             for m in MARKETS {
                 let chg = league_chg[m];
                 let own = rng.below(12) == 0;
-                let mut r: BTreeMap<&str, String> = header.iter().map(|c| (*c, String::new())).collect();
+                let mut r: BTreeMap<&str, String> =
+                    header.iter().map(|c| (*c, String::new())).collect();
                 let answered = answers > 0;
                 for (k, v) in [
                     ("run_id", run_id.clone()),
@@ -135,11 +146,27 @@ fn generate(rng: &mut Rng, runs: usize) -> Generated {
                     ("seat", seat.to_string()),
                     ("model", seat.to_string()),
                     ("line", scored_line.to_string()),
-                    ("sealed_at", if answered { format!("{session}T12:{:02}:{:02}Z", 31 + s, 10 * (answers - 1)) } else { format!("{session}T12:30:06Z") }),
-                    ("status", if answered { "counted" } else { "no_answer" }.into()),
+                    (
+                        "sealed_at",
+                        if answered {
+                            format!("{session}T12:{:02}:{:02}Z", 31 + s, 10 * (answers - 1))
+                        } else {
+                            format!("{session}T12:30:06Z")
+                        },
+                    ),
+                    (
+                        "status",
+                        if answered { "counted" } else { "no_answer" }.into(),
+                    ),
                     ("asset", m.into()),
                     ("horizon", "1d".into()),
-                    ("prob_up", prob.get(m).copied().flatten().map_or_else(String::new, |p| p.to_string())),
+                    (
+                        "prob_up",
+                        prob.get(m)
+                            .copied()
+                            .flatten()
+                            .map_or_else(String::new, |p| p.to_string()),
+                    ),
                     ("ref", "100".into()),
                     ("close", format!("{}", 100.0 + chg)),
                     ("actual_pct", format!("{chg}")),
@@ -152,7 +179,11 @@ fn generate(rng: &mut Rng, runs: usize) -> Generated {
                 ] {
                     r.insert(k, v);
                 }
-                csv += &header.iter().map(|c| r[c].as_str()).collect::<Vec<_>>().join(",");
+                csv += &header
+                    .iter()
+                    .map(|c| r[c].as_str())
+                    .collect::<Vec<_>>()
+                    .join(",");
                 csv += "\n";
             }
         }
@@ -160,7 +191,11 @@ fn generate(rng: &mut Rng, runs: usize) -> Generated {
         if day + 1 < runs {
             let mut rows = serde_json::Map::new();
             for m in MARKETS {
-                let up = if rng.below(12) == 0 { Value::Null } else { json!(crowd_up[m]) };
+                let up = if rng.below(12) == 0 {
+                    Value::Null
+                } else {
+                    json!(crowd_up[m])
+                };
                 rows.insert(m.into(), json!({"up": up}));
                 rows.insert(format!("{m}@kalshi"), json!({"up": crowd_up[m]}));
             }
@@ -185,24 +220,60 @@ fn crowd_figures_match_the_python_peer() {
     let mut rows = 0;
     for seed in [1u64, 2, 3, 0xc40d] {
         let g = generate(&mut Rng::new(seed), 6);
-        let (book, csv) = (dir.join(format!("book-{seed}.jsonl")), dir.join(format!("f-{seed}.csv")));
+        let (book, csv) = (
+            dir.join(format!("book-{seed}.jsonl")),
+            dir.join(format!("f-{seed}.csv")),
+        );
         std::fs::write(&book, &g.book).unwrap();
         std::fs::write(&csv, &g.csv).unwrap();
-        let st = league_stats_from_files(Some(g.csv.as_bytes()), Some(g.book.as_bytes()), None, None, &CoreStats).unwrap();
+        let st = league_stats_from_files(
+            Some(g.csv.as_bytes()),
+            Some(g.book.as_bytes()),
+            None,
+            None,
+            &CoreStats,
+        )
+        .unwrap();
         let doc = serde_json::to_value(&st).unwrap();
-        assert_eq!(doc["book_agreement"]["ok"], true, "seed {seed}: {}", doc["book_agreement"]);
+        assert_eq!(
+            doc["book_agreement"]["ok"], true,
+            "seed {seed}: {}",
+            doc["book_agreement"]
+        );
         let crowd = &doc["crowd"];
         let peer = sealbook_tests::crowd_peer::run(&book, &csv);
         rows += sealbook_tests::crowd_peer::assert_matches(crowd, &peer);
         // The generator reaches every branch it means to.
         let qs = crowd["questions"].as_array().unwrap();
-        assert!(qs.iter().any(|q| q["venue"] == "kalshi") && qs.iter().any(|q| q["venue"] == "polymarket"), "seed {seed}");
-        assert!(qs.iter().any(|q| q["admitted"] == false) && qs.iter().any(|q| q["vol"] == 1000.0 && q["admitted"] == true), "seed {seed}");
-        assert!(crowd["unresolved"].as_u64().unwrap() > 0 && !crowd["kalshi_mismatches"].as_array().unwrap().is_empty(), "seed {seed}");
-        assert!(crowd["overall"]["admitted"]["d"].as_f64().is_some_and(|d| d > 0.0), "seed {seed}");
+        assert!(
+            qs.iter().any(|q| q["venue"] == "kalshi")
+                && qs.iter().any(|q| q["venue"] == "polymarket"),
+            "seed {seed}"
+        );
+        assert!(
+            qs.iter().any(|q| q["admitted"] == false)
+                && qs
+                    .iter()
+                    .any(|q| q["vol"] == 1000.0 && q["admitted"] == true),
+            "seed {seed}"
+        );
+        assert!(
+            crowd["unresolved"].as_u64().unwrap() > 0
+                && !crowd["kalshi_mismatches"].as_array().unwrap().is_empty(),
+            "seed {seed}"
+        );
+        assert!(
+            crowd["overall"]["admitted"]["d"]
+                .as_f64()
+                .is_some_and(|d| d > 0.0),
+            "seed {seed}"
+        );
         // bss_crowd of each seat's one-day row is its admitted comparison's.
         for (seat, split) in crowd["seats"].as_object().unwrap() {
-            assert_eq!(doc["seats"][seat]["1d"]["bss_crowd"], split["admitted"]["bss_crowd"], "seed {seed} seat {seat}");
+            assert_eq!(
+                doc["seats"][seat]["1d"]["bss_crowd"], split["admitted"]["bss_crowd"],
+                "seed {seed} seat {seat}"
+            );
         }
     }
     assert!(rows > 300, "{rows} comparison rows");

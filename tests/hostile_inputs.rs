@@ -10,14 +10,20 @@ use sealbook_core::score::baselines::ClimatologyTable;
 use sealbook_core::score::sealing::book_sealing_times;
 
 fn sample_csv() -> Vec<u8> {
-    let header: Vec<&str> = TABLE_C1_COLUMNS.iter().chain(CONTRACT_COLUMNS.iter()).copied().collect();
+    let header: Vec<&str> = TABLE_C1_COLUMNS
+        .iter()
+        .chain(CONTRACT_COLUMNS.iter())
+        .copied()
+        .collect();
     let mut s = header.join(",") + "\r\n";
     for i in 0..3 {
         let row: Vec<String> = header
             .iter()
             .map(|c| match *c {
                 "session" => "2026-10-20".into(),
-                "sealed_at" | "reference_at" | "event_reference_at" => "2026-10-20T13:30:00Z".into(),
+                "sealed_at" | "reference_at" | "event_reference_at" => {
+                    "2026-10-20T13:30:00Z".into()
+                }
                 "event_end_at" => "2026-10-20T20:00:00Z".into(),
                 "line" => (i + 1).to_string(),
                 "horizon" => "1d".into(),
@@ -61,7 +67,8 @@ fn truncations_and_byte_flips_never_panic() {
     for cut in 0..clim.len() {
         all_readers(&clim[..cut]);
     }
-    let book = b"{\"n\": 1, \"at\": \"2026-10-20T12:31:11Z\", \"booked_at\": \"2026-10-20T13:00:25Z\"}\n";
+    let book =
+        b"{\"n\": 1, \"at\": \"2026-10-20T12:31:11Z\", \"booked_at\": \"2026-10-20T13:00:25Z\"}\n";
     for cut in 0..book.len() {
         all_readers(&book[..cut]);
     }
@@ -76,8 +83,16 @@ fn pathological_shapes_are_reported() {
     let deep = "[".repeat(100_000);
     assert!(ClimatologyTable::parse(deep.as_bytes()).is_err());
     assert!(book_sealing_times(format!("{deep}\n").as_bytes()).is_err());
-    let header_only = TABLE_C1_COLUMNS.iter().chain(CONTRACT_COLUMNS.iter()).copied().collect::<Vec<_>>().join(",");
-    assert_eq!(conformance::check(header_only.as_bytes()).render(), "0 rows, ok\n");
+    let header_only = TABLE_C1_COLUMNS
+        .iter()
+        .chain(CONTRACT_COLUMNS.iter())
+        .copied()
+        .collect::<Vec<_>>()
+        .join(",");
+    assert_eq!(
+        conformance::check(header_only.as_bytes()).render(),
+        "0 rows, ok\n"
+    );
     let mut rng = Rng(7);
     let noise: Vec<u8> = (0..100_000).map(|_| rng.below(256) as u8).collect();
     all_readers(&noise);

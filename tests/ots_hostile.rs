@@ -15,11 +15,19 @@ use ots_common::{all_vector_files, wide_fork_proof, zero_digest_header as header
 /// Parses and, when the input is a valid proof, exercises everything downstream.
 fn parse_all_the_way(bytes: &[u8]) -> Result<(), ErrorKind> {
     let file = DetachedTimestampFile::deserialize(bytes).map_err(|e| {
-        assert!(e.offset <= bytes.len(), "error offset {} beyond input {}", e.offset, bytes.len());
+        assert!(
+            e.offset <= bytes.len(),
+            "error offset {} beyond input {}",
+            e.offset,
+            bytes.len()
+        );
         e.kind
     })?;
     let written = file.serialize().expect("a parsed proof has an attestation");
-    assert_eq!(DetachedTimestampFile::deserialize(&written).as_ref(), Ok(&file));
+    assert_eq!(
+        DetachedTimestampFile::deserialize(&written).as_ref(),
+        Ok(&file)
+    );
     attestations(&file.timestamp).expect("a parsed proof evaluates");
     Ok(())
 }
@@ -31,9 +39,14 @@ fn every_truncation_of_every_vector_is_an_error() {
         let bytes = std::fs::read(&path).unwrap();
         let valid = parse_all_the_way(&bytes).is_ok();
         for cut in 0..bytes.len() {
-            let kind = parse_all_the_way(&bytes[..cut]).expect_err("a strict prefix of a proof is not a proof");
+            let kind = parse_all_the_way(&bytes[..cut])
+                .expect_err("a strict prefix of a proof is not a proof");
             if valid && cut >= HEADER_MAGIC.len() {
-                assert!(matches!(kind, ErrorKind::TruncationError), "{} cut at {cut}: {kind}", path.display());
+                assert!(
+                    matches!(kind, ErrorKind::TruncationError),
+                    "{} cut at {cut}: {kind}",
+                    path.display()
+                );
             }
             n += 1;
         }
@@ -75,34 +88,71 @@ fn random_corruption_never_panics() {
 fn huge_declared_lengths_and_overlong_leb128_are_rejected_without_allocating() {
     // append with a declared argument length of 2^63 - 1.
     let big = [header(), vec![0xf0], vec![0xff; 8], vec![0x7f]].concat();
-    assert_eq!(DetachedTimestampFile::deserialize(&big).unwrap_err().kind, ErrorKind::DeserializationError);
+    assert_eq!(
+        DetachedTimestampFile::deserialize(&big).unwrap_err().kind,
+        ErrorKind::DeserializationError
+    );
     // attestation payload declared 2^70: saturates, then exceeds 8192.
     let payload = [header(), vec![0x00], vec![1; 8], vec![0x80; 10], vec![0x01]].concat();
-    assert_eq!(DetachedTimestampFile::deserialize(&payload).unwrap_err().kind, ErrorKind::DeserializationError);
+    assert_eq!(
+        DetachedTimestampFile::deserialize(&payload)
+            .unwrap_err()
+            .kind,
+        ErrorKind::DeserializationError
+    );
     // A million continuation bytes in the major version, then the end: truncated.
     let long = [HEADER_MAGIC.as_slice(), &vec![0x80; 1_000_000]].concat();
-    assert_eq!(DetachedTimestampFile::deserialize(&long).unwrap_err().kind, ErrorKind::TruncationError);
+    assert_eq!(
+        DetachedTimestampFile::deserialize(&long).unwrap_err().kind,
+        ErrorKind::TruncationError
+    );
     // ... and terminated: a huge version.
     let ended = [long.as_slice(), &[0x01]].concat();
-    assert_eq!(DetachedTimestampFile::deserialize(&ended).unwrap_err().kind, ErrorKind::UnsupportedMajorVersion);
+    assert_eq!(
+        DetachedTimestampFile::deserialize(&ended).unwrap_err().kind,
+        ErrorKind::UnsupportedMajorVersion
+    );
     // Non-canonical but small version 1 is accepted, as the reference does, and written canonically.
-    let padded = [HEADER_MAGIC.as_slice(), &[0x81, 0x80, 0x00, 0x08], &[0u8; 32], &[0x00], &[1; 8], &[0x00]].concat();
+    let padded = [
+        HEADER_MAGIC.as_slice(),
+        &[0x81, 0x80, 0x00, 0x08],
+        &[0u8; 32],
+        &[0x00],
+        &[1; 8],
+        &[0x00],
+    ]
+    .concat();
     let f = DetachedTimestampFile::deserialize(&padded).unwrap();
     assert_eq!(f.serialize().unwrap().len(), padded.len() - 2);
     // A Bitcoin height that does not fit in 64 bits.
-    let height =
-        [header(), vec![0x00], vec![0x05, 0x88, 0x96, 0x0d, 0x73, 0xd7, 0x19, 0x01, 11], vec![0xff; 10], vec![0x01]]
-            .concat();
-    assert_eq!(DetachedTimestampFile::deserialize(&height).unwrap_err().kind, ErrorKind::DeserializationError);
+    let height = [
+        header(),
+        vec![0x00],
+        vec![0x05, 0x88, 0x96, 0x0d, 0x73, 0xd7, 0x19, 0x01, 11],
+        vec![0xff; 10],
+        vec![0x01],
+    ]
+    .concat();
+    assert_eq!(
+        DetachedTimestampFile::deserialize(&height)
+            .unwrap_err()
+            .kind,
+        ErrorKind::DeserializationError
+    );
     // Trailing garbage.
     let mut tail = std::fs::read(&all_vector_files()[0]).unwrap();
     if parse_all_the_way(&tail).is_ok() {
         tail.push(0);
-        assert_eq!(DetachedTimestampFile::deserialize(&tail).unwrap_err().kind, ErrorKind::TrailingGarbageError);
+        assert_eq!(
+            DetachedTimestampFile::deserialize(&tail).unwrap_err().kind,
+            ErrorKind::TrailingGarbageError
+        );
     }
     // Calendar answers are bounded before parsing.
     assert_eq!(
-        calendar::parse_response(&[0; 32], &vec![0xff; 20_000]).unwrap_err().kind,
+        calendar::parse_response(&[0; 32], &vec![0xff; 20_000])
+            .unwrap_err()
+            .kind,
         ErrorKind::DeserializationError
     );
     // Block headers: wrong sizes and junk are errors.
@@ -120,10 +170,16 @@ fn a_million_deep_fork_chain_stops_at_the_recursion_limit() {
     assert!(e.offset < 1_000, "stopped at byte {}", e.offset);
     // A million plain ops likewise.
     let ops = [header(), vec![0x08; 1_000_000]].concat();
-    assert_eq!(DetachedTimestampFile::deserialize(&ops).unwrap_err().kind, ErrorKind::RecursionLimitError);
+    assert_eq!(
+        DetachedTimestampFile::deserialize(&ops).unwrap_err().kind,
+        ErrorKind::RecursionLimitError
+    );
     // A million fork markers with nothing between them: 0xff is no operation.
     let forks = [header(), vec![0xff; 1_000_000]].concat();
-    assert_eq!(DetachedTimestampFile::deserialize(&forks).unwrap_err().kind, ErrorKind::DeserializationError);
+    assert_eq!(
+        DetachedTimestampFile::deserialize(&forks).unwrap_err().kind,
+        ErrorKind::DeserializationError
+    );
 }
 
 #[test]

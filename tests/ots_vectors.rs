@@ -8,7 +8,9 @@ use sealbook_core::ots::attestation::Attestation;
 use sealbook_core::ots::bitcoin::BlockHeader;
 use sealbook_core::ots::evaluate::{attestations, pending_commitments};
 use sealbook_core::ots::verify::{match_merkle_root, verify_bitcoin, RootOrder, LEVEL_2};
-use sealbook_core::ots::{calendar, detached, upgrade, DetachedTimestampFile, ErrorKind, Op, Timestamp};
+use sealbook_core::ots::{
+    calendar, detached, upgrade, DetachedTimestampFile, ErrorKind, Op, Timestamp,
+};
 use sealbook_tests::vectors_dir;
 use std::path::PathBuf;
 
@@ -112,7 +114,11 @@ fn bitcoin_roots(ts: &Timestamp) -> Vec<(u64, String, String)> {
 }
 
 fn pending_uris(ts: &Timestamp) -> Vec<String> {
-    let mut v: Vec<String> = pending_commitments(ts).unwrap().into_iter().map(|(u, _)| u).collect();
+    let mut v: Vec<String> = pending_commitments(ts)
+        .unwrap()
+        .into_iter()
+        .map(|(u, _)| u)
+        .collect();
     v.sort();
     v
 }
@@ -126,7 +132,8 @@ fn every_valid_vector_round_trips_byte_for_byte_and_hashes_its_file() {
         if name.contains("/invalid/") {
             continue;
         }
-        let file = DetachedTimestampFile::deserialize(&bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let file =
+            DetachedTimestampFile::deserialize(&bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
         let written = file.serialize().unwrap();
         if name.ends_with("ripemd160/README.md.ots") {
             // Written by the javascript client with two sibling appends out of the reference's
@@ -141,18 +148,26 @@ fn every_valid_vector_round_trips_byte_for_byte_and_hashes_its_file() {
         assert!(!attestations(&file.timestamp).unwrap().is_empty(), "{name}");
         // The stamped file beside the proof, when the vectors have it.
         let stem = path.with_extension("");
-        let targets: Vec<PathBuf> = if name.ends_with("a-or-b.ots") || name.ends_with("a_or_b.ots") {
+        let targets: Vec<PathBuf> = if name.ends_with("a-or-b.ots") || name.ends_with("a_or_b.ots")
+        {
             vec![path.with_file_name("a"), path.with_file_name("b")]
         } else {
             vec![stem].into_iter().filter(|p| p.is_file()).collect()
         };
         for t in targets {
             let data = std::fs::read(&t).unwrap();
-            assert!(file.matches_target(&data), "{name} does not stamp {}", t.display());
+            assert!(
+                file.matches_target(&data),
+                "{name} does not stamp {}",
+                t.display()
+            );
             checked_targets += 1;
         }
     }
-    assert!(checked_targets >= 30, "only {checked_targets} stamped files checked");
+    assert!(
+        checked_targets >= 30,
+        "only {checked_targets} stamped files checked"
+    );
 }
 
 #[test]
@@ -161,19 +176,35 @@ fn complete_vectors_reach_their_heights_and_roots_in_both_orders() {
         let file = proof(rel);
         assert_eq!(hex::encode(file.file_digest()), *digest, "{rel}");
         let roots = bitcoin_roots(&file.timestamp);
-        assert_eq!(roots, vec![(*height, internal.to_string(), display.to_string())], "{rel}");
+        assert_eq!(
+            roots,
+            vec![(*height, internal.to_string(), display.to_string())],
+            "{rel}"
+        );
     }
     // Duplicates in the javascript/java trees are byte-identical copies (MANIFEST).
-    assert_eq!(read("java-opentimestamps/examples/hello-world.txt.ots"), read(COMPLETE[0].0));
+    assert_eq!(
+        read("java-opentimestamps/examples/hello-world.txt.ots"),
+        read(COMPLETE[0].0)
+    );
     // different-blockchains: also Ethereum 3283713 (keccak256 path) and 2 pending.
     let db = proof("opentimestamps-client/examples/different-blockchains.txt.ots");
     let paths = attestations(&db.timestamp).unwrap();
-    let eth: Vec<_> = paths.iter().filter(|p| p.attestation == Attestation::Ethereum { height: 3283713 }).collect();
+    let eth: Vec<_> = paths
+        .iter()
+        .filter(|p| p.attestation == Attestation::Ethereum { height: 3283713 })
+        .collect();
     assert_eq!(eth.len(), 1);
     assert!(eth[0].path.iter().any(|s| s == "keccak256"));
     assert_eq!(pending_uris(&db.timestamp).len(), 2);
-    assert_eq!(pending_uris(&proof("opentimestamps-client/examples/sha1/a-or-b.ots").timestamp).len(), 3);
-    assert_eq!(pending_uris(&proof("javascript-opentimestamps/examples/osdsp.txt.ots").timestamp).len(), 4);
+    assert_eq!(
+        pending_uris(&proof("opentimestamps-client/examples/sha1/a-or-b.ots").timestamp).len(),
+        3
+    );
+    assert_eq!(
+        pending_uris(&proof("javascript-opentimestamps/examples/osdsp.txt.ots").timestamp).len(),
+        4
+    );
 }
 
 #[test]
@@ -181,11 +212,21 @@ fn raw_calendar_timestamps_reach_their_blocks_and_merge() {
     let msg = h(C858838F);
     let mut merged = Timestamp::new(msg.clone());
     for (name, height, internal, display) in RAW {
-        let bytes = read(&format!("javascript-opentimestamps/test-timestamp-js/c858838f_{name}.timestamp"));
+        let bytes = read(&format!(
+            "javascript-opentimestamps/test-timestamp-js/c858838f_{name}.timestamp"
+        ));
         let ts = Timestamp::deserialize(&msg, &bytes).unwrap();
         assert_eq!(ts.serialize().unwrap(), bytes, "{name}");
-        assert_eq!(bitcoin_roots(&ts), vec![(*height, internal.to_string(), display.to_string())], "{name}");
-        assert_eq!(pending_uris(&ts).len(), 1, "{name}: one intermediate pending attestation");
+        assert_eq!(
+            bitcoin_roots(&ts),
+            vec![(*height, internal.to_string(), display.to_string())],
+            "{name}"
+        );
+        assert_eq!(
+            pending_uris(&ts).len(),
+            1,
+            "{name}: one intermediate pending attestation"
+        );
         merged.merge(&ts).unwrap();
     }
     let bytes = merged.serialize().unwrap();
@@ -204,8 +245,15 @@ fn headers_hash_and_carry_the_published_fields() {
     assert_eq!(obj.len(), 4);
     for (height, f) in obj {
         let hd = BlockHeader::parse_hex(f["header_hex"].as_str().unwrap()).unwrap();
-        assert_eq!(hd.hash_display(), f["block_hash"].as_str().unwrap(), "{height}");
-        assert_eq!(hex::encode(&hd.merkle_root), f["merkle_root_internal"].as_str().unwrap());
+        assert_eq!(
+            hd.hash_display(),
+            f["block_hash"].as_str().unwrap(),
+            "{height}"
+        );
+        assert_eq!(
+            hex::encode(&hd.merkle_root),
+            f["merkle_root_internal"].as_str().unwrap()
+        );
         let mut rev = hd.prev_block;
         rev.reverse();
         assert_eq!(hex::encode(&rev), f["prev"].as_str().unwrap());
@@ -214,7 +262,8 @@ fn headers_hash_and_carry_the_published_fields() {
         assert_eq!(u64::from(hd.nonce), f["nonce"].as_u64().unwrap());
         assert_eq!(i64::from(hd.version), f["version"].as_i64().unwrap());
         hd.check_pow().unwrap_or_else(|e| panic!("{height}: {e}"));
-        let file_hex = String::from_utf8(read(&format!("headers/block_{height}.header.hex"))).unwrap();
+        let file_hex =
+            String::from_utf8(read(&format!("headers/block_{height}.header.hex"))).unwrap();
         assert_eq!(BlockHeader::parse_hex(&file_hex).unwrap(), hd);
     }
 }
@@ -228,15 +277,31 @@ fn hello_world_verifies_against_block_358391_and_bad_stamp_fails() {
     assert_eq!(v.level, LEVEL_2);
     let c = &v.bitcoin[v.earliest.unwrap()];
     assert_eq!((c.height, c.header_time), (358391, Some(1432827678)));
-    assert_eq!(c.block_hash.as_deref(), Some("000000000000000003e892881a8cdcdc117c06d444057c98b6f04a9ee75a2319"));
-    assert!(v.time_bound.as_deref().unwrap().contains("2015-05-28T15:41:18Z"));
-    assert!(v.still_trusted.iter().any(|s| s.contains("best Bitcoin chain")));
+    assert_eq!(
+        c.block_hash.as_deref(),
+        Some("000000000000000003e892881a8cdcdc117c06d444057c98b6f04a9ee75a2319")
+    );
+    assert!(v
+        .time_bound
+        .as_deref()
+        .unwrap()
+        .contains("2015-05-28T15:41:18Z"));
+    assert!(v
+        .still_trusted
+        .iter()
+        .any(|s| s.contains("best Bitcoin chain")));
 
     let bad = proof("opentimestamps-client/examples/bad-stamp.txt.ots");
     assert!(bad.matches_target(&read("opentimestamps-client/examples/bad-stamp.txt")));
     let v = verify_bitcoin(&bad.timestamp, &[header(358391)]).unwrap();
     assert!(!v.ok);
-    assert!(v.bitcoin[0].message.contains("Digest does not match merkleroot"), "{}", v.bitcoin[0].message);
+    assert!(
+        v.bitcoin[0]
+            .message
+            .contains("Digest does not match merkleroot"),
+        "{}",
+        v.bitcoin[0].message
+    );
     assert!(v.level.starts_with("FAILED"));
 
     // The wrong block, no block, and a header whose proof of work was broken.
@@ -246,12 +311,21 @@ fn hello_world_verifies_against_block_358391_and_bad_stamp_fails() {
     let mut raw = header(358391).raw;
     raw[76] ^= 0x01;
     let v = verify_bitcoin(&hw.timestamp, &[BlockHeader::parse(&raw).unwrap()]).unwrap();
-    assert!(!v.ok && v.bitcoin[0].message.contains("proof of work"), "{v:#?}");
+    assert!(
+        !v.ok && v.bitcoin[0].message.contains("proof of work"),
+        "{v:#?}"
+    );
 
     // A bare merkle root, either order: the weaker match.
     let paths = attestations(&hw.timestamp).unwrap();
-    assert_eq!(match_merkle_root(&paths, COMPLETE[0].4), Some((0, RootOrder::Display)));
-    assert_eq!(match_merkle_root(&paths, &COMPLETE[0].3.to_uppercase()), Some((0, RootOrder::Internal)));
+    assert_eq!(
+        match_merkle_root(&paths, COMPLETE[0].4),
+        Some((0, RootOrder::Display))
+    );
+    assert_eq!(
+        match_merkle_root(&paths, &COMPLETE[0].3.to_uppercase()),
+        Some((0, RootOrder::Internal))
+    );
     assert_eq!(match_merkle_root(&paths, COMPLETE[1].3), None);
 }
 
@@ -263,12 +337,19 @@ fn pending_only_and_unknown_notaries_are_not_verifiable() {
         ("opentimestamps-client/examples/merkle2.txt.ots", 2),
         ("opentimestamps-client/examples/merkle3.txt.ots", 2),
         ("opentimestamps-client/examples/two-calendars.txt.ots", 2),
-        ("javascript-opentimestamps/examples/ripemd160/README.md.ots", 0),
+        (
+            "javascript-opentimestamps/examples/ripemd160/README.md.ots",
+            0,
+        ),
     ] {
         let f = proof(rel);
         let v = verify_bitcoin(&f.timestamp, &[header(358391)]).unwrap();
         assert!(!v.ok && v.bitcoin.is_empty(), "{rel}");
-        assert!(v.level.starts_with("not yet verifiable"), "{rel}: {}", v.level);
+        assert!(
+            v.level.starts_with("not yet verifiable"),
+            "{rel}: {}",
+            v.level
+        );
         if uris > 0 {
             assert_eq!(v.pending.len(), uris, "{rel}");
         }
@@ -276,12 +357,20 @@ fn pending_only_and_unknown_notaries_are_not_verifiable() {
     let r = proof("javascript-opentimestamps/examples/ripemd160/README.md.ots");
     assert_eq!(
         (r.file_hash_op.clone(), hex::encode(r.file_digest())),
-        (Op::Ripemd160, "0423ced4914bc5e47aeda314b5993b7bd796fe00".into())
+        (
+            Op::Ripemd160,
+            "0423ced4914bc5e47aeda314b5993b7bd796fe00".into()
+        )
     );
 
     let eth = proof("java-opentimestamps/examples/hello-world.txt.eth.ots");
     let v = verify_bitcoin(&eth.timestamp, &[]).unwrap();
-    assert!(!v.ok && v.unchecked.iter().any(|p| p.attestation == Attestation::Ethereum { height: 3283690 }));
+    assert!(
+        !v.ok
+            && v.unchecked
+                .iter()
+                .any(|p| p.attestation == Attestation::Ethereum { height: 3283690 })
+    );
 
     let u = proof("opentimestamps-client/examples/unknown-notary.txt.ots");
     let paths = attestations(&u.timestamp).unwrap();
@@ -290,30 +379,49 @@ fn pending_only_and_unknown_notaries_are_not_verifiable() {
         paths[0].attestation,
         // MANIFEST says a 44-byte payload; the file's length byte is 0x2e (46), and
         // python-opentimestamps reads 46 bytes of 'x' too.
-        Attestation::Unknown { tag: [1, 2, 3, 4, 5, 6, 7, 8], payload: vec![0x78; 46] }
+        Attestation::Unknown {
+            tag: [1, 2, 3, 4, 5, 6, 7, 8],
+            payload: vec![0x78; 46]
+        }
     );
     let v = verify_bitcoin(&u.timestamp, &[header(358391)]).unwrap();
     assert!(!v.ok && v.unchecked.len() == 1 && v.pending.is_empty());
 
     let ku = proof("opentimestamps-client/examples/known-and-unknown-notary.txt.ots");
     let paths = attestations(&ku.timestamp).unwrap();
-    assert!(paths.iter().any(|p| matches!(p.attestation, Attestation::Unknown { tag: [1, 2, 3, 4, 5, 6, 7, 8], .. })));
+    assert!(paths.iter().any(|p| matches!(
+        p.attestation,
+        Attestation::Unknown {
+            tag: [1, 2, 3, 4, 5, 6, 7, 8],
+            ..
+        }
+    )));
     assert_eq!(pending_uris(&ku.timestamp).len(), 1);
 }
 
 #[test]
 fn invalid_vectors_fail_with_the_reference_error_class() {
     for (rel, kind) in [
-        ("opentimestamps-client/examples/invalid/bad-major-version.ots", ErrorKind::UnsupportedMajorVersion),
-        ("opentimestamps-client/examples/invalid/exceeds-max-msg-length.ots", ErrorKind::DeserializationError),
-        ("opentimestamps-client/examples/invalid/invalid-file-digest-type.ots", ErrorKind::DeserializationError),
+        (
+            "opentimestamps-client/examples/invalid/bad-major-version.ots",
+            ErrorKind::UnsupportedMajorVersion,
+        ),
+        (
+            "opentimestamps-client/examples/invalid/exceeds-max-msg-length.ots",
+            ErrorKind::DeserializationError,
+        ),
+        (
+            "opentimestamps-client/examples/invalid/invalid-file-digest-type.ots",
+            ErrorKind::DeserializationError,
+        ),
     ] {
         let e = DetachedTimestampFile::deserialize(&read(rel)).unwrap_err();
         assert_eq!(e.kind, kind, "{rel}: {e}");
     }
-    let e =
-        DetachedTimestampFile::deserialize(&read("opentimestamps-client/examples/invalid/exceeds-max-msg-length.ots"))
-            .unwrap_err();
+    let e = DetachedTimestampFile::deserialize(&read(
+        "opentimestamps-client/examples/invalid/exceeds-max-msg-length.ots",
+    ))
+    .unwrap_err();
     assert!(e.message.contains("Result too long; 4112 > 4096"), "{e}");
 }
 
@@ -323,25 +431,57 @@ fn upgrading_incomplete_with_the_alice_answer_reaches_block_428648() {
     let mut file = DetachedTimestampFile::deserialize(&original).unwrap();
     assert!(!upgrade::is_complete(&file.timestamp));
     let pending = pending_commitments(&file.timestamp).unwrap();
-    let commitment = h("57cfa5c46716df9bd9e83595bce439c58108d8fcc1678f30d4c6731c3f1fa6c79ed712c66fb1ac8d4e4eb0e7");
-    assert_eq!(pending, vec![("https://alice.btc.calendar.opentimestamps.org".to_string(), commitment.clone())]);
-    assert_eq!(
-        calendar::calendar_url(&pending[0].0, &calendar::timestamp_request_path(&commitment)),
-        format!("https://alice.btc.calendar.opentimestamps.org/timestamp/{}", hex::encode(&commitment))
+    let commitment = h(
+        "57cfa5c46716df9bd9e83595bce439c58108d8fcc1678f30d4c6731c3f1fa6c79ed712c66fb1ac8d4e4eb0e7",
     );
-    let answer =
-        calendar::parse_response(&commitment, &read("upgrade-incomplete/alice_answer_57cfa5c4.timestamp")).unwrap();
+    assert_eq!(
+        pending,
+        vec![(
+            "https://alice.btc.calendar.opentimestamps.org".to_string(),
+            commitment.clone()
+        )]
+    );
+    assert_eq!(
+        calendar::calendar_url(
+            &pending[0].0,
+            &calendar::timestamp_request_path(&commitment)
+        ),
+        format!(
+            "https://alice.btc.calendar.opentimestamps.org/timestamp/{}",
+            hex::encode(&commitment)
+        )
+    );
+    let answer = calendar::parse_response(
+        &commitment,
+        &read("upgrade-incomplete/alice_answer_57cfa5c4.timestamp"),
+    )
+    .unwrap();
     // An answer for another message merges nowhere.
     let mut other = file.clone();
-    let elsewhere = Timestamp { msg: vec![0; 44], root: answer.root.clone() };
-    assert_eq!(upgrade::merge_answer(&mut other.timestamp, &elsewhere).unwrap().merged_at, 0);
+    let elsewhere = Timestamp {
+        msg: vec![0; 44],
+        root: answer.root.clone(),
+    };
+    assert_eq!(
+        upgrade::merge_answer(&mut other.timestamp, &elsewhere)
+            .unwrap()
+            .merged_at,
+        0
+    );
     assert_eq!(other, file);
 
     let outcome = upgrade::merge_answer(&mut file.timestamp, &answer).unwrap();
     assert_eq!(outcome.merged_at, 1);
-    assert_eq!(outcome.new_attestations, vec![Attestation::Bitcoin { height: 428648 }]);
+    assert_eq!(
+        outcome.new_attestations,
+        vec![Attestation::Bitcoin { height: 428648 }]
+    );
     assert!(upgrade::is_complete(&file.timestamp));
-    assert_eq!(pending_uris(&file.timestamp).len(), 1, "the pending attestation is kept");
+    assert_eq!(
+        pending_uris(&file.timestamp).len(),
+        1,
+        "the pending attestation is kept"
+    );
     assert_eq!(
         bitcoin_roots(&file.timestamp),
         vec![(
@@ -367,11 +507,26 @@ fn stamping_incomplete_txt_rebuilds_the_published_pending_proof() {
     let digest = detached::hash_file(&Op::Sha256, &target).unwrap();
     let nonce: [u8; 16] = h("e754bf93806a7ebaa680ef7bd0114bf4").try_into().unwrap();
     let (mut files, submit) = upgrade::start_stamps(&[(Op::Sha256, digest, nonce)]).unwrap();
-    assert_eq!(calendar::digest_request_body(&submit).unwrap(), rd("DERIVED_calendar_POST_digest_request_body.bin"));
+    assert_eq!(
+        calendar::digest_request_body(&submit).unwrap(),
+        rd("DERIVED_calendar_POST_digest_request_body.bin")
+    );
     assert!(files[0].serialize().is_err(), "no attestation yet");
-    let answer = calendar::parse_response(&submit, &rd("DERIVED_calendar_POST_digest_response_body.bin")).unwrap();
-    assert_eq!(upgrade::merge_answer(&mut files[0].timestamp, &answer).unwrap().merged_at, 1);
-    assert_eq!(files[0].serialize().unwrap(), rd("otsclient_examples_incomplete.txt.ots"));
+    let answer = calendar::parse_response(
+        &submit,
+        &rd("DERIVED_calendar_POST_digest_response_body.bin"),
+    )
+    .unwrap();
+    assert_eq!(
+        upgrade::merge_answer(&mut files[0].timestamp, &answer)
+            .unwrap()
+            .merged_at,
+        1
+    );
+    assert_eq!(
+        files[0].serialize().unwrap(),
+        rd("otsclient_examples_incomplete.txt.ots")
+    );
     assert_eq!(
         calendar::calendar_url(calendar::DEFAULT_CALENDARS[0], "digest"),
         "https://a.pool.opentimestamps.org/digest"
@@ -380,23 +535,29 @@ fn stamping_incomplete_txt_rebuilds_the_published_pending_proof() {
 
 #[test]
 fn python_opentimestamps_inline_vectors() {
-    let json: serde_json::Value = serde_json::from_slice(&read("python-opentimestamps/inline_vectors.json")).unwrap();
+    let json: serde_json::Value =
+        serde_json::from_slice(&read("python-opentimestamps/inline_vectors.json")).unwrap();
     let mut n = 0;
     for v in json["parse_vectors"].as_array().unwrap() {
         let name = v["name"].as_str().unwrap();
         let input = h(v["input_hex"].as_str().unwrap());
         let expect = v["expect"].as_str().unwrap();
-        let result: Result<Vec<u8>, sealbook_core::ots::OtsError> = match v["kind"].as_str().unwrap() {
-            "detached" => DetachedTimestampFile::deserialize(&input).map(|f| f.serialize().unwrap()),
-            "timestamp" => {
-                Timestamp::deserialize(&h(v["msg_hex"].as_str().unwrap()), &input).map(|t| t.serialize().unwrap())
-            }
-            "attestation" => Attestation::from_bytes(&input).map(|a| a.to_bytes()),
-            k => panic!("unknown kind {k}"),
-        };
+        let result: Result<Vec<u8>, sealbook_core::ots::OtsError> =
+            match v["kind"].as_str().unwrap() {
+                "detached" => {
+                    DetachedTimestampFile::deserialize(&input).map(|f| f.serialize().unwrap())
+                }
+                "timestamp" => Timestamp::deserialize(&h(v["msg_hex"].as_str().unwrap()), &input)
+                    .map(|t| t.serialize().unwrap()),
+                "attestation" => Attestation::from_bytes(&input).map(|a| a.to_bytes()),
+                k => panic!("unknown kind {k}"),
+            };
         match result {
             Ok(bytes) => {
-                assert!(expect.starts_with("ok"), "{name}: parsed but expected {expect}");
+                assert!(
+                    expect.starts_with("ok"),
+                    "{name}: parsed but expected {expect}"
+                );
                 assert_eq!(bytes, input, "{name}: re-serialization differs");
             }
             Err(e) => assert_eq!(e.kind.python_name(), expect, "{name}: {e}"),
@@ -405,7 +566,9 @@ fn python_opentimestamps_inline_vectors() {
     }
     assert!(n >= 20);
     for v in json["op_vectors"].as_array().unwrap() {
-        let Some(out) = v["out_hex"].as_str() else { continue };
+        let Some(out) = v["out_hex"].as_str() else {
+            continue;
+        };
         let arg = v["arg_hex"].as_str().map(h);
         let op = match v["op"].as_str().unwrap() {
             "sha256" => Op::Sha256,
@@ -417,30 +580,54 @@ fn python_opentimestamps_inline_vectors() {
             "prepend" => Op::Prepend(arg.unwrap()),
             o => panic!("unknown op {o}"),
         };
-        assert_eq!(hex::encode(&op.apply(&h(v["in_hex"].as_str().unwrap())).unwrap()), out, "{op}");
+        assert_eq!(
+            hex::encode(&op.apply(&h(v["in_hex"].as_str().unwrap())).unwrap()),
+            out,
+            "{op}"
+        );
     }
     // The "sha256(zeros)" note: whole files of any size hash outside the 4096-byte op limit.
     for (len, want) in [
-        (1 << 20, "30e14955ebf1352266dc2ff8067e68104607e750abb9d3b36582b8af909fcb58"),
-        ((1 << 20) - 1, "ca7ed0c4a8e67cbdc461c4cb0d286d2fabbd9f0c41a7f42b665f72ebaa8aec56"),
-        ((1 << 20) + 1, "2cb74edba754a81d121c9db6833704a8e7d417e5b13d1a19f4a52f007d644264"),
+        (
+            1 << 20,
+            "30e14955ebf1352266dc2ff8067e68104607e750abb9d3b36582b8af909fcb58",
+        ),
+        (
+            (1 << 20) - 1,
+            "ca7ed0c4a8e67cbdc461c4cb0d286d2fabbd9f0c41a7f42b665f72ebaa8aec56",
+        ),
+        (
+            (1 << 20) + 1,
+            "2cb74edba754a81d121c9db6833704a8e7d417e5b13d1a19f4a52f007d644264",
+        ),
     ] {
-        assert_eq!(hex::encode(&detached::hash_file(&Op::Sha256, &vec![0u8; len]).unwrap()), want);
+        assert_eq!(
+            hex::encode(&detached::hash_file(&Op::Sha256, &vec![0u8; len]).unwrap()),
+            want
+        );
     }
     let m = &json["merkle_vectors"];
     let tip = |leaves: Vec<Vec<u8>>| upgrade::merkle_paths(&leaves).unwrap();
-    assert_eq!(hex::encode(&tip(vec![b"foo".to_vec(), b"bar".to_vec()]).0), m["cat_sha256_foo_bar"].as_str().unwrap());
+    assert_eq!(
+        hex::encode(&tip(vec![b"foo".to_vec(), b"bar".to_vec()]).0),
+        m["cat_sha256_foo_bar"].as_str().unwrap()
+    );
     assert_eq!(
         hex::encode(&tip(vec![b"foo".to_vec(), b"bar".to_vec(), b"baz".to_vec()]).0),
         m["cat_sha256_then_baz"].as_str().unwrap()
     );
-    for (n, want) in m["make_merkle_tree_leaves_bytes_0_to_n_minus_1"].as_object().unwrap() {
+    for (n, want) in m["make_merkle_tree_leaves_bytes_0_to_n_minus_1"]
+        .as_object()
+        .unwrap()
+    {
         let n: u8 = n.parse().unwrap();
         let leaves: Vec<Vec<u8>> = (0..n).map(|i| vec![i]).collect();
         let (root, paths) = tip(leaves.clone());
         assert_eq!(hex::encode(&root), want.as_str().unwrap(), "n={n}");
         for (leaf, path) in leaves.iter().zip(paths) {
-            let end = path.iter().fold(leaf.clone(), |msg, op| op.apply(&msg).unwrap());
+            let end = path
+                .iter()
+                .fold(leaf.clone(), |msg, op| op.apply(&msg).unwrap());
             assert_eq!(end, root, "n={n}: a leaf's path does not reach the tip");
         }
     }

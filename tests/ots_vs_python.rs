@@ -8,10 +8,14 @@
 //! Peer: tests/py/ots_peer.py, run with `$SEALBOOK_PYTHON` (default: the repo's .venv).
 
 use sealbook_core::hex;
-use sealbook_core::ots::attestation::{ALLOWED_URI_CHARS, TAG_BITCOIN, TAG_ETHEREUM, TAG_LITECOIN, TAG_PENDING};
+use sealbook_core::ots::attestation::{
+    ALLOWED_URI_CHARS, TAG_BITCOIN, TAG_ETHEREUM, TAG_LITECOIN, TAG_PENDING,
+};
 use sealbook_core::ots::detached::HEADER_MAGIC;
 use sealbook_core::ots::evaluate::{attestations, info_text, str_tree};
-use sealbook_core::ots::{calendar, upgrade, Attestation, DetachedTimestampFile, Op, OtsError, Timestamp};
+use sealbook_core::ots::{
+    calendar, upgrade, Attestation, DetachedTimestampFile, Op, OtsError, Timestamp,
+};
 use sealbook_tests::{python, python_script};
 use serde_json::{json, Value};
 use std::io::Write;
@@ -39,8 +43,13 @@ struct Facts {
 
 fn rust_facts(c: &Case) -> Facts {
     let parsed: Result<(Timestamp, String, Vec<u8>), OtsError> = match c.kind {
-        "detached" => DetachedTimestampFile::deserialize(&c.bytes)
-            .map(|f| (f.timestamp.clone(), info_text(&f).unwrap(), f.serialize().unwrap())),
+        "detached" => DetachedTimestampFile::deserialize(&c.bytes).map(|f| {
+            (
+                f.timestamp.clone(),
+                info_text(&f).unwrap(),
+                f.serialize().unwrap(),
+            )
+        }),
         _ => Timestamp::deserialize(&c.msg, &c.bytes).map(|t| {
             let mut s = String::new();
             str_tree(&t.root, &t.msg, 0, &mut s).unwrap();
@@ -56,10 +65,18 @@ fn rust_facts(c: &Case) -> Facts {
             info: String::new(),
         },
         Ok((ts, info, bytes)) => {
-            let mut atts: Vec<String> =
-                attestations(&ts).unwrap().iter().map(|p| format!("{}|{}", p.attestation, p.commitment)).collect();
+            let mut atts: Vec<String> = attestations(&ts)
+                .unwrap()
+                .iter()
+                .map(|p| format!("{}|{}", p.attestation, p.commitment))
+                .collect();
             atts.sort();
-            Facts { error: None, reserialized: hex::encode(&bytes), attestations: atts, info }
+            Facts {
+                error: None,
+                reserialized: hex::encode(&bytes),
+                attestations: atts,
+                info,
+            }
         }
     }
 }
@@ -79,16 +96,30 @@ fn run_peer_raw(requests: &[Value]) -> Vec<Value> {
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
-        .unwrap_or_else(|e| panic!("cannot run {} (set SEALBOOK_PYTHON): {e}", python().display()));
+        .unwrap_or_else(|e| {
+            panic!(
+                "cannot run {} (set SEALBOOK_PYTHON): {e}",
+                python().display()
+            )
+        });
     let input: String = requests.iter().map(|r| format!("{r}\n")).collect();
     let mut stdin = child.stdin.take().unwrap();
     let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()).unwrap());
     let out = child.wait_with_output().unwrap();
     writer.join().unwrap();
     assert!(out.status.success(), "ots_peer.py failed");
-    let lines: Vec<Value> =
-        String::from_utf8(out.stdout).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
-    assert_eq!(lines.len(), requests.len(), "the peer answered {} of {} requests", lines.len(), requests.len());
+    let lines: Vec<Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(
+        lines.len(),
+        requests.len(),
+        "the peer answered {} of {} requests",
+        lines.len(),
+        requests.len()
+    );
     lines
 }
 
@@ -101,7 +132,10 @@ fn compare(cases: &[Case]) -> (usize, usize) {
         let r = rust_facts(c);
         let py_error = py["error"].as_str().map(str::to_string);
         if r.error != py_error {
-            mismatches.push(format!("{}: rust {:?}, python {:?} ({})", c.label, r.error, py_error, py["message"]));
+            mismatches.push(format!(
+                "{}: rust {:?}, python {:?} ({})",
+                c.label, r.error, py_error, py["message"]
+            ));
             continue;
         }
         if r.error.is_some() {
@@ -109,15 +143,24 @@ fn compare(cases: &[Case]) -> (usize, usize) {
             continue;
         }
         ok += 1;
-        let py_atts: Vec<String> =
-            py["attestations"].as_array().unwrap().iter().map(|v| v.as_str().unwrap().to_string()).collect();
+        let py_atts: Vec<String> = py["attestations"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_str().unwrap().to_string())
+            .collect();
         if py["reserialized"].as_str().unwrap() != r.reserialized {
             mismatches.push(format!("{}: re-serialization differs", c.label));
         } else if py_atts != r.attestations {
-            mismatches
-                .push(format!("{}: attestations differ\n rust {:?}\n python {:?}", c.label, r.attestations, py_atts));
+            mismatches.push(format!(
+                "{}: attestations differ\n rust {:?}\n python {:?}",
+                c.label, r.attestations, py_atts
+            ));
         } else if py["info"].as_str().unwrap() != r.info {
-            mismatches.push(format!("{}: info differs\n rust:\n{}\n python:\n{}", c.label, r.info, py["info"]));
+            mismatches.push(format!(
+                "{}: info differs\n rust:\n{}\n python:\n{}",
+                c.label, r.info, py["info"]
+            ));
         }
     }
     assert!(
@@ -146,11 +189,18 @@ fn vector_cases() -> Vec<Case> {
 fn every_vector_reads_the_same_in_python_opentimestamps() {
     let mut cases = vector_cases();
     // The proof upgraded by core::ots must be what the reference reads as complete.
-    let mut up =
-        DetachedTimestampFile::deserialize(&read("opentimestamps-client/examples/incomplete.txt.ots")).unwrap();
-    let commitment = h("57cfa5c46716df9bd9e83595bce439c58108d8fcc1678f30d4c6731c3f1fa6c79ed712c66fb1ac8d4e4eb0e7");
-    let answer =
-        calendar::parse_response(&commitment, &read("upgrade-incomplete/alice_answer_57cfa5c4.timestamp")).unwrap();
+    let mut up = DetachedTimestampFile::deserialize(&read(
+        "opentimestamps-client/examples/incomplete.txt.ots",
+    ))
+    .unwrap();
+    let commitment = h(
+        "57cfa5c46716df9bd9e83595bce439c58108d8fcc1678f30d4c6731c3f1fa6c79ed712c66fb1ac8d4e4eb0e7",
+    );
+    let answer = calendar::parse_response(
+        &commitment,
+        &read("upgrade-incomplete/alice_answer_57cfa5c4.timestamp"),
+    )
+    .unwrap();
     upgrade::merge_answer(&mut up.timestamp, &answer).unwrap();
     cases.push(Case {
         label: "upgraded incomplete.txt.ots".into(),
@@ -162,7 +212,10 @@ fn every_vector_reads_the_same_in_python_opentimestamps() {
     let (ok, failed) = compare(&cases);
     assert_eq!((ok, failed), (n - 3, 3), "three invalid vectors");
     let up_facts = rust_facts(&cases[n - 1]);
-    assert!(up_facts.attestations.iter().any(|a| a.starts_with("BitcoinBlockHeaderAttestation(428648)|da18fe13")));
+    assert!(up_facts
+        .attestations
+        .iter()
+        .any(|a| a.starts_with("BitcoinBlockHeaderAttestation(428648)|da18fe13")));
 }
 
 #[test]
@@ -170,7 +223,11 @@ fn ots_info_prints_what_info_text_prints() {
     // The `ots info` code (otsclient.cmds.info_command) in the peer process for every vector...
     let files: Vec<(std::path::PathBuf, DetachedTimestampFile)> = all_vector_files()
         .into_iter()
-        .filter_map(|p| DetachedTimestampFile::deserialize(&std::fs::read(&p).unwrap()).ok().map(|f| (p, f)))
+        .filter_map(|p| {
+            DetachedTimestampFile::deserialize(&std::fs::read(&p).unwrap())
+                .ok()
+                .map(|f| (p, f))
+        })
         .collect();
     assert!(files.len() >= 40);
     let requests: Vec<Value> = files
@@ -180,7 +237,12 @@ fn ots_info_prints_what_info_text_prints() {
         .collect();
     for ((path, file), answer) in files.iter().zip(run_peer_raw(&requests)) {
         let theirs = answer["info"].as_str().unwrap();
-        assert_eq!(info_text(file).unwrap(), theirs, "ots info {}", path.display());
+        assert_eq!(
+            info_text(file).unwrap(),
+            theirs,
+            "ots info {}",
+            path.display()
+        );
     }
     // ... and once through the installed `ots` command itself.
     let ots = python()
@@ -189,10 +251,22 @@ fn ots_info_prints_what_info_text_prints() {
         .filter(|p| p.is_file())
         .expect("the `ots` command beside $SEALBOOK_PYTHON");
     let path = ots_common::ots_dir().join("opentimestamps-client/examples/hello-world.txt.ots");
-    let out = Command::new(python()).arg(&ots).arg("info").arg(&path).output().unwrap();
-    assert!(out.status.success(), "ots info: {}", String::from_utf8_lossy(&out.stderr));
+    let out = Command::new(python())
+        .arg(&ots)
+        .arg("info")
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "ots info: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let file = DetachedTimestampFile::deserialize(&std::fs::read(&path).unwrap()).unwrap();
-    assert_eq!(info_text(&file).unwrap(), String::from_utf8(out.stdout).unwrap());
+    assert_eq!(
+        info_text(&file).unwrap(),
+        String::from_utf8(out.stdout).unwrap()
+    );
 }
 
 #[test]
@@ -202,15 +276,24 @@ fn stamping_several_files_writes_what_ots_stamp_writes() {
     let mut requests = Vec::new();
     let mut ours = Vec::new();
     for n in 1..=9usize {
-        let entries: Vec<(Op, Vec<u8>, [u8; 16])> =
-            (0..n).map(|_| (Op::Sha256, rng.bytes(32), rng.bytes(16).try_into().unwrap())).collect();
+        let entries: Vec<(Op, Vec<u8>, [u8; 16])> = (0..n)
+            .map(|_| (Op::Sha256, rng.bytes(32), rng.bytes(16).try_into().unwrap()))
+            .collect();
         let (mut files, tip) = upgrade::start_stamps(&entries).unwrap();
         let mut answer = Timestamp::new(tip.clone());
-        answer.root.attestations.insert(Attestation::pending(uri).unwrap());
+        answer
+            .root
+            .attestations
+            .insert(Attestation::pending(uri).unwrap());
         let written: Vec<String> = files
             .iter_mut()
             .map(|f| {
-                assert_eq!(upgrade::merge_answer(&mut f.timestamp, &answer).unwrap().merged_at, 1);
+                assert_eq!(
+                    upgrade::merge_answer(&mut f.timestamp, &answer)
+                        .unwrap()
+                        .merged_at,
+                    1
+                );
                 hex::encode(&f.serialize().unwrap())
             })
             .collect();
@@ -225,7 +308,12 @@ fn stamping_several_files_writes_what_ots_stamp_writes() {
     }
     for ((tip, files), theirs) in ours.iter().zip(run_peer_raw(&requests)) {
         assert_eq!(theirs["tip"].as_str().unwrap(), tip);
-        let theirs: Vec<&str> = theirs["files"].as_array().unwrap().iter().map(|v| v.as_str().unwrap()).collect();
+        let theirs: Vec<&str> = theirs["files"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_str().unwrap())
+            .collect();
         assert_eq!(&theirs, files, "{} files", files.len());
     }
 }
@@ -272,15 +360,25 @@ fn random_proofs_round_trip_through_python_opentimestamps() {
     let mut rng = Rng(0x0075_2026);
     let mut cases = Vec::new();
     for i in 0..300 {
-        let (op, len) =
-            [(Op::Sha1, 20), (Op::Ripemd160, 20), (Op::Sha256, 32), (Op::Keccak256, 32)][rng.below(4)].clone();
+        let (op, len) = [
+            (Op::Sha1, 20),
+            (Op::Ripemd160, 20),
+            (Op::Sha256, 32),
+            (Op::Keccak256, 32),
+        ][rng.below(4)]
+        .clone();
         let mut bytes = HEADER_MAGIC.to_vec();
         bytes.push(1);
         bytes.push(op.tag());
         bytes.extend(rng.bytes(len));
         let depth = 1 + rng.below(12);
         write_node(&mut rng, len, depth, &mut bytes);
-        cases.push(Case { label: format!("random detached #{i}"), kind: "detached", bytes, msg: vec![] });
+        cases.push(Case {
+            label: format!("random detached #{i}"),
+            kind: "detached",
+            bytes,
+            msg: vec![],
+        });
     }
     for i in 0..100 {
         let msg_len = rng.below(65);
@@ -288,7 +386,12 @@ fn random_proofs_round_trip_through_python_opentimestamps() {
         let mut bytes = Vec::new();
         let depth = 1 + rng.below(10);
         write_node(&mut rng, msg.len(), depth, &mut bytes);
-        cases.push(Case { label: format!("random timestamp #{i}"), kind: "timestamp", bytes, msg });
+        cases.push(Case {
+            label: format!("random timestamp #{i}"),
+            kind: "timestamp",
+            bytes,
+            msg,
+        });
     }
     // What the Rust side writes must read back identically on both sides.
     let canonical: Vec<Case> = cases
@@ -303,12 +406,28 @@ fn random_proofs_round_trip_through_python_opentimestamps() {
             })
         })
         .collect();
-    assert!(canonical.len() >= 380, "only {} random proofs were well formed", canonical.len());
+    assert!(
+        canonical.len() >= 380,
+        "only {} random proofs were well formed",
+        canonical.len()
+    );
     for c in &canonical {
-        assert_eq!(rust_facts(c).reserialized, hex::encode(&c.bytes), "{}: not stable", c.label);
+        assert_eq!(
+            rust_facts(c).reserialized,
+            hex::encode(&c.bytes),
+            "{}: not stable",
+            c.label
+        );
     }
-    let reordered = cases.iter().zip(&canonical).filter(|(a, b)| a.bytes != b.bytes).count();
-    assert!(reordered > 50, "the generator should often write items out of canonical order ({reordered})");
+    let reordered = cases
+        .iter()
+        .zip(&canonical)
+        .filter(|(a, b)| a.bytes != b.bytes)
+        .count();
+    assert!(
+        reordered > 50,
+        "the generator should often write items out of canonical order ({reordered})"
+    );
     cases.extend(canonical);
     let (ok, _) = compare(&cases);
     assert!(ok >= 760);
@@ -367,8 +486,9 @@ fn random_attestation(rng: &mut Rng) -> Vec<u8> {
     let mut payload = Vec::new();
     let tag = match rng.below(5) {
         0 => {
-            let uri: Vec<u8> =
-                (0..rng.below(30)).map(|_| ALLOWED_URI_CHARS[rng.below(ALLOWED_URI_CHARS.len())]).collect();
+            let uri: Vec<u8> = (0..rng.below(30))
+                .map(|_| ALLOWED_URI_CHARS[rng.below(ALLOWED_URI_CHARS.len())])
+                .collect();
             payload.push(uri.len() as u8);
             payload.extend(uri);
             TAG_PENDING

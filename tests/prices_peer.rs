@@ -13,8 +13,15 @@ use sealbook_core::score::brier::is_draw;
 use serde_json::Value;
 
 fn peer(args: &[&str]) -> Value {
-    let out = sealbook_tests::python_script("prices_peer.py").args(args).output().expect("run the Python peer");
-    assert!(out.status.success(), "peer failed: {}", String::from_utf8_lossy(&out.stderr));
+    let out = sealbook_tests::python_script("prices_peer.py")
+        .args(args)
+        .output()
+        .expect("run the Python peer");
+    assert!(
+        out.status.success(),
+        "peer failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     serde_json::from_slice(&out.stdout).unwrap()
 }
 
@@ -26,12 +33,33 @@ fn f(bits: &Value) -> f64 {
 fn same(ours: &Result<Resolution, RuleError>, theirs: &Value, what: &str) {
     match (ours, theirs.get("error")) {
         (Ok(r), None) => {
-            assert_eq!(r.reference.to_bits(), theirs["ref"].as_u64().unwrap(), "{what}: ref");
-            assert_eq!(r.close.to_bits(), theirs["close"].as_u64().unwrap(), "{what}: close");
-            assert_eq!(r.actual_pct.to_bits(), theirs["actual_pct"].as_u64().unwrap(), "{what}: actual_pct {}", r.actual_pct);
+            assert_eq!(
+                r.reference.to_bits(),
+                theirs["ref"].as_u64().unwrap(),
+                "{what}: ref"
+            );
+            assert_eq!(
+                r.close.to_bits(),
+                theirs["close"].as_u64().unwrap(),
+                "{what}: close"
+            );
+            assert_eq!(
+                r.actual_pct.to_bits(),
+                theirs["actual_pct"].as_u64().unwrap(),
+                "{what}: actual_pct {}",
+                r.actual_pct
+            );
             assert_eq!(r.up, theirs["up"].as_bool().unwrap(), "{what}: up");
-            assert_eq!(r.reference_bar.start, rfc3339(theirs["ref_start"].as_i64().unwrap()), "{what}: reference bar");
-            assert_eq!(r.end_bar.start, rfc3339(theirs["end_start"].as_i64().unwrap()), "{what}: end bar");
+            assert_eq!(
+                r.reference_bar.start,
+                rfc3339(theirs["ref_start"].as_i64().unwrap()),
+                "{what}: reference bar"
+            );
+            assert_eq!(
+                r.end_bar.start,
+                rfc3339(theirs["end_start"].as_i64().unwrap()),
+                "{what}: end bar"
+            );
         }
         (Err(e), Some(msg)) => {
             let kind = match e {
@@ -48,8 +76,10 @@ fn same(ours: &Result<Resolution, RuleError>, theirs: &Value, what: &str) {
 
 #[test]
 fn aapl_recording_matches_the_peer() {
-    let path = sealbook_tests::vectors_dir().join("yahoo/nyf2_chart_AAPL_1m_2024-10-02_regular.json");
-    let series = MinuteSeries::from_charts(&[parse_chart(&std::fs::read(&path).unwrap()).unwrap()]).unwrap();
+    let path =
+        sealbook_tests::vectors_dir().join("yahoo/nyf2_chart_AAPL_1m_2024-10-02_regular.json");
+    let series =
+        MinuteSeries::from_charts(&[parse_chart(&std::fs::read(&path).unwrap()).unwrap()]).unwrap();
     let t = |s: &str| Instant::parse_rfc3339(s).unwrap().0 / 1_000_000;
     let windows = [
         (t("2024-10-02T13:30:00Z"), t("2024-10-02T20:00:00Z")),
@@ -68,7 +98,11 @@ fn aapl_recording_matches_the_peer() {
     let theirs = peer(&args.iter().map(String::as_str).collect::<Vec<_>>());
     for (i, (r, e)) in windows.iter().enumerate() {
         let ours = resolve(&series.bars, instant_of(*r), instant_of(*e));
-        same(&ours, &theirs[i], &format!("window {} - {}", rfc3339(*r), rfc3339(*e)));
+        same(
+            &ours,
+            &theirs[i],
+            &format!("window {} - {}", rfc3339(*r), rfc3339(*e)),
+        );
     }
     // The band over the recorded session, for the next morning's reference: the null minute
     // at 15:15Z breaks two pairs, so 387 returns.
@@ -77,28 +111,53 @@ fn aapl_recording_matches_the_peer() {
     let ours = draw_band(&series.bars, instant_of(next), BandClock::Nyse, 1, &[]).unwrap();
     assert_eq!(theirs["returns"], 387);
     assert_eq!(theirs["days"], serde_json::json!(["2024-10-02"]));
-    assert_eq!(ours.band_pct.to_bits(), theirs["band_pct"].as_u64().unwrap(), "AAPL band {}", ours.band_pct);
+    assert_eq!(
+        ours.band_pct.to_bits(),
+        theirs["band_pct"].as_u64().unwrap(),
+        "AAPL band {}",
+        ours.band_pct
+    );
 }
 
 #[test]
 fn generated_minutes_match_the_peer() {
     for seed in 0..6 {
         let case = peer(&["gen", &seed.to_string()]);
-        let charts: Vec<_> = case["charts"].as_array().unwrap().iter().map(|c| parse_chart(c.as_str().unwrap().as_bytes()).unwrap()).collect();
+        let charts: Vec<_> = case["charts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| parse_chart(c.as_str().unwrap().as_bytes()).unwrap())
+            .collect();
         let series = MinuteSeries::from_charts(&charts).unwrap();
         let contracts: Vec<ContractFrom> = case["contracts"]
             .as_array()
             .unwrap()
             .iter()
-            .map(|c| ContractFrom { from: instant_of(c[0].as_i64().unwrap()), label: c[1].as_str().unwrap().into() })
+            .map(|c| ContractFrom {
+                from: instant_of(c[0].as_i64().unwrap()),
+                label: c[1].as_str().unwrap().into(),
+            })
             .collect();
         let clock = BandClock::for_instrument(series.instrument_type.as_deref());
-        assert_eq!(clock == BandClock::UtcDays, case["crypto"].as_bool().unwrap());
+        assert_eq!(
+            clock == BandClock::UtcDays,
+            case["crypto"].as_bool().unwrap()
+        );
         let reference_at = instant_of(case["reference_at"].as_i64().unwrap());
         let band = draw_band(&series.bars, reference_at, clock, 4, &contracts).unwrap();
-        assert_eq!(band.band_pct.to_bits(), case["band"]["band_pct"].as_u64().unwrap(), "seed {seed}: band {}", band.band_pct);
+        assert_eq!(
+            band.band_pct.to_bits(),
+            case["band"]["band_pct"].as_u64().unwrap(),
+            "seed {seed}: band {}",
+            band.band_pct
+        );
         let days: Vec<&str> = band.sessions.iter().map(|s| s.date.as_str()).collect();
-        assert_eq!(serde_json::json!(days), case["band"]["days"], "seed {seed}: band sessions");
+        assert_eq!(
+            serde_json::json!(days),
+            case["band"]["days"],
+            "seed {seed}: band sessions"
+        );
 
         // The windows, then a forecasts file written from the peer's results: it must pass,
         // and a flipped draw or a nudged close must be named by row and column.
@@ -106,7 +165,11 @@ fn generated_minutes_match_the_peer() {
         for (i, w) in case["windows"].as_array().unwrap().iter().enumerate() {
             let (r, e) = (w[0].as_i64().unwrap(), w[1].as_i64().unwrap());
             let theirs = &case["results"][i];
-            same(&resolve(&series.bars, instant_of(r), instant_of(e)), theirs, &format!("seed {seed} window {i}"));
+            same(
+                &resolve(&series.bars, instant_of(r), instant_of(e)),
+                theirs,
+                &format!("seed {seed} window {i}"),
+            );
             // Rows on the reference's day share its band (window 3 may start the day before).
             if theirs.get("error").is_none() && r >= case["reference_at"].as_i64().unwrap() {
                 let draw = is_draw(f(&theirs["actual_pct"]), f(&case["band"]["band_pct"]));
@@ -121,11 +184,20 @@ fn generated_minutes_match_the_peer() {
                 ));
             }
         }
-        let opts = BandOptions { sessions: 4, clock, contracts: contracts.clone() };
+        let opts = BandOptions {
+            sessions: 4,
+            clock,
+            contracts: contracts.clone(),
+        };
         let n = rows.len() - 1;
         let rep = check_forecasts((rows.join("\n") + "\n").as_bytes(), &series, &opts).unwrap();
         assert!(rep.ok(), "seed {seed}: {}", rep.render());
-        assert_eq!((rep.rows_checked, rep.draws_checked), (n, n), "seed {seed}: {}", rep.render());
+        assert_eq!(
+            (rep.rows_checked, rep.draws_checked),
+            (n, n),
+            "seed {seed}: {}",
+            rep.render()
+        );
         let last = rows.last().unwrap().clone();
         let flipped = match last.strip_suffix("true") {
             Some(s) => format!("{s}false"),
@@ -133,7 +205,11 @@ fn generated_minutes_match_the_peer() {
         };
         rows.push(flipped);
         let rep = check_forecasts((rows.join("\n") + "\n").as_bytes(), &series, &opts).unwrap();
-        let bad: Vec<(u64, &str)> = rep.mismatches.iter().map(|m| (m.row, m.column.as_str())).collect();
+        let bad: Vec<(u64, &str)> = rep
+            .mismatches
+            .iter()
+            .map(|m| (m.row, m.column.as_str()))
+            .collect();
         assert_eq!(bad, [(n as u64 + 2, "draw")], "seed {seed}");
     }
 }

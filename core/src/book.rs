@@ -41,7 +41,12 @@ impl SealLinkHasher {
     fn new() -> Self {
         let mut link = Sha256::new();
         link.update(b"{");
-        SealLinkHasher { link, seal: None, seal_empty: true, link_empty: true }
+        SealLinkHasher {
+            link,
+            seal: None,
+            seal_empty: true,
+            link_empty: true,
+        }
     }
 
     /// One member, `"key": value` as `J` writes it.
@@ -372,7 +377,13 @@ impl ChainVerifier {
         }
     }
 
-    fn problem(&mut self, check: Check, message: String, expected: Option<String>, found: Option<String>) {
+    fn problem(
+        &mut self,
+        check: Check,
+        message: String,
+        expected: Option<String>,
+        found: Option<String>,
+    ) {
         let line = self.lines;
         self.first_bad_line.get_or_insert(line);
         if self.problems.len() < self.opts.max_problems {
@@ -456,7 +467,11 @@ impl ChainVerifier {
         self.check_n(&fields);
         self.check_prev(&fields);
         self.check_seal_and_link(&fields);
-        self.last_link = fields.link.as_ref().and_then(Value::as_str).map(str::to_owned);
+        self.last_link = fields
+            .link
+            .as_ref()
+            .and_then(Value::as_str)
+            .map(str::to_owned);
         self.expected_prev = self.last_link.clone();
         self.snapshot_if_wanted();
     }
@@ -483,7 +498,12 @@ impl ChainVerifier {
     fn check_n(&mut self, fields: &LineFields) {
         let expected = self.expected_n;
         match &fields.n {
-            None => self.problem(Check::N, "missing field n".into(), Some(expected.to_string()), None),
+            None => self.problem(
+                Check::N,
+                "missing field n".into(),
+                Some(expected.to_string()),
+                None,
+            ),
             Some(v) if v.py_eq_int(expected) => {}
             Some(v) => {
                 // After an earlier gap the count follows the book's own n, so say where the
@@ -510,7 +530,12 @@ impl ChainVerifier {
             return; // the previous line could not be read; its problem is already reported
         };
         match &fields.prev {
-            None => self.problem(Check::Prev, "missing field prev".into(), Some(expected), None),
+            None => self.problem(
+                Check::Prev,
+                "missing field prev".into(),
+                Some(expected),
+                None,
+            ),
             Some(Value::Str(s)) if s.as_wtf8() == expected.as_bytes() => {}
             Some(v) => {
                 let msg = if self.lines == 1 {
@@ -536,7 +561,12 @@ impl ChainVerifier {
             let computed = hex::encode(&digest);
             let field = check.name();
             match stored {
-                None => self.problem(check, format!("missing field {field}"), Some(computed), None),
+                None => self.problem(
+                    check,
+                    format!("missing field {field}"),
+                    Some(computed),
+                    None,
+                ),
                 Some(v) => {
                     let what = if check == Check::Seal {
                         "seal is not SHA-256 of the line's content"
@@ -557,7 +587,10 @@ fn bookkeeping_value(text: &[u8]) -> Option<Value> {
         if !inner.contains(&b'\\') {
             return Some(Value::Str(JsonStr::from(std::str::from_utf8(inner).ok()?)));
         }
-    } else if let Some(n) = std::str::from_utf8(text).ok().and_then(|t| t.parse::<i64>().ok()) {
+    } else if let Some(n) = std::str::from_utf8(text)
+        .ok()
+        .and_then(|t| t.parse::<i64>().ok())
+    {
         return Some(Value::Int(canon::Int::from(n)));
     }
     canon::parse(text).ok()
@@ -591,10 +624,18 @@ impl LineFields {
 fn fields_of_any_spelling(text: &[u8]) -> Result<LineFields, String> {
     let value = canon::parse(text).map_err(|e| format!("not valid JSON: {e}"))?;
     let Value::Object(obj) = value else {
-        return Err(format!("line is a JSON {}, not an object", value.type_name()));
+        return Err(format!(
+            "line is a JSON {}, not an object",
+            value.type_name()
+        ));
     };
-    let (seal_hash, link_hash) = seal_and_link(&obj).map_err(|e| format!("cannot be sealed: {e}"))?;
-    let mut fields = LineFields { seal_hash, link_hash, ..Default::default() };
+    let (seal_hash, link_hash) =
+        seal_and_link(&obj).map_err(|e| format!("cannot be sealed: {e}"))?;
+    let mut fields = LineFields {
+        seal_hash,
+        link_hash,
+        ..Default::default()
+    };
     for key in BOOKKEEPING_FIELDS {
         *fields.slot(key.as_bytes()).expect("bookkeeping key") = obj.get(key).cloned();
     }
@@ -681,22 +722,39 @@ mod tests {
     }
 
     fn lines(b: &[u8]) -> Vec<Vec<u8>> {
-        b.split_inclusive(|c| *c == b'\n').map(|l| l.to_vec()).collect()
+        b.split_inclusive(|c| *c == b'\n')
+            .map(|l| l.to_vec())
+            .collect()
     }
 
     #[test]
     fn sealed_book_verifies_in_any_chunking() {
         let b = book(50);
-        let whole = verify(&b, VerifyOptions { prefix_at: vec![0, 10, 50, 51], ..Default::default() });
+        let whole = verify(
+            &b,
+            VerifyOptions {
+                prefix_at: vec![0, 10, 50, 51],
+                ..Default::default()
+            },
+        );
         assert!(whole.ok, "{:?}", whole.problems);
         assert_eq!(whole.lines, 50);
         assert!(!whole.partial_tail);
         assert_eq!(whole.prefixes.len(), 3);
-        assert_eq!(whole.prefix(0).unwrap().sha256, hex::encode(&Sha256::digest(b"")));
+        assert_eq!(
+            whole.prefix(0).unwrap().sha256,
+            hex::encode(&Sha256::digest(b""))
+        );
         let first10: Vec<u8> = lines(&b)[..10].concat();
-        assert_eq!(whole.prefix(10).unwrap().sha256, hex::encode(&Sha256::digest(&first10)));
+        assert_eq!(
+            whole.prefix(10).unwrap().sha256,
+            hex::encode(&Sha256::digest(&first10))
+        );
         for chunk in [1, 2, 7, 64, 1000] {
-            let mut v = ChainVerifier::new(VerifyOptions { prefix_at: vec![0, 10, 50, 51], ..Default::default() });
+            let mut v = ChainVerifier::new(VerifyOptions {
+                prefix_at: vec![0, 10, 50, 51],
+                ..Default::default()
+            });
             for c in b.chunks(chunk) {
                 v.feed(c);
             }
@@ -719,7 +777,14 @@ mod tests {
 
     fn first(r: &ChainReport) -> (u64, Vec<Check>) {
         let l = r.first_bad_line.unwrap();
-        (l, r.problems.iter().filter(|p| p.line == l).map(|p| p.check).collect())
+        (
+            l,
+            r.problems
+                .iter()
+                .filter(|p| p.line == l)
+                .map(|p| p.check)
+                .collect(),
+        )
     }
 
     #[test]
@@ -727,21 +792,47 @@ mod tests {
         let b = book(10);
         let ls = lines(&b);
         // Deleted line 4.
-        let del: Vec<u8> = ls.iter().enumerate().filter(|(i, _)| *i != 3).flat_map(|(_, l)| l.clone()).collect();
+        let del: Vec<u8> = ls
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i != 3)
+            .flat_map(|(_, l)| l.clone())
+            .collect();
         let r = verify(&del, VerifyOptions::default());
         assert_eq!(first(&r), (4, vec![Check::N, Check::Prev]));
-        assert_eq!(r.problems.len(), 2, "a deletion is reported once: {:?}", r.problems);
+        assert_eq!(
+            r.problems.len(),
+            2,
+            "a deletion is reported once: {:?}",
+            r.problems
+        );
         // Swapped lines 5 and 6.
         let mut sw = ls.clone();
         sw.swap(4, 5);
         let r = verify(&sw.concat(), VerifyOptions::default());
         assert_eq!(first(&r), (5, vec![Check::N, Check::Prev]));
-        assert!(r.problems[0].message.contains("position 5"), "{:?}", r.problems[0]);
-        let after = r.problems.iter().find(|p| p.line == 6 && p.check == Check::N).unwrap();
-        assert!(after.message.contains("one more than the previous line's n"), "{after:?}");
+        assert!(
+            r.problems[0].message.contains("position 5"),
+            "{:?}",
+            r.problems[0]
+        );
+        let after = r
+            .problems
+            .iter()
+            .find(|p| p.line == 6 && p.check == Check::N)
+            .unwrap();
+        assert!(
+            after
+                .message
+                .contains("one more than the previous line's n"),
+            "{after:?}"
+        );
         // Edited value on line 7.
         let mut ed = ls.clone();
-        ed[6] = String::from_utf8(ed[6].clone()).unwrap().replace("answer", "answeR").into_bytes();
+        ed[6] = String::from_utf8(ed[6].clone())
+            .unwrap()
+            .replace("answer", "answeR")
+            .into_bytes();
         let r = verify(&ed.concat(), VerifyOptions::default());
         assert_eq!(first(&r), (7, vec![Check::Seal, Check::Link]));
         assert_eq!(r.problems.len(), 2);
@@ -749,7 +840,11 @@ mod tests {
         let mut es = ls.clone();
         let mut o = obj(std::str::from_utf8(&es[1]).unwrap());
         o.insert("seal", Value::Str(JsonStr::from("00".repeat(32).as_str())));
-        es[1] = [canon::to_bytes(&Value::Object(o), DumpOptions::SEAL).unwrap(), b"\n".to_vec()].concat();
+        es[1] = [
+            canon::to_bytes(&Value::Object(o), DumpOptions::SEAL).unwrap(),
+            b"\n".to_vec(),
+        ]
+        .concat();
         let r = verify(&es.concat(), VerifyOptions::default());
         assert_eq!(first(&r), (2, vec![Check::Seal, Check::Link]));
         let p = &r.problems[0];
@@ -767,7 +862,11 @@ mod tests {
         lines(book)
             .iter()
             .flat_map(|l| match canon::parse(&l[..l.len() - 1]) {
-                Ok(v) => [canon::to_bytes(&v, DumpOptions::PYTHON_DEFAULT).unwrap(), b"\n".to_vec()].concat(),
+                Ok(v) => [
+                    canon::to_bytes(&v, DumpOptions::PYTHON_DEFAULT).unwrap(),
+                    b"\n".to_vec(),
+                ]
+                .concat(),
                 Err(_) => l.clone(),
             })
             .collect()
@@ -782,15 +881,27 @@ mod tests {
         swapped.swap(3, 4);
         cases.push(swapped.concat());
         let mut edited = ls.clone();
-        edited[7] = String::from_utf8(edited[7].clone()).unwrap().replace("answer", "answeR").into_bytes();
+        edited[7] = String::from_utf8(edited[7].clone())
+            .unwrap()
+            .replace("answer", "answeR")
+            .into_bytes();
         cases.push(edited.concat());
-        cases.push(ls.iter().enumerate().filter(|(i, _)| *i != 5).flat_map(|(_, l)| l.clone()).collect());
+        cases.push(
+            ls.iter()
+                .enumerate()
+                .filter(|(i, _)| *i != 5)
+                .flat_map(|(_, l)| l.clone())
+                .collect(),
+        );
         for case in cases {
             let fast = verify(&case, VerifyOptions::default());
             let respelled = respell(&case);
             assert_ne!(respelled, case);
             let general = verify(&respelled, VerifyOptions::default());
-            assert_eq!((fast.ok, fast.lines, &fast.problems), (general.ok, general.lines, &general.problems));
+            assert_eq!(
+                (fast.ok, fast.lines, &fast.problems),
+                (general.ok, general.lines, &general.problems)
+            );
         }
     }
 
@@ -800,10 +911,14 @@ mod tests {
         let b = book(2);
         let l1 = lines(&b)[0].clone();
         let o = obj(std::str::from_utf8(&l1).unwrap());
-        let mut respelled = canon::to_bytes(&Value::Object(o), DumpOptions::PYTHON_DEFAULT).unwrap();
+        let mut respelled =
+            canon::to_bytes(&Value::Object(o), DumpOptions::PYTHON_DEFAULT).unwrap();
         respelled.push(b'\n');
         assert_ne!(respelled, l1);
-        let r = verify(&[respelled, lines(&b)[1].clone()].concat(), VerifyOptions::default());
+        let r = verify(
+            &[respelled, lines(&b)[1].clone()].concat(),
+            VerifyOptions::default(),
+        );
         assert!(r.ok, "{:?}", r.problems);
     }
 
@@ -813,7 +928,11 @@ mod tests {
         assert_eq!(r.problems[0].check, Check::Json);
         assert!(r.problems[0].message.contains("bare CR"));
         let b = book(3);
-        let opts = VerifyOptions { max_line_bytes: 40, prefix_at: vec![3], ..Default::default() };
+        let opts = VerifyOptions {
+            max_line_bytes: 40,
+            prefix_at: vec![3],
+            ..Default::default()
+        };
         let mut v = ChainVerifier::new(opts.clone());
         for c in b.chunks(5) {
             v.feed(c);

@@ -16,7 +16,11 @@ pub const FIRST_YEAR: i32 = 2022;
 pub const LAST_YEAR: i32 = 2027;
 
 /// Unscheduled full-day closures in the supported years (national days of mourning).
-const SPECIAL_CLOSURES: &[Date] = &[Date { year: 2025, month: 1, day: 9 }];
+const SPECIAL_CLOSURES: &[Date] = &[Date {
+    year: 2025,
+    month: 1,
+    day: 9,
+}];
 
 /// A civil (proleptic Gregorian) date.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -41,7 +45,11 @@ impl Date {
         if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
             return None;
         }
-        Date::new(digits(&b[0..4])? as i32, digits(&b[5..7])?, digits(&b[8..10])?)
+        Date::new(
+            digits(&b[0..4])? as i32,
+            digits(&b[5..7])?,
+            digits(&b[8..10])?,
+        )
     }
 
     /// Days since 1970-01-01 (negative before).
@@ -124,7 +132,13 @@ impl Instant {
     pub fn to_rfc3339(self) -> String {
         let secs = self.0.div_euclid(MICROS_PER_SEC).rem_euclid(86400);
         let micros = self.0.rem_euclid(MICROS_PER_SEC);
-        let hms = format!("{}T{:02}:{:02}:{:02}", self.utc_date(), secs / 3600, secs / 60 % 60, secs % 60);
+        let hms = format!(
+            "{}T{:02}:{:02}:{:02}",
+            self.utc_date(),
+            secs / 3600,
+            secs / 60 % 60,
+            secs % 60
+        );
         if micros == 0 {
             hms + "Z"
         } else {
@@ -148,7 +162,11 @@ impl Instant {
         if b[13] != b':' || b[16] != b':' {
             return None;
         }
-        let (h, mi, se) = (digits(&b[11..13])?, digits(&b[14..16])?, digits(&b[17..19])?);
+        let (h, mi, se) = (
+            digits(&b[11..13])?,
+            digits(&b[14..16])?,
+            digits(&b[17..19])?,
+        );
         if h > 23 || mi > 59 || se > 59 {
             return None;
         }
@@ -170,7 +188,7 @@ impl Instant {
         }
         let offset_secs: i64 = match &b[i..] {
             b"Z" | b"z" => 0,
-            [sign @ (b'+' | b'-'), hh @ .., ] if hh.len() == 5 && hh[2] == b':' => {
+            [sign @ (b'+' | b'-'), hh @ ..] if hh.len() == 5 && hh[2] == b':' => {
                 let (oh, om) = (digits(&hh[0..2])?, digits(&hh[3..5])?);
                 if oh > 23 || om > 59 {
                     return None;
@@ -204,13 +222,21 @@ impl Instant {
 
 /// The `n`-th `weekday` (0 = Monday) of a month, `n` counted from 1.
 fn nth_weekday(year: i32, month: u32, weekday: u32, n: u32) -> Date {
-    let first = Date { year, month, day: 1 };
+    let first = Date {
+        year,
+        month,
+        day: 1,
+    };
     let delta = (weekday + 7 - first.weekday()) % 7;
     first.add_days((delta + 7 * (n - 1)) as i64)
 }
 
 fn last_weekday(year: i32, month: u32, weekday: u32) -> Date {
-    let last = Date { year, month, day: days_in_month(year, month) };
+    let last = Date {
+        year,
+        month,
+        day: days_in_month(year, month),
+    };
     let delta = (last.weekday() + 7 - weekday) % 7;
     last.add_days(-(delta as i64))
 }
@@ -259,7 +285,11 @@ fn easter(year: i32) -> Date {
     let m = (a + 11 * h + 22 * l) / 451;
     let month = (h + l - 7 * m + 114) / 31;
     let day = (h + l - 7 * m + 114) % 31 + 1;
-    Date { year, month: month as u32, day: day as u32 }
+    Date {
+        year,
+        month: month as u32,
+        day: day as u32,
+    }
 }
 
 /// A fixed-date holiday moved as NYSE Rule 7.2 moves it: Saturday to the Friday before,
@@ -279,7 +309,11 @@ pub fn nyse_holidays(year: i32) -> Option<Vec<Date>> {
     }
     let mut h = Vec::with_capacity(11);
     // New Year's Day: a Saturday New Year is not moved to the Friday before (Rule 7.2).
-    let ny = Date { year, month: 1, day: 1 };
+    let ny = Date {
+        year,
+        month: 1,
+        day: 1,
+    };
     if ny.weekday() != 5 {
         h.push(observed(ny));
     }
@@ -287,11 +321,23 @@ pub fn nyse_holidays(year: i32) -> Option<Vec<Date>> {
     h.push(nth_weekday(year, 2, 0, 3)); // Washington's Birthday
     h.push(easter(year).add_days(-2)); // Good Friday
     h.push(last_weekday(year, 5, 0)); // Memorial Day
-    h.push(observed(Date { year, month: 6, day: 19 })); // Juneteenth (NYSE since 2022)
-    h.push(observed(Date { year, month: 7, day: 4 })); // Independence Day
+    h.push(observed(Date {
+        year,
+        month: 6,
+        day: 19,
+    })); // Juneteenth (NYSE since 2022)
+    h.push(observed(Date {
+        year,
+        month: 7,
+        day: 4,
+    })); // Independence Day
     h.push(nth_weekday(year, 9, 0, 1)); // Labor Day
     h.push(nth_weekday(year, 11, 3, 4)); // Thanksgiving
-    h.push(observed(Date { year, month: 12, day: 25 })); // Christmas
+    h.push(observed(Date {
+        year,
+        month: 12,
+        day: 25,
+    })); // Christmas
     h.extend(SPECIAL_CLOSURES.iter().filter(|d| d.year == year));
     h.sort();
     Some(h)
@@ -311,7 +357,10 @@ struct SessionWalker {
 
 impl SessionWalker {
     fn new() -> Self {
-        SessionWalker { year: i32::MIN, holidays: Vec::new() }
+        SessionWalker {
+            year: i32::MIN,
+            holidays: Vec::new(),
+        }
     }
 
     fn is_session(&mut self, d: Date) -> Option<bool> {
@@ -324,7 +373,11 @@ impl SessionWalker {
 }
 
 /// Session 1 of the league's numbering (§8.1).
-pub const SESSION_ONE: Date = Date { year: 2026, month: 10, day: 19 };
+pub const SESSION_ONE: Date = Date {
+    year: 2026,
+    month: 10,
+    day: 19,
+};
 
 /// The league's session number of `date` (1 = 2026-10-19), if `date` is a session on or
 /// after session 1 within the supported years.
@@ -478,7 +531,14 @@ pub fn horizon_end_date(session: Date, horizon: Horizon, calendar_days: bool) ->
     if calendar_days {
         is_session(session)?.then(|| session.add_days(horizon.bitcoin_days() as i64))
     } else {
-        nth_session_from(session, if horizon == Horizon::D1 { 0 } else { horizon.sessions() })
+        nth_session_from(
+            session,
+            if horizon == Horizon::D1 {
+                0
+            } else {
+                horizon.sessions()
+            },
+        )
     }
 }
 
@@ -493,7 +553,14 @@ mod tests {
     #[test]
     fn spec_session_numbers() {
         // §8.1 and DESIGN.md.
-        for (n, s) in [(1, "2026-10-19"), (10, "2026-10-30"), (11, "2026-11-02"), (30, "2026-11-30"), (52, "2026-12-31"), (126, "2027-04-20")] {
+        for (n, s) in [
+            (1, "2026-10-19"),
+            (10, "2026-10-30"),
+            (11, "2026-11-02"),
+            (30, "2026-11-30"),
+            (52, "2026-12-31"),
+            (126, "2027-04-20"),
+        ] {
             assert_eq!(session_date(n), Some(d(s)), "session {n}");
             assert_eq!(session_number(d(s)), Some(n), "{s}");
         }
@@ -511,27 +578,65 @@ mod tests {
         let want = |l: &[&str]| l.iter().map(|s| d(s)).collect::<Vec<_>>();
         assert_eq!(
             nyse_holidays(2026).unwrap(),
-            want(&["2026-01-01", "2026-01-19", "2026-02-16", "2026-04-03", "2026-05-25", "2026-06-19", "2026-07-03", "2026-09-07", "2026-11-26", "2026-12-25"])
+            want(&[
+                "2026-01-01",
+                "2026-01-19",
+                "2026-02-16",
+                "2026-04-03",
+                "2026-05-25",
+                "2026-06-19",
+                "2026-07-03",
+                "2026-09-07",
+                "2026-11-26",
+                "2026-12-25"
+            ])
         );
         assert_eq!(
             nyse_holidays(2027).unwrap(),
-            want(&["2027-01-01", "2027-01-18", "2027-02-15", "2027-03-26", "2027-05-31", "2027-06-18", "2027-07-05", "2027-09-06", "2027-11-25", "2027-12-24"])
+            want(&[
+                "2027-01-01",
+                "2027-01-18",
+                "2027-02-15",
+                "2027-03-26",
+                "2027-05-31",
+                "2027-06-18",
+                "2027-07-05",
+                "2027-09-06",
+                "2027-11-25",
+                "2027-12-24"
+            ])
         );
         // 2022: New Year's Day on a Saturday is not observed; Juneteenth on Monday 20 June.
         let h22 = nyse_holidays(2022).unwrap();
-        assert!(!h22.contains(&d("2021-12-31")) && h22.contains(&d("2022-06-20")) && h22.contains(&d("2022-12-26")));
+        assert!(
+            !h22.contains(&d("2021-12-31"))
+                && h22.contains(&d("2022-06-20"))
+                && h22.contains(&d("2022-12-26"))
+        );
         assert!(nyse_holidays(2025).unwrap().contains(&d("2025-01-09")));
     }
 
     #[test]
     fn new_york_clock() {
         // §3.1: the 2026-10-20 reference 09:30 EDT = 13:30:00Z.
-        assert_eq!(reference_cut(d("2026-10-20")), Instant::parse_rfc3339("2026-10-20T13:30:00Z").unwrap());
+        assert_eq!(
+            reference_cut(d("2026-10-20")),
+            Instant::parse_rfc3339("2026-10-20T13:30:00Z").unwrap()
+        );
         // After the first Sunday of November 2026 (1 Nov), 09:30 EST = 14:30Z.
-        assert_eq!(reference_cut(d("2026-11-02")), Instant::parse_rfc3339("2026-11-02T14:30:00Z").unwrap());
+        assert_eq!(
+            reference_cut(d("2026-11-02")),
+            Instant::parse_rfc3339("2026-11-02T14:30:00Z").unwrap()
+        );
         // 2027: DST from 14 March.
-        assert_eq!(reference_cut(d("2027-03-12")), Instant::parse_rfc3339("2027-03-12T14:30:00Z").unwrap());
-        assert_eq!(reference_cut(d("2027-03-15")), Instant::parse_rfc3339("2027-03-15T13:30:00Z").unwrap());
+        assert_eq!(
+            reference_cut(d("2027-03-12")),
+            Instant::parse_rfc3339("2027-03-12T14:30:00Z").unwrap()
+        );
+        assert_eq!(
+            reference_cut(d("2027-03-15")),
+            Instant::parse_rfc3339("2027-03-15T13:30:00Z").unwrap()
+        );
         // Changeover instants.
         let t = Instant::parse_rfc3339("2026-11-01T05:59:59Z").unwrap();
         assert_eq!(new_york_offset_secs(t), -4 * 3600);
@@ -540,8 +645,17 @@ mod tests {
             Instant::parse_rfc3339("2026-10-20T09:00:25-04:00"),
             Instant::parse_rfc3339("2026-10-20T13:00:25Z")
         );
-        assert_eq!(Instant::parse_rfc3339("2026-10-20T13:00:25.5Z").unwrap().0 % 1_000_000, 500_000);
-        for bad in ["2026-10-20", "2026-10-20T25:00:00Z", "2026-02-30T00:00:00Z", "2026-10-20T13:00:25", "2026-10-20T13:00:25+5"] {
+        assert_eq!(
+            Instant::parse_rfc3339("2026-10-20T13:00:25.5Z").unwrap().0 % 1_000_000,
+            500_000
+        );
+        for bad in [
+            "2026-10-20",
+            "2026-10-20T25:00:00Z",
+            "2026-02-30T00:00:00Z",
+            "2026-10-20T13:00:25",
+            "2026-10-20T13:00:25+5",
+        ] {
             assert_eq!(Instant::parse_rfc3339(bad), None, "{bad}");
         }
     }
@@ -557,7 +671,10 @@ mod tests {
         let late = Instant::parse_rfc3339("2026-10-20T16:16:52Z").unwrap();
         assert!(!sealed_before_reference(late, None, d("2026-10-20")));
         assert_eq!(session_for(late), Some(d("2026-10-20")));
-        assert_eq!(session_for(Instant::parse_rfc3339("2026-10-23T21:00:00Z").unwrap()), Some(d("2026-10-26")));
+        assert_eq!(
+            session_for(Instant::parse_rfc3339("2026-10-23T21:00:00Z").unwrap()),
+            Some(d("2026-10-26"))
+        );
     }
 
     #[test]
@@ -566,11 +683,23 @@ mod tests {
         assert_eq!(Horizon::ALL.map(Horizon::bitcoin_days), [0, 7, 30, 182]);
         let s = d("2026-10-20");
         assert_eq!(horizon_end_date(s, Horizon::D1, false), Some(s));
-        assert_eq!(horizon_end_date(s, Horizon::W1, false), Some(d("2026-10-27")));
-        assert_eq!(horizon_end_date(s, Horizon::W1, true), Some(d("2026-10-27")));
+        assert_eq!(
+            horizon_end_date(s, Horizon::W1, false),
+            Some(d("2026-10-27"))
+        );
+        assert_eq!(
+            horizon_end_date(s, Horizon::W1, true),
+            Some(d("2026-10-27"))
+        );
         // §4.10: the first week forecasts (session 1) resolve on 2026-10-26.
-        assert_eq!(horizon_end_date(d("2026-10-19"), Horizon::W1, false), Some(d("2026-10-26")));
-        assert_eq!(horizon_end_date(d("2026-10-19"), Horizon::M6, false), session_date(127));
+        assert_eq!(
+            horizon_end_date(d("2026-10-19"), Horizon::W1, false),
+            Some(d("2026-10-26"))
+        );
+        assert_eq!(
+            horizon_end_date(d("2026-10-19"), Horizon::M6, false),
+            session_date(127)
+        );
     }
 
     #[test]

@@ -189,7 +189,10 @@ impl Object {
 
     /// Sets `key` to `value`, replacing any earlier value.
     pub fn insert(&mut self, key: &str, value: Value) {
-        match self.0.binary_search_by(|(k, _)| k.as_wtf8().cmp(key.as_bytes())) {
+        match self
+            .0
+            .binary_search_by(|(k, _)| k.as_wtf8().cmp(key.as_bytes()))
+        {
             Ok(i) => self.0[i].1 = value,
             Err(i) => self.0.insert(i, (JsonStr::from(key), value)),
         }
@@ -276,7 +279,12 @@ pub fn parse(input: &[u8]) -> Result<Value, ParseError> {
             message: "unexpected UTF-8 BOM".into(),
         });
     }
-    let mut p = Parser { s: input, i: 0, items: Vec::new(), members: Vec::new() };
+    let mut p = Parser {
+        s: input,
+        i: 0,
+        items: Vec::new(),
+        members: Vec::new(),
+    };
     p.skip_ws();
     let v = p.value(0)?;
     p.skip_ws();
@@ -434,7 +442,8 @@ impl<'a> Parser<'a> {
         }
         let int_end = self.i;
         let mut is_float = false;
-        if self.s.get(self.i) == Some(&b'.') && matches!(self.s.get(self.i + 1), Some(b'0'..=b'9')) {
+        if self.s.get(self.i) == Some(&b'.') && matches!(self.s.get(self.i + 1), Some(b'0'..=b'9'))
+        {
             self.i += 1;
             digits(self);
             is_float = true;
@@ -496,7 +505,7 @@ impl<'a> Parser<'a> {
     /// while an unpaired surrogate is kept as it is.
     fn string(&mut self) -> Result<JsonStr, ParseError> {
         self.i += 1; // opening quote
-        // Fast path: no escape before the closing quote, so the text is the string itself.
+                     // Fast path: no escape before the closing quote, so the text is the string itself.
         let rest = &self.s[self.i..];
         if let Some(end) = memchr::memchr2(b'"', b'\\', rest) {
             if !rest[..end].iter().any(|&c| c < 0x20) && rest[end] == b'"' {
@@ -768,7 +777,11 @@ pub fn write_float(out: &mut Vec<u8>, f: f64) {
         return;
     }
     if f == 0.0 {
-        out.extend_from_slice(if f.is_sign_negative() { b"-0.0" } else { b"0.0" });
+        out.extend_from_slice(if f.is_sign_negative() {
+            b"-0.0"
+        } else {
+            b"0.0"
+        });
         return;
     }
     let (digits, decpt) = shortest_digits(f.abs());
@@ -823,7 +836,10 @@ const fn special_bytes(ensure_ascii: bool) -> [bool; 256] {
     let mut t = [false; 256];
     let mut c = 0;
     while c < 256 {
-        t[c] = c < 0x20 || c == b'"' as usize || c == b'\\' as usize || if ensure_ascii { c >= 0x7f } else { c == 0xED };
+        t[c] = c < 0x20
+            || c == b'"' as usize
+            || c == b'\\' as usize
+            || if ensure_ascii { c >= 0x7f } else { c == 0xED };
         c += 1;
     }
     t
@@ -834,7 +850,11 @@ static SPECIAL_UTF8: [bool; 256] = special_bytes(false);
 /// A string as `json.dumps` writes it (`c_encode_basestring` / `c_encode_basestring_ascii`).
 pub fn write_str(out: &mut Vec<u8>, s: &JsonStr, opts: DumpOptions) -> Result<(), EncodeError> {
     let b = s.as_wtf8();
-    let special = if opts.ensure_ascii { &SPECIAL_ASCII } else { &SPECIAL_UTF8 };
+    let special = if opts.ensure_ascii {
+        &SPECIAL_ASCII
+    } else {
+        &SPECIAL_UTF8
+    };
     out.push(b'"');
     let mut run = 0; // start of the bytes not yet copied
     let mut i = 0;
@@ -891,7 +911,11 @@ mod tests {
     }
     fn ja(text: &str) -> String {
         String::from_utf8(
-            to_bytes(&parse(text.as_bytes()).unwrap(), DumpOptions::PYTHON_DEFAULT).unwrap(),
+            to_bytes(
+                &parse(text.as_bytes()).unwrap(),
+                DumpOptions::PYTHON_DEFAULT,
+            )
+            .unwrap(),
         )
         .unwrap()
     }
@@ -928,7 +952,10 @@ mod tests {
     #[test]
     fn integers_are_exact_and_minus_zero_is_zero() {
         assert_eq!(j("-0"), "0");
-        assert_eq!(j("123456789012345678901234567890"), "123456789012345678901234567890");
+        assert_eq!(
+            j("123456789012345678901234567890"),
+            "123456789012345678901234567890"
+        );
         assert!(parse("1".repeat(4301).as_bytes()).is_err());
         assert!(parse("1".repeat(4300).as_bytes()).is_ok());
     }
@@ -937,7 +964,10 @@ mod tests {
     fn keys_sort_by_code_point_and_last_duplicate_wins() {
         assert_eq!(j(r#"{"b": 1, "a": 2, "b": 3}"#), r#"{"a": 2, "b": 3}"#);
         // U+FFFF sorts before U+10000 by code point (not by UTF-16 units, where it would not).
-        assert_eq!(j(r#"{"\ud800\udc00": 1, "\uffff": 2}"#), "{\"\u{ffff}\": 2, \"\u{10000}\": 1}");
+        assert_eq!(
+            j(r#"{"\ud800\udc00": 1, "\uffff": 2}"#),
+            "{\"\u{ffff}\": 2, \"\u{10000}\": 1}"
+        );
         assert_eq!(
             ja(r#"{"\ud800\udc00": 1, "\uffff": 2}"#),
             r#"{"\uffff": 2, "\ud800\udc00": 1}"#
@@ -946,8 +976,14 @@ mod tests {
 
     #[test]
     fn escapes_match_python() {
-        assert_eq!(j(r#""\u0001\u007f\u2028é\/""#), "\"\\u0001\u{7f}\u{2028}é/\"");
-        assert_eq!(ja(r#""\u0001\u007f\u2028é""#), r#""\u0001\u007f\u2028\u00e9""#);
+        assert_eq!(
+            j(r#""\u0001\u007f\u2028é\/""#),
+            "\"\\u0001\u{7f}\u{2028}é/\""
+        );
+        assert_eq!(
+            ja(r#""\u0001\u007f\u2028é""#),
+            r#""\u0001\u007f\u2028\u00e9""#
+        );
         assert_eq!(j(r#""\b\f\n\r\t\"\\""#), r#""\b\f\n\r\t\"\\""#);
         assert_eq!(ja("\"😀\""), r#""\ud83d\ude00""#);
     }
@@ -959,10 +995,16 @@ mod tests {
             to_bytes(&v, DumpOptions::SEAL),
             Err(EncodeError::LoneSurrogate { code_point: 0xd800 })
         );
-        assert_eq!(to_bytes(&v, DumpOptions::PYTHON_DEFAULT).unwrap(), br#""\ud800x""#);
+        assert_eq!(
+            to_bytes(&v, DumpOptions::PYTHON_DEFAULT).unwrap(),
+            br#""\ud800x""#
+        );
         // A high surrogate followed by a non-low escape stays lone; the next escape is separate.
         let v = parse(br#""\ud800\u0041""#).unwrap();
-        assert_eq!(to_bytes(&v, DumpOptions::PYTHON_DEFAULT).unwrap(), br#""\ud800A""#);
+        assert_eq!(
+            to_bytes(&v, DumpOptions::PYTHON_DEFAULT).unwrap(),
+            br#""\ud800A""#
+        );
     }
 
     #[test]
@@ -977,9 +1019,27 @@ mod tests {
     #[test]
     fn rejects_what_python_rejects() {
         for bad in [
-            "", " ", "{", "[1,]", "{\"a\":1,}", "01", "1.", "-", "\"a\u{1}\"", "\"\\x\"",
-            "\"\\u12\"", "nul", "tru", "[1] 2", "\u{feff}1", "'a'", "{1:2}", "+1", ".5",
-            "Infinityx", "-NaN",
+            "",
+            " ",
+            "{",
+            "[1,]",
+            "{\"a\":1,}",
+            "01",
+            "1.",
+            "-",
+            "\"a\u{1}\"",
+            "\"\\x\"",
+            "\"\\u12\"",
+            "nul",
+            "tru",
+            "[1] 2",
+            "\u{feff}1",
+            "'a'",
+            "{1:2}",
+            "+1",
+            ".5",
+            "Infinityx",
+            "-NaN",
         ] {
             assert!(parse(bad.as_bytes()).is_err(), "accepted {bad:?}");
         }

@@ -108,7 +108,9 @@ impl Scanner<'_> {
             let start = self.i;
             // Keys with escapes are declined: their escaped bytes do not sort like the code
             // points they stand for.
-            let Some((key, false)) = self.string() else { return false };
+            let Some((key, false)) = self.string() else {
+                return false;
+            };
             if let Some(p) = &prev_key {
                 if self.s[p.clone()] >= self.s[key.clone()] {
                     return false; // not sorted, or a duplicate key
@@ -122,7 +124,11 @@ impl Scanner<'_> {
                 return false;
             }
             if let Some(m) = members.as_deref_mut() {
-                m.push(MemberSpan { key: key.clone(), member: start..self.i, value: value_start..self.i });
+                m.push(MemberSpan {
+                    key: key.clone(),
+                    member: start..self.i,
+                    value: value_start..self.i,
+                });
             }
             prev_key = Some(key);
             if self.eat(b"}") {
@@ -260,7 +266,9 @@ impl Scanner<'_> {
         if let Some(canonical) = short_positional_is_repr(&self.s[int_start..self.i]) {
             return canonical;
         }
-        let Ok(f) = std::str::from_utf8(text).expect("ASCII").parse::<f64>() else { return false };
+        let Ok(f) = std::str::from_utf8(text).expect("ASCII").parse::<f64>() else {
+            return false;
+        };
         let mut repr = Vec::with_capacity(24);
         crate::canon::write_float(&mut repr, f);
         repr == text
@@ -285,7 +293,13 @@ fn short_positional_is_repr(t: &[u8]) -> Option<bool> {
     if frac == b"0" {
         // An integral value: repr writes its integer digits then ".0", up to 16 digits.
         let sig = int.len() - int.iter().rev().take_while(|&&c| c == b'0').count();
-        return if int.len() > 16 { Some(false) } else if sig <= 15 || int == b"0" { Some(true) } else { None };
+        return if int.len() > 16 {
+            Some(false)
+        } else if sig <= 15 || int == b"0" {
+            Some(true)
+        } else {
+            None
+        };
     }
     if frac.last() == Some(&b'0') {
         return Some(false); // 1.50 is written 1.5
@@ -295,9 +309,17 @@ fn short_positional_is_repr(t: &[u8]) -> Option<bool> {
         if zeros > 3 {
             return Some(false); // 0.00001 is written 1e-05
         }
-        return if frac.len() - zeros <= 15 { Some(true) } else { None };
+        return if frac.len() - zeros <= 15 {
+            Some(true)
+        } else {
+            None
+        };
     }
-    if int.len() + frac.len() <= 15 { Some(true) } else { None }
+    if int.len() + frac.len() <= 15 {
+        Some(true)
+    } else {
+        None
+    }
 }
 
 #[cfg(test)]
@@ -314,18 +336,26 @@ mod tests {
     fn assert_contract(text: &str) {
         if accepts(text) {
             let v = parse(text.as_bytes()).expect("accepted text parses");
-            assert_eq!(to_bytes(&v, DumpOptions::SEAL).unwrap(), text.as_bytes(), "{text}");
+            assert_eq!(
+                to_bytes(&v, DumpOptions::SEAL).unwrap(),
+                text.as_bytes(),
+                "{text}"
+            );
         }
     }
 
     #[test]
     fn accepts_canonical_text_and_finds_members() {
-        let t = &r#"{"a": [1, 2.5, null, true, "x\n\u0001"], "b": {"c": -1e-05, "d": "éDEL"}, "n": 3}"#
-            .replace("DEL", "\u{7f}");
+        let t =
+            &r#"{"a": [1, 2.5, null, true, "x\n\u0001"], "b": {"c": -1e-05, "d": "éDEL"}, "n": 3}"#
+                .replace("DEL", "\u{7f}");
         let mut m = Vec::new();
         assert!(seal_form_members(t.as_bytes(), &mut m));
         let keys: Vec<&str> = m.iter().map(|s| &t[s.key.clone()]).collect();
-        assert!(!accepts(&t.replace('\u{7f}', "\\u007f")), "DEL is written raw");
+        assert!(
+            !accepts(&t.replace('\u{7f}', "\\u007f")),
+            "DEL is written raw"
+        );
         assert_eq!(keys, ["a", "b", "n"]);
         assert_eq!(&t[m[2].member.clone()], r#""n": 3"#);
         assert_eq!(&t[m[2].value.clone()], "3");
@@ -366,14 +396,23 @@ mod tests {
         // comparing; the rest must be left to that comparison.
         let mut x: u64 = 12345;
         for _ in 0..200_000 {
-            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             let int_len = (x >> 60) as usize % 18;
             let frac_len = 1 + (x >> 50) as usize % 17;
             let mut t = String::new();
             let mut y = x;
             for k in 0..int_len.max(1) {
                 let d = if int_len == 0 { 0 } else { (y % 10) as u8 };
-                t.push((b'0' + if k == 0 && int_len > 1 && d == 0 { 1 } else { d }) as char);
+                t.push(
+                    (b'0'
+                        + if k == 0 && int_len > 1 && d == 0 {
+                            1
+                        } else {
+                            d
+                        }) as char,
+                );
                 y /= 10;
             }
             t.push('.');
@@ -388,12 +427,26 @@ mod tests {
             if let Some(decided) = short_positional_is_repr(t.as_bytes()) {
                 let mut repr = Vec::new();
                 crate::canon::write_float(&mut repr, t.parse::<f64>().unwrap());
-                assert_eq!(decided, repr == t.as_bytes(), "{t} repr {}", String::from_utf8_lossy(&repr));
+                assert_eq!(
+                    decided,
+                    repr == t.as_bytes(),
+                    "{t} repr {}",
+                    String::from_utf8_lossy(&repr)
+                );
             }
         }
-        for (t, want) in [("0.0", Some(true)), ("100.0", Some(true)), ("1000000000000000.0", Some(true)),
-            ("10000000000000000.0", Some(false)), ("0.0001", Some(true)), ("0.00001", Some(false)),
-            ("1.50", Some(false)), ("45.3", Some(true)), ("0.30000000000000004", None), ("1e-05", None)] {
+        for (t, want) in [
+            ("0.0", Some(true)),
+            ("100.0", Some(true)),
+            ("1000000000000000.0", Some(true)),
+            ("10000000000000000.0", Some(false)),
+            ("0.0001", Some(true)),
+            ("0.00001", Some(false)),
+            ("1.50", Some(false)),
+            ("45.3", Some(true)),
+            ("0.30000000000000004", None),
+            ("1e-05", None),
+        ] {
             assert_eq!(short_positional_is_repr(t.as_bytes()), want, "{t}");
         }
     }
@@ -403,9 +456,32 @@ mod tests {
         // A small deterministic generator; the fuzz target and the CPython differential test
         // exercise this far more widely.
         let atoms = [
-            "0", "-1", "10", "1.5", "1.50", "1e-05", "1e-5", "1e+16", "1e16", "0.1", "-0.0", "NaN",
-            "Infinity", "-Infinity", "true", "null", r#""x""#, r#""\u0001""#, r#""\u00e9""#,
-            r#""é""#, "[]", "{}", "[1, 2]", "[1,2]", r#"{"k": 1}"#, r#"{"k":1}"#,
+            "0",
+            "-1",
+            "10",
+            "1.5",
+            "1.50",
+            "1e-05",
+            "1e-5",
+            "1e+16",
+            "1e16",
+            "0.1",
+            "-0.0",
+            "NaN",
+            "Infinity",
+            "-Infinity",
+            "true",
+            "null",
+            r#""x""#,
+            r#""\u0001""#,
+            r#""\u00e9""#,
+            r#""é""#,
+            "[]",
+            "{}",
+            "[1, 2]",
+            "[1,2]",
+            r#"{"k": 1}"#,
+            r#"{"k":1}"#,
         ];
         let keys = [r#""a""#, r#""b""#, r#""é""#, r#""\n""#, r#""a""#];
         let mut x: u64 = 0x9e3779b97f4a7c15;

@@ -28,7 +28,11 @@ pub struct Checks(pub Vec<Check>);
 
 impl Checks {
     pub fn push(&mut self, id: &'static str, status: Status, detail: impl Into<String>) {
-        self.0.push(Check { id, status, detail: detail.into() });
+        self.0.push(Check {
+            id,
+            status,
+            detail: detail.into(),
+        });
     }
 
     /// Pass with the `Ok` detail or fail with the `Err` reason.
@@ -41,7 +45,10 @@ impl Checks {
 
     /// True when no check other than those in `except` failed.
     pub fn none_failed_except(&self, except: &[&str]) -> bool {
-        !self.0.iter().any(|c| c.status == Status::Fail && !except.contains(&c.id))
+        !self
+            .0
+            .iter()
+            .any(|c| c.status == Status::Fail && !except.contains(&c.id))
     }
 }
 
@@ -56,6 +63,10 @@ pub trait Report {
 
     /// The failed checks, as `id: detail`.
     fn failures(&self) -> Vec<String> {
-        self.checks().iter().filter(|c| c.status == Status::Fail).map(|c| format!("{}: {}", c.id, c.detail)).collect()
+        self.checks()
+            .iter()
+            .filter(|c| c.status == Status::Fail)
+            .map(|c| format!("{}: {}", c.id, c.detail))
+            .collect()
     }
 }

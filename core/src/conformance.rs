@@ -30,8 +30,8 @@
 use crate::calendar::{self, Date, Horizon, Instant};
 use crate::contract::{canonical_bytes, CONTRACT_KEYS, EV1_KEYS};
 use crate::forecasts_csv::{
-    parse_bool, parse_count, parse_number, required_columns, Columns, CsvTable, CELL_STATUS_VALUES, LINE_KIND_VALUES,
-    RUN_ROLE_VALUES, STATUS_VALUES,
+    parse_bool, parse_count, parse_number, required_columns, Columns, CsvTable, CELL_STATUS_VALUES,
+    LINE_KIND_VALUES, RUN_ROLE_VALUES, STATUS_VALUES,
 };
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
@@ -75,11 +75,19 @@ impl ConformanceReport {
             if f.column.is_empty() {
                 s += &format!("row {} (line {}): {}\n", f.row, f.line, f.message);
             } else {
-                s += &format!("row {} (line {}), column {}: {}\n", f.row, f.line, f.column, f.message);
+                s += &format!(
+                    "row {} (line {}), column {}: {}\n",
+                    f.row, f.line, f.column, f.message
+                );
             }
         }
         let total = self.failures.len() as u64 + self.failures_omitted;
-        s += &format!("{} rows, {} failure{}\n", self.rows, total, if total == 1 { "" } else { "s" });
+        s += &format!(
+            "{} rows, {} failure{}\n",
+            self.rows,
+            total,
+            if total == 1 { "" } else { "s" }
+        );
         s
     }
 }
@@ -92,7 +100,12 @@ struct Sink {
 impl Sink {
     fn push(&mut self, row: u64, line: u64, column: &str, message: String) {
         if self.failures.len() < MAX_FAILURES {
-            self.failures.push(Failure { row, line, column: column.into(), message });
+            self.failures.push(Failure {
+                row,
+                line,
+                column: column.into(),
+                message,
+            });
         } else {
             self.omitted += 1;
         }
@@ -101,12 +114,19 @@ impl Sink {
 
 /// Checks a forecasts file. A file that is not CSV at all yields one failure.
 pub fn check(bytes: &[u8]) -> ConformanceReport {
-    let mut sink = Sink { failures: Vec::new(), omitted: 0 };
+    let mut sink = Sink {
+        failures: Vec::new(),
+        omitted: 0,
+    };
     let table = match CsvTable::parse(bytes) {
         Ok(t) => t,
         Err(e) => {
             sink.push(e.row, e.line, e.column.as_deref().unwrap_or(""), e.message);
-            return ConformanceReport { rows: 0, failures: sink.failures, failures_omitted: sink.omitted };
+            return ConformanceReport {
+                rows: 0,
+                failures: sink.failures,
+                failures_omitted: sink.omitted,
+            };
         }
     };
     let rows = table.records.len() as u64;
@@ -117,7 +137,11 @@ pub fn check(bytes: &[u8]) -> ConformanceReport {
         sink.push(e.row, e.line, e.column.as_deref().unwrap_or(""), e.message);
     }
     if !header_ok {
-        return ConformanceReport { rows, failures: sink.failures, failures_omitted: sink.omitted };
+        return ConformanceReport {
+            rows,
+            failures: sink.failures,
+            failures_omitted: sink.omitted,
+        };
     }
     let cols = Columns::new(&table).expect("header checked");
     // Identifier -> (first row, canonical bytes of the keys it covers), for the
@@ -179,17 +203,24 @@ pub fn check(bytes: &[u8]) -> ConformanceReport {
         }
         if let (Some(s), Some(r)) = (sealed, reference) {
             if r < s {
-                fail("reference_at", "before sealed_at: the reference must be taken after the seal".into());
+                fail(
+                    "reference_at",
+                    "before sealed_at: the reference must be taken after the seal".into(),
+                );
             }
         }
         if let (Some(s), Some(e)) = (sealed, ev_end) {
             if s >= e {
-                fail("sealed_at", "not before event_end_at: the outcome was no longer in the future".into());
+                fail(
+                    "sealed_at",
+                    "not before event_end_at: the outcome was no longer in the future".into(),
+                );
             }
         }
         let one_of = |c: &str, allowed: &[&str], empty_ok: bool| -> Option<String> {
             let v = get(c);
-            (!(allowed.contains(&v) || (empty_ok && v.is_empty()))).then(|| format!("{v:?} is not one of {}", allowed.join(", ")))
+            (!(allowed.contains(&v) || (empty_ok && v.is_empty())))
+                .then(|| format!("{v:?} is not one of {}", allowed.join(", ")))
         };
         for (c, allowed, empty_ok) in [
             ("status", &STATUS_VALUES[..], false),
@@ -202,10 +233,16 @@ pub fn check(bytes: &[u8]) -> ConformanceReport {
             }
         }
         if Horizon::parse(get("horizon")).is_none() {
-            fail("horizon", format!("{:?} is not one of 1d, 1w, 1m, 6m", get("horizon")));
+            fail(
+                "horizon",
+                format!("{:?} is not one of 1d, 1w, 1m, 6m", get("horizon")),
+            );
         }
         if parse_bool(get("same_event")).is_none() {
-            fail("same_event", format!("{:?} is not true or false", get("same_event")));
+            fail(
+                "same_event",
+                format!("{:?} is not true or false", get("same_event")),
+            );
         }
         let draw = get("draw");
         if !draw.is_empty() && parse_bool(draw).is_none() {
@@ -214,25 +251,37 @@ pub fn check(bytes: &[u8]) -> ConformanceReport {
 
         // Probability.
         let p_text = get("prob_up");
-        let p = if p_text.is_empty() { None } else { parse_number(p_text) };
+        let p = if p_text.is_empty() {
+            None
+        } else {
+            parse_number(p_text)
+        };
         if !p_text.is_empty() {
             match p {
                 None => fail("prob_up", format!("{p_text:?} is not a number")),
-                Some(v) if !(0.0..=100.0).contains(&v) => fail("prob_up", format!("{p_text} is outside 0-100")),
+                Some(v) if !(0.0..=100.0).contains(&v) => {
+                    fail("prob_up", format!("{p_text} is outside 0-100"))
+                }
                 _ => {}
             }
         }
         match get("cell_status") {
             "elicited" if p_text.is_empty() => fail("prob_up", "empty on an elicited cell".into()),
-            "explicit_50" if p.is_some_and(|v| v != 50.0) || p_text.is_empty() => {
-                fail("prob_up", format!("{p_text:?} on an explicit_50 cell (must be 50)"))
+            "explicit_50" if p.is_some_and(|v| v != 50.0) || p_text.is_empty() => fail(
+                "prob_up",
+                format!("{p_text:?} on an explicit_50 cell (must be 50)"),
+            ),
+            "invalid" if !p_text.is_empty() => {
+                fail("prob_up", "an invalid cell states no probability".into())
             }
-            "invalid" if !p_text.is_empty() => fail("prob_up", "an invalid cell states no probability".into()),
             _ => {}
         }
 
         // Outcome.
-        let outcome: Vec<(&str, &str)> = ["ref", "close", "actual_pct"].iter().map(|c| (*c, get(c))).collect();
+        let outcome: Vec<(&str, &str)> = ["ref", "close", "actual_pct"]
+            .iter()
+            .map(|c| (*c, get(c)))
+            .collect();
         let present = outcome.iter().filter(|(_, v)| !v.is_empty()).count();
         if present == 0 {
             if !draw.is_empty() {
@@ -249,7 +298,9 @@ pub fn check(bytes: &[u8]) -> ConformanceReport {
             for ((c, v), n) in outcome.iter().zip(&nums) {
                 match n {
                     None => fail(c, format!("{v:?} is not a number")),
-                    Some(x) if *c != "actual_pct" && *x <= 0.0 => fail(c, format!("{v} is not a positive price")),
+                    Some(x) if *c != "actual_pct" && *x <= 0.0 => {
+                        fail(c, format!("{v} is not a positive price"))
+                    }
                     _ => {}
                 }
             }
@@ -262,7 +313,10 @@ pub fn check(bytes: &[u8]) -> ConformanceReport {
                     a == 0.0
                 };
                 if r > 0.0 && !agrees {
-                    fail("actual_pct", format!("sign of {a} disagrees with close {c} vs ref {r}"));
+                    fail(
+                        "actual_pct",
+                        format!("sign of {a} disagrees with close {c} vs ref {r}"),
+                    );
                 }
             }
         }
@@ -270,21 +324,33 @@ pub fn check(bytes: &[u8]) -> ConformanceReport {
         // Identifiers.
         let contract = cols.contract(rec);
         let ids = [
-            ("event_id", contract.event_id(), canonical_bytes(&contract.to_object(EV1_KEYS))),
-            ("event_id_v2", contract.event_id_v2(), canonical_bytes(&contract.to_object(CONTRACT_KEYS.len()))),
+            (
+                "event_id",
+                contract.event_id(),
+                canonical_bytes(&contract.to_object(EV1_KEYS)),
+            ),
+            (
+                "event_id_v2",
+                contract.event_id_v2(),
+                canonical_bytes(&contract.to_object(CONTRACT_KEYS.len())),
+            ),
         ];
         for (k, (c, rebuilt, event)) in ids.into_iter().enumerate() {
             let stated = get(c);
             if stated != rebuilt {
-                fail(c, format!("{stated:?} differs from {rebuilt} rebuilt from the contract"));
+                fail(
+                    c,
+                    format!("{stated:?} differs from {rebuilt} rebuilt from the contract"),
+                );
             }
             if stated.is_empty() {
                 continue;
             }
             match seen[k].get(stated) {
-                Some((first, other)) if *other != event => {
-                    fail(c, format!("{stated} already names a different event (row {first})"))
-                }
+                Some((first, other)) if *other != event => fail(
+                    c,
+                    format!("{stated} already names a different event (row {first})"),
+                ),
                 Some(_) => {}
                 None => {
                     seen[k].insert(stated.to_owned(), (rec.row, event));
@@ -292,7 +358,11 @@ pub fn check(bytes: &[u8]) -> ConformanceReport {
             }
         }
     }
-    ConformanceReport { rows, failures: sink.failures, failures_omitted: sink.omitted }
+    ConformanceReport {
+        rows,
+        failures: sink.failures,
+        failures_omitted: sink.omitted,
+    }
 }
 
 #[cfg(test)]
@@ -302,11 +372,16 @@ mod tests {
     use crate::forecasts_csv::{CONTRACT_COLUMNS, TABLE_C1_COLUMNS};
 
     fn header() -> Vec<&'static str> {
-        TABLE_C1_COLUMNS.iter().chain(CONTRACT_COLUMNS.iter()).copied().collect()
+        TABLE_C1_COLUMNS
+            .iter()
+            .chain(CONTRACT_COLUMNS.iter())
+            .copied()
+            .collect()
     }
 
     fn good_row(seat: &str) -> BTreeMap<&'static str, String> {
-        let mut r: BTreeMap<&'static str, String> = header().into_iter().map(|c| (c, String::new())).collect();
+        let mut r: BTreeMap<&'static str, String> =
+            header().into_iter().map(|c| (c, String::new())).collect();
         for (k, v) in [
             ("run_id", "2026-10-20-am"),
             ("session", "2026-10-20"),
@@ -332,7 +407,10 @@ mod tests {
             ("methodology_version", "2"),
             ("rule", "up_if_change_gt_0"),
             ("resolver_version", "1"),
-            ("reference_rule", "first_1m_bar_at_or_after_reference_at__last_1m_bar_at_or_before_end_at__v1"),
+            (
+                "reference_rule",
+                "first_1m_bar_at_or_after_reference_at__last_1m_bar_at_or_before_end_at__v1",
+            ),
             ("price_provider", "yahoo_finance_chart_v8_1m"),
             ("price_symbol", "^GSPC"),
         ] {
@@ -346,8 +424,18 @@ mod tests {
 
     fn cols_contract(r: &BTreeMap<&'static str, String>) -> EventContract {
         EventContract::from_values(
-            ["asset", "horizon", "event_reference_at", "event_end_at", "rule", "resolver_version", "reference_rule", "price_provider", "price_symbol"]
-                .map(|k| r[k].as_str()),
+            [
+                "asset",
+                "horizon",
+                "event_reference_at",
+                "event_end_at",
+                "rule",
+                "resolver_version",
+                "reference_rule",
+                "price_provider",
+                "price_symbol",
+            ]
+            .map(|k| r[k].as_str()),
         )
     }
 
@@ -386,7 +474,11 @@ mod tests {
             let mut bad = good_row("b");
             bad.insert(col, val.into());
             let rep = check(&csv(&[good_row("a"), bad]));
-            assert!(rep.failures.iter().any(|f| f.row == 3 && f.column == want), "{col}={val}: {:?}", rep.failures);
+            assert!(
+                rep.failures.iter().any(|f| f.row == 3 && f.column == want),
+                "{col}={val}: {:?}",
+                rep.failures
+            );
         }
     }
 
@@ -403,16 +495,32 @@ mod tests {
             c
         };
         let rep = check(&csv(&[a, b, c]));
-        let cols: Vec<(u64, &str)> = rep.failures.iter().map(|f| (f.row, f.column.as_str())).collect();
+        let cols: Vec<(u64, &str)> = rep
+            .failures
+            .iter()
+            .map(|f| (f.row, f.column.as_str()))
+            .collect();
         assert!(cols.contains(&(4, "event_id_v2")), "{cols:?}");
-        assert!(rep.failures.iter().any(|f| f.row == 4 && f.message.contains("already names a different event")));
-        assert!(!cols.iter().any(|(r, _)| *r == 3), "row 3 shares ev1 legitimately: {cols:?}");
+        assert!(rep
+            .failures
+            .iter()
+            .any(|f| f.row == 4 && f.message.contains("already names a different event")));
+        assert!(
+            !cols.iter().any(|(r, _)| *r == 3),
+            "row 3 shares ev1 legitimately: {cols:?}"
+        );
     }
 
     #[test]
     fn missing_column_names_it() {
         let rep = check(b"run_id,seat\nx,y\n");
-        assert!(rep.failures.iter().any(|f| f.row == 1 && f.column == "methodology_version" && f.message == "missing column"));
-        assert!(rep.render().ends_with("1 rows, 38 failures\n"), "{}", rep.render());
+        assert!(rep.failures.iter().any(|f| f.row == 1
+            && f.column == "methodology_version"
+            && f.message == "missing column"));
+        assert!(
+            rep.render().ends_with("1 rows, 38 failures\n"),
+            "{}",
+            rep.render()
+        );
     }
 }

@@ -114,7 +114,12 @@ impl EventContract {
         let mut vals: Vec<&str> = Vec::with_capacity(9);
         for k in CONTRACT_KEYS {
             match o.get(k) {
-                None => return Err(ContractError { field: k.into(), message: "missing".into() }),
+                None => {
+                    return Err(ContractError {
+                        field: k.into(),
+                        message: "missing".into(),
+                    })
+                }
                 Some(Value::Str(s)) => match s.as_str() {
                     Some(s) => vals.push(s),
                     None => {
@@ -132,7 +137,9 @@ impl EventContract {
                 }
             }
         }
-        Ok(EventContract::from_values(vals.try_into().expect("nine values")))
+        Ok(EventContract::from_values(
+            vals.try_into().expect("nine values"),
+        ))
     }
 
     /// `ev1-` + 16 hex of SHA-256 over the first five keys, canonical compact UTF-8 JSON.
@@ -149,7 +156,8 @@ impl EventContract {
 /// The canonical bytes an identifier hashes: sorted keys, `,`/`:` separators, UTF-8.
 pub fn canonical_bytes(o: &Object) -> Vec<u8> {
     // Every value was built from a Rust `&str`, so no lone surrogate can occur.
-    canon::to_bytes(&Value::Object(o.clone()), DumpOptions::COMPACT_UTF8).expect("valid UTF-8 strings")
+    canon::to_bytes(&Value::Object(o.clone()), DumpOptions::COMPACT_UTF8)
+        .expect("valid UTF-8 strings")
 }
 
 fn id_over(o: &Object, prefix: &str) -> String {
@@ -171,12 +179,21 @@ pub fn event_contract_schema() -> Value {
         }
         Value::Object(o)
     };
-    let nonempty = |desc: &str| obj(vec![("type", s("string")), ("minLength", Value::Int(1.into())), ("description", s(desc))]);
+    let nonempty = |desc: &str| {
+        obj(vec![
+            ("type", s("string")),
+            ("minLength", Value::Int(1.into())),
+            ("description", s(desc)),
+        ])
+    };
     let time = |desc: &str| {
         obj(vec![
             ("type", s("string")),
             ("format", s("date-time")),
-            ("pattern", s(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$")),
+            (
+                "pattern",
+                s(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$"),
+            ),
             ("description", s(desc)),
         ])
     };
@@ -241,7 +258,9 @@ mod tests {
     fn ids_have_their_shape_and_separate_events() {
         let c = sample();
         let (v1, v2) = (c.event_id(), c.event_id_v2());
-        assert!(v1.starts_with("ev1-") && v1.len() == 20 && v2.starts_with("ev2-") && v2.len() == 20);
+        assert!(
+            v1.starts_with("ev1-") && v1.len() == 20 && v2.starts_with("ev2-") && v2.len() == 20
+        );
         let mut d = c.clone();
         d.price_symbol = "SPY".into();
         assert_eq!(d.event_id(), v1, "ev1 ignores the price source");
@@ -268,7 +287,10 @@ mod tests {
         o.insert("rule", Value::Int(3.into()));
         assert_eq!(EventContract::from_object(&o).unwrap_err().field, "rule");
         o.remove("rule");
-        assert_eq!(EventContract::from_object(&o).unwrap_err().message, "missing");
+        assert_eq!(
+            EventContract::from_object(&o).unwrap_err().message,
+            "missing"
+        );
     }
 
     #[test]

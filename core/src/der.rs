@@ -58,7 +58,10 @@ impl std::error::Error for DerError {}
 pub type Result<T> = std::result::Result<T, DerError>;
 
 fn err<T>(offset: usize, message: impl Into<String>) -> Result<T> {
-    Err(DerError { offset, message: message.into() })
+    Err(DerError {
+        offset,
+        message: message.into(),
+    })
 }
 
 /// One tag-length-value element, borrowing from the input.
@@ -82,7 +85,11 @@ impl<'a> Tlv<'a> {
 
     /// A reader over the contents (for SEQUENCE, SET and constructed context tags).
     pub fn reader(&self) -> Reader<'a> {
-        Reader { data: self.value, pos: 0, base: self.value_offset() }
+        Reader {
+            data: self.value,
+            pos: 0,
+            base: self.value_offset(),
+        }
     }
 
     /// An error located at this element.
@@ -92,7 +99,10 @@ impl<'a> Tlv<'a> {
 
     fn expect_tag(&self, tag: u8, what: &str) -> Result<()> {
         if self.tag != tag {
-            return self.error(format!("{what}: expected tag 0x{tag:02x}, found 0x{:02x}", self.tag));
+            return self.error(format!(
+                "{what}: expected tag 0x{tag:02x}, found 0x{:02x}",
+                self.tag
+            ));
         }
         Ok(())
     }
@@ -182,7 +192,10 @@ impl<'a> Tlv<'a> {
                 if !v.len().is_multiple_of(2) {
                     return self.error("BMPString of odd length");
                 }
-                let units: Vec<u16> = v.chunks(2).map(|c| u16::from_be_bytes([c[0], c[1]])).collect();
+                let units: Vec<u16> = v
+                    .chunks(2)
+                    .map(|c| u16::from_be_bytes([c[0], c[1]]))
+                    .collect();
                 String::from_utf16(&units).or_else(|_| self.error("BMPString is not valid UTF-16"))
             }
             tag::UNIVERSAL_STRING => {
@@ -209,9 +222,15 @@ impl<'a> Tlv<'a> {
         let parsed = match self.tag {
             tag::UTC_TIME => Time::parse_utc(s),
             tag::GENERALIZED_TIME => Time::parse_generalized(s),
-            t => return self.error(format!("expected UTCTime or GeneralizedTime, found tag 0x{t:02x}")),
+            t => {
+                return self.error(format!(
+                    "expected UTCTime or GeneralizedTime, found tag 0x{t:02x}"
+                ))
+            }
         };
-        parsed.ok_or(()).or_else(|_| self.error(format!("malformed time {s:?}")))
+        parsed
+            .ok_or(())
+            .or_else(|_| self.error(format!("malformed time {s:?}")))
     }
 }
 
@@ -238,7 +257,13 @@ pub fn oid_to_string(v: &[u8]) -> Option<String> {
         }
     }
     let first = arcs[0];
-    let (a, b) = if first < 40 { (0, first) } else if first < 80 { (1, first - 40) } else { (2, first - 80) };
+    let (a, b) = if first < 40 {
+        (0, first)
+    } else if first < 80 {
+        (1, first - 40)
+    } else {
+        (2, first - 80)
+    };
     let mut s = format!("{a}.{b}");
     for arc in &arcs[1..] {
         s.push('.');
@@ -258,7 +283,11 @@ pub struct Reader<'a> {
 impl<'a> Reader<'a> {
     /// A reader over a whole input (offsets start at 0).
     pub fn new(data: &'a [u8]) -> Self {
-        Reader { data, pos: 0, base: 0 }
+        Reader {
+            data,
+            pos: 0,
+            base: 0,
+        }
     }
 
     /// Absolute offset of the next element.
@@ -313,11 +342,19 @@ impl<'a> Reader<'a> {
         if len > rest.len() - hlen {
             return err(
                 at,
-                format!("element of {len} bytes overruns its container ({} bytes left)", rest.len() - hlen),
+                format!(
+                    "element of {len} bytes overruns its container ({} bytes left)",
+                    rest.len() - hlen
+                ),
             );
         }
         self.pos = start + hlen + len;
-        Ok(Tlv { tag, offset: at, value: &rest[hlen..hlen + len], raw: &rest[..hlen + len] })
+        Ok(Tlv {
+            tag,
+            offset: at,
+            value: &rest[hlen..hlen + len],
+            raw: &rest[..hlen + len],
+        })
     }
 
     /// Reads the next element and requires its tag.
@@ -377,7 +414,10 @@ pub struct Time {
 
 impl Time {
     pub fn from_unix(unix: i64) -> Self {
-        Time { unix, fraction: String::new() }
+        Time {
+            unix,
+            fraction: String::new(),
+        }
     }
 
     /// `YYMMDDHHMMSSZ`; years 50-99 are 19xx (RFC 5280 §4.1.2.5.1).
@@ -402,7 +442,11 @@ impl Time {
             String::new()
         } else {
             let digits = tail.strip_prefix(b".")?;
-            if digits.is_empty() || digits.len() > 9 || !digits.iter().all(u8::is_ascii_digit) || digits.ends_with(b"0") {
+            if digits.is_empty()
+                || digits.len() > 9
+                || !digits.iter().all(u8::is_ascii_digit)
+                || digits.ends_with(b"0")
+            {
                 return None;
             }
             String::from_utf8(digits.to_vec()).ok()?
@@ -411,12 +455,27 @@ impl Time {
     }
 
     fn from_fields(year: i64, mdhms: &[u8], fraction: String) -> Option<Time> {
-        let (mo, d, h, mi, se) =
-            (num(&mdhms[0..2]), num(&mdhms[2..4]), num(&mdhms[4..6]), num(&mdhms[6..8]), num(&mdhms[8..10]));
-        if !(1..=12).contains(&mo) || d < 1 || d > days_in_month(year, mo) || h > 23 || mi > 59 || se > 59 {
+        let (mo, d, h, mi, se) = (
+            num(&mdhms[0..2]),
+            num(&mdhms[2..4]),
+            num(&mdhms[4..6]),
+            num(&mdhms[6..8]),
+            num(&mdhms[8..10]),
+        );
+        if !(1..=12).contains(&mo)
+            || d < 1
+            || d > days_in_month(year, mo)
+            || h > 23
+            || mi > 59
+            || se > 59
+        {
             return None;
         }
-        let date = Date { year: year as i32, month: mo as u32, day: d as u32 };
+        let date = Date {
+            year: year as i32,
+            month: mo as u32,
+            day: d as u32,
+        };
         let unix = date.days_since_epoch() * 86400 + h * 3600 + mi * 60 + se;
         Some(Time { unix, fraction })
     }
@@ -425,9 +484,22 @@ impl Time {
     pub fn to_iso(&self) -> String {
         let days = self.unix.div_euclid(86400);
         let secs = self.unix.rem_euclid(86400);
-        let Date { year: y, month: m, day: d } = Date::from_days_since_epoch(days);
-        let frac = if self.fraction.is_empty() { String::new() } else { format!(".{}", self.fraction) };
-        format!("{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}{frac}Z", secs / 3600, secs / 60 % 60, secs % 60)
+        let Date {
+            year: y,
+            month: m,
+            day: d,
+        } = Date::from_days_since_epoch(days);
+        let frac = if self.fraction.is_empty() {
+            String::new()
+        } else {
+            format!(".{}", self.fraction)
+        };
+        format!(
+            "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}{frac}Z",
+            secs / 3600,
+            secs / 60 % 60,
+            secs % 60
+        )
     }
 }
 
@@ -443,7 +515,6 @@ fn days_in_month(y: i64, m: i64) -> i64 {
         _ => 31,
     }
 }
-
 
 #[cfg(test)]
 mod tests {
@@ -477,13 +548,19 @@ mod tests {
         ] {
             assert!(parse_one(bad, "x").is_err(), "{bad:?}");
         }
-        let e = parse_one(&[0x30, 0x03, 0x02, 0x05, 0x00], "x").unwrap().reader().read().unwrap_err();
+        let e = parse_one(&[0x30, 0x03, 0x02, 0x05, 0x00], "x")
+            .unwrap()
+            .reader()
+            .read()
+            .unwrap_err();
         assert_eq!(e.offset, 2);
     }
 
     #[test]
     fn every_truncation_and_byte_flip_is_an_error_or_ok_never_a_panic() {
-        let data = [0x30, 0x0b, 0x06, 0x03, 0x55, 0x1d, 0x13, 0x18, 0x04, b'2', b'0', b'2', b'5'];
+        let data = [
+            0x30, 0x0b, 0x06, 0x03, 0x55, 0x1d, 0x13, 0x18, 0x04, b'2', b'0', b'2', b'5',
+        ];
         for n in 0..data.len() {
             let _ = parse_one(&data[..n], "x");
         }
@@ -493,7 +570,12 @@ mod tests {
                 d[i] = v;
                 if let Ok(t) = parse_one(&d, "x") {
                     for inner in t.reader().all().unwrap_or_default() {
-                        let _ = (inner.oid(), inner.time(), inner.string(), inner.small_uint());
+                        let _ = (
+                            inner.oid(),
+                            inner.time(),
+                            inner.string(),
+                            inner.small_uint(),
+                        );
                     }
                 }
             }
@@ -502,7 +584,10 @@ mod tests {
 
     #[test]
     fn decodes_oids() {
-        assert_eq!(oid_to_string(&[0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x07, 0x02]).unwrap(), "1.2.840.113549.1.7.2");
+        assert_eq!(
+            oid_to_string(&[0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x07, 0x02]).unwrap(),
+            "1.2.840.113549.1.7.2"
+        );
         assert_eq!(oid_to_string(&[0x55, 0x1d, 0x25]).unwrap(), "2.5.29.37");
         assert!(oid_to_string(&[0x2a, 0x86]).is_none());
         assert!(oid_to_string(&[0x2a, 0x80, 0x01]).is_none());
@@ -513,7 +598,10 @@ mod tests {
         let g = Time::parse_generalized("20250509115855.123Z").unwrap();
         assert_eq!(g.to_iso(), "2025-05-09T11:58:55.123Z");
         assert_eq!(Time::parse_utc("230201000000Z").unwrap().unix, 1675209600);
-        assert_eq!(Time::parse_utc("500101000000Z").unwrap().to_iso(), "1950-01-01T00:00:00Z");
+        assert_eq!(
+            Time::parse_utc("500101000000Z").unwrap().to_iso(),
+            "1950-01-01T00:00:00Z"
+        );
         assert!(Time::parse_generalized("20250509115855.120Z").is_none());
         assert!(Time::parse_generalized("20250229115855Z").is_none());
         assert!(Time::parse_generalized("20240229115855Z").is_some());
@@ -524,9 +612,18 @@ mod tests {
     fn integers_and_booleans() {
         let t = parse_one(&[0x02, 0x02, 0x00, 0x80], "i").unwrap();
         assert_eq!(t.small_uint().unwrap(), 128);
-        assert!(parse_one(&[0x02, 0x02, 0x00, 0x01], "i").unwrap().integer_bytes().is_err());
-        assert!(parse_one(&[0x01, 0x01, 0x01], "b").unwrap().boolean().is_err());
-        let ku = parse_one(&[0x03, 0x02, 0x07, 0x80], "ku").unwrap().bit_string_flags().unwrap();
+        assert!(parse_one(&[0x02, 0x02, 0x00, 0x01], "i")
+            .unwrap()
+            .integer_bytes()
+            .is_err());
+        assert!(parse_one(&[0x01, 0x01, 0x01], "b")
+            .unwrap()
+            .boolean()
+            .is_err());
+        let ku = parse_one(&[0x03, 0x02, 0x07, 0x80], "ku")
+            .unwrap()
+            .bit_string_flags()
+            .unwrap();
         assert_eq!(ku, (1, 1));
     }
 }

@@ -51,15 +51,31 @@ pub const TABLE_C1_COLUMNS: [&str; 34] = [
 /// Table C1 (which lists the file as of 08:16 UTC, before the full contract; §3.13 has the
 /// checker rebuild both ids on every row, and Table 2's note names price_provider,
 /// price_symbol and reference_rule on forecast rows).
-pub const CONTRACT_COLUMNS: [&str; 6] = ["rule", "resolver_version", "reference_rule", "price_provider", "price_symbol", "event_id_v2"];
+pub const CONTRACT_COLUMNS: [&str; 6] = [
+    "rule",
+    "resolver_version",
+    "reference_rule",
+    "price_provider",
+    "price_symbol",
+    "event_id_v2",
+];
 
 /// Every column the conformance checker and the scorer require.
 pub fn required_columns() -> impl Iterator<Item = &'static str> {
-    TABLE_C1_COLUMNS.iter().chain(CONTRACT_COLUMNS.iter()).copied()
+    TABLE_C1_COLUMNS
+        .iter()
+        .chain(CONTRACT_COLUMNS.iter())
+        .copied()
 }
 
 /// Row status values (Table C1).
-pub const STATUS_VALUES: [&str; 5] = ["counted", "not_counted", "counted_50", "no_answer", "refused_shape"];
+pub const STATUS_VALUES: [&str; 5] = [
+    "counted",
+    "not_counted",
+    "counted_50",
+    "no_answer",
+    "refused_shape",
+];
 /// Cell status values (Table C1); empty when the seat sent no cell.
 pub const CELL_STATUS_VALUES: [&str; 3] = ["elicited", "explicit_50", "invalid"];
 pub const LINE_KIND_VALUES: [&str; 2] = ["issue", "correction"];
@@ -110,7 +126,10 @@ impl CsvTable {
     /// number of fields than the header; [`CsvTable::check_shape`] reports them.
     pub fn parse(bytes: &[u8]) -> Result<CsvTable, CsvError> {
         let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-        let mut rdr = csv::ReaderBuilder::new().has_headers(false).flexible(true).from_reader(body);
+        let mut rdr = csv::ReaderBuilder::new()
+            .has_headers(false)
+            .flexible(true)
+            .from_reader(body);
         let mut header = None;
         let mut records = Vec::new();
         let mut rec = csv::ByteRecord::new();
@@ -133,7 +152,12 @@ impl CsvTable {
                 Ok(true) => {}
                 Err(e) => {
                     let line = line_at(e.position().map_or(rdr.position().byte(), |p| p.byte()));
-                    return Err(CsvError { row: row + 1, line, column: None, message: format!("not CSV: {e}") });
+                    return Err(CsvError {
+                        row: row + 1,
+                        line,
+                        column: None,
+                        message: format!("not CSV: {e}"),
+                    });
                 }
             }
             let line = line_at(rec.position().map_or(0, |p| p.byte()));
@@ -162,7 +186,12 @@ impl CsvTable {
                 records.push(CsvRecord { row, line, fields });
             }
         }
-        let header = header.ok_or(CsvError { row: 1, line: 1, column: None, message: "empty file: no header".into() })?;
+        let header = header.ok_or(CsvError {
+            row: 1,
+            line: 1,
+            column: None,
+            message: "empty file: no header".into(),
+        })?;
         Ok(CsvTable { header, records })
     }
 
@@ -177,12 +206,22 @@ impl CsvTable {
         let mut out = Vec::new();
         for (i, h) in self.header.iter().enumerate() {
             if self.header[..i].contains(h) {
-                out.push(CsvError { row: 1, line: 1, column: Some(h.clone()), message: "column named twice in the header".into() });
+                out.push(CsvError {
+                    row: 1,
+                    line: 1,
+                    column: Some(h.clone()),
+                    message: "column named twice in the header".into(),
+                });
             }
         }
         for name in required {
             if self.column(name).is_none() {
-                out.push(CsvError { row: 1, line: 1, column: Some(name.into()), message: "missing column".into() });
+                out.push(CsvError {
+                    row: 1,
+                    line: 1,
+                    column: Some(name.into()),
+                    message: "missing column".into(),
+                });
             }
         }
         for r in &self.records {
@@ -191,7 +230,11 @@ impl CsvTable {
                     row: r.row,
                     line: r.line,
                     column: None,
-                    message: format!("has {} fields, the header has {}", r.fields.len(), self.header.len()),
+                    message: format!(
+                        "has {} fields, the header has {}",
+                        r.fields.len(),
+                        self.header.len()
+                    ),
                 });
             }
         }
@@ -227,7 +270,10 @@ pub fn parse_number(s: &str) -> Option<f64> {
 
 /// A positive count written in ASCII digits only (no sign), e.g. a book line number.
 pub fn parse_count(s: &str) -> Option<u64> {
-    (!s.is_empty() && s.bytes().all(|c| c.is_ascii_digit())).then(|| s.parse::<u64>().ok()).flatten().filter(|n| *n >= 1)
+    (!s.is_empty() && s.bytes().all(|c| c.is_ascii_digit()))
+        .then(|| s.parse::<u64>().ok())
+        .flatten()
+        .filter(|n| *n >= 1)
 }
 
 /// `true`/`false` in any case, or `1`/`0`.
@@ -286,9 +332,26 @@ impl ForecastRow {
     /// A row for unit tests: `seat`'s counted `issue` answer `p` (None: a `counted_50` filler)
     /// on `asset`, priced as `symbol`, at horizon `h` in `session`'s morning run, sealed at
     /// 12:00Z from book line 1, unresolved. Tests change what they need with `..`.
-    pub(crate) fn for_test(seat: &str, session: &str, asset: &str, symbol: &str, h: Horizon, p: Option<f64>) -> ForecastRow {
+    pub(crate) fn for_test(
+        seat: &str,
+        session: &str,
+        asset: &str,
+        symbol: &str,
+        h: Horizon,
+        p: Option<f64>,
+    ) -> ForecastRow {
         let reference = format!("{session}T13:30:00Z");
-        let contract = crate::contract::EventContract::from_values([asset, h.as_str(), &reference, "end", "rule", "1", "rr", "prov", symbol]);
+        let contract = crate::contract::EventContract::from_values([
+            asset,
+            h.as_str(),
+            &reference,
+            "end",
+            "rule",
+            "1",
+            "rr",
+            "prov",
+            symbol,
+        ]);
         ForecastRow {
             row: 2,
             run_id: format!("{session}-am"),
@@ -296,7 +359,8 @@ impl ForecastRow {
             seat: seat.into(),
             model: seat.into(),
             line: 1,
-            sealed_at: Instant::parse_rfc3339(&format!("{session}T12:00:00Z")).expect("a test session date"),
+            sealed_at: Instant::parse_rfc3339(&format!("{session}T12:00:00Z"))
+                .expect("a test session date"),
             status: if p.is_some() { "counted" } else { "counted_50" }.into(),
             asset: asset.into(),
             horizon: h,
@@ -330,13 +394,20 @@ impl<'a> Columns<'a> {
         if shape.iter().any(|e| e.row == 1) {
             return Err(shape.into_iter().filter(|e| e.row == 1).collect());
         }
-        let idx = required_columns().map(|c| (c, table.column(c).expect("checked"))).collect();
+        let idx = required_columns()
+            .map(|c| (c, table.column(c).expect("checked")))
+            .collect();
         Ok(Columns { table, idx })
     }
 
     /// Field `name` of `rec` ("" if the record is short).
     pub fn get<'r>(&self, rec: &'r CsvRecord, name: &str) -> &'r str {
-        let i = self.idx.iter().find(|(c, _)| *c == name).map(|(_, i)| *i).expect("a required column");
+        let i = self
+            .idx
+            .iter()
+            .find(|(c, _)| *c == name)
+            .map(|(_, i)| *i)
+            .expect("a required column");
         rec.fields.get(i).map(String::as_str).unwrap_or("")
     }
 
@@ -361,18 +432,26 @@ impl<'a> Columns<'a> {
 
     /// The typed row, or the first field that does not read.
     pub fn forecast(&self, rec: &CsvRecord) -> Result<ForecastRow, CsvError> {
-        let err = |col: &str, msg: String| CsvError { row: rec.row, line: rec.line, column: Some(col.into()), message: msg };
+        let err = |col: &str, msg: String| CsvError {
+            row: rec.row,
+            line: rec.line,
+            column: Some(col.into()),
+            message: msg,
+        };
         let opt_num = |col: &str| -> Result<Option<f64>, CsvError> {
             let v = self.get(rec, col);
             if v.is_empty() {
                 Ok(None)
             } else {
-                parse_number(v).map(Some).ok_or_else(|| err(col, format!("{v:?} is not a number")))
+                parse_number(v)
+                    .map(Some)
+                    .ok_or_else(|| err(col, format!("{v:?} is not a number")))
             }
         };
         let time = |col: &str| {
             let v = self.get(rec, col);
-            Instant::parse_rfc3339(v).ok_or_else(|| err(col, format!("{v:?} is not an RFC 3339 time")))
+            Instant::parse_rfc3339(v)
+                .ok_or_else(|| err(col, format!("{v:?} is not an RFC 3339 time")))
         };
         let line = self.get(rec, "line");
         let horizon = self.get(rec, "horizon");
@@ -384,11 +463,13 @@ impl<'a> Columns<'a> {
             session: self.get(rec, "session").into(),
             seat: self.get(rec, "seat").into(),
             model: self.get(rec, "model").into(),
-            line: parse_count(line).ok_or_else(|| err("line", format!("{line:?} is not a line number")))?,
+            line: parse_count(line)
+                .ok_or_else(|| err("line", format!("{line:?} is not a line number")))?,
             sealed_at: time("sealed_at")?,
             status: self.get(rec, "status").into(),
             asset: self.get(rec, "asset").into(),
-            horizon: Horizon::parse(horizon).ok_or_else(|| err("horizon", format!("{horizon:?} is not 1d, 1w, 1m or 6m")))?,
+            horizon: Horizon::parse(horizon)
+                .ok_or_else(|| err("horizon", format!("{horizon:?} is not 1d, 1w, 1m or 6m")))?,
             prob_up: opt_num("prob_up")?,
             reference: opt_num("ref")?,
             close: opt_num("close")?,
@@ -396,11 +477,15 @@ impl<'a> Columns<'a> {
             draw: if draw.is_empty() {
                 None
             } else {
-                Some(parse_bool(draw).ok_or_else(|| err("draw", format!("{draw:?} is not true or false")))?)
+                Some(
+                    parse_bool(draw)
+                        .ok_or_else(|| err("draw", format!("{draw:?} is not true or false")))?,
+                )
             },
             run_role: self.get(rec, "run_role").into(),
             line_kind: self.get(rec, "line_kind").into(),
-            same_event: parse_bool(same_event).ok_or_else(|| err("same_event", format!("{same_event:?} is not true or false")))?,
+            same_event: parse_bool(same_event)
+                .ok_or_else(|| err("same_event", format!("{same_event:?} is not true or false")))?,
             cell_status: self.get(rec, "cell_status").into(),
             event_id: self.get(rec, "event_id").into(),
             event_id_v2: self.get(rec, "event_id_v2").into(),
@@ -426,7 +511,10 @@ mod tests {
 
     #[test]
     fn rfc4180_quoting_crlf_and_bom() {
-        let t = CsvTable::parse(b"\xEF\xBB\xBFa,b,c\r\n1,\"x, y\",\"say \"\"hi\"\"\"\r\n2,\"two\nlines\",z\r\n").unwrap();
+        let t = CsvTable::parse(
+            b"\xEF\xBB\xBFa,b,c\r\n1,\"x, y\",\"say \"\"hi\"\"\"\r\n2,\"two\nlines\",z\r\n",
+        )
+        .unwrap();
         assert_eq!(t.header, ["a", "b", "c"]);
         assert_eq!(t.records[0].fields, ["1", "x, y", "say \"hi\""]);
         assert_eq!(t.records[1].fields, ["2", "two\nlines", "z"]);
@@ -453,7 +541,9 @@ mod tests {
         for ok in ["0", "50", "-1.5", "1e3", "2.5E-2"] {
             assert!(parse_number(ok).is_some(), "{ok}");
         }
-        for bad in ["", "nan", "inf", "1_0", " 1", "1.", ".5", "+1", "1e", "1e999"] {
+        for bad in [
+            "", "nan", "inf", "1_0", " 1", "1.", ".5", "+1", "1e", "1e999",
+        ] {
             assert!(parse_number(bad).is_none(), "{bad}");
         }
         assert_eq!(parse_count("152"), Some(152));

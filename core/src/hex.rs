@@ -38,7 +38,10 @@ pub fn decode(text: &str) -> Option<Vec<u8>> {
 
 /// True when `text` is exactly 64 lowercase hex digits (a printed SHA-256).
 pub fn is_sha256_hex(text: &str) -> bool {
-    text.len() == 64 && text.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+    text.len() == 64
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
 }
 
 #[cfg(test)]

@@ -37,7 +37,10 @@ impl fmt::Display for EntryError {
 impl std::error::Error for EntryError {}
 
 fn eerr<T>(field: &str, message: impl Into<String>) -> Result<T, EntryError> {
-    Err(EntryError { field: field.into(), message: message.into() })
+    Err(EntryError {
+        field: field.into(),
+        message: message.into(),
+    })
 }
 
 /// RFC 6962 inclusion proof as Rekor returns it.
@@ -73,7 +76,11 @@ pub struct LogEntry {
 /// The hashedrekord 0.0.1 entry `rekor upload` proposes (`POST /api/v1/log/entries`, Rekor
 /// `pkg/types/hashedrekord/v0.0.1`): the stamped list's SHA-256, the submitter's signature
 /// over the list (DER) and their public key (PEM), base64 as Rekor expects. Compact JSON.
-pub fn hashedrekord_proposal(sha256: &[u8; 32], signature: &[u8], public_key_pem: &[u8]) -> Vec<u8> {
+pub fn hashedrekord_proposal(
+    sha256: &[u8; 32],
+    signature: &[u8],
+    public_key_pem: &[u8],
+) -> Vec<u8> {
     let b64 = |b: &[u8]| base64::engine::general_purpose::STANDARD.encode(b);
     let v = serde_json::json!({
         "apiVersion": "0.0.1",
@@ -96,7 +103,9 @@ pub struct Body {
 }
 
 fn b64(field: &str, s: &str) -> Result<Vec<u8>, EntryError> {
-    base64::engine::general_purpose::STANDARD.decode(s).or_else(|e| eerr(field, format!("bad base64 ({e})")))
+    base64::engine::general_purpose::STANDARD
+        .decode(s)
+        .or_else(|e| eerr(field, format!("bad base64 ({e})")))
 }
 
 fn hash32(field: &str, s: &str) -> Result<[u8; 32], EntryError> {
@@ -107,31 +116,45 @@ fn hash32(field: &str, s: &str) -> Result<[u8; 32], EntryError> {
 }
 
 fn get<'a>(o: &'a serde_json::Value, field: &str) -> Result<&'a serde_json::Value, EntryError> {
-    o.get(field.rsplit('.').next().unwrap_or(field)).map_or_else(|| eerr(field, "missing"), Ok)
+    o.get(field.rsplit('.').next().unwrap_or(field))
+        .map_or_else(|| eerr(field, "missing"), Ok)
 }
 
 fn get_str<'a>(o: &'a serde_json::Value, field: &str) -> Result<&'a str, EntryError> {
-    get(o, field)?.as_str().map_or_else(|| eerr(field, "expected a string"), Ok)
+    get(o, field)?
+        .as_str()
+        .map_or_else(|| eerr(field, "expected a string"), Ok)
 }
 
 fn get_u64(o: &serde_json::Value, field: &str) -> Result<u64, EntryError> {
-    get(o, field)?.as_u64().map_or_else(|| eerr(field, "expected a non-negative integer"), Ok)
+    get(o, field)?
+        .as_u64()
+        .map_or_else(|| eerr(field, "expected a non-negative integer"), Ok)
 }
 
 impl LogEntry {
     /// Parses the API JSON (`{uuid: entry}` or the entry itself).
     pub fn parse(json: &[u8]) -> Result<LogEntry, EntryError> {
         if json.len() > MAX_ENTRY_BYTES {
-            return eerr("entry", format!("{} bytes; at most {MAX_ENTRY_BYTES} accepted", json.len()));
+            return eerr(
+                "entry",
+                format!("{} bytes; at most {MAX_ENTRY_BYTES} accepted", json.len()),
+            );
         }
-        let v: serde_json::Value = serde_json::from_slice(json)
-            .or_else(|e| eerr("entry", format!("not JSON (line {}, column {}: {e})", e.line(), e.column())))?;
+        let v: serde_json::Value = serde_json::from_slice(json).or_else(|e| {
+            eerr(
+                "entry",
+                format!("not JSON (line {}, column {}: {e})", e.line(), e.column()),
+            )
+        })?;
         // `POST /api/v1/log/entries/retrieve` answers with a list: accept one entry in it.
         let v = match v {
             serde_json::Value::Array(mut a) if a.len() == 1 => a.remove(0),
             v => v,
         };
-        let obj = v.as_object().map_or_else(|| eerr("entry", "expected a JSON object"), Ok)?;
+        let obj = v
+            .as_object()
+            .map_or_else(|| eerr("entry", "expected a JSON object"), Ok)?;
         let (uuid, e) = if obj.contains_key("body") {
             (None, &v)
         } else if obj.len() == 1 {
@@ -150,7 +173,10 @@ impl LogEntry {
         let (mut inclusion_proof, mut signed_entry_timestamp) = (None, None);
         if let Some(ver) = e.get("verification") {
             if let Some(set) = ver.get("signedEntryTimestamp") {
-                let s = set.as_str().map_or_else(|| eerr("verification.signedEntryTimestamp", "expected a string"), Ok)?;
+                let s = set.as_str().map_or_else(
+                    || eerr("verification.signedEntryTimestamp", "expected a string"),
+                    Ok,
+                )?;
                 signed_entry_timestamp = Some(b64("verification.signedEntryTimestamp", s)?);
             }
             if let Some(p) = ver.get("inclusionProof") {
@@ -159,30 +185,55 @@ impl LogEntry {
                     .as_array()
                     .map_or_else(|| eerr(&format!("{f}.hashes"), "expected an array"), Ok)?;
                 if hashes_v.len() > MAX_PROOF_HASHES {
-                    return eerr(&format!("{f}.hashes"), format!("{} hashes; at most {MAX_PROOF_HASHES}", hashes_v.len()));
+                    return eerr(
+                        &format!("{f}.hashes"),
+                        format!("{} hashes; at most {MAX_PROOF_HASHES}", hashes_v.len()),
+                    );
                 }
                 let hashes = hashes_v
                     .iter()
                     .enumerate()
                     .map(|(i, h)| {
                         let field = format!("{f}.hashes[{i}]");
-                        h.as_str().map_or_else(|| eerr(&field, "expected a string"), |s| hash32(&field, s))
+                        h.as_str().map_or_else(
+                            || eerr(&field, "expected a string"),
+                            |s| hash32(&field, s),
+                        )
                     })
                     .collect::<Result<Vec<_>, _>>()?;
                 let checkpoint = match p.get("checkpoint") {
                     None => None,
-                    Some(c) => Some(c.as_str().map_or_else(|| eerr(&format!("{f}.checkpoint"), "expected a string"), Ok)?.to_string()),
+                    Some(c) => Some(
+                        c.as_str()
+                            .map_or_else(
+                                || eerr(&format!("{f}.checkpoint"), "expected a string"),
+                                Ok,
+                            )?
+                            .to_string(),
+                    ),
                 };
                 inclusion_proof = Some(InclusionProof {
                     log_index: get_u64(p, &format!("{f}.logIndex"))?,
                     tree_size: get_u64(p, &format!("{f}.treeSize"))?,
-                    root_hash: hash32(&format!("{f}.rootHash"), get_str(p, &format!("{f}.rootHash"))?)?,
+                    root_hash: hash32(
+                        &format!("{f}.rootHash"),
+                        get_str(p, &format!("{f}.rootHash"))?,
+                    )?,
                     hashes,
                     checkpoint,
                 });
             }
         }
-        Ok(LogEntry { uuid, body_b64, body, integrated_time, log_id, log_index, inclusion_proof, signed_entry_timestamp })
+        Ok(LogEntry {
+            uuid,
+            body_b64,
+            body,
+            integrated_time,
+            log_id,
+            log_index,
+            inclusion_proof,
+            signed_entry_timestamp,
+        })
     }
 
     /// The RFC 6962 leaf hash of the body: SHA-256(0x00 || body).
@@ -192,12 +243,15 @@ impl LogEntry {
 
     /// Decodes the body (hashedrekord or rekord, version 0.0.1).
     pub fn parse_body(&self) -> Result<Body, EntryError> {
-        let v: serde_json::Value =
-            serde_json::from_slice(&self.body).or_else(|e| eerr("body", format!("decoded body is not JSON ({e})")))?;
+        let v: serde_json::Value = serde_json::from_slice(&self.body)
+            .or_else(|e| eerr("body", format!("decoded body is not JSON ({e})")))?;
         let kind = get_str(&v, "body.kind")?.to_string();
         let api_version = get_str(&v, "body.apiVersion")?.to_string();
         if kind != "hashedrekord" && kind != "rekord" {
-            return eerr("body.kind", format!("{kind:?} is not hashedrekord or rekord"));
+            return eerr(
+                "body.kind",
+                format!("{kind:?} is not hashedrekord or rekord"),
+            );
         }
         let spec = get(&v, "body.spec")?;
         let data = get(spec, "body.spec.data")?;
@@ -216,12 +270,25 @@ impl LogEntry {
     /// compact, key-sorted, non-ASCII-preserving JSON `canon` writes.
     pub fn set_payload(&self) -> Vec<u8> {
         let o = canon::Object::from_members(vec![
-            ("body".into(), canon::Value::Str(self.body_b64.as_str().into())),
-            ("integratedTime".into(), canon::Value::Int(self.integrated_time.into())),
-            ("logID".into(), canon::Value::Str(self.log_id.as_str().into())),
-            ("logIndex".into(), canon::Value::Int(canon::Int::from(self.log_index as i64))),
+            (
+                "body".into(),
+                canon::Value::Str(self.body_b64.as_str().into()),
+            ),
+            (
+                "integratedTime".into(),
+                canon::Value::Int(self.integrated_time.into()),
+            ),
+            (
+                "logID".into(),
+                canon::Value::Str(self.log_id.as_str().into()),
+            ),
+            (
+                "logIndex".into(),
+                canon::Value::Int(canon::Int::from(self.log_index as i64)),
+            ),
         ]);
-        canon::to_bytes(&canon::Value::Object(o), canon::DumpOptions::COMPACT_UTF8).expect("strings from JSON are valid")
+        canon::to_bytes(&canon::Value::Object(o), canon::DumpOptions::COMPACT_UTF8)
+            .expect("strings from JSON are valid")
     }
 }
 
@@ -241,9 +308,16 @@ fn node_hash(l: &[u8; 32], r: &[u8; 32]) -> [u8; 32] {
 }
 
 /// The root an inclusion proof leads to (RFC 9162 §2.1.3.2), or why it cannot.
-pub fn root_from_inclusion_proof(index: u64, tree_size: u64, leaf: &[u8; 32], proof: &[[u8; 32]]) -> Result<[u8; 32], String> {
+pub fn root_from_inclusion_proof(
+    index: u64,
+    tree_size: u64,
+    leaf: &[u8; 32],
+    proof: &[[u8; 32]],
+) -> Result<[u8; 32], String> {
     if index >= tree_size {
-        return Err(format!("leaf index {index} is not below tree size {tree_size}"));
+        return Err(format!(
+            "leaf index {index} is not below tree size {tree_size}"
+        ));
     }
     let (mut f_n, mut s_n) = (index, tree_size - 1);
     let mut r = *leaf;
@@ -286,28 +360,55 @@ pub struct Checkpoint {
 
 impl Checkpoint {
     pub fn parse(text: &str) -> Result<Checkpoint, String> {
-        let split = text.find("\n\n").ok_or("no blank line between note text and signatures")?;
+        let split = text
+            .find("\n\n")
+            .ok_or("no blank line between note text and signatures")?;
         let signed_text = &text[..split + 1];
         let mut lines = signed_text.lines();
-        let origin = lines.next().filter(|l| !l.is_empty()).ok_or("missing origin line")?.to_string();
-        let tree_size = lines.next().and_then(|l| l.parse::<u64>().ok()).ok_or("second line is not a tree size")?;
+        let origin = lines
+            .next()
+            .filter(|l| !l.is_empty())
+            .ok_or("missing origin line")?
+            .to_string();
+        let tree_size = lines
+            .next()
+            .and_then(|l| l.parse::<u64>().ok())
+            .ok_or("second line is not a tree size")?;
         let root = lines.next().ok_or("missing root hash line")?;
-        let root = base64::engine::general_purpose::STANDARD.decode(root).map_err(|_| "root hash line is not base64")?;
+        let root = base64::engine::general_purpose::STANDARD
+            .decode(root)
+            .map_err(|_| "root hash line is not base64")?;
         let root_hash: [u8; 32] = root.try_into().map_err(|_| "root hash is not 32 bytes")?;
         let mut signatures = Vec::new();
         for line in text[split + 2..].lines().filter(|l| !l.is_empty()) {
-            let rest = line.strip_prefix("\u{2014} ").ok_or_else(|| format!("signature line {line:?} does not start with an em dash"))?;
-            let (name, sig) = rest.rsplit_once(' ').ok_or("signature line without name and signature")?;
-            let sig = base64::engine::general_purpose::STANDARD.decode(sig).map_err(|_| "signature is not base64")?;
+            let rest = line
+                .strip_prefix("\u{2014} ")
+                .ok_or_else(|| format!("signature line {line:?} does not start with an em dash"))?;
+            let (name, sig) = rest
+                .rsplit_once(' ')
+                .ok_or("signature line without name and signature")?;
+            let sig = base64::engine::general_purpose::STANDARD
+                .decode(sig)
+                .map_err(|_| "signature is not base64")?;
             if sig.len() < 5 {
                 return Err("signature too short".into());
             }
             if signatures.len() >= 16 {
                 return Err("too many signatures".into());
             }
-            signatures.push((name.to_string(), sig[..4].try_into().expect("4 bytes"), sig[4..].to_vec()));
+            signatures.push((
+                name.to_string(),
+                sig[..4].try_into().expect("4 bytes"),
+                sig[4..].to_vec(),
+            ));
         }
-        Ok(Checkpoint { origin, tree_size, root_hash, signed_text: signed_text.to_string(), signatures })
+        Ok(Checkpoint {
+            origin,
+            tree_size,
+            root_hash,
+            signed_text: signed_text.to_string(),
+            signatures,
+        })
     }
 }
 
@@ -332,7 +433,10 @@ impl LogKey {
             b.remove(0)
         };
         let key = PublicKey::from_spki_der(&der)?;
-        Ok(LogKey { key, log_id: Sha256::digest(&der).into() })
+        Ok(LogKey {
+            key,
+            log_id: Sha256::digest(&der).into(),
+        })
     }
 
     /// Rekor signs SHA-256 digests: ECDSA with SHA-256, or RSA PKCS#1 v1.5 with SHA-256.
@@ -378,7 +482,12 @@ impl crate::checks::Report for Verdict {
 pub fn verify(entry: &LogEntry, expected_sha256: Option<&[u8; 32]>, key: &LogKey) -> Verdict {
     let mut c = Checks::default();
     let body = entry.parse_body();
-    c.result(check::BODY, body.as_ref().map(|b| format!("{} {}", b.kind, b.api_version)).map_err(|e| e.to_string()));
+    c.result(
+        check::BODY,
+        body.as_ref()
+            .map(|b| format!("{} {}", b.kind, b.api_version))
+            .map_err(|e| e.to_string()),
+    );
     match (expected_sha256, &body) {
         (None, _) => c.push(check::BODY_HASH, Status::Skip, "no data or digest given"),
         (Some(_), Err(_)) => c.push(check::BODY_HASH, Status::Fail, "body unreadable"),
@@ -387,18 +496,28 @@ pub fn verify(entry: &LogEntry, expected_sha256: Option<&[u8; 32]>, key: &LogKey
             c.result(
                 check::BODY_HASH,
                 if b.hash_algorithm != "sha256" {
-                    Err(format!("body hash algorithm is {:?}, not sha256", b.hash_algorithm))
+                    Err(format!(
+                        "body hash algorithm is {:?}, not sha256",
+                        b.hash_algorithm
+                    ))
                 } else if b.hash_value.to_ascii_lowercase() == w {
                     Ok(format!("body names sha256 {w}"))
                 } else {
-                    Err(format!("body names sha256 {}, the data is {w}", b.hash_value))
+                    Err(format!(
+                        "body names sha256 {}, the data is {w}",
+                        b.hash_value
+                    ))
                 },
             );
         }
     }
     let leaf = entry.leaf_hash();
     match &entry.uuid {
-        None => c.push(check::ENTRY_UUID, Status::Skip, "entry given without its uuid"),
+        None => c.push(
+            check::ENTRY_UUID,
+            Status::Skip,
+            "entry given without its uuid",
+        ),
         Some(u) => {
             let lh = hex::encode(&leaf);
             c.result(
@@ -417,23 +536,46 @@ pub fn verify(entry: &LogEntry, expected_sha256: Option<&[u8; 32]>, key: &LogKey
         if entry.log_id.eq_ignore_ascii_case(&kid) {
             Ok(format!("logID {kid} = SHA-256 of the supplied key"))
         } else {
-            Err(format!("logID {} is not the supplied key's {kid}", entry.log_id))
+            Err(format!(
+                "logID {} is not the supplied key's {kid}",
+                entry.log_id
+            ))
         },
     );
 
     match &entry.inclusion_proof {
         None => {
-            c.push(check::INCLUSION, Status::Fail, "entry has no inclusion proof");
-            c.push(check::CHECKPOINT, Status::Fail, "entry has no inclusion proof");
+            c.push(
+                check::INCLUSION,
+                Status::Fail,
+                "entry has no inclusion proof",
+            );
+            c.push(
+                check::CHECKPOINT,
+                Status::Fail,
+                "entry has no inclusion proof",
+            );
         }
         Some(p) => {
-            let r = root_from_inclusion_proof(p.log_index, p.tree_size, &leaf, &p.hashes).and_then(|root| {
-                if root == p.root_hash {
-                    Ok(format!("leaf {} of {} ({} hashes) reaches root {}", p.log_index, p.tree_size, p.hashes.len(), hex::encode(&root)))
-                } else {
-                    Err(format!("proof reaches {}, entry claims root {}", hex::encode(&root), hex::encode(&p.root_hash)))
-                }
-            });
+            let r = root_from_inclusion_proof(p.log_index, p.tree_size, &leaf, &p.hashes).and_then(
+                |root| {
+                    if root == p.root_hash {
+                        Ok(format!(
+                            "leaf {} of {} ({} hashes) reaches root {}",
+                            p.log_index,
+                            p.tree_size,
+                            p.hashes.len(),
+                            hex::encode(&root)
+                        ))
+                    } else {
+                        Err(format!(
+                            "proof reaches {}, entry claims root {}",
+                            hex::encode(&root),
+                            hex::encode(&p.root_hash)
+                        ))
+                    }
+                },
+            );
             c.result(check::INCLUSION, r);
             c.result(check::CHECKPOINT, verify_checkpoint(p, key));
         }
@@ -443,9 +585,12 @@ pub fn verify(entry: &LogEntry, expected_sha256: Option<&[u8; 32]>, key: &LogKey
         check::SET,
         match &entry.signed_entry_timestamp {
             None => Err("entry has no signedEntryTimestamp".into()),
-            Some(sig) => key
-                .verify(&entry.set_payload(), sig)
-                .map(|()| format!("signs integratedTime {} and logIndex {}", entry.integrated_time, entry.log_index)),
+            Some(sig) => key.verify(&entry.set_payload(), sig).map(|()| {
+                format!(
+                    "signs integratedTime {} and logIndex {}",
+                    entry.integrated_time, entry.log_index
+                )
+            }),
         },
     );
 
@@ -461,22 +606,37 @@ pub fn verify(entry: &LogEntry, expected_sha256: Option<&[u8; 32]>, key: &LogKey
 }
 
 fn verify_checkpoint(p: &InclusionProof, key: &LogKey) -> Result<String, String> {
-    let text = p.checkpoint.as_deref().ok_or("inclusion proof has no checkpoint")?;
+    let text = p
+        .checkpoint
+        .as_deref()
+        .ok_or("inclusion proof has no checkpoint")?;
     let cp = Checkpoint::parse(text).map_err(|e| format!("checkpoint unreadable: {e}"))?;
     let hint: [u8; 4] = key.log_id[..4].try_into().expect("4 bytes");
-    let sig = cp
-        .signatures
-        .iter()
-        .find(|s| s.1 == hint)
-        .ok_or_else(|| format!("no checkpoint signature with the supplied key's hint {}", hex::encode(&hint)))?;
-    key.verify(cp.signed_text.as_bytes(), &sig.2).map_err(|e| format!("checkpoint signature by \"{}\": {e}", sig.0))?;
+    let sig = cp.signatures.iter().find(|s| s.1 == hint).ok_or_else(|| {
+        format!(
+            "no checkpoint signature with the supplied key's hint {}",
+            hex::encode(&hint)
+        )
+    })?;
+    key.verify(cp.signed_text.as_bytes(), &sig.2)
+        .map_err(|e| format!("checkpoint signature by \"{}\": {e}", sig.0))?;
     if cp.tree_size != p.tree_size {
-        return Err(format!("checkpoint tree size {} differs from the proof's {}", cp.tree_size, p.tree_size));
+        return Err(format!(
+            "checkpoint tree size {} differs from the proof's {}",
+            cp.tree_size, p.tree_size
+        ));
     }
     if cp.root_hash != p.root_hash {
-        return Err(format!("checkpoint root {} differs from the proof's {}", hex::encode(&cp.root_hash), hex::encode(&p.root_hash)));
+        return Err(format!(
+            "checkpoint root {} differs from the proof's {}",
+            hex::encode(&cp.root_hash),
+            hex::encode(&p.root_hash)
+        ));
     }
-    Ok(format!("\"{}\" signed size {} and the proof's root", cp.origin, cp.tree_size))
+    Ok(format!(
+        "\"{}\" signed size {} and the proof's root",
+        cp.origin, cp.tree_size
+    ))
 }
 
 #[cfg(test)]
@@ -515,12 +675,25 @@ mod tests {
             let root = mth(&leaves);
             for m in 0..n {
                 let p = path(m, &leaves);
-                assert_eq!(root_from_inclusion_proof(m as u64, n as u64, &leaves[m], &p).unwrap(), root, "n={n} m={m}");
+                assert_eq!(
+                    root_from_inclusion_proof(m as u64, n as u64, &leaves[m], &p).unwrap(),
+                    root,
+                    "n={n} m={m}"
+                );
                 if !p.is_empty() {
                     let mut bad = p.clone();
                     bad[0][0] ^= 1;
-                    assert_ne!(root_from_inclusion_proof(m as u64, n as u64, &leaves[m], &bad).ok(), Some(root));
-                    assert!(root_from_inclusion_proof(m as u64, n as u64, &leaves[m], &p[..p.len() - 1]).is_err());
+                    assert_ne!(
+                        root_from_inclusion_proof(m as u64, n as u64, &leaves[m], &bad).ok(),
+                        Some(root)
+                    );
+                    assert!(root_from_inclusion_proof(
+                        m as u64,
+                        n as u64,
+                        &leaves[m],
+                        &p[..p.len() - 1]
+                    )
+                    .is_err());
                 }
                 let mut long = p.clone();
                 long.push([0; 32]);
@@ -533,8 +706,13 @@ mod tests {
     #[test]
     fn malformed_entries_name_the_field() {
         assert_eq!(LogEntry::parse(b"[]").unwrap_err().field, "entry");
-        assert_eq!(LogEntry::parse(br#"{"body":"@@"}"#).unwrap_err().field, "body");
-        let e = LogEntry::parse(br#"{"body":"e30=","integratedTime":1,"logID":"00","logIndex":-1}"#).unwrap_err();
+        assert_eq!(
+            LogEntry::parse(br#"{"body":"@@"}"#).unwrap_err().field,
+            "body"
+        );
+        let e =
+            LogEntry::parse(br#"{"body":"e30=","integratedTime":1,"logID":"00","logIndex":-1}"#)
+                .unwrap_err();
         assert_eq!(e.field, "logIndex");
         let e = LogEntry::parse(
             br#"{"body":"e30=","integratedTime":1,"logID":"00","logIndex":1,"verification":{"inclusionProof":{"hashes":["zz"],"logIndex":0,"treeSize":1,"rootHash":"00"}}}"#,
@@ -545,8 +723,12 @@ mod tests {
 
     #[test]
     fn set_payload_is_canonical_json() {
-        let e = LogEntry::parse(br#"{"body":"e30=","integratedTime":7,"logID":"ab","logIndex":3}"#).unwrap();
-        assert_eq!(e.set_payload(), br#"{"body":"e30=","integratedTime":7,"logID":"ab","logIndex":3}"#);
+        let e = LogEntry::parse(br#"{"body":"e30=","integratedTime":7,"logID":"ab","logIndex":3}"#)
+            .unwrap();
+        assert_eq!(
+            e.set_payload(),
+            br#"{"body":"e30=","integratedTime":7,"logID":"ab","logIndex":3}"#
+        );
     }
 
     #[test]
@@ -555,13 +737,22 @@ mod tests {
         assert!(Checkpoint::parse("origin\nx\nAAAA\n\n").is_err());
         let root = base64::engine::general_purpose::STANDARD.encode([7u8; 32]);
         let cp = Checkpoint::parse(&format!("o\n5\n{root}\n\n\u{2014} o AAAAAAA=\n")).unwrap();
-        assert_eq!((cp.tree_size, cp.root_hash, cp.signatures.len()), (5, [7u8; 32], 1));
+        assert_eq!(
+            (cp.tree_size, cp.root_hash, cp.signatures.len()),
+            (5, [7u8; 32], 1)
+        );
     }
 }
 
 /// Verifies a Rekor entry file (`<list>.rekor.json`, the API's JSON) given as bytes for the
 /// stamped `data`, with the log's public key file (PEM or DER); errors name the file.
-pub fn verify_bytes(entry_name: &str, entry_json: &[u8], data: &[u8], key_name: &str, key: &[u8]) -> Result<Verdict, String> {
+pub fn verify_bytes(
+    entry_name: &str,
+    entry_json: &[u8],
+    data: &[u8],
+    key_name: &str,
+    key: &[u8],
+) -> Result<Verdict, String> {
     let key = LogKey::parse(key).map_err(|e| format!("{key_name}: {e}"))?;
     let entry = LogEntry::parse(entry_json).map_err(|e| format!("{entry_name}: {e}"))?;
     let digest: [u8; 32] = Sha256::digest(data).into();

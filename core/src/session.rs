@@ -10,13 +10,13 @@
 //! tests.
 
 use crate::book::ChainReport;
+use crate::checks::{Check, Status};
 use crate::ots::bitcoin::BlockHeader;
 use crate::ots::evaluate::{attestations, info_text, AttestationPath};
 use crate::ots::report::{check_proof, stamped_file_name, ProofReport};
 use crate::ots::DetachedTimestampFile;
-use crate::stamp_list::{self, StampCheck, StampEntry, StampedList};
-use crate::checks::{Check, Status};
 use crate::rekor;
+use crate::stamp_list::{self, StampCheck, StampEntry, StampedList};
 use crate::tsp::{self, NamedBytes};
 use crate::x509::CertSummary;
 use serde::{Deserialize, Serialize};
@@ -58,7 +58,11 @@ impl FileKind {
             FileKind::RekorEntry
         } else if lower.ends_with(".tsr") || lower.ends_with(".tst") {
             FileKind::TimestampToken
-        } else if lower.ends_with(".pem") || lower.ends_with(".crt") || lower.ends_with(".cer") || in_tsa_folder {
+        } else if lower.ends_with(".pem")
+            || lower.ends_with(".crt")
+            || lower.ends_with(".cer")
+            || in_tsa_folder
+        {
             FileKind::Certificate
         } else if lower.ends_with(".txt") {
             FileKind::StampedList
@@ -99,7 +103,12 @@ impl ListInput {
 
     /// A list that could not be read at all (too large, unreadable).
     pub fn unusable(name: &str, why: String) -> ListInput {
-        ListInput { name: name.to_string(), parsed: Err(format!("{name}: {why}")), not_a_list: false, bytes: None }
+        ListInput {
+            name: name.to_string(),
+            parsed: Err(format!("{name}: {why}")),
+            not_a_list: false,
+            bytes: None,
+        }
     }
 }
 
@@ -124,12 +133,18 @@ impl StampPlan {
     /// a list with a single entry and a single book dropped is matched as
     /// `stamp_list::entry_for` does, whatever the book's file is called.
     pub fn new(book_names: &[String], lists: &[ListInput]) -> StampPlan {
-        let mut plan = StampPlan { per_book: vec![Vec::new(); book_names.len()], unmatched: Vec::new() };
+        let mut plan = StampPlan {
+            per_book: vec![Vec::new(); book_names.len()],
+            unmatched: Vec::new(),
+        };
         for list in lists {
             let Ok(parsed) = &list.parsed else { continue };
             for entry in &parsed.entries {
-                let by_name = book_names.iter().position(|b| stamp_list::ledger_matches(&entry.ledger, b));
-                let book = by_name.or((book_names.len() == 1 && parsed.entries.len() == 1).then_some(0));
+                let by_name = book_names
+                    .iter()
+                    .position(|b| stamp_list::ledger_matches(&entry.ledger, b));
+                let book =
+                    by_name.or((book_names.len() == 1 && parsed.entries.len() == 1).then_some(0));
                 match book {
                     Some(i) => plan.per_book[i].push((list.name.clone(), entry.clone())),
                     None => plan.unmatched.push(UnmatchedEntry {
@@ -150,7 +165,10 @@ impl StampPlan {
 
     /// Checks book `i`'s planned entries against its report.
     pub fn checks(&self, i: usize, report: &ChainReport) -> Vec<StampCheck> {
-        self.per_book[i].iter().map(|(list, entry)| stamp_list::check(list, entry, report)).collect()
+        self.per_book[i]
+            .iter()
+            .map(|(list, entry)| stamp_list::check(list, entry, report))
+            .collect()
     }
 }
 
@@ -170,8 +188,12 @@ pub fn pair_token(token_name: &str, file_names: &[String]) -> Option<usize> {
         return None;
     }
     let stem = &token_name[..token_name.len() - 4];
-    let without_authority = stem.rfind('.').filter(|&i| !stem[i..].contains('/')).map(|i| &stem[..i]);
-    pair_stamped(stem, file_names).or_else(|| without_authority.and_then(|s| pair_stamped(s, file_names)))
+    let without_authority = stem
+        .rfind('.')
+        .filter(|&i| !stem[i..].contains('/'))
+        .map(|i| &stem[..i]);
+    pair_stamped(stem, file_names)
+        .or_else(|| without_authority.and_then(|s| pair_stamped(s, file_names)))
 }
 
 /// The dropped stamped list a Rekor entry covers: `dir/130019Z.txt.rekor.json` covers
@@ -192,7 +214,10 @@ fn pair_stamped(stamped: &str, file_names: &[String]) -> Option<usize> {
     }
     let base = |p: &str| p.rsplit('/').next().unwrap_or(p).to_string();
     let want = base(stamped);
-    let mut same_base = file_names.iter().enumerate().filter(|(_, n)| base(n) == want);
+    let mut same_base = file_names
+        .iter()
+        .enumerate()
+        .filter(|(_, n)| base(n) == want);
     match (same_base.next(), same_base.next()) {
         (Some((i, _)), None) => Some(i),
         _ => None,
@@ -214,15 +239,28 @@ impl HeadersInput {
     /// Reads 80-byte headers as hex, one per line (blank text: no headers).
     pub fn parse(text: &str) -> HeadersInput {
         if text.len() > MAX_HEADERS_TEXT_BYTES {
-            let error = Some(format!("the headers text is {} bytes, more than the {MAX_HEADERS_TEXT_BYTES} read", text.len()));
-            return HeadersInput { error, ..Default::default() };
+            let error = Some(format!(
+                "the headers text is {} bytes, more than the {MAX_HEADERS_TEXT_BYTES} read",
+                text.len()
+            ));
+            return HeadersInput {
+                error,
+                ..Default::default()
+            };
         }
         if text.trim().is_empty() {
             return HeadersInput::default();
         }
         match BlockHeader::parse_many(text.as_bytes()) {
-            Ok(headers) => HeadersInput { count: headers.len(), error: None, headers },
-            Err(e) => HeadersInput { error: Some(format!("header {}: {}", e.index + 1, e.message)), ..Default::default() },
+            Ok(headers) => HeadersInput {
+                count: headers.len(),
+                error: None,
+                headers,
+            },
+            Err(e) => HeadersInput {
+                error: Some(format!("header {}: {}", e.index + 1, e.message)),
+                ..Default::default()
+            },
         }
     }
 }
@@ -259,10 +297,20 @@ pub enum ProofState {
 impl ProofResult {
     /// A proof read from `bytes` and, when its stamped file is among `files`, checked for it
     /// against `headers`.
-    pub fn check(name: &str, bytes: &[u8], files: &[ListInput], headers: &HeadersInput) -> ProofResult {
+    pub fn check(
+        name: &str,
+        bytes: &[u8],
+        files: &[ListInput],
+        headers: &HeadersInput,
+    ) -> ProofResult {
         let file = match DetachedTimestampFile::deserialize(bytes) {
             Ok(f) => f,
-            Err(e) => return ProofResult::unreadable(name, format!("not a readable OpenTimestamps proof: {e}")),
+            Err(e) => {
+                return ProofResult::unreadable(
+                    name,
+                    format!("not a readable OpenTimestamps proof: {e}"),
+                )
+            }
         };
         let mut out = ProofResult::named(name);
         match (info_text(&file), attestations(&file.timestamp)) {
@@ -286,11 +334,16 @@ impl ProofResult {
         let target = &files[i];
         out.stamped_file = Some(target.name.clone());
         let Some(bytes) = &target.bytes else {
-            out.error = Some(format!("{name}: its stamped file {} could not be read", target.name));
+            out.error = Some(format!(
+                "{name}: its stamped file {} could not be read",
+                target.name
+            ));
             return out;
         };
         let Some(digest) = file.hash_target(bytes) else {
-            out.error = Some(format!("{name}: its file-hash operation cannot hash a file"));
+            out.error = Some(format!(
+                "{name}: its file-hash operation cannot hash a file"
+            ));
             return out;
         };
         match check_proof(&file, &digest, &headers.headers, None) {
@@ -302,16 +355,30 @@ impl ProofResult {
 
     /// A proof that could not be read at all (too large, unreadable, malformed).
     pub fn unreadable(name: &str, why: String) -> ProofResult {
-        ProofResult { error: Some(format!("{name}: {why}")), ..ProofResult::named(name) }
+        ProofResult {
+            error: Some(format!("{name}: {why}")),
+            ..ProofResult::named(name)
+        }
     }
 
     fn named(name: &str) -> ProofResult {
-        ProofResult { name: name.to_string(), stamped_file: None, error: None, info: None, attestations: Vec::new(), report: None }
+        ProofResult {
+            name: name.to_string(),
+            stamped_file: None,
+            error: None,
+            info: None,
+            attestations: Vec::new(),
+            report: None,
+        }
     }
 
     pub fn state(&self) -> ProofState {
         let Some(report) = &self.report else {
-            return if self.stamped_file.is_some() || self.info.is_none() { ProofState::Failed } else { ProofState::Open };
+            return if self.stamped_file.is_some() || self.info.is_none() {
+                ProofState::Failed
+            } else {
+                ProofState::Open
+            };
         };
         match &report.verdict {
             _ if report.ok => ProofState::Verified,
@@ -349,7 +416,12 @@ impl From<&ListInput> for ListResult {
             Err(_) if l.not_a_list => (0, None),
             Err(e) => (0, Some(e.clone())),
         };
-        ListResult { name: l.name.clone(), entries, error, not_a_list: l.not_a_list }
+        ListResult {
+            name: l.name.clone(),
+            entries,
+            error,
+            not_a_list: l.not_a_list,
+        }
     }
 }
 
@@ -408,14 +480,18 @@ pub struct TrustReport {
 
 impl TrustInput {
     fn named(files: &[(String, Vec<u8>)]) -> Vec<NamedBytes<'_>> {
-        files.iter().map(|(name, bytes)| NamedBytes { name, bytes }).collect()
+        files
+            .iter()
+            .map(|(name, bytes)| NamedBytes { name, bytes })
+            .collect()
     }
 
     pub fn report(&self) -> TrustReport {
-        let (anchors, anchors_error) = match tsp::read_certificate_files(&Self::named(&self.anchor_files)) {
-            Ok(c) => (c.iter().map(|c| c.summary()).collect(), None),
-            Err(e) => (Vec::new(), Some(e)),
-        };
+        let (anchors, anchors_error) =
+            match tsp::read_certificate_files(&Self::named(&self.anchor_files)) {
+                Ok(c) => (c.iter().map(|c| c.summary()).collect(), None),
+                Err(e) => (Vec::new(), Some(e)),
+            };
         TrustReport {
             anchor_files: self.anchor_files.iter().map(|(n, _)| n.clone()).collect(),
             anchors,
@@ -444,7 +520,11 @@ pub struct CheckRow {
 
 impl From<&Check> for CheckRow {
     fn from(c: &Check) -> CheckRow {
-        CheckRow { id: c.id.to_string(), status: c.status, detail: c.detail.clone() }
+        CheckRow {
+            id: c.id.to_string(),
+            status: c.status,
+            detail: c.detail.clone(),
+        }
     }
 }
 
@@ -475,8 +555,17 @@ pub struct TokenResult {
 impl TokenResult {
     /// Checks the token `name` for the dropped list it covers, with the certificates dropped
     /// beside it and the reader's anchors.
-    pub fn check(name: &str, bytes: &[u8], lists: &[ListInput], certs: &[CertInput], trust: &TrustInput) -> TokenResult {
-        let mut out = TokenResult { name: name.to_string(), ..Default::default() };
+    pub fn check(
+        name: &str,
+        bytes: &[u8],
+        lists: &[ListInput],
+        certs: &[CertInput],
+        trust: &TrustInput,
+    ) -> TokenResult {
+        let mut out = TokenResult {
+            name: name.to_string(),
+            ..Default::default()
+        };
         let names: Vec<String> = lists.iter().map(|l| l.name.clone()).collect();
         let Some(i) = pair_token(name, &names) else {
             out.error = Some(format!("{name}: the stamped list it covers is not among the dropped files; add it to check the token"));
@@ -484,13 +573,32 @@ impl TokenResult {
         };
         out.list = Some(lists[i].name.clone());
         let Some(data) = &lists[i].bytes else {
-            out.error = Some(format!("{name}: its stamped list {} could not be read", lists[i].name));
+            out.error = Some(format!(
+                "{name}: its stamped list {} could not be read",
+                lists[i].name
+            ));
             return out;
         };
         let mut anchors = TrustInput::named(&trust.anchor_files);
-        let untrusted: Vec<NamedBytes<'_>> = certs.iter().filter(|c| !c.anchor).map(|c| NamedBytes { name: &c.name, bytes: &c.bytes }).collect();
-        anchors.extend(certs.iter().filter(|c| c.anchor).map(|c| NamedBytes { name: &c.name, bytes: &c.bytes }));
-        let (parsed, v) = match tsp::verify_bytes(NamedBytes { name, bytes }, data, &anchors, &untrusted, trust.now) {
+        let untrusted: Vec<NamedBytes<'_>> = certs
+            .iter()
+            .filter(|c| !c.anchor)
+            .map(|c| NamedBytes {
+                name: &c.name,
+                bytes: &c.bytes,
+            })
+            .collect();
+        anchors.extend(certs.iter().filter(|c| c.anchor).map(|c| NamedBytes {
+            name: &c.name,
+            bytes: &c.bytes,
+        }));
+        let (parsed, v) = match tsp::verify_bytes(
+            NamedBytes { name, bytes },
+            data,
+            &anchors,
+            &untrusted,
+            trust.now,
+        ) {
             Ok(r) => r,
             Err(e) => {
                 out.error = Some(e);
@@ -501,10 +609,18 @@ impl TokenResult {
         out.ok = v.ok;
         out.ok_now = v.ok_now;
         out.gen_time = v.gen_time.clone();
-        out.authority = tst.and_then(|t| t.tsa.as_ref()).map(|n| n.text.clone()).or_else(|| v.signer.as_ref().map(|s| s.subject.clone()));
+        out.authority = tst
+            .and_then(|t| t.tsa.as_ref())
+            .map(|n| n.text.clone())
+            .or_else(|| v.signer.as_ref().map(|s| s.subject.clone()));
         out.serial = tst.map(|t| crate::hex::encode(&t.serial));
         out.policy = tst.map(|t| t.policy.clone());
-        out.imprint_algorithm = tst.map(|t| t.message_imprint.hash_alg().map_or_else(|| t.message_imprint.hash_oid.clone(), |h| h.name().to_string()));
+        out.imprint_algorithm = tst.map(|t| {
+            t.message_imprint.hash_alg().map_or_else(
+                || t.message_imprint.hash_oid.clone(),
+                |h| h.name().to_string(),
+            )
+        });
         out.signature_algorithm = parsed.token().and_then(tsp::signer_algorithm);
         out.chain = v.chain;
         out.checks = v.checks.iter().map(CheckRow::from).collect();
@@ -518,7 +634,10 @@ impl TokenResult {
 }
 
 fn first_failure(checks: &[CheckRow]) -> Option<String> {
-    checks.iter().find(|c| c.status == Status::Fail).map(|c| format!("{}: {}", c.id, c.detail))
+    checks
+        .iter()
+        .find(|c| c.status == Status::Fail)
+        .map(|c| format!("{}: {}", c.id, c.detail))
 }
 
 /// One `<list>.rekor.json` file's result (spec §3.11; Appendix B step 10).
@@ -536,7 +655,10 @@ pub struct RekorResult {
 
 impl RekorResult {
     pub fn check(name: &str, bytes: &[u8], lists: &[ListInput], trust: &TrustInput) -> RekorResult {
-        let mut out = RekorResult { name: name.to_string(), ..Default::default() };
+        let mut out = RekorResult {
+            name: name.to_string(),
+            ..Default::default()
+        };
         let names: Vec<String> = lists.iter().map(|l| l.name.clone()).collect();
         let Some(i) = pair_rekor_entry(name, &names) else {
             out.error = Some(format!("{name}: the stamped list it covers is not among the dropped files; add it to check the entry"));
@@ -544,7 +666,9 @@ impl RekorResult {
         };
         out.list = Some(lists[i].name.clone());
         let (Some(data), Some((key_name, key))) = (&lists[i].bytes, &trust.log_key) else {
-            out.error = Some(format!("{name}: its list could not be read or no Rekor log key was given"));
+            out.error = Some(format!(
+                "{name}: its list could not be read or no Rekor log key was given"
+            ));
             return out;
         };
         match rekor::verify_bytes(name, bytes, data, key_name, key) {
@@ -589,7 +713,10 @@ impl SessionReport {
     }
 
     pub fn stamps_hold(&self) -> bool {
-        self.books.iter().flat_map(|b| &b.stamps).all(StampCheck::ok)
+        self.books
+            .iter()
+            .flat_map(|b| &b.stamps)
+            .all(StampCheck::ok)
             && self.lists.iter().all(|l| l.error.is_none())
     }
 
@@ -605,7 +732,12 @@ impl SessionReport {
     /// True when `list` has at least one entry checked against a dropped book and every such
     /// check matches.
     fn list_checks_out(&self, list: &str) -> bool {
-        let mut checks = self.books.iter().flat_map(|b| &b.stamps).filter(|c| c.list == list).peekable();
+        let mut checks = self
+            .books
+            .iter()
+            .flat_map(|b| &b.stamps)
+            .filter(|c| c.list == list)
+            .peekable();
         checks.peek().is_some() && checks.all(StampCheck::ok)
     }
 
@@ -613,7 +745,11 @@ impl SessionReport {
     pub fn verified(&self) -> bool {
         let (external, signed_time) = self.anchored();
         let anything = !self.books.is_empty() || external || signed_time;
-        anything && (self.books.is_empty() || self.chains_hold()) && self.stamps_hold() && self.proofs_hold() && self.signed_time_holds()
+        anything
+            && (self.books.is_empty() || self.chains_hold())
+            && self.stamps_hold()
+            && self.proofs_hold()
+            && self.signed_time_holds()
     }
 
     /// The rung reached. Stamps do not raise the level by themselves: a stamped list is the
@@ -646,10 +782,17 @@ impl SessionReport {
     /// (a verified OTS proof or Rekor entry, a verified RFC 3161 token) on a list that counts:
     /// one that checks out against its book, or any list when no book was dropped.
     fn anchored(&self) -> (bool, bool) {
-        let counts = |l: Option<&str>| l.is_some_and(|l| self.books.is_empty() || self.list_checks_out(l));
-        let ots = self.proofs.iter().any(|p| p.state() == ProofState::Verified && counts(p.stamped_file.as_deref()));
+        let counts =
+            |l: Option<&str>| l.is_some_and(|l| self.books.is_empty() || self.list_checks_out(l));
+        let ots = self
+            .proofs
+            .iter()
+            .any(|p| p.state() == ProofState::Verified && counts(p.stamped_file.as_deref()));
         let rekor = self.rekor.iter().any(|r| r.ok && counts(r.list.as_deref()));
-        let tsa = self.tokens.iter().any(|t| t.ok && counts(t.list.as_deref()));
+        let tsa = self
+            .tokens
+            .iter()
+            .any(|t| t.ok && counts(t.list.as_deref()));
         (ots || rekor, tsa)
     }
 
@@ -714,7 +857,12 @@ mod tests {
     }
 
     fn entry(ledger: &str, bytes: &[u8], lines: u64) -> (String, u64, String, String) {
-        let head: Vec<u8> = bytes.split_inclusive(|b| *b == b'\n').take(lines as usize).flatten().copied().collect();
+        let head: Vec<u8> = bytes
+            .split_inclusive(|b| *b == b'\n')
+            .take(lines as usize)
+            .flatten()
+            .copied()
+            .collect();
         let r = verify(&head, VerifyOptions::default());
         (ledger.into(), lines, r.sha256, r.last_link.unwrap())
     }
@@ -737,11 +885,29 @@ mod tests {
     /// The session for a vector pair `<name>` + `<name>.ots` with the given headers.
     fn proof_of(name: &str, headers: &HeadersInput) -> ProofResult {
         let files = [ListInput::parse(name, &read(&format!("{EXAMPLES}{name}")))];
-        ProofResult::check(&format!("{name}.ots"), &read(&format!("{EXAMPLES}{name}.ots")), &files, headers)
+        ProofResult::check(
+            &format!("{name}.ots"),
+            &read(&format!("{EXAMPLES}{name}.ots")),
+            &files,
+            headers,
+        )
     }
 
-    fn session(books: Vec<BookResult>, lists: Vec<ListResult>, proofs: Vec<ProofResult>) -> SessionReport {
-        SessionReport { books, lists, unmatched: vec![], proofs, headers: HeadersInput::default(), tokens: vec![], rekor: vec![], trust: TrustReport::default() }
+    fn session(
+        books: Vec<BookResult>,
+        lists: Vec<ListResult>,
+        proofs: Vec<ProofResult>,
+    ) -> SessionReport {
+        SessionReport {
+            books,
+            lists,
+            unmatched: vec![],
+            proofs,
+            headers: HeadersInput::default(),
+            tokens: vec![],
+            rekor: vec![],
+            trust: TrustReport::default(),
+        }
     }
 
     #[test]
@@ -757,10 +923,22 @@ mod tests {
 
     #[test]
     fn pairs_a_proof_with_its_file_by_path_then_by_unique_base_name() {
-        let names: Vec<String> =
-            ["proof/2026-10-20/130025Z.txt", "proof/2026-10-21/130025Z.txt", "other/x.txt"].map(String::from).to_vec();
-        assert_eq!(pair_proof("proof/2026-10-21/130025Z.txt.ots", &names), Some(1));
-        assert_eq!(pair_proof("130025Z.txt.ots", &names), None, "two days' lists share the base name");
+        let names: Vec<String> = [
+            "proof/2026-10-20/130025Z.txt",
+            "proof/2026-10-21/130025Z.txt",
+            "other/x.txt",
+        ]
+        .map(String::from)
+        .to_vec();
+        assert_eq!(
+            pair_proof("proof/2026-10-21/130025Z.txt.ots", &names),
+            Some(1)
+        );
+        assert_eq!(
+            pair_proof("130025Z.txt.ots", &names),
+            None,
+            "two days' lists share the base name"
+        );
         assert_eq!(pair_proof("x.txt.ots", &names), Some(2));
         assert_eq!(pair_proof("y.txt.ots", &names), None);
         assert_eq!(pair_proof("130025Z.txt", &names), None, "not a proof");
@@ -770,30 +948,58 @@ mod tests {
     fn matches_entries_by_ledger_and_checks_them() {
         let council = book(6);
         let asks = book(3);
-        let two = stamp_list::render(&[entry("asks.jsonl", &asks, 2), entry("daily/council/book.jsonl", &council, 4)]);
-        let lists = vec![ListInput::parse("proof.txt", two.as_bytes()), ListInput::parse("bad.txt", b"nothing here\n")];
+        let two = stamp_list::render(&[
+            entry("asks.jsonl", &asks, 2),
+            entry("daily/council/book.jsonl", &council, 4),
+        ]);
+        let lists = vec![
+            ListInput::parse("proof.txt", two.as_bytes()),
+            ListInput::parse("bad.txt", b"nothing here\n"),
+        ];
         let names = vec!["council-book.jsonl".to_string(), "asks.jsonl".to_string()];
         let plan = StampPlan::new(&names, &lists);
         assert_eq!(plan.prefix_at(0), vec![4]);
         assert_eq!(plan.prefix_at(1), vec![2]);
         assert!(plan.unmatched.is_empty());
-        let r0 = verify(&council, VerifyOptions { prefix_at: plan.prefix_at(0), ..Default::default() });
+        let r0 = verify(
+            &council,
+            VerifyOptions {
+                prefix_at: plan.prefix_at(0),
+                ..Default::default()
+            },
+        );
         let checks = plan.checks(0, &r0);
         assert!(checks[0].ok(), "{checks:?}");
         let not_a_list = ListResult::from(&lists[1]);
-        assert!(not_a_list.not_a_list && not_a_list.error.is_none(), "{not_a_list:?}");
-        let broken = ListResult::from(&ListInput::parse("b.txt", b"x.jsonl: 3 lines, sha256 ABC, last link abc\n"));
+        assert!(
+            not_a_list.not_a_list && not_a_list.error.is_none(),
+            "{not_a_list:?}"
+        );
+        let broken = ListResult::from(&ListInput::parse(
+            "b.txt",
+            b"x.jsonl: 3 lines, sha256 ABC, last link abc\n",
+        ));
         assert_eq!(broken.error.unwrap().split(':').next(), Some("b.txt"));
 
         // Only the council book dropped: the asks entry is reported as unmatched.
         let plan = StampPlan::new(&names[..1], &lists);
-        assert_eq!(plan.unmatched, vec![UnmatchedEntry { list: "proof.txt".into(), ledger: "asks.jsonl".into(), lines: 2 }]);
+        assert_eq!(
+            plan.unmatched,
+            vec![UnmatchedEntry {
+                list: "proof.txt".into(),
+                ledger: "asks.jsonl".into(),
+                lines: 2
+            }]
+        );
     }
 
     #[test]
     fn a_single_entry_list_applies_to_a_single_book_of_any_name() {
         let b = book(3);
-        let lists = vec![ListInput::parse("l.txt", stamp_list::render(&[entry("daily/council/book.jsonl", &b, 3)]).as_bytes())];
+        let lists = vec![ListInput::parse(
+            "l.txt",
+            stamp_list::render(&[entry("daily/council/book.jsonl", &b, 3)]).as_bytes(),
+        )];
         let plan = StampPlan::new(&["renamed.jsonl".to_string()], &lists);
         assert_eq!(plan.prefix_at(0), vec![3]);
         let two_books = ["renamed.jsonl".to_string(), "other.jsonl".to_string()];
@@ -809,7 +1015,14 @@ mod tests {
         bad_bytes[last] ^= 1;
         let bad = verify(&bad_bytes, VerifyOptions::default());
         let mk = |reports: Vec<ChainReport>| {
-            let books = reports.into_iter().map(|report| BookResult { name: "b.jsonl".into(), report, stamps: vec![] }).collect();
+            let books = reports
+                .into_iter()
+                .map(|report| BookResult {
+                    name: "b.jsonl".into(),
+                    report,
+                    stamps: vec![],
+                })
+                .collect();
             session(books, vec![], vec![])
         };
         assert_eq!(mk(vec![good.clone()]).level(), TrustLevel::Level1);
@@ -824,53 +1037,111 @@ mod tests {
 
         let hello = proof_of("hello-world.txt", &headers);
         assert_eq!(hello.state(), ProofState::Verified, "{hello:?}");
-        let root = hello.attestations.iter().find_map(|a| a.merkle_root.clone()).unwrap();
-        assert_eq!(root.internal, "007ee445d23ad061af4a36b809501fab1ac4f2d7e7a739817dd0cbb7ec661b8a");
-        assert_eq!(root.display, "8a1b66ecb7cbd07d8139a7e7d7f2c41aab1f5009b8364aaf61d03ad245e47e00");
-        assert!(hello.info.as_deref().unwrap().contains("verify BitcoinBlockHeaderAttestation(358391)"));
+        let root = hello
+            .attestations
+            .iter()
+            .find_map(|a| a.merkle_root.clone())
+            .unwrap();
+        assert_eq!(
+            root.internal,
+            "007ee445d23ad061af4a36b809501fab1ac4f2d7e7a739817dd0cbb7ec661b8a"
+        );
+        assert_eq!(
+            root.display,
+            "8a1b66ecb7cbd07d8139a7e7d7f2c41aab1f5009b8364aaf61d03ad245e47e00"
+        );
+        assert!(hello
+            .info
+            .as_deref()
+            .unwrap()
+            .contains("verify BitcoinBlockHeaderAttestation(358391)"));
 
         let unheaded = proof_of("hello-world.txt", &HeadersInput::default());
         assert_eq!(unheaded.state(), ProofState::Open);
 
         let bad = proof_of("bad-stamp.txt", &headers);
         assert_eq!(bad.state(), ProofState::Failed, "{bad:?}");
-        assert_eq!(proof_of("bad-stamp.txt", &HeadersInput::default()).state(), ProofState::Open);
+        assert_eq!(
+            proof_of("bad-stamp.txt", &HeadersInput::default()).state(),
+            ProofState::Open
+        );
 
         let pending = proof_of("incomplete.txt", &headers);
         assert_eq!(pending.state(), ProofState::Open);
         let v = pending.report.as_ref().unwrap().verdict.as_ref().unwrap();
         assert!(v.level.starts_with("not yet verifiable"), "{}", v.level);
-        assert_eq!(v.pending, vec!["https://alice.btc.calendar.opentimestamps.org".to_string()]);
+        assert_eq!(
+            v.pending,
+            vec!["https://alice.btc.calendar.opentimestamps.org".to_string()]
+        );
 
         // The stamped file's bytes changed: the digest no longer matches.
         let files = [ListInput::parse("hello-world.txt", b"Hello World?\n")];
-        let edited = ProofResult::check("hello-world.txt.ots", &read(&format!("{EXAMPLES}hello-world.txt.ots")), &files, &headers);
+        let edited = ProofResult::check(
+            "hello-world.txt.ots",
+            &read(&format!("{EXAMPLES}hello-world.txt.ots")),
+            &files,
+            &headers,
+        );
         assert_eq!(edited.state(), ProofState::Failed);
         assert!(!edited.report.unwrap().digest_matches);
 
-        let truncated = ProofResult::check("t.txt.ots", &read(&format!("{EXAMPLES}hello-world.txt.ots"))[..40], &[], &headers);
+        let truncated = ProofResult::check(
+            "t.txt.ots",
+            &read(&format!("{EXAMPLES}hello-world.txt.ots"))[..40],
+            &[],
+            &headers,
+        );
         assert_eq!(truncated.state(), ProofState::Failed);
-        assert!(truncated.error.unwrap().starts_with("t.txt.ots: not a readable OpenTimestamps proof: "));
+        assert!(truncated
+            .error
+            .unwrap()
+            .starts_with("t.txt.ots: not a readable OpenTimestamps proof: "));
 
-        let alone = ProofResult::check("hello-world.txt.ots", &read(&format!("{EXAMPLES}hello-world.txt.ots")), &[], &headers);
-        assert_eq!(alone.state(), ProofState::Open, "its file was not dropped: shown, not refuted");
+        let alone = ProofResult::check(
+            "hello-world.txt.ots",
+            &read(&format!("{EXAMPLES}hello-world.txt.ots")),
+            &[],
+            &headers,
+        );
+        assert_eq!(
+            alone.state(),
+            ProofState::Open,
+            "its file was not dropped: shown, not refuted"
+        );
         assert!(!alone.attestations.is_empty());
 
         let garbled = HeadersInput::parse("00ff\n");
-        assert!(garbled.error.as_deref().unwrap().starts_with("header 1: a block header is 80 bytes"), "{garbled:?}");
+        assert!(
+            garbled
+                .error
+                .as_deref()
+                .unwrap()
+                .starts_with("header 1: a block header is 80 bytes"),
+            "{garbled:?}"
+        );
     }
 
     #[test]
     fn a_proof_alone_reaches_level_two_only_when_verified() {
         let headers = header_358391();
         let hello = proof_of("hello-world.txt", &headers);
-        assert_eq!(session(vec![], vec![], vec![hello.clone()]).level(), TrustLevel::Level2);
+        assert_eq!(
+            session(vec![], vec![], vec![hello.clone()]).level(),
+            TrustLevel::Level2
+        );
         assert!(session(vec![], vec![], vec![hello.clone()]).verified());
         let bad = proof_of("bad-stamp.txt", &headers);
-        assert_eq!(session(vec![], vec![], vec![hello, bad.clone()]).level(), TrustLevel::Level0);
+        assert_eq!(
+            session(vec![], vec![], vec![hello, bad.clone()]).level(),
+            TrustLevel::Level0
+        );
         assert!(!session(vec![], vec![], vec![bad]).verified());
         let open = proof_of("hello-world.txt", &HeadersInput::default());
-        assert_eq!(session(vec![], vec![], vec![open.clone()]).level(), TrustLevel::Level0);
+        assert_eq!(
+            session(vec![], vec![], vec![open.clone()]).level(),
+            TrustLevel::Level0
+        );
         assert!(!session(vec![], vec![], vec![open]).verified());
     }
 
@@ -882,60 +1153,110 @@ mod tests {
         let b = book(4);
         let list_text = stamp_list::render(&[entry("daily/council/book.jsonl", &b, 3)]);
         let list = ListInput::parse("proof/d/130025Z.txt", list_text.as_bytes());
-        let plan = StampPlan::new(&["council-book.jsonl".to_string()], std::slice::from_ref(&list));
-        let report = verify(&b, VerifyOptions { prefix_at: plan.prefix_at(0), ..Default::default() });
+        let plan = StampPlan::new(
+            &["council-book.jsonl".to_string()],
+            std::slice::from_ref(&list),
+        );
+        let report = verify(
+            &b,
+            VerifyOptions {
+                prefix_at: plan.prefix_at(0),
+                ..Default::default()
+            },
+        );
         let stamps = plan.checks(0, &report);
         assert!(stamps.iter().all(StampCheck::ok));
 
         // A one-leaf proof claiming block 358391 for sha256(list): refuted by the real header.
         let digest = crate::ots::detached::hash_file(&Op::Sha256, list_text.as_bytes()).unwrap();
         let mut file = DetachedTimestampFile::new(Op::Sha256, digest).unwrap();
-        file.timestamp.root.attestations.insert(Attestation::Bitcoin { height: 358391 });
+        file.timestamp
+            .root
+            .attestations
+            .insert(Attestation::Bitcoin { height: 358391 });
         let headers = header_358391();
-        let proof = ProofResult::check("proof/d/130025Z.txt.ots", &file.serialize().unwrap(), std::slice::from_ref(&list), &headers);
+        let proof = ProofResult::check(
+            "proof/d/130025Z.txt.ots",
+            &file.serialize().unwrap(),
+            std::slice::from_ref(&list),
+            &headers,
+        );
         assert_eq!(proof.stamped_file.as_deref(), Some("proof/d/130025Z.txt"));
         assert!(proof.report.as_ref().unwrap().digest_matches);
-        assert_eq!(proof.state(), ProofState::Failed, "the digest is not block 358391's merkle root");
+        assert_eq!(
+            proof.state(),
+            ProofState::Failed,
+            "the digest is not block 358391's merkle root"
+        );
 
-        let book_result = BookResult { name: "council-book.jsonl".into(), report, stamps };
+        let book_result = BookResult {
+            name: "council-book.jsonl".into(),
+            report,
+            stamps,
+        };
         let lists = vec![ListResult::from(&list)];
-        let failed = session(vec![book_result.clone()], lists.clone(), vec![proof.clone()]);
+        let failed = session(
+            vec![book_result.clone()],
+            lists.clone(),
+            vec![proof.clone()],
+        );
         assert_eq!(failed.level(), TrustLevel::Level1);
         assert!(!failed.verified());
 
         let mut verified = proof.clone();
         verified.report = proof_of("hello-world.txt", &headers).report;
         assert_eq!(verified.state(), ProofState::Verified);
-        let s = session(vec![book_result.clone()], lists.clone(), vec![verified.clone()]);
+        let s = session(
+            vec![book_result.clone()],
+            lists.clone(),
+            vec![verified.clone()],
+        );
         assert_eq!(s.level(), TrustLevel::Level2);
         assert!(s.verified());
 
         // A verified proof of a file no book entry was checked against does not lift the book.
         let mut elsewhere = verified.clone();
         elsewhere.stamped_file = Some("hello-world.txt".into());
-        assert_eq!(session(vec![book_result.clone()], lists.clone(), vec![elsewhere]).level(), TrustLevel::Level1);
+        assert_eq!(
+            session(vec![book_result.clone()], lists.clone(), vec![elsewhere]).level(),
+            TrustLevel::Level1
+        );
 
         // The anchored list does not match the book: no Level 2.
         let mut mismatched = book_result.clone();
         mismatched.stamps[0].sha256_ok = false;
-        assert_eq!(session(vec![mismatched], lists.clone(), vec![verified.clone()]).level(), TrustLevel::Level1);
+        assert_eq!(
+            session(vec![mismatched], lists.clone(), vec![verified.clone()]).level(),
+            TrustLevel::Level1
+        );
 
         // A broken chain stays at Level 0 whatever the proofs say.
         let mut broken = book_result;
         broken.report.ok = false;
-        assert_eq!(session(vec![broken], lists, vec![verified]).level(), TrustLevel::Level0);
+        assert_eq!(
+            session(vec![broken], lists, vec![verified]).level(),
+            TrustLevel::Level0
+        );
     }
 
     fn shared(rel: &str) -> Vec<u8> {
-        let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/vectors").join(rel);
+        let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../shared/vectors")
+            .join(rel);
         std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
     }
 
     #[test]
     fn file_kinds_of_signed_time_files() {
-        assert_eq!(FileKind::of("proof/2026-11-30/130019Z.txt.freetsa.tsr"), FileKind::TimestampToken);
+        assert_eq!(
+            FileKind::of("proof/2026-11-30/130019Z.txt.freetsa.tsr"),
+            FileKind::TimestampToken
+        );
         assert_eq!(FileKind::of("x.txt.digicert.TST"), FileKind::TimestampToken);
-        assert_eq!(FileKind::of("proof/130019Z.txt.rekor.json"), FileKind::RekorEntry);
+        assert_eq!(
+            FileKind::of("proof/130019Z.txt.rekor.json"),
+            FileKind::RekorEntry
+        );
         assert_eq!(FileKind::of("tsa/freetsa-chain.pem"), FileKind::Certificate);
         assert_eq!(FileKind::of("proof/tsa/cacert"), FileKind::Certificate);
         assert_eq!(FileKind::of("root.crt"), FileKind::Certificate);
@@ -944,46 +1265,96 @@ mod tests {
 
     #[test]
     fn tokens_and_entries_pair_with_the_list_they_cover() {
-        let names = vec!["proof/d/130019Z.txt".to_string(), "proof/d/140000Z.txt".to_string()];
-        assert_eq!(pair_token("proof/d/130019Z.txt.freetsa.tsr", &names), Some(0));
+        let names = vec![
+            "proof/d/130019Z.txt".to_string(),
+            "proof/d/140000Z.txt".to_string(),
+        ];
+        assert_eq!(
+            pair_token("proof/d/130019Z.txt.freetsa.tsr", &names),
+            Some(0)
+        );
         assert_eq!(pair_token("130019Z.txt.digicert.tsr", &names), Some(0));
         assert_eq!(pair_token("proof/d/140000Z.txt.tst", &names), Some(1));
         assert_eq!(pair_token("proof/d/150000Z.txt.freetsa.tsr", &names), None);
         assert_eq!(pair_token("proof/d/130019Z.txt.ots", &names), None);
-        assert_eq!(pair_rekor_entry("proof/d/140000Z.txt.rekor.json", &names), Some(1));
+        assert_eq!(
+            pair_rekor_entry("proof/d/140000Z.txt.rekor.json", &names),
+            Some(1)
+        );
         assert_eq!(pair_rekor_entry("140000Z.txt.json", &names), None);
     }
 
     fn hello_with(token: &str, certs: Vec<CertInput>, anchors: &str) -> TokenResult {
-        let lists = [ListInput::parse("DATA_hello.txt", &shared("tsa/rfc3161-client/DATA_hello.txt"))];
-        let trust = TrustInput { anchor_files: vec![(anchors.to_string(), shared(anchors))], log_key: None, now: 1_796_000_000 };
-        TokenResult::check("DATA_hello.txt.sigstage.tsr", &shared(token), &lists, &certs, &trust)
+        let lists = [ListInput::parse(
+            "DATA_hello.txt",
+            &shared("tsa/rfc3161-client/DATA_hello.txt"),
+        )];
+        let trust = TrustInput {
+            anchor_files: vec![(anchors.to_string(), shared(anchors))],
+            log_key: None,
+            now: 1_796_000_000,
+        };
+        TokenResult::check(
+            "DATA_hello.txt.sigstage.tsr",
+            &shared(token),
+            &lists,
+            &certs,
+            &trust,
+        )
     }
 
     /// A real sigstage token (ECDSA P-384) over `hello` verifies to the root the reader chose
     /// (MANIFEST: OK with root chain-part2) and raises a list with no book to Level 2+.
     #[test]
     fn a_real_token_verifies_to_the_chosen_root_and_reaches_level_2_plus() {
-        let t = hello_with("tsa/rfc3161-client/sigstage/response-sha256.tsr", vec![], "tsa/rfc3161-client/sigstage/chain-part2.pem");
+        let t = hello_with(
+            "tsa/rfc3161-client/sigstage/response-sha256.tsr",
+            vec![],
+            "tsa/rfc3161-client/sigstage/chain-part2.pem",
+        );
         assert!(t.ok, "{t:?}");
         assert_eq!(t.list.as_deref(), Some("DATA_hello.txt"));
-        assert!(t.gen_time.as_deref().unwrap().starts_with("2025-05-09T11:58:5"), "{:?}", t.gen_time);
-        assert!(t.signature_algorithm.as_deref().unwrap().contains("ECDSA"), "{:?}", t.signature_algorithm);
+        assert!(
+            t.gen_time
+                .as_deref()
+                .unwrap()
+                .starts_with("2025-05-09T11:58:5"),
+            "{:?}",
+            t.gen_time
+        );
+        assert!(
+            t.signature_algorithm.as_deref().unwrap().contains("ECDSA"),
+            "{:?}",
+            t.signature_algorithm
+        );
         assert_eq!(t.imprint_algorithm.as_deref(), Some("SHA-256"));
         assert_eq!(t.chain.len(), 2);
         let mut report = session(vec![], vec![], vec![]);
         report.tokens.push(t);
         assert_eq!(report.level(), TrustLevel::Level2Plus);
-        assert!(report.still_trusted()[0].contains("timestamp authority"), "{:?}", report.still_trusted());
-        let back: SessionReport = serde_json::from_str(&serde_json::to_string(&report).unwrap()).unwrap();
+        assert!(
+            report.still_trusted()[0].contains("timestamp authority"),
+            "{:?}",
+            report.still_trusted()
+        );
+        let back: SessionReport =
+            serde_json::from_str(&serde_json::to_string(&report).unwrap()).unwrap();
         assert_eq!(back, report);
     }
 
     #[test]
     fn a_tampered_token_fails_at_the_signature() {
-        let t = hello_with("tsa/rfc3161-client/sigstage/response-invalid-signature.tsr", vec![], "tsa/rfc3161-client/sigstage/chain-part2.pem");
+        let t = hello_with(
+            "tsa/rfc3161-client/sigstage/response-invalid-signature.tsr",
+            vec![],
+            "tsa/rfc3161-client/sigstage/chain-part2.pem",
+        );
         assert!(!t.ok);
-        assert!(t.first_failure().unwrap().starts_with("signature:"), "{:?}", t.first_failure());
+        assert!(
+            t.first_failure().unwrap().starts_with("signature:"),
+            "{:?}",
+            t.first_failure()
+        );
         let mut report = session(vec![], vec![], vec![]);
         report.tokens.push(t);
         assert_eq!(report.level(), TrustLevel::Level0);
@@ -994,23 +1365,63 @@ mod tests {
     /// the wrong anchor fails the chain check.
     #[test]
     fn dropped_certificates_are_untrusted_intermediates_unless_marked() {
-        let leaf = CertInput { name: "tsa/leaf.pem".into(), bytes: shared("tsa/rfc3161-client/sigstage/chain-part1.pem"), anchor: false };
+        let leaf = CertInput {
+            name: "tsa/leaf.pem".into(),
+            bytes: shared("tsa/rfc3161-client/sigstage/chain-part1.pem"),
+            anchor: false,
+        };
         let no_cert = "tsa/rfc3161-client/sigstage/response-no-embedded-cert.tsr";
         let root = "tsa/rfc3161-client/sigstage/chain-part2.pem";
         assert!(!hello_with(no_cert, vec![], root).ok);
         assert!(hello_with(no_cert, vec![leaf.clone()], root).ok);
-        let wrong = hello_with(no_cert, vec![leaf.clone()], "tsa/atl-core/freetsa-root-ca.pem");
-        assert!(wrong.first_failure().unwrap().starts_with("chain_at_gen_time"), "{:?}", wrong.first_failure());
-        let marked = CertInput { name: "root.pem".into(), bytes: shared(root), anchor: true };
-        assert!(hello_with(no_cert, vec![leaf, marked], "tsa/atl-core/freetsa-root-ca.pem").ok);
+        let wrong = hello_with(
+            no_cert,
+            vec![leaf.clone()],
+            "tsa/atl-core/freetsa-root-ca.pem",
+        );
+        assert!(
+            wrong
+                .first_failure()
+                .unwrap()
+                .starts_with("chain_at_gen_time"),
+            "{:?}",
+            wrong.first_failure()
+        );
+        let marked = CertInput {
+            name: "root.pem".into(),
+            bytes: shared(root),
+            anchor: true,
+        };
+        assert!(
+            hello_with(
+                no_cert,
+                vec![leaf, marked],
+                "tsa/atl-core/freetsa-root-ca.pem"
+            )
+            .ok
+        );
     }
 
     #[test]
     fn unreadable_anchor_files_are_named() {
         let lists = [ListInput::parse("DATA_hello.txt", b"hello")];
-        let trust = TrustInput { anchor_files: vec![("mine.pem".into(), b"not a certificate".to_vec())], log_key: None, now: 0 };
-        let t = TokenResult::check("DATA_hello.txt.tsr", &shared("tsa/rfc3161-client/sigstage/response-sha256.tsr"), &lists, &[], &trust);
-        assert!(t.error.as_deref().unwrap().starts_with("mine.pem:"), "{:?}", t.error);
+        let trust = TrustInput {
+            anchor_files: vec![("mine.pem".into(), b"not a certificate".to_vec())],
+            log_key: None,
+            now: 0,
+        };
+        let t = TokenResult::check(
+            "DATA_hello.txt.tsr",
+            &shared("tsa/rfc3161-client/sigstage/response-sha256.tsr"),
+            &lists,
+            &[],
+            &trust,
+        );
+        assert!(
+            t.error.as_deref().unwrap().starts_with("mine.pem:"),
+            "{:?}",
+            t.error
+        );
     }
 
     /// A real Rekor entry checked against a list it does not cover: the log's proofs hold,
@@ -1018,10 +1429,27 @@ mod tests {
     #[test]
     fn rekor_entries_are_checked_for_their_list() {
         let lists = [ListInput::parse("130019Z.txt", b"not what the entry logs")];
-        let trust = TrustInput { anchor_files: vec![], log_key: Some(("rekor-sigstage.pub".into(), shared("rekor/rekor-sigstage.pub"))), now: 0 };
-        let r = RekorResult::check("130019Z.txt.rekor.json", &shared("rekor/sigstage-entry-1688.json"), &lists, &trust);
+        let trust = TrustInput {
+            anchor_files: vec![],
+            log_key: Some((
+                "rekor-sigstage.pub".into(),
+                shared("rekor/rekor-sigstage.pub"),
+            )),
+            now: 0,
+        };
+        let r = RekorResult::check(
+            "130019Z.txt.rekor.json",
+            &shared("rekor/sigstage-entry-1688.json"),
+            &lists,
+            &trust,
+        );
         assert!(!r.ok);
-        let failed: Vec<&str> = r.checks.iter().filter(|c| c.status == Status::Fail).map(|c| c.id.as_str()).collect();
+        let failed: Vec<&str> = r
+            .checks
+            .iter()
+            .filter(|c| c.status == Status::Fail)
+            .map(|c| c.id.as_str())
+            .collect();
         assert_eq!(failed, ["body_hash"], "{r:?}");
         assert_eq!(r.log_index, Some(1688));
         let mut report = session(vec![], vec![], vec![]);
@@ -1034,8 +1462,18 @@ mod tests {
     /// only lists that check out against it count.
     #[test]
     fn rekor_entries_and_tokens_raise_the_level() {
-        let rekor = |ok| RekorResult { name: "a.txt.rekor.json".into(), list: Some("a.txt".into()), ok, ..Default::default() };
-        let token = |name: &str, ok| TokenResult { name: name.into(), list: Some("a.txt".into()), ok, ..Default::default() };
+        let rekor = |ok| RekorResult {
+            name: "a.txt.rekor.json".into(),
+            list: Some("a.txt".into()),
+            ok,
+            ..Default::default()
+        };
+        let token = |name: &str, ok| TokenResult {
+            name: name.into(),
+            list: Some("a.txt".into()),
+            ok,
+            ..Default::default()
+        };
         let mut r = session(vec![], vec![], vec![]);
         r.rekor.push(rekor(true));
         assert_eq!(r.level(), TrustLevel::Level2);
@@ -1047,7 +1485,15 @@ mod tests {
         assert_eq!(r.level(), TrustLevel::Level2Plus);
         let b = book(3);
         let report = verify(&b, VerifyOptions::default());
-        r.books.push(BookResult { name: "council-book.jsonl".into(), report, stamps: vec![] });
-        assert_eq!(r.level(), TrustLevel::Level1, "a.txt was not checked against the book");
+        r.books.push(BookResult {
+            name: "council-book.jsonl".into(),
+            report,
+            stamps: vec![],
+        });
+        assert_eq!(
+            r.level(),
+            TrustLevel::Level1,
+            "a.txt was not checked against the book"
+        );
     }
 }

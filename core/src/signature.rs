@@ -43,7 +43,11 @@ impl AlgorithmIdentifier {
         }
         let mut r = t.reader();
         let oid = r.expect(tag::OID, "AlgorithmIdentifier.algorithm")?.oid()?;
-        let params = if r.is_empty() { None } else { Some(r.read()?.raw.to_vec()) };
+        let params = if r.is_empty() {
+            None
+        } else {
+            Some(r.read()?.raw.to_vec())
+        };
         r.finish("AlgorithmIdentifier")?;
         Ok(AlgorithmIdentifier { oid, params })
     }
@@ -145,8 +149,10 @@ impl PublicKey {
         let key = bits_t.bit_string_octets()?;
         match alg.oid.as_str() {
             oid::RSA_ENCRYPTION => {
-                let seq = der::parse_one(key, "RSAPublicKey")
-                    .map_err(|e| der::DerError { offset: bits_t.value_offset() + 1 + e.offset, message: e.message })?;
+                let seq = der::parse_one(key, "RSAPublicKey").map_err(|e| der::DerError {
+                    offset: bits_t.value_offset() + 1 + e.offset,
+                    message: e.message,
+                })?;
                 let mut kr = seq.reader();
                 let n = kr.expect(tag::INTEGER, "RSAPublicKey.modulus")?;
                 let e = kr.expect(tag::INTEGER, "RSAPublicKey.publicExponent")?;
@@ -202,7 +208,8 @@ impl Scheme {
     /// name only the key type (`rsaEncryption`, `id-ecPublicKey`), the hash then being the
     /// SignerInfo's digestAlgorithm (RFC 5652 §5.3, RFC 5754 §3): pass it as `digest`.
     pub fn from_alg(alg: &AlgorithmIdentifier, digest: Option<HashAlg>) -> Result<Scheme, String> {
-        let need_digest = || digest.ok_or_else(|| format!("{} needs a separate digest algorithm", alg.oid));
+        let need_digest =
+            || digest.ok_or_else(|| format!("{} needs a separate digest algorithm", alg.oid));
         Ok(match alg.oid.as_str() {
             oid::SHA1_WITH_RSA => Scheme::RsaPkcs1v15(HashAlg::Sha1),
             oid::SHA256_WITH_RSA => Scheme::RsaPkcs1v15(HashAlg::Sha256),
@@ -228,7 +235,9 @@ impl Scheme {
     pub fn describe(self) -> String {
         match self {
             Scheme::RsaPkcs1v15(h) => format!("RSA PKCS#1 v1.5 with {}", h.name()),
-            Scheme::RsaPss { hash, salt_len } => format!("RSASSA-PSS with {} (MGF1, salt {salt_len})", hash.name()),
+            Scheme::RsaPss { hash, salt_len } => {
+                format!("RSASSA-PSS with {} (MGF1, salt {salt_len})", hash.name())
+            }
             Scheme::Ecdsa(h) => format!("ECDSA with {}", h.name()),
         }
     }
@@ -246,7 +255,9 @@ fn parse_pss_params(params: Option<&[u8]>) -> Result<Scheme, String> {
         let mut salt = 20usize;
         if let Some(h) = r.optional(tag::ctx_cons(0))? {
             let a = AlgorithmIdentifier::parse(&h.reader().read()?)?;
-            hash = HashAlg::from_oid(&a.oid).ok_or(()).or_else(|_| h.error("unsupported PSS hash"))?;
+            hash = HashAlg::from_oid(&a.oid)
+                .ok_or(())
+                .or_else(|_| h.error("unsupported PSS hash"))?;
         }
         if let Some(m) = r.optional(tag::ctx_cons(1))? {
             let a = AlgorithmIdentifier::parse(&m.reader().read()?)?;
@@ -259,10 +270,17 @@ fn parse_pss_params(params: Option<&[u8]>) -> Result<Scheme, String> {
             }
         }
         if let Some(s) = r.optional(tag::ctx_cons(2))? {
-            salt = s.reader().expect(tag::INTEGER, "saltLength")?.small_uint()? as usize;
+            salt = s
+                .reader()
+                .expect(tag::INTEGER, "saltLength")?
+                .small_uint()? as usize;
         }
         if let Some(t) = r.optional(tag::ctx_cons(3))? {
-            if t.reader().expect(tag::INTEGER, "trailerField")?.small_uint()? != 1 {
+            if t.reader()
+                .expect(tag::INTEGER, "trailerField")?
+                .small_uint()?
+                != 1
+            {
                 return t.error("trailerField must be 1");
             }
         }
@@ -280,13 +298,23 @@ fn parse_pss_params(params: Option<&[u8]>) -> Result<Scheme, String> {
 }
 
 /// Verifies `signature` over `message` with `key` under `scheme`; `Err` says why it fails.
-pub fn verify(key: &PublicKey, scheme: Scheme, message: &[u8], signature: &[u8]) -> Result<(), String> {
+pub fn verify(
+    key: &PublicKey,
+    scheme: Scheme,
+    message: &[u8],
+    signature: &[u8],
+) -> Result<(), String> {
     let hashed = scheme.hash().digest(message);
     verify_prehashed(key, scheme, &hashed, signature)
 }
 
 /// As [`verify`], with the message already hashed by `scheme.hash()`.
-pub fn verify_prehashed(key: &PublicKey, scheme: Scheme, hashed: &[u8], signature: &[u8]) -> Result<(), String> {
+pub fn verify_prehashed(
+    key: &PublicKey,
+    scheme: Scheme,
+    hashed: &[u8],
+    signature: &[u8],
+) -> Result<(), String> {
     match (key, scheme) {
         (PublicKey::Rsa(k), Scheme::RsaPkcs1v15(h)) => {
             let padding = match h {
@@ -295,7 +323,8 @@ pub fn verify_prehashed(key: &PublicKey, scheme: Scheme, hashed: &[u8], signatur
                 HashAlg::Sha384 => rsa::Pkcs1v15Sign::new::<sha2::Sha384>(),
                 HashAlg::Sha512 => rsa::Pkcs1v15Sign::new::<sha2::Sha512>(),
             };
-            k.verify(padding, hashed, signature).map_err(|e| format!("RSA PKCS#1 v1.5 signature invalid ({e})"))
+            k.verify(padding, hashed, signature)
+                .map_err(|e| format!("RSA PKCS#1 v1.5 signature invalid ({e})"))
         }
         (PublicKey::Rsa(k), Scheme::RsaPss { hash, salt_len }) => {
             let padding = match hash {
@@ -304,18 +333,27 @@ pub fn verify_prehashed(key: &PublicKey, scheme: Scheme, hashed: &[u8], signatur
                 HashAlg::Sha384 => rsa::Pss::new_with_salt::<sha2::Sha384>(salt_len),
                 HashAlg::Sha512 => rsa::Pss::new_with_salt::<sha2::Sha512>(salt_len),
             };
-            k.verify(padding, hashed, signature).map_err(|e| format!("RSASSA-PSS signature invalid ({e})"))
+            k.verify(padding, hashed, signature)
+                .map_err(|e| format!("RSASSA-PSS signature invalid ({e})"))
         }
         (PublicKey::P256(k), Scheme::Ecdsa(_)) => {
-            let sig = p256::ecdsa::Signature::from_der(signature)
-                .map_err(|_| "ECDSA signature is not a valid DER Ecdsa-Sig-Value for P-256".to_string())?;
-            k.verify_prehash(hashed, &sig).map_err(|_| "ECDSA P-256 signature invalid".to_string())
+            let sig = p256::ecdsa::Signature::from_der(signature).map_err(|_| {
+                "ECDSA signature is not a valid DER Ecdsa-Sig-Value for P-256".to_string()
+            })?;
+            k.verify_prehash(hashed, &sig)
+                .map_err(|_| "ECDSA P-256 signature invalid".to_string())
         }
         (PublicKey::P384(k), Scheme::Ecdsa(_)) => {
-            let sig = p384::ecdsa::Signature::from_der(signature)
-                .map_err(|_| "ECDSA signature is not a valid DER Ecdsa-Sig-Value for P-384".to_string())?;
-            k.verify_prehash(hashed, &sig).map_err(|_| "ECDSA P-384 signature invalid".to_string())
+            let sig = p384::ecdsa::Signature::from_der(signature).map_err(|_| {
+                "ECDSA signature is not a valid DER Ecdsa-Sig-Value for P-384".to_string()
+            })?;
+            k.verify_prehash(hashed, &sig)
+                .map_err(|_| "ECDSA P-384 signature invalid".to_string())
         }
-        (k, s) => Err(format!("signature algorithm {} does not fit a {} key", s.describe(), k.describe())),
+        (k, s) => Err(format!(
+            "signature algorithm {} does not fit a {} key",
+            s.describe(),
+            k.describe()
+        )),
     }
 }

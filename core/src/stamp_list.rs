@@ -74,10 +74,16 @@ pub fn render(entries: &[(String, u64, String, String)]) -> String {
 /// parse is an error, never silently skipped.
 pub fn parse(bytes: &[u8]) -> Result<StampedList, StampListError> {
     let text = std::str::from_utf8(bytes).map_err(|e| StampListError {
-        line: 1 + bytes[..e.valid_up_to()].iter().filter(|b| **b == b'\n').count(),
+        line: 1 + bytes[..e.valid_up_to()]
+            .iter()
+            .filter(|b| **b == b'\n')
+            .count(),
         message: "not UTF-8 text".into(),
     })?;
-    let mut list = StampedList { entries: Vec::new(), notes: Vec::new() };
+    let mut list = StampedList {
+        entries: Vec::new(),
+        notes: Vec::new(),
+    };
     for (i, raw) in text.lines().enumerate() {
         let line = raw.trim_end_matches('\r');
         let no = i + 1;
@@ -91,16 +97,29 @@ pub fn parse(bytes: &[u8]) -> Result<StampedList, StampListError> {
         list.entries.push(parse_entry(line, no)?);
     }
     if list.entries.is_empty() {
-        return Err(StampListError { line: 0, message: "no ledger entry (`<ledger>: <N> lines, sha256 <hex>, last link <hex>`)".into() });
+        return Err(StampListError {
+            line: 0,
+            message: "no ledger entry (`<ledger>: <N> lines, sha256 <hex>, last link <hex>`)"
+                .into(),
+        });
     }
     Ok(list)
 }
 
 fn parse_entry(line: &str, no: usize) -> Result<StampEntry, StampListError> {
-    let err = |m: &str| StampListError { line: no, message: format!("{m}: {line:?}") };
-    let (head, link_part) = line.rsplit_once(", last link ").ok_or_else(|| err("entry has no `, last link <hex>`"))?;
-    let (head, sha) = head.rsplit_once(", sha256 ").ok_or_else(|| err("entry has no `, sha256 <hex>`"))?;
-    let (ledger, count) = head.rsplit_once(": ").ok_or_else(|| err("entry has no `<ledger>: <N> lines`"))?;
+    let err = |m: &str| StampListError {
+        line: no,
+        message: format!("{m}: {line:?}"),
+    };
+    let (head, link_part) = line
+        .rsplit_once(", last link ")
+        .ok_or_else(|| err("entry has no `, last link <hex>`"))?;
+    let (head, sha) = head
+        .rsplit_once(", sha256 ")
+        .ok_or_else(|| err("entry has no `, sha256 <hex>`"))?;
+    let (ledger, count) = head
+        .rsplit_once(": ")
+        .ok_or_else(|| err("entry has no `<ledger>: <N> lines`"))?;
     let n = count
         .strip_suffix(" lines")
         .or_else(|| count.strip_suffix(" line"))
@@ -119,7 +138,13 @@ fn parse_entry(line: &str, no: usize) -> Result<StampEntry, StampListError> {
     if ledger.trim().is_empty() {
         return Err(err("ledger path is empty"));
     }
-    Ok(StampEntry { ledger: ledger.to_string(), lines, sha256: sha.to_string(), last_link: last_link.to_string(), list_line: no })
+    Ok(StampEntry {
+        ledger: ledger.to_string(),
+        lines,
+        sha256: sha.to_string(),
+        last_link: last_link.to_string(),
+        list_line: no,
+    })
 }
 
 /// Whether a list entry's ledger path names the file `file_name`: the same path, the same
@@ -143,7 +168,11 @@ pub fn entry_for<'a>(list: &'a StampedList, file_name: &str) -> Option<&'a Stamp
     list.entries
         .iter()
         .find(|e| ledger_matches(&e.ledger, file_name))
-        .or(if list.entries.len() == 1 { list.entries.first() } else { None })
+        .or(if list.entries.len() == 1 {
+            list.entries.first()
+        } else {
+            None
+        })
 }
 
 /// The result of checking one list entry against a verified book.
@@ -182,11 +211,17 @@ pub fn check(list: &str, entry: &StampEntry, report: &ChainReport) -> StampCheck
         found_last_link.as_deref() == Some(entry.last_link.as_str())
     };
     let message = if prefix.is_none() {
-        Some(format!("the book has only {} complete lines; the stamp covers {}", report.lines, entry.lines))
+        Some(format!(
+            "the book has only {} complete lines; the stamp covers {}",
+            report.lines, entry.lines
+        ))
     } else if !sha256_ok {
         Some(format!("the first {} lines do not hash to the stamped sha256: the stamped prefix was rewritten", entry.lines))
     } else if !last_link_ok {
-        Some(format!("line {} does not carry the stamped last link", entry.lines))
+        Some(format!(
+            "line {} does not carry the stamped last link",
+            entry.lines
+        ))
     } else {
         None
     };
@@ -217,8 +252,14 @@ mod tests {
         let l = parse(format!("{SPEC_LINE}\n{BYTE_RULE}\n").as_bytes()).unwrap();
         assert_eq!(l.entries.len(), 1);
         let e = &l.entries[0];
-        assert_eq!((e.ledger.as_str(), e.lines, e.list_line), ("daily/council/book.jsonl", 159, 1));
-        assert_eq!(format_entry(&e.ledger, e.lines, &e.sha256, &e.last_link), SPEC_LINE);
+        assert_eq!(
+            (e.ledger.as_str(), e.lines, e.list_line),
+            ("daily/council/book.jsonl", 159, 1)
+        );
+        assert_eq!(
+            format_entry(&e.ledger, e.lines, &e.sha256, &e.last_link),
+            SPEC_LINE
+        );
         assert!(ledger_matches(&e.ledger, "council-book.jsonl"));
         assert!(ledger_matches(&e.ledger, "/tmp/x/book.jsonl"));
         assert!(!ledger_matches(&e.ledger, "asks.jsonl"));
@@ -248,22 +289,53 @@ mod tests {
             o.insert("i", Value::Int((i as i64).into()));
             book.extend_from_slice(&w.append(&o).unwrap().bytes);
         }
-        let head3: Vec<u8> = book.split_inclusive(|b| *b == b'\n').take(3).flatten().copied().collect();
+        let head3: Vec<u8> = book
+            .split_inclusive(|b| *b == b'\n')
+            .take(3)
+            .flatten()
+            .copied()
+            .collect();
         let r3 = verify(&head3, VerifyOptions::default());
-        let list_text = render(&[("daily/council/book.jsonl".into(), 3, r3.sha256.clone(), r3.last_link.clone().unwrap())]);
+        let list_text = render(&[(
+            "daily/council/book.jsonl".into(),
+            3,
+            r3.sha256.clone(),
+            r3.last_link.clone().unwrap(),
+        )]);
         let list = parse(list_text.as_bytes()).unwrap();
         let entry = entry_for(&list, "council-book.jsonl").unwrap();
-        let r = verify(&book, VerifyOptions { prefix_at: vec![entry.lines], ..Default::default() });
+        let r = verify(
+            &book,
+            VerifyOptions {
+                prefix_at: vec![entry.lines],
+                ..Default::default()
+            },
+        );
         assert!(check("l.txt", entry, &r).ok());
         // The prefix rewritten: flip one byte in line 2.
         let mut bad = book.clone();
         let pos = bad.iter().position(|b| *b == b'\n').unwrap() + 5;
         bad[pos] ^= 1;
-        let r = verify(&bad, VerifyOptions { prefix_at: vec![3], ..Default::default() });
+        let r = verify(
+            &bad,
+            VerifyOptions {
+                prefix_at: vec![3],
+                ..Default::default()
+            },
+        );
         let c = check("l.txt", entry, &r);
         assert!(!c.sha256_ok);
         // Too short a book.
-        let r = verify(&head3[..10], VerifyOptions { prefix_at: vec![3], ..Default::default() });
-        assert!(check("l.txt", entry, &r).message.unwrap().contains("only 0"));
+        let r = verify(
+            &head3[..10],
+            VerifyOptions {
+                prefix_at: vec![3],
+                ..Default::default()
+            },
+        );
+        assert!(check("l.txt", entry, &r)
+            .message
+            .unwrap()
+            .contains("only 0"));
     }
 }

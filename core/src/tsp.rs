@@ -48,7 +48,14 @@ impl StatusInfo {
     }
 }
 
-const STATUS_NAMES: [&str; 6] = ["granted", "grantedWithMods", "rejection", "waiting", "revocationWarning", "revocationNotification"];
+const STATUS_NAMES: [&str; 6] = [
+    "granted",
+    "grantedWithMods",
+    "rejection",
+    "waiting",
+    "revocationWarning",
+    "revocationNotification",
+];
 
 fn failure_bit_name(bit: usize) -> Option<&'static str> {
     Some(match bit {
@@ -120,10 +127,13 @@ impl GeneralName {
         let n = t.tag & 0x1f;
         let (kind, text, directory_name) = match t.tag {
             0xa4 => {
-                let name = Name::parse(&der::parse_one(t.value, "directoryName").map_err(|e| der::DerError {
-                    offset: t.value_offset() + e.offset,
-                    message: e.message,
-                })?)?;
+                let name =
+                    Name::parse(&der::parse_one(t.value, "directoryName").map_err(|e| {
+                        der::DerError {
+                            offset: t.value_offset() + e.offset,
+                            message: e.message,
+                        }
+                    })?)?;
                 ("directoryName".to_string(), name.text.clone(), Some(name))
             }
             0x81 | 0x82 | 0x86 => {
@@ -132,11 +142,20 @@ impl GeneralName {
                     2 => "dNSName",
                     _ => "uniformResourceIdentifier",
                 };
-                (kind.to_string(), String::from_utf8_lossy(t.value).into_owned(), None)
+                (
+                    kind.to_string(),
+                    String::from_utf8_lossy(t.value).into_owned(),
+                    None,
+                )
             }
             _ => (format!("[{n}]"), hex::encode(t.value), None),
         };
-        Ok(GeneralName { kind, text, raw: t.raw.to_vec(), directory_name })
+        Ok(GeneralName {
+            kind,
+            text,
+            raw: t.raw.to_vec(),
+            directory_name,
+        })
     }
 }
 
@@ -174,30 +193,50 @@ impl TstInfo {
         let policy = r.expect(tag::OID, "TSTInfo.policy")?.oid()?;
         let mi = r.expect(tag::SEQUENCE, "TSTInfo.messageImprint")?;
         let mut mr = mi.reader();
-        let alg = AlgorithmIdentifier::parse(&mr.expect(tag::SEQUENCE, "MessageImprint.hashAlgorithm")?)?;
-        let hashed_message = mr.expect(tag::OCTET_STRING, "MessageImprint.hashedMessage")?.value.to_vec();
+        let alg =
+            AlgorithmIdentifier::parse(&mr.expect(tag::SEQUENCE, "MessageImprint.hashAlgorithm")?)?;
+        let hashed_message = mr
+            .expect(tag::OCTET_STRING, "MessageImprint.hashedMessage")?
+            .value
+            .to_vec();
         mr.finish("MessageImprint")?;
         let hash_params = match alg.params.as_deref() {
             None => HashParams::Absent,
             Some([0x05, 0x00]) => HashParams::Null,
             Some(_) => HashParams::Other,
         };
-        let serial = r.expect(tag::INTEGER, "TSTInfo.serialNumber")?.integer_bytes()?.to_vec();
+        let serial = r
+            .expect(tag::INTEGER, "TSTInfo.serialNumber")?
+            .integer_bytes()?
+            .to_vec();
         let gen_t = r.expect(tag::GENERALIZED_TIME, "TSTInfo.genTime")?;
         let gen_time = gen_t.time()?;
         let accuracy = match r.optional(tag::SEQUENCE)? {
             Some(a) => {
                 let mut ar = a.reader();
-                let seconds = ar.optional(tag::INTEGER)?.map(|t| t.small_uint()).transpose()?;
-                let millis = ar.optional(tag::ctx_prim(0))?.map(|t| t.small_uint()).transpose()?;
-                let micros = ar.optional(tag::ctx_prim(1))?.map(|t| t.small_uint()).transpose()?;
+                let seconds = ar
+                    .optional(tag::INTEGER)?
+                    .map(|t| t.small_uint())
+                    .transpose()?;
+                let millis = ar
+                    .optional(tag::ctx_prim(0))?
+                    .map(|t| t.small_uint())
+                    .transpose()?;
+                let micros = ar
+                    .optional(tag::ctx_prim(1))?
+                    .map(|t| t.small_uint())
+                    .transpose()?;
                 ar.finish("Accuracy")?;
                 for (v, what) in [(millis, "millis"), (micros, "micros")] {
                     if matches!(v, Some(0) | Some(1000..)) {
                         return a.error(format!("Accuracy.{what} must be 1..999"));
                     }
                 }
-                Some(Accuracy { seconds, millis, micros })
+                Some(Accuracy {
+                    seconds,
+                    millis,
+                    micros,
+                })
             }
             None => None,
         };
@@ -205,7 +244,10 @@ impl TstInfo {
             Some(b) => b.boolean()?,
             None => false,
         };
-        let nonce = r.optional(tag::INTEGER)?.map(|t| t.integer_bytes().map(<[u8]>::to_vec)).transpose()?;
+        let nonce = r
+            .optional(tag::INTEGER)?
+            .map(|t| t.integer_bytes().map(<[u8]>::to_vec))
+            .transpose()?;
         let tsa = match r.optional(tag::ctx_cons(0))? {
             Some(t) => {
                 let mut tr = t.reader();
@@ -220,17 +262,32 @@ impl TstInfo {
             for e in exts.reader().all()? {
                 let mut er = e.reader();
                 let oid = er.expect(tag::OID, "Extension.extnID")?.oid()?;
-                let critical = er.optional(tag::BOOLEAN)?.map(|b| b.boolean()).transpose()?.unwrap_or(false);
-                let value = er.expect(tag::OCTET_STRING, "Extension.extnValue")?.value.to_vec();
+                let critical = er
+                    .optional(tag::BOOLEAN)?
+                    .map(|b| b.boolean())
+                    .transpose()?
+                    .unwrap_or(false);
+                let value = er
+                    .expect(tag::OCTET_STRING, "Extension.extnValue")?
+                    .value
+                    .to_vec();
                 er.finish("Extension")?;
-                extensions.push(Extension { oid, critical, value });
+                extensions.push(Extension {
+                    oid,
+                    critical,
+                    value,
+                });
             }
         }
         r.finish("TSTInfo")?;
         Ok(TstInfo {
             version,
             policy,
-            message_imprint: MessageImprint { hash_oid: alg.oid, hash_params, hashed_message },
+            message_imprint: MessageImprint {
+                hash_oid: alg.oid,
+                hash_params,
+                hashed_message,
+            },
             serial,
             gen_time,
             accuracy,
@@ -252,14 +309,18 @@ pub enum SignerId {
 impl SignerId {
     pub fn matches(&self, c: &Certificate) -> bool {
         match self {
-            SignerId::IssuerSerial { issuer, serial } => c.issuer.matches(issuer) && &c.serial == serial,
+            SignerId::IssuerSerial { issuer, serial } => {
+                c.issuer.matches(issuer) && &c.serial == serial
+            }
             SignerId::SubjectKeyId(k) => c.known.subject_key_id.as_ref() == Some(k),
         }
     }
 
     pub fn describe(&self) -> String {
         match self {
-            SignerId::IssuerSerial { issuer, serial } => format!("issuer \"{}\", serial {}", issuer.text, hex::encode(serial)),
+            SignerId::IssuerSerial { issuer, serial } => {
+                format!("issuer \"{}\", serial {}", issuer.text, hex::encode(serial))
+            }
             SignerId::SubjectKeyId(k) => format!("subject key identifier {}", hex::encode(k)),
         }
     }
@@ -290,18 +351,26 @@ impl SignerInfo {
         let mut r = t.reader();
         let version = r.expect(tag::INTEGER, "SignerInfo.version")?.small_uint()?;
         let sid_t = r.read()?;
-        let sid = match sid_t.tag {
-            tag::SEQUENCE => {
-                let mut sr = sid_t.reader();
-                let issuer = Name::parse(&sr.expect(tag::SEQUENCE, "IssuerAndSerialNumber.issuer")?)?;
-                let serial = sr.expect(tag::INTEGER, "IssuerAndSerialNumber.serialNumber")?.integer_bytes()?.to_vec();
-                sr.finish("IssuerAndSerialNumber")?;
-                SignerId::IssuerSerial { issuer, serial }
-            }
-            0x80 => SignerId::SubjectKeyId(sid_t.value.to_vec()),
-            _ => return sid_t.error("SignerInfo.sid: expected IssuerAndSerialNumber or [0] SubjectKeyIdentifier"),
-        };
-        let digest_alg = AlgorithmIdentifier::parse(&r.expect(tag::SEQUENCE, "SignerInfo.digestAlgorithm")?)?;
+        let sid =
+            match sid_t.tag {
+                tag::SEQUENCE => {
+                    let mut sr = sid_t.reader();
+                    let issuer =
+                        Name::parse(&sr.expect(tag::SEQUENCE, "IssuerAndSerialNumber.issuer")?)?;
+                    let serial = sr
+                        .expect(tag::INTEGER, "IssuerAndSerialNumber.serialNumber")?
+                        .integer_bytes()?
+                        .to_vec();
+                    sr.finish("IssuerAndSerialNumber")?;
+                    SignerId::IssuerSerial { issuer, serial }
+                }
+                0x80 => SignerId::SubjectKeyId(sid_t.value.to_vec()),
+                _ => return sid_t.error(
+                    "SignerInfo.sid: expected IssuerAndSerialNumber or [0] SubjectKeyIdentifier",
+                ),
+            };
+        let digest_alg =
+            AlgorithmIdentifier::parse(&r.expect(tag::SEQUENCE, "SignerInfo.digestAlgorithm")?)?;
         let mut signed_attrs_raw = None;
         let mut signed_attrs = Vec::new();
         if let Some(sa) = r.optional(tag::ctx_cons(0))? {
@@ -314,18 +383,37 @@ impl SignerInfo {
                 let oid = ar.expect(tag::OID, "Attribute.attrType")?.oid()?;
                 let vals = ar.expect(tag::SET, "Attribute.attrValues")?;
                 ar.finish("Attribute")?;
-                let values: Vec<Vec<u8>> = vals.reader().all()?.iter().map(|v| v.raw.to_vec()).collect();
+                let values: Vec<Vec<u8>> = vals
+                    .reader()
+                    .all()?
+                    .iter()
+                    .map(|v| v.raw.to_vec())
+                    .collect();
                 if signed_attrs.iter().any(|x: &Attribute| x.oid == oid) {
-                    return a.error(format!("signed attribute {oid} appears twice (RFC 5652 §5.3)"));
+                    return a.error(format!(
+                        "signed attribute {oid} appears twice (RFC 5652 §5.3)"
+                    ));
                 }
                 signed_attrs.push(Attribute { oid, values });
             }
         }
-        let signature_alg = AlgorithmIdentifier::parse(&r.expect(tag::SEQUENCE, "SignerInfo.signatureAlgorithm")?)?;
-        let signature = r.expect(tag::OCTET_STRING, "SignerInfo.signature")?.value.to_vec();
+        let signature_alg =
+            AlgorithmIdentifier::parse(&r.expect(tag::SEQUENCE, "SignerInfo.signatureAlgorithm")?)?;
+        let signature = r
+            .expect(tag::OCTET_STRING, "SignerInfo.signature")?
+            .value
+            .to_vec();
         r.optional(tag::ctx_cons(1))?; // unsignedAttrs
         r.finish("SignerInfo")?;
-        Ok(SignerInfo { version, sid, digest_alg, signed_attrs_raw, signed_attrs, signature_alg, signature })
+        Ok(SignerInfo {
+            version,
+            sid,
+            digest_alg,
+            signed_attrs_raw,
+            signed_attrs,
+            signature_alg,
+            signature,
+        })
     }
 
     /// The single value of a signed attribute, if present.
@@ -369,7 +457,10 @@ impl TimeStampToken {
         let mut r = t.reader();
         let ct = r.expect(tag::OID, "ContentInfo.contentType")?;
         if ct.oid()? != oid::SIGNED_DATA {
-            return ct.error(format!("ContentInfo.contentType is {}, not id-signedData", ct.oid()?));
+            return ct.error(format!(
+                "ContentInfo.contentType is {}, not id-signedData",
+                ct.oid()?
+            ));
         }
         let content = r.expect(tag::ctx_cons(0), "ContentInfo.content")?;
         r.finish("ContentInfo")?;
@@ -388,7 +479,9 @@ impl TimeStampToken {
             .collect::<der::Result<Vec<_>>>()?;
         let eci = r.expect(tag::SEQUENCE, "SignedData.encapContentInfo")?;
         let mut er = eci.reader();
-        let econtent_type = er.expect(tag::OID, "EncapsulatedContentInfo.eContentType")?.oid()?;
+        let econtent_type = er
+            .expect(tag::OID, "EncapsulatedContentInfo.eContentType")?
+            .oid()?;
         let ec = er.expect(tag::ctx_cons(0), "EncapsulatedContentInfo.eContent")?;
         er.finish("EncapsulatedContentInfo")?;
         let mut ecr = ec.reader();
@@ -396,7 +489,9 @@ impl TimeStampToken {
         ecr.finish("eContent")?;
         let econtent = octets.value.to_vec();
         if econtent_type != oid::CT_TST_INFO {
-            return eci.error(format!("eContentType is {econtent_type}, not id-ct-TSTInfo"));
+            return eci.error(format!(
+                "eContentType is {econtent_type}, not id-ct-TSTInfo"
+            ));
         }
         let tst_info = TstInfo::parse(&econtent).map_err(|e| der::DerError {
             offset: octets.value_offset() + e.offset,
@@ -467,10 +562,22 @@ impl TimeStampResp {
             }
         }
         sr.finish("PKIStatusInfo")?;
-        let status_name = STATUS_NAMES.get(status as usize).copied().unwrap_or("unknown");
-        let token = if r.is_empty() { None } else { Some(TimeStampToken::parse(&r.read()?)?) };
+        let status_name = STATUS_NAMES
+            .get(status as usize)
+            .copied()
+            .unwrap_or("unknown");
+        let token = if r.is_empty() {
+            None
+        } else {
+            Some(TimeStampToken::parse(&r.read()?)?)
+        };
         r.finish("TimeStampResp")?;
-        let status = StatusInfo { status, status_name, status_strings, fail_info };
+        let status = StatusInfo {
+            status,
+            status_name,
+            status_strings,
+            fail_info,
+        };
         if status.is_granted() && token.is_none() {
             return st.error("status granted but no timeStampToken");
         }
@@ -580,32 +687,69 @@ pub fn verify(parsed: &Parsed, imprinted: Imprinted<'_>, opts: &VerifyOptions) -
             if !s.fail_info.is_empty() {
                 detail.push_str(&format!(" [failInfo: {}]", s.fail_info.join(", ")));
             }
-            let status = Check { id: check::STATUS, status: if s.is_granted() { Status::Pass } else { Status::Fail }, detail };
+            let status = Check {
+                id: check::STATUS,
+                status: if s.is_granted() {
+                    Status::Pass
+                } else {
+                    Status::Fail
+                },
+                detail,
+            };
             match &r.token {
                 Some(t) if s.is_granted() => verify_token(t, imprinted, opts, vec![status]),
-                _ => Verdict { ok: false, ok_now: opts.now.map(|_| false), gen_time: None, tst_info: None, signer: None, chain: Vec::new(), checks: vec![status] },
+                _ => Verdict {
+                    ok: false,
+                    ok_now: opts.now.map(|_| false),
+                    gen_time: None,
+                    tst_info: None,
+                    signer: None,
+                    chain: Vec::new(),
+                    checks: vec![status],
+                },
             }
         }
     }
 }
 
 /// Verifies a token; `prior` holds checks already made (the response status).
-pub fn verify_token(token: &TimeStampToken, imprinted: Imprinted<'_>, opts: &VerifyOptions, prior: Vec<Check>) -> Verdict {
+pub fn verify_token(
+    token: &TimeStampToken,
+    imprinted: Imprinted<'_>,
+    opts: &VerifyOptions,
+    prior: Vec<Check>,
+) -> Verdict {
     let mut c = Checks(prior);
     let tst = &token.tst_info;
 
     c.result(
         check::TST_VERSION,
-        if tst.version == 1 { Ok("TSTInfo version 1".into()) } else { Err(format!("TSTInfo version {} (must be 1)", tst.version)) },
+        if tst.version == 1 {
+            Ok("TSTInfo version 1".into())
+        } else {
+            Err(format!("TSTInfo version {} (must be 1)", tst.version))
+        },
     );
 
     // Imprint algorithm and value.
     let mi = &tst.message_imprint;
     let imprint_alg = mi.hash_alg();
     match imprint_alg {
-        Some(h) if h.is_weak() => c.push(check::IMPRINT_ALGORITHM, Status::Warn, format!("{} is collision-broken", h.name())),
-        Some(h) => c.push(check::IMPRINT_ALGORITHM, Status::Pass, format!("{} (parameters {:?})", h.name(), mi.hash_params)),
-        None => c.push(check::IMPRINT_ALGORITHM, Status::Fail, format!("unsupported hash algorithm {}", mi.hash_oid)),
+        Some(h) if h.is_weak() => c.push(
+            check::IMPRINT_ALGORITHM,
+            Status::Warn,
+            format!("{} is collision-broken", h.name()),
+        ),
+        Some(h) => c.push(
+            check::IMPRINT_ALGORITHM,
+            Status::Pass,
+            format!("{} (parameters {:?})", h.name(), mi.hash_params),
+        ),
+        None => c.push(
+            check::IMPRINT_ALGORITHM,
+            Status::Fail,
+            format!("unsupported hash algorithm {}", mi.hash_oid),
+        ),
     }
     let imprint = match (imprint_alg, imprinted) {
         (None, _) => Err("cannot compute: unsupported hash algorithm".to_string()),
@@ -616,11 +760,17 @@ pub fn verify_token(token: &TimeStampToken, imprinted: Imprinted<'_>, opts: &Ver
 
     match (&opts.expected_nonce, &tst.nonce) {
         (None, _) => c.push(check::NONCE, Status::Skip, "no nonce expected"),
-        (Some(want), Some(got)) if strip_int(want) == strip_int(got) => c.push(check::NONCE, Status::Pass, hex::encode(got)),
+        (Some(want), Some(got)) if strip_int(want) == strip_int(got) => {
+            c.push(check::NONCE, Status::Pass, hex::encode(got))
+        }
         (Some(want), got) => c.push(
             check::NONCE,
             Status::Fail,
-            format!("expected nonce {}, found {}", hex::encode(want), got.as_ref().map_or("none".into(), |g| hex::encode(g))),
+            format!(
+                "expected nonce {}, found {}",
+                hex::encode(want),
+                got.as_ref().map_or("none".into(), |g| hex::encode(g))
+            ),
         ),
     }
 
@@ -634,7 +784,14 @@ pub fn verify_token(token: &TimeStampToken, imprinted: Imprinted<'_>, opts: &Ver
     let si = match token.signer_infos.as_slice() {
         [si] => si,
         sis => {
-            c.push(check::SIGNER, Status::Fail, format!("{} SignerInfos; RFC 3161 §2.4.2 requires exactly one", sis.len()));
+            c.push(
+                check::SIGNER,
+                Status::Fail,
+                format!(
+                    "{} SignerInfos; RFC 3161 §2.4.2 requires exactly one",
+                    sis.len()
+                ),
+            );
             return finish(c, token, None, None, opts);
         }
     };
@@ -652,14 +809,34 @@ pub fn verify_token(token: &TimeStampToken, imprinted: Imprinted<'_>, opts: &Ver
         }
     }
     // The one that verified (the last tried), else the first claimant with its failure.
-    let chosen = if verified.last().is_some_and(|(_, r)| r.is_ok()) { verified.len() - 1 } else { 0 };
-    let Some((signer, sig)) = verified.into_iter().nth(chosen).map(|(c, r)| (c.clone(), r)) else {
-        let where_ = if token.certificates.is_empty() { "the token has no certificates and none was supplied" } else { "not among the token's or supplied certificates" };
-        c.push(check::SIGNER, Status::Fail, format!("signer certificate ({}) {where_}", si.sid.describe()));
+    let chosen = if verified.last().is_some_and(|(_, r)| r.is_ok()) {
+        verified.len() - 1
+    } else {
+        0
+    };
+    let Some((signer, sig)) = verified
+        .into_iter()
+        .nth(chosen)
+        .map(|(c, r)| (c.clone(), r))
+    else {
+        let where_ = if token.certificates.is_empty() {
+            "the token has no certificates and none was supplied"
+        } else {
+            "not among the token's or supplied certificates"
+        };
+        c.push(
+            check::SIGNER,
+            Status::Fail,
+            format!("signer certificate ({}) {where_}", si.sid.describe()),
+        );
         return finish(c, token, None, None, opts);
     };
     let in_token = token.certificates.iter().position(|x| *x == signer);
-    let claimants = if candidates.len() > 1 { format!("; {} certificates claim this identifier", candidates.len()) } else { String::new() };
+    let claimants = if candidates.len() > 1 {
+        format!("; {} certificates claim this identifier", candidates.len())
+    } else {
+        String::new()
+    };
     c.push(
         check::SIGNER,
         Status::Pass,
@@ -668,7 +845,11 @@ pub fn verify_token(token: &TimeStampToken, imprinted: Imprinted<'_>, opts: &Ver
             signer.subject.text,
             si.sid.describe(),
             match in_token {
-                Some(i) => format!(" (certificate {} of {} in the token)", i + 1, token.certificates.len()),
+                Some(i) => format!(
+                    " (certificate {} of {} in the token)",
+                    i + 1,
+                    token.certificates.len()
+                ),
                 None => " (supplied separately)".into(),
             }
         ),
@@ -676,15 +857,28 @@ pub fn verify_token(token: &TimeStampToken, imprinted: Imprinted<'_>, opts: &Ver
 
     // Signed attributes: contentType and messageDigest (RFC 5652 §5.3, §11.1, §11.2).
     if si.signed_attrs_raw.is_none() {
-        c.push(check::CONTENT_TYPE_ATTR, Status::Fail, "SignerInfo has no signed attributes (required for TSTInfo content)");
-        c.push(check::MESSAGE_DIGEST_ATTR, Status::Fail, "no signed attributes");
+        c.push(
+            check::CONTENT_TYPE_ATTR,
+            Status::Fail,
+            "SignerInfo has no signed attributes (required for TSTInfo content)",
+        );
+        c.push(
+            check::MESSAGE_DIGEST_ATTR,
+            Status::Fail,
+            "no signed attributes",
+        );
     } else {
         let ct = single_value(si, oid::ATTR_CONTENT_TYPE).and_then(|v| {
-            let o = der::parse_one(&v, "contentType").and_then(|t| t.oid()).map_err(|e| e.to_string())?;
+            let o = der::parse_one(&v, "contentType")
+                .and_then(|t| t.oid())
+                .map_err(|e| e.to_string())?;
             if o == token.econtent_type {
                 Ok(format!("{o} = eContentType"))
             } else {
-                Err(format!("contentType attribute {o} differs from eContentType {}", token.econtent_type))
+                Err(format!(
+                    "contentType attribute {o} differs from eContentType {}",
+                    token.econtent_type
+                ))
             }
         });
         c.result(check::CONTENT_TYPE_ATTR, ct);
@@ -693,12 +887,18 @@ pub fn verify_token(token: &TimeStampToken, imprinted: Imprinted<'_>, opts: &Ver
             if t.tag != tag::OCTET_STRING {
                 return Err("messageDigest is not an OCTET STRING".into());
             }
-            let h = digest_alg.ok_or_else(|| format!("unsupported digest algorithm {}", si.digest_alg.oid))?;
+            let h = digest_alg
+                .ok_or_else(|| format!("unsupported digest algorithm {}", si.digest_alg.oid))?;
             let want = h.digest(&token.econtent);
             if t.value == want.as_slice() {
                 Ok(format!("{} of TSTInfo = {}", h.name(), hex::encode(&want)))
             } else {
-                Err(format!("{} of TSTInfo is {}, attribute says {}", h.name(), hex::encode(&want), hex::encode(t.value)))
+                Err(format!(
+                    "{} of TSTInfo is {}, attribute says {}",
+                    h.name(),
+                    hex::encode(&want),
+                    hex::encode(t.value)
+                ))
             }
         });
         c.result(check::MESSAGE_DIGEST_ATTR, md);
@@ -722,14 +922,34 @@ pub fn verify_token(token: &TimeStampToken, imprinted: Imprinted<'_>, opts: &Ver
             format!("no path from \"{}\" to a supplied trust anchor (unable to get local issuer certificate)", signer.subject.text)
         }
     };
-    let at_gen = if paths.is_empty() { Err(no_anchor()) } else { at_gen };
-    c.result(check::CHAIN_AT_GEN_TIME, chain_detail(&at_gen, &format!("at genTime {}", tst.gen_time.to_iso())));
-    let now_result = opts.now.map(|now| if paths.is_empty() { Err(no_anchor()) } else { pick_path(&paths, now) });
+    let at_gen = if paths.is_empty() {
+        Err(no_anchor())
+    } else {
+        at_gen
+    };
+    c.result(
+        check::CHAIN_AT_GEN_TIME,
+        chain_detail(&at_gen, &format!("at genTime {}", tst.gen_time.to_iso())),
+    );
+    let now_result = opts.now.map(|now| {
+        if paths.is_empty() {
+            Err(no_anchor())
+        } else {
+            pick_path(&paths, now)
+        }
+    });
     match (&now_result, opts.now) {
-        (Some(r), Some(now)) => c.result(check::CHAIN_NOW, chain_detail(r, &format!("now ({})", Time::from_unix(now).to_iso()))),
+        (Some(r), Some(now)) => c.result(
+            check::CHAIN_NOW,
+            chain_detail(r, &format!("now ({})", Time::from_unix(now).to_iso())),
+        ),
         _ => c.push(check::CHAIN_NOW, Status::Skip, "no current time supplied"),
     }
-    let path = at_gen.as_ref().ok().or(now_result.as_ref().and_then(|r| r.as_ref().ok())).map(|&i| &paths[i]);
+    let path = at_gen
+        .as_ref()
+        .ok()
+        .or(now_result.as_ref().and_then(|r| r.as_ref().ok()))
+        .map(|&i| &paths[i]);
 
     // ESS signing certificate binding (RFC 2634 §5.4, RFC 5035, RFC 5816).
     c.result(check::ESS_CERT_ID, check_ess(si, &signer, path, &pool));
@@ -741,23 +961,50 @@ pub fn verify_token(token: &TimeStampToken, imprinted: Imprinted<'_>, opts: &Ver
     match &tst.tsa {
         None => c.push(check::TSA_NAME, Status::Skip, "TSTInfo has no tsa field"),
         Some(gn) => {
-            let ok = gn.directory_name.as_ref().is_some_and(|n| n.matches(&signer.subject) || signer.known.subject_alt_dir_names.iter().any(|s| s.matches(n)))
-                || signer.known.subject_alt_names_raw.contains(&gn.raw);
+            let ok = gn.directory_name.as_ref().is_some_and(|n| {
+                n.matches(&signer.subject)
+                    || signer
+                        .known
+                        .subject_alt_dir_names
+                        .iter()
+                        .any(|s| s.matches(n))
+            }) || signer.known.subject_alt_names_raw.contains(&gn.raw);
             let d = format!("{} \"{}\"", gn.kind, gn.text);
-            c.result(check::TSA_NAME, if ok { Ok(format!("{d} names the signer")) } else { Err(format!("{d} does not name the signer \"{}\"", signer.subject.text)) });
+            c.result(
+                check::TSA_NAME,
+                if ok {
+                    Ok(format!("{d} names the signer"))
+                } else {
+                    Err(format!(
+                        "{d} does not name the signer \"{}\"",
+                        signer.subject.text
+                    ))
+                },
+            );
         }
     }
 
     match &opts.expected_signer {
         None => c.push(check::PINNED_SIGNER, Status::Skip, "no authority pinned"),
         Some(want) => {
-            let cn = signer.subject.text.split(", ").find_map(|p| p.strip_prefix("CN=")).unwrap_or("");
+            let cn = signer
+                .subject
+                .text
+                .split(", ")
+                .find_map(|p| p.strip_prefix("CN="))
+                .unwrap_or("");
             c.result(
                 check::PINNED_SIGNER,
                 if signer.subject.text == *want || cn == want {
-                    Ok(format!("signer \"{}\" is the pinned authority", signer.subject.text))
+                    Ok(format!(
+                        "signer \"{}\" is the pinned authority",
+                        signer.subject.text
+                    ))
                 } else {
-                    Err(format!("signer \"{}\" is not the pinned authority \"{want}\"", signer.subject.text))
+                    Err(format!(
+                        "signer \"{}\" is not the pinned authority \"{want}\"",
+                        signer.subject.text
+                    ))
                 },
             );
         }
@@ -767,18 +1014,33 @@ pub fn verify_token(token: &TimeStampToken, imprinted: Imprinted<'_>, opts: &Ver
 }
 
 /// The SignerInfo's signature over its signed attributes, under `cert`'s key.
-fn verify_signer_info(si: &SignerInfo, cert: &Certificate, digest_alg: Option<HashAlg>) -> Result<String, String> {
-    let key = cert.public_key.as_ref().map_err(|e| format!("signer key unusable: {e}"))?;
+fn verify_signer_info(
+    si: &SignerInfo,
+    cert: &Certificate,
+    digest_alg: Option<HashAlg>,
+) -> Result<String, String> {
+    let key = cert
+        .public_key
+        .as_ref()
+        .map_err(|e| format!("signer key unusable: {e}"))?;
     let scheme = Scheme::from_alg(&si.signature_alg, digest_alg)?;
     let msg = si.signed_bytes().ok_or("no signed attributes to verify")?;
     signature::verify(key, scheme, &msg, &si.signature)?;
     Ok(format!("{} with {} key", scheme.describe(), key.describe()))
 }
 
-fn finish(c: Checks, token: &TimeStampToken, signer: Option<&Certificate>, path: Option<&x509::Path>, opts: &VerifyOptions) -> Verdict {
+fn finish(
+    c: Checks,
+    token: &TimeStampToken,
+    signer: Option<&Certificate>,
+    path: Option<&x509::Path>,
+    opts: &VerifyOptions,
+) -> Verdict {
     let has_signer = signer.is_some();
     let ok = has_signer && c.none_failed_except(&[check::CHAIN_NOW]);
-    let ok_now = opts.now.map(|_| has_signer && c.none_failed_except(&[check::CHAIN_AT_GEN_TIME]));
+    let ok_now = opts
+        .now
+        .map(|_| has_signer && c.none_failed_except(&[check::CHAIN_AT_GEN_TIME]));
     let checks = c.0;
     Verdict {
         ok,
@@ -786,7 +1048,9 @@ fn finish(c: Checks, token: &TimeStampToken, signer: Option<&Certificate>, path:
         gen_time: Some(token.tst_info.gen_time.to_iso()),
         tst_info: Some(token.tst_info.clone()),
         signer: signer.map(Certificate::summary),
-        chain: path.map(|p| p.certs.iter().map(Certificate::summary).collect()).unwrap_or_default(),
+        chain: path
+            .map(|p| p.certs.iter().map(Certificate::summary).collect())
+            .unwrap_or_default(),
         checks,
     }
 }
@@ -806,14 +1070,23 @@ fn pick_path(paths: &[x509::Path], at: i64) -> Result<usize, String> {
 }
 
 fn describe_path(p: &x509::Path) -> String {
-    p.certs.iter().map(|c| format!("\"{}\"", c.subject.text)).collect::<Vec<_>>().join(" <- ")
+    p.certs
+        .iter()
+        .map(|c| format!("\"{}\"", c.subject.text))
+        .collect::<Vec<_>>()
+        .join(" <- ")
 }
 
 fn compare_digest(computed: &[u8], in_token: &[u8], h: HashAlg) -> Result<String, String> {
     if computed == in_token {
         Ok(format!("{} {} matches", h.name(), hex::encode(in_token)))
     } else {
-        Err(format!("token stamps {} {}, the data hashes to {}", h.name(), hex::encode(in_token), hex::encode(computed)))
+        Err(format!(
+            "token stamps {} {}, the data hashes to {}",
+            h.name(),
+            hex::encode(in_token),
+            hex::encode(computed)
+        ))
     }
 }
 
@@ -825,7 +1098,10 @@ fn strip_int(v: &[u8]) -> &[u8] {
 fn single_value(si: &SignerInfo, oid: &str) -> Result<Vec<u8>, String> {
     match si.attr(oid) {
         None => Err(format!("signed attribute {oid} missing")),
-        Some(a) if a.values.len() != 1 => Err(format!("signed attribute {oid} has {} values (must be 1)", a.values.len())),
+        Some(a) if a.values.len() != 1 => Err(format!(
+            "signed attribute {oid} has {} values (must be 1)",
+            a.values.len()
+        )),
         Some(a) => Ok(a.values[0].clone()),
     }
 }
@@ -851,7 +1127,9 @@ fn parse_signing_certificate(v: &[u8], v2: bool) -> der::Result<Vec<EssCertId>> 
         if v2 {
             if let Some(a) = ir.optional(tag::SEQUENCE)? {
                 let alg = AlgorithmIdentifier::parse(&a)?;
-                hash = HashAlg::from_oid(&alg.oid).ok_or(()).or_else(|_| a.error(format!("unsupported ESSCertIDv2 hash {}", alg.oid)))?;
+                hash = HashAlg::from_oid(&alg.oid)
+                    .ok_or(())
+                    .or_else(|_| a.error(format!("unsupported ESSCertIDv2 hash {}", alg.oid)))?;
             }
         }
         let cert_hash = ir.expect(tag::OCTET_STRING, "certHash")?.value.to_vec();
@@ -865,27 +1143,41 @@ fn parse_signing_certificate(v: &[u8], v2: bool) -> der::Result<Vec<EssCertId>> 
                         names.push(n);
                     }
                 }
-                let serial = isr.expect(tag::INTEGER, "IssuerSerial.serialNumber")?.integer_bytes()?.to_vec();
+                let serial = isr
+                    .expect(tag::INTEGER, "IssuerSerial.serialNumber")?
+                    .integer_bytes()?
+                    .to_vec();
                 isr.finish("IssuerSerial")?;
                 Some((names, serial))
             }
             None => None,
         };
         ir.finish("ESSCertID")?;
-        out.push(EssCertId { hash, cert_hash, issuer_serial });
+        out.push(EssCertId {
+            hash,
+            cert_hash,
+            issuer_serial,
+        });
     }
     Ok(out)
 }
 
 fn ess_matches(id: &EssCertId, c: &Certificate) -> bool {
     id.hash.digest(&c.raw) == id.cert_hash
-        && id.issuer_serial.as_ref().is_none_or(|(names, serial)| *serial == c.serial && names.iter().any(|n| n.matches(&c.issuer)))
+        && id.issuer_serial.as_ref().is_none_or(|(names, serial)| {
+            *serial == c.serial && names.iter().any(|n| n.matches(&c.issuer))
+        })
 }
 
 /// The first ESSCertID of each present attribute must identify the signer certificate; any
 /// further ones must identify a certificate of its chain (as OpenSSL's
 /// `OSSL_ESS_check_signing_certs`). Version 1 and version 2 are checked independently.
-fn check_ess(si: &SignerInfo, signer: &Certificate, path: Option<&x509::Path>, pool: &[Certificate]) -> Result<String, String> {
+fn check_ess(
+    si: &SignerInfo,
+    signer: &Certificate,
+    path: Option<&x509::Path>,
+    pool: &[Certificate],
+) -> Result<String, String> {
     // Without a validated path (that failure is reported by the chain checks) the further
     // ids are matched against every certificate at hand.
     let mut chain: Vec<&Certificate> = match path {
@@ -893,16 +1185,27 @@ fn check_ess(si: &SignerInfo, signer: &Certificate, path: Option<&x509::Path>, p
         None => pool.iter().chain([signer]).collect(),
     };
     // Equivalent copies (same subject and key, e.g. the cross-signed root the token carries).
-    let equivalents: Vec<&Certificate> = pool.iter().filter(|c| chain.iter().any(|p| p.same_entity(c))).collect();
+    let equivalents: Vec<&Certificate> = pool
+        .iter()
+        .filter(|c| chain.iter().any(|p| p.same_entity(c)))
+        .collect();
     chain.extend(equivalents);
     let mut found = Vec::new();
-    for (attr, v2) in [(oid::ATTR_SIGNING_CERTIFICATE, false), (oid::ATTR_SIGNING_CERTIFICATE_V2, true)] {
+    for (attr, v2) in [
+        (oid::ATTR_SIGNING_CERTIFICATE, false),
+        (oid::ATTR_SIGNING_CERTIFICATE_V2, true),
+    ] {
         let Some(a) = si.attr(attr) else { continue };
-        let name = if v2 { "signingCertificateV2" } else { "signingCertificate" };
+        let name = if v2 {
+            "signingCertificateV2"
+        } else {
+            "signingCertificate"
+        };
         if a.values.len() != 1 {
             return Err(format!("{name} has {} values (must be 1)", a.values.len()));
         }
-        let ids = parse_signing_certificate(&a.values[0], v2).map_err(|e| format!("{name}: {e}"))?;
+        let ids =
+            parse_signing_certificate(&a.values[0], v2).map_err(|e| format!("{name}: {e}"))?;
         let Some(first) = ids.first() else {
             return Err(format!("{name} lists no certificate"));
         };
@@ -917,11 +1220,19 @@ fn check_ess(si: &SignerInfo, signer: &Certificate, path: Option<&x509::Path>, p
         }
         for (i, id) in ids.iter().enumerate().skip(1) {
             if !chain.iter().any(|c| ess_matches(id, c)) {
-                return Err(format!("{name}: ESSCertID {} ({}) matches no certificate of the chain", i + 1, hex::encode(&id.cert_hash)));
+                return Err(format!(
+                    "{name}: ESSCertID {} ({}) matches no certificate of the chain",
+                    i + 1,
+                    hex::encode(&id.cert_hash)
+                ));
             }
         }
         let weak = if first.hash.is_weak() { ", SHA-1" } else { "" };
-        found.push(format!("{name} ({} id{}{weak}) binds the signer", ids.len(), if ids.len() == 1 { "" } else { "s" }));
+        found.push(format!(
+            "{name} ({} id{}{weak}) binds the signer",
+            ids.len(),
+            if ids.len() == 1 { "" } else { "s" }
+        ));
     }
     if found.is_empty() {
         return Err("neither signingCertificate nor signingCertificateV2 attribute present (RFC 3161 §2.4.1)".into());
@@ -933,7 +1244,12 @@ fn check_ess(si: &SignerInfo, signer: &Certificate, path: Option<&x509::Path>, p
 /// marked critical; a keyUsage, if present, allows only digitalSignature/nonRepudiation.
 fn check_leaf_purpose(c: &Certificate) -> Result<String, String> {
     match &c.known.ext_key_usage {
-        None => return Err(format!("\"{}\" has no extendedKeyUsage (timeStamping required)", c.subject.text)),
+        None => {
+            return Err(format!(
+                "\"{}\" has no extendedKeyUsage (timeStamping required)",
+                c.subject.text
+            ))
+        }
         Some((purposes, critical)) => {
             if purposes.as_slice() != [x509::oid::KP_TIME_STAMPING] {
                 return Err(format!("extendedKeyUsage is {purposes:?}; must be exactly timeStamping (1.3.6.1.5.5.7.3.8)"));
@@ -946,7 +1262,9 @@ fn check_leaf_purpose(c: &Certificate) -> Result<String, String> {
     if let Some((bits, _)) = c.known.key_usage {
         let allowed = x509::key_usage::DIGITAL_SIGNATURE | x509::key_usage::NON_REPUDIATION;
         if bits & allowed == 0 || bits & !allowed != 0 {
-            return Err(format!("keyUsage bits {bits:#x} do not fit a timestamping key"));
+            return Err(format!(
+                "keyUsage bits {bits:#x} do not fit a timestamping key"
+            ));
         }
     }
     Ok("extendedKeyUsage = timeStamping, critical".into())
@@ -971,10 +1289,12 @@ pub fn read_certificate_files(files: &[NamedBytes<'_>]) -> Result<Vec<Certificat
 /// The signature algorithm of the token's single signer, as a report shows it.
 pub fn signer_algorithm(token: &TimeStampToken) -> Option<String> {
     let si = token.signer_infos.first()?;
-    Some(match Scheme::from_alg(&si.signature_alg, HashAlg::from_oid(&si.digest_alg.oid)) {
-        Ok(s) => s.describe(),
-        Err(_) => si.signature_alg.oid.clone(),
-    })
+    Some(
+        match Scheme::from_alg(&si.signature_alg, HashAlg::from_oid(&si.digest_alg.oid)) {
+            Ok(s) => s.describe(),
+            Err(_) => si.signature_alg.oid.clone(),
+        },
+    )
 }
 
 /// Verifies a `.tsr` (TimeStampResp) or `.tst` (bare token) given as bytes for the stamped
@@ -989,7 +1309,12 @@ pub fn verify_bytes(
     untrusted: &[NamedBytes<'_>],
     now: i64,
 ) -> Result<(Parsed, Verdict), String> {
-    let parsed = parse(token.bytes).map_err(|e| format!("{}: not a readable RFC 3161 response or token: {e}", token.name))?;
+    let parsed = parse(token.bytes).map_err(|e| {
+        format!(
+            "{}: not a readable RFC 3161 response or token: {e}",
+            token.name
+        )
+    })?;
     let opts = VerifyOptions {
         anchors: read_certificate_files(anchors)?,
         untrusted: read_certificate_files(untrusted)?,

@@ -15,20 +15,41 @@ const FAILURE_TEXTS: [(&str, &str); 8] = [
     ("badRequest", "transaction not permitted or supported"),
     ("badDataFormat", "the data submitted has the wrong format"),
     ("timeNotAvailable", "the TSA's time source is not available"),
-    ("unacceptedPolicy", "the requested TSA policy is not supported by the TSA"),
-    ("unacceptedExtension", "the requested extension is not supported by the TSA"),
-    ("addInfoNotAvailable", "the additional information requested could not be understood or is not available"),
-    ("systemFailure", "the request cannot be handled due to system failure"),
+    (
+        "unacceptedPolicy",
+        "the requested TSA policy is not supported by the TSA",
+    ),
+    (
+        "unacceptedExtension",
+        "the requested extension is not supported by the TSA",
+    ),
+    (
+        "addInfoNotAvailable",
+        "the additional information requested could not be understood or is not available",
+    ),
+    (
+        "systemFailure",
+        "the request cannot be handled due to system failure",
+    ),
 ];
 
-const STATUS_TEXTS: [&str; 6] = ["Granted.", "Granted with modifications.", "Rejected.", "Waiting.", "Revocation warning.", "Revoked."];
+const STATUS_TEXTS: [&str; 6] = [
+    "Granted.",
+    "Granted with modifications.",
+    "Rejected.",
+    "Waiting.",
+    "Revocation warning.",
+    "Revoked.",
+];
 
 /// The text `openssl ts -reply -text` prints for this response or token.
 pub fn render(parsed: &Parsed) -> String {
     let mut out = String::from("Status info:\n");
     match parsed {
         Parsed::Response(r) => status(&mut out, &r.status),
-        Parsed::Token(_) => out.push_str("Status: Granted.\nStatus description: unspecified\nFailure info: unspecified\n"),
+        Parsed::Token(_) => out.push_str(
+            "Status: Granted.\nStatus description: unspecified\nFailure info: unspecified\n",
+        ),
     }
     out.push_str("\nTST info:\n");
     match parsed.token() {
@@ -39,7 +60,14 @@ pub fn render(parsed: &Parsed) -> String {
 }
 
 fn status(out: &mut String, s: &StatusInfo) {
-    let _ = writeln!(out, "Status: {}", STATUS_TEXTS.get(s.status as usize).copied().unwrap_or("out of bounds"));
+    let _ = writeln!(
+        out,
+        "Status: {}",
+        STATUS_TEXTS
+            .get(s.status as usize)
+            .copied()
+            .unwrap_or("out of bounds")
+    );
     out.push_str("Status description: ");
     if s.status_strings.is_empty() {
         out.push_str("unspecified\n");
@@ -51,8 +79,20 @@ fn status(out: &mut String, s: &StatusInfo) {
         out.push_str(t);
         out.push('\n');
     }
-    let fails: Vec<&str> = FAILURE_TEXTS.iter().filter(|(n, _)| s.fail_info.contains(n)).map(|(_, t)| *t).collect();
-    let _ = writeln!(out, "Failure info: {}", if fails.is_empty() { "unspecified".to_string() } else { fails.join(", ") });
+    let fails: Vec<&str> = FAILURE_TEXTS
+        .iter()
+        .filter(|(n, _)| s.fail_info.contains(n))
+        .map(|(_, t)| *t)
+        .collect();
+    let _ = writeln!(
+        out,
+        "Failure info: {}",
+        if fails.is_empty() {
+            "unspecified".to_string()
+        } else {
+            fails.join(", ")
+        }
+    );
 }
 
 fn tst_info(out: &mut String, t: &TstInfo) {
@@ -71,13 +111,26 @@ fn tst_info(out: &mut String, t: &TstInfo) {
     match &t.accuracy {
         None => out.push_str("unspecified"),
         Some(a) => {
-            let part = |v: Option<u64>| v.map_or("unspecified".to_string(), |v| integer(&unsigned_be(v)));
-            let _ = write!(out, "{} seconds, {} millis, {} micros", part(a.seconds), part(a.millis), part(a.micros));
+            let part =
+                |v: Option<u64>| v.map_or("unspecified".to_string(), |v| integer(&unsigned_be(v)));
+            let _ = write!(
+                out,
+                "{} seconds, {} millis, {} micros",
+                part(a.seconds),
+                part(a.millis),
+                part(a.micros)
+            );
         }
     }
     out.push('\n');
     let _ = writeln!(out, "Ordering: {}", if t.ordering { "yes" } else { "no" });
-    let _ = writeln!(out, "Nonce: {}", t.nonce.as_deref().map_or("unspecified".to_string(), integer));
+    let _ = writeln!(
+        out,
+        "Nonce: {}",
+        t.nonce
+            .as_deref()
+            .map_or("unspecified".to_string(), integer)
+    );
     out.push_str("TSA: ");
     match &t.tsa {
         None => out.push_str("unspecified"),
@@ -103,7 +156,12 @@ fn tst_info(out: &mut String, t: &TstInfo) {
     out.push('\n');
     out.push_str("Extensions:\n");
     for e in &t.extensions {
-        let _ = writeln!(out, "{}:{}", e.oid, if e.critical { " critical" } else { "" });
+        let _ = writeln!(
+            out,
+            "{}:{}",
+            e.oid,
+            if e.critical { " critical" } else { "" }
+        );
         let _ = writeln!(out, "    {}", crate::hex::encode(&e.value));
     }
 }
@@ -117,7 +175,11 @@ fn unsigned_be(v: u64) -> Vec<u8> {
 /// `TS_ASN1_INTEGER_print_bio`: `0x` and BN_bn2hex (uppercase, whole octets, `-` if negative).
 fn integer(contents: &[u8]) -> String {
     let negative = contents.first().is_some_and(|b| b & 0x80 != 0);
-    let mut mag: Vec<u8> = if negative { contents.iter().map(|b| !b).collect() } else { contents.to_vec() };
+    let mut mag: Vec<u8> = if negative {
+        contents.iter().map(|b| !b).collect()
+    } else {
+        contents.to_vec()
+    };
     if negative {
         for b in mag.iter_mut().rev() {
             let (x, carry) = b.overflowing_add(1);
@@ -129,18 +191,33 @@ fn integer(contents: &[u8]) -> String {
     }
     let start = mag.iter().take_while(|&&b| b == 0).count();
     let digits: String = mag[start..].iter().map(|b| format!("{b:02X}")).collect();
-    let digits = if digits.is_empty() { "0".to_string() } else { digits };
+    let digits = if digits.is_empty() {
+        "0".to_string()
+    } else {
+        digits
+    };
     format!("0x{}{digits}", if negative { "-" } else { "" })
 }
 
 /// `ASN1_GENERALIZEDTIME_print`: `May  9 11:58:55.123 2025 GMT`.
 fn generalized_time(t: &Time) -> String {
-    const MONTHS: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+    const MONTHS: [&str; 12] = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ];
     let iso = t.to_iso(); // YYYY-MM-DDTHH:MM:SS[.f]Z (GeneralizedTime years have four digits)
     let month: usize = iso[5..7].parse().unwrap_or(1);
     let day: u32 = iso[8..10].parse().unwrap_or(0);
-    let frac = if t.fraction.is_empty() { String::new() } else { format!(".{}", t.fraction) };
-    format!("{} {day:>2} {}{frac} {} GMT", MONTHS[month - 1], &iso[11..19], &iso[..4])
+    let frac = if t.fraction.is_empty() {
+        String::new()
+    } else {
+        format!(".{}", t.fraction)
+    };
+    format!(
+        "{} {day:>2} {}{frac} {} GMT",
+        MONTHS[month - 1],
+        &iso[11..19],
+        &iso[..4]
+    )
 }
 
 /// `BIO_dump_indent` with 16 bytes a row.
@@ -156,7 +233,13 @@ fn hex_dump(out: &mut String, data: &[u8], indent: usize) {
             }
         }
         out.push_str("  ");
-        out.extend(chunk.iter().map(|&b| if (b' '..=b'~').contains(&b) { b as char } else { '.' }));
+        out.extend(chunk.iter().map(|&b| {
+            if (b' '..=b'~').contains(&b) {
+                b as char
+            } else {
+                '.'
+            }
+        }));
         out.push('\n');
     }
 }

@@ -26,8 +26,15 @@ pub fn authority_name(url: &str) -> String {
     let rest = url.split_once("://").map_or(url, |(_, r)| r);
     let host_port = rest.split(['/', '?', '#']).next().unwrap_or_default();
     let host = host_port.rsplit_once('@').map_or(host_port, |(_, h)| h);
-    let host = if host.starts_with('[') { host } else { host.split(':').next().unwrap_or_default() };
-    let name: String = host.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '.' || *c == '-').collect();
+    let host = if host.starts_with('[') {
+        host
+    } else {
+        host.split(':').next().unwrap_or_default()
+    };
+    let name: String = host
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || *c == '.' || *c == '-')
+        .collect();
     if name.trim_matches('.').is_empty() {
         "tsa".into()
     } else {
@@ -52,7 +59,11 @@ fn tlv(tag: u8, content: &[u8]) -> Vec<u8> {
     if n < 0x80 {
         out.push(n as u8);
     } else {
-        let bytes: Vec<u8> = n.to_be_bytes().into_iter().skip_while(|&b| b == 0).collect();
+        let bytes: Vec<u8> = n
+            .to_be_bytes()
+            .into_iter()
+            .skip_while(|&b| b == 0)
+            .collect();
         out.push(0x80 | bytes.len() as u8);
         out.extend(bytes);
     }
@@ -61,7 +72,10 @@ fn tlv(tag: u8, content: &[u8]) -> Vec<u8> {
 }
 
 fn oid_der(dotted: &str) -> Option<Vec<u8>> {
-    let arcs: Vec<u64> = dotted.split('.').map(|a| a.parse().ok()).collect::<Option<_>>()?;
+    let arcs: Vec<u64> = dotted
+        .split('.')
+        .map(|a| a.parse().ok())
+        .collect::<Option<_>>()?;
     if arcs.len() < 2 || arcs[0] > 2 || (arcs[0] < 2 && arcs[1] >= 40) {
         return None;
     }
@@ -100,7 +114,12 @@ fn hash_oid(h: HashAlg) -> &'static str {
 impl TimeStampReq {
     /// A request for `data`'s digest; `nonce` is random bytes chosen by the caller (RFC 3161
     /// §2.4.1 recommends one), taken as an unsigned number.
-    pub fn for_data(hash: HashAlg, data: &[u8], nonce: Option<&[u8]>, cert_req: bool) -> TimeStampReq {
+    pub fn for_data(
+        hash: HashAlg,
+        data: &[u8],
+        nonce: Option<&[u8]>,
+        cert_req: bool,
+    ) -> TimeStampReq {
         TimeStampReq {
             hash,
             digest: hash.digest(data),
@@ -113,10 +132,24 @@ impl TimeStampReq {
     /// DER encoding, with NULL hash parameters as OpenSSL writes them.
     pub fn to_der(&self) -> Result<Vec<u8>, String> {
         if self.digest.len() != self.hash.output_len() {
-            return Err(format!("{} digest must be {} bytes", self.hash.name(), self.hash.output_len()));
+            return Err(format!(
+                "{} digest must be {} bytes",
+                self.hash.name(),
+                self.hash.output_len()
+            ));
         }
-        let alg = tlv(tag::SEQUENCE, &[oid_der(hash_oid(self.hash)).expect("valid OID"), vec![tag::NULL, 0]].concat());
-        let imprint = tlv(tag::SEQUENCE, &[alg, tlv(tag::OCTET_STRING, &self.digest)].concat());
+        let alg = tlv(
+            tag::SEQUENCE,
+            &[
+                oid_der(hash_oid(self.hash)).expect("valid OID"),
+                vec![tag::NULL, 0],
+            ]
+            .concat(),
+        );
+        let imprint = tlv(
+            tag::SEQUENCE,
+            &[alg, tlv(tag::OCTET_STRING, &self.digest)].concat(),
+        );
         let mut body = [tlv(tag::INTEGER, &[1]), imprint].concat();
         if let Some(p) = &self.policy {
             body.extend(oid_der(p).ok_or_else(|| format!("invalid policy OID {p:?}"))?);
@@ -144,20 +177,39 @@ impl TimeStampReq {
         let mut mr = mi.reader();
         let alg_t = mr.expect(tag::SEQUENCE, "MessageImprint.hashAlgorithm")?;
         let alg = crate::signature::AlgorithmIdentifier::parse(&alg_t)?;
-        let hash = HashAlg::from_oid(&alg.oid).ok_or(()).or_else(|_| alg_t.error(format!("unsupported hash {}", alg.oid)))?;
+        let hash = HashAlg::from_oid(&alg.oid)
+            .ok_or(())
+            .or_else(|_| alg_t.error(format!("unsupported hash {}", alg.oid)))?;
         let d = mr.expect(tag::OCTET_STRING, "MessageImprint.hashedMessage")?;
         mr.finish("MessageImprint")?;
         if d.value.len() != hash.output_len() {
-            return d.error(format!("{} digest must be {} bytes", hash.name(), hash.output_len()));
+            return d.error(format!(
+                "{} digest must be {} bytes",
+                hash.name(),
+                hash.output_len()
+            ));
         }
         let policy = r.optional(tag::OID)?.map(|t| t.oid()).transpose()?;
-        let nonce = r.optional(tag::INTEGER)?.map(|t| t.integer_bytes().map(<[u8]>::to_vec)).transpose()?;
-        let cert_req = r.optional(tag::BOOLEAN)?.map(|t| t.boolean()).transpose()?.unwrap_or(false);
+        let nonce = r
+            .optional(tag::INTEGER)?
+            .map(|t| t.integer_bytes().map(<[u8]>::to_vec))
+            .transpose()?;
+        let cert_req = r
+            .optional(tag::BOOLEAN)?
+            .map(|t| t.boolean())
+            .transpose()?
+            .unwrap_or(false);
         if r.peek_tag() == Some(tag::ctx_cons(0)) {
             return r.read()?.error("request extensions are not supported");
         }
         r.finish("TimeStampReq")?;
-        Ok(TimeStampReq { hash, digest: d.value.to_vec(), policy, nonce, cert_req })
+        Ok(TimeStampReq {
+            hash,
+            digest: d.value.to_vec(),
+            policy,
+            nonce,
+            cert_req,
+        })
     }
 }
 
@@ -173,7 +225,10 @@ mod tests {
         assert_eq!(TimeStampReq::from_der(&der).unwrap(), q);
         assert_eq!(unsigned_integer_contents(&[0, 0, 5]), [5]);
         assert_eq!(unsigned_integer_contents(&[]), [0]);
-        assert_eq!(oid_der("1.2.840.113549.1.7.2").unwrap()[2..], [0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x07, 0x02]);
+        assert_eq!(
+            oid_der("1.2.840.113549.1.7.2").unwrap()[2..],
+            [0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x07, 0x02]
+        );
         let mut bad = q.clone();
         bad.digest.pop();
         assert!(bad.to_der().is_err());
@@ -183,7 +238,10 @@ mod tests {
     fn authority_names() {
         assert_eq!(authority_name("https://freetsa.org/tsr"), "freetsa");
         assert_eq!(authority_name("http://127.0.0.1:8080/tsr"), "127.0.0.1");
-        assert_eq!(authority_name("https://user@TSA.Example.org/x?y"), "tsa.example.org");
+        assert_eq!(
+            authority_name("https://user@TSA.Example.org/x?y"),
+            "tsa.example.org"
+        );
         assert_eq!(authority_name("http://../"), "tsa");
     }
 }

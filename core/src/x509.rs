@@ -65,11 +65,16 @@ impl Name {
                 let oid = r.expect(tag::OID, "AttributeTypeAndValue.type")?.oid()?;
                 let v = r.read()?;
                 r.finish("AttributeTypeAndValue")?;
-                let value = v.string().unwrap_or_else(|_| format!("#{}", hex::encode(v.raw)));
+                let value = v
+                    .string()
+                    .unwrap_or_else(|_| format!("#{}", hex::encode(v.raw)));
                 parts.push(format!("{}={}", attr_short_name(&oid), value));
             }
         }
-        Ok(Name { der: t.raw.to_vec(), text: parts.join(", ") })
+        Ok(Name {
+            der: t.raw.to_vec(),
+            text: parts.join(", "),
+        })
     }
 
     /// Same name: identical DER, or the same attributes and values (ignoring string types and
@@ -137,7 +142,10 @@ pub struct KnownExtensions {
     pub subject_alt_names_raw: Vec<Vec<u8>>,
 }
 
-pub(crate) fn ser_opt_hex<S: serde::Serializer>(v: &Option<Vec<u8>>, s: S) -> Result<S::Ok, S::Error> {
+pub(crate) fn ser_opt_hex<S: serde::Serializer>(
+    v: &Option<Vec<u8>>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
     match v {
         Some(v) => s.serialize_str(&hex::encode(v)),
         None => s.serialize_none(),
@@ -183,8 +191,13 @@ impl Certificate {
         }
         let mut r = t.reader();
         let tbs = r.expect(tag::SEQUENCE, "Certificate.tbsCertificate")?;
-        let signature_alg = AlgorithmIdentifier::parse(&r.expect(tag::SEQUENCE, "Certificate.signatureAlgorithm")?)?;
-        let signature = r.expect(tag::BIT_STRING, "Certificate.signatureValue")?.bit_string_octets()?.to_vec();
+        let signature_alg = AlgorithmIdentifier::parse(
+            &r.expect(tag::SEQUENCE, "Certificate.signatureAlgorithm")?,
+        )?;
+        let signature = r
+            .expect(tag::BIT_STRING, "Certificate.signatureValue")?
+            .bit_string_octets()?
+            .to_vec();
         r.finish("Certificate")?;
 
         let mut tr = tbs.reader();
@@ -194,9 +207,11 @@ impl Certificate {
         };
         let serial_t = tr.expect(tag::INTEGER, "serialNumber")?;
         let serial = serial_t.integer_bytes()?.to_vec();
-        let inner_alg = AlgorithmIdentifier::parse(&tr.expect(tag::SEQUENCE, "tbsCertificate.signature")?)?;
+        let inner_alg =
+            AlgorithmIdentifier::parse(&tr.expect(tag::SEQUENCE, "tbsCertificate.signature")?)?;
         if inner_alg != signature_alg {
-            return tbs.error("tbsCertificate.signature differs from Certificate.signatureAlgorithm");
+            return tbs
+                .error("tbsCertificate.signature differs from Certificate.signatureAlgorithm");
         }
         let issuer = Name::parse(&tr.expect(tag::SEQUENCE, "issuer")?)?;
         let validity = tr.expect(tag::SEQUENCE, "validity")?;
@@ -257,7 +272,10 @@ impl Certificate {
 
     /// Checks that `issuer`'s key signed this certificate.
     pub fn verify_signed_by(&self, issuer: &Certificate) -> Result<(), String> {
-        let key = issuer.public_key.as_ref().map_err(|e| format!("issuer key unusable: {e}"))?;
+        let key = issuer
+            .public_key
+            .as_ref()
+            .map_err(|e| format!("issuer key unusable: {e}"))?;
         let scheme = Scheme::from_alg(&self.signature_alg, None)?;
         signature::verify(key, scheme, &self.tbs_raw, &self.signature)
     }
@@ -308,15 +326,25 @@ fn parse_extension(e: &Tlv<'_>) -> der::Result<Extension> {
         Some(b) => b.boolean()?,
         None => false,
     };
-    let value = r.expect(tag::OCTET_STRING, "Extension.extnValue")?.value.to_vec();
+    let value = r
+        .expect(tag::OCTET_STRING, "Extension.extnValue")?
+        .value
+        .to_vec();
     r.finish("Extension")?;
-    Ok(Extension { oid, critical, value })
+    Ok(Extension {
+        oid,
+        critical,
+        value,
+    })
 }
 
 fn decode_known(at: &Tlv<'_>, ext: &Extension, known: &mut KnownExtensions) -> der::Result<()> {
     let relocate = |e: der::DerError| der::DerError {
         offset: at.offset,
-        message: format!("extension {}: {} (at byte {} of its value)", ext.oid, e.message, e.offset),
+        message: format!(
+            "extension {}: {} (at byte {} of its value)",
+            ext.oid, e.message, e.offset
+        ),
     };
     let inner = || der::parse_one(&ext.value, "extension value");
     match ext.oid.as_str() {
@@ -335,12 +363,18 @@ fn decode_known(at: &Tlv<'_>, ext: &Extension, known: &mut KnownExtensions) -> d
             known.basic_constraints = Some((ca, path_len, ext.critical));
         }
         oid::KEY_USAGE => {
-            let (bits, _) = inner().and_then(|t| t.bit_string_flags()).map_err(relocate)?;
+            let (bits, _) = inner()
+                .and_then(|t| t.bit_string_flags())
+                .map_err(relocate)?;
             known.key_usage = Some((bits, ext.critical));
         }
         oid::EXT_KEY_USAGE => {
             let seq = inner().map_err(relocate)?;
-            let purposes = seq.reader().all().and_then(|v| v.iter().map(|t| t.oid()).collect()).map_err(relocate)?;
+            let purposes = seq
+                .reader()
+                .all()
+                .and_then(|v| v.iter().map(|t| t.oid()).collect())
+                .map_err(relocate)?;
             known.ext_key_usage = Some((purposes, ext.critical));
         }
         oid::SUBJECT_KEY_ID => {
@@ -350,14 +384,18 @@ fn decode_known(at: &Tlv<'_>, ext: &Extension, known: &mut KnownExtensions) -> d
         oid::AUTHORITY_KEY_ID => {
             let seq = inner().map_err(relocate)?;
             let mut r = seq.reader();
-            known.authority_key_id = r.optional(tag::ctx_prim(0)).map_err(relocate)?.map(|k| k.value.to_vec());
+            known.authority_key_id = r
+                .optional(tag::ctx_prim(0))
+                .map_err(relocate)?
+                .map(|k| k.value.to_vec());
         }
         oid::SUBJECT_ALT_NAME => {
             let seq = inner().map_err(relocate)?;
             for gn in seq.reader().all().map_err(relocate)? {
                 known.subject_alt_names_raw.push(gn.raw.to_vec());
                 if gn.tag == tag::ctx_cons(4) {
-                    let n = Name::parse(&gn.reader().read().map_err(relocate)?).map_err(relocate)?;
+                    let n =
+                        Name::parse(&gn.reader().read().map_err(relocate)?).map_err(relocate)?;
                     known.subject_alt_dir_names.push(n);
                 }
             }
@@ -374,14 +412,22 @@ pub fn parse_certificates(input: &[u8]) -> Result<Vec<Certificate>, String> {
         let mut r = der::Reader::new(input);
         let mut out = Vec::new();
         while !r.is_empty() {
-            out.push(r.read().map_err(|e| format!("DER certificate: {e}"))?.raw.to_vec());
+            out.push(
+                r.read()
+                    .map_err(|e| format!("DER certificate: {e}"))?
+                    .raw
+                    .to_vec(),
+            );
         }
         out
     } else {
         pem_blocks(input, "CERTIFICATE")?
     };
     if blocks.len() > MAX_CERTS {
-        return Err(format!("{} certificates; at most {MAX_CERTS} accepted", blocks.len()));
+        return Err(format!(
+            "{} certificates; at most {MAX_CERTS} accepted",
+            blocks.len()
+        ));
     }
     blocks
         .iter()
@@ -392,7 +438,8 @@ pub fn parse_certificates(input: &[u8]) -> Result<Vec<Certificate>, String> {
 
 /// The base64 payloads of every PEM block with this label (RFC 7468), in order.
 pub fn pem_blocks(input: &[u8], label: &str) -> Result<Vec<Vec<u8>>, String> {
-    let text = std::str::from_utf8(input).map_err(|e| format!("PEM is not UTF-8 text (byte {})", e.valid_up_to()))?;
+    let text = std::str::from_utf8(input)
+        .map_err(|e| format!("PEM is not UTF-8 text (byte {})", e.valid_up_to()))?;
     let begin = format!("-----BEGIN {label}-----");
     let end = format!("-----END {label}-----");
     let mut out = Vec::new();
@@ -402,7 +449,10 @@ pub fn pem_blocks(input: &[u8], label: &str) -> Result<Vec<Vec<u8>>, String> {
         let j = rest[body_start..]
             .find(&end)
             .ok_or_else(|| format!("PEM block {} has no {end} line", out.len() + 1))?;
-        let body: String = rest[body_start..body_start + j].chars().filter(|c| !c.is_ascii_whitespace()).collect();
+        let body: String = rest[body_start..body_start + j]
+            .chars()
+            .filter(|c| !c.is_ascii_whitespace())
+            .collect();
         let bytes = base64::engine::general_purpose::STANDARD
             .decode(body.as_bytes())
             .map_err(|e| format!("PEM block {}: bad base64 ({e})", out.len() + 1))?;
@@ -429,7 +479,12 @@ pub struct Path {
 /// anchor's key. Every signature along a path is checked; validity periods are not (see
 /// [`validate_path`]), so the paths do not depend on the time asked about.
 pub fn build_paths(leaf: &Certificate, pool: &[Certificate], anchors: &[Certificate]) -> Vec<Path> {
-    let mut search = Search { pool, anchors, found: Vec::new(), budget: MAX_SIGNATURE_CHECKS };
+    let mut search = Search {
+        pool,
+        anchors,
+        found: Vec::new(),
+        budget: MAX_SIGNATURE_CHECKS,
+    };
     search.extend(&mut vec![leaf.clone()]);
     search.found
 }
@@ -471,7 +526,11 @@ impl Search<'_> {
         if stack.len() >= MAX_PATH_LEN {
             return;
         }
-        for a in self.anchors.iter().filter(|a| a.subject.matches(&cur.issuer)) {
+        for a in self
+            .anchors
+            .iter()
+            .filter(|a| a.subject.matches(&cur.issuer))
+        {
             if self.signed_by(&cur, a) {
                 let mut certs = stack.clone();
                 certs.push(a.clone());
@@ -496,7 +555,13 @@ impl Search<'_> {
 pub fn validate_path(path: &Path, at: i64) -> Result<(), String> {
     let n = path.certs.len();
     for (i, c) in path.certs.iter().enumerate() {
-        let who = if i == 0 { "leaf".to_string() } else if i == n - 1 { "trust anchor".into() } else { format!("intermediate {i}") };
+        let who = if i == 0 {
+            "leaf".to_string()
+        } else if i == n - 1 {
+            "trust anchor".into()
+        } else {
+            format!("intermediate {i}")
+        };
         if !c.valid_at(at) {
             let t = Time::from_unix(at).to_iso();
             return Err(format!(
@@ -506,30 +571,56 @@ pub fn validate_path(path: &Path, at: i64) -> Result<(), String> {
                 c.not_after.to_iso()
             ));
         }
-        if let Some(e) = c.extensions.iter().find(|e| e.critical && !oid::UNDERSTOOD.contains(&e.oid.as_str())) {
-            return Err(format!("{who} \"{}\" has unrecognised critical extension {}", c.subject.text, e.oid));
+        if let Some(e) = c
+            .extensions
+            .iter()
+            .find(|e| e.critical && !oid::UNDERSTOOD.contains(&e.oid.as_str()))
+        {
+            return Err(format!(
+                "{who} \"{}\" has unrecognised critical extension {}",
+                c.subject.text, e.oid
+            ));
         }
         if i > 0 && i < n - 1 {
             match c.known.basic_constraints {
                 Some((true, path_len, _)) => {
                     // Non-self-issued intermediates below this one (RFC 5280 §4.2.1.9).
-                    let below = path.certs[1..i].iter().filter(|x| !x.is_self_issued()).count() as u64;
+                    let below = path.certs[1..i]
+                        .iter()
+                        .filter(|x| !x.is_self_issued())
+                        .count() as u64;
                     if let Some(max) = path_len {
                         if below > max {
-                            return Err(format!("{who} \"{}\" pathLenConstraint {max} exceeded", c.subject.text));
+                            return Err(format!(
+                                "{who} \"{}\" pathLenConstraint {max} exceeded",
+                                c.subject.text
+                            ));
                         }
                     }
                 }
-                Some((false, _, _)) => return Err(format!("{who} \"{}\" is not a CA (basicConstraints cA false)", c.subject.text)),
+                Some((false, _, _)) => {
+                    return Err(format!(
+                        "{who} \"{}\" is not a CA (basicConstraints cA false)",
+                        c.subject.text
+                    ))
+                }
                 // Without basicConstraints OpenSSL (check_ca) still accepts a self-signed v1
                 // certificate or one whose keyUsage allows keyCertSign (checked below).
                 None if c.version == 1 && c.is_self_issued() => {}
                 None if c.known.key_usage.is_some() => {}
-                None => return Err(format!("{who} \"{}\" is not a CA (no basicConstraints)", c.subject.text)),
+                None => {
+                    return Err(format!(
+                        "{who} \"{}\" is not a CA (no basicConstraints)",
+                        c.subject.text
+                    ))
+                }
             }
             if let Some((bits, _)) = c.known.key_usage {
                 if bits & key_usage::KEY_CERT_SIGN == 0 {
-                    return Err(format!("{who} \"{}\" keyUsage lacks keyCertSign", c.subject.text));
+                    return Err(format!(
+                        "{who} \"{}\" keyUsage lacks keyCertSign",
+                        c.subject.text
+                    ));
                 }
             }
         }
@@ -544,9 +635,16 @@ mod tests {
     #[test]
     fn pem_errors_are_reported() {
         assert!(pem_blocks(b"nothing", "CERTIFICATE").is_err());
-        assert!(pem_blocks(b"-----BEGIN CERTIFICATE-----\n!!\n-----END CERTIFICATE-----", "CERTIFICATE").is_err());
+        assert!(pem_blocks(
+            b"-----BEGIN CERTIFICATE-----\n!!\n-----END CERTIFICATE-----",
+            "CERTIFICATE"
+        )
+        .is_err());
         assert!(pem_blocks(b"-----BEGIN CERTIFICATE-----\nAAAA\n", "CERTIFICATE").is_err());
-        assert_eq!(pem_blocks(b"-----BEGIN X-----\nAAEC\n-----END X-----\n", "X").unwrap(), vec![vec![0, 1, 2]]);
+        assert_eq!(
+            pem_blocks(b"-----BEGIN X-----\nAAEC\n-----END X-----\n", "X").unwrap(),
+            vec![vec![0, 1, 2]]
+        );
     }
 
     #[test]

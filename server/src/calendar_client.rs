@@ -25,17 +25,27 @@ pub enum Lookup {
 
 impl CalendarClient {
     pub fn new(timeout: Duration) -> CalendarClient {
-        CalendarClient { http: HttpClient::new(timeout) }
+        CalendarClient {
+            http: HttpClient::new(timeout),
+        }
     }
 
     /// `POST <base>/digest`: the calendar's pending timestamp on `digest`.
     pub fn submit(&self, base: &str, digest: &[u8]) -> Result<Timestamp, String> {
         let url = calendar::calendar_url(base, "digest");
         let body = calendar::digest_request_body(digest)?;
-        let body = Body { content_type: None, bytes: &body };
-        let (status, bytes) = self.http.exchange(&url, ACCEPT, Some(body), MAX_RESPONSE_LENGTH)?;
+        let body = Body {
+            content_type: None,
+            bytes: &body,
+        };
+        let (status, bytes) = self
+            .http
+            .exchange(&url, ACCEPT, Some(body), MAX_RESPONSE_LENGTH)?;
         if status != 200 {
-            return Err(format!("{url}: HTTP {status}: {}", calendar::sanitised_reason(&bytes)));
+            return Err(format!(
+                "{url}: HTTP {status}: {}",
+                calendar::sanitised_reason(&bytes)
+            ));
         }
         calendar::parse_response(digest, &bytes).map_err(|e| format!("{url}: not a timestamp: {e}"))
     }
@@ -43,13 +53,18 @@ impl CalendarClient {
     /// `GET <base>/timestamp/<hex commitment>`.
     pub fn lookup(&self, base: &str, commitment: &[u8]) -> Result<Lookup, String> {
         let url = calendar::calendar_url(base, &calendar::timestamp_request_path(commitment));
-        let (status, bytes) = self.http.exchange(&url, ACCEPT, None, MAX_RESPONSE_LENGTH)?;
+        let (status, bytes) = self
+            .http
+            .exchange(&url, ACCEPT, None, MAX_RESPONSE_LENGTH)?;
         match status {
             200 => calendar::parse_response(commitment, &bytes)
                 .map(Lookup::Found)
                 .map_err(|e| format!("{url}: not a timestamp: {e}")),
             404 => Ok(Lookup::NotFound(calendar::sanitised_reason(&bytes))),
-            s => Err(format!("{url}: HTTP {s}: {}", calendar::sanitised_reason(&bytes))),
+            s => Err(format!(
+                "{url}: HTTP {s}: {}",
+                calendar::sanitised_reason(&bytes)
+            )),
         }
     }
 }

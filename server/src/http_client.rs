@@ -25,13 +25,22 @@ impl HttpClient {
             .max_redirects(0)
             .user_agent(concat!("sealbook/", env!("CARGO_PKG_VERSION")))
             .build();
-        HttpClient { agent: config.into(), timeout }
+        HttpClient {
+            agent: config.into(),
+            timeout,
+        }
     }
 
     /// One request (POST when `body` is given, else GET); returns the status and at most
     /// `max + 1` bytes of the answer (one more than allowed, so the caller can tell an
     /// over-long answer). Errors are sentences naming the URL.
-    pub fn exchange(&self, url: &str, accept: &str, body: Option<Body<'_>>, max: usize) -> Result<(u16, Vec<u8>), String> {
+    pub fn exchange(
+        &self,
+        url: &str,
+        accept: &str,
+        body: Option<Body<'_>>,
+        max: usize,
+    ) -> Result<(u16, Vec<u8>), String> {
         let sent = match body {
             Some(b) => {
                 let mut req = self.agent.post(url).header("Accept", accept);
@@ -48,22 +57,32 @@ impl HttpClient {
         })?;
         let status = resp.status().as_u16();
         let mut bytes = Vec::new();
-        resp.body_mut().as_reader().take(max as u64 + 1).read_to_end(&mut bytes).map_err(|e| {
-            match e.get_ref().and_then(|i| i.downcast_ref::<ureq::Error>()) {
-                Some(ureq::Error::Timeout(_)) => self.timed_out(url),
-                _ => format!("{url}: reading the answer: {e}"),
-            }
-        })?;
+        resp.body_mut()
+            .as_reader()
+            .take(max as u64 + 1)
+            .read_to_end(&mut bytes)
+            .map_err(
+                |e| match e.get_ref().and_then(|i| i.downcast_ref::<ureq::Error>()) {
+                    Some(ureq::Error::Timeout(_)) => self.timed_out(url),
+                    _ => format!("{url}: reading the answer: {e}"),
+                },
+            )?;
         Ok((status, bytes))
     }
 
     fn timed_out(&self, url: &str) -> String {
-        format!("{url}: no complete answer within {} s (timeout)", self.timeout.as_secs())
+        format!(
+            "{url}: no complete answer within {} s (timeout)",
+            self.timeout.as_secs()
+        )
     }
 }
 
 /// The start of an error answer as printable text (at most 300 bytes, control characters
 /// dropped), for messages.
 pub fn excerpt(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(&bytes[..bytes.len().min(300)]).chars().filter(|c| !c.is_control()).collect()
+    String::from_utf8_lossy(&bytes[..bytes.len().min(300)])
+        .chars()
+        .filter(|c| !c.is_control())
+        .collect()
 }

@@ -45,9 +45,15 @@ fn main() {
             // A usage error is unusable input (exit 2), reported as JSON when --json was asked for.
             if std::env::args().any(|a| a == "--json") {
                 let text = e.render().to_string();
-                let head = text.split("\n\n").next().unwrap_or_default().trim_start_matches("error: ");
+                let head = text
+                    .split("\n\n")
+                    .next()
+                    .unwrap_or_default()
+                    .trim_start_matches("error: ");
                 let message = head.split_whitespace().collect::<Vec<_>>().join(" ");
-                outcome::Unusable::new(message).field("arguments").report(true);
+                outcome::Unusable::new(message)
+                    .field("arguments")
+                    .report(true);
             } else {
                 let _ = e.print();
             }

@@ -26,11 +26,19 @@ pub struct Unusable {
 
 impl Unusable {
     pub fn new(message: impl Into<String>) -> Self {
-        Unusable { file: None, line: None, field: None, message: message.into() }
+        Unusable {
+            file: None,
+            line: None,
+            field: None,
+            message: message.into(),
+        }
     }
 
     pub fn file(path: &Path, message: impl Into<String>) -> Self {
-        Unusable { file: Some(path.display().to_string()), ..Unusable::new(message) }
+        Unusable {
+            file: Some(path.display().to_string()),
+            ..Unusable::new(message)
+        }
     }
 
     /// `path` could not be read or written: the I/O error in words.

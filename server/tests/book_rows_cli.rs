@@ -18,7 +18,11 @@ const ASKS: &str = "asks.jsonl";
 fn assert_same(a: &Json, b: &Json, path: &str) {
     match (a, b) {
         (Json::Object(x), Json::Object(y)) => {
-            assert_eq!(x.keys().collect::<Vec<_>>(), y.keys().collect::<Vec<_>>(), "{path}: keys");
+            assert_eq!(
+                x.keys().collect::<Vec<_>>(),
+                y.keys().collect::<Vec<_>>(),
+                "{path}: keys"
+            );
             for (k, v) in x {
                 assert_same(v, &y[k], &format!("{path}.{k}"));
             }
@@ -31,7 +35,10 @@ fn assert_same(a: &Json, b: &Json, path: &str) {
         }
         (Json::Number(x), Json::Number(y)) if x.is_f64() || y.is_f64() => {
             let (x, y) = (x.as_f64().unwrap(), y.as_f64().unwrap());
-            assert!((x - y).abs() <= 1e-12 * x.abs().max(y.abs()), "{path}: {x} vs {y}");
+            assert!(
+                (x - y).abs() <= 1e-12 * x.abs().max(y.abs()),
+                "{path}: {x} vs {y}"
+            );
         }
         _ => assert_eq!(a, b, "{path}"),
     }
@@ -43,12 +50,36 @@ fn demo_book_alone_scores_as_the_forecasts_file() {
     let (csv, book, asks) = (d.path().join(CSV), d.path().join(BOOK), d.path().join(ASKS));
     let (code, from_book) = sealbook_json(&["score", "--book", arg(&book), "--asks", arg(&asks)]);
     assert_eq!(code, 0);
-    let (code, from_csv) = sealbook_json(&["score", "--forecasts", arg(&csv), "--book", arg(&book), "--asks", arg(&asks)]);
+    let (code, from_csv) = sealbook_json(&[
+        "score",
+        "--forecasts",
+        arg(&csv),
+        "--book",
+        arg(&book),
+        "--asks",
+        arg(&asks),
+    ]);
     assert_eq!(code, 0);
-    assert_eq!((from_book["rows_from"].as_str(), from_csv["rows_from"].as_str()), (Some("book"), Some("forecasts")));
+    assert_eq!(
+        (
+            from_book["rows_from"].as_str(),
+            from_csv["rows_from"].as_str()
+        ),
+        (Some("book"), Some("forecasts"))
+    );
     assert!(from_book["book_agreement"].is_null() && from_csv["book_agreement"]["ok"] == true);
     assert_eq!(from_book["rows"], from_csv["rows"]);
-    for key in ["seats", "consensus", "n_eff", "independence", "crowd", "primary_endpoint", "grid", "excluded_after_reference", "time_basis"] {
+    for key in [
+        "seats",
+        "consensus",
+        "n_eff",
+        "independence",
+        "crowd",
+        "primary_endpoint",
+        "grid",
+        "excluded_after_reference",
+        "time_basis",
+    ] {
         assert_same(&from_book[key], &from_csv[key], key);
     }
     // 3 runs x 4 seats, one-day results only.
@@ -61,8 +92,15 @@ fn demo_book_alone_scores_as_the_forecasts_file() {
     assert_same(&neff_book, &neff_csv, "n_eff");
     assert!(!neff_book["n_eff"].as_array().unwrap().is_empty());
 
-    let out = sealbook_tests::python_script("book_brier_peer.py").arg(&book).output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = sealbook_tests::python_script("book_brier_peer.py")
+        .arg(&book)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let peer: Json = serde_json::from_slice(&out.stdout).unwrap();
     let seats = from_book["seats"].as_object().unwrap();
     assert_eq!(peer.as_object().unwrap().len(), seats.len());
@@ -70,7 +108,10 @@ fn demo_book_alone_scores_as_the_forecasts_file() {
         for (h, f) in hs.as_object().unwrap() {
             let p = &peer[seat][h];
             if f["n"] == 0 {
-                assert!(p.is_null(), "{seat} {h}: the peer resolved rows the scorer did not");
+                assert!(
+                    p.is_null(),
+                    "{seat} {h}: the peer resolved rows the scorer did not"
+                );
                 continue;
             }
             assert_eq!(f["n"], p["n"], "{seat} {h}");
@@ -86,14 +127,26 @@ fn neither_file_is_exit_2_and_bad_score_lines_name_line_and_field() {
         let (code, doc) = sealbook_json(&[cmd]);
         assert_eq!(code, 2, "{cmd}");
         assert_eq!(doc["error"]["field"], "--forecasts", "{cmd}: {doc}");
-        assert!(doc["error"]["message"].as_str().unwrap().contains("--book"), "{cmd}: {doc}");
+        assert!(
+            doc["error"]["message"].as_str().unwrap().contains("--book"),
+            "{cmd}: {doc}"
+        );
     }
     let d = demo();
     let book = std::fs::read(d.path().join(BOOK)).unwrap();
     let mut ls = lines(&book);
-    let i = ls.iter().position(|l| serde_json::from_slice::<Json>(l).unwrap()["kind"] == "score").expect("a score line");
+    let i = ls
+        .iter()
+        .position(|l| serde_json::from_slice::<Json>(l).unwrap()["kind"] == "score")
+        .expect("a score line");
     let mut line: Json = serde_json::from_slice(&ls[i]).unwrap();
-    let asset = line["results"].as_object().unwrap().keys().next().unwrap().clone();
+    let asset = line["results"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .next()
+        .unwrap()
+        .clone();
     // Only the scorer reads the line's fields; the seal is not checked here.
     line["results"][&asset]["ref"] = "x".into();
     ls[i] = serde_json::to_vec(&line).unwrap();
@@ -102,7 +155,11 @@ fn neither_file_is_exit_2_and_bad_score_lines_name_line_and_field() {
     let (code, doc) = sealbook_json(&["score", "--book", arg(&bad)]);
     assert_eq!(code, 2, "{doc}");
     assert_eq!(doc["error"]["line"], i as u64 + 1, "{doc}");
-    assert_eq!(doc["error"]["field"], format!("results.{asset}.ref"), "{doc}");
+    assert_eq!(
+        doc["error"]["field"],
+        format!("results.{asset}.ref"),
+        "{doc}"
+    );
     let (code, out, _) = sealbook(&["score", "--book", arg(&d.path().join(BOOK))]);
     assert_eq!(code, 0);
     assert!(out.contains("rows from the book"), "{out}");

@@ -19,12 +19,18 @@ fn score_args<'a>(csv: &'a Path, book: &'a Path) -> Vec<&'a str> {
 
 /// The demo's forecasts file with one data row edited by `edit(fields, column index)`;
 /// returns the new file and the edited row's number (header = 1).
-fn edit_csv(dir: &Path, pick: impl Fn(&[&str], &dyn Fn(&str) -> usize) -> bool, edit: impl Fn(&mut Vec<String>, &dyn Fn(&str) -> usize)) -> (PathBuf, u64) {
+fn edit_csv(
+    dir: &Path,
+    pick: impl Fn(&[&str], &dyn Fn(&str) -> usize) -> bool,
+    edit: impl Fn(&mut Vec<String>, &dyn Fn(&str) -> usize),
+) -> (PathBuf, u64) {
     let text = std::fs::read_to_string(dir.join(CSV)).unwrap();
     let mut lines: Vec<String> = text.lines().map(String::from).collect();
     let header: Vec<String> = lines[0].split(',').map(String::from).collect();
     let col = |name: &str| header.iter().position(|c| c == name).unwrap();
-    let i = (1..lines.len()).find(|&i| pick(&lines[i].split(',').collect::<Vec<_>>(), &col)).expect("a row to edit");
+    let i = (1..lines.len())
+        .find(|&i| pick(&lines[i].split(',').collect::<Vec<_>>(), &col))
+        .expect("a row to edit");
     let mut fields: Vec<String> = lines[i].split(',').map(String::from).collect();
     edit(&mut fields, &col);
     lines[i] = fields.join(",");
@@ -46,15 +52,28 @@ fn demo_crowd_table_matches_the_python_peer() {
     assert_eq!(rows, 3 * 8 * 4, "3 runs x 8 listed markets x 4 seats");
     // Requirement 17: bid, ask and last trade on every crowd row of the demo.
     for q in doc["crowd"]["questions"].as_array().unwrap() {
-        assert!(q["bid"].is_f64() && q["ask"].is_f64() && q["last_trade_at"].is_string(), "{q}");
+        assert!(
+            q["bid"].is_f64() && q["ask"].is_f64() && q["last_trade_at"].is_string(),
+            "{q}"
+        );
     }
 
     let (code, text, _) = sealbook(&score_args(&csv, &book));
     assert_eq!(code, 0);
-    assert!(text.contains("crowd: 24 questions (0 unresolved)"), "{text}");
+    assert!(
+        text.contains("crowd: 24 questions (0 unresolved)"),
+        "{text}"
+    );
     assert!(text.contains("2026-10-20-am  NDX    kalshi"), "{text}");
-    assert!(text.lines().any(|l| l.starts_with("overall          admitted   60")), "{text}");
-    assert!(text.contains("forecasts vs book: 576 issue rows checked"), "{text}");
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("overall          admitted   60")),
+        "{text}"
+    );
+    assert!(
+        text.contains("forecasts vs book: 576 issue rows checked"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -73,33 +92,75 @@ fn a_tampered_forecasts_row_fails_naming_row_line_and_field() {
     let (code, doc) = sealbook_json(&score_args(&csv, &book));
     assert_eq!(code, 1, "the scored answer is not the sealed one");
     let a = &doc["book_agreement"];
-    assert_eq!((a["ok"].as_bool(), a["mismatch_count"].as_u64()), (Some(false), Some(1)), "{a}");
+    assert_eq!(
+        (a["ok"].as_bool(), a["mismatch_count"].as_u64()),
+        (Some(false), Some(1)),
+        "{a}"
+    );
     let m = &a["mismatches"][0];
-    assert_eq!((m["csv_row"].as_u64(), m["field"].as_str()), (Some(row), Some("items.GOLD.1w.prob_up")), "{m}");
-    assert_eq!(m["book_line"].as_u64(), Some(2), "the first answer of the first run");
+    assert_eq!(
+        (m["csv_row"].as_u64(), m["field"].as_str()),
+        (Some(row), Some("items.GOLD.1w.prob_up")),
+        "{m}"
+    );
+    assert_eq!(
+        m["book_line"].as_u64(),
+        Some(2),
+        "the first answer of the first run"
+    );
     let (code, text, _) = sealbook(&score_args(&csv, &book));
     assert_eq!(code, 1);
     assert!(text.contains(&format!("council-forecasts.csv row {row} vs council-book.jsonl line 2, field items.GOLD.1w.prob_up: CSV prob_up")), "{text}");
     assert!(text.contains("1 MISMATCHES"), "{text}");
 
     // A row pointing at another seat's answer line.
-    let (csv, row) = edit_csv(d.path(), |f, col| f[col("seat")] == "demo-alpha", |f, col| f[col("line")] = "3".into());
+    let (csv, row) = edit_csv(
+        d.path(),
+        |f, col| f[col("seat")] == "demo-alpha",
+        |f, col| f[col("line")] = "3".into(),
+    );
     let (code, doc) = sealbook_json(&score_args(&csv, &book));
     assert_eq!(code, 1);
     let m = &doc["book_agreement"]["mismatches"][0];
-    assert_eq!((m["csv_row"].as_u64(), m["book_line"].as_u64(), m["field"].as_str()), (Some(row), Some(3), Some("seat")), "{m}");
-    assert!(m["message"].as_str().unwrap().contains("\"demo-beta\""), "{m}");
+    assert_eq!(
+        (
+            m["csv_row"].as_u64(),
+            m["book_line"].as_u64(),
+            m["field"].as_str()
+        ),
+        (Some(row), Some(3), Some("seat")),
+        "{m}"
+    );
+    assert!(
+        m["message"].as_str().unwrap().contains("\"demo-beta\""),
+        "{m}"
+    );
 
     // A row pointing at the run line.
-    let (csv, row) = edit_csv(d.path(), |f, col| f[col("seat")] == "demo-gamma", |f, col| f[col("line")] = "1".into());
+    let (csv, row) = edit_csv(
+        d.path(),
+        |f, col| f[col("seat")] == "demo-gamma",
+        |f, col| f[col("line")] = "1".into(),
+    );
     let (code, doc) = sealbook_json(&score_args(&csv, &book));
     assert_eq!(code, 1);
     let m = &doc["book_agreement"]["mismatches"][0];
-    assert_eq!((m["csv_row"].as_u64(), m["book_line"].as_u64(), m["field"].as_str()), (Some(row), Some(1), Some("kind")), "{m}");
+    assert_eq!(
+        (
+            m["csv_row"].as_u64(),
+            m["book_line"].as_u64(),
+            m["field"].as_str()
+        ),
+        (Some(row), Some(1), Some("kind")),
+        "{m}"
+    );
 
     // Without the book there is nothing to check against: the document has no agreement.
     let (code, doc) = sealbook_json(&["score", "--forecasts", arg(&csv)]);
-    assert_eq!((code, &doc["book_agreement"], &doc["crowd"]), (0, &Json::Null, &Json::Null));
+    assert_eq!(
+        (code, &doc["book_agreement"], &doc["crowd"]),
+        (0, &Json::Null, &Json::Null)
+    );
 }
 
 #[test]
@@ -122,7 +183,8 @@ fn book_fields_in_the_wrong_unit_or_type_are_unusable() {
             .map(|(i, l)| {
                 let mut v: Json = serde_json::from_str(l).unwrap();
                 if i + 1 == line {
-                    *v.pointer_mut(pointer).unwrap_or_else(|| panic!("line {line} has {pointer}")) = value.clone();
+                    *v.pointer_mut(pointer)
+                        .unwrap_or_else(|| panic!("line {line} has {pointer}")) = value.clone();
                 }
                 v.to_string() + "\n"
             })
@@ -133,7 +195,11 @@ fn book_fields_in_the_wrong_unit_or_type_are_unusable() {
         assert_eq!(code, 2, "{doc}");
         let e = &doc["error"];
         let field = pointer[1..].replace('/', ".");
-        assert_eq!((e["line"].as_u64(), e["field"].as_str()), (Some(line as u64), Some(field.as_str())), "{e}");
+        assert_eq!(
+            (e["line"].as_u64(), e["field"].as_str()),
+            (Some(line as u64), Some(field.as_str())),
+            "{e}"
+        );
         assert!(e["file"].as_str().unwrap().ends_with("bad.jsonl"), "{e}");
     }
 }

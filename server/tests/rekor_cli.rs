@@ -35,7 +35,10 @@ fn mth(leaves: &[[u8; 32]]) -> [u8; 32] {
 }
 
 fn node(l: &[u8; 32], r: &[u8; 32]) -> [u8; 32] {
-    HashAlg::Sha256.digest(&[&[1u8][..], l, r].concat()).try_into().unwrap()
+    HashAlg::Sha256
+        .digest(&[&[1u8][..], l, r].concat())
+        .try_into()
+        .unwrap()
 }
 
 fn audit_path(m: usize, leaves: &[[u8; 32]]) -> Vec<[u8; 32]> {
@@ -43,7 +46,11 @@ fn audit_path(m: usize, leaves: &[[u8; 32]]) -> Vec<[u8; 32]> {
         return vec![];
     }
     let k = leaves.len().next_power_of_two() / 2;
-    let (mut p, other) = if m < k { (audit_path(m, &leaves[..k]), mth(&leaves[k..])) } else { (audit_path(m - k, &leaves[k..]), mth(&leaves[..k])) };
+    let (mut p, other) = if m < k {
+        (audit_path(m, &leaves[..k]), mth(&leaves[k..]))
+    } else {
+        (audit_path(m - k, &leaves[k..]), mth(&leaves[..k]))
+    };
     p.push(other);
     p
 }
@@ -71,11 +78,17 @@ impl FakeRekor {
         let key = SigningKey::from_bytes(&[7u8; 32].into()).unwrap();
         // Earlier entries of other people, so the proof has siblings on both sides.
         let leaves = (0..6u8).map(|i| rekor::leaf_hash(&[b'x', i])).collect();
-        FakeRekor { key, leaves: Mutex::new(leaves) }
+        FakeRekor {
+            key,
+            leaves: Mutex::new(leaves),
+        }
     }
 
     fn public_pem(&self) -> String {
-        self.key.verifying_key().to_public_key_pem(LineEnding::LF).unwrap()
+        self.key
+            .verifying_key()
+            .to_public_key_pem(LineEnding::LF)
+            .unwrap()
     }
 
     fn log_id(&self) -> String {
@@ -99,36 +112,73 @@ impl FakeRekor {
         if spec["data"]["hash"]["algorithm"] != "sha256" {
             return Err("not sha256".into());
         }
-        let digest = hex::decode(spec["data"]["hash"]["value"].as_str().ok_or("no hash")?).ok_or("hash not hex")?;
-        let sig = B64.decode(spec["signature"]["content"].as_str().ok_or("no signature")?).map_err(|e| e.to_string())?;
-        let pem = B64.decode(spec["signature"]["publicKey"]["content"].as_str().ok_or("no key")?).map_err(|e| e.to_string())?;
-        let spki = sealbook_core::x509::pem_blocks(&pem, "PUBLIC KEY")?.pop().ok_or("no PUBLIC KEY")?;
+        let digest = hex::decode(spec["data"]["hash"]["value"].as_str().ok_or("no hash")?)
+            .ok_or("hash not hex")?;
+        let sig = B64
+            .decode(
+                spec["signature"]["content"]
+                    .as_str()
+                    .ok_or("no signature")?,
+            )
+            .map_err(|e| e.to_string())?;
+        let pem = B64
+            .decode(
+                spec["signature"]["publicKey"]["content"]
+                    .as_str()
+                    .ok_or("no key")?,
+            )
+            .map_err(|e| e.to_string())?;
+        let spki = sealbook_core::x509::pem_blocks(&pem, "PUBLIC KEY")?
+            .pop()
+            .ok_or("no PUBLIC KEY")?;
         let key = PublicKey::from_spki_der(&spki)?;
         signature::verify_prehashed(&key, Scheme::Ecdsa(HashAlg::Sha256), &digest, &sig)
     }
 
     fn answer(&self, r: Request) -> Answer {
-        let json = |status, v: Value| Answer::new(status, "application/json", v.to_string().into_bytes());
+        let json =
+            |status, v: Value| Answer::new(status, "application/json", v.to_string().into_bytes());
         let mode = match r.path.split('/').nth(1) {
             Some("honest") => Mode::Honest,
             Some("badset") => Mode::BadSet,
             Some("badproof") => Mode::BadProof,
             Some("conflict") => Mode::Conflict,
             Some("garbage") => Mode::Garbage,
-            _ => return json(404, serde_json::json!({"code": 404, "message": "no such path"})),
+            _ => {
+                return json(
+                    404,
+                    serde_json::json!({"code": 404, "message": "no such path"}),
+                )
+            }
         };
         if !r.path.ends_with("/api/v1/log/entries") || r.method != "POST" {
-            return json(404, serde_json::json!({"code": 404, "message": "no such path"}));
+            return json(
+                404,
+                serde_json::json!({"code": 404, "message": "no such path"}),
+            );
         }
         if r.content_type.as_deref() != Some("application/json") {
-            return json(415, serde_json::json!({"code": 415, "message": "expected application/json"}));
+            return json(
+                415,
+                serde_json::json!({"code": 415, "message": "expected application/json"}),
+            );
         }
         if let Err(e) = Self::accept(&r.body) {
-            return json(400, serde_json::json!({"code": 400, "message": format!("invalid entry: {e}")}));
+            return json(
+                400,
+                serde_json::json!({"code": 400, "message": format!("invalid entry: {e}")}),
+            );
         }
         match mode {
-            Mode::Conflict => return json(409, serde_json::json!({"code": 409, "message": "an equivalent entry already exists in the transparency log"})),
-            Mode::Garbage => return Answer::new(201, "application/json", b"{\"not\": \"an entry\"".to_vec()),
+            Mode::Conflict => {
+                return json(
+                    409,
+                    serde_json::json!({"code": 409, "message": "an equivalent entry already exists in the transparency log"}),
+                )
+            }
+            Mode::Garbage => {
+                return Answer::new(201, "application/json", b"{\"not\": \"an entry\"".to_vec())
+            }
             _ => {}
         }
         let leaf = rekor::leaf_hash(&r.body);
@@ -143,11 +193,26 @@ impl FakeRekor {
         let body_b64 = B64.encode(&r.body);
         let log_id = self.log_id();
         let log_index = index + SHARD_OFFSET;
-        let signed_time = if mode == Mode::BadSet { INTEGRATED_TIME + 1 } else { INTEGRATED_TIME };
-        let payload = format!(r#"{{"body":"{body_b64}","integratedTime":{signed_time},"logID":"{log_id}","logIndex":{log_index}}}"#);
+        let signed_time = if mode == Mode::BadSet {
+            INTEGRATED_TIME + 1
+        } else {
+            INTEGRATED_TIME
+        };
+        let payload = format!(
+            r#"{{"body":"{body_b64}","integratedTime":{signed_time},"logID":"{log_id}","logIndex":{log_index}}}"#
+        );
         let note = format!("fake.rekor - 42\n{size}\n{}\n", B64.encode(root));
-        let hint = &HashAlg::Sha256.digest(self.key.verifying_key().to_public_key_der().unwrap().as_bytes())[..4];
-        let checkpoint = format!("{note}\n\u{2014} fake.rekor {}\n", B64.encode([hint, &self.sign(note.as_bytes())].concat()));
+        let hint = &HashAlg::Sha256.digest(
+            self.key
+                .verifying_key()
+                .to_public_key_der()
+                .unwrap()
+                .as_bytes(),
+        )[..4];
+        let checkpoint = format!(
+            "{note}\n\u{2014} fake.rekor {}\n",
+            B64.encode([hint, &self.sign(note.as_bytes())].concat())
+        );
         let uuid = format!("24296fb24b8ad77a{}", hex::encode(&leaf));
         let entry = serde_json::json!({ uuid: {
             "body": body_b64,
@@ -170,8 +235,17 @@ impl FakeRekor {
 }
 
 fn openssl(dir: &Path, args: &[&str]) {
-    let out = Command::new("openssl").args(args).current_dir(dir).env("OPENSSL_CONF", "/dev/null").output().unwrap();
-    assert!(out.status.success(), "openssl {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    let out = Command::new("openssl")
+        .args(args)
+        .current_dir(dir)
+        .env("OPENSSL_CONF", "/dev/null")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "openssl {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 #[test]
@@ -183,35 +257,114 @@ fn upload_to_a_fake_rekor_then_verify() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     std::fs::write(d.join("log.pub"), &log_pub).unwrap();
-    assert_eq!(hex::encode(&LogKey::parse(log_pub.as_bytes()).unwrap().log_id), fake.log_id());
-    openssl(d, &["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-out", "pkcs8.pem"]);
-    openssl(d, &["ecparam", "-name", "prime256v1", "-genkey", "-noout", "-out", "sec1.pem"]);
-    openssl(d, &["genpkey", "-algorithm", "ED25519", "-out", "ed25519.pem"]);
+    assert_eq!(
+        hex::encode(&LogKey::parse(log_pub.as_bytes()).unwrap().log_id),
+        fake.log_id()
+    );
+    openssl(
+        d,
+        &[
+            "genpkey",
+            "-algorithm",
+            "EC",
+            "-pkeyopt",
+            "ec_paramgen_curve:P-256",
+            "-out",
+            "pkcs8.pem",
+        ],
+    );
+    openssl(
+        d,
+        &[
+            "ecparam",
+            "-name",
+            "prime256v1",
+            "-genkey",
+            "-noout",
+            "-out",
+            "sec1.pem",
+        ],
+    );
+    openssl(
+        d,
+        &["genpkey", "-algorithm", "ED25519", "-out", "ed25519.pem"],
+    );
     let log = d.join("log.pub");
 
     for (i, key) in ["pkcs8.pem", "sec1.pem"].iter().enumerate() {
         let list = d.join(format!("list{i}.txt"));
         std::fs::write(&list, format!("daily/council/book.jsonl {i} lines\n")).unwrap();
         let honest = format!("{url}/honest");
-        let (code, j) = run_json(&["rekor", "upload", s(&list), "--key", s(&d.join(key)), "--url", &honest, "--pubkey", s(&log)]);
+        let (code, j) = run_json(&[
+            "rekor",
+            "upload",
+            s(&list),
+            "--key",
+            s(&d.join(key)),
+            "--url",
+            &honest,
+            "--pubkey",
+            s(&log),
+        ]);
         assert_eq!(code, 0, "{key}: {j}");
         let stored = d.join(format!("list{i}.txt.rekor.json"));
         assert_eq!(j["written"], s(&stored));
         assert_eq!(j["verdict"]["integrated_time"], INTEGRATED_TIME);
         // The stored entry verifies, by us and by the independent peer.
-        let (code, v) = run_json(&["rekor", "verify", s(&stored), "--data", s(&list), "--pubkey", s(&log)]);
+        let (code, v) = run_json(&[
+            "rekor",
+            "verify",
+            s(&stored),
+            "--data",
+            s(&list),
+            "--pubkey",
+            s(&log),
+        ]);
         assert_eq!((code, &v["ok"]), (0, &Value::Bool(true)), "{v}");
         let sha = hex::encode(&HashAlg::Sha256.digest(&std::fs::read(&list).unwrap()));
-        let out = sealbook_tests::python_script("rekor_peer.py").arg(&stored).arg(&log).arg(&sha).output().unwrap();
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let out = sealbook_tests::python_script("rekor_peer.py")
+            .arg(&stored)
+            .arg(&log)
+            .arg(&sha)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         let peer: Value = serde_json::from_slice(&out.stdout).unwrap();
-        assert!(peer.as_object().unwrap().values().all(|x| *x == Value::Bool(true)), "{peer}");
+        assert!(
+            peer.as_object()
+                .unwrap()
+                .values()
+                .all(|x| *x == Value::Bool(true)),
+            "{peer}"
+        );
         // The text report states when the list became public.
-        let (code, text, _) = common::sealbook(&["rekor", "verify", s(&stored), "--digest", &sha, "--pubkey", s(&log)]);
+        let (code, text, _) = common::sealbook(&[
+            "rekor",
+            "verify",
+            s(&stored),
+            "--digest",
+            &sha,
+            "--pubkey",
+            s(&log),
+        ]);
         assert_eq!(code, 0);
         assert!(text.contains("integratedTime: 2025-11-30T00:00:00Z (UTC; Unix time 1764460800): from then on the logged list is public"), "{text}");
         // Never over an existing entry.
-        let (code, j) = run_json(&["rekor", "upload", s(&list), "--key", s(&d.join(key)), "--url", &honest, "--pubkey", s(&log)]);
+        let (code, j) = run_json(&[
+            "rekor",
+            "upload",
+            s(&list),
+            "--key",
+            s(&d.join(key)),
+            "--url",
+            &honest,
+            "--pubkey",
+            s(&log),
+        ]);
         assert_eq!(code, 2, "{j}");
     }
 
@@ -238,11 +391,27 @@ fn upload_to_a_fake_rekor_then_verify() {
         assert_eq!(code, 1, "{mode}: {j}");
         assert!(j["error"].as_str().unwrap().contains(why), "{mode}: {j}");
         assert_eq!(j["written"], Value::Null);
-        assert_eq!(std::fs::read_dir(d).unwrap().count(), before, "{mode}: nothing written");
+        assert_eq!(
+            std::fs::read_dir(d).unwrap().count(),
+            before,
+            "{mode}: nothing written"
+        );
     }
     // Keys other than P-256 are unusable input.
-    let (code, j) = run_json(&["rekor", "upload", s(&list), "--key", s(&d.join("ed25519.pem")), "--url", &url]);
-    assert_eq!((code, &j["error"]["field"]), (2, &Value::from("--key")), "{j}");
+    let (code, j) = run_json(&[
+        "rekor",
+        "upload",
+        s(&list),
+        "--key",
+        s(&d.join("ed25519.pem")),
+        "--url",
+        &url,
+    ]);
+    assert_eq!(
+        (code, &j["error"]["field"]),
+        (2, &Value::from("--key")),
+        "{j}"
+    );
 }
 
 #[test]
@@ -252,28 +421,113 @@ fn verify_every_rekor_vector_as_its_manifest_says() {
     const PROD_SHA: &str = "c4e92e9ecc828bef2aa7dba1de8ac983511f7532a0df11c770d39099a25cf201";
     // (entry, key, digest, the checks that must fail)
     let cases: &[(&str, &str, &str, &[&str])] = &[
-        ("sigstage-entry-1688.json", "rekor-sigstage.pub", STAGE_SHA, &[]),
-        ("prod-entry-79605083.api.json", "rekor-sigstore-prod.pub", PROD_SHA, &[]),
-        ("negative/sigstage-entry-1688.swapped-proof-hash.json", "rekor-sigstage.pub", STAGE_SHA, &["inclusion_proof"]),
-        ("negative/sigstage-entry-1688.integratedTime+1.json", "rekor-sigstage.pub", STAGE_SHA, &["signed_entry_timestamp"]),
-        ("negative/sigstage-entry-1688.treeSize+1.json", "rekor-sigstage.pub", STAGE_SHA, &["checkpoint"]),
-        ("sigstage-entry-1688.json", "rekor-sigstage.pub", PROD_SHA, &["body_hash"]),
-        ("sigstage-entry-1688.json", "rekor-sigstore-prod.pub", STAGE_SHA, &["log_id", "checkpoint", "signed_entry_timestamp"]),
+        (
+            "sigstage-entry-1688.json",
+            "rekor-sigstage.pub",
+            STAGE_SHA,
+            &[],
+        ),
+        (
+            "prod-entry-79605083.api.json",
+            "rekor-sigstore-prod.pub",
+            PROD_SHA,
+            &[],
+        ),
+        (
+            "negative/sigstage-entry-1688.swapped-proof-hash.json",
+            "rekor-sigstage.pub",
+            STAGE_SHA,
+            &["inclusion_proof"],
+        ),
+        (
+            "negative/sigstage-entry-1688.integratedTime+1.json",
+            "rekor-sigstage.pub",
+            STAGE_SHA,
+            &["signed_entry_timestamp"],
+        ),
+        (
+            "negative/sigstage-entry-1688.treeSize+1.json",
+            "rekor-sigstage.pub",
+            STAGE_SHA,
+            &["checkpoint"],
+        ),
+        (
+            "sigstage-entry-1688.json",
+            "rekor-sigstage.pub",
+            PROD_SHA,
+            &["body_hash"],
+        ),
+        (
+            "sigstage-entry-1688.json",
+            "rekor-sigstore-prod.pub",
+            STAGE_SHA,
+            &["log_id", "checkpoint", "signed_entry_timestamp"],
+        ),
     ];
     for (entry, key, sha, fails) in cases {
-        let (code, j) = run_json(&["rekor", "verify", s(&v.join(entry)), "--digest", sha, "--pubkey", s(&v.join(key))]);
-        let failed: Vec<&str> = j["checks"].as_array().unwrap().iter().filter(|c| c["status"] == "fail").map(|c| c["id"].as_str().unwrap()).collect();
+        let (code, j) = run_json(&[
+            "rekor",
+            "verify",
+            s(&v.join(entry)),
+            "--digest",
+            sha,
+            "--pubkey",
+            s(&v.join(key)),
+        ]);
+        let failed: Vec<&str> = j["checks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|c| c["status"] == "fail")
+            .map(|c| c["id"].as_str().unwrap())
+            .collect();
         assert_eq!(&failed, fails, "{entry} with {key}: {j}");
         assert_eq!(code, if fails.is_empty() { 0 } else { 1 }, "{entry}");
         assert_eq!(j["ok"], fails.is_empty());
     }
     // The production entry under the key shipped in www/trust/.
     let shipped = sealbook_tests::repo_root().join("www/trust/rekor-sigstore-prod.pub");
-    let (code, j) = run_json(&["rekor", "verify", s(&v.join("prod-entry-79605083.api.json")), "--digest", PROD_SHA, "--pubkey", s(&shipped)]);
-    assert_eq!((code, &j["ok"], &j["log_index"]), (0, &Value::Bool(true), &Value::from(79605083)), "{j}");
+    let (code, j) = run_json(&[
+        "rekor",
+        "verify",
+        s(&v.join("prod-entry-79605083.api.json")),
+        "--digest",
+        PROD_SHA,
+        "--pubkey",
+        s(&shipped),
+    ]);
+    assert_eq!(
+        (code, &j["ok"], &j["log_index"]),
+        (0, &Value::Bool(true), &Value::from(79605083)),
+        "{j}"
+    );
     // Unusable inputs.
-    let (code, j) = run_json(&["rekor", "verify", s(&v.join("rekor-sigstage.pub")), "--digest", STAGE_SHA, "--pubkey", s(&v.join("rekor-sigstage.pub"))]);
-    assert_eq!((code, &j["error"]["field"]), (2, &Value::from("entry")), "{j}");
-    let (code, j) = run_json(&["rekor", "verify", s(&v.join("sigstage-entry-1688.json")), "--digest", "abcd", "--pubkey", s(&v.join("rekor-sigstage.pub"))]);
-    assert_eq!((code, &j["error"]["field"]), (2, &Value::from("--digest")), "{j}");
+    let (code, j) = run_json(&[
+        "rekor",
+        "verify",
+        s(&v.join("rekor-sigstage.pub")),
+        "--digest",
+        STAGE_SHA,
+        "--pubkey",
+        s(&v.join("rekor-sigstage.pub")),
+    ]);
+    assert_eq!(
+        (code, &j["error"]["field"]),
+        (2, &Value::from("entry")),
+        "{j}"
+    );
+    let (code, j) = run_json(&[
+        "rekor",
+        "verify",
+        s(&v.join("sigstage-entry-1688.json")),
+        "--digest",
+        "abcd",
+        "--pubkey",
+        s(&v.join("rekor-sigstage.pub")),
+    ]);
+    assert_eq!(
+        (code, &j["error"]["field"]),
+        (2, &Value::from("--digest")),
+        "{j}"
+    );
 }

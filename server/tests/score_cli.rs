@@ -20,10 +20,23 @@ impl League {
     fn generate() -> League {
         let dir = tempfile::tempdir().unwrap();
         let out = sealbook_tests::python_script("season.py")
-            .args(["gen", dir.path().to_str().unwrap(), "--sessions", "25", "--seats", "6", "--markets", "5"])
+            .args([
+                "gen",
+                dir.path().to_str().unwrap(),
+                "--sessions",
+                "25",
+                "--seats",
+                "6",
+                "--markets",
+                "5",
+            ])
             .output()
             .unwrap();
-        assert!(out.status.success(), "generator failed: {}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "generator failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         League { dir }
     }
     fn csv(&self) -> PathBuf {
@@ -34,7 +47,11 @@ impl League {
     }
     /// A copy of the forecasts file with `edit` applied to its lines (header = index 0).
     fn edited(&self, name: &str, edit: impl FnOnce(&mut Vec<String>)) -> PathBuf {
-        let mut lines: Vec<String> = std::fs::read_to_string(self.csv()).unwrap().lines().map(String::from).collect();
+        let mut lines: Vec<String> = std::fs::read_to_string(self.csv())
+            .unwrap()
+            .lines()
+            .map(String::from)
+            .collect();
         edit(&mut lines);
         let p = self.dir.path().join(name);
         std::fs::write(&p, lines.join("\n") + "\n").unwrap();
@@ -65,14 +82,28 @@ fn conformance_ok_failures_and_unusable() {
     let (code, out, err) = sealbook(&["conformance", s(&l.csv())]);
     assert_eq!((code, out.as_str()), (0, "3000 rows, ok\n"), "{err}");
     let j = json_of(&sealbook(&["conformance", s(&l.csv()), "--json"]).1);
-    assert_eq!((j["ok"].as_bool(), j["rows"].as_u64()), (Some(true), Some(3000)));
+    assert_eq!(
+        (j["ok"].as_bool(), j["rows"].as_u64()),
+        (Some(true), Some(3000))
+    );
 
     // Row 5 (data line 4) states 150%; row 9's event id is not its contract's.
     let bad = l.edited("bad.csv", |lines| {
         set_field(lines, 4, "prob_up", "150");
-        let k = lines[0].split(',').position(|c| c == "event_id_v2").unwrap();
+        let k = lines[0]
+            .split(',')
+            .position(|c| c == "event_id_v2")
+            .unwrap();
         let id = lines[8].split(',').nth(k).unwrap().to_string();
-        set_field(lines, 8, "event_id_v2", &id.replace("ev2-", "ev2-0").chars().take(20).collect::<String>());
+        set_field(
+            lines,
+            8,
+            "event_id_v2",
+            &id.replace("ev2-", "ev2-0")
+                .chars()
+                .take(20)
+                .collect::<String>(),
+        );
     });
     let (code, out, _) = sealbook(&["conformance", s(&bad)]);
     assert_eq!(code, 1, "{out}");
@@ -82,23 +113,45 @@ fn conformance_ok_failures_and_unusable() {
     let (code, out, _) = sealbook(&["conformance", s(&bad), "--json"]);
     let j = json_of(&out);
     assert_eq!(code, 1);
-    let at: Vec<(u64, &str)> = j["failures"].as_array().unwrap().iter().map(|f| (f["row"].as_u64().unwrap(), f["column"].as_str().unwrap())).collect();
+    let at: Vec<(u64, &str)> = j["failures"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| (f["row"].as_u64().unwrap(), f["column"].as_str().unwrap()))
+        .collect();
     assert_eq!(at, [(5, "prob_up"), (9, "event_id_v2")]);
 
     let missing = l.dir.path().join("nope.csv");
     let (code, _, err) = sealbook(&["conformance", s(&missing)]);
     assert_eq!(code, 2);
-    assert!(err.contains("nope.csv") && err.contains("cannot open forecasts file"), "{err}");
+    assert!(
+        err.contains("nope.csv") && err.contains("cannot open forecasts file"),
+        "{err}"
+    );
 }
 
 #[test]
 fn score_matches_the_numpy_peer() {
     let l = League::generate();
-    let (code, out, err) = sealbook(&["score", "--forecasts", s(&l.csv()), "--clim", s(&l.clim()), "--json"]);
+    let (code, out, err) = sealbook(&[
+        "score",
+        "--forecasts",
+        s(&l.csv()),
+        "--clim",
+        s(&l.clim()),
+        "--json",
+    ]);
     assert_eq!(code, 0, "{err}");
     let ours = json_of(&out);
-    let peer = sealbook_tests::python_script("season.py").args(["peer", s(&l.csv()), s(&l.clim())]).output().unwrap();
-    assert!(peer.status.success(), "peer failed: {}", String::from_utf8_lossy(&peer.stderr));
+    let peer = sealbook_tests::python_script("season.py")
+        .args(["peer", s(&l.csv()), s(&l.clim())])
+        .output()
+        .unwrap();
+    assert!(
+        peer.status.success(),
+        "peer failed: {}",
+        String::from_utf8_lossy(&peer.stderr)
+    );
     let peer: Json = serde_json::from_slice(&peer.stdout).unwrap();
     let close = |a: &Json, b: &Json, what: &str| match (a.as_f64(), b.as_f64()) {
         (Some(x), Some(y)) => assert!((x - y).abs() <= 1e-12, "{what}: ours {x} vs peer {y}"),
@@ -110,14 +163,21 @@ fn score_matches_the_numpy_peer() {
     for (seat, hs) in peer["seats"].as_object().unwrap() {
         for (h, e) in hs.as_object().unwrap() {
             let o = &ours["seats"][seat][h];
-            assert_eq!((&o["brier"], &o["n"]), (&e["brier"], &e["n"]), "seats.{seat}.{h}");
+            assert_eq!(
+                (&o["brier"], &o["n"]),
+                (&e["brier"], &e["n"]),
+                "seats.{seat}.{h}"
+            );
             figures += 1;
         }
     }
     assert_eq!(figures, 6 * 3, "six seats, three horizons with outcomes");
 
     // N_eff rows: same runs, horizons and seat counts; rho and N_eff from np.corrcoef.
-    let (o, p) = (ours["n_eff"].as_array().unwrap(), peer["n_eff"].as_array().unwrap());
+    let (o, p) = (
+        ours["n_eff"].as_array().unwrap(),
+        peer["n_eff"].as_array().unwrap(),
+    );
     assert_eq!(o.len(), 25 * 4);
     assert_eq!(o.len(), p.len());
     for (a, b) in o.iter().zip(p) {
@@ -131,14 +191,24 @@ fn score_matches_the_numpy_peer() {
 
     // The primary endpoint: same gains, same default_rng(20261102) blocks, same verdict.
     let (a, b) = (&ours["primary_endpoint"], &peer["primary_endpoint"]);
-    assert_eq!((&a["sessions"], &a["verdict"]), (&b["sessions"], &b["verdict"]));
+    assert_eq!(
+        (&a["sessions"], &a["verdict"]),
+        (&b["sessions"], &b["verdict"])
+    );
     assert_eq!(a["sessions"], 15);
     close(&a["estimate"], &b["estimate"], "estimate");
-    let (ga, gb) = (a["gains"].as_array().unwrap(), b["gains"].as_array().unwrap());
+    let (ga, gb) = (
+        a["gains"].as_array().unwrap(),
+        b["gains"].as_array().unwrap(),
+    );
     assert_eq!(ga.len(), 15);
     for (x, y) in ga.iter().zip(gb) {
         assert_eq!(x["session"], y["session"]);
-        close(&x["gain"], &y["gain"], &format!("G_s of session {}", y["session"]));
+        close(
+            &x["gain"],
+            &y["gain"],
+            &format!("G_s of session {}", y["session"]),
+        );
     }
     for k in ["ci95", "ci90"] {
         for i in 0..2 {
@@ -150,12 +220,24 @@ fn score_matches_the_numpy_peer() {
     for (seat, hs) in ours["seats"].as_object().unwrap() {
         for (h, f) in hs.as_object().unwrap() {
             let has = f["ci95"].is_array() && f["ci95_method"].is_object();
-            assert!(has || f["interval"]["reason"].is_string(), "seats.{seat}.{h}: {f}");
+            assert!(
+                has || f["interval"]["reason"].is_string(),
+                "seats.{seat}.{h}: {f}"
+            );
             if h == "1d" {
-                assert_eq!(f["ci95_method"]["method"], "session_cluster_bootstrap", "seats.{seat}.1d");
-                assert!(f["logistic"]["se_b"].as_f64().unwrap() > 0.0, "seats.{seat}.1d: the clustered fit");
+                assert_eq!(
+                    f["ci95_method"]["method"], "session_cluster_bootstrap",
+                    "seats.{seat}.1d"
+                );
+                assert!(
+                    f["logistic"]["se_b"].as_f64().unwrap() > 0.0,
+                    "seats.{seat}.1d: the clustered fit"
+                );
             }
-            assert!(f["logistic"].is_object() != f["logistic_note"].is_string(), "seats.{seat}.{h}: a fit or why not");
+            assert!(
+                f["logistic"].is_object() != f["logistic_note"].is_string(),
+                "seats.{seat}.{h}: a fit or why not"
+            );
         }
     }
 
@@ -164,14 +246,20 @@ fn score_matches_the_numpy_peer() {
     assert_eq!(code, 0);
     assert_eq!(json_of(&out)["n_eff"], ours["n_eff"]);
     let (_, text, _) = sealbook(&["neff", "--forecasts", s(&l.csv())]);
-    assert!(text.starts_with("run_id") && text.lines().count() == 1 + 100, "{text}");
+    assert!(
+        text.starts_with("run_id") && text.lines().count() == 1 + 100,
+        "{text}"
+    );
 }
 
 #[test]
 fn score_errors_name_file_row_and_column() {
     let l = League::generate();
     let bad = l.edited("bad-line.csv", |lines| set_field(lines, 6, "line", "seven"));
-    for args in [vec!["score", "--forecasts", s(&bad)], vec!["neff", "--forecasts", s(&bad)]] {
+    for args in [
+        vec!["score", "--forecasts", s(&bad)],
+        vec!["neff", "--forecasts", s(&bad)],
+    ] {
         let (code, _, err) = sealbook(&args);
         assert_eq!(code, 2, "{args:?}");
         assert!(err.contains("bad-line.csv:7: field line: row 7"), "{err}");
@@ -179,7 +267,11 @@ fn score_errors_name_file_row_and_column() {
         json_args.push("--json");
         let (code, out, _) = sealbook(&json_args);
         let e = &json_of(&out)["error"];
-        assert_eq!((code, e["line"].as_u64(), e["field"].as_str()), (2, Some(7), Some("line")), "{out}");
+        assert_eq!(
+            (code, e["line"].as_u64(), e["field"].as_str()),
+            (2, Some(7), Some("line")),
+            "{out}"
+        );
     }
     let clim = l.dir.path().join("clim-bad.json");
     std::fs::write(&clim, b"{\"table\": 3}").unwrap();
@@ -195,12 +287,25 @@ fn score_errors_name_file_row_and_column() {
     let (code, out, _) = sealbook(&["score", "--forecasts", s(&weird), "--json"]);
     let row = &json_of(&out)["n_eff"][0];
     assert_eq!((code, &row["n_eff"]), (0, &Json::Null));
-    assert_eq!(row["note"], "council-forecasts.csv row 2, column prob_up: not a number from 0 to 100");
+    assert_eq!(
+        row["note"],
+        "council-forecasts.csv row 2, column prob_up: not a number from 0 to 100"
+    );
     // A climatology whose seal does not match leaves the endpoint without a verdict, saying why.
     let tampered = l.dir.path().join("clim-tampered.json");
-    let text = std::fs::read_to_string(l.clim()).unwrap().replacen("\"p_up\": 0.", "\"p_up\": 0.0", 1);
+    let text =
+        std::fs::read_to_string(l.clim())
+            .unwrap()
+            .replacen("\"p_up\": 0.", "\"p_up\": 0.0", 1);
     std::fs::write(&tampered, text).unwrap();
-    let (code, out, _) = sealbook(&["score", "--forecasts", s(&l.csv()), "--clim", s(&tampered), "--json"]);
+    let (code, out, _) = sealbook(&[
+        "score",
+        "--forecasts",
+        s(&l.csv()),
+        "--clim",
+        s(&tampered),
+        "--json",
+    ]);
     let p = &json_of(&out)["primary_endpoint"];
     assert_eq!((code, &p["verdict"]), (0, &Json::Null));
     assert!(p["note"].as_str().unwrap().contains("sha256"), "{p}");
@@ -213,7 +318,10 @@ fn schema_is_written_from_the_code() {
     let (code, text, err) = sealbook(&["schema", "event-contract", "--out", s(&out)]);
     assert_eq!(code, 0, "{err}");
     assert!(text.starts_with("wrote "), "{text}");
-    assert_eq!(std::fs::read(&out).unwrap(), sealbook_core::contract::event_contract_schema_bytes());
+    assert_eq!(
+        std::fs::read(&out).unwrap(),
+        sealbook_core::contract::event_contract_schema_bytes()
+    );
     let schema: Json = serde_json::from_slice(&std::fs::read(&out).unwrap()).unwrap();
     assert_eq!(schema["required"].as_array().unwrap().len(), 9);
     let (code, _, _) = sealbook(&["schema", "nothing"]);
@@ -230,7 +338,11 @@ fn the_book_cuts_answers_sealed_at_the_reference() {
     let col = |name: &str| header.iter().position(|c| *c == name).unwrap();
     let mut book = std::collections::BTreeMap::new();
     let (mut late_line, mut late_cells) = (0, 0);
-    for r in text.lines().skip(1).map(|l| l.split(',').collect::<Vec<_>>()) {
+    for r in text
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').collect::<Vec<_>>())
+    {
         let line: u64 = r[col("line")].parse().unwrap();
         let late = r[col("seat")] == "gpt" && r[col("session")] == "2026-10-28";
         if late {
@@ -238,8 +350,18 @@ fn the_book_cuts_answers_sealed_at_the_reference() {
             let stated = r[col("status")] == "counted" && !r[col("prob_up")].is_empty();
             late_cells += stated as usize;
         }
-        let booked = if late { "2026-10-28T13:30:00Z" } else { r[col("sealed_at")] };
-        book.insert(line, format!("{{\"at\": \"{}\", \"booked_at\": \"{booked}\", \"n\": {line}}}\n", r[col("sealed_at")]));
+        let booked = if late {
+            "2026-10-28T13:30:00Z"
+        } else {
+            r[col("sealed_at")]
+        };
+        book.insert(
+            line,
+            format!(
+                "{{\"at\": \"{}\", \"booked_at\": \"{booked}\", \"n\": {line}}}\n",
+                r[col("sealed_at")]
+            ),
+        );
     }
     assert!(late_cells > 0);
     let path = l.dir.path().join("council-book.jsonl");
@@ -254,14 +376,38 @@ fn the_book_cuts_answers_sealed_at_the_reference() {
         json_of(&out)
     };
     let (without, with) = (run(&[]), run(&["--book", s(&path)]));
-    assert_eq!((without["time_basis"].as_str(), with["time_basis"].as_str()), (Some("same_event"), Some("book_sealed_at")));
-    assert_eq!(with["excluded_after_reference"], late_cells, "line {late_line}");
+    assert_eq!(
+        (without["time_basis"].as_str(), with["time_basis"].as_str()),
+        (Some("same_event"), Some("book_sealed_at"))
+    );
+    assert_eq!(
+        with["excluded_after_reference"], late_cells,
+        "line {late_line}"
+    );
     let seats_in = |doc: &Json, h: &str| {
-        doc["n_eff"].as_array().unwrap().iter().find(|r| r["run_id"] == "2026-10-28-am" && r["horizon"] == h).unwrap()["n"].as_u64().unwrap()
+        doc["n_eff"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["run_id"] == "2026-10-28-am" && r["horizon"] == h)
+            .unwrap()["n"]
+            .as_u64()
+            .unwrap()
     };
     for h in ["1d", "1w", "1m", "6m"] {
-        assert_eq!(seats_in(&with, h) + 1, seats_in(&without, h), "gpt's late answer leaves N_eff's {h} seats");
+        assert_eq!(
+            seats_in(&with, h) + 1,
+            seats_in(&without, h),
+            "gpt's late answer leaves N_eff's {h} seats"
+        );
     }
-    let (code, out, _) = sealbook(&["neff", "--forecasts", s(&l.csv()), "--book", s(&path), "--json"]);
+    let (code, out, _) = sealbook(&[
+        "neff",
+        "--forecasts",
+        s(&l.csv()),
+        "--book",
+        s(&path),
+        "--json",
+    ]);
     assert_eq!((code, &json_of(&out)["n_eff"]), (0, &with["n_eff"]));
 }

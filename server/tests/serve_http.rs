@@ -58,7 +58,10 @@ struct Reply {
 
 impl Reply {
     fn header(&self, name: &str) -> Option<&str> {
-        self.headers.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
+        self.headers
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
     }
     fn text(&self) -> String {
         String::from_utf8_lossy(&self.body).into_owned()
@@ -72,12 +75,29 @@ fn request(s: &Server, method: &str, target: &str, extra: &str) -> Reply {
     write!(c, "{method} {target} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n{extra}Content-Length: 0\r\n\r\n", s.addr).unwrap();
     let mut raw = Vec::new();
     c.read_to_end(&mut raw).unwrap();
-    let split = raw.windows(4).position(|w| w == b"\r\n\r\n").expect("a complete head");
+    let split = raw
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .expect("a complete head");
     let head = String::from_utf8(raw[..split].to_vec()).unwrap();
     let mut lines = head.split("\r\n");
-    let status = lines.next().unwrap().split(' ').nth(1).unwrap().parse().unwrap();
-    let headers = lines.filter_map(|l| l.split_once(": ")).map(|(k, v)| (k.to_string(), v.to_string())).collect();
-    Reply { status, headers, body: raw[split + 4..].to_vec() }
+    let status = lines
+        .next()
+        .unwrap()
+        .split(' ')
+        .nth(1)
+        .unwrap()
+        .parse()
+        .unwrap();
+    let headers = lines
+        .filter_map(|l| l.split_once(": "))
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    Reply {
+        status,
+        headers,
+        body: raw[split + 4..].to_vec(),
+    }
 }
 
 fn get(s: &Server, target: &str) -> Reply {
@@ -102,7 +122,10 @@ fn site() -> (tempfile::TempDir, Vec<String>) {
     w("www/sub/readme.txt", b"not listed");
     w("www/.hidden.js", b"hidden");
     w("data/council-book.jsonl", b"{\"n\": 1}\n");
-    w("data/proof/2026-10-20/130025Z.txt", b"daily/council/book.jsonl: 1 lines\n");
+    w(
+        "data/proof/2026-10-20/130025Z.txt",
+        b"daily/council/book.jsonl: 1 lines\n",
+    );
     w("data/proof/2026-10-20/130025Z.txt.ots", b"\0OpenTimestamps");
     w("data/proof/2026-10-20/130025Z.txt.freetsa.tsr", b"0\x82");
     w("data/council-stats.json", b"{}");
@@ -113,10 +136,21 @@ fn site() -> (tempfile::TempDir, Vec<String>) {
         std::os::unix::fs::symlink(p.join("secret.txt"), p.join("data/link-out.txt")).unwrap();
         std::os::unix::fs::symlink(p, p.join("data/dir-out")).unwrap();
         std::os::unix::fs::symlink(p.join("secret.txt"), p.join("www/link-out.js")).unwrap();
-        std::os::unix::fs::symlink(p.join("data/council-book.jsonl"), p.join("data/link-in.jsonl")).unwrap();
+        std::os::unix::fs::symlink(
+            p.join("data/council-book.jsonl"),
+            p.join("data/link-in.jsonl"),
+        )
+        .unwrap();
     }
     let s = |x: &str| p.join(x).display().to_string();
-    let args = vec!["--index".into(), s("index.html"), "--www".into(), s("www"), "--data".into(), s("data")];
+    let args = vec![
+        "--index".into(),
+        s("index.html"),
+        "--www".into(),
+        s("www"),
+        "--data".into(),
+        s("data"),
+    ];
     (t, args)
 }
 
@@ -131,29 +165,80 @@ fn serve_site() -> (tempfile::TempDir, Server) {
 fn layout_and_mime_types() {
     let (_t, s) = serve_site();
     for (path, ctype, body) in [
-        ("/", "text/html; charset=utf-8", &b"<!doctype html><title>sealbook</title>"[..]),
-        ("/index.html", "text/html; charset=utf-8", b"<!doctype html><title>sealbook</title>"),
+        (
+            "/",
+            "text/html; charset=utf-8",
+            &b"<!doctype html><title>sealbook</title>"[..],
+        ),
+        (
+            "/index.html",
+            "text/html; charset=utf-8",
+            b"<!doctype html><title>sealbook</title>",
+        ),
         ("/app.js", "text/javascript; charset=utf-8", b"export {}"),
-        ("/worker.mjs", "text/javascript; charset=utf-8", b"self.onmessage = () => {}"),
+        (
+            "/worker.mjs",
+            "text/javascript; charset=utf-8",
+            b"self.onmessage = () => {}",
+        ),
         ("/style.css", "text/css; charset=utf-8", b"body{}"),
-        ("/pkg/sealbook_web_bg.wasm", "application/wasm", b"\0asm\x01\0\0\0"),
-        ("/data/council-book.jsonl", "text/plain; charset=utf-8", b"{\"n\": 1}\n"),
-        ("/data/link-in.jsonl", "text/plain; charset=utf-8", b"{\"n\": 1}\n"),
+        (
+            "/pkg/sealbook_web_bg.wasm",
+            "application/wasm",
+            b"\0asm\x01\0\0\0",
+        ),
+        (
+            "/data/council-book.jsonl",
+            "text/plain; charset=utf-8",
+            b"{\"n\": 1}\n",
+        ),
+        (
+            "/data/link-in.jsonl",
+            "text/plain; charset=utf-8",
+            b"{\"n\": 1}\n",
+        ),
         ("/data/council-stats.json", "application/json", b"{}"),
-        ("/data/proof/2026-10-20/130025Z.txt", "text/plain; charset=utf-8", b"daily/council/book.jsonl: 1 lines\n"),
-        ("/data/proof/2026-10-20/130025Z.txt.ots", "application/octet-stream", b"\0OpenTimestamps"),
-        ("/data/proof/2026-10-20/130025Z.txt.freetsa.tsr", "application/octet-stream", b"0\x82"),
-        ("/data/a%20b%26%3Cc%3E.txt", "text/plain; charset=utf-8", b"odd name"),
+        (
+            "/data/proof/2026-10-20/130025Z.txt",
+            "text/plain; charset=utf-8",
+            b"daily/council/book.jsonl: 1 lines\n",
+        ),
+        (
+            "/data/proof/2026-10-20/130025Z.txt.ots",
+            "application/octet-stream",
+            b"\0OpenTimestamps",
+        ),
+        (
+            "/data/proof/2026-10-20/130025Z.txt.freetsa.tsr",
+            "application/octet-stream",
+            b"0\x82",
+        ),
+        (
+            "/data/a%20b%26%3Cc%3E.txt",
+            "text/plain; charset=utf-8",
+            b"odd name",
+        ),
     ] {
         let r = get(&s, path);
         assert_eq!(r.status, 200, "{path}: {}", r.text());
         assert_eq!(r.header("content-type"), Some(ctype), "{path}");
         assert_eq!(r.body, body, "{path}");
-        assert_eq!(r.header("x-content-type-options"), Some("nosniff"), "{path}");
-        assert!(r.header("etag").is_some() && r.header("cache-control").is_some(), "{path}");
+        assert_eq!(
+            r.header("x-content-type-options"),
+            Some("nosniff"),
+            "{path}"
+        );
+        assert!(
+            r.header("etag").is_some() && r.header("cache-control").is_some(),
+            "{path}"
+        );
     }
     assert_eq!(get(&s, "/nope.js").status, 404);
-    assert_eq!(get(&s, "/app.js?v=1").status, 200, "a query string does not change the file");
+    assert_eq!(
+        get(&s, "/app.js?v=1").status,
+        200,
+        "a query string does not change the file"
+    );
 }
 
 #[test]
@@ -185,7 +270,12 @@ fn traversal_and_escapes_are_refused() {
         "/data/%252e%252e/secret.txt",
     ] {
         let r = get(&s, target);
-        assert!(matches!(r.status, 400 | 404), "{target}: {} {}", r.status, r.text());
+        assert!(
+            matches!(r.status, 400 | 404),
+            "{target}: {} {}",
+            r.status,
+            r.text()
+        );
         assert!(!r.text().contains(SECRET), "{target} leaked the secret");
     }
 }
@@ -201,13 +291,20 @@ fn only_the_data_directory_is_listed() {
     assert_eq!(r.status, 200);
     assert_eq!(r.header("content-type"), Some("text/html; charset=utf-8"));
     let html = r.text();
-    for shown in ["href=\"council-book.jsonl\"", "href=\"proof/\"", "href=\"link-in.jsonl\"", "a b&amp;&lt;c&gt;.txt"] {
+    for shown in [
+        "href=\"council-book.jsonl\"",
+        "href=\"proof/\"",
+        "href=\"link-in.jsonl\"",
+        "a b&amp;&lt;c&gt;.txt",
+    ] {
         assert!(html.contains(shown), "listing lacks {shown}: {html}");
     }
     for hidden in [".hidden", "link-out", "dir-out", "<c>"] {
         assert!(!html.contains(hidden), "listing shows {hidden}: {html}");
     }
-    assert!(get(&s, "/data/proof/2026-10-20/").text().contains("href=\"130025Z.txt.ots\""));
+    assert!(get(&s, "/data/proof/2026-10-20/")
+        .text()
+        .contains("href=\"130025Z.txt.ots\""));
     let j = request(&s, "GET", "/data/proof/", "Accept: application/json\r\n");
     assert_eq!(j.header("content-type"), Some("application/json"));
     let v: serde_json::Value = serde_json::from_slice(&j.body).unwrap();
@@ -217,7 +314,11 @@ fn only_the_data_directory_is_listed() {
         let r = get(&s, from);
         assert_eq!((r.status, r.header("location")), (301, Some(to)), "{from}");
     }
-    assert_eq!(get(&s, "/data/council-book.jsonl/").status, 404, "a file is not a directory");
+    assert_eq!(
+        get(&s, "/data/council-book.jsonl/").status,
+        404,
+        "a file is not a directory"
+    );
 }
 
 #[test]
@@ -230,8 +331,16 @@ fn head_conditional_get_and_read_only() {
     assert!(h.body.is_empty(), "HEAD has no body");
     assert_eq!(request(&s, "HEAD", "/data/", "").status, 200);
 
-    let etag = get(&s, "/data/council-book.jsonl").header("etag").unwrap().to_string();
-    let r = request(&s, "GET", "/data/council-book.jsonl", &format!("If-None-Match: {etag}\r\n"));
+    let etag = get(&s, "/data/council-book.jsonl")
+        .header("etag")
+        .unwrap()
+        .to_string();
+    let r = request(
+        &s,
+        "GET",
+        "/data/council-book.jsonl",
+        &format!("If-None-Match: {etag}\r\n"),
+    );
     assert_eq!(r.status, 304);
     assert!(r.body.is_empty());
 
@@ -240,7 +349,10 @@ fn head_conditional_get_and_read_only() {
         assert_eq!(r.status, 405, "{method}");
         assert_eq!(r.header("allow"), Some("GET, HEAD"), "{method}");
     }
-    assert_eq!(std::fs::read(t.path().join("data/council-book.jsonl")).unwrap(), b"{\"n\": 1}\n");
+    assert_eq!(
+        std::fs::read(t.path().join("data/council-book.jsonl")).unwrap(),
+        b"{\"n\": 1}\n"
+    );
 }
 
 #[test]
@@ -248,13 +360,24 @@ fn demo_is_served_and_no_data_means_no_data() {
     let data = tempfile::tempdir().unwrap();
     let www = tempfile::tempdir().unwrap();
     let d = data.path().join("league");
-    let s = start(&["--demo", "--data", d.to_str().unwrap(), "--www", www.path().to_str().unwrap()]);
+    let s = start(&[
+        "--demo",
+        "--data",
+        d.to_str().unwrap(),
+        "--www",
+        www.path().to_str().unwrap(),
+    ]);
     let book = get(&s, "/data/council-book.jsonl");
     assert_eq!(book.status, 200);
-    assert_eq!(book.body, std::fs::read(d.join("council-book.jsonl")).unwrap());
+    assert_eq!(
+        book.body,
+        std::fs::read(d.join("council-book.jsonl")).unwrap()
+    );
     assert!(book.text().lines().all(|l| l.contains("\"demo\": true")));
     assert!(get(&s, "/data/DEMO.txt").text().contains("DEMO"));
-    assert!(get(&s, "/data/proof/2026-10-20/").text().contains("130025Z.txt"));
+    assert!(get(&s, "/data/proof/2026-10-20/")
+        .text()
+        .contains("130025Z.txt"));
     drop(s);
 
     let s = start(&["--www", www.path().to_str().unwrap()]);
@@ -265,9 +388,16 @@ fn demo_is_served_and_no_data_means_no_data() {
 #[test]
 fn unusable_serve_arguments_exit_2() {
     let missing = Path::new("/nonexistent/sealbook-data");
-    let out = Command::new(BIN).args(["serve", "--addr", "127.0.0.1:0", "--data"]).arg(missing).output().unwrap();
+    let out = Command::new(BIN)
+        .args(["serve", "--addr", "127.0.0.1:0", "--data"])
+        .arg(missing)
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent/sealbook-data"));
-    let out = Command::new(BIN).args(["serve", "--addr", "not-an-address"]).output().unwrap();
+    let out = Command::new(BIN)
+        .args(["serve", "--addr", "not-an-address"])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(2));
 }

@@ -25,7 +25,11 @@ fn case(tamper: impl FnOnce(&mut Vec<Vec<u8>>)) -> Case {
     tamper(&mut l);
     std::fs::write(&book, join(&l)).unwrap();
     let lists = stamp_lists(dir.path());
-    Case { _dir: dir, book, lists }
+    Case {
+        _dir: dir,
+        book,
+        lists,
+    }
 }
 
 fn args(c: &Case, json: bool) -> Vec<String> {
@@ -46,8 +50,15 @@ fn verify(c: &Case, code: i32) -> (String, Json) {
     assert_eq!(tc, code, "text exit code; stdout:\n{text}\nstderr:\n{terr}");
     let (jc, json, jerr) = sealbook(&args(c, true));
     assert_eq!(jc, code, "json exit code; stdout:\n{json}\nstderr:\n{jerr}");
-    assert_eq!(json.lines().count(), 1, "--json prints exactly one line: {json}");
-    (text, serde_json::from_str(&json).expect("--json prints JSON"))
+    assert_eq!(
+        json.lines().count(),
+        1,
+        "--json prints exactly one line: {json}"
+    );
+    (
+        text,
+        serde_json::from_str(&json).expect("--json prints JSON"),
+    )
 }
 
 fn first_problem(j: &Json) -> (u64, &str) {
@@ -61,7 +72,9 @@ fn edit_field(line: &[u8], field: &str, f: impl FnOnce(&str) -> String) -> Vec<u
     v[field] = Json::String(f(&old));
     // Python's separators, so only the edited field differs.
     let text = serde_json::to_string(&v).unwrap();
-    let Value::Object(o) = canon::parse(text.as_bytes()).unwrap() else { panic!() };
+    let Value::Object(o) = canon::parse(text.as_bytes()).unwrap() else {
+        panic!()
+    };
     let mut b = canon::to_bytes(&Value::Object(o), canon::DumpOptions::SEAL).unwrap();
     b.retain(|c| *c != b'\n');
     b
@@ -79,13 +92,19 @@ fn demo_book_and_its_stamps_verify() {
     let stamps = j["stamps"].as_array().unwrap();
     assert_eq!(stamps.len(), 6, "one book entry per list");
     for s in stamps {
-        assert_eq!((s["sha256_ok"].as_bool(), s["last_link_ok"].as_bool()), (Some(true), Some(true)), "{s}");
+        assert_eq!(
+            (s["sha256_ok"].as_bool(), s["last_link_ok"].as_bool()),
+            (Some(true), Some(true)),
+            "{s}"
+        );
         assert_eq!(s["ledger"], "daily/council/book.jsonl");
     }
     // The asks ledger entries are shown, not checked against this book.
     let others = j["not_checked"].as_array().unwrap();
     assert_eq!(others.len(), 6);
-    assert!(others.iter().all(|o| o["ledger"] == "daily/council/asks.jsonl"));
+    assert!(others
+        .iter()
+        .all(|o| o["ledger"] == "daily/council/asks.jsonl"));
     assert_eq!(text.matches("sha256 ok, last link ok").count(), 6, "{text}");
 }
 
@@ -99,7 +118,11 @@ fn deleted_line_is_located() {
     assert_eq!(j["ok"], false);
     assert_eq!(j["first_bad_line"], 7);
     assert_eq!(first_problem(&j), (7, "n"));
-    assert!(j["problems"].as_array().unwrap().iter().any(|p| p["line"] == 7 && p["check"] == "prev"));
+    assert!(j["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|p| p["line"] == 7 && p["check"] == "prev"));
 }
 
 #[test]
@@ -114,15 +137,23 @@ fn swapped_pair_is_located() {
 #[test]
 fn edited_value_is_located() {
     let c = case(|l| {
-        let edited = String::from_utf8(l[2].clone()).unwrap().replacen("\"prob_up\": ", "\"prob_up\": 1", 1);
+        let edited =
+            String::from_utf8(l[2].clone())
+                .unwrap()
+                .replacen("\"prob_up\": ", "\"prob_up\": 1", 1);
         l[2] = edited.into_bytes();
     });
     let (text, j) = verify(&c, 1);
-    assert!(text.starts_with("chain BROKEN at line 3: seal - "), "{text}");
+    assert!(
+        text.starts_with("chain BROKEN at line 3: seal - "),
+        "{text}"
+    );
     assert_eq!(first_problem(&j), (3, "seal"));
     let p = &j["problems"][0];
     assert_ne!(p["expected"], p["found"]);
-    assert!(p["expected"].as_str().unwrap().len() == 64 && p["found"].as_str().unwrap().len() == 64);
+    assert!(
+        p["expected"].as_str().unwrap().len() == 64 && p["found"].as_str().unwrap().len() == 64
+    );
     // Every stamp covering line 3 no longer matches.
     for s in j["stamps"].as_array().unwrap() {
         assert_eq!(s["sha256_ok"], false, "{s}");
@@ -135,7 +166,10 @@ fn edited_seal_is_located() {
         l[3] = edit_field(&l[3], "seal", |s| s.chars().rev().collect());
     });
     let (text, j) = verify(&c, 1);
-    assert!(text.starts_with("chain BROKEN at line 4: seal - "), "{text}");
+    assert!(
+        text.starts_with("chain BROKEN at line 4: seal - "),
+        "{text}"
+    );
     assert_eq!(first_problem(&j), (4, "seal"));
     assert_eq!(j["first_bad_line"], 4);
 }
@@ -147,7 +181,9 @@ fn rewritten_stamped_prefix_is_caught() {
     let c = case(|l| {
         let mut w = BookWriter::new();
         for (i, line) in l.iter_mut().enumerate() {
-            let Value::Object(mut o) = canon::parse(line).unwrap() else { panic!() };
+            let Value::Object(mut o) = canon::parse(line).unwrap() else {
+                panic!()
+            };
             if i == 1 {
                 o.insert("model", Value::Str("rewritten-later".into()));
             }
@@ -158,7 +194,10 @@ fn rewritten_stamped_prefix_is_caught() {
     });
     let (text, j) = verify(&c, 1);
     assert!(text.starts_with("chain ok: 21 lines\n"), "{text}");
-    assert_eq!(j["ok"], false, "a failed stamp fails the whole verification");
+    assert_eq!(
+        j["ok"], false,
+        "a failed stamp fails the whole verification"
+    );
     assert_eq!(j["chain_ok"], true);
     assert_eq!(j["first_bad_line"], Json::Null);
     let stamps = j["stamps"].as_array().unwrap();
@@ -166,12 +205,22 @@ fn rewritten_stamped_prefix_is_caught() {
     for s in stamps {
         assert_eq!(s["sha256_ok"], false, "{s}");
         assert_eq!(s["last_link_ok"], false, "{s}");
-        assert_eq!(s["list_line"], 2, "the book entry is the list's second line");
+        assert_eq!(
+            s["list_line"], 2,
+            "the book entry is the list's second line"
+        );
         assert_ne!(s["expected_sha256"], s["found_sha256"]);
         let list = s["list"].as_str().unwrap();
-        assert!(text.contains(&format!("stamp {list}:2: daily/council/book.jsonl")), "{text}");
+        assert!(
+            text.contains(&format!("stamp {list}:2: daily/council/book.jsonl")),
+            "{text}"
+        );
     }
-    assert_eq!(text.matches("sha256 MISMATCH, last link MISMATCH").count(), 6, "{text}");
+    assert_eq!(
+        text.matches("sha256 MISMATCH, last link MISMATCH").count(),
+        6,
+        "{text}"
+    );
 }
 
 #[test]
@@ -198,30 +247,60 @@ fn missing_book_is_unusable_and_named() {
     assert_eq!(code, 2);
     let j: Json = serde_json::from_str(&out).unwrap();
     assert_eq!(j["ok"], false);
-    assert!(j["error"]["file"].as_str().unwrap().ends_with("no-such-book.jsonl"), "{j}");
+    assert!(
+        j["error"]["file"]
+            .as_str()
+            .unwrap()
+            .ends_with("no-such-book.jsonl"),
+        "{j}"
+    );
 }
 
 #[test]
 fn malformed_stamped_list_is_unusable_and_located() {
     let c = case(|_| {});
     let list = &c.lists[0];
-    let text = std::fs::read_to_string(list).unwrap().replacen(", sha256 ", ", sha256 zz", 1);
+    let text = std::fs::read_to_string(list)
+        .unwrap()
+        .replacen(", sha256 ", ", sha256 zz", 1);
     std::fs::write(list, text).unwrap();
-    let (code, out, err) = sealbook(&["verify", c.book.to_str().unwrap(), "--stamp", list.to_str().unwrap()]);
+    let (code, out, err) = sealbook(&[
+        "verify",
+        c.book.to_str().unwrap(),
+        "--stamp",
+        list.to_str().unwrap(),
+    ]);
     assert_eq!(code, 2, "{out}");
-    assert!(err.contains(&format!("{}:2:", list.display())), "names the list file and line: {err}");
-    let (code, out, _) = sealbook(&["verify", c.book.to_str().unwrap(), "--stamp", list.to_str().unwrap(), "--json"]);
+    assert!(
+        err.contains(&format!("{}:2:", list.display())),
+        "names the list file and line: {err}"
+    );
+    let (code, out, _) = sealbook(&[
+        "verify",
+        c.book.to_str().unwrap(),
+        "--stamp",
+        list.to_str().unwrap(),
+        "--json",
+    ]);
     assert_eq!(code, 2);
     let j: Json = serde_json::from_str(&out).unwrap();
     assert_eq!(j["error"]["file"], list.display().to_string());
     assert_eq!(j["error"]["line"], 2);
-    assert!(j["error"]["message"].as_str().unwrap().contains("sha256"), "{j}");
+    assert!(
+        j["error"]["message"].as_str().unwrap().contains("sha256"),
+        "{j}"
+    );
 }
 
 #[test]
 fn missing_stamped_list_and_bad_arguments_are_unusable() {
     let c = case(|_| {});
-    let (code, _, err) = sealbook(&["verify", c.book.to_str().unwrap(), "--stamp", "/nonexistent/x.txt"]);
+    let (code, _, err) = sealbook(&[
+        "verify",
+        c.book.to_str().unwrap(),
+        "--stamp",
+        "/nonexistent/x.txt",
+    ]);
     assert_eq!(code, 2);
     assert!(err.contains("/nonexistent/x.txt"), "{err}");
     let (code, _, err) = sealbook(&["verify", c.book.parent().unwrap().to_str().unwrap()]);
@@ -233,7 +312,10 @@ fn missing_stamped_list_and_bad_arguments_are_unusable() {
     let (code, out, _) = sealbook(&["verify", "--json"]);
     assert_eq!(code, 2);
     let j: Json = serde_json::from_str(&out).expect("a usage error with --json is JSON");
-    assert!(j["error"]["message"].as_str().unwrap().contains("<BOOK>"), "{j}");
+    assert!(
+        j["error"]["message"].as_str().unwrap().contains("<BOOK>"),
+        "{j}"
+    );
 }
 
 /// The spec's own Appendix B step 4 script (CPython, stdlib only) accepts the demo book and
@@ -250,9 +332,19 @@ fn appendix_b_step4_script_agrees() {
             .expect("python3 runs")
     };
     let good = run(&case(|_| {}));
-    assert!(good.status.success(), "{}", String::from_utf8_lossy(&good.stderr));
-    assert_eq!(String::from_utf8_lossy(&good.stdout), "chain ok: 21 lines\n");
+    assert!(
+        good.status.success(),
+        "{}",
+        String::from_utf8_lossy(&good.stderr)
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&good.stdout),
+        "chain ok: 21 lines\n"
+    );
     let bad = run(&case(|l| l.swap(7, 8)));
-    assert!(!bad.status.success(), "the script must reject a swapped pair");
+    assert!(
+        !bad.status.success(),
+        "the script must reject a swapped pair"
+    );
     assert!(String::from_utf8_lossy(&bad.stderr).contains("AssertionError"));
 }

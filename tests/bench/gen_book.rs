@@ -17,15 +17,18 @@ fn main() {
         std::process::exit(2);
     }
     let lines: u64 = args[1].parse().expect("<lines> is a count");
-    let seed: u64 = args.get(3).map_or(20261020, |s| s.parse().expect("[seed] is a u64"));
-    let shape: fn(&mut Rng, u64) -> sealbook_core::canon::Object = match args.get(4).map(String::as_str) {
-        None | Some("flat") => book_gen::answer,
-        Some("council") => book_gen::council_answer,
-        Some(other) => {
-            eprintln!("gen-book: unknown shape {other:?} (flat or council)");
-            std::process::exit(2);
-        }
-    };
+    let seed: u64 = args
+        .get(3)
+        .map_or(20261020, |s| s.parse().expect("[seed] is a u64"));
+    let shape: fn(&mut Rng, u64) -> sealbook_core::canon::Object =
+        match args.get(4).map(String::as_str) {
+            None | Some("flat") => book_gen::answer,
+            Some("council") => book_gen::council_answer,
+            Some(other) => {
+                eprintln!("gen-book: unknown shape {other:?} (flat or council)");
+                std::process::exit(2);
+            }
+        };
     let mut r = Rng::new(seed);
     let mut out = std::io::BufWriter::new(std::fs::File::create(&args[2]).expect("create output"));
     let mut w = BookWriter::new();

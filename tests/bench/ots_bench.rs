@@ -21,7 +21,9 @@ fn time(bytes: &[u8], runs: usize) -> (f64, usize) {
     for _ in 0..runs {
         let start = Instant::now();
         let file = DetachedTimestampFile::deserialize(bytes).expect("generated proof parses");
-        count = attestations(&file.timestamp).expect("generated proof lists").len();
+        count = attestations(&file.timestamp)
+            .expect("generated proof lists")
+            .len();
         best = best.min(start.elapsed());
     }
     (best.as_secs_f64(), count)
@@ -29,12 +31,21 @@ fn time(bytes: &[u8], runs: usize) -> (f64, usize) {
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let out = std::path::PathBuf::from(args.next().expect("usage: ots_bench <out-dir> [attestations] [appends]"));
-    let wide_atts: u32 = args.next().map_or(150_000, |a| a.parse().expect("attestations"));
+    let out = std::path::PathBuf::from(
+        args.next()
+            .expect("usage: ots_bench <out-dir> [attestations] [appends]"),
+    );
+    let wide_atts: u32 = args
+        .next()
+        .map_or(150_000, |a| a.parse().expect("attestations"));
     let wide_appends: u32 = args.next().map_or(50_000, |a| a.parse().expect("appends"));
     let cases = [
         ("chain255", ots_common::long_chain_proof(), 2000),
-        ("wide_fork", ots_common::wide_fork_proof(wide_atts, wide_appends), 5),
+        (
+            "wide_fork",
+            ots_common::wide_fork_proof(wide_atts, wide_appends),
+            5,
+        ),
     ];
     for (name, bytes, runs) in cases {
         let path = out.join(format!("{name}.ots"));

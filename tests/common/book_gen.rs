@@ -7,16 +7,52 @@ use super::rng::Rng;
 use sealbook_core::canon::{self, Object, Value};
 
 const SEATS: &[&str] = &[
-    "claude-opus", "gpt-5", "gemini-2.5", "grok-4", "deepseek-v3", "qwen3-max", "ERNIE 文心",
-    "mistral-large", "Kimi-K2 月之暗面", "llama-4 🦙",
+    "claude-opus",
+    "gpt-5",
+    "gemini-2.5",
+    "grok-4",
+    "deepseek-v3",
+    "qwen3-max",
+    "ERNIE 文心",
+    "mistral-large",
+    "Kimi-K2 月之暗面",
+    "llama-4 🦙",
 ];
 const MARKETS: &[&str] = &[
     "SPY", "QQQ", "GLD", "USO", "TLT", "BTC", "ETH", "EURUSD", "DAX", "N225", "VIX", "HSI",
 ];
 const WORDS: &[&str] = &[
-    "gold", "rallies", "on", "a", "weaker", "dollar", "but", "yields", "rise", "Fed", "—", "€",
-    "¥", "价格", "上涨", "概率", "naïve", "café", "e\u{301}", "Ωμέγα", "\u{2028}", "\"quoted\"",
-    "back\\slash", "tab\there", "new\nline", "a/b", "😀", "𝔉", "\u{7f}", "\u{1}", "50%",
+    "gold",
+    "rallies",
+    "on",
+    "a",
+    "weaker",
+    "dollar",
+    "but",
+    "yields",
+    "rise",
+    "Fed",
+    "—",
+    "€",
+    "¥",
+    "价格",
+    "上涨",
+    "概率",
+    "naïve",
+    "café",
+    "e\u{301}",
+    "Ωμέγα",
+    "\u{2028}",
+    "\"quoted\"",
+    "back\\slash",
+    "tab\there",
+    "new\nline",
+    "a/b",
+    "😀",
+    "𝔉",
+    "\u{7f}",
+    "\u{1}",
+    "50%",
 ];
 
 fn text(r: &mut Rng, words: usize) -> String {
@@ -71,7 +107,10 @@ fn random_value(r: &mut Rng) -> Value {
 /// An answer line's content (~0.5-1 KB written): a seat's probabilities on every market.
 pub fn answer(r: &mut Rng, i: u64) -> Object {
     let words = r.range(8, 40) as usize;
-    let p = MARKETS.iter().map(|m| (m.to_string().as_str().into(), probability(r))).collect();
+    let p = MARKETS
+        .iter()
+        .map(|m| (m.to_string().as_str().into(), probability(r)))
+        .collect();
     obj(vec![
         ("kind", s("answer")),
         ("at", s(&timestamp(r, i))),
@@ -82,7 +121,10 @@ pub fn answer(r: &mut Rng, i: u64) -> Object {
         ("reason", s(&text(r, words))),
         ("tokens", Value::Int(canon::Int::from(r.range(100, 90_000)))),
         ("latency_s", Value::Float(r.below(100_000) as f64 / 1000.0)),
-        ("schema_sha256", s("77d3c627c7c69d2f6e740ccd89113872b1ac08053554a4651bc2d3064b4e6f07")),
+        (
+            "schema_sha256",
+            s("77d3c627c7c69d2f6e740ccd89113872b1ac08053554a4651bc2d3064b4e6f07"),
+        ),
     ])
 }
 
@@ -91,8 +133,9 @@ pub fn answer(r: &mut Rng, i: u64) -> Object {
 /// with an action, `prob_up` and an expected move; `crowd_up` on 1d), about 3 KB: the line
 /// kind that makes up most of a real book.
 pub fn council_answer(r: &mut Rng, i: u64) -> Object {
-    const ASSETS: &[&str] =
-        &["SPX", "NDX", "DJI", "RUT", "VIX", "UST10Y", "DXY", "GOLD", "WTI", "BRENT", "COPPER", "BTC"];
+    const ASSETS: &[&str] = &[
+        "SPX", "NDX", "DJI", "RUT", "VIX", "UST10Y", "DXY", "GOLD", "WTI", "BRENT", "COPPER", "BTC",
+    ];
     const ACTIONS: &[&str] = &["buy_strong", "buy_dips", "hold", "trim", "sell"];
     let mut items = Vec::new();
     for a in ASSETS {
@@ -108,9 +151,16 @@ pub fn council_answer(r: &mut Rng, i: u64) -> Object {
             }
             horizons.push((h.into(), Value::Object(obj(cell))));
         }
-        items.push((a.to_string().as_str().into(), Value::Object(Object::from_members(horizons))));
+        items.push((
+            a.to_string().as_str().into(),
+            Value::Object(Object::from_members(horizons)),
+        ));
     }
-    let hash = |r: &mut Rng| (0..4).map(|_| format!("{:016x}", r.next_u64())).collect::<String>();
+    let hash = |r: &mut Rng| {
+        (0..4)
+            .map(|_| format!("{:016x}", r.next_u64()))
+            .collect::<String>()
+    };
     obj(vec![
         ("kind", s("answer")),
         ("at", s(&timestamp(r, i))),
@@ -138,7 +188,10 @@ pub fn any_line(r: &mut Rng, i: u64) -> Object {
         1 => obj(vec![
             ("kind", s("correction")),
             ("at", s(&timestamp(r, i))),
-            ("line", Value::Int(canon::Int::from(r.range(1, i.max(1) as i64)))),
+            (
+                "line",
+                Value::Int(canon::Int::from(r.range(1, i.max(1) as i64))),
+            ),
             ("field", s("p")),
             ("value", random_value(r)),
             ("note", s(&text(r, 5))),
@@ -147,9 +200,15 @@ pub fn any_line(r: &mut Rng, i: u64) -> Object {
             ("kind", s("note")),
             ("at", s(&timestamp(r, i))),
             ("extra", random_value(r)),
-            ("big", Value::Int(canon::Int::from(i64::MAX - r.below(1000) as i64))),
+            (
+                "big",
+                Value::Int(canon::Int::from(i64::MAX - r.below(1000) as i64)),
+            ),
             ("tiny", Value::Float(f64::from_bits(r.below(1 << 52)))),
-            ("huge", Value::Float(r.pick(&[1e16, 1.2345678901234568e17, 1e308, f64::INFINITY, -0.0]))),
+            (
+                "huge",
+                Value::Float(r.pick(&[1e16, 1.2345678901234568e17, 1e308, f64::INFINITY, -0.0])),
+            ),
         ]),
         _ => answer(r, i),
     }

@@ -43,24 +43,71 @@ const EXPONENTS: &[(i64, i64)] = &[
 pub fn number(r: &mut Rng, out: &mut String) {
     match r.below(14) {
         0 => out.push_str(r.pick(&[
-            "0", "-0", "1", "-1", "0.0", "-0.0", "1.50", "1E2", "1e+2", "1e-2", "0.0e0", "-0e-0",
-            "1e400", "-1e400", "1e-400", "-1e-400", "5e-324", "4.9406564584124654e-324",
-            "2.4703282292062327e-324", "2.4703282292062328e-324", "1.7976931348623157e308",
-            "1.7976931348623159e308", "2.2250738585072014e-308", "2.2250738585072011e-308",
-            "1e-5", "1e-4", "0.0001", "0.00001", "1e15", "1e16", "1e17", "9999999999999998.0",
-            "1e16", "12345678901234567.0", "123456789012345678", "0.1", "0.30000000000000004",
-            "9007199254740993", "9007199254740993.0", "1e99999999999999999999",
-            "1e-99999999999999999999", "1321030431031664.2", "NaN", "Infinity", "-Infinity",
+            "0",
+            "-0",
+            "1",
+            "-1",
+            "0.0",
+            "-0.0",
+            "1.50",
+            "1E2",
+            "1e+2",
+            "1e-2",
+            "0.0e0",
+            "-0e-0",
+            "1e400",
+            "-1e400",
+            "1e-400",
+            "-1e-400",
+            "5e-324",
+            "4.9406564584124654e-324",
+            "2.4703282292062327e-324",
+            "2.4703282292062328e-324",
+            "1.7976931348623157e308",
+            "1.7976931348623159e308",
+            "2.2250738585072014e-308",
+            "2.2250738585072011e-308",
+            "1e-5",
+            "1e-4",
+            "0.0001",
+            "0.00001",
+            "1e15",
+            "1e16",
+            "1e17",
+            "9999999999999998.0",
+            "1e16",
+            "12345678901234567.0",
+            "123456789012345678",
+            "0.1",
+            "0.30000000000000004",
+            "9007199254740993",
+            "9007199254740993.0",
+            "1e99999999999999999999",
+            "1e-99999999999999999999",
+            "1321030431031664.2",
+            "NaN",
+            "Infinity",
+            "-Infinity",
         ])),
         1 => {
             // any IEEE bit pattern, written by Rust in a round-tripping form
             let f = f64::from_bits(r.next_u64());
             if f.is_finite() {
                 // both forms are valid JSON for finite values: "1.5e-7", "1e300", "0.1"
-                let s = if r.chance(1, 2) { format!("{f:e}") } else { format!("{f:?}") };
+                let s = if r.chance(1, 2) {
+                    format!("{f:e}")
+                } else {
+                    format!("{f:?}")
+                };
                 out.push_str(&s);
             } else {
-                out.push_str(if f.is_nan() { "NaN" } else if f > 0.0 { "Infinity" } else { "-Infinity" });
+                out.push_str(if f.is_nan() {
+                    "NaN"
+                } else if f > 0.0 {
+                    "Infinity"
+                } else {
+                    "-Infinity"
+                });
             }
         }
         2 | 3 => {
@@ -69,7 +116,11 @@ pub fn number(r: &mut Rng, out: &mut String) {
                 out.push('-');
             }
             out.push((b'1' + r.below(9) as u8) as char);
-            let n = if r.chance(1, 5) { r.range(15, 60) } else { r.range(0, 12) };
+            let n = if r.chance(1, 5) {
+                r.range(15, 60)
+            } else {
+                r.range(0, 12)
+            };
             for _ in 0..n {
                 out.push((b'0' + r.below(10) as u8) as char);
             }
@@ -120,15 +171,44 @@ pub fn number(r: &mut Rng, out: &mut String) {
 /// Characters that stress the encoder: controls, DEL, line separators, combining marks,
 /// non-Latin BMP, astral.
 const RAW: &[char] = &[
-    'a', 'Z', ' ', '~', '\u{7f}', '\u{80}', '\u{a0}', 'é', 'ß', '\u{301}', '\u{300}', '\u{2028}',
-    '\u{2029}', '\u{feff}', '€', '中', '文', 'א', 'ـ', '\u{fffd}', '\u{ffff}', '\u{e000}',
-    '\u{10000}', '😀', '𝄞', '\u{10ffff}', '\u{1f1fa}', '\u{1f1f8}',
+    'a',
+    'Z',
+    ' ',
+    '~',
+    '\u{7f}',
+    '\u{80}',
+    '\u{a0}',
+    'é',
+    'ß',
+    '\u{301}',
+    '\u{300}',
+    '\u{2028}',
+    '\u{2029}',
+    '\u{feff}',
+    '€',
+    '中',
+    '文',
+    'א',
+    'ـ',
+    '\u{fffd}',
+    '\u{ffff}',
+    '\u{e000}',
+    '\u{10000}',
+    '😀',
+    '𝄞',
+    '\u{10ffff}',
+    '\u{1f1fa}',
+    '\u{1f1f8}',
 ];
 
 const SIMPLE_ESCAPES: &[&str] = &[r#"\""#, r"\\", r"\/", r"\b", r"\f", r"\n", r"\r", r"\t"];
 
 fn u_escape(r: &mut Rng, out: &mut String, cp: u32) {
-    let s = if r.chance(1, 2) { format!("\\u{cp:04x}") } else { format!("\\u{cp:04X}") };
+    let s = if r.chance(1, 2) {
+        format!("\\u{cp:04x}")
+    } else {
+        format!("\\u{cp:04X}")
+    };
     out.push_str(&s);
 }
 
@@ -193,8 +273,27 @@ fn key(r: &mut Rng, out: &mut String, lone: bool) {
     out.push('"');
     if r.chance(2, 3) {
         out.push_str(r.pick(&[
-            "a", r"\u0061", "A", "b", "n", "seal", "link", "prev", "é", r"\u00e9", "e\u{301}",
-            "😀", r"\ud83d\ude00", "\u{ffff}", "\u{e000}", "", " ", "a b", r"\n", "\u{7f}", "z",
+            "a",
+            r"\u0061",
+            "A",
+            "b",
+            "n",
+            "seal",
+            "link",
+            "prev",
+            "é",
+            r"\u00e9",
+            "e\u{301}",
+            "😀",
+            r"\ud83d\ude00",
+            "\u{ffff}",
+            "\u{e000}",
+            "",
+            " ",
+            "a b",
+            r"\n",
+            "\u{7f}",
+            "z",
         ]));
     } else {
         string_body(r, out, lone);
@@ -256,24 +355,92 @@ pub fn value(r: &mut Rng, out: &mut String, depth: u32, lone: bool) {
 
 /// Texts that must be refused (or, for a few, accepted) identically by both sides.
 const EDGE_TEXTS: &[&str] = &[
-    "", " ", "01", "-01", "1.", ".5", "+1", "1e", "1e+", "-", "--1", "0x10", "nan", "-NaN",
-    "+Infinity", "infinity", "Infinity1", "[1,]", "[,1]", "{\"a\":1,}", "{\"a\" 1}", "{a:1}",
-    "'a'", "\"\\x41\"", "\"\\u12\"", "\"\\u12g4\"", "\"\\U0041\"", "\"a\tb\"", "\"a\nb\"",
-    "\"\u{7f}\"", "\"\\ud800\"", "\"\\udfff\\ud800\"", "[1]]", "{}}", "[", "{", "\"", "\"\\",
-    "null null", "truee", "nul", "[1 2]", "\u{feff}1", "1\u{feff}", "\u{a0}1", "1\u{2028}",
-    "\u{c}1", "1\u{b}", "[1e1000, -1e1000, 1e-1000]", "[-0, -0.0, 0e0, -0E-0]", "\"\\/\"",
+    "",
+    " ",
+    "01",
+    "-01",
+    "1.",
+    ".5",
+    "+1",
+    "1e",
+    "1e+",
+    "-",
+    "--1",
+    "0x10",
+    "nan",
+    "-NaN",
+    "+Infinity",
+    "infinity",
+    "Infinity1",
+    "[1,]",
+    "[,1]",
+    "{\"a\":1,}",
+    "{\"a\" 1}",
+    "{a:1}",
+    "'a'",
+    "\"\\x41\"",
+    "\"\\u12\"",
+    "\"\\u12g4\"",
+    "\"\\U0041\"",
+    "\"a\tb\"",
+    "\"a\nb\"",
+    "\"\u{7f}\"",
+    "\"\\ud800\"",
+    "\"\\udfff\\ud800\"",
+    "[1]]",
+    "{}}",
+    "[",
+    "{",
+    "\"",
+    "\"\\",
+    "null null",
+    "truee",
+    "nul",
+    "[1 2]",
+    "\u{feff}1",
+    "1\u{feff}",
+    "\u{a0}1",
+    "1\u{2028}",
+    "\u{c}1",
+    "1\u{b}",
+    "[1e1000, -1e1000, 1e-1000]",
+    "[-0, -0.0, 0e0, -0E-0]",
+    "\"\\/\"",
     "{\"\\ud800\": 1, \"\\udbff\\udfff\": 2, \"\\ue000\": 3, \"\\uffff\": 4}",
-    "[1.0, 1.00000000000000000001, 0.99999999999999999999]", "[\"\\u0000\", \"\\u001f\"]",
+    "[1.0, 1.00000000000000000001, 0.99999999999999999999]",
+    "[\"\\u0000\", \"\\u001f\"]",
 ];
 
 /// Mutates a text into something usually invalid: a deleted, inserted or replaced byte, a
 /// truncation, a BOM, invalid UTF-8, a stray control character.
 pub fn mutate(r: &mut Rng, text: &str) -> Vec<u8> {
     let mut b = text.as_bytes().to_vec();
-    let at = if b.is_empty() { 0 } else { r.below(b.len() as u64 + 1) as usize };
+    let at = if b.is_empty() {
+        0
+    } else {
+        r.below(b.len() as u64 + 1) as usize
+    };
     const JUNK: &[&[u8]] = &[
-        b",", b"]", b"}", b"[", b"{", b"\"", b"\\", b":", b"\x00", b"\x1f", b"\x7f", b"\xff",
-        b"\xc3", b"\xed\xa0\x80", b"\xef\xbb\xbf", b"e", b".", b"-", b"0", b" ",
+        b",",
+        b"]",
+        b"}",
+        b"[",
+        b"{",
+        b"\"",
+        b"\\",
+        b":",
+        b"\x00",
+        b"\x1f",
+        b"\x7f",
+        b"\xff",
+        b"\xc3",
+        b"\xed\xa0\x80",
+        b"\xef\xbb\xbf",
+        b"e",
+        b".",
+        b"-",
+        b"0",
+        b" ",
     ];
     match r.below(5) {
         0 if !b.is_empty() => {
@@ -284,7 +451,9 @@ pub fn mutate(r: &mut Rng, text: &str) -> Vec<u8> {
             b.splice(at..at, j.iter().copied());
         }
         2 if !b.is_empty() => b.truncate(at),
-        3 => b.splice(0..0, b"\xef\xbb\xbf".iter().copied()).for_each(drop),
+        3 => b
+            .splice(0..0, b"\xef\xbb\xbf".iter().copied())
+            .for_each(drop),
         _ => {
             let j = r.pick(JUNK);
             let end = (at + 1).min(b.len());

@@ -47,7 +47,11 @@ pub fn all_vector_files() -> Vec<PathBuf> {
     ots_files(&ots_dir(), &mut v);
     ots_files(&vectors_dir().join("ots-calendar"), &mut v);
     v.sort();
-    assert!(v.len() >= 45, "expected the full vector set, found {}", v.len());
+    assert!(
+        v.len() >= 45,
+        "expected the full vector set, found {}",
+        v.len()
+    );
     v
 }
 
@@ -63,8 +67,14 @@ pub fn zero_digest_header() -> Vec<u8> {
 pub fn wide_fork_proof(attestations: u32, appends: u32) -> Vec<u8> {
     let mut b = zero_digest_header();
     for h in (1u32 << 14)..(1 << 14) + attestations {
-        b.extend([0xff, 0x00, 0x05, 0x88, 0x96, 0x0d, 0x73, 0xd7, 0x19, 0x01, 0x03]);
-        b.extend([(h & 0x7f) as u8 | 0x80, ((h >> 7) & 0x7f) as u8 | 0x80, (h >> 14) as u8]);
+        b.extend([
+            0xff, 0x00, 0x05, 0x88, 0x96, 0x0d, 0x73, 0xd7, 0x19, 0x01, 0x03,
+        ]);
+        b.extend([
+            (h & 0x7f) as u8 | 0x80,
+            ((h >> 7) & 0x7f) as u8 | 0x80,
+            (h >> 14) as u8,
+        ]);
     }
     for i in 0..appends {
         b.extend([0xff, 0xf0, 0x04]);
@@ -85,6 +95,8 @@ pub fn long_chain_proof() -> Vec<u8> {
         b.push(0x08);
     }
     b.push(0x08);
-    b.extend([0x00, 0x05, 0x88, 0x96, 0x0d, 0x73, 0xd7, 0x19, 0x01, 0x03, 0xf7, 0xef, 0x15]);
+    b.extend([
+        0x00, 0x05, 0x88, 0x96, 0x0d, 0x73, 0xd7, 0x19, 0x01, 0x03, 0xf7, 0xef, 0x15,
+    ]);
     b
 }

@@ -5,13 +5,20 @@ use std::process::Command;
 
 /// The repository root.
 pub fn repo_root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).parent().expect("tests/ has a parent").to_path_buf()
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("tests/ has a parent")
+        .to_path_buf()
 }
 
 /// `../shared/vectors`, the read-only third-party test vectors beside the clone.
 pub fn vectors_dir() -> PathBuf {
     let d = repo_root().join("../shared/vectors");
-    assert!(d.is_dir(), "third-party vectors not found at {} (CI lays shared/ beside the clone)", d.display());
+    assert!(
+        d.is_dir(),
+        "third-party vectors not found at {} (CI lays shared/ beside the clone)",
+        d.display()
+    );
     d
 }
 
@@ -43,7 +50,15 @@ pub fn sealbook_cli() -> Command {
         Some(bin) => Command::new(bin),
         None => {
             let mut c = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
-            c.current_dir(repo_root()).args(["run", "-q", "-p", "sealbook-server", "--bin", "sealbook", "--"]);
+            c.current_dir(repo_root()).args([
+                "run",
+                "-q",
+                "-p",
+                "sealbook-server",
+                "--bin",
+                "sealbook",
+                "--",
+            ]);
             c
         }
     }

@@ -14,7 +14,11 @@ pub struct TempDir(pub PathBuf);
 impl TempDir {
     pub fn new(tag: &str) -> TempDir {
         static N: AtomicUsize = AtomicUsize::new(0);
-        let d = std::env::temp_dir().join(format!("sealbook-tsa-{tag}-{}-{}", std::process::id(), N.fetch_add(1, Ordering::SeqCst)));
+        let d = std::env::temp_dir().join(format!(
+            "sealbook-tsa-{tag}-{}-{}",
+            std::process::id(),
+            N.fetch_add(1, Ordering::SeqCst)
+        ));
         let _ = std::fs::remove_dir_all(&d);
         std::fs::create_dir_all(&d).unwrap();
         TempDir(d)
@@ -44,7 +48,11 @@ pub fn openssl(dir: &Path, args: &[&str]) -> (bool, String) {
         .env("OPENSSL_CONF", dir.join("openssl.cnf"))
         .output()
         .expect("openssl is installed");
-    let text = format!("{}\n{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    let text = format!(
+        "{}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
     (out.status.success(), text)
 }
 
@@ -124,17 +132,57 @@ pub fn genkey(d: &TempDir, file: &str, kind: &str) {
         _ => "ec_paramgen_curve:P-384",
     };
     let alg = if kind == "rsa" { "RSA" } else { "EC" };
-    must(&d.0, &["genpkey", "-algorithm", alg, "-pkeyopt", opt, "-out", file]);
+    must(
+        &d.0,
+        &["genpkey", "-algorithm", alg, "-pkeyopt", opt, "-out", file],
+    );
 }
 
-pub fn issue(d: &TempDir, ca: &str, name: &str, kind: &str, subj: &str, ext: &str, (start, end): (&str, &str)) {
+pub fn issue(
+    d: &TempDir,
+    ca: &str,
+    name: &str,
+    kind: &str,
+    subj: &str,
+    ext: &str,
+    (start, end): (&str, &str),
+) {
     genkey(d, &format!("{name}.key"), kind);
-    must(&d.0, &["req", "-new", "-key", &format!("{name}.key"), "-subj", subj, "-out", &format!("{name}.csr")]);
     must(
         &d.0,
         &[
-            "ca", "-batch", "-config", "openssl.cnf", "-name", ca, "-in", &format!("{name}.csr"), "-out", &format!("{name}.pem"),
-            "-startdate", start, "-enddate", end, "-extfile", "openssl.cnf", "-extensions", ext, "-notext",
+            "req",
+            "-new",
+            "-key",
+            &format!("{name}.key"),
+            "-subj",
+            subj,
+            "-out",
+            &format!("{name}.csr"),
+        ],
+    );
+    must(
+        &d.0,
+        &[
+            "ca",
+            "-batch",
+            "-config",
+            "openssl.cnf",
+            "-name",
+            ca,
+            "-in",
+            &format!("{name}.csr"),
+            "-out",
+            &format!("{name}.pem"),
+            "-startdate",
+            start,
+            "-enddate",
+            end,
+            "-extfile",
+            "openssl.cnf",
+            "-extensions",
+            ext,
+            "-notext",
         ],
     );
 }
@@ -149,36 +197,98 @@ pub fn make_pki(d: &TempDir) -> Vec<Tsa> {
     }
     d.write("serial_root", "1000\n");
     d.write("serial_inter", "2000\n");
-    for (root, cn) in [("rootA", "/O=sealbook test/CN=Test Root A"), ("rootB", "/O=sealbook test/CN=Test Root B")] {
+    for (root, cn) in [
+        ("rootA", "/O=sealbook test/CN=Test Root A"),
+        ("rootB", "/O=sealbook test/CN=Test Root B"),
+    ] {
         genkey(d, &format!("{root}.key"), "rsa");
         must(
             &d.0,
-            &["req", "-x509", "-new", "-key", &format!("{root}.key"), "-subj", cn, "-days", "73000", "-sha256", "-extensions", "v3_root", "-out", &format!("{root}.pem")],
+            &[
+                "req",
+                "-x509",
+                "-new",
+                "-key",
+                &format!("{root}.key"),
+                "-subj",
+                cn,
+                "-days",
+                "73000",
+                "-sha256",
+                "-extensions",
+                "v3_root",
+                "-out",
+                &format!("{root}.pem"),
+            ],
         );
     }
-    issue(d, "ca_root", "inter", "p384", "/O=sealbook test/CN=Test TSA Intermediate", "v3_inter", ("20200101000000Z", "22000101000000Z"));
+    issue(
+        d,
+        "ca_root",
+        "inter",
+        "p384",
+        "/O=sealbook test/CN=Test TSA Intermediate",
+        "v3_inter",
+        ("20200101000000Z", "22000101000000Z"),
+    );
     let long = ("20200101000000Z", "21000101000000Z");
     let leaves = [
         ("tsa_rsa", "ca_root", "rsa", long),
         ("tsa_p256", "ca_root", "p256", long),
         ("tsa_p384", "ca_root", "p384", long),
         ("tsa_inter", "ca_inter", "p256", long),
-        ("tsa_short", "ca_root", "rsa", ("20200101000000Z", "20300101000000Z")),
-        ("tsa_expired", "ca_root", "p256", ("20190101000000Z", "20200101000000Z")),
+        (
+            "tsa_short",
+            "ca_root",
+            "rsa",
+            ("20200101000000Z", "20300101000000Z"),
+        ),
+        (
+            "tsa_expired",
+            "ca_root",
+            "p256",
+            ("20190101000000Z", "20200101000000Z"),
+        ),
     ];
     let mut out = Vec::new();
     for (name, ca, kind, (start, end)) in leaves {
-        issue(d, ca, name, kind, &format!("/O=sealbook test/CN={name}"), "v3_tsa", (start, end));
-        let chain = if ca == "ca_inter" { vec!["inter.pem".to_string(), format!("{name}.pem")] } else { vec![format!("{name}.pem")] };
-        out.push(Tsa { name, chain, ess_chain: ca == "ca_inter" });
+        issue(
+            d,
+            ca,
+            name,
+            kind,
+            &format!("/O=sealbook test/CN={name}"),
+            "v3_tsa",
+            (start, end),
+        );
+        let chain = if ca == "ca_inter" {
+            vec!["inter.pem".to_string(), format!("{name}.pem")]
+        } else {
+            vec![format!("{name}.pem")]
+        };
+        out.push(Tsa {
+            name,
+            chain,
+            ess_chain: ca == "ca_inter",
+        });
     }
     out
 }
 
 /// Appends a `[tsa section]` for one authority configuration; returns its section name.
-pub fn tsa_section(cnf: &mut String, tsa: &Tsa, digest: &str, ess_alg: &str, variant: usize) -> String {
+pub fn tsa_section(
+    cnf: &mut String,
+    tsa: &Tsa,
+    digest: &str,
+    ess_alg: &str,
+    variant: usize,
+) -> String {
     let section = format!("tsa_{}_{digest}_{ess_alg}", tsa.name);
-    let certs = if tsa.chain.len() > 1 { format!("certs = ./{}\n", tsa.chain[0]) } else { String::new() };
+    let certs = if tsa.chain.len() > 1 {
+        format!("certs = ./{}\n", tsa.chain[0])
+    } else {
+        String::new()
+    };
     cnf.push_str(&format!(
         "\n[{section}]\nserial = ./tsaserial\ncrypto_device = builtin\nsigner_cert = ./{name}.pem\n{certs}signer_key = ./{name}.key\n\
          signer_digest = {digest}\ndefault_policy = 1.2.3.4.1\nother_policies = 1.2.3.4.5\ndigests = sha1, sha256, sha384, sha512\n\
@@ -195,5 +305,8 @@ pub fn tsa_section(cnf: &mut String, tsa: &Tsa, digest: &str, ess_alg: &str, var
 }
 
 pub fn certs_of(d: &TempDir, files: &[String]) -> Vec<Certificate> {
-    files.iter().flat_map(|f| x509::parse_certificates(&d.read(f)).unwrap()).collect()
+    files
+        .iter()
+        .flat_map(|f| x509::parse_certificates(&d.read(f)).unwrap())
+        .collect()
 }

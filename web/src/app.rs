@@ -6,7 +6,10 @@ use crate::dropped::{self, Dropped, Labelled};
 use crate::format;
 use crate::module_worker::{self, ModuleWorker};
 use crate::proof_view;
-use crate::protocol::{FromWorker, ANCHOR, ANCHORS, BOOKS, CERTS, FILE, HEADERS, JOB, LISTS, LOG_KEY, NAME, NOW, PROOFS, REKOR, TOKENS};
+use crate::protocol::{
+    FromWorker, ANCHOR, ANCHORS, BOOKS, CERTS, FILE, HEADERS, JOB, LISTS, LOG_KEY, NAME, NOW,
+    PROOFS, REKOR, TOKENS,
+};
 use crate::report_view;
 use crate::session::{FileKind, SessionReport};
 use crate::trust::{self, Bundle, Manifest, TrustFile};
@@ -44,21 +47,42 @@ pub struct Picked {
 impl Picked {
     /// `path`: the file's path inside a dropped folder, if it came from one.
     fn new(file: File, path: Option<String>) -> Picked {
-        let relative = || js_sys::Reflect::get(&file, &"webkitRelativePath".into()).ok().and_then(|p| p.as_string());
-        let label = path.or_else(relative).filter(|p| !p.is_empty()).unwrap_or_else(|| file.name());
-        Picked { kind: FileKind::of(&label), anchor: false, size: file.size() as u64, last_modified: file.last_modified(), label, file }
+        let relative = || {
+            js_sys::Reflect::get(&file, &"webkitRelativePath".into())
+                .ok()
+                .and_then(|p| p.as_string())
+        };
+        let label = path
+            .or_else(relative)
+            .filter(|p| !p.is_empty())
+            .unwrap_or_else(|| file.name());
+        Picked {
+            kind: FileKind::of(&label),
+            anchor: false,
+            size: file.size() as u64,
+            last_modified: file.last_modified(),
+            label,
+            file,
+        }
     }
 
     /// The same file given twice (dropped again, or picked again).
     fn same_as(&self, other: &Picked) -> bool {
-        self.label == other.label && self.size == other.size && self.last_modified == other.last_modified
+        self.label == other.label
+            && self.size == other.size
+            && self.last_modified == other.last_modified
     }
 }
 
 pub enum Status {
     /// No book yet.
     Waiting,
-    Running { book: String, done: u64, total: u64, lines: u64 },
+    Running {
+        book: String,
+        done: u64,
+        total: u64,
+        lines: u64,
+    },
     Done(Rc<SessionReport>),
     Failed(String),
 }
@@ -116,17 +140,31 @@ impl Trust {
     }
 
     fn log_key(&self) -> Option<&TrustFile> {
-        self.own_log_key.as_ref().or_else(|| self.bundle().map(|b| &b.log_key))
+        self.own_log_key
+            .as_ref()
+            .or_else(|| self.bundle().map(|b| &b.log_key))
     }
 }
 
 fn own_files(files: Vec<File>) -> Vec<TrustFile> {
-    files.into_iter().map(|f| TrustFile { name: f.name(), blob: f.into() }).collect()
+    files
+        .into_iter()
+        .map(|f| TrustFile {
+            name: f.name(),
+            blob: f.into(),
+        })
+        .collect()
 }
 
-
 fn start_worker(ctx: &Context<App>) -> Result<ModuleWorker, String> {
-    module_worker::spawn_for(ctx.link(), WORKER_URL, "the verifier", FromWorker::from_json, Msg::FromWorker, Msg::WorkerBroken)
+    module_worker::spawn_for(
+        ctx.link(),
+        WORKER_URL,
+        "the verifier",
+        FromWorker::from_json,
+        Msg::FromWorker,
+        Msg::WorkerBroken,
+    )
 }
 
 pub struct App {
@@ -155,7 +193,12 @@ pub struct App {
 impl App {
     /// A book or a proof: something to check.
     fn has_subject(&self) -> bool {
-        self.files.iter().any(|f| matches!(f.kind, FileKind::Book | FileKind::Proof | FileKind::TimestampToken | FileKind::RekorEntry))
+        self.files.iter().any(|f| {
+            matches!(
+                f.kind,
+                FileKind::Book | FileKind::Proof | FileKind::TimestampToken | FileKind::RekorEntry
+            )
+        })
     }
 
     /// Starts (or restarts) verification of the current files.
@@ -166,8 +209,18 @@ impl App {
             return;
         }
         self.job += 1;
-        let total = self.files.iter().filter(|f| f.kind == FileKind::Book).map(|f| f.size).sum();
-        self.status = Status::Running { book: String::new(), done: 0, total, lines: 0 };
+        let total = self
+            .files
+            .iter()
+            .filter(|f| f.kind == FileKind::Book)
+            .map(|f| f.size)
+            .sum();
+        self.status = Status::Running {
+            book: String::new(),
+            done: 0,
+            total,
+            lines: 0,
+        };
         if self.ready && !self.trust.loading() {
             self.post_job();
         } else {
@@ -177,19 +230,34 @@ impl App {
 
     fn post_job(&mut self) {
         self.pending = false;
-        let Some(ModuleWorker { worker, .. }) = &self.worker else { return };
-        let set = |o: &js_sys::Object, k: &str, v: &JsValue| js_sys::Reflect::set(o, &k.into(), v).map(|_| ());
+        let Some(ModuleWorker { worker, .. }) = &self.worker else {
+            return;
+        };
+        let set = |o: &js_sys::Object, k: &str, v: &JsValue| {
+            js_sys::Reflect::set(o, &k.into(), v).map(|_| ())
+        };
         let named = |f: &Picked| {
             let o = js_sys::Object::new();
-            set(&o, FILE, &f.file).and_then(|_| set(&o, NAME, &f.label.as_str().into())).map(|_| JsValue::from(o))
+            set(&o, FILE, &f.file)
+                .and_then(|_| set(&o, NAME, &f.label.as_str().into()))
+                .map(|_| JsValue::from(o))
         };
         let of_kind = |kind| -> Result<JsValue, JsValue> {
-            let items: Result<js_sys::Array, JsValue> = self.files.iter().filter(|f| f.kind == kind).map(named).collect();
+            let items: Result<js_sys::Array, JsValue> = self
+                .files
+                .iter()
+                .filter(|f| f.kind == kind)
+                .map(named)
+                .collect();
             items.map(JsValue::from)
         };
         let certs = || -> Result<JsValue, JsValue> {
             let items = js_sys::Array::new();
-            for f in self.files.iter().filter(|f| f.kind == FileKind::Certificate) {
+            for f in self
+                .files
+                .iter()
+                .filter(|f| f.kind == FileKind::Certificate)
+            {
                 let o = named(f)?;
                 set(&o.clone().unchecked_into(), ANCHOR, &f.anchor.into())?;
                 items.push(&o);
@@ -216,12 +284,18 @@ impl App {
             .and_then(|_| set(REKOR, &of_kind(FileKind::RekorEntry)?))
             .and_then(|_| set(CERTS, &certs()?))
             .and_then(|_| set(ANCHORS, &trust_files(self.trust.anchors())?))
-            .and_then(|_| set(LOG_KEY, &trust_files(self.trust.log_key().into_iter().collect())?))
+            .and_then(|_| {
+                set(
+                    LOG_KEY,
+                    &trust_files(self.trust.log_key().into_iter().collect())?,
+                )
+            })
             .and_then(|_| set(NOW, &js_sys::Date::now().into()))
             .and_then(|_| set(HEADERS, &self.headers.as_str().into()))
             .and_then(|_| worker.post_message(&job));
         if let Err(e) = posted {
-            self.status = Status::Failed(format!("could not hand the files to the verifier: {e:?}"));
+            self.status =
+                Status::Failed(format!("could not hand the files to the verifier: {e:?}"));
         }
     }
 
@@ -232,7 +306,8 @@ impl App {
             }
         }
         // Books first, then lists by path (so the days' lists read in order), then proofs.
-        self.files.sort_by(|a, b| (a.kind, &a.label).cmp(&(b.kind, &b.label)));
+        self.files
+            .sort_by(|a, b| (a.kind, &a.label).cmp(&(b.kind, &b.label)));
     }
 }
 
@@ -250,7 +325,11 @@ impl Component for App {
             link.send_message(Msg::BundleLoaded(trust::load_bundle().await.map(Rc::new)));
         });
         App {
-            trust: Trust { bundle: None, own_anchors: Vec::new(), own_log_key: None },
+            trust: Trust {
+                bundle: None,
+                own_anchors: Vec::new(),
+                own_log_key: None,
+            },
             anchors_input: NodeRef::default(),
             log_key_input: NodeRef::default(),
             files: Vec::new(),
@@ -302,11 +381,22 @@ impl Component for App {
                     self.post_job();
                 }
             }
-            Msg::FromWorker(FromWorker::Progress { job, book, done, total, lines }) => {
+            Msg::FromWorker(FromWorker::Progress {
+                job,
+                book,
+                done,
+                total,
+                lines,
+            }) => {
                 if job != self.job {
                     return false;
                 }
-                self.status = Status::Running { book, done, total, lines };
+                self.status = Status::Running {
+                    book,
+                    done,
+                    total,
+                    lines,
+                };
             }
             Msg::FromWorker(FromWorker::Done { job, report }) => {
                 if job != self.job {
@@ -334,7 +424,9 @@ impl Component for App {
                 self.start();
             }
             Msg::OwnLogKey(files) => {
-                let Some(key) = own_files(files).into_iter().next() else { return false };
+                let Some(key) = own_files(files).into_iter().next() else {
+                    return false;
+                };
                 self.trust.own_log_key = Some(key);
                 self.start();
             }
@@ -369,7 +461,11 @@ impl Component for App {
             Msg::Fetched(height, result) => {
                 if let Ok(header) = &result {
                     if !self.headers.contains(header.as_str()) {
-                        let sep = if self.headers.trim().is_empty() { "" } else { "\n" };
+                        let sep = if self.headers.trim().is_empty() {
+                            ""
+                        } else {
+                            "\n"
+                        };
                         self.headers = format!("{}{sep}{header}", self.headers.trim_end());
                     }
                     self.start();
@@ -384,14 +480,18 @@ impl Component for App {
                 self.ready = false;
                 self.pending = false;
                 self.status = Status::Failed(if !had_started {
-                    format!("The verifier could not start: {message}. Reload the page to try again.")
+                    format!(
+                        "The verifier could not start: {message}. Reload the page to try again."
+                    )
                 } else {
                     match start_worker(ctx) {
                         Ok(w) => {
                             self.worker = Some(w);
                             format!("The verifier stopped: {message}. It has been restarted; add the files again to retry.")
                         }
-                        Err(why) => format!("The verifier stopped: {message}; restarting it failed: {why}"),
+                        Err(why) => {
+                            format!("The verifier stopped: {message}; restarting it failed: {why}")
+                        }
                     }
                 });
             }
@@ -413,7 +513,9 @@ impl Component for App {
         let walker = link.clone();
         let on_drop = link.batch_callback(move |e: DragEvent| {
             e.prevent_default();
-            let Some(transfer) = e.data_transfer() else { return vec![Msg::Dragging(false)] };
+            let Some(transfer) = e.data_transfer() else {
+                return vec![Msg::Dragging(false)];
+            };
             match dropped::take(&transfer) {
                 Dropped::Files(files) => vec![Msg::Dragging(false), Msg::Add(files)],
                 Dropped::Entries(entries) => {
@@ -436,7 +538,11 @@ impl Component for App {
         });
         // Ready to verify: the worker is up and the shipped trust bundle has been fetched (or
         // failed), so nothing else is loaded from the network once the reader drops files.
-        let ready = if self.ready && !self.trust.loading() { "true" } else { "false" };
+        let ready = if self.ready && !self.trust.loading() {
+            "true"
+        } else {
+            "false"
+        };
         html! {
             <div class="page" ondragover={on_dragover} ondragleave={on_dragleave} ondrop={on_drop} data-worker-ready={ready}>
                 <header class="masthead">
@@ -502,7 +608,12 @@ impl App {
             return html! {};
         }
         let clear = ctx.link().callback(|_: MouseEvent| Msg::Clear);
-        let others: Vec<&str> = self.files.iter().filter(|f| f.kind == FileKind::NotChecked).map(|f| f.label.as_str()).collect();
+        let others: Vec<&str> = self
+            .files
+            .iter()
+            .filter(|f| f.kind == FileKind::NotChecked)
+            .map(|f| f.label.as_str())
+            .collect();
         html! {
             <section class="files" aria-labelledby="files-title">
                 <div class="files-head">
@@ -559,7 +670,10 @@ impl App {
         let picked = |make: fn(Vec<File>) -> Msg| {
             link.callback(move |e: Event| {
                 let input: HtmlInputElement = e.target_unchecked_into();
-                let files = dropped::from_list(input.files()).into_iter().map(|(f, _)| f).collect();
+                let files = dropped::from_list(input.files())
+                    .into_iter()
+                    .map(|(f, _)| f)
+                    .collect();
                 input.set_value("");
                 make(files)
             })
@@ -644,8 +758,17 @@ impl App {
             Status::Waiting => html! {
                 <p class="note" data-testid="status">{ "Add the book (a .jsonl file), or an .ots proof, RFC 3161 token (.tsr) or Rekor entry (.rekor.json) with the stamped list it covers, to start the check." }</p>
             },
-            Status::Running { book, done, total, lines } => {
-                let pct = if *total == 0 { 100.0 } else { *done as f64 * 100.0 / *total as f64 };
+            Status::Running {
+                book,
+                done,
+                total,
+                lines,
+            } => {
+                let pct = if *total == 0 {
+                    100.0
+                } else {
+                    *done as f64 * 100.0 / *total as f64
+                };
                 html! {
                     <section class="progress" data-testid="status" aria-label="Progress">
                         <p class="progress-label" id="progress-label">
@@ -672,8 +795,12 @@ impl App {
     /// one from the configured explorer.
     fn view_headers(&self, ctx: &Context<Self>, report: &SessionReport) -> Html {
         let link = ctx.link();
-        let on_headers = link.callback(|e: InputEvent| Msg::HeadersEdited(e.target_unchecked_into::<HtmlTextAreaElement>().value()));
-        let on_explorer = link.callback(|e: InputEvent| Msg::ExplorerEdited(e.target_unchecked_into::<HtmlInputElement>().value()));
+        let on_headers = link.callback(|e: InputEvent| {
+            Msg::HeadersEdited(e.target_unchecked_into::<HtmlTextAreaElement>().value())
+        });
+        let on_explorer = link.callback(|e: InputEvent| {
+            Msg::ExplorerEdited(e.target_unchecked_into::<HtmlInputElement>().value())
+        });
         let check = link.callback(|_: MouseEvent| Msg::CheckHeaders);
         let heights = proof_view::bitcoin_heights(&report.proofs);
         let read = report.headers.count;
@@ -748,26 +875,40 @@ async fn fetch_text(url: &str) -> Result<String, String> {
     if !response.ok() {
         return Err(format!("{url}: HTTP {}", response.status()));
     }
-    let text = JsFuture::from(response.text().map_err(|e| format!("{url}: {}", js_message(&e)))?)
-        .await
-        .map_err(|e| format!("{url}: {}", js_message(&e)))?
-        .as_string()
-        .unwrap_or_default();
+    let text = JsFuture::from(
+        response
+            .text()
+            .map_err(|e| format!("{url}: {}", js_message(&e)))?,
+    )
+    .await
+    .map_err(|e| format!("{url}: {}", js_message(&e)))?
+    .as_string()
+    .unwrap_or_default();
     if text.len() > MAX_EXPLORER_ANSWER {
-        return Err(format!("{url}: answered {} bytes, more than a block hash or header", text.len()));
+        return Err(format!(
+            "{url}: answered {} bytes, more than a block hash or header",
+            text.len()
+        ));
     }
     Ok(text.trim().to_string())
 }
 
 /// The header of the block at `height` from an Esplora API at `base` (see [`DEFAULT_EXPLORER`]).
 async fn fetch_header(base: &str, height: u64) -> Result<String, String> {
-    let hash = fetch_text(&format!("{base}/block-height/{height}")).await?.to_ascii_lowercase();
+    let hash = fetch_text(&format!("{base}/block-height/{height}"))
+        .await?
+        .to_ascii_lowercase();
     if !sealbook_core::hex::is_sha256_hex(&hash) {
-        return Err(format!("{base}/block-height/{height} did not answer a block hash (64 hex digits)"));
+        return Err(format!(
+            "{base}/block-height/{height} did not answer a block hash (64 hex digits)"
+        ));
     }
     fetch_text(&format!("{base}/block/{hash}/header")).await
 }
 
 fn js_message(e: &JsValue) -> String {
-    js_sys::Reflect::get(e, &"message".into()).ok().and_then(|m| m.as_string()).unwrap_or_else(|| format!("{e:?}"))
+    js_sys::Reflect::get(e, &"message".into())
+        .ok()
+        .and_then(|m| m.as_string())
+        .unwrap_or_else(|| format!("{e:?}"))
 }

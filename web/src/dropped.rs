@@ -6,7 +6,10 @@
 use js_sys::{Array, Function, Promise};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
-use web_sys::{DataTransfer, File, FileList, FileSystemDirectoryEntry, FileSystemDirectoryReader, FileSystemEntry, FileSystemFileEntry};
+use web_sys::{
+    DataTransfer, File, FileList, FileSystemDirectoryEntry, FileSystemDirectoryReader,
+    FileSystemEntry, FileSystemFileEntry,
+};
 
 /// Most files taken from one drop; a drop of a whole disk stops here rather than hanging.
 pub const MAX_FILES: usize = 10_000;
@@ -26,8 +29,10 @@ pub enum Dropped {
 
 pub fn take(transfer: &DataTransfer) -> Dropped {
     let items = transfer.items();
-    let entries: Vec<FileSystemEntry> =
-        (0..items.length()).filter_map(|i| items.get(i)).filter_map(|item| item.webkit_get_as_entry().ok().flatten()).collect();
+    let entries: Vec<FileSystemEntry> = (0..items.length())
+        .filter_map(|i| items.get(i))
+        .filter_map(|item| item.webkit_get_as_entry().ok().flatten())
+        .collect();
     if entries.iter().any(FileSystemEntry::is_directory) {
         Dropped::Entries(entries)
     } else {
@@ -38,7 +43,10 @@ pub fn take(transfer: &DataTransfer) -> Dropped {
 /// The files of a drop or a file input, labelled by the page itself (see `app::Picked`).
 pub fn from_list(list: Option<FileList>) -> Vec<Labelled> {
     let Some(list) = list else { return Vec::new() };
-    (0..list.length()).filter_map(|i| list.get(i)).map(|f| (f, None)).collect()
+    (0..list.length())
+        .filter_map(|i| list.get(i))
+        .map(|f| (f, None))
+        .collect()
 }
 
 /// Calls `start(resolve, reject)` and awaits the callback it triggers.
@@ -53,7 +61,9 @@ async fn callback_result(start: impl FnOnce(&Function, &Function)) -> Result<JsV
 }
 
 async fn file_of(entry: &FileSystemFileEntry) -> Result<File, JsValue> {
-    callback_result(|ok, err| entry.file_with_callback_and_callback(ok, err)).await?.dyn_into::<File>()
+    callback_result(|ok, err| entry.file_with_callback_and_callback(ok, err))
+        .await?
+        .dyn_into::<File>()
 }
 
 /// One batch of a folder's entries; an empty batch means the folder is done.
@@ -71,7 +81,8 @@ async fn read_batch(reader: &FileSystemDirectoryReader) -> Result<Array, JsValue
 /// labelled with its path inside the drop. Errors name the entry that could not be read.
 pub async fn walk(entries: Vec<FileSystemEntry>) -> Result<Vec<Labelled>, String> {
     let mut out = Vec::new();
-    let mut stack: Vec<(FileSystemEntry, usize)> = entries.into_iter().rev().map(|e| (e, 0)).collect();
+    let mut stack: Vec<(FileSystemEntry, usize)> =
+        entries.into_iter().rev().map(|e| (e, 0)).collect();
     while let Some((entry, depth)) = stack.pop() {
         let path = entry.full_path().trim_start_matches('/').to_string();
         let unreadable = |e: JsValue| format!("{path}: the browser could not read it ({e:?})");
@@ -82,7 +93,9 @@ pub async fn walk(entries: Vec<FileSystemEntry>) -> Result<Vec<Labelled>, String
             let file = file_of(entry.unchecked_ref()).await.map_err(unreadable)?;
             out.push((file, Some(path)));
         } else if entry.is_directory() && depth < MAX_DEPTH {
-            let reader = entry.unchecked_ref::<FileSystemDirectoryEntry>().create_reader();
+            let reader = entry
+                .unchecked_ref::<FileSystemDirectoryEntry>()
+                .create_reader();
             let mut children = Vec::new();
             loop {
                 let batch = read_batch(&reader).await.map_err(unreadable)?;

@@ -30,13 +30,16 @@ use wasm_bindgen::prelude::*;
 /// requested). A stable export for the wasm benchmark.
 #[wasm_bindgen]
 pub fn verify_book(book: &[u8]) -> String {
-    serde_json::to_string(&verify(book, VerifyOptions::default())).expect("ChainReport always serializes")
+    serde_json::to_string(&verify(book, VerifyOptions::default()))
+        .expect("ChainReport always serializes")
 }
 
 /// Mounts the verifier page into `#app` (or the body if there is none).
 #[wasm_bindgen]
 pub fn run_app() {
-    let document = web_sys::window().and_then(|w| w.document()).expect("run_app runs in a page");
+    let document = web_sys::window()
+        .and_then(|w| w.document())
+        .expect("run_app runs in a page");
     match document.get_element_by_id("app") {
         Some(root) => {
             root.set_inner_html(""); // the static "loading" notice

@@ -26,20 +26,27 @@ impl ModuleWorker {
     ) -> Result<ModuleWorker, String> {
         let opts = WorkerOptions::new();
         opts.set_type(WorkerType::Module);
-        let worker = Worker::new_with_options(url, &opts)
-            .map_err(|e| format!("this browser could not start {what} (a module Web Worker): {e:?}"))?;
+        let worker = Worker::new_with_options(url, &opts).map_err(|e| {
+            format!("this browser could not start {what} (a module Web Worker): {e:?}")
+        })?;
         let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
             on_text(e.data().as_string().unwrap_or_default())
         });
         let stopped = format!("{what} stopped");
         let on_error = Closure::<dyn FnMut(Event)>::new(move |e: Event| {
             e.prevent_default();
-            let detail = js_sys::Reflect::get(&e, &"message".into()).ok().and_then(|m| m.as_string());
+            let detail = js_sys::Reflect::get(&e, &"message".into())
+                .ok()
+                .and_then(|m| m.as_string());
             on_broken(detail.unwrap_or_else(|| stopped.clone()));
         });
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-        Ok(ModuleWorker { worker, _on_message: on_message, _on_error: on_error })
+        Ok(ModuleWorker {
+            worker,
+            _on_message: on_message,
+            _on_error: on_error,
+        })
     }
 }
 

@@ -46,9 +46,15 @@ pub fn failure(p: &ProofResult) -> String {
     if let Some(e) = &p.error {
         return e.clone();
     }
-    let Some(report) = &p.report else { return format!("{}: not checked", p.name) };
+    let Some(report) = &p.report else {
+        return format!("{}: not checked", p.name);
+    };
     let Some(v) = &report.verdict else {
-        return format!("{} stamps a different file: its digest is not the digest of {}", p.name, p.stamped_file.as_deref().unwrap_or("the file"));
+        return format!(
+            "{} stamps a different file: its digest is not the digest of {}",
+            p.name,
+            p.stamped_file.as_deref().unwrap_or("the file")
+        );
     };
     if let Some(e) = &v.header_error {
         return format!("{}: the supplied headers were rejected ({e})", p.name);
@@ -106,8 +112,12 @@ pub fn view(p: &ProofResult) -> Html {
 }
 
 fn subject(p: &ProofResult) -> Html {
-    let Some(file) = &p.stamped_file else { return html! {} };
-    let Some(report) = &p.report else { return html! {} };
+    let Some(file) = &p.stamped_file else {
+        return html! {};
+    };
+    let Some(report) = &p.report else {
+        return html! {};
+    };
     let ok = report.digest_matches;
     html! {
         <dl class="compare">
@@ -126,25 +136,41 @@ fn subject(p: &ProofResult) -> Html {
 }
 
 fn attestation(a: &AttestationPath, verdict: Option<&Verdict>) -> Html {
-    let check: Option<&BitcoinCheck> = verdict.and_then(|v| v.bitcoin.iter().find(|c| &c.path == a));
+    let check: Option<&BitcoinCheck> =
+        verdict.and_then(|v| v.bitcoin.iter().find(|c| &c.path == a));
     let (kind, title, note) = match &a.attestation {
         Attestation::Bitcoin { height } => ("bitcoin", format!("Bitcoin block {height}"), None),
         Attestation::Pending { uri } => (
             "pending",
             "Pending at a calendar".to_string(),
-            Some(html! { <p class="note">{ "Not yet verifiable: the calendar " }<code class="uri" data-testid="calendar">{ uri }</code>{ " promises a Bitcoin attestation later. Upgrade the proof from it (" }<code>{ "sealbook ots upgrade" }</code>{ " or " }<code>{ "ots upgrade" }</code>{ ") and drop the upgraded proof." }</p> }),
+            Some(
+                html! { <p class="note">{ "Not yet verifiable: the calendar " }<code class="uri" data-testid="calendar">{ uri }</code>{ " promises a Bitcoin attestation later. Upgrade the proof from it (" }<code>{ "sealbook ots upgrade" }</code>{ " or " }<code>{ "ots upgrade" }</code>{ ") and drop the upgraded proof." }</p> },
+            ),
         ),
-        Attestation::Litecoin { height } => ("litecoin", format!("Litecoin block {height}"), Some(not_checked())),
-        Attestation::Ethereum { height } => ("ethereum", format!("Ethereum block {height}"), Some(not_checked())),
+        Attestation::Litecoin { height } => (
+            "litecoin",
+            format!("Litecoin block {height}"),
+            Some(not_checked()),
+        ),
+        Attestation::Ethereum { height } => (
+            "ethereum",
+            format!("Ethereum block {height}"),
+            Some(not_checked()),
+        ),
         Attestation::Unknown { tag, .. } => (
             "unknown",
             format!("Unknown notary (tag {})", sealbook_core::hex::encode(tag)),
-            Some(html! { <p class="note">{ "A notary this verifier does not know; kept as it is and not checked." }</p> }),
+            Some(
+                html! { <p class="note">{ "A notary this verifier does not know; kept as it is and not checked." }</p> },
+            ),
         ),
     };
     let (pill, class) = match check {
         Some(c) if c.verified => ("Confirmed by the header", "ok"),
-        Some(c) if c.header_index.is_some() || verdict.is_some_and(|v| v.headers.is_some() || v.header_error.is_some()) => {
+        Some(c)
+            if c.header_index.is_some()
+                || verdict.is_some_and(|v| v.headers.is_some() || v.header_error.is_some()) =>
+        {
             ("Not confirmed by the headers", "bad")
         }
         Some(_) => ("Needs the block header", "open"),

@@ -37,8 +37,17 @@ pub enum FromWorker {
     /// The worker has loaded its wasm and listens for jobs.
     Ready,
     /// Bytes of books read so far in job `job`, over all its books.
-    Progress { job: u32, book: String, done: u64, total: u64, lines: u64 },
-    Done { job: u32, report: Box<SessionReport> },
+    Progress {
+        job: u32,
+        book: String,
+        done: u64,
+        total: u64,
+        lines: u64,
+    },
+    Done {
+        job: u32,
+        report: Box<SessionReport>,
+    },
     /// A file could not be read at all.
     Failed { job: u32, message: String },
     /// The worker's wasm panicked (a bug); the worker must not be used again.
@@ -63,17 +72,43 @@ mod tests {
     /// A report with a verified OpenTimestamps proof survives the trip from the worker.
     #[test]
     fn a_proof_report_crosses_from_the_worker() {
-        let vectors = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/vectors/ots");
-        let read = |rel: &str| std::fs::read(vectors.join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"));
+        let vectors =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/vectors/ots");
+        let read =
+            |rel: &str| std::fs::read(vectors.join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"));
         let examples = "opentimestamps-client/examples/";
-        let headers = HeadersInput::parse(std::str::from_utf8(&read("headers/block_358391.header.hex")).unwrap());
-        let files = [ListInput::parse("hello-world.txt", &read(&format!("{examples}hello-world.txt")))];
-        let proof = ProofResult::check("hello-world.txt.ots", &read(&format!("{examples}hello-world.txt.ots")), &files, &headers);
+        let headers = HeadersInput::parse(
+            std::str::from_utf8(&read("headers/block_358391.header.hex")).unwrap(),
+        );
+        let files = [ListInput::parse(
+            "hello-world.txt",
+            &read(&format!("{examples}hello-world.txt")),
+        )];
+        let proof = ProofResult::check(
+            "hello-world.txt.ots",
+            &read(&format!("{examples}hello-world.txt.ots")),
+            &files,
+            &headers,
+        );
         assert_eq!(proof.state(), ProofState::Verified);
-        let report = SessionReport { books: vec![], lists: vec![(&files[0]).into()], unmatched: vec![], proofs: vec![proof], headers, tokens: vec![], rekor: vec![], trust: Default::default() };
-        let msg = FromWorker::Done { job: 3, report: Box::new(report) };
+        let report = SessionReport {
+            books: vec![],
+            lists: vec![(&files[0]).into()],
+            unmatched: vec![],
+            proofs: vec![proof],
+            headers,
+            tokens: vec![],
+            rekor: vec![],
+            trust: Default::default(),
+        };
+        let msg = FromWorker::Done {
+            job: 3,
+            report: Box::new(report),
+        };
         let back = FromWorker::from_json(&msg.to_json()).unwrap();
-        let FromWorker::Done { report, .. } = &back else { panic!("{back:?}") };
+        let FromWorker::Done { report, .. } = &back else {
+            panic!("{back:?}")
+        };
         assert_eq!(report.proofs[0].state(), ProofState::Verified);
         assert_eq!(report.headers.count, 1);
         assert_eq!(report.level(), crate::session::TrustLevel::Level2);

@@ -5,8 +5,8 @@
 
 use crate::format;
 use crate::proof_view;
-use crate::signed_time_view;
 use crate::session::{BookResult, ProofState, SessionReport, TrustLevel};
+use crate::signed_time_view;
 use sealbook_core::book::{Check, Problem};
 use sealbook_core::stamp_list::StampCheck;
 use yew::prelude::*;
@@ -27,7 +27,11 @@ fn summary(r: &SessionReport) -> String {
     if let Some(book) = r.books.iter().find(|b| !b.report.ok) {
         let line = format::count(book.report.first_bad_line.unwrap_or_default());
         return match book.report.problems.first() {
-            Some(p) => format!("{} breaks at line {line}: the {} check failed.", book.name, check_label(p.check)),
+            Some(p) => format!(
+                "{} breaks at line {line}: the {} check failed.",
+                book.name,
+                check_label(p.check)
+            ),
             None => format!("{} breaks at line {line}.", book.name),
         };
     }
@@ -44,10 +48,24 @@ fn summary(r: &SessionReport) -> String {
         return format!("{}.", proof_view::failure(p)); // starts with the file name, kept as is
     }
     if let Some(t) = r.tokens.iter().find(|t| !t.ok) {
-        return format!("{} does not verify: {}.", t.name, t.error.clone().or_else(|| t.first_failure()).unwrap_or_default());
+        return format!(
+            "{} does not verify: {}.",
+            t.name,
+            t.error
+                .clone()
+                .or_else(|| t.first_failure())
+                .unwrap_or_default()
+        );
     }
     if let Some(e) = r.rekor.iter().find(|e| !e.ok) {
-        return format!("{} does not verify: {}.", e.name, e.error.clone().or_else(|| e.first_failure()).unwrap_or_default());
+        return format!(
+            "{} does not verify: {}.",
+            e.name,
+            e.error
+                .clone()
+                .or_else(|| e.first_failure())
+                .unwrap_or_default()
+        );
     }
     let mut parts = Vec::new();
     if !r.books.is_empty() {
@@ -57,11 +75,21 @@ fn summary(r: &SessionReport) -> String {
             1 => "its stamp matches".to_string(),
             n => format!("all {n} stamps match"),
         };
-        parts.push(format!("The chain holds over {}; {stamps}", format::lines(lines)));
+        parts.push(format!(
+            "The chain holds over {}; {stamps}",
+            format::lines(lines)
+        ));
     }
-    for p in r.proofs.iter().filter(|p| p.state() == ProofState::Verified) {
+    for p in r
+        .proofs
+        .iter()
+        .filter(|p| p.state() == ProofState::Verified)
+    {
         let file = p.stamped_file.as_deref().unwrap_or(&p.name);
-        parts.push(format!("{file} is anchored in Bitcoin block {}", anchor_or_unknown(p)));
+        parts.push(format!(
+            "{file} is anchored in Bitcoin block {}",
+            anchor_or_unknown(p)
+        ));
     }
     for t in r.tokens.iter().filter(|t| t.ok) {
         parts.push(format!(
@@ -72,11 +100,22 @@ fn summary(r: &SessionReport) -> String {
         ));
     }
     for e in r.rekor.iter().filter(|e| e.ok) {
-        parts.push(format!("{} is in the Rekor log since {}", e.list.as_deref().unwrap_or(&e.name), e.integrated_time.as_deref().unwrap_or("?")));
+        parts.push(format!(
+            "{} is in the Rekor log since {}",
+            e.list.as_deref().unwrap_or(&e.name),
+            e.integrated_time.as_deref().unwrap_or("?")
+        ));
     }
-    let open = r.proofs.iter().filter(|p| p.state() == ProofState::Open).count();
+    let open = r
+        .proofs
+        .iter()
+        .filter(|p| p.state() == ProofState::Open)
+        .count();
     if open > 0 {
-        parts.push(format!("{open} {} not verified yet", if open == 1 { "proof is" } else { "proofs are" }));
+        parts.push(format!(
+            "{open} {} not verified yet",
+            if open == 1 { "proof is" } else { "proofs are" }
+        ));
     }
     if parts.is_empty() {
         return "Add the book (a .jsonl file), or a stamped list with its .ots proof, .tsr token or .rekor.json entry.".into();
@@ -85,12 +124,22 @@ fn summary(r: &SessionReport) -> String {
 }
 
 fn anchor_or_unknown(p: &crate::session::ProofResult) -> String {
-    proof_view::anchor_height(p).map(|h| h.to_string()).unwrap_or_else(|| "?".into())
+    proof_view::anchor_height(p)
+        .map(|h| h.to_string())
+        .unwrap_or_else(|| "?".into())
 }
 
 /// The verdict as one sentence, for the screen reader announcement.
 pub fn headline(r: &SessionReport) -> String {
-    format!("{}: {}", if r.verified() { "Verified" } else { "Not verified" }, summary(r))
+    format!(
+        "{}: {}",
+        if r.verified() {
+            "Verified"
+        } else {
+            "Not verified"
+        },
+        summary(r)
+    )
 }
 
 /// `message` with its first letter capitalized (core's messages start in lower case).
@@ -136,7 +185,11 @@ pub fn view(r: &SessionReport, headers_panel: Html) -> Html {
 }
 
 fn status_icon(ok: bool) -> Html {
-    let path = if ok { "M7 12.5l3.2 3.2L17 9" } else { "M8 8l8 8M16 8l-8 8" };
+    let path = if ok {
+        "M7 12.5l3.2 3.2L17 9"
+    } else {
+        "M8 8l8 8M16 8l-8 8"
+    };
     html! {
         <svg class="status-icon" viewBox="0 0 24 24" aria-hidden="true">
             <circle cx="12" cy="12" r="10.5" fill="currentColor"/>
@@ -155,7 +208,14 @@ fn level_text(level: TrustLevel) -> &'static str {
 }
 
 /// One rung: its number, title, description and state (`reached`, `failed` or `pending`).
-fn rung(level: &str, title: &str, text: &str, state: &str, class: &'static str, testid: &'static str) -> Html {
+fn rung(
+    level: &str,
+    title: &str,
+    text: &str,
+    state: &str,
+    class: &'static str,
+    testid: &'static str,
+) -> Html {
     html! {
         <li class={classes!("rung", class)} data-testid={testid} data-state={class}>
             <span class="rung-level">{ level }</span>
@@ -178,34 +238,72 @@ fn ladder(r: &SessionReport) -> Html {
     } else {
         ("Broken", "failed")
     };
-    let verified: Vec<_> = r.proofs.iter().filter(|p| p.state() == ProofState::Verified).collect();
-    let rekor_ok: Vec<&str> = r.rekor.iter().filter(|e| e.ok).map(|e| e.name.as_str()).collect();
+    let verified: Vec<_> = r
+        .proofs
+        .iter()
+        .filter(|p| p.state() == ProofState::Verified)
+        .collect();
+    let rekor_ok: Vec<&str> = r
+        .rekor
+        .iter()
+        .filter(|e| e.ok)
+        .map(|e| e.name.as_str())
+        .collect();
     let anchor = if level >= TrustLevel::Level2 && (!verified.is_empty() || !rekor_ok.is_empty()) {
-        let mut what: Vec<String> = verified.iter().copied().map(|p| format!("Bitcoin block {}", anchor_or_unknown(p))).collect();
+        let mut what: Vec<String> = verified
+            .iter()
+            .copied()
+            .map(|p| format!("Bitcoin block {}", anchor_or_unknown(p)))
+            .collect();
         what.extend(rekor_ok.iter().map(|n| format!("Rekor entry {n}")));
         (format!("Reached: {}", what.join(", ")), "reached")
     } else if r.rekor.iter().any(|e| !e.ok) {
-        ("Failed: the Rekor entry does not verify".to_string(), "failed")
-    } else if r.proofs.iter().any(|p| p.state() == ProofState::Failed) || r.headers.error.is_some() {
+        (
+            "Failed: the Rekor entry does not verify".to_string(),
+            "failed",
+        )
+    } else if r.proofs.iter().any(|p| p.state() == ProofState::Failed) || r.headers.error.is_some()
+    {
         ("Failed".to_string(), "failed")
     } else if !verified.is_empty() {
-        ("Proof verified, but not for a stamped list that matches a dropped book".to_string(), "pending")
+        (
+            "Proof verified, but not for a stamped list that matches a dropped book".to_string(),
+            "pending",
+        )
     } else if !r.proofs.is_empty() {
-        ("Not verified yet: paste the block header".to_string(), "pending")
+        (
+            "Not verified yet: paste the block header".to_string(),
+            "pending",
+        )
     } else {
         ("Add the list's .ots proof".to_string(), "pending")
     };
     let signed = if level == TrustLevel::Level2Plus {
-        let auth: Vec<String> = r.tokens.iter().filter(|t| t.ok).map(|t| t.authority.clone().unwrap_or_default()).collect();
+        let auth: Vec<String> = r
+            .tokens
+            .iter()
+            .filter(|t| t.ok)
+            .map(|t| t.authority.clone().unwrap_or_default())
+            .collect();
         (format!("Reached: {}", auth.join(", ")), "reached")
     } else if r.tokens.iter().any(|t| !t.ok) {
-        ("Failed: no token verifies to a root you chose".to_string(), "failed")
+        (
+            "Failed: no token verifies to a root you chose".to_string(),
+            "failed",
+        )
     } else if r.tokens.iter().any(|t| t.ok) {
-        ("Token verified, but not for a stamped list that matches a dropped book".to_string(), "pending")
+        (
+            "Token verified, but not for a stamped list that matches a dropped book".to_string(),
+            "pending",
+        )
     } else {
         ("Add the list's .tsr token".to_string(), "pending")
     };
-    let pill = if level > TrustLevel::Level0 { "ok" } else { "bad" };
+    let pill = if level > TrustLevel::Level0 {
+        "ok"
+    } else {
+        "bad"
+    };
     let session_trusted = r.still_trusted();
     let trusted: Vec<String> = verified
         .iter()
@@ -355,7 +453,13 @@ fn stamps(checks: &[StampCheck]) -> Html {
     }
 }
 
-fn comparison(label: &str, ok: bool, stamped: Option<&str>, computed: Option<&str>, testid: &'static str) -> Html {
+fn comparison(
+    label: &str,
+    ok: bool,
+    stamped: Option<&str>,
+    computed: Option<&str>,
+    testid: &'static str,
+) -> Html {
     html! {
         <div class={classes!("comparison", if ok { "ok" } else { "bad" })} data-testid={testid} data-ok={ok.to_string()}>
             <dt>
@@ -399,8 +503,17 @@ fn stamp(c: &StampCheck, open: bool) -> Html {
 fn lists_and_unmatched(r: &SessionReport) -> Html {
     let broken: Vec<_> = r.lists.iter().filter_map(|l| l.error.as_ref()).collect();
     // A text an .ots proof stamps is shown with its proof, not as a list that was skipped.
-    let stamped = |name: &str| r.proofs.iter().any(|p| p.stamped_file.as_deref() == Some(name));
-    let texts: Vec<_> = r.lists.iter().filter(|l| l.not_a_list && !stamped(&l.name)).map(|l| l.name.as_str()).collect();
+    let stamped = |name: &str| {
+        r.proofs
+            .iter()
+            .any(|p| p.stamped_file.as_deref() == Some(name))
+    };
+    let texts: Vec<_> = r
+        .lists
+        .iter()
+        .filter(|l| l.not_a_list && !stamped(&l.name))
+        .map(|l| l.name.as_str())
+        .collect();
     if broken.is_empty() && r.unmatched.is_empty() && texts.is_empty() {
         return html! {};
     }

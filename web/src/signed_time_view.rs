@@ -68,7 +68,9 @@ fn chain(certs: &[CertSummary]) -> Html {
 
 /// The first failed check, named.
 fn failure_line(error: Option<&str>, first: Option<String>) -> Html {
-    let Some(why) = error.map(str::to_string).or(first) else { return html! {} };
+    let Some(why) = error.map(str::to_string).or(first) else {
+        return html! {};
+    };
     html! { <p class="callout bad" data-testid="signed-error">{ why }</p> }
 }
 
@@ -80,15 +82,20 @@ pub fn token(t: &TokenResult) -> Html {
     };
     // What the two chain checks found (core's ids `chain_at_gen_time` and `chain_now`).
     let chain_check = |id: &str| {
-        t.checks.iter().find(|c| c.id == id).map(|c| match c.status {
-            Status::Pass => "valid".to_string(),
-            Status::Fail => format!("not valid: {}", c.detail),
-            Status::Warn | Status::Skip => c.detail.clone(),
-        })
+        t.checks
+            .iter()
+            .find(|c| c.id == id)
+            .map(|c| match c.status {
+                Status::Pass => "valid".to_string(),
+                Status::Fail => format!("not valid: {}", c.detail),
+                Status::Warn | Status::Skip => c.detail.clone(),
+            })
     };
     let at_gen_time = chain_check(tsp::check::CHAIN_AT_GEN_TIME);
     let now = chain_check(tsp::check::CHAIN_NOW).map(|n| match (t.ok, t.ok_now) {
-        (true, Some(false)) => format!("{n} (the token still proves the time: RFC 3161 App. B checks the chain at genTime)"),
+        (true, Some(false)) => format!(
+            "{n} (the token still proves the time: RFC 3161 App. B checks the chain at genTime)"
+        ),
         _ => n,
     });
     html! {
@@ -120,7 +127,11 @@ pub fn token(t: &TokenResult) -> Html {
 }
 
 pub fn rekor_entry(r: &RekorResult) -> Html {
-    let (pill, class) = if r.ok { ("Included in the log", "ok") } else { ("Failed", "bad") };
+    let (pill, class) = if r.ok {
+        ("Included in the log", "ok")
+    } else {
+        ("Failed", "bad")
+    };
     html! {
         <article class={classes!("card", "proof", class)} data-testid="rekor" data-name={r.name.clone()} data-ok={r.ok.to_string()}>
             <div class="card-head">

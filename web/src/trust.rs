@@ -77,7 +77,10 @@ async fn blob(url: &str) -> Result<Blob, String> {
         .dyn_into()
         .map_err(|_| format!("{url}: not a blob"))?;
     if b.size() > MAX_TRUST_FILE {
-        return Err(format!("{url}: {} bytes, more than a trust bundle", b.size()));
+        return Err(format!(
+            "{url}: {} bytes, more than a trust bundle",
+            b.size()
+        ));
     }
     Ok(b)
 }
@@ -92,17 +95,33 @@ fn plain(name: &str) -> Result<&str, String> {
 
 /// Fetches the shipped bundle (same origin, once, when the page starts).
 pub async fn load_bundle() -> Result<Bundle, String> {
-    let text = JsFuture::from(get(MANIFEST_URL).await?.text().map_err(|e| format!("{MANIFEST_URL}: {e:?}"))?)
-        .await
-        .map_err(|e| format!("{MANIFEST_URL}: {e:?}"))?
-        .as_string()
-        .unwrap_or_default();
-    let manifest: Manifest = serde_json::from_str(&text).map_err(|e| format!("{MANIFEST_URL}: {e}"))?;
+    let text = JsFuture::from(
+        get(MANIFEST_URL)
+            .await?
+            .text()
+            .map_err(|e| format!("{MANIFEST_URL}: {e:?}"))?,
+    )
+    .await
+    .map_err(|e| format!("{MANIFEST_URL}: {e:?}"))?
+    .as_string()
+    .unwrap_or_default();
+    let manifest: Manifest =
+        serde_json::from_str(&text).map_err(|e| format!("{MANIFEST_URL}: {e}"))?;
     let anchors_name = plain(&manifest.bundle)?.to_string();
     let key_name = plain(&manifest.rekor_log_key.file)?.to_string();
-    let anchors = TrustFile { blob: blob(&format!("/trust/{anchors_name}")).await?, name: format!("trust/{anchors_name}") };
-    let log_key = TrustFile { blob: blob(&format!("/trust/{key_name}")).await?, name: format!("trust/{key_name}") };
-    Ok(Bundle { manifest, anchors, log_key })
+    let anchors = TrustFile {
+        blob: blob(&format!("/trust/{anchors_name}")).await?,
+        name: format!("trust/{anchors_name}"),
+    };
+    let log_key = TrustFile {
+        blob: blob(&format!("/trust/{key_name}")).await?,
+        name: format!("trust/{key_name}"),
+    };
+    Ok(Bundle {
+        manifest,
+        anchors,
+        log_key,
+    })
 }
 
 #[cfg(test)]

@@ -6,10 +6,13 @@
 //! Started by www/worker.js (a module worker) calling [`worker_main`]. A new job supersedes a
 //! running one: the old one stops at its next chunk.
 
-use crate::protocol::{FromWorker, ANCHOR, ANCHORS, BOOKS, CERTS, FILE, HEADERS, JOB, LISTS, LOG_KEY, NAME, NOW, PROOFS, REKOR, TOKENS};
+use crate::protocol::{
+    FromWorker, ANCHOR, ANCHORS, BOOKS, CERTS, FILE, HEADERS, JOB, LISTS, LOG_KEY, NAME, NOW,
+    PROOFS, REKOR, TOKENS,
+};
 use crate::session::{
-    BookResult, CertInput, HeadersInput, ListInput, ListResult, ProofResult, RekorResult, SessionReport, StampPlan, TokenResult,
-    TrustInput, MAX_LIST_BYTES, MAX_PROOF_BYTES,
+    BookResult, CertInput, HeadersInput, ListInput, ListResult, ProofResult, RekorResult,
+    SessionReport, StampPlan, TokenResult, TrustInput, MAX_LIST_BYTES, MAX_PROOF_BYTES,
 };
 use sealbook_core::book::{ChainVerifier, VerifyOptions};
 use std::cell::Cell;
@@ -38,15 +41,28 @@ fn post(msg: &FromWorker) {
 #[wasm_bindgen]
 pub fn worker_main() {
     // Core never panics on bad input; should a bug panic anyway, say so instead of hanging.
-    std::panic::set_hook(Box::new(|info| post(&FromWorker::Crashed { message: format!("internal error: {info}") })));
+    std::panic::set_hook(Box::new(|info| {
+        post(&FromWorker::Crashed {
+            message: format!("internal error: {info}"),
+        })
+    }));
     let onmessage = Closure::<dyn FnMut(MessageEvent)>::new(|event: MessageEvent| {
         let data = event.data();
-        let job = js_sys::Reflect::get(&data, &JOB.into()).ok().and_then(|v| v.as_f64()).unwrap_or(0.0) as u32;
+        let job = js_sys::Reflect::get(&data, &JOB.into())
+            .ok()
+            .and_then(|v| v.as_f64())
+            .unwrap_or(0.0) as u32;
         let books = files(&data, BOOKS);
         let lists = files(&data, LISTS);
         let proofs = files(&data, PROOFS);
-        let headers = js_sys::Reflect::get(&data, &HEADERS.into()).ok().and_then(|h| h.as_string()).unwrap_or_default();
-        let now_ms = js_sys::Reflect::get(&data, &NOW.into()).ok().and_then(|v| v.as_f64()).unwrap_or(0.0);
+        let headers = js_sys::Reflect::get(&data, &HEADERS.into())
+            .ok()
+            .and_then(|h| h.as_string())
+            .unwrap_or_default();
+        let now_ms = js_sys::Reflect::get(&data, &NOW.into())
+            .ok()
+            .and_then(|v| v.as_f64())
+            .unwrap_or(0.0);
         let signed = SignedTime {
             tokens: files(&data, TOKENS),
             rekor: files(&data, REKOR),
@@ -57,8 +73,22 @@ pub fn worker_main() {
         };
         CURRENT_JOB.with(|c| c.set(job));
         wasm_bindgen_futures::spawn_local(async move {
-            let msg = match run(job, Job { books, lists, proofs, headers, signed }).await {
-                Ok(Some(report)) => FromWorker::Done { job, report: Box::new(report) },
+            let msg = match run(
+                job,
+                Job {
+                    books,
+                    lists,
+                    proofs,
+                    headers,
+                    signed,
+                },
+            )
+            .await
+            {
+                Ok(Some(report)) => FromWorker::Done {
+                    job,
+                    report: Box::new(report),
+                },
                 Ok(None) => return, // superseded
                 Err(message) => FromWorker::Failed { job, message },
             };
@@ -81,7 +111,9 @@ struct Named {
 
 fn files(data: &JsValue, key: &str) -> Vec<Named> {
     let get = |v: &JsValue, k: &str| js_sys::Reflect::get(v, &k.into()).ok();
-    let Some(list) = get(data, key) else { return Vec::new() };
+    let Some(list) = get(data, key) else {
+        return Vec::new();
+    };
     js_sys::Array::from(&list)
         .iter()
         .filter_map(|item| {
@@ -106,9 +138,12 @@ async fn read_range(f: &Named, start: u64, end: u64, buf: &mut Vec<u8>) -> Resul
         .file
         .slice_with_f64_and_f64(start as f64, end as f64)
         .map_err(|e| format!("{}: cannot read bytes {start}..{end}: {e:?}", f.name))?;
-    let array = JsFuture::from(blob.array_buffer())
-        .await
-        .map_err(|e| format!("{}: the browser could not read the file ({e:?}); was it moved or changed?", f.name))?;
+    let array = JsFuture::from(blob.array_buffer()).await.map_err(|e| {
+        format!(
+            "{}: the browser could not read the file ({e:?}); was it moved or changed?",
+            f.name
+        )
+    })?;
     let bytes = js_sys::Uint8Array::new(&array);
     buf.resize(bytes.length() as usize, 0);
     bytes.copy_to(buf);
@@ -135,10 +170,17 @@ struct SignedTime {
 }
 
 /// Reads a small file whole (tokens, entries, certificates, keys), refusing one over `limit`.
-async fn read_small(f: &Named, limit: u64, buf: &mut Vec<u8>) -> Result<Result<Vec<u8>, String>, String> {
+async fn read_small(
+    f: &Named,
+    limit: u64,
+    buf: &mut Vec<u8>,
+) -> Result<Result<Vec<u8>, String>, String> {
     let size = f.file.size() as u64;
     if size > limit {
-        return Ok(Err(format!("{}: {size} bytes is too large (limit {limit})", f.name)));
+        return Ok(Err(format!(
+            "{}: {size} bytes is too large (limit {limit})",
+            f.name
+        )));
     }
     read_range(f, 0, size, buf).await?;
     Ok(Ok(buf.clone()))
@@ -150,24 +192,48 @@ async fn check_signed_time(
     s: &SignedTime,
     lists: &[ListInput],
     buf: &mut Vec<u8>,
-) -> Result<Option<(Vec<TokenResult>, Vec<RekorResult>, sealbook_core::session::TrustReport)>, String> {
-    let mut trust = TrustInput { now: s.now, ..Default::default() };
+) -> Result<
+    Option<(
+        Vec<TokenResult>,
+        Vec<RekorResult>,
+        sealbook_core::session::TrustReport,
+    )>,
+    String,
+> {
+    let mut trust = TrustInput {
+        now: s.now,
+        ..Default::default()
+    };
     for a in &s.anchors {
-        trust.anchor_files.push((a.name.clone(), read_small(a, MAX_SIGNED_FILE_BYTES, buf).await??));
+        trust.anchor_files.push((
+            a.name.clone(),
+            read_small(a, MAX_SIGNED_FILE_BYTES, buf).await??,
+        ));
     }
     if let Some(k) = s.log_key.first() {
-        trust.log_key = Some((k.name.clone(), read_small(k, MAX_SIGNED_FILE_BYTES, buf).await??));
+        trust.log_key = Some((
+            k.name.clone(),
+            read_small(k, MAX_SIGNED_FILE_BYTES, buf).await??,
+        ));
     }
     let mut certs = Vec::with_capacity(s.certs.len());
     for c in &s.certs {
         let bytes = read_small(c, MAX_SIGNED_FILE_BYTES, buf).await??;
-        certs.push(CertInput { name: c.name.clone(), bytes, anchor: c.anchor });
+        certs.push(CertInput {
+            name: c.name.clone(),
+            bytes,
+            anchor: c.anchor,
+        });
     }
     let mut tokens = Vec::with_capacity(s.tokens.len());
     for t in &s.tokens {
         tokens.push(match read_small(t, MAX_SIGNED_FILE_BYTES, buf).await? {
             Ok(bytes) => TokenResult::check(&t.name, &bytes, lists, &certs, &trust),
-            Err(e) => TokenResult { name: t.name.clone(), error: Some(e), ..Default::default() },
+            Err(e) => TokenResult {
+                name: t.name.clone(),
+                error: Some(e),
+                ..Default::default()
+            },
         });
         if superseded(job) {
             return Ok(None);
@@ -177,7 +243,11 @@ async fn check_signed_time(
     for r in &s.rekor {
         entries.push(match read_small(r, MAX_SIGNED_FILE_BYTES, buf).await? {
             Ok(bytes) => RekorResult::check(&r.name, &bytes, lists, &trust),
-            Err(e) => RekorResult { name: r.name.clone(), error: Some(e), ..Default::default() },
+            Err(e) => RekorResult {
+                name: r.name.clone(),
+                error: Some(e),
+                ..Default::default()
+            },
         });
     }
     Ok(Some((tokens, entries, trust.report())))
@@ -188,13 +258,25 @@ const MAX_SIGNED_FILE_BYTES: u64 = 1 << 20;
 
 /// One job: parse the lists, check the proofs for them, plan the stamp checks, verify each
 /// book in chunks. `Ok(None)` when a newer job superseded this one.
-async fn run(job: u32, Job { books, lists, proofs, headers, signed }: Job) -> Result<Option<SessionReport>, String> {
+async fn run(
+    job: u32,
+    Job {
+        books,
+        lists,
+        proofs,
+        headers,
+        signed,
+    }: Job,
+) -> Result<Option<SessionReport>, String> {
     let mut buf = Vec::new();
     let mut inputs = Vec::with_capacity(lists.len());
     for list in &lists {
         let size = list.file.size() as u64;
         inputs.push(if size > MAX_LIST_BYTES {
-            ListInput::unusable(&list.name, format!("{size} bytes is too large for a stamped list (limit {MAX_LIST_BYTES})"))
+            ListInput::unusable(
+                &list.name,
+                format!("{size} bytes is too large for a stamped list (limit {MAX_LIST_BYTES})"),
+            )
         } else {
             read_range(list, 0, size, &mut buf).await?;
             ListInput::parse(&list.name, &buf)
@@ -217,7 +299,8 @@ async fn run(job: u32, Job { books, lists, proofs, headers, signed }: Job) -> Re
             return Ok(None);
         }
     }
-    let Some((tokens, rekor, trust)) = check_signed_time(job, &signed, &inputs, &mut buf).await? else {
+    let Some((tokens, rekor, trust)) = check_signed_time(job, &signed, &inputs, &mut buf).await?
+    else {
         return Ok(None);
     };
     let names: Vec<String> = books.iter().map(|b| b.name.clone()).collect();
@@ -227,7 +310,10 @@ async fn run(job: u32, Job { books, lists, proofs, headers, signed }: Job) -> Re
     let mut results = Vec::with_capacity(books.len());
     for (i, book) in books.iter().enumerate() {
         let size = book.file.size() as u64;
-        let mut verifier = ChainVerifier::new(VerifyOptions { prefix_at: plan.prefix_at(i), ..Default::default() });
+        let mut verifier = ChainVerifier::new(VerifyOptions {
+            prefix_at: plan.prefix_at(i),
+            ..Default::default()
+        });
         let mut start = 0;
         while start < size {
             let end = (start + CHUNK_BYTES).min(size);
@@ -238,11 +324,21 @@ async fn run(job: u32, Job { books, lists, proofs, headers, signed }: Job) -> Re
             verifier.feed(&buf);
             done += end - start;
             start = end;
-            post(&FromWorker::Progress { job, book: names[i].clone(), done, total, lines: verifier.lines() });
+            post(&FromWorker::Progress {
+                job,
+                book: names[i].clone(),
+                done,
+                total,
+                lines: verifier.lines(),
+            });
         }
         let report = verifier.finish();
         let stamps = plan.checks(i, &report);
-        results.push(BookResult { name: names[i].clone(), report, stamps });
+        results.push(BookResult {
+            name: names[i].clone(),
+            report,
+            stamps,
+        });
     }
     Ok(Some(SessionReport {
         books: results,

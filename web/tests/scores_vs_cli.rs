@@ -19,87 +19,214 @@ impl Drop for TempDir {
 
 fn generate(dir: &Path) {
     let out = sealbook_tests::python_script("season.py")
-        .args(["gen", dir.to_str().unwrap(), "--sessions", "30", "--seats", "6", "--markets", "5"])
+        .args([
+            "gen",
+            dir.to_str().unwrap(),
+            "--sessions",
+            "30",
+            "--seats",
+            "6",
+            "--markets",
+            "5",
+        ])
         .output()
         .unwrap();
-    assert!(out.status.success(), "generator failed: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "generator failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 #[test]
 fn the_page_document_is_the_cli_document() {
-    let dir = TempDir(std::env::temp_dir().join(format!("sealbook-scores-page-{}", std::process::id())));
+    let dir =
+        TempDir(std::env::temp_dir().join(format!("sealbook-scores-page-{}", std::process::id())));
     std::fs::create_dir_all(&dir.0).unwrap();
     generate(&dir.0);
-    let (csv, clim, asks) = (dir.0.join("council-forecasts.csv"), dir.0.join("council-clim-window.json"), dir.0.join("asks.jsonl"));
-    let out = sealbook_tests::sealbook_cli().args(["score", "--forecasts"]).arg(&csv).arg("--clim").arg(&clim).arg("--asks").arg(&asks).arg("--json").output().unwrap();
-    assert!(out.status.success(), "sealbook score failed: {}", String::from_utf8_lossy(&out.stderr));
+    let (csv, clim, asks) = (
+        dir.0.join("council-forecasts.csv"),
+        dir.0.join("council-clim-window.json"),
+        dir.0.join("asks.jsonl"),
+    );
+    let out = sealbook_tests::sealbook_cli()
+        .args(["score", "--forecasts"])
+        .arg(&csv)
+        .arg("--clim")
+        .arg(&clim)
+        .arg("--asks")
+        .arg(&asks)
+        .arg("--json")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "sealbook score failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let cli = String::from_utf8(out.stdout).unwrap();
 
-    let (csv_bytes, clim_bytes, asks_bytes) = (std::fs::read(&csv).unwrap(), std::fs::read(&clim).unwrap(), std::fs::read(&asks).unwrap());
-    let page = compute(&Inputs { forecasts: Some(&csv_bytes), climatology: Some(&clim_bytes), asks: Some(&asks_bytes), ..Inputs::default() }).unwrap();
-    assert_eq!(format!("{}\n", page.stats_json.as_deref().unwrap()), cli, "the page's stats JSON differs from the CLI's");
-    assert!(cli.contains("\"independence\""), "the roster-dependent section is in both");
+    let (csv_bytes, clim_bytes, asks_bytes) = (
+        std::fs::read(&csv).unwrap(),
+        std::fs::read(&clim).unwrap(),
+        std::fs::read(&asks).unwrap(),
+    );
+    let page = compute(&Inputs {
+        forecasts: Some(&csv_bytes),
+        climatology: Some(&clim_bytes),
+        asks: Some(&asks_bytes),
+        ..Inputs::default()
+    })
+    .unwrap();
+    assert_eq!(
+        format!("{}\n", page.stats_json.as_deref().unwrap()),
+        cli,
+        "the page's stats JSON differs from the CLI's"
+    );
+    assert!(
+        cli.contains("\"independence\""),
+        "the roster-dependent section is in both"
+    );
     // The page draws a row per independence reading and the roster it used.
-    let html = sealbook_web::scores::tables::results(page.stats_json.as_deref(), None, None).unwrap();
+    let html =
+        sealbook_web::scores::tables::results(page.stats_json.as_deref(), None, None).unwrap();
     let doc: serde_json::Value = serde_json::from_str(&cli).unwrap();
-    assert_eq!(html.matches("<tr data-run=").count(), doc["independence"]["runs"].as_array().unwrap().len());
-    assert!(html.contains(r#"id="roster-table""#) && html.contains("Roster from asks.jsonl"), "the roster is shown");
+    assert_eq!(
+        html.matches("<tr data-run=").count(),
+        doc["independence"]["runs"].as_array().unwrap().len()
+    );
+    assert!(
+        html.contains(r#"id="roster-table""#) && html.contains("Roster from asks.jsonl"),
+        "the roster is shown"
+    );
 
     // Each matrix is the one behind its n_eff row: same seats, and its mean off-diagonal r is rho.
     let doc: serde_json::Value = serde_json::from_str(&cli).unwrap();
     let rows = doc["n_eff"].as_array().unwrap();
     assert!(!page.matrices.is_empty());
     for m in &page.matrices {
-        let row = rows.iter().find(|r| r["run_id"] == m.run_id.as_str() && r["horizon"] == m.horizon.as_str()).expect("a row per matrix");
+        let row = rows
+            .iter()
+            .find(|r| r["run_id"] == m.run_id.as_str() && r["horizon"] == m.horizon.as_str())
+            .expect("a row per matrix");
         assert_eq!(row["n"].as_u64(), Some(m.seats.len() as u64));
-        let vals: Vec<f64> = (0..m.seats.len()).flat_map(|i| (i + 1..m.seats.len()).filter_map(move |j| m.r[i][j])).collect();
+        let vals: Vec<f64> = (0..m.seats.len())
+            .flat_map(|i| (i + 1..m.seats.len()).filter_map(move |j| m.r[i][j]))
+            .collect();
         if let Some(rho) = row["rho"].as_f64() {
             assert_eq!(vals.iter().sum::<f64>() / vals.len() as f64, rho);
         }
         if !m.eigenvalues.is_empty() {
             let trace: f64 = m.eigenvalues.iter().sum();
-            assert!((trace - m.seats.len() as f64).abs() < 1e-9, "trace of a correlation matrix is n");
+            assert!(
+                (trace - m.seats.len() as f64).abs() < 1e-9,
+                "trace of a correlation matrix is n"
+            );
         }
     }
 }
 
 #[test]
 fn a_bad_row_is_named_with_file_row_and_column() {
-    let dir = TempDir(std::env::temp_dir().join(format!("sealbook-scores-page-bad-{}", std::process::id())));
+    let dir = TempDir(
+        std::env::temp_dir().join(format!("sealbook-scores-page-bad-{}", std::process::id())),
+    );
     std::fs::create_dir_all(&dir.0).unwrap();
     generate(&dir.0);
     let text = std::fs::read_to_string(dir.0.join("council-forecasts.csv")).unwrap();
     let mut lines: Vec<String> = text.lines().map(String::from).collect();
-    let col = lines[0].split(',').position(|c| c == "prob_up").expect("prob_up column");
+    let col = lines[0]
+        .split(',')
+        .position(|c| c == "prob_up")
+        .expect("prob_up column");
     let mut cells: Vec<&str> = lines[3].split(',').collect();
     cells[col] = "abc";
     lines[3] = cells.join(",");
     let bad = format!("{}\n", lines.join("\n"));
-    let err = compute(&Inputs { forecasts: Some(bad.as_bytes()), ..Inputs::default() }).unwrap_err();
-    assert!(err.contains("council-forecasts.csv") && err.contains("prob_up"), "{err}");
-    assert!(err.contains('4') || err.contains('3'), "names the row: {err}");
+    let err = compute(&Inputs {
+        forecasts: Some(bad.as_bytes()),
+        ..Inputs::default()
+    })
+    .unwrap_err();
+    assert!(
+        err.contains("council-forecasts.csv") && err.contains("prob_up"),
+        "{err}"
+    );
+    assert!(
+        err.contains('4') || err.contains('3'),
+        "names the row: {err}"
+    );
 }
 
 #[test]
 fn peer_profiles_and_scorecards_are_the_cli_documents() {
-    let dir = TempDir(std::env::temp_dir().join(format!("sealbook-scores-page-peers-{}", std::process::id())));
+    let dir = TempDir(
+        std::env::temp_dir().join(format!("sealbook-scores-page-peers-{}", std::process::id())),
+    );
     std::fs::create_dir_all(&dir.0).unwrap();
-    for (name, profile) in [("agentpit", Profile::Agentpit), ("ladder", Profile::Ladder), ("arena", Profile::Arena)] {
+    for (name, profile) in [
+        ("agentpit", Profile::Agentpit),
+        ("ladder", Profile::Ladder),
+        ("arena", Profile::Arena),
+    ] {
         let file = dir.0.join(format!("{name}.jsonl"));
-        let out = sealbook_tests::python_script("peer_profiles.py").args(["gen", name, file.to_str().unwrap()]).output().unwrap();
-        assert!(out.status.success(), "generator failed: {}", String::from_utf8_lossy(&out.stderr));
-        let out = sealbook_tests::sealbook_cli().args(["score", "--profile", name, "--forecasts"]).arg(&file).arg("--json").output().unwrap();
-        assert!(out.status.success(), "sealbook score --profile {name} failed: {}", String::from_utf8_lossy(&out.stderr));
+        let out = sealbook_tests::python_script("peer_profiles.py")
+            .args(["gen", name, file.to_str().unwrap()])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "generator failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let out = sealbook_tests::sealbook_cli()
+            .args(["score", "--profile", name, "--forecasts"])
+            .arg(&file)
+            .arg("--json")
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "sealbook score --profile {name} failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         let bytes = std::fs::read(&file).unwrap();
-        let page = compute(&Inputs { peer: Some((profile, "records.jsonl", &bytes)), ..Inputs::default() }).unwrap();
-        assert_eq!(format!("{}\n", page.peer_json.as_deref().unwrap()), String::from_utf8(out.stdout).unwrap(), "{name}");
+        let page = compute(&Inputs {
+            peer: Some((profile, "records.jsonl", &bytes)),
+            ..Inputs::default()
+        })
+        .unwrap();
+        assert_eq!(
+            format!("{}\n", page.peer_json.as_deref().unwrap()),
+            String::from_utf8(out.stdout).unwrap(),
+            "{name}"
+        );
         assert!(page.stats_json.is_none());
     }
     let file = dir.0.join("registered-predictions.json");
-    let out = sealbook_tests::python_script("scorecard_peer.py").args(["gen", file.to_str().unwrap(), "3"]).output().unwrap();
-    assert!(out.status.success(), "generator failed: {}", String::from_utf8_lossy(&out.stderr));
-    let out = sealbook_tests::sealbook_cli().arg("scorecard").arg(&file).arg("--json").output().unwrap();
+    let out = sealbook_tests::python_script("scorecard_peer.py")
+        .args(["gen", file.to_str().unwrap(), "3"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "generator failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = sealbook_tests::sealbook_cli()
+        .arg("scorecard")
+        .arg(&file)
+        .arg("--json")
+        .output()
+        .unwrap();
     let bytes = std::fs::read(&file).unwrap();
-    let page = compute(&Inputs { registered: Some(("registered-predictions.json", &bytes)), ..Inputs::default() }).unwrap();
-    assert_eq!(format!("{}\n", page.scorecards_json.as_deref().unwrap()), String::from_utf8(out.stdout).unwrap());
+    let page = compute(&Inputs {
+        registered: Some(("registered-predictions.json", &bytes)),
+        ..Inputs::default()
+    })
+    .unwrap();
+    assert_eq!(
+        format!("{}\n", page.scorecards_json.as_deref().unwrap()),
+        String::from_utf8(out.stdout).unwrap()
+    );
 }

@@ -39,9 +39,19 @@ pub struct Answer {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NeffError {
     /// The same seat answered the same market and horizon twice (row index of the second).
-    Duplicate { row: usize, seat: String, market: String, horizon: String },
+    Duplicate {
+        row: usize,
+        seat: String,
+        market: String,
+        horizon: String,
+    },
     /// A probability that is not finite or outside 0..=100 (row index).
-    Probability { row: usize, seat: String, market: String, horizon: String },
+    Probability {
+        row: usize,
+        seat: String,
+        market: String,
+        horizon: String,
+    },
     /// A seat has no side label, or the labels are not exactly two.
     Sides(String),
     /// Nothing to compute from.
@@ -51,10 +61,20 @@ pub enum NeffError {
 impl std::fmt::Display for NeffError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            NeffError::Duplicate { row, seat, market, horizon } => {
+            NeffError::Duplicate {
+                row,
+                seat,
+                market,
+                horizon,
+            } => {
                 write!(f, "row {row}: seat {seat} answered {market} {horizon} twice; pass each seat's latest answer only")
             }
-            NeffError::Probability { row, seat, market, horizon } => {
+            NeffError::Probability {
+                row,
+                seat,
+                market,
+                horizon,
+            } => {
                 write!(f, "row {row}: seat {seat}, {market} {horizon}: probability must be a number from 0 to 100")
             }
             NeffError::Sides(m) => write!(f, "sides: {m}"),

@@ -49,19 +49,40 @@ impl Panel {
                 continue;
             }
             if !(a.prob.is_finite() && (0.0..=100.0).contains(&a.prob)) {
-                return Err(NeffError::Probability { row, seat: a.seat.clone(), market: a.market.clone(), horizon: a.horizon.clone() });
+                return Err(NeffError::Probability {
+                    row,
+                    seat: a.seat.clone(),
+                    market: a.market.clone(),
+                    horizon: a.horizon.clone(),
+                });
             }
             let key = (a.market.as_str(), a.horizon.as_str());
-            if table.entry(&a.seat).or_default().insert(key, a.prob).is_some() {
-                return Err(NeffError::Duplicate { row, seat: a.seat.clone(), market: a.market.clone(), horizon: a.horizon.clone() });
+            if table
+                .entry(&a.seat)
+                .or_default()
+                .insert(key, a.prob)
+                .is_some()
+            {
+                return Err(NeffError::Duplicate {
+                    row,
+                    seat: a.seat.clone(),
+                    market: a.market.clone(),
+                    horizon: a.horizon.clone(),
+                });
             }
             cells.insert(key);
         }
         let cells: Vec<(&str, &str)> = cells.into_iter().collect();
-        let values = table.values().map(|m| cells.iter().map(|c| m.get(c).copied()).collect()).collect();
+        let values = table
+            .values()
+            .map(|m| cells.iter().map(|c| m.get(c).copied()).collect())
+            .collect();
         Ok(Panel {
             seats: table.keys().map(|s| s.to_string()).collect(),
-            cells: cells.iter().map(|(m, h)| (m.to_string(), h.to_string())).collect(),
+            cells: cells
+                .iter()
+                .map(|(m, h)| (m.to_string(), h.to_string()))
+                .collect(),
             values,
         })
     }
@@ -77,7 +98,9 @@ impl Panel {
         let mut x = Vec::new();
         let mut y = Vec::new();
         for (c, cell) in self.cells.iter().enumerate() {
-            let (Some(a), Some(b)) = (self.values[i][c], self.values[j][c]) else { continue };
+            let (Some(a), Some(b)) = (self.values[i][c], self.values[j][c]) else {
+                continue;
+            };
             let shift = match sim {
                 Similarity::Pearson => 0.0,
                 Similarity::FromFifty => 50.0,
@@ -115,7 +138,11 @@ impl Panel {
                 common[j][i] = x.len();
             }
         }
-        CorrelationMatrix { seats: self.seats.clone(), r, common }
+        CorrelationMatrix {
+            seats: self.seats.clone(),
+            r,
+            common,
+        }
     }
 
     /// The headline reading of §5.1 for this panel.
@@ -152,7 +179,9 @@ impl CorrelationMatrix {
     /// Defined off-diagonal correlations in (i < j) order.
     pub fn pair_values(&self) -> Vec<f64> {
         let n = self.seats.len();
-        (0..n).flat_map(|i| (i + 1..n).filter_map(move |j| self.r[i][j])).collect()
+        (0..n)
+            .flat_map(|i| (i + 1..n).filter_map(move |j| self.r[i][j]))
+            .collect()
     }
 
     /// Mean r, pair counts and N_eff.
@@ -161,7 +190,13 @@ impl CorrelationMatrix {
         let vals = self.pair_values();
         let all = n * n.saturating_sub(1) / 2;
         let rho = (!vals.is_empty()).then(|| vals.iter().sum::<f64>() / vals.len() as f64);
-        NeffReading { n, pairs: vals.len(), undefined_pairs: all - vals.len(), rho, n_eff: rho.and_then(|r| n_eff(n, r)) }
+        NeffReading {
+            n,
+            pairs: vals.len(),
+            undefined_pairs: all - vals.len(),
+            rho,
+            n_eff: rho.and_then(|r| n_eff(n, r)),
+        }
     }
 
     /// The full matrix when every pair is defined (row-major), for eigenvalues.
@@ -174,8 +209,15 @@ impl CorrelationMatrix {
 /// the first listed (e.g. `[["S&P 500", "Nasdaq 100", "Dow"], ["WTI", "Brent"]]` drops Nasdaq
 /// 100, Dow and Brent); markets in no group stay.
 pub fn one_market_per_group(answers: &[Answer], groups: &[Vec<String>]) -> Vec<Answer> {
-    let dropped: BTreeSet<&str> = groups.iter().flat_map(|g| g.iter().skip(1).map(String::as_str)).collect();
-    answers.iter().filter(|a| !dropped.contains(a.market.as_str())).cloned().collect()
+    let dropped: BTreeSet<&str> = groups
+        .iter()
+        .flat_map(|g| g.iter().skip(1).map(String::as_str))
+        .collect();
+    answers
+        .iter()
+        .filter(|a| !dropped.contains(a.market.as_str()))
+        .cloned()
+        .collect()
 }
 
 #[cfg(test)]
@@ -183,15 +225,26 @@ mod tests {
     use super::*;
 
     fn a(seat: &str, market: &str, prob: f64) -> Answer {
-        Answer { seat: seat.into(), market: market.into(), horizon: "1d".into(), prob }
+        Answer {
+            seat: seat.into(),
+            market: market.into(),
+            horizon: "1d".into(),
+            prob,
+        }
     }
 
     #[test]
     fn duplicate_and_range_errors_name_the_row() {
         let rows = vec![a("x", "gold", 50.0), a("x", "gold", 60.0)];
-        assert!(matches!(Panel::from_answers(&rows, None), Err(NeffError::Duplicate { row: 1, .. })));
+        assert!(matches!(
+            Panel::from_answers(&rows, None),
+            Err(NeffError::Duplicate { row: 1, .. })
+        ));
         let rows = vec![a("x", "gold", 101.0)];
-        assert!(matches!(Panel::from_answers(&rows, None), Err(NeffError::Probability { row: 0, .. })));
+        assert!(matches!(
+            Panel::from_answers(&rows, None),
+            Err(NeffError::Probability { row: 0, .. })
+        ));
     }
 
     #[test]
@@ -201,24 +254,56 @@ mod tests {
             base.iter()
                 .enumerate()
                 .flat_map(|(k, &(p, q))| {
-                    let (p, q) = if flip && k == 1 { (100.0 - p, 100.0 - q) } else { (p, q) };
+                    let (p, q) = if flip && k == 1 {
+                        (100.0 - p, 100.0 - q)
+                    } else {
+                        (p, q)
+                    };
                     [a("s1", &format!("m{k}"), p), a("s2", &format!("m{k}"), q)]
                 })
                 .collect()
         };
-        let r0 = Panel::from_answers(&rows(false), None).unwrap().reading(&Similarity::FromFifty).rho.unwrap();
-        let r1 = Panel::from_answers(&rows(true), None).unwrap().reading(&Similarity::FromFifty).rho.unwrap();
+        let r0 = Panel::from_answers(&rows(false), None)
+            .unwrap()
+            .reading(&Similarity::FromFifty)
+            .rho
+            .unwrap();
+        let r1 = Panel::from_answers(&rows(true), None)
+            .unwrap()
+            .reading(&Similarity::FromFifty)
+            .rho
+            .unwrap();
         assert!((r0 - r1).abs() < 1e-15);
-        let p0 = Panel::from_answers(&rows(false), None).unwrap().reading(&Similarity::Pearson).rho.unwrap();
-        let p1 = Panel::from_answers(&rows(true), None).unwrap().reading(&Similarity::Pearson).rho.unwrap();
+        let p0 = Panel::from_answers(&rows(false), None)
+            .unwrap()
+            .reading(&Similarity::Pearson)
+            .rho
+            .unwrap();
+        let p1 = Panel::from_answers(&rows(true), None)
+            .unwrap()
+            .reading(&Similarity::Pearson)
+            .rho
+            .unwrap();
         assert!((p0 - p1).abs() > 1e-3);
     }
 
     #[test]
     fn groups_keep_their_first_market() {
-        let rows = vec![a("s", "spx", 50.0), a("s", "ndx", 50.0), a("s", "wti", 50.0), a("s", "brent", 50.0), a("s", "gold", 50.0)];
-        let groups = vec![vec!["spx".to_string(), "ndx".to_string()], vec!["wti".to_string(), "brent".to_string()]];
-        let kept: Vec<String> = one_market_per_group(&rows, &groups).into_iter().map(|a| a.market).collect();
+        let rows = vec![
+            a("s", "spx", 50.0),
+            a("s", "ndx", 50.0),
+            a("s", "wti", 50.0),
+            a("s", "brent", 50.0),
+            a("s", "gold", 50.0),
+        ];
+        let groups = vec![
+            vec!["spx".to_string(), "ndx".to_string()],
+            vec!["wti".to_string(), "brent".to_string()],
+        ];
+        let kept: Vec<String> = one_market_per_group(&rows, &groups)
+            .into_iter()
+            .map(|a| a.market)
+            .collect();
         assert_eq!(kept, ["spx", "wti", "gold"]);
     }
 }

@@ -41,7 +41,10 @@ pub fn seat_profiles(panel: &Panel, matrix: &CorrelationMatrix) -> Vec<SeatProfi
     let n = panel.seats.len();
     (0..n)
         .map(|i| {
-            let rs: Vec<f64> = (0..n).filter(|&j| j != i).filter_map(|j| matrix.r[i][j]).collect();
+            let rs: Vec<f64> = (0..n)
+                .filter(|&j| j != i)
+                .filter_map(|j| matrix.r[i][j])
+                .collect();
             let mut cells = 0;
             let mut agree = 0;
             for c in 0..panel.cells.len() {
@@ -50,7 +53,11 @@ pub fn seat_profiles(panel: &Panel, matrix: &CorrelationMatrix) -> Vec<SeatProfi
                 if own == 0 {
                     continue;
                 }
-                let vote: i32 = (0..n).filter(|&j| j != i).filter_map(|j| panel.value(j, c)).map(side).sum();
+                let vote: i32 = (0..n)
+                    .filter(|&j| j != i)
+                    .filter_map(|j| panel.value(j, c))
+                    .map(side)
+                    .sum();
                 if vote == 0 {
                     continue;
                 }
@@ -92,10 +99,21 @@ pub fn error_indicator(prob: f64, up: bool) -> Option<f64> {
 /// The panel of error indicators of one scored session (optionally one horizon); read it with
 /// `Similarity::Pearson` for the error N_eff. Seats whose answers are all 50 have no row.
 pub fn error_panel(rows: &[ScoredAnswer], horizon: Option<&str>) -> Result<Panel, NeffError> {
-    let answer = |a: &ScoredAnswer, prob: f64| Answer { seat: a.seat.clone(), market: a.market.clone(), horizon: a.horizon.clone(), prob };
+    let answer = |a: &ScoredAnswer, prob: f64| Answer {
+        seat: a.seat.clone(),
+        market: a.market.clone(),
+        horizon: a.horizon.clone(),
+        prob,
+    };
     // Validate the stated probabilities (range, one answer per seat and cell) with their row numbers.
-    Panel::from_answers(&rows.iter().map(|a| answer(a, a.prob)).collect::<Vec<_>>(), horizon)?;
-    let indicators: Vec<Answer> = rows.iter().filter_map(|a| error_indicator(a.prob, a.up).map(|e| answer(a, e))).collect();
+    Panel::from_answers(
+        &rows.iter().map(|a| answer(a, a.prob)).collect::<Vec<_>>(),
+        horizon,
+    )?;
+    let indicators: Vec<Answer> = rows
+        .iter()
+        .filter_map(|a| error_indicator(a.prob, a.up).map(|e| answer(a, e)))
+        .collect();
     Panel::from_answers(&indicators, horizon)
 }
 
@@ -106,14 +124,29 @@ mod tests {
 
     #[test]
     fn majority_agreement_skips_fifty_and_ties() {
-        let rows: Vec<Answer> = [("a", "m1", 60.0), ("b", "m1", 70.0), ("c", "m1", 40.0), ("a", "m2", 50.0), ("b", "m2", 55.0), ("c", "m2", 45.0)]
-            .iter()
-            .map(|&(s, m, p)| Answer { seat: s.into(), market: m.into(), horizon: "1d".into(), prob: p })
-            .collect();
+        let rows: Vec<Answer> = [
+            ("a", "m1", 60.0),
+            ("b", "m1", 70.0),
+            ("c", "m1", 40.0),
+            ("a", "m2", 50.0),
+            ("b", "m2", 55.0),
+            ("c", "m2", 45.0),
+        ]
+        .iter()
+        .map(|&(s, m, p)| Answer {
+            seat: s.into(),
+            market: m.into(),
+            horizon: "1d".into(),
+            prob: p,
+        })
+        .collect();
         let panel = Panel::from_answers(&rows, None).unwrap();
         let prof = seat_profiles(&panel, &panel.correlations(&Similarity::Pearson));
         // a: m1 others b up, c down -> tie, skipped; m2 own 50 -> skipped.
-        assert_eq!((prof[0].majority_cells, prof[0].majority_agreement), (0, None));
+        assert_eq!(
+            (prof[0].majority_cells, prof[0].majority_agreement),
+            (0, None)
+        );
         // b: m1 others a up, c down -> tie; m2 others a 50, c down -> majority down, b up -> disagree.
         assert_eq!((prof[1].majority_cells, prof[1].majority_agree), (1, 0));
     }

@@ -32,7 +32,10 @@ pub struct ShadowWeights {
 }
 
 /// Weights for `roster` from the window's per-run correlation matrices (one per run, one-day).
-pub fn shadow_weights(runs: &[CorrelationMatrix], roster: &[String]) -> Result<ShadowWeights, NeffError> {
+pub fn shadow_weights(
+    runs: &[CorrelationMatrix],
+    roster: &[String],
+) -> Result<ShadowWeights, NeffError> {
     let mut pooled: BTreeMap<&str, (f64, usize)> = BTreeMap::new();
     for m in runs {
         let n = m.seats.len();
@@ -65,21 +68,34 @@ pub fn shadow_weights(runs: &[CorrelationMatrix], roster: &[String]) -> Result<S
         }
     }
     let known: Vec<f64> = weights.values().copied().collect();
-    let fill = median(&known).ok_or(NeffError::Empty("shadow weights: no seat of the roster has a correlation in the window"))?;
+    let fill = median(&known).ok_or(NeffError::Empty(
+        "shadow weights: no seat of the roster has a correlation in the window",
+    ))?;
     for seat in &missing {
         weights.insert(seat.clone(), fill);
     }
     missing.sort();
-    Ok(ShadowWeights { weights, mean_r, pairs, median_filled: missing })
+    Ok(ShadowWeights {
+        weights,
+        mean_r,
+        pairs,
+        median_filled: missing,
+    })
 }
 
 impl ShadowWeights {
     /// Weights renormalised over the seats that answered an event (unknown seats are skipped),
     /// in the order given.
     pub fn renormalised(&self, answering: &[&str]) -> Vec<(String, f64)> {
-        let known: Vec<(&str, f64)> = answering.iter().filter_map(|s| self.weights.get(*s).map(|&w| (*s, w))).collect();
+        let known: Vec<(&str, f64)> = answering
+            .iter()
+            .filter_map(|s| self.weights.get(*s).map(|&w| (*s, w)))
+            .collect();
         let total: f64 = known.iter().map(|(_, w)| w).sum();
-        known.into_iter().map(|(s, w)| (s.to_string(), w / total)).collect()
+        known
+            .into_iter()
+            .map(|(s, w)| (s.to_string(), w / total))
+            .collect()
     }
 }
 
@@ -90,14 +106,19 @@ mod tests {
     fn matrix(seats: &[&str], r: &[&[f64]]) -> CorrelationMatrix {
         CorrelationMatrix {
             seats: seats.iter().map(|s| s.to_string()).collect(),
-            r: r.iter().map(|row| row.iter().map(|&v| Some(v)).collect()).collect(),
+            r: r.iter()
+                .map(|row| row.iter().map(|&v| Some(v)).collect())
+                .collect(),
             common: vec![vec![12; seats.len()]; seats.len()],
         }
     }
 
     #[test]
     fn floor_median_and_renormalisation() {
-        let m = matrix(&["a", "b", "c"], &[&[1.0, 0.5, -0.2], &[0.5, 1.0, 0.3], &[-0.2, 0.3, 1.0]]);
+        let m = matrix(
+            &["a", "b", "c"],
+            &[&[1.0, 0.5, -0.2], &[0.5, 1.0, 0.3], &[-0.2, 0.3, 1.0]],
+        );
         let roster: Vec<String> = ["a", "b", "c", "d"].iter().map(|s| s.to_string()).collect();
         let w = shadow_weights(&[m], &roster).unwrap();
         // a: mean 0.15 -> 6.667; b: 0.4 -> 2.5; c: 0.05 -> floor -> 20; d: median 6.667.

@@ -62,7 +62,9 @@ fn gap_in(panel: &Panel, in_a: &[bool], c: usize) -> Option<f64> {
 fn max_gap(panel: &Panel, in_a: &[bool]) -> Option<(f64, f64, usize)> {
     let mut best: Option<(f64, f64, usize)> = None;
     for c in 0..panel.cells.len() {
-        let Some(d) = gap_in(panel, in_a, c) else { continue };
+        let Some(d) = gap_in(panel, in_a, c) else {
+            continue;
+        };
         if best.is_none_or(|(g, _, _)| d.abs() > g) {
             best = Some((d.abs(), d, c));
         }
@@ -82,24 +84,39 @@ fn binomial(n: u64, k: u64) -> u64 {
 }
 
 /// Run the sides reading. `side_of` labels every seat of the panel with one of exactly two sides.
-pub fn sides_test(panel: &Panel, matrix: &CorrelationMatrix, side_of: &BTreeMap<String, String>) -> Result<SidesTest, NeffError> {
+pub fn sides_test(
+    panel: &Panel,
+    matrix: &CorrelationMatrix,
+    side_of: &BTreeMap<String, String>,
+) -> Result<SidesTest, NeffError> {
     let mut labels: Vec<&str> = Vec::new();
     for s in &panel.seats {
-        let l = side_of.get(s).ok_or_else(|| NeffError::Sides(format!("seat {s} has no side")))?;
+        let l = side_of
+            .get(s)
+            .ok_or_else(|| NeffError::Sides(format!("seat {s} has no side")))?;
         if !labels.contains(&l.as_str()) {
             labels.push(l);
         }
     }
     labels.sort();
     if labels.len() != 2 {
-        return Err(NeffError::Sides(format!("need seats on exactly two sides, found {}", labels.len())));
+        return Err(NeffError::Sides(format!(
+            "need seats on exactly two sides, found {}",
+            labels.len()
+        )));
     }
     let n = panel.seats.len();
-    let in_a: Vec<bool> = panel.seats.iter().map(|s| side_of[s] == labels[0]).collect();
+    let in_a: Vec<bool> = panel
+        .seats
+        .iter()
+        .map(|s| side_of[s] == labels[0])
+        .collect();
     let k = in_a.iter().filter(|&&a| a).count();
     let splits = binomial(n as u64, k as u64);
     if splits > MAX_SPLITS {
-        return Err(NeffError::Sides(format!("{splits} splits exceed the limit of {MAX_SPLITS}")));
+        return Err(NeffError::Sides(format!(
+            "{splits} splits exceed the limit of {MAX_SPLITS}"
+        )));
     }
     let (mut within, mut each, mut between) = (Vec::new(), [Vec::new(), Vec::new()], Vec::new());
     for i in 0..n {
@@ -113,7 +130,8 @@ pub fn sides_test(panel: &Panel, matrix: &CorrelationMatrix, side_of: &BTreeMap<
             }
         }
     }
-    let (gap, signed, cell) = max_gap(panel, &in_a).ok_or(NeffError::Empty("sides: no cell answered by both sides"))?;
+    let (gap, signed, cell) =
+        max_gap(panel, &in_a).ok_or(NeffError::Empty("sides: no cell answered by both sides"))?;
     let threshold = gap - gap.abs() * f64::EPSILON * 100.0;
 
     // every k-subset of 0..n in lexicographic order
@@ -126,13 +144,23 @@ pub fn sides_test(panel: &Panel, matrix: &CorrelationMatrix, side_of: &BTreeMap<
         if gap_reaches(panel, &mask, threshold) {
             at_least += 1;
         }
-        let Some(pos) = (0..k).rev().find(|&p| idx[p] < n - k + p) else { break };
+        let Some(pos) = (0..k).rev().find(|&p| idx[p] < n - k + p) else {
+            break;
+        };
         idx[pos] += 1;
         for q in pos + 1..k {
             idx[q] = idx[q - 1] + 1;
         }
     }
-    let seats_of = |a: bool| panel.seats.iter().zip(&in_a).filter(|(_, &x)| x == a).map(|(s, _)| s.clone()).collect();
+    let seats_of = |a: bool| {
+        panel
+            .seats
+            .iter()
+            .zip(&in_a)
+            .filter(|(_, &x)| x == a)
+            .map(|(s, _)| s.clone())
+            .collect()
+    };
     Ok(SidesTest {
         sides: [labels[0].to_string(), labels[1].to_string()],
         seats: [seats_of(true), seats_of(false)],
@@ -166,9 +194,21 @@ mod tests {
         let mut sides = BTreeMap::new();
         for s in 0..9 {
             let seat = format!("s{s}");
-            sides.insert(seat.clone(), if s < 5 { "US".to_string() } else { "CN".to_string() });
+            sides.insert(
+                seat.clone(),
+                if s < 5 {
+                    "US".to_string()
+                } else {
+                    "CN".to_string()
+                },
+            );
             for m in 0..6 {
-                rows.push(Answer { seat: seat.clone(), market: format!("m{m}"), horizon: "1d".into(), prob: 40.0 + ((s * 7 + m * 3) % 11) as f64 });
+                rows.push(Answer {
+                    seat: seat.clone(),
+                    market: format!("m{m}"),
+                    horizon: "1d".into(),
+                    prob: 40.0 + ((s * 7 + m * 3) % 11) as f64,
+                });
             }
         }
         let panel = Panel::from_answers(&rows, None).unwrap();

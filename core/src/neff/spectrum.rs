@@ -28,7 +28,12 @@ pub fn spectrum(m: &CorrelationMatrix) -> Option<Spectrum> {
     if n == 0 || trace.is_nan() || trace <= 0.0 || sq.is_nan() || sq <= 0.0 {
         return None;
     }
-    Some(Spectrum { largest_share: ev[0] / trace, participation_ratio: trace * trace / sq, trace, eigenvalues: ev })
+    Some(Spectrum {
+        largest_share: ev[0] / trace,
+        participation_ratio: trace * trace / sq,
+        trace,
+        eigenvalues: ev,
+    })
 }
 
 #[cfg(test)]

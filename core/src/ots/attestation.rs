@@ -13,7 +13,8 @@ pub const MAX_PAYLOAD_SIZE: usize = 8192;
 /// `PendingAttestation.MAX_URI_LENGTH` (bytes).
 pub const MAX_URI_LENGTH: usize = 1000;
 /// `PendingAttestation.ALLOWED_URI_CHARS`: no query, fragment, percent-encoding or login.
-pub const ALLOWED_URI_CHARS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._/:";
+pub const ALLOWED_URI_CHARS: &[u8] =
+    b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._/:";
 
 pub const TAG_PENDING: [u8; 8] = [0x83, 0xdf, 0xe3, 0x0d, 0x2e, 0xf9, 0x0c, 0x8e];
 pub const TAG_BITCOIN: [u8; 8] = [0x05, 0x88, 0x96, 0x0d, 0x73, 0xd7, 0x19, 0x01];
@@ -56,7 +57,8 @@ fn ser_hex<S: serde::Serializer, T: AsRef<[u8]>>(v: &T, s: S) -> Result<S::Ok, S
 /// Reads what [`ser_hex`] wrote (a report passed from the page's worker back to the page).
 fn de_hex<'de, D: serde::Deserializer<'de>, T: TryFrom<Vec<u8>>>(d: D) -> Result<T, D::Error> {
     let text = String::deserialize(d)?;
-    let bytes = crate::hex::decode(&text).ok_or_else(|| serde::de::Error::custom("expected hex"))?;
+    let bytes =
+        crate::hex::decode(&text).ok_or_else(|| serde::de::Error::custom("expected hex"))?;
     T::try_from(bytes).map_err(|_| serde::de::Error::custom("hex of the wrong length"))
 }
 
@@ -66,7 +68,10 @@ pub fn check_uri(uri: &[u8]) -> Result<(), String> {
         return Err("URI exceeds maximum length".into());
     }
     if let Some(&c) = uri.iter().find(|c| !ALLOWED_URI_CHARS.contains(c)) {
-        return Err(format!("URI contains invalid character {}", py_bytes_repr(&[c])));
+        return Err(format!(
+            "URI contains invalid character {}",
+            py_bytes_repr(&[c])
+        ));
     }
     Ok(())
 }
@@ -75,7 +80,9 @@ impl Attestation {
     /// A pending attestation for a calendar URI, checked as the reference checks it.
     pub fn pending(uri: &str) -> Result<Attestation, String> {
         check_uri(uri.as_bytes())?;
-        Ok(Attestation::Pending { uri: uri.to_string() })
+        Ok(Attestation::Pending {
+            uri: uri.to_string(),
+        })
     }
 
     pub fn tag(&self) -> [u8; 8] {
@@ -121,12 +128,25 @@ impl Attestation {
                     ));
                 }
                 // Every allowed character is ASCII.
-                Attestation::Pending { uri: String::from_utf8_lossy(uri).into_owned() }
+                Attestation::Pending {
+                    uri: String::from_utf8_lossy(uri).into_owned(),
+                }
             }
-            TAG_BITCOIN => Attestation::Bitcoin { height: p.read_varuint_u64()? },
-            TAG_LITECOIN => Attestation::Litecoin { height: p.read_varuint_u64()? },
-            TAG_ETHEREUM => Attestation::Ethereum { height: p.read_varuint_u64()? },
-            _ => return Ok(Attestation::Unknown { tag, payload: payload.to_vec() }),
+            TAG_BITCOIN => Attestation::Bitcoin {
+                height: p.read_varuint_u64()?,
+            },
+            TAG_LITECOIN => Attestation::Litecoin {
+                height: p.read_varuint_u64()?,
+            },
+            TAG_ETHEREUM => Attestation::Ethereum {
+                height: p.read_varuint_u64()?,
+            },
+            _ => {
+                return Ok(Attestation::Unknown {
+                    tag,
+                    payload: payload.to_vec(),
+                })
+            }
         };
         p.assert_eof()?;
         Ok(att)
@@ -138,9 +158,9 @@ impl Attestation {
         let mut payload = Vec::new();
         match self {
             Attestation::Pending { uri } => write_varbytes(&mut payload, uri.as_bytes()),
-            Attestation::Bitcoin { height } | Attestation::Litecoin { height } | Attestation::Ethereum { height } => {
-                write_varuint(&mut payload, *height)
-            }
+            Attestation::Bitcoin { height }
+            | Attestation::Litecoin { height }
+            | Attestation::Ethereum { height } => write_varuint(&mut payload, *height),
             Attestation::Unknown { payload: p, .. } => payload.extend_from_slice(p),
         }
         write_varbytes(out, &payload);
@@ -149,9 +169,9 @@ impl Attestation {
     /// The block height of a blockchain attestation.
     pub fn height(&self) -> Option<u64> {
         match self {
-            Attestation::Bitcoin { height } | Attestation::Litecoin { height } | Attestation::Ethereum { height } => {
-                Some(*height)
-            }
+            Attestation::Bitcoin { height }
+            | Attestation::Litecoin { height }
+            | Attestation::Ethereum { height } => Some(*height),
             _ => None,
         }
     }
@@ -160,11 +180,13 @@ impl Attestation {
 impl Ord for Attestation {
     fn cmp(&self, other: &Attestation) -> Ordering {
         use Attestation::*;
-        self.tag().cmp(&other.tag()).then_with(|| match (self, other) {
-            (Pending { uri: a }, Pending { uri: b }) => a.cmp(b),
-            (Unknown { payload: a, .. }, Unknown { payload: b, .. }) => a.cmp(b),
-            _ => self.height().cmp(&other.height()),
-        })
+        self.tag()
+            .cmp(&other.tag())
+            .then_with(|| match (self, other) {
+                (Pending { uri: a }, Pending { uri: b }) => a.cmp(b),
+                (Unknown { payload: a, .. }, Unknown { payload: b, .. }) => a.cmp(b),
+                _ => self.height().cmp(&other.height()),
+            })
     }
 }
 
@@ -180,10 +202,19 @@ impl fmt::Display for Attestation {
         match self {
             Attestation::Pending { uri } => write!(f, "PendingAttestation('{uri}')"),
             Attestation::Bitcoin { height } => write!(f, "BitcoinBlockHeaderAttestation({height})"),
-            Attestation::Litecoin { height } => write!(f, "LitecoinBlockHeaderAttestation({height})"),
-            Attestation::Ethereum { height } => write!(f, "EthereumBlockHeaderAttestation({height})"),
+            Attestation::Litecoin { height } => {
+                write!(f, "LitecoinBlockHeaderAttestation({height})")
+            }
+            Attestation::Ethereum { height } => {
+                write!(f, "EthereumBlockHeaderAttestation({height})")
+            }
             Attestation::Unknown { tag, payload } => {
-                write!(f, "UnknownAttestation({}, {})", py_bytes_repr(tag), py_bytes_repr(payload))
+                write!(
+                    f,
+                    "UnknownAttestation({}, {})",
+                    py_bytes_repr(tag),
+                    py_bytes_repr(payload)
+                )
             }
         }
     }
@@ -191,7 +222,11 @@ impl fmt::Display for Attestation {
 
 /// Python's `repr(bytes)`: `b'...'` with `\xNN` escapes.
 pub fn py_bytes_repr(b: &[u8]) -> String {
-    let quote = if b.contains(&b'\'') && !b.contains(&b'"') { '"' } else { '\'' };
+    let quote = if b.contains(&b'\'') && !b.contains(&b'"') {
+        '"'
+    } else {
+        '\''
+    };
     let mut s = String::from("b");
     s.push(quote);
     for &c in b {

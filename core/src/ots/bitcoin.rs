@@ -74,9 +74,10 @@ impl BlockHeader {
     /// Parses a run of headers: hex separated by whitespace (one per line, as explorers give
     /// them) or, if `bytes` is not text, concatenated 80-byte binary headers.
     pub fn parse_many(bytes: &[u8]) -> Result<Vec<BlockHeader>, HeaderError> {
-        let as_text = std::str::from_utf8(bytes)
-            .ok()
-            .filter(|t| t.bytes().all(|b| b.is_ascii_hexdigit() || b.is_ascii_whitespace()));
+        let as_text = std::str::from_utf8(bytes).ok().filter(|t| {
+            t.bytes()
+                .all(|b| b.is_ascii_hexdigit() || b.is_ascii_whitespace())
+        });
         let with_index = |i: usize| move |e: HeaderError| HeaderError { index: i, ..e };
         match as_text {
             Some(t) => t
@@ -84,12 +85,17 @@ impl BlockHeader {
                 .enumerate()
                 .map(|(i, h)| BlockHeader::parse_hex(h).map_err(with_index(i)))
                 .collect(),
-            None if bytes.chunks_exact(80).remainder().is_empty() => {
-                bytes.chunks(80).enumerate().map(|(i, c)| BlockHeader::parse(c).map_err(with_index(i))).collect()
-            }
+            None if bytes.chunks_exact(80).remainder().is_empty() => bytes
+                .chunks(80)
+                .enumerate()
+                .map(|(i, c)| BlockHeader::parse(c).map_err(with_index(i)))
+                .collect(),
             None => Err(HeaderError {
                 index: 0,
-                message: format!("binary headers are 80 bytes each; got {} bytes", bytes.len()),
+                message: format!(
+                    "binary headers are 80 bytes each; got {} bytes",
+                    bytes.len()
+                ),
             }),
         }
     }
@@ -144,7 +150,9 @@ pub fn target_from_bits(bits: u32) -> Result<U256, String> {
         return Err(format!("nBits 0x{bits:08x} encodes a zero target"));
     }
     if bits != POW_LIMIT_BITS && target > target_from_bits(POW_LIMIT_BITS)? {
-        return Err(format!("nBits 0x{bits:08x} is easier than the main-net limit 0x{POW_LIMIT_BITS:08x}"));
+        return Err(format!(
+            "nBits 0x{bits:08x} is easier than the main-net limit 0x{POW_LIMIT_BITS:08x}"
+        ));
     }
     Ok(target)
 }
@@ -181,11 +189,16 @@ pub struct HeaderRun {
 /// Checks that every header has valid proof of work and links to the one before it.
 pub fn check_run(headers: &[BlockHeader]) -> Result<HeaderRun, HeaderError> {
     if headers.is_empty() {
-        return Err(HeaderError { index: 0, message: "no block header supplied".into() });
+        return Err(HeaderError {
+            index: 0,
+            message: "no block header supplied".into(),
+        });
     }
     let mut total = U256::ZERO;
     for (i, h) in headers.iter().enumerate() {
-        let work = h.check_pow().map_err(|message| HeaderError { index: i, message })?;
+        let work = h
+            .check_pow()
+            .map_err(|message| HeaderError { index: i, message })?;
         total = total.add(&work);
         if i > 0 && h.prev_block != headers[i - 1].hash() {
             return Err(HeaderError {
@@ -318,7 +331,10 @@ impl U256 {
     }
 
     pub fn to_f64(&self) -> f64 {
-        self.0.iter().rev().fold(0.0, |acc, &l| acc * 18_446_744_073_709_551_616.0 + l as f64)
+        self.0
+            .iter()
+            .rev()
+            .fold(0.0, |acc, &l| acc * 18_446_744_073_709_551_616.0 + l as f64)
     }
 }
 
@@ -345,7 +361,10 @@ mod tests {
     #[test]
     fn genesis_and_block1_form_a_run() {
         let g = BlockHeader::parse_hex(GENESIS).unwrap();
-        assert_eq!(g.hash_display(), "000000000019d6689c085ae165831e934ff763ae46a2a6c172b3f1b60a8ce26f");
+        assert_eq!(
+            g.hash_display(),
+            "000000000019d6689c085ae165831e934ff763ae46a2a6c172b3f1b60a8ce26f"
+        );
         let b1 = BlockHeader::parse_hex(BLOCK1).unwrap();
         let run = check_run(&[g.clone(), b1.clone()]).unwrap();
         // Difficulty 1: work 0x100010001 per block.
@@ -356,7 +375,10 @@ mod tests {
 
     #[test]
     fn compact_targets() {
-        assert_eq!(target_from_bits(0x1d00ffff).unwrap().to_hex(), format!("00000000ffff{}", "0".repeat(52)));
+        assert_eq!(
+            target_from_bits(0x1d00ffff).unwrap().to_hex(),
+            format!("00000000ffff{}", "0".repeat(52))
+        );
         assert!(target_from_bits(0x1d00ffff + 1).is_err()); // above limit
         assert!(target_from_bits(0x04923456).is_err()); // negative
         assert!(target_from_bits(0xff123456).is_err()); // overflow

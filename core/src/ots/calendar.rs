@@ -44,7 +44,10 @@ pub fn calendar_url(base: &str, path: &str) -> String {
 /// The body of `POST /digest`: the digest itself.
 pub fn digest_request_body(digest: &[u8]) -> Result<Vec<u8>, String> {
     if digest.is_empty() || digest.len() > MAX_DIGEST_LENGTH {
-        return Err(format!("a calendar accepts digests of 1 to {MAX_DIGEST_LENGTH} bytes, got {}", digest.len()));
+        return Err(format!(
+            "a calendar accepts digests of 1 to {MAX_DIGEST_LENGTH} bytes, got {}",
+            digest.len()
+        ));
     }
     Ok(digest.to_vec())
 }
@@ -61,7 +64,10 @@ pub fn parse_response(msg: &[u8], body: &[u8]) -> Result<Timestamp, OtsError> {
         return Err(OtsError::new(
             ErrorKind::DeserializationError,
             MAX_RESPONSE_LENGTH,
-            format!("Calendar response exceeded size limit ({} > {MAX_RESPONSE_LENGTH} bytes)", body.len()),
+            format!(
+                "Calendar response exceeded size limit ({} > {MAX_RESPONSE_LENGTH} bytes)",
+                body.len()
+            ),
         ));
     }
     Timestamp::deserialize(msg, body)
@@ -72,7 +78,13 @@ pub fn parse_response(msg: &[u8], body: &[u8]) -> Result<Timestamp, OtsError> {
 pub fn sanitised_reason(body: &[u8]) -> String {
     body.iter()
         .take(160)
-        .map(|&b| if b.is_ascii_alphanumeric() || b"#-.,; ".contains(&b) { b as char } else { '_' })
+        .map(|&b| {
+            if b.is_ascii_alphanumeric() || b"#-.,; ".contains(&b) {
+                b as char
+            } else {
+                '_'
+            }
+        })
         .collect()
 }
 
@@ -100,7 +112,12 @@ fn url_parts(url: &str) -> Option<UrlParts<'_>> {
     let end = rest.find('/').unwrap_or(rest.len());
     let (netloc, path) = rest.split_at(end);
     let extra = rest.contains(['?', '#']) || path.contains(';');
-    Some(UrlParts { scheme, netloc, path, extra })
+    Some(UrlParts {
+        scheme,
+        netloc,
+        path,
+        extra,
+    })
 }
 
 /// `fnmatch` for host patterns: `*` any run of characters, `?` one character (no `[...]`
@@ -130,7 +147,9 @@ fn glob_match(pattern: &[u8], text: &[u8]) -> bool {
 /// path and its host glob matches. A pattern without a scheme allows both http and https
 /// (`UrlWhitelist.add`). URLs with params, a query or a fragment are never allowed.
 pub fn url_whitelisted(url: &str, patterns: &[String]) -> bool {
-    let Some(u) = url_parts(url) else { return false };
+    let Some(u) = url_parts(url) else {
+        return false;
+    };
     if u.extra {
         return false;
     }
@@ -141,7 +160,10 @@ pub fn url_whitelisted(url: &str, patterns: &[String]) -> bool {
             vec![format!("http://{pat}"), format!("https://{pat}")]
         };
         expanded.iter().filter_map(|p| url_parts(p)).any(|p| {
-            !p.extra && p.scheme == u.scheme && p.path == u.path && glob_match(p.netloc.as_bytes(), u.netloc.as_bytes())
+            !p.extra
+                && p.scheme == u.scheme
+                && p.path == u.path
+                && glob_match(p.netloc.as_bytes(), u.netloc.as_bytes())
         })
     })
 }
@@ -156,12 +178,18 @@ mod tests {
             calendar_url("https://a.pool.opentimestamps.org", "digest"),
             "https://a.pool.opentimestamps.org/digest"
         );
-        assert_eq!(calendar_url("https://a.example/", "digest"), "https://a.example/digest");
+        assert_eq!(
+            calendar_url("https://a.example/", "digest"),
+            "https://a.example/digest"
+        );
         assert_eq!(
             calendar_url("http://127.0.0.1:8080/cal/", "timestamp/ab"),
             "http://127.0.0.1:8080/cal/timestamp/ab"
         );
-        assert_eq!(calendar_url("http://127.0.0.1:8080/cal", "digest"), "http://127.0.0.1:8080/digest");
+        assert_eq!(
+            calendar_url("http://127.0.0.1:8080/cal", "digest"),
+            "http://127.0.0.1:8080/digest"
+        );
     }
 
     #[test]
@@ -177,12 +205,30 @@ mod tests {
     #[test]
     fn whitelist_as_url_whitelist_matches() {
         let default: Vec<String> = DEFAULT_WHITELIST.iter().map(|s| s.to_string()).collect();
-        assert!(url_whitelisted("https://alice.btc.calendar.opentimestamps.org", &default));
-        assert!(url_whitelisted("https://finney.calendar.eternitywall.com", &default));
-        assert!(!url_whitelisted("http://alice.btc.calendar.opentimestamps.org", &default));
-        assert!(!url_whitelisted("https://alice.btc.calendar.opentimestamps.org/x", &default));
-        assert!(!url_whitelisted("https://calendar.opentimestamps.org.evil.example", &default));
-        assert!(!url_whitelisted("https://a.calendar.opentimestamps.org?x", &default));
+        assert!(url_whitelisted(
+            "https://alice.btc.calendar.opentimestamps.org",
+            &default
+        ));
+        assert!(url_whitelisted(
+            "https://finney.calendar.eternitywall.com",
+            &default
+        ));
+        assert!(!url_whitelisted(
+            "http://alice.btc.calendar.opentimestamps.org",
+            &default
+        ));
+        assert!(!url_whitelisted(
+            "https://alice.btc.calendar.opentimestamps.org/x",
+            &default
+        ));
+        assert!(!url_whitelisted(
+            "https://calendar.opentimestamps.org.evil.example",
+            &default
+        ));
+        assert!(!url_whitelisted(
+            "https://a.calendar.opentimestamps.org?x",
+            &default
+        ));
         assert!(!url_whitelisted("https://evil.example", &default));
         let local = vec!["127.0.0.1:8080".to_string()];
         assert!(url_whitelisted("http://127.0.0.1:8080", &local));

@@ -8,7 +8,8 @@ use super::timestamp::{EmptyTimestampError, Timestamp};
 use crate::hex;
 
 /// `DetachedTimestampFile.HEADER_MAGIC` (31 bytes).
-pub const HEADER_MAGIC: &[u8; 31] = b"\x00OpenTimestamps\x00\x00Proof\x00\xbf\x89\xe2\xe8\x84\xe8\x92\x94";
+pub const HEADER_MAGIC: &[u8; 31] =
+    b"\x00OpenTimestamps\x00\x00Proof\x00\xbf\x89\xe2\xe8\x84\xe8\x92\x94";
 /// `DetachedTimestampFile.MAJOR_VERSION`.
 pub const MAJOR_VERSION: u64 = 1;
 
@@ -29,8 +30,10 @@ impl DetachedTimestampFile {
     /// A proof-less file for `digest` (the start of `ots stamp`). `None` when `file_hash_op`
     /// is not a hash or the digest has the wrong length.
     pub fn new(file_hash_op: Op, digest: Vec<u8>) -> Option<DetachedTimestampFile> {
-        (file_hash_op.digest_len()? == digest.len())
-            .then(|| DetachedTimestampFile { file_hash_op, timestamp: Timestamp::new(digest) })
+        (file_hash_op.digest_len()? == digest.len()).then(|| DetachedTimestampFile {
+            file_hash_op,
+            timestamp: Timestamp::new(digest),
+        })
     }
 
     /// The stamped file's digest.
@@ -56,7 +59,11 @@ impl DetachedTimestampFile {
         r.read_bytes(HEADER_MAGIC.len())?;
         let major = r.read_varuint_saturating()?;
         if major != MAJOR_VERSION {
-            let shown = if major == u64::MAX { ">= 2^64".to_string() } else { major.to_string() };
+            let shown = if major == u64::MAX {
+                ">= 2^64".to_string()
+            } else {
+                major.to_string()
+            };
             return Err(OtsError::new(
                 ErrorKind::UnsupportedMajorVersion,
                 HEADER_MAGIC.len(),
@@ -74,7 +81,10 @@ impl DetachedTimestampFile {
         let digest = r.read_bytes(file_hash_op.digest_len().expect("hash op"))?;
         let timestamp = Timestamp::read(&mut r, digest)?;
         r.assert_eof()?;
-        Ok(DetachedTimestampFile { file_hash_op, timestamp })
+        Ok(DetachedTimestampFile {
+            file_hash_op,
+            timestamp,
+        })
     }
 
     /// `DetachedTimestampFile.serialize`.
@@ -119,12 +129,33 @@ mod tests {
 
     #[test]
     fn header_errors() {
-        assert_eq!(DetachedTimestampFile::deserialize(b"").unwrap_err().kind, ErrorKind::BadMagicError);
-        assert_eq!(DetachedTimestampFile::deserialize(&HEADER_MAGIC[..10]).unwrap_err().kind, ErrorKind::BadMagicError);
-        assert_eq!(DetachedTimestampFile::deserialize(HEADER_MAGIC).unwrap_err().kind, ErrorKind::TruncationError);
+        assert_eq!(
+            DetachedTimestampFile::deserialize(b"").unwrap_err().kind,
+            ErrorKind::BadMagicError
+        );
+        assert_eq!(
+            DetachedTimestampFile::deserialize(&HEADER_MAGIC[..10])
+                .unwrap_err()
+                .kind,
+            ErrorKind::BadMagicError
+        );
+        assert_eq!(
+            DetachedTimestampFile::deserialize(HEADER_MAGIC)
+                .unwrap_err()
+                .kind,
+            ErrorKind::TruncationError
+        );
         let v2 = [HEADER_MAGIC.as_slice(), &[2]].concat();
-        assert_eq!(DetachedTimestampFile::deserialize(&v2).unwrap_err().kind, ErrorKind::UnsupportedMajorVersion);
+        assert_eq!(
+            DetachedTimestampFile::deserialize(&v2).unwrap_err().kind,
+            ErrorKind::UnsupportedMajorVersion
+        );
         let hexlify = [HEADER_MAGIC.as_slice(), &[1, 0xf3]].concat();
-        assert_eq!(DetachedTimestampFile::deserialize(&hexlify).unwrap_err().kind, ErrorKind::DeserializationError);
+        assert_eq!(
+            DetachedTimestampFile::deserialize(&hexlify)
+                .unwrap_err()
+                .kind,
+            ErrorKind::DeserializationError
+        );
     }
 }

@@ -36,7 +36,10 @@ impl fmt::Display for EvalError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             EvalError::Op(e) => write!(f, "{e}"),
-            EvalError::TooLarge => write!(f, "the proof's listing would exceed {MAX_LISTING_BYTES} bytes"),
+            EvalError::TooLarge => write!(
+                f,
+                "the proof's listing would exceed {MAX_LISTING_BYTES} bytes"
+            ),
         }
     }
 }
@@ -98,7 +101,10 @@ pub struct MerkleRoot {
 impl MerkleRoot {
     pub fn from_internal(bytes: &[u8]) -> MerkleRoot {
         let rev: Vec<u8> = bytes.iter().rev().copied().collect();
-        MerkleRoot { internal: hex::encode(bytes), display: hex::encode(&rev) }
+        MerkleRoot {
+            internal: hex::encode(bytes),
+            display: hex::encode(&rev),
+        }
     }
 }
 
@@ -113,7 +119,12 @@ pub fn walk(ts: &Timestamp, f: &mut Visitor<'_>) -> Result<(), MsgValueError> {
     walk_node(&ts.root, &ts.msg, &mut path, f)
 }
 
-fn walk_node<'a>(node: &'a Node, msg: &[u8], path: &mut Vec<&'a Op>, f: &mut Visitor<'_>) -> Result<(), MsgValueError> {
+fn walk_node<'a>(
+    node: &'a Node,
+    msg: &[u8],
+    path: &mut Vec<&'a Op>,
+    f: &mut Visitor<'_>,
+) -> Result<(), MsgValueError> {
     for a in &node.attestations {
         f(path, msg, a);
     }
@@ -131,7 +142,10 @@ pub fn attestations(ts: &Timestamp) -> Result<Vec<AttestationPath>, EvalError> {
     let mut out = Vec::new();
     let mut budget = Budget::default();
     walk(ts, &mut |path, msg, att| {
-        let path_len: usize = path.iter().map(|op| op.name().len() + op.arg().map_or(0, |a| 1 + 2 * a.len())).sum();
+        let path_len: usize = path
+            .iter()
+            .map(|op| op.name().len() + op.arg().map_or(0, |a| 1 + 2 * a.len()))
+            .sum();
         if !budget.spend(2 * msg.len() + path_len) {
             return;
         }
@@ -164,7 +178,11 @@ pub fn pending_commitments(ts: &Timestamp) -> Result<Vec<(String, Vec<u8>)>, Eva
 /// What `ots info` prints: `File <hash> hash: <hex>`, `Timestamp:` and the op tree in the
 /// reference's layout (`str_tree` at verbosity 0), with its `Transaction id` comments.
 pub fn info_text(file: &DetachedTimestampFile) -> Result<String, EvalError> {
-    let mut s = format!("File {} hash: {}\nTimestamp:\n", file.file_hash_op.name(), hex::encode(file.file_digest()));
+    let mut s = format!(
+        "File {} hash: {}\nTimestamp:\n",
+        file.file_hash_op.name(),
+        hex::encode(file.file_digest())
+    );
     str_tree(&file.timestamp.root, &file.timestamp.msg, 0, &mut s)?;
     s.push('\n');
     Ok(s)
@@ -188,7 +206,11 @@ pub fn str_tree(node: &Node, msg: &[u8], indent: usize, out: &mut String) -> Res
             out.push_str(&format!("{pad}# {chain} block merkle root {display}\n"));
         }
     }
-    let txid = if node.ops.is_empty() { None } else { transaction_id(msg).map(|id| hex::encode(&id)) };
+    let txid = if node.ops.is_empty() {
+        None
+    } else {
+        transaction_id(msg).map(|id| hex::encode(&id))
+    };
     if node.ops.len() > 1 {
         for (op, child) in &node.ops {
             if let Some(id) = &txid {

@@ -152,18 +152,27 @@ impl Op {
     /// without hashing; [`Op::apply`] computes the bytes.
     pub fn result_len(&self, msg_len: usize) -> Result<usize, MsgValueError> {
         if msg_len > self.max_msg_len() {
-            return Err(MsgValueError(format!("Message too long; {msg_len} > {}", self.max_msg_len())));
+            return Err(MsgValueError(format!(
+                "Message too long; {msg_len} > {}",
+                self.max_msg_len()
+            )));
         }
         let len = match self {
-            Op::Reverse if msg_len == 0 => return Err(MsgValueError("Can't reverse an empty message".into())),
-            Op::Hexlify if msg_len == 0 => return Err(MsgValueError("Can't hexlify an empty message".into())),
+            Op::Reverse if msg_len == 0 => {
+                return Err(MsgValueError("Can't reverse an empty message".into()))
+            }
+            Op::Hexlify if msg_len == 0 => {
+                return Err(MsgValueError("Can't hexlify an empty message".into()))
+            }
             Op::Reverse => msg_len,
             Op::Hexlify => 2 * msg_len,
             Op::Append(a) | Op::Prepend(a) => msg_len + a.len(),
             _ => self.digest_len().unwrap_or(0),
         };
         if len > MAX_RESULT_LENGTH {
-            return Err(MsgValueError(format!("Result too long; {len} > {MAX_RESULT_LENGTH}")));
+            return Err(MsgValueError(format!(
+                "Result too long; {len} > {MAX_RESULT_LENGTH}"
+            )));
         }
         Ok(len)
     }
@@ -220,8 +229,14 @@ mod tests {
             Op::Sha256.apply(b"").unwrap(),
             h("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
         );
-        assert_eq!(Op::Sha1.apply(b"").unwrap(), h("da39a3ee5e6b4b0d3255bfef95601890afd80709"));
-        assert_eq!(Op::Ripemd160.apply(b"").unwrap(), h("9c1185a5c5e9fc54612808977ee8f548b2258d31"));
+        assert_eq!(
+            Op::Sha1.apply(b"").unwrap(),
+            h("da39a3ee5e6b4b0d3255bfef95601890afd80709")
+        );
+        assert_eq!(
+            Op::Ripemd160.apply(b"").unwrap(),
+            h("9c1185a5c5e9fc54612808977ee8f548b2258d31")
+        );
         assert_eq!(
             Op::Keccak256.apply(b"").unwrap(),
             h("c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470")
@@ -244,12 +259,25 @@ mod tests {
 
     #[test]
     fn order_is_tag_then_argument() {
-        let mut v =
-            vec![Op::Hexlify, Op::Prepend(vec![1]), Op::Append(vec![2]), Op::Append(vec![1, 5]), Op::Sha256, Op::Sha1];
+        let mut v = vec![
+            Op::Hexlify,
+            Op::Prepend(vec![1]),
+            Op::Append(vec![2]),
+            Op::Append(vec![1, 5]),
+            Op::Sha256,
+            Op::Sha1,
+        ];
         v.sort();
         assert_eq!(
             v,
-            vec![Op::Sha1, Op::Sha256, Op::Append(vec![1, 5]), Op::Append(vec![2]), Op::Prepend(vec![1]), Op::Hexlify]
+            vec![
+                Op::Sha1,
+                Op::Sha256,
+                Op::Append(vec![1, 5]),
+                Op::Append(vec![2]),
+                Op::Prepend(vec![1]),
+                Op::Hexlify
+            ]
         );
     }
 }

@@ -126,20 +126,32 @@ mod tests {
         let mut file = DetachedTimestampFile::new(Op::Sha256, vec![1; 32]).unwrap();
         let leaf = file.timestamp.root.ops.entry(Op::Sha256).or_default();
         leaf.attestations.insert(Attestation::Bitcoin { height: 7 });
-        leaf.attestations.insert(Attestation::Unknown { tag: [9; 8], payload: vec![1, 2] });
-        leaf.attestations.insert(Attestation::pending("https://a.example").unwrap());
+        leaf.attestations.insert(Attestation::Unknown {
+            tag: [9; 8],
+            payload: vec![1, 2],
+        });
+        leaf.attestations
+            .insert(Attestation::pending("https://a.example").unwrap());
         let commitment = Op::Sha256.apply(&[1; 32]).unwrap();
         let display: String = hex::encode(&commitment.iter().rev().copied().collect::<Vec<_>>());
 
         let r = check_proof(&file, &[1; 32], &[], Some(&display)).unwrap();
         assert!(!r.ok && r.digest_matches);
         let m = r.merkle_root.as_ref().unwrap();
-        assert_eq!((m.matched, m.order, m.height, m.level_2), (true, Some(RootOrder::Display), Some(7), false));
+        assert_eq!(
+            (m.matched, m.order, m.height, m.level_2),
+            (true, Some(RootOrder::Display), Some(7), false)
+        );
         assert!(m.message.starts_with("WEAKER MATCH, not Level 2"));
         let json = serde_json::to_string(&r).unwrap();
         assert_eq!(serde_json::from_str::<ProofReport>(&json).unwrap(), r);
 
         let other = check_proof(&file, &[2; 32], &[], Some(&display)).unwrap();
-        assert!(!other.ok && !other.digest_matches && other.verdict.is_none() && other.merkle_root.is_none());
+        assert!(
+            !other.ok
+                && !other.digest_matches
+                && other.verdict.is_none()
+                && other.merkle_root.is_none()
+        );
     }
 }

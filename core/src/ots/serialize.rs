@@ -59,7 +59,11 @@ pub struct OtsError {
 
 impl OtsError {
     pub(crate) fn new(kind: ErrorKind, offset: usize, message: impl Into<String>) -> OtsError {
-        OtsError { kind, offset, message: message.into() }
+        OtsError {
+            kind,
+            offset,
+            message: message.into(),
+        }
     }
 }
 
@@ -81,7 +85,11 @@ pub(crate) struct Reader<'a> {
 
 impl<'a> Reader<'a> {
     pub(crate) fn new(data: &'a [u8]) -> Reader<'a> {
-        Reader { data, pos: 0, base: 0 }
+        Reader {
+            data,
+            pos: 0,
+            base: 0,
+        }
     }
 
     pub(crate) fn sub(data: &'a [u8], base: usize) -> Reader<'a> {
@@ -100,9 +108,10 @@ impl<'a> Reader<'a> {
     pub(crate) fn read_bytes(&mut self, n: usize) -> Result<&'a [u8], OtsError> {
         let left = self.data.len() - self.pos;
         if n > left {
-            return Err(
-                self.error(ErrorKind::TruncationError, format!("Tried to read {n} bytes but got only {left} bytes"))
-            );
+            return Err(self.error(
+                ErrorKind::TruncationError,
+                format!("Tried to read {n} bytes but got only {left} bytes"),
+            ));
         }
         let s = &self.data[self.pos..self.pos + n];
         self.pos += n;
@@ -145,17 +154,29 @@ impl<'a> Reader<'a> {
         let start = self.offset();
         let v = self.read_varuint_saturating()?;
         if v == u64::MAX {
-            return Err(OtsError::new(ErrorKind::DeserializationError, start, "varuint does not fit in 64 bits"));
+            return Err(OtsError::new(
+                ErrorKind::DeserializationError,
+                start,
+                "varuint does not fit in 64 bits",
+            ));
         }
         Ok(v)
     }
 
     /// `read_varbytes(max_len, min_len)`.
-    pub(crate) fn read_varbytes(&mut self, max_len: usize, min_len: usize) -> Result<&'a [u8], OtsError> {
+    pub(crate) fn read_varbytes(
+        &mut self,
+        max_len: usize,
+        min_len: usize,
+    ) -> Result<&'a [u8], OtsError> {
         let start = self.offset();
         let l = self.read_varuint_saturating()?;
         if l > max_len as u64 {
-            let shown = if l == u64::MAX { ">= 2^64".to_string() } else { l.to_string() };
+            let shown = if l == u64::MAX {
+                ">= 2^64".to_string()
+            } else {
+                l.to_string()
+            };
             return Err(OtsError::new(
                 ErrorKind::DeserializationError,
                 start,
@@ -175,9 +196,10 @@ impl<'a> Reader<'a> {
     /// `assert_eof()`.
     pub(crate) fn assert_eof(&self) -> Result<(), OtsError> {
         if self.pos < self.data.len() {
-            return Err(
-                self.error(ErrorKind::TrailingGarbageError, "Trailing garbage found after end of deserialized data")
-            );
+            return Err(self.error(
+                ErrorKind::TrailingGarbageError,
+                "Trailing garbage found after end of deserialized data",
+            ));
         }
         Ok(())
     }
@@ -214,13 +236,26 @@ mod tests {
             assert_eq!(Reader::new(&out).read_varuint_saturating().unwrap(), v);
         }
         // Non-canonical padding is accepted, as the reference does.
-        assert_eq!(Reader::new(&[0x81, 0x80, 0x80, 0x00]).read_varuint_saturating().unwrap(), 1);
+        assert_eq!(
+            Reader::new(&[0x81, 0x80, 0x80, 0x00])
+                .read_varuint_saturating()
+                .unwrap(),
+            1
+        );
         // 100 continuation bytes of 0x7f: far beyond 64 bits.
         let mut long = vec![0xffu8; 100];
         long.push(0x01);
-        assert_eq!(Reader::new(&long).read_varuint_saturating().unwrap(), u64::MAX);
-        assert_eq!(Reader::new(&long).read_varuint_u64().unwrap_err().kind, ErrorKind::DeserializationError);
-        let e = Reader::new(&[0x80, 0x80]).read_varuint_saturating().unwrap_err();
+        assert_eq!(
+            Reader::new(&long).read_varuint_saturating().unwrap(),
+            u64::MAX
+        );
+        assert_eq!(
+            Reader::new(&long).read_varuint_u64().unwrap_err().kind,
+            ErrorKind::DeserializationError
+        );
+        let e = Reader::new(&[0x80, 0x80])
+            .read_varuint_saturating()
+            .unwrap_err();
         assert_eq!((e.kind, e.offset), (ErrorKind::TruncationError, 2));
     }
 
@@ -232,6 +267,9 @@ mod tests {
         assert_eq!(e.kind, ErrorKind::DeserializationError);
         let e = Reader::new(&[0x04, 1, 2]).read_varbytes(4, 1).unwrap_err();
         assert_eq!(e.kind, ErrorKind::TruncationError);
-        assert_eq!(Reader::new(&[0x02, 1, 2]).read_varbytes(4, 1).unwrap(), &[1, 2]);
+        assert_eq!(
+            Reader::new(&[0x02, 1, 2]).read_varbytes(4, 1).unwrap(),
+            &[1, 2]
+        );
     }
 }

@@ -55,11 +55,16 @@ impl fmt::Display for MergeError {
 
 impl Node {
     /// `Timestamp.deserialize` for a message of `msg_len` bytes with `limit` levels left.
-    pub(crate) fn deserialize(r: &mut Reader<'_>, msg_len: usize, limit: usize) -> Result<Node, OtsError> {
+    pub(crate) fn deserialize(
+        r: &mut Reader<'_>,
+        msg_len: usize,
+        limit: usize,
+    ) -> Result<Node, OtsError> {
         if limit == 0 {
-            return Err(
-                r.error(ErrorKind::RecursionLimitError, "Reached timestamp recursion depth limit while deserializing")
-            );
+            return Err(r.error(
+                ErrorKind::RecursionLimitError,
+                "Reached timestamp recursion depth limit while deserializing",
+            ));
         }
         let mut node = Node::default();
         let mut tag = r.read_byte()?;
@@ -72,7 +77,13 @@ impl Node {
         Ok(node)
     }
 
-    fn read_item(&mut self, r: &mut Reader<'_>, tag: u8, msg_len: usize, limit: usize) -> Result<(), OtsError> {
+    fn read_item(
+        &mut self,
+        r: &mut Reader<'_>,
+        tag: u8,
+        msg_len: usize,
+        limit: usize,
+    ) -> Result<(), OtsError> {
         if tag == 0x00 {
             let att = Attestation::deserialize(r)?;
             self.attestations.insert(att);
@@ -141,7 +152,10 @@ impl Node {
 impl Timestamp {
     /// A timestamp with no proofs yet (`Timestamp(msg)`), e.g. a file digest before stamping.
     pub fn new(msg: Vec<u8>) -> Timestamp {
-        Timestamp { msg, root: Node::default() }
+        Timestamp {
+            msg,
+            root: Node::default(),
+        }
     }
 
     /// Reads a bare timestamp (no file header) on `msg`, as a calendar returns it, and
@@ -157,11 +171,17 @@ impl Timestamp {
         if msg.len() > MAX_MSG_LENGTH {
             return Err(r.error(
                 ErrorKind::DeserializationError,
-                format!("Message exceeds Op length limit; {} > {MAX_MSG_LENGTH}", msg.len()),
+                format!(
+                    "Message exceeds Op length limit; {} > {MAX_MSG_LENGTH}",
+                    msg.len()
+                ),
             ));
         }
         let root = Node::deserialize(r, msg.len(), RECURSION_LIMIT)?;
-        Ok(Timestamp { msg: msg.to_vec(), root })
+        Ok(Timestamp {
+            msg: msg.to_vec(),
+            root,
+        })
     }
 
     /// The bare serialization (no message, no header).
@@ -190,9 +210,18 @@ mod tests {
     fn bare_round_trip_and_fork_order() {
         // Two pending attestations on one message: 'ff 00 <a>' then '00 <b>', sorted by URI.
         let mut t = Timestamp::new(vec![1; 32]);
-        t.root.attestations.insert(Attestation::pending("https://b.example").unwrap());
-        t.root.attestations.insert(Attestation::pending("https://a.example").unwrap());
-        t.root.ops.entry(Op::Sha256).or_default().attestations.insert(Attestation::Bitcoin { height: 5 });
+        t.root
+            .attestations
+            .insert(Attestation::pending("https://b.example").unwrap());
+        t.root
+            .attestations
+            .insert(Attestation::pending("https://a.example").unwrap());
+        t.root
+            .ops
+            .entry(Op::Sha256)
+            .or_default()
+            .attestations
+            .insert(Attestation::Bitcoin { height: 5 });
         let bytes = t.serialize().unwrap();
         assert_eq!(&bytes[..2], &[0xff, 0x00]);
         let back = Timestamp::deserialize(&t.msg, &bytes).unwrap();
@@ -206,24 +235,39 @@ mod tests {
         let ok = [vec![0x08; 255], leaf.clone()].concat();
         assert!(Timestamp::deserialize(&[0; 32], &ok).is_ok());
         let deep = [vec![0x08; 256], leaf].concat();
-        assert_eq!(Timestamp::deserialize(&[0; 32], &deep).unwrap_err().kind, ErrorKind::RecursionLimitError);
+        assert_eq!(
+            Timestamp::deserialize(&[0; 32], &deep).unwrap_err().kind,
+            ErrorKind::RecursionLimitError
+        );
     }
 
     #[test]
     fn append_arguments_are_1_to_4096_bytes() {
         let leaf = hex::decode("0083dfe30d2ef90c8e0100").unwrap();
         let empty = [&[0xf0, 0x00][..], &leaf].concat();
-        assert_eq!(Timestamp::deserialize(&[], &empty).unwrap_err().kind, ErrorKind::DeserializationError);
+        assert_eq!(
+            Timestamp::deserialize(&[], &empty).unwrap_err().kind,
+            ErrorKind::DeserializationError
+        );
         let max = [&[0xf1, 0x80, 0x20][..], &[7; 4096], &leaf].concat();
         assert!(Timestamp::deserialize(&[], &max).is_ok());
         let over = [&[0xf1, 0x81, 0x20][..], &[7; 4097], &leaf].concat();
-        assert_eq!(Timestamp::deserialize(&[], &over).unwrap_err().kind, ErrorKind::DeserializationError);
+        assert_eq!(
+            Timestamp::deserialize(&[], &over).unwrap_err().kind,
+            ErrorKind::DeserializationError
+        );
         // 4096-byte argument on a 1-byte message: result too long.
-        assert_eq!(Timestamp::deserialize(&[1], &max).unwrap_err().kind, ErrorKind::DeserializationError);
+        assert_eq!(
+            Timestamp::deserialize(&[1], &max).unwrap_err().kind,
+            ErrorKind::DeserializationError
+        );
     }
 
     #[test]
     fn empty_cannot_be_written() {
-        assert_eq!(Timestamp::new(vec![1]).serialize(), Err(EmptyTimestampError));
+        assert_eq!(
+            Timestamp::new(vec![1]).serialize(),
+            Err(EmptyTimestampError)
+        );
     }
 }

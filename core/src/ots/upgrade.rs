@@ -15,7 +15,9 @@ use std::collections::BTreeSet;
 /// ([`merkle_paths`]). Returns the proofs (not writable until a calendar answer is merged in
 /// with [`merge_answer`]) and the digest to submit to every calendar (the tree's tip).
 /// `None` if a digest does not fit its hash operation or `entries` is empty.
-pub fn start_stamps(entries: &[(Op, Vec<u8>, [u8; 16])]) -> Option<(Vec<DetachedTimestampFile>, Vec<u8>)> {
+pub fn start_stamps(
+    entries: &[(Op, Vec<u8>, [u8; 16])],
+) -> Option<(Vec<DetachedTimestampFile>, Vec<u8>)> {
     let mut files = Vec::new();
     let mut leaves = Vec::new();
     for (op, digest, nonce) in entries {
@@ -46,7 +48,12 @@ pub fn start_stamps(entries: &[(Op, Vec<u8>, [u8; 16])]) -> Option<(Vec<Detached
 /// carried up unchanged). `None` for no leaves.
 pub fn merkle_paths(leaves: &[Vec<u8>]) -> Option<(Vec<u8>, Vec<Vec<Op>>)> {
     let mut paths = vec![Vec::new(); leaves.len()];
-    let mut level: Vec<(Vec<u8>, Vec<usize>)> = leaves.iter().cloned().enumerate().map(|(i, m)| (m, vec![i])).collect();
+    let mut level: Vec<(Vec<u8>, Vec<usize>)> = leaves
+        .iter()
+        .cloned()
+        .enumerate()
+        .map(|(i, m)| (m, vec![i]))
+        .collect();
     loop {
         let mut iter = level.into_iter();
         let mut prev = Some(iter.next()?);
@@ -94,11 +101,22 @@ pub fn merge_answer(ts: &mut Timestamp, answer: &Timestamp) -> Result<MergeOutco
     let mut merged_at = 0;
     let msg = ts.msg.clone();
     merge_node(&mut ts.root, &msg, answer, &mut merged_at)?;
-    let new_attestations = all_attestations(&ts.root).difference(&before).cloned().collect();
-    Ok(MergeOutcome { merged_at, new_attestations })
+    let new_attestations = all_attestations(&ts.root)
+        .difference(&before)
+        .cloned()
+        .collect();
+    Ok(MergeOutcome {
+        merged_at,
+        new_attestations,
+    })
 }
 
-fn merge_node(node: &mut Node, msg: &[u8], answer: &Timestamp, merged_at: &mut usize) -> Result<(), MsgValueError> {
+fn merge_node(
+    node: &mut Node,
+    msg: &[u8],
+    answer: &Timestamp,
+    merged_at: &mut usize,
+) -> Result<(), MsgValueError> {
     for (op, child) in node.ops.iter_mut() {
         let result = op.apply(msg)?;
         merge_node(child, &result, answer, merged_at)?;
@@ -122,7 +140,10 @@ fn all_attestations(node: &Node) -> BTreeSet<Attestation> {
 /// asking calendars then).
 pub fn is_complete(ts: &Timestamp) -> bool {
     fn has_bitcoin(n: &Node) -> bool {
-        n.attestations.iter().any(|a| matches!(a, Attestation::Bitcoin { .. })) || n.ops.values().any(has_bitcoin)
+        n.attestations
+            .iter()
+            .any(|a| matches!(a, Attestation::Bitcoin { .. }))
+            || n.ops.values().any(has_bitcoin)
     }
     has_bitcoin(&ts.root)
 }

@@ -79,9 +79,13 @@ pub fn verify_bitcoin(ts: &Timestamp, headers: &[BlockHeader]) -> Result<Verdict
     let mut unchecked = Vec::new();
     for p in paths {
         match &p.attestation {
-            Attestation::Bitcoin { height } => {
-                bitcoin.push(check_one(*height, p.clone(), headers, run.is_some(), header_error.as_deref()))
-            }
+            Attestation::Bitcoin { height } => bitcoin.push(check_one(
+                *height,
+                p.clone(),
+                headers,
+                run.is_some(),
+                header_error.as_deref(),
+            )),
             Attestation::Pending { uri } => {
                 pending.insert(uri.clone());
             }
@@ -98,24 +102,33 @@ pub fn verify_bitcoin(ts: &Timestamp, headers: &[BlockHeader]) -> Result<Verdict
     let level = if ok {
         LEVEL_2.to_string()
     } else if bitcoin.is_empty() && !pending.is_empty() {
-        "not yet verifiable: pending calendar attestations only (upgrade from the calendars listed)".to_string()
+        "not yet verifiable: pending calendar attestations only (upgrade from the calendars listed)"
+            .to_string()
     } else if bitcoin.is_empty() {
         "not verifiable: no Bitcoin attestation".to_string()
     } else if headers.is_empty() {
         "not verified: supply the block header of the attested height".to_string()
     } else {
-        "FAILED: no Bitcoin attestation matches a supplied header with valid proof of work".to_string()
+        "FAILED: no Bitcoin attestation matches a supplied header with valid proof of work"
+            .to_string()
     };
-    let mut checks = vec!["operations recomputed from the stamped digest to every attestation".to_string()];
+    let mut checks =
+        vec!["operations recomputed from the stamped digest to every attestation".to_string()];
     if !headers.is_empty() {
         checks.push(format!(
             "{} supplied header(s): double-SHA256 hash, proof of work against nBits (target within the main-net limit 0x1d00ffff){}",
             headers.len(),
             if headers.len() > 1 { ", linked by previous-block hash" } else { "" }
         ));
-        checks.push("merkle root of the header compared with the computed commitment (internal byte order)".into());
+        checks.push(
+            "merkle root of the header compared with the computed commitment (internal byte order)"
+                .into(),
+        );
         if bitcoin.iter().any(|c| c.median_time_past.is_some()) {
-            checks.push("header time above the median time past of the 11 supplied headers before it".into());
+            checks.push(
+                "header time above the median time past of the 11 supplied headers before it"
+                    .into(),
+            );
         }
     }
     let time_bound = earliest.map(|i| {
@@ -159,7 +172,9 @@ fn check_one(
     run_error: Option<&str>,
 ) -> BitcoinCheck {
     let commitment = hex::decode(&path.commitment).unwrap_or_default();
-    let index = headers.iter().position(|h| h.merkle_root.as_slice() == commitment.as_slice());
+    let index = headers
+        .iter()
+        .position(|h| h.merkle_root.as_slice() == commitment.as_slice());
     let mut c = BitcoinCheck {
         height,
         path,
@@ -176,7 +191,10 @@ fn check_one(
         c.message = if headers.is_empty() {
             format!("no header supplied for block {height}")
         } else if commitment.len() != 32 {
-            format!("commitment is {} bytes, a merkle root is 32", commitment.len())
+            format!(
+                "commitment is {} bytes, a merkle root is 32",
+                commitment.len()
+            )
         } else {
             format!("Digest does not match merkleroot: no supplied header has merkle root {} (display order) claimed for block {height}",
                 c.path.merkle_root.as_ref().map(|m| m.display.as_str()).unwrap_or(""))
@@ -202,12 +220,18 @@ fn check_one(
     }
     if let Some(m) = c.median_time_past {
         if h.time <= m {
-            c.message = format!("header time {} is not above the median time past {}", h.time, m);
+            c.message = format!(
+                "header time {} is not above the median time past {}",
+                h.time, m
+            );
             return c;
         }
     }
     c.verified = true;
-    c.message = format!("Bitcoin block {height} attests existence as of {}", format_utc(h.time));
+    c.message = format!(
+        "Bitcoin block {height} attests existence as of {}",
+        format_utc(h.time)
+    );
     c
 }
 

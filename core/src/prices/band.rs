@@ -79,10 +79,16 @@ pub struct Band {
 #[derive(Clone, Debug, PartialEq)]
 pub enum BandError {
     /// The calendar does not know the years around the reference.
-    OutsideCalendar { at: Instant },
-    BadSessionCount { n: u32 },
+    OutsideCalendar {
+        at: Instant,
+    },
+    BadSessionCount {
+        n: u32,
+    },
     /// The data holds no bar in this session.
-    SessionNotCovered { date: Date },
+    SessionNotCovered {
+        date: Date,
+    },
     /// The sessions hold no one-minute return.
     NoReturns,
 }
@@ -90,16 +96,28 @@ pub enum BandError {
 impl fmt::Display for BandError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            BandError::OutsideCalendar { at } => write!(f, "the NYSE calendar does not cover the sessions before {}", at.to_rfc3339()),
-            BandError::BadSessionCount { n } => write!(f, "{n} band sessions: between 1 and {MAX_BAND_SESSIONS}"),
-            BandError::SessionNotCovered { date } => write!(f, "the data holds no bar of the band session {date}"),
+            BandError::OutsideCalendar { at } => write!(
+                f,
+                "the NYSE calendar does not cover the sessions before {}",
+                at.to_rfc3339()
+            ),
+            BandError::BadSessionCount { n } => {
+                write!(f, "{n} band sessions: between 1 and {MAX_BAND_SESSIONS}")
+            }
+            BandError::SessionNotCovered { date } => {
+                write!(f, "the data holds no bar of the band session {date}")
+            }
             BandError::NoReturns => f.write_str("the band sessions hold no one-minute return"),
         }
     }
 }
 
 /// The `n` session windows `(date, open, close)` before the reference, oldest first.
-pub fn band_windows(reference_at: Instant, clock: BandClock, n: u32) -> Result<Vec<(Date, Instant, Instant)>, BandError> {
+pub fn band_windows(
+    reference_at: Instant,
+    clock: BandClock,
+    n: u32,
+) -> Result<Vec<(Date, Instant, Instant)>, BandError> {
     if n == 0 || n > MAX_BAND_SESSIONS {
         return Err(BandError::BadSessionCount { n });
     }
@@ -110,7 +128,11 @@ pub fn band_windows(reference_at: Instant, clock: BandClock, n: u32) -> Result<V
             let day = reference_at.utc_date();
             for k in (1..=n as i64).rev() {
                 let d = day.add_days(-k);
-                out.push((d, Instant::from_utc(d, 0, 0, 0), Instant::from_utc(d.add_days(1), 0, 0, 0)));
+                out.push((
+                    d,
+                    Instant::from_utc(d, 0, 0, 0),
+                    Instant::from_utc(d.add_days(1), 0, 0, 0),
+                ));
             }
         }
         BandClock::Nyse => {
@@ -129,11 +151,21 @@ pub fn band_windows(reference_at: Instant, clock: BandClock, n: u32) -> Result<V
 
 /// The label in force at `t`, if any.
 fn contract_at(contracts: &[ContractFrom], t: Instant) -> Option<&str> {
-    contracts.iter().filter(|c| c.from <= t).max_by_key(|c| c.from).map(|c| c.label.as_str())
+    contracts
+        .iter()
+        .filter(|c| c.from <= t)
+        .max_by_key(|c| c.from)
+        .map(|c| c.label.as_str())
 }
 
 /// The draw band for a reference at `reference_at` from time-ordered one-minute `bars`.
-pub fn draw_band(bars: &[Bar], reference_at: Instant, clock: BandClock, n: u32, contracts: &[ContractFrom]) -> Result<Band, BandError> {
+pub fn draw_band(
+    bars: &[Bar],
+    reference_at: Instant,
+    clock: BandClock,
+    n: u32,
+    contracts: &[ContractFrom],
+) -> Result<Band, BandError> {
     let mut runs: Vec<Vec<MinuteBar<'_>>> = Vec::new();
     let mut sessions = Vec::new();
     for (date, open, close) in band_windows(reference_at, clock, n)? {
@@ -153,7 +185,10 @@ pub fn draw_band(bars: &[Bar], reference_at: Instant, clock: BandClock, n: u32, 
             if prev != Some(b.start - BAR_SECONDS) {
                 runs.push(Vec::new());
             }
-            runs.last_mut().expect("pushed").push(MinuteBar { close: c, contract: contract_at(contracts, instant_of(b.start)) });
+            runs.last_mut().expect("pushed").push(MinuteBar {
+                close: c,
+                contract: contract_at(contracts, instant_of(b.start)),
+            });
             prev = Some(b.start);
         }
         sessions.push(BandSession {
@@ -164,7 +199,11 @@ pub fn draw_band(bars: &[Bar], reference_at: Instant, clock: BandClock, n: u32, 
         });
     }
     let band_pct = draw_band_pct(&runs).ok_or(BandError::NoReturns)?;
-    Ok(Band { band_pct, clock, sessions })
+    Ok(Band {
+        band_pct,
+        clock,
+        sessions,
+    })
 }
 
 #[cfg(test)]
@@ -181,39 +220,84 @@ mod tests {
         // 2026-10-21 (Wed): the four sessions before are Thu 15, Fri 16, Mon 19, Tue 20.
         let w = band_windows(at("2026-10-21T13:30:00Z"), BandClock::Nyse, 4).unwrap();
         let dates: Vec<String> = w.iter().map(|(d, _, _)| d.to_string()).collect();
-        assert_eq!(dates, ["2026-10-15", "2026-10-16", "2026-10-19", "2026-10-20"]);
+        assert_eq!(
+            dates,
+            ["2026-10-15", "2026-10-16", "2026-10-19", "2026-10-20"]
+        );
         assert_eq!(w[0].1.to_rfc3339(), "2026-10-15T13:30:00Z");
         assert_eq!(w[0].2.to_rfc3339(), "2026-10-15T20:00:00Z");
         // Thanksgiving 2026-11-26 is skipped; a reference after Friday's close belongs to Monday.
         let w = band_windows(at("2026-11-27T22:00:00Z"), BandClock::Nyse, 2).unwrap();
-        assert_eq!(w.iter().map(|(d, _, _)| d.to_string()).collect::<Vec<_>>(), ["2026-11-25", "2026-11-27"]);
+        assert_eq!(
+            w.iter().map(|(d, _, _)| d.to_string()).collect::<Vec<_>>(),
+            ["2026-11-25", "2026-11-27"]
+        );
         let w = band_windows(at("2026-10-21T13:00:19Z"), BandClock::UtcDays, 4).unwrap();
         assert_eq!(w[0].1.to_rfc3339(), "2026-10-17T00:00:00Z");
         assert_eq!(w[3].2.to_rfc3339(), "2026-10-21T00:00:00Z");
-        assert_eq!(band_windows(at("2026-10-21T13:30:00Z"), BandClock::Nyse, 0), Err(BandError::BadSessionCount { n: 0 }));
-        assert!(matches!(band_windows(at("2022-01-03T15:00:00Z"), BandClock::Nyse, 4), Err(BandError::OutsideCalendar { .. })));
+        assert_eq!(
+            band_windows(at("2026-10-21T13:30:00Z"), BandClock::Nyse, 0),
+            Err(BandError::BadSessionCount { n: 0 })
+        );
+        assert!(matches!(
+            band_windows(at("2022-01-03T15:00:00Z"), BandClock::Nyse, 4),
+            Err(BandError::OutsideCalendar { .. })
+        ));
     }
 
     #[test]
     fn gaps_break_pairs_and_rolls_are_excluded() {
         let open = calendar::reference_cut(Date::new(2026, 10, 20).unwrap()).0 / 1_000_000;
-        let b = |m: i64, c: Option<f64>| Bar { start: open + 60 * m, open: c, high: c, low: c, close: c, volume: None };
+        let b = |m: i64, c: Option<f64>| Bar {
+            start: open + 60 * m,
+            open: c,
+            high: c,
+            low: c,
+            close: c,
+            volume: None,
+        };
         // 100 -> 101 (1%), null, 99 -> 99.99 (1%), missing minute, 50 -> 55 across a roll.
-        let bars = vec![b(0, Some(100.0)), b(1, Some(101.0)), b(2, None), b(3, Some(99.0)), b(4, Some(99.99)), b(6, Some(50.0)), b(7, Some(55.0))];
-        let roll = [ContractFrom { from: instant_of(open + 60 * 7), label: "CLF7".into() }];
+        let bars = vec![
+            b(0, Some(100.0)),
+            b(1, Some(101.0)),
+            b(2, None),
+            b(3, Some(99.0)),
+            b(4, Some(99.99)),
+            b(6, Some(50.0)),
+            b(7, Some(55.0)),
+        ];
+        let roll = [ContractFrom {
+            from: instant_of(open + 60 * 7),
+            label: "CLF7".into(),
+        }];
         let band = draw_band(&bars, at("2026-10-21T13:30:00Z"), BandClock::Nyse, 1, &roll).unwrap();
         let r1 = (100.0f64 * (101.0 / 100.0 - 1.0)).abs();
         let r2 = (100.0f64 * (99.99 / 99.0 - 1.0)).abs();
-        assert_eq!(band.band_pct, DRAW_BAND_FACTOR * ((r1 + r2) / 2.0) * SESSION_MINUTES.sqrt());
+        assert_eq!(
+            band.band_pct,
+            DRAW_BAND_FACTOR * ((r1 + r2) / 2.0) * SESSION_MINUTES.sqrt()
+        );
         assert_eq!(band.sessions[0].priced_bars, 6);
         // Without the roll, the 10% minute counts.
-        let no_roll = draw_band(&bars, at("2026-10-21T13:30:00Z"), BandClock::Nyse, 1, &[]).unwrap();
+        let no_roll =
+            draw_band(&bars, at("2026-10-21T13:30:00Z"), BandClock::Nyse, 1, &[]).unwrap();
         assert!(no_roll.band_pct > band.band_pct);
         // A session the data does not reach.
         assert_eq!(
             draw_band(&bars, at("2026-10-21T13:30:00Z"), BandClock::Nyse, 2, &[]),
-            Err(BandError::SessionNotCovered { date: Date::new(2026, 10, 19).unwrap() })
+            Err(BandError::SessionNotCovered {
+                date: Date::new(2026, 10, 19).unwrap()
+            })
         );
-        assert_eq!(draw_band(&bars[..1], at("2026-10-21T13:30:00Z"), BandClock::Nyse, 1, &[]), Err(BandError::NoReturns));
+        assert_eq!(
+            draw_band(
+                &bars[..1],
+                at("2026-10-21T13:30:00Z"),
+                BandClock::Nyse,
+                1,
+                &[]
+            ),
+            Err(BandError::NoReturns)
+        );
     }
 }

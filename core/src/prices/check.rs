@@ -23,7 +23,17 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 
 /// The columns the check reads.
-pub const CHECK_COLUMNS: [&str; 9] = ["price_symbol", "price_provider", "reference_rule", "reference_at", "event_end_at", "ref", "close", "actual_pct", "draw"];
+pub const CHECK_COLUMNS: [&str; 9] = [
+    "price_symbol",
+    "price_provider",
+    "reference_rule",
+    "reference_at",
+    "event_end_at",
+    "ref",
+    "close",
+    "actual_pct",
+    "draw",
+];
 
 /// How the band is taken for each row.
 #[derive(Clone, Debug, PartialEq)]
@@ -87,10 +97,16 @@ impl CheckReport {
             self.not_checked.len()
         );
         for m in &self.mismatches {
-            s += &format!("MISMATCH row {} (line {}), column {}: {}\n", m.row, m.line, m.column, m.message);
+            s += &format!(
+                "MISMATCH row {} (line {}), column {}: {}\n",
+                m.row, m.line, m.column, m.message
+            );
         }
         for n in &self.not_checked {
-            s += &format!("not checked: row {} (line {}), {}: {}\n", n.row, n.line, n.scope, n.reason);
+            s += &format!(
+                "not checked: row {} (line {}), {}: {}\n",
+                n.row, n.line, n.scope, n.reason
+            );
         }
         s
     }
@@ -108,20 +124,32 @@ fn decimals_written(s: &str) -> i32 {
 
 /// Whether the file's `text` is `x` rounded to the decimals it writes (module doc).
 pub fn matches_written(text: &str, x: f64) -> bool {
-    let Some(v) = parse_number(text) else { return false };
+    let Some(v) = parse_number(text) else {
+        return false;
+    };
     let tol = 0.5 * 10f64.powi(-decimals_written(text));
     (v - x).abs() <= tol + 4.0 * f64::EPSILON * v.abs().max(x.abs())
 }
 
 /// Checks every row of `csv` whose `price_symbol` is `series.symbol` (module doc).
-pub fn check_forecasts(csv: &[u8], series: &MinuteSeries, band_opts: &BandOptions) -> Result<CheckReport, CsvError> {
+pub fn check_forecasts(
+    csv: &[u8],
+    series: &MinuteSeries,
+    band_opts: &BandOptions,
+) -> Result<CheckReport, CsvError> {
     let table = CsvTable::parse(csv)?;
     if let Some(e) = table.check_shape(CHECK_COLUMNS).into_iter().next() {
         return Err(e);
     }
-    let idx: Vec<usize> = CHECK_COLUMNS.iter().map(|c| table.column(c).expect("shape checked")).collect();
+    let idx: Vec<usize> = CHECK_COLUMNS
+        .iter()
+        .map(|c| table.column(c).expect("shape checked"))
+        .collect();
     let get = |rec: &'_ CsvRecord, name: &str| -> String {
-        let i = CHECK_COLUMNS.iter().position(|c| *c == name).expect("a check column");
+        let i = CHECK_COLUMNS
+            .iter()
+            .position(|c| *c == name)
+            .expect("a check column");
         rec.fields[idx[i]].clone()
     };
     let mut report = CheckReport {
@@ -133,20 +161,44 @@ pub fn check_forecasts(csv: &[u8], series: &MinuteSeries, band_opts: &BandOption
         not_checked: Vec::new(),
     };
     let mut bands: BTreeMap<Instant, Result<Band, BandError>> = BTreeMap::new();
-    for rec in table.records.iter().filter(|r| get(r, "price_symbol") == series.symbol) {
+    for rec in table
+        .records
+        .iter()
+        .filter(|r| get(r, "price_symbol") == series.symbol)
+    {
         report.rows_for_symbol += 1;
         let skip = |report: &mut CheckReport, scope: &str, reason: String| {
-            report.not_checked.push(NotChecked { row: rec.row, line: rec.line, scope: scope.into(), reason })
+            report.not_checked.push(NotChecked {
+                row: rec.row,
+                line: rec.line,
+                scope: scope.into(),
+                reason,
+            })
         };
-        let mismatch = |report: &mut CheckReport, column: &str, recomputed: String, message: String| {
-            report.mismatches.push(Mismatch { row: rec.row, line: rec.line, column: column.into(), file: get(rec, column), recomputed, message })
-        };
+        let mismatch =
+            |report: &mut CheckReport, column: &str, recomputed: String, message: String| {
+                report.mismatches.push(Mismatch {
+                    row: rec.row,
+                    line: rec.line,
+                    column: column.into(),
+                    file: get(rec, column),
+                    recomputed,
+                    message,
+                })
+            };
         let (provider, rule_name) = (get(rec, "price_provider"), get(rec, "reference_rule"));
         if provider != PRICE_PROVIDER || rule_name != REFERENCE_RULE_V1 {
-            skip(&mut report, "row", format!("provider {provider:?} with rule {rule_name:?} is not the one implemented"));
+            skip(
+                &mut report,
+                "row",
+                format!("provider {provider:?} with rule {rule_name:?} is not the one implemented"),
+            );
             continue;
         }
-        if ["ref", "close", "actual_pct"].iter().all(|c| get(rec, c).is_empty()) {
+        if ["ref", "close", "actual_pct"]
+            .iter()
+            .all(|c| get(rec, c).is_empty())
+        {
             skip(&mut report, "row", "the row carries no outcome".into());
             continue;
         }
@@ -154,12 +206,22 @@ pub fn check_forecasts(csv: &[u8], series: &MinuteSeries, band_opts: &BandOption
             let text = get(rec, col);
             let t = Instant::parse_rfc3339(&text);
             if t.is_none() {
-                mismatch(report, col, String::new(), format!("{text:?} is not an RFC 3339 time"));
+                mismatch(
+                    report,
+                    col,
+                    String::new(),
+                    format!("{text:?} is not an RFC 3339 time"),
+                );
             }
             t
         };
-        let (reference_at, end_at) = (time(&mut report, "reference_at"), time(&mut report, "event_end_at"));
-        let (Some(reference_at), Some(end_at)) = (reference_at, end_at) else { continue };
+        let (reference_at, end_at) = (
+            time(&mut report, "reference_at"),
+            time(&mut report, "event_end_at"),
+        );
+        let (Some(reference_at), Some(end_at)) = (reference_at, end_at) else {
+            continue;
+        };
         let res = match rule::resolve(&series.bars, reference_at, end_at) {
             Ok(r) => r,
             Err(e @ RuleError::NotCovered { .. }) => {
@@ -172,25 +234,53 @@ pub fn check_forecasts(csv: &[u8], series: &MinuteSeries, band_opts: &BandOption
                     RuleError::NoEndBar { .. } => "close",
                     _ => "ref",
                 };
-                mismatch(&mut report, column, String::new(), format!("the data gives no value: {e}"));
+                mismatch(
+                    &mut report,
+                    column,
+                    String::new(),
+                    format!("the data gives no value: {e}"),
+                );
                 continue;
             }
         };
         report.rows_checked += 1;
         let cells = [
-            ("ref", res.reference, format!("close of the 1m bar starting {}", res.reference_bar.start)),
-            ("close", res.close, format!("close of the 1m bar ending {}", res.end_bar.end)),
-            ("actual_pct", res.actual_pct, "100 (close / ref - 1)".to_string()),
+            (
+                "ref",
+                res.reference,
+                format!("close of the 1m bar starting {}", res.reference_bar.start),
+            ),
+            (
+                "close",
+                res.close,
+                format!("close of the 1m bar ending {}", res.end_bar.end),
+            ),
+            (
+                "actual_pct",
+                res.actual_pct,
+                "100 (close / ref - 1)".to_string(),
+            ),
         ];
         for (col, x, how) in cells {
             let text = get(rec, col);
             if !matches_written(&text, x) {
-                mismatch(&mut report, col, format!("{x:?}"), format!("file {text:?}, recomputed {x:?} ({how})"));
+                mismatch(
+                    &mut report,
+                    col,
+                    format!("{x:?}"),
+                    format!("file {text:?}, recomputed {x:?} ({how})"),
+                );
             }
         }
-        let band = bands
-            .entry(reference_at)
-            .or_insert_with(|| band::draw_band(&series.bars, reference_at, band_opts.clock, band_opts.sessions, &band_opts.contracts));
+        let band = bands.entry(reference_at).or_insert_with(|| {
+            band::draw_band(
+                &series.bars,
+                reference_at,
+                band_opts.clock,
+                band_opts.sessions,
+                &band_opts.contracts,
+            )
+        });
         match band {
             Ok(b) => {
                 report.draws_checked += 1;
@@ -198,7 +288,12 @@ pub fn check_forecasts(csv: &[u8], series: &MinuteSeries, band_opts: &BandOption
                 let text = get(rec, "draw");
                 if parse_bool(&text) != Some(draw) {
                     let how = format!("|{:?}| <= band {:?}", res.actual_pct, b.band_pct);
-                    mismatch(&mut report, "draw", draw.to_string(), format!("file {text:?}, recomputed {draw} ({how})"));
+                    mismatch(
+                        &mut report,
+                        "draw",
+                        draw.to_string(),
+                        format!("file {text:?}, recomputed {draw} ({how})"),
+                    );
                 }
             }
             Err(e) => skip(&mut report, "draw", format!("band: {e}")),

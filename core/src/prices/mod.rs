@@ -23,7 +23,8 @@ use crate::calendar::Instant;
 /// The price provider every league row names (§3.1, Table 2 note).
 pub const PRICE_PROVIDER: &str = "yahoo_finance_chart_v8_1m";
 /// The reference rule every league row names (§3.1, Table 2 note).
-pub const REFERENCE_RULE_V1: &str = "first_1m_bar_at_or_after_reference_at__last_1m_bar_at_or_before_end_at__v1";
+pub const REFERENCE_RULE_V1: &str =
+    "first_1m_bar_at_or_after_reference_at__last_1m_bar_at_or_before_end_at__v1";
 /// Length of a one-minute bar.
 pub const BAR_SECONDS: i64 = 60;
 

@@ -42,11 +42,20 @@ pub struct MinuteSeries {
 pub enum SeriesError {
     NoCharts,
     /// Chart `index` (0-based, in the order given) is not one-minute data.
-    NotMinuteBars { index: usize, granularity: Option<String> },
+    NotMinuteBars {
+        index: usize,
+        granularity: Option<String>,
+    },
     /// Chart `index` is for another symbol than the first.
-    MixedSymbols { index: usize, first: String, other: String },
+    MixedSymbols {
+        index: usize,
+        first: String,
+        other: String,
+    },
     /// Two charts give different bars for the same minute.
-    Conflict { start: i64 },
+    Conflict {
+        start: i64,
+    },
 }
 
 impl fmt::Display for SeriesError {
@@ -54,10 +63,21 @@ impl fmt::Display for SeriesError {
         match self {
             SeriesError::NoCharts => f.write_str("no chart given"),
             SeriesError::NotMinuteBars { index, granularity } => {
-                write!(f, "chart {}: meta.dataGranularity is {}, the rule needs 1m bars", index + 1, granularity.as_deref().unwrap_or("absent"))
+                write!(
+                    f,
+                    "chart {}: meta.dataGranularity is {}, the rule needs 1m bars",
+                    index + 1,
+                    granularity.as_deref().unwrap_or("absent")
+                )
             }
-            SeriesError::MixedSymbols { index, first, other } => write!(f, "chart {} is for {other}, chart 1 for {first}", index + 1),
-            SeriesError::Conflict { start } => write!(f, "two charts give different bars for {}", rfc3339(*start)),
+            SeriesError::MixedSymbols {
+                index,
+                first,
+                other,
+            } => write!(f, "chart {} is for {other}, chart 1 for {first}", index + 1),
+            SeriesError::Conflict { start } => {
+                write!(f, "two charts give different bars for {}", rfc3339(*start))
+            }
         }
     }
 }
@@ -69,10 +89,17 @@ impl MinuteSeries {
         let mut bars: Vec<Bar> = Vec::new();
         for (index, c) in charts.iter().enumerate() {
             if c.meta.data_granularity.as_deref() != Some("1m") {
-                return Err(SeriesError::NotMinuteBars { index, granularity: c.meta.data_granularity.clone() });
+                return Err(SeriesError::NotMinuteBars {
+                    index,
+                    granularity: c.meta.data_granularity.clone(),
+                });
             }
             if c.meta.symbol != first.meta.symbol {
-                return Err(SeriesError::MixedSymbols { index, first: first.meta.symbol.clone(), other: c.meta.symbol.clone() });
+                return Err(SeriesError::MixedSymbols {
+                    index,
+                    first: first.meta.symbol.clone(),
+                    other: c.meta.symbol.clone(),
+                });
             }
             bars.extend(c.bars.iter().cloned());
         }
@@ -88,7 +115,11 @@ impl MinuteSeries {
                 _ => merged.push(b),
             }
         }
-        Ok(MinuteSeries { symbol: first.meta.symbol.clone(), instrument_type: first.meta.instrument_type.clone(), bars: merged })
+        Ok(MinuteSeries {
+            symbol: first.meta.symbol.clone(),
+            instrument_type: first.meta.instrument_type.clone(),
+            bars: merged,
+        })
     }
 }
 
@@ -102,7 +133,11 @@ pub struct PricedBar {
 
 impl PricedBar {
     fn of(b: &Bar, close: f64) -> PricedBar {
-        PricedBar { start: rfc3339(b.start), end: rfc3339(b.start + BAR_SECONDS), close }
+        PricedBar {
+            start: rfc3339(b.start),
+            end: rfc3339(b.start + BAR_SECONDS),
+            close,
+        }
     }
 }
 
@@ -154,10 +189,24 @@ impl fmt::Display for RuleError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             RuleError::EmptyWindow => f.write_str("end_at is not after reference_at"),
-            RuleError::NotCovered { which, at } => write!(f, "the data holds no bar for the minute of {which} {}", at.to_rfc3339()),
-            RuleError::NoReferenceBar { at } => write!(f, "no priced 1m bar starts at or after reference_at {}", at.to_rfc3339()),
-            RuleError::NoEndBar { at } => write!(f, "no priced 1m bar between the reference bar and end_at {}", at.to_rfc3339()),
-            RuleError::ReferenceNotPositive { reference } => write!(f, "reference price {reference} is not positive"),
+            RuleError::NotCovered { which, at } => write!(
+                f,
+                "the data holds no bar for the minute of {which} {}",
+                at.to_rfc3339()
+            ),
+            RuleError::NoReferenceBar { at } => write!(
+                f,
+                "no priced 1m bar starts at or after reference_at {}",
+                at.to_rfc3339()
+            ),
+            RuleError::NoEndBar { at } => write!(
+                f,
+                "no priced 1m bar between the reference bar and end_at {}",
+                at.to_rfc3339()
+            ),
+            RuleError::ReferenceNotPositive { reference } => {
+                write!(f, "reference price {reference} is not positive")
+            }
         }
     }
 }
@@ -184,7 +233,11 @@ pub fn covers(bars: &[Bar], which: End, at: Instant) -> bool {
 }
 
 /// Applies the rule to time-ordered one-minute `bars` (module doc).
-pub fn resolve(bars: &[Bar], reference_at: Instant, end_at: Instant) -> Result<Resolution, RuleError> {
+pub fn resolve(
+    bars: &[Bar],
+    reference_at: Instant,
+    end_at: Instant,
+) -> Result<Resolution, RuleError> {
     if end_at <= reference_at {
         return Err(RuleError::EmptyWindow);
     }
@@ -224,7 +277,14 @@ mod tests {
     use super::*;
 
     fn bar(start: i64, close: Option<f64>) -> Bar {
-        Bar { start, open: close, high: close, low: close, close, volume: close.map(|_| 1) }
+        Bar {
+            start,
+            open: close,
+            high: close,
+            low: close,
+            close,
+            volume: close.map(|_| 1),
+        }
     }
 
     fn t(secs: i64) -> Instant {
@@ -234,7 +294,9 @@ mod tests {
     #[test]
     fn first_bar_starting_at_or_after_and_last_bar_ending_by() {
         // Minutes 0..5, minute 2 null; a bar starting exactly at end_at must not count.
-        let bars: Vec<Bar> = (0..6).map(|m| bar(m * 60, if m == 2 { None } else { Some(100.0 + m as f64) })).collect();
+        let bars: Vec<Bar> = (0..6)
+            .map(|m| bar(m * 60, if m == 2 { None } else { Some(100.0 + m as f64) }))
+            .collect();
         // reference_at 19 s into minute 0: the first bar starting at or after is minute 1.
         let r = resolve(&bars, Instant(19_000_000), t(300)).unwrap();
         assert_eq!((r.reference, r.close), (101.0, 104.0));
@@ -247,15 +309,30 @@ mod tests {
         assert_eq!((r.reference, r.close, r.up), (103.0, 103.0, false));
         assert_eq!(r.actual_pct, 0.0);
         // Only the null minute in the window.
-        assert_eq!(resolve(&bars, t(120), t(180)), Err(RuleError::NoEndBar { at: t(180) }));
+        assert_eq!(
+            resolve(&bars, t(120), t(180)),
+            Err(RuleError::NoEndBar { at: t(180) })
+        );
         assert_eq!(resolve(&bars, t(120), t(120)), Err(RuleError::EmptyWindow));
     }
 
     #[test]
     fn coverage_needs_both_minutes() {
         let bars: Vec<Bar> = (0..3).map(|m| bar(m * 60, Some(1.0))).collect();
-        assert_eq!(resolve(&bars, t(-1), t(120)), Err(RuleError::NotCovered { which: End::ReferenceAt, at: t(-1) }));
-        assert_eq!(resolve(&bars, t(0), t(181)), Err(RuleError::NotCovered { which: End::EndAt, at: t(181) }));
+        assert_eq!(
+            resolve(&bars, t(-1), t(120)),
+            Err(RuleError::NotCovered {
+                which: End::ReferenceAt,
+                at: t(-1)
+            })
+        );
+        assert_eq!(
+            resolve(&bars, t(0), t(181)),
+            Err(RuleError::NotCovered {
+                which: End::EndAt,
+                at: t(181)
+            })
+        );
         assert!(resolve(&bars, t(0), t(180)).is_ok());
         // A bar starting at end_at covers nothing for that end.
         assert!(!covers(&bars[2..], End::EndAt, t(120)));
@@ -276,15 +353,42 @@ mod tests {
             regular_market_price: None,
             trading_periods: None,
         };
-        let a = Chart { meta: meta("X", "1m"), bars: vec![bar(60, Some(1.0)), bar(120, Some(2.0))] };
-        let b = Chart { meta: meta("X", "1m"), bars: vec![bar(0, Some(0.5)), bar(120, Some(2.0))] };
+        let a = Chart {
+            meta: meta("X", "1m"),
+            bars: vec![bar(60, Some(1.0)), bar(120, Some(2.0))],
+        };
+        let b = Chart {
+            meta: meta("X", "1m"),
+            bars: vec![bar(0, Some(0.5)), bar(120, Some(2.0))],
+        };
         let s = MinuteSeries::from_charts(&[a.clone(), b]).unwrap();
-        assert_eq!(s.bars.iter().map(|b| b.start).collect::<Vec<_>>(), [0, 60, 120]);
-        let c = Chart { meta: meta("X", "1m"), bars: vec![bar(120, Some(2.5))] };
-        assert_eq!(MinuteSeries::from_charts(&[a.clone(), c]), Err(SeriesError::Conflict { start: 120 }));
-        let d = Chart { meta: meta("X", "1d"), bars: vec![] };
-        assert!(matches!(MinuteSeries::from_charts(&[a.clone(), d]), Err(SeriesError::NotMinuteBars { index: 1, .. })));
-        let e = Chart { meta: meta("Y", "1m"), bars: vec![] };
-        assert!(matches!(MinuteSeries::from_charts(&[a, e]), Err(SeriesError::MixedSymbols { index: 1, .. })));
+        assert_eq!(
+            s.bars.iter().map(|b| b.start).collect::<Vec<_>>(),
+            [0, 60, 120]
+        );
+        let c = Chart {
+            meta: meta("X", "1m"),
+            bars: vec![bar(120, Some(2.5))],
+        };
+        assert_eq!(
+            MinuteSeries::from_charts(&[a.clone(), c]),
+            Err(SeriesError::Conflict { start: 120 })
+        );
+        let d = Chart {
+            meta: meta("X", "1d"),
+            bars: vec![],
+        };
+        assert!(matches!(
+            MinuteSeries::from_charts(&[a.clone(), d]),
+            Err(SeriesError::NotMinuteBars { index: 1, .. })
+        ));
+        let e = Chart {
+            meta: meta("Y", "1m"),
+            bars: vec![],
+        };
+        assert!(matches!(
+            MinuteSeries::from_charts(&[a, e]),
+            Err(SeriesError::MixedSymbols { index: 1, .. })
+        ));
     }
 }

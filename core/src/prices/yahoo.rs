@@ -58,7 +58,11 @@ pub enum TradingPeriods {
     /// The array form: regular periods only.
     Regular(Vec<Period>),
     /// The object form.
-    Split { pre: Vec<Period>, regular: Vec<Period>, post: Vec<Period> },
+    Split {
+        pre: Vec<Period>,
+        regular: Vec<Period>,
+        post: Vec<Period>,
+    },
 }
 
 impl TradingPeriods {
@@ -111,7 +115,10 @@ impl fmt::Display for ChartError {
 impl std::error::Error for ChartError {}
 
 fn err(path: &str, message: impl Into<String>) -> ChartError {
-    ChartError { path: path.into(), message: message.into() }
+    ChartError {
+        path: path.into(),
+        message: message.into(),
+    }
 }
 
 fn join(path: &str, key: &str) -> String {
@@ -123,13 +130,17 @@ fn join(path: &str, key: &str) -> String {
 }
 
 fn object<'a>(v: &'a Value, path: &str) -> Result<&'a Object, ChartError> {
-    v.as_object().ok_or_else(|| err(path, format!("expected an object, found {}", v.type_name())))
+    v.as_object()
+        .ok_or_else(|| err(path, format!("expected an object, found {}", v.type_name())))
 }
 
 fn array<'a>(v: &'a Value, path: &str) -> Result<&'a [Value], ChartError> {
     match v {
         Value::Array(a) => Ok(a),
-        _ => Err(err(path, format!("expected an array, found {}", v.type_name()))),
+        _ => Err(err(
+            path,
+            format!("expected an array, found {}", v.type_name()),
+        )),
     }
 }
 
@@ -143,13 +154,20 @@ fn optional<'a>(o: &'a Object, key: &str) -> Option<&'a Value> {
 }
 
 fn string(v: &Value, path: &str) -> Result<String, ChartError> {
-    v.as_str().map(str::to_owned).ok_or_else(|| err(path, format!("expected a string, found {}", v.type_name())))
+    v.as_str()
+        .map(str::to_owned)
+        .ok_or_else(|| err(path, format!("expected a string, found {}", v.type_name())))
 }
 
 fn integer(v: &Value, path: &str) -> Result<i64, ChartError> {
     match v {
-        Value::Int(i) => i.to_i64().ok_or_else(|| err(path, format!("integer {} out of range", i.as_str()))),
-        _ => Err(err(path, format!("expected an integer, found {}", v.type_name()))),
+        Value::Int(i) => i
+            .to_i64()
+            .ok_or_else(|| err(path, format!("integer {} out of range", i.as_str()))),
+        _ => Err(err(
+            path,
+            format!("expected an integer, found {}", v.type_name()),
+        )),
     }
 }
 
@@ -166,8 +184,16 @@ fn price(v: &Value, path: &str) -> Result<Option<f64>, ChartError> {
     let x = match v {
         Value::Null => return Ok(None),
         Value::Float(f) => *f,
-        Value::Int(i) => i.to_i64().ok_or_else(|| err(path, format!("integer {} out of range", i.as_str())))? as f64,
-        _ => return Err(err(path, format!("expected a number or null, found {}", v.type_name()))),
+        Value::Int(i) => i
+            .to_i64()
+            .ok_or_else(|| err(path, format!("integer {} out of range", i.as_str())))?
+            as f64,
+        _ => {
+            return Err(err(
+                path,
+                format!("expected a number or null, found {}", v.type_name()),
+            ))
+        }
     };
     if !x.is_finite() {
         return Err(err(path, format!("{x} is not a finite price")));
@@ -179,16 +205,34 @@ fn price(v: &Value, path: &str) -> Result<Option<f64>, ChartError> {
 fn volume(v: &Value, path: &str) -> Result<Option<u64>, ChartError> {
     match v {
         Value::Null => Ok(None),
-        Value::Int(i) => i.as_str().parse::<u64>().map(Some).map_err(|_| err(path, format!("{} is not a volume", i.as_str()))),
-        Value::Float(f) if f.is_finite() && *f >= 0.0 && f.fract() == 0.0 && *f < 1.8e19 => Ok(Some(*f as u64)),
-        _ => Err(err(path, format!("expected a whole non-negative number or null, found {}", v.type_name()))),
+        Value::Int(i) => i
+            .as_str()
+            .parse::<u64>()
+            .map(Some)
+            .map_err(|_| err(path, format!("{} is not a volume", i.as_str()))),
+        Value::Float(f) if f.is_finite() && *f >= 0.0 && f.fract() == 0.0 && *f < 1.8e19 => {
+            Ok(Some(*f as u64))
+        }
+        _ => Err(err(
+            path,
+            format!(
+                "expected a whole non-negative number or null, found {}",
+                v.type_name()
+            ),
+        )),
     }
 }
 
 /// Parses one chart response, bare or wrapped; see the module doc.
 pub fn parse_chart(bytes: &[u8]) -> Result<Chart, ChartError> {
     if bytes.len() > MAX_RESPONSE_BYTES {
-        return Err(err("", format!("response of {} bytes exceeds {MAX_RESPONSE_BYTES}", bytes.len())));
+        return Err(err(
+            "",
+            format!(
+                "response of {} bytes exceeds {MAX_RESPONSE_BYTES}",
+                bytes.len()
+            ),
+        ));
     }
     let doc = canon::parse(bytes).map_err(|e| err("", format!("not JSON: {e}")))?;
     let top = object(&doc, "")?;
@@ -200,11 +244,19 @@ pub fn parse_chart(bytes: &[u8]) -> Result<Chart, ChartError> {
         return chart_body(object(body, "response.bodyJson")?, "response.bodyJson");
     }
     let text = match response.get("body") {
-        Some(Value::Str(s)) => s.as_str().ok_or_else(|| err("response.body", "not valid UTF-8 text"))?,
-        Some(v) => return Err(err("response.body", format!("expected a string, found {}", v.type_name()))),
+        Some(Value::Str(s)) => s
+            .as_str()
+            .ok_or_else(|| err("response.body", "not valid UTF-8 text"))?,
+        Some(v) => {
+            return Err(err(
+                "response.body",
+                format!("expected a string, found {}", v.type_name()),
+            ))
+        }
         None => return Err(err("response", "neither bodyJson nor body")),
     };
-    let body = canon::parse(text.as_bytes()).map_err(|e| err("response.body", format!("not JSON: {e}")))?;
+    let body = canon::parse(text.as_bytes())
+        .map_err(|e| err("response.body", format!("not JSON: {e}")))?;
     chart_body(object(&body, "response.body")?, "response.body")
 }
 
@@ -213,13 +265,34 @@ fn chart_body(top: &Object, base: &str) -> Result<Chart, ChartError> {
     let chart = object(required(top, base, "chart")?, &path)?;
     if let Some(e) = optional(chart, "error") {
         let epath = join(&path, "error");
-        let describe = |k: &str| e.as_object().and_then(|o| o.get(k)).and_then(Value::as_str).unwrap_or("").to_owned();
-        return Err(err(&epath, format!("Yahoo reports an error: {} {}", describe("code"), describe("description")).trim_end().to_owned()));
+        let describe = |k: &str| {
+            e.as_object()
+                .and_then(|o| o.get(k))
+                .and_then(Value::as_str)
+                .unwrap_or("")
+                .to_owned()
+        };
+        return Err(err(
+            &epath,
+            format!(
+                "Yahoo reports an error: {} {}",
+                describe("code"),
+                describe("description")
+            )
+            .trim_end()
+            .to_owned(),
+        ));
     }
     let rpath = join(&path, "result");
     let results = array(required(chart, &path, "result")?, &rpath)?;
     if results.len() != 1 {
-        return Err(err(&rpath, format!("{} results; one symbol per response expected", results.len())));
+        return Err(err(
+            &rpath,
+            format!(
+                "{} results; one symbol per response expected",
+                results.len()
+            ),
+        ));
     }
     result(&results[0], &format!("{rpath}[0]"))
 }
@@ -234,7 +307,10 @@ fn result(v: &Value, path: &str) -> Result<Chart, ChartError> {
         None => &[],
     };
     if times.len() > MAX_BARS {
-        return Err(err(&tpath, format!("{} bars exceed {MAX_BARS}", times.len())));
+        return Err(err(
+            &tpath,
+            format!("{} bars exceed {MAX_BARS}", times.len()),
+        ));
     }
     let mut starts = Vec::with_capacity(times.len());
     for (i, t) in times.iter().enumerate() {
@@ -242,7 +318,10 @@ fn result(v: &Value, path: &str) -> Result<Chart, ChartError> {
         let t = timestamp(t, &p)?;
         if let Some(&prev) = starts.last() {
             if t <= prev {
-                return Err(err(&p, format!("{t} does not follow {prev}: bar times must increase")));
+                return Err(err(
+                    &p,
+                    format!("{t} does not follow {prev}: bar times must increase"),
+                ));
             }
         }
         starts.push(t);
@@ -253,25 +332,47 @@ fn result(v: &Value, path: &str) -> Result<Chart, ChartError> {
     let quotes = array(required(indicators, &ipath, "quote")?, &qpath)?;
     let quote = match quotes.first() {
         Some(q) => object(q, &format!("{qpath}[0]"))?,
-        None if starts.is_empty() => return Ok(Chart { meta, bars: Vec::new() }),
-        None => return Err(err(&qpath, format!("no quote for {} timestamps", starts.len()))),
+        None if starts.is_empty() => {
+            return Ok(Chart {
+                meta,
+                bars: Vec::new(),
+            })
+        }
+        None => {
+            return Err(err(
+                &qpath,
+                format!("no quote for {} timestamps", starts.len()),
+            ))
+        }
     };
     let q0 = format!("{qpath}[0]");
     let column = |key: &str| -> Result<&[Value], ChartError> {
         let cpath = join(&q0, key);
         match quote.get(key) {
             None if starts.is_empty() => Ok(&[]),
-            None => Err(err(&cpath, format!("missing for {} timestamps", starts.len()))),
+            None => Err(err(
+                &cpath,
+                format!("missing for {} timestamps", starts.len()),
+            )),
             Some(v) => {
                 let a = array(v, &cpath)?;
                 if a.len() != starts.len() {
-                    return Err(err(&cpath, format!("{} values for {} timestamps", a.len(), starts.len())));
+                    return Err(err(
+                        &cpath,
+                        format!("{} values for {} timestamps", a.len(), starts.len()),
+                    ));
                 }
                 Ok(a)
             }
         }
     };
-    let (open, high, low, close, vol) = (column("open")?, column("high")?, column("low")?, column("close")?, column("volume")?);
+    let (open, high, low, close, vol) = (
+        column("open")?,
+        column("high")?,
+        column("low")?,
+        column("close")?,
+        column("volume")?,
+    );
     let mut bars = Vec::with_capacity(starts.len());
     for (i, &start) in starts.iter().enumerate() {
         let at = |key: &str| format!("{q0}.{key}[{i}]");
@@ -288,14 +389,24 @@ fn result(v: &Value, path: &str) -> Result<Chart, ChartError> {
 }
 
 fn meta(m: &Object, path: &str) -> Result<ChartMeta, ChartError> {
-    let opt_str = |k: &str| optional(m, k).map(|v| string(v, &join(path, k))).transpose();
-    let opt_int = |k: &str| optional(m, k).map(|v| integer(v, &join(path, k))).transpose();
+    let opt_str = |k: &str| {
+        optional(m, k)
+            .map(|v| string(v, &join(path, k)))
+            .transpose()
+    };
+    let opt_int = |k: &str| {
+        optional(m, k)
+            .map(|v| integer(v, &join(path, k)))
+            .transpose()
+    };
     let symbol = string(required(m, path, "symbol")?, &join(path, "symbol"))?;
     let regular_market_price = match optional(m, "regularMarketPrice") {
         Some(v) => price(v, &join(path, "regularMarketPrice"))?,
         None => None,
     };
-    let trading_periods = optional(m, "tradingPeriods").map(|v| trading_periods(v, &join(path, "tradingPeriods"))).transpose()?;
+    let trading_periods = optional(m, "tradingPeriods")
+        .map(|v| trading_periods(v, &join(path, "tradingPeriods")))
+        .transpose()?;
     Ok(ChartMeta {
         symbol,
         instrument_type: opt_str("instrumentType")?,
@@ -312,10 +423,18 @@ fn trading_periods(v: &Value, path: &str) -> Result<TradingPeriods, ChartError> 
     match v {
         Value::Array(_) => Ok(TradingPeriods::Regular(period_days(v, path)?)),
         Value::Object(o) => {
-            let part = |k: &str| optional(o, k).map_or(Ok(Vec::new()), |v| period_days(v, &join(path, k)));
-            Ok(TradingPeriods::Split { pre: part("pre")?, regular: part("regular")?, post: part("post")? })
+            let part =
+                |k: &str| optional(o, k).map_or(Ok(Vec::new()), |v| period_days(v, &join(path, k)));
+            Ok(TradingPeriods::Split {
+                pre: part("pre")?,
+                regular: part("regular")?,
+                post: part("post")?,
+            })
         }
-        _ => Err(err(path, format!("expected an array or object, found {}", v.type_name()))),
+        _ => Err(err(
+            path,
+            format!("expected an array or object, found {}", v.type_name()),
+        )),
     }
 }
 
@@ -330,11 +449,23 @@ fn period_days(v: &Value, path: &str) -> Result<Vec<Period>, ChartError> {
             let start = timestamp(required(o, &ppath, "start")?, &join(&ppath, "start"))?;
             let end = timestamp(required(o, &ppath, "end")?, &join(&ppath, "end"))?;
             if end < start {
-                return Err(err(&join(&ppath, "end"), format!("{end} is before start {start}")));
+                return Err(err(
+                    &join(&ppath, "end"),
+                    format!("{end} is before start {start}"),
+                ));
             }
-            let timezone = optional(o, "timezone").map(|v| string(v, &join(&ppath, "timezone"))).transpose()?;
-            let gmtoffset = optional(o, "gmtoffset").map(|v| integer(v, &join(&ppath, "gmtoffset"))).transpose()?;
-            out.push(Period { start, end, timezone, gmtoffset });
+            let timezone = optional(o, "timezone")
+                .map(|v| string(v, &join(&ppath, "timezone")))
+                .transpose()?;
+            let gmtoffset = optional(o, "gmtoffset")
+                .map(|v| integer(v, &join(&ppath, "gmtoffset")))
+                .transpose()?;
+            out.push(Period {
+                start,
+                end,
+                timezone,
+                gmtoffset,
+            });
         }
     }
     Ok(out)
@@ -345,16 +476,31 @@ mod tests {
     use super::*;
 
     fn body(quote: &str, ts: &str) -> String {
-        format!(r#"{{"chart":{{"result":[{{"meta":{{"symbol":"X","dataGranularity":"1m"}},{ts}"indicators":{{"quote":[{quote}]}}}}],"error":null}}}}"#)
+        format!(
+            r#"{{"chart":{{"result":[{{"meta":{{"symbol":"X","dataGranularity":"1m"}},{ts}"indicators":{{"quote":[{quote}]}}}}],"error":null}}}}"#
+        )
     }
 
     #[test]
     fn null_bars_are_gaps() {
-        let b = body(r#"{"open":[1.5,null],"high":[2,null],"low":[1,null],"close":[1.25,null],"volume":[10,null]}"#, r#""timestamp":[60,120],"#);
+        let b = body(
+            r#"{"open":[1.5,null],"high":[2,null],"low":[1,null],"close":[1.25,null],"volume":[10,null]}"#,
+            r#""timestamp":[60,120],"#,
+        );
         let c = parse_chart(b.as_bytes()).unwrap();
         assert_eq!(c.meta.symbol, "X");
         assert_eq!(c.bars.len(), 2);
-        assert_eq!(c.bars[0], Bar { start: 60, open: Some(1.5), high: Some(2.0), low: Some(1.0), close: Some(1.25), volume: Some(10) });
+        assert_eq!(
+            c.bars[0],
+            Bar {
+                start: 60,
+                open: Some(1.5),
+                high: Some(2.0),
+                low: Some(1.0),
+                close: Some(1.25),
+                volume: Some(10)
+            }
+        );
         assert!(c.bars[1].is_gap() && c.bars[1].volume.is_none());
     }
 
@@ -379,7 +525,10 @@ mod tests {
             assert_eq!(e.path, path, "{text}: {e}");
         }
         let e = parse_chart(br#"{"chart":{"result":null,"error":{"code":"Not Found","description":"No data found"}}}"#).unwrap_err();
-        assert_eq!(e.to_string(), "chart.error: Yahoo reports an error: Not Found No data found");
+        assert_eq!(
+            e.to_string(),
+            "chart.error: Yahoo reports an error: Not Found No data found"
+        );
     }
 
     #[test]
@@ -393,12 +542,23 @@ mod tests {
     #[test]
     fn trading_periods_both_shapes() {
         let p = r#"{"start":10,"end":20,"timezone":"EDT","gmtoffset":-14400}"#;
-        let arr = format!(r#"{{"chart":{{"result":[{{"meta":{{"symbol":"X","tradingPeriods":[[{p}],[{p}]]}},"indicators":{{"quote":[{{}}]}}}}]}}}}"#);
+        let arr = format!(
+            r#"{{"chart":{{"result":[{{"meta":{{"symbol":"X","tradingPeriods":[[{p}],[{p}]]}},"indicators":{{"quote":[{{}}]}}}}]}}}}"#
+        );
         let c = parse_chart(arr.as_bytes()).unwrap();
         assert_eq!(c.meta.trading_periods.as_ref().unwrap().regular().len(), 2);
-        let obj = format!(r#"{{"chart":{{"result":[{{"meta":{{"symbol":"X","tradingPeriods":{{"pre":[[{p}]],"regular":[[{p}]]}}}},"indicators":{{"quote":[{{}}]}}}}]}}}}"#);
-        match parse_chart(obj.as_bytes()).unwrap().meta.trading_periods.unwrap() {
-            TradingPeriods::Split { pre, regular, post } => assert_eq!((pre.len(), regular.len(), post.len()), (1, 1, 0)),
+        let obj = format!(
+            r#"{{"chart":{{"result":[{{"meta":{{"symbol":"X","tradingPeriods":{{"pre":[[{p}]],"regular":[[{p}]]}}}},"indicators":{{"quote":[{{}}]}}}}]}}}}"#
+        );
+        match parse_chart(obj.as_bytes())
+            .unwrap()
+            .meta
+            .trading_periods
+            .unwrap()
+        {
+            TradingPeriods::Split { pre, regular, post } => {
+                assert_eq!((pre.len(), regular.len(), post.len()), (1, 1, 0))
+            }
             t => panic!("{t:?}"),
         }
     }

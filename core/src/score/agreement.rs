@@ -42,7 +42,10 @@ mod tests {
     #[test]
     fn counts() {
         let a = agreement(&[40.0, 45.0, 30.0, 49.0, 50.0], Some(41.0), true);
-        assert_eq!((a.answering, a.wrong, a.all_wrong, a.minority_right), (4, 4, true, false));
+        assert_eq!(
+            (a.answering, a.wrong, a.all_wrong, a.minority_right),
+            (4, 4, true, false)
+        );
         let b = agreement(&[40.0, 45.0, 55.0], Some(45.0), true);
         assert!(!b.all_wrong && b.minority_right);
         assert!(!agreement(&[40.0, 45.0, 30.0], Some(40.0), true).all_wrong);

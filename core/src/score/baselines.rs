@@ -9,7 +9,8 @@ use sha2::{Digest, Sha256};
 use std::fmt;
 
 /// The registered content SHA-256 of `council-clim-window.json` (§8, OSF registration).
-pub const REGISTERED_CLIM_SHA256: &str = "2810d11e907bbaa1f311d06622c929c69e60cc81e558fdb78f5baa04113cabb7";
+pub const REGISTERED_CLIM_SHA256: &str =
+    "2810d11e907bbaa1f311d06622c929c69e60cc81e558fdb78f5baa04113cabb7";
 
 /// The key holding the stated hash, left out of the content hash.
 pub const CLIM_HASH_KEY: &str = "sha256";
@@ -70,40 +71,73 @@ impl ClimatologyTable {
     /// Reads `council-clim-window.json`: an object with `table: [{asset, h, p_up,
     /// p_up_ex_draw, n, n_independent, window, rule}, ...]` and its `sha256`.
     pub fn parse(bytes: &[u8]) -> Result<ClimatologyTable, ClimError> {
-        let err = |path: &str, message: String| ClimError { path: path.into(), message };
-        let v = canon::parse(bytes).map_err(|e| err("$", format!("not JSON at byte {}: {}", e.offset, e.message)))?;
-        let obj = v.as_object().ok_or_else(|| err("$", format!("expected an object, found {}", v.type_name())))?;
+        let err = |path: &str, message: String| ClimError {
+            path: path.into(),
+            message,
+        };
+        let v = canon::parse(bytes)
+            .map_err(|e| err("$", format!("not JSON at byte {}: {}", e.offset, e.message)))?;
+        let obj = v
+            .as_object()
+            .ok_or_else(|| err("$", format!("expected an object, found {}", v.type_name())))?;
         let sha256 = clim_content_sha256(obj).map_err(|e| err("$", e.to_string()))?;
         let stated_sha256 = match obj.get(CLIM_HASH_KEY) {
             None => None,
             Some(Value::Str(s)) => Some(s.as_str().unwrap_or_default().to_owned()),
-            Some(v) => return Err(err("sha256", format!("expected a string, found {}", v.type_name()))),
+            Some(v) => {
+                return Err(err(
+                    "sha256",
+                    format!("expected a string, found {}", v.type_name()),
+                ))
+            }
         };
         let rows = match obj.get("table") {
             Some(Value::Array(a)) => a,
-            Some(v) => return Err(err("table", format!("expected a list, found {}", v.type_name()))),
+            Some(v) => {
+                return Err(err(
+                    "table",
+                    format!("expected a list, found {}", v.type_name()),
+                ))
+            }
             None => return Err(err("table", "missing".into())),
         };
         let mut entries = Vec::with_capacity(rows.len());
         for (i, r) in rows.iter().enumerate() {
             let path = |k: &str| format!("table[{i}].{k}");
-            let o = r.as_object().ok_or_else(|| err(&format!("table[{i}]"), "expected an object".into()))?;
+            let o = r
+                .as_object()
+                .ok_or_else(|| err(&format!("table[{i}]"), "expected an object".into()))?;
             let text = |k: &str| -> Result<String, ClimError> {
-                o.get(k).and_then(Value::as_str).map(str::to_owned).ok_or_else(|| err(&path(k), "expected a string".into()))
+                o.get(k)
+                    .and_then(Value::as_str)
+                    .map(str::to_owned)
+                    .ok_or_else(|| err(&path(k), "expected a string".into()))
             };
             let num = |k: &str| -> Result<Option<f64>, ClimError> {
                 match o.get(k) {
                     None | Some(Value::Null) => Ok(None),
                     Some(Value::Float(f)) => Ok(Some(*f)),
-                    Some(Value::Int(n)) => n.to_i64().map(|n| Some(n as f64)).ok_or_else(|| err(&path(k), "integer out of range".into())),
-                    Some(v) => Err(err(&path(k), format!("expected a number, found {}", v.type_name()))),
+                    Some(Value::Int(n)) => n
+                        .to_i64()
+                        .map(|n| Some(n as f64))
+                        .ok_or_else(|| err(&path(k), "integer out of range".into())),
+                    Some(v) => Err(err(
+                        &path(k),
+                        format!("expected a number, found {}", v.type_name()),
+                    )),
                 }
             };
             let int = |k: &str| -> Result<Option<i64>, ClimError> {
                 match o.get(k) {
                     None | Some(Value::Null) => Ok(None),
-                    Some(Value::Int(n)) => n.to_i64().map(Some).ok_or_else(|| err(&path(k), "integer out of range".into())),
-                    Some(v) => Err(err(&path(k), format!("expected an integer, found {}", v.type_name()))),
+                    Some(Value::Int(n)) => n
+                        .to_i64()
+                        .map(Some)
+                        .ok_or_else(|| err(&path(k), "integer out of range".into())),
+                    Some(v) => Err(err(
+                        &path(k),
+                        format!("expected an integer, found {}", v.type_name()),
+                    )),
                 }
             };
             let p_up = num("p_up")?.ok_or_else(|| err(&path("p_up"), "missing".into()))?;
@@ -119,7 +153,11 @@ impl ClimatologyTable {
                 n_independent: int("n_independent")?,
             });
         }
-        Ok(ClimatologyTable { entries, sha256, stated_sha256 })
+        Ok(ClimatologyTable {
+            entries,
+            sha256,
+            stated_sha256,
+        })
     }
 
     /// Whether the content hash equals `expected` (e.g. [`REGISTERED_CLIM_SHA256`]) or, when
@@ -133,12 +171,18 @@ impl ClimatologyTable {
 
     /// The base rate q (0-1) for an asset and horizon.
     pub fn q(&self, asset: &str, h: &str) -> Option<f64> {
-        self.entries.iter().find(|e| e.asset == asset && e.h == h).map(|e| e.p_up)
+        self.entries
+            .iter()
+            .find(|e| e.asset == asset && e.h == h)
+            .map(|e| e.p_up)
     }
 
     /// The ex-draw base rate (`p_up_ex_draw`), if the table has one.
     pub fn q_ex_draw(&self, asset: &str, h: &str) -> Option<f64> {
-        self.entries.iter().find(|e| e.asset == asset && e.h == h).and_then(|e| e.p_up_ex_draw)
+        self.entries
+            .iter()
+            .find(|e| e.asset == asset && e.h == h)
+            .and_then(|e| e.p_up_ex_draw)
     }
 }
 
@@ -181,13 +225,21 @@ mod tests {
     fn table_hash_ignores_its_own_key() {
         let body = br#"{"rule": "strict up", "table": [{"asset": "SPX", "h": "1d", "p_up": 0.536, "n": 2514}], "window": "2016-2025"}"#;
         let t = ClimatologyTable::parse(body).unwrap();
-        let with = format!(r#"{{"sha256": "{}", "rule": "strict up", "window": "2016-2025", "table": [{{"n": 2514, "p_up": 0.536, "h": "1d", "asset": "SPX"}}]}}"#, t.sha256);
+        let with = format!(
+            r#"{{"sha256": "{}", "rule": "strict up", "window": "2016-2025", "table": [{{"n": 2514, "p_up": 0.536, "h": "1d", "asset": "SPX"}}]}}"#,
+            t.sha256
+        );
         let t2 = ClimatologyTable::parse(with.as_bytes()).unwrap();
         assert_eq!(t2.sha256, t.sha256);
         assert!(t2.sha256_ok(None));
         assert!(!t2.sha256_ok(Some(REGISTERED_CLIM_SHA256)));
         assert_eq!(t2.q("SPX", "1d"), Some(0.536));
-        assert_eq!(ClimatologyTable::parse(br#"{"table": [{"asset": "SPX", "h": "1d", "p_up": 2}]}"#).unwrap_err().path, "table[0].p_up");
+        assert_eq!(
+            ClimatologyTable::parse(br#"{"table": [{"asset": "SPX", "h": "1d", "p_up": 2}]}"#)
+                .unwrap_err()
+                .path,
+            "table[0].p_up"
+        );
         assert_eq!(bss(0.2, 0.25), Some(1.0 - 0.8));
     }
 }

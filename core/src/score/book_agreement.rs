@@ -63,20 +63,38 @@ fn check(r: &ForecastRow, book: &BookLines) -> Option<(String, String)> {
             None => "no such line in the book".to_string(),
             Some(k) => format!("a {k} line"),
         };
-        return Some(("kind".into(), format!("expected an answer line, found {found}")));
+        return Some((
+            "kind".into(),
+            format!("expected an answer line, found {found}"),
+        ));
     };
     let same = |field: &str, csv: &str, book: Option<&String>| {
-        (book.map(String::as_str) != Some(csv)).then(|| (field.to_string(), format!("CSV {field} {csv:?}, sealed {:?}", book.map_or("(none)", |s| s))))
+        (book.map(String::as_str) != Some(csv)).then(|| {
+            (
+                field.to_string(),
+                format!(
+                    "CSV {field} {csv:?}, sealed {:?}",
+                    book.map_or("(none)", |s| s)
+                ),
+            )
+        })
     };
-    if let Some(m) = same("seat", &r.seat, a.seat.as_ref()).or_else(|| same("run_id", &r.run_id, a.run_id.as_ref())) {
+    if let Some(m) = same("seat", &r.seat, a.seat.as_ref())
+        .or_else(|| same("run_id", &r.run_id, a.run_id.as_ref()))
+    {
         return Some(m);
     }
     if a.at != Some(r.sealed_at) {
-        return Some(("at".into(), "the CSV's sealed_at is not the answer line's at".into()));
+        return Some((
+            "at".into(),
+            "the CSV's sealed_at is not the answer line's at".into(),
+        ));
     }
     let field = format!("items.{}.{}.prob_up", r.asset, r.horizon.as_str());
     let sealed = a.prob_up(&r.asset, r.horizon.as_str());
-    let stated = sealed.and_then(number).filter(|p| (0.0..=100.0).contains(p));
+    let stated = sealed
+        .and_then(number)
+        .filter(|p| (0.0..=100.0).contains(p));
     let set_aside = r.cell_status == "invalid" || r.status == "refused_shape";
     let agrees = match (r.prob_up, stated) {
         (None, None) => true,
@@ -85,7 +103,12 @@ fn check(r: &ForecastRow, book: &BookLines) -> Option<(String, String)> {
         (Some(_), None) => false,
     };
     let show = |p: Option<f64>| p.map_or_else(|| "not stated".to_string(), |p| p.to_string());
-    (!agrees).then(|| (field, format!("CSV prob_up {}, sealed {}", show(r.prob_up), show(stated))))
+    (!agrees).then(|| {
+        (
+            field,
+            format!("CSV prob_up {}, sealed {}", show(r.prob_up), show(stated)),
+        )
+    })
 }
 
 /// Checks every `issue` row of `rows` against the book's answer lines.
@@ -116,7 +139,12 @@ pub fn book_agreement(rows: &[ForecastRow], book: &BookLines) -> BookAgreement {
         if let Some((field, message)) = check(r, book) {
             out.mismatch_count += 1;
             if out.mismatches.len() < MAX_LISTED {
-                out.mismatches.push(Mismatch { csv_row: r.row, book_line: r.line, field, message });
+                out.mismatches.push(Mismatch {
+                    csv_row: r.row,
+                    book_line: r.line,
+                    field,
+                    message,
+                });
             }
         }
     }
@@ -142,8 +170,18 @@ pub(crate) mod tests {
 
     /// A counted `issue` row of run r1 on SPX, unresolved (also the crowd tests' base row).
     pub(crate) fn row(n: u64, seat: &str, line: u64, h: Horizon, p: Option<f64>) -> ForecastRow {
-        let at = if seat == "a" { "2026-10-20T12:31:00Z" } else { "2026-10-20T12:32:00Z" };
-        ForecastRow { row: n, run_id: "r1".into(), line, sealed_at: Instant::parse_rfc3339(at).unwrap(), ..ForecastRow::for_test(seat, "2026-10-20", "SPX", "SPX", h, p) }
+        let at = if seat == "a" {
+            "2026-10-20T12:31:00Z"
+        } else {
+            "2026-10-20T12:32:00Z"
+        };
+        ForecastRow {
+            row: n,
+            run_id: "r1".into(),
+            line,
+            sealed_at: Instant::parse_rfc3339(at).unwrap(),
+            ..ForecastRow::for_test(seat, "2026-10-20", "SPX", "SPX", h, p)
+        }
     }
 
     fn good() -> Vec<ForecastRow> {
@@ -160,25 +198,71 @@ pub(crate) mod tests {
     fn agreeing_rows_pass() {
         let book = BookLines::parse(BOOK.as_bytes()).unwrap();
         let mut rows = good();
-        rows.push(ForecastRow { line_kind: "correction".into(), prob_up: Some(1.0), ..row(7, "a", 9, Horizon::D1, None) });
-        rows.push(ForecastRow { status: "no_answer".into(), ..row(8, "c", 1, Horizon::D1, None) });
+        rows.push(ForecastRow {
+            line_kind: "correction".into(),
+            prob_up: Some(1.0),
+            ..row(7, "a", 9, Horizon::D1, None)
+        });
+        rows.push(ForecastRow {
+            status: "no_answer".into(),
+            ..row(8, "c", 1, Horizon::D1, None)
+        });
         rows.push(row(9, "a", 4, Horizon::D1, Some(1.0)));
         let r = book_agreement(&rows, &book);
         assert!(r.ok, "{r:?}");
-        assert_eq!((r.checked, r.not_checked_correction, r.not_checked_no_answer, r.not_checked_no_kind), (5, 1, 1, 1));
+        assert_eq!(
+            (
+                r.checked,
+                r.not_checked_correction,
+                r.not_checked_no_answer,
+                r.not_checked_no_kind
+            ),
+            (5, 1, 1, 1)
+        );
     }
 
     #[test]
     fn tampered_rows_are_named() {
         let book = BookLines::parse(BOOK.as_bytes()).unwrap();
         let cases: Vec<(ForecastRow, &str, &str)> = vec![
-            (row(2, "a", 2, Horizon::D1, Some(63.0)), "items.SPX.1d.prob_up", "CSV prob_up 63, sealed 62"),
-            (row(3, "a", 2, Horizon::W1, None), "items.SPX.1w.prob_up", "CSV prob_up not stated, sealed 55.5"),
-            (row(4, "a", 2, Horizon::M1, Some(50.0)), "items.SPX.1m.prob_up", "sealed not stated"),
-            (row(6, "b", 2, Horizon::D1, None), "seat", "CSV seat \"b\", sealed \"a\""),
-            (ForecastRow { run_id: "r2".into(), ..row(2, "a", 2, Horizon::D1, Some(62.0)) }, "run_id", "sealed \"r1\""),
-            (row(2, "a", 1, Horizon::D1, Some(62.0)), "kind", "found a run line"),
-            (row(2, "a", 40, Horizon::D1, Some(62.0)), "kind", "no such line"),
+            (
+                row(2, "a", 2, Horizon::D1, Some(63.0)),
+                "items.SPX.1d.prob_up",
+                "CSV prob_up 63, sealed 62",
+            ),
+            (
+                row(3, "a", 2, Horizon::W1, None),
+                "items.SPX.1w.prob_up",
+                "CSV prob_up not stated, sealed 55.5",
+            ),
+            (
+                row(4, "a", 2, Horizon::M1, Some(50.0)),
+                "items.SPX.1m.prob_up",
+                "sealed not stated",
+            ),
+            (
+                row(6, "b", 2, Horizon::D1, None),
+                "seat",
+                "CSV seat \"b\", sealed \"a\"",
+            ),
+            (
+                ForecastRow {
+                    run_id: "r2".into(),
+                    ..row(2, "a", 2, Horizon::D1, Some(62.0))
+                },
+                "run_id",
+                "sealed \"r1\"",
+            ),
+            (
+                row(2, "a", 1, Horizon::D1, Some(62.0)),
+                "kind",
+                "found a run line",
+            ),
+            (
+                row(2, "a", 40, Horizon::D1, Some(62.0)),
+                "kind",
+                "no such line",
+            ),
             (row(6, "a", 3, Horizon::D1, None), "seat", "sealed \"b\""),
         ];
         for (r, field, says) in cases {
@@ -186,17 +270,32 @@ pub(crate) mod tests {
             let rep = book_agreement(&[r], &book);
             assert!(!rep.ok);
             let m = &rep.mismatches[0];
-            assert_eq!((m.csv_row, m.book_line, m.field.as_str()), (n, line, field), "{m}");
+            assert_eq!(
+                (m.csv_row, m.book_line, m.field.as_str()),
+                (n, line, field),
+                "{m}"
+            );
             assert!(m.message.contains(says), "{m}");
             assert!(m.to_string().starts_with(&format!("council-forecasts.csv row {n} vs council-book.jsonl line {line}, field {field}: ")), "{m}");
         }
-        let late = ForecastRow { sealed_at: Instant::parse_rfc3339("2026-10-20T12:31:01Z").unwrap(), ..row(2, "a", 2, Horizon::D1, Some(62.0)) };
+        let late = ForecastRow {
+            sealed_at: Instant::parse_rfc3339("2026-10-20T12:31:01Z").unwrap(),
+            ..row(2, "a", 2, Horizon::D1, Some(62.0))
+        };
         assert_eq!(book_agreement(&[late], &book).mismatches[0].field, "at");
         // A cell the league set aside may be empty whatever was sealed, not different.
-        let invalid = ForecastRow { cell_status: "invalid".into(), ..row(2, "a", 2, Horizon::D1, None) };
+        let invalid = ForecastRow {
+            cell_status: "invalid".into(),
+            ..row(2, "a", 2, Horizon::D1, None)
+        };
         assert!(book_agreement(&[invalid], &book).ok);
-        let many: Vec<ForecastRow> = (0..MAX_LISTED as u64 + 5).map(|i| row(i + 2, "a", 2, Horizon::D1, Some(1.0))).collect();
+        let many: Vec<ForecastRow> = (0..MAX_LISTED as u64 + 5)
+            .map(|i| row(i + 2, "a", 2, Horizon::D1, Some(1.0)))
+            .collect();
         let rep = book_agreement(&many, &book);
-        assert_eq!((rep.mismatch_count, rep.mismatches.len()), (MAX_LISTED + 5, MAX_LISTED));
+        assert_eq!(
+            (rep.mismatch_count, rep.mismatches.len()),
+            (MAX_LISTED + 5, MAX_LISTED)
+        );
     }
 }

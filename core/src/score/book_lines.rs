@@ -63,7 +63,11 @@ pub struct BookLineError {
 
 impl fmt::Display for BookLineError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "book line {}, field {}: {}", self.line, self.field, self.message)
+        write!(
+            f,
+            "book line {}, field {}: {}",
+            self.line, self.field, self.message
+        )
     }
 }
 
@@ -124,7 +128,12 @@ pub struct AnswerLine {
 impl AnswerLine {
     /// `items.<asset>.<horizon>.prob_up` as found: None when any level is missing.
     pub fn prob_up(&self, asset: &str, horizon: &str) -> Option<&Value> {
-        self.items.get(asset)?.as_object()?.get(horizon)?.as_object()?.get("prob_up")
+        self.items
+            .get(asset)?
+            .as_object()?
+            .get(horizon)?
+            .as_object()?
+            .get("prob_up")
     }
 }
 
@@ -184,25 +193,39 @@ struct Fields {
 
 impl Fields {
     fn err(&self, field: &str, message: impl Into<String>) -> BookLineError {
-        BookLineError { line: self.line, field: field.into(), message: message.into() }
+        BookLineError {
+            line: self.line,
+            field: field.into(),
+            message: message.into(),
+        }
     }
 
     fn str(&self, o: &Object, key: &str, path: &str) -> Result<Option<String>, BookLineError> {
         match o.get(key) {
             None | Some(Value::Null) => Ok(None),
-            Some(Value::Str(s)) => s.as_str().map(|s| Some(s.to_owned())).ok_or_else(|| self.err(path, "not valid UTF-8 (lone surrogate)")),
+            Some(Value::Str(s)) => s
+                .as_str()
+                .map(|s| Some(s.to_owned()))
+                .ok_or_else(|| self.err(path, "not valid UTF-8 (lone surrogate)")),
             Some(v) => Err(self.err(path, format!("expected a string, found {}", v.type_name()))),
         }
     }
 
     fn time(&self, o: &Object, key: &str, path: &str) -> Result<Option<String>, BookLineError> {
         match self.str(o, key, path)? {
-            Some(s) if Instant::parse_rfc3339(&s).is_none() => Err(self.err(path, format!("{s:?} is not an RFC 3339 time"))),
+            Some(s) if Instant::parse_rfc3339(&s).is_none() => {
+                Err(self.err(path, format!("{s:?} is not an RFC 3339 time")))
+            }
             t => Ok(t),
         }
     }
 
-    fn object<'a>(&self, o: &'a Object, key: &str, path: &str) -> Result<Option<&'a Object>, BookLineError> {
+    fn object<'a>(
+        &self,
+        o: &'a Object,
+        key: &str,
+        path: &str,
+    ) -> Result<Option<&'a Object>, BookLineError> {
         match o.get(key) {
             None | Some(Value::Null) => Ok(None),
             Some(Value::Object(x)) => Ok(Some(x)),
@@ -212,10 +235,22 @@ impl Fields {
 
     /// A finite number (int or float; `true`/`false` are not numbers here) within
     /// `lo..=hi`, described by `unit` in errors.
-    fn number(&self, o: &Object, key: &str, path: &str, (lo, hi): (f64, f64), unit: &str) -> Result<Option<f64>, BookLineError> {
+    fn number(
+        &self,
+        o: &Object,
+        key: &str,
+        path: &str,
+        (lo, hi): (f64, f64),
+        unit: &str,
+    ) -> Result<Option<f64>, BookLineError> {
         let x = match o.get(key) {
             None | Some(Value::Null) => return Ok(None),
-            Some(v) => number(v).ok_or_else(|| self.err(path, format!("expected a number ({unit}), found {}", describe(v))))?,
+            Some(v) => number(v).ok_or_else(|| {
+                self.err(
+                    path,
+                    format!("expected a number ({unit}), found {}", describe(v)),
+                )
+            })?,
         };
         if !(lo..=hi).contains(&x) {
             return Err(self.err(path, format!("{x} is outside {unit}")));
@@ -257,24 +292,54 @@ impl Fields {
     fn quote(&self, q: &Object, path: &str, kalshi: bool) -> Result<Quote, BookLineError> {
         let p = |k: &str| format!("{path}.{k}");
         let strike = |k: &str| -> Result<Option<Strike>, BookLineError> {
-            let Some(s) = self.object(q, k, &p(k))? else { return Ok(None) };
+            let Some(s) = self.object(q, k, &p(k))? else {
+                return Ok(None);
+            };
             let sp = |f: &str| format!("{path}.{k}.{f}");
-            let level = self.required(self.number(s, "strike", &sp("strike"), (f64::MIN, f64::MAX), "a strike level")?, &sp("strike"))?;
-            let p_above = self.required(self.number(s, "p_above", &sp("p_above"), PRICE, PRICE_UNIT)?, &sp("p_above"))?;
+            let level = self.required(
+                self.number(
+                    s,
+                    "strike",
+                    &sp("strike"),
+                    (f64::MIN, f64::MAX),
+                    "a strike level",
+                )?,
+                &sp("strike"),
+            )?;
+            let p_above = self.required(
+                self.number(s, "p_above", &sp("p_above"), PRICE, PRICE_UNIT)?,
+                &sp("p_above"),
+            )?;
             Ok(Some(Strike { level, p_above }))
         };
         let (lo, hi, prev_close) = if kalshi {
-            (strike("lo")?, strike("hi")?, self.number(q, "prev_close", &p("prev_close"), (f64::MIN, f64::MAX), "a price level")?)
+            (
+                strike("lo")?,
+                strike("hi")?,
+                self.number(
+                    q,
+                    "prev_close",
+                    &p("prev_close"),
+                    (f64::MIN, f64::MAX),
+                    "a price level",
+                )?,
+            )
         } else {
             for k in ["lo", "hi", "prev_close"] {
                 if q.get(k).is_some() {
-                    return Err(self.err(&p(k), "strikes belong to Kalshi contracts (crowd.kalshi) only"));
+                    return Err(self.err(
+                        &p(k),
+                        "strikes belong to Kalshi contracts (crowd.kalshi) only",
+                    ));
                 }
             }
             (None, None, None)
         };
         Ok(Quote {
-            p_up: self.required(self.number(q, "p_up", &p("p_up"), PRICE, PRICE_UNIT)?, &p("p_up"))?,
+            p_up: self.required(
+                self.number(q, "p_up", &p("p_up"), PRICE, PRICE_UNIT)?,
+                &p("p_up"),
+            )?,
             vol: self.required(self.number(q, "vol", &p("vol"), USD, USD_UNIT)?, &p("vol"))?,
             bid: self.number(q, "bid", &p("bid"), PRICE, PRICE_UNIT)?,
             ask: self.number(q, "ask", &p("ask"), PRICE, PRICE_UNIT)?,
@@ -285,16 +350,27 @@ impl Fields {
         })
     }
 
-    fn quotes(&self, crowd: &Object, venue: &str) -> Result<BTreeMap<String, Quote>, BookLineError> {
+    fn quotes(
+        &self,
+        crowd: &Object,
+        venue: &str,
+    ) -> Result<BTreeMap<String, Quote>, BookLineError> {
         let mut out = BTreeMap::new();
-        let Some(o) = self.object(crowd, venue, &format!("crowd.{venue}"))? else { return Ok(out) };
+        let Some(o) = self.object(crowd, venue, &format!("crowd.{venue}"))? else {
+            return Ok(out);
+        };
         for (code, q) in o.iter() {
             let code = code.as_str().unwrap_or("?");
             let path = format!("crowd.{venue}.{code}");
             if code.is_empty() || code.contains('@') {
                 return Err(self.err(&path, "a market code is non-empty and has no '@'"));
             }
-            let q = q.as_object().ok_or_else(|| self.err(&path, format!("expected an object, found {}", q.type_name())))?;
+            let q = q.as_object().ok_or_else(|| {
+                self.err(
+                    &path,
+                    format!("expected an object, found {}", q.type_name()),
+                )
+            })?;
             out.insert(code.to_owned(), self.quote(q, &path, venue == "kalshi")?);
         }
         Ok(out)
@@ -325,24 +401,43 @@ impl Fields {
     }
 
     /// The event contract at `o.key` (path `path`), checked to be for `asset` and `horizon`.
-    fn contract(&self, o: &Object, key: &str, path: &str, asset: &str, horizon: Horizon) -> Result<Option<EventContract>, BookLineError> {
-        let Some(c) = self.object(o, key, path)? else { return Ok(None) };
-        let c = EventContract::from_object(c).map_err(|e| self.err(&format!("{path}.{}", e.field), e.message))?;
+    fn contract(
+        &self,
+        o: &Object,
+        key: &str,
+        path: &str,
+        asset: &str,
+        horizon: Horizon,
+    ) -> Result<Option<EventContract>, BookLineError> {
+        let Some(c) = self.object(o, key, path)? else {
+            return Ok(None);
+        };
+        let c = EventContract::from_object(c)
+            .map_err(|e| self.err(&format!("{path}.{}", e.field), e.message))?;
         let [a, h, ..] = c.values();
         if a != asset || h != horizon.as_str() {
-            return Err(self.err(path, format!("the contract is for {a} {h}, not {asset} {horizon}")));
+            return Err(self.err(
+                path,
+                format!("the contract is for {a} {h}, not {asset} {horizon}"),
+            ));
         }
         Ok(Some(c))
     }
 
-    fn contracts(&self, o: &Object) -> Result<BTreeMap<(String, Horizon), EventContract>, BookLineError> {
+    fn contracts(
+        &self,
+        o: &Object,
+    ) -> Result<BTreeMap<(String, Horizon), EventContract>, BookLineError> {
         let mut out = BTreeMap::new();
-        let Some(c) = self.object(o, "contracts", "contracts")? else { return Ok(out) };
+        let Some(c) = self.object(o, "contracts", "contracts")? else {
+            return Ok(out);
+        };
         for (asset, by_h) in self.members(c, "contracts")? {
             for (h, _) in by_h.iter() {
                 let h = h.as_str().unwrap_or("?");
                 let path = format!("contracts.{asset}.{h}");
-                let horizon = Horizon::parse(h).ok_or_else(|| self.err(&path, format!("{h:?} is not 1d, 1w, 1m or 6m")))?;
+                let horizon = Horizon::parse(h)
+                    .ok_or_else(|| self.err(&path, format!("{h:?} is not 1d, 1w, 1m or 6m")))?;
                 let contract = self.contract(by_h, h, &path, asset, horizon)?;
                 out.insert((asset.to_owned(), horizon), self.required(contract, &path)?);
             }
@@ -351,47 +446,86 @@ impl Fields {
     }
 
     fn instant(&self, o: &Object, key: &str) -> Result<Option<Instant>, BookLineError> {
-        Ok(self.time(o, key, key)?.and_then(|t| Instant::parse_rfc3339(&t)))
+        Ok(self
+            .time(o, key, key)?
+            .and_then(|t| Instant::parse_rfc3339(&t)))
     }
 
     /// An object of objects (`items`, `results`, `late_ref`): each member, named by path.
-    fn members<'a>(&self, o: &'a Object, path: &str) -> Result<Vec<(&'a str, &'a Object)>, BookLineError> {
+    fn members<'a>(
+        &self,
+        o: &'a Object,
+        path: &str,
+    ) -> Result<Vec<(&'a str, &'a Object)>, BookLineError> {
         o.iter()
             .map(|(k, v)| {
                 let k = k.as_str().unwrap_or("?");
-                v.as_object().map(|v| (k, v)).ok_or_else(|| self.err(&format!("{path}.{k}"), format!("expected an object, found {}", v.type_name())))
+                v.as_object().map(|v| (k, v)).ok_or_else(|| {
+                    self.err(
+                        &format!("{path}.{k}"),
+                        format!("expected an object, found {}", v.type_name()),
+                    )
+                })
             })
             .collect()
     }
 
     fn score(&self, o: &Object, kind: &str) -> Result<ScoreLine, BookLineError> {
         let of = match o.get("of") {
-            Some(Value::Int(i)) => i.to_i64().filter(|n| *n >= 1).map(|n| n as u64).ok_or_else(|| self.err("of", format!("{} is not a line number", i.as_str())))?,
+            Some(Value::Int(i)) => i
+                .to_i64()
+                .filter(|n| *n >= 1)
+                .map(|n| n as u64)
+                .ok_or_else(|| self.err("of", format!("{} is not a line number", i.as_str())))?,
             None | Some(Value::Null) => return Err(self.err("of", "missing")),
-            Some(v) => return Err(self.err("of", format!("expected a line number, found {}", describe(v)))),
+            Some(v) => {
+                return Err(self.err(
+                    "of",
+                    format!("expected a line number, found {}", describe(v)),
+                ))
+            }
         };
         let horizon = match (self.str(o, "horizon", "horizon")?, kind) {
             (None, "score") => Horizon::D1,
             (None, _) => return Err(self.err("horizon", "missing")),
-            (Some(h), _) => Horizon::parse(&h).ok_or_else(|| self.err("horizon", format!("{h:?} is not 1d, 1w, 1m or 6m")))?,
+            (Some(h), _) => Horizon::parse(&h)
+                .ok_or_else(|| self.err("horizon", format!("{h:?} is not 1d, 1w, 1m or 6m")))?,
         };
         let any = (f64::MIN, f64::MAX);
         let mut results = BTreeMap::new();
-        for (asset, r) in self.members(self.required(self.object(o, "results", "results")?, "results")?, "results")? {
+        for (asset, r) in self.members(
+            self.required(self.object(o, "results", "results")?, "results")?,
+            "results",
+        )? {
             let p = |k: &str| format!("results.{asset}.{k}");
-            let reference = self.required(self.number(r, "ref", &p("ref"), any, "a price level")?, &p("ref"))?;
+            let reference = self.required(
+                self.number(r, "ref", &p("ref"), any, "a price level")?,
+                &p("ref"),
+            )?;
             if reference == 0.0 {
                 return Err(self.err(&p("ref"), "a reference of 0 has no percentage change"));
             }
-            let close = self.required(self.number(r, "close", &p("close"), any, "a price level")?, &p("close"))?;
-            let actual_pct = match self.number(r, "actual_pct", &p("actual_pct"), any, "a percentage change")? {
+            let close = self.required(
+                self.number(r, "close", &p("close"), any, "a price level")?,
+                &p("close"),
+            )?;
+            let actual_pct = match self.number(
+                r,
+                "actual_pct",
+                &p("actual_pct"),
+                any,
+                "a percentage change",
+            )? {
                 Some(x) => x,
                 None => (close - reference) / reference * 100.0,
             };
             let flag = |k: &str| match r.get(k) {
                 None | Some(Value::Null) => Ok(None),
                 Some(Value::Bool(b)) => Ok(Some(*b)),
-                Some(v) => Err(self.err(&p(k), format!("expected true or false, found {}", describe(v)))),
+                Some(v) => Err(self.err(
+                    &p(k),
+                    format!("expected true or false, found {}", describe(v)),
+                )),
             };
             if let Some(up) = flag("up")? {
                 if up != (actual_pct > 0.0) {
@@ -399,26 +533,46 @@ impl Fields {
                 }
             }
             let contract = self.contract(r, "contract", &p("contract"), asset, horizon)?;
-            results.insert(asset.to_owned(), Outcome { reference, close, actual_pct, draw: flag("draw")?, contract });
+            results.insert(
+                asset.to_owned(),
+                Outcome {
+                    reference,
+                    close,
+                    actual_pct,
+                    draw: flag("draw")?,
+                    contract,
+                },
+            );
         }
         let mut noise = BTreeMap::new();
         if let Some(n) = self.object(o, "noise", "noise")? {
             for (asset, _) in n.iter() {
                 let asset = asset.as_str().unwrap_or("?");
-                let band = self.number(n, asset, &format!("noise.{asset}"), USD, "a band in percent, 0 or more")?;
-                noise.insert(asset.to_owned(), self.required(band, &format!("noise.{asset}"))?);
+                let band = self.number(
+                    n,
+                    asset,
+                    &format!("noise.{asset}"),
+                    USD,
+                    "a band in percent, 0 or more",
+                )?;
+                noise.insert(
+                    asset.to_owned(),
+                    self.required(band, &format!("noise.{asset}"))?,
+                );
             }
         }
         let mut late_ref = BTreeMap::new();
         if let Some(l) = self.object(o, "late_ref", "late_ref")? {
             for (line, refs) in self.members(l, "late_ref")? {
                 let path = format!("late_ref.{line}");
-                let n = crate::forecasts_csv::parse_count(line).ok_or_else(|| self.err(&path, "a key is an answer line's n"))?;
+                let n = crate::forecasts_csv::parse_count(line)
+                    .ok_or_else(|| self.err(&path, "a key is an answer line's n"))?;
                 let mut own = BTreeMap::new();
                 for (asset, _) in refs.iter() {
                     let asset = asset.as_str().unwrap_or("?");
                     let p = format!("{path}.{asset}");
-                    let r = self.required(self.number(refs, asset, &p, any, "a price level")?, &p)?;
+                    let r =
+                        self.required(self.number(refs, asset, &p, any, "a price level")?, &p)?;
                     if r == 0.0 {
                         return Err(self.err(&p, "a reference of 0 has no percentage change"));
                     }
@@ -427,7 +581,14 @@ impl Fields {
                 late_ref.insert(n, own);
             }
         }
-        Ok(ScoreLine { n: self.line, of, horizon, results, noise, late_ref })
+        Ok(ScoreLine {
+            n: self.line,
+            of,
+            horizon,
+            results,
+            noise,
+            late_ref,
+        })
     }
 
     fn answer(&self, o: &Object) -> Result<AnswerLine, BookLineError> {
@@ -439,8 +600,18 @@ impl Fields {
         let mut crowd_up = BTreeMap::new();
         for (asset, cells) in items.iter() {
             let asset = asset.as_str().unwrap_or("?");
-            if let Some(d1) = cells.as_object().and_then(|c| c.get("1d")).and_then(Value::as_object) {
-                if let Some(p) = self.number(d1, "crowd_up", &format!("items.{asset}.1d.crowd_up"), PCT, PCT_UNIT)? {
+            if let Some(d1) = cells
+                .as_object()
+                .and_then(|c| c.get("1d"))
+                .and_then(Value::as_object)
+            {
+                if let Some(p) = self.number(
+                    d1,
+                    "crowd_up",
+                    &format!("items.{asset}.1d.crowd_up"),
+                    PCT,
+                    PCT_UNIT,
+                )? {
                     crowd_up.insert(asset.to_owned(), p);
                 }
             }
@@ -461,24 +632,45 @@ impl Fields {
     fn crowd(&self, o: &Object) -> Result<CrowdLine, BookLineError> {
         let run_id = self.required(self.str(o, "run_id", "run_id")?, "run_id")?;
         let mut rows = BTreeMap::new();
-        for (key, r) in self.required(self.object(o, "rows", "rows")?, "rows")?.iter() {
+        for (key, r) in self
+            .required(self.object(o, "rows", "rows")?, "rows")?
+            .iter()
+        {
             let key = key.as_str().unwrap_or("?");
             let path = format!("rows.{key}");
             let (code, venue) = match key.split_once('@') {
                 None => (key, Venue::Polymarket),
                 Some((code, "kalshi")) => (code, Venue::Kalshi),
-                Some(_) => return Err(self.err(&path, "a contract is <code> (Polymarket) or <code>@kalshi")),
+                Some(_) => {
+                    return Err(
+                        self.err(&path, "a contract is <code> (Polymarket) or <code>@kalshi")
+                    )
+                }
             };
-            let r = r.as_object().ok_or_else(|| self.err(&path, format!("expected an object, found {}", r.type_name())))?;
+            let r = r.as_object().ok_or_else(|| {
+                self.err(
+                    &path,
+                    format!("expected an object, found {}", r.type_name()),
+                )
+            })?;
             let up = match r.get("up") {
                 None => return Err(self.err(&format!("{path}.up"), "missing")),
                 Some(Value::Null) => None,
                 Some(Value::Bool(b)) => Some(*b),
-                Some(v) => return Err(self.err(&format!("{path}.up"), format!("expected true, false or null, found {}", describe(v)))),
+                Some(v) => {
+                    return Err(self.err(
+                        &format!("{path}.up"),
+                        format!("expected true, false or null, found {}", describe(v)),
+                    ))
+                }
             };
             rows.insert((code.to_owned(), venue), up);
         }
-        Ok(CrowdLine { n: self.line, run_id, rows })
+        Ok(CrowdLine {
+            n: self.line,
+            run_id,
+            rows,
+        })
     }
 }
 
@@ -488,13 +680,29 @@ impl BookLines {
     pub fn parse(book: &[u8]) -> Result<BookLines, BookLineError> {
         let mut out = BookLines::default();
         let mut position = 0u64;
-        for text in book.split_inclusive(|b| *b == b'\n').filter(|l| l.ends_with(b"\n")) {
+        for text in book
+            .split_inclusive(|b| *b == b'\n')
+            .filter(|l| l.ends_with(b"\n"))
+        {
             position += 1;
             let f = Fields { line: position };
-            let v = canon::parse(&text[..text.len() - 1]).map_err(|e| f.err("(line)", format!("not JSON at byte {}: {}", e.offset, e.message)))?;
-            let o = v.as_object().ok_or_else(|| f.err("(line)", format!("expected an object, found {}", v.type_name())))?;
+            let v = canon::parse(&text[..text.len() - 1]).map_err(|e| {
+                f.err(
+                    "(line)",
+                    format!("not JSON at byte {}: {}", e.offset, e.message),
+                )
+            })?;
+            let o = v.as_object().ok_or_else(|| {
+                f.err(
+                    "(line)",
+                    format!("expected an object, found {}", v.type_name()),
+                )
+            })?;
             let n = match o.get("n") {
-                Some(Value::Int(n)) => n.to_i64().filter(|n| *n >= 1).map_or(position, |n| n as u64),
+                Some(Value::Int(n)) => n
+                    .to_i64()
+                    .filter(|n| *n >= 1)
+                    .map_or(position, |n| n as u64),
                 _ => position,
             };
             let f = Fields { line: n };
@@ -541,45 +749,97 @@ mod tests {
         .as_bytes())
         .unwrap();
         let q = &b.runs[0].crowd.as_ref().unwrap().odds["SPX"];
-        assert_eq!((q.p_up, q.vol, q.bid, q.last_trade_at.as_deref()), (0.62, 15000.0, Some(0.61), Some("2026-10-20T12:29:40Z")));
+        assert_eq!(
+            (q.p_up, q.vol, q.bid, q.last_trade_at.as_deref()),
+            (0.62, 15000.0, Some(0.61), Some("2026-10-20T12:29:40Z"))
+        );
         let k = &b.runs[0].crowd.as_ref().unwrap().kalshi["TNX"];
-        assert_eq!((k.lo.unwrap().level, k.hi.unwrap().p_above, k.prev_close), (4.0, 0.2, Some(4.05)));
+        assert_eq!(
+            (k.lo.unwrap().level, k.hi.unwrap().p_above, k.prev_close),
+            (4.0, 0.2, Some(4.05))
+        );
         assert_eq!(b.answers[&2].crowd_up.len(), 1);
         assert_eq!(b.answers[&2].crowd_up["SPX"], 60.0);
-        assert!(b.answers[&2].prob_up("SPX", "1d").is_some_and(|v| number(v) == Some(55.0)));
-        assert_eq!(b.crowds[0].rows[&("SPX".to_string(), Venue::Polymarket)], Some(true));
+        assert!(b.answers[&2]
+            .prob_up("SPX", "1d")
+            .is_some_and(|v| number(v) == Some(55.0)));
+        assert_eq!(
+            b.crowds[0].rows[&("SPX".to_string(), Venue::Polymarket)],
+            Some(true)
+        );
         assert_eq!(b.crowds[0].rows[&("TNX".to_string(), Venue::Kalshi)], None);
         assert_eq!(b.kinds.len(), 3, "the last line has no LF yet");
     }
 
     #[test]
     fn wrong_units_and_types_name_line_and_field() {
-        let run = |quote: &str| one(&format!(r#"{{"n": 7, "kind": "run", "run_id": "r", "crowd": {{"at": "2026-10-20T12:30:06Z", "odds": {{"SPX": {quote}}}}}}}"#));
+        let run = |quote: &str| {
+            one(&format!(
+                r#"{{"n": 7, "kind": "run", "run_id": "r", "crowd": {{"at": "2026-10-20T12:30:06Z", "odds": {{"SPX": {quote}}}}}}}"#
+            ))
+        };
         for (quote, field, says) in [
-            (r#"{"p_up": 62, "vol": 5}"#, "crowd.odds.SPX.p_up", "outside a price 0-1"),
-            (r#"{"p_up": "0.6", "vol": 5}"#, "crowd.odds.SPX.p_up", "found str"),
-            (r#"{"p_up": true, "vol": 5}"#, "crowd.odds.SPX.p_up", "found bool"),
+            (
+                r#"{"p_up": 62, "vol": 5}"#,
+                "crowd.odds.SPX.p_up",
+                "outside a price 0-1",
+            ),
+            (
+                r#"{"p_up": "0.6", "vol": 5}"#,
+                "crowd.odds.SPX.p_up",
+                "found str",
+            ),
+            (
+                r#"{"p_up": true, "vol": 5}"#,
+                "crowd.odds.SPX.p_up",
+                "found bool",
+            ),
             (r#"{"vol": 5}"#, "crowd.odds.SPX.p_up", "missing"),
-            (r#"{"p_up": 0.6, "vol": -1}"#, "crowd.odds.SPX.vol", "outside US dollars"),
-            (r#"{"p_up": 0.6, "vol": 5, "ask": 63}"#, "crowd.odds.SPX.ask", "outside a price"),
-            (r#"{"p_up": 0.6, "vol": 5, "last_trade_at": "noon"}"#, "crowd.odds.SPX.last_trade_at", "RFC 3339"),
-            (r#"{"p_up": 0.6, "vol": 5, "lo": {"strike": 1, "p_above": 0.5}}"#, "crowd.odds.SPX.lo", "Kalshi"),
+            (
+                r#"{"p_up": 0.6, "vol": -1}"#,
+                "crowd.odds.SPX.vol",
+                "outside US dollars",
+            ),
+            (
+                r#"{"p_up": 0.6, "vol": 5, "ask": 63}"#,
+                "crowd.odds.SPX.ask",
+                "outside a price",
+            ),
+            (
+                r#"{"p_up": 0.6, "vol": 5, "last_trade_at": "noon"}"#,
+                "crowd.odds.SPX.last_trade_at",
+                "RFC 3339",
+            ),
+            (
+                r#"{"p_up": 0.6, "vol": 5, "lo": {"strike": 1, "p_above": 0.5}}"#,
+                "crowd.odds.SPX.lo",
+                "Kalshi",
+            ),
         ] {
             let e = run(quote).unwrap_err();
             assert_eq!((e.line, e.field.as_str()), (7, field), "{quote}: {e}");
             assert!(e.to_string().contains(says), "{quote}: {e}");
         }
-        let e = one(r#"{"n": 3, "kind": "answer", "items": {"GC": {"1d": {"crowd_up": 0.62e3}}}}"#).unwrap_err();
-        assert_eq!(e.to_string(), "book line 3, field items.GC.1d.crowd_up: 620 is outside a percentage 0-100");
-        let e = one(r#"{"n": 3, "kind": "answer", "items": {"GC": {"1d": {"crowd_up": "60"}}}}"#).unwrap_err();
+        let e = one(r#"{"n": 3, "kind": "answer", "items": {"GC": {"1d": {"crowd_up": 0.62e3}}}}"#)
+            .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "book line 3, field items.GC.1d.crowd_up: 620 is outside a percentage 0-100"
+        );
+        let e = one(r#"{"n": 3, "kind": "answer", "items": {"GC": {"1d": {"crowd_up": "60"}}}}"#)
+            .unwrap_err();
         assert_eq!(e.field, "items.GC.1d.crowd_up");
-        let e = one(r#"{"n": 4, "kind": "crowd", "run_id": "r", "rows": {"GC": {"up": 1}}}"#).unwrap_err();
+        let e = one(r#"{"n": 4, "kind": "crowd", "run_id": "r", "rows": {"GC": {"up": 1}}}"#)
+            .unwrap_err();
         assert_eq!((e.line, e.field.as_str()), (4, "rows.GC.up"));
-        let e = one(r#"{"n": 4, "kind": "crowd", "run_id": "r", "rows": {"GC@pm": {"up": true}}}"#).unwrap_err();
+        let e = one(r#"{"n": 4, "kind": "crowd", "run_id": "r", "rows": {"GC@pm": {"up": true}}}"#)
+            .unwrap_err();
         assert_eq!(e.field, "rows.GC@pm");
-        let e = one(r#"{"n": 5, "kind": "run", "crowd": {"at": "2026-10-20T12:30:06Z"}}"#).unwrap_err();
+        let e =
+            one(r#"{"n": 5, "kind": "run", "crowd": {"at": "2026-10-20T12:30:06Z"}}"#).unwrap_err();
         assert_eq!((e.line, e.field.as_str()), (5, "run_id"));
-        let e = one(r#"{"n": 5, "kind": "run", "run_id": "r", "crowd": {"odds": {}}}"#).unwrap_err();
+        let e =
+            one(r#"{"n": 5, "kind": "run", "run_id": "r", "crowd": {"odds": {}}}"#).unwrap_err();
         assert_eq!(e.field, "crowd.at");
         assert_eq!(one("[1]").unwrap_err().field, "(line)");
     }

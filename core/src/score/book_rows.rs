@@ -54,7 +54,10 @@
 
 use super::book_lines::{number, AnswerLine, BookLineError, BookLines, Outcome, RunLine};
 use super::roster::Roster;
-use crate::calendar::{horizon_end_date, reference_cut, sealing_time, session_close, session_for, Date, Horizon, Instant};
+use crate::calendar::{
+    horizon_end_date, reference_cut, sealing_time, session_close, session_for, Date, Horizon,
+    Instant,
+};
 use crate::contract::EventContract;
 use crate::forecasts_csv::ForecastRow;
 use std::collections::BTreeMap;
@@ -62,7 +65,11 @@ use std::collections::BTreeMap;
 /// The contract fields the book does not state.
 pub const UNSTATED: &str = "(not stated in the book)";
 /// First session of the schedule rule (the counted record starts 2026-10-21, §3.4).
-pub const FIRST_SCHEDULED_SESSION: Date = Date { year: 2026, month: 10, day: 21 };
+pub const FIRST_SCHEDULED_SESSION: Date = Date {
+    year: 2026,
+    month: 10,
+    day: 21,
+};
 /// Most rows one book may yield.
 pub const MAX_ROWS: usize = 20_000_000;
 
@@ -72,7 +79,11 @@ pub fn book_rows(book: &[u8], roster: &Roster) -> Result<Vec<ForecastRow>, BookL
 }
 
 fn err(line: u64, field: &str, message: impl Into<String>) -> BookLineError {
-    BookLineError { line, field: field.into(), message: message.into() }
+    BookLineError {
+        line,
+        field: field.into(),
+        message: message.into(),
+    }
 }
 
 /// A run line with what the rows need of it.
@@ -87,13 +98,27 @@ struct Run<'a> {
 fn runs(lines: &BookLines) -> Result<Vec<Run<'_>>, BookLineError> {
     let mut out: Vec<Run<'_>> = Vec::new();
     for r in &lines.runs {
-        let run_id = r.run_id.as_deref().ok_or_else(|| err(r.n, "run_id", "missing"))?;
+        let run_id = r
+            .run_id
+            .as_deref()
+            .ok_or_else(|| err(r.n, "run_id", "missing"))?;
         if let Some(o) = out.iter().find(|o| o.run_id == run_id) {
-            return Err(err(r.n, "run_id", format!("{run_id:?} is also the run of line {}", o.line.n)));
+            return Err(err(
+                r.n,
+                "run_id",
+                format!("{run_id:?} is also the run of line {}", o.line.n),
+            ));
         }
         let at = r.at.ok_or_else(|| err(r.n, "at", "missing"))?;
-        let session = session_for(at).ok_or_else(|| err(r.n, "at", "outside the calendar's years"))?;
-        out.push(Run { line: r, run_id, at, session, counted: false });
+        let session =
+            session_for(at).ok_or_else(|| err(r.n, "at", "outside the calendar's years"))?;
+        out.push(Run {
+            line: r,
+            run_id,
+            at,
+            session,
+            counted: false,
+        });
     }
     // The counted run of each session.
     let mut chosen: BTreeMap<Date, usize> = BTreeMap::new();
@@ -103,7 +128,9 @@ fn runs(lines: &BookLines) -> Result<Vec<Run<'_>>, BookLineError> {
         } else {
             let sealed = sealing_time(r.at, r.line.booked_at);
             sealed < reference_cut(r.session)
-                && chosen.get(&r.session).is_none_or(|&j| sealing_time(out[j].at, out[j].line.booked_at) <= sealed)
+                && chosen
+                    .get(&r.session)
+                    .is_none_or(|&j| sealing_time(out[j].at, out[j].line.booked_at) <= sealed)
         };
         if counts {
             chosen.insert(r.session, i);
@@ -129,26 +156,59 @@ fn outcomes<'a>(lines: &'a BookLines) -> Result<(Outcomes<'a>, LateRefs<'a>), Bo
     let mut late = BTreeMap::new();
     for s in &lines.scores {
         if !lines.runs.iter().any(|r| r.n == s.of) {
-            let found = lines.kinds.get(&s.of).map_or("no such line".to_string(), |k| format!("a {k:?} line"));
-            return Err(err(s.n, "of", format!("names line {}, which is {found}, not a run line", s.of)));
+            let found = lines
+                .kinds
+                .get(&s.of)
+                .map_or("no such line".to_string(), |k| format!("a {k:?} line"));
+            return Err(err(
+                s.n,
+                "of",
+                format!("names line {}, which is {found}, not a run line", s.of),
+            ));
         }
         for (asset, o) in &s.results {
             if let Some(first) = by.insert((s.of, s.horizon, asset), s.n) {
-                return Err(err(s.n, &format!("results.{asset}"), format!("the {} result of run line {} was already given on line {first}", s.horizon, s.of)));
+                return Err(err(
+                    s.n,
+                    &format!("results.{asset}"),
+                    format!(
+                        "the {} result of run line {} was already given on line {first}",
+                        s.horizon, s.of
+                    ),
+                ));
             }
             let run = lines.runs.iter().find(|r| r.n == s.of).expect("checked");
-            if let Some((sealed, stated)) = run.contracts.get(&(asset.clone(), s.horizon)).zip(o.contract.as_ref()) {
+            if let Some((sealed, stated)) = run
+                .contracts
+                .get(&(asset.clone(), s.horizon))
+                .zip(o.contract.as_ref())
+            {
                 if sealed != stated {
-                    return Err(err(s.n, &format!("results.{asset}.contract"), format!("differs from the contract run line {} sealed", s.of)));
+                    return Err(err(
+                        s.n,
+                        &format!("results.{asset}.contract"),
+                        format!("differs from the contract run line {} sealed", s.of),
+                    ));
                 }
             }
-            out.insert((s.of, s.horizon, asset.as_str()), (o, s.noise.get(asset).copied()));
+            out.insert(
+                (s.of, s.horizon, asset.as_str()),
+                (o, s.noise.get(asset).copied()),
+            );
         }
         for (answer, refs) in &s.late_ref {
             let run_of = lines.answers.get(answer).and_then(|a| a.run_id.as_deref());
-            let run_id = lines.runs.iter().find(|r| r.n == s.of).and_then(|r| r.run_id.as_deref());
+            let run_id = lines
+                .runs
+                .iter()
+                .find(|r| r.n == s.of)
+                .and_then(|r| r.run_id.as_deref());
             if run_of.is_none() || run_of != run_id {
-                return Err(err(s.n, &format!("late_ref.{answer}"), format!("line {answer} is not an answer line of run line {}", s.of)));
+                return Err(err(
+                    s.n,
+                    &format!("late_ref.{answer}"),
+                    format!("line {answer} is not an answer line of run line {}", s.of),
+                ));
             }
             for (asset, r) in refs {
                 late.insert((*answer, s.horizon, asset.as_str()), *r);
@@ -160,12 +220,18 @@ fn outcomes<'a>(lines: &'a BookLines) -> Result<(Outcomes<'a>, LateRefs<'a>), Bo
 
 /// The cells a run expects: every (asset, horizon) one of its answers states, assets in
 /// first-appearance order, horizons in [`Horizon::ALL`] order.
-fn expected_cells<'a>(answers: &[&'a AnswerLine]) -> Result<Vec<(&'a str, Horizon)>, BookLineError> {
+fn expected_cells<'a>(
+    answers: &[&'a AnswerLine],
+) -> Result<Vec<(&'a str, Horizon)>, BookLineError> {
     let mut assets: Vec<(&str, [bool; 4])> = Vec::new();
     for a in answers {
         for (asset, cells) in a.items.iter() {
-            let asset = asset.as_str().ok_or_else(|| err(a.n, "items", "a market code is not valid UTF-8"))?;
-            let cells = cells.as_object().ok_or_else(|| err(a.n, &format!("items.{asset}"), "expected an object"))?;
+            let asset = asset
+                .as_str()
+                .ok_or_else(|| err(a.n, "items", "a market code is not valid UTF-8"))?;
+            let cells = cells
+                .as_object()
+                .ok_or_else(|| err(a.n, &format!("items.{asset}"), "expected an object"))?;
             let i = match assets.iter().position(|(x, _)| *x == asset) {
                 Some(i) => i,
                 None => {
@@ -175,12 +241,30 @@ fn expected_cells<'a>(answers: &[&'a AnswerLine]) -> Result<Vec<(&'a str, Horizo
             };
             for (h, _) in cells.iter() {
                 let h = h.as_str().unwrap_or("?");
-                let hz = Horizon::parse(h).ok_or_else(|| err(a.n, &format!("items.{asset}.{h}"), format!("{h:?} is not 1d, 1w, 1m or 6m")))?;
-                assets[i].1[Horizon::ALL.iter().position(|x| *x == hz).expect("a horizon")] = true;
+                let hz = Horizon::parse(h).ok_or_else(|| {
+                    err(
+                        a.n,
+                        &format!("items.{asset}.{h}"),
+                        format!("{h:?} is not 1d, 1w, 1m or 6m"),
+                    )
+                })?;
+                assets[i].1[Horizon::ALL
+                    .iter()
+                    .position(|x| *x == hz)
+                    .expect("a horizon")] = true;
             }
         }
     }
-    Ok(assets.into_iter().flat_map(|(a, hs)| Horizon::ALL.into_iter().zip(hs).filter(|(_, on)| *on).map(move |(h, _)| (a, h))).collect())
+    Ok(assets
+        .into_iter()
+        .flat_map(|(a, hs)| {
+            Horizon::ALL
+                .into_iter()
+                .zip(hs)
+                .filter(|(_, on)| *on)
+                .map(move |(h, _)| (a, h))
+        })
+        .collect())
 }
 
 /// A cell's (status when counted, cell_status, prob_up).
@@ -188,17 +272,39 @@ fn cell(a: &AnswerLine, asset: &str, h: Horizon) -> (&'static str, &'static str,
     match a.prob_up(asset, h.as_str()) {
         None | Some(crate::canon::Value::Null) => ("counted_50", "", None),
         Some(v) => match number(v).filter(|p| (0.0..=100.0).contains(p)) {
-            Some(p) => ("counted", if p == 50.0 { "explicit_50" } else { "elicited" }, Some(p)),
+            Some(p) => (
+                "counted",
+                if p == 50.0 { "explicit_50" } else { "elicited" },
+                Some(p),
+            ),
             None => ("counted", "invalid", None),
         },
     }
 }
 
 /// The derived event contract (module doc), from the common reference or `own_reference`.
-fn contract(asset: &str, h: Horizon, session: Date, own_reference: Option<Instant>) -> EventContract {
-    let reference_at = own_reference.unwrap_or_else(|| reference_cut(session)).to_rfc3339();
-    let end_at = horizon_end_date(session, h, asset == "BTC").map_or_else(|| UNSTATED.to_string(), |d| session_close(d).to_rfc3339());
-    EventContract::from_values([asset, h.as_str(), &reference_at, &end_at, UNSTATED, UNSTATED, UNSTATED, UNSTATED, asset])
+fn contract(
+    asset: &str,
+    h: Horizon,
+    session: Date,
+    own_reference: Option<Instant>,
+) -> EventContract {
+    let reference_at = own_reference
+        .unwrap_or_else(|| reference_cut(session))
+        .to_rfc3339();
+    let end_at = horizon_end_date(session, h, asset == "BTC")
+        .map_or_else(|| UNSTATED.to_string(), |d| session_close(d).to_rfc3339());
+    EventContract::from_values([
+        asset,
+        h.as_str(),
+        &reference_at,
+        &end_at,
+        UNSTATED,
+        UNSTATED,
+        UNSTATED,
+        UNSTATED,
+        asset,
+    ])
 }
 
 /// What one row is, before its cell and outcome.
@@ -214,20 +320,35 @@ struct Source<'a> {
 }
 
 /// [`book_rows`] on a book already read.
-pub fn rows_from_lines(lines: &BookLines, roster: &Roster) -> Result<Vec<ForecastRow>, BookLineError> {
+pub fn rows_from_lines(
+    lines: &BookLines,
+    roster: &Roster,
+) -> Result<Vec<ForecastRow>, BookLineError> {
     let runs = runs(lines)?;
     let (results, late) = outcomes(lines)?;
     let mut by_run: BTreeMap<&str, Vec<&AnswerLine>> = BTreeMap::new();
     for a in lines.answers.values() {
-        let run_id = a.run_id.as_deref().ok_or_else(|| err(a.n, "run_id", "missing"))?;
+        let run_id = a
+            .run_id
+            .as_deref()
+            .ok_or_else(|| err(a.n, "run_id", "missing"))?;
         if !runs.iter().any(|r| r.run_id == run_id) {
             return Err(err(a.n, "run_id", format!("{run_id:?} names no run line")));
         }
-        a.seat.as_deref().ok_or_else(|| err(a.n, "seat", "missing"))?;
+        a.seat
+            .as_deref()
+            .ok_or_else(|| err(a.n, "seat", "missing"))?;
         a.at.ok_or_else(|| err(a.n, "at", "missing"))?;
         by_run.entry(run_id).or_default().push(a);
     }
-    let roster_model = |seat: &str| roster.seats.iter().find(|s| s.seat == seat).and_then(|s| s.model.as_deref()).unwrap_or("");
+    let roster_model = |seat: &str| {
+        roster
+            .seats
+            .iter()
+            .find(|s| s.seat == seat)
+            .and_then(|s| s.model.as_deref())
+            .unwrap_or("")
+    };
     let mut rows = Vec::new();
     for run in &runs {
         let answers = by_run.get(run.run_id).map_or(&[][..], Vec::as_slice);
@@ -237,7 +358,11 @@ pub fn rows_from_lines(lines: &BookLines, roster: &Roster) -> Result<Vec<Forecas
         let mut counting: BTreeMap<&str, u64> = BTreeMap::new();
         for a in answers.iter().rev() {
             let seat = a.seat.as_deref().expect("checked");
-            if a.has_items || !counting.get(seat).is_some_and(|n| lines.answers[n].has_items) {
+            if a.has_items
+                || !counting
+                    .get(seat)
+                    .is_some_and(|n| lines.answers[n].has_items)
+            {
                 counting.insert(seat, a.n);
             }
         }
@@ -246,19 +371,56 @@ pub fn rows_from_lines(lines: &BookLines, roster: &Roster) -> Result<Vec<Forecas
             let (status, run_role) = match (run.counted, counting.get(seat) == Some(&a.n)) {
                 (false, _) => (Some("not_counted"), "earlier_run"),
                 (true, false) => (Some("not_counted"), "session_run"),
-                (true, true) => (if a.has_items { None } else { Some("refused_shape") }, "session_run"),
+                (true, true) => (
+                    if a.has_items {
+                        None
+                    } else {
+                        Some("refused_shape")
+                    },
+                    "session_run",
+                ),
             };
             let model = a.model.as_deref().unwrap_or_else(|| roster_model(seat));
-            sources.push(Source { run, seat, model, line: a.n, sealed_at: a.at.expect("checked"), status, run_role, answer: Some(a) });
+            sources.push(Source {
+                run,
+                seat,
+                model,
+                line: a.n,
+                sealed_at: a.at.expect("checked"),
+                status,
+                run_role,
+                answer: Some(a),
+            });
         }
         if run.counted {
-            for s in roster.seats.iter().filter(|s| !answers.iter().any(|a| a.seat.as_deref() == Some(s.seat.as_str()))) {
+            for s in roster.seats.iter().filter(|s| {
+                !answers
+                    .iter()
+                    .any(|a| a.seat.as_deref() == Some(s.seat.as_str()))
+            }) {
                 let model = s.model.as_deref().unwrap_or("");
-                sources.push(Source { run, seat: &s.seat, model, line: run.line.n, sealed_at: run.at, status: Some("no_answer"), run_role: "session_run", answer: None });
+                sources.push(Source {
+                    run,
+                    seat: &s.seat,
+                    model,
+                    line: run.line.n,
+                    sealed_at: run.at,
+                    status: Some("no_answer"),
+                    run_role: "session_run",
+                    answer: None,
+                });
             }
         }
-        if rows.len().saturating_add(sources.len().saturating_mul(cells.len())) > MAX_ROWS {
-            return Err(err(run.line.n, "(line)", format!("the book yields more than {MAX_ROWS} forecast rows")));
+        if rows
+            .len()
+            .saturating_add(sources.len().saturating_mul(cells.len()))
+            > MAX_ROWS
+        {
+            return Err(err(
+                run.line.n,
+                "(line)",
+                format!("the book yields more than {MAX_ROWS} forecast rows"),
+            ));
         }
         for src in &sources {
             for &(asset, h) in &cells {
@@ -269,7 +431,13 @@ pub fn rows_from_lines(lines: &BookLines, roster: &Roster) -> Result<Vec<Forecas
     Ok(rows)
 }
 
-fn row(src: &Source<'_>, asset: &str, h: Horizon, results: &Outcomes<'_>, late: &LateRefs<'_>) -> ForecastRow {
+fn row(
+    src: &Source<'_>,
+    asset: &str,
+    h: Horizon,
+    results: &Outcomes<'_>,
+    late: &LateRefs<'_>,
+) -> ForecastRow {
     let (counted_status, cell_status, prob_up) = match src.answer {
         Some(a) if a.has_items => cell(a, asset, h),
         _ => ("", "", None),
@@ -284,12 +452,30 @@ fn row(src: &Source<'_>, asset: &str, h: Horizon, results: &Outcomes<'_>, late: 
             let pct = (o.close - r) / r * 100.0;
             (Some(r), Some(o.close), Some(pct), band_draw(pct, *band))
         }
-        (Some((o, band)), None) => (Some(o.reference), Some(o.close), Some(o.actual_pct), o.draw.or_else(|| band_draw(o.actual_pct, *band))),
+        (Some((o, band)), None) => (
+            Some(o.reference),
+            Some(o.close),
+            Some(o.actual_pct),
+            o.draw.or_else(|| band_draw(o.actual_pct, *band)),
+        ),
     };
-    let sealed = src.run.line.contracts.get(&(asset.to_string(), h)).or_else(|| outcome.and_then(|(o, _)| o.contract.as_ref()));
+    let sealed = src
+        .run
+        .line
+        .contracts
+        .get(&(asset.to_string(), h))
+        .or_else(|| outcome.and_then(|(o, _)| o.contract.as_ref()));
     let contract = match (sealed, own) {
         (Some(c), None) => c.clone(),
-        _ => contract(asset, h, src.run.session, own.map(|_| src.answer.map_or(src.sealed_at, |a| sealing_time(src.sealed_at, a.booked_at)))),
+        _ => contract(
+            asset,
+            h,
+            src.run.session,
+            own.map(|_| {
+                src.answer
+                    .map_or(src.sealed_at, |a| sealing_time(src.sealed_at, a.booked_at))
+            }),
+        ),
     };
     ForecastRow {
         row: src.line,
@@ -324,12 +510,29 @@ mod tests {
     use crate::score::roster::RosterSeat;
 
     fn roster(seats: &[&str]) -> Roster {
-        let seats = seats.iter().map(|s| RosterSeat { seat: s.to_string(), family: s.to_string(), side: None, model: Some(format!("{s}-model")) }).collect();
-        Roster { seats, source: Some("test".into()), note: None }
+        let seats = seats
+            .iter()
+            .map(|s| RosterSeat {
+                seat: s.to_string(),
+                family: s.to_string(),
+                side: None,
+                model: Some(format!("{s}-model")),
+            })
+            .collect();
+        Roster {
+            seats,
+            source: Some("test".into()),
+            note: None,
+        }
     }
 
     fn book(lines: &[String]) -> Vec<u8> {
-        lines.iter().enumerate().map(|(i, l)| format!("{{\"n\": {}, {l}}}\n", i + 1)).collect::<String>().into_bytes()
+        lines
+            .iter()
+            .enumerate()
+            .map(|(i, l)| format!("{{\"n\": {}, {l}}}\n", i + 1))
+            .collect::<String>()
+            .into_bytes()
     }
 
     fn run(id: &str, at: &str) -> String {
@@ -337,11 +540,15 @@ mod tests {
     }
 
     fn answer(run: &str, seat: &str, at: &str, items: &str) -> String {
-        format!(r#""kind": "answer", "run_id": "{run}", "seat": "{seat}", "at": "{at}", "items": {items}"#)
+        format!(
+            r#""kind": "answer", "run_id": "{run}", "seat": "{seat}", "at": "{at}", "items": {items}"#
+        )
     }
 
     fn find<'a>(rows: &'a [ForecastRow], line: u64, asset: &str, h: Horizon) -> &'a ForecastRow {
-        rows.iter().find(|r| r.line == line && r.asset == asset && r.horizon == h).expect("a row")
+        rows.iter()
+            .find(|r| r.line == line && r.asset == asset && r.horizon == h)
+            .expect("a row")
     }
 
     #[test]
@@ -363,32 +570,100 @@ mod tests {
         // Run 1 expects SPX 1d, SPX 1w, GC 1d: 4 answer lines + c's no_answer; run 2 expects SPX 1d.
         assert_eq!(rows.len(), 5 * 3 + 1);
         let r = find(&rows, 3, "SPX", Horizon::D1);
-        assert_eq!((r.status.as_str(), r.cell_status.as_str(), r.prob_up, r.run_role.as_str()), ("counted", "elicited", Some(60.0), "session_run"));
-        assert_eq!((r.session.as_str(), r.model.as_str(), r.methodology_version.as_str(), r.row), ("2026-11-02", "a-model", "m7", 3));
-        assert_eq!(r.sealed_at, Instant::parse_rfc3339("2026-11-02T13:31:00Z").unwrap());
-        assert_eq!((r.reference, r.close, r.draw, r.same_event), (Some(100.0), Some(100.04), Some(true), true), "0.04% is inside the 0.05% band");
+        assert_eq!(
+            (
+                r.status.as_str(),
+                r.cell_status.as_str(),
+                r.prob_up,
+                r.run_role.as_str()
+            ),
+            ("counted", "elicited", Some(60.0), "session_run")
+        );
+        assert_eq!(
+            (
+                r.session.as_str(),
+                r.model.as_str(),
+                r.methodology_version.as_str(),
+                r.row
+            ),
+            ("2026-11-02", "a-model", "m7", 3)
+        );
+        assert_eq!(
+            r.sealed_at,
+            Instant::parse_rfc3339("2026-11-02T13:31:00Z").unwrap()
+        );
+        assert_eq!(
+            (r.reference, r.close, r.draw, r.same_event),
+            (Some(100.0), Some(100.04), Some(true), true),
+            "0.04% is inside the 0.05% band"
+        );
         assert!((r.actual_pct.unwrap() - 0.04).abs() < 1e-9 && r.up() == Some(true));
-        assert_eq!(r.contract.values()[2..4], ["2026-11-02T14:30:00Z", "2026-11-02T21:00:00Z"], "09:30 and 16:00 ET (EST)");
+        assert_eq!(
+            r.contract.values()[2..4],
+            ["2026-11-02T14:30:00Z", "2026-11-02T21:00:00Z"],
+            "09:30 and 16:00 ET (EST)"
+        );
         assert_eq!(r.contract.values()[4], UNSTATED);
-        assert_eq!(find(&rows, 3, "SPX", Horizon::W1).cell_status, "explicit_50");
-        assert!(!find(&rows, 3, "SPX", Horizon::W1).resolved(), "no score_h line resolves 1w");
+        assert_eq!(
+            find(&rows, 3, "SPX", Horizon::W1).cell_status,
+            "explicit_50"
+        );
+        assert!(
+            !find(&rows, 3, "SPX", Horizon::W1).resolved(),
+            "no score_h line resolves 1w"
+        );
         let gc = find(&rows, 3, "GC", Horizon::D1);
-        assert_eq!((gc.status.as_str(), gc.cell_status.as_str(), gc.prob_up, gc.draw), ("counted", "invalid", None, Some(false)));
+        assert_eq!(
+            (
+                gc.status.as_str(),
+                gc.cell_status.as_str(),
+                gc.prob_up,
+                gc.draw
+            ),
+            ("counted", "invalid", None, Some(false))
+        );
         // The later answer of a seat, the refused shape, and the seat's first well-formed answer.
         assert_eq!(find(&rows, 4, "SPX", Horizon::D1).status, "not_counted");
         assert_eq!(find(&rows, 4, "GC", Horizon::D1).status, "not_counted");
-        assert!(rows.iter().filter(|r| r.line == 5).all(|r| r.status == "not_counted"), "b later answered with items");
+        assert!(
+            rows.iter()
+                .filter(|r| r.line == 5)
+                .all(|r| r.status == "not_counted"),
+            "b later answered with items"
+        );
         let late = find(&rows, 6, "SPX", Horizon::D1);
-        assert_eq!((late.status.as_str(), late.same_event, late.reference), ("counted", false, Some(99.0)));
+        assert_eq!(
+            (late.status.as_str(), late.same_event, late.reference),
+            ("counted", false, Some(99.0))
+        );
         assert_eq!(find(&rows, 6, "SPX", Horizon::W1).status, "counted_50");
         // c never answered: no_answer rows on the run line.
         let c = find(&rows, 1, "SPX", Horizon::D1);
-        assert_eq!((c.seat.as_str(), c.status.as_str(), c.prob_up, c.model.as_str()), ("c", "no_answer", None, "c-model"));
+        assert_eq!(
+            (
+                c.seat.as_str(),
+                c.status.as_str(),
+                c.prob_up,
+                c.model.as_str()
+            ),
+            ("c", "no_answer", None, "c-model")
+        );
         // The evening run is for the same session and is not the scheduled one.
         let e = find(&rows, 7, "SPX", Horizon::D1);
-        assert_eq!((e.session.as_str(), e.status.as_str(), e.run_role.as_str(), e.resolved()), ("2026-11-02", "not_counted", "earlier_run", false));
+        assert_eq!(
+            (
+                e.session.as_str(),
+                e.status.as_str(),
+                e.run_role.as_str(),
+                e.resolved()
+            ),
+            ("2026-11-02", "not_counted", "earlier_run", false)
+        );
         // Rows of one event share the derived ids; a late row is its own event, from its seal.
-        assert_eq!(r.event_id_v2, find(&rows, 4, "SPX", Horizon::D1).event_id_v2);
+        assert_eq!(
+            r.event_id_v2,
+            find(&rows, 4, "SPX", Horizon::D1).event_id_v2
+        );
         assert_ne!(r.event_id_v2, late.event_id_v2);
         assert_eq!(late.contract.values()[2], "2026-11-02T13:40:00Z");
     }
@@ -399,81 +674,229 @@ mod tests {
             // 2026-10-20 is a development session: the last run sealed before 09:30 ET (13:30Z) counts.
             run("early", "2026-10-20T11:00:00Z"),
             run("late", "2026-10-20T12:30:00Z"),
-            format!(r#"{}, "booked_at": "2026-10-20T13:45:00Z""#, run("booked-late", "2026-10-20T12:45:00Z")),
-            answer("late", "a", "2026-10-20T12:31:00Z", r#"{"SPX": {"1d": {"prob_up": 40}}}"#),
-            r#""kind": "answer", "run_id": "late", "seat": "b", "at": "2026-10-20T12:32:00Z""#.to_string(),
-            answer("early", "a", "2026-10-20T11:01:00Z", r#"{"SPX": {"1d": {"prob_up": 45}}}"#),
+            format!(
+                r#"{}, "booked_at": "2026-10-20T13:45:00Z""#,
+                run("booked-late", "2026-10-20T12:45:00Z")
+            ),
+            answer(
+                "late",
+                "a",
+                "2026-10-20T12:31:00Z",
+                r#"{"SPX": {"1d": {"prob_up": 40}}}"#,
+            ),
+            r#""kind": "answer", "run_id": "late", "seat": "b", "at": "2026-10-20T12:32:00Z""#
+                .to_string(),
+            answer(
+                "early",
+                "a",
+                "2026-10-20T11:01:00Z",
+                r#"{"SPX": {"1d": {"prob_up": 45}}}"#,
+            ),
         ]);
         let rows = book_rows(&b, &Roster::default()).unwrap();
         assert_eq!(find(&rows, 4, "SPX", Horizon::D1).status, "counted");
         assert_eq!(find(&rows, 5, "SPX", Horizon::D1).status, "refused_shape");
         let early = find(&rows, 6, "SPX", Horizon::D1);
-        assert_eq!((early.status.as_str(), early.run_role.as_str()), ("not_counted", "earlier_run"));
-        assert_eq!(rows.len(), 3, "a run without answers expects no cells; no roster, no no_answer rows");
+        assert_eq!(
+            (early.status.as_str(), early.run_role.as_str()),
+            ("not_counted", "earlier_run")
+        );
+        assert_eq!(
+            rows.len(),
+            3,
+            "a run without answers expects no cells; no roster, no no_answer rows"
+        );
     }
 
     fn sealed_contract(asset: &str, h: &str, rule: &str) -> String {
-        format!(r#"{{"asset": "{asset}", "horizon": "{h}", "reference_at": "2026-11-02T14:30:00Z", "end_at": "2026-11-02T21:00:00Z", "rule": "{rule}", "resolver_version": "1", "reference_rule": "rr", "price_provider": "p", "price_symbol": "^GSPC"}}"#)
+        format!(
+            r#"{{"asset": "{asset}", "horizon": "{h}", "reference_at": "2026-11-02T14:30:00Z", "end_at": "2026-11-02T21:00:00Z", "rule": "{rule}", "resolver_version": "1", "reference_rule": "rr", "price_provider": "p", "price_symbol": "^GSPC"}}"#
+        )
     }
 
     #[test]
     fn sealed_contracts_are_used() {
         let items = r#"{"SPX": {"1d": {"prob_up": 60}, "1w": {"prob_up": 55}}}"#;
         let b = book(&[
-            format!(r#"{}, "contracts": {{"SPX": {{"1d": {}}}}}"#, run("2026-11-02-am", "2026-11-02T13:30:00Z"), sealed_contract("SPX", "1d", "close_gt_ref")),
+            format!(
+                r#"{}, "contracts": {{"SPX": {{"1d": {}}}}}"#,
+                run("2026-11-02-am", "2026-11-02T13:30:00Z"),
+                sealed_contract("SPX", "1d", "close_gt_ref")
+            ),
             answer("2026-11-02-am", "a", "2026-11-02T13:31:00Z", items),
-            format!(r#""kind": "score_h", "of": 1, "horizon": "1w", "results": {{"SPX": {{"ref": 1, "close": 2, "contract": {}}}}}"#, sealed_contract("SPX", "1w", "r2")),
+            format!(
+                r#""kind": "score_h", "of": 1, "horizon": "1w", "results": {{"SPX": {{"ref": 1, "close": 2, "contract": {}}}}}"#,
+                sealed_contract("SPX", "1w", "r2")
+            ),
         ]);
         let rows = book_rows(&b, &Roster::default()).unwrap();
-        assert_eq!(find(&rows, 2, "SPX", Horizon::D1).contract.values()[4..], ["close_gt_ref", "1", "rr", "p", "^GSPC"]);
-        assert_eq!(find(&rows, 2, "SPX", Horizon::W1).contract.values()[4], "r2");
+        assert_eq!(
+            find(&rows, 2, "SPX", Horizon::D1).contract.values()[4..],
+            ["close_gt_ref", "1", "rr", "p", "^GSPC"]
+        );
+        assert_eq!(
+            find(&rows, 2, "SPX", Horizon::W1).contract.values()[4],
+            "r2"
+        );
         let c = find(&rows, 2, "SPX", Horizon::W1);
         assert_eq!(c.event_id_v2, c.contract.event_id_v2());
         // A sealed contract under the wrong keys, missing a key, or contradicted by the score line.
         let with = |run_extra: &str, score: &str| {
-            let l = [format!("{}{run_extra}", run("2026-11-02-am", "2026-11-02T13:30:00Z")), answer("2026-11-02-am", "a", "2026-11-02T13:31:00Z", items), score.to_string()];
+            let l = [
+                format!(
+                    "{}{run_extra}",
+                    run("2026-11-02-am", "2026-11-02T13:30:00Z")
+                ),
+                answer("2026-11-02-am", "a", "2026-11-02T13:31:00Z", items),
+                score.to_string(),
+            ];
             book_rows(&book(&l), &Roster::default()).unwrap_err()
         };
-        let e = with(&format!(r#", "contracts": {{"SPX": {{"1w": {}}}}}"#, sealed_contract("SPX", "1d", "x")), r#""kind": "crowd", "run_id": "x", "rows": {}"#);
-        assert_eq!((e.line, e.field.as_str()), (1, "contracts.SPX.1w"), "{e}");
-        let e = with(r#", "contracts": {"SPX": {"1d": {"asset": "SPX"}}}"#, r#""kind": "crowd", "run_id": "x", "rows": {}"#);
-        assert_eq!((e.line, e.field.as_str()), (1, "contracts.SPX.1d.horizon"), "{e}");
         let e = with(
-            &format!(r#", "contracts": {{"SPX": {{"1d": {}}}}}"#, sealed_contract("SPX", "1d", "x")),
-            &format!(r#""kind": "score", "of": 1, "results": {{"SPX": {{"ref": 1, "close": 2, "contract": {}}}}}"#, sealed_contract("SPX", "1d", "y")),
+            &format!(
+                r#", "contracts": {{"SPX": {{"1w": {}}}}}"#,
+                sealed_contract("SPX", "1d", "x")
+            ),
+            r#""kind": "crowd", "run_id": "x", "rows": {}"#,
         );
-        assert_eq!((e.line, e.field.as_str()), (3, "results.SPX.contract"), "{e}");
+        assert_eq!((e.line, e.field.as_str()), (1, "contracts.SPX.1w"), "{e}");
+        let e = with(
+            r#", "contracts": {"SPX": {"1d": {"asset": "SPX"}}}"#,
+            r#""kind": "crowd", "run_id": "x", "rows": {}"#,
+        );
+        assert_eq!(
+            (e.line, e.field.as_str()),
+            (1, "contracts.SPX.1d.horizon"),
+            "{e}"
+        );
+        let e = with(
+            &format!(
+                r#", "contracts": {{"SPX": {{"1d": {}}}}}"#,
+                sealed_contract("SPX", "1d", "x")
+            ),
+            &format!(
+                r#""kind": "score", "of": 1, "results": {{"SPX": {{"ref": 1, "close": 2, "contract": {}}}}}"#,
+                sealed_contract("SPX", "1d", "y")
+            ),
+        );
+        assert_eq!(
+            (e.line, e.field.as_str()),
+            (3, "results.SPX.contract"),
+            "{e}"
+        );
     }
 
     #[test]
     fn bad_lines_name_line_and_field() {
-        let base = || vec![run("r", "2026-11-02T13:30:00Z"), answer("r", "a", "2026-11-02T13:31:00Z", r#"{"SPX": {"1d": {"prob_up": 60}}}"#)];
+        let base = || {
+            vec![
+                run("r", "2026-11-02T13:30:00Z"),
+                answer(
+                    "r",
+                    "a",
+                    "2026-11-02T13:31:00Z",
+                    r#"{"SPX": {"1d": {"prob_up": 60}}}"#,
+                ),
+            ]
+        };
         let case = |extra: &str| {
             let mut l = base();
             l.push(extra.to_string());
             book_rows(&book(&l), &Roster::default()).unwrap_err()
         };
         for (extra, field, says) in [
-            (r#""kind": "score", "of": 2, "results": {}"#, "of", "not a run line"),
-            (r#""kind": "score", "of": 9, "results": {}"#, "of", "no such line"),
+            (
+                r#""kind": "score", "of": 2, "results": {}"#,
+                "of",
+                "not a run line",
+            ),
+            (
+                r#""kind": "score", "of": 9, "results": {}"#,
+                "of",
+                "no such line",
+            ),
             (r#""kind": "score", "results": {}"#, "of", "missing"),
-            (r#""kind": "score", "of": 1, "results": {"SPX": {"ref": 0, "close": 1}}"#, "results.SPX.ref", "0"),
-            (r#""kind": "score", "of": 1, "results": {"SPX": {"ref": 1, "close": "2"}}"#, "results.SPX.close", "found str"),
-            (r#""kind": "score", "of": 1, "results": {"SPX": {"ref": 2, "close": 1, "up": true}}"#, "results.SPX.up", "disagrees"),
-            (r#""kind": "score", "of": 1, "results": {"SPX": 5}"#, "results.SPX", "expected an object"),
-            (r#""kind": "score_h", "of": 1, "results": {}"#, "horizon", "missing"),
-            (r#""kind": "score_h", "of": 1, "horizon": "2d", "results": {}"#, "horizon", "not 1d"),
-            (r#""kind": "score", "of": 1, "results": {}, "noise": {"SPX": -1}"#, "noise.SPX", "outside"),
-            (r#""kind": "score", "of": 1, "results": {}, "late_ref": {"1": {"SPX": 5}}"#, "late_ref.1", "not an answer line"),
-            (r#""kind": "score", "of": 1, "results": {}, "late_ref": {"x": {"SPX": 5}}"#, "late_ref.x", "answer line"),
-            (r#""kind": "answer", "run_id": "r", "seat": "b", "at": "2026-11-02T13:31:00Z", "items": {"SPX": 60}"#, "items.SPX", "expected an object"),
-            (r#""kind": "answer", "run_id": "r", "seat": "b", "at": "2026-11-02T13:31:00Z", "items": {"SPX": {"2d": {}}}"#, "items.SPX.2d", "not 1d"),
-            (r#""kind": "answer", "run_id": "q", "seat": "b", "at": "2026-11-02T13:31:00Z", "items": {}"#, "run_id", "names no run line"),
-            (r#""kind": "answer", "run_id": "r", "at": "2026-11-02T13:31:00Z", "items": {}"#, "seat", "missing"),
-            (r#""kind": "answer", "run_id": "r", "seat": "b", "items": {}"#, "at", "missing"),
-            (r#""kind": "run", "run_id": "r", "at": "2026-11-02T13:30:00Z""#, "run_id", "also the run of line 1"),
+            (
+                r#""kind": "score", "of": 1, "results": {"SPX": {"ref": 0, "close": 1}}"#,
+                "results.SPX.ref",
+                "0",
+            ),
+            (
+                r#""kind": "score", "of": 1, "results": {"SPX": {"ref": 1, "close": "2"}}"#,
+                "results.SPX.close",
+                "found str",
+            ),
+            (
+                r#""kind": "score", "of": 1, "results": {"SPX": {"ref": 2, "close": 1, "up": true}}"#,
+                "results.SPX.up",
+                "disagrees",
+            ),
+            (
+                r#""kind": "score", "of": 1, "results": {"SPX": 5}"#,
+                "results.SPX",
+                "expected an object",
+            ),
+            (
+                r#""kind": "score_h", "of": 1, "results": {}"#,
+                "horizon",
+                "missing",
+            ),
+            (
+                r#""kind": "score_h", "of": 1, "horizon": "2d", "results": {}"#,
+                "horizon",
+                "not 1d",
+            ),
+            (
+                r#""kind": "score", "of": 1, "results": {}, "noise": {"SPX": -1}"#,
+                "noise.SPX",
+                "outside",
+            ),
+            (
+                r#""kind": "score", "of": 1, "results": {}, "late_ref": {"1": {"SPX": 5}}"#,
+                "late_ref.1",
+                "not an answer line",
+            ),
+            (
+                r#""kind": "score", "of": 1, "results": {}, "late_ref": {"x": {"SPX": 5}}"#,
+                "late_ref.x",
+                "answer line",
+            ),
+            (
+                r#""kind": "answer", "run_id": "r", "seat": "b", "at": "2026-11-02T13:31:00Z", "items": {"SPX": 60}"#,
+                "items.SPX",
+                "expected an object",
+            ),
+            (
+                r#""kind": "answer", "run_id": "r", "seat": "b", "at": "2026-11-02T13:31:00Z", "items": {"SPX": {"2d": {}}}"#,
+                "items.SPX.2d",
+                "not 1d",
+            ),
+            (
+                r#""kind": "answer", "run_id": "q", "seat": "b", "at": "2026-11-02T13:31:00Z", "items": {}"#,
+                "run_id",
+                "names no run line",
+            ),
+            (
+                r#""kind": "answer", "run_id": "r", "at": "2026-11-02T13:31:00Z", "items": {}"#,
+                "seat",
+                "missing",
+            ),
+            (
+                r#""kind": "answer", "run_id": "r", "seat": "b", "items": {}"#,
+                "at",
+                "missing",
+            ),
+            (
+                r#""kind": "run", "run_id": "r", "at": "2026-11-02T13:30:00Z""#,
+                "run_id",
+                "also the run of line 1",
+            ),
             (r#""kind": "run", "run_id": "s""#, "at", "missing"),
-            (r#""kind": "run", "run_id": "s", "at": "2031-01-02T13:30:00Z""#, "at", "calendar"),
+            (
+                r#""kind": "run", "run_id": "s", "at": "2031-01-02T13:30:00Z""#,
+                "at",
+                "calendar",
+            ),
         ] {
             let e = case(extra);
             assert_eq!((e.line, e.field.as_str()), (3, field), "{extra}: {e}");

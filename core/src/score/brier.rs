@@ -41,7 +41,10 @@ pub struct MeanScore {
 impl MeanScore {
     pub fn of(xs: impl IntoIterator<Item = f64>) -> MeanScore {
         let v: Vec<f64> = xs.into_iter().collect();
-        MeanScore { mean: mean(v.iter().copied()), n: v.len() }
+        MeanScore {
+            mean: mean(v.iter().copied()),
+            n: v.len(),
+        }
     }
 }
 
@@ -58,8 +61,16 @@ pub struct BrierReport {
 
 pub fn brier_report(rows: &[Resolved]) -> BrierReport {
     let all = MeanScore::of(rows.iter().map(|r| brier(r.p_pct, r.up)));
-    let ex_draw = MeanScore::of(rows.iter().filter(|r| !r.draw).map(|r| brier(r.p_pct, r.up)));
-    BrierReport { all, ex_draw, dropped_draws: rows.iter().filter(|r| r.draw).count() }
+    let ex_draw = MeanScore::of(
+        rows.iter()
+            .filter(|r| !r.draw)
+            .map(|r| brier(r.p_pct, r.up)),
+    );
+    BrierReport {
+        all,
+        ex_draw,
+        dropped_draws: rows.iter().filter(|r| r.draw).count(),
+    }
 }
 
 /// One minute bar for the draw band: its close and the futures contract it belongs to
@@ -118,7 +129,9 @@ impl Outcome3 {
 /// probability on a non-draw row scores exactly the binary Brier `(p - o)^2`.
 pub fn brier3(p_up: f64, p_draw: f64, p_down: f64, y: Outcome3) -> f64 {
     let ind = |k: Outcome3| if k == y { 1.0 } else { 0.0 };
-    0.5 * ((p_up - ind(Outcome3::Up)).powi(2) + (p_draw - ind(Outcome3::Draw)).powi(2) + (p_down - ind(Outcome3::Down)).powi(2))
+    0.5 * ((p_up - ind(Outcome3::Up)).powi(2)
+        + (p_draw - ind(Outcome3::Draw)).powi(2)
+        + (p_down - ind(Outcome3::Down)).powi(2))
 }
 
 /// Whether a stated probability calls the direction right (§4.1): above 50 supports up,
@@ -150,7 +163,11 @@ pub fn hit_rate(rows: impl IntoIterator<Item = (f64, bool)>) -> HitRate {
             hits += h as usize;
         }
     }
-    HitRate { hits, n, rate: (n > 0).then(|| hits as f64 / n as f64) }
+    HitRate {
+        hits,
+        n,
+        rate: (n > 0).then(|| hits as f64 / n as f64),
+    }
 }
 
 #[cfg(test)]
@@ -172,9 +189,21 @@ mod tests {
     #[test]
     fn report_counts_draws() {
         let rows = [
-            Resolved { p_pct: 60.0, up: true, draw: false },
-            Resolved { p_pct: 60.0, up: false, draw: true },
-            Resolved { p_pct: 40.0, up: false, draw: false },
+            Resolved {
+                p_pct: 60.0,
+                up: true,
+                draw: false,
+            },
+            Resolved {
+                p_pct: 60.0,
+                up: false,
+                draw: true,
+            },
+            Resolved {
+                p_pct: 40.0,
+                up: false,
+                draw: false,
+            },
         ];
         let r = brier_report(&rows);
         assert_eq!((r.all.n, r.ex_draw.n, r.dropped_draws), (3, 2, 1));
@@ -185,10 +214,22 @@ mod tests {
     #[test]
     fn draw_band_excludes_rolls() {
         let s = vec![
-            MinuteBar { close: 100.0, contract: Some("CLZ6") },
-            MinuteBar { close: 101.0, contract: Some("CLZ6") },
-            MinuteBar { close: 120.0, contract: Some("CLF7") },
-            MinuteBar { close: 118.8, contract: Some("CLF7") },
+            MinuteBar {
+                close: 100.0,
+                contract: Some("CLZ6"),
+            },
+            MinuteBar {
+                close: 101.0,
+                contract: Some("CLZ6"),
+            },
+            MinuteBar {
+                close: 120.0,
+                contract: Some("CLF7"),
+            },
+            MinuteBar {
+                close: 118.8,
+                contract: Some("CLF7"),
+            },
         ];
         let band = draw_band_pct(&[s]).unwrap();
         assert!((band - 0.1 * 1.0 * 390f64.sqrt()).abs() < 1e-9, "{band}");

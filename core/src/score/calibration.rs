@@ -37,7 +37,9 @@ pub fn folded_calibration(rows: impl IntoIterator<Item = (f64, bool)>) -> Vec<Ca
             continue;
         }
         let (folded, hit) = if p < 50.0 { (100.0 - p, !up) } else { (p, up) };
-        let k = BIN_EDGES.iter().position(|&(lo, hi)| folded >= lo && (folded < hi || hi == 100.0 && folded <= hi));
+        let k = BIN_EDGES
+            .iter()
+            .position(|&(lo, hi)| folded >= lo && (folded < hi || hi == 100.0 && folded <= hi));
         if let Some(k) = k {
             bins[k].0.push(folded);
             bins[k].1 += hit as usize;
@@ -69,7 +71,10 @@ pub fn sharpness_k_clim(rows: impl IntoIterator<Item = (f64, f64)>) -> Option<f6
 
 /// Share of stated probabilities between 40 and 60 inclusive (Table 7, §4.4).
 pub fn share_40_60(ps: impl IntoIterator<Item = f64>) -> Option<f64> {
-    mean(ps.into_iter().map(|p| ((40.0..=60.0).contains(&p)) as u8 as f64))
+    mean(
+        ps.into_iter()
+            .map(|p| ((40.0..=60.0).contains(&p)) as u8 as f64),
+    )
 }
 
 /// Population standard deviation of the seats' probabilities on one cell, in points (the

@@ -27,7 +27,10 @@ impl Cell {
             ("no_answer", _, _) => Cell::NoAnswer,
             ("counted_50", _, _) => Cell::Counted50,
             ("refused_shape", _, _) | (_, "invalid", _) | (_, _, None) => Cell::Unstated,
-            (_, cs, Some(p)) => Cell::Stated { p_pct: p, explicit_50: cs == "explicit_50" },
+            (_, cs, Some(p)) => Cell::Stated {
+                p_pct: p,
+                explicit_50: cs == "explicit_50",
+            },
         }
     }
 
@@ -107,15 +110,24 @@ mod tests {
     #[test]
     fn three_results() {
         let cells = [
-            (Cell::classify("counted", "elicited", Some(70.0)), Some(true)),
-            (Cell::classify("counted", "explicit_50", Some(50.0)), Some(false)),
+            (
+                Cell::classify("counted", "elicited", Some(70.0)),
+                Some(true),
+            ),
+            (
+                Cell::classify("counted", "explicit_50", Some(50.0)),
+                Some(false),
+            ),
             (Cell::classify("counted_50", "", None), Some(true)),
             (Cell::classify("counted", "invalid", None), Some(true)),
             (Cell::classify("no_answer", "", None), Some(true)),
         ];
         let s = seat_cells(cells);
         assert_eq!((s.stated.n, s.service.n, s.expected), (2, 4, 5));
-        assert_eq!((s.explicit_50, s.counted_50, s.unstated, s.no_answer), (1, 1, 1, 1));
+        assert_eq!(
+            (s.explicit_50, s.counted_50, s.unstated, s.no_answer),
+            (1, 1, 1, 1)
+        );
         assert!((s.stated.mean.unwrap() - (0.09 + 0.25) / 2.0).abs() < 1e-15);
         assert!((s.service.mean.unwrap() - (0.09 + 0.25 * 3.0) / 4.0).abs() < 1e-15);
         assert_eq!(s.coverage, Some(0.4));

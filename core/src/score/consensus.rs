@@ -48,7 +48,10 @@ pub fn consensus(answers: &[Answer<'_>]) -> Option<Consensus> {
 /// over the kept answers; trim, family weights and clamp are the published consensus' (the
 /// shadow consensus of §5.3, whose inverse-correlation weights `core::neff` computes).
 /// None when there are no answers or every kept weight is zero.
-pub fn weighted_consensus(answers: &[Answer<'_>], seat_weight: &dyn Fn(&str) -> f64) -> Option<Consensus> {
+pub fn weighted_consensus(
+    answers: &[Answer<'_>],
+    seat_weight: &dyn Fn(&str) -> f64,
+) -> Option<Consensus> {
     if answers.is_empty() {
         return None;
     }
@@ -65,7 +68,11 @@ pub fn weighted_consensus(answers: &[Answer<'_>], seat_weight: &dyn Fn(&str) -> 
     let mut raw: Vec<(usize, f64)> = Vec::with_capacity(keep.len());
     for i in keep {
         let fam = answers[i].family;
-        let w = if seen_families.contains(&fam) { LATER_FAMILY_SEAT_WEIGHT } else { 1.0 };
+        let w = if seen_families.contains(&fam) {
+            LATER_FAMILY_SEAT_WEIGHT
+        } else {
+            1.0
+        };
         seen_families.push(fam);
         raw.push((i, w * seat_weight(answers[i].seat)));
     }
@@ -84,7 +91,11 @@ pub fn weighted_consensus(answers: &[Answer<'_>], seat_weight: &dyn Fn(&str) -> 
     })
 }
 
-fn first_extreme(answers: &[Answer<'_>], among: &[usize], better: impl Fn(f64, f64) -> bool) -> usize {
+fn first_extreme(
+    answers: &[Answer<'_>],
+    among: &[usize],
+    better: impl Fn(f64, f64) -> bool,
+) -> usize {
     let mut best = among[0];
     for &i in &among[1..] {
         if better(answers[i].p_pct, answers[best].p_pct) {
@@ -144,16 +155,31 @@ mod tests {
     use super::*;
 
     fn a<'a>(seat: &'a str, family: &'a str, p: f64) -> Answer<'a> {
-        Answer { seat, family, p_pct: p }
+        Answer {
+            seat,
+            family,
+            p_pct: p,
+        }
     }
 
     #[test]
     fn trims_weighs_clamps() {
         // Four answers: no trim, plain mean.
-        let four = [a("s1", "f1", 40.0), a("s2", "f2", 50.0), a("s3", "f3", 60.0), a("s4", "f4", 70.0)];
+        let four = [
+            a("s1", "f1", 40.0),
+            a("s2", "f2", 50.0),
+            a("s3", "f3", 60.0),
+            a("s4", "f4", 70.0),
+        ];
         assert_eq!(consensus(&four).unwrap().p_pct, 55.0);
         // Five: drop 90 and 10; the second seat of family f1 weighs 1/3.
-        let five = [a("s1", "f1", 60.0), a("s2", "f1", 30.0), a("s3", "f2", 90.0), a("s4", "f3", 10.0), a("s5", "f4", 60.0)];
+        let five = [
+            a("s1", "f1", 60.0),
+            a("s2", "f1", 30.0),
+            a("s3", "f2", 90.0),
+            a("s4", "f3", 10.0),
+            a("s5", "f4", 60.0),
+        ];
         let c = consensus(&five).unwrap();
         assert_eq!(c.trimmed, Some((2, 3)));
         let want = (60.0 + 30.0 / 3.0 + 60.0) / (1.0 + 1.0 / 3.0 + 1.0);
@@ -162,13 +188,23 @@ mod tests {
         assert_eq!(consensus(&[a("s", "f", 99.5)]).unwrap().p_pct, 98.0);
         assert_eq!(consensus(&[]), None);
         // Equal answers: two different members are trimmed.
-        let same = [a("a", "1", 50.0), a("b", "2", 50.0), a("c", "3", 50.0), a("d", "4", 50.0), a("e", "5", 50.0)];
+        let same = [
+            a("a", "1", 50.0),
+            a("b", "2", 50.0),
+            a("c", "3", 50.0),
+            a("d", "4", 50.0),
+            a("e", "5", 50.0),
+        ];
         assert_eq!(consensus(&same).unwrap().trimmed, Some((0, 1)));
     }
 
     #[test]
     fn shadow_weights_renormalise_over_answering_seats() {
-        let three = [a("s1", "f1", 40.0), a("s2", "f2", 60.0), a("s3", "f3", 80.0)];
+        let three = [
+            a("s1", "f1", 40.0),
+            a("s2", "f2", 60.0),
+            a("s3", "f3", 80.0),
+        ];
         let w = |seat: &str| match seat {
             "s1" => 2.0,
             "s2" => 1.0,
@@ -183,7 +219,13 @@ mod tests {
     /// A seat's value (§5.3): the consensus' Brier without it minus with it, same event.
     #[test]
     fn leave_one_out_value() {
-        let five = [a("s1", "f1", 60.0), a("s2", "f2", 55.0), a("s3", "f3", 70.0), a("s4", "f4", 52.0), a("s5", "f5", 58.0)];
+        let five = [
+            a("s1", "f1", 60.0),
+            a("s2", "f2", 55.0),
+            a("s3", "f3", 70.0),
+            a("s4", "f4", 52.0),
+            a("s5", "f5", 58.0),
+        ];
         let v = seat_value(&five, "s3", true).unwrap();
         let without: Vec<Answer> = five.iter().copied().filter(|x| x.seat != "s3").collect();
         let want = krogh_vedelsby(&consensus(&without).unwrap(), &without, true).published
@@ -194,7 +236,13 @@ mod tests {
 
     #[test]
     fn krogh_vedelsby_identity_and_clamp_cost() {
-        let five = [a("s1", "f1", 62.0), a("s2", "f1", 35.0), a("s3", "f2", 91.0), a("s4", "f3", 12.0), a("s5", "f4", 58.0)];
+        let five = [
+            a("s1", "f1", 62.0),
+            a("s2", "f1", 35.0),
+            a("s3", "f2", 91.0),
+            a("s4", "f3", 12.0),
+            a("s5", "f4", 58.0),
+        ];
         let c = consensus(&five).unwrap();
         for up in [true, false] {
             let kv = krogh_vedelsby(&c, &five, up);

@@ -24,7 +24,9 @@ pub enum Venue {
 /// The contract a market is compared on: Polymarket's when it lists the market (the one the
 /// models answer), else Kalshi's.
 pub fn choose<T>(polymarket: Option<T>, kalshi: Option<T>) -> Option<(Venue, T)> {
-    polymarket.map(|p| (Venue::Polymarket, p)).or_else(|| kalshi.map(|k| (Venue::Kalshi, k)))
+    polymarket
+        .map(|p| (Venue::Polymarket, p))
+        .or_else(|| kalshi.map(|k| (Venue::Kalshi, k)))
 }
 
 /// One Kalshi strike: the level and the price (0-1) of "above it".
@@ -51,7 +53,8 @@ pub fn kalshi_above_close(lo: Strike, hi: Strike, previous_close: f64) -> Option
 /// The shared-session share d: the fraction of sessions in which the league's question and
 /// the crowd's resolved with opposite signs, over (league_up, crowd_up) pairs.
 pub fn opposite_share(pairs: &[(bool, bool)]) -> Option<f64> {
-    (!pairs.is_empty()).then(|| pairs.iter().filter(|(a, b)| a != b).count() as f64 / pairs.len() as f64)
+    (!pairs.is_empty())
+        .then(|| pairs.iter().filter(|(a, b)| a != b).count() as f64 / pairs.len() as f64)
 }
 
 /// The bound on how far the event mismatch can move the gap between forecasters p and q:
@@ -89,13 +92,21 @@ pub struct CrowdComparison {
 pub fn compare(rows: &[CrowdRow]) -> CrowdComparison {
     let admitted_rows: Vec<&CrowdRow> = rows.iter().filter(|r| admitted(r.vol)).collect();
     let (model_brier, crowd_brier) = briers(&admitted_rows);
-    CrowdComparison { n: admitted_rows.len(), model_brier, crowd_brier, thin: rows.len() - admitted_rows.len() }
+    CrowdComparison {
+        n: admitted_rows.len(),
+        model_brier,
+        crowd_brier,
+        thin: rows.len() - admitted_rows.len(),
+    }
 }
 
 /// Mean Brier of the model and of the crowd over `rows`, each scored by the crowd's own
 /// resolution.
 pub fn briers(rows: &[&CrowdRow]) -> (Option<f64>, Option<f64>) {
-    (super::mean(rows.iter().map(|r| brier(r.model_pct, r.up))), super::mean(rows.iter().map(|r| brier(r.crowd_pct, r.up))))
+    (
+        super::mean(rows.iter().map(|r| brier(r.model_pct, r.up))),
+        super::mean(rows.iter().map(|r| brier(r.crowd_pct, r.up))),
+    )
 }
 
 #[cfg(test)]
@@ -104,8 +115,14 @@ mod tests {
 
     #[test]
     fn interpolation_and_floor() {
-        let lo = Strike { level: 6700.0, p_above: 0.62 };
-        let hi = Strike { level: 6725.0, p_above: 0.42 };
+        let lo = Strike {
+            level: 6700.0,
+            p_above: 0.62,
+        };
+        let hi = Strike {
+            level: 6725.0,
+            p_above: 0.42,
+        };
         let p = kalshi_above_close(lo, hi, 6710.0).unwrap();
         assert!((p - 0.54).abs() < 1e-12);
         assert_eq!(kalshi_above_close(lo, hi, 6800.0), None);
@@ -116,14 +133,25 @@ mod tests {
 
     #[test]
     fn mismatch_rule() {
-        let d = opposite_share(&[(true, true), (true, false), (false, false), (false, false)]).unwrap();
+        let d =
+            opposite_share(&[(true, true), (true, false), (false, false), (false, false)]).unwrap();
         assert_eq!(d, 0.25);
         assert!(!gap_readable(0.5, d) && gap_readable(0.51, d));
         let b = gap_shift_bound(&[(0.9, 0.1)], 4).unwrap();
         assert!(b <= 2.0 * d + 1e-15);
         let c = compare(&[
-            CrowdRow { model_pct: 60.0, crowd_pct: 80.0, up: true, vol: 5000.0 },
-            CrowdRow { model_pct: 60.0, crowd_pct: 80.0, up: true, vol: 10.0 },
+            CrowdRow {
+                model_pct: 60.0,
+                crowd_pct: 80.0,
+                up: true,
+                vol: 5000.0,
+            },
+            CrowdRow {
+                model_pct: 60.0,
+                crowd_pct: 80.0,
+                up: true,
+                vol: 10.0,
+            },
         ]);
         assert_eq!((c.n, c.thin), (1, 1));
         assert!((c.crowd_brier.unwrap() - 0.04).abs() < 1e-15);

@@ -28,7 +28,10 @@
 use super::baselines::bss;
 use super::book_lines::{BookLineError, BookLines, Quote};
 use super::brier::{hit_rate, HitRate};
-use super::crowd::{admitted, briers, choose, gap_readable, kalshi_above_close, opposite_share, CrowdRow, Venue, VOLUME_FLOOR_USD};
+use super::crowd::{
+    admitted, briers, choose, gap_readable, kalshi_above_close, opposite_share, CrowdRow, Venue,
+    VOLUME_FLOOR_USD,
+};
 use crate::calendar::Horizon;
 use crate::forecasts_csv::ForecastRow;
 use serde::Serialize;
@@ -132,7 +135,10 @@ fn figures(rows: &[(CrowdRow, usize)], questions: &[CrowdQuestion]) -> CrowdFigu
     let crowd_rows: Vec<&CrowdRow> = rows.iter().map(|(r, _)| r).collect();
     let (model_brier, crowd_brier) = briers(&crowd_rows);
     let asked: BTreeSet<usize> = rows.iter().map(|(_, q)| *q).collect();
-    let pairs: Vec<(bool, bool)> = asked.iter().filter_map(|&i| questions[i].league_up.zip(questions[i].up)).collect();
+    let pairs: Vec<(bool, bool)> = asked
+        .iter()
+        .filter_map(|&i| questions[i].league_up.zip(questions[i].up))
+        .collect();
     let d = opposite_share(&pairs);
     let gap = model_brier.zip(crowd_brier).map(|(m, c)| m - c);
     CrowdFigures {
@@ -154,14 +160,21 @@ fn figures(rows: &[(CrowdRow, usize)], questions: &[CrowdQuestion]) -> CrowdFigu
 
 fn split(rows: &[(CrowdRow, usize)], questions: &[CrowdQuestion]) -> CrowdSplit {
     let (a, t): (Vec<_>, Vec<_>) = rows.iter().partition(|(r, _)| admitted(r.vol));
-    CrowdSplit { admitted: figures(&a, questions), thin: figures(&t, questions) }
+    CrowdSplit {
+        admitted: figures(&a, questions),
+        thin: figures(&t, questions),
+    }
 }
 
 /// The crowd comparison of the book's runs, with the league's outcomes and scored answer
 /// lines from the forecasts rows. Errors: a run's crowd prices sealed twice, a crowd line for
 /// a run without crowd prices, a contract resolved twice with different outcomes.
 pub fn crowd_stats(rows: &[ForecastRow], book: &BookLines) -> Result<CrowdStats, BookLineError> {
-    let err = |line: u64, field: &str, message: String| BookLineError { line, field: field.into(), message };
+    let err = |line: u64, field: &str, message: String| BookLineError {
+        line,
+        field: field.into(),
+        message,
+    };
     let mut league_up: BTreeMap<(&str, &str), bool> = BTreeMap::new();
     let mut scored_line: BTreeMap<(&str, &str), u64> = BTreeMap::new();
     for r in rows {
@@ -170,7 +183,9 @@ pub fn crowd_stats(rows: &[ForecastRow], book: &BookLines) -> Result<CrowdStats,
                 league_up.entry((&r.run_id, &r.asset)).or_insert(up);
             }
         }
-        let names_its_answer = book.answers.get(&r.line).is_some_and(|a| a.seat.as_deref() == Some(&r.seat) && a.run_id.as_deref() == Some(&r.run_id));
+        let names_its_answer = book.answers.get(&r.line).is_some_and(|a| {
+            a.seat.as_deref() == Some(&r.seat) && a.run_id.as_deref() == Some(&r.run_id)
+        });
         if r.line_kind == "issue" && r.status != "no_answer" && names_its_answer {
             scored_line.entry((&r.run_id, &r.seat)).or_insert(r.line);
         }
@@ -189,21 +204,37 @@ pub fn crowd_stats(rows: &[ForecastRow], book: &BookLines) -> Result<CrowdStats,
     for r in &book.runs {
         if let (Some(id), Some(_)) = (&r.run_id, &r.crowd) {
             if let Some(first) = priced.insert(id, r.n) {
-                return Err(err(r.n, "crowd", format!("run {id} already has crowd prices on line {first}")));
+                return Err(err(
+                    r.n,
+                    "crowd",
+                    format!("run {id} already has crowd prices on line {first}"),
+                ));
             }
         }
     }
     let mut resolved: BTreeMap<(&str, &str, Venue), (bool, u64)> = BTreeMap::new();
     for c in &book.crowds {
         if !priced.contains_key(c.run_id.as_str()) {
-            return Err(err(c.n, "run_id", format!("no run line of run {} seals crowd prices", c.run_id)));
+            return Err(err(
+                c.n,
+                "run_id",
+                format!("no run line of run {} seals crowd prices", c.run_id),
+            ));
         }
         for ((code, venue), up) in &c.rows {
             let Some(up) = *up else { continue };
             if let Some((was, at)) = resolved.insert((&c.run_id, code, *venue), (up, c.n)) {
                 if was != up {
-                    let key = if *venue == Venue::Kalshi { format!("rows.{code}@kalshi.up") } else { format!("rows.{code}.up") };
-                    return Err(err(c.n, &key, format!("resolves {code} as up={up}, line {at} as up={was}")));
+                    let key = if *venue == Venue::Kalshi {
+                        format!("rows.{code}@kalshi.up")
+                    } else {
+                        format!("rows.{code}.up")
+                    };
+                    return Err(err(
+                        c.n,
+                        &key,
+                        format!("resolves {code} as up={up}, line {at} as up={was}"),
+                    ));
                 }
             }
         }
@@ -212,22 +243,36 @@ pub fn crowd_stats(rows: &[ForecastRow], book: &BookLines) -> Result<CrowdStats,
     let mut questions = Vec::new();
     let mut kalshi_mismatches = Vec::new();
     for r in &book.runs {
-        let (Some(run_id), Some(prices)) = (&r.run_id, &r.crowd) else { continue };
+        let (Some(run_id), Some(prices)) = (&r.run_id, &r.crowd) else {
+            continue;
+        };
         for (code, q) in &prices.kalshi {
             if let Some(recomputed) = kalshi_check(q) {
                 if recomputed.is_none_or(|p| (p - q.p_up).abs() > KALSHI_TOLERANCE) {
-                    kalshi_mismatches.push(KalshiMismatch { run_line: r.n, field: format!("crowd.kalshi.{code}.p_up"), sealed: q.p_up, recomputed });
+                    kalshi_mismatches.push(KalshiMismatch {
+                        run_line: r.n,
+                        field: format!("crowd.kalshi.{code}.p_up"),
+                        sealed: q.p_up,
+                        recomputed,
+                    });
                 }
             }
         }
         let codes: BTreeSet<&String> = prices.odds.keys().chain(prices.kalshi.keys()).collect();
         for code in codes {
-            let Some((venue, q)) = choose(prices.odds.get(code), prices.kalshi.get(code)) else { continue };
+            let Some((venue, q)) = choose(prices.odds.get(code), prices.kalshi.get(code)) else {
+                continue;
+            };
             let outcome = resolved.get(&(run_id.as_str(), code.as_str(), venue));
             let seats = answer_of
                 .range((run_id.as_str(), "")..)
                 .take_while(|((run, _), _)| *run == run_id)
-                .filter_map(|((_, seat), n)| book.answers[n].crowd_up.get(code).map(|p| (seat.to_string(), *p)))
+                .filter_map(|((_, seat), n)| {
+                    book.answers[n]
+                        .crowd_up
+                        .get(code)
+                        .map(|p| (seat.to_string(), *p))
+                })
                 .collect();
             questions.push(CrowdQuestion {
                 run_id: run_id.clone(),
@@ -255,7 +300,15 @@ pub fn crowd_stats(rows: &[ForecastRow], book: &BookLines) -> Result<CrowdStats,
     for (i, q) in questions.iter().enumerate() {
         let Some(up) = q.up else { continue };
         for (seat, p) in &q.seats {
-            let row = (CrowdRow { model_pct: *p, crowd_pct: 100.0 * q.p_up, up, vol: q.vol }, i);
+            let row = (
+                CrowdRow {
+                    model_pct: *p,
+                    crowd_pct: 100.0 * q.p_up,
+                    up,
+                    vol: q.vol,
+                },
+                i,
+            );
             by_seat.entry(seat.clone()).or_default().push(row);
             all.push(row);
         }
@@ -263,7 +316,10 @@ pub fn crowd_stats(rows: &[ForecastRow], book: &BookLines) -> Result<CrowdStats,
     Ok(CrowdStats {
         volume_floor_usd: VOLUME_FLOOR_USD,
         unresolved: questions.iter().filter(|q| q.up.is_none()).count(),
-        seats: by_seat.iter().map(|(s, rows)| (s.clone(), split(rows, &questions))).collect(),
+        seats: by_seat
+            .iter()
+            .map(|(s, rows)| (s.clone(), split(rows, &questions)))
+            .collect(),
         overall: split(&all, &questions),
         questions,
         kalshi_mismatches,
@@ -276,7 +332,14 @@ mod tests {
 
     fn league_row(run: &str, seat: &str, line: u64, asset: &str, chg: f64) -> ForecastRow {
         let base = crate::score::book_agreement::tests::row(2, seat, line, Horizon::D1, Some(50.0));
-        ForecastRow { run_id: run.into(), asset: asset.into(), reference: Some(100.0), close: Some(100.0 + chg), actual_pct: Some(chg), ..base }
+        ForecastRow {
+            run_id: run.into(),
+            asset: asset.into(),
+            reference: Some(100.0),
+            close: Some(100.0 + chg),
+            actual_pct: Some(chg),
+            ..base
+        }
     }
 
     const BOOK: &str = concat!(
@@ -298,12 +361,30 @@ mod tests {
     fn table_11_rows_and_figures() {
         let book = BookLines::parse(BOOK.as_bytes()).unwrap();
         // The league: SPX fell from its 09:30 reference (the crowd's close-to-close rose), TNX fell.
-        let rows = vec![league_row("r1", "a", 2, "SPX", -0.2), league_row("r1", "a", 2, "TNX", -0.1), league_row("r1", "b", 4, "SPX", -0.2)];
+        let rows = vec![
+            league_row("r1", "a", 2, "SPX", -0.2),
+            league_row("r1", "a", 2, "TNX", -0.1),
+            league_row("r1", "b", 4, "SPX", -0.2),
+        ];
         let st = crowd_stats(&rows, &book).unwrap();
-        let codes: Vec<(&str, Venue, bool)> = st.questions.iter().map(|q| (q.code.as_str(), q.venue, q.admitted)).collect();
-        assert_eq!(codes, [("BTC", Venue::Polymarket, false), ("SPX", Venue::Polymarket, true), ("TNX", Venue::Kalshi, true)]);
+        let codes: Vec<(&str, Venue, bool)> = st
+            .questions
+            .iter()
+            .map(|q| (q.code.as_str(), q.venue, q.admitted))
+            .collect();
+        assert_eq!(
+            codes,
+            [
+                ("BTC", Venue::Polymarket, false),
+                ("SPX", Venue::Polymarket, true),
+                ("TNX", Venue::Kalshi, true)
+            ]
+        );
         let spx = &st.questions[1];
-        assert_eq!((spx.p_up, spx.up, spx.crowd_line, spx.league_up), (0.8, Some(true), Some(5), Some(false)));
+        assert_eq!(
+            (spx.p_up, spx.up, spx.crowd_line, spx.league_up),
+            (0.8, Some(true), Some(5), Some(false))
+        );
         // b's scored answer is line 4 (the forecasts file names it), not its first line 3.
         assert_eq!(spx.seats.get("b"), Some(&90.0));
         assert!((st.questions[2].p_up_recomputed.unwrap() - 0.3).abs() < 1e-12);
@@ -327,19 +408,39 @@ mod tests {
 
     #[test]
     fn kalshi_mismatch_and_conflicts() {
-        let bad = BOOK.replace(r#""p_up": 0.3, "vol": 1000"#, r#""p_up": 0.35, "vol": 1000"#);
+        let bad = BOOK.replace(
+            r#""p_up": 0.3, "vol": 1000"#,
+            r#""p_up": 0.35, "vol": 1000"#,
+        );
         let st = crowd_stats(&[], &BookLines::parse(bad.as_bytes()).unwrap()).unwrap();
         assert_eq!(st.kalshi_mismatches.len(), 1);
-        assert_eq!((st.kalshi_mismatches[0].field.as_str(), st.kalshi_mismatches[0].sealed), ("crowd.kalshi.TNX.p_up", 0.35));
+        assert_eq!(
+            (
+                st.kalshi_mismatches[0].field.as_str(),
+                st.kalshi_mismatches[0].sealed
+            ),
+            ("crowd.kalshi.TNX.p_up", 0.35)
+        );
         assert_eq!(st.questions[2].p_up, 0.35, "the sealed price is scored");
         let outside = BOOK.replace(r#""prev_close": 4.05"#, r#""prev_close": 4.5"#);
         let st = crowd_stats(&[], &BookLines::parse(outside.as_bytes()).unwrap()).unwrap();
         assert_eq!(st.kalshi_mismatches[0].recomputed, None);
-        let twice = format!("{BOOK}{}\n", r#"{"n": 6, "kind": "crowd", "run_id": "r1", "rows": {"TNX@kalshi": {"up": true}}}"#);
+        let twice = format!(
+            "{BOOK}{}\n",
+            r#"{"n": 6, "kind": "crowd", "run_id": "r1", "rows": {"TNX@kalshi": {"up": true}}}"#
+        );
         let e = crowd_stats(&[], &BookLines::parse(twice.as_bytes()).unwrap()).unwrap_err();
         assert_eq!((e.line, e.field.as_str()), (6, "rows.TNX@kalshi.up"));
-        let orphan = format!("{BOOK}{}\n", r#"{"n": 6, "kind": "crowd", "run_id": "r9", "rows": {}}"#);
-        assert_eq!(crowd_stats(&[], &BookLines::parse(orphan.as_bytes()).unwrap()).unwrap_err().field, "run_id");
+        let orphan = format!(
+            "{BOOK}{}\n",
+            r#"{"n": 6, "kind": "crowd", "run_id": "r9", "rows": {}}"#
+        );
+        assert_eq!(
+            crowd_stats(&[], &BookLines::parse(orphan.as_bytes()).unwrap())
+                .unwrap_err()
+                .field,
+            "run_id"
+        );
         // Unresolved questions are listed, not scored; without the league's outcome d is None.
         let open = BOOK.replace(r#""SPX": {"up": true}, "#, "");
         let st = crowd_stats(&[], &BookLines::parse(open.as_bytes()).unwrap()).unwrap();

@@ -12,8 +12,8 @@
 use super::league::{admission, Admission};
 use crate::calendar::{Horizon, Instant};
 use crate::forecasts_csv::ForecastRow;
-use crate::neff::panel::MIN_COMMON_CELLS;
 use crate::neff::panel::CorrelationMatrix;
+use crate::neff::panel::MIN_COMMON_CELLS;
 use crate::neff::spectrum::{spectrum, Spectrum};
 use crate::neff::{Answer, NeffError, NeffReading, Panel, Similarity};
 use serde::Serialize;
@@ -33,7 +33,10 @@ pub struct NeffRow {
 }
 
 /// The N_eff rows of a forecasts file, in run and horizon order.
-pub fn neff_rows(rows: &[ForecastRow], sealing_times: Option<&BTreeMap<u64, Instant>>) -> Vec<NeffRow> {
+pub fn neff_rows(
+    rows: &[ForecastRow],
+    sealing_times: Option<&BTreeMap<u64, Instant>>,
+) -> Vec<NeffRow> {
     run_cells(rows, sealing_times)
         .into_iter()
         .map(|((run_id, h), rs)| {
@@ -55,33 +58,55 @@ pub fn neff_rows(rows: &[ForecastRow], sealing_times: Option<&BTreeMap<u64, Inst
 /// names the file's row instead.
 pub(crate) fn panel_error_note(e: &NeffError, rs: &[&ForecastRow]) -> String {
     match e {
-        NeffError::Duplicate { row, seat, market, .. } => {
+        NeffError::Duplicate {
+            row, seat, market, ..
+        } => {
             format!("council-forecasts.csv row {}: seat {seat} answered {market} twice in its latest answer line", rs[*row].row)
         }
-        NeffError::Probability { row, .. } => format!("council-forecasts.csv row {}, column prob_up: not a number from 0 to 100", rs[*row].row),
+        NeffError::Probability { row, .. } => format!(
+            "council-forecasts.csv row {}, column prob_up: not a number from 0 to 100",
+            rs[*row].row
+        ),
         _ => e.to_string(),
     }
 }
 
 /// Per run and horizon, the admitted rows of each seat's latest answer line (§5.1).
-pub(crate) fn run_cells<'a>(rows: &'a [ForecastRow], sealing_times: Option<&BTreeMap<u64, Instant>>) -> BTreeMap<(&'a str, Horizon), Vec<&'a ForecastRow>> {
-    let admitted: Vec<&ForecastRow> = rows.iter().filter(|r| matches!(admission(r, sealing_times), Admission::In)).collect();
+pub(crate) fn run_cells<'a>(
+    rows: &'a [ForecastRow],
+    sealing_times: Option<&BTreeMap<u64, Instant>>,
+) -> BTreeMap<(&'a str, Horizon), Vec<&'a ForecastRow>> {
+    let admitted: Vec<&ForecastRow> = rows
+        .iter()
+        .filter(|r| matches!(admission(r, sealing_times), Admission::In))
+        .collect();
     let mut latest: BTreeMap<(&str, &str), u64> = BTreeMap::new();
     for r in &admitted {
-        let l = latest.entry((r.run_id.as_str(), r.seat.as_str())).or_insert(r.line);
+        let l = latest
+            .entry((r.run_id.as_str(), r.seat.as_str()))
+            .or_insert(r.line);
         *l = (*l).max(r.line);
     }
     let mut runs: BTreeMap<(&str, Horizon), Vec<&ForecastRow>> = BTreeMap::new();
     for r in admitted {
         if latest[&(r.run_id.as_str(), r.seat.as_str())] == r.line {
-            runs.entry((r.run_id.as_str(), r.horizon)).or_default().push(r);
+            runs.entry((r.run_id.as_str(), r.horizon))
+                .or_default()
+                .push(r);
         }
     }
     runs
 }
 
 fn answers_of(rs: &[&ForecastRow], h: Horizon) -> Vec<Answer> {
-    rs.iter().map(|r| Answer { seat: r.seat.clone(), market: r.asset.clone(), horizon: h.as_str().into(), prob: r.prob_up.unwrap_or(f64::NAN) }).collect()
+    rs.iter()
+        .map(|r| Answer {
+            seat: r.seat.clone(),
+            market: r.asset.clone(),
+            horizon: h.as_str().into(),
+            prob: r.prob_up.unwrap_or(f64::NAN),
+        })
+        .collect()
 }
 
 /// The correlation matrix behind one `n_eff[]` row and its eigen-structure (§5.1,
@@ -97,12 +122,22 @@ pub struct RunMatrix {
 
 /// The matrices of the runs [`neff_rows`] reads, in the same order; runs whose panel cannot
 /// be formed (the row's `note` says why) are left out.
-pub fn run_matrices(rows: &[ForecastRow], sealing_times: Option<&BTreeMap<u64, Instant>>) -> Vec<RunMatrix> {
+pub fn run_matrices(
+    rows: &[ForecastRow],
+    sealing_times: Option<&BTreeMap<u64, Instant>>,
+) -> Vec<RunMatrix> {
     run_cells(rows, sealing_times)
         .into_iter()
         .filter_map(|((run_id, h), rs)| {
-            let matrix = Panel::from_answers(&answers_of(&rs, h), None).ok()?.correlations(&Similarity::Pearson);
-            Some(RunMatrix { run_id: run_id.into(), horizon: h.as_str().into(), spectrum: spectrum(&matrix), matrix })
+            let matrix = Panel::from_answers(&answers_of(&rs, h), None)
+                .ok()?
+                .correlations(&Similarity::Pearson);
+            Some(RunMatrix {
+                run_id: run_id.into(),
+                horizon: h.as_str().into(),
+                spectrum: spectrum(&matrix),
+                matrix,
+            })
         })
         .collect()
 }

@@ -25,8 +25,8 @@ use super::baselines::ClimatologyTable;
 use super::calibration::{share_40_60, sharpness_k, spread};
 use super::independence::{panel_error_note, run_cells, NeffRow};
 use super::league::{InputError, LeagueFiles};
-use super::roster::Roster;
 use super::mean;
+use super::roster::Roster;
 use crate::calendar::{reference_cut, session_number, Date, Horizon, Instant};
 use crate::forecasts_csv::ForecastRow;
 use crate::neff::panel::{one_market_per_group, CorrelationMatrix, MIN_COMMON_CELLS};
@@ -47,11 +47,20 @@ pub const ALL_HORIZONS: &str = "all";
 /// each group that the run has and drops the others.
 pub const MARKET_GROUPS: &[&[(&str, &[&str])]] = &[
     &[
-        ("S&P 500", &["SPX", "^GSPC", "GSPC", "SP500", "S&P 500", "ES=F"]),
-        ("Nasdaq 100", &["NDX", "^NDX", "NASDAQ100", "Nasdaq 100", "NQ=F"]),
+        (
+            "S&P 500",
+            &["SPX", "^GSPC", "GSPC", "SP500", "S&P 500", "ES=F"],
+        ),
+        (
+            "Nasdaq 100",
+            &["NDX", "^NDX", "NASDAQ100", "Nasdaq 100", "NQ=F"],
+        ),
         ("Dow", &["DJI", "^DJI", "DJIA", "Dow", "YM=F"]),
     ],
-    &[("WTI", &["WTI", "CL", "CL=F"]), ("Brent", &["BRENT", "BZ", "BZ=F"])],
+    &[
+        ("WTI", &["WTI", "CL", "CL=F"]),
+        ("Brent", &["BRENT", "BZ", "BZ=F"]),
+    ],
 ];
 
 /// The `independence` section.
@@ -146,24 +155,45 @@ pub struct ShadowSection {
 }
 
 fn answer(r: &ForecastRow) -> Answer {
-    Answer { seat: r.seat.clone(), market: r.asset.clone(), horizon: r.horizon.as_str().into(), prob: r.prob_up.unwrap_or(f64::NAN) }
+    Answer {
+        seat: r.seat.clone(),
+        market: r.asset.clone(),
+        horizon: r.horizon.as_str().into(),
+        prob: r.prob_up.unwrap_or(f64::NAN),
+    }
 }
 
 fn reading(r: NeffReading, cells: usize) -> Reading {
     let note = if r.n < 2 {
         Some("fewer than two seats".to_string())
     } else if r.rho.is_none() {
-        Some(format!("no pair of seats has a correlation over {MIN_COMMON_CELLS} or more common cells"))
+        Some(format!(
+            "no pair of seats has a correlation over {MIN_COMMON_CELLS} or more common cells"
+        ))
     } else if r.n_eff.is_none() {
         Some("1 + (n - 1) rho is not positive".to_string())
     } else {
         None
     };
-    Reading { reading: r, cells, note }
+    Reading {
+        reading: r,
+        cells,
+        note,
+    }
 }
 
 fn no_reading(note: &str) -> Reading {
-    Reading { reading: NeffReading { n: 0, pairs: 0, undefined_pairs: 0, rho: None, n_eff: None }, cells: 0, note: Some(note.to_string()) }
+    Reading {
+        reading: NeffReading {
+            n: 0,
+            pairs: 0,
+            undefined_pairs: 0,
+            rho: None,
+            n_eff: None,
+        },
+        cells: 0,
+        note: Some(note.to_string()),
+    }
 }
 
 /// What every panel of the document reads besides its rows.
@@ -175,8 +205,15 @@ struct Context<'a> {
 /// The groups among `present` markets: per group of [`MARKET_GROUPS`], the markets matching its
 /// members in member order, kept when at least two are present.
 fn groups_present(rows: &[&ForecastRow]) -> Vec<Vec<String>> {
-    let markets: BTreeMap<&str, &str> = rows.iter().map(|r| (r.asset.as_str(), r.contract.price_symbol.as_str())).collect();
-    let matches = |names: &[&str], asset: &str, symbol: &str| names.iter().any(|n| n.eq_ignore_ascii_case(asset) || n.eq_ignore_ascii_case(symbol));
+    let markets: BTreeMap<&str, &str> = rows
+        .iter()
+        .map(|r| (r.asset.as_str(), r.contract.price_symbol.as_str()))
+        .collect();
+    let matches = |names: &[&str], asset: &str, symbol: &str| {
+        names
+            .iter()
+            .any(|n| n.eq_ignore_ascii_case(asset) || n.eq_ignore_ascii_case(symbol))
+    };
     MARKET_GROUPS
         .iter()
         .map(|group| {
@@ -194,7 +231,12 @@ fn groups_present(rows: &[&ForecastRow]) -> Vec<Vec<String>> {
         .collect()
 }
 
-fn run_panel(run_id: &str, horizon: &str, rows: &[&ForecastRow], ctx: &Context<'_>) -> RunIndependence {
+fn run_panel(
+    run_id: &str,
+    horizon: &str,
+    rows: &[&ForecastRow],
+    ctx: &Context<'_>,
+) -> RunIndependence {
     let answers: Vec<Answer> = rows.iter().map(|r| answer(r)).collect();
     let mut out = RunIndependence {
         run_id: run_id.into(),
@@ -222,7 +264,13 @@ fn run_panel(run_id: &str, horizon: &str, rows: &[&ForecastRow], ctx: &Context<'
         Ok(p) => p,
         Err(e) => {
             let note = panel_error_note(&e, rows);
-            for r in [&mut out.pearson, &mut out.one_market_per_group, &mut out.from_fifty, &mut out.from_climatology, &mut out.errors] {
+            for r in [
+                &mut out.pearson,
+                &mut out.one_market_per_group,
+                &mut out.from_fifty,
+                &mut out.from_climatology,
+                &mut out.errors,
+            ] {
                 *r = no_reading(&note);
             }
             out.spectrum_note = Some(note.clone());
@@ -237,21 +285,28 @@ fn run_panel(run_id: &str, horizon: &str, rows: &[&ForecastRow], ctx: &Context<'
 
     let groups = groups_present(rows);
     out.dropped_markets = groups.iter().flat_map(|g| g[1..].iter().cloned()).collect();
-    out.one_market_per_group = match Panel::from_answers(&one_market_per_group(&answers, &groups), None) {
-        Ok(p) => reading(p.reading(&Similarity::Pearson), p.cells.len()),
-        Err(e) => no_reading(&panel_error_note(&e, rows)),
-    };
+    out.one_market_per_group =
+        match Panel::from_answers(&one_market_per_group(&answers, &groups), None) {
+            Ok(p) => reading(p.reading(&Similarity::Pearson), p.cells.len()),
+            Err(e) => no_reading(&panel_error_note(&e, rows)),
+        };
     out.from_fifty = reading(panel.reading(&Similarity::FromFifty), cells);
     out.from_climatology = match &ctx.clim {
-        Some(sim @ Similarity::FromReference(q)) => reading(panel.reading(sim), panel.cells.iter().filter(|c| q.contains_key(c)).count()),
+        Some(sim @ Similarity::FromReference(q)) => reading(
+            panel.reading(sim),
+            panel.cells.iter().filter(|c| q.contains_key(c)).count(),
+        ),
         _ => no_reading("no climatology table given"),
     };
 
     out.spectrum = spectrum(&matrix);
-    out.spectrum_note = out.spectrum.is_none().then(|| match out.pearson.reading.undefined_pairs {
-        0 => "the matrix's eigenvalues give no positive trace".to_string(),
-        k => format!("{k} pairs of seats have no correlation, so the matrix is incomplete"),
-    });
+    out.spectrum_note = out
+        .spectrum
+        .is_none()
+        .then(|| match out.pearson.reading.undefined_pairs {
+            0 => "the matrix's eigenvalues give no positive trace".to_string(),
+            k => format!("{k} pairs of seats have no correlation, so the matrix is incomplete"),
+        });
     out.seats = seat_profiles(&panel, &matrix);
     out.errors = error_reading(rows);
     (out.sides, out.sides_note) = sides(&panel, &matrix, ctx.roster);
@@ -259,7 +314,9 @@ fn run_panel(run_id: &str, horizon: &str, rows: &[&ForecastRow], ctx: &Context<'
     out.share_40_60 = share_40_60(answers.iter().map(|a| a.prob));
     let spreads: Vec<f64> = (0..cells)
         .filter_map(|c| {
-            let ps: Vec<f64> = (0..panel.seats.len()).filter_map(|s| panel.value(s, c)).collect();
+            let ps: Vec<f64> = (0..panel.seats.len())
+                .filter_map(|s| panel.value(s, c))
+                .collect();
             (ps.len() >= 2).then(|| spread(&ps)).flatten()
         })
         .collect();
@@ -272,7 +329,15 @@ fn error_reading(rows: &[&ForecastRow]) -> Reading {
     let scored: Vec<ScoredAnswer> = rows
         .iter()
         .filter(|r| r.resolved())
-        .filter_map(|r| Some(ScoredAnswer { seat: r.seat.clone(), market: r.asset.clone(), horizon: r.horizon.as_str().into(), prob: r.prob_up?, up: r.up()? }))
+        .filter_map(|r| {
+            Some(ScoredAnswer {
+                seat: r.seat.clone(),
+                market: r.asset.clone(),
+                horizon: r.horizon.as_str().into(),
+                prob: r.prob_up?,
+                up: r.up()?,
+            })
+        })
         .collect();
     if scored.is_empty() {
         return no_reading("no resolved event yet");
@@ -283,7 +348,11 @@ fn error_reading(rows: &[&ForecastRow]) -> Reading {
     }
 }
 
-fn sides(panel: &Panel, matrix: &CorrelationMatrix, roster: &Roster) -> (Option<SidesTest>, Option<String>) {
+fn sides(
+    panel: &Panel,
+    matrix: &CorrelationMatrix,
+    roster: &Roster,
+) -> (Option<SidesTest>, Option<String>) {
     if roster.seats.iter().all(|s| s.side.is_none()) {
         return (None, Some("the roster gives no sides".into()));
     }
@@ -301,38 +370,69 @@ fn sides(panel: &Panel, matrix: &CorrelationMatrix, roster: &Roster) -> (Option<
 }
 
 /// The shadow weights from the one-day panels of the design window's runs.
-fn shadow(runs: &BTreeMap<(&str, Horizon), Vec<&ForecastRow>>, rows: &[ForecastRow], roster: &Roster) -> ShadowSection {
+fn shadow(
+    runs: &BTreeMap<(&str, Horizon), Vec<&ForecastRow>>,
+    rows: &[ForecastRow],
+    roster: &Roster,
+) -> ShadowSection {
     let mut window = Vec::new();
     let mut matrices = Vec::new();
     for ((run_id, h), rs) in runs {
-        let in_window = Date::parse(&rs[0].session).and_then(session_number).is_some_and(|s| s < PRIMARY_FIRST_SESSION);
+        let in_window = Date::parse(&rs[0].session)
+            .and_then(session_number)
+            .is_some_and(|s| s < PRIMARY_FIRST_SESSION);
         if *h != Horizon::D1 || !in_window {
             continue;
         }
-        if let Ok(p) = Panel::from_answers(&rs.iter().map(|r| answer(r)).collect::<Vec<_>>(), None) {
+        if let Ok(p) = Panel::from_answers(&rs.iter().map(|r| answer(r)).collect::<Vec<_>>(), None)
+        {
             window.push(run_id.to_string());
             matrices.push(p.correlations(&Similarity::Pearson));
         }
     }
     if matrices.is_empty() {
         let note = format!("no counted run with a one-day panel before session {PRIMARY_FIRST_SESSION} (the window the weights are frozen from)");
-        return ShadowSection { window, weights: None, note: Some(note) };
+        return ShadowSection {
+            window,
+            weights: None,
+            note: Some(note),
+        };
     }
     let mut seats: Vec<String> = roster.seats.iter().map(|s| s.seat.clone()).collect();
-    let others: BTreeSet<&str> = rows.iter().map(|r| r.seat.as_str()).filter(|s| !seats.iter().any(|x| x == s)).collect();
+    let others: BTreeSet<&str> = rows
+        .iter()
+        .map(|r| r.seat.as_str())
+        .filter(|s| !seats.iter().any(|x| x == s))
+        .collect();
     seats.extend(others.into_iter().map(String::from));
     match shadow_weights(&matrices, &seats) {
-        Ok(w) => ShadowSection { window, weights: Some(w), note: None },
-        Err(e) => ShadowSection { window, weights: None, note: Some(e.to_string()) },
+        Ok(w) => ShadowSection {
+            window,
+            weights: Some(w),
+            note: None,
+        },
+        Err(e) => ShadowSection {
+            window,
+            weights: None,
+            note: Some(e.to_string()),
+        },
     }
 }
 
 /// The `independence` section from the forecasts rows, the book's sealing times (the 09:30 ET
 /// cut), the climatology table and the roster.
-pub fn independence(rows: &[ForecastRow], sealing_times: Option<&BTreeMap<u64, Instant>>, climatology: Option<&ClimatologyTable>, roster: &Roster) -> Independence {
+pub fn independence(
+    rows: &[ForecastRow],
+    sealing_times: Option<&BTreeMap<u64, Instant>>,
+    climatology: Option<&ClimatologyTable>,
+    roster: &Roster,
+) -> Independence {
     let by_run = run_cells(rows, sealing_times);
     let clim = climatology.map(|c| {
-        let q = by_run.values().flatten().filter_map(|r| c.q(&r.asset, r.horizon.as_str()).map(|q| ((r.asset.clone(), r.horizon.as_str().to_string()), 100.0 * q)));
+        let q = by_run.values().flatten().filter_map(|r| {
+            c.q(&r.asset, r.horizon.as_str())
+                .map(|q| ((r.asset.clone(), r.horizon.as_str().to_string()), 100.0 * q))
+        });
         Similarity::FromReference(q.collect())
     });
     let ctx = Context { clim, roster };
@@ -349,7 +449,10 @@ pub fn independence(rows: &[ForecastRow], sealing_times: Option<&BTreeMap<u64, I
     }
     Independence {
         roster: roster.clone(),
-        groups: MARKET_GROUPS.iter().map(|g| g.iter().map(|(name, _)| name.to_string()).collect()).collect(),
+        groups: MARKET_GROUPS
+            .iter()
+            .map(|g| g.iter().map(|(name, _)| name.to_string()).collect())
+            .collect(),
         climatology: climatology.is_some(),
         shadow: shadow(&by_run, rows, roster),
         funnel: funnel(rows, sealing_times),
@@ -365,20 +468,35 @@ fn funnel(rows: &[ForecastRow], sealing_times: Option<&BTreeMap<u64, Instant>>) 
     by_run
         .into_iter()
         .map(|(run_id, rs)| {
-            let issue: Vec<&ForecastRow> = rs.iter().copied().filter(|r| r.line_kind != "correction").collect();
+            let issue: Vec<&ForecastRow> = rs
+                .iter()
+                .copied()
+                .filter(|r| r.line_kind != "correction")
+                .collect();
             let count = |f: &dyn Fn(&ForecastRow) -> bool| issue.iter().filter(|r| f(r)).count();
-            let before = |times: &BTreeMap<u64, Instant>, r: &ForecastRow| Date::parse(&r.session).zip(times.get(&r.line)).is_some_and(|(d, t)| *t < reference_cut(d));
+            let before = |times: &BTreeMap<u64, Instant>, r: &ForecastRow| {
+                Date::parse(&r.session)
+                    .zip(times.get(&r.line))
+                    .is_some_and(|(d, t)| *t < reference_cut(d))
+            };
             RunFunnel {
                 run_id: run_id.into(),
                 session: rs[0].session.clone(),
                 rows: issue.len(),
                 corrections: rs.len() - issue.len(),
-                seats: issue.iter().filter(|r| r.status != "no_answer").map(|r| r.seat.as_str()).collect::<BTreeSet<_>>().len(),
+                seats: issue
+                    .iter()
+                    .filter(|r| r.status != "no_answer")
+                    .map(|r| r.seat.as_str())
+                    .collect::<BTreeSet<_>>()
+                    .len(),
                 sealed_before_reference: sealing_times.map(|t| count(&|r| before(t, r))),
                 explicit_50: count(&|r| r.cell_status == "explicit_50"),
                 invalid: count(&|r| r.cell_status == "invalid"),
                 counted_one_day: count(&|r| r.status == "counted" && r.horizon == Horizon::D1),
-                note: sealing_times.is_none().then(|| "sealed_before_reference needs the book's sealing times".to_string()),
+                note: sealing_times
+                    .is_none()
+                    .then(|| "sealed_before_reference needs the book's sealing times".to_string()),
             }
         })
         .collect()
@@ -393,7 +511,10 @@ pub fn neff_and_independence_from_files(
     asks: Option<&[u8]>,
 ) -> Result<(Vec<NeffRow>, Independence), InputError> {
     let f = LeagueFiles::read(forecasts_csv, book, climatology, asks)?;
-    Ok((super::independence::neff_rows(&f.rows, f.times.as_ref()), independence(&f.rows, f.times.as_ref(), f.clim.as_ref(), &f.roster)))
+    Ok((
+        super::independence::neff_rows(&f.rows, f.times.as_ref()),
+        independence(&f.rows, f.times.as_ref(), f.clim.as_ref(), &f.roster),
+    ))
 }
 
 #[cfg(test)]
@@ -404,15 +525,33 @@ mod tests {
     /// A counted one-day answer of `seat` on `asset` (priced as `symbol`) in session 2 (2026-10-20).
     fn row(seat: &str, asset: &str, symbol: &str, p: f64, line: u64) -> ForecastRow {
         let sealed_at = Instant::parse_rfc3339("2026-10-20T12:40:00Z").unwrap();
-        ForecastRow { row: line, line, sealed_at, ..ForecastRow::for_test(seat, "2026-10-20", asset, symbol, Horizon::D1, Some(p)) }
+        ForecastRow {
+            row: line,
+            line,
+            sealed_at,
+            ..ForecastRow::for_test(seat, "2026-10-20", asset, symbol, Horizon::D1, Some(p))
+        }
     }
 
     fn rows() -> Vec<ForecastRow> {
-        let markets = [("SP", "^GSPC"), ("NASDAQ", "^NDX"), ("DOW", "^DJI"), ("OIL", "CL=F"), ("BRENT", "BZ=F"), ("GOLD", "GC=F")];
+        let markets = [
+            ("SP", "^GSPC"),
+            ("NASDAQ", "^NDX"),
+            ("DOW", "^DJI"),
+            ("OIL", "CL=F"),
+            ("BRENT", "BZ=F"),
+            ("GOLD", "GC=F"),
+        ];
         let mut rows = Vec::new();
         for (s, seat) in ["a", "b", "c", "d"].iter().enumerate() {
             for (m, (asset, symbol)) in markets.iter().enumerate() {
-                rows.push(row(seat, asset, symbol, (40 + (s * 3 + m * 7) % 23) as f64, 10 + s as u64));
+                rows.push(row(
+                    seat,
+                    asset,
+                    symbol,
+                    (40 + (s * 3 + m * 7) % 23) as f64,
+                    10 + s as u64,
+                ));
             }
         }
         rows
@@ -430,7 +569,10 @@ mod tests {
         assert_eq!(r.dropped_markets, ["NASDAQ", "DOW", "BRENT"]);
         assert_eq!(r.one_market_per_group.cells, 3);
         assert!(r.pearson.reading.rho.is_some() && r.pearson.note.is_none());
-        assert_eq!(r.from_climatology.note.as_deref(), Some("no climatology table given"));
+        assert_eq!(
+            r.from_climatology.note.as_deref(),
+            Some("no climatology table given")
+        );
         assert_eq!(r.errors.note.as_deref(), Some("no resolved event yet"));
         assert_eq!(r.sides_note.as_deref(), Some("the roster gives no sides"));
         assert_eq!(r.seats.len(), 4);
@@ -439,20 +581,47 @@ mod tests {
         assert_eq!(ind.shadow.weights.as_ref().unwrap().weights.len(), 4);
 
         // Sides from the roster: every answering seat needs one.
-        let seat = |s: &str, side: Option<Side>| RosterSeat { seat: s.into(), family: s.into(), side, model: None };
-        let mut roster = Roster { seats: vec![seat("a", Some(Side::Us)), seat("b", Some(Side::Us)), seat("c", Some(Side::China))], source: None, note: None };
+        let seat = |s: &str, side: Option<Side>| RosterSeat {
+            seat: s.into(),
+            family: s.into(),
+            side,
+            model: None,
+        };
+        let mut roster = Roster {
+            seats: vec![
+                seat("a", Some(Side::Us)),
+                seat("b", Some(Side::Us)),
+                seat("c", Some(Side::China)),
+            ],
+            source: None,
+            note: None,
+        };
         let ind = independence(&rows, None, None, &roster);
-        assert_eq!(ind.runs[0].sides_note.as_deref(), Some("seat d has no side in the roster"));
+        assert_eq!(
+            ind.runs[0].sides_note.as_deref(),
+            Some("seat d has no side in the roster")
+        );
         roster.seats.push(seat("d", Some(Side::China)));
         let ind = independence(&rows, None, None, &roster);
         let t = ind.runs[1].sides.as_ref().unwrap();
-        assert_eq!((t.splits, t.sides.clone()), (6, ["China".to_string(), "US".to_string()]));
+        assert_eq!(
+            (t.splits, t.sides.clone()),
+            (6, ["China".to_string(), "US".to_string()])
+        );
 
         // A seat answering a market twice in its latest line: every figure names the row.
         let mut twice = rows.clone();
         twice.push(row("a", "GOLD", "GC=F", 50.0, 10));
         let r = &independence(&twice, None, None, &Roster::default()).runs[0];
-        assert!(r.pearson.note.as_deref().unwrap().starts_with("council-forecasts.csv row 10: seat a answered GOLD twice"), "{:?}", r.pearson.note);
+        assert!(
+            r.pearson
+                .note
+                .as_deref()
+                .unwrap()
+                .starts_with("council-forecasts.csv row 10: seat a answered GOLD twice"),
+            "{:?}",
+            r.pearson.note
+        );
         assert_eq!(r.sides_note, r.pearson.note);
     }
 }

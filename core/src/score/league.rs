@@ -19,25 +19,27 @@
 //! - within a consensus, answers are in roster order (the given roster, else the order seats
 //!   first appear in the file) and a seat's family is its roster family (else itself).
 
-use super::baselines::{bss, ClimatologyTable};
-use super::brier::{brier, brier_report, hit_rate, HitRate, Resolved};
 use super::agreement::agreement;
 use super::baselines::momentum_pct;
+use super::baselines::{bss, ClimatologyTable};
 use super::book_agreement::{book_agreement, BookAgreement};
 use super::book_lines::{BookLineError, BookLines};
-use super::crowd_book::{crowd_stats, CrowdStats};
+use super::brier::{brier, brier_report, hit_rate, HitRate, Resolved};
 use super::calibration::{folded_calibration, sharpness_k, sharpness_k_clim, CalibrationBin};
 use super::cells::{seat_cells, Cell};
 use super::consensus::{consensus, krogh_vedelsby, seat_value, Answer};
+use super::crowd_book::{crowd_stats, CrowdStats};
 use super::eligibility::ranked;
 use super::independence::{neff_rows, run_matrices, NeffRow, RunMatrix};
 use super::independence_tables::{independence, Independence};
+use super::mean;
 use super::roster::{league_roster, Roster, RosterError};
 use super::seams::{interval_for, Interval, StatsSeams};
-use super::mean;
 use crate::calendar::{reference_cut, session_number, Date, Horizon, Instant};
 use crate::forecasts_csv::ForecastRow;
-use crate::stats::endpoint::{session_gains, EndpointConfig, PairedLoss, SessionGain, Verdict, PRIMARY_FIRST_SESSION};
+use crate::stats::endpoint::{
+    session_gains, EndpointConfig, PairedLoss, SessionGain, Verdict, PRIMARY_FIRST_SESSION,
+};
 use crate::stats::intervals::{interval_rule, IntervalMethod, IntervalRule};
 use crate::stats::logistic::CalibrationFit;
 use crate::stats::numpy_reduce;
@@ -210,8 +212,13 @@ impl PrimaryEndpoint {
     /// The endpoint over session gains in session order, or the reason it has no interval.
     fn of(session_gains: Vec<SessionGain>, stats: &dyn StatsSeams) -> PrimaryEndpoint {
         let gains: Vec<f64> = session_gains.iter().map(|g| g.gain).collect();
-        let base =
-            PrimaryEndpoint { estimate: numpy_reduce::mean(&gains), sessions: gains.len(), note: None, gains: session_gains, ..PrimaryEndpoint::without("") };
+        let base = PrimaryEndpoint {
+            estimate: numpy_reduce::mean(&gains),
+            sessions: gains.len(),
+            note: None,
+            gains: session_gains,
+            ..PrimaryEndpoint::without("")
+        };
         match stats.block_bootstrap_endpoint(&gains, base.config) {
             Ok(r) => PrimaryEndpoint {
                 ci95: Some((r.ci95.lo, r.ci95.hi)),
@@ -220,14 +227,27 @@ impl PrimaryEndpoint {
                 confirmed_below_margin: r.confirmed_below_margin,
                 ..base
             },
-            Err(e) => PrimaryEndpoint { note: Some(format!("{} sessions: {e}", gains.len())), ..base },
+            Err(e) => PrimaryEndpoint {
+                note: Some(format!("{} sessions: {e}", gains.len())),
+                ..base
+            },
         }
     }
 
     /// No endpoint, and why.
     fn without(note: &str) -> PrimaryEndpoint {
         let config = EndpointConfig::PRIMARY;
-        PrimaryEndpoint { estimate: None, sessions: 0, ci95: None, ci90: None, verdict: None, confirmed_below_margin: false, config, note: Some(note.into()), gains: Vec::new() }
+        PrimaryEndpoint {
+            estimate: None,
+            sessions: 0,
+            ci95: None,
+            ci90: None,
+            verdict: None,
+            confirmed_below_margin: false,
+            config,
+            note: Some(note.into()),
+            gains: Vec::new(),
+        }
     }
 }
 
@@ -257,13 +277,26 @@ pub(crate) enum Admission {
     In,
 }
 
-pub(crate) fn admission(r: &ForecastRow, sealing_times: Option<&BTreeMap<u64, Instant>>) -> Admission {
-    if r.status != "counted" || !r.same_event || r.line_kind != "issue" || cell_of(r).stated().is_none() {
+pub(crate) fn admission(
+    r: &ForecastRow,
+    sealing_times: Option<&BTreeMap<u64, Instant>>,
+) -> Admission {
+    if r.status != "counted"
+        || !r.same_event
+        || r.line_kind != "issue"
+        || cell_of(r).stated().is_none()
+    {
         return Admission::Out;
     }
     match sealing_times {
         // No sealing time for the row's line counts as not sealed before the reference.
-        Some(times) if Date::parse(&r.session).zip(times.get(&r.line)).is_none_or(|(d, t)| *t >= reference_cut(d)) => Admission::AfterReference,
+        Some(times)
+            if Date::parse(&r.session)
+                .zip(times.get(&r.line))
+                .is_none_or(|(d, t)| *t >= reference_cut(d)) =>
+        {
+            Admission::AfterReference
+        }
         _ => Admission::In,
     }
 }
@@ -278,25 +311,55 @@ fn cell_of(r: &ForecastRow) -> Cell {
 
 /// The league tables; `stats` supplies the intervals (see [`StatsSeams`]).
 pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueStats {
-    let q_of = |r: &ForecastRow| inp.climatology.and_then(|c| c.q(&r.asset, r.horizon.as_str()));
-    let q_ex_draw_of = |r: &ForecastRow| inp.climatology.and_then(|c| c.q_ex_draw(&r.asset, r.horizon.as_str()));
+    let q_of = |r: &ForecastRow| {
+        inp.climatology
+            .and_then(|c| c.q(&r.asset, r.horizon.as_str()))
+    };
+    let q_ex_draw_of = |r: &ForecastRow| {
+        inp.climatology
+            .and_then(|c| c.q_ex_draw(&r.asset, r.horizon.as_str()))
+    };
 
     // Seat figures.
     let mut by_seat: BTreeMap<(&str, Horizon), Vec<&ForecastRow>> = BTreeMap::new();
     for r in inp.rows.iter().filter(|r| r.status != "not_counted") {
-        by_seat.entry((r.seat.as_str(), r.horizon)).or_default().push(r);
+        by_seat
+            .entry((r.seat.as_str(), r.horizon))
+            .or_default()
+            .push(r);
     }
     let mut seats: BTreeMap<String, BTreeMap<String, SeatHorizon>> = BTreeMap::new();
     for ((seat, h), rows) in &by_seat {
         let cells = seat_cells(rows.iter().map(|r| (cell_of(r), resolved_up(r))));
-        let stated: Vec<(&ForecastRow, f64)> = rows.iter().filter_map(|r| cell_of(r).stated().map(|p| (*r, p))).collect();
-        let resolved: Vec<(&ForecastRow, f64, bool)> = stated.iter().filter_map(|&(r, p)| resolved_up(r).map(|up| (r, p, up))).collect();
-        let report = brier_report(&resolved.iter().map(|&(r, p, up)| Resolved { p_pct: p, up, draw: r.draw == Some(true) }).collect::<Vec<_>>());
+        let stated: Vec<(&ForecastRow, f64)> = rows
+            .iter()
+            .filter_map(|r| cell_of(r).stated().map(|p| (*r, p)))
+            .collect();
+        let resolved: Vec<(&ForecastRow, f64, bool)> = stated
+            .iter()
+            .filter_map(|&(r, p)| resolved_up(r).map(|up| (r, p, up)))
+            .collect();
+        let report = brier_report(
+            &resolved
+                .iter()
+                .map(|&(r, p, up)| Resolved {
+                    p_pct: p,
+                    up,
+                    draw: r.draw == Some(true),
+                })
+                .collect::<Vec<_>>(),
+        );
         let mut per_session: BTreeMap<&str, Vec<f64>> = BTreeMap::new();
         for &(r, p, up) in &resolved {
-            per_session.entry(r.session.as_str()).or_default().push(brier(p, up));
+            per_session
+                .entry(r.session.as_str())
+                .or_default()
+                .push(brier(p, up));
         }
-        let with_q: Vec<(f64, bool, f64)> = resolved.iter().filter_map(|&(r, p, up)| q_of(r).map(|q| (p, up, q))).collect();
+        let with_q: Vec<(f64, bool, f64)> = resolved
+            .iter()
+            .filter_map(|&(r, p, up)| q_of(r).map(|q| (p, up, q)))
+            .collect();
         let b_model = mean(with_q.iter().map(|&(p, up, _)| brier(p, up)));
         let b_clim = mean(with_q.iter().map(|&(_, up, q)| brier(100.0 * q, up)));
         let ex_draw_q: Vec<(f64, bool, f64)> = resolved
@@ -305,18 +368,31 @@ pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueSta
             .filter_map(|&(r, p, up)| q_ex_draw_of(r).map(|q| (p, up, q)))
             .collect();
         let bss_clim_ex_draw = mean(ex_draw_q.iter().map(|&(p, up, _)| brier(p, up)))
-            .zip(mean(ex_draw_q.iter().map(|&(_, up, q)| brier(100.0 * q, up))))
+            .zip(mean(
+                ex_draw_q.iter().map(|&(_, up, q)| brier(100.0 * q, up)),
+            ))
             .and_then(|(b, c)| bss(b, c));
         let sessions = per_session.len();
         let logistic = {
             let session_index: Vec<&str> = per_session.keys().copied().collect();
-            let cluster: Vec<u64> = resolved.iter().map(|(r, _, _)| session_index.binary_search(&r.session.as_str()).unwrap_or(0) as u64).collect();
+            let cluster: Vec<u64> = resolved
+                .iter()
+                .map(|(r, _, _)| {
+                    session_index
+                        .binary_search(&r.session.as_str())
+                        .unwrap_or(0) as u64
+                })
+                .collect();
             let p: Vec<f64> = resolved.iter().map(|(_, p, _)| p / 100.0).collect();
             let y: Vec<bool> = resolved.iter().map(|(_, _, up)| *up).collect();
             stats.logistic_calibration(&p, &y, &cluster)
         };
         let interval = interval_rule(h.sessions() as usize, sessions);
-        let ci95 = interval_for(&interval, &per_session.into_values().collect::<Vec<_>>(), stats);
+        let ci95 = interval_for(
+            &interval,
+            &per_session.into_values().collect::<Vec<_>>(),
+            stats,
+        );
         seats.entry(seat.to_string()).or_default().insert(
             h.as_str().to_string(),
             SeatHorizon {
@@ -336,7 +412,9 @@ pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueSta
                 n_clim: with_q.len(),
                 bss_crowd: None,
                 k: sharpness_k(stated.iter().map(|&(_, p)| p)),
-                k_clim: sharpness_k_clim(stated.iter().filter_map(|&(r, p)| q_of(r).map(|q| (p, q)))),
+                k_clim: sharpness_k_clim(
+                    stated.iter().filter_map(|&(r, p)| q_of(r).map(|q| (p, q))),
+                ),
                 hit_rate: hit_rate(resolved.iter().map(|&(_, p, up)| (p, up))),
                 calibration: folded_calibration(resolved.iter().map(|&(_, p, up)| (p, up))),
                 logistic_note: logistic.as_ref().err().map(ToString::to_string),
@@ -356,22 +434,32 @@ pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueSta
     let mut cells: BTreeMap<GridKey<'_>, Vec<(f64, Option<bool>)>> = BTreeMap::new();
     for r in inp.rows.iter().filter(|r| r.status != "not_counted") {
         if let Some(p) = cell_of(r).stated() {
-            cells.entry((r.seat.as_str(), r.asset.as_str(), r.horizon)).or_default().push((p, resolved_up(r)));
+            cells
+                .entry((r.seat.as_str(), r.asset.as_str(), r.horizon))
+                .or_default()
+                .push((p, resolved_up(r)));
         }
     }
     let mut grid: BTreeMap<String, BTreeMap<String, BTreeMap<String, GridCell>>> = BTreeMap::new();
     for ((seat, asset, h), v) in cells {
-        let resolved: Vec<(f64, bool)> = v.iter().filter_map(|&(p, up)| up.map(|up| (p, up))).collect();
-        grid.entry(seat.to_string()).or_default().entry(asset.to_string()).or_default().insert(
-            h.as_str().to_string(),
-            GridCell {
-                brier: mean(resolved.iter().map(|&(p, up)| brier(p, up))),
-                n: resolved.len(),
-                hit_rate: hit_rate(resolved.iter().copied()),
-                k: sharpness_k(v.iter().map(|&(p, _)| p)),
-                stated: v.len(),
-            },
-        );
+        let resolved: Vec<(f64, bool)> = v
+            .iter()
+            .filter_map(|&(p, up)| up.map(|up| (p, up)))
+            .collect();
+        grid.entry(seat.to_string())
+            .or_default()
+            .entry(asset.to_string())
+            .or_default()
+            .insert(
+                h.as_str().to_string(),
+                GridCell {
+                    brier: mean(resolved.iter().map(|&(p, up)| brier(p, up))),
+                    n: resolved.len(),
+                    hit_rate: hit_rate(resolved.iter().copied()),
+                    k: sharpness_k(v.iter().map(|&(p, _)| p)),
+                    stated: v.len(),
+                },
+            );
     }
 
     // Roster order and families.
@@ -381,7 +469,12 @@ pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueSta
             roster.push((r.seat.clone(), r.seat.clone()));
         }
     }
-    let rank = |seat: &str| roster.iter().position(|(s, _)| s == seat).unwrap_or(usize::MAX);
+    let rank = |seat: &str| {
+        roster
+            .iter()
+            .position(|(s, _)| s == seat)
+            .unwrap_or(usize::MAX)
+    };
 
     // Common events.
     let mut excluded = 0usize;
@@ -395,13 +488,24 @@ pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueSta
             }
             Admission::In => {}
         }
-        let id = if r.event_id_v2.is_empty() { r.event_id.as_str() } else { r.event_id_v2.as_str() };
+        let id = if r.event_id_v2.is_empty() {
+            r.event_id.as_str()
+        } else {
+            r.event_id_v2.as_str()
+        };
         events.entry((r.horizon, id)).or_default().push(r);
     }
     // Each asset's one-day common-event change by session number, for the momentum rule.
     let mut one_day_change: BTreeMap<(&str, u32), f64> = BTreeMap::new();
-    for r in inp.rows.iter().filter(|r| r.horizon == Horizon::D1 && r.same_event) {
-        if let (Some(s), Some(c)) = (Date::parse(&r.session).and_then(session_number), r.actual_pct.filter(|_| r.resolved())) {
+    for r in inp
+        .rows
+        .iter()
+        .filter(|r| r.horizon == Horizon::D1 && r.same_event)
+    {
+        if let (Some(s), Some(c)) = (
+            Date::parse(&r.session).and_then(session_number),
+            r.actual_pct.filter(|_| r.resolved()),
+        ) {
             one_day_change.entry((r.asset.as_str(), s)).or_insert(c);
         }
     }
@@ -414,11 +518,19 @@ pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueSta
             .iter()
             .map(|r| Answer {
                 seat: &r.seat,
-                family: roster.iter().find(|(s, _)| *s == r.seat).map_or(r.seat.as_str(), |(_, f)| f.as_str()),
+                family: roster
+                    .iter()
+                    .find(|(s, _)| *s == r.seat)
+                    .map_or(r.seat.as_str(), |(_, f)| f.as_str()),
                 p_pct: r.prob_up.expect("stated"),
             })
             .collect();
-        let (Some(c), Some(up)) = (consensus(&answers), rows.iter().find_map(|r| resolved_up(r))) else { continue };
+        let (Some(c), Some(up)) = (
+            consensus(&answers),
+            rows.iter().find_map(|r| resolved_up(r)),
+        ) else {
+            continue;
+        };
         let kv = krogh_vedelsby(&c, &answers, up);
         for r in &rows {
             if let Some(v) = seat_value(&answers, &r.seat, up) {
@@ -429,9 +541,16 @@ pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueSta
         e.published.push(kv.published);
         e.dispersion.push(kv.dispersion);
         e.members.push(kv.members);
-        e.sessions.entry(rows[0].session.as_str()).or_default().push(kv.published);
+        e.sessions
+            .entry(rows[0].session.as_str())
+            .or_default()
+            .push(kv.published);
         e.calibration.push((c.p_pct, up));
-        let counts = agreement(&answers.iter().map(|a| a.p_pct).collect::<Vec<_>>(), Some(c.p_pct), up);
+        let counts = agreement(
+            &answers.iter().map(|a| a.p_pct).collect::<Vec<_>>(),
+            Some(c.p_pct),
+            up,
+        );
         e.all_wrong += counts.all_wrong as usize;
         e.minority_right += counts.minority_right as usize;
         let q = q_of(rows[0]);
@@ -440,12 +559,17 @@ pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueSta
         }
         if h == Horizon::D1 {
             let s = Date::parse(&rows[0].session).and_then(session_number);
-            let previous = s.and_then(|s| one_day_change.get(&(rows[0].asset.as_str(), s.checked_sub(1)?)));
+            let previous =
+                s.and_then(|s| one_day_change.get(&(rows[0].asset.as_str(), s.checked_sub(1)?)));
             if let Some(m) = previous.and_then(|c| momentum_pct(*c)) {
                 e.momentum.push(brier(m, up));
             }
             if let (Some(s), Some(q)) = (s.filter(|s| *s >= PRIMARY_FIRST_SESSION), q) {
-                paired.push(PairedLoss { session: s, baseline_loss: brier(100.0 * q, up), model_loss: kv.published });
+                paired.push(PairedLoss {
+                    session: s,
+                    baseline_loss: brier(100.0 * q, up),
+                    model_loss: kv.published,
+                });
             }
         }
     }
@@ -461,7 +585,11 @@ pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueSta
             let cons_on_clim = mean(e.with_clim.iter().map(|p| p.0));
             let clim_brier = mean(e.with_clim.iter().map(|p| p.1));
             let interval = interval_rule(h.sessions() as usize, e.sessions.len());
-            let ci95 = interval_for(&interval, &e.sessions.values().cloned().collect::<Vec<_>>(), stats);
+            let ci95 = interval_for(
+                &interval,
+                &e.sessions.values().cloned().collect::<Vec<_>>(),
+                stats,
+            );
             (
                 h.as_str().to_string(),
                 ConsensusHorizon {
@@ -490,7 +618,9 @@ pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueSta
     let primary = match sha256_ok {
         Some(true) => PrimaryEndpoint::of(session_gains(&paired), stats),
         None => PrimaryEndpoint::without("no climatology table given"),
-        Some(false) => PrimaryEndpoint::without("the climatology table's content hash does not match its stated sha256"),
+        Some(false) => PrimaryEndpoint::without(
+            "the climatology table's content hash does not match its stated sha256",
+        ),
     };
     LeagueStats {
         seats,
@@ -499,7 +629,12 @@ pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueSta
         n_eff: neff_rows(inp.rows, inp.sealing_times),
         independence: independence(inp.rows, inp.sealing_times, inp.climatology, inp.roster),
         primary_endpoint: primary,
-        time_basis: if inp.sealing_times.is_some() { "book_sealed_at" } else { "same_event" }.into(),
+        time_basis: if inp.sealing_times.is_some() {
+            "book_sealed_at"
+        } else {
+            "same_event"
+        }
+        .into(),
         climatology_sha256_ok: sha256_ok,
         rows: inp.rows.len(),
         excluded_after_reference: excluded,
@@ -531,7 +666,10 @@ impl std::fmt::Display for InputError {
             InputError::Climatology(e) => write!(f, "council-clim-window.json: {e}"),
             InputError::BookLine(e) => write!(f, "council-book.jsonl: {e}"),
             InputError::Roster(e) => write!(f, "{e}"),
-            InputError::NoRows => write!(f, "no rows to score: give council-forecasts.csv or the book"),
+            InputError::NoRows => write!(
+                f,
+                "no rows to score: give council-forecasts.csv or the book"
+            ),
         }
     }
 }
@@ -557,7 +695,10 @@ pub fn league_stats_from_files(
 }
 
 /// The `n_eff[]` rows alone from the same files (`sealbook neff`).
-pub fn neff_rows_from_files(forecasts_csv: Option<&[u8]>, book: Option<&[u8]>) -> Result<Vec<NeffRow>, InputError> {
+pub fn neff_rows_from_files(
+    forecasts_csv: Option<&[u8]>,
+    book: Option<&[u8]>,
+) -> Result<Vec<NeffRow>, InputError> {
     // The roster only adds no_answer rows, which N_eff does not read.
     let (rows, _, times) = read_rows(forecasts_csv, book, &Roster::default())?;
     Ok(neff_rows(&rows, times.as_ref()))
@@ -573,17 +714,28 @@ pub fn league_stats_and_matrices_from_files(
     stats: &dyn StatsSeams,
 ) -> Result<(LeagueStats, Vec<RunMatrix>), InputError> {
     let f = LeagueFiles::read(forecasts_csv, book, climatology, asks)?;
-    Ok((with_book(f.stats(stats), &f.rows, book)?, run_matrices(&f.rows, f.times.as_ref())))
+    Ok((
+        with_book(f.stats(stats), &f.rows, book)?,
+        run_matrices(&f.rows, f.times.as_ref()),
+    ))
 }
 
 /// The tables that read the book beyond its sealing times: the crowd comparison (with each
 /// seat's one-day `bss_crowd`) and the forecasts file's agreement with the sealed answers.
-fn with_book(mut st: LeagueStats, rows: &[ForecastRow], book: Option<&[u8]>) -> Result<LeagueStats, InputError> {
+fn with_book(
+    mut st: LeagueStats,
+    rows: &[ForecastRow],
+    book: Option<&[u8]>,
+) -> Result<LeagueStats, InputError> {
     let Some(book) = book else { return Ok(st) };
     let lines = BookLines::parse(book).map_err(InputError::BookLine)?;
     let crowd = crowd_stats(rows, &lines).map_err(InputError::BookLine)?;
     for (seat, split) in &crowd.seats {
-        if let Some(h) = st.seats.get_mut(seat).and_then(|m| m.get_mut(Horizon::D1.as_str())) {
+        if let Some(h) = st
+            .seats
+            .get_mut(seat)
+            .and_then(|m| m.get_mut(Horizon::D1.as_str()))
+        {
             h.bss_crowd = split.admitted.bss_crowd;
         }
     }
@@ -598,13 +750,26 @@ type SealingTimes = BTreeMap<u64, Instant>;
 
 /// The rows (the forecasts file's, else the book's with `roster`'s expected seats) and the
 /// book's sealing times.
-fn read_rows(forecasts_csv: Option<&[u8]>, book: Option<&[u8]>, roster: &Roster) -> Result<(Vec<ForecastRow>, RowsFrom, Option<SealingTimes>), InputError> {
+fn read_rows(
+    forecasts_csv: Option<&[u8]>,
+    book: Option<&[u8]>,
+    roster: &Roster,
+) -> Result<(Vec<ForecastRow>, RowsFrom, Option<SealingTimes>), InputError> {
     let (rows, from) = match (forecasts_csv, book) {
-        (Some(csv), _) => (crate::forecasts_csv::read_forecasts(csv).map_err(InputError::Forecasts)?, RowsFrom::Forecasts),
-        (None, Some(book)) => (super::book_rows::book_rows(book, roster).map_err(InputError::BookLine)?, RowsFrom::Book),
+        (Some(csv), _) => (
+            crate::forecasts_csv::read_forecasts(csv).map_err(InputError::Forecasts)?,
+            RowsFrom::Forecasts,
+        ),
+        (None, Some(book)) => (
+            super::book_rows::book_rows(book, roster).map_err(InputError::BookLine)?,
+            RowsFrom::Book,
+        ),
         (None, None) => return Err(InputError::NoRows),
     };
-    let times = book.map(super::sealing::book_sealing_times).transpose().map_err(InputError::Book)?;
+    let times = book
+        .map(super::sealing::book_sealing_times)
+        .transpose()
+        .map_err(InputError::Book)?;
     Ok((rows, from, times))
 }
 
@@ -619,20 +784,42 @@ pub(crate) struct LeagueFiles {
 }
 
 impl LeagueFiles {
-    pub fn read(forecasts_csv: Option<&[u8]>, book: Option<&[u8]>, climatology: Option<&[u8]>, asks: Option<&[u8]>) -> Result<LeagueFiles, InputError> {
+    pub fn read(
+        forecasts_csv: Option<&[u8]>,
+        book: Option<&[u8]>,
+        climatology: Option<&[u8]>,
+        asks: Option<&[u8]>,
+    ) -> Result<LeagueFiles, InputError> {
         let roster = league_roster(asks, book).map_err(InputError::Roster)?;
         let (rows, rows_from, times) = read_rows(forecasts_csv, book, &roster)?;
-        let clim = climatology.map(ClimatologyTable::parse).transpose().map_err(InputError::Climatology)?;
-        Ok(LeagueFiles { rows, rows_from, times, clim, roster })
+        let clim = climatology
+            .map(ClimatologyTable::parse)
+            .transpose()
+            .map_err(InputError::Climatology)?;
+        Ok(LeagueFiles {
+            rows,
+            rows_from,
+            times,
+            clim,
+            roster,
+        })
     }
 
     /// [`league_stats`] of these files, saying where the rows came from.
     pub fn stats(&self, stats: &dyn StatsSeams) -> LeagueStats {
-        LeagueStats { rows_from: self.rows_from, ..league_stats(&self.inputs(), stats) }
+        LeagueStats {
+            rows_from: self.rows_from,
+            ..league_stats(&self.inputs(), stats)
+        }
     }
 
     pub fn inputs(&self) -> LeagueInputs<'_> {
-        LeagueInputs { rows: &self.rows, climatology: self.clim.as_ref(), sealing_times: self.times.as_ref(), roster: &self.roster }
+        LeagueInputs {
+            rows: &self.rows,
+            climatology: self.clim.as_ref(),
+            sealing_times: self.times.as_ref(),
+            roster: &self.roster,
+        }
     }
 }
 
@@ -641,7 +828,14 @@ mod tests {
     use super::*;
     use crate::score::seams::testing::Recorder;
 
-    fn row(seat: &str, session: &str, line: u64, asset: &str, p: Option<f64>, chg: Option<f64>) -> ForecastRow {
+    fn row(
+        seat: &str,
+        session: &str,
+        line: u64,
+        asset: &str,
+        p: Option<f64>,
+        chg: Option<f64>,
+    ) -> ForecastRow {
         ForecastRow {
             line,
             reference: chg.map(|_| 100.0),
@@ -665,21 +859,38 @@ mod tests {
             row("z", "2026-10-30", 9, "SPX", Some(50.0), Some(0.3)),
         ];
         let body = r#""table": [{"asset": "SPX", "h": "1d", "p_up": 0.5}, {"asset": "GC", "h": "1d", "p_up": 0.5}]"#;
-        let hash = ClimatologyTable::parse(format!("{{{body}}}").as_bytes()).unwrap().sha256;
-        let clim = ClimatologyTable::parse(format!(r#"{{{body}, "sha256": "{hash}"}}"#).as_bytes()).unwrap();
+        let hash = ClimatologyTable::parse(format!("{{{body}}}").as_bytes())
+            .unwrap()
+            .sha256;
+        let clim = ClimatologyTable::parse(format!(r#"{{{body}, "sha256": "{hash}"}}"#).as_bytes())
+            .unwrap();
         // Seat c's line was booked after the reference.
-        let times: BTreeMap<u64, Instant> = [(9, "2026-10-30T13:29:00Z"), (10, "2026-11-02T14:00:00Z"), (11, "2026-11-02T14:29:59Z"), (12, "2026-11-02T14:30:00Z")]
-            .into_iter()
-            .map(|(n, t)| (n, Instant::parse_rfc3339(t).unwrap()))
-            .collect();
-        let inp = LeagueInputs { rows: &rows, climatology: Some(&clim), sealing_times: Some(&times), roster: &Roster::default() };
+        let times: BTreeMap<u64, Instant> = [
+            (9, "2026-10-30T13:29:00Z"),
+            (10, "2026-11-02T14:00:00Z"),
+            (11, "2026-11-02T14:29:59Z"),
+            (12, "2026-11-02T14:30:00Z"),
+        ]
+        .into_iter()
+        .map(|(n, t)| (n, Instant::parse_rfc3339(t).unwrap()))
+        .collect();
+        let inp = LeagueInputs {
+            rows: &rows,
+            climatology: Some(&clim),
+            sealing_times: Some(&times),
+            roster: &Roster::default(),
+        };
         let st = league_stats(&inp, &Recorder);
         let a = &st.seats["a"]["1d"];
         assert_eq!((a.n, a.sessions, a.ranked), (2, 1, false));
         assert!((a.brier.unwrap() - (0.16 + 0.3025) / 2.0).abs() < 1e-15);
         assert!((a.brier_ex_draw.unwrap() - 0.16).abs() < 1e-15);
         assert_eq!(a.dropped_draws, 1);
-        assert_eq!(a.logistic.as_ref().map(|f| (f.a, f.b)), Some((2.0, 2.0)), "the fit gets every resolved forecast with its session");
+        assert_eq!(
+            a.logistic.as_ref().map(|f| (f.a, f.b)),
+            Some((2.0, 2.0)),
+            "the fit gets every resolved forecast with its session"
+        );
         assert_eq!(a.ci95, None, "one session: no interval");
         // a's value: SPX without a = b's 40 (0.36) vs with a = 50 (0.25); GC without a: none.
         assert_eq!(a.consensus_value_n, 1);
@@ -706,12 +917,31 @@ mod tests {
         assert_eq!((g.n, g.stated, g.hit_rate.hits), (1, 1, 1));
         assert!((g.brier.unwrap() - 0.16).abs() < 1e-15);
         // N_eff: c is cut, b's counted_50 GC is no answer; a and b share one market only.
-        let runs: Vec<(&str, usize, Option<f64>)> = st.n_eff.iter().map(|r| (r.run_id.as_str(), r.reading.n, r.reading.rho)).collect();
-        assert_eq!(runs, [("2026-10-30-am", 1, None), ("2026-11-02-am", 2, None)]);
-        assert!(st.n_eff[1].note.as_deref().is_some_and(|n| n.contains("3 or more")));
+        let runs: Vec<(&str, usize, Option<f64>)> = st
+            .n_eff
+            .iter()
+            .map(|r| (r.run_id.as_str(), r.reading.n, r.reading.rho))
+            .collect();
+        assert_eq!(
+            runs,
+            [("2026-10-30-am", 1, None), ("2026-11-02-am", 2, None)]
+        );
+        assert!(st.n_eff[1]
+            .note
+            .as_deref()
+            .is_some_and(|n| n.contains("3 or more")));
         // The document keys others script against (issue 5, item 6).
         let doc = serde_json::to_value(&st).unwrap();
-        for k in ["brier", "brier_ex_draw", "n", "sessions", "coverage", "bss_clim", "k", "ranked"] {
+        for k in [
+            "brier",
+            "brier_ex_draw",
+            "n",
+            "sessions",
+            "coverage",
+            "bss_clim",
+            "k",
+            "ranked",
+        ] {
             assert!(doc["seats"]["a"]["1d"].get(k).is_some(), "seats.a.1d.{k}");
         }
         for k in ["brier", "dispersion", "n"] {
@@ -721,14 +951,29 @@ mod tests {
             assert!(doc["n_eff"][0].get(k).is_some(), "n_eff[].{k}");
         }
         for k in ["estimate", "ci95", "ci90", "verdict"] {
-            assert!(doc["primary_endpoint"].get(k).is_some(), "primary_endpoint.{k}");
+            assert!(
+                doc["primary_endpoint"].get(k).is_some(),
+                "primary_endpoint.{k}"
+            );
         }
         // Errors name the file.
-        let e = league_stats_from_files(Some(b"run_id\nx\n"), None, None, None, &Recorder).unwrap_err();
-        assert!(e.to_string().starts_with("council-forecasts.csv: row 1 (line 1), column session"), "{e}");
+        let e =
+            league_stats_from_files(Some(b"run_id\nx\n"), None, None, None, &Recorder).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("council-forecasts.csv: row 1 (line 1), column session"),
+            "{e}"
+        );
         // A table whose seal does not match gives no primary endpoint.
-        let bad = ClimatologyTable::parse(format!(r#"{{{body}, "sha256": "00"}}"#).as_bytes()).unwrap();
-        let st = league_stats(&LeagueInputs { climatology: Some(&bad), ..inp }, &Recorder);
+        let bad =
+            ClimatologyTable::parse(format!(r#"{{{body}, "sha256": "00"}}"#).as_bytes()).unwrap();
+        let st = league_stats(
+            &LeagueInputs {
+                climatology: Some(&bad),
+                ..inp
+            },
+            &Recorder,
+        );
         assert_eq!(st.primary_endpoint.estimate, None);
         assert_eq!(st.climatology_sha256_ok, Some(false));
     }

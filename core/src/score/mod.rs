@@ -25,8 +25,8 @@ pub mod league;
 pub mod peers;
 pub mod roster;
 pub mod scorecard;
-pub mod seams;
 pub mod sealing;
+pub mod seams;
 
 /// The mean of `xs` as `np.mean` computes it (pairwise summation), None when empty: one
 /// mean for the scores and the statistics, so figures match the numpy peers to the bit.

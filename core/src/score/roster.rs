@@ -70,17 +70,27 @@ pub struct Roster {
 impl Roster {
     /// (seat, family) in roster order, the consensus' order and family weights.
     pub fn families(&self) -> Vec<(String, String)> {
-        self.seats.iter().map(|s| (s.seat.clone(), s.family.clone())).collect()
+        self.seats
+            .iter()
+            .map(|s| (s.seat.clone(), s.family.clone()))
+            .collect()
     }
 
     /// The side of a seat, if the roster gives one.
     pub fn side_of(&self, seat: &str) -> Option<Side> {
-        self.seats.iter().find(|s| s.seat == seat).and_then(|s| s.side)
+        self.seats
+            .iter()
+            .find(|s| s.seat == seat)
+            .and_then(|s| s.side)
     }
 
     /// No roster, saying why.
     pub fn none(note: impl Into<String>) -> Roster {
-        Roster { seats: Vec::new(), source: None, note: Some(note.into()) }
+        Roster {
+            seats: Vec::new(),
+            source: None,
+            note: Some(note.into()),
+        }
     }
 
     fn merge(&mut self, line_seats: Vec<RosterSeat>) {
@@ -104,7 +114,11 @@ pub struct RosterError {
 
 impl fmt::Display for RosterError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} line {}, field {}: {}", self.file, self.line, self.field, self.message)
+        write!(
+            f,
+            "{} line {}, field {}: {}",
+            self.file, self.line, self.field, self.message
+        )
     }
 }
 
@@ -132,20 +146,46 @@ pub fn roster_from_asks(asks: &[u8]) -> Result<Roster, RosterError> {
     let mut roster = Roster::default();
     let mut read = Vec::new();
     for (line, text) in lines(asks) {
-        let err = |field: &str, message: String| RosterError { file: ASKS_FILE, line, field: field.into(), message };
-        let v = canon::parse(text).map_err(|e| err("(line)", format!("not JSON at byte {}: {}", e.offset, e.message)))?;
-        let o = v.as_object().ok_or_else(|| err("(line)", format!("expected an object, found {}", v.type_name())))?;
+        let err = |field: &str, message: String| RosterError {
+            file: ASKS_FILE,
+            line,
+            field: field.into(),
+            message,
+        };
+        let v = canon::parse(text).map_err(|e| {
+            err(
+                "(line)",
+                format!("not JSON at byte {}: {}", e.offset, e.message),
+            )
+        })?;
+        let o = v.as_object().ok_or_else(|| {
+            err(
+                "(line)",
+                format!("expected an object, found {}", v.type_name()),
+            )
+        })?;
         if o.get("kind").and_then(Value::as_str) != Some("roster") {
             continue;
         }
-        let seats = o.get("seats").ok_or_else(|| err("seats", "missing".into()))?;
+        let seats = o
+            .get("seats")
+            .ok_or_else(|| err("seats", "missing".into()))?;
         roster.merge(parse_seats(seats, "seats").map_err(|(field, message)| err(&field, message))?);
         read.push(line.to_string());
     }
     if read.is_empty() {
-        return Err(RosterError { file: ASKS_FILE, line: 0, field: "kind".into(), message: "no line of kind roster".into() });
+        return Err(RosterError {
+            file: ASKS_FILE,
+            line: 0,
+            field: "kind".into(),
+            message: "no line of kind roster".into(),
+        });
     }
-    roster.source = Some(format!("{ASKS_FILE} line{} {}", if read.len() > 1 { "s" } else { "" }, read.join(", ")));
+    roster.source = Some(format!(
+        "{ASKS_FILE} line{} {}",
+        if read.len() > 1 { "s" } else { "" },
+        read.join(", ")
+    ));
     Ok(roster)
 }
 
@@ -155,12 +195,21 @@ pub fn roster_from_book(book: &[u8]) -> Result<Option<Roster>, RosterError> {
     let mut roster = Roster::default();
     let mut read = Vec::new();
     for (line, text) in lines(book) {
-        let Ok(Value::Object(o)) = canon::parse(text) else { continue };
+        let Ok(Value::Object(o)) = canon::parse(text) else {
+            continue;
+        };
         if o.get("kind").and_then(Value::as_str) != Some("run") {
             continue;
         }
-        let Some(seats) = o.get("roster") else { continue };
-        let seats = parse_seats(seats, "roster").map_err(|(field, message)| RosterError { file: BOOK_FILE, line, field, message })?;
+        let Some(seats) = o.get("roster") else {
+            continue;
+        };
+        let seats = parse_seats(seats, "roster").map_err(|(field, message)| RosterError {
+            file: BOOK_FILE,
+            line,
+            field,
+            message,
+        })?;
         roster.merge(seats);
         read.push(line);
     }
@@ -168,7 +217,11 @@ pub fn roster_from_book(book: &[u8]) -> Result<Option<Roster>, RosterError> {
         return Ok(None);
     }
     let (first, last) = (read[0], read[read.len() - 1]);
-    let lines = if first == last { format!("line {first}") } else { format!("lines {first}-{last} ({} run lines)", read.len()) };
+    let lines = if first == last {
+        format!("line {first}")
+    } else {
+        format!("lines {first}-{last} ({} run lines)", read.len())
+    };
     roster.source = Some(format!("{BOOK_FILE} {lines}"));
     Ok(Some(roster))
 }
@@ -180,7 +233,11 @@ pub fn league_roster(asks: Option<&[u8]>, book: Option<&[u8]>) -> Result<Roster,
     if let Some(asks) = asks {
         return roster_from_asks(asks);
     }
-    let Some(book) = book else { return Ok(Roster::none("no ask chain or book given: each seat is its own family, no sides")) };
+    let Some(book) = book else {
+        return Ok(Roster::none(
+            "no ask chain or book given: each seat is its own family, no sides",
+        ));
+    };
     Ok(match roster_from_book(book) {
         Ok(Some(r)) => r,
         Ok(None) => Roster::none("no ask chain given and no run line of the book carries a roster: each seat is its own family, no sides"),
@@ -194,7 +251,10 @@ fn parse_seats(v: &Value, field: &str) -> Result<Vec<RosterSeat>, FieldError> {
     let mut out: Vec<RosterSeat> = Vec::new();
     let mut push = |s: RosterSeat, at: String| -> Result<(), FieldError> {
         if out.iter().any(|o| o.seat == s.seat) {
-            return Err((format!("{at}.seat"), format!("seat {:?} is listed twice", s.seat)));
+            return Err((
+                format!("{at}.seat"),
+                format!("seat {:?} is listed twice", s.seat),
+            ));
         }
         if out.len() == MAX_ROSTER_SEATS {
             return Err((at, format!("more than {MAX_ROSTER_SEATS} seats")));
@@ -212,9 +272,17 @@ fn parse_seats(v: &Value, field: &str) -> Result<Vec<RosterSeat>, FieldError> {
         Value::Object(by_side) => {
             for (key, entries) in by_side.iter() {
                 let key = key.as_str().unwrap_or_default();
-                let side = Side::parse(key).ok_or_else(|| (format!("{field}.{key}"), format!("{key:?} is not a side: US or China")))?;
+                let side = Side::parse(key).ok_or_else(|| {
+                    (
+                        format!("{field}.{key}"),
+                        format!("{key:?} is not a side: US or China"),
+                    )
+                })?;
                 let Value::Array(entries) = entries else {
-                    return Err((format!("{field}.{key}"), format!("expected a list of seats, found {}", entries.type_name())));
+                    return Err((
+                        format!("{field}.{key}"),
+                        format!("expected a list of seats, found {}", entries.type_name()),
+                    ));
                 };
                 for (i, e) in entries.iter().enumerate() {
                     let at = format!("{field}.{key}[{i}]");
@@ -222,13 +290,26 @@ fn parse_seats(v: &Value, field: &str) -> Result<Vec<RosterSeat>, FieldError> {
                 }
             }
         }
-        other => return Err((field.into(), format!("expected a list of seats or an object keyed by side, found {}", other.type_name()))),
+        other => {
+            return Err((
+                field.into(),
+                format!(
+                    "expected a list of seats or an object keyed by side, found {}",
+                    other.type_name()
+                ),
+            ))
+        }
     }
     Ok(out)
 }
 
 fn parse_entry(e: &Value, at: &str, keyed_side: Option<Side>) -> Result<RosterSeat, FieldError> {
-    let o: &Object = e.as_object().ok_or_else(|| (at.to_string(), format!("expected an object, found {}", e.type_name())))?;
+    let o: &Object = e.as_object().ok_or_else(|| {
+        (
+            at.to_string(),
+            format!("expected an object, found {}", e.type_name()),
+        )
+    })?;
     let text = |k: &str, required: bool| -> Result<Option<String>, FieldError> {
         match o.get(k) {
             None | Some(Value::Null) if !required => Ok(None),
@@ -238,21 +319,37 @@ fn parse_entry(e: &Value, at: &str, keyed_side: Option<Side>) -> Result<RosterSe
                 Some(s) => Ok(Some(s.to_string())),
                 None => Err((format!("{at}.{k}"), "not valid Unicode".into())),
             },
-            Some(v) => Err((format!("{at}.{k}"), format!("expected a string, found {}", v.type_name()))),
+            Some(v) => Err((
+                format!("{at}.{k}"),
+                format!("expected a string, found {}", v.type_name()),
+            )),
         }
     };
     let seat = text("seat", true)?.expect("required");
     let family = text("family", true)?.expect("required");
     let stated = match text("side", false)? {
         None => None,
-        Some(s) => Some(Side::parse(&s).ok_or_else(|| (format!("{at}.side"), format!("{s:?} is not a side: US or China")))?),
+        Some(s) => Some(Side::parse(&s).ok_or_else(|| {
+            (
+                format!("{at}.side"),
+                format!("{s:?} is not a side: US or China"),
+            )
+        })?),
     };
     if let (Some(k), Some(s)) = (keyed_side, stated) {
         if k != s {
-            return Err((format!("{at}.side"), format!("{} under the key {}", s.as_str(), k.as_str())));
+            return Err((
+                format!("{at}.side"),
+                format!("{} under the key {}", s.as_str(), k.as_str()),
+            ));
         }
     }
-    Ok(RosterSeat { seat, family, side: stated.or(keyed_side), model: text("model", false)? })
+    Ok(RosterSeat {
+        seat,
+        family,
+        side: stated.or(keyed_side),
+        model: text("model", false)?,
+    })
 }
 
 #[cfg(test)]
@@ -276,8 +373,18 @@ mod tests {
             r#"{"kind": "roster", "at": "x", "seats": [{"seat": "gpt", "model": "m", "family": "openai", "side": "US"}, {"seat": "ds", "family": "deepseek", "side": "China"}, {"seat": "o3", "family": "openai"}]}"#,
         ]))
         .unwrap();
-        assert_eq!(r.families(), [("gpt".into(), "openai".into()), ("ds".into(), "deepseek".into()), ("o3".into(), "openai".into())]);
-        assert_eq!((r.side_of("gpt"), r.side_of("ds"), r.side_of("o3")), (Some(Side::Us), Some(Side::China), None));
+        assert_eq!(
+            r.families(),
+            [
+                ("gpt".into(), "openai".into()),
+                ("ds".into(), "deepseek".into()),
+                ("o3".into(), "openai".into())
+            ]
+        );
+        assert_eq!(
+            (r.side_of("gpt"), r.side_of("ds"), r.side_of("o3")),
+            (Some(Side::Us), Some(Side::China), None)
+        );
         assert_eq!(r.source.as_deref(), Some("asks.jsonl line 2"));
     }
 
@@ -288,8 +395,19 @@ mod tests {
             r#"{"kind": "roster", "seats": {"China": [{"seat": "c", "family": "z"}], "US": [{"seat": "a", "family": "x2"}]}}"#,
         ]))
         .unwrap();
-        let got: Vec<(&str, &str, Option<Side>)> = r.seats.iter().map(|s| (s.seat.as_str(), s.family.as_str(), s.side)).collect();
-        assert_eq!(got, [("a", "x2", Some(Side::Us)), ("b", "y", None), ("c", "z", Some(Side::China))]);
+        let got: Vec<(&str, &str, Option<Side>)> = r
+            .seats
+            .iter()
+            .map(|s| (s.seat.as_str(), s.family.as_str(), s.side))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("a", "x2", Some(Side::Us)),
+                ("b", "y", None),
+                ("c", "z", Some(Side::China))
+            ]
+        );
         assert_eq!(r.source.as_deref(), Some("asks.jsonl lines 2, 3"));
     }
 
@@ -299,51 +417,103 @@ mod tests {
 
     #[test]
     fn errors_name_line_and_field() {
-        let e = asks_error(r#"{"kind": "roster", "seats": [{"seat": "a", "family": "x"}, {"seat": "b", "side": "US"}]}"#);
-        assert_eq!((e.file, e.line, e.field.as_str(), e.message.as_str()), ("asks.jsonl", 2, "seats[1].family", "missing"));
-        assert_eq!(e.to_string(), "asks.jsonl line 2, field seats[1].family: missing");
-        let e = asks_error(r#"{"kind": "roster", "seats": [{"seat": "a", "family": "x"}, {"seat": "a", "family": "y"}]}"#);
+        let e = asks_error(
+            r#"{"kind": "roster", "seats": [{"seat": "a", "family": "x"}, {"seat": "b", "side": "US"}]}"#,
+        );
+        assert_eq!(
+            (e.file, e.line, e.field.as_str(), e.message.as_str()),
+            ("asks.jsonl", 2, "seats[1].family", "missing")
+        );
+        assert_eq!(
+            e.to_string(),
+            "asks.jsonl line 2, field seats[1].family: missing"
+        );
+        let e = asks_error(
+            r#"{"kind": "roster", "seats": [{"seat": "a", "family": "x"}, {"seat": "a", "family": "y"}]}"#,
+        );
         assert_eq!((e.line, e.field.as_str()), (2, "seats[1].seat"));
         assert!(e.message.contains("listed twice"), "{e}");
-        let e = asks_error(r#"{"kind": "roster", "seats": [{"seat": "a", "family": "x", "side": "EU"}]}"#);
+        let e = asks_error(
+            r#"{"kind": "roster", "seats": [{"seat": "a", "family": "x", "side": "EU"}]}"#,
+        );
         assert_eq!((e.line, e.field.as_str()), (2, "seats[0].side"));
         assert!(e.message.contains("US or China"), "{e}");
         let e = asks_error(r#"{"kind": "roster", "seats": {"Mars": []}}"#);
         assert_eq!(e.field, "seats.Mars");
-        let e = asks_error(r#"{"kind": "roster", "seats": {"US": [{"seat": "a", "family": "x", "side": "China"}]}}"#);
+        let e = asks_error(
+            r#"{"kind": "roster", "seats": {"US": [{"seat": "a", "family": "x", "side": "China"}]}}"#,
+        );
         assert_eq!(e.field, "seats.US[0].side");
         let e = asks_error(r#"{"kind": "roster", "seats": [{"seat": 3, "family": "x"}]}"#);
-        assert_eq!((e.field.as_str(), e.message.as_str()), ("seats[0].seat", "expected a string, found int"));
+        assert_eq!(
+            (e.field.as_str(), e.message.as_str()),
+            ("seats[0].seat", "expected a string, found int")
+        );
         let e = asks_error(r#"{"kind": "roster", "seats": [{"seat": "", "family": "x"}]}"#);
-        assert_eq!((e.field.as_str(), e.message.as_str()), ("seats[0].seat", "empty"));
+        assert_eq!(
+            (e.field.as_str(), e.message.as_str()),
+            ("seats[0].seat", "empty")
+        );
         let e = asks_error(r#"{"kind": "roster"}"#);
         assert_eq!(e.field, "seats");
         let e = asks_error("{\"kind\": \"roster\", ");
         assert_eq!((e.line, e.field.as_str()), (2, "(line)"));
         let e = roster_from_asks(&asks(&[])).unwrap_err();
         assert!(e.to_string().contains("no line of kind roster"), "{e}");
-        let many = format!(r#"{{"kind": "roster", "seats": [{}]}}"#, (0..=MAX_ROSTER_SEATS).map(|i| format!(r#"{{"seat": "s{i}", "family": "f"}}"#)).collect::<Vec<_>>().join(", "));
+        let many = format!(
+            r#"{{"kind": "roster", "seats": [{}]}}"#,
+            (0..=MAX_ROSTER_SEATS)
+                .map(|i| format!(r#"{{"seat": "s{i}", "family": "f"}}"#))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
         assert!(asks_error(&many).message.contains("more than"));
     }
 
     #[test]
     fn book_run_lines_are_the_fallback() {
         let book = concat!(
-            r#"{"n": 1, "kind": "run", "at": "x", "roster": [{"seat": "a", "family": "x", "side": "US"}]}"#, "\n",
-            r#"{"n": 2, "kind": "answer", "roster": 5}"#, "\n",
-            r#"{"n": 3, "kind": "run", "at": "y", "roster": [{"seat": "a", "family": "x", "side": "US"}, {"seat": "b", "family": "x", "side": "China"}]}"#, "\n",
+            r#"{"n": 1, "kind": "run", "at": "x", "roster": [{"seat": "a", "family": "x", "side": "US"}]}"#,
+            "\n",
+            r#"{"n": 2, "kind": "answer", "roster": 5}"#,
+            "\n",
+            r#"{"n": 3, "kind": "run", "at": "y", "roster": [{"seat": "a", "family": "x", "side": "US"}, {"seat": "b", "family": "x", "side": "China"}]}"#,
+            "\n",
         );
         let r = roster_from_book(book.as_bytes()).unwrap().unwrap();
-        assert_eq!(r.families(), [("a".into(), "x".into()), ("b".into(), "x".into())]);
-        assert_eq!(r.source.as_deref(), Some("council-book.jsonl lines 1-3 (2 run lines)"));
+        assert_eq!(
+            r.families(),
+            [("a".into(), "x".into()), ("b".into(), "x".into())]
+        );
+        assert_eq!(
+            r.source.as_deref(),
+            Some("council-book.jsonl lines 1-3 (2 run lines)")
+        );
         // The ask chain wins when given; a book without rosters gives none.
         let asks = asks(&[r#"{"kind": "roster", "seats": [{"seat": "z", "family": "q"}]}"#]);
-        assert_eq!(league_roster(Some(&asks), Some(book.as_bytes())).unwrap().seats[0].seat, "z");
-        assert!(roster_from_book(b"{\"kind\": \"run\"}\n").unwrap().is_none());
+        assert_eq!(
+            league_roster(Some(&asks), Some(book.as_bytes()))
+                .unwrap()
+                .seats[0]
+                .seat,
+            "z"
+        );
+        assert!(roster_from_book(b"{\"kind\": \"run\"}\n")
+            .unwrap()
+            .is_none());
         // A book roster that cannot be read is no roster, and says why.
         let bad = b"{\"n\": 1, \"kind\": \"run\", \"roster\": [{\"seat\": \"a\"}]}\n";
-        assert_eq!(roster_from_book(bad).unwrap_err().to_string(), "council-book.jsonl line 1, field roster[0].family: missing");
+        assert_eq!(
+            roster_from_book(bad).unwrap_err().to_string(),
+            "council-book.jsonl line 1, field roster[0].family: missing"
+        );
         let r = league_roster(None, Some(bad)).unwrap();
-        assert!(r.seats.is_empty() && r.note.as_deref().unwrap().starts_with("council-book.jsonl line 1, field roster[0].family: missing"));
+        assert!(
+            r.seats.is_empty()
+                && r.note
+                    .as_deref()
+                    .unwrap()
+                    .starts_with("council-book.jsonl line 1, field roster[0].family: missing")
+        );
     }
 }

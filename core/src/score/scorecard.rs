@@ -115,50 +115,109 @@ impl std::error::Error for RegisteredError {}
 /// Reads the registered-predictions file.
 pub fn parse_registered(bytes: &[u8]) -> Result<Vec<Prediction>, RegisteredError> {
     let err = |path: String, message: String| RegisteredError { path, message };
-    let v = canon::parse(bytes).map_err(|e| err("$".into(), format!("not JSON at byte {}: {}", e.offset, e.message)))?;
-    let obj = v.as_object().ok_or_else(|| err("$".into(), format!("expected an object, found {}", v.type_name())))?;
+    let v = canon::parse(bytes).map_err(|e| {
+        err(
+            "$".into(),
+            format!("not JSON at byte {}: {}", e.offset, e.message),
+        )
+    })?;
+    let obj = v.as_object().ok_or_else(|| {
+        err(
+            "$".into(),
+            format!("expected an object, found {}", v.type_name()),
+        )
+    })?;
     let list = match obj.get("predictions") {
         Some(Value::Array(a)) => a,
-        Some(v) => return Err(err("predictions".into(), format!("expected a list, found {}", v.type_name()))),
+        Some(v) => {
+            return Err(err(
+                "predictions".into(),
+                format!("expected a list, found {}", v.type_name()),
+            ))
+        }
         None => return Err(err("predictions".into(), "missing".into())),
     };
     let mut out: Vec<Prediction> = Vec::with_capacity(list.len());
     for (i, item) in list.iter().enumerate() {
         let path = |k: &str| format!("predictions[{i}].{k}");
-        let o = item.as_object().ok_or_else(|| err(format!("predictions[{i}]"), format!("expected an object, found {}", item.type_name())))?;
+        let o = item.as_object().ok_or_else(|| {
+            err(
+                format!("predictions[{i}]"),
+                format!("expected an object, found {}", item.type_name()),
+            )
+        })?;
         let text = |k: &str| -> Result<Option<String>, RegisteredError> {
             match o.get(k) {
                 None | Some(Value::Null) => Ok(None),
-                Some(Value::Str(s)) => s.as_str().map(|s| Some(s.to_owned())).ok_or_else(|| err(path(k), "not valid Unicode (a lone surrogate)".into())),
-                Some(v) => Err(err(path(k), format!("expected a string, found {}", v.type_name()))),
+                Some(Value::Str(s)) => s
+                    .as_str()
+                    .map(|s| Some(s.to_owned()))
+                    .ok_or_else(|| err(path(k), "not valid Unicode (a lone surrogate)".into())),
+                Some(v) => Err(err(
+                    path(k),
+                    format!("expected a string, found {}", v.type_name()),
+                )),
             }
         };
-        let id = text("id")?.filter(|s| !s.is_empty()).ok_or_else(|| err(path("id"), "missing".into()))?;
+        let id = text("id")?
+            .filter(|s| !s.is_empty())
+            .ok_or_else(|| err(path("id"), "missing".into()))?;
         if let Some(first) = out.iter().position(|p| p.id == id) {
-            return Err(err(path("id"), format!("{id:?} is registered twice (also predictions[{first}])")));
+            return Err(err(
+                path("id"),
+                format!("{id:?} is registered twice (also predictions[{first}])"),
+            ));
         }
         let p = match o.get("p") {
             Some(Value::Float(f)) => *f,
             Some(Value::Int(n)) => n.to_i64().map_or(f64::NAN, |n| n as f64),
-            Some(v) => return Err(err(path("p"), format!("expected a number, found {}", v.type_name()))),
+            Some(v) => {
+                return Err(err(
+                    path("p"),
+                    format!("expected a number, found {}", v.type_name()),
+                ))
+            }
             None => return Err(err(path("p"), "missing".into())),
         };
         if !(0.0..=1.0).contains(&p) {
-            return Err(err(path("p"), format!("{p} is not a probability from 0 to 1")));
+            return Err(err(
+                path("p"),
+                format!("{p} is not a probability from 0 to 1"),
+            ));
         }
-        let date_text = text("check_date")?.ok_or_else(|| err(path("check_date"), "missing".into()))?;
-        let check_date = Date::parse(&date_text).ok_or_else(|| err(path("check_date"), format!("{date_text:?} is not a date YYYY-MM-DD")))?;
+        let date_text =
+            text("check_date")?.ok_or_else(|| err(path("check_date"), "missing".into()))?;
+        let check_date = Date::parse(&date_text).ok_or_else(|| {
+            err(
+                path("check_date"),
+                format!("{date_text:?} is not a date YYYY-MM-DD"),
+            )
+        })?;
         let verdict = match text("verdict")?.as_deref() {
             None => None,
             Some("true") => Some(true),
             Some("not_true") => Some(false),
-            Some(other) => return Err(err(path("verdict"), format!("{other:?} is not \"true\", \"not_true\" or null"))),
+            Some(other) => {
+                return Err(err(
+                    path("verdict"),
+                    format!("{other:?} is not \"true\", \"not_true\" or null"),
+                ))
+            }
         };
         let cites = text("cites")?.filter(|s| !s.trim().is_empty());
         if verdict.is_some() && cites.is_none() {
-            return Err(err(path("cites"), "a verdict must cite the field or script it rests on".into()));
+            return Err(err(
+                path("cites"),
+                "a verdict must cite the field or script it rests on".into(),
+            ));
         }
-        out.push(Prediction { id, p, check_date, verdict, cites });
+        out.push(Prediction {
+            id,
+            p,
+            check_date,
+            verdict,
+            cites,
+        });
     }
     Ok(out)
 }
@@ -194,16 +253,39 @@ pub fn state_on(p: &Prediction, as_of: Date) -> State {
 /// The scorecards dated `dates`, or, when none is given, one at each check date in the file
 /// (ascending), as the spec compiles them.
 pub fn scorecards(preds: &[Prediction], dates: &[Date]) -> Vec<DatedScorecard> {
-    let mut dates: Vec<Date> = if dates.is_empty() { preds.iter().map(|p| p.check_date).collect() } else { dates.to_vec() };
+    let mut dates: Vec<Date> = if dates.is_empty() {
+        preds.iter().map(|p| p.check_date).collect()
+    } else {
+        dates.to_vec()
+    };
     dates.sort();
     dates.dedup();
     dates
         .into_iter()
         .map(|as_of| {
-            let rows: Vec<CardRow> =
-                preds.iter().map(|p| CardRow { id: p.id.clone(), p: p.p, check_date: p.check_date.to_string(), state: state_on(p, as_of) }).collect();
-            let card = scorecard(&rows.iter().map(|r| Registered { p: r.p, state: r.state }).collect::<Vec<_>>());
-            DatedScorecard { as_of: as_of.to_string(), card, rows }
+            let rows: Vec<CardRow> = preds
+                .iter()
+                .map(|p| CardRow {
+                    id: p.id.clone(),
+                    p: p.p,
+                    check_date: p.check_date.to_string(),
+                    state: state_on(p, as_of),
+                })
+                .collect();
+            let card = scorecard(
+                &rows
+                    .iter()
+                    .map(|r| Registered {
+                        p: r.p,
+                        state: r.state,
+                    })
+                    .collect::<Vec<_>>(),
+            );
+            DatedScorecard {
+                as_of: as_of.to_string(),
+                card,
+                rows,
+            }
         })
         .collect()
 }
@@ -222,18 +304,48 @@ mod tests {
     fn dated_scorecards_from_the_file() {
         let preds = parse_registered(FILE.as_bytes()).unwrap();
         let cards = scorecards(&preds, &[]);
-        assert_eq!(cards.iter().map(|c| c.as_of.as_str()).collect::<Vec<_>>(), ["2026-11-30", "2027-04-30"]);
+        assert_eq!(
+            cards.iter().map(|c| c.as_of.as_str()).collect::<Vec<_>>(),
+            ["2026-11-30", "2027-04-30"]
+        );
         let first = &cards[0];
-        assert_eq!(first.rows.iter().map(|r| r.state).collect::<Vec<_>>(), [State::True, State::NotTrue, State::Unresolved, State::NotDue]);
-        assert_eq!(first.card, scorecard(&[
-            Registered { p: 0.8, state: State::True },
-            Registered { p: 0.3, state: State::NotTrue },
-            Registered { p: 0.6, state: State::Unresolved },
-            Registered { p: 0.9, state: State::NotDue },
-        ]));
+        assert_eq!(
+            first.rows.iter().map(|r| r.state).collect::<Vec<_>>(),
+            [
+                State::True,
+                State::NotTrue,
+                State::Unresolved,
+                State::NotDue
+            ]
+        );
+        assert_eq!(
+            first.card,
+            scorecard(&[
+                Registered {
+                    p: 0.8,
+                    state: State::True
+                },
+                Registered {
+                    p: 0.3,
+                    state: State::NotTrue
+                },
+                Registered {
+                    p: 0.6,
+                    state: State::Unresolved
+                },
+                Registered {
+                    p: 0.9,
+                    state: State::NotDue
+                },
+            ])
+        );
         assert_eq!((cards[1].card.resolved, cards[1].card.past_due), (3, 4));
         let before = scorecards(&preds, &[Date::parse("2026-11-01").unwrap()]);
-        assert_eq!((before[0].card.past_due, before[0].card.brier_resolved), (0, None), "nothing is due yet");
+        assert_eq!(
+            (before[0].card.past_due, before[0].card.brier_resolved),
+            (0, None),
+            "nothing is due yet"
+        );
     }
 
     #[test]
@@ -241,25 +353,58 @@ mod tests {
         let bad = |text: &str| parse_registered(text.as_bytes()).unwrap_err().to_string();
         assert_eq!(bad("[]"), "$: expected an object, found list");
         assert_eq!(bad("{}"), "predictions: missing");
-        assert_eq!(bad(r#"{"predictions": [{"id": "F1", "p": 1.2, "check_date": "2026-11-30"}]}"#), "predictions[0].p: 1.2 is not a probability from 0 to 1");
-        assert_eq!(bad(r#"{"predictions": [{"id": "F1", "p": 0.5, "check_date": "2026-11-31"}]}"#), "predictions[0].check_date: \"2026-11-31\" is not a date YYYY-MM-DD");
-        assert_eq!(bad(r#"{"predictions": [{"id": "F1", "p": 0.5, "check_date": "2026-11-30", "verdict": "yes"}]}"#), "predictions[0].verdict: \"yes\" is not \"true\", \"not_true\" or null");
-        assert_eq!(bad(r#"{"predictions": [{"id": "F1", "p": 0.5, "check_date": "2026-11-30", "verdict": "true"}]}"#), "predictions[0].cites: a verdict must cite the field or script it rests on");
         assert_eq!(
-            bad(r#"{"predictions": [{"id": "F1", "p": 0.5, "check_date": "2026-11-30"}, {"id": "F1", "p": 0.5, "check_date": "2026-11-30"}]}"#),
+            bad(r#"{"predictions": [{"id": "F1", "p": 1.2, "check_date": "2026-11-30"}]}"#),
+            "predictions[0].p: 1.2 is not a probability from 0 to 1"
+        );
+        assert_eq!(
+            bad(r#"{"predictions": [{"id": "F1", "p": 0.5, "check_date": "2026-11-31"}]}"#),
+            "predictions[0].check_date: \"2026-11-31\" is not a date YYYY-MM-DD"
+        );
+        assert_eq!(
+            bad(
+                r#"{"predictions": [{"id": "F1", "p": 0.5, "check_date": "2026-11-30", "verdict": "yes"}]}"#
+            ),
+            "predictions[0].verdict: \"yes\" is not \"true\", \"not_true\" or null"
+        );
+        assert_eq!(
+            bad(
+                r#"{"predictions": [{"id": "F1", "p": 0.5, "check_date": "2026-11-30", "verdict": "true"}]}"#
+            ),
+            "predictions[0].cites: a verdict must cite the field or script it rests on"
+        );
+        assert_eq!(
+            bad(
+                r#"{"predictions": [{"id": "F1", "p": 0.5, "check_date": "2026-11-30"}, {"id": "F1", "p": 0.5, "check_date": "2026-11-30"}]}"#
+            ),
             "predictions[1].id: \"F1\" is registered twice (also predictions[0])"
         );
-        assert_eq!(bad(r#"{"predictions": [{"p": 0.5}]}"#), "predictions[0].id: missing");
+        assert_eq!(
+            bad(r#"{"predictions": [{"p": 0.5}]}"#),
+            "predictions[0].id: missing"
+        );
         assert!(bad("{\"predictions\": [").starts_with("$: not JSON at byte"));
     }
 
     #[test]
     fn card() {
         let c = scorecard(&[
-            Registered { p: 0.8, state: State::True },
-            Registered { p: 0.3, state: State::NotTrue },
-            Registered { p: 0.6, state: State::Unresolved },
-            Registered { p: 0.9, state: State::NotDue },
+            Registered {
+                p: 0.8,
+                state: State::True,
+            },
+            Registered {
+                p: 0.3,
+                state: State::NotTrue,
+            },
+            Registered {
+                p: 0.6,
+                state: State::Unresolved,
+            },
+            Registered {
+                p: 0.9,
+                state: State::NotDue,
+            },
         ]);
         assert_eq!((c.resolved, c.past_due), (2, 3));
         assert!((c.brier_resolved.unwrap() - 0.065).abs() < 1e-15);

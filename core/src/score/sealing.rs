@@ -18,7 +18,11 @@ pub struct SealingError {
 
 impl fmt::Display for SealingError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "book line {}, field {}: {}", self.line, self.field, self.message)
+        write!(
+            f,
+            "book line {}, field {}: {}",
+            self.line, self.field, self.message
+        )
     }
 }
 
@@ -34,23 +38,46 @@ pub fn book_sealing_times(book: &[u8]) -> Result<BTreeMap<u64, Instant>, Sealing
         line += 1;
         let text = &rest[..end];
         rest = &rest[end + 1..];
-        let err = |field: &str, message: String| SealingError { line, field: field.into(), message };
-        let v = canon::parse(text).map_err(|e| err("(line)", format!("not JSON at byte {}: {}", e.offset, e.message)))?;
-        let o = v.as_object().ok_or_else(|| err("(line)", format!("expected an object, found {}", v.type_name())))?;
+        let err = |field: &str, message: String| SealingError {
+            line,
+            field: field.into(),
+            message,
+        };
+        let v = canon::parse(text).map_err(|e| {
+            err(
+                "(line)",
+                format!("not JSON at byte {}: {}", e.offset, e.message),
+            )
+        })?;
+        let o = v.as_object().ok_or_else(|| {
+            err(
+                "(line)",
+                format!("expected an object, found {}", v.type_name()),
+            )
+        })?;
         let time = |k: &str| -> Result<Option<Instant>, SealingError> {
             match o.get(k) {
                 None | Some(Value::Null) => Ok(None),
                 Some(Value::Str(s)) => {
                     let s = s.as_str().unwrap_or_default();
-                    Instant::parse_rfc3339(s).map(Some).ok_or_else(|| err(k, format!("{s:?} is not an RFC 3339 time")))
+                    Instant::parse_rfc3339(s)
+                        .map(Some)
+                        .ok_or_else(|| err(k, format!("{s:?} is not an RFC 3339 time")))
                 }
-                Some(v) => Err(err(k, format!("expected a string, found {}", v.type_name()))),
+                Some(v) => Err(err(
+                    k,
+                    format!("expected a string, found {}", v.type_name()),
+                )),
             }
         };
         let at = time("at")?.ok_or_else(|| err("at", "missing".into()))?;
         let booked = time("booked_at")?;
         let n = match o.get("n") {
-            Some(Value::Int(n)) => n.to_i64().filter(|n| *n >= 1).ok_or_else(|| err("n", format!("{} is not a line number", n.as_str())))? as u64,
+            Some(Value::Int(n)) => n
+                .to_i64()
+                .filter(|n| *n >= 1)
+                .ok_or_else(|| err("n", format!("{} is not a line number", n.as_str())))?
+                as u64,
             _ => line,
         };
         out.insert(n, sealing_time(at, booked));
@@ -67,8 +94,14 @@ mod tests {
         let book = b"{\"n\": 1, \"at\": \"2026-10-20T12:31:11Z\", \"booked_at\": \"2026-10-20T13:00:25Z\"}\n{\"n\": 2, \"at\": \"2026-10-20T16:16:52Z\"}\n{\"n\": 3, \"at\": \"x\"";
         let t = book_sealing_times(book).unwrap();
         assert_eq!(t.len(), 2, "the last line has no LF yet");
-        assert_eq!(t[&1], Instant::parse_rfc3339("2026-10-20T13:00:25Z").unwrap());
-        assert_eq!(t[&2], Instant::parse_rfc3339("2026-10-20T16:16:52Z").unwrap());
+        assert_eq!(
+            t[&1],
+            Instant::parse_rfc3339("2026-10-20T13:00:25Z").unwrap()
+        );
+        assert_eq!(
+            t[&2],
+            Instant::parse_rfc3339("2026-10-20T16:16:52Z").unwrap()
+        );
         let e = book_sealing_times(b"{\"n\": 1}\n{\"n\": 2, \"at\": 5}\n").unwrap_err();
         assert_eq!((e.line, e.field.as_str()), (1, "at"));
     }

@@ -56,12 +56,20 @@ impl std::fmt::Display for BootstrapError {
         match self {
             BootstrapError::Empty => write!(f, "bootstrap: no observations"),
             BootstrapError::BadBlock { block, n } => {
-                write!(f, "bootstrap: block length {block} must be between 1 and the series length {n}")
+                write!(
+                    f,
+                    "bootstrap: block length {block} must be between 1 and the series length {n}"
+                )
             }
             BootstrapError::BadReps { reps } => {
-                write!(f, "bootstrap: {reps} resamples requested, need 1..={MAX_REPS}")
+                write!(
+                    f,
+                    "bootstrap: {reps} resamples requested, need 1..={MAX_REPS}"
+                )
             }
-            BootstrapError::NotFinite { index } => write!(f, "bootstrap: observation {index} is not finite"),
+            BootstrapError::NotFinite { index } => {
+                write!(f, "bootstrap: observation {index} is not finite")
+            }
         }
     }
 }
@@ -140,7 +148,12 @@ fn check_finite(data: &[f64]) -> Result<(), BootstrapError> {
 }
 
 /// Bootstrap replicates of the mean, each `np.mean(x[idx])`.
-pub fn bootstrap_mean(data: &[f64], scheme: Resampling, reps: usize, seed: u64) -> Result<Vec<f64>, BootstrapError> {
+pub fn bootstrap_mean(
+    data: &[f64],
+    scheme: Resampling,
+    reps: usize,
+    seed: u64,
+) -> Result<Vec<f64>, BootstrapError> {
     check_finite(data)?;
     let mut buf = Vec::with_capacity(data.len());
     bootstrap(data.len(), scheme, reps, seed, |idx| {
@@ -154,7 +167,11 @@ pub fn bootstrap_mean(data: &[f64], scheme: Resampling, reps: usize, seed: u64) 
 /// sessions are drawn iid with `rng.integers(0, S, size=S)` and each replicate is the mean of
 /// all rows of the drawn sessions, `np.concatenate([rows[s] for s in idx]).mean()`.
 /// Empty clusters are allowed (they add no rows); a replicate with no rows at all is NaN.
-pub fn cluster_bootstrap_mean(clusters: &[Vec<f64>], reps: usize, seed: u64) -> Result<Vec<f64>, BootstrapError> {
+pub fn cluster_bootstrap_mean(
+    clusters: &[Vec<f64>],
+    reps: usize,
+    seed: u64,
+) -> Result<Vec<f64>, BootstrapError> {
     for c in clusters {
         check_finite(c)?;
     }
@@ -184,7 +201,10 @@ pub struct PercentileInterval {
 /// [5, 95] for 0.90 exactly. `None` if there are no replicates, any is NaN, or the level is not
 /// in (0, 1).
 pub fn percentile_interval(replicates: &[f64], level: f64) -> Option<PercentileInterval> {
-    if !(level > 0.0 && level < 1.0) || replicates.is_empty() || replicates.iter().any(|x| x.is_nan()) {
+    if !(level > 0.0 && level < 1.0)
+        || replicates.is_empty()
+        || replicates.iter().any(|x| x.is_nan())
+    {
         return None;
     }
     let mut sorted = replicates.to_vec();
@@ -223,13 +243,22 @@ mod tests {
 
     #[test]
     fn rejects_bad_parameters() {
-        assert_eq!(bootstrap_mean(&[], Resampling::Iid, 10, 1), Err(BootstrapError::Empty));
+        assert_eq!(
+            bootstrap_mean(&[], Resampling::Iid, 10, 1),
+            Err(BootstrapError::Empty)
+        );
         assert_eq!(
             bootstrap_mean(&[1.0, 2.0], Resampling::MovingBlock { block: 3 }, 10, 1),
             Err(BootstrapError::BadBlock { block: 3, n: 2 })
         );
-        assert_eq!(bootstrap_mean(&[1.0], Resampling::Iid, 0, 1), Err(BootstrapError::BadReps { reps: 0 }));
-        assert_eq!(bootstrap_mean(&[f64::NAN], Resampling::Iid, 1, 1), Err(BootstrapError::NotFinite { index: 0 }));
+        assert_eq!(
+            bootstrap_mean(&[1.0], Resampling::Iid, 0, 1),
+            Err(BootstrapError::BadReps { reps: 0 })
+        );
+        assert_eq!(
+            bootstrap_mean(&[f64::NAN], Resampling::Iid, 1, 1),
+            Err(BootstrapError::NotFinite { index: 0 })
+        );
     }
 
     #[test]

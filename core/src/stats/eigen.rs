@@ -18,7 +18,10 @@ pub fn symmetric_eigenvalues(a: &[f64], n: usize) -> Option<Vec<f64>> {
         }
     }
     for _sweep in 0..100 {
-        let off: f64 = (0..n).flat_map(|i| (0..n).filter(move |&j| j != i).map(move |j| (i, j))).map(|(i, j)| m[i * n + j] * m[i * n + j]).sum();
+        let off: f64 = (0..n)
+            .flat_map(|i| (0..n).filter(move |&j| j != i).map(move |j| (i, j)))
+            .map(|(i, j)| m[i * n + j] * m[i * n + j])
+            .sum();
         let diag: f64 = (0..n).map(|i| m[i * n + i] * m[i * n + i]).sum();
         if off <= 1e-30 * diag.max(f64::MIN_POSITIVE) || off == 0.0 {
             break;

@@ -13,7 +13,9 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::bootstrap::{bootstrap_mean, percentile_interval_sorted, BootstrapError, PercentileInterval, Resampling};
+use super::bootstrap::{
+    bootstrap_mean, percentile_interval_sorted, BootstrapError, PercentileInterval, Resampling,
+};
 use super::numpy_reduce;
 
 /// Block length of the primary endpoint's moving block bootstrap (§8).
@@ -50,7 +52,10 @@ pub struct SessionGain {
 pub fn session_gains(rows: &[PairedLoss]) -> Vec<SessionGain> {
     let mut by_session: BTreeMap<u32, Vec<f64>> = BTreeMap::new();
     for r in rows {
-        by_session.entry(r.session).or_default().push(r.baseline_loss - r.model_loss);
+        by_session
+            .entry(r.session)
+            .or_default()
+            .push(r.baseline_loss - r.model_loss);
     }
     by_session
         .into_iter()
@@ -82,8 +87,12 @@ pub struct EndpointConfig {
 
 impl EndpointConfig {
     /// The registered settings of §8.
-    pub const PRIMARY: EndpointConfig =
-        EndpointConfig { block: PRIMARY_BLOCK, reps: PRIMARY_REPS, seed: PRIMARY_SEED, margin: EQUIVALENCE_MARGIN };
+    pub const PRIMARY: EndpointConfig = EndpointConfig {
+        block: PRIMARY_BLOCK,
+        reps: PRIMARY_REPS,
+        seed: PRIMARY_SEED,
+        margin: EQUIVALENCE_MARGIN,
+    };
 }
 
 /// Estimate, intervals and verdict.
@@ -101,7 +110,11 @@ pub struct EndpointResult {
 
 /// Read the verdict from the two intervals (§8), margin m: confirmed if ci95.lo > 0; else no
 /// material gain if -m < ci90.lo and ci90.hi < m; else inconclusive.
-pub fn verdict(ci95: &PercentileInterval, ci90: &PercentileInterval, margin: f64) -> (Verdict, bool) {
+pub fn verdict(
+    ci95: &PercentileInterval,
+    ci90: &PercentileInterval,
+    margin: f64,
+) -> (Verdict, bool) {
     let inside = -margin < ci90.lo && ci90.hi < margin;
     if ci95.lo > 0.0 {
         (Verdict::Confirmed, inside)
@@ -114,14 +127,32 @@ pub fn verdict(ci95: &PercentileInterval, ci90: &PercentileInterval, margin: f64
 
 /// The primary endpoint (or a comparison registered to be read the same way, e.g. the
 /// shadow-consensus secondary analysis) over session gains in session order.
-pub fn block_bootstrap_endpoint(gains: &[f64], config: EndpointConfig) -> Result<EndpointResult, BootstrapError> {
-    let mut reps = bootstrap_mean(gains, Resampling::MovingBlock { block: config.block }, config.reps, config.seed)?;
+pub fn block_bootstrap_endpoint(
+    gains: &[f64],
+    config: EndpointConfig,
+) -> Result<EndpointResult, BootstrapError> {
+    let mut reps = bootstrap_mean(
+        gains,
+        Resampling::MovingBlock {
+            block: config.block,
+        },
+        config.reps,
+        config.seed,
+    )?;
     reps.sort_by(f64::total_cmp);
     let estimate = numpy_reduce::sum(gains) / gains.len() as f64;
     let ci95 = percentile_interval_sorted(&reps, 0.95).ok_or(BootstrapError::Empty)?;
     let ci90 = percentile_interval_sorted(&reps, 0.90).ok_or(BootstrapError::Empty)?;
     let (verdict, confirmed_below_margin) = verdict(&ci95, &ci90, config.margin);
-    Ok(EndpointResult { sessions: gains.len(), estimate, ci95, ci90, verdict, confirmed_below_margin, config })
+    Ok(EndpointResult {
+        sessions: gains.len(),
+        estimate,
+        ci95,
+        ci90,
+        verdict,
+        confirmed_below_margin,
+        config,
+    })
 }
 
 /// The §8 primary endpoint with its registered settings.
@@ -139,19 +170,46 @@ mod tests {
 
     #[test]
     fn verdict_rules() {
-        assert_eq!(verdict(&ci(0.95, 0.001, 0.02), &ci(0.9, 0.002, 0.019), 0.01), (Verdict::Confirmed, false));
-        assert_eq!(verdict(&ci(0.95, 0.001, 0.009), &ci(0.9, 0.002, 0.008), 0.01), (Verdict::Confirmed, true));
-        assert_eq!(verdict(&ci(0.95, -0.009, 0.009), &ci(0.9, -0.008, 0.008), 0.01), (Verdict::NoMaterialGain, false));
-        assert_eq!(verdict(&ci(0.95, -0.02, 0.009), &ci(0.9, -0.011, 0.008), 0.01), (Verdict::Inconclusive, false));
-        assert_eq!(verdict(&ci(0.95, 0.0, 0.009), &ci(0.9, 0.001, 0.01), 0.01), (Verdict::Inconclusive, false));
+        assert_eq!(
+            verdict(&ci(0.95, 0.001, 0.02), &ci(0.9, 0.002, 0.019), 0.01),
+            (Verdict::Confirmed, false)
+        );
+        assert_eq!(
+            verdict(&ci(0.95, 0.001, 0.009), &ci(0.9, 0.002, 0.008), 0.01),
+            (Verdict::Confirmed, true)
+        );
+        assert_eq!(
+            verdict(&ci(0.95, -0.009, 0.009), &ci(0.9, -0.008, 0.008), 0.01),
+            (Verdict::NoMaterialGain, false)
+        );
+        assert_eq!(
+            verdict(&ci(0.95, -0.02, 0.009), &ci(0.9, -0.011, 0.008), 0.01),
+            (Verdict::Inconclusive, false)
+        );
+        assert_eq!(
+            verdict(&ci(0.95, 0.0, 0.009), &ci(0.9, 0.001, 0.01), 0.01),
+            (Verdict::Inconclusive, false)
+        );
     }
 
     #[test]
     fn gains_group_by_session() {
         let rows = [
-            PairedLoss { session: 12, baseline_loss: 0.25, model_loss: 0.20 },
-            PairedLoss { session: 11, baseline_loss: 0.25, model_loss: 0.30 },
-            PairedLoss { session: 12, baseline_loss: 0.25, model_loss: 0.10 },
+            PairedLoss {
+                session: 12,
+                baseline_loss: 0.25,
+                model_loss: 0.20,
+            },
+            PairedLoss {
+                session: 11,
+                baseline_loss: 0.25,
+                model_loss: 0.30,
+            },
+            PairedLoss {
+                session: 12,
+                baseline_loss: 0.25,
+                model_loss: 0.10,
+            },
         ];
         let g = session_gains(&rows);
         assert_eq!(g.len(), 2);

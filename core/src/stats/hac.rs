@@ -48,7 +48,13 @@ pub fn newey_west_mean(x: &[f64], lag: usize) -> Option<HacMean> {
         s += w * 2.0 * gamma;
     }
     let s = s.max(0.0);
-    Some(HacMean { n, lag, mean, long_run_variance: s / n as f64, se: s.sqrt() / n as f64 })
+    Some(HacMean {
+        n,
+        lag,
+        mean,
+        long_run_variance: s / n as f64,
+        se: s.sqrt() / n as f64,
+    })
 }
 
 impl HacMean {

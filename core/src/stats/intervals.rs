@@ -64,10 +64,18 @@ pub fn interval_rule(horizon_sessions: usize, sessions: usize) -> IntervalRule {
         if h == 1 {
             format!("{sessions} scored sessions; intervals start at {first} (spec 4.6)")
         } else {
-            format!("{sessions} scored sessions; a {h}-session horizon needs {first} (5h, spec 4.6)")
+            format!(
+                "{sessions} scored sessions; a {h}-session horizon needs {first} (5h, spec 4.6)"
+            )
         }
     });
-    IntervalRule { horizon_sessions: h, sessions, first_interval_at: first, methods, reason }
+    IntervalRule {
+        horizon_sessions: h,
+        sessions,
+        first_interval_at: first,
+        methods,
+        reason,
+    }
 }
 
 /// A Student t interval for a mean.
@@ -94,7 +102,15 @@ pub fn t_interval(values: &[f64], level: f64) -> Option<TInterval> {
     let se = numpy_reduce::std(values, 1)? / (n as f64).sqrt();
     let df = (n - 1) as f64;
     let q = student_t_ppf((1.0 + level) / 2.0, df).ok()?;
-    Some(TInterval { n, mean, se, df, level, lo: mean - q * se, hi: mean + q * se })
+    Some(TInterval {
+        n,
+        mean,
+        se,
+        df,
+        level,
+        lo: mean - q * se,
+        hi: mean + q * se,
+    })
 }
 
 /// Two one-sided tests of |mean| < margin.
@@ -120,7 +136,16 @@ pub fn tost(mean: f64, se: f64, df: f64, margin: f64, alpha: f64) -> Tost {
     let p_lower = student_t_sf((mean + margin) / se, df);
     let p_upper = student_t_cdf((mean - margin) / se, df);
     let p_value = p_lower.max(p_upper);
-    Tost { mean, se, df, margin, p_lower, p_upper, p_value, equivalent: p_value < alpha }
+    Tost {
+        mean,
+        se,
+        df,
+        margin,
+        p_lower,
+        p_upper,
+        p_value,
+        equivalent: p_value < alpha,
+    }
 }
 
 /// TOST on paired session differences (t with n - 1 df), as statsmodels'
@@ -170,12 +195,18 @@ mod tests {
     #[test]
     fn session_thresholds_of_the_spec() {
         assert!(interval_rule(1, 4).methods.is_empty());
-        assert_eq!(interval_rule(1, 5).methods, vec![IntervalMethod::TSessionMeans]);
+        assert_eq!(
+            interval_rule(1, 5).methods,
+            vec![IntervalMethod::TSessionMeans]
+        );
         assert_eq!(interval_rule(1, 20).methods.len(), 2);
         assert!(interval_rule(5, 24).methods.is_empty());
         assert_eq!(
             interval_rule(5, 25).methods,
-            vec![IntervalMethod::NeweyWest { lag: 4 }, IntervalMethod::BlockBootstrap { block: 5 }]
+            vec![
+                IntervalMethod::NeweyWest { lag: 4 },
+                IntervalMethod::BlockBootstrap { block: 5 }
+            ]
         );
         assert!(interval_rule(21, 104).methods.is_empty());
         assert_eq!(interval_rule(21, 105).first_interval_at, 105);
@@ -192,7 +223,10 @@ mod tests {
         assert_eq!((3.0 * effective_count(10.0, 0.2)).round(), 11.0);
         let sg = session_mean_sd(0.062, 12.0, 0.41);
         assert_eq!(sessions_needed(sg, 0.005).floor(), 554.0);
-        assert_eq!((detectable_effect(sg, 126.0) * 10_000.0).round() / 10_000.0, 0.0105);
+        assert_eq!(
+            (detectable_effect(sg, 126.0) * 10_000.0).round() / 10_000.0,
+            0.0105
+        );
         let hit = session_mean_sd(0.5, 12.0, 0.2);
         assert_eq!(sessions_needed(hit, 0.05).floor(), 209.0);
     }

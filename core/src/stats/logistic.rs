@@ -51,11 +51,22 @@ pub enum LogisticError {
 impl std::fmt::Display for LogisticError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            LogisticError::Lengths => write!(f, "calibration fit: probabilities, outcomes and sessions differ in length"),
-            LogisticError::Probability { row, p } => write!(f, "calibration fit: row {row}: probability {p} is not strictly between 0 and 1"),
+            LogisticError::Lengths => write!(
+                f,
+                "calibration fit: probabilities, outcomes and sessions differ in length"
+            ),
+            LogisticError::Probability { row, p } => write!(
+                f,
+                "calibration fit: row {row}: probability {p} is not strictly between 0 and 1"
+            ),
             LogisticError::Degenerate(why) => write!(f, "calibration fit: {why}"),
-            LogisticError::Separation => write!(f, "calibration fit: outcomes are separated by the forecasts; the fit diverges"),
-            LogisticError::NoConvergence => write!(f, "calibration fit: Newton iterations did not converge"),
+            LogisticError::Separation => write!(
+                f,
+                "calibration fit: outcomes are separated by the forecasts; the fit diverges"
+            ),
+            LogisticError::NoConvergence => {
+                write!(f, "calibration fit: Newton iterations did not converge")
+            }
         }
     }
 }
@@ -81,7 +92,10 @@ fn inv2(m: [[f64; 2]; 2]) -> Option<[[f64; 2]; 2]> {
     if det == 0.0 || !det.is_finite() {
         return None;
     }
-    Some([[m[1][1] / det, -m[0][1] / det], [-m[1][0] / det, m[0][0] / det]])
+    Some([
+        [m[1][1] / det, -m[0][1] / det],
+        [-m[1][0] / det, m[0][0] / det],
+    ])
 }
 
 fn mul2(a: [[f64; 2]; 2], b: [[f64; 2]; 2]) -> [[f64; 2]; 2] {
@@ -95,7 +109,11 @@ fn mul2(a: [[f64; 2]; 2], b: [[f64; 2]; 2]) -> [[f64; 2]; 2] {
 }
 
 /// Fit a, b on probabilities `p` in (0, 1), outcomes `y` and cluster labels (sessions).
-pub fn calibration_fit(p: &[f64], y: &[bool], clusters: &[u64]) -> Result<CalibrationFit, LogisticError> {
+pub fn calibration_fit(
+    p: &[f64],
+    y: &[bool],
+    clusters: &[u64],
+) -> Result<CalibrationFit, LogisticError> {
     let n = p.len();
     if y.len() != n || clusters.len() != n {
         return Err(LogisticError::Lengths);
@@ -119,7 +137,12 @@ pub fn calibration_fit(p: &[f64], y: &[bool], clusters: &[u64]) -> Result<Calibr
     }
     // With one covariate, (quasi-)complete separation is a threshold splitting the outcomes.
     let range = |want: f64| {
-        x.iter().zip(&yv).filter(|(_, &v)| v == want).fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), (&xi, _)| (lo.min(xi), hi.max(xi)))
+        x.iter()
+            .zip(&yv)
+            .filter(|(_, &v)| v == want)
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), (&xi, _)| {
+                (lo.min(xi), hi.max(xi))
+            })
     };
     let (lo0, hi0) = range(0.0);
     let (lo1, hi1) = range(1.0);
@@ -160,9 +183,16 @@ pub fn calibration_fit(p: &[f64], y: &[bool], clusters: &[u64]) -> Result<Calibr
             u[1] += r * xi;
         }
         let hinv = inv2(hessian(beta)).ok_or(LogisticError::Separation)?;
-        let step = [hinv[0][0] * u[0] + hinv[0][1] * u[1], hinv[1][0] * u[0] + hinv[1][1] * u[1]];
+        let step = [
+            hinv[0][0] * u[0] + hinv[0][1] * u[1],
+            hinv[1][0] * u[0] + hinv[1][1] * u[1],
+        ];
         beta = [beta[0] + step[0], beta[1] + step[1]];
-        if !beta[0].is_finite() || !beta[1].is_finite() || beta[0].abs() > 1e3 || beta[1].abs() > 1e3 {
+        if !beta[0].is_finite()
+            || !beta[1].is_finite()
+            || beta[0].abs() > 1e3
+            || beta[1].abs() > 1e3
+        {
             return Err(LogisticError::Separation);
         }
         if step[0].abs().max(step[1].abs()) <= 1e-12 * (1.0 + beta[0].abs().max(beta[1].abs())) {
@@ -218,8 +248,21 @@ mod tests {
 
     #[test]
     fn rejects_bad_input() {
-        assert_eq!(calibration_fit(&[0.5, 1.0, 0.2], &[true, false, true], &[1, 1, 2]), Err(LogisticError::Probability { row: 1, p: 1.0 }));
-        assert_eq!(calibration_fit(&[0.3, 0.6, 0.2], &[true, true, true], &[1, 1, 2]), Err(LogisticError::Degenerate("all outcomes are equal")));
-        assert_eq!(calibration_fit(&[0.2, 0.3, 0.7, 0.8], &[false, false, true, true], &[1, 2, 1, 2]), Err(LogisticError::Separation));
+        assert_eq!(
+            calibration_fit(&[0.5, 1.0, 0.2], &[true, false, true], &[1, 1, 2]),
+            Err(LogisticError::Probability { row: 1, p: 1.0 })
+        );
+        assert_eq!(
+            calibration_fit(&[0.3, 0.6, 0.2], &[true, true, true], &[1, 1, 2]),
+            Err(LogisticError::Degenerate("all outcomes are equal"))
+        );
+        assert_eq!(
+            calibration_fit(
+                &[0.2, 0.3, 0.7, 0.8],
+                &[false, false, true, true],
+                &[1, 2, 1, 2]
+            ),
+            Err(LogisticError::Separation)
+        );
     }
 }

@@ -83,7 +83,11 @@ pub fn median(a: &[f64]) -> Option<f64> {
     v.sort_by(f64::total_cmp);
     let m = v.len() / 2;
     // numpy takes the mean of the middle one or two values.
-    Some(if v.len() % 2 == 1 { v[m] } else { (v[m - 1] + v[m]) / 2.0 })
+    Some(if v.len() % 2 == 1 {
+        v[m]
+    } else {
+        (v[m - 1] + v[m]) / 2.0
+    })
 }
 
 /// `np.percentile(a, q)` with the default 'linear' method (Hyndman & Fan type 7), for one
@@ -115,7 +119,11 @@ pub fn percentile_sorted(sorted: &[f64], q: f64) -> Option<f64> {
     let (a, b) = (sorted[prev], sorted[next]);
     // numpy `_lerp`: a + (b - a) * t, or b - (b - a) * (1 - t) when t >= 0.5.
     let diff = b - a;
-    Some(if gamma >= 0.5 { b - diff * (1.0 - gamma) } else { a + diff * gamma })
+    Some(if gamma >= 0.5 {
+        b - diff * (1.0 - gamma)
+    } else {
+        a + diff * gamma
+    })
 }
 
 #[cfg(test)]

@@ -43,7 +43,9 @@ fn hashmix(value: u32, hash_const: &mut u32) -> u32 {
 }
 
 fn mix(x: u32, y: u32) -> u32 {
-    let r = MIX_MULT_L.wrapping_mul(x).wrapping_sub(MIX_MULT_R.wrapping_mul(y));
+    let r = MIX_MULT_L
+        .wrapping_mul(x)
+        .wrapping_sub(MIX_MULT_R.wrapping_mul(y));
     r ^ (r >> XSHIFT)
 }
 
@@ -127,7 +129,11 @@ impl Pcg64 {
 
     /// The PCG reference seeding (`pcg_setseq_128_srandom_r`).
     pub fn from_state_seq(initstate: u128, initseq: u128) -> Self {
-        let mut g = Pcg64 { state: 0, inc: (initseq << 1) | 1, buffered_u32: None };
+        let mut g = Pcg64 {
+            state: 0,
+            inc: (initseq << 1) | 1,
+            buffered_u32: None,
+        };
         g.step();
         g.state = g.state.wrapping_add(initstate);
         g.step();
@@ -173,7 +179,11 @@ pub struct EmptyRange {
 
 impl std::fmt::Display for EmptyRange {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "integers: empty range, low {} >= high {}", self.low, self.high)
+        write!(
+            f,
+            "integers: empty range, low {} >= high {}",
+            self.low, self.high
+        )
     }
 }
 
@@ -182,7 +192,9 @@ impl std::error::Error for EmptyRange {}
 impl Generator {
     /// `np.random.default_rng(seed)` for a non-negative integer seed.
     pub fn default_rng(seed: u128) -> Self {
-        Generator { bits: Pcg64::from_seed_sequence(&SeedSequence::new(seed)) }
+        Generator {
+            bits: Pcg64::from_seed_sequence(&SeedSequence::new(seed)),
+        }
     }
 
     /// The underlying bit generator.
@@ -265,7 +277,10 @@ mod tests {
     #[test]
     fn seed_zero_is_one_zero_word() {
         assert_eq!(SeedSequence::new(0), SeedSequence::from_words(&[0]));
-        assert_eq!(SeedSequence::new(1 << 32), SeedSequence::from_words(&[0, 1]));
+        assert_eq!(
+            SeedSequence::new(1 << 32),
+            SeedSequence::from_words(&[0, 1])
+        );
     }
 
     #[test]

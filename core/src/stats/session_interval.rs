@@ -30,7 +30,11 @@ pub struct SessionInterval {
 /// The interval of `method` over `sessions` (each session's row values, sessions in order).
 /// `None` if a session is empty where a session mean is needed, a value is not finite, or the
 /// method cannot run on this many sessions (e.g. a block longer than the series).
-pub fn session_interval(sessions: &[Vec<f64>], method: IntervalMethod, level: f64) -> Option<SessionInterval> {
+pub fn session_interval(
+    sessions: &[Vec<f64>],
+    method: IntervalMethod,
+    level: f64,
+) -> Option<SessionInterval> {
     let means = || -> Option<Vec<f64>> { sessions.iter().map(|s| numpy_reduce::mean(s)).collect() };
     let (lo, hi) = match method {
         IntervalMethod::TSessionMeans => {
@@ -42,14 +46,27 @@ pub fn session_interval(sessions: &[Vec<f64>], method: IntervalMethod, level: f6
             let ci = percentile_interval(&reps, level)?;
             (ci.lo, ci.hi)
         }
-        IntervalMethod::NeweyWest { lag } => newey_west_mean(&means()?, lag)?.interval(level, Quantile::Normal)?,
+        IntervalMethod::NeweyWest { lag } => {
+            newey_west_mean(&means()?, lag)?.interval(level, Quantile::Normal)?
+        }
         IntervalMethod::BlockBootstrap { block } => {
-            let reps = bootstrap_mean(&means()?, Resampling::MovingBlock { block }, PRIMARY_REPS, PRIMARY_SEED).ok()?;
+            let reps = bootstrap_mean(
+                &means()?,
+                Resampling::MovingBlock { block },
+                PRIMARY_REPS,
+                PRIMARY_SEED,
+            )
+            .ok()?;
             let ci = percentile_interval(&reps, level)?;
             (ci.lo, ci.hi)
         }
     };
-    Some(SessionInterval { method, level, lo, hi })
+    Some(SessionInterval {
+        method,
+        level,
+        lo,
+        hi,
+    })
 }
 
 #[cfg(test)]
@@ -58,7 +75,13 @@ mod tests {
 
     #[test]
     fn every_method_brackets_the_mean() {
-        let sessions: Vec<Vec<f64>> = (0..30).map(|s| (0..12).map(|m| f64::from((s * 7 + m * 5) % 13) / 13.0).collect()).collect();
+        let sessions: Vec<Vec<f64>> = (0..30)
+            .map(|s| {
+                (0..12)
+                    .map(|m| f64::from((s * 7 + m * 5) % 13) / 13.0)
+                    .collect()
+            })
+            .collect();
         for method in [
             IntervalMethod::TSessionMeans,
             IntervalMethod::SessionClusterBootstrap,
@@ -66,7 +89,10 @@ mod tests {
             IntervalMethod::BlockBootstrap { block: 5 },
         ] {
             let ci = session_interval(&sessions, method, 0.95).unwrap();
-            assert!(ci.lo < ci.hi && ci.lo < 0.5 && ci.hi > 0.4, "{method:?}: {ci:?}");
+            assert!(
+                ci.lo < ci.hi && ci.lo < 0.5 && ci.hi > 0.4,
+                "{method:?}: {ci:?}"
+            );
         }
         assert!(session_interval(&[vec![]], IntervalMethod::TSessionMeans, 0.95).is_none());
     }

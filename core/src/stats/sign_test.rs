@@ -32,7 +32,12 @@ pub fn sign_test(differences: &[f64]) -> SignTest {
     let positive = differences.iter().filter(|&&d| d > 0.0).count() as u64;
     let negative = differences.iter().filter(|&&d| d < 0.0).count() as u64;
     let ties = differences.len() as u64 - positive - negative;
-    SignTest { positive, negative, ties, p_value: binom_test_half(positive, positive + negative) }
+    SignTest {
+        positive,
+        negative,
+        ties,
+        p_value: binom_test_half(positive, positive + negative),
+    }
 }
 
 #[cfg(test)]

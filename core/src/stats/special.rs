@@ -5,7 +5,7 @@
 //! builds compute the same bits (DESIGN.md, "Determinism"); `std`'s `exp`/`ln` call the
 //! platform's libm natively and would not.
 
-use libm::{erf, erfc, exp, log, log1p, lgamma};
+use libm::{erf, erfc, exp, lgamma, log, log1p};
 
 /// ln |Gamma(x)|.
 pub fn ln_gamma(x: f64) -> f64 {
@@ -34,8 +34,16 @@ fn beta_cf(a: f64, b: f64, x: f64) -> f64 {
     for m in 1..=20_000 {
         let m = f64::from(m);
         let m2 = 2.0 * m;
-        h *= step(m * (b - m) * x / ((a - 1.0 + m2) * (a + m2)), &mut c, &mut d);
-        let del = step(-(a + m) * (a + b + m) * x / ((a + m2) * (a + 1.0 + m2)), &mut c, &mut d);
+        h *= step(
+            m * (b - m) * x / ((a - 1.0 + m2) * (a + m2)),
+            &mut c,
+            &mut d,
+        );
+        let del = step(
+            -(a + m) * (a + b + m) * x / ((a + m2) * (a + 1.0 + m2)),
+            &mut c,
+            &mut d,
+        );
         h *= del;
         if (del - 1.0).abs() < EPS {
             break;
@@ -88,7 +96,9 @@ pub fn student_t_cdf(t: f64, df: f64) -> f64 {
 
 /// Student t density.
 pub fn student_t_pdf(t: f64, df: f64) -> f64 {
-    exp(lgamma((df + 1.0) / 2.0) - lgamma(df / 2.0) - 0.5 * log(df * std::f64::consts::PI)
+    exp(lgamma((df + 1.0) / 2.0)
+        - lgamma(df / 2.0)
+        - 0.5 * log(df * std::f64::consts::PI)
         - (df + 1.0) / 2.0 * log1p(t * t / df))
 }
 
@@ -126,7 +136,12 @@ pub fn normal_pdf(z: f64) -> f64 {
 
 /// Solve `g(x) = target` for x >= 0 with g increasing, g' = `deriv`, by safeguarded Newton
 /// inside a bracket grown from [0, 1].
-fn solve_increasing(target: f64, g: impl Fn(f64) -> f64, deriv: impl Fn(f64) -> f64, start: f64) -> f64 {
+fn solve_increasing(
+    target: f64,
+    g: impl Fn(f64) -> f64,
+    deriv: impl Fn(f64) -> f64,
+    start: f64,
+) -> f64 {
     let (mut lo, mut hi) = (0.0f64, 1.0f64);
     while g(hi) < target {
         lo = hi;
@@ -135,7 +150,11 @@ fn solve_increasing(target: f64, g: impl Fn(f64) -> f64, deriv: impl Fn(f64) -> 
             return f64::INFINITY;
         }
     }
-    let mut x = if start > lo && start < hi { start } else { 0.5 * (lo + hi) };
+    let mut x = if start > lo && start < hi {
+        start
+    } else {
+        0.5 * (lo + hi)
+    };
     for _ in 0..200 {
         let f = g(x) - target;
         if f < 0.0 {
@@ -158,7 +177,13 @@ fn solve_increasing(target: f64, g: impl Fn(f64) -> f64, deriv: impl Fn(f64) -> 
 
 /// Invert a symmetric distribution at p: near the centre solve P(0 < X < x) = |p - 1/2|
 /// (exact subtraction, no cancellation), in the tails solve P(X > x) = min(p, 1 - p).
-fn symmetric_quantile(p: f64, centre: impl Fn(f64) -> f64, sf: impl Fn(f64) -> f64, pdf: impl Fn(f64) -> f64, start: f64) -> f64 {
+fn symmetric_quantile(
+    p: f64,
+    centre: impl Fn(f64) -> f64,
+    sf: impl Fn(f64) -> f64,
+    pdf: impl Fn(f64) -> f64,
+    start: f64,
+) -> f64 {
     let c = (p - 0.5).abs();
     let x = if c < 0.3 {
         solve_increasing(c, centre, &pdf, start)
@@ -182,7 +207,11 @@ pub struct QuantileDomain {
 
 impl std::fmt::Display for QuantileDomain {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "quantile needs 0 < p < 1 and df > 0 (p {}, df {})", self.p, self.df)
+        write!(
+            f,
+            "quantile needs 0 < p < 1 and df > 0 (p {}, df {})",
+            self.p, self.df
+        )
     }
 }
 
@@ -198,13 +227,22 @@ pub fn student_t_ppf(p: f64, df: f64) -> Result<f64, QuantileDomain> {
     }
     let start = normal_ppf(p).map(f64::abs).unwrap_or(1.0);
     let half = |t: f64| 0.5 * reg_inc_beta(0.5, df / 2.0, t * t / (df + t * t));
-    Ok(symmetric_quantile(p, half, |t| student_t_sf(t, df), |t| student_t_pdf(t, df), start))
+    Ok(symmetric_quantile(
+        p,
+        half,
+        |t| student_t_sf(t, df),
+        |t| student_t_pdf(t, df),
+        start,
+    ))
 }
 
 /// Standard Normal quantile (scipy `norm.ppf(p)`).
 pub fn normal_ppf(p: f64) -> Result<f64, QuantileDomain> {
     if !(p > 0.0 && p < 1.0) {
-        return Err(QuantileDomain { p, df: f64::INFINITY });
+        return Err(QuantileDomain {
+            p,
+            df: f64::INFINITY,
+        });
     }
     if p == 0.5 {
         return Ok(0.0);
@@ -212,8 +250,9 @@ pub fn normal_ppf(p: f64) -> Result<f64, QuantileDomain> {
     let q = if p > 0.5 { 1.0 - p } else { p };
     // Starting value (Abramowitz & Stegun 26.2.23), refined by Newton.
     let t = (-2.0 * log(q)).sqrt();
-    let start = t - (2.515517 + 0.802853 * t + 0.010328 * t * t)
-        / (1.0 + 1.432788 * t + 0.189269 * t * t + 0.001308 * t * t * t);
+    let start = t
+        - (2.515517 + 0.802853 * t + 0.010328 * t * t)
+            / (1.0 + 1.432788 * t + 0.189269 * t * t + 0.001308 * t * t * t);
     let half = |z: f64| 0.5 * erf(z * std::f64::consts::FRAC_1_SQRT_2);
     Ok(symmetric_quantile(p, half, normal_sf, normal_pdf, start))
 }
@@ -236,7 +275,9 @@ pub fn binom_half_cdf(k: u64, n: u64) -> f64 {
         }
         i -= 1;
     }
-    let ln_tk = lgamma(n as f64 + 1.0) - lgamma(k as f64 + 1.0) - lgamma((n - k) as f64 + 1.0)
+    let ln_tk = lgamma(n as f64 + 1.0)
+        - lgamma(k as f64 + 1.0)
+        - lgamma((n - k) as f64 + 1.0)
         - n as f64 * std::f64::consts::LN_2;
     (exp(ln_tk) * total).min(1.0)
 }

@@ -27,8 +27,15 @@ pub fn run(args: Args, json: bool) -> CmdResult {
     let report = conformance::check(&bytes);
     let ok = report.ok();
     if json {
-        let out = Output { ok, file: args.forecasts.display().to_string(), report: &report };
-        println!("{}", serde_json::to_string(&out).expect("report serializes"));
+        let out = Output {
+            ok,
+            file: args.forecasts.display().to_string(),
+            report: &report,
+        };
+        println!(
+            "{}",
+            serde_json::to_string(&out).expect("report serializes")
+        );
     } else {
         print!("{}", report.render());
     }

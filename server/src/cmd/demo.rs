@@ -14,9 +14,16 @@ pub fn run(args: Args, json: bool) -> CmdResult {
     let written = crate::demo::write(&args.out)?;
     if json {
         let files: Vec<_> = written.iter().map(|p| p.display().to_string()).collect();
-        println!("{}", serde_json::json!({"ok": true, "out": args.out.display().to_string(), "files": files}));
+        println!(
+            "{}",
+            serde_json::json!({"ok": true, "out": args.out.display().to_string(), "files": files})
+        );
     } else {
-        println!("DEMO league written to {} ({} files)", args.out.display(), written.len());
+        println!(
+            "DEMO league written to {} ({} files)",
+            args.out.display(),
+            written.len()
+        );
         for p in &written {
             println!("  {}", p.display());
         }

@@ -40,18 +40,30 @@ impl LeagueFiles {
         if self.forecasts.is_none() && self.book.is_none() {
             return Err(Unusable::new("nothing to score: give --forecasts <council-forecasts.csv>, or --book <council-book.jsonl> to rebuild the rows from the book").field("--forecasts"));
         }
-        let csv = self.forecasts.as_deref().map(|p| read(p, "forecasts file")).transpose()?;
+        let csv = self
+            .forecasts
+            .as_deref()
+            .map(|p| read(p, "forecasts file"))
+            .transpose()?;
         let book = self.book.as_deref().map(|p| read(p, "book")).transpose()?;
         Ok((csv, book))
     }
 
     /// The ask chain's bytes, if given.
     pub fn read_asks(&self) -> Result<Option<Vec<u8>>, Unusable> {
-        self.asks.as_deref().map(|p| read(p, "ask chain")).transpose()
+        self.asks
+            .as_deref()
+            .map(|p| read(p, "ask chain"))
+            .transpose()
     }
 
     pub fn paths<'a>(&'a self, clim: Option<&'a PathBuf>) -> Paths<'a> {
-        Paths { forecasts: self.forecasts.as_ref(), book: self.book.as_ref(), clim, asks: self.asks.as_ref() }
+        Paths {
+            forecasts: self.forecasts.as_ref(),
+            book: self.book.as_ref(),
+            clim,
+            asks: self.asks.as_ref(),
+        }
     }
 }
 
@@ -65,20 +77,36 @@ pub struct Paths<'a> {
 
 /// The file, line and column of a scoring input error.
 pub fn unusable(e: InputError, p: &Paths<'_>) -> Unusable {
-    let name = |o: Option<&PathBuf>, default: &str| o.map_or_else(|| PathBuf::from(default), PathBuf::clone);
+    let name = |o: Option<&PathBuf>, default: &str| {
+        o.map_or_else(|| PathBuf::from(default), PathBuf::clone)
+    };
     match e {
         InputError::Forecasts(e) => {
-            let u = Unusable::file(&name(p.forecasts, "council-forecasts.csv"), format!("row {}: {}", e.row, e.message)).at_line(e.line);
+            let u = Unusable::file(
+                &name(p.forecasts, "council-forecasts.csv"),
+                format!("row {}: {}", e.row, e.message),
+            )
+            .at_line(e.line);
             match e.column {
                 Some(c) => u.field(c),
                 None => u,
             }
         }
-        InputError::Book(e) => Unusable::file(&name(p.book, "council-book.jsonl"), e.message).at_line(e.line).field(e.field),
-        InputError::Climatology(e) => Unusable::file(&name(p.clim, "council-clim-window.json"), e.message).field(e.path),
-        InputError::BookLine(e) => Unusable::file(&name(p.book, "council-book.jsonl"), e.message).at_line(e.line).field(e.field),
+        InputError::Book(e) => Unusable::file(&name(p.book, "council-book.jsonl"), e.message)
+            .at_line(e.line)
+            .field(e.field),
+        InputError::Climatology(e) => {
+            Unusable::file(&name(p.clim, "council-clim-window.json"), e.message).field(e.path)
+        }
+        InputError::BookLine(e) => Unusable::file(&name(p.book, "council-book.jsonl"), e.message)
+            .at_line(e.line)
+            .field(e.field),
         InputError::Roster(e) => {
-            let file = if e.file == roster::ASKS_FILE { name(p.asks, e.file) } else { name(p.book, e.file) };
+            let file = if e.file == roster::ASKS_FILE {
+                name(p.asks, e.file)
+            } else {
+                name(p.book, e.file)
+            };
             let u = Unusable::file(&file, e.message).field(e.field);
             if e.line > 0 {
                 u.at_line(e.line)

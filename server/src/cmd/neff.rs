@@ -7,7 +7,9 @@
 use super::input;
 use crate::outcome::{CmdResult, Exit};
 use sealbook_core::score::independence::NeffRow;
-use sealbook_core::score::independence_tables::{neff_and_independence_from_files, Independence, Reading};
+use sealbook_core::score::independence_tables::{
+    neff_and_independence_from_files, Independence, Reading,
+};
 use sealbook_core::score::league::neff_rows_from_files;
 use std::path::PathBuf;
 
@@ -28,15 +30,32 @@ pub fn run(args: Args, json: bool) -> CmdResult {
     let paths = args.files.paths(args.clim.as_ref());
     let (rows, independence) = if args.all {
         let asks = args.files.read_asks()?;
-        let clim = args.clim.as_deref().map(|p| input::read(p, "climatology")).transpose()?;
-        let (rows, ind) = neff_and_independence_from_files(csv.as_deref(), book.as_deref(), clim.as_deref(), asks.as_deref()).map_err(|e| input::unusable(e, &paths))?;
+        let clim = args
+            .clim
+            .as_deref()
+            .map(|p| input::read(p, "climatology"))
+            .transpose()?;
+        let (rows, ind) = neff_and_independence_from_files(
+            csv.as_deref(),
+            book.as_deref(),
+            clim.as_deref(),
+            asks.as_deref(),
+        )
+        .map_err(|e| input::unusable(e, &paths))?;
         (rows, Some(ind))
     } else {
-        (neff_rows_from_files(csv.as_deref(), book.as_deref()).map_err(|e| input::unusable(e, &paths))?, None)
+        (
+            neff_rows_from_files(csv.as_deref(), book.as_deref())
+                .map_err(|e| input::unusable(e, &paths))?,
+            None,
+        )
     };
     if json {
         match independence {
-            Some(ind) => println!("{}", serde_json::json!({ "n_eff": rows, "independence": ind })),
+            Some(ind) => println!(
+                "{}",
+                serde_json::json!({ "n_eff": rows, "independence": ind })
+            ),
             None => println!("{}", serde_json::json!({ "n_eff": rows })),
         }
         return Ok(Exit::Ok);
@@ -53,11 +72,26 @@ fn num(x: Option<f64>) -> String {
 }
 
 fn print_rows(rows: &[NeffRow]) {
-    println!("{:<20} {:>3} {:>3} {:>6} {:>7} {:>6}", "run_id", "h", "n", "pairs", "rho", "n_eff");
+    println!(
+        "{:<20} {:>3} {:>3} {:>6} {:>7} {:>6}",
+        "run_id", "h", "n", "pairs", "rho", "n_eff"
+    );
     for r in rows {
         let m = &r.reading;
-        let note = r.note.as_deref().map(|n| format!("  ({n})")).unwrap_or_default();
-        println!("{:<20} {:>3} {:>3} {:>6} {:>7} {:>6}{note}", r.run_id, r.horizon, m.n, m.pairs, num(m.rho), num(m.n_eff));
+        let note = r
+            .note
+            .as_deref()
+            .map(|n| format!("  ({n})"))
+            .unwrap_or_default();
+        println!(
+            "{:<20} {:>3} {:>3} {:>6} {:>7} {:>6}{note}",
+            r.run_id,
+            r.horizon,
+            m.n,
+            m.pairs,
+            num(m.rho),
+            num(m.n_eff)
+        );
     }
 }
 
@@ -70,12 +104,29 @@ fn print_independence(ind: &Independence) {
     println!("\nindependence (roster: {roster})");
     println!(
         "{:<20} {:>3} {:>3} {:>5}  {:>6} {:>6} {:>6} {:>6}  {:>6} {:>6}  {:>6}  {:>6} {:>6} {:>6}",
-        "run_id", "h", "n", "cells", "n_eff", "group", "from50", "clim", "PR", "share", "errors", "within", "betw", "p"
+        "run_id",
+        "h",
+        "n",
+        "cells",
+        "n_eff",
+        "group",
+        "from50",
+        "clim",
+        "PR",
+        "share",
+        "errors",
+        "within",
+        "betw",
+        "p"
     );
     let ne = |r: &Reading| num(r.reading.n_eff);
     for r in &ind.runs {
-        let (pr, share) = r.spectrum.as_ref().map_or((None, None), |s| (Some(s.participation_ratio), Some(s.largest_share)));
-        let (within, between, p) = r.sides.as_ref().map_or((None, None, None), |t| (t.within_r, t.between_r, Some(t.p_value)));
+        let (pr, share) = r.spectrum.as_ref().map_or((None, None), |s| {
+            (Some(s.participation_ratio), Some(s.largest_share))
+        });
+        let (within, between, p) = r.sides.as_ref().map_or((None, None, None), |t| {
+            (t.within_r, t.between_r, Some(t.p_value))
+        });
         println!(
             "{:<20} {:>3} {:>3} {:>5}  {:>6} {:>6} {:>6} {:>6}  {:>6} {:>6}  {:>6}  {:>6} {:>6} {:>6}",
             r.run_id,
@@ -97,17 +148,35 @@ fn print_independence(ind: &Independence) {
     println!("\nper seat, whole run: mean r with the other seats, agreement with their majority");
     for r in ind.runs.iter().filter(|r| r.horizon == "all") {
         for s in &r.seats {
-            println!("{:<20} {:<16} {:>6} {:>6} ({}/{})", r.run_id, s.seat, num(s.mean_r), num(s.majority_agreement), s.majority_agree, s.majority_cells);
+            println!(
+                "{:<20} {:<16} {:>6} {:>6} ({}/{})",
+                r.run_id,
+                s.seat,
+                num(s.mean_r),
+                num(s.majority_agreement),
+                s.majority_agree,
+                s.majority_cells
+            );
         }
     }
     match &ind.shadow.weights {
         Some(w) => {
-            println!("\nshadow consensus weights ({} runs):", ind.shadow.window.len());
+            println!(
+                "\nshadow consensus weights ({} runs):",
+                ind.shadow.window.len()
+            );
             for (seat, weight) in &w.weights {
-                let filled = if w.median_filled.contains(seat) { "  (median of the others)" } else { "" };
+                let filled = if w.median_filled.contains(seat) {
+                    "  (median of the others)"
+                } else {
+                    ""
+                };
                 println!("{seat:<16} {weight:>8.4}{filled}");
             }
         }
-        None => println!("\nshadow consensus weights: {}", ind.shadow.note.as_deref().unwrap_or("none")),
+        None => println!(
+            "\nshadow consensus weights: {}",
+            ind.shadow.note.as_deref().unwrap_or("none")
+        ),
     }
 }

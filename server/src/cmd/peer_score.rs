@@ -5,7 +5,9 @@
 
 use super::input;
 use crate::outcome::{CmdResult, Exit, Unusable};
-use sealbook_core::score::peers::profile_stats::{peer_stats, AgentpitStats, ArenaStats, Figure, LadderStats, PeerStats};
+use sealbook_core::score::peers::profile_stats::{
+    peer_stats, AgentpitStats, ArenaStats, Figure, LadderStats, PeerStats,
+};
 use sealbook_core::score::peers::Profile;
 use sealbook_core::score::seams::CoreStats;
 use std::path::Path;
@@ -51,10 +53,34 @@ fn fig(f: &Figure) -> String {
 }
 
 fn print_agentpit(d: &AgentpitStats) {
-    println!("agentpit: {} records; {:.0}% intervals, {} resamples, default_rng({})", d.records, d.bootstrap.level * 100.0, d.bootstrap.resamples, d.bootstrap.seed);
-    println!("{:<16} {:>5} {:>5} {:>5} {:>26} {:>8} {:>27} {:>9} {:>13} {:>10}", "agent", "n", "miss", "infra", "brier", "crowd", "agent - crowd", "sign p", "verdict", "bet P&L");
+    println!(
+        "agentpit: {} records; {:.0}% intervals, {} resamples, default_rng({})",
+        d.records,
+        d.bootstrap.level * 100.0,
+        d.bootstrap.resamples,
+        d.bootstrap.seed
+    );
+    println!(
+        "{:<16} {:>5} {:>5} {:>5} {:>26} {:>8} {:>27} {:>9} {:>13} {:>10}",
+        "agent",
+        "n",
+        "miss",
+        "infra",
+        "brier",
+        "crowd",
+        "agent - crowd",
+        "sign p",
+        "verdict",
+        "bet P&L"
+    );
     for (name, a) in &d.agents {
-        let verdict = a.vs_crowd.verdict.map_or("-".to_string(), |v| serde_json::to_value(v).expect("verdict").as_str().unwrap_or_default().to_string());
+        let verdict = a.vs_crowd.verdict.map_or("-".to_string(), |v| {
+            serde_json::to_value(v)
+                .expect("verdict")
+                .as_str()
+                .unwrap_or_default()
+                .to_string()
+        });
         println!(
             "{name:<16} {:>5} {:>5} {:>5} {:>26} {:>8} {:>27} {:>9.4} {:>13} {:>10.2}",
             a.scored,
@@ -76,7 +102,10 @@ fn print_ladder(d: &LadderStats) {
         "ladder: {} records, {} questions ({} yes, {} no, {} annulled, {} open); {:.0}% intervals, {} resamples, default_rng({})",
         d.records, q.total, q.yes, q.no, q.annulled, q.open, d.bootstrap.level * 100.0, d.bootstrap.resamples, d.bootstrap.seed
     );
-    println!("{:<20} {:>5} {:>8} {:>26} {:>8} {:>28} {:>7} {:>8} {:>8}", "model", "n", "coverage", "brier", "market", "edge", "league", "ROI", "");
+    println!(
+        "{:<20} {:>5} {:>8} {:>26} {:>8} {:>28} {:>7} {:>8} {:>8}",
+        "model", "n", "coverage", "brier", "market", "edge", "league", "ROI", ""
+    );
     for (name, m) in &d.models {
         println!(
             "{:<20} {:>5} {:>8} {:>26} {:>8} {:>28} {:>7} {:>8} {:>8}",
@@ -94,8 +123,14 @@ fn print_ladder(d: &LadderStats) {
 }
 
 fn print_arena(d: &ArenaStats) {
-    println!("arena: {} records; leaderboard gate {} settled; no intervals (seed 004 states none)", d.records, d.settlement_gate);
-    println!("{:<20} {:>7} {:>7} {:>8} {:>8} {:>8} {:>8} {:>8}  eligible", "agent", "settled", "score", "accuracy", "brier", "crps", "display", "excluded");
+    println!(
+        "arena: {} records; leaderboard gate {} settled; no intervals (seed 004 states none)",
+        d.records, d.settlement_gate
+    );
+    println!(
+        "{:<20} {:>7} {:>7} {:>8} {:>8} {:>8} {:>8} {:>8}  eligible",
+        "agent", "settled", "score", "accuracy", "brier", "crps", "display", "excluded"
+    );
     for (name, a) in &d.agents {
         println!(
             "{name:<20} {:>7} {:>7} {:>8} {:>8} {:>8} {:>8} {:>8}  {}",

@@ -32,10 +32,20 @@ pub struct Args {
     #[arg(long, value_name = "YAHOO_JSON", required = true, num_args = 1..)]
     chart: Vec<PathBuf>,
     /// When the reference price is taken (RFC 3339).
-    #[arg(long, value_name = "RFC3339", required_unless_present = "forecasts", conflicts_with = "forecasts")]
+    #[arg(
+        long,
+        value_name = "RFC3339",
+        required_unless_present = "forecasts",
+        conflicts_with = "forecasts"
+    )]
     reference_at: Option<String>,
     /// When the event ends (RFC 3339).
-    #[arg(long, value_name = "RFC3339", required_unless_present = "forecasts", conflicts_with = "forecasts")]
+    #[arg(
+        long,
+        value_name = "RFC3339",
+        required_unless_present = "forecasts",
+        conflicts_with = "forecasts"
+    )]
     end_at: Option<String>,
     /// Check the outcome columns of every row of the chart's symbol in this file instead.
     #[arg(long, value_name = "CSV")]
@@ -53,7 +63,8 @@ pub struct Args {
 }
 
 fn instant(text: &str, flag: &str) -> Result<Instant, Unusable> {
-    Instant::parse_rfc3339(text).ok_or_else(|| Unusable::new(format!("{text:?} is not an RFC 3339 time")).field(flag))
+    Instant::parse_rfc3339(text)
+        .ok_or_else(|| Unusable::new(format!("{text:?} is not an RFC 3339 time")).field(flag))
 }
 
 fn series(paths: &[PathBuf]) -> Result<MinuteSeries, Unusable> {
@@ -71,7 +82,9 @@ fn series(paths: &[PathBuf]) -> Result<MinuteSeries, Unusable> {
         charts.push(chart);
     }
     MinuteSeries::from_charts(&charts).map_err(|e| match &e {
-        SeriesError::NotMinuteBars { index, .. } | SeriesError::MixedSymbols { index, .. } => Unusable::file(&paths[*index], e.to_string()),
+        SeriesError::NotMinuteBars { index, .. } | SeriesError::MixedSymbols { index, .. } => {
+            Unusable::file(&paths[*index], e.to_string())
+        }
         _ => Unusable::new(e.to_string()),
     })
 }
@@ -84,10 +97,22 @@ fn band_options(args: &Args, series: &MinuteSeries) -> Result<BandOptions, Unusa
     };
     let mut contracts = Vec::new();
     for c in &args.contract {
-        let (from, label) = c.split_once('=').filter(|(_, l)| !l.is_empty()).ok_or_else(|| Unusable::new(format!("{c:?} is not <RFC3339>=<LABEL>")).field("--contract"))?;
-        contracts.push(ContractFrom { from: instant(from, "--contract")?, label: label.into() });
+        let (from, label) = c
+            .split_once('=')
+            .filter(|(_, l)| !l.is_empty())
+            .ok_or_else(|| {
+                Unusable::new(format!("{c:?} is not <RFC3339>=<LABEL>")).field("--contract")
+            })?;
+        contracts.push(ContractFrom {
+            from: instant(from, "--contract")?,
+            label: label.into(),
+        });
     }
-    Ok(BandOptions { sessions: args.band_sessions, clock, contracts })
+    Ok(BandOptions {
+        sessions: args.band_sessions,
+        clock,
+        contracts,
+    })
 }
 
 pub fn run(args: Args, json: bool) -> CmdResult {
@@ -110,11 +135,27 @@ pub fn run(args: Args, json: bool) -> CmdResult {
         }
         return Ok(if report.ok() { Exit::Ok } else { Exit::Failed });
     }
-    let reference_at = instant(args.reference_at.as_deref().expect("clap requires it"), "--reference-at")?;
-    let end_at = instant(args.end_at.as_deref().expect("clap requires it"), "--end-at")?;
-    let res = rule::resolve(&series.bars, reference_at, end_at).map_err(|e| Unusable::new(format!("{}: {e}", series.symbol)))?;
-    let band = band::draw_band(&series.bars, reference_at, opts.clock, opts.sessions, &opts.contracts);
-    let draw = band.as_ref().ok().map(|b| sealbook_core::score::brier::is_draw(res.actual_pct, b.band_pct));
+    let reference_at = instant(
+        args.reference_at.as_deref().expect("clap requires it"),
+        "--reference-at",
+    )?;
+    let end_at = instant(
+        args.end_at.as_deref().expect("clap requires it"),
+        "--end-at",
+    )?;
+    let res = rule::resolve(&series.bars, reference_at, end_at)
+        .map_err(|e| Unusable::new(format!("{}: {e}", series.symbol)))?;
+    let band = band::draw_band(
+        &series.bars,
+        reference_at,
+        opts.clock,
+        opts.sessions,
+        &opts.contracts,
+    );
+    let draw = band
+        .as_ref()
+        .ok()
+        .map(|b| sealbook_core::score::brier::is_draw(res.actual_pct, b.band_pct));
     if json {
         let doc = serde_json::json!({
             "ok": true,
@@ -129,15 +170,31 @@ pub fn run(args: Args, json: bool) -> CmdResult {
         println!("{doc}");
         return Ok(Exit::Ok);
     }
-    println!("{}  reference_at {}  end_at {}", series.symbol, reference_at.to_rfc3339(), end_at.to_rfc3339());
-    println!("ref         {:?}  (close of the 1m bar {} - {})", res.reference, res.reference_bar.start, res.reference_bar.end);
-    println!("close       {:?}  (close of the 1m bar {} - {})", res.close, res.end_bar.start, res.end_bar.end);
+    println!(
+        "{}  reference_at {}  end_at {}",
+        series.symbol,
+        reference_at.to_rfc3339(),
+        end_at.to_rfc3339()
+    );
+    println!(
+        "ref         {:?}  (close of the 1m bar {} - {})",
+        res.reference, res.reference_bar.start, res.reference_bar.end
+    );
+    println!(
+        "close       {:?}  (close of the 1m bar {} - {})",
+        res.close, res.end_bar.start, res.end_bar.end
+    );
     println!("actual_pct  {:?}", res.actual_pct);
     println!("up          {}", res.up);
     match &band {
         Ok(b) => {
             let days: Vec<&str> = b.sessions.iter().map(|s| s.date.as_str()).collect();
-            println!("band_pct    {:?}  ({} sessions: {})", b.band_pct, b.sessions.len(), days.join(" "));
+            println!(
+                "band_pct    {:?}  ({} sessions: {})",
+                b.band_pct,
+                b.sessions.len(),
+                days.join(" ")
+            );
             println!("draw        {}", draw.expect("band known"));
         }
         Err(e) => {

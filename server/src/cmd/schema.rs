@@ -4,7 +4,9 @@
 //! `core::score::peers::records` generates it from its field tables.
 
 use crate::outcome::{CmdResult, Exit, Unusable};
-use sealbook_core::score::peers::records::{records_schema_bytes, AGENTPIT_KINDS, ARENA_KINDS, LADDER_KINDS};
+use sealbook_core::score::peers::records::{
+    records_schema_bytes, AGENTPIT_KINDS, ARENA_KINDS, LADDER_KINDS,
+};
 use sha2::{Digest, Sha256};
 use std::path::PathBuf;
 
@@ -31,18 +33,36 @@ enum Which {
 
 pub fn run(args: Args, json: bool) -> CmdResult {
     let (name, bytes) = match args.which {
-        Which::EventContract => ("event-contract", sealbook_core::contract::event_contract_schema_bytes()),
-        Which::AgentpitRecords => ("agentpit-records", records_schema_bytes("agentpit", AGENTPIT_KINDS)),
-        Which::LadderRecords => ("ladder-records", records_schema_bytes("ladder", LADDER_KINDS)),
+        Which::EventContract => (
+            "event-contract",
+            sealbook_core::contract::event_contract_schema_bytes(),
+        ),
+        Which::AgentpitRecords => (
+            "agentpit-records",
+            records_schema_bytes("agentpit", AGENTPIT_KINDS),
+        ),
+        Which::LadderRecords => (
+            "ladder-records",
+            records_schema_bytes("ladder", LADDER_KINDS),
+        ),
         Which::ArenaRecords => ("arena-records", records_schema_bytes("arena", ARENA_KINDS)),
     };
-    let out = args.out.unwrap_or_else(|| PathBuf::from(format!("{name}.schema.json")));
+    let out = args
+        .out
+        .unwrap_or_else(|| PathBuf::from(format!("{name}.schema.json")));
     std::fs::write(&out, &bytes).map_err(|e| Unusable::io(&out, "write schema", &e))?;
     let sha256 = sealbook_core::hex::encode(&Sha256::digest(&bytes));
     if json {
-        println!("{}", serde_json::json!({"ok": true, "file": out.display().to_string(), "bytes": bytes.len(), "sha256": sha256}));
+        println!(
+            "{}",
+            serde_json::json!({"ok": true, "file": out.display().to_string(), "bytes": bytes.len(), "sha256": sha256})
+        );
     } else {
-        println!("wrote {} ({} bytes, sha256 {sha256})", out.display(), bytes.len());
+        println!(
+            "wrote {} ({} bytes, sha256 {sha256})",
+            out.display(),
+            bytes.len()
+        );
     }
     Ok(Exit::Ok)
 }

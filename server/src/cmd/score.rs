@@ -40,28 +40,61 @@ pub fn run(args: Args, json: bool) -> CmdResult {
     match Profile::parse(&args.profile) {
         Some(Profile::Council) => {}
         Some(peer) => {
-            if let Some(extra) = [("--book", args.files.book.is_some()), ("--clim", args.clim.is_some())].iter().find(|(_, given)| *given) {
+            if let Some(extra) = [
+                ("--book", args.files.book.is_some()),
+                ("--clim", args.clim.is_some()),
+            ]
+            .iter()
+            .find(|(_, given)| *given)
+            {
                 return Err(Unusable::new(format!("profile {} reads one records file (--forecasts); {} is for the council profile", args.profile, extra.0)).field(extra.0));
             }
             let Some(records) = &args.files.forecasts else {
-                return Err(Unusable::new(format!("profile {} reads its records file as --forecasts", args.profile)).field("--forecasts"));
+                return Err(Unusable::new(format!(
+                    "profile {} reads its records file as --forecasts",
+                    args.profile
+                ))
+                .field("--forecasts"));
             };
             return peer_score::run(peer, records, json);
         }
-        None => return Err(Unusable::new(format!("unknown profile {:?}: council, agentpit, ladder or arena", args.profile)).field("--profile")),
+        None => {
+            return Err(Unusable::new(format!(
+                "unknown profile {:?}: council, agentpit, ladder or arena",
+                args.profile
+            ))
+            .field("--profile"))
+        }
     }
     let (csv, book) = args.files.read()?;
     let asks = args.files.read_asks()?;
-    let clim = args.clim.as_deref().map(|p| input::read(p, "climatology")).transpose()?;
-    let stats = league_stats_from_files(csv.as_deref(), book.as_deref(), clim.as_deref(), asks.as_deref(), &CoreStats)
-        .map_err(|e| input::unusable(e, &args.files.paths(args.clim.as_ref())))?;
+    let clim = args
+        .clim
+        .as_deref()
+        .map(|p| input::read(p, "climatology"))
+        .transpose()?;
+    let stats = league_stats_from_files(
+        csv.as_deref(),
+        book.as_deref(),
+        clim.as_deref(),
+        asks.as_deref(),
+        &CoreStats,
+    )
+    .map_err(|e| input::unusable(e, &args.files.paths(args.clim.as_ref())))?;
     if json {
-        println!("{}", serde_json::to_string(&stats).expect("stats serialize"));
+        println!(
+            "{}",
+            serde_json::to_string(&stats).expect("stats serialize")
+        );
     } else {
         print_human(&stats);
     }
     // The scored answers are not the sealed ones: a failed verification, not unusable input.
-    Ok(if stats.book_agreement.as_ref().is_some_and(|a| !a.ok) { Exit::Failed } else { Exit::Ok })
+    Ok(if stats.book_agreement.as_ref().is_some_and(|a| !a.ok) {
+        Exit::Failed
+    } else {
+        Exit::Ok
+    })
 }
 
 fn num(x: Option<f64>) -> String {
@@ -69,11 +102,24 @@ fn num(x: Option<f64>) -> String {
 }
 
 fn print_human(s: &LeagueStats) {
-    let from = serde_json::to_value(s.rows_from).expect("rows_from").as_str().unwrap_or_default().to_string();
-    println!("{} rows from the {from}; time basis {}", s.rows, s.time_basis);
-    println!("{:<16} {:>3} {:>6} {:>5} {:>7} {:>7} {:>7} {:>6}  95% interval", "seat", "h", "n", "sess", "brier", "bss_clim", "k", "ranked");
+    let from = serde_json::to_value(s.rows_from)
+        .expect("rows_from")
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    println!(
+        "{} rows from the {from}; time basis {}",
+        s.rows, s.time_basis
+    );
+    println!(
+        "{:<16} {:>3} {:>6} {:>5} {:>7} {:>7} {:>7} {:>6}  95% interval",
+        "seat", "h", "n", "sess", "brier", "bss_clim", "k", "ranked"
+    );
     for (seat, hs) in &s.seats {
-        for (h, f) in Horizon::ALL.iter().filter_map(|h| hs.get(h.as_str()).map(|f| (h.as_str(), f))) {
+        for (h, f) in Horizon::ALL
+            .iter()
+            .filter_map(|h| hs.get(h.as_str()).map(|f| (h.as_str(), f)))
+        {
             let ci = match (f.ci95, &f.interval.reason) {
                 (Some((lo, hi)), _) => format!("[{lo:.4}, {hi:.4}]"),
                 (None, Some(reason)) => reason.clone(),
@@ -90,13 +136,27 @@ fn print_human(s: &LeagueStats) {
             );
         }
     }
-    for (h, c) in Horizon::ALL.iter().filter_map(|h| s.consensus.get(h.as_str()).map(|c| (h.as_str(), c))) {
-        println!("consensus {h}: brier {} over {} events in {} sessions, dispersion {}", num(c.brier), c.n, c.sessions, num(c.dispersion));
+    for (h, c) in Horizon::ALL
+        .iter()
+        .filter_map(|h| s.consensus.get(h.as_str()).map(|c| (h.as_str(), c)))
+    {
+        println!(
+            "consensus {h}: brier {} over {} events in {} sessions, dispersion {}",
+            num(c.brier),
+            c.n,
+            c.sessions,
+            num(c.dispersion)
+        );
     }
-    println!("n_eff: {} readings, independence: {} (sealbook neff [--all] prints them)", s.n_eff.len(), s.independence.runs.len());
+    println!(
+        "n_eff: {} readings, independence: {} (sealbook neff [--all] prints them)",
+        s.n_eff.len(),
+        s.independence.runs.len()
+    );
     let p = &s.primary_endpoint;
     match (p.ci95, p.ci90, p.verdict) {
-        (Some(a), Some(b), Some(v)) => println!(
+        (Some(a), Some(b), Some(v)) => {
+            println!(
             "primary endpoint: {} over {} sessions, 95% [{:.4}, {:.4}], 90% [{:.4}, {:.4}], {}{}",
             num(p.estimate),
             p.sessions,
@@ -106,8 +166,14 @@ fn print_human(s: &LeagueStats) {
             b.1,
             serde_json::to_value(v).expect("verdict").as_str().unwrap_or_default(),
             if p.confirmed_below_margin { " (smaller than the margin)" } else { "" }
+        )
+        }
+        _ => println!(
+            "primary endpoint: {} over {} sessions; {}",
+            num(p.estimate),
+            p.sessions,
+            p.note.as_deref().unwrap_or("no interval")
         ),
-        _ => println!("primary endpoint: {} over {} sessions; {}", num(p.estimate), p.sessions, p.note.as_deref().unwrap_or("no interval")),
     }
     if let Some(c) = &s.crowd {
         print_crowd(c);
@@ -142,7 +208,11 @@ fn print_crowd(c: &CrowdStats) {
         "run", "code", "venue", "p_up", "vol", "bid", "ask", "last trade", "up", "league"
     );
     for q in &c.questions {
-        let venue = serde_json::to_value(q.venue).expect("venue").as_str().unwrap_or_default().to_string();
+        let venue = serde_json::to_value(q.venue)
+            .expect("venue")
+            .as_str()
+            .unwrap_or_default()
+            .to_string();
         let seats: Vec<String> = q.seats.iter().map(|(s, p)| format!("{s} {p}")).collect();
         println!(
             "{:<14} {:<6} {:<10} {:>6.4} {:>10} {:>5} {:>5} {:<20} {:>4} {:>6}  {}{}",
@@ -157,11 +227,15 @@ fn print_crowd(c: &CrowdStats) {
             up_word(q.up),
             up_word(q.league_up),
             seats.join(", "),
-            q.p_up_recomputed.map_or_else(String::new, |p| format!(" (interpolated {p:.4})"))
+            q.p_up_recomputed
+                .map_or_else(String::new, |p| format!(" (interpolated {p:.4})"))
         );
     }
     println!("(* below the volume floor)");
-    println!("{:<16} {:<8} {:>4} {:>7} {:>7} {:>9} {:>9} {:>9} {:>6}  2d rule", "seat", "side", "n", "model", "crowd", "bss_crowd", "hits m", "hits c", "d");
+    println!(
+        "{:<16} {:<8} {:>4} {:>7} {:>7} {:>9} {:>9} {:>9} {:>6}  2d rule",
+        "seat", "side", "n", "model", "crowd", "bss_crowd", "hits m", "hits c", "d"
+    );
     let line = |who: &str, side: &str, f: &CrowdFigures| {
         let rule = match f.gap_readable {
             Some(true) => "gap readable",
@@ -179,12 +253,23 @@ fn print_crowd(c: &CrowdStats) {
             num(f.d)
         );
     };
-    for (seat, sp) in c.seats.iter().map(|(s, sp)| (s.as_str(), sp)).chain([("overall", &c.overall)]) {
+    for (seat, sp) in c
+        .seats
+        .iter()
+        .map(|(s, sp)| (s.as_str(), sp))
+        .chain([("overall", &c.overall)])
+    {
         line(seat, "admitted", &sp.admitted);
         line(seat, "thin", &sp.thin);
     }
     for m in &c.kalshi_mismatches {
-        println!("Kalshi price mismatch: book line {}, field {}: sealed {}, interpolated {}", m.run_line, m.field, m.sealed, opt(&m.recomputed));
+        println!(
+            "Kalshi price mismatch: book line {}, field {}: sealed {}, interpolated {}",
+            m.run_line,
+            m.field,
+            m.sealed,
+            opt(&m.recomputed)
+        );
     }
 }
 

@@ -21,13 +21,21 @@ pub fn run(args: Args, json: bool) -> CmdResult {
     let dates = args
         .as_of
         .iter()
-        .map(|d| Date::parse(d).ok_or_else(|| Unusable::new(format!("{d:?} is not a date YYYY-MM-DD")).field("--as-of")))
+        .map(|d| {
+            Date::parse(d).ok_or_else(|| {
+                Unusable::new(format!("{d:?} is not a date YYYY-MM-DD")).field("--as-of")
+            })
+        })
         .collect::<Result<Vec<_>, _>>()?;
     let bytes = input::read(&args.predictions, "registered predictions")?;
-    let preds = parse_registered(&bytes).map_err(|e| Unusable::file(&args.predictions, e.message).field(e.path))?;
+    let preds = parse_registered(&bytes)
+        .map_err(|e| Unusable::file(&args.predictions, e.message).field(e.path))?;
     let cards = scorecards(&preds, &dates);
     if json {
-        println!("{}", serde_json::to_string(&cards).expect("scorecards serialize"));
+        println!(
+            "{}",
+            serde_json::to_string(&cards).expect("scorecards serialize")
+        );
     } else {
         print_human(&cards);
     }
@@ -53,7 +61,13 @@ fn print_human(cards: &[DatedScorecard]) {
         );
         for r in &c.rows {
             let state = serde_json::to_value(r.state).expect("state serializes");
-            println!("  {:<8} p {:.2}  check {}  {}", r.id, r.p, r.check_date, state.as_str().unwrap_or_default());
+            println!(
+                "  {:<8} p {:.2}  check {}  {}",
+                r.id,
+                r.p,
+                r.check_date,
+                state.as_str().unwrap_or_default()
+            );
         }
     }
 }

@@ -27,12 +27,17 @@ pub struct Args {
 
 /// The repository the binary was built in: `index.html` and `www/` are found there.
 fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap_or(Path::new(".")).to_path_buf()
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap_or(Path::new("."))
+        .to_path_buf()
 }
 
 pub fn run(args: Args, json: bool) -> CmdResult {
     let data = if args.demo {
-        let dir = args.data.unwrap_or_else(|| std::env::temp_dir().join(format!("sealbook-demo-{}", std::process::id())));
+        let dir = args.data.unwrap_or_else(|| {
+            std::env::temp_dir().join(format!("sealbook-demo-{}", std::process::id()))
+        });
         crate::demo::write(&dir)?;
         Some(dir)
     } else {
@@ -50,8 +55,12 @@ pub fn run(args: Args, json: bool) -> CmdResult {
     };
     let listener = std::net::TcpListener::bind(args.addr)
         .and_then(|l| l.set_nonblocking(true).map(|()| l))
-        .map_err(|e| Unusable::new(format!("cannot listen on {}: {e}", args.addr)).field("--addr"))?;
-    let addr = listener.local_addr().map_err(|e| Unusable::new(format!("no local address: {e}")))?;
+        .map_err(|e| {
+            Unusable::new(format!("cannot listen on {}: {e}", args.addr)).field("--addr")
+        })?;
+    let addr = listener
+        .local_addr()
+        .map_err(|e| Unusable::new(format!("no local address: {e}")))?;
     let url = format!("http://{addr}/");
     // One write: a reader that takes the first line and closes the pipe cannot catch the
     // server mid-banner (a pipe write this short is atomic).
@@ -65,9 +74,19 @@ pub fn run(args: Args, json: bool) -> CmdResult {
         });
         format!("{doc}\n")
     } else {
-        let mut b = format!("serving {url}\n  page  {}\n  www   {}\n", site.index.display(), site.www.display());
+        let mut b = format!(
+            "serving {url}\n  page  {}\n  www   {}\n",
+            site.index.display(),
+            site.www.display()
+        );
         match &site.data {
-            Some(d) => b += &format!("  data  {} at {url}data/{}\n", d.display(), if args.demo { " (DEMO league)" } else { "" }),
+            Some(d) => {
+                b += &format!(
+                    "  data  {} at {url}data/{}\n",
+                    d.display(),
+                    if args.demo { " (DEMO league)" } else { "" }
+                )
+            }
             None => b += "  data  none (pass --data DIR or --demo)\n",
         }
         for (what, p) in [("page", &site.index), ("www", &site.www)] {
@@ -78,7 +97,9 @@ pub fn run(args: Args, json: bool) -> CmdResult {
         b
     };
     let mut stdout = std::io::stdout().lock();
-    let _ = stdout.write_all(banner.as_bytes()).and_then(|()| stdout.flush());
+    let _ = stdout
+        .write_all(banner.as_bytes())
+        .and_then(|()| stdout.flush());
     drop(stdout);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -88,7 +109,9 @@ pub fn run(args: Args, json: bool) -> CmdResult {
     runtime.block_on(async {
         let listener = tokio::net::TcpListener::from_std(listener)
             .map_err(|e| Unusable::new(format!("cannot listen on {addr}: {e}")).field("--addr"))?;
-        http::serve(listener, site).await.map_err(|e| Unusable::new(format!("server stopped: {e}")))
+        http::serve(listener, site)
+            .await
+            .map_err(|e| Unusable::new(format!("server stopped: {e}")))
     })?;
     Ok(Exit::Ok)
 }

@@ -28,7 +28,11 @@ pub enum Stamped {
 impl Target {
     pub fn read(&self) -> Result<Stamped, Unusable> {
         match (&self.data, &self.digest) {
-            (Some(path), _) => Ok(Stamped::Data(read_bounded(path, MAX_STAMPED_FILE_BYTES, "stamped file")?)),
+            (Some(path), _) => Ok(Stamped::Data(read_bounded(
+                path,
+                MAX_STAMPED_FILE_BYTES,
+                "stamped file",
+            )?)),
             (None, Some(h)) => match hex::decode(h) {
                 Some(d) if !d.is_empty() => Ok(Stamped::Digest(d)),
                 _ => Err(Unusable::new(format!("{h:?} is not a digest in hex")).field("--digest")),

@@ -60,8 +60,16 @@ struct Output<'a> {
 }
 
 pub fn run(args: Args, json: bool) -> CmdResult {
-    let book_name = args.book.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let lists = args.stamps.iter().map(|p| read_list(p).map(|l| (p, l))).collect::<Result<Vec<_>, _>>()?;
+    let book_name = args
+        .book
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let lists = args
+        .stamps
+        .iter()
+        .map(|p| read_list(p).map(|l| (p, l)))
+        .collect::<Result<Vec<_>, _>>()?;
 
     let mut to_check: Vec<(String, StampEntry)> = Vec::new();
     let mut not_checked = Vec::new();
@@ -83,13 +91,20 @@ pub fn run(args: Args, json: bool) -> CmdResult {
         }
     }
 
-    let opts = VerifyOptions { prefix_at: to_check.iter().map(|(_, e)| e.lines).collect(), ..Default::default() };
+    let opts = VerifyOptions {
+        prefix_at: to_check.iter().map(|(_, e)| e.lines).collect(),
+        ..Default::default()
+    };
     let report = verify_file(&args.book, opts)?;
     let stamps: Vec<StampResult> = to_check
         .iter()
         .map(|(list, e)| {
             let check = stamp_list::check(list, e, &report);
-            StampResult { ok: check.ok(), check, list_line: e.list_line }
+            StampResult {
+                ok: check.ok(),
+                check,
+                list_line: e.list_line,
+            }
         })
         .collect();
     let ok = report.ok && stamps.iter().all(|s| s.ok);
@@ -112,7 +127,10 @@ pub fn run(args: Args, json: bool) -> CmdResult {
             stamps,
             not_checked,
         };
-        println!("{}", serde_json::to_string(&out).expect("report serializes"));
+        println!(
+            "{}",
+            serde_json::to_string(&out).expect("report serializes")
+        );
     } else {
         print_human(&report, &stamps, &not_checked);
     }
@@ -123,9 +141,14 @@ pub fn run(args: Args, json: bool) -> CmdResult {
 fn read_list(path: &Path) -> Result<StampedList, Unusable> {
     let f = std::fs::File::open(path).map_err(|e| Unusable::io(path, "open stamped list", &e))?;
     let mut bytes = Vec::new();
-    f.take(MAX_LIST_BYTES + 1).read_to_end(&mut bytes).map_err(|e| Unusable::io(path, "read stamped list", &e))?;
+    f.take(MAX_LIST_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| Unusable::io(path, "read stamped list", &e))?;
     if bytes.len() as u64 > MAX_LIST_BYTES {
-        return Err(Unusable::file(path, format!("stamped list is larger than {MAX_LIST_BYTES} bytes")));
+        return Err(Unusable::file(
+            path,
+            format!("stamped list is larger than {MAX_LIST_BYTES} bytes"),
+        ));
     }
     stamp_list::parse(&bytes).map_err(|e| {
         let err = Unusable::file(path, format!("not a stamped list: {}", e.message)).field("entry");
@@ -158,7 +181,12 @@ fn print_human(report: &ChainReport, stamps: &[StampResult], not_checked: &[NotC
     match report.problems.first() {
         None => println!("chain ok: {} lines", report.lines),
         Some(p) => {
-            println!("chain BROKEN at line {}: {} - {}", p.line, p.check.name(), p.message);
+            println!(
+                "chain BROKEN at line {}: {} - {}",
+                p.line,
+                p.check.name(),
+                p.message
+            );
             print_hashes("  ", p.expected.as_deref(), p.found.as_deref());
             for p in &report.problems[1..] {
                 println!("  also line {}: {} - {}", p.line, p.check.name(), p.message);
@@ -192,14 +220,25 @@ fn print_human(report: &ChainReport, stamps: &[StampResult], not_checked: &[NotC
             println!("  {m}");
         }
         if !c.sha256_ok {
-            print_hashes("  sha256 ", Some(&c.expected_sha256), c.found_sha256.as_deref());
+            print_hashes(
+                "  sha256 ",
+                Some(&c.expected_sha256),
+                c.found_sha256.as_deref(),
+            );
         }
         if !c.last_link_ok {
-            print_hashes("  last link ", Some(&c.expected_last_link), c.found_last_link.as_deref());
+            print_hashes(
+                "  last link ",
+                Some(&c.expected_last_link),
+                c.found_last_link.as_deref(),
+            );
         }
     }
     for n in not_checked {
-        println!("stamp {}:{}: {} {} lines: not checked ({})", n.list, n.list_line, n.ledger, n.lines, n.reason);
+        println!(
+            "stamp {}:{}: {} {} lines: not checked ({})",
+            n.list, n.list_line, n.ledger, n.lines, n.reason
+        );
     }
 }
 

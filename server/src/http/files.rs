@@ -21,10 +21,14 @@ pub enum Found {
 /// Looks up `segments` (already checked by [`super::route`]) under `root`. The real path,
 /// symlinks resolved, must stay inside the real root, so a link pointing out is not followed.
 pub fn find(root: &Path, segments: &[String]) -> Found {
-    let Ok(root) = root.canonicalize() else { return Found::Nothing };
+    let Ok(root) = root.canonicalize() else {
+        return Found::Nothing;
+    };
     let mut path = root.clone();
     path.extend(segments);
-    let Ok(real) = path.canonicalize() else { return Found::Nothing };
+    let Ok(real) = path.canonicalize() else {
+        return Found::Nothing;
+    };
     if !real.starts_with(&root) {
         return Found::Nothing;
     }
@@ -55,7 +59,11 @@ pub struct FileBody {
 
 impl FileBody {
     pub fn new(file: tokio::fs::File, len: u64) -> Self {
-        FileBody { file, remaining: len, buf: vec![0; CHUNK] }
+        FileBody {
+            file,
+            remaining: len,
+            buf: vec![0; CHUNK],
+        }
     }
 }
 
@@ -63,7 +71,10 @@ impl Body for FileBody {
     type Data = Bytes;
     type Error = io::Error;
 
-    fn poll_frame(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Result<Frame<Bytes>, io::Error>>> {
+    fn poll_frame(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, io::Error>>> {
         let this = &mut *self;
         if this.remaining == 0 {
             return Poll::Ready(None);
@@ -77,10 +88,15 @@ impl Body for FileBody {
                 let n = rb.filled().len();
                 if n == 0 {
                     this.remaining = 0;
-                    return Poll::Ready(Some(Err(io::Error::new(io::ErrorKind::UnexpectedEof, "file shrank while being sent"))));
+                    return Poll::Ready(Some(Err(io::Error::new(
+                        io::ErrorKind::UnexpectedEof,
+                        "file shrank while being sent",
+                    ))));
                 }
                 this.remaining -= n as u64;
-                Poll::Ready(Some(Ok(Frame::data(Bytes::copy_from_slice(&this.buf[..n])))))
+                Poll::Ready(Some(Ok(Frame::data(Bytes::copy_from_slice(
+                    &this.buf[..n],
+                )))))
             }
         }
     }

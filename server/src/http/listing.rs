@@ -19,13 +19,27 @@ pub fn entries(root: &Path, dir: &Path) -> io::Result<Vec<Entry>> {
     let mut out = Vec::new();
     for item in std::fs::read_dir(dir)? {
         let item = item?;
-        let Ok(name) = item.file_name().into_string() else { continue };
+        let Ok(name) = item.file_name().into_string() else {
+            continue;
+        };
         if name.starts_with('.') || !stays_inside(root, &item.path()) {
             continue;
         }
-        let Ok(meta) = std::fs::metadata(item.path()) else { continue };
-        let kind = if meta.is_dir() { "dir" } else if meta.is_file() { "file" } else { continue };
-        out.push(Entry { name, kind, size: if meta.is_file() { meta.len() } else { 0 } });
+        let Ok(meta) = std::fs::metadata(item.path()) else {
+            continue;
+        };
+        let kind = if meta.is_dir() {
+            "dir"
+        } else if meta.is_file() {
+            "file"
+        } else {
+            continue;
+        };
+        out.push(Entry {
+            name,
+            kind,
+            size: if meta.is_file() { meta.len() } else { 0 },
+        });
     }
     out.sort_by(|a, b| a.name.cmp(&b.name));
     Ok(out)
@@ -50,7 +64,11 @@ pub fn html(url_path: &str, entries: &[Entry]) -> String {
     }
     for e in entries {
         let slash = if e.kind == "dir" { "/" } else { "" };
-        let size = if e.kind == "dir" { String::new() } else { e.size.to_string() };
+        let size = if e.kind == "dir" {
+            String::new()
+        } else {
+            e.size.to_string()
+        };
         s.push_str(&format!(
             "<tr><td><a href=\"{}{slash}\">{}{slash}</a></td><td class=\"n\">{size}</td></tr>\n",
             percent_encode(&e.name),
@@ -62,7 +80,11 @@ pub fn html(url_path: &str, entries: &[Entry]) -> String {
 }
 
 fn escape(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;").replace('\'', "&#39;")
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+        .replace('\'', "&#39;")
 }
 
 /// Percent-encodes a file name for use as a relative link (everything but unreserved bytes).
@@ -84,7 +106,11 @@ mod tests {
 
     #[test]
     fn names_are_escaped_and_encoded() {
-        let e = [Entry { name: "<a&b> \"x\".txt".into(), kind: "file", size: 3 }];
+        let e = [Entry {
+            name: "<a&b> \"x\".txt".into(),
+            kind: "file",
+            size: 3,
+        }];
         let h = html("/data/", &e);
         assert!(h.contains("href=\"%3Ca%26b%3E%20%22x%22.txt\""), "{h}");
         assert!(h.contains("&lt;a&amp;b&gt; &quot;x&quot;.txt"), "{h}");

@@ -2,7 +2,10 @@
 
 /// The `Content-Type` for a file name.
 pub fn content_type(name: &str) -> &'static str {
-    let ext = name.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase()).unwrap_or_default();
+    let ext = name
+        .rsplit_once('.')
+        .map(|(_, e)| e.to_ascii_lowercase())
+        .unwrap_or_default();
     match ext.as_str() {
         "html" | "htm" => "text/html; charset=utf-8",
         "js" | "mjs" => "text/javascript; charset=utf-8",
@@ -33,11 +36,20 @@ mod tests {
     #[test]
     fn types() {
         assert_eq!(content_type("sealbook_web_bg.wasm"), "application/wasm");
-        assert_eq!(content_type("sealbook_web.js"), "text/javascript; charset=utf-8");
+        assert_eq!(
+            content_type("sealbook_web.js"),
+            "text/javascript; charset=utf-8"
+        );
         assert_eq!(content_type("worker.MJS"), "text/javascript; charset=utf-8");
-        assert_eq!(content_type("council-book.jsonl"), "text/plain; charset=utf-8");
+        assert_eq!(
+            content_type("council-book.jsonl"),
+            "text/plain; charset=utf-8"
+        );
         assert_eq!(content_type("130025Z.txt.ots"), "application/octet-stream");
-        assert_eq!(content_type("130019Z.txt.digicert.tsr"), "application/octet-stream");
+        assert_eq!(
+            content_type("130019Z.txt.digicert.tsr"),
+            "application/octet-stream"
+        );
         assert_eq!(content_type("Makefile"), "application/octet-stream");
     }
 }

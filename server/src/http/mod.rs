@@ -67,15 +67,21 @@ async fn handle(site: &Site, req: Request<Incoming>) -> Response<Body> {
         Method::GET => false,
         Method::HEAD => true,
         _ => {
-            let mut r = text(StatusCode::METHOD_NOT_ALLOWED, "read-only: GET and HEAD only\n");
-            r.headers_mut().insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
+            let mut r = text(
+                StatusCode::METHOD_NOT_ALLOWED,
+                "read-only: GET and HEAD only\n",
+            );
+            r.headers_mut()
+                .insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
             return r;
         }
     };
     let path = req.uri().path().to_string();
     let route = match route::route(&path) {
         Ok(r) => r,
-        Err(route::BadPath(why)) => return text(StatusCode::BAD_REQUEST, &format!("bad path: {why}\n")),
+        Err(route::BadPath(why)) => {
+            return text(StatusCode::BAD_REQUEST, &format!("bad path: {why}\n"))
+        }
     };
     let wants_json = req
         .headers()
@@ -118,31 +124,58 @@ async fn handle(site: &Site, req: Request<Incoming>) -> Response<Body> {
         }
     };
     let h = resp.headers_mut();
-    h.insert("x-content-type-options", HeaderValue::from_static("nosniff"));
-    h.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+    h.insert(
+        "x-content-type-options",
+        HeaderValue::from_static("nosniff"),
+    );
+    h.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
     if path.starts_with("/data/") {
         // Published files are data, never active content on this origin.
-        h.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static("sandbox; default-src 'none'; style-src 'unsafe-inline'"));
+        h.insert(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static("sandbox; default-src 'none'; style-src 'unsafe-inline'"),
+        );
     }
     resp
 }
 
 async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
-    tokio::task::spawn_blocking(f).await.expect("file lookup task panicked")
+    tokio::task::spawn_blocking(f)
+        .await
+        .expect("file lookup task panicked")
 }
 
 /// A file response with validators; `304` when the client's copy is current.
-async fn file(req: &Request<Incoming>, path: PathBuf, meta: std::fs::Metadata, head: bool) -> Response<Body> {
+async fn file(
+    req: &Request<Incoming>,
+    path: PathBuf,
+    meta: std::fs::Metadata,
+    head: bool,
+) -> Response<Body> {
     let len = meta.len();
     let modified = meta.modified().ok();
-    let nanos = modified.and_then(|t| t.duration_since(UNIX_EPOCH).ok()).map_or(0, |d| d.as_nanos());
+    let nanos = modified
+        .and_then(|t| t.duration_since(UNIX_EPOCH).ok())
+        .map_or(0, |d| d.as_nanos());
     let etag = format!("\"{len:x}-{nanos:x}\"");
     let last_modified = modified.map(httpdate::fmt_http_date);
-    let hdr = |name| req.headers().get(name).and_then(|v: &HeaderValue| v.to_str().ok());
-    let fresh = match (hdr(header::IF_NONE_MATCH), hdr(header::IF_MODIFIED_SINCE), modified) {
+    let hdr = |name| {
+        req.headers()
+            .get(name)
+            .and_then(|v: &HeaderValue| v.to_str().ok())
+    };
+    let fresh = match (
+        hdr(header::IF_NONE_MATCH),
+        hdr(header::IF_MODIFIED_SINCE),
+        modified,
+    ) {
         (Some(inm), _, _) => inm.split(',').any(|t| t.trim() == etag || t.trim() == "*"),
         (None, Some(ims), Some(m)) => {
-            let secs = |t: std::time::SystemTime| t.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+            let secs =
+                |t: std::time::SystemTime| t.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
             httpdate::parse_http_date(ims).is_ok_and(|since| secs(m) <= secs(since))
         }
         _ => false,
@@ -156,24 +189,40 @@ async fn file(req: &Request<Incoming>, path: PathBuf, meta: std::fs::Metadata, h
         b = b.header(header::LAST_MODIFIED, lm);
     }
     if fresh {
-        return b.status(StatusCode::NOT_MODIFIED).body(empty()).expect("valid response");
+        return b
+            .status(StatusCode::NOT_MODIFIED)
+            .body(empty())
+            .expect("valid response");
     }
     b = b.header(header::CONTENT_LENGTH, len);
     if head {
         return b.body(empty()).expect("valid response");
     }
     match tokio::fs::File::open(&path).await {
-        Ok(f) => b.body(FileBody::new(f, len).boxed()).expect("valid response"),
+        Ok(f) => b
+            .body(FileBody::new(f, len).boxed())
+            .expect("valid response"),
         Err(_) => not_found(),
     }
 }
 
-async fn listing(root: PathBuf, dir: PathBuf, url_path: String, json: bool, head: bool) -> Response<Body> {
-    let Ok(entries) = blocking(move || listing::entries(&root, &dir)).await else { return not_found() };
+async fn listing(
+    root: PathBuf,
+    dir: PathBuf,
+    url_path: String,
+    json: bool,
+    head: bool,
+) -> Response<Body> {
+    let Ok(entries) = blocking(move || listing::entries(&root, &dir)).await else {
+        return not_found();
+    };
     let (body, ctype) = if json {
         (listing::json(&url_path, &entries), "application/json")
     } else {
-        (listing::html(&url_path, &entries), "text/html; charset=utf-8")
+        (
+            listing::html(&url_path, &entries),
+            "text/html; charset=utf-8",
+        )
     };
     let len = body.len();
     let body = if head { empty() } else { full(body) };
@@ -187,11 +236,15 @@ async fn listing(root: PathBuf, dir: PathBuf, url_path: String, json: bool, head
 }
 
 fn empty() -> Body {
-    Empty::new().map_err(|never: Infallible| match never {}).boxed()
+    Empty::new()
+        .map_err(|never: Infallible| match never {})
+        .boxed()
 }
 
 fn full(s: String) -> Body {
-    Full::new(Bytes::from(s)).map_err(|never: Infallible| match never {}).boxed()
+    Full::new(Bytes::from(s))
+        .map_err(|never: Infallible| match never {})
+        .boxed()
 }
 
 fn text(status: StatusCode, msg: &str) -> Response<Body> {

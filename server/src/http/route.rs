@@ -25,7 +25,9 @@ pub struct BadPath(pub &'static str);
 
 /// Routes the path part of a request target (no query string).
 pub fn route(path: &str) -> Result<Route, BadPath> {
-    let rest = path.strip_prefix('/').ok_or(BadPath("path must start with /"))?;
+    let rest = path
+        .strip_prefix('/')
+        .ok_or(BadPath("path must start with /"))?;
     if rest.is_empty() || rest == "index.html" {
         return Ok(Route::Index);
     }
@@ -61,9 +63,15 @@ fn decode_segment(raw: &str) -> Result<String, BadPath> {
     let mut i = 0;
     while i < bytes.len() {
         if bytes[i] == b'%' {
-            let hex = bytes.get(i + 1..i + 3).ok_or(BadPath("truncated percent escape"))?;
-            let hi = (hex[0] as char).to_digit(16).ok_or(BadPath("bad percent escape"))?;
-            let lo = (hex[1] as char).to_digit(16).ok_or(BadPath("bad percent escape"))?;
+            let hex = bytes
+                .get(i + 1..i + 3)
+                .ok_or(BadPath("truncated percent escape"))?;
+            let hi = (hex[0] as char)
+                .to_digit(16)
+                .ok_or(BadPath("bad percent escape"))?;
+            let lo = (hex[1] as char)
+                .to_digit(16)
+                .ok_or(BadPath("bad percent escape"))?;
             out.push((hi * 16 + lo) as u8);
             i += 3;
         } else {
@@ -89,11 +97,17 @@ mod tests {
     use super::*;
 
     fn www(segs: &[&str], dir: bool) -> Route {
-        Route::Www { segments: segs.iter().map(|s| s.to_string()).collect(), dir }
+        Route::Www {
+            segments: segs.iter().map(|s| s.to_string()).collect(),
+            dir,
+        }
     }
 
     fn data(segs: &[&str], dir: bool) -> Route {
-        Route::Data { segments: segs.iter().map(|s| s.to_string()).collect(), dir }
+        Route::Data {
+            segments: segs.iter().map(|s| s.to_string()).collect(),
+            dir,
+        }
     }
 
     #[test]
@@ -101,21 +115,46 @@ mod tests {
         assert_eq!(route("/"), Ok(Route::Index));
         assert_eq!(route("/index.html"), Ok(Route::Index));
         assert_eq!(route("/style.css"), Ok(www(&["style.css"], false)));
-        assert_eq!(route("/pkg/sealbook_web_bg.wasm"), Ok(www(&["pkg", "sealbook_web_bg.wasm"], false)));
+        assert_eq!(
+            route("/pkg/sealbook_web_bg.wasm"),
+            Ok(www(&["pkg", "sealbook_web_bg.wasm"], false))
+        );
         assert_eq!(route("/data"), Ok(Route::DataRoot));
         assert_eq!(route("/data/"), Ok(data(&[], true)));
-        assert_eq!(route("/data/proof/2026-10-20/"), Ok(data(&["proof", "2026-10-20"], true)));
-        assert_eq!(route("/data/council%20book.jsonl"), Ok(data(&["council book.jsonl"], false)));
+        assert_eq!(
+            route("/data/proof/2026-10-20/"),
+            Ok(data(&["proof", "2026-10-20"], true))
+        );
+        assert_eq!(
+            route("/data/council%20book.jsonl"),
+            Ok(data(&["council book.jsonl"], false))
+        );
         assert_eq!(route("//data//x"), Ok(data(&["x"], false)));
     }
 
     #[test]
     fn traversal_is_refused() {
         for p in [
-            "/..", "/../etc/passwd", "/data/../Cargo.toml", "/data/%2e%2e/Cargo.toml", "/%2E%2E/x",
-            "/data/.%2e/x", "/data/..%2fx", "/data/%2e%2e%2fx", "/data\\..\\x", "/data/%5c..%5cx",
-            "/data/a%00b", "/C:/Windows", "/data/c%3a", "/.git/config", "/data/.hidden", "/%ff",
-            "/%", "/%2", "/%zz", "relative",
+            "/..",
+            "/../etc/passwd",
+            "/data/../Cargo.toml",
+            "/data/%2e%2e/Cargo.toml",
+            "/%2E%2E/x",
+            "/data/.%2e/x",
+            "/data/..%2fx",
+            "/data/%2e%2e%2fx",
+            "/data\\..\\x",
+            "/data/%5c..%5cx",
+            "/data/a%00b",
+            "/C:/Windows",
+            "/data/c%3a",
+            "/.git/config",
+            "/data/.hidden",
+            "/%ff",
+            "/%",
+            "/%2",
+            "/%zz",
+            "relative",
         ] {
             assert!(route(p).is_err(), "{p} was accepted: {:?}", route(p));
         }

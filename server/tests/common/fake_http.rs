@@ -26,7 +26,12 @@ pub struct Answer {
 
 impl Answer {
     pub fn new(status: u16, content_type: &'static str, body: Vec<u8>) -> Answer {
-        Answer { status, content_type, body, delay: Duration::ZERO }
+        Answer {
+            status,
+            content_type,
+            body,
+            delay: Duration::ZERO,
+        }
     }
 }
 
@@ -75,7 +80,13 @@ fn serve(mut s: TcpStream, handler: &dyn Fn(Request) -> Answer) -> std::io::Resu
     }
     let mut body = vec![0; length];
     s.read_exact(&mut body)?;
-    let a = handler(Request { method, path, content_type, accept, body });
+    let a = handler(Request {
+        method,
+        path,
+        content_type,
+        accept,
+        body,
+    });
     std::thread::sleep(a.delay);
     let reason = match a.status {
         200 => "OK",

@@ -10,7 +10,11 @@ pub const BIN: &str = env!("CARGO_BIN_EXE_sealbook");
 
 /// Runs `sealbook` with `args`; returns (exit code, stdout, stderr).
 pub fn sealbook<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> (i32, String, String) {
-    let Output { status, stdout, stderr } = Command::new(BIN).args(args).output().expect("run sealbook");
+    let Output {
+        status,
+        stdout,
+        stderr,
+    } = Command::new(BIN).args(args).output().expect("run sealbook");
     (
         status.code().expect("sealbook exited by a signal"),
         String::from_utf8(stdout).expect("stdout is UTF-8"),
@@ -23,7 +27,11 @@ pub fn sealbook_json(args: &[&str]) -> (i32, serde_json::Value) {
     let mut a = args.to_vec();
     a.push("--json");
     let (code, out, err) = sealbook(&a);
-    assert_eq!(out.lines().count(), 1, "sealbook {a:?}: one JSON line expected\nstdout:\n{out}\nstderr:\n{err}");
+    assert_eq!(
+        out.lines().count(),
+        1,
+        "sealbook {a:?}: one JSON line expected\nstdout:\n{out}\nstderr:\n{err}"
+    );
     (code, serde_json::from_str(&out).unwrap())
 }
 
@@ -54,9 +62,15 @@ pub fn stamp_lists(dir: &Path) -> Vec<PathBuf> {
 
 /// The lines of a book, each without its LF.
 pub fn lines(book: &[u8]) -> Vec<Vec<u8>> {
-    book.split(|b| *b == b'\n').filter(|l| !l.is_empty()).map(<[u8]>::to_vec).collect()
+    book.split(|b| *b == b'\n')
+        .filter(|l| !l.is_empty())
+        .map(<[u8]>::to_vec)
+        .collect()
 }
 
 pub fn join(lines: &[Vec<u8>]) -> Vec<u8> {
-    lines.iter().flat_map(|l| l.iter().copied().chain([b'\n'])).collect()
+    lines
+        .iter()
+        .flat_map(|l| l.iter().copied().chain([b'\n']))
+        .collect()
 }

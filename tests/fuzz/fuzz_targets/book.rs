@@ -20,8 +20,16 @@ fuzz_target!(|data: &[u8]| {
     let (ctl, book) = data.split_at(8);
     let mut s = u64::from_le_bytes(ctl.try_into().unwrap()) | 1;
     let prefix_at = (0..next(&mut s) % 4).map(|_| next(&mut s) % 8).collect();
-    let max_line_bytes = if next(&mut s) % 4 == 0 { 1 + (next(&mut s) % 200) as usize } else { 1 << 20 };
-    let opts = VerifyOptions { prefix_at, max_problems: 1 + (next(&mut s) % 4) as usize, max_line_bytes };
+    let max_line_bytes = if next(&mut s) % 4 == 0 {
+        1 + (next(&mut s) % 200) as usize
+    } else {
+        1 << 20
+    };
+    let opts = VerifyOptions {
+        prefix_at,
+        max_problems: 1 + (next(&mut s) % 4) as usize,
+        max_line_bytes,
+    };
 
     let whole = verify(book, opts.clone());
 

@@ -8,17 +8,32 @@ use libfuzzer_sys::fuzz_target;
 use sealbook_core::score::book_agreement::book_agreement;
 use sealbook_core::score::book_lines::BookLines;
 use sealbook_core::score::book_rows::rows_from_lines;
-use sealbook_core::score::roster::{Roster, RosterSeat};
 use sealbook_core::score::crowd_book::crowd_stats;
+use sealbook_core::score::roster::{Roster, RosterSeat};
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(lines) = BookLines::parse(data) else { return };
+    let Ok(lines) = BookLines::parse(data) else {
+        return;
+    };
     let _ = book_agreement(&[], &lines);
-    let roster = Roster { seats: vec![RosterSeat { seat: "s".into(), family: "f".into(), side: None, model: None }], ..Roster::default() };
+    let roster = Roster {
+        seats: vec![RosterSeat {
+            seat: "s".into(),
+            family: "f".into(),
+            side: None,
+            model: None,
+        }],
+        ..Roster::default()
+    };
     if let Ok(rows) = rows_from_lines(&lines, &roster) {
-        assert!(rows.iter().all(|r| r.prob_up.is_none_or(|p| (0.0..=100.0).contains(&p))));
+        assert!(rows
+            .iter()
+            .all(|r| r.prob_up.is_none_or(|p| (0.0..=100.0).contains(&p))));
         if lines.scores.is_empty() {
-            assert!(rows.iter().all(|r| !r.resolved()), "outcomes come from score lines only");
+            assert!(
+                rows.iter().all(|r| !r.resolved()),
+                "outcomes come from score lines only"
+            );
         }
     }
     if let Ok(st) = crowd_stats(&[], &lines) {
@@ -26,6 +41,9 @@ fuzz_target!(|data: &[u8]| {
             assert!(f.d.is_none() && f.model_brier.is_none_or(|b| (0.0..=1.0).contains(&b)));
             assert!(f.crowd_brier.is_none_or(|b| (0.0..=1.0).contains(&b)));
         }
-        assert!(st.questions.iter().all(|q| (0.0..=1.0).contains(&q.p_up) && q.vol >= 0.0));
+        assert!(st
+            .questions
+            .iter()
+            .all(|q| (0.0..=1.0).contains(&q.p_up) && q.vol >= 0.0));
     }
 });

@@ -5,11 +5,15 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sealbook_core::score::{baselines::ClimatologyTable, league, scorecard, sealing, seams::CoreStats};
+use sealbook_core::score::{
+    baselines::ClimatologyTable, league, scorecard, sealing, seams::CoreStats,
+};
 use sealbook_core::{conformance, forecasts_csv};
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&which, bytes)) = data.split_first() else { return };
+    let Some((&which, bytes)) = data.split_first() else {
+        return;
+    };
     match which % 4 {
         0 => {
             let _ = conformance::check(bytes);
@@ -26,7 +30,10 @@ fuzz_target!(|data: &[u8]| {
         _ => {
             if let Ok(preds) = scorecard::parse_registered(bytes) {
                 let cards = scorecard::scorecards(&preds, &[]);
-                assert!(cards.iter().all(|c| c.rows.len() == preds.len()), "every prediction is on every scorecard");
+                assert!(
+                    cards.iter().all(|c| c.rows.len() == preds.len()),
+                    "every prediction is on every scorecard"
+                );
             }
         }
     }

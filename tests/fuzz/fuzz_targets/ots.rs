@@ -14,7 +14,11 @@ fuzz_target!(|data: &[u8]| {
         let bytes = file.serialize().expect("a parsed proof is not empty");
         let again = DetachedTimestampFile::deserialize(&bytes).expect("a serialized proof parses");
         assert_eq!(again, file, "serialize/deserialize changed the proof");
-        assert_eq!(again.serialize().unwrap(), bytes, "serialization is not stable");
+        assert_eq!(
+            again.serialize().unwrap(),
+            bytes,
+            "serialization is not stable"
+        );
         let _ = evaluate::attestations(&file.timestamp);
         let _ = evaluate::info_text(&file);
         let _ = evaluate::pending_commitments(&file.timestamp);
@@ -22,7 +26,8 @@ fuzz_target!(|data: &[u8]| {
     }
     if let Ok(ts) = Timestamp::deserialize(&[0; 32], data) {
         let bytes = ts.serialize().expect("a parsed timestamp is not empty");
-        let again = Timestamp::deserialize(&[0; 32], &bytes).expect("a serialized timestamp parses");
+        let again =
+            Timestamp::deserialize(&[0; 32], &bytes).expect("a serialized timestamp parses");
         assert_eq!(again, ts, "serialize/deserialize changed the timestamp");
         let _ = evaluate::attestations(&ts);
     }

@@ -19,7 +19,11 @@ impl StatsSeams for NoResampling {
     fn session_interval(&self, _: &[Vec<f64>], _: IntervalMethod, _: f64) -> Option<(f64, f64)> {
         None
     }
-    fn block_bootstrap_endpoint(&self, _: &[f64], _: EndpointConfig) -> Result<EndpointResult, BootstrapError> {
+    fn block_bootstrap_endpoint(
+        &self,
+        _: &[f64],
+        _: EndpointConfig,
+    ) -> Result<EndpointResult, BootstrapError> {
         Err(BootstrapError::Empty)
     }
     fn iid_bootstrap(&self, v: &[f64], _: usize, _: f64, _: u64) -> Option<(f64, f64)> {
@@ -27,21 +31,33 @@ impl StatsSeams for NoResampling {
         let hi = v.iter().copied().fold(f64::NEG_INFINITY, f64::max);
         Some((lo, hi))
     }
-    fn logistic_calibration(&self, _: &[f64], _: &[bool], _: &[u64]) -> Result<CalibrationFit, LogisticError> {
+    fn logistic_calibration(
+        &self,
+        _: &[f64],
+        _: &[bool],
+        _: &[u64],
+    ) -> Result<CalibrationFit, LogisticError> {
         Err(LogisticError::Degenerate("not fuzzed here"))
     }
 }
 
 fn check_error(data: &[u8], e: &RecordError) {
     let lines = data.split(|b| *b == b'\n').count();
-    assert!(e.line >= 1 && e.line <= lines, "error on line {} of {lines}", e.line);
+    assert!(
+        e.line >= 1 && e.line <= lines,
+        "error on line {} of {lines}",
+        e.line
+    );
 }
 
 fuzz_target!(|data: &[u8]| {
     match read_agentpit(data) {
         Ok(r) => {
             let doc = agentpit_stats(&r, &NoResampling);
-            assert!(doc.agents.values().all(|a| a.forecasts + a.not_counted + a.bets.placed <= r.len()));
+            assert!(doc
+                .agents
+                .values()
+                .all(|a| a.forecasts + a.not_counted + a.bets.placed <= r.len()));
             serde_json::to_string(&doc).expect("document serializes");
         }
         Err(e) => check_error(data, &e),
@@ -57,7 +73,10 @@ fuzz_target!(|data: &[u8]| {
     match read_arena(data) {
         Ok(r) => {
             let doc = arena_stats(&r);
-            assert!(doc.agents.values().all(|a| a.settled + a.cancelled + a.open <= r.len()));
+            assert!(doc
+                .agents
+                .values()
+                .all(|a| a.settled + a.cancelled + a.open <= r.len()));
             serde_json::to_string(&doc).expect("document serializes");
         }
         Err(e) => check_error(data, &e),

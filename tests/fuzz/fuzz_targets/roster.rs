@@ -7,8 +7,15 @@ use sealbook_core::score::roster::{roster_from_asks, roster_from_book, Roster};
 
 fn check(r: &Roster) {
     for (i, s) in r.seats.iter().enumerate() {
-        assert!(!s.seat.is_empty() && !s.family.is_empty(), "seat {i} without a name or family");
-        assert!(r.seats[..i].iter().all(|o| o.seat != s.seat), "seat {} listed twice", s.seat);
+        assert!(
+            !s.seat.is_empty() && !s.family.is_empty(),
+            "seat {i} without a name or family"
+        );
+        assert!(
+            r.seats[..i].iter().all(|o| o.seat != s.seat),
+            "seat {} listed twice",
+            s.seat
+        );
     }
     assert!(r.source.is_some());
 }

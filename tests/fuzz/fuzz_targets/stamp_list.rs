@@ -6,12 +6,28 @@ use libfuzzer_sys::fuzz_target;
 use sealbook_core::stamp_list;
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(list) = stamp_list::parse(data) else { return };
+    let Ok(list) = stamp_list::parse(data) else {
+        return;
+    };
     let key = |l: &stamp_list::StampedList| -> Vec<(String, u64, String, String)> {
-        l.entries.iter().map(|e| (e.ledger.clone(), e.lines, e.sha256.clone(), e.last_link.clone())).collect()
+        l.entries
+            .iter()
+            .map(|e| {
+                (
+                    e.ledger.clone(),
+                    e.lines,
+                    e.sha256.clone(),
+                    e.last_link.clone(),
+                )
+            })
+            .collect()
     };
     let entries = key(&list);
     let text = stamp_list::render(&entries);
     let again = stamp_list::parse(text.as_bytes()).expect("a rendered list parses");
-    assert_eq!(key(&again), entries, "render/parse round trip changed the entries");
+    assert_eq!(
+        key(&again),
+        entries,
+        "render/parse round trip changed the entries"
+    );
 });

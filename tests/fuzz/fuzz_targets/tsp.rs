@@ -8,8 +8,15 @@ use sealbook_core::{tsp, tsp_text, tsq, x509};
 fuzz_target!(|data: &[u8]| {
     if let Ok(parsed) = tsp::parse(data) {
         let _ = tsp_text::render(&parsed);
-        let certs = parsed.token().map(|t| t.certificates.clone()).unwrap_or_default();
-        let opts = tsp::VerifyOptions { anchors: certs, now: Some(1_800_000_000), ..Default::default() };
+        let certs = parsed
+            .token()
+            .map(|t| t.certificates.clone())
+            .unwrap_or_default();
+        let opts = tsp::VerifyOptions {
+            anchors: certs,
+            now: Some(1_800_000_000),
+            ..Default::default()
+        };
         let _ = tsp::verify(&parsed, tsp::Imprinted::Data(b"x"), &opts);
     }
     let _ = tsq::TimeStampReq::from_der(data);

@@ -25,7 +25,10 @@ fn main() {
 }
 
 fn run() -> Result<()> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().context("finding the repository root")?;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .context("finding the repository root")?;
     let out = root.join("www/pkg");
     check_target_installed()?;
     let wasm = build_wasm(&root)?;
@@ -33,7 +36,9 @@ fn run() -> Result<()> {
     let bg = out.join(format!("{WASM_NAME}_bg.wasm"));
     optimize(&root, &bg)?;
     for f in [format!("{WASM_NAME}.js"), format!("{WASM_NAME}_bg.wasm")] {
-        let len = std::fs::metadata(out.join(&f)).with_context(|| format!("reading {f}"))?.len();
+        let len = std::fs::metadata(out.join(&f))
+            .with_context(|| format!("reading {f}"))?
+            .len();
         println!("sealbook-bundle: www/pkg/{f}: {len} bytes");
     }
     Ok(())
@@ -46,7 +51,10 @@ fn cargo() -> String {
 /// Fails early, with the fix, when the wasm32 standard library is not installed.
 fn check_target_installed() -> Result<()> {
     let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
-    let sysroot = Command::new(&rustc).args(["--print", "sysroot"]).output().with_context(|| format!("running `{rustc} --print sysroot`"))?;
+    let sysroot = Command::new(&rustc)
+        .args(["--print", "sysroot"])
+        .output()
+        .with_context(|| format!("running `{rustc} --print sysroot`"))?;
     let sysroot = PathBuf::from(String::from_utf8_lossy(&sysroot.stdout).trim());
     if !sysroot.join("lib/rustlib").join(TARGET).exists() {
         bail!("the Rust standard library for {TARGET} is not installed in {}; install it with `rustup target add {TARGET}`", sysroot.display());
@@ -72,7 +80,10 @@ fn build_wasm(root: &Path) -> Result<PathBuf> {
     if !status.success() {
         bail!("building {CRATE} for {TARGET} failed ({status}); see cargo's messages above");
     }
-    let wasm = target_dir(root).join(TARGET).join("release").join(format!("{WASM_NAME}.wasm"));
+    let wasm = target_dir(root)
+        .join(TARGET)
+        .join("release")
+        .join(format!("{WASM_NAME}.wasm"));
     if !wasm.exists() {
         bail!("cargo succeeded but {} is missing", wasm.display());
     }
@@ -80,7 +91,10 @@ fn build_wasm(root: &Path) -> Result<PathBuf> {
 }
 
 fn bindgen(wasm: &Path, out: &Path) -> Result<()> {
-    println!("sealbook-bundle: wasm-bindgen (web target) -> {}", out.display());
+    println!(
+        "sealbook-bundle: wasm-bindgen (web target) -> {}",
+        out.display()
+    );
     if out.exists() {
         std::fs::remove_dir_all(out).with_context(|| format!("clearing {}", out.display()))?;
     }
@@ -116,6 +130,9 @@ fn optimize(root: &Path, wasm: &Path) -> Result<()> {
         bail!("wasm-opt failed ({status})");
     }
     std::fs::rename(&tmp, wasm).context("replacing the wasm with the optimized one")?;
-    println!("sealbook-bundle: wasm-opt: {before} -> {} bytes", std::fs::metadata(wasm)?.len());
+    println!(
+        "sealbook-bundle: wasm-opt: {before} -> {} bytes",
+        std::fs::metadata(wasm)?.len()
+    );
     Ok(())
 }

@@ -76,16 +76,30 @@ pub struct Inputs<'a> {
 pub fn compute(inp: &Inputs<'_>) -> Result<Computed, String> {
     // The league's rows come from the forecasts file when given, else from the book itself.
     let (stats_json, matrices) = if inp.forecasts.is_some() || inp.book.is_some() {
-        let (stats, matrices) = league_stats_and_matrices_from_files(inp.forecasts, inp.book, inp.climatology, inp.asks, &CoreStats).map_err(|e| e.to_string())?;
-        let json = serde_json::to_string(&stats).map_err(|e| format!("the stats document could not be written: {e}"))?;
-        (Some(json), matrices.into_iter().map(MatrixView::from).collect())
+        let (stats, matrices) = league_stats_and_matrices_from_files(
+            inp.forecasts,
+            inp.book,
+            inp.climatology,
+            inp.asks,
+            &CoreStats,
+        )
+        .map_err(|e| e.to_string())?;
+        let json = serde_json::to_string(&stats)
+            .map_err(|e| format!("the stats document could not be written: {e}"))?;
+        (
+            Some(json),
+            matrices.into_iter().map(MatrixView::from).collect(),
+        )
     } else {
         (None, Vec::new())
     };
     let scorecards_json = match inp.registered {
         Some((name, bytes)) => {
             let preds = parse_registered(bytes).map_err(|e| format!("{name}: {e}"))?;
-            Some(serde_json::to_string(&scorecards(&preds, &[])).map_err(|e| format!("the scorecards could not be written: {e}"))?)
+            Some(
+                serde_json::to_string(&scorecards(&preds, &[]))
+                    .map_err(|e| format!("the scorecards could not be written: {e}"))?,
+            )
         }
         None => None,
     };
@@ -93,11 +107,19 @@ pub fn compute(inp: &Inputs<'_>) -> Result<Computed, String> {
         Some((profile, name, bytes)) => match peer_stats(profile, bytes, &CoreStats) {
             Some(doc) => {
                 let doc = doc.map_err(|e| format!("{name}: {e}"))?;
-                Some(serde_json::to_string(&doc).map_err(|e| format!("the {name} document could not be written: {e}"))?)
+                Some(
+                    serde_json::to_string(&doc)
+                        .map_err(|e| format!("the {name} document could not be written: {e}"))?,
+                )
             }
             None => None,
         },
         None => None,
     };
-    Ok(Computed { stats_json, matrices, scorecards_json, peer_json })
+    Ok(Computed {
+        stats_json,
+        matrices,
+        scorecards_json,
+        peer_json,
+    })
 }

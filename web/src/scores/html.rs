@@ -22,7 +22,10 @@ pub fn esc(s: &str) -> String {
 /// and tests), "-" for null.
 pub fn num_td(v: Option<&Value>) -> String {
     match v.and_then(Value::as_f64) {
-        Some(x) => format!(r#"<td class="num" data-v="{}">{x:.4}</td>"#, v.map(Value::to_string).unwrap_or_default()),
+        Some(x) => format!(
+            r#"<td class="num" data-v="{}">{x:.4}</td>"#,
+            v.map(Value::to_string).unwrap_or_default()
+        ),
         None => r#"<td class="num muted">-</td>"#.into(),
     }
 }
@@ -46,13 +49,25 @@ pub fn pct_td(v: Option<f64>) -> String {
 /// `[lo, hi]` to four decimals.
 pub fn interval(v: Option<&Value>) -> Option<String> {
     let a = v?.as_array()?;
-    Some(format!("[{:.4}, {:.4}]", a.first()?.as_f64()?, a.get(1)?.as_f64()?))
+    Some(format!(
+        "[{:.4}, {:.4}]",
+        a.first()?.as_f64()?,
+        a.get(1)?.as_f64()?
+    ))
 }
 
 /// An interval method's name as the reader reads it.
 pub fn method_name(v: Option<&Value>) -> String {
-    let field = |k: &str| v.and_then(|m| m.get(k)).and_then(Value::as_u64).unwrap_or(0);
-    match v.and_then(|m| m.get("method")).and_then(Value::as_str).unwrap_or("") {
+    let field = |k: &str| {
+        v.and_then(|m| m.get(k))
+            .and_then(Value::as_u64)
+            .unwrap_or(0)
+    };
+    match v
+        .and_then(|m| m.get("method"))
+        .and_then(Value::as_str)
+        .unwrap_or("")
+    {
         "t_session_means" => "t on session means".into(),
         "session_cluster_bootstrap" => "session-cluster bootstrap".into(),
         "newey_west" => format!("Newey-West, lag {}", field("lag")),
@@ -64,5 +79,8 @@ pub fn method_name(v: Option<&Value>) -> String {
 /// Wraps a wide table so it scrolls sideways on a phone; the region is focusable, so the
 /// keyboard scrolls it too.
 pub fn table_wrap(label: &str, table: &str) -> String {
-    format!(r#"<div class="table-wrap" role="region" tabindex="0" aria-label="{}">{table}</div>"#, esc(label))
+    format!(
+        r#"<div class="table-wrap" role="region" tabindex="0" aria-label="{}">{table}</div>"#,
+        esc(label)
+    )
 }

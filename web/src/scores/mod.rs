@@ -51,9 +51,17 @@ impl Role {
         if n.ends_with(".csv") {
             Some(Role::Forecasts)
         } else if n.ends_with(".jsonl") {
-            Some(if n.contains("asks") { Role::Asks } else { Role::Book })
+            Some(if n.contains("asks") {
+                Role::Asks
+            } else {
+                Role::Book
+            })
         } else if n.ends_with(".json") {
-            Some(if n.contains("regist") || n.contains("prediction") { Role::Registered } else { Role::Climatology })
+            Some(if n.contains("regist") || n.contains("prediction") {
+                Role::Registered
+            } else {
+                Role::Climatology
+            })
         } else {
             None
         }
@@ -71,7 +79,11 @@ pub struct Shown {
 
 pub enum Status {
     Waiting,
-    Running { step: u32, steps: u32, label: String },
+    Running {
+        step: u32,
+        steps: u32,
+        label: String,
+    },
     Done(Rc<Shown>),
     Failed(String),
 }
@@ -86,7 +98,6 @@ pub enum Msg {
     ChooseProfile(String),
     Download,
 }
-
 
 pub struct ScoresApp {
     forecasts: Option<File>,
@@ -112,7 +123,12 @@ pub struct ScoresApp {
 impl ScoresApp {
     fn start(&mut self) {
         let peer = self.profile != Profile::Council;
-        if (peer && self.records.is_none()) || (!peer && self.forecasts.is_none() && self.book.is_none() && self.registered.is_none()) {
+        if (peer && self.records.is_none())
+            || (!peer
+                && self.forecasts.is_none()
+                && self.book.is_none()
+                && self.registered.is_none())
+        {
             self.status = Status::Waiting;
             return;
         }
@@ -133,29 +149,49 @@ impl ScoresApp {
                 set(RECORDS, f);
             }
         } else {
-            for (key, file) in [(FORECASTS, &self.forecasts), (BOOK, &self.book), (ASKS, &self.asks), (CLIM, &self.clim), (REGISTERED, &self.registered)] {
+            for (key, file) in [
+                (FORECASTS, &self.forecasts),
+                (BOOK, &self.book),
+                (ASKS, &self.asks),
+                (CLIM, &self.clim),
+                (REGISTERED, &self.registered),
+            ] {
                 if let Some(f) = file {
                     set(key, f);
                 }
             }
         }
-        self.status = Status::Running { step: 0, steps: 4, label: "Starting".into() };
+        self.status = Status::Running {
+            step: 0,
+            steps: 4,
+            label: "Starting".into(),
+        };
         if let Err(e) = w.worker.post_message(&job) {
             self.status = Status::Failed(format!("the scorer could not be given the files: {e:?}"));
         }
     }
 
     fn download(&self) -> Result<(), String> {
-        let Status::Done(shown) = &self.status else { return Ok(()) };
-        let Some((name, json)) = &shown.download else { return Ok(()) };
+        let Status::Done(shown) = &self.status else {
+            return Ok(());
+        };
+        let Some((name, json)) = &shown.download else {
+            return Ok(());
+        };
         // The CLI prints the document with a final newline.
         let parts = js_sys::Array::of1(&JsValue::from_str(&format!("{json}\n")));
         let opts = web_sys::BlobPropertyBag::new();
         opts.set_type("application/json");
-        let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts).map_err(|e| format!("{e:?}"))?;
+        let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts)
+            .map_err(|e| format!("{e:?}"))?;
         let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(|e| format!("{e:?}"))?;
-        let document = web_sys::window().and_then(|w| w.document()).ok_or("no document")?;
-        let a: web_sys::HtmlAnchorElement = document.create_element("a").map_err(|e| format!("{e:?}"))?.unchecked_into();
+        let document = web_sys::window()
+            .and_then(|w| w.document())
+            .ok_or("no document")?;
+        let a: web_sys::HtmlAnchorElement = document
+            .create_element("a")
+            .map_err(|e| format!("{e:?}"))?
+            .unchecked_into();
         a.set_href(&url);
         a.set_download(name);
         a.click();
@@ -186,7 +222,12 @@ impl ScoresApp {
             }
         };
         let peer = self.profile != Profile::Council;
-        let any = self.forecasts.is_some() || self.book.is_some() || self.asks.is_some() || self.clim.is_some() || self.registered.is_some() || self.records.is_some();
+        let any = self.forecasts.is_some()
+            || self.book.is_some()
+            || self.asks.is_some()
+            || self.clim.is_some()
+            || self.registered.is_some()
+            || self.records.is_some();
         let on_profile = link.callback(|e: Event| {
             let s: HtmlSelectElement = e.target_unchecked_into();
             Msg::ChooseProfile(s.value())
@@ -194,7 +235,11 @@ impl ScoresApp {
         let profiles = PROFILES.iter().map(|(value, label)| {
             html! { <option value={*value} selected={*value == self.profile.as_str()}>{ *label }</option> }
         });
-        let class = classes!("dropzone", self.dragging.then_some("dragging"), any.then_some("compact"));
+        let class = classes!(
+            "dropzone",
+            self.dragging.then_some("dragging"),
+            any.then_some("compact")
+        );
         html! {
             <>
                 <section class={class} data-testid="dropzone" aria-labelledby="scores-drop-title">
@@ -247,7 +292,9 @@ impl ScoresApp {
                     <progress max={steps.to_string()} value={step.to_string()} aria-label="Scoring progress"></progress>
                 </section>
             },
-            Status::Failed(message) => html! { <p class="callout bad" role="alert" id="scores-error">{ message.clone() }</p> },
+            Status::Failed(message) => {
+                html! { <p class="callout bad" role="alert" id="scores-error">{ message.clone() }</p> }
+            }
             Status::Done(shown) => {
                 let options = shown.matrices.iter().enumerate().map(|(i, m)| {
                     html! { <option value={i.to_string()} selected={i == self.chosen}>{ format!("{} · {} · {} seats", m.run_id, m.horizon, m.seats.len()) }</option> }
@@ -256,7 +303,11 @@ impl ScoresApp {
                     let s: HtmlSelectElement = e.target_unchecked_into();
                     Msg::ChooseRun(s.value().parse().unwrap_or(0))
                 });
-                let matrix = shown.matrices.get(self.chosen).map(|m| Html::from_html_unchecked(tables::matrix(m).into())).unwrap_or_default();
+                let matrix = shown
+                    .matrices
+                    .get(self.chosen)
+                    .map(|m| Html::from_html_unchecked(tables::matrix(m).into()))
+                    .unwrap_or_default();
                 html! {
                     <div class="results" id="scores-results">
                         if shown.download.is_some() {
@@ -295,7 +346,14 @@ impl Component for ScoresApp {
     type Properties = ();
 
     fn create(ctx: &Context<Self>) -> Self {
-        let (worker, status) = match module_worker::spawn_for(ctx.link(), WORKER_URL, "the scorer", ScoresFromWorker::from_json, Msg::FromWorker, Msg::WorkerBroken) {
+        let (worker, status) = match module_worker::spawn_for(
+            ctx.link(),
+            WORKER_URL,
+            "the scorer",
+            ScoresFromWorker::from_json,
+            Msg::FromWorker,
+            Msg::WorkerBroken,
+        ) {
             Ok(w) => (Some(w), Status::Waiting),
             Err(e) => (None, Status::Failed(e)),
         };
@@ -344,7 +402,14 @@ impl Component for ScoresApp {
                 self.start();
             }
             Msg::Clear => {
-                (self.forecasts, self.book, self.asks, self.clim, self.registered, self.records) = (None, None, None, None, None, None);
+                (
+                    self.forecasts,
+                    self.book,
+                    self.asks,
+                    self.clim,
+                    self.registered,
+                    self.records,
+                ) = (None, None, None, None, None, None);
                 self.ignored.clear();
                 self.job += 1; // drops a running job's result
                 self.status = Status::Waiting;
@@ -357,32 +422,57 @@ impl Component for ScoresApp {
                         self.start();
                     }
                 }
-                ScoresFromWorker::Progress { job, step, steps, label } if job == self.job => self.status = Status::Running { step, steps, label },
+                ScoresFromWorker::Progress {
+                    job,
+                    step,
+                    steps,
+                    label,
+                } if job == self.job => self.status = Status::Running { step, steps, label },
                 ScoresFromWorker::Done { job, computed } if job == self.job => {
-                    self.status = match tables::results(computed.stats_json.as_deref(), computed.scorecards_json.as_deref(), computed.peer_json.as_deref()) {
+                    self.status = match tables::results(
+                        computed.stats_json.as_deref(),
+                        computed.scorecards_json.as_deref(),
+                        computed.peer_json.as_deref(),
+                    ) {
                         Ok(text) => {
-                            self.chosen = computed.matrices.iter().rposition(|m| !m.eigenvalues.is_empty()).unwrap_or(0);
+                            self.chosen = computed
+                                .matrices
+                                .iter()
+                                .rposition(|m| !m.eigenvalues.is_empty())
+                                .unwrap_or(0);
                             let sections = Html::from_html_unchecked(text.into());
                             let download = match (computed.peer_json, computed.stats_json) {
-                                (Some(json), _) => Some((format!("{}-stats.json", self.profile.as_str()), json)),
+                                (Some(json), _) => {
+                                    Some((format!("{}-stats.json", self.profile.as_str()), json))
+                                }
                                 (None, Some(json)) => Some((STATS_FILE.to_string(), json)),
                                 (None, None) => None,
                             };
-                            Status::Done(Rc::new(Shown { download, sections, matrices: computed.matrices }))
+                            Status::Done(Rc::new(Shown {
+                                download,
+                                sections,
+                                matrices: computed.matrices,
+                            }))
                         }
                         Err(e) => Status::Failed(e),
                     };
                 }
-                ScoresFromWorker::Failed { job, message } if job == self.job => self.status = Status::Failed(message),
+                ScoresFromWorker::Failed { job, message } if job == self.job => {
+                    self.status = Status::Failed(message)
+                }
                 ScoresFromWorker::Crashed { message } => {
                     self.worker = None;
-                    self.status = Status::Failed(format!("The scorer stopped on an internal error; reload the page. ({message})"));
+                    self.status = Status::Failed(format!(
+                        "The scorer stopped on an internal error; reload the page. ({message})"
+                    ));
                 }
                 _ => return false, // a superseded job
             },
             Msg::WorkerBroken(why) => {
                 self.worker = None;
-                self.status = Status::Failed(format!("The scorer stopped: {why}. Reload the page to try again."));
+                self.status = Status::Failed(format!(
+                    "The scorer stopped: {why}. Reload the page to try again."
+                ));
             }
             Msg::ChooseRun(i) => self.chosen = i,
             Msg::ChooseProfile(name) => {
@@ -394,7 +484,8 @@ impl Component for ScoresApp {
             }
             Msg::Download => {
                 if let Err(e) = self.download() {
-                    self.status = Status::Failed(format!("the download could not be prepared: {e}"));
+                    self.status =
+                        Status::Failed(format!("the download could not be prepared: {e}"));
                 }
                 return true;
             }
@@ -445,7 +536,9 @@ impl Component for ScoresApp {
 /// Mounts the Scores page into `#app`.
 #[wasm_bindgen]
 pub fn run_scores_app() {
-    let document = web_sys::window().and_then(|w| w.document()).expect("run_scores_app runs in a page");
+    let document = web_sys::window()
+        .and_then(|w| w.document())
+        .expect("run_scores_app runs in a page");
     match document.get_element_by_id("app") {
         Some(root) => {
             root.set_inner_html("");
@@ -465,9 +558,15 @@ mod tests {
     fn files_are_told_apart_by_name() {
         assert_eq!(Role::of("council-forecasts.CSV"), Some(Role::Forecasts));
         assert_eq!(Role::of("council-book.jsonl"), Some(Role::Book));
-        assert_eq!(Role::of("council-clim-window.json"), Some(Role::Climatology));
+        assert_eq!(
+            Role::of("council-clim-window.json"),
+            Some(Role::Climatology)
+        );
         assert_eq!(Role::of("asks.jsonl"), Some(Role::Asks));
-        assert_eq!(Role::of("registered-predictions.json"), Some(Role::Registered));
+        assert_eq!(
+            Role::of("registered-predictions.json"),
+            Some(Role::Registered)
+        );
         assert_eq!(Role::of("notes.txt"), None);
     }
 }

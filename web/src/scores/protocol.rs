@@ -22,10 +22,23 @@ pub const RECORDS: &str = "records";
 pub enum ScoresFromWorker {
     Ready,
     /// Stage `step` of `steps` (reading each file, scoring, the matrices) has started.
-    Progress { job: u32, step: u32, steps: u32, label: String },
-    Done { job: u32, computed: Computed },
-    Failed { job: u32, message: String },
-    Crashed { message: String },
+    Progress {
+        job: u32,
+        step: u32,
+        steps: u32,
+        label: String,
+    },
+    Done {
+        job: u32,
+        computed: Computed,
+    },
+    Failed {
+        job: u32,
+        message: String,
+    },
+    Crashed {
+        message: String,
+    },
 }
 
 impl ScoresFromWorker {

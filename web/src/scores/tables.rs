@@ -14,27 +14,41 @@ pub const HORIZONS: [&str; 4] = ["1d", "1w", "1m", "6m"];
 const COIN: f64 = 0.25;
 
 fn horizons_of(map: &Value) -> Vec<&'static str> {
-    HORIZONS.iter().copied().filter(|h| map.get(*h).is_some()).collect()
+    HORIZONS
+        .iter()
+        .copied()
+        .filter(|h| map.get(*h).is_some())
+        .collect()
 }
 
 fn card(id: &str, title: &str, body: &str) -> String {
-    format!(r#"<section class="card scores-card" id="{id}" aria-labelledby="{id}-title"><h2 class="section-title" id="{id}-title">{}</h2>{body}</section>"#, esc(title))
+    format!(
+        r#"<section class="card scores-card" id="{id}" aria-labelledby="{id}-title"><h2 class="section-title" id="{id}-title">{}</h2>{body}</section>"#,
+        esc(title)
+    )
 }
 
 /// The results' HTML from a peer profile's document, the stats document and/or the
 /// scorecards (each as the CLI's JSON).
-pub fn results(stats_json: Option<&str>, scorecards_json: Option<&str>, peer_json: Option<&str>) -> Result<String, String> {
+pub fn results(
+    stats_json: Option<&str>,
+    scorecards_json: Option<&str>,
+    peer_json: Option<&str>,
+) -> Result<String, String> {
     let mut out = String::new();
     if let Some(text) = peer_json {
-        let doc: Value = serde_json::from_str(text).map_err(|e| format!("the profile's document could not be read back: {e}"))?;
+        let doc: Value = serde_json::from_str(text)
+            .map_err(|e| format!("the profile's document could not be read back: {e}"))?;
         out += &peer_document(&doc);
     }
     if let Some(text) = stats_json {
-        let doc: Value = serde_json::from_str(text).map_err(|e| format!("the stats document could not be read back: {e}"))?;
+        let doc: Value = serde_json::from_str(text)
+            .map_err(|e| format!("the stats document could not be read back: {e}"))?;
         out += &document(&doc);
     }
     if let Some(text) = scorecards_json {
-        let cards: Value = serde_json::from_str(text).map_err(|e| format!("the scorecards could not be read back: {e}"))?;
+        let cards: Value = serde_json::from_str(text)
+            .map_err(|e| format!("the scorecards could not be read back: {e}"))?;
         out += &scorecards(&cards);
     }
     Ok(out)
@@ -82,7 +96,11 @@ pub fn scorecards(cards: &Value) -> String {
         let table = format!(
             r#"<table class="scores-table"><caption>Predictions on the scorecard of {as_of}</caption><thead><tr><th scope="col">Prediction</th><th scope="col">p</th><th scope="col">Check date</th><th scope="col">State</th></tr></thead><tbody>{rows}</tbody></table>"#
         );
-        let _ = write!(details, r#"<details class="scores-details"><summary>Every prediction on {as_of}</summary>{}</details>"#, table_wrap(&format!("Predictions on {as_of}"), &table));
+        let _ = write!(
+            details,
+            r#"<details class="scores-details"><summary>Every prediction on {as_of}</summary>{}</details>"#,
+            table_wrap(&format!("Predictions on {as_of}"), &table)
+        );
     }
     let table = format!(
         r#"<table class="scores-table" id="scorecards"><caption>Scorecards by check date</caption><thead><tr><th scope="col">As of</th><th scope="col">Resolved</th><th scope="col">Past due</th><th scope="col">Brier on resolved</th><th scope="col">Resolved share</th><th scope="col">Worst case</th><th scope="col">BSS vs 0.5</th></tr></thead><tbody>{trs}</tbody></table>"#
@@ -123,13 +141,31 @@ pub fn peer_document(doc: &Value) -> String {
     } else {
         String::new()
     };
-    let head = |cols: &[&str]| cols.iter().map(|c| format!(r#"<th scope="col">{c}</th>"#)).collect::<String>();
+    let head = |cols: &[&str]| {
+        cols.iter()
+            .map(|c| format!(r#"<th scope="col">{c}</th>"#))
+            .collect::<String>()
+    };
     let (title, note, table) = match profile {
         "agentpit" => {
             let mut trs = String::new();
             for (agent, a) in doc["agents"].as_object().into_iter().flatten() {
                 let v = &a["vs_crowd"];
-                let verdict = v["verdict"].as_str().map_or_else(|| esc(v["verdict_note"].as_str().unwrap_or("-")), |x| format!(r#"<span class="pill {}">{x}</span>"#, if x == "better" { "ok" } else if x == "worse" { "bad" } else { "neutral" }));
+                let verdict = v["verdict"].as_str().map_or_else(
+                    || esc(v["verdict_note"].as_str().unwrap_or("-")),
+                    |x| {
+                        format!(
+                            r#"<span class="pill {}">{x}</span>"#,
+                            if x == "better" {
+                                "ok"
+                            } else if x == "worse" {
+                                "bad"
+                            } else {
+                                "neutral"
+                            }
+                        )
+                    },
+                );
                 let st = &v["sign_test"];
                 let _ = write!(
                     trs,
@@ -147,17 +183,39 @@ pub fn peer_document(doc: &Value) -> String {
                     n = esc(agent),
                 );
             }
-            let cols = ["Agent", "Brier", "95% interval", "Crowd Brier", "95% interval", "Agent - crowd", "95% interval", "Markets", "Sign test better / worse / ties", "p", "Verdict", "Coverage", "Bet P&amp;L"];
+            let cols = [
+                "Agent",
+                "Brier",
+                "95% interval",
+                "Crowd Brier",
+                "95% interval",
+                "Agent - crowd",
+                "95% interval",
+                "Markets",
+                "Sign test better / worse / ties",
+                "p",
+                "Verdict",
+                "Coverage",
+                "Bet P&amp;L",
+            ];
             ("AgentpitBench rules (seeds 001/003)", "Multi-outcome Brier 1/2 Σ(p−y)² per agent against the crowd's price at sweep time on the same markets; a verdict only when the interval of the mean difference excludes zero; infrastructure failures are not missing answers.", format!(r#"<table class="scores-table" id="peer-table"><caption>Agents</caption><thead><tr>{}</tr></thead><tbody>{trs}</tbody></table>"#, head(&cols)))
         }
         "ladder" => {
             let mut trs = String::new();
             for (model, m) in doc["models"].as_object().into_iter().flatten() {
-                let state = if m["provisional"].as_bool() == Some(true) { r#"<span class="pill warn">PROVISIONAL</span>"# } else { r#"<span class="pill ok">ranked</span>"# };
+                let state = if m["provisional"].as_bool() == Some(true) {
+                    r#"<span class="pill warn">PROVISIONAL</span>"#
+                } else {
+                    r#"<span class="pill ok">ranked</span>"#
+                };
                 let _ = write!(
                     trs,
                     r#"<tr data-model="{n}"><th scope="row">{n}{}</th>{}{}{}{}{}<td>{state}</td></tr>"#,
-                    if m["search_enabled"].as_bool() == Some(true) { "*" } else { "" },
+                    if m["search_enabled"].as_bool() == Some(true) {
+                        "*"
+                    } else {
+                        ""
+                    },
                     figure_tds(&m["edge"]),
                     figure_tds(&m["league_score"]),
                     figure_tds(&m["brier"]),
@@ -166,14 +224,29 @@ pub fn peer_document(doc: &Value) -> String {
                     n = esc(model),
                 );
             }
-            let cols = ["Model", "Edge", "90% interval", "League score", "90% interval", "Brier", "90% interval", "Resolved answered", "Coverage", "Status"];
+            let cols = [
+                "Model",
+                "Edge",
+                "90% interval",
+                "League score",
+                "90% interval",
+                "Brier",
+                "90% interval",
+                "Resolved answered",
+                "Coverage",
+                "Status",
+            ];
             ("Forecasting ladder rules (seed 002)", "Edge = market Brier − model Brier on the answered resolved questions (positive beats the frozen price); the league score counts every skipped question at 0.50; under 10 resolved a model is PROVISIONAL; * marks the search-enabled track.", format!(r#"<table class="scores-table" id="peer-table"><caption>Models</caption><thead><tr>{}</tr></thead><tbody>{trs}</tbody></table>"#, head(&cols)))
         }
         "arena" => {
             let mut trs = String::new();
             for (agent, a) in doc["agents"].as_object().into_iter().flatten() {
                 let d = &a["directional"];
-                let eligible = if a["leaderboard_eligible"].as_bool() == Some(true) { r#"<span class="pill ok">eligible</span>"# } else { r#"<span class="pill neutral">under the gate</span>"# };
+                let eligible = if a["leaderboard_eligible"].as_bool() == Some(true) {
+                    r#"<span class="pill ok">eligible</span>"#
+                } else {
+                    r#"<span class="pill neutral">under the gate</span>"#
+                };
                 let _ = write!(
                     trs,
                     r#"<tr data-agent="{n}"><th scope="row">{n}</th>{}{}{}{}{}{}<td>{eligible}</td></tr>"#,
@@ -186,17 +259,49 @@ pub fn peer_document(doc: &Value) -> String {
                     n = esc(agent),
                 );
             }
-            let cols = ["Agent", "Directional score", "Interval", "Accuracy", "Brier diagnostic", "Interval", "CRPS", "Interval", "CRPS display", "Settled", "Leaderboard"];
+            let cols = [
+                "Agent",
+                "Directional score",
+                "Interval",
+                "Accuracy",
+                "Brier diagnostic",
+                "Interval",
+                "CRPS",
+                "Interval",
+                "CRPS display",
+                "Settled",
+                "Leaderboard",
+            ];
             ("Headline Arena rules (seed 004)", "Directional score 50 ± 50c (not a Brier or CRPS), accuracy over settled calls, the categorical Brier diagnostic kept apart, Normal CRPS with its 0–100 display; the leaderboard needs 30 settlements; cancelled and open challenges are excluded.", format!(r#"<table class="scores-table" id="peer-table"><caption>Agents</caption><thead><tr>{}</tr></thead><tbody>{trs}</tbody></table>"#, head(&cols)))
         }
         _ => return String::new(),
     };
-    card("scores-peer", title, &format!(r#"<p class="note">{note}{boot_note} {} records.</p>{}"#, doc["records"], table_wrap(title, &table)))
+    card(
+        "scores-peer",
+        title,
+        &format!(
+            r#"<p class="note">{note}{boot_note} {} records.</p>{}"#,
+            doc["records"],
+            table_wrap(title, &table)
+        ),
+    )
 }
 
 /// Every section drawn from the stats document, in reading order.
 pub fn document(doc: &Value) -> String {
-    [summary(doc), agreement(doc), endpoint(doc), seats(doc), consensus(doc), crowd(doc), calibration(doc), neff(doc), independence(doc), grid(doc)].concat()
+    [
+        summary(doc),
+        agreement(doc),
+        endpoint(doc),
+        seats(doc),
+        consensus(doc),
+        crowd(doc),
+        calibration(doc),
+        neff(doc),
+        independence(doc),
+        grid(doc),
+    ]
+    .concat()
 }
 
 fn summary(doc: &Value) -> String {
@@ -226,7 +331,14 @@ fn agreement(doc: &Value) -> String {
         return String::new();
     }
     let checked = a["checked"].as_u64().unwrap_or(0);
-    let skipped = ["not_checked_no_answer", "not_checked_correction", "not_checked_no_kind"].iter().filter_map(|k| a[*k].as_u64()).sum::<u64>();
+    let skipped = [
+        "not_checked_no_answer",
+        "not_checked_correction",
+        "not_checked_no_kind",
+    ]
+    .iter()
+    .filter_map(|k| a[*k].as_u64())
+    .sum::<u64>();
     if a["ok"].as_bool() == Some(true) {
         return format!(
             r#"<p class="callout ok" id="book-agreement" data-ok="true">Every one of the {checked} issue rows checked is the cell sealed in the answer line it names ({skipped} rows without a sealed cell to compare).</p>"#
@@ -236,7 +348,15 @@ fn agreement(doc: &Value) -> String {
         .as_array()
         .into_iter()
         .flatten()
-        .map(|m| format!("<li>council-forecasts.csv row {}, book line {}, {}: {}</li>", m["csv_row"], m["book_line"], esc(m["field"].as_str().unwrap_or("")), esc(m["message"].as_str().unwrap_or(""))))
+        .map(|m| {
+            format!(
+                "<li>council-forecasts.csv row {}, book line {}, {}: {}</li>",
+                m["csv_row"],
+                m["book_line"],
+                esc(m["field"].as_str().unwrap_or("")),
+                esc(m["message"].as_str().unwrap_or(""))
+            )
+        })
         .collect();
     format!(
         r#"<div class="callout bad" role="alert" id="book-agreement" data-ok="false"><p>{} of {checked} rows are not the cells sealed in the book: the scores below are not of the sealed answers.</p><ul>{items}</ul></div>"#,
@@ -288,7 +408,18 @@ fn crowd(doc: &Value) -> String {
     );
     let mut qs = String::new();
     for q in c["questions"].as_array().into_iter().flatten() {
-        let seats: Vec<String> = q["seats"].as_object().into_iter().flatten().map(|(s, v)| format!("{} {}", esc(s), v.as_f64().map_or("-".into(), |v| format!("{v:.0}")))).collect();
+        let seats: Vec<String> = q["seats"]
+            .as_object()
+            .into_iter()
+            .flatten()
+            .map(|(s, v)| {
+                format!(
+                    "{} {}",
+                    esc(s),
+                    v.as_f64().map_or("-".into(), |v| format!("{v:.0}"))
+                )
+            })
+            .collect();
         let resolved = match q["up"].as_bool() {
             Some(true) => "up",
             Some(false) => "down",
@@ -316,12 +447,22 @@ fn crowd(doc: &Value) -> String {
         .as_array()
         .into_iter()
         .flatten()
-        .map(|m| format!("<li>book line {}, {}: sealed {}, recomputed {}</li>", m["run_line"], esc(m["field"].as_str().unwrap_or("")), m["sealed"], m["recomputed"]))
+        .map(|m| {
+            format!(
+                "<li>book line {}, {}: sealed {}, recomputed {}</li>",
+                m["run_line"],
+                esc(m["field"].as_str().unwrap_or("")),
+                m["sealed"],
+                m["recomputed"]
+            )
+        })
         .collect();
     let mismatches = if mismatches.is_empty() {
         String::new()
     } else {
-        format!(r#"<div class="callout warn" id="kalshi-mismatches"><p>Kalshi prices that do not follow from their sealed strikes:</p><ul>{mismatches}</ul></div>"#)
+        format!(
+            r#"<div class="callout warn" id="kalshi-mismatches"><p>Kalshi prices that do not follow from their sealed strikes:</p><ul>{mismatches}</ul></div>"#
+        )
     };
     card(
         "scores-crowd",
@@ -341,22 +482,47 @@ fn endpoint(doc: &Value) -> String {
     let verdict = p["verdict"].as_str();
     let pill = match verdict {
         Some("confirmed") => r#"<span class="pill ok">confirmed</span>"#.to_string(),
-        Some("no_material_gain") => r#"<span class="pill neutral">no material gain</span>"#.to_string(),
-        Some(v) => format!(r#"<span class="pill warn">{}</span>"#, esc(&v.replace('_', " "))),
+        Some("no_material_gain") => {
+            r#"<span class="pill neutral">no material gain</span>"#.to_string()
+        }
+        Some(v) => format!(
+            r#"<span class="pill warn">{}</span>"#,
+            esc(&v.replace('_', " "))
+        ),
         None => r#"<span class="pill neutral">no verdict</span>"#.to_string(),
     };
-    let below = if p["confirmed_below_margin"].as_bool() == Some(true) { " (smaller than the margin)" } else { "" };
+    let below = if p["confirmed_below_margin"].as_bool() == Some(true) {
+        " (smaller than the margin)"
+    } else {
+        ""
+    };
     let cfg = &p["config"];
     let mut body = format!(
         r#"<p class="note">Consensus against climatology: mean session gain G_s from session 11, moving-block bootstrap (blocks of {}, {} resamples, seed {}), margin {}.</p><dl class="figures" id="endpoint" data-verdict="{}">"#,
-        cfg["block"], cfg["reps"], cfg["seed"], cfg["margin"], esc(verdict.unwrap_or(""))
+        cfg["block"],
+        cfg["reps"],
+        cfg["seed"],
+        cfg["margin"],
+        esc(verdict.unwrap_or(""))
     );
-    let fig = |label: &str, key: &str, text: String| format!(r#"<div><dt>{label}</dt><dd data-key="{key}">{text}</dd></div>"#);
-    let est = p["estimate"].as_f64().map_or("-".into(), |e| format!(r#"<span data-v="{}">{e:.4}</span>"#, p["estimate"]));
+    let fig = |label: &str, key: &str, text: String| {
+        format!(r#"<div><dt>{label}</dt><dd data-key="{key}">{text}</dd></div>"#)
+    };
+    let est = p["estimate"].as_f64().map_or("-".into(), |e| {
+        format!(r#"<span data-v="{}">{e:.4}</span>"#, p["estimate"])
+    });
     body += &fig("Estimate", "estimate", est);
     body += &fig("Sessions", "sessions", p["sessions"].to_string());
-    body += &fig("95% interval", "ci95", interval(p.get("ci95")).unwrap_or_else(|| "none".into()));
-    body += &fig("90% interval", "ci90", interval(p.get("ci90")).unwrap_or_else(|| "none".into()));
+    body += &fig(
+        "95% interval",
+        "ci95",
+        interval(p.get("ci95")).unwrap_or_else(|| "none".into()),
+    );
+    body += &fig(
+        "90% interval",
+        "ci90",
+        interval(p.get("ci90")).unwrap_or_else(|| "none".into()),
+    );
     body += &fig("Verdict", "verdict", format!("{pill}{below}"));
     body.push_str("</dl>");
     if let Some(note) = p["note"].as_str() {
@@ -367,21 +533,36 @@ fn endpoint(doc: &Value) -> String {
 
 fn seats(doc: &Value) -> String {
     let seats = doc["seats"].as_object();
-    let mut body = String::from(r#"<p class="note">Brier on the stated probability over every resolved row (draws included); BSS against the coin (0.25), the sealed climatology and the crowd (one-day, admitted contracts, on crowd_up); K sharpness; ranked = the 30/10 rule. Intervals follow §4.6: the method used, or why there is none.</p>"#);
+    let mut body = String::from(
+        r#"<p class="note">Brier on the stated probability over every resolved row (draws included); BSS against the coin (0.25), the sealed climatology and the crowd (one-day, admitted contracts, on crowd_up); K sharpness; ranked = the 30/10 rule. Intervals follow §4.6: the method used, or why there is none.</p>"#,
+    );
     for h in HORIZONS {
         let mut rows = String::new();
         for (seat, hs) in seats.into_iter().flatten() {
             let Some(f) = hs.get(h) else { continue };
             let brier = f["brier"].as_f64();
             let ci = match interval(f.get("ci95")) {
-                Some(ci) => format!("{ci} <span class=\"muted\">{}</span>", esc(&method_name(f.get("ci95_method")))),
-                None => esc(f["interval"]["reason"].as_str().unwrap_or("none could be formed")),
+                Some(ci) => format!(
+                    "{ci} <span class=\"muted\">{}</span>",
+                    esc(&method_name(f.get("ci95_method")))
+                ),
+                None => esc(f["interval"]["reason"]
+                    .as_str()
+                    .unwrap_or("none could be formed")),
             };
             let logit = match f["logistic"].as_object() {
-                Some(l) => format!("a {:.2}, b {:.2}", l["a"].as_f64().unwrap_or(f64::NAN), l["b"].as_f64().unwrap_or(f64::NAN)),
+                Some(l) => format!(
+                    "a {:.2}, b {:.2}",
+                    l["a"].as_f64().unwrap_or(f64::NAN),
+                    l["b"].as_f64().unwrap_or(f64::NAN)
+                ),
                 None => esc(f["logistic_note"].as_str().unwrap_or("-")),
             };
-            let ranked = if f["ranked"].as_bool() == Some(true) { r#"<td><span class="pill ok">ranked</span></td>"# } else { r#"<td><span class="pill neutral">not yet</span></td>"# };
+            let ranked = if f["ranked"].as_bool() == Some(true) {
+                r#"<td><span class="pill ok">ranked</span></td>"#
+            } else {
+                r#"<td><span class="pill neutral">not yet</span></td>"#
+            };
             let _ = write!(
                 rows,
                 r#"<tr data-seat="{s}" data-h="{h}"><th scope="row">{s}</th>{}{}{}{}{}{}{}{}{}{ranked}<td class="ci">{ci}</td><td class="ci">{logit}</td></tr>"#,
@@ -414,8 +595,13 @@ fn consensus(doc: &Value) -> String {
     for h in horizons_of(c) {
         let f = &c[h];
         let ci = match interval(f.get("ci95")) {
-            Some(ci) => format!("{ci} <span class=\"muted\">{}</span>", esc(&method_name(f.get("ci95_method")))),
-            None => esc(f["interval"]["reason"].as_str().unwrap_or("none could be formed")),
+            Some(ci) => format!(
+                "{ci} <span class=\"muted\">{}</span>",
+                esc(&method_name(f.get("ci95_method")))
+            ),
+            None => esc(f["interval"]["reason"]
+                .as_str()
+                .unwrap_or("none could be formed")),
         };
         let _ = write!(
             rows,
@@ -436,7 +622,10 @@ fn consensus(doc: &Value) -> String {
     card(
         "scores-consensus",
         "Consensus",
-        &format!(r#"<p class="note">Trimmed, family-weighted consensus on common events; dispersion is the Krogh-Vedelsby term (members' Brier minus the consensus').</p>{}"#, table_wrap("Consensus per horizon", &table)),
+        &format!(
+            r#"<p class="note">Trimmed, family-weighted consensus on common events; dispersion is the Krogh-Vedelsby term (members' Brier minus the consensus').</p>{}"#,
+            table_wrap("Consensus per horizon", &table)
+        ),
     )
 }
 
@@ -448,12 +637,22 @@ fn calibration(doc: &Value) -> String {
             .as_array()
             .into_iter()
             .flatten()
-            .filter_map(|b| Some((b["mean_stated"].as_f64()?, b["realized"].as_f64()?, b["n"].as_u64()?)))
+            .filter_map(|b| {
+                Some((
+                    b["mean_stated"].as_f64()?,
+                    b["realized"].as_f64()?,
+                    b["n"].as_u64()?,
+                ))
+            })
             .filter(|p| p.2 >= 20)
             .collect();
         series.push((format!("consensus {h}"), pts));
     }
-    let legend: Vec<(usize, String)> = series.iter().enumerate().map(|(i, s)| (i, s.0.clone())).collect();
+    let legend: Vec<(usize, String)> = series
+        .iter()
+        .enumerate()
+        .map(|(i, s)| (i, s.0.clone()))
+        .collect();
     card(
         "scores-calibration",
         "Calibration",
@@ -477,7 +676,21 @@ fn seat_calibration(doc: &Value) -> String {
             let Some(f) = hs.get(h) else { continue };
             let bins = f["calibration"].as_array().cloned().unwrap_or_default();
             if bin_heads.is_empty() {
-                bin_heads = bins.iter().map(|b| format!("[{}, {}{}", b["lo"], b["hi"], if b["hi"].as_f64() == Some(100.0) { "]" } else { ")" })).collect();
+                bin_heads = bins
+                    .iter()
+                    .map(|b| {
+                        format!(
+                            "[{}, {}{}",
+                            b["lo"],
+                            b["hi"],
+                            if b["hi"].as_f64() == Some(100.0) {
+                                "]"
+                            } else {
+                                ")"
+                            }
+                        )
+                    })
+                    .collect();
             }
             let cells: String = bins
                 .iter()
@@ -496,21 +709,38 @@ fn seat_calibration(doc: &Value) -> String {
             let fit = match f["logistic"].as_object() {
                 Some(l) => {
                     let g = |k: &str| l.get(k).and_then(Value::as_f64).unwrap_or(f64::NAN);
-                    format!("a {:.3} ({:.3}), b {:.3} ({:.3}); {} sessions", g("a"), g("se_a"), g("b"), g("se_b"), l.get("clusters").unwrap_or(&Value::Null))
+                    format!(
+                        "a {:.3} ({:.3}), b {:.3} ({:.3}); {} sessions",
+                        g("a"),
+                        g("se_a"),
+                        g("b"),
+                        g("se_b"),
+                        l.get("clusters").unwrap_or(&Value::Null)
+                    )
                 }
                 None => esc(f["logistic_note"].as_str().unwrap_or("-")),
             };
-            let _ = write!(trs, r#"<tr data-seat="{s}" data-h="{h}"><th scope="row">{s}</th><td>{h}</td>{cells}<td class="ci">{fit}</td></tr>"#, s = esc(seat));
+            let _ = write!(
+                trs,
+                r#"<tr data-seat="{s}" data-h="{h}"><th scope="row">{s}</th><td>{h}</td>{cells}<td class="ci">{fit}</td></tr>"#,
+                s = esc(seat)
+            );
         }
     }
     if trs.is_empty() {
         return String::new();
     }
-    let heads: String = bin_heads.iter().map(|b| format!(r#"<th scope="col">{}</th>"#, esc(b))).collect();
+    let heads: String = bin_heads
+        .iter()
+        .map(|b| format!(r#"<th scope="col">{}</th>"#, esc(b)))
+        .collect();
     let table = format!(
         r#"<table class="scores-table" id="seat-calibration"><caption>Calibration per seat: realized share in each folded bin, at the mean stated probability, with n (grey: under 20); logistic fit with clustered standard errors</caption><thead><tr><th scope="col">Seat</th><th scope="col">Horizon</th>{heads}<th scope="col">Logistic a, b (SE)</th></tr></thead><tbody>{trs}</tbody></table>"#
     );
-    format!(r#"<details class="scores-details"><summary>Every seat</summary>{}</details>"#, table_wrap("Calibration per seat", &table))
+    format!(
+        r#"<details class="scores-details"><summary>Every seat</summary>{}</details>"#,
+        table_wrap("Calibration per seat", &table)
+    )
 }
 
 fn neff(doc: &Value) -> String {
@@ -520,15 +750,29 @@ fn neff(doc: &Value) -> String {
         let readings: Vec<(usize, f64, f64)> = rows
             .iter()
             .filter(|r| r["horizon"] == h)
-            .filter_map(|r| Some((r["n"].as_u64()? as usize, r["n_eff"].as_f64()?, r["rho"].as_f64()?)))
+            .filter_map(|r| {
+                Some((
+                    r["n"].as_u64()? as usize,
+                    r["n_eff"].as_f64()?,
+                    r["rho"].as_f64()?,
+                ))
+            })
             .collect();
         if readings.is_empty() {
             continue;
         }
         let rho = readings.iter().map(|r| r.2).sum::<f64>() / readings.len() as f64;
-        series.push((format!("{h} (mean rho {rho:.3})"), rho, readings.iter().map(|r| (r.0, r.1)).collect::<Vec<_>>()));
+        series.push((
+            format!("{h} (mean rho {rho:.3})"),
+            rho,
+            readings.iter().map(|r| (r.0, r.1)).collect::<Vec<_>>(),
+        ));
     }
-    let legend: Vec<(usize, String)> = series.iter().enumerate().map(|(i, s)| (i, s.0.clone())).collect();
+    let legend: Vec<(usize, String)> = series
+        .iter()
+        .enumerate()
+        .map(|(i, s)| (i, s.0.clone()))
+        .collect();
     let mut trs = String::new();
     for r in &rows {
         let note = r["note"].as_str().map(esc).unwrap_or_default();
@@ -568,7 +812,10 @@ fn independence(doc: &Value) -> String {
     }
     let neff_td = |r: &Value| match r["n_eff"].as_f64() {
         Some(_) => num_td(r.get("n_eff")),
-        None => format!(r#"<td class="num muted" title="{}">-</td>"#, esc(r["note"].as_str().unwrap_or(""))),
+        None => format!(
+            r#"<td class="num muted" title="{}">-</td>"#,
+            esc(r["note"].as_str().unwrap_or(""))
+        ),
     };
     let mut body = String::new();
     let roster = &ind["roster"];
@@ -578,7 +825,13 @@ fn independence(doc: &Value) -> String {
         .flatten()
         .map(|s| {
             let t = |k: &str| esc(s[k].as_str().unwrap_or("-"));
-            format!(r#"<tr><th scope="row">{}</th><td>{}</td><td>{}</td><td>{}</td></tr>"#, t("seat"), t("family"), t("side"), t("model"))
+            format!(
+                r#"<tr><th scope="row">{}</th><td>{}</td><td>{}</td><td>{}</td></tr>"#,
+                t("seat"),
+                t("family"),
+                t("side"),
+                t("model")
+            )
         })
         .collect();
     let source = match (roster["source"].as_str(), roster["note"].as_str()) {
@@ -589,7 +842,12 @@ fn independence(doc: &Value) -> String {
     let _ = write!(
         body,
         r#"<p class="note">{source} A family's second and later seats weigh 1/3 in the consensus; sides feed the US/China test.</p><details class="scores-details"><summary>Roster</summary>{}</details>"#,
-        table_wrap("Roster", &format!(r#"<table class="scores-table" id="roster-table"><caption>Roster</caption><thead><tr><th scope="col">Seat</th><th scope="col">Family</th><th scope="col">Side</th><th scope="col">Model</th></tr></thead><tbody>{seats}</tbody></table>"#))
+        table_wrap(
+            "Roster",
+            &format!(
+                r#"<table class="scores-table" id="roster-table"><caption>Roster</caption><thead><tr><th scope="col">Seat</th><th scope="col">Family</th><th scope="col">Side</th><th scope="col">Model</th></tr></thead><tbody>{seats}</tbody></table>"#
+            )
+        )
     );
     let mut trs = String::new();
     for r in ind["runs"].as_array().into_iter().flatten() {
@@ -626,28 +884,70 @@ fn independence(doc: &Value) -> String {
     let runs = format!(
         r#"<table class="scores-table" id="independence-table"><caption>Independence per run and horizon (all = the run's every cell)</caption><thead><tr><th scope="col">Run</th><th scope="col">Horizon</th><th scope="col">n</th><th scope="col">N_eff</th><th scope="col">One market per group</th><th scope="col">From 50</th><th scope="col">From climatology</th><th scope="col">Errors</th><th scope="col">Largest eigenvalue share</th><th scope="col">Participation ratio</th><th scope="col">K</th><th scope="col">Share 40-60</th><th scope="col">Spread</th><th scope="col">Sides</th></tr></thead><tbody>{trs}</tbody></table>"#
     );
-    let _ = write!(body, r#"<details class="scores-details"><summary>Every run and horizon ({} readings)</summary>{}</details>"#, ind["runs"].as_array().map_or(0, Vec::len), table_wrap("Independence per run and horizon", &runs));
+    let _ = write!(
+        body,
+        r#"<details class="scores-details"><summary>Every run and horizon ({} readings)</summary>{}</details>"#,
+        ind["runs"].as_array().map_or(0, Vec::len),
+        table_wrap("Independence per run and horizon", &runs)
+    );
     // Each seat's mean r and majority agreement on the latest run's whole panel.
-    if let Some(last) = ind["runs"].as_array().and_then(|rs| rs.iter().rev().find(|r| r["horizon"] == "all")) {
+    if let Some(last) = ind["runs"]
+        .as_array()
+        .and_then(|rs| rs.iter().rev().find(|r| r["horizon"] == "all"))
+    {
         let rows: String = last["seats"]
             .as_array()
             .into_iter()
             .flatten()
-            .map(|s| format!(r#"<tr><th scope="row">{}</th>{}{}{}</tr>"#, esc(s["seat"].as_str().unwrap_or("")), num_td(s.get("mean_r")), pct_td(s["majority_agreement"].as_f64()), int_td(s.get("majority_cells"))))
+            .map(|s| {
+                format!(
+                    r#"<tr><th scope="row">{}</th>{}{}{}</tr>"#,
+                    esc(s["seat"].as_str().unwrap_or("")),
+                    num_td(s.get("mean_r")),
+                    pct_td(s["majority_agreement"].as_f64()),
+                    int_td(s.get("majority_cells"))
+                )
+            })
             .collect();
         let run = esc(last["run_id"].as_str().unwrap_or(""));
-        let table = format!(r#"<table class="scores-table" id="seat-independence"><caption>Seats in run {run} (every cell)</caption><thead><tr><th scope="col">Seat</th><th scope="col">Mean r</th><th scope="col">Majority agreement</th><th scope="col">Cells</th></tr></thead><tbody>{rows}</tbody></table>"#);
-        let _ = write!(body, r#"<details class="scores-details"><summary>Seats in the latest run</summary>{}</details>"#, table_wrap("Seats in the latest run", &table));
+        let table = format!(
+            r#"<table class="scores-table" id="seat-independence"><caption>Seats in run {run} (every cell)</caption><thead><tr><th scope="col">Seat</th><th scope="col">Mean r</th><th scope="col">Majority agreement</th><th scope="col">Cells</th></tr></thead><tbody>{rows}</tbody></table>"#
+        );
+        let _ = write!(
+            body,
+            r#"<details class="scores-details"><summary>Seats in the latest run</summary>{}</details>"#,
+            table_wrap("Seats in the latest run", &table)
+        );
     }
     let shadow = &ind["shadow"];
     if let Some(w) = shadow["weights"]["weights"].as_object() {
         let rows: String = w
             .iter()
-            .map(|(seat, v)| format!(r#"<tr><th scope="row">{}</th>{}{}{}</tr>"#, esc(seat), num_td(Some(v)), num_td(shadow["weights"]["mean_r"].get(seat)), int_td(shadow["weights"]["pairs"].get(seat))))
+            .map(|(seat, v)| {
+                format!(
+                    r#"<tr><th scope="row">{}</th>{}{}{}</tr>"#,
+                    esc(seat),
+                    num_td(Some(v)),
+                    num_td(shadow["weights"]["mean_r"].get(seat)),
+                    int_td(shadow["weights"]["pairs"].get(seat))
+                )
+            })
             .collect();
-        let window: Vec<String> = shadow["window"].as_array().into_iter().flatten().filter_map(|r| r.as_str().map(esc)).collect();
-        let table = format!(r#"<table class="scores-table" id="shadow-table"><caption>Shadow-consensus weights from runs {}</caption><thead><tr><th scope="col">Seat</th><th scope="col">Weight</th><th scope="col">Mean r</th><th scope="col">Correlations</th></tr></thead><tbody>{rows}</tbody></table>"#, window.join(", "));
-        let _ = write!(body, r#"<details class="scores-details"><summary>Shadow-consensus weights</summary>{}</details>"#, table_wrap("Shadow-consensus weights", &table));
+        let window: Vec<String> = shadow["window"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|r| r.as_str().map(esc))
+            .collect();
+        let table = format!(
+            r#"<table class="scores-table" id="shadow-table"><caption>Shadow-consensus weights from runs {}</caption><thead><tr><th scope="col">Seat</th><th scope="col">Weight</th><th scope="col">Mean r</th><th scope="col">Correlations</th></tr></thead><tbody>{rows}</tbody></table>"#,
+            window.join(", ")
+        );
+        let _ = write!(
+            body,
+            r#"<details class="scores-details"><summary>Shadow-consensus weights</summary>{}</details>"#,
+            table_wrap("Shadow-consensus weights", &table)
+        );
     } else if let Some(note) = shadow["note"].as_str() {
         let _ = write!(body, r#"<p class="note">Shadow weights: {}</p>"#, esc(note));
     }
@@ -669,19 +969,36 @@ fn independence(doc: &Value) -> String {
             )
         })
         .collect();
-    let table = format!(r#"<table class="scores-table" id="funnel-table"><caption>From the file to the counted record, per run</caption><thead><tr><th scope="col">Run</th><th scope="col">Rows</th><th scope="col">Corrections</th><th scope="col">Seats</th><th scope="col">Sealed before the reference</th><th scope="col">Explicit 50</th><th scope="col">Invalid</th><th scope="col">Counted, one day</th></tr></thead><tbody>{funnel}</tbody></table>"#);
-    let _ = write!(body, r#"<details class="scores-details"><summary>From the file to the counted record</summary>{}</details>"#, table_wrap("From the file to the counted record", &table));
+    let table = format!(
+        r#"<table class="scores-table" id="funnel-table"><caption>From the file to the counted record, per run</caption><thead><tr><th scope="col">Run</th><th scope="col">Rows</th><th scope="col">Corrections</th><th scope="col">Seats</th><th scope="col">Sealed before the reference</th><th scope="col">Explicit 50</th><th scope="col">Invalid</th><th scope="col">Counted, one day</th></tr></thead><tbody>{funnel}</tbody></table>"#
+    );
+    let _ = write!(
+        body,
+        r#"<details class="scores-details"><summary>From the file to the counted record</summary>{}</details>"#,
+        table_wrap("From the file to the counted record", &table)
+    );
     card("scores-independence", "Independence in detail (§5)", &body)
 }
 
 fn grid(doc: &Value) -> String {
-    let Some(grid) = doc["grid"].as_object() else { return String::new() };
-    let mut markets: Vec<&String> = grid.values().filter_map(Value::as_object).flat_map(|m| m.keys()).collect();
+    let Some(grid) = doc["grid"].as_object() else {
+        return String::new();
+    };
+    let mut markets: Vec<&String> = grid
+        .values()
+        .filter_map(Value::as_object)
+        .flat_map(|m| m.keys())
+        .collect();
     markets.sort();
     markets.dedup();
-    let mut body = String::from(r#"<p class="note">Brier of each seat on each market (hover or focus a cell for n and hit rate).</p>"#);
+    let mut body = String::from(
+        r#"<p class="note">Brier of each seat on each market (hover or focus a cell for n and hit rate).</p>"#,
+    );
     for h in HORIZONS {
-        let head: String = markets.iter().map(|m| format!(r#"<th scope="col">{}</th>"#, esc(m))).collect();
+        let head: String = markets
+            .iter()
+            .map(|m| format!(r#"<th scope="col">{}</th>"#, esc(m)))
+            .collect();
         let mut trs = String::new();
         for (seat, ms) in grid {
             let cells: String = markets
@@ -689,28 +1006,53 @@ fn grid(doc: &Value) -> String {
                 .map(|m| {
                     let c = &ms[m.as_str()][h];
                     match c["brier"].as_f64() {
-                        Some(b) => format!(r#"<td class="num" data-v="{}" title="n {}, hit rate {}">{b:.3}</td>"#, c["brier"], c["n"], c["hit_rate"]["rate"].as_f64().map_or("-".into(), |r| format!("{:.0}%", r * 100.0))),
+                        Some(b) => format!(
+                            r#"<td class="num" data-v="{}" title="n {}, hit rate {}">{b:.3}</td>"#,
+                            c["brier"],
+                            c["n"],
+                            c["hit_rate"]["rate"]
+                                .as_f64()
+                                .map_or("-".into(), |r| format!("{:.0}%", r * 100.0))
+                        ),
                         None => r#"<td class="num muted">-</td>"#.into(),
                     }
                 })
                 .collect();
             let _ = write!(trs, r#"<tr><th scope="row">{}</th>{cells}</tr>"#, esc(seat));
         }
-        let table = format!(r#"<table class="scores-table grid-table" id="grid-{h}"><caption>Model x market, horizon {h}</caption><thead><tr><th scope="col">Seat</th>{head}</tr></thead><tbody>{trs}</tbody></table>"#);
-        let _ = write!(body, r#"<details class="scores-details"{}><summary>Horizon {h}</summary>{}</details>"#, if h == "1d" { " open" } else { "" }, table_wrap(&format!("Model x market, horizon {h}"), &table));
+        let table = format!(
+            r#"<table class="scores-table grid-table" id="grid-{h}"><caption>Model x market, horizon {h}</caption><thead><tr><th scope="col">Seat</th>{head}</tr></thead><tbody>{trs}</tbody></table>"#
+        );
+        let _ = write!(
+            body,
+            r#"<details class="scores-details"{}><summary>Horizon {h}</summary>{}</details>"#,
+            if h == "1d" { " open" } else { "" },
+            table_wrap(&format!("Model x market, horizon {h}"), &table)
+        );
     }
     card("scores-grid", "Model x market x horizon", &body)
 }
 
 /// The heat map and eigenvalues of one run's correlation matrix.
 pub fn matrix(m: &MatrixView) -> String {
-    let label = format!("Correlation matrix of run {} at horizon {}", m.run_id, m.horizon);
-    let mut s = format!(r#"<figure class="chart-box heat-box">{}</figure>"#, charts::heat_map(&label, &m.seats, &m.r));
+    let label = format!(
+        "Correlation matrix of run {} at horizon {}",
+        m.run_id, m.horizon
+    );
+    let mut s = format!(
+        r#"<figure class="chart-box heat-box">{}</figure>"#,
+        charts::heat_map(&label, &m.seats, &m.r)
+    );
     s.push_str(&matrix_table(&label, m));
     if m.eigenvalues.is_empty() {
         s.push_str(r#"<p class="note" id="eigen">No eigenvalues: some pair of seats has no correlation (fewer than the minimum of common markets, or a constant answer).</p>"#);
     } else {
-        let ev: Vec<String> = m.eigenvalues.iter().enumerate().map(|(i, l)| format!(r#"<li data-v="{l}">λ<sub>{}</sub> = {l:.4}</li>"#, i + 1)).collect();
+        let ev: Vec<String> = m
+            .eigenvalues
+            .iter()
+            .enumerate()
+            .map(|(i, l)| format!(r#"<li data-v="{l}">λ<sub>{}</sub> = {l:.4}</li>"#, i + 1))
+            .collect();
         let _ = write!(
             s,
             r#"<div id="eigen"><p class="note">Largest eigenvalue's share of the trace {:.3}; participation ratio {:.2}.</p><ol class="eigenvalues" aria-label="Eigenvalues, largest first">{}</ol></div>"#,
@@ -724,14 +1066,27 @@ pub fn matrix(m: &MatrixView) -> String {
 
 /// The heat map's numbers as a table, for screen readers and for copying.
 fn matrix_table(label: &str, m: &MatrixView) -> String {
-    let head: String = m.seats.iter().map(|s| format!(r#"<th scope="col">{}</th>"#, esc(s))).collect();
+    let head: String = m
+        .seats
+        .iter()
+        .map(|s| format!(r#"<th scope="col">{}</th>"#, esc(s)))
+        .collect();
     let mut trs = String::new();
     for (seat, row) in m.seats.iter().zip(&m.r) {
-        let cells: String = row.iter().map(|v| num_td(v.map(Value::from).as_ref())).collect();
+        let cells: String = row
+            .iter()
+            .map(|v| num_td(v.map(Value::from).as_ref()))
+            .collect();
         let _ = write!(trs, r#"<tr><th scope="row">{}</th>{cells}</tr>"#, esc(seat));
     }
-    let table = format!(r#"<table class="scores-table" id="matrix-table"><caption>{}</caption><thead><tr><th scope="col">Seat</th>{head}</tr></thead><tbody>{trs}</tbody></table>"#, esc(label));
-    format!(r#"<details class="scores-details"><summary>The matrix as a table</summary>{}</details>"#, table_wrap(label, &table))
+    let table = format!(
+        r#"<table class="scores-table" id="matrix-table"><caption>{}</caption><thead><tr><th scope="col">Seat</th>{head}</tr></thead><tbody>{trs}</tbody></table>"#,
+        esc(label)
+    );
+    format!(
+        r#"<details class="scores-details"><summary>The matrix as a table</summary>{}</details>"#,
+        table_wrap(label, &table)
+    )
 }
 
 #[cfg(test)]
@@ -752,7 +1107,10 @@ mod tests {
         let html = document(&doc);
         assert!(html.contains("a&lt;b"));
         assert!(html.contains(r#"data-v="0.2">0.2000"#));
-        assert!(html.contains(r#"data-v="0.19999999999999996">0.2000"#), "BSS vs coin = 1 - 0.2/0.25");
+        assert!(
+            html.contains(r#"data-v="0.19999999999999996">0.2000"#),
+            "BSS vs coin = 1 - 0.2/0.25"
+        );
         assert!(html.contains("no interval before 5 sessions"));
         assert!(html.contains("no sessions"));
     }
@@ -767,10 +1125,19 @@ mod tests {
         )
         .unwrap();
         let html = seat_calibration(&doc);
-        assert!(html.contains("[50.0, 60.0)") && html.contains("[80.0, 100.0]"), "{html}");
+        assert!(
+            html.contains("[50.0, 60.0)") && html.contains("[80.0, 100.0]"),
+            "{html}"
+        );
         assert!(html.contains(r#"<td class="num" data-v="0.6" data-n="25">60% <span class="muted">at 55.2, n 25</span></td>"#), "{html}");
-        assert!(html.contains(r#"<td class="num muted" data-v="1.0" data-n="3">"#), "a bin under the minimum is grey: {html}");
-        assert!(html.contains("a 0.100 (0.050), b 0.800 (0.200); 12 sessions"), "{html}");
+        assert!(
+            html.contains(r#"<td class="num muted" data-v="1.0" data-n="3">"#),
+            "a bin under the minimum is grey: {html}"
+        );
+        assert!(
+            html.contains("a 0.100 (0.050), b 0.800 (0.200); 12 sessions"),
+            "{html}"
+        );
         assert_eq!(seat_calibration(&serde_json::json!({"seats": {}})), "");
     }
 
@@ -796,10 +1163,18 @@ mod tests {
             "rows": [{"id": "F1", "p": 0.8, "check_date": "2026-11-30", "state": "true"}, {"id": "F<2>", "p": 0.4, "check_date": "2026-11-30", "state": "unresolved"}]}]"#;
         let html = results(None, Some(cards), None).unwrap();
         assert!(html.contains(r#"<tr data-as-of="2026-11-30"><th scope="row">2026-11-30</th><td class="num" data-v="1">1</td><td class="num" data-v="2">2</td><td class="num" data-v="0.04">0.0400</td>"#), "{html}");
-        assert!(html.contains(r#"<span class="pill warn" data-state="unresolved">unresolved</span>"#), "{html}");
+        assert!(
+            html.contains(r#"<span class="pill warn" data-state="unresolved">unresolved</span>"#),
+            "{html}"
+        );
         assert!(html.contains("F&lt;2&gt;"), "{html}");
-        assert!(!html.contains("scores-seats"), "no stats document, no seat tables");
-        assert!(results(Some("{"), None, None).unwrap_err().contains("stats document"));
+        assert!(
+            !html.contains("scores-seats"),
+            "no stats document, no seat tables"
+        );
+        assert!(results(Some("{"), None, None)
+            .unwrap_err()
+            .contains("stats document"));
     }
 
     #[test]
@@ -814,13 +1189,38 @@ mod tests {
         )
         .unwrap();
         let html = crowd(&doc);
-        assert!(html.contains(r#"<tr data-seat="all seats" data-split="admitted">"#), "{html}");
-        assert!(!html.contains(r#"data-split="thin""#), "an empty split is not a row");
-        assert!(html.contains(r#"<tr data-seat="s&lt;1&gt;" data-split="admitted">"#) && html.contains("beyond 2d") && html.contains("within 2d"), "{html}");
-        assert!(html.contains("$12512") && html.contains("0.85 / 0.87") && html.contains("s&lt;1&gt; 51"), "{html}");
-        assert!(html.contains("book line 7, crowd.kalshi.NDX.p_up: sealed 0.5, recomputed 0.46"), "{html}");
+        assert!(
+            html.contains(r#"<tr data-seat="all seats" data-split="admitted">"#),
+            "{html}"
+        );
+        assert!(
+            !html.contains(r#"data-split="thin""#),
+            "an empty split is not a row"
+        );
+        assert!(
+            html.contains(r#"<tr data-seat="s&lt;1&gt;" data-split="admitted">"#)
+                && html.contains("beyond 2d")
+                && html.contains("within 2d"),
+            "{html}"
+        );
+        assert!(
+            html.contains("$12512")
+                && html.contains("0.85 / 0.87")
+                && html.contains("s&lt;1&gt; 51"),
+            "{html}"
+        );
+        assert!(
+            html.contains("book line 7, crowd.kalshi.NDX.p_up: sealed 0.5, recomputed 0.46"),
+            "{html}"
+        );
         let a = agreement(&doc);
-        assert!(a.contains(r#"data-ok="false""#) && a.contains("council-forecasts.csv row 3, book line 5, prob_up: CSV 61, sealed 60"), "{a}");
+        assert!(
+            a.contains(r#"data-ok="false""#)
+                && a.contains(
+                    "council-forecasts.csv row 3, book line 5, prob_up: CSV 61, sealed 60"
+                ),
+            "{a}"
+        );
         assert_eq!(crowd(&serde_json::json!({})), "");
         assert_eq!(agreement(&serde_json::json!({})), "");
     }

@@ -4,7 +4,9 @@
 //! older one (its result is dropped).
 
 use super::compute::{self, Computed, Inputs, MAX_CLIM_BYTES, MAX_INPUT_BYTES};
-use super::protocol::{ScoresFromWorker, ASKS, BOOK, CLIM, FORECASTS, JOB, PROFILE, RECORDS, REGISTERED};
+use super::protocol::{
+    ScoresFromWorker, ASKS, BOOK, CLIM, FORECASTS, JOB, PROFILE, RECORDS, REGISTERED,
+};
 use sealbook_core::score::peers::Profile;
 use std::cell::Cell;
 use wasm_bindgen::prelude::*;
@@ -24,13 +26,19 @@ fn post(msg: &ScoresFromWorker) {
 /// Entry point of the Scores worker.
 #[wasm_bindgen]
 pub fn scores_worker_main() {
-    std::panic::set_hook(Box::new(|info| post(&ScoresFromWorker::Crashed { message: format!("internal error: {info}") })));
+    std::panic::set_hook(Box::new(|info| {
+        post(&ScoresFromWorker::Crashed {
+            message: format!("internal error: {info}"),
+        })
+    }));
     let onmessage = Closure::<dyn FnMut(MessageEvent)>::new(|event: MessageEvent| {
         let data = event.data();
         let get = |k: &str| js_sys::Reflect::get(&data, &k.into()).ok();
         let job = get(JOB).and_then(|v| v.as_f64()).unwrap_or(0.0) as u32;
         let file = |k: &str| get(k).and_then(|v| v.dyn_into::<File>().ok());
-        let profile = get(PROFILE).and_then(|v| v.as_string()).and_then(|p| Profile::parse(&p));
+        let profile = get(PROFILE)
+            .and_then(|v| v.as_string())
+            .and_then(|p| Profile::parse(&p));
         let files = Files {
             forecasts: file(FORECASTS),
             book: file(BOOK),
@@ -42,7 +50,9 @@ pub fn scores_worker_main() {
         CURRENT_JOB.with(|c| c.set(job));
         wasm_bindgen_futures::spawn_local(async move {
             let msg = match run(job, files).await {
-                Ok(computed) if CURRENT_JOB.with(|c| c.get()) == job => ScoresFromWorker::Done { job, computed },
+                Ok(computed) if CURRENT_JOB.with(|c| c.get()) == job => {
+                    ScoresFromWorker::Done { job, computed }
+                }
                 Ok(_) => return,
                 Err(message) => ScoresFromWorker::Failed { job, message },
             };
@@ -58,11 +68,17 @@ pub fn scores_worker_main() {
 async fn read(file: &File, limit: u64) -> Result<Vec<u8>, String> {
     let size = file.size() as u64;
     if size > limit {
-        return Err(format!("{}: {size} bytes is more than this page reads ({limit})", file.name()));
+        return Err(format!(
+            "{}: {size} bytes is more than this page reads ({limit})",
+            file.name()
+        ));
     }
-    let array = JsFuture::from(file.array_buffer())
-        .await
-        .map_err(|e| format!("{}: the browser could not read the file ({e:?}); was it moved or changed?", file.name()))?;
+    let array = JsFuture::from(file.array_buffer()).await.map_err(|e| {
+        format!(
+            "{}: the browser could not read the file ({e:?}); was it moved or changed?",
+            file.name()
+        )
+    })?;
     Ok(js_sys::Uint8Array::new(&array).to_vec())
 }
 
@@ -85,31 +101,63 @@ async fn read_opt(file: &Option<File>, limit: u64) -> Result<Option<Vec<u8>>, St
 }
 
 async fn run(job: u32, files: Files) -> Result<Computed, String> {
-    if files.forecasts.is_none() && files.book.is_none() && files.registered.is_none() && files.records.is_none() {
-        return Err("no council-forecasts.csv, book, registered predictions or records file was given".into());
+    if files.forecasts.is_none()
+        && files.book.is_none()
+        && files.registered.is_none()
+        && files.records.is_none()
+    {
+        return Err(
+            "no council-forecasts.csv, book, registered predictions or records file was given"
+                .into(),
+        );
     }
     let steps = 4;
-    let progress = |step: u32, label: &str| post(&ScoresFromWorker::Progress { job, step, steps, label: label.into() });
-    progress(1, &files.forecasts.as_ref().map_or_else(|| "Reading the files".into(), |f| format!("Reading {}", f.name())));
+    let progress = |step: u32, label: &str| {
+        post(&ScoresFromWorker::Progress {
+            job,
+            step,
+            steps,
+            label: label.into(),
+        })
+    };
+    progress(
+        1,
+        &files.forecasts.as_ref().map_or_else(
+            || "Reading the files".into(),
+            |f| format!("Reading {}", f.name()),
+        ),
+    );
     let csv = read_opt(&files.forecasts, MAX_INPUT_BYTES).await?;
-    progress(2, "Reading the book, the asks, the climatology and the registered predictions");
+    progress(
+        2,
+        "Reading the book, the asks, the climatology and the registered predictions",
+    );
     let book = read_opt(&files.book, MAX_INPUT_BYTES).await?;
     let asks = read_opt(&files.asks, MAX_INPUT_BYTES).await?;
     let clim = read_opt(&files.clim, MAX_CLIM_BYTES).await?;
     let registered = read_opt(&files.registered, MAX_CLIM_BYTES).await?;
-    let registered_name = files.registered.as_ref().map(File::name).unwrap_or_default();
+    let registered_name = files
+        .registered
+        .as_ref()
+        .map(File::name)
+        .unwrap_or_default();
     let records = match &files.records {
         Some((profile, f)) => Some((*profile, f.name(), read(f, MAX_INPUT_BYTES).await?)),
         None => None,
     };
-    progress(3, "Scoring every seat, horizon, consensus and the primary endpoint; correlating each run");
+    progress(
+        3,
+        "Scoring every seat, horizon, consensus and the primary endpoint; correlating each run",
+    );
     let computed = compute::compute(&Inputs {
         forecasts: csv.as_deref(),
         book: book.as_deref(),
         climatology: clim.as_deref(),
         asks: asks.as_deref(),
         registered: registered.as_deref().map(|b| (registered_name.as_str(), b)),
-        peer: records.as_ref().map(|(p, name, b)| (*p, name.as_str(), b.as_slice())),
+        peer: records
+            .as_ref()
+            .map(|(p, name, b)| (*p, name.as_str(), b.as_slice())),
     })?;
     progress(4, "Drawing");
     Ok(computed)

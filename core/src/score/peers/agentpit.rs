@@ -12,12 +12,20 @@ use serde::Serialize;
 /// indexes the outcome that happened. Probabilities are 0-1.
 pub fn multi_brier(probs: &[f64], winner: usize) -> Result<f64, VectorError> {
     if winner >= probs.len() {
-        return Err(VectorError(format!("winner {winner} is not one of {} outcomes", probs.len())));
+        return Err(VectorError(format!(
+            "winner {winner} is not one of {} outcomes",
+            probs.len()
+        )));
     }
     if let Some(p) = probs.iter().find(|p| !(0.0..=1.0).contains(*p)) {
         return Err(VectorError(format!("probability {p} is outside 0-1")));
     }
-    Ok(0.5 * probs.iter().enumerate().map(|(k, p)| (p - if k == winner { 1.0 } else { 0.0 }).powi(2)).sum::<f64>())
+    Ok(0.5
+        * probs
+            .iter()
+            .enumerate()
+            .map(|(k, p)| (p - if k == winner { 1.0 } else { 0.0 }).powi(2))
+            .sum::<f64>())
 }
 
 /// Profit and loss of one bet: payout minus tokens spent. `stake` tokens buy shares at
@@ -50,7 +58,12 @@ pub fn crowd_verdict(ci_mean_difference: (f64, f64)) -> CrowdVerdict {
 
 /// The verdict from the 95% bootstrap interval of the mean of per-market differences
 /// (agent Brier minus crowd Brier on the same markets), via `core::stats`.
-pub fn verdict_vs_crowd(differences: &[f64], stats: &dyn StatsSeams, resamples: usize, seed: u64) -> Option<((f64, f64), CrowdVerdict)> {
+pub fn verdict_vs_crowd(
+    differences: &[f64],
+    stats: &dyn StatsSeams,
+    resamples: usize,
+    seed: u64,
+) -> Option<((f64, f64), CrowdVerdict)> {
     let ci = stats.iid_bootstrap(differences, resamples, 0.95, seed)?;
     Some((ci, crowd_verdict(ci)))
 }
@@ -61,7 +74,9 @@ mod tests {
 
     #[test]
     fn rules() {
-        assert!((multi_brier(&[0.7, 0.2, 0.1], 0).unwrap() - 0.5 * (0.09 + 0.04 + 0.01)).abs() < 1e-15);
+        assert!(
+            (multi_brier(&[0.7, 0.2, 0.1], 0).unwrap() - 0.5 * (0.09 + 0.04 + 0.01)).abs() < 1e-15
+        );
         assert_eq!(multi_brier(&[0.5, 0.5], 0).unwrap(), 0.25);
         assert!(multi_brier(&[0.5, 0.5], 2).is_err());
         assert_eq!(bet_pnl(100.0, 0.25, true), 300.0);
@@ -70,7 +85,10 @@ mod tests {
         assert_eq!(crowd_verdict((-0.03, 0.001)), CrowdVerdict::Inconclusive);
         assert_eq!(crowd_verdict((0.002, 0.01)), CrowdVerdict::Worse);
         let recorder = crate::score::seams::testing::Recorder;
-        assert_eq!(verdict_vs_crowd(&[0.1, 0.2], &recorder, 1000, 7), Some(((0.95, 2000.0), CrowdVerdict::Worse)));
+        assert_eq!(
+            verdict_vs_crowd(&[0.1, 0.2], &recorder, 1000, 7),
+            Some(((0.95, 2000.0), CrowdVerdict::Worse))
+        );
         // The sign test is core::stats' (differences agent minus crowd: negative = agent better).
         let s = crate::stats::sign_test::sign_test(&[-0.1, -0.2, 0.0, 0.3, -0.05]);
         assert_eq!((s.negative, s.positive, s.ties), (3, 1, 1));

@@ -50,7 +50,6 @@ pub fn directional_score(call: Direction, confidence: f64, outcome: Direction) -
     }
 }
 
-
 /// A submission in either encoding, as the Brier diagnostic stores it.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Submission {
@@ -65,7 +64,9 @@ impl Submission {
     /// (ties go to the first in bearish, neutral, bullish order).
     pub fn from_vector(v: [f64; 3]) -> Result<Submission, VectorError> {
         if v.iter().any(|p| !p.is_finite() || *p < 0.0) {
-            return Err(VectorError(format!("{v:?} has a negative or non-finite value")));
+            return Err(VectorError(format!(
+                "{v:?} has a negative or non-finite value"
+            )));
         }
         let sum: f64 = v.iter().sum();
         if (sum - 1.0).abs() > VECTOR_SUM_TOLERANCE {
@@ -77,18 +78,28 @@ impl Submission {
                 k = i;
             }
         }
-        Ok(Submission { vector: v, direction: Direction::ORDER[k], confidence: v[k] })
+        Ok(Submission {
+            vector: v,
+            direction: Direction::ORDER[k],
+            confidence: v[k],
+        })
     }
 
     /// The legacy pair: `confidence` on the direction, `1 - confidence` split evenly over
     /// the other two outcomes.
     pub fn legacy(direction: Direction, confidence: f64) -> Result<Submission, VectorError> {
         if !(0.0..=1.0).contains(&confidence) {
-            return Err(VectorError(format!("confidence {confidence} is outside 0-1")));
+            return Err(VectorError(format!(
+                "confidence {confidence} is outside 0-1"
+            )));
         }
         let mut v = [(1.0 - confidence) / 2.0; 3];
         v[direction.index()] = confidence;
-        Ok(Submission { vector: v, direction, confidence })
+        Ok(Submission {
+            vector: v,
+            direction,
+            confidence,
+        })
     }
 
     pub fn directional_score(&self, outcome: Direction) -> f64 {
@@ -97,7 +108,11 @@ impl Submission {
 
     /// The categorical Brier diagnostic `sum_k (p_k - y_k)^2` over the three outcomes.
     pub fn brier(&self, outcome: Direction) -> f64 {
-        self.vector.iter().enumerate().map(|(k, p)| (p - if k == outcome.index() { 1.0 } else { 0.0 }).powi(2)).sum()
+        self.vector
+            .iter()
+            .enumerate()
+            .map(|(k, p)| (p - if k == outcome.index() { 1.0 } else { 0.0 }).powi(2))
+            .sum()
     }
 }
 
@@ -127,13 +142,22 @@ mod tests {
 
     #[test]
     fn rules() {
-        assert_eq!(directional_score(Direction::Bullish, 0.7, Direction::Bullish), 85.0);
-        assert_eq!(directional_score(Direction::Bullish, 0.7, Direction::Neutral), 15.0);
+        assert_eq!(
+            directional_score(Direction::Bullish, 0.7, Direction::Bullish),
+            85.0
+        );
+        assert_eq!(
+            directional_score(Direction::Bullish, 0.7, Direction::Neutral),
+            15.0
+        );
         let legacy = Submission::legacy(Direction::Bullish, 0.6).unwrap();
         assert_eq!(legacy.vector, [0.2, 0.2, 0.6]);
         let v = Submission::from_vector([0.2, 0.2, 0.6]).unwrap();
         assert_eq!((v.direction, v.confidence), (Direction::Bullish, 0.6));
-        assert_eq!(v.directional_score(Direction::Bullish), legacy.directional_score(Direction::Bullish));
+        assert_eq!(
+            v.directional_score(Direction::Bullish),
+            legacy.directional_score(Direction::Bullish)
+        );
         assert!((v.brier(Direction::Bearish) - (0.64 + 0.04 + 0.36)).abs() < 1e-15);
         assert!(Submission::from_vector([0.5, 0.6, 0.0]).is_err());
         assert_eq!(resolve(100.0, 100.5, 0.5), Direction::Neutral);

@@ -69,14 +69,19 @@ pub struct LadderScore {
 }
 
 pub fn ladder_score(questions: &[Question]) -> LadderScore {
-    let live: Vec<&Question> = questions.iter().filter(|q| q.resolution != Resolution::Annulled).collect();
+    let live: Vec<&Question> = questions
+        .iter()
+        .filter(|q| q.resolution != Resolution::Annulled)
+        .collect();
     let answered = live.iter().filter(|q| q.p.is_some()).count();
     let mut model = Vec::new();
     let mut market = Vec::new();
     let mut league = Vec::new();
     let mut edge_values = Vec::new();
     for q in &live {
-        let Some(o) = outcome(q.resolution) else { continue };
+        let Some(o) = outcome(q.resolution) else {
+            continue;
+        };
         let bm = (q.q - o).powi(2);
         match q.p {
             Some(p) => {
@@ -135,7 +140,11 @@ pub fn bet_units(p: f64, q: f64, resolution: Resolution) -> Option<(f64, f64)> {
     }
     let c = q.clamp(PRICE_CLAMP.0, PRICE_CLAMP.1);
     let won = if p > q {
-        if o == 1.0 { s * (1.0 - c) / c } else { -s }
+        if o == 1.0 {
+            s * (1.0 - c) / c
+        } else {
+            -s
+        }
     } else if o == 0.0 {
         s * c / (1.0 - c)
     } else {
@@ -162,7 +171,12 @@ pub fn returns(questions: &[Question]) -> Returns {
             won += w;
         }
     }
-    Returns { bets, staked, won, roi: (staked > 0.0).then(|| won / staked) }
+    Returns {
+        bets,
+        staked,
+        won,
+        roi: (staked > 0.0).then(|| won / staked),
+    }
 }
 
 #[cfg(test)]
@@ -173,13 +187,36 @@ mod tests {
     fn seed_examples() {
         // "80% and it happens: 0.04; 30% and it happens: 0.49."
         let s = ladder_score(&[
-            Question { p: Some(0.8), q: 0.5, resolution: Resolution::Yes },
-            Question { p: Some(0.3), q: 0.5, resolution: Resolution::Yes },
-            Question { p: None, q: 0.6, resolution: Resolution::No },
-            Question { p: Some(0.9), q: 0.5, resolution: Resolution::Annulled },
-            Question { p: Some(0.5), q: 0.5, resolution: Resolution::Open },
+            Question {
+                p: Some(0.8),
+                q: 0.5,
+                resolution: Resolution::Yes,
+            },
+            Question {
+                p: Some(0.3),
+                q: 0.5,
+                resolution: Resolution::Yes,
+            },
+            Question {
+                p: None,
+                q: 0.6,
+                resolution: Resolution::No,
+            },
+            Question {
+                p: Some(0.9),
+                q: 0.5,
+                resolution: Resolution::Annulled,
+            },
+            Question {
+                p: Some(0.5),
+                q: 0.5,
+                resolution: Resolution::Open,
+            },
         ]);
-        assert_eq!((s.asked, s.answered, s.resolved, s.answered_resolved), (4, 3, 3, 2));
+        assert_eq!(
+            (s.asked, s.answered, s.resolved, s.answered_resolved),
+            (4, 3, 3, 2)
+        );
         assert!((s.brier.unwrap() - (0.04 + 0.49) / 2.0).abs() < 1e-15);
         assert!((s.edge.unwrap() - (0.25 - 0.265)).abs() < 1e-15);
         assert!((s.league_score.unwrap() - (0.04 + 0.49 + 0.25) / 3.0).abs() < 1e-15);
@@ -203,7 +240,11 @@ mod tests {
         let (_, w) = bet_units(0.85, 0.98, Resolution::No).unwrap();
         assert!((w - 0.65 * 0.9 / 0.1).abs() < 1e-9, "{w}");
         assert_eq!(bet_units(0.85, 0.98, Resolution::Annulled), None);
-        let r = returns(&[Question { p: Some(0.7), q: 0.46, resolution: Resolution::No }]);
+        let r = returns(&[Question {
+            p: Some(0.7),
+            q: 0.46,
+            resolution: Resolution::No,
+        }]);
         assert_eq!((r.bets, r.staked, r.won, r.roi), (1, 1.0, -1.0, Some(-1.0)));
     }
 }

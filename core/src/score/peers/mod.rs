@@ -64,7 +64,12 @@ mod tests {
 
     #[test]
     fn names_round_trip() {
-        for p in [Profile::Council, Profile::Agentpit, Profile::Ladder, Profile::Arena] {
+        for p in [
+            Profile::Council,
+            Profile::Agentpit,
+            Profile::Ladder,
+            Profile::Arena,
+        ] {
             assert_eq!(Profile::parse(p.as_str()), Some(p));
         }
     }

@@ -28,7 +28,10 @@ use super::super::seams::StatsSeams;
 use super::agentpit::{bet_pnl, crowd_verdict, multi_brier, CrowdVerdict};
 use super::arena::{accuracy, crps_display, leaderboard_eligible, SETTLEMENT_GATE};
 use super::ladder::{ladder_score, returns, Question, Resolution, Returns, BOOTSTRAP_RESAMPLES};
-use super::records::{read_agentpit, read_arena, read_ladder, AgentpitRecord, ArenaRecord, ArenaStatus, Encoding, LadderForecast, Missing, RecordError};
+use super::records::{
+    read_agentpit, read_arena, read_ladder, AgentpitRecord, ArenaRecord, ArenaStatus, Encoding,
+    LadderForecast, Missing, RecordError,
+};
 use super::Profile;
 use crate::stats::crps::crps_gaussian;
 use crate::stats::sign_test::sign_test;
@@ -80,28 +83,59 @@ pub const MIN_INTERVAL_N: usize = 2;
 impl Figure {
     fn of(value: Option<f64>, n: usize, interval: Result<(f64, f64), String>) -> Figure {
         match (value, interval) {
-            (None, _) => Figure { value, n, interval: None, note: Some("no values to score".into()) },
-            (Some(_), Ok(ci)) => Figure { value, n, interval: Some(ci), note: None },
-            (Some(_), Err(reason)) => Figure { value, n, interval: None, note: Some(reason) },
+            (None, _) => Figure {
+                value,
+                n,
+                interval: None,
+                note: Some("no values to score".into()),
+            },
+            (Some(_), Ok(ci)) => Figure {
+                value,
+                n,
+                interval: Some(ci),
+                note: None,
+            },
+            (Some(_), Err(reason)) => Figure {
+                value,
+                n,
+                interval: None,
+                note: Some(reason),
+            },
         }
     }
 
     /// The mean of `values` with the bootstrap interval of `boot`.
     fn bootstrapped(values: &[f64], boot: &BootstrapSpec, stats: &dyn StatsSeams) -> Figure {
-        Figure::of(mean(values.iter().copied()), values.len(), interval(values, boot, stats))
+        Figure::of(
+            mean(values.iter().copied()),
+            values.len(),
+            interval(values, boot, stats),
+        )
     }
 
     /// The mean of `values` without an interval, for `reason`.
     fn plain(values: &[f64], reason: &str) -> Figure {
-        Figure::of(mean(values.iter().copied()), values.len(), Err(reason.into()))
+        Figure::of(
+            mean(values.iter().copied()),
+            values.len(),
+            Err(reason.into()),
+        )
     }
 }
 
-fn interval(values: &[f64], boot: &BootstrapSpec, stats: &dyn StatsSeams) -> Result<(f64, f64), String> {
+fn interval(
+    values: &[f64],
+    boot: &BootstrapSpec,
+    stats: &dyn StatsSeams,
+) -> Result<(f64, f64), String> {
     if values.len() < MIN_INTERVAL_N {
-        return Err(format!("an interval needs at least {MIN_INTERVAL_N} values"));
+        return Err(format!(
+            "an interval needs at least {MIN_INTERVAL_N} values"
+        ));
     }
-    stats.iid_bootstrap(values, boot.resamples, boot.level, boot.seed).ok_or_else(|| "the bootstrap gave no interval".into())
+    stats
+        .iid_bootstrap(values, boot.resamples, boot.level, boot.seed)
+        .ok_or_else(|| "the bootstrap gave no interval".into())
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -211,12 +245,16 @@ pub fn agentpit_stats(records: &[AgentpitRecord], stats: &dyn StatsSeams) -> Age
             AgentpitRecord::Forecast(f) => {
                 a.forecasts += 1;
                 match (&f.probabilities, f.winner) {
-                    (None, _) if f.missing == Some(Missing::Infrastructure) => a.infrastructure += 1,
+                    (None, _) if f.missing == Some(Missing::Infrastructure) => {
+                        a.infrastructure += 1
+                    }
                     (None, _) => a.missing += 1,
                     (Some(_), None) => a.unresolved += 1,
                     (Some(p), Some(w)) => {
-                        a.agent.push(multi_brier(p, w).expect("checked by the reader"));
-                        a.crowd.push(multi_brier(&f.crowd, w).expect("checked by the reader"));
+                        a.agent
+                            .push(multi_brier(p, w).expect("checked by the reader"));
+                        a.crowd
+                            .push(multi_brier(&f.crowd, w).expect("checked by the reader"));
                     }
                 }
             }
@@ -242,7 +280,10 @@ pub fn agentpit_stats(records: &[AgentpitRecord], stats: &dyn StatsSeams) -> Age
             let mean_difference = Figure::bootstrapped(&differences, &boot, stats);
             let (verdict, verdict_note) = match mean_difference.interval {
                 Some(ci) => (Some(crowd_verdict(ci)), None),
-                None => (None, Some("no interval of the mean difference, so no verdict".to_string())),
+                None => (
+                    None,
+                    Some("no interval of the mean difference, so no verdict".to_string()),
+                ),
             };
             let s = sign_test(&differences);
             let answered = a.agent.len() + a.unresolved;
@@ -254,12 +295,18 @@ pub fn agentpit_stats(records: &[AgentpitRecord], stats: &dyn StatsSeams) -> Age
                 missing: a.missing,
                 infrastructure_failures: a.infrastructure,
                 not_counted: a.not_counted,
-                coverage: (answered + a.missing > 0).then(|| answered as f64 / (answered + a.missing) as f64),
+                coverage: (answered + a.missing > 0)
+                    .then(|| answered as f64 / (answered + a.missing) as f64),
                 brier: Figure::bootstrapped(&a.agent, &boot, stats),
                 crowd_brier: Figure::bootstrapped(&a.crowd, &boot, stats),
                 vs_crowd: VsCrowd {
                     mean_difference,
-                    sign_test: SignTestResult { agent_better: s.negative, crowd_better: s.positive, ties: s.ties, p_value: s.p_value },
+                    sign_test: SignTestResult {
+                        agent_better: s.negative,
+                        crowd_better: s.positive,
+                        ties: s.ties,
+                        p_value: s.p_value,
+                    },
                     verdict,
                     verdict_note,
                 },
@@ -268,11 +315,19 @@ pub fn agentpit_stats(records: &[AgentpitRecord], stats: &dyn StatsSeams) -> Age
             (name, agent)
         })
         .collect();
-    AgentpitStats { profile: Profile::Agentpit, records: records.len(), bootstrap: boot, agents }
+    AgentpitStats {
+        profile: Profile::Agentpit,
+        records: records.len(),
+        bootstrap: boot,
+        agents,
+    }
 }
 
 /// Reads an agentpit records file and computes its document.
-pub fn agentpit_peer_stats(bytes: &[u8], stats: &dyn StatsSeams) -> Result<AgentpitStats, RecordError> {
+pub fn agentpit_peer_stats(
+    bytes: &[u8],
+    stats: &dyn StatsSeams,
+) -> Result<AgentpitStats, RecordError> {
     Ok(agentpit_stats(&read_agentpit(bytes)?, stats))
 }
 
@@ -333,7 +388,11 @@ pub struct LadderScores {
     pub edge_separated: Option<bool>,
 }
 
-fn ladder_scores(questions: &[Question], boot: &BootstrapSpec, stats: &dyn StatsSeams) -> (LadderScores, super::ladder::LadderScore) {
+fn ladder_scores(
+    questions: &[Question],
+    boot: &BootstrapSpec,
+    stats: &dyn StatsSeams,
+) -> (LadderScores, super::ladder::LadderScore) {
     let score = ladder_score(questions);
     let (mut model, mut market) = (Vec::new(), Vec::new());
     for q in questions {
@@ -347,7 +406,11 @@ fn ladder_scores(questions: &[Question], boot: &BootstrapSpec, stats: &dyn Stats
             market.push((q.q - o).powi(2));
         }
     }
-    let edge = Figure::of(score.edge, score.answered_resolved, interval(&score.edge_values, boot, stats));
+    let edge = Figure::of(
+        score.edge,
+        score.answered_resolved,
+        interval(&score.edge_values, boot, stats),
+    );
     let scores = LadderScores {
         brier: Figure::bootstrapped(&model, boot, stats),
         market_brier: Figure::bootstrapped(&market, boot, stats),
@@ -366,7 +429,10 @@ pub fn ladder_stats(records: &[LadderForecast], stats: &dyn StatsSeams) -> Ladde
         per_model.entry(&r.model).or_default().push(r);
         distinct.insert(&r.question_id, r.resolution);
     }
-    let mut questions = QuestionCounts { total: distinct.len(), ..Default::default() };
+    let mut questions = QuestionCounts {
+        total: distinct.len(),
+        ..Default::default()
+    };
     for r in distinct.values() {
         *match r {
             Resolution::Yes => &mut questions.yes,
@@ -375,7 +441,11 @@ pub fn ladder_stats(records: &[LadderForecast], stats: &dyn StatsSeams) -> Ladde
             Resolution::Open => &mut questions.open,
         } += 1;
     }
-    let question = |f: &&LadderForecast| Question { p: f.probability, q: f.market_price, resolution: f.resolution };
+    let question = |f: &&LadderForecast| Question {
+        p: f.probability,
+        q: f.market_price,
+        resolution: f.resolution,
+    };
     let models = per_model
         .into_iter()
         .map(|(name, fs)| {
@@ -383,7 +453,10 @@ pub fn ladder_stats(records: &[LadderForecast], stats: &dyn StatsSeams) -> Ladde
             let (scores, s) = ladder_scores(&qs, &boot, stats);
             let mut by_category: BTreeMap<&str, Vec<Question>> = BTreeMap::new();
             for f in &fs {
-                by_category.entry(&f.category).or_default().push(question(f));
+                by_category
+                    .entry(&f.category)
+                    .or_default()
+                    .push(question(f));
             }
             let league_reason = "seed 002 puts intervals on Brier and edge only";
             let model = LadderModel {
@@ -392,18 +465,30 @@ pub fn ladder_stats(records: &[LadderForecast], stats: &dyn StatsSeams) -> Ladde
                 answered: s.answered,
                 resolved: s.resolved,
                 answered_resolved: s.answered_resolved,
-                annulled: qs.iter().filter(|q| q.resolution == Resolution::Annulled).count(),
+                annulled: qs
+                    .iter()
+                    .filter(|q| q.resolution == Resolution::Annulled)
+                    .count(),
                 coverage: s.coverage,
                 provisional: s.provisional,
                 scores,
                 league_score: Figure::of(s.league_score, s.resolved, Err(league_reason.into())),
                 returns: returns(&qs),
-                categories: by_category.into_iter().map(|(c, qs)| (c.to_string(), ladder_scores(&qs, &boot, stats).0)).collect(),
+                categories: by_category
+                    .into_iter()
+                    .map(|(c, qs)| (c.to_string(), ladder_scores(&qs, &boot, stats).0))
+                    .collect(),
             };
             (name.to_string(), model)
         })
         .collect();
-    LadderStats { profile: Profile::Ladder, records: records.len(), questions, bootstrap: boot, models }
+    LadderStats {
+        profile: Profile::Ladder,
+        records: records.len(),
+        questions,
+        bootstrap: boot,
+        models,
+    }
 }
 
 /// Reads a ladder records file and computes its document.
@@ -503,9 +588,12 @@ pub fn arena_stats(records: &[ArenaRecord]) -> ArenaStats {
                     }
                 }
                 ArenaRecord::Numeric(n) => {
-                    let crps = crps_gaussian(n.actual.expect("checked by the reader"), n.point, n.sd).expect("finite: checked by the reader");
+                    let crps =
+                        crps_gaussian(n.actual.expect("checked by the reader"), n.point, n.sd)
+                            .expect("finite: checked by the reader");
                     a.crps.push(crps);
-                    a.display.push(crps_display(crps, n.reference_scale).expect("CRPS >= 0, scale > 0"));
+                    a.display
+                        .push(crps_display(crps, n.reference_scale).expect("CRPS >= 0, scale > 0"));
                 }
             },
         }
@@ -522,17 +610,29 @@ pub fn arena_stats(records: &[ArenaRecord]) -> ArenaStats {
                 leaderboard_eligible: leaderboard_eligible(settled),
                 directional: ArenaDirectionalStats {
                     score: plain(&a.score),
-                    accuracy: Accuracy { correct: a.correct, n: a.score.len(), value: accuracy(a.correct, a.score.len()) },
+                    accuracy: Accuracy {
+                        correct: a.correct,
+                        n: a.score.len(),
+                        value: accuracy(a.correct, a.score.len()),
+                    },
                     brier: plain(&a.brier),
                     brier_vectors: plain(&a.brier_vectors),
                     brier_legacy: plain(&a.brier_legacy),
                 },
-                numeric: ArenaNumericStats { crps: plain(&a.crps), display: plain(&a.display) },
+                numeric: ArenaNumericStats {
+                    crps: plain(&a.crps),
+                    display: plain(&a.display),
+                },
             };
             (name.to_string(), agent)
         })
         .collect();
-    ArenaStats { profile: Profile::Arena, records: records.len(), settlement_gate: SETTLEMENT_GATE, agents }
+    ArenaStats {
+        profile: Profile::Arena,
+        records: records.len(),
+        settlement_gate: SETTLEMENT_GATE,
+        agents,
+    }
 }
 
 /// Reads an arena records file and computes its document.
@@ -555,7 +655,11 @@ pub enum PeerStats {
 
 /// The document of `profile` from its records file; None for the council profile, which
 /// reads the league's files instead ([`super::super::league`]).
-pub fn peer_stats(profile: Profile, bytes: &[u8], stats: &dyn StatsSeams) -> Option<Result<PeerStats, RecordError>> {
+pub fn peer_stats(
+    profile: Profile,
+    bytes: &[u8],
+    stats: &dyn StatsSeams,
+) -> Option<Result<PeerStats, RecordError>> {
     Some(match profile {
         Profile::Council => return None,
         Profile::Agentpit => agentpit_peer_stats(bytes, stats).map(PeerStats::Agentpit),
@@ -573,7 +677,9 @@ mod tests {
     #[test]
     fn agentpit_document() {
         let f = |agent: &str, market: &str, p: &str, winner: &str| {
-            format!(r#"{{"kind": "forecast", "agent": "{agent}", "sweep": "2026-10-10", "market_id": "{market}", "probabilities": {p}, "crowd": {{"a": 0.5, "b": 0.5}}, "winner": {winner}}}"#)
+            format!(
+                r#"{{"kind": "forecast", "agent": "{agent}", "sweep": "2026-10-10", "market_id": "{market}", "probabilities": {p}, "crowd": {{"a": 0.5, "b": 0.5}}, "winner": {winner}}}"#
+            )
         };
         let lines = [
             f("X", "m1", r#"{"a": 0.8, "b": 0.2}"#, r#""a""#),
@@ -587,22 +693,54 @@ mod tests {
         ];
         let doc = agentpit_peer_stats(lines.join("\n").as_bytes(), &Recorder).unwrap();
         let x = &doc.agents["X"];
-        assert_eq!((x.forecasts, x.scored, x.unresolved, x.missing, x.infrastructure_failures, x.not_counted), (5, 2, 1, 1, 1, 1));
+        assert_eq!(
+            (
+                x.forecasts,
+                x.scored,
+                x.unresolved,
+                x.missing,
+                x.infrastructure_failures,
+                x.not_counted
+            ),
+            (5, 2, 1, 1, 1, 1)
+        );
         assert_eq!(x.coverage, Some(0.75));
         // 1/2 ((0.2)^2 + (0.2)^2) = 0.04 and 1/2 ((0.6)^2 + (0.6)^2) = 0.36; the crowd 0.25 on both.
         assert!((x.brier.value.unwrap() - 0.2).abs() < 1e-15);
         assert_eq!(x.crowd_brier.value, Some(0.25));
         // The Recorder answers (level, n * resamples): 95%, two values, 10,000 resamples.
         assert_eq!(x.brier.interval, Some((0.95, 20_000.0)));
-        assert_eq!((x.vs_crowd.sign_test.agent_better, x.vs_crowd.sign_test.crowd_better), (1, 1));
+        assert_eq!(
+            (
+                x.vs_crowd.sign_test.agent_better,
+                x.vs_crowd.sign_test.crowd_better
+            ),
+            (1, 1)
+        );
         assert_eq!(x.vs_crowd.verdict, Some(CrowdVerdict::Worse));
-        assert_eq!((x.bets.placed, x.bets.settled, x.bets.won, x.bets.staked, x.bets.payout, x.bets.pnl), (2, 2, 1, 150.0, 400.0, 250.0));
+        assert_eq!(
+            (
+                x.bets.placed,
+                x.bets.settled,
+                x.bets.won,
+                x.bets.staked,
+                x.bets.payout,
+                x.bets.pnl
+            ),
+            (2, 2, 1, 150.0, 400.0, 250.0)
+        );
 
         // With core::stats and one scored market: a value, no interval, and why.
         let one = agentpit_peer_stats(lines[0].as_bytes(), &CoreStats).unwrap();
         let d = &one.agents["X"].vs_crowd;
-        assert_eq!((d.mean_difference.n, d.mean_difference.interval, d.verdict), (1, None, None));
-        assert_eq!(d.mean_difference.note.as_deref(), Some("an interval needs at least 2 values"));
+        assert_eq!(
+            (d.mean_difference.n, d.mean_difference.interval, d.verdict),
+            (1, None, None)
+        );
+        assert_eq!(
+            d.mean_difference.note.as_deref(),
+            Some("an interval needs at least 2 values")
+        );
         assert!(d.verdict_note.is_some());
     }
 
@@ -624,7 +762,9 @@ mod tests {
     #[test]
     fn ladder_document() {
         let q = |model: &str, id: &str, cat: &str, p: &str, price: &str, res: &str| {
-            format!(r#"{{"kind": "forecast", "model": "{model}", "question_id": "{id}", "category": "{cat}", "probability": {p}, "market_price": {price}, "resolution": "{res}"}}"#)
+            format!(
+                r#"{{"kind": "forecast", "model": "{model}", "question_id": "{id}", "category": "{cat}", "probability": {p}, "market_price": {price}, "resolution": "{res}"}}"#
+            )
         };
         let lines = [
             q("M", "q1", "Markets", "0.8", "0.5", "yes"),
@@ -635,9 +775,27 @@ mod tests {
             q("N", "q1", "Markets", "0.6", "0.5", "yes"),
         ];
         let doc = ladder_peer_stats(lines.join("\n").as_bytes(), &Recorder).unwrap();
-        assert_eq!((doc.questions.total, doc.questions.yes, doc.questions.no, doc.questions.annulled, doc.questions.open), (5, 2, 1, 1, 1));
+        assert_eq!(
+            (
+                doc.questions.total,
+                doc.questions.yes,
+                doc.questions.no,
+                doc.questions.annulled,
+                doc.questions.open
+            ),
+            (5, 2, 1, 1, 1)
+        );
         let m = &doc.models["M"];
-        assert_eq!((m.asked, m.answered, m.resolved, m.answered_resolved, m.annulled), (4, 3, 3, 2, 1));
+        assert_eq!(
+            (
+                m.asked,
+                m.answered,
+                m.resolved,
+                m.answered_resolved,
+                m.annulled
+            ),
+            (4, 3, 3, 2, 1)
+        );
         assert!(m.provisional);
         assert!((m.scores.edge.value.unwrap() - (0.25 - 0.265)).abs() < 1e-15);
         // 90%, 600 resamples of the two answered resolved questions.
@@ -645,18 +803,29 @@ mod tests {
         assert_eq!(m.scores.edge_separated, Some(true));
         assert!((m.league_score.value.unwrap() - (0.04 + 0.49 + 0.25) / 3.0).abs() < 1e-15);
         assert_eq!((m.league_score.n, m.league_score.interval), (3, None));
-        assert_eq!(m.categories.keys().collect::<Vec<_>>(), ["AI", "Markets", "World"]);
+        assert_eq!(
+            m.categories.keys().collect::<Vec<_>>(),
+            ["AI", "Markets", "World"]
+        );
         assert_eq!(m.categories["AI"].brier.n, 0);
-        assert_eq!(m.categories["AI"].brier.note.as_deref(), Some("no values to score"));
+        assert_eq!(
+            m.categories["AI"].brier.note.as_deref(),
+            Some("no values to score")
+        );
         assert!((m.categories["World"].brier.value.unwrap() - 0.49).abs() < 1e-15);
         assert_eq!((m.returns.bets, m.returns.staked), (2, 2.0));
-        assert_eq!(doc.models["N"].scores.edge.note.as_deref(), Some("an interval needs at least 2 values"));
+        assert_eq!(
+            doc.models["N"].scores.edge.note.as_deref(),
+            Some("an interval needs at least 2 values")
+        );
     }
 
     #[test]
     fn arena_document() {
         let d = |agent: &str, c: &str, status: &str, call: &str, outcome: &str| {
-            format!(r#"{{"kind": "directional", "agent": "{agent}", "challenge_id": "{c}", "status": "{status}", {call}{outcome}}}"#)
+            format!(
+                r#"{{"kind": "directional", "agent": "{agent}", "challenge_id": "{c}", "status": "{status}", {call}{outcome}}}"#
+            )
         };
         let mut lines = vec![
             d("A", "c1", "resolved", r#""direction": "bullish", "confidence": 0.6"#, r#", "outcome": "bullish""#),
@@ -667,27 +836,53 @@ mod tests {
         ];
         let doc = arena_peer_stats(lines.join("\n").as_bytes()).unwrap();
         let a = &doc.agents["A"];
-        assert_eq!((a.settled, a.cancelled, a.open, a.leaderboard_eligible), (3, 1, 1, false));
+        assert_eq!(
+            (a.settled, a.cancelled, a.open, a.leaderboard_eligible),
+            (3, 1, 1, false)
+        );
         // 50 + 50 * 0.6 = 80 (right); 50 - 50 * 0.5 = 25 (wrong).
         assert_eq!(a.directional.score.value, Some(52.5));
         assert_eq!(a.directional.score.note.as_deref(), Some(ARENA_NO_INTERVAL));
-        assert_eq!((a.directional.accuracy.correct, a.directional.accuracy.n, a.directional.accuracy.value), (1, 2, Some(0.5)));
-        assert_eq!((a.directional.brier_vectors.n, a.directional.brier_legacy.n), (1, 1));
+        assert_eq!(
+            (
+                a.directional.accuracy.correct,
+                a.directional.accuracy.n,
+                a.directional.accuracy.value
+            ),
+            (1, 2, Some(0.5))
+        );
+        assert_eq!(
+            (a.directional.brier_vectors.n, a.directional.brier_legacy.n),
+            (1, 1)
+        );
         assert!((a.directional.brier_legacy.value.unwrap() - (0.04 + 0.04 + 0.16)).abs() < 1e-15);
         assert!((a.directional.brier_vectors.value.unwrap() - (0.25 + 0.09 + 0.64)).abs() < 1e-15);
         assert_eq!(a.numeric.crps.value, Some(0.23369497725510913));
         assert!((a.numeric.display.value.unwrap() - 100.0 * (-1.0f64).exp()).abs() < 1e-12);
         // The gate: 30 settled forecasts.
         for i in 0..27 {
-            lines.push(d("A", &format!("g{i}"), "resolved", r#""direction": "neutral", "confidence": 0.4"#, r#", "outcome": "neutral""#));
+            lines.push(d(
+                "A",
+                &format!("g{i}"),
+                "resolved",
+                r#""direction": "neutral", "confidence": 0.4"#,
+                r#", "outcome": "neutral""#,
+            ));
         }
-        assert!(arena_peer_stats(lines.join("\n").as_bytes()).unwrap().agents["A"].leaderboard_eligible);
+        assert!(
+            arena_peer_stats(lines.join("\n").as_bytes())
+                .unwrap()
+                .agents["A"]
+                .leaderboard_eligible
+        );
     }
 
     #[test]
     fn any_profile() {
         assert!(peer_stats(Profile::Council, b"", &Recorder).is_none());
-        let e = peer_stats(Profile::Ladder, b"{}\n", &Recorder).unwrap().unwrap_err();
+        let e = peer_stats(Profile::Ladder, b"{}\n", &Recorder)
+            .unwrap()
+            .unwrap_err();
         assert_eq!((e.line, e.field.as_deref()), (1, Some("kind")));
         let doc = peer_stats(Profile::Arena, b"", &Recorder).unwrap().unwrap();
         assert_eq!(serde_json::to_value(doc).unwrap()["profile"], "arena");

@@ -124,8 +124,20 @@ pub struct Kind {
     pub fields: &'static [Field],
 }
 
-const fn f(name: &'static str, ty: FieldType, required: bool, nullable: bool, doc: &'static str) -> Field {
-    Field { name, ty, required, nullable, doc }
+const fn f(
+    name: &'static str,
+    ty: FieldType,
+    required: bool,
+    nullable: bool,
+    doc: &'static str,
+) -> Field {
+    Field {
+        name,
+        ty,
+        required,
+        nullable,
+        doc,
+    }
 }
 
 const DIRECTIONS: &[&str] = &["bearish", "neutral", "bullish"];
@@ -227,9 +239,20 @@ pub fn records_schema(profile: &str, kinds: &[Kind]) -> Value {
     };
     let field_schema = |fd: &Field| {
         let mut m: Vec<(&str, Value)> = match fd.ty {
-            FieldType::Text => vec![("type", s("string")), ("minLength", int(1)), ("maxLength", int(MAX_TEXT as i64))],
-            FieldType::Date => vec![("type", s("string")), ("pattern", s(r"^\d{4}-\d{2}-\d{2}$"))],
-            FieldType::Fraction => vec![("type", s("number")), ("minimum", int(0)), ("maximum", int(1))],
+            FieldType::Text => vec![
+                ("type", s("string")),
+                ("minLength", int(1)),
+                ("maxLength", int(MAX_TEXT as i64)),
+            ],
+            FieldType::Date => vec![
+                ("type", s("string")),
+                ("pattern", s(r"^\d{4}-\d{2}-\d{2}$")),
+            ],
+            FieldType::Fraction => vec![
+                ("type", s("number")),
+                ("minimum", int(0)),
+                ("maximum", int(1)),
+            ],
             FieldType::Positive => vec![("type", s("number")), ("exclusiveMinimum", int(0))],
             FieldType::Number => vec![("type", s("number"))],
             FieldType::Bool => vec![("type", s("boolean"))],
@@ -238,7 +261,14 @@ pub fn records_schema(profile: &str, kinds: &[Kind]) -> Value {
                 ("type", s("object")),
                 ("minProperties", int(2)),
                 ("maxProperties", int(MAX_OUTCOMES as i64)),
-                ("additionalProperties", obj(vec![("type", s("number")), ("minimum", int(0)), ("maximum", int(1))])),
+                (
+                    "additionalProperties",
+                    obj(vec![
+                        ("type", s("number")),
+                        ("minimum", int(0)),
+                        ("maximum", int(1)),
+                    ]),
+                ),
             ],
         };
         if fd.nullable {
@@ -261,7 +291,8 @@ pub fn records_schema(profile: &str, kinds: &[Kind]) -> Value {
         .map(|k| {
             let mut props = vec![("kind", obj(vec![("const", s(k.name))]))];
             props.extend(k.fields.iter().map(|fd| (fd.name, field_schema(fd))));
-            let required = std::iter::once("kind").chain(k.fields.iter().filter(|fd| fd.required).map(|fd| fd.name));
+            let required = std::iter::once("kind")
+                .chain(k.fields.iter().filter(|fd| fd.required).map(|fd| fd.name));
             obj(vec![
                 ("title", s(k.name)),
                 ("description", s(k.doc)),
@@ -286,7 +317,8 @@ pub fn records_schema(profile: &str, kinds: &[Kind]) -> Value {
 
 /// [`records_schema`] as published: `J` of the schema plus LF.
 pub fn records_schema_bytes(profile: &str, kinds: &[Kind]) -> Vec<u8> {
-    let mut b = canon::to_bytes(&records_schema(profile, kinds), DumpOptions::SEAL).expect("ASCII schema");
+    let mut b =
+        canon::to_bytes(&records_schema(profile, kinds), DumpOptions::SEAL).expect("ASCII schema");
     b.push(b'\n');
     b
 }
@@ -303,30 +335,62 @@ struct Rec<'a> {
 }
 
 fn err(line: usize, field: &str, message: impl Into<String>) -> RecordError {
-    RecordError { line, field: Some(field.to_string()), message: message.into() }
+    RecordError {
+        line,
+        field: Some(field.to_string()),
+        message: message.into(),
+    }
 }
 
 /// Parses every non-blank line with `canon` and hands its checked object to `each`.
-fn read_lines(bytes: &[u8], kinds: &'static [Kind], mut each: impl FnMut(Rec<'_>) -> Result<(), RecordError>) -> Result<(), RecordError> {
+fn read_lines(
+    bytes: &[u8],
+    kinds: &'static [Kind],
+    mut each: impl FnMut(Rec<'_>) -> Result<(), RecordError>,
+) -> Result<(), RecordError> {
     let names: Vec<&str> = kinds.iter().map(|k| k.name).collect();
     for (i, raw) in bytes.split(|b| *b == b'\n').enumerate() {
         let line = i + 1;
         if raw.iter().all(|b| matches!(b, b' ' | b'\t' | b'\r')) {
             continue;
         }
-        let value = canon::parse(raw).map_err(|e| RecordError { line, field: None, message: format!("not JSON: {e}") })?;
+        let value = canon::parse(raw).map_err(|e| RecordError {
+            line,
+            field: None,
+            message: format!("not JSON: {e}"),
+        })?;
         let Value::Object(obj) = &value else {
-            return Err(RecordError { line, field: None, message: format!("a record is a JSON object, not {}", value.type_name()) });
+            return Err(RecordError {
+                line,
+                field: None,
+                message: format!("a record is a JSON object, not {}", value.type_name()),
+            });
         };
         let kind_name = match obj.get("kind") {
             None => return Err(err(line, "kind", format!("missing; one of {names:?}"))),
-            Some(v) => v.as_str().ok_or_else(|| err(line, "kind", format!("must be a string, not {}", v.type_name())))?,
+            Some(v) => v.as_str().ok_or_else(|| {
+                err(
+                    line,
+                    "kind",
+                    format!("must be a string, not {}", v.type_name()),
+                )
+            })?,
         };
-        let kind = kinds.iter().find(|k| k.name == kind_name).ok_or_else(|| err(line, "kind", format!("{kind_name:?} is not one of {names:?}")))?;
+        let kind = kinds.iter().find(|k| k.name == kind_name).ok_or_else(|| {
+            err(
+                line,
+                "kind",
+                format!("{kind_name:?} is not one of {names:?}"),
+            )
+        })?;
         for (key, _) in obj.iter() {
             let key = String::from_utf8_lossy(key.as_wtf8());
             if key != "kind" && !kind.fields.iter().any(|fd| fd.name == key) {
-                return Err(err(line, &key, format!("unknown field for kind {kind_name:?}")));
+                return Err(err(
+                    line,
+                    &key,
+                    format!("unknown field for kind {kind_name:?}"),
+                ));
             }
         }
         for fd in kind.fields.iter().filter(|fd| fd.required) {
@@ -346,7 +410,12 @@ impl Rec<'_> {
 
     /// The field's value; None when absent or null (null only where the table allows it).
     fn get(&self, name: &str) -> Result<Option<&Value>, RecordError> {
-        let fd = self.kind.fields.iter().find(|fd| fd.name == name).expect("field in table");
+        let fd = self
+            .kind
+            .fields
+            .iter()
+            .find(|fd| fd.name == name)
+            .expect("field in table");
         match self.obj.get(name) {
             None => Ok(None),
             Some(Value::Null) if fd.nullable => Ok(None),
@@ -356,10 +425,15 @@ impl Rec<'_> {
     }
 
     fn text_of(&self, name: &str, v: &Value) -> Result<String, RecordError> {
-        let s = v.as_str().ok_or_else(|| self.err(name, format!("must be a string, not {}", v.type_name())))?;
+        let s = v
+            .as_str()
+            .ok_or_else(|| self.err(name, format!("must be a string, not {}", v.type_name())))?;
         let chars = s.chars().count();
         if chars == 0 || chars > MAX_TEXT {
-            return Err(self.err(name, format!("must be 1-{MAX_TEXT} characters, not {chars}")));
+            return Err(self.err(
+                name,
+                format!("must be 1-{MAX_TEXT} characters, not {chars}"),
+            ));
         }
         Ok(s.to_string())
     }
@@ -369,14 +443,17 @@ impl Rec<'_> {
     }
 
     fn text(&self, name: &str) -> Result<String, RecordError> {
-        self.opt_text(name)?.ok_or_else(|| self.err(name, "missing"))
+        self.opt_text(name)?
+            .ok_or_else(|| self.err(name, "missing"))
     }
 
     fn number_of(&self, name: &str, v: &Value) -> Result<f64, RecordError> {
         let x = match v {
             Value::Int(i) => i.to_i64().map(|i| i as f64),
             Value::Float(x) => Some(*x),
-            other => return Err(self.err(name, format!("must be a number, not {}", other.type_name()))),
+            other => {
+                return Err(self.err(name, format!("must be a number, not {}", other.type_name())))
+            }
         };
         match x {
             Some(x) if x.is_finite() => Ok(x),
@@ -385,48 +462,96 @@ impl Rec<'_> {
     }
 
     fn opt_number(&self, name: &str) -> Result<Option<f64>, RecordError> {
-        let Some(v) = self.get(name)? else { return Ok(None) };
+        let Some(v) = self.get(name)? else {
+            return Ok(None);
+        };
         let x = self.number_of(name, v)?;
-        let fd = self.kind.fields.iter().find(|fd| fd.name == name).expect("field in table");
+        let fd = self
+            .kind
+            .fields
+            .iter()
+            .find(|fd| fd.name == name)
+            .expect("field in table");
         match fd.ty {
-            FieldType::Fraction if !(0.0..=1.0).contains(&x) => Err(self.err(name, format!("{x} is outside 0-1"))),
-            FieldType::Positive if x <= 0.0 => Err(self.err(name, format!("{x} must be greater than 0"))),
+            FieldType::Fraction if !(0.0..=1.0).contains(&x) => {
+                Err(self.err(name, format!("{x} is outside 0-1")))
+            }
+            FieldType::Positive if x <= 0.0 => {
+                Err(self.err(name, format!("{x} must be greater than 0")))
+            }
             _ => Ok(Some(x)),
         }
     }
 
     fn number(&self, name: &str) -> Result<f64, RecordError> {
-        self.opt_number(name)?.ok_or_else(|| self.err(name, "missing"))
+        self.opt_number(name)?
+            .ok_or_else(|| self.err(name, "missing"))
     }
 
     fn opt_bool(&self, name: &str) -> Result<Option<bool>, RecordError> {
         match self.get(name)? {
             None => Ok(None),
             Some(Value::Bool(b)) => Ok(Some(*b)),
-            Some(v) => Err(self.err(name, format!("must be true or false, not {}", v.type_name()))),
+            Some(v) => Err(self.err(
+                name,
+                format!("must be true or false, not {}", v.type_name()),
+            )),
         }
     }
 
     /// The index of the field's value in its `Choice` list.
     fn opt_choice(&self, name: &str) -> Result<Option<usize>, RecordError> {
-        let fd = self.kind.fields.iter().find(|fd| fd.name == name).expect("field in table");
-        let FieldType::Choice(choices) = fd.ty else { unreachable!("{name} is a choice") };
-        let Some(v) = self.get(name)? else { return Ok(None) };
-        let s = v.as_str().ok_or_else(|| self.err(name, format!("must be one of {choices:?}, not {}", v.type_name())))?;
-        choices.iter().position(|c| *c == s).map(Some).ok_or_else(|| self.err(name, format!("{s:?} is not one of {choices:?}")))
+        let fd = self
+            .kind
+            .fields
+            .iter()
+            .find(|fd| fd.name == name)
+            .expect("field in table");
+        let FieldType::Choice(choices) = fd.ty else {
+            unreachable!("{name} is a choice")
+        };
+        let Some(v) = self.get(name)? else {
+            return Ok(None);
+        };
+        let s = v.as_str().ok_or_else(|| {
+            self.err(
+                name,
+                format!("must be one of {choices:?}, not {}", v.type_name()),
+            )
+        })?;
+        choices
+            .iter()
+            .position(|c| *c == s)
+            .map(Some)
+            .ok_or_else(|| self.err(name, format!("{s:?} is not one of {choices:?}")))
     }
 
     /// An outcome map: labels in code point order and their values.
     fn opt_outcome_map(&self, name: &str) -> Result<Option<OutcomeMap>, RecordError> {
-        let Some(v) = self.get(name)? else { return Ok(None) };
-        let o = v.as_object().ok_or_else(|| self.err(name, format!("must be an object of outcome -> probability, not {}", v.type_name())))?;
+        let Some(v) = self.get(name)? else {
+            return Ok(None);
+        };
+        let o = v.as_object().ok_or_else(|| {
+            self.err(
+                name,
+                format!(
+                    "must be an object of outcome -> probability, not {}",
+                    v.type_name()
+                ),
+            )
+        })?;
         if o.len() < 2 || o.len() > MAX_OUTCOMES {
-            return Err(self.err(name, format!("needs 2-{MAX_OUTCOMES} outcomes, not {}", o.len())));
+            return Err(self.err(
+                name,
+                format!("needs 2-{MAX_OUTCOMES} outcomes, not {}", o.len()),
+            ));
         }
         let mut labels = Vec::with_capacity(o.len());
         let mut values = Vec::with_capacity(o.len());
         for (k, x) in o.iter() {
-            let label = k.as_str().ok_or_else(|| self.err(name, "an outcome label is not valid Unicode"))?;
+            let label = k
+                .as_str()
+                .ok_or_else(|| self.err(name, "an outcome label is not valid Unicode"))?;
             let at = format!("{name}.{label}");
             let p = self.number_of(&at, x)?;
             if !(0.0..=1.0).contains(&p) {
@@ -446,7 +571,10 @@ type OutcomeMap = (Vec<String>, Vec<f64>);
 fn check_sum(rec: &Rec<'_>, name: &str, values: &[f64]) -> Result<(), RecordError> {
     let sum: f64 = values.iter().sum();
     if (sum - 1.0).abs() > SUM_TOLERANCE {
-        return Err(rec.err(name, format!("probabilities sum to {sum}, not 1 (within {SUM_TOLERANCE})")));
+        return Err(rec.err(
+            name,
+            format!("probabilities sum to {sum}, not 1 (within {SUM_TOLERANCE})"),
+        ));
     }
     Ok(())
 }
@@ -459,7 +587,9 @@ struct Agreement<K: Ord, V: PartialEq> {
 
 impl<K: Ord, V: PartialEq> Agreement<K, V> {
     fn new() -> Self {
-        Agreement { seen: BTreeMap::new() }
+        Agreement {
+            seen: BTreeMap::new(),
+        }
     }
     /// Ok(Some(first line)) when `key` was seen with the same value; Err(first line) on a
     /// different one; Ok(None) when new.
@@ -527,10 +657,16 @@ pub enum AgentpitRecord {
 
 fn is_date(s: &str) -> bool {
     let b = s.as_bytes();
-    b.len() == 10 && b[4] == b'-' && b[7] == b'-' && b.iter().enumerate().all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit()) && {
-        let (m, d) = (&s[5..7], &s[8..10]);
-        ("01"..="12").contains(&m) && ("01"..="31").contains(&d)
-    }
+    b.len() == 10
+        && b[4] == b'-'
+        && b[7] == b'-'
+        && b.iter()
+            .enumerate()
+            .all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit())
+        && {
+            let (m, d) = (&s[5..7], &s[8..10]);
+            ("01"..="12").contains(&m) && ("01"..="31").contains(&d)
+        }
 }
 
 /// Reads an agentpit records file.
@@ -547,7 +683,10 @@ pub fn read_agentpit(bytes: &[u8]) -> Result<Vec<AgentpitRecord>, RecordError> {
         if r.kind.name == "bet" {
             let fill_price = r.number("fill_price")?;
             if fill_price > 1.0 {
-                return Err(r.err("fill_price", format!("{fill_price} is above 1 token per share")));
+                return Err(r.err(
+                    "fill_price",
+                    format!("{fill_price} is above 1 token per share"),
+                ));
             }
             out.push(AgentpitRecord::Bet(AgentpitBet {
                 line: r.line,
@@ -566,11 +705,16 @@ pub fn read_agentpit(bytes: &[u8]) -> Result<Vec<AgentpitRecord>, RecordError> {
         if !is_date(&sweep) {
             return Err(r.err("sweep", format!("{sweep:?} is not a YYYY-MM-DD date")));
         }
-        let (outcomes, crowd) = r.opt_outcome_map("crowd")?.ok_or_else(|| r.err("crowd", "must not be null"))?;
+        let (outcomes, crowd) = r
+            .opt_outcome_map("crowd")?
+            .ok_or_else(|| r.err("crowd", "must not be null"))?;
         let probabilities = match r.opt_outcome_map("probabilities")? {
             Some((labels, p)) => {
                 if labels != outcomes {
-                    return Err(r.err("probabilities", format!("outcomes {labels:?} are not the crowd's {outcomes:?}")));
+                    return Err(r.err(
+                        "probabilities",
+                        format!("outcomes {labels:?} are not the crowd's {outcomes:?}"),
+                    ));
                 }
                 check_sum(&r, "probabilities", &p)?;
                 Some(p)
@@ -579,22 +723,52 @@ pub fn read_agentpit(bytes: &[u8]) -> Result<Vec<AgentpitRecord>, RecordError> {
         };
         let missing = match (r.opt_choice("missing")?, &probabilities) {
             (Some(_), Some(_)) => return Err(r.err("missing", "only with probabilities null")),
-            (None, None) => return Err(r.err("missing", "required when probabilities is null: \"agent\" or \"infrastructure\"")),
-            (m, _) => m.map(|i| if i == 0 { Missing::Agent } else { Missing::Infrastructure }),
+            (None, None) => {
+                return Err(r.err(
+                    "missing",
+                    "required when probabilities is null: \"agent\" or \"infrastructure\"",
+                ))
+            }
+            (m, _) => m.map(|i| {
+                if i == 0 {
+                    Missing::Agent
+                } else {
+                    Missing::Infrastructure
+                }
+            }),
         };
         let winner_label = r.opt_text("winner")?;
         let winner = match &winner_label {
             None => None,
-            Some(w) => Some(outcomes.iter().position(|o| o == w).ok_or_else(|| r.err("winner", format!("{w:?} is not one of the outcomes {outcomes:?}")))?),
+            Some(w) => Some(outcomes.iter().position(|o| o == w).ok_or_else(|| {
+                r.err(
+                    "winner",
+                    format!("{w:?} is not one of the outcomes {outcomes:?}"),
+                )
+            })?),
         };
         let bits = crowd.iter().map(|p| p.to_bits()).collect();
-        if let Err(first) = crowds.check((market_id.clone(), sweep.clone()), r.line, (outcomes.clone(), bits)) {
-            return Err(r.err("crowd", format!("market {market_id:?} in sweep {sweep} has another crowd on line {first}")));
+        if let Err(first) = crowds.check(
+            (market_id.clone(), sweep.clone()),
+            r.line,
+            (outcomes.clone(), bits),
+        ) {
+            return Err(r.err(
+                "crowd",
+                format!("market {market_id:?} in sweep {sweep} has another crowd on line {first}"),
+            ));
         }
         if let Err(first) = winners.check(market_id.clone(), r.line, winner_label) {
-            return Err(r.err("winner", format!("market {market_id:?} has another winner on line {first}")));
+            return Err(r.err(
+                "winner",
+                format!("market {market_id:?} has another winner on line {first}"),
+            ));
         }
-        if let Ok(Some(first)) = forecasts.check((agent.clone(), sweep.clone(), market_id.clone()), r.line, ()) {
+        if let Ok(Some(first)) = forecasts.check(
+            (agent.clone(), sweep.clone(), market_id.clone()),
+            r.line,
+            (),
+        ) {
             return Err(r.err("market_id", format!("a second forecast of {agent:?} on {market_id:?} in sweep {sweep} (first on line {first})")));
         }
         out.push(AgentpitRecord::Forecast(AgentpitForecast {
@@ -635,7 +809,12 @@ pub struct LadderForecast {
 
 /// Reads a ladder records file.
 pub fn read_ladder(bytes: &[u8]) -> Result<Vec<LadderForecast>, RecordError> {
-    const RESOLUTIONS: [Resolution; 4] = [Resolution::Yes, Resolution::No, Resolution::Annulled, Resolution::Open];
+    const RESOLUTIONS: [Resolution; 4] = [
+        Resolution::Yes,
+        Resolution::No,
+        Resolution::Annulled,
+        Resolution::Open,
+    ];
     let mut out = Vec::new();
     let mut questions = Agreement::<String, (u64, String, usize)>::new();
     let mut forecasts = Agreement::<(String, String), ()>::new();
@@ -644,16 +823,27 @@ pub fn read_ladder(bytes: &[u8]) -> Result<Vec<LadderForecast>, RecordError> {
         let question_id = r.text("question_id")?;
         let category = r.text("category")?;
         let market_price = r.number("market_price")?;
-        let res = r.opt_choice("resolution")?.ok_or_else(|| r.err("resolution", "missing"))?;
+        let res = r
+            .opt_choice("resolution")?
+            .ok_or_else(|| r.err("resolution", "missing"))?;
         let resolution = RESOLUTIONS[res];
         if r.opt_text("annulled_reason")?.is_some() && resolution != Resolution::Annulled {
             return Err(r.err("annulled_reason", "only with resolution annulled"));
         }
-        if let Err(first) = questions.check(question_id.clone(), r.line, (market_price.to_bits(), category.clone(), res)) {
+        if let Err(first) = questions.check(
+            question_id.clone(),
+            r.line,
+            (market_price.to_bits(), category.clone(), res),
+        ) {
             return Err(r.err("question_id", format!("question {question_id:?} has another market price, category or resolution on line {first}")));
         }
         if let Ok(Some(first)) = forecasts.check((model.clone(), question_id.clone()), r.line, ()) {
-            return Err(r.err("question_id", format!("a second forecast of {model:?} on {question_id:?} (first on line {first})")));
+            return Err(r.err(
+                "question_id",
+                format!(
+                    "a second forecast of {model:?} on {question_id:?} (first on line {first})"
+                ),
+            ));
         }
         out.push(LadderForecast {
             line: r.line,
@@ -722,7 +912,11 @@ pub enum ArenaRecord {
 
 /// Reads an arena records file.
 pub fn read_arena(bytes: &[u8]) -> Result<Vec<ArenaRecord>, RecordError> {
-    const STATUSES: [ArenaStatus; 3] = [ArenaStatus::Resolved, ArenaStatus::Cancelled, ArenaStatus::Open];
+    const STATUSES: [ArenaStatus; 3] = [
+        ArenaStatus::Resolved,
+        ArenaStatus::Cancelled,
+        ArenaStatus::Open,
+    ];
     const DIRS: [Direction; 3] = [Direction::Bearish, Direction::Neutral, Direction::Bullish];
     let mut out = Vec::new();
     let mut forecasts = Agreement::<(String, String), ()>::new();
@@ -731,26 +925,41 @@ pub fn read_arena(bytes: &[u8]) -> Result<Vec<ArenaRecord>, RecordError> {
     read_lines(bytes, ARENA_KINDS, |r| {
         let agent = r.text("agent")?;
         let challenge_id = r.text("challenge_id")?;
-        let status_index = r.opt_choice("status")?.ok_or_else(|| r.err("status", "missing"))?;
+        let status_index = r
+            .opt_choice("status")?
+            .ok_or_else(|| r.err("status", "missing"))?;
         let status = STATUSES[status_index];
-        if let Ok(Some(first)) = forecasts.check((agent.clone(), challenge_id.clone()), r.line, ()) {
+        if let Ok(Some(first)) = forecasts.check((agent.clone(), challenge_id.clone()), r.line, ())
+        {
             return Err(r.err("challenge_id", format!("a second forecast of {agent:?} on {challenge_id:?} (first on line {first}); give its final version only")));
         }
         if r.kind.name == "numeric" {
             let actual = r.opt_number("actual")?;
             match (status, actual) {
-                (ArenaStatus::Resolved, None) => return Err(r.err("actual", "required when status is resolved")),
-                (ArenaStatus::Cancelled | ArenaStatus::Open, Some(_)) => return Err(r.err("actual", "only when status is resolved")),
+                (ArenaStatus::Resolved, None) => {
+                    return Err(r.err("actual", "required when status is resolved"))
+                }
+                (ArenaStatus::Cancelled | ArenaStatus::Open, Some(_)) => {
+                    return Err(r.err("actual", "only when status is resolved"))
+                }
                 _ => {}
             }
             let (point, sd) = (r.number("point")?, r.number("sd")?);
             if let Some(x) = actual {
                 if !crps_gaussian(x, point, sd).is_some_and(f64::is_finite) {
-                    return Err(r.err("sd", format!("N({point}, {sd}^2) against {x} gives no finite CRPS")));
+                    return Err(r.err(
+                        "sd",
+                        format!("N({point}, {sd}^2) against {x} gives no finite CRPS"),
+                    ));
                 }
             }
             let reference_scale = r.number("reference_scale")?;
-            let key = (1, status_index, Some(reference_scale.to_bits()), actual.map(f64::to_bits));
+            let key = (
+                1,
+                status_index,
+                Some(reference_scale.to_bits()),
+                actual.map(f64::to_bits),
+            );
             if let Err(first) = challenges.check(challenge_id.clone(), r.line, key) {
                 return Err(r.err("challenge_id", format!("challenge {challenge_id:?} has another kind, status, reference scale or actual on line {first}")));
             }
@@ -769,25 +978,53 @@ pub fn read_arena(bytes: &[u8]) -> Result<Vec<ArenaRecord>, RecordError> {
         let legacy = (r.opt_choice("direction")?, r.opt_number("confidence")?);
         let vector = r.opt_outcome_map("probabilities")?;
         let (submission, encoding) = match (legacy, vector) {
-            ((Some(d), Some(c)), None) => (Submission::legacy(DIRS[d], c).map_err(|e| r.err("confidence", e.0))?, Encoding::Legacy),
+            ((Some(d), Some(c)), None) => (
+                Submission::legacy(DIRS[d], c).map_err(|e| r.err("confidence", e.0))?,
+                Encoding::Legacy,
+            ),
             ((None, None), Some((labels, p))) => {
                 let mut v = [0.0; 3];
                 for (label, p) in labels.iter().zip(p) {
-                    let k = DIRECTIONS.iter().position(|d| d == label).ok_or_else(|| r.err("probabilities", format!("{label:?} is not bearish, neutral or bullish")))?;
+                    let k = DIRECTIONS.iter().position(|d| d == label).ok_or_else(|| {
+                        r.err(
+                            "probabilities",
+                            format!("{label:?} is not bearish, neutral or bullish"),
+                        )
+                    })?;
                     v[k] = p;
                 }
                 if labels.len() != 3 {
-                    return Err(r.err("probabilities", "needs exactly bearish, neutral and bullish"));
+                    return Err(r.err(
+                        "probabilities",
+                        "needs exactly bearish, neutral and bullish",
+                    ));
                 }
-                (Submission::from_vector(v).map_err(|e| r.err("probabilities", e.0))?, Encoding::Vector)
+                (
+                    Submission::from_vector(v).map_err(|e| r.err("probabilities", e.0))?,
+                    Encoding::Vector,
+                )
             }
             ((Some(_), None), None) => return Err(r.err("confidence", "required with direction")),
             ((None, Some(_)), None) => return Err(r.err("direction", "required with confidence")),
-            ((None, None), None) => return Err(r.err("probabilities", "give probabilities, or direction and confidence")),
-            (_, Some(_)) => return Err(r.err("probabilities", "give probabilities or direction and confidence, not both")),
+            ((None, None), None) => {
+                return Err(r.err(
+                    "probabilities",
+                    "give probabilities, or direction and confidence",
+                ))
+            }
+            (_, Some(_)) => {
+                return Err(r.err(
+                    "probabilities",
+                    "give probabilities or direction and confidence, not both",
+                ))
+            }
         };
         let stated = r.opt_choice("outcome")?;
-        let observed = (r.opt_number("opening")?, r.opt_number("closing")?, r.opt_number("neutral_threshold")?);
+        let observed = (
+            r.opt_number("opening")?,
+            r.opt_number("closing")?,
+            r.opt_number("neutral_threshold")?,
+        );
         let outcome = match (status, stated, observed) {
             (ArenaStatus::Resolved, Some(k), (None, None, None)) => Some(DIRS[k]),
             (ArenaStatus::Resolved, None, (Some(o), Some(c), Some(t))) => {
@@ -796,10 +1033,24 @@ pub fn read_arena(bytes: &[u8]) -> Result<Vec<ArenaRecord>, RecordError> {
                 }
                 Some(resolve(o, c, t))
             }
-            (ArenaStatus::Resolved, Some(_), _) => return Err(r.err("outcome", "give outcome or opening, closing and neutral_threshold, not both")),
+            (ArenaStatus::Resolved, Some(_), _) => {
+                return Err(r.err(
+                    "outcome",
+                    "give outcome or opening, closing and neutral_threshold, not both",
+                ))
+            }
             (ArenaStatus::Resolved, None, (o, c, _)) => {
-                let absent = if o.is_none() { "opening" } else if c.is_none() { "closing" } else { "neutral_threshold" };
-                return Err(r.err(absent, "a resolved challenge needs outcome, or opening, closing and neutral_threshold"));
+                let absent = if o.is_none() {
+                    "opening"
+                } else if c.is_none() {
+                    "closing"
+                } else {
+                    "neutral_threshold"
+                };
+                return Err(r.err(
+                    absent,
+                    "a resolved challenge needs outcome, or opening, closing and neutral_threshold",
+                ));
             }
             (_, None, (None, None, None)) => None,
             _ => return Err(r.err("outcome", "only when status is resolved")),
@@ -808,7 +1059,15 @@ pub fn read_arena(bytes: &[u8]) -> Result<Vec<ArenaRecord>, RecordError> {
         if let Err(first) = challenges.check(challenge_id.clone(), r.line, key) {
             return Err(r.err("challenge_id", format!("challenge {challenge_id:?} has another kind, status or outcome on line {first}")));
         }
-        out.push(ArenaRecord::Directional(ArenaDirectional { line: r.line, agent, challenge_id, status, submission, encoding, outcome }));
+        out.push(ArenaRecord::Directional(ArenaDirectional {
+            line: r.line,
+            agent,
+            challenge_id,
+            status,
+            submission,
+            encoding,
+            outcome,
+        }));
         Ok(())
     })?;
     Ok(out)
@@ -831,41 +1090,140 @@ mod tests {
         let missing = r#"{"kind": "forecast", "agent": "Codex", "sweep": "2026-10-10", "market_id": "m1", "probabilities": null, "missing": "infrastructure", "crowd": {"yes": 0.6, "no": 0.41}, "winner": "yes", "counted": false}"#;
         let text = format!("{FORECAST}\n\n{bet}\r\n{missing}");
         let recs = read_agentpit(text.as_bytes()).unwrap();
-        let AgentpitRecord::Forecast(f) = &recs[0] else { panic!() };
+        let AgentpitRecord::Forecast(f) = &recs[0] else {
+            panic!()
+        };
         // Outcomes in code point order; every vector follows it.
-        assert_eq!((f.outcomes.clone(), f.probabilities.clone(), f.crowd.clone(), f.winner), (vec!["no".into(), "yes".into()], Some(vec![0.3, 0.7]), vec![0.41, 0.6], Some(1)));
-        let AgentpitRecord::Bet(b) = &recs[1] else { panic!() };
-        assert_eq!((b.line, b.stake, b.fill_price, b.won, b.counted), (3, 100.0, 0.42, None, true));
-        let AgentpitRecord::Forecast(m) = &recs[2] else { panic!() };
-        assert_eq!((m.line, m.missing, m.counted), (4, Some(Missing::Infrastructure), false));
+        assert_eq!(
+            (
+                f.outcomes.clone(),
+                f.probabilities.clone(),
+                f.crowd.clone(),
+                f.winner
+            ),
+            (
+                vec!["no".into(), "yes".into()],
+                Some(vec![0.3, 0.7]),
+                vec![0.41, 0.6],
+                Some(1)
+            )
+        );
+        let AgentpitRecord::Bet(b) = &recs[1] else {
+            panic!()
+        };
+        assert_eq!(
+            (b.line, b.stake, b.fill_price, b.won, b.counted),
+            (3, 100.0, 0.42, None, true)
+        );
+        let AgentpitRecord::Forecast(m) = &recs[2] else {
+            panic!()
+        };
+        assert_eq!(
+            (m.line, m.missing, m.counted),
+            (4, Some(Missing::Infrastructure), false)
+        );
     }
 
     #[test]
     fn agentpit_errors_name_line_and_field() {
-        let bad = |edit: &str| format!("{FORECAST}\n{}", FORECAST.replace("\"m1\"", "\"m2\"").replacen(r#""winner": "yes""#, edit, 1));
+        let bad = |edit: &str| {
+            format!(
+                "{FORECAST}\n{}",
+                FORECAST
+                    .replace("\"m1\"", "\"m2\"")
+                    .replacen(r#""winner": "yes""#, edit, 1)
+            )
+        };
         let at = |text: String| error_at(read_agentpit(text.as_bytes()));
         assert_eq!(at(format!("{FORECAST}\n{{\"kind\": ")).0, 2);
-        assert_eq!(at(format!("{FORECAST}\n[1]")).2, "a record is a JSON object, not list");
+        assert_eq!(
+            at(format!("{FORECAST}\n[1]")).2,
+            "a record is a JSON object, not list"
+        );
         assert_eq!(at(bad(r#""winner": "maybe""#)).1.as_deref(), Some("winner"));
         assert_eq!(at(bad(r#""winner": 1"#)).2, "must be a string, not int");
-        assert_eq!(at(bad(r#""winner": "yes", "colour": 1"#)).1.as_deref(), Some("colour"));
+        assert_eq!(
+            at(bad(r#""winner": "yes", "colour": 1"#)).1.as_deref(),
+            Some("colour")
+        );
         let (line, field, msg) = at(FORECAST.replace("0.7", "1.7"));
-        assert_eq!((line, field.as_deref()), (1, Some("probabilities.yes")), "{msg}");
+        assert_eq!(
+            (line, field.as_deref()),
+            (1, Some("probabilities.yes")),
+            "{msg}"
+        );
         let (_, field, msg) = at(FORECAST.replace("0.7", "0.6"));
         assert_eq!(field.as_deref(), Some("probabilities"));
         assert!(msg.contains("sum to 0.8999"), "{msg}");
-        assert_eq!(at(FORECAST.replace(r#""yes": 0.7"#, r#""maybe": 0.7"#)).1.as_deref(), Some("probabilities"));
-        assert_eq!(at(FORECAST.replace(r#""sweep": "2026-10-10", "#, "")).1.as_deref(), Some("sweep"));
-        assert_eq!(at(FORECAST.replace("2026-10-10", "10/10/2026")).1.as_deref(), Some("sweep"));
-        assert_eq!(at(FORECAST.replace(r#"{"yes": 0.7, "no": 0.3}"#, "null")).1.as_deref(), Some("missing"));
-        assert_eq!(at(FORECAST.replace("0.41", "NaN")).2, "must be a finite number");
+        assert_eq!(
+            at(FORECAST.replace(r#""yes": 0.7"#, r#""maybe": 0.7"#))
+                .1
+                .as_deref(),
+            Some("probabilities")
+        );
+        assert_eq!(
+            at(FORECAST.replace(r#""sweep": "2026-10-10", "#, ""))
+                .1
+                .as_deref(),
+            Some("sweep")
+        );
+        assert_eq!(
+            at(FORECAST.replace("2026-10-10", "10/10/2026"))
+                .1
+                .as_deref(),
+            Some("sweep")
+        );
+        assert_eq!(
+            at(FORECAST.replace(r#"{"yes": 0.7, "no": 0.3}"#, "null"))
+                .1
+                .as_deref(),
+            Some("missing")
+        );
+        assert_eq!(
+            at(FORECAST.replace("0.41", "NaN")).2,
+            "must be a finite number"
+        );
         // The same agent twice on one sweep market; another crowd or winner for one market.
-        assert_eq!(at(format!("{FORECAST}\n{FORECAST}")), (2, Some("market_id".into()), "a second forecast of \"Claude\" on \"m1\" in sweep 2026-10-10 (first on line 1)".into()));
-        assert_eq!(at(format!("{FORECAST}\n{}", FORECAST.replace("Claude", "Grok").replace("0.41", "0.4"))).1.as_deref(), Some("crowd"));
-        assert_eq!(at(format!("{FORECAST}\n{}", FORECAST.replace("Claude", "Grok").replace(r#""winner": "yes""#, r#""winner": "no""#))).1.as_deref(), Some("winner"));
+        assert_eq!(
+            at(format!("{FORECAST}\n{FORECAST}")),
+            (
+                2,
+                Some("market_id".into()),
+                "a second forecast of \"Claude\" on \"m1\" in sweep 2026-10-10 (first on line 1)"
+                    .into()
+            )
+        );
+        assert_eq!(
+            at(format!(
+                "{FORECAST}\n{}",
+                FORECAST.replace("Claude", "Grok").replace("0.41", "0.4")
+            ))
+            .1
+            .as_deref(),
+            Some("crowd")
+        );
+        assert_eq!(
+            at(format!(
+                "{FORECAST}\n{}",
+                FORECAST
+                    .replace("Claude", "Grok")
+                    .replace(r#""winner": "yes""#, r#""winner": "no""#)
+            ))
+            .1
+            .as_deref(),
+            Some("winner")
+        );
         let bet = r#"{"kind": "bet", "agent": "Codex", "market_id": "m1", "outcome": "no", "stake": 0, "fill_price": 0.42, "won": true}"#;
-        assert_eq!(at(bet.into()), (1, Some("stake".into()), "0 must be greater than 0".into()));
-        assert_eq!(at(bet.replace("0.42", "1.2").replace(": 0,", ": 5,")).1.as_deref(), Some("fill_price"));
+        assert_eq!(
+            at(bet.into()),
+            (1, Some("stake".into()), "0 must be greater than 0".into())
+        );
+        assert_eq!(
+            at(bet.replace("0.42", "1.2").replace(": 0,", ": 5,"))
+                .1
+                .as_deref(),
+            Some("fill_price")
+        );
         assert_eq!(at(r#"{"kind": "sweep"}"#.into()).1.as_deref(), Some("kind"));
         assert_eq!(error_at(read_agentpit(&[b'\n', 0xff, b'\n'])).0, 2);
     }
@@ -875,13 +1233,32 @@ mod tests {
         let line = r#"{"kind": "forecast", "model": "GPT-5", "question_id": "q1", "category": "Markets", "probability": 0.8, "market_price": 0.5, "resolution": "yes"}"#;
         let skip = line.replace("GPT-5", "Mini").replace("0.8", "null");
         let recs = read_ladder(format!("{line}\n{skip}").as_bytes()).unwrap();
-        assert_eq!((recs[0].probability, recs[1].probability, recs[1].resolution), (Some(0.8), None, Resolution::Yes));
+        assert_eq!(
+            (recs[0].probability, recs[1].probability, recs[1].resolution),
+            (Some(0.8), None, Resolution::Yes)
+        );
         let at = |text: String| error_at(read_ladder(text.as_bytes()));
-        assert_eq!(at(format!("{line}\n{}", skip.replace("0.5", "0.55"))).1.as_deref(), Some("question_id"));
-        assert_eq!(at(line.replace("\"yes\"", "\"tie\"")).1.as_deref(), Some("resolution"));
+        assert_eq!(
+            at(format!("{line}\n{}", skip.replace("0.5", "0.55")))
+                .1
+                .as_deref(),
+            Some("question_id")
+        );
+        assert_eq!(
+            at(line.replace("\"yes\"", "\"tie\"")).1.as_deref(),
+            Some("resolution")
+        );
         assert_eq!(at(line.replace("0.8", "80")).2, "80 is outside 0-1");
-        assert_eq!(at(line.replace("0.8", "true")).2, "must be a number, not bool");
-        assert_eq!(at(line.replace(r#""yes"}"#, r#""yes", "annulled_reason": "tie"}"#)).1.as_deref(), Some("annulled_reason"));
+        assert_eq!(
+            at(line.replace("0.8", "true")).2,
+            "must be a number, not bool"
+        );
+        assert_eq!(
+            at(line.replace(r#""yes"}"#, r#""yes", "annulled_reason": "tie"}"#))
+                .1
+                .as_deref(),
+            Some("annulled_reason")
+        );
     }
 
     #[test]
@@ -890,26 +1267,88 @@ mod tests {
         let vector = r#"{"kind": "directional", "agent": "b", "challenge_id": "c1", "status": "resolved", "probabilities": {"bearish": 0.2, "neutral": 0.5, "bullish": 0.3}, "outcome": "neutral"}"#;
         let numeric = r#"{"kind": "numeric", "agent": "a", "challenge_id": "n1", "status": "resolved", "point": 3.1, "sd": 0.2, "actual": 3.0, "reference_scale": 0.5}"#;
         let recs = read_arena(format!("{legacy}\n{vector}\n{numeric}").as_bytes()).unwrap();
-        let ArenaRecord::Directional(l) = &recs[0] else { panic!() };
-        assert_eq!((l.encoding, l.outcome, l.submission.vector), (Encoding::Legacy, Some(Direction::Neutral), [0.2, 0.2, 0.6]));
-        let ArenaRecord::Directional(v) = &recs[1] else { panic!() };
-        assert_eq!((v.encoding, v.submission.direction, v.submission.confidence), (Encoding::Vector, Direction::Neutral, 0.5));
+        let ArenaRecord::Directional(l) = &recs[0] else {
+            panic!()
+        };
+        assert_eq!(
+            (l.encoding, l.outcome, l.submission.vector),
+            (Encoding::Legacy, Some(Direction::Neutral), [0.2, 0.2, 0.6])
+        );
+        let ArenaRecord::Directional(v) = &recs[1] else {
+            panic!()
+        };
+        assert_eq!(
+            (v.encoding, v.submission.direction, v.submission.confidence),
+            (Encoding::Vector, Direction::Neutral, 0.5)
+        );
         let at = |text: String| error_at(read_arena(text.as_bytes()));
-        assert_eq!(at(vector.replace("0.5,", "0.6,")).1.as_deref(), Some("probabilities"));
-        assert_eq!(at(vector.replace("bearish\": 0.2", "up\": 0.2")).1.as_deref(), Some("probabilities"));
-        assert_eq!(at(vector.replace(r#""outcome""#, r#""direction": "bearish", "confidence": 0.5, "outcome""#)).1.as_deref(), Some("probabilities"));
-        assert_eq!(at(legacy.replace(r#", "neutral_threshold": 0.5"#, "")).1.as_deref(), Some("neutral_threshold"));
-        assert_eq!(at(vector.replace("resolved", "open")).1.as_deref(), Some("outcome"));
-        assert_eq!(at(numeric.replace(r#", "actual": 3.0"#, "")).1.as_deref(), Some("actual"));
+        assert_eq!(
+            at(vector.replace("0.5,", "0.6,")).1.as_deref(),
+            Some("probabilities")
+        );
+        assert_eq!(
+            at(vector.replace("bearish\": 0.2", "up\": 0.2"))
+                .1
+                .as_deref(),
+            Some("probabilities")
+        );
+        assert_eq!(
+            at(vector.replace(
+                r#""outcome""#,
+                r#""direction": "bearish", "confidence": 0.5, "outcome""#
+            ))
+            .1
+            .as_deref(),
+            Some("probabilities")
+        );
+        assert_eq!(
+            at(legacy.replace(r#", "neutral_threshold": 0.5"#, ""))
+                .1
+                .as_deref(),
+            Some("neutral_threshold")
+        );
+        assert_eq!(
+            at(vector.replace("resolved", "open")).1.as_deref(),
+            Some("outcome")
+        );
+        assert_eq!(
+            at(numeric.replace(r#", "actual": 3.0"#, "")).1.as_deref(),
+            Some("actual")
+        );
         assert_eq!(at(numeric.replace("0.2", "-0.2")).1.as_deref(), Some("sd"));
-        assert_eq!(at(numeric.replace("3.1", "1e308").replace("3.0", "-1e308")).1.as_deref(), Some("sd"));
-        assert_eq!(at(format!("{numeric}\n{}", numeric.replace("\"a\"", "\"b\"").replace("0.5}", "0.6}"))).1.as_deref(), Some("challenge_id"));
-        assert_eq!(at(format!("{legacy}\n{}", vector.replace("neutral\"}", "bullish\"}"))).1.as_deref(), Some("challenge_id"));
+        assert_eq!(
+            at(numeric.replace("3.1", "1e308").replace("3.0", "-1e308"))
+                .1
+                .as_deref(),
+            Some("sd")
+        );
+        assert_eq!(
+            at(format!(
+                "{numeric}\n{}",
+                numeric.replace("\"a\"", "\"b\"").replace("0.5}", "0.6}")
+            ))
+            .1
+            .as_deref(),
+            Some("challenge_id")
+        );
+        assert_eq!(
+            at(format!(
+                "{legacy}\n{}",
+                vector.replace("neutral\"}", "bullish\"}")
+            ))
+            .1
+            .as_deref(),
+            Some("challenge_id")
+        );
     }
 
     #[test]
     fn schemas_list_every_field() {
-        for (profile, kinds) in [("agentpit", AGENTPIT_KINDS), ("ladder", LADDER_KINDS), ("arena", ARENA_KINDS)] {
+        for (profile, kinds) in [
+            ("agentpit", AGENTPIT_KINDS),
+            ("ladder", LADDER_KINDS),
+            ("arena", ARENA_KINDS),
+        ] {
             let bytes = records_schema_bytes(profile, kinds);
             let doc: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
             assert_eq!(doc["$id"], format!("{profile}-records.schema.json"));
@@ -917,11 +1356,21 @@ mod tests {
             assert_eq!(variants.len(), kinds.len());
             for (v, k) in variants.iter().zip(kinds) {
                 assert_eq!(v["properties"]["kind"]["const"], k.name);
-                assert_eq!(v["properties"].as_object().unwrap().len(), k.fields.len() + 1);
-                assert_eq!(v["required"].as_array().unwrap().len(), 1 + k.fields.iter().filter(|f| f.required).count());
+                assert_eq!(
+                    v["properties"].as_object().unwrap().len(),
+                    k.fields.len() + 1
+                );
+                assert_eq!(
+                    v["required"].as_array().unwrap().len(),
+                    1 + k.fields.iter().filter(|f| f.required).count()
+                );
             }
         }
-        let doc: serde_json::Value = serde_json::from_slice(&records_schema_bytes("agentpit", AGENTPIT_KINDS)).unwrap();
-        assert_eq!(doc["oneOf"][0]["properties"]["winner"]["type"], serde_json::json!(["string", "null"]));
+        let doc: serde_json::Value =
+            serde_json::from_slice(&records_schema_bytes("agentpit", AGENTPIT_KINDS)).unwrap();
+        assert_eq!(
+            doc["oneOf"][0]["properties"]["winner"]["type"],
+            serde_json::json!(["string", "null"])
+        );
     }
 }

@@ -26,7 +26,8 @@ struct Output {
 
 pub fn run(args: Args, json: bool) -> CmdResult {
     let (file, _) = read_proof(&args.proof)?;
-    let unlistable = |e: evaluate::EvalError| Unusable::file(&args.proof, e.to_string()).field("proof");
+    let unlistable =
+        |e: evaluate::EvalError| Unusable::file(&args.proof, e.to_string()).field("proof");
     if json {
         let out = Output {
             ok: true,

@@ -43,7 +43,8 @@ pub fn run(command: OtsCommand, json: bool) -> CmdResult {
 /// unusable input naming the reference's error class and the byte offset.
 pub fn read_proof(path: &Path) -> Result<(DetachedTimestampFile, Vec<u8>), Unusable> {
     let bytes = read_bounded(path, MAX_PROOF_BYTES, "proof")?;
-    let file = DetachedTimestampFile::deserialize(&bytes)
-        .map_err(|e| Unusable::file(path, format!("not a valid OpenTimestamps proof: {e}")).field("proof"))?;
+    let file = DetachedTimestampFile::deserialize(&bytes).map_err(|e| {
+        Unusable::file(path, format!("not a valid OpenTimestamps proof: {e}")).field("proof")
+    })?;
     Ok((file, bytes))
 }

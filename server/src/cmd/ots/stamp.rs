@@ -82,7 +82,10 @@ pub fn run(args: Args, json: bool) -> CmdResult {
     for path in &args.files {
         let out = with_suffix(path, ".ots");
         if out.exists() {
-            return Err(Unusable::file(&out, "already exists; not overwriting a proof"));
+            return Err(Unusable::file(
+                &out,
+                "already exists; not overwriting a proof",
+            ));
         }
         let bytes = super::read_bounded(path, MAX_STAMPED_FILE_BYTES, "file to stamp")?;
         let digest = detached::hash_file(&Op::Sha256, &bytes).expect("sha256 is a hash");
@@ -93,12 +96,21 @@ pub fn run(args: Args, json: bool) -> CmdResult {
         entries.push((Op::Sha256, digest, nonce));
         outputs.push(out);
     }
-    let (mut files, tip) = upgrade::start_stamps(&entries).expect("sha256 digests and at least one file");
+    let (mut files, tip) =
+        upgrade::start_stamps(&entries).expect("sha256 digests and at least one file");
 
     let client = CalendarClient::new(Duration::from_secs(args.timeout));
     let answers: Vec<Result<Timestamp, String>> = std::thread::scope(|s| {
-        let jobs: Vec<_> = calendars.iter().map(|url| s.spawn(|| client.submit(url, &tip))).collect();
-        jobs.into_iter().map(|j| j.join().unwrap_or_else(|_| Err("calendar request panicked".into()))).collect()
+        let jobs: Vec<_> = calendars
+            .iter()
+            .map(|url| s.spawn(|| client.submit(url, &tip)))
+            .collect();
+        jobs.into_iter()
+            .map(|j| {
+                j.join()
+                    .unwrap_or_else(|_| Err("calendar request panicked".into()))
+            })
+            .collect()
     });
 
     let mut results = Vec::new();
@@ -113,7 +125,11 @@ pub fn run(args: Args, json: bool) -> CmdResult {
             Err(e) => Some(e),
         };
         merged += u64::from(error.is_none());
-        results.push(CalendarResult { calendar: url.clone(), ok: error.is_none(), error });
+        results.push(CalendarResult {
+            calendar: url.clone(),
+            ok: error.is_none(),
+            error,
+        });
     }
 
     let mut written = Vec::new();
@@ -124,7 +140,9 @@ pub fn run(args: Args, json: bool) -> CmdResult {
         ))
     } else {
         for (file, out) in files.iter().zip(&outputs) {
-            let bytes = file.serialize().map_err(|_| Unusable::file(out, "EmptyTimestampError: nothing to write"))?;
+            let bytes = file
+                .serialize()
+                .map_err(|_| Unusable::file(out, "EmptyTimestampError: nothing to write"))?;
             write_new(out, &bytes).map_err(|e| Unusable::io(out, "write proof", &e))?;
             written.push(out.display().to_string());
         }
@@ -132,9 +150,18 @@ pub fn run(args: Args, json: bool) -> CmdResult {
     };
 
     let ok = error.is_none();
-    let out = Output { ok, tip: hex::encode(&tip), calendars: results, written, error };
+    let out = Output {
+        ok,
+        tip: hex::encode(&tip),
+        calendars: results,
+        written,
+        error,
+    };
     if json {
-        println!("{}", serde_json::to_string(&out).expect("stamp report serializes"));
+        println!(
+            "{}",
+            serde_json::to_string(&out).expect("stamp report serializes")
+        );
     } else {
         for c in &out.calendars {
             match &c.error {
@@ -153,8 +180,11 @@ pub fn run(args: Args, json: bool) -> CmdResult {
 }
 
 fn test_nonce() -> Result<Option<[u8; 16]>, Unusable> {
-    let Some(v) = std::env::var_os(TEST_NONCE_VAR) else { return Ok(None) };
-    let bad = || Unusable::new(format!("{TEST_NONCE_VAR} must be 32 hex digits")).field(TEST_NONCE_VAR);
+    let Some(v) = std::env::var_os(TEST_NONCE_VAR) else {
+        return Ok(None);
+    };
+    let bad =
+        || Unusable::new(format!("{TEST_NONCE_VAR} must be 32 hex digits")).field(TEST_NONCE_VAR);
     let text = v.to_str().ok_or_else(bad)?;
     let bytes = hex::decode(text).ok_or_else(bad)?;
     Ok(Some(bytes.try_into().map_err(|_| bad())?))
@@ -162,6 +192,7 @@ fn test_nonce() -> Result<Option<[u8; 16]>, Unusable> {
 
 fn random_nonce() -> Result<[u8; 16], Unusable> {
     let mut n = [0u8; 16];
-    getrandom::getrandom(&mut n).map_err(|e| Unusable::new(format!("no system randomness for the nonce: {e}")))?;
+    getrandom::getrandom(&mut n)
+        .map_err(|e| Unusable::new(format!("no system randomness for the nonce: {e}")))?;
     Ok(n)
 }

@@ -135,13 +135,19 @@ fn upgrade_one(
                 continue;
             }
             let (result, message) = match client.lookup(&url, &commitment) {
-                Ok(Lookup::Found(answer)) => match upgrade::merge_answer(&mut file.timestamp, &answer) {
-                    Ok(m) => {
-                        r.new_attestations.extend(m.new_attestations.iter().map(|a| a.to_string()));
-                        ("found", format!("{} new attestation(s)", m.new_attestations.len()))
+                Ok(Lookup::Found(answer)) => {
+                    match upgrade::merge_answer(&mut file.timestamp, &answer) {
+                        Ok(m) => {
+                            r.new_attestations
+                                .extend(m.new_attestations.iter().map(|a| a.to_string()));
+                            (
+                                "found",
+                                format!("{} new attestation(s)", m.new_attestations.len()),
+                            )
+                        }
+                        Err(e) => ("error", format!("answer cannot be merged: {e}")),
                     }
-                    Err(e) => ("error", format!("answer cannot be merged: {e}")),
-                },
+                }
                 Ok(Lookup::NotFound(reason)) => ("pending", reason),
                 Err(e) => ("error", e),
             };
@@ -166,19 +172,40 @@ fn upgrade_one(
 /// Copies `original` to `<path>.bak` (never over an existing file), writes the upgraded
 /// proof to a temporary file beside it, syncs it and renames it over `path`. At every step
 /// the original bytes exist on disk under `path` or the backup name.
-fn save_keeping_original(path: &Path, original: &[u8], file: &DetachedTimestampFile) -> Result<PathBuf, Unusable> {
-    let bytes = file.serialize().map_err(|_| Unusable::file(path, "EmptyTimestampError: nothing to write"))?;
+fn save_keeping_original(
+    path: &Path,
+    original: &[u8],
+    file: &DetachedTimestampFile,
+) -> Result<PathBuf, Unusable> {
+    let bytes = file
+        .serialize()
+        .map_err(|_| Unusable::file(path, "EmptyTimestampError: nothing to write"))?;
     let backup = with_suffix(path, ".bak");
-    write_new(&backup, original)
-        .map_err(|e| Unusable::io(&backup, "back up the original proof (as ots upgrade does)", &e))?;
+    write_new(&backup, original).map_err(|e| {
+        Unusable::io(
+            &backup,
+            "back up the original proof (as ots upgrade does)",
+            &e,
+        )
+    })?;
     let tmp = with_suffix(path, &format!(".upgrade-{}.tmp", std::process::id()));
     let written = write_new(&tmp, &bytes).and_then(|()| std::fs::rename(&tmp, path));
     if let Err(e) = written {
         let _ = std::fs::remove_file(&tmp);
-        return Err(Unusable::io(path, "write the upgraded proof (the original is unchanged)", &e));
+        return Err(Unusable::io(
+            path,
+            "write the upgraded proof (the original is unchanged)",
+            &e,
+        ));
     }
     // Make the rename durable too.
-    if let Some(dir) = path.parent().map(|d| if d.as_os_str().is_empty() { Path::new(".") } else { d }) {
+    if let Some(dir) = path.parent().map(|d| {
+        if d.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            d
+        }
+    }) {
         if let Ok(d) = std::fs::File::open(dir) {
             let _ = d.sync_all();
         }
@@ -192,7 +219,10 @@ fn print_human(r: &ProofResult) {
             Some(u) if *u != a.calendar => format!(" via {u}"),
             _ => String::new(),
         };
-        println!("{}: {}{via}: {}: {}", r.proof, a.calendar, a.result, a.message);
+        println!(
+            "{}: {}{via}: {}: {}",
+            r.proof, a.calendar, a.result, a.message
+        );
     }
     for a in &r.new_attestations {
         println!("{}: new {a}", r.proof);

@@ -64,8 +64,14 @@ pub fn run(args: Args, json: bool) -> CmdResult {
     let report = check_proof(&file, &target_digest, &headers, args.merkle_root.as_deref())
         .map_err(|e| Unusable::file(&args.proof, e.to_string()).field("proof"))?;
     if json {
-        let out = Output { proof: args.proof.display().to_string(), report: &report };
-        println!("{}", serde_json::to_string(&out).expect("report serializes"));
+        let out = Output {
+            proof: args.proof.display().to_string(),
+            report: &report,
+        };
+        println!(
+            "{}",
+            serde_json::to_string(&out).expect("report serializes")
+        );
     } else {
         print_human(&report, args.target.as_deref());
     }
@@ -75,11 +81,14 @@ pub fn run(args: Args, json: bool) -> CmdResult {
 fn target_digest(args: &Args, file: &DetachedTimestampFile) -> Result<Vec<u8>, Unusable> {
     if let Some(path) = &args.target {
         let bytes = read_bounded(path, MAX_STAMPED_FILE_BYTES, "target file")?;
-        return Ok(file.hash_target(&bytes).expect("a parsed proof's file-hash operation is a hash"));
+        return Ok(file
+            .hash_target(&bytes)
+            .expect("a parsed proof's file-hash operation is a hash"));
     }
     let text = args.digest.as_deref().unwrap_or_default().trim();
     let bad = |m: String| Unusable::new(m).field("--digest");
-    let digest = hex::decode(&text.to_ascii_lowercase()).ok_or_else(|| bad(format!("not hex: {text:?}")))?;
+    let digest =
+        hex::decode(&text.to_ascii_lowercase()).ok_or_else(|| bad(format!("not hex: {text:?}")))?;
     if digest.len() != file.file_digest().len() {
         return Err(bad(format!(
             "a {} digest is {} bytes, got {}",
@@ -95,14 +104,16 @@ fn supplied_headers(args: &Args) -> Result<Vec<BlockHeader>, Unusable> {
     if let Some(path) = &args.headers {
         let bytes = read_bounded(path, MAX_HEADERS_BYTES, "headers file")?;
         return BlockHeader::parse_many(&bytes).map_err(|e| {
-            Unusable::file(path, format!("not block headers: {}", e.message)).field(format!("header {}", e.index))
+            Unusable::file(path, format!("not block headers: {}", e.message))
+                .field(format!("header {}", e.index))
         });
     }
     args.header
         .iter()
         .enumerate()
         .map(|(i, h)| {
-            BlockHeader::parse_hex(h).map_err(|e| Unusable::new(format!("header {i}: {}", e.message)).field("--header"))
+            BlockHeader::parse_hex(h)
+                .map_err(|e| Unusable::new(format!("header {i}: {}", e.message)).field("--header"))
         })
         .collect()
 }
@@ -114,27 +125,46 @@ fn print_human(out: &ProofReport, target: Option<&Path>) {
     };
     if !out.digest_matches {
         println!("FAILED: the proof is for another file");
-        println!("  the proof stamps {} {}", out.file_hash_op, out.file_digest);
+        println!(
+            "  the proof stamps {} {}",
+            out.file_hash_op, out.file_digest
+        );
         println!("  {what} {}", out.target_digest);
         return;
     }
-    println!("file {} {}: the proof stamps it", out.file_hash_op, out.file_digest);
+    println!(
+        "file {} {}: the proof stamps it",
+        out.file_hash_op, out.file_digest
+    );
     let Some(v) = &out.verdict else { return };
     for c in &v.bitcoin {
-        let mark = if c.verified { "verified" } else { "NOT verified" };
+        let mark = if c.verified {
+            "verified"
+        } else {
+            "NOT verified"
+        };
         println!("Bitcoin block {}: {mark}: {}", c.height, c.message);
         if let Some(m) = &c.path.merkle_root {
-            println!("  merkle root {} (display), {} (internal)", m.display, m.internal);
+            println!(
+                "  merkle root {} (display), {} (internal)",
+                m.display, m.internal
+            );
         }
         if let Some(h) = &c.block_hash {
-            println!("  block hash {h}, header time {}", c.header_time_utc.as_deref().unwrap_or("?"));
+            println!(
+                "  block hash {h}, header time {}",
+                c.header_time_utc.as_deref().unwrap_or("?")
+            );
         }
     }
     if let Some(e) = &v.header_error {
         println!("headers rejected: {e}");
     }
     for p in &v.unchecked {
-        println!("not checked here: {} (commitment {})", p.attestation, p.commitment);
+        println!(
+            "not checked here: {} (commitment {})",
+            p.attestation, p.commitment
+        );
     }
     if !v.pending.is_empty() {
         println!("pending at calendars (sealbook ots upgrade asks them):");

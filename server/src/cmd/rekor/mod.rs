@@ -12,7 +12,8 @@ use sealbook_core::rekor::LogKey;
 use std::path::Path;
 
 /// The public-good Rekor's log key, shipped in www/trust/ (source in www/trust/README.md).
-pub const PRODUCTION_LOG_KEY: &[u8] = include_bytes!("../../../../www/trust/rekor-sigstore-prod.pub");
+pub const PRODUCTION_LOG_KEY: &[u8] =
+    include_bytes!("../../../../www/trust/rekor-sigstore-prod.pub");
 /// The public-good Rekor.
 pub const PRODUCTION_URL: &str = "https://rekor.sigstore.dev";
 
@@ -45,7 +46,10 @@ pub fn read_log_key(path: Option<&Path>) -> Result<LogKey, Unusable> {
 /// Prints when the entry's facts became public (spec §3.11: from integratedTime on, P1a and
 /// P2 hold for everyone, not only for the operator) - claimed only for a verified entry.
 pub fn print_integrated_time(v: &sealbook_core::rekor::Verdict) {
-    let t = format!("integratedTime: {} (UTC; Unix time {})", v.integrated_time_iso, v.integrated_time);
+    let t = format!(
+        "integratedTime: {} (UTC; Unix time {})",
+        v.integrated_time_iso, v.integrated_time
+    );
     if v.ok {
         println!("{t}: from then on the logged list is public - P1a and P2 hold for everyone (spec §3.11)");
     } else {

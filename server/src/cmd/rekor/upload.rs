@@ -54,23 +54,39 @@ struct Output<'a> {
 pub fn run(args: Args, json: bool) -> CmdResult {
     let out = with_suffix(&args.list, ".rekor.json");
     if out.exists() {
-        return Err(Unusable::file(&out, "already exists; refusing to overwrite"));
+        return Err(Unusable::file(
+            &out,
+            "already exists; refusing to overwrite",
+        ));
     }
     let list = read_bounded(&args.list, MAX_STAMPED_FILE_BYTES, "stamped list")?;
     let signer = read_signing_key(&args.key)?;
     let log_key = read_log_key(args.pubkey.as_deref())?;
     let sha256: [u8; 32] = HashAlg::Sha256.digest(&list).try_into().expect("32 bytes");
     let signature: Signature = signer.sign(&list);
-    let public_pem = signer.verifying_key().to_public_key_pem(LineEnding::LF).expect("a P-256 key encodes");
-    let proposal = rekor::hashedrekord_proposal(&sha256, signature.to_der().as_bytes(), public_pem.as_bytes());
+    let public_pem = signer
+        .verifying_key()
+        .to_public_key_pem(LineEnding::LF)
+        .expect("a P-256 key encodes");
+    let proposal = rekor::hashedrekord_proposal(
+        &sha256,
+        signature.to_der().as_bytes(),
+        public_pem.as_bytes(),
+    );
 
     let client = HttpClient::new(Duration::from_secs(args.timeout));
     let url = format!("{}/api/v1/log/entries", args.url.trim_end_matches('/'));
     let answer = submit(&client, &url, &proposal);
-    let verdict = answer.as_ref().ok().map(|(entry, _)| rekor::verify(entry, Some(&sha256), &log_key));
+    let verdict = answer
+        .as_ref()
+        .ok()
+        .map(|(entry, _)| rekor::verify(entry, Some(&sha256), &log_key));
     let error = match (&answer, &verdict) {
         (Err(e), _) => Some(e.clone()),
-        (Ok(_), Some(v)) if !v.ok => Some(format!("{url}: the returned entry does not verify: {}", failures(v))),
+        (Ok(_), Some(v)) if !v.ok => Some(format!(
+            "{url}: the returned entry does not verify: {}",
+            failures(v)
+        )),
         _ => None,
     };
     let mut written = None;
@@ -110,7 +126,10 @@ fn failures(v: &Verdict) -> String {
 
 /// POSTs the proposed entry; returns the logged entry and the answer's bytes.
 fn submit(client: &HttpClient, url: &str, proposal: &[u8]) -> Result<(LogEntry, Vec<u8>), String> {
-    let body = Body { content_type: Some("application/json"), bytes: proposal };
+    let body = Body {
+        content_type: Some("application/json"),
+        bytes: proposal,
+    };
     let (status, bytes) = client.exchange(url, "application/json", Some(body), MAX_ENTRY_BYTES)?;
     if status != 201 && status != 200 {
         return Err(format!("{url}: HTTP {status}: {}", excerpt(&bytes)));
@@ -118,20 +137,30 @@ fn submit(client: &HttpClient, url: &str, proposal: &[u8]) -> Result<(LogEntry, 
     if bytes.len() > MAX_ENTRY_BYTES {
         return Err(format!("{url}: answer longer than {MAX_ENTRY_BYTES} bytes"));
     }
-    let entry = LogEntry::parse(&bytes).map_err(|e| format!("{url}: answer is not a log entry: {e}"))?;
+    let entry =
+        LogEntry::parse(&bytes).map_err(|e| format!("{url}: answer is not a log entry: {e}"))?;
     Ok((entry, bytes))
 }
 
 /// A P-256 signing key from PKCS#8 or SEC1 PEM.
 fn read_signing_key(path: &Path) -> Result<SigningKey, Unusable> {
     let bytes = read_bounded(path, 64 << 10, "private key")?;
-    let text = std::str::from_utf8(&bytes).map_err(|_| Unusable::file(path, "not PEM text").field("--key"))?;
+    let text = std::str::from_utf8(&bytes)
+        .map_err(|_| Unusable::file(path, "not PEM text").field("--key"))?;
     if text.contains("-----BEGIN EC PRIVATE KEY-----") {
         return p256::SecretKey::from_sec1_pem(text)
             .map(SigningKey::from)
-            .map_err(|e| Unusable::file(path, format!("not a P-256 SEC1 key: {e}")).field("--key"));
+            .map_err(|e| {
+                Unusable::file(path, format!("not a P-256 SEC1 key: {e}")).field("--key")
+            });
     }
     SigningKey::from_pkcs8_pem(text).map_err(|e| {
-        Unusable::file(path, format!("not an ECDSA P-256 private key in PKCS#8 PEM ({e}); only P-256 keys are supported")).field("--key")
+        Unusable::file(
+            path,
+            format!(
+                "not an ECDSA P-256 private key in PKCS#8 PEM ({e}); only P-256 keys are supported"
+            ),
+        )
+        .field("--key")
     })
 }

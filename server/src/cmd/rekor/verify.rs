@@ -35,15 +35,26 @@ struct Output<'a> {
 pub fn run(args: Args, json: bool) -> CmdResult {
     let sha256: [u8; 32] = match args.target.read()? {
         Stamped::Data(d) => HashAlg::Sha256.digest(&d).try_into().expect("32 bytes"),
-        Stamped::Digest(d) => d.try_into().map_err(|_| Unusable::new("a Rekor entry is checked against a SHA-256: 64 hex digits").field("--digest"))?,
+        Stamped::Digest(d) => d.try_into().map_err(|_| {
+            Unusable::new("a Rekor entry is checked against a SHA-256: 64 hex digits")
+                .field("--digest")
+        })?,
     };
     let key = read_log_key(Some(&args.pubkey))?;
     let bytes = read_bounded(&args.entry, MAX_ENTRY_BYTES as u64, "log entry")?;
-    let entry = LogEntry::parse(&bytes).map_err(|e| Unusable::file(&args.entry, e.message).field(e.field))?;
+    let entry = LogEntry::parse(&bytes)
+        .map_err(|e| Unusable::file(&args.entry, e.message).field(e.field))?;
     let verdict = rekor::verify(&entry, Some(&sha256), &key);
     let file = args.entry.display().to_string();
     if json {
-        println!("{}", serde_json::to_string(&Output { file, verdict: &verdict }).expect("verdict serializes"));
+        println!(
+            "{}",
+            serde_json::to_string(&Output {
+                file,
+                verdict: &verdict
+            })
+            .expect("verdict serializes")
+        );
     } else {
         println!("entry: {file}  logIndex {}", verdict.log_index);
         print_checks(&verdict.checks);

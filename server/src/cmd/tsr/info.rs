@@ -34,13 +34,19 @@ pub fn run(args: Args, json: bool) -> CmdResult {
         let out = Output {
             ok: true,
             file: args.timestamp.display().to_string(),
-            kind: if matches!(parsed, Parsed::Response(_)) { "response" } else { "token" },
+            kind: if matches!(parsed, Parsed::Response(_)) {
+                "response"
+            } else {
+                "token"
+            },
             status: match &parsed {
                 Parsed::Response(r) => Some(&r.status),
                 Parsed::Token(_) => None,
             },
             tst_info: token.map(|t| &t.tst_info),
-            certificates: token.map(|t| t.certificates.iter().map(|c| c.summary()).collect()).unwrap_or_default(),
+            certificates: token
+                .map(|t| t.certificates.iter().map(|c| c.summary()).collect())
+                .unwrap_or_default(),
         };
         println!("{}", serde_json::to_string(&out).expect("info serializes"));
     } else {

@@ -39,7 +39,14 @@ pub fn run(command: TsrCommand, json: bool) -> CmdResult {
 pub fn read_timestamp(path: &Path) -> Result<Parsed, Unusable> {
     let bytes = read_bounded(path, MAX_TIMESTAMP_BYTES, "timestamp")?;
     tsp::parse(&bytes).map_err(|e| {
-        Unusable::file(path, format!("not a timestamp response or token: byte offset {}: {}", e.offset, e.message)).field("timestamp")
+        Unusable::file(
+            path,
+            format!(
+                "not a timestamp response or token: byte offset {}: {}",
+                e.offset, e.message
+            ),
+        )
+        .field("timestamp")
     })
 }
 

@@ -81,14 +81,24 @@ pub fn run(args: Args, json: bool) -> CmdResult {
     let mut urls: Vec<String> = args.urls.clone();
     for t in &args.tsas {
         let name = clap::ValueEnum::to_possible_value(t).expect("no skipped variants");
-        let (_, url) = tsq::AUTHORITIES.iter().find(|(n, _)| *n == name.get_name()).expect("every --tsa name is a default authority");
+        let (_, url) = tsq::AUTHORITIES
+            .iter()
+            .find(|(n, _)| *n == name.get_name())
+            .expect("every --tsa name is a default authority");
         urls.push(url.to_string());
     }
     if urls.is_empty() {
-        urls = tsq::AUTHORITIES.iter().map(|(_, u)| u.to_string()).collect();
+        urls = tsq::AUTHORITIES
+            .iter()
+            .map(|(_, u)| u.to_string())
+            .collect();
     }
     if args.out.is_some() && urls.len() != 1 {
-        return Err(Unusable::new(format!("--out names one file but {} authorities are asked", urls.len())).field("--out"));
+        return Err(Unusable::new(format!(
+            "--out names one file but {} authorities are asked",
+            urls.len()
+        ))
+        .field("--out"));
     }
     let bytes = read_bounded(&args.file, MAX_STAMPED_FILE_BYTES, "file to timestamp")?;
     let mut untrusted = Vec::new();
@@ -99,29 +109,59 @@ pub fn run(args: Args, json: bool) -> CmdResult {
     let mut targets = Vec::new();
     for url in &urls {
         let name = tsq::authority_name(url);
-        let out = args.out.clone().unwrap_or_else(|| with_suffix(&args.file, &format!(".{name}.tsr")));
+        let out = args
+            .out
+            .clone()
+            .unwrap_or_else(|| with_suffix(&args.file, &format!(".{name}.tsr")));
         if out.exists() || targets.iter().any(|(_, _, o)| *o == out) {
-            return Err(Unusable::file(&out, "already exists (or is named twice); refusing to overwrite"));
+            return Err(Unusable::file(
+                &out,
+                "already exists (or is named twice); refusing to overwrite",
+            ));
         }
         targets.push((name, url.clone(), out));
     }
 
     let client = HttpClient::new(Duration::from_secs(args.timeout));
     let results: Vec<AuthorityResult> = std::thread::scope(|s| {
-        let jobs: Vec<_> = targets.iter().map(|(name, url, out)| s.spawn(|| ask(&client, name, url, out, &bytes, &untrusted))).collect();
-        jobs.into_iter().map(|j| j.join().expect("request thread")).collect()
+        let jobs: Vec<_> = targets
+            .iter()
+            .map(|(name, url, out)| s.spawn(|| ask(&client, name, url, out, &bytes, &untrusted)))
+            .collect();
+        jobs.into_iter()
+            .map(|j| j.join().expect("request thread"))
+            .collect()
     });
     let ok = results.iter().all(|r| r.ok);
     let sha256 = sealbook_core::hex::encode(&HashAlg::Sha256.digest(&bytes));
     if json {
-        let out = Output { ok, file: args.file.display().to_string(), sha256, authorities: results };
-        println!("{}", serde_json::to_string(&out).expect("output serializes"));
+        let out = Output {
+            ok,
+            file: args.file.display().to_string(),
+            sha256,
+            authorities: results,
+        };
+        println!(
+            "{}",
+            serde_json::to_string(&out).expect("output serializes")
+        );
     } else {
         println!("{}  sha256 {sha256}", args.file.display());
         for r in &results {
             match (&r.written, &r.error) {
-                (Some(w), _) => println!("  {}: {} genTime {} serial {}", r.tsa, w, r.gen_time.as_deref().unwrap_or("?"), r.serial.as_deref().unwrap_or("?")),
-                (None, e) => println!("  {}: FAILED ({}): {}", r.tsa, r.url, e.as_deref().unwrap_or("")),
+                (Some(w), _) => println!(
+                    "  {}: {} genTime {} serial {}",
+                    r.tsa,
+                    w,
+                    r.gen_time.as_deref().unwrap_or("?"),
+                    r.serial.as_deref().unwrap_or("?")
+                ),
+                (None, e) => println!(
+                    "  {}: FAILED ({}): {}",
+                    r.tsa,
+                    r.url,
+                    e.as_deref().unwrap_or("")
+                ),
             }
         }
     }
@@ -129,7 +169,14 @@ pub fn run(args: Args, json: bool) -> CmdResult {
 }
 
 /// One authority: request, check, store.
-fn ask(client: &HttpClient, name: &str, url: &str, out: &std::path::Path, data: &[u8], untrusted: &[Certificate]) -> AuthorityResult {
+fn ask(
+    client: &HttpClient,
+    name: &str,
+    url: &str,
+    out: &std::path::Path,
+    data: &[u8],
+    untrusted: &[Certificate],
+) -> AuthorityResult {
     let mut r = AuthorityResult {
         tsa: name.to_string(),
         url: url.to_string(),
@@ -142,7 +189,11 @@ fn ask(client: &HttpClient, name: &str, url: &str, out: &std::path::Path, data: 
     };
     match exchange(client, url, data, untrusted) {
         Err(e) => r.error = Some(e),
-        Ok(Reply { bytes, verdict, carries_certificates }) => {
+        Ok(Reply {
+            bytes,
+            verdict,
+            carries_certificates,
+        }) => {
             if let Some(t) = &verdict.tst_info {
                 r.gen_time = Some(t.gen_time.to_iso());
                 r.serial = Some(sealbook_core::hex::encode(&t.serial));
@@ -154,11 +205,18 @@ fn ask(client: &HttpClient, name: &str, url: &str, out: &std::path::Path, data: 
             let failed: Vec<String> = required
                 .iter()
                 .filter(|id| verdict.check(id).map(|c| c.status) != Some(Status::Pass))
-                .map(|id| verdict.check(id).map_or(format!("{id}: not checked"), |c| format!("{id}: {}", c.detail)))
+                .map(|id| {
+                    verdict.check(id).map_or(format!("{id}: not checked"), |c| {
+                        format!("{id}: {}", c.detail)
+                    })
+                })
                 .collect();
             r.checks = verdict.checks;
             if !failed.is_empty() {
-                let mut why = format!("{url}: reply rejected, nothing written: {}", failed.join("; "));
+                let mut why = format!(
+                    "{url}: reply rejected, nothing written: {}",
+                    failed.join("; ")
+                );
                 if !carries_certificates && untrusted.is_empty() {
                     why.push_str(" (the reply carries no certificate: give the authority's with --untrusted)");
                 }
@@ -183,25 +241,47 @@ struct Reply {
 
 /// POSTs a fresh request; returns the reply and its verdict (no trust anchors: the chain
 /// checks fail by design and are not looked at here).
-fn exchange(client: &HttpClient, url: &str, data: &[u8], untrusted: &[Certificate]) -> Result<Reply, String> {
+fn exchange(
+    client: &HttpClient,
+    url: &str,
+    data: &[u8],
+    untrusted: &[Certificate],
+) -> Result<Reply, String> {
     let mut nonce = [0u8; 8];
     getrandom::getrandom(&mut nonce).map_err(|e| format!("no random nonce: {e}"))?;
     let req = TimeStampReq::for_data(HashAlg::Sha256, data, Some(&nonce), true);
     let der = req.to_der()?;
-    let body = Body { content_type: Some(tsq::QUERY_MEDIA_TYPE), bytes: &der };
-    let (status, bytes) = client.exchange(url, tsq::REPLY_MEDIA_TYPE, Some(body), MAX_REPLY_BYTES)?;
+    let body = Body {
+        content_type: Some(tsq::QUERY_MEDIA_TYPE),
+        bytes: &der,
+    };
+    let (status, bytes) =
+        client.exchange(url, tsq::REPLY_MEDIA_TYPE, Some(body), MAX_REPLY_BYTES)?;
     if status != 200 {
         return Err(format!("{url}: HTTP {status}: {}", excerpt(&bytes)));
     }
     if bytes.len() > MAX_REPLY_BYTES {
         return Err(format!("{url}: reply longer than {MAX_REPLY_BYTES} bytes"));
     }
-    let parsed = tsp::parse(&bytes).map_err(|e| format!("{url}: reply is not a TimeStampResp: byte offset {}: {}", e.offset, e.message))?;
+    let parsed = tsp::parse(&bytes).map_err(|e| {
+        format!(
+            "{url}: reply is not a TimeStampResp: byte offset {}: {}",
+            e.offset, e.message
+        )
+    })?;
     if let Parsed::Token(_) = parsed {
         return Err(format!("{url}: reply is a bare token, not a TimeStampResp"));
     }
     let carries_certificates = parsed.token().is_some_and(|t| !t.certificates.is_empty());
-    let opts = VerifyOptions { expected_nonce: req.nonce.clone(), untrusted: untrusted.to_vec(), ..Default::default() };
+    let opts = VerifyOptions {
+        expected_nonce: req.nonce.clone(),
+        untrusted: untrusted.to_vec(),
+        ..Default::default()
+    };
     let verdict = tsp::verify(&parsed, Imprinted::Data(data), &opts);
-    Ok(Reply { bytes, verdict, carries_certificates })
+    Ok(Reply {
+        bytes,
+        verdict,
+        carries_certificates,
+    })
 }

@@ -46,22 +46,39 @@ pub fn run(args: Args, json: bool) -> CmdResult {
         anchors.extend(read_certificates(p, "--ca")?);
     }
     if anchors.is_empty() {
-        return Err(Unusable::new("no trust anchor: the --ca files hold no certificate").field("--ca"));
+        return Err(
+            Unusable::new("no trust anchor: the --ca files hold no certificate").field("--ca"),
+        );
     }
     let mut untrusted = Vec::new();
     for p in &args.untrusted {
         untrusted.extend(read_certificates(p, "--untrusted")?);
     }
-    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64);
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64);
     let imprinted = match &stamped {
         Stamped::Data(d) => Imprinted::Data(d),
         Stamped::Digest(d) => Imprinted::Digest(d),
     };
-    let opts = VerifyOptions { anchors, untrusted, now: Some(now), ..Default::default() };
+    let opts = VerifyOptions {
+        anchors,
+        untrusted,
+        now: Some(now),
+        ..Default::default()
+    };
     let verdict = tsp::verify(&parsed, imprinted, &opts);
     let file = args.input.display().to_string();
     if json {
-        println!("{}", serde_json::to_string(&Output { file, now, verdict: &verdict }).expect("verdict serializes"));
+        println!(
+            "{}",
+            serde_json::to_string(&Output {
+                file,
+                now,
+                verdict: &verdict
+            })
+            .expect("verdict serializes")
+        );
     } else {
         print_verdict(&file, now, &verdict);
     }
@@ -71,7 +88,12 @@ pub fn run(args: Args, json: bool) -> CmdResult {
 fn print_verdict(file: &str, now: i64, v: &Verdict) {
     println!("timestamp: {file}");
     if let Some(t) = &v.tst_info {
-        println!("genTime: {}  policy {}  serial {}", t.gen_time.to_iso(), t.policy, sealbook_core::hex::encode(&t.serial));
+        println!(
+            "genTime: {}  policy {}  serial {}",
+            t.gen_time.to_iso(),
+            t.policy,
+            sealbook_core::hex::encode(&t.serial)
+        );
         if let Some(a) = &t.tsa {
             println!("TSA name: {}", a.text);
         }
@@ -82,15 +104,24 @@ fn print_verdict(file: &str, now: i64, v: &Verdict) {
     if !v.chain.is_empty() {
         println!("chain (leaf first):");
         for c in &v.chain {
-            println!("  {}  [{} .. {}]  sha256 {}", c.subject, c.not_before, c.not_after, c.sha256);
+            println!(
+                "  {}  [{} .. {}]  sha256 {}",
+                c.subject, c.not_before, c.not_after, c.sha256
+            );
         }
     }
     println!("checks:");
     print_checks(&v.checks);
     let word = |ok: bool| if ok { "OK" } else { "FAILED" };
-    println!("verdict (certificate validity checked at genTime, RFC 3161 App. B): {}", word(v.ok));
+    println!(
+        "verdict (certificate validity checked at genTime, RFC 3161 App. B): {}",
+        word(v.ok)
+    );
     if let Some(ok_now) = v.ok_now {
         let at = sealbook_core::der::Time::from_unix(now).to_iso();
-        println!("verdict now (validity checked at {at}, as `openssl ts -verify` does by default): {}", word(ok_now));
+        println!(
+            "verdict now (validity checked at {at}, as `openssl ts -verify` does by default): {}",
+            word(ok_now)
+        );
     }
 }
