@@ -4,7 +4,7 @@
 
 use sealbook_core::contract::event::EventContract;
 use sealbook_core::contract::forecasts_csv::{CONTRACT_COLUMNS, TABLE_C1_COLUMNS};
-use sealbook_core::score::league::league_stats_from_files;
+use sealbook_core::score::files::league_stats_from_files;
 use sealbook_core::score::seams::{Interval, StatsSeams};
 use sealbook_core::stats::bootstrap::BootstrapError;
 use sealbook_core::stats::endpoint::{EndpointConfig, EndpointResult};

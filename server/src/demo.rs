@@ -507,7 +507,7 @@ pub fn write(dir: &Path) -> Result<Vec<PathBuf>, Unusable> {
 mod tests {
     use super::*;
     use sealbook_core::book::chain::{verify, VerifyOptions};
-    use sealbook_core::score::league::league_stats_from_files;
+    use sealbook_core::score::files::league_stats_from_files;
     use sealbook_core::score::seams::CoreStats;
 
     #[test]

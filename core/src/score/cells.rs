@@ -3,6 +3,7 @@
 //! which every unstated cell of a sent answer counts as 50% (0.25).
 
 use super::brier::{brier, MeanScore, COIN_BRIER};
+use crate::contract::forecasts_csv::ForecastRow;
 use serde::Serialize;
 
 /// What one answer cell holds.
@@ -18,6 +19,11 @@ pub enum Cell {
     Unstated,
     /// The seat sent no answer line (`no_answer`): missing from the run's scores.
     NoAnswer,
+}
+
+/// The cell a forecasts-file row holds ([`Cell::classify`] of its columns).
+pub(crate) fn cell_of(r: &ForecastRow) -> Cell {
+    Cell::classify(&r.status, &r.cell_status, r.prob_up)
 }
 
 impl Cell {

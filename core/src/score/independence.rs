@@ -6,16 +6,15 @@
 //! stated probability; `counted_50` fillers are not answers, a stated 50 is), the common event
 //! only (own-reference cells and correction cells left out), answers sealed before the
 //! reference (the book's `max(at, booked_at)` against 09:30 ET when the book is given; see
-//! [`super::league::admission`], the rule the consensus uses too), and of each seat in a run
+//! [`super::eligibility::admission`], the rule the consensus uses too), and of each seat in a run
 //! its latest answer line only.
 
-use super::league::{admission, Admission};
+use super::eligibility::{admission, Admission};
 use crate::calendar::{Horizon, Instant};
 use crate::contract::forecasts_csv::ForecastRow;
-use crate::neff::panel::CorrelationMatrix;
-use crate::neff::panel::MIN_COMMON_CELLS;
+use crate::neff::panel::{CorrelationMatrix, NeffReading, Panel, Similarity, MIN_COMMON_CELLS};
 use crate::neff::spectrum::{spectrum, Spectrum};
-use crate::neff::{Answer, NeffError, NeffReading, Panel, Similarity};
+use crate::neff::{Answer, NeffError};
 use serde::Serialize;
 use std::collections::BTreeMap;
 

@@ -23,18 +23,19 @@
 
 use super::baselines::ClimatologyTable;
 use super::calibration::{share_40_60, sharpness_k, spread};
-use super::independence::{panel_error_note, run_cells, NeffRow};
-use super::league::{InputError, LeagueFiles};
+use super::independence::{panel_error_note, run_cells};
 use super::mean;
 use super::roster::Roster;
 use crate::calendar::{reference_cut, session_number, Date, Horizon, Instant};
 use crate::contract::forecasts_csv::ForecastRow;
-use crate::neff::panel::{one_market_per_group, CorrelationMatrix, MIN_COMMON_CELLS};
+use crate::neff::panel::{
+    one_market_per_group, CorrelationMatrix, NeffReading, Panel, Similarity, MIN_COMMON_CELLS,
+};
 use crate::neff::seats::{error_panel, seat_profiles, ScoredAnswer, SeatProfile};
 use crate::neff::shadow::{shadow_weights, ShadowWeights};
 use crate::neff::sides::{sides_test, SidesTest};
 use crate::neff::spectrum::{spectrum, Spectrum};
-use crate::neff::{Answer, NeffReading, Panel, Similarity};
+use crate::neff::Answer;
 use crate::stats::endpoint::PRIMARY_FIRST_SESSION;
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
@@ -500,21 +501,6 @@ fn funnel(rows: &[ForecastRow], sealing_times: Option<&BTreeMap<u64, Instant>>) 
             }
         })
         .collect()
-}
-
-/// `sealbook neff --all`: the `n_eff[]` rows and the `independence` section from the files'
-/// bytes (forecasts, book, climatology, ask chain), as `league_stats_from_files` reads them.
-pub fn neff_and_independence_from_files(
-    forecasts_csv: Option<&[u8]>,
-    book: Option<&[u8]>,
-    climatology: Option<&[u8]>,
-    asks: Option<&[u8]>,
-) -> Result<(Vec<NeffRow>, Independence), InputError> {
-    let f = LeagueFiles::read(forecasts_csv, book, climatology, asks)?;
-    Ok((
-        super::independence::neff_rows(&f.rows, f.times.as_ref()),
-        independence(&f.rows, f.times.as_ref(), f.clim.as_ref(), &f.roster),
-    ))
 }
 
 #[cfg(test)]

@@ -22,20 +22,19 @@
 use super::agreement::agreement;
 use super::baselines::momentum_pct;
 use super::baselines::{bss, ClimatologyTable};
-use super::book_agreement::{book_agreement, BookAgreement};
-use super::book_lines::{BookLineError, BookLines};
+use super::book_agreement::BookAgreement;
 use super::brier::{brier, brier_report, hit_rate, HitRate, Resolved};
 use super::calibration::{folded_calibration, sharpness_k, sharpness_k_clim, CalibrationBin};
-use super::cells::{seat_cells, Cell};
+use super::cells::{cell_of, seat_cells};
 use super::consensus::{consensus, krogh_vedelsby, seat_value, Answer};
-use super::crowd_book::{crowd_stats, CrowdStats};
-use super::eligibility::ranked;
-use super::independence::{neff_rows, run_matrices, NeffRow, RunMatrix};
+use super::crowd_book::CrowdStats;
+use super::eligibility::{admission, ranked, Admission};
+use super::independence::{neff_rows, NeffRow};
 use super::independence_tables::{independence, Independence};
 use super::mean;
-use super::roster::{league_roster, Roster, RosterError};
+use super::roster::Roster;
 use super::seams::{interval_for, Interval, StatsSeams};
-use crate::calendar::{reference_cut, session_number, Date, Horizon, Instant};
+use crate::calendar::{session_number, Date, Horizon, Instant};
 use crate::contract::forecasts_csv::ForecastRow;
 use crate::stats::endpoint::{
     session_gains, EndpointConfig, PairedLoss, SessionGain, Verdict, PRIMARY_FIRST_SESSION,
@@ -209,6 +208,22 @@ pub struct PrimaryEndpoint {
 }
 
 impl PrimaryEndpoint {
+    /// The endpoint from the one-day paired losses, when the climatology table's content hash
+    /// matched its stated one (`sha256_ok`).
+    fn of_paired(
+        sha256_ok: Option<bool>,
+        paired: &[PairedLoss],
+        stats: &dyn StatsSeams,
+    ) -> PrimaryEndpoint {
+        match sha256_ok {
+            Some(true) => PrimaryEndpoint::of(session_gains(paired), stats),
+            None => PrimaryEndpoint::without("no climatology table given"),
+            Some(false) => PrimaryEndpoint::without(
+                "the climatology table's content hash does not match its stated sha256",
+            ),
+        }
+    }
+
     /// The endpoint over session gains in session order, or the reason it has no interval.
     fn of(session_gains: Vec<SessionGain>, stats: &dyn StatsSeams) -> PrimaryEndpoint {
         let gains: Vec<f64> = session_gains.iter().map(|g| g.gain).collect();
@@ -267,60 +282,63 @@ struct EventScores<'a> {
     calibration: Vec<(f64, bool)>,
 }
 
-/// Whether a row enters the common events (§4.5, §5.1): a `counted` row with a stated
-/// probability, on the common event (`same_event`: not the seat's own reference), from an
-/// `issue` line (correction cells are not in the sealed answers), and, when the book's
-/// sealing times are given, sealed before the session's 09:30 ET reference.
-pub(crate) enum Admission {
-    Out,
-    AfterReference,
-    In,
-}
-
-pub(crate) fn admission(
-    r: &ForecastRow,
-    sealing_times: Option<&BTreeMap<u64, Instant>>,
-) -> Admission {
-    if r.status != "counted"
-        || !r.same_event
-        || r.line_kind != "issue"
-        || cell_of(r).stated().is_none()
-    {
-        return Admission::Out;
-    }
-    match sealing_times {
-        // No sealing time for the row's line counts as not sealed before the reference.
-        Some(times)
-            if Date::parse(&r.session)
-                .zip(times.get(&r.line))
-                .is_none_or(|(d, t)| *t >= reference_cut(d)) =>
-        {
-            Admission::AfterReference
-        }
-        _ => Admission::In,
-    }
-}
-
 fn resolved_up(r: &ForecastRow) -> Option<bool> {
     r.resolved().then(|| r.up()).flatten()
 }
 
-fn cell_of(r: &ForecastRow) -> Cell {
-    Cell::classify(&r.status, &r.cell_status, r.prob_up)
+/// The climatology's base rate `q` (0-1) for a row's market and horizon, all rows (§4.3).
+fn clim_q(climatology: Option<&ClimatologyTable>, r: &ForecastRow) -> Option<f64> {
+    climatology.and_then(|c| c.q(&r.asset, r.horizon.as_str()))
+}
+
+/// The base rate excluding draws (`p_up_ex_draw`, the `bss_reference`).
+fn clim_q_ex_draw(climatology: Option<&ClimatologyTable>, r: &ForecastRow) -> Option<f64> {
+    climatology.and_then(|c| c.q_ex_draw(&r.asset, r.horizon.as_str()))
 }
 
 /// The league tables; `stats` supplies the intervals (see [`StatsSeams`]).
 pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueStats {
-    let q_of = |r: &ForecastRow| {
-        inp.climatology
-            .and_then(|c| c.q(&r.asset, r.horizon.as_str()))
-    };
-    let q_ex_draw_of = |r: &ForecastRow| {
-        inp.climatology
-            .and_then(|c| c.q_ex_draw(&r.asset, r.horizon.as_str()))
-    };
+    let mut seats = seat_tables(inp, stats);
+    let grid = grid(inp.rows);
+    let roster = consensus_roster(inp);
+    let (events, excluded) = common_events(inp.rows, inp.sealing_times);
+    let scored = score_events(inp.rows, events, &roster, inp.climatology);
+    for ((seat, h), v) in scored.values {
+        if let Some(sh) = seats.get_mut(seat).and_then(|m| m.get_mut(h.as_str())) {
+            sh.consensus_value_n = v.len();
+            sh.consensus_value = mean(v);
+        }
+    }
+    let consensus = consensus_tables(scored.per_h, stats);
+    let sha256_ok = inp.climatology.map(|c| c.sha256_ok(None));
+    LeagueStats {
+        seats,
+        grid,
+        consensus,
+        n_eff: neff_rows(inp.rows, inp.sealing_times),
+        independence: independence(inp.rows, inp.sealing_times, inp.climatology, inp.roster),
+        primary_endpoint: PrimaryEndpoint::of_paired(sha256_ok, &scored.paired, stats),
+        time_basis: if inp.sealing_times.is_some() {
+            "book_sealed_at"
+        } else {
+            "same_event"
+        }
+        .into(),
+        climatology_sha256_ok: sha256_ok,
+        rows: inp.rows.len(),
+        excluded_after_reference: excluded,
+        crowd: None,
+        book_agreement: None,
+        rows_from: RowsFrom::Forecasts,
+    }
+}
 
-    // Seat figures.
+/// `seats.<seat>.<horizon>`: every seat's figures on its counted record (every status but
+/// `not_counted`), the consensus value still empty.
+fn seat_tables(
+    inp: &LeagueInputs<'_>,
+    stats: &dyn StatsSeams,
+) -> BTreeMap<String, BTreeMap<String, SeatHorizon>> {
     let mut by_seat: BTreeMap<(&str, Horizon), Vec<&ForecastRow>> = BTreeMap::new();
     for r in inp.rows.iter().filter(|r| r.status != "not_counted") {
         by_seat
@@ -330,109 +348,125 @@ pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueSta
     }
     let mut seats: BTreeMap<String, BTreeMap<String, SeatHorizon>> = BTreeMap::new();
     for ((seat, h), rows) in &by_seat {
-        let cells = seat_cells(rows.iter().map(|r| (cell_of(r), resolved_up(r))));
-        let stated: Vec<(&ForecastRow, f64)> = rows
-            .iter()
-            .filter_map(|r| cell_of(r).stated().map(|p| (*r, p)))
-            .collect();
-        let resolved: Vec<(&ForecastRow, f64, bool)> = stated
-            .iter()
-            .filter_map(|&(r, p)| resolved_up(r).map(|up| (r, p, up)))
-            .collect();
-        let report = brier_report(
-            &resolved
-                .iter()
-                .map(|&(r, p, up)| Resolved {
-                    p_pct: p,
-                    up,
-                    draw: r.draw == Some(true),
-                })
-                .collect::<Vec<_>>(),
-        );
-        let mut per_session: BTreeMap<&str, Vec<f64>> = BTreeMap::new();
-        for &(r, p, up) in &resolved {
-            per_session
-                .entry(r.session.as_str())
-                .or_default()
-                .push(brier(p, up));
-        }
-        let with_q: Vec<(f64, bool, f64)> = resolved
-            .iter()
-            .filter_map(|&(r, p, up)| q_of(r).map(|q| (p, up, q)))
-            .collect();
-        let b_model = mean(with_q.iter().map(|&(p, up, _)| brier(p, up)));
-        let b_clim = mean(with_q.iter().map(|&(_, up, q)| brier(100.0 * q, up)));
-        let ex_draw_q: Vec<(f64, bool, f64)> = resolved
-            .iter()
-            .filter(|(r, _, _)| r.draw != Some(true))
-            .filter_map(|&(r, p, up)| q_ex_draw_of(r).map(|q| (p, up, q)))
-            .collect();
-        let bss_clim_ex_draw = mean(ex_draw_q.iter().map(|&(p, up, _)| brier(p, up)))
-            .zip(mean(
-                ex_draw_q.iter().map(|&(_, up, q)| brier(100.0 * q, up)),
-            ))
-            .and_then(|(b, c)| bss(b, c));
-        let sessions = per_session.len();
-        let logistic = {
-            let session_index: Vec<&str> = per_session.keys().copied().collect();
-            let cluster: Vec<u64> = resolved
-                .iter()
-                .map(|(r, _, _)| {
-                    session_index
-                        .binary_search(&r.session.as_str())
-                        .unwrap_or(0) as u64
-                })
-                .collect();
-            let p: Vec<f64> = resolved.iter().map(|(_, p, _)| p / 100.0).collect();
-            let y: Vec<bool> = resolved.iter().map(|(_, _, up)| *up).collect();
-            stats.logistic_calibration(&p, &y, &cluster)
-        };
-        let interval = interval_rule(h.sessions() as usize, sessions);
-        let ci95 = interval_for(
-            &interval,
-            &per_session.into_values().collect::<Vec<_>>(),
-            stats,
-        );
         seats.entry(seat.to_string()).or_default().insert(
             h.as_str().to_string(),
-            SeatHorizon {
-                brier: report.all.mean,
-                brier_ex_draw: report.ex_draw.mean,
-                dropped_draws: report.dropped_draws,
-                n: report.all.n,
-                sessions,
-                coverage: cells.coverage,
-                service: cells.service.mean,
-                explicit_50: cells.explicit_50,
-                counted_50: cells.counted_50,
-                unstated: cells.unstated,
-                no_answer: cells.no_answer,
-                bss_clim: b_model.zip(b_clim).and_then(|(b, c)| bss(b, c)),
-                bss_clim_ex_draw,
-                n_clim: with_q.len(),
-                bss_crowd: None,
-                k: sharpness_k(stated.iter().map(|&(_, p)| p)),
-                k_clim: sharpness_k_clim(
-                    stated.iter().filter_map(|&(r, p)| q_of(r).map(|q| (p, q))),
-                ),
-                hit_rate: hit_rate(resolved.iter().map(|&(_, p, up)| (p, up))),
-                calibration: folded_calibration(resolved.iter().map(|&(_, p, up)| (p, up))),
-                logistic_note: logistic.as_ref().err().map(ToString::to_string),
-                logistic: logistic.ok(),
-                ranked: ranked(report.all.n, sessions),
-                interval,
-                ci95: ci95.map(|c| c.1),
-                ci95_method: ci95.map(|c| c.0),
-                consensus_value: None,
-                consensus_value_n: 0,
-            },
+            seat_horizon(*h, rows, inp.climatology, stats),
         );
     }
+    seats
+}
 
-    // The grid: (seat, market, horizon) -> every stated probability with its outcome if resolved.
+/// One seat's figures on one horizon, from its counted rows there.
+fn seat_horizon(
+    h: Horizon,
+    rows: &[&ForecastRow],
+    climatology: Option<&ClimatologyTable>,
+    stats: &dyn StatsSeams,
+) -> SeatHorizon {
+    let cells = seat_cells(rows.iter().map(|r| (cell_of(r), resolved_up(r))));
+    let stated: Vec<(&ForecastRow, f64)> = rows
+        .iter()
+        .filter_map(|r| cell_of(r).stated().map(|p| (*r, p)))
+        .collect();
+    let resolved: Vec<(&ForecastRow, f64, bool)> = stated
+        .iter()
+        .filter_map(|&(r, p)| resolved_up(r).map(|up| (r, p, up)))
+        .collect();
+    let report = brier_report(
+        &resolved
+            .iter()
+            .map(|&(r, p, up)| Resolved {
+                p_pct: p,
+                up,
+                draw: r.draw == Some(true),
+            })
+            .collect::<Vec<_>>(),
+    );
+    let mut per_session: BTreeMap<&str, Vec<f64>> = BTreeMap::new();
+    for &(r, p, up) in &resolved {
+        per_session
+            .entry(r.session.as_str())
+            .or_default()
+            .push(brier(p, up));
+    }
+    let with_q: Vec<(f64, bool, f64)> = resolved
+        .iter()
+        .filter_map(|&(r, p, up)| clim_q(climatology, r).map(|q| (p, up, q)))
+        .collect();
+    let b_model = mean(with_q.iter().map(|&(p, up, _)| brier(p, up)));
+    let b_clim = mean(with_q.iter().map(|&(_, up, q)| brier(100.0 * q, up)));
+    let ex_draw_q: Vec<(f64, bool, f64)> = resolved
+        .iter()
+        .filter(|(r, _, _)| r.draw != Some(true))
+        .filter_map(|&(r, p, up)| clim_q_ex_draw(climatology, r).map(|q| (p, up, q)))
+        .collect();
+    let bss_clim_ex_draw = mean(ex_draw_q.iter().map(|&(p, up, _)| brier(p, up)))
+        .zip(mean(
+            ex_draw_q.iter().map(|&(_, up, q)| brier(100.0 * q, up)),
+        ))
+        .and_then(|(b, c)| bss(b, c));
+    let sessions = per_session.len();
+    let logistic = {
+        let session_index: Vec<&str> = per_session.keys().copied().collect();
+        let cluster: Vec<u64> = resolved
+            .iter()
+            .map(|(r, _, _)| {
+                session_index
+                    .binary_search(&r.session.as_str())
+                    .unwrap_or(0) as u64
+            })
+            .collect();
+        let p: Vec<f64> = resolved.iter().map(|(_, p, _)| p / 100.0).collect();
+        let y: Vec<bool> = resolved.iter().map(|(_, _, up)| *up).collect();
+        stats.logistic_calibration(&p, &y, &cluster)
+    };
+    let interval = interval_rule(h.sessions() as usize, sessions);
+    let ci95 = interval_for(
+        &interval,
+        &per_session.into_values().collect::<Vec<_>>(),
+        stats,
+    );
+    SeatHorizon {
+        brier: report.all.mean,
+        brier_ex_draw: report.ex_draw.mean,
+        dropped_draws: report.dropped_draws,
+        n: report.all.n,
+        sessions,
+        coverage: cells.coverage,
+        service: cells.service.mean,
+        explicit_50: cells.explicit_50,
+        counted_50: cells.counted_50,
+        unstated: cells.unstated,
+        no_answer: cells.no_answer,
+        bss_clim: b_model.zip(b_clim).and_then(|(b, c)| bss(b, c)),
+        bss_clim_ex_draw,
+        n_clim: with_q.len(),
+        bss_crowd: None,
+        k: sharpness_k(stated.iter().map(|&(_, p)| p)),
+        k_clim: sharpness_k_clim(
+            stated
+                .iter()
+                .filter_map(|&(r, p)| clim_q(climatology, r).map(|q| (p, q))),
+        ),
+        hit_rate: hit_rate(resolved.iter().map(|&(_, p, up)| (p, up))),
+        calibration: folded_calibration(resolved.iter().map(|&(_, p, up)| (p, up))),
+        logistic_note: logistic.as_ref().err().map(ToString::to_string),
+        logistic: logistic.ok(),
+        ranked: ranked(report.all.n, sessions),
+        interval,
+        ci95: ci95.map(|c| c.1),
+        ci95_method: ci95.map(|c| c.0),
+        consensus_value: None,
+        consensus_value_n: 0,
+    }
+}
+
+/// `grid.<seat>.<asset>.<horizon>` (§4.10): (seat, market, horizon) -> every counted stated
+/// probability with its outcome if resolved.
+fn grid(rows: &[ForecastRow]) -> BTreeMap<String, BTreeMap<String, BTreeMap<String, GridCell>>> {
     type GridKey<'r> = (&'r str, &'r str, Horizon);
     let mut cells: BTreeMap<GridKey<'_>, Vec<(f64, Option<bool>)>> = BTreeMap::new();
-    for r in inp.rows.iter().filter(|r| r.status != "not_counted") {
+    for r in rows.iter().filter(|r| r.status != "not_counted") {
         if let Some(p) = cell_of(r).stated() {
             cells
                 .entry((r.seat.as_str(), r.asset.as_str(), r.horizon))
@@ -462,25 +496,33 @@ pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueSta
             );
     }
 
-    // Roster order and families.
+    grid
+}
+
+/// The consensus' roster order and families: the given roster's, then every other seat in
+/// first-appearance order, each its own family.
+fn consensus_roster(inp: &LeagueInputs<'_>) -> Vec<(String, String)> {
     let mut roster: Vec<(String, String)> = inp.roster.families();
     for r in inp.rows {
         if !roster.iter().any(|(s, _)| *s == r.seat) {
             roster.push((r.seat.clone(), r.seat.clone()));
         }
     }
-    let rank = |seat: &str| {
-        roster
-            .iter()
-            .position(|(s, _)| s == seat)
-            .unwrap_or(usize::MAX)
-    };
+    roster
+}
 
-    // Common events.
+/// The common events (horizon, event id) -> their admitted rows ([`admission`]), and how
+/// many rows the 09:30 ET cut or a missing book line left out.
+type CommonEvents<'a> = BTreeMap<(Horizon, &'a str), Vec<&'a ForecastRow>>;
+
+fn common_events<'a>(
+    rows: &'a [ForecastRow],
+    sealing_times: Option<&BTreeMap<u64, Instant>>,
+) -> (CommonEvents<'a>, usize) {
     let mut excluded = 0usize;
     let mut events: BTreeMap<(Horizon, &str), Vec<&ForecastRow>> = BTreeMap::new();
-    for r in inp.rows {
-        match admission(r, inp.sealing_times) {
+    for r in rows {
+        match admission(r, sealing_times) {
             Admission::Out => continue,
             Admission::AfterReference => {
                 excluded += 1;
@@ -495,10 +537,13 @@ pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueSta
         };
         events.entry((r.horizon, id)).or_default().push(r);
     }
-    // Each asset's one-day common-event change by session number, for the momentum rule.
+    (events, excluded)
+}
+
+/// Each asset's one-day common-event change by session number, for the momentum rule.
+fn one_day_changes(rows: &[ForecastRow]) -> BTreeMap<(&str, u32), f64> {
     let mut one_day_change: BTreeMap<(&str, u32), f64> = BTreeMap::new();
-    for r in inp
-        .rows
+    for r in rows
         .iter()
         .filter(|r| r.horizon == Horizon::D1 && r.same_event)
     {
@@ -509,6 +554,33 @@ pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueSta
             one_day_change.entry((r.asset.as_str(), s)).or_insert(c);
         }
     }
+    one_day_change
+}
+
+/// The consensus scored on every resolved common event.
+struct ScoredEvents<'a> {
+    per_h: BTreeMap<Horizon, EventScores<'a>>,
+    /// The one-day (climatology, consensus) losses from session 11: the primary endpoint's.
+    paired: Vec<PairedLoss>,
+    /// (seat, horizon) -> the seat's value to the consensus on each event it answered.
+    values: BTreeMap<(&'a str, Horizon), Vec<f64>>,
+}
+
+/// The consensus of each common event in roster order, with its dispersion, the baselines on
+/// the same event, the §5.3 counts and each seat's value to it.
+fn score_events<'a>(
+    rows: &'a [ForecastRow],
+    events: CommonEvents<'a>,
+    roster: &[(String, String)],
+    climatology: Option<&ClimatologyTable>,
+) -> ScoredEvents<'a> {
+    let rank = |seat: &str| {
+        roster
+            .iter()
+            .position(|(s, _)| s == seat)
+            .unwrap_or(usize::MAX)
+    };
+    let one_day_change = one_day_changes(rows);
     let mut per_h: BTreeMap<Horizon, EventScores> = BTreeMap::new();
     let mut paired = Vec::new();
     let mut values: BTreeMap<(&str, Horizon), Vec<f64>> = BTreeMap::new();
@@ -553,7 +625,7 @@ pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueSta
         );
         e.all_wrong += counts.all_wrong as usize;
         e.minority_right += counts.minority_right as usize;
-        let q = q_of(rows[0]);
+        let q = clim_q(climatology, rows[0]);
         if let Some(q) = q {
             e.with_clim.push((kv.published, brier(100.0 * q, up)));
         }
@@ -573,13 +645,19 @@ pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueSta
             }
         }
     }
-    for ((seat, h), v) in values {
-        if let Some(sh) = seats.get_mut(seat).and_then(|m| m.get_mut(h.as_str())) {
-            sh.consensus_value_n = v.len();
-            sh.consensus_value = mean(v);
-        }
+    ScoredEvents {
+        per_h,
+        paired,
+        values,
     }
-    let consensus_stats = per_h
+}
+
+/// `consensus.<horizon>`: the scored events' means, intervals and baselines.
+fn consensus_tables(
+    per_h: BTreeMap<Horizon, EventScores<'_>>,
+    stats: &dyn StatsSeams,
+) -> BTreeMap<String, ConsensusHorizon> {
+    per_h
         .into_iter()
         .map(|(h, e)| {
             let cons_on_clim = mean(e.with_clim.iter().map(|p| p.0));
@@ -612,215 +690,7 @@ pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueSta
                 },
             )
         })
-        .collect();
-
-    let sha256_ok = inp.climatology.map(|c| c.sha256_ok(None));
-    let primary = match sha256_ok {
-        Some(true) => PrimaryEndpoint::of(session_gains(&paired), stats),
-        None => PrimaryEndpoint::without("no climatology table given"),
-        Some(false) => PrimaryEndpoint::without(
-            "the climatology table's content hash does not match its stated sha256",
-        ),
-    };
-    LeagueStats {
-        seats,
-        grid,
-        consensus: consensus_stats,
-        n_eff: neff_rows(inp.rows, inp.sealing_times),
-        independence: independence(inp.rows, inp.sealing_times, inp.climatology, inp.roster),
-        primary_endpoint: primary,
-        time_basis: if inp.sealing_times.is_some() {
-            "book_sealed_at"
-        } else {
-            "same_event"
-        }
-        .into(),
-        climatology_sha256_ok: sha256_ok,
-        rows: inp.rows.len(),
-        excluded_after_reference: excluded,
-        crowd: None,
-        book_agreement: None,
-        rows_from: RowsFrom::Forecasts,
-    }
-}
-
-/// Why the league's files cannot be scored: the file and where in it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum InputError {
-    Forecasts(crate::contract::forecasts_csv::CsvError),
-    Book(super::sealing::SealingError),
-    Climatology(super::baselines::ClimError),
-    /// A run, answer or crowd line of the book ([`super::book_lines`]).
-    BookLine(BookLineError),
-    /// The ask chain's roster (or, named so, the book's).
-    Roster(RosterError),
-    /// Neither a forecasts file nor a book to read the rows from.
-    NoRows,
-}
-
-impl std::fmt::Display for InputError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            InputError::Forecasts(e) => write!(f, "council-forecasts.csv: {e}"),
-            InputError::Book(e) => write!(f, "council-book.jsonl: {e}"),
-            InputError::Climatology(e) => write!(f, "council-clim-window.json: {e}"),
-            InputError::BookLine(e) => write!(f, "council-book.jsonl: {e}"),
-            InputError::Roster(e) => write!(f, "{e}"),
-            InputError::NoRows => write!(
-                f,
-                "no rows to score: give council-forecasts.csv or the book"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for InputError {}
-
-/// The league tables from the published files' bytes: `council-forecasts.csv` (without it,
-/// the rows are rebuilt from the book, [`super::book_rows`]; one of the two is required),
-/// optionally `council-book.jsonl` (the 09:30 ET cut on `max(at, booked_at)`) and
-/// `council-clim-window.json`, and the roster of `asks.jsonl` (else of the book's run lines,
-/// [`league_roster`]). The one entry point the CLI and the browser share, so both
-/// produce the same document from the same bytes; pass [`super::seams::CoreStats`] for the
-/// published intervals.
-pub fn league_stats_from_files(
-    forecasts_csv: Option<&[u8]>,
-    book: Option<&[u8]>,
-    climatology: Option<&[u8]>,
-    asks: Option<&[u8]>,
-    stats: &dyn StatsSeams,
-) -> Result<LeagueStats, InputError> {
-    let f = LeagueFiles::read(forecasts_csv, book, climatology, asks)?;
-    with_book(f.stats(stats), &f.rows, book)
-}
-
-/// The `n_eff[]` rows alone from the same files (`sealbook neff`).
-pub fn neff_rows_from_files(
-    forecasts_csv: Option<&[u8]>,
-    book: Option<&[u8]>,
-) -> Result<Vec<NeffRow>, InputError> {
-    // The roster only adds no_answer rows, which N_eff does not read.
-    let (rows, _, times) = read_rows(forecasts_csv, book, &Roster::default())?;
-    Ok(neff_rows(&rows, times.as_ref()))
-}
-
-/// The league tables and, for the Scores page's heat maps, the correlation matrix and
-/// eigenvalues of each run and horizon ([`run_matrices`]), from one reading of the files.
-pub fn league_stats_and_matrices_from_files(
-    forecasts_csv: Option<&[u8]>,
-    book: Option<&[u8]>,
-    climatology: Option<&[u8]>,
-    asks: Option<&[u8]>,
-    stats: &dyn StatsSeams,
-) -> Result<(LeagueStats, Vec<RunMatrix>), InputError> {
-    let f = LeagueFiles::read(forecasts_csv, book, climatology, asks)?;
-    Ok((
-        with_book(f.stats(stats), &f.rows, book)?,
-        run_matrices(&f.rows, f.times.as_ref()),
-    ))
-}
-
-/// The tables that read the book beyond its sealing times: the crowd comparison (with each
-/// seat's one-day `bss_crowd`) and the forecasts file's agreement with the sealed answers.
-fn with_book(
-    mut st: LeagueStats,
-    rows: &[ForecastRow],
-    book: Option<&[u8]>,
-) -> Result<LeagueStats, InputError> {
-    let Some(book) = book else { return Ok(st) };
-    let lines = BookLines::parse(book).map_err(InputError::BookLine)?;
-    let crowd = crowd_stats(rows, &lines).map_err(InputError::BookLine)?;
-    for (seat, split) in &crowd.seats {
-        if let Some(h) = st
-            .seats
-            .get_mut(seat)
-            .and_then(|m| m.get_mut(Horizon::D1.as_str()))
-        {
-            h.bss_crowd = split.admitted.bss_crowd;
-        }
-    }
-    st.crowd = Some(crowd);
-    if st.rows_from == RowsFrom::Forecasts {
-        st.book_agreement = Some(book_agreement(rows, &lines));
-    }
-    Ok(st)
-}
-
-type SealingTimes = BTreeMap<u64, Instant>;
-
-/// The rows (the forecasts file's, else the book's with `roster`'s expected seats) and the
-/// book's sealing times.
-fn read_rows(
-    forecasts_csv: Option<&[u8]>,
-    book: Option<&[u8]>,
-    roster: &Roster,
-) -> Result<(Vec<ForecastRow>, RowsFrom, Option<SealingTimes>), InputError> {
-    let (rows, from) = match (forecasts_csv, book) {
-        (Some(csv), _) => (
-            crate::contract::forecasts_csv::read_forecasts(csv).map_err(InputError::Forecasts)?,
-            RowsFrom::Forecasts,
-        ),
-        (None, Some(book)) => (
-            super::book_rows::book_rows(book, roster).map_err(InputError::BookLine)?,
-            RowsFrom::Book,
-        ),
-        (None, None) => return Err(InputError::NoRows),
-    };
-    let times = book
-        .map(super::sealing::book_sealing_times)
-        .transpose()
-        .map_err(InputError::Book)?;
-    Ok((rows, from, times))
-}
-
-/// The league's files read once: the forecasts rows, the book's sealing times, the
-/// climatology table and the roster.
-pub(crate) struct LeagueFiles {
-    pub rows: Vec<ForecastRow>,
-    pub rows_from: RowsFrom,
-    pub times: Option<SealingTimes>,
-    pub clim: Option<ClimatologyTable>,
-    pub roster: Roster,
-}
-
-impl LeagueFiles {
-    pub fn read(
-        forecasts_csv: Option<&[u8]>,
-        book: Option<&[u8]>,
-        climatology: Option<&[u8]>,
-        asks: Option<&[u8]>,
-    ) -> Result<LeagueFiles, InputError> {
-        let roster = league_roster(asks, book).map_err(InputError::Roster)?;
-        let (rows, rows_from, times) = read_rows(forecasts_csv, book, &roster)?;
-        let clim = climatology
-            .map(ClimatologyTable::parse)
-            .transpose()
-            .map_err(InputError::Climatology)?;
-        Ok(LeagueFiles {
-            rows,
-            rows_from,
-            times,
-            clim,
-            roster,
-        })
-    }
-
-    /// [`league_stats`] of these files, saying where the rows came from.
-    pub fn stats(&self, stats: &dyn StatsSeams) -> LeagueStats {
-        LeagueStats {
-            rows_from: self.rows_from,
-            ..league_stats(&self.inputs(), stats)
-        }
-    }
-
-    pub fn inputs(&self) -> LeagueInputs<'_> {
-        LeagueInputs {
-            rows: &self.rows,
-            climatology: self.clim.as_ref(),
-            sealing_times: self.times.as_ref(),
-            roster: &self.roster,
-        }
-    }
+        .collect()
 }
 
 #[cfg(test)]
@@ -956,14 +826,6 @@ mod tests {
                 "primary_endpoint.{k}"
             );
         }
-        // Errors name the file.
-        let e =
-            league_stats_from_files(Some(b"run_id\nx\n"), None, None, None, &Recorder).unwrap_err();
-        assert!(
-            e.to_string()
-                .starts_with("council-forecasts.csv: row 1 (line 1), column session"),
-            "{e}"
-        );
         // A table whose seal does not match gives no primary endpoint.
         let bad =
             ClimatologyTable::parse(format!(r#"{{{body}, "sha256": "00"}}"#).as_bytes()).unwrap();

@@ -5,7 +5,8 @@
 //! otherwise; Brier scores are in probability units (0-1). Where a measure needs an interval
 //! or resamples, this module defines the point value and eligibility and asks
 //! [`seams::StatsSeams`] for the interval (`core::stats` implements it).
-//! [`league::league_stats`] assembles the council's tables from `council-forecasts.csv` rows.
+//! [`league::league_stats`] assembles the council's tables from `council-forecasts.csv` rows;
+//! [`files`] reads the published files' bytes into them.
 
 pub mod agreement;
 pub mod baselines;
@@ -19,6 +20,7 @@ pub mod consensus;
 pub mod crowd;
 pub mod crowd_book;
 pub mod eligibility;
+pub mod files;
 pub mod independence;
 pub mod independence_tables;
 pub mod league;

@@ -3,7 +3,7 @@
 
 use crate::files::read_bounded;
 use crate::outcome::Unusable;
-use sealbook_core::score::league::InputError;
+use sealbook_core::score::files::InputError;
 use sealbook_core::score::roster;
 use std::path::{Path, PathBuf};
 

@@ -1,16 +1,14 @@
 //! `sealbook neff [--forecasts <csv>] [--book <b>] [--asks <a>] [--clim <json>] [--all] [--json]`:
 //! the stats document's N_eff rows alone (spec §5.1), per run and horizon, from
-//! `core::score::league::neff_rows_from_files`; with `--all` also its `independence` section
+//! `core::score::files::neff_rows_from_files`; with `--all` also its `independence` section
 //! (§5's variants, spectrum, per-seat figures, error N_eff, sides test and shadow weights,
 //! `core::score::independence_tables`).
 
 use super::input;
 use crate::outcome::{CmdResult, Exit};
+use sealbook_core::score::files::{neff_and_independence_from_files, neff_rows_from_files};
 use sealbook_core::score::independence::NeffRow;
-use sealbook_core::score::independence_tables::{
-    neff_and_independence_from_files, Independence, Reading,
-};
-use sealbook_core::score::league::neff_rows_from_files;
+use sealbook_core::score::independence_tables::{Independence, Reading};
 use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]

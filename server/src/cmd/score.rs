@@ -1,6 +1,6 @@
 //! `sealbook score [--forecasts <csv>] [--book <b>] [--asks <a>] [--clim <json>] [--profile P] [--json]`: the
 //! stats document (spec §4-§5, §8) from the league's published files, computed by
-//! `core::score::league::league_stats_from_files` with `core::stats`' intervals — the same
+//! `core::score::files::league_stats_from_files` with `core::stats`' intervals — the same
 //! entry point the browser calls, so both give the same document from the same bytes.
 //! With `--profile agentpit|ladder|arena`, `--forecasts` is that benchmark's JSONL records file
 //! and [`peer_score`] prints its document instead.
@@ -17,7 +17,8 @@ use crate::outcome::{CmdResult, Exit, Unusable};
 use sealbook_core::calendar::Horizon;
 use sealbook_core::score::book_agreement::BookAgreement;
 use sealbook_core::score::crowd_book::{CrowdFigures, CrowdStats};
-use sealbook_core::score::league::{league_stats_from_files, LeagueStats};
+use sealbook_core::score::files::league_stats_from_files;
+use sealbook_core::score::league::LeagueStats;
 use sealbook_core::score::peers::Profile;
 use sealbook_core::score::seams::CoreStats;
 use std::path::PathBuf;

@@ -7,7 +7,7 @@
 use libfuzzer_sys::fuzz_target;
 use sealbook_core::contract::{conformance, forecasts_csv};
 use sealbook_core::score::{
-    baselines::ClimatologyTable, league, scorecard, sealing, seams::CoreStats,
+    baselines::ClimatologyTable, files, scorecard, sealing, seams::CoreStats,
 };
 
 fuzz_target!(|data: &[u8]| {
@@ -18,7 +18,7 @@ fuzz_target!(|data: &[u8]| {
         0 => {
             let _ = conformance::check(bytes);
             if forecasts_csv::read_forecasts(bytes).is_ok() {
-                let _ = league::league_stats_from_files(Some(bytes), None, None, None, &CoreStats);
+                let _ = files::league_stats_from_files(Some(bytes), None, None, None, &CoreStats);
             }
         }
         1 => {

@@ -3,8 +3,8 @@
 //! same bytes), for the heat maps each run's correlation matrix with its eigenvalues, and the
 //! §8.4 scorecards as `sealbook scorecard --json` writes them.
 
+use sealbook_core::score::files::league_stats_and_matrices_from_files;
 use sealbook_core::score::independence::RunMatrix;
-use sealbook_core::score::league::league_stats_and_matrices_from_files;
 use sealbook_core::score::peers::profile_stats::peer_stats;
 use sealbook_core::score::peers::Profile;
 use sealbook_core::score::scorecard::{parse_registered, scorecards};

@@ -1,0 +1,234 @@
+//! The league's published files in, the stats document out: the bytes-in entry points the
+//! CLI (`sealbook score`, `sealbook neff`) and the Scores page share, so both produce the same
+//! document from the same bytes (spec §3.9, §5.1, Appendix C).
+//!
+//! The files are `council-forecasts.csv` (Table C1 rows; without it, the rows are rebuilt from
+//! the book, [`super::book_rows`]), `council-book.jsonl` (sealing times for the 09:30 ET cut,
+//! and the run, answer and crowd lines), `council-clim-window.json` (the sealed climatology)
+//! and `asks.jsonl` (the roster). [`LeagueFiles`] reads them once; every error names the file
+//! and where in it ([`InputError`]). The tables themselves are [`super::league`]'s,
+//! [`super::independence`]'s and [`super::independence_tables`]'s, which read no bytes.
+
+use super::baselines::ClimatologyTable;
+use super::book_agreement::book_agreement;
+use super::book_lines::{BookLineError, BookLines};
+use super::crowd_book::crowd_stats;
+use super::independence::{neff_rows, run_matrices, NeffRow, RunMatrix};
+use super::independence_tables::{independence, Independence};
+use super::league::{league_stats, LeagueInputs, LeagueStats, RowsFrom};
+use super::roster::{league_roster, Roster, RosterError};
+use super::seams::StatsSeams;
+use crate::calendar::{Horizon, Instant};
+use crate::contract::forecasts_csv::ForecastRow;
+use std::collections::BTreeMap;
+
+/// Why the league's files cannot be scored: the file and where in it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum InputError {
+    Forecasts(crate::contract::forecasts_csv::CsvError),
+    Book(super::sealing::SealingError),
+    Climatology(super::baselines::ClimError),
+    /// A run, answer or crowd line of the book ([`super::book_lines`]).
+    BookLine(BookLineError),
+    /// The ask chain's roster (or, named so, the book's).
+    Roster(RosterError),
+    /// Neither a forecasts file nor a book to read the rows from.
+    NoRows,
+}
+
+impl std::fmt::Display for InputError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            InputError::Forecasts(e) => write!(f, "council-forecasts.csv: {e}"),
+            InputError::Book(e) => write!(f, "council-book.jsonl: {e}"),
+            InputError::Climatology(e) => write!(f, "council-clim-window.json: {e}"),
+            InputError::BookLine(e) => write!(f, "council-book.jsonl: {e}"),
+            InputError::Roster(e) => write!(f, "{e}"),
+            InputError::NoRows => write!(
+                f,
+                "no rows to score: give council-forecasts.csv or the book"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for InputError {}
+
+/// The league tables from the published files' bytes: `council-forecasts.csv` (without it,
+/// the rows are rebuilt from the book, [`super::book_rows`]; one of the two is required),
+/// optionally `council-book.jsonl` (the 09:30 ET cut on `max(at, booked_at)`) and
+/// `council-clim-window.json`, and the roster of `asks.jsonl` (else of the book's run lines,
+/// [`league_roster`]). The one entry point the CLI and the browser share, so both
+/// produce the same document from the same bytes; pass [`super::seams::CoreStats`] for the
+/// published intervals.
+pub fn league_stats_from_files(
+    forecasts_csv: Option<&[u8]>,
+    book: Option<&[u8]>,
+    climatology: Option<&[u8]>,
+    asks: Option<&[u8]>,
+    stats: &dyn StatsSeams,
+) -> Result<LeagueStats, InputError> {
+    let f = LeagueFiles::read(forecasts_csv, book, climatology, asks)?;
+    with_book(f.stats(stats), &f.rows, book)
+}
+
+/// The `n_eff[]` rows alone from the same files (`sealbook neff`).
+pub fn neff_rows_from_files(
+    forecasts_csv: Option<&[u8]>,
+    book: Option<&[u8]>,
+) -> Result<Vec<NeffRow>, InputError> {
+    // The roster only adds no_answer rows, which N_eff does not read.
+    let (rows, _, times) = read_rows(forecasts_csv, book, &Roster::default())?;
+    Ok(neff_rows(&rows, times.as_ref()))
+}
+
+/// The league tables and, for the Scores page's heat maps, the correlation matrix and
+/// eigenvalues of each run and horizon ([`run_matrices`]), from one reading of the files.
+pub fn league_stats_and_matrices_from_files(
+    forecasts_csv: Option<&[u8]>,
+    book: Option<&[u8]>,
+    climatology: Option<&[u8]>,
+    asks: Option<&[u8]>,
+    stats: &dyn StatsSeams,
+) -> Result<(LeagueStats, Vec<RunMatrix>), InputError> {
+    let f = LeagueFiles::read(forecasts_csv, book, climatology, asks)?;
+    Ok((
+        with_book(f.stats(stats), &f.rows, book)?,
+        run_matrices(&f.rows, f.times.as_ref()),
+    ))
+}
+
+/// The tables that read the book beyond its sealing times: the crowd comparison (with each
+/// seat's one-day `bss_crowd`) and the forecasts file's agreement with the sealed answers.
+fn with_book(
+    mut st: LeagueStats,
+    rows: &[ForecastRow],
+    book: Option<&[u8]>,
+) -> Result<LeagueStats, InputError> {
+    let Some(book) = book else { return Ok(st) };
+    let lines = BookLines::parse(book).map_err(InputError::BookLine)?;
+    let crowd = crowd_stats(rows, &lines).map_err(InputError::BookLine)?;
+    for (seat, split) in &crowd.seats {
+        if let Some(h) = st
+            .seats
+            .get_mut(seat)
+            .and_then(|m| m.get_mut(Horizon::D1.as_str()))
+        {
+            h.bss_crowd = split.admitted.bss_crowd;
+        }
+    }
+    st.crowd = Some(crowd);
+    if st.rows_from == RowsFrom::Forecasts {
+        st.book_agreement = Some(book_agreement(rows, &lines));
+    }
+    Ok(st)
+}
+
+type SealingTimes = BTreeMap<u64, Instant>;
+
+/// The rows (the forecasts file's, else the book's with `roster`'s expected seats) and the
+/// book's sealing times.
+fn read_rows(
+    forecasts_csv: Option<&[u8]>,
+    book: Option<&[u8]>,
+    roster: &Roster,
+) -> Result<(Vec<ForecastRow>, RowsFrom, Option<SealingTimes>), InputError> {
+    let (rows, from) = match (forecasts_csv, book) {
+        (Some(csv), _) => (
+            crate::contract::forecasts_csv::read_forecasts(csv).map_err(InputError::Forecasts)?,
+            RowsFrom::Forecasts,
+        ),
+        (None, Some(book)) => (
+            super::book_rows::book_rows(book, roster).map_err(InputError::BookLine)?,
+            RowsFrom::Book,
+        ),
+        (None, None) => return Err(InputError::NoRows),
+    };
+    let times = book
+        .map(super::sealing::book_sealing_times)
+        .transpose()
+        .map_err(InputError::Book)?;
+    Ok((rows, from, times))
+}
+
+/// The league's files read once: the forecasts rows, the book's sealing times, the
+/// climatology table and the roster.
+pub(crate) struct LeagueFiles {
+    pub rows: Vec<ForecastRow>,
+    pub rows_from: RowsFrom,
+    pub times: Option<SealingTimes>,
+    pub clim: Option<ClimatologyTable>,
+    pub roster: Roster,
+}
+
+impl LeagueFiles {
+    pub fn read(
+        forecasts_csv: Option<&[u8]>,
+        book: Option<&[u8]>,
+        climatology: Option<&[u8]>,
+        asks: Option<&[u8]>,
+    ) -> Result<LeagueFiles, InputError> {
+        let roster = league_roster(asks, book).map_err(InputError::Roster)?;
+        let (rows, rows_from, times) = read_rows(forecasts_csv, book, &roster)?;
+        let clim = climatology
+            .map(ClimatologyTable::parse)
+            .transpose()
+            .map_err(InputError::Climatology)?;
+        Ok(LeagueFiles {
+            rows,
+            rows_from,
+            times,
+            clim,
+            roster,
+        })
+    }
+
+    /// [`league_stats`] of these files, saying where the rows came from.
+    pub fn stats(&self, stats: &dyn StatsSeams) -> LeagueStats {
+        LeagueStats {
+            rows_from: self.rows_from,
+            ..league_stats(&self.inputs(), stats)
+        }
+    }
+
+    pub fn inputs(&self) -> LeagueInputs<'_> {
+        LeagueInputs {
+            rows: &self.rows,
+            climatology: self.clim.as_ref(),
+            sealing_times: self.times.as_ref(),
+            roster: &self.roster,
+        }
+    }
+}
+
+/// `sealbook neff --all`: the `n_eff[]` rows and the `independence` section from the files'
+/// bytes (forecasts, book, climatology, ask chain), as `league_stats_from_files` reads them.
+pub fn neff_and_independence_from_files(
+    forecasts_csv: Option<&[u8]>,
+    book: Option<&[u8]>,
+    climatology: Option<&[u8]>,
+    asks: Option<&[u8]>,
+) -> Result<(Vec<NeffRow>, Independence), InputError> {
+    let f = LeagueFiles::read(forecasts_csv, book, climatology, asks)?;
+    Ok((
+        neff_rows(&f.rows, f.times.as_ref()),
+        independence(&f.rows, f.times.as_ref(), f.clim.as_ref(), &f.roster),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::score::seams::testing::Recorder;
+
+    #[test]
+    fn errors_name_the_file() {
+        let e =
+            league_stats_from_files(Some(b"run_id\nx\n"), None, None, None, &Recorder).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("council-forecasts.csv: row 1 (line 1), column session"),
+            "{e}"
+        );
+    }
+}
