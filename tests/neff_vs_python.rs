@@ -7,11 +7,12 @@ use std::io::Write;
 use std::process::Stdio;
 
 use sealbook_core::neff::panel::one_market_per_group;
+use sealbook_core::neff::panel::{NeffReading, Panel, Similarity};
 use sealbook_core::neff::seats::{error_panel, seat_profiles, ScoredAnswer};
 use sealbook_core::neff::shadow::shadow_weights;
 use sealbook_core::neff::sides::sides_test;
 use sealbook_core::neff::spectrum::spectrum;
-use sealbook_core::neff::{Answer, NeffReading, Panel, Similarity};
+use sealbook_core::neff::Answer;
 use sealbook_core::stats::rng::Generator;
 use serde_json::{json, Value};
 

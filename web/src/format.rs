@@ -33,6 +33,15 @@ pub fn lines(n: u64) -> String {
     format!("{} {}", count(n), if n == 1 { "line" } else { "lines" })
 }
 
+/// `message` with its first letter capitalized (core's messages start in lower case).
+pub fn sentence(message: &str) -> String {
+    let mut chars = message.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,7 +5,7 @@
 //! headers with its time bound, the checks made and what is still trusted, and the proof as
 //! `ots info` prints it. Elements tests read carry `data-testid`.
 
-use crate::report_view::sentence;
+use crate::format::sentence;
 use crate::verifier::{ProofResult, ProofState};
 use sealbook_core::ots::evaluate::AttestationPath;
 use sealbook_core::ots::verify::{BitcoinCheck, Verdict};

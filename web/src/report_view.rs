@@ -3,7 +3,7 @@
 //! OpenTimestamps proofs (see `proof_view`) with the reader's block-header panel.
 //! Elements tests read carry `data-testid`.
 
-use crate::format;
+use crate::format::{self, sentence};
 use crate::proof_view;
 use crate::signed_time_view;
 use crate::verifier::{BookResult, ProofState, SessionReport, TrustLevel};
@@ -140,15 +140,6 @@ pub fn headline(r: &SessionReport) -> String {
         },
         summary(r)
     )
-}
-
-/// `message` with its first letter capitalized (core's messages start in lower case).
-pub fn sentence(message: &str) -> String {
-    let mut chars = message.chars();
-    match chars.next() {
-        Some(c) => c.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
 }
 
 /// The whole report; `headers_panel` is the reader's block-header form, shown with the proofs.

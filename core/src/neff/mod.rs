@@ -8,7 +8,7 @@
 //!
 //! * [`panel`]: the seat x cell table and pairwise correlations (Pearson over the cells both seats
 //!   answered; the uncentred deviation-from-50 and deviation-from-climatology variants), the
-//!   headline [`NeffReading`] and the one-market-per-group filter.
+//!   headline [`panel::NeffReading`] and the one-market-per-group filter.
 //! * [`spectrum`]: participation ratio and largest-eigenvalue share of the correlation matrix.
 //! * [`seats`]: per-seat mean r and majority agreement; error indicators for the error N_eff.
 //! * [`sides`]: within- vs between-side correlation and the exact permutation test over splits.
@@ -23,8 +23,6 @@ pub mod spectrum;
 use serde::Serialize;
 
 use crate::stats::numpy_reduce;
-
-pub use panel::{CorrelationMatrix, NeffReading, Panel, Similarity};
 
 /// One stated probability: a seat's answer for a market at a horizon, in percent (0-100).
 #[derive(Clone, Debug, PartialEq, Serialize)]

@@ -120,7 +120,7 @@ pub fn error_panel(rows: &[ScoredAnswer], horizon: Option<&str>) -> Result<Panel
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::neff::Similarity;
+    use crate::neff::panel::Similarity;
 
     #[test]
     fn majority_agreement_skips_fifty_and_ties() {

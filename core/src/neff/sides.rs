@@ -179,7 +179,8 @@ pub fn sides_test(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::neff::{Answer, Similarity};
+    use crate::neff::panel::Similarity;
+    use crate::neff::Answer;
 
     #[test]
     fn split_counts_of_the_spec() {
