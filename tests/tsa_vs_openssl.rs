@@ -173,7 +173,7 @@ fn local_openssl_tsa_tokens_agree_with_openssl() {
                             cert_req,
                             data,
                             imprint,
-                            variant % 3 == 0,
+                            variant.is_multiple_of(3),
                             variant,
                         ));
                     }
@@ -292,7 +292,7 @@ fn local_openssl_tsa_tokens_agree_with_openssl() {
                         } else {
                             fail += 1
                         }
-                        if i % 4 == 0 {
+                        if i.is_multiple_of(4) {
                             compare_text(&d, &c.file, false);
                             check_details(&d, c, &v);
                         }

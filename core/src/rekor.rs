@@ -639,6 +639,21 @@ fn verify_checkpoint(p: &InclusionProof, key: &LogKey) -> Result<String, String>
     ))
 }
 
+/// Verifies a Rekor entry file (`<list>.rekor.json`, the API's JSON) given as bytes for the
+/// stamped `data`, with the log's public key file (PEM or DER); errors name the file.
+pub fn verify_bytes(
+    entry_name: &str,
+    entry_json: &[u8],
+    data: &[u8],
+    key_name: &str,
+    key: &[u8],
+) -> Result<Verdict, String> {
+    let key = LogKey::parse(key).map_err(|e| format!("{key_name}: {e}"))?;
+    let entry = LogEntry::parse(entry_json).map_err(|e| format!("{entry_name}: {e}"))?;
+    let digest: [u8; 32] = Sha256::digest(data).into();
+    Ok(verify(&entry, Some(&digest), &key))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -742,19 +757,4 @@ mod tests {
             (5, [7u8; 32], 1)
         );
     }
-}
-
-/// Verifies a Rekor entry file (`<list>.rekor.json`, the API's JSON) given as bytes for the
-/// stamped `data`, with the log's public key file (PEM or DER); errors name the file.
-pub fn verify_bytes(
-    entry_name: &str,
-    entry_json: &[u8],
-    data: &[u8],
-    key_name: &str,
-    key: &[u8],
-) -> Result<Verdict, String> {
-    let key = LogKey::parse(key).map_err(|e| format!("{key_name}: {e}"))?;
-    let entry = LogEntry::parse(entry_json).map_err(|e| format!("{entry_name}: {e}"))?;
-    let digest: [u8; 32] = Sha256::digest(data).into();
-    Ok(verify(&entry, Some(&digest), &key))
 }

@@ -295,8 +295,8 @@ pub fn tsa_section(
          {accuracy}clock_precision_digits = {prec}\nordering = {ordering}\ntsa_name = {tsa_name}\n\
          ess_cert_id_chain = {chain}\ness_cert_id_alg = {ess_alg}\n",
         name = tsa.name,
-        accuracy = if variant % 2 == 0 { "accuracy = secs:1, millisecs:500, microsecs:100\n" } else { "" },
-        prec = if variant % 3 == 0 { 3 } else { 0 },
+        accuracy = if variant.is_multiple_of(2) { "accuracy = secs:1, millisecs:500, microsecs:100\n" } else { "" },
+        prec = if variant.is_multiple_of(3) { 3 } else { 0 },
         ordering = if variant % 2 == 1 { "yes" } else { "no" },
         tsa_name = if variant % 4 < 2 { "yes" } else { "no" },
         chain = if tsa.ess_chain { "yes" } else { "no" },

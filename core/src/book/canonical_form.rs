@@ -420,7 +420,7 @@ mod tests {
                 y = y.wrapping_mul(31).wrapping_add(7);
                 t.push((b'0' + ((y >> 33) % 10) as u8) as char);
             }
-            if (x >> 20) % 3 == 0 {
+            if (x >> 20).is_multiple_of(3) {
                 t.truncate(t.len() - 1);
                 t.push('0');
             }

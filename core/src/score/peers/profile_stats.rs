@@ -858,7 +858,7 @@ mod tests {
         assert!((a.directional.brier_legacy.value.unwrap() - (0.04 + 0.04 + 0.16)).abs() < 1e-15);
         assert!((a.directional.brier_vectors.value.unwrap() - (0.25 + 0.09 + 0.64)).abs() < 1e-15);
         assert_eq!(a.numeric.crps.value, Some(0.23369497725510913));
-        assert!((a.numeric.display.value.unwrap() - 100.0 * (-1.0f64).exp()).abs() < 1e-12);
+        assert!((a.numeric.display.value.unwrap() - 100.0 * libm::exp(-1.0)).abs() < 1e-12);
         // The gate: 30 settled forecasts.
         for i in 0..27 {
             lines.push(d(
