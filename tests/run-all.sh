@@ -49,8 +49,17 @@ cargo_tests() {
   fi
 }
 
+# Formatting: the workspace and the fuzz crate (outside the workspace) are rustfmt-formatted.
+fmt_check() {
+  cargo fmt --all --check && cargo fmt --manifest-path tests/fuzz/Cargo.toml --all --check
+}
+
 section "setup (tests/setup.sh)"
 bash tests/setup.sh
+
+suite "cargo fmt --check" fmt_check
+# Lints, with core/clippy.toml's disallowed transcendental functions (native/wasm equality).
+suite "cargo clippy -D warnings" cargo clippy --workspace --all-targets -- -D warnings
 
 section "build: release sealbook"
 cargo build --release -p sealbook-server

@@ -3,6 +3,7 @@
 # when already done). On a fresh Debian machine run it as root: it apt-installs what is missing.
 #   - Debian: chromium + chromium-driver (browser tests), node/npm, openssl, python3-venv
 #   - the Rust wasm32-unknown-unknown standard library (the verifier page's bundle)
+#   - the rustfmt and clippy components (run-all checks formatting and lints)
 #   - .venv with the Python peers of tests/py/requirements.txt
 #   - tests/e2e/node_modules from its package-lock.json (npm ci)
 set -euo pipefail
@@ -37,6 +38,18 @@ else
   log "rustup target add wasm32-unknown-unknown"
   rustup target add wasm32-unknown-unknown
 fi
+
+# 2b. rustfmt and clippy, which run-all.sh runs before the tests.
+for component in rustfmt clippy; do
+  tool=$component
+  [ "$component" = rustfmt ] && tool=fmt
+  if cargo "$tool" --version >/dev/null 2>&1; then
+    log "rust component $component present"
+  else
+    log "rustup component add $component"
+    rustup component add "$component"
+  fi
+done
 
 # 3. The Python peers, reinstalled only when tests/py/requirements.txt changes.
 req=tests/py/requirements.txt
