@@ -1,4 +1,4 @@
-//! The dated trust-anchor bundle in www/trust/ (issue 4, "ship a dated bundle"): it parses,
+//! The dated trust-anchor bundle in www/trust/: it parses,
 //! its certificates are the ones its manifest lists (fingerprint, validity, order), they are
 //! the real published roots (byte-equal to the copies in ../shared/vectors/tsa/atl-core), and
 //! real FreeTSA, DigiCert and Sectigo tokens from the vectors chain to it.

@@ -2,8 +2,8 @@
 //! stamped lists) so the verifier page and `sealbook verify --stamp` have real input.
 //! Every line carries `"demo": true` and every file says DEMO; nothing here is a real forecast.
 //!
-//! [`league`] is pure (bytes out, no clock, no randomness beyond a fixed seed) and belongs in
-//! `sealbook-core` once the lead moves it there; [`write`] is the I/O around it.
+//! [`league`] is pure (bytes out, no clock, no randomness beyond a fixed seed); [`write`] is
+//! the I/O around it.
 //! Line kinds and fields follow spec §3.2 and Appendix C (run, answer, score; ask chain), and
 //! the crowd fields of §4.9 in the layout `core::score::book_lines` fixes (run `crowd`,
 //! answer `items.<asset>.1d.crowd_up`, a `crowd` line after the close). `council-forecasts.csv`

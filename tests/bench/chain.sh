@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Chain-verification benchmark (issue 2, item 9; not part of CI). In one run, on one generated
+# Chain-verification benchmark (not part of CI). In one run, on one generated
 # book of answer-like lines: native `sealbook verify` (core's streaming ChainVerifier), the
 # spec's Appendix B step 4 Python script (the reference), and the wasm build's `verify_book`
 # in headless Chromium; then the native verifier's peak RSS on 50k / 200k / 400k lines.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 3 benchmark (BENCHMARKS.md, "OpenTimestamps proofs"): parse + list every attestation
+# OpenTimestamps benchmark (BENCHMARKS.md, "OpenTimestamps proofs"): parse + list every attestation
 # for a 255-operation chain and a wide fork tree (150,000 Bitcoin attestations and 50,000
 # appends on one message), sealbook-core (release build) vs python-opentimestamps
 # (DetachedTimestampFile.deserialize + all_attestations) on the same bytes, in the same run.

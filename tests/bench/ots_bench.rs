@@ -1,4 +1,4 @@
-//! Benchmark for BENCHMARKS.md (issue 3, spec §3.2): parse a detached proof and list every
+//! Benchmark for BENCHMARKS.md (spec §3.2): parse a detached proof and list every
 //! attestation with its commitment and path (`DetachedTimestampFile::deserialize` +
 //! `evaluate::attestations`) for a 255-operation chain and a wide fork tree. Writes both
 //! proofs to the directory given, so tests/bench/ots.sh can time python-opentimestamps

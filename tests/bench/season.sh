@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Season benchmark (issue 5, item 9; not part of CI). In one run, on one deterministically
+# Season benchmark (not part of CI). In one run, on one deterministically
 # generated full season (126 sessions x 11 seats x 12 markets x 4 horizons = 66,528 rows,
 # tests/py/season.py gen, seed 7): native `sealbook score --json` (release; the whole stats
 # document: every seat/consensus figure with its interval - session-cluster bootstraps of

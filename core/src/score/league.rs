@@ -800,7 +800,7 @@ mod tests {
             .note
             .as_deref()
             .is_some_and(|n| n.contains("3 or more")));
-        // The document keys others script against (issue 5, item 6).
+        // The document keys others script against.
         let doc = serde_json::to_value(&st).unwrap();
         for k in [
             "brier",

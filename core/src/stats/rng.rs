@@ -1,7 +1,7 @@
 //! The one seeded random generator of sealbook: numpy's `np.random.default_rng(seed)`, bit for bit.
 //!
 //! Spec seed 000 §8 fixes the primary endpoint's resampling to "10,000 resamples, seed 20261102";
-//! issue 5 asks that a Python script with the same seed draw the same resamples. numpy's
+//! a Python script with the same seed must draw the same resamples. numpy's
 //! `default_rng(seed)` is `Generator(PCG64(SeedSequence(seed)))`, reproduced here:
 //!
 //! * [`SeedSequence`]: numpy's entropy pooling (`mix_entropy`, `hashmix`, `mix`) and

@@ -1,4 +1,4 @@
-//! The Scores page (issue 5 item 7; spec §4-§5, §8): the reader drops `council-forecasts.csv`
+//! The Scores page (spec §4-§5, §8): the reader drops `council-forecasts.csv`
 //! (and, if they have them, the book, `asks.jsonl` and `council-clim-window.json`) and/or the
 //! registered predictions; a Web Worker running `sealbook-core` computes the stats document —
 //! the same bytes `sealbook score --json` writes — every run's correlation matrix and the §8.4
