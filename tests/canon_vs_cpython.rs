@@ -13,12 +13,10 @@
 //! `SEALBOOK_DIFF_DOCS` (default 100000) sets the number of documents, each compared in all
 //! four settings; `SEALBOOK_DIFF_SEED` replays a run.
 
-mod common;
-
-use common::{json_text, rng, tmp::TempDir};
 use sealbook_core::book::canon::{self, DumpOptions, EncodeError};
 use sealbook_core::book::canonical_form;
 use sealbook_tests::python_script;
+use sealbook_tests::{json_text, rng, tmp::TempDir};
 
 /// The settings in tests/py/canon_peer.py's MODES order.
 const MODES: [(DumpOptions, &str); 4] = [

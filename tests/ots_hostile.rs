@@ -8,9 +8,9 @@ use sealbook_core::ots::detached::HEADER_MAGIC;
 use sealbook_core::ots::evaluate::{attestations, info_text, walk, EvalError};
 use sealbook_core::ots::{calendar_server, DetachedTimestampFile, ErrorKind, Timestamp};
 
-#[path = "ots_common/mod.rs"]
-mod ots_common;
-use ots_common::{all_vector_files, wide_fork_proof, zero_digest_header as header};
+use sealbook_tests::ots_fixtures::{
+    all_vector_files, wide_fork_proof, zero_digest_header as header,
+};
 
 /// Parses and, when the input is a valid proof, exercises everything downstream.
 fn parse_all_the_way(bytes: &[u8]) -> Result<(), ErrorKind> {

@@ -2,7 +2,6 @@
 //! ots-calendar), each with the expectation its MANIFEST states, and python-opentimestamps'
 //! inline vectors.
 
-use ots_common::{all_vector_files, h, header, proof, read};
 use sealbook_core::hex;
 use sealbook_core::ots::attestation::Attestation;
 use sealbook_core::ots::bitcoin::BlockHeader;
@@ -11,11 +10,9 @@ use sealbook_core::ots::verify::{match_merkle_root, verify_bitcoin, RootOrder, L
 use sealbook_core::ots::{
     calendar_server, detached, upgrade, DetachedTimestampFile, ErrorKind, Op, Timestamp,
 };
+use sealbook_tests::ots_fixtures::{all_vector_files, h, header, proof, read};
 use sealbook_tests::vectors_dir;
 use std::path::PathBuf;
-
-#[path = "ots_common/mod.rs"]
-mod ots_common;
 
 /// MANIFEST: complete Bitcoin attestations (file digest, height, root internal, root display).
 const COMPLETE: &[(&str, &str, u64, &str, &str)] = &[

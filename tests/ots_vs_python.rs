@@ -21,9 +21,7 @@ use serde_json::{json, Value};
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-#[path = "ots_common/mod.rs"]
-mod ots_common;
-use ots_common::{all_vector_files, h, read};
+use sealbook_tests::ots_fixtures::{all_vector_files, h, read};
 
 /// One input for both sides.
 struct Case {
@@ -250,7 +248,8 @@ fn ots_info_prints_what_info_text_prints() {
         .map(|d| d.join("ots"))
         .filter(|p| p.is_file())
         .expect("the `ots` command beside $SEALBOOK_PYTHON");
-    let path = ots_common::ots_dir().join("opentimestamps-client/examples/hello-world.txt.ots");
+    let path = sealbook_tests::ots_fixtures::ots_dir()
+        .join("opentimestamps-client/examples/hello-world.txt.ots");
     let out = Command::new(python())
         .arg(&ots)
         .arg("info")

@@ -18,10 +18,7 @@ use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-#[path = "../../tests/ots_common/mod.rs"]
-mod ots_common;
-
-use ots_common::{all_vector_files, ots_dir};
+use sealbook_tests::ots_fixtures::{all_vector_files, ots_dir};
 use sealbook_tests::{python, vectors_dir as vectors};
 
 fn ots_vector(rel: &str) -> PathBuf {
@@ -33,7 +30,7 @@ fn client_example(name: &str) -> PathBuf {
 }
 
 fn header_hex(height: u64) -> String {
-    sealbook_core::hex::encode(&ots_common::header(height).raw)
+    sealbook_core::hex::encode(&sealbook_tests::ots_fixtures::header(height).raw)
 }
 
 fn python_run(script: &str, args: &[&str]) -> String {

@@ -12,20 +12,17 @@
 
 mod common;
 
-#[path = "../../tests/tsa_common/mod.rs"]
-mod tsa_common;
-
 use common::fake_http::{self, Answer, Request};
 use common::{arg as s, sealbook_json as run_json};
 use sealbook_core::tsp::request::TimeStampReq;
 use sealbook_core::tsp::response;
+use sealbook_tests::tsp_pki::{make_pki, must, openssl, tsa_section, TempDir};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
-use tsa_common::{make_pki, must, openssl, tsa_section, TempDir};
 
 /// The local authority: `POST /<mode>/<section>` answers the query with `openssl ts -reply`
 /// under that config section, after `mode` has had its way with the query or the reply.

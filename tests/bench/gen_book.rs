@@ -3,11 +3,8 @@
 //! of ~0.8 KB with a long unicode reason) or `council` (answer lines shaped as the spec's,
 //! Appendix C, ~3 KB of nested per-market cells).
 
-#[path = "../common/mod.rs"]
-mod common;
-
-use common::{book_gen, rng::Rng};
 use sealbook_core::book::writer::BookWriter;
+use sealbook_tests::{book_gen, rng::Rng};
 use std::io::Write;
 
 fn main() {

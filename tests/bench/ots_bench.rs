@@ -11,8 +11,7 @@ use sealbook_core::ots::evaluate::attestations;
 use sealbook_core::ots::DetachedTimestampFile;
 use std::time::{Duration, Instant};
 
-#[path = "../ots_common/mod.rs"]
-mod ots_common;
+use sealbook_tests::ots_fixtures;
 
 /// Best of `runs` timings of parse + attestations; returns (seconds, attestation count).
 fn time(bytes: &[u8], runs: usize) -> (f64, usize) {
@@ -40,10 +39,10 @@ fn main() {
         .map_or(150_000, |a| a.parse().expect("attestations"));
     let wide_appends: u32 = args.next().map_or(50_000, |a| a.parse().expect("appends"));
     let cases = [
-        ("chain255", ots_common::long_chain_proof(), 2000),
+        ("chain255", ots_fixtures::long_chain_proof(), 2000),
         (
             "wide_fork",
-            ots_common::wide_fork_proof(wide_atts, wide_appends),
+            ots_fixtures::wide_fork_proof(wide_atts, wide_appends),
             5,
         ),
     ];

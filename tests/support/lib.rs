@@ -1,4 +1,11 @@
-//! Shared helpers for the cross-language tests: where the peers and the vectors are.
+//! The one place for what the tests share: where the peers and the vectors are, how to run the
+//! CLI, and the generators and fixtures the test files, the benchmarks and the fuzz seeds use.
+//!
+//! - [`rng`], [`json_text`], [`book_gen`], [`tmp`]: the seeded generator, generated JSON texts
+//!   and book lines, temporary directories
+//! - [`ots_fixtures`]: the OpenTimestamps vector files, headers and generated proofs
+//! - [`tsp_pki`]: a local test PKI and `openssl ts -reply` timestamp authority
+//! - [`crowd_peer`]: the crowd comparison's Python peer and its comparison
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -64,4 +71,10 @@ pub fn sealbook_cli() -> Command {
     }
 }
 
+pub mod book_gen;
 pub mod crowd_peer;
+pub mod json_text;
+pub mod ots_fixtures;
+pub mod rng;
+pub mod tmp;
+pub mod tsp_pki;

@@ -1,6 +1,5 @@
 //! A small seeded generator (SplitMix64) for the generated-input tests: deterministic for a
 //! given seed on every platform, so a failing seed printed by a test reproduces exactly.
-#![allow(dead_code)] // each test target uses a different subset
 
 pub struct Rng(pub u64);
 

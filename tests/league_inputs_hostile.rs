@@ -1,15 +1,13 @@
 //! Hostile and truncated inputs to the readers of this half (forecasts CSV, conformance,
 //! climatology table, book sealing times): an error or a report, never a panic.
 
-#[path = "common/rng.rs"]
-mod rng;
-use rng::Rng;
 use sealbook_core::contract::conformance;
 use sealbook_core::contract::forecasts_csv::{
     read_forecasts, CsvTable, CONTRACT_COLUMNS, TABLE_C1_COLUMNS,
 };
 use sealbook_core::score::baselines::ClimatologyTable;
 use sealbook_core::score::sealing::book_sealing_times;
+use sealbook_tests::rng::Rng;
 
 fn sample_csv() -> Vec<u8> {
     let header: Vec<&str> = TABLE_C1_COLUMNS

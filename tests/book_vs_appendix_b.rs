@@ -7,13 +7,12 @@
 //! and the failed check. Step 3 (`head -n N | sha256sum`, `sed -n Np | python3 -c ...['link']`)
 //! is run with coreutils against core's prefix hash and last link.
 
-mod common;
-
-use common::{book_gen, rng::Rng, tmp::TempDir};
 use sealbook_core::book::canon::{self, Object, Value};
 use sealbook_core::book::chain::{self, ChainReport, Check, VerifyOptions};
 use sealbook_core::book::seal;
 use sealbook_core::book::writer::BookWriter;
+use sealbook_tests::rng::{self, Rng};
+use sealbook_tests::{book_gen, tmp::TempDir};
 use sealbook_tests::{python, python_script};
 use std::fmt::Write as _;
 use std::path::Path;
@@ -381,7 +380,7 @@ fn cases(r: &mut Rng, lines: &[Vec<u8>]) -> Vec<Case> {
 
 #[test]
 fn step4_script_accepts_generated_books() {
-    let seed = common::rng::seed_from_env("SEALBOOK_BOOK_SEED", 20261020);
+    let seed = rng::seed_from_env("SEALBOOK_BOOK_SEED", 20261020);
     let mut r = Rng::new(seed);
     let dir = TempDir::new("step4-books");
     for round in 0..6 {
@@ -404,7 +403,7 @@ fn step4_script_accepts_generated_books() {
 
 #[test]
 fn step4_script_and_core_agree_on_every_tampering() {
-    let seed = common::rng::seed_from_env("SEALBOOK_BOOK_SEED", 20261021);
+    let seed = rng::seed_from_env("SEALBOOK_BOOK_SEED", 20261021);
     let mut r = Rng::new(seed);
     let lines = write_book(&mut r, 40);
     let dir = TempDir::new("step4-tamper");
@@ -521,7 +520,7 @@ fn sed_link(book: &Path, n: u64) -> Result<String, String> {
 
 #[test]
 fn step3_head_sha256sum_and_sed_link_match_core_prefixes() {
-    let mut r = Rng::new(common::rng::seed_from_env("SEALBOOK_BOOK_SEED", 20261022));
+    let mut r = Rng::new(rng::seed_from_env("SEALBOOK_BOOK_SEED", 20261022));
     let lines = write_book(&mut r, 30);
     let dir = TempDir::new("step3");
     let path = dir.path().join("council-book.jsonl");

@@ -1,9 +1,7 @@
-//! The local test PKI and `openssl ts -reply` authority shared by tests/tsa_vs_openssl.rs and
+//! The local test PKI and `openssl ts -reply` authority shared by tests/tsp_vs_openssl.rs and
 //! server/tests/tsr_cli.rs: a temporary directory, openssl run with our own config, roots A
 //! (trusted) and B (the wrong CA), an intermediate, TSA leaves with RSA and ECDSA P-256/P-384
 //! keys, and `[tsa]` sections for each signer digest and ESSCertID version.
-#![allow(dead_code)]
-
 use sealbook_core::pki::x509::{self, Certificate};
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -12,9 +12,7 @@ use sealbook_core::stats::intervals::IntervalMethod;
 use sealbook_core::stats::logistic::{CalibrationFit, LogisticError};
 use std::collections::BTreeMap;
 
-#[path = "common/rng.rs"]
-mod rng;
-use rng::Rng;
+use sealbook_tests::rng::Rng;
 
 fn quote(v: &str) -> String {
     if v.contains([',', '"', '\n']) {

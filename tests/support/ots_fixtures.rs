@@ -1,11 +1,9 @@
 //! Helpers shared by the OpenTimestamps tests: the vector files and small readers.
-#![allow(dead_code)]
-
+use crate::vectors_dir;
 use sealbook_core::hex;
 use sealbook_core::ots::bitcoin::BlockHeader;
 use sealbook_core::ots::detached::HEADER_MAGIC;
 use sealbook_core::ots::DetachedTimestampFile;
-use sealbook_tests::vectors_dir;
 use std::path::{Path, PathBuf};
 
 pub fn ots_dir() -> PathBuf {

@@ -17,9 +17,7 @@ use sealbook_core::score::seams::CoreStats;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 
-#[path = "common/rng.rs"]
-mod rng;
-use rng::Rng;
+use sealbook_tests::rng::Rng;
 
 const MARKETS: [&str; 8] = ["SPX", "NDX", "GC", "CL", "TNX", "BTC", "DXY", "DJI"];
 const SEATS: [&str; 5] = ["claude", "gpt", "gemini", "grok", "qwen"];

@@ -8,9 +8,7 @@ use sealbook_core::contract::event::EventContract;
 use sealbook_core::contract::forecasts_csv::{read_forecasts, CONTRACT_COLUMNS, TABLE_C1_COLUMNS};
 use std::collections::BTreeMap;
 
-#[path = "common/rng.rs"]
-mod rng;
-use rng::Rng;
+use sealbook_tests::rng::Rng;
 
 fn header() -> Vec<&'static str> {
     TABLE_C1_COLUMNS

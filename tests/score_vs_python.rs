@@ -16,9 +16,7 @@ use serde_json::{json, Value};
 use std::io::Write;
 use std::process::Stdio;
 
-#[path = "common/rng.rs"]
-mod rng;
-use rng::Rng;
+use sealbook_tests::rng::Rng;
 
 fn close(a: f64, b: f64, what: &str) {
     assert!(

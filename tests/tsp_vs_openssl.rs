@@ -16,8 +16,9 @@ use sealbook_core::tsp::response::{self, check, Imprinted, VerifyOptions};
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-mod tsa_common;
-use tsa_common::{certs_of, genkey, issue, make_pki, must, openssl, tsa_section, TempDir, Tsa};
+use sealbook_tests::tsp_pki::{
+    certs_of, genkey, issue, make_pki, must, openssl, tsa_section, TempDir, Tsa,
+};
 
 /// 2035-01-01T00:00:00Z: after the "short" leaf expires (2030), before the others do.
 const LATER: i64 = 2051222400;
@@ -889,7 +890,7 @@ fn vectors_agree_with_openssl() {
         compare_text(&d, &file, false);
     }
     // The GlobalSign and atl-core tokens are verified by OpenSSL with -partial_chain or
-    // -digest, which `compare` does not use (tsa_vectors.rs holds their MANIFEST verdicts);
+    // -digest, which `compare` does not use (tsp_vectors.rs holds their MANIFEST verdicts);
     // their -text output is compared here.
     for (f, token) in [
         ("digitorus-timestamp/respNonce.tsr", false),
