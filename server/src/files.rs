@@ -4,8 +4,48 @@ use crate::outcome::Unusable;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
-/// Largest stamped (or verified) file, hashed in memory.
+/// Largest stamped (or verified) file. `ots stamp` and `tsr request` hash it in memory; the
+/// verifiers stream it ([`hash_stream`]), so for them the bound is one of time only (a few
+/// seconds of hashing), and it makes a target such as `/dev/zero` end with an error.
 pub const MAX_STAMPED_FILE_BYTES: u64 = 4 << 30;
+
+/// Chunk in which [`hash_stream`] reads.
+const STREAM_CHUNK: usize = 1 << 20;
+
+/// Opens `path` (`what` names it in errors), for [`hash_stream`] later.
+pub fn open(path: &Path, what: &str) -> Result<std::fs::File, Unusable> {
+    std::fs::File::open(path).map_err(|e| Unusable::io(path, &format!("open {what}"), &e))
+}
+
+/// Feeds the file to `feed` in 1 MiB chunks, one chunk in memory at a time; more than `max`
+/// bytes, or a read error, is unusable input naming `path`.
+pub fn hash_stream(
+    path: &Path,
+    mut file: std::fs::File,
+    max: u64,
+    what: &str,
+    mut feed: impl FnMut(&[u8]),
+) -> Result<(), Unusable> {
+    let mut buf = vec![0u8; STREAM_CHUNK];
+    let mut total = 0u64;
+    loop {
+        match file.read(&mut buf) {
+            Ok(0) => return Ok(()),
+            Ok(n) => {
+                total += n as u64;
+                if total > max {
+                    return Err(Unusable::file(
+                        path,
+                        format!("{what} is larger than {max} bytes"),
+                    ));
+                }
+                feed(&buf[..n]);
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(Unusable::io(path, &format!("read {what}"), &e)),
+        }
+    }
+}
 
 /// Reads a whole file of at most `max` bytes; `what` names it in errors.
 pub fn read_bounded(path: &Path, max: u64, what: &str) -> Result<Vec<u8>, Unusable> {

@@ -401,3 +401,197 @@ fn unusable_serve_arguments_exit_2() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn repeated_slashes_never_redirect_to_another_host() {
+    let (_t, s) = serve_site();
+    for (from, to) in [
+        ("//data//proof", "/data/proof/"),
+        ("//data/proof", "/data/proof/"),
+        ("/data//proof", "/data/proof/"),
+        ("///data///proof", "/data/proof/"),
+        ("//data", "/data/"),
+        ("//data//proof//2026-10-20", "/data/proof/2026-10-20/"),
+        ("/data/proof//2026-10-20?x=1", "/data/proof/2026-10-20/"),
+    ] {
+        let r = get(&s, from);
+        assert_eq!(r.status, 301, "{from}: {}", r.text());
+        let location = r.header("location").unwrap_or_default();
+        assert!(
+            location.starts_with('/') && !location.starts_with("//"),
+            "{from} redirects off the origin: {location:?}"
+        );
+        assert_eq!(location, to, "{from}");
+        assert_eq!(get(&s, location).status, 200, "{from} -> {location}");
+    }
+    // A listing reached through doubled slashes is the data directory's, sandboxed.
+    let r = get(&s, "//data//proof//");
+    assert_eq!(r.status, 200);
+    assert!(r
+        .header("content-security-policy")
+        .is_some_and(|c| c.contains("sandbox")));
+}
+
+/// The policy the page and its assets are served with.
+const PAGE_CSP: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; style-src 'self'; style-src-attr 'unsafe-inline'; img-src 'self'; connect-src 'self' https:; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+#[test]
+fn every_answer_carries_the_security_headers() {
+    let (_t, s) = serve_site();
+    let mut seen = std::collections::BTreeSet::new();
+    for (method, target, status) in [
+        ("GET", "/", 200),
+        ("GET", "/index.html", 200),
+        ("GET", "/app.js", 200),
+        ("GET", "/worker.mjs", 200),
+        ("GET", "/style.css", 200),
+        ("GET", "/pkg/sealbook_web_bg.wasm", 200),
+        ("HEAD", "/app.js", 200),
+        ("GET", "/nope.js", 404),
+        ("GET", "/pkg/", 404),
+        ("GET", "/%ff", 400),
+        ("GET", "/../secret.txt", 400),
+        ("POST", "/", 405),
+        ("DELETE", "/app.js", 405),
+        ("GET", "/data/council-book.jsonl", 200),
+        ("GET", "/data/", 200),
+        ("GET", "/data", 301),
+        ("GET", "/data/proof", 301),
+        ("GET", "/data/nope", 404),
+        ("GET", "/data/%2e%2e/x", 400),
+        ("PUT", "/data/council-book.jsonl", 405),
+    ] {
+        let r = request(&s, method, target, "");
+        assert_eq!(r.status, status, "{method} {target}: {}", r.text());
+        seen.insert(r.status);
+        let h = |n| {
+            r.header(n)
+                .unwrap_or_else(|| panic!("{method} {target}: no {n}"))
+        };
+        assert_eq!(h("x-content-type-options"), "nosniff", "{method} {target}");
+        assert_eq!(h("referrer-policy"), "no-referrer", "{method} {target}");
+        assert_eq!(h("x-frame-options"), "DENY", "{method} {target}");
+        let csp = h("content-security-policy");
+        if target.starts_with("/data") {
+            assert!(
+                csp.starts_with("sandbox; default-src 'none'")
+                    && csp.contains("frame-ancestors 'none'"),
+                "{method} {target}: {csp}"
+            );
+        } else {
+            assert_eq!(csp, PAGE_CSP, "{method} {target}");
+        }
+    }
+    assert_eq!(seen.len(), 5, "200, 301, 400, 404 and 405 were all seen");
+}
+
+/// The server's open sockets (the listener and every connection it holds), from /proc.
+#[cfg(target_os = "linux")]
+fn open_sockets(s: &Server) -> usize {
+    std::fs::read_dir(format!("/proc/{}/fd", s.child.id()))
+        .unwrap()
+        .filter_map(|e| std::fs::read_link(e.unwrap().path()).ok())
+        .filter(|l| l.to_string_lossy().starts_with("socket:"))
+        .count()
+}
+
+/// Waits (bounded: at most `secs` seconds, polled every 100 ms) until the server holds no
+/// more than `n` sockets; returns the last count seen.
+#[cfg(target_os = "linux")]
+fn wait_for_sockets(s: &Server, n: usize, secs: u64) -> usize {
+    let mut last = open_sockets(s);
+    for _ in 0..secs * 10 {
+        if last <= n {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+        last = open_sockets(s);
+    }
+    last
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn idle_connections_are_closed_after_the_idle_timeout() {
+    let (_t, args) = site();
+    let mut args: Vec<&str> = args.iter().map(String::as_str).collect();
+    args.extend(["--idle-timeout", "1"]);
+    let s = start(&args);
+    assert_eq!(
+        wait_for_sockets(&s, 1, 5),
+        1,
+        "only the listener before any client"
+    );
+
+    // An idle keep-alive connection: one answer read, then nothing sent.
+    let mut idle = TcpStream::connect(&s.addr).unwrap();
+    idle.set_read_timeout(Some(Duration::from_secs(15)))
+        .unwrap();
+    write!(idle, "GET /style.css HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
+    let mut buf = [0u8; 4096];
+    let mut answer = Vec::new();
+    while !answer.ends_with(b"body{}") {
+        let n = idle.read(&mut buf).unwrap();
+        assert!(n > 0, "{:?}", String::from_utf8_lossy(&answer));
+        answer.extend_from_slice(&buf[..n]);
+    }
+    // Connections that send nothing at all.
+    let silent: Vec<TcpStream> = (0..8)
+        .map(|_| TcpStream::connect(&s.addr).unwrap())
+        .collect();
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(open_sockets(&s), 10, "the clients are connected");
+
+    // The idle one is closed by the server: EOF, not the read timeout.
+    let n = idle
+        .read(&mut buf)
+        .expect("EOF from the server, not a read timeout");
+    assert_eq!(n, 0, "the idle connection was closed");
+    let left = wait_for_sockets(&s, 1, 20);
+    assert_eq!(left, 1, "the server still holds {} connections", left - 1);
+    drop(silent);
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn unread_answers_are_dropped_after_the_write_timeout() {
+    let (t, args) = site();
+    // 48 MiB: more than the loopback socket buffers of both ends hold.
+    const BIG: usize = 48 << 20;
+    std::fs::write(t.path().join("data/big.bin"), vec![7u8; BIG]).unwrap();
+    let mut args: Vec<&str> = args.iter().map(String::as_str).collect();
+    // The idle timeout stays long: only the write timeout can end these connections.
+    args.extend(["--write-timeout", "1", "--idle-timeout", "600"]);
+    let s = start(&args);
+    assert_eq!(
+        wait_for_sockets(&s, 1, 5),
+        1,
+        "only the listener before any client"
+    );
+    // Clients that ask for a large file and never read it.
+    let unread: Vec<TcpStream> = (0..8)
+        .map(|_| {
+            let mut c = TcpStream::connect(&s.addr).unwrap();
+            write!(c, "GET /data/big.bin HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
+            c
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(open_sockets(&s) >= 5, "the clients are connected");
+    let left = wait_for_sockets(&s, 1, 20);
+    assert_eq!(left, 1, "the server still holds {} connections", left - 1);
+    // Each unread answer ends short of its length: the server gave up writing it.
+    for mut c in unread {
+        c.set_read_timeout(Some(Duration::from_secs(15))).unwrap();
+        let mut got = Vec::new();
+        // EOF after the bytes already buffered, or a reset: either way the server let go.
+        if let Err(e) = c.read_to_end(&mut got) {
+            assert_eq!(e.kind(), std::io::ErrorKind::ConnectionReset, "{e}");
+        }
+        assert!(
+            got.len() < BIG,
+            "{} bytes: the whole file was sent",
+            got.len()
+        );
+    }
+}

@@ -4,6 +4,10 @@
 //! RFC 4180 quoting (quoted commas, quotes and line breaks), LF or CRLF line ends, and an
 //! optional UTF-8 byte order mark are accepted. Every error names its row (the header is
 //! row 1, as a spreadsheet counts) and, where one is at fault, its column.
+//!
+//! The header is bounded ([`MAX_HEADER_COLUMNS`], [`MAX_HEADER_BYTES`]) and checked for
+//! repeated names in one pass, so a hostile header of a million columns is refused in
+//! linear time, in the CLI and in the page's worker alike.
 
 use crate::calendar::{Horizon, Instant};
 use crate::contract::event::EventContract;
@@ -67,6 +71,14 @@ pub fn required_columns() -> impl Iterator<Item = &'static str> {
         .chain(CONTRACT_COLUMNS.iter())
         .copied()
 }
+
+/// Most columns a header may have. Table C1 and the contract columns make 40; a file a
+/// spreadsheet or another tool widened with notes stays far below this, while a hostile
+/// header of a million columns is refused before any per-column work.
+pub const MAX_HEADER_COLUMNS: usize = 1024;
+/// Most bytes the header record may take, its line end included: 40 names take under
+/// 500 bytes; 1,024 names of 64 bytes fit.
+pub const MAX_HEADER_BYTES: usize = 64 << 10;
 
 /// Row status values (Table C1).
 pub const STATUS_VALUES: [&str; 5] = [
@@ -162,6 +174,30 @@ impl CsvTable {
             }
             let line = line_at(rec.position().map_or(0, |p| p.byte()));
             row += 1;
+            if header.is_none() {
+                let start = rec.position().map_or(0, |p| p.byte());
+                let bytes = rdr.position().byte().saturating_sub(start);
+                let too_wide = if rec.len() > MAX_HEADER_COLUMNS {
+                    Some(format!(
+                        "the header has {} columns, at most {MAX_HEADER_COLUMNS} are read",
+                        rec.len()
+                    ))
+                } else if bytes > MAX_HEADER_BYTES as u64 {
+                    Some(format!(
+                        "the header is {bytes} bytes long, at most {MAX_HEADER_BYTES} bytes are read"
+                    ))
+                } else {
+                    None
+                };
+                if let Some(message) = too_wide {
+                    return Err(CsvError {
+                        row,
+                        line,
+                        column: None,
+                        message,
+                    });
+                }
+            }
             let mut fields = Vec::with_capacity(rec.len());
             for (i, f) in rec.iter().enumerate() {
                 match std::str::from_utf8(f) {
@@ -204,8 +240,10 @@ impl CsvTable {
     /// names, and for every record whose field count differs from the header's.
     pub fn check_shape<'a>(&self, required: impl IntoIterator<Item = &'a str>) -> Vec<CsvError> {
         let mut out = Vec::new();
-        for (i, h) in self.header.iter().enumerate() {
-            if self.header[..i].contains(h) {
+        // One pass with a set: every later occurrence of a name is reported, in header order.
+        let mut seen = std::collections::HashSet::with_capacity(self.header.len());
+        for h in &self.header {
+            if !seen.insert(h.as_str()) {
                 out.push(CsvError {
                     row: 1,
                     line: 1,
@@ -534,6 +572,76 @@ mod tests {
         assert!(CsvTable::parse(b"").is_err());
         let missing = read_forecasts(b"run_id,session\nx,y\n").unwrap_err();
         assert_eq!((missing.row, missing.column.as_deref()), (1, Some("seat")));
+    }
+
+    /// A header of `n` distinct names `c0,c1,...` then `extra`, and one data row.
+    fn wide(n: usize, extra: &[&str]) -> Vec<u8> {
+        let mut names: Vec<String> = (0..n).map(|i| format!("c{i}")).collect();
+        names.extend(extra.iter().map(|s| s.to_string()));
+        let mut out = names.join(",").into_bytes();
+        out.extend_from_slice(b"\n");
+        out.extend_from_slice(vec!["1"; names.len()].join(",").as_bytes());
+        out.extend_from_slice(b"\n");
+        out
+    }
+
+    #[test]
+    fn duplicate_header_names_are_found_at_the_widest_header_allowed() {
+        // At the bound, with every later occurrence of a repeated name reported, in order.
+        let n = MAX_HEADER_COLUMNS - 4;
+        let t = CsvTable::parse(&wide(n, &["c7", "c3", "c7", "c5"])).unwrap();
+        assert_eq!(t.header.len(), MAX_HEADER_COLUMNS);
+        let dups: Vec<_> = t
+            .check_shape(std::iter::empty())
+            .into_iter()
+            .map(|e| (e.row, e.line, e.column.unwrap(), e.message))
+            .collect();
+        let d = |c: &str| {
+            (
+                1,
+                1,
+                c.to_string(),
+                "column named twice in the header".to_string(),
+            )
+        };
+        assert_eq!(dups, [d("c7"), d("c3"), d("c7"), d("c5")]);
+        // Duplicates among the first names too, and an empty name twice.
+        let t = CsvTable::parse(b"a,b,a,,x,\n").unwrap();
+        let cols: Vec<_> = t
+            .check_shape(std::iter::empty())
+            .into_iter()
+            .map(|e| e.column.unwrap())
+            .collect();
+        assert_eq!(cols, ["a", ""]);
+    }
+
+    #[test]
+    fn a_header_over_the_bounds_is_refused_naming_line_and_limit() {
+        for n in [MAX_HEADER_COLUMNS + 1, 100_000] {
+            let e = CsvTable::parse(&wide(n, &[])).unwrap_err();
+            assert_eq!((e.row, e.line, e.column.as_deref()), (1, 1, None));
+            assert!(
+                e.message.contains(&format!("{n} columns"))
+                    && e.message.contains(&format!("at most {MAX_HEADER_COLUMNS}")),
+                "{}",
+                e.message
+            );
+        }
+        // Few columns but long names: the byte bound. A blank line first puts it on line 2.
+        let long = "x".repeat(MAX_HEADER_BYTES);
+        let e = CsvTable::parse(format!("\na,{long}\n1,2\n").as_bytes()).unwrap_err();
+        assert_eq!((e.row, e.line), (1, 2), "{e}");
+        assert!(
+            e.message
+                .contains(&format!("at most {MAX_HEADER_BYTES} bytes")),
+            "{}",
+            e.message
+        );
+        // Just under both bounds reads.
+        let name = "y".repeat(MAX_HEADER_BYTES - 3);
+        assert!(CsvTable::parse(format!("a,{name}\n").as_bytes()).is_ok());
+        let e = read_forecasts(&wide(100_000, &[])).unwrap_err();
+        assert_eq!(e.row, 1);
     }
 
     #[test]

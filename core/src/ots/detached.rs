@@ -103,6 +103,12 @@ impl DetachedTimestampFile {
         hash_file(&self.file_hash_op, target)
     }
 
+    /// A hasher for the stamped file with the proof's file-hash operation, to be fed the
+    /// file in pieces (`None` only for a non-hash `file_hash_op`).
+    pub fn target_hasher(&self) -> Option<FileHasher> {
+        FileHasher::new(&self.file_hash_op)
+    }
+
     /// True when `target` is the file this proof stamps.
     pub fn matches_target(&self, target: &[u8]) -> bool {
         self.hash_target(target).as_deref() == Some(self.timestamp.msg.as_slice())
@@ -113,19 +119,81 @@ impl DetachedTimestampFile {
 /// message limit applies to operations inside a proof, not to the stamped file.
 /// `None` for a non-hash operation.
 pub fn hash_file(op: &Op, data: &[u8]) -> Option<Vec<u8>> {
-    use sha2::Digest;
-    Some(match op {
-        Op::Sha1 => sha1::Sha1::digest(data).to_vec(),
-        Op::Ripemd160 => ripemd::Ripemd160::digest(data).to_vec(),
-        Op::Sha256 => sha2::Sha256::digest(data).to_vec(),
-        Op::Keccak256 => sha3::Keccak256::digest(data).to_vec(),
-        _ => return None,
-    })
+    let mut h = FileHasher::new(op)?;
+    h.update(data);
+    Some(h.finish())
+}
+
+/// A file-hash operation fed the stamped file in pieces, as `CryptOp.hash_fd` reads a file
+/// in chunks: a caller streaming a large file holds one chunk at a time, never the file.
+#[derive(Clone)]
+pub struct FileHasher(FileHash);
+
+#[derive(Clone)]
+enum FileHash {
+    Sha1(sha1::Sha1),
+    Ripemd160(ripemd::Ripemd160),
+    Sha256(sha2::Sha256),
+    /// Boxed: its state is twice the others'.
+    Keccak256(Box<sha3::Keccak256>),
+}
+
+impl FileHasher {
+    /// `None` for a non-hash operation.
+    pub fn new(op: &Op) -> Option<FileHasher> {
+        use sha2::Digest;
+        Some(FileHasher(match op {
+            Op::Sha1 => FileHash::Sha1(sha1::Sha1::new()),
+            Op::Ripemd160 => FileHash::Ripemd160(ripemd::Ripemd160::new()),
+            Op::Sha256 => FileHash::Sha256(sha2::Sha256::new()),
+            Op::Keccak256 => FileHash::Keccak256(Box::new(sha3::Keccak256::new())),
+            _ => return None,
+        }))
+    }
+
+    pub fn update(&mut self, data: &[u8]) {
+        use sha2::Digest;
+        match &mut self.0 {
+            FileHash::Sha1(h) => h.update(data),
+            FileHash::Ripemd160(h) => h.update(data),
+            FileHash::Sha256(h) => h.update(data),
+            FileHash::Keccak256(h) => h.update(data),
+        }
+    }
+
+    pub fn finish(self) -> Vec<u8> {
+        use sha2::Digest;
+        match self.0 {
+            FileHash::Sha1(h) => h.finalize().to_vec(),
+            FileHash::Ripemd160(h) => h.finalize().to_vec(),
+            FileHash::Sha256(h) => h.finalize().to_vec(),
+            FileHash::Keccak256(h) => h.finalize().to_vec(),
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn file_hashers_fed_in_pieces_give_the_whole_file_digest() {
+        let data: Vec<u8> = (0..100_000u32).map(|i| (i * 7 % 251) as u8).collect();
+        for op in [Op::Sha1, Op::Ripemd160, Op::Sha256, Op::Keccak256] {
+            let whole = op.apply(&data[..4096]).unwrap();
+            let mut h = FileHasher::new(&op).unwrap();
+            for piece in data[..4096].chunks(1000) {
+                h.update(piece);
+            }
+            assert_eq!(h.finish(), whole, "{op}");
+            let mut h = FileHasher::new(&op).unwrap();
+            for piece in data.chunks(7777) {
+                h.update(piece);
+            }
+            assert_eq!(Some(h.finish()), hash_file(&op, &data), "{op}");
+        }
+        assert!(FileHasher::new(&Op::Reverse).is_none());
+    }
 
     #[test]
     fn header_errors() {

@@ -101,12 +101,54 @@ impl HashAlg {
         self == HashAlg::Sha1
     }
 
+    /// A hasher to feed data in pieces (a large stamped file need not be in memory).
+    pub fn hasher(self) -> Hasher {
+        Hasher(match self {
+            HashAlg::Sha1 => HasherState::Sha1(sha1::Sha1::new()),
+            HashAlg::Sha256 => HasherState::Sha256(sha2::Sha256::new()),
+            HashAlg::Sha384 => HasherState::Sha384(sha2::Sha384::new()),
+            HashAlg::Sha512 => HasherState::Sha512(sha2::Sha512::new()),
+        })
+    }
+
     pub fn digest(self, data: &[u8]) -> Vec<u8> {
         match self {
             HashAlg::Sha1 => sha1::Sha1::digest(data).to_vec(),
             HashAlg::Sha256 => sha2::Sha256::digest(data).to_vec(),
             HashAlg::Sha384 => sha2::Sha384::digest(data).to_vec(),
             HashAlg::Sha512 => sha2::Sha512::digest(data).to_vec(),
+        }
+    }
+}
+
+/// A [`HashAlg`] being fed data in pieces.
+#[derive(Clone)]
+pub struct Hasher(HasherState);
+
+#[derive(Clone)]
+enum HasherState {
+    Sha1(sha1::Sha1),
+    Sha256(sha2::Sha256),
+    Sha384(sha2::Sha384),
+    Sha512(sha2::Sha512),
+}
+
+impl Hasher {
+    pub fn update(&mut self, data: &[u8]) {
+        match &mut self.0 {
+            HasherState::Sha1(h) => h.update(data),
+            HasherState::Sha256(h) => h.update(data),
+            HasherState::Sha384(h) => h.update(data),
+            HasherState::Sha512(h) => h.update(data),
+        }
+    }
+
+    pub fn finish(self) -> Vec<u8> {
+        match self.0 {
+            HasherState::Sha1(h) => h.finalize().to_vec(),
+            HasherState::Sha256(h) => h.finalize().to_vec(),
+            HasherState::Sha384(h) => h.finalize().to_vec(),
+            HasherState::Sha512(h) => h.finalize().to_vec(),
         }
     }
 }
@@ -355,5 +397,29 @@ pub fn verify_prehashed(
             s.describe(),
             k.describe()
         )),
+    }
+}
+
+#[cfg(test)]
+mod hasher_tests {
+    use super::*;
+
+    #[test]
+    fn a_hasher_fed_in_pieces_gives_the_one_shot_digest() {
+        let data: Vec<u8> = (0..50_000u32).map(|i| (i % 253) as u8).collect();
+        for alg in [
+            HashAlg::Sha1,
+            HashAlg::Sha256,
+            HashAlg::Sha384,
+            HashAlg::Sha512,
+        ] {
+            let mut h = alg.hasher();
+            for piece in data.chunks(4099) {
+                h.update(piece);
+            }
+            let d = h.finish();
+            assert_eq!(d, alg.digest(&data), "{}", alg.name());
+            assert_eq!(d.len(), alg.output_len());
+        }
     }
 }

@@ -23,7 +23,7 @@ struct Output<'a> {
 }
 
 pub fn run(args: Args, json: bool) -> CmdResult {
-    let bytes = input::read(&args.forecasts, "forecasts file")?;
+    let bytes = input::read(&args.forecasts, "forecasts file", "check")?;
     let report = conformance::check(&bytes);
     let ok = report.ok();
     if json {

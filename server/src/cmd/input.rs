@@ -10,9 +10,20 @@ use std::path::{Path, PathBuf};
 /// Largest forecasts file or book read (a full season's file is a few tens of MB).
 pub const MAX_INPUT_BYTES: u64 = 1 << 30;
 
-/// Reads `path` whole; larger than [`MAX_INPUT_BYTES`] or unreadable is unusable input.
-pub fn read(path: &Path, what: &str) -> Result<Vec<u8>, Unusable> {
-    read_bounded(path, MAX_INPUT_BYTES, what)
+/// Reads `path` whole; larger than [`MAX_INPUT_BYTES`], unreadable or empty is unusable
+/// input (`verb` says what the command would have done with it: "score", "check").
+pub fn read(path: &Path, what: &str, verb: &str) -> Result<Vec<u8>, Unusable> {
+    let bytes = read_bounded(path, MAX_INPUT_BYTES, what)?;
+    if bytes.is_empty() {
+        return Err(empty(path, verb));
+    }
+    Ok(bytes)
+}
+
+/// The one answer to an empty input file, whichever command was given it: unusable input
+/// (exit 2), never a pass and never a document of zero rows.
+pub fn empty(path: &Path, verb: &str) -> Unusable {
+    Unusable::file(path, format!("empty: 0 lines, nothing to {verb}"))
 }
 
 type Bytes = Vec<u8>;
@@ -43,9 +54,13 @@ impl LeagueFiles {
         let csv = self
             .forecasts
             .as_deref()
-            .map(|p| read(p, "forecasts file"))
+            .map(|p| read(p, "forecasts file", "score"))
             .transpose()?;
-        let book = self.book.as_deref().map(|p| read(p, "book")).transpose()?;
+        let book = self
+            .book
+            .as_deref()
+            .map(|p| read(p, "book", "score"))
+            .transpose()?;
         Ok((csv, book))
     }
 
@@ -53,7 +68,7 @@ impl LeagueFiles {
     pub fn read_asks(&self) -> Result<Option<Vec<u8>>, Unusable> {
         self.asks
             .as_deref()
-            .map(|p| read(p, "ask chain"))
+            .map(|p| read(p, "ask chain", "score"))
             .transpose()
     }
 

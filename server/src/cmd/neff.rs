@@ -31,7 +31,7 @@ pub fn run(args: Args, json: bool) -> CmdResult {
         let clim = args
             .clim
             .as_deref()
-            .map(|p| input::read(p, "climatology"))
+            .map(|p| input::read(p, "climatology", "score"))
             .transpose()?;
         let (rows, ind) = neff_and_independence_from_files(
             csv.as_deref(),

@@ -14,7 +14,7 @@ use std::path::Path;
 
 /// Scores `path` under a peer `profile` (not council).
 pub fn run(profile: Profile, path: &Path, json: bool) -> CmdResult {
-    let bytes = input::read(path, "records file")?;
+    let bytes = input::read(path, "records file", "score")?;
     let doc = peer_stats(profile, &bytes, &CoreStats).expect("a peer profile").map_err(|e| {
         let name = serde_json::to_value(profile).expect("profile").as_str().unwrap_or_default().to_string();
         let message = if e.field.is_none() {

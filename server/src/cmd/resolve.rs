@@ -119,7 +119,7 @@ pub fn run(args: Args, json: bool) -> CmdResult {
     let series = series(&args.chart)?;
     let opts = band_options(&args, &series)?;
     if let Some(path) = &args.forecasts {
-        let csv = input::read(path, "forecasts file")?;
+        let csv = input::read(path, "forecasts file", "check")?;
         let report = check::check_forecasts(&csv, &series, &opts).map_err(|e| {
             let u = Unusable::file(path, format!("row {}: {}", e.row, e.message)).at_line(e.line);
             match e.column {

@@ -72,7 +72,7 @@ pub fn run(args: Args, json: bool) -> CmdResult {
     let clim = args
         .clim
         .as_deref()
-        .map(|p| input::read(p, "climatology"))
+        .map(|p| input::read(p, "climatology", "score"))
         .transpose()?;
     let stats = league_stats_from_files(
         csv.as_deref(),

@@ -27,7 +27,7 @@ pub fn run(args: Args, json: bool) -> CmdResult {
             })
         })
         .collect::<Result<Vec<_>, _>>()?;
-    let bytes = input::read(&args.predictions, "registered predictions")?;
+    let bytes = input::read(&args.predictions, "registered predictions", "score")?;
     let preds = parse_registered(&bytes)
         .map_err(|e| Unusable::file(&args.predictions, e.message).field(e.path))?;
     let cards = scorecards(&preds, &dates);

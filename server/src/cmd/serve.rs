@@ -5,6 +5,7 @@ use crate::outcome::{CmdResult, Exit, Unusable};
 use std::io::Write;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -23,6 +24,14 @@ pub struct Args {
     /// The page served at / [default: <repo>/index.html].
     #[arg(long, value_name = "FILE")]
     index: Option<PathBuf>,
+    /// Close a connection that moved no byte for this many seconds (a kept-alive connection
+    /// nobody uses).
+    #[arg(long, value_name = "SECS", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..))]
+    idle_timeout: u64,
+    /// Close a connection whose answer could not be written for this many seconds (a client
+    /// that does not read).
+    #[arg(long, value_name = "SECS", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..))]
+    write_timeout: u64,
 }
 
 /// The repository the binary was built in: `index.html` and `www/` are found there.
@@ -109,7 +118,12 @@ pub fn run(args: Args, json: bool) -> CmdResult {
     runtime.block_on(async {
         let listener = tokio::net::TcpListener::from_std(listener)
             .map_err(|e| Unusable::new(format!("cannot listen on {addr}: {e}")).field("--addr"))?;
-        http::serve(listener, site)
+        let timeouts = http::Timeouts {
+            idle: Duration::from_secs(args.idle_timeout),
+            write: Duration::from_secs(args.write_timeout),
+            ..Default::default()
+        };
+        http::serve(listener, site, timeouts)
             .await
             .map_err(|e| Unusable::new(format!("server stopped: {e}")))
     })?;

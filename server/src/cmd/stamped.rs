@@ -2,10 +2,11 @@
 //! `rekor verify`: the stamped file itself (`--data`) or its digest in hex (`--digest`); and
 //! how their checks are printed.
 
-use crate::files::{read_bounded, MAX_STAMPED_FILE_BYTES};
+use crate::files::{self, MAX_STAMPED_FILE_BYTES};
 use crate::outcome::Unusable;
 use sealbook_core::checks::{Check, Status};
 use sealbook_core::hex;
+use sealbook_core::signature::HashAlg;
 use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
@@ -19,20 +20,36 @@ pub struct Target {
     digest: Option<String>,
 }
 
-/// The stamped bytes, or the digest given for them.
+/// The stamped file, opened and not yet read, or the digest given for it.
 pub enum Stamped {
-    Data(Vec<u8>),
+    File(PathBuf, std::fs::File),
     Digest(Vec<u8>),
+}
+
+impl Stamped {
+    /// The file's digest under `alg`, read as a stream (never whole in memory); a given
+    /// digest as it is.
+    pub fn digest(self, alg: HashAlg) -> Result<Vec<u8>, Unusable> {
+        match self {
+            Stamped::File(path, f) => {
+                let mut h = alg.hasher();
+                files::hash_stream(&path, f, MAX_STAMPED_FILE_BYTES, "stamped file", |c| {
+                    h.update(c)
+                })?;
+                Ok(h.finish())
+            }
+            Stamped::Digest(d) => Ok(d),
+        }
+    }
 }
 
 impl Target {
     pub fn read(&self) -> Result<Stamped, Unusable> {
         match (&self.data, &self.digest) {
-            (Some(path), _) => Ok(Stamped::Data(read_bounded(
-                path,
-                MAX_STAMPED_FILE_BYTES,
-                "stamped file",
-            )?)),
+            (Some(path), _) => Ok(Stamped::File(
+                path.clone(),
+                files::open(path, "stamped file")?,
+            )),
             (None, Some(h)) => match hex::decode(h) {
                 Some(d) if !d.is_empty() => Ok(Stamped::Digest(d)),
                 _ => Err(Unusable::new(format!("{h:?} is not a digest in hex")).field("--digest")),

@@ -96,6 +96,20 @@ pub fn run(args: Args, json: bool) -> CmdResult {
         ..Default::default()
     };
     let report = verify_file(&args.book, opts)?;
+    if report.lines == 0 {
+        // Nothing was verified: unusable input (exit 2), never a pass.
+        return Err(if report.partial_tail {
+            Unusable::file(
+                &args.book,
+                format!(
+                    "0 complete lines ({} bytes without a final LF), nothing to verify",
+                    report.partial_tail_bytes
+                ),
+            )
+        } else {
+            super::input::empty(&args.book, "verify")
+        });
+    }
     let stamps: Vec<StampResult> = to_check
         .iter()
         .map(|(list, e)| {

@@ -6,6 +6,7 @@ mod files;
 mod listing;
 mod mime;
 mod route;
+mod timed_io;
 
 use bytes::Bytes;
 use files::{FileBody, Found};
@@ -20,6 +21,8 @@ use std::io;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, UNIX_EPOCH};
+use timed_io::TimedIo;
+pub use timed_io::Timeouts;
 
 type Body = BoxBody<Bytes, io::Error>;
 
@@ -34,12 +37,17 @@ pub struct Site {
     pub data: Option<PathBuf>,
 }
 
-/// Accepts connections on `listener` and answers them until the process ends.
-pub async fn serve(listener: tokio::net::TcpListener, site: Site) -> io::Result<()> {
+/// Accepts connections on `listener` and answers them until the process ends; each
+/// connection is closed when it stalls longer than `timeouts` allow.
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    site: Site,
+    timeouts: Timeouts,
+) -> io::Result<()> {
     let site = Arc::new(site);
     loop {
-        let stream = match listener.accept().await {
-            Ok((stream, _)) => stream,
+        let stream = match accept(&listener).await {
+            Ok(stream) => stream,
             Err(e) => {
                 // Out of descriptors and the like: wait instead of spinning.
                 eprintln!("sealbook serve: accept failed: {e}");
@@ -53,16 +61,76 @@ pub async fn serve(listener: tokio::net::TcpListener, site: Site) -> io::Result<
                 let site = site.clone();
                 async move { Ok::<_, Infallible>(handle(&site, req).await) }
             });
+            let io = TimedIo::new(stream, timeouts);
             let _ = hyper::server::conn::http1::Builder::new()
                 .timer(TokioTimer::new())
-                .header_read_timeout(Duration::from_secs(30))
-                .serve_connection(TokioIo::new(stream), service)
+                .header_read_timeout(timeouts.header)
+                .serve_connection(TokioIo::new(io), service)
                 .await;
         });
     }
 }
 
+/// The next connection, with Nagle's algorithm off: a response's last small segment would
+/// otherwise wait for the client's delayed ACK (about 40 ms) on every keep-alive request.
+async fn accept(listener: &tokio::net::TcpListener) -> io::Result<tokio::net::TcpStream> {
+    let (stream, _) = listener.accept().await?;
+    stream.set_nodelay(true)?;
+    Ok(stream)
+}
+
+/// The page's policy: everything from this origin only, wasm compiled from its own bytes
+/// (`'wasm-unsafe-eval'`, no `'unsafe-eval'`), module workers from this origin, no inline
+/// script and no `<style>` element from elsewhere (inline `style` attributes are allowed: the
+/// charts size themselves with one), no plugins, no `<base>`, no framing. `connect-src` also
+/// allows `https:` because the reader may fetch a block header from an Esplora explorer of
+/// their choice (checked on the page by proof of work, so the explorer is trusted for nothing
+/// but naming the block).
+const PAGE_CSP: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; style-src 'self'; style-src-attr 'unsafe-inline'; img-src 'self'; connect-src 'self' https:; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+/// Published files are data, never active content on this origin.
+const DATA_CSP: &str =
+    "sandbox; default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+/// Collapses runs of `/` into one, so `//data//proof` is `/data/proof`: a redirect built from
+/// the path can never start with `//` (a protocol-relative URL naming another host).
+fn normalise(path: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    for c in path.chars() {
+        if !(c == '/' && out.ends_with('/')) {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Answers `req`, and gives every answer (errors and redirects included) the same security
+/// headers; the policy depends only on whether the path is under `/data/`.
 async fn handle(site: &Site, req: Request<Incoming>) -> Response<Body> {
+    let path = normalise(req.uri().path());
+    let mut resp = answer(site, &req, &path).await;
+    let h = resp.headers_mut();
+    h.insert(
+        "x-content-type-options",
+        HeaderValue::from_static("nosniff"),
+    );
+    h.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    let csp = if path == "/data" || path.starts_with("/data/") {
+        DATA_CSP
+    } else {
+        PAGE_CSP
+    };
+    h.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(csp),
+    );
+    resp
+}
+
+async fn answer(site: &Site, req: &Request<Incoming>, path: &str) -> Response<Body> {
     let head = match *req.method() {
         Method::GET => false,
         Method::HEAD => true,
@@ -76,8 +144,7 @@ async fn handle(site: &Site, req: Request<Incoming>) -> Response<Body> {
             return r;
         }
     };
-    let path = req.uri().path().to_string();
-    let route = match route::route(&path) {
+    let route = match route::route(path) {
         Ok(r) => r,
         Err(route::BadPath(why)) => {
             return text(StatusCode::BAD_REQUEST, &format!("bad path: {why}\n"))
@@ -88,7 +155,7 @@ async fn handle(site: &Site, req: Request<Incoming>) -> Response<Body> {
         .get(header::ACCEPT)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.contains("application/json"));
-    let mut resp = match route {
+    match route {
         Route::Index => {
             let index = site.index.clone();
             let found = blocking(move || match std::fs::metadata(&index) {
@@ -97,7 +164,7 @@ async fn handle(site: &Site, req: Request<Incoming>) -> Response<Body> {
             })
             .await;
             match found {
-                Found::File(p, m) => file(&req, p, m, head).await,
+                Found::File(p, m) => file(req, p, m, head).await,
                 _ => not_found(),
             }
         }
@@ -108,8 +175,10 @@ async fn handle(site: &Site, req: Request<Incoming>) -> Response<Body> {
                 let root = root.clone();
                 let (found, root) = blocking(move || (files::find(&root, &segments), root)).await;
                 match found {
-                    Found::File(p, m) if !dir => file(&req, p, m, head).await,
-                    Found::Dir(p) if dir => listing(root, p, path.clone(), wants_json, head).await,
+                    Found::File(p, m) if !dir => file(req, p, m, head).await,
+                    Found::Dir(p) if dir => {
+                        listing(root, p, path.to_string(), wants_json, head).await
+                    }
                     Found::Dir(_) => redirect(&format!("{path}/")),
                     _ => not_found(),
                 }
@@ -118,28 +187,11 @@ async fn handle(site: &Site, req: Request<Incoming>) -> Response<Body> {
         Route::Www { segments, dir } => {
             let root = site.www.clone();
             match blocking(move || files::find(&root, &segments)).await {
-                Found::File(p, m) if !dir => file(&req, p, m, head).await,
+                Found::File(p, m) if !dir => file(req, p, m, head).await,
                 _ => not_found(), // no listing outside the data directory
             }
         }
-    };
-    let h = resp.headers_mut();
-    h.insert(
-        "x-content-type-options",
-        HeaderValue::from_static("nosniff"),
-    );
-    h.insert(
-        header::REFERRER_POLICY,
-        HeaderValue::from_static("no-referrer"),
-    );
-    if path.starts_with("/data/") {
-        // Published files are data, never active content on this origin.
-        h.insert(
-            header::CONTENT_SECURITY_POLICY,
-            HeaderValue::from_static("sandbox; default-src 'none'; style-src 'unsafe-inline'"),
-        );
     }
-    resp
 }
 
 async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
@@ -266,4 +318,44 @@ fn redirect(location: &str) -> Response<Body> {
         r.headers_mut().insert(header::LOCATION, v);
     }
     r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The socket the server answers on has Nagle's algorithm off (asked of the accepted
+    /// stream itself, as the kernel reports it).
+    #[test]
+    fn accepted_connections_have_no_delay() {
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        rt.block_on(async {
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+            let addr = listener.local_addr().unwrap();
+            let client = tokio::spawn(tokio::net::TcpStream::connect(addr));
+            let accepted = accept(&listener).await.unwrap();
+            assert!(accepted.nodelay().unwrap(), "TCP_NODELAY is set on accept");
+            let client = client.await.unwrap().unwrap();
+            assert!(
+                !client.nodelay().unwrap(),
+                "the client's default is untouched"
+            );
+        });
+    }
+
+    #[test]
+    fn repeated_slashes_collapse() {
+        for (raw, norm) in [
+            ("/", "/"),
+            ("//", "/"),
+            ("//data//proof", "/data/proof"),
+            ("///data///proof///", "/data/proof/"),
+            ("/data/a%2F%2Fb", "/data/a%2F%2Fb"),
+        ] {
+            assert_eq!(normalise(raw), norm, "{raw}");
+        }
+    }
 }

@@ -12,6 +12,7 @@
 //! malformed proof, target or headers).
 
 use super::{read_bounded, read_proof, MAX_STAMPED_FILE_BYTES};
+use crate::files;
 use crate::outcome::{CmdResult, Exit, Unusable};
 use sealbook_core::hex;
 use sealbook_core::ots::bitcoin::BlockHeader;
@@ -80,10 +81,15 @@ pub fn run(args: Args, json: bool) -> CmdResult {
 
 fn target_digest(args: &Args, file: &DetachedTimestampFile) -> Result<Vec<u8>, Unusable> {
     if let Some(path) = &args.target {
-        let bytes = read_bounded(path, MAX_STAMPED_FILE_BYTES, "target file")?;
-        return Ok(file
-            .hash_target(&bytes)
-            .expect("a parsed proof's file-hash operation is a hash"));
+        // Streamed with the proof's own file-hash operation: the target is never in memory.
+        let mut hasher = file
+            .target_hasher()
+            .expect("a parsed proof's file-hash operation is a hash");
+        let f = files::open(path, "target file")?;
+        files::hash_stream(path, f, MAX_STAMPED_FILE_BYTES, "target file", |chunk| {
+            hasher.update(chunk)
+        })?;
+        return Ok(hasher.finish());
     }
     let text = args.digest.as_deref().unwrap_or_default().trim();
     let bad = |m: String| Unusable::new(m).field("--digest");

@@ -34,7 +34,7 @@ struct Output<'a> {
 
 pub fn run(args: Args, json: bool) -> CmdResult {
     let sha256: [u8; 32] = match args.target.read()? {
-        Stamped::Data(d) => HashAlg::Sha256.digest(&d).try_into().expect("32 bytes"),
+        file @ Stamped::File(..) => file.digest(HashAlg::Sha256)?.try_into().expect("32 bytes"),
         Stamped::Digest(d) => d.try_into().map_err(|_| {
             Unusable::new("a Rekor entry is checked against a SHA-256: 64 hex digits")
                 .field("--digest")

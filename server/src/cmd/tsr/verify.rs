@@ -57,10 +57,17 @@ pub fn run(args: Args, json: bool) -> CmdResult {
     let now = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs() as i64);
-    let imprinted = match &stamped {
-        Stamped::Data(d) => Imprinted::Data(d),
-        Stamped::Digest(d) => Imprinted::Digest(d),
+    // The data is hashed as a stream with the token's own imprint algorithm; with none the
+    // token can name (a rejection, an unknown algorithm) there is nothing to compare.
+    let alg = parsed
+        .token()
+        .and_then(|t| t.tst_info.message_imprint.hash_alg());
+    let digest = match (stamped, alg) {
+        (Stamped::Digest(d), _) => d,
+        (file, Some(alg)) => file.digest(alg)?,
+        (Stamped::File(..), None) => Vec::new(),
     };
+    let imprinted = Imprinted::Digest(&digest);
     let opts = VerifyOptions {
         anchors,
         untrusted,
