@@ -9,8 +9,8 @@
 mod common;
 
 use common::{demo, join, lines, sealbook, stamp_lists};
-use sealbook_core::book::BookWriter;
-use sealbook_core::canon::{self, Value};
+use sealbook_core::book::canon::{self, Value};
+use sealbook_core::book::writer::BookWriter;
 use serde_json::Value as Json;
 use std::path::{Path, PathBuf};
 
@@ -114,7 +114,7 @@ fn a_rewritten_copy_under_another_name_fails_as_under_its_own() {
     let dir = demo();
     let lists = stamp_lists(dir.path());
     std::fs::create_dir(dir.path().join("own")).unwrap();
-    let own = copy_as(dir.path(), "own/council-book.jsonl", rewrite);
+    let own = copy_as(dir.path(), "own/council-book.jsonl", |l| rewrite(l));
     let (own_text, own_json) = verify(&own, &lists, &[], 1);
     assert_eq!(
         own_text
@@ -124,7 +124,7 @@ fn a_rewritten_copy_under_another_name_fails_as_under_its_own() {
         "{own_text}"
     );
     for name in NAMES {
-        let book = copy_as(dir.path(), name, rewrite);
+        let book = copy_as(dir.path(), name, |l| rewrite(l));
         let (text, j) = verify(&book, &lists, &[], 1);
         assert_eq!(j["ok"], false, "{name}: {j}");
         assert_eq!(j["chain_ok"], true, "{name}: the re-sealed chain holds");
