@@ -8,18 +8,15 @@
 
 mod common;
 
-#[path = "../../tests/tsa_common/mod.rs"]
-mod tsa_common;
-
 use common::{arg as s, BIN};
 use sealbook_core::ots::attestation::Attestation;
 use sealbook_core::ots::detached::{hash_file, DetachedTimestampFile};
 use sealbook_core::ots::ops::Op;
+use sealbook_tests::tsp_pki::{make_pki, must, openssl, tsa_section, TempDir};
 use serde_json::Value;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use tsa_common::{make_pki, must, openssl, tsa_section, TempDir};
 
 const BIG: usize = 64 << 20;
 /// Peak resident set allowed while hashing a 64 MiB target: the binary, its buffers and a

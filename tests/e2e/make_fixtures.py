@@ -20,6 +20,9 @@ BYTE_RULE = (
 )
 
 
+RENAMED = ["council-book (1).jsonl", "copy of council-book.jsonl", "Council-Book.JSONL", "renamed.jsonl"]
+
+
 def content(i, pad=0):
     """Varied content: unicode, floats Python prints in exponent form, nesting, big ints."""
     return {
@@ -71,8 +74,24 @@ def main():
     # Larger than one 4 MiB read of the worker, so lines straddle chunk boundaries.
     big = seal([content(i, pad=300) for i in range(1, 16001)])
 
+    # The outgoing ask chain: its declaration (schedule) line first, then the roster and asks.
+    asks = seal([
+        {"kind": "schedule", "at": "2026-10-16T20:00:00Z", "runs": ["2026-10-21-am"]},
+        {"kind": "roster", "at": "2026-10-16T20:00:01Z", "seats": ["alpha", "béta"]},
+        {"kind": "ask", "at": "2026-10-21T12:30:00Z", "ask_sha256": "ab" * 32},
+    ])
+    # A list naming both ledgers, as a day's list does: neither entry applies by default to a
+    # book whose file name matches neither.
+    two = (stamp("daily/council/book.jsonl", good, stamped).split("\n")[0] + "\n"
+           + stamp("daily/council/asks.jsonl", asks, len(asks)))
+    # A chain of lines with no kind: no entry of the two-ledger list can apply to it.
+    other = seal([{"i": i} for i in range(3)])
+
     files = {
         "good/council-book.jsonl": b"".join(good),
+        "two/200530Z.txt": two.encode(),
+        "two/asks.jsonl": b"".join(asks),
+        "other/other.jsonl": b"".join(other),
         "good/130025Z.txt": stamp("daily/council/book.jsonl", good, stamped).encode(),
         "tampered/council-book.jsonl": b"".join(bad),
         "rewritten/council-book.jsonl": b"".join(rewritten),
@@ -82,6 +101,10 @@ def main():
         # Looks like a list entry but its hash is not 64 lowercase hex digits.
         "partial/broken.txt": b"daily/council/book.jsonl: 3 lines, sha256 ABC, last link abc\n",
     }
+    # The book as a reader's browser or file manager may name it, untouched and rewritten.
+    for name in RENAMED:
+        files["renamed-good/" + name] = b"".join(good)
+        files["renamed-rewritten/" + name] = b"".join(rewritten)
     for rel, data in files.items():
         path = os.path.join(out, rel)
         os.makedirs(os.path.dirname(path), exist_ok=True)
@@ -89,6 +112,7 @@ def main():
             f.write(data)
     print(json.dumps({
         "lines": n,
+        "renamed": RENAMED,
         "stamped": stamped,
         "tampered_at": tampered_at,
         "rewritten_at": rewritten_at,

@@ -192,3 +192,69 @@ test('verify_book is exported for the benchmark and returns the ChainReport JSON
   assert.deepEqual(report.prefixes, []);
   await context.close();
 });
+
+// A stamped list's entries are matched to the dropped book by what it is, not only by its file
+// name: a copy saved as `council-book (1).jsonl` (a second download), `copy of …`, in other
+// letter case or renamed is checked against the list's book entry, by content when untouched
+// and by its run/answer lines when rewritten (Appendix B step 3, §3.2).
+test('a renamed, copied, re-downloaded or re-cased book is checked against its stamp', async () => {
+  for (const name of fx.facts.renamed) {
+    for (const [dir, ok] of [['renamed-good', true], ['renamed-rewritten', false]]) {
+      const { context, page, errors } = await openPage(browser, server.url);
+      await dropFiles(page, [path(dir, name), path('two', '200530Z.txt')]);
+      const r = await readResults(page);
+      assert.equal(r.ok, ok, `${dir}/${name}: ${r.headline}`);
+      const [book] = r.books;
+      assert.equal(book.name, name);
+      assert.equal(book.ok, true, 'the chain holds either way');
+      assert.equal(book.stamps.length, 1, `${dir}/${name}: the book entry is checked`);
+      assert.equal(book.stamps[0].ok, ok);
+      if (ok) {
+        assert.match(book.stamps[0].text, /matched by content/, name);
+        assert.match(r.headline, /^Verified/);
+      } else {
+        assert.equal(book.stamps[0].sha256Ok, false);
+        assert.match(book.stamps[0].text, /the stamped prefix was rewritten/, name);
+        assert.match(book.stamps[0].text, /matched by line kinds/, name);
+        assert.match(r.headline, /^Not verified/);
+      }
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
+  }
+});
+
+test('a dropped list that checks nothing against the dropped book fails, naming the list', async () => {
+  const { context, page, errors } = await openPage(browser, server.url);
+  await dropFiles(page, [path('other', 'other.jsonl'), path('two', '200530Z.txt')]);
+  const r = await readResults(page);
+  assert.equal(r.ok, false, r.headline);
+  assert.match(r.headline, /^Not verified/);
+  assert.match(r.headline, /200530Z\.txt checks nothing/);
+  assert.equal(r.books[0].ok, true);
+  assert.equal(r.books[0].stamps.length, 0);
+  const unchecked = await page.locator('[data-testid="unchecked-lists"]').textContent();
+  assert.match(unchecked, /200530Z\.txt/);
+  assert.match(unchecked, /daily\/council\/book\.jsonl/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the lines after the last stamped prefix are marked as the operator\'s word', async () => {
+  const { context, page, errors } = await openPage(browser, server.url);
+  await dropFiles(page, [path('good', 'council-book.jsonl'), path('two', '200530Z.txt'), path('two', 'asks.jsonl')]);
+  const r = await readResults(page);
+  assert.equal(r.ok, true, r.headline);
+  const books = await page.locator('[data-testid="book"]').all();
+  const notes = {};
+  for (const b of books) {
+    const note = b.locator('[data-testid="unanchored"]');
+    notes[await b.getAttribute('data-name')] = (await note.count()) ? (await note.textContent()).trim() : null;
+  }
+  assert.deepEqual(notes, {
+    'council-book.jsonl': `Lines ${fx.facts.stamped + 1}-${fx.facts.lines} are not covered by any stamped list: Level 1, the operator's word.`,
+    'asks.jsonl': null,
+  });
+  assert.deepEqual(errors, []);
+  await context.close();
+});

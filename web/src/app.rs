@@ -12,7 +12,7 @@ use crate::protocol::{
 };
 use crate::report_view;
 use crate::trust::{self, Bundle, Manifest, TrustFile};
-use crate::verifier::{FileKind, SessionReport};
+use crate::verifier::{FileKind, VerifierReport};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -83,7 +83,7 @@ pub enum Status {
         total: u64,
         lines: u64,
     },
-    Done(Rc<SessionReport>),
+    Done(Rc<VerifierReport>),
     Failed(String),
 }
 
@@ -793,7 +793,7 @@ impl App {
 impl App {
     /// The reader's block-header form: paste headers (checked offline), or, on request, fetch
     /// one from the configured explorer.
-    fn view_headers(&self, ctx: &Context<Self>, report: &SessionReport) -> Html {
+    fn view_headers(&self, ctx: &Context<Self>, report: &VerifierReport) -> Html {
         let link = ctx.link();
         let on_headers = link.callback(|e: InputEvent| {
             Msg::HeadersEdited(e.target_unchecked_into::<HtmlTextAreaElement>().value())

@@ -20,7 +20,7 @@ pub mod signed_time_view;
 pub mod trust;
 pub mod worker;
 
-/// The verifier's logic (which file is checked against which, the trust level) lives in core.
+/// The verifier logic (which file is checked against which, the trust level) lives in core.
 pub use sealbook_core::verifier;
 
 use sealbook_core::book::chain::{verify, VerifyOptions};

@@ -9,7 +9,7 @@
 //! is the label the page shows, the path inside a chosen folder when there is one). Worker to page: one
 //! [`FromWorker`] serialized as a JSON string.
 
-use crate::verifier::SessionReport;
+use crate::verifier::VerifierReport;
 use serde::{Deserialize, Serialize};
 
 /// Property names of the page-to-worker job object.
@@ -46,7 +46,7 @@ pub enum FromWorker {
     },
     Done {
         job: u32,
-        report: Box<SessionReport>,
+        report: Box<VerifierReport>,
     },
     /// A file could not be read at all.
     Failed { job: u32, message: String },
@@ -91,7 +91,7 @@ mod tests {
             &headers,
         );
         assert_eq!(proof.state(), ProofState::Verified);
-        let report = SessionReport {
+        let report = VerifierReport {
             books: vec![],
             lists: vec![(&files[0]).into()],
             unmatched: vec![],
@@ -100,6 +100,7 @@ mod tests {
             tokens: vec![],
             rekor: vec![],
             trust: Default::default(),
+            unchecked_lists: vec![],
         };
         let msg = FromWorker::Done {
             job: 3,

@@ -1,4 +1,4 @@
-//! How a [`SessionReport`] is shown: the verdict, the trust ladder, per book the counts, the
+//! How a [`VerifierReport`] is shown: the verdict, the trust ladder, per book the counts, the
 //! first bad line with both hashes, the problem list and each stamp's two comparisons, and the
 //! OpenTimestamps proofs (see `proof_view`) with the reader's block-header panel.
 //! Elements tests read carry `data-testid`.
@@ -6,9 +6,8 @@
 use crate::format::{self, sentence};
 use crate::proof_view;
 use crate::signed_time_view;
-use crate::verifier::{BookResult, ProofState, SessionReport, TrustLevel};
+use crate::verifier::{BookResult, MatchedBy, ProofState, StampResult, TrustLevel, VerifierReport};
 use sealbook_core::book::chain::{Check, Problem};
-use sealbook_core::book::stamp_list::StampCheck;
 use yew::prelude::*;
 
 /// What a check is, in a reader's words.
@@ -22,8 +21,8 @@ fn check_label(check: Check) -> &'static str {
     }
 }
 
-/// One sentence summing up the session (without the verdict word).
-fn summary(r: &SessionReport) -> String {
+/// One sentence summing up the verification (without the verdict word).
+fn summary(r: &VerifierReport) -> String {
     if let Some(book) = r.books.iter().find(|b| !b.report.ok) {
         let line = format::count(book.report.first_bad_line.unwrap_or_default());
         return match book.report.problems.first() {
@@ -37,6 +36,12 @@ fn summary(r: &SessionReport) -> String {
     }
     if r.lists.iter().any(|l| l.error.is_some()) {
         return "The chain holds, but a stamped list could not be read.".into();
+    }
+    if let Some(u) = r.unchecked_lists.first() {
+        return format!(
+            "The chain holds, but the stamped list {} checks nothing: {}.",
+            u.list, u.reason
+        );
     }
     if !r.stamps_hold() {
         return "The chain holds, but a stamped list does not match the book.".into();
@@ -130,7 +135,7 @@ fn anchor_or_unknown(p: &crate::verifier::ProofResult) -> String {
 }
 
 /// The verdict as one sentence, for the screen reader announcement.
-pub fn headline(r: &SessionReport) -> String {
+pub fn headline(r: &VerifierReport) -> String {
     format!(
         "{}: {}",
         if r.verified() {
@@ -143,7 +148,7 @@ pub fn headline(r: &SessionReport) -> String {
 }
 
 /// The whole report; `headers_panel` is the reader's block-header form, shown with the proofs.
-pub fn view(r: &SessionReport, headers_panel: Html) -> Html {
+pub fn view(r: &VerifierReport, headers_panel: Html) -> Html {
     let ok = r.verified();
     html! {
         <div class="results">
@@ -219,7 +224,7 @@ fn rung(
     }
 }
 
-fn ladder(r: &SessionReport) -> Html {
+fn ladder(r: &VerifierReport) -> Html {
     let level = r.level();
     let no_book = r.books.is_empty();
     let chain = if no_book {
@@ -295,7 +300,7 @@ fn ladder(r: &SessionReport) -> Html {
     } else {
         "bad"
     };
-    let session_trusted = r.still_trusted();
+    let report_trusted = r.still_trusted();
     let trusted: Vec<String> = verified
         .iter()
         .filter_map(|p| p.report.as_ref()?.verdict.as_ref())
@@ -324,7 +329,7 @@ fn ladder(r: &SessionReport) -> Html {
                         <>
                             <ul>
                                 { for trusted.iter().map(|t| html! { <li>{ t }</li> }) }
-                                { for session_trusted.iter().filter(|t| !t.contains("Bitcoin's proof of work")).map(|t| html! { <li>{ t }</li> }) }
+                                { for report_trusted.iter().filter(|t| !t.contains("Bitcoin's proof of work")).map(|t| html! { <li>{ t }</li> }) }
                             </ul>
                             if no_book {
                                 { "No book was dropped: this anchors the files the proofs stamp, not a book's chain." }
@@ -380,6 +385,11 @@ fn book_card(b: &BookResult) -> Html {
                 { problem_table(&r.problems, r.problems_omitted) }
             }
             { stamps(&b.stamps) }
+            if let Some(from) = b.unanchored_from {
+                <p class="callout warn" data-testid="unanchored">
+                    { format!("Lines {from}-{} are not covered by any stamped list: Level 1, the operator's word.", r.lines) }
+                </p>
+            }
         </article>
     }
 }
@@ -428,7 +438,7 @@ fn problem_table(problems: &[Problem], omitted: u64) -> Html {
     }
 }
 
-fn stamps(checks: &[StampCheck]) -> Html {
+fn stamps(checks: &[StampResult]) -> Html {
     html! {
         <div class="stamps">
             <h3 class="subsection-title">{ "Stamps" }</h3>
@@ -466,14 +476,20 @@ fn comparison(
 }
 
 /// One stamp; `open`: its hashes shown at once (else behind a disclosure).
-fn stamp(c: &StampCheck, open: bool) -> Html {
-    let ok = c.ok();
+fn stamp(s: &StampResult, open: bool) -> Html {
+    let ok = s.ok();
+    let c = &s.check;
+    // A match by name reads as it always has; any other way is said.
+    let how = match s.matched_by {
+        MatchedBy::Name => String::new(),
+        by => format!(" · {}", by.describe()),
+    };
     html! {
         <li class={classes!("stamp", if ok { "ok" } else { "bad" })} data-testid="stamp" data-ok={ok.to_string()} data-list={c.list.clone()}>
             <div class="stamp-head">
                 <div>
                     <strong class="stamp-title">{ &c.list }</strong>
-                    <span class="stamp-covers">{ format!("{} · first {}", c.ledger, format::lines(c.lines)) }</span>
+                    <span class="stamp-covers">{ format!("{} · first {}{how}", c.ledger, format::lines(c.lines)) }</span>
                 </div>
                 <span class={classes!("pill", if ok { "ok" } else { "bad" })}>{ if ok { "Matches" } else { "Does not match" } }</span>
             </div>
@@ -491,7 +507,7 @@ fn stamp(c: &StampCheck, open: bool) -> Html {
     }
 }
 
-fn lists_and_unmatched(r: &SessionReport) -> Html {
+fn lists_and_unmatched(r: &VerifierReport) -> Html {
     let broken: Vec<_> = r.lists.iter().filter_map(|l| l.error.as_ref()).collect();
     // A text an .ots proof stamps is shown with its proof, not as a list that was skipped.
     let stamped = |name: &str| {
@@ -505,7 +521,11 @@ fn lists_and_unmatched(r: &SessionReport) -> Html {
         .filter(|l| l.not_a_list && !stamped(&l.name))
         .map(|l| l.name.as_str())
         .collect();
-    if broken.is_empty() && r.unmatched.is_empty() && texts.is_empty() {
+    if broken.is_empty()
+        && r.unmatched.is_empty()
+        && texts.is_empty()
+        && r.unchecked_lists.is_empty()
+    {
         return html! {};
     }
     html! {
@@ -514,6 +534,11 @@ fn lists_and_unmatched(r: &SessionReport) -> Html {
             if !broken.is_empty() {
                 <ul class="plain-list" data-testid="list-errors">
                     { for broken.iter().map(|e| html! { <li class="callout bad">{ format!("Cannot read the list: {e}") }</li> }) }
+                </ul>
+            }
+            if !r.unchecked_lists.is_empty() {
+                <ul class="plain-list" data-testid="unchecked-lists">
+                    { for r.unchecked_lists.iter().map(|u| html! { <li class="callout bad"><strong>{ &u.list }</strong>{ format!(" checks nothing: {}. Add the book it stamps.", u.reason) }</li> }) }
                 </ul>
             }
             if !r.unmatched.is_empty() {

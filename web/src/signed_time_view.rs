@@ -2,7 +2,7 @@
 //! Appendix B steps 9-10): per token its genTime, authority, serial, policy, imprint and
 //! signature algorithms, the chain built (leaf first, anchor last) and every check with its
 //! result and reason; per Rekor entry its integratedTime, log index and checks; and the trust
-//! anchors the session used. Elements tests read carry `data-testid`.
+//! anchors the verification used. Elements tests read carry `data-testid`.
 
 use crate::verifier::{CheckRow, RekorResult, TokenResult, TrustReport};
 use sealbook_core::checks::Status;
@@ -153,7 +153,7 @@ pub fn rekor_entry(r: &RekorResult) -> Html {
     }
 }
 
-/// The anchors the session used, as read by the verifier.
+/// The anchors the verification used, as read by the verifier.
 pub fn anchors_used(t: &TrustReport) -> Html {
     html! {
         <details class="stamp-details" data-testid="anchors-used">

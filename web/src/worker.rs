@@ -1,7 +1,7 @@
 //! The verifier worker: reads the dropped files in chunks and runs `sealbook-core` on them
 //! off the page's thread (chains, stamps, OpenTimestamps proofs against the pasted headers,
 //! RFC 3161 tokens against the chosen trust anchors, Rekor entries against the log key),
-//! posting progress and the final [`SessionReport`].
+//! posting progress and the final [`VerifierReport`].
 //!
 //! Started by www/worker.js (a module worker) calling [`worker_main`]. A new job supersedes a
 //! running one: the old one stops at its next chunk.
@@ -11,10 +11,9 @@ use crate::protocol::{
     PROOFS, REKOR, TOKENS,
 };
 use crate::verifier::{
-    BookResult, CertInput, HeadersInput, ListInput, ListResult, ProofResult, RekorResult,
-    SessionReport, StampPlan, TokenResult, TrustInput, MAX_LIST_BYTES, MAX_PROOF_BYTES,
+    BookReader, CertInput, HeadersInput, ListInput, ProofResult, RekorResult, StampPlan,
+    TokenResult, TrustInput, VerifierReport, MAX_LIST_BYTES, MAX_PROOF_BYTES,
 };
-use sealbook_core::book::chain::{ChainVerifier, VerifyOptions};
 use std::cell::Cell;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -267,7 +266,7 @@ async fn run(
         headers,
         signed,
     }: Job,
-) -> Result<Option<SessionReport>, String> {
+) -> Result<Option<VerifierReport>, String> {
     let mut buf = Vec::new();
     let mut inputs = Vec::with_capacity(lists.len());
     for list in &lists {
@@ -307,13 +306,10 @@ async fn run(
     let plan = StampPlan::new(&names, &inputs);
     let total: u64 = books.iter().map(|b| b.file.size() as u64).sum();
     let mut done = 0u64;
-    let mut results = Vec::with_capacity(books.len());
+    let mut reads = Vec::with_capacity(books.len());
     for (i, book) in books.iter().enumerate() {
         let size = book.file.size() as u64;
-        let mut verifier = ChainVerifier::new(VerifyOptions {
-            prefix_at: plan.prefix_at(i),
-            ..Default::default()
-        });
+        let mut verifier = BookReader::new(plan.prefix_at(i));
         let mut start = 0;
         while start < size {
             let end = (start + CHUNK_BYTES).min(size);
@@ -332,22 +328,15 @@ async fn run(
                 lines: verifier.lines(),
             });
         }
-        let report = verifier.finish();
-        let stamps = plan.checks(i, &report);
-        results.push(BookResult {
-            name: names[i].clone(),
-            report,
-            stamps,
-        });
+        reads.push(verifier.finish());
     }
-    Ok(Some(SessionReport {
-        books: results,
-        lists: inputs.iter().map(ListResult::from).collect(),
-        unmatched: plan.unmatched,
+    // Entries are matched to books once every book is read: by name, content or line kinds.
+    Ok(Some(VerifierReport {
         proofs: proof_results,
         headers,
         tokens,
         rekor,
         trust,
+        ..VerifierReport::new(plan.resolve(reads), &inputs)
     }))
 }

@@ -6,7 +6,7 @@ use crate::files::{self, MAX_STAMPED_FILE_BYTES};
 use crate::outcome::Unusable;
 use sealbook_core::checks::{Check, Status};
 use sealbook_core::hex;
-use sealbook_core::signature::HashAlg;
+use sealbook_core::pki::signature::HashAlg;
 use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]

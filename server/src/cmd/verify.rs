@@ -1,16 +1,20 @@
-//! `sealbook verify <book.jsonl> [--stamp <list.txt>]... [--json]`: recompute every seal and
-//! link of a book (Appendix B step 4) and check each stamped prefix (step 3), streaming the
-//! book from disk in chunks through `core::book::ChainVerifier`.
+//! `sealbook verify <book.jsonl> [--stamp <list.txt>]... [--ledger NAME] [--json]`: recompute
+//! every seal and link of a book (Appendix B step 4) and check each stamped prefix (step 3),
+//! streaming the book from disk in chunks. Which list entry is checked against the book is the
+//! verifier's stamp plan, the same one the page uses: by name, else by content, else by line
+//! kinds, or the entry `--ledger` chooses. A list that checks nothing fails.
 
+use crate::files::read_bounded;
 use crate::outcome::{CmdResult, Exit, Unusable};
-use sealbook_core::book::chain::{ChainReport, ChainVerifier, Problem, VerifyOptions};
-use sealbook_core::book::stamp_list::{self, StampCheck, StampEntry, StampedList};
+use sealbook_core::book::chain::{ChainReport, Problem};
+use sealbook_core::book::stamp_list::{self, StampCheck};
+use sealbook_core::verifier::{
+    BookReader, BookResult, ListInput, MatchedBy, StampPlan, UncheckedList, MAX_LIST_BYTES,
+};
 use serde::Serialize;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-/// Longest stamped list read (they are a few lines; this bounds the allocation).
-const MAX_LIST_BYTES: u64 = 1 << 20;
 const CHUNK: usize = 1 << 20;
 
 #[derive(clap::Args, Debug)]
@@ -20,16 +24,20 @@ pub struct Args {
     /// A stamped list whose entry for this book is checked against the book's prefix (repeatable).
     #[arg(long = "stamp", value_name = "LIST")]
     stamps: Vec<PathBuf>,
+    /// Check the entry of each list that names this ledger (its path in the list, e.g.
+    /// daily/council/book.jsonl, or its published name), whatever the book's file is called.
+    #[arg(long, value_name = "NAME")]
+    ledger: Option<String>,
 }
 
-/// A list entry that names another ledger: shown, not checked.
+/// A list entry not checked against this book: shown, not checked.
 #[derive(Debug, Serialize)]
 struct NotChecked {
     list: String,
     list_line: usize,
     ledger: String,
     lines: u64,
-    reason: &'static str,
+    reason: String,
 }
 
 #[derive(Debug, Serialize)]
@@ -38,6 +46,7 @@ struct StampResult {
     check: StampCheck,
     ok: bool,
     list_line: usize,
+    matched_by: MatchedBy,
 }
 
 /// The `--json` object: the chain report's fields, `ok` for everything (chain and stamps).
@@ -57,6 +66,11 @@ struct Output<'a> {
     last_link: Option<&'a str>,
     stamps: Vec<StampResult>,
     not_checked: Vec<NotChecked>,
+    /// Lists none of whose entries could be checked against the book (a failure).
+    unchecked_lists: &'a [UncheckedList],
+    /// The first line no matching stamp covers (Level 1 only), or null.
+    unanchored_from: Option<u64>,
+    unanchored_lines: u64,
 }
 
 pub fn run(args: Args, json: bool) -> CmdResult {
@@ -68,34 +82,21 @@ pub fn run(args: Args, json: bool) -> CmdResult {
     let lists = args
         .stamps
         .iter()
-        .map(|p| read_list(p).map(|l| (p, l)))
+        .map(|p| read_list(p))
         .collect::<Result<Vec<_>, _>>()?;
-
-    let mut to_check: Vec<(String, StampEntry)> = Vec::new();
-    let mut not_checked = Vec::new();
-    for (path, list) in &lists {
-        let name = path.display().to_string();
-        let chosen = stamp_list::entry_for(list, &book_name);
-        for e in &list.entries {
-            if stamp_list::ledger_matches(&e.ledger, &book_name) || chosen == Some(e) {
-                to_check.push((name.clone(), e.clone()));
-            } else {
-                not_checked.push(NotChecked {
-                    list: name.clone(),
-                    list_line: e.list_line,
-                    ledger: e.ledger.clone(),
-                    lines: e.lines,
-                    reason: "names another ledger",
-                });
-            }
-        }
-    }
-
-    let opts = VerifyOptions {
-        prefix_at: to_check.iter().map(|(_, e)| e.lines).collect(),
-        ..Default::default()
+    let plan = match &args.ledger {
+        Some(ledger) => StampPlan::with_ledger(&book_name, &lists, ledger),
+        None => StampPlan::new(std::slice::from_ref(&book_name), &lists),
     };
-    let report = verify_file(&args.book, opts)?;
+    let read = verify_file(&args.book, BookReader::new(plan.prefix_at(0)))?;
+    let mut outcome = plan.resolve(vec![read]);
+    let BookResult {
+        report,
+        stamps,
+        unanchored_from,
+        unanchored_lines,
+        ..
+    } = outcome.books.remove(0);
     if report.lines == 0 {
         // Nothing was verified: unusable input (exit 2), never a pass.
         return Err(if report.partial_tail {
@@ -110,18 +111,28 @@ pub fn run(args: Args, json: bool) -> CmdResult {
             super::input::empty(&args.book, "verify")
         });
     }
-    let stamps: Vec<StampResult> = to_check
-        .iter()
-        .map(|(list, e)| {
-            let check = stamp_list::check(list, e, &report);
-            StampResult {
-                ok: check.ok(),
-                check,
-                list_line: e.list_line,
-            }
+    let stamps: Vec<StampResult> = stamps
+        .into_iter()
+        .map(|s| StampResult {
+            ok: s.ok(),
+            check: s.check,
+            list_line: s.list_line,
+            matched_by: s.matched_by,
         })
         .collect();
-    let ok = report.ok && stamps.iter().all(|s| s.ok);
+    let not_checked: Vec<NotChecked> = outcome
+        .unmatched
+        .into_iter()
+        .map(|u| NotChecked {
+            list: u.list,
+            list_line: u.list_line,
+            ledger: u.ledger,
+            lines: u.lines,
+            reason: u.reason,
+        })
+        .collect();
+    let unchecked = outcome.unchecked;
+    let ok = report.ok && stamps.iter().all(|s| s.ok) && unchecked.is_empty();
 
     if json {
         let r = &report;
@@ -140,6 +151,9 @@ pub fn run(args: Args, json: bool) -> CmdResult {
             last_link: r.last_link.as_deref(),
             stamps,
             not_checked,
+            unchecked_lists: &unchecked,
+            unanchored_from,
+            unanchored_lines,
         };
         println!(
             "{}",
@@ -147,37 +161,49 @@ pub fn run(args: Args, json: bool) -> CmdResult {
         );
     } else {
         print_human(&report, &stamps, &not_checked);
+        for u in &unchecked {
+            let hint = if args.ledger.is_some() {
+                ""
+            } else {
+                "; choose the entry to check with --ledger NAME"
+            };
+            println!("stamp {}: checks nothing: {}{hint}", u.list, u.reason);
+        }
+        if let Some(from) = unanchored_from {
+            println!(
+                "lines {from}-{} are not covered by any stamped list: Level 1, the operator's word",
+                report.lines
+            );
+        }
     }
     Ok(if ok { Exit::Ok } else { Exit::Failed })
 }
 
 /// Reads and parses a stamped list; an unreadable or malformed list is unusable input.
-fn read_list(path: &Path) -> Result<StampedList, Unusable> {
-    let f = std::fs::File::open(path).map_err(|e| Unusable::io(path, "open stamped list", &e))?;
-    let mut bytes = Vec::new();
-    f.take(MAX_LIST_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| Unusable::io(path, "read stamped list", &e))?;
-    if bytes.len() as u64 > MAX_LIST_BYTES {
-        return Err(Unusable::file(
-            path,
-            format!("stamped list is larger than {MAX_LIST_BYTES} bytes"),
-        ));
-    }
-    stamp_list::parse(&bytes).map_err(|e| {
+fn read_list(path: &Path) -> Result<ListInput, Unusable> {
+    let bytes = read_bounded(path, MAX_LIST_BYTES, "stamped list")?;
+    let parsed = stamp_list::parse(&bytes).map_err(|e| {
         let err = Unusable::file(path, format!("not a stamped list: {}", e.message)).field("entry");
         if e.line > 0 {
             err.at_line(e.line as u64)
         } else {
             err
         }
+    })?;
+    Ok(ListInput {
+        name: path.display().to_string(),
+        parsed: Ok(parsed),
+        not_a_list: false,
+        bytes: Some(bytes),
     })
 }
 
 /// Streams the book through the chain verifier in 1 MiB chunks.
-fn verify_file(path: &Path, opts: VerifyOptions) -> Result<ChainReport, Unusable> {
+fn verify_file(
+    path: &Path,
+    mut verifier: BookReader,
+) -> Result<sealbook_core::verifier::BookRead, Unusable> {
     let mut f = std::fs::File::open(path).map_err(|e| Unusable::io(path, "open book", &e))?;
-    let mut verifier = ChainVerifier::new(opts);
     let mut buf = vec![0u8; CHUNK];
     loop {
         match f.read(&mut buf) {
@@ -221,8 +247,13 @@ fn print_human(report: &ChainReport, stamps: &[StampResult], not_checked: &[NotC
     for s in stamps {
         let c = &s.check;
         let mark = |ok| if ok { "ok" } else { "MISMATCH" };
+        // A match by name (or a list's only entry) reads as it always has; any other way is said.
+        let how = match s.matched_by {
+            MatchedBy::Name | MatchedBy::OnlyEntry => String::new(),
+            by => format!(" ({})", by.describe()),
+        };
         println!(
-            "stamp {}:{}: {} {} lines: sha256 {}, last link {}",
+            "stamp {}:{}: {} {} lines: sha256 {}, last link {}{how}",
             c.list,
             s.list_line,
             c.ledger,

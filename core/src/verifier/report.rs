@@ -1,0 +1,88 @@
+//! The whole report of one verification: every file's result, whether everything checked
+//! holds, and (in `trust`) the rung of the ladder it reaches.
+
+use super::kinds::ListInput;
+use super::results::{
+    BookResult, HeadersInput, ListResult, ProofResult, ProofState, RekorResult, TokenResult,
+};
+use super::stamp_plan::{StampOutcome, StampResult, UncheckedList, UnmatchedEntry};
+use super::trust::TrustReport;
+use serde::{Deserialize, Serialize};
+
+/// Everything the page shows after a verification, and what `sealbook verify` decides from.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct VerifierReport {
+    pub books: Vec<BookResult>,
+    pub lists: Vec<ListResult>,
+    pub unmatched: Vec<UnmatchedEntry>,
+    #[serde(default)]
+    pub proofs: Vec<ProofResult>,
+    #[serde(default)]
+    pub headers: HeadersInput,
+    #[serde(default)]
+    pub tokens: Vec<TokenResult>,
+    #[serde(default)]
+    pub rekor: Vec<RekorResult>,
+    #[serde(default)]
+    pub trust: TrustReport,
+    /// Lists that checked nothing against the given books: each a failure.
+    #[serde(default)]
+    pub unchecked_lists: Vec<UncheckedList>,
+}
+
+impl VerifierReport {
+    /// The report of the books and lists alone; the caller adds the proofs, tokens and
+    /// entries it checked.
+    pub fn new(stamps: StampOutcome, lists: &[ListInput]) -> VerifierReport {
+        VerifierReport {
+            books: stamps.books,
+            lists: lists.iter().map(ListResult::from).collect(),
+            unmatched: stamps.unmatched,
+            proofs: Vec::new(),
+            headers: HeadersInput::default(),
+            tokens: Vec::new(),
+            rekor: Vec::new(),
+            trust: TrustReport::default(),
+            unchecked_lists: stamps.unchecked,
+        }
+    }
+
+    pub fn chains_hold(&self) -> bool {
+        !self.books.is_empty() && self.books.iter().all(|b| b.report.ok)
+    }
+
+    /// Every stamp checked matches, every list could be read, and no list checked nothing.
+    pub fn stamps_hold(&self) -> bool {
+        self.books
+            .iter()
+            .flat_map(|b| &b.stamps)
+            .all(StampResult::ok)
+            && self.lists.iter().all(|l| l.error.is_none())
+            && self.unchecked_lists.is_empty()
+    }
+
+    pub fn stamp_count(&self) -> usize {
+        self.books.iter().map(|b| b.stamps.len()).sum()
+    }
+
+    /// No proof is refuted and the pasted headers could be read.
+    pub fn proofs_hold(&self) -> bool {
+        self.headers.error.is_none() && self.proofs.iter().all(|p| p.state() != ProofState::Failed)
+    }
+
+    /// Everything checked holds and something was checked.
+    pub fn verified(&self) -> bool {
+        let (external, signed_time) = self.anchored();
+        let anything = !self.books.is_empty() || external || signed_time;
+        anything
+            && (self.books.is_empty() || self.chains_hold())
+            && self.stamps_hold()
+            && self.proofs_hold()
+            && self.signed_time_holds()
+    }
+
+    /// Every token and Rekor entry dropped verified.
+    pub fn signed_time_holds(&self) -> bool {
+        self.tokens.iter().all(|t| t.ok) && self.rekor.iter().all(|r| r.ok)
+    }
+}

@@ -1,0 +1,435 @@
+//! Each dropped file's result: a book's chain and stamps, a list, an OpenTimestamps proof
+//! (Appendix B step 6; §3.11 P1a), an RFC 3161 token (§3.2 Level 2+) and a Rekor entry
+//! (Appendix B step 10).
+
+use super::kinds::{BookRead, ListInput};
+use super::pairing::{pair_proof, pair_rekor_entry, pair_token};
+use super::stamp_plan::StampResult;
+use super::trust::TrustInput;
+use super::MAX_HEADERS_TEXT_BYTES;
+use crate::book::chain::ChainReport;
+use crate::checks::{Check, Status};
+use crate::ots::bitcoin::BlockHeader;
+use crate::ots::evaluate::{attestations, info_text, AttestationPath};
+use crate::ots::report::{check_proof, stamped_file_name, ProofReport};
+use crate::ots::DetachedTimestampFile;
+use crate::pki::x509::CertSummary;
+use crate::rekor;
+use crate::tsp::response::{self as tsp, NamedBytes};
+use serde::{Deserialize, Serialize};
+
+/// One book's result: its chain, the stamp entries checked against it, and the lines no
+/// stamp that checks out covers (spec §3.2: they rest on the operator's word alone).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BookResult {
+    pub name: String,
+    pub report: ChainReport,
+    pub stamps: Vec<StampResult>,
+    /// The first line after the longest prefix a matching stamp covers; `None` when every
+    /// complete line is covered (or there is none).
+    #[serde(default)]
+    pub unanchored_from: Option<u64>,
+    /// How many complete lines that is.
+    #[serde(default)]
+    pub unanchored_lines: u64,
+}
+
+impl BookResult {
+    /// The result of book `name` as read, with its stamp checks.
+    pub fn new(name: String, read: BookRead, stamps: Vec<StampResult>) -> BookResult {
+        let covered = stamps
+            .iter()
+            .filter(|s| s.ok())
+            .map(|s| s.check.lines)
+            .max()
+            .unwrap_or(0);
+        let lines = read.report.lines;
+        BookResult {
+            name,
+            unanchored_from: (lines > covered).then_some(covered + 1),
+            unanchored_lines: lines.saturating_sub(covered),
+            report: read.report,
+            stamps,
+        }
+    }
+}
+
+/// One `.txt` file's result: how many entries it has, or why it was unusable.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ListResult {
+    pub name: String,
+    pub entries: usize,
+    pub error: Option<String>,
+    /// Not a stamped list (no entry line); not an error.
+    pub not_a_list: bool,
+}
+
+impl From<&ListInput> for ListResult {
+    fn from(l: &ListInput) -> ListResult {
+        let (entries, error) = match &l.parsed {
+            Ok(p) => (p.entries.len(), None),
+            Err(_) if l.not_a_list => (0, None),
+            Err(e) => (0, Some(e.clone())),
+        };
+        ListResult {
+            name: l.name.clone(),
+            entries,
+            error,
+            not_a_list: l.not_a_list,
+        }
+    }
+}
+
+/// Block headers pasted or fetched by the reader, parsed for the proofs.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct HeadersInput {
+    /// How many headers were read (0 when none were given or they could not be read).
+    pub count: usize,
+    /// Why the text could not be read as headers (`header N: ...`, counted from 1).
+    pub error: Option<String>,
+    #[serde(skip)]
+    pub headers: Vec<BlockHeader>,
+}
+
+impl HeadersInput {
+    /// Reads 80-byte headers as hex, one per line (blank text: no headers).
+    pub fn parse(text: &str) -> HeadersInput {
+        if text.len() > MAX_HEADERS_TEXT_BYTES {
+            let error = Some(format!(
+                "the headers text is {} bytes, more than the {MAX_HEADERS_TEXT_BYTES} read",
+                text.len()
+            ));
+            return HeadersInput {
+                error,
+                ..Default::default()
+            };
+        }
+        if text.trim().is_empty() {
+            return HeadersInput::default();
+        }
+        match BlockHeader::parse_many(text.as_bytes()) {
+            Ok(headers) => HeadersInput {
+                count: headers.len(),
+                error: None,
+                headers,
+            },
+            Err(e) => HeadersInput {
+                error: Some(format!("header {}: {}", e.index + 1, e.message)),
+                ..Default::default()
+            },
+        }
+    }
+}
+
+/// One `.ots` proof's result.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ProofResult {
+    pub name: String,
+    /// The dropped file it was checked for.
+    pub stamped_file: Option<String>,
+    /// Why the proof could not be read or checked (unreadable, malformed, its file not dropped).
+    pub error: Option<String>,
+    /// The op tree as `ots info` prints it.
+    pub info: Option<String>,
+    /// Every attestation with its commitment and op path (and merkle root in both orders).
+    pub attestations: Vec<AttestationPath>,
+    /// The check against the stamped file and the supplied headers.
+    pub report: Option<ProofReport>,
+}
+
+/// Where a proof stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ProofState {
+    /// A Bitcoin attestation is confirmed by a supplied header with valid proof of work.
+    Verified,
+    /// Not verified yet and not refuted: no header supplied, pending only, no Bitcoin
+    /// attestation, or its stamped file not dropped.
+    Open,
+    /// Refuted: unreadable, the stamped file's digest differs, or the supplied headers match
+    /// no Bitcoin attestation.
+    Failed,
+}
+
+impl ProofResult {
+    /// A proof read from `bytes` and, when its stamped file is among `files`, checked for it
+    /// against `headers`.
+    pub fn check(
+        name: &str,
+        bytes: &[u8],
+        files: &[ListInput],
+        headers: &HeadersInput,
+    ) -> ProofResult {
+        let file = match DetachedTimestampFile::deserialize(bytes) {
+            Ok(f) => f,
+            Err(e) => {
+                return ProofResult::unreadable(
+                    name,
+                    format!("not a readable OpenTimestamps proof: {e}"),
+                )
+            }
+        };
+        let mut out = ProofResult::named(name);
+        match (info_text(&file), attestations(&file.timestamp)) {
+            (Ok(info), Ok(paths)) => {
+                out.info = Some(info);
+                out.attestations = paths;
+            }
+            (Err(e), _) | (_, Err(e)) => {
+                out.error = Some(format!("{name}: {e}"));
+                return out;
+            }
+        }
+        let names: Vec<String> = files.iter().map(|f| f.name.clone()).collect();
+        let Some(i) = pair_proof(name, &names) else {
+            out.error = Some(format!(
+                "{name}: the file it stamps ({}) is not among the dropped stamped lists (.txt); add it to check the proof",
+                stamped_file_name(name).unwrap_or(name)
+            ));
+            return out;
+        };
+        let target = &files[i];
+        out.stamped_file = Some(target.name.clone());
+        let Some(bytes) = &target.bytes else {
+            out.error = Some(format!(
+                "{name}: its stamped file {} could not be read",
+                target.name
+            ));
+            return out;
+        };
+        let Some(digest) = file.hash_target(bytes) else {
+            out.error = Some(format!(
+                "{name}: its file-hash operation cannot hash a file"
+            ));
+            return out;
+        };
+        match check_proof(&file, &digest, &headers.headers, None) {
+            Ok(report) => out.report = Some(report),
+            Err(e) => out.error = Some(format!("{name}: {e}")),
+        }
+        out
+    }
+
+    /// A proof that could not be read at all (too large, unreadable, malformed).
+    pub fn unreadable(name: &str, why: String) -> ProofResult {
+        ProofResult {
+            error: Some(format!("{name}: {why}")),
+            ..ProofResult::named(name)
+        }
+    }
+
+    fn named(name: &str) -> ProofResult {
+        ProofResult {
+            name: name.to_string(),
+            stamped_file: None,
+            error: None,
+            info: None,
+            attestations: Vec::new(),
+            report: None,
+        }
+    }
+
+    pub fn state(&self) -> ProofState {
+        let Some(report) = &self.report else {
+            return if self.stamped_file.is_some() || self.info.is_none() {
+                ProofState::Failed
+            } else {
+                ProofState::Open
+            };
+        };
+        match &report.verdict {
+            _ if report.ok => ProofState::Verified,
+            None => ProofState::Failed, // the digest does not match
+            Some(v) if v.header_error.is_some() => ProofState::Failed,
+            Some(v) if v.bitcoin.iter().any(|c| c.header_index.is_some()) => ProofState::Failed,
+            Some(v) if !v.bitcoin.is_empty() && v.headers.is_some() => ProofState::Failed,
+            Some(_) => ProofState::Open,
+        }
+    }
+}
+
+/// A certificate file dropped beside the tokens: untrusted unless the reader marked it an anchor.
+#[derive(Clone, Debug)]
+pub struct CertInput {
+    pub name: String,
+    pub bytes: Vec<u8>,
+    pub anchor: bool,
+}
+
+/// One check of a token or entry, as the page shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CheckRow {
+    pub id: String,
+    pub status: Status,
+    pub detail: String,
+}
+
+impl From<&Check> for CheckRow {
+    fn from(c: &Check) -> CheckRow {
+        CheckRow {
+            id: c.id.to_string(),
+            status: c.status,
+            detail: c.detail.clone(),
+        }
+    }
+}
+
+/// One `.tsr`/`.tst` file's result (spec §3.2 Level 2+; RFC 3161 App. B).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TokenResult {
+    pub name: String,
+    /// The stamped list it was checked for.
+    pub list: Option<String>,
+    /// Why it could not be checked (unreadable, its list not dropped, anchors unreadable).
+    pub error: Option<String>,
+    /// Every check passed with the chain valid at genTime.
+    pub ok: bool,
+    /// The same with the chain checked at "now" (as `openssl ts -verify` does).
+    pub ok_now: Option<bool>,
+    pub gen_time: Option<String>,
+    /// The authority: the token's `tsa` name, else the signer's subject.
+    pub authority: Option<String>,
+    pub serial: Option<String>,
+    pub policy: Option<String>,
+    pub imprint_algorithm: Option<String>,
+    pub signature_algorithm: Option<String>,
+    /// The path built, leaf first, anchor last.
+    pub chain: Vec<CertSummary>,
+    pub checks: Vec<CheckRow>,
+}
+
+impl TokenResult {
+    /// Checks the token `name` for the dropped list it covers, with the certificates dropped
+    /// beside it and the reader's anchors.
+    pub fn check(
+        name: &str,
+        bytes: &[u8],
+        lists: &[ListInput],
+        certs: &[CertInput],
+        trust: &TrustInput,
+    ) -> TokenResult {
+        let mut out = TokenResult {
+            name: name.to_string(),
+            ..Default::default()
+        };
+        let names: Vec<String> = lists.iter().map(|l| l.name.clone()).collect();
+        let Some(i) = pair_token(name, &names) else {
+            out.error = Some(format!("{name}: the stamped list it covers is not among the dropped files; add it to check the token"));
+            return out;
+        };
+        out.list = Some(lists[i].name.clone());
+        let Some(data) = &lists[i].bytes else {
+            out.error = Some(format!(
+                "{name}: its stamped list {} could not be read",
+                lists[i].name
+            ));
+            return out;
+        };
+        let mut anchors = TrustInput::named(&trust.anchor_files);
+        let untrusted: Vec<NamedBytes<'_>> = certs
+            .iter()
+            .filter(|c| !c.anchor)
+            .map(|c| NamedBytes {
+                name: &c.name,
+                bytes: &c.bytes,
+            })
+            .collect();
+        anchors.extend(certs.iter().filter(|c| c.anchor).map(|c| NamedBytes {
+            name: &c.name,
+            bytes: &c.bytes,
+        }));
+        let (parsed, v) = match tsp::verify_bytes(
+            NamedBytes { name, bytes },
+            data,
+            &anchors,
+            &untrusted,
+            trust.now,
+        ) {
+            Ok(r) => r,
+            Err(e) => {
+                out.error = Some(e);
+                return out;
+            }
+        };
+        let tst = v.tst_info.as_ref();
+        out.ok = v.ok;
+        out.ok_now = v.ok_now;
+        out.gen_time = v.gen_time.clone();
+        out.authority = tst
+            .and_then(|t| t.tsa.as_ref())
+            .map(|n| n.text.clone())
+            .or_else(|| v.signer.as_ref().map(|s| s.subject.clone()));
+        out.serial = tst.map(|t| crate::hex::encode(&t.serial));
+        out.policy = tst.map(|t| t.policy.clone());
+        out.imprint_algorithm = tst.map(|t| {
+            t.message_imprint.hash_alg().map_or_else(
+                || t.message_imprint.hash_oid.clone(),
+                |h| h.name().to_string(),
+            )
+        });
+        out.signature_algorithm = parsed.token().and_then(tsp::signer_algorithm);
+        out.chain = v.chain;
+        out.checks = v.checks.iter().map(CheckRow::from).collect();
+        out
+    }
+
+    /// The first failed check, as `id: detail`.
+    pub fn first_failure(&self) -> Option<String> {
+        first_failure(&self.checks)
+    }
+}
+
+fn first_failure(checks: &[CheckRow]) -> Option<String> {
+    checks
+        .iter()
+        .find(|c| c.status == Status::Fail)
+        .map(|c| format!("{}: {}", c.id, c.detail))
+}
+
+/// One `<list>.rekor.json` file's result (spec §3.11; Appendix B step 10).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RekorResult {
+    pub name: String,
+    pub list: Option<String>,
+    pub error: Option<String>,
+    pub ok: bool,
+    /// From then on the list is public (integratedTime, UTC).
+    pub integrated_time: Option<String>,
+    pub log_index: Option<u64>,
+    pub checks: Vec<CheckRow>,
+}
+
+impl RekorResult {
+    pub fn check(name: &str, bytes: &[u8], lists: &[ListInput], trust: &TrustInput) -> RekorResult {
+        let mut out = RekorResult {
+            name: name.to_string(),
+            ..Default::default()
+        };
+        let names: Vec<String> = lists.iter().map(|l| l.name.clone()).collect();
+        let Some(i) = pair_rekor_entry(name, &names) else {
+            out.error = Some(format!("{name}: the stamped list it covers is not among the dropped files; add it to check the entry"));
+            return out;
+        };
+        out.list = Some(lists[i].name.clone());
+        let (Some(data), Some((key_name, key))) = (&lists[i].bytes, &trust.log_key) else {
+            out.error = Some(format!(
+                "{name}: its list could not be read or no Rekor log key was given"
+            ));
+            return out;
+        };
+        match rekor::verify_bytes(name, bytes, data, key_name, key) {
+            Ok(v) => {
+                out.ok = v.ok;
+                out.integrated_time = Some(v.integrated_time_iso);
+                out.log_index = Some(v.log_index);
+                out.checks = v.checks.iter().map(CheckRow::from).collect();
+            }
+            Err(e) => out.error = Some(e),
+        }
+        out
+    }
+
+    /// The first failed check, as `id: detail`.
+    pub fn first_failure(&self) -> Option<String> {
+        first_failure(&self.checks)
+    }
+}
