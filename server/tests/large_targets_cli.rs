@@ -27,6 +27,8 @@ const BIG: usize = 64 << 20;
 const MAX_RSS_KIB: i64 = 24 << 10;
 
 /// Runs `sealbook <args> --json`; (exit code, the JSON it printed, peak RSS in KiB).
+// The child is reaped by wait4 (which also reports its peak RSS), not by `Child::wait`.
+#[allow(clippy::zombie_processes)]
 fn run_measured(args: &[&str]) -> (i32, Value, i64) {
     let mut child = Command::new(BIN)
         .args(args)
