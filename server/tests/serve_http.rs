@@ -1,7 +1,10 @@
 //! `sealbook serve` over real sockets: the HTTP layout, MIME types (application/wasm
 //! included), refused traversal (encoded, backslash, symlink), no listing outside the data
-//! directory, HEAD, conditional GET, and read-only methods. Requests are written by hand so
-//! paths reach the server exactly as given, never normalised by a client.
+//! directory, HEAD, conditional GET, read-only methods, redirects that stay on the origin
+//! however many slashes the path has, the security headers on every answer, and connections
+//! closed after the idle and write timeouts (bounded waits on the server's own socket count).
+//! Requests are written by hand so paths reach the server exactly as given, never normalised
+//! by a client.
 
 mod common;
 
