@@ -8,6 +8,7 @@ bin="${1:-$repo/target/release/sealbook}"
 n="${2:-500}"
 data="$(mktemp -d)"
 out="$data.out"
+: > "$out"
 "$bin" serve --demo --data "$data/league" --addr 127.0.0.1:0 > "$out" &
 pid=$!
 trap 'kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null; rm -rf "$data" "$out"' EXIT

@@ -258,3 +258,39 @@ test('the lines after the last stamped prefix are marked as the operator\'s word
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('the page and its worker run under the strict Content-Security-Policy, with no violation', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  // Every violation the page sees (its own, and those its workers report to it).
+  await page.addInitScript(() => {
+    window.__cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (e) => {
+      window.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`);
+    });
+  });
+  const headers = {};
+  page.on('response', (r) => { headers[new URL(r.url()).pathname] = r.headers()['content-security-policy']; });
+  const resp = await page.goto(server.url);
+  const csp = resp.headers()['content-security-policy'];
+  for (const d of ["default-src 'self'", "script-src 'self' 'wasm-unsafe-eval'", "worker-src 'self'",
+    "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) {
+    assert.ok(csp.includes(d), `${d} in ${csp}`);
+  }
+  const directives = csp.split(';').map((d) => d.trim());
+  assert.ok(directives.includes("script-src 'self' 'wasm-unsafe-eval'"), `no inline script, no eval: ${csp}`);
+  assert.ok(!directives.some((d) => d.split(' ').includes("'unsafe-eval'")), csp);
+  await page.waitForSelector('[data-worker-ready="true"]', { timeout: 30000 });
+  await dropFiles(page, [path('good', 'council-book.jsonl'), path('good', '130025Z.txt')]);
+  const r = await readResults(page);
+  assert.equal(r.ok, true, r.headline);
+  for (const p of ['/boot.js', '/pkg/sealbook_web.js', '/pkg/sealbook_web_bg.wasm', '/worker.js', '/style.css']) {
+    assert.equal(headers[p], csp, `${p} is served with the page's policy`);
+  }
+  assert.deepEqual(await page.evaluate(() => window.__cspViolations), []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
