@@ -15,6 +15,7 @@ pub mod contract;
 pub mod der;
 pub mod forecasts_csv;
 pub mod hex;
+pub mod league;
 pub mod neff;
 pub mod ots;
 pub mod prices;

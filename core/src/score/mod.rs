@@ -8,6 +8,7 @@
 //! [`league::league_stats`] assembles the council's tables from `council-forecasts.csv` rows.
 
 pub mod agreement;
+pub mod ask_chain;
 pub mod baselines;
 pub mod book_agreement;
 pub mod book_lines;
