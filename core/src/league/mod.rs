@@ -4,4 +4,5 @@
 //! does I/O or reads a clock: the caller hands in bytes and the time and carries out the
 //! actions.
 
+pub mod config;
 pub mod layout;

@@ -1,7 +1,9 @@
-//! `sealbook schema event-contract|agentpit-records|ladder-records|arena-records [--out FILE]`:
+//! `sealbook schema event-contract|agentpit-records|ladder-records|arena-records|league-config
+//! [--out FILE]`:
 //! writes `<which>.schema.json`: the event contract (§3.13) as `core::contract` generates it
 //! from the contract's keys, or a peer profile's records-file line as
-//! `core::score::peers::records` generates it from its field tables.
+//! `core::score::peers::records` generates it from its field tables, or the league
+//! configuration file as `core::league::config` documents it with the defaults it applies.
 
 use crate::outcome::{CmdResult, Exit, Unusable};
 use sealbook_core::score::peers::records::{
@@ -29,6 +31,8 @@ enum Which {
     LadderRecords,
     /// One line of a `score --profile arena` records file (seed 004).
     ArenaRecords,
+    /// The league configuration file (league.toml).
+    LeagueConfig,
 }
 
 pub fn run(args: Args, json: bool) -> CmdResult {
@@ -46,6 +50,10 @@ pub fn run(args: Args, json: bool) -> CmdResult {
             records_schema_bytes("ladder", LADDER_KINDS),
         ),
         Which::ArenaRecords => ("arena-records", records_schema_bytes("arena", ARENA_KINDS)),
+        Which::LeagueConfig => (
+            "league-config",
+            sealbook_core::league::config::league_config_schema_bytes(),
+        ),
     };
     let out = args
         .out
