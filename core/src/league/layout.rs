@@ -7,8 +7,8 @@
 //! chain's by [`crate::score::ask_chain`] and its roster lines by [`crate::score::roster`].
 //! The small value constructors below are what those builders share.
 
+use crate::book::canon::{Int, Object, Value};
 use crate::calendar::Date;
-use crate::canon::{Int, Object, Value};
 
 /// The sealed book as published, and the ledger name stamped lists give it (spec §3.2).
 pub const BOOK_FILE: &str = "council-book.jsonl";

@@ -16,7 +16,7 @@
 //! Errors name the file (`asks.jsonl`), the line and the field.
 
 use super::roster::{seats_value, RosterError, RosterSeat};
-use crate::canon::{self, Object, Value};
+use crate::book::canon::{self, Object, Value};
 use crate::league::layout::{insert_some, int, object, string, ASKS_FILE};
 
 /// The `kind` of the declaration line.
@@ -298,7 +298,7 @@ impl Fields<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::book::BookWriter;
+    use crate::book::writer::BookWriter;
     use crate::score::roster::{roster_from_asks, roster_line, Side};
 
     fn seal(contents: &[Object]) -> Vec<u8> {

@@ -1,12 +1,12 @@
 //! Writers of the book lines [`super`] reads (spec §3.2, §3.3, §4.9, Appendix C): each
 //! builder returns the line's content (everything but `n`, `prev`, `seal`, `link`, which
-//! [`crate::book::BookWriter`] adds), laid out as the module doc of [`super`] fixes it, so
+//! [`crate::book::writer::BookWriter`] adds), laid out as the module doc of [`super`] fixes it, so
 //! that what is written here reads back there.
 
 use super::{CrowdPrices, Quote};
+use crate::book::canon::{Object, Value};
 use crate::calendar::Horizon;
-use crate::canon::{Object, Value};
-use crate::contract::EventContract;
+use crate::contract::event::EventContract;
 use crate::league::layout::{float, insert_some, int, object, string};
 use crate::score::crowd::{Strike, Venue};
 use crate::score::roster::{seats_value, RosterSeat};
@@ -342,7 +342,8 @@ impl CorrectionContent {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::book::{verify, BookWriter, VerifyOptions};
+    use crate::book::chain::{verify, VerifyOptions};
+    use crate::book::writer::BookWriter;
     use crate::calendar::Instant;
     use crate::league::layout::{float, int, object, string};
     use crate::score::book_lines::BookLines;
@@ -614,7 +615,7 @@ mod tests {
             (6, &crowd_line.run_id, &crowd_line.rows)
         );
         assert_eq!(lines.kinds[&7], "correction");
-        let v = crate::canon::parse(book.split(|b| *b == b'\n').nth(6).unwrap()).unwrap();
+        let v = crate::book::canon::parse(book.split(|b| *b == b'\n').nth(6).unwrap()).unwrap();
         let o = v.as_object().unwrap();
         assert!(o.get("of").unwrap().py_eq_int(5));
         assert_eq!(o.get("reason").and_then(Value::as_str), Some("late close"));
