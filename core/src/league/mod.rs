@@ -8,3 +8,5 @@ pub mod answer;
 pub mod ask;
 pub mod config;
 pub mod layout;
+pub mod reference;
+pub mod schedule;

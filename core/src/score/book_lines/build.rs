@@ -339,6 +339,30 @@ impl CorrectionContent {
     }
 }
 
+/// A `no_answer` line: a roster seat whose reply did not arrive by the run's deadline (spec
+/// §3.9). It carries no `items`: the readers keep it by kind only, and the seat's cells are
+/// `no_answer` rows of the counted run ([`crate::score::book_rows`]).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct NoAnswerContent {
+    pub at: String,
+    pub run_id: String,
+    pub seat: String,
+    /// Why (the last error, or that the deadline passed).
+    pub reason: String,
+}
+
+impl NoAnswerContent {
+    pub fn to_object(&self) -> Object {
+        object([
+            ("kind", string("no_answer")),
+            ("at", string(&self.at)),
+            ("run_id", string(&self.run_id)),
+            ("seat", string(&self.seat)),
+            ("reason", string(&self.reason)),
+        ])
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
