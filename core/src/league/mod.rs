@@ -7,6 +7,7 @@
 pub mod answer;
 pub mod ask;
 pub mod config;
+pub mod engine;
 pub mod layout;
 pub mod reference;
 pub mod schedule;
