@@ -483,6 +483,44 @@ impl Engine {
     }
 }
 
+/// The score line of an [`Action::Score`] once the server has the prices: `results` maps each
+/// market to its (reference, close) from the provider by the published rule, `late_ref` each
+/// late answer line to its own references (spec §3.3); `up` is strictly above the reference.
+pub fn score_content(
+    at: Instant,
+    run_id: &str,
+    of: u64,
+    horizon: Horizon,
+    results: &BTreeMap<String, (f64, f64)>,
+    late_ref: BTreeMap<u64, BTreeMap<String, f64>>,
+) -> crate::score::book_lines::build::ScoreContent {
+    use crate::score::book_lines::build::{ResultContent, ScoreContent};
+    ScoreContent {
+        at: rfc(at),
+        run_id: run_id.into(),
+        of,
+        horizon,
+        results: results
+            .iter()
+            .filter(|(_, (r, _))| *r != 0.0)
+            .map(|(asset, (reference, close))| {
+                (
+                    asset.clone(),
+                    ResultContent {
+                        reference: *reference,
+                        close: *close,
+                        up: Some(close > reference),
+                        ..Default::default()
+                    },
+                )
+            })
+            .collect(),
+        noise: BTreeMap::new(),
+        late_ref,
+        seats: BTreeMap::new(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -710,6 +748,20 @@ path = "prices.csv"
             .poll(t("2026-10-21T20:11:00Z"))
             .iter()
             .all(|a| !matches!(a, Action::Score { .. })));
+        let results: BTreeMap<String, (f64, f64)> = MARKETS
+            .iter()
+            .map(|m| (m.to_string(), (101.5, 102.0)))
+            .collect();
+        let late_ref = BTreeMap::from([(8, BTreeMap::from([("SPX".to_string(), 101.75)]))]);
+        let line = score_content(
+            t("2026-10-21T20:10:05Z"),
+            "2026-10-21-am",
+            of,
+            Horizon::D1,
+            &results,
+            late_ref,
+        );
+        d.seal(Ledger::Book, &line.to_object());
         // The week's window closes five sessions later.
         let a = e.poll(t("2026-10-28T20:10:00Z"));
         d.apply(&mut e, a);
@@ -759,6 +811,22 @@ path = "prices.csv"
         assert_eq!(status("beta"), ["no_answer"]);
         assert_eq!(status("delta"), ["refused_shape"]);
         assert_eq!(status("coin"), ["counted"]);
+        assert_eq!(lines.score_error, None);
+        assert_eq!(lines.scores.len(), 1, "{:?}", lines.kinds);
+        // Scored from the sealed score line: the late answer from its own reference.
+        let spx = |seat: &str| {
+            rows.iter()
+                .find(|r| r.seat == seat && r.asset == "SPX" && r.horizon == Horizon::D1)
+                .unwrap()
+        };
+        assert_eq!(
+            (spx("alpha").reference, spx("alpha").same_event),
+            (Some(101.5), true)
+        );
+        assert_eq!(
+            (spx("gamma").reference, spx("gamma").same_event),
+            (Some(101.75), false)
+        );
         let chain = AskChain::parse(&d.asks.1).unwrap();
         assert_eq!(chain.asks.len(), 1 + 6, "the common ask and one per seat");
         assert!(chain
