@@ -101,7 +101,10 @@ fn a_bad_config_names_file_line_and_field() {
         (Some(16), Some("seat[1].adapter")),
         "{v}"
     );
-    assert!(v["error"]["file"].as_str().unwrap().ends_with("league.toml"));
+    assert!(v["error"]["file"]
+        .as_str()
+        .unwrap()
+        .ends_with("league.toml"));
     assert!(!dir.exists(), "nothing is created for an unusable config");
 }
 
