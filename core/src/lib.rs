@@ -29,6 +29,10 @@ pub mod contract;
 /// Prices from the league's provider and the outcome fields computed from them.
 pub mod prices;
 
+// The operator's side.
+/// The league engine's decisions: names, config, schedule, ask and answer, the engine.
+pub mod league;
+
 // How the forecasts are scored.
 /// How many independent voices: N_eff from the seats' pairwise correlations.
 pub mod neff;

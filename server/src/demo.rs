@@ -10,40 +10,36 @@
 //! holds one row per seat, market and horizon, each the cell sealed in its answer line.
 
 use crate::outcome::Unusable;
-use sealbook_core::book::canon::{self, Value};
+use sealbook_core::book::canon::Object;
+use sealbook_core::book::canon::Value;
 use sealbook_core::book::stamp_list;
 use sealbook_core::book::writer::BookWriter;
 use sealbook_core::calendar::{horizon_end_date, new_york_time, Date, Horizon};
 use sealbook_core::contract::event::EventContract;
 use sealbook_core::contract::forecasts_csv::{CONTRACT_COLUMNS, TABLE_C1_COLUMNS};
 use sealbook_core::hex;
-use sealbook_core::score::crowd::{kalshi_above_close, Strike};
+use sealbook_core::league::layout::{
+    self, ask_path, morning_run_id, stamp_list_path, BITCOIN, MARKETS,
+};
+pub use sealbook_core::league::layout::{
+    ASKS_FILE, ASKS_LEDGER, BOOK_FILE, BOOK_LEDGER, FORECASTS_FILE,
+};
+use sealbook_core::score::ask_chain::{AskLine, Declaration};
+use sealbook_core::score::book_lines::build::{
+    AnswerContent, CrowdContent, ResultContent, RunContent, ScoreContent, SeatScore,
+};
+use sealbook_core::score::book_lines::{CrowdPrices, Quote};
+use sealbook_core::score::crowd::{kalshi_above_close, Strike, Venue};
+use sealbook_core::score::roster::{roster_line, RosterSeat, Side};
 use serde_json::json;
 use sha2::{Digest, Sha256};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-/// Published name of the book and the ledger name stamped lists use for it.
-pub const BOOK_FILE: &str = "council-book.jsonl";
-pub const BOOK_LEDGER: &str = "daily/council/book.jsonl";
-pub const ASKS_FILE: &str = "asks.jsonl";
-pub const ASKS_LEDGER: &str = "daily/council/asks.jsonl";
-pub const FORECASTS_FILE: &str = "council-forecasts.csv";
-
-const MARKETS: [(&str, f64); 12] = [
-    ("SPX", 6650.0),
-    ("NDX", 24600.0),
-    ("DJI", 46200.0),
-    ("SOX", 6900.0),
-    ("TNX", 4.05),
-    ("DXY", 98.6),
-    ("VIX", 17.4),
-    ("GOLD", 4210.0),
-    ("WTI", 58.9),
-    ("BRENT", 62.7),
-    ("COPPER", 5.02),
-    ("BTC", 108500.0),
+/// Each market's opening price in the demo, in [`MARKETS`] order.
+const START_PRICES: [f64; 12] = [
+    6650.0, 24600.0, 46200.0, 6900.0, 4.05, 98.6, 17.4, 4210.0, 58.9, 62.7, 5.02, 108500.0,
 ];
-const HORIZONS: [&str; 4] = ["1d", "1w", "1m", "6m"];
 /// Seat, model, family (its lab: the consensus weighs a family's later seats 1/3) and side (a
 /// US or a Chinese lab, for the sides test), as the roster publishes them (spec §5.3, §5.8).
 const SEATS: [(&str, &str, &str, &str); 4] = [
@@ -115,7 +111,7 @@ fn cents(c: i64) -> f64 {
 /// The crowd's prices for one run (the run line's `crowd`, §4.9): a Polymarket quote per
 /// listed market, and per Kalshi market the two strikes around the previous close with the
 /// price of "above the previous close" interpolated between them.
-fn crowd_prices(rng: &mut Rng, day: &str, prev_close: &[f64]) -> serde_json::Value {
+fn crowd_prices(rng: &mut Rng, day: &str, prev_close: &[f64]) -> CrowdPrices {
     let quote = |rng: &mut Rng, code: &str, p_up: f64| {
         let vol = if THIN.contains(&code) {
             rng.between(50, 900)
@@ -124,22 +120,27 @@ fn crowd_prices(rng: &mut Rng, day: &str, prev_close: &[f64]) -> serde_json::Val
         } as f64
             + cents(rng.between(0, 99));
         let mid = (p_up * 100.0).round() as i64;
-        json!({
-            "p_up": p_up, "vol": vol, "bid": cents((mid - 1).max(0)), "ask": cents((mid + 1).min(100)),
-            "last_trade_at": format!("{day}T12:{:02}:{:02}Z", rng.between(20, 29), rng.between(0, 59)),
-        })
+        let minute = rng.between(20, 29);
+        let second = rng.between(0, 59);
+        Quote {
+            p_up,
+            vol,
+            bid: Some(cents((mid - 1).max(0))),
+            ask: Some(cents((mid + 1).min(100))),
+            last_trade_at: Some(format!("{day}T12:{minute:02}:{second:02}Z")),
+            lo: None,
+            hi: None,
+            prev_close: None,
+        }
     };
-    let mut odds = serde_json::Map::new();
+    let mut odds = BTreeMap::new();
     for code in POLYMARKET {
         let p = cents(rng.between(8, 92));
-        odds.insert(code.into(), quote(rng, code, p));
+        odds.insert(code.to_string(), quote(rng, code, p));
     }
-    let mut kalshi = serde_json::Map::new();
+    let mut kalshi = BTreeMap::new();
     for (code, step) in KALSHI {
-        let close = prev_close[MARKETS
-            .iter()
-            .position(|m| m.0 == code)
-            .expect("a demo market")];
+        let close = prev_close[market_index(code)];
         let k = (close / step).floor();
         let level = |i: f64| ((k + i) * step * 1e6).round() / 1e6;
         let (lo_level, hi_level) = if level(0.0) > close {
@@ -158,12 +159,23 @@ fn crowd_prices(rng: &mut Rng, day: &str, prev_close: &[f64]) -> serde_json::Val
         };
         let p_up = kalshi_above_close(lo, hi, close).expect("the close lies between its strikes");
         let mut q = quote(rng, code, p_up);
-        q["lo"] = json!({"strike": lo.level, "p_above": lo.p_above});
-        q["hi"] = json!({"strike": hi.level, "p_above": hi.p_above});
-        q["prev_close"] = json!(close);
-        kalshi.insert(code.into(), q);
+        q.lo = Some(lo);
+        q.hi = Some(hi);
+        q.prev_close = Some(close);
+        kalshi.insert(code.to_string(), q);
     }
-    json!({"at": format!("{day}T12:30:06Z"), "odds": odds, "kalshi": kalshi})
+    CrowdPrices {
+        at: format!("{day}T12:30:06Z"),
+        odds,
+        kalshi,
+    }
+}
+
+fn market_index(code: &str) -> usize {
+    MARKETS
+        .iter()
+        .position(|m| *m == code)
+        .expect("a demo market")
 }
 
 /// CSV field quoting (RFC 4180).
@@ -175,11 +187,19 @@ fn csv_field(v: &str) -> String {
     }
 }
 
-/// One answer as sealed: its line, answer time and items.
+/// One cell as sealed: `prob_up` and `action`.
+#[derive(Clone, Copy)]
+struct Cell {
+    prob_up: i64,
+    action: &'static str,
+}
+
+/// One answer as sealed: its line, answer time and cells (per market in [`MARKETS`] order,
+/// per horizon in [`Horizon::ALL`] order).
 struct Sealed {
     line: u64,
     at: String,
-    items: serde_json::Map<String, serde_json::Value>,
+    cells: Vec<[Cell; 4]>,
 }
 
 /// The forecasts file's rows of one run (Table C1 and the contract columns): every cell as
@@ -189,9 +209,9 @@ fn forecast_rows(day: &str, answers: &[Sealed], results: &[(f64, f64)]) -> Vec<S
     let reference_at = new_york_time(session, 9, 30).to_rfc3339();
     let mut out = Vec::new();
     for ((seat, model, ..), a) in SEATS.iter().zip(answers) {
-        for (m, (code, _)) in MARKETS.iter().enumerate() {
-            for h in Horizon::ALL {
-                let end = horizon_end_date(session, h, *code == "BTC")
+        for (m, code) in MARKETS.iter().enumerate() {
+            for (hi, h) in Horizon::ALL.into_iter().enumerate() {
+                let end = horizon_end_date(session, h, *code == BITCOIN)
                     .expect("the calendar covers the demo");
                 let end_at = new_york_time(end, 16, 0).to_rfc3339();
                 let contract = EventContract::from_values([
@@ -205,7 +225,7 @@ fn forecast_rows(day: &str, answers: &[Sealed], results: &[(f64, f64)]) -> Vec<S
                     PROVIDER,
                     code,
                 ]);
-                let cell = &a.items[*code][h.as_str()];
+                let cell = a.cells[m][hi];
                 let (reference, close) = results[m];
                 let resolved = h == Horizon::D1;
                 let num = |x: f64| {
@@ -216,7 +236,7 @@ fn forecast_rows(day: &str, answers: &[Sealed], results: &[(f64, f64)]) -> Vec<S
                     }
                 };
                 let fields: Vec<(&str, String)> = vec![
-                    ("run_id", format!("{day}-am")),
+                    ("run_id", morning_run_id(session)),
                     ("session", day.into()),
                     ("seat", seat.to_string()),
                     ("model", model.to_string()),
@@ -226,8 +246,8 @@ fn forecast_rows(day: &str, answers: &[Sealed], results: &[(f64, f64)]) -> Vec<S
                     ("status", "counted".into()),
                     ("asset", code.to_string()),
                     ("horizon", h.as_str().into()),
-                    ("action", cell["action"].as_str().unwrap_or_default().into()),
-                    ("prob_up", cell["prob_up"].to_string()),
+                    ("action", cell.action.into()),
+                    ("prob_up", cell.prob_up.to_string()),
                     ("ref", num(reference)),
                     ("close", num(close)),
                     ("actual_pct", num((close - reference) / reference * 100.0)),
@@ -239,7 +259,7 @@ fn forecast_rows(day: &str, answers: &[Sealed], results: &[(f64, f64)]) -> Vec<S
                     // Table C1: a stated 50% is `explicit_50`.
                     (
                         "cell_status",
-                        if cell["prob_up"] == 50 {
+                        if cell.prob_up == 50 {
                             "explicit_50"
                         } else {
                             "elicited"
@@ -291,15 +311,13 @@ impl Ledger {
         }
     }
 
-    /// Seals `content` (a JSON object; `"demo": true` is added) and returns its line number.
-    fn append(&mut self, mut content: serde_json::Value) -> u64 {
-        content["demo"] = json!(true);
-        let Value::Object(obj) =
-            canon::parse(content.to_string().as_bytes()).expect("demo content is JSON")
-        else {
-            unreachable!("demo content is an object")
-        };
-        let line = self.writer.append(&obj).expect("demo content is sealable");
+    /// Seals `content` (`"demo": true` is added) and returns its line number.
+    fn append(&mut self, mut content: Object) -> u64 {
+        content.insert("demo", Value::Bool(true));
+        let line = self
+            .writer
+            .append(&content)
+            .expect("demo content is sealable");
         self.bytes.extend_from_slice(&line.bytes);
         self.writer.lines()
     }
@@ -323,7 +341,7 @@ fn stamp(files: &mut Vec<DemoFile>, day: &str, hhmmss: &str, ledgers: &[&Ledger]
     let entries: Vec<_> = ledgers.iter().map(|l| l.entry()).collect();
     let text = format!("# {LABEL}\n{}", stamp_list::render(&entries));
     files.push(DemoFile {
-        path: format!("proof/{day}/{hhmmss}Z.txt"),
+        path: stamp_list_path(day, hhmmss),
         bytes: text.into_bytes(),
     });
 }
@@ -334,16 +352,28 @@ pub fn league() -> Vec<DemoFile> {
     let mut files = Vec::new();
     let mut book = Ledger::new(BOOK_LEDGER);
     let mut asks = Ledger::new(ASKS_LEDGER);
-    let seats: Vec<_> = SEATS
+    let seats: Vec<RosterSeat> = SEATS
         .iter()
-        .map(|(s, m, f, side)| json!({"seat": s, "model": m, "family": f, "side": side}))
+        .map(|(s, m, f, side)| RosterSeat {
+            seat: s.to_string(),
+            family: f.to_string(),
+            side: Side::parse(side),
+            model: Some(m.to_string()),
+        })
         .collect();
-    asks.append(json!({
-        "kind": "schedule", "at": "2026-10-16T20:00:00Z", "label": LABEL,
-        "runs": DAYS.iter().map(|d| format!("{d}-am")).collect::<Vec<_>>(),
-        "ask_at_et": "08:30", "reference_at_et": "09:30",
-    }));
-    asks.append(json!({"kind": "roster", "at": "2026-10-16T20:00:01Z", "seats": seats}));
+    let session = |day: &str| Date::parse(day).expect("a demo day");
+    asks.append(
+        Declaration {
+            at: "2026-10-16T20:00:00Z".into(),
+            label: Some(LABEL.into()),
+            runs: Some(DAYS.iter().map(|d| morning_run_id(session(d))).collect()),
+            ask_at_et: "08:30".into(),
+            reference_at_et: "09:30".into(),
+            ..Default::default()
+        }
+        .to_object(),
+    );
+    asks.append(roster_line("2026-10-16T20:00:01Z", &seats));
 
     let mut csv = TABLE_C1_COLUMNS
         .iter()
@@ -352,20 +382,20 @@ pub fn league() -> Vec<DemoFile> {
         .collect::<Vec<_>>()
         .join(",")
         + "\n";
-    let mut prices: Vec<f64> = MARKETS.iter().map(|m| m.1).collect();
+    let mut prices: Vec<f64> = START_PRICES.to_vec();
     // Each seat leans the same way on a market (shared view) plus its own noise.
     let lean: Vec<i64> = MARKETS.iter().map(|_| rng.spread(8)).collect();
     for day in DAYS {
-        let run_id = format!("{day}-am");
+        let run_id = morning_run_id(session(day));
         let snapshot: Vec<_> = MARKETS
             .iter()
             .zip(&prices)
-            .map(|((code, _), p)| json!({"asset": code, "price": p}))
+            .map(|(code, p)| json!({"asset": code, "price": p}))
             .collect();
         let snapshot_sha = sha256_hex(json!(snapshot).to_string().as_bytes());
         let crowd_markets = MARKETS
             .iter()
-            .map(|m| m.0)
+            .copied()
             .filter(|c| crowd_listed(c))
             .collect::<Vec<_>>()
             .join(", ");
@@ -374,22 +404,43 @@ pub fn league() -> Vec<DemoFile> {
         );
         let ask_sha = sha256_hex(ask_text.as_bytes());
         files.push(DemoFile {
-            path: format!("asks/{ask_sha}.md"),
+            path: ask_path(&ask_sha),
             bytes: ask_text.into_bytes(),
         });
-        asks.append(json!({"kind": "ask", "at": format!("{day}T12:30:00Z"), "run_id": run_id, "ask_sha256": ask_sha}));
+        asks.append(
+            AskLine {
+                at: format!("{day}T12:30:00Z"),
+                run_id: run_id.clone(),
+                ask_sha256: ask_sha.clone(),
+                ..Default::default()
+            }
+            .to_object(),
+        );
 
         let crowd = crowd_prices(&mut rng, day, &prices);
-        let run_n = book.append(json!({
-            "kind": "run", "at": format!("{day}T12:30:06Z"), "run_id": run_id, "ask_sha256": ask_sha,
-            "snapshot_sha256": snapshot_sha, "roster": seats, "methodology": METHODOLOGY, "crowd": crowd,
-        }));
+        let run_n = book.append(
+            RunContent {
+                at: format!("{day}T12:30:06Z"),
+                run_id: run_id.clone(),
+                ask_sha256: ask_sha.clone(),
+                snapshot_sha256: snapshot_sha,
+                roster: seats.clone(),
+                methodology: METHODOLOGY.into(),
+                crowd: Some(crowd),
+                ..Default::default()
+            }
+            .to_object(),
+        );
         let mut answers = Vec::new();
         for (s, (seat, model, _, _)) in SEATS.iter().enumerate() {
-            let mut items = serde_json::Map::new();
-            for (m, (code, _)) in MARKETS.iter().enumerate() {
-                let mut cells = serde_json::Map::new();
-                for (h, horizon) in HORIZONS.iter().enumerate() {
+            let mut items = Object::new();
+            let mut sealed_cells = Vec::new();
+            for (m, code) in MARKETS.iter().enumerate() {
+                let mut row = [Cell {
+                    prob_up: 0,
+                    action: "",
+                }; 4];
+                for (h, cell) in row.iter_mut().enumerate() {
                     let p = (50 + lean[m] * (h as i64 + 1) / 2 + rng.spread(6)).clamp(5, 95);
                     let action = match p {
                         ..=39 => "sell",
@@ -398,33 +449,62 @@ pub fn league() -> Vec<DemoFile> {
                         55..=59 => "buy_dips",
                         _ => "buy_strong",
                     };
-                    cells.insert(horizon.to_string(), json!({"prob_up": p, "action": action}));
+                    *cell = Cell { prob_up: p, action };
                 }
+                let mut cells: Vec<Object> = row
+                    .iter()
+                    .map(|c| {
+                        layout::object([
+                            ("prob_up", layout::int(c.prob_up)),
+                            ("action", layout::string(c.action)),
+                        ])
+                    })
+                    .collect();
                 // The crowd's question (§4.9), asked apart: near the seat's own one-day view.
                 if crowd_listed(code) {
-                    let own = cells["1d"]["prob_up"].as_i64().unwrap_or(50);
-                    cells["1d"]["crowd_up"] = json!((own + rng.spread(10)).clamp(3, 97));
+                    let own = row[0].prob_up;
+                    cells[0].insert("crowd_up", layout::int((own + rng.spread(10)).clamp(3, 97)));
                 }
-                items.insert(code.to_string(), serde_json::Value::Object(cells));
+                let cells = layout::object(
+                    Horizon::ALL
+                        .iter()
+                        .zip(cells)
+                        .map(|(h, c)| (h.as_str(), Value::Object(c))),
+                );
+                items.insert(code, Value::Object(cells));
+                sealed_cells.push(row);
             }
             let at = format!("{day}T12:{:02}:{:02}Z", 31 + 3 * s, (17 * s + 5) % 60);
-            let line = book.append(json!({
-                "kind": "answer", "at": at,
-                "run_id": run_id, "seat": seat, "model": model, "mode": "demo", "ask_sha256": ask_sha, "items": items,
-                "years": "DEMO: no view on the years ahead.",
-            }));
-            answers.push(Sealed { line, at, items });
+            let line = book.append(
+                AnswerContent {
+                    at: at.clone(),
+                    run_id: run_id.clone(),
+                    seat: seat.to_string(),
+                    model: model.to_string(),
+                    mode: "demo".into(),
+                    ask_sha256: ask_sha.clone(),
+                    items: Some(items),
+                    years: Some("DEMO: no view on the years ahead.".into()),
+                    ..Default::default()
+                }
+                .to_object(),
+            );
+            answers.push(Sealed {
+                line,
+                at,
+                cells: sealed_cells,
+            });
         }
         let hhmmss_day = "130025";
         stamp(&mut files, day, hhmmss_day, &[&book, &asks]);
 
         // The one-day results at the close (from the 09:30 reference, after an overnight gap
         // from the previous close), and each seat's one-day Brier score.
-        let mut results = serde_json::Map::new();
+        let mut results = BTreeMap::new();
         let mut ups = Vec::new();
-        let mut crowd_rows = serde_json::Map::new();
+        let mut crowd_rows = BTreeMap::new();
         let mut levels = Vec::new();
-        for (m, (code, _)) in MARKETS.iter().enumerate() {
+        for (m, code) in MARKETS.iter().enumerate() {
             let gap_pct = rng.spread(60) as f64 / 100.0;
             let move_pct = rng.spread(150) as f64 / 100.0;
             let previous = prices[m];
@@ -435,37 +515,64 @@ pub fn league() -> Vec<DemoFile> {
             levels.push((reference, close));
             results.insert(
                 code.to_string(),
-                json!({"ref": reference, "close": close, "up": close > reference}),
+                ResultContent {
+                    reference,
+                    close,
+                    up: Some(close > reference),
+                    ..Default::default()
+                },
             );
             // The crowd's contracts run close to close (§4.9).
             if POLYMARKET.contains(code) {
-                crowd_rows.insert(code.to_string(), json!({"up": close > previous}));
+                crowd_rows.insert(
+                    (code.to_string(), Venue::Polymarket),
+                    Some(close > previous),
+                );
             }
             if KALSHI.iter().any(|k| k.0 == *code) {
-                crowd_rows.insert(format!("{code}@kalshi"), json!({"up": close > previous}));
+                crowd_rows.insert((code.to_string(), Venue::Kalshi), Some(close > previous));
             }
         }
-        let mut brier = serde_json::Map::new();
-        for ((seat, ..), Sealed { items, .. }) in SEATS.iter().zip(&answers) {
-            let sum: f64 = MARKETS
+        let mut brier = BTreeMap::new();
+        for ((seat, ..), Sealed { cells, .. }) in SEATS.iter().zip(&answers) {
+            let sum: f64 = cells
                 .iter()
                 .zip(&ups)
-                .map(|((code, _), up)| {
-                    let p = items[*code]["1d"]["prob_up"].as_i64().unwrap_or(50) as f64 / 100.0;
+                .map(|(row, up)| {
+                    let p = row[0].prob_up as f64 / 100.0;
                     let o = if *up { 1.0 } else { 0.0 };
                     (p - o) * (p - o)
                 })
                 .sum();
             brier.insert(
                 seat.to_string(),
-                json!({"brier_1d": sum / MARKETS.len() as f64, "n": MARKETS.len()}),
+                SeatScore {
+                    brier: sum / MARKETS.len() as f64,
+                    n: MARKETS.len() as u64,
+                },
             );
         }
-        book.append(json!({
-            "kind": "score", "at": format!("{day}T20:05:00Z"), "run_id": run_id, "of": run_n, "horizon": "1d",
-            "results": results, "seats": brier,
-        }));
-        book.append(json!({"kind": "crowd", "at": format!("{day}T21:10:00Z"), "run_id": run_id, "rows": crowd_rows}));
+        book.append(
+            ScoreContent {
+                at: format!("{day}T20:05:00Z"),
+                run_id: run_id.clone(),
+                of: run_n,
+                horizon: Horizon::D1,
+                results,
+                noise: BTreeMap::new(),
+                late_ref: BTreeMap::new(),
+                seats: brier,
+            }
+            .to_object(),
+        );
+        book.append(
+            CrowdContent {
+                at: format!("{day}T21:10:00Z"),
+                run_id: run_id.clone(),
+                rows: crowd_rows,
+            }
+            .to_object(),
+        );
         for row in forecast_rows(day, &answers, &levels) {
             csv += &row;
             csv += "\n";
@@ -529,9 +636,9 @@ mod tests {
             if v["kind"] == "answer" {
                 let items = v["items"].as_object().unwrap();
                 assert_eq!(items.len(), 12);
-                assert!(items
-                    .values()
-                    .all(|c| HORIZONS.iter().all(|h| c[h]["prob_up"].is_i64())));
+                assert!(items.values().all(|c| Horizon::ALL
+                    .iter()
+                    .all(|h| c[h.as_str()]["prob_up"].is_i64())));
             }
         }
         // The forecasts file is the sealed cells, and the crowd fields read as §4.9 lays them out.
@@ -541,7 +648,8 @@ mod tests {
             league_stats_from_files(Some(csv), Some(book), None, Some(asks), &CoreStats).unwrap();
         let agreement = st.book_agreement.unwrap();
         assert!(
-            agreement.ok && agreement.checked == 3 * SEATS.len() * MARKETS.len() * HORIZONS.len(),
+            agreement.ok
+                && agreement.checked == 3 * SEATS.len() * MARKETS.len() * Horizon::ALL.len(),
             "{agreement:?}"
         );
         let crowd = st.crowd.unwrap();

@@ -44,6 +44,8 @@
 //! like `prob_up`. A `null` `up` is a contract not (yet) resolved. `prob_up` is kept as found
 //! (any JSON value): [`super::book_agreement`] judges it.
 
+pub mod build;
+
 use super::crowd::{Strike, Venue};
 use crate::book::canon::{self, Object, Value};
 use crate::calendar::{Horizon, Instant};
@@ -105,6 +107,10 @@ pub struct RunLine {
     pub at: Option<Instant>,
     pub booked_at: Option<Instant>,
     pub methodology: Option<String>,
+    pub ask_sha256: Option<String>,
+    pub snapshot_sha256: Option<String>,
+    /// `clock` = `"set"`: the run's times come from a clock the operator set (a replay).
+    pub clock_set: bool,
     /// `contracts.<asset>.<horizon>`, where sealed.
     pub contracts: BTreeMap<(String, Horizon), EventContract>,
 }
@@ -117,6 +123,12 @@ pub struct AnswerLine {
     pub at: Option<Instant>,
     pub booked_at: Option<Instant>,
     pub model: Option<String>,
+    pub mode: Option<String>,
+    pub ask_sha256: Option<String>,
+    pub own_sha256: Option<String>,
+    pub years: Option<String>,
+    /// `shape` and `shape_reason`: a reply not read as a well-formed answer, and why.
+    pub shape: Option<(build::Shape, String)>,
     /// Whether the line has `items` at all (an answer without is a refused shape).
     pub has_items: bool,
     /// `items` (empty when absent).
@@ -263,6 +275,12 @@ impl Fields {
     }
 }
 
+/// A string field read for display and round trips only: any other type reads as absent
+/// (these fields decide nothing the scorer computes).
+fn lenient_str(o: &Object, key: &str) -> Option<String> {
+    o.get(key).and_then(Value::as_str).map(str::to_owned)
+}
+
 /// The value as a finite number: ints and floats, not bools.
 pub fn number(v: &Value) -> Option<f64> {
     match v {
@@ -396,6 +414,13 @@ impl Fields {
             at: self.instant(o, "at")?,
             booked_at: self.instant(o, "booked_at")?,
             methodology: self.str(o, "methodology", "methodology")?,
+            ask_sha256: lenient_str(o, "ask_sha256"),
+            snapshot_sha256: lenient_str(o, "snapshot_sha256"),
+            clock_set: match self.str(o, "clock", "clock")?.as_deref() {
+                None => false,
+                Some("set") => true,
+                Some(c) => return Err(self.err("clock", format!("{c:?} is not \"set\""))),
+            },
             contracts: self.contracts(o)?,
         })
     }
@@ -623,6 +648,20 @@ impl Fields {
             at: self.instant(o, "at")?,
             booked_at: self.instant(o, "booked_at")?,
             model: self.str(o, "model", "model")?,
+            mode: lenient_str(o, "mode"),
+            ask_sha256: lenient_str(o, "ask_sha256"),
+            own_sha256: lenient_str(o, "own_sha256"),
+            years: lenient_str(o, "years"),
+            shape: match self.str(o, "shape", "shape")? {
+                None => None,
+                Some(s) => Some((
+                    build::Shape::parse(&s).ok_or_else(|| {
+                        self.err("shape", format!("{s:?} is not refused_shape or invalid"))
+                    })?,
+                    self.str(o, "shape_reason", "shape_reason")?
+                        .unwrap_or_default(),
+                )),
+            },
             has_items: items_field.is_some(),
             items,
             crowd_up,

@@ -124,7 +124,7 @@ fn runs(lines: &BookLines) -> Result<Vec<Run<'_>>, BookLineError> {
     let mut chosen: BTreeMap<Date, usize> = BTreeMap::new();
     for (i, r) in out.iter().enumerate() {
         let counts = if r.session >= FIRST_SCHEDULED_SESSION {
-            r.run_id == format!("{}-am", r.session)
+            crate::league::layout::is_morning_run(r.run_id, r.session)
         } else {
             let sealed = sealing_time(r.at, r.line.booked_at);
             sealed < reference_cut(r.session)

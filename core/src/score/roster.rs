@@ -16,6 +16,7 @@
 //! is an error.
 
 use crate::book::canon::{self, Object, Value};
+use crate::league::layout::{insert_some, object, string};
 use serde::Serialize;
 use std::fmt;
 
@@ -124,8 +125,33 @@ impl fmt::Display for RosterError {
 
 impl std::error::Error for RosterError {}
 
-pub const ASKS_FILE: &str = "asks.jsonl";
-pub const BOOK_FILE: &str = "council-book.jsonl";
+pub use crate::league::layout::{ASKS_FILE, BOOK_FILE};
+
+/// The roster's seats as roster lines and run lines carry them: a list of
+/// `{"seat", "family", "model", "side"}` (`model` and `side` when known).
+pub fn seats_value(seats: &[RosterSeat]) -> Value {
+    Value::Array(
+        seats
+            .iter()
+            .map(|s| {
+                let mut o = object([("seat", string(&s.seat)), ("family", string(&s.family))]);
+                insert_some(&mut o, "model", s.model.as_deref().map(string));
+                insert_some(&mut o, "side", s.side.map(|d| string(d.as_str())));
+                Value::Object(o)
+            })
+            .collect(),
+    )
+}
+
+/// A `roster` line of the ask chain, sealed at `at` (RFC 3339 UTC) before the first ask it
+/// rosters (spec §3.9).
+pub fn roster_line(at: &str, seats: &[RosterSeat]) -> Object {
+    object([
+        ("kind", string("roster")),
+        ("at", string(at)),
+        ("seats", seats_value(seats)),
+    ])
+}
 
 /// Complete lines (a last line without LF is not yet counted), numbered from 1.
 fn lines(bytes: &[u8]) -> impl Iterator<Item = (u64, &[u8])> {
@@ -164,12 +190,17 @@ pub fn roster_from_asks(asks: &[u8]) -> Result<Roster, RosterError> {
                 format!("expected an object, found {}", v.type_name()),
             )
         })?;
-        if o.get("kind").and_then(Value::as_str) != Some("roster") {
-            continue;
-        }
-        let seats = o
-            .get("seats")
-            .ok_or_else(|| err("seats", "missing".into()))?;
+        // A roster line, or the declaration (the `schedule` line) when it rosters the seats.
+        let seats = match o.get("kind").and_then(Value::as_str) {
+            Some("roster") => o
+                .get("seats")
+                .ok_or_else(|| err("seats", "missing".into()))?,
+            Some(crate::score::ask_chain::DECLARATION_KIND) => match o.get("seats") {
+                Some(s) => s,
+                None => continue,
+            },
+            _ => continue,
+        };
         roster.merge(parse_seats(seats, "seats").map_err(|(field, message)| err(&field, message))?);
         read.push(line.to_string());
     }
@@ -247,7 +278,7 @@ pub fn league_roster(asks: Option<&[u8]>, book: Option<&[u8]>) -> Result<Roster,
 
 type FieldError = (String, String);
 
-fn parse_seats(v: &Value, field: &str) -> Result<Vec<RosterSeat>, FieldError> {
+pub(crate) fn parse_seats(v: &Value, field: &str) -> Result<Vec<RosterSeat>, FieldError> {
     let mut out: Vec<RosterSeat> = Vec::new();
     let mut push = |s: RosterSeat, at: String| -> Result<(), FieldError> {
         if out.iter().any(|o| o.seat == s.seat) {

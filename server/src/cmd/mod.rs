@@ -4,6 +4,7 @@
 pub mod conformance;
 pub mod demo;
 mod input;
+pub mod league;
 pub mod neff;
 pub mod ots;
 mod peer_score;
@@ -39,6 +40,9 @@ pub enum Command {
     Scorecard(scorecard::Args),
     /// N_eff per run and horizon (spec 5.1).
     Neff(neff::Args),
+    /// The operator's league: init (more to come).
+    #[command(subcommand)]
+    League(league::LeagueCommand),
     /// Write a published JSON Schema generated from the code.
     Schema(schema::Args),
     /// RFC 3161 signed time: info, verify against your trust anchors, request from authorities.
@@ -63,6 +67,7 @@ pub fn run(command: Command, json: bool) -> CmdResult {
         Command::Score(args) => score::run(args, json),
         Command::Scorecard(args) => scorecard::run(args, json),
         Command::Neff(args) => neff::run(args, json),
+        Command::League(command) => league::run(command, json),
         Command::Schema(args) => schema::run(args, json),
         Command::Tsr(command) => tsr::run(command, json),
         Command::Rekor(command) => rekor::run(command, json),

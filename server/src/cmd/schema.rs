@@ -1,7 +1,10 @@
-//! `sealbook schema event-contract|agentpit-records|ladder-records|arena-records [--out FILE]`:
+//! `sealbook schema event-contract|agentpit-records|ladder-records|arena-records|league-config|
+//! answer [--out FILE]`:
 //! writes `<which>.schema.json`: the event contract (§3.13) as `core::contract` generates it
 //! from the contract's keys, or a peer profile's records-file line as
-//! `core::score::peers::records` generates it from its field tables.
+//! `core::score::peers::records` generates it from its field tables, or the league
+//! configuration file as `core::league::config` documents it with the defaults it applies, or
+//! a seat's answer as `core::league::answer` checks it.
 
 use crate::outcome::{CmdResult, Exit, Unusable};
 use sealbook_core::score::peers::records::{
@@ -29,6 +32,10 @@ enum Which {
     LadderRecords,
     /// One line of a `score --profile arena` records file (seed 004).
     ArenaRecords,
+    /// The league configuration file (league.toml).
+    LeagueConfig,
+    /// A seat's answer: items.<ASSET>.<horizon>.{prob_up, action, ...}.
+    Answer,
 }
 
 pub fn run(args: Args, json: bool) -> CmdResult {
@@ -46,6 +53,14 @@ pub fn run(args: Args, json: bool) -> CmdResult {
             records_schema_bytes("ladder", LADDER_KINDS),
         ),
         Which::ArenaRecords => ("arena-records", records_schema_bytes("arena", ARENA_KINDS)),
+        Which::LeagueConfig => (
+            "league-config",
+            sealbook_core::league::config::league_config_schema_bytes(),
+        ),
+        Which::Answer => (
+            "answer",
+            sealbook_core::league::answer::answer_schema_bytes(),
+        ),
     };
     let out = args
         .out

@@ -1,0 +1,557 @@
+//! A seat's reply read as an answer (spec §3.5-3.10, Appendix C): the JSON object is found in
+//! the model's text as models write it, checked against the answer schema, and marked; never
+//! repaired. Every reply is sealed as received (its SHA-256 is the line's `own_sha256`):
+//!
+//! - the first ```` ```json ```` (or bare ```` ``` ````) fenced block whose content parses as
+//!   a JSON object, else the first complete top-level `{...}` in the text that parses (a
+//!   balanced span that does not parse is skipped whole, never searched inside);
+//! - no such object, or one without `items` as an object of objects
+//!   (`items.<ASSET>.<horizon>`): `refused_shape`, no `items` sealed, the reason stated;
+//! - an object whose fields break the schema ([`answer_schema`]): `invalid`, `items` sealed
+//!   as received with every reason (the book's readers then mark the cells: a `prob_up` that
+//!   is not a number 0-100 has cell status `invalid`);
+//! - otherwise a well-formed answer. Cells left out are empty cells (`counted_50`, §3.9),
+//!   not errors.
+//!
+//! The answer layout: `{"items": {<ASSET>: {<horizon>: cell}}, "years": str}` with the twelve
+//! markets of Table 2 and the horizons 1d 1w 1m 6m; a cell is `prob_up` (0-100, required),
+//! `action` (buy_strong, buy_dips, hold, trim, sell; another word is kept as the action word,
+//! scored but not traded, §3.6), `entry` (the buy_dips level, required with buy_dips),
+//! `target`, `invalidation` (levels, §3.8), `exp_pct`, `risk`, `revise_if` (strings), and on
+//! 1d only `crowd_up` (0-100, §4.9).
+
+use crate::book::canon::{self, Object, Value};
+use crate::calendar::Horizon;
+use crate::league::layout::MARKETS;
+use crate::score::book_lines::build::Shape;
+use crate::score::book_lines::number;
+
+/// The five actions of §3.6.
+pub const ACTIONS: [&str; 5] = ["buy_strong", "buy_dips", "hold", "trim", "sell"];
+/// Most bytes of a reply read (a longer reply is sealed, and refused as an answer).
+pub const MAX_REPLY_BYTES: usize = 1 << 20;
+/// Most balanced spans tried before giving up.
+pub const MAX_CANDIDATES: usize = 256;
+/// Most schema reasons stated on one answer.
+pub const MAX_REASONS: usize = 32;
+
+/// A reply read as an answer.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReadAnswer {
+    /// `items` to seal (None: refused_shape).
+    pub items: Option<Object>,
+    pub years: Option<String>,
+    /// The mark and the reason, when not a well-formed answer.
+    pub shape: Option<(Shape, String)>,
+    /// Byte offset of the answer object in the reply, when one was found.
+    pub at_byte: Option<usize>,
+}
+
+impl ReadAnswer {
+    fn refused(reason: impl Into<String>, at_byte: Option<usize>) -> ReadAnswer {
+        ReadAnswer {
+            items: None,
+            years: None,
+            shape: Some((Shape::Refused, reason.into())),
+            at_byte,
+        }
+    }
+}
+
+/// The JSON object a model's text holds, and its byte offset (see the module doc).
+pub fn extract_object(text: &str) -> Option<(usize, Object)> {
+    let try_parse = |s: &str| match canon::parse(s.trim().as_bytes()) {
+        Ok(Value::Object(o)) => Some(o),
+        _ => None,
+    };
+    // Fenced blocks first.
+    let mut rest = 0usize;
+    let mut fences = 0usize;
+    while let Some(open) = text[rest..].find("```") {
+        fences += 1;
+        if fences > MAX_CANDIDATES {
+            break;
+        }
+        let start = rest + open + 3;
+        // The info string runs to the end of the line (`json`, `JSON`, empty ...).
+        let body = match text[start..].find('\n') {
+            Some(nl) => start + nl + 1,
+            None => break,
+        };
+        let info = text[start..body].trim();
+        let Some(close) = text[body..].find("```") else {
+            break;
+        };
+        let end = body + close;
+        if info.is_empty() || info.eq_ignore_ascii_case("json") {
+            if let Some(o) = try_parse(&text[body..end]) {
+                return Some((body, o));
+            }
+        }
+        rest = end + 3;
+    }
+    // Then the first complete top-level object that parses.
+    let bytes = text.as_bytes();
+    let mut i = 0usize;
+    let mut tried = 0usize;
+    while let Some(off) = memchr::memchr(b'{', &bytes[i..]) {
+        let start = i + off;
+        tried += 1;
+        if tried > MAX_CANDIDATES {
+            return None;
+        }
+        match balanced_end(bytes, start) {
+            Some(end) => {
+                if let Some(o) = try_parse(&text[start..=end]) {
+                    return Some((start, o));
+                }
+                i = end + 1;
+            }
+            None => return None,
+        }
+    }
+    None
+}
+
+/// The index of the `}` closing the `{` at `start`, skipping JSON strings; None when the text
+/// ends first.
+fn balanced_end(bytes: &[u8], start: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut in_str = false;
+    let mut escaped = false;
+    for (k, &b) in bytes.iter().enumerate().skip(start) {
+        if in_str {
+            match (escaped, b) {
+                (true, _) => escaped = false,
+                (false, b'\\') => escaped = true,
+                (false, b'"') => in_str = false,
+                _ => {}
+            }
+            continue;
+        }
+        match b {
+            b'"' => in_str = true,
+            b'{' | b'[' => depth += 1,
+            b'}' | b']' => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    return Some(k);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Reads a reply's text as an answer (see the module doc). Never fails: every outcome is a
+/// mark to seal.
+pub fn read_answer(text: &str) -> ReadAnswer {
+    if text.len() > MAX_REPLY_BYTES {
+        return ReadAnswer::refused(
+            format!(
+                "the reply has {} bytes, more than {MAX_REPLY_BYTES}",
+                text.len()
+            ),
+            None,
+        );
+    }
+    let Some((at, o)) = extract_object(text) else {
+        return ReadAnswer::refused("no JSON object in the reply", None);
+    };
+    let items = match o.get("items") {
+        Some(Value::Object(items)) => items.clone(),
+        Some(v) => {
+            return ReadAnswer::refused(
+                format!("items: expected an object, found {}", v.type_name()),
+                Some(at),
+            )
+        }
+        None => {
+            return ReadAnswer::refused(
+                "the JSON object has no items (items.<ASSET>.<horizon>)",
+                Some(at),
+            )
+        }
+    };
+    for (asset, cells) in items.iter() {
+        let asset = asset.as_str().unwrap_or("?");
+        let Some(cells) = cells.as_object() else {
+            return ReadAnswer::refused(
+                format!(
+                    "items.{asset}: expected an object, found {}",
+                    cells.type_name()
+                ),
+                Some(at),
+            );
+        };
+        for (h, cell) in cells.iter() {
+            if !matches!(cell, Value::Object(_)) {
+                let h = h.as_str().unwrap_or("?");
+                return ReadAnswer::refused(
+                    format!(
+                        "items.{asset}.{h}: expected an object, found {}",
+                        cell.type_name()
+                    ),
+                    Some(at),
+                );
+            }
+        }
+    }
+    let mut reasons = Vec::new();
+    let years = match o.get("years") {
+        None | Some(Value::Null) => None,
+        Some(Value::Str(s)) => s.as_str().map(str::to_owned),
+        Some(v) => {
+            reasons.push(format!("years: expected a string, found {}", v.type_name()));
+            None
+        }
+    };
+    check_items(&items, &mut reasons);
+    let shape = (!reasons.is_empty()).then(|| {
+        let more = reasons.len().saturating_sub(MAX_REASONS);
+        reasons.truncate(MAX_REASONS);
+        let mut r = reasons.join("; ");
+        if more > 0 {
+            r += &format!("; and {more} more");
+        }
+        (Shape::Invalid, r)
+    });
+    ReadAnswer {
+        items: Some(items),
+        years,
+        shape,
+        at_byte: Some(at),
+    }
+}
+
+fn check_items(items: &Object, reasons: &mut Vec<String>) {
+    for (asset, cells) in items.iter() {
+        let asset = asset.as_str().unwrap_or("?");
+        if !MARKETS.contains(&asset) {
+            reasons.push(format!("items.{asset}: not one of the twelve markets"));
+            continue;
+        }
+        let Some(cells) = cells.as_object() else {
+            continue;
+        };
+        for (h, cell) in cells.iter() {
+            let h = h.as_str().unwrap_or("?");
+            let path = format!("items.{asset}.{h}");
+            let Some(horizon) = Horizon::parse(h) else {
+                reasons.push(format!("{path}: not a horizon (1d, 1w, 1m, 6m)"));
+                continue;
+            };
+            let Some(cell) = cell.as_object() else {
+                continue;
+            };
+            check_cell(cell, horizon, &path, reasons);
+        }
+    }
+}
+
+fn check_cell(cell: &Object, horizon: Horizon, path: &str, reasons: &mut Vec<String>) {
+    let pct = |key: &str, required: bool, reasons: &mut Vec<String>| match cell.get(key) {
+        None | Some(Value::Null) if required => {
+            reasons.push(format!("{path}.{key}: missing"));
+        }
+        None | Some(Value::Null) => {}
+        Some(v) => match number(v) {
+            Some(x) if (0.0..=100.0).contains(&x) => {}
+            Some(x) => reasons.push(format!("{path}.{key}: {x} is outside 0-100")),
+            None => reasons.push(format!(
+                "{path}.{key}: expected a number 0-100, found {}",
+                v.type_name()
+            )),
+        },
+    };
+    pct("prob_up", true, reasons);
+    if cell.get("crowd_up").is_some() {
+        if horizon == Horizon::D1 {
+            pct("crowd_up", false, reasons);
+        } else {
+            reasons.push(format!("{path}.crowd_up: only on 1d"));
+        }
+    }
+    let level = |key: &str, reasons: &mut Vec<String>| match cell.get(key) {
+        None | Some(Value::Null) => None,
+        Some(v) => match number(v) {
+            Some(x) => Some(x),
+            None => {
+                reasons.push(format!(
+                    "{path}.{key}: expected a number, found {}",
+                    v.type_name()
+                ));
+                None
+            }
+        },
+    };
+    let entry = level("entry", reasons);
+    for key in ["target", "invalidation", "exp_pct"] {
+        level(key, reasons);
+    }
+    for key in ["risk", "revise_if"] {
+        match cell.get(key) {
+            None | Some(Value::Null) | Some(Value::Str(_)) => {}
+            Some(v) => reasons.push(format!(
+                "{path}.{key}: expected a string, found {}",
+                v.type_name()
+            )),
+        }
+    }
+    match cell.get("action") {
+        None | Some(Value::Null) => {}
+        Some(Value::Str(s)) => {
+            if s.as_str() == Some("buy_dips") && entry.is_none() {
+                reasons.push(format!(
+                    "{path}.entry: missing (buy_dips needs its level, §3.6)"
+                ));
+            }
+        }
+        Some(v) => reasons.push(format!(
+            "{path}.action: expected a string, found {}",
+            v.type_name()
+        )),
+    }
+}
+
+/// The answer's JSON Schema (draft 2020-12), as the ask text publishes it.
+pub fn answer_schema() -> serde_json::Value {
+    use serde_json::json;
+    let pct =
+        |what: &str| json!({"type": "number", "minimum": 0, "maximum": 100, "description": what});
+    let cell = |d1: bool| {
+        let mut props = json!({
+            "prob_up": pct("Probability (0-100) that the market ends the horizon strictly above its reference price (spec §3.5)."),
+            "action": {"type": "string", "description": "One of buy_strong, buy_dips, hold, trim, sell (§3.6); another word is kept, scored, not traded.", "examples": ACTIONS},
+            "entry": {"type": "number", "description": "buy_dips only: the level below the reference at which to buy (§3.6)."},
+            "target": {"type": "number", "description": "Expected price level at the horizon (§3.8)."},
+            "invalidation": {"type": "number", "description": "Wrong if: the level at which the view is wrong (§3.8)."},
+            "exp_pct": {"type": "number", "description": "Expected change, percent."},
+            "risk": {"type": "string", "description": "The main risk to the view (§3.8)."},
+            "revise_if": {"type": "string", "description": "What would make the seat revise (§3.8)."}
+        });
+        if d1 {
+            props["crowd_up"] = pct("Probability (0-100) that the market's daily up-or-down contract resolves up (§4.9).");
+        }
+        json!({"type": "object", "required": ["prob_up"], "properties": props,
+               "if": {"properties": {"action": {"const": "buy_dips"}}, "required": ["action"]},
+               "then": {"required": ["entry"]}})
+    };
+    let horizons = json!({"type": "object", "additionalProperties": false, "properties": {
+        "1d": cell(true), "1w": cell(false), "1m": cell(false), "6m": cell(false)}});
+    let markets: serde_json::Map<String, serde_json::Value> = MARKETS
+        .iter()
+        .map(|m| (m.to_string(), horizons.clone()))
+        .collect();
+    json!({
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "https://sealbook.invalid/schema/answer.schema.json",
+        "title": "sealbook answer",
+        "description": "A seat's answer: items.<ASSET>.<horizon> for the twelve markets and the horizons 1d 1w 1m 6m, plus an unscored sentence on the years ahead. A cell left out counts as 50 (spec §3.9).",
+        "type": "object",
+        "required": ["items"],
+        "properties": {
+            "items": {"type": "object", "additionalProperties": false, "properties": markets},
+            "years": {"type": "string", "description": "One unscored sentence on the years ahead (§3.7)."}
+        }
+    })
+}
+
+/// [`answer_schema`] as published: pretty JSON with a final LF.
+pub fn answer_schema_bytes() -> Vec<u8> {
+    let mut b = serde_json::to_vec_pretty(&answer_schema()).expect("a JSON value");
+    b.push(b'\n');
+    b
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    fn shape(r: &ReadAnswer) -> Option<Shape> {
+        r.shape.as_ref().map(|s| s.0)
+    }
+
+    const GOOD: &str = r#"{"items": {"SPX": {"1d": {"prob_up": 55, "action": "hold", "crowd_up": 60, "target": 6700.5, "invalidation": 6600, "risk": "a hot CPI", "revise_if": "SPX above 6800"}, "6m": {"prob_up": 61.5, "action": "buy_dips", "entry": 6400}}, "BTC": {"1w": {"prob_up": 0, "action": "accumulate"}}}, "years": "Higher, slowly."}"#;
+
+    #[test]
+    fn a_fenced_block_inside_prose() {
+        let text = format!("Here is my view.\n\n```json\n{GOOD}\n```\n\nGood luck {{friend}}.");
+        let r = read_answer(&text);
+        assert_eq!(r.shape, None, "{r:?}");
+        let items = r.items.unwrap();
+        assert_eq!(items.len(), 2);
+        assert_eq!(r.years.as_deref(), Some("Higher, slowly."));
+        assert_eq!(r.at_byte, text.find("{\"items\""));
+        // An action outside the five words is kept (the action word), not invalid.
+        assert!(items.get("BTC").is_some());
+    }
+
+    #[test]
+    fn a_bare_object_after_prose_with_braces() {
+        let text = format!("Markets {{SPX, NDX}} look {{\"mixed\": }} today: {GOOD} -- end");
+        let r = read_answer(&text);
+        assert_eq!(r.shape, None, "{r:?}");
+        assert_eq!(r.at_byte, text.find("{\"items\""));
+        // An unlabelled fence works too; a fence of another language is skipped.
+        let text = format!("```python\nx = {{}}\n```\n```\n{GOOD}\n```");
+        assert_eq!(read_answer(&text).shape, None);
+    }
+
+    #[test]
+    fn trailing_commas_are_not_repaired() {
+        let text = r#"```json
+{"items": {"SPX": {"1d": {"prob_up": 55,}}},}
+```"#;
+        let r = read_answer(text);
+        assert_eq!(shape(&r), Some(Shape::Refused), "{r:?}");
+        assert!(r.items.is_none());
+        // Not searched inside: the inner {"prob_up": 55} is never taken as the answer.
+        let r = read_answer(r#"{"items": {"SPX": {"1d": {"prob_up": 55}}}, "years": "x",}"#);
+        assert_eq!((shape(&r), r.at_byte), (Some(Shape::Refused), None));
+    }
+
+    #[test]
+    fn schema_breaks_are_sealed_as_received_and_marked_invalid() {
+        let text = r#"{"items": {"SPX": {"1d": {"prob_up": 150, "action": 3}, "1w": {"prob_up": "55", "crowd_up": 40}, "2y": {"prob_up": 5}, "6m": {"action": "buy_dips", "prob_up": 58}}, "ES": {"1d": {"prob_up": 5}}, "GOLD": {"1m": {}}}, "years": 2030}"#;
+        let r = read_answer(text);
+        let (s, reason) = r.shape.clone().unwrap();
+        assert_eq!(s, Shape::Invalid);
+        for says in [
+            "items.SPX.1d.prob_up: 150 is outside 0-100",
+            "items.SPX.1d.action: expected a string",
+            "items.SPX.1w.prob_up: expected a number 0-100, found str",
+            "items.SPX.1w.crowd_up: only on 1d",
+            "items.SPX.2y: not a horizon",
+            "items.SPX.6m.entry: missing",
+            "items.ES: not one of the twelve markets",
+            "items.GOLD.1m.prob_up: missing",
+            "years: expected a string",
+        ] {
+            assert!(reason.contains(says), "{says}: {reason}");
+        }
+        // Sealed as received: the same object, nothing dropped or rescaled.
+        let Value::Object(o) = canon::parse(text.as_bytes()).unwrap() else {
+            panic!()
+        };
+        assert_eq!(r.items.as_ref(), o.get("items").and_then(Value::as_object));
+    }
+
+    #[test]
+    fn shapes_the_book_cannot_hold_are_refused() {
+        for (text, says) in [
+            ("I cannot give financial advice.", "no JSON object"),
+            (r#"{"answer": 6}"#, "no items"),
+            (
+                r#"{"items": [55]}"#,
+                "items: expected an object, found list",
+            ),
+            (
+                r#"{"items": {"SPX": 55}}"#,
+                "items.SPX: expected an object, found int",
+            ),
+            (
+                r#"{"items": {"SPX": {"1d": 55}}}"#,
+                "items.SPX.1d: expected an object",
+            ),
+            (
+                r#"{"items": {"SPX": {"1d": {"prob_up": 55}}}"#,
+                "no JSON object",
+            ),
+        ] {
+            let r = read_answer(text);
+            let (s, reason) = r.shape.clone().unwrap();
+            assert_eq!((s, r.items.is_none()), (Shape::Refused, true), "{text}");
+            assert!(reason.contains(says), "{text}: {reason}");
+        }
+        let big = "{".repeat(MAX_REPLY_BYTES + 1);
+        assert!(read_answer(&big).shape.unwrap().1.contains("more than"));
+        // Deep or unbalanced nesting ends without a panic.
+        assert_eq!(
+            shape(&read_answer(&"[".repeat(100_000))),
+            Some(Shape::Refused)
+        );
+        assert_eq!(
+            shape(&read_answer(&"{\"a\":".repeat(50_000))),
+            Some(Shape::Refused)
+        );
+        assert_eq!(
+            shape(&read_answer(&"{}".repeat(10_000))),
+            Some(Shape::Refused)
+        );
+    }
+
+    /// Text fields of real provider replies (../shared/vectors/llm-apis, MANIFEST.md): prose
+    /// and a tool-style `{"response": 6}` are refused shapes, never answers, never a panic.
+    #[test]
+    fn real_model_replies() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/vectors/llm-apis");
+        let Ok(gemini) = std::fs::read_dir(dir.join("gemini")) else {
+            panic!("the llm-apis vectors are missing at {}", dir.display());
+        };
+        let mut texts: Vec<String> = Vec::new();
+        for f in gemini.flatten() {
+            let bytes = std::fs::read(f.path()).unwrap();
+            for line in String::from_utf8_lossy(&bytes).lines() {
+                let line = line.strip_prefix("data: ").unwrap_or(line);
+                if let Ok(v) = serde_json::from_str::<serde_json::Value>(line) {
+                    collect_texts(&v, &mut texts);
+                }
+            }
+            if let Ok(v) = serde_json::from_slice::<serde_json::Value>(&bytes) {
+                collect_texts(&v, &mut texts);
+            }
+        }
+        for sub in ["anthropic", "openai"] {
+            for f in std::fs::read_dir(dir.join(sub)).unwrap().flatten() {
+                let yaml = std::fs::read_to_string(f.path()).unwrap();
+                for line in yaml.lines() {
+                    let t = line.trim_start().trim_start_matches("- ");
+                    for key in ["text: ", "content: "] {
+                        if let Some(v) = t.strip_prefix(key) {
+                            texts.push(v.trim_matches('\'').to_string());
+                        }
+                    }
+                }
+                // The whole cassette as one reply: real bytes full of braces.
+                texts.push(yaml);
+            }
+        }
+        assert!(texts.len() > 20, "{}", texts.len());
+        assert!(texts.iter().any(|t| t == r#"{"response": 6}"#));
+        for t in &texts {
+            let r = read_answer(t);
+            assert_eq!(shape(&r), Some(Shape::Refused), "{t}");
+            assert!(r.items.is_none());
+        }
+        let r = read_answer(r#"{"response": 6}"#);
+        assert!(r.shape.unwrap().1.contains("no items"));
+    }
+
+    fn collect_texts(v: &serde_json::Value, out: &mut Vec<String>) {
+        match v {
+            serde_json::Value::Object(m) => {
+                for (k, x) in m {
+                    match (k.as_str(), x) {
+                        ("text", serde_json::Value::String(s)) => out.push(s.clone()),
+                        _ => collect_texts(x, out),
+                    }
+                }
+            }
+            serde_json::Value::Array(a) => a.iter().for_each(|x| collect_texts(x, out)),
+            _ => {}
+        }
+    }
+
+    #[test]
+    fn the_schema_lists_every_market_and_horizon() {
+        let s = answer_schema();
+        let items = &s["properties"]["items"]["properties"];
+        assert_eq!(items.as_object().unwrap().len(), 12);
+        assert!(items["BTC"]["properties"]["1d"]["properties"]["crowd_up"].is_object());
+        assert!(items["BTC"]["properties"]["1w"]["properties"]["crowd_up"].is_null());
+        assert!(answer_schema_bytes().ends_with(b"}\n"));
+    }
+}

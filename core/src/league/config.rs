@@ -1,0 +1,1370 @@
+//! The league's configuration file (TOML, spec §3.1, §3.13 requirements 3 and 13): the seats
+//! and their adapters, the schedule (New York time, the NYSE calendar), timeouts and retries,
+//! the anchors, the price provider and the crowd sources. Only `[league]`, one `[[seat]]`
+//! and `[prices]` are required; every other setting has the default [`league_config_schema`]
+//! documents (the constants below are those defaults).
+//!
+//! [`LeagueConfig::from_toml`] takes the file's bytes and its name and returns the typed
+//! configuration or a [`ConfigError`] naming the file, the line and the field.
+
+use crate::calendar::Date;
+use crate::league::layout::{parse_hhmm, MARKETS};
+use crate::score::roster::{RosterSeat, Side};
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::fmt;
+use std::ops::Range;
+
+/// Defaults (spec §3.1: the ask opens 08:30 ET; the reference is 09:30 ET; the close 16:00 ET).
+pub const DEFAULT_MORNING_RUN_ET: &str = "08:30";
+pub const DEFAULT_REFERENCE_ET: &str = "09:30";
+pub const DEFAULT_SCORE_ET: &str = "16:10";
+pub const DEFAULT_STAMP_EVERY_MINUTES: u32 = 30;
+pub const DEFAULT_UPGRADE_EVERY_MINUTES: u32 = 60;
+pub const DEFAULT_SEAT_TIMEOUT_SECONDS: u32 = 180;
+pub const DEFAULT_SEAT_RETRIES: u32 = 2;
+pub const DEFAULT_MAX_TOKENS: u32 = 8192;
+pub const DEFAULT_ANCHOR_TIMEOUT_SECONDS: u32 = 30;
+pub const DEFAULT_ANCHOR_RETRIES: u32 = 3;
+pub const DEFAULT_MODE: &str = "api";
+pub const DEFAULT_ANTHROPIC_URL: &str = "https://api.anthropic.com/v1";
+pub const DEFAULT_GEMINI_URL: &str = "https://generativelanguage.googleapis.com/v1beta";
+pub const DEFAULT_OTS_CALENDARS: [&str; 3] = [
+    "https://alice.btc.calendar.opentimestamps.org",
+    "https://bob.btc.calendar.opentimestamps.org",
+    "https://finney.calendar.eternitywall.com",
+];
+/// The RFC 3161 authorities of spec §3.2 (name, URL).
+pub const DEFAULT_TSA: [(&str, &str); 3] = [
+    ("freetsa", "https://freetsa.org/tsr"),
+    ("digicert", "http://timestamp.digicert.com"),
+    ("sectigo", "https://timestamp.sectigo.com"),
+];
+pub const DEFAULT_REKOR_URL: &str = "https://rekor.sigstore.dev";
+pub const DEFAULT_YAHOO_URL: &str = "https://query1.finance.yahoo.com";
+pub const DEFAULT_POLYMARKET_URL: &str = "https://gamma-api.polymarket.com";
+pub const DEFAULT_KALSHI_URL: &str = "https://api.elections.kalshi.com/trade-api/v2";
+/// Yahoo chart symbols of the twelve markets (Table 2), in [`MARKETS`] order.
+pub const YAHOO_SYMBOLS: [&str; 12] = [
+    "^GSPC", "^NDX", "^DJI", "^SOX", "^TNX", "DX-Y.NYB", "^VIX", "GC=F", "CL=F", "BZ=F", "HG=F",
+    "BTC-USD",
+];
+
+/// A configuration that cannot be used: the file, its 1-based line (0: the file as a whole)
+/// and the dotted field (`seat[1].base_url`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConfigError {
+    pub file: String,
+    pub line: u64,
+    pub field: String,
+    pub message: String,
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} line {}, field {}: {}",
+            self.file, self.line, self.field, self.message
+        )
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+/// How a seat is asked.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Adapter {
+    /// OpenAI-compatible chat completions.
+    OpenAi {
+        base_url: String,
+        model: String,
+        api_key_env: Option<String>,
+    },
+    /// Anthropic Messages.
+    Anthropic {
+        base_url: String,
+        model: String,
+        api_key_env: Option<String>,
+    },
+    /// Google Gemini generateContent.
+    Gemini {
+        base_url: String,
+        model: String,
+        api_key_env: Option<String>,
+    },
+    /// An external program: the ask on stdin, the answer on stdout.
+    Command {
+        command: Vec<String>,
+    },
+    /// Reference seats answered inside the engine, without network (spec §4.3, §8.1).
+    Coin,
+    Climatology,
+    Momentum,
+}
+
+impl Adapter {
+    pub fn name(&self) -> &'static str {
+        match self {
+            Adapter::OpenAi { .. } => "openai",
+            Adapter::Anthropic { .. } => "anthropic",
+            Adapter::Gemini { .. } => "gemini",
+            Adapter::Command { .. } => "command",
+            Adapter::Coin => "coin",
+            Adapter::Climatology => "climatology",
+            Adapter::Momentum => "momentum",
+        }
+    }
+
+    /// Whether the engine answers for the seat itself.
+    pub fn is_reference(&self) -> bool {
+        matches!(
+            self,
+            Adapter::Coin | Adapter::Climatology | Adapter::Momentum
+        )
+    }
+
+    /// The configured model, for model adapters.
+    pub fn model(&self) -> Option<&str> {
+        match self {
+            Adapter::OpenAi { model, .. }
+            | Adapter::Anthropic { model, .. }
+            | Adapter::Gemini { model, .. } => Some(model),
+            _ => None,
+        }
+    }
+}
+
+/// Every adapter name the file accepts.
+pub const ADAPTERS: [&str; 7] = [
+    "openai",
+    "anthropic",
+    "gemini",
+    "command",
+    "coin",
+    "climatology",
+    "momentum",
+];
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Seat {
+    pub name: String,
+    pub adapter: Adapter,
+    /// Its lab (the consensus weighs a family's later seats 1/3, §5.3); default: the name.
+    pub family: String,
+    pub side: Option<Side>,
+    /// Sealed in the answer line as `mode` (§3.13 requirement 1).
+    pub mode: String,
+    pub timeout_seconds: u32,
+    pub retries: u32,
+    pub max_tokens: u32,
+    pub temperature: Option<f64>,
+}
+
+impl Seat {
+    pub fn roster_seat(&self) -> RosterSeat {
+        RosterSeat {
+            seat: self.name.clone(),
+            family: self.family.clone(),
+            side: self.side,
+            model: self.adapter.model().map(str::to_owned).or_else(|| {
+                self.adapter
+                    .is_reference()
+                    .then(|| self.adapter.name().into())
+            }),
+        }
+    }
+}
+
+/// Times of day in New York (hour, minute).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Schedule {
+    pub morning_run: (u32, u32),
+    pub reference: (u32, u32),
+    pub score: (u32, u32),
+    pub stamp_every_minutes: u32,
+    pub upgrade_every_minutes: u32,
+    /// The first session the schedule counts (default: the first session after `init`).
+    pub first_session: Option<Date>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tsa {
+    pub name: String,
+    pub url: String,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Anchors {
+    pub ots_calendars: Vec<String>,
+    pub tsa: Vec<Tsa>,
+    pub rekor_url: Option<String>,
+    pub timeout_seconds: u32,
+    pub retries: u32,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum PriceProvider {
+    /// `symbol,time,open,high,low,close,volume` 1-minute bars; the path as written (relative
+    /// to the config file's directory).
+    Csv { path: String },
+    /// Yahoo chart v8, 1-minute bars.
+    Yahoo { base_url: String },
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Prices {
+    pub provider: PriceProvider,
+    /// Asset code -> the provider's symbol, for every market of [`MARKETS`].
+    pub symbols: BTreeMap<String, String>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct CrowdSource {
+    pub base_url: String,
+}
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Crowd {
+    pub polymarket: Option<CrowdSource>,
+    pub kalshi: Option<CrowdSource>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct LeagueConfig {
+    pub name: String,
+    pub methodology_version: String,
+    pub seats: Vec<Seat>,
+    pub schedule: Schedule,
+    pub anchors: Anchors,
+    pub prices: Prices,
+    pub crowd: Crowd,
+}
+
+// The file as written (every field optional; checked after parsing).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileToml {
+    league: Option<toml::Spanned<LeagueToml>>,
+    #[serde(default)]
+    seat: Vec<toml::Spanned<SeatToml>>,
+    schedule: Option<toml::Spanned<ScheduleToml>>,
+    anchors: Option<toml::Spanned<AnchorsToml>>,
+    prices: Option<toml::Spanned<PricesToml>>,
+    crowd: Option<toml::Spanned<CrowdToml>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LeagueToml {
+    name: Option<String>,
+    methodology_version: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SeatToml {
+    name: Option<String>,
+    adapter: Option<String>,
+    base_url: Option<String>,
+    model: Option<String>,
+    api_key_env: Option<String>,
+    command: Option<Vec<String>>,
+    family: Option<String>,
+    side: Option<String>,
+    mode: Option<String>,
+    timeout_seconds: Option<u32>,
+    retries: Option<u32>,
+    max_tokens: Option<u32>,
+    temperature: Option<f64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ScheduleToml {
+    morning_run_et: Option<String>,
+    reference_et: Option<String>,
+    score_et: Option<String>,
+    stamp_every_minutes: Option<u32>,
+    upgrade_every_minutes: Option<u32>,
+    first_session: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TsaToml {
+    name: String,
+    url: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AnchorsToml {
+    ots_calendars: Option<Vec<String>>,
+    tsa: Option<Vec<TsaToml>>,
+    rekor_url: Option<String>,
+    timeout_seconds: Option<u32>,
+    retries: Option<u32>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PricesToml {
+    provider: Option<String>,
+    path: Option<String>,
+    base_url: Option<String>,
+    #[serde(default)]
+    symbols: BTreeMap<String, String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CrowdSourceToml {
+    #[serde(default = "yes")]
+    enabled: bool,
+    base_url: Option<String>,
+}
+
+fn yes() -> bool {
+    true
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CrowdToml {
+    polymarket: Option<CrowdSourceToml>,
+    kalshi: Option<CrowdSourceToml>,
+}
+
+/// Most bytes a config file may have.
+pub const MAX_CONFIG_BYTES: usize = 1 << 20;
+/// Most seats a league may have.
+pub const MAX_SEATS: usize = 256;
+
+/// Errors positioned in one file's text.
+struct Source<'a> {
+    file: &'a str,
+    text: &'a str,
+}
+
+impl Source<'_> {
+    fn line_of(&self, offset: usize) -> u64 {
+        let end = offset.min(self.text.len());
+        1 + self.text.as_bytes()[..end]
+            .iter()
+            .filter(|b| **b == b'\n')
+            .count() as u64
+    }
+
+    fn err(&self, line: u64, field: &str, message: impl Into<String>) -> ConfigError {
+        ConfigError {
+            file: self.file.to_string(),
+            line,
+            field: field.to_string(),
+            message: message.into(),
+        }
+    }
+
+    /// The line of `key = ...` inside `span` (a table's text), else the table's first line.
+    fn key_line(&self, span: &Range<usize>, key: &str) -> u64 {
+        let end = span.end.min(self.text.len());
+        let start = span.start.min(end);
+        let mut offset = start;
+        for l in self.text[start..end].split_inclusive('\n') {
+            let t = l.trim_start();
+            if t.strip_prefix(key)
+                .is_some_and(|r| r.trim_start().starts_with('='))
+            {
+                return self.line_of(offset);
+            }
+            offset += l.len();
+        }
+        self.line_of(start)
+    }
+
+    /// The dotted field a parse error at `offset` is in: the table header above it and the
+    /// key on its line, with `[[seat]]` tables numbered from 0.
+    fn field_at(&self, offset: usize, message: &str) -> String {
+        let end = offset.min(self.text.len());
+        let before = &self.text[..end];
+        let mut table = String::new();
+        let mut seats = 0usize;
+        for l in before.lines() {
+            let t = l.trim();
+            if let Some(h) = t.strip_prefix("[[").and_then(|h| h.split("]]").next()) {
+                let h = h.trim();
+                if h == "seat" {
+                    seats += 1;
+                    table = format!("seat[{}]", seats - 1);
+                } else {
+                    table = h.to_string();
+                }
+            } else if let Some(h) = t.strip_prefix('[').and_then(|h| h.split(']').next()) {
+                table = h.trim().to_string();
+            }
+        }
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        let line_end = self.text[line_start..]
+            .find('\n')
+            .map_or(self.text.len(), |i| line_start + i);
+        let line = &self.text[line_start..line_end];
+        // serde names the key in these messages.
+        let named = ["unknown field `", "missing field `"]
+            .iter()
+            .find_map(|p| message.split(p).nth(1))
+            .and_then(|r| r.split('`').next())
+            .map(str::to_owned);
+        let key = named.or_else(|| {
+            let (k, _) = line.split_once('=')?;
+            let k = k.trim();
+            (!k.is_empty() && !k.starts_with('[')).then(|| k.trim_matches('"').to_string())
+        });
+        match (table.is_empty(), key) {
+            (true, Some(k)) => k,
+            (false, Some(k)) => format!("{table}.{k}"),
+            (false, None) => table,
+            (true, None) => "(file)".into(),
+        }
+    }
+}
+
+fn time_of_day(
+    src: &Source,
+    v: Option<String>,
+    default: &str,
+    span: &Range<usize>,
+    field: &str,
+) -> Result<(u32, u32), ConfigError> {
+    let s = v.unwrap_or_else(|| default.to_string());
+    parse_hhmm(&s).ok_or_else(|| {
+        src.err(
+            src.key_line(span, field.rsplit('.').next().unwrap_or(field)),
+            field,
+            format!("{s:?} is not a New York time of day HH:MM"),
+        )
+    })
+}
+
+fn url(src: &Source, s: &str, line: u64, field: &str) -> Result<String, ConfigError> {
+    if !(s.starts_with("http://") || s.starts_with("https://")) || s.len() < 10 {
+        return Err(src.err(
+            line,
+            field,
+            format!("{s:?} is not an http:// or https:// URL"),
+        ));
+    }
+    Ok(s.trim_end_matches('/').to_string())
+}
+
+fn positive(src: &Source, v: u32, line: u64, field: &str) -> Result<u32, ConfigError> {
+    if v == 0 {
+        return Err(src.err(line, field, "must be 1 or more"));
+    }
+    Ok(v)
+}
+
+impl LeagueConfig {
+    /// Reads a league config file; `file_name` is how errors name it.
+    pub fn from_toml(bytes: &[u8], file_name: &str) -> Result<LeagueConfig, ConfigError> {
+        let src0 = Source {
+            file: file_name,
+            text: "",
+        };
+        if bytes.len() > MAX_CONFIG_BYTES {
+            return Err(src0.err(0, "(file)", format!("larger than {MAX_CONFIG_BYTES} bytes")));
+        }
+        let text = std::str::from_utf8(bytes).map_err(|e| {
+            let line = 1 + bytes[..e.valid_up_to()]
+                .iter()
+                .filter(|b| **b == b'\n')
+                .count() as u64;
+            src0.err(line, "(file)", "not UTF-8")
+        })?;
+        let src = Source {
+            file: file_name,
+            text,
+        };
+        let raw: FileToml = toml::from_str(text).map_err(|e| {
+            let offset = e.span().map_or(0, |s| s.start);
+            let message = e.message().trim().to_string();
+            src.err(
+                if e.span().is_some() {
+                    src.line_of(offset)
+                } else {
+                    0
+                },
+                &src.field_at(offset, &message),
+                message,
+            )
+        })?;
+        Self::check(&src, raw)
+    }
+
+    fn check(src: &Source, raw: FileToml) -> Result<LeagueConfig, ConfigError> {
+        let whole = 0..src.text.len();
+        let league = raw
+            .league
+            .ok_or_else(|| src.err(0, "league", "missing: a [league] table"))?;
+        let lspan = league.span();
+        let league = league.into_inner();
+        let need = |v: Option<String>, key: &str| {
+            v.filter(|s| !s.trim().is_empty()).ok_or_else(|| {
+                src.err(
+                    src.line_of(lspan.start),
+                    &format!("league.{key}"),
+                    "missing or empty",
+                )
+            })
+        };
+        let name = need(league.name, "name")?;
+        let methodology_version = need(league.methodology_version, "methodology_version")?;
+
+        if raw.seat.is_empty() {
+            return Err(src.err(0, "seat", "missing: at least one [[seat]]"));
+        }
+        if raw.seat.len() > MAX_SEATS {
+            return Err(src.err(
+                src.line_of(raw.seat[MAX_SEATS].span().start),
+                &format!("seat[{MAX_SEATS}]"),
+                format!("more than {MAX_SEATS} seats"),
+            ));
+        }
+        let mut seats: Vec<Seat> = Vec::new();
+        for (i, s) in raw.seat.into_iter().enumerate() {
+            let span = s.span();
+            let s = s.into_inner();
+            let at = |key: &str| (src.key_line(&span, key), format!("seat[{i}].{key}"));
+            let header = src.line_of(span.start);
+            let field_err = |key: &str, message: String| {
+                let (line, field) = at(key);
+                src.err(line, &field, message)
+            };
+            let name = s
+                .name
+                .filter(|n| !n.trim().is_empty())
+                .ok_or_else(|| src.err(header, &format!("seat[{i}].name"), "missing or empty"))?;
+            if seats.iter().any(|o| o.name == name) {
+                return Err(field_err("name", format!("seat {name:?} is listed twice")));
+            }
+            let kind = s.adapter.clone().ok_or_else(|| {
+                src.err(
+                    header,
+                    &format!("seat[{i}].adapter"),
+                    format!("missing: one of {}", ADAPTERS.join(", ")),
+                )
+            })?;
+            let required = |v: &Option<String>, key: &str| {
+                v.clone().filter(|x| !x.trim().is_empty()).ok_or_else(|| {
+                    src.err(
+                        header,
+                        &format!("seat[{i}].{key}"),
+                        format!("missing: adapter {kind} needs {key}"),
+                    )
+                })
+            };
+            let model_adapter = |default_url: Option<&str>| -> Result<(String, String, Option<String>), ConfigError> {
+                let base_url = match (&s.base_url, default_url) {
+                    (Some(u), _) => {
+                        let (line, field) = at("base_url");
+                        url(src, u, line, &field)?
+                    }
+                    (None, Some(d)) => d.to_string(),
+                    (None, None) => required(&s.base_url, "base_url")?,
+                };
+                if let Some(k) = &s.api_key_env {
+                    if k.is_empty() || !k.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+                        return Err(field_err("api_key_env", format!("{k:?} is not an environment variable name (letters, digits, _)")));
+                    }
+                }
+                Ok((base_url, required(&s.model, "model")?, s.api_key_env.clone()))
+            };
+            let adapter = match kind.as_str() {
+                "openai" => {
+                    let (base_url, model, api_key_env) = model_adapter(None)?;
+                    Adapter::OpenAi {
+                        base_url,
+                        model,
+                        api_key_env,
+                    }
+                }
+                "anthropic" => {
+                    let (base_url, model, api_key_env) =
+                        model_adapter(Some(DEFAULT_ANTHROPIC_URL))?;
+                    Adapter::Anthropic {
+                        base_url,
+                        model,
+                        api_key_env,
+                    }
+                }
+                "gemini" => {
+                    let (base_url, model, api_key_env) = model_adapter(Some(DEFAULT_GEMINI_URL))?;
+                    Adapter::Gemini {
+                        base_url,
+                        model,
+                        api_key_env,
+                    }
+                }
+                "command" => {
+                    let command = s.command.clone().unwrap_or_default();
+                    if command.is_empty() || command[0].is_empty() {
+                        return Err(src.err(
+                            header,
+                            &format!("seat[{i}].command"),
+                            "missing: adapter command needs command = [\"program\", \"arg\", ...]",
+                        ));
+                    }
+                    Adapter::Command { command }
+                }
+                "coin" => Adapter::Coin,
+                "climatology" => Adapter::Climatology,
+                "momentum" => Adapter::Momentum,
+                other => {
+                    return Err(field_err(
+                        "adapter",
+                        format!(
+                            "{other:?} is not an adapter: one of {}",
+                            ADAPTERS.join(", ")
+                        ),
+                    ))
+                }
+            };
+            // Settings that belong to other adapters are errors, not silently ignored.
+            let network = matches!(kind.as_str(), "openai" | "anthropic" | "gemini");
+            for (key, present, applies) in [
+                ("base_url", s.base_url.is_some(), network),
+                ("model", s.model.is_some(), network),
+                ("api_key_env", s.api_key_env.is_some(), network),
+                ("max_tokens", s.max_tokens.is_some(), network),
+                ("temperature", s.temperature.is_some(), network),
+                ("command", s.command.is_some(), kind == "command"),
+                (
+                    "timeout_seconds",
+                    s.timeout_seconds.is_some(),
+                    !adapter.is_reference(),
+                ),
+                ("retries", s.retries.is_some(), !adapter.is_reference()),
+            ] {
+                if present && !applies {
+                    return Err(field_err(key, format!("does not apply to adapter {kind}")));
+                }
+            }
+            let side = match &s.side {
+                None => None,
+                Some(x) => Some(Side::parse(x).ok_or_else(|| {
+                    field_err("side", format!("{x:?} is not a side: US or China"))
+                })?),
+            };
+            if let Some(t) = s.temperature {
+                if !(0.0..=2.0).contains(&t) {
+                    return Err(field_err("temperature", format!("{t} is outside 0-2")));
+                }
+            }
+            let (tl, tf) = at("timeout_seconds");
+            let (ml, mf) = at("max_tokens");
+            seats.push(Seat {
+                family: s
+                    .family
+                    .filter(|f| !f.trim().is_empty())
+                    .unwrap_or_else(|| name.clone()),
+                name,
+                adapter,
+                side,
+                mode: s.mode.unwrap_or_else(|| DEFAULT_MODE.into()),
+                timeout_seconds: positive(
+                    src,
+                    s.timeout_seconds.unwrap_or(DEFAULT_SEAT_TIMEOUT_SECONDS),
+                    tl,
+                    &tf,
+                )?,
+                retries: s.retries.unwrap_or(DEFAULT_SEAT_RETRIES),
+                max_tokens: positive(src, s.max_tokens.unwrap_or(DEFAULT_MAX_TOKENS), ml, &mf)?,
+                temperature: s.temperature,
+            });
+        }
+
+        let (sspan, sch) = match raw.schedule {
+            Some(s) => (s.span(), Some(s.into_inner())),
+            None => (whole.clone(), None),
+        };
+        let sch = sch.unwrap_or(ScheduleToml {
+            morning_run_et: None,
+            reference_et: None,
+            score_et: None,
+            stamp_every_minutes: None,
+            upgrade_every_minutes: None,
+            first_session: None,
+        });
+        let first_session = match &sch.first_session {
+            None => None,
+            Some(d) => Some(Date::parse(d).ok_or_else(|| {
+                src.err(
+                    src.key_line(&sspan, "first_session"),
+                    "schedule.first_session",
+                    format!("{d:?} is not a date YYYY-MM-DD"),
+                )
+            })?),
+        };
+        let schedule = Schedule {
+            morning_run: time_of_day(
+                src,
+                sch.morning_run_et,
+                DEFAULT_MORNING_RUN_ET,
+                &sspan,
+                "schedule.morning_run_et",
+            )?,
+            reference: time_of_day(
+                src,
+                sch.reference_et,
+                DEFAULT_REFERENCE_ET,
+                &sspan,
+                "schedule.reference_et",
+            )?,
+            score: time_of_day(
+                src,
+                sch.score_et,
+                DEFAULT_SCORE_ET,
+                &sspan,
+                "schedule.score_et",
+            )?,
+            stamp_every_minutes: positive(
+                src,
+                sch.stamp_every_minutes
+                    .unwrap_or(DEFAULT_STAMP_EVERY_MINUTES),
+                src.key_line(&sspan, "stamp_every_minutes"),
+                "schedule.stamp_every_minutes",
+            )?,
+            upgrade_every_minutes: positive(
+                src,
+                sch.upgrade_every_minutes
+                    .unwrap_or(DEFAULT_UPGRADE_EVERY_MINUTES),
+                src.key_line(&sspan, "upgrade_every_minutes"),
+                "schedule.upgrade_every_minutes",
+            )?,
+            first_session,
+        };
+        if schedule.morning_run >= schedule.reference {
+            return Err(src.err(
+                src.key_line(&sspan, "morning_run_et"),
+                "schedule.morning_run_et",
+                "the morning run must start before the reference time (spec §3.3)",
+            ));
+        }
+        if schedule.score < (16, 0) {
+            return Err(src.err(
+                src.key_line(&sspan, "score_et"),
+                "schedule.score_et",
+                "scoring starts after the 16:00 close",
+            ));
+        }
+
+        let (aspan, anc) = match raw.anchors {
+            Some(a) => (a.span(), Some(a.into_inner())),
+            None => (whole.clone(), None),
+        };
+        let anc = anc.unwrap_or(AnchorsToml {
+            ots_calendars: None,
+            tsa: None,
+            rekor_url: None,
+            timeout_seconds: None,
+            retries: None,
+        });
+        let al = |k: &str| src.key_line(&aspan, k);
+        let ots_calendars = anc
+            .ots_calendars
+            .unwrap_or_else(|| {
+                DEFAULT_OTS_CALENDARS
+                    .iter()
+                    .map(|s| s.to_string())
+                    .collect()
+            })
+            .iter()
+            .enumerate()
+            .map(|(i, u)| {
+                url(
+                    src,
+                    u,
+                    al("ots_calendars"),
+                    &format!("anchors.ots_calendars[{i}]"),
+                )
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let tsa = match anc.tsa {
+            None => DEFAULT_TSA
+                .iter()
+                .map(|(n, u)| Tsa {
+                    name: n.to_string(),
+                    url: u.to_string(),
+                })
+                .collect(),
+            Some(list) => list
+                .into_iter()
+                .enumerate()
+                .map(|(i, t)| {
+                    if t.name.is_empty()
+                        || !t
+                            .name
+                            .bytes()
+                            .all(|b| b.is_ascii_alphanumeric() || b == b'-')
+                    {
+                        return Err(src.err(
+                            al("tsa"),
+                            &format!("anchors.tsa[{i}].name"),
+                            format!("{:?} is not a name of letters, digits and -", t.name),
+                        ));
+                    }
+                    Ok(Tsa {
+                        url: url(src, &t.url, al("tsa"), &format!("anchors.tsa[{i}].url"))?,
+                        name: t.name,
+                    })
+                })
+                .collect::<Result<Vec<_>, _>>()?,
+        };
+        let rekor_url = match anc.rekor_url.as_deref() {
+            None => Some(DEFAULT_REKOR_URL.to_string()),
+            Some("") => None,
+            Some(u) => Some(url(src, u, al("rekor_url"), "anchors.rekor_url")?),
+        };
+        let anchors = Anchors {
+            ots_calendars,
+            tsa,
+            rekor_url,
+            timeout_seconds: positive(
+                src,
+                anc.timeout_seconds
+                    .unwrap_or(DEFAULT_ANCHOR_TIMEOUT_SECONDS),
+                al("timeout_seconds"),
+                "anchors.timeout_seconds",
+            )?,
+            retries: anc.retries.unwrap_or(DEFAULT_ANCHOR_RETRIES),
+        };
+
+        let prices = raw
+            .prices
+            .ok_or_else(|| src.err(0, "prices", "missing: a [prices] table with provider"))?;
+        let pspan = prices.span();
+        let p = prices.into_inner();
+        let pl = |k: &str| src.key_line(&pspan, k);
+        let provider = match p.provider.as_deref() {
+            Some("csv") => {
+                if p.base_url.is_some() {
+                    return Err(src.err(
+                        pl("base_url"),
+                        "prices.base_url",
+                        "does not apply to provider csv",
+                    ));
+                }
+                PriceProvider::Csv {
+                    path: p.path.clone().filter(|x| !x.is_empty()).ok_or_else(|| {
+                        src.err(
+                            src.line_of(pspan.start),
+                            "prices.path",
+                            "missing: provider csv needs path",
+                        )
+                    })?,
+                }
+            }
+            Some("yahoo") => {
+                if p.path.is_some() {
+                    return Err(src.err(
+                        pl("path"),
+                        "prices.path",
+                        "does not apply to provider yahoo",
+                    ));
+                }
+                PriceProvider::Yahoo {
+                    base_url: match &p.base_url {
+                        None => DEFAULT_YAHOO_URL.into(),
+                        Some(u) => url(src, u, pl("base_url"), "prices.base_url")?,
+                    },
+                }
+            }
+            Some(other) => {
+                return Err(src.err(
+                    pl("provider"),
+                    "prices.provider",
+                    format!("{other:?} is not a provider: csv or yahoo"),
+                ))
+            }
+            None => {
+                return Err(src.err(
+                    src.line_of(pspan.start),
+                    "prices.provider",
+                    "missing: csv or yahoo",
+                ))
+            }
+        };
+        let mut symbols = BTreeMap::new();
+        for (m, y) in MARKETS.iter().zip(YAHOO_SYMBOLS) {
+            let default = match provider {
+                PriceProvider::Csv { .. } => m.to_string(),
+                PriceProvider::Yahoo { .. } => y.to_string(),
+            };
+            symbols.insert(m.to_string(), default);
+        }
+        for (asset, sym) in p.symbols {
+            if !MARKETS.contains(&asset.as_str()) {
+                return Err(src.err(
+                    pl("symbols").max(pl(&asset)),
+                    &format!("prices.symbols.{asset}"),
+                    format!(
+                        "{asset:?} is not one of the twelve markets {}",
+                        MARKETS.join(" ")
+                    ),
+                ));
+            }
+            if sym.is_empty() {
+                return Err(src.err(
+                    pl(&asset),
+                    &format!("prices.symbols.{asset}"),
+                    "empty symbol",
+                ));
+            }
+            symbols.insert(asset, sym);
+        }
+        let prices = Prices { provider, symbols };
+
+        let crowd = match raw.crowd {
+            None => Crowd::default(),
+            Some(c) => {
+                let cspan = c.span();
+                let c = c.into_inner();
+                let source = |s: Option<CrowdSourceToml>,
+                              name: &str,
+                              default: &str|
+                 -> Result<Option<CrowdSource>, ConfigError> {
+                    match s {
+                        Some(s) if s.enabled => Ok(Some(CrowdSource {
+                            base_url: match s.base_url {
+                                None => default.into(),
+                                Some(u) => url(
+                                    src,
+                                    &u,
+                                    src.key_line(&cspan, name),
+                                    &format!("crowd.{name}.base_url"),
+                                )?,
+                            },
+                        })),
+                        _ => Ok(None),
+                    }
+                };
+                Crowd {
+                    polymarket: source(c.polymarket, "polymarket", DEFAULT_POLYMARKET_URL)?,
+                    kalshi: source(c.kalshi, "kalshi", DEFAULT_KALSHI_URL)?,
+                }
+            }
+        };
+        Ok(LeagueConfig {
+            name,
+            methodology_version,
+            seats,
+            schedule,
+            anchors,
+            prices,
+            crowd,
+        })
+    }
+
+    /// The roster the league declares (spec §3.9), in seat order.
+    pub fn roster(&self) -> Vec<RosterSeat> {
+        self.seats.iter().map(Seat::roster_seat).collect()
+    }
+}
+
+/// The configuration file's JSON Schema (draft 2020-12; TOML read as JSON), every default
+/// taken from the constants the reader uses.
+pub fn league_config_schema() -> serde_json::Value {
+    use serde_json::json;
+    let hhmm = |d: &str, what: &str| {
+        json!({"type": "string", "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$", "default": d,
+               "description": format!("{what}, New York time (America/New_York), HH:MM")})
+    };
+    let url = |d: Option<&str>, what: &str| {
+        let mut v = json!({"type": "string", "pattern": "^https?://", "description": what});
+        if let Some(d) = d {
+            v["default"] = json!(d);
+        }
+        v
+    };
+    let count = |d: u32, min: u32, what: &str| json!({"type": "integer", "minimum": min, "default": d, "description": what});
+    json!({
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "https://sealbook.invalid/schema/league-config.schema.json",
+        "title": "sealbook league configuration (league.toml)",
+        "description": "A sealbook league: its seats, schedule, anchors, prices and crowd sources. Only [league], one [[seat]] and [prices] are required.",
+        "type": "object",
+        "additionalProperties": false,
+        "required": ["league", "seat", "prices"],
+        "properties": {
+            "league": {
+                "type": "object", "additionalProperties": false,
+                "required": ["name", "methodology_version"],
+                "properties": {
+                    "name": {"type": "string", "minLength": 1, "description": "The league's name."},
+                    "methodology_version": {"type": "string", "minLength": 1, "description": "The scoring methodology version sealed in every run line (spec §3.10)."}
+                }
+            },
+            "seat": {
+                "type": "array", "minItems": 1, "maxItems": MAX_SEATS,
+                "description": "The seats, in roster order.",
+                "items": {
+                    "type": "object", "additionalProperties": false,
+                    "required": ["name", "adapter"],
+                    "properties": {
+                        "name": {"type": "string", "minLength": 1, "description": "Unique seat name."},
+                        "adapter": {"enum": ADAPTERS, "description": "openai: OpenAI-compatible chat completions; anthropic: Messages; gemini: generateContent; command: a program (ask on stdin, answer on stdout); coin: 50 everywhere; climatology: the sealed base rates; momentum: 55 in the direction of the last change."},
+                        "base_url": url(None, "API base URL (required for openai; anthropic and gemini default to the provider's)."),
+                        "model": {"type": "string", "description": "Model name sent to the provider (model adapters)."},
+                        "api_key_env": {"type": "string", "pattern": "^[A-Za-z0-9_]+$", "description": "Environment variable holding the API key; keys are never written to a file or log."},
+                        "command": {"type": "array", "items": {"type": "string"}, "minItems": 1, "description": "Program and arguments (adapter command)."},
+                        "family": {"type": "string", "description": "The seat's lab; default: the seat's name (spec §5.3)."},
+                        "side": {"enum": ["US", "China"], "description": "A US or a Chinese lab (spec §5.8); default: none."},
+                        "mode": {"type": "string", "default": DEFAULT_MODE, "description": "Sealed in the answer line as mode."},
+                        "timeout_seconds": count(DEFAULT_SEAT_TIMEOUT_SECONDS, 1, "Per-attempt timeout (model and command adapters)."),
+                        "retries": count(DEFAULT_SEAT_RETRIES, 0, "Retries after a failed attempt, with backoff, until the deadline (the reference time)."),
+                        "max_tokens": count(DEFAULT_MAX_TOKENS, 1, "Most tokens a reply may have (model adapters)."),
+                        "temperature": {"type": "number", "minimum": 0, "maximum": 2, "description": "Sampling temperature (model adapters); default: the provider's."}
+                    }
+                }
+            },
+            "schedule": {
+                "type": "object", "additionalProperties": false,
+                "description": "When jobs run, on NYSE sessions (America/New_York).",
+                "properties": {
+                    "morning_run_et": hhmm(DEFAULT_MORNING_RUN_ET, "The counted morning run (spec §3.4)"),
+                    "reference_et": hhmm(DEFAULT_REFERENCE_ET, "The reference time: answers count until then (spec §3.3)"),
+                    "score_et": hhmm(DEFAULT_SCORE_ET, "Close scoring, after the 16:00 close"),
+                    "stamp_every_minutes": count(DEFAULT_STAMP_EVERY_MINUTES, 1, "Stamping cadence during the session day."),
+                    "upgrade_every_minutes": count(DEFAULT_UPGRADE_EVERY_MINUTES, 1, "How often pending OpenTimestamps proofs are upgraded."),
+                    "first_session": {"type": "string", "format": "date", "description": "First session the schedule counts; default: the first session after init."}
+                }
+            },
+            "anchors": {
+                "type": "object", "additionalProperties": false,
+                "properties": {
+                    "ots_calendars": {"type": "array", "items": url(None, "OpenTimestamps calendar"), "default": DEFAULT_OTS_CALENDARS},
+                    "tsa": {"type": "array", "default": DEFAULT_TSA.iter().map(|(n, u)| json!({"name": n, "url": u})).collect::<Vec<_>>(),
+                            "items": {"type": "object", "additionalProperties": false, "required": ["name", "url"],
+                                      "properties": {"name": {"type": "string", "pattern": "^[A-Za-z0-9-]+$"}, "url": url(None, "RFC 3161 endpoint")}}},
+                    "rekor_url": {"type": "string", "default": DEFAULT_REKOR_URL, "description": "Rekor transparency log; empty: none."},
+                    "timeout_seconds": count(DEFAULT_ANCHOR_TIMEOUT_SECONDS, 1, "Per-request timeout."),
+                    "retries": count(DEFAULT_ANCHOR_RETRIES, 0, "Retries with backoff; a failure is recorded and never blocks the book.")
+                }
+            },
+            "prices": {
+                "type": "object", "additionalProperties": false, "required": ["provider"],
+                "properties": {
+                    "provider": {"enum": ["csv", "yahoo"]},
+                    "path": {"type": "string", "description": "csv: symbol,time,open,high,low,close,volume 1-minute bars; relative to the config file's directory."},
+                    "base_url": url(Some(DEFAULT_YAHOO_URL), "yahoo: chart v8 base URL."),
+                    "symbols": {"type": "object", "description": "Asset code -> provider symbol; default: the code (csv) or the Yahoo symbol (yahoo).",
+                                "propertyNames": {"enum": MARKETS}, "additionalProperties": {"type": "string", "minLength": 1},
+                                "default": MARKETS.iter().zip(YAHOO_SYMBOLS).map(|(m, y)| (m.to_string(), json!(y))).collect::<serde_json::Map<_, _>>()}
+                }
+            },
+            "crowd": {
+                "type": "object", "additionalProperties": false,
+                "description": "Crowd prices read into the run line (spec §4.9); default: none.",
+                "properties": {
+                    "polymarket": {"type": "object", "additionalProperties": false, "properties": {"enabled": {"type": "boolean", "default": true}, "base_url": url(Some(DEFAULT_POLYMARKET_URL), "Polymarket API")}},
+                    "kalshi": {"type": "object", "additionalProperties": false, "properties": {"enabled": {"type": "boolean", "default": true}, "base_url": url(Some(DEFAULT_KALSHI_URL), "Kalshi API")}}
+                }
+            }
+        }
+    })
+}
+
+/// [`league_config_schema`] as published: pretty JSON with a final LF.
+pub fn league_config_schema_bytes() -> Vec<u8> {
+    let mut b = serde_json::to_vec_pretty(&league_config_schema()).expect("a JSON value");
+    b.push(b'\n');
+    b
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The minimal file of the league's documentation.
+    pub const MINIMAL: &str = r#"[league]
+name = "my league"
+methodology_version = "m-1"
+
+[[seat]]
+name = "alpha"
+adapter = "openai"
+base_url = "http://127.0.0.1:9000/v1"
+model = "gpt-test"
+api_key_env = "ALPHA_KEY"
+family = "lab-a"
+side = "US"
+
+[[seat]]
+name = "coin"
+adapter = "coin"
+
+[prices]
+provider = "csv"
+path = "prices.csv"
+"#;
+
+    fn parse(s: &str) -> Result<LeagueConfig, ConfigError> {
+        LeagueConfig::from_toml(s.as_bytes(), "league.toml")
+    }
+
+    #[test]
+    fn the_minimal_file_parses_with_defaults() {
+        let c = parse(MINIMAL).unwrap();
+        assert_eq!(
+            (c.name.as_str(), c.methodology_version.as_str()),
+            ("my league", "m-1")
+        );
+        assert_eq!(c.seats.len(), 2);
+        assert_eq!(
+            c.seats[0].adapter,
+            Adapter::OpenAi {
+                base_url: "http://127.0.0.1:9000/v1".into(),
+                model: "gpt-test".into(),
+                api_key_env: Some("ALPHA_KEY".into())
+            }
+        );
+        assert_eq!(
+            (c.seats[0].family.as_str(), c.seats[0].side),
+            ("lab-a", Some(Side::Us))
+        );
+        assert_eq!(
+            (c.seats[1].adapter.clone(), c.seats[1].family.as_str()),
+            (Adapter::Coin, "coin")
+        );
+        assert_eq!(c.seats[0].timeout_seconds, DEFAULT_SEAT_TIMEOUT_SECONDS);
+        assert_eq!(c.schedule.morning_run, (8, 30));
+        assert_eq!(c.schedule.reference, (9, 30));
+        assert_eq!(c.schedule.score, (16, 10));
+        assert_eq!(
+            c.anchors
+                .tsa
+                .iter()
+                .map(|t| t.name.as_str())
+                .collect::<Vec<_>>(),
+            ["freetsa", "digicert", "sectigo"]
+        );
+        assert_eq!(c.anchors.rekor_url.as_deref(), Some(DEFAULT_REKOR_URL));
+        assert_eq!(
+            c.prices.provider,
+            PriceProvider::Csv {
+                path: "prices.csv".into()
+            }
+        );
+        assert_eq!(c.prices.symbols.len(), 12);
+        assert_eq!(c.prices.symbols["SPX"], "SPX");
+        assert_eq!(c.crowd, Crowd::default());
+        let r = c.roster();
+        assert_eq!(r[0].model.as_deref(), Some("gpt-test"));
+        assert_eq!(r[1].model.as_deref(), Some("coin"));
+    }
+
+    #[test]
+    fn every_adapter_and_setting() {
+        let c = parse(
+            r#"
+[league]
+name = "x"
+methodology_version = "m-2"
+
+[[seat]]
+name = "a"
+adapter = "anthropic"
+model = "claude-test"
+api_key_env = "A_KEY"
+max_tokens = 1000
+temperature = 0.2
+
+[[seat]]
+name = "g"
+adapter = "gemini"
+base_url = "http://127.0.0.1:9001/v1beta/"
+model = "gemini-test"
+timeout_seconds = 5
+retries = 0
+
+[[seat]]
+name = "cmd"
+adapter = "command"
+command = ["python3", "seat.py"]
+
+[[seat]]
+name = "clim"
+adapter = "climatology"
+
+[[seat]]
+name = "mom"
+adapter = "momentum"
+side = "China"
+mode = "reference"
+
+[schedule]
+morning_run_et = "08:00"
+reference_et = "09:30"
+score_et = "16:30"
+stamp_every_minutes = 15
+first_session = "2026-11-02"
+
+[anchors]
+ots_calendars = ["http://127.0.0.1:9100"]
+tsa = [{ name = "local", url = "http://127.0.0.1:9200/tsr" }]
+rekor_url = ""
+
+[prices]
+provider = "yahoo"
+base_url = "http://127.0.0.1:9300"
+symbols = { GOLD = "XAUUSD=X" }
+
+[crowd]
+polymarket = { base_url = "http://127.0.0.1:9400" }
+kalshi = { enabled = false }
+"#,
+        )
+        .unwrap();
+        let kinds: Vec<_> = c.seats.iter().map(|s| s.adapter.name()).collect();
+        assert_eq!(
+            kinds,
+            ["anthropic", "gemini", "command", "climatology", "momentum"]
+        );
+        assert_eq!(
+            c.seats[0].adapter,
+            Adapter::Anthropic {
+                base_url: DEFAULT_ANTHROPIC_URL.into(),
+                model: "claude-test".into(),
+                api_key_env: Some("A_KEY".into())
+            }
+        );
+        assert_eq!(
+            (c.seats[0].max_tokens, c.seats[0].temperature),
+            (1000, Some(0.2))
+        );
+        assert_eq!(
+            c.seats[1].adapter,
+            Adapter::Gemini {
+                base_url: "http://127.0.0.1:9001/v1beta".into(),
+                model: "gemini-test".into(),
+                api_key_env: None
+            }
+        );
+        assert_eq!((c.seats[1].timeout_seconds, c.seats[1].retries), (5, 0));
+        assert_eq!(
+            c.seats[2].adapter,
+            Adapter::Command {
+                command: vec!["python3".into(), "seat.py".into()]
+            }
+        );
+        assert_eq!(
+            (c.seats[4].side, c.seats[4].mode.as_str()),
+            (Some(Side::China), "reference")
+        );
+        assert_eq!(c.schedule.morning_run, (8, 0));
+        assert_eq!(c.schedule.stamp_every_minutes, 15);
+        assert_eq!(c.schedule.first_session, Date::parse("2026-11-02"));
+        assert_eq!(
+            c.anchors.tsa,
+            vec![Tsa {
+                name: "local".into(),
+                url: "http://127.0.0.1:9200/tsr".into()
+            }]
+        );
+        assert_eq!(c.anchors.rekor_url, None);
+        assert_eq!(
+            c.prices.provider,
+            PriceProvider::Yahoo {
+                base_url: "http://127.0.0.1:9300".into()
+            }
+        );
+        assert_eq!(
+            (
+                c.prices.symbols["GOLD"].as_str(),
+                c.prices.symbols["SPX"].as_str()
+            ),
+            ("XAUUSD=X", "^GSPC")
+        );
+        assert_eq!(
+            c.crowd.polymarket,
+            Some(CrowdSource {
+                base_url: "http://127.0.0.1:9400".into()
+            })
+        );
+        assert_eq!(c.crowd.kalshi, None);
+    }
+
+    /// Replaces the first occurrence of `from` in the minimal file.
+    fn edit(from: &str, to: &str) -> String {
+        assert!(MINIMAL.contains(from), "{from}");
+        MINIMAL.replacen(from, to, 1)
+    }
+
+    #[test]
+    fn every_error_names_file_line_and_field() {
+        let mut bad = Vec::new();
+        for (text, line, field, says) in [
+            (edit("name = \"my league\"", "name = 3"), 2, "league.name", "invalid type"),
+            (edit("name = \"my league\"", "nam = \"x\""), 2, "league.nam", "unknown field"),
+            (edit("methodology_version = \"m-1\"\n", ""), 1, "league.methodology_version", "missing"),
+            (edit("[league]\n", "[leagu]\n"), 1, "leagu", "unknown field"),
+            (edit("adapter = \"openai\"", "adapter = \"opneai\""), 7, "seat[0].adapter", "not an adapter"),
+            (edit("adapter = \"coin\"", "adapter = \"coins\""), 16, "seat[1].adapter", "not an adapter"),
+            (edit("base_url = \"http://127.0.0.1:9000/v1\"\n", ""), 5, "seat[0].base_url", "needs base_url"),
+            (edit("base_url = \"http://127.0.0.1:9000/v1\"", "base_url = \"127.0.0.1\""), 8, "seat[0].base_url", "URL"),
+            (edit("model = \"gpt-test\"\n", ""), 5, "seat[0].model", "needs model"),
+            (edit("api_key_env = \"ALPHA_KEY\"", "api_key_env = \"sk-live key\""), 10, "seat[0].api_key_env", "environment variable"),
+            (edit("side = \"US\"", "side = \"EU\""), 12, "seat[0].side", "not a side"),
+            (edit("adapter = \"coin\"", "adapter = \"coin\"\nmodel = \"x\""), 17, "seat[1].model", "does not apply"),
+            (edit("name = \"coin\"", "name = \"alpha\""), 15, "seat[1].name", "twice"),
+            (edit("[[seat]]\nname = \"coin\"\n", "[[seat]]\n"), 14, "seat[1].name", "missing"),
+            (edit("family = \"lab-a\"", "family = \"lab-a\"\ntimeout_seconds = -1"), 12, "seat[0].timeout_seconds", "invalid value"),
+            (edit("family = \"lab-a\"", "family = \"lab-a\"\ntimeout_seconds = 0"), 12, "seat[0].timeout_seconds", "1 or more"),
+            (edit("family = \"lab-a\"", "family = \"lab-a\"\ntemperature = 9.0"), 12, "seat[0].temperature", "outside"),
+            (edit("provider = \"csv\"", "provider = \"bloomberg\""), 19, "prices.provider", "not a provider"),
+            (edit("path = \"prices.csv\"\n", ""), 18, "prices.path", "needs path"),
+            (edit("path = \"prices.csv\"", "path = \"prices.csv\"\nsymbols = { ES = \"x\" }"), 21, "prices.symbols.ES", "twelve markets"),
+            (format!("{MINIMAL}[schedule]\nmorning_run_et = \"8:30\"\n"), 22, "schedule.morning_run_et", "HH:MM"),
+            (format!("{MINIMAL}[schedule]\nmorning_run_et = \"09:45\"\n"), 22, "schedule.morning_run_et", "before the reference"),
+            (format!("{MINIMAL}[schedule]\nscore_et = \"15:00\"\n"), 22, "schedule.score_et", "after the 16:00 close"),
+            (format!("{MINIMAL}[schedule]\nfirst_session = \"soon\"\n"), 22, "schedule.first_session", "not a date"),
+            (format!("{MINIMAL}[anchors]\ntsa = [{{ name = \"a b\", url = \"http://x.example\" }}]\n"), 22, "anchors.tsa[0].name", "letters"),
+            (format!("{MINIMAL}[anchors]\nrekor_url = \"ftp://rekor\"\n"), 22, "anchors.rekor_url", "URL"),
+            (format!("{MINIMAL}[crowd]\npolymarket = {{ base_url = \"x\" }}\n"), 22, "crowd.polymarket.base_url", "URL"),
+            (format!("{MINIMAL}[crowd]\nmanifold = {{}}\n"), 22, "crowd.manifold", "unknown field"),
+            (format!("{MINIMAL}x = [\n"), 22, "prices", ""),
+        ] {
+            let e = parse(&text).expect_err(&text);
+            if (e.file.as_str(), e.line, e.field.as_str()) != ("league.toml", line, field) || !e.message.contains(says) {
+                bad.push(format!("want {line} {field} {says:?}, got {e}"));
+            }
+        }
+        assert!(bad.is_empty(), "{}", bad.join("\n"));
+        let e = parse("").unwrap_err();
+        assert_eq!((e.line, e.field.as_str()), (0, "league"));
+        let e = parse("[league]\nname = \"x\"\nmethodology_version = \"m\"\n[prices]\nprovider = \"csv\"\npath = \"p\"\n").unwrap_err();
+        assert_eq!(e.field, "seat");
+        let e = LeagueConfig::from_toml(b"[league]\nname = \"\xff\"\n", "l.toml").unwrap_err();
+        assert_eq!((e.line, e.field.as_str()), (2, "(file)"));
+    }
+
+    #[test]
+    fn the_schema_states_the_readers_defaults() {
+        let s = league_config_schema();
+        assert_eq!(
+            s["properties"]["schedule"]["properties"]["morning_run_et"]["default"],
+            DEFAULT_MORNING_RUN_ET
+        );
+        assert_eq!(
+            s["properties"]["seat"]["items"]["properties"]["adapter"]["enum"]
+                .as_array()
+                .unwrap()
+                .len(),
+            7
+        );
+        assert_eq!(
+            s["required"],
+            serde_json::json!(["league", "seat", "prices"])
+        );
+        assert!(league_config_schema_bytes().ends_with(b"}\n"));
+    }
+}

@@ -1,0 +1,864 @@
+//! The league engine (spec §3.1-3.4, §3.9, requirement 12): a state machine told the time and
+//! what happened, answering with what to do next. It never does I/O and reads no clock; the
+//! server carries out each [`Action`] and reports back:
+//!
+//! - [`Engine::poll`]`(now)`: on a session at the morning run time, [`Action::TakeSnapshot`];
+//!   at the deadline (the reference time), a `no_answer` line for every seat still silent and
+//!   then [`Action::Stamp`]; on the stamping cadence, `Stamp`; after the close, [`Action::Score`]
+//!   for the day and, when each window closes, for each longer horizon.
+//! - [`Engine::on_snapshot`]: the ask text is published and sealed in the ask chain, the run line
+//!   in the book; every seat is asked the same text at once (one [`Action::Ask`] per model seat,
+//!   its text hash sealed at send time); the reference seats answer at once.
+//! - [`Engine::on_reply`]: each reply is sealed on receipt (one [`Action::Seal`]) with its
+//!   arrival time, `own_sha256` (of the raw reply), the provider's model string, the seat's mode
+//!   and the answer reader's marks; a reply after the deadline is sealed too (it gets its own
+//!   reference when scored, `late_ref`).
+//! - [`Engine::on_sealed`]: the line number a sealed line got (the score lines name the run
+//!   line by `of`).
+//!
+//! [`Engine::resume`] rebuilds the state from the books.
+
+use crate::book::canon::{self, Object, Value};
+use crate::calendar::{session_for, Date, Horizon, Instant};
+use crate::league::answer::read_answer;
+use crate::league::ask::{sha256_hex, Ask, AskRequest, Snapshot};
+use crate::league::config::LeagueConfig;
+use crate::league::layout::{ask_path, morning_run_id};
+use crate::league::reference::{reference_reply, Climatology};
+use crate::league::schedule::{horizon_score_at, morning_run_at, reference_at, score_at};
+use crate::score::ask_chain::{AskChain, AskLine};
+use crate::score::book_lines::build::{AnswerContent, NoAnswerContent, RunContent};
+use crate::score::book_lines::{BookLines, CrowdPrices};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Which ledger a line goes to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ledger {
+    Book,
+    Asks,
+}
+
+/// What the engine asks the server to do.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    /// Read the twelve markets' prices (and the crowd's, when configured), then call
+    /// [`Engine::on_snapshot`].
+    TakeSnapshot { run_id: String, session: Date },
+    /// Publish a file of the league (`asks/<sha256>.md`).
+    Publish { path: String, bytes: Vec<u8> },
+    /// Append one line and make it durable before anything else, then call
+    /// [`Engine::on_sealed`].
+    Seal { ledger: Ledger, content: Object },
+    /// Ask a seat; report the outcome with [`Engine::on_reply`]. Retries stop at `deadline`.
+    Ask {
+        run_id: String,
+        seat: String,
+        request: AskRequest,
+        deadline: Instant,
+    },
+    /// Write the stamped list of every ledger and request the anchors.
+    Stamp,
+    /// Score the run's horizon (prices from the provider, the scorer's line).
+    Score {
+        run_id: String,
+        session: Date,
+        horizon: Horizon,
+        /// The run line's `n`.
+        of: u64,
+        /// Answer lines sealed at or after the reference (line n, seat, arrival time): each
+        /// has its own reference (`late_ref`, own event).
+        late: Vec<(u64, String, Instant)>,
+    },
+}
+
+/// A seat's reply as the adapter read it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Reply {
+    /// The reply's text (None: no reply, e.g. a provider error; the seat stays unanswered).
+    pub text: Option<String>,
+    /// The model and version string the provider returned.
+    pub provider_model: Option<String>,
+    /// Why there is no text.
+    pub error: Option<String>,
+}
+
+#[derive(Clone, Debug, Default)]
+struct Run {
+    run_id: String,
+    session: Option<Date>,
+    ask_sha256: String,
+    run_line: Option<u64>,
+    deadline: Option<Instant>,
+    /// Seats asked and not yet answered, with the last error.
+    pending: BTreeMap<String, Option<String>>,
+    /// Answer lines: seat -> (line n once sealed, arrival).
+    answered: BTreeMap<String, (Option<u64>, Instant)>,
+    closed: bool,
+    scored: BTreeSet<Horizon>,
+}
+
+/// The engine of one league.
+pub struct Engine {
+    config: LeagueConfig,
+    climatology: Climatology,
+    first_session: Date,
+    clock_set: bool,
+    runs: Vec<Run>,
+    last_stamp: Option<Instant>,
+}
+
+fn rfc(t: Instant) -> String {
+    t.to_rfc3339()
+}
+
+impl Engine {
+    /// A new league's engine; `clock_set` marks every run line as run on a set clock.
+    pub fn new(
+        config: LeagueConfig,
+        climatology: Climatology,
+        first_session: Date,
+        clock_set: bool,
+    ) -> Engine {
+        Engine {
+            config,
+            climatology,
+            first_session,
+            clock_set,
+            runs: Vec::new(),
+            last_stamp: None,
+        }
+    }
+
+    /// The engine continuing the league whose books are `book` and `asks`.
+    pub fn resume(
+        config: LeagueConfig,
+        climatology: Climatology,
+        first_session: Date,
+        clock_set: bool,
+        book: &[u8],
+        asks: &[u8],
+    ) -> Result<Engine, String> {
+        let mut e = Engine::new(config, climatology, first_session, clock_set);
+        let lines = BookLines::parse(book).map_err(|x| x.to_string())?;
+        let chain = AskChain::parse(asks).map_err(|x| x.to_string())?;
+        for r in &lines.runs {
+            let Some(run_id) = r.run_id.clone() else {
+                continue;
+            };
+            let session = r.at.and_then(session_for);
+            let mut run = Run {
+                run_id: run_id.clone(),
+                session,
+                ask_sha256: r.ask_sha256.clone().unwrap_or_default(),
+                run_line: Some(r.n),
+                deadline: session.map(|s| reference_at(&e.config, s)),
+                ..Default::default()
+            };
+            for (_, a) in chain.asks.iter().filter(|(_, a)| a.run_id == run_id) {
+                if let Some(seat) = &a.seat {
+                    run.pending.insert(seat.clone(), None);
+                }
+            }
+            for a in lines.answers.values() {
+                if a.run_id.as_deref() == Some(run_id.as_str()) {
+                    if let (Some(seat), Some(at)) = (&a.seat, a.at) {
+                        run.pending.remove(seat);
+                        run.answered.entry(seat.clone()).or_insert((Some(a.n), at));
+                    }
+                }
+            }
+            for s in lines.scores.iter().filter(|s| s.of == r.n) {
+                run.scored.insert(s.horizon);
+            }
+            e.runs.push(run);
+        }
+        // no_answer lines close their seats.
+        for text in book.split(|b| *b == b'\n') {
+            let Ok(Value::Object(o)) = canon::parse(text) else {
+                continue;
+            };
+            if o.get("kind").and_then(Value::as_str) != Some("no_answer") {
+                continue;
+            }
+            let (Some(run_id), Some(seat)) = (
+                o.get("run_id").and_then(Value::as_str),
+                o.get("seat").and_then(Value::as_str),
+            ) else {
+                continue;
+            };
+            if let Some(run) = e.runs.iter_mut().find(|r| r.run_id == run_id) {
+                run.pending.remove(seat);
+                run.closed = true;
+            }
+        }
+        Ok(e)
+    }
+
+    fn run_mut(&mut self, run_id: &str) -> Option<&mut Run> {
+        self.runs.iter_mut().find(|r| r.run_id == run_id)
+    }
+
+    /// What is due at `now`.
+    pub fn poll(&mut self, now: Instant) -> Vec<Action> {
+        let mut out = Vec::new();
+        let (today, _) = now.new_york();
+        if crate::calendar::is_session(today) == Some(true)
+            && today >= self.first_session
+            && now >= morning_run_at(&self.config, today)
+            && now < reference_at(&self.config, today)
+        {
+            let run_id = morning_run_id(today);
+            if !self.runs.iter().any(|r| r.run_id == run_id) {
+                self.runs.push(Run {
+                    run_id: run_id.clone(),
+                    session: Some(today),
+                    ..Default::default()
+                });
+                out.push(Action::TakeSnapshot {
+                    run_id,
+                    session: today,
+                });
+            }
+        }
+        let mut stamp = false;
+        for run in &mut self.runs {
+            let Some(deadline) = run.deadline else {
+                continue;
+            };
+            if !run.closed && now >= deadline {
+                for (seat, error) in std::mem::take(&mut run.pending) {
+                    out.push(Action::Seal {
+                        ledger: Ledger::Book,
+                        content: NoAnswerContent {
+                            at: rfc(now),
+                            run_id: run.run_id.clone(),
+                            seat,
+                            reason: error.unwrap_or_else(|| {
+                                "no reply by the deadline (the reference time)".into()
+                            }),
+                        }
+                        .to_object(),
+                    });
+                }
+                run.closed = true;
+                stamp = true;
+            }
+        }
+        let cadence = i64::from(self.config.schedule.stamp_every_minutes) * 60 * 1_000_000;
+        let in_day = crate::calendar::is_session(today) == Some(true)
+            && now >= morning_run_at(&self.config, today)
+            && now <= score_at(&self.config, today);
+        if in_day && self.last_stamp.is_none_or(|t| now.0 - t.0 >= cadence) {
+            stamp = true;
+        }
+        if stamp {
+            self.last_stamp = Some(now);
+            out.push(Action::Stamp);
+        }
+        for run in &mut self.runs {
+            let (Some(session), Some(of)) = (run.session, run.run_line) else {
+                continue;
+            };
+            let reference = reference_at(&self.config, session);
+            for h in Horizon::ALL {
+                if run.scored.contains(&h) {
+                    continue;
+                }
+                let due = if h == Horizon::D1 {
+                    Some(score_at(&self.config, session))
+                } else {
+                    horizon_score_at(&self.config, session, h)
+                };
+                if due.is_some_and(|d| now >= d) {
+                    run.scored.insert(h);
+                    let late = run
+                        .answered
+                        .iter()
+                        .filter(|(_, (_, at))| *at >= reference)
+                        .map(|(seat, (n, at))| (n.unwrap_or(0), seat.clone(), *at))
+                        .collect();
+                    out.push(Action::Score {
+                        run_id: run.run_id.clone(),
+                        session,
+                        horizon: h,
+                        of,
+                        late,
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    /// The snapshot of a run is taken: publish and seal the ask and the run line, ask every
+    /// seat the same text; the reference seats answer at once.
+    pub fn on_snapshot(
+        &mut self,
+        run_id: &str,
+        snapshot: &Snapshot,
+        crowd: Option<CrowdPrices>,
+        now: Instant,
+    ) -> Vec<Action> {
+        let Some(session) = self.run_mut(run_id).and_then(|r| r.session) else {
+            return Vec::new();
+        };
+        let deadline = reference_at(&self.config, session);
+        let crowd_markets: Vec<&str> = crowd
+            .as_ref()
+            .map(|c| {
+                crate::league::layout::MARKETS
+                    .iter()
+                    .copied()
+                    .filter(|m| c.odds.contains_key(*m) || c.kalshi.contains_key(*m))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let ask = Ask::new(
+            &self.config.name,
+            run_id,
+            &rfc(deadline),
+            snapshot,
+            &crowd_markets,
+        );
+        let ask_sha = ask.sha256();
+        let mut out = vec![
+            Action::Publish {
+                path: ask_path(&ask_sha),
+                bytes: ask.text.clone().into_bytes(),
+            },
+            Action::Seal {
+                ledger: Ledger::Asks,
+                content: AskLine {
+                    at: rfc(now),
+                    run_id: run_id.into(),
+                    ask_sha256: ask_sha.clone(),
+                    ..Default::default()
+                }
+                .to_object(),
+            },
+            Action::Seal {
+                ledger: Ledger::Book,
+                content: RunContent {
+                    at: rfc(now),
+                    run_id: run_id.into(),
+                    ask_sha256: ask_sha.clone(),
+                    snapshot_sha256: ask.snapshot_sha256.clone(),
+                    roster: self.config.roster(),
+                    methodology: self.config.methodology_version.clone(),
+                    crowd,
+                    contracts: BTreeMap::new(),
+                    clock_set: self.clock_set,
+                }
+                .to_object(),
+            },
+        ];
+        let seats = self.config.seats.clone();
+        let mut reference_answers = Vec::new();
+        {
+            let run = self.run_mut(run_id).expect("the run exists");
+            run.ask_sha256 = ask_sha.clone();
+            run.deadline = Some(deadline);
+        }
+        for seat in &seats {
+            let request = ask.request(
+                seat.adapter.model().unwrap_or(seat.adapter.name()),
+                seat.max_tokens,
+                seat.temperature,
+                None,
+            );
+            out.push(Action::Seal {
+                ledger: Ledger::Asks,
+                content: AskLine {
+                    at: rfc(now),
+                    run_id: run_id.into(),
+                    ask_sha256: ask_sha.clone(),
+                    seat: Some(seat.name.clone()),
+                    text_sha256: Some(request.text_sha256()),
+                    deadline: Some(rfc(deadline)),
+                }
+                .to_object(),
+            });
+            self.run_mut(run_id)
+                .expect("the run exists")
+                .pending
+                .insert(seat.name.clone(), None);
+            match reference_reply(&seat.adapter, snapshot, &self.climatology) {
+                Some(text) => reference_answers.push((seat.name.clone(), text)),
+                None => out.push(Action::Ask {
+                    run_id: run_id.into(),
+                    seat: seat.name.clone(),
+                    request,
+                    deadline,
+                }),
+            }
+        }
+        for (seat, text) in reference_answers {
+            out.extend(self.on_reply(
+                run_id,
+                &seat,
+                Reply {
+                    text: Some(text),
+                    provider_model: None,
+                    error: None,
+                },
+                now,
+            ));
+        }
+        out
+    }
+
+    /// A seat's reply arrived at `arrived_at`: seal it now, as received and marked.
+    pub fn on_reply(
+        &mut self,
+        run_id: &str,
+        seat: &str,
+        reply: Reply,
+        arrived_at: Instant,
+    ) -> Vec<Action> {
+        let Some(config_seat) = self.config.seats.iter().find(|s| s.name == seat).cloned() else {
+            return Vec::new();
+        };
+        let Some(run) = self.run_mut(run_id) else {
+            return Vec::new();
+        };
+        let Some(text) = reply.text else {
+            // No reply: the seat stays unanswered (the server may retry until the deadline).
+            if let Some(e) = run.pending.get_mut(seat) {
+                *e = reply.error.or(Some("no reply".into()));
+            }
+            return Vec::new();
+        };
+        // A second reply of a seat is a second answer line (the first with items counts).
+        run.pending.remove(seat);
+        run.answered
+            .entry(seat.to_string())
+            .or_insert((None, arrived_at));
+        let read = read_answer(&text);
+        let model = reply
+            .provider_model
+            .or_else(|| config_seat.adapter.model().map(str::to_owned))
+            .unwrap_or_else(|| config_seat.adapter.name().to_string());
+        vec![Action::Seal {
+            ledger: Ledger::Book,
+            content: AnswerContent {
+                at: rfc(arrived_at),
+                run_id: run_id.into(),
+                seat: seat.into(),
+                model,
+                mode: config_seat.mode.clone(),
+                ask_sha256: run.ask_sha256.clone(),
+                items: read.items,
+                years: read.years,
+                own_sha256: Some(sha256_hex(text.as_bytes())),
+                booked_at: None,
+                shape: read.shape,
+            }
+            .to_object(),
+        }]
+    }
+
+    /// A line was sealed as line `n` of `ledger`.
+    pub fn on_sealed(&mut self, ledger: Ledger, n: u64, content: &Object) {
+        if ledger != Ledger::Book {
+            return;
+        }
+        let s = |k: &str| content.get(k).and_then(Value::as_str).map(str::to_owned);
+        let (Some(kind), Some(run_id)) = (s("kind"), s("run_id")) else {
+            return;
+        };
+        let Some(run) = self.run_mut(&run_id) else {
+            return;
+        };
+        match kind.as_str() {
+            "run" => run.run_line = Some(n),
+            "answer" => {
+                if let Some(seat) = s("seat") {
+                    if let Some((line @ None, _)) = run.answered.get_mut(&seat) {
+                        *line = Some(n);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The score line of an [`Action::Score`] once the server has the prices: `results` maps each
+/// market to its (reference, close) from the provider by the published rule, `late_ref` each
+/// late answer line to its own references (spec §3.3); `up` is strictly above the reference.
+pub fn score_content(
+    at: Instant,
+    run_id: &str,
+    of: u64,
+    horizon: Horizon,
+    results: &BTreeMap<String, (f64, f64)>,
+    late_ref: BTreeMap<u64, BTreeMap<String, f64>>,
+) -> crate::score::book_lines::build::ScoreContent {
+    use crate::score::book_lines::build::{ResultContent, ScoreContent};
+    ScoreContent {
+        at: rfc(at),
+        run_id: run_id.into(),
+        of,
+        horizon,
+        results: results
+            .iter()
+            .filter(|(_, (r, _))| *r != 0.0)
+            .map(|(asset, (reference, close))| {
+                (
+                    asset.clone(),
+                    ResultContent {
+                        reference: *reference,
+                        close: *close,
+                        up: Some(close > reference),
+                        ..Default::default()
+                    },
+                )
+            })
+            .collect(),
+        noise: BTreeMap::new(),
+        late_ref,
+        seats: BTreeMap::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::book::chain::{verify, VerifyOptions};
+    use crate::book::writer::BookWriter;
+    use crate::league::ask::MarketRow;
+    use crate::league::layout::MARKETS;
+    use crate::league::schedule::declaration;
+    use crate::score::book_lines::build::Shape;
+    use crate::score::book_rows::book_rows;
+    use crate::score::roster::roster_from_asks;
+
+    const CONFIG: &str = r#"
+[league]
+name = "test league"
+methodology_version = "m-1"
+
+[[seat]]
+name = "alpha"
+adapter = "openai"
+base_url = "http://127.0.0.1:9000/v1"
+model = "gpt-test"
+family = "lab-a"
+
+[[seat]]
+name = "beta"
+adapter = "anthropic"
+model = "claude-test"
+
+[[seat]]
+name = "gamma"
+adapter = "gemini"
+model = "gemini-test"
+
+[[seat]]
+name = "delta"
+adapter = "command"
+command = ["./seat"]
+
+[[seat]]
+name = "coin"
+adapter = "coin"
+
+[[seat]]
+name = "momentum"
+adapter = "momentum"
+
+[prices]
+provider = "csv"
+path = "prices.csv"
+"#;
+
+    fn t(s: &str) -> Instant {
+        Instant::parse_rfc3339(s).unwrap()
+    }
+
+    type Scored = (Horizon, u64, Vec<(u64, String, Instant)>);
+
+    /// Carries out the engine's actions the way the server does, on in-memory ledgers.
+    #[derive(Default)]
+    struct Driver {
+        book: (BookWriter, Vec<u8>),
+        asks: (BookWriter, Vec<u8>),
+        published: Vec<String>,
+        asked: Vec<(String, AskRequest, Instant)>,
+        stamps: usize,
+        scores: Vec<Scored>,
+        snapshots: Vec<String>,
+    }
+
+    impl Driver {
+        fn seal(&mut self, ledger: Ledger, content: &Object) -> u64 {
+            let (w, bytes) = match ledger {
+                Ledger::Book => &mut self.book,
+                Ledger::Asks => &mut self.asks,
+            };
+            bytes.extend_from_slice(&w.append(content).unwrap().bytes);
+            w.lines()
+        }
+
+        fn apply(&mut self, e: &mut Engine, actions: Vec<Action>) {
+            for a in actions {
+                match a {
+                    Action::Seal { ledger, content } => {
+                        let n = self.seal(ledger, &content);
+                        e.on_sealed(ledger, n, &content);
+                    }
+                    Action::Publish { path, .. } => self.published.push(path),
+                    Action::Ask {
+                        seat,
+                        request,
+                        deadline,
+                        ..
+                    } => self.asked.push((seat, request, deadline)),
+                    Action::Stamp => self.stamps += 1,
+                    Action::Score {
+                        horizon, of, late, ..
+                    } => self.scores.push((horizon, of, late)),
+                    Action::TakeSnapshot { run_id, .. } => self.snapshots.push(run_id),
+                }
+            }
+        }
+    }
+
+    fn snapshot() -> Snapshot {
+        Snapshot {
+            taken_at: "2026-10-21T12:29:00Z".into(),
+            rows: MARKETS
+                .iter()
+                .map(|m| MarketRow {
+                    asset: m.to_string(),
+                    price: 101.0,
+                    prev_close: Some(100.0),
+                    low_52w: Some(90.0),
+                    high_52w: Some(110.0),
+                    read_at: "2026-10-20T20:00:00Z".into(),
+                })
+                .collect(),
+        }
+    }
+
+    const GOOD: &str = "My view:\n```json\n{\"items\": {\"SPX\": {\"1d\": {\"prob_up\": 60, \"action\": \"buy_strong\"}}, \"GOLD\": {\"1d\": {\"prob_up\": 40, \"action\": \"trim\"}}}, \"years\": \"up\"}\n```";
+
+    #[test]
+    fn a_whole_league_day() {
+        let config = LeagueConfig::from_toml(CONFIG.as_bytes(), "league.toml").unwrap();
+        let session = Date::parse("2026-10-21").unwrap();
+        let mut d = Driver::default();
+        // league init: the declaration is the ask chain's first line.
+        d.seal(
+            Ledger::Asks,
+            &declaration(&config, "2026-10-21T04:16:00Z", session).to_object(),
+        );
+        let mut e = Engine::new(config.clone(), Climatology::new(), session, true);
+
+        // Before the morning run nothing is due.
+        let a = e.poll(t("2026-10-21T08:00:00Z"));
+        assert!(a.is_empty(), "{a:?}");
+        // 08:30 ET: take the snapshot (once), and stamp.
+        let a = e.poll(t("2026-10-21T12:30:00Z"));
+        d.apply(&mut e, a);
+        assert_eq!(d.snapshots, ["2026-10-21-am"]);
+        assert!(e.poll(t("2026-10-21T12:30:01Z")).is_empty());
+        let a = e.on_snapshot(
+            "2026-10-21-am",
+            &snapshot(),
+            None,
+            t("2026-10-21T12:30:05Z"),
+        );
+        d.apply(&mut e, a);
+        // Every model seat asked the same text at once, the deadline the reference time.
+        let asked: Vec<_> = d.asked.iter().map(|(s, ..)| s.as_str()).collect();
+        assert_eq!(asked, ["alpha", "beta", "gamma", "delta"]);
+        assert!(d
+            .asked
+            .iter()
+            .all(|(_, r, dl)| r.user == d.asked[0].1.user && *dl == t("2026-10-21T13:30:00Z")));
+        assert_eq!(d.published.len(), 1);
+
+        // Replies, each sealed on receipt.
+        let reply = |text: Option<&str>, error: Option<&str>| Reply {
+            text: text.map(str::to_owned),
+            provider_model: text.map(|_| "gpt-test-2026-10-01".to_string()),
+            error: error.map(str::to_owned),
+        };
+        let a = e.on_reply(
+            "2026-10-21-am",
+            "alpha",
+            reply(Some(GOOD), None),
+            t("2026-10-21T12:31:00Z"),
+        );
+        assert_eq!(a.len(), 1);
+        d.apply(&mut e, a);
+        let a = e.on_reply(
+            "2026-10-21-am",
+            "delta",
+            reply(Some("Up, I think {roughly}."), None),
+            t("2026-10-21T12:32:00Z"),
+        );
+        d.apply(&mut e, a);
+        let a = e.on_reply(
+            "2026-10-21-am",
+            "beta",
+            reply(None, Some("HTTP 500")),
+            t("2026-10-21T12:33:00Z"),
+        );
+        assert!(a.is_empty(), "a failed attempt seals nothing");
+        // The deadline passes: beta and gamma are sealed no_answer, then a stamp.
+        let a = e.poll(t("2026-10-21T13:30:00Z"));
+        let kinds: Vec<_> = a
+            .iter()
+            .map(|x| match x {
+                Action::Seal { content, .. } => content
+                    .get("seat")
+                    .and_then(Value::as_str)
+                    .unwrap_or("")
+                    .to_string(),
+                other => format!("{other:?}"),
+            })
+            .collect();
+        assert_eq!(kinds, ["beta", "gamma", "Stamp"]);
+        d.apply(&mut e, a);
+        // A late answer is sealed too.
+        let a = e.on_reply(
+            "2026-10-21-am",
+            "gamma",
+            reply(Some(GOOD), None),
+            t("2026-10-21T13:31:05Z"),
+        );
+        d.apply(&mut e, a);
+        let book_at_late = d.book.1.clone();
+        let asks_at_late = d.asks.1.clone();
+
+        // After the close: the day's score line is due, naming the run line and the late answer.
+        let a = e.poll(t("2026-10-21T20:10:00Z"));
+        d.apply(&mut e, a);
+        assert_eq!(d.scores.len(), 1);
+        let (h, of, late) = d.scores[0].clone();
+        assert_eq!((h, of), (Horizon::D1, 1));
+        assert_eq!(
+            late,
+            vec![(8, "gamma".to_string(), t("2026-10-21T13:31:05Z"))]
+        );
+        assert!(e
+            .poll(t("2026-10-21T20:11:00Z"))
+            .iter()
+            .all(|a| !matches!(a, Action::Score { .. })));
+        let results: BTreeMap<String, (f64, f64)> = MARKETS
+            .iter()
+            .map(|m| (m.to_string(), (101.5, 102.0)))
+            .collect();
+        let late_ref = BTreeMap::from([(8, BTreeMap::from([("SPX".to_string(), 101.75)]))]);
+        let line = score_content(
+            t("2026-10-21T20:10:05Z"),
+            "2026-10-21-am",
+            of,
+            Horizon::D1,
+            &results,
+            late_ref,
+        );
+        d.seal(Ledger::Book, &line.to_object());
+        // The week's window closes five sessions later.
+        let a = e.poll(t("2026-10-28T20:10:00Z"));
+        d.apply(&mut e, a);
+        assert_eq!(d.scores.last().map(|s| s.0), Some(Horizon::W1));
+
+        // The books verify and read back as the scorer reads them.
+        assert!(verify(&d.book.1, VerifyOptions::default()).ok);
+        assert!(verify(&d.asks.1, VerifyOptions::default()).ok);
+        let lines = BookLines::parse(&d.book.1).unwrap();
+        assert!(lines.runs[0].clock_set);
+        let by_seat = |s: &str| {
+            lines
+                .answers
+                .values()
+                .find(|a| a.seat.as_deref() == Some(s))
+                .unwrap()
+        };
+        assert_eq!(
+            by_seat("alpha").model.as_deref(),
+            Some("gpt-test-2026-10-01")
+        );
+        assert_eq!(
+            by_seat("alpha").own_sha256,
+            Some(sha256_hex(GOOD.as_bytes()))
+        );
+        assert_eq!(
+            by_seat("delta").shape.as_ref().map(|s| s.0),
+            Some(Shape::Refused)
+        );
+        assert_eq!(by_seat("coin").model.as_deref(), Some("coin"));
+        let roster = roster_from_asks(&d.asks.1).unwrap();
+        assert_eq!(roster.seats.len(), 6);
+        let rows = book_rows(&d.book.1, &roster).unwrap();
+        let status = |seat: &str| {
+            rows.iter()
+                .filter(|r| r.seat == seat)
+                .map(|r| r.status.clone())
+                .collect::<BTreeSet<_>>()
+                .into_iter()
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            status("alpha"),
+            ["counted", "counted_50"],
+            "SPX and GOLD stated, the rest empty"
+        );
+        assert_eq!(status("beta"), ["no_answer"]);
+        assert_eq!(status("delta"), ["refused_shape"]);
+        assert_eq!(status("coin"), ["counted"]);
+        assert_eq!(lines.score_error, None);
+        assert_eq!(lines.scores.len(), 1, "{:?}", lines.kinds);
+        // Scored from the sealed score line: the late answer from its own reference.
+        let spx = |seat: &str| {
+            rows.iter()
+                .find(|r| r.seat == seat && r.asset == "SPX" && r.horizon == Horizon::D1)
+                .unwrap()
+        };
+        assert_eq!(
+            (spx("alpha").reference, spx("alpha").same_event),
+            (Some(101.5), true)
+        );
+        assert_eq!(
+            (spx("gamma").reference, spx("gamma").same_event),
+            (Some(101.75), false)
+        );
+        let chain = AskChain::parse(&d.asks.1).unwrap();
+        assert_eq!(chain.asks.len(), 1 + 6, "the common ask and one per seat");
+        assert!(chain
+            .asks
+            .iter()
+            .skip(1)
+            .all(|(_, a)| a.text_sha256.is_some()));
+
+        // Resumed from the books after the late answer, the engine owes the same score line.
+        let mut r = Engine::resume(
+            config,
+            Climatology::new(),
+            session,
+            true,
+            &book_at_late,
+            &asks_at_late,
+        )
+        .unwrap();
+        let a = r.poll(t("2026-10-21T20:10:00Z"));
+        let scores: Vec<_> = a
+            .iter()
+            .filter_map(|x| match x {
+                Action::Score {
+                    horizon, of, late, ..
+                } => Some((*horizon, *of, late.clone())),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(scores, vec![d.scores[0].clone()]);
+        assert!(
+            !a.iter().any(|x| matches!(x, Action::Seal { .. })),
+            "no seat is sealed twice"
+        );
+    }
+}

@@ -1,0 +1,119 @@
+//! The league's published names (spec Appendix C): files, the ledger names the stamped lists
+//! use for them, the twelve markets of Table 2, run ids and the paths of ask texts and
+//! stamped lists. Every writer and reader of a league takes its names from here.
+//!
+//! The line layouts themselves are owned with their readers: the book's lines by
+//! [`crate::score::book_lines`] (writers in [`crate::score::book_lines::build`]), the ask
+//! chain's by [`crate::score::ask_chain`] and its roster lines by [`crate::score::roster`].
+//! The small value constructors below are what those builders share.
+
+use crate::book::canon::{Int, Object, Value};
+use crate::calendar::Date;
+
+/// The sealed book as published, and the ledger name stamped lists give it (spec §3.2).
+pub const BOOK_FILE: &str = "council-book.jsonl";
+pub const BOOK_LEDGER: &str = "daily/council/book.jsonl";
+/// The outgoing ask chain (spec §3.4, §3.9).
+pub const ASKS_FILE: &str = "asks.jsonl";
+pub const ASKS_LEDGER: &str = "daily/council/asks.jsonl";
+/// One row per seat, run, market and horizon (Table C1).
+pub const FORECASTS_FILE: &str = "council-forecasts.csv";
+
+/// The twelve markets of Table 2, in the table's order: the `items` keys the seats answer
+/// under and the rows of the price snapshot.
+pub const MARKETS: [&str; 12] = [
+    "SPX", "NDX", "DJI", "SOX", "TNX", "DXY", "VIX", "GOLD", "WTI", "BRENT", "COPPER", "BTC",
+];
+/// The market that trades around the clock: its reference is the first bar at or after the
+/// line's seal, and its horizons count calendar days (spec §3.3, §3.7).
+pub const BITCOIN: &str = "BTC";
+
+/// Suffix of the scheduled morning run's id: the run the schedule rule counts (spec §3.4).
+pub const MORNING_RUN_SUFFIX: &str = "-am";
+
+/// The id of a session's scheduled morning run, `<session>-am`.
+pub fn morning_run_id(session: Date) -> String {
+    format!("{session}{MORNING_RUN_SUFFIX}")
+}
+
+/// Whether `run_id` names `session`'s scheduled morning run.
+pub fn is_morning_run(run_id: &str, session: Date) -> bool {
+    run_id
+        .strip_suffix(MORNING_RUN_SUFFIX)
+        .is_some_and(|d| d == session.to_string())
+}
+
+/// Where the ask text with SHA-256 `sha256` (lowercase hex) is published.
+pub fn ask_path(sha256: &str) -> String {
+    format!("asks/{sha256}.md")
+}
+
+/// Where a stamped list taken on `day` (YYYY-MM-DD, UTC) at `hhmmss` (UTC) is published.
+pub fn stamp_list_path(day: &str, hhmmss: &str) -> String {
+    format!("proof/{day}/{hhmmss}Z.txt")
+}
+
+/// `HH:MM` (00:00-23:59) as (hour, minute).
+pub fn parse_hhmm(s: &str) -> Option<(u32, u32)> {
+    let (h, m) = s.split_once(':')?;
+    if h.len() != 2 || m.len() != 2 || !h.bytes().chain(m.bytes()).all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let (h, m) = (h.parse().ok()?, m.parse().ok()?);
+    (h < 24 && m < 60).then_some((h, m))
+}
+
+/// A JSON string.
+pub fn string(s: &str) -> Value {
+    Value::Str(s.into())
+}
+
+/// A JSON integer.
+pub fn int(i: i64) -> Value {
+    Value::Int(Int::from(i))
+}
+
+/// A JSON float (written as Python's `repr`, e.g. `6650.0`). Not for NaN or infinities,
+/// which have no JSON form: those become `null`.
+pub fn float(x: f64) -> Value {
+    if x.is_finite() {
+        Value::Float(x)
+    } else {
+        Value::Null
+    }
+}
+
+/// An object from `(key, value)` pairs (keys sorted as sealing writes them).
+pub fn object<'a>(members: impl IntoIterator<Item = (&'a str, Value)>) -> Object {
+    let mut o = Object::new();
+    for (k, v) in members {
+        o.insert(k, v);
+    }
+    o
+}
+
+/// Inserts `key` only when `value` is given.
+pub fn insert_some(o: &mut Object, key: &str, value: Option<Value>) {
+    if let Some(v) = value {
+        o.insert(key, v);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn morning_run_ids() {
+        let d = Date::parse("2026-10-21").unwrap();
+        assert_eq!(morning_run_id(d), "2026-10-21-am");
+        assert!(is_morning_run("2026-10-21-am", d));
+        assert!(!is_morning_run("2026-10-21-pm", d));
+        assert!(!is_morning_run("2026-10-22-am", d));
+        assert_eq!(ask_path("ab"), "asks/ab.md");
+        assert_eq!(
+            stamp_list_path("2026-10-20", "130025"),
+            "proof/2026-10-20/130025Z.txt"
+        );
+    }
+}

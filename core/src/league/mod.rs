@@ -1,0 +1,13 @@
+//! The league engine's decisions (spec §3.1-3.4, §3.6-3.10, §3.13, Appendix A and C): the
+//! published names, the league's configuration, the schedule and counting rule, the ask and
+//! the answer, the reference seats and the engine that says what to do next. Nothing here
+//! does I/O or reads a clock: the caller hands in bytes and the time and carries out the
+//! actions.
+
+pub mod answer;
+pub mod ask;
+pub mod config;
+pub mod engine;
+pub mod layout;
+pub mod reference;
+pub mod schedule;

@@ -1,0 +1,180 @@
+//! The schedule and the counting rule (spec §3.1, §3.3, §3.4): when a session's morning run
+//! asks, when answers stop counting (the reference), when the close is scored and when each
+//! horizon's window closes; which run counts; the declaration sealed as the ask chain's first
+//! line. Times are New York time on NYSE sessions ([`crate::calendar`]).
+
+use crate::calendar::{
+    horizon_end_date, is_session, new_york_time, reference_cut, Date, Horizon, Instant,
+};
+use crate::league::config::LeagueConfig;
+use crate::league::layout::{is_morning_run, BITCOIN};
+use crate::score::ask_chain::{Declaration, SCHEDULED_MORNING_RUN};
+
+/// The declaration of a league (spec §3.4, requirement 6), sealed at `at` (RFC 3339 UTC).
+pub fn declaration(config: &LeagueConfig, at: &str, first_session: Date) -> Declaration {
+    let hm = |(h, m): (u32, u32)| format!("{h:02}:{m:02}");
+    Declaration {
+        at: at.to_string(),
+        ask_at_et: hm(config.schedule.morning_run),
+        reference_at_et: hm(config.schedule.reference),
+        label: None,
+        runs: None,
+        counting_rule: Some(SCHEDULED_MORNING_RUN.into()),
+        methodology: Some(config.methodology_version.clone()),
+        first_session: Some(first_session.to_string()),
+        stamp_every_minutes: Some(config.schedule.stamp_every_minutes),
+        score_at_et: Some(hm(config.schedule.score)),
+        league: Some(config.name.clone()),
+        seats: Some(config.roster()),
+    }
+}
+
+/// The first session on or after `d` (None outside the calendar's years).
+pub fn session_on_or_after(d: Date) -> Option<Date> {
+    let mut d = d;
+    for _ in 0..10 {
+        if is_session(d)? {
+            return Some(d);
+        }
+        d = d.add_days(1);
+    }
+    None
+}
+
+/// The first session a league initialised at `now` counts: the session of `now`'s New York
+/// date if its morning run is still ahead, else the next session.
+pub fn first_counted_session(config: &LeagueConfig, now: Instant) -> Option<Date> {
+    let (d, _) = now.new_york();
+    let first = session_on_or_after(d)?;
+    if first == d && now >= morning_run_at(config, d) {
+        return session_on_or_after(d.add_days(1));
+    }
+    Some(first)
+}
+
+/// When the session's morning run asks.
+pub fn morning_run_at(config: &LeagueConfig, session: Date) -> Instant {
+    let (h, m) = config.schedule.morning_run;
+    new_york_time(session, h, m)
+}
+
+/// The reference time of the session: answers sealed at or after it get their own reference
+/// (spec §3.3); the engine's deadline for asking.
+pub fn reference_at(config: &LeagueConfig, session: Date) -> Instant {
+    let (h, m) = config.schedule.reference;
+    if (h, m) == (9, 30) {
+        reference_cut(session)
+    } else {
+        new_york_time(session, h, m)
+    }
+}
+
+/// When a session's close is scored.
+pub fn score_at(config: &LeagueConfig, session: Date) -> Instant {
+    let (h, m) = config.schedule.score;
+    new_york_time(session, h, m)
+}
+
+/// When the horizon of a run for `session` is scored: the scoring time of the horizon's last
+/// session (Bitcoin's calendar days end on a session too, [`horizon_end_date`]).
+pub fn horizon_score_at(config: &LeagueConfig, session: Date, h: Horizon) -> Option<Instant> {
+    Some(score_at(config, horizon_end_date(session, h, false)?))
+}
+
+/// The reference instant of an answer's cell (spec §3.3): the session's reference for every
+/// market but Bitcoin, whose reference bar is the first 1-minute bar starting at or after the
+/// line's seal; an answer sealed at or after the reference has its own reference (`late`).
+pub fn reference_instant(
+    config: &LeagueConfig,
+    session: Date,
+    asset: &str,
+    sealed_at: Instant,
+) -> (Instant, bool) {
+    let common = reference_at(config, session);
+    let late = sealed_at >= common;
+    if asset == BITCOIN || late {
+        let minute = 60 * 1_000_000;
+        let start = sealed_at.0.div_euclid(minute) * minute;
+        let bar = if start == sealed_at.0 {
+            start
+        } else {
+            start + minute
+        };
+        return (Instant(bar), late);
+    }
+    (common, false)
+}
+
+/// The counting rule of the declaration: the session's scheduled morning run counts.
+pub fn counts(run_id: &str, session: Date) -> bool {
+    is_morning_run(run_id, session)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::league::config::LeagueConfig;
+    use crate::score::ask_chain::AskChain;
+    use crate::score::roster::roster_from_asks;
+
+    fn config() -> LeagueConfig {
+        LeagueConfig::from_toml(
+            b"[league]\nname = \"l\"\nmethodology_version = \"m-1\"\n[[seat]]\nname = \"coin\"\nadapter = \"coin\"\n[prices]\nprovider = \"csv\"\npath = \"p.csv\"\n",
+            "league.toml",
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn times_and_the_declaration() {
+        let c = config();
+        let d = Date::parse("2026-10-21").unwrap();
+        let t = |s: &str| Instant::parse_rfc3339(s).unwrap();
+        assert_eq!(morning_run_at(&c, d), t("2026-10-21T12:30:00Z"));
+        assert_eq!(reference_at(&c, d), t("2026-10-21T13:30:00Z"));
+        assert_eq!(score_at(&c, d), t("2026-10-21T20:10:00Z"));
+        assert_eq!(
+            horizon_score_at(&c, d, Horizon::W1),
+            Some(t("2026-10-28T20:10:00Z"))
+        );
+        // Bitcoin: the first bar at or after the seal; others: the common 09:30 reference.
+        assert_eq!(
+            reference_instant(&c, d, "BTC", t("2026-10-21T13:00:19Z")),
+            (t("2026-10-21T13:01:00Z"), false)
+        );
+        assert_eq!(
+            reference_instant(&c, d, "BTC", t("2026-10-21T13:01:00Z")),
+            (t("2026-10-21T13:01:00Z"), false)
+        );
+        assert_eq!(
+            reference_instant(&c, d, "SPX", t("2026-10-21T13:00:19Z")),
+            (t("2026-10-21T13:30:00Z"), false)
+        );
+        assert_eq!(
+            reference_instant(&c, d, "SPX", t("2026-10-21T13:31:05Z")),
+            (t("2026-10-21T13:32:00Z"), true)
+        );
+        assert!(counts("2026-10-21-am", d) && !counts("2026-10-21-pm", d));
+        // A Saturday init counts from Monday; an init after the morning run from the next day.
+        assert_eq!(
+            first_counted_session(&c, t("2026-10-24T12:00:00Z")),
+            Date::parse("2026-10-26")
+        );
+        assert_eq!(
+            first_counted_session(&c, t("2026-10-21T04:16:00Z")),
+            Some(d)
+        );
+        assert_eq!(
+            first_counted_session(&c, t("2026-10-21T12:31:00Z")),
+            Date::parse("2026-10-22")
+        );
+        // The declaration reads back through the ask chain's and the roster's readers.
+        let decl = declaration(&c, "2026-10-21T04:16:00Z", d);
+        let mut w = crate::book::writer::BookWriter::new();
+        let chain = w.append(&decl.to_object()).unwrap().bytes;
+        let read = AskChain::parse(&chain).unwrap();
+        assert_eq!(read.declaration(), Some(&decl));
+        assert_eq!(decl.counting_rule.as_deref(), Some(SCHEDULED_MORNING_RUN));
+        assert_eq!(roster_from_asks(&chain).unwrap().seats, c.roster());
+    }
+}

@@ -1,0 +1,107 @@
+//! `sealbook league init DIR --config league.toml [--at RFC3339]`: creates the league
+//! directory, keeps a copy of the config as `league.toml`, and seals the declaration (the
+//! counting-run rule and schedule, the methodology version, the roster; spec §3.4, §3.9) as
+//! the first line of `asks.jsonl`, before any run. A directory that already holds a league
+//! (`asks.jsonl`, `council-book.jsonl` or `league.toml`) is refused (exit 2).
+//!
+//! The line is written with a plain create-only append, synced to disk with its directory.
+
+use crate::files::{read_bounded, write_new};
+use crate::outcome::{CmdResult, Exit, Unusable};
+use sealbook_core::book::writer::BookWriter;
+use sealbook_core::calendar::Instant;
+use sealbook_core::league::config::{LeagueConfig, MAX_CONFIG_BYTES};
+use sealbook_core::league::layout::{ASKS_FILE, BOOK_FILE};
+use sealbook_core::league::schedule::{declaration, first_counted_session};
+use std::path::{Path, PathBuf};
+
+/// The config's copy inside the league directory.
+pub const CONFIG_FILE: &str = "league.toml";
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The league directory to create.
+    dir: PathBuf,
+    /// The league's configuration (TOML; see `sealbook schema league-config`).
+    #[arg(long, value_name = "FILE")]
+    config: PathBuf,
+    /// Take this instant as now (tests, replays); the declaration's time comes from it.
+    #[arg(long, value_name = "RFC3339")]
+    at: Option<String>,
+}
+
+fn now(at: Option<&str>) -> Result<Instant, Unusable> {
+    match at {
+        Some(s) => Instant::parse_rfc3339(s).ok_or_else(|| {
+            Unusable::new(format!("--at {s:?} is not an RFC 3339 time")).field("--at")
+        }),
+        None => {
+            let d = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_err(|_| Unusable::new("the system clock is before 1970"))?;
+            // Whole seconds: the sealed times are RFC 3339 to the second.
+            Ok(Instant(d.as_secs() as i64 * 1_000_000))
+        }
+    }
+}
+
+fn sync_dir(dir: &Path) -> Result<(), Unusable> {
+    std::fs::File::open(dir)
+        .and_then(|f| f.sync_all())
+        .map_err(|e| Unusable::io(dir, "sync directory", &e))
+}
+
+pub fn run(args: Args, json: bool) -> CmdResult {
+    let bytes = read_bounded(&args.config, MAX_CONFIG_BYTES as u64, "league config")?;
+    let config =
+        LeagueConfig::from_toml(&bytes, &args.config.display().to_string()).map_err(|e| {
+            Unusable::file(&args.config, e.message)
+                .at_line(e.line)
+                .field(e.field)
+        })?;
+    let now = now(args.at.as_deref())?;
+    for name in [ASKS_FILE, BOOK_FILE, CONFIG_FILE] {
+        let p = args.dir.join(name);
+        if p.exists() {
+            return Err(Unusable::file(
+                &p,
+                "a league already exists here: init refuses to overwrite it",
+            ));
+        }
+    }
+    let first = match config.schedule.first_session {
+        Some(d) => d,
+        None => first_counted_session(&config, now)
+            .ok_or_else(|| Unusable::new("the NYSE calendar does not cover the date of now"))?,
+    };
+    let at = now.to_rfc3339();
+    let decl = declaration(&config, &at, first);
+    let line = BookWriter::new()
+        .append(&decl.to_object())
+        .map_err(|e| Unusable::new(format!("the declaration cannot be sealed: {e}")))?;
+    std::fs::create_dir_all(&args.dir)
+        .map_err(|e| Unusable::io(&args.dir, "create directory", &e))?;
+    let config_copy = args.dir.join(CONFIG_FILE);
+    write_new(&config_copy, &bytes).map_err(|e| Unusable::io(&config_copy, "write", &e))?;
+    let asks = args.dir.join(ASKS_FILE);
+    write_new(&asks, &line.bytes).map_err(|e| Unusable::io(&asks, "write", &e))?;
+    sync_dir(&args.dir)?;
+    if json {
+        println!(
+            "{}",
+            serde_json::json!({"ok": true, "dir": args.dir.display().to_string(), "league": config.name,
+                "seats": config.seats.len(), "first_session": first.to_string(), "declared_at": at,
+                "seal": line.seal, "link": line.link})
+        );
+    } else {
+        println!(
+            "league {:?} initialised in {}: {} seats, counting from {first}; declaration sealed at {at} as {} line 1 (seal {})",
+            config.name,
+            args.dir.display(),
+            config.seats.len(),
+            ASKS_FILE,
+            line.seal
+        );
+    }
+    Ok(Exit::Ok)
+}
