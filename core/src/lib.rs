@@ -26,6 +26,8 @@ pub mod verifier;
 pub mod calendar;
 /// Event contracts and identifiers, `council-forecasts.csv`, the §3.13 conformance checker.
 pub mod contract;
+/// The league's operator side: the model providers' wire formats.
+pub mod league;
 /// Prices from the league's provider and the outcome fields computed from them.
 pub mod prices;
 

@@ -14,8 +14,10 @@
 //! extra crate is needed (libc is already a dependency on unix). The lock file itself stays;
 //! it holds nothing and is not part of the published data.
 
-use sealbook_core::book::{self, BookWriter, ChainVerifier, VerifyOptions};
-use sealbook_core::canon::{JsonStr, Object, Value};
+use sealbook_core::book::canon::{JsonStr, Object, Value};
+use sealbook_core::book::chain::{ChainVerifier, VerifyOptions};
+use sealbook_core::book::seal::seal_line;
+use sealbook_core::book::writer::BookWriter;
 use std::fmt;
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Write};
@@ -278,12 +280,11 @@ impl Ledger {
             });
         }
         let n = self.writer.lines() + 1;
-        let line = book::seal_line(content, n, self.writer.last_link()).map_err(|e| {
-            LedgerError::Encode {
+        let line =
+            seal_line(content, n, self.writer.last_link()).map_err(|e| LedgerError::Encode {
                 book: self.path.clone(),
                 message: e.to_string(),
-            }
-        })?;
+            })?;
         if let Err(e) = self
             .file
             .write_all(&line.bytes)

@@ -42,6 +42,7 @@ for target in $targets; do
         tsp) dirs=("$vectors/tsa"); names=(-name '*.tsr' -o -name '*.tst' -o -name '*.p7s' -o -name '*.tsq' -o -name '*.der' -o -name '*.pem') ;;
         rekor) dirs=("$vectors/rekor"); names=(-name '*.json') ;;
         prices) dirs=("$vectors/yahoo"); names=(-name '*.json') ;;
+        wire) dirs=("$vectors/llm-apis/gemini"); names=(-name '*.json' -o -name '*.txt') ;;
         *) dirs=() ;;
     esac
     if [ ${#dirs[@]} -gt 0 ] && [ -d "$vectors" ]; then

@@ -65,3 +65,4 @@ pub fn sealbook_cli() -> Command {
 }
 
 pub mod crowd_peer;
+pub mod llm_vectors;

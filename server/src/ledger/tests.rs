@@ -3,8 +3,8 @@
 //! `SEALBOOK_LEDGER_CHILD` naming what to do (see [`child_process`]).
 
 use super::*;
-use sealbook_core::book::{verify, VerifyOptions};
-use sealbook_core::canon;
+use sealbook_core::book::canon;
+use sealbook_core::book::chain::{verify, ChainReport};
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 
@@ -28,7 +28,7 @@ fn answer(i: u64, text_len: usize) -> Object {
     o
 }
 
-fn chain_ok(bytes: &[u8]) -> book::ChainReport {
+fn chain_ok(bytes: &[u8]) -> ChainReport {
     verify(bytes, VerifyOptions::default())
 }
 
