@@ -14,6 +14,8 @@ mod http_client;
 #[cfg_attr(not(test), allow(dead_code))]
 mod ledger;
 mod outcome;
+#[cfg_attr(not(test), allow(dead_code))]
+mod seats;
 
 use clap::Parser;
 use outcome::Exit;
