@@ -146,6 +146,33 @@ fn append_reopen_resume() {
 }
 
 #[test]
+fn group_commit_seals_in_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("council-book.jsonl");
+    let (mut l, _) = Ledger::open(&path).unwrap();
+    l.append(&answer(1, 3)).unwrap();
+    let batch: Vec<Object> = (2..=5).map(|i| answer(i, 3)).collect();
+    let sealed = l.append_all(&batch).unwrap();
+    assert_eq!(sealed.iter().map(|s| s.n).collect::<Vec<_>>(), [2, 3, 4, 5]);
+    assert!(l.append_all(&[]).unwrap().is_empty());
+    l.append(&answer(6, 3)).unwrap();
+    let mut w = BookWriter::new();
+    let want: Vec<u8> = (1..=6)
+        .flat_map(|i| w.append(&answer(i, 3)).unwrap().bytes)
+        .collect();
+    assert_eq!(std::fs::read(&path).unwrap(), want);
+    // A content that cannot be sealed (a lone surrogate) writes nothing of its batch.
+    let bad = match canon::parse(br#"{"seat": "\ud800"}"#).unwrap() {
+        Value::Object(o) => o,
+        _ => unreachable!(),
+    };
+    let err = l.append_all(&[answer(7, 3), bad]).unwrap_err();
+    assert!(matches!(err, LedgerError::Encode { .. }), "{err:?}");
+    assert_eq!(std::fs::read(&path).unwrap(), want);
+    assert_eq!(l.append(&answer(7, 3)).unwrap().n, 7);
+}
+
+#[test]
 fn second_writer_refused_in_this_process() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("council-book.jsonl");

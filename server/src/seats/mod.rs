@@ -244,3 +244,6 @@ pub fn ask_all(
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod bench;

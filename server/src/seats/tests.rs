@@ -15,10 +15,10 @@ use std::sync::Mutex;
 
 /// A request as the fake endpoint saw it.
 #[derive(Clone, Debug)]
-struct Seen {
+pub(super) struct Seen {
     path: String,
     headers: Vec<(String, String)>,
-    body: Vec<u8>,
+    pub(super) body: Vec<u8>,
 }
 
 impl Seen {
@@ -31,14 +31,14 @@ impl Seen {
 }
 
 /// What the fake endpoint answers.
-struct Answer {
-    status: u16,
-    headers: Vec<(String, String)>,
-    body: Vec<u8>,
-    delay: Duration,
+pub(super) struct Answer {
+    pub(super) status: u16,
+    pub(super) headers: Vec<(String, String)>,
+    pub(super) body: Vec<u8>,
+    pub(super) delay: Duration,
 }
 
-fn answer(status: u16, body: &[u8]) -> Answer {
+pub(super) fn answer(status: u16, body: &[u8]) -> Answer {
     Answer {
         status,
         headers: vec![("content-type".into(), "application/json".into())],
@@ -48,13 +48,13 @@ fn answer(status: u16, body: &[u8]) -> Answer {
 }
 
 /// A fake endpoint: `handler(hit, request)` answers the `hit`-th request (0-based).
-struct Fake {
-    url: String,
+pub(super) struct Fake {
+    pub(super) url: String,
     hits: Arc<AtomicUsize>,
     seen: Arc<Mutex<Vec<Seen>>>,
 }
 
-fn fake(handler: impl Fn(usize, &Seen) -> Answer + Send + Sync + 'static) -> Fake {
+pub(super) fn fake(handler: impl Fn(usize, &Seen) -> Answer + Send + Sync + 'static) -> Fake {
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let url = format!("http://{}", listener.local_addr().unwrap());
     let hits = Arc::new(AtomicUsize::new(0));
@@ -130,7 +130,7 @@ fn serve(
     s.flush()
 }
 
-fn ask(model: &str) -> AskRequest {
+pub(super) fn ask(model: &str) -> AskRequest {
     AskRequest {
         system: "You forecast markets. Answer in JSON.".into(),
         user: "SPX NDX ... 1d 1w 1m 6m".into(),
@@ -140,7 +140,7 @@ fn ask(model: &str) -> AskRequest {
     }
 }
 
-fn seat(wire: Wire, url: &str, key: Option<&str>) -> HttpSeat {
+pub(super) fn seat(wire: Wire, url: &str, key: Option<&str>) -> HttpSeat {
     let mut s = HttpSeat::new(
         "alpha",
         wire,
@@ -156,7 +156,7 @@ fn seat(wire: Wire, url: &str, key: Option<&str>) -> HttpSeat {
     s
 }
 
-fn far() -> Instant {
+pub(super) fn far() -> Instant {
     Instant::now() + Duration::from_secs(60)
 }
 
@@ -167,7 +167,7 @@ fn base_url(wire: Wire, url: &str) -> String {
     }
 }
 
-const OK_OPENAI: &[u8] = br#"{"model": "gpt-test-1", "choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": "{\"items\": {}}", "refusal": null}}]}"#;
+pub(super) const OK_OPENAI: &[u8] = br#"{"model": "gpt-test-1", "choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": "{\"items\": {}}", "refusal": null}}]}"#;
 
 /// Every recording, served by a fake endpoint, reads through the seat as core reads the
 /// recorded bytes; the request goes to the provider's path with the key in its header.
