@@ -30,7 +30,8 @@ pub mod contract;
 pub mod prices;
 
 // The operator's side.
-/// The league engine's decisions: names, config, schedule, ask and answer, the engine.
+/// The league engine's decisions: names, config, schedule, ask and answer, the providers'
+/// wire formats, the engine.
 pub mod league;
 
 // How the forecasts are scored.

@@ -43,6 +43,7 @@ for target in $targets; do
         rekor) dirs=("$vectors/rekor"); names=(-name '*.json') ;;
         prices) dirs=("$vectors/yahoo"); names=(-name '*.json') ;;
         answer) dirs=("$vectors/llm-apis"); names=(-name '*.json' -o -name '*.yaml' -o -name '*.txt') ;;
+        wire) dirs=("$vectors/llm-apis/gemini"); names=(-name '*.json' -o -name '*.txt') ;;
         *) dirs=() ;;
     esac
     if [ ${#dirs[@]} -gt 0 ] && [ -d "$vectors" ]; then

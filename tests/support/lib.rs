@@ -74,6 +74,7 @@ pub fn sealbook_cli() -> Command {
 pub mod book_gen;
 pub mod crowd_peer;
 pub mod json_text;
+pub mod llm_vectors;
 pub mod ots_fixtures;
 pub mod rng;
 pub mod tmp;

@@ -11,3 +11,4 @@ pub mod engine;
 pub mod layout;
 pub mod reference;
 pub mod schedule;
+pub mod wire;

@@ -1,0 +1,230 @@
+//! The model providers' wire formats, with no I/O: the request body a seat sends, and what a
+//! provider's reply (status, the headers that matter, body bytes) says (spec §3.1 step 2,
+//! every seat asked the same text; §3.6, the provider's model and version string sealed with
+//! the answer; §3.13 requirement 2).
+//!
+//! Three formats cover the seats: OpenAI-compatible chat completions ([`openai`]: OpenAI,
+//! DeepSeek, Qwen, Kimi, xAI, Mistral, OpenRouter, vLLM, llama.cpp, Ollama), Anthropic
+//! Messages ([`anthropic`]) and Google Gemini `generateContent` ([`gemini`]). Only whole JSON
+//! bodies are read (requests say `stream: false`); a streamed (SSE) body is an error, never
+//! half-read. Non-text parts (thinking, tool calls, thought summaries) are skipped; an enum
+//! value a reader does not know is reported, never a crash.
+
+pub mod anthropic;
+pub mod gemini;
+pub mod openai;
+
+use core::time::Duration;
+use serde_json::Value;
+
+pub use super::ask::AskRequest;
+
+/// How a reply ended.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Finish {
+    /// The model finished its answer.
+    Stop,
+    /// The model declined (OpenAI `message.refusal`, Anthropic `stop_reason: refusal`).
+    Refused(String),
+    /// The provider withheld the answer (Gemini `SAFETY` and kin, `promptFeedback.blockReason`,
+    /// OpenAI `content_filter`).
+    Blocked(String),
+    /// The answer hit the token limit (`length`, `max_tokens`, `MAX_TOKENS`).
+    Truncated,
+    /// No answer: an HTTP error, an error envelope, a body that is not the provider's format,
+    /// or a finish reason this reader does not know. `kind` is the provider's error type or
+    /// status (`invalid_request_error`, `NOT_FOUND`, ...) or one of this module's own:
+    /// `http_<status>`, `malformed`, `streamed`, `no_text`, `no_candidate`, `unknown_finish`.
+    Error { kind: String, message: String },
+}
+
+/// Whether asking again may help.
+#[derive(Clone, Debug, PartialEq)]
+pub enum RetryAdvice {
+    No,
+    /// The provider said when (`retry-after`, `retry-after-ms`).
+    After(Duration),
+    /// A transient failure (5xx, 529, a 429 without a time, a garbled body): back off.
+    Backoff,
+}
+
+/// What one provider reply says.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeatOutcome {
+    /// The model's text: text parts joined in order, non-text parts skipped.
+    pub text: Option<String>,
+    /// The model and version string the provider reports (OpenAI and Anthropic `model`,
+    /// Gemini `modelVersion`).
+    pub provider_model: Option<String>,
+    /// The provider's own finish reason as sent (`stop`, `end_turn`, `STOP`, ...).
+    pub provider_finish: Option<String>,
+    pub finish: Finish,
+    pub retry: RetryAdvice,
+}
+
+/// A provider's HTTP reply as received.
+#[derive(Clone, Copy, Debug)]
+pub struct Reply<'a> {
+    pub status: u16,
+    /// Response headers (name, value); names compare case-insensitively.
+    pub headers: &'a [(&'a str, &'a str)],
+    pub body: &'a [u8],
+}
+
+impl Reply<'_> {
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.trim())
+    }
+}
+
+/// The three formats, for callers that pick one by configuration.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Wire {
+    OpenAi,
+    Anthropic,
+    Gemini,
+}
+
+impl Wire {
+    /// The request URL under the seat's `base_url` (no key in it: keys go in headers).
+    pub fn endpoint(self, base_url: &str, model: &str) -> String {
+        match self {
+            Wire::OpenAi => openai::endpoint(base_url),
+            Wire::Anthropic => anthropic::endpoint(base_url),
+            Wire::Gemini => gemini::endpoint(base_url, model),
+        }
+    }
+
+    pub fn request_body(self, ask: &AskRequest) -> Vec<u8> {
+        match self {
+            Wire::OpenAi => openai::request_body(ask),
+            Wire::Anthropic => anthropic::request_body(ask),
+            Wire::Gemini => gemini::request_body(ask),
+        }
+    }
+
+    pub fn read(self, reply: &Reply<'_>) -> SeatOutcome {
+        match self {
+            Wire::OpenAi => openai::read(reply),
+            Wire::Anthropic => anthropic::read(reply),
+            Wire::Gemini => gemini::read(reply),
+        }
+    }
+}
+
+/// Longest provider message kept in an outcome (characters); error bodies can be pages long.
+pub const MAX_MESSAGE_CHARS: usize = 500;
+
+/// `s` cut to [`MAX_MESSAGE_CHARS`] characters, control characters replaced by spaces, so a
+/// message is safe to put on one log line.
+pub(crate) fn clip(s: &str) -> String {
+    let mut out: String = s
+        .chars()
+        .take(MAX_MESSAGE_CHARS)
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    if s.chars().count() > MAX_MESSAGE_CHARS {
+        out.push('…');
+    }
+    out
+}
+
+pub(crate) fn join_base(base_url: &str, path: &str) -> String {
+    format!("{}{path}", base_url.trim_end_matches('/'))
+}
+
+/// True for a streamed (server-sent events) reply: by its content type, or by a body that
+/// starts as SSE does.
+pub(crate) fn is_streamed(reply: &Reply<'_>) -> bool {
+    if reply
+        .header("content-type")
+        .is_some_and(|ct| ct.to_ascii_lowercase().starts_with("text/event-stream"))
+    {
+        return true;
+    }
+    let start = reply.body.trim_ascii_start();
+    start.starts_with(b"data:") || start.starts_with(b"event:")
+}
+
+pub(crate) fn streamed_outcome() -> SeatOutcome {
+    error(
+        "streamed",
+        "the provider sent a streamed (server-sent events) body; seats ask with stream: false \
+         and read whole JSON bodies only",
+        RetryAdvice::No,
+    )
+}
+
+pub(crate) fn error(kind: &str, message: &str, retry: RetryAdvice) -> SeatOutcome {
+    SeatOutcome {
+        text: None,
+        provider_model: None,
+        provider_finish: None,
+        finish: Finish::Error {
+            kind: kind.to_string(),
+            message: clip(message),
+        },
+        retry,
+    }
+}
+
+/// The provider's requested wait: `retry-after-ms` (milliseconds), else `retry-after` in
+/// seconds (an integer or a decimal). An HTTP-date form needs the clock and is left to the
+/// caller's backoff.
+pub(crate) fn retry_after(reply: &Reply<'_>) -> Option<Duration> {
+    if let Some(ms) = reply.header("retry-after-ms") {
+        if let Ok(ms) = ms.parse::<f64>() {
+            if (0.0..1e12).contains(&ms) {
+                return Some(Duration::from_micros((ms * 1000.0) as u64));
+            }
+        }
+    }
+    let s: f64 = reply.header("retry-after")?.parse().ok()?;
+    (0.0..1e9)
+        .contains(&s)
+        .then(|| Duration::from_millis((s * 1000.0) as u64))
+}
+
+/// Retry advice for an HTTP status outside 2xx: 408, 409, 429 and 5xx (Anthropic's 529
+/// "overloaded" included) are transient, and a time the provider gives is honoured; other
+/// 4xx (400 bad request, 401 key, 403, 404 model, 413, 422) will fail the same way again.
+pub(crate) fn retry_for_status(reply: &Reply<'_>) -> RetryAdvice {
+    match reply.status {
+        408 | 409 | 429 | 500..=599 => match retry_after(reply) {
+            Some(d) => RetryAdvice::After(d),
+            None => RetryAdvice::Backoff,
+        },
+        _ => RetryAdvice::No,
+    }
+}
+
+/// The body as JSON, or the outcome that says why it is not: an HTTP error's own text, a
+/// streamed body, or a garbled one.
+pub(crate) fn body_json(reply: &Reply<'_>) -> Result<Value, Box<SeatOutcome>> {
+    if is_streamed(reply) {
+        return Err(Box::new(streamed_outcome()));
+    }
+    match serde_json::from_slice::<Value>(reply.body) {
+        Ok(v) => Ok(v),
+        Err(e) if (200..300).contains(&reply.status) => Err(Box::new(error(
+            "malformed",
+            &format!("the body is not JSON: {e}"),
+            RetryAdvice::Backoff,
+        ))),
+        Err(_) => Err(Box::new(error(
+            &format!("http_{}", reply.status),
+            &String::from_utf8_lossy(reply.body),
+            retry_for_status(reply),
+        ))),
+    }
+}
+
+pub(crate) fn str_at<'v>(v: &'v Value, key: &str) -> Option<&'v str> {
+    v.get(key).and_then(Value::as_str)
+}
+
+#[cfg(test)]
+mod tests;

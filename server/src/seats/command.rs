@@ -1,0 +1,183 @@
+//! The command seat (`adapter = "command"`): runs a configured argv (no shell), writes the ask
+//! on its stdin, reads the answer from its stdout. The whole process group is killed when the
+//! seat's timeout or the run's deadline comes, or when stdout passes the size bound; stderr
+//! is discarded (a command may print anything there, its keys included).
+
+use super::{local_error, SeatAdapter, SeatReply};
+use sealbook_core::league::wire::{AskRequest, Finish, RetryAdvice, SeatOutcome};
+use std::io::{Read, Write};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+#[derive(Debug)]
+pub struct CommandSeat {
+    pub name: String,
+    /// Program and arguments, run as they are.
+    pub argv: Vec<String>,
+    pub timeout: Duration,
+    pub max_reply_bytes: usize,
+}
+
+impl CommandSeat {
+    pub fn new(name: &str, argv: Vec<String>, timeout: Duration) -> CommandSeat {
+        CommandSeat {
+            name: name.to_string(),
+            argv,
+            timeout,
+            max_reply_bytes: super::DEFAULT_MAX_REPLY_BYTES,
+        }
+    }
+
+    fn reply(&self, outcome: SeatOutcome, raw: Vec<u8>) -> SeatReply {
+        SeatReply {
+            seat: self.name.clone(),
+            outcome,
+            status: None,
+            raw,
+            arrived: Instant::now(),
+            attempts: 1,
+            earlier: Vec::new(),
+        }
+    }
+}
+
+/// The text on the command's stdin: the system text, a blank line, the user text.
+pub fn stdin_text(request: &AskRequest) -> String {
+    if request.system.is_empty() {
+        request.user.clone()
+    } else {
+        format!("{}\n\n{}", request.system, request.user)
+    }
+}
+
+fn kill_group(child: &mut Child) {
+    #[cfg(unix)]
+    // SAFETY: signals the process group this module created for the child (process_group(0)).
+    unsafe {
+        libc::kill(-(child.id() as libc::pid_t), libc::SIGKILL);
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
+impl SeatAdapter for CommandSeat {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn ask(&self, request: &AskRequest, deadline: Instant) -> SeatReply {
+        let Some((program, args)) = self.argv.split_first() else {
+            return self.reply(
+                local_error("command", "the command is empty".into(), RetryAdvice::No),
+                Vec::new(),
+            );
+        };
+        let until = deadline.min(Instant::now() + self.timeout);
+        let mut cmd = Command::new(program);
+        cmd.args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null());
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
+        let mut child = match cmd.spawn() {
+            Ok(c) => c,
+            Err(e) => {
+                return self.reply(
+                    local_error(
+                        "command",
+                        format!("cannot run {program}: {e}"),
+                        RetryAdvice::No,
+                    ),
+                    Vec::new(),
+                )
+            }
+        };
+        let text = stdin_text(request).into_bytes();
+        let mut stdin = child.stdin.take().expect("piped");
+        // A command that never reads its stdin must not block the seat: write on a thread.
+        std::thread::spawn(move || {
+            let _ = stdin.write_all(&text);
+        });
+        let mut stdout = child.stdout.take().expect("piped");
+        let max = self.max_reply_bytes;
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut out = Vec::new();
+            let r = (&mut stdout).take(max as u64 + 1).read_to_end(&mut out);
+            let _ = tx.send(r.map(|_| out));
+        });
+        let left = until.saturating_duration_since(Instant::now());
+        let out = match rx.recv_timeout(left) {
+            Ok(Ok(out)) => out,
+            Ok(Err(e)) => {
+                kill_group(&mut child);
+                return self.reply(
+                    local_error("command", format!("reading stdout: {e}"), RetryAdvice::No),
+                    Vec::new(),
+                );
+            }
+            Err(_) => {
+                kill_group(&mut child);
+                return self.reply(
+                    local_error(
+                        "timeout",
+                        format!("no complete answer within {} ms; killed", left.as_millis()),
+                        RetryAdvice::No,
+                    ),
+                    Vec::new(),
+                );
+            }
+        };
+        if out.len() > max {
+            kill_group(&mut child);
+            return self.reply(
+                local_error(
+                    "oversized",
+                    format!("stdout is larger than {max} bytes; killed"),
+                    RetryAdvice::No,
+                ),
+                out,
+            );
+        }
+        // stdout closed: the command should be ending; wait for its status until the deadline.
+        let status = loop {
+            match child.try_wait() {
+                Ok(Some(s)) => break Some(s),
+                Ok(None) if Instant::now() < until => std::thread::sleep(Duration::from_millis(5)),
+                _ => break None,
+            }
+        };
+        let outcome = match status {
+            None => {
+                kill_group(&mut child);
+                local_error(
+                    "timeout",
+                    "the command closed stdout but did not exit in time; killed".into(),
+                    RetryAdvice::No,
+                )
+            }
+            Some(s) if !s.success() => local_error(
+                "exit",
+                format!("the command ended with {s}"),
+                RetryAdvice::No,
+            ),
+            Some(_) => match String::from_utf8(out.clone()) {
+                Ok(text) => SeatOutcome {
+                    text: Some(text),
+                    provider_model: None,
+                    provider_finish: None,
+                    finish: Finish::Stop,
+                    retry: RetryAdvice::No,
+                },
+                Err(e) => local_error(
+                    "malformed",
+                    format!("stdout is not UTF-8: {e}"),
+                    RetryAdvice::No,
+                ),
+            },
+        };
+        self.reply(outcome, out)
+    }
+}

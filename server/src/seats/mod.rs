@@ -1,0 +1,249 @@
+//! The seats: one adapter interface over the model providers and an external command (spec
+//! §3.1 step 2: every seat asked at once with the same text; §3.13 requirement 2: per-seat
+//! timeout, retries with backoff, a deadline, keys only from the environment).
+//!
+//! What to send and what a reply means is core's ([`sealbook_core::league::wire`]); this
+//! module only moves bytes: [`http::HttpSeat`] over ureq, [`command::CommandSeat`] over a
+//! child process. [`ask_all`] asks every seat on its own thread and hands each reply back
+//! through a channel the moment it arrives, with the raw body (its SHA-256 is the answer
+//! line's `own_sha256`) and the arrival instant, so the caller can seal it at once.
+
+pub mod command;
+pub mod http;
+
+use sealbook_core::league::wire::{AskRequest, Finish, RetryAdvice, SeatOutcome};
+use sha2::{Digest, Sha256};
+use std::fmt;
+use std::sync::mpsc;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Largest reply body read from a provider or a command (bytes). An answer for 12 markets
+/// by 4 horizons is tens of kilobytes; anything past this bound is an error, never read on.
+pub const DEFAULT_MAX_REPLY_BYTES: usize = 2 << 20;
+
+/// A seat that can be asked. Implementations never panic on what the other side sends and
+/// return by `deadline` (give or take one read of a socket or pipe).
+pub trait SeatAdapter: Send + Sync + fmt::Debug {
+    /// The seat's name in the roster.
+    fn name(&self) -> &str;
+    /// Asks once or more (retries) and returns the final reply.
+    fn ask(&self, request: &AskRequest, deadline: Instant) -> SeatReply;
+}
+
+/// The final reply of one seat to one ask.
+#[derive(Clone, PartialEq)]
+pub struct SeatReply {
+    pub seat: String,
+    pub outcome: SeatOutcome,
+    /// HTTP status of the last attempt (`None` for a command, or when no answer came).
+    pub status: Option<u16>,
+    /// The last attempt's body as received (at most the size bound, plus one byte when it was
+    /// over). API keys echoed by a provider are replaced by `[REDACTED]`.
+    pub raw: Vec<u8>,
+    /// When the last attempt's body was complete (or when the seat gave up).
+    pub arrived: Instant,
+    pub attempts: u32,
+    /// One line per earlier failed attempt (`http 500 api_error: ...`), for the log.
+    pub earlier: Vec<String>,
+}
+
+impl SeatReply {
+    /// SHA-256 of the raw body, lowercase hex: the answer line's `own_sha256`.
+    pub fn own_sha256(&self) -> String {
+        sealbook_core::hex::encode(&Sha256::digest(&self.raw))
+    }
+}
+
+impl fmt::Debug for SeatReply {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SeatReply")
+            .field("seat", &self.seat)
+            .field("outcome", &self.outcome)
+            .field("status", &self.status)
+            .field("raw_bytes", &self.raw.len())
+            .field("attempts", &self.attempts)
+            .field("earlier", &self.earlier)
+            .finish()
+    }
+}
+
+/// An API key read from the environment. It is only ever put in a request header: its Debug
+/// and Display print `[REDACTED]`, and it is not Clone-able into other types by accident.
+#[derive(Clone)]
+pub struct ApiKey(String);
+
+impl ApiKey {
+    /// The key in environment variable `var`; the error names the variable, never a value.
+    pub fn from_env(var: &str) -> Result<ApiKey, String> {
+        match std::env::var(var) {
+            Ok(k) if !k.trim().is_empty() => Ok(ApiKey(k.trim().to_string())),
+            Ok(_) => Err(format!("environment variable {var} (api_key_env) is empty")),
+            Err(_) => Err(format!(
+                "environment variable {var} (api_key_env) is not set"
+            )),
+        }
+    }
+
+    pub(crate) fn expose(&self) -> &str {
+        &self.0
+    }
+
+    /// `bytes` with every occurrence of the key replaced by `[REDACTED]` (providers echo a
+    /// bad key in error bodies, and raw replies are published).
+    pub(crate) fn scrub(&self, bytes: &[u8]) -> Vec<u8> {
+        let key = self.0.as_bytes();
+        if key.len() < 8 || bytes.len() < key.len() {
+            return bytes.to_vec();
+        }
+        let mut out = Vec::with_capacity(bytes.len());
+        let mut i = 0;
+        while i < bytes.len() {
+            if bytes[i..].starts_with(key) {
+                out.extend_from_slice(b"[REDACTED]");
+                i += key.len();
+            } else {
+                out.push(bytes[i]);
+                i += 1;
+            }
+        }
+        out
+    }
+
+    pub(crate) fn scrub_str(&self, s: &str) -> String {
+        if self.0.len() < 8 {
+            return s.to_string();
+        }
+        s.replace(&self.0, "[REDACTED]")
+    }
+}
+
+impl fmt::Debug for ApiKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("ApiKey([REDACTED])")
+    }
+}
+
+impl fmt::Display for ApiKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("[REDACTED]")
+    }
+}
+
+/// How a seat retries: up to `max_attempts`, waiting `base * 2^k` (k = attempts so far, capped
+/// at `max_backoff`) times a random factor in [0.5, 1.5), or the provider's `retry-after`;
+/// never past the deadline: a wait that would end after it ends the seat's asking instead.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RetryPolicy {
+    pub max_attempts: u32,
+    pub base: Duration,
+    pub max_backoff: Duration,
+}
+
+impl Default for RetryPolicy {
+    fn default() -> Self {
+        RetryPolicy {
+            max_attempts: 4,
+            base: Duration::from_millis(500),
+            max_backoff: Duration::from_secs(30),
+        }
+    }
+}
+
+impl RetryPolicy {
+    /// The wait before attempt `attempts + 1` after `advice`, or `None` to stop.
+    pub fn wait(&self, advice: &RetryAdvice, attempts: u32, left: Duration) -> Option<Duration> {
+        if attempts >= self.max_attempts {
+            return None;
+        }
+        let wait = match advice {
+            RetryAdvice::No => return None,
+            RetryAdvice::After(d) => *d,
+            RetryAdvice::Backoff => {
+                let exp = self
+                    .base
+                    .saturating_mul(1u32 << attempts.saturating_sub(1).min(16))
+                    .min(self.max_backoff);
+                exp.mul_f64(0.5 + jitter())
+            }
+        };
+        // Leave room for the attempt itself: a wait that eats the whole time left is useless.
+        (wait < left).then_some(wait)
+    }
+}
+
+/// A random fraction in [0, 1) for backoff jitter, from the OS (no seed to share between
+/// seats, so retries of many seats do not fall in step).
+fn jitter() -> f64 {
+    let mut b = [0u8; 8];
+    if getrandom::getrandom(&mut b).is_err() {
+        return 0.5;
+    }
+    (u64::from_le_bytes(b) >> 11) as f64 / (1u64 << 53) as f64
+}
+
+/// An outcome made by this module (timeouts, transport errors, size bound).
+pub(crate) fn local_error(kind: &str, message: String, retry: RetryAdvice) -> SeatOutcome {
+    SeatOutcome {
+        text: None,
+        provider_model: None,
+        provider_finish: None,
+        finish: Finish::Error {
+            kind: kind.to_string(),
+            message,
+        },
+        retry,
+    }
+}
+
+/// One line for an attempt that will be retried.
+pub(crate) fn summary(status: Option<u16>, o: &SeatOutcome) -> String {
+    let status = status.map(|s| format!("http {s} ")).unwrap_or_default();
+    match &o.finish {
+        Finish::Error { kind, message } => format!("{status}{kind}: {message}"),
+        other => format!("{status}{other:?}"),
+    }
+}
+
+/// Asks every seat at once, each on its own thread with its own request (the same text, the
+/// seat's model) and the run's deadline; each reply is sent on the returned channel the moment
+/// the seat is done, so the first answer is sealed while the others are still being written.
+/// The channel closes when every seat has replied.
+pub fn ask_all(
+    asks: Vec<(Arc<dyn SeatAdapter>, AskRequest)>,
+    deadline: Instant,
+) -> mpsc::Receiver<SeatReply> {
+    let (tx, rx) = mpsc::channel();
+    for (seat, request) in asks {
+        let seat_tx = tx.clone();
+        let seat_name = seat.name().to_string();
+        let name = format!("seat-{seat_name}");
+        let spawned = std::thread::Builder::new().name(name).spawn(move || {
+            let reply = seat.ask(&request, deadline);
+            let _ = seat_tx.send(reply);
+        });
+        if let Err(e) = spawned {
+            // No thread, no ask: said as that seat's reply rather than lost.
+            let _ = tx.send(SeatReply {
+                seat: seat_name,
+                outcome: local_error(
+                    "spawn",
+                    format!("cannot start a thread: {e}"),
+                    RetryAdvice::No,
+                ),
+                status: None,
+                raw: Vec::new(),
+                arrived: Instant::now(),
+                attempts: 0,
+                earlier: Vec::new(),
+            });
+        }
+    }
+    rx
+}
+
+#[cfg(test)]
+mod tests;
+
+#[cfg(test)]
+mod bench;

@@ -1,0 +1,603 @@
+//! The seats against fake model endpoints: real HTTP servers on 127.0.0.1 started here,
+//! answering with the recorded replies of `../shared/vectors/llm-apis` and with slow, failing,
+//! rate-limited, malformed, refused and oversized replies; the command seat against real
+//! processes; and a run in a child process that shows no API key reaches any output or file.
+
+use super::command::CommandSeat;
+use super::http::HttpSeat;
+use super::*;
+use sealbook_core::league::wire::{Reply, Wire};
+use sealbook_tests::llm_vectors::{recordings, Provider};
+use std::io::{Read as _, Write as _};
+use std::net::{TcpListener, TcpStream};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+/// A request as the fake endpoint saw it.
+#[derive(Clone, Debug)]
+pub(super) struct Seen {
+    path: String,
+    headers: Vec<(String, String)>,
+    pub(super) body: Vec<u8>,
+}
+
+impl Seen {
+    fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// What the fake endpoint answers.
+pub(super) struct Answer {
+    pub(super) status: u16,
+    pub(super) headers: Vec<(String, String)>,
+    pub(super) body: Vec<u8>,
+    pub(super) delay: Duration,
+}
+
+pub(super) fn answer(status: u16, body: &[u8]) -> Answer {
+    Answer {
+        status,
+        headers: vec![("content-type".into(), "application/json".into())],
+        body: body.to_vec(),
+        delay: Duration::ZERO,
+    }
+}
+
+/// A fake endpoint: `handler(hit, request)` answers the `hit`-th request (0-based).
+pub(super) struct Fake {
+    pub(super) url: String,
+    hits: Arc<AtomicUsize>,
+    seen: Arc<Mutex<Vec<Seen>>>,
+}
+
+pub(super) fn fake(handler: impl Fn(usize, &Seen) -> Answer + Send + Sync + 'static) -> Fake {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    let hits = Arc::new(AtomicUsize::new(0));
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let handler = Arc::new(handler);
+    let (h2, s2) = (hits.clone(), seen.clone());
+    std::thread::spawn(move || {
+        for conn in listener.incoming().flatten() {
+            let (handler, hits, seen) = (handler.clone(), h2.clone(), s2.clone());
+            std::thread::spawn(move || {
+                let _ = serve(conn, &*handler, &hits, &seen);
+            });
+        }
+    });
+    Fake { url, hits, seen }
+}
+
+fn serve(
+    mut s: TcpStream,
+    handler: &(dyn Fn(usize, &Seen) -> Answer + Send + Sync),
+    hits: &AtomicUsize,
+    seen: &Mutex<Vec<Seen>>,
+) -> std::io::Result<()> {
+    s.set_read_timeout(Some(Duration::from_secs(10)))?;
+    let mut head = Vec::new();
+    let mut byte = [0u8; 1];
+    while !head.ends_with(b"\r\n\r\n") && head.len() < 65_536 {
+        if s.read(&mut byte)? == 0 {
+            return Ok(());
+        }
+        head.push(byte[0]);
+    }
+    let head = String::from_utf8_lossy(&head).into_owned();
+    let mut lines = head.split("\r\n");
+    let path = lines
+        .next()
+        .and_then(|l| l.split(' ').nth(1))
+        .unwrap_or("")
+        .to_string();
+    let headers: Vec<(String, String)> = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_string()))
+        .collect();
+    let len: usize = headers
+        .iter()
+        .find(|(k, _)| k == "content-length")
+        .and_then(|(_, v)| v.parse().ok())
+        .unwrap_or(0);
+    let mut body = vec![0u8; len.min(16 << 20)];
+    s.read_exact(&mut body)?;
+    let req = Seen {
+        path,
+        headers,
+        body,
+    };
+    seen.lock().unwrap().push(req.clone());
+    let hit = hits.fetch_add(1, Ordering::SeqCst);
+    let a = handler(hit, &req);
+    std::thread::sleep(a.delay);
+    let mut out = format!("HTTP/1.1 {} X\r\n", a.status);
+    for (k, v) in &a.headers {
+        if !k.eq_ignore_ascii_case("content-length") && !k.eq_ignore_ascii_case("transfer-encoding")
+        {
+            out.push_str(&format!("{k}: {v}\r\n"));
+        }
+    }
+    out.push_str(&format!(
+        "content-length: {}\r\nconnection: close\r\n\r\n",
+        a.body.len()
+    ));
+    s.write_all(out.as_bytes())?;
+    s.write_all(&a.body)?;
+    s.flush()
+}
+
+pub(super) fn ask(model: &str) -> AskRequest {
+    AskRequest {
+        system: "You forecast markets. Answer in JSON.".into(),
+        user: "SPX NDX ... 1d 1w 1m 6m".into(),
+        model: model.into(),
+        max_tokens: 2000,
+        temperature: Some(0.2),
+    }
+}
+
+pub(super) fn seat(wire: Wire, url: &str, key: Option<&str>) -> HttpSeat {
+    let mut s = HttpSeat::new(
+        "alpha",
+        wire,
+        url,
+        key.map(|k| ApiKey(k.to_string())),
+        Duration::from_secs(10),
+    );
+    s.retry = RetryPolicy {
+        max_attempts: 1,
+        base: Duration::from_millis(20),
+        max_backoff: Duration::from_millis(100),
+    };
+    s
+}
+
+pub(super) fn far() -> Instant {
+    Instant::now() + Duration::from_secs(60)
+}
+
+fn base_url(wire: Wire, url: &str) -> String {
+    match wire {
+        Wire::OpenAi => format!("{url}/v1"),
+        _ => url.to_string(),
+    }
+}
+
+pub(super) const OK_OPENAI: &[u8] = br#"{"model": "gpt-test-1", "choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": "{\"items\": {}}", "refusal": null}}]}"#;
+
+/// Every recording, served by a fake endpoint, reads through the seat as core reads the
+/// recorded bytes; the request goes to the provider's path with the key in its header.
+#[test]
+fn recorded_replies_through_fake_endpoints() {
+    let mut served = 0;
+    for rec in recordings() {
+        let wire = match rec.provider {
+            Provider::OpenAi => Wire::OpenAi,
+            Provider::Anthropic => Wire::Anthropic,
+            Provider::Gemini => Wire::Gemini,
+        };
+        let (status, headers, body) = (rec.status, rec.headers.clone(), rec.body.clone());
+        let f = fake(move |_, _| Answer {
+            status,
+            headers: headers.clone(),
+            body: body.clone(),
+            delay: Duration::ZERO,
+        });
+        let s = seat(wire, &base_url(wire, &f.url), Some("k-test-recorded-0001"));
+        let r = s.ask(&ask("model-x"), far());
+        let h: Vec<(&str, &str)> = rec
+            .headers
+            .iter()
+            .filter(|(k, _)| k.eq_ignore_ascii_case("content-type"))
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .collect();
+        let direct = wire.read(&Reply {
+            status: rec.status,
+            headers: &h,
+            body: &rec.body,
+        });
+        assert_eq!(r.outcome, direct, "{} #{}", rec.file, rec.index);
+        assert_eq!(r.raw, rec.body, "{}", rec.file);
+        assert_eq!(r.status, Some(rec.status));
+        assert_eq!(r.attempts, 1);
+        let seen = f.seen.lock().unwrap()[0].clone();
+        let (path, key_header, key_value) = match wire {
+            Wire::OpenAi => (
+                "/v1/chat/completions",
+                "authorization",
+                "Bearer k-test-recorded-0001",
+            ),
+            Wire::Anthropic => ("/v1/messages", "x-api-key", "k-test-recorded-0001"),
+            Wire::Gemini => (
+                "/v1beta/models/model-x:generateContent",
+                "x-goog-api-key",
+                "k-test-recorded-0001",
+            ),
+        };
+        assert_eq!(seen.path, path);
+        assert!(!seen.path.contains("k-test"));
+        assert_eq!(seen.header(key_header), Some(key_value), "{}", rec.file);
+        if wire == Wire::Anthropic {
+            assert_eq!(seen.header("anthropic-version"), Some("2023-06-01"));
+        }
+        assert_eq!(seen.body, wire.request_body(&ask("model-x")));
+        served += 1;
+    }
+    assert_eq!(served, 30);
+}
+
+#[test]
+fn slow_endpoint_times_out_and_retries_until_the_deadline() {
+    let f = fake(|_, _| Answer {
+        delay: Duration::from_secs(3),
+        ..answer(200, OK_OPENAI)
+    });
+    let mut s = seat(Wire::OpenAi, &f.url, None);
+    s.timeout = Duration::from_millis(200);
+    s.retry.max_attempts = 10;
+    let r = s.ask(&ask("m"), Instant::now() + Duration::from_millis(900));
+    assert!(
+        matches!(&r.outcome.finish, Finish::Error { kind, .. } if kind == "timeout" || kind == "deadline"),
+        "{r:?}"
+    );
+    assert!(r.attempts >= 2, "{r:?}");
+    assert!(
+        r.attempts < 10,
+        "the deadline, not the attempt count, ended it: {r:?}"
+    );
+    assert_eq!(r.raw, b"");
+}
+
+#[test]
+fn failing_then_ok() {
+    let f = fake(|hit, _| match hit {
+        0 => answer(
+            500,
+            br#"{"error": {"message": "boom", "type": "server_error"}}"#,
+        ),
+        _ => answer(200, OK_OPENAI),
+    });
+    let mut s = seat(Wire::OpenAi, &f.url, None);
+    s.retry.max_attempts = 3;
+    let r = s.ask(&ask("m"), far());
+    assert_eq!(r.outcome.finish, Finish::Stop, "{r:?}");
+    assert_eq!(r.outcome.text.as_deref(), Some("{\"items\": {}}"));
+    assert_eq!(r.outcome.provider_model.as_deref(), Some("gpt-test-1"));
+    assert_eq!(r.attempts, 2);
+    assert_eq!(r.earlier, vec!["http 500 server_error: boom".to_string()]);
+    assert_eq!(r.raw, OK_OPENAI);
+    assert_eq!(f.hits.load(Ordering::SeqCst), 2);
+}
+
+#[test]
+fn rate_limited_with_retry_after_then_ok() {
+    let f = fake(|hit, _| {
+        match hit {
+        0 => Answer {
+            headers: vec![("retry-after".into(), "1".into())],
+            ..answer(
+                429,
+                br#"{"type": "error", "error": {"type": "rate_limit_error", "message": "slow down"}}"#,
+            )
+        },
+        _ => answer(
+            200,
+            br#"{"type": "message", "model": "claude-test", "content": [{"type": "text", "text": "ok"}], "stop_reason": "end_turn"}"#,
+        ),
+    }
+    });
+    let mut s = seat(Wire::Anthropic, &f.url, Some("k-anthropic-test-1"));
+    s.retry.max_attempts = 3;
+    let r = s.ask(&ask("m"), far());
+    assert_eq!(r.outcome.finish, Finish::Stop, "{r:?}");
+    assert_eq!(r.attempts, 2);
+    assert!(
+        r.earlier[0].starts_with("http 429 rate_limit_error"),
+        "{r:?}"
+    );
+
+    // A retry-after that does not fit before the deadline ends the asking at once.
+    let f = fake(|_, _| Answer {
+        headers: vec![("retry-after".into(), "30".into())],
+        ..answer(
+            429,
+            br#"{"error": {"message": "later", "code": "rate_limit_exceeded"}}"#,
+        )
+    });
+    let mut s = seat(Wire::OpenAi, &f.url, None);
+    s.retry.max_attempts = 3;
+    let r = s.ask(&ask("m"), Instant::now() + Duration::from_secs(5));
+    assert_eq!(r.attempts, 1, "{r:?}");
+    assert_eq!(r.outcome.retry, RetryAdvice::After(Duration::from_secs(30)));
+}
+
+#[test]
+fn malformed_refused_and_oversized() {
+    let f = fake(|_, _| answer(200, b"{\"choices\": [{\"message\": {\"content\": \"tr"));
+    let mut s = seat(Wire::OpenAi, &f.url, None);
+    s.retry.max_attempts = 2;
+    let r = s.ask(&ask("m"), far());
+    assert!(matches!(&r.outcome.finish, Finish::Error { kind, .. } if kind == "malformed"));
+    assert_eq!(r.attempts, 2, "a garbled body is retried");
+    assert_eq!(r.raw, b"{\"choices\": [{\"message\": {\"content\": \"tr");
+
+    let f = fake(|_, _| {
+        answer(
+            200,
+            br#"{"model": "gpt-x", "choices": [{"finish_reason": "stop", "message": {"content": null, "refusal": "I can't help with that."}}]}"#,
+        )
+    });
+    let r = seat(Wire::OpenAi, &f.url, None).ask(&ask("m"), far());
+    assert_eq!(
+        r.outcome.finish,
+        Finish::Refused("I can't help with that.".into())
+    );
+
+    let big = vec![b' '; 50_000];
+    let f = fake(move |_, _| answer(200, &big));
+    let mut s = seat(Wire::Gemini, &f.url, None);
+    s.max_reply_bytes = 10_000;
+    s.retry.max_attempts = 3;
+    let r = s.ask(&ask("m"), far());
+    assert!(matches!(&r.outcome.finish, Finish::Error { kind, .. } if kind == "oversized"));
+    assert_eq!(
+        r.raw.len(),
+        10_001,
+        "read to the bound and one byte, no further"
+    );
+    assert_eq!(r.attempts, 1);
+}
+
+#[test]
+fn unreachable_endpoint_is_a_transport_error() {
+    // A port that was just free: nothing listens there.
+    let port = TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let r = seat(Wire::OpenAi, &format!("http://127.0.0.1:{port}"), None).ask(&ask("m"), far());
+    assert!(
+        matches!(&r.outcome.finish, Finish::Error { kind, .. } if kind == "transport"),
+        "{r:?}"
+    );
+}
+
+/// Fourteen seats asked at once: each reply comes through the channel when that seat is done,
+/// the quick ones before the one that takes long, and every seat answers once.
+#[test]
+fn all_seats_at_once_replies_as_they_come() {
+    let f = fake(|_, seen| {
+        let slow = String::from_utf8_lossy(&seen.body).contains("slow-model");
+        Answer {
+            delay: if slow {
+                Duration::from_millis(1500)
+            } else {
+                Duration::ZERO
+            },
+            ..answer(200, OK_OPENAI)
+        }
+    });
+    let mut asks: Vec<(Arc<dyn SeatAdapter>, AskRequest)> = Vec::new();
+    for i in 0..14 {
+        let mut s = seat(Wire::OpenAi, &f.url, None);
+        s.name = format!("seat{i:02}");
+        let model = if i == 0 { "slow-model" } else { "fast-model" };
+        asks.push((Arc::new(s), ask(model)));
+    }
+    let rx = ask_all(asks, far());
+    let replies: Vec<SeatReply> = rx.iter().collect();
+    assert_eq!(replies.len(), 14);
+    assert_eq!(
+        replies.last().unwrap().seat,
+        "seat00",
+        "the slow seat came last"
+    );
+    let mut names: Vec<&str> = replies.iter().map(|r| r.seat.as_str()).collect();
+    names.sort();
+    names.dedup();
+    assert_eq!(names.len(), 14);
+    for r in &replies {
+        assert_eq!(r.outcome.finish, Finish::Stop);
+        assert_eq!(r.own_sha256().len(), 64);
+    }
+    // Every seat got the same text.
+    let seen = f.seen.lock().unwrap();
+    let user: Vec<String> = seen
+        .iter()
+        .map(|s| {
+            let v: serde_json::Value = serde_json::from_slice(&s.body).unwrap();
+            v["messages"][1]["content"].as_str().unwrap().to_string()
+        })
+        .collect();
+    assert!(user.iter().all(|u| u == &user[0]));
+}
+
+fn sh(script: &str) -> Vec<String> {
+    vec!["/bin/sh".into(), "-c".into(), script.into()]
+}
+
+#[test]
+fn command_seat() {
+    let s = CommandSeat::new("cmd", sh("cat"), Duration::from_secs(20));
+    let r = s.ask(&ask("m"), far());
+    assert_eq!(r.outcome.finish, Finish::Stop);
+    assert_eq!(
+        r.outcome.text.as_deref(),
+        Some("You forecast markets. Answer in JSON.\n\nSPX NDX ... 1d 1w 1m 6m")
+    );
+    assert_eq!(r.raw, r.outcome.text.as_deref().unwrap().as_bytes());
+
+    // A command that ignores stdin and hangs is killed at its timeout.
+    let s = CommandSeat::new("cmd", sh("sleep 30"), Duration::from_millis(300));
+    let r = s.ask(&ask("m"), far());
+    assert!(matches!(&r.outcome.finish, Finish::Error { kind, .. } if kind == "timeout"));
+    // ... and so is one whose child keeps stdout open after it exits.
+    let s = CommandSeat::new(
+        "cmd",
+        sh("sleep 30 & echo started"),
+        Duration::from_millis(300),
+    );
+    let r = s.ask(&ask("m"), far());
+    assert!(
+        matches!(&r.outcome.finish, Finish::Error { kind, .. } if kind == "timeout"),
+        "{r:?}"
+    );
+
+    let mut s = CommandSeat::new("cmd", sh("yes"), Duration::from_secs(20));
+    s.max_reply_bytes = 4096;
+    let r = s.ask(&ask("m"), far());
+    assert!(matches!(&r.outcome.finish, Finish::Error { kind, .. } if kind == "oversized"));
+    assert_eq!(r.raw.len(), 4097);
+
+    let s = CommandSeat::new("cmd", sh("echo partial; exit 3"), Duration::from_secs(20));
+    let r = s.ask(&ask("m"), far());
+    assert!(matches!(&r.outcome.finish, Finish::Error { kind, .. } if kind == "exit"));
+    assert_eq!(r.raw, b"partial\n", "what it printed is kept");
+
+    let s = CommandSeat::new(
+        "cmd",
+        vec!["/nonexistent/model".into()],
+        Duration::from_secs(5),
+    );
+    let r = s.ask(&ask("m"), far());
+    assert!(matches!(&r.outcome.finish, Finish::Error { kind, .. } if kind == "command"));
+}
+
+#[test]
+fn api_key_from_the_environment_only() {
+    let e = ApiKey::from_env("SEALBOOK_TEST_SURELY_UNSET_KEY_VAR").unwrap_err();
+    assert!(e.contains("SEALBOOK_TEST_SURELY_UNSET_KEY_VAR"));
+    let k = ApiKey("sk-abcdefgh12345678".into());
+    assert_eq!(format!("{k:?} {k}"), "ApiKey([REDACTED]) [REDACTED]");
+    assert_eq!(
+        k.scrub(b"x sk-abcdefgh12345678 ysk-abcdefgh12345678"),
+        b"x [REDACTED] y[REDACTED]"
+    );
+}
+
+/// The key of the no-key-in-logs test: distinctive, so that a grep finds any copy.
+const LEAK_KEY: &str = "sk-sealbook-LEAKCHECK-7f3a9c1e5b";
+const LEAK_VAR: &str = "SEALBOOK_LEAKCHECK_KEY";
+
+/// Does nothing in a normal run. As a child (`SEALBOOK_SEATS_CHILD=leak`, the key in
+/// `SEALBOOK_LEAKCHECK_KEY`, a directory in `SEALBOOK_SEATS_DIR`): asks seats of every wire
+/// against fake endpoints, some of which echo the key back in their bodies as Gemini's
+/// invalid-key reply does, seals every reply in a ledger in the directory, writes the raw
+/// replies beside it, and prints every reply, error and seat configuration (Debug and
+/// Display) on stdout and stderr.
+#[test]
+fn child_leak_run() {
+    if std::env::var_os("SEALBOOK_SEATS_CHILD").is_none() {
+        return;
+    }
+    let dir = std::path::PathBuf::from(std::env::var_os("SEALBOOK_SEATS_DIR").unwrap());
+    let key = ApiKey::from_env(LEAK_VAR).expect("key in the environment");
+    let f = fake(|hit, seen| {
+        let got = seen
+            .header("authorization")
+            .or(seen.header("x-api-key"))
+            .or(seen.header("x-goog-api-key"))
+            .unwrap_or("")
+            .to_string();
+        match hit % 3 {
+            0 => answer(200, OK_OPENAI),
+            // Echo the key, as providers do in invalid-key errors.
+            1 => answer(
+                400,
+                format!(r#"{{"error": {{"code": 400, "message": "API key not valid: {got}", "status": "INVALID_ARGUMENT", "type": "invalid_request_error"}}}}"#)
+                    .as_bytes(),
+            ),
+            _ => answer(500, format!("upstream saw key {got}").as_bytes()),
+        }
+    });
+    let (mut ledger, _) = crate::ledger::Ledger::open(&dir.join("council-book.jsonl")).unwrap();
+    for (i, wire) in [Wire::OpenAi, Wire::Anthropic, Wire::Gemini]
+        .into_iter()
+        .cycle()
+        .take(9)
+        .enumerate()
+    {
+        let mut s = seat(wire, &base_url(wire, &f.url), None);
+        s.key = Some(key.clone());
+        s.retry.max_attempts = 2;
+        println!("seat {s:?}");
+        eprintln!("seat {s:?}");
+        let r = s.ask(&ask("m"), far());
+        println!("reply {r:?}");
+        eprintln!("reply {r:?} {:?}", r.outcome.finish);
+        std::fs::write(dir.join(format!("raw-{i}.json")), &r.raw).unwrap();
+        let mut content = sealbook_core::book::canon::Object::new();
+        let text = format!("{:?} {:?}", r.outcome, r.earlier);
+        content.insert(
+            "kind",
+            sealbook_core::book::canon::Value::Str("answer".into()),
+        );
+        content.insert(
+            "reply",
+            sealbook_core::book::canon::Value::Str(text.as_str().into()),
+        );
+        content.insert(
+            "own_sha256",
+            sealbook_core::book::canon::Value::Str(r.own_sha256().as_str().into()),
+        );
+        ledger.append(&content).unwrap();
+    }
+    // A seat whose variable is missing says which variable, never a value.
+    println!("{:?}", ApiKey::from_env("SEALBOOK_LEAKCHECK_MISSING"));
+    println!("leak run done; {} requests", f.hits.load(Ordering::SeqCst));
+    let seen = f.seen.lock().unwrap();
+    assert!(
+        seen.iter()
+            .all(|s| s.headers.iter().any(|(_, v)| v.contains(LEAK_KEY))),
+        "every request carried the key"
+    );
+}
+
+#[test]
+fn no_api_key_in_any_output_or_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = std::process::Command::new(std::env::current_exe().unwrap())
+        .args([
+            "--exact",
+            "seats::tests::child_leak_run",
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .env("SEALBOOK_SEATS_CHILD", "leak")
+        .env("SEALBOOK_SEATS_DIR", dir.path())
+        .env(LEAK_VAR, LEAK_KEY)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    assert!(stdout.contains("leak run done; "), "{stdout}");
+    assert!(
+        stdout.contains("[REDACTED]"),
+        "the echoed keys were seen and scrubbed"
+    );
+    assert!(!stdout.contains(LEAK_KEY), "key on stdout");
+    assert!(!stderr.contains(LEAK_KEY), "key on stderr");
+    // The key minus its first character, in case of an off-by-one scrub.
+    assert!(!stdout.contains(&LEAK_KEY[1..]) && !stderr.contains(&LEAK_KEY[1..]));
+    let mut files = 0;
+    for e in std::fs::read_dir(dir.path()).unwrap() {
+        let bytes = std::fs::read(e.unwrap().path()).unwrap();
+        assert!(
+            !bytes
+                .windows(LEAK_KEY.len() - 1)
+                .any(|w| w == &LEAK_KEY.as_bytes()[1..]),
+            "key in a file"
+        );
+        files += 1;
+    }
+    assert!(
+        files >= 10,
+        "the book and the raw replies were written ({files})"
+    );
+}
