@@ -12,14 +12,16 @@ pub mod protocol;
 pub mod tables;
 pub mod worker;
 
+use crate::dropped::Labelled;
 use crate::module_worker::{self, ModuleWorker};
+use crate::shell::{Page, Progress, Shell, Zone};
 use compute::MatrixView;
 use protocol::{ScoresFromWorker, ASKS, BOOK, CLIM, FORECASTS, JOB, PROFILE, RECORDS, REGISTERED};
 use sealbook_core::score::peers::Profile;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{DragEvent, Event, File, HtmlInputElement, HtmlSelectElement};
+use web_sys::{Event, File, HtmlSelectElement};
 use yew::prelude::*;
 
 const WORKER_URL: &str = "/scores-worker.js";
@@ -89,9 +91,9 @@ pub enum Status {
 }
 
 pub enum Msg {
-    Add(Vec<File>),
+    Add(Vec<Labelled>),
+    DropFailed(String),
     Clear,
-    Dragging(bool),
     FromWorker(ScoresFromWorker),
     WorkerBroken(String),
     ChooseRun(usize),
@@ -115,9 +117,7 @@ pub struct ScoresApp {
     pending: bool,
     job: u32,
     status: Status,
-    dragging: bool,
     chosen: usize,
-    input: NodeRef,
 }
 
 impl ScoresApp {
@@ -199,20 +199,58 @@ impl ScoresApp {
         Ok(())
     }
 
-    fn intake(&self, ctx: &Context<Self>) -> Html {
+    fn any_given(&self) -> bool {
+        self.forecasts.is_some()
+            || self.book.is_some()
+            || self.asks.is_some()
+            || self.clim.is_some()
+            || self.registered.is_some()
+            || self.records.is_some()
+    }
+
+    /// The drop zone's text and controls: the choice of rules, what to drop, "Clear".
+    fn zone(&self, ctx: &Context<Self>) -> Zone {
         let link = ctx.link();
-        let input = self.input.clone();
-        let pick = Callback::from(move |_: MouseEvent| {
-            if let Some(i) = input.cast::<HtmlInputElement>() {
-                i.click();
-            }
+        let peer = self.profile != Profile::Council;
+        let on_profile = link.callback(|e: Event| {
+            let s: HtmlSelectElement = e.target_unchecked_into();
+            Msg::ChooseProfile(s.value())
         });
-        let on_change = link.callback(|e: Event| {
-            let input: HtmlInputElement = e.target_unchecked_into();
-            let files = file_list(input.files());
-            input.set_value("");
-            Msg::Add(files)
+        let profiles = PROFILES.iter().map(|(value, label)| {
+            html! { <option value={*value} selected={*value == self.profile.as_str()}>{ *label }</option> }
         });
+        let (title, hint) = if peer {
+            (
+                "Drop the benchmark's records file (.jsonl) here",
+                format!("One JSON record per line in the {} format (sealbook schema {}-records prints it).", self.profile.as_str(), self.profile.as_str()),
+            )
+        } else {
+            (
+                "Drop council-forecasts.csv, the book or the whole downloaded folder here",
+                "The book alone is scored from its sealed lines; with the CSV, the CSV's rows are scored and checked against the book (answers sealed after the 09:30 ET reference are left out). Optionally asks.jsonl (the roster), council-clim-window.json (BSS and the primary endpoint) and registered-predictions.json (the §8.4 scorecards, which can also be dropped alone).".to_string(),
+            )
+        };
+        Zone {
+            title: title.into(),
+            hint: html! { { hint } },
+            compact: self.any_given(),
+            before: html! {
+                <div class="profile-choice">
+                    <label for="profile-select">{ "Rules" }</label>
+                    <select id="profile-select" onchange={on_profile}>{ for profiles }</select>
+                </div>
+            },
+            actions: if self.any_given() {
+                html! { <button type="button" class="button quiet" onclick={link.callback(|_| Msg::Clear)}>{ "Clear" }</button> }
+            } else {
+                html! {}
+            },
+            accept: Some(if peer { ".jsonl" } else { ".csv,.jsonl,.json" }.into()),
+        }
+    }
+
+    /// The files taken, by role, and the ones not read.
+    fn given(&self) -> Html {
         let given = |label: &str, f: &Option<File>, role: &str| -> Html {
             html! {
                 <li class="file" data-role={role.to_string()}>
@@ -222,46 +260,9 @@ impl ScoresApp {
             }
         };
         let peer = self.profile != Profile::Council;
-        let any = self.forecasts.is_some()
-            || self.book.is_some()
-            || self.asks.is_some()
-            || self.clim.is_some()
-            || self.registered.is_some()
-            || self.records.is_some();
-        let on_profile = link.callback(|e: Event| {
-            let s: HtmlSelectElement = e.target_unchecked_into();
-            Msg::ChooseProfile(s.value())
-        });
-        let profiles = PROFILES.iter().map(|(value, label)| {
-            html! { <option value={*value} selected={*value == self.profile.as_str()}>{ *label }</option> }
-        });
-        let class = classes!(
-            "dropzone",
-            self.dragging.then_some("dragging"),
-            any.then_some("compact")
-        );
+        let any = self.any_given();
         html! {
             <>
-                <section class={class} data-testid="dropzone" aria-labelledby="scores-drop-title">
-                    <div class="profile-choice">
-                        <label for="profile-select">{ "Rules" }</label>
-                        <select id="profile-select" onchange={on_profile}>{ for profiles }</select>
-                    </div>
-                    if peer {
-                        <h2 class="dropzone-title" id="scores-drop-title">{ "Drop the benchmark's records file (.jsonl) here" }</h2>
-                        <p class="dropzone-hint">{ format!("One JSON record per line in the {} format (sealbook schema {}-records prints it).", self.profile.as_str(), self.profile.as_str()) }</p>
-                    } else {
-                        <h2 class="dropzone-title" id="scores-drop-title">{ "Drop council-forecasts.csv or the book here" }</h2>
-                        <p class="dropzone-hint">{ "The book alone is scored from its sealed lines; with the CSV, the CSV's rows are scored and checked against the book (answers sealed after the 09:30 ET reference are left out). Optionally asks.jsonl (the roster), council-clim-window.json (BSS and the primary endpoint) and registered-predictions.json (the §8.4 scorecards, which can also be dropped alone)." }</p>
-                    }
-                    <div class="dropzone-actions">
-                        <button type="button" class="button primary" onclick={pick}>{ "Choose files" }</button>
-                        if any {
-                            <button type="button" class="button quiet" onclick={link.callback(|_| Msg::Clear)}>{ "Clear" }</button>
-                        }
-                    </div>
-                    <input ref={self.input.clone()} id="scores-input" class="visually-hidden" type="file" multiple=true accept=".csv,.jsonl,.json" tabindex="-1" aria-hidden="true" onchange={on_change} />
-                </section>
                 if any && peer {
                     <ul class="file-list" aria-label="Files given">
                         { given("records", &self.records, "records") }
@@ -276,7 +277,7 @@ impl ScoresApp {
                     </ul>
                 }
                 if !self.ignored.is_empty() {
-                    <p class="note">{ format!("Not read ({}): {}", if peer { "not a .jsonl records file" } else { "neither .csv, .jsonl nor .json" }, self.ignored.join(", ")) }</p>
+                    <p class="note" id="scores-ignored">{ format!("Not read ({}): {}", if peer { "not a .jsonl records file" } else { "not a file this page scores" }, self.ignored.join(", ")) }</p>
                 }
             </>
         }
@@ -287,10 +288,7 @@ impl ScoresApp {
         match &self.status {
             Status::Waiting => html! {},
             Status::Running { step, steps, label } => html! {
-                <section class="progress" aria-live="polite" id="scores-progress">
-                    <p class="progress-label">{ format!("Step {step} of {steps}: {label}…") }</p>
-                    <progress max={steps.to_string()} value={step.to_string()} aria-label="Scoring progress"></progress>
-                </section>
+                <Progress label={format!("Step {step} of {steps}: {label}…")} value={f64::from(*step)} max={f64::from(*steps)} />
             },
             Status::Failed(message) => {
                 html! { <p class="callout bad" role="alert" id="scores-error">{ message.clone() }</p> }
@@ -336,11 +334,6 @@ impl ScoresApp {
     }
 }
 
-fn file_list(list: Option<web_sys::FileList>) -> Vec<File> {
-    let Some(list) = list else { return Vec::new() };
-    (0..list.length()).filter_map(|i| list.get(i)).collect()
-}
-
 impl Component for ScoresApp {
     type Message = Msg;
     type Properties = ();
@@ -371,32 +364,33 @@ impl Component for ScoresApp {
             pending: false,
             job: 0,
             status,
-            dragging: false,
             chosen: 0,
-            input: NodeRef::default(),
         }
     }
 
     fn update(&mut self, _ctx: &Context<Self>, msg: Msg) -> bool {
         match msg {
             Msg::Add(files) => {
-                self.dragging = false;
-                for f in files {
+                if files.is_empty() {
+                    return false;
+                }
+                for (f, path) in files {
+                    let label = path.unwrap_or_else(|| f.name());
                     if self.profile != Profile::Council {
-                        if f.name().to_ascii_lowercase().ends_with(".jsonl") {
+                        if label.to_ascii_lowercase().ends_with(".jsonl") {
                             self.records = Some(f);
                         } else {
-                            self.ignored.push(f.name());
+                            self.ignored.push(label);
                         }
                         continue;
                     }
-                    match Role::of(&f.name()) {
+                    match Role::of(&label) {
                         Some(Role::Forecasts) => self.forecasts = Some(f),
                         Some(Role::Book) => self.book = Some(f),
                         Some(Role::Asks) => self.asks = Some(f),
                         Some(Role::Climatology) => self.clim = Some(f),
                         Some(Role::Registered) => self.registered = Some(f),
-                        None => self.ignored.push(f.name()),
+                        None => self.ignored.push(label),
                     }
                 }
                 self.start();
@@ -414,7 +408,9 @@ impl Component for ScoresApp {
                 self.job += 1; // drops a running job's result
                 self.status = Status::Waiting;
             }
-            Msg::Dragging(d) => self.dragging = d,
+            Msg::DropFailed(why) => {
+                self.status = Status::Failed(format!("Could not take the dropped folder: {why}"));
+            }
             Msg::FromWorker(m) => match m {
                 ScoresFromWorker::Ready => {
                     self.ready = true;
@@ -495,40 +491,14 @@ impl Component for ScoresApp {
 
     fn view(&self, ctx: &Context<Self>) -> Html {
         let link = ctx.link();
-        let on_dragover = link.callback(|e: DragEvent| {
-            e.prevent_default();
-            Msg::Dragging(true)
-        });
-        let on_dragleave = link.callback(|_: DragEvent| Msg::Dragging(false));
-        let on_drop = link.callback(|e: DragEvent| {
-            e.prevent_default();
-            Msg::Add(file_list(e.data_transfer().and_then(|d| d.files())))
-        });
-        let ready = if self.ready { "true" } else { "false" };
         html! {
-            <div class="page" ondragover={on_dragover} ondragleave={on_dragleave} ondrop={on_drop} data-worker-ready={ready}>
-                <header class="masthead">
-                    <div class="masthead-inner wide">
-                        <a class="brand" href="/">
-                            <svg class="brand-mark" viewBox="0 0 24 24" aria-hidden="true"><path d="M12 2 4 5v6c0 5 3.4 9.3 8 11 4.6-1.7 8-6 8-11V5l-8-3Zm-1.2 13.6-3.5-3.5 1.4-1.4 2.1 2.1 4.9-4.9 1.4 1.4-6.3 6.3Z"/></svg>
-                            { "sealbook" }
-                        </a>
-                        <nav class="site-nav" aria-label="Pages">
-                            <a href="/">{ "Verify" }</a>
-                            <a href="/scores.html" aria-current="page">{ "Scores" }</a>
-                        </nav>
-                    </div>
-                </header>
-                <main class="content scores" id="main">
-                    <section class="intro">
-                        <h1>{ "Recompute the league's scores" }</h1>
-                        <p class="lede">{ "Drop the published council-forecasts.csv (or the registered predictions). This page recomputes every Brier score, interval, N_eff reading and the primary endpoint with the same code as the sealbook command line, compiled to WebAssembly. Your files never leave this device." }</p>
-                    </section>
-                    { self.intake(ctx) }
-                    { self.status_view(ctx) }
-                </main>
-                <footer class="footer"><p>{ "Spec §4-§5 and §8 of seed 000. The stats JSON is byte for byte sealbook score --json." }</p></footer>
-            </div>
+            <Shell page={Page::Scores} ready={self.ready} title="Recompute the league's scores" zone={self.zone(ctx)}
+                lede={html! { "Drop the published council-forecasts.csv (or the registered predictions, or the whole downloaded folder). This page recomputes every Brier score, interval, N_eff reading and the primary endpoint with the same code as the sealbook command line, compiled to WebAssembly. Your files never leave this device." }}
+                footer={html! { "Spec §4-§5 and §8 of seed 000. The stats JSON is byte for byte sealbook score --json." }}
+                on_files={link.callback(Msg::Add)} on_drop_failed={link.callback(Msg::DropFailed)}>
+                { self.given() }
+                { self.status_view(ctx) }
+            </Shell>
         }
     }
 }
