@@ -3,10 +3,10 @@
 //! which every unstated cell of a sent answer counts as 50% (0.25).
 
 use super::brier::{brier, MeanScore, COIN_BRIER};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// What one answer cell holds.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Cell {
     /// A stated probability (0-100); `explicit_50` marks a stated exactly-50.
@@ -44,7 +44,7 @@ impl Cell {
 }
 
 /// A seat's three results on one horizon, with the empty-cell counts reported beside them.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SeatCells {
     /// Brier on stated probabilities (resolved cells).
     pub stated: MeanScore,

@@ -16,11 +16,11 @@ use crate::neff::panel::CorrelationMatrix;
 use crate::neff::panel::MIN_COMMON_CELLS;
 use crate::neff::spectrum::{spectrum, Spectrum};
 use crate::neff::{Answer, NeffError, NeffReading, Panel, Similarity};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// One N_eff reading (`n_eff[] = {run_id, horizon, n, rho, n_eff, ...}`).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct NeffRow {
     pub run_id: String,
     pub session: String,
@@ -111,7 +111,7 @@ fn answers_of(rs: &[&ForecastRow], h: Horizon) -> Vec<Answer> {
 
 /// The correlation matrix behind one `n_eff[]` row and its eigen-structure (§5.1,
 /// requirement 17), for the Scores page's heat map.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RunMatrix {
     pub run_id: String,
     pub horizon: String,
