@@ -70,12 +70,12 @@ impl Role {
     }
 }
 
-/// Results as shown: the document's bytes (for the download), its sections pre-rendered, and
-/// the matrices for the run chooser.
+/// Results as shown: the document's bytes (for the download), the documents read back into
+/// core's types, and the matrices for the run chooser.
 pub struct Shown {
     /// What "Download" saves: the file name and the CLI's `--json` bytes.
     download: Option<(String, String)>,
-    sections: Html,
+    documents: tables::Documents,
     matrices: Vec<MatrixView>,
 }
 
@@ -304,7 +304,7 @@ impl ScoresApp {
                 let matrix = shown
                     .matrices
                     .get(self.chosen)
-                    .map(|m| Html::from_html_unchecked(tables::matrix(m).into()))
+                    .map(tables::matrix)
                     .unwrap_or_default();
                 html! {
                     <div class="results" id="scores-results">
@@ -314,7 +314,7 @@ impl ScoresApp {
                                 <span class="note">{ if peer { "The same bytes as sealbook score --profile … --json." } else { "The same bytes as sealbook score --json." } }</span>
                             </div>
                         }
-                        { shown.sections.clone() }
+                        { tables::results(&shown.documents) }
                         if !shown.matrices.is_empty() || (shown.download.is_some() && !peer) {
                             <section class="card scores-card" id="scores-matrix" aria-labelledby="scores-matrix-title">
                                 <h2 class="section-title" id="scores-matrix-title">{ "Correlation matrix of a run" }</h2>
@@ -425,18 +425,17 @@ impl Component for ScoresApp {
                     label,
                 } if job == self.job => self.status = Status::Running { step, steps, label },
                 ScoresFromWorker::Done { job, computed } if job == self.job => {
-                    self.status = match tables::results(
+                    self.status = match tables::Documents::read(
                         computed.stats_json.as_deref(),
                         computed.scorecards_json.as_deref(),
                         computed.peer_json.as_deref(),
                     ) {
-                        Ok(text) => {
+                        Ok(documents) => {
                             self.chosen = computed
                                 .matrices
                                 .iter()
                                 .rposition(|m| !m.eigenvalues.is_empty())
                                 .unwrap_or(0);
-                            let sections = Html::from_html_unchecked(text.into());
                             let download = match (computed.peer_json, computed.stats_json) {
                                 (Some(json), _) => {
                                     Some((format!("{}-stats.json", self.profile.as_str()), json))
@@ -446,7 +445,7 @@ impl Component for ScoresApp {
                             };
                             Status::Done(Rc::new(Shown {
                                 download,
-                                sections,
+                                documents,
                                 matrices: computed.matrices,
                             }))
                         }
