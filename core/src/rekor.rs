@@ -7,10 +7,10 @@
 //! Input is the JSON the Rekor API returns for `GET /api/v1/log/entries/{uuid}` or
 //! `?logIndex=N`: the `{uuid: entry}` object, a one-element list of it, or the bare entry.
 
-use crate::canon;
+use crate::book::canon;
 use crate::checks::{Check, Checks, Status};
 use crate::hex;
-use crate::signature::{self, HashAlg, PublicKey, Scheme};
+use crate::pki::signature::{self, HashAlg, PublicKey, Scheme};
 use base64::Engine;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
@@ -426,7 +426,7 @@ impl LogKey {
         let der = if input.starts_with(&[0x30]) {
             input.to_vec()
         } else {
-            let mut b = crate::x509::pem_blocks(input, "PUBLIC KEY")?;
+            let mut b = crate::pki::x509::pem_blocks(input, "PUBLIC KEY")?;
             if b.len() != 1 {
                 return Err(format!("{} PUBLIC KEY blocks; expected one", b.len()));
             }
@@ -598,7 +598,7 @@ pub fn verify(entry: &LogEntry, expected_sha256: Option<&[u8; 32]>, key: &LogKey
     Verdict {
         ok,
         integrated_time: entry.integrated_time,
-        integrated_time_iso: crate::der::Time::from_unix(entry.integrated_time).to_iso(),
+        integrated_time_iso: crate::pki::der::Time::from_unix(entry.integrated_time).to_iso(),
         log_index: entry.log_index,
         body: body.ok(),
         checks: c.0,

@@ -11,9 +11,9 @@ use crate::protocol::{
     PROOFS, REKOR, TOKENS,
 };
 use crate::report_view;
-use crate::session::{FileKind, SessionReport};
 use crate::shell::{opener, Page, Progress, Shell, Zone};
 use crate::trust::{self, Bundle, Manifest, TrustFile};
+use crate::verifier::{FileKind, SessionReport};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
