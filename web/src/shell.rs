@@ -3,7 +3,7 @@
 //! keyboard-operable file and folder pickers), and the progress display. A page gives its
 //! title, lede, drop-zone text and footer, and receives the files with their paths inside a
 //! dropped folder ([`dropped::Labelled`]); what the files are is core's decision
-//! ([`sealbook_core::session::PublishedFile`]).
+//! ([`sealbook_core::verifier::PublishedFile`]).
 
 use crate::dropped::{self, Dropped, Labelled};
 use web_sys::{DragEvent, Event, HtmlInputElement};

@@ -21,6 +21,9 @@ use crate::rekor;
 use crate::tsp::response::{self as tsp, NamedBytes};
 use serde::{Deserialize, Serialize};
 
+pub mod published;
+pub use published::PublishedFile;
+
 /// Largest stamped list read (bytes). Real lists are a few hundred bytes per ledger.
 pub const MAX_LIST_BYTES: u64 = 1 << 20;
 /// Largest `.ots` proof read (bytes). Real proofs are a few kilobytes.
@@ -49,27 +52,20 @@ pub enum FileKind {
 }
 
 impl FileKind {
+    /// The verifier's view of [`PublishedFile::of`].
     pub fn of(name: &str) -> FileKind {
-        let lower = name.to_ascii_lowercase();
-        let in_tsa_folder = lower.starts_with("tsa/") || lower.contains("/tsa/");
-        if lower.ends_with(".jsonl") {
-            FileKind::Book
-        } else if lower.ends_with(".rekor.json") {
-            FileKind::RekorEntry
-        } else if lower.ends_with(".tsr") || lower.ends_with(".tst") {
-            FileKind::TimestampToken
-        } else if lower.ends_with(".pem")
-            || lower.ends_with(".crt")
-            || lower.ends_with(".cer")
-            || in_tsa_folder
-        {
-            FileKind::Certificate
-        } else if lower.ends_with(".txt") {
-            FileKind::StampedList
-        } else if stamped_file_name(&lower).is_some() {
-            FileKind::Proof
-        } else {
-            FileKind::NotChecked
+        match PublishedFile::of(name) {
+            PublishedFile::Book | PublishedFile::AskChain => FileKind::Book,
+            PublishedFile::StampedList => FileKind::StampedList,
+            PublishedFile::Proof => FileKind::Proof,
+            PublishedFile::TimestampToken => FileKind::TimestampToken,
+            PublishedFile::RekorEntry => FileKind::RekorEntry,
+            PublishedFile::Certificate => FileKind::Certificate,
+            PublishedFile::Forecasts
+            | PublishedFile::RegisteredPredictions
+            | PublishedFile::Climatology
+            | PublishedFile::OtherDocument
+            | PublishedFile::Other => FileKind::NotChecked,
         }
     }
 }

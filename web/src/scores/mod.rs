@@ -1,4 +1,4 @@
-//! The Scores page (issue 5 item 7; spec §4-§5, §8): the reader drops `council-forecasts.csv`
+//! The Scores page (spec §4-§5, §8): the reader drops `council-forecasts.csv`
 //! (and, if they have them, the book, `asks.jsonl` and `council-clim-window.json`) and/or the
 //! registered predictions; a Web Worker running `sealbook-core` computes the stats document —
 //! the same bytes `sealbook score --json` writes — every run's correlation matrix and the §8.4
@@ -18,6 +18,7 @@ use crate::shell::{Page, Progress, Shell, Zone};
 use compute::MatrixView;
 use protocol::{ScoresFromWorker, ASKS, BOOK, CLIM, FORECASTS, JOB, PROFILE, RECORDS, REGISTERED};
 use sealbook_core::score::peers::Profile;
+use sealbook_core::verifier::PublishedFile;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -34,41 +35,6 @@ const PROFILES: [(&str, &str); 4] = [
     ("ladder", "Forecasting ladder (seed 002)"),
     ("arena", "Headline Arena (seed 004)"),
 ];
-
-/// Which of the league's files a dropped file is, by its name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Role {
-    Forecasts,
-    Book,
-    /// The outgoing ask chain with the roster (`asks.jsonl`).
-    Asks,
-    Climatology,
-    /// The registered predictions with their verdicts (§8.4).
-    Registered,
-}
-
-impl Role {
-    pub fn of(name: &str) -> Option<Role> {
-        let n = name.to_ascii_lowercase();
-        if n.ends_with(".csv") {
-            Some(Role::Forecasts)
-        } else if n.ends_with(".jsonl") {
-            Some(if n.contains("asks") {
-                Role::Asks
-            } else {
-                Role::Book
-            })
-        } else if n.ends_with(".json") {
-            Some(if n.contains("regist") || n.contains("prediction") {
-                Role::Registered
-            } else {
-                Role::Climatology
-            })
-        } else {
-            None
-        }
-    }
-}
 
 /// Results as shown: the document's bytes (for the download), the documents read back into
 /// core's types, and the matrices for the run chooser.
@@ -277,7 +243,7 @@ impl ScoresApp {
                     </ul>
                 }
                 if !self.ignored.is_empty() {
-                    <p class="note" id="scores-ignored">{ format!("Not read ({}): {}", if peer { "not a .jsonl records file" } else { "not a file this page scores" }, self.ignored.join(", ")) }</p>
+                    <p class="note" id="scores-ignored">{ format!("Not read ({}): {}", if peer { "not a .jsonl records file" } else { "not a file this page scores" }, ignored_names(&self.ignored)) }</p>
                 }
             </>
         }
@@ -334,6 +300,16 @@ impl ScoresApp {
     }
 }
 
+/// The first names of the files not read, then how many more (a dropped folder holds many).
+fn ignored_names(names: &[String]) -> String {
+    const SHOWN: usize = 8;
+    let mut text = names[..names.len().min(SHOWN)].join(", ");
+    if names.len() > SHOWN {
+        text.push_str(&format!(" and {} more", names.len() - SHOWN));
+    }
+    text
+}
+
 impl Component for ScoresApp {
     type Message = Msg;
     type Properties = ();
@@ -384,13 +360,13 @@ impl Component for ScoresApp {
                         }
                         continue;
                     }
-                    match Role::of(&label) {
-                        Some(Role::Forecasts) => self.forecasts = Some(f),
-                        Some(Role::Book) => self.book = Some(f),
-                        Some(Role::Asks) => self.asks = Some(f),
-                        Some(Role::Climatology) => self.clim = Some(f),
-                        Some(Role::Registered) => self.registered = Some(f),
-                        None => self.ignored.push(label),
+                    match PublishedFile::of(&label) {
+                        PublishedFile::Forecasts => self.forecasts = Some(f),
+                        PublishedFile::Book => self.book = Some(f),
+                        PublishedFile::AskChain => self.asks = Some(f),
+                        PublishedFile::Climatology => self.clim = Some(f),
+                        PublishedFile::RegisteredPredictions => self.registered = Some(f),
+                        _ => self.ignored.push(label),
                     }
                 }
                 self.start();
@@ -516,26 +492,5 @@ pub fn run_scores_app() {
         None => {
             yew::Renderer::<ScoresApp>::new().render();
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn files_are_told_apart_by_name() {
-        assert_eq!(Role::of("council-forecasts.CSV"), Some(Role::Forecasts));
-        assert_eq!(Role::of("council-book.jsonl"), Some(Role::Book));
-        assert_eq!(
-            Role::of("council-clim-window.json"),
-            Some(Role::Climatology)
-        );
-        assert_eq!(Role::of("asks.jsonl"), Some(Role::Asks));
-        assert_eq!(
-            Role::of("registered-predictions.json"),
-            Some(Role::Registered)
-        );
-        assert_eq!(Role::of("notes.txt"), None);
     }
 }
