@@ -152,6 +152,22 @@ fn the_page_document_is_the_cli_document() {
         coin += 1;
     }
     assert!(coin > 0);
+    // The N_eff curve's rho per horizon is the document's, the mean of its readings.
+    let means = doc["n_eff_mean_rho"].as_object().unwrap();
+    assert!(!means.is_empty());
+    for (h, m) in means {
+        let rhos: Vec<f64> = doc["n_eff"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|r| r["horizon"] == h.as_str() && r["n_eff"].is_number())
+            .filter_map(|r| r["rho"].as_f64())
+            .collect();
+        assert_eq!(m["readings"].as_u64(), Some(rhos.len() as u64), "{h}");
+        let mean = rhos.iter().sum::<f64>() / rhos.len() as f64;
+        assert!((m["rho"].as_f64().unwrap() - mean).abs() < 1e-12, "{h}");
+        assert!(html.contains(&format!("{h} (mean rho {:.3})", m["rho"].as_f64().unwrap())));
+    }
 
     // Each matrix is the one behind its n_eff row: same seats, and its mean off-diagonal r is rho.
     let doc: serde_json::Value = serde_json::from_str(&cli).unwrap();

@@ -32,6 +32,36 @@ pub struct NeffRow {
     pub note: Option<String>,
 }
 
+/// One horizon's mean correlation over its `n_eff[]` readings (§5.1): the rho at which the
+/// curve N_eff = n / (1 + (n - 1) rho) is drawn, and how many readings it averages.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct HorizonRho {
+    pub rho: f64,
+    pub readings: usize,
+}
+
+/// Per horizon, the mean rho (numpy's mean) of the rows that have both a rho and an N_eff.
+pub fn mean_rho_by_horizon(rows: &[NeffRow]) -> BTreeMap<String, HorizonRho> {
+    let mut by: BTreeMap<&str, Vec<f64>> = BTreeMap::new();
+    for r in rows {
+        if let (Some(rho), Some(_)) = (r.reading.rho, r.reading.n_eff) {
+            by.entry(r.horizon.as_str()).or_default().push(rho);
+        }
+    }
+    by.into_iter()
+        .filter_map(|(h, rhos)| {
+            let rho = crate::stats::numpy_reduce::mean(&rhos)?;
+            Some((
+                h.to_string(),
+                HorizonRho {
+                    rho,
+                    readings: rhos.len(),
+                },
+            ))
+        })
+        .collect()
+}
+
 /// The N_eff rows of a forecasts file, in run and horizon order.
 pub fn neff_rows(
     rows: &[ForecastRow],

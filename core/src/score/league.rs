@@ -30,7 +30,9 @@ use super::cells::{seat_cells, Cell};
 use super::consensus::{consensus, krogh_vedelsby, seat_value, Answer};
 use super::crowd_book::{crowd_stats, CrowdStats};
 use super::eligibility::ranked;
-use super::independence::{neff_rows, run_matrices, NeffRow, RunMatrix};
+use super::independence::{
+    mean_rho_by_horizon, neff_rows, run_matrices, HorizonRho, NeffRow, RunMatrix,
+};
 use super::independence_tables::{independence, Independence};
 use super::mean;
 use super::roster::{league_roster, Roster, RosterError};
@@ -193,6 +195,8 @@ pub struct LeagueStats {
     pub consensus: BTreeMap<String, ConsensusHorizon>,
     /// N_eff per run and horizon (§5.1), from the rows §5.1 admits (see [`neff_rows`]).
     pub n_eff: Vec<NeffRow>,
+    /// Per horizon, the mean rho of its `n_eff[]` readings (the N_eff curve's rho, §5.1).
+    pub n_eff_mean_rho: BTreeMap<String, HorizonRho>,
     /// §5's companion figures per run and horizon ([`super::independence_tables`]).
     pub independence: Independence,
     pub primary_endpoint: PrimaryEndpoint,
@@ -664,11 +668,13 @@ pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueSta
             "the climatology table's content hash does not match its stated sha256",
         ),
     };
+    let n_eff = neff_rows(inp.rows, inp.sealing_times);
     LeagueStats {
         seats,
         grid,
         consensus: consensus_stats,
-        n_eff: neff_rows(inp.rows, inp.sealing_times),
+        n_eff_mean_rho: mean_rho_by_horizon(&n_eff),
+        n_eff,
         independence: independence(inp.rows, inp.sealing_times, inp.climatology, inp.roster),
         primary_endpoint: primary,
         time_basis: if inp.sealing_times.is_some() {

@@ -691,23 +691,20 @@ fn seat_calibration(doc: &LeagueStats) -> Html {
 
 fn neff(doc: &LeagueStats) -> Html {
     let rows = &doc.n_eff;
-    let mut series = Vec::new();
-    for h in HORIZONS {
-        let readings: Vec<(usize, f64, f64)> = rows
-            .iter()
-            .filter(|r| r.horizon == h)
-            .filter_map(|r| Some((r.reading.n, r.reading.n_eff?, r.reading.rho?)))
-            .collect();
-        if readings.is_empty() {
-            continue;
-        }
-        let rho = readings.iter().map(|r| r.2).sum::<f64>() / readings.len() as f64;
-        series.push((
-            format!("{h} (mean rho {rho:.3})"),
-            rho,
-            readings.iter().map(|r| (r.0, r.1)).collect::<Vec<_>>(),
-        ));
-    }
+    let series: Vec<charts::NeffSeries> = HORIZONS
+        .iter()
+        .filter_map(|&h| {
+            let rho = doc.n_eff_mean_rho.get(h)?.rho;
+            let points = rows
+                .iter()
+                .filter(|r| r.horizon == h)
+                .filter_map(|r| {
+                    Some((r.reading.n, r.reading.n_eff?)).filter(|_| r.reading.rho.is_some())
+                })
+                .collect();
+            Some((format!("{h} (mean rho {rho:.3})"), rho, points))
+        })
+        .collect();
     let legend: Vec<(usize, String)> = series
         .iter()
         .enumerate()
