@@ -232,6 +232,13 @@ fn league_tables_match_the_python_peer() {
                 close(&o[k], &e[k], &format!("seats.{seat}.{h}.{k}"));
                 compared += 1;
             }
+            close(
+                &o["bss_coin"]["value"],
+                &e["bss_coin"],
+                &format!("seats.{seat}.{h}.bss_coin"),
+            );
+            assert_eq!(o["bss_coin"]["n"], e["n"], "seats.{seat}.{h}.bss_coin.n");
+            compared += 1;
         }
     }
     for (seat, assets) in peer["grid"].as_object().unwrap() {

@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { execFileSync } from 'node:child_process';
 import { REPO, SEALBOOK_BIN, removeDir, startServer, launchBrowser, openPage, dropFiles, screenshot } from './harness.mjs';
@@ -199,6 +199,126 @@ test('the verifier page links to the Scores page and keeps working', async () =>
   await page.click('nav a[href="/scores.html"]');
   await page.waitForSelector('[data-worker-ready="true"]', { timeout: 30000 });
   assert.match(await page.locator('h1').textContent(), /scores/i);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+/// Drops the folder `root` on the page the way a reader's drag of a folder does: a drop whose
+/// DataTransfer item is a directory entry (File and Directory Entries API shape: isDirectory,
+/// fullPath, createReader().readEntries, file()), holding real File objects. Chromium gives no
+/// scriptable way to build a directory entry, so the entries are plain objects of that shape.
+async function dropFolder(page, root) {
+  const walk = (dir, rel) => readdirSync(dir).sort().map((name) => {
+    const full = join(dir, name);
+    const path = `${rel}/${name}`;
+    return statSync(full).isDirectory()
+      ? { name, path, children: walk(full, path) }
+      : { name, path, b64: readFileSync(full).toString('base64') };
+  });
+  const base = root.split('/').pop();
+  const tree = { name: base, path: `/${base}`, children: walk(root, `/${base}`) };
+  await page.evaluate((tree) => {
+    const entry = (node) => {
+      if (node.children) {
+        return {
+          isDirectory: true, isFile: false, name: node.name, fullPath: node.path,
+          createReader() {
+            let done = false;
+            return { readEntries(ok) { const batch = done ? [] : node.children.map(entry); done = true; setTimeout(() => ok(batch), 0); } };
+          },
+        };
+      }
+      const bytes = Uint8Array.from(atob(node.b64), (c) => c.charCodeAt(0));
+      const file = new File([bytes], node.name);
+      return { isDirectory: false, isFile: true, name: node.name, fullPath: node.path, file(ok) { setTimeout(() => ok(file), 0); } };
+    };
+    const item = { kind: 'file', webkitGetAsEntry: () => entry(tree) };
+    const transfer = { items: { length: 1, 0: item }, files: { length: 0, item: () => null }, types: ['Files'] };
+    const zone = document.querySelector('[data-testid="dropzone"]');
+    for (const type of ['dragover', 'drop']) {
+      const ev = new Event(type, { bubbles: true, cancelable: true });
+      Object.defineProperty(ev, 'dataTransfer', { value: transfer });
+      zone.dispatchEvent(ev);
+    }
+  }, tree);
+}
+
+test('a whole published folder dropped on the Scores page: its CSV, book and asks are scored, the rest left aside', async () => {
+  const demo = join(dir, 'demo-folder');
+  execFileSync(SEALBOOK_BIN, ['demo', '--out', demo]);
+  // Published documents that are not the climatology table must not be read as one.
+  writeFileSync(join(demo, 'manifest.json'), '{"files": []}\n');
+  const doc = execFileSync(SEALBOOK_BIN, ['score', '--forecasts', join(demo, 'council-forecasts.csv'), '--book', join(demo, 'council-book.jsonl'), '--asks', join(demo, 'asks.jsonl'), '--json'], { encoding: 'utf8' });
+  const { context, page, errors } = await openPage(browser, scoresUrl());
+  await dropFolder(page, demo);
+  await page.waitForSelector('#scores-results', { timeout: 60000 });
+  const roles = await page.evaluate(() => Object.fromEntries([...document.querySelectorAll('.file-list [data-role]')].map((li) => [li.dataset.role, li.querySelector('.file-name').textContent])));
+  assert.deepEqual(roles, { forecasts: 'council-forecasts.csv', book: 'council-book.jsonl', asks: 'asks.jsonl', clim: 'not given', registered: 'not given' });
+  assert.match(await page.locator('#scores-ignored').textContent(), /manifest\.json|proof\//);
+  assert.ok(await page.locator('#crowd-table').count() === 1, 'the book was read: the crowd table is drawn');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-stats')]);
+  assert.equal(readFileSync(await download.path(), 'utf8'), doc, 'the folder gives the CLI document on its CSV, book and asks');
+  assert.equal(await page.locator('.dropzone.dragging').count(), 0, 'the drag highlight ends with the drop');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the same folder through the folder picker', async () => {
+  const demo = join(dir, 'demo-folder');
+  const { context, page, errors } = await openPage(browser, scoresUrl());
+  const chooserOpened = page.waitForEvent('filechooser');
+  await page.getByText('Choose a folder…').click();
+  await (await chooserOpened).setFiles(demo);
+  await page.waitForSelector('#crowd-table', { timeout: 60000 });
+  assert.equal(await page.locator('[data-role="asks"] .file-name').textContent(), 'asks.jsonl');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the drag highlight stays on while the pointer crosses the drop zone\'s children', async () => {
+  const { context, page } = await openPage(browser, scoresUrl());
+  const zone = page.locator('[data-testid="dropzone"]');
+  await zone.dispatchEvent('dragover');
+  assert.equal(await page.locator('.dropzone.dragging').count(), 1);
+  // Leaving the zone for its own title: dragleave with the title as related target.
+  await page.evaluate(() => {
+    const zone = document.querySelector('[data-testid="dropzone"]');
+    zone.dispatchEvent(new DragEvent('dragleave', { bubbles: true, relatedTarget: zone.querySelector('h2') }));
+  });
+  assert.equal(await page.locator('.dropzone.dragging').count(), 1, 'no flicker over a child');
+  await page.evaluate(() => document.querySelector('[data-testid="dropzone"]').dispatchEvent(new DragEvent('dragleave', { bubbles: true, relatedTarget: null })));
+  assert.equal(await page.locator('.dropzone.dragging').count(), 0, 'leaving the page ends it');
+  await context.close();
+});
+
+test('a seat named as markup in a dropped forecasts CSV is shown as text: no element is made', async () => {
+  const lines = readFileSync(join(dir, 'council-forecasts.csv'), 'utf8').split('\n');
+  const col = lines[0].split(',').indexOf('seat');
+  const victim = lines[1].split(',')[col];
+  const evil = '<img src=x onerror=alert(1)>';
+  const renamed = lines.map((l, i) => {
+    if (i === 0 || !l) return l;
+    const cells = l.split(',');
+    if (cells[col] === victim) cells[col] = evil;
+    return cells.join(',');
+  });
+  const file = join(dir, 'markup', 'council-forecasts.csv');
+  execFileSync('mkdir', ['-p', join(dir, 'markup')]);
+  writeFileSync(file, renamed.join('\n'));
+  const { context, page, errors } = await openPage(browser, scoresUrl());
+  const dialogs = [];
+  page.on('dialog', (d) => { dialogs.push(d.message()); d.dismiss(); });
+  await dropFiles(page, [file]);
+  await page.waitForSelector('#seats-1d', { timeout: 60000 });
+  const shown = await page.evaluate((evil) => ({
+    imgs: document.querySelectorAll('img').length,
+    rowText: [...document.querySelectorAll('#seats-1d tbody tr')].find((tr) => tr.dataset.seat === evil)?.querySelector('th').textContent ?? null,
+    textAnywhere: document.body.textContent.includes(evil),
+  }), evil);
+  assert.equal(shown.imgs, 0, 'no img element was created');
+  assert.equal(shown.rowText, evil, 'the name is the row\'s text');
+  assert.ok(shown.textAnywhere);
+  assert.deepEqual(dialogs, [], 'no script ran');
   assert.deepEqual(errors, []);
   await context.close();
 });

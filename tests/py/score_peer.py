@@ -73,6 +73,8 @@ def league(csv_path, clim_path):
             "brier": brier_score_loss(y, p, labels=[0, 1]) if len(res) else None,
             "brier_ex_draw": brier_score_loss(y[nd], p[nd], labels=[0, 1]) if nd.any() else None,
             "bss_clim": 1 - brier_score_loss(y, p, labels=[0, 1]) / brier_score_loss(y, qs, labels=[0, 1]) if len(res) else None,
+            # The coin forecasts 50% on every row: Brier 0.25 (spec §4.3).
+            "bss_coin": 1 - brier_score_loss(y, p, labels=[0, 1]) / brier_score_loss(y, np.full(len(res), 0.5), labels=[0, 1]) if len(res) else None,
         }
         out_seats.setdefault(seat, {})[h] = entry
 

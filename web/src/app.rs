@@ -2,7 +2,7 @@
 //! verifier worker's life cycle, progress, the block headers the reader pastes (or, on request,
 //! fetches from a block explorer) for the OpenTimestamps proofs, and the results view.
 
-use crate::dropped::{self, Dropped, Labelled};
+use crate::dropped::{self, Labelled};
 use crate::format;
 use crate::module_worker::{self, ModuleWorker};
 use crate::proof_view;
@@ -11,13 +11,14 @@ use crate::protocol::{
     PROOFS, REKOR, TOKENS,
 };
 use crate::report_view;
+use crate::shell::{opener, Page, Progress, Shell, Zone};
 use crate::trust::{self, Bundle, Manifest, TrustFile};
 use crate::verifier::{FileKind, VerifierReport};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
-use web_sys::{DragEvent, Event, File, HtmlInputElement, HtmlTextAreaElement, Response};
+use web_sys::{Event, File, HtmlInputElement, HtmlTextAreaElement, Response};
 use yew::prelude::*;
 
 /// Where the worker script is served (HTTP layout: `/<p>` is `www/<p>`).
@@ -92,7 +93,6 @@ pub enum Msg {
     DropFailed(String),
     Remove(usize),
     Clear,
-    Dragging(bool),
     FromWorker(FromWorker),
     WorkerBroken(String),
     /// The header text as the reader edits it.
@@ -176,9 +176,6 @@ pub struct App {
     pending: bool,
     job: u32,
     status: Status,
-    dragging: bool,
-    input: NodeRef,
-    folder_input: NodeRef,
     /// Block headers for the proofs (hex, one per line), as pasted or fetched.
     headers: String,
     /// The Esplora API base asked on request ([`DEFAULT_EXPLORER`]).
@@ -338,9 +335,6 @@ impl Component for App {
             pending: false,
             job: 0,
             status,
-            dragging: false,
-            input: NodeRef::default(),
-            folder_input: NodeRef::default(),
             headers: String::new(),
             explorer: DEFAULT_EXPLORER.to_string(),
             fetch: None,
@@ -368,12 +362,6 @@ impl Component for App {
             Msg::Clear => {
                 self.files.clear();
                 self.start();
-            }
-            Msg::Dragging(on) => {
-                if self.dragging == on {
-                    return false;
-                }
-                self.dragging = on;
             }
             Msg::FromWorker(FromWorker::Ready) => {
                 self.ready = true;
@@ -501,108 +489,43 @@ impl Component for App {
 
     fn view(&self, ctx: &Context<Self>) -> Html {
         let link = ctx.link();
-        let on_dragover = link.callback(|e: DragEvent| {
-            e.prevent_default();
-            Msg::Dragging(true)
-        });
-        let on_dragleave = link.callback(|e: DragEvent| {
-            // Leaving for a child element also fires dragleave; only the page's edge counts.
-            let left_page = e.related_target().is_none();
-            Msg::Dragging(!left_page)
-        });
-        let walker = link.clone();
-        let on_drop = link.batch_callback(move |e: DragEvent| {
-            e.prevent_default();
-            let Some(transfer) = e.data_transfer() else {
-                return vec![Msg::Dragging(false)];
-            };
-            match dropped::take(&transfer) {
-                Dropped::Files(files) => vec![Msg::Dragging(false), Msg::Add(files)],
-                Dropped::Entries(entries) => {
-                    let link = walker.clone();
-                    wasm_bindgen_futures::spawn_local(async move {
-                        link.send_message(match dropped::walk(entries).await {
-                            Ok(files) => Msg::Add(files),
-                            Err(why) => Msg::DropFailed(why),
-                        });
-                    });
-                    vec![Msg::Dragging(false)]
-                }
-            }
-        });
-        let on_change = link.callback(|e: Event| {
-            let input: HtmlInputElement = e.target_unchecked_into();
-            let files = dropped::from_list(input.files());
-            input.set_value(""); // picking the same file again must fire `change` again
-            Msg::Add(files)
-        });
         // Ready to verify: the worker is up and the shipped trust bundle has been fetched (or
         // failed), so nothing else is loaded from the network once the reader drops files.
-        let ready = if self.ready && !self.trust.loading() {
-            "true"
-        } else {
-            "false"
+        let ready = self.ready && !self.trust.loading();
+        let zone = Zone {
+            title: if self.files.is_empty() {
+                "Drop files here"
+            } else {
+                "Drop more files here"
+            }
+            .into(),
+            hint: html! {
+                <>
+                    { "The book (" }<code>{ "council-book.jsonl" }</code>{ ", " }<code>{ "asks.jsonl" }</code>
+                    { "), any stamped lists (" }<code>{ "proof/<day>/<time>Z.txt" }</code>{ ") with their OpenTimestamps proofs (" }<code>{ "<time>Z.txt.ots" }</code>{ "), RFC 3161 tokens (" }<code>{ "<time>Z.txt.<tsa>.tsr" }</code>{ ") and Rekor entries (" }<code>{ "<time>Z.txt.rekor.json" }</code>{ "), or the whole downloaded folder" }
+                </>
+            },
+            compact: !self.files.is_empty(),
+            before: html! {},
+            actions: html! {},
+            accept: None,
         };
         html! {
-            <div class="page" ondragover={on_dragover} ondragleave={on_dragleave} ondrop={on_drop} data-worker-ready={ready}>
-                <header class="masthead">
-                    <div class="masthead-inner">
-                        <span class="brand">
-                            <svg class="brand-mark" viewBox="0 0 24 24" aria-hidden="true"><path d="M12 2 4 5v6c0 5 3.4 9.3 8 11 4.6-1.7 8-6 8-11V5l-8-3Zm-1.2 13.6-3.5-3.5 1.4-1.4 2.1 2.1 4.9-4.9 1.4 1.4-6.3 6.3Z"/></svg>
-                            { "sealbook" }
-                        </span>
-                        <span class="masthead-note">{ "Runs in your browser · nothing is uploaded" }</span>
-                        <nav class="site-nav" aria-label="Pages"><a href="/" aria-current="page">{ "Verify" }</a><a href="/scores.html">{ "Scores" }</a></nav>
-                    </div>
-                </header>
-                <main class="content" id="main">
-                    <section class="intro">
-                        <h1>{ "Check a sealed book yourself" }</h1>
-                        <p class="lede">
-                            { "Drop the published book, its stamped lists and their .ots proofs, .tsr tokens and Rekor entries. This page recomputes every line's seal and link, every stamped prefix, every OpenTimestamps proof and every timestamp signature with its own copy of the verifier, compiled to WebAssembly. Your files never leave this device, and no server is asked for an answer." }
-                        </p>
-                    </section>
-                    { self.view_dropzone(on_change) }
-                    { self.view_files(ctx) }
-                    { self.view_trust(ctx) }
-                    { self.view_status(ctx) }
-                </main>
-                <footer class="footer">
-                    <p>
-                        { "The checks follow " }<cite>{ "Sealed Before the Open" }</cite>{ ", §3.2, §3.11 and Appendix B steps 3–4, 6, 9 and 10: seal = SHA-256 of the line's content, link = SHA-256 of the line without its link, each line's prev = the previous link, a stamp's sha256 = the first N lines as stored, an OpenTimestamps proof's operations lead from the list's digest to the merkle root of a Bitcoin block header whose proof of work is recomputed here, an RFC 3161 token's imprint, signature and certificate chain (valid at genTime) are checked against roots you choose, and a Rekor entry's body, inclusion proof, checkpoint and signed entry timestamp against the log key you choose." }
-                    </p>
-                </footer>
-            </div>
+            <Shell page={Page::Verify} {ready} title="Check a sealed book yourself" {zone}
+                lede={html! { "Drop the published book, its stamped lists and their .ots proofs, .tsr tokens and Rekor entries. This page recomputes every line's seal and link, every stamped prefix, every OpenTimestamps proof and every timestamp signature with its own copy of the verifier, compiled to WebAssembly. Your files never leave this device, and no server is asked for an answer." }}
+                footer={html! { <>
+                    { "The checks follow " }<cite>{ "Sealed Before the Open" }</cite>{ ", §3.2, §3.11 and Appendix B steps 3–4, 6, 9 and 10: seal = SHA-256 of the line's content, link = SHA-256 of the line without its link, each line's prev = the previous link, a stamp's sha256 = the first N lines as stored, an OpenTimestamps proof's operations lead from the list's digest to the merkle root of a Bitcoin block header whose proof of work is recomputed here, an RFC 3161 token's imprint, signature and certificate chain (valid at genTime) are checked against roots you choose, and a Rekor entry's body, inclusion proof, checkpoint and signed entry timestamp against the log key you choose." }
+                </> }}
+                on_files={link.callback(Msg::Add)} on_drop_failed={link.callback(Msg::DropFailed)}>
+                { self.view_files(ctx) }
+                { self.view_trust(ctx) }
+                { self.view_status(ctx) }
+            </Shell>
         }
     }
 }
 
 impl App {
-    fn view_dropzone(&self, on_change: Callback<Event>) -> Html {
-        html! {
-            <section class={classes!("dropzone", self.dragging.then_some("dragging"), (!self.files.is_empty()).then_some("compact"))} aria-labelledby="dropzone-title" data-testid="dropzone">
-                <svg class="dropzone-icon" viewBox="0 0 48 48" aria-hidden="true">
-                    <path d="M14 6h14l10 10v26H14z" fill="none" stroke="currentColor" stroke-width="2.5" stroke-linejoin="round"/>
-                    <path d="M28 6v10h10" fill="none" stroke="currentColor" stroke-width="2.5" stroke-linejoin="round"/>
-                    <path d="M20 29l4.5 4.5L33 25" fill="none" stroke="currentColor" stroke-width="2.5" stroke-linecap="round" stroke-linejoin="round"/>
-                </svg>
-                <h2 id="dropzone-title" class="dropzone-title">{ if self.files.is_empty() { "Drop files here" } else { "Drop more files here" } }</h2>
-                <p class="dropzone-hint">
-                    { "The book (" }<code>{ "council-book.jsonl" }</code>{ ", " }<code>{ "asks.jsonl" }</code>
-                    { "), any stamped lists (" }<code>{ "proof/<day>/<time>Z.txt" }</code>{ ") with their OpenTimestamps proofs (" }<code>{ "<time>Z.txt.ots" }</code>{ "), RFC 3161 tokens (" }<code>{ "<time>Z.txt.<tsa>.tsr" }</code>{ ") and Rekor entries (" }<code>{ "<time>Z.txt.rekor.json" }</code>{ "), or the whole downloaded folder" }
-                </p>
-                <div class="dropzone-actions">
-                    <button type="button" class="button primary" onclick={opener(&self.input)} aria-describedby="pick-files-sr">{ "Choose files…" }</button>
-                    <button type="button" class="button secondary" onclick={opener(&self.folder_input)} aria-describedby="pick-folder-sr">{ "Choose a folder…" }</button>
-                </div>
-                <span id="pick-files-sr" class="visually-hidden">{ "Opens a file picker; choose one or more books (.jsonl) stamped lists (.txt), and their proofs (.ots), timestamp tokens (.tsr), Rekor entries (.rekor.json) and certificates (.pem)." }</span>
-                <span id="pick-folder-sr" class="visually-hidden">{ "Opens a folder picker; every book and stamped list inside the folder is checked." }</span>
-                <input ref={self.input.clone()} type="file" multiple=true class="visually-hidden" tabindex="-1" aria-hidden="true" onchange={on_change.clone()} data-testid="file-input"/>
-                <input ref={self.folder_input.clone()} type="file" webkitdirectory=true class="visually-hidden" tabindex="-1" aria-hidden="true" onchange={on_change} data-testid="folder-input"/>
-            </section>
-        }
-    }
-
     fn view_files(&self, ctx: &Context<Self>) -> Html {
         if self.files.is_empty() {
             return html! {};
@@ -769,18 +692,17 @@ impl App {
                 } else {
                     *done as f64 * 100.0 / *total as f64
                 };
-                html! {
-                    <section class="progress" data-testid="status" aria-label="Progress">
-                        <p class="progress-label" id="progress-label">
-                            if book.is_empty() {
-                                { "Starting the verifier…" }
-                            } else {
-                                { format!("Checking {book}: {} so far · {} of {}", format::lines(*lines), format::bytes(*done), format::bytes(*total)) }
-                            }
-                        </p>
-                        <progress max="100" value={format!("{pct:.1}")} aria-labelledby="progress-label"></progress>
-                    </section>
-                }
+                let label = if book.is_empty() {
+                    "Starting the verifier…".to_string()
+                } else {
+                    format!(
+                        "Checking {book}: {} so far · {} of {}",
+                        format::lines(*lines),
+                        format::bytes(*done),
+                        format::bytes(*total)
+                    )
+                };
+                html! { <Progress label={label} value={pct} max={100.0} /> }
             }
             Status::Failed(why) => html! {
                 <div class="callout bad" role="alert" data-testid="status"><p>{ why }</p></div>
@@ -851,17 +773,6 @@ impl App {
             </section>
         }
     }
-}
-
-/// Opens the file picker `input`; called in the click handler itself, so the browser sees the
-/// gesture.
-fn opener(input: &NodeRef) -> Callback<MouseEvent> {
-    let input = input.clone();
-    Callback::from(move |_: MouseEvent| {
-        if let Some(input) = input.cast::<HtmlInputElement>() {
-            input.click();
-        }
-    })
 }
 
 /// GETs `url` and returns its body as text (bounded).

@@ -16,6 +16,7 @@ pub mod proof_view;
 pub mod protocol;
 pub mod report_view;
 pub mod scores;
+pub mod shell;
 pub mod signed_time_view;
 pub mod trust;
 pub mod worker;

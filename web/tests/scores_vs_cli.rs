@@ -5,9 +5,43 @@
 //!
 //! The CLI is `$SEALBOOK_BIN` when set, else `cargo run -p sealbook-server --bin sealbook`.
 
+use sealbook_core::score::league::LeagueStats;
+use sealbook_core::score::peers::profile_stats::PeerStats;
 use sealbook_core::score::peers::Profile;
+use sealbook_core::score::scorecard::DatedScorecard;
 use sealbook_web::scores::compute::{compute, Inputs};
+use sealbook_web::scores::tables::{results, Documents};
 use std::path::{Path, PathBuf};
+use yew::prelude::*;
+
+/// The page's results as HTML text (yew's server renderer), for the assertions.
+fn render(docs: &Documents) -> String {
+    #[derive(Properties, PartialEq)]
+    struct Props {
+        docs: Documents,
+    }
+    #[function_component(Results)]
+    fn view(p: &Props) -> Html {
+        results(&p.docs)
+    }
+    futures::executor::block_on(
+        yew::LocalServerRenderer::<Results>::with_props(Props { docs: docs.clone() }).render(),
+    )
+}
+
+/// The CLI's JSON (without its final newline) read into core's type `T` and written back:
+/// the same bytes, so the page reads every field the CLI writes.
+fn round_trips<T: serde::de::DeserializeOwned + serde::Serialize>(cli: &str, what: &str) -> T {
+    let text = cli.strip_suffix('\n').unwrap_or(cli);
+    let doc: T = serde_json::from_str(text)
+        .unwrap_or_else(|e| panic!("{what}: core's type does not read the CLI's JSON: {e}"));
+    assert_eq!(
+        serde_json::to_string(&doc).unwrap(),
+        text,
+        "{what}: serialize(deserialize(cli bytes)) differs from the cli bytes"
+    );
+    doc
+}
 
 struct TempDir(PathBuf);
 
@@ -87,9 +121,11 @@ fn the_page_document_is_the_cli_document() {
         cli.contains("\"independence\""),
         "the roster-dependent section is in both"
     );
+    let typed: LeagueStats = round_trips(&cli, "season stats document");
     // The page draws a row per independence reading and the roster it used.
-    let html =
-        sealbook_web::scores::tables::results(page.stats_json.as_deref(), None, None).unwrap();
+    let docs = Documents::read(page.stats_json.as_deref(), None, None).unwrap();
+    assert_eq!(docs.stats.as_ref(), Some(&typed));
+    let html = render(&docs);
     let doc: serde_json::Value = serde_json::from_str(&cli).unwrap();
     assert_eq!(
         html.matches("<tr data-run=").count(),
@@ -99,6 +135,39 @@ fn the_page_document_is_the_cli_document() {
         html.contains(r#"id="roster-table""#) && html.contains("Roster from asks.jsonl"),
         "the roster is shown"
     );
+    // BSS against the coin is the document's own figure, shown as written.
+    let mut coin = 0;
+    for (seat, hs) in doc["seats"].as_object().unwrap() {
+        let f = &hs["1d"]["bss_coin"];
+        let b = hs["1d"]["brier"].as_f64().unwrap();
+        assert_eq!(
+            f["value"].as_f64(),
+            Some(1.0 - b / 0.25),
+            "seats.{seat}.1d.bss_coin"
+        );
+        assert_eq!(f["n"], hs["1d"]["n"], "seats.{seat}.1d.bss_coin.n");
+        assert!(f["ci95"].is_array() || f["reason"].is_string(), "{f}");
+        let cell = format!(r#"<td data-v="{}" title="#, f["value"]);
+        assert!(html.contains(&cell), "seat {seat}: {cell} not in the page");
+        coin += 1;
+    }
+    assert!(coin > 0);
+    // The N_eff curve's rho per horizon is the document's, the mean of its readings.
+    let means = doc["n_eff_mean_rho"].as_object().unwrap();
+    assert!(!means.is_empty());
+    for (h, m) in means {
+        let rhos: Vec<f64> = doc["n_eff"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|r| r["horizon"] == h.as_str() && r["n_eff"].is_number())
+            .filter_map(|r| r["rho"].as_f64())
+            .collect();
+        assert_eq!(m["readings"].as_u64(), Some(rhos.len() as u64), "{h}");
+        let mean = rhos.iter().sum::<f64>() / rhos.len() as f64;
+        assert!((m["rho"].as_f64().unwrap() - mean).abs() < 1e-12, "{h}");
+        assert!(html.contains(&format!("{h} (mean rho {:.3})", m["rho"].as_f64().unwrap())));
+    }
 
     // Each matrix is the one behind its n_eff row: same seats, and its mean off-diagonal r is rho.
     let doc: serde_json::Value = serde_json::from_str(&cli).unwrap();
@@ -196,12 +265,18 @@ fn peer_profiles_and_scorecards_are_the_cli_documents() {
             ..Inputs::default()
         })
         .unwrap();
+        let cli = String::from_utf8(out.stdout).unwrap();
         assert_eq!(
             format!("{}\n", page.peer_json.as_deref().unwrap()),
-            String::from_utf8(out.stdout).unwrap(),
+            cli,
             "{name}"
         );
         assert!(page.stats_json.is_none());
+        let typed: PeerStats = round_trips(&cli, name);
+        let docs = Documents::read(None, None, page.peer_json.as_deref()).unwrap();
+        assert_eq!(docs.peer.as_ref(), Some(&typed));
+        let html = render(&docs);
+        assert!(html.contains(r#"id="peer-table""#), "{name}");
     }
     let file = dir.0.join("registered-predictions.json");
     let out = sealbook_tests::python_script("scorecard_peer.py")
@@ -225,8 +300,115 @@ fn peer_profiles_and_scorecards_are_the_cli_documents() {
         ..Inputs::default()
     })
     .unwrap();
+    let cli = String::from_utf8(out.stdout).unwrap();
     assert_eq!(
         format!("{}\n", page.scorecards_json.as_deref().unwrap()),
-        String::from_utf8(out.stdout).unwrap()
+        cli
     );
+    let typed: Vec<DatedScorecard> = round_trips(&cli, "scorecards");
+    assert!(!typed.is_empty());
+}
+
+#[test]
+fn the_demo_league_document_round_trips_through_core_types() {
+    let dir = TempDir(
+        std::env::temp_dir().join(format!("sealbook-scores-page-demo-{}", std::process::id())),
+    );
+    let demo = dir.0.join("demo");
+    let out = sealbook_tests::sealbook_cli()
+        .args(["demo", "--out"])
+        .arg(&demo)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "sealbook demo failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let (csv, book, asks) = (
+        demo.join("council-forecasts.csv"),
+        demo.join("council-book.jsonl"),
+        demo.join("asks.jsonl"),
+    );
+    let out = sealbook_tests::sealbook_cli()
+        .args(["score", "--forecasts"])
+        .arg(&csv)
+        .arg("--book")
+        .arg(&book)
+        .arg("--asks")
+        .arg(&asks)
+        .arg("--json")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "sealbook score failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let cli = String::from_utf8(out.stdout).unwrap();
+    let typed: LeagueStats = round_trips(&cli, "demo stats document");
+    assert!(typed.crowd.is_some() && typed.book_agreement.is_some());
+    let (csv, book, asks) = (
+        std::fs::read(&csv).unwrap(),
+        std::fs::read(&book).unwrap(),
+        std::fs::read(&asks).unwrap(),
+    );
+    let page = compute(&Inputs {
+        forecasts: Some(&csv),
+        book: Some(&book),
+        asks: Some(&asks),
+        ..Inputs::default()
+    })
+    .unwrap();
+    assert_eq!(format!("{}\n", page.stats_json.as_deref().unwrap()), cli);
+    let html = render(&Documents::read(page.stats_json.as_deref(), None, None).unwrap());
+    assert!(html.contains(r#"id="crowd-table""#) && html.contains(r#"id="book-agreement""#));
+}
+
+#[test]
+fn a_seat_named_as_markup_is_shown_as_text() {
+    let dir = TempDir(
+        std::env::temp_dir().join(format!("sealbook-scores-page-xss-{}", std::process::id())),
+    );
+    std::fs::create_dir_all(&dir.0).unwrap();
+    generate(&dir.0);
+    let text = std::fs::read_to_string(dir.0.join("council-forecasts.csv")).unwrap();
+    let header: Vec<&str> = text.lines().next().unwrap().split(',').collect();
+    let col = header
+        .iter()
+        .position(|c| *c == "seat")
+        .expect("seat column");
+    let first_seat = text
+        .lines()
+        .nth(1)
+        .unwrap()
+        .split(',')
+        .nth(col)
+        .unwrap()
+        .to_string();
+    let evil = "<img src=x onerror=alert(1)>";
+    let renamed: Vec<String> = text
+        .lines()
+        .map(|l| {
+            let mut cells: Vec<&str> = l.split(',').collect();
+            if cells.get(col) == Some(&first_seat.as_str()) {
+                cells[col] = evil;
+            }
+            cells.join(",")
+        })
+        .collect();
+    let csv = format!("{}\n", renamed.join("\n"));
+    let page = compute(&Inputs {
+        forecasts: Some(csv.as_bytes()),
+        ..Inputs::default()
+    })
+    .unwrap();
+    let docs = Documents::read(page.stats_json.as_deref(), None, None).unwrap();
+    assert!(docs.stats.as_ref().unwrap().seats.contains_key(evil));
+    let html = render(&docs);
+    assert!(
+        html.contains("&lt;img src=x onerror=alert(1)&gt;"),
+        "the name is shown as text"
+    );
+    assert!(!html.contains("<img"), "no element is made from the name");
 }

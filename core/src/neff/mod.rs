@@ -20,12 +20,12 @@ pub mod shadow;
 pub mod sides;
 pub mod spectrum;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::stats::numpy_reduce;
 
 /// One stated probability: a seat's answer for a market at a horizon, in percent (0-100).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Answer {
     pub seat: String,
     pub market: String,

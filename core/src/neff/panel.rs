@@ -8,7 +8,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::{n_eff, pearson, uncentred, Answer, NeffError};
 
@@ -152,7 +152,7 @@ impl Panel {
 }
 
 /// Pairwise correlations of the seats of a panel.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CorrelationMatrix {
     pub seats: Vec<String>,
     /// r[i][j]; `None` when the pair has fewer than [`MIN_COMMON_CELLS`] common cells or a
@@ -163,7 +163,7 @@ pub struct CorrelationMatrix {
 }
 
 /// One N_eff reading.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct NeffReading {
     /// Seats that answered.
     pub n: usize,

@@ -8,13 +8,13 @@
 //! * error indicator: 1 when a directional answer was wrong, 0 when right (up = strictly above
 //!   the reference; a draw counts as not up); a stated 50 is neither and is left out.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::panel::{CorrelationMatrix, Panel};
 use super::{Answer, NeffError};
 
 /// A seat's two distinctiveness counts.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SeatProfile {
     pub seat: String,
     pub mean_r: Option<f64>,
@@ -79,7 +79,7 @@ pub fn seat_profiles(panel: &Panel, matrix: &CorrelationMatrix) -> Vec<SeatProfi
 }
 
 /// A scored answer: the stated probability (percent) and whether the event resolved up.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ScoredAnswer {
     pub seat: String,
     pub market: String,

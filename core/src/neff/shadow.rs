@@ -9,7 +9,7 @@
 
 use std::collections::BTreeMap;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::panel::CorrelationMatrix;
 use super::NeffError;
@@ -19,7 +19,7 @@ use crate::stats::numpy_reduce::median;
 pub const MEAN_R_FLOOR: f64 = 0.05;
 
 /// Frozen weights per seat.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ShadowWeights {
     /// Seat -> weight (before renormalisation), code-point order.
     pub weights: BTreeMap<String, f64>,

@@ -9,7 +9,7 @@
 
 use std::collections::BTreeMap;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::panel::{CorrelationMatrix, Panel};
 use super::NeffError;
@@ -18,7 +18,7 @@ use super::NeffError;
 pub const MAX_SPLITS: u64 = 200_000;
 
 /// The sides reading of one run.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SidesTest {
     /// The two side labels (code-point order) and their seats.
     pub sides: [String; 2],

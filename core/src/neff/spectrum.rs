@@ -2,13 +2,13 @@
 //! eigenvalue's share of the trace (near 1: one common factor carries the similarity) and the
 //! participation ratio (sum lambda)^2 / sum lambda^2, a second count of dimensions.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::panel::CorrelationMatrix;
 use crate::stats::eigen::symmetric_eigenvalues;
 
 /// Eigenvalues and the two summaries.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Spectrum {
     /// Descending.
     pub eigenvalues: Vec<f64>,

@@ -4,12 +4,12 @@
 //! wrong, so that seat does not count as answering the row.
 
 use super::brier::hit;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Answering seats `all_wrong` needs.
 pub const ALL_WRONG_MIN_ANSWERS: usize = 4;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Agreement {
     /// Seats taking a side.
     pub answering: usize,

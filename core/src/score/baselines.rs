@@ -4,7 +4,7 @@
 use super::brier::brier;
 use crate::book::canon::{self, DumpOptions, Value};
 use crate::hex;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::fmt;
 
@@ -19,7 +19,7 @@ pub const CLIM_HASH_KEY: &str = "sha256";
 pub const MOMENTUM_PCT: f64 = 55.0;
 
 /// One row of the climatology table: base rates of strictly up per asset and horizon.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ClimEntry {
     pub asset: String,
     /// Horizon (`1d`, `1w`, `1m`, `6m`), the table's `h`.
@@ -33,7 +33,7 @@ pub struct ClimEntry {
 }
 
 /// A sealed climatology table and its content hash.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ClimatologyTable {
     pub entries: Vec<ClimEntry>,
     /// SHA-256 of Python `json.dumps(obj_without_sha256, sort_keys=True)` (default settings).

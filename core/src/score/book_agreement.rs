@@ -14,13 +14,13 @@
 
 use super::book_lines::{number, BookLines};
 use crate::contract::forecasts_csv::ForecastRow;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Mismatches listed in full; beyond this only counted.
 pub const MAX_LISTED: usize = 100;
 
 /// One forecasts row that disagrees with the book.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Mismatch {
     /// Record number in the forecasts file (header = 1, as a spreadsheet counts).
     pub csv_row: u64,
@@ -43,7 +43,7 @@ impl std::fmt::Display for Mismatch {
 }
 
 /// The `book_agreement` key of the stats document.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BookAgreement {
     pub ok: bool,
     /// `issue` rows checked against their answer line.

@@ -3,7 +3,7 @@
 //! three-outcome score B3, and the direction hit rate.
 
 use super::mean;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The uninformed 50% forecaster's score on every row ("coin", §4.3).
 pub const COIN_BRIER: f64 = 0.25;
@@ -32,7 +32,7 @@ pub struct Resolved {
 }
 
 /// A mean score and how many forecasts it averages.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MeanScore {
     pub mean: Option<f64>,
     pub n: usize,
@@ -49,7 +49,7 @@ impl MeanScore {
 }
 
 /// The primary score over all rows and the ex-draw score beside it (§3.5, requirement 7).
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BrierReport {
     /// All rows, up meaning change > 0, draws included (the league's `pall`).
     pub all: MeanScore,
@@ -104,7 +104,7 @@ pub fn is_draw(change_pct: f64, band_pct: f64) -> bool {
 }
 
 /// The three outcomes of a banded event (§3.5).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Outcome3 {
     Up,
@@ -147,7 +147,7 @@ pub fn hit(p_pct: f64, up: bool) -> Option<bool> {
 }
 
 /// Direction hit rate over forecasts that take a side.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct HitRate {
     pub hits: usize,
     /// Forecasts taking a side (50s excluded).

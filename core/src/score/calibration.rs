@@ -8,7 +8,7 @@
 //! triples this module's callers collect).
 
 use super::mean;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Forecasts a bin needs before it is drawn.
 pub const CALIB_MIN: usize = 20;
@@ -16,7 +16,7 @@ pub const CALIB_MIN: usize = 20;
 /// Folded-bin edges, percent; the last bin includes 100.
 pub const BIN_EDGES: [(f64, f64); 4] = [(50.0, 60.0), (60.0, 70.0), (70.0, 80.0), (80.0, 100.0)];
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CalibrationBin {
     pub lo: f64,
     pub hi: f64,

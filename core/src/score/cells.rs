@@ -4,10 +4,10 @@
 
 use super::brier::{brier, MeanScore, COIN_BRIER};
 use crate::contract::forecasts_csv::ForecastRow;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// What one answer cell holds.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Cell {
     /// A stated probability (0-100); `explicit_50` marks a stated exactly-50.
@@ -50,7 +50,7 @@ impl Cell {
 }
 
 /// A seat's three results on one horizon, with the empty-cell counts reported beside them.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SeatCells {
     /// Brier on stated probabilities (resolved cells).
     pub stated: MeanScore,

@@ -7,7 +7,7 @@
 //! a family weighs 1 and every further seat of that family 1/3; the result is clamped to
 //! 2-98%. Ties for highest or lowest drop the first such answer in roster order.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Answers needed before the highest and lowest are trimmed.
 pub const TRIM_FROM: usize = 5;
@@ -25,7 +25,7 @@ pub struct Answer<'a> {
 }
 
 /// A consensus and the members it kept.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Consensus {
     /// The published consensus, clamped to 2-98.
     pub p_pct: f64,
@@ -107,7 +107,7 @@ fn first_extreme(
 
 /// The Krogh-Vedelsby identity for one event (§4.5), in probability units:
 /// `(p̄ - o)^2 = sum w_i (p_i - o)^2 - sum w_i (p_i - p̄)^2` with p̄ the unclamped mean.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct KroghVedelsby {
     /// Brier of the unclamped weighted mean.
     pub ensemble: f64,

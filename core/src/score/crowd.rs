@@ -3,7 +3,7 @@
 //! mismatch share d with the 2d rule.
 
 use super::brier::brier;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Sealed volume a contract needs to enter the primary comparison, US dollars.
 pub const VOLUME_FLOOR_USD: f64 = 1000.0;
@@ -14,7 +14,7 @@ pub fn admitted(vol: f64) -> bool {
     vol >= VOLUME_FLOOR_USD
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Venue {
     Polymarket,
@@ -30,7 +30,7 @@ pub fn choose<T>(polymarket: Option<T>, kalshi: Option<T>) -> Option<(Venue, T)>
 }
 
 /// One Kalshi strike: the level and the price (0-1) of "above it".
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Strike {
     pub level: f64,
     pub p_above: f64,
@@ -71,7 +71,7 @@ pub fn gap_readable(gap: f64, d: f64) -> bool {
 
 /// One comparison row: the model's `crowd_up` and the sealed crowd price on the same
 /// contract (both 0-100), scored by the crowd's resolution.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CrowdRow {
     pub model_pct: f64,
     pub crowd_pct: f64,
@@ -80,7 +80,7 @@ pub struct CrowdRow {
 }
 
 /// Brier of the model and of the crowd on the admitted rows, with their count.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CrowdComparison {
     pub n: usize,
     pub model_brier: Option<f64>,

@@ -34,7 +34,7 @@ use super::crowd::{
 };
 use crate::calendar::Horizon;
 use crate::contract::forecasts_csv::ForecastRow;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Largest difference between a sealed Kalshi `p_up` and its interpolation from the sealed
@@ -42,7 +42,7 @@ use std::collections::{BTreeMap, BTreeSet};
 pub const KALSHI_TOLERANCE: f64 = 1e-6;
 
 /// One crowd question of one run (a row of Table 11 with its resolution).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CrowdQuestion {
     pub run_id: String,
     pub run_line: u64,
@@ -71,7 +71,7 @@ pub struct CrowdQuestion {
 }
 
 /// One side of a comparison (the admitted contracts, or the thin ones).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CrowdFigures {
     /// Resolved (seat, question) rows.
     pub n: usize,
@@ -98,14 +98,14 @@ pub struct CrowdFigures {
 }
 
 /// A comparison split by the volume floor.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CrowdSplit {
     pub admitted: CrowdFigures,
     pub thin: CrowdFigures,
 }
 
 /// A sealed Kalshi price that does not match its strikes.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct KalshiMismatch {
     pub run_line: u64,
     pub field: String,
@@ -115,7 +115,7 @@ pub struct KalshiMismatch {
 }
 
 /// The `crowd` key of the stats document.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CrowdStats {
     pub volume_floor_usd: f64,
     pub questions: Vec<CrowdQuestion>,

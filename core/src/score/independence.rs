@@ -15,11 +15,11 @@ use crate::contract::forecasts_csv::ForecastRow;
 use crate::neff::panel::{CorrelationMatrix, NeffReading, Panel, Similarity, MIN_COMMON_CELLS};
 use crate::neff::spectrum::{spectrum, Spectrum};
 use crate::neff::{Answer, NeffError};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// One N_eff reading (`n_eff[] = {run_id, horizon, n, rho, n_eff, ...}`).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct NeffRow {
     pub run_id: String,
     pub session: String,
@@ -29,6 +29,36 @@ pub struct NeffRow {
     pub reading: NeffReading,
     /// Why the reading has no value, if it has none.
     pub note: Option<String>,
+}
+
+/// One horizon's mean correlation over its `n_eff[]` readings (§5.1): the rho at which the
+/// curve N_eff = n / (1 + (n - 1) rho) is drawn, and how many readings it averages.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct HorizonRho {
+    pub rho: f64,
+    pub readings: usize,
+}
+
+/// Per horizon, the mean rho (numpy's mean) of the rows that have both a rho and an N_eff.
+pub fn mean_rho_by_horizon(rows: &[NeffRow]) -> BTreeMap<String, HorizonRho> {
+    let mut by: BTreeMap<&str, Vec<f64>> = BTreeMap::new();
+    for r in rows {
+        if let (Some(rho), Some(_)) = (r.reading.rho, r.reading.n_eff) {
+            by.entry(r.horizon.as_str()).or_default().push(rho);
+        }
+    }
+    by.into_iter()
+        .filter_map(|(h, rhos)| {
+            let rho = crate::stats::numpy_reduce::mean(&rhos)?;
+            Some((
+                h.to_string(),
+                HorizonRho {
+                    rho,
+                    readings: rhos.len(),
+                },
+            ))
+        })
+        .collect()
 }
 
 /// The N_eff rows of a forecasts file, in run and horizon order.
@@ -110,7 +140,7 @@ fn answers_of(rs: &[&ForecastRow], h: Horizon) -> Vec<Answer> {
 
 /// The correlation matrix behind one `n_eff[]` row and its eigen-structure (§5.1,
 /// requirement 17), for the Scores page's heat map.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RunMatrix {
     pub run_id: String,
     pub horizon: String,

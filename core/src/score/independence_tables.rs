@@ -37,7 +37,7 @@ use crate::neff::sides::{sides_test, SidesTest};
 use crate::neff::spectrum::{spectrum, Spectrum};
 use crate::neff::Answer;
 use crate::stats::endpoint::PRIMARY_FIRST_SESSION;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The `horizon` of a whole-run reading (all cells of every horizon).
@@ -65,7 +65,7 @@ pub const MARKET_GROUPS: &[&[(&str, &[&str])]] = &[
 ];
 
 /// The `independence` section.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Independence {
     /// The roster read (families for the consensus, sides for the sides test) and its source.
     pub roster: Roster,
@@ -82,7 +82,7 @@ pub struct Independence {
 
 /// Table 6: one run's rows from the open file to the counted record. Every count but
 /// `corrections` is of the answer lines' cells (`line_kind` issue).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RunFunnel {
     pub run_id: String,
     pub session: String,
@@ -103,7 +103,7 @@ pub struct RunFunnel {
 }
 
 /// One N_eff reading with the cells it was read over, or why it has no value.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Reading {
     /// Seats (`n`), pairs with and without a correlation, mean r (`rho`) and N_eff.
     #[serde(flatten)]
@@ -113,7 +113,7 @@ pub struct Reading {
 }
 
 /// §5's figures for one run and horizon.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RunIndependence {
     pub run_id: String,
     pub session: String,
@@ -147,7 +147,7 @@ pub struct RunIndependence {
 }
 
 /// The shadow consensus' weights (§5.3).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ShadowSection {
     /// The runs whose one-day correlation matrices were pooled.
     pub window: Vec<String>,

@@ -23,13 +23,13 @@ use super::agreement::agreement;
 use super::baselines::momentum_pct;
 use super::baselines::{bss, ClimatologyTable};
 use super::book_agreement::BookAgreement;
-use super::brier::{brier, brier_report, hit_rate, HitRate, Resolved};
+use super::brier::{brier, brier_report, hit_rate, HitRate, Resolved, COIN_BRIER};
 use super::calibration::{folded_calibration, sharpness_k, sharpness_k_clim, CalibrationBin};
 use super::cells::{cell_of, seat_cells};
 use super::consensus::{consensus, krogh_vedelsby, seat_value, Answer};
 use super::crowd_book::CrowdStats;
 use super::eligibility::{admission, ranked, Admission};
-use super::independence::{neff_rows, NeffRow};
+use super::independence::{mean_rho_by_horizon, neff_rows, HorizonRho, NeffRow};
 use super::independence_tables::{independence, Independence};
 use super::mean;
 use super::roster::Roster;
@@ -42,7 +42,7 @@ use crate::stats::endpoint::{
 use crate::stats::intervals::{interval_rule, IntervalMethod, IntervalRule};
 use crate::stats::logistic::CalibrationFit;
 use crate::stats::numpy_reduce;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// What the league tables are computed from.
@@ -59,7 +59,7 @@ pub struct LeagueInputs<'a> {
 }
 
 /// One seat on one horizon (`seats.<seat>.<horizon>`).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SeatHorizon {
     /// Mean Brier on stated probabilities, all resolved rows, draws included.
     pub brier: Option<f64>,
@@ -76,6 +76,9 @@ pub struct SeatHorizon {
     pub counted_50: usize,
     pub unstated: usize,
     pub no_answer: usize,
+    /// BSS against the coin (every forecast at 50%, Brier 0.25, §4.3) on the rows `brier` is
+    /// over, with its interval or why it has none.
+    pub bss_coin: CoinSkill,
     /// BSS against the climatology base rate on the rows that have one.
     pub bss_clim: Option<f64>,
     /// The league's own skill score excluding draws, against `p_up_ex_draw`
@@ -108,8 +111,41 @@ pub struct SeatHorizon {
     pub consensus_value_n: usize,
 }
 
+/// BSS against the coin, `1 - brier / 0.25` (§4.3; `seats.<seat>.<horizon>.bss_coin`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CoinSkill {
+    pub value: Option<f64>,
+    /// The rows scored: the seat's resolved stated forecasts (`n`).
+    pub n: usize,
+    /// The Brier score's 95% interval (`ci95`, method `ci95_method`) through the same map;
+    /// the map is decreasing, so the bounds swap.
+    pub ci95: Option<Interval>,
+    /// Why there is no interval (the §4.6 rule's reason), if there is none.
+    pub reason: Option<String>,
+}
+
+impl CoinSkill {
+    fn of(brier: Option<f64>, n: usize, ci95: Option<Interval>, rule: &IntervalRule) -> CoinSkill {
+        let skill = |b: f64| bss(b, COIN_BRIER);
+        let ci95 = ci95.and_then(|(lo, hi)| skill(hi).zip(skill(lo)));
+        CoinSkill {
+            value: brier.and_then(skill),
+            n,
+            reason: match ci95 {
+                Some(_) => None,
+                None => Some(
+                    rule.reason
+                        .clone()
+                        .unwrap_or_else(|| "no interval could be formed".into()),
+                ),
+            },
+            ci95,
+        }
+    }
+}
+
 /// The consensus on one horizon (`consensus.<horizon>`).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ConsensusHorizon {
     /// Mean Brier of the published (clamped) consensus over resolved common events.
     pub brier: Option<f64>,
@@ -138,7 +174,7 @@ pub struct ConsensusHorizon {
 }
 
 /// One cell of the model x market x horizon grid (§4.10).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GridCell {
     pub brier: Option<f64>,
     pub n: usize,
@@ -148,7 +184,7 @@ pub struct GridCell {
     pub stated: usize,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct LeagueStats {
     pub seats: BTreeMap<String, BTreeMap<String, SeatHorizon>>,
     /// `grid.<seat>.<asset>.<horizon>`: every counted stated cell.
@@ -156,6 +192,8 @@ pub struct LeagueStats {
     pub consensus: BTreeMap<String, ConsensusHorizon>,
     /// N_eff per run and horizon (§5.1), from the rows §5.1 admits (see [`neff_rows`]).
     pub n_eff: Vec<NeffRow>,
+    /// Per horizon, the mean rho of its `n_eff[]` readings (the N_eff curve's rho, §5.1).
+    pub n_eff_mean_rho: BTreeMap<String, HorizonRho>,
     /// §5's companion figures per run and horizon ([`super::independence_tables`]).
     pub independence: Independence,
     pub primary_endpoint: PrimaryEndpoint,
@@ -178,7 +216,7 @@ pub struct LeagueStats {
 }
 
 /// The source of the scored rows (`rows_from`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum RowsFrom {
     Forecasts,
@@ -187,7 +225,7 @@ pub enum RowsFrom {
 
 /// The primary endpoint's figure (`primary_endpoint.{estimate, ci95, ci90, verdict}`, §8):
 /// the consensus against climatology on the one-day common events from session 11.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PrimaryEndpoint {
     /// Mean of the session gains G_s.
     pub estimate: Option<f64>,
@@ -311,11 +349,13 @@ pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueSta
     }
     let consensus = consensus_tables(scored.per_h, stats);
     let sha256_ok = inp.climatology.map(|c| c.sha256_ok(None));
+    let n_eff = neff_rows(inp.rows, inp.sealing_times);
     LeagueStats {
         seats,
         grid,
         consensus,
-        n_eff: neff_rows(inp.rows, inp.sealing_times),
+        n_eff_mean_rho: mean_rho_by_horizon(&n_eff),
+        n_eff,
         independence: independence(inp.rows, inp.sealing_times, inp.climatology, inp.roster),
         primary_endpoint: PrimaryEndpoint::of_paired(sha256_ok, &scored.paired, stats),
         time_basis: if inp.sealing_times.is_some() {
@@ -438,6 +478,7 @@ fn seat_horizon(
         counted_50: cells.counted_50,
         unstated: cells.unstated,
         no_answer: cells.no_answer,
+        bss_coin: CoinSkill::of(report.all.mean, report.all.n, ci95.map(|c| c.1), &interval),
         bss_clim: b_model.zip(b_clim).and_then(|(b, c)| bss(b, c)),
         bss_clim_ex_draw,
         n_clim: with_q.len(),
@@ -696,6 +737,22 @@ fn consensus_tables(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bss_against_the_coin_carries_the_brier_interval_mapped() {
+        let with = CoinSkill::of(Some(0.2), 40, Some((0.15, 0.3)), &interval_rule(1, 10));
+        assert_eq!(with.value, Some(1.0 - 0.2 / 0.25));
+        assert_eq!(with.value, Some(0.19999999999999996));
+        assert_eq!(with.ci95, Some((1.0 - 0.3 / 0.25, 1.0 - 0.15 / 0.25)));
+        assert!(with.ci95.unwrap().0 < with.ci95.unwrap().1);
+        assert_eq!((with.n, with.reason), (40, None));
+        let early = interval_rule(1, 2);
+        let without = CoinSkill::of(Some(0.3), 4, None, &early);
+        assert_eq!(without.ci95, None);
+        assert_eq!(without.reason, early.reason);
+        assert!(without.reason.is_some());
+        assert_eq!(CoinSkill::of(None, 0, None, &early).value, None);
+    }
     use crate::score::seams::testing::Recorder;
 
     fn row(

@@ -17,14 +17,14 @@
 
 use crate::book::canon::{self, Object, Value};
 use crate::league::layout::{insert_some, object, string};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// Most seats one roster line may list.
 pub const MAX_ROSTER_SEATS: usize = 1024;
 
 /// The two sides of §5.8.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Side {
     #[serde(rename = "US")]
     Us,
@@ -49,7 +49,7 @@ impl Side {
 }
 
 /// One seat of the roster.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RosterSeat {
     pub seat: String,
     pub family: String,
@@ -58,7 +58,7 @@ pub struct RosterSeat {
 }
 
 /// The roster, in roster order, and where it was read.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Roster {
     pub seats: Vec<RosterSeat>,
     /// `asks.jsonl line 2`, `council-book.jsonl line 151`, ... (the roster lines read); `None`

@@ -19,11 +19,11 @@
 
 use crate::book::canon::{self, Value};
 use crate::calendar::Date;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// A registered prediction's state on a scorecard's date.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum State {
     True,
@@ -34,14 +34,14 @@ pub enum State {
     Unresolved,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Registered {
     /// Registered probability (0-1) that the prediction is true, given it resolves.
     pub p: f64,
     pub state: State,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Scorecard {
     pub resolved: usize,
     /// Predictions past their date (resolved or not).
@@ -223,7 +223,7 @@ pub fn parse_registered(bytes: &[u8]) -> Result<Vec<Prediction>, RegisteredError
 }
 
 /// One prediction's state on a dated scorecard.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CardRow {
     pub id: String,
     pub p: f64,
@@ -232,7 +232,7 @@ pub struct CardRow {
 }
 
 /// The scorecard dated `as_of`, with every prediction's state.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct DatedScorecard {
     pub as_of: String,
     #[serde(flatten)]

@@ -18,13 +18,13 @@
 //! Each replicate's statistic is computed with numpy's summation order
 //! ([`super::numpy_reduce`]), so `np.mean(x[idx])` in a Python script gives the same bits.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::numpy_reduce;
 use super::rng::Generator;
 
 /// The resampling scheme of a bootstrap.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "scheme")]
 pub enum Resampling {
     /// Independent draws of single items (or of whole clusters, see [`cluster_bootstrap_mean`]).
@@ -190,7 +190,7 @@ pub fn cluster_bootstrap_mean(
 }
 
 /// A two-sided percentile interval of bootstrap replicates.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PercentileInterval {
     pub level: f64,
     pub lo: f64,

@@ -11,7 +11,7 @@
 
 use std::collections::BTreeMap;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::bootstrap::{
     bootstrap_mean, percentile_interval_sorted, BootstrapError, PercentileInterval, Resampling,
@@ -40,7 +40,7 @@ pub struct PairedLoss {
 }
 
 /// G_s for one session.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SessionGain {
     pub session: u32,
     pub gain: f64,
@@ -68,7 +68,7 @@ pub fn session_gains(rows: &[PairedLoss]) -> Vec<SessionGain> {
 }
 
 /// The primary endpoint's reading.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Verdict {
     Confirmed,
@@ -77,7 +77,7 @@ pub enum Verdict {
 }
 
 /// Settings of a block-bootstrap comparison read like the primary endpoint.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct EndpointConfig {
     pub block: usize,
     pub reps: usize,
@@ -96,7 +96,7 @@ impl EndpointConfig {
 }
 
 /// Estimate, intervals and verdict.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct EndpointResult {
     pub sessions: usize,
     pub estimate: f64,

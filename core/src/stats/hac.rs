@@ -6,13 +6,13 @@
 //! S = sum e_t^2 + sum_{l=1..L} (1 - l/(L+1)) 2 sum_t e_t e_{t-l}, Var(mean) = S / n^2.
 //! The same long-run variance S / n is `arch.covariance.kernel.Bartlett(x, bandwidth=L)`.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::numpy_reduce;
 use super::special::{normal_ppf, student_t_ppf};
 
 /// A mean with its HAC standard error.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct HacMean {
     pub n: usize,
     pub lag: usize,
@@ -24,7 +24,7 @@ pub struct HacMean {
 }
 
 /// Which quantile an interval uses.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Quantile {
     /// Normal (statsmodels' default for robust covariances, `use_t=False`).

@@ -2,7 +2,7 @@
 //! shown, Student t intervals on session means, TOST equivalence at +-0.01, the power figure
 //! n = 7.85 sigma^2 / delta^2 and the design effect 1 + (k - 1) rho.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::numpy_reduce;
 use super::special::{student_t_cdf, student_t_ppf, student_t_sf};
@@ -15,7 +15,7 @@ pub const MIN_SESSIONS_BOOTSTRAP: usize = 20;
 pub const POWER_CONSTANT: f64 = 7.85;
 
 /// An interval method that §4.6 allows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "method")]
 pub enum IntervalMethod {
     /// Student t on session means (one-session horizon, from 5 sessions).
@@ -29,7 +29,7 @@ pub enum IntervalMethod {
 }
 
 /// What §4.6 allows for a horizon of `horizon_sessions` after `sessions` scored sessions.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct IntervalRule {
     pub horizon_sessions: usize,
     pub sessions: usize,
@@ -79,7 +79,7 @@ pub fn interval_rule(horizon_sessions: usize, sessions: usize) -> IntervalRule {
 }
 
 /// A Student t interval for a mean.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TInterval {
     pub n: usize,
     pub mean: f64,
@@ -114,7 +114,7 @@ pub fn t_interval(values: &[f64], level: f64) -> Option<TInterval> {
 }
 
 /// Two one-sided tests of |mean| < margin.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Tost {
     pub mean: f64,
     pub se: f64,

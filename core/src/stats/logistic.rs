@@ -9,12 +9,12 @@
 
 use std::collections::BTreeMap;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use libm::{exp, log};
 
 /// The fitted calibration line.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CalibrationFit {
     pub n: usize,
     pub clusters: usize,

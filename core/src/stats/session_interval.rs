@@ -10,7 +10,7 @@
 //! * block bootstrap: moving blocks of the method's length over the session means, 10,000
 //!   resamples, seed 20261102, percentile interval.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::bootstrap::{bootstrap_mean, cluster_bootstrap_mean, percentile_interval, Resampling};
 use super::endpoint::{PRIMARY_REPS, PRIMARY_SEED};
@@ -19,7 +19,7 @@ use super::intervals::{t_interval, IntervalMethod};
 use super::numpy_reduce;
 
 /// An interval with the method that made it.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SessionInterval {
     pub method: IntervalMethod,
     pub level: f64,

@@ -4,12 +4,12 @@
 //! `binomtest(k, n, 0.5, alternative='two-sided').pvalue`, which for p = 1/2 is
 //! min(1, 2 P(X <= min(k, n - k))).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::special::binom_half_cdf;
 
 /// Counts and p-value of a sign test.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SignTest {
     pub positive: u64,
     pub negative: u64,

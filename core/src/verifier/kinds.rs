@@ -2,10 +2,10 @@
 //! ([`ListInput`]), and what a sealed ledger holds by its lines ([`LedgerKind`]), read while
 //! the book streams through the chain verifier ([`BookReader`]).
 
+use super::published::PublishedFile;
 use crate::book::canon::{self, Value};
 use crate::book::chain::{ChainReport, ChainVerifier, VerifyOptions};
 use crate::book::stamp_list::{self, StampedList};
-use crate::ots::report::stamped_file_name;
 
 /// What a dropped file is to the verifier, judged by its name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -28,27 +28,20 @@ pub enum FileKind {
 }
 
 impl FileKind {
+    /// The verifier's view of [`PublishedFile::of`], the one classifier of published files.
     pub fn of(name: &str) -> FileKind {
-        let lower = name.to_ascii_lowercase();
-        let in_tsa_folder = lower.starts_with("tsa/") || lower.contains("/tsa/");
-        if lower.ends_with(".jsonl") {
-            FileKind::Book
-        } else if lower.ends_with(".rekor.json") {
-            FileKind::RekorEntry
-        } else if lower.ends_with(".tsr") || lower.ends_with(".tst") {
-            FileKind::TimestampToken
-        } else if lower.ends_with(".pem")
-            || lower.ends_with(".crt")
-            || lower.ends_with(".cer")
-            || in_tsa_folder
-        {
-            FileKind::Certificate
-        } else if lower.ends_with(".txt") {
-            FileKind::StampedList
-        } else if stamped_file_name(&lower).is_some() {
-            FileKind::Proof
-        } else {
-            FileKind::NotChecked
+        match PublishedFile::of(name) {
+            PublishedFile::Book | PublishedFile::AskChain => FileKind::Book,
+            PublishedFile::StampedList => FileKind::StampedList,
+            PublishedFile::Proof => FileKind::Proof,
+            PublishedFile::TimestampToken => FileKind::TimestampToken,
+            PublishedFile::RekorEntry => FileKind::RekorEntry,
+            PublishedFile::Certificate => FileKind::Certificate,
+            PublishedFile::Forecasts
+            | PublishedFile::RegisteredPredictions
+            | PublishedFile::Climatology
+            | PublishedFile::OtherDocument
+            | PublishedFile::Other => FileKind::NotChecked,
         }
     }
 }

@@ -18,6 +18,7 @@
 
 pub mod kinds;
 pub mod pairing;
+pub mod published;
 pub mod report;
 pub mod results;
 pub mod stamp_plan;
@@ -37,6 +38,8 @@ pub use stamp_plan::{
     MatchedBy, StampOutcome, StampPlan, StampResult, UncheckedList, UnmatchedEntry,
 };
 pub use trust::{TrustInput, TrustLevel, TrustReport};
+
+pub use published::PublishedFile;
 
 /// Largest stamped list read (bytes). Real lists are a few hundred bytes per ledger.
 pub const MAX_LIST_BYTES: u64 = 1 << 20;

@@ -1,11 +1,10 @@
-//! The Scores page's charts, drawn as SVG text by the app itself (no chart library): the
-//! N_eff-vs-n curves (spec §5.1), the folded calibration plot (§4.5) and the correlation heat
-//! map (§5.1, Fig. 11). Colours come from style.css classes (`.series-0` ... `.series-3`,
-//! AA contrast in both schemes); series also differ by marker shape, so colour is never the
-//! only cue, and every chart carries a text label for screen readers.
+//! The Scores page's charts, drawn as SVG by the app itself with Yew's `html!` (no chart
+//! library): the N_eff-vs-n curves (spec §5.1), the folded calibration plot (§4.5) and the
+//! correlation heat map (§5.1, Fig. 11). Colours come from style.css classes (`.series-0` ...
+//! `.series-3`, AA contrast in both schemes); series also differ by marker shape, so colour is
+//! never the only cue, and every chart carries a text label for screen readers.
 
-use super::html::esc;
-use std::fmt::Write;
+use yew::prelude::*;
 
 const W: f64 = 560.0;
 const H: f64 = 340.0;
@@ -14,36 +13,40 @@ const RIGHT: f64 = 16.0;
 const TOP: f64 = 16.0;
 const BOTTOM: f64 = 46.0;
 
+fn f1(v: f64) -> String {
+    format!("{v:.1}")
+}
+
 /// A marker of shape `i % 4` centred on (x, y).
-fn marker(i: usize, x: f64, y: f64, title: &str) -> String {
+fn marker(i: usize, x: f64, y: f64, title: &str) -> Html {
     let shape = match i % 4 {
-        0 => format!(r#"<circle cx="{x:.1}" cy="{y:.1}" r="4"/>"#),
-        1 => format!(
-            r#"<rect x="{:.1}" y="{:.1}" width="8" height="8"/>"#,
-            x - 4.0,
-            y - 4.0
-        ),
-        2 => format!(
-            r#"<path d="M{x:.1} {:.1}L{:.1} {:.1}L{:.1} {:.1}Z"/>"#,
-            y - 5.0,
-            x + 5.0,
-            y + 4.0,
-            x - 5.0,
-            y + 4.0
-        ),
-        _ => format!(
-            r#"<path d="M{x:.1} {:.1}L{:.1} {y:.1}L{x:.1} {:.1}L{:.1} {y:.1}Z"/>"#,
-            y - 5.5,
-            x + 5.5,
-            y + 5.5,
-            x - 5.5
-        ),
+        0 => html! { <circle cx={f1(x)} cy={f1(y)} r="4"/> },
+        1 => html! { <rect x={f1(x - 4.0)} y={f1(y - 4.0)} width="8" height="8"/> },
+        2 => {
+            let d = format!(
+                "M{x:.1} {:.1}L{:.1} {:.1}L{:.1} {:.1}Z",
+                y - 5.0,
+                x + 5.0,
+                y + 4.0,
+                x - 5.0,
+                y + 4.0
+            );
+            html! { <path d={d}/> }
+        }
+        _ => {
+            let d = format!(
+                "M{x:.1} {:.1}L{:.1} {y:.1}L{x:.1} {:.1}L{:.1} {y:.1}Z",
+                y - 5.5,
+                x + 5.5,
+                y + 5.5,
+                x - 5.5
+            );
+            html! { <path d={d}/> }
+        }
     };
-    format!(
-        r#"<g class="marker series-{}"><title>{}</title>{shape}</g>"#,
-        i % 4,
-        esc(title)
-    )
+    html! {
+        <g class={format!("marker series-{}", i % 4)}><title>{ title.to_string() }</title>{ shape }</g>
+    }
 }
 
 /// A chart's data ranges, mapped onto the plot area.
@@ -61,49 +64,30 @@ impl Frame {
     fn y(&self, v: f64) -> f64 {
         H - BOTTOM - (v - self.y0) / (self.y1 - self.y0) * (H - TOP - BOTTOM)
     }
-    fn open(
-        &self,
-        label: &str,
-        x_ticks: &[f64],
-        y_ticks: &[f64],
-        x_title: &str,
-        y_title: &str,
-    ) -> String {
-        let mut s = format!(
-            r#"<svg class="chart" viewBox="0 0 {W} {H}" role="img" aria-label="{}"><g class="axis">"#,
-            esc(label)
-        );
-        for &t in x_ticks {
-            let x = self.x(t);
-            let _ = write!(
-                s,
-                r#"<line class="grid" x1="{x:.1}" x2="{x:.1}" y1="{TOP}" y2="{:.1}"/><text x="{x:.1}" y="{:.1}" text-anchor="middle">{}</text>"#,
-                H - BOTTOM,
-                H - BOTTOM + 16.0,
-                tick(t)
-            );
-        }
-        for &t in y_ticks {
+    /// The axes, grid lines, ticks and titles.
+    fn axes(&self, x_ticks: &[f64], y_ticks: &[f64], x_title: &str, y_title: &str) -> Html {
+        let xs = x_ticks.iter().map(|&t| {
+            let x = f1(self.x(t));
+            html! { <>
+                <line class="grid" x1={x.clone()} x2={x.clone()} y1={TOP.to_string()} y2={f1(H - BOTTOM)}/>
+                <text x={x} y={f1(H - BOTTOM + 16.0)} text-anchor="middle">{ tick(t) }</text>
+            </> }
+        });
+        let ys = y_ticks.iter().map(|&t| {
             let y = self.y(t);
-            let _ = write!(
-                s,
-                r#"<line class="grid" x1="{LEFT}" x2="{:.1}" y1="{y:.1}" y2="{y:.1}"/><text x="{:.1}" y="{:.1}" text-anchor="end">{}</text>"#,
-                W - RIGHT,
-                LEFT - 6.0,
-                y + 4.0,
-                tick(t)
-            );
+            html! { <>
+                <line class="grid" x1={LEFT.to_string()} x2={f1(W - RIGHT)} y1={f1(y)} y2={f1(y)}/>
+                <text x={f1(LEFT - 6.0)} y={f1(y + 4.0)} text-anchor="end">{ tick(t) }</text>
+            </> }
+        });
+        html! {
+            <g class="axis">
+                { for xs }
+                { for ys }
+                <text class="axis-title" x={f1((LEFT + W - RIGHT) / 2.0)} y={f1(H - 8.0)} text-anchor="middle">{ x_title.to_string() }</text>
+                <text class="axis-title" transform={format!("translate(14 {:.1}) rotate(-90)", (TOP + H - BOTTOM) / 2.0)} text-anchor="middle">{ y_title.to_string() }</text>
+            </g>
         }
-        let _ = write!(
-            s,
-            r#"<text class="axis-title" x="{:.1}" y="{:.1}" text-anchor="middle">{}</text><text class="axis-title" transform="translate(14 {:.1}) rotate(-90)" text-anchor="middle">{}</text></g>"#,
-            (LEFT + W - RIGHT) / 2.0,
-            H - 8.0,
-            esc(x_title),
-            (TOP + H - BOTTOM) / 2.0,
-            esc(y_title)
-        );
-        s
     }
 }
 
@@ -115,29 +99,31 @@ fn tick(v: f64) -> String {
     }
 }
 
-/// A legend under a chart: `(series index, label)`.
-pub fn legend(items: &[(usize, String)]) -> String {
-    let mut s = String::from(r#"<ul class="legend">"#);
-    for (i, label) in items {
-        let _ = write!(
-            s,
-            r#"<li><svg viewBox="0 0 14 14" aria-hidden="true">{}</svg>{}</li>"#,
-            marker(*i, 7.0, 7.0, ""),
-            esc(label)
-        );
+fn chart(label: &str, body: Html) -> Html {
+    html! {
+        <svg class="chart" viewBox={format!("0 0 {W} {H}")} role="img" aria-label={label.to_string()}>{ body }</svg>
     }
-    s.push_str("</ul>");
-    s
+}
+
+/// A legend under a chart: `(series index, label)`.
+pub fn legend(items: &[(usize, String)]) -> Html {
+    html! {
+        <ul class="legend">
+            { for items.iter().map(|(i, label)| html! {
+                <li><svg viewBox="0 0 14 14" aria-hidden="true">{ marker(*i, 7.0, 7.0, "") }</svg>{ label.clone() }</li>
+            }) }
+        </ul>
+    }
 }
 
 /// One horizon on the N_eff chart: label, mean rho, readings (n, N_eff).
 pub type NeffSeries = (String, f64, Vec<(usize, f64)>);
 /// One series of the calibration plot: label, points (mean stated %, realized share, n).
-pub type CalibrationSeries = (String, Vec<(f64, f64, u64)>);
+pub type CalibrationSeries = (String, Vec<(f64, f64, usize)>);
 
 /// N_eff against n: the curve n / (1 + (n - 1) rho) for each series' observed mean rho, the
 /// independent line N_eff = n, and each run's reading as a point.
-pub fn neff_curve(series: &[NeffSeries]) -> String {
+pub fn neff_curve(series: &[NeffSeries]) -> Html {
     let max_n = series
         .iter()
         .flat_map(|s| s.2.iter().map(|p| p.0))
@@ -159,82 +145,47 @@ pub fn neff_curve(series: &[NeffSeries]) -> String {
     };
     let x_ticks: Vec<f64> = (1..=max_n as usize).map(|v| v as f64).collect();
     let y_ticks: Vec<f64> = (0..=y_max as usize).map(|v| v as f64).collect();
-    let mut s = f.open(
-        "N_eff against the number of seats n, for the observed mean correlation of each horizon",
-        &x_ticks,
-        &y_ticks,
-        "seats answering (n)",
-        "N_eff",
-    );
-    let _ = write!(
-        s,
-        r#"<line class="reference" x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}"><title>independent seats: N_eff = n</title></line>"#,
-        f.x(1.0),
-        f.y(1.0),
-        f.x(max_n),
-        f.y(max_n)
-    );
-    for (i, (label, rho, points)) in series.iter().enumerate() {
+    let curves = series.iter().enumerate().map(|(i, (label, rho, points))| {
         let mut d = String::new();
         let steps = 60;
         for k in 0..=steps {
             let n = 1.0 + (max_n - 1.0) * k as f64 / steps as f64;
             let ne = n / (1.0 + (n - 1.0) * rho);
             if ne.is_finite() {
-                let _ = write!(
-                    d,
+                d.push_str(&format!(
                     "{}{:.1} {:.1}",
                     if d.is_empty() { "M" } else { "L" },
                     f.x(n),
                     f.y(ne.clamp(0.0, y_max))
-                );
+                ));
             }
         }
-        let _ = write!(
-            s,
-            r#"<path class="curve series-{}" d="{d}"><title>{} mean rho {rho:.3}</title></path>"#,
-            i % 4,
-            esc(label)
-        );
-        for &(n, ne) in points {
-            s.push_str(&marker(
-                i,
-                f.x(n as f64),
-                f.y(ne.clamp(0.0, y_max)),
-                &format!("{label}: n {n}, N_eff {ne:.2}"),
-            ));
-        }
-    }
-    s.push_str("</svg>");
-    s
+        html! { <>
+            <path class={format!("curve series-{}", i % 4)} d={d}><title>{ format!("{label} mean rho {rho:.3}") }</title></path>
+            { for points.iter().map(|&(n, ne)| marker(i, f.x(n as f64), f.y(ne.clamp(0.0, y_max)), &format!("{label}: n {n}, N_eff {ne:.2}"))) }
+        </> }
+    });
+    chart(
+        "N_eff against the number of seats n, for the observed mean correlation of each horizon",
+        html! { <>
+            { f.axes(&x_ticks, &y_ticks, "seats answering (n)", "N_eff") }
+            <line class="reference" x1={f1(f.x(1.0))} y1={f1(f.y(1.0))} x2={f1(f.x(max_n))} y2={f1(f.y(max_n))}><title>{ "independent seats: N_eff = n" }</title></line>
+            { for curves }
+        </> },
+    )
 }
 
 /// Folded calibration: each shown bin's mean stated probability (50-100) against the share of
 /// events that went the stated way, one series per label, with the diagonal of perfect
 /// calibration.
-pub fn calibration(series: &[CalibrationSeries]) -> String {
+pub fn calibration(series: &[CalibrationSeries]) -> Html {
     let f = Frame {
         x0: 50.0,
         x1: 100.0,
         y0: 0.0,
         y1: 1.0,
     };
-    let mut s = f.open(
-        "Folded calibration: stated probability against the share of events that went the stated way",
-        &[50.0, 60.0, 70.0, 80.0, 90.0, 100.0],
-        &[0.0, 0.25, 0.5, 0.75, 1.0],
-        "stated probability, folded (%)",
-        "share that went the stated way",
-    );
-    let _ = write!(
-        s,
-        r#"<line class="reference" x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}"><title>perfect calibration</title></line>"#,
-        f.x(50.0),
-        f.y(0.5),
-        f.x(100.0),
-        f.y(1.0)
-    );
-    for (i, (label, points)) in series.iter().enumerate() {
+    let lines = series.iter().enumerate().map(|(i, (label, points))| {
         let d: String = points
             .iter()
             .enumerate()
@@ -247,18 +198,19 @@ pub fn calibration(series: &[CalibrationSeries]) -> String {
                 )
             })
             .collect();
-        let _ = write!(s, r#"<path class="curve series-{}" d="{d}"/>"#, i % 4);
-        for &(x, y, n) in points {
-            s.push_str(&marker(
-                i,
-                f.x(x),
-                f.y(y),
-                &format!("{label}: stated {x:.1}%, realized {:.1}%, n {n}", y * 100.0),
-            ));
-        }
-    }
-    s.push_str("</svg>");
-    s
+        html! { <>
+            <path class={format!("curve series-{}", i % 4)} d={d}/>
+            { for points.iter().map(|&(x, y, n)| marker(i, f.x(x), f.y(y), &format!("{label}: stated {x:.1}%, realized {:.1}%, n {n}", y * 100.0))) }
+        </> }
+    });
+    chart(
+        "Folded calibration: stated probability against the share of events that went the stated way",
+        html! { <>
+            { f.axes(&[50.0, 60.0, 70.0, 80.0, 90.0, 100.0], &[0.0, 0.25, 0.5, 0.75, 1.0], "stated probability, folded (%)", "share that went the stated way") }
+            <line class="reference" x1={f1(f.x(50.0))} y1={f1(f.y(0.5))} x2={f1(f.x(100.0))} y2={f1(f.y(1.0))}><title>{ "perfect calibration" }</title></line>
+            { for lines }
+        </> },
+    )
 }
 
 /// Fill of a heat-map cell for r in [-1, 1]: blue for positive, red for negative, white at 0.
@@ -272,79 +224,57 @@ fn heat(r: f64) -> String {
 const HEAT_INK: &str = "#15181d";
 
 /// The correlation heat map of one run: `r[i][j]` over `seats`, missing pairs hatched.
-pub fn heat_map(label: &str, seats: &[String], r: &[Vec<Option<f64>>]) -> String {
+pub fn heat_map(label: &str, seats: &[String], r: &[Vec<Option<f64>>]) -> Html {
     let n = seats.len().max(1);
     let cell = (420.0 / n as f64).clamp(18.0, 48.0);
     let pad = 110.0;
     let size = pad + cell * n as f64 + 4.0;
-    // Never drawn larger than its own size: a few seats stay a small square.
-    let mut s = format!(
-        r#"<svg class="chart heat" viewBox="0 0 {size:.0} {size:.0}" style="max-width: {size:.0}px" role="img" aria-label="{}">"#,
-        esc(label)
-    );
     let font = (cell * 0.32).clamp(8.0, 13.0);
-    for (i, name) in seats.iter().enumerate() {
+    let labels = seats.iter().enumerate().map(|(i, name)| {
         let c = pad + cell * (i as f64 + 0.5);
-        let _ = write!(
-            s,
-            r#"<text class="heat-label" x="{:.1}" y="{:.1}" text-anchor="end">{}</text>"#,
-            pad - 6.0,
-            c + 4.0,
-            esc(name)
-        );
-        let _ = write!(
-            s,
-            r#"<text class="heat-label" transform="translate({c:.1} {:.1}) rotate(-55)" text-anchor="start">{}</text>"#,
-            pad - 6.0,
-            esc(name)
-        );
-    }
-    for (i, row) in r.iter().enumerate() {
-        for (j, v) in row.iter().enumerate() {
+        html! { <>
+            <text class="heat-label" x={f1(pad - 6.0)} y={f1(c + 4.0)} text-anchor="end">{ name.clone() }</text>
+            <text class="heat-label" transform={format!("translate({c:.1} {:.1}) rotate(-55)", pad - 6.0)} text-anchor="start">{ name.clone() }</text>
+        </> }
+    });
+    let cells = r.iter().enumerate().flat_map(|(i, row)| {
+        row.iter().enumerate().map(move |(j, v)| {
             let (x, y) = (pad + cell * j as f64, pad + cell * i as f64);
+            let name = |k: usize| seats.get(k).map(String::as_str).unwrap_or("");
             let title = format!(
                 "{} x {}: {}",
-                seats[i],
-                seats[j],
-                v.map_or(
-                    "no correlation (too few common markets)".into(),
-                    |v| format!("r = {v:.3}")
-                )
+                name(i),
+                name(j),
+                v.map_or("no correlation (too few common markets)".into(), |v| format!("r = {v:.3}"))
             );
             match v {
-                Some(v) => {
-                    let (fill, ink) = (heat(*v), HEAT_INK);
-                    let _ = write!(
-                        s,
-                        r#"<g><title>{}</title><rect x="{x:.1}" y="{y:.1}" width="{cell:.1}" height="{cell:.1}" fill="{fill}"/>"#,
-                        esc(&title)
-                    );
-                    if cell >= 26.0 {
-                        let _ = write!(
-                            s,
-                            r#"<text x="{:.1}" y="{:.1}" text-anchor="middle" fill="{ink}" font-size="{font:.0}">{v:.2}</text>"#,
-                            x + cell / 2.0,
-                            y + cell / 2.0 + font / 3.0
-                        );
-                    }
-                    s.push_str("</g>");
-                }
-                None => {
-                    let _ = write!(
-                        s,
-                        r#"<g><title>{}</title><rect class="heat-missing" x="{x:.1}" y="{y:.1}" width="{cell:.1}" height="{cell:.1}"/></g>"#,
-                        esc(&title)
-                    );
-                }
+                Some(v) => html! {
+                    <g>
+                        <title>{ title }</title>
+                        <rect x={f1(x)} y={f1(y)} width={f1(cell)} height={f1(cell)} fill={heat(*v)}/>
+                        if cell >= 26.0 {
+                            <text x={f1(x + cell / 2.0)} y={f1(y + cell / 2.0 + font / 3.0)} text-anchor="middle" fill={HEAT_INK} font-size={format!("{font:.0}")}>{ format!("{v:.2}") }</text>
+                        }
+                    </g>
+                },
+                None => html! {
+                    <g><title>{ title }</title><rect class="heat-missing" x={f1(x)} y={f1(y)} width={f1(cell)} height={f1(cell)}/></g>
+                },
             }
-        }
+        })
+    });
+    // Never drawn larger than its own size: a few seats stay a small square.
+    html! {
+        <svg class="chart heat" viewBox={format!("0 0 {size:.0} {size:.0}")} style={format!("max-width: {size:.0}px")} role="img" aria-label={label.to_string()}>
+            { for labels }
+            { for cells }
+        </svg>
     }
-    s.push_str("</svg>");
-    s
 }
 
-#[cfg(test)]
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
+    use super::super::html::render;
     use super::*;
 
     #[test]
@@ -355,8 +285,8 @@ mod tests {
     }
 
     #[test]
-    fn names_are_escaped() {
-        let svg = heat_map("m", &["a<b".into()], &[vec![Some(1.0)]]);
-        assert!(svg.contains("a&lt;b") && !svg.contains("a<b"));
+    fn names_are_text() {
+        let svg = render(heat_map("m", &["a<b".into()], &[vec![Some(1.0)]]));
+        assert!(svg.contains("a&lt;b") && !svg.contains("a<b"), "{svg}");
     }
 }

@@ -1,86 +1,131 @@
-//! Small helpers for the Scores page's HTML text: escaping and number formats.
+//! Small pieces of the Scores page's tables: number cells, intervals and wrappers, as Yew
+//! `Html` (every string goes in as text, so none needs escaping by hand).
 
-use serde_json::Value;
+use sealbook_core::score::seams::Interval;
+use sealbook_core::stats::intervals::IntervalMethod;
+use serde::Serialize;
+use yew::prelude::*;
 
-/// Escapes text for HTML element content and attribute values.
-pub fn esc(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
+/// A number as the document spells it (serde_json's shortest round-trip form), for `data-v`.
+pub fn json_number(x: f64) -> String {
+    serde_json::to_string(&x).unwrap_or_default()
+}
+
+/// An enum's name as the document spells it (`no_material_gain`).
+pub fn json_name<T: Serialize>(v: &T) -> String {
+    match serde_json::to_value(v) {
+        Ok(serde_json::Value::String(s)) => s,
+        _ => String::new(),
     }
-    out
+}
+
+fn empty_td() -> Html {
+    html! { <td class="num muted">{ "-" }</td> }
 }
 
 /// A number cell: four decimals shown, the document's exact value in `data-v` (for scripts
-/// and tests), "-" for null.
-pub fn num_td(v: Option<&Value>) -> String {
-    match v.and_then(Value::as_f64) {
-        Some(x) => format!(
-            r#"<td class="num" data-v="{}">{x:.4}</td>"#,
-            v.map(Value::to_string).unwrap_or_default()
-        ),
-        None => r#"<td class="num muted">-</td>"#.into(),
+/// and tests), "-" for none.
+pub fn num_td(v: Option<f64>) -> Html {
+    match v {
+        Some(x) => html! { <td class="num" data-v={json_number(x)}>{ format!("{x:.4}") }</td> },
+        None => empty_td(),
+    }
+}
+
+/// A number cell with a tooltip (`title`).
+pub fn num_td_titled(v: Option<f64>, title: String) -> Html {
+    match v {
+        Some(x) => {
+            html! { <td class="num" data-v={json_number(x)} title={title}>{ format!("{x:.4}") }</td> }
+        }
+        None => html! { <td class="num muted" title={title}>{ "-" }</td> },
     }
 }
 
 /// A count cell.
-pub fn int_td(v: Option<&Value>) -> String {
-    match v.and_then(Value::as_u64) {
-        Some(x) => format!(r#"<td class="num" data-v="{x}">{x}</td>"#),
-        None => r#"<td class="num muted">-</td>"#.into(),
+pub fn int_td(v: Option<usize>) -> Html {
+    match v {
+        Some(x) => html! { <td class="num" data-v={x.to_string()}>{ x }</td> },
+        None => empty_td(),
     }
 }
 
 /// A percentage cell from a share (0-1).
-pub fn pct_td(v: Option<f64>) -> String {
+pub fn pct_td(v: Option<f64>) -> Html {
     match v {
-        Some(x) => format!(r#"<td class="num" data-v="{x}">{:.1}%</td>"#, x * 100.0),
-        None => r#"<td class="num muted">-</td>"#.into(),
+        Some(x) => {
+            html! { <td class="num" data-v={json_number(x)}>{ format!("{:.1}%", x * 100.0) }</td> }
+        }
+        None => empty_td(),
     }
 }
 
 /// `[lo, hi]` to four decimals.
-pub fn interval(v: Option<&Value>) -> Option<String> {
-    let a = v?.as_array()?;
-    Some(format!(
-        "[{:.4}, {:.4}]",
-        a.first()?.as_f64()?,
-        a.get(1)?.as_f64()?
-    ))
+pub fn interval(v: Option<Interval>) -> Option<String> {
+    v.map(|(lo, hi)| format!("[{lo:.4}, {hi:.4}]"))
 }
 
 /// An interval method's name as the reader reads it.
-pub fn method_name(v: Option<&Value>) -> String {
-    let field = |k: &str| {
-        v.and_then(|m| m.get(k))
-            .and_then(Value::as_u64)
-            .unwrap_or(0)
-    };
-    match v
-        .and_then(|m| m.get("method"))
-        .and_then(Value::as_str)
-        .unwrap_or("")
-    {
-        "t_session_means" => "t on session means".into(),
-        "session_cluster_bootstrap" => "session-cluster bootstrap".into(),
-        "newey_west" => format!("Newey-West, lag {}", field("lag")),
-        "block_bootstrap" => format!("block bootstrap, blocks of {}", field("block")),
-        other => other.replace('_', " "),
+pub fn method_name(m: Option<&IntervalMethod>) -> String {
+    match m {
+        Some(IntervalMethod::TSessionMeans) => "t on session means".into(),
+        Some(IntervalMethod::SessionClusterBootstrap) => "session-cluster bootstrap".into(),
+        Some(IntervalMethod::NeweyWest { lag }) => format!("Newey-West, lag {lag}"),
+        Some(IntervalMethod::BlockBootstrap { block }) => {
+            format!("block bootstrap, blocks of {block}")
+        }
+        None => String::new(),
     }
 }
 
 /// Wraps a wide table so it scrolls sideways on a phone; the region is focusable, so the
 /// keyboard scrolls it too.
-pub fn table_wrap(label: &str, table: &str) -> String {
-    format!(
-        r#"<div class="table-wrap" role="region" tabindex="0" aria-label="{}">{table}</div>"#,
-        esc(label)
+pub fn table_wrap(label: &str, table: Html) -> Html {
+    html! {
+        <div class="table-wrap" role="region" tabindex="0" aria-label={label.to_string()}>{ table }</div>
+    }
+}
+
+/// A collapsed section holding a wide table.
+pub fn details(summary: String, label: &str, table: Html) -> Html {
+    html! {
+        <details class="scores-details"><summary>{ summary }</summary>{ table_wrap(label, table) }</details>
+    }
+}
+
+/// One of the page's cards.
+pub fn card(id: &str, title: &str, body: Html) -> Html {
+    let title_id = format!("{id}-title");
+    html! {
+        <section class="card scores-card" id={id.to_string()} aria-labelledby={title_id.clone()}>
+            <h2 class="section-title" id={title_id}>{ title.to_string() }</h2>
+            { body }
+        </section>
+    }
+}
+
+/// A table's head row.
+pub fn head(cols: &[&str]) -> Html {
+    html! { <tr>{ for cols.iter().map(|c| html! { <th scope="col">{ c.to_string() }</th> }) }</tr> }
+}
+
+/// A pill: a short state with its colour class.
+pub fn pill(class: &str, text: impl Into<String>) -> Html {
+    html! { <span class={classes!("pill", class.to_string())}>{ text.into() }</span> }
+}
+
+/// Renders `html` to HTML text with yew's server renderer (native tests only).
+#[cfg(all(test, not(target_arch = "wasm32")))]
+pub fn render(html: Html) -> String {
+    #[derive(Properties, PartialEq)]
+    struct Props {
+        html: Html,
+    }
+    #[function_component(Wrap)]
+    fn wrap(p: &Props) -> Html {
+        p.html.clone()
+    }
+    futures::executor::block_on(
+        yew::LocalServerRenderer::<Wrap>::with_props(Props { html }).render(),
     )
 }

@@ -12,14 +12,17 @@ pub mod protocol;
 pub mod tables;
 pub mod worker;
 
+use crate::dropped::Labelled;
 use crate::module_worker::{self, ModuleWorker};
+use crate::shell::{Page, Progress, Shell, Zone};
 use compute::MatrixView;
 use protocol::{ScoresFromWorker, ASKS, BOOK, CLIM, FORECASTS, JOB, PROFILE, RECORDS, REGISTERED};
 use sealbook_core::score::peers::Profile;
+use sealbook_core::verifier::PublishedFile;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{DragEvent, Event, File, HtmlInputElement, HtmlSelectElement};
+use web_sys::{Event, File, HtmlSelectElement};
 use yew::prelude::*;
 
 const WORKER_URL: &str = "/scores-worker.js";
@@ -33,47 +36,12 @@ const PROFILES: [(&str, &str); 4] = [
     ("arena", "Headline Arena (seed 004)"),
 ];
 
-/// Which of the league's files a dropped file is, by its name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Role {
-    Forecasts,
-    Book,
-    /// The outgoing ask chain with the roster (`asks.jsonl`).
-    Asks,
-    Climatology,
-    /// The registered predictions with their verdicts (§8.4).
-    Registered,
-}
-
-impl Role {
-    pub fn of(name: &str) -> Option<Role> {
-        let n = name.to_ascii_lowercase();
-        if n.ends_with(".csv") {
-            Some(Role::Forecasts)
-        } else if n.ends_with(".jsonl") {
-            Some(if n.contains("asks") {
-                Role::Asks
-            } else {
-                Role::Book
-            })
-        } else if n.ends_with(".json") {
-            Some(if n.contains("regist") || n.contains("prediction") {
-                Role::Registered
-            } else {
-                Role::Climatology
-            })
-        } else {
-            None
-        }
-    }
-}
-
-/// Results as shown: the document's bytes (for the download), its sections pre-rendered, and
-/// the matrices for the run chooser.
+/// Results as shown: the document's bytes (for the download), the documents read back into
+/// core's types, and the matrices for the run chooser.
 pub struct Shown {
     /// What "Download" saves: the file name and the CLI's `--json` bytes.
     download: Option<(String, String)>,
-    sections: Html,
+    documents: tables::Documents,
     matrices: Vec<MatrixView>,
 }
 
@@ -89,9 +57,9 @@ pub enum Status {
 }
 
 pub enum Msg {
-    Add(Vec<File>),
+    Add(Vec<Labelled>),
+    DropFailed(String),
     Clear,
-    Dragging(bool),
     FromWorker(ScoresFromWorker),
     WorkerBroken(String),
     ChooseRun(usize),
@@ -115,9 +83,7 @@ pub struct ScoresApp {
     pending: bool,
     job: u32,
     status: Status,
-    dragging: bool,
     chosen: usize,
-    input: NodeRef,
 }
 
 impl ScoresApp {
@@ -199,20 +165,58 @@ impl ScoresApp {
         Ok(())
     }
 
-    fn intake(&self, ctx: &Context<Self>) -> Html {
+    fn any_given(&self) -> bool {
+        self.forecasts.is_some()
+            || self.book.is_some()
+            || self.asks.is_some()
+            || self.clim.is_some()
+            || self.registered.is_some()
+            || self.records.is_some()
+    }
+
+    /// The drop zone's text and controls: the choice of rules, what to drop, "Clear".
+    fn zone(&self, ctx: &Context<Self>) -> Zone {
         let link = ctx.link();
-        let input = self.input.clone();
-        let pick = Callback::from(move |_: MouseEvent| {
-            if let Some(i) = input.cast::<HtmlInputElement>() {
-                i.click();
-            }
+        let peer = self.profile != Profile::Council;
+        let on_profile = link.callback(|e: Event| {
+            let s: HtmlSelectElement = e.target_unchecked_into();
+            Msg::ChooseProfile(s.value())
         });
-        let on_change = link.callback(|e: Event| {
-            let input: HtmlInputElement = e.target_unchecked_into();
-            let files = file_list(input.files());
-            input.set_value("");
-            Msg::Add(files)
+        let profiles = PROFILES.iter().map(|(value, label)| {
+            html! { <option value={*value} selected={*value == self.profile.as_str()}>{ *label }</option> }
         });
+        let (title, hint) = if peer {
+            (
+                "Drop the benchmark's records file (.jsonl) here",
+                format!("One JSON record per line in the {} format (sealbook schema {}-records prints it).", self.profile.as_str(), self.profile.as_str()),
+            )
+        } else {
+            (
+                "Drop council-forecasts.csv, the book or the whole downloaded folder here",
+                "The book alone is scored from its sealed lines; with the CSV, the CSV's rows are scored and checked against the book (answers sealed after the 09:30 ET reference are left out). Optionally asks.jsonl (the roster), council-clim-window.json (BSS and the primary endpoint) and registered-predictions.json (the §8.4 scorecards, which can also be dropped alone).".to_string(),
+            )
+        };
+        Zone {
+            title: title.into(),
+            hint: html! { { hint } },
+            compact: self.any_given(),
+            before: html! {
+                <div class="profile-choice">
+                    <label for="profile-select">{ "Rules" }</label>
+                    <select id="profile-select" onchange={on_profile}>{ for profiles }</select>
+                </div>
+            },
+            actions: if self.any_given() {
+                html! { <button type="button" class="button quiet" onclick={link.callback(|_| Msg::Clear)}>{ "Clear" }</button> }
+            } else {
+                html! {}
+            },
+            accept: Some(if peer { ".jsonl" } else { ".csv,.jsonl,.json" }.into()),
+        }
+    }
+
+    /// The files taken, by role, and the ones not read.
+    fn given(&self) -> Html {
         let given = |label: &str, f: &Option<File>, role: &str| -> Html {
             html! {
                 <li class="file" data-role={role.to_string()}>
@@ -222,46 +226,9 @@ impl ScoresApp {
             }
         };
         let peer = self.profile != Profile::Council;
-        let any = self.forecasts.is_some()
-            || self.book.is_some()
-            || self.asks.is_some()
-            || self.clim.is_some()
-            || self.registered.is_some()
-            || self.records.is_some();
-        let on_profile = link.callback(|e: Event| {
-            let s: HtmlSelectElement = e.target_unchecked_into();
-            Msg::ChooseProfile(s.value())
-        });
-        let profiles = PROFILES.iter().map(|(value, label)| {
-            html! { <option value={*value} selected={*value == self.profile.as_str()}>{ *label }</option> }
-        });
-        let class = classes!(
-            "dropzone",
-            self.dragging.then_some("dragging"),
-            any.then_some("compact")
-        );
+        let any = self.any_given();
         html! {
             <>
-                <section class={class} data-testid="dropzone" aria-labelledby="scores-drop-title">
-                    <div class="profile-choice">
-                        <label for="profile-select">{ "Rules" }</label>
-                        <select id="profile-select" onchange={on_profile}>{ for profiles }</select>
-                    </div>
-                    if peer {
-                        <h2 class="dropzone-title" id="scores-drop-title">{ "Drop the benchmark's records file (.jsonl) here" }</h2>
-                        <p class="dropzone-hint">{ format!("One JSON record per line in the {} format (sealbook schema {}-records prints it).", self.profile.as_str(), self.profile.as_str()) }</p>
-                    } else {
-                        <h2 class="dropzone-title" id="scores-drop-title">{ "Drop council-forecasts.csv or the book here" }</h2>
-                        <p class="dropzone-hint">{ "The book alone is scored from its sealed lines; with the CSV, the CSV's rows are scored and checked against the book (answers sealed after the 09:30 ET reference are left out). Optionally asks.jsonl (the roster), council-clim-window.json (BSS and the primary endpoint) and registered-predictions.json (the §8.4 scorecards, which can also be dropped alone)." }</p>
-                    }
-                    <div class="dropzone-actions">
-                        <button type="button" class="button primary" onclick={pick}>{ "Choose files" }</button>
-                        if any {
-                            <button type="button" class="button quiet" onclick={link.callback(|_| Msg::Clear)}>{ "Clear" }</button>
-                        }
-                    </div>
-                    <input ref={self.input.clone()} id="scores-input" class="visually-hidden" type="file" multiple=true accept=".csv,.jsonl,.json" tabindex="-1" aria-hidden="true" onchange={on_change} />
-                </section>
                 if any && peer {
                     <ul class="file-list" aria-label="Files given">
                         { given("records", &self.records, "records") }
@@ -276,7 +243,7 @@ impl ScoresApp {
                     </ul>
                 }
                 if !self.ignored.is_empty() {
-                    <p class="note">{ format!("Not read ({}): {}", if peer { "not a .jsonl records file" } else { "neither .csv, .jsonl nor .json" }, self.ignored.join(", ")) }</p>
+                    <p class="note" id="scores-ignored">{ format!("Not read ({}): {}", if peer { "not a .jsonl records file" } else { "not a file this page scores" }, ignored_names(&self.ignored)) }</p>
                 }
             </>
         }
@@ -287,10 +254,7 @@ impl ScoresApp {
         match &self.status {
             Status::Waiting => html! {},
             Status::Running { step, steps, label } => html! {
-                <section class="progress" aria-live="polite" id="scores-progress">
-                    <p class="progress-label">{ format!("Step {step} of {steps}: {label}…") }</p>
-                    <progress max={steps.to_string()} value={step.to_string()} aria-label="Scoring progress"></progress>
-                </section>
+                <Progress label={format!("Step {step} of {steps}: {label}…")} value={f64::from(*step)} max={f64::from(*steps)} />
             },
             Status::Failed(message) => {
                 html! { <p class="callout bad" role="alert" id="scores-error">{ message.clone() }</p> }
@@ -306,7 +270,7 @@ impl ScoresApp {
                 let matrix = shown
                     .matrices
                     .get(self.chosen)
-                    .map(|m| Html::from_html_unchecked(tables::matrix(m).into()))
+                    .map(tables::matrix)
                     .unwrap_or_default();
                 html! {
                     <div class="results" id="scores-results">
@@ -316,7 +280,7 @@ impl ScoresApp {
                                 <span class="note">{ if peer { "The same bytes as sealbook score --profile … --json." } else { "The same bytes as sealbook score --json." } }</span>
                             </div>
                         }
-                        { shown.sections.clone() }
+                        { tables::results(&shown.documents) }
                         if !shown.matrices.is_empty() || (shown.download.is_some() && !peer) {
                             <section class="card scores-card" id="scores-matrix" aria-labelledby="scores-matrix-title">
                                 <h2 class="section-title" id="scores-matrix-title">{ "Correlation matrix of a run" }</h2>
@@ -336,9 +300,14 @@ impl ScoresApp {
     }
 }
 
-fn file_list(list: Option<web_sys::FileList>) -> Vec<File> {
-    let Some(list) = list else { return Vec::new() };
-    (0..list.length()).filter_map(|i| list.get(i)).collect()
+/// The first names of the files not read, then how many more (a dropped folder holds many).
+fn ignored_names(names: &[String]) -> String {
+    const SHOWN: usize = 8;
+    let mut text = names[..names.len().min(SHOWN)].join(", ");
+    if names.len() > SHOWN {
+        text.push_str(&format!(" and {} more", names.len() - SHOWN));
+    }
+    text
 }
 
 impl Component for ScoresApp {
@@ -371,32 +340,33 @@ impl Component for ScoresApp {
             pending: false,
             job: 0,
             status,
-            dragging: false,
             chosen: 0,
-            input: NodeRef::default(),
         }
     }
 
     fn update(&mut self, _ctx: &Context<Self>, msg: Msg) -> bool {
         match msg {
             Msg::Add(files) => {
-                self.dragging = false;
-                for f in files {
+                if files.is_empty() {
+                    return false;
+                }
+                for (f, path) in files {
+                    let label = path.unwrap_or_else(|| f.name());
                     if self.profile != Profile::Council {
-                        if f.name().to_ascii_lowercase().ends_with(".jsonl") {
+                        if label.to_ascii_lowercase().ends_with(".jsonl") {
                             self.records = Some(f);
                         } else {
-                            self.ignored.push(f.name());
+                            self.ignored.push(label);
                         }
                         continue;
                     }
-                    match Role::of(&f.name()) {
-                        Some(Role::Forecasts) => self.forecasts = Some(f),
-                        Some(Role::Book) => self.book = Some(f),
-                        Some(Role::Asks) => self.asks = Some(f),
-                        Some(Role::Climatology) => self.clim = Some(f),
-                        Some(Role::Registered) => self.registered = Some(f),
-                        None => self.ignored.push(f.name()),
+                    match PublishedFile::of(&label) {
+                        PublishedFile::Forecasts => self.forecasts = Some(f),
+                        PublishedFile::Book => self.book = Some(f),
+                        PublishedFile::AskChain => self.asks = Some(f),
+                        PublishedFile::Climatology => self.clim = Some(f),
+                        PublishedFile::RegisteredPredictions => self.registered = Some(f),
+                        _ => self.ignored.push(label),
                     }
                 }
                 self.start();
@@ -414,7 +384,9 @@ impl Component for ScoresApp {
                 self.job += 1; // drops a running job's result
                 self.status = Status::Waiting;
             }
-            Msg::Dragging(d) => self.dragging = d,
+            Msg::DropFailed(why) => {
+                self.status = Status::Failed(format!("Could not take the dropped folder: {why}"));
+            }
             Msg::FromWorker(m) => match m {
                 ScoresFromWorker::Ready => {
                     self.ready = true;
@@ -429,18 +401,17 @@ impl Component for ScoresApp {
                     label,
                 } if job == self.job => self.status = Status::Running { step, steps, label },
                 ScoresFromWorker::Done { job, computed } if job == self.job => {
-                    self.status = match tables::results(
+                    self.status = match tables::Documents::read(
                         computed.stats_json.as_deref(),
                         computed.scorecards_json.as_deref(),
                         computed.peer_json.as_deref(),
                     ) {
-                        Ok(text) => {
+                        Ok(documents) => {
                             self.chosen = computed
                                 .matrices
                                 .iter()
                                 .rposition(|m| !m.eigenvalues.is_empty())
                                 .unwrap_or(0);
-                            let sections = Html::from_html_unchecked(text.into());
                             let download = match (computed.peer_json, computed.stats_json) {
                                 (Some(json), _) => {
                                     Some((format!("{}-stats.json", self.profile.as_str()), json))
@@ -450,7 +421,7 @@ impl Component for ScoresApp {
                             };
                             Status::Done(Rc::new(Shown {
                                 download,
-                                sections,
+                                documents,
                                 matrices: computed.matrices,
                             }))
                         }
@@ -495,40 +466,14 @@ impl Component for ScoresApp {
 
     fn view(&self, ctx: &Context<Self>) -> Html {
         let link = ctx.link();
-        let on_dragover = link.callback(|e: DragEvent| {
-            e.prevent_default();
-            Msg::Dragging(true)
-        });
-        let on_dragleave = link.callback(|_: DragEvent| Msg::Dragging(false));
-        let on_drop = link.callback(|e: DragEvent| {
-            e.prevent_default();
-            Msg::Add(file_list(e.data_transfer().and_then(|d| d.files())))
-        });
-        let ready = if self.ready { "true" } else { "false" };
         html! {
-            <div class="page" ondragover={on_dragover} ondragleave={on_dragleave} ondrop={on_drop} data-worker-ready={ready}>
-                <header class="masthead">
-                    <div class="masthead-inner wide">
-                        <a class="brand" href="/">
-                            <svg class="brand-mark" viewBox="0 0 24 24" aria-hidden="true"><path d="M12 2 4 5v6c0 5 3.4 9.3 8 11 4.6-1.7 8-6 8-11V5l-8-3Zm-1.2 13.6-3.5-3.5 1.4-1.4 2.1 2.1 4.9-4.9 1.4 1.4-6.3 6.3Z"/></svg>
-                            { "sealbook" }
-                        </a>
-                        <nav class="site-nav" aria-label="Pages">
-                            <a href="/">{ "Verify" }</a>
-                            <a href="/scores.html" aria-current="page">{ "Scores" }</a>
-                        </nav>
-                    </div>
-                </header>
-                <main class="content scores" id="main">
-                    <section class="intro">
-                        <h1>{ "Recompute the league's scores" }</h1>
-                        <p class="lede">{ "Drop the published council-forecasts.csv (or the registered predictions). This page recomputes every Brier score, interval, N_eff reading and the primary endpoint with the same code as the sealbook command line, compiled to WebAssembly. Your files never leave this device." }</p>
-                    </section>
-                    { self.intake(ctx) }
-                    { self.status_view(ctx) }
-                </main>
-                <footer class="footer"><p>{ "Spec §4-§5 and §8 of seed 000. The stats JSON is byte for byte sealbook score --json." }</p></footer>
-            </div>
+            <Shell page={Page::Scores} ready={self.ready} title="Recompute the league's scores" zone={self.zone(ctx)}
+                lede={html! { "Drop the published council-forecasts.csv (or the registered predictions, or the whole downloaded folder). This page recomputes every Brier score, interval, N_eff reading and the primary endpoint with the same code as the sealbook command line, compiled to WebAssembly. Your files never leave this device." }}
+                footer={html! { "Spec §4-§5 and §8 of seed 000. The stats JSON is byte for byte sealbook score --json." }}
+                on_files={link.callback(Msg::Add)} on_drop_failed={link.callback(Msg::DropFailed)}>
+                { self.given() }
+                { self.status_view(ctx) }
+            </Shell>
         }
     }
 }
@@ -547,26 +492,5 @@ pub fn run_scores_app() {
         None => {
             yew::Renderer::<ScoresApp>::new().render();
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn files_are_told_apart_by_name() {
-        assert_eq!(Role::of("council-forecasts.CSV"), Some(Role::Forecasts));
-        assert_eq!(Role::of("council-book.jsonl"), Some(Role::Book));
-        assert_eq!(
-            Role::of("council-clim-window.json"),
-            Some(Role::Climatology)
-        );
-        assert_eq!(Role::of("asks.jsonl"), Some(Role::Asks));
-        assert_eq!(
-            Role::of("registered-predictions.json"),
-            Some(Role::Registered)
-        );
-        assert_eq!(Role::of("notes.txt"), None);
     }
 }

@@ -6,7 +6,7 @@
 
 use super::super::seams::StatsSeams;
 use super::VectorError;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// `1/2 sum_k (p_k - y_k)^2` over every outcome of a market (0 perfect, 1 worst); `winner`
 /// indexes the outcome that happened. Probabilities are 0-1.
@@ -36,7 +36,7 @@ pub fn bet_pnl(stake: f64, fill_price: f64, won: bool) -> f64 {
 }
 
 /// The agent against the crowd.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum CrowdVerdict {
     Better,

@@ -5,7 +5,7 @@
 //! itself is `core::stats`' (`crps_gaussian`).
 
 use super::VectorError;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Settled forecasts an agent needs to be leaderboard-eligible.
 pub const SETTLEMENT_GATE: usize = 30;
@@ -13,7 +13,7 @@ pub const SETTLEMENT_GATE: usize = 30;
 /// Tolerance on a probability vector's sum.
 pub const VECTOR_SUM_TOLERANCE: f64 = 1e-9;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Direction {
     Bearish,
@@ -51,7 +51,7 @@ pub fn directional_score(call: Direction, confidence: f64, outcome: Direction) -
 }
 
 /// A submission in either encoding, as the Brier diagnostic stores it.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Submission {
     /// (bearish, neutral, bullish), non-negative, summing to 1.
     pub vector: [f64; 3],

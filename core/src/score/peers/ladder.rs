@@ -6,7 +6,7 @@
 
 use super::super::mean;
 use super::super::seams::StatsSeams;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Resolved questions below which a ranking is PROVISIONAL.
 pub const PROVISIONAL_BELOW: usize = 10;
@@ -19,7 +19,7 @@ pub const PRICE_CLAMP: (f64, f64) = (0.10, 0.90);
 /// Resamples of the published 90% bootstrap interval.
 pub const BOOTSTRAP_RESAMPLES: usize = 600;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Resolution {
     Yes,
@@ -31,7 +31,7 @@ pub enum Resolution {
 
 /// One ladder question for one model: its probability (None if skipped) and the frozen
 /// market price, both 0-1.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Question {
     pub p: Option<f64>,
     pub q: f64,
@@ -46,7 +46,7 @@ fn outcome(r: Resolution) -> Option<f64> {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct LadderScore {
     /// Questions asked (annulled ones excluded).
     pub asked: usize,
@@ -153,7 +153,7 @@ pub fn bet_units(p: f64, q: f64, resolution: Resolution) -> Option<(f64, f64)> {
     Some((s, won))
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Returns {
     pub bets: usize,
     pub staked: f64,

@@ -7,7 +7,7 @@ pub mod ladder;
 pub mod profile_stats;
 pub mod records;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// A probability vector that does not fit the question's outcomes.
@@ -23,7 +23,7 @@ impl fmt::Display for VectorError {
 impl std::error::Error for VectorError {}
 
 /// A scoring profile, as `sealbook score --profile` names it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Profile {
     /// Seed 000, the council league (the default).

@@ -35,7 +35,7 @@ use super::records::{
 use super::Profile;
 use crate::stats::crps::crps_gaussian;
 use crate::stats::sign_test::sign_test;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Seed of every agentpit interval (the first day of season 1 under seed 001's rules).
@@ -46,29 +46,29 @@ pub const AGENTPIT_RESAMPLES: usize = 10_000;
 pub const LADDER_SEED: u64 = 20260917;
 
 /// How the intervals of a document were drawn.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BootstrapSpec {
-    pub generator: &'static str,
+    pub generator: String,
     pub seed: u64,
     pub resamples: usize,
     pub level: f64,
-    pub method: &'static str,
+    pub method: String,
 }
 
 impl BootstrapSpec {
     fn new(seed: u64, resamples: usize, level: f64) -> Self {
         BootstrapSpec {
-            generator: "numpy.random.default_rng(seed) (PCG64, SeedSequence), fresh for each interval",
+            generator: "numpy.random.default_rng(seed) (PCG64, SeedSequence), fresh for each interval".into(),
             seed,
             resamples,
             level,
-            method: "iid resamples rng.integers(0, n, size=n), mean of each, np.percentile at 50 -/+ 50*level",
+            method: "iid resamples rng.integers(0, n, size=n), mean of each, np.percentile at 50 -/+ 50*level".into(),
         }
     }
 }
 
 /// A mean with its n and its interval, or why it has none.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Figure {
     pub value: Option<f64>,
     pub n: usize,
@@ -142,7 +142,7 @@ fn interval(
 // agentpit
 // ---------------------------------------------------------------------------------------------
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct AgentpitStats {
     pub profile: Profile,
     /// Records read.
@@ -151,7 +151,7 @@ pub struct AgentpitStats {
     pub agents: BTreeMap<String, AgentpitAgent>,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct AgentpitAgent {
     /// The models the runs reported.
     pub model_ids: BTreeSet<String>,
@@ -177,7 +177,7 @@ pub struct AgentpitAgent {
     pub bets: Bets,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct VsCrowd {
     /// Mean of (agent Brier - crowd Brier) per market; negative: the agent did better.
     pub mean_difference: Figure,
@@ -188,7 +188,7 @@ pub struct VsCrowd {
 }
 
 /// The two-sided exact sign test over the per-market differences (ties dropped).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SignTestResult {
     /// Markets where the agent's Brier was lower than the crowd's.
     pub agent_better: u64,
@@ -199,7 +199,7 @@ pub struct SignTestResult {
     pub p_value: f64,
 }
 
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Bets {
     /// Counted bets.
     pub placed: usize,
@@ -335,7 +335,7 @@ pub fn agentpit_peer_stats(
 // ladder
 // ---------------------------------------------------------------------------------------------
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct LadderStats {
     pub profile: Profile,
     pub records: usize,
@@ -345,7 +345,7 @@ pub struct LadderStats {
 }
 
 /// Distinct questions by resolution.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct QuestionCounts {
     pub total: usize,
     pub yes: usize,
@@ -354,7 +354,7 @@ pub struct QuestionCounts {
     pub open: usize,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct LadderModel {
     /// Any of its forecasts on the search-enabled track (the asterisk).
     pub search_enabled: bool,
@@ -377,7 +377,7 @@ pub struct LadderModel {
 }
 
 /// Brier, the market's Brier and edge on the answered resolved questions, with 90% intervals.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct LadderScores {
     pub brier: Figure,
     pub market_brier: Figure,
@@ -503,7 +503,7 @@ pub fn ladder_peer_stats(bytes: &[u8], stats: &dyn StatsSeams) -> Result<LadderS
 /// Why arena figures carry no interval.
 pub const ARENA_NO_INTERVAL: &str = "seed 004 states no interval";
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ArenaStats {
     pub profile: Profile,
     pub records: usize,
@@ -512,7 +512,7 @@ pub struct ArenaStats {
     pub agents: BTreeMap<String, ArenaAgent>,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ArenaAgent {
     /// Scored forecasts (resolved directional and numeric).
     pub settled: usize,
@@ -524,7 +524,7 @@ pub struct ArenaAgent {
     pub numeric: ArenaNumericStats,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ArenaDirectionalStats {
     /// Mean confidence-weighted score `50 +- 50c` (0-100; not a Brier or CRPS).
     pub score: Figure,
@@ -536,14 +536,14 @@ pub struct ArenaDirectionalStats {
     pub brier_legacy: Figure,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Accuracy {
     pub correct: usize,
     pub n: usize,
     pub value: Option<f64>,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ArenaNumericStats {
     /// Mean raw Normal CRPS (lower is better).
     pub crps: Figure,
@@ -645,7 +645,7 @@ pub fn arena_peer_stats(bytes: &[u8]) -> Result<ArenaStats, RecordError> {
 // ---------------------------------------------------------------------------------------------
 
 /// One peer profile's document.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum PeerStats {
     Agentpit(AgentpitStats),

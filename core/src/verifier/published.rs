@@ -1,0 +1,150 @@
+//! What a published file is, by its path inside the drop (DESIGN.md "Published files"; the
+//! names of spec Appendix C): the one classifier both pages use. The verifier's
+//! [`FileKind`](super::FileKind) and the scorer's inputs are views of [`PublishedFile`].
+
+use crate::ots::report::stamped_file_name;
+
+/// Published documents that are neither scored nor checked by the pages, by file name.
+const OTHER_DOCUMENTS: [&str; 7] = [
+    "manifest.json",
+    "council-stats.json",
+    "council-calibration.json",
+    "council-league.json",
+    "arena-protocol.json",
+    "arena-code.json",
+    "event-contract.schema.json",
+];
+
+/// One published file's kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum PublishedFile {
+    /// A sealed JSONL ledger: `council-book.jsonl` (any `.jsonl` but the ask chain).
+    Book,
+    /// The outgoing ask chain with the roster (`asks.jsonl`: a `.jsonl` named for asks).
+    AskChain,
+    /// A stamped list (`proof/<day>/<HHMMSS>Z.txt`), or another text a proof may stamp.
+    StampedList,
+    /// An OpenTimestamps proof (`proof/<day>/<HHMMSS>Z.txt.ots`).
+    Proof,
+    /// An RFC 3161 response or token (`<list>.<tsa>.tsr`, `.tst`).
+    TimestampToken,
+    /// A Sigstore Rekor entry (`<list>.rekor.json`).
+    RekorEntry,
+    /// A certificate (`.pem`, `.crt`, `.cer`, or any file in a `tsa/` folder).
+    Certificate,
+    /// `council-forecasts.csv` (spec Table C1; any `.csv`).
+    Forecasts,
+    /// The registered predictions with their verdicts (§8.4; a `.json` named for
+    /// registered predictions).
+    RegisteredPredictions,
+    /// The sealed climatology table (`council-clim-window.json`; any other `.json` that is
+    /// not one of the published documents below).
+    Climatology,
+    /// Another published document (`manifest.json`, `council-stats.json`, ...).
+    OtherDocument,
+    /// Anything else (ask texts, READMEs, ...).
+    Other,
+}
+
+impl PublishedFile {
+    /// The kind of the file at `path` (its path inside a dropped folder, or its name).
+    pub fn of(path: &str) -> PublishedFile {
+        let lower = path.to_ascii_lowercase();
+        let name = lower.rsplit('/').next().unwrap_or(&lower);
+        let in_tsa_folder = lower.starts_with("tsa/") || lower.contains("/tsa/");
+        if lower.ends_with(".jsonl") {
+            if name.contains("asks") {
+                PublishedFile::AskChain
+            } else {
+                PublishedFile::Book
+            }
+        } else if lower.ends_with(".rekor.json") {
+            PublishedFile::RekorEntry
+        } else if lower.ends_with(".tsr") || lower.ends_with(".tst") {
+            PublishedFile::TimestampToken
+        } else if lower.ends_with(".pem")
+            || lower.ends_with(".crt")
+            || lower.ends_with(".cer")
+            || in_tsa_folder
+        {
+            PublishedFile::Certificate
+        } else if lower.ends_with(".txt") {
+            PublishedFile::StampedList
+        } else if stamped_file_name(&lower).is_some() {
+            PublishedFile::Proof
+        } else if lower.ends_with(".csv") {
+            PublishedFile::Forecasts
+        } else if lower.ends_with(".json") {
+            if name.contains("regist") || name.contains("prediction") {
+                PublishedFile::RegisteredPredictions
+            } else if OTHER_DOCUMENTS.contains(&name) {
+                PublishedFile::OtherDocument
+            } else {
+                PublishedFile::Climatology
+            }
+        } else {
+            PublishedFile::Other
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_scorers_files_are_told_apart_by_name() {
+        assert_eq!(
+            PublishedFile::of("council-forecasts.CSV"),
+            PublishedFile::Forecasts
+        );
+        assert_eq!(PublishedFile::of("council-book.jsonl"), PublishedFile::Book);
+        assert_eq!(
+            PublishedFile::of("council-clim-window.json"),
+            PublishedFile::Climatology
+        );
+        assert_eq!(PublishedFile::of("asks.jsonl"), PublishedFile::AskChain);
+        assert_eq!(
+            PublishedFile::of("registered-predictions.json"),
+            PublishedFile::RegisteredPredictions
+        );
+        assert_eq!(PublishedFile::of("notes.txt"), PublishedFile::StampedList);
+        assert_eq!(PublishedFile::of("notes.md"), PublishedFile::Other);
+    }
+
+    #[test]
+    fn a_whole_published_folder_is_read_by_path() {
+        for (path, kind) in [
+            ("published/council-book.jsonl", PublishedFile::Book),
+            ("published/asks.jsonl", PublishedFile::AskChain),
+            ("published/council-forecasts.csv", PublishedFile::Forecasts),
+            (
+                "published/council-clim-window.json",
+                PublishedFile::Climatology,
+            ),
+            ("published/manifest.json", PublishedFile::OtherDocument),
+            ("published/council-stats.json", PublishedFile::OtherDocument),
+            (
+                "published/proof/2026-10-20/130025Z.txt",
+                PublishedFile::StampedList,
+            ),
+            (
+                "published/proof/2026-10-20/130025Z.txt.ots",
+                PublishedFile::Proof,
+            ),
+            (
+                "published/proof/2026-10-20/130025Z.txt.rekor.json",
+                PublishedFile::RekorEntry,
+            ),
+            (
+                "published/proof/tsa/cacert.json",
+                PublishedFile::Certificate,
+            ),
+            ("published/asks/0a1b.md", PublishedFile::Other),
+            // The folder's name is not the file's: only the file name says "asks".
+            ("asks-archive/council-book.jsonl", PublishedFile::Book),
+        ] {
+            assert_eq!(PublishedFile::of(path), kind, "{path}");
+        }
+    }
+}
