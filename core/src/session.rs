@@ -647,8 +647,12 @@ pub struct RekorResult {
     pub list: Option<String>,
     pub error: Option<String>,
     pub ok: bool,
-    /// From then on the list is public (integratedTime, UTC).
+    /// From then on the list is public (integratedTime, UTC), when `time_signed`.
     pub integrated_time: Option<String>,
+    /// A verified SET signs integratedTime; false for an entry without one, which is in the
+    /// log (inclusion proof and signed checkpoint) but establishes no time.
+    #[serde(default)]
+    pub time_signed: bool,
     pub log_index: Option<u64>,
     pub checks: Vec<CheckRow>,
 }
@@ -675,6 +679,7 @@ impl RekorResult {
             Ok(v) => {
                 out.ok = v.ok;
                 out.integrated_time = Some(v.integrated_time_iso);
+                out.time_signed = v.integrated_time_signed;
                 out.log_index = Some(v.log_index);
                 out.checks = v.checks.iter().map(CheckRow::from).collect();
             }
@@ -817,11 +822,19 @@ impl SessionReport {
                     ));
                 }
                 for r in self.rekor.iter().filter(|r| r.ok) {
-                    out.push(format!(
-                        "{}: the Rekor log key you chose, and that the log is watched: the list is public since {}",
-                        r.name,
-                        r.integrated_time.as_deref().unwrap_or("?")
-                    ));
+                    out.push(if r.time_signed {
+                        format!(
+                            "{}: the Rekor log key you chose, and that the log is watched: the list is public since {}",
+                            r.name,
+                            r.integrated_time.as_deref().unwrap_or("?")
+                        )
+                    } else {
+                        format!(
+                            "{}: the Rekor log key you chose, and that the log is watched: the list is in the log; its integratedTime {} is unsigned (no signed entry timestamp), so no time is established from it",
+                            r.name,
+                            r.integrated_time.as_deref().unwrap_or("?")
+                        )
+                    });
                 }
                 for p in self.proofs.iter().filter(|p| p.state() == ProofState::Verified) {
                     out.push(format!("{}: Bitcoin's proof of work, and that the headers you supplied are on the main chain", p.name));

@@ -142,9 +142,16 @@ pub fn rekor_entry(r: &RekorResult) -> Html {
                 <p class="note">{ "Sigstore Rekor entry for " }<code>{ list }</code></p>
             }
             { failure_line(r.error.as_deref(), (!r.ok).then(|| r.first_failure()).flatten()) }
+            if r.ok && !r.time_signed {
+                <p class="note" data-testid="rekor-unsigned-time">{ "In the log: the inclusion proof and the signed checkpoint verify. The entry has no signed entry timestamp, so its integratedTime is unsigned and no time is established from it." }</p>
+            }
             if r.integrated_time.is_some() {
                 <dl class="facts">
-                    { fact("integratedTime (public from)", r.integrated_time.as_deref(), "integrated-time") }
+                    if r.time_signed || !r.ok {
+                        { fact("integratedTime (public from)", r.integrated_time.as_deref(), "integrated-time") }
+                    } else {
+                        { fact("integratedTime (unsigned, no time established)", r.integrated_time.as_deref(), "integrated-time") }
+                    }
                     { fact("Log index", r.log_index.map(|i| i.to_string()).as_deref(), "log-index") }
                 </dl>
             }
