@@ -10,8 +10,10 @@
 mod common;
 
 use common::{book_gen, rng::Rng, tmp::TempDir};
-use sealbook_core::book::{self, BookWriter, ChainReport, Check, VerifyOptions};
-use sealbook_core::canon::{self, Object, Value};
+use sealbook_core::book::canon::{self, Object, Value};
+use sealbook_core::book::chain::{self, ChainReport, Check, VerifyOptions};
+use sealbook_core::book::seal;
+use sealbook_core::book::writer::BookWriter;
 use sealbook_tests::{python, python_script};
 use std::fmt::Write as _;
 use std::path::Path;
@@ -52,7 +54,7 @@ fn step4(dir: &Path, book: &[u8]) -> PyVerdict {
 }
 
 fn core_verify(book: &[u8], prefix_at: Vec<u64>) -> ChainReport {
-    book::verify(
+    chain::verify(
         book,
         VerifyOptions {
             prefix_at,
@@ -206,7 +208,7 @@ fn n_spelled(lines: &[Vec<u8>], k: usize, n_text: &str) -> Vec<u8> {
     let mut o = parse_obj(&lines[k - 1]);
     o.remove("link");
     o.insert("n", canon::parse(n_text.as_bytes()).unwrap());
-    let (_, link) = book::seal_and_link(&o).unwrap();
+    let (_, link) = seal::seal_and_link(&o).unwrap();
     let link = sealbook_core::hex::encode(&link);
     o.insert("link", Value::Str(link.as_str().into()));
     let mut out = join(&lines[..k - 1]);

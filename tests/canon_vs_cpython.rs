@@ -16,8 +16,8 @@
 mod common;
 
 use common::{json_text, rng, tmp::TempDir};
-use sealbook_core::canon::{self, DumpOptions, EncodeError};
-use sealbook_core::canonical_form;
+use sealbook_core::book::canon::{self, DumpOptions, EncodeError};
+use sealbook_core::book::canonical_form;
 use sealbook_tests::python_script;
 
 /// The settings in tests/py/canon_peer.py's MODES order.
@@ -130,7 +130,7 @@ fn document(r: &mut rng::Rng) -> Vec<u8> {
     }
 }
 
-/// The fast path's contract (core/src/canonical_form.rs), checked against CPython: a text it
+/// The fast path's contract (core/src/book/canonical_form.rs), checked against CPython: a text it
 /// takes as already being `J(v)` must be exactly what CPython writes for `json.loads` of it.
 fn seal_form_claim_holds(doc: &[u8], py: &Option<[Outcome; 4]>) -> Result<bool, String> {
     let mut spans = Vec::new();

@@ -3,9 +3,9 @@
 //! seeded faults, RFC 4180 quoting, CRLF and a byte order mark; and the typed reader's
 //! errors naming row and column.
 
-use sealbook_core::conformance;
-use sealbook_core::contract::EventContract;
-use sealbook_core::forecasts_csv::{read_forecasts, CONTRACT_COLUMNS, TABLE_C1_COLUMNS};
+use sealbook_core::contract::conformance;
+use sealbook_core::contract::event::EventContract;
+use sealbook_core::contract::forecasts_csv::{read_forecasts, CONTRACT_COLUMNS, TABLE_C1_COLUMNS};
 use std::collections::BTreeMap;
 
 #[path = "common/rng.rs"]

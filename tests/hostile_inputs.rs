@@ -4,8 +4,10 @@
 #[path = "common/rng.rs"]
 mod rng;
 use rng::Rng;
-use sealbook_core::conformance;
-use sealbook_core::forecasts_csv::{read_forecasts, CsvTable, CONTRACT_COLUMNS, TABLE_C1_COLUMNS};
+use sealbook_core::contract::conformance;
+use sealbook_core::contract::forecasts_csv::{
+    read_forecasts, CsvTable, CONTRACT_COLUMNS, TABLE_C1_COLUMNS,
+};
 use sealbook_core::score::baselines::ClimatologyTable;
 use sealbook_core::score::sealing::book_sealing_times;
 

@@ -6,7 +6,7 @@
 use sealbook_core::ots::bitcoin::BlockHeader;
 use sealbook_core::ots::detached::HEADER_MAGIC;
 use sealbook_core::ots::evaluate::{attestations, info_text, walk, EvalError};
-use sealbook_core::ots::{calendar, DetachedTimestampFile, ErrorKind, Timestamp};
+use sealbook_core::ots::{calendar_server, DetachedTimestampFile, ErrorKind, Timestamp};
 
 #[path = "ots_common/mod.rs"]
 mod ots_common;
@@ -150,7 +150,7 @@ fn huge_declared_lengths_and_overlong_leb128_are_rejected_without_allocating() {
     }
     // Calendar answers are bounded before parsing.
     assert_eq!(
-        calendar::parse_response(&[0; 32], &vec![0xff; 20_000])
+        calendar_server::parse_response(&[0; 32], &vec![0xff; 20_000])
             .unwrap_err()
             .kind,
         ErrorKind::DeserializationError

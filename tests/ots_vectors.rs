@@ -9,7 +9,7 @@ use sealbook_core::ots::bitcoin::BlockHeader;
 use sealbook_core::ots::evaluate::{attestations, pending_commitments};
 use sealbook_core::ots::verify::{match_merkle_root, verify_bitcoin, RootOrder, LEVEL_2};
 use sealbook_core::ots::{
-    calendar, detached, upgrade, DetachedTimestampFile, ErrorKind, Op, Timestamp,
+    calendar_server, detached, upgrade, DetachedTimestampFile, ErrorKind, Op, Timestamp,
 };
 use sealbook_tests::vectors_dir;
 use std::path::PathBuf;
@@ -442,16 +442,16 @@ fn upgrading_incomplete_with_the_alice_answer_reaches_block_428648() {
         )]
     );
     assert_eq!(
-        calendar::calendar_url(
+        calendar_server::calendar_url(
             &pending[0].0,
-            &calendar::timestamp_request_path(&commitment)
+            &calendar_server::timestamp_request_path(&commitment)
         ),
         format!(
             "https://alice.btc.calendar.opentimestamps.org/timestamp/{}",
             hex::encode(&commitment)
         )
     );
-    let answer = calendar::parse_response(
+    let answer = calendar_server::parse_response(
         &commitment,
         &read("upgrade-incomplete/alice_answer_57cfa5c4.timestamp"),
     )
@@ -508,11 +508,11 @@ fn stamping_incomplete_txt_rebuilds_the_published_pending_proof() {
     let nonce: [u8; 16] = h("e754bf93806a7ebaa680ef7bd0114bf4").try_into().unwrap();
     let (mut files, submit) = upgrade::start_stamps(&[(Op::Sha256, digest, nonce)]).unwrap();
     assert_eq!(
-        calendar::digest_request_body(&submit).unwrap(),
+        calendar_server::digest_request_body(&submit).unwrap(),
         rd("DERIVED_calendar_POST_digest_request_body.bin")
     );
     assert!(files[0].serialize().is_err(), "no attestation yet");
-    let answer = calendar::parse_response(
+    let answer = calendar_server::parse_response(
         &submit,
         &rd("DERIVED_calendar_POST_digest_response_body.bin"),
     )
@@ -528,7 +528,7 @@ fn stamping_incomplete_txt_rebuilds_the_published_pending_proof() {
         rd("otsclient_examples_incomplete.txt.ots")
     );
     assert_eq!(
-        calendar::calendar_url(calendar::DEFAULT_CALENDARS[0], "digest"),
+        calendar_server::calendar_url(calendar_server::DEFAULT_CALENDARS[0], "digest"),
         "https://a.pool.opentimestamps.org/digest"
     );
 }

@@ -14,7 +14,7 @@ use sealbook_core::ots::attestation::{
 use sealbook_core::ots::detached::HEADER_MAGIC;
 use sealbook_core::ots::evaluate::{attestations, info_text, str_tree};
 use sealbook_core::ots::{
-    calendar, upgrade, Attestation, DetachedTimestampFile, Op, OtsError, Timestamp,
+    calendar_server, upgrade, Attestation, DetachedTimestampFile, Op, OtsError, Timestamp,
 };
 use sealbook_tests::{python, python_script};
 use serde_json::{json, Value};
@@ -196,7 +196,7 @@ fn every_vector_reads_the_same_in_python_opentimestamps() {
     let commitment = h(
         "57cfa5c46716df9bd9e83595bce439c58108d8fcc1678f30d4c6731c3f1fa6c79ed712c66fb1ac8d4e4eb0e7",
     );
-    let answer = calendar::parse_response(
+    let answer = calendar_server::parse_response(
         &commitment,
         &read("upgrade-incomplete/alice_answer_57cfa5c4.timestamp"),
     )

@@ -4,8 +4,8 @@
 //! real FreeTSA, DigiCert and Sectigo tokens from the vectors chain to it.
 
 use sealbook_core::checks::{Report, Status};
-use sealbook_core::tsp::{self, check, Imprinted, VerifyOptions};
-use sealbook_core::x509::{self, Certificate};
+use sealbook_core::pki::x509::{self, Certificate};
+use sealbook_core::tsp::response::{self, check, Imprinted, VerifyOptions};
 use sealbook_tests::{repo_root, vectors_dir};
 
 const BUNDLE: &str = "www/trust/tsa-roots-2026-11-30.pem";
@@ -71,7 +71,7 @@ fn bundle_matches_its_manifest_and_the_published_roots() {
 fn real_tokens_verify_against_the_bundle() {
     let anchors = bundle();
     let verify = |token: &str, digest_file: Option<&str>| {
-        let parsed = tsp::parse(&atl(token)).unwrap();
+        let parsed = response::parse(&atl(token)).unwrap();
         let digest = digest_file.map(|f| {
             sealbook_core::hex::decode(String::from_utf8(atl(f)).unwrap().trim()).unwrap()
         });
@@ -80,7 +80,7 @@ fn real_tokens_verify_against_the_bundle() {
             anchors: anchors.clone(),
             ..Default::default()
         };
-        tsp::verify(&parsed, Imprinted::Digest(&data), &opts)
+        response::verify(&parsed, Imprinted::Digest(&data), &opts)
     };
     for (token, digest) in [
         ("digicert-2026-08-23.tst", "digicert-2026-08-23.sha256"),

@@ -2,8 +2,8 @@
 //! reproduced there with OpenSSL 3.0 `openssl ts -verify`).
 
 use sealbook_core::checks::{Report, Status};
-use sealbook_core::tsp::{self, check, Imprinted, VerifyOptions};
-use sealbook_core::x509::{self, Certificate};
+use sealbook_core::pki::x509::{self, Certificate};
+use sealbook_core::tsp::response::{self, check, Imprinted, VerifyOptions};
 use std::path::PathBuf;
 
 fn tsa(rel: &str) -> PathBuf {
@@ -28,8 +28,13 @@ fn digest_file(rel: &str) -> Vec<u8> {
 /// 2026-11-30T00:00:00Z, a fixed "now" (tests never read the clock).
 const NOW: i64 = 1795996800;
 
-fn run(token: &str, data: Imprinted<'_>, anchors: &[&str], untrusted: &[&str]) -> tsp::Verdict {
-    let parsed = tsp::parse(&read(token)).unwrap_or_else(|e| panic!("{token}: {e}"));
+fn run(
+    token: &str,
+    data: Imprinted<'_>,
+    anchors: &[&str],
+    untrusted: &[&str],
+) -> response::Verdict {
+    let parsed = response::parse(&read(token)).unwrap_or_else(|e| panic!("{token}: {e}"));
     let opts = VerifyOptions {
         anchors: certs(anchors),
         untrusted: certs(untrusted),
@@ -40,12 +45,12 @@ fn run(token: &str, data: Imprinted<'_>, anchors: &[&str], untrusted: &[&str]) -
 }
 
 fn run_with(
-    parsed: &tsp::Parsed,
+    parsed: &response::Parsed,
     data: Imprinted<'_>,
     opts: VerifyOptions,
     token: &str,
-) -> tsp::Verdict {
-    let v = tsp::verify(parsed, data, &opts);
+) -> response::Verdict {
+    let v = response::verify(parsed, data, &opts);
     eprintln!("{token}: ok={} ok_now={:?}", v.ok, v.ok_now);
     for c in &v.checks {
         eprintln!("  {:?} {}: {}", c.status, c.id, c.detail);
@@ -54,7 +59,7 @@ fn run_with(
 }
 
 /// Only these checks failed (and the token verified otherwise).
-fn only_failed(v: &tsp::Verdict, ids: &[&str]) {
+fn only_failed(v: &response::Verdict, ids: &[&str]) {
     let failed: Vec<&str> = v
         .checks
         .iter()
@@ -64,7 +69,7 @@ fn only_failed(v: &tsp::Verdict, ids: &[&str]) {
     assert_eq!(failed, ids, "{:#?}", v.checks);
 }
 
-fn status(v: &tsp::Verdict, id: &str) -> Status {
+fn status(v: &response::Verdict, id: &str) -> Status {
     v.check(id)
         .unwrap_or_else(|| panic!("no check {id}"))
         .status
@@ -186,7 +191,7 @@ fn local_sigstore_tsa_p256_chain_with_intermediate() {
 #[test]
 fn injected_spoofed_certificate_is_not_taken_for_the_signer() {
     let f = "rfc3161-client/test_tsa/response-injected-certs.tsr";
-    let parsed = tsp::parse(&read(f)).unwrap();
+    let parsed = response::parse(&read(f)).unwrap();
     let token = parsed.token().unwrap();
     assert_eq!(token.certificates.len(), 3);
     assert!(token
@@ -251,7 +256,10 @@ fn expired_mock_tsa_is_valid_at_gen_time_not_now_and_has_no_null_params() {
         .detail
         .contains("not valid at"));
     let tst = v.tst_info.as_ref().unwrap();
-    assert_eq!(tst.message_imprint.hash_params, tsp::HashParams::Absent);
+    assert_eq!(
+        tst.message_imprint.hash_params,
+        response::HashParams::Absent
+    );
     assert_eq!(tst.gen_time.unix, 1675209600);
 }
 
@@ -298,7 +306,7 @@ const ADOBE_INTERMEDIATE: &[&str] = &["digitorus-timestamp/globalsign-adobe-inte
 fn globalsign_2017_responses_with_and_without_nonce_and_certs() {
     let d = read("digitorus-timestamp/data.txt");
     let f = "digitorus-timestamp/respNonce.tsr";
-    let parsed = tsp::parse(&read(f)).unwrap();
+    let parsed = response::parse(&read(f)).unwrap();
     let opts = |nonce: &str| VerifyOptions {
         anchors: certs(ADOBE_INTERMEDIATE),
         now: Some(NOW),
@@ -360,8 +368,8 @@ fn globalsign_bare_token_verifies_by_digest() {
 
 #[test]
 fn rejection_is_reported_with_status_text_and_failure_info() {
-    let parsed = tsp::parse(&read("digitorus-timestamp/respRejection.tsr")).unwrap();
-    let tsp::Parsed::Response(r) = &parsed else {
+    let parsed = response::parse(&read("digitorus-timestamp/respRejection.tsr")).unwrap();
+    let response::Parsed::Response(r) = &parsed else {
         panic!("a response")
     };
     assert!(r.token.is_none());
@@ -371,7 +379,7 @@ fn rejection_is_reported_with_status_text_and_failure_info() {
         ["Error during serial number generation."]
     );
     assert_eq!(r.status.fail_info, ["addInfoNotAvailable"]);
-    let v = tsp::verify(&parsed, Imprinted::Data(b""), &VerifyOptions::default());
+    let v = response::verify(&parsed, Imprinted::Data(b""), &VerifyOptions::default());
     only_failed(&v, &[check::STATUS]);
     assert!(!v.ok);
 }
@@ -442,7 +450,7 @@ fn freetsa_ecdsa_p384_with_sha512_and_expired_rsa4096() {
     );
     assert_eq!(
         v.tst_info.as_ref().unwrap().message_imprint.hash_params,
-        tsp::HashParams::Absent
+        response::HashParams::Absent
     );
 
     let v = run(
@@ -472,7 +480,7 @@ fn derived_negatives_fail_where_the_manifest_says() {
     only_failed(&v, &[check::MESSAGE_DIGEST_ATTR]);
 
     let f = "atl-core/negative/sectigo-2026-08-23.tampered-signature.tst";
-    let imprint = tsp::parse(&read(f))
+    let imprint = response::parse(&read(f))
         .unwrap()
         .token()
         .unwrap()
@@ -516,7 +524,7 @@ fn truncated_tokens_are_errors() {
     ] {
         let b = read(f);
         for n in 0..b.len() {
-            assert!(tsp::parse(&b[..n]).is_err(), "{f} truncated to {n}");
+            assert!(response::parse(&b[..n]).is_err(), "{f} truncated to {n}");
         }
     }
 }
@@ -524,7 +532,7 @@ fn truncated_tokens_are_errors() {
 /// The GlobalSign requests decode, and re-encode to the same bytes (Go's encoder wrote them).
 #[test]
 fn requests_round_trip_and_match_their_responses() {
-    use sealbook_core::tsq::TimeStampReq;
+    use sealbook_core::tsp::request::TimeStampReq;
     let d = read("digitorus-timestamp/data.txt");
     for (q, r) in [
         ("reqNonce", "respNonce"),
@@ -536,10 +544,10 @@ fn requests_round_trip_and_match_their_responses() {
         assert_eq!(req.to_der().unwrap(), bytes, "{q}");
         assert_eq!(
             req.digest,
-            sealbook_core::signature::HashAlg::Sha256.digest(&d)
+            sealbook_core::pki::signature::HashAlg::Sha256.digest(&d)
         );
         assert_eq!(req.cert_req, q != "reqNoCert");
-        let resp = tsp::parse(&read(&format!("digitorus-timestamp/{r}.tsr"))).unwrap();
+        let resp = response::parse(&read(&format!("digitorus-timestamp/{r}.tsr"))).unwrap();
         assert_eq!(resp.token().unwrap().tst_info.nonce, req.nonce, "{q}");
         assert_eq!(
             resp.token().unwrap().certificates.is_empty(),
@@ -571,7 +579,7 @@ fn requests_round_trip_and_match_their_responses() {
 #[test]
 fn byte_flips_never_panic_and_tstinfo_changes_never_verify() {
     let bytes = read("rfc3161-client/sigstage/response-sha256.tsr");
-    let token = tsp::parse(&bytes).unwrap().token().unwrap().clone();
+    let token = response::parse(&bytes).unwrap().token().unwrap().clone();
     let start = bytes
         .windows(token.econtent.len())
         .position(|w| w == token.econtent.as_slice())
@@ -588,11 +596,11 @@ fn byte_flips_never_panic_and_tstinfo_changes_never_verify() {
         for x in [0x01u8, 0x80, 0xff] {
             let mut b = bytes.clone();
             b[i] ^= x;
-            let Ok(p) = tsp::parse(&b) else { continue };
+            let Ok(p) = response::parse(&b) else { continue };
             // Verification is slow in debug builds (P-384): a sample of positions.
             if x == 0x01 && i % if tst_range.contains(&i) { 3 } else { 32 } == 0 {
                 verified += 1;
-                let v = tsp::verify(&p, Imprinted::Data(&hello), &opts);
+                let v = response::verify(&p, Imprinted::Data(&hello), &opts);
                 assert!(
                     !(tst_range.contains(&i) && v.ok),
                     "change at byte {i} inside TSTInfo verified"

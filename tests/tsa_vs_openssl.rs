@@ -11,8 +11,8 @@
 //! OpenSSL `-attime LATER` against our `ok_now` with now = LATER.
 
 use sealbook_core::checks::{Report, Status};
-use sealbook_core::tsp::{self, check, Imprinted, VerifyOptions};
-use sealbook_core::x509;
+use sealbook_core::pki::x509;
+use sealbook_core::tsp::response::{self, check, Imprinted, VerifyOptions};
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -57,8 +57,8 @@ struct Case {
     expect_fail: Option<&'static str>,
 }
 
-fn compare(d: &TempDir, c: &Case) -> tsp::Verdict {
-    let parsed = tsp::parse(&d.read(&c.file)).unwrap_or_else(|e| panic!("{}: {e}", c.file));
+fn compare(d: &TempDir, c: &Case) -> response::Verdict {
+    let parsed = response::parse(&d.read(&c.file)).unwrap_or_else(|e| panic!("{}: {e}", c.file));
     let untrusted = c
         .untrusted
         .as_ref()
@@ -70,7 +70,7 @@ fn compare(d: &TempDir, c: &Case) -> tsp::Verdict {
         now: Some(LATER),
         ..Default::default()
     };
-    let v = tsp::verify(&parsed, Imprinted::Data(&d.read(&c.data)), &opts);
+    let v = response::verify(&parsed, Imprinted::Data(&d.read(&c.data)), &opts);
     let gen = parsed
         .token()
         .map(|t| t.tst_info.gen_time.unix)
@@ -122,7 +122,7 @@ fn compare(d: &TempDir, c: &Case) -> tsp::Verdict {
     v
 }
 
-/// `openssl ts -reply -text` must print exactly what `tsp_text::render` prints for the same
+/// `openssl ts -reply -text` must print exactly what `text::render` prints for the same
 /// response (status, every TSTInfo field, hex dump, time with fraction, accuracy, nonce, TSA).
 fn compare_text(d: &TempDir, file: &str, token: bool) {
     let mut args = vec!["ts", "-reply", "-in", file, "-text"];
@@ -141,8 +141,8 @@ fn compare_text(d: &TempDir, file: &str, token: bool) {
         String::from_utf8_lossy(&out.stderr)
     );
     let text = String::from_utf8(out.stdout).unwrap();
-    let parsed = tsp::parse(&d.read(file)).unwrap();
-    assert_eq!(sealbook_core::tsp_text::render(&parsed), text, "{file}");
+    let parsed = response::parse(&d.read(file)).unwrap();
+    assert_eq!(sealbook_core::tsp::text::render(&parsed), text, "{file}");
 }
 
 #[test]
@@ -312,12 +312,14 @@ fn local_openssl_tsa_tokens_agree_with_openssl() {
 }
 
 /// What the generated token must show beyond the verdict: algorithms and ESS versions as configured.
-fn check_details(d: &TempDir, c: &Case, v: &tsp::Verdict) {
-    let t = tsp::parse(&d.read(&c.file)).unwrap();
+fn check_details(d: &TempDir, c: &Case, v: &response::Verdict) {
+    let t = response::parse(&d.read(&c.file)).unwrap();
     let token = t.token().unwrap();
     let si = &token.signer_infos[0];
-    let has_v1 = si.attr(tsp::oid::ATTR_SIGNING_CERTIFICATE).is_some();
-    let has_v2 = si.attr(tsp::oid::ATTR_SIGNING_CERTIFICATE_V2).is_some();
+    let has_v1 = si.attr(response::oid::ATTR_SIGNING_CERTIFICATE).is_some();
+    let has_v2 = si
+        .attr(response::oid::ATTR_SIGNING_CERTIFICATE_V2)
+        .is_some();
     assert!(has_v1 != has_v2, "exactly one ESS attribute version");
     if v.check(check::SIGNATURE).map(|k| k.status) == Some(Status::Pass) {
         let ess = &v.check(check::ESS_CERT_ID).unwrap().detail;
@@ -388,7 +390,7 @@ fn cms_signed_and_spoofed_tokens() {
             "good.tst",
         ],
     );
-    let tst_info = tsp::parse(&d.read("good.tst"))
+    let tst_info = response::parse(&d.read("good.tst"))
         .unwrap()
         .token()
         .unwrap()
@@ -610,7 +612,7 @@ fn cms_signed_and_spoofed_tokens() {
             "nocert.tst",
         ],
     );
-    let parsed = tsp::parse(&d.read("nocert.tst")).unwrap();
+    let parsed = response::parse(&d.read("nocert.tst")).unwrap();
     let data = d.read("data.txt");
     let verify = |anchor: &str| {
         let opts = VerifyOptions {
@@ -618,7 +620,7 @@ fn cms_signed_and_spoofed_tokens() {
             untrusted: vec![spoof.clone(), real.clone()],
             ..Default::default()
         };
-        tsp::verify(&parsed, Imprinted::Data(&data), &opts)
+        response::verify(&parsed, Imprinted::Data(&data), &opts)
     };
     // The spoofed claimant comes first but cannot be the signer: its key does not verify.
     let v = verify("rootA.pem");
@@ -909,8 +911,8 @@ fn vectors_agree_with_openssl() {
 /// to the same bytes.
 #[test]
 fn our_requests_are_answered_by_openssl_and_theirs_round_trip() {
-    use sealbook_core::signature::HashAlg;
-    use sealbook_core::tsq::TimeStampReq;
+    use sealbook_core::pki::signature::HashAlg;
+    use sealbook_core::tsp::request::TimeStampReq;
     let d = TempDir::new("tsq");
     make_pki(&d);
     d.write("tsaserial", "01\n");
@@ -970,14 +972,14 @@ fn our_requests_are_answered_by_openssl_and_theirs_round_trip() {
                 "tsa_p256.pem",
             ],
         );
-        let parsed = tsp::parse(&d.read("ours.tsr")).unwrap();
+        let parsed = response::parse(&d.read("ours.tsr")).unwrap();
         let opts = |n: &[u8]| VerifyOptions {
             anchors: certs_of(&d, &["rootA.pem".into()]),
             untrusted: certs_of(&d, &["tsa_p256.pem".into()]),
             expected_nonce: Some(n.to_vec()),
             ..Default::default()
         };
-        let v = tsp::verify(
+        let v = response::verify(
             &parsed,
             Imprinted::Data(&d.read("data.txt")),
             &opts(req.nonce.as_ref().unwrap()),
@@ -988,7 +990,7 @@ fn our_requests_are_answered_by_openssl_and_theirs_round_trip() {
             parsed.token().unwrap().certificates.is_empty(),
             !req.cert_req
         );
-        let v = tsp::verify(
+        let v = response::verify(
             &parsed,
             Imprinted::Data(&d.read("data.txt")),
             &opts(&[1, 2, 3]),

@@ -4,27 +4,41 @@
 //! server and, compiled to WebAssembly, in the reader's browser (DESIGN.md, "Layout").
 //! The specification is "Sealed Before the Open" (seed 000); section numbers in the doc
 //! comments refer to it.
+//!
+//! The modules, from the sealed book outward to what is scored from it:
 
+// The sealed record and what anchors it outside the operator.
+/// The sealed book: canonical JSON, seal and link, the writer, chain verification, stamped lists.
 pub mod book;
-pub mod calendar;
-pub mod canon;
-pub mod canonical_form;
-pub mod checks;
-pub mod conformance;
-pub mod contract;
-pub mod der;
-pub mod forecasts_csv;
-pub mod hex;
-pub mod neff;
+/// OpenTimestamps proofs: the format, evaluation, Bitcoin headers, the calendar-server protocol.
 pub mod ots;
-pub mod prices;
+/// DER, X.509 certificates and paths, digest and signature algorithms (under `tsp` and `rekor`).
+pub mod pki;
+/// Sigstore Rekor entries: body hash, RFC 6962 inclusion proof, checkpoint, signed timestamp.
 pub mod rekor;
-pub mod score;
-pub mod session;
-pub mod signature;
-pub mod stamp_list;
-pub mod stats;
+/// RFC 3161 timestamps: responses and tokens, requests, the `openssl ts -text` rendering.
 pub mod tsp;
-pub mod tsp_text;
-pub mod tsq;
-pub mod x509;
+/// What the page and `sealbook verify DIR` do with a set of files: kinds, pairing, verdicts.
+pub mod verifier;
+
+// What is forecast, and against which prices.
+/// The NYSE calendar: trading sessions, New York time, forecast horizons.
+pub mod calendar;
+/// Event contracts and identifiers, `council-forecasts.csv`, the §3.13 conformance checker.
+pub mod contract;
+/// Prices from the league's provider and the outcome fields computed from them.
+pub mod prices;
+
+// How the forecasts are scored.
+/// How many independent voices: N_eff from the seats' pairwise correlations.
+pub mod neff;
+/// The scores: Brier family, baselines, consensus, calibration, eligibility, the league tables.
+pub mod score;
+/// Statistics matching the Python peers: seeded RNG, bootstraps, HAC, intervals, logistic fit.
+pub mod stats;
+
+// Shared by every layer.
+/// Named checks with pass / fail / warn / skip results, as every verdict lists them.
+pub mod checks;
+/// Lowercase hexadecimal, as digests are printed throughout the spec.
+pub mod hex;

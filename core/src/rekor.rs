@@ -12,10 +12,10 @@
 //! Input is the JSON the Rekor API returns for `GET /api/v1/log/entries/{uuid}` or
 //! `?logIndex=N`: the `{uuid: entry}` object, a one-element list of it, or the bare entry.
 
-use crate::canon;
+use crate::book::canon;
 use crate::checks::{Check, Checks, Status};
 use crate::hex;
-use crate::signature::{self, HashAlg, PublicKey, Scheme};
+use crate::pki::signature::{self, HashAlg, PublicKey, Scheme};
 use base64::Engine;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
@@ -431,7 +431,7 @@ impl LogKey {
         let der = if input.starts_with(&[0x30]) {
             input.to_vec()
         } else {
-            let mut b = crate::x509::pem_blocks(input, "PUBLIC KEY")?;
+            let mut b = crate::pki::x509::pem_blocks(input, "PUBLIC KEY")?;
             if b.len() != 1 {
                 return Err(format!("{} PUBLIC KEY blocks; expected one", b.len()));
             }
@@ -592,7 +592,7 @@ pub fn verify(entry: &LogEntry, expected_sha256: Option<&[u8; 32]>, key: &LogKey
         }
     }
 
-    let integrated_time_iso = crate::der::Time::from_unix(entry.integrated_time).to_iso();
+    let integrated_time_iso = crate::pki::der::Time::from_unix(entry.integrated_time).to_iso();
     match &entry.signed_entry_timestamp {
         // Without a SET the checkpoint alone proves inclusion; the time is not signed.
         None => c.push(

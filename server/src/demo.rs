@@ -10,13 +10,14 @@
 //! holds one row per seat, market and horizon, each the cell sealed in its answer line.
 
 use crate::outcome::Unusable;
-use sealbook_core::book::BookWriter;
+use sealbook_core::book::canon::{self, Value};
+use sealbook_core::book::stamp_list;
+use sealbook_core::book::writer::BookWriter;
 use sealbook_core::calendar::{horizon_end_date, new_york_time, Date, Horizon};
-use sealbook_core::canon::{self, Value};
-use sealbook_core::contract::EventContract;
-use sealbook_core::forecasts_csv::{CONTRACT_COLUMNS, TABLE_C1_COLUMNS};
+use sealbook_core::contract::event::EventContract;
+use sealbook_core::contract::forecasts_csv::{CONTRACT_COLUMNS, TABLE_C1_COLUMNS};
+use sealbook_core::hex;
 use sealbook_core::score::crowd::{kalshi_above_close, Strike};
-use sealbook_core::{hex, stamp_list};
 use serde_json::json;
 use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
@@ -505,7 +506,7 @@ pub fn write(dir: &Path) -> Result<Vec<PathBuf>, Unusable> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sealbook_core::book::{verify, VerifyOptions};
+    use sealbook_core::book::chain::{verify, VerifyOptions};
     use sealbook_core::score::league::league_stats_from_files;
     use sealbook_core::score::seams::CoreStats;
 

@@ -18,8 +18,8 @@ use p256::ecdsa::signature::Signer;
 use p256::ecdsa::{Signature, SigningKey};
 use p256::pkcs8::{EncodePublicKey, LineEnding};
 use sealbook_core::hex;
+use sealbook_core::pki::signature::{self, HashAlg, PublicKey, Scheme};
 use sealbook_core::rekor::{self, LogKey};
-use sealbook_core::signature::{self, HashAlg, PublicKey, Scheme};
 use serde_json::Value;
 use std::path::Path;
 use std::process::Command;
@@ -128,7 +128,7 @@ impl FakeRekor {
                     .ok_or("no key")?,
             )
             .map_err(|e| e.to_string())?;
-        let spki = sealbook_core::x509::pem_blocks(&pem, "PUBLIC KEY")?
+        let spki = sealbook_core::pki::x509::pem_blocks(&pem, "PUBLIC KEY")?
             .pop()
             .ok_or("no PUBLIC KEY")?;
         let key = PublicKey::from_spki_der(&spki)?;

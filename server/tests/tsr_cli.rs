@@ -17,8 +17,8 @@ mod tsa_common;
 
 use common::fake_http::{self, Answer, Request};
 use common::{arg as s, sealbook_json as run_json};
-use sealbook_core::tsp;
-use sealbook_core::tsq::TimeStampReq;
+use sealbook_core::tsp::request::TimeStampReq;
+use sealbook_core::tsp::response;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -159,19 +159,19 @@ fn request_from_a_local_openssl_tsa_then_verify() {
         assert_eq!(j["authorities"][0]["ok"], true, "{j}");
         assert_eq!(j["authorities"][0]["tsa"], "127.0.0.1");
         // The token is what was configured.
-        let parsed = tsp::parse(&std::fs::read(&out).unwrap()).unwrap();
+        let parsed = response::parse(&std::fs::read(&out).unwrap()).unwrap();
         let token = parsed.token().unwrap();
         assert_eq!(token.certificates.is_empty(), !certs, "{section}");
         let si = &token.signer_infos[0];
         assert_eq!(
-            sealbook_core::signature::HashAlg::from_oid(&si.digest_alg.oid)
+            sealbook_core::pki::signature::HashAlg::from_oid(&si.digest_alg.oid)
                 .unwrap()
                 .name()
                 .replace('-', "")
                 .to_lowercase(),
             *digest
         );
-        let v1 = si.attr(tsp::oid::ATTR_SIGNING_CERTIFICATE).is_some();
+        let v1 = si.attr(response::oid::ATTR_SIGNING_CERTIFICATE).is_some();
         assert_eq!(v1, *ess == "sha1", "{section}: ESSCertID version");
         // It verifies, with the chain given as untrusted certificates when it is not embedded.
         let ca = d.path("rootA.pem");
@@ -594,7 +594,7 @@ fn verify_reaches_openssls_verdict_on_every_vector() {
         let file = p(r.file);
         let token = !r.file.ends_with(".tsr");
         // The digest: literal hex, or the contents of a .sha256 file.
-        let parsed = tsp::parse(&std::fs::read(&file).unwrap()).unwrap();
+        let parsed = response::parse(&std::fs::read(&file).unwrap()).unwrap();
         let digest = r.digest.map(|d| match d {
             OWN_IMPRINT => sealbook_core::hex::encode(
                 &parsed

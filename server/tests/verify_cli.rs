@@ -5,8 +5,8 @@
 mod common;
 
 use common::{demo, join, lines, sealbook, stamp_lists};
-use sealbook_core::book::BookWriter;
-use sealbook_core::canon::{self, Value};
+use sealbook_core::book::canon::{self, Value};
+use sealbook_core::book::writer::BookWriter;
 use serde_json::Value as Json;
 use std::path::{Path, PathBuf};
 

@@ -7,7 +7,7 @@
 mod common;
 
 use common::{book_gen, rng::Rng};
-use sealbook_core::book::BookWriter;
+use sealbook_core::book::writer::BookWriter;
 use std::io::Write;
 
 fn main() {
@@ -20,7 +20,7 @@ fn main() {
     let seed: u64 = args
         .get(3)
         .map_or(20261020, |s| s.parse().expect("[seed] is a u64"));
-    let shape: fn(&mut Rng, u64) -> sealbook_core::canon::Object =
+    let shape: fn(&mut Rng, u64) -> sealbook_core::book::canon::Object =
         match args.get(4).map(String::as_str) {
             None | Some("flat") => book_gen::answer,
             Some("council") => book_gen::council_answer,

@@ -4,7 +4,7 @@
 
 use super::json_text;
 use super::rng::Rng;
-use sealbook_core::canon::{self, Object, Value};
+use sealbook_core::book::canon::{self, Object, Value};
 
 const SEATS: &[&str] = &[
     "claude-opus",

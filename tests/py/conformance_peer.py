@@ -1,4 +1,4 @@
-"""Independent peer of sealbook's conformance checker (core/src/conformance.rs), written from
+"""Independent peer of sealbook's conformance checker (core/src/contract/conformance.rs), written from
 the rule list of spec section 3.13 with the Python standard library only, like the spec's
 tools/conformance.py. Prints JSON {"rows": N, "failures": [[row, column], ...]}; the header
 is row 1, a failure of a whole record has column "".

@@ -4,7 +4,7 @@
 //! keys, and `[tsa]` sections for each signer digest and ESSCertID version.
 #![allow(dead_code)]
 
-use sealbook_core::x509::{self, Certificate};
+use sealbook_core::pki::x509::{self, Certificate};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -11,8 +11,8 @@ use crate::protocol::{
     PROOFS, REKOR, TOKENS,
 };
 use crate::report_view;
-use crate::session::{FileKind, SessionReport};
 use crate::trust::{self, Bundle, Manifest, TrustFile};
+use crate::verifier::{FileKind, SessionReport};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;

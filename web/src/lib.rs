@@ -20,10 +20,10 @@ pub mod signed_time_view;
 pub mod trust;
 pub mod worker;
 
-/// The session logic (which file is checked against which, the trust level) lives in core.
-pub use sealbook_core::session;
+/// The verifier's logic (which file is checked against which, the trust level) lives in core.
+pub use sealbook_core::verifier;
 
-use sealbook_core::book::{verify, VerifyOptions};
+use sealbook_core::book::chain::{verify, VerifyOptions};
 use wasm_bindgen::prelude::*;
 
 /// Verifies a whole book held in memory and returns core's `ChainReport` as JSON (no prefixes

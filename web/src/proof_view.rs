@@ -6,7 +6,7 @@
 //! `ots info` prints it. Elements tests read carry `data-testid`.
 
 use crate::report_view::sentence;
-use crate::session::{ProofResult, ProofState};
+use crate::verifier::{ProofResult, ProofState};
 use sealbook_core::ots::evaluate::AttestationPath;
 use sealbook_core::ots::verify::{BitcoinCheck, Verdict};
 use sealbook_core::ots::Attestation;

@@ -9,7 +9,7 @@
 //! is the label the page shows, the path inside a chosen folder when there is one). Worker to page: one
 //! [`FromWorker`] serialized as a JSON string.
 
-use crate::session::SessionReport;
+use crate::verifier::SessionReport;
 use serde::{Deserialize, Serialize};
 
 /// Property names of the page-to-worker job object.
@@ -67,7 +67,7 @@ impl FromWorker {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::session::{HeadersInput, ListInput, ProofResult, ProofState};
+    use crate::verifier::{HeadersInput, ListInput, ProofResult, ProofState};
 
     /// A report with a verified OpenTimestamps proof survives the trip from the worker.
     #[test]
@@ -111,6 +111,6 @@ mod tests {
         };
         assert_eq!(report.proofs[0].state(), ProofState::Verified);
         assert_eq!(report.headers.count, 1);
-        assert_eq!(report.level(), crate::session::TrustLevel::Level2);
+        assert_eq!(report.level(), crate::verifier::TrustLevel::Level2);
     }
 }

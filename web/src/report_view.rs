@@ -5,10 +5,10 @@
 
 use crate::format;
 use crate::proof_view;
-use crate::session::{BookResult, ProofState, SessionReport, TrustLevel};
 use crate::signed_time_view;
-use sealbook_core::book::{Check, Problem};
-use sealbook_core::stamp_list::StampCheck;
+use crate::verifier::{BookResult, ProofState, SessionReport, TrustLevel};
+use sealbook_core::book::chain::{Check, Problem};
+use sealbook_core::book::stamp_list::StampCheck;
 use yew::prelude::*;
 
 /// What a check is, in a reader's words.
@@ -129,7 +129,7 @@ fn summary(r: &SessionReport) -> String {
     format!("{}.", parts.join("; "))
 }
 
-fn anchor_or_unknown(p: &crate::session::ProofResult) -> String {
+fn anchor_or_unknown(p: &crate::verifier::ProofResult) -> String {
     proof_view::anchor_height(p)
         .map(|h| h.to_string())
         .unwrap_or_else(|| "?".into())

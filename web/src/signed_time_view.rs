@@ -4,10 +4,10 @@
 //! result and reason; per Rekor entry its integratedTime, log index and checks; and the trust
 //! anchors the session used. Elements tests read carry `data-testid`.
 
-use crate::session::{CheckRow, RekorResult, TokenResult, TrustReport};
+use crate::verifier::{CheckRow, RekorResult, TokenResult, TrustReport};
 use sealbook_core::checks::Status;
-use sealbook_core::tsp;
-use sealbook_core::x509::CertSummary;
+use sealbook_core::pki::x509::CertSummary;
+use sealbook_core::tsp::response;
 use yew::prelude::*;
 
 fn status_word(s: Status) -> (&'static str, &'static str) {
@@ -91,8 +91,8 @@ pub fn token(t: &TokenResult) -> Html {
                 Status::Warn | Status::Skip => c.detail.clone(),
             })
     };
-    let at_gen_time = chain_check(tsp::check::CHAIN_AT_GEN_TIME);
-    let now = chain_check(tsp::check::CHAIN_NOW).map(|n| match (t.ok, t.ok_now) {
+    let at_gen_time = chain_check(response::check::CHAIN_AT_GEN_TIME);
+    let now = chain_check(response::check::CHAIN_NOW).map(|n| match (t.ok, t.ok_now) {
         (true, Some(false)) => format!(
             "{n} (the token still proves the time: RFC 3161 App. B checks the chain at genTime)"
         ),

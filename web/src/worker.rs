@@ -10,11 +10,11 @@ use crate::protocol::{
     FromWorker, ANCHOR, ANCHORS, BOOKS, CERTS, FILE, HEADERS, JOB, LISTS, LOG_KEY, NAME, NOW,
     PROOFS, REKOR, TOKENS,
 };
-use crate::session::{
+use crate::verifier::{
     BookResult, CertInput, HeadersInput, ListInput, ListResult, ProofResult, RekorResult,
     SessionReport, StampPlan, TokenResult, TrustInput, MAX_LIST_BYTES, MAX_PROOF_BYTES,
 };
-use sealbook_core::book::{ChainVerifier, VerifyOptions};
+use sealbook_core::book::chain::{ChainVerifier, VerifyOptions};
 use std::cell::Cell;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -196,7 +196,7 @@ async fn check_signed_time(
     Option<(
         Vec<TokenResult>,
         Vec<RekorResult>,
-        sealbook_core::session::TrustReport,
+        sealbook_core::verifier::TrustReport,
     )>,
     String,
 > {

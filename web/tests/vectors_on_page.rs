@@ -1,10 +1,10 @@
 //! The verifier page's core entry points on the real vectors in ../shared/vectors (each per its
 //! MANIFEST.md), called natively: what the page's worker computes for dropped files
-//! (`session::*Result::check`) and the headline and trust lines the page prints from it. The
+//! (`verifier::*Result::check`) and the headline and trust lines the page prints from it. The
 //! CLI reaches the same conclusions in tests/rekor_vectors.rs, tests/tsa_vectors.rs and
 //! tests/bitcoin_headers_vectors.rs.
 
-use sealbook_core::session::{ListInput, RekorResult, SessionReport, TrustInput, TrustLevel};
+use sealbook_core::verifier::{ListInput, RekorResult, SessionReport, TrustInput, TrustLevel};
 use sealbook_web::report_view::headline;
 use std::path::PathBuf;
 

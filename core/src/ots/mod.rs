@@ -10,11 +10,12 @@
 //! - [`transaction`]: spotting a Bitcoin transaction on a path (`ots info` prints its id)
 //! - [`verify`]: the verdict with its time bound and what is still trusted
 //! - [`report`]: one proof checked for one stamped file (digest, verdict, bare merkle root)
-//! - [`calendar`], [`upgrade`]: the calendar protocol as bytes; stamp and upgrade merges
+//! - [`calendar_server`], [`upgrade`]: the calendar-server protocol as bytes; stamp and upgrade
+//!   merges
 
 pub mod attestation;
 pub mod bitcoin;
-pub mod calendar;
+pub mod calendar_server;
 pub mod detached;
 pub mod evaluate;
 pub mod ops;

@@ -12,7 +12,7 @@
 //! error. Every error names the JSON path of the value at fault
 //! (e.g. `chart.result[0].indicators.quote[0].close[17]`).
 
-use crate::canon::{self, Object, Value};
+use crate::book::canon::{self, Object, Value};
 use std::fmt;
 
 /// Largest response read (a 1m chart of Yahoo's longest 1m range is well under 10 MB).

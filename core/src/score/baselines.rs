@@ -2,7 +2,7 @@
 //! hash and the Brier skill score against it, and the 55% momentum rule.
 
 use super::brier::brier;
-use crate::canon::{self, DumpOptions, Value};
+use crate::book::canon::{self, DumpOptions, Value};
 use crate::hex;
 use serde::Serialize;
 use sha2::{Digest, Sha256};

@@ -13,7 +13,7 @@
 //! A mismatch means the scored answer is not the one that was sealed.
 
 use super::book_lines::{number, BookLines};
-use crate::forecasts_csv::ForecastRow;
+use crate::contract::forecasts_csv::ForecastRow;
 use serde::Serialize;
 
 /// Mismatches listed in full; beyond this only counted.

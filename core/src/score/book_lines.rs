@@ -45,9 +45,9 @@
 //! (any JSON value): [`super::book_agreement`] judges it.
 
 use super::crowd::{Strike, Venue};
+use crate::book::canon::{self, Object, Value};
 use crate::calendar::{Horizon, Instant};
-use crate::canon::{self, Object, Value};
-use crate::contract::EventContract;
+use crate::contract::event::EventContract;
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -565,7 +565,7 @@ impl Fields {
         if let Some(l) = self.object(o, "late_ref", "late_ref")? {
             for (line, refs) in self.members(l, "late_ref")? {
                 let path = format!("late_ref.{line}");
-                let n = crate::forecasts_csv::parse_count(line)
+                let n = crate::contract::forecasts_csv::parse_count(line)
                     .ok_or_else(|| self.err(&path, "a key is an answer line's n"))?;
                 let mut own = BTreeMap::new();
                 for (asset, _) in refs.iter() {

@@ -2,7 +2,7 @@
 //! Table C1 and "book lines"; §3.4 and P3 for which run and answer count; §3.13 for the
 //! event contract), so the scorer can run from the book without the operator's CSV.
 //! [`book_rows`] takes the book's bytes and the roster and returns [`ForecastRow`]s, the
-//! same type [`crate::forecasts_csv::read_forecasts`] returns.
+//! same type [`crate::contract::forecasts_csv::read_forecasts`] returns.
 //!
 //! Fields read ([`super::book_lines`] fixes their layout): run lines' `n`, `run_id`, `at`,
 //! `booked_at`, `methodology`; answer lines' `n`, `run_id`, `seat`, `model`, `at`, `items`
@@ -58,8 +58,8 @@ use crate::calendar::{
     horizon_end_date, reference_cut, sealing_time, session_close, session_for, Date, Horizon,
     Instant,
 };
-use crate::contract::EventContract;
-use crate::forecasts_csv::ForecastRow;
+use crate::contract::event::EventContract;
+use crate::contract::forecasts_csv::ForecastRow;
 use std::collections::BTreeMap;
 
 /// The contract fields the book does not state.
@@ -270,7 +270,7 @@ fn expected_cells<'a>(
 /// A cell's (status when counted, cell_status, prob_up).
 fn cell(a: &AnswerLine, asset: &str, h: Horizon) -> (&'static str, &'static str, Option<f64>) {
     match a.prob_up(asset, h.as_str()) {
-        None | Some(crate::canon::Value::Null) => ("counted_50", "", None),
+        None | Some(crate::book::canon::Value::Null) => ("counted_50", "", None),
         Some(v) => match number(v).filter(|p| (0.0..=100.0).contains(p)) {
             Some(p) => (
                 "counted",

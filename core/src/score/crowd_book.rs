@@ -33,7 +33,7 @@ use super::crowd::{
     VOLUME_FLOOR_USD,
 };
 use crate::calendar::Horizon;
-use crate::forecasts_csv::ForecastRow;
+use crate::contract::forecasts_csv::ForecastRow;
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 

@@ -11,7 +11,7 @@
 
 use super::league::{admission, Admission};
 use crate::calendar::{Horizon, Instant};
-use crate::forecasts_csv::ForecastRow;
+use crate::contract::forecasts_csv::ForecastRow;
 use crate::neff::panel::CorrelationMatrix;
 use crate::neff::panel::MIN_COMMON_CELLS;
 use crate::neff::spectrum::{spectrum, Spectrum};

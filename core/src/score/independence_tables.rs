@@ -28,7 +28,7 @@ use super::league::{InputError, LeagueFiles};
 use super::mean;
 use super::roster::Roster;
 use crate::calendar::{reference_cut, session_number, Date, Horizon, Instant};
-use crate::forecasts_csv::ForecastRow;
+use crate::contract::forecasts_csv::ForecastRow;
 use crate::neff::panel::{one_market_per_group, CorrelationMatrix, MIN_COMMON_CELLS};
 use crate::neff::seats::{error_panel, seat_profiles, ScoredAnswer, SeatProfile};
 use crate::neff::shadow::{shadow_weights, ShadowWeights};

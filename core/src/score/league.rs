@@ -36,7 +36,7 @@ use super::mean;
 use super::roster::{league_roster, Roster, RosterError};
 use super::seams::{interval_for, Interval, StatsSeams};
 use crate::calendar::{reference_cut, session_number, Date, Horizon, Instant};
-use crate::forecasts_csv::ForecastRow;
+use crate::contract::forecasts_csv::ForecastRow;
 use crate::stats::endpoint::{
     session_gains, EndpointConfig, PairedLoss, SessionGain, Verdict, PRIMARY_FIRST_SESSION,
 };
@@ -647,7 +647,7 @@ pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueSta
 /// Why the league's files cannot be scored: the file and where in it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum InputError {
-    Forecasts(crate::forecasts_csv::CsvError),
+    Forecasts(crate::contract::forecasts_csv::CsvError),
     Book(super::sealing::SealingError),
     Climatology(super::baselines::ClimError),
     /// A run, answer or crowd line of the book ([`super::book_lines`]).
@@ -757,7 +757,7 @@ fn read_rows(
 ) -> Result<(Vec<ForecastRow>, RowsFrom, Option<SealingTimes>), InputError> {
     let (rows, from) = match (forecasts_csv, book) {
         (Some(csv), _) => (
-            crate::forecasts_csv::read_forecasts(csv).map_err(InputError::Forecasts)?,
+            crate::contract::forecasts_csv::read_forecasts(csv).map_err(InputError::Forecasts)?,
             RowsFrom::Forecasts,
         ),
         (None, Some(book)) => (

@@ -15,7 +15,7 @@
 //! its first listing and takes the family and side of its latest. One line listing a seat twice
 //! is an error.
 
-use crate::canon::{self, Object, Value};
+use crate::book::canon::{self, Object, Value};
 use serde::Serialize;
 use std::fmt;
 

@@ -17,8 +17,8 @@
 //! D is not due (whatever its verdict), one past its date without a verdict is unresolved and is
 //! never counted as a success. Nothing is dropped: every prediction appears on every scorecard.
 
+use crate::book::canon::{self, Value};
 use crate::calendar::Date;
-use crate::canon::{self, Value};
 use serde::Serialize;
 use std::fmt;
 

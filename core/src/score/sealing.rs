@@ -2,8 +2,8 @@
 //! basis of the common-event statistics (`time_basis: book_sealed_at`). The forecasts file's
 //! `sealed_at` is the answer time only; its `line` column names the book line to read here.
 
+use crate::book::canon::{self, Value};
 use crate::calendar::{sealing_time, Instant};
-use crate::canon::{self, Value};
 use std::collections::BTreeMap;
 use std::fmt;
 

@@ -4,7 +4,7 @@
 
 use super::input;
 use crate::outcome::{CmdResult, Exit};
-use sealbook_core::conformance::{self, ConformanceReport};
+use sealbook_core::contract::conformance::{self, ConformanceReport};
 use serde::Serialize;
 use std::path::PathBuf;
 

@@ -35,7 +35,7 @@ pub fn run(args: Args, json: bool) -> CmdResult {
     let (name, bytes) = match args.which {
         Which::EventContract => (
             "event-contract",
-            sealbook_core::contract::event_contract_schema_bytes(),
+            sealbook_core::contract::event::event_contract_schema_bytes(),
         ),
         Which::AgentpitRecords => (
             "agentpit-records",

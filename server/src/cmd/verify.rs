@@ -3,8 +3,8 @@
 //! book from disk in chunks through `core::book::ChainVerifier`.
 
 use crate::outcome::{CmdResult, Exit, Unusable};
-use sealbook_core::book::{ChainReport, ChainVerifier, Problem, VerifyOptions};
-use sealbook_core::stamp_list::{self, StampCheck, StampEntry, StampedList};
+use sealbook_core::book::chain::{ChainReport, ChainVerifier, Problem, VerifyOptions};
+use sealbook_core::book::stamp_list::{self, StampCheck, StampEntry, StampedList};
 use serde::Serialize;
 use std::io::Read;
 use std::path::{Path, PathBuf};

@@ -4,7 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sealbook_core::book::{verify, ChainVerifier, VerifyOptions};
+use sealbook_core::book::chain::{verify, ChainVerifier, VerifyOptions};
 
 fn next(state: &mut u64) -> u64 {
     *state ^= *state << 13;

@@ -4,8 +4,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sealbook_core::canon::{self, DumpOptions, EncodeError};
-use sealbook_core::canonical_form;
+use sealbook_core::book::canon::{self, DumpOptions, EncodeError};
+use sealbook_core::book::canonical_form;
 
 const MODES: [DumpOptions; 4] = [
     DumpOptions {

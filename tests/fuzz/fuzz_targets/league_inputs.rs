@@ -5,10 +5,10 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use sealbook_core::contract::{conformance, forecasts_csv};
 use sealbook_core::score::{
     baselines::ClimatologyTable, league, scorecard, sealing, seams::CoreStats,
 };
-use sealbook_core::{conformance, forecasts_csv};
 
 fuzz_target!(|data: &[u8]| {
     let Some((&which, bytes)) = data.split_first() else {

@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sealbook_core::stamp_list;
+use sealbook_core::book::stamp_list;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(list) = stamp_list::parse(data) else {

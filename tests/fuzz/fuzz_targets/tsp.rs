@@ -3,23 +3,24 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sealbook_core::{tsp, tsp_text, tsq, x509};
+use sealbook_core::pki::x509;
+use sealbook_core::tsp::{request, response, text};
 
 fuzz_target!(|data: &[u8]| {
-    if let Ok(parsed) = tsp::parse(data) {
-        let _ = tsp_text::render(&parsed);
+    if let Ok(parsed) = response::parse(data) {
+        let _ = text::render(&parsed);
         let certs = parsed
             .token()
             .map(|t| t.certificates.clone())
             .unwrap_or_default();
-        let opts = tsp::VerifyOptions {
+        let opts = response::VerifyOptions {
             anchors: certs,
             now: Some(1_800_000_000),
             ..Default::default()
         };
-        let _ = tsp::verify(&parsed, tsp::Imprinted::Data(b"x"), &opts);
+        let _ = response::verify(&parsed, response::Imprinted::Data(b"x"), &opts);
     }
-    let _ = tsq::TimeStampReq::from_der(data);
+    let _ = request::TimeStampReq::from_der(data);
     if let Ok(certs) = x509::parse_certificates(data) {
         if let Some(leaf) = certs.first() {
             for p in x509::build_paths(leaf, &certs, &certs) {

@@ -6,7 +6,7 @@
 //! `sealbook schema agentpit-records|ladder-records|arena-records`).
 //!
 //! Common rules: UTF-8, one JSON object per line (read as CPython's `json.loads` reads it,
-//! [`crate::canon`]), blank lines skipped; unknown fields are refused (a misspelt field must
+//! [`crate::book::canon`]), blank lines skipped; unknown fields are refused (a misspelt field must
 //! not silently become a default); probabilities and prices are fractions 0-1, not percent;
 //! names are 1-256 characters. Errors name the 1-based line and the field.
 //!
@@ -49,7 +49,7 @@
 
 use super::arena::{resolve, Direction, Submission};
 use super::ladder::Resolution;
-use crate::canon::{self, DumpOptions, Object, Value};
+use crate::book::canon::{self, DumpOptions, Object, Value};
 use crate::stats::crps::crps_gaussian;
 use std::collections::BTreeMap;
 use std::fmt;

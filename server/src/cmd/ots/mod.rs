@@ -1,6 +1,6 @@
 //! `sealbook ots ...`: OpenTimestamps proofs (spec §3.2, §3.11 P1a, Appendix B step 6).
 //! `info` and `verify` read proofs offline; `stamp` and `upgrade` talk to calendars through
-//! [`crate::calendar_client`]. Everything that is not file or network I/O is in
+//! [`crate::calendar_server_client`]. Everything that is not file or network I/O is in
 //! `sealbook_core::ots`.
 
 pub mod info;

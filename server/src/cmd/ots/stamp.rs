@@ -14,10 +14,10 @@
 //! stamped with it.
 
 use super::{with_suffix, write_new, MAX_STAMPED_FILE_BYTES};
-use crate::calendar_client::CalendarClient;
+use crate::calendar_server_client::CalendarServerClient;
 use crate::outcome::{CmdResult, Exit, Unusable};
 use sealbook_core::hex;
-use sealbook_core::ots::calendar::DEFAULT_CALENDARS;
+use sealbook_core::ots::calendar_server::DEFAULT_CALENDARS;
 use sealbook_core::ots::{detached, upgrade, Op, Timestamp};
 use serde::Serialize;
 use std::path::PathBuf;
@@ -99,7 +99,7 @@ pub fn run(args: Args, json: bool) -> CmdResult {
     let (mut files, tip) =
         upgrade::start_stamps(&entries).expect("sha256 digests and at least one file");
 
-    let client = CalendarClient::new(Duration::from_secs(args.timeout));
+    let client = CalendarServerClient::new(Duration::from_secs(args.timeout));
     let answers: Vec<Result<Timestamp, String>> = std::thread::scope(|s| {
         let jobs: Vec<_> = calendars
             .iter()

@@ -18,10 +18,10 @@
 //! 2 unusable input (unreadable or malformed proof, a `.bak` in the way, a failed write).
 
 use super::{read_proof, with_suffix, write_new};
-use crate::calendar_client::{CalendarClient, Lookup};
+use crate::calendar_server_client::{CalendarServerClient, Lookup};
 use crate::outcome::{CmdResult, Exit, Unusable};
 use sealbook_core::hex;
-use sealbook_core::ots::calendar::{url_whitelisted, DEFAULT_WHITELIST};
+use sealbook_core::ots::calendar_server::{url_whitelisted, DEFAULT_WHITELIST};
 use sealbook_core::ots::{evaluate, upgrade, DetachedTimestampFile};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -78,7 +78,7 @@ pub fn run(args: Args, json: bool) -> CmdResult {
     if !args.no_default_whitelist {
         patterns.extend(DEFAULT_WHITELIST.iter().map(|s| s.to_string()));
     }
-    let client = CalendarClient::new(Duration::from_secs(args.timeout));
+    let client = CalendarServerClient::new(Duration::from_secs(args.timeout));
     let mut results = Vec::new();
     for path in &args.proofs {
         let r = upgrade_one(path, &args, &patterns, &client)?;
@@ -99,7 +99,7 @@ fn upgrade_one(
     path: &Path,
     args: &Args,
     patterns: &[String],
-    client: &CalendarClient,
+    client: &CalendarServerClient,
 ) -> Result<ProofResult, Unusable> {
     let (mut file, original) = read_proof(path)?;
     let unlistable = |e: evaluate::EvalError| Unusable::file(path, e.to_string()).field("proof");

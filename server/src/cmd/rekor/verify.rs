@@ -11,8 +11,8 @@ use super::{print_integrated_time, read_log_key};
 use crate::cmd::stamped::{print_checks, Stamped, Target};
 use crate::files::read_bounded;
 use crate::outcome::{CmdResult, Exit, Unusable};
+use sealbook_core::pki::signature::HashAlg;
 use sealbook_core::rekor::{self, LogEntry, Verdict, MAX_ENTRY_BYTES};
-use sealbook_core::signature::HashAlg;
 use serde::Serialize;
 use std::path::PathBuf;
 

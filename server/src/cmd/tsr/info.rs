@@ -1,11 +1,11 @@
 //! `sealbook tsr info <t.tsr|t.tst> [--json]`: the facts `openssl ts -reply -text` prints, in
-//! its layout (`core::tsp_text`); with `--json`, the decoded status, TSTInfo and certificates.
+//! its layout (`core::tsp::text`); with `--json`, the decoded status, TSTInfo and certificates.
 
 use super::read_timestamp;
 use crate::outcome::{CmdResult, Exit};
-use sealbook_core::tsp::{Parsed, StatusInfo, TstInfo};
-use sealbook_core::tsp_text;
-use sealbook_core::x509::CertSummary;
+use sealbook_core::pki::x509::CertSummary;
+use sealbook_core::tsp::response::{Parsed, StatusInfo, TstInfo};
+use sealbook_core::tsp::text;
 use serde::Serialize;
 use std::path::PathBuf;
 
@@ -50,7 +50,7 @@ pub fn run(args: Args, json: bool) -> CmdResult {
         };
         println!("{}", serde_json::to_string(&out).expect("info serializes"));
     } else {
-        print!("{}", tsp_text::render(&parsed));
+        print!("{}", text::render(&parsed));
     }
     Ok(Exit::Ok)
 }

@@ -1,7 +1,7 @@
 //! `sealbook tsr ...`: RFC 3161 signed time (spec §3.2 Level 2+, Appendix B step 9).
 //! `info` and `verify` read `.tsr` responses and bare `.tst`/`.p7s` tokens offline; `request`
 //! asks timestamp authorities over HTTP ([`crate::http_client`]). Decoding and every check
-//! are `sealbook_core::tsp`.
+//! are `sealbook_core::tsp::response`.
 
 pub mod info;
 pub mod request;
@@ -10,8 +10,8 @@ pub mod verify;
 use crate::files::read_bounded;
 use crate::outcome::{CmdResult, Unusable};
 use clap::Subcommand;
-use sealbook_core::tsp::{self, Parsed};
-use sealbook_core::x509::{self, Certificate};
+use sealbook_core::pki::x509::{self, Certificate};
+use sealbook_core::tsp::response::{self, Parsed};
 use std::path::Path;
 
 /// Largest timestamp or certificate file read (real tokens with their chain are under 10 KB).
@@ -38,7 +38,7 @@ pub fn run(command: TsrCommand, json: bool) -> CmdResult {
 /// Reads and decodes a `.tsr` or `.tst`; malformed DER is unusable input naming the byte offset.
 pub fn read_timestamp(path: &Path) -> Result<Parsed, Unusable> {
     let bytes = read_bounded(path, MAX_TIMESTAMP_BYTES, "timestamp")?;
-    tsp::parse(&bytes).map_err(|e| {
+    response::parse(&bytes).map_err(|e| {
         Unusable::file(
             path,
             format!(

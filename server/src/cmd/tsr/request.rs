@@ -16,10 +16,10 @@ use crate::files::{read_bounded, with_suffix, write_new, MAX_STAMPED_FILE_BYTES}
 use crate::http_client::{excerpt, Body, HttpClient};
 use crate::outcome::{CmdResult, Exit, Unusable};
 use sealbook_core::checks::{Check, Report, Status};
-use sealbook_core::signature::HashAlg;
-use sealbook_core::tsp::{self, check, Imprinted, Parsed, VerifyOptions};
-use sealbook_core::tsq::{self, TimeStampReq};
-use sealbook_core::x509::Certificate;
+use sealbook_core::pki::signature::HashAlg;
+use sealbook_core::pki::x509::Certificate;
+use sealbook_core::tsp::request::{self, TimeStampReq};
+use sealbook_core::tsp::response::{self, check, Imprinted, Parsed, VerifyOptions};
 use serde::Serialize;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -81,14 +81,14 @@ pub fn run(args: Args, json: bool) -> CmdResult {
     let mut urls: Vec<String> = args.urls.clone();
     for t in &args.tsas {
         let name = clap::ValueEnum::to_possible_value(t).expect("no skipped variants");
-        let (_, url) = tsq::AUTHORITIES
+        let (_, url) = request::AUTHORITIES
             .iter()
             .find(|(n, _)| *n == name.get_name())
             .expect("every --tsa name is a default authority");
         urls.push(url.to_string());
     }
     if urls.is_empty() {
-        urls = tsq::AUTHORITIES
+        urls = request::AUTHORITIES
             .iter()
             .map(|(_, u)| u.to_string())
             .collect();
@@ -108,7 +108,7 @@ pub fn run(args: Args, json: bool) -> CmdResult {
     // Every output is checked before anything is asked, so a run never half-overwrites.
     let mut targets = Vec::new();
     for url in &urls {
-        let name = tsq::authority_name(url);
+        let name = request::authority_name(url);
         let out = args
             .out
             .clone()
@@ -235,7 +235,7 @@ fn ask(
 /// A TimeStampResp as received, and its verdict.
 struct Reply {
     bytes: Vec<u8>,
-    verdict: tsp::Verdict,
+    verdict: response::Verdict,
     carries_certificates: bool,
 }
 
@@ -252,18 +252,18 @@ fn exchange(
     let req = TimeStampReq::for_data(HashAlg::Sha256, data, Some(&nonce), true);
     let der = req.to_der()?;
     let body = Body {
-        content_type: Some(tsq::QUERY_MEDIA_TYPE),
+        content_type: Some(request::QUERY_MEDIA_TYPE),
         bytes: &der,
     };
     let (status, bytes) =
-        client.exchange(url, tsq::REPLY_MEDIA_TYPE, Some(body), MAX_REPLY_BYTES)?;
+        client.exchange(url, request::REPLY_MEDIA_TYPE, Some(body), MAX_REPLY_BYTES)?;
     if status != 200 {
         return Err(format!("{url}: HTTP {status}: {}", excerpt(&bytes)));
     }
     if bytes.len() > MAX_REPLY_BYTES {
         return Err(format!("{url}: reply longer than {MAX_REPLY_BYTES} bytes"));
     }
-    let parsed = tsp::parse(&bytes).map_err(|e| {
+    let parsed = response::parse(&bytes).map_err(|e| {
         format!(
             "{url}: reply is not a TimeStampResp: byte offset {}: {}",
             e.offset, e.message
@@ -278,7 +278,7 @@ fn exchange(
         untrusted: untrusted.to_vec(),
         ..Default::default()
     };
-    let verdict = tsp::verify(&parsed, Imprinted::Data(data), &opts);
+    let verdict = response::verify(&parsed, Imprinted::Data(data), &opts);
     Ok(Reply {
         bytes,
         verdict,

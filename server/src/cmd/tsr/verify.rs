@@ -9,7 +9,7 @@
 use super::{read_certificates, read_timestamp};
 use crate::cmd::stamped::{print_checks, Stamped, Target};
 use crate::outcome::{CmdResult, Exit, Unusable};
-use sealbook_core::tsp::{self, Imprinted, Verdict, VerifyOptions};
+use sealbook_core::tsp::response::{self, Imprinted, Verdict, VerifyOptions};
 use serde::Serialize;
 use std::path::PathBuf;
 
@@ -67,7 +67,7 @@ pub fn run(args: Args, json: bool) -> CmdResult {
         now: Some(now),
         ..Default::default()
     };
-    let verdict = tsp::verify(&parsed, imprinted, &opts);
+    let verdict = response::verify(&parsed, imprinted, &opts);
     let file = args.input.display().to_string();
     if json {
         println!(
@@ -118,7 +118,7 @@ fn print_verdict(file: &str, now: i64, v: &Verdict) {
         word(v.ok)
     );
     if let Some(ok_now) = v.ok_now {
-        let at = sealbook_core::der::Time::from_unix(now).to_iso();
+        let at = sealbook_core::pki::der::Time::from_unix(now).to_iso();
         println!(
             "verdict now (validity checked at {at}, as `openssl ts -verify` does by default): {}",
             word(ok_now)

@@ -8,10 +8,10 @@
 //! the members' byte ranges, so the verifier can hash slices of the stored line instead of
 //! building and re-writing a tree. Any other spelling (other whitespace or key order, `1.50`,
 //! `\/`, escaped non-ASCII, a key with an escape, ...) is declined, and the caller takes the
-//! general path through [`crate::canon`]. The property this module must keep, tested against
+//! general path through [`crate::book::canon`]. The property this module must keep, tested against
 //! the general path: if it accepts a text `t`, then `to_bytes(parse(t), SEAL) == t`.
 
-use crate::canon::MAX_DEPTH;
+use crate::book::canon::MAX_DEPTH;
 use std::ops::Range;
 
 /// One top-level member of a canonical object.
@@ -261,7 +261,7 @@ impl Scanner<'_> {
         }
         let text = &self.s[start..self.i];
         if !is_float {
-            return text != b"-0" && n <= crate::canon::MAX_INT_DIGITS;
+            return text != b"-0" && n <= crate::book::canon::MAX_INT_DIGITS;
         }
         if let Some(canonical) = short_positional_is_repr(&self.s[int_start..self.i]) {
             return canonical;
@@ -270,7 +270,7 @@ impl Scanner<'_> {
             return false;
         };
         let mut repr = Vec::with_capacity(24);
-        crate::canon::write_float(&mut repr, f);
+        crate::book::canon::write_float(&mut repr, f);
         repr == text
     }
 }
@@ -325,7 +325,7 @@ fn short_positional_is_repr(t: &[u8]) -> Option<bool> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::canon::{parse, to_bytes, DumpOptions};
+    use crate::book::canon::{parse, to_bytes, DumpOptions};
 
     fn accepts(text: &str) -> bool {
         let mut m = Vec::new();
@@ -426,7 +426,7 @@ mod tests {
             }
             if let Some(decided) = short_positional_is_repr(t.as_bytes()) {
                 let mut repr = Vec::new();
-                crate::canon::write_float(&mut repr, t.parse::<f64>().unwrap());
+                crate::book::canon::write_float(&mut repr, t.parse::<f64>().unwrap());
                 assert_eq!(
                     decided,
                     repr == t.as_bytes(),

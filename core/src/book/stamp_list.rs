@@ -4,7 +4,7 @@
 //! Each entry line reads `<ledger path>: <N> lines, sha256 <hex>, last link <hex>`; a list may
 //! name several ledgers, and prints the byte rule its hashes follow.
 
-use crate::book::ChainReport;
+use crate::book::chain::ChainReport;
 use crate::hex;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -242,8 +242,9 @@ pub fn check(list: &str, entry: &StampEntry, report: &ChainReport) -> StampCheck
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::book::{verify, BookWriter, VerifyOptions};
-    use crate::canon::{Object, Value};
+    use crate::book::canon::{Object, Value};
+    use crate::book::chain::{verify, VerifyOptions};
+    use crate::book::writer::BookWriter;
 
     const SPEC_LINE: &str = "daily/council/book.jsonl: 159 lines, sha256 59673b9e21ac6d358e7dc3b811dc3d78f5286390094f7133e3704f57cac1a7d9, last link 378273fd057fcbf364746b032f67f42cd811d281da80f39ff0792c4047175b2c";
 

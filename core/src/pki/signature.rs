@@ -3,7 +3,7 @@
 //! P-256 and P-384. Keys come from a SubjectPublicKeyInfo (RFC 5280 §4.1.2.7). Verification is
 //! done by the pure-Rust RustCrypto crates, so it runs the same natively and in wasm32.
 
-use crate::der::{self, tag, Tlv};
+use crate::pki::der::{self, tag, Tlv};
 use ecdsa::signature::hazmat::PrehashVerifier;
 use sha2::Digest;
 

@@ -28,8 +28,8 @@
 //! - an identifier already seen on an earlier row with a different contract is refused.
 
 use crate::calendar::{self, Date, Horizon, Instant};
-use crate::contract::{canonical_bytes, CONTRACT_KEYS, EV1_KEYS};
-use crate::forecasts_csv::{
+use crate::contract::event::{canonical_bytes, CONTRACT_KEYS, EV1_KEYS};
+use crate::contract::forecasts_csv::{
     parse_bool, parse_count, parse_number, required_columns, Columns, CsvTable, CELL_STATUS_VALUES,
     LINE_KIND_VALUES, RUN_ROLE_VALUES, STATUS_VALUES,
 };
@@ -368,8 +368,8 @@ pub fn check(bytes: &[u8]) -> ConformanceReport {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::contract::EventContract;
-    use crate::forecasts_csv::{CONTRACT_COLUMNS, TABLE_C1_COLUMNS};
+    use crate::contract::event::EventContract;
+    use crate::contract::forecasts_csv::{CONTRACT_COLUMNS, TABLE_C1_COLUMNS};
 
     fn header() -> Vec<&'static str> {
         TABLE_C1_COLUMNS

@@ -2,8 +2,8 @@
 //! `application/timestamp-query` (§3.4), and decoding one (e.g. a stored `.tsq`).
 //! The nonce is an input: core has no random source.
 
-use crate::der::{self, tag};
-use crate::signature::{oid, HashAlg};
+use crate::pki::der::{self, tag};
+use crate::pki::signature::{oid, HashAlg};
 
 /// The timestamp authorities the league uses (spec §3.2 Level 2+): `sealbook tsr request`'s
 /// defaults, by the short name that also ends the stored token's file name.
@@ -176,7 +176,7 @@ impl TimeStampReq {
         let mi = r.expect(tag::SEQUENCE, "TimeStampReq.messageImprint")?;
         let mut mr = mi.reader();
         let alg_t = mr.expect(tag::SEQUENCE, "MessageImprint.hashAlgorithm")?;
-        let alg = crate::signature::AlgorithmIdentifier::parse(&alg_t)?;
+        let alg = crate::pki::signature::AlgorithmIdentifier::parse(&alg_t)?;
         let hash = HashAlg::from_oid(&alg.oid)
             .ok_or(())
             .or_else(|_| alg_t.error(format!("unsupported hash {}", alg.oid)))?;

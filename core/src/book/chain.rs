@@ -1,134 +1,19 @@
-//! The sealed book: seal, link, sealing new lines, and streaming chain verification with
-//! byte-exact prefix hashes (spec §3.2; Appendix B steps 3 and 4).
-//!
-//! For line i with content c_i (every field but `n`, `prev`, `seal`, `link`):
-//! `seal_i = H(J(c_i))`, `link_i = H(J(c_i ∪ {n: i, prev: link_{i-1}, seal: seal_i}))`,
-//! `link_0 = ""`, where H is SHA-256 and J is [`crate::canon`] with [`DumpOptions::SEAL`].
+//! Streaming chain verification of a sealed book with byte-exact prefix hashes (spec §3.2;
+//! Appendix B step 4).
 //!
 //! The prefix hash of N lines is SHA-256 over the file's first N lines exactly as stored, each
 //! with its LF; a last line without LF is not counted yet (it is a *partial tail*).
 
-use crate::canon::{self, DumpOptions, EncodeError, JsonStr, Object, Value};
-use crate::canonical_form;
+use crate::book::canon::{self, DumpOptions, JsonStr, Value};
+use crate::book::canonical_form;
+use crate::book::seal::{seal_and_link, SealLinkHasher, BOOKKEEPING_FIELDS};
 use crate::hex;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
-/// The four bookkeeping fields; every other field is content.
-pub const BOOKKEEPING_FIELDS: [&str; 4] = ["n", "prev", "seal", "link"];
-
 /// Longest line the streaming verifier buffers (bytes). A longer line is reported as a `json`
 /// problem and skipped, while its bytes still count in the prefix hash.
 pub const DEFAULT_MAX_LINE_BYTES: usize = 64 << 20;
-
-/// Hashes a line's members, in sorted key order, into its seal and link at once: the seal
-/// over every member but the four bookkeeping fields, the link over every member but `link`.
-///
-/// The two messages are the same bytes until the first of `n`, `prev`, `seal` (`link` is in
-/// neither), and with sorted keys that common start holds most of a line (an answer's
-/// `items`, its hashes, `kind`). SHA-256 is a stream, so the common start is hashed once and
-/// the state is copied where the messages part.
-struct SealLinkHasher {
-    /// The link's hash, and until the messages part, the seal's too.
-    link: Sha256,
-    /// The seal's own hash, from where the messages part.
-    seal: Option<Sha256>,
-    seal_empty: bool,
-    link_empty: bool,
-}
-
-impl SealLinkHasher {
-    fn new() -> Self {
-        let mut link = Sha256::new();
-        link.update(b"{");
-        SealLinkHasher {
-            link,
-            seal: None,
-            seal_empty: true,
-            link_empty: true,
-        }
-    }
-
-    /// One member, `"key": value` as `J` writes it.
-    fn member(&mut self, key: &[u8], member: &[u8]) {
-        let sep = canon::item_separator(DumpOptions::SEAL);
-        if key == b"link" {
-            return;
-        }
-        let in_seal = !matches!(key, b"n" | b"prev" | b"seal");
-        if !in_seal && self.seal.is_none() {
-            self.seal = Some(self.link.clone()); // the messages part here
-        }
-        if let Some(seal) = self.seal.as_mut().filter(|_| in_seal) {
-            if !self.seal_empty {
-                seal.update(sep);
-            }
-            seal.update(member);
-        }
-        if in_seal {
-            self.seal_empty = false;
-        }
-        if !self.link_empty {
-            self.link.update(sep);
-        }
-        self.link.update(member);
-        self.link_empty = false;
-    }
-
-    fn finish(self) -> ([u8; 32], [u8; 32]) {
-        let mut link = self.link;
-        let mut seal = self.seal.unwrap_or_else(|| link.clone());
-        seal.update(b"}");
-        link.update(b"}");
-        (seal.finalize().into(), link.finalize().into())
-    }
-}
-
-/// Seal and link of a parsed book line, computed from the line's own fields: the seal over
-/// its content, the link over every field but `link` (as stored: `n`, `prev`, `seal` included).
-/// Both are computed in one pass, each member serialized once.
-pub fn seal_and_link(line: &Object) -> Result<([u8; 32], [u8; 32]), EncodeError> {
-    let mut hasher = SealLinkHasher::new();
-    let mut member = Vec::with_capacity(256);
-    for (key, value) in line.iter() {
-        if key.as_wtf8() == b"link" {
-            continue;
-        }
-        member.clear();
-        canon::write_member(&mut member, key, value, DumpOptions::SEAL)?;
-        hasher.member(key.as_wtf8(), &member);
-    }
-    Ok(hasher.finish())
-}
-
-/// A line sealed by [`seal_line`], ready to append to a book.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SealedLine {
-    /// `J(line)` followed by LF.
-    pub bytes: Vec<u8>,
-    pub seal: String,
-    pub link: String,
-}
-
-/// Seals `content` as line `n` after a line whose link is `prev` (`""` for line 1).
-/// Bookkeeping fields in `content` are replaced.
-pub fn seal_line(content: &Object, n: u64, prev: &str) -> Result<SealedLine, EncodeError> {
-    let mut line = content.clone();
-    for f in BOOKKEEPING_FIELDS {
-        line.remove(f);
-    }
-    line.insert("n", Value::Int(canon::Int::from(n as i64)));
-    line.insert("prev", Value::Str(JsonStr::from(prev)));
-    let (seal, _) = seal_and_link(&line)?;
-    let seal = hex::encode(&seal);
-    line.insert("seal", Value::Str(JsonStr::from(seal.as_str())));
-    let (_, link) = seal_and_link(&line)?;
-    let link = hex::encode(&link);
-    line.insert("link", Value::Str(JsonStr::from(link.as_str())));
-    let mut bytes = canon::to_bytes(&Value::Object(line), DumpOptions::SEAL)?;
-    bytes.push(b'\n');
-    Ok(SealedLine { bytes, seal, link })
-}
 
 /// Which of the Appendix B step 4 checks a problem belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
@@ -477,7 +362,7 @@ impl ChainVerifier {
     }
 
     /// The fast path: a line stored exactly as `J(line)` (as [`BookWriter`] writes it) is
-    /// hashed from its own bytes, without building a tree (see [`crate::canonical_form`]).
+    /// hashed from its own bytes, without building a tree (see [`crate::book::canonical_form`]).
     fn fields_of_canonical(&mut self, text: &[u8]) -> Option<LineFields> {
         if !canonical_form::seal_form_members(text, &mut self.spans) {
             return None;
@@ -659,46 +544,11 @@ pub fn verify(book: &[u8], opts: VerifyOptions) -> ChainReport {
     v.finish()
 }
 
-/// Appends sealed lines to a book: the writer's side of §3.2, used by the server's jobs and
-/// the demo generator.
-#[derive(Clone, Debug, Default)]
-pub struct BookWriter {
-    lines: u64,
-    last_link: String,
-}
-
-impl BookWriter {
-    /// A writer for an empty book.
-    pub fn new() -> Self {
-        Self::default()
-    }
-
-    /// A writer continuing a book whose last line is `lines` with link `last_link`
-    /// (take both from a clean [`ChainReport`]).
-    pub fn resume(lines: u64, last_link: String) -> Self {
-        BookWriter { lines, last_link }
-    }
-
-    pub fn lines(&self) -> u64 {
-        self.lines
-    }
-
-    pub fn last_link(&self) -> &str {
-        &self.last_link
-    }
-
-    /// Seals `content` as the next line and returns its bytes (with LF).
-    pub fn append(&mut self, content: &Object) -> Result<SealedLine, EncodeError> {
-        let sealed = seal_line(content, self.lines + 1, &self.last_link)?;
-        self.lines += 1;
-        self.last_link = sealed.link.clone();
-        Ok(sealed)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::book::canon::Object;
+    use crate::book::writer::BookWriter;
 
     fn obj(text: &str) -> Object {
         match canon::parse(text.as_bytes()).unwrap() {

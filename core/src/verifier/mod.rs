@@ -9,16 +9,16 @@
 //! files and feeds books chunk by chunk; everything it decides is here, so it runs natively in
 //! tests.
 
-use crate::book::ChainReport;
+use crate::book::chain::ChainReport;
+use crate::book::stamp_list::{self, StampCheck, StampEntry, StampedList};
 use crate::checks::{Check, Status};
 use crate::ots::bitcoin::BlockHeader;
 use crate::ots::evaluate::{attestations, info_text, AttestationPath};
 use crate::ots::report::{check_proof, stamped_file_name, ProofReport};
 use crate::ots::DetachedTimestampFile;
+use crate::pki::x509::CertSummary;
 use crate::rekor;
-use crate::stamp_list::{self, StampCheck, StampEntry, StampedList};
-use crate::tsp::{self, NamedBytes};
-use crate::x509::CertSummary;
+use crate::tsp::response::{self as tsp, NamedBytes};
 use serde::{Deserialize, Serialize};
 
 /// Largest stamped list read (bytes). Real lists are a few hundred bytes per ledger.
@@ -853,8 +853,9 @@ impl SessionReport {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::book::{verify, BookWriter, VerifyOptions};
-    use crate::canon::{Object, Value};
+    use crate::book::canon::{Object, Value};
+    use crate::book::chain::{verify, VerifyOptions};
+    use crate::book::writer::BookWriter;
     use crate::ots::attestation::Attestation;
     use crate::ots::Op;
 

@@ -8,7 +8,7 @@
 //! The spec states the 16-digit truncation and the serialization for `ev2-`; for `ev1-` it
 //! states only the prefix and the five keys, and this module applies the same construction.
 
-use crate::canon::{self, DumpOptions, Object, Value};
+use crate::book::canon::{self, DumpOptions, Object, Value};
 use crate::hex;
 use sha2::{Digest, Sha256};
 use std::fmt;

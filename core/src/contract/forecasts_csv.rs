@@ -6,7 +6,7 @@
 //! row 1, as a spreadsheet counts) and, where one is at fault, its column.
 
 use crate::calendar::{Horizon, Instant};
-use crate::contract::EventContract;
+use crate::contract::event::EventContract;
 use std::fmt;
 
 /// The columns of Table C1, as named on 2026-10-21 08:16 UTC.
@@ -341,7 +341,7 @@ impl ForecastRow {
         p: Option<f64>,
     ) -> ForecastRow {
         let reference = format!("{session}T13:30:00Z");
-        let contract = crate::contract::EventContract::from_values([
+        let contract = crate::contract::event::EventContract::from_values([
             asset,
             h.as_str(),
             &reference,

@@ -13,10 +13,10 @@
 //! the signer (RFC 3161 §2.4.2).
 
 use crate::checks::{Check, Checks, Status};
-use crate::der::{self, tag, Time, Tlv};
 use crate::hex;
-use crate::signature::{self, AlgorithmIdentifier, HashAlg, Scheme};
-use crate::x509::{self, ser_hex, ser_opt_hex, CertSummary, Certificate, Extension, Name};
+use crate::pki::der::{self, tag, Time, Tlv};
+use crate::pki::signature::{self, AlgorithmIdentifier, HashAlg, Scheme};
+use crate::pki::x509::{self, ser_hex, ser_opt_hex, CertSummary, Certificate, Extension, Name};
 use serde::Serialize;
 
 pub mod oid {

@@ -2,9 +2,9 @@
 //! certification path building and validation (RFC 5280 §6, restricted to what RFC 3161
 //! verification needs) to trust anchors the reader supplies. Time is an input: core has no clock.
 
-use crate::der::{self, tag, Time, Tlv};
 use crate::hex;
-use crate::signature::{self, AlgorithmIdentifier, PublicKey, Scheme};
+use crate::pki::der::{self, tag, Time, Tlv};
+use crate::pki::signature::{self, AlgorithmIdentifier, PublicKey, Scheme};
 use base64::Engine;
 use serde::Serialize;
 

@@ -5,8 +5,8 @@
 //! One difference is deliberate: TSTInfo extensions are listed as OID, criticality and value
 //! hex, not through OpenSSL's per-extension printers.
 
-use crate::der::Time;
-use crate::tsp::{Parsed, StatusInfo, TstInfo};
+use crate::pki::der::Time;
+use crate::tsp::response::{Parsed, StatusInfo, TstInfo};
 use std::fmt::Write;
 
 /// PKIFailureInfo texts in OpenSSL's order (bit, text).

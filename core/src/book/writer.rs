@@ -1,0 +1,42 @@
+//! Appending sealed lines to a book (spec §3.2): the writer's side of the chain that
+//! [`crate::book::chain`] verifies.
+
+use crate::book::canon::{EncodeError, Object};
+use crate::book::seal::{seal_line, SealedLine};
+
+/// Appends sealed lines to a book: the writer's side of §3.2, used by the server's jobs and
+/// the demo generator.
+#[derive(Clone, Debug, Default)]
+pub struct BookWriter {
+    lines: u64,
+    last_link: String,
+}
+
+impl BookWriter {
+    /// A writer for an empty book.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// A writer continuing a book whose last line is `lines` with link `last_link`
+    /// (take both from a clean [`ChainReport`](crate::book::chain::ChainReport)).
+    pub fn resume(lines: u64, last_link: String) -> Self {
+        BookWriter { lines, last_link }
+    }
+
+    pub fn lines(&self) -> u64 {
+        self.lines
+    }
+
+    pub fn last_link(&self) -> &str {
+        &self.last_link
+    }
+
+    /// Seals `content` as the next line and returns its bytes (with LF).
+    pub fn append(&mut self, content: &Object) -> Result<SealedLine, EncodeError> {
+        let sealed = seal_line(content, self.lines + 1, &self.last_link)?;
+        self.lines += 1;
+        self.last_link = sealed.link.clone();
+        Ok(sealed)
+    }
+}
