@@ -4,7 +4,10 @@
 //! CLI reaches the same conclusions in tests/rekor_vectors.rs, tests/tsa_vectors.rs and
 //! tests/bitcoin_headers_vectors.rs.
 
-use sealbook_core::verifier::{ListInput, RekorResult, SessionReport, TrustInput, TrustLevel};
+use sealbook_core::verifier::{
+    HeadersInput, ListInput, RekorResult, SessionReport, TrustInput, TrustLevel,
+};
+use sealbook_web::proof_view::header_lines as header_lines_of;
 use sealbook_web::report_view::headline;
 use std::path::PathBuf;
 
@@ -101,4 +104,69 @@ fn rekor_entry_without_set_is_in_the_log_with_an_unsigned_time() {
         "{}",
         headline(&r)
     );
+}
+
+/// `HEIGHT HEX` lines for header files named by their height (`main-` prefixes dropped).
+fn pasted(rel: &[&str]) -> String {
+    rel.iter()
+        .map(|r| {
+            let name = r.rsplit('/').next().unwrap();
+            let h: u64 = name
+                .trim_end_matches(".bin")
+                .trim_start_matches("main-")
+                .parse()
+                .unwrap();
+            format!(
+                "{h} {}\n",
+                sealbook_core::hex::encode(&read(&format!("bitcoin-headers/{r}")))
+            )
+        })
+        .collect()
+}
+
+fn header_lines(text: &str) -> Vec<String> {
+    let h = HeadersInput::parse(text);
+    assert_eq!(h.error, None);
+    header_lines_of(h.analysis.as_ref().unwrap())
+        .into_iter()
+        .map(|(_, l)| l)
+        .collect()
+}
+
+/// bitcoin-headers/MANIFEST.md, pasted into the page's header box.
+#[test]
+fn pasted_headers_reach_the_manifest_conclusions() {
+    let run: Vec<String> = (822528..=822551)
+        .map(|h| format!("continuous/0{h}.bin"))
+        .collect();
+    let run: Vec<&str> = run.iter().map(String::as_str).collect();
+    let lines = header_lines(&pasted(&run));
+    assert_eq!(
+        lines[0],
+        "24 header(s): 24 with valid proof of work, 23 linked to a supplied parent, 1 run(s)"
+    );
+    assert!(lines[1].starts_with("Heaviest run: 24 header(s) from 0000..4d97e93a (height 822528) to 0000..f55678ce (height 822551), total work 0x623c3d68b8435e6fdd200"), "{}", lines[1]);
+    assert!(
+        lines[2].contains("1703320483 (2023-12-23T08:34:43Z); its time 1703325798 is above it"),
+        "{}",
+        lines[2]
+    );
+    assert!(
+        lines[3].contains("1703321613 (2023-12-23T08:53:33Z)"),
+        "{}",
+        lines[3]
+    );
+
+    let mut rt = vec!["continuous/0822528.bin".to_string()];
+    rt.extend((824532..=824544).map(|h| format!("retarget/0{h}.bin")));
+    let rt: Vec<&str> = rt.iter().map(String::as_str).collect();
+    let lines = header_lines(&pasted(&rt));
+    assert!(lines.iter().any(|l| l == "Retarget at height 824544: timespan 1189914 s from heights 822528..824543 (2015 intervals; clamped 1189914), 0x1703e8b3 x 1189914/1209600 = 0x1703d869: matches the new nBits 0x1703d869"), "{lines:#?}");
+
+    let lines = header_lines(&pasted(&[
+        "stale/main-0823225.bin",
+        "stale/0823226.bin",
+        "stale/main-0823226.bin",
+    ]));
+    assert!(lines.iter().any(|l| l.starts_with("Fork on 0000..68faa71d (height 823225): 0000..ae71e056 and 0000..faef2cbd compete with equal work; from headers alone it cannot be told which is on the main chain")), "{lines:#?}");
 }

@@ -12,7 +12,7 @@
 use crate::book::chain::ChainReport;
 use crate::book::stamp_list::{self, StampCheck, StampEntry, StampedList};
 use crate::checks::{Check, Status};
-use crate::ots::bitcoin::BlockHeader;
+use crate::ots::bitcoin::{analyze_headers, parse_labelled, BlockHeader, HeaderAnalysis};
 use crate::ots::evaluate::{attestations, info_text, AttestationPath};
 use crate::ots::report::{check_proof, stamped_file_name, ProofReport};
 use crate::ots::DetachedTimestampFile;
@@ -233,10 +233,14 @@ pub struct HeadersInput {
     pub error: Option<String>,
     #[serde(skip)]
     pub headers: Vec<BlockHeader>,
+    /// The headers as a set: runs, total work, median time past, retargets, forks.
+    #[serde(default)]
+    pub analysis: Option<HeaderAnalysis>,
 }
 
 impl HeadersInput {
-    /// Reads 80-byte headers as hex, one per line (blank text: no headers).
+    /// Reads 80-byte headers as hex, one per line, or `HEIGHT HEX` lines naming heights
+    /// (blank text: no headers), and analyses them as a set.
     pub fn parse(text: &str) -> HeadersInput {
         if text.len() > MAX_HEADERS_TEXT_BYTES {
             let error = Some(format!(
@@ -251,11 +255,12 @@ impl HeadersInput {
         if text.trim().is_empty() {
             return HeadersInput::default();
         }
-        match BlockHeader::parse_many(text.as_bytes()) {
-            Ok(headers) => HeadersInput {
-                count: headers.len(),
+        match parse_labelled(text.as_bytes()) {
+            Ok(labelled) => HeadersInput {
+                count: labelled.len(),
                 error: None,
-                headers,
+                analysis: analyze_headers(&labelled).ok(),
+                headers: labelled.into_iter().map(|l| l.header).collect(),
             },
             Err(e) => HeadersInput {
                 error: Some(format!("header {}: {}", e.index + 1, e.message)),
