@@ -107,6 +107,9 @@ pub fn token(t: &TokenResult) -> Html {
             if let Some(list) = &t.list {
                 <p class="note">{ "RFC 3161 timestamp on " }<code>{ list }</code></p>
             }
+            if let Some(m) = &t.missing_signer {
+                <p class="callout bad" data-testid="missing-signer">{ format!("Signer certificate not supplied: the token embeds no certificates, so its signature cannot be checked. Drop the certificate with {m} (and its intermediate) as a .pem file beside the token.") }</p>
+            }
             { failure_line(t.error.as_deref(), (!t.ok).then(|| t.first_failure()).flatten()) }
             if t.gen_time.is_some() {
                 <dl class="facts">

@@ -5,7 +5,7 @@
 //! tests/bitcoin_headers_vectors.rs.
 
 use sealbook_core::verifier::{
-    HeadersInput, ListInput, RekorResult, SessionReport, TrustInput, TrustLevel,
+    HeadersInput, ListInput, RekorResult, SessionReport, TokenResult, TrustInput, TrustLevel,
 };
 use sealbook_web::proof_view::header_lines as header_lines_of;
 use sealbook_web::report_view::headline;
@@ -169,4 +169,87 @@ fn pasted_headers_reach_the_manifest_conclusions() {
         "stale/main-0823226.bin",
     ]));
     assert!(lines.iter().any(|l| l.starts_with("Fork on 0000..68faa71d (height 823225): 0000..ae71e056 and 0000..faef2cbd compete with equal work; from headers alone it cannot be told which is on the main chain")), "{lines:#?}");
+}
+
+/// A token dropped as `token_name` beside `list` (its stamped file), FreeTSA's root chosen as
+/// the trust anchor, "now" 2026-11-30 (after the FreeTSA certificate expired).
+fn token_on_page(list: &str, data: &[u8], token_name: &str, token: &[u8]) -> SessionReport {
+    let lists = [ListInput::parse(list, data)];
+    let trust = TrustInput {
+        anchor_files: vec![(
+            "freetsaCA.pem".into(),
+            read("tsa-real/freetsa-signsinpe/certs/freetsaCA.pem"),
+        )],
+        now: 1_795_996_800,
+        ..Default::default()
+    };
+    let mut r = report();
+    r.tokens = vec![TokenResult::check(token_name, token, &lists, &[], &trust)];
+    r.lists = lists.iter().map(Into::into).collect();
+    r
+}
+
+/// tsa-real/MANIFEST.md on the page: the FreeTSA token verifies at genTime (not now), the
+/// edited file fails on the imprint, the rejection is the authority's, and the DigiCert token
+/// without its certificate fails closed naming the certificate to drop.
+#[test]
+fn real_tsa_tokens_reach_the_manifest_conclusions() {
+    let dir = "tsa-real/freetsa-signsinpe";
+    let r = token_on_page(
+        "README.md",
+        &read(&format!("{dir}/3c480471/README.md")),
+        "README.md.freetsa.tsr",
+        &read(&format!("{dir}/3c480471/README.md.tsr")),
+    );
+    let t = &r.tokens[0];
+    assert!(t.ok && t.ok_now == Some(false), "{t:#?}");
+    assert_eq!(r.level(), TrustLevel::Level2Plus);
+    assert_eq!(t.gen_time.as_deref(), Some("2019-02-15T22:36:59.615695Z"));
+    assert!(
+        headline(&r).starts_with(
+            "Verified: README.md was timestamped at 2019-02-15T22:36:59.615695Z by O=Free TSA"
+        ),
+        "{}",
+        headline(&r)
+    );
+
+    let r = token_on_page(
+        "README.md",
+        &read(&format!("{dir}/7381ce0a/README.md")),
+        "README.md.freetsa.tsr",
+        &read(&format!("{dir}/7381ce0a/README.md.tsr")),
+    );
+    assert!(!r.tokens[0].ok);
+    assert!(headline(&r).contains("does not verify: imprint: token stamps SHA-1 24c153ee8dd595b3a2ad77cd98862f00f6f2be8a, the data hashes to 02462e0c6fe0e84f32ce5ed9b0a68dbcb488461d"), "{}", headline(&r));
+
+    let r = token_on_page(
+        "README.md",
+        &read(&format!("{dir}/3c480471/README.md")),
+        "README.md.freetsa.tsr",
+        &read(&format!("{dir}/c82ae436/README.tsr")),
+    );
+    assert!(!r.tokens[0].ok);
+    assert!(headline(&r).contains("does not verify: status: rejection (2): unrecognized or unsupported Algorithm Identifier. - the authority's answer: no timestamp was granted"), "{}", headline(&r));
+
+    let r = token_on_page(
+        "json_firmado.jws",
+        &read("tsa-real/digicert-firmadorjsoncli/json_firmado.jws"),
+        "json_firmado.jws.digicert.tsr",
+        &read("tsa-real/digicert-firmadorjsoncli/timestamp.tsr"),
+    );
+    let t = &r.tokens[0];
+    assert!(!t.ok);
+    assert!(
+        t.missing_signer
+            .as_deref()
+            .unwrap()
+            .contains("serial 0bae66bc5aba7f9587c6f9e904e33304"),
+        "{t:#?}"
+    );
+    assert!(
+        headline(&r).contains("does not verify: signer: signer certificate not supplied"),
+        "{}",
+        headline(&r)
+    );
+    assert_ne!(r.level(), TrustLevel::Level2Plus);
 }

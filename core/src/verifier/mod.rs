@@ -555,6 +555,10 @@ pub struct TokenResult {
     /// The path built, leaf first, anchor last.
     pub chain: Vec<CertSummary>,
     pub checks: Vec<CheckRow>,
+    /// Issuer and serial of the signer certificate neither the token nor the dropped
+    /// certificates hold: the certificate to drop beside the token.
+    #[serde(default)]
+    pub missing_signer: Option<String>,
 }
 
 impl TokenResult {
@@ -629,6 +633,7 @@ impl TokenResult {
         out.signature_algorithm = parsed.token().and_then(tsp::signer_algorithm);
         out.chain = v.chain;
         out.checks = v.checks.iter().map(CheckRow::from).collect();
+        out.missing_signer = v.missing_signer;
         out
     }
 
