@@ -635,7 +635,14 @@ fn python_opentimestamps_inline_vectors() {
 
 /// ots/extra/MANIFEST.md: (file, file SHA-256, Bitcoin heights with display-order roots,
 /// pending calendars).
-const EXTRA: &[(&str, &str, &[(u64, &str)], &[&str])] = &[
+type Extra = (
+    &'static str,
+    &'static str,
+    &'static [(u64, &'static str)],
+    &'static [&'static str],
+);
+
+const EXTRA: &[Extra] = &[
     (
         "extra/gdp2q25-2nd.pdf.ots",
         "c70972a12908b73c2407d9cc6842ba2a02203a690f3090cd29f30c45f0cfd93d",
