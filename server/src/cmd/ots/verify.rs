@@ -36,7 +36,8 @@ pub struct Args {
     /// (ascending: up to 11 before the attested block for median time past, then confirmations).
     #[arg(long, value_name = "HEX")]
     header: Vec<String>,
-    /// A file of consecutive headers: hex, one per line, or concatenated 80-byte binary.
+    /// A file of consecutive headers: hex, one per line (`HEIGHT HEX` lines accepted), or
+    /// concatenated 80-byte binary.
     #[arg(long, value_name = "FILE")]
     headers: Option<PathBuf>,
     /// A block merkle root (hex, internal or display order) to compare with the proof: a
