@@ -716,7 +716,7 @@ fn extra_proofs_reach_their_heights_roots_and_calendars() {
             );
         }
 
-        let p = ots_common::ots_dir().join(rel);
+        let p = vectors_dir().join("ots").join(rel);
         let out = sealbook_tests::sealbook_cli()
             .args(["ots", "verify"])
             .arg(&p)
@@ -765,7 +765,7 @@ fn extra_proofs_ots_info_is_the_reference_text() {
         .filter(|p| p.is_file())
         .expect("the `ots` command beside $SEALBOOK_PYTHON");
     for (rel, ..) in EXTRA {
-        let p = ots_common::ots_dir().join(rel);
+        let p = vectors_dir().join("ots").join(rel);
         let theirs = std::process::Command::new(sealbook_tests::python())
             .arg(&ots)
             .arg("info")

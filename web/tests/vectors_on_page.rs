@@ -1,8 +1,8 @@
 //! The verifier page's core entry points on the real vectors in ../shared/vectors (each per its
 //! MANIFEST.md), called natively: what the page's worker computes for dropped files
 //! (`verifier::*Result::check`) and the headline and trust lines the page prints from it. The
-//! CLI reaches the same conclusions in tests/rekor_vectors.rs, tests/tsa_vectors.rs and
-//! tests/bitcoin_headers_vectors.rs.
+//! CLI reaches the same conclusions in tests/rekor_vectors.rs, tests/tsp_real_vectors.rs,
+//! tests/ots_vectors.rs and tests/bitcoin_headers_vectors.rs.
 
 use sealbook_core::verifier::{
     HeadersInput, ListInput, RekorResult, SessionReport, TokenResult, TrustInput, TrustLevel,
@@ -252,4 +252,45 @@ fn real_tsa_tokens_reach_the_manifest_conclusions() {
         headline(&r)
     );
     assert_ne!(r.level(), TrustLevel::Level2Plus);
+}
+
+/// ots/extra/MANIFEST.md on the page, the proofs dropped without the files they stamp: the
+/// heights are listed (both for the proof with two), the pending calendars named, nothing
+/// claimed verified.
+#[test]
+fn extra_ots_proofs_list_their_heights_and_stay_open() {
+    use sealbook_core::verifier::{ProofResult, ProofState};
+    use sealbook_web::proof_view::bitcoin_heights;
+    let cases: [(&str, &[u64]); 3] = [
+        ("gdp2q25-2nd.pdf.ots", &[912095]),
+        ("large_test.ots", &[449397, 449399]),
+        ("small_test.ots", &[]),
+    ];
+    for (name, heights) in cases {
+        let p = ProofResult::check(
+            name,
+            &read(&format!("ots/extra/{name}")),
+            &[],
+            &HeadersInput::default(),
+        );
+        assert_eq!(p.state(), ProofState::Open, "{name}");
+        let mut got = bitcoin_heights(std::slice::from_ref(&p));
+        got.sort();
+        assert_eq!(got, heights, "{name}");
+        let info = p.info.as_deref().unwrap();
+        for h in heights {
+            assert!(
+                info.contains(&format!("verify BitcoinBlockHeaderAttestation({h})")),
+                "{name}"
+            );
+        }
+        if name.contains("test") {
+            assert!(
+                info.contains(
+                    "verify PendingAttestation('https://alice.btc.calendar.opentimestamps.org')"
+                ),
+                "{name}"
+            );
+        }
+    }
 }
