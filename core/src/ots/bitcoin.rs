@@ -644,7 +644,10 @@ fn analyze_within(
         .iter()
         .copied()
         .max_by(|&a, &b| best[a].0.cmp(&best[b].0).then(b.cmp(&a)))
-        .expect("a live header");
+        .ok_or_else(|| HeaderError {
+            index: 0,
+            message: "the headers link in a cycle".into(),
+        })?;
     let (best_work, best_length, best_tip) = best[best_first];
     let links = parent.iter().filter(|p| p.is_some()).count();
 
