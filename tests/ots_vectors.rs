@@ -629,3 +629,162 @@ fn python_opentimestamps_inline_vectors() {
         }
     }
 }
+
+/// ots/extra/MANIFEST.md: (file, file SHA-256, Bitcoin heights with display-order roots,
+/// pending calendars).
+type Extra = (
+    &'static str,
+    &'static str,
+    &'static [(u64, &'static str)],
+    &'static [&'static str],
+);
+
+const EXTRA: &[Extra] = &[
+    (
+        "extra/gdp2q25-2nd.pdf.ots",
+        "c70972a12908b73c2407d9cc6842ba2a02203a690f3090cd29f30c45f0cfd93d",
+        &[(
+            912095,
+            "936131994129988e1932d8c1c6a9780fd42ae4c87204cfb0ac852be1250039ae",
+        )],
+        &[],
+    ),
+    (
+        "extra/large_test.ots",
+        "6fd9c1c4f096b77e6d4457bac1c7f51010d318db483f2868d3795843f098d378",
+        &[
+            (
+                449399,
+                "5e1feb6562415b0b37732de0a88c5dfba62ee51e465f0c143befe81467a21d1a",
+            ),
+            (449397, ""),
+        ],
+        &[
+            "https://alice.btc.calendar.opentimestamps.org",
+            "https://bob.btc.calendar.opentimestamps.org",
+        ],
+    ),
+    (
+        "extra/small_test.ots",
+        "a70dfe69c5a0d62816781abb6e1777854718624a0d194231adb14c32ee5438a4",
+        &[],
+        &[
+            "https://alice.btc.calendar.opentimestamps.org",
+            "https://bob.btc.calendar.opentimestamps.org",
+        ],
+    ),
+];
+
+/// The 2025 proof and the proof with two Bitcoin heights reach what the MANIFEST states, in
+/// core and through `sealbook ots verify` (no header given: named, not verified; pending
+/// calendars named).
+#[test]
+fn extra_proofs_reach_their_heights_roots_and_calendars() {
+    for (rel, digest, heights, pending) in EXTRA {
+        let f = proof(rel);
+        assert_eq!(hex::encode(f.file_digest()), *digest, "{rel}");
+        let roots = bitcoin_roots(&f.timestamp);
+        assert_eq!(
+            roots.iter().map(|r| r.0).collect::<Vec<_>>(),
+            heights.iter().map(|h| h.0).collect::<Vec<_>>(),
+            "{rel}"
+        );
+        for ((_, internal, display), (_, want)) in roots.iter().zip(heights.iter()) {
+            if !want.is_empty() {
+                assert_eq!(display, want, "{rel}");
+                let mut rev = hex::decode(want).unwrap();
+                rev.reverse();
+                assert_eq!(*internal, hex::encode(&rev), "{rel}");
+            }
+        }
+        assert_eq!(pending_uris(&f.timestamp), *pending, "{rel}");
+        let v = verify_bitcoin(&f.timestamp, &[]).unwrap();
+        assert!(!v.ok);
+        if heights.is_empty() {
+            assert!(
+                v.level.starts_with("not yet verifiable: pending"),
+                "{}",
+                v.level
+            );
+        } else {
+            assert_eq!(
+                v.level,
+                "not verified: supply the block header of the attested height"
+            );
+        }
+
+        let p = vectors_dir().join("ots").join(rel);
+        let out = sealbook_tests::sealbook_cli()
+            .args(["ots", "verify"])
+            .arg(&p)
+            .args(["--digest", digest])
+            .output()
+            .unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert_eq!(out.status.code(), Some(1), "{rel}: {text}");
+        for (h, root) in heights.iter() {
+            assert!(
+                text.contains(&format!(
+                    "Bitcoin block {h}: NOT verified: no header supplied for block {h}"
+                )),
+                "{rel}: {text}"
+            );
+            if !root.is_empty() {
+                assert!(
+                    text.contains(&format!("merkle root {root} (display)")),
+                    "{rel}: {text}"
+                );
+            }
+        }
+        for uri in pending.iter() {
+            assert!(text.contains(&format!("  {uri}\n")), "{rel}: {text}");
+        }
+    }
+    // The 2025 proof's root typed in either order is only a weaker match.
+    let f = proof("extra/gdp2q25-2nd.pdf.ots");
+    let paths = attestations(&f.timestamp).unwrap();
+    assert_eq!(
+        match_merkle_root(
+            &paths,
+            "ae390025e12b85acb0cf0472c8e42ad40f78a9c6c1d832198e98294199316193"
+        ),
+        Some((0, RootOrder::Internal))
+    );
+}
+
+/// `sealbook ots info` on the extra proofs is byte-identical to python-opentimestamps'
+/// `ots info` (the `ots` command beside $SEALBOOK_PYTHON) and lists both heights.
+#[test]
+fn extra_proofs_ots_info_is_the_reference_text() {
+    let ots = sealbook_tests::python()
+        .parent()
+        .map(|d| d.join("ots"))
+        .filter(|p| p.is_file())
+        .expect("the `ots` command beside $SEALBOOK_PYTHON");
+    for (rel, ..) in EXTRA {
+        let p = vectors_dir().join("ots").join(rel);
+        let theirs = std::process::Command::new(sealbook_tests::python())
+            .arg(&ots)
+            .arg("info")
+            .arg(&p)
+            .output()
+            .unwrap();
+        assert!(
+            theirs.status.success(),
+            "{rel}: {}",
+            String::from_utf8_lossy(&theirs.stderr)
+        );
+        let ours = sealbook_tests::sealbook_cli()
+            .args(["ots", "info"])
+            .arg(&p)
+            .output()
+            .unwrap();
+        assert_eq!(ours.status.code(), Some(0), "{rel}");
+        let ours = String::from_utf8(ours.stdout).unwrap();
+        assert_eq!(ours, String::from_utf8(theirs.stdout).unwrap(), "{rel}");
+        if rel.contains("large") {
+            assert!(ours.contains("verify BitcoinBlockHeaderAttestation(449399)"));
+            assert!(ours.contains("verify BitcoinBlockHeaderAttestation(449397)"));
+        }
+    }
+}

@@ -213,6 +213,13 @@ fn python_peer_agrees_on_every_check() {
             "rekor-sigstage.pub",
             PROD_SHA,
         ),
+        (NO_SET_ENTRY, "rekor-sigstore-prod.pub", NO_SET_SHA),
+        (
+            NO_SET_ENTRY,
+            "rekor-sigstore-prod.pub",
+            "0a6de99a11d3d38056d838c7dc9a23a11a0c81bcace0d11eaa301a2ffb482c42",
+        ),
+        (NO_SET_ENTRY, "rekor-sigstage.pub", NO_SET_SHA),
     ];
     for (entry, key, sha) in cases {
         let out = sealbook_tests::python_script("rekor_peer.py")
@@ -241,4 +248,162 @@ fn python_peer_agrees_on_every_check() {
             );
         }
     }
+}
+
+/// prod-entry-154562758 (MANIFEST-prod-entry-154562758.md): the file the entry's body names.
+const NO_SET_SHA: &str = "ca6de99a11d3d38056d838c7dc9a23a11a0c81bcace0d11eaa301a2ffb482c42";
+const NO_SET_ENTRY: &str = "prod-entry-154562758.api.json";
+
+/// The no-SET entry as JSON with `edit` applied to its (only) entry object.
+fn edited_no_set(edit: impl FnOnce(&mut serde_json::Value)) -> rekor::Verdict {
+    let mut j: serde_json::Value = serde_json::from_slice(&read(NO_SET_ENTRY)).unwrap();
+    edit(j.as_object_mut().unwrap().values_mut().next().unwrap());
+    let entry = LogEntry::parse(serde_json::to_string(&j).unwrap().as_bytes()).unwrap();
+    let k = LogKey::parse(&read("rekor-sigstore-prod.pub")).unwrap();
+    let want: [u8; 32] = hex::decode(NO_SET_SHA).unwrap().try_into().unwrap();
+    rekor::verify(&entry, Some(&want), &k)
+}
+
+/// MANIFEST: body, leaf hash, inclusion proof and checkpoint verify (the entry is in the log);
+/// integratedTime is not signed, so no time is established from it.
+#[test]
+fn entry_without_set_is_in_the_log_with_an_unsigned_time() {
+    let v = run(NO_SET_ENTRY, "rekor-sigstore-prod.pub", Some(NO_SET_SHA));
+    assert!(v.ok);
+    assert!(!v.integrated_time_signed);
+    assert_eq!(v.log_index, 154562758);
+    assert_eq!(v.integrated_time_iso, "2024-12-10T21:41:25Z");
+    for id in [
+        check::BODY,
+        check::BODY_HASH,
+        check::ENTRY_UUID,
+        check::LOG_ID,
+        check::INCLUSION,
+        check::CHECKPOINT,
+    ] {
+        assert_eq!(v.check(id).unwrap().status, Status::Pass, "{id}");
+    }
+    let set = v.check(check::SET).unwrap();
+    assert_eq!(set.status, Status::Skip);
+    assert!(
+        set.detail
+            .contains("integratedTime 2024-12-10T21:41:25Z is unsigned, no time is established"),
+        "{}",
+        set.detail
+    );
+    assert!(v
+        .check(check::INCLUSION)
+        .unwrap()
+        .detail
+        .contains("leaf 32658496 of 32658497 (10 hashes) reaches root 21b0b6fa7f5a6211659b99c5c24a7e8fbfc773d5ee616c721393a55c8a088a36"));
+    // Entries that carry a SET still report a signed time.
+    assert!(
+        run(
+            "sigstage-entry-1688.json",
+            "rekor-sigstage.pub",
+            Some(STAGE_SHA)
+        )
+        .integrated_time_signed
+    );
+}
+
+#[test]
+fn entry_without_set_fails_on_another_digest() {
+    // MANIFEST: the digest 0a6de99a... (first byte changed) must fail on the body.
+    let other = format!("0{}", &NO_SET_SHA[1..]);
+    let v = run(NO_SET_ENTRY, "rekor-sigstore-prod.pub", Some(&other));
+    only_failed(&v, &[check::BODY_HASH]);
+}
+
+/// With no SET, the checkpoint is the only signature: a tampered one, a removed one or a
+/// wrong inclusion proof fails the entry.
+#[test]
+fn entry_without_set_fails_without_a_verifiable_checkpoint_or_proof() {
+    let v = edited_no_set(|e| {
+        let p = &mut e["verification"]["inclusionProof"];
+        let cp = p["checkpoint"].as_str().unwrap();
+        // Flip one base64 digit inside the signature (after the 4-byte key hint).
+        let at = cp.rfind(' ').unwrap() + 20;
+        let mut b = cp.as_bytes().to_vec();
+        b[at] = if b[at] == b'A' { b'B' } else { b'A' };
+        p["checkpoint"] = String::from_utf8(b).unwrap().into();
+    });
+    assert!(!v.ok);
+    only_failed(&v, &[check::CHECKPOINT]);
+    assert!(v
+        .check(check::CHECKPOINT)
+        .unwrap()
+        .detail
+        .contains("checkpoint signature"));
+
+    let v = edited_no_set(|e| {
+        e["verification"]["inclusionProof"]
+            .as_object_mut()
+            .unwrap()
+            .remove("checkpoint");
+    });
+    assert!(!v.ok);
+    only_failed(&v, &[check::CHECKPOINT]);
+
+    let v = edited_no_set(|e| {
+        let hashes = e["verification"]["inclusionProof"]["hashes"]
+            .as_array_mut()
+            .unwrap();
+        hashes.swap(0, 1);
+    });
+    assert!(!v.ok);
+    only_failed(&v, &[check::INCLUSION]);
+
+    let v = edited_no_set(|e| {
+        e.as_object_mut().unwrap().remove("verification");
+    });
+    assert!(!v.ok);
+    only_failed(&v, &[check::INCLUSION, check::CHECKPOINT]);
+}
+
+/// `sealbook rekor verify` on the no-SET entry: exit 0, the unsigned-time wording in text and
+/// `integrated_time_signed: false` in --json; another digest exits 1.
+#[test]
+fn cli_reports_the_unsigned_integrated_time() {
+    let dir = sealbook_tests::vectors_dir().join("rekor");
+    let cli = |json: bool, digest: &str| {
+        let mut c = sealbook_tests::sealbook_cli();
+        if json {
+            c.arg("--json");
+        }
+        c.args(["rekor", "verify"])
+            .arg(dir.join(NO_SET_ENTRY))
+            .args(["--digest", digest, "--pubkey"])
+            .arg(dir.join("rekor-sigstore-prod.pub"))
+            .output()
+            .unwrap()
+    };
+    let out = cli(false, NO_SET_SHA);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("integratedTime: 2024-12-10T21:41:25Z (UTC; Unix time 1733866885): unsigned - the entry has no signedEntryTimestamp, so no time is established from it"), "{text}");
+    assert!(
+        text.contains("skip  signed_entry_timestamp: entry has no signedEntryTimestamp"),
+        "{text}"
+    );
+    assert!(
+        text.ends_with("verdict: OK (in the log; integratedTime unsigned)\n"),
+        "{text}"
+    );
+    assert!(!text.contains("public - P1a and P2 hold"), "{text}");
+
+    let out = cli(true, NO_SET_SHA);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(v["ok"], true);
+    assert_eq!(v["integrated_time_signed"], false);
+    assert_eq!(v["integrated_time"], 1733866885);
+
+    let out = cli(false, &format!("0{}", &NO_SET_SHA[1..]));
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("not established, the entry did not verify"),
+        "{text}"
+    );
 }

@@ -4,6 +4,11 @@
 //! commits to that root and tree size, and the signed entry timestamp (SET) signs the entry's
 //! canonical payload. integratedTime is the time from which the list is public to everyone.
 //!
+//! An entry without a SET (production Rekor returns such entries; sigstore bundles v0.2+ carry
+//! them) is still in the log when its inclusion proof and signed checkpoint verify (Level 2),
+//! but its integratedTime is unsigned and establishes no time, as sigstore's own verifiers
+//! treat it.
+//!
 //! Input is the JSON the Rekor API returns for `GET /api/v1/log/entries/{uuid}` or
 //! `?logIndex=N`: the `{uuid: entry}` object, a one-element list of it, or the bare entry.
 
@@ -463,10 +468,16 @@ pub mod check {
 /// The verdict on one entry.
 #[derive(Debug, Clone, Serialize)]
 pub struct Verdict {
+    /// The entry is in the log: body, log ID, inclusion proof and checkpoint verify, and the
+    /// SET too when the entry carries one.
     pub ok: bool,
-    /// integratedTime (Unix seconds): from then on the list is public (spec §3.11).
+    /// integratedTime (Unix seconds): from then on the list is public (spec §3.11), when
+    /// `integrated_time_signed`.
     pub integrated_time: i64,
     pub integrated_time_iso: String,
+    /// True when a verified SET signs integratedTime; false when the entry has no SET (the
+    /// time is the log's unsigned word and no time is established from it) or it failed.
+    pub integrated_time_signed: bool,
     pub log_index: u64,
     pub body: Option<Body>,
     pub checks: Vec<Check>,
@@ -581,24 +592,36 @@ pub fn verify(entry: &LogEntry, expected_sha256: Option<&[u8; 32]>, key: &LogKey
         }
     }
 
-    c.result(
-        check::SET,
-        match &entry.signed_entry_timestamp {
-            None => Err("entry has no signedEntryTimestamp".into()),
-            Some(sig) => key.verify(&entry.set_payload(), sig).map(|()| {
+    let integrated_time_iso = crate::pki::der::Time::from_unix(entry.integrated_time).to_iso();
+    match &entry.signed_entry_timestamp {
+        // Without a SET the checkpoint alone proves inclusion; the time is not signed.
+        None => c.push(
+            check::SET,
+            Status::Skip,
+            format!(
+                "entry has no signedEntryTimestamp: integratedTime {integrated_time_iso} is unsigned, no time is established from it"
+            ),
+        ),
+        Some(sig) => c.result(
+            check::SET,
+            key.verify(&entry.set_payload(), sig).map(|()| {
                 format!(
                     "signs integratedTime {} and logIndex {}",
                     entry.integrated_time, entry.log_index
                 )
             }),
-        },
-    );
+        ),
+    }
 
     let ok = c.none_failed_except(&[]);
+    let integrated_time_signed =
+        c.0.iter()
+            .any(|x| x.id == check::SET && x.status == Status::Pass);
     Verdict {
         ok,
         integrated_time: entry.integrated_time,
-        integrated_time_iso: crate::pki::der::Time::from_unix(entry.integrated_time).to_iso(),
+        integrated_time_iso,
+        integrated_time_signed,
         log_index: entry.log_index,
         body: body.ok(),
         checks: c.0,

@@ -77,7 +77,10 @@ def main():
         sort_keys=True,
         separators=(",", ":"),
     ).encode()
-    out["signed_entry_timestamp"] = verify(key, base64.b64decode(entry["verification"]["signedEntryTimestamp"]), payload)
+    # An entry without a SET (production Rekor returns such entries): not applicable, the
+    # checkpoint alone proves inclusion and integratedTime is unsigned.
+    set_b64 = entry["verification"].get("signedEntryTimestamp")
+    out["signed_entry_timestamp"] = None if set_b64 is None else verify(key, base64.b64decode(set_b64), payload)
     print(json.dumps(out, sort_keys=True))
 
 

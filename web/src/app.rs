@@ -732,7 +732,7 @@ impl App {
                 <p class="note">
                     { "To finish the check offline, paste the 80-byte header of each attested block as 160 hex digits, one per line (from your own node: " }
                     <code>{ "bitcoin-cli getblockheader <hash> false" }</code>
-                    { ", or any block explorer). Add the 11 headers before it to check median time past, and later ones as confirmations, in order." }
+                    { ", or any block explorer). Add the 11 headers before it to check median time past, and later ones as confirmations, in order; a line " }<code>{ "HEIGHT HEX" }</code>{ " names a header's height (with the period's first header, a difficulty retarget is recomputed)." }
                 </p>
                 <label class="field-label" for="headers-input">{ "Block headers (hex)" }</label>
                 <textarea id="headers-input" class="headers-input" data-testid="headers-input" rows="3" spellcheck="false" autocomplete="off"
@@ -745,6 +745,9 @@ impl App {
                         <p class="headers-status" data-testid="headers-read">{ format!("{read} {} read", if read == 1 { "header" } else { "headers" }) }</p>
                     }
                 </div>
+                if let Some(a) = &report.headers.analysis {
+                    { proof_view::header_analysis(a) }
+                }
                 if !heights.is_empty() {
                     <details class="explorer" data-testid="explorer">
                         <summary>{ "Or fetch a header from a block explorer" }</summary>

@@ -7,6 +7,7 @@
 
 use crate::format::sentence;
 use crate::verifier::{ProofResult, ProofState};
+use sealbook_core::ots::bitcoin::HeaderAnalysis;
 use sealbook_core::ots::evaluate::AttestationPath;
 use sealbook_core::ots::verify::{BitcoinCheck, Verdict};
 use sealbook_core::ots::Attestation;
@@ -233,4 +234,32 @@ fn checks_and_trust(v: &Verdict) -> Html {
             }
         </>
     }
+}
+
+/// What the pasted headers show as a set (core's `analyze_headers`): the heaviest run and its
+/// work, median time past, retargets, forks, and the checks that failed or could not be made.
+pub fn header_analysis(a: &HeaderAnalysis) -> Html {
+    html! {
+        <div class={classes!("header-analysis", if a.ok { "ok" } else { "bad" })} data-testid="headers-analysis" data-ok={a.ok.to_string()}>
+            <ul class="checks-list">
+                { for header_lines(a).into_iter().map(|(class, line)| html! { <li class={class}>{ line }</li> }) }
+            </ul>
+        </div>
+    }
+}
+
+/// The lines [`header_analysis`] shows, with their class: findings, failures, unmade checks.
+pub fn header_lines(a: &HeaderAnalysis) -> Vec<(&'static str, String)> {
+    let mut out: Vec<(&'static str, String)> = a
+        .findings
+        .iter()
+        .map(|f| ("finding", sentence(f)))
+        .collect();
+    out.extend(a.errors.iter().map(|e| ("bad", format!("Failed: {e}"))));
+    out.extend(
+        a.notes
+            .iter()
+            .map(|n| ("note", format!("Not checked: {n}"))),
+    );
+    out
 }

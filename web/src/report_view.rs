@@ -105,11 +105,17 @@ fn summary(r: &VerifierReport) -> String {
         ));
     }
     for e in r.rekor.iter().filter(|e| e.ok) {
-        parts.push(format!(
-            "{} is in the Rekor log since {}",
-            e.list.as_deref().unwrap_or(&e.name),
-            e.integrated_time.as_deref().unwrap_or("?")
-        ));
+        let list = e.list.as_deref().unwrap_or(&e.name);
+        parts.push(if e.time_signed {
+            format!(
+                "{list} is in the Rekor log since {}",
+                e.integrated_time.as_deref().unwrap_or("?")
+            )
+        } else {
+            format!(
+                "{list} is in the Rekor log (its integratedTime is unsigned: no time established)"
+            )
+        });
     }
     let open = r
         .proofs

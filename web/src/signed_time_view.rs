@@ -107,6 +107,9 @@ pub fn token(t: &TokenResult) -> Html {
             if let Some(list) = &t.list {
                 <p class="note">{ "RFC 3161 timestamp on " }<code>{ list }</code></p>
             }
+            if let Some(m) = &t.missing_signer {
+                <p class="callout bad" data-testid="missing-signer">{ format!("Signer certificate not supplied: the token embeds no certificates, so its signature cannot be checked. Drop the certificate with {m} (and its intermediate) as a .pem file beside the token.") }</p>
+            }
             { failure_line(t.error.as_deref(), (!t.ok).then(|| t.first_failure()).flatten()) }
             if t.gen_time.is_some() {
                 <dl class="facts">
@@ -142,9 +145,16 @@ pub fn rekor_entry(r: &RekorResult) -> Html {
                 <p class="note">{ "Sigstore Rekor entry for " }<code>{ list }</code></p>
             }
             { failure_line(r.error.as_deref(), (!r.ok).then(|| r.first_failure()).flatten()) }
+            if r.ok && !r.time_signed {
+                <p class="note" data-testid="rekor-unsigned-time">{ "In the log: the inclusion proof and the signed checkpoint verify. The entry has no signed entry timestamp, so its integratedTime is unsigned and no time is established from it." }</p>
+            }
             if r.integrated_time.is_some() {
                 <dl class="facts">
-                    { fact("integratedTime (public from)", r.integrated_time.as_deref(), "integrated-time") }
+                    if r.time_signed || !r.ok {
+                        { fact("integratedTime (public from)", r.integrated_time.as_deref(), "integrated-time") }
+                    } else {
+                        { fact("integratedTime (unsigned, no time established)", r.integrated_time.as_deref(), "integrated-time") }
+                    }
                     { fact("Log index", r.log_index.map(|i| i.to_string()).as_deref(), "log-index") }
                 </dl>
             }

@@ -116,7 +116,12 @@ impl BlockHeader {
     /// limit, and the hash (as a 256-bit little-endian number) is at most the target.
     /// Returns the block's work (expected number of hashes).
     pub fn check_pow(&self) -> Result<U256, String> {
-        let target = target_from_bits(self.bits)?;
+        self.check_pow_within(POW_LIMIT_BITS)
+    }
+
+    /// [`Self::check_pow`] against another network's limit (tests use regtest's `0x207fffff`).
+    fn check_pow_within(&self, limit_bits: u32) -> Result<U256, String> {
+        let target = target_within(self.bits, limit_bits)?;
         let hash = U256::from_le_bytes(&self.hash());
         if hash > target {
             return Err(format!(
@@ -132,6 +137,10 @@ impl BlockHeader {
 /// Decodes compact `nBits` (Bitcoin's `SetCompact`) and rejects negative, overflowing, zero
 /// or above-limit targets as `CheckProofOfWork` does.
 pub fn target_from_bits(bits: u32) -> Result<U256, String> {
+    target_within(bits, POW_LIMIT_BITS)
+}
+
+fn target_within(bits: u32, limit_bits: u32) -> Result<U256, String> {
     let size = bits >> 24;
     let mut word = bits & 0x007f_ffff;
     let target = if size <= 3 {
@@ -149,9 +158,9 @@ pub fn target_from_bits(bits: u32) -> Result<U256, String> {
     if target.is_zero() {
         return Err(format!("nBits 0x{bits:08x} encodes a zero target"));
     }
-    if bits != POW_LIMIT_BITS && target > target_from_bits(POW_LIMIT_BITS)? {
+    if bits != limit_bits && target > target_within(limit_bits, limit_bits)? {
         return Err(format!(
-            "nBits 0x{bits:08x} is easier than the main-net limit 0x{POW_LIMIT_BITS:08x}"
+            "nBits 0x{bits:08x} is easier than the main-net limit 0x{limit_bits:08x}"
         ));
     }
     Ok(target)
@@ -216,6 +225,540 @@ pub fn check_run(headers: &[BlockHeader]) -> Result<HeaderRun, HeaderError> {
         hashes: headers.iter().map(BlockHeader::hash_display).collect(),
         total_work: total.to_hex(),
         total_work_approx: total.to_f64(),
+    })
+}
+
+/// Blocks per difficulty period (Bitcoin's `DifficultyAdjustmentInterval`).
+pub const RETARGET_INTERVAL: u64 = 2016;
+/// The period's target timespan in seconds (two weeks: `nPowTargetTimespan`).
+pub const TARGET_TIMESPAN: u64 = 14 * 24 * 60 * 60;
+
+/// Bitcoin's `CalculateNextWorkRequired` on main net: the `nBits` of the first block of a
+/// period, from the time of the previous period's first block, the time and `nBits` of its
+/// last block. The timespan covers 2015 intervals, not 2016 (Bitcoin's off-by-one, kept by
+/// consensus), is clamped to [timespan/4, timespan*4], and the result is capped at the
+/// proof-of-work limit. Returns (actual timespan, clamped timespan, new nBits).
+pub fn next_work_required(
+    first_time: u32,
+    last_time: u32,
+    last_bits: u32,
+) -> Result<(i64, u64, u32), String> {
+    next_work_within(first_time, last_time, last_bits, POW_LIMIT_BITS)
+}
+
+fn next_work_within(
+    first_time: u32,
+    last_time: u32,
+    last_bits: u32,
+    limit_bits: u32,
+) -> Result<(i64, u64, u32), String> {
+    let actual = i64::from(last_time) - i64::from(first_time);
+    let t = TARGET_TIMESPAN as i64;
+    let clamped = actual.clamp(t / 4, t * 4) as u64;
+    let target = target_within(last_bits, limit_bits)?;
+    let limit = target_within(limit_bits, limit_bits)?;
+    let new = target
+        .mul_u64(clamped)
+        .div(&U256::from_u64(TARGET_TIMESPAN));
+    let new = if new > limit { limit } else { new };
+    Ok((actual, clamped, new.to_compact()))
+}
+
+/// A header as supplied, with the height the reader gave for it (a `HEIGHT HEX` line).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LabelledHeader {
+    pub height: Option<u64>,
+    pub header: BlockHeader,
+}
+
+/// Reads headers as [`BlockHeader::parse_many`] does, and also lines `HEIGHT HEX` (a decimal
+/// height of at most 9 digits, then the header) that name a header's height.
+pub fn parse_labelled(bytes: &[u8]) -> Result<Vec<LabelledHeader>, HeaderError> {
+    let text = std::str::from_utf8(bytes).ok().filter(|t| {
+        t.bytes()
+            .all(|b| b.is_ascii_hexdigit() || b.is_ascii_whitespace())
+    });
+    let Some(text) = text else {
+        return Ok(BlockHeader::parse_many(bytes)?
+            .into_iter()
+            .map(|header| LabelledHeader {
+                height: None,
+                header,
+            })
+            .collect());
+    };
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let tokens: Vec<&str> = line.split_ascii_whitespace().collect();
+        let label = match tokens.as_slice() {
+            [h, _] if h.len() <= 9 && h.bytes().all(|b| b.is_ascii_digit()) => h.parse().ok(),
+            _ => None,
+        };
+        let hexes = if label.is_some() {
+            &tokens[1..]
+        } else {
+            &tokens[..]
+        };
+        for h in hexes {
+            let i = out.len();
+            let header = BlockHeader::parse_hex(h).map_err(|e| HeaderError { index: i, ..e })?;
+            out.push(LabelledHeader {
+                height: label,
+                header,
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// One supplied header, as the set of headers places it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct HeaderFacts {
+    pub hash: String,
+    /// Known from a label, or from a labelled header it is linked to.
+    pub height: Option<u64>,
+    pub time: u32,
+    pub bits: String,
+    pub pow_ok: bool,
+    /// Index of the supplied header it builds on.
+    pub parent: Option<usize>,
+    /// Median of the 11 supplied ancestors before it (the rule its time must exceed).
+    pub mtp_before: Option<u32>,
+    /// `GetMedianTimePast` of this block: the median of itself and its 10 ancestors.
+    pub median_time_past: Option<u32>,
+}
+
+/// A difficulty retarget recomputed from the period's first and last headers.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RetargetCheck {
+    /// Height of the period's first block (a multiple of 2016).
+    pub height: u64,
+    pub first_time: u32,
+    pub last_time: u32,
+    pub actual_timespan: i64,
+    pub clamped_timespan: u64,
+    pub old_bits: String,
+    pub expected_bits: String,
+    pub bits: String,
+    pub ok: bool,
+}
+
+/// One child of a fork and the heaviest supplied run built on it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ForkBranch {
+    pub hash: String,
+    /// Headers on the branch's heaviest run, the child included.
+    pub length: usize,
+    /// That run's work, hex.
+    pub work: String,
+    pub tip: String,
+}
+
+/// Two or more supplied headers on the same parent: competing blocks (one became stale).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Fork {
+    pub parent: String,
+    pub parent_height: Option<u64>,
+    pub branches: Vec<ForkBranch>,
+    /// The branch on the heavier run, when the supplied headers decide it.
+    pub heavier: Option<String>,
+}
+
+/// What a set of headers shows without a node (spec §3.11, Appendix B step 6): proof of work
+/// of each, the links between them, the runs they form and their total work, median time
+/// past, every retarget whose period's first header was supplied, and forks with the branch
+/// on the heavier run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct HeaderAnalysis {
+    /// No header failed proof of work, a height, the median-time-past rule or a retarget.
+    pub ok: bool,
+    pub count: usize,
+    pub links: usize,
+    pub headers: Vec<HeaderFacts>,
+    /// The heaviest run: its first and last header (indices), length and total work (hex).
+    pub best_first: usize,
+    pub best_tip: usize,
+    pub best_length: usize,
+    pub best_work: String,
+    pub retargets: Vec<RetargetCheck>,
+    pub forks: Vec<Fork>,
+    /// Failed checks, naming the header (0-based index, and height when known).
+    pub errors: Vec<String>,
+    /// Checks that could not be made with the headers given.
+    pub notes: Vec<String>,
+    /// The conclusions in words, in order.
+    pub findings: Vec<String>,
+}
+
+/// Most headers analysed at once (the page's and the CLI's header inputs stay below this).
+pub const MAX_ANALYSED_HEADERS: usize = 200_000;
+
+fn short(hash: &str) -> String {
+    let t = hash.trim_start_matches('0');
+    format!(
+        "{}..{}",
+        &hash[..4.min(hash.len())],
+        &t[t.len().saturating_sub(8)..]
+    )
+}
+
+/// Analyses a set of headers in any order. Duplicates count once (the first is kept).
+pub fn analyze_headers(input: &[LabelledHeader]) -> Result<HeaderAnalysis, HeaderError> {
+    analyze_within(input, POW_LIMIT_BITS)
+}
+
+fn analyze_within(
+    input: &[LabelledHeader],
+    limit_bits: u32,
+) -> Result<HeaderAnalysis, HeaderError> {
+    use std::collections::BTreeMap;
+    if input.is_empty() {
+        return Err(HeaderError {
+            index: 0,
+            message: "no block header supplied".into(),
+        });
+    }
+    if input.len() > MAX_ANALYSED_HEADERS {
+        return Err(HeaderError {
+            index: MAX_ANALYSED_HEADERS,
+            message: format!("more than {MAX_ANALYSED_HEADERS} headers"),
+        });
+    }
+    let mut errors = Vec::new();
+    let mut notes = Vec::new();
+    let hashes: Vec<[u8; 32]> = input.iter().map(|l| l.header.hash()).collect();
+    let mut by_hash: BTreeMap<[u8; 32], usize> = BTreeMap::new();
+    for (i, h) in hashes.iter().enumerate() {
+        if let Some(&j) = by_hash.get(h) {
+            notes.push(format!("header {i} repeats header {j}; counted once"));
+        } else {
+            by_hash.insert(*h, i);
+        }
+    }
+    let n = input.len();
+    let live: Vec<bool> = (0..n).map(|i| by_hash[&hashes[i]] == i).collect();
+    let parent: Vec<Option<usize>> = (0..n)
+        .map(|i| {
+            live[i]
+                .then(|| by_hash.get(&input[i].header.prev_block).copied())
+                .flatten()
+        })
+        .collect();
+    let mut children: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (i, p) in parent.iter().enumerate() {
+        if let Some(p) = *p {
+            children[p].push(i);
+        }
+    }
+    let work: Vec<Option<U256>> = input
+        .iter()
+        .enumerate()
+        .map(|(i, l)| match l.header.check_pow_within(limit_bits) {
+            Ok(w) => Some(w),
+            Err(e) => {
+                if live[i] {
+                    errors.push(format!("header {i}: {e}"));
+                }
+                None
+            }
+        })
+        .collect();
+    // Roots first, then children: every live header reached once (links follow hashes, so
+    // the graph is a forest).
+    let mut order: Vec<usize> = (0..n).filter(|&i| live[i] && parent[i].is_none()).collect();
+    let mut k = 0;
+    while k < order.len() {
+        let i = order[k];
+        order.extend(children[i].iter().copied());
+        k += 1;
+    }
+    // Heights: from labels, carried along links both ways.
+    let mut height: Vec<Option<u64>> = vec![None; n];
+    for &i in &order {
+        if let Some(h) = input[i].height {
+            height[i] = Some(h);
+        }
+    }
+    for _ in 0..2 {
+        for &i in &order {
+            if let (Some(p), None) = (parent[i], height[i]) {
+                height[i] = height[p].map(|h| h + 1);
+            }
+        }
+        for &i in order.iter().rev() {
+            if let (Some(p), Some(h)) = (parent[i], height[i]) {
+                if height[p].is_none() && h > 0 {
+                    height[p] = Some(h - 1);
+                }
+            }
+        }
+    }
+    for &i in &order {
+        let Some(p) = parent[i] else { continue };
+        if let (Some(h), Some(hp)) = (height[i], height[p]) {
+            if h != hp + 1 {
+                errors.push(format!(
+                    "header {i}: height {h} given, but it builds on header {p} at height {hp}"
+                ));
+            }
+        }
+    }
+    let ancestors = |i: usize, k: usize| -> Option<Vec<u32>> {
+        let mut t = Vec::with_capacity(k);
+        let mut at = parent[i];
+        while t.len() < k {
+            let a = at?;
+            t.push(input[a].header.time);
+            at = parent[a];
+        }
+        Some(t)
+    };
+    let mut facts = Vec::with_capacity(n);
+    for i in 0..n {
+        let h = &input[i].header;
+        let mtp_before = ancestors(i, 11).and_then(|t| median_time_past(&t));
+        let median = ancestors(i, 10).and_then(|mut t| {
+            t.push(h.time);
+            median_time_past(&t)
+        });
+        if let (true, Some(m)) = (live[i], mtp_before) {
+            if h.time <= m {
+                errors.push(format!(
+                    "header {i}: time {} is not above the median time past {m} of the 11 headers before it",
+                    h.time
+                ));
+            }
+        }
+        facts.push(HeaderFacts {
+            hash: h.hash_display(),
+            height: height[i],
+            time: h.time,
+            bits: format!("0x{:08x}", h.bits),
+            pow_ok: work[i].is_some(),
+            parent: parent[i],
+            mtp_before,
+            median_time_past: median,
+        });
+    }
+    // Retargets and bits changes.
+    let at_height: BTreeMap<u64, usize> = order
+        .iter()
+        .filter_map(|&i| height[i].map(|h| (h, i)))
+        .collect();
+    let mut retargets = Vec::new();
+    for &i in &order {
+        let Some(p) = parent[i] else { continue };
+        let (hb, pb) = (input[i].header.bits, input[p].header.bits);
+        match height[i] {
+            Some(hi) if hi % RETARGET_INTERVAL == 0 && hi >= RETARGET_INTERVAL => {
+                let Some(&f) = at_height.get(&(hi - RETARGET_INTERVAL)) else {
+                    notes.push(format!(
+                        "retarget at height {hi} not recomputed: the period's first header (height {}) was not supplied",
+                        hi - RETARGET_INTERVAL
+                    ));
+                    continue;
+                };
+                let (first_time, last_time) = (input[f].header.time, input[p].header.time);
+                match next_work_within(first_time, last_time, pb, limit_bits) {
+                    Ok((actual, clamped, expected)) => {
+                        let ok = expected == hb;
+                        if !ok {
+                            errors.push(format!(
+                                "header {i}: nBits 0x{hb:08x} at height {hi}, but the retarget from heights {}..{} gives 0x{expected:08x}",
+                                hi - RETARGET_INTERVAL,
+                                hi - 1
+                            ));
+                        }
+                        retargets.push(RetargetCheck {
+                            height: hi,
+                            first_time,
+                            last_time,
+                            actual_timespan: actual,
+                            clamped_timespan: clamped,
+                            old_bits: format!("0x{pb:08x}"),
+                            expected_bits: format!("0x{expected:08x}"),
+                            bits: format!("0x{hb:08x}"),
+                            ok,
+                        });
+                    }
+                    Err(e) => errors.push(format!("header {p}: {e}")),
+                }
+            }
+            Some(hi) if hb != pb => errors.push(format!(
+                "header {i}: nBits change from 0x{pb:08x} to 0x{hb:08x} at height {hi}, which is not a retarget height (a multiple of 2016)"
+            )),
+            None if hb != pb => notes.push(format!(
+                "header {i}: nBits change from 0x{pb:08x} to 0x{hb:08x} (a retarget); not recomputed: give heights as HEIGHT HEX lines and the period's first header"
+            )),
+            _ => {}
+        }
+    }
+    // Heaviest run below each header (its own work included), children before parents.
+    let mut best: Vec<(U256, usize, usize)> = (0..n)
+        .map(|i| (work[i].unwrap_or(U256::ZERO), 1, i))
+        .collect();
+    for &i in order.iter().rev() {
+        let mut top: Option<(U256, usize, usize)> = None;
+        for &c in &children[i] {
+            if top.is_none_or(|t| best[c].0 > t.0) {
+                top = Some(best[c]);
+            }
+        }
+        if let Some((w, l, tip)) = top {
+            best[i] = (best[i].0.add(&w), l + 1, tip);
+        }
+    }
+    let mut forks = Vec::new();
+    for &i in &order {
+        if children[i].len() < 2 {
+            continue;
+        }
+        let branches: Vec<ForkBranch> = children[i]
+            .iter()
+            .map(|&c| ForkBranch {
+                hash: facts[c].hash.clone(),
+                length: best[c].1,
+                work: best[c].0.to_hex(),
+                tip: facts[best[c].2].hash.clone(),
+            })
+            .collect();
+        let top = children[i].iter().map(|&c| best[c].0).max().expect("two");
+        let heaviest: Vec<usize> = children[i]
+            .iter()
+            .copied()
+            .filter(|&c| best[c].0 == top)
+            .collect();
+        forks.push(Fork {
+            parent: facts[i].hash.clone(),
+            parent_height: height[i],
+            branches,
+            heavier: (heaviest.len() == 1).then(|| facts[heaviest[0]].hash.clone()),
+        });
+    }
+    let roots: Vec<usize> = order
+        .iter()
+        .copied()
+        .filter(|&i| parent[i].is_none())
+        .collect();
+    let best_first = roots
+        .iter()
+        .copied()
+        .max_by(|&a, &b| best[a].0.cmp(&best[b].0).then(b.cmp(&a)))
+        .ok_or_else(|| HeaderError {
+            index: 0,
+            message: "the headers link in a cycle".into(),
+        })?;
+    let (best_work, best_length, best_tip) = best[best_first];
+    let links = parent.iter().filter(|p| p.is_some()).count();
+
+    let at = |i: usize| match height[i] {
+        Some(h) => format!("{} (height {h})", short(&facts[i].hash)),
+        None => format!("{} (header {i})", short(&facts[i].hash)),
+    };
+    let mut findings = Vec::new();
+    let pow_ok = work
+        .iter()
+        .enumerate()
+        .filter(|(i, w)| live[*i] && w.is_some())
+        .count();
+    findings.push(format!(
+        "{n} header(s): {pow_ok} with valid proof of work, {links} linked to a supplied parent, {} run(s)",
+        roots.len()
+    ));
+    // The heaviest run is not unique when a fork on it is undecided.
+    let mut tied = false;
+    let mut at_node = best_tip;
+    while let Some(p) = parent[at_node] {
+        tied |= forks
+            .iter()
+            .any(|f| f.heavier.is_none() && f.parent == facts[p].hash);
+        at_node = p;
+    }
+    findings.push(format!(
+        "heaviest run: {best_length} header(s) from {} to {}, total work 0x{} (about {:.4e} hashes){}",
+        at(best_first),
+        at(best_tip),
+        best_work.to_hex().trim_start_matches('0'),
+        best_work.to_f64(),
+        if tied {
+            "; another run carries the same work (the fork below is undecided)"
+        } else {
+            ""
+        }
+    ));
+    let tip = &facts[best_tip];
+    if let Some(m) = tip.mtp_before {
+        findings.push(format!(
+            "median time past of the 11 headers before {}: {m} ({}); its time {} is {} it",
+            at(best_tip),
+            format_utc(m),
+            tip.time,
+            if tip.time > m { "above" } else { "NOT above" }
+        ));
+    }
+    if let Some(m) = tip.median_time_past {
+        findings.push(format!(
+            "median time past of {} itself (GetMedianTimePast, it and the 10 before): {m} ({})",
+            at(best_tip),
+            format_utc(m)
+        ));
+    }
+    for r in &retargets {
+        findings.push(format!(
+            "retarget at height {}: timespan {} s from heights {}..{} (2015 intervals; clamped {}), {} x {}/{} = {}: {}",
+            r.height,
+            r.actual_timespan,
+            r.height - RETARGET_INTERVAL,
+            r.height - 1,
+            r.clamped_timespan,
+            r.old_bits,
+            r.clamped_timespan,
+            TARGET_TIMESPAN,
+            r.expected_bits,
+            if r.ok {
+                format!("matches the new nBits {}", r.bits)
+            } else {
+                format!("does NOT match the new nBits {}", r.bits)
+            }
+        ));
+    }
+    for f in &forks {
+        let names: Vec<String> = f.branches.iter().map(|b| short(&b.hash)).collect();
+        let parent_name = match f.parent_height {
+            Some(h) => format!("{} (height {h})", short(&f.parent)),
+            None => short(&f.parent),
+        };
+        findings.push(match &f.heavier {
+            Some(h) => {
+                let b = f.branches.iter().find(|b| &b.hash == h).expect("a branch");
+                format!(
+                    "fork on {parent_name}: {} compete, all with valid proof of work; {} is on the heavier run ({} header(s) to {}); the other branch is stale",
+                    names.join(" and "),
+                    short(h),
+                    b.length,
+                    short(&b.tip)
+                )
+            }
+            None => format!(
+                "fork on {parent_name}: {} compete with equal work; from headers alone it cannot be told which is on the main chain: supply the header that follows",
+                names.join(" and ")
+            ),
+        });
+    }
+    Ok(HeaderAnalysis {
+        ok: errors.is_empty(),
+        count: n,
+        links,
+        headers: facts,
+        best_first,
+        best_tip,
+        best_length,
+        best_work: best_work.to_hex(),
+        retargets,
+        forks,
+        errors,
+        notes,
+        findings,
     })
 }
 
@@ -325,6 +868,56 @@ impl U256 {
         q
     }
 
+    /// Wrapping multiplication by a 64-bit number.
+    pub fn mul_u64(&self, m: u64) -> U256 {
+        let mut r = [0u64; 4];
+        let mut carry = 0u128;
+        for (i, limb) in r.iter_mut().enumerate() {
+            let v = u128::from(self.0[i]) * u128::from(m) + carry;
+            *limb = v as u64;
+            carry = v >> 64;
+        }
+        U256(r)
+    }
+
+    pub fn shr(&self, n: u32) -> U256 {
+        let mut r = [0u64; 4];
+        if n >= 256 {
+            return U256(r);
+        }
+        let (limbs, bits) = ((n / 64) as usize, n % 64);
+        for (i, limb) in r.iter_mut().enumerate().take(4 - limbs) {
+            *limb = self.0[i + limbs] >> bits;
+            if bits > 0 && i + limbs + 1 < 4 {
+                *limb |= self.0[i + limbs + 1] << (64 - bits);
+            }
+        }
+        U256(r)
+    }
+
+    /// Number of significant bits (0 for zero).
+    pub fn bits(&self) -> u32 {
+        (0..4)
+            .rev()
+            .find(|&i| self.0[i] != 0)
+            .map_or(0, |i| 64 * i as u32 + 64 - self.0[i].leading_zeros())
+    }
+
+    /// Bitcoin's `GetCompact`: the compact `nBits` form of a non-negative target.
+    pub fn to_compact(&self) -> u32 {
+        let mut size = self.bits().div_ceil(8);
+        let mut compact = if size <= 3 {
+            (self.0[0] << (8 * (3 - size))) as u32
+        } else {
+            self.shr(8 * (size - 3)).0[0] as u32
+        };
+        if compact & 0x0080_0000 != 0 {
+            compact >>= 8;
+            size += 1;
+        }
+        compact | size << 24
+    }
+
     /// Big-endian hex, 64 digits.
     pub fn to_hex(&self) -> String {
         self.0.iter().rev().map(|l| format!("{l:016x}")).collect()
@@ -391,6 +984,147 @@ mod tests {
         let mut raw = hex::decode(BLOCK1).unwrap();
         raw[79] ^= 1;
         assert!(BlockHeader::parse(&raw).unwrap().check_pow().is_err());
+    }
+
+    const REGTEST: u32 = 0x207fffff;
+
+    /// A header on `prev` mined at regtest difficulty (about two nonces per header).
+    fn mine(prev: &BlockHeader, time: u32, tag: u8) -> LabelledHeader {
+        let mut raw = [0u8; 80];
+        raw[0] = 4;
+        raw[4..36].copy_from_slice(&prev.hash());
+        raw[36] = tag;
+        raw[68..72].copy_from_slice(&time.to_le_bytes());
+        raw[72..76].copy_from_slice(&REGTEST.to_le_bytes());
+        for nonce in 0u32.. {
+            raw[76..80].copy_from_slice(&nonce.to_le_bytes());
+            let h = BlockHeader::parse(&raw).unwrap();
+            if h.check_pow_within(REGTEST).is_ok() {
+                return LabelledHeader {
+                    height: None,
+                    header: h,
+                };
+            }
+        }
+        unreachable!()
+    }
+
+    #[test]
+    fn a_fork_is_decided_by_the_heavier_run_and_only_by_it() {
+        let mut root = mine(&BlockHeader::parse(&[0u8; 80]).unwrap(), 1000, 0);
+        root.height = Some(100);
+        let a = mine(&root.header, 1600, 1);
+        let b = mine(&root.header, 1601, 2);
+        let r = analyze_within(&[root.clone(), a.clone(), b.clone()], REGTEST).unwrap();
+        assert!(r.ok, "{:?}", r.errors);
+        assert_eq!(r.forks.len(), 1);
+        assert_eq!(r.forks[0].heavier, None);
+        assert!(
+            r.findings[2].contains("cannot be told"),
+            "{}",
+            r.findings[2]
+        );
+        assert_eq!(r.headers[1].height, Some(101));
+        // The header that follows b decides, in whatever order the headers come.
+        let c = mine(&b.header, 2200, 3);
+        let r = analyze_within(&[c.clone(), a.clone(), root.clone(), b.clone()], REGTEST).unwrap();
+        assert_eq!(
+            r.forks[0].heavier.as_deref(),
+            Some(b.header.hash_display().as_str())
+        );
+        assert_eq!((r.best_length, r.best_tip), (3, 0));
+        assert_eq!(r.headers[0].height, Some(102));
+        assert!(
+            r.findings[2].contains("is on the heavier run (2 header(s)"),
+            "{}",
+            r.findings[2]
+        );
+        // A follower without proof of work adds no work: still undecided, and an error.
+        let mut forged = c.header.raw;
+        forged[76..80].copy_from_slice(&u32::MAX.to_le_bytes());
+        let forged = BlockHeader::parse(&forged).unwrap();
+        let forged = if forged.check_pow_within(REGTEST).is_ok() {
+            let mut raw = forged.raw;
+            raw[75] = 0x1f; // a harder target it cannot meet by chance
+            BlockHeader::parse(&raw).unwrap()
+        } else {
+            forged
+        };
+        let r = analyze_within(
+            &[
+                root,
+                a,
+                b,
+                LabelledHeader {
+                    height: None,
+                    header: forged,
+                },
+            ],
+            REGTEST,
+        )
+        .unwrap();
+        assert_eq!(r.forks[0].heavier, None);
+        assert!(!r.ok);
+    }
+
+    #[test]
+    fn compact_round_trips_and_retarget_clamps() {
+        for bits in [
+            0x1d00ffffu32,
+            0x1703e8b3,
+            0x1703d869,
+            0x170371b1,
+            0x05009234,
+            0x03123456,
+            0x207fffff,
+        ] {
+            assert_eq!(
+                target_within(bits, REGTEST).unwrap().to_compact(),
+                bits,
+                "{bits:08x}"
+            );
+        }
+        // Exactly two weeks: unchanged. Far too slow or fast: clamped to 4x either way.
+        let t = TARGET_TIMESPAN as u32;
+        assert_eq!(next_work_required(0, t, 0x1703e8b3).unwrap().2, 0x1703e8b3);
+        let (_, clamped, _) = next_work_required(0, 1, 0x1703e8b3).unwrap();
+        assert_eq!(clamped, TARGET_TIMESPAN / 4);
+        let (actual, clamped, bits) = next_work_required(0, 100 * t, 0x1703e8b3).unwrap();
+        assert_eq!((actual, clamped), (i64::from(100 * t), TARGET_TIMESPAN * 4));
+        assert_eq!(
+            bits,
+            target_from_bits(0x1703e8b3)
+                .unwrap()
+                .mul_u64(4)
+                .to_compact()
+        );
+        // Never easier than the limit.
+        assert_eq!(
+            next_work_required(0, 100 * t, 0x1d00ffff).unwrap().2,
+            0x1d00ffff
+        );
+    }
+
+    #[test]
+    fn labelled_lines_give_heights() {
+        let text = format!("7 {BLOCK1}\n{GENESIS} {BLOCK1}\n");
+        let l = parse_labelled(text.as_bytes()).unwrap();
+        assert_eq!(
+            l.iter().map(|l| l.height).collect::<Vec<_>>(),
+            [Some(7), None, None]
+        );
+        let r = analyze_headers(&l).unwrap();
+        // Block 1 twice counts once; labelled 7 but built on genesis-as-given: genesis is 6.
+        assert_eq!(r.headers[1].height, Some(6));
+        assert_eq!(r.links, 1);
+        let bad = format!("7 {BLOCK1}\n3 {GENESIS}\n");
+        let r = analyze_headers(&parse_labelled(bad.as_bytes()).unwrap()).unwrap();
+        assert!(!r.ok);
+        assert!(
+            r.errors[0].contains("height 7 given, but it builds on header 1 at height 3"),
+            "{:?}",
+            r.errors
+        );
     }
 
     #[test]

@@ -4,7 +4,10 @@
 //! reaches; Appendix B step 6).
 
 use super::attestation::Attestation;
-use super::bitcoin::{check_run, format_utc, median_time_past, BlockHeader, HeaderRun};
+use super::bitcoin::{
+    analyze_headers, check_run, format_utc, median_time_past, BlockHeader, HeaderAnalysis,
+    HeaderRun, LabelledHeader,
+};
 use super::evaluate::{attestations, AttestationPath, EvalError};
 use super::timestamp::Timestamp;
 use crate::hex;
@@ -52,6 +55,10 @@ pub struct Verdict {
     pub headers: Option<HeaderRun>,
     /// Why the supplied headers were rejected.
     pub header_error: Option<String>,
+    /// The supplied headers as a set (heights from the attestations they match): total
+    /// work, median time past, retargets, forks.
+    #[serde(default)]
+    pub header_analysis: Option<HeaderAnalysis>,
     /// The checks performed, in words.
     pub checks: Vec<String>,
     /// The P1a time bound (spec §3.11), when verified.
@@ -90,6 +97,38 @@ pub fn verify_bitcoin(ts: &Timestamp, headers: &[BlockHeader]) -> Result<Verdict
                 pending.insert(uri.clone());
             }
             _ => unchecked.push(p),
+        }
+    }
+    // The headers as a set, with the heights the attestations give the headers they match.
+    let header_analysis = (!headers.is_empty())
+        .then(|| {
+            let labelled: Vec<LabelledHeader> = headers
+                .iter()
+                .enumerate()
+                .map(|(i, h)| LabelledHeader {
+                    height: bitcoin
+                        .iter()
+                        .find(|c| c.header_index == Some(i))
+                        .map(|c| c.height),
+                    header: h.clone(),
+                })
+                .collect();
+            analyze_headers(&labelled).ok()
+        })
+        .flatten();
+    // A failed retarget, height or median-time-past rule rejects the run like a broken link.
+    let header_error = header_error.or_else(|| {
+        header_analysis
+            .as_ref()
+            .and_then(|a| a.errors.first().cloned())
+    });
+    if header_error.is_some() {
+        for c in bitcoin.iter_mut().filter(|c| c.verified) {
+            c.verified = false;
+            c.message = format!(
+                "header run rejected: {}",
+                header_error.as_deref().unwrap_or("?")
+            );
         }
     }
     let earliest = bitcoin
@@ -158,6 +197,7 @@ pub fn verify_bitcoin(ts: &Timestamp, headers: &[BlockHeader]) -> Result<Verdict
         unchecked,
         headers: run,
         header_error,
+        header_analysis,
         checks,
         time_bound,
         still_trusted,

@@ -647,6 +647,10 @@ pub struct Verdict {
     /// The certification path used, leaf first, anchor last.
     pub chain: Vec<CertSummary>,
     pub checks: Vec<Check>,
+    /// The signer's identifier (issuer and serial) when no certificate for it was in the
+    /// token or supplied: the certificate the reader must add to check the signature.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub missing_signer: Option<String>,
 }
 
 impl crate::checks::Report for Verdict {
@@ -687,6 +691,9 @@ pub fn verify(parsed: &Parsed, imprinted: Imprinted<'_>, opts: &VerifyOptions) -
             if !s.fail_info.is_empty() {
                 detail.push_str(&format!(" [failInfo: {}]", s.fail_info.join(", ")));
             }
+            if !s.is_granted() && r.token.is_none() {
+                detail.push_str(" - the authority's answer: no timestamp was granted, the response holds no token");
+            }
             let status = Check {
                 id: check::STATUS,
                 status: if s.is_granted() {
@@ -706,6 +713,7 @@ pub fn verify(parsed: &Parsed, imprinted: Imprinted<'_>, opts: &VerifyOptions) -
                     signer: None,
                     chain: Vec::new(),
                     checks: vec![status],
+                    missing_signer: None,
                 },
             }
         }
@@ -819,17 +827,21 @@ pub fn verify_token(
         .nth(chosen)
         .map(|(c, r)| (c.clone(), r))
     else {
-        let where_ = if token.certificates.is_empty() {
-            "the token has no certificates and none was supplied"
+        let detail = if token.certificates.is_empty() && opts.untrusted.is_empty() {
+            format!(
+                "signer certificate not supplied: the token embeds no certificates; the certificate with {} is needed to check the signature",
+                si.sid.describe()
+            )
         } else {
-            "not among the token's or supplied certificates"
+            format!(
+                "signer certificate ({}) not among the token's or supplied certificates",
+                si.sid.describe()
+            )
         };
-        c.push(
-            check::SIGNER,
-            Status::Fail,
-            format!("signer certificate ({}) {where_}", si.sid.describe()),
-        );
-        return finish(c, token, None, None, opts);
+        c.push(check::SIGNER, Status::Fail, detail);
+        let mut v = finish(c, token, None, None, opts);
+        v.missing_signer = Some(si.sid.describe());
+        return v;
     };
     let in_token = token.certificates.iter().position(|x| *x == signer);
     let claimants = if candidates.len() > 1 {
@@ -1052,6 +1064,7 @@ fn finish(
             .map(|p| p.certs.iter().map(Certificate::summary).collect())
             .unwrap_or_default(),
         checks,
+        missing_signer: None,
     }
 }
 

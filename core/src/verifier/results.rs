@@ -9,7 +9,7 @@ use super::trust::TrustInput;
 use super::MAX_HEADERS_TEXT_BYTES;
 use crate::book::chain::ChainReport;
 use crate::checks::{Check, Status};
-use crate::ots::bitcoin::BlockHeader;
+use crate::ots::bitcoin::{analyze_headers, parse_labelled, BlockHeader, HeaderAnalysis};
 use crate::ots::evaluate::{attestations, info_text, AttestationPath};
 use crate::ots::report::{check_proof, stamped_file_name, ProofReport};
 use crate::ots::DetachedTimestampFile;
@@ -89,10 +89,14 @@ pub struct HeadersInput {
     pub error: Option<String>,
     #[serde(skip)]
     pub headers: Vec<BlockHeader>,
+    /// The headers as a set: runs, total work, median time past, retargets, forks.
+    #[serde(default)]
+    pub analysis: Option<HeaderAnalysis>,
 }
 
 impl HeadersInput {
-    /// Reads 80-byte headers as hex, one per line (blank text: no headers).
+    /// Reads 80-byte headers as hex, one per line, or `HEIGHT HEX` lines naming heights
+    /// (blank text: no headers), and analyses them as a set.
     pub fn parse(text: &str) -> HeadersInput {
         if text.len() > MAX_HEADERS_TEXT_BYTES {
             let error = Some(format!(
@@ -107,11 +111,12 @@ impl HeadersInput {
         if text.trim().is_empty() {
             return HeadersInput::default();
         }
-        match BlockHeader::parse_many(text.as_bytes()) {
-            Ok(headers) => HeadersInput {
-                count: headers.len(),
+        match parse_labelled(text.as_bytes()) {
+            Ok(labelled) => HeadersInput {
+                count: labelled.len(),
                 error: None,
-                headers,
+                analysis: analyze_headers(&labelled).ok(),
+                headers: labelled.into_iter().map(|l| l.header).collect(),
             },
             Err(e) => HeadersInput {
                 error: Some(format!("header {}: {}", e.index + 1, e.message)),
@@ -295,6 +300,10 @@ pub struct TokenResult {
     /// The path built, leaf first, anchor last.
     pub chain: Vec<CertSummary>,
     pub checks: Vec<CheckRow>,
+    /// Issuer and serial of the signer certificate neither the token nor the dropped
+    /// certificates hold: the certificate to drop beside the token.
+    #[serde(default)]
+    pub missing_signer: Option<String>,
 }
 
 impl TokenResult {
@@ -369,6 +378,7 @@ impl TokenResult {
         out.signature_algorithm = parsed.token().and_then(tsp::signer_algorithm);
         out.chain = v.chain;
         out.checks = v.checks.iter().map(CheckRow::from).collect();
+        out.missing_signer = v.missing_signer;
         out
     }
 
@@ -392,8 +402,12 @@ pub struct RekorResult {
     pub list: Option<String>,
     pub error: Option<String>,
     pub ok: bool,
-    /// From then on the list is public (integratedTime, UTC).
+    /// From then on the list is public (integratedTime, UTC), when `time_signed`.
     pub integrated_time: Option<String>,
+    /// A verified SET signs integratedTime; false for an entry without one, which is in the
+    /// log (inclusion proof and signed checkpoint) but establishes no time.
+    #[serde(default)]
+    pub time_signed: bool,
     pub log_index: Option<u64>,
     pub checks: Vec<CheckRow>,
 }
@@ -420,6 +434,7 @@ impl RekorResult {
             Ok(v) => {
                 out.ok = v.ok;
                 out.integrated_time = Some(v.integrated_time_iso);
+                out.time_signed = v.integrated_time_signed;
                 out.log_index = Some(v.log_index);
                 out.checks = v.checks.iter().map(CheckRow::from).collect();
             }

@@ -165,11 +165,19 @@ impl VerifierReport {
                     ));
                 }
                 for r in self.rekor.iter().filter(|r| r.ok) {
-                    out.push(format!(
-                        "{}: the Rekor log key you chose, and that the log is watched: the list is public since {}",
-                        r.name,
-                        r.integrated_time.as_deref().unwrap_or("?")
-                    ));
+                    out.push(if r.time_signed {
+                        format!(
+                            "{}: the Rekor log key you chose, and that the log is watched: the list is public since {}",
+                            r.name,
+                            r.integrated_time.as_deref().unwrap_or("?")
+                        )
+                    } else {
+                        format!(
+                            "{}: the Rekor log key you chose, and that the log is watched: the list is in the log; its integratedTime {} is unsigned (no signed entry timestamp), so no time is established from it",
+                            r.name,
+                            r.integrated_time.as_deref().unwrap_or("?")
+                        )
+                    });
                 }
                 for p in self.proofs.iter().filter(|p| p.state() == ProofState::Verified) {
                     out.push(format!("{}: Bitcoin's proof of work, and that the headers you supplied are on the main chain", p.name));

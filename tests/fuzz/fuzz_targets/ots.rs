@@ -2,11 +2,12 @@
 //! `.ots` that parses must serialize, parse back to the same proof and serialize to the same
 //! bytes again, and listing it (attestations, `ots info` text, pending commitments, a
 //! verdict without headers) must not panic; likewise for a bare timestamp on 32 zero bytes;
-//! block headers (hex lines or binary) are parsed from the same bytes.
+//! block headers (hex lines, `HEIGHT HEX` lines or binary) are parsed from the same bytes and
+//! analysed as a set.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sealbook_core::ots::bitcoin::{check_run, BlockHeader};
+use sealbook_core::ots::bitcoin::{analyze_headers, check_run, parse_labelled, BlockHeader};
 use sealbook_core::ots::{evaluate, verify, DetachedTimestampFile, Timestamp};
 
 fuzz_target!(|data: &[u8]| {
@@ -33,5 +34,8 @@ fuzz_target!(|data: &[u8]| {
     }
     if let Ok(headers) = BlockHeader::parse_many(data) {
         let _ = check_run(&headers);
+    }
+    if let Ok(labelled) = parse_labelled(data) {
+        let _ = analyze_headers(&labelled);
     }
 });

@@ -3,6 +3,7 @@
 //! [`crate::calendar_server_client`]. Everything that is not file or network I/O is in
 //! `sealbook_core::ots`.
 
+pub mod headers;
 pub mod info;
 pub mod stamp;
 pub mod upgrade;
@@ -24,6 +25,9 @@ pub enum OtsCommand {
     Info(info::Args),
     /// Verify a proof for a file or digest against Bitcoin block headers (offline).
     Verify(verify::Args),
+    /// Check Bitcoin block headers alone: proof of work, links, total work, median time
+    /// past, retargets, forks.
+    Headers(headers::Args),
     /// Stamp files: submit their digests to calendars and write <file>.ots.
     Stamp(stamp::Args),
     /// Ask the calendars of pending proofs for complete ones; keeps the original as .bak.
@@ -34,6 +38,7 @@ pub fn run(command: OtsCommand, json: bool) -> CmdResult {
     match command {
         OtsCommand::Info(args) => info::run(args, json),
         OtsCommand::Verify(args) => verify::run(args, json),
+        OtsCommand::Headers(args) => headers::run(args, json),
         OtsCommand::Stamp(args) => stamp::run(args, json),
         OtsCommand::Upgrade(args) => upgrade::run(args, json),
     }

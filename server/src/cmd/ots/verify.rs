@@ -11,7 +11,7 @@
 //! ties a typed root to a block with proof of work. 2: unusable input (unreadable or
 //! malformed proof, target or headers).
 
-use super::{read_bounded, read_proof, MAX_STAMPED_FILE_BYTES};
+use super::{read_proof, MAX_STAMPED_FILE_BYTES};
 use crate::files;
 use crate::outcome::{CmdResult, Exit, Unusable};
 use sealbook_core::hex;
@@ -20,9 +20,6 @@ use sealbook_core::ots::report::{check_proof, ProofReport};
 use sealbook_core::ots::DetachedTimestampFile;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
-
-/// Largest headers file read: 100,000 headers as hex lines.
-const MAX_HEADERS_BYTES: u64 = 100_000 * 162;
 
 #[derive(clap::Args, Debug)]
 #[command(group(clap::ArgGroup::new("stamped").required(true).args(["target", "digest"])))]
@@ -40,7 +37,8 @@ pub struct Args {
     /// (ascending: up to 11 before the attested block for median time past, then confirmations).
     #[arg(long, value_name = "HEX")]
     header: Vec<String>,
-    /// A file of consecutive headers: hex, one per line, or concatenated 80-byte binary.
+    /// A file of consecutive headers: hex, one per line (`HEIGHT HEX` lines accepted), or
+    /// concatenated 80-byte binary.
     #[arg(long, value_name = "FILE")]
     headers: Option<PathBuf>,
     /// A block merkle root (hex, internal or display order) to compare with the proof: a
@@ -108,11 +106,9 @@ fn target_digest(args: &Args, file: &DetachedTimestampFile) -> Result<Vec<u8>, U
 
 fn supplied_headers(args: &Args) -> Result<Vec<BlockHeader>, Unusable> {
     if let Some(path) = &args.headers {
-        let bytes = read_bounded(path, MAX_HEADERS_BYTES, "headers file")?;
-        return BlockHeader::parse_many(&bytes).map_err(|e| {
-            Unusable::file(path, format!("not block headers: {}", e.message))
-                .field(format!("header {}", e.index))
-        });
+        // `HEIGHT HEX` lines are read too; the attestations give the heights that count here.
+        let headers = super::headers::read_headers(std::slice::from_ref(path))?;
+        return Ok(headers.into_iter().map(|l| l.header).collect());
     }
     args.header
         .iter()
@@ -165,6 +161,15 @@ fn print_human(out: &ProofReport, target: Option<&Path>) {
     }
     if let Some(e) = &v.header_error {
         println!("headers rejected: {e}");
+    }
+    if let Some(a) = &v.header_analysis {
+        println!("supplied headers:");
+        for f in &a.findings {
+            println!("  {f}");
+        }
+        for n in &a.notes {
+            println!("  not checked: {n}");
+        }
     }
     for p in &v.unchecked {
         println!(

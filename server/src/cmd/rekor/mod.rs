@@ -44,14 +44,17 @@ pub fn read_log_key(path: Option<&Path>) -> Result<LogKey, Unusable> {
 }
 
 /// Prints when the entry's facts became public (spec §3.11: from integratedTime on, P1a and
-/// P2 hold for everyone, not only for the operator) - claimed only for a verified entry.
+/// P2 hold for everyone, not only for the operator) - claimed only for a verified entry whose
+/// SET signs the time; an entry without a SET is in the log but its time is unsigned.
 pub fn print_integrated_time(v: &sealbook_core::rekor::Verdict) {
     let t = format!(
         "integratedTime: {} (UTC; Unix time {})",
         v.integrated_time_iso, v.integrated_time
     );
-    if v.ok {
+    if v.ok && v.integrated_time_signed {
         println!("{t}: from then on the logged list is public - P1a and P2 hold for everyone (spec §3.11)");
+    } else if v.ok {
+        println!("{t}: unsigned - the entry has no signedEntryTimestamp, so no time is established from it; the inclusion proof and the signed checkpoint show the list is in the log (Level 2)");
     } else {
         println!("{t}: not established, the entry did not verify");
     }

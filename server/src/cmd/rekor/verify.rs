@@ -1,7 +1,9 @@
 //! `sealbook rekor verify <entry.json> (--data <file> | --digest <hex>) --pubkey <log.pub>
 //! [--json]`: the entry (`{uuid: entry}`, a one-element list or the bare entry) names the
 //! file's SHA-256, its inclusion proof reaches the root, the checkpoint signed by the log key
-//! binds that root and tree size, and the SET signs integratedTime (Appendix B step 10).
+//! binds that root and tree size, and the SET signs integratedTime (Appendix B step 10). An
+//! entry without a SET passes on its inclusion proof and checkpoint, with integratedTime
+//! reported as unsigned (no time established).
 //!
 //! Exit codes: 0 every check passed; 1 a check failed; 2 unusable input.
 
@@ -59,7 +61,14 @@ pub fn run(args: Args, json: bool) -> CmdResult {
         println!("entry: {file}  logIndex {}", verdict.log_index);
         print_checks(&verdict.checks);
         print_integrated_time(&verdict);
-        println!("verdict: {}", if verdict.ok { "OK" } else { "FAILED" });
+        println!(
+            "verdict: {}",
+            match (verdict.ok, verdict.integrated_time_signed) {
+                (true, true) => "OK",
+                (true, false) => "OK (in the log; integratedTime unsigned)",
+                _ => "FAILED",
+            }
+        );
     }
     Ok(if verdict.ok { Exit::Ok } else { Exit::Failed })
 }

@@ -119,6 +119,9 @@ fn print_verdict(file: &str, now: i64, v: &Verdict) {
     }
     println!("checks:");
     print_checks(&v.checks);
+    if let Some(m) = &v.missing_signer {
+        println!("signer certificate not supplied: the signature cannot be checked; pass the certificate with {m} (and its intermediate) with --untrusted FILE");
+    }
     let word = |ok: bool| if ok { "OK" } else { "FAILED" };
     println!(
         "verdict (certificate validity checked at genTime, RFC 3161 App. B): {}",
