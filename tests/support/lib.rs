@@ -57,15 +57,11 @@ pub fn sealbook_cli() -> Command {
         Some(bin) => Command::new(bin),
         None => {
             let mut c = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
-            c.current_dir(repo_root()).args([
-                "run",
-                "-q",
-                "-p",
-                "sealbook-server",
-                "--bin",
-                "sealbook",
-                "--",
-            ]);
+            // By manifest path, not working directory, so callers may set their own.
+            c.arg("run")
+                .arg("--manifest-path")
+                .arg(repo_root().join("Cargo.toml"))
+                .args(["-q", "-p", "sealbook-server", "--bin", "sealbook", "--"]);
             c
         }
     }
