@@ -11,6 +11,7 @@ mod files;
 mod http;
 mod http_client;
 mod outcome;
+mod progress;
 
 use clap::Parser;
 use outcome::Exit;
