@@ -751,6 +751,20 @@ fn only_hashed_names_are_immutable_and_the_rest_revalidate_by_sha256() {
         r.status, 200,
         "the identity tag does not validate the gzip copy"
     );
+    // A copy older than its file (edited after the build) is never sent.
+    let t = _t.path();
+    let entry = t.join("www/pkg/entry.js");
+    let old = std::time::SystemTime::now() - Duration::from_secs(3600);
+    std::fs::File::options()
+        .write(true)
+        .open(t.join("www/pkg/entry.js.gz"))
+        .unwrap()
+        .set_modified(old)
+        .unwrap();
+    std::fs::write(&entry, b"export const edited = 1;").unwrap();
+    let r = request(&s, "GET", "/pkg/entry.js", "Accept-Encoding: gzip\r\n");
+    assert_eq!(r.header("content-encoding"), None);
+    assert_eq!(r.body, b"export const edited = 1;");
     // The precompressed file asked for by name is sent as itself.
     let r = get(&s, "/pkg/app-0123456789abcdef.wasm.br");
     assert_eq!(r.body, b"BROTLI-BYTES");

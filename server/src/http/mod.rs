@@ -270,7 +270,7 @@ async fn file(
 const HASHED_ETAG_MAX: u64 = 64 << 20;
 
 /// The page or a `www/` file: a precompressed copy when the client accepts one (only under
-/// `www_root`, and only a sibling that stays inside it), a strong ETag from the SHA-256 of the
+/// `www_root`, and only a sibling that stays inside it and is not older than the file), a strong ETag from the SHA-256 of the
 /// bytes sent, `Vary: Accept-Encoding` when copies exist, and `immutable` caching for
 /// content-hashed names.
 async fn asset(
@@ -291,6 +291,7 @@ async fn asset(
             .and_then(|v| v.to_str().ok()),
     );
     let lookup_path = path.clone();
+    let original_modified = meta.modified().ok();
     let (variants, chosen) = blocking(move || {
         let Some(root) = www_root else {
             return (false, None);
@@ -300,7 +301,14 @@ async fn asset(
             s.push(c.suffix());
             let s = PathBuf::from(s);
             match std::fs::metadata(&s) {
-                Ok(m) if m.is_file() && files::stays_inside(&root, &s) => Some((c, s, m)),
+                // A copy older than its file is stale (the file was edited after the build).
+                Ok(m)
+                    if m.is_file()
+                        && files::stays_inside(&root, &s)
+                        && m.modified().ok() >= original_modified =>
+                {
+                    Some((c, s, m))
+                }
                 _ => None,
             }
         };
