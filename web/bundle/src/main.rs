@@ -11,7 +11,8 @@
 //!    the file's SHA-256; and `sealbook_web.js`, a two-line module re-exporting the hashed
 //!    glue, so the page, its boot scripts and workers import one stable name (revalidated)
 //!    while the large files are cached for good;
-//! 5. precompressed `.br` (brotli quality 11) and `.gz` (gzip level 9) beside each file.
+//! 5. precompressed `.br` (brotli quality 11) and `.gz` (gzip level 9) beside each file, and
+//!    beside the page's static files in `www/` (`.css`, `.js`, `.html`, `.svg`).
 //!
 //! Usage: `cargo run --release -p sealbook-bundle`.
 
@@ -53,6 +54,35 @@ fn run() -> Result<()> {
         let (br, gz) = precompress(&out, f, &bytes)?;
         println!(
             "sealbook-bundle: www/pkg/{f}: {} bytes, {br} brotli, {gz} gzip",
+            bytes.len()
+        );
+    }
+    precompress_static(&root.join("www"))?;
+    Ok(())
+}
+
+/// Writes `.br` / `.gz` copies of the page's own static files in `www/` (style sheet, boot
+/// scripts, workers, the Scores page, the icon); the server sends a copy only while it is not
+/// older than its file, so editing one of them without rebuilding is still served right.
+fn precompress_static(www: &Path) -> Result<()> {
+    let mut names = Vec::new();
+    for e in std::fs::read_dir(www).with_context(|| format!("listing {}", www.display()))? {
+        let e = e?;
+        let name = e.file_name().to_string_lossy().into_owned();
+        if e.file_type()?.is_file()
+            && [".css", ".js", ".html", ".svg"]
+                .iter()
+                .any(|x| name.ends_with(x))
+        {
+            names.push(name);
+        }
+    }
+    names.sort();
+    for name in names {
+        let bytes = std::fs::read(www.join(&name)).with_context(|| format!("reading {name}"))?;
+        let (br, gz) = precompress(www, &name, &bytes)?;
+        println!(
+            "sealbook-bundle: www/{name}: {} bytes, {br} brotli, {gz} gzip",
             bytes.len()
         );
     }
