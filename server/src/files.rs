@@ -49,12 +49,38 @@ pub fn hash_stream(
 
 /// Reads a whole file of at most `max` bytes; `what` names it in errors.
 pub fn read_bounded(path: &Path, max: u64, what: &str) -> Result<Vec<u8>, Unusable> {
+    read_bounded_with(path, max, what, None)
+}
+
+/// [`read_bounded`], with a progress bar labelled `progress` on a terminal's stderr when the
+/// file is large.
+pub fn read_bounded_with(
+    path: &Path,
+    max: u64,
+    what: &str,
+    progress: Option<&str>,
+) -> Result<Vec<u8>, Unusable> {
     let f =
         std::fs::File::open(path).map_err(|e| Unusable::io(path, &format!("open {what}"), &e))?;
+    let total = f.metadata().map_or(0, |m| m.len());
+    let mut bar = progress
+        .map(|label| crate::progress::Progress::new(&format!("{label} {}", path.display()), total));
     let mut bytes = Vec::new();
-    f.take(max + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| Unusable::io(path, &format!("read {what}"), &e))?;
+    let mut f = f.take(max + 1);
+    let mut buf = vec![0u8; 1 << 20];
+    loop {
+        match f.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => {
+                bytes.extend_from_slice(&buf[..n]);
+                if let Some(b) = &mut bar {
+                    b.add(n);
+                }
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(Unusable::io(path, &format!("read {what}"), &e)),
+        }
+    }
     if bytes.len() as u64 > max {
         return Err(Unusable::file(
             path,

@@ -14,6 +14,7 @@ mod http_client;
 #[cfg_attr(not(test), allow(dead_code))]
 mod ledger;
 mod outcome;
+mod progress;
 #[cfg_attr(not(test), allow(dead_code))]
 mod seats;
 

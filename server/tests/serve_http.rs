@@ -619,3 +619,179 @@ fn unread_answers_are_dropped_after_the_write_timeout() {
         );
     }
 }
+
+/// A content-hashed asset with its precompressed copies, and an unhashed one with a gzip copy.
+fn encoded_site() -> (tempfile::TempDir, Server) {
+    let t = tempfile::tempdir().unwrap();
+    let p = t.path();
+    let w = |rel: &str, bytes: &[u8]| {
+        let f = p.join(rel);
+        std::fs::create_dir_all(f.parent().unwrap()).unwrap();
+        std::fs::write(f, bytes).unwrap();
+    };
+    w("index.html", b"<!doctype html><title>sealbook</title>");
+    w("www/pkg/app-0123456789abcdef.wasm", b"\0asm\x01\0\0\0plain");
+    w("www/pkg/app-0123456789abcdef.wasm.br", b"BROTLI-BYTES");
+    w("www/pkg/app-0123456789abcdef.wasm.gz", b"GZIP-BYTES!!");
+    w("www/pkg/entry.js", b"export * from './app.js';");
+    w("www/pkg/entry.js.gz", b"GZ-ENTRY");
+    w("www/plain.css", b"body{}");
+    w("outside.br", SECRET.as_bytes());
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(p.join("outside.br"), p.join("www/plain.css.br")).unwrap();
+    let s = start(&[
+        "--index",
+        p.join("index.html").to_str().unwrap(),
+        "--www",
+        p.join("www").to_str().unwrap(),
+    ]);
+    (t, s)
+}
+
+fn sha256_etag(bytes: &[u8]) -> String {
+    use sha2::Digest;
+    format!("\"{:x}\"", sha2::Sha256::digest(bytes))
+}
+
+#[test]
+fn precompressed_copies_are_chosen_by_accept_encoding() {
+    let (_t, s) = encoded_site();
+    let wasm = "/pkg/app-0123456789abcdef.wasm";
+    for (accept, coding, body) in [
+        ("", None, &b"\0asm\x01\0\0\0plain"[..]),
+        (
+            "Accept-Encoding: gzip, deflate, br\r\n",
+            Some("br"),
+            b"BROTLI-BYTES",
+        ),
+        ("Accept-Encoding: gzip\r\n", Some("gzip"), b"GZIP-BYTES!!"),
+        (
+            "Accept-Encoding: br;q=0, gzip\r\n",
+            Some("gzip"),
+            b"GZIP-BYTES!!",
+        ),
+        (
+            "Accept-Encoding: br;q=0.2, gzip;q=0.9\r\n",
+            Some("gzip"),
+            b"GZIP-BYTES!!",
+        ),
+        (
+            "Accept-Encoding: br;q=0, gzip;q=0\r\n",
+            None,
+            b"\0asm\x01\0\0\0plain",
+        ),
+        ("Accept-Encoding: *\r\n", Some("br"), b"BROTLI-BYTES"),
+        (
+            "Accept-Encoding: identity\r\n",
+            None,
+            b"\0asm\x01\0\0\0plain",
+        ),
+    ] {
+        let r = request(&s, "GET", wasm, accept);
+        assert_eq!(r.status, 200, "{accept}");
+        assert_eq!(r.header("content-encoding"), coding, "{accept}");
+        assert_eq!(r.body, body, "{accept}");
+        assert_eq!(r.header("vary"), Some("Accept-Encoding"), "{accept}");
+        assert_eq!(
+            r.header("content-type"),
+            Some("application/wasm"),
+            "{accept}"
+        );
+        assert_eq!(r.header("content-length"), Some(&*body.len().to_string()));
+        assert_eq!(r.header("etag"), Some(&*sha256_etag(body)), "{accept}");
+        assert_eq!(
+            r.header("cache-control"),
+            Some("public, max-age=31536000, immutable"),
+            "{accept}"
+        );
+        // The security headers stay on every answer.
+        assert!(r.header("content-security-policy").is_some(), "{accept}");
+        assert_eq!(r.header("x-content-type-options"), Some("nosniff"));
+
+        let h = request(&s, "HEAD", wasm, accept);
+        assert_eq!(h.status, 200);
+        assert!(h.body.is_empty(), "HEAD has no body");
+        for name in [
+            "content-encoding",
+            "content-length",
+            "etag",
+            "vary",
+            "cache-control",
+        ] {
+            assert_eq!(h.header(name), r.header(name), "HEAD {name} {accept}");
+        }
+    }
+    // A copy that resolves outside www/ is never sent, and a file without copies has no Vary.
+    let r = request(&s, "GET", "/plain.css", "Accept-Encoding: br\r\n");
+    assert_eq!(r.body, b"body{}");
+    assert_eq!(r.header("content-encoding"), None);
+    #[cfg(not(unix))]
+    assert_eq!(r.header("vary"), None);
+    assert!(!r.text().contains(SECRET));
+}
+
+#[test]
+fn only_hashed_names_are_immutable_and_the_rest_revalidate_by_sha256() {
+    let (_t, s) = encoded_site();
+    for (target, bytes) in [
+        ("/pkg/entry.js", &b"export * from './app.js';"[..]),
+        ("/plain.css", b"body{}"),
+        ("/", b"<!doctype html><title>sealbook</title>"),
+    ] {
+        let r = get(&s, target);
+        assert_eq!(r.status, 200, "{target}");
+        assert_eq!(r.header("cache-control"), Some("no-cache"), "{target}");
+        let etag = sha256_etag(bytes);
+        assert_eq!(r.header("etag"), Some(&*etag), "{target}");
+        for inm in [
+            etag.clone(),
+            format!("W/{etag}"),
+            format!("\"x\", {etag}"),
+            "*".into(),
+        ] {
+            let r = request(&s, "GET", target, &format!("If-None-Match: {inm}\r\n"));
+            assert_eq!(r.status, 304, "{target} {inm}");
+            assert!(r.body.is_empty());
+            assert_eq!(r.header("etag"), Some(&*etag));
+        }
+        let stale = request(&s, "GET", target, "If-None-Match: \"0000\"\r\n");
+        assert_eq!(stale.status, 200, "{target}");
+        assert_eq!(stale.body, bytes);
+    }
+    // The gzip copy is its own representation, with its own tag.
+    let gz = request(&s, "GET", "/pkg/entry.js", "Accept-Encoding: gzip\r\n");
+    assert_eq!(gz.header("content-encoding"), Some("gzip"));
+    assert_eq!(gz.header("vary"), Some("Accept-Encoding"));
+    assert_eq!(gz.header("cache-control"), Some("no-cache"));
+    assert_eq!(gz.header("etag"), Some(&*sha256_etag(b"GZ-ENTRY")));
+    let plain_tag = sha256_etag(b"export * from './app.js';");
+    let r = request(
+        &s,
+        "GET",
+        "/pkg/entry.js",
+        &format!("Accept-Encoding: gzip\r\nIf-None-Match: {plain_tag}\r\n"),
+    );
+    assert_eq!(
+        r.status, 200,
+        "the identity tag does not validate the gzip copy"
+    );
+    // A copy older than its file (edited after the build) is never sent.
+    let t = _t.path();
+    let entry = t.join("www/pkg/entry.js");
+    let old = std::time::SystemTime::now() - Duration::from_secs(3600);
+    std::fs::File::options()
+        .write(true)
+        .open(t.join("www/pkg/entry.js.gz"))
+        .unwrap()
+        .set_modified(old)
+        .unwrap();
+    std::fs::write(&entry, b"export const edited = 1;").unwrap();
+    let r = request(&s, "GET", "/pkg/entry.js", "Accept-Encoding: gzip\r\n");
+    assert_eq!(r.header("content-encoding"), None);
+    assert_eq!(r.body, b"export const edited = 1;");
+    // The precompressed file asked for by name is sent as itself.
+    let r = get(&s, "/pkg/app-0123456789abcdef.wasm.br");
+    assert_eq!(r.body, b"BROTLI-BYTES");
+    assert_eq!(r.header("content-encoding"), None);
+    assert_eq!(r.header("cache-control"), Some("no-cache"));
+}

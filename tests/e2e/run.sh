@@ -13,9 +13,9 @@ export CHROMIUM="${CHROMIUM:-/usr/bin/chromium}"
 
 fail() { echo "tests/e2e: $*" >&2; exit 1; }
 [ -x "$SEALBOOK_BIN" ] || fail "no sealbook binary at $SEALBOOK_BIN; build it: cargo build --release -p sealbook-server (or set SEALBOOK_BIN)"
-for f in www/pkg/sealbook_web.js www/pkg/sealbook_web_bg.wasm; do
-  [ -f "$repo/$f" ] || fail "$f is missing; build the bundle: cargo run --release -p sealbook-bundle"
-done
+# The stable entry module and the content-hashed wasm it leads to.
+[ -f "$repo/www/pkg/sealbook_web.js" ] && compgen -G "$repo/www/pkg/sealbook_web_bg-*.wasm" >/dev/null ||
+  fail "the bundle in www/pkg is missing or stale; build it: cargo run --release -p sealbook-bundle"
 [ -x "$CHROMIUM" ] || fail "no Chromium at $CHROMIUM; install it: apt-get install -y chromium chromium-driver"
 command -v node >/dev/null || fail "node is not installed"
 command -v python3 >/dev/null || [ -n "${PYTHON:-}" ] || fail "python3 is not installed (the fixtures are written by CPython)"

@@ -1,7 +1,6 @@
 //! Reading the scorer's input files whole, with a size bound, and turning core's input errors
 //! into [`Unusable`] naming the file, line and column.
 
-use crate::files::read_bounded;
 use crate::outcome::Unusable;
 use sealbook_core::score::files::InputError;
 use sealbook_core::score::roster;
@@ -13,7 +12,7 @@ pub const MAX_INPUT_BYTES: u64 = 1 << 30;
 /// Reads `path` whole; larger than [`MAX_INPUT_BYTES`], unreadable or empty is unusable
 /// input (`verb` says what the command would have done with it: "score", "check").
 pub fn read(path: &Path, what: &str, verb: &str) -> Result<Vec<u8>, Unusable> {
-    let bytes = read_bounded(path, MAX_INPUT_BYTES, what)?;
+    let bytes = crate::files::read_bounded_with(path, MAX_INPUT_BYTES, what, Some(verb))?;
     if bytes.is_empty() {
         return Err(empty(path, verb));
     }

@@ -198,17 +198,23 @@ fn read_list(path: &Path) -> Result<ListInput, Unusable> {
     })
 }
 
-/// Streams the book through the chain verifier in 1 MiB chunks.
+/// Streams the book through the chain verifier in 1 MiB chunks, with a progress bar on a
+/// terminal's stderr for a large book.
 fn verify_file(
     path: &Path,
     mut verifier: BookReader,
 ) -> Result<sealbook_core::verifier::BookRead, Unusable> {
     let mut f = std::fs::File::open(path).map_err(|e| Unusable::io(path, "open book", &e))?;
+    let total = f.metadata().map_or(0, |m| m.len());
+    let mut progress = crate::progress::Progress::new(&format!("verify {}", path.display()), total);
     let mut buf = vec![0u8; CHUNK];
     loop {
         match f.read(&mut buf) {
             Ok(0) => break,
-            Ok(n) => verifier.feed(&buf[..n]),
+            Ok(n) => {
+                verifier.feed(&buf[..n]);
+                progress.add(n);
+            }
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
             Err(e) if verifier.bytes() == 0 => return Err(Unusable::io(path, "read book", &e)),
             Err(e) => return Err(Unusable::io(path, "read book", &e).at_line(verifier.lines() + 1)),

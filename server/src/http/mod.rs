@@ -1,7 +1,11 @@
 //! The read-only static HTTP server behind `sealbook serve`: the verifier page, its assets
 //! under `www/`, and a data directory under `/data/` (maintree HTTP layout contract).
-//! GET and HEAD only; every file is revalidated (ETag / Last-Modified) since books grow.
+//! GET and HEAD only. The page and `www/` files carry a strong ETag (the SHA-256 of the bytes
+//! sent) and are revalidated, except content-hashed names, which are cached for good; `www/`
+//! files are sent from their precompressed `.br` / `.gz` copies when the client accepts them.
+//! Data files are revalidated by length and modification time, since books grow.
 
+mod encoding;
 mod files;
 mod listing;
 mod mime;
@@ -9,6 +13,7 @@ mod route;
 mod timed_io;
 
 use bytes::Bytes;
+use encoding::Coding;
 use files::{FileBody, Found};
 use http_body_util::{combinators::BoxBody, BodyExt, Empty, Full};
 use hyper::body::Incoming;
@@ -16,6 +21,7 @@ use hyper::header::{self, HeaderValue};
 use hyper::{Method, Request, Response, StatusCode};
 use hyper_util::rt::{TokioIo, TokioTimer};
 use route::Route;
+use sha2::{Digest, Sha256};
 use std::convert::Infallible;
 use std::io;
 use std::path::PathBuf;
@@ -164,7 +170,7 @@ async fn answer(site: &Site, req: &Request<Incoming>, path: &str) -> Response<Bo
             })
             .await;
             match found {
-                Found::File(p, m) => file(req, p, m, head).await,
+                Found::File(p, m) => asset(req, None, p, m, head).await,
                 _ => not_found(),
             }
         }
@@ -186,8 +192,9 @@ async fn answer(site: &Site, req: &Request<Incoming>, path: &str) -> Response<Bo
         },
         Route::Www { segments, dir } => {
             let root = site.www.clone();
-            match blocking(move || files::find(&root, &segments)).await {
-                Found::File(p, m) if !dir => file(req, p, m, head).await,
+            let (found, root) = blocking(move || (files::find(&root, &segments), root)).await;
+            match found {
+                Found::File(p, m) if !dir => asset(req, Some(root), p, m, head).await,
                 _ => not_found(), // no listing outside the data directory
             }
         }
@@ -256,6 +263,117 @@ async fn file(
             .expect("valid response"),
         Err(_) => not_found(),
     }
+}
+
+/// Files up to this size are hashed for their ETag; larger ones under `www/` are revalidated
+/// by length and modification time like data files.
+const HASHED_ETAG_MAX: u64 = 64 << 20;
+
+/// The page or a `www/` file: a precompressed copy when the client accepts one (only under
+/// `www_root`, and only a sibling that stays inside it and is not older than the file), a strong ETag from the SHA-256 of the
+/// bytes sent, `Vary: Accept-Encoding` when copies exist, and `immutable` caching for
+/// content-hashed names.
+async fn asset(
+    req: &Request<Incoming>,
+    www_root: Option<PathBuf>,
+    path: PathBuf,
+    meta: std::fs::Metadata,
+    head: bool,
+) -> Response<Body> {
+    let name = path
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or("")
+        .to_string();
+    let accepted = encoding::accepted(
+        req.headers()
+            .get(header::ACCEPT_ENCODING)
+            .and_then(|v| v.to_str().ok()),
+    );
+    let lookup_path = path.clone();
+    let original_modified = meta.modified().ok();
+    let (variants, chosen) = blocking(move || {
+        let Some(root) = www_root else {
+            return (false, None);
+        };
+        let sibling = |c: Coding| {
+            let mut s = lookup_path.clone().into_os_string();
+            s.push(c.suffix());
+            let s = PathBuf::from(s);
+            match std::fs::metadata(&s) {
+                // A copy older than its file is stale (the file was edited after the build).
+                Ok(m)
+                    if m.is_file()
+                        && files::stays_inside(&root, &s)
+                        && m.modified().ok() >= original_modified =>
+                {
+                    Some((c, s, m))
+                }
+                _ => None,
+            }
+        };
+        let variants = [Coding::Br, Coding::Gzip]
+            .into_iter()
+            .any(|c| sibling(c).is_some());
+        let chosen = accepted.into_iter().find_map(sibling);
+        (variants, chosen)
+    })
+    .await;
+    if meta.len() > HASHED_ETAG_MAX {
+        return file(req, path, meta, head).await;
+    }
+    let (coding, path, meta) = match chosen {
+        Some((c, p, m)) if m.len() <= HASHED_ETAG_MAX => (Some(c), p, m),
+        _ => (None, path, meta),
+    };
+    let read_path = path.clone();
+    let Ok(bytes) = blocking(move || std::fs::read(read_path)).await else {
+        return not_found();
+    };
+    let etag = format!("\"{:x}\"", Sha256::digest(&bytes));
+    let fresh = req
+        .headers()
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|inm| {
+            inm.split(',').any(|t| {
+                let t = t.trim();
+                t == "*" || t.strip_prefix("W/").unwrap_or(t) == etag
+            })
+        });
+    let cache = if encoding::is_hashed(&name) {
+        "public, max-age=31536000, immutable"
+    } else {
+        "no-cache"
+    };
+    let mut b = Response::builder()
+        .header(header::CACHE_CONTROL, cache)
+        .header(header::ETAG, &etag)
+        .header(header::CONTENT_TYPE, mime::content_type(&name));
+    if variants {
+        b = b.header(header::VARY, "Accept-Encoding");
+    }
+    if let Some(c) = coding {
+        b = b.header(header::CONTENT_ENCODING, c.token());
+    }
+    if let Some(lm) = meta.modified().ok().map(httpdate::fmt_http_date) {
+        b = b.header(header::LAST_MODIFIED, lm);
+    }
+    if fresh {
+        return b
+            .status(StatusCode::NOT_MODIFIED)
+            .body(empty())
+            .expect("valid response");
+    }
+    b = b.header(header::CONTENT_LENGTH, bytes.len());
+    let body = if head {
+        empty()
+    } else {
+        Full::new(Bytes::from(bytes))
+            .map_err(|never: Infallible| match never {})
+            .boxed()
+    };
+    b.body(body).expect("valid response")
 }
 
 async fn listing(

@@ -1,17 +1,29 @@
-//! Builds the verifier page's wasm bundle into `www/pkg/` (`sealbook_web.js` +
-//! `sealbook_web_bg.wasm`, wasm-bindgen `web` target):
+//! Builds the verifier page's wasm bundle into `www/pkg/` (wasm-bindgen `web` target):
 //!
 //! 1. `cargo build --release --target wasm32-unknown-unknown -p sealbook-web`;
 //! 2. wasm-bindgen, used as a library pinned to the same version as the `wasm-bindgen` crate
 //!    (one Cargo.lock keeps the two in lockstep);
-//! 3. `wasm-opt -Oz` from npm's `binaryen` in tests/e2e/node_modules when it is installed
-//!    (Debian's binaryen is too old for wasm-bindgen's output), skipped with a note otherwise.
+//! 3. `wasm-opt -Oz` from npm's `binaryen`, always: installed pinned ([`BINARYEN`]) into
+//!    `target/binaryen` by this build when it is not there (Debian's binaryen is too old for
+//!    wasm-bindgen's output);
+//! 4. content-hashed names: `sealbook_web_bg-<h>.wasm` and `sealbook_web-<h>.js` (the glue,
+//!    its default wasm URL rewritten to the hashed name), `<h>` the first 16 hex digits of
+//!    the file's SHA-256; and `sealbook_web.js`, a two-line module re-exporting the hashed
+//!    glue, so the page, its boot scripts and workers import one stable name (revalidated)
+//!    while the large files are cached for good;
+//! 5. precompressed `.br` (brotli quality 11) and `.gz` (gzip level 9) beside each file, and
+//!    beside the page's static files in `www/` (`.css`, `.js`, `.html`, `.svg`).
 //!
 //! Usage: `cargo run --release -p sealbook-bundle`.
 
 use anyhow::{bail, Context, Result};
+use sha2::{Digest, Sha256};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+
+/// npm's binaryen, pinned: the wasm-opt that reads wasm-bindgen's output (reference types).
+const BINARYEN: &str = "binaryen@132.0.0";
 
 const TARGET: &str = "wasm32-unknown-unknown";
 const CRATE: &str = "sealbook-web";
@@ -34,14 +46,150 @@ fn run() -> Result<()> {
     let wasm = build_wasm(&root)?;
     bindgen(&wasm, &out)?;
     let bg = out.join(format!("{WASM_NAME}_bg.wasm"));
-    optimize(&root, &bg)?;
-    for f in [format!("{WASM_NAME}.js"), format!("{WASM_NAME}_bg.wasm")] {
-        let len = std::fs::metadata(out.join(&f))
-            .with_context(|| format!("reading {f}"))?
-            .len();
-        println!("sealbook-bundle: www/pkg/{f}: {len} bytes");
+    let wasm_opt = wasm_opt(&root)?;
+    optimize(&wasm_opt, &bg)?;
+    let files = hash_names(&out)?;
+    for f in &files {
+        let bytes = std::fs::read(out.join(f)).with_context(|| format!("reading {f}"))?;
+        let (br, gz) = precompress(&out, f, &bytes)?;
+        println!(
+            "sealbook-bundle: www/pkg/{f}: {} bytes, {br} brotli, {gz} gzip",
+            bytes.len()
+        );
+    }
+    precompress_static(&root.join("www"))?;
+    Ok(())
+}
+
+/// Writes `.br` / `.gz` copies of the page's own static files in `www/` (style sheet, boot
+/// scripts, workers, the Scores page, the icon); the server sends a copy only while it is not
+/// older than its file, so editing one of them without rebuilding is still served right.
+fn precompress_static(www: &Path) -> Result<()> {
+    let mut names = Vec::new();
+    for e in std::fs::read_dir(www).with_context(|| format!("listing {}", www.display()))? {
+        let e = e?;
+        let name = e.file_name().to_string_lossy().into_owned();
+        if e.file_type()?.is_file()
+            && [".css", ".js", ".html", ".svg"]
+                .iter()
+                .any(|x| name.ends_with(x))
+        {
+            names.push(name);
+        }
+    }
+    names.sort();
+    for name in names {
+        let bytes = std::fs::read(www.join(&name)).with_context(|| format!("reading {name}"))?;
+        let (br, gz) = precompress(www, &name, &bytes)?;
+        println!(
+            "sealbook-bundle: www/{name}: {} bytes, {br} brotli, {gz} gzip",
+            bytes.len()
+        );
     }
     Ok(())
+}
+
+/// The first 16 hex digits of the SHA-256 of `bytes`.
+fn short_hash(bytes: &[u8]) -> String {
+    Sha256::digest(bytes)[..8]
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// Renames the wasm and the glue to content-hashed names and writes the stable entry
+/// module; returns the names written, relative to `out`.
+fn hash_names(out: &Path) -> Result<Vec<String>> {
+    let wasm_name = format!("{WASM_NAME}_bg.wasm");
+    let wasm = std::fs::read(out.join(&wasm_name)).context("reading the optimized wasm")?;
+    let hashed_wasm = format!("{WASM_NAME}_bg-{}.wasm", short_hash(&wasm));
+    std::fs::rename(out.join(&wasm_name), out.join(&hashed_wasm))?;
+
+    let glue_name = format!("{WASM_NAME}.js");
+    let glue = std::fs::read_to_string(out.join(&glue_name)).context("reading the JS glue")?;
+    let default_url = format!("new URL('{wasm_name}', import.meta.url)");
+    if glue.matches(&default_url).count() != 1 {
+        bail!("the JS glue does not name its wasm as `{default_url}` exactly once; wasm-bindgen's output changed");
+    }
+    let glue = glue.replace(
+        &default_url,
+        &format!("new URL('{hashed_wasm}', import.meta.url)"),
+    );
+    let hashed_glue = format!("{WASM_NAME}-{}.js", short_hash(glue.as_bytes()));
+    std::fs::write(out.join(&hashed_glue), &glue)?;
+    std::fs::remove_file(out.join(&glue_name))?;
+    let entry = format!(
+        "// The stable name of the hashed glue, written by sealbook-bundle.\nexport * from './{hashed_glue}';\nexport {{ default }} from './{hashed_glue}';\n"
+    );
+    std::fs::write(out.join(&glue_name), entry)?;
+    // wasm-bindgen's TypeScript declarations name the unhashed files; the page uses none.
+    for f in std::fs::read_dir(out)? {
+        let p = f?.path();
+        if p.to_str().is_some_and(|s| s.ends_with(".d.ts")) {
+            std::fs::remove_file(&p)?;
+        }
+    }
+    Ok(vec![glue_name, hashed_glue, hashed_wasm])
+}
+
+/// Writes `<name>.br` and `<name>.gz` beside `name`; returns their sizes.
+fn precompress(out: &Path, name: &str, bytes: &[u8]) -> Result<(usize, usize)> {
+    let mut br = Vec::new();
+    {
+        let params = brotli::enc::BrotliEncoderParams {
+            quality: 11,
+            lgwin: 22,
+            ..Default::default()
+        };
+        brotli::BrotliCompress(&mut &bytes[..], &mut br, &params).context("brotli")?;
+    }
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    gz.write_all(bytes)?;
+    let gz = gz.finish()?;
+    std::fs::write(out.join(format!("{name}.br")), &br)?;
+    std::fs::write(out.join(format!("{name}.gz")), &gz)?;
+    Ok((br.len(), gz.len()))
+}
+
+/// npm's wasm-opt, installed pinned into `target/binaryen` by this build when missing.
+fn wasm_opt(root: &Path) -> Result<PathBuf> {
+    let prefix = target_dir(root).join("binaryen");
+    let bin = prefix.join("node_modules/.bin/wasm-opt");
+    let version = prefix.join("node_modules/binaryen/package.json");
+    let pinned = BINARYEN.rsplit('@').next().unwrap_or_default();
+    let installed = std::fs::read_to_string(&version)
+        .is_ok_and(|s| s.contains(&format!("\"version\": \"{pinned}\"")));
+    if bin.exists() && installed {
+        return Ok(bin);
+    }
+    println!(
+        "sealbook-bundle: npm install {BINARYEN} into {}",
+        prefix.display()
+    );
+    std::fs::create_dir_all(&prefix)?;
+    let status = Command::new("npm")
+        .args([
+            "install",
+            "--no-audit",
+            "--no-fund",
+            "--no-save",
+            "--prefix",
+        ])
+        .arg(&prefix)
+        .arg(BINARYEN)
+        .status();
+    match status {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => bail!(
+            "npm is not installed; the bundle needs npm to install {BINARYEN} (wasm-opt): install Node.js and npm (apt-get install -y npm)"
+        ),
+        Err(e) => return Err(e).context("running npm"),
+        Ok(s) if !s.success() => bail!("npm install {BINARYEN} failed ({s}); see npm's messages above"),
+        Ok(_) => {}
+    }
+    if !bin.exists() {
+        bail!("npm installed {BINARYEN} but {} is missing", bin.display());
+    }
+    Ok(bin)
 }
 
 fn cargo() -> String {
@@ -106,19 +254,11 @@ fn bindgen(wasm: &Path, out: &Path) -> Result<()> {
         .with_context(|| format!("wasm-bindgen on {}", wasm.display()))
 }
 
-fn optimize(root: &Path, wasm: &Path) -> Result<()> {
-    let wasm_opt = root.join("tests/e2e/node_modules/.bin/wasm-opt");
-    if !wasm_opt.exists() {
-        println!(
-            "sealbook-bundle: skipped wasm-opt: {} not found (run `npm ci` in tests/e2e to get npm's binaryen; Debian's is too old)",
-            wasm_opt.display()
-        );
-        return Ok(());
-    }
+fn optimize(wasm_opt: &Path, wasm: &Path) -> Result<()> {
     let before = std::fs::metadata(wasm)?.len();
     let tmp = wasm.with_extension("opt.wasm");
     println!("sealbook-bundle: wasm-opt -Oz");
-    let status = Command::new(&wasm_opt)
+    let status = Command::new(wasm_opt)
         .arg("-Oz")
         .arg(wasm)
         .arg("-o")
