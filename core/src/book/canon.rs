@@ -263,6 +263,16 @@ impl fmt::Display for ParseError {
 
 impl std::error::Error for ParseError {}
 
+/// Parses one ledger line (spec §3.2: every line is one JSON object) and requires an object;
+/// the message says why not, for the caller to name with its file, line and field `(line)`.
+pub fn parse_line_object(line: &[u8]) -> Result<Object, String> {
+    match parse(line) {
+        Ok(Value::Object(o)) => Ok(o),
+        Ok(v) => Err(format!("expected an object, found {}", v.type_name())),
+        Err(e) => Err(format!("not JSON at byte {}: {}", e.offset, e.message)),
+    }
+}
+
 /// Parses one JSON document the way `json.loads(text.decode("utf-8"))` does: the input must
 /// be valid UTF-8 without a byte order mark, surrounding whitespace is `[ \t\n\r]`, and
 /// nothing else may follow the value.

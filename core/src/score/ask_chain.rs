@@ -142,18 +142,8 @@ impl AskChain {
                 field: field.into(),
                 message,
             };
-            let v = canon::parse(&text[..text.len() - 1]).map_err(|e| {
-                err(
-                    "(line)",
-                    format!("not JSON at byte {}: {}", e.offset, e.message),
-                )
-            })?;
-            let o = v.as_object().ok_or_else(|| {
-                err(
-                    "(line)",
-                    format!("expected an object, found {}", v.type_name()),
-                )
-            })?;
+            let o =
+                &canon::parse_line_object(&text[..text.len() - 1]).map_err(|m| err("(line)", m))?;
             let f = Fields { o, err: &err };
             match o.get("kind").and_then(Value::as_str) {
                 Some(DECLARATION_KIND) => out.declarations.push((line, f.declaration()?)),

@@ -725,18 +725,8 @@ impl BookLines {
         {
             position += 1;
             let f = Fields { line: position };
-            let v = canon::parse(&text[..text.len() - 1]).map_err(|e| {
-                f.err(
-                    "(line)",
-                    format!("not JSON at byte {}: {}", e.offset, e.message),
-                )
-            })?;
-            let o = v.as_object().ok_or_else(|| {
-                f.err(
-                    "(line)",
-                    format!("expected an object, found {}", v.type_name()),
-                )
-            })?;
+            let o = &canon::parse_line_object(&text[..text.len() - 1])
+                .map_err(|m| f.err("(line)", m))?;
             let n = match o.get("n") {
                 Some(Value::Int(n)) => n
                     .to_i64()

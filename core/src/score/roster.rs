@@ -178,18 +178,7 @@ pub fn roster_from_asks(asks: &[u8]) -> Result<Roster, RosterError> {
             field: field.into(),
             message,
         };
-        let v = canon::parse(text).map_err(|e| {
-            err(
-                "(line)",
-                format!("not JSON at byte {}: {}", e.offset, e.message),
-            )
-        })?;
-        let o = v.as_object().ok_or_else(|| {
-            err(
-                "(line)",
-                format!("expected an object, found {}", v.type_name()),
-            )
-        })?;
+        let o = &canon::parse_line_object(text).map_err(|m| err("(line)", m))?;
         // A roster line, or the declaration (the `schedule` line) when it rosters the seats.
         let seats = match o.get("kind").and_then(Value::as_str) {
             Some("roster") => o

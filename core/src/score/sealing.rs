@@ -43,18 +43,7 @@ pub fn book_sealing_times(book: &[u8]) -> Result<BTreeMap<u64, Instant>, Sealing
             field: field.into(),
             message,
         };
-        let v = canon::parse(text).map_err(|e| {
-            err(
-                "(line)",
-                format!("not JSON at byte {}: {}", e.offset, e.message),
-            )
-        })?;
-        let o = v.as_object().ok_or_else(|| {
-            err(
-                "(line)",
-                format!("expected an object, found {}", v.type_name()),
-            )
-        })?;
+        let o = &canon::parse_line_object(text).map_err(|m| err("(line)", m))?;
         let time = |k: &str| -> Result<Option<Instant>, SealingError> {
             match o.get(k) {
                 None | Some(Value::Null) => Ok(None),
