@@ -137,7 +137,7 @@ pub fn read(reply: &Reply<'_>) -> SeatOutcome {
     let finish_message = str_at(candidate, "finishMessage");
     let described = |r: &str| match finish_message {
         Some(m) => clip(&format!("{r}: {m}")),
-        None => r.to_string(),
+        None => clip(r),
     };
     let mut retry = RetryAdvice::No;
     let finish = match provider_finish.as_deref() {

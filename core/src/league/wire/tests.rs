@@ -212,3 +212,19 @@ fn long_messages_are_clipped_to_one_line() {
     assert!(message.chars().count() <= MAX_MESSAGE_CHARS + 1);
     assert!(!message.contains('\n'));
 }
+
+#[test]
+fn an_unknown_finish_reason_is_clipped_to_one_line() {
+    // Found by the `wire` fuzz target: a finishReason with an escaped newline and no
+    // finishMessage was passed through whole.
+    let body = format!(
+        r#"{{"candidates": [{{"content": {{"parts": [{{"text": "b"}}]}}, "finishReason": "WEIRD\nline two{}"}}]}}"#,
+        "a".repeat(2000)
+    );
+    let o = Wire::Gemini.read(&reply(200, &[], body.as_bytes()));
+    let Finish::Error { message, .. } = o.finish else {
+        panic!("{:?}", o.finish)
+    };
+    assert!(message.chars().count() <= MAX_MESSAGE_CHARS + 1);
+    assert!(!message.chars().any(char::is_control), "{message:?}");
+}
