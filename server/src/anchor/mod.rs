@@ -6,6 +6,7 @@
 //! with a doubling wait between them (the league's `anchors.timeout_seconds` and
 //! `anchors.retries`; one attempt for the single-shot commands).
 
+pub mod league;
 pub mod ots;
 pub mod rekor;
 pub mod tsa;
