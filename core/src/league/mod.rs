@@ -9,6 +9,7 @@ pub mod ask;
 pub mod config;
 pub mod engine;
 pub mod layout;
+pub mod manifest;
 pub mod reference;
 pub mod schedule;
 pub mod wire;
