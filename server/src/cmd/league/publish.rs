@@ -16,8 +16,8 @@
 //! operator's `league.toml`, lock files, side files and anything else stay out.
 //!
 //! Deterministic: the same sealed files give the same bytes, and a file whose bytes would not
-//! change is not rewritten. Sealed files are only read. A book whose chain does not verify is
-//! not published (exit 1); a missing or unreadable input is unusable (exit 2).
+//! change is not rewritten. Sealed files are only read. A book or ask chain whose chain does not
+//! verify is not published (exit 1); a missing or unreadable input is unusable (exit 2).
 
 use crate::files::read_bounded;
 use crate::outcome::{CmdResult, Exit, Unusable};
@@ -174,19 +174,23 @@ pub fn run(args: Args, json: bool) -> CmdResult {
     } else {
         None
     };
-    let report = verify(&book.bytes, VerifyOptions::default());
-    if !report.ok {
+    for ledger in std::iter::once(&book).chain(asks.as_ref()) {
+        let report = verify(&ledger.bytes, VerifyOptions::default());
+        if report.ok {
+            continue;
+        }
         let first = report.problems.first().map_or(String::new(), |p| {
             format!(": line {}: {}", p.line, p.check.name())
         });
+        let error = format!("{}: the chain does not verify{first}", ledger.path);
         eprintln!(
-            "sealbook: {}: the book's chain does not verify{first}; nothing published",
-            book_path.display()
+            "sealbook: {}: the chain does not verify{first}; nothing published",
+            dir.join(&ledger.path).display()
         );
         if json {
             println!(
                 "{}",
-                serde_json::json!({"ok": false, "dir": dir.display().to_string(), "error": format!("{BOOK_FILE}: the chain does not verify{first}")})
+                serde_json::json!({"ok": false, "dir": dir.display().to_string(), "error": error})
             );
         }
         return Ok(Exit::Failed);
