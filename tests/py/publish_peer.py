@@ -104,7 +104,7 @@ def main(d):
             if "://" in h or h.startswith("/") or h.startswith("//"):
                 bad_links.append(day + ": external " + h)
                 continue
-            target = os.path.normpath(os.path.join(proof, day, h))
+            target = os.path.normpath(os.path.join(proof, day, h.split("#")[0]))
             if not os.path.isfile(target):
                 bad_links.append(day + ": no file " + h)
     out["pages"] = {"days": pages, "scripts": scripts, "bad_links": bad_links}

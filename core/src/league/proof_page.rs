@@ -198,7 +198,7 @@ pub fn proof_pages(
         })
         .collect();
     // Lines covered by earlier lists, per ledger: (count, the list that covered them).
-    let mut covered: BTreeMap<&str, (u64, String)> = BTreeMap::new();
+    let mut covered: BTreeMap<&str, (u64, (String, String))> = BTreeMap::new();
     let mut pages = Vec::new();
     for (day, names) in &by_day {
         let mut h = String::new();
@@ -294,13 +294,15 @@ The prefixes below were recomputed from the published ledgers when this page was
                         );
                     }
                 }
-                let (before, by) = covered.get(led.path).cloned().unwrap_or((0, String::new()));
+                let (before, by) = covered.get(led.path).cloned().unwrap_or_default();
                 if before > 0 {
+                    let (by_day, by_name) = &by;
                     let _ = writeln!(
                         h,
-                        "<p>Lines 1-{} were first covered by an earlier list ({}); the lines this list is the first to cover:</p>",
+                        "<p>Lines 1-{} were first covered by an earlier list (<a href=\"{}\">{}</a>); the lines this list is the first to cover:</p>",
                         before.min(e.lines),
-                        escape(&by)
+                        href(&format!("../{by_day}/{PAGE_NAME}")) + "#" + &href(by_name),
+                        escape(&format!("proof/{by_day}/{by_name}"))
                     );
                 }
                 let new: Vec<&Line> = led_lines
@@ -329,7 +331,7 @@ The prefixes below were recomputed from the published ledgers when this page was
                     h += "</table>\n";
                 }
                 if e.lines > before && check.message.is_none() {
-                    covered.insert(led.path, (e.lines, format!("proof/{day}/{name}")));
+                    covered.insert(led.path, (e.lines, (day.to_string(), name.to_string())));
                 }
             }
         }
@@ -434,9 +436,10 @@ mod tests {
         );
         let second = String::from_utf8(pages[1].1.clone()).unwrap();
         assert!(second.contains(&lines[2].seal) && !second.contains(&lines[0].seal));
-        assert!(second.contains(
-            "Lines 1-2 were first covered by an earlier list (proof/2026-11-02/130025Z.txt)"
-        ));
+        assert!(
+            second.contains("Lines 1-2 were first covered by an earlier list (<a href=\"../2026-11-02/index.html#130025Z.txt\">proof/2026-11-02/130025Z.txt</a>)"),
+            "{second}"
+        );
         assert!(second.contains("No anchor file is published beside this list"));
         assert!(
             second.contains("class=\"bad\">Does not match")
