@@ -49,6 +49,21 @@ fn snapshot(dir: &Path) -> BTreeMap<String, (Vec<u8>, SystemTime)> {
     out
 }
 
+/// Validates a manifest against the manifest schema, then two hostile edits of it.
+const SCHEMA_PEER: &str = r#"
+import json, sys
+from jsonschema import Draft202012Validator
+v = Draft202012Validator(json.load(open(sys.argv[1])))
+m = json.load(open(sys.argv[2]))
+v.validate(m)
+out = ["valid"]
+for bad in ["../x", "a//b"]:
+    m2 = json.loads(json.dumps(m))
+    m2["files"][0]["path"] = bad
+    out.append(bad + (" refused" if list(v.iter_errors(m2)) else " accepted"))
+print("; ".join(out))
+"#;
+
 /// Publishes `dir` and holds every published file to its peers; returns the manifest.
 /// `unlisted` are the files of `dir` that are not published.
 fn publish_and_check(dir: &Path, unlisted: &[&str]) -> Manifest {
@@ -109,6 +124,24 @@ fn publish_and_check(dir: &Path, unlisted: &[&str]) -> Manifest {
     assert_eq!(m["unlisted"], serde_json::json!(unlisted), "{m}");
     let manifest = Manifest::parse(&std::fs::read(dir.join("manifest.json")).unwrap()).unwrap();
     assert_eq!(m["files"], manifest.files.len());
+    // The published schema accepts the manifest and refuses a path out of the league
+    // (the `jsonschema` package, Draft 2020-12).
+    let schema_dir = tempfile::tempdir().unwrap();
+    let manifest_schema = schema_dir.path().join("manifest.schema.json");
+    let (code, _, err) = sealbook(&["schema", "manifest", "--out", arg(&manifest_schema)]);
+    assert_eq!(code, 0, "{err}");
+    let out = std::process::Command::new(sealbook_tests::python())
+        .args(["-I", "-c", SCHEMA_PEER])
+        .arg(&manifest_schema)
+        .arg(dir.join("manifest.json"))
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        "valid; ../x refused; a//b refused",
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 
     // The proof pages.
     let p = &peer["pages"];
