@@ -4,6 +4,7 @@
 
 use crate::dropped::{self, Labelled};
 use crate::format;
+use crate::league_load;
 use crate::module_worker::{self, ModuleWorker};
 use crate::proof_view;
 use crate::protocol::{
@@ -113,6 +114,25 @@ pub enum Msg {
     RestoreBundle,
     /// Mark or unmark a dropped certificate as a trust anchor.
     ToggleAnchor(usize),
+    /// The manifest URL as the reader edits it.
+    LeagueUrlEdited(String),
+    /// Fetch the league the manifest URL names.
+    OpenLeague,
+    /// Files of the league fetched so far, of all listed.
+    LeagueProgress(usize, usize),
+    LeagueLoaded(Result<league_load::Loaded, String>),
+}
+
+/// A league opened from its manifest.
+pub enum League {
+    Idle,
+    Loading {
+        done: usize,
+        total: usize,
+    },
+    /// Every listed file's check against the manifest.
+    Checked(sealbook_core::league::manifest::ManifestCheck),
+    Failed(String),
 }
 
 /// The trust anchors and Rekor log key in use.
@@ -185,6 +205,9 @@ pub struct App {
     trust: Trust,
     anchors_input: NodeRef,
     log_key_input: NodeRef,
+    /// The manifest URL field, and the league opened from it.
+    league_url: String,
+    league: League,
 }
 
 impl App {
@@ -338,6 +361,14 @@ impl Component for App {
             headers: String::new(),
             explorer: DEFAULT_EXPLORER.to_string(),
             fetch: None,
+            league_url: match league_load::url_from_address() {
+                Some(u) => {
+                    ctx.link().send_message(Msg::OpenLeague);
+                    u
+                }
+                None => String::new(),
+            },
+            league: League::Idle,
         }
     }
 
@@ -348,6 +379,43 @@ impl Component for App {
                     return false;
                 }
                 self.add(files);
+                self.start();
+            }
+            Msg::LeagueUrlEdited(url) => {
+                self.league_url = url;
+                return false;
+            }
+            Msg::OpenLeague => {
+                if self.league_url.trim().is_empty()
+                    || matches!(self.league, League::Loading { .. })
+                {
+                    return false;
+                }
+                self.league = League::Loading { done: 0, total: 0 };
+                let link = ctx.link().clone();
+                let url = self.league_url.clone();
+                wasm_bindgen_futures::spawn_local(async move {
+                    let progress = {
+                        let link = link.clone();
+                        move |done, total| link.send_message(Msg::LeagueProgress(done, total))
+                    };
+                    let loaded = league_load::load(&url, progress).await;
+                    link.send_message(Msg::LeagueLoaded(loaded));
+                });
+            }
+            Msg::LeagueProgress(done, total) => {
+                if let League::Loading { .. } = self.league {
+                    self.league = League::Loading { done, total };
+                }
+            }
+            Msg::LeagueLoaded(Err(why)) => {
+                self.league = League::Failed(why);
+            }
+            Msg::LeagueLoaded(Ok(loaded)) => {
+                // The league replaces what was given before: its files are the ones checked.
+                self.files.clear();
+                self.league = League::Checked(loaded.check);
+                self.add(loaded.files);
                 self.start();
             }
             Msg::DropFailed(why) => {
@@ -517,6 +585,7 @@ impl Component for App {
                     { "The checks follow " }<cite>{ "Sealed Before the Open" }</cite>{ ", §3.2, §3.11 and Appendix B steps 3–4, 6, 9 and 10: seal = SHA-256 of the line's content, link = SHA-256 of the line without its link, each line's prev = the previous link, a stamp's sha256 = the first N lines as stored, an OpenTimestamps proof's operations lead from the list's digest to the merkle root of a Bitcoin block header whose proof of work is recomputed here, an RFC 3161 token's imprint, signature and certificate chain (valid at genTime) are checked against roots you choose, and a Rekor entry's body, inclusion proof, checkpoint and signed entry timestamp against the log key you choose." }
                 </> }}
                 on_files={link.callback(Msg::Add)} on_drop_failed={link.callback(Msg::DropFailed)}>
+                { self.view_league(ctx) }
                 { self.view_files(ctx) }
                 { self.view_trust(ctx) }
                 { self.view_status(ctx) }
@@ -526,6 +595,63 @@ impl Component for App {
 }
 
 impl App {
+    /// Opening a league from its manifest.json, and what the manifest check found.
+    fn view_league(&self, ctx: &Context<Self>) -> Html {
+        let link = ctx.link();
+        let edited = link.callback(|e: InputEvent| {
+            Msg::LeagueUrlEdited(e.target_unchecked_into::<HtmlInputElement>().value())
+        });
+        let open = link.callback(|_: MouseEvent| Msg::OpenLeague);
+        let loading = matches!(self.league, League::Loading { .. });
+        let status = match &self.league {
+            League::Idle => html! {},
+            League::Loading { done, total } => html! {
+                <p class="note" data-testid="league-status" data-state="loading">
+                    { if *total == 0 { "Fetching manifest.json…".to_string() } else { format!("Fetched {done} of {total} files listed in manifest.json…") } }
+                </p>
+            },
+            League::Failed(why) => html! {
+                <p class="callout bad" data-testid="league-status" data-state="failed" data-ok="false">
+                    { format!("The league could not be opened: {why}") }
+                </p>
+            },
+            League::Checked(check) => {
+                let failures: Vec<_> = check.failures().collect();
+                let n = check.files.len();
+                html! {
+                    <>
+                        if failures.is_empty() {
+                            <p class="callout ok" data-testid="league-status" data-state="checked" data-ok="true">
+                                { format!("League {:?}: all {n} files listed in manifest.json were fetched and match their SHA-256; they are verified below.", check.league) }
+                            </p>
+                        } else {
+                            <p class="callout bad" data-testid="league-status" data-state="checked" data-ok="false">
+                                { format!("League {:?}: {} of {n} files listed in manifest.json are missing or differ from their SHA-256. Those files are not checked below; the others are.", check.league, failures.len()) }
+                            </p>
+                            <ul class="league-failures" data-testid="league-failures">
+                                { for failures.iter().map(|f| html! {
+                                    <li data-testid="league-failure" data-path={f.path.clone()}>{ f.describe() }</li>
+                                }) }
+                            </ul>
+                        }
+                    </>
+                }
+            }
+        };
+        html! {
+            <section class="league" aria-labelledby="league-title">
+                <h2 id="league-title" class="section-title">{ "Open a league" }</h2>
+                <p class="note">{ "Or give the address of a league's manifest.json: every file it lists is fetched, checked against its SHA-256 and verified here, as a drop would be." }</p>
+                <div class="league-open">
+                    <label for="league-url">{ "manifest.json URL" }</label>
+                    <input id="league-url" type="url" value={self.league_url.clone()} oninput={edited} placeholder="https://…/manifest.json" data-testid="league-url"/>
+                    <button type="button" class="button" onclick={open} disabled={loading} data-testid="open-league">{ "Open" }</button>
+                </div>
+                { status }
+            </section>
+        }
+    }
+
     fn view_files(&self, ctx: &Context<Self>) -> Html {
         if self.files.is_empty() {
             return html! {};

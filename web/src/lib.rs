@@ -11,6 +11,7 @@
 pub mod app;
 pub mod dropped;
 pub mod format;
+pub mod league_load;
 pub mod module_worker;
 pub mod proof_view;
 pub mod protocol;

@@ -1,9 +1,10 @@
-//! `sealbook league init|stamp|upgrade DIR`: the operator's league commands. The
+//! `sealbook league init|stamp|upgrade|publish DIR`: the operator's league commands. The
 //! decisions are `sealbook_core::league`'s; these modules move the bytes.
 
 pub mod init;
 pub mod stamp;
 pub mod upgrade;
+pub mod publish;
 
 use crate::outcome::CmdResult;
 use clap::Subcommand;
@@ -16,6 +17,8 @@ pub enum LeagueCommand {
     Stamp(stamp::Args),
     /// Upgrade pending OpenTimestamps proofs and ask again the anchors that failed.
     Upgrade(upgrade::Args),
+    /// Write the league's open-data files and manifest.json from its sealed files.
+    Publish(publish::Args),
 }
 
 pub fn run(command: LeagueCommand, json: bool) -> CmdResult {
@@ -23,5 +26,6 @@ pub fn run(command: LeagueCommand, json: bool) -> CmdResult {
         LeagueCommand::Init(args) => init::run(args, json),
         LeagueCommand::Stamp(args) => stamp::run(args, json),
         LeagueCommand::Upgrade(args) => upgrade::run(args, json),
+        LeagueCommand::Publish(args) => publish::run(args, json),
     }
 }
