@@ -11,4 +11,5 @@ pub mod engine;
 pub mod layout;
 pub mod reference;
 pub mod schedule;
+pub mod snapshot;
 pub mod wire;
