@@ -6,6 +6,7 @@
 
 pub mod answer;
 pub mod ask;
+pub mod close;
 pub mod config;
 pub mod engine;
 pub mod layout;
