@@ -197,6 +197,13 @@ impl Engine {
         Ok(e)
     }
 
+    /// Whether a run of `session` has its run line sealed.
+    pub fn has_run_for(&self, session: Date) -> bool {
+        self.runs
+            .iter()
+            .any(|r| r.session == Some(session) && r.run_line.is_some())
+    }
+
     fn run_mut(&mut self, run_id: &str) -> Option<&mut Run> {
         self.runs.iter_mut().find(|r| r.run_id == run_id)
     }
