@@ -174,34 +174,53 @@ fn good_answer() -> String {
     format!("My forecast:\n```json\n{body}\n```\n")
 }
 
-/// Minute bars for every market from the session before's reference to after the close.
-fn prices_csv() -> String {
-    let start = sealbook_core::calendar::Instant::parse_rfc3339("2026-10-20T13:30:00Z")
-        .unwrap()
-        .0
-        / 1_000_000;
-    let end = sealbook_core::calendar::Instant::parse_rfc3339("2026-10-21T20:05:00Z")
-        .unwrap()
-        .0
-        / 1_000_000;
+/// Minute bars for every market: every minute from the session before's reference to after
+/// the session's close, then each later day's minutes around the reference and the close
+/// (what the rule reads) up to the week's end. `revised` changes the session's last bar.
+fn prices_csv(revised: bool) -> String {
+    let t = |s: &str| {
+        sealbook_core::calendar::Instant::parse_rfc3339(s)
+            .unwrap()
+            .0
+            / 1_000_000
+    };
+    let mut spans = vec![(t("2026-10-20T13:30:00Z"), t("2026-10-21T20:05:00Z"))];
+    for day in 22..=28 {
+        spans.push((
+            t(&format!("2026-10-{day}T13:00:00Z")),
+            t(&format!("2026-10-{day}T13:45:00Z")),
+        ));
+        spans.push((
+            t(&format!("2026-10-{day}T19:45:00Z")),
+            t(&format!("2026-10-{day}T20:05:00Z")),
+        ));
+    }
+    let last_bar = t("2026-10-21T19:59:00Z");
     let mut out = String::from("symbol,time,open,high,low,close,volume\n");
     for (i, m) in MARKETS.iter().enumerate() {
         let base = 50.0 + 25.0 * i as f64;
         let dir = if i % 3 == 0 { -1.0 } else { 1.0 };
-        for (k, t) in (start..end).step_by(60).enumerate() {
-            let time = sealbook_core::prices::rfc3339(t);
-            if k % 97 == 13 {
-                // A minute without trades now and then.
-                out.push_str(&format!("{m},{time},,,,,\n"));
-                continue;
+        let mut k = 0usize;
+        for &(from, to) in &spans {
+            for t in (from..to).step_by(60) {
+                k += 1;
+                let time = sealbook_core::prices::rfc3339(t);
+                if k % 97 == 13 {
+                    // A minute without trades now and then.
+                    out.push_str(&format!("{m},{time},,,,,\n"));
+                    continue;
+                }
+                let mut c = base * (1.0 + dir * 0.00002 * k as f64) + 0.01 * ((k * 7) % 5) as f64;
+                if revised && t == last_bar {
+                    c *= 1.01;
+                }
+                out.push_str(&format!(
+                    "{m},{time},{c:.4},{:.4},{:.4},{c:.4},{}\n",
+                    c + 0.05,
+                    c - 0.05,
+                    100 + k % 50
+                ));
             }
-            let c = base * (1.0 + dir * 0.00002 * k as f64) + 0.01 * ((k * 7) % 5) as f64;
-            out.push_str(&format!(
-                "{m},{time},{c:.4},{:.4},{:.4},{c:.4},{}\n",
-                c + 0.05,
-                c - 0.05,
-                100 + k % 50
-            ));
         }
     }
     out
@@ -339,7 +358,7 @@ fn init(tmp: &Path, config_text: &str) -> std::path::PathBuf {
         "2026-10-21T04:00:00Z",
     ]);
     assert_eq!(code, 0, "{out}{err}");
-    std::fs::write(dir.join("prices.csv"), prices_csv()).unwrap();
+    std::fs::write(dir.join("prices.csv"), prices_csv(false)).unwrap();
     dir
 }
 
@@ -499,6 +518,82 @@ fn a_league_day_on_fake_endpoints() {
     assert_eq!(s["runs"][0]["scored"], serde_json::json!(["1d"]));
     assert_eq!(s["scores_due"], serde_json::json!([]));
     outputs += &(out + &err);
+
+    // Prices revised at the provider: a re-take seals one correction naming the score line,
+    // and a second re-take finds nothing new.
+    std::fs::write(dir.join("prices.csv"), prices_csv(true)).unwrap();
+    let retake = |outputs: &mut String| {
+        let (code, out, err) = output(&[
+            "league",
+            "score",
+            d,
+            "--session",
+            SESSION,
+            "--at",
+            "2026-10-21T21:00:00Z",
+            "--retake",
+            "--json",
+        ]);
+        assert_eq!(code, 0, "{out}{err}");
+        *outputs += &(out.clone() + &err);
+        serde_json::from_str::<serde_json::Value>(&out).unwrap()
+    };
+    let r = retake(&mut outputs);
+    assert_eq!(
+        (r["corrections"].as_u64(), r["score_lines"].as_u64()),
+        (Some(1), Some(0)),
+        "{r}"
+    );
+    let score_n = sc["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["event"] == "scored")
+        .unwrap()["n"]
+        .clone();
+    let corrected = r["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["event"] == "corrected")
+        .unwrap();
+    assert_eq!(corrected["of"], score_n);
+    assert_eq!(retake(&mut outputs)["corrections"], 0);
+
+    // A week later the 1w window has closed: its score_h line.
+    let (code, out, err) = output(&[
+        "league",
+        "score",
+        d,
+        "--session",
+        SESSION,
+        "--at",
+        "2026-10-28T20:15:00Z",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    outputs += &(out.clone() + &err);
+    let w: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let scored: Vec<&serde_json::Value> = w["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["event"] == "scored")
+        .collect();
+    assert_eq!(scored.len(), 1, "{out}");
+    assert_eq!(scored[0]["horizon"], "1w");
+    assert_eq!(scored[0]["markets"], 12, "{out}");
+    let (_, out, _) = output(&[
+        "league",
+        "status",
+        d,
+        "--at",
+        "2026-10-28T20:16:00Z",
+        "--json",
+    ]);
+    let s: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(s["runs"][0]["scored"], serde_json::json!(["1d", "1w"]));
+    outputs += &out;
 
     // The books verify with the project's verifier and the spec's Appendix B step 4 script.
     for f in ["council-book.jsonl", "asks.jsonl"] {

@@ -10,7 +10,8 @@
 //! - `Ask`: every asked seat at once through [`ask_all`]; each reply is sealed the moment it
 //!   arrives, its raw bytes kept as `replies/<run_id>/<seat>.txt` (published after the
 //!   session; `own_sha256` is their SHA-256).
-//! - `Score`: prices from the provider by the published rule ([`close::score_line`]).
+//! - `Score`: prices from the provider by the published rule ([`close::score_line`]); a
+//!   score re-taken on request that differs is sealed as a correction naming it.
 //! - `Stamp`: reported as due (`sealbook league stamp DIR` writes the stamped list and
 //!   requests the anchors).
 //!
@@ -25,17 +26,18 @@ use crate::prices::PriceProvider;
 use crate::seats::command::CommandSeat;
 use crate::seats::http::HttpSeat;
 use crate::seats::{ask_all, ApiKey, RetryPolicy, SeatAdapter, SeatReply};
-use sealbook_core::book::canon::Object;
-use sealbook_core::calendar::{sealing_time, Instant};
+use sealbook_core::book::canon::{self, Object};
+use sealbook_core::calendar::{sealing_time, Date, Horizon, Instant};
 use sealbook_core::league::ask::AskRequest;
 use sealbook_core::league::close;
 use sealbook_core::league::config::{Adapter, LeagueConfig, PriceProvider as ProviderConfig};
 use sealbook_core::league::engine::{Action, Engine, Ledger as Which, Reply};
-use sealbook_core::league::layout::{ASKS_FILE, BOOK_FILE, MARKETS};
+use sealbook_core::league::layout::{morning_run_id, ASKS_FILE, BOOK_FILE, MARKETS};
 use sealbook_core::league::reference::Climatology;
 use sealbook_core::league::snapshot::{lookback_from, take_snapshot};
 use sealbook_core::league::wire::{Finish, Wire};
 use sealbook_core::score::ask_chain::AskChain;
+use sealbook_core::score::book_lines::build::ScoreContent;
 use sealbook_core::score::book_lines::BookLines;
 use std::collections::{BTreeMap, VecDeque};
 use std::io::Write;
@@ -565,16 +567,18 @@ impl League {
         Ok(later)
     }
 
-    fn score(
-        &mut self,
+    /// The score line of a run's horizon priced now, with the unpriced markets and why; an
+    /// error when no market could be priced.
+    fn price_line(
+        &self,
+        book: &[u8],
         run_id: &str,
-        session: sealbook_core::calendar::Date,
-        horizon: sealbook_core::calendar::Horizon,
+        session: Date,
+        horizon: Horizon,
         of: u64,
         provider: &dyn PriceProvider,
-    ) -> Result<(), Unusable> {
-        let book = read(&self.dir.join(BOOK_FILE))?;
-        let lines = BookLines::parse(&book)
+    ) -> Result<(ScoreContent, BTreeMap<String, String>), Unusable> {
+        let lines = BookLines::parse(book)
             .map_err(|e| Unusable::file(&self.dir.join(BOOK_FILE), e.to_string()))?;
         let answers: Vec<close::SealedAnswer> = lines
             .answers
@@ -605,9 +609,7 @@ impl League {
             &answers,
             &bars,
         );
-        for (m, e) in errors {
-            unpriced.insert(m, e);
-        }
+        unpriced.extend(errors);
         if line.results.is_empty() {
             return Err(Unusable::new(format!(
                 "run {run_id} horizon {}: no market could be priced: {}",
@@ -619,11 +621,75 @@ impl League {
                     .join("; ")
             )));
         }
+        Ok((line, unpriced))
+    }
+
+    fn score(
+        &mut self,
+        run_id: &str,
+        session: Date,
+        horizon: Horizon,
+        of: u64,
+        provider: &dyn PriceProvider,
+    ) -> Result<(), Unusable> {
+        let book = read(&self.dir.join(BOOK_FILE))?;
+        let (line, unpriced) = self.price_line(&book, run_id, session, horizon, of, provider)?;
         let n = self.seal(Which::Book, &line.to_object())?;
         self.event(serde_json::json!({"event": "scored", "run_id": run_id,
             "horizon": horizon.as_str(), "n": n, "markets": line.results.len(),
             "unpriced": unpriced}));
         Ok(())
+    }
+
+    /// Re-takes every sealed score line of `session`'s run: a re-taken line whose prices
+    /// differ from the line's (or from its last correction's) is sealed as a `correction`
+    /// naming it (spec §3.10); returns how many.
+    pub fn retake(&mut self, session: Date, provider: &dyn PriceProvider) -> Result<u64, Unusable> {
+        let book = read(&self.dir.join(BOOK_FILE))?;
+        let lines = BookLines::parse(&book)
+            .map_err(|e| Unusable::file(&self.dir.join(BOOK_FILE), e.to_string()))?;
+        let run_id = morning_run_id(session);
+        let Some(run) = lines
+            .runs
+            .iter()
+            .find(|r| r.run_id.as_deref() == Some(run_id.as_str()))
+        else {
+            return Ok(0);
+        };
+        let texts: Vec<&[u8]> = book.split(|b| *b == b'\n').collect();
+        let mut corrected = 0;
+        for s in lines.scores.iter().filter(|s| s.of == run.n) {
+            let sealed = texts
+                .get(s.n as usize - 1)
+                .and_then(|t| canon::parse_line_object(t).ok())
+                .ok_or_else(|| {
+                    Unusable::file(&self.dir.join(BOOK_FILE), "the score line does not read")
+                        .at_line(s.n)
+                })?;
+            // Compared with the line's last correction, if it has one.
+            let last = texts
+                .iter()
+                .rev()
+                .filter_map(|t| canon::parse_line_object(t).ok())
+                .filter(|o| {
+                    o.get("kind").and_then(|v| v.as_str()) == Some("correction")
+                        && o.get("of").is_some_and(|v| v.py_eq_int(s.n as i64))
+                })
+                .find_map(|o| o.get("fields").and_then(|f| f.as_object()).cloned());
+            let sealed = last.unwrap_or(sealed);
+            let (fresh, _) =
+                self.price_line(&book, &run_id, session, s.horizon, run.n, provider)?;
+            let now = self.clock.now();
+            if let Some(c) =
+                close::correction(s.n, &sealed, &fresh, now, "sealbook league score --retake")
+            {
+                let n = self.seal(Which::Book, &c.to_object())?;
+                self.event(serde_json::json!({"event": "corrected", "of": s.n,
+                    "horizon": s.horizon.as_str(), "n": n}));
+                corrected += 1;
+            }
+        }
+        Ok(corrected)
     }
 }
 
