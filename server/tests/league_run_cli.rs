@@ -858,3 +858,78 @@ fn a_run_killed_during_its_appends_loses_no_acknowledged_line() {
     }
     assert!(killed_mid_run > 0, "no kill landed before the run ended");
 }
+
+/// Benchmark, ignored in normal runs (it prints times; tests never assert them): the wall time
+/// of a whole `league run` (process start to exit: config, CSV, snapshot, ask, 14 seats'
+/// answers sealed) against fake endpoints whose slowest seat answers after 1.5 s, and each
+/// answer's arrival-to-`booked_at` gap from the book. BENCHMARKS.md has the figures.
+///
+/// ```sh
+/// SEALBOOK_BENCH_BIN=target/release/sealbook \
+///   cargo test -p sealbook-server --test league_run_cli whole_run -- --ignored --nocapture
+/// ```
+#[test]
+#[ignore]
+fn whole_run_timing() {
+    let bin = std::env::var("SEALBOOK_BENCH_BIN").unwrap_or_else(|_| BIN.to_string());
+    let openai = recorded(
+        Provider::OpenAi,
+        "pydantic-ai_cassette_test_max_completion_tokensgpt-4o-mini.yaml",
+    );
+    let mut body: serde_json::Value = serde_json::from_slice(&openai.body).unwrap();
+    body["choices"][0]["message"]["content"] = good_answer().into();
+    let good = serde_json::to_vec(&body).unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let answer_file = tmp.path().join("local-answer.txt");
+    std::fs::write(&answer_file, good_answer()).unwrap();
+    let mut c = String::from("[league]\nname = \"bench\"\nmethodology_version = \"m-1\"\n\n");
+    // 11 model seats answering after 100 ms ... 1,500 ms, a command seat, two reference seats.
+    for i in 0..11u64 {
+        let delay = Duration::from_millis(100 + i * 140);
+        let g = good.clone();
+        let url = serve(move |_, _| Reply {
+            delay,
+            ..reply(200, g.clone())
+        });
+        c += &format!("[[seat]]\nname = \"m{i:02}\"\nadapter = \"openai\"\nbase_url = \"{url}/v1\"\nmodel = \"gpt-4o-mini\"\napi_key_env = \"SB_TEST_OPENAI_KEY\"\ntimeout_seconds = 20\n\n");
+    }
+    c += &format!(
+        "[[seat]]\nname = \"local\"\nadapter = \"command\"\ncommand = [\"/bin/sh\", \"-c\", \"cat > /dev/null; cat {}\"]\n\n",
+        answer_file.display()
+    );
+    c += "[[seat]]\nname = \"coin\"\nadapter = \"coin\"\n\n[[seat]]\nname = \"momentum\"\nadapter = \"momentum\"\n\n[prices]\nprovider = \"csv\"\npath = \"prices.csv\"\n";
+    let slowest = Duration::from_millis(100 + 10 * 140);
+    for round in 0..5 {
+        let t = tempfile::tempdir().unwrap();
+        let dir = init(t.path(), &c);
+        let start = std::time::Instant::now();
+        let o = Command::new(&bin)
+            .args(["league", "run", arg(&dir), "--at", RUN_AT, "--json"])
+            .envs(KEYS)
+            .stderr(Stdio::null())
+            .output()
+            .unwrap();
+        let wall = start.elapsed();
+        assert!(o.status.success());
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(v["answers_sealed"], 14);
+        let book = std::fs::read(dir.join("council-book.jsonl")).unwrap();
+        let mut gaps: Vec<i64> = BookLines::parse(&book)
+            .unwrap()
+            .answers
+            .values()
+            .map(|a| a.booked_at.unwrap().0 - a.at.unwrap().0)
+            .collect();
+        gaps.sort();
+        println!(
+            "round {round}: whole run {:.3} s, slowest seat {:.3} s, overhead {:.3} s (target < 1 s); \
+             arrival to booked_at p50 {:.2} ms, max {:.2} ms over {} answers",
+            wall.as_secs_f64(),
+            slowest.as_secs_f64(),
+            wall.as_secs_f64() - slowest.as_secs_f64(),
+            gaps[gaps.len() / 2] as f64 / 1e3,
+            gaps[gaps.len() - 1] as f64 / 1e3,
+            gaps.len()
+        );
+    }
+}

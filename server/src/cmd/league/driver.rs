@@ -526,6 +526,7 @@ impl League {
             return Ok(Vec::new());
         };
         let mut later = Vec::new();
+        let mut kept = Vec::new();
         self.event(
             serde_json::json!({"event": "asked", "seats": by_seat.keys().collect::<Vec<_>>(),
             "deadline": deadline.to_rfc3339()}),
@@ -537,23 +538,12 @@ impl League {
             };
             let arrived = self.clock.of(r.arrived);
             let reply = engine_reply(&r);
-            match &reply.error {
-                None => {
-                    let rel = format!("{REPLIES_DIR}/{run_id}/{}.txt", r.seat);
-                    write_durable(&self.dir.join(&rel), &r.raw)?;
-                }
-                // Why the seat gave up, for its no_answer line at the deadline (which a
-                // later process may write).
-                Some(e) => {
-                    let rel = format!("{REPLIES_DIR}/{run_id}/{}{ERROR_SUFFIX}", r.seat);
-                    write_durable(&self.dir.join(&rel), e.as_bytes())?;
-                }
-            }
             self.event(
                 serde_json::json!({"event": "reply", "seat": r.seat, "run_id": run_id,
                 "arrived": arrived.to_rfc3339(), "status": r.status, "attempts": r.attempts,
                 "earlier": r.earlier, "error": reply.error, "bytes": r.raw.len(), "own_sha256": r.own_sha256()}),
             );
+            let error = reply.error.clone();
             let actions = self.engine.on_reply(&run_id, &r.seat, reply, arrived);
             for a in actions {
                 match a {
@@ -563,6 +553,25 @@ impl League {
                     other => later.push(other),
                 }
             }
+            // The raw reply (or why there is none: for the seat's no_answer line at the
+            // deadline, which a later process may write) is kept once the answer is sealed;
+            // written now, synced to disk after the last reply so no seal waits for it.
+            let (rel, bytes) = match &error {
+                None => (format!("{REPLIES_DIR}/{run_id}/{}.txt", r.seat), &r.raw[..]),
+                Some(e) => (
+                    format!("{REPLIES_DIR}/{run_id}/{}{ERROR_SUFFIX}", r.seat),
+                    e.as_bytes(),
+                ),
+            };
+            let path = self.dir.join(rel);
+            write_file(&path, bytes, false)?;
+            kept.push(path);
+        }
+        for path in &kept {
+            sync_file(path)?;
+        }
+        if let Some(dir) = kept.first().and_then(|p| p.parent()) {
+            sync_dir(dir)?;
         }
         Ok(later)
     }
@@ -700,14 +709,30 @@ fn read(path: &Path) -> Result<Vec<u8>, Unusable> {
 /// Writes `bytes` to `path` (parents created) by a synced temporary file renamed in, then
 /// syncs the directory: the file is whole or absent after a crash.
 pub fn write_durable(path: &Path, bytes: &[u8]) -> Result<(), Unusable> {
+    write_file(path, bytes, true)?;
+    sync_dir(path.parent().unwrap_or(Path::new(".")))
+}
+
+/// Writes `bytes` to `path` (parents created) through a temporary file renamed in, so the
+/// file is whole or absent; `sync`: the temporary file is synced before the rename.
+fn write_file(path: &Path, bytes: &[u8], sync: bool) -> Result<(), Unusable> {
     let dir = path.parent().unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir).map_err(|e| Unusable::io(dir, "create directory", &e))?;
     let tmp = crate::files::with_suffix(path, ".tmp");
     let mut f = std::fs::File::create(&tmp).map_err(|e| Unusable::io(&tmp, "create", &e))?;
     f.write_all(bytes)
-        .and_then(|()| f.sync_all())
+        .and_then(|()| if sync { f.sync_all() } else { Ok(()) })
         .map_err(|e| Unusable::io(&tmp, "write", &e))?;
-    std::fs::rename(&tmp, path).map_err(|e| Unusable::io(path, "rename into place", &e))?;
+    std::fs::rename(&tmp, path).map_err(|e| Unusable::io(path, "rename into place", &e))
+}
+
+fn sync_file(path: &Path) -> Result<(), Unusable> {
+    std::fs::File::open(path)
+        .and_then(|f| f.sync_all())
+        .map_err(|e| Unusable::io(path, "sync", &e))
+}
+
+fn sync_dir(dir: &Path) -> Result<(), Unusable> {
     std::fs::File::open(dir)
         .and_then(|d| d.sync_all())
         .map_err(|e| Unusable::io(dir, "sync directory", &e))
