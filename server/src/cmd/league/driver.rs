@@ -388,8 +388,10 @@ impl League {
     /// Records an event and prints it on stderr at once (one JSON object a line).
     pub fn event(&mut self, e: serde_json::Value) {
         if !self.quiet {
+            // One write of the whole line: a reader never sees half an acknowledgement.
+            let line = format!("{e}\n");
             let mut err = std::io::stderr().lock();
-            let _ = writeln!(err, "{e}");
+            let _ = err.write_all(line.as_bytes());
             let _ = err.flush();
         }
         self.events.push(e);
