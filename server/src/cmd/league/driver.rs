@@ -248,9 +248,6 @@ pub struct League {
     pub clock: Clock,
     /// What was done, in order (the `--json` output's `events`).
     pub events: Vec<serde_json::Value>,
-    /// Whether events stay off stderr (else each is printed the moment it happens: a sealed
-    /// line is acknowledged only once it is durable).
-    quiet: bool,
 }
 
 fn locked(e: LedgerError) -> Unusable {
@@ -315,7 +312,7 @@ pub fn resume(
 impl League {
     /// Opens `dir` as the only writer of its ledgers (a second writer is refused) and resumes
     /// the engine from the books.
-    pub fn open(dir: &Path, clock: Clock, quiet: bool) -> Result<League, Unusable> {
+    pub fn open(dir: &Path, clock: Clock) -> Result<League, Unusable> {
         let config = read_config(dir)?;
         let asks_path = dir.join(ASKS_FILE);
         if !asks_path.exists() {
@@ -337,7 +334,6 @@ impl League {
             engine,
             clock,
             events: Vec::new(),
-            quiet,
         };
         league.recall_errors()?;
         let opened = serde_json::json!({"event": "opened",
@@ -385,15 +381,14 @@ impl League {
         Ok(())
     }
 
-    /// Records an event and prints it on stderr at once (one JSON object a line).
+    /// Records an event and prints it on stderr at once, one JSON object a line (a sealed
+    /// line is acknowledged only once it is durable), in one write: a reader never sees half
+    /// an acknowledgement.
     pub fn event(&mut self, e: serde_json::Value) {
-        if !self.quiet {
-            // One write of the whole line: a reader never sees half an acknowledgement.
-            let line = format!("{e}\n");
-            let mut err = std::io::stderr().lock();
-            let _ = err.write_all(line.as_bytes());
-            let _ = err.flush();
-        }
+        let line = format!("{e}\n");
+        let mut err = std::io::stderr().lock();
+        let _ = err.write_all(line.as_bytes());
+        let _ = err.flush();
         self.events.push(e);
     }
 
