@@ -7,6 +7,7 @@
 pub mod anchor_record;
 pub mod answer;
 pub mod ask;
+pub mod close;
 pub mod config;
 pub mod engine;
 pub mod layout;
@@ -14,4 +15,5 @@ pub mod manifest;
 pub mod proof_page;
 pub mod reference;
 pub mod schedule;
+pub mod snapshot;
 pub mod wire;
