@@ -3,6 +3,7 @@
 //! (the reference rule: [`sealbook_core::prices::rule`]).
 
 pub mod csv;
+pub mod yahoo;
 
 use sealbook_core::calendar::Instant;
 
