@@ -9,39 +9,29 @@
 //! current minute to every answer) and the pieces merged by
 //! [`MinuteSeries::from_charts`] (one symbol, 1-minute bars, no minute given two ways).
 //! Each request has a timeout and a bounded answer; a 429 or 5xx answer, or a failed
-//! connection, is retried with exponential backoff a bounded number of times. Every error
-//! names the asset, the symbol and the URL.
+//! connection, is retried with exponential backoff a bounded number of times
+//! ([`super::fetch`]). Every error names the asset, the symbol and the URL.
 
+use super::fetch::Fetcher;
 use super::PriceProvider;
-use crate::http_client::{excerpt, HttpClient};
+use crate::http_client::excerpt;
 use sealbook_core::calendar::Instant;
 use sealbook_core::league::layout::MARKETS;
 use sealbook_core::prices::rule::MinuteSeries;
 use sealbook_core::prices::yahoo::{parse_chart, Bar, Chart};
 use std::collections::BTreeMap;
-use std::time::Duration;
 
 /// Most days of 1-minute bars Yahoo serves in one request.
 pub const MAX_DAYS_PER_REQUEST: i64 = 7;
 /// Most requests one window may take (a 52-week window with room to spare).
 pub const MAX_REQUESTS_PER_WINDOW: i64 = 60;
-/// Largest answer read (seven days of 24-hour minutes is about 2 MB).
-pub const MAX_BODY_BYTES: usize = 8 << 20;
-pub const TIMEOUT: Duration = Duration::from_secs(30);
-/// Attempts per request (the first and the retries).
-pub const ATTEMPTS: u32 = 4;
-/// The wait before the first retry; it doubles with each further retry.
-pub const BACKOFF: Duration = Duration::from_millis(500);
 
 /// The Yahoo chart v8 provider.
 pub struct YahooProvider {
     base_url: String,
     /// Asset code -> Yahoo symbol.
     symbols: BTreeMap<String, String>,
-    client: HttpClient,
-    max_body: usize,
-    attempts: u32,
-    backoff: Duration,
+    fetcher: Fetcher,
 }
 
 impl YahooProvider {
@@ -51,25 +41,14 @@ impl YahooProvider {
         YahooProvider {
             base_url: base_url.trim_end_matches('/').to_string(),
             symbols: symbols.clone(),
-            client: HttpClient::new(TIMEOUT),
-            max_body: MAX_BODY_BYTES,
-            attempts: ATTEMPTS,
-            backoff: BACKOFF,
+            fetcher: Fetcher::default(),
         }
     }
 
-    /// The same provider with other limits (the tests' small bound and short backoff).
-    pub fn with_limits(
-        mut self,
-        timeout: Duration,
-        max_body: usize,
-        attempts: u32,
-        backoff: Duration,
-    ) -> YahooProvider {
-        self.client = HttpClient::new(timeout);
-        self.max_body = max_body;
-        self.attempts = attempts.max(1);
-        self.backoff = backoff;
+    /// The same provider fetching with other limits (the tests' small bound and short
+    /// backoff).
+    pub fn with_fetcher(mut self, fetcher: Fetcher) -> YahooProvider {
+        self.fetcher = fetcher;
         self
     }
 
@@ -81,37 +60,16 @@ impl YahooProvider {
         )
     }
 
-    /// One piece's answer body, retried on 429, 5xx and failed connections.
+    /// One piece's answer body.
     fn fetch(&self, url: &str) -> Result<Vec<u8>, String> {
-        let mut last = String::new();
-        for attempt in 0..self.attempts {
-            if attempt > 0 {
-                std::thread::sleep(self.backoff.saturating_mul(1 << (attempt - 1).min(16)));
-            }
-            match self
-                .client
-                .exchange(url, "application/json", None, self.max_body)
-            {
-                Err(e) => last = e,
-                Ok((_, body)) if body.len() > self.max_body => {
-                    return Err(format!("{url}: the answer exceeds {} bytes", self.max_body))
-                }
-                Ok((200, body)) => return Ok(body),
-                Ok((status, body)) if status == 429 || status >= 500 => {
-                    last = format!("{url}: HTTP {status}: {}", excerpt(&body));
-                }
-                // Yahoo explains a refused request in a chart error body; core reads it.
-                Ok((status, body)) => {
-                    return Err(match parse_chart(&body) {
-                        Err(e) if e.path.ends_with("chart.error") => {
-                            format!("{url}: HTTP {status}: {e}")
-                        }
-                        _ => format!("{url}: HTTP {status}: {}", excerpt(&body)),
-                    })
-                }
-            }
+        match self.fetcher.get(url)? {
+            (200, body) => Ok(body),
+            // Yahoo explains a refused request in a chart error body; core reads it.
+            (status, body) => Err(match parse_chart(&body) {
+                Err(e) if e.path.ends_with("chart.error") => format!("{url}: HTTP {status}: {e}"),
+                _ => format!("{url}: HTTP {status}: {}", excerpt(&body)),
+            }),
         }
-        Err(format!("{last} (gave up after {} attempts)", self.attempts))
     }
 }
 
@@ -196,14 +154,16 @@ fn encode_segment(s: &str) -> String {
 #[cfg(test)]
 #[allow(dead_code)]
 #[path = "../../tests/common/fake_http.rs"]
-mod fake_http;
+pub(super) mod fake_http;
 
 #[cfg(test)]
 mod tests {
     use super::fake_http::{self, Answer};
     use super::*;
+    use crate::prices::fetch::MAX_BODY_BYTES;
     use std::sync::atomic::{AtomicUsize, Ordering};
     use std::sync::{Arc, Mutex};
+    use std::time::Duration;
 
     fn vector(name: &str) -> Vec<u8> {
         let path = sealbook_tests::vectors_dir().join("yahoo").join(name);
@@ -224,14 +184,18 @@ mod tests {
         Instant::parse_rfc3339(s).unwrap()
     }
 
-    fn provider(url: &str) -> YahooProvider {
-        let symbols = BTreeMap::from([("SPX".to_string(), "AAPL".to_string())]);
-        YahooProvider::new(url, &symbols).with_limits(
+    pub(super) fn fetcher(max_body: usize) -> Fetcher {
+        Fetcher::new(
             Duration::from_secs(10),
-            MAX_BODY_BYTES,
+            max_body,
             3,
             Duration::from_millis(5),
         )
+    }
+
+    fn provider(url: &str) -> YahooProvider {
+        let symbols = BTreeMap::from([("SPX".to_string(), "AAPL".to_string())]);
+        YahooProvider::new(url, &symbols).with_fetcher(fetcher(MAX_BODY_BYTES))
     }
 
     /// A fake Yahoo answering from the vectors: the 2024-10-02 session for the piece that
@@ -338,7 +302,7 @@ mod tests {
     fn an_answer_over_the_bound_is_an_error() {
         let (url, _) = fake_yahoo(None);
         let e = provider(&url)
-            .with_limits(Duration::from_secs(10), 1000, 3, Duration::from_millis(5))
+            .with_fetcher(fetcher(1000))
             .minute_bars("SPX", t("2024-10-02T13:30:00Z"), t("2024-10-02T20:00:00Z"))
             .unwrap_err();
         assert!(e.contains("exceeds 1000 bytes") && e.contains(&url), "{e}");
