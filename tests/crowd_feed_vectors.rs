@@ -417,3 +417,48 @@ fn hostile_inputs_are_errors() {
         assert!(r.is_err());
     }
 }
+
+#[test]
+fn quotes_from_the_vectors_read_back_from_a_run_line() {
+    use sealbook_core::book::canon::{to_bytes, DumpOptions, Value};
+    use sealbook_core::score::book_lines::build::RunContent;
+    use sealbook_core::score::book_lines::{BookLines, CrowdPrices};
+    use sealbook_core::score::crowd_book::crowd_stats;
+    use std::collections::BTreeMap;
+
+    let ms = polymarket_markets(&vector("polymarket", GAMMA), GAMMA).unwrap();
+    let book = polymarket_book(&vector("polymarket", BOOK), BOOK).unwrap();
+    let mut m = ms[16].clone();
+    m.token_ids[0] = book.asset_id.clone();
+    let highny = kalshi_markets(&vector("kalshi", HIGHNY), HIGHNY).unwrap();
+    let btcd = kalshi_markets(&vector("kalshi", BTCD), BTCD).unwrap();
+    let crowd = CrowdPrices {
+        at: "2026-10-06T12:30:06Z".into(),
+        odds: BTreeMap::from([("BTC".to_string(), polymarket_quote(&m, &book).unwrap())]),
+        kalshi: BTreeMap::from([
+            ("GOLD".to_string(), kalshi_quote(&highny, 66.5).unwrap()),
+            ("BTC".to_string(), kalshi_quote(&btcd, 75650.0).unwrap()),
+        ]),
+    };
+    let mut line = RunContent {
+        at: "2026-10-06T12:30:07Z".into(),
+        run_id: "2026-10-06-am".into(),
+        crowd: Some(crowd.clone()),
+        ..RunContent::default()
+    }
+    .to_object();
+    line.insert("n", Value::Int(1.into()));
+    let mut bytes = to_bytes(&Value::Object(line), DumpOptions::SEAL).unwrap();
+    bytes.push(b'\n');
+    let lines = BookLines::parse(&bytes).unwrap();
+    assert_eq!(lines.runs[0].crowd.as_ref(), Some(&crowd));
+    // The reader recomputes each Kalshi price from the sealed strikes and finds no mismatch.
+    let st = crowd_stats(&[], &lines).unwrap();
+    assert!(
+        st.kalshi_mismatches.is_empty(),
+        "{:?}",
+        st.kalshi_mismatches
+    );
+    assert_eq!(st.questions.len(), 2, "Polymarket's BTC, Kalshi's GOLD");
+    assert!(st.questions.iter().all(|q| q.admitted));
+}
