@@ -16,7 +16,7 @@
 //! bracket the previous close) fails the whole reading, with every failure named by market
 //! and URL, so that no partial price set passes for a complete one.
 
-use super::fetch::Fetcher;
+use super::fetch::{Fetcher, BACKOFF, MAX_BODY_BYTES};
 use crate::http_client::excerpt;
 use sealbook_core::calendar::{Date, Instant};
 use sealbook_core::league::config::{contract_name, CrowdSource, LeagueConfig};
@@ -25,20 +25,30 @@ use sealbook_core::score::crowd_feed::{
     kalshi_markets, kalshi_quote, polymarket_book, polymarket_markets, polymarket_quote,
 };
 use std::collections::BTreeMap;
+use std::time::Duration;
 
-/// One venue's quote of one contract (source, asset, contract name); None: not listed.
-type ContractQuote<'a> = &'a dyn Fn(&CrowdSource, &str, &str) -> Result<Option<Quote>, String>;
+/// Per request: the venues answer small documents quickly; the ask waits for the reading.
+const TIMEOUT: Duration = Duration::from_secs(10);
+const ATTEMPTS: u32 = 3;
 
 /// The crowd's quotes for `session`'s run, recorded at `now`; `prev_close` is each market's
 /// previous close (the run's snapshot), which Kalshi's ladders are priced at. None when the
-/// config names no venue.
+/// config names no venue. Every contract is read at once (one thread each), so the reading
+/// takes as long as the slowest contract.
 pub fn crowd_prices(
     config: &LeagueConfig,
     session: Date,
     now: Instant,
     prev_close: &BTreeMap<String, f64>,
 ) -> Result<Option<CrowdPrices>, String> {
-    crowd_prices_with(&Fetcher::default(), config, session, now, prev_close)
+    let fetcher = Fetcher::new(TIMEOUT, MAX_BODY_BYTES, ATTEMPTS, BACKOFF);
+    crowd_prices_with(&fetcher, config, session, now, prev_close)
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Venue {
+    Polymarket,
+    Kalshi,
 }
 
 fn crowd_prices_with(
@@ -52,32 +62,53 @@ fn crowd_prices_with(
     if poly.is_none() && kalshi.is_none() {
         return Ok(None);
     }
-    let mut errors = Vec::new();
-    let mut read = |source: &Option<CrowdSource>, quote: ContractQuote| {
-        let mut out = BTreeMap::new();
-        for (asset, template) in source.iter().flat_map(|s| &s.contracts) {
-            let name = contract_name(template, session);
-            match quote(source.as_ref().expect("a source"), asset, &name) {
-                Ok(Some(q)) => {
-                    out.insert(asset.clone(), q);
-                }
-                Ok(None) => {}
-                Err(e) => errors.push(format!("{asset} ({name}): {e}")),
+    let mut jobs: Vec<(Venue, &CrowdSource, &str, String)> = Vec::new();
+    for (venue, source) in [(Venue::Polymarket, poly), (Venue::Kalshi, kalshi)] {
+        if let Some(s) = source {
+            for (asset, template) in &s.contracts {
+                jobs.push((venue, s, asset, contract_name(template, session)));
             }
         }
-        out
-    };
-    let odds = read(poly, &|s, _, slug| polymarket(fetcher, s, slug));
-    let kalshi = read(kalshi, &|s, asset, ticker| {
-        kalshi_contract(fetcher, s, ticker, asset, prev_close)
+    }
+    let results: Vec<Result<Option<Quote>, String>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = jobs
+            .iter()
+            .map(|(venue, s, asset, name)| {
+                scope.spawn(move || match venue {
+                    Venue::Polymarket => polymarket(fetcher, s, name),
+                    Venue::Kalshi => kalshi_contract(fetcher, s, name, asset, prev_close),
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|_| Err("the reading stopped unexpectedly".into()))
+            })
+            .collect()
     });
+    let (mut odds, mut kalshi_quotes, mut errors) = (BTreeMap::new(), BTreeMap::new(), Vec::new());
+    for ((venue, _, asset, name), r) in jobs.iter().zip(results) {
+        match r {
+            Ok(Some(q)) => {
+                let out = match venue {
+                    Venue::Polymarket => &mut odds,
+                    Venue::Kalshi => &mut kalshi_quotes,
+                };
+                out.insert(asset.to_string(), q);
+            }
+            Ok(None) => {}
+            Err(e) => errors.push(format!("{asset} ({name}): {e}")),
+        }
+    }
     if !errors.is_empty() {
         return Err(format!("crowd prices: {}", errors.join("; ")));
     }
     Ok(Some(CrowdPrices {
         at: now.to_rfc3339(),
         odds,
-        kalshi,
+        kalshi: kalshi_quotes,
     }))
 }
 
@@ -164,7 +195,6 @@ mod tests {
     use super::super::yahoo::fake_http::{self, Answer};
     use super::*;
     use std::sync::{Arc, Mutex};
-    use std::time::Duration;
 
     fn vector(venue: &str, name: &str) -> Vec<u8> {
         let path = sealbook_tests::vectors_dir().join(venue).join(name);
