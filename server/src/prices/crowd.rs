@@ -16,7 +16,7 @@
 //! bracket the previous close) fails the whole reading, with every failure named by market
 //! and URL, so that no partial price set passes for a complete one.
 
-use super::fetch::{Fetcher, BACKOFF, MAX_BODY_BYTES};
+use super::fetch::{url_component, Fetcher, BACKOFF, MAX_BODY_BYTES};
 use crate::http_client::excerpt;
 use sealbook_core::calendar::{Date, Instant};
 use sealbook_core::league::config::{contract_name, CrowdSource, LeagueConfig};
@@ -121,7 +121,7 @@ fn ok_body(fetcher: &Fetcher, url: &str) -> Result<Option<Vec<u8>>, String> {
 }
 
 fn polymarket(fetcher: &Fetcher, s: &CrowdSource, slug: &str) -> Result<Option<Quote>, String> {
-    let url = format!("{}/markets?slug={}", s.base_url, query_value(slug));
+    let url = format!("{}/markets?slug={}", s.base_url, url_component(slug));
     let Some(body) = ok_body(fetcher, &url)? else {
         return Ok(None);
     };
@@ -140,7 +140,7 @@ fn polymarket(fetcher: &Fetcher, s: &CrowdSource, slug: &str) -> Result<Option<Q
         .and_then(|i| market.token_ids.get(i))
         .ok_or_else(|| format!("{url}: market {slug} has no Up or Yes token"))?;
     let clob = s.book_url.as_deref().unwrap_or(&s.base_url);
-    let book_url = format!("{clob}/book?token_id={}", query_value(token));
+    let book_url = format!("{clob}/book?token_id={}", url_component(token));
     let body = ok_body(fetcher, &book_url)?
         .ok_or_else(|| format!("{book_url}: HTTP 404: no order book"))?;
     let book = polymarket_book(&body, &book_url).map_err(|e| e.to_string())?;
@@ -159,7 +159,7 @@ fn kalshi_contract(
     let url = format!(
         "{}/events/{}?with_nested_markets=true",
         s.base_url,
-        query_value(ticker)
+        url_component(ticker)
     );
     let Some(body) = ok_body(fetcher, &url)? else {
         return Ok(None);
@@ -174,20 +174,6 @@ fn kalshi_contract(
     kalshi_quote(&markets, *close)
         .map(Some)
         .map_err(|e| format!("{url}: {e}"))
-}
-
-/// A name as one URL component: unreserved characters kept, every other byte
-/// percent-encoded.
-fn query_value(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for b in s.bytes() {
-        if b.is_ascii_alphanumeric() || b"-._~".contains(&b) {
-            out.push(b as char);
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
 }
 
 #[cfg(test)]

@@ -62,3 +62,17 @@ impl Fetcher {
         Err(format!("{last} (gave up after {} attempts)", self.attempts))
     }
 }
+
+/// A name as one URL path segment or query value (`^GSPC` -> `%5EGSPC`, `GC=F` -> `GC%3DF`):
+/// unreserved characters kept, every other byte percent-encoded.
+pub fn url_component(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for b in s.bytes() {
+        if b.is_ascii_alphanumeric() || b"-._~".contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}

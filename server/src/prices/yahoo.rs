@@ -12,7 +12,7 @@
 //! connection, is retried with exponential backoff a bounded number of times
 //! ([`super::fetch`]). Every error names the asset, the symbol and the URL.
 
-use super::fetch::Fetcher;
+use super::fetch::{url_component, Fetcher};
 use super::PriceProvider;
 use crate::http_client::excerpt;
 use sealbook_core::calendar::Instant;
@@ -56,7 +56,7 @@ impl YahooProvider {
         format!(
             "{}/v8/finance/chart/{}?interval=1m&period1={period1}&period2={period2}",
             self.base_url,
-            encode_segment(symbol)
+            url_component(symbol)
         )
     }
 
@@ -110,7 +110,7 @@ impl PriceProvider for YahooProvider {
         }
         let series = MinuteSeries::from_charts(&charts)
             .map_err(|e| format!("{asset} ({symbol}): {}: {e}", self.url(symbol, start, end)))?;
-        if series.symbol != *symbol {
+        if !series.symbol.eq_ignore_ascii_case(symbol) {
             return Err(format!(
                 "{asset}: asked Yahoo for {symbol}, the answers are for {}",
                 series.symbol
@@ -134,20 +134,6 @@ fn secs_floor(t: Instant) -> i64 {
 
 fn secs_ceil(t: Instant) -> i64 {
     -(-t.0).div_euclid(1_000_000)
-}
-
-/// A symbol as one URL path segment (`^GSPC` -> `%5EGSPC`, `GC=F` -> `GC%3DF`): every byte
-/// but unreserved characters percent-encoded.
-fn encode_segment(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for b in s.bytes() {
-        if b.is_ascii_alphanumeric() || b"-._~".contains(&b) {
-            out.push(b as char);
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
 }
 
 // The fake servers of the integration tests, shared (this module reads only the path).
