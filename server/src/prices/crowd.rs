@@ -10,7 +10,7 @@
 //!   priced at the market's previous close (the snapshot's).
 //!
 //! A contract the venue does not list (Gamma lists no open market of that slug, Kalshi
-//! answers 404 or an event without markets) is left out: the run line records what was
+//! answers 404 or an event without active markets) is left out: the run line records what was
 //! listed when the prices were read. Any other failure (a transport error after the retries
 //! of [`Fetcher`], an unexpected status, an answer core cannot read, a ladder that does not
 //! bracket the previous close) fails the whole reading, with every failure named by market
@@ -164,7 +164,15 @@ fn kalshi_contract(
     let Some(body) = ok_body(fetcher, &url)? else {
         return Ok(None);
     };
-    let markets = kalshi_markets(&body, &url).map_err(|e| e.to_string())?;
+    let markets: Vec<_> = kalshi_markets(&body, &url)
+        .map_err(|e| e.to_string())?
+        .into_iter()
+        .filter(|m| {
+            m.status
+                .as_deref()
+                .is_none_or(|s| s == "active" || s == "open")
+        })
+        .collect();
     if markets.is_empty() {
         return Ok(None);
     }
@@ -196,11 +204,11 @@ mod tests {
         )
     }
 
-    fn config(poly: &str, kalshi: &str, extra: &str) -> LeagueConfig {
+    fn config(poly: &str, kalshi: &str) -> LeagueConfig {
         let text = format!(
             "[league]\nname = \"l\"\nmethodology_version = \"m-1\"\n\n[[seat]]\nname = \"coin\"\nadapter = \"coin\"\n\n[prices]\nprovider = \"csv\"\npath = \"p.csv\"\n\n\
              [crowd.polymarket]\nbase_url = \"{poly}\"\nclob_url = \"{poly}/clob\"\ncontracts = {{ SPX = \"spx-up-or-down-on-{{month}}-{{d}}-{{yyyy}}\", GOLD = \"solana-above-140-on-july-19\" }}\n\n\
-             [crowd.kalshi]\nbase_url = \"{kalshi}\"\ncontracts = {{ GOLD = \"KXHIGHNY-{{yy}}{{MON}}{{dd}}\", BTC = \"KXBTCD-{{yy}}{{MON}}{{dd}}00\", NDX = \"KXNDX-{{yy}}{{MON}}{{dd}}\"{extra} }}\n"
+             [crowd.kalshi]\nbase_url = \"{kalshi}\"\ncontracts = {{ GOLD = \"KXHIGHNY-{{yy}}{{MON}}{{dd}}\", BTC = \"KXBTCD-{{yy}}{{MON}}{{dd}}00\", NDX = \"KXNDX-{{yy}}{{MON}}{{dd}}\" }}\n"
         );
         LeagueConfig::from_toml(text.as_bytes(), "league.toml").unwrap()
     }
@@ -273,7 +281,7 @@ mod tests {
     fn quotes_from_fake_venues_answering_with_the_vectors() {
         let (poly, kalshi, seen) = fakes(None);
         let (day, now) = session();
-        let c = crowd_prices_with(&fetcher(), &config(&poly, &kalshi, ""), day, now, &closes())
+        let c = crowd_prices_with(&fetcher(), &config(&poly, &kalshi), day, now, &closes())
             .unwrap()
             .unwrap();
         assert_eq!(c.at, "2026-10-06T12:30:06Z");
@@ -302,7 +310,7 @@ mod tests {
         let (day, now) = session();
         // Kalshi failing for good: every contract named with its URL.
         let (poly, kalshi, _) = fakes(Some(503));
-        let e = crowd_prices_with(&fetcher(), &config(&poly, &kalshi, ""), day, now, &closes())
+        let e = crowd_prices_with(&fetcher(), &config(&poly, &kalshi), day, now, &closes())
             .unwrap_err();
         for t in [
             "GOLD (KXHIGHNY-26OCT06)",
@@ -314,7 +322,7 @@ mod tests {
         assert!(e.contains(&format!("{kalshi}/events/KXNDX-26OCT06")), "{e}");
         // No previous close for a ladder, or one outside it.
         let (poly, kalshi, _) = fakes(None);
-        let c = config(&poly, &kalshi, "");
+        let c = config(&poly, &kalshi);
         let e = crowd_prices_with(&fetcher(), &c, day, now, &BTreeMap::new()).unwrap_err();
         assert!(e.contains("no previous close of GOLD"), "{e}");
         let far = BTreeMap::from([("GOLD".to_string(), 66.5), ("BTC".to_string(), 1.0)]);
@@ -326,12 +334,32 @@ mod tests {
         // A body core cannot read names the URL and the field.
         let bad =
             fake_http::start(|_| Answer::new(200, "application/json", b"[{\"slug\":1}]".to_vec()));
-        let e = crowd_prices_with(&fetcher(), &config(&bad, &kalshi, ""), day, now, &closes())
-            .unwrap_err();
+        let e =
+            crowd_prices_with(&fetcher(), &config(&bad, &kalshi), day, now, &closes()).unwrap_err();
         assert!(
             e.contains(&format!("{bad}/markets?slug=")) && e.contains("[0].slug"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn a_settled_ladder_is_not_listed() {
+        let text = String::from_utf8(vector(
+            "kalshi",
+            "equinox_event_KXHIGHNY-26OCT06_nested.json",
+        ))
+        .unwrap();
+        assert!(text.contains("\"status\":\"active\""));
+        let settled = text.replace("\"status\":\"active\"", "\"status\":\"finalized\"");
+        let kalshi = fake_http::start(move |_| {
+            Answer::new(200, "application/json", settled.clone().into_bytes())
+        });
+        let empty = fake_http::start(|_| Answer::new(200, "application/json", b"[]".to_vec()));
+        let (day, now) = session();
+        let c = crowd_prices_with(&fetcher(), &config(&empty, &kalshi), day, now, &closes())
+            .unwrap()
+            .unwrap();
+        assert!(c.odds.is_empty() && c.kalshi.is_empty(), "{c:?}");
     }
 
     #[test]
