@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Bounded libFuzzer runs of sealbook-core's fuzz targets (every [[bin]] of tests/fuzz/Cargo.toml),
 # each starting from the seed corpus committed under tests/fuzz/seeds/<target>/ (for ots, tsp,
-# rekor and prices, also the matching files of ../shared/vectors, copied into the uncommitted corpus at run
-# time).
+# rekor, prices and crowd_feed, also the matching files of ../shared/vectors, copied into the
+# uncommitted corpus at run time).
 # Exits non-zero if a target crashes (the input is left in tests/fuzz/artifacts/<target>/).
 #
 #   SEALBOOK_FUZZ_SECONDS   time per target (default 45)
@@ -42,6 +42,7 @@ for target in $targets; do
         tsp) dirs=("$vectors/tsa"); names=(-name '*.tsr' -o -name '*.tst' -o -name '*.p7s' -o -name '*.tsq' -o -name '*.der' -o -name '*.pem') ;;
         rekor) dirs=("$vectors/rekor"); names=(-name '*.json') ;;
         prices) dirs=("$vectors/yahoo"); names=(-name '*.json') ;;
+        crowd_feed) dirs=("$vectors/polymarket" "$vectors/kalshi"); names=(-name '*.json') ;;
         answer) dirs=("$vectors/llm-apis"); names=(-name '*.json' -o -name '*.yaml' -o -name '*.txt') ;;
         wire) dirs=("$vectors/llm-apis/gemini"); names=(-name '*.json' -o -name '*.txt') ;;
         *) dirs=() ;;

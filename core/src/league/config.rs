@@ -44,6 +44,27 @@ pub const DEFAULT_REKOR_URL: &str = "https://rekor.sigstore.dev";
 pub const DEFAULT_YAHOO_URL: &str = "https://query1.finance.yahoo.com";
 pub const DEFAULT_POLYMARKET_URL: &str = "https://gamma-api.polymarket.com";
 pub const DEFAULT_KALSHI_URL: &str = "https://api.elections.kalshi.com/trade-api/v2";
+/// Polymarket's order books (the CLOB), beside the Gamma market list of
+/// [`DEFAULT_POLYMARKET_URL`].
+pub const DEFAULT_POLYMARKET_CLOB_URL: &str = "https://clob.polymarket.com";
+/// What a crowd contract template may hold, each filled from the session's date (spec §4.9:
+/// a daily contract per market): `{yyyy}` 2026, `{yy}` 26, `{mm}` 10, `{dd}` 06, `{d}` 6,
+/// `{month}` october, `{MON}` OCT.
+pub const CONTRACT_PLACEHOLDERS: [&str; 7] = ["yyyy", "yy", "mm", "dd", "d", "month", "MON"];
+const MONTHS: [&str; 12] = [
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+];
 /// Yahoo chart symbols of the twelve markets (Table 2), in [`MARKETS`] order.
 pub const YAHOO_SYMBOLS: [&str; 12] = [
     "^GSPC", "^NDX", "^DJI", "^SOX", "^TNX", "DX-Y.NYB", "^VIX", "GC=F", "CL=F", "BZ=F", "HG=F",
@@ -229,6 +250,76 @@ pub struct Prices {
 #[derive(Clone, Debug, PartialEq)]
 pub struct CrowdSource {
     pub base_url: String,
+    /// Polymarket: the order books' base URL (`clob_url`); Kalshi: none (one API).
+    pub book_url: Option<String>,
+    /// Asset code -> the template of the day's contract (Polymarket: the Gamma market slug;
+    /// Kalshi: the event ticker), filled by [`contract_name`]. A market not named has no
+    /// contract on the venue. Default: none.
+    pub contracts: BTreeMap<String, String>,
+}
+
+/// The contract `template` names for `session` (see [`CONTRACT_PLACEHOLDERS`]).
+pub fn contract_name(template: &str, session: Date) -> String {
+    let month = MONTHS[(session.month.clamp(1, 12) - 1) as usize];
+    let mut out = String::with_capacity(template.len() + 8);
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let Some(close) = rest[open..].find('}') else {
+            break;
+        };
+        let key = &rest[open + 1..open + close];
+        match key {
+            "yyyy" => out.push_str(&format!("{:04}", session.year)),
+            "yy" => out.push_str(&format!("{:02}", session.year.rem_euclid(100))),
+            "mm" => out.push_str(&format!("{:02}", session.month)),
+            "dd" => out.push_str(&format!("{:02}", session.day)),
+            "d" => out.push_str(&session.day.to_string()),
+            "month" => out.push_str(month),
+            "MON" => out.push_str(&month[..3].to_ascii_uppercase()),
+            other => {
+                out.push('{');
+                out.push_str(other);
+                out.push('}');
+            }
+        }
+        rest = &rest[open + close + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Why a contract template cannot be used, if it cannot.
+fn template_problem(t: &str) -> Option<String> {
+    if t.is_empty() || t.len() > 200 {
+        return Some("a template is 1 to 200 characters".into());
+    }
+    if !t
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || b"-._~{}".contains(&b))
+    {
+        return Some(format!(
+            "{t:?}: letters, digits, - . _ ~ and {{placeholders}} only"
+        ));
+    }
+    let mut rest = t;
+    while let Some(open) = rest.find(['{', '}']) {
+        if rest.as_bytes()[open] == b'}' {
+            return Some(format!("{t:?}: '}}' without '{{'"));
+        }
+        let Some(close) = rest[open..].find('}') else {
+            return Some(format!("{t:?}: '{{' without '}}'"));
+        };
+        let key = &rest[open + 1..open + close];
+        if !CONTRACT_PLACEHOLDERS.contains(&key) {
+            return Some(format!(
+                "{t:?}: {{{key}}} is not one of {}",
+                CONTRACT_PLACEHOLDERS.map(|p| format!("{{{p}}}")).join(" ")
+            ));
+        }
+        rest = &rest[open + close + 1..];
+    }
+    None
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -258,7 +349,8 @@ struct FileToml {
     schedule: Option<toml::Spanned<ScheduleToml>>,
     anchors: Option<toml::Spanned<AnchorsToml>>,
     prices: Option<toml::Spanned<PricesToml>>,
-    crowd: Option<toml::Spanned<CrowdToml>>,
+    // Not spanned: toml cannot span a table only defined by `[crowd.polymarket]` headers.
+    crowd: Option<CrowdToml>,
 }
 
 #[derive(Deserialize)]
@@ -332,6 +424,9 @@ struct CrowdSourceToml {
     #[serde(default = "yes")]
     enabled: bool,
     base_url: Option<String>,
+    clob_url: Option<String>,
+    #[serde(default)]
+    contracts: BTreeMap<String, String>,
 }
 
 fn yes() -> bool {
@@ -947,30 +1042,73 @@ impl LeagueConfig {
         let crowd = match raw.crowd {
             None => Crowd::default(),
             Some(c) => {
-                let cspan = c.span();
-                let c = c.into_inner();
+                // The line of the venue's `[crowd.<venue>]` header or `<venue> = {...}` key.
+                let venue_line = |name: &str| {
+                    let header = format!("[crowd.{name}]");
+                    let mut offset = 0;
+                    for l in src.text.split_inclusive('\n') {
+                        if l.trim_start().starts_with(&header) {
+                            return src.line_of(offset);
+                        }
+                        offset += l.len();
+                    }
+                    src.key_line(&(0..src.text.len()), name)
+                };
                 let source = |s: Option<CrowdSourceToml>,
                               name: &str,
-                              default: &str|
+                              default: &str,
+                              default_book: Option<&str>|
                  -> Result<Option<CrowdSource>, ConfigError> {
-                    match s {
-                        Some(s) if s.enabled => Ok(Some(CrowdSource {
-                            base_url: match s.base_url {
-                                None => default.into(),
-                                Some(u) => url(
-                                    src,
-                                    &u,
-                                    src.key_line(&cspan, name),
-                                    &format!("crowd.{name}.base_url"),
-                                )?,
-                            },
-                        })),
-                        _ => Ok(None),
+                    let line = venue_line(name);
+                    let Some(s) = s.filter(|s| s.enabled) else {
+                        return Ok(None);
+                    };
+                    let book_url = match (s.clob_url, default_book) {
+                        (None, d) => d.map(String::from),
+                        (Some(u), Some(_)) => {
+                            Some(url(src, &u, line, &format!("crowd.{name}.clob_url"))?)
+                        }
+                        (Some(_), None) => {
+                            return Err(src.err(
+                                line,
+                                &format!("crowd.{name}.clob_url"),
+                                "applies to polymarket only",
+                            ))
+                        }
+                    };
+                    for (asset, t) in &s.contracts {
+                        let field = format!("crowd.{name}.contracts.{asset}");
+                        if !MARKETS.contains(&asset.as_str()) {
+                            return Err(src.err(
+                                line,
+                                &field,
+                                format!(
+                                    "{asset:?} is not one of the twelve markets {}",
+                                    MARKETS.join(" ")
+                                ),
+                            ));
+                        }
+                        if let Some(problem) = template_problem(t) {
+                            return Err(src.err(line, &field, problem));
+                        }
                     }
+                    Ok(Some(CrowdSource {
+                        base_url: match s.base_url {
+                            None => default.into(),
+                            Some(u) => url(src, &u, line, &format!("crowd.{name}.base_url"))?,
+                        },
+                        book_url,
+                        contracts: s.contracts,
+                    }))
                 };
                 Crowd {
-                    polymarket: source(c.polymarket, "polymarket", DEFAULT_POLYMARKET_URL)?,
-                    kalshi: source(c.kalshi, "kalshi", DEFAULT_KALSHI_URL)?,
+                    polymarket: source(
+                        c.polymarket,
+                        "polymarket",
+                        DEFAULT_POLYMARKET_URL,
+                        Some(DEFAULT_POLYMARKET_CLOB_URL),
+                    )?,
+                    kalshi: source(c.kalshi, "kalshi", DEFAULT_KALSHI_URL, None)?,
                 }
             }
         };
@@ -1005,6 +1143,13 @@ pub fn league_config_schema() -> serde_json::Value {
             v["default"] = json!(d);
         }
         v
+    };
+    let contracts = |what: &str| {
+        json!({"type": "object", "default": {},
+               "description": format!("Asset code -> {what}, a template whose placeholders {} are filled from the session's date; a market not named has no contract here.",
+                   CONTRACT_PLACEHOLDERS.map(|p| format!("{{{p}}}")).join(" ")),
+               "propertyNames": {"enum": MARKETS},
+               "additionalProperties": {"type": "string", "pattern": "^([A-Za-z0-9._~-]|\\{(yyyy|yy|mm|dd|d|month|MON)\\})+$"}})
     };
     let count = |d: u32, min: u32, what: &str| json!({"type": "integer", "minimum": min, "default": d, "description": what});
     json!({
@@ -1088,8 +1233,15 @@ pub fn league_config_schema() -> serde_json::Value {
                 "type": "object", "additionalProperties": false,
                 "description": "Crowd prices read into the run line (spec §4.9); default: none.",
                 "properties": {
-                    "polymarket": {"type": "object", "additionalProperties": false, "properties": {"enabled": {"type": "boolean", "default": true}, "base_url": url(Some(DEFAULT_POLYMARKET_URL), "Polymarket API")}},
-                    "kalshi": {"type": "object", "additionalProperties": false, "properties": {"enabled": {"type": "boolean", "default": true}, "base_url": url(Some(DEFAULT_KALSHI_URL), "Kalshi API")}}
+                    "polymarket": {"type": "object", "additionalProperties": false, "properties": {
+                        "enabled": {"type": "boolean", "default": true},
+                        "base_url": url(Some(DEFAULT_POLYMARKET_URL), "Polymarket Gamma API (the market list)"),
+                        "clob_url": url(Some(DEFAULT_POLYMARKET_CLOB_URL), "Polymarket CLOB API (the order books)"),
+                        "contracts": contracts("the Gamma market slug of the day's up-or-down market")}},
+                    "kalshi": {"type": "object", "additionalProperties": false, "properties": {
+                        "enabled": {"type": "boolean", "default": true},
+                        "base_url": url(Some(DEFAULT_KALSHI_URL), "Kalshi trade API v2"),
+                        "contracts": contracts("the event ticker of the day's strike ladder")}}
                 }
             }
         }
@@ -1320,7 +1472,9 @@ kalshi = { enabled = false }
         assert_eq!(
             c.crowd.polymarket,
             Some(CrowdSource {
-                base_url: "http://127.0.0.1:9400".into()
+                base_url: "http://127.0.0.1:9400".into(),
+                book_url: Some(DEFAULT_POLYMARKET_CLOB_URL.into()),
+                contracts: BTreeMap::new(),
             })
         );
         assert_eq!(c.crowd.kalshi, None);
@@ -1400,5 +1554,83 @@ kalshi = { enabled = false }
             serde_json::json!(["league", "seat", "prices"])
         );
         assert!(league_config_schema_bytes().ends_with(b"}\n"));
+    }
+
+    #[test]
+    fn crowd_contracts_by_day() {
+        let c = parse(&format!(
+            "{MINIMAL}\n[crowd.polymarket]\nclob_url = \"http://127.0.0.1:9401/\"\ncontracts = {{ SPX = \"spx-up-or-down-on-{{month}}-{{d}}-{{yyyy}}\" }}\n\n[crowd.kalshi]\ncontracts = {{ SPX = \"KXINXU-{{yy}}{{MON}}{{dd}}H1600\", TNX = \"KXTNOTED-{{yy}}{{MON}}{{dd}}\" }}\n"
+        ))
+        .unwrap();
+        let p = c.crowd.polymarket.unwrap();
+        let k = c.crowd.kalshi.unwrap();
+        assert_eq!(p.base_url, DEFAULT_POLYMARKET_URL);
+        assert_eq!(p.book_url.as_deref(), Some("http://127.0.0.1:9401"));
+        assert_eq!(
+            (k.base_url.as_str(), k.book_url),
+            (DEFAULT_KALSHI_URL, None)
+        );
+        let day = Date::new(2026, 10, 6).unwrap();
+        assert_eq!(
+            contract_name(&p.contracts["SPX"], day),
+            "spx-up-or-down-on-october-6-2026"
+        );
+        assert_eq!(
+            contract_name(&k.contracts["SPX"], day),
+            "KXINXU-26OCT06H1600"
+        );
+        assert_eq!(contract_name("a-{mm}", day), "a-10");
+        let bad = |crowd: &str| parse(&format!("{MINIMAL}\n{crowd}\n")).unwrap_err();
+        for (crowd, field, says) in [
+            (
+                "[crowd.kalshi]\ncontracts = { SPY = \"X\" }",
+                "crowd.kalshi.contracts.SPY",
+                "twelve markets",
+            ),
+            (
+                "[crowd.kalshi]\ncontracts = { SPX = \"X-{yyyyy}\" }",
+                "crowd.kalshi.contracts.SPX",
+                "not one of",
+            ),
+            (
+                "[crowd.kalshi]\ncontracts = { SPX = \"X-{yy\" }",
+                "crowd.kalshi.contracts.SPX",
+                "without",
+            ),
+            (
+                "[crowd.kalshi]\ncontracts = { SPX = \"X/../{yy}\" }",
+                "crowd.kalshi.contracts.SPX",
+                "only",
+            ),
+            (
+                "[crowd.kalshi]\ncontracts = { SPX = \"\" }",
+                "crowd.kalshi.contracts.SPX",
+                "1 to 200",
+            ),
+            (
+                "[crowd.kalshi]\nclob_url = \"http://127.0.0.1:1\"",
+                "crowd.kalshi.clob_url",
+                "polymarket only",
+            ),
+            (
+                "[crowd.polymarket]\nclob_url = \"ftp://x\"",
+                "crowd.polymarket.clob_url",
+                "URL",
+            ),
+        ] {
+            let e = bad(crowd);
+            assert_eq!(e.field, field, "{crowd}: {e}");
+            assert!(e.message.contains(says) && e.line > 0, "{crowd}: {e}");
+        }
+        let s = league_config_schema();
+        let kp = &s["properties"]["crowd"]["properties"];
+        assert_eq!(
+            kp["polymarket"]["properties"]["clob_url"]["default"],
+            DEFAULT_POLYMARKET_CLOB_URL
+        );
+        assert_eq!(
+            kp["kalshi"]["properties"]["contracts"]["default"],
+            serde_json::json!({})
+        );
     }
 }

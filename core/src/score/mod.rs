@@ -20,6 +20,7 @@ pub mod cells;
 pub mod consensus;
 pub mod crowd;
 pub mod crowd_book;
+pub mod crowd_feed;
 pub mod eligibility;
 pub mod files;
 pub mod forecasts_file;

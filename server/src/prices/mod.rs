@@ -2,7 +2,10 @@
 //! published rule). Each provider only fetches or reads bars; what is done with them is core's
 //! (the reference rule: [`sealbook_core::prices::rule`]).
 
+pub mod crowd;
 pub mod csv;
+pub mod fetch;
+pub mod yahoo;
 
 use sealbook_core::calendar::Instant;
 

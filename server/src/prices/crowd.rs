@@ -1,0 +1,372 @@
+//! The crowd's prices for a run (spec §4.9), fetched from the venues the config's `[crowd]`
+//! names and read by core ([`sealbook_core::score::crowd_feed`]) into the run line's
+//! `crowd` (`odds` for Polymarket, `kalshi` for Kalshi).
+//!
+//! For each market a venue names a contract for (the template filled with the session's
+//! date, [`contract_name`]):
+//! - Polymarket: `GET <base_url>/markets?slug=<slug>` (Gamma), then the order book of the
+//!   market's Up (else Yes) token, `GET <clob_url>/book?token_id=<token>`.
+//! - Kalshi: `GET <base_url>/events/<ticker>?with_nested_markets=true`, the strike ladder
+//!   priced at the market's previous close (the snapshot's).
+//!
+//! A contract the venue does not list (Gamma lists no open market of that slug, Kalshi
+//! answers 404 or an event without active markets) is left out: the run line records what was
+//! listed when the prices were read. Any other failure (a transport error after the retries
+//! of [`Fetcher`], an unexpected status, an answer core cannot read, a ladder that does not
+//! bracket the previous close) fails the whole reading, with every failure named by market
+//! and URL, so that no partial price set passes for a complete one.
+
+use super::fetch::{url_component, Fetcher, BACKOFF, MAX_BODY_BYTES};
+use crate::http_client::excerpt;
+use sealbook_core::calendar::{Date, Instant};
+use sealbook_core::league::config::{contract_name, CrowdSource, LeagueConfig};
+use sealbook_core::score::book_lines::{CrowdPrices, Quote};
+use sealbook_core::score::crowd_feed::{
+    kalshi_markets, kalshi_quote, polymarket_book, polymarket_markets, polymarket_quote,
+};
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+/// Per request: the venues answer small documents quickly; the ask waits for the reading.
+const TIMEOUT: Duration = Duration::from_secs(10);
+const ATTEMPTS: u32 = 3;
+
+/// The crowd's quotes for `session`'s run, recorded at `now`; `prev_close` is each market's
+/// previous close (the run's snapshot), which Kalshi's ladders are priced at. None when the
+/// config names no venue. Every contract is read at once (one thread each), so the reading
+/// takes as long as the slowest contract.
+pub fn crowd_prices(
+    config: &LeagueConfig,
+    session: Date,
+    now: Instant,
+    prev_close: &BTreeMap<String, f64>,
+) -> Result<Option<CrowdPrices>, String> {
+    let fetcher = Fetcher::new(TIMEOUT, MAX_BODY_BYTES, ATTEMPTS, BACKOFF);
+    crowd_prices_with(&fetcher, config, session, now, prev_close)
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Venue {
+    Polymarket,
+    Kalshi,
+}
+
+fn crowd_prices_with(
+    fetcher: &Fetcher,
+    config: &LeagueConfig,
+    session: Date,
+    now: Instant,
+    prev_close: &BTreeMap<String, f64>,
+) -> Result<Option<CrowdPrices>, String> {
+    let (poly, kalshi) = (&config.crowd.polymarket, &config.crowd.kalshi);
+    if poly.is_none() && kalshi.is_none() {
+        return Ok(None);
+    }
+    let mut jobs: Vec<(Venue, &CrowdSource, &str, String)> = Vec::new();
+    for (venue, source) in [(Venue::Polymarket, poly), (Venue::Kalshi, kalshi)] {
+        if let Some(s) = source {
+            for (asset, template) in &s.contracts {
+                jobs.push((venue, s, asset, contract_name(template, session)));
+            }
+        }
+    }
+    let results: Vec<Result<Option<Quote>, String>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = jobs
+            .iter()
+            .map(|(venue, s, asset, name)| {
+                scope.spawn(move || match venue {
+                    Venue::Polymarket => polymarket(fetcher, s, name),
+                    Venue::Kalshi => kalshi_contract(fetcher, s, name, asset, prev_close),
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|_| Err("the reading stopped unexpectedly".into()))
+            })
+            .collect()
+    });
+    let (mut odds, mut kalshi_quotes, mut errors) = (BTreeMap::new(), BTreeMap::new(), Vec::new());
+    for ((venue, _, asset, name), r) in jobs.iter().zip(results) {
+        match r {
+            Ok(Some(q)) => {
+                let out = match venue {
+                    Venue::Polymarket => &mut odds,
+                    Venue::Kalshi => &mut kalshi_quotes,
+                };
+                out.insert(asset.to_string(), q);
+            }
+            Ok(None) => {}
+            Err(e) => errors.push(format!("{asset} ({name}): {e}")),
+        }
+    }
+    if !errors.is_empty() {
+        return Err(format!("crowd prices: {}", errors.join("; ")));
+    }
+    Ok(Some(CrowdPrices {
+        at: now.to_rfc3339(),
+        odds,
+        kalshi: kalshi_quotes,
+    }))
+}
+
+fn ok_body(fetcher: &Fetcher, url: &str) -> Result<Option<Vec<u8>>, String> {
+    match fetcher.get(url)? {
+        (200, body) => Ok(Some(body)),
+        (404, _) => Ok(None),
+        (status, body) => Err(format!("{url}: HTTP {status}: {}", excerpt(&body))),
+    }
+}
+
+fn polymarket(fetcher: &Fetcher, s: &CrowdSource, slug: &str) -> Result<Option<Quote>, String> {
+    let url = format!("{}/markets?slug={}", s.base_url, url_component(slug));
+    let Some(body) = ok_body(fetcher, &url)? else {
+        return Ok(None);
+    };
+    let markets = polymarket_markets(&body, &url).map_err(|e| e.to_string())?;
+    let mut listed = markets
+        .into_iter()
+        .filter(|m| m.slug == slug && m.closed != Some(true));
+    let Some(market) = listed.next() else {
+        return Ok(None);
+    };
+    if listed.next().is_some() {
+        return Err(format!("{url}: more than one open market of slug {slug}"));
+    }
+    let token = market
+        .up_index()
+        .and_then(|i| market.token_ids.get(i))
+        .ok_or_else(|| format!("{url}: market {slug} has no Up or Yes token"))?;
+    let clob = s.book_url.as_deref().unwrap_or(&s.base_url);
+    let book_url = format!("{clob}/book?token_id={}", url_component(token));
+    let body = ok_body(fetcher, &book_url)?
+        .ok_or_else(|| format!("{book_url}: HTTP 404: no order book"))?;
+    let book = polymarket_book(&body, &book_url).map_err(|e| e.to_string())?;
+    polymarket_quote(&market, &book)
+        .map(Some)
+        .map_err(|e| format!("{book_url}: {e}"))
+}
+
+fn kalshi_contract(
+    fetcher: &Fetcher,
+    s: &CrowdSource,
+    ticker: &str,
+    asset: &str,
+    prev_close: &BTreeMap<String, f64>,
+) -> Result<Option<Quote>, String> {
+    let url = format!(
+        "{}/events/{}?with_nested_markets=true",
+        s.base_url,
+        url_component(ticker)
+    );
+    let Some(body) = ok_body(fetcher, &url)? else {
+        return Ok(None);
+    };
+    let markets: Vec<_> = kalshi_markets(&body, &url)
+        .map_err(|e| e.to_string())?
+        .into_iter()
+        .filter(|m| {
+            m.status
+                .as_deref()
+                .is_none_or(|s| s == "active" || s == "open")
+        })
+        .collect();
+    if markets.is_empty() {
+        return Ok(None);
+    }
+    let close = prev_close
+        .get(asset)
+        .ok_or_else(|| format!("{url}: no previous close of {asset} to price the ladder at"))?;
+    kalshi_quote(&markets, *close)
+        .map(Some)
+        .map_err(|e| format!("{url}: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::yahoo::fake_http::{self, Answer};
+    use super::*;
+    use std::sync::{Arc, Mutex};
+
+    fn vector(venue: &str, name: &str) -> Vec<u8> {
+        let path = sealbook_tests::vectors_dir().join(venue).join(name);
+        std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    }
+
+    fn fetcher() -> Fetcher {
+        Fetcher::new(
+            Duration::from_secs(10),
+            1 << 20,
+            3,
+            Duration::from_millis(5),
+        )
+    }
+
+    fn config(poly: &str, kalshi: &str) -> LeagueConfig {
+        let text = format!(
+            "[league]\nname = \"l\"\nmethodology_version = \"m-1\"\n\n[[seat]]\nname = \"coin\"\nadapter = \"coin\"\n\n[prices]\nprovider = \"csv\"\npath = \"p.csv\"\n\n\
+             [crowd.polymarket]\nbase_url = \"{poly}\"\nclob_url = \"{poly}/clob\"\ncontracts = {{ SPX = \"spx-up-or-down-on-{{month}}-{{d}}-{{yyyy}}\", GOLD = \"solana-above-140-on-july-19\" }}\n\n\
+             [crowd.kalshi]\nbase_url = \"{kalshi}\"\ncontracts = {{ GOLD = \"KXHIGHNY-{{yy}}{{MON}}{{dd}}\", BTC = \"KXBTCD-{{yy}}{{MON}}{{dd}}00\", NDX = \"KXNDX-{{yy}}{{MON}}{{dd}}\" }}\n"
+        );
+        LeagueConfig::from_toml(text.as_bytes(), "league.toml").unwrap()
+    }
+
+    /// Fake Polymarket and Kalshi answering with the recorded answers: Gamma's twenty
+    /// markets (which hold the slug asked for only if it is among them), the CLOB book (its
+    /// `asset_id` made the token asked for, as the CLOB answers), the two Kalshi events, and
+    /// 404 for any other event. Every path asked is kept.
+    fn fakes(status: Option<u16>) -> (String, String, Arc<Mutex<Vec<String>>>) {
+        let seen = Arc::new(Mutex::new(Vec::new()));
+        let (gamma, book) = (
+            vector(
+                "polymarket",
+                "polymarket-agents_gamma_markets_twenty_2024-07.json",
+            ),
+            vector("polymarket", "equinox_clob_book_2589812_yes.json"),
+        );
+        let s1 = seen.clone();
+        let poly = fake_http::start(move |r| {
+            s1.lock().unwrap().push(r.path.clone());
+            if let Some(token) = r.path.strip_prefix("/clob/book?token_id=") {
+                let mut b: serde_json::Value = serde_json::from_slice(&book).unwrap();
+                b["asset_id"] = token.into();
+                return Answer::new(200, "application/json", serde_json::to_vec(&b).unwrap());
+            }
+            let slug = r.path.strip_prefix("/markets?slug=").unwrap_or("");
+            let text = String::from_utf8(gamma.clone()).unwrap();
+            let body = if text.contains(&format!("\"slug\": \"{slug}\"")) {
+                gamma.clone()
+            } else {
+                b"[]".to_vec()
+            };
+            Answer::new(200, "application/json", body)
+        });
+        let (highny, btcd) = (
+            vector("kalshi", "equinox_event_KXHIGHNY-26OCT06_nested.json"),
+            vector("kalshi", "EXCERPT_equinox_events_KXBTCD_open_nested.json"),
+        );
+        let s2 = seen.clone();
+        let kalshi = fake_http::start(move |r| {
+            s2.lock().unwrap().push(r.path.clone());
+            if let Some(s) = status {
+                return Answer::new(s, "text/plain", b"refused".to_vec());
+            }
+            match r.path.as_str() {
+                "/events/KXHIGHNY-26OCT06?with_nested_markets=true" => {
+                    Answer::new(200, "application/json", highny.clone())
+                }
+                "/events/KXBTCD-26OCT0600?with_nested_markets=true" => {
+                    Answer::new(200, "application/json", btcd.clone())
+                }
+                _ => Answer::new(404, "application/json", b"{\"error\":{}}".to_vec()),
+            }
+        });
+        (poly, kalshi, seen)
+    }
+
+    fn session() -> (Date, Instant) {
+        (
+            Date::new(2026, 10, 6).unwrap(),
+            Instant::parse_rfc3339("2026-10-06T12:30:06Z").unwrap(),
+        )
+    }
+
+    fn closes() -> BTreeMap<String, f64> {
+        BTreeMap::from([("GOLD".to_string(), 66.5), ("BTC".to_string(), 75650.0)])
+    }
+
+    #[test]
+    fn quotes_from_fake_venues_answering_with_the_vectors() {
+        let (poly, kalshi, seen) = fakes(None);
+        let (day, now) = session();
+        let c = crowd_prices_with(&fetcher(), &config(&poly, &kalshi), day, now, &closes())
+            .unwrap()
+            .unwrap();
+        assert_eq!(c.at, "2026-10-06T12:30:06Z");
+        // SPX's slug is not listed; GOLD's market is, its Yes token's book the recorded one.
+        assert_eq!(c.odds.keys().collect::<Vec<_>>(), ["GOLD"]);
+        let g = &c.odds["GOLD"];
+        assert!((g.p_up - 0.805).abs() < 1e-12 && g.vol == 8632.56, "{g:?}");
+        // Kalshi: the range ladder at 66.5, the above ladder at 75650; NDX's event is a 404.
+        assert_eq!(c.kalshi.keys().collect::<Vec<_>>(), ["BTC", "GOLD"]);
+        assert!((c.kalshi["GOLD"].p_up - 0.0425).abs() < 1e-12);
+        let b = &c.kalshi["BTC"];
+        assert_eq!(
+            (b.lo.unwrap().level, b.hi.unwrap().level),
+            (75599.99, 75699.99)
+        );
+        assert!((b.p_up - 0.995).abs() < 1e-12 && b.prev_close == Some(75650.0));
+        let seen = seen.lock().unwrap();
+        assert!(seen.contains(&"/markets?slug=spx-up-or-down-on-october-6-2026".to_string()));
+        let token = "/clob/book?token_id=";
+        assert_eq!(seen.iter().filter(|p| p.starts_with(token)).count(), 1);
+        assert!(seen.contains(&"/events/KXNDX-26OCT06?with_nested_markets=true".to_string()));
+    }
+
+    #[test]
+    fn failures_are_named_and_fail_the_reading() {
+        let (day, now) = session();
+        // Kalshi failing for good: every contract named with its URL.
+        let (poly, kalshi, _) = fakes(Some(503));
+        let e = crowd_prices_with(&fetcher(), &config(&poly, &kalshi), day, now, &closes())
+            .unwrap_err();
+        for t in [
+            "GOLD (KXHIGHNY-26OCT06)",
+            "BTC (KXBTCD-26OCT0600)",
+            "HTTP 503",
+        ] {
+            assert!(e.contains(t), "{e}");
+        }
+        assert!(e.contains(&format!("{kalshi}/events/KXNDX-26OCT06")), "{e}");
+        // No previous close for a ladder, or one outside it.
+        let (poly, kalshi, _) = fakes(None);
+        let c = config(&poly, &kalshi);
+        let e = crowd_prices_with(&fetcher(), &c, day, now, &BTreeMap::new()).unwrap_err();
+        assert!(e.contains("no previous close of GOLD"), "{e}");
+        let far = BTreeMap::from([("GOLD".to_string(), 66.5), ("BTC".to_string(), 1.0)]);
+        let e = crowd_prices_with(&fetcher(), &c, day, now, &far).unwrap_err();
+        assert!(
+            e.contains("BTC (KXBTCD-26OCT0600)") && e.contains("outside"),
+            "{e}"
+        );
+        // A body core cannot read names the URL and the field.
+        let bad =
+            fake_http::start(|_| Answer::new(200, "application/json", b"[{\"slug\":1}]".to_vec()));
+        let e =
+            crowd_prices_with(&fetcher(), &config(&bad, &kalshi), day, now, &closes()).unwrap_err();
+        assert!(
+            e.contains(&format!("{bad}/markets?slug=")) && e.contains("[0].slug"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn a_settled_ladder_is_not_listed() {
+        let text = String::from_utf8(vector(
+            "kalshi",
+            "equinox_event_KXHIGHNY-26OCT06_nested.json",
+        ))
+        .unwrap();
+        assert!(text.contains("\"status\":\"active\""));
+        let settled = text.replace("\"status\":\"active\"", "\"status\":\"finalized\"");
+        let kalshi = fake_http::start(move |_| {
+            Answer::new(200, "application/json", settled.clone().into_bytes())
+        });
+        let empty = fake_http::start(|_| Answer::new(200, "application/json", b"[]".to_vec()));
+        let (day, now) = session();
+        let c = crowd_prices_with(&fetcher(), &config(&empty, &kalshi), day, now, &closes())
+            .unwrap()
+            .unwrap();
+        assert!(c.odds.is_empty() && c.kalshi.is_empty(), "{c:?}");
+    }
+
+    #[test]
+    fn no_venue_no_crowd() {
+        let text = b"[league]\nname = \"l\"\nmethodology_version = \"m\"\n[[seat]]\nname = \"c\"\nadapter = \"coin\"\n[prices]\nprovider = \"csv\"\npath = \"p\"\n";
+        let c = LeagueConfig::from_toml(text, "l.toml").unwrap();
+        let (day, now) = session();
+        assert_eq!(crowd_prices(&c, day, now, &BTreeMap::new()), Ok(None));
+    }
+}
