@@ -320,7 +320,9 @@ fn config(e: &Endpoints, answer_file: &Path) -> String {
     for r in ["coin", "momentum", "climatology"] {
         c += &format!("[[seat]]\nname = \"{r}\"\nadapter = \"{r}\"\n\n");
     }
-    c += "[prices]\nprovider = \"csv\"\npath = \"prices.csv\"\n";
+    c += "[prices]\nprovider = \"csv\"\npath = \"prices.csv\"\n\n";
+    // The anchors are league_stamp_cli's; here the run writes its stamped lists only.
+    c += "[anchors]\nots_calendars = []\ntsa = []\nrekor_url = \"\"\n";
     c
 }
 
@@ -596,8 +598,23 @@ fn a_league_day_on_fake_endpoints() {
     outputs += &out;
 
     // The books verify with the project's verifier and the spec's Appendix B step 4 script.
+    // The run and the score stamped as they went: every list checks both books' prefixes.
+    let mut lists = Vec::new();
+    for day in std::fs::read_dir(dir.join("proof")).unwrap() {
+        for f in std::fs::read_dir(day.unwrap().path()).unwrap() {
+            let p = f.unwrap().path();
+            if p.extension().is_some_and(|x| x == "txt") {
+                lists.push(p);
+            }
+        }
+    }
+    assert!(lists.len() >= 2, "{lists:?}");
     for f in ["council-book.jsonl", "asks.jsonl"] {
-        let (code, out, err) = output(&["verify", arg(&dir.join(f))]);
+        let mut a = vec!["verify".to_string(), arg(&dir.join(f)).to_string()];
+        for l in &lists {
+            a.extend(["--stamp".to_string(), arg(l).to_string()]);
+        }
+        let (code, out, err) = output(&a.iter().map(String::as_str).collect::<Vec<_>>());
         assert_eq!(code, 0, "{f}: {out}{err}");
         assert!(out.contains("chain ok"), "{out}");
     }

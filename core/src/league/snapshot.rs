@@ -22,6 +22,15 @@ use std::collections::BTreeMap;
 /// How far back the snapshot reads (the 52-week range, with a day to spare).
 pub const LOOKBACK_DAYS: i64 = 366;
 
+/// Days before the snapshot read in 1-minute bars (the price and the previous close); the
+/// rest of the 52-week window may come in coarser bars.
+pub const MINUTE_WINDOW_DAYS: i64 = 14;
+
+/// The first instant of the snapshot's 1-minute window `[from, now)`.
+pub fn minute_window_from(now: Instant) -> Instant {
+    Instant(now.0 - MINUTE_WINDOW_DAYS * 86_400 * 1_000_000)
+}
+
 /// The first instant whose bars the snapshot at `now` reads; the window is `[from, now)`.
 pub fn lookback_from(now: Instant) -> Instant {
     Instant(now.0 - LOOKBACK_DAYS * 86_400 * 1_000_000)

@@ -20,4 +20,16 @@ pub trait PriceProvider: Send + Sync {
         from: Instant,
         to: Instant,
     ) -> Result<Vec<sealbook_core::prices::yahoo::Bar>, String>;
+
+    /// Bars of `asset` for the snapshot's 52-week range in [from, to), in time order: 1-minute
+    /// bars where the source keeps them that far back (the default), daily bars where it does
+    /// not (Yahoo serves 1-minute bars for about the last 30 days only).
+    fn history_bars(
+        &self,
+        asset: &str,
+        from: Instant,
+        to: Instant,
+    ) -> Result<Vec<sealbook_core::prices::yahoo::Bar>, String> {
+        self.minute_bars(asset, from, to)
+    }
 }

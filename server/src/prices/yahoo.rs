@@ -47,14 +47,19 @@ impl YahooProvider {
 
     /// The same provider fetching with other limits (the tests' small bound and short
     /// backoff).
+    #[cfg(test)]
     pub fn with_fetcher(mut self, fetcher: Fetcher) -> YahooProvider {
         self.fetcher = fetcher;
         self
     }
 
     fn url(&self, symbol: &str, period1: i64, period2: i64) -> String {
+        self.url_of("1m", symbol, period1, period2)
+    }
+
+    fn url_of(&self, interval: &str, symbol: &str, period1: i64, period2: i64) -> String {
         format!(
-            "{}/v8/finance/chart/{}?interval=1m&period1={period1}&period2={period2}",
+            "{}/v8/finance/chart/{}?interval={interval}&period1={period1}&period2={period2}",
             self.base_url,
             url_component(symbol)
         )
@@ -74,6 +79,36 @@ impl YahooProvider {
 }
 
 impl PriceProvider for YahooProvider {
+    /// Daily bars, in one request: Yahoo keeps 1-minute bars for about 30 days only.
+    fn history_bars(&self, asset: &str, from: Instant, to: Instant) -> Result<Vec<Bar>, String> {
+        let symbol = self
+            .symbols
+            .get(asset)
+            .ok_or_else(|| format!("{asset}: no Yahoo symbol configured"))?;
+        let (start, end) = (secs_floor(from), secs_ceil(to));
+        if start >= end {
+            return Ok(Vec::new());
+        }
+        let url = self.url_of("1d", symbol, start, end);
+        let body = self
+            .fetch(&url)
+            .map_err(|e| format!("{asset} ({symbol}): {e}"))?;
+        let chart = parse_chart(&body).map_err(|e| format!("{asset} ({symbol}): {url}: {e}"))?;
+        if !chart.meta.symbol.eq_ignore_ascii_case(symbol) {
+            return Err(format!(
+                "{asset}: asked Yahoo for {symbol}, the answer is for {}",
+                chart.meta.symbol
+            ));
+        }
+        let mut bars: Vec<Bar> = chart
+            .bars
+            .into_iter()
+            .filter(|b| (start..end).contains(&b.start))
+            .collect();
+        bars.sort_by_key(|b| b.start);
+        Ok(bars)
+    }
+
     fn minute_bars(&self, asset: &str, from: Instant, to: Instant) -> Result<Vec<Bar>, String> {
         if !MARKETS.contains(&asset) {
             return Err(format!("{asset}: not a market of the league"));
@@ -147,6 +182,7 @@ mod tests {
     use super::fake_http::{self, Answer};
     use super::*;
     use crate::prices::fetch::MAX_BODY_BYTES;
+    use sealbook_core::prices::instant_of;
     use std::sync::atomic::{AtomicUsize, Ordering};
     use std::sync::{Arc, Mutex};
     use std::time::Duration;
@@ -252,6 +288,40 @@ mod tests {
         assert!(paths[0].ends_with("period1=1726790400&period2=1727395200"));
         assert!(paths[1].ends_with("period1=1727395200&period2=1728000000"));
         assert!(paths[2].ends_with("period1=1728000000&period2=1728518400"));
+    }
+
+    #[test]
+    fn the_52_week_range_in_daily_bars_in_one_request() {
+        let body = vector("yfrs_history_chart_AAPL_1d_6mo.json");
+        let recorded = parse_chart(&body).unwrap().bars;
+        let seen = Arc::new(Mutex::new(Vec::new()));
+        let s2 = seen.clone();
+        let url = fake_http::start(move |r| {
+            s2.lock().unwrap().push(r.path.clone());
+            Answer::new(200, "application/json", body.clone())
+        });
+        let symbols = BTreeMap::from([("SPX".to_string(), "AAPL".to_string())]);
+        let p = YahooProvider::new(&url, &symbols).with_fetcher(fetcher(MAX_BODY_BYTES));
+        let (from, to) = (recorded[1].start, recorded[recorded.len() - 1].start);
+        let bars = p
+            .history_bars("SPX", instant_of(from), instant_of(to))
+            .unwrap();
+        // Every recorded day in [from, to): the first and the last are outside.
+        assert_eq!(bars.len(), recorded.len() - 2);
+        assert!(bars.iter().all(|b| (from..to).contains(&b.start)));
+        assert_eq!(
+            *seen.lock().unwrap(),
+            [format!(
+                "/v8/finance/chart/AAPL?interval=1d&period1={from}&period2={to}"
+            )]
+        );
+        // An answer for another symbol is refused.
+        let other = BTreeMap::from([("SPX".to_string(), "MSFT".to_string())]);
+        let e = YahooProvider::new(&url, &other)
+            .with_fetcher(fetcher(MAX_BODY_BYTES))
+            .history_bars("SPX", instant_of(from), instant_of(to))
+            .unwrap_err();
+        assert!(e.contains("the answer is for AAPL"), "{e}");
     }
 
     #[test]

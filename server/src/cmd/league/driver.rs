@@ -13,16 +13,19 @@
 //!   `own_sha256` is their SHA-256).
 //! - `Score`: prices from the provider by the published rule ([`close::score_line`]); a
 //!   score re-taken on request that differs is sealed as a correction naming it.
-//! - `Stamp`: reported as due (`sealbook league stamp DIR` writes the stamped list and
-//!   requests the anchors).
+//! - `Stamp`: the stamped list of both ledgers under `proof/` and its anchors
+//!   ([`stamp_league`], as `sealbook league stamp`).
 //!
 //! The clock is the system's, or one set to a given instant that then advances with real
 //! elapsed time (so seal times stay ordered); the run line records a set clock.
 
-use super::init::CONFIG_FILE;
+use super::read_config;
+use crate::anchor::league::stamp_league;
 use crate::ledger::{Ledger, LedgerError};
 use crate::outcome::Unusable;
+use crate::prices::crowd::crowd_prices;
 use crate::prices::csv::CsvProvider;
+use crate::prices::yahoo::YahooProvider;
 use crate::prices::PriceProvider;
 use crate::seats::command::CommandSeat;
 use crate::seats::http::HttpSeat;
@@ -35,7 +38,7 @@ use sealbook_core::league::config::{Adapter, LeagueConfig, PriceProvider as Prov
 use sealbook_core::league::engine::{Action, Engine, Ledger as Which, Reply};
 use sealbook_core::league::layout::{morning_run_id, ASKS_FILE, BOOK_FILE, MARKETS};
 use sealbook_core::league::reference::Climatology;
-use sealbook_core::league::snapshot::{lookback_from, take_snapshot};
+use sealbook_core::league::snapshot::{lookback_from, minute_window_from, take_snapshot};
 use sealbook_core::league::wire::{Finish, Wire};
 use sealbook_core::score::ask_chain::AskChain;
 use sealbook_core::score::book_lines::build::ScoreContent;
@@ -126,11 +129,10 @@ pub fn provider(dir: &Path, config: &LeagueConfig) -> Result<Box<dyn PriceProvid
             path,
             &config.prices.symbols,
         )?)),
-        ProviderConfig::Yahoo { .. } => Err(Unusable::file(
-            &dir.join(CONFIG_FILE),
-            "this build reads prices from a csv provider only",
-        )
-        .field("prices.provider")),
+        ProviderConfig::Yahoo { base_url } => Ok(Box::new(YahooProvider::new(
+            base_url,
+            &config.prices.symbols,
+        ))),
     }
 }
 
@@ -258,27 +260,6 @@ fn locked(e: LedgerError) -> Unusable {
         )),
         e => e.into(),
     }
-}
-
-/// The league's config as kept by `league init`.
-pub fn read_config(dir: &Path) -> Result<LeagueConfig, Unusable> {
-    let path = dir.join(CONFIG_FILE);
-    if !path.exists() {
-        return Err(Unusable::file(
-            &path,
-            "not a league directory (no league.toml): create it with `sealbook league init`",
-        ));
-    }
-    let bytes = crate::files::read_bounded(
-        &path,
-        sealbook_core::league::config::MAX_CONFIG_BYTES as u64,
-        "league config",
-    )?;
-    LeagueConfig::from_toml(&bytes, &path.display().to_string()).map_err(|e| {
-        Unusable::file(&path, e.message)
-            .at_line(e.line)
-            .field(e.field)
-    })
 }
 
 /// The engine of the league whose books are `book` and `asks` (the declaration names the
@@ -486,8 +467,8 @@ impl League {
                         self.seal(ledger, &content)?;
                     }
                     Action::Publish { path, bytes } => self.publish(&path, &bytes)?,
-                    Action::TakeSnapshot { run_id, .. } => {
-                        let next = self.snapshot(&run_id, provider);
+                    Action::TakeSnapshot { run_id, session } => {
+                        let next = self.snapshot(&run_id, session, provider);
                         queue.extend(next);
                     }
                     Action::Ask {
@@ -496,10 +477,7 @@ impl League {
                         request,
                         deadline,
                     } => asks.push((format!("{run_id}\u{0}{seat}"), request, deadline)),
-                    Action::Stamp => {
-                        self.event(serde_json::json!({"event": "stamp_due",
-                            "note": "run `sealbook league stamp DIR` to write the stamped list and request the anchors"}));
-                    }
+                    Action::Stamp => self.stamp(),
                     Action::Score {
                         run_id,
                         session,
@@ -517,13 +495,37 @@ impl League {
         }
     }
 
-    fn snapshot(&mut self, run_id: &str, provider: &dyn PriceProvider) -> Vec<Action> {
+    /// The stamped list of both ledgers and its anchors (a failed anchor is recorded beside
+    /// the list and asked again by `league upgrade`; it never stops the run).
+    fn stamp(&mut self) {
         let now = self.clock.now();
-        let from = lookback_from(now);
+        match stamp_league(&self.dir, &self.config, now) {
+            Ok(r) => self.event(serde_json::json!({"event": "stamped", "list": r.list,
+                "unchanged_since": r.unchanged_since, "anchors_ok": r.ok(),
+                "anchors": r.record.as_ref().map(|a| &a.anchors)})),
+            Err(e) => self.event(serde_json::json!({"event": "stamp_failed",
+                "error": e.to_string()})),
+        }
+    }
+
+    fn snapshot(
+        &mut self,
+        run_id: &str,
+        session: Date,
+        provider: &dyn PriceProvider,
+    ) -> Vec<Action> {
+        let now = self.clock.now();
+        let (from, minutes_from) = (lookback_from(now), minute_window_from(now));
         let mut bars = BTreeMap::new();
         let mut errors = BTreeMap::new();
         for m in MARKETS {
-            match provider.minute_bars(m, from, now) {
+            let read = provider
+                .history_bars(m, from, minutes_from)
+                .and_then(|mut older| {
+                    older.extend(provider.minute_bars(m, minutes_from, now)?);
+                    Ok(older)
+                });
+            match read {
                 Ok(b) => {
                     bars.insert(m.to_string(), b);
                 }
@@ -536,8 +538,25 @@ impl League {
         self.event(serde_json::json!({"event": "snapshot", "run_id": run_id,
             "taken_at": snap.taken_at, "markets": snap.rows.len(), "missing": snap.missing(),
             "errors": errors, "snapshot_sha256": snap.sha256()}));
+        // The crowd's prices (spec §4.9), when configured: a reading that fails is named in
+        // the log and the run goes on without them (never a partial set).
+        let prev_close: BTreeMap<String, f64> = snap
+            .rows
+            .iter()
+            .filter_map(|r| Some((r.asset.clone(), r.prev_close?)))
+            .collect();
+        let crowd = match crowd_prices(&self.config, session, now, &prev_close) {
+            Ok(c) => c,
+            Err(e) => {
+                self.event(
+                    serde_json::json!({"event": "crowd_failed", "run_id": run_id,
+                    "error": e}),
+                );
+                None
+            }
+        };
         self.engine
-            .on_snapshot(run_id, &snap, None, self.clock.now())
+            .on_snapshot(run_id, &snap, crowd, self.clock.now())
     }
 
     /// Asks the seats at once; each reply is kept and sealed the moment it arrives. Returns

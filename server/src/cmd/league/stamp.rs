@@ -7,13 +7,12 @@
 //! grown since the last list (nothing written); 1 an anchor failed (recorded in
 //! `<list>.anchors.json`; the list and the other anchors are written); 2 unusable input.
 
-use super::init::{now, CONFIG_FILE};
+use super::init::now;
+use super::read_config;
 use crate::anchor::league::stamp_league;
-use crate::files::read_bounded;
-use crate::outcome::{CmdResult, Exit, Unusable};
+use crate::outcome::{CmdResult, Exit};
 use sealbook_core::league::anchor_record::{record_path, Anchor};
-use sealbook_core::league::config::{LeagueConfig, MAX_CONFIG_BYTES};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -22,17 +21,6 @@ pub struct Args {
     /// Take this instant as now (tests, replays); the list's name comes from it.
     #[arg(long, value_name = "RFC3339")]
     at: Option<String>,
-}
-
-/// The league's config, from the copy `league init` keeps in the directory.
-pub fn read_config(dir: &Path) -> Result<LeagueConfig, Unusable> {
-    let path = dir.join(CONFIG_FILE);
-    let bytes = read_bounded(&path, MAX_CONFIG_BYTES as u64, "league config")?;
-    LeagueConfig::from_toml(&bytes, &path.display().to_string()).map_err(|e| {
-        Unusable::file(&path, e.message)
-            .at_line(e.line)
-            .field(e.field)
-    })
 }
 
 /// One anchor as a line: `  <kind> <authority>: <file>` or `FAILED (n attempts): <why>`.

@@ -3,7 +3,8 @@
 //! pending, its sealed score lines, the score lines due now, and the last stamped list under
 //! `proof/`.
 
-use super::driver::{read_config, resume, Clock};
+use super::driver::{resume, Clock};
+use super::read_config;
 use crate::outcome::{CmdResult, Exit, Unusable};
 use sealbook_core::book::canon::{self, Value};
 use sealbook_core::league::engine::Action;

@@ -7,7 +7,8 @@
 //! pending or an anchor still fails (each reported and recorded); 2 unusable input.
 
 use super::init::now;
-use super::stamp::{print_anchor, read_config};
+use super::read_config;
+use super::stamp::print_anchor;
 use crate::anchor::league::upgrade_league;
 use crate::outcome::{CmdResult, Exit};
 use std::path::PathBuf;
