@@ -46,12 +46,14 @@ use std::time::Duration;
 /// Where the raw replies are kept.
 pub const REPLIES_DIR: &str = "replies";
 
-/// The engine's clock: the system time, or a set instant advancing with real elapsed time.
+/// The engine's clock: the system time, or a set instant advancing with real elapsed time
+/// (or `speed` times as fast, for demos and tests of a whole league day).
 #[derive(Clone, Copy, Debug)]
 pub struct Clock {
     origin: std::time::Instant,
     at: Instant,
     pub set: bool,
+    speed: u32,
 }
 
 impl Clock {
@@ -64,6 +66,7 @@ impl Clock {
             origin: std::time::Instant::now(),
             at: Instant(d.as_micros() as i64),
             set: false,
+            speed: 1,
         })
     }
 
@@ -73,6 +76,15 @@ impl Clock {
             origin: std::time::Instant::now(),
             at,
             set: true,
+            speed: 1,
+        }
+    }
+
+    /// The same clock advancing `speed` times as fast as real time (at least 1).
+    pub fn with_speed(self, speed: u32) -> Clock {
+        Clock {
+            speed: speed.max(1),
+            ..self
         }
     }
 
@@ -88,7 +100,7 @@ impl Clock {
 
     /// The clock's reading at a monotonic instant.
     pub fn of(&self, t: std::time::Instant) -> Instant {
-        let micros = |d: Duration| d.as_micros() as i64;
+        let micros = |d: Duration| d.as_micros() as i64 * i64::from(self.speed);
         match t.checked_duration_since(self.origin) {
             Some(d) => Instant(self.at.0 + micros(d)),
             None => Instant(self.at.0 - micros(self.origin.duration_since(t))),
@@ -106,7 +118,8 @@ impl Clock {
         if ahead <= 0 {
             now
         } else {
-            now + Duration::from_micros(ahead as u64)
+            // Rounded up, so the clock reads at least `t` then.
+            now + Duration::from_micros((ahead as u64).div_ceil(u64::from(self.speed)))
         }
     }
 }
@@ -491,6 +504,7 @@ impl League {
             serde_json::json!({"event": "asked", "seats": by_seat.keys().collect::<Vec<_>>(),
             "deadline": deadline.to_rfc3339()}),
         );
+        let asked_at = std::time::Instant::now();
         let rx = ask_all(work, self.clock.when(deadline));
         for r in rx {
             let Some(run_id) = by_seat.get(&r.seat).cloned() else {
@@ -505,7 +519,8 @@ impl League {
             self.event(
                 serde_json::json!({"event": "reply", "seat": r.seat, "run_id": run_id,
                 "arrived": arrived.to_rfc3339(), "status": r.status, "attempts": r.attempts,
-                "earlier": r.earlier, "error": reply.error, "bytes": r.raw.len(), "own_sha256": r.own_sha256()}),
+                "earlier": r.earlier, "error": reply.error, "bytes": r.raw.len(), "own_sha256": r.own_sha256(),
+                "seconds": r.arrived.saturating_duration_since(asked_at).as_secs_f64()}),
             );
             let actions = self.engine.on_reply(&run_id, &r.seat, reply, arrived);
             for a in actions {
