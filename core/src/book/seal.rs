@@ -278,4 +278,52 @@ mod tests {
             }
         }
     }
+
+    /// Times `seal_line` against the stated three-serialization rule on 1,000 answer-shaped
+    /// lines (12 markets by 4 horizons). Ignored in normal runs (tests never assert times):
+    /// `cargo test --release -p sealbook-core book::seal::tests::timing -- --ignored --nocapture`
+    #[test]
+    #[ignore]
+    fn timing() {
+        let mut items = String::new();
+        for (i, m) in [
+            "SPX", "NDX", "DJI", "SOX", "TNX", "DXY", "VIX", "GOLD", "WTI", "BRENT", "COPPER",
+            "BTC",
+        ]
+        .iter()
+        .enumerate()
+        {
+            if i > 0 {
+                items.push_str(", ");
+            }
+            items.push_str(&format!(r#""{m}": {{"1d": {{"prob_up": 57.5, "action": "hold", "risk": "rates reprice on the CPI print", "revise_if": "close below the 50-day"}}, "1w": {{"prob_up": 52.25, "action": "trim"}}, "1m": {{"prob_up": 61.0, "action": "buy_dips", "entry": 6512.5}}, "6m": {{"prob_up": 58.0, "action": "hold"}}}}"#));
+        }
+        let text = format!(
+            r#"{{"kind": "answer", "at": "2026-10-21T12:31:05.123456Z", "booked_at": "2026-10-21T12:31:05.125000Z", "run_id": "2026-10-21-am", "seat": "seat01", "model": "gpt-test-2026-10-01", "mode": "api", "ask_sha256": "{h}", "own_sha256": "{h}", "items": {{{items}}}, "years": "Up, with swings."}}"#,
+            h = "ab".repeat(32)
+        );
+        let Value::Object(o) = canon::parse(text.as_bytes()).unwrap() else {
+            panic!()
+        };
+        let prev = "cd".repeat(32);
+        for round in 0..3 {
+            let t = std::time::Instant::now();
+            for n in 1..=1000 {
+                std::hint::black_box(stated(&o, n, &prev));
+            }
+            let old = t.elapsed();
+            let t = std::time::Instant::now();
+            for n in 1..=1000 {
+                std::hint::black_box(seal_line(&o, n, &prev).unwrap());
+            }
+            let new = t.elapsed();
+            println!(
+                "round {round}: 1,000 lines of {} bytes: three serializations {:.1} us/line, seal_line {:.1} us/line ({:.2}x)",
+                seal_line(&o, 1, &prev).unwrap().bytes.len(),
+                old.as_secs_f64() * 1e3,
+                new.as_secs_f64() * 1e3,
+                old.as_secs_f64() / new.as_secs_f64()
+            );
+        }
+    }
 }

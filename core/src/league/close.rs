@@ -10,10 +10,15 @@
 //! - an answer sealed at or after the session's reference: its own reference for every market
 //!   ([`reference_instant`]).
 //!
+//! A score re-taken later (prices corrected at the provider) that differs from the sealed line
+//! is a new `correction` line naming the sealed one by `of` ([`correction`], spec §3.10); the
+//! sealed line stays as it is.
+//!
 //! The window ends at the 16:00 ET close of the horizon's last session ([`horizon_end_date`],
 //! calendar days for Bitcoin), the end the book's readers give the event. A market whose bars
 //! do not resolve is left out of the line and named with the rule's reason, never guessed.
 
+use crate::book::canon::{Object, Value};
 use crate::calendar::{horizon_end_date, session_close, Date, Horizon, Instant};
 use crate::league::config::LeagueConfig;
 use crate::league::engine::score_content;
@@ -21,7 +26,7 @@ use crate::league::layout::{BITCOIN, MARKETS};
 use crate::league::schedule::{reference_at, reference_instant};
 use crate::prices::rule::resolve;
 use crate::prices::yahoo::Bar;
-use crate::score::book_lines::build::ScoreContent;
+use crate::score::book_lines::build::{CorrectionContent, ScoreContent};
 use std::collections::BTreeMap;
 
 /// One answer line of the run: its `n` and its sealing time `max(at, booked_at)`.
@@ -118,6 +123,36 @@ pub fn score_line(
         score_content(at, run_id, of, horizon, &results, late_ref),
         unpriced,
     )
+}
+
+/// The fields a correction of a score line re-states.
+pub const CORRECTED_FIELDS: [&str; 2] = ["results", "late_ref"];
+
+/// The correction of sealed score line `of` (its content `sealed`) by a re-taken `fresh`
+/// line, or None when the re-taken prices agree.
+pub fn correction(
+    of: u64,
+    sealed: &Object,
+    fresh: &ScoreContent,
+    at: Instant,
+    source: &str,
+) -> Option<CorrectionContent> {
+    let fresh = fresh.to_object();
+    let empty = Value::Object(Object::new());
+    let mut fields = Object::new();
+    let mut differs = false;
+    for k in CORRECTED_FIELDS {
+        let new = fresh.get(k).unwrap_or(&empty);
+        differs |= sealed.get(k).unwrap_or(&empty) != new;
+        fields.insert(k, new.clone());
+    }
+    differs.then(|| CorrectionContent {
+        at: at.to_rfc3339(),
+        of,
+        source: source.to_string(),
+        reason: "the score was re-taken from the price provider and its prices differ".into(),
+        fields,
+    })
 }
 
 #[cfg(test)]
@@ -221,5 +256,36 @@ mod tests {
         );
         assert!(!line.results.contains_key("SPX"));
         assert!(unpriced["SPX"].contains("reference_at"), "{unpriced:?}");
+    }
+
+    #[test]
+    fn a_retaken_score_that_differs_is_a_correction() {
+        let t0 = t("2026-10-21T20:10:00Z");
+        let line = |close: f64| {
+            score_content(
+                t0,
+                "2026-10-21-am",
+                1,
+                Horizon::D1,
+                &BTreeMap::from([("SPX".to_string(), (100.0, close))]),
+                BTreeMap::from([(4, BTreeMap::from([("BTC".to_string(), 9.5)]))]),
+            )
+        };
+        let sealed = line(101.0).to_object();
+        assert_eq!(correction(7, &sealed, &line(101.0), t0, "x"), None);
+        let c = correction(
+            7,
+            &sealed,
+            &line(99.0),
+            t("2026-10-22T20:10:00Z"),
+            "league score --retake",
+        )
+        .unwrap();
+        assert_eq!((c.of, c.source.as_str()), (7, "league score --retake"));
+        let o = c.to_object();
+        assert_eq!(o.get("kind").and_then(Value::as_str), Some("correction"));
+        let fields = o.get("fields").and_then(Value::as_object).unwrap();
+        assert_eq!(fields.get("results"), line(99.0).to_object().get("results"));
+        assert_eq!(fields.get("late_ref"), sealed.get("late_ref"));
     }
 }

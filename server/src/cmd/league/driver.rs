@@ -10,7 +10,8 @@
 //! - `Ask`: every asked seat at once through [`ask_all`]; each reply is sealed the moment it
 //!   arrives, its raw bytes kept as `replies/<run_id>/<seat>.txt` (published after the
 //!   session; `own_sha256` is their SHA-256).
-//! - `Score`: prices from the provider by the published rule ([`close::score_line`]).
+//! - `Score`: prices from the provider by the published rule ([`close::score_line`]); a
+//!   score re-taken on request that differs is sealed as a correction naming it.
 //! - `Stamp`: reported as due (`sealbook league stamp DIR` writes the stamped list and
 //!   requests the anchors).
 //!
@@ -25,17 +26,18 @@ use crate::prices::PriceProvider;
 use crate::seats::command::CommandSeat;
 use crate::seats::http::HttpSeat;
 use crate::seats::{ask_all, ApiKey, RetryPolicy, SeatAdapter, SeatReply};
-use sealbook_core::book::canon::Object;
-use sealbook_core::calendar::{sealing_time, Instant};
+use sealbook_core::book::canon::{self, Object};
+use sealbook_core::calendar::{sealing_time, Date, Horizon, Instant};
 use sealbook_core::league::ask::AskRequest;
 use sealbook_core::league::close;
 use sealbook_core::league::config::{Adapter, LeagueConfig, PriceProvider as ProviderConfig};
 use sealbook_core::league::engine::{Action, Engine, Ledger as Which, Reply};
-use sealbook_core::league::layout::{ASKS_FILE, BOOK_FILE, MARKETS};
+use sealbook_core::league::layout::{morning_run_id, ASKS_FILE, BOOK_FILE, MARKETS};
 use sealbook_core::league::reference::Climatology;
 use sealbook_core::league::snapshot::{lookback_from, take_snapshot};
 use sealbook_core::league::wire::{Finish, Wire};
 use sealbook_core::score::ask_chain::AskChain;
+use sealbook_core::score::book_lines::build::ScoreContent;
 use sealbook_core::score::book_lines::BookLines;
 use std::collections::{BTreeMap, VecDeque};
 use std::io::Write;
@@ -43,8 +45,12 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
-/// Where the raw replies are kept.
+/// Where the raw replies are kept: `replies/<run_id>/<seat>.txt`.
 pub const REPLIES_DIR: &str = "replies";
+/// Beside them, why a seat gave up without a reply: `replies/<run_id>/<seat>.error.txt`.
+pub const ERROR_SUFFIX: &str = ".error.txt";
+/// Largest error note read back.
+const MAX_ERROR_NOTE: u64 = 64 << 10;
 
 /// The engine's clock: the system time, or a set instant advancing with real elapsed time
 /// (or `speed` times as fast, for demos and tests of a whole league day).
@@ -346,6 +352,7 @@ impl League {
             events: Vec::new(),
             quiet,
         };
+        league.recall_errors()?;
         let opened = serde_json::json!({"event": "opened",
             "book": league.book.path().display().to_string(), "book_lines": league.book.lines(),
             "book_last_link": league.book.last_link(), "asks_lines": league.asks.lines()});
@@ -357,6 +364,38 @@ impl League {
             }
         }
         Ok(league)
+    }
+
+    /// Tells the engine why seats of earlier processes gave up (their error notes), so their
+    /// `no_answer` lines say it.
+    fn recall_errors(&mut self) -> Result<(), Unusable> {
+        let Ok(runs) = std::fs::read_dir(self.dir.join(REPLIES_DIR)) else {
+            return Ok(());
+        };
+        let now = self.clock.now();
+        for run in runs.flatten() {
+            let run_id = run.file_name().to_string_lossy().into_owned();
+            let Ok(files) = std::fs::read_dir(run.path()) else {
+                continue;
+            };
+            for f in files.flatten() {
+                let name = f.file_name().to_string_lossy().into_owned();
+                let Some(seat) = name.strip_suffix(ERROR_SUFFIX) else {
+                    continue;
+                };
+                let note = crate::files::read_bounded(&f.path(), MAX_ERROR_NOTE, "error note")?;
+                let reply = Reply {
+                    text: None,
+                    provider_model: None,
+                    error: Some(String::from_utf8_lossy(&note).into_owned()),
+                    raw: Vec::new(),
+                };
+                // A seat no longer pending ignores it.
+                let acts = self.engine.on_reply(&run_id, seat, reply, now);
+                debug_assert!(acts.is_empty());
+            }
+        }
+        Ok(())
     }
 
     /// Records an event and prints it on stderr at once (one JSON object a line).
@@ -500,6 +539,7 @@ impl League {
             return Ok(Vec::new());
         };
         let mut later = Vec::new();
+        let mut kept = Vec::new();
         self.event(
             serde_json::json!({"event": "asked", "seats": by_seat.keys().collect::<Vec<_>>(),
             "deadline": deadline.to_rfc3339()}),
@@ -512,16 +552,13 @@ impl League {
             };
             let arrived = self.clock.of(r.arrived);
             let reply = engine_reply(&r);
-            if reply.text.is_some() {
-                let rel = format!("{REPLIES_DIR}/{run_id}/{}.txt", r.seat);
-                write_durable(&self.dir.join(&rel), &r.raw)?;
-            }
             self.event(
                 serde_json::json!({"event": "reply", "seat": r.seat, "run_id": run_id,
                 "arrived": arrived.to_rfc3339(), "status": r.status, "attempts": r.attempts,
                 "earlier": r.earlier, "error": reply.error, "bytes": r.raw.len(), "own_sha256": r.own_sha256(),
                 "seconds": r.arrived.saturating_duration_since(asked_at).as_secs_f64()}),
             );
+            let error = reply.error.clone();
             let actions = self.engine.on_reply(&run_id, &r.seat, reply, arrived);
             for a in actions {
                 match a {
@@ -531,20 +568,41 @@ impl League {
                     other => later.push(other),
                 }
             }
+            // The raw reply (or why there is none: for the seat's no_answer line at the
+            // deadline, which a later process may write) is kept once the answer is sealed;
+            // written now, synced to disk after the last reply so no seal waits for it.
+            let (rel, bytes) = match &error {
+                None => (format!("{REPLIES_DIR}/{run_id}/{}.txt", r.seat), &r.raw[..]),
+                Some(e) => (
+                    format!("{REPLIES_DIR}/{run_id}/{}{ERROR_SUFFIX}", r.seat),
+                    e.as_bytes(),
+                ),
+            };
+            let path = self.dir.join(rel);
+            write_file(&path, bytes, false)?;
+            kept.push(path);
+        }
+        for path in &kept {
+            sync_file(path)?;
+        }
+        if let Some(dir) = kept.first().and_then(|p| p.parent()) {
+            sync_dir(dir)?;
         }
         Ok(later)
     }
 
-    fn score(
-        &mut self,
+    /// The score line of a run's horizon priced now, with the unpriced markets and why; an
+    /// error when no market could be priced.
+    fn price_line(
+        &self,
+        book: &[u8],
         run_id: &str,
-        session: sealbook_core::calendar::Date,
-        horizon: sealbook_core::calendar::Horizon,
+        session: Date,
+        horizon: Horizon,
         of: u64,
         provider: &dyn PriceProvider,
-    ) -> Result<(), Unusable> {
-        let book = read(&self.dir.join(BOOK_FILE))?;
-        let lines = BookLines::parse(&book)
+    ) -> Result<(ScoreContent, BTreeMap<String, String>), Unusable> {
+        let lines = BookLines::parse(book)
             .map_err(|e| Unusable::file(&self.dir.join(BOOK_FILE), e.to_string()))?;
         let answers: Vec<close::SealedAnswer> = lines
             .answers
@@ -575,9 +633,7 @@ impl League {
             &answers,
             &bars,
         );
-        for (m, e) in errors {
-            unpriced.insert(m, e);
-        }
+        unpriced.extend(errors);
         if line.results.is_empty() {
             return Err(Unusable::new(format!(
                 "run {run_id} horizon {}: no market could be priced: {}",
@@ -589,11 +645,75 @@ impl League {
                     .join("; ")
             )));
         }
+        Ok((line, unpriced))
+    }
+
+    fn score(
+        &mut self,
+        run_id: &str,
+        session: Date,
+        horizon: Horizon,
+        of: u64,
+        provider: &dyn PriceProvider,
+    ) -> Result<(), Unusable> {
+        let book = read(&self.dir.join(BOOK_FILE))?;
+        let (line, unpriced) = self.price_line(&book, run_id, session, horizon, of, provider)?;
         let n = self.seal(Which::Book, &line.to_object())?;
         self.event(serde_json::json!({"event": "scored", "run_id": run_id,
             "horizon": horizon.as_str(), "n": n, "markets": line.results.len(),
             "unpriced": unpriced}));
         Ok(())
+    }
+
+    /// Re-takes every sealed score line of `session`'s run: a re-taken line whose prices
+    /// differ from the line's (or from its last correction's) is sealed as a `correction`
+    /// naming it (spec §3.10); returns how many.
+    pub fn retake(&mut self, session: Date, provider: &dyn PriceProvider) -> Result<u64, Unusable> {
+        let book = read(&self.dir.join(BOOK_FILE))?;
+        let lines = BookLines::parse(&book)
+            .map_err(|e| Unusable::file(&self.dir.join(BOOK_FILE), e.to_string()))?;
+        let run_id = morning_run_id(session);
+        let Some(run) = lines
+            .runs
+            .iter()
+            .find(|r| r.run_id.as_deref() == Some(run_id.as_str()))
+        else {
+            return Ok(0);
+        };
+        let texts: Vec<&[u8]> = book.split(|b| *b == b'\n').collect();
+        let mut corrected = 0;
+        for s in lines.scores.iter().filter(|s| s.of == run.n) {
+            let sealed = texts
+                .get(s.n as usize - 1)
+                .and_then(|t| canon::parse_line_object(t).ok())
+                .ok_or_else(|| {
+                    Unusable::file(&self.dir.join(BOOK_FILE), "the score line does not read")
+                        .at_line(s.n)
+                })?;
+            // Compared with the line's last correction, if it has one.
+            let last = texts
+                .iter()
+                .rev()
+                .filter_map(|t| canon::parse_line_object(t).ok())
+                .filter(|o| {
+                    o.get("kind").and_then(|v| v.as_str()) == Some("correction")
+                        && o.get("of").is_some_and(|v| v.py_eq_int(s.n as i64))
+                })
+                .find_map(|o| o.get("fields").and_then(|f| f.as_object()).cloned());
+            let sealed = last.unwrap_or(sealed);
+            let (fresh, _) =
+                self.price_line(&book, &run_id, session, s.horizon, run.n, provider)?;
+            let now = self.clock.now();
+            if let Some(c) =
+                close::correction(s.n, &sealed, &fresh, now, "sealbook league score --retake")
+            {
+                let n = self.seal(Which::Book, &c.to_object())?;
+                self.event(serde_json::json!({"event": "corrected", "of": s.n,
+                    "horizon": s.horizon.as_str(), "n": n}));
+                corrected += 1;
+            }
+        }
+        Ok(corrected)
     }
 }
 
@@ -604,14 +724,30 @@ fn read(path: &Path) -> Result<Vec<u8>, Unusable> {
 /// Writes `bytes` to `path` (parents created) by a synced temporary file renamed in, then
 /// syncs the directory: the file is whole or absent after a crash.
 pub fn write_durable(path: &Path, bytes: &[u8]) -> Result<(), Unusable> {
+    write_file(path, bytes, true)?;
+    sync_dir(path.parent().unwrap_or(Path::new(".")))
+}
+
+/// Writes `bytes` to `path` (parents created) through a temporary file renamed in, so the
+/// file is whole or absent; `sync`: the temporary file is synced before the rename.
+fn write_file(path: &Path, bytes: &[u8], sync: bool) -> Result<(), Unusable> {
     let dir = path.parent().unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir).map_err(|e| Unusable::io(dir, "create directory", &e))?;
     let tmp = crate::files::with_suffix(path, ".tmp");
     let mut f = std::fs::File::create(&tmp).map_err(|e| Unusable::io(&tmp, "create", &e))?;
     f.write_all(bytes)
-        .and_then(|()| f.sync_all())
+        .and_then(|()| if sync { f.sync_all() } else { Ok(()) })
         .map_err(|e| Unusable::io(&tmp, "write", &e))?;
-    std::fs::rename(&tmp, path).map_err(|e| Unusable::io(path, "rename into place", &e))?;
+    std::fs::rename(&tmp, path).map_err(|e| Unusable::io(path, "rename into place", &e))
+}
+
+fn sync_file(path: &Path) -> Result<(), Unusable> {
+    std::fs::File::open(path)
+        .and_then(|f| f.sync_all())
+        .map_err(|e| Unusable::io(path, "sync", &e))
+}
+
+fn sync_dir(dir: &Path) -> Result<(), Unusable> {
     std::fs::File::open(dir)
         .and_then(|d| d.sync_all())
         .map_err(|e| Unusable::io(dir, "sync directory", &e))

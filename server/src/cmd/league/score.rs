@@ -2,7 +2,8 @@
 //! session's score line, and each longer horizon's `score_h` line whose window has closed
 //! (spec §3.1 step 5, §3.3), priced from the league's provider by the published rule. Seats
 //! still silent after the run's deadline are sealed `no_answer` first. Nothing due is not an
-//! error; a session without a run is (exit 2).
+//! error; a session without a run is (exit 2). `--retake` first re-takes the session's sealed
+//! score lines: one whose prices now differ gets a `correction` line naming it by `of`.
 
 use super::driver::{provider, Clock, League};
 use crate::outcome::{CmdResult, Exit, Unusable};
@@ -20,6 +21,10 @@ pub struct Args {
     /// Take this instant as now (tests, replays).
     #[arg(long, value_name = "RFC3339")]
     at: Option<String>,
+    /// Also re-take the session's sealed score lines; one whose prices now differ gets a
+    /// correction line naming it (the sealed line stays).
+    #[arg(long)]
+    retake: bool,
 }
 
 pub fn run(args: Args, json: bool) -> CmdResult {
@@ -48,6 +53,11 @@ pub fn run(args: Args, json: bool) -> CmdResult {
             _ => true,
         })
         .collect();
+    let retaken = if args.retake {
+        league.retake(session, prices.as_ref())?
+    } else {
+        0
+    };
     league.apply(actions, prices.as_ref())?;
     let scored: Vec<&serde_json::Value> = league
         .events
@@ -58,9 +68,9 @@ pub fn run(args: Args, json: bool) -> CmdResult {
         println!(
             "{}",
             serde_json::json!({"ok": true, "session": session.to_string(),
-                "score_lines": scored.len(), "events": league.events})
+                "score_lines": scored.len(), "corrections": retaken, "events": league.events})
         );
-    } else if scored.is_empty() {
+    } else if scored.is_empty() && retaken == 0 {
         println!(
             "session {session}: no score line due at {}",
             league.clock.now().to_rfc3339()
@@ -75,6 +85,9 @@ pub fn run(args: Args, json: bool) -> CmdResult {
                 e["unpriced"].as_object().map_or(0, |o| o.len())
             );
         }
+    }
+    if !json && retaken > 0 {
+        println!("session {session}: {retaken} score line(s) re-taken with different prices: correction line(s) sealed");
     }
     Ok(Exit::Ok)
 }
