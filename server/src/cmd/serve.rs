@@ -220,6 +220,11 @@ pub fn run(args: Args, json: bool) -> CmdResult {
             let _ = tx.send(r.map_err(|e| format!("server stopped: {e}")));
         });
     }
+    let mut scheduler = scheduler;
+    if scheduler.league.clock.set {
+        // A set clock starts at --at when the schedule starts, not when the books were read.
+        scheduler.league.clock = Clock::from_arg(args.at.as_deref())?.with_speed(args.speed);
+    }
     let thread = crate::jobs::spawn(scheduler)
         .map_err(|e| Unusable::new(format!("cannot start the scheduler thread: {e}")))?;
     let why = ended.recv().unwrap_or(Ok(()));
