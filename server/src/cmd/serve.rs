@@ -91,6 +91,10 @@ fn league(args: &Args, dir: &Path) -> Result<(Scheduler, Ops), Unusable> {
 
 pub fn run(args: Args, json: bool) -> CmdResult {
     logging::init(logging::format(args.log_format)?);
+    // Before any thread starts, so that every thread inherits the mask and only the waiting
+    // thread takes the signals.
+    #[cfg(unix)]
+    let stop_signals = args.league.is_some().then(stop_signals::block);
     let scheduler = match &args.league {
         Some(dir) => Some(league(&args, dir)?),
         None => None,
@@ -198,20 +202,16 @@ pub fn run(args: Args, json: bool) -> CmdResult {
     // whichever ends first ends the other.
     let shutdown = scheduler.shutdown.clone();
     let (tx, ended) = std::sync::mpsc::channel::<Result<(), String>>();
-    for signal in [
-        tokio::signal::unix::SignalKind::terminate(),
-        tokio::signal::unix::SignalKind::interrupt(),
-    ] {
+    #[cfg(unix)]
+    if let Some(set) = stop_signals {
         let tx = tx.clone();
-        let mut s = {
-            let _guard = runtime.enter();
-            tokio::signal::unix::signal(signal)
-                .map_err(|e| Unusable::new(format!("cannot watch for signals: {e}")))?
-        };
-        runtime.spawn(async move {
-            s.recv().await;
-            let _ = tx.send(Ok(()));
-        });
+        std::thread::Builder::new()
+            .name("stop-signals".into())
+            .spawn(move || {
+                stop_signals::wait(&set);
+                let _ = tx.send(Ok(()));
+            })
+            .map_err(|e| Unusable::new(format!("cannot start the signal thread: {e}")))?;
     }
     {
         let tx = tx.clone();
@@ -234,4 +234,31 @@ pub fn run(args: Args, json: bool) -> CmdResult {
     runtime.shutdown_timeout(Duration::from_secs(1));
     why.map_err(Unusable::new)?;
     Ok(Exit::Ok)
+}
+
+/// SIGTERM and SIGINT under `serve --league`: blocked in every thread and taken by one
+/// thread with `sigwait`, so a stop request ends the scheduler after the job in hand.
+#[cfg(unix)]
+mod stop_signals {
+    pub struct Set(libc::sigset_t);
+
+    /// Blocks SIGTERM and SIGINT in the calling thread (and the threads it starts).
+    pub fn block() -> Set {
+        // SAFETY: plain libc calls on a local, initialised signal set.
+        unsafe {
+            let mut set: libc::sigset_t = std::mem::zeroed();
+            libc::sigemptyset(&mut set);
+            libc::sigaddset(&mut set, libc::SIGTERM);
+            libc::sigaddset(&mut set, libc::SIGINT);
+            libc::pthread_sigmask(libc::SIG_BLOCK, &set, std::ptr::null_mut());
+            Set(set)
+        }
+    }
+
+    /// Returns when one of the signals arrives.
+    pub fn wait(set: &Set) {
+        let mut sig = 0;
+        // SAFETY: `set` was initialised by `block`; `sig` is a valid out-pointer.
+        while unsafe { libc::sigwait(&set.0, &mut sig) } != 0 {}
+    }
 }
