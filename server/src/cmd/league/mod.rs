@@ -1,11 +1,13 @@
-//! `sealbook league init|run|score|status DIR`: the operator's league commands. The
-//! decisions are `sealbook_core::league`'s; these modules move the bytes.
+//! `sealbook league init|run|score|status|stamp|upgrade DIR`: the operator's league commands.
+//! The decisions are `sealbook_core::league`'s; these modules move the bytes.
 
 pub mod driver;
 pub mod init;
 pub mod run;
 pub mod score;
+pub mod stamp;
 pub mod status;
+pub mod upgrade;
 
 use crate::outcome::CmdResult;
 use clap::Subcommand;
@@ -20,6 +22,10 @@ pub enum LeagueCommand {
     Score(score::Args),
     /// Runs, seats answered and pending, scores due, the last stamp.
     Status(status::Args),
+    /// Write the stamped list of every ledger under proof/ and ask every configured anchor.
+    Stamp(stamp::Args),
+    /// Upgrade pending OpenTimestamps proofs and ask again the anchors that failed.
+    Upgrade(upgrade::Args),
 }
 
 pub fn run(command: LeagueCommand, json: bool) -> CmdResult {
@@ -28,5 +34,7 @@ pub fn run(command: LeagueCommand, json: bool) -> CmdResult {
         LeagueCommand::Run(args) => run::run(args, json),
         LeagueCommand::Score(args) => score::run(args, json),
         LeagueCommand::Status(args) => status::run(args, json),
+        LeagueCommand::Stamp(args) => stamp::run(args, json),
+        LeagueCommand::Upgrade(args) => upgrade::run(args, json),
     }
 }
