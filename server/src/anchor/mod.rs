@@ -87,7 +87,7 @@ mod tests {
         assert_eq!((res, made), (Ok(2), 2));
         let (res, made) = r.run(|| Err::<(), _>("no".to_string()));
         assert_eq!((res, made), (Err("no".to_string()), 3));
-        let (res, made) = Retry::once(Duration::from_secs(1)).run(|| Err::<(), _>("x".into()));
-        assert_eq!((res, made), (Err("x".into()), 1));
+        let (res, made) = Retry::once(Duration::from_secs(1)).run(|| Err::<(), _>("x"));
+        assert_eq!((res, made), (Err("x"), 1));
     }
 }

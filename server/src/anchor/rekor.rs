@@ -127,7 +127,7 @@ pub fn upload_list(
                 "{url}: the returned entry does not verify: {}",
                 verdict.failures().join("; ")
             );
-            Err((why, Some(verdict)))
+            Err((why, Some(Box::new(verdict))))
         }
     });
     let mut logged = Logged {
@@ -146,7 +146,7 @@ pub fn upload_list(
         }
         Err((e, verdict)) => {
             logged.error = Some(e);
-            logged.verdict = verdict;
+            logged.verdict = verdict.map(|v| *v);
         }
     }
     Ok(logged)

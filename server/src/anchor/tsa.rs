@@ -97,14 +97,14 @@ fn ask(
             None => Ok(reply),
             Some(why) => Err((
                 format!("{url}: reply rejected, nothing written: {why}"),
-                Some(reply),
+                Some(Box::new(reply)),
             )),
         }
     });
     r.attempts = attempts;
     let (reply, error) = match reply {
         Ok(reply) => (Some(reply), None),
-        Err((e, reply)) => (reply, Some(e)),
+        Err((e, reply)) => (reply.map(|r| *r), Some(e)),
     };
     if let Some(reply) = reply {
         if let Some(t) = &reply.verdict.tst_info {
