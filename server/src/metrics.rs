@@ -1,6 +1,7 @@
 //! The operator's metrics of a running league (`sealbook serve --league`): per-seat ask
-//! latency and failures, answers sealed, jobs run and failed per kind and the schedule's next
-//! due instant, served at
+//! latency and failures, answers sealed, stamped lists whose OpenTimestamps proof is pending,
+//! the last anchor per authority, jobs run and failed per kind and the schedule's next due
+//! instant, served at
 //! `/metrics` in the Prometheus text exposition format 0.0.4.
 //!
 //! One [`Metrics`] value, shared by `Arc` between the scheduler (which records) and the HTTP
@@ -65,9 +66,11 @@ struct Family {
 const SEAT_ASK_SECONDS: usize = 0;
 const SEAT_ASK_FAILURES: usize = 1;
 const ANSWERS_SEALED: usize = 2;
-const JOBS: usize = 3;
-const JOBS_FAILED: usize = 4;
-const NEXT_DUE: usize = 5;
+const STAMPS_PENDING: usize = 3;
+const LAST_ANCHOR: usize = 4;
+const JOBS: usize = 5;
+const JOBS_FAILED: usize = 6;
+const NEXT_DUE: usize = 7;
 
 /// The league's metrics registry.
 #[derive(Debug)]
@@ -104,6 +107,16 @@ impl Metrics {
                 "sealbook_answers_sealed_total",
                 "Answer lines sealed into the book, per seat.",
                 Kind::Counter,
+            ),
+            f(
+                "sealbook_stamps_pending",
+                "Stamped lists whose OpenTimestamps proof still waits for a Bitcoin attestation.",
+                Kind::Gauge,
+            ),
+            f(
+                "sealbook_last_anchor_timestamp_seconds",
+                "When an authority last anchored a stamped list, Unix time in seconds (league clock).",
+                Kind::Gauge,
             ),
             f(
                 "sealbook_jobs_total",
@@ -183,6 +196,28 @@ impl Metrics {
     /// An answer line of `seat` is sealed.
     pub fn answer_sealed(&self, seat: &str) {
         self.add(ANSWERS_SEALED, vec![("seat", seat.to_string())], 1.0);
+    }
+
+    /// The number of stamped lists whose `.ots` proof is pending.
+    pub fn set_stamps_pending(&self, n: u64) {
+        self.with(|fs| {
+            fs[STAMPS_PENDING]
+                .series
+                .insert(Vec::new(), Series::Scalar(n as f64));
+        });
+    }
+
+    /// The authority (`kind`: ots, tsa or rekor) last anchored a list at `unix_seconds`.
+    pub fn set_last_anchor(&self, kind: &str, authority: &str, unix_seconds: f64) {
+        let labels = vec![
+            ("kind", kind.to_string()),
+            ("authority", authority.to_string()),
+        ];
+        self.with(|fs| {
+            fs[LAST_ANCHOR]
+                .series
+                .insert(labels, Series::Scalar(unix_seconds));
+        });
     }
 
     /// The schedule's next due instant (Unix seconds on the league's clock); none: nothing
@@ -310,6 +345,9 @@ mod tests {
         }
         m.seat_asked("alpha", 500.0, true);
         m.set_next_due(Some(1_792_576_800.5));
+        m.set_stamps_pending(3);
+        m.set_last_anchor("tsa", "free\"tsa", 1_792_000_000.0);
+        m.set_last_anchor("ots", "https://a.pool.opentimestamps.org", 1_792_000_123.5);
         m.job("run", false);
         m.job("score", true);
         m.job("score", false);
@@ -330,6 +368,10 @@ mod tests {
         assert!(text.contains("sealbook_seat_ask_seconds_count{seat=\"alpha\"} 2\n"));
         assert!(text.contains("sealbook_jobs_failed_total{kind=\"run\"} 0\n"));
         assert!(text.contains("sealbook_next_job_timestamp_seconds 1792576800.5\n"));
+        assert!(text.contains("sealbook_stamps_pending 3\n"));
+        assert!(text.contains(
+            "sealbook_last_anchor_timestamp_seconds{kind=\"tsa\",authority=\"free\\\"tsa\"} 1792000000\n"
+        ));
         assert!(text.ends_with('\n'));
     }
 

@@ -1,10 +1,12 @@
 //! `sealbook serve --league` over real sockets on 127.0.0.1: the scheduler runs a league day on
 //! a set clock at high speed (the morning run against a fake OpenAI endpoint and a failing
-//! one, the deadline, the close's score), `/metrics` is read by Python's `prometheus_client`
-//! parser and agrees with the book, `/healthz` reports each job and the next due instant,
-//! every stderr line of `--log-format json` is read by Python's `json` module, no API key
-//! appears in any log, file or answer, and SIGTERM stops the server cleanly (exit 0). A run
-//! that cannot be carried out makes `/healthz` answer 503. Every wait is bounded.
+//! one, the deadline, the stamps at a fake OpenTimestamps calendar answering with the recorded
+//! reply of `../shared/vectors/ots-calendar`, the upgrades, the close's score), `/metrics` is
+//! read by Python's `prometheus_client` parser and agrees with the book and the proof folder,
+//! `/healthz` reports each job and the next due instant, every stderr line of
+//! `--log-format json` is read by Python's `json` module, no API key appears in any log or
+//! file, and SIGTERM stops the server cleanly (exit 0). A run that cannot be carried out and a
+//! calendar that is down make `/healthz` answer 503. Every wait is bounded.
 
 mod common;
 
@@ -113,19 +115,74 @@ fn prices_csv() -> String {
     out
 }
 
-fn config(good: &str, failing: &str) -> String {
+/// A fake OpenTimestamps calendar: `POST /digest` gets the recorded pending answer, anything
+/// else 404 (nothing to upgrade yet).
+fn calendar() -> String {
+    let recorded = std::fs::read(
+        sealbook_tests::vectors_dir()
+            .join("ots-calendar/DERIVED_calendar_POST_digest_response_body.bin"),
+    )
+    .unwrap();
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    std::thread::spawn(move || {
+        for mut s in listener.incoming().flatten() {
+            let recorded = recorded.clone();
+            std::thread::spawn(move || {
+                let _ = s.set_read_timeout(Some(Duration::from_secs(10)));
+                let mut head = Vec::new();
+                let mut byte = [0u8; 1];
+                while !head.ends_with(b"\r\n\r\n") && head.len() < 65_536 {
+                    if s.read(&mut byte).unwrap_or(0) == 0 {
+                        return;
+                    }
+                    head.push(byte[0]);
+                }
+                let head = String::from_utf8_lossy(&head).into_owned();
+                let len: usize = head
+                    .split("\r\n")
+                    .filter_map(|l| l.split_once(':'))
+                    .find(|(k, _)| k.trim().eq_ignore_ascii_case("content-length"))
+                    .and_then(|(_, v)| v.trim().parse().ok())
+                    .unwrap_or(0);
+                let mut body = vec![0u8; len.min(1 << 16)];
+                let _ = s.read_exact(&mut body);
+                let (status, body) = if head.starts_with("POST /digest ") {
+                    (200, recorded)
+                } else {
+                    (404, b"Pending confirmation in Bitcoin blockchain".to_vec())
+                };
+                let _ = write!(
+                    s,
+                    "HTTP/1.1 {status} X\r\ncontent-type: application/octet-stream\r\ncontent-length: {}\r\nconnection: close\r\n\r\n",
+                    body.len()
+                );
+                let _ = s.write_all(&body);
+            });
+        }
+    });
+    url
+}
+
+/// A URL where nothing listens.
+fn down() -> String {
+    let l = TcpListener::bind("127.0.0.1:0").unwrap();
+    format!("http://{}", l.local_addr().unwrap())
+}
+
+fn config(good: &str, failing: &str, calendar: &str) -> String {
     let seat = |name: &str, url: &str| {
         format!("[[seat]]\nname = \"{name}\"\nadapter = \"openai\"\nbase_url = \"{url}/v1\"\nmodel = \"gpt-test\"\napi_key_env = \"{KEY_ENV}\"\nfamily = \"lab-a\"\ntimeout_seconds = 10\nretries = 0\n\n")
     };
     format!(
-        "[league]\nname = \"observed \\\"league\\\"\"\nmethodology_version = \"m-1\"\n\n{}{}[[seat]]\nname = \"coin\"\nadapter = \"coin\"\n\n[prices]\nprovider = \"csv\"\npath = \"prices.csv\"\n",
+        "[league]\nname = \"observed \\\"league\\\"\"\nmethodology_version = \"m-1\"\n\n{}{}[[seat]]\nname = \"coin\"\nadapter = \"coin\"\n\n[anchors]\nots_calendars = [\"{calendar}\"]\ntsa = []\nrekor_url = \"\"\nretries = 0\ntimeout_seconds = 5\n\n[prices]\nprovider = \"csv\"\npath = \"prices.csv\"\n",
         seat("gpt", good),
         seat("gpt_failing", failing)
     )
 }
 
 /// A league made with `league init` at 00:00 ET of 2026-10-21, its prices beside it.
-fn league(tmp: &Path) -> PathBuf {
+fn league(tmp: &Path, calendar: &str) -> PathBuf {
     let good = endpoint(200, |_| good_answer());
     let failing = endpoint(500, |key| {
         format!(
@@ -133,7 +190,7 @@ fn league(tmp: &Path) -> PathBuf {
         )
     });
     let config_path = tmp.join("league.toml");
-    std::fs::write(&config_path, config(&good, &failing)).unwrap();
+    std::fs::write(&config_path, config(&good, &failing, calendar)).unwrap();
     let dir = tmp.join("league");
     let (code, out, err) = sealbook(&[
         "league",
@@ -284,7 +341,7 @@ fn prometheus_samples(text: &str) -> Vec<(String, serde_json::Value, f64)> {
 fn sample(samples: &[(String, serde_json::Value, f64)], name: &str, label: (&str, &str)) -> f64 {
     let hits: Vec<_> = samples
         .iter()
-        .filter(|(n, l, _)| n == name && l[label.0] == label.1)
+        .filter(|(n, l, _)| n == name && (label.0.is_empty() || l[label.0] == label.1))
         .collect();
     assert_eq!(hits.len(), 1, "{name} {label:?}: {samples:?}");
     hits[0].2
@@ -329,7 +386,8 @@ fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
 #[test]
 fn a_league_day_on_a_fast_clock_with_health_metrics_and_json_logs() {
     let tmp = tempfile::tempdir().unwrap();
-    let dir = league(tmp.path());
+    let cal = calendar();
+    let dir = league(tmp.path(), &cal);
     // One real second is 50 minutes of the league's day: 08:29 ET to the 16:10 ET score in
     // about ten seconds.
     let s = start(
@@ -349,7 +407,7 @@ fn a_league_day_on_a_fast_clock_with_health_metrics_and_json_logs() {
     assert_eq!(h["league"], "observed \"league\"");
     assert_eq!(h["clock_set"], true);
     assert_eq!(h["scheduler"], "running");
-    for kind in ["run", "close", "score"] {
+    for kind in ["run", "close", "stamp", "upgrade", "score"] {
         assert_eq!(h["jobs"][kind]["outcome"], "ok", "{kind}: {h}");
     }
     // Asked at 08:30 ET (give or take the few milliseconds a poll takes, times 3000).
@@ -411,6 +469,49 @@ fn a_league_day_on_a_fast_clock_with_health_metrics_and_json_logs() {
             0.0
         );
     }
+    // The proof folder: every list's .ots pending at the calendar, each anchor recorded.
+    let mut files = Vec::new();
+    files_under(&dir.join("proof"), &mut files);
+    let name = |p: &PathBuf| p.file_name().unwrap().to_str().unwrap().to_string();
+    let proofs = files
+        .iter()
+        .filter(|p| name(p).ends_with(".txt.ots"))
+        .count();
+    assert!(proofs >= 1, "{files:?}");
+    assert_eq!(
+        sample(&m, "sealbook_stamps_pending", ("", "")),
+        proofs as f64
+    );
+    // A stamp with no ledger grown since the last list writes none.
+    let lists = files.iter().filter(|p| name(p).ends_with("Z.txt")).count();
+    assert!(sample(&m, "sealbook_jobs_total", ("kind", "stamp")) >= lists as f64);
+    assert_eq!(
+        sample(&m, "sealbook_jobs_failed_total", ("kind", "stamp")),
+        0.0
+    );
+    let last_anchor = files
+        .iter()
+        .filter(|p| name(p).ends_with(".anchors.json"))
+        .flat_map(|p| {
+            let r: serde_json::Value = serde_json::from_slice(&std::fs::read(p).unwrap()).unwrap();
+            r["anchors"].as_array().unwrap().clone()
+        })
+        .filter(|a| a["ok"] == true && a["authority"] == cal.as_str())
+        .map(|a| {
+            sealbook_core::calendar::Instant::parse_rfc3339(a["at"].as_str().unwrap())
+                .unwrap()
+                .0 as f64
+                / 1e6
+        })
+        .fold(f64::MIN, f64::max);
+    assert_eq!(
+        sample(
+            &m,
+            "sealbook_last_anchor_timestamp_seconds",
+            ("authority", &cal)
+        ),
+        last_anchor
+    );
     assert_eq!(lines.scores.len(), 1, "the day's score line");
     assert!(verify(&book, VerifyOptions::default()).ok);
 
@@ -435,7 +536,17 @@ fn a_league_day_on_a_fast_clock_with_health_metrics_and_json_logs() {
     );
     assert!(asks.iter().all(|d| d["duration_ms"].is_u64()));
     assert_eq!(of_kind("score")[0]["horizon"], "1d");
-    assert!(!of_kind("stamp").is_empty(), "the stamp cadence is logged");
+    let stamps = of_kind("stamp");
+    assert_eq!(
+        stamps
+            .iter()
+            .filter(|d| d["detail"].as_str().unwrap().starts_with("wrote proof/"))
+            .count(),
+        lists,
+        "{stamps:?}"
+    );
+    assert!(stamps.iter().all(|d| d["outcome"] == "ok"));
+    assert!(of_kind("upgrade").iter().all(|d| d["outcome"] == "ok"));
     assert!(docs.iter().any(|d| d["message"] == "scheduler stopped"));
     assert!(docs
         .iter()
@@ -458,7 +569,7 @@ fn a_league_day_on_a_fast_clock_with_health_metrics_and_json_logs() {
 #[test]
 fn a_run_that_fails_makes_healthz_answer_503_and_logs_are_human_by_default() {
     let tmp = tempfile::tempdir().unwrap();
-    let dir = league(tmp.path());
+    let dir = league(tmp.path(), &down());
     // The ask text cannot be published: a file stands where its folder goes.
     std::fs::write(dir.join("asks"), b"not a folder").unwrap();
     let s = start(
@@ -466,10 +577,17 @@ fn a_run_that_fails_makes_healthz_answer_503_and_logs_are_human_by_default() {
         &tmp.path().join("stderr.log"),
         &["--at", "2026-10-21T12:29:59Z", "--speed", "10"],
     );
-    let (status, h) = health_until(&s, 300, |h| !h["jobs"]["run"].is_null());
+    let (status, h) = health_until(&s, 300, |h| {
+        !h["jobs"]["run"].is_null() && !h["jobs"]["stamp"].is_null()
+    });
     assert_eq!(status, 503, "{h}");
     assert_eq!(h["ok"], false);
     assert_eq!(h["jobs"]["run"]["outcome"], "failed");
+    assert_eq!(
+        h["jobs"]["stamp"]["outcome"], "failed",
+        "the calendar is down: {h}"
+    );
+    assert_eq!(h["problems"][1], "the last stamp failed");
     assert!(
         h["jobs"]["run"]["error"].as_str().unwrap().contains("asks"),
         "{h}"

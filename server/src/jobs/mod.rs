@@ -5,18 +5,30 @@
 //! ([`Engine::next_due`](sealbook_core::league::engine::Engine::next_due)) or until shutdown.
 //! What is due when is decided in core; this loop only waits and carries out.
 //!
-//! Each job (a run, a deadline's closing, a stamp, a score, and each seat's ask within a run)
-//! is logged as one line ([`crate::logging`]), counted in [`Metrics`] and recorded in
-//! [`Health`]. A job that fails is logged and recorded; the loop goes on with the next.
+//! Stamps write the stamped list and ask the anchors ([`stamp_league`]); pending
+//! OpenTimestamps proofs are upgraded every `schedule.upgrade_every_minutes`
+//! ([`next_upgrade_at`], [`upgrade_league`]). Each job (a run, a deadline's closing, a stamp, an
+//! upgrade, a score, and each seat's ask within a run) is logged as one line
+//! ([`crate::logging`]), counted in [`Metrics`] and recorded in [`Health`]. A job that fails is
+//! logged and recorded; the loop goes on with the next.
 
 pub mod health;
 
+use crate::anchor::league::{stamp_league, stamp_lists, upgrade_league};
+use crate::anchor::ots::read_proof;
 use crate::cmd::league::driver::League;
+use crate::files::{read_bounded, with_suffix};
 use crate::metrics::Metrics;
+use crate::outcome::Unusable;
 use crate::prices::PriceProvider;
 use health::{Health, LastJob, SchedulerState};
 use sealbook_core::calendar::Instant;
+use sealbook_core::league::anchor_record::{self, AnchorRecord, MAX_RECORD_BYTES};
 use sealbook_core::league::engine::Action;
+use sealbook_core::league::schedule::next_upgrade_at;
+use sealbook_core::ots::upgrade::is_complete;
+use std::collections::BTreeMap;
+use std::path::Path;
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
@@ -143,6 +155,39 @@ fn jobs(actions: Vec<Action>) -> Vec<Job> {
     out
 }
 
+/// The last time each authority (kind, name or URL) anchored a list.
+type LastAnchors = BTreeMap<(String, String), Instant>;
+
+/// What the league's proof folder says of its anchors: the stamped lists whose `.ots` is
+/// still pending, and the last time each authority (kind, name or URL) anchored a list.
+fn anchor_state(dir: &Path) -> Result<(u64, LastAnchors), Unusable> {
+    let mut pending = 0;
+    let mut last = LastAnchors::new();
+    for rel in stamp_lists(dir)? {
+        let proof = with_suffix(&dir.join(&rel), ".ots");
+        if proof.exists() && !is_complete(&read_proof(&proof)?.0.timestamp) {
+            pending += 1;
+        }
+        let record_path = dir.join(anchor_record::record_path(&rel));
+        if !record_path.exists() {
+            continue;
+        }
+        let bytes = read_bounded(&record_path, MAX_RECORD_BYTES as u64, "anchor record")?;
+        let record = AnchorRecord::parse(&bytes, &record_path.display().to_string())
+            .map_err(|e| Unusable::file(&record_path, e))?;
+        for a in record.anchors.iter().filter(|a| a.ok) {
+            let (Some(at), Ok(serde_json::Value::String(kind))) =
+                (Instant::parse_rfc3339(&a.at), serde_json::to_value(a.kind))
+            else {
+                continue;
+            };
+            let e = last.entry((kind, a.authority.clone())).or_insert(at);
+            *e = (*e).max(at);
+        }
+    }
+    Ok((pending, last))
+}
+
 /// The scheduler of one league: the driver (both ledgers held), the price provider and what
 /// it reports to.
 pub struct Scheduler {
@@ -163,6 +208,8 @@ impl Scheduler {
             clock_set = self.league.clock.set,
             "scheduler started"
         );
+        self.count_anchors();
+        let mut last_upgrade = None;
         while !self.shutdown.is_requested() {
             let now = self.league.clock.now();
             let actions = self.league.engine.poll(now);
@@ -173,7 +220,20 @@ impl Scheduler {
                 }
             }
             let now = self.league.clock.now();
-            let next = self.league.engine.next_due(now);
+            if !self.shutdown.is_requested()
+                && now >= next_upgrade_at(&self.league.config, last_upgrade, now)
+            {
+                last_upgrade = Some(now);
+                self.upgrade(now);
+            }
+            let now = self.league.clock.now();
+            let upgrade = next_upgrade_at(&self.league.config, last_upgrade, now);
+            let next = self
+                .league
+                .engine
+                .next_due(now)
+                .map_or(upgrade, |t| t.min(upgrade));
+            let next = Some(next);
             self.health.set_next_due(next.map(Instant::to_rfc3339));
             self.metrics.set_next_due(next.map(|t| t.0 as f64 / 1e6));
             let wake = match next {
@@ -191,12 +251,101 @@ impl Scheduler {
         );
     }
 
-    fn carry_out(&mut self, job: Job, now: Instant) {
+    /// Reads the proof folder into the stamps-pending and last-anchor gauges.
+    fn count_anchors(&self) {
+        match anchor_state(&self.league.dir) {
+            Ok((pending, last)) => {
+                self.metrics.set_stamps_pending(pending);
+                for ((kind, authority), at) in last {
+                    self.metrics
+                        .set_last_anchor(&kind, &authority, at.0 as f64 / 1e6);
+                }
+            }
+            Err(e) => tracing::warn!(
+                target: "sealbook::scheduler",
+                error = e.to_string().as_str(),
+                "cannot read the proof folder's anchors"
+            ),
+        }
+    }
+
+    fn upgrade(&mut self, now: Instant) {
         let started = std::time::Instant::now();
-        let stamp = job.kind == "stamp";
+        let result = upgrade_league(&self.league.dir, &self.league.config, now);
+        let detail = result.as_ref().ok().map(|r| {
+            format!(
+                "{} pending proof(s) asked, {} complete; {} record(s) with failed anchors retried",
+                r.proofs.len(),
+                r.proofs.iter().filter(|p| p.complete).count(),
+                r.records.len()
+            )
+        });
+        self.count_anchors();
+        let done = Done {
+            kind: "upgrade",
+            run_id: None,
+            session: None,
+            horizon: None,
+            detail,
+        };
+        self.record(
+            done,
+            now,
+            started,
+            result.map(|_| ()).map_err(|e| e.to_string()),
+        );
+    }
+
+    fn stamp(&mut self, now: Instant) {
+        let started = std::time::Instant::now();
+        let result = stamp_league(&self.league.dir, &self.league.config, now);
+        self.count_anchors();
+        let (detail, result) = match result {
+            Err(e) => (None, Err(e.to_string())),
+            Ok(r) => {
+                let failed: Vec<String> = r
+                    .record
+                    .iter()
+                    .flat_map(|rec| rec.failed())
+                    .map(|a| {
+                        format!(
+                            "{}: {}",
+                            a.authority,
+                            a.error.as_deref().unwrap_or("failed")
+                        )
+                    })
+                    .collect();
+                let detail = match (&r.list, &r.unchanged_since) {
+                    (Some(list), _) => format!("wrote {list}"),
+                    (None, Some(since)) => format!("no ledger grew since {since}"),
+                    (None, None) => "no list".to_string(),
+                };
+                let result = if failed.is_empty() {
+                    Ok(())
+                } else {
+                    Err(format!("anchors failed (recorded): {}", failed.join("; ")))
+                };
+                (Some(detail), result)
+            }
+        };
+        let done = Done {
+            kind: "stamp",
+            run_id: None,
+            session: None,
+            horizon: None,
+            detail,
+        };
+        self.record(done, now, started, result);
+    }
+
+    fn carry_out(&mut self, job: Job, now: Instant) {
+        if job.kind == "stamp" {
+            self.stamp(now);
+            return;
+        }
+        let started = std::time::Instant::now();
         let result = self.league.apply(job.actions, self.prices.as_ref());
         let events = std::mem::take(&mut self.league.events);
-        let mut stamp_note = None;
         for e in &events {
             match e["event"].as_str() {
                 Some("reply") => {
@@ -220,25 +369,29 @@ impl Scheduler {
                 Some("sealed") if e["kind"] == "answer" => {
                     self.metrics.answer_sealed(e["seat"].as_str().unwrap_or(""));
                 }
-                Some("stamp_due") => stamp_note = e["note"].as_str().map(str::to_owned),
                 _ => {}
             }
         }
+        let done = Done {
+            kind: job.kind,
+            run_id: job.run_id,
+            session: job.session,
+            horizon: job.horizon,
+            detail: None,
+        };
+        self.record(done, now, started, result.map_err(|e| e.to_string()));
+    }
+
+    /// Counts, records and logs one finished job.
+    fn record(
+        &self,
+        job: Done,
+        now: Instant,
+        started: std::time::Instant,
+        result: Result<(), String>,
+    ) {
         let duration_ms = started.elapsed().as_millis() as u64;
-        if stamp {
-            // The driver has no stamper to call: the stamp is due, not done, and neither
-            // counted nor recorded as a job.
-            tracing::info!(
-                target: "sealbook::job",
-                kind = "stamp",
-                outcome = "due",
-                note = stamp_note.as_deref(),
-                at = now.to_rfc3339().as_str(),
-                "job"
-            );
-            return;
-        }
-        let error = result.err().map(|e| e.to_string());
+        let error = result.err();
         let outcome = if error.is_some() { "failed" } else { "ok" };
         self.metrics.job(job.kind, error.is_some());
         self.health.job(
@@ -250,39 +403,45 @@ impl Scheduler {
                 duration_ms,
             },
         );
-        let fields = (
-            job.run_id.as_deref(),
-            job.session.as_deref(),
-            job.horizon,
-            now.to_rfc3339(),
-        );
+        let at = now.to_rfc3339();
         if let Some(error) = &error {
             tracing::warn!(
                 target: "sealbook::job",
                 kind = job.kind,
-                run_id = fields.0,
-                session = fields.1,
-                horizon = fields.2,
+                run_id = job.run_id.as_deref(),
+                session = job.session.as_deref(),
+                horizon = job.horizon,
                 outcome,
                 duration_ms,
+                detail = job.detail.as_deref(),
                 error = error.as_str(),
-                at = fields.3.as_str(),
+                at = at.as_str(),
                 "job"
             );
         } else {
             tracing::info!(
                 target: "sealbook::job",
                 kind = job.kind,
-                run_id = fields.0,
-                session = fields.1,
-                horizon = fields.2,
+                run_id = job.run_id.as_deref(),
+                session = job.session.as_deref(),
+                horizon = job.horizon,
                 outcome,
                 duration_ms,
-                at = fields.3.as_str(),
+                detail = job.detail.as_deref(),
+                at = at.as_str(),
                 "job"
             );
         }
     }
+}
+
+/// What a finished job was, for its log line.
+struct Done {
+    kind: &'static str,
+    run_id: Option<String>,
+    session: Option<String>,
+    horizon: Option<&'static str>,
+    detail: Option<String>,
 }
 
 /// Starts `scheduler` on its own thread. The thread records in `health` how it ended:
