@@ -220,15 +220,12 @@ impl Metrics {
         });
     }
 
-    /// The schedule's next due instant (Unix seconds on the league's clock); none: nothing
-    /// lies ahead, and the gauge has no sample.
-    pub fn set_next_due(&self, unix_seconds: Option<f64>) {
+    /// The schedule's next due instant (Unix seconds on the league's clock).
+    pub fn set_next_due(&self, unix_seconds: f64) {
         self.with(|fs| {
-            let series = &mut fs[NEXT_DUE].series;
-            match unix_seconds {
-                Some(t) => series.insert(Vec::new(), Series::Scalar(t)),
-                None => series.remove(&Vec::new()),
-            };
+            fs[NEXT_DUE]
+                .series
+                .insert(Vec::new(), Series::Scalar(unix_seconds));
         });
     }
 
@@ -344,7 +341,7 @@ mod tests {
             }
         }
         m.seat_asked("alpha", 500.0, true);
-        m.set_next_due(Some(1_792_576_800.5));
+        m.set_next_due(1_792_576_800.5);
         m.set_stamps_pending(3);
         m.set_last_anchor("tsa", "free\"tsa", 1_792_000_000.0);
         m.set_last_anchor("ots", "https://a.pool.opentimestamps.org", 1_792_000_123.5);

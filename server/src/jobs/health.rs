@@ -74,9 +74,9 @@ impl Health {
         });
     }
 
-    /// The schedule's next due instant (RFC 3339 UTC), none when nothing is ahead.
-    pub fn set_next_due(&self, at: Option<String>) {
-        self.with(|s| s.next_due = at);
+    /// The schedule's next due instant (RFC 3339 UTC).
+    pub fn set_next_due(&self, at: String) {
+        self.with(|s| s.next_due = Some(at));
     }
 
     /// The scheduler thread ended: `Stopped` on shutdown, else `Died` with why.

@@ -228,19 +228,15 @@ impl Scheduler {
             }
             let now = self.league.clock.now();
             let upgrade = next_upgrade_at(&self.league.config, last_upgrade, now);
+            // The upgrade cadence always lies ahead, so there is always a next instant.
             let next = self
                 .league
                 .engine
                 .next_due(now)
                 .map_or(upgrade, |t| t.min(upgrade));
-            let next = Some(next);
-            self.health.set_next_due(next.map(Instant::to_rfc3339));
-            self.metrics.set_next_due(next.map(|t| t.0 as f64 / 1e6));
-            let wake = match next {
-                Some(t) => self.league.clock.when(t),
-                None => std::time::Instant::now() + MAX_SLEEP,
-            };
-            if self.shutdown.wait_until(wake) {
+            self.health.set_next_due(next.to_rfc3339());
+            self.metrics.set_next_due(next.0 as f64 / 1e6);
+            if self.shutdown.wait_until(self.league.clock.when(next)) {
                 break;
             }
         }
