@@ -622,6 +622,13 @@ fn without_a_league_healthz_and_metrics_are_plain_files() {
     std::fs::create_dir_all(&www).unwrap();
     let (code, out, _) = sealbook(&["serve", "--league", "x", "--data", "y"]);
     assert_eq!(code, 2, "--league and --data exclude each other: {out}");
+    let o = Command::new(BIN)
+        .args(["serve", "--addr", "127.0.0.1:0"])
+        .env("SEALBOOK_LOG_FORMAT", "xml")
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("SEALBOOK_LOG_FORMAT"));
     let mut child = Command::new(BIN)
         .args(["serve", "--addr", "127.0.0.1:0", "--www", arg(&www)])
         .stdout(Stdio::piped())
