@@ -814,6 +814,8 @@ fn a_run_killed_during_its_appends_loses_no_acknowledged_line() {
         child.0.kill().unwrap(); // SIGKILL
         let status = child.0.wait().unwrap();
         acks.extend(rx.iter().filter(|l| l.contains(r#""event":"sealed""#)));
+        // A line cut by the kill (no end) is not an acknowledgement.
+        acks.retain(|l| serde_json::from_str::<serde_json::Value>(l).is_ok());
         if !status.success() {
             killed_mid_run += 1;
         }

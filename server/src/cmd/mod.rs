@@ -40,7 +40,7 @@ pub enum Command {
     Scorecard(scorecard::Args),
     /// N_eff per run and horizon (spec 5.1).
     Neff(neff::Args),
-    /// The operator's league: init (more to come).
+    /// The operator's league: init, run, score, status.
     #[command(subcommand)]
     League(league::LeagueCommand),
     /// Write a published JSON Schema generated from the code.

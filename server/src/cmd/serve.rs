@@ -71,7 +71,7 @@ fn repo_root() -> PathBuf {
 /// scheduler ready to start, and what the server shows of it.
 fn league(args: &Args, dir: &Path) -> Result<(Scheduler, Ops), Unusable> {
     let clock = Clock::from_arg(args.at.as_deref())?.with_speed(args.speed);
-    let league = League::open(dir, clock, true)?;
+    let league = League::open_quiet(dir, clock)?;
     let prices = driver::provider(dir, &league.config)?;
     let health = Arc::new(Health::new(&league.config.name, clock.set));
     let metrics = Arc::new(Metrics::new());

@@ -8,8 +8,9 @@
 //! - `Publish`: the file written under the league directory (synced, then renamed in).
 //! - `TakeSnapshot`: the 12 markets' bars from the provider, the snapshot from core.
 //! - `Ask`: every asked seat at once through [`ask_all`]; each reply is sealed the moment it
-//!   arrives, its raw bytes kept as `replies/<run_id>/<seat>.txt` (published after the
-//!   session; `own_sha256` is their SHA-256).
+//!   arrives (replies already waiting together as one group: one write, one fsync), its raw
+//!   bytes then kept as `replies/<run_id>/<seat>.txt` (published after the session;
+//!   `own_sha256` is their SHA-256).
 //! - `Score`: prices from the provider by the published rule ([`close::score_line`]); a
 //!   score re-taken on request that differs is sealed as a correction naming it.
 //! - `Stamp`: reported as due (`sealbook league stamp DIR` writes the stamped list and
@@ -261,8 +262,7 @@ pub struct League {
     pub clock: Clock,
     /// What was done, in order (the `--json` output's `events`).
     pub events: Vec<serde_json::Value>,
-    /// Whether events stay off stderr (else each is printed the moment it happens: a sealed
-    /// line is acknowledged only once it is durable).
+    /// Events stay off stderr (`serve --league` writes its own log line per job from them).
     quiet: bool,
 }
 
@@ -328,7 +328,16 @@ pub fn resume(
 impl League {
     /// Opens `dir` as the only writer of its ledgers (a second writer is refused) and resumes
     /// the engine from the books.
-    pub fn open(dir: &Path, clock: Clock, quiet: bool) -> Result<League, Unusable> {
+    pub fn open(dir: &Path, clock: Clock) -> Result<League, Unusable> {
+        League::open_with(dir, clock, false)
+    }
+
+    /// [`League::open`] with its events kept off stderr from the start (`quiet`).
+    pub fn open_quiet(dir: &Path, clock: Clock) -> Result<League, Unusable> {
+        League::open_with(dir, clock, true)
+    }
+
+    fn open_with(dir: &Path, clock: Clock, quiet: bool) -> Result<League, Unusable> {
         let config = read_config(dir)?;
         let asks_path = dir.join(ASKS_FILE);
         if !asks_path.exists() {
@@ -398,11 +407,14 @@ impl League {
         Ok(())
     }
 
-    /// Records an event and prints it on stderr at once (one JSON object a line).
+    /// Records an event and prints it on stderr at once, one JSON object a line (a sealed
+    /// line is acknowledged only once it is durable), in one write: a reader never sees half
+    /// an acknowledgement.
     pub fn event(&mut self, e: serde_json::Value) {
         if !self.quiet {
+            let line = format!("{e}\n");
             let mut err = std::io::stderr().lock();
-            let _ = writeln!(err, "{e}");
+            let _ = err.write_all(line.as_bytes());
             let _ = err.flush();
         }
         self.events.push(e);
@@ -440,6 +452,42 @@ impl League {
             "kind": kind, "seat": seat, "seal": sealed.seal}),
         );
         Ok(sealed.n)
+    }
+
+    /// Seals book lines that are ready together as one group (one write, one fsync; see
+    /// [`Ledger::append_all`]), answer lines with their seal time in `booked_at`, then tells
+    /// the engine and acknowledges each.
+    fn seal_group(&mut self, contents: Vec<Object>) -> Result<(), Unusable> {
+        if contents.len() <= 1 {
+            for c in &contents {
+                self.seal(Which::Book, c)?;
+            }
+            return Ok(());
+        }
+        let booked = self.clock.now().to_rfc3339();
+        let lines: Vec<Object> = contents
+            .iter()
+            .map(|c| {
+                let mut c = c.clone();
+                if c.get("kind").and_then(|v| v.as_str()) == Some("answer") {
+                    c.insert(
+                        "booked_at",
+                        sealbook_core::book::canon::Value::Str(booked.as_str().into()),
+                    );
+                }
+                c
+            })
+            .collect();
+        let sealed = self.book.append_all(&lines).map_err(Unusable::from)?;
+        for (content, s) in contents.iter().zip(sealed) {
+            self.engine.on_sealed(Which::Book, s.n, content);
+            let field = |k: &str| content.get(k).and_then(|v| v.as_str()).map(str::to_owned);
+            self.event(
+                serde_json::json!({"event": "sealed", "ledger": BOOK_FILE, "n": s.n,
+                "kind": field("kind"), "seat": field("seat"), "seal": s.seal}),
+            );
+        }
+        Ok(())
     }
 
     /// Writes `bytes` as `rel` under the league directory (synced, renamed in).
@@ -546,41 +594,59 @@ impl League {
         );
         let asked_at = std::time::Instant::now();
         let rx = ask_all(work, self.clock.when(deadline));
-        for r in rx {
-            let Some(run_id) = by_seat.get(&r.seat).cloned() else {
-                continue;
-            };
-            let arrived = self.clock.of(r.arrived);
-            let reply = engine_reply(&r);
-            self.event(
-                serde_json::json!({"event": "reply", "seat": r.seat, "run_id": run_id,
-                "arrived": arrived.to_rfc3339(), "status": r.status, "attempts": r.attempts,
-                "earlier": r.earlier, "error": reply.error, "bytes": r.raw.len(), "own_sha256": r.own_sha256(),
-                "seconds": r.arrived.saturating_duration_since(asked_at).as_secs_f64()}),
-            );
-            let error = reply.error.clone();
-            let actions = self.engine.on_reply(&run_id, &r.seat, reply, arrived);
-            for a in actions {
-                match a {
-                    Action::Seal { ledger, content } => {
-                        self.seal(ledger, &content)?;
+        // Each reply is sealed as it arrives; replies that arrived together (waiting in the
+        // channel) are sealed as one group: one write, one fsync, none acknowledged before it.
+        while let Ok(first) = rx.recv() {
+            let mut batch = vec![first];
+            while let Ok(r) = rx.try_recv() {
+                batch.push(r);
+            }
+            let mut answers = Vec::new();
+            let mut notes = Vec::new();
+            for r in &batch {
+                let Some(run_id) = by_seat.get(&r.seat).cloned() else {
+                    continue;
+                };
+                let arrived = self.clock.of(r.arrived);
+                let reply = engine_reply(r);
+                self.event(serde_json::json!({"event": "reply", "seat": r.seat,
+                    "run_id": run_id, "arrived": arrived.to_rfc3339(), "status": r.status,
+                    "attempts": r.attempts, "earlier": r.earlier, "error": reply.error,
+                    "bytes": r.raw.len(), "own_sha256": r.own_sha256(),
+                    "seconds": r.arrived.saturating_duration_since(asked_at).as_secs_f64()}));
+                // The raw reply, or why there is none (for the seat's no_answer line at the
+                // deadline, which a later process may write).
+                let (rel, bytes) = match &reply.error {
+                    None => (
+                        format!("{REPLIES_DIR}/{run_id}/{}.txt", r.seat),
+                        r.raw.clone(),
+                    ),
+                    Some(e) => (
+                        format!("{REPLIES_DIR}/{run_id}/{}{ERROR_SUFFIX}", r.seat),
+                        e.clone().into_bytes(),
+                    ),
+                };
+                notes.push((self.dir.join(rel), bytes));
+                for a in self.engine.on_reply(&run_id, &r.seat, reply, arrived) {
+                    match a {
+                        Action::Seal {
+                            ledger: Which::Book,
+                            content,
+                        } => answers.push(content),
+                        Action::Seal { ledger, content } => {
+                            self.seal(ledger, &content)?;
+                        }
+                        other => later.push(other),
                     }
-                    other => later.push(other),
                 }
             }
-            // The raw reply (or why there is none: for the seat's no_answer line at the
-            // deadline, which a later process may write) is kept once the answer is sealed;
-            // written now, synced to disk after the last reply so no seal waits for it.
-            let (rel, bytes) = match &error {
-                None => (format!("{REPLIES_DIR}/{run_id}/{}.txt", r.seat), &r.raw[..]),
-                Some(e) => (
-                    format!("{REPLIES_DIR}/{run_id}/{}{ERROR_SUFFIX}", r.seat),
-                    e.as_bytes(),
-                ),
-            };
-            let path = self.dir.join(rel);
-            write_file(&path, bytes, false)?;
-            kept.push(path);
+            self.seal_group(answers)?;
+            // Kept once the answers are sealed; written now, synced after the last reply so
+            // no seal waits for them.
+            for (path, bytes) in notes {
+                write_file(&path, &bytes, false)?;
+                kept.push(path);
+            }
         }
         for path in &kept {
             sync_file(path)?;

@@ -20,7 +20,7 @@ pub struct Args {
 
 pub fn run(args: Args, json: bool) -> CmdResult {
     let clock = Clock::from_arg(args.at.as_deref())?;
-    let mut league = League::open(&args.dir, clock, false)?;
+    let mut league = League::open(&args.dir, clock)?;
     let prices = provider(&args.dir, &league.config)?;
     let now = league.clock.now();
     let actions = league.engine.poll(now);

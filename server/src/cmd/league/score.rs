@@ -36,7 +36,7 @@ pub fn run(args: Args, json: bool) -> CmdResult {
         .field("--session")
     })?;
     let clock = Clock::from_arg(args.at.as_deref())?;
-    let mut league = League::open(&args.dir, clock, false)?;
+    let mut league = League::open(&args.dir, clock)?;
     if !league.engine.has_run_for(session) {
         return Err(Unusable::new(format!(
             "the league has no run for session {session}"
