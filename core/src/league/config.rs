@@ -1067,7 +1067,7 @@ pub fn league_config_schema() -> serde_json::Value {
                             "items": {"type": "object", "additionalProperties": false, "required": ["name", "url"],
                                       "properties": {"name": {"type": "string", "pattern": "^[A-Za-z0-9-]+$"}, "url": url(None, "RFC 3161 endpoint")}}},
                     "rekor_url": {"type": "string", "default": DEFAULT_REKOR_URL, "description": "Rekor transparency log; empty: none."},
-                    "rekor_key": {"type": "string", "minLength": 1, "description": "The operator's ECDSA P-256 private key (PEM) that signs each list logged in Rekor, relative to the config file's directory; default: a fresh key per entry (the entry then shows the list's digest and time, not who logged it)."},
+                    "rekor_key": {"type": "string", "minLength": 1, "description": "The operator's ECDSA P-256 private key (PEM) that signs each list logged in Rekor, relative to the config file's directory (an absolute path keeps it out of the published league directory); default: a fresh key per entry (the entry then shows the list's digest and time, not who logged it)."},
                     "rekor_log_key": {"type": "string", "minLength": 1, "description": "The Rekor log's public key (PEM), relative to the config file's directory; default: the public-good log's key shipped in www/trust/."},
                     "timeout_seconds": count(DEFAULT_ANCHOR_TIMEOUT_SECONDS, 1, "Per-request timeout."),
                     "retries": count(DEFAULT_ANCHOR_RETRIES, 0, "Retries with backoff; a failure is recorded and never blocks the book.")
