@@ -444,11 +444,18 @@ struct Done {
 /// stopped on shutdown, or died (a panic) with the panic's message.
 pub fn spawn(scheduler: Scheduler) -> std::io::Result<std::thread::JoinHandle<()>> {
     let health = scheduler.health.clone();
+    guarded(health, move || scheduler.run())
+}
+
+/// Runs `body` on a thread named `league-scheduler`, recording its end in `health`.
+fn guarded(
+    health: Arc<Health>,
+    body: impl FnOnce() + Send + 'static,
+) -> std::io::Result<std::thread::JoinHandle<()>> {
     std::thread::Builder::new()
         .name("league-scheduler".into())
         .spawn(move || {
-            let ended = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| scheduler.run()));
-            match ended {
+            match std::panic::catch_unwind(std::panic::AssertUnwindSafe(body)) {
                 Ok(()) => health.scheduler_ended(SchedulerState::Stopped, None),
                 Err(p) => {
                     let why = p
@@ -510,6 +517,25 @@ mod tests {
                 ("score", 1, Some("2026-10-21-am"), Some("1w")),
             ]
         );
+    }
+
+    #[test]
+    fn a_scheduler_thread_that_panics_is_reported_dead() {
+        let h = Arc::new(Health::new("l", false));
+        guarded(h.clone(), || panic!("the ledger vanished"))
+            .unwrap()
+            .join()
+            .unwrap();
+        let (ok, doc) = h.report();
+        assert!(!ok);
+        assert_eq!(doc["scheduler"], "died");
+        assert_eq!(
+            doc["problems"][0],
+            "the scheduler died: the ledger vanished"
+        );
+        let h = Arc::new(Health::new("l", false));
+        guarded(h.clone(), || {}).unwrap().join().unwrap();
+        assert_eq!(h.report().1["scheduler"], "stopped");
     }
 
     #[test]
