@@ -300,6 +300,82 @@ impl Engine {
         out
     }
 
+    /// The first instant at or after `now` at which [`Engine::poll`] has something to do: the
+    /// next morning run still to ask, an open run's deadline, the next stamp of the cadence
+    /// within a session day, a score whose window closes. `now` itself when something is due
+    /// already; None when nothing lies ahead within the calendar's years. Pure: a caller
+    /// sleeps until then and polls (nothing is due strictly before).
+    pub fn next_due(&self, now: Instant) -> Option<Instant> {
+        use crate::calendar::is_session;
+        // A week of sessions always holds a session day; past the calendar's years, nothing.
+        const DAYS_AHEAD: i64 = 14;
+        let mut due: Option<Instant> = None;
+        let mut consider = |t: Instant| {
+            let t = t.max(now);
+            due = Some(due.map_or(t, |d| d.min(t)));
+        };
+        let (today, _) = now.new_york();
+        let first_run_day = today.max(self.first_session);
+        for i in 0..DAYS_AHEAD {
+            let d = first_run_day.add_days(i);
+            match is_session(d) {
+                None => break,
+                Some(false) => continue,
+                Some(true) => {}
+            }
+            let run_id = morning_run_id(d);
+            if self.runs.iter().any(|r| r.run_id == run_id) {
+                continue;
+            }
+            let t = morning_run_at(&self.config, d).max(now);
+            if t < reference_at(&self.config, d) {
+                consider(t);
+                break;
+            }
+        }
+        for run in &self.runs {
+            if let (false, Some(deadline)) = (run.closed, run.deadline) {
+                consider(deadline);
+            }
+        }
+        let cadence = i64::from(self.config.schedule.stamp_every_minutes) * 60 * 1_000_000;
+        for i in 0..DAYS_AHEAD {
+            let d = today.add_days(i);
+            match is_session(d) {
+                None => break,
+                Some(false) => continue,
+                Some(true) => {}
+            }
+            let mut t = morning_run_at(&self.config, d).max(now);
+            if let Some(last) = self.last_stamp {
+                t = t.max(Instant(last.0 + cadence));
+            }
+            if t <= score_at(&self.config, d) {
+                consider(t);
+                break;
+            }
+        }
+        for run in &self.runs {
+            let (Some(session), Some(_)) = (run.session, run.run_line) else {
+                continue;
+            };
+            for h in Horizon::ALL {
+                if run.scored.contains(&h) {
+                    continue;
+                }
+                let at = if h == Horizon::D1 {
+                    Some(score_at(&self.config, session))
+                } else {
+                    horizon_score_at(&self.config, session, h)
+                };
+                if let Some(at) = at {
+                    consider(at);
+                }
+            }
+        }
+        due
+    }
+
     /// The snapshot of a run is taken: publish and seal the ask and the run line, ask every
     /// seat the same text; the reference seats answer at once.
     pub fn on_snapshot(
@@ -872,6 +948,112 @@ path = "prices.csv"
             !a.iter().any(|x| matches!(x, Action::Seal { .. })),
             "no seat is sealed twice"
         );
+    }
+
+    /// Polled only at `next_due`, the engine does what it does when polled every minute, at
+    /// the same instants: nothing is due before the instant `next_due` names.
+    #[test]
+    fn next_due_names_every_instant_a_minute_poll_acts_at() {
+        let config = LeagueConfig::from_toml(CONFIG.as_bytes(), "league.toml").unwrap();
+        let session = Date::parse("2026-10-21").unwrap();
+        // What a poll did at `now` (summary), carrying out snapshots at once.
+        let step = |e: &mut Engine, d: &mut Driver, now: Instant| -> Vec<String> {
+            let a = e.poll(now);
+            let summary: Vec<String> = a
+                .iter()
+                .map(|x| match x {
+                    Action::Seal { content, .. } => format!(
+                        "seal {}",
+                        content.get("seat").and_then(Value::as_str).unwrap_or("")
+                    ),
+                    Action::Score {
+                        run_id, horizon, ..
+                    } => {
+                        format!("score {run_id} {}", horizon.as_str())
+                    }
+                    other => format!("{other:?}"),
+                })
+                .collect();
+            let snapshots: Vec<String> = a
+                .iter()
+                .filter_map(|x| match x {
+                    Action::TakeSnapshot { run_id, .. } => Some(run_id.clone()),
+                    _ => None,
+                })
+                .collect();
+            d.apply(e, a);
+            for run_id in snapshots {
+                let a = e.on_snapshot(&run_id, &snapshot(), None, now);
+                d.apply(e, a);
+            }
+            summary
+        };
+        let start = t("2026-10-20T23:00:00Z");
+        let end = t("2026-10-29T12:00:00Z");
+        let minute = 60 * 1_000_000;
+
+        let mut every = Engine::new(config.clone(), Climatology::new(), session, true);
+        let mut d1 = Driver::default();
+        let mut by_minute = Vec::new();
+        let mut now = start;
+        while now < end {
+            let did = step(&mut every, &mut d1, now);
+            if !did.is_empty() {
+                by_minute.push((now, did));
+            }
+            now = Instant(now.0 + minute);
+        }
+
+        let mut lazy = Engine::new(config, Climatology::new(), session, true);
+        let mut d2 = Driver::default();
+        let mut by_due = Vec::new();
+        let mut now = start;
+        let mut polls = 0;
+        while let Some(due) = lazy.next_due(now) {
+            assert!(due >= now);
+            if due >= end {
+                break;
+            }
+            polls += 1;
+            assert!(
+                polls < 1000,
+                "next_due keeps naming instants with nothing to do"
+            );
+            let did = step(&mut lazy, &mut d2, due);
+            assert!(!did.is_empty(), "nothing was due at {}", due.to_rfc3339());
+            by_due.push((due, did));
+            now = due;
+        }
+        assert_eq!(by_due, by_minute);
+        // The day's morning run, its deadline, the stamps, the close and the week's score.
+        let did: Vec<&str> = by_due
+            .iter()
+            .flat_map(|(_, d)| d)
+            .map(String::as_str)
+            .collect();
+        assert!(did.contains(&"score 2026-10-21-am 1d"), "{did:?}");
+        assert!(did.contains(&"score 2026-10-21-am 1w"), "{did:?}");
+        assert!(did.iter().filter(|d| d.starts_with("TakeSnapshot")).count() >= 6);
+        assert_eq!(d1.book.1, d2.book.1, "the same lines at the same times");
+    }
+
+    #[test]
+    fn next_due_waits_for_the_first_session_and_stops_past_the_calendar() {
+        let config = LeagueConfig::from_toml(CONFIG.as_bytes(), "league.toml").unwrap();
+        let first = Date::parse("2026-10-26").unwrap();
+        let e = Engine::new(config.clone(), Climatology::new(), first, true);
+        // A Saturday, before the first session: the first session's 08:30 ET.
+        assert_eq!(
+            e.next_due(t("2026-10-24T15:00:00Z")),
+            Some(t("2026-10-26T12:30:00Z"))
+        );
+        let far = Engine::new(
+            config,
+            Climatology::new(),
+            Date::parse("2026-10-19").unwrap(),
+            true,
+        );
+        assert_eq!(far.next_due(t("2199-01-05T15:00:00Z")), None);
     }
 
     #[test]

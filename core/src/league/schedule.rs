@@ -105,6 +105,14 @@ pub fn reference_instant(
     (common, false)
 }
 
+/// When pending OpenTimestamps proofs are next upgraded (and failed anchors asked again):
+/// `schedule.upgrade_every_minutes` after the last upgrade, at any hour (calendars and Bitcoin
+/// keep no session times); `now` when none has run yet.
+pub fn next_upgrade_at(config: &LeagueConfig, last: Option<Instant>, now: Instant) -> Instant {
+    let every = i64::from(config.schedule.upgrade_every_minutes) * 60 * 1_000_000;
+    last.map_or(now, |t| Instant(t.0 + every))
+}
+
 /// The counting rule of the declaration: the session's scheduled morning run counts.
 pub fn counts(run_id: &str, session: Date) -> bool {
     is_morning_run(run_id, session)
@@ -155,6 +163,15 @@ mod tests {
             (t("2026-10-21T13:32:00Z"), true)
         );
         assert!(counts("2026-10-21-am", d) && !counts("2026-10-21-pm", d));
+        let now = t("2026-10-24T05:00:00Z");
+        assert_eq!(next_upgrade_at(&c, None, now), now, "none yet: at once");
+        assert_eq!(
+            next_upgrade_at(&c, Some(t("2026-10-24T03:00:00Z")), now),
+            Instant(
+                t("2026-10-24T03:00:00Z").0
+                    + i64::from(c.schedule.upgrade_every_minutes) * 60_000_000
+            )
+        );
         // A Saturday init counts from Monday; an init after the morning run from the next day.
         assert_eq!(
             first_counted_session(&c, t("2026-10-24T12:00:00Z")),

@@ -1,17 +1,42 @@
 //! `sealbook serve`: the verifier page, `www/` and a data directory, read-only over HTTP.
+//! With `--league DIR`, the league's directory is the data directory and its schedule runs
+//! beside the server (spec §3.1): a scheduler thread ([`crate::jobs`]) carries out each job
+//! on the league's clock, logs one line per job on stderr ([`crate::logging`]), and the server
+//! answers `GET /healthz` and `GET /metrics`. SIGTERM or SIGINT stops the scheduler after the
+//! job in hand and ends the server (exit 0).
 
-use crate::http::{self, Site};
+use crate::cmd::league::driver::{self, Clock, League};
+use crate::http::{self, Ops, Site};
+use crate::jobs::health::Health;
+use crate::jobs::{Scheduler, Shutdown};
+use crate::logging::{self, LogFormat};
+use crate::metrics::Metrics;
 use crate::outcome::{CmdResult, Exit, Unusable};
 use std::io::Write;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// Directory served read-only under /data/ (with --demo: where the demo is written).
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", conflicts_with = "league")]
     data: Option<PathBuf>,
+    /// A league directory (made by `sealbook league init`): served under /data/, its schedule
+    /// run by a scheduler thread, its health at /healthz and its metrics at /metrics.
+    #[arg(long, value_name = "DIR", conflicts_with = "demo")]
+    league: Option<PathBuf>,
+    /// With --league: start the league's clock at this instant instead of the system time
+    /// (demos, tests, replays); every line it writes records the set clock.
+    #[arg(long, value_name = "RFC3339", requires = "league")]
+    at: Option<String>,
+    /// With --at: the set clock runs this many times as fast as real time.
+    #[arg(long, value_name = "N", default_value_t = 1, requires = "at", value_parser = clap::value_parser!(u32).range(1..))]
+    speed: u32,
+    /// The job log's format on stderr [default: $SEALBOOK_LOG_FORMAT, else human].
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    log_format: Option<LogFormat>,
     /// Address to listen on (port 0 picks a free port; the URL is printed).
     #[arg(long, default_value = "127.0.0.1:8080")]
     addr: SocketAddr,
@@ -42,8 +67,41 @@ fn repo_root() -> PathBuf {
         .to_path_buf()
 }
 
+/// The league half of `serve --league`: the driver opened (both ledgers locked), the
+/// scheduler ready to start, and what the server shows of it.
+fn league(args: &Args, dir: &Path) -> Result<(Scheduler, Ops), Unusable> {
+    let clock = Clock::from_arg(args.at.as_deref())?.with_speed(args.speed);
+    let league = League::open_quiet(dir, clock)?;
+    let prices = driver::provider(dir, &league.config)?;
+    let health = Arc::new(Health::new(&league.config.name, clock.set));
+    let metrics = Arc::new(Metrics::new());
+    let ops = Ops {
+        health: health.clone(),
+        metrics: metrics.clone(),
+    };
+    let scheduler = Scheduler {
+        league,
+        prices,
+        health,
+        metrics,
+        shutdown: Arc::new(Shutdown::new()),
+    };
+    Ok((scheduler, ops))
+}
+
 pub fn run(args: Args, json: bool) -> CmdResult {
-    let data = if args.demo {
+    logging::init(logging::format(args.log_format)?);
+    // Before any thread starts, so that every thread inherits the mask and only the waiting
+    // thread takes the signals.
+    #[cfg(unix)]
+    let stop_signals = args.league.is_some().then(stop_signals::block);
+    let scheduler = match &args.league {
+        Some(dir) => Some(league(&args, dir)?),
+        None => None,
+    };
+    let data = if let Some(dir) = &args.league {
+        Some(dir.clone())
+    } else if args.demo {
         let dir = args.data.unwrap_or_else(|| {
             std::env::temp_dir().join(format!("sealbook-demo-{}", std::process::id()))
         });
@@ -61,6 +119,7 @@ pub fn run(args: Args, json: bool) -> CmdResult {
         index: args.index.unwrap_or_else(|| repo_root().join("index.html")),
         www: args.www.unwrap_or_else(|| repo_root().join("www")),
         data,
+        league: scheduler.as_ref().map(|(_, ops)| ops.clone()),
     };
     let listener = std::net::TcpListener::bind(args.addr)
         .and_then(|l| l.set_nonblocking(true).map(|()| l))
@@ -80,6 +139,7 @@ pub fn run(args: Args, json: bool) -> CmdResult {
             "www": site.www.display().to_string(),
             "data": site.data.as_ref().map(|d| d.display().to_string()),
             "demo": args.demo,
+            "league": scheduler.as_ref().map(|(s, _)| s.league.config.name.clone()),
         });
         format!("{doc}\n")
     } else {
@@ -98,6 +158,13 @@ pub fn run(args: Args, json: bool) -> CmdResult {
             }
             None => b += "  data  none (pass --data DIR or --demo)\n",
         }
+        if let Some((s, _)) = &scheduler {
+            b += &format!(
+                "  league {:?}: schedule running{}, health at {url}healthz, metrics at {url}metrics\n",
+                s.league.config.name,
+                if s.league.clock.set { " on a set clock" } else { "" }
+            );
+        }
         for (what, p) in [("page", &site.index), ("www", &site.www)] {
             if !p.exists() {
                 b += &format!("  note: {what} {} does not exist yet (build the bundle: cargo run --release -p sealbook-bundle)\n", p.display());
@@ -115,17 +182,83 @@ pub fn run(args: Args, json: bool) -> CmdResult {
         .enable_all()
         .build()
         .map_err(|e| Unusable::new(format!("cannot start the runtime: {e}")))?;
-    runtime.block_on(async {
-        let listener = tokio::net::TcpListener::from_std(listener)
-            .map_err(|e| Unusable::new(format!("cannot listen on {addr}: {e}")).field("--addr"))?;
-        let timeouts = http::Timeouts {
-            idle: Duration::from_secs(args.idle_timeout),
-            write: Duration::from_secs(args.write_timeout),
-            ..Default::default()
-        };
-        http::serve(listener, site, timeouts)
-            .await
-            .map_err(|e| Unusable::new(format!("server stopped: {e}")))
-    })?;
+    let timeouts = http::Timeouts {
+        idle: Duration::from_secs(args.idle_timeout),
+        write: Duration::from_secs(args.write_timeout),
+        ..Default::default()
+    };
+    let listener = {
+        let _guard = runtime.enter();
+        tokio::net::TcpListener::from_std(listener)
+            .map_err(|e| Unusable::new(format!("cannot listen on {addr}: {e}")).field("--addr"))?
+    };
+    let Some((scheduler, _)) = scheduler else {
+        runtime
+            .block_on(http::serve(listener, site, timeouts))
+            .map_err(|e| Unusable::new(format!("server stopped: {e}")))?;
+        return Ok(Exit::Ok);
+    };
+    // The league: the server and the signals on the runtime, the schedule on its own thread;
+    // whichever ends first ends the other.
+    let shutdown = scheduler.shutdown.clone();
+    let (tx, ended) = std::sync::mpsc::channel::<Result<(), String>>();
+    #[cfg(unix)]
+    if let Some(set) = stop_signals {
+        let tx = tx.clone();
+        std::thread::Builder::new()
+            .name("stop-signals".into())
+            .spawn(move || {
+                stop_signals::wait(&set);
+                let _ = tx.send(Ok(()));
+            })
+            .map_err(|e| Unusable::new(format!("cannot start the signal thread: {e}")))?;
+    }
+    {
+        let tx = tx.clone();
+        runtime.spawn(async move {
+            let r = http::serve(listener, site, timeouts).await;
+            let _ = tx.send(r.map_err(|e| format!("server stopped: {e}")));
+        });
+    }
+    let mut scheduler = scheduler;
+    if scheduler.league.clock.set {
+        // A set clock starts at --at when the schedule starts, not when the books were read.
+        scheduler.league.clock = Clock::from_arg(args.at.as_deref())?.with_speed(args.speed);
+    }
+    let thread = crate::jobs::spawn(scheduler)
+        .map_err(|e| Unusable::new(format!("cannot start the scheduler thread: {e}")))?;
+    let why = ended.recv().unwrap_or(Ok(()));
+    tracing::info!(target: "sealbook::serve", "shutting down");
+    shutdown.request();
+    let _ = thread.join();
+    runtime.shutdown_timeout(Duration::from_secs(1));
+    why.map_err(Unusable::new)?;
     Ok(Exit::Ok)
+}
+
+/// SIGTERM and SIGINT under `serve --league`: blocked in every thread and taken by one
+/// thread with `sigwait`, so a stop request ends the scheduler after the job in hand.
+#[cfg(unix)]
+mod stop_signals {
+    pub struct Set(libc::sigset_t);
+
+    /// Blocks SIGTERM and SIGINT in the calling thread (and the threads it starts).
+    pub fn block() -> Set {
+        // SAFETY: plain libc calls on a local, initialised signal set.
+        unsafe {
+            let mut set: libc::sigset_t = std::mem::zeroed();
+            libc::sigemptyset(&mut set);
+            libc::sigaddset(&mut set, libc::SIGTERM);
+            libc::sigaddset(&mut set, libc::SIGINT);
+            libc::pthread_sigmask(libc::SIG_BLOCK, &set, std::ptr::null_mut());
+            Set(set)
+        }
+    }
+
+    /// Returns when one of the signals arrives.
+    pub fn wait(set: &Set) {
+        let mut sig = 0;
+        // SAFETY: `set` was initialised by `block`; `sig` is a valid out-pointer.
+        while unsafe { libc::sigwait(&set.0, &mut sig) } != 0 {}
+    }
 }

@@ -12,6 +12,8 @@ mod mime;
 mod route;
 mod timed_io;
 
+use crate::jobs::health::Health;
+use crate::metrics::{self, Metrics};
 use bytes::Bytes;
 use encoding::Coding;
 use files::{FileBody, Found};
@@ -41,6 +43,15 @@ pub struct Site {
     pub www: PathBuf,
     /// `/data/<p>` is `<data>/<p>`; without one, `/data/` is not found.
     pub data: Option<PathBuf>,
+    /// The league whose schedule runs beside the server: `/healthz` and `/metrics`.
+    pub league: Option<Ops>,
+}
+
+/// What a served league shows of its running schedule.
+#[derive(Clone, Debug)]
+pub struct Ops {
+    pub health: Arc<Health>,
+    pub metrics: Arc<Metrics>,
 }
 
 /// Accepts connections on `listener` and answers them until the process ends; each
@@ -151,6 +162,7 @@ async fn answer(site: &Site, req: &Request<Incoming>, path: &str) -> Response<Bo
         }
     };
     let route = match route::route(path) {
+        Ok(r) if site.league.is_none() => r.without_league(),
         Ok(r) => r,
         Err(route::BadPath(why)) => {
             return text(StatusCode::BAD_REQUEST, &format!("bad path: {why}\n"))
@@ -173,6 +185,30 @@ async fn answer(site: &Site, req: &Request<Incoming>, path: &str) -> Response<Bo
                 Found::File(p, m) => asset(req, None, p, m, head).await,
                 _ => not_found(),
             }
+        }
+        Route::Healthz | Route::Metrics => {
+            let Some(ops) = &site.league else {
+                return not_found();
+            };
+            let (status, ctype, body) = if route == Route::Healthz {
+                let (ok, doc) = ops.health.report();
+                let status = if ok {
+                    StatusCode::OK
+                } else {
+                    StatusCode::SERVICE_UNAVAILABLE
+                };
+                (status, "application/json", format!("{doc}\n"))
+            } else {
+                (StatusCode::OK, metrics::CONTENT_TYPE, ops.metrics.render())
+            };
+            let len = body.len();
+            Response::builder()
+                .status(status)
+                .header(header::CONTENT_TYPE, ctype)
+                .header(header::CONTENT_LENGTH, len)
+                .header(header::CACHE_CONTROL, "no-store")
+                .body(if head { empty() } else { full(body) })
+                .expect("valid response")
         }
         Route::DataRoot => redirect("/data/"),
         Route::Data { segments, dir } => match &site.data {

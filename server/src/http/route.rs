@@ -1,5 +1,7 @@
 //! Maps a request path onto the HTTP layout (maintree contract): `/` and `/index.html` = the
-//! page; `/data/<p>` = the data directory; any other `/<p>` = the `www/` directory.
+//! page; `/data/<p>` = the data directory; `/healthz` and `/metrics` = a served league's
+//! health and metrics (without a league, `www/` files like any other); any other `/<p>` = the
+//! `www/` directory.
 //!
 //! Only this module decodes paths. Anything that could step outside a root is refused here:
 //! `.`/`..` segments (also percent-encoded), backslashes, NUL and other control characters,
@@ -17,6 +19,25 @@ pub enum Route {
     Data { segments: Vec<String>, dir: bool },
     /// A path under `www/`.
     Www { segments: Vec<String>, dir: bool },
+    /// The served league's health document.
+    Healthz,
+    /// The served league's metrics (Prometheus text format).
+    Metrics,
+}
+
+impl Route {
+    /// What the path is without a league: the `www/` file of that name.
+    pub fn without_league(self) -> Route {
+        let file = match self {
+            Route::Healthz => "healthz",
+            Route::Metrics => "metrics",
+            other => return other,
+        };
+        Route::Www {
+            segments: vec![file.to_string()],
+            dir: false,
+        }
+    }
 }
 
 /// Why a path was refused (answered 400).
@@ -28,8 +49,11 @@ pub fn route(path: &str) -> Result<Route, BadPath> {
     let rest = path
         .strip_prefix('/')
         .ok_or(BadPath("path must start with /"))?;
-    if rest.is_empty() || rest == "index.html" {
-        return Ok(Route::Index);
+    match rest {
+        "" | "index.html" => return Ok(Route::Index),
+        "healthz" => return Ok(Route::Healthz),
+        "metrics" => return Ok(Route::Metrics),
+        _ => {}
     }
     let dir = rest.ends_with('/');
     let mut segments = Vec::new();
@@ -130,6 +154,15 @@ mod tests {
             Ok(data(&["council book.jsonl"], false))
         );
         assert_eq!(route("//data//x"), Ok(data(&["x"], false)));
+        assert_eq!(route("/healthz"), Ok(Route::Healthz));
+        assert_eq!(route("/metrics"), Ok(Route::Metrics));
+        assert_eq!(route("/metrics/"), Ok(www(&["metrics"], true)));
+        assert_eq!(
+            Route::Healthz.without_league(),
+            www(&["healthz"], false),
+            "a www/ file when no league is served"
+        );
+        assert_eq!(Route::Index.without_league(), Route::Index);
     }
 
     #[test]

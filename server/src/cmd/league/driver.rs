@@ -56,12 +56,14 @@ pub const ERROR_SUFFIX: &str = ".error.txt";
 /// Largest error note read back.
 const MAX_ERROR_NOTE: u64 = 64 << 10;
 
-/// The engine's clock: the system time, or a set instant advancing with real elapsed time.
+/// The engine's clock: the system time, or a set instant advancing with real elapsed time
+/// (or `speed` times as fast, for demos and tests of a whole league day).
 #[derive(Clone, Copy, Debug)]
 pub struct Clock {
     origin: std::time::Instant,
     at: Instant,
     pub set: bool,
+    speed: u32,
 }
 
 impl Clock {
@@ -74,6 +76,7 @@ impl Clock {
             origin: std::time::Instant::now(),
             at: Instant(d.as_micros() as i64),
             set: false,
+            speed: 1,
         })
     }
 
@@ -83,6 +86,15 @@ impl Clock {
             origin: std::time::Instant::now(),
             at,
             set: true,
+            speed: 1,
+        }
+    }
+
+    /// The same clock advancing `speed` times as fast as real time (at least 1).
+    pub fn with_speed(self, speed: u32) -> Clock {
+        Clock {
+            speed: speed.max(1),
+            ..self
         }
     }
 
@@ -98,7 +110,7 @@ impl Clock {
 
     /// The clock's reading at a monotonic instant.
     pub fn of(&self, t: std::time::Instant) -> Instant {
-        let micros = |d: Duration| d.as_micros() as i64;
+        let micros = |d: Duration| d.as_micros() as i64 * i64::from(self.speed);
         match t.checked_duration_since(self.origin) {
             Some(d) => Instant(self.at.0 + micros(d)),
             None => Instant(self.at.0 - micros(self.origin.duration_since(t))),
@@ -116,7 +128,8 @@ impl Clock {
         if ahead <= 0 {
             now
         } else {
-            now + Duration::from_micros(ahead as u64)
+            // Rounded up, so the clock reads at least `t` then.
+            now + Duration::from_micros((ahead as u64).div_ceil(u64::from(self.speed)))
         }
     }
 }
@@ -251,6 +264,8 @@ pub struct League {
     pub clock: Clock,
     /// What was done, in order (the `--json` output's `events`).
     pub events: Vec<serde_json::Value>,
+    /// Events stay off stderr (`serve --league` writes its own log line per job from them).
+    quiet: bool,
 }
 
 fn locked(e: LedgerError) -> Unusable {
@@ -295,6 +310,15 @@ impl League {
     /// Opens `dir` as the only writer of its ledgers (a second writer is refused) and resumes
     /// the engine from the books.
     pub fn open(dir: &Path, clock: Clock) -> Result<League, Unusable> {
+        League::open_with(dir, clock, false)
+    }
+
+    /// [`League::open`] with its events kept off stderr from the start (`quiet`).
+    pub fn open_quiet(dir: &Path, clock: Clock) -> Result<League, Unusable> {
+        League::open_with(dir, clock, true)
+    }
+
+    fn open_with(dir: &Path, clock: Clock, quiet: bool) -> Result<League, Unusable> {
         let config = read_config(dir)?;
         let asks_path = dir.join(ASKS_FILE);
         if !asks_path.exists() {
@@ -316,6 +340,7 @@ impl League {
             engine,
             clock,
             events: Vec::new(),
+            quiet,
         };
         league.recall_errors()?;
         let opened = serde_json::json!({"event": "opened",
@@ -367,10 +392,12 @@ impl League {
     /// line is acknowledged only once it is durable), in one write: a reader never sees half
     /// an acknowledgement.
     pub fn event(&mut self, e: serde_json::Value) {
-        let line = format!("{e}\n");
-        let mut err = std::io::stderr().lock();
-        let _ = err.write_all(line.as_bytes());
-        let _ = err.flush();
+        if !self.quiet {
+            let line = format!("{e}\n");
+            let mut err = std::io::stderr().lock();
+            let _ = err.write_all(line.as_bytes());
+            let _ = err.flush();
+        }
         self.events.push(e);
     }
 
@@ -584,6 +611,7 @@ impl League {
             serde_json::json!({"event": "asked", "seats": by_seat.keys().collect::<Vec<_>>(),
             "deadline": deadline.to_rfc3339()}),
         );
+        let asked_at = std::time::Instant::now();
         let rx = ask_all(work, self.clock.when(deadline));
         // Each reply is sealed as it arrives; replies that arrived together (waiting in the
         // channel) are sealed as one group: one write, one fsync, none acknowledged before it.
@@ -603,7 +631,8 @@ impl League {
                 self.event(serde_json::json!({"event": "reply", "seat": r.seat,
                     "run_id": run_id, "arrived": arrived.to_rfc3339(), "status": r.status,
                     "attempts": r.attempts, "earlier": r.earlier, "error": reply.error,
-                    "bytes": r.raw.len(), "own_sha256": r.own_sha256()}));
+                    "bytes": r.raw.len(), "own_sha256": r.own_sha256(),
+                    "seconds": r.arrived.saturating_duration_since(asked_at).as_secs_f64()}));
                 // The raw reply, or why there is none (for the seat's no_answer line at the
                 // deadline, which a later process may write).
                 let (rel, bytes) = match &reply.error {

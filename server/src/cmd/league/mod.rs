@@ -1,6 +1,5 @@
 //! `sealbook league init|run|score|stamp|upgrade|publish|status DIR`: the operator's league
-//! commands. The
-//! decisions are `sealbook_core::league`'s; these modules move the bytes.
+//! commands. The decisions are `sealbook_core::league`'s; these modules move the bytes.
 
 pub mod driver;
 pub mod init;

@@ -1,0 +1,162 @@
+//! What `GET /healthz` reports of a running league: its name, the last job of each kind with
+//! its time and outcome, the next due instant of the schedule and whether the scheduler thread
+//! is alive. Unhealthy (HTTP 503) when the last run or the last stamp failed, or the scheduler
+//! thread has died.
+
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::sync::Mutex;
+
+/// Job kinds whose last failure makes the league unhealthy.
+const MUST_SUCCEED: [&str; 2] = ["run", "stamp"];
+
+/// The last job of one kind.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct LastJob {
+    /// The league clock's time when the job started (RFC 3339 UTC).
+    pub at: String,
+    /// `ok` or `failed`.
+    pub outcome: &'static str,
+    pub error: Option<String>,
+    pub duration_ms: u64,
+}
+
+/// The scheduler thread's state.
+#[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum SchedulerState {
+    Running,
+    /// Ended on shutdown.
+    Stopped,
+    /// Ended without being asked to (a panic or an error it could not go on from).
+    Died,
+}
+
+#[derive(Debug)]
+struct State {
+    scheduler: SchedulerState,
+    reason: Option<String>,
+    jobs: BTreeMap<String, LastJob>,
+    next_due: Option<String>,
+}
+
+/// The league's health, shared by the scheduler (which records) and the HTTP server.
+#[derive(Debug)]
+pub struct Health {
+    league: String,
+    clock_set: bool,
+    state: Mutex<State>,
+}
+
+impl Health {
+    pub fn new(league: &str, clock_set: bool) -> Health {
+        Health {
+            league: league.to_string(),
+            clock_set,
+            state: Mutex::new(State {
+                scheduler: SchedulerState::Running,
+                reason: None,
+                jobs: BTreeMap::new(),
+                next_due: None,
+            }),
+        }
+    }
+
+    fn with<R>(&self, f: impl FnOnce(&mut State) -> R) -> R {
+        let mut guard = self.state.lock().unwrap_or_else(|p| p.into_inner());
+        f(&mut guard)
+    }
+
+    /// Records the last job of `kind`.
+    pub fn job(&self, kind: &str, job: LastJob) {
+        self.with(|s| {
+            s.jobs.insert(kind.to_string(), job);
+        });
+    }
+
+    /// The schedule's next due instant (RFC 3339 UTC).
+    pub fn set_next_due(&self, at: String) {
+        self.with(|s| s.next_due = Some(at));
+    }
+
+    /// The scheduler thread ended: `Stopped` on shutdown, else `Died` with why.
+    pub fn scheduler_ended(&self, state: SchedulerState, reason: Option<String>) {
+        self.with(|s| {
+            if s.scheduler == SchedulerState::Running {
+                s.scheduler = state;
+                s.reason = reason;
+            }
+        });
+    }
+
+    /// Whether the league is healthy, and the `/healthz` document.
+    pub fn report(&self) -> (bool, serde_json::Value) {
+        self.with(|s| {
+            let mut problems: Vec<String> = MUST_SUCCEED
+                .iter()
+                .filter(|k| s.jobs.get(**k).is_some_and(|j| j.outcome != "ok"))
+                .map(|k| format!("the last {k} failed"))
+                .collect();
+            if s.scheduler == SchedulerState::Died {
+                problems.push(format!(
+                    "the scheduler died: {}",
+                    s.reason.as_deref().unwrap_or("no reason given")
+                ));
+            }
+            let ok = problems.is_empty();
+            let doc = serde_json::json!({
+                "ok": ok,
+                "league": self.league,
+                "clock_set": self.clock_set,
+                "scheduler": s.scheduler,
+                "problems": problems,
+                "jobs": s.jobs,
+                "next_due": s.next_due,
+            });
+            (ok, doc)
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn job(outcome: &'static str) -> LastJob {
+        LastJob {
+            at: "2026-10-21T12:30:00Z".into(),
+            outcome,
+            error: (outcome != "ok").then(|| "no prices".to_string()),
+            duration_ms: 5,
+        }
+    }
+
+    #[test]
+    fn unhealthy_when_the_last_run_or_stamp_failed_or_the_thread_died() {
+        let h = Health::new("l", true);
+        assert!(h.report().0);
+        h.job("score", job("failed"));
+        assert!(
+            h.report().0,
+            "a failed score alone is reported, not unhealthy"
+        );
+        h.job("run", job("failed"));
+        assert!(!h.report().0);
+        h.job("run", job("ok"));
+        assert!(h.report().0, "the last run counts");
+        h.job("stamp", job("failed"));
+        let (ok, doc) = h.report();
+        assert!(!ok);
+        assert_eq!(doc["problems"][0], "the last stamp failed");
+        assert_eq!(doc["jobs"]["score"]["error"], "no prices");
+        h.job("stamp", job("ok"));
+        h.scheduler_ended(SchedulerState::Died, Some("panicked".into()));
+        h.scheduler_ended(SchedulerState::Stopped, None);
+        let (ok, doc) = h.report();
+        assert!(!ok);
+        assert_eq!(doc["scheduler"], "died");
+        let stopped = Health::new("l", false);
+        stopped.scheduler_ended(SchedulerState::Stopped, None);
+        assert!(stopped.report().0);
+    }
+}

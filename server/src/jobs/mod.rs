@@ -1,0 +1,555 @@
+//! The league's clock loop behind `sealbook serve --league` (spec §3.1 a league day): a
+//! scheduler thread reads the league's clock, asks the engine what is due
+//! ([`Engine::poll`](sealbook_core::league::engine::Engine::poll)), hands the actions to the
+//! driver ([`League::apply`]) as jobs, and sleeps until the engine's next due instant
+//! ([`Engine::next_due`](sealbook_core::league::engine::Engine::next_due)) or until shutdown.
+//! What is due when is decided in core; this loop only waits and carries out.
+//!
+//! Stamps write the stamped list and ask the anchors ([`stamp_league`]); pending
+//! OpenTimestamps proofs are upgraded every `schedule.upgrade_every_minutes`
+//! ([`next_upgrade_at`], [`upgrade_league`]). Each job (a run, a deadline's closing, a stamp, an
+//! upgrade, a score, and each seat's ask within a run) is logged as one line
+//! ([`crate::logging`]), counted in [`Metrics`] and recorded in [`Health`]. A job that fails is
+//! logged and recorded; the loop goes on with the next.
+
+pub mod health;
+
+use crate::anchor::league::{stamp_league, stamp_lists, upgrade_league};
+use crate::anchor::ots::read_proof;
+use crate::cmd::league::driver::League;
+use crate::files::{read_bounded, with_suffix};
+use crate::metrics::Metrics;
+use crate::outcome::Unusable;
+use crate::prices::PriceProvider;
+use health::{Health, LastJob, SchedulerState};
+use sealbook_core::calendar::Instant;
+use sealbook_core::league::anchor_record::{self, AnchorRecord, MAX_RECORD_BYTES};
+use sealbook_core::league::engine::Action;
+use sealbook_core::league::schedule::next_upgrade_at;
+use sealbook_core::ots::upgrade::is_complete;
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::Duration;
+
+/// Longest single sleep: the loop looks at the clock at least this often, so a system clock
+/// stepped forward is noticed within it.
+const MAX_SLEEP: Duration = Duration::from_secs(60);
+
+/// A shutdown request the scheduler waits on.
+#[derive(Debug, Default)]
+pub struct Shutdown {
+    requested: Mutex<bool>,
+    wake: Condvar,
+}
+
+impl Shutdown {
+    pub fn new() -> Shutdown {
+        Shutdown::default()
+    }
+
+    /// Asks the scheduler to stop after the job in hand, and wakes it.
+    pub fn request(&self) {
+        *self.requested.lock().unwrap_or_else(|p| p.into_inner()) = true;
+        self.wake.notify_all();
+    }
+
+    pub fn is_requested(&self) -> bool {
+        *self.requested.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Sleeps until `until` (at most [`MAX_SLEEP`]) or a shutdown request; true when asked to
+    /// stop.
+    fn wait_until(&self, until: std::time::Instant) -> bool {
+        let until = until.min(std::time::Instant::now() + MAX_SLEEP);
+        let mut stop = self.requested.lock().unwrap_or_else(|p| p.into_inner());
+        while !*stop {
+            let now = std::time::Instant::now();
+            if now >= until {
+                break;
+            }
+            stop = match self.wake.wait_timeout(stop, until - now) {
+                Ok((g, _)) => g,
+                Err(p) => p.into_inner().0,
+            };
+        }
+        *stop
+    }
+}
+
+/// One job: what it is, which run or session it is for, and the actions it carries out.
+#[derive(Debug)]
+struct Job {
+    kind: &'static str,
+    run_id: Option<String>,
+    session: Option<String>,
+    horizon: Option<&'static str>,
+    actions: Vec<Action>,
+}
+
+/// The jobs of one poll's actions, in order: a snapshot starts a run (its asks and seals
+/// follow inside the driver), the `no_answer` seals of a passed deadline close it, a stamp,
+/// each horizon's score.
+fn jobs(actions: Vec<Action>) -> Vec<Job> {
+    let mut out: Vec<Job> = Vec::new();
+    for a in actions {
+        let job = match &a {
+            Action::TakeSnapshot { run_id, session } => Job {
+                kind: "run",
+                run_id: Some(run_id.clone()),
+                session: Some(session.to_string()),
+                horizon: None,
+                actions: Vec::new(),
+            },
+            Action::Seal { content, .. } => {
+                let run_id = content
+                    .get("run_id")
+                    .and_then(|v| v.as_str())
+                    .map(str::to_owned);
+                if let Some(last) = out.last_mut() {
+                    if last.kind == "close" && last.run_id == run_id {
+                        last.actions.push(a);
+                        continue;
+                    }
+                }
+                Job {
+                    kind: "close",
+                    run_id,
+                    session: None,
+                    horizon: None,
+                    actions: Vec::new(),
+                }
+            }
+            Action::Stamp => Job {
+                kind: "stamp",
+                run_id: None,
+                session: None,
+                horizon: None,
+                actions: Vec::new(),
+            },
+            Action::Score {
+                run_id,
+                session,
+                horizon,
+                ..
+            } => Job {
+                kind: "score",
+                run_id: Some(run_id.clone()),
+                session: Some(session.to_string()),
+                horizon: Some(horizon.as_str()),
+                actions: Vec::new(),
+            },
+            Action::Publish { .. } | Action::Ask { .. } => Job {
+                kind: "run",
+                run_id: None,
+                session: None,
+                horizon: None,
+                actions: Vec::new(),
+            },
+        };
+        out.push(Job {
+            actions: vec![a],
+            ..job
+        });
+    }
+    out
+}
+
+/// The last time each authority (kind, name or URL) anchored a list.
+type LastAnchors = BTreeMap<(String, String), Instant>;
+
+/// What the league's proof folder says of its anchors: the stamped lists whose `.ots` is
+/// still pending, and the last time each authority (kind, name or URL) anchored a list.
+fn anchor_state(dir: &Path) -> Result<(u64, LastAnchors), Unusable> {
+    let mut pending = 0;
+    let mut last = LastAnchors::new();
+    for rel in stamp_lists(dir)? {
+        let proof = with_suffix(&dir.join(&rel), ".ots");
+        if proof.exists() && !is_complete(&read_proof(&proof)?.0.timestamp) {
+            pending += 1;
+        }
+        let record_path = dir.join(anchor_record::record_path(&rel));
+        if !record_path.exists() {
+            continue;
+        }
+        let bytes = read_bounded(&record_path, MAX_RECORD_BYTES as u64, "anchor record")?;
+        let record = AnchorRecord::parse(&bytes, &record_path.display().to_string())
+            .map_err(|e| Unusable::file(&record_path, e))?;
+        for a in record.anchors.iter().filter(|a| a.ok) {
+            let (Some(at), Ok(serde_json::Value::String(kind))) =
+                (Instant::parse_rfc3339(&a.at), serde_json::to_value(a.kind))
+            else {
+                continue;
+            };
+            let e = last.entry((kind, a.authority.clone())).or_insert(at);
+            *e = (*e).max(at);
+        }
+    }
+    Ok((pending, last))
+}
+
+/// The scheduler of one league: the driver (both ledgers held), the price provider and what
+/// it reports to.
+pub struct Scheduler {
+    pub league: League,
+    pub prices: Box<dyn PriceProvider>,
+    pub health: Arc<Health>,
+    pub metrics: Arc<Metrics>,
+    pub shutdown: Arc<Shutdown>,
+}
+
+impl Scheduler {
+    /// Runs the loop until shutdown is requested.
+    pub fn run(mut self) {
+        tracing::info!(
+            target: "sealbook::scheduler",
+            league = self.league.config.name.as_str(),
+            at = self.league.clock.now().to_rfc3339().as_str(),
+            clock_set = self.league.clock.set,
+            "scheduler started"
+        );
+        self.count_anchors();
+        let mut last_upgrade = None;
+        while !self.shutdown.is_requested() {
+            let now = self.league.clock.now();
+            let actions = self.league.engine.poll(now);
+            for job in jobs(actions) {
+                self.carry_out(job, now);
+                if self.shutdown.is_requested() {
+                    break;
+                }
+            }
+            let now = self.league.clock.now();
+            if !self.shutdown.is_requested()
+                && now >= next_upgrade_at(&self.league.config, last_upgrade, now)
+            {
+                last_upgrade = Some(now);
+                self.upgrade(now);
+            }
+            let now = self.league.clock.now();
+            let upgrade = next_upgrade_at(&self.league.config, last_upgrade, now);
+            // The upgrade cadence always lies ahead, so there is always a next instant.
+            let next = self
+                .league
+                .engine
+                .next_due(now)
+                .map_or(upgrade, |t| t.min(upgrade));
+            self.health.set_next_due(next.to_rfc3339());
+            self.metrics.set_next_due(next.0 as f64 / 1e6);
+            if self.shutdown.wait_until(self.league.clock.when(next)) {
+                break;
+            }
+        }
+        tracing::info!(
+            target: "sealbook::scheduler",
+            at = self.league.clock.now().to_rfc3339().as_str(),
+            "scheduler stopped"
+        );
+    }
+
+    /// Reads the proof folder into the stamps-pending and last-anchor gauges.
+    fn count_anchors(&self) {
+        match anchor_state(&self.league.dir) {
+            Ok((pending, last)) => {
+                self.metrics.set_stamps_pending(pending);
+                for ((kind, authority), at) in last {
+                    self.metrics
+                        .set_last_anchor(&kind, &authority, at.0 as f64 / 1e6);
+                }
+            }
+            Err(e) => tracing::warn!(
+                target: "sealbook::scheduler",
+                error = e.to_string().as_str(),
+                "cannot read the proof folder's anchors"
+            ),
+        }
+    }
+
+    fn upgrade(&mut self, now: Instant) {
+        let started = std::time::Instant::now();
+        let result = upgrade_league(&self.league.dir, &self.league.config, now);
+        let detail = result.as_ref().ok().map(|r| {
+            format!(
+                "{} pending proof(s) asked, {} complete; {} record(s) with failed anchors retried",
+                r.proofs.len(),
+                r.proofs.iter().filter(|p| p.complete).count(),
+                r.records.len()
+            )
+        });
+        self.count_anchors();
+        let done = Done {
+            kind: "upgrade",
+            run_id: None,
+            session: None,
+            horizon: None,
+            detail,
+        };
+        self.record(
+            done,
+            now,
+            started,
+            result.map(|_| ()).map_err(|e| e.to_string()),
+        );
+    }
+
+    fn stamp(&mut self, now: Instant) {
+        let started = std::time::Instant::now();
+        let result = stamp_league(&self.league.dir, &self.league.config, now);
+        self.count_anchors();
+        let (detail, result) = match result {
+            Err(e) => (None, Err(e.to_string())),
+            Ok(r) => {
+                let failed: Vec<String> = r
+                    .record
+                    .iter()
+                    .flat_map(|rec| rec.failed())
+                    .map(|a| {
+                        format!(
+                            "{}: {}",
+                            a.authority,
+                            a.error.as_deref().unwrap_or("failed")
+                        )
+                    })
+                    .collect();
+                let detail = match (&r.list, &r.unchanged_since) {
+                    (Some(list), _) => format!("wrote {list}"),
+                    (None, Some(since)) => format!("no ledger grew since {since}"),
+                    (None, None) => "no list".to_string(),
+                };
+                let result = if failed.is_empty() {
+                    Ok(())
+                } else {
+                    Err(format!("anchors failed (recorded): {}", failed.join("; ")))
+                };
+                (Some(detail), result)
+            }
+        };
+        let done = Done {
+            kind: "stamp",
+            run_id: None,
+            session: None,
+            horizon: None,
+            detail,
+        };
+        self.record(done, now, started, result);
+    }
+
+    fn carry_out(&mut self, job: Job, now: Instant) {
+        if job.kind == "stamp" {
+            self.stamp(now);
+            return;
+        }
+        let started = std::time::Instant::now();
+        let result = self.league.apply(job.actions, self.prices.as_ref());
+        let events = std::mem::take(&mut self.league.events);
+        for e in &events {
+            match e["event"].as_str() {
+                Some("reply") => {
+                    let seat = e["seat"].as_str().unwrap_or("");
+                    let error = e["error"].as_str();
+                    let seconds = e["seconds"].as_f64().unwrap_or(0.0);
+                    self.metrics.seat_asked(seat, seconds, error.is_some());
+                    tracing::info!(
+                        target: "sealbook::job",
+                        kind = "ask",
+                        run_id = e["run_id"].as_str(),
+                        seat,
+                        outcome = if error.is_some() { "failed" } else { "ok" },
+                        duration_ms = (seconds * 1000.0).round() as u64,
+                        attempts = e["attempts"].as_u64(),
+                        error,
+                        at = e["arrived"].as_str(),
+                        "job"
+                    );
+                }
+                Some("sealed") if e["kind"] == "answer" => {
+                    self.metrics.answer_sealed(e["seat"].as_str().unwrap_or(""));
+                }
+                _ => {}
+            }
+        }
+        let done = Done {
+            kind: job.kind,
+            run_id: job.run_id,
+            session: job.session,
+            horizon: job.horizon,
+            detail: None,
+        };
+        self.record(done, now, started, result.map_err(|e| e.to_string()));
+    }
+
+    /// Counts, records and logs one finished job.
+    fn record(
+        &self,
+        job: Done,
+        now: Instant,
+        started: std::time::Instant,
+        result: Result<(), String>,
+    ) {
+        let duration_ms = started.elapsed().as_millis() as u64;
+        let error = result.err();
+        let outcome = if error.is_some() { "failed" } else { "ok" };
+        self.metrics.job(job.kind, error.is_some());
+        self.health.job(
+            job.kind,
+            LastJob {
+                at: now.to_rfc3339(),
+                outcome,
+                error: error.clone(),
+                duration_ms,
+            },
+        );
+        let at = now.to_rfc3339();
+        if let Some(error) = &error {
+            tracing::warn!(
+                target: "sealbook::job",
+                kind = job.kind,
+                run_id = job.run_id.as_deref(),
+                session = job.session.as_deref(),
+                horizon = job.horizon,
+                outcome,
+                duration_ms,
+                detail = job.detail.as_deref(),
+                error = error.as_str(),
+                at = at.as_str(),
+                "job"
+            );
+        } else {
+            tracing::info!(
+                target: "sealbook::job",
+                kind = job.kind,
+                run_id = job.run_id.as_deref(),
+                session = job.session.as_deref(),
+                horizon = job.horizon,
+                outcome,
+                duration_ms,
+                detail = job.detail.as_deref(),
+                at = at.as_str(),
+                "job"
+            );
+        }
+    }
+}
+
+/// What a finished job was, for its log line.
+struct Done {
+    kind: &'static str,
+    run_id: Option<String>,
+    session: Option<String>,
+    horizon: Option<&'static str>,
+    detail: Option<String>,
+}
+
+/// Starts `scheduler` on its own thread. The thread records in `health` how it ended:
+/// stopped on shutdown, or died (a panic) with the panic's message.
+pub fn spawn(scheduler: Scheduler) -> std::io::Result<std::thread::JoinHandle<()>> {
+    let health = scheduler.health.clone();
+    guarded(health, move || scheduler.run())
+}
+
+/// Runs `body` on a thread named `league-scheduler`, recording its end in `health`.
+fn guarded(
+    health: Arc<Health>,
+    body: impl FnOnce() + Send + 'static,
+) -> std::io::Result<std::thread::JoinHandle<()>> {
+    std::thread::Builder::new()
+        .name("league-scheduler".into())
+        .spawn(move || {
+            match std::panic::catch_unwind(std::panic::AssertUnwindSafe(body)) {
+                Ok(()) => health.scheduler_ended(SchedulerState::Stopped, None),
+                Err(p) => {
+                    let why = p
+                        .downcast_ref::<&str>()
+                        .map(|s| s.to_string())
+                        .or_else(|| p.downcast_ref::<String>().cloned())
+                        .unwrap_or_else(|| "panicked".into());
+                    tracing::error!(target: "sealbook::scheduler", error = why.as_str(), "scheduler died");
+                    health.scheduler_ended(SchedulerState::Died, Some(why));
+                }
+            }
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sealbook_core::calendar::{Date, Horizon};
+    use sealbook_core::league::layout::string;
+
+    #[test]
+    fn a_poll_becomes_jobs_by_kind() {
+        let seal = |run: &str, seat: &str| {
+            let mut content = sealbook_core::book::canon::Object::new();
+            content.insert("run_id", string(run));
+            content.insert("seat", string(seat));
+            Action::Seal {
+                ledger: sealbook_core::league::engine::Ledger::Book,
+                content,
+            }
+        };
+        let session = Date::parse("2026-10-21").unwrap();
+        let js = jobs(vec![
+            Action::TakeSnapshot {
+                run_id: "2026-10-22-am".into(),
+                session,
+            },
+            seal("2026-10-21-am", "beta"),
+            seal("2026-10-21-am", "gamma"),
+            Action::Stamp,
+            Action::Score {
+                run_id: "2026-10-21-am".into(),
+                session,
+                horizon: Horizon::W1,
+                of: 1,
+                late: Vec::new(),
+            },
+        ]);
+        let kinds: Vec<_> = js
+            .iter()
+            .map(|j| (j.kind, j.actions.len(), j.run_id.as_deref(), j.horizon))
+            .collect();
+        assert_eq!(
+            kinds,
+            [
+                ("run", 1, Some("2026-10-22-am"), None),
+                ("close", 2, Some("2026-10-21-am"), None),
+                ("stamp", 1, None, None),
+                ("score", 1, Some("2026-10-21-am"), Some("1w")),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_scheduler_thread_that_panics_is_reported_dead() {
+        let h = Arc::new(Health::new("l", false));
+        guarded(h.clone(), || panic!("the ledger vanished"))
+            .unwrap()
+            .join()
+            .unwrap();
+        let (ok, doc) = h.report();
+        assert!(!ok);
+        assert_eq!(doc["scheduler"], "died");
+        assert_eq!(
+            doc["problems"][0],
+            "the scheduler died: the ledger vanished"
+        );
+        let h = Arc::new(Health::new("l", false));
+        guarded(h.clone(), || {}).unwrap().join().unwrap();
+        assert_eq!(h.report().1["scheduler"], "stopped");
+    }
+
+    #[test]
+    fn shutdown_wakes_a_sleeping_wait() {
+        let s = Arc::new(Shutdown::new());
+        let waiter = {
+            let s = s.clone();
+            std::thread::spawn(move || s.wait_until(std::time::Instant::now() + MAX_SLEEP))
+        };
+        s.request();
+        assert!(
+            waiter.join().unwrap(),
+            "woken by the request, not the timeout"
+        );
+        assert!(s.wait_until(std::time::Instant::now() + MAX_SLEEP));
+    }
+}

@@ -1,0 +1,657 @@
+//! `sealbook serve --league` over real sockets on 127.0.0.1: the scheduler runs a league day on
+//! a set clock at high speed (the morning run against a fake OpenAI endpoint and a failing
+//! one, the deadline, the stamps at a fake OpenTimestamps calendar answering with the recorded
+//! reply of `../shared/vectors/ots-calendar`, the upgrades, the close's score), `/metrics` is
+//! read by Python's `prometheus_client` parser and agrees with the book and the proof folder,
+//! `/healthz` reports each job and the next due instant, every stderr line of
+//! `--log-format json` is read by Python's `json` module, no API key appears in any log or
+//! file, and SIGTERM stops the server cleanly (exit 0). A run that cannot be carried out and a
+//! calendar that is down make `/healthz` answer 503. Every wait is bounded.
+
+mod common;
+
+use common::{arg, sealbook, BIN};
+use sealbook_core::book::chain::{verify, VerifyOptions};
+use sealbook_core::score::book_lines::BookLines;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+const MARKETS: [&str; 12] = [
+    "SPX", "NDX", "DJI", "SOX", "TNX", "DXY", "VIX", "GOLD", "WTI", "BRENT", "COPPER", "BTC",
+];
+/// A distinctive fake key: it must appear nowhere but in the requests to the endpoints.
+const KEY: &str = "sk-FAKE-observe-7c1d93e0a5b2";
+const KEY_ENV: &str = "SB_TEST_OBSERVE_KEY";
+
+/// A fake chat completions endpoint answering every request with `status` and `body(key)`,
+/// the key being what the request carried (a failing provider echoes it, as real ones do).
+fn endpoint(status: u16, body: impl Fn(&str) -> String + Send + Sync + 'static) -> String {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    let body = std::sync::Arc::new(body);
+    std::thread::spawn(move || {
+        for conn in listener.incoming().flatten() {
+            let body = body.clone();
+            std::thread::spawn(move || {
+                let _ = answer(conn, status, &*body);
+            });
+        }
+    });
+    url
+}
+
+fn answer(mut s: TcpStream, status: u16, body: &dyn Fn(&str) -> String) -> std::io::Result<()> {
+    s.set_read_timeout(Some(Duration::from_secs(10)))?;
+    let mut head = Vec::new();
+    let mut byte = [0u8; 1];
+    while !head.ends_with(b"\r\n\r\n") && head.len() < 65_536 {
+        if s.read(&mut byte)? == 0 {
+            return Ok(());
+        }
+        head.push(byte[0]);
+    }
+    let head = String::from_utf8_lossy(&head).into_owned();
+    let header = |name: &str| {
+        head.split("\r\n")
+            .filter_map(|l| l.split_once(':'))
+            .find(|(k, _)| k.trim().eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.trim().to_string())
+    };
+    let len: usize = header("content-length")
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0);
+    let mut req = vec![0u8; len.min(1 << 20)];
+    s.read_exact(&mut req)?;
+    let key = header("authorization").unwrap_or_default();
+    let b = body(key.trim_start_matches("Bearer "));
+    write!(
+        s,
+        "HTTP/1.1 {status} X\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{b}",
+        b.len()
+    )?;
+    s.flush()
+}
+
+fn good_answer() -> String {
+    let mut items = serde_json::Map::new();
+    for (i, m) in MARKETS.iter().enumerate() {
+        items.insert(
+            m.to_string(),
+            serde_json::json!({"1d": {"prob_up": 30 + i * 3, "action": "hold"}}),
+        );
+    }
+    let text = format!("```json\n{}\n```", serde_json::json!({"items": items}));
+    serde_json::json!({"id": "chatcmpl-1", "object": "chat.completion", "model": "gpt-test-2026",
+        "choices": [{"index": 0, "finish_reason": "stop",
+                     "message": {"role": "assistant", "content": text}}]})
+    .to_string()
+}
+
+/// Minute bars of every market from the session before's reference to after the close.
+fn prices_csv() -> String {
+    let t = |s: &str| {
+        sealbook_core::calendar::Instant::parse_rfc3339(s)
+            .unwrap()
+            .0
+            / 1_000_000
+    };
+    let mut out = String::from("symbol,time,open,high,low,close,volume\n");
+    for (i, m) in MARKETS.iter().enumerate() {
+        let base = 50.0 + 25.0 * i as f64;
+        for (k, s) in (t("2026-10-20T13:30:00Z")..t("2026-10-21T20:05:00Z"))
+            .step_by(60)
+            .enumerate()
+        {
+            let c = base * (1.0 + 0.00002 * k as f64);
+            out.push_str(&format!(
+                "{m},{},{c:.4},{c:.4},{c:.4},{c:.4},100\n",
+                sealbook_core::prices::rfc3339(s)
+            ));
+        }
+    }
+    out
+}
+
+/// A fake OpenTimestamps calendar: `POST /digest` gets the recorded pending answer, anything
+/// else 404 (nothing to upgrade yet).
+fn calendar() -> String {
+    let recorded = std::fs::read(
+        sealbook_tests::vectors_dir()
+            .join("ots-calendar/DERIVED_calendar_POST_digest_response_body.bin"),
+    )
+    .unwrap();
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    std::thread::spawn(move || {
+        for mut s in listener.incoming().flatten() {
+            let recorded = recorded.clone();
+            std::thread::spawn(move || {
+                let _ = s.set_read_timeout(Some(Duration::from_secs(10)));
+                let mut head = Vec::new();
+                let mut byte = [0u8; 1];
+                while !head.ends_with(b"\r\n\r\n") && head.len() < 65_536 {
+                    if s.read(&mut byte).unwrap_or(0) == 0 {
+                        return;
+                    }
+                    head.push(byte[0]);
+                }
+                let head = String::from_utf8_lossy(&head).into_owned();
+                let len: usize = head
+                    .split("\r\n")
+                    .filter_map(|l| l.split_once(':'))
+                    .find(|(k, _)| k.trim().eq_ignore_ascii_case("content-length"))
+                    .and_then(|(_, v)| v.trim().parse().ok())
+                    .unwrap_or(0);
+                let mut body = vec![0u8; len.min(1 << 16)];
+                let _ = s.read_exact(&mut body);
+                let (status, body) = if head.starts_with("POST /digest ") {
+                    (200, recorded)
+                } else {
+                    (404, b"Pending confirmation in Bitcoin blockchain".to_vec())
+                };
+                let _ = write!(
+                    s,
+                    "HTTP/1.1 {status} X\r\ncontent-type: application/octet-stream\r\ncontent-length: {}\r\nconnection: close\r\n\r\n",
+                    body.len()
+                );
+                let _ = s.write_all(&body);
+            });
+        }
+    });
+    url
+}
+
+/// A URL where nothing listens.
+fn down() -> String {
+    let l = TcpListener::bind("127.0.0.1:0").unwrap();
+    format!("http://{}", l.local_addr().unwrap())
+}
+
+fn config(good: &str, failing: &str, calendar: &str) -> String {
+    let seat = |name: &str, url: &str| {
+        format!("[[seat]]\nname = \"{name}\"\nadapter = \"openai\"\nbase_url = \"{url}/v1\"\nmodel = \"gpt-test\"\napi_key_env = \"{KEY_ENV}\"\nfamily = \"lab-a\"\ntimeout_seconds = 10\nretries = 0\n\n")
+    };
+    format!(
+        "[league]\nname = \"observed \\\"league\\\"\"\nmethodology_version = \"m-1\"\n\n{}{}[[seat]]\nname = \"coin\"\nadapter = \"coin\"\n\n[anchors]\nots_calendars = [\"{calendar}\"]\ntsa = []\nrekor_url = \"\"\nretries = 0\ntimeout_seconds = 5\n\n[prices]\nprovider = \"csv\"\npath = \"prices.csv\"\n",
+        seat("gpt", good),
+        seat("gpt_failing", failing)
+    )
+}
+
+/// A league made with `league init` at 00:00 ET of 2026-10-21, its prices beside it.
+fn league(tmp: &Path, calendar: &str) -> PathBuf {
+    let good = endpoint(200, |_| good_answer());
+    let failing = endpoint(500, |key| {
+        format!(
+            r#"{{"error": {{"message": "internal error for key {key}", "type": "server_error"}}}}"#
+        )
+    });
+    let config_path = tmp.join("league.toml");
+    std::fs::write(&config_path, config(&good, &failing, calendar)).unwrap();
+    let dir = tmp.join("league");
+    let (code, out, err) = sealbook(&[
+        "league",
+        "init",
+        arg(&dir),
+        "--config",
+        arg(&config_path),
+        "--at",
+        "2026-10-21T04:00:00Z",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    std::fs::write(dir.join("prices.csv"), prices_csv()).unwrap();
+    dir
+}
+
+/// A running `sealbook serve --league`, its stderr going to a file; killed if still running
+/// when dropped.
+struct Server {
+    child: Child,
+    addr: String,
+    stderr: PathBuf,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn start(dir: &Path, stderr: &Path, args: &[&str]) -> Server {
+    let mut child = Command::new(BIN)
+        .args(["serve", "--addr", "127.0.0.1:0", "--league", arg(dir)])
+        .args(args)
+        .env(KEY_ENV, KEY)
+        .env_remove("SEALBOOK_LOG_FORMAT")
+        .stdout(Stdio::piped())
+        .stderr(std::fs::File::create(stderr).unwrap())
+        .spawn()
+        .expect("start sealbook serve --league");
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    out.read_line(&mut first).expect("read the URL line");
+    std::thread::spawn(move || std::io::copy(&mut out, &mut std::io::sink()));
+    let addr = first
+        .trim()
+        .strip_prefix("serving http://")
+        .and_then(|s| s.strip_suffix('/'))
+        .unwrap_or_else(|| panic!("unexpected first line {first:?}"))
+        .to_string();
+    Server {
+        child,
+        addr,
+        stderr: stderr.to_path_buf(),
+    }
+}
+
+/// GET `target`: status, headers (lower-cased names) and body.
+fn get(s: &Server, target: &str) -> (u16, Vec<(String, String)>, String) {
+    let mut c = TcpStream::connect(&s.addr).unwrap();
+    c.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    write!(
+        c,
+        "GET {target} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+        s.addr
+    )
+    .unwrap();
+    let mut raw = String::new();
+    c.read_to_string(&mut raw).unwrap();
+    let (head, body) = raw.split_once("\r\n\r\n").expect("a complete head");
+    let mut lines = head.split("\r\n");
+    let status = lines.next().unwrap().split(' ').nth(1).unwrap();
+    let headers = lines
+        .filter_map(|l| l.split_once(": "))
+        .map(|(k, v)| (k.to_ascii_lowercase(), v.to_string()))
+        .collect();
+    (status.parse().unwrap(), headers, body.to_string())
+}
+
+fn header<'a>(h: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    h.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
+}
+
+/// `/healthz` until `done` holds, polled at most `tries` times.
+fn health_until(
+    s: &Server,
+    tries: usize,
+    done: impl Fn(&serde_json::Value) -> bool,
+) -> (u16, serde_json::Value) {
+    let mut last = None;
+    for _ in 0..tries {
+        let (status, _, body) = get(s, "/healthz");
+        let doc: serde_json::Value = serde_json::from_str(&body).unwrap();
+        if done(&doc) {
+            return (status, doc);
+        }
+        last = Some(doc);
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    panic!("/healthz never got there: {last:?}");
+}
+
+/// SIGTERM, then the exit code (waited for a bounded time).
+fn terminate(mut s: Server) -> (i32, String) {
+    let pid = s.child.id().to_string();
+    assert!(Command::new("kill")
+        .args(["-TERM", &pid])
+        .status()
+        .unwrap()
+        .success());
+    for _ in 0..300 {
+        if let Some(status) = s.child.try_wait().unwrap() {
+            let log = std::fs::read_to_string(&s.stderr).unwrap();
+            return (status.code().expect("exited, not killed"), log);
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    panic!("serve did not stop within 30 s of SIGTERM");
+}
+
+/// The samples of a Prometheus text exposition as Python's `prometheus_client` reads them:
+/// (name, labels, value).
+fn prometheus_samples(text: &str) -> Vec<(String, serde_json::Value, f64)> {
+    let script = "import json, sys\nfrom prometheus_client.parser import text_string_to_metric_families as parse\nprint(json.dumps([[s.name, s.labels, s.value] for f in parse(sys.stdin.read()) for s in f.samples]))\n";
+    let mut child = Command::new(sealbook_tests::python())
+        .args(["-I", "-c", script])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(text.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "prometheus_client (pip install prometheus_client into the test venv): {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Vec<(String, serde_json::Value, f64)> = serde_json::from_slice(&out.stdout).unwrap();
+    v
+}
+
+fn sample(samples: &[(String, serde_json::Value, f64)], name: &str, label: (&str, &str)) -> f64 {
+    let hits: Vec<_> = samples
+        .iter()
+        .filter(|(n, l, _)| n == name && (label.0.is_empty() || l[label.0] == label.1))
+        .collect();
+    assert_eq!(hits.len(), 1, "{name} {label:?}: {samples:?}");
+    hits[0].2
+}
+
+/// Every line of a JSON log as Python's `json` module reads it, one object a line.
+fn python_json_lines(log: &str) -> Vec<serde_json::Value> {
+    let script = "import json, sys\nout = []\nfor line in sys.stdin:\n    doc = json.loads(line)\n    assert isinstance(doc, dict), line\n    out.append(doc)\nprint(json.dumps(out))\n";
+    let mut child = Command::new(sealbook_tests::python())
+        .args(["-I", "-c", script])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(log.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "a log line is not JSON: {}\n{log}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
+    for e in std::fs::read_dir(dir).unwrap().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            files_under(&p, out);
+        } else {
+            out.push(p);
+        }
+    }
+}
+
+#[test]
+fn a_league_day_on_a_fast_clock_with_health_metrics_and_json_logs() {
+    let tmp = tempfile::tempdir().unwrap();
+    let cal = calendar();
+    let dir = league(tmp.path(), &cal);
+    // One real second is 50 minutes of the league's day: 08:29 ET to the 16:10 ET score in
+    // about ten seconds.
+    let s = start(
+        &dir,
+        &tmp.path().join("stderr.log"),
+        &[
+            "--at",
+            "2026-10-21T12:29:00Z",
+            "--speed",
+            "3000",
+            "--log-format",
+            "json",
+        ],
+    );
+
+    let (_, h) = health_until(&s, 600, |h| !h["jobs"]["score"].is_null());
+    assert_eq!(h["league"], "observed \"league\"");
+    assert_eq!(h["clock_set"], true);
+    assert_eq!(h["scheduler"], "running");
+    for kind in ["run", "close", "stamp", "upgrade", "score"] {
+        assert_eq!(h["jobs"][kind]["outcome"], "ok", "{kind}: {h}");
+    }
+    // Asked at 08:30 ET (give or take the few milliseconds a poll takes, times 3000).
+    let run_at = h["jobs"]["run"]["at"].as_str().unwrap();
+    assert!(run_at.starts_with("2026-10-21T12:3"), "{h}");
+    assert!(
+        h["next_due"].as_str().unwrap() > "2026-10-21T20:10:00Z",
+        "the next job lies after the score: {h}"
+    );
+    let (status, headers, _) = get(&s, "/healthz");
+    assert_eq!(status, 200);
+    assert_eq!(header(&headers, "content-type"), Some("application/json"));
+    assert_eq!(header(&headers, "cache-control"), Some("no-store"));
+    assert_eq!(header(&headers, "x-content-type-options"), Some("nosniff"));
+    assert!(header(&headers, "content-security-policy").is_some());
+
+    // /metrics as the Prometheus peer reads it, against the book.
+    let (status, headers, text) = get(&s, "/metrics");
+    assert_eq!(status, 200);
+    assert_eq!(
+        header(&headers, "content-type"),
+        Some("text/plain; version=0.0.4; charset=utf-8")
+    );
+    let m = prometheus_samples(&text);
+    let book = std::fs::read(dir.join("council-book.jsonl")).unwrap();
+    let lines = BookLines::parse(&book).unwrap();
+    for seat in ["gpt", "coin"] {
+        let sealed = lines
+            .answers
+            .values()
+            .filter(|a| a.seat.as_deref() == Some(seat))
+            .count();
+        assert_eq!(sealed, 1, "{seat}");
+        assert_eq!(
+            sample(&m, "sealbook_answers_sealed_total", ("seat", seat)),
+            sealed as f64
+        );
+    }
+    assert_eq!(
+        sample(
+            &m,
+            "sealbook_seat_ask_failures_total",
+            ("seat", "gpt_failing")
+        ),
+        1.0
+    );
+    assert_eq!(
+        sample(&m, "sealbook_seat_ask_failures_total", ("seat", "gpt")),
+        0.0
+    );
+    assert_eq!(
+        sample(&m, "sealbook_seat_ask_seconds_count", ("seat", "gpt")),
+        1.0
+    );
+    for kind in ["run", "close", "score"] {
+        assert_eq!(sample(&m, "sealbook_jobs_total", ("kind", kind)), 1.0);
+        assert_eq!(
+            sample(&m, "sealbook_jobs_failed_total", ("kind", kind)),
+            0.0
+        );
+    }
+    // The proof folder: every list's .ots pending at the calendar, each anchor recorded.
+    let mut files = Vec::new();
+    files_under(&dir.join("proof"), &mut files);
+    let name = |p: &PathBuf| p.file_name().unwrap().to_str().unwrap().to_string();
+    let proofs = files
+        .iter()
+        .filter(|p| name(p).ends_with(".txt.ots"))
+        .count();
+    assert!(proofs >= 1, "{files:?}");
+    assert_eq!(
+        sample(&m, "sealbook_stamps_pending", ("", "")),
+        proofs as f64
+    );
+    // A stamp with no ledger grown since the last list writes none.
+    let lists = files.iter().filter(|p| name(p).ends_with("Z.txt")).count();
+    assert!(sample(&m, "sealbook_jobs_total", ("kind", "stamp")) >= lists as f64);
+    assert_eq!(
+        sample(&m, "sealbook_jobs_failed_total", ("kind", "stamp")),
+        0.0
+    );
+    let last_anchor = files
+        .iter()
+        .filter(|p| name(p).ends_with(".anchors.json"))
+        .flat_map(|p| {
+            let r: serde_json::Value = serde_json::from_slice(&std::fs::read(p).unwrap()).unwrap();
+            r["anchors"].as_array().unwrap().clone()
+        })
+        .filter(|a| a["ok"] == true && a["authority"] == cal.as_str())
+        .map(|a| {
+            sealbook_core::calendar::Instant::parse_rfc3339(a["at"].as_str().unwrap())
+                .unwrap()
+                .0 as f64
+                / 1e6
+        })
+        .fold(f64::MIN, f64::max);
+    assert_eq!(
+        sample(
+            &m,
+            "sealbook_last_anchor_timestamp_seconds",
+            ("authority", &cal)
+        ),
+        last_anchor
+    );
+    assert_eq!(lines.scores.len(), 1, "the day's score line");
+    assert!(verify(&book, VerifyOptions::default()).ok);
+
+    let (code, log) = terminate(s);
+    assert_eq!(code, 0, "a clean stop on SIGTERM\n{log}");
+
+    // Every stderr line is a JSON object; one line per job, the asks per seat.
+    let docs = python_json_lines(&log);
+    let jobs: Vec<_> = docs.iter().filter(|d| d["message"] == "job").collect();
+    let of_kind = |k: &str| jobs.iter().filter(|d| d["kind"] == k).collect::<Vec<_>>();
+    assert_eq!(of_kind("run").len(), 1);
+    assert_eq!(of_kind("run")[0]["run_id"], "2026-10-21-am");
+    assert_eq!(of_kind("run")[0]["outcome"], "ok");
+    let asks = of_kind("ask");
+    assert_eq!(asks.len(), 2, "{asks:?}");
+    let failed = asks.iter().find(|d| d["seat"] == "gpt_failing").unwrap();
+    assert_eq!(failed["outcome"], "failed");
+    assert!(
+        failed["error"].as_str().unwrap().contains("500")
+            || failed["error"].as_str().unwrap().contains("server_error"),
+        "{failed}"
+    );
+    assert!(asks.iter().all(|d| d["duration_ms"].is_u64()));
+    assert_eq!(of_kind("score")[0]["horizon"], "1d");
+    let stamps = of_kind("stamp");
+    assert_eq!(
+        stamps
+            .iter()
+            .filter(|d| d["detail"].as_str().unwrap().starts_with("wrote proof/"))
+            .count(),
+        lists,
+        "{stamps:?}"
+    );
+    assert!(stamps.iter().all(|d| d["outcome"] == "ok"));
+    assert!(of_kind("upgrade").iter().all(|d| d["outcome"] == "ok"));
+    assert!(docs.iter().any(|d| d["message"] == "scheduler stopped"));
+    assert!(docs
+        .iter()
+        .all(|d| d["level"].is_string() && d["timestamp"].is_string()));
+
+    // The key: in no log line, no file of the league.
+    assert!(!log.contains(KEY), "the API key reached the log");
+    let mut files = Vec::new();
+    files_under(&dir, &mut files);
+    for f in files {
+        let bytes = std::fs::read(&f).unwrap();
+        assert!(
+            !bytes.windows(KEY.len()).any(|w| w == KEY.as_bytes()),
+            "the API key is in {}",
+            f.display()
+        );
+    }
+}
+
+#[test]
+fn a_run_that_fails_makes_healthz_answer_503_and_logs_are_human_by_default() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = league(tmp.path(), &down());
+    // The ask text cannot be published: a file stands where its folder goes.
+    std::fs::write(dir.join("asks"), b"not a folder").unwrap();
+    let s = start(
+        &dir,
+        &tmp.path().join("stderr.log"),
+        &["--at", "2026-10-21T12:29:59Z", "--speed", "10"],
+    );
+    let (status, h) = health_until(&s, 300, |h| {
+        !h["jobs"]["run"].is_null() && !h["jobs"]["stamp"].is_null()
+    });
+    assert_eq!(status, 503, "{h}");
+    assert_eq!(h["ok"], false);
+    assert_eq!(h["jobs"]["run"]["outcome"], "failed");
+    assert_eq!(
+        h["jobs"]["stamp"]["outcome"], "failed",
+        "the calendar is down: {h}"
+    );
+    assert_eq!(h["problems"][1], "the last stamp failed");
+    assert!(
+        h["jobs"]["run"]["error"].as_str().unwrap().contains("asks"),
+        "{h}"
+    );
+    assert_eq!(h["problems"][0], "the last run failed");
+    let (_, _, text) = get(&s, "/metrics");
+    let m = prometheus_samples(&text);
+    assert_eq!(
+        sample(&m, "sealbook_jobs_failed_total", ("kind", "run")),
+        1.0
+    );
+    let (code, log) = terminate(s);
+    assert_eq!(code, 0);
+    let job = log
+        .lines()
+        .find(|l| l.contains("job") && l.contains("kind=\"run\""))
+        .unwrap_or_else(|| panic!("no human job line for the run:\n{log}"));
+    assert!(
+        job.contains("WARN") && job.contains("outcome=\"failed\""),
+        "{job}"
+    );
+    assert!(
+        !log.trim_start().starts_with('{'),
+        "human lines, not JSON:\n{log}"
+    );
+}
+
+#[test]
+fn without_a_league_healthz_and_metrics_are_plain_files() {
+    let tmp = tempfile::tempdir().unwrap();
+    let www = tmp.path().join("www");
+    std::fs::create_dir_all(&www).unwrap();
+    let (code, out, _) = sealbook(&["serve", "--league", "x", "--data", "y"]);
+    assert_eq!(code, 2, "--league and --data exclude each other: {out}");
+    let o = Command::new(BIN)
+        .args(["serve", "--addr", "127.0.0.1:0"])
+        .env("SEALBOOK_LOG_FORMAT", "xml")
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("SEALBOOK_LOG_FORMAT"));
+    let mut child = Command::new(BIN)
+        .args(["serve", "--addr", "127.0.0.1:0", "--www", arg(&www)])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    let addr = first
+        .trim()
+        .strip_prefix("serving http://")
+        .and_then(|s| s.strip_suffix('/'))
+        .unwrap()
+        .to_string();
+    let s = Server {
+        child,
+        addr,
+        stderr: tmp.path().join("none"),
+    };
+    assert_eq!(get(&s, "/healthz").0, 404);
+    std::fs::write(www.join("metrics"), b"a file").unwrap();
+    let (status, _, body) = get(&s, "/metrics");
+    assert_eq!((status, body.as_str()), (200, "a file"));
+}
