@@ -12,11 +12,12 @@
 //! How each column is derived:
 //! - `session`: the session the run line's `at` is for ([`session_for`]: its New York date if
 //!   a session and before the 16:00 close, else the next session).
-//! - which run counts (P3, §3.4): from 2026-10-21 the scheduled morning run, the run whose
-//!   `run_id` is `<session>-am` (the league's name for it; the schedule line of `asks.jsonl`
-//!   is not read here); in the two development sessions before, the last run sealed
-//!   (`max(at, booked_at)`) before the session's 09:30 ET reference (`session_run`). Rows of
-//!   every other run are `not_counted` with `run_role` `earlier_run`.
+//! - which run counts (P3, §3.4): the rule of the sealed declaration, the first line of
+//!   `asks.jsonl` ([`super::counting`]: its listed runs, or each session's scheduled morning
+//!   run `<session>-am`); runs it does not govern, and books without a declaration, fall back
+//!   to the development rule (the last run sealed, `max(at, booked_at)`, before the session's
+//!   09:30 ET reference) with a note in the [`Counting`] passed in. Rows of every other run
+//!   are `not_counted` with `run_role` `earlier_run`.
 //! - which answer counts: within the counted run, each seat's first answer line with `items`
 //!   (well-formed); its later answers are `not_counted` (`run_role` `session_run`). The spec
 //!   states this rule from session 11; the book states no other for sessions 1-10, so it is
@@ -53,6 +54,7 @@
 //! [`MAX_ROWS`].
 
 use super::book_lines::{number, AnswerLine, BookLineError, BookLines, Outcome, RunLine};
+use super::counting::{Counting, RunTimes};
 use super::roster::Roster;
 use crate::calendar::{
     horizon_end_date, reference_cut, sealing_time, session_close, session_for, Date, Horizon,
@@ -64,18 +66,18 @@ use std::collections::BTreeMap;
 
 /// The contract fields the book does not state.
 pub const UNSTATED: &str = "(not stated in the book)";
-/// First session of the schedule rule (the counted record starts 2026-10-21, §3.4).
-pub const FIRST_SCHEDULED_SESSION: Date = Date {
-    year: 2026,
-    month: 10,
-    day: 21,
-};
+pub use super::counting::FIRST_SCHEDULED_SESSION;
 /// Most rows one book may yield.
 pub const MAX_ROWS: usize = 20_000_000;
 
-/// The forecasts rows of `book` (see the module doc for each column's derivation).
-pub fn book_rows(book: &[u8], roster: &Roster) -> Result<Vec<ForecastRow>, BookLineError> {
-    rows_from_lines(&BookLines::parse(book)?, roster)
+/// The forecasts rows of `book` (see the module doc for each column's derivation), counting
+/// runs by `counting` (its notes and flags gain the fallbacks applied).
+pub fn book_rows(
+    book: &[u8],
+    roster: &Roster,
+    counting: &mut Counting,
+) -> Result<Vec<ForecastRow>, BookLineError> {
+    rows_from_lines(&BookLines::parse(book)?, roster, counting)
 }
 
 fn err(line: u64, field: &str, message: impl Into<String>) -> BookLineError {
@@ -95,7 +97,7 @@ struct Run<'a> {
     counted: bool,
 }
 
-fn runs(lines: &BookLines) -> Result<Vec<Run<'_>>, BookLineError> {
+fn runs<'a>(lines: &'a BookLines, counting: &mut Counting) -> Result<Vec<Run<'a>>, BookLineError> {
     let mut out: Vec<Run<'_>> = Vec::new();
     for r in &lines.runs {
         let run_id = r
@@ -120,23 +122,17 @@ fn runs(lines: &BookLines) -> Result<Vec<Run<'_>>, BookLineError> {
             counted: false,
         });
     }
-    // The counted run of each session.
-    let mut chosen: BTreeMap<Date, usize> = BTreeMap::new();
-    for (i, r) in out.iter().enumerate() {
-        let counts = if r.session >= FIRST_SCHEDULED_SESSION {
-            crate::league::layout::is_morning_run(r.run_id, r.session)
-        } else {
-            let sealed = sealing_time(r.at, r.line.booked_at);
-            sealed < reference_cut(r.session)
-                && chosen
-                    .get(&r.session)
-                    .is_none_or(|&j| sealing_time(out[j].at, out[j].line.booked_at) <= sealed)
-        };
-        if counts {
-            chosen.insert(r.session, i);
-        }
-    }
-    for i in chosen.into_values() {
+    let times: Vec<RunTimes<'_>> = out
+        .iter()
+        .map(|r| RunTimes {
+            line: r.line.n,
+            run_id: r.run_id,
+            at: r.at,
+            booked_at: r.line.booked_at,
+            session: r.session,
+        })
+        .collect();
+    for i in counting.choose(&times).into_values() {
         out[i].counted = true;
     }
     Ok(out)
@@ -323,8 +319,9 @@ struct Source<'a> {
 pub fn rows_from_lines(
     lines: &BookLines,
     roster: &Roster,
+    counting: &mut Counting,
 ) -> Result<Vec<ForecastRow>, BookLineError> {
-    let runs = runs(lines)?;
+    let runs = runs(lines, counting)?;
     let (results, late) = outcomes(lines)?;
     let mut by_run: BTreeMap<&str, Vec<&AnswerLine>> = BTreeMap::new();
     for a in lines.answers.values() {
@@ -509,6 +506,10 @@ mod tests {
     use super::*;
     use crate::score::roster::RosterSeat;
 
+    fn inferred() -> Counting {
+        Counting::from_asks(None).unwrap()
+    }
+
     fn roster(seats: &[&str]) -> Roster {
         let seats = seats
             .iter()
@@ -566,7 +567,7 @@ mod tests {
             // 8: the day's result with a draw band; b's answer (line 6) came after the open.
             r#""kind": "score", "of": 1, "results": {"SPX": {"ref": 100, "close": 100.04, "up": true}, "GC": {"ref": 4000, "close": 3990, "draw": false}}, "noise": {"SPX": 0.05}, "late_ref": {"6": {"SPX": 99}}"#.to_string(),
         ]);
-        let rows = book_rows(&b, &roster(&["a", "b", "c"])).unwrap();
+        let rows = book_rows(&b, &roster(&["a", "b", "c"]), &mut inferred()).unwrap();
         // Run 1 expects SPX 1d, SPX 1w, GC 1d: 4 answer lines + c's no_answer; run 2 expects SPX 1d.
         assert_eq!(rows.len(), 5 * 3 + 1);
         let r = find(&rows, 3, "SPX", Horizon::D1);
@@ -693,7 +694,7 @@ mod tests {
                 r#"{"SPX": {"1d": {"prob_up": 45}}}"#,
             ),
         ]);
-        let rows = book_rows(&b, &Roster::default()).unwrap();
+        let rows = book_rows(&b, &Roster::default(), &mut inferred()).unwrap();
         assert_eq!(find(&rows, 4, "SPX", Horizon::D1).status, "counted");
         assert_eq!(find(&rows, 5, "SPX", Horizon::D1).status, "refused_shape");
         let early = find(&rows, 6, "SPX", Horizon::D1);
@@ -729,7 +730,7 @@ mod tests {
                 sealed_contract("SPX", "1w", "r2")
             ),
         ]);
-        let rows = book_rows(&b, &Roster::default()).unwrap();
+        let rows = book_rows(&b, &Roster::default(), &mut inferred()).unwrap();
         assert_eq!(
             find(&rows, 2, "SPX", Horizon::D1).contract.values()[4..],
             ["close_gt_ref", "1", "rr", "p", "^GSPC"]
@@ -750,7 +751,7 @@ mod tests {
                 answer("2026-11-02-am", "a", "2026-11-02T13:31:00Z", items),
                 score.to_string(),
             ];
-            book_rows(&book(&l), &Roster::default()).unwrap_err()
+            book_rows(&book(&l), &Roster::default(), &mut inferred()).unwrap_err()
         };
         let e = with(
             &format!(
@@ -802,7 +803,7 @@ mod tests {
         let case = |extra: &str| {
             let mut l = base();
             l.push(extra.to_string());
-            book_rows(&book(&l), &Roster::default()).unwrap_err()
+            book_rows(&book(&l), &Roster::default(), &mut inferred()).unwrap_err()
         };
         for (extra, field, says) in [
             (
@@ -905,7 +906,7 @@ mod tests {
         let mut l = base();
         l.push(r#""kind": "score", "of": 1, "results": {"SPX": {"ref": 1, "close": 2}}"#.into());
         l.push(r#""kind": "score_h", "of": 1, "horizon": "1d", "results": {"SPX": {"ref": 1, "close": 2}}"#.into());
-        let e = book_rows(&book(&l), &Roster::default()).unwrap_err();
+        let e = book_rows(&book(&l), &Roster::default(), &mut inferred()).unwrap_err();
         assert_eq!((e.line, e.field.as_str()), (4, "results.SPX"));
         assert!(e.message.contains("already given on line 3"), "{e}");
     }
