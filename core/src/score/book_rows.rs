@@ -31,9 +31,14 @@
 //!   other value is `counted` with cell status `invalid` and no probability.
 //! - `seat`, `model` (the answer's, else the roster's, else empty), `line` = the answer's `n`,
 //!   `sealed_at` = the answer's `at` (the answer time, as in Table C1), `row` = `line` (there
-//!   is no file row; errors downstream then name the book line), `line_kind` `issue`
-//!   (correction lines are not read yet: their cells are not rows), `methodology_version` =
-//!   the run's `methodology` (empty when unstated).
+//!   is no file row; errors downstream then name the book line), `line_kind` `issue`,
+//!   `methodology_version` = the run's `methodology` (empty when unstated).
+//! - corrections (§3.10; [`super::book_lines::CorrectionLine`]): a correction naming an answer
+//!   line with `fields.model` restores that row's model (the last such correction wins); one
+//!   with `same_as` marks the line it names as a re-sealed copy of an earlier line, which then
+//!   yields no rows (the copy is not a new forecast); one naming a score line with
+//!   `fields.results.<asset>.{ref, close}` replaces those prices (and recomputes `actual_pct`;
+//!   `draw` then from the band only). The corrected lines stay as they are.
 //! - outcomes: `ref`, `close`, `actual_pct` from the `score`/`score_h` line whose `of` is the
 //!   run line and whose `horizon` is the row's; rows no such line resolves stay unresolved.
 //!   `draw` is the result's `draw` where stated, else `|actual_pct| < noise.<asset>` where the
@@ -140,7 +145,7 @@ fn runs<'a>(lines: &'a BookLines, counting: &mut Counting) -> Result<Vec<Run<'a>
 
 /// (run line, horizon, asset) -> (outcome, draw band) and (answer line, horizon, asset) ->
 /// own reference, from the score lines.
-type Outcomes<'a> = BTreeMap<(u64, Horizon, &'a str), (&'a Outcome, Option<f64>)>;
+type Outcomes<'a> = BTreeMap<(u64, Horizon, &'a str), (Outcome, Option<f64>)>;
 type LateRefs<'a> = BTreeMap<(u64, Horizon, &'a str), f64>;
 
 fn outcomes<'a>(lines: &'a BookLines) -> Result<(Outcomes<'a>, LateRefs<'a>), BookLineError> {
@@ -189,7 +194,10 @@ fn outcomes<'a>(lines: &'a BookLines) -> Result<(Outcomes<'a>, LateRefs<'a>), Bo
             }
             out.insert(
                 (s.of, s.horizon, asset.as_str()),
-                (o, s.noise.get(asset).copied()),
+                (
+                    corrected(lines, s.n, asset, o)?,
+                    s.noise.get(asset).copied(),
+                ),
             );
         }
         for (answer, refs) in &s.late_ref {
@@ -212,6 +220,36 @@ fn outcomes<'a>(lines: &'a BookLines) -> Result<(Outcomes<'a>, LateRefs<'a>), Bo
         }
     }
     Ok((out, late))
+}
+
+/// The outcome of `asset` on score line `n` with the corrections that name that line applied
+/// in book order (spec §3.10: a corrected reference or close enters as a correction line; the
+/// score line is not rewritten). `actual_pct` is recomputed when a price is corrected.
+fn corrected(
+    lines: &BookLines,
+    n: u64,
+    asset: &str,
+    o: &Outcome,
+) -> Result<Outcome, BookLineError> {
+    let mut out = o.clone();
+    for c in lines.corrections.iter().filter(|c| c.of == n) {
+        let (r, close) = (c.result(asset, "ref"), c.result(asset, "close"));
+        if r.is_none() && close.is_none() {
+            continue;
+        }
+        out.reference = r.unwrap_or(out.reference);
+        out.close = close.unwrap_or(out.close);
+        if out.reference == 0.0 {
+            return Err(err(
+                c.n,
+                &format!("fields.results.{asset}.ref"),
+                "a reference of 0 has no percentage change",
+            ));
+        }
+        out.actual_pct = (out.close - out.reference) / out.reference * 100.0;
+        out.draw = None;
+    }
+    Ok(out)
 }
 
 /// The cells a run expects: every (asset, horizon) one of its answers states, assets in
@@ -324,7 +362,14 @@ pub fn rows_from_lines(
     let runs = runs(lines, counting)?;
     let (results, late) = outcomes(lines)?;
     let mut by_run: BTreeMap<&str, Vec<&AnswerLine>> = BTreeMap::new();
-    for a in lines.answers.values() {
+    // Re-sealed copies of earlier lines (`same_as`, §3.10) are not new forecasts: no rows.
+    let copies: Vec<u64> = lines
+        .corrections
+        .iter()
+        .filter(|c| c.same_as.is_some())
+        .map(|c| c.of)
+        .collect();
+    for a in lines.answers.values().filter(|a| !copies.contains(&a.n)) {
         let run_id = a
             .run_id
             .as_deref()
@@ -377,7 +422,15 @@ pub fn rows_from_lines(
                     "session_run",
                 ),
             };
-            let model = a.model.as_deref().unwrap_or_else(|| roster_model(seat));
+            // A correction naming the answer restores its model (§3.10); the last one wins.
+            let model = lines
+                .corrections
+                .iter()
+                .rev()
+                .filter(|c| c.of == a.n)
+                .find_map(|c| c.field_str("model"))
+                .or(a.model.as_deref())
+                .unwrap_or_else(|| roster_model(seat));
             sources.push(Source {
                 run,
                 seat,
@@ -707,6 +760,34 @@ mod tests {
             3,
             "a run without answers expects no cells; no roster, no no_answer rows"
         );
+    }
+
+    #[test]
+    fn corrections_are_applied() {
+        let b = book(&[
+            run("2026-11-02-am", "2026-11-02T13:00:00Z"),
+            answer("2026-11-02-am", "a", "2026-11-02T13:01:00Z", r#"{"SPX": {"1d": {"prob_up": 60}}}"#),
+            answer("2026-11-02-am", "b", "2026-11-02T13:02:00Z", r#"{"SPX": {"1d": {"prob_up": 40}}}"#),
+            answer("2026-11-02-am", "b", "2026-11-02T13:03:00Z", r#"{"SPX": {"1d": {"prob_up": 40}}}"#),
+            r#""kind": "score", "of": 1, "results": {"SPX": {"ref": 100, "close": 101}}"#.to_string(),
+            // 6: a's model restored; 7: line 4 re-seals line 3; 8: the close corrected.
+            r#""kind": "correction", "of": 2, "source": "run receipt", "reason": "model restored", "fields": {"model": "m-restored"}"#.to_string(),
+            r#""kind": "correction", "of": 4, "same_as": 3, "source": "book", "reason": "re-sealed copy""#.to_string(),
+            r#""kind": "correction", "of": 5, "source": "exchange", "reason": "close revised", "fields": {"results": {"SPX": {"close": 99}}}"#.to_string(),
+        ]);
+        let rows = book_rows(&b, &Roster::default(), &mut inferred()).unwrap();
+        assert_eq!(rows.len(), 2, "the copy (line 4) has no rows");
+        let a = find(&rows, 2, "SPX", Horizon::D1);
+        assert_eq!(a.model, "m-restored");
+        assert_eq!((a.reference, a.close), (Some(100.0), Some(99.0)));
+        assert!((a.actual_pct.unwrap() + 1.0).abs() < 1e-12);
+        assert_eq!(find(&rows, 3, "SPX", Horizon::D1).status, "counted");
+        // A correction naming a line after it is an error naming the line and field.
+        let mut l = vec![run("r", "2026-11-02T13:00:00Z")];
+        l.push(r#""kind": "correction", "of": 3"#.to_string());
+        l.push(answer("r", "a", "2026-11-02T13:01:00Z", "{}"));
+        let e = book_rows(&book(&l), &Roster::default(), &mut inferred()).unwrap_err();
+        assert_eq!((e.line, e.field.as_str()), (2, "of"), "{e}");
     }
 
     fn sealed_contract(asset: &str, h: &str, rule: &str) -> String {
