@@ -127,6 +127,14 @@ fn with_book(
 
 type SealingTimes = BTreeMap<u64, Instant>;
 
+/// The rows, where they came from, the book's sealing times and the counting rule applied.
+type ReadRows = (
+    Vec<ForecastRow>,
+    RowsFrom,
+    Option<SealingTimes>,
+    Option<Counting>,
+);
+
 /// The rows (the forecasts file's, else the book's with `roster`'s expected seats, counted by
 /// the declaration of `asks`), the book's sealing times, and the counting rule applied when
 /// the rows are the book's.
@@ -135,15 +143,7 @@ fn read_rows(
     book: Option<&[u8]>,
     asks: Option<&[u8]>,
     roster: &Roster,
-) -> Result<
-    (
-        Vec<ForecastRow>,
-        RowsFrom,
-        Option<SealingTimes>,
-        Option<Counting>,
-    ),
-    InputError,
-> {
+) -> Result<ReadRows, InputError> {
     let (rows, from, counting) = match (forecasts_csv, book) {
         (Some(csv), _) => (
             crate::contract::forecasts_csv::read_forecasts(csv).map_err(InputError::Forecasts)?,
