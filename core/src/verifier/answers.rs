@@ -227,6 +227,16 @@ fn et(t: Instant) -> String {
     )
 }
 
+/// The `CN=` value of a distinguished name as printed (`CN=www.freetsa.org, O=Free TSA`), else
+/// the name itself: the authority as a reader names it.
+fn common_name(dn: &str) -> String {
+    dn.split(',')
+        .map(str::trim)
+        .find_map(|p| p.strip_prefix("CN="))
+        .unwrap_or(dn)
+        .to_string()
+}
+
 /// The verified anchors of stamped list `list` in `report`.
 fn anchors_of(list: &str, report: &VerifierReport) -> Vec<Anchor> {
     let mut out = Vec::new();
@@ -235,7 +245,10 @@ fn anchors_of(list: &str, report: &VerifierReport) -> Vec<Anchor> {
         .iter()
         .filter(|t| t.ok && t.list.as_deref() == Some(list))
     {
-        let by = t.authority.clone().unwrap_or_else(|| t.name.clone());
+        let by = t
+            .authority
+            .as_deref()
+            .map_or_else(|| t.name.clone(), common_name);
         let time = t
             .gen_time
             .as_deref()
@@ -245,7 +258,8 @@ fn anchors_of(list: &str, report: &VerifierReport) -> Vec<Anchor> {
             kind: AnchorKind::Rfc3161,
             file: t.name.clone(),
             words: format!(
-                "RFC 3161 token of {by}, verified to {}: the list existed at genTime {}",
+                "RFC 3161 token of {}, verified to {}: the list existed at genTime {}",
+                t.authority.as_deref().unwrap_or(&by),
                 t.chain.last().map_or("?", |c| c.subject.as_str()),
                 time.as_deref().unwrap_or("?")
             ),
