@@ -101,6 +101,9 @@ mod tests {
             rekor: vec![],
             trust: Default::default(),
             unchecked_lists: vec![],
+            answers: None,
+            answers_error: None,
+            ask_texts: None,
         };
         let msg = FromWorker::Done {
             job: 3,

@@ -60,12 +60,16 @@ fn named_hash(name: &str) -> Option<String> {
 }
 
 /// Checks the ask texts `texts` (name, bytes) against the book's run and answer lines and the
-/// ask chain's ask lines.
+/// ask chain's ask lines; with no book, each text against its name only (a reader who drops
+/// only some files gets the checks those files allow).
 pub fn check_ask_texts(
     texts: &[(String, Vec<u8>)],
-    book: &BookLines,
+    book: Option<&BookLines>,
     asks: Option<&AskChain>,
 ) -> AskTextsReport {
+    let against_runs = book.is_some() || asks.is_some();
+    let empty = BookLines::default();
+    let book = book.unwrap_or(&empty);
     let mut out = AskTextsReport::default();
     // ask_sha256 -> where it is named (e.g. "run 2026-10-21-am (book line 214)").
     let mut named: BTreeMap<String, Vec<String>> = BTreeMap::new();
@@ -111,7 +115,7 @@ pub fn check_ask_texts(
             Some(h) if *h != sha256 => Some(format!(
                 "{name}: hashes to {sha256}, not to the {h} its name states: the text was changed after it was published"
             )),
-            Some(h) if !named.contains_key(h) => Some(format!(
+            Some(h) if against_runs && !named.contains_key(h) => Some(format!(
                 "{name}: no run line or ask line names this text's hash"
             )),
             Some(_) => None,
@@ -177,13 +181,13 @@ mod tests {
         let text = b"# the ask\nprices...\n".to_vec();
         let h = sha256_hex(&text);
         let name = format!("asks/{h}.md");
-        let r = check_ask_texts(&[(name.clone(), text.clone())], &book(&h, &h), None);
+        let r = check_ask_texts(&[(name.clone(), text.clone())], Some(&book(&h, &h)), None);
         assert!(r.ok(), "{r:?}");
         assert_eq!(r.texts[0].runs, ["r"]);
 
         let mut appended = text.clone();
         appended.extend_from_slice(b"one more line\n");
-        let r = check_ask_texts(&[(name.clone(), appended)], &book(&h, &h), None);
+        let r = check_ask_texts(&[(name.clone(), appended)], Some(&book(&h, &h)), None);
         assert!(!r.ok());
         assert!(
             r.problems[0].starts_with(&format!("{name}: hashes to ")),
@@ -191,7 +195,7 @@ mod tests {
         );
 
         // Missing, and an answer that does not repeat its run's hash.
-        let r = check_ask_texts(&[], &book(&h, &"0".repeat(64)), None);
+        let r = check_ask_texts(&[], Some(&book(&h, &"0".repeat(64))), None);
         assert_eq!(r.problems.len(), 2, "{r:?}");
         assert!(r.problems[0].contains("but not given"), "{r:?}");
         assert!(r.problems[1].starts_with("book line 2: the answer's ask_sha256"));
@@ -202,10 +206,18 @@ mod tests {
                 (name, text),
                 (format!("asks/{}.md", sha256_hex(&other)), other),
             ],
-            &book(&h, &h),
+            Some(&book(&h, &h)),
             None,
         );
         assert_eq!(r.problems.len(), 1);
         assert!(r.problems[0].contains("no run line or ask line names"));
+        // Without a book the texts are checked against their names only.
+        let other = b"other".to_vec();
+        let r = check_ask_texts(
+            &[(format!("asks/{}.md", sha256_hex(&other)), other)],
+            None,
+            None,
+        );
+        assert!(r.ok(), "{r:?}");
     }
 }

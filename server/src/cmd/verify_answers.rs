@@ -273,7 +273,7 @@ pub fn run(args: AnswersArgs<'_>, json: bool) -> CmdResult {
         .map(AskChain::parse)
         .transpose()
         .map_err(|e| Unusable::file(&asks_path, e.to_string()))?;
-    let texts = check_ask_texts(&ask_texts, &lines, chain.as_ref());
+    let texts = check_ask_texts(&ask_texts, Some(&lines), chain.as_ref());
     let ok = answers.ok() && texts.ok() && problems.is_empty();
     let level = report.level();
     if json {
