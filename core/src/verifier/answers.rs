@@ -681,6 +681,54 @@ fn summarize(
     out
 }
 
+/// Adds to `report` the verdict of every answer of the council book among `books` (name and
+/// bytes, `None` when they were not kept) with the ask chain among them, and Appendix B step 5
+/// when ask texts were given; what cannot be judged is said in `answers_error`. The page's
+/// worker and `sealbook verify --answers` both call this.
+pub fn attach_answers(
+    report: &mut VerifierReport,
+    books: &[(String, Option<Vec<u8>>)],
+    ask_texts: &[(String, Vec<u8>)],
+) {
+    use super::published::PublishedFile;
+    let is_asks = |n: &str| PublishedFile::of(n) == PublishedFile::AskChain;
+    let asks = books
+        .iter()
+        .find(|(n, _)| is_asks(n))
+        .and_then(|(_, b)| b.as_deref());
+    let council = books.iter().find(|(n, _)| !is_asks(n));
+    let chain = match asks.map(AskChain::parse).transpose() {
+        Ok(c) => c,
+        Err(e) => {
+            report.answers_error = Some(e.to_string());
+            None
+        }
+    };
+    let mut lines = None;
+    match council {
+        None => {}
+        Some((name, None)) => {
+            report.answers_error = Some(format!(
+            "{name}: too large to judge answer by answer here; use sealbook verify DIR --answers"
+        ))
+        }
+        Some((name, Some(bytes))) => {
+            match answer_verdicts(name, bytes, asks, report) {
+                Ok(a) => report.answers = Some(a),
+                Err(e) => report.answers_error = Some(e),
+            }
+            lines = BookLines::parse(bytes).ok();
+        }
+    }
+    if !ask_texts.is_empty() {
+        report.ask_texts = Some(super::ask_texts::check_ask_texts(
+            ask_texts,
+            lines.as_ref(),
+            chain.as_ref(),
+        ));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
