@@ -72,7 +72,7 @@ test("the page's table of answers is the CLI's, and filters by seat and verdict"
   // A row opens onto its evidence.
   await page.locator('[data-testid="answer-row"] summary').first().click();
   const evidence = await page.locator('[data-testid="answer-row"] details').first().textContent();
-  assert.match(evidence, /First stamped list covering it: demo\/proof\/2026-10-19\/130025Z\.txt/);
+  assert.match(evidence, /First stamped list covering it: demo-answers\/proof\/2026-10-19\/130025Z\.txt \(5 lines\)/);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -6,7 +6,8 @@
 //! by default, or for Bitcoin the first 1-minute bar at or after the line's seal,
 //! [`reference_instant_from`]), its arrival (`at`) and seal (`max(at, booked_at)`) times, the
 //! first stamped list whose checked prefix contains it, and every anchor of the first such
-//! list that has one, with the time it proves the list existed by:
+//! list with an anchor that establishes a time (else with any anchor), with the time it
+//! proves the list existed by:
 //! - an RFC 3161 token verified to a trust anchor the reader chose: its genTime (Level 2+,
 //!   the authority named);
 //! - a Rekor entry: its integratedTime, only when the signed entry timestamp is present and
@@ -533,7 +534,12 @@ pub fn answer_verdicts(
                 .map_or("no_cells".to_string(), |r| r.status.clone())
         };
         let first = covering.iter().position(|(n, _)| *n >= a.n);
-        let anchored = first.and_then(|f| (f..covering.len()).find(|&i| !anchors[i].is_empty()));
+        // The first covering list with an anchor that establishes a time, else with any.
+        let anchored = first.and_then(|f| {
+            (f..covering.len())
+                .find(|&i| anchors[i].iter().any(|a| a.existed_by.is_some()))
+                .or_else(|| (f..covering.len()).find(|&i| !anchors[i].is_empty()))
+        });
         let line_anchors = anchored.map(|i| anchors[i].clone()).unwrap_or_default();
         let late = sealed >= common;
         let (verdict, proven_by) = judge(common, late, &line_anchors);
