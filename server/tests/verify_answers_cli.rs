@@ -47,6 +47,9 @@ fn the_demo_league_answer_by_answer_and_its_ask_texts() {
         "{answers:?}"
     );
     assert_eq!(v["counting"]["rule"]["rule"], "listed");
+    // Sealed 2026-10-16, before the first run; the DEMO stamps carry no anchor.
+    assert_eq!(v["declaration"]["verdict"], "operator_clock_only");
+    assert_eq!(v["declaration"]["first_run_at"], "2026-10-19T12:30:06Z");
     assert_eq!(v["cells"].as_array().unwrap().len(), 12 * 48);
     assert_eq!(v["ask_texts"]["texts"].as_array().unwrap().len(), 3);
     assert!(v["runs"][0]["summary"]

@@ -96,6 +96,9 @@ pub fn answers_table(p: &Props) -> Html {
         <section class="answers" aria-labelledby="answers-title" data-testid="answers">
             <h2 id="answers-title" class="section-title">{ "Every answer: sealed before its reference, proven by whom" }</h2>
             <p data-testid="counting-rule">{ format!("Counted runs: {}", r.counting_rule) }</p>
+            if let Some(d) = &r.declaration {
+                <p data-testid="declaration">{ format!("The declaration: {}", d.words) }</p>
+            }
             { for r.counting.notes.iter().map(|n| html! { <p class="note">{ n }</p> }) }
             { for r.counting.flags.iter().map(|f| html! { <p class="bad" data-testid="counting-flag">{ f }</p> }) }
             <ul class="run-summaries">{ for r.runs.iter().map(|s| html! { <li data-testid="run-summary">{ &s.summary }</li> }) }</ul>

@@ -194,6 +194,20 @@ pub struct RunSummary {
     pub summary: String,
 }
 
+/// Whether the declaration (the ask chain's first line) is proven sealed before the first run
+/// it governs (spec §3.4, requirement 6): its anchors, judged against that run's time.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DeclarationProof {
+    pub sealed_at: String,
+    /// The first run line's time in the book.
+    pub first_run_at: Option<String>,
+    pub list: Option<String>,
+    pub anchors: Vec<Anchor>,
+    /// Judged as an answer against its reference, with the first run's time as the reference.
+    pub verdict: Verdict,
+    pub words: String,
+}
+
 /// The per-answer report of one book.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct AnswersReport {
@@ -208,6 +222,9 @@ pub struct AnswersReport {
     pub unanchored_from: Option<u64>,
     /// Checks that failed or could not be performed: each a failure.
     pub problems: Vec<String>,
+    /// The declaration's own proof, when the ask chain was given.
+    #[serde(default)]
+    pub declaration: Option<DeclarationProof>,
 }
 
 impl AnswersReport {
@@ -599,7 +616,9 @@ pub fn answer_verdicts(
         }
     }
     let runs = summarize(&lines, &answers, &run_session);
+    let declaration = declaration_proof(&counting, &lines, report);
     Ok(AnswersReport {
+        declaration,
         book: book_name.to_string(),
         counting_rule: counting.describe(),
         counting,
@@ -609,6 +628,66 @@ pub fn answer_verdicts(
         corrections: lines.corrections.iter().map(CorrectionNote::from).collect(),
         unanchored_from: result.map_or(Some(1), |b| b.unanchored_from),
         problems,
+    })
+}
+
+/// The declaration's anchors (the ask chain's checked stamps covering its line 1) against the
+/// book's first run.
+fn declaration_proof(
+    counting: &Counting,
+    lines: &BookLines,
+    report: &VerifierReport,
+) -> Option<DeclarationProof> {
+    use super::published::PublishedFile;
+    let sealed = Instant::parse_rfc3339(counting.declared_at.as_deref()?)?;
+    let first_run = lines.runs.iter().filter_map(|r| r.at).min();
+    let chain = report
+        .books
+        .iter()
+        .find(|b| PublishedFile::of(&b.name) == PublishedFile::AskChain);
+    let mut covering: Vec<(u64, &str)> = chain
+        .map(|b| {
+            b.stamps
+                .iter()
+                .filter(|s| s.ok() && s.check.lines >= 1)
+                .map(|s| (s.check.lines, s.check.list.as_str()))
+                .collect()
+        })
+        .unwrap_or_default();
+    covering.sort_unstable();
+    let with_anchors: Vec<(&str, Vec<Anchor>)> = covering
+        .iter()
+        .map(|(_, l)| (*l, anchors_of(l, report)))
+        .collect();
+    let pick = with_anchors
+        .iter()
+        .find(|(_, a)| a.iter().any(|x| x.existed_by.is_some()))
+        .or(with_anchors.first());
+    let anchors = pick.map(|(_, a)| a.clone()).unwrap_or_default();
+    let list = pick.map(|(l, _)| l.to_string());
+    let (verdict, words) = match first_run {
+        None => (
+            Verdict::OperatorClockOnly,
+            "no run line in the book yet".to_string(),
+        ),
+        Some(run) => {
+            let (v, by) = judge(run, sealed >= run, &anchors);
+            let w = match v {
+                Verdict::SealedAfterReference => format!("the declaration was sealed at {}, after the first run ({})", sealed.to_rfc3339(), run.to_rfc3339()),
+                Verdict::ProvenBeforeReference => format!("sealed at {}; proven before the first run ({}) by {}", sealed.to_rfc3339(), run.to_rfc3339(), join(&by)),
+                Verdict::AnchoredOnlyAfterReference => format!("sealed at {} by the operator's clock; its anchors prove it only after the first run ({})", sealed.to_rfc3339(), run.to_rfc3339()),
+                Verdict::OperatorClockOnly => format!("sealed at {} by the operator's clock, before the first run ({}); no anchor of the ask chain proves it", sealed.to_rfc3339(), run.to_rfc3339()),
+            };
+            (v, w)
+        }
+    };
+    Some(DeclarationProof {
+        sealed_at: sealed.to_rfc3339(),
+        first_run_at: first_run.map(Instant::to_rfc3339),
+        list,
+        anchors,
+        verdict,
+        words,
     })
 }
 
@@ -904,6 +983,16 @@ mod tests {
         assert_eq!(
             r.runs[0].summary,
             "2026-10-21-am: 1 of 4 counted answers proven before the reference by FreeTSA; 1 anchored only after the reference; 1 on the operator's clock only; 1 sealed late"
+        );
+        // The declaration: sealed before the first run, by the operator's clock (no stamp of
+        // the ask chain was given).
+        let d = r.declaration.as_ref().unwrap();
+        assert_eq!(d.verdict, Verdict::OperatorClockOnly);
+        assert!(
+            d.words
+                .contains("before the first run (2026-10-21T12:30:00Z)"),
+            "{}",
+            d.words
         );
         // The report crosses to the page and back.
         let json = serde_json::to_string(&r).unwrap();

@@ -303,6 +303,9 @@ fn print_human(a: &AnswersReport, texts: &AskTextsReport, problems: &[String], l
     for f in &a.counting.flags {
         println!("  FLAGGED: {f}");
     }
+    if let Some(d) = &a.declaration {
+        println!("  the declaration: {}", d.words);
+    }
     for r in &a.runs {
         println!("{}", r.summary);
     }
