@@ -587,3 +587,54 @@ fn step3_head_sha256sum_and_sed_link_match_core_prefixes() {
     }
     eprintln!("{summary}");
 }
+
+/// Step 5 (`curl -s …/asks/<sha256>.md | shasum -a 256`, here coreutils `sha256sum` on the
+/// file): the shell's digest of each ask text is the name core's step-5 check compares it
+/// with, and a text with a line appended fails both, naming the file in core.
+#[test]
+fn step5_ask_texts_hash_as_sha256sum_says() {
+    use sealbook_core::score::book_lines::BookLines;
+    use sealbook_core::verifier::check_ask_texts;
+    let d = TempDir::new("appendix-b-step5");
+    let mut r = Rng::new(5);
+    let mut texts = Vec::new();
+    let mut runs = String::new();
+    for i in 0..8u64 {
+        let n = 1 + r.below(400) as usize;
+        let body: Vec<u8> = (0..n)
+            .map(|_| match r.below(40) {
+                0 => b'\n',
+                k => b' ' + k as u8,
+            })
+            .chain("# Ask — 09:30 ET\n".bytes())
+            .collect();
+        let path = d.path().join(format!("text{i}.md"));
+        std::fs::write(&path, &body).unwrap();
+        let out = Command::new("sha256sum")
+            .arg(&path)
+            .output()
+            .expect("run sha256sum");
+        assert!(out.status.success());
+        let shell = String::from_utf8(out.stdout).unwrap()[..64].to_string();
+        runs.push_str(&format!(
+            "{{\"n\": {}, \"kind\": \"run\", \"run_id\": \"r{i}\", \"at\": \"2026-10-21T12:30:00Z\", \"ask_sha256\": \"{shell}\"}}\n",
+            i + 1
+        ));
+        texts.push((format!("asks/{shell}.md"), body));
+    }
+    let book = BookLines::parse(runs.as_bytes()).unwrap();
+    let report = check_ask_texts(&texts, Some(&book), None);
+    assert!(report.ok(), "{:?}", report.problems);
+    assert!(report
+        .texts
+        .iter()
+        .all(|t| t.named.as_deref() == Some(t.sha256.as_str())));
+    texts[3].1.extend_from_slice(b"one line more\n");
+    let path = d.path().join("appended.md");
+    std::fs::write(&path, &texts[3].1).unwrap();
+    let out = Command::new("sha256sum").arg(&path).output().unwrap();
+    let shell = String::from_utf8(out.stdout).unwrap()[..64].to_string();
+    let report = check_ask_texts(&texts, Some(&book), None);
+    assert_eq!(report.problems.len(), 1, "{:?}", report.problems);
+    assert!(report.problems[0].starts_with(&format!("{}: hashes to {shell}", texts[3].0)));
+}

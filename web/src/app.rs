@@ -8,8 +8,8 @@ use crate::league_load;
 use crate::module_worker::{self, ModuleWorker};
 use crate::proof_view;
 use crate::protocol::{
-    FromWorker, ANCHOR, ANCHORS, BOOKS, CERTS, FILE, HEADERS, JOB, LISTS, LOG_KEY, NAME, NOW,
-    PROOFS, REKOR, TOKENS,
+    FromWorker, ANCHOR, ANCHORS, ASK_TEXTS, BOOKS, CERTS, FILE, HEADERS, JOB, LISTS, LOG_KEY, NAME,
+    NOW, PROOFS, REKOR, TOKENS,
 };
 use crate::report_view;
 use crate::shell::{opener, Page, Progress, Shell, Zone};
@@ -216,7 +216,11 @@ impl App {
         self.files.iter().any(|f| {
             matches!(
                 f.kind,
-                FileKind::Book | FileKind::Proof | FileKind::TimestampToken | FileKind::RekorEntry
+                FileKind::Book
+                    | FileKind::Proof
+                    | FileKind::TimestampToken
+                    | FileKind::RekorEntry
+                    | FileKind::AskText
             )
         })
     }
@@ -302,6 +306,7 @@ impl App {
             .and_then(|_| set(PROOFS, &of_kind(FileKind::Proof)?))
             .and_then(|_| set(TOKENS, &of_kind(FileKind::TimestampToken)?))
             .and_then(|_| set(REKOR, &of_kind(FileKind::RekorEntry)?))
+            .and_then(|_| set(ASK_TEXTS, &of_kind(FileKind::AskText)?))
             .and_then(|_| set(CERTS, &certs()?))
             .and_then(|_| set(ANCHORS, &trust_files(self.trust.anchors())?))
             .and_then(|_| {
@@ -677,6 +682,7 @@ impl App {
                             FileKind::Proof => ("OTS proof", "badge proof"),
                             FileKind::TimestampToken => ("RFC 3161 token", "badge proof"),
                             FileKind::RekorEntry => ("Rekor entry", "badge proof"),
+                            FileKind::AskText => ("Ask text", "badge list"),
                             FileKind::Certificate if f.anchor => ("Trust anchor", "badge book"),
                             FileKind::Certificate => ("Certificate", "badge list"),
                             _ => ("Stamped list", "badge list"),
@@ -705,7 +711,7 @@ impl App {
                 if !others.is_empty() {
                     <details class="others">
                         <summary>{ format!("{} other {} not checked by this version of the page", others.len(), if others.len() == 1 { "file" } else { "files" }) }</summary>
-                        <p class="note">{ "Ask texts, score files and other published files are checked by later versions of this page or by the sealbook CLI." }</p>
+                        <p class="note">{ "Score files are read by the Scores page; other published files are not checked on this page." }</p>
                         <ul class="others-list">{ for others.iter().map(|l| html! { <li>{ *l }</li> }) }</ul>
                     </details>
                 }

@@ -8,6 +8,7 @@
 //! - [`worker::worker_main`]: the worker's entry (www/worker.js calls it);
 //! - [`verify_book`]: one-shot chain verification for the benchmark harness.
 
+pub mod answers_view;
 pub mod app;
 pub mod dropped;
 pub mod format;

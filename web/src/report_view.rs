@@ -181,6 +181,15 @@ pub fn view(r: &VerifierReport, headers_panel: Html) -> Html {
                     { signed_time_view::anchors_used(&r.trust) }
                 </section>
             }
+            if let Some(a) = &r.answers {
+                <crate::answers_view::AnswersTable report={a.clone()} />
+            }
+            if let Some(e) = &r.answers_error {
+                <p class="bad" data-testid="answers-error">{ e }</p>
+            }
+            if let Some(t) = &r.ask_texts {
+                { crate::answers_view::ask_texts(t) }
+            }
             { ladder(r) }
         </div>
     }

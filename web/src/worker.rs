@@ -7,12 +7,12 @@
 //! running one: the old one stops at its next chunk.
 
 use crate::protocol::{
-    FromWorker, ANCHOR, ANCHORS, BOOKS, CERTS, FILE, HEADERS, JOB, LISTS, LOG_KEY, NAME, NOW,
-    PROOFS, REKOR, TOKENS,
+    FromWorker, ANCHOR, ANCHORS, ASK_TEXTS, BOOKS, CERTS, FILE, HEADERS, JOB, LISTS, LOG_KEY, NAME,
+    NOW, PROOFS, REKOR, TOKENS,
 };
 use crate::verifier::{
-    BookReader, CertInput, HeadersInput, ListInput, ProofResult, RekorResult, StampPlan,
-    TokenResult, TrustInput, VerifierReport, MAX_LIST_BYTES, MAX_PROOF_BYTES,
+    attach_answers, BookReader, CertInput, HeadersInput, ListInput, ProofResult, RekorResult,
+    StampPlan, TokenResult, TrustInput, VerifierReport, MAX_LIST_BYTES, MAX_PROOF_BYTES,
 };
 use std::cell::Cell;
 use wasm_bindgen::prelude::*;
@@ -54,6 +54,7 @@ pub fn worker_main() {
         let books = files(&data, BOOKS);
         let lists = files(&data, LISTS);
         let proofs = files(&data, PROOFS);
+        let ask_texts = files(&data, ASK_TEXTS);
         let headers = js_sys::Reflect::get(&data, &HEADERS.into())
             .ok()
             .and_then(|h| h.as_string())
@@ -78,6 +79,7 @@ pub fn worker_main() {
                     books,
                     lists,
                     proofs,
+                    ask_texts,
                     headers,
                     signed,
                 },
@@ -154,6 +156,7 @@ struct Job {
     books: Vec<Named>,
     lists: Vec<Named>,
     proofs: Vec<Named>,
+    ask_texts: Vec<Named>,
     headers: String,
     signed: SignedTime,
 }
@@ -252,7 +255,11 @@ async fn check_signed_time(
     Ok(Some((tokens, entries, trust.report())))
 }
 
-/// Largest token, Rekor entry, certificate or key file read (bytes); real ones are a few KiB.
+/// Largest book kept in memory for the answers' verdicts (bytes); a larger one is judged by
+/// `sealbook verify DIR --answers`.
+const MAX_JUDGED_BOOK_BYTES: u64 = 256 << 20;
+
+/// Largest token, Rekor entry, certificate, key or ask text read (bytes); real ones are a few KiB.
 const MAX_SIGNED_FILE_BYTES: u64 = 1 << 20;
 
 /// One job: parse the lists, check the proofs for them, plan the stamp checks, verify each
@@ -263,6 +270,7 @@ async fn run(
         books,
         lists,
         proofs,
+        ask_texts,
         headers,
         signed,
     }: Job,
@@ -307,8 +315,11 @@ async fn run(
     let total: u64 = books.iter().map(|b| b.file.size() as u64).sum();
     let mut done = 0u64;
     let mut reads = Vec::with_capacity(books.len());
+    // The books' bytes, kept for the answers' verdicts when small enough.
+    let mut kept: Vec<(String, Option<Vec<u8>>)> = Vec::with_capacity(books.len());
     for (i, book) in books.iter().enumerate() {
         let size = book.file.size() as u64;
+        let mut bytes = (size <= MAX_JUDGED_BOOK_BYTES).then(|| Vec::with_capacity(size as usize));
         let mut verifier = BookReader::new(plan.prefix_at(i));
         let mut start = 0;
         while start < size {
@@ -318,6 +329,9 @@ async fn run(
                 return Ok(None);
             }
             verifier.feed(&buf);
+            if let Some(b) = bytes.as_mut() {
+                b.extend_from_slice(&buf);
+            }
             done += end - start;
             start = end;
             post(&FromWorker::Progress {
@@ -329,14 +343,24 @@ async fn run(
             });
         }
         reads.push(verifier.finish());
+        kept.push((names[i].clone(), bytes));
+    }
+    let mut texts = Vec::with_capacity(ask_texts.len());
+    for t in &ask_texts {
+        match read_small(t, MAX_SIGNED_FILE_BYTES, &mut buf).await? {
+            Ok(bytes) => texts.push((t.name.clone(), bytes)),
+            Err(e) => return Err(e),
+        }
     }
     // Entries are matched to books once every book is read: by name, content or line kinds.
-    Ok(Some(VerifierReport {
+    let mut report = VerifierReport {
         proofs: proof_results,
         headers,
         tokens,
         rekor,
         trust,
         ..VerifierReport::new(plan.resolve(reads), &inputs)
-    }))
+    };
+    attach_answers(&mut report, &kept, &texts);
+    Ok(Some(report))
 }

@@ -882,7 +882,19 @@ path = "prices.csv"
         assert_eq!(by_seat("coin").model.as_deref(), Some("coin"));
         let roster = roster_from_asks(&d.asks.1).unwrap();
         assert_eq!(roster.seats.len(), 6);
-        let rows = book_rows(&d.book.1, &roster).unwrap();
+        let mut counting = crate::score::counting::Counting::from_asks(Some(&d.asks.1)).unwrap();
+        let rows = book_rows(&d.book.1, &roster, &mut counting).unwrap();
+        assert_eq!(
+            counting.rule,
+            crate::score::counting::Rule::ScheduledMorningRun {
+                first_session: Some("2026-10-21".into())
+            },
+            "{counting:?}"
+        );
+        assert!(
+            counting.notes.is_empty() && counting.flags.is_empty(),
+            "{counting:?}"
+        );
         let status = |seat: &str| {
             rows.iter()
                 .filter(|r| r.seat == seat)

@@ -90,7 +90,12 @@ pub fn reference_instant(
     asset: &str,
     sealed_at: Instant,
 ) -> (Instant, bool) {
-    let common = reference_at(config, session);
+    reference_instant_from(reference_at(config, session), asset, sealed_at)
+}
+
+/// [`reference_instant`] given the session's common reference `common` (a reader takes it
+/// from the sealed declaration's `reference_at_et`).
+pub fn reference_instant_from(common: Instant, asset: &str, sealed_at: Instant) -> (Instant, bool) {
     let late = sealed_at >= common;
     if asset == BITCOIN || late {
         let minute = 60 * 1_000_000;

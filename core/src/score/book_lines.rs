@@ -32,6 +32,12 @@
 //!         results.<asset>.contract: the event contract (§3.13, nine string keys; optional)
 //! ```
 //!
+//! correction (spec §3.10): "of": the corrected line's n (int >= 1, an existing line before
+//!         it), optional "same_as": the n of an earlier line the corrected line re-seals
+//!         unchanged, "source", "reason" (strings), "fields": the corrected fields (an object;
+//!         for an answer line `model` and `mode`; for a score line
+//!         `results.<asset>.{ref, close}`)
+//!
 //! A run line may seal its events' contracts as `contracts.<asset>.<horizon>` (nine string
 //! keys, optional); a contract's `asset` and `horizon` must be the keys it is under.
 //!
@@ -183,6 +189,40 @@ pub struct ScoreLine {
     pub late_ref: BTreeMap<u64, BTreeMap<String, f64>>,
 }
 
+/// A `correction` line (spec §3.10): a new line naming the line it corrects, which stays as
+/// it is.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CorrectionLine {
+    pub n: u64,
+    pub at: Option<Instant>,
+    /// The corrected line.
+    pub of: u64,
+    /// The earlier line the corrected line re-seals unchanged (a copy, not a new forecast).
+    pub same_as: Option<u64>,
+    pub source: Option<String>,
+    pub reason: Option<String>,
+    /// The corrected fields (empty when none).
+    pub fields: Object,
+}
+
+impl CorrectionLine {
+    /// The corrected string field `key` (`model`, `mode`), where given.
+    pub fn field_str(&self, key: &str) -> Option<&str> {
+        self.fields.get(key).and_then(Value::as_str)
+    }
+
+    /// The corrected `results.<asset>.<key>` number of a score line, where given.
+    pub fn result(&self, asset: &str, key: &str) -> Option<f64> {
+        self.fields
+            .get("results")?
+            .as_object()?
+            .get(asset)?
+            .as_object()?
+            .get(key)
+            .and_then(number)
+    }
+}
+
 /// The run, answer, score and crowd lines of a book, and every line's kind.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct BookLines {
@@ -194,6 +234,8 @@ pub struct BookLines {
     /// council-forecasts.csv the outcomes are the file's), so it is that path that reports it.
     pub score_error: Option<BookLineError>,
     pub crowds: Vec<CrowdLine>,
+    /// Correction lines, in book order; each names an existing earlier line.
+    pub corrections: Vec<CorrectionLine>,
     /// Line `n` -> its `kind` ("" when it has none).
     pub kinds: BTreeMap<u64, String>,
 }
@@ -668,6 +710,38 @@ impl Fields {
         })
     }
 
+    /// A line number field (`of`, `same_as`): an int >= 1.
+    fn line_number(&self, o: &Object, key: &str) -> Result<Option<u64>, BookLineError> {
+        match o.get(key) {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::Int(i)) => i
+                .to_i64()
+                .filter(|n| *n >= 1)
+                .map(|n| Some(n as u64))
+                .ok_or_else(|| self.err(key, format!("{} is not a line number", i.as_str()))),
+            Some(v) => Err(self.err(
+                key,
+                format!("expected a line number, found {}", describe(v)),
+            )),
+        }
+    }
+
+    fn correction(&self, o: &Object) -> Result<CorrectionLine, BookLineError> {
+        let of = self.required(self.line_number(o, "of")?, "of")?;
+        Ok(CorrectionLine {
+            n: self.line,
+            at: self.instant(o, "at")?,
+            of,
+            same_as: self.line_number(o, "same_as")?,
+            source: self.str(o, "source", "source")?,
+            reason: self.str(o, "reason", "reason")?,
+            fields: self
+                .object(o, "fields", "fields")?
+                .cloned()
+                .unwrap_or_default(),
+        })
+    }
+
     fn crowd(&self, o: &Object) -> Result<CrowdLine, BookLineError> {
         let run_id = self.required(self.str(o, "run_id", "run_id")?, "run_id")?;
         let mut rows = BTreeMap::new();
@@ -742,6 +816,7 @@ impl BookLines {
                     out.answers.insert(n, f.answer(o)?);
                 }
                 "crowd" => out.crowds.push(f.crowd(o)?),
+                "correction" => out.corrections.push(f.correction(o)?),
                 "score" | "score_h" => match f.score(o, &kind) {
                     Ok(score) => out.scores.push(score),
                     Err(e) => {
@@ -751,6 +826,24 @@ impl BookLines {
                 _ => {}
             }
             out.kinds.insert(n, kind);
+        }
+        for c in &out.corrections {
+            let f = Fields { line: c.n };
+            for (key, target) in [("of", Some(c.of)), ("same_as", c.same_as)] {
+                let Some(t) = target else { continue };
+                if !out.kinds.contains_key(&t) {
+                    return Err(f.err(key, format!("names line {t}, which does not exist")));
+                }
+                if t >= c.n {
+                    return Err(f.err(
+                        key,
+                        format!(
+                            "names line {t}, which is not before the correction (line {})",
+                            c.n
+                        ),
+                    ));
+                }
+            }
         }
         Ok(out)
     }
@@ -871,6 +964,50 @@ mod tests {
             one(r#"{"n": 5, "kind": "run", "run_id": "r", "crowd": {"odds": {}}}"#).unwrap_err();
         assert_eq!(e.field, "crowd.at");
         assert_eq!(one("[1]").unwrap_err().field, "(line)");
+    }
+
+    #[test]
+    fn corrections_name_an_earlier_existing_line() {
+        let base = concat!(
+            r#"{"n": 1, "kind": "answer", "seat": "a", "run_id": "r", "at": "2026-10-20T12:31:00Z", "items": {}}"#,
+            "\n",
+            r#"{"n": 2, "kind": "answer", "seat": "a", "run_id": "r", "at": "2026-10-20T12:32:00Z", "items": {}}"#,
+            "\n",
+        );
+        let with = |c: &str| BookLines::parse(format!("{base}{c}\n").as_bytes());
+        let ok = with(r#"{"n": 3, "kind": "correction", "at": "2026-10-20T14:00:00Z", "of": 2, "same_as": 1, "source": "receipt", "reason": "re-sealed", "fields": {"model": "m-2"}}"#).unwrap();
+        let c = &ok.corrections[0];
+        assert_eq!(
+            (c.of, c.same_as, c.field_str("model")),
+            (2, Some(1), Some("m-2"))
+        );
+        for (line, field, says) in [
+            (
+                r#"{"n": 3, "kind": "correction", "of": 7}"#,
+                "of",
+                "does not exist",
+            ),
+            (
+                r#"{"n": 3, "kind": "correction", "of": 3}"#,
+                "of",
+                "not before",
+            ),
+            (
+                r#"{"n": 3, "kind": "correction", "of": 1, "same_as": 3}"#,
+                "same_as",
+                "not before",
+            ),
+            (r#"{"n": 3, "kind": "correction"}"#, "of", "missing"),
+            (
+                r#"{"n": 3, "kind": "correction", "of": "1"}"#,
+                "of",
+                "found str",
+            ),
+        ] {
+            let e = with(line).unwrap_err();
+            assert_eq!((e.line, e.field.as_str()), (3, field), "{line}: {e}");
+            assert!(e.message.contains(says), "{line}: {e}");
+        }
     }
 
     #[test]

@@ -12,11 +12,12 @@
 //! How each column is derived:
 //! - `session`: the session the run line's `at` is for ([`session_for`]: its New York date if
 //!   a session and before the 16:00 close, else the next session).
-//! - which run counts (P3, §3.4): from 2026-10-21 the scheduled morning run, the run whose
-//!   `run_id` is `<session>-am` (the league's name for it; the schedule line of `asks.jsonl`
-//!   is not read here); in the two development sessions before, the last run sealed
-//!   (`max(at, booked_at)`) before the session's 09:30 ET reference (`session_run`). Rows of
-//!   every other run are `not_counted` with `run_role` `earlier_run`.
+//! - which run counts (P3, §3.4): the rule of the sealed declaration, the first line of
+//!   `asks.jsonl` ([`super::counting`]: its listed runs, or each session's scheduled morning
+//!   run `<session>-am`); runs it does not govern, and books without a declaration, fall back
+//!   to the development rule (the last run sealed, `max(at, booked_at)`, before the session's
+//!   09:30 ET reference) with a note in the [`Counting`] passed in. Rows of every other run
+//!   are `not_counted` with `run_role` `earlier_run`.
 //! - which answer counts: within the counted run, each seat's first answer line with `items`
 //!   (well-formed); its later answers are `not_counted` (`run_role` `session_run`). The spec
 //!   states this rule from session 11; the book states no other for sessions 1-10, so it is
@@ -30,9 +31,14 @@
 //!   other value is `counted` with cell status `invalid` and no probability.
 //! - `seat`, `model` (the answer's, else the roster's, else empty), `line` = the answer's `n`,
 //!   `sealed_at` = the answer's `at` (the answer time, as in Table C1), `row` = `line` (there
-//!   is no file row; errors downstream then name the book line), `line_kind` `issue`
-//!   (correction lines are not read yet: their cells are not rows), `methodology_version` =
-//!   the run's `methodology` (empty when unstated).
+//!   is no file row; errors downstream then name the book line), `line_kind` `issue`,
+//!   `methodology_version` = the run's `methodology` (empty when unstated).
+//! - corrections (§3.10; [`super::book_lines::CorrectionLine`]): a correction naming an answer
+//!   line with `fields.model` restores that row's model (the last such correction wins); one
+//!   with `same_as` marks the line it names as a re-sealed copy of an earlier line, which then
+//!   yields no rows (the copy is not a new forecast); one naming a score line with
+//!   `fields.results.<asset>.{ref, close}` replaces those prices (and recomputes `actual_pct`;
+//!   `draw` then from the band only). The corrected lines stay as they are.
 //! - outcomes: `ref`, `close`, `actual_pct` from the `score`/`score_h` line whose `of` is the
 //!   run line and whose `horizon` is the row's; rows no such line resolves stay unresolved.
 //!   `draw` is the result's `draw` where stated, else `|actual_pct| < noise.<asset>` where the
@@ -53,6 +59,7 @@
 //! [`MAX_ROWS`].
 
 use super::book_lines::{number, AnswerLine, BookLineError, BookLines, Outcome, RunLine};
+use super::counting::{Counting, RunTimes};
 use super::roster::Roster;
 use crate::calendar::{
     horizon_end_date, reference_cut, sealing_time, session_close, session_for, Date, Horizon,
@@ -64,18 +71,18 @@ use std::collections::BTreeMap;
 
 /// The contract fields the book does not state.
 pub const UNSTATED: &str = "(not stated in the book)";
-/// First session of the schedule rule (the counted record starts 2026-10-21, §3.4).
-pub const FIRST_SCHEDULED_SESSION: Date = Date {
-    year: 2026,
-    month: 10,
-    day: 21,
-};
+pub use super::counting::FIRST_SCHEDULED_SESSION;
 /// Most rows one book may yield.
 pub const MAX_ROWS: usize = 20_000_000;
 
-/// The forecasts rows of `book` (see the module doc for each column's derivation).
-pub fn book_rows(book: &[u8], roster: &Roster) -> Result<Vec<ForecastRow>, BookLineError> {
-    rows_from_lines(&BookLines::parse(book)?, roster)
+/// The forecasts rows of `book` (see the module doc for each column's derivation), counting
+/// runs by `counting` (its notes and flags gain the fallbacks applied).
+pub fn book_rows(
+    book: &[u8],
+    roster: &Roster,
+    counting: &mut Counting,
+) -> Result<Vec<ForecastRow>, BookLineError> {
+    rows_from_lines(&BookLines::parse(book)?, roster, counting)
 }
 
 fn err(line: u64, field: &str, message: impl Into<String>) -> BookLineError {
@@ -95,7 +102,7 @@ struct Run<'a> {
     counted: bool,
 }
 
-fn runs(lines: &BookLines) -> Result<Vec<Run<'_>>, BookLineError> {
+fn runs<'a>(lines: &'a BookLines, counting: &mut Counting) -> Result<Vec<Run<'a>>, BookLineError> {
     let mut out: Vec<Run<'_>> = Vec::new();
     for r in &lines.runs {
         let run_id = r
@@ -120,23 +127,17 @@ fn runs(lines: &BookLines) -> Result<Vec<Run<'_>>, BookLineError> {
             counted: false,
         });
     }
-    // The counted run of each session.
-    let mut chosen: BTreeMap<Date, usize> = BTreeMap::new();
-    for (i, r) in out.iter().enumerate() {
-        let counts = if r.session >= FIRST_SCHEDULED_SESSION {
-            crate::league::layout::is_morning_run(r.run_id, r.session)
-        } else {
-            let sealed = sealing_time(r.at, r.line.booked_at);
-            sealed < reference_cut(r.session)
-                && chosen
-                    .get(&r.session)
-                    .is_none_or(|&j| sealing_time(out[j].at, out[j].line.booked_at) <= sealed)
-        };
-        if counts {
-            chosen.insert(r.session, i);
-        }
-    }
-    for i in chosen.into_values() {
+    let times: Vec<RunTimes<'_>> = out
+        .iter()
+        .map(|r| RunTimes {
+            line: r.line.n,
+            run_id: r.run_id,
+            at: r.at,
+            booked_at: r.line.booked_at,
+            session: r.session,
+        })
+        .collect();
+    for i in counting.choose(&times).into_values() {
         out[i].counted = true;
     }
     Ok(out)
@@ -144,7 +145,7 @@ fn runs(lines: &BookLines) -> Result<Vec<Run<'_>>, BookLineError> {
 
 /// (run line, horizon, asset) -> (outcome, draw band) and (answer line, horizon, asset) ->
 /// own reference, from the score lines.
-type Outcomes<'a> = BTreeMap<(u64, Horizon, &'a str), (&'a Outcome, Option<f64>)>;
+type Outcomes<'a> = BTreeMap<(u64, Horizon, &'a str), (Outcome, Option<f64>)>;
 type LateRefs<'a> = BTreeMap<(u64, Horizon, &'a str), f64>;
 
 fn outcomes<'a>(lines: &'a BookLines) -> Result<(Outcomes<'a>, LateRefs<'a>), BookLineError> {
@@ -193,7 +194,10 @@ fn outcomes<'a>(lines: &'a BookLines) -> Result<(Outcomes<'a>, LateRefs<'a>), Bo
             }
             out.insert(
                 (s.of, s.horizon, asset.as_str()),
-                (o, s.noise.get(asset).copied()),
+                (
+                    corrected(lines, s.n, asset, o)?,
+                    s.noise.get(asset).copied(),
+                ),
             );
         }
         for (answer, refs) in &s.late_ref {
@@ -216,6 +220,36 @@ fn outcomes<'a>(lines: &'a BookLines) -> Result<(Outcomes<'a>, LateRefs<'a>), Bo
         }
     }
     Ok((out, late))
+}
+
+/// The outcome of `asset` on score line `n` with the corrections that name that line applied
+/// in book order (spec §3.10: a corrected reference or close enters as a correction line; the
+/// score line is not rewritten). `actual_pct` is recomputed when a price is corrected.
+fn corrected(
+    lines: &BookLines,
+    n: u64,
+    asset: &str,
+    o: &Outcome,
+) -> Result<Outcome, BookLineError> {
+    let mut out = o.clone();
+    for c in lines.corrections.iter().filter(|c| c.of == n) {
+        let (r, close) = (c.result(asset, "ref"), c.result(asset, "close"));
+        if r.is_none() && close.is_none() {
+            continue;
+        }
+        out.reference = r.unwrap_or(out.reference);
+        out.close = close.unwrap_or(out.close);
+        if out.reference == 0.0 {
+            return Err(err(
+                c.n,
+                &format!("fields.results.{asset}.ref"),
+                "a reference of 0 has no percentage change",
+            ));
+        }
+        out.actual_pct = (out.close - out.reference) / out.reference * 100.0;
+        out.draw = None;
+    }
+    Ok(out)
 }
 
 /// The cells a run expects: every (asset, horizon) one of its answers states, assets in
@@ -323,11 +357,19 @@ struct Source<'a> {
 pub fn rows_from_lines(
     lines: &BookLines,
     roster: &Roster,
+    counting: &mut Counting,
 ) -> Result<Vec<ForecastRow>, BookLineError> {
-    let runs = runs(lines)?;
+    let runs = runs(lines, counting)?;
     let (results, late) = outcomes(lines)?;
     let mut by_run: BTreeMap<&str, Vec<&AnswerLine>> = BTreeMap::new();
-    for a in lines.answers.values() {
+    // Re-sealed copies of earlier lines (`same_as`, §3.10) are not new forecasts: no rows.
+    let copies: Vec<u64> = lines
+        .corrections
+        .iter()
+        .filter(|c| c.same_as.is_some())
+        .map(|c| c.of)
+        .collect();
+    for a in lines.answers.values().filter(|a| !copies.contains(&a.n)) {
         let run_id = a
             .run_id
             .as_deref()
@@ -380,7 +422,15 @@ pub fn rows_from_lines(
                     "session_run",
                 ),
             };
-            let model = a.model.as_deref().unwrap_or_else(|| roster_model(seat));
+            // A correction naming the answer restores its model (§3.10); the last one wins.
+            let model = lines
+                .corrections
+                .iter()
+                .rev()
+                .filter(|c| c.of == a.n)
+                .find_map(|c| c.field_str("model"))
+                .or(a.model.as_deref())
+                .unwrap_or_else(|| roster_model(seat));
             sources.push(Source {
                 run,
                 seat,
@@ -509,6 +559,10 @@ mod tests {
     use super::*;
     use crate::score::roster::RosterSeat;
 
+    fn inferred() -> Counting {
+        Counting::from_asks(None).unwrap()
+    }
+
     fn roster(seats: &[&str]) -> Roster {
         let seats = seats
             .iter()
@@ -566,7 +620,7 @@ mod tests {
             // 8: the day's result with a draw band; b's answer (line 6) came after the open.
             r#""kind": "score", "of": 1, "results": {"SPX": {"ref": 100, "close": 100.04, "up": true}, "GC": {"ref": 4000, "close": 3990, "draw": false}}, "noise": {"SPX": 0.05}, "late_ref": {"6": {"SPX": 99}}"#.to_string(),
         ]);
-        let rows = book_rows(&b, &roster(&["a", "b", "c"])).unwrap();
+        let rows = book_rows(&b, &roster(&["a", "b", "c"]), &mut inferred()).unwrap();
         // Run 1 expects SPX 1d, SPX 1w, GC 1d: 4 answer lines + c's no_answer; run 2 expects SPX 1d.
         assert_eq!(rows.len(), 5 * 3 + 1);
         let r = find(&rows, 3, "SPX", Horizon::D1);
@@ -693,7 +747,7 @@ mod tests {
                 r#"{"SPX": {"1d": {"prob_up": 45}}}"#,
             ),
         ]);
-        let rows = book_rows(&b, &Roster::default()).unwrap();
+        let rows = book_rows(&b, &Roster::default(), &mut inferred()).unwrap();
         assert_eq!(find(&rows, 4, "SPX", Horizon::D1).status, "counted");
         assert_eq!(find(&rows, 5, "SPX", Horizon::D1).status, "refused_shape");
         let early = find(&rows, 6, "SPX", Horizon::D1);
@@ -706,6 +760,34 @@ mod tests {
             3,
             "a run without answers expects no cells; no roster, no no_answer rows"
         );
+    }
+
+    #[test]
+    fn corrections_are_applied() {
+        let b = book(&[
+            run("2026-11-02-am", "2026-11-02T13:00:00Z"),
+            answer("2026-11-02-am", "a", "2026-11-02T13:01:00Z", r#"{"SPX": {"1d": {"prob_up": 60}}}"#),
+            answer("2026-11-02-am", "b", "2026-11-02T13:02:00Z", r#"{"SPX": {"1d": {"prob_up": 40}}}"#),
+            answer("2026-11-02-am", "b", "2026-11-02T13:03:00Z", r#"{"SPX": {"1d": {"prob_up": 40}}}"#),
+            r#""kind": "score", "of": 1, "results": {"SPX": {"ref": 100, "close": 101}}"#.to_string(),
+            // 6: a's model restored; 7: line 4 re-seals line 3; 8: the close corrected.
+            r#""kind": "correction", "of": 2, "source": "run receipt", "reason": "model restored", "fields": {"model": "m-restored"}"#.to_string(),
+            r#""kind": "correction", "of": 4, "same_as": 3, "source": "book", "reason": "re-sealed copy""#.to_string(),
+            r#""kind": "correction", "of": 5, "source": "exchange", "reason": "close revised", "fields": {"results": {"SPX": {"close": 99}}}"#.to_string(),
+        ]);
+        let rows = book_rows(&b, &Roster::default(), &mut inferred()).unwrap();
+        assert_eq!(rows.len(), 2, "the copy (line 4) has no rows");
+        let a = find(&rows, 2, "SPX", Horizon::D1);
+        assert_eq!(a.model, "m-restored");
+        assert_eq!((a.reference, a.close), (Some(100.0), Some(99.0)));
+        assert!((a.actual_pct.unwrap() + 1.0).abs() < 1e-12);
+        assert_eq!(find(&rows, 3, "SPX", Horizon::D1).status, "counted");
+        // A correction naming a line after it is an error naming the line and field.
+        let mut l = vec![run("r", "2026-11-02T13:00:00Z")];
+        l.push(r#""kind": "correction", "of": 3"#.to_string());
+        l.push(answer("r", "a", "2026-11-02T13:01:00Z", "{}"));
+        let e = book_rows(&book(&l), &Roster::default(), &mut inferred()).unwrap_err();
+        assert_eq!((e.line, e.field.as_str()), (2, "of"), "{e}");
     }
 
     fn sealed_contract(asset: &str, h: &str, rule: &str) -> String {
@@ -729,7 +811,7 @@ mod tests {
                 sealed_contract("SPX", "1w", "r2")
             ),
         ]);
-        let rows = book_rows(&b, &Roster::default()).unwrap();
+        let rows = book_rows(&b, &Roster::default(), &mut inferred()).unwrap();
         assert_eq!(
             find(&rows, 2, "SPX", Horizon::D1).contract.values()[4..],
             ["close_gt_ref", "1", "rr", "p", "^GSPC"]
@@ -750,7 +832,7 @@ mod tests {
                 answer("2026-11-02-am", "a", "2026-11-02T13:31:00Z", items),
                 score.to_string(),
             ];
-            book_rows(&book(&l), &Roster::default()).unwrap_err()
+            book_rows(&book(&l), &Roster::default(), &mut inferred()).unwrap_err()
         };
         let e = with(
             &format!(
@@ -802,7 +884,7 @@ mod tests {
         let case = |extra: &str| {
             let mut l = base();
             l.push(extra.to_string());
-            book_rows(&book(&l), &Roster::default()).unwrap_err()
+            book_rows(&book(&l), &Roster::default(), &mut inferred()).unwrap_err()
         };
         for (extra, field, says) in [
             (
@@ -905,7 +987,7 @@ mod tests {
         let mut l = base();
         l.push(r#""kind": "score", "of": 1, "results": {"SPX": {"ref": 1, "close": 2}}"#.into());
         l.push(r#""kind": "score_h", "of": 1, "horizon": "1d", "results": {"SPX": {"ref": 1, "close": 2}}"#.into());
-        let e = book_rows(&book(&l), &Roster::default()).unwrap_err();
+        let e = book_rows(&book(&l), &Roster::default(), &mut inferred()).unwrap_err();
         assert_eq!((e.line, e.field.as_str()), (4, "results.SPX"));
         assert!(e.message.contains("already given on line 3"), "{e}");
     }

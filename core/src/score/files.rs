@@ -12,6 +12,7 @@
 use super::baselines::ClimatologyTable;
 use super::book_agreement::book_agreement;
 use super::book_lines::{BookLineError, BookLines};
+use super::counting::Counting;
 use super::crowd_book::crowd_stats;
 use super::independence::{neff_rows, run_matrices, NeffRow, RunMatrix};
 use super::independence_tables::{independence, Independence};
@@ -78,7 +79,7 @@ pub fn neff_rows_from_files(
     book: Option<&[u8]>,
 ) -> Result<Vec<NeffRow>, InputError> {
     // The roster only adds no_answer rows, which N_eff does not read.
-    let (rows, _, times) = read_rows(forecasts_csv, book, &Roster::default())?;
+    let (rows, _, times, _) = read_rows(forecasts_csv, book, None, &Roster::default())?;
     Ok(neff_rows(&rows, times.as_ref()))
 }
 
@@ -126,29 +127,42 @@ fn with_book(
 
 type SealingTimes = BTreeMap<u64, Instant>;
 
-/// The rows (the forecasts file's, else the book's with `roster`'s expected seats) and the
-/// book's sealing times.
+/// The rows, where they came from, the book's sealing times and the counting rule applied.
+type ReadRows = (
+    Vec<ForecastRow>,
+    RowsFrom,
+    Option<SealingTimes>,
+    Option<Counting>,
+);
+
+/// The rows (the forecasts file's, else the book's with `roster`'s expected seats, counted by
+/// the declaration of `asks`), the book's sealing times, and the counting rule applied when
+/// the rows are the book's.
 fn read_rows(
     forecasts_csv: Option<&[u8]>,
     book: Option<&[u8]>,
+    asks: Option<&[u8]>,
     roster: &Roster,
-) -> Result<(Vec<ForecastRow>, RowsFrom, Option<SealingTimes>), InputError> {
-    let (rows, from) = match (forecasts_csv, book) {
+) -> Result<ReadRows, InputError> {
+    let (rows, from, counting) = match (forecasts_csv, book) {
         (Some(csv), _) => (
             crate::contract::forecasts_csv::read_forecasts(csv).map_err(InputError::Forecasts)?,
             RowsFrom::Forecasts,
+            None,
         ),
-        (None, Some(book)) => (
-            super::book_rows::book_rows(book, roster).map_err(InputError::BookLine)?,
-            RowsFrom::Book,
-        ),
+        (None, Some(book)) => {
+            let mut counting = Counting::from_asks(asks).map_err(InputError::Roster)?;
+            let rows = super::book_rows::book_rows(book, roster, &mut counting)
+                .map_err(InputError::BookLine)?;
+            (rows, RowsFrom::Book, Some(counting))
+        }
         (None, None) => return Err(InputError::NoRows),
     };
     let times = book
         .map(super::sealing::book_sealing_times)
         .transpose()
         .map_err(InputError::Book)?;
-    Ok((rows, from, times))
+    Ok((rows, from, times, counting))
 }
 
 /// The league's files read once: the forecasts rows, the book's sealing times, the
@@ -159,6 +173,8 @@ pub(crate) struct LeagueFiles {
     pub times: Option<SealingTimes>,
     pub clim: Option<ClimatologyTable>,
     pub roster: Roster,
+    /// The counting rule applied to rows rebuilt from the book.
+    pub counting: Option<Counting>,
 }
 
 impl LeagueFiles {
@@ -169,7 +185,7 @@ impl LeagueFiles {
         asks: Option<&[u8]>,
     ) -> Result<LeagueFiles, InputError> {
         let roster = league_roster(asks, book).map_err(InputError::Roster)?;
-        let (rows, rows_from, times) = read_rows(forecasts_csv, book, &roster)?;
+        let (rows, rows_from, times, counting) = read_rows(forecasts_csv, book, asks, &roster)?;
         let clim = climatology
             .map(ClimatologyTable::parse)
             .transpose()
@@ -180,6 +196,7 @@ impl LeagueFiles {
             times,
             clim,
             roster,
+            counting,
         })
     }
 
@@ -187,6 +204,7 @@ impl LeagueFiles {
     pub fn stats(&self, stats: &dyn StatsSeams) -> LeagueStats {
         LeagueStats {
             rows_from: self.rows_from,
+            counting: self.counting.clone(),
             ..league_stats(&self.inputs(), stats)
         }
     }

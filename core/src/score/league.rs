@@ -213,6 +213,10 @@ pub struct LeagueStats {
     /// Where the rows came from: `forecasts` (council-forecasts.csv) or `book` (rebuilt from
     /// the book's run, answer and score lines, [`super::book_rows`]).
     pub rows_from: RowsFrom,
+    /// With rows rebuilt from the book: the counting rule applied (the sealed declaration's,
+    /// or inferred with a note saying so) and the runs it does not explain (§3.4).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub counting: Option<super::counting::Counting>,
 }
 
 /// The source of the scored rows (`rows_from`).
@@ -370,6 +374,7 @@ pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueSta
         crowd: None,
         book_agreement: None,
         rows_from: RowsFrom::Forecasts,
+        counting: None,
     }
 }
 

@@ -18,6 +18,7 @@ pub mod brier;
 pub mod calibration;
 pub mod cells;
 pub mod consensus;
+pub mod counting;
 pub mod crowd;
 pub mod crowd_book;
 pub mod crowd_feed;

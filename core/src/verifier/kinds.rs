@@ -23,6 +23,8 @@ pub enum FileKind {
     /// A certificate (`.pem`, `.crt`, `.cer`, or any file in a `tsa/` folder): an untrusted
     /// intermediate unless the reader marks it as a trust anchor.
     Certificate,
+    /// An ask text, `asks/<sha256>.md` (Appendix B step 5).
+    AskText,
     /// A published file this page does not check (`.json`, `.csv`, ...).
     NotChecked,
 }
@@ -30,6 +32,9 @@ pub enum FileKind {
 impl FileKind {
     /// The verifier's view of [`PublishedFile::of`], the one classifier of published files.
     pub fn of(name: &str) -> FileKind {
+        if is_ask_text(name) {
+            return FileKind::AskText;
+        }
         match PublishedFile::of(name) {
             PublishedFile::Book | PublishedFile::AskChain => FileKind::Book,
             PublishedFile::StampedList => FileKind::StampedList,
@@ -44,6 +49,14 @@ impl FileKind {
             | PublishedFile::Other => FileKind::NotChecked,
         }
     }
+}
+
+/// Whether `name` is an ask text: a file named `<64 hex digits>.md` (published under
+/// `asks/`).
+pub fn is_ask_text(name: &str) -> bool {
+    let base = name.rsplit('/').next().unwrap_or(name);
+    base.strip_suffix(".md")
+        .is_some_and(|s| s.len() == 64 && s.bytes().all(|b| b.is_ascii_hexdigit()))
 }
 
 /// A `.txt` file as read: a stamped list, a text that is no list at all (a README, a file an

@@ -15,7 +15,11 @@
 //! - [`results`]: each file's result
 //! - [`trust`]: the trust ladder and the reader's trust choices
 //! - [`report`]: the whole [`VerifierReport`]
+//! - [`answers`]: every answer's verdict, sealed before its reference and proven by whom
+//! - [`ask_texts`]: Appendix B step 5, the ask texts against their hashes
 
+pub mod answers;
+pub mod ask_texts;
 pub mod kinds;
 pub mod pairing;
 pub mod published;
@@ -27,6 +31,8 @@ pub mod trust;
 #[cfg(test)]
 mod tests;
 
+pub use answers::{answer_verdicts, attach_answers, AnswersReport, Verdict};
+pub use ask_texts::{check_ask_texts, AskTextsReport};
 pub use kinds::{BookRead, BookReader, FileKind, LedgerKind, ListInput};
 pub use pairing::{pair_proof, pair_rekor_entry, pair_token};
 pub use report::VerifierReport;

@@ -1,6 +1,8 @@
 //! The whole report of one verification: every file's result, whether everything checked
 //! holds, and (in `trust`) the rung of the ladder it reaches.
 
+use super::answers::AnswersReport;
+use super::ask_texts::AskTextsReport;
 use super::kinds::ListInput;
 use super::results::{
     BookResult, HeadersInput, ListResult, ProofResult, ProofState, RekorResult, TokenResult,
@@ -28,6 +30,15 @@ pub struct VerifierReport {
     /// Lists that checked nothing against the given books: each a failure.
     #[serde(default)]
     pub unchecked_lists: Vec<UncheckedList>,
+    /// Every answer's verdict, when a council book was given ([`super::answers`]).
+    #[serde(default)]
+    pub answers: Option<AnswersReport>,
+    /// Why the answers could not be judged (an unreadable book line or ask chain).
+    #[serde(default)]
+    pub answers_error: Option<String>,
+    /// Appendix B step 5, when ask texts were given ([`super::ask_texts`]).
+    #[serde(default)]
+    pub ask_texts: Option<AskTextsReport>,
 }
 
 impl VerifierReport {
@@ -44,6 +55,9 @@ impl VerifierReport {
             rekor: Vec::new(),
             trust: TrustReport::default(),
             unchecked_lists: stamps.unchecked,
+            answers: None,
+            answers_error: None,
+            ask_texts: None,
         }
     }
 
@@ -79,6 +93,7 @@ impl VerifierReport {
             && self.stamps_hold()
             && self.proofs_hold()
             && self.signed_time_holds()
+            && self.ask_texts.as_ref().is_none_or(AskTextsReport::ok)
     }
 
     /// Every token and Rekor entry dropped verified.

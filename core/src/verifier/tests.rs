@@ -74,6 +74,9 @@ fn verifier_report(
         rekor: vec![],
         trust: TrustReport::default(),
         unchecked_lists: vec![],
+        answers: None,
+        answers_error: None,
+        ask_texts: None,
     }
 }
 

@@ -17,6 +17,7 @@ pub mod serve;
 pub mod stamped;
 pub mod tsr;
 pub mod verify;
+pub mod verify_answers;
 
 use crate::outcome::CmdResult;
 use clap::Subcommand;

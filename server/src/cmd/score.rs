@@ -112,6 +112,15 @@ fn print_human(s: &LeagueStats) {
         "{} rows from the {from}; time basis {}",
         s.rows, s.time_basis
     );
+    if let Some(c) = &s.counting {
+        println!("counted runs: {}", c.describe());
+        for n in &c.notes {
+            println!("  note: {n}");
+        }
+        for f in &c.flags {
+            println!("  FLAGGED: {f}");
+        }
+    }
     println!(
         "{:<16} {:>3} {:>6} {:>5} {:>7} {:>7} {:>7} {:>6}  95% interval",
         "seat", "h", "n", "sess", "brier", "bss_clim", "k", "ranked"

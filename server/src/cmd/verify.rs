@@ -3,6 +3,9 @@
 //! streaming the book from disk in chunks. Which list entry is checked against the book is the
 //! verifier's stamp plan, the same one the page uses: by name, else by content, else by line
 //! kinds, or the entry `--ledger` chooses. A list that checks nothing fails.
+//!
+//! With `--answers`, the path is a league directory and every answer's own proof is printed
+//! instead ([`super::verify_answers`]).
 
 use crate::files::read_bounded;
 use crate::outcome::{CmdResult, Exit, Unusable};
@@ -28,6 +31,21 @@ pub struct Args {
     /// daily/council/book.jsonl, or its published name), whatever the book's file is called.
     #[arg(long, value_name = "NAME")]
     ledger: Option<String>,
+    /// Treat the path as a league directory and give every answer's verdict: sealed before its
+    /// reference, proven by whom (spec §3.3, §3.11 P1b), with the ask texts (Appendix B step 5).
+    #[arg(long, conflicts_with_all = ["stamps", "ledger"])]
+    answers: bool,
+    /// With --answers: trust anchors for the RFC 3161 tokens (PEM or DER, e.g.
+    /// www/trust/tsa-roots-*.pem or the league's demo root; repeatable).
+    #[arg(long = "ca", value_name = "FILE", requires = "answers")]
+    ca: Vec<PathBuf>,
+    /// With --answers: the Rekor log's public key (e.g. www/trust/rekor-sigstore-prod.pub).
+    #[arg(long = "rekor-key", value_name = "FILE", requires = "answers")]
+    rekor_key: Option<PathBuf>,
+    /// With --answers: Bitcoin block headers for the OpenTimestamps proofs (hex, one per line,
+    /// or `HEIGHT HEX`; repeatable).
+    #[arg(long = "headers", value_name = "FILE", requires = "answers")]
+    headers: Vec<PathBuf>,
 }
 
 /// A list entry not checked against this book: shown, not checked.
@@ -74,6 +92,17 @@ struct Output<'a> {
 }
 
 pub fn run(args: Args, json: bool) -> CmdResult {
+    if args.answers {
+        return super::verify_answers::run(
+            super::verify_answers::AnswersArgs {
+                dir: &args.book,
+                ca: &args.ca,
+                rekor_key: args.rekor_key.as_deref(),
+                headers: &args.headers,
+            },
+            json,
+        );
+    }
     let book_name = args
         .book
         .file_name()

@@ -25,7 +25,8 @@ fuzz_target!(|data: &[u8]| {
         }],
         ..Roster::default()
     };
-    if let Ok(rows) = rows_from_lines(&lines, &roster) {
+    let mut counting = sealbook_core::score::counting::Counting::from_asks(None).expect("no asks");
+    if let Ok(rows) = rows_from_lines(&lines, &roster, &mut counting) {
         assert!(rows
             .iter()
             .all(|r| r.prob_up.is_none_or(|p| (0.0..=100.0).contains(&p))));

@@ -1,0 +1,1066 @@
+//! Every answer's own proof (spec §3.2, §3.3, §3.11 P1b): for each answer line of a council
+//! book, and each of its cells (seat, market, horizon), whether it was sealed before its
+//! reference and which parties besides the operator prove it.
+//!
+//! Per answer line: its session and reference instant (the declared reference time, 09:30 ET
+//! by default, or for Bitcoin the first 1-minute bar at or after the line's seal,
+//! [`reference_instant_from`]), its arrival (`at`) and seal (`max(at, booked_at)`) times, the
+//! first stamped list whose checked prefix contains it, and every anchor of the first such
+//! list with an anchor that establishes a time (else with any anchor), with the time it
+//! proves the list existed by:
+//! - an RFC 3161 token verified to a trust anchor the reader chose: its genTime (Level 2+,
+//!   the authority named);
+//! - a Rekor entry: its integratedTime, only when the signed entry timestamp is present and
+//!   verified (Level 2); an entry without one proves the list is in the log, at no time;
+//! - an OpenTimestamps proof verified against a supplied Bitcoin header: the header time plus
+//!   [`OTS_BOUND_SECS`], the practical bound of §3.11 (header time need not be mining time).
+//!
+//! The verdict ([`Verdict`]): sealed after the reference (late: its own reference, not in the
+//! common event); proven before the reference (some anchor's time is before it); anchored only
+//! after the reference (anchors exist, none before it: on 2026-10-20 a 09:00:25 ET stamp
+//! reached a block with header time 09:55:20 ET); or the operator's clock only (Level 1: no
+//! anchor covers the line yet, every line after the last stamped prefix included).
+//!
+//! Which answers count is the book's rows' ([`crate::score::book_rows`], with the counting
+//! rule of the sealed declaration, [`Counting`]); corrections (§3.10) are shown beside the
+//! line they name.
+
+use super::report::VerifierReport;
+use super::results::{BookResult, ProofState};
+use crate::calendar::{new_york_time, reference_cut, sealing_time, Date, Instant};
+use crate::league::layout::{parse_hhmm, BITCOIN};
+use crate::league::schedule::reference_instant_from;
+use crate::score::ask_chain::AskChain;
+use crate::score::book_lines::{BookLines, CorrectionLine};
+use crate::score::book_rows::rows_from_lines;
+use crate::score::counting::Counting;
+use crate::score::roster::league_roster;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
+
+/// How long after a block's header time the anchored prefix is taken to have existed at the
+/// latest (spec §3.11: "in practice a few hours"; header time is at most about two hours
+/// ahead of network time when a block is accepted and need not equal mining time).
+pub const OTS_BOUND_SECS: i64 = 2 * 3600;
+
+/// Whether an answer (or cell) was sealed before its reference, and who proves it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    /// An anchor outside the operator proves the line existed before the reference.
+    ProvenBeforeReference,
+    /// Anchors cover the line, but none proves it existed before the reference.
+    AnchoredOnlyAfterReference,
+    /// No anchor covers the line yet: the operator's clock alone (Level 1).
+    OperatorClockOnly,
+    /// Sealed at or after the reference: late, its own reference, not in the common event.
+    SealedAfterReference,
+}
+
+impl Verdict {
+    /// In words, as the CLI and the page print it.
+    pub fn label(self) -> &'static str {
+        match self {
+            Verdict::ProvenBeforeReference => "proven before the reference",
+            Verdict::AnchoredOnlyAfterReference => "anchored only after the reference",
+            Verdict::OperatorClockOnly => "operator's clock only",
+            Verdict::SealedAfterReference => "sealed after the reference (late)",
+        }
+    }
+}
+
+/// What kind of party an anchor is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AnchorKind {
+    Rfc3161,
+    Rekor,
+    OpenTimestamps,
+}
+
+/// One verified anchor of a stamped list and the time it proves.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Anchor {
+    pub kind: AnchorKind,
+    /// The token, entry or proof file.
+    pub file: String,
+    /// Who proves it: the authority, the Rekor log, the Bitcoin block.
+    pub by: String,
+    /// The rung of the trust ladder it gives ("Level 2+", "Level 2").
+    pub level: String,
+    /// The time the anchor states (genTime, integratedTime, header time), RFC 3339 UTC.
+    pub time: Option<String>,
+    /// The latest time it proves the list existed by; None when it establishes no time.
+    pub existed_by: Option<String>,
+    /// In plain words.
+    pub words: String,
+}
+
+/// A correction line shown beside the line it names (spec §3.10).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CorrectionNote {
+    pub line: u64,
+    pub of: u64,
+    pub at: Option<String>,
+    pub same_as: Option<u64>,
+    pub source: Option<String>,
+    pub reason: Option<String>,
+    /// The corrected fields' names.
+    pub fields: Vec<String>,
+}
+
+impl From<&CorrectionLine> for CorrectionNote {
+    fn from(c: &CorrectionLine) -> CorrectionNote {
+        CorrectionNote {
+            line: c.n,
+            of: c.of,
+            at: c.at.map(Instant::to_rfc3339),
+            same_as: c.same_as,
+            source: c.source.clone(),
+            reason: c.reason.clone(),
+            fields: c
+                .fields
+                .iter()
+                .map(|(k, _)| k.as_str().unwrap_or("?").to_string())
+                .collect(),
+        }
+    }
+}
+
+/// One answer line's verdict and its chain of evidence.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AnswerVerdict {
+    pub line: u64,
+    pub run_id: String,
+    pub seat: String,
+    pub model: Option<String>,
+    pub session: String,
+    /// `counted`, `not_counted`, `refused_shape`, `copy` (a re-sealed copy, §3.10) or
+    /// `no_cells` (well-formed but states no cell).
+    pub status: String,
+    /// The answer time (`at`).
+    pub arrived_at: String,
+    pub booked_at: Option<String>,
+    /// When it entered the book: `max(at, booked_at)`.
+    pub sealed_at: String,
+    /// The session's common reference.
+    pub reference_at: String,
+    /// The first stamped list whose checked prefix contains the line, and its line count.
+    pub list: Option<String>,
+    pub list_lines: Option<u64>,
+    /// The first covering list with a verified anchor, when it is not `list`.
+    pub anchored_list: Option<String>,
+    pub anchors: Vec<Anchor>,
+    pub verdict: Verdict,
+    /// The anchors that prove it before the reference (their `by`).
+    pub proven_by: Vec<String>,
+    /// The verdict in plain words.
+    pub words: String,
+    /// Correction lines naming this line.
+    pub corrections: Vec<CorrectionNote>,
+}
+
+/// One cell (seat, market, horizon) of an answer line.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CellVerdict {
+    pub line: u64,
+    pub seat: String,
+    pub asset: String,
+    pub horizon: String,
+    pub prob_up: Option<f64>,
+    /// The row's status (Table C1).
+    pub status: String,
+    /// The cell's reference instant (Bitcoin: the first bar at or after the seal).
+    pub reference_at: String,
+    pub verdict: Verdict,
+    pub proven_by: Vec<String>,
+}
+
+/// One run's answers in a sentence.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunSummary {
+    pub run_id: String,
+    pub session: String,
+    /// The run the counting rule counts for its session.
+    pub counted_run: bool,
+    pub answers: usize,
+    pub counted_answers: usize,
+    pub proven_before: usize,
+    pub anchored_after: usize,
+    pub operator_only: usize,
+    pub late: usize,
+    /// The parties proving the counted answers before the reference.
+    pub by: Vec<String>,
+    pub summary: String,
+}
+
+/// Whether the declaration (the ask chain's first line) is proven sealed before the first run
+/// it governs (spec §3.4, requirement 6): its anchors, judged against that run's time.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DeclarationProof {
+    pub sealed_at: String,
+    /// The first run line's time in the book.
+    pub first_run_at: Option<String>,
+    pub list: Option<String>,
+    pub anchors: Vec<Anchor>,
+    /// Judged as an answer against its reference, with the first run's time as the reference.
+    pub verdict: Verdict,
+    pub words: String,
+}
+
+/// The per-answer report of one book.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AnswersReport {
+    pub book: String,
+    pub counting: Counting,
+    pub counting_rule: String,
+    pub runs: Vec<RunSummary>,
+    pub answers: Vec<AnswerVerdict>,
+    pub cells: Vec<CellVerdict>,
+    pub corrections: Vec<CorrectionNote>,
+    /// The first line after the longest checked stamped prefix (no anchor covers it).
+    pub unanchored_from: Option<u64>,
+    /// Checks that failed or could not be performed: each a failure.
+    pub problems: Vec<String>,
+    /// The declaration's own proof, when the ask chain was given.
+    #[serde(default)]
+    pub declaration: Option<DeclarationProof>,
+}
+
+impl AnswersReport {
+    /// Nothing failed: the verdicts rest on a chain that holds, and the counting rule explains
+    /// every run.
+    pub fn ok(&self) -> bool {
+        self.problems.is_empty() && self.counting.flags.is_empty()
+    }
+}
+
+fn et(t: Instant) -> String {
+    let (_, secs) = t.new_york();
+    format!(
+        "{:02}:{:02}:{:02} ET",
+        secs / 3600,
+        secs / 60 % 60,
+        secs % 60
+    )
+}
+
+/// The `CN=` value of a distinguished name as printed (`CN=www.freetsa.org, O=Free TSA`), else
+/// the name itself: the authority as a reader names it.
+fn common_name(dn: &str) -> String {
+    dn.split(',')
+        .map(str::trim)
+        .find_map(|p| p.strip_prefix("CN="))
+        .unwrap_or(dn)
+        .to_string()
+}
+
+/// The verified anchors of stamped list `list` in `report`.
+fn anchors_of(list: &str, report: &VerifierReport) -> Vec<Anchor> {
+    let mut out = Vec::new();
+    for t in report
+        .tokens
+        .iter()
+        .filter(|t| t.ok && t.list.as_deref() == Some(list))
+    {
+        let by = t
+            .authority
+            .as_deref()
+            .map_or_else(|| t.name.clone(), common_name);
+        let time = t
+            .gen_time
+            .as_deref()
+            .and_then(Instant::parse_rfc3339)
+            .map(Instant::to_rfc3339);
+        out.push(Anchor {
+            kind: AnchorKind::Rfc3161,
+            file: t.name.clone(),
+            words: format!(
+                "RFC 3161 token of {}, verified to {}: the list existed at genTime {}",
+                t.authority.as_deref().unwrap_or(&by),
+                t.chain.last().map_or("?", |c| c.subject.as_str()),
+                time.as_deref().unwrap_or("?")
+            ),
+            by,
+            level: "Level 2+".into(),
+            existed_by: time.clone(),
+            time,
+        });
+    }
+    for r in report
+        .rekor
+        .iter()
+        .filter(|r| r.ok && r.list.as_deref() == Some(list))
+    {
+        let time = r
+            .integrated_time
+            .as_deref()
+            .and_then(Instant::parse_rfc3339)
+            .map(Instant::to_rfc3339);
+        let by = format!(
+            "Rekor{}",
+            r.log_index
+                .map(|i| format!(" (log index {i})"))
+                .unwrap_or_default()
+        );
+        out.push(Anchor {
+            kind: AnchorKind::Rekor,
+            file: r.name.clone(),
+            words: if r.time_signed {
+                format!(
+                    "in the Rekor log since integratedTime {} (signed entry timestamp verified)",
+                    time.as_deref().unwrap_or("?")
+                )
+            } else {
+                format!("in the Rekor log; its integratedTime {} is unsigned (no signed entry timestamp), so no time is established from it", time.as_deref().unwrap_or("?"))
+            },
+            by,
+            level: "Level 2".into(),
+            existed_by: if r.time_signed { time.clone() } else { None },
+            time,
+        });
+    }
+    for p in report
+        .proofs
+        .iter()
+        .filter(|p| p.state() == ProofState::Verified && p.stamped_file.as_deref() == Some(list))
+    {
+        let Some(v) = p.report.as_ref().and_then(|r| r.verdict.as_ref()) else {
+            continue;
+        };
+        let Some(b) = v.earliest.and_then(|i| v.bitcoin.get(i)) else {
+            continue;
+        };
+        let header = b.header_time.map(|s| Instant(i64::from(s) * 1_000_000));
+        let by_time = header.map(|h| Instant(h.0 + OTS_BOUND_SECS * 1_000_000));
+        out.push(Anchor {
+            kind: AnchorKind::OpenTimestamps,
+            file: p.name.clone(),
+            by: format!("Bitcoin block {}", b.height),
+            level: "Level 2".into(),
+            time: header.map(Instant::to_rfc3339),
+            existed_by: by_time.map(Instant::to_rfc3339),
+            words: match (header, by_time) {
+                (Some(h), Some(by)) => format!(
+                    "OpenTimestamps proof in Bitcoin block {} (header time {}, {}): the list existed no later than {} ({}), the practical bound of spec §3.11",
+                    b.height,
+                    h.to_rfc3339(),
+                    et(h),
+                    by.to_rfc3339(),
+                    et(by)
+                ),
+                _ => format!("OpenTimestamps proof in Bitcoin block {}", b.height),
+            },
+        });
+    }
+    out
+}
+
+/// The verdict against `reference` of a line covered by `anchors` (`late`: sealed at or after
+/// it), and the anchors proving it before the reference.
+fn judge(reference: Instant, late: bool, anchors: &[Anchor]) -> (Verdict, Vec<String>) {
+    if late {
+        return (Verdict::SealedAfterReference, Vec::new());
+    }
+    let before: Vec<String> = anchors
+        .iter()
+        .filter(|a| {
+            a.existed_by
+                .as_deref()
+                .and_then(Instant::parse_rfc3339)
+                .is_some_and(|t| t < reference)
+        })
+        .map(|a| a.by.clone())
+        .collect();
+    if !before.is_empty() {
+        (Verdict::ProvenBeforeReference, before)
+    } else if anchors.iter().any(|a| a.existed_by.is_some()) {
+        (Verdict::AnchoredOnlyAfterReference, Vec::new())
+    } else {
+        (Verdict::OperatorClockOnly, Vec::new())
+    }
+}
+
+fn words(
+    v: Verdict,
+    sealed: Instant,
+    reference: Instant,
+    by: &[String],
+    anchors: &[Anchor],
+    list: Option<&str>,
+) -> String {
+    match v {
+        Verdict::SealedAfterReference => format!(
+            "sealed at {} ({}), after the reference {} ({}): late, scored from its own reference, not in the common event",
+            sealed.to_rfc3339(), et(sealed), reference.to_rfc3339(), et(reference)
+        ),
+        Verdict::ProvenBeforeReference => format!(
+            "sealed at {} ({}); proven before the reference {} ({}) by {}",
+            sealed.to_rfc3339(), et(sealed), reference.to_rfc3339(), et(reference), join(by)
+        ),
+        Verdict::AnchoredOnlyAfterReference => {
+            let first = anchors
+                .iter()
+                .filter_map(|a| Some((a.existed_by.as_deref().and_then(Instant::parse_rfc3339)?, a)))
+                .min_by_key(|(t, _)| *t);
+            format!(
+                "sealed at {} ({}) by the operator's clock; the earliest anchor ({}) proves it existed only by {} ({}), after the reference {} ({})",
+                sealed.to_rfc3339(), et(sealed),
+                first.map_or("?".to_string(), |(_, a)| a.by.clone()),
+                first.map_or("?".to_string(), |(t, _)| t.to_rfc3339()),
+                first.map_or("?".to_string(), |(t, _)| et(t)),
+                reference.to_rfc3339(), et(reference)
+            )
+        }
+        Verdict::OperatorClockOnly => match list {
+            None => format!(
+                "sealed at {} ({}) by the operator's clock; no checked stamped list covers the line yet (Level 1)",
+                sealed.to_rfc3339(), et(sealed)
+            ),
+            Some(l) => format!(
+                "sealed at {} ({}) by the operator's clock; the stamped list {l} covers it but no anchor of it establishes a time (Level 1)",
+                sealed.to_rfc3339(), et(sealed)
+            ),
+        },
+    }
+}
+
+fn join(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+/// The common reference of `session`: the declared `reference_at_et`, else 09:30 ET.
+fn common_reference(session: Date, declared: Option<&str>) -> Instant {
+    match declared.and_then(parse_hhmm) {
+        Some((9, 30)) | None => reference_cut(session),
+        Some((h, m)) => new_york_time(session, h, m),
+    }
+}
+
+/// The per-answer report of the council book `book_name` (its bytes `book`), with the ask
+/// chain `asks` (the declaration and the roster) and the verification `report` that checked
+/// the book's stamps and the lists' anchors. An unreadable book line, ask chain or roster is an
+/// error naming the file, line and field.
+pub fn answer_verdicts(
+    book_name: &str,
+    book: &[u8],
+    asks: Option<&[u8]>,
+    report: &VerifierReport,
+) -> Result<AnswersReport, String> {
+    let lines = BookLines::parse(book).map_err(|e| format!("{book_name}: {e}"))?;
+    let mut counting = Counting::from_asks(asks).map_err(|e| e.to_string())?;
+    let declared_reference = match asks {
+        Some(a) => AskChain::parse(a)
+            .map_err(|e| e.to_string())?
+            .declaration()
+            .map(|d| d.reference_at_et.clone()),
+        None => None,
+    };
+    let mut problems = Vec::new();
+    // The roster only adds the no_answer rows of seats that sent no answer line.
+    let roster = match league_roster(asks, Some(book)) {
+        Ok(r) => r,
+        Err(e) => {
+            problems.push(format!(
+                "the roster could not be read ({e}): seats without an answer line are not listed"
+            ));
+            league_roster(None, Some(book)).map_err(|e| e.to_string())?
+        }
+    };
+    let rows =
+        rows_from_lines(&lines, &roster, &mut counting).map_err(|e| format!("{book_name}: {e}"))?;
+    let result: Option<&BookResult> = report.books.iter().find(|b| b.name == book_name);
+    match result {
+        None => problems.push(format!(
+            "{book_name}: the book's chain was not verified, so no verdict can rest on it"
+        )),
+        Some(b) if !b.report.ok => problems.push(format!(
+            "{book_name}: the chain does not hold (first bad line {}): every verdict below rests on a broken book",
+            b.report.first_bad_line.map_or("?".to_string(), |n| n.to_string())
+        )),
+        Some(_) => {}
+    }
+    let stamps = result.map_or(&[][..], |b| b.stamps.as_slice());
+    for s in stamps.iter().filter(|s| !s.ok()) {
+        problems.push(format!(
+            "{}:{}: the stamped prefix of {} lines does not match the book: it covers nothing",
+            s.check.list, s.list_line, s.check.lines
+        ));
+    }
+    // Checked lists covering each line, in the order they grew: (lines, list).
+    let mut covering: Vec<(u64, &str)> = stamps
+        .iter()
+        .filter(|s| s.ok())
+        .map(|s| (s.check.lines, s.check.list.as_str()))
+        .collect();
+    covering.sort_unstable();
+    covering.dedup();
+    let anchors: Vec<Vec<Anchor>> = covering
+        .iter()
+        .map(|(_, l)| anchors_of(l, report))
+        .collect();
+    let run_session: std::collections::BTreeMap<&str, (Date, bool)> = {
+        let mut m = std::collections::BTreeMap::new();
+        for r in &rows {
+            let counted = r.run_role == "session_run";
+            if let Some(d) = Date::parse(&r.session) {
+                let e = m.entry(r.run_id.as_str()).or_insert((d, counted));
+                e.1 |= counted;
+            }
+        }
+        m
+    };
+    let copies: BTreeSet<u64> = lines
+        .corrections
+        .iter()
+        .filter(|c| c.same_as.is_some())
+        .map(|c| c.of)
+        .collect();
+    let mut answers = Vec::new();
+    let mut cells = Vec::new();
+    for a in lines.answers.values() {
+        let (Some(at), Some(run_id), Some(seat)) = (a.at, a.run_id.as_deref(), a.seat.as_deref())
+        else {
+            continue; // rows_from_lines has rejected such lines already
+        };
+        let sealed = sealing_time(at, a.booked_at);
+        let session = run_session
+            .get(run_id)
+            .map(|(d, _)| *d)
+            .or_else(|| crate::calendar::session_for(at));
+        let Some(session) = session else { continue };
+        let common = common_reference(session, declared_reference.as_deref());
+        let line_rows: Vec<_> = rows
+            .iter()
+            .filter(|r| r.line == a.n && r.seat == seat)
+            .collect();
+        let status = if copies.contains(&a.n) {
+            "copy".to_string()
+        } else if line_rows
+            .iter()
+            .any(|r| r.status == "counted" || r.status == "counted_50")
+        {
+            "counted".to_string()
+        } else {
+            line_rows
+                .first()
+                .map_or("no_cells".to_string(), |r| r.status.clone())
+        };
+        let first = covering.iter().position(|(n, _)| *n >= a.n);
+        // The first covering list with an anchor that establishes a time, else with any.
+        let anchored = first.and_then(|f| {
+            (f..covering.len())
+                .find(|&i| anchors[i].iter().any(|a| a.existed_by.is_some()))
+                .or_else(|| (f..covering.len()).find(|&i| !anchors[i].is_empty()))
+        });
+        let line_anchors = anchored.map(|i| anchors[i].clone()).unwrap_or_default();
+        let late = sealed >= common;
+        let (verdict, proven_by) = judge(common, late, &line_anchors);
+        let list = first.map(|f| covering[f].1.to_string());
+        answers.push(AnswerVerdict {
+            line: a.n,
+            run_id: run_id.to_string(),
+            seat: seat.to_string(),
+            model: line_rows
+                .first()
+                .map(|r| r.model.clone())
+                .or_else(|| a.model.clone()),
+            session: session.to_string(),
+            status,
+            arrived_at: at.to_rfc3339(),
+            booked_at: a.booked_at.map(Instant::to_rfc3339),
+            sealed_at: sealed.to_rfc3339(),
+            reference_at: common.to_rfc3339(),
+            list_lines: first.map(|f| covering[f].0),
+            anchored_list: anchored
+                .filter(|&i| Some(i) != first)
+                .map(|i| covering[i].1.to_string()),
+            words: words(
+                verdict,
+                sealed,
+                common,
+                &proven_by,
+                &line_anchors,
+                list.as_deref(),
+            ),
+            list,
+            anchors: line_anchors.clone(),
+            verdict,
+            proven_by,
+            corrections: lines
+                .corrections
+                .iter()
+                .filter(|c| c.of == a.n)
+                .map(CorrectionNote::from)
+                .collect(),
+        });
+        for r in &line_rows {
+            let (reference, own_late) = reference_instant_from(common, &r.asset, sealed);
+            let cell_late = if r.asset == BITCOIN { false } else { own_late };
+            let (v, by) = judge(reference, cell_late, &line_anchors);
+            cells.push(CellVerdict {
+                line: a.n,
+                seat: seat.to_string(),
+                asset: r.asset.clone(),
+                horizon: r.horizon.as_str().to_string(),
+                prob_up: r.prob_up,
+                status: r.status.clone(),
+                reference_at: reference.to_rfc3339(),
+                verdict: v,
+                proven_by: by,
+            });
+        }
+    }
+    let runs = summarize(&lines, &answers, &run_session);
+    let declaration = declaration_proof(&counting, &lines, report);
+    Ok(AnswersReport {
+        declaration,
+        book: book_name.to_string(),
+        counting_rule: counting.describe(),
+        counting,
+        runs,
+        answers,
+        cells,
+        corrections: lines.corrections.iter().map(CorrectionNote::from).collect(),
+        unanchored_from: result.map_or(Some(1), |b| b.unanchored_from),
+        problems,
+    })
+}
+
+/// The declaration's anchors (the ask chain's checked stamps covering its line 1) against the
+/// book's first run.
+fn declaration_proof(
+    counting: &Counting,
+    lines: &BookLines,
+    report: &VerifierReport,
+) -> Option<DeclarationProof> {
+    use super::published::PublishedFile;
+    let sealed = Instant::parse_rfc3339(counting.declared_at.as_deref()?)?;
+    let first_run = lines.runs.iter().filter_map(|r| r.at).min();
+    let chain = report
+        .books
+        .iter()
+        .find(|b| PublishedFile::of(&b.name) == PublishedFile::AskChain);
+    let mut covering: Vec<(u64, &str)> = chain
+        .map(|b| {
+            b.stamps
+                .iter()
+                .filter(|s| s.ok() && s.check.lines >= 1)
+                .map(|s| (s.check.lines, s.check.list.as_str()))
+                .collect()
+        })
+        .unwrap_or_default();
+    covering.sort_unstable();
+    let with_anchors: Vec<(&str, Vec<Anchor>)> = covering
+        .iter()
+        .map(|(_, l)| (*l, anchors_of(l, report)))
+        .collect();
+    let pick = with_anchors
+        .iter()
+        .find(|(_, a)| a.iter().any(|x| x.existed_by.is_some()))
+        .or(with_anchors.first());
+    let anchors = pick.map(|(_, a)| a.clone()).unwrap_or_default();
+    let list = pick.map(|(l, _)| l.to_string());
+    let (verdict, words) = match first_run {
+        None => (
+            Verdict::OperatorClockOnly,
+            "no run line in the book yet".to_string(),
+        ),
+        Some(run) => {
+            let (v, by) = judge(run, sealed >= run, &anchors);
+            let w = match v {
+                Verdict::SealedAfterReference => format!("the declaration was sealed at {}, after the first run ({})", sealed.to_rfc3339(), run.to_rfc3339()),
+                Verdict::ProvenBeforeReference => format!("sealed at {}; proven before the first run ({}) by {}", sealed.to_rfc3339(), run.to_rfc3339(), join(&by)),
+                Verdict::AnchoredOnlyAfterReference => format!("sealed at {} by the operator's clock; its anchors prove it only after the first run ({})", sealed.to_rfc3339(), run.to_rfc3339()),
+                Verdict::OperatorClockOnly => format!("sealed at {} by the operator's clock, before the first run ({}); no anchor of the ask chain proves it", sealed.to_rfc3339(), run.to_rfc3339()),
+            };
+            (v, w)
+        }
+    };
+    Some(DeclarationProof {
+        sealed_at: sealed.to_rfc3339(),
+        first_run_at: first_run.map(Instant::to_rfc3339),
+        list,
+        anchors,
+        verdict,
+        words,
+    })
+}
+
+fn summarize(
+    lines: &BookLines,
+    answers: &[AnswerVerdict],
+    run_session: &std::collections::BTreeMap<&str, (Date, bool)>,
+) -> Vec<RunSummary> {
+    let mut out = Vec::new();
+    for r in &lines.runs {
+        let Some(run_id) = r.run_id.as_deref() else {
+            continue;
+        };
+        let of_run: Vec<&AnswerVerdict> = answers.iter().filter(|a| a.run_id == run_id).collect();
+        let counted: Vec<&&AnswerVerdict> =
+            of_run.iter().filter(|a| a.status == "counted").collect();
+        let count = |v: Verdict| counted.iter().filter(|a| a.verdict == v).count();
+        let mut by: Vec<String> = Vec::new();
+        for a in &counted {
+            for b in &a.proven_by {
+                if !by.contains(b) {
+                    by.push(b.clone());
+                }
+            }
+        }
+        let (session, counted_run) = run_session
+            .get(run_id)
+            .map(|(d, c)| (d.to_string(), *c))
+            .unwrap_or_default();
+        let (proven, after, operator, late) = (
+            count(Verdict::ProvenBeforeReference),
+            count(Verdict::AnchoredOnlyAfterReference),
+            count(Verdict::OperatorClockOnly),
+            count(Verdict::SealedAfterReference),
+        );
+        let mut parts = vec![format!(
+            "{proven} of {} counted answers proven before the reference{}",
+            counted.len(),
+            if by.is_empty() {
+                String::new()
+            } else {
+                format!(" by {}", join(&by))
+            }
+        )];
+        if after > 0 {
+            parts.push(format!("{after} anchored only after the reference"));
+        }
+        if operator > 0 {
+            parts.push(format!("{operator} on the operator's clock only"));
+        }
+        if late > 0 {
+            parts.push(format!("{late} sealed late"));
+        }
+        let summary = if counted_run {
+            format!("{run_id}: {}", parts.join("; "))
+        } else {
+            format!(
+                "{run_id}: a reference run ({} answers, none counted)",
+                of_run.len()
+            )
+        };
+        out.push(RunSummary {
+            run_id: run_id.to_string(),
+            session,
+            counted_run,
+            answers: of_run.len(),
+            counted_answers: counted.len(),
+            proven_before: proven,
+            anchored_after: after,
+            operator_only: operator,
+            late,
+            by,
+            summary,
+        });
+    }
+    out
+}
+
+/// Adds to `report` the verdict of every answer of the council book among `books` (name and
+/// bytes, `None` when they were not kept) with the ask chain among them, and Appendix B step 5
+/// when ask texts were given; what cannot be judged is said in `answers_error`. The page's
+/// worker and `sealbook verify --answers` both call this.
+pub fn attach_answers(
+    report: &mut VerifierReport,
+    books: &[(String, Option<Vec<u8>>)],
+    ask_texts: &[(String, Vec<u8>)],
+) {
+    use super::published::PublishedFile;
+    let is_asks = |n: &str| PublishedFile::of(n) == PublishedFile::AskChain;
+    let asks = books
+        .iter()
+        .find(|(n, _)| is_asks(n))
+        .and_then(|(_, b)| b.as_deref());
+    let council = books.iter().find(|(n, _)| !is_asks(n));
+    let chain = match asks.map(AskChain::parse).transpose() {
+        Ok(c) => c,
+        Err(e) => {
+            report.answers_error = Some(e.to_string());
+            None
+        }
+    };
+    let mut lines = None;
+    match council {
+        None => {}
+        Some((name, None)) => {
+            report.answers_error = Some(format!(
+            "{name}: too large to judge answer by answer here; use sealbook verify DIR --answers"
+        ))
+        }
+        Some((name, Some(bytes))) => {
+            match answer_verdicts(name, bytes, asks, report) {
+                Ok(a) => report.answers = Some(a),
+                Err(e) => report.answers_error = Some(e),
+            }
+            lines = BookLines::parse(bytes).ok();
+        }
+    }
+    if !ask_texts.is_empty() {
+        report.ask_texts = Some(super::ask_texts::check_ask_texts(
+            ask_texts,
+            lines.as_ref(),
+            chain.as_ref(),
+        ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::book::canon::parse_line_object;
+    use crate::book::chain::{verify, VerifyOptions};
+    use crate::book::stamp_list;
+    use crate::book::writer::BookWriter;
+    use crate::score::ask_chain::{Declaration, SCHEDULED_MORNING_RUN};
+    use crate::verifier::results::{RekorResult, TokenResult};
+    use crate::verifier::{BookReader, ListInput, StampPlan};
+
+    fn seal(lines: &[&str]) -> Vec<u8> {
+        let mut w = BookWriter::new();
+        lines
+            .iter()
+            .flat_map(|l| {
+                w.append(&parse_line_object(l.as_bytes()).unwrap())
+                    .unwrap()
+                    .bytes
+            })
+            .collect()
+    }
+
+    fn answer(seat: &str, at: &str, extra: &str) -> String {
+        format!(
+            r#"{{"kind": "answer", "run_id": "2026-10-21-am", "seat": "{seat}", "at": "{at}", "model": "m-{seat}", "items": {{"SPX": {{"1d": {{"prob_up": 60}}}}, "BTC": {{"1d": {{"prob_up": 55}}}}}}{extra}}}"#
+        )
+    }
+
+    fn entry(book: &[u8], lines: u64) -> (String, u64, String, String) {
+        let head: Vec<u8> = book
+            .split_inclusive(|b| *b == b'\n')
+            .take(lines as usize)
+            .flatten()
+            .copied()
+            .collect();
+        let r = verify(&head, VerifyOptions::default());
+        (
+            "daily/council/book.jsonl".into(),
+            lines,
+            r.sha256,
+            r.last_link.unwrap(),
+        )
+    }
+
+    /// A league day: four answers, two stamped lists, a signed token on the first list and a
+    /// signed Rekor entry after the reference on the second.
+    fn league() -> (Vec<u8>, Vec<u8>, VerifierReport) {
+        let book = seal(&[
+            r#"{"kind": "run", "run_id": "2026-10-21-am", "at": "2026-10-21T12:30:00Z", "ask_sha256": "aa"}"#,
+            &answer("a", "2026-10-21T12:31:00Z", ""),
+            &answer(
+                "b",
+                "2026-10-21T12:32:00Z",
+                r#", "booked_at": "2026-10-21T13:20:00Z""#,
+            ),
+            &answer("c", "2026-10-21T13:31:05Z", ""),
+            &answer("d", "2026-10-21T13:25:00Z", ""),
+            r#"{"kind": "correction", "at": "2026-10-21T15:00:00Z", "of": 2, "source": "run receipt", "reason": "model restored", "fields": {"model": "m-a2"}}"#,
+        ]);
+        let asks = BookWriter::new()
+            .append(
+                &Declaration {
+                    at: "2026-10-21T04:16:00Z".into(),
+                    ask_at_et: "08:30".into(),
+                    reference_at_et: "09:30".into(),
+                    counting_rule: Some(SCHEDULED_MORNING_RUN.into()),
+                    seats: Some(
+                        ["a", "b", "c", "d"]
+                            .map(|s| crate::score::roster::RosterSeat {
+                                seat: s.into(),
+                                family: s.into(),
+                                side: None,
+                                model: None,
+                            })
+                            .to_vec(),
+                    ),
+                    ..Default::default()
+                }
+                .to_object(),
+            )
+            .unwrap()
+            .bytes;
+        let lists = vec![
+            ListInput::parse(
+                "proof/2026-10-21/130019Z.txt",
+                stamp_list::render(&[entry(&book, 2)]).as_bytes(),
+            ),
+            ListInput::parse(
+                "proof/2026-10-21/132337Z.txt",
+                stamp_list::render(&[entry(&book, 3)]).as_bytes(),
+            ),
+        ];
+        let names = vec![crate::league::layout::BOOK_FILE.to_string()];
+        let plan = StampPlan::new(&names, &lists);
+        let mut r = BookReader::new(plan.prefix_at(0));
+        r.feed(&book);
+        let mut report = VerifierReport::new(plan.resolve(vec![r.finish()]), &lists);
+        report.tokens.push(TokenResult {
+            name: "proof/2026-10-21/130019Z.txt.freetsa.tsr".into(),
+            list: Some("proof/2026-10-21/130019Z.txt".into()),
+            ok: true,
+            gen_time: Some("2026-10-21T13:00:19Z".into()),
+            authority: Some("FreeTSA".into()),
+            ..Default::default()
+        });
+        report.rekor.push(RekorResult {
+            name: "proof/2026-10-21/132337Z.txt.rekor.json".into(),
+            list: Some("proof/2026-10-21/132337Z.txt".into()),
+            ok: true,
+            integrated_time: Some("2026-10-21T23:45:03Z".into()),
+            time_signed: true,
+            log_index: Some(7),
+            ..Default::default()
+        });
+        (book, asks, report)
+    }
+
+    #[test]
+    fn each_verdict_kind_on_a_constructed_league() {
+        let (book, asks, report) = league();
+        let r = answer_verdicts("council-book.jsonl", &book, Some(&asks), &report).unwrap();
+        assert!(r.ok(), "{:?} {:?}", r.problems, r.counting);
+        let v = |line: u64| r.answers.iter().find(|a| a.line == line).unwrap();
+        // Line 2: in the 13:00:19Z list, signed by FreeTSA before 13:30Z.
+        assert_eq!(v(2).verdict, Verdict::ProvenBeforeReference);
+        assert_eq!(v(2).proven_by, ["FreeTSA"]);
+        assert_eq!(v(2).list.as_deref(), Some("proof/2026-10-21/130019Z.txt"));
+        assert_eq!(
+            v(2).model.as_deref(),
+            Some("m-a2"),
+            "the correction restores it"
+        );
+        assert_eq!(v(2).corrections[0].line, 6);
+        // Line 3: booked at 13:20Z, only in the second list, whose anchor is after 09:30 ET.
+        assert_eq!(v(3).sealed_at, "2026-10-21T13:20:00Z");
+        assert_eq!(v(3).verdict, Verdict::AnchoredOnlyAfterReference);
+        assert!(
+            v(3).words.contains("only by 2026-10-21T23:45:03Z"),
+            "{}",
+            v(3).words
+        );
+        // Line 4: sealed after the reference; line 5: after the last stamped prefix.
+        assert_eq!(v(4).verdict, Verdict::SealedAfterReference);
+        assert_eq!(v(5).verdict, Verdict::OperatorClockOnly);
+        assert_eq!(v(5).list, None);
+        assert_eq!(r.unanchored_from, Some(4));
+        // Bitcoin's own reference: the first bar at or after the seal; never late.
+        let btc = r
+            .cells
+            .iter()
+            .find(|c| c.line == 4 && c.asset == "BTC")
+            .unwrap();
+        assert_eq!(btc.reference_at, "2026-10-21T13:32:00Z");
+        assert_eq!(btc.verdict, Verdict::OperatorClockOnly);
+        let btc2 = r
+            .cells
+            .iter()
+            .find(|c| c.line == 2 && c.asset == "BTC")
+            .unwrap();
+        assert_eq!(
+            (btc2.reference_at.as_str(), btc2.verdict),
+            ("2026-10-21T12:31:00Z", Verdict::AnchoredOnlyAfterReference),
+            "sealed on the minute: its bar starts at the seal, before the token"
+        );
+        assert_eq!(r.cells.len(), 8);
+        assert_eq!(
+            r.runs[0].summary,
+            "2026-10-21-am: 1 of 4 counted answers proven before the reference by FreeTSA; 1 anchored only after the reference; 1 on the operator's clock only; 1 sealed late"
+        );
+        // The declaration: sealed before the first run, by the operator's clock (no stamp of
+        // the ask chain was given).
+        let d = r.declaration.as_ref().unwrap();
+        assert_eq!(d.verdict, Verdict::OperatorClockOnly);
+        assert!(
+            d.words
+                .contains("before the first run (2026-10-21T12:30:00Z)"),
+            "{}",
+            d.words
+        );
+        // The report crosses to the page and back.
+        let json = serde_json::to_string(&r).unwrap();
+        assert_eq!(serde_json::from_str::<AnswersReport>(&json).unwrap(), r);
+    }
+
+    #[test]
+    fn an_ots_block_after_the_reference_and_unverified_books() {
+        let ots = Anchor {
+            kind: AnchorKind::OpenTimestamps,
+            file: "130025Z.txt.ots".into(),
+            by: "Bitcoin block 972334".into(),
+            level: "Level 2".into(),
+            time: Some("2026-10-20T13:55:20Z".into()),
+            existed_by: Some("2026-10-20T15:55:20Z".into()),
+            words: String::new(),
+        };
+        let reference = Instant::parse_rfc3339("2026-10-20T13:30:00Z").unwrap();
+        assert_eq!(
+            judge(reference, false, std::slice::from_ref(&ots)).0,
+            Verdict::AnchoredOnlyAfterReference
+        );
+        // A block hours before the reference proves it.
+        let early = Anchor {
+            existed_by: Some("2026-10-20T11:00:00Z".into()),
+            ..ots.clone()
+        };
+        assert_eq!(
+            judge(reference, false, &[ots, early]),
+            (
+                Verdict::ProvenBeforeReference,
+                vec!["Bitcoin block 972334".to_string()]
+            )
+        );
+        // A Rekor entry without a signed entry timestamp establishes no time.
+        let unsigned = Anchor {
+            kind: AnchorKind::Rekor,
+            existed_by: None,
+            ..Anchor {
+                kind: AnchorKind::Rekor,
+                file: String::new(),
+                by: "Rekor".into(),
+                level: "Level 2".into(),
+                time: Some("2026-10-20T12:00:00Z".into()),
+                existed_by: None,
+                words: String::new(),
+            }
+        };
+        assert_eq!(
+            judge(reference, false, &[unsigned]).0,
+            Verdict::OperatorClockOnly
+        );
+        // No chain checked, or a broken one: a failure, never a pass.
+        let (book, asks, mut report) = league();
+        report.books.clear();
+        let r = answer_verdicts("council-book.jsonl", &book, Some(&asks), &report).unwrap();
+        assert!(
+            !r.ok() && r.problems[0].contains("not verified"),
+            "{:?}",
+            r.problems
+        );
+        assert!(r
+            .answers
+            .iter()
+            .all(|a| a.verdict != Verdict::ProvenBeforeReference));
+        // Without the ask chain the counted run is inferred, and the report says so.
+        let (book, _, report) = league();
+        let r = answer_verdicts("council-book.jsonl", &book, None, &report).unwrap();
+        assert!(r.counting.notes[0].contains("not read from a sealed declaration"));
+    }
+}

@@ -1,0 +1,392 @@
+//! `sealbook verify DIR --answers [--ca ROOTS]... [--rekor-key KEY] [--headers FILE]...
+//! [--json]`: every answer's own proof (spec §3.3, §3.11 P1b; core's
+//! `verifier::answers`). DIR is a league directory as published (Appendix C):
+//! `council-book.jsonl`, `asks.jsonl`, `asks/<sha256>.md`, `proof/<day>/<HHMMSS>Z.txt` with
+//! `.ots`, `.<tsa>.tsr` and `.rekor.json` beside each list, and `tsa/` certificates. Each file
+//! is checked as the page checks a dropped folder (the same core calls), then each answer line
+//! and cell gets its verdict, each run a summary, and the ask texts Appendix B step 5.
+//!
+//! Exit codes: 0 every check holds; 1 a check failed or could not be performed (a token with
+//! no `--ca`, an entry with no `--rekor-key`, a Bitcoin attestation with no `--headers`, a
+//! run the declaration does not explain, an ask text that does not hash to its name);
+//! 2 unusable input (no book, an unreadable file or book line).
+
+use crate::files::read_bounded;
+use crate::outcome::{CmdResult, Exit, Unusable};
+use sealbook_core::league::layout::{ASKS_FILE, BOOK_FILE};
+use sealbook_core::ots::attestation::Attestation;
+use sealbook_core::score::ask_chain::AskChain;
+use sealbook_core::score::book_lines::BookLines;
+use sealbook_core::verifier::published::PublishedFile;
+use sealbook_core::verifier::{
+    answer_verdicts, check_ask_texts, AnswersReport, AskTextsReport, BookReader, CertInput,
+    HeadersInput, ListInput, ProofResult, ProofState, RekorResult, StampPlan, TokenResult,
+    TrustInput, TrustLevel, Verdict, VerifierReport, MAX_LIST_BYTES, MAX_PROOF_BYTES,
+};
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+
+/// Largest book read whole for the verdicts.
+const MAX_BOOK_BYTES: u64 = 2 << 30;
+/// Largest token, entry, certificate, key or ask text read.
+const MAX_SMALL_BYTES: u64 = 1 << 20;
+/// Most files walked in a league directory.
+const MAX_FILES: usize = 200_000;
+
+/// What `--answers` needs beside the directory.
+pub struct AnswersArgs<'a> {
+    pub dir: &'a Path,
+    pub ca: &'a [PathBuf],
+    pub rekor_key: Option<&'a Path>,
+    pub headers: &'a [PathBuf],
+}
+
+#[derive(Serialize)]
+struct Output<'a> {
+    ok: bool,
+    dir: String,
+    /// The trust-ladder rung the files reach as a whole.
+    level: &'static str,
+    #[serde(flatten)]
+    answers: &'a AnswersReport,
+    ask_texts: &'a AskTextsReport,
+    /// Checks of the files that failed or could not be performed.
+    file_problems: &'a [String],
+}
+
+/// Every file under `dir` (relative names with `/`), sorted; bounded by [`MAX_FILES`].
+fn walk(dir: &Path) -> Result<Vec<(String, PathBuf)>, Unusable> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let entries = std::fs::read_dir(&d).map_err(|e| Unusable::io(&d, "read directory", &e))?;
+        for e in entries {
+            let e = e.map_err(|e| Unusable::io(&d, "read directory", &e))?;
+            let p = e.path();
+            let kind = e
+                .file_type()
+                .map_err(|e| Unusable::io(&p, "read directory", &e))?;
+            if kind.is_dir() {
+                stack.push(p);
+            } else if kind.is_file() {
+                let rel = p
+                    .strip_prefix(dir)
+                    .unwrap_or(&p)
+                    .components()
+                    .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                    .collect::<Vec<_>>()
+                    .join("/");
+                out.push((rel, p));
+                if out.len() > MAX_FILES {
+                    return Err(Unusable::file(
+                        dir,
+                        format!("more than {MAX_FILES} files: not a league directory"),
+                    ));
+                }
+            }
+        }
+    }
+    out.sort();
+    Ok(out)
+}
+
+fn read_small(p: &Path, what: &str) -> Result<Vec<u8>, Unusable> {
+    read_bounded(p, MAX_SMALL_BYTES, what)
+}
+
+pub fn run(args: AnswersArgs<'_>, json: bool) -> CmdResult {
+    if !args.dir.is_dir() {
+        return Err(Unusable::file(
+            args.dir,
+            "--answers takes a league directory (council-book.jsonl, asks.jsonl, asks/, proof/)",
+        ));
+    }
+    let files = walk(args.dir)?;
+    let book_path = args.dir.join(BOOK_FILE);
+    if !book_path.is_file() {
+        return Err(Unusable::file(
+            &book_path,
+            "no council book in the league directory",
+        ));
+    }
+    let book = read_bounded(&book_path, MAX_BOOK_BYTES, "book")?;
+    let asks_path = args.dir.join(ASKS_FILE);
+    let asks = asks_path
+        .is_file()
+        .then(|| read_bounded(&asks_path, MAX_BOOK_BYTES, "ask chain"))
+        .transpose()?;
+
+    let mut lists = Vec::new();
+    let mut proofs = Vec::new();
+    let mut tokens = Vec::new();
+    let mut entries = Vec::new();
+    let mut certs = Vec::new();
+    let mut ask_texts = Vec::new();
+    for (name, path) in &files {
+        if name.starts_with("asks/") && name.ends_with(".md") {
+            ask_texts.push((name.clone(), read_small(path, "ask text")?));
+            continue;
+        }
+        match PublishedFile::of(name) {
+            PublishedFile::StampedList => {
+                let bytes = read_bounded(path, MAX_LIST_BYTES, "stamped list")?;
+                let l = ListInput::parse(name, &bytes);
+                if !l.not_a_list {
+                    lists.push(l);
+                }
+            }
+            PublishedFile::Proof => {
+                proofs.push((name.clone(), read_bounded(path, MAX_PROOF_BYTES, "proof")?))
+            }
+            PublishedFile::TimestampToken => {
+                tokens.push((name.clone(), read_small(path, "token")?))
+            }
+            PublishedFile::RekorEntry => {
+                entries.push((name.clone(), read_small(path, "Rekor entry")?))
+            }
+            PublishedFile::Certificate => certs.push(CertInput {
+                name: name.clone(),
+                bytes: read_small(path, "certificate")?,
+                anchor: false,
+            }),
+            _ => {}
+        }
+    }
+    let mut header_text = String::new();
+    for p in args.headers {
+        let bytes = read_bounded(p, 1 << 20, "headers")?;
+        header_text.push_str(&String::from_utf8_lossy(&bytes));
+        header_text.push('\n');
+    }
+    let headers = HeadersInput::parse(&header_text);
+    if let Some(e) = &headers.error {
+        return Err(Unusable::new(format!("--headers: {e}")).field("--headers"));
+    }
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64);
+    let mut trust = TrustInput {
+        now,
+        ..Default::default()
+    };
+    for p in args.ca {
+        trust
+            .anchor_files
+            .push((p.display().to_string(), read_small(p, "trust anchor")?));
+    }
+    if let Some(k) = args.rekor_key {
+        trust.log_key = Some((k.display().to_string(), read_small(k, "Rekor log key")?));
+    }
+
+    let mut problems = Vec::new();
+    let proof_results: Vec<ProofResult> = proofs
+        .iter()
+        .map(|(n, b)| ProofResult::check(n, b, &lists, &headers))
+        .collect();
+    for p in &proof_results {
+        let bitcoin = p
+            .attestations
+            .iter()
+            .any(|a| matches!(a.attestation, Attestation::Bitcoin { .. }));
+        match p.state() {
+            ProofState::Failed => problems.push(format!(
+                "{}: {}",
+                p.name,
+                p.error.as_deref().unwrap_or("refuted by the supplied headers")
+            )),
+            ProofState::Open if bitcoin => problems.push(format!(
+                "{}: its Bitcoin attestation could not be checked: give the block headers with --headers",
+                p.name
+            )),
+            _ => {}
+        }
+    }
+    let token_results: Vec<TokenResult> = tokens
+        .iter()
+        .map(|(n, b)| TokenResult::check(n, b, &lists, &certs, &trust))
+        .collect();
+    for t in token_results.iter().filter(|t| !t.ok) {
+        problems.push(match (&t.error, t.first_failure()) {
+            (Some(e), _) => e.clone(),
+            (None, Some(f)) if args.ca.is_empty() => format!(
+                "{}: not checked against a trust anchor you chose ({f}): give the roots with --ca",
+                t.name
+            ),
+            (None, Some(f)) => format!("{}: {f}", t.name),
+            (None, None) => format!("{}: did not verify", t.name),
+        });
+    }
+    let rekor_results: Vec<RekorResult> = entries
+        .iter()
+        .map(|(n, b)| RekorResult::check(n, b, &lists, &trust))
+        .collect();
+    for r in rekor_results.iter().filter(|r| !r.ok) {
+        problems.push(match (&r.error, r.first_failure()) {
+            (Some(e), _) if args.rekor_key.is_none() => {
+                format!("{e}: give the log's public key with --rekor-key")
+            }
+            (Some(e), _) => e.clone(),
+            (None, Some(f)) => format!("{}: {f}", r.name),
+            (None, None) => format!("{}: did not verify", r.name),
+        });
+    }
+
+    let mut names = vec![BOOK_FILE.to_string()];
+    let mut books: Vec<&[u8]> = vec![&book];
+    if let Some(a) = &asks {
+        names.push(ASKS_FILE.to_string());
+        books.push(a);
+    }
+    let plan = StampPlan::new(&names, &lists);
+    let reads = books
+        .iter()
+        .enumerate()
+        .map(|(i, b)| {
+            let mut r = BookReader::new(plan.prefix_at(i));
+            r.feed(b);
+            r.finish()
+        })
+        .collect();
+    let report = VerifierReport {
+        proofs: proof_results,
+        headers,
+        tokens: token_results,
+        rekor: rekor_results,
+        trust: trust.report(),
+        ..VerifierReport::new(plan.resolve(reads), &lists)
+    };
+    for b in report.books.iter().skip(1).filter(|b| !b.report.ok) {
+        problems.push(format!("{}: the chain does not hold", b.name));
+    }
+    for u in &report.unchecked_lists {
+        problems.push(format!("{}: checks nothing: {}", u.list, u.reason));
+    }
+    for l in report.lists.iter().filter(|l| l.error.is_some()) {
+        problems.push(l.error.clone().unwrap_or_default());
+    }
+
+    let answers = answer_verdicts(BOOK_FILE, &book, asks.as_deref(), &report)
+        .map_err(|e| Unusable::file(args.dir, e))?;
+    let lines = BookLines::parse(&book).map_err(|e| Unusable::file(&book_path, e.to_string()))?;
+    let chain = asks
+        .as_deref()
+        .map(AskChain::parse)
+        .transpose()
+        .map_err(|e| Unusable::file(&asks_path, e.to_string()))?;
+    let texts = check_ask_texts(&ask_texts, Some(&lines), chain.as_ref());
+    let ok = answers.ok() && texts.ok() && problems.is_empty();
+    let level = report.level();
+    if json {
+        let out = Output {
+            ok,
+            dir: args.dir.display().to_string(),
+            level: level.label(),
+            answers: &answers,
+            ask_texts: &texts,
+            file_problems: &problems,
+        };
+        println!(
+            "{}",
+            serde_json::to_string(&out).expect("report serializes")
+        );
+    } else {
+        print_human(&answers, &texts, &problems, level);
+    }
+    Ok(if ok { Exit::Ok } else { Exit::Failed })
+}
+
+fn print_human(a: &AnswersReport, texts: &AskTextsReport, problems: &[String], level: TrustLevel) {
+    println!("counted runs: {}", a.counting_rule);
+    for n in &a.counting.notes {
+        println!("  note: {n}");
+    }
+    for f in &a.counting.flags {
+        println!("  FLAGGED: {f}");
+    }
+    if let Some(d) = &a.declaration {
+        println!("  the declaration: {}", d.words);
+    }
+    for r in &a.runs {
+        println!("{}", r.summary);
+    }
+    println!();
+    println!(
+        "{:>5}  {:<14} {:<16} {:<13} {:<20} {:<20} {:<34} by",
+        "line", "run", "seat", "status", "sealed", "reference", "verdict"
+    );
+    for v in &a.answers {
+        println!(
+            "{:>5}  {:<14} {:<16} {:<13} {:<20} {:<20} {:<34} {}",
+            v.line,
+            v.run_id,
+            v.seat,
+            v.status,
+            v.sealed_at,
+            v.reference_at,
+            v.verdict.label(),
+            v.proven_by.join(", ")
+        );
+        println!("       {}", v.words);
+        for c in &v.corrections {
+            println!(
+                "       corrected by line {}{}: {} ({})",
+                c.line,
+                c.same_as
+                    .map(|m| format!(", a re-sealed copy of line {m}"))
+                    .unwrap_or_default(),
+                c.fields.join(", "),
+                c.reason.as_deref().unwrap_or("no reason given")
+            );
+        }
+    }
+    let btc: Vec<_> = a
+        .cells
+        .iter()
+        .filter(|c| c.asset == "BTC" && c.horizon == "1d")
+        .collect();
+    if !btc.is_empty() {
+        println!();
+        println!("Bitcoin cells (own reference: the first 1-minute bar at or after the seal):");
+        for c in btc {
+            println!(
+                "{:>5}  {:<16} reference {}  {}",
+                c.line,
+                c.seat,
+                c.reference_at,
+                c.verdict.label()
+            );
+        }
+    }
+    if let Some(from) = a.unanchored_from {
+        println!();
+        println!(
+            "lines {from} on are not covered by any checked stamped list: Level 1, the operator's clock"
+        );
+    }
+    println!();
+    println!(
+        "ask texts (Appendix B step 5): {} checked, {}",
+        texts.texts.len(),
+        if texts.ok() {
+            "all hash to their names and runs"
+        } else {
+            "FAILED"
+        }
+    );
+    for p in &texts.problems {
+        println!("  FAILED: {p}");
+    }
+    for p in a.problems.iter().chain(problems) {
+        println!("FAILED: {p}");
+    }
+    let counts = |v: Verdict| a.answers.iter().filter(|x| x.verdict == v).count();
+    println!(
+        "{} answers: {} proven before the reference, {} anchored only after it, {} operator's clock only, {} sealed late; files reach {}",
+        a.answers.len(),
+        counts(Verdict::ProvenBeforeReference),
+        counts(Verdict::AnchoredOnlyAfterReference),
+        counts(Verdict::OperatorClockOnly),
+        counts(Verdict::SealedAfterReference),
+        level.label()
+    );
+}
