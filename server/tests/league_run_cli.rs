@@ -14,6 +14,7 @@ use sealbook_core::book::canon::{self, Value};
 use sealbook_core::book::chain::{verify, VerifyOptions};
 use sealbook_core::score::book_lines::BookLines;
 use sealbook_core::score::book_rows::book_rows;
+use sealbook_core::score::counting::Counting;
 use sealbook_core::score::roster::roster_from_asks;
 use sealbook_tests::llm_vectors::{recordings, Provider, Recording};
 use sealbook_tests::python_script;
@@ -655,7 +656,13 @@ fn a_league_day_on_fake_endpoints() {
     let parsed = BookLines::parse(&book).unwrap();
     assert!(parsed.runs[0].clock_set);
     let roster = roster_from_asks(&asks).unwrap();
-    let rows = book_rows(&book, &roster).unwrap();
+    // Counted by the rule the league declared in asks.jsonl line 1.
+    let mut counting = Counting::from_asks(Some(&asks)).unwrap();
+    let rows = book_rows(&book, &roster, &mut counting).unwrap();
+    assert!(
+        counting.notes.is_empty() && counting.flags.is_empty(),
+        "{counting:?}"
+    );
     let statuses = |seat: &str| -> BTreeSet<String> {
         rows.iter()
             .filter(|r| r.seat == seat)

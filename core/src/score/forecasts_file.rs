@@ -16,6 +16,7 @@
 //!   or the line's own sealing time for a row scored from its own reference.
 
 use super::book_lines::{AnswerLine, BookLines};
+use super::counting::Counting;
 use super::files::InputError;
 use super::roster::league_roster;
 use crate::book::canon::Value;
@@ -27,7 +28,9 @@ use std::collections::BTreeMap;
 pub fn forecasts_csv_from_book(book: &[u8], asks: Option<&[u8]>) -> Result<Vec<u8>, InputError> {
     let roster = league_roster(asks, Some(book)).map_err(InputError::Roster)?;
     let lines = BookLines::parse(book).map_err(InputError::BookLine)?;
-    let rows = super::book_rows::rows_from_lines(&lines, &roster).map_err(InputError::BookLine)?;
+    let mut counting = Counting::from_asks(asks).map_err(InputError::Roster)?;
+    let rows = super::book_rows::rows_from_lines(&lines, &roster, &mut counting)
+        .map_err(InputError::BookLine)?;
     let cells: Vec<RowCells> = rows.iter().map(|r| row_cells(&lines, r)).collect();
     Ok(write_forecasts(rows.iter().zip(&cells)))
 }
@@ -145,7 +148,9 @@ mod tests {
         let rows = read_forecasts(&csv).unwrap();
         let lines = BookLines::parse(&b).unwrap();
         let roster = league_roster(None, Some(&b)).unwrap();
-        let want = super::super::book_rows::rows_from_lines(&lines, &roster).unwrap();
+        let mut counting = Counting::from_asks(None).unwrap();
+        let want =
+            super::super::book_rows::rows_from_lines(&lines, &roster, &mut counting).unwrap();
         assert_eq!(rows.len(), want.len());
         for (got, want) in rows.iter().zip(&want) {
             // `row` is the file's record number once read back.
