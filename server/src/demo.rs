@@ -9,6 +9,12 @@
 //! answer `items.<asset>.1d.crowd_up`, a `crowd` line after the close). `council-forecasts.csv`
 //! holds one row per seat, market and horizon, each the cell sealed in its answer line.
 
+// The demo's services; `sealbook demo` drives the league engine against them.
+#[cfg_attr(not(test), allow(dead_code))]
+pub mod endpoint;
+#[cfg_attr(not(test), allow(dead_code))]
+mod http1;
+
 use crate::outcome::Unusable;
 use sealbook_core::book::canon::Object;
 use sealbook_core::book::canon::Value;
