@@ -14,6 +14,8 @@
 pub mod endpoint;
 #[cfg_attr(not(test), allow(dead_code))]
 mod http1;
+#[cfg_attr(not(test), allow(dead_code))]
+pub mod prices;
 
 use crate::outcome::Unusable;
 use sealbook_core::book::canon::Object;
