@@ -11,11 +11,19 @@
 
 // The demo's services; `sealbook demo` drives the league engine against them.
 #[cfg_attr(not(test), allow(dead_code))]
+mod der;
+#[cfg_attr(not(test), allow(dead_code))]
 pub mod endpoint;
 #[cfg_attr(not(test), allow(dead_code))]
 mod http1;
 #[cfg_attr(not(test), allow(dead_code))]
 pub mod prices;
+#[cfg_attr(not(test), allow(dead_code))]
+pub mod tsa;
+
+/// The time the demo's services stamp with: the demo league's set clock.
+#[cfg_attr(not(test), allow(dead_code))]
+pub type Clock = std::sync::Arc<dyn Fn() -> sealbook_core::calendar::Instant + Send + Sync>;
 
 use crate::outcome::Unusable;
 use sealbook_core::book::canon::Object;
