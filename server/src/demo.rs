@@ -11,6 +11,8 @@
 
 // The demo's services; `sealbook demo` drives the league engine against them.
 #[cfg_attr(not(test), allow(dead_code))]
+pub mod calendar;
+#[cfg_attr(not(test), allow(dead_code))]
 mod der;
 #[cfg_attr(not(test), allow(dead_code))]
 pub mod endpoint;
