@@ -10,12 +10,10 @@ mod demo;
 mod files;
 mod http;
 mod http_client;
-// The league engine's jobs call these; until then only their tests do.
-#[cfg_attr(not(test), allow(dead_code))]
 mod ledger;
 mod outcome;
+mod prices;
 mod progress;
-#[cfg_attr(not(test), allow(dead_code))]
 mod seats;
 
 use clap::Parser;

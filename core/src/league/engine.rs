@@ -80,6 +80,9 @@ pub struct Reply {
     pub provider_model: Option<String>,
     /// Why there is no text.
     pub error: Option<String>,
+    /// The reply's bytes as received (a provider's whole response body, a command's stdout):
+    /// the answer line's `own_sha256` is their SHA-256, so the published raw reply checks.
+    pub raw: Vec<u8>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -192,6 +195,13 @@ impl Engine {
             }
         }
         Ok(e)
+    }
+
+    /// Whether a run of `session` has its run line sealed.
+    pub fn has_run_for(&self, session: Date) -> bool {
+        self.runs
+            .iter()
+            .any(|r| r.session == Some(session) && r.run_line.is_some())
     }
 
     fn run_mut(&mut self, run_id: &str) -> Option<&mut Run> {
@@ -397,6 +407,7 @@ impl Engine {
                 run_id,
                 &seat,
                 Reply {
+                    raw: text.clone().into_bytes(),
                     text: Some(text),
                     provider_model: None,
                     error: None,
@@ -449,7 +460,7 @@ impl Engine {
                 ask_sha256: run.ask_sha256.clone(),
                 items: read.items,
                 years: read.years,
-                own_sha256: Some(sha256_hex(text.as_bytes())),
+                own_sha256: Some(sha256_hex(&reply.raw)),
                 booked_at: None,
                 shape: read.shape,
             }
@@ -682,6 +693,7 @@ path = "prices.csv"
 
         // Replies, each sealed on receipt.
         let reply = |text: Option<&str>, error: Option<&str>| Reply {
+            raw: text.unwrap_or("").as_bytes().to_vec(),
             text: text.map(str::to_owned),
             provider_model: text.map(|_| "gpt-test-2026-10-01".to_string()),
             error: error.map(str::to_owned),
@@ -860,5 +872,40 @@ path = "prices.csv"
             !a.iter().any(|x| matches!(x, Action::Seal { .. })),
             "no seat is sealed twice"
         );
+    }
+
+    #[test]
+    fn own_sha256_is_of_the_raw_reply_not_the_extracted_text() {
+        let config = LeagueConfig::from_toml(CONFIG.as_bytes(), "league.toml").unwrap();
+        let session = Date::parse("2026-10-21").unwrap();
+        let mut e = Engine::new(config, Climatology::new(), session, true);
+        let mut d = Driver::default();
+        let a = e.poll(t("2026-10-21T12:30:00Z"));
+        d.apply(&mut e, a);
+        let a = e.on_snapshot(
+            "2026-10-21-am",
+            &snapshot(),
+            None,
+            t("2026-10-21T12:30:05Z"),
+        );
+        d.apply(&mut e, a);
+        let raw = br#"{"id":"chatcmpl-1","choices":[{"message":{"content":"{}"}}]}"#.to_vec();
+        let a = e.on_reply(
+            "2026-10-21-am",
+            "alpha",
+            Reply {
+                text: Some(GOOD.into()),
+                provider_model: None,
+                error: None,
+                raw: raw.clone(),
+            },
+            t("2026-10-21T12:31:00Z"),
+        );
+        let [Action::Seal { content, .. }] = a.as_slice() else {
+            panic!("{a:?}")
+        };
+        let own = content.get("own_sha256").and_then(Value::as_str);
+        assert_eq!(own, Some(sha256_hex(&raw).as_str()));
+        assert_ne!(own, Some(sha256_hex(GOOD.as_bytes()).as_str()));
     }
 }

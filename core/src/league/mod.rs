@@ -6,9 +6,11 @@
 
 pub mod answer;
 pub mod ask;
+pub mod close;
 pub mod config;
 pub mod engine;
 pub mod layout;
 pub mod reference;
 pub mod schedule;
+pub mod snapshot;
 pub mod wire;

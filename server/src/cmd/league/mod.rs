@@ -1,7 +1,11 @@
-//! `sealbook league init DIR --config league.toml`: the operator's league commands. The
+//! `sealbook league init|run|score|status DIR`: the operator's league commands. The
 //! decisions are `sealbook_core::league`'s; these modules move the bytes.
 
+pub mod driver;
 pub mod init;
+pub mod run;
+pub mod score;
+pub mod status;
 
 use crate::outcome::CmdResult;
 use clap::Subcommand;
@@ -10,10 +14,19 @@ use clap::Subcommand;
 pub enum LeagueCommand {
     /// Create a league directory and seal the declaration as the first line of asks.jsonl.
     Init(init::Args),
+    /// One run now: price snapshot, ask, every seat's answer sealed on receipt.
+    Run(run::Args),
+    /// After the close: the session's score line and every horizon's line that has come due.
+    Score(score::Args),
+    /// Runs, seats answered and pending, scores due, the last stamp.
+    Status(status::Args),
 }
 
 pub fn run(command: LeagueCommand, json: bool) -> CmdResult {
     match command {
         LeagueCommand::Init(args) => init::run(args, json),
+        LeagueCommand::Run(args) => run::run(args, json),
+        LeagueCommand::Score(args) => score::run(args, json),
+        LeagueCommand::Status(args) => status::run(args, json),
     }
 }

@@ -1,0 +1,603 @@
+//! The league driver: carries out what [`sealbook_core::league::engine::Engine`] says, with
+//! the league directory's two ledgers, the seats, the price provider and a clock (spec §3.1
+//! a league day, §3.2-3.4, requirement 12):
+//!
+//! - `Seal`: one line through [`Ledger::append`] (answer lines with their seal time in
+//!   `booked_at` beside the arrival time `at`), fsynced before the next step, then
+//!   `on_sealed`; each sealed line is acknowledged on stderr as it becomes durable.
+//! - `Publish`: the file written under the league directory (synced, then renamed in).
+//! - `TakeSnapshot`: the 12 markets' bars from the provider, the snapshot from core.
+//! - `Ask`: every asked seat at once through [`ask_all`]; each reply is sealed the moment it
+//!   arrives, its raw bytes kept as `replies/<run_id>/<seat>.txt` (published after the
+//!   session; `own_sha256` is their SHA-256).
+//! - `Score`: prices from the provider by the published rule ([`close::score_line`]).
+//! - `Stamp`: reported as due (`sealbook league stamp DIR` writes the stamped list and
+//!   requests the anchors).
+//!
+//! The clock is the system's, or one set to a given instant that then advances with real
+//! elapsed time (so seal times stay ordered); the run line records a set clock.
+
+use super::init::CONFIG_FILE;
+use crate::ledger::{Ledger, LedgerError};
+use crate::outcome::Unusable;
+use crate::prices::csv::CsvProvider;
+use crate::prices::PriceProvider;
+use crate::seats::command::CommandSeat;
+use crate::seats::http::HttpSeat;
+use crate::seats::{ask_all, ApiKey, RetryPolicy, SeatAdapter, SeatReply};
+use sealbook_core::book::canon::Object;
+use sealbook_core::calendar::{sealing_time, Instant};
+use sealbook_core::league::ask::AskRequest;
+use sealbook_core::league::close;
+use sealbook_core::league::config::{Adapter, LeagueConfig, PriceProvider as ProviderConfig};
+use sealbook_core::league::engine::{Action, Engine, Ledger as Which, Reply};
+use sealbook_core::league::layout::{ASKS_FILE, BOOK_FILE, MARKETS};
+use sealbook_core::league::reference::Climatology;
+use sealbook_core::league::snapshot::{lookback_from, take_snapshot};
+use sealbook_core::league::wire::{Finish, Wire};
+use sealbook_core::score::ask_chain::AskChain;
+use sealbook_core::score::book_lines::BookLines;
+use std::collections::{BTreeMap, VecDeque};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Where the raw replies are kept.
+pub const REPLIES_DIR: &str = "replies";
+
+/// The engine's clock: the system time, or a set instant advancing with real elapsed time.
+#[derive(Clone, Copy, Debug)]
+pub struct Clock {
+    origin: std::time::Instant,
+    at: Instant,
+    pub set: bool,
+}
+
+impl Clock {
+    /// The system clock.
+    pub fn system() -> Result<Clock, Unusable> {
+        let d = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_err(|_| Unusable::new("the system clock is before 1970"))?;
+        Ok(Clock {
+            origin: std::time::Instant::now(),
+            at: Instant(d.as_micros() as i64),
+            set: false,
+        })
+    }
+
+    /// A clock set to `at` now.
+    pub fn set_to(at: Instant) -> Clock {
+        Clock {
+            origin: std::time::Instant::now(),
+            at,
+            set: true,
+        }
+    }
+
+    /// `--at RFC3339` as a set clock, else the system clock.
+    pub fn from_arg(at: Option<&str>) -> Result<Clock, Unusable> {
+        match at {
+            Some(s) => Instant::parse_rfc3339(s).map(Clock::set_to).ok_or_else(|| {
+                Unusable::new(format!("--at {s:?} is not an RFC 3339 time")).field("--at")
+            }),
+            None => Clock::system(),
+        }
+    }
+
+    /// The clock's reading at a monotonic instant.
+    pub fn of(&self, t: std::time::Instant) -> Instant {
+        let micros = |d: Duration| d.as_micros() as i64;
+        match t.checked_duration_since(self.origin) {
+            Some(d) => Instant(self.at.0 + micros(d)),
+            None => Instant(self.at.0 - micros(self.origin.duration_since(t))),
+        }
+    }
+
+    pub fn now(&self) -> Instant {
+        self.of(std::time::Instant::now())
+    }
+
+    /// The monotonic instant at which the clock reads `t` (now, if `t` is past).
+    pub fn when(&self, t: Instant) -> std::time::Instant {
+        let now = std::time::Instant::now();
+        let ahead = t.0 - self.now().0;
+        if ahead <= 0 {
+            now
+        } else {
+            now + Duration::from_micros(ahead as u64)
+        }
+    }
+}
+
+/// The provider the league's config names.
+pub fn provider(dir: &Path, config: &LeagueConfig) -> Result<Box<dyn PriceProvider>, Unusable> {
+    match &config.prices.provider {
+        ProviderConfig::Csv { path } => Ok(Box::new(CsvProvider::open(
+            dir,
+            path,
+            &config.prices.symbols,
+        )?)),
+        ProviderConfig::Yahoo { .. } => Err(Unusable::file(
+            &dir.join(CONFIG_FILE),
+            "this build reads prices from a csv provider only",
+        )
+        .field("prices.provider")),
+    }
+}
+
+/// A seat that could not be set up (a key missing from the environment): it is asked, and
+/// answers with the reason, so the run goes on and the seat's `no_answer` says why.
+#[derive(Debug)]
+struct Unavailable {
+    name: String,
+    reason: String,
+}
+
+impl SeatAdapter for Unavailable {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn ask(&self, _: &AskRequest, _: std::time::Instant) -> SeatReply {
+        SeatReply {
+            seat: self.name.clone(),
+            outcome: crate::seats::local_error(
+                "config",
+                self.reason.clone(),
+                sealbook_core::league::wire::RetryAdvice::No,
+            ),
+            status: None,
+            raw: Vec::new(),
+            arrived: std::time::Instant::now(),
+            attempts: 0,
+            earlier: Vec::new(),
+        }
+    }
+}
+
+/// The adapter of every seat the engine asks (reference seats are answered by the engine).
+pub fn adapters(config: &LeagueConfig) -> BTreeMap<String, Arc<dyn SeatAdapter>> {
+    let mut out: BTreeMap<String, Arc<dyn SeatAdapter>> = BTreeMap::new();
+    for s in &config.seats {
+        let timeout = Duration::from_secs(u64::from(s.timeout_seconds));
+        let http = |wire: Wire, base_url: &str, key_env: &Option<String>| -> Arc<dyn SeatAdapter> {
+            let key = match key_env.as_deref().map(ApiKey::from_env) {
+                None => None,
+                Some(Ok(k)) => Some(k),
+                Some(Err(reason)) => {
+                    return Arc::new(Unavailable {
+                        name: s.name.clone(),
+                        reason,
+                    })
+                }
+            };
+            let mut seat = HttpSeat::new(&s.name, wire, base_url, key, timeout);
+            seat.retry = RetryPolicy {
+                max_attempts: s.retries + 1,
+                ..RetryPolicy::default()
+            };
+            Arc::new(seat)
+        };
+        let adapter: Arc<dyn SeatAdapter> = match &s.adapter {
+            Adapter::OpenAi {
+                base_url,
+                api_key_env,
+                ..
+            } => http(Wire::OpenAi, base_url, api_key_env),
+            Adapter::Anthropic {
+                base_url,
+                api_key_env,
+                ..
+            } => http(Wire::Anthropic, base_url, api_key_env),
+            Adapter::Gemini {
+                base_url,
+                api_key_env,
+                ..
+            } => http(Wire::Gemini, base_url, api_key_env),
+            Adapter::Command { command } => {
+                Arc::new(CommandSeat::new(&s.name, command.clone(), timeout))
+            }
+            Adapter::Coin | Adapter::Climatology | Adapter::Momentum => continue,
+        };
+        out.insert(s.name.clone(), adapter);
+    }
+    out
+}
+
+/// A seat's final reply as the engine reads it: text when a reply arrived (a refusal, a
+/// block or a truncation is sealed as received and marked by the answer reader), none with
+/// the reason when it did not.
+pub fn engine_reply(r: &SeatReply) -> Reply {
+    let o = &r.outcome;
+    let (text, error) = match &o.finish {
+        Finish::Stop | Finish::Truncated => (Some(o.text.clone().unwrap_or_default()), None),
+        Finish::Refused(why) | Finish::Blocked(why) => {
+            (Some(o.text.clone().unwrap_or_else(|| why.clone())), None)
+        }
+        Finish::Error { kind, message } => {
+            let mut e = format!("{kind}: {message}");
+            if r.attempts > 1 {
+                e += &format!(" (after {} attempts)", r.attempts);
+            }
+            (None, Some(e))
+        }
+    };
+    Reply {
+        text,
+        provider_model: o.provider_model.clone(),
+        error,
+        raw: r.raw.clone(),
+    }
+}
+
+/// One league directory opened for writing: both ledgers locked, the engine resumed.
+pub struct League {
+    pub dir: PathBuf,
+    pub config: LeagueConfig,
+    book: Ledger,
+    asks: Ledger,
+    pub engine: Engine,
+    pub clock: Clock,
+    /// What was done, in order (the `--json` output's `events`).
+    pub events: Vec<serde_json::Value>,
+    /// Whether events stay off stderr (else each is printed the moment it happens: a sealed
+    /// line is acknowledged only once it is durable).
+    quiet: bool,
+}
+
+fn locked(e: LedgerError) -> Unusable {
+    match e {
+        LedgerError::Locked { .. } => Unusable::new(format!(
+            "{e}: another sealbook league process is working on this league; wait for it to end"
+        )),
+        e => e.into(),
+    }
+}
+
+/// The league's config as kept by `league init`.
+pub fn read_config(dir: &Path) -> Result<LeagueConfig, Unusable> {
+    let path = dir.join(CONFIG_FILE);
+    if !path.exists() {
+        return Err(Unusable::file(
+            &path,
+            "not a league directory (no league.toml): create it with `sealbook league init`",
+        ));
+    }
+    let bytes = crate::files::read_bounded(
+        &path,
+        sealbook_core::league::config::MAX_CONFIG_BYTES as u64,
+        "league config",
+    )?;
+    LeagueConfig::from_toml(&bytes, &path.display().to_string()).map_err(|e| {
+        Unusable::file(&path, e.message)
+            .at_line(e.line)
+            .field(e.field)
+    })
+}
+
+/// The engine of the league whose books are `book` and `asks` (the declaration names the
+/// first counted session).
+pub fn resume(
+    config: &LeagueConfig,
+    clock_set: bool,
+    book: &[u8],
+    asks: &[u8],
+    asks_path: &Path,
+) -> Result<Engine, Unusable> {
+    let chain = AskChain::parse(asks).map_err(|e| Unusable::file(asks_path, e.to_string()))?;
+    let first = chain
+        .declaration()
+        .and_then(|d| d.first_session.as_deref())
+        .and_then(sealbook_core::calendar::Date::parse)
+        .ok_or_else(|| {
+            Unusable::file(asks_path, "the declaration names no first_session")
+                .field("first_session")
+        })?;
+    Engine::resume(
+        config.clone(),
+        Climatology::new(),
+        first,
+        clock_set,
+        book,
+        asks,
+    )
+    .map_err(Unusable::new)
+}
+
+impl League {
+    /// Opens `dir` as the only writer of its ledgers (a second writer is refused) and resumes
+    /// the engine from the books.
+    pub fn open(dir: &Path, clock: Clock, quiet: bool) -> Result<League, Unusable> {
+        let config = read_config(dir)?;
+        let asks_path = dir.join(ASKS_FILE);
+        if !asks_path.exists() {
+            return Err(Unusable::file(
+                &asks_path,
+                "the league has no ask chain: create it with `sealbook league init`",
+            ));
+        }
+        let (asks, asks_report) = Ledger::open(&asks_path).map_err(locked)?;
+        let (book, book_report) = Ledger::open(&dir.join(BOOK_FILE)).map_err(locked)?;
+        let book_bytes = read(&dir.join(BOOK_FILE))?;
+        let asks_bytes = read(&asks_path)?;
+        let engine = resume(&config, clock.set, &book_bytes, &asks_bytes, &asks_path)?;
+        let mut league = League {
+            dir: dir.to_path_buf(),
+            config,
+            book,
+            asks,
+            engine,
+            clock,
+            events: Vec::new(),
+            quiet,
+        };
+        let opened = serde_json::json!({"event": "opened",
+            "book": league.book.path().display().to_string(), "book_lines": league.book.lines(),
+            "book_last_link": league.book.last_link(), "asks_lines": league.asks.lines()});
+        league.event(opened);
+        for (name, report) in [(ASKS_FILE, asks_report), (BOOK_FILE, book_report)] {
+            if let Some(s) = report.set_aside {
+                league.event(serde_json::json!({"event": "set_aside", "ledger": name,
+                    "side_file": s.path.display().to_string(), "bytes": s.bytes}));
+            }
+        }
+        Ok(league)
+    }
+
+    /// Records an event and prints it on stderr at once (one JSON object a line).
+    pub fn event(&mut self, e: serde_json::Value) {
+        if !self.quiet {
+            let mut err = std::io::stderr().lock();
+            let _ = writeln!(err, "{e}");
+            let _ = err.flush();
+        }
+        self.events.push(e);
+    }
+
+    fn ledger(&mut self, which: Which) -> (&mut Ledger, &'static str) {
+        match which {
+            Which::Book => (&mut self.book, BOOK_FILE),
+            Which::Asks => (&mut self.asks, ASKS_FILE),
+        }
+    }
+
+    /// Seals one line (durable on return) and tells the engine.
+    fn seal(&mut self, which: Which, content: &Object) -> Result<u64, Unusable> {
+        let kind = content
+            .get("kind")
+            .and_then(|v| v.as_str())
+            .unwrap_or("")
+            .to_string();
+        let seat = content
+            .get("seat")
+            .and_then(|v| v.as_str())
+            .map(str::to_owned);
+        let clock = self.clock;
+        let (ledger, name) = self.ledger(which);
+        let sealed = if kind == "answer" {
+            ledger.append_booked(content, "booked_at", || clock.now().to_rfc3339())
+        } else {
+            ledger.append(content)
+        }
+        .map_err(Unusable::from)?;
+        self.engine.on_sealed(which, sealed.n, content);
+        self.event(
+            serde_json::json!({"event": "sealed", "ledger": name, "n": sealed.n,
+            "kind": kind, "seat": seat, "seal": sealed.seal}),
+        );
+        Ok(sealed.n)
+    }
+
+    /// Writes `bytes` as `rel` under the league directory (synced, renamed in).
+    fn publish(&mut self, rel: &str, bytes: &[u8]) -> Result<(), Unusable> {
+        let path = self.dir.join(rel);
+        write_durable(&path, bytes)?;
+        self.event(serde_json::json!({"event": "published", "path": rel, "bytes": bytes.len()}));
+        Ok(())
+    }
+
+    /// Carries out `actions` and everything they lead to, with `provider` for prices.
+    pub fn apply(
+        &mut self,
+        actions: Vec<Action>,
+        provider: &dyn PriceProvider,
+    ) -> Result<(), Unusable> {
+        let mut queue: VecDeque<Action> = actions.into();
+        let mut asks: Vec<(String, AskRequest, Instant)> = Vec::new();
+        loop {
+            while let Some(a) = queue.pop_front() {
+                match a {
+                    Action::Seal { ledger, content } => {
+                        self.seal(ledger, &content)?;
+                    }
+                    Action::Publish { path, bytes } => self.publish(&path, &bytes)?,
+                    Action::TakeSnapshot { run_id, .. } => {
+                        let next = self.snapshot(&run_id, provider);
+                        queue.extend(next);
+                    }
+                    Action::Ask {
+                        run_id,
+                        seat,
+                        request,
+                        deadline,
+                    } => asks.push((format!("{run_id}\u{0}{seat}"), request, deadline)),
+                    Action::Stamp => {
+                        self.event(serde_json::json!({"event": "stamp_due",
+                            "note": "run `sealbook league stamp DIR` to write the stamped list and request the anchors"}));
+                    }
+                    Action::Score {
+                        run_id,
+                        session,
+                        horizon,
+                        of,
+                        ..
+                    } => self.score(&run_id, session, horizon, of, provider)?,
+                }
+            }
+            if asks.is_empty() {
+                return Ok(());
+            }
+            let batch = std::mem::take(&mut asks);
+            queue.extend(self.ask(batch)?);
+        }
+    }
+
+    fn snapshot(&mut self, run_id: &str, provider: &dyn PriceProvider) -> Vec<Action> {
+        let now = self.clock.now();
+        let from = lookback_from(now);
+        let mut bars = BTreeMap::new();
+        let mut errors = BTreeMap::new();
+        for m in MARKETS {
+            match provider.minute_bars(m, from, now) {
+                Ok(b) => {
+                    bars.insert(m.to_string(), b);
+                }
+                Err(e) => {
+                    errors.insert(m.to_string(), e);
+                }
+            }
+        }
+        let snap = take_snapshot(now, &bars);
+        self.event(serde_json::json!({"event": "snapshot", "run_id": run_id,
+            "taken_at": snap.taken_at, "markets": snap.rows.len(), "missing": snap.missing(),
+            "errors": errors, "snapshot_sha256": snap.sha256()}));
+        self.engine
+            .on_snapshot(run_id, &snap, None, self.clock.now())
+    }
+
+    /// Asks the seats at once; each reply is kept and sealed the moment it arrives. Returns
+    /// what the engine wants done besides sealing, to be carried out after the replies.
+    fn ask(&mut self, batch: Vec<(String, AskRequest, Instant)>) -> Result<Vec<Action>, Unusable> {
+        let adapters = adapters(&self.config);
+        let mut by_seat = BTreeMap::new();
+        let mut work = Vec::new();
+        let mut deadline = None;
+        for (key, request, dl) in batch {
+            let (run_id, seat) = key.split_once('\u{0}').expect("run and seat");
+            let Some(adapter) = adapters.get(seat) else {
+                continue;
+            };
+            by_seat.insert(seat.to_string(), run_id.to_string());
+            deadline = Some(deadline.map_or(dl, |d: Instant| d.max(dl)));
+            work.push((adapter.clone(), request));
+        }
+        let Some(deadline) = deadline else {
+            return Ok(Vec::new());
+        };
+        let mut later = Vec::new();
+        self.event(
+            serde_json::json!({"event": "asked", "seats": by_seat.keys().collect::<Vec<_>>(),
+            "deadline": deadline.to_rfc3339()}),
+        );
+        let rx = ask_all(work, self.clock.when(deadline));
+        for r in rx {
+            let Some(run_id) = by_seat.get(&r.seat).cloned() else {
+                continue;
+            };
+            let arrived = self.clock.of(r.arrived);
+            let reply = engine_reply(&r);
+            if reply.text.is_some() {
+                let rel = format!("{REPLIES_DIR}/{run_id}/{}.txt", r.seat);
+                write_durable(&self.dir.join(&rel), &r.raw)?;
+            }
+            self.event(
+                serde_json::json!({"event": "reply", "seat": r.seat, "run_id": run_id,
+                "arrived": arrived.to_rfc3339(), "status": r.status, "attempts": r.attempts,
+                "earlier": r.earlier, "error": reply.error, "bytes": r.raw.len(), "own_sha256": r.own_sha256()}),
+            );
+            let actions = self.engine.on_reply(&run_id, &r.seat, reply, arrived);
+            for a in actions {
+                match a {
+                    Action::Seal { ledger, content } => {
+                        self.seal(ledger, &content)?;
+                    }
+                    other => later.push(other),
+                }
+            }
+        }
+        Ok(later)
+    }
+
+    fn score(
+        &mut self,
+        run_id: &str,
+        session: sealbook_core::calendar::Date,
+        horizon: sealbook_core::calendar::Horizon,
+        of: u64,
+        provider: &dyn PriceProvider,
+    ) -> Result<(), Unusable> {
+        let book = read(&self.dir.join(BOOK_FILE))?;
+        let lines = BookLines::parse(&book)
+            .map_err(|e| Unusable::file(&self.dir.join(BOOK_FILE), e.to_string()))?;
+        let answers: Vec<close::SealedAnswer> = lines
+            .answers
+            .values()
+            .filter(|a| a.run_id.as_deref() == Some(run_id))
+            .filter_map(|a| Some((a.n, sealing_time(a.at?, a.booked_at))))
+            .collect();
+        let windows = close::bar_windows(&self.config, session, horizon, &answers);
+        let mut bars = BTreeMap::new();
+        let mut errors = BTreeMap::new();
+        for (m, (from, to)) in windows {
+            match provider.minute_bars(m, from, to) {
+                Ok(b) => {
+                    bars.insert(m.to_string(), b);
+                }
+                Err(e) => {
+                    errors.insert(m.to_string(), e);
+                }
+            }
+        }
+        let (line, mut unpriced) = close::score_line(
+            &self.config,
+            self.clock.now(),
+            run_id,
+            of,
+            session,
+            horizon,
+            &answers,
+            &bars,
+        );
+        for (m, e) in errors {
+            unpriced.insert(m, e);
+        }
+        if line.results.is_empty() {
+            return Err(Unusable::new(format!(
+                "run {run_id} horizon {}: no market could be priced: {}",
+                horizon.as_str(),
+                unpriced
+                    .iter()
+                    .map(|(m, e)| format!("{m}: {e}"))
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            )));
+        }
+        let n = self.seal(Which::Book, &line.to_object())?;
+        self.event(serde_json::json!({"event": "scored", "run_id": run_id,
+            "horizon": horizon.as_str(), "n": n, "markets": line.results.len(),
+            "unpriced": unpriced}));
+        Ok(())
+    }
+}
+
+fn read(path: &Path) -> Result<Vec<u8>, Unusable> {
+    std::fs::read(path).map_err(|e| Unusable::io(path, "read", &e))
+}
+
+/// Writes `bytes` to `path` (parents created) by a synced temporary file renamed in, then
+/// syncs the directory: the file is whole or absent after a crash.
+pub fn write_durable(path: &Path, bytes: &[u8]) -> Result<(), Unusable> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir).map_err(|e| Unusable::io(dir, "create directory", &e))?;
+    let tmp = crate::files::with_suffix(path, ".tmp");
+    let mut f = std::fs::File::create(&tmp).map_err(|e| Unusable::io(&tmp, "create", &e))?;
+    f.write_all(bytes)
+        .and_then(|()| f.sync_all())
+        .map_err(|e| Unusable::io(&tmp, "write", &e))?;
+    std::fs::rename(&tmp, path).map_err(|e| Unusable::io(path, "rename into place", &e))?;
+    std::fs::File::open(dir)
+        .and_then(|d| d.sync_all())
+        .map_err(|e| Unusable::io(dir, "sync directory", &e))
+}

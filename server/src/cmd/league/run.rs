@@ -1,0 +1,75 @@
+//! `sealbook league run DIR [--at RFC3339]`: one run now (spec §3.1 steps 1-3): the price
+//! snapshot, the ask published and sealed, every seat asked at once, each answer sealed on
+//! receipt. `--at` sets the engine's clock to that instant, advancing with real time from
+//! there; the run line then records `clock: set`. A run that is not due (outside a session's
+//! morning window, or already sealed) is refused (exit 2).
+
+use super::driver::{provider, Clock, League};
+use crate::outcome::{CmdResult, Exit, Unusable};
+use sealbook_core::league::engine::Action;
+use std::path::PathBuf;
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The league directory (made by `sealbook league init`).
+    dir: PathBuf,
+    /// Start the engine's clock at this instant (tests, replays of recorded days).
+    #[arg(long, value_name = "RFC3339")]
+    at: Option<String>,
+}
+
+pub fn run(args: Args, json: bool) -> CmdResult {
+    let clock = Clock::from_arg(args.at.as_deref())?;
+    let mut league = League::open(&args.dir, clock, false)?;
+    let prices = provider(&args.dir, &league.config)?;
+    let now = league.clock.now();
+    let actions = league.engine.poll(now);
+    let Some(run_id) = actions.iter().find_map(|a| match a {
+        Action::TakeSnapshot { run_id, .. } => Some(run_id.clone()),
+        _ => None,
+    }) else {
+        let (h, m) = league.config.schedule.morning_run;
+        let (rh, rm) = league.config.schedule.reference;
+        return Err(Unusable::new(format!(
+            "no run is due at {}: a session's morning run is asked from {h:02}:{m:02} to {rh:02}:{rm:02} New York time, once",
+            now.to_rfc3339()
+        )));
+    };
+    league.apply(actions, prices.as_ref())?;
+    // A deadline that passed while the seats were asked closes the run now.
+    let after: Vec<Action> = league
+        .engine
+        .poll(league.clock.now())
+        .into_iter()
+        .filter(|a| matches!(a, Action::Seal { .. } | Action::Stamp))
+        .collect();
+    league.apply(after, prices.as_ref())?;
+    let count = |event: &str, kind: Option<&str>| {
+        league
+            .events
+            .iter()
+            .filter(|e| e["event"] == event && kind.is_none_or(|k| e["kind"] == k))
+            .count()
+    };
+    let answers = count("sealed", Some("answer"));
+    let asked = league
+        .events
+        .iter()
+        .find(|e| e["event"] == "asked")
+        .and_then(|e| e["seats"].as_array().map(Vec::len))
+        .unwrap_or(0);
+    if json {
+        println!(
+            "{}",
+            serde_json::json!({"ok": true, "run_id": run_id, "clock_set": league.clock.set,
+                "answers_sealed": answers, "seats_asked": asked, "events": league.events})
+        );
+    } else {
+        println!(
+            "run {run_id}: {asked} seat(s) asked, {answers} answer line(s) sealed, {} no_answer line(s){}",
+            count("sealed", Some("no_answer")),
+            if league.clock.set { " (clock set)" } else { "" }
+        );
+    }
+    Ok(Exit::Ok)
+}
