@@ -32,9 +32,9 @@ use sealbook_core::book::canon::Object;
 use sealbook_core::book::canon::Value;
 use sealbook_core::book::stamp_list;
 use sealbook_core::book::writer::BookWriter;
-use sealbook_core::calendar::{horizon_end_date, new_york_time, Date, Horizon};
+use sealbook_core::calendar::{horizon_end_date, new_york_time, Date, Horizon, Instant};
 use sealbook_core::contract::event::EventContract;
-use sealbook_core::contract::forecasts_csv::{CONTRACT_COLUMNS, TABLE_C1_COLUMNS};
+use sealbook_core::contract::forecasts_csv::{write_forecasts, ForecastRow, RowCells};
 use sealbook_core::hex;
 use sealbook_core::league::layout::{
     self, ask_path, morning_run_id, stamp_list_path, BITCOIN, MARKETS,
@@ -196,15 +196,6 @@ fn market_index(code: &str) -> usize {
         .expect("a demo market")
 }
 
-/// CSV field quoting (RFC 4180).
-fn csv_field(v: &str) -> String {
-    if v.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", v.replace('"', "\"\""))
-    } else {
-        v.to_string()
-    }
-}
-
 /// One cell as sealed: `prob_up` and `action`.
 #[derive(Clone, Copy)]
 struct Cell {
@@ -220,11 +211,17 @@ struct Sealed {
     cells: Vec<[Cell; 4]>,
 }
 
-/// The forecasts file's rows of one run (Table C1 and the contract columns): every cell as
-/// sealed, the one-day events resolved by `results[m]` = (09:30 reference, close).
-fn forecast_rows(day: &str, answers: &[Sealed], results: &[(f64, f64)]) -> Vec<String> {
+/// The forecasts file's rows of one run (Table C1 and the contract columns, in the layout
+/// `core::contract::forecasts_csv` writes): every cell as sealed, the one-day events resolved
+/// by `results[m]` = (09:30 reference, close).
+fn forecast_rows(
+    day: &str,
+    answers: &[Sealed],
+    results: &[(f64, f64)],
+) -> Vec<(ForecastRow, RowCells)> {
     let session = Date::parse(day).expect("a demo day");
-    let reference_at = new_york_time(session, 9, 30).to_rfc3339();
+    let reference = new_york_time(session, 9, 30);
+    let reference_at = reference.to_rfc3339();
     let mut out = Vec::new();
     for ((seat, model, ..), a) in SEATS.iter().zip(answers) {
         for (m, code) in MARKETS.iter().enumerate() {
@@ -245,68 +242,47 @@ fn forecast_rows(day: &str, answers: &[Sealed], results: &[(f64, f64)]) -> Vec<S
                 ]);
                 let cell = a.cells[m][hi];
                 let (reference, close) = results[m];
-                let resolved = h == Horizon::D1;
-                let num = |x: f64| {
-                    if resolved {
-                        x.to_string()
-                    } else {
-                        String::new()
-                    }
-                };
-                let fields: Vec<(&str, String)> = vec![
-                    ("run_id", morning_run_id(session)),
-                    ("session", day.into()),
-                    ("seat", seat.to_string()),
-                    ("model", model.to_string()),
-                    ("mode", "demo".into()),
-                    ("line", a.line.to_string()),
-                    ("sealed_at", a.at.clone()),
-                    ("status", "counted".into()),
-                    ("asset", code.to_string()),
-                    ("horizon", h.as_str().into()),
-                    ("action", cell.action.into()),
-                    ("prob_up", cell.prob_up.to_string()),
-                    ("ref", num(reference)),
-                    ("close", num(close)),
-                    ("actual_pct", num((close - reference) / reference * 100.0)),
-                    ("run_role", "session_run".into()),
-                    ("seat_versions_in_run", "1".into()),
-                    ("line_kind", "issue".into()),
-                    ("reference_at", reference_at.clone()),
-                    ("same_event", "true".into()),
+                let resolved = (h == Horizon::D1).then_some(());
+                let row = ForecastRow {
+                    row: a.line,
+                    run_id: morning_run_id(session),
+                    session: day.into(),
+                    seat: seat.to_string(),
+                    model: model.to_string(),
+                    line: a.line,
+                    sealed_at: Instant::parse_rfc3339(&a.at).expect("a demo time"),
+                    status: "counted".into(),
+                    asset: code.to_string(),
+                    horizon: h,
+                    prob_up: Some(cell.prob_up as f64),
+                    reference: resolved.map(|_| reference),
+                    close: resolved.map(|_| close),
+                    actual_pct: resolved.map(|_| (close - reference) / reference * 100.0),
+                    draw: None,
+                    run_role: "session_run".into(),
+                    line_kind: "issue".into(),
+                    same_event: true,
                     // Table C1: a stated 50% is `explicit_50`.
-                    (
-                        "cell_status",
-                        if cell.prob_up == 50 {
-                            "explicit_50"
-                        } else {
-                            "elicited"
-                        }
-                        .into(),
-                    ),
-                    ("attempt", "1".into()),
-                    ("event_id", contract.event_id()),
-                    ("event_reference_at", reference_at.clone()),
-                    ("event_end_at", end_at),
-                    ("methodology_version", METHODOLOGY.into()),
-                    ("rule", RULE.into()),
-                    ("resolver_version", "1".into()),
-                    ("reference_rule", REFERENCE_RULE.into()),
-                    ("price_provider", PROVIDER.into()),
-                    ("price_symbol", code.to_string()),
-                    ("event_id_v2", contract.event_id_v2()),
-                ];
-                let row: Vec<String> = TABLE_C1_COLUMNS
-                    .iter()
-                    .chain(CONTRACT_COLUMNS.iter())
-                    .map(|c| {
-                        fields
-                            .iter()
-                            .find(|(k, _)| k == c)
-                            .map_or_else(String::new, |(_, v)| csv_field(v))
-                    })
-                    .collect();
-                out.push(row.join(","));
+                    cell_status: if cell.prob_up == 50 {
+                        "explicit_50"
+                    } else {
+                        "elicited"
+                    }
+                    .into(),
+                    event_id: contract.event_id(),
+                    event_id_v2: contract.event_id_v2(),
+                    contract,
+                    methodology_version: METHODOLOGY.into(),
+                };
+                let cells = RowCells {
+                    mode: "demo".into(),
+                    action: cell.action.into(),
+                    seat_versions_in_run: "1".into(),
+                    reference_at: reference_at.clone(),
+                    attempt: "1".into(),
+                    ..Default::default()
+                };
+                out.push((row, cells));
             }
         }
     }
@@ -393,13 +369,7 @@ pub fn league() -> Vec<DemoFile> {
     );
     asks.append(roster_line("2026-10-16T20:00:01Z", &seats));
 
-    let mut csv = TABLE_C1_COLUMNS
-        .iter()
-        .chain(CONTRACT_COLUMNS.iter())
-        .copied()
-        .collect::<Vec<_>>()
-        .join(",")
-        + "\n";
+    let mut csv_rows = Vec::new();
     let mut prices: Vec<f64> = START_PRICES.to_vec();
     // Each seat leans the same way on a market (shared view) plus its own noise.
     let lean: Vec<i64> = MARKETS.iter().map(|_| rng.spread(8)).collect();
@@ -591,10 +561,7 @@ pub fn league() -> Vec<DemoFile> {
             }
             .to_object(),
         );
-        for row in forecast_rows(day, &answers, &levels) {
-            csv += &row;
-            csv += "\n";
-        }
+        csv_rows.extend(forecast_rows(day, &answers, &levels));
         stamp(&mut files, day, "200530", &[&book, &asks]);
     }
     files.push(DemoFile { path: "DEMO.txt".into(), bytes: format!("{LABEL}.\n\n{BOOK_FILE}: the sealed book ({BOOK_LEDGER} in the stamped lists)\n{ASKS_FILE}: the sealed ask chain ({ASKS_LEDGER})\nasks/<sha256>.md: the ask texts\n{FORECASTS_FILE}: one row per seat, run, market and horizon, each the cell sealed in its answer line\nproof/<day>/<HHMMSS>Z.txt: stamped lists (not anchored: a DEMO has no OpenTimestamps proof)\n").into_bytes() });
@@ -608,7 +575,7 @@ pub fn league() -> Vec<DemoFile> {
     });
     files.push(DemoFile {
         path: FORECASTS_FILE.into(),
-        bytes: csv.into_bytes(),
+        bytes: write_forecasts(csv_rows.iter().map(|(r, c)| (r, c))),
     });
     files
 }

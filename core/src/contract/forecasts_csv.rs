@@ -1,5 +1,6 @@
-//! Reading `council-forecasts.csv` (spec Appendix C, Table C1): one row per model, run,
-//! market and horizon.
+//! Reading and writing `council-forecasts.csv` (spec Appendix C, Table C1): one row per
+//! model, run, market and horizon. [`write_forecasts`] is the one writer of the layout;
+//! [`read_forecasts`] and [`Columns`] read it back.
 //!
 //! RFC 4180 quoting (quoted commas, quotes and line breaks), LF or CRLF line ends, and an
 //! optional UTF-8 byte order mark are accepted. Every error names its row (the header is
@@ -531,6 +532,112 @@ impl<'a> Columns<'a> {
             methodology_version: self.get(rec, "methodology_version").into(),
         })
     }
+}
+
+/// The columns of a row beyond what scoring reads ([`ForecastRow`]): the rest of the cell as
+/// sealed and the row's bookkeeping (Table C1). Empty strings are empty fields.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RowCells {
+    pub mode: String,
+    pub action: String,
+    pub action_word: String,
+    pub exp_pct: String,
+    pub target: String,
+    pub invalidation: String,
+    pub source_domains: String,
+    pub source_urls: String,
+    pub why_missing: String,
+    pub seat_versions_in_run: String,
+    /// When the row's reference price is taken (Table C1 `reference_at`; RFC 3339).
+    pub reference_at: String,
+    pub attempt: String,
+}
+
+/// RFC 4180 quoting: a field with a comma, quote or line break is quoted, quotes doubled.
+pub fn csv_field(v: &str) -> String {
+    if v.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", v.replace('"', "\"\""))
+    } else {
+        v.to_string()
+    }
+}
+
+/// A number as the file writes it: the shortest decimal that reads back as the same `f64`
+/// (no exponent; `60` for 60.0), which [`parse_number`] reads.
+pub fn csv_number(x: f64) -> String {
+    x.to_string()
+}
+
+/// The header record: Table C1's columns, then the contract columns, LF-terminated.
+pub fn header_line() -> String {
+    required_columns().collect::<Vec<_>>().join(",") + "\n"
+}
+
+/// One record, LF-terminated, in [`header_line`]'s column order. `row.row` is not a column.
+pub fn row_line(row: &ForecastRow, cells: &RowCells) -> String {
+    let num = |x: Option<f64>| x.map(csv_number).unwrap_or_default();
+    let flag = |b: Option<bool>| b.map(|b| b.to_string()).unwrap_or_default();
+    let c = row.contract.values();
+    let fields: [(&str, String); 40] = [
+        ("run_id", row.run_id.clone()),
+        ("session", row.session.clone()),
+        ("seat", row.seat.clone()),
+        ("model", row.model.clone()),
+        ("mode", cells.mode.clone()),
+        ("line", row.line.to_string()),
+        ("sealed_at", row.sealed_at.to_rfc3339()),
+        ("status", row.status.clone()),
+        ("asset", row.asset.clone()),
+        ("horizon", row.horizon.as_str().into()),
+        ("action", cells.action.clone()),
+        ("action_word", cells.action_word.clone()),
+        ("prob_up", num(row.prob_up)),
+        ("exp_pct", cells.exp_pct.clone()),
+        ("target", cells.target.clone()),
+        ("invalidation", cells.invalidation.clone()),
+        ("ref", num(row.reference)),
+        ("close", num(row.close)),
+        ("actual_pct", num(row.actual_pct)),
+        ("draw", flag(row.draw)),
+        ("source_domains", cells.source_domains.clone()),
+        ("source_urls", cells.source_urls.clone()),
+        ("why_missing", cells.why_missing.clone()),
+        ("run_role", row.run_role.clone()),
+        ("seat_versions_in_run", cells.seat_versions_in_run.clone()),
+        ("line_kind", row.line_kind.clone()),
+        ("reference_at", cells.reference_at.clone()),
+        ("same_event", row.same_event.to_string()),
+        ("cell_status", row.cell_status.clone()),
+        ("attempt", cells.attempt.clone()),
+        ("event_id", row.event_id.clone()),
+        ("event_reference_at", c[2].into()),
+        ("event_end_at", c[3].into()),
+        ("methodology_version", row.methodology_version.clone()),
+        ("rule", c[4].into()),
+        ("resolver_version", c[5].into()),
+        ("reference_rule", c[6].into()),
+        ("price_provider", c[7].into()),
+        ("price_symbol", c[8].into()),
+        ("event_id_v2", row.event_id_v2.clone()),
+    ];
+    debug_assert!(fields.iter().map(|f| f.0).eq(required_columns()));
+    fields
+        .iter()
+        .map(|(_, v)| csv_field(v))
+        .collect::<Vec<_>>()
+        .join(",")
+        + "\n"
+}
+
+/// The whole file: the header, then one record per row in the order given.
+pub fn write_forecasts<'a>(
+    rows: impl IntoIterator<Item = (&'a ForecastRow, &'a RowCells)>,
+) -> Vec<u8> {
+    let mut out = header_line();
+    for (row, cells) in rows {
+        out += &row_line(row, cells);
+    }
+    out.into_bytes()
 }
 
 /// Reads every row of a forecasts file into typed rows; the first unreadable field stops it.

@@ -10,6 +10,8 @@ pub mod close;
 pub mod config;
 pub mod engine;
 pub mod layout;
+pub mod manifest;
+pub mod proof_page;
 pub mod reference;
 pub mod schedule;
 pub mod snapshot;

@@ -22,6 +22,7 @@ pub mod crowd;
 pub mod crowd_book;
 pub mod eligibility;
 pub mod files;
+pub mod forecasts_file;
 pub mod independence;
 pub mod independence_tables;
 pub mod league;

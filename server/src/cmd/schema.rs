@@ -1,10 +1,11 @@
 //! `sealbook schema event-contract|agentpit-records|ladder-records|arena-records|league-config|
-//! answer [--out FILE]`:
+//! answer|manifest [--out FILE]`:
 //! writes `<which>.schema.json`: the event contract (§3.13) as `core::contract` generates it
 //! from the contract's keys, or a peer profile's records-file line as
 //! `core::score::peers::records` generates it from its field tables, or the league
 //! configuration file as `core::league::config` documents it with the defaults it applies, or
-//! a seat's answer as `core::league::answer` checks it.
+//! a seat's answer as `core::league::answer` checks it, or a league's `manifest.json` as
+//! `core::league::manifest` writes and reads it.
 
 use crate::outcome::{CmdResult, Exit, Unusable};
 use sealbook_core::score::peers::records::{
@@ -36,6 +37,8 @@ enum Which {
     LeagueConfig,
     /// A seat's answer: items.<ASSET>.<horizon>.{prob_up, action, ...}.
     Answer,
+    /// A league's manifest.json: every published file with its size and SHA-256.
+    Manifest,
 }
 
 pub fn run(args: Args, json: bool) -> CmdResult {
@@ -60,6 +63,10 @@ pub fn run(args: Args, json: bool) -> CmdResult {
         Which::Answer => (
             "answer",
             sealbook_core::league::answer::answer_schema_bytes(),
+        ),
+        Which::Manifest => (
+            "manifest",
+            sealbook_core::league::manifest::manifest_schema_bytes(),
         ),
     };
     let out = args

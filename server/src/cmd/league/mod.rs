@@ -3,6 +3,7 @@
 
 pub mod driver;
 pub mod init;
+pub mod publish;
 pub mod run;
 pub mod score;
 pub mod status;
@@ -20,6 +21,8 @@ pub enum LeagueCommand {
     Score(score::Args),
     /// Runs, seats answered and pending, scores due, the last stamp.
     Status(status::Args),
+    /// Write the league's open-data files and manifest.json from its sealed files.
+    Publish(publish::Args),
 }
 
 pub fn run(command: LeagueCommand, json: bool) -> CmdResult {
@@ -28,5 +31,6 @@ pub fn run(command: LeagueCommand, json: bool) -> CmdResult {
         LeagueCommand::Run(args) => run::run(args, json),
         LeagueCommand::Score(args) => score::run(args, json),
         LeagueCommand::Status(args) => status::run(args, json),
+        LeagueCommand::Publish(args) => publish::run(args, json),
     }
 }

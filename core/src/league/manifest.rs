@@ -1,0 +1,499 @@
+//! `manifest.json`: every published file of a league directory with its size and SHA-256,
+//! the league's name, its methodology version and the generator that wrote it (DESIGN.md
+//! "Published files"; spec Appendix C). The one owner of the layout: [`Manifest::to_bytes`]
+//! writes it, [`Manifest::parse`] reads it back, [`manifest_schema_bytes`] publishes its
+//! JSON Schema, and [`Manifest::check_file`] / [`Manifest::check_files`] are how a reader
+//! (the page, loading a league from a URL) holds fetched bytes to it, failing closed: a file
+//! listed but missing, or whose size or SHA-256 differs, is a failure naming the file.
+//!
+//! The file lists no time, so publishing the same files twice writes the same bytes.
+
+use crate::hex;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use std::fmt;
+
+/// The manifest's name inside the league directory.
+pub const MANIFEST_FILE: &str = "manifest.json";
+/// The `format` this module writes and reads.
+pub const MANIFEST_FORMAT: &str = "sealbook-manifest-1";
+/// Largest manifest read (bytes): a season's league lists a few thousand files of under
+/// 200 bytes each.
+pub const MAX_MANIFEST_BYTES: usize = 16 << 20;
+/// Most files one manifest may list.
+pub const MAX_MANIFEST_FILES: usize = 100_000;
+/// Longest path listed (bytes).
+pub const MAX_PATH_BYTES: usize = 1024;
+
+/// One listed file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ManifestFile {
+    /// Relative to the league directory, `/`-separated.
+    pub path: String,
+    pub bytes: u64,
+    /// Lowercase hex.
+    pub sha256: String,
+}
+
+/// The whole manifest.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Manifest {
+    pub format: String,
+    /// The league's name (its declaration's `league`, else its `label`).
+    pub league: String,
+    /// The methodology version the league's runs state (spec §3.10).
+    pub methodology_version: String,
+    /// The program that wrote the manifest and the files it generated, with its version.
+    pub generator: String,
+    /// Sorted by path, each path once; the manifest itself is not listed.
+    pub files: Vec<ManifestFile>,
+}
+
+/// Why a manifest cannot be read: the field at fault.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ManifestError {
+    pub field: String,
+    pub message: String,
+}
+
+impl fmt::Display for ManifestError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{MANIFEST_FILE}: field {}: {}", self.field, self.message)
+    }
+}
+
+impl std::error::Error for ManifestError {}
+
+fn err(field: impl Into<String>, message: impl Into<String>) -> ManifestError {
+    ManifestError {
+        field: field.into(),
+        message: message.into(),
+    }
+}
+
+/// Whether `path` is one a manifest may list: relative, `/`-separated, no empty, `.` or `..`
+/// segment, no backslash or control character, at most [`MAX_PATH_BYTES`]. (A reader joins
+/// it to the league's address; it must stay inside the league.)
+pub fn path_is_safe(path: &str) -> bool {
+    !path.is_empty()
+        && path.len() <= MAX_PATH_BYTES
+        && !path.contains('\\')
+        && !path.chars().any(char::is_control)
+        && path
+            .split('/')
+            .all(|seg| !seg.is_empty() && seg != "." && seg != "..")
+}
+
+/// A file's state against the manifest.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case", tag = "state")]
+pub enum FileState {
+    /// Size and SHA-256 as listed.
+    Ok,
+    /// Listed, but could not be had (not found, or not fetched); `why` says what happened.
+    Missing { why: String },
+    /// The size differs from the listed one.
+    SizeDiffers { listed: u64, found: u64 },
+    /// The size is as listed but the SHA-256 is not.
+    HashDiffers { listed: String, found: String },
+}
+
+/// One listed file's check.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FileCheck {
+    pub path: String,
+    #[serde(flatten)]
+    pub state: FileState,
+}
+
+impl FileCheck {
+    pub fn ok(&self) -> bool {
+        self.state == FileState::Ok
+    }
+
+    /// One line naming the file and what is wrong with it.
+    pub fn describe(&self) -> String {
+        match &self.state {
+            FileState::Ok => format!("{}: as listed", self.path),
+            FileState::Missing { why } => format!(
+                "{}: listed in {MANIFEST_FILE} but missing ({why})",
+                self.path
+            ),
+            FileState::SizeDiffers { listed, found } => format!(
+                "{}: {found} bytes, {MANIFEST_FILE} lists {listed}",
+                self.path
+            ),
+            FileState::HashDiffers { listed, found } => format!(
+                "{}: SHA-256 {found}, {MANIFEST_FILE} lists {listed}",
+                self.path
+            ),
+        }
+    }
+}
+
+/// Every listed file's check, in the manifest's order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ManifestCheck {
+    pub league: String,
+    pub files: Vec<FileCheck>,
+}
+
+impl ManifestCheck {
+    /// True only when every listed file was had and matches.
+    pub fn ok(&self) -> bool {
+        self.files.iter().all(FileCheck::ok)
+    }
+
+    pub fn failures(&self) -> impl Iterator<Item = &FileCheck> {
+        self.files.iter().filter(|f| !f.ok())
+    }
+}
+
+impl Manifest {
+    /// The manifest of `files` (path relative to the league directory, bytes), sorted by path.
+    /// A path listed twice, or one [`path_is_safe`] refuses, is an error naming it.
+    pub fn build<'a>(
+        league: &str,
+        methodology_version: &str,
+        generator: &str,
+        files: impl IntoIterator<Item = (&'a str, &'a [u8])>,
+    ) -> Result<Manifest, ManifestError> {
+        let mut listed: Vec<ManifestFile> = files
+            .into_iter()
+            .map(|(path, bytes)| ManifestFile {
+                path: path.to_string(),
+                bytes: bytes.len() as u64,
+                sha256: hex::encode(&Sha256::digest(bytes)),
+            })
+            .collect();
+        listed.sort_by(|a, b| a.path.cmp(&b.path));
+        let m = Manifest {
+            format: MANIFEST_FORMAT.into(),
+            league: league.into(),
+            methodology_version: methodology_version.into(),
+            generator: generator.into(),
+            files: listed,
+        };
+        m.validate()?;
+        Ok(m)
+    }
+
+    /// The published bytes: pretty JSON (the fields in the order above) with a final LF.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut b = serde_json::to_vec_pretty(self).expect("a manifest serializes");
+        b.push(b'\n');
+        b
+    }
+
+    /// Reads a manifest, refusing what [`Manifest::build`] would not write: another format,
+    /// an unknown field, an unsafe or repeated path, a SHA-256 that is not 64 lowercase hex
+    /// digits, more than [`MAX_MANIFEST_FILES`] files or [`MAX_MANIFEST_BYTES`] bytes.
+    pub fn parse(bytes: &[u8]) -> Result<Manifest, ManifestError> {
+        if bytes.len() > MAX_MANIFEST_BYTES {
+            return Err(err(
+                "(file)",
+                format!(
+                    "{} bytes, at most {MAX_MANIFEST_BYTES} are read",
+                    bytes.len()
+                ),
+            ));
+        }
+        let m: Manifest = serde_json::from_slice(bytes).map_err(|e| {
+            err(
+                "(file)",
+                format!(
+                    "not a manifest: {e} (line {}, column {})",
+                    e.line(),
+                    e.column()
+                ),
+            )
+        })?;
+        if m.format != MANIFEST_FORMAT {
+            return Err(err(
+                "format",
+                format!("{:?} is not {MANIFEST_FORMAT:?}", m.format),
+            ));
+        }
+        m.validate()?;
+        Ok(m)
+    }
+
+    fn validate(&self) -> Result<(), ManifestError> {
+        if self.files.len() > MAX_MANIFEST_FILES {
+            return Err(err(
+                "files",
+                format!(
+                    "{} files, at most {MAX_MANIFEST_FILES} are read",
+                    self.files.len()
+                ),
+            ));
+        }
+        for (i, f) in self.files.iter().enumerate() {
+            let at = format!("files[{i}]");
+            if !path_is_safe(&f.path) {
+                return Err(err(
+                    format!("{at}.path"),
+                    format!("{:?} is not a relative path inside the league", f.path),
+                ));
+            }
+            if f.path == MANIFEST_FILE {
+                return Err(err(
+                    format!("{at}.path"),
+                    "the manifest does not list itself",
+                ));
+            }
+            if f.sha256.len() != 64
+                || !f
+                    .sha256
+                    .bytes()
+                    .all(|c| c.is_ascii_digit() || (b'a'..=b'f').contains(&c))
+            {
+                return Err(err(
+                    format!("{at}.sha256"),
+                    format!("{:?} is not 64 lowercase hex digits", f.sha256),
+                ));
+            }
+            if i > 0 && self.files[i - 1].path >= f.path {
+                let message = if self.files[i - 1].path == f.path {
+                    format!("{:?} is listed twice", f.path)
+                } else {
+                    format!("{:?} is out of order: paths are sorted", f.path)
+                };
+                return Err(err(format!("{at}.path"), message));
+            }
+        }
+        Ok(())
+    }
+
+    /// The listed file at `path`.
+    pub fn file(&self, path: &str) -> Option<&ManifestFile> {
+        self.files
+            .binary_search_by(|f| f.path.as_str().cmp(path))
+            .ok()
+            .map(|i| &self.files[i])
+    }
+
+    /// `bytes` (None: the file could not be had, and `why` not) against the listed `file`.
+    pub fn check_file(file: &ManifestFile, bytes: Result<&[u8], &str>) -> FileCheck {
+        let state = match bytes {
+            Err(why) => FileState::Missing { why: why.into() },
+            Ok(b) if b.len() as u64 != file.bytes => FileState::SizeDiffers {
+                listed: file.bytes,
+                found: b.len() as u64,
+            },
+            Ok(b) => {
+                let found = hex::encode(&Sha256::digest(b));
+                if found == file.sha256 {
+                    FileState::Ok
+                } else {
+                    FileState::HashDiffers {
+                        listed: file.sha256.clone(),
+                        found,
+                    }
+                }
+            }
+        };
+        FileCheck {
+            path: file.path.clone(),
+            state,
+        }
+    }
+
+    /// Every listed file against what `get` returns for its path (`Err(why)` when it could not
+    /// be had).
+    pub fn check_files<'a>(
+        &self,
+        mut get: impl FnMut(&str) -> Result<&'a [u8], String>,
+    ) -> ManifestCheck {
+        let files = self
+            .files
+            .iter()
+            .map(|f| match get(&f.path) {
+                Ok(b) => Manifest::check_file(f, Ok(b)),
+                Err(why) => Manifest::check_file(f, Err(&why)),
+            })
+            .collect();
+        ManifestCheck {
+            league: self.league.clone(),
+            files,
+        }
+    }
+}
+
+/// The JSON Schema of `manifest.json` (`sealbook schema manifest`).
+pub fn manifest_schema() -> serde_json::Value {
+    serde_json::json!({
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "manifest.schema.json",
+        "title": "League manifest",
+        "description": "Every published file of a league directory with its size and SHA-256 (Sealed Before the Open, Appendix C). Paths are relative to the directory holding manifest.json, '/'-separated, sorted, each once; the manifest does not list itself.",
+        "type": "object",
+        "required": ["format", "league", "methodology_version", "generator", "files"],
+        "additionalProperties": false,
+        "properties": {
+            "format": {"const": MANIFEST_FORMAT},
+            "league": {"type": "string", "description": "The league's name."},
+            "methodology_version": {"type": "string", "description": "The methodology version the league's runs state."},
+            "generator": {"type": "string", "description": "The program and version that wrote the manifest."},
+            "files": {
+                "type": "array",
+                "maxItems": MAX_MANIFEST_FILES,
+                "items": {
+                    "type": "object",
+                    "required": ["path", "bytes", "sha256"],
+                    "additionalProperties": false,
+                    "properties": {
+                        "path": {
+                            "type": "string",
+                            "minLength": 1,
+                            "maxLength": MAX_PATH_BYTES,
+                            "pattern": "^(?!.*//)(?!.*/$)(?!(.*/)?\\.{1,2}(/|$))[^/\\\\\\u0000-\\u001f][^\\\\\\u0000-\\u001f]*$",
+                            "description": "Relative to the league directory; no empty, '.' or '..' segment."
+                        },
+                        "bytes": {"type": "integer", "minimum": 0},
+                        "sha256": {"type": "string", "pattern": "^[0-9a-f]{64}$"}
+                    }
+                }
+            }
+        }
+    })
+}
+
+/// [`manifest_schema`] as published: pretty JSON with a final LF.
+pub fn manifest_schema_bytes() -> Vec<u8> {
+    let mut b = serde_json::to_vec_pretty(&manifest_schema()).expect("a JSON value");
+    b.push(b'\n');
+    b
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Manifest {
+        Manifest::build(
+            "my league",
+            "m-1",
+            "sealbook 0.1.0",
+            [
+                ("proof/2026-10-20/130025Z.txt", &b"list"[..]),
+                ("council-book.jsonl", &b"{}\n"[..]),
+            ],
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn writes_sorted_and_reads_back() {
+        let m = sample();
+        assert_eq!(m.files[0].path, "council-book.jsonl");
+        assert_eq!(m.files[0].bytes, 3);
+        let b = m.to_bytes();
+        assert!(b.ends_with(b"}\n"));
+        assert_eq!(Manifest::parse(&b).unwrap(), m);
+        assert_eq!(
+            m.file("proof/2026-10-20/130025Z.txt").unwrap().sha256,
+            hex::encode(&Sha256::digest(b"list"))
+        );
+        assert!(m.file("nope").is_none());
+    }
+
+    #[test]
+    fn checks_fail_closed_naming_the_file() {
+        let m = sample();
+        let c = m.check_files(|p| match p {
+            "council-book.jsonl" => Ok(&b"{}\n"[..]),
+            _ => Err("404 Not Found".into()),
+        });
+        assert!(!c.ok());
+        let bad: Vec<_> = c.failures().map(FileCheck::describe).collect();
+        assert_eq!(
+            bad,
+            ["proof/2026-10-20/130025Z.txt: listed in manifest.json but missing (404 Not Found)"]
+        );
+        let f = &m.files[0];
+        assert_eq!(
+            Manifest::check_file(f, Ok(b"{}")).state,
+            FileState::SizeDiffers {
+                listed: 3,
+                found: 2
+            }
+        );
+        assert!(matches!(
+            Manifest::check_file(f, Ok(b"[]\n")).state,
+            FileState::HashDiffers { .. }
+        ));
+        assert!(Manifest::check_file(f, Ok(b"{}\n")).ok());
+    }
+
+    #[test]
+    fn hostile_manifests_are_refused_by_field() {
+        let good = String::from_utf8(sample().to_bytes()).unwrap();
+        for (from, to, field) in [
+            ("sealbook-manifest-1", "other-2", "format"),
+            (
+                "\"council-book.jsonl\"",
+                "\"../etc/passwd\"",
+                "files[0].path",
+            ),
+            ("\"council-book.jsonl\"", "\"/etc/passwd\"", "files[0].path"),
+            ("\"council-book.jsonl\"", "\"a/./b\"", "files[0].path"),
+            ("\"council-book.jsonl\"", "\"a\\\\b\"", "files[0].path"),
+            (
+                "\"council-book.jsonl\"",
+                "\"manifest.json\"",
+                "files[0].path",
+            ),
+            ("\"council-book.jsonl\"", "\"zzz\"", "files[1].path"),
+            (
+                "\"council-book.jsonl\"",
+                "\"proof/2026-10-20/130025Z.txt\"",
+                "files[1].path",
+            ),
+            ("\"bytes\": 3", "\"bytes\": -3", "(file)"),
+            ("\"league\"", "\"extra\": 1, \"league\"", "(file)"),
+        ] {
+            let bad = good.replacen(from, to, 1);
+            assert_ne!(bad, good, "{from}");
+            let e = Manifest::parse(bad.as_bytes()).unwrap_err();
+            assert_eq!(e.field, field, "{from} -> {to}: {e}");
+        }
+        let upper = good.replacen(
+            &sample().files[0].sha256,
+            &sample().files[0].sha256.to_uppercase(),
+            1,
+        );
+        assert_eq!(
+            Manifest::parse(upper.as_bytes()).unwrap_err().field,
+            "files[0].sha256"
+        );
+        assert_eq!(Manifest::parse(b"[1,").unwrap_err().field, "(file)");
+        assert!(Manifest::build("l", "m", "g", [("a", &b""[..]), ("a", &b""[..])]).is_err());
+    }
+
+    #[test]
+    fn the_schema_describes_what_is_written() {
+        let s = manifest_schema();
+        let required: Vec<_> = s["required"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_str().unwrap())
+            .collect();
+        let written = serde_json::to_value(sample()).unwrap();
+        let keys: Vec<_> = written
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
+        let mut r = required.clone();
+        r.sort();
+        let mut k = keys.clone();
+        k.sort();
+        assert_eq!(r, k);
+        assert!(manifest_schema_bytes().ends_with(b"}\n"));
+    }
+}

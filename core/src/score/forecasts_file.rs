@@ -1,0 +1,194 @@
+//! `council-forecasts.csv` as a league publishes it (spec Appendix C, Table C1): the rows
+//! [`super::book_rows`] rebuilds from the sealed book, each with the rest of its cell as sealed
+//! in its answer line, in the layout [`crate::contract::forecasts_csv::write_forecasts`] owns.
+//!
+//! The columns scoring reads come from [`super::book_rows`] (see its module doc). The others:
+//! - `mode`: the answer line's `mode`;
+//! - `action`, `exp_pct`, `target`, `invalidation`, `source_domains`, `source_urls`: the cell
+//!   `items.<asset>.<horizon>` of the answer line as sealed (a list is joined with `;`; a
+//!   nested object is not a field and stays empty); `action_word` is not sealed and stays
+//!   empty;
+//! - `why_missing`: for a `no_answer` row, that the counted run has no answer line of the
+//!   seat; for a `refused_shape` row, the line's `shape_reason` (else that it has no `items`);
+//! - `seat_versions_in_run`: how many answer lines the seat has in the run (0 for
+//!   `no_answer`); `attempt`: the answer line's place among them, from 1;
+//! - `reference_at`: the row's event reference (`event_reference_at`): the session's 09:30 ET,
+//!   or the line's own sealing time for a row scored from its own reference.
+
+use super::book_lines::{AnswerLine, BookLines};
+use super::files::InputError;
+use super::roster::league_roster;
+use crate::book::canon::Value;
+use crate::contract::forecasts_csv::{csv_number, write_forecasts, ForecastRow, RowCells};
+use std::collections::BTreeMap;
+
+/// The forecasts file of a league from its book and, when given, its ask chain (the roster
+/// that names seats without an answer; else the book's run lines' roster).
+pub fn forecasts_csv_from_book(book: &[u8], asks: Option<&[u8]>) -> Result<Vec<u8>, InputError> {
+    let roster = league_roster(asks, Some(book)).map_err(InputError::Roster)?;
+    let lines = BookLines::parse(book).map_err(InputError::BookLine)?;
+    let rows = super::book_rows::rows_from_lines(&lines, &roster).map_err(InputError::BookLine)?;
+    let cells: Vec<RowCells> = rows.iter().map(|r| row_cells(&lines, r)).collect();
+    Ok(write_forecasts(rows.iter().zip(&cells)))
+}
+
+/// A sealed value as one CSV field: strings as they are, numbers as the file writes them,
+/// lists joined with `;`; objects and null are empty.
+fn text(v: &Value) -> String {
+    match v {
+        Value::Str(s) => s.as_str().unwrap_or_default().to_string(),
+        Value::Int(i) => i.as_str().to_string(),
+        Value::Float(x) => csv_number(*x),
+        Value::Bool(b) => b.to_string(),
+        Value::Array(xs) => xs.iter().map(text).collect::<Vec<_>>().join(";"),
+        Value::Null | Value::Object(_) => String::new(),
+    }
+}
+
+fn row_cells(lines: &BookLines, row: &ForecastRow) -> RowCells {
+    let reference_at = row.contract.values()[2].to_string();
+    let answer = lines
+        .answers
+        .get(&row.line)
+        .filter(|a| a.seat.as_deref() == Some(row.seat.as_str()));
+    let Some(a) = answer else {
+        return RowCells {
+            why_missing: "no answer line of the seat in the counted run".into(),
+            seat_versions_in_run: "0".into(),
+            reference_at,
+            ..Default::default()
+        };
+    };
+    let versions: Vec<u64> = lines
+        .answers
+        .values()
+        .filter(|b| b.seat == a.seat && b.run_id == a.run_id)
+        .map(|b| b.n)
+        .collect();
+    let attempt = versions.iter().position(|n| *n == a.n).map_or(0, |i| i + 1);
+    let cell = cell_fields(a, &row.asset, row.horizon.as_str());
+    let field = |k: &str| cell.get(k).cloned().unwrap_or_default();
+    let why_missing = if row.status == "refused_shape" {
+        a.shape
+            .as_ref()
+            .map_or_else(|| "the answer line has no items".into(), |(_, r)| r.clone())
+    } else {
+        String::new()
+    };
+    RowCells {
+        mode: a.mode.clone().unwrap_or_default(),
+        action: field("action"),
+        action_word: String::new(),
+        exp_pct: field("exp_pct"),
+        target: field("target"),
+        invalidation: field("invalidation"),
+        source_domains: field("source_domains"),
+        source_urls: field("source_urls"),
+        why_missing,
+        seat_versions_in_run: versions.len().to_string(),
+        reference_at,
+        attempt: attempt.to_string(),
+    }
+}
+
+/// The cell's fields as CSV text (empty when the cell is missing).
+fn cell_fields(a: &AnswerLine, asset: &str, horizon: &str) -> BTreeMap<String, String> {
+    let cell = a
+        .items
+        .get(asset)
+        .and_then(Value::as_object)
+        .and_then(|c| c.get(horizon))
+        .and_then(Value::as_object);
+    cell.map(|c| {
+        c.iter()
+            .filter_map(|(k, v)| Some((k.as_str()?.to_string(), text(v))))
+            .collect()
+    })
+    .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::contract::conformance;
+    use crate::contract::forecasts_csv::read_forecasts;
+
+    fn book(lines: &[&str]) -> Vec<u8> {
+        lines
+            .iter()
+            .enumerate()
+            .map(|(i, l)| format!("{{\"n\": {}, {l}}}\n", i + 1))
+            .collect::<String>()
+            .into_bytes()
+    }
+
+    #[test]
+    fn the_file_is_the_sealed_cells_and_reads_back_as_the_rows() {
+        let b = book(&[
+            r#""kind": "run", "run_id": "2026-11-02-am", "at": "2026-11-02T13:30:00Z", "methodology": "m7", "roster": [{"seat": "a", "family": "fa"}, {"seat": "c", "family": "fc"}]"#,
+            r#""kind": "answer", "run_id": "2026-11-02-am", "seat": "a", "model": "ma", "mode": "api", "at": "2026-11-02T13:31:00Z", "items": {"SPX": {"1d": {"prob_up": 60, "action": "buy_dips", "target": 6700.5, "invalidation": "a close, below \"6600\"", "source_urls": ["https://x.test/a", "https://y.test/b"]}}}"#,
+            r#""kind": "answer", "run_id": "2026-11-02-am", "seat": "a", "at": "2026-11-02T13:32:00Z", "items": {"SPX": {"1d": {"prob_up": 40}}}"#,
+            r#""kind": "score", "of": 1, "results": {"SPX": {"ref": 6650, "close": 6683.25}}"#,
+        ]);
+        let csv = forecasts_csv_from_book(&b, None).unwrap();
+        let report = conformance::check(&csv);
+        assert!(report.ok(), "{}", report.render());
+        let text = String::from_utf8(csv.clone()).unwrap();
+        assert!(
+            text.contains(",buy_dips,,60,,6700.5,\"a close, below \"\"6600\"\"\",6650,6683.25,"),
+            "{text}"
+        );
+        assert!(
+            text.contains(",https://x.test/a;https://y.test/b,"),
+            "{text}"
+        );
+        let rows = read_forecasts(&csv).unwrap();
+        let lines = BookLines::parse(&b).unwrap();
+        let roster = league_roster(None, Some(&b)).unwrap();
+        let want = super::super::book_rows::rows_from_lines(&lines, &roster).unwrap();
+        assert_eq!(rows.len(), want.len());
+        for (got, want) in rows.iter().zip(&want) {
+            // `row` is the file's record number once read back.
+            assert_eq!(
+                ForecastRow {
+                    row: want.row,
+                    ..got.clone()
+                },
+                *want
+            );
+        }
+        let table = crate::contract::forecasts_csv::CsvTable::parse(&csv).unwrap();
+        let col =
+            |name: &str, r: usize| table.records[r].fields[table.column(name).unwrap()].clone();
+        // a's two versions, then c's no_answer row.
+        assert_eq!(
+            (0..3)
+                .map(|r| (
+                    col("seat", r),
+                    col("attempt", r),
+                    col("seat_versions_in_run", r)
+                ))
+                .collect::<Vec<_>>(),
+            [
+                ("a".into(), "1".into(), "2".into()),
+                ("a".into(), "2".into(), "2".into()),
+                ("c".into(), "".into(), "0".into())
+            ]
+        );
+        assert_eq!(col("mode", 0), "api");
+        assert_eq!(col("status", 1), "not_counted");
+        assert!(col("why_missing", 2).contains("no answer"));
+        assert_eq!(col("reference_at", 0), "2026-11-02T14:30:00Z");
+    }
+
+    #[test]
+    fn errors_name_the_line() {
+        let b = book(&[
+            r#""kind": "answer", "run_id": "x", "seat": "a", "at": "2026-11-02T13:31:00Z", "items": {}"#,
+        ]);
+        match forecasts_csv_from_book(&b, None).unwrap_err() {
+            InputError::BookLine(e) => assert_eq!((e.line, e.field.as_str()), (1, "run_id")),
+            e => panic!("{e}"),
+        }
+    }
+}

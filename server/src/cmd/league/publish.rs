@@ -1,0 +1,328 @@
+//! `sealbook league publish DIR [--json]`: writes a league directory's generated open-data
+//! files (spec Appendix C) from its sealed files alone (`council-book.jsonl`, `asks.jsonl`,
+//! `asks/*.md`, `proof/**`):
+//! - `council-forecasts.csv`: the book's rows with each cell as sealed
+//!   (`core::score::forecasts_file`), which `sealbook conformance` checks;
+//! - `council-stats.json`: the stats document `sealbook score --json` prints for the same
+//!   files (`core::score::files::league_stats_from_files`; with `council-clim-window.json`
+//!   when the league has one), which the Scores page reads;
+//! - `event-contract.schema.json` (`core::contract::event`, as `sealbook schema` writes it);
+//! - `proof/<day>/index.html` for every day with a stamped list (`core::league::proof_page`);
+//! - `manifest.json` last: every published file with its size and SHA-256
+//!   (`core::league::manifest`).
+//!
+//! The published files are the ledgers, `asks/*.md`, everything under `proof/` and `tsa/`,
+//! the generated files and, when present, `council-clim-window.json` and `DEMO.txt`; the
+//! operator's `league.toml`, lock files, side files and anything else stay out.
+//!
+//! Deterministic: the same sealed files give the same bytes, and a file whose bytes would not
+//! change is not rewritten. Sealed files are only read. A book whose chain does not verify is
+//! not published (exit 1); a missing or unreadable input is unusable (exit 2).
+
+use crate::files::read_bounded;
+use crate::outcome::{CmdResult, Exit, Unusable};
+use sealbook_core::book::chain::{verify, VerifyOptions};
+use sealbook_core::contract::event::event_contract_schema_bytes;
+use sealbook_core::league::layout::{ASKS_FILE, BOOK_FILE, FORECASTS_FILE};
+use sealbook_core::league::manifest::{path_is_safe, Manifest, MANIFEST_FILE};
+use sealbook_core::league::proof_page::{proof_pages, Ledger, PAGE_NAME};
+use sealbook_core::score::ask_chain::AskChain;
+use sealbook_core::score::book_lines::BookLines;
+use sealbook_core::score::files::league_stats_from_files;
+use sealbook_core::score::forecasts_file::forecasts_csv_from_book;
+use sealbook_core::score::seams::CoreStats;
+use std::path::{Path, PathBuf};
+
+/// The stats document's published name.
+pub const STATS_FILE: &str = "council-stats.json";
+/// The event contract's schema, as published.
+pub const CONTRACT_SCHEMA_FILE: &str = "event-contract.schema.json";
+/// The sealed climatology table, read for the stats when present.
+pub const CLIM_FILE: &str = "council-clim-window.json";
+/// Other files published as they are, when present.
+const PUBLISHED_AS_IS: [&str; 2] = [CLIM_FILE, "DEMO.txt"];
+/// Folders whose every file is published (ask texts, stamped lists and their anchors, the
+/// authorities' certificates).
+const PUBLISHED_DIRS: [&str; 3] = ["asks", "proof", "tsa"];
+/// Largest file read (a season's book is tens of megabytes).
+const MAX_FILE_BYTES: u64 = 1 << 30;
+/// Most files one league directory may publish.
+const MAX_FILES: usize = 100_000;
+/// Deepest folder nesting walked under a published folder.
+const MAX_DEPTH: usize = 8;
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The league directory.
+    dir: PathBuf,
+}
+
+/// A file to publish: its path relative to DIR (`/`-separated) and its bytes.
+struct File {
+    path: String,
+    bytes: Vec<u8>,
+}
+
+/// Every regular file under `dir/rel`, as `rel/...` paths, sorted; symbolic links are not
+/// followed (a link could publish a file from outside the league).
+fn walk(root: &Path, rel: &str, depth: usize, out: &mut Vec<String>) -> Result<(), Unusable> {
+    let dir = root.join(rel);
+    let entries = std::fs::read_dir(&dir).map_err(|e| Unusable::io(&dir, "read directory", &e))?;
+    let mut names = Vec::new();
+    for e in entries {
+        let e = e.map_err(|e| Unusable::io(&dir, "read directory", &e))?;
+        let name = e.file_name().into_string().map_err(|n| {
+            Unusable::file(
+                &dir.join(&n),
+                "a file name that is not UTF-8 cannot be published",
+            )
+        })?;
+        let kind = e
+            .file_type()
+            .map_err(|err| Unusable::io(&e.path(), "stat", &err))?;
+        names.push((name, kind));
+    }
+    names.sort_by(|a, b| a.0.cmp(&b.0));
+    for (name, kind) in names {
+        if name.starts_with('.') {
+            continue;
+        }
+        let path = format!("{rel}/{name}");
+        if kind.is_dir() {
+            if depth >= MAX_DEPTH {
+                return Err(Unusable::file(
+                    &root.join(&path),
+                    format!("folders nested deeper than {MAX_DEPTH} are not published"),
+                ));
+            }
+            walk(root, &path, depth + 1, out)?;
+        } else if kind.is_file() {
+            if out.len() >= MAX_FILES {
+                return Err(Unusable::file(
+                    root,
+                    format!("more than {MAX_FILES} files to publish"),
+                ));
+            }
+            out.push(path);
+        }
+    }
+    Ok(())
+}
+
+fn read(dir: &Path, rel: &str) -> Result<File, Unusable> {
+    let bytes = read_bounded(&dir.join(rel), MAX_FILE_BYTES, "published file")?;
+    Ok(File {
+        path: rel.to_string(),
+        bytes,
+    })
+}
+
+/// Writes `bytes` to `dir/rel` unless the file already holds exactly them (then it is left
+/// alone, its time too); through a temporary file and a rename, so a reader never sees half a
+/// file. Returns whether it wrote.
+fn write_if_changed(dir: &Path, rel: &str, bytes: &[u8]) -> Result<bool, Unusable> {
+    let path = dir.join(rel);
+    if std::fs::read(&path).is_ok_and(|old| old == bytes) {
+        return Ok(false);
+    }
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent)
+            .map_err(|e| Unusable::io(parent, "create directory", &e))?;
+    }
+    let tmp = path.with_file_name(format!(
+        ".{}.publish-{}",
+        path.file_name().and_then(|n| n.to_str()).unwrap_or("file"),
+        std::process::id()
+    ));
+    std::fs::write(&tmp, bytes).map_err(|e| Unusable::io(&tmp, "write", &e))?;
+    std::fs::rename(&tmp, &path).map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        Unusable::io(&path, "rename into place", &e)
+    })?;
+    Ok(true)
+}
+
+/// The league's name and methodology version from its sealed files: the declaration's
+/// `league` (else its `label`) and `methodology` (else the last run line's).
+fn league_identity(asks: Option<&[u8]>, lines: &BookLines) -> (String, String) {
+    let decl = asks
+        .and_then(|a| AskChain::parse(a).ok())
+        .and_then(|c| c.declaration().cloned());
+    let name = decl
+        .as_ref()
+        .and_then(|d| d.league.clone().or_else(|| d.label.clone()))
+        .unwrap_or_default();
+    let methodology = decl
+        .and_then(|d| d.methodology)
+        .or_else(|| lines.runs.iter().rev().find_map(|r| r.methodology.clone()))
+        .unwrap_or_default();
+    (name, methodology)
+}
+
+pub fn run(args: Args, json: bool) -> CmdResult {
+    let dir = &args.dir;
+    let book_path = dir.join(BOOK_FILE);
+    if !book_path.is_file() {
+        return Err(Unusable::file(
+            &book_path,
+            "no sealed book: not a league directory",
+        ));
+    }
+    let book = read(dir, BOOK_FILE)?;
+    let asks = if dir.join(ASKS_FILE).is_file() {
+        Some(read(dir, ASKS_FILE)?)
+    } else {
+        None
+    };
+    let report = verify(&book.bytes, VerifyOptions::default());
+    if !report.ok {
+        let first = report.problems.first().map_or(String::new(), |p| {
+            format!(": line {}: {}", p.line, p.check.name())
+        });
+        eprintln!(
+            "sealbook: {}: the book's chain does not verify{first}; nothing published",
+            book_path.display()
+        );
+        if json {
+            println!(
+                "{}",
+                serde_json::json!({"ok": false, "dir": dir.display().to_string(), "error": format!("{BOOK_FILE}: the chain does not verify{first}")})
+            );
+        }
+        return Ok(Exit::Failed);
+    }
+    let book_err = |e: sealbook_core::score::files::InputError| Unusable::file(dir, e.to_string());
+    let lines = BookLines::parse(&book.bytes).map_err(|e| {
+        Unusable::file(&book_path, e.to_string())
+            .at_line(e.line)
+            .field(e.field)
+    })?;
+
+    // The sealed and as-is files, read once.
+    let mut sealed = vec![book];
+    sealed.extend(asks);
+    for name in PUBLISHED_AS_IS {
+        if dir.join(name).is_file() {
+            sealed.push(read(dir, name)?);
+        }
+    }
+    for folder in PUBLISHED_DIRS {
+        if dir.join(folder).is_dir() {
+            let mut paths = Vec::new();
+            walk(dir, folder, 1, &mut paths)?;
+            for p in paths {
+                // The pages this command writes are generated, not inputs.
+                if p.starts_with("proof/") && p.ends_with(&format!("/{PAGE_NAME}")) {
+                    continue;
+                }
+                if !path_is_safe(&p) {
+                    return Err(Unusable::file(
+                        &dir.join(&p),
+                        "a path that cannot be published",
+                    ));
+                }
+                sealed.push(read(dir, &p)?);
+            }
+        }
+    }
+    let get = |name: &str| {
+        sealed
+            .iter()
+            .find(|f| f.path == name)
+            .map(|f| f.bytes.as_slice())
+    };
+    let book_bytes = get(BOOK_FILE).expect("read above");
+    let asks_bytes = get(ASKS_FILE);
+
+    // The generated files.
+    let csv = forecasts_csv_from_book(book_bytes, asks_bytes).map_err(book_err)?;
+    let stats = league_stats_from_files(
+        Some(&csv),
+        Some(book_bytes),
+        get(CLIM_FILE),
+        asks_bytes,
+        &CoreStats,
+    )
+    .map_err(book_err)?;
+    let mut stats_bytes = serde_json::to_vec(&stats).expect("stats serialize");
+    stats_bytes.push(b'\n');
+    let mut generated = vec![
+        File {
+            path: FORECASTS_FILE.into(),
+            bytes: csv,
+        },
+        File {
+            path: STATS_FILE.into(),
+            bytes: stats_bytes,
+        },
+        File {
+            path: CONTRACT_SCHEMA_FILE.into(),
+            bytes: event_contract_schema_bytes(),
+        },
+    ];
+    let (league, methodology) = league_identity(asks_bytes, &lines);
+    let mut ledgers = vec![Ledger {
+        path: BOOK_FILE,
+        bytes: book_bytes,
+    }];
+    if let Some(a) = asks_bytes {
+        ledgers.push(Ledger {
+            path: ASKS_FILE,
+            bytes: a,
+        });
+    }
+    let proof_files: Vec<(&str, &[u8])> = sealed
+        .iter()
+        .filter(|f| f.path.starts_with("proof/"))
+        .map(|f| (f.path.as_str(), f.bytes.as_slice()))
+        .collect();
+    for (path, bytes) in proof_pages(&league, &ledgers, &proof_files) {
+        generated.push(File { path, bytes });
+    }
+    let generator = format!("sealbook {}", env!("CARGO_PKG_VERSION"));
+    let manifest = Manifest::build(
+        &league,
+        &methodology,
+        &generator,
+        sealed
+            .iter()
+            .chain(&generated)
+            .map(|f| (f.path.as_str(), f.bytes.as_slice())),
+    )
+    .map_err(|e| Unusable::file(dir, e.to_string()))?;
+    generated.push(File {
+        path: MANIFEST_FILE.into(),
+        bytes: manifest.to_bytes(),
+    });
+
+    let mut written = Vec::new();
+    let mut unchanged = Vec::new();
+    for f in &generated {
+        if write_if_changed(dir, &f.path, &f.bytes)? {
+            written.push(f.path.clone());
+        } else {
+            unchanged.push(f.path.clone());
+        }
+    }
+    if json {
+        println!(
+            "{}",
+            serde_json::json!({"ok": true, "dir": dir.display().to_string(), "league": league,
+                "methodology_version": methodology, "published": manifest.files.len() + 1,
+                "written": written, "unchanged": unchanged})
+        );
+    } else {
+        println!(
+            "league {:?} published in {}: {} files listed in {MANIFEST_FILE}; {} written, {} unchanged",
+            league,
+            dir.display(),
+            manifest.files.len(),
+            written.len(),
+            unchanged.len()
+        );
+        for p in &written {
+            println!("  wrote {p}");
+        }
+    }
+    Ok(Exit::Ok)
+}
