@@ -43,8 +43,12 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
-/// Where the raw replies are kept.
+/// Where the raw replies are kept: `replies/<run_id>/<seat>.txt`.
 pub const REPLIES_DIR: &str = "replies";
+/// Beside them, why a seat gave up without a reply: `replies/<run_id>/<seat>.error.txt`.
+pub const ERROR_SUFFIX: &str = ".error.txt";
+/// Largest error note read back.
+const MAX_ERROR_NOTE: u64 = 64 << 10;
 
 /// The engine's clock: the system time, or a set instant advancing with real elapsed time.
 #[derive(Clone, Copy, Debug)]
@@ -333,6 +337,7 @@ impl League {
             events: Vec::new(),
             quiet,
         };
+        league.recall_errors()?;
         let opened = serde_json::json!({"event": "opened",
             "book": league.book.path().display().to_string(), "book_lines": league.book.lines(),
             "book_last_link": league.book.last_link(), "asks_lines": league.asks.lines()});
@@ -344,6 +349,38 @@ impl League {
             }
         }
         Ok(league)
+    }
+
+    /// Tells the engine why seats of earlier processes gave up (their error notes), so their
+    /// `no_answer` lines say it.
+    fn recall_errors(&mut self) -> Result<(), Unusable> {
+        let Ok(runs) = std::fs::read_dir(self.dir.join(REPLIES_DIR)) else {
+            return Ok(());
+        };
+        let now = self.clock.now();
+        for run in runs.flatten() {
+            let run_id = run.file_name().to_string_lossy().into_owned();
+            let Ok(files) = std::fs::read_dir(run.path()) else {
+                continue;
+            };
+            for f in files.flatten() {
+                let name = f.file_name().to_string_lossy().into_owned();
+                let Some(seat) = name.strip_suffix(ERROR_SUFFIX) else {
+                    continue;
+                };
+                let note = crate::files::read_bounded(&f.path(), MAX_ERROR_NOTE, "error note")?;
+                let reply = Reply {
+                    text: None,
+                    provider_model: None,
+                    error: Some(String::from_utf8_lossy(&note).into_owned()),
+                    raw: Vec::new(),
+                };
+                // A seat no longer pending ignores it.
+                let acts = self.engine.on_reply(&run_id, seat, reply, now);
+                debug_assert!(acts.is_empty());
+            }
+        }
+        Ok(())
     }
 
     /// Records an event and prints it on stderr at once (one JSON object a line).
@@ -498,9 +535,17 @@ impl League {
             };
             let arrived = self.clock.of(r.arrived);
             let reply = engine_reply(&r);
-            if reply.text.is_some() {
-                let rel = format!("{REPLIES_DIR}/{run_id}/{}.txt", r.seat);
-                write_durable(&self.dir.join(&rel), &r.raw)?;
+            match &reply.error {
+                None => {
+                    let rel = format!("{REPLIES_DIR}/{run_id}/{}.txt", r.seat);
+                    write_durable(&self.dir.join(&rel), &r.raw)?;
+                }
+                // Why the seat gave up, for its no_answer line at the deadline (which a
+                // later process may write).
+                Some(e) => {
+                    let rel = format!("{REPLIES_DIR}/{run_id}/{}{ERROR_SUFFIX}", r.seat);
+                    write_durable(&self.dir.join(&rel), e.as_bytes())?;
+                }
             }
             self.event(
                 serde_json::json!({"event": "reply", "seat": r.seat, "run_id": run_id,

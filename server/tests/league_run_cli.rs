@@ -1,0 +1,765 @@
+//! `sealbook league run|score|status` end to end on 127.0.0.1: a league day with OpenAI,
+//! Anthropic and Gemini seats pointed at fake endpoints that answer with the recorded replies
+//! of `../shared/vectors/llm-apis` (and slow, failing, 429 with retry-after, malformed,
+//! refused, blocked and oversized replies), a command seat, the reference seats, and prices
+//! from a recorded CSV. The book then passes `sealbook verify` and the spec's Appendix B step
+//! 4 script, and its forecasts go through `sealbook score --book`. A second writer is refused,
+//! no API key reaches any file, stdout or stderr, and a run killed by SIGKILL during its
+//! appends loses no acknowledged line.
+
+mod common;
+
+use common::{arg, sealbook, BIN};
+use sealbook_core::book::canon::{self, Value};
+use sealbook_core::book::chain::{verify, VerifyOptions};
+use sealbook_core::score::book_lines::BookLines;
+use sealbook_core::score::book_rows::book_rows;
+use sealbook_core::score::roster::roster_from_asks;
+use sealbook_tests::llm_vectors::{recordings, Provider, Recording};
+use sealbook_tests::python_script;
+use sha2::{Digest, Sha256};
+use std::collections::{BTreeMap, BTreeSet};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::time::Duration;
+
+const MARKETS: [&str; 12] = [
+    "SPX", "NDX", "DJI", "SOX", "TNX", "DXY", "VIX", "GOLD", "WTI", "BRENT", "COPPER", "BTC",
+];
+const SESSION: &str = "2026-10-21";
+/// 08:30 New York time on the session: the morning run.
+const RUN_AT: &str = "2026-10-21T12:30:00Z";
+/// After the 16:10 ET scoring time.
+const SCORE_AT: &str = "2026-10-21T20:15:00Z";
+
+/// Distinctive fake keys: none may appear in any file or output.
+const KEYS: [(&str, &str); 4] = [
+    ("SB_TEST_OPENAI_KEY", "sk-FAKE-openai-5e1f0c9a7d3b"),
+    ("SB_TEST_ANTHROPIC_KEY", "sk-ant-FAKE-b4c2e8d61f07"),
+    ("SB_TEST_GEMINI_KEY", "AIzaFAKE-gemini-93a1d7c5e2"),
+    ("SB_TEST_CMD_KEY", "cmd-FAKE-secret-0c7e2a94b1"),
+];
+
+// ---- a fake HTTP endpoint --------------------------------------------------------------------
+
+struct Reply {
+    status: u16,
+    headers: Vec<(String, String)>,
+    body: Vec<u8>,
+    delay: Duration,
+}
+
+fn reply(status: u16, body: Vec<u8>) -> Reply {
+    Reply {
+        status,
+        headers: vec![("content-type".into(), "application/json".into())],
+        body,
+        delay: Duration::ZERO,
+    }
+}
+
+/// A request's headers, lower-cased names.
+type Headers = Vec<(String, String)>;
+
+/// Serves `handler(hit, headers)` on 127.0.0.1; the hit count is per server.
+fn serve(handler: impl Fn(usize, &Headers) -> Reply + Send + Sync + 'static) -> String {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    let handler = Arc::new(handler);
+    let hits = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    std::thread::spawn(move || {
+        for conn in listener.incoming().flatten() {
+            let (handler, hits) = (handler.clone(), hits.clone());
+            std::thread::spawn(move || {
+                let _ = answer(conn, &*handler, &hits);
+            });
+        }
+    });
+    url
+}
+
+fn answer(
+    mut s: TcpStream,
+    handler: &(dyn Fn(usize, &Headers) -> Reply + Send + Sync),
+    hits: &std::sync::atomic::AtomicUsize,
+) -> std::io::Result<()> {
+    s.set_read_timeout(Some(Duration::from_secs(10)))?;
+    let mut head = Vec::new();
+    let mut byte = [0u8; 1];
+    while !head.ends_with(b"\r\n\r\n") && head.len() < 65_536 {
+        if s.read(&mut byte)? == 0 {
+            return Ok(());
+        }
+        head.push(byte[0]);
+    }
+    let head = String::from_utf8_lossy(&head).into_owned();
+    let headers: Headers = head
+        .split("\r\n")
+        .skip(1)
+        .filter_map(|l| l.split_once(':'))
+        .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_string()))
+        .collect();
+    let len: usize = headers
+        .iter()
+        .find(|(k, _)| k == "content-length")
+        .and_then(|(_, v)| v.parse().ok())
+        .unwrap_or(0);
+    let mut body = vec![0u8; len.min(16 << 20)];
+    s.read_exact(&mut body)?;
+    let hit = hits.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    let r = handler(hit, &headers);
+    std::thread::sleep(r.delay);
+    let mut out = format!("HTTP/1.1 {} X\r\n", r.status);
+    for (k, v) in &r.headers {
+        if !k.eq_ignore_ascii_case("content-length") && !k.eq_ignore_ascii_case("transfer-encoding")
+        {
+            out.push_str(&format!("{k}: {v}\r\n"));
+        }
+    }
+    out.push_str(&format!(
+        "content-length: {}\r\nconnection: close\r\n\r\n",
+        r.body.len()
+    ));
+    s.write_all(out.as_bytes())?;
+    s.write_all(&r.body)?;
+    s.flush()
+}
+
+/// The key the request carried, in whichever header the provider uses.
+fn key_of(h: &Headers) -> String {
+    h.iter()
+        .find(|(k, _)| k == "authorization" || k == "x-api-key" || k == "x-goog-api-key")
+        .map(|(_, v)| v.trim_start_matches("Bearer ").to_string())
+        .unwrap_or_default()
+}
+
+fn recorded(provider: Provider, file: &str) -> Recording {
+    recordings()
+        .into_iter()
+        .find(|r| r.provider == provider && r.file == file && r.status == 200)
+        .unwrap_or_else(|| panic!("{file}: no 200 recording"))
+}
+
+fn recorded_reply(r: &Recording, delay: Duration) -> Reply {
+    Reply {
+        status: r.status,
+        headers: r
+            .headers
+            .iter()
+            .filter(|(k, _)| k.eq_ignore_ascii_case("content-type"))
+            .cloned()
+            .collect(),
+        body: r.body.clone(),
+        delay,
+    }
+}
+
+// ---- the league ----------------------------------------------------------------------------
+
+/// A well-formed answer for every market on 1d and 1w.
+fn good_answer() -> String {
+    let mut items = serde_json::Map::new();
+    for (i, m) in MARKETS.iter().enumerate() {
+        let p = 30 + (i * 7) % 45;
+        items.insert(
+            m.to_string(),
+            serde_json::json!({"1d": {"prob_up": p, "action": "hold", "risk": "a surprise"},
+                               "1w": {"prob_up": 100 - p, "action": "trim"}}),
+        );
+    }
+    let body = serde_json::json!({"items": items, "years": "Up, with swings."});
+    format!("My forecast:\n```json\n{body}\n```\n")
+}
+
+/// Minute bars for every market from the session before's reference to after the close.
+fn prices_csv() -> String {
+    let start = sealbook_core::calendar::Instant::parse_rfc3339("2026-10-20T13:30:00Z")
+        .unwrap()
+        .0
+        / 1_000_000;
+    let end = sealbook_core::calendar::Instant::parse_rfc3339("2026-10-21T20:05:00Z")
+        .unwrap()
+        .0
+        / 1_000_000;
+    let mut out = String::from("symbol,time,open,high,low,close,volume\n");
+    for (i, m) in MARKETS.iter().enumerate() {
+        let base = 50.0 + 25.0 * i as f64;
+        let dir = if i % 3 == 0 { -1.0 } else { 1.0 };
+        for (k, t) in (start..end).step_by(60).enumerate() {
+            let time = sealbook_core::prices::rfc3339(t);
+            if k % 97 == 13 {
+                // A minute without trades now and then.
+                out.push_str(&format!("{m},{time},,,,,\n"));
+                continue;
+            }
+            let c = base * (1.0 + dir * 0.00002 * k as f64) + 0.01 * ((k * 7) % 5) as f64;
+            out.push_str(&format!(
+                "{m},{time},{c:.4},{:.4},{:.4},{c:.4},{}\n",
+                c + 0.05,
+                c - 0.05,
+                100 + k % 50
+            ));
+        }
+    }
+    out
+}
+
+struct Endpoints {
+    openai: String,
+    rate_limited: String,
+    anthropic_slow: String,
+    gemini: String,
+    gemini_blocked: String,
+    failing: String,
+    malformed: String,
+    refused: String,
+    oversized: String,
+}
+
+/// How long the slowest seat that answers takes.
+const SLOW: Duration = Duration::from_millis(1500);
+
+fn endpoints() -> Endpoints {
+    let openai = recorded(
+        Provider::OpenAi,
+        "pydantic-ai_cassette_test_max_completion_tokensgpt-4o-mini.yaml",
+    );
+    // The recorded body with the model's text replaced by a league answer.
+    let mut body: serde_json::Value = serde_json::from_slice(&openai.body).unwrap();
+    body["choices"][0]["message"]["content"] = good_answer().into();
+    let good = serde_json::to_vec(&body).unwrap();
+    let mut refusal = body.clone();
+    refusal["choices"][0]["message"]["content"] = serde_json::Value::Null;
+    refusal["choices"][0]["message"]["refusal"] = "I can't help with that request.".into();
+    let refusal = serde_json::to_vec(&refusal).unwrap();
+    let anthropic = recorded(
+        Provider::Anthropic,
+        "pydantic-ai_cassette_test_anthropic_model_instructions.yaml",
+    );
+    let gemini = recorded(
+        Provider::Gemini,
+        "firebase-testdata_googleai_unary-success-basic-reply-short.json",
+    );
+    let blocked = recorded(
+        Provider::Gemini,
+        "firebase-testdata_googleai_unary-failure-finish-reason-safety.json",
+    );
+    let good2 = good.clone();
+    Endpoints {
+        openai: serve(move |_, _| reply(200, good.clone())),
+        // 429 with retry-after (the body echoes the key, as providers do), then the answer.
+        rate_limited: serve(move |hit, h| {
+            if hit == 0 {
+                let mut r = reply(
+                    429,
+                    format!(r#"{{"error": {{"message": "Rate limit reached for key {}", "type": "rate_limit_error"}}}}"#, key_of(h)).into_bytes(),
+                );
+                r.headers.push(("retry-after".into(), "1".into()));
+                r
+            } else {
+                reply(200, good2.clone())
+            }
+        }),
+        anthropic_slow: serve(move |_, _| recorded_reply(&anthropic, SLOW)),
+        gemini: serve(move |_, _| recorded_reply(&gemini, Duration::ZERO)),
+        gemini_blocked: serve(move |_, _| recorded_reply(&blocked, Duration::ZERO)),
+        failing: serve(|_, h| {
+            reply(
+                500,
+                format!(r#"{{"error": {{"message": "internal error for {}", "type": "server_error"}}}}"#, key_of(h)).into_bytes(),
+            )
+        }),
+        malformed: serve(|_, _| reply(200, b"{\"choices\": [{\"message\": ".to_vec())),
+        refused: serve(move |_, _| reply(200, refusal.clone())),
+        oversized: serve(|_, _| reply(200, vec![b' '; 3 << 20])),
+    }
+}
+
+fn config(e: &Endpoints, answer_file: &Path) -> String {
+    let openai = |name: &str, url: &str, extra: &str| {
+        format!("[[seat]]\nname = \"{name}\"\nadapter = \"openai\"\nbase_url = \"{url}/v1\"\nmodel = \"gpt-4o-mini\"\napi_key_env = \"SB_TEST_OPENAI_KEY\"\nfamily = \"openai\"\ntimeout_seconds = 20\n{extra}\n")
+    };
+    let mut c =
+        String::from("[league]\nname = \"a league day\"\nmethodology_version = \"m-1\"\n\n");
+    c += &openai("gpt", &e.openai, "side = \"US\"");
+    c += &openai("gpt_429", &e.rate_limited, "");
+    c += &openai("gpt_failing", &e.failing, "retries = 1");
+    c += &openai("gpt_malformed", &e.malformed, "retries = 1");
+    c += &openai("gpt_refused", &e.refused, "");
+    c += &openai("gpt_oversized", &e.oversized, "");
+    c += &format!("[[seat]]\nname = \"claude\"\nadapter = \"anthropic\"\nbase_url = \"{}\"\nmodel = \"claude-sonnet-4-5\"\napi_key_env = \"SB_TEST_ANTHROPIC_KEY\"\nfamily = \"anthropic\"\ntimeout_seconds = 20\n\n", e.anthropic_slow);
+    for (name, url) in [("gemini", &e.gemini), ("gemini_blocked", &e.gemini_blocked)] {
+        c += &format!("[[seat]]\nname = \"{name}\"\nadapter = \"gemini\"\nbase_url = \"{url}\"\nmodel = \"gemini-2.5-flash\"\napi_key_env = \"SB_TEST_GEMINI_KEY\"\nfamily = \"google\"\ntimeout_seconds = 20\n\n");
+    }
+    c += &format!(
+        "[[seat]]\nname = \"local\"\nadapter = \"command\"\ncommand = [\"/bin/sh\", \"-c\", \"cat > /dev/null; cat {}\"]\ntimeout_seconds = 20\n\n",
+        answer_file.display()
+    );
+    for r in ["coin", "momentum", "climatology"] {
+        c += &format!("[[seat]]\nname = \"{r}\"\nadapter = \"{r}\"\n\n");
+    }
+    c += "[prices]\nprovider = \"csv\"\npath = \"prices.csv\"\n";
+    c
+}
+
+/// `sealbook` with the fake keys in its environment.
+fn cmd(args: &[&str]) -> Command {
+    let mut c = Command::new(BIN);
+    c.args(args);
+    for (k, v) in KEYS {
+        c.env(k, v);
+    }
+    c
+}
+
+fn output(args: &[&str]) -> (i32, String, String) {
+    let o = cmd(args).output().unwrap();
+    (
+        o.status.code().expect("exited"),
+        String::from_utf8(o.stdout).unwrap(),
+        String::from_utf8(o.stderr).unwrap(),
+    )
+}
+
+/// A new league directory (init at 00:00 ET of the session) with the prices file in it.
+fn init(tmp: &Path, config_text: &str) -> std::path::PathBuf {
+    let config = tmp.join("league.toml");
+    std::fs::write(&config, config_text).unwrap();
+    let dir = tmp.join("league");
+    let (code, out, err) = sealbook(&[
+        "league",
+        "init",
+        arg(&dir),
+        "--config",
+        arg(&config),
+        "--at",
+        "2026-10-21T04:00:00Z",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    std::fs::write(dir.join("prices.csv"), prices_csv()).unwrap();
+    dir
+}
+
+/// A child that dies with the test, should the test fail first.
+struct KillOnDrop(Child);
+
+impl Drop for KillOnDrop {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Reads a child's stderr lines on a thread, each sent the moment it is printed.
+fn lines_of(r: impl Read + Send + 'static) -> std::sync::mpsc::Receiver<String> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(r).lines().map_while(Result::ok) {
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    rx
+}
+
+fn files_under(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    for e in std::fs::read_dir(dir).unwrap().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            files_under(&p, out);
+        } else {
+            out.push(p);
+        }
+    }
+}
+
+fn sha256_hex(b: &[u8]) -> String {
+    sealbook_core::hex::encode(&Sha256::digest(b))
+}
+
+#[test]
+fn a_league_day_on_fake_endpoints() {
+    let tmp = tempfile::tempdir().unwrap();
+    let answer_file = tmp.path().join("local-answer.txt");
+    std::fs::write(&answer_file, good_answer()).unwrap();
+    let e = endpoints();
+    let dir = init(tmp.path(), &config(&e, &answer_file));
+    let d = arg(&dir);
+    let mut outputs = String::new();
+
+    // The run, in a child: while it asks (the slow seat holds it), a second run is refused.
+    let mut run = KillOnDrop(
+        cmd(&["league", "run", d, "--at", RUN_AT, "--json"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap(),
+    );
+    let mut stdout = run.0.stdout.take().unwrap();
+    let events = lines_of(run.0.stderr.take().unwrap());
+    let mut log = Vec::new();
+    loop {
+        let line = events
+            .recv_timeout(Duration::from_secs(120))
+            .expect("the run asks its seats");
+        let asked = line.contains(r#""event":"asked""#);
+        log.push(line);
+        if asked {
+            break;
+        }
+    }
+    let (code, out, err) = output(&["league", "run", d, "--at", RUN_AT]);
+    assert_eq!(code, 2, "a second writer is refused: {out}{err}");
+    assert!(
+        err.contains("another writer holds the lock") && err.contains("asks.jsonl"),
+        "{err}"
+    );
+    outputs += &(out + &err);
+    let mut run_out = String::new();
+    stdout.read_to_string(&mut run_out).unwrap();
+    let status = run.0.wait().unwrap();
+    log.extend(events.iter());
+    let log = log.join("\n");
+    assert!(status.success(), "{run_out}\n{log}");
+    outputs += &run_out;
+    outputs += &log;
+    let v: serde_json::Value = serde_json::from_str(&run_out).unwrap();
+    assert_eq!(v["run_id"], "2026-10-21-am");
+    assert_eq!(v["clock_set"], true);
+    // gpt, gpt_429, gpt_refused, claude, gemini, gemini_blocked, local and the three
+    // reference seats answered; the failing, malformed and oversized seats did not.
+    assert_eq!(v["answers_sealed"], 10, "{log}");
+    assert_eq!(v["seats_asked"], 10);
+
+    // Before the deadline three seats are pending; after the close the score closes them.
+    let (code, out, err) = output(&[
+        "league",
+        "status",
+        d,
+        "--at",
+        "2026-10-21T13:00:00Z",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    outputs += &(out.clone() + &err);
+    let s: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        s["runs"][0]["pending"],
+        serde_json::json!(["gpt_failing", "gpt_malformed", "gpt_oversized"])
+    );
+    assert_eq!(s["scores_due"], serde_json::json!([]));
+    let (code, out, err) = output(&["league", "status", d, "--at", SCORE_AT, "--json"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let s: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        s["scores_due"],
+        serde_json::json!([{"run_id": "2026-10-21-am", "horizon": "1d"}])
+    );
+    outputs += &(out + &err);
+
+    let (code, out, err) = output(&[
+        "league",
+        "score",
+        d,
+        "--session",
+        SESSION,
+        "--at",
+        SCORE_AT,
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    outputs += &(out.clone() + &err);
+    let sc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(sc["score_lines"], 1, "{out}");
+    // Scoring again has nothing due.
+    let (code, out, err) = output(&[
+        "league",
+        "score",
+        d,
+        "--session",
+        SESSION,
+        "--at",
+        SCORE_AT,
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(
+        serde_json::from_str::<serde_json::Value>(&out).unwrap()["score_lines"],
+        0
+    );
+    outputs += &(out + &err);
+    let (code, out, err) = output(&["league", "status", d, "--at", SCORE_AT, "--json"]);
+    assert_eq!(code, 0);
+    let s: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(s["runs"][0]["pending"], serde_json::json!([]));
+    assert_eq!(s["runs"][0]["scored"], serde_json::json!(["1d"]));
+    assert_eq!(s["scores_due"], serde_json::json!([]));
+    outputs += &(out + &err);
+
+    // The books verify with the project's verifier and the spec's Appendix B step 4 script.
+    for f in ["council-book.jsonl", "asks.jsonl"] {
+        let (code, out, err) = output(&["verify", arg(&dir.join(f))]);
+        assert_eq!(code, 0, "{f}: {out}{err}");
+        assert!(out.contains("chain ok"), "{out}");
+    }
+    let book = std::fs::read(dir.join("council-book.jsonl")).unwrap();
+    let asks = std::fs::read(dir.join("asks.jsonl")).unwrap();
+    let py = python_script("appendix_b_step4.py")
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let lines = book
+        .split(|b| *b == b'\n')
+        .filter(|l| !l.is_empty())
+        .count();
+    assert!(
+        py.status.success(),
+        "{}",
+        String::from_utf8_lossy(&py.stderr)
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&py.stdout).trim(),
+        format!("chain ok: {lines} lines")
+    );
+
+    // The forecasts go through the scorer from the book.
+    let (code, out, err) = output(&[
+        "score",
+        "--book",
+        arg(&dir.join("council-book.jsonl")),
+        "--asks",
+        arg(&dir.join("asks.jsonl")),
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    outputs += &(out + &err);
+
+    // What the book says, read as the scorer reads it.
+    assert!(verify(&book, VerifyOptions::default()).ok);
+    let parsed = BookLines::parse(&book).unwrap();
+    assert!(parsed.runs[0].clock_set);
+    let roster = roster_from_asks(&asks).unwrap();
+    let rows = book_rows(&book, &roster).unwrap();
+    let statuses = |seat: &str| -> BTreeSet<String> {
+        rows.iter()
+            .filter(|r| r.seat == seat)
+            .map(|r| r.status.clone())
+            .collect()
+    };
+    // The model answers state 1d and 1w; the reference seats every horizon, so the others
+    // count as 50 for the models.
+    for seat in ["gpt", "gpt_429", "local"] {
+        assert_eq!(
+            statuses(seat),
+            BTreeSet::from(["counted".to_string(), "counted_50".to_string()]),
+            "{seat}"
+        );
+    }
+    for seat in ["coin", "momentum", "climatology"] {
+        assert_eq!(
+            statuses(seat),
+            BTreeSet::from(["counted".to_string()]),
+            "{seat}"
+        );
+    }
+    for seat in ["gpt_refused", "claude", "gemini", "gemini_blocked"] {
+        assert_eq!(
+            statuses(seat),
+            BTreeSet::from(["refused_shape".to_string()]),
+            "{seat}: sealed as received and marked"
+        );
+    }
+    for seat in ["gpt_failing", "gpt_malformed", "gpt_oversized"] {
+        assert_eq!(
+            statuses(seat),
+            BTreeSet::from(["no_answer".to_string()]),
+            "{seat}"
+        );
+    }
+    // SPX is scored from the session's reference, each Bitcoin row from its own.
+    let spx = rows
+        .iter()
+        .find(|r| r.seat == "gpt" && r.asset == "SPX" && r.horizon.as_str() == "1d")
+        .unwrap();
+    assert!(spx.same_event && spx.reference.is_some(), "{spx:?}");
+    let btc = rows
+        .iter()
+        .find(|r| r.seat == "gpt" && r.asset == "BTC" && r.horizon.as_str() == "1d")
+        .unwrap();
+    assert!(!btc.same_event && btc.reference.is_some(), "{btc:?}");
+
+    // Each answer: arrival and seal times, the provider's model, the raw reply kept with
+    // its SHA-256 sealed as own_sha256.
+    let gpt_model = serde_json::from_slice::<serde_json::Value>(
+        &recorded(
+            Provider::OpenAi,
+            "pydantic-ai_cassette_test_max_completion_tokensgpt-4o-mini.yaml",
+        )
+        .body,
+    )
+    .unwrap()["model"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let mut seen = BTreeMap::new();
+    for a in parsed.answers.values() {
+        let seat = a.seat.clone().unwrap();
+        let (at, booked) = (a.at.unwrap(), a.booked_at.unwrap());
+        assert!(at <= booked, "{seat}: arrival before seal");
+        let kept = std::fs::read(dir.join(format!("replies/2026-10-21-am/{seat}.txt")));
+        if ["coin", "momentum", "climatology"].contains(&seat.as_str()) {
+            assert!(kept.is_err(), "reference seats have no raw reply to keep");
+        } else {
+            assert_eq!(
+                a.own_sha256.as_deref(),
+                Some(sha256_hex(&kept.unwrap()).as_str()),
+                "{seat}"
+            );
+        }
+        seen.insert(seat, a.model.clone().unwrap_or_default());
+    }
+    assert_eq!(seen["gpt"], gpt_model);
+    assert_eq!(seen.len(), 10);
+    // The no_answer lines say why.
+    let reasons: BTreeMap<String, String> = book
+        .split(|b| *b == b'\n')
+        .filter_map(|l| match canon::parse(l) {
+            Ok(Value::Object(o)) if o.get("kind").and_then(Value::as_str) == Some("no_answer") => {
+                Some((
+                    o.get("seat").and_then(Value::as_str).unwrap().to_string(),
+                    o.get("reason").and_then(Value::as_str).unwrap().to_string(),
+                ))
+            }
+            _ => None,
+        })
+        .collect();
+    assert!(
+        reasons["gpt_oversized"].contains("oversized"),
+        "{reasons:?}"
+    );
+    assert!(
+        reasons["gpt_failing"].contains("after 2 attempts"),
+        "{reasons:?}"
+    );
+    assert!(reasons["gpt_failing"].contains("[REDACTED]"), "{reasons:?}");
+
+    // No API key in any file under the league directory, nor in any output.
+    let mut files = Vec::new();
+    files_under(&dir, &mut files);
+    assert!(files.len() > 15, "{files:?}");
+    for f in &files {
+        let bytes = std::fs::read(f).unwrap();
+        for (_, key) in KEYS {
+            assert!(
+                !bytes.windows(key.len()).any(|w| w == key.as_bytes()),
+                "{} holds a key",
+                f.display()
+            );
+        }
+    }
+    for (_, key) in KEYS {
+        assert!(!outputs.contains(key), "an output holds a key");
+    }
+}
+
+/// Kills `league run` by SIGKILL while it appends, in a bounded loop: every line it
+/// acknowledged (printed after the line was durable) is in the book with the seal it
+/// printed, and after reopening (a partial tail set aside) both books verify.
+#[test]
+fn a_run_killed_during_its_appends_loses_no_acknowledged_line() {
+    let mut c = String::from("[league]\nname = \"crash\"\nmethodology_version = \"m-1\"\n\n");
+    for i in 0..60 {
+        let adapter = ["coin", "momentum", "climatology"][i % 3];
+        c += &format!("[[seat]]\nname = \"ref{i:02}\"\nadapter = \"{adapter}\"\n\n");
+    }
+    c += "[prices]\nprovider = \"csv\"\npath = \"prices.csv\"\n";
+    // splitmix64, so every run kills at the same points.
+    let mut state: u64 = 20261021;
+    let mut next = move |n: u64| {
+        state = state.wrapping_add(0x9E3779B97F4A7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58476D1CE4E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D049BB133111EB);
+        (z ^ (z >> 31)) % n
+    };
+    let mut killed_mid_run = 0;
+    for round in 0..8 {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = init(tmp.path(), &c);
+        let d = arg(&dir);
+        let mut child = KillOnDrop(
+            cmd(&["league", "run", d, "--at", RUN_AT])
+                .stdout(Stdio::null())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap(),
+        );
+        let rx = lines_of(child.0.stderr.take().unwrap());
+        // A random number of acknowledgements (up to the 122 lines of the run), then kill.
+        let want = next(122);
+        let mut acks = Vec::new();
+        let mut early = 0;
+        while (acks.len() as u64) < want {
+            match rx.recv_timeout(Duration::from_secs(120)) {
+                Ok(line) => {
+                    if line.contains(r#""event":"sealed""#) {
+                        acks.push(line);
+                    }
+                }
+                Err(_) => {
+                    early += 1;
+                    break;
+                }
+            }
+        }
+        child.0.kill().unwrap(); // SIGKILL
+        let status = child.0.wait().unwrap();
+        acks.extend(rx.iter().filter(|l| l.contains(r#""event":"sealed""#)));
+        if !status.success() {
+            killed_mid_run += 1;
+        }
+        assert_eq!(
+            early, 0,
+            "round {round}: the run ended before {want} acknowledgements"
+        );
+
+        // Reopen: a second run sets any partial tail aside; the run it finds is not due again.
+        let (code, out, err) = output(&["league", "run", d, "--at", RUN_AT]);
+        assert!(
+            code == 0 || err.contains("no run is due"),
+            "round {round}: {code} {out}{err}"
+        );
+        let book = std::fs::read(dir.join("council-book.jsonl")).unwrap();
+        let asks = std::fs::read(dir.join("asks.jsonl")).unwrap();
+        for (name, bytes) in [("council-book.jsonl", &book), ("asks.jsonl", &asks)] {
+            let r = verify(bytes, VerifyOptions::default());
+            assert!(r.ok && !r.partial_tail, "round {round}: {name}: {r:?}");
+        }
+        for ack in &acks {
+            let v: serde_json::Value = serde_json::from_str(ack).unwrap();
+            let bytes = if v["ledger"] == "asks.jsonl" {
+                &asks
+            } else {
+                &book
+            };
+            let n = v["n"].as_u64().unwrap() as usize;
+            let line = bytes
+                .split(|b| *b == b'\n')
+                .nth(n - 1)
+                .unwrap_or_else(|| panic!("round {round}: acknowledged line {n} lost: {ack}"));
+            let Ok(Value::Object(o)) = canon::parse(line) else {
+                panic!("round {round}: line {n}")
+            };
+            assert_eq!(
+                o.get("seal").and_then(Value::as_str),
+                v["seal"].as_str(),
+                "round {round}: {ack}"
+            );
+        }
+    }
+    assert!(killed_mid_run > 0, "no kill landed before the run ended");
+}
