@@ -211,11 +211,6 @@ impl Authority {
         pem(&self.tsa.der)
     }
 
-    /// The root certificate's DER.
-    pub fn root_der(&self) -> &[u8] {
-        &self.root.der
-    }
-
     /// The answer to a DER TimeStampReq at time `at`: a granted TimeStampResp, or a
     /// rejection naming what is wrong (RFC 3161 §2.4.2 PKIFailureInfo).
     pub fn respond(&self, query: &[u8], at: Instant) -> Vec<u8> {
@@ -602,7 +597,7 @@ mod tests {
             "{text}"
         );
         // Fresh keys every time.
-        assert_ne!(Authority::new().unwrap().root_der(), a.root_der());
+        assert_ne!(Authority::new().unwrap().root_pem(), a.root_pem());
     }
 
     #[test]
