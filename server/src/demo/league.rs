@@ -12,7 +12,9 @@
 //!    (`core::book::stamp_list`) with an OpenTimestamps proof from the demo calendar
 //!    (`sealbook ots stamp`) and an RFC 3161 token from the demo authority
 //!    (`sealbook tsr request`); after the close, `sealbook league score DIR --session S --at
-//!    <16:10 ET>` for every run with a horizon ending that day;
+//!    <16:10 ET>` for every run with a horizon ending that day; after the last run the clock
+//!    goes on, session by session, until the 6m horizons of the first [`SCORED_6M_RUNS`] runs
+//!    are scored, and a last stamped list covers the score lines;
 //! 3. `sealbook league publish DIR`: the forecasts file, the stats document, the proof pages
 //!    and `manifest.json`.
 //!
@@ -21,9 +23,10 @@
 
 use super::calendar::DemoCalendar;
 use super::endpoint::{DemoEndpoint, DEMO_MODELS};
-use super::prices::{demo_symbol, price_file, Span, DEMO_SEED};
+use super::prices::{climatology, demo_symbol, price_file, Span, DEMO_SEED};
 use super::tsa::DemoTsa;
 use super::Clock;
+use crate::cmd::league::publish::CLIM_FILE;
 use crate::outcome::Unusable;
 use sealbook_core::book::stamp_list;
 use sealbook_core::calendar::{
@@ -33,6 +36,7 @@ use sealbook_core::hex;
 use sealbook_core::league::layout::{
     stamp_list_path, ASKS_FILE, ASKS_LEDGER, BOOK_FILE, BOOK_LEDGER, MARKETS,
 };
+use sealbook_core::score::baselines::clim_content_sha256;
 use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -40,6 +44,9 @@ use std::sync::{Arc, Mutex};
 
 /// Sessions the demo league runs (enough for every table of the Scores page, spec §5).
 pub const SESSIONS: u32 = 40;
+/// Runs whose 6m horizon the demo goes on to score after the last run (a seat is ranked on
+/// a horizon from ten sessions, `core::score::eligibility`).
+pub const SCORED_6M_RUNS: u32 = 12;
 /// The demo's first session: session 1 of the league numbering (2026-10-19).
 pub const FIRST_SESSION: Date = sealbook_core::calendar::SESSION_ONE;
 /// The price file, beside the config in the league directory.
@@ -84,6 +91,44 @@ pub fn config_toml(endpoint: &str, calendar: &str, tsa: &str) -> String {
         "\n[anchors]\nots_calendars = [\"{calendar}\"]\ntsa = [{{ name = \"{TSA_NAME}\", url = \"{tsa}\" }}]\n"
     );
     t
+}
+
+/// `council-clim-window.json` (spec §4.3) from the price file's year before the first session,
+/// with its content hash.
+fn clim_window(prices: &[u8]) -> Result<Vec<u8>, Unusable> {
+    use sealbook_core::book::canon::{self, DumpOptions, Value};
+    use sealbook_core::league::layout::{float, int, object, string};
+    let table = climatology(prices, FIRST_SESSION)
+        .into_iter()
+        .map(|(asset, h, p, ex, n, ni)| {
+            Value::Object(object([
+                ("asset", string(&asset)),
+                ("h", string(h.as_str())),
+                ("p_up", float(p)),
+                ("p_up_ex_draw", float(ex)),
+                ("n", int(n)),
+                ("n_independent", int(ni)),
+            ]))
+        })
+        .collect();
+    let mut o = object([
+        (
+            "rule",
+            string("close strictly above the close one horizon earlier"),
+        ),
+        (
+            "window",
+            string(&format!("DEMO: the synthetic year before {FIRST_SESSION}")),
+        ),
+        ("table", Value::Array(table)),
+    ]);
+    let sha =
+        clim_content_sha256(&o).map_err(|e| Unusable::new(format!("DEMO climatology: {e}")))?;
+    o.insert("sha256", string(&sha));
+    let mut bytes = canon::to_bytes(&Value::Object(o), DumpOptions::SEAL)
+        .map_err(|e| Unusable::new(format!("DEMO climatology: {e}")))?;
+    bytes.push(b'\n');
+    Ok(bytes)
 }
 
 /// Runs `sealbook <args>` (this binary) and returns its stdout, or the error it reported.
@@ -218,14 +263,23 @@ pub fn write_league(dir: &Path, sessions: u32) -> Result<Made, Unusable> {
         DemoCalendar::start(clock.clone(), Some(CALENDAR_URI.into())).map_err(Unusable::new)?;
     let tsa = DemoTsa::start(clock).map_err(Unusable::new)?;
 
-    let last = nth_session_from(FIRST_SESSION, sessions.saturating_sub(1))
-        .ok_or_else(|| Unusable::new("the NYSE calendar does not reach the demo's last session"))?;
+    let outside = || Unusable::new("the NYSE calendar does not reach the demo's last session");
+    let last_run =
+        nth_session_from(FIRST_SESSION, sessions.saturating_sub(1)).ok_or_else(outside)?;
+    // Scoring goes on after the last run until the 6m horizons of the first runs close.
+    let scored_runs = sessions.min(SCORED_6M_RUNS);
+    let last = nth_session_from(FIRST_SESSION, scored_runs.saturating_sub(1))
+        .and_then(|d| horizon_end_date(d, Horizon::M6, false))
+        .map_or(last_run, |d| d.max(last_run));
     let span = Span {
         first_session: FIRST_SESSION,
+        fine_until: last_run,
         last_day: last.add_days(10),
         seed: DEMO_SEED,
     };
-    write(&dir.join(PRICES_FILE), &price_file(&span))?;
+    let prices = price_file(&span);
+    write(&dir.join(PRICES_FILE), &prices)?;
+    write(&dir.join(CLIM_FILE), &clim_window(&prices)?)?;
     write(&dir.join("DEMO.txt"), DEMO_TEXT.as_bytes())?;
     for (rel, bytes) in tsa.files() {
         write(&dir.join(rel), &bytes)?;
@@ -251,16 +305,23 @@ pub fn write_league(dir: &Path, sessions: u32) -> Result<Made, Unusable> {
 
     let mut stamps = 0;
     let mut run_days = Vec::new();
-    for k in 0..sessions {
-        let day = nth_session_from(FIRST_SESSION, k).expect("within the calendar");
-        let at = new_york_time(day, 8, 30);
-        set(at);
-        sealbook(&["league", "run", &d, "--at", &at.to_rfc3339()])?;
-        run_days.push(day);
-        let at = new_york_time(day, 9, 0);
-        set(at);
-        stamp(dir, at, &calendar.url(), &tsa.url())?;
-        stamps += 1;
+    let mut k = 0;
+    loop {
+        let day = nth_session_from(FIRST_SESSION, k).ok_or_else(outside)?;
+        if day > last {
+            break;
+        }
+        k += 1;
+        if k <= sessions {
+            let at = new_york_time(day, 8, 30);
+            set(at);
+            sealbook(&["league", "run", &d, "--at", &at.to_rfc3339()])?;
+            run_days.push(day);
+            let at = new_york_time(day, 9, 0);
+            set(at);
+            stamp(dir, at, &calendar.url(), &tsa.url())?;
+            stamps += 1;
+        }
         let close = new_york_time(day, 16, 10);
         set(close);
         for s in &run_days {

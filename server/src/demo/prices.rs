@@ -13,8 +13,10 @@
 //! - Bitcoin on every calendar day of that span: every minute 08:00-10:00 ET (its reference is
 //!   the first bar at or after the line's seal, which falls in the ask window) and
 //!   15:45-16:15 ET;
-//! - the 52 weeks before (the snapshot's 52-week range): three bars a day (09:30, 12:30 and
-//!   15:59 ET; Bitcoin every calendar day).
+//! - the 52 weeks before (the snapshot's 52-week range), and the days after the last run up
+//!   to the end of the longest horizon scored: three bars a day (09:30, 12:30 and 15:59 ET,
+//!   and 14:59 ET for the 10-year yield; Bitcoin every calendar day), enough for a horizon's
+//!   closing minute.
 //!
 //! The walk is sampled only at the emitted minutes: between two of them the log price moves
 //! by a normal draw whose variance is the trading time between them (a session is 390
@@ -22,7 +24,7 @@
 //! persistent daily drift (AR(1)) lets momentum carry a little information, as real markets
 //! sometimes do.
 
-use sealbook_core::calendar::{is_session, new_york_time, Date, Instant};
+use sealbook_core::calendar::{is_session, new_york_time, Date, Horizon, Instant};
 use sealbook_core::league::layout::{BITCOIN, MARKETS};
 
 /// One market's walk: start price, daily volatility (percent), the daily pull back toward
@@ -77,10 +79,13 @@ pub fn demo_symbol(asset: &str) -> String {
 }
 
 /// What the file covers: minute windows from [`FINE_SESSIONS_BEFORE`] sessions before
-/// `first_session` through `last_day` (a calendar day), coarse days for the 52 weeks before.
+/// `first_session` through `fine_until` (a calendar day), coarse days for the 52 weeks before
+/// and from then through `last_day` (horizons that end after the last run need only their
+/// closing minute).
 #[derive(Clone, Copy, Debug)]
 pub struct Span {
     pub first_session: Date,
+    pub fine_until: Date,
     pub last_day: Date,
     pub seed: u64,
 }
@@ -144,9 +149,12 @@ fn bar_times(asset: &str, span: &Span) -> Vec<(i64, i64)> {
         let crypto = asset == BITCOIN;
         if crypto || session(day) {
             let mut ts = Vec::new();
-            if day < fine_from {
+            if day < fine_from || day > span.fine_until {
                 minutes(day, (9, 30), (9, 30), &mut ts);
                 minutes(day, (12, 30), (12, 30), &mut ts);
+                if asset == "TNX" {
+                    minutes(day, (14, 59), (14, 59), &mut ts);
+                }
                 minutes(day, (15, 59), (15, 59), &mut ts);
             } else if crypto {
                 minutes(day, (8, 0), (10, 0), &mut ts);
@@ -239,6 +247,72 @@ pub fn price_file(span: &Span) -> Vec<u8> {
     out.into_bytes()
 }
 
+/// One row of the demo's climatology table: asset, horizon, share strictly up, the same
+/// without draws, pairs counted, non-overlapping pairs.
+pub type ClimRow = (String, Horizon, f64, f64, i64, i64);
+
+/// The base rates of the file's own history before `before` (spec §4.3's climatology, from
+/// the DEMO prices): for each market and horizon, the share of closes strictly above the
+/// close one horizon earlier (sessions; Bitcoin calendar days), every pair of daily closes
+/// (the 15:59 ET bar) counted.
+pub fn climatology(csv: &[u8], before: Date) -> Vec<ClimRow> {
+    let text = String::from_utf8_lossy(csv);
+    let mut closes: std::collections::BTreeMap<&str, Vec<f64>> = Default::default();
+    for line in text.lines().skip(1) {
+        let mut f = line.split(',');
+        let (Some(sym), Some(time)) = (f.next(), f.next()) else {
+            continue;
+        };
+        let Some(t) = Instant::parse_rfc3339(time) else {
+            continue;
+        };
+        let (d, secs) = t.new_york();
+        if d >= before || secs != 15 * 3600 + 59 * 60 {
+            continue;
+        }
+        if let Some(c) = f.nth(3).and_then(|c| c.parse::<f64>().ok()) {
+            closes.entry(sym).or_default().push(c);
+        }
+    }
+    let mut out = Vec::new();
+    for asset in MARKETS {
+        let series = closes
+            .get(demo_symbol(asset).as_str())
+            .cloned()
+            .unwrap_or_default();
+        for h in Horizon::ALL {
+            // Bitcoin's 1d is the next session's close (0 calendar days in the calendar's
+            // terms): one daily close later, as for the others.
+            let k = if asset == BITCOIN {
+                h.bitcoin_days().max(1)
+            } else {
+                h.sessions()
+            } as usize;
+            let pairs: Vec<(f64, f64)> = series
+                .iter()
+                .zip(series.iter().skip(k))
+                .map(|(a, b)| (*a, *b))
+                .collect();
+            if pairs.is_empty() {
+                continue;
+            }
+            let up = pairs.iter().filter(|(a, b)| b > a).count();
+            let down = pairs.iter().filter(|(a, b)| b < a).count();
+            let n = pairs.len();
+            let round = |x: f64| (x * 10_000.0).round() / 10_000.0;
+            out.push((
+                asset.to_string(),
+                h,
+                round(up as f64 / n as f64),
+                round(up as f64 / (up + down).max(1) as f64),
+                n as i64,
+                (n / k.max(1)).max(1) as i64,
+            ));
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -251,7 +325,8 @@ mod tests {
         let first = Date::parse("2026-10-19").unwrap();
         Span {
             first_session: first,
-            last_day: nth_session_from(first, 44).unwrap(),
+            fine_until: nth_session_from(first, 44).unwrap(),
+            last_day: nth_session_from(first, 140).unwrap(),
             seed: DEMO_SEED,
         }
     }
@@ -333,7 +408,7 @@ mod tests {
                     // A seal inside the ask window finds its own minute; so does a week later.
                     let sealed = Instant(new_york_time(d, 8, 31).0 + 5_200_000);
                     let week = new_york_time(d.add_days(7), 16, 0);
-                    if d.add_days(7) <= s.last_day {
+                    if d.add_days(7) <= s.fine_until {
                         assert!(rule::resolve(b, sealed, week).is_ok(), "{d}");
                     }
                 } else {
@@ -342,6 +417,28 @@ mod tests {
                     assert!(rule::resolve(b, late, end).is_ok());
                 }
             }
+        }
+        // A 6m horizon from the first session ends on a coarse day: its closing minute is there.
+        for m in MARKETS {
+            let b = &bars[&demo_symbol(m)];
+            let start = new_york_time(s.first_session, 9, 30);
+            let end_day = nth_session_from(s.first_session, 125).unwrap();
+            let end = new_york_time(end_day, if m == "TNX" { 15 } else { 16 }, 0);
+            assert!(rule::resolve(b, start, end).is_ok(), "{m}");
+        }
+        // The climatology of the history: every market and horizon; daily base rates near a
+        // half (longer horizons overlap heavily within one year and follow its trend).
+        let clim = climatology(&price_file(&s), s.first_session);
+        assert_eq!(clim.len(), 48);
+        for (asset, h, p, ex, n, ni) in &clim {
+            assert!(
+                (0.0..=1.0).contains(p) && (0.0..=1.0).contains(ex),
+                "{asset} {h}: {p}"
+            );
+            if *h == Horizon::D1 {
+                assert!((0.35..0.65).contains(p), "{asset}: {p}");
+            }
+            assert!(*n >= 100 && *ni >= 1, "{asset} {h}: {n} {ni}");
         }
         // The 52 weeks before hold a bar on (nearly) every session: the snapshot's range.
         let spx = &bars[&demo_symbol("SPX")];
