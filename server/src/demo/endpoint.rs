@@ -242,9 +242,11 @@ fn crowd_markets(ask: &str) -> Vec<String> {
     rest[..j].split(", ").map(str::to_string).collect()
 }
 
-/// A number in [0, 1) from the model, the snapshot's time and `what`.
+/// A number in [0, 1) from the model, the snapshot's time to the minute and `what` (a set
+/// clock's seconds and fractions vary with the machine; the minute does not).
 fn unit(m: &DemoModel, taken_at: &str, what: &str) -> f64 {
-    let d = Sha256::digest(format!("{}\n{taken_at}\n{what}", m.model).as_bytes());
+    let minute = taken_at.get(..16).unwrap_or(taken_at);
+    let d = Sha256::digest(format!("{}\n{minute}\n{what}", m.model).as_bytes());
     let x = u64::from_be_bytes(d[..8].try_into().expect("8 bytes"));
     (x >> 11) as f64 / (1u64 << 53) as f64
 }
@@ -504,6 +506,21 @@ mod tests {
         };
         assert!(lean(&DEMO_MODELS[0]) < 50.0);
         assert!(lean(&DEMO_MODELS[1]) > 50.0);
+    }
+
+    #[test]
+    fn answers_depend_on_the_prices_and_the_minute_not_the_seconds() {
+        let a = ask("2026-10-21T12:30:00.123456Z", 0.7, &[]);
+        let b = ask("2026-10-21T12:30:01.987654Z", 0.7, &[]);
+        let c = ask("2026-10-22T12:30:00.123456Z", 0.7, &[]);
+        for m in DEMO_MODELS {
+            assert_eq!(answer(&m, &a.text), answer(&m, &b.text), "{m:?}");
+        }
+        // The noisy seat draws anew on another day.
+        assert_ne!(
+            answer(&DEMO_MODELS[2], &a.text),
+            answer(&DEMO_MODELS[2], &c.text)
+        );
     }
 
     #[test]

@@ -46,7 +46,7 @@ use std::sync::{Arc, Mutex};
 pub const SESSIONS: u32 = 40;
 /// Runs whose 6m horizon the demo goes on to score after the last run (a seat is ranked on
 /// a horizon from ten sessions, `core::score::eligibility`).
-pub const SCORED_6M_RUNS: u32 = 12;
+pub const SCORED_6M_RUNS: u32 = 13;
 /// The demo's first session: session 1 of the league numbering (2026-10-19).
 pub const FIRST_SESSION: Date = sealbook_core::calendar::SESSION_ONE;
 /// The price file, beside the config in the league directory.
