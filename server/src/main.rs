@@ -4,6 +4,7 @@
 //! Exit codes (DESIGN.md, Conventions): 0 everything held, 1 a verification failed,
 //! 2 an input was unusable (missing or unreadable file, unparsable input, bad arguments).
 
+mod anchor;
 mod calendar_server_client;
 mod cmd;
 mod demo;

@@ -12,78 +12,13 @@
 
 mod common;
 
-use common::fake_http::{self, Answer, Request};
+use common::fake_tsa::start_tsa;
 use common::{arg as s, sealbook_json as run_json};
-use sealbook_core::tsp::request::TimeStampReq;
 use sealbook_core::tsp::response;
-use sealbook_tests::tsp_pki::{make_pki, must, openssl, tsa_section, TempDir};
+use sealbook_tests::tsp_pki::{make_pki, openssl, tsa_section, TempDir};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
-use std::time::Duration;
-
-/// The local authority: `POST /<mode>/<section>` answers the query with `openssl ts -reply`
-/// under that config section, after `mode` has had its way with the query or the reply.
-fn start_tsa(dir: PathBuf) -> String {
-    let n = AtomicUsize::new(0);
-    let lock = Mutex::new(());
-    fake_http::start(move |r: Request| {
-        let mut parts = r.path.trim_start_matches('/').splitn(2, '/');
-        let (mode, section) = (
-            parts.next().unwrap_or_default().to_string(),
-            parts.next().unwrap_or_default().to_string(),
-        );
-        let reply = |query: &[u8], token: bool| {
-            let _one_at_a_time = lock.lock().unwrap(); // the serial file is shared
-            let i = n.fetch_add(1, Ordering::SeqCst);
-            let (q, out) = (format!("served{i}.tsq"), format!("served{i}.tsr"));
-            std::fs::write(dir.join(&q), query).unwrap();
-            let mut args = vec![
-                "ts",
-                "-reply",
-                "-config",
-                "openssl.cnf",
-                "-section",
-                &section,
-                "-queryfile",
-                &q,
-                "-out",
-                &out,
-            ];
-            if token {
-                args.push("-token_out");
-            }
-            must(&dir, &args);
-            std::fs::read(dir.join(&out)).unwrap()
-        };
-        let edited = |edit: &dyn Fn(&mut TimeStampReq)| {
-            let mut q = TimeStampReq::from_der(&r.body).expect("the client sent a TimeStampReq");
-            edit(&mut q);
-            q.to_der().unwrap()
-        };
-        let ok = |b: Vec<u8>| Answer::new(200, "application/timestamp-reply", b);
-        assert_eq!(
-            r.content_type.as_deref(),
-            Some("application/timestamp-query")
-        );
-        match mode.as_str() {
-            "ok" => ok(reply(&r.body, false)),
-            "nocert" => ok(reply(&edited(&|q| q.cert_req = false), false)),
-            "nonce" => ok(reply(&edited(&|q| q.nonce = Some(vec![1, 2, 3])), false)),
-            "imprint" => ok(reply(&edited(&|q| q.digest[0] ^= 1), false)),
-            "token" => ok(reply(&r.body, true)),
-            "garbage" => ok(b"<html>no timestamp here</html>".to_vec()),
-            "error" => Answer::new(500, "text/plain", b"internal error".to_vec()),
-            "slow" => Answer {
-                delay: Duration::from_secs(4),
-                ..ok(reply(&r.body, false))
-            },
-            _ => Answer::new(404, "text/plain", b"no such mode".to_vec()),
-        }
-    })
-}
 
 /// The files in `dir` (names).
 fn names(dir: &Path) -> Vec<String> {

@@ -199,6 +199,13 @@ pub struct Anchors {
     pub ots_calendars: Vec<String>,
     pub tsa: Vec<Tsa>,
     pub rekor_url: Option<String>,
+    /// The operator's ECDSA P-256 key (PEM) that signs each list logged in Rekor, the path as
+    /// written (relative to the config file's directory); `None`: a fresh key per entry, so
+    /// the entry shows the list's digest and the log's time but not who logged it.
+    pub rekor_key: Option<String>,
+    /// The Rekor log's public key (PEM), the path as written (relative to the config file's
+    /// directory); `None`: the public-good log's key shipped in `www/trust/`.
+    pub rekor_log_key: Option<String>,
     pub timeout_seconds: u32,
     pub retries: u32,
 }
@@ -303,6 +310,8 @@ struct AnchorsToml {
     ots_calendars: Option<Vec<String>>,
     tsa: Option<Vec<TsaToml>>,
     rekor_url: Option<String>,
+    rekor_key: Option<String>,
+    rekor_log_key: Option<String>,
     timeout_seconds: Option<u32>,
     retries: Option<u32>,
 }
@@ -765,6 +774,8 @@ impl LeagueConfig {
             ots_calendars: None,
             tsa: None,
             rekor_url: None,
+            rekor_key: None,
+            rekor_log_key: None,
             timeout_seconds: None,
             retries: None,
         });
@@ -824,10 +835,20 @@ impl LeagueConfig {
             Some("") => None,
             Some(u) => Some(url(src, u, al("rekor_url"), "anchors.rekor_url")?),
         };
+        let path = |v: Option<String>, key: &str| match v {
+            Some(p) if p.is_empty() => Err(src.err(
+                al(key),
+                &format!("anchors.{key}"),
+                "empty: leave it out for the default",
+            )),
+            v => Ok(v),
+        };
         let anchors = Anchors {
             ots_calendars,
             tsa,
             rekor_url,
+            rekor_key: path(anc.rekor_key, "rekor_key")?,
+            rekor_log_key: path(anc.rekor_log_key, "rekor_log_key")?,
             timeout_seconds: positive(
                 src,
                 anc.timeout_seconds
@@ -1046,6 +1067,8 @@ pub fn league_config_schema() -> serde_json::Value {
                             "items": {"type": "object", "additionalProperties": false, "required": ["name", "url"],
                                       "properties": {"name": {"type": "string", "pattern": "^[A-Za-z0-9-]+$"}, "url": url(None, "RFC 3161 endpoint")}}},
                     "rekor_url": {"type": "string", "default": DEFAULT_REKOR_URL, "description": "Rekor transparency log; empty: none."},
+                    "rekor_key": {"type": "string", "minLength": 1, "description": "The operator's ECDSA P-256 private key (PEM) that signs each list logged in Rekor, relative to the config file's directory (an absolute path keeps it out of the published league directory); default: a fresh key per entry (the entry then shows the list's digest and time, not who logged it)."},
+                    "rekor_log_key": {"type": "string", "minLength": 1, "description": "The Rekor log's public key (PEM), relative to the config file's directory; default: the public-good log's key shipped in www/trust/."},
                     "timeout_seconds": count(DEFAULT_ANCHOR_TIMEOUT_SECONDS, 1, "Per-request timeout."),
                     "retries": count(DEFAULT_ANCHOR_RETRIES, 0, "Retries with backoff; a failure is recorded and never blocks the book.")
                 }
@@ -1149,6 +1172,13 @@ path = "prices.csv"
         );
         assert_eq!(c.anchors.rekor_url.as_deref(), Some(DEFAULT_REKOR_URL));
         assert_eq!(
+            (
+                c.anchors.rekor_key.as_ref(),
+                c.anchors.rekor_log_key.as_ref()
+            ),
+            (None, None)
+        );
+        assert_eq!(
             c.prices.provider,
             PriceProvider::Csv {
                 path: "prices.csv".into()
@@ -1212,6 +1242,7 @@ first_session = "2026-11-02"
 ots_calendars = ["http://127.0.0.1:9100"]
 tsa = [{ name = "local", url = "http://127.0.0.1:9200/tsr" }]
 rekor_url = ""
+rekor_key = "keys/rekor.pem"
 
 [prices]
 provider = "yahoo"
@@ -1271,6 +1302,8 @@ kalshi = { enabled = false }
             }]
         );
         assert_eq!(c.anchors.rekor_url, None);
+        assert_eq!(c.anchors.rekor_key.as_deref(), Some("keys/rekor.pem"));
+        assert_eq!(c.anchors.rekor_log_key, None);
         assert_eq!(
             c.prices.provider,
             PriceProvider::Yahoo {
@@ -1329,6 +1362,7 @@ kalshi = { enabled = false }
             (format!("{MINIMAL}[schedule]\nfirst_session = \"soon\"\n"), 22, "schedule.first_session", "not a date"),
             (format!("{MINIMAL}[anchors]\ntsa = [{{ name = \"a b\", url = \"http://x.example\" }}]\n"), 22, "anchors.tsa[0].name", "letters"),
             (format!("{MINIMAL}[anchors]\nrekor_url = \"ftp://rekor\"\n"), 22, "anchors.rekor_url", "URL"),
+            (format!("{MINIMAL}[anchors]\nrekor_key = \"\"\n"), 22, "anchors.rekor_key", "empty"),
             (format!("{MINIMAL}[crowd]\npolymarket = {{ base_url = \"x\" }}\n"), 22, "crowd.polymarket.base_url", "URL"),
             (format!("{MINIMAL}[crowd]\nmanifold = {{}}\n"), 22, "crowd.manifold", "unknown field"),
             (format!("{MINIMAL}x = [\n"), 22, "prices", ""),

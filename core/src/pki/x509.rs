@@ -465,6 +465,19 @@ pub fn pem_blocks(input: &[u8], label: &str) -> Result<Vec<Vec<u8>>, String> {
     Ok(out)
 }
 
+/// A PEM block (RFC 7468: base64 in lines of 64 characters, LF line ends) with this label
+/// around `der`; [`pem_blocks`] reads it back.
+pub fn pem_block(der: &[u8], label: &str) -> String {
+    let b64 = base64::engine::general_purpose::STANDARD.encode(der);
+    let mut out = format!("-----BEGIN {label}-----\n");
+    for chunk in b64.as_bytes().chunks(64) {
+        out.push_str(std::str::from_utf8(chunk).expect("base64 is ASCII"));
+        out.push('\n');
+    }
+    out.push_str(&format!("-----END {label}-----\n"));
+    out
+}
+
 /// One certification path: leaf first, trust anchor last.
 #[derive(Debug, Clone)]
 pub struct Path {
@@ -641,6 +654,13 @@ mod tests {
         )
         .is_err());
         assert!(pem_blocks(b"-----BEGIN CERTIFICATE-----\nAAAA\n", "CERTIFICATE").is_err());
+        let der: Vec<u8> = (0..=255u8).collect();
+        let pem = pem_block(&der, "CERTIFICATE");
+        assert!(pem.lines().all(|l| l.len() <= 64));
+        assert_eq!(
+            pem_blocks(pem.as_bytes(), "CERTIFICATE").unwrap(),
+            vec![der]
+        );
         assert_eq!(
             pem_blocks(b"-----BEGIN X-----\nAAEC\n-----END X-----\n", "X").unwrap(),
             vec![vec![0, 1, 2]]

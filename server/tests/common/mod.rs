@@ -2,6 +2,8 @@
 #![allow(dead_code)]
 
 pub mod fake_http;
+pub mod fake_rekor;
+pub mod fake_tsa;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

@@ -30,7 +30,8 @@ pub struct Args {
     at: Option<String>,
 }
 
-fn now(at: Option<&str>) -> Result<Instant, Unusable> {
+/// The clock: `--at` when given (tests, replays), else the system time to the second.
+pub fn now(at: Option<&str>) -> Result<Instant, Unusable> {
     match at {
         Some(s) => Instant::parse_rfc3339(s).ok_or_else(|| {
             Unusable::new(format!("--at {s:?} is not an RFC 3339 time")).field("--at")

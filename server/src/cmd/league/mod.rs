@@ -1,4 +1,5 @@
-//! `sealbook league init|run|score|status DIR`: the operator's league commands. The
+//! `sealbook league init|run|score|stamp|upgrade|status|publish DIR`: the operator's league
+//! commands. The
 //! decisions are `sealbook_core::league`'s; these modules move the bytes.
 
 pub mod driver;
@@ -6,7 +7,9 @@ pub mod init;
 pub mod publish;
 pub mod run;
 pub mod score;
+pub mod stamp;
 pub mod status;
+pub mod upgrade;
 
 use crate::outcome::CmdResult;
 use clap::Subcommand;
@@ -23,6 +26,10 @@ pub enum LeagueCommand {
     Status(status::Args),
     /// Write the league's open-data files and manifest.json from its sealed files.
     Publish(publish::Args),
+    /// Write the stamped list of every ledger under proof/ and ask every configured anchor.
+    Stamp(stamp::Args),
+    /// Upgrade pending OpenTimestamps proofs and ask again the anchors that failed.
+    Upgrade(upgrade::Args),
 }
 
 pub fn run(command: LeagueCommand, json: bool) -> CmdResult {
@@ -32,5 +39,7 @@ pub fn run(command: LeagueCommand, json: bool) -> CmdResult {
         LeagueCommand::Score(args) => score::run(args, json),
         LeagueCommand::Status(args) => status::run(args, json),
         LeagueCommand::Publish(args) => publish::run(args, json),
+        LeagueCommand::Stamp(args) => stamp::run(args, json),
+        LeagueCommand::Upgrade(args) => upgrade::run(args, json),
     }
 }

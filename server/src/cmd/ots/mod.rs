@@ -1,6 +1,6 @@
 //! `sealbook ots ...`: OpenTimestamps proofs (spec §3.2, §3.11 P1a, Appendix B step 6).
 //! `info` and `verify` read proofs offline; `stamp` and `upgrade` talk to calendars through
-//! [`crate::calendar_server_client`]. Everything that is not file or network I/O is in
+//! [`crate::anchor::ots`]. Everything that is not file or network I/O is in
 //! `sealbook_core::ots`.
 
 pub mod headers;
@@ -9,15 +9,10 @@ pub mod stamp;
 pub mod upgrade;
 pub mod verify;
 
-pub use crate::files::{read_bounded, with_suffix, write_new, MAX_STAMPED_FILE_BYTES};
-use crate::outcome::{CmdResult, Unusable};
+pub use crate::anchor::ots::read_proof;
+pub use crate::files::{read_bounded, MAX_STAMPED_FILE_BYTES};
+use crate::outcome::CmdResult;
 use clap::Subcommand;
-use sealbook_core::ots::DetachedTimestampFile;
-use std::path::Path;
-
-/// Largest `.ots` file read. Real proofs are well under 10 KB; the parser itself is linear
-/// in its input, this only bounds the read.
-pub const MAX_PROOF_BYTES: u64 = 64 << 20;
 
 #[derive(Subcommand, Debug)]
 pub enum OtsCommand {
@@ -42,14 +37,4 @@ pub fn run(command: OtsCommand, json: bool) -> CmdResult {
         OtsCommand::Stamp(args) => stamp::run(args, json),
         OtsCommand::Upgrade(args) => upgrade::run(args, json),
     }
-}
-
-/// Reads and parses a detached `.ots` file; returns its bytes too. A malformed proof is
-/// unusable input naming the reference's error class and the byte offset.
-pub fn read_proof(path: &Path) -> Result<(DetachedTimestampFile, Vec<u8>), Unusable> {
-    let bytes = read_bounded(path, MAX_PROOF_BYTES, "proof")?;
-    let file = DetachedTimestampFile::deserialize(&bytes).map_err(|e| {
-        Unusable::file(path, format!("not a valid OpenTimestamps proof: {e}")).field("proof")
-    })?;
-    Ok((file, bytes))
 }

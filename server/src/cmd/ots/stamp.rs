@@ -1,9 +1,9 @@
 //! `sealbook ots stamp <file>... [--calendar URL]... [--timeout S] [--min-calendars M]`: the
 //! `ots stamp` of opentimestamps-client (spec §3.2: each stamped list is submitted to public
 //! calendars). Each file's sha256 gets a random 16-byte nonce, the results are joined in one
-//! merkle tree (`core::ots::upgrade::start_stamps`), its tip is POSTed to every calendar in
-//! parallel, and the pending answers are merged into each file's proof, written to
-//! `<file>.ots` (never over an existing file).
+//! merkle tree, its tip is POSTed to every calendar in parallel, and the pending answers are
+//! merged into each file's proof, written to `<file>.ots` (never over an existing file); see
+//! [`crate::anchor::ots::stamp_files`].
 //!
 //! Exit codes: 0 every proof written; 1 fewer than M calendars answered (nothing written);
 //! 2 unusable input (unreadable file, an existing `.ots`, bad arguments).
@@ -13,12 +13,11 @@
 //! stamps: the nonce is what keeps a proof from revealing the digests of the other files
 //! stamped with it.
 
-use super::{with_suffix, write_new, MAX_STAMPED_FILE_BYTES};
-use crate::calendar_server_client::CalendarServerClient;
+use crate::anchor::ots::{stamp_files, CalendarResult};
+use crate::anchor::Retry;
 use crate::outcome::{CmdResult, Exit, Unusable};
 use sealbook_core::hex;
 use sealbook_core::ots::calendar_server::DEFAULT_CALENDARS;
-use sealbook_core::ots::{detached, upgrade, Op, Timestamp};
 use serde::Serialize;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -41,13 +40,6 @@ pub struct Args {
     /// Calendars that must answer (default: 2, or 1 when only one calendar is given).
     #[arg(long, short = 'm', value_name = "M", value_parser = clap::value_parser!(u64).range(1..))]
     min_calendars: Option<u64>,
-}
-
-#[derive(Serialize)]
-struct CalendarResult {
-    calendar: String,
-    ok: bool,
-    error: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -75,87 +67,21 @@ pub fn run(args: Args, json: bool) -> CmdResult {
         ))
         .field("--min-calendars"));
     }
-    let test_nonce = test_nonce()?;
+    let nonce = test_nonce()?;
+    let retry = Retry::once(Duration::from_secs(args.timeout));
+    let stamped = stamp_files(&args.files, &calendars, need, &retry, nonce)?;
 
-    let mut entries = Vec::new();
-    let mut outputs = Vec::new();
-    for path in &args.files {
-        let out = with_suffix(path, ".ots");
-        if out.exists() {
-            return Err(Unusable::file(
-                &out,
-                "already exists; not overwriting a proof",
-            ));
-        }
-        let bytes = super::read_bounded(path, MAX_STAMPED_FILE_BYTES, "file to stamp")?;
-        let digest = detached::hash_file(&Op::Sha256, &bytes).expect("sha256 is a hash");
-        let nonce = match test_nonce {
-            Some(n) => n,
-            None => random_nonce()?,
-        };
-        entries.push((Op::Sha256, digest, nonce));
-        outputs.push(out);
-    }
-    let (mut files, tip) =
-        upgrade::start_stamps(&entries).expect("sha256 digests and at least one file");
-
-    let client = CalendarServerClient::new(Duration::from_secs(args.timeout));
-    let answers: Vec<Result<Timestamp, String>> = std::thread::scope(|s| {
-        let jobs: Vec<_> = calendars
-            .iter()
-            .map(|url| s.spawn(|| client.submit(url, &tip)))
-            .collect();
-        jobs.into_iter()
-            .map(|j| {
-                j.join()
-                    .unwrap_or_else(|_| Err("calendar request panicked".into()))
-            })
-            .collect()
-    });
-
-    let mut results = Vec::new();
-    let mut merged = 0u64;
-    for (url, answer) in calendars.iter().zip(answers) {
-        let error = match answer {
-            Ok(ts) => files
-                .iter_mut()
-                .try_for_each(|f| upgrade::merge_answer(&mut f.timestamp, &ts).map(drop))
-                .map_err(|e| format!("{url}: answer cannot be merged: {e}"))
-                .err(),
-            Err(e) => Some(e),
-        };
-        merged += u64::from(error.is_none());
-        results.push(CalendarResult {
-            calendar: url.clone(),
-            ok: error.is_none(),
-            error,
-        });
-    }
-
-    let mut written = Vec::new();
-    let error = if merged < need {
-        Some(format!(
-            "EmptyTimestampError: {merged} of {} calendars answered, {need} needed; no proof written",
-            calendars.len()
-        ))
-    } else {
-        for (file, out) in files.iter().zip(&outputs) {
-            let bytes = file
-                .serialize()
-                .map_err(|_| Unusable::file(out, "EmptyTimestampError: nothing to write"))?;
-            write_new(out, &bytes).map_err(|e| Unusable::io(out, "write proof", &e))?;
-            written.push(out.display().to_string());
-        }
-        None
-    };
-
-    let ok = error.is_none();
+    let ok = stamped.error.is_none();
     let out = Output {
         ok,
-        tip: hex::encode(&tip),
-        calendars: results,
-        written,
-        error,
+        tip: hex::encode(&stamped.tip),
+        calendars: stamped.calendars,
+        written: stamped
+            .written
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect(),
+        error: stamped.error,
     };
     if json {
         println!(
@@ -188,11 +114,4 @@ fn test_nonce() -> Result<Option<[u8; 16]>, Unusable> {
     let text = v.to_str().ok_or_else(bad)?;
     let bytes = hex::decode(text).ok_or_else(bad)?;
     Ok(Some(bytes.try_into().map_err(|_| bad())?))
-}
-
-fn random_nonce() -> Result<[u8; 16], Unusable> {
-    let mut n = [0u8; 16];
-    getrandom::getrandom(&mut n)
-        .map_err(|e| Unusable::new(format!("no system randomness for the nonce: {e}")))?;
-    Ok(n)
 }

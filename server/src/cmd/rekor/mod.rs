@@ -5,17 +5,9 @@
 pub mod upload;
 pub mod verify;
 
-use crate::files::read_bounded;
-use crate::outcome::{CmdResult, Unusable};
+pub use crate::anchor::rekor::{read_log_key, PRODUCTION_URL};
+use crate::outcome::CmdResult;
 use clap::Subcommand;
-use sealbook_core::rekor::LogKey;
-use std::path::Path;
-
-/// The public-good Rekor's log key, shipped in www/trust/ (source in www/trust/README.md).
-pub const PRODUCTION_LOG_KEY: &[u8] =
-    include_bytes!("../../../../www/trust/rekor-sigstore-prod.pub");
-/// The public-good Rekor.
-pub const PRODUCTION_URL: &str = "https://rekor.sigstore.dev";
 
 #[derive(Subcommand, Debug)]
 pub enum RekorCommand {
@@ -29,17 +21,6 @@ pub fn run(command: RekorCommand, json: bool) -> CmdResult {
     match command {
         RekorCommand::Verify(args) => verify::run(args, json),
         RekorCommand::Upload(args) => upload::run(args, json),
-    }
-}
-
-/// The log's key from a file (PEM or DER SubjectPublicKeyInfo), or the production key.
-pub fn read_log_key(path: Option<&Path>) -> Result<LogKey, Unusable> {
-    match path {
-        None => Ok(LogKey::parse(PRODUCTION_LOG_KEY).expect("the shipped production key parses")),
-        Some(p) => {
-            let bytes = read_bounded(p, 64 << 10, "log public key")?;
-            LogKey::parse(&bytes).map_err(|e| Unusable::file(p, e).field("--pubkey"))
-        }
     }
 }
 

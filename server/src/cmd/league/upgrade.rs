@@ -1,0 +1,57 @@
+//! `sealbook league upgrade DIR [--at RFC3339]`: upgrades every pending OpenTimestamps proof
+//! under `proof/` at its calendars and asks again every anchor a list's record names as failed
+//! (spec §3.2: pending proofs are upgraded by a later job); the work is
+//! [`crate::anchor::league::upgrade_league`].
+//!
+//! Exit codes: 0 every proof complete and every recorded anchor succeeded; 1 a proof is still
+//! pending or an anchor still fails (each reported and recorded); 2 unusable input.
+
+use super::init::now;
+use super::stamp::{print_anchor, read_config};
+use crate::anchor::league::upgrade_league;
+use crate::outcome::{CmdResult, Exit};
+use std::path::PathBuf;
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The league directory (made by `league init`).
+    dir: PathBuf,
+    /// Take this instant as now (tests, replays); the retried anchors' times come from it.
+    #[arg(long, value_name = "RFC3339")]
+    at: Option<String>,
+}
+
+pub fn run(args: Args, json: bool) -> CmdResult {
+    let config = read_config(&args.dir)?;
+    let now = now(args.at.as_deref())?;
+    let report = upgrade_league(&args.dir, &config, now)?;
+    let ok = report.ok();
+    if json {
+        let mut doc = serde_json::to_value(&report).expect("the report serializes");
+        doc["ok"] = ok.into();
+        println!("{doc}");
+    } else {
+        for p in &report.proofs {
+            for a in &p.asked {
+                println!("{}: {}: {}: {}", p.proof, a.calendar, a.result, a.message);
+            }
+            for a in &p.new_attestations {
+                println!("{}: new {a}", p.proof);
+            }
+            let state = if p.complete {
+                "complete (has a Bitcoin attestation)"
+            } else {
+                "still pending"
+            };
+            println!("{}: {state}", p.proof);
+        }
+        for r in &report.records {
+            println!("{}: anchors asked again", r.list);
+            r.anchors.iter().for_each(print_anchor);
+        }
+        if report.proofs.is_empty() && report.records.is_empty() {
+            println!("nothing pending: every proof is complete and every anchor succeeded");
+        }
+    }
+    Ok(if ok { Exit::Ok } else { Exit::Failed })
+}
