@@ -8,10 +8,9 @@
 //!    `adapter = "openai"` seat to [`super::endpoint`]; prices from [`super::prices`]'s file
 //!    through the csv provider;
 //! 2. for every session: `sealbook league run DIR --at <08:30 ET>` (snapshot, ask, every
-//!    answer sealed on receipt), then the stamped list of both ledgers at 09:00 ET
-//!    (`core::book::stamp_list`) with an OpenTimestamps proof from the demo calendar
-//!    (`sealbook ots stamp`) and an RFC 3161 token from the demo authority
-//!    (`sealbook tsr request`); after the close, `sealbook league score DIR --session S --at
+//!    answer sealed on receipt), then `sealbook league stamp DIR --at <09:00 ET>`: the stamped
+//!    list of both ledgers with an OpenTimestamps proof from the demo calendar and an RFC 3161
+//!    token from the demo authority (no Rekor: the demo has no log); after the close, `sealbook league score DIR --session S --at
 //!    <16:10 ET>` for every run with a horizon ending that day; after the last run the clock
 //!    goes on, session by session, until the 6m horizons of the first [`SCORED_6M_RUNS`] runs
 //!    are scored, and a last stamped list covers the score lines;
@@ -28,17 +27,12 @@ use super::tsa::DemoTsa;
 use super::Clock;
 use crate::cmd::league::publish::CLIM_FILE;
 use crate::outcome::Unusable;
-use sealbook_core::book::stamp_list;
 use sealbook_core::calendar::{
     horizon_end_date, new_york_time, nth_session_from, Date, Horizon, Instant,
 };
-use sealbook_core::hex;
-use sealbook_core::league::layout::{
-    stamp_list_path, ASKS_FILE, ASKS_LEDGER, BOOK_FILE, BOOK_LEDGER, MARKETS,
-};
+use sealbook_core::league::layout::MARKETS;
 use sealbook_core::score::baselines::clim_content_sha256;
-use sha2::{Digest, Sha256};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 use std::sync::{Arc, Mutex};
 
@@ -88,7 +82,7 @@ pub fn config_toml(endpoint: &str, calendar: &str, tsa: &str) -> String {
         t += &format!("{m} = \"{}\"\n", demo_symbol(m));
     }
     t += &format!(
-        "\n[anchors]\nots_calendars = [\"{calendar}\"]\ntsa = [{{ name = \"{TSA_NAME}\", url = \"{tsa}\" }}]\n"
+        "\n[anchors]\nots_calendars = [\"{calendar}\"]\ntsa = [{{ name = \"{TSA_NAME}\", url = \"{tsa}\" }}]\nrekor_url = \"\"\n"
     );
     t
 }
@@ -164,47 +158,10 @@ fn write(path: &Path, bytes: &[u8]) -> Result<(), Unusable> {
     std::fs::write(path, bytes).map_err(|e| Unusable::io(path, "write", &e))
 }
 
-/// A ledger's stamped-list entry: its published ledger name, lines, SHA-256 and last link.
-fn entry(dir: &Path, file: &str, ledger: &str) -> Result<(String, u64, String, String), Unusable> {
-    let path = dir.join(file);
-    let bytes = std::fs::read(&path).map_err(|e| Unusable::io(&path, "read", &e))?;
-    let lines = bytes.iter().filter(|b| **b == b'\n').count() as u64;
-    let last = bytes[..bytes.len().saturating_sub(1)]
-        .rsplit(|b| *b == b'\n')
-        .next()
-        .unwrap_or_default();
-    let link = serde_json::from_slice::<serde_json::Value>(last)
-        .ok()
-        .and_then(|v| v["link"].as_str().map(str::to_owned))
-        .ok_or_else(|| Unusable::file(&path, "the last line has no link").at_line(lines))?;
-    Ok((
-        ledger.to_string(),
-        lines,
-        hex::encode(&Sha256::digest(&bytes)),
-        link,
-    ))
-}
-
-/// The stamped list of both ledgers at `at`, anchored at the demo calendar and authority.
-fn stamp(dir: &Path, at: Instant, calendar: &str, tsa: &str) -> Result<PathBuf, Unusable> {
-    let entries = [
-        entry(dir, BOOK_FILE, BOOK_LEDGER)?,
-        entry(dir, ASKS_FILE, ASKS_LEDGER)?,
-    ];
-    let text = format!(
-        "# DEMO stamped list (sealbook demo)\n{}",
-        stamp_list::render(&entries)
-    );
-    let rfc = at.to_rfc3339();
-    let hhmmss: String = rfc[11..19].chars().filter(char::is_ascii_digit).collect();
-    let rel = stamp_list_path(&rfc[..10], &hhmmss);
-    let list = dir.join(&rel);
-    write(&list, text.as_bytes())?;
-    let l = list.display().to_string();
-    sealbook(&["ots", "stamp", &l, "--calendar", calendar, "-m", "1"])?;
-    let token = format!("{l}.{TSA_NAME}.tsr");
-    sealbook(&["tsr", "request", &l, "--url", tsa, "--out", &token])?;
-    Ok(list)
+/// The stamped list of both ledgers at `at`, anchored at the demo calendar and authority
+/// (`sealbook league stamp`, with the league's configured anchors).
+fn stamp(dir: &str, at: Instant) -> Result<(), Unusable> {
+    sealbook(&["league", "stamp", dir, "--at", &at.to_rfc3339()]).map(drop)
 }
 
 /// What [`write_league`] made.
@@ -319,7 +276,7 @@ pub fn write_league(dir: &Path, sessions: u32) -> Result<Made, Unusable> {
             run_days.push(day);
             let at = new_york_time(day, 9, 0);
             set(at);
-            stamp(dir, at, &calendar.url(), &tsa.url())?;
+            stamp(&d, at)?;
             stamps += 1;
         }
         let close = new_york_time(day, 16, 10);
@@ -345,7 +302,7 @@ pub fn write_league(dir: &Path, sessions: u32) -> Result<Made, Unusable> {
     // The last close's score lines, stamped too.
     let at = new_york_time(last, 16, 20);
     set(at);
-    stamp(dir, at, &calendar.url(), &tsa.url())?;
+    stamp(&d, at)?;
     stamps += 1;
     sealbook(&["league", "publish", &d])?;
     let mut files = Vec::new();
