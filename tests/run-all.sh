@@ -63,6 +63,8 @@ suite "cargo clippy -D warnings" cargo clippy --workspace --all-targets -- -D wa
 
 section "build: release sealbook"
 cargo build --release -p sealbook-server
+# The browser tests' fixture league writer.
+cargo build --release -p sealbook-tests --bin demo-fixture
 
 section "build: wasm bundle (www/pkg)"
 cargo run --release -p sealbook-bundle

@@ -376,11 +376,21 @@ fn demo_is_served_and_no_data_means_no_data() {
         book.body,
         std::fs::read(d.join("council-book.jsonl")).unwrap()
     );
-    assert!(book.text().lines().all(|l| l.contains("\"demo\": true")));
+    // The engine-made demo: run lines on a set clock, the DEMO root published, every file in
+    // the manifest.
+    assert!(book
+        .text()
+        .lines()
+        .any(|l| l.contains("\"clock\": \"set\"")));
     assert!(get(&s, "/data/DEMO.txt").text().contains("DEMO"));
+    assert!(get(&s, "/data/tsa/demo-root.pem")
+        .text()
+        .starts_with("-----BEGIN CERTIFICATE-----"));
+    let manifest = get(&s, "/data/manifest.json").text();
+    assert!(manifest.contains("\"council-book.jsonl\""), "{manifest}");
     assert!(get(&s, "/data/proof/2026-10-20/")
         .text()
-        .contains("130025Z.txt"));
+        .contains("130000Z.txt.demo.tsr"));
     drop(s);
 
     let s = start(&["--www", www.path().to_str().unwrap()]);

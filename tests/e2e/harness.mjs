@@ -11,6 +11,8 @@ import { chromium } from 'playwright-core';
 export const E2E_DIR = dirname(fileURLToPath(import.meta.url));
 export const REPO = resolve(E2E_DIR, '../..');
 export const SEALBOOK_BIN = process.env.SEALBOOK_BIN || join(REPO, 'target/release/sealbook');
+/// Writes the fixed three-session fixture league (tests/support/demo_fixture.rs) into a directory.
+export const DEMO_FIXTURE_BIN = process.env.DEMO_FIXTURE_BIN || join(REPO, 'target/release/demo-fixture');
 export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 export const SHOTS = process.env.E2E_SCREENSHOT_DIR || join(tmpdir(), 'sealbook-e2e-shots');
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Headless Chromium end-to-end tests of the verifier page (node's test runner + playwright-core).
 # Needs, built beforehand: the release `sealbook` binary ($SEALBOOK_BIN, default
-# target/release/sealbook) and the wasm bundle in www/pkg (cargo run --release -p sealbook-bundle).
+# target/release/sealbook), the fixture writer ($DEMO_FIXTURE_BIN, default target/release/demo-fixture) and the wasm bundle in www/pkg (cargo run --release -p sealbook-bundle).
 # Installs its npm packages (npm ci) if missing; builds nothing else.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -9,10 +9,14 @@ repo="$(cd "$here/../.." && pwd)"
 SEALBOOK_BIN="${SEALBOOK_BIN:-$repo/target/release/sealbook}"
 case "$SEALBOOK_BIN" in /*) ;; *) SEALBOOK_BIN="$PWD/$SEALBOOK_BIN" ;; esac # the tests run in tests/e2e
 export SEALBOOK_BIN
+DEMO_FIXTURE_BIN="${DEMO_FIXTURE_BIN:-$repo/target/release/demo-fixture}"
+case "$DEMO_FIXTURE_BIN" in /*) ;; *) DEMO_FIXTURE_BIN="$PWD/$DEMO_FIXTURE_BIN" ;; esac
+export DEMO_FIXTURE_BIN
 export CHROMIUM="${CHROMIUM:-/usr/bin/chromium}"
 
 fail() { echo "tests/e2e: $*" >&2; exit 1; }
 [ -x "$SEALBOOK_BIN" ] || fail "no sealbook binary at $SEALBOOK_BIN; build it: cargo build --release -p sealbook-server (or set SEALBOOK_BIN)"
+[ -x "$DEMO_FIXTURE_BIN" ] || fail "no fixture writer at $DEMO_FIXTURE_BIN; build it: cargo build --release -p sealbook-tests --bin demo-fixture (or set DEMO_FIXTURE_BIN)"
 # The stable entry module and the content-hashed wasm it leads to.
 [ -f "$repo/www/pkg/sealbook_web.js" ] && compgen -G "$repo/www/pkg/sealbook_web_bg-*.wasm" >/dev/null ||
   fail "the bundle in www/pkg is missing or stale; build it: cargo run --release -p sealbook-bundle"

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { execFileSync } from 'node:child_process';
-import { REPO, SEALBOOK_BIN, removeDir, startServer, launchBrowser, openPage, dropFiles, screenshot } from './harness.mjs';
+import { REPO, SEALBOOK_BIN, DEMO_FIXTURE_BIN, removeDir, startServer, launchBrowser, openPage, dropFiles, screenshot } from './harness.mjs';
 
 const PYTHON = process.env.SEALBOOK_PYTHON
   || (existsSync(join(REPO, '.venv/bin/python')) ? join(REPO, '.venv/bin/python') : 'python3');
@@ -117,7 +117,7 @@ test('a bad value is reported with its file, row and column', async () => {
 
 test('the demo league with its book: the crowd table and the CSV-vs-book check, as the CLI computes them', async () => {
   const demo = join(dir, 'demo');
-  execFileSync(SEALBOOK_BIN, ['demo', '--out', demo]);
+  execFileSync(DEMO_FIXTURE_BIN, [demo]);
   const files = [join(demo, 'council-forecasts.csv'), join(demo, 'council-book.jsonl')];
   const doc = JSON.parse(execFileSync(SEALBOOK_BIN, ['score', '--forecasts', files[0], '--book', files[1], '--json'], { encoding: 'utf8' }));
   const { context, page, errors } = await openPage(browser, scoresUrl());
@@ -245,7 +245,7 @@ async function dropFolder(page, root) {
 
 test('a whole published folder dropped on the Scores page: its CSV, book and asks are scored, the rest left aside', async () => {
   const demo = join(dir, 'demo-folder');
-  execFileSync(SEALBOOK_BIN, ['demo', '--out', demo]);
+  execFileSync(DEMO_FIXTURE_BIN, [demo]);
   // Published documents that are not the climatology table must not be read as one.
   writeFileSync(join(demo, 'manifest.json'), '{"files": []}\n');
   const doc = execFileSync(SEALBOOK_BIN, ['score', '--forecasts', join(demo, 'council-forecasts.csv'), '--book', join(demo, 'council-book.jsonl'), '--asks', join(demo, 'asks.jsonl'), '--json'], { encoding: 'utf8' });

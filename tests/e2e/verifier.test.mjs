@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { cpSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import {
-  REPO, SEALBOOK_BIN, makeFixtures, removeDir, startServer, launchBrowser, openPage, dropFiles, readResults, screenshot,
+  REPO, SEALBOOK_BIN, DEMO_FIXTURE_BIN, makeFixtures, removeDir, startServer, launchBrowser, openPage, dropFiles, readResults, screenshot,
 } from './harness.mjs';
 
 const HEX64 = /^[0-9a-f]{64}$/;
@@ -134,9 +134,9 @@ test('a partial tail is noted, not failed; an unreadable list is reported by nam
   await context.close();
 });
 
-test("a whole folder (sealbook demo's published files) chosen with the folder picker", async () => {
+test("a whole folder (the fixture league's files) chosen with the folder picker", async () => {
   const dir = path('demo');
-  execFileSync(SEALBOOK_BIN, ['demo', '--out', dir], { stdio: 'ignore' });
+  execFileSync(DEMO_FIXTURE_BIN, [dir], { stdio: 'ignore' });
   const all = readdirSync(dir, { recursive: true }).map(String);
   const books = all.filter((f) => f.endsWith('.jsonl')).sort();
   const lists = all.filter((f) => /^proof\/.*\.txt$/.test(f));

@@ -6,6 +6,7 @@
 //! - [`ots_fixtures`]: the OpenTimestamps vector files, headers and generated proofs
 //! - [`tsp_pki`]: a local test PKI and `openssl ts -reply` timestamp authority
 //! - [`crowd_peer`]: the crowd comparison's Python peer and its comparison
+//! - [`demo_fixture`]: a fixed three-session league written by core's line builders
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -69,6 +70,7 @@ pub fn sealbook_cli() -> Command {
 
 pub mod book_gen;
 pub mod crowd_peer;
+pub mod demo_fixture;
 pub mod json_text;
 pub mod llm_vectors;
 pub mod ots_fixtures;

@@ -315,16 +315,7 @@ fn the_demo_league_document_round_trips_through_core_types() {
         std::env::temp_dir().join(format!("sealbook-scores-page-demo-{}", std::process::id())),
     );
     let demo = dir.0.join("demo");
-    let out = sealbook_tests::sealbook_cli()
-        .args(["demo", "--out"])
-        .arg(&demo)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "sealbook demo failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    sealbook_tests::demo_fixture::write(&demo).expect("the fixture league is written");
     let (csv, book, asks) = (
         demo.join("council-forecasts.csv"),
         demo.join("council-book.jsonl"),

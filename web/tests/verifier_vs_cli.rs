@@ -98,16 +98,7 @@ fn the_page_and_the_cli_give_the_same_verdict_on_a_renamed_book() {
     let dir =
         TempDir(std::env::temp_dir().join(format!("sealbook-verify-page-{}", std::process::id())));
     std::fs::create_dir_all(&dir.0).unwrap();
-    let demo = sealbook_tests::sealbook_cli()
-        .args(["demo", "--out"])
-        .arg(&dir.0)
-        .output()
-        .unwrap();
-    assert!(
-        demo.status.success(),
-        "{}",
-        String::from_utf8_lossy(&demo.stderr)
-    );
+    sealbook_tests::demo_fixture::write(&dir.0).expect("the fixture league is written");
     let lists = lists(&dir.0);
     let original = std::fs::read(dir.0.join("council-book.jsonl")).unwrap();
     let cases: [(&str, Vec<u8>, bool); 4] = [

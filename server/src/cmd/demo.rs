@@ -1,32 +1,33 @@
-//! `sealbook demo --out DIR`: writes the DEMO league (see [`crate::demo`]).
+//! `sealbook demo --out DIR`: makes the DEMO league with the league engine (see
+//! [`crate::demo::league`]).
 
+use crate::demo::league::{write_league, SESSIONS};
 use crate::outcome::{CmdResult, Exit};
 use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Directory to write into (created if missing; demo files in it are overwritten).
+    /// Directory to make the league in (created if missing; it must be empty).
     #[arg(long, value_name = "DIR")]
     out: PathBuf,
 }
 
 pub fn run(args: Args, json: bool) -> CmdResult {
-    let written = crate::demo::write(&args.out)?;
+    let made = write_league(&args.out, SESSIONS)?;
     if json {
-        let files: Vec<_> = written.iter().map(|p| p.display().to_string()).collect();
         println!(
             "{}",
-            serde_json::json!({"ok": true, "out": args.out.display().to_string(), "files": files})
+            serde_json::json!({"ok": true, "out": args.out.display().to_string(),
+                "sessions": made.sessions, "stamps": made.stamps, "files": made.files})
         );
     } else {
         println!(
-            "DEMO league written to {} ({} files)",
+            "DEMO league made in {}: {} sessions run by the league engine, {} stamped lists, {} files",
             args.out.display(),
-            written.len()
+            made.sessions,
+            made.stamps,
+            made.files.len()
         );
-        for p in &written {
-            println!("  {}", p.display());
-        }
     }
     Ok(Exit::Ok)
 }

@@ -20,7 +20,8 @@ use std::time::Duration;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Directory served read-only under /data/ (with --demo: where the demo is written).
+    /// Directory served read-only under /data/ (with --demo: where the demo is made; it must be
+    /// empty or absent).
     #[arg(long, value_name = "DIR", conflicts_with = "league")]
     data: Option<PathBuf>,
     /// A league directory (made by `sealbook league init`): served under /data/, its schedule
@@ -40,7 +41,8 @@ pub struct Args {
     /// Address to listen on (port 0 picks a free port; the URL is printed).
     #[arg(long, default_value = "127.0.0.1:8080")]
     addr: SocketAddr,
-    /// Write the DEMO league first (into --data, else a new temporary directory) and serve it.
+    /// Make the DEMO league first with the league engine (into --data, else a new temporary
+    /// directory) and serve it.
     #[arg(long)]
     demo: bool,
     /// Static assets directory [default: <repo>/www].
@@ -105,7 +107,7 @@ pub fn run(args: Args, json: bool) -> CmdResult {
         let dir = args.data.unwrap_or_else(|| {
             std::env::temp_dir().join(format!("sealbook-demo-{}", std::process::id()))
         });
-        crate::demo::write(&dir)?;
+        crate::demo::league::write_league(&dir, crate::demo::league::SESSIONS)?;
         Some(dir)
     } else {
         args.data

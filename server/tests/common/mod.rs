@@ -1,4 +1,4 @@
-//! Helpers shared by the CLI tests: run the built `sealbook`, write the DEMO league.
+//! Helpers shared by the CLI tests: run the built `sealbook`, write the fixture league.
 #![allow(dead_code)]
 
 pub mod fake_http;
@@ -42,11 +42,11 @@ pub fn arg(p: &Path) -> &str {
     p.to_str().expect("test paths are UTF-8")
 }
 
-/// A temporary directory holding the DEMO league written by `sealbook demo`.
+/// A temporary directory holding the fixed three-session fixture league
+/// (`sealbook_tests::demo_fixture`).
 pub fn demo() -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("temp dir");
-    let (code, out, err) = sealbook(&["demo", "--out", dir.path().to_str().unwrap()]);
-    assert_eq!(code, 0, "demo failed: {out}{err}");
+    sealbook_tests::demo_fixture::write(dir.path()).expect("the fixture league is written");
     dir
 }
 

@@ -1,0 +1,638 @@
+//! The demo's model endpoint: an OpenAI-compatible chat-completions server on 127.0.0.1
+//! (spec §3.1 step 2: every seat is asked the same text; §3.13 requirement 2). The demo's
+//! model seats reach it through the league's own `adapter = "openai"` seat, as they would
+//! reach a real provider, and it answers in the body shape of a real chat completion
+//! (`../shared/vectors/llm-apis/openai`).
+//!
+//! Each demo model has a deterministic style, so the league's tables differ by seat. Its
+//! answer is computed from the ask text's price snapshot (the ask's first ```` ```json ````
+//! block, spec §3.1) and from nothing else: the same ask gives the same reply bytes, so the
+//! sealed `own_sha256` of every answer is reproducible. Every model name and reply says DEMO.
+
+use super::http1::{Request, Response, Server};
+use serde_json::{json, Map, Value};
+use sha2::{Digest, Sha256};
+
+/// How a demo model answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    /// Follows the last change: above 50 after a rise, below after a fall.
+    Momentum,
+    /// Leans against the last change and against the 52-week extremes.
+    Contrarian,
+    /// Scatters around 50 (a hash of the ask and the cell, no view at all).
+    Noisy,
+    /// Writes prose around a fenced JSON block, answers only the markets it "follows" that
+    /// day, and declines to answer on some days (OpenAI's `message.refusal`).
+    Wayward,
+}
+
+/// One demo model seat: its roster entry and its style.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DemoModel {
+    /// The seat's name in the roster.
+    pub seat: &'static str,
+    /// The model name the seat asks for.
+    pub model: &'static str,
+    /// The model and version string the endpoint reports (sealed in the answer line).
+    pub version: &'static str,
+    pub family: &'static str,
+    pub side: &'static str,
+    pub style: Style,
+}
+
+/// The demo's model seats (two labs per side, spec §5.3 and §5.8).
+pub const DEMO_MODELS: [DemoModel; 4] = [
+    DemoModel {
+        seat: "demo-trend",
+        model: "demo-trend-1",
+        version: "demo-trend-1-2026-10-01 (DEMO)",
+        family: "demo-lab-a",
+        side: "US",
+        style: Style::Momentum,
+    },
+    DemoModel {
+        seat: "demo-contra",
+        model: "demo-contra-1",
+        version: "demo-contra-1-2026-10-01 (DEMO)",
+        family: "demo-lab-b",
+        side: "US",
+        style: Style::Contrarian,
+    },
+    DemoModel {
+        seat: "demo-noise",
+        model: "demo-noise-1",
+        version: "demo-noise-1-2026-10-01 (DEMO)",
+        family: "demo-lab-c",
+        side: "China",
+        style: Style::Noisy,
+    },
+    DemoModel {
+        seat: "demo-prose",
+        model: "demo-prose-1",
+        version: "demo-prose-1-2026-10-01 (DEMO)",
+        family: "demo-lab-d",
+        side: "China",
+        style: Style::Wayward,
+    },
+];
+
+/// The horizons of the answer layout and each one's typical move (percent), which scales
+/// targets, invalidation levels and buy_dips entries.
+const HORIZONS: [(&str, f64); 4] = [("1d", 1.0), ("1w", 2.2), ("1m", 4.5), ("6m", 11.0)];
+
+/// A running demo endpoint; the base URL for the seats' `base_url` is [`DemoEndpoint::base_url`].
+pub struct DemoEndpoint {
+    server: Server,
+}
+
+impl DemoEndpoint {
+    pub fn start() -> std::io::Result<DemoEndpoint> {
+        Ok(DemoEndpoint {
+            server: Server::start("demo-endpoint", handle)?,
+        })
+    }
+
+    /// `http://127.0.0.1:<port>/v1`, as an OpenAI-compatible `base_url`.
+    pub fn base_url(&self) -> String {
+        format!("{}/v1", self.server.url())
+    }
+}
+
+/// An OpenAI error envelope (`{error: {message, type, param, code}}`).
+fn error(status: u16, kind: &str, code: Option<&str>, message: &str) -> Response {
+    let body = json!({"error": {"message": message, "type": kind, "param": null, "code": code}});
+    Response::new(status, "application/json", body.to_string())
+}
+
+fn handle(r: &Request) -> Response {
+    if !r.path.ends_with("/chat/completions") {
+        return error(
+            404,
+            "invalid_request_error",
+            None,
+            "Not found (DEMO endpoint: POST /v1/chat/completions)",
+        );
+    }
+    if r.method != "POST" {
+        return error(405, "invalid_request_error", None, "Use POST");
+    }
+    let Ok(body) = serde_json::from_slice::<Value>(&r.body) else {
+        return error(400, "invalid_request_error", None, "The body is not JSON");
+    };
+    let model = body["model"].as_str().unwrap_or_default();
+    let Some(m) = DEMO_MODELS.iter().find(|m| m.model == model) else {
+        return error(
+            404,
+            "invalid_request_error",
+            Some("model_not_found"),
+            &format!("The model `{model}` does not exist (DEMO endpoint)"),
+        );
+    };
+    if body["stream"].as_bool() == Some(true) {
+        return error(
+            400,
+            "invalid_request_error",
+            None,
+            "The DEMO endpoint does not stream",
+        );
+    }
+    let user = body["messages"]
+        .as_array()
+        .and_then(|ms| ms.iter().rev().find(|m| m["role"] == "user"))
+        .and_then(|m| m["content"].as_str())
+        .unwrap_or_default();
+    let prompt_chars: usize = body["messages"]
+        .as_array()
+        .map(|ms| {
+            ms.iter()
+                .filter_map(|m| m["content"].as_str())
+                .map(str::len)
+                .sum()
+        })
+        .unwrap_or(0);
+    let reply = answer(m, user);
+    Response::new(
+        200,
+        "application/json",
+        completion(m, &r.body, prompt_chars, &reply).to_string(),
+    )
+}
+
+/// What the model says: its text, or a refusal.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ModelReply {
+    Text(String),
+    Refusal(String),
+}
+
+/// The chat completion body, in the field layout of a recorded OpenAI reply.
+fn completion(m: &DemoModel, request: &[u8], prompt_chars: usize, reply: &ModelReply) -> Value {
+    let (content, refusal) = match reply {
+        ModelReply::Text(t) => (Value::String(t.clone()), Value::Null),
+        ModelReply::Refusal(r) => (Value::Null, Value::String(r.clone())),
+    };
+    let completion_chars = match reply {
+        ModelReply::Text(t) | ModelReply::Refusal(t) => t.len(),
+    };
+    let digest = Sha256::digest(request);
+    let id = format!(
+        "chatcmpl-DEMO{}",
+        &sealbook_core::hex::encode(&digest)[..24]
+    );
+    // `created` is the snapshot's time, not the endpoint's clock: the reply bytes depend on
+    // the request alone.
+    let created = snapshot_time(request).unwrap_or(0);
+    let (prompt_tokens, completion_tokens) =
+        (prompt_chars.div_ceil(4), completion_chars.div_ceil(4));
+    json!({
+        "choices": [{
+            "finish_reason": "stop",
+            "index": 0,
+            "logprobs": null,
+            "message": {"annotations": [], "content": content, "refusal": refusal, "role": "assistant"}
+        }],
+        "created": created,
+        "id": id,
+        "model": m.version,
+        "object": "chat.completion",
+        "service_tier": "default",
+        "system_fingerprint": "fp_demo",
+        "usage": {
+            "completion_tokens": completion_tokens,
+            "completion_tokens_details": {"accepted_prediction_tokens": 0, "audio_tokens": 0, "reasoning_tokens": 0, "rejected_prediction_tokens": 0},
+            "prompt_tokens": prompt_tokens,
+            "prompt_tokens_details": {"audio_tokens": 0, "cached_tokens": 0},
+            "total_tokens": prompt_tokens + completion_tokens
+        }
+    })
+}
+
+/// The snapshot's `taken_at` (seconds since the epoch) from a request body.
+fn snapshot_time(request: &[u8]) -> Option<i64> {
+    let body: Value = serde_json::from_slice(request).ok()?;
+    let user = body["messages"]
+        .as_array()?
+        .iter()
+        .rev()
+        .find(|m| m["role"] == "user")?["content"]
+        .as_str()?;
+    let snap = snapshot(user)?;
+    let t = sealbook_core::calendar::Instant::parse_rfc3339(snap["taken_at"].as_str()?)?;
+    Some(t.0.div_euclid(1_000_000))
+}
+
+/// The ask's snapshot: the JSON of its first ```` ```json ```` block (spec §3.1; the ask
+/// prints the snapshot's sealed bytes there).
+pub fn snapshot(ask: &str) -> Option<Value> {
+    let start = ask.find("```json\n")? + "```json\n".len();
+    let end = start + ask[start..].find("\n```")?;
+    serde_json::from_str(&ask[start..end]).ok()
+}
+
+/// The markets the ask wants a `crowd_up` for (§4.9), as its text lists them.
+fn crowd_markets(ask: &str) -> Vec<String> {
+    let Some(i) = ask.find("Separately, for ") else {
+        return Vec::new();
+    };
+    let rest = &ask[i + "Separately, for ".len()..];
+    let Some(j) = rest.find(" give items.<market>.1d.crowd_up") else {
+        return Vec::new();
+    };
+    rest[..j].split(", ").map(str::to_string).collect()
+}
+
+/// A number in [0, 1) from the model, the snapshot's time to the minute and `what` (a set
+/// clock's seconds and fractions vary with the machine; the minute does not).
+fn unit(m: &DemoModel, taken_at: &str, what: &str) -> f64 {
+    let minute = taken_at.get(..16).unwrap_or(taken_at);
+    let d = Sha256::digest(format!("{}\n{minute}\n{what}", m.model).as_bytes());
+    let x = u64::from_be_bytes(d[..8].try_into().expect("8 bytes"));
+    (x >> 11) as f64 / (1u64 << 53) as f64
+}
+
+/// `x` rounded to one decimal.
+fn round1(x: f64) -> f64 {
+    (x * 10.0).round() / 10.0
+}
+
+/// A price level rounded to four significant figures past the integer part's size.
+fn level(x: f64) -> f64 {
+    if x.abs() >= 100.0 {
+        (x * 100.0).round() / 100.0
+    } else {
+        (x * 10_000.0).round() / 10_000.0
+    }
+}
+
+/// The model's answer to an ask (see [`Style`]).
+pub fn answer(m: &DemoModel, ask: &str) -> ModelReply {
+    let Some(snap) = snapshot(ask) else {
+        return ModelReply::Text(
+            "DEMO model: the ask has no price snapshot, so there is nothing to forecast.".into(),
+        );
+    };
+    let taken_at = snap["taken_at"].as_str().unwrap_or_default().to_string();
+    if m.style == Style::Wayward && unit(m, &taken_at, "refuse") < 0.12 {
+        return ModelReply::Refusal(
+            "DEMO model: I would rather not give market forecasts today.".into(),
+        );
+    }
+    let crowd = crowd_markets(ask);
+    let mut items = Map::new();
+    for row in snap["markets"].as_array().into_iter().flatten() {
+        let Some(asset) = row["asset"].as_str() else {
+            continue;
+        };
+        let Some(price) = row["price"].as_f64() else {
+            continue;
+        };
+        if m.style == Style::Wayward && unit(m, &taken_at, &format!("follow {asset}")) < 0.25 {
+            continue;
+        }
+        let change = row["change_pct"].as_f64().unwrap_or(0.0);
+        // Where the price sits in its 52-week range, -1 (the low) to 1 (the high).
+        let place = match (row["low_52w"].as_f64(), row["high_52w"].as_f64()) {
+            (Some(lo), Some(hi)) if hi > lo => {
+                ((price - lo) / (hi - lo) * 2.0 - 1.0).clamp(-1.0, 1.0)
+            }
+            _ => 0.0,
+        };
+        let mut cells = Map::new();
+        for (h, scale) in HORIZONS {
+            let lean = match m.style {
+                Style::Momentum => (change / scale * 9.0).clamp(-14.0, 14.0) + place * 2.0,
+                Style::Contrarian => (-change / scale * 7.0).clamp(-12.0, 12.0) - place * 5.0,
+                Style::Noisy => (unit(m, &taken_at, &format!("{asset} {h}")) - 0.5) * 36.0,
+                Style::Wayward => {
+                    (change * 4.0).clamp(-8.0, 8.0)
+                        + (unit(m, &taken_at, &format!("{asset} {h}")) - 0.5) * 16.0
+                }
+            };
+            let p = round1((50.0 + lean).clamp(3.0, 97.0));
+            cells.insert(
+                h.into(),
+                cell(asset, h, price, scale, p, crowd.iter().any(|c| c == asset)),
+            );
+        }
+        items.insert(asset.into(), Value::Object(cells));
+    }
+    let years = match m.style {
+        Style::Momentum => {
+            "DEMO: trends persist longer than expected; the years ahead follow them."
+        }
+        Style::Contrarian => "DEMO: extremes revert; the years ahead undo this year's moves.",
+        Style::Noisy => "DEMO: no view on the years ahead.",
+        Style::Wayward => "DEMO: it depends.",
+    };
+    let doc = json!({"items": items, "years": years});
+    let text = match m.style {
+        Style::Wayward => format!(
+            "Here is my DEMO view for the session, as asked.\n\nI only follow some markets closely, so the others are left out.\n\n```json\n{}\n```\n\nTreat it as a toy: these are invented forecasts.",
+            serde_json::to_string_pretty(&doc).expect("a JSON value")
+        ),
+        _ => doc.to_string(),
+    };
+    ModelReply::Text(text)
+}
+
+/// One answer cell: the probability, an action that follows from it, levels around the price.
+fn cell(asset: &str, h: &str, price: f64, scale: f64, p: f64, crowd: bool) -> Value {
+    let dir = if p >= 50.0 { 1.0 } else { -1.0 };
+    let action = match p {
+        p if p >= 62.0 => "buy_strong",
+        p if p >= 55.0 => "buy_dips",
+        p if p > 45.0 => "hold",
+        p if p > 38.0 => "trim",
+        _ => "sell",
+    };
+    let move_pct = (p - 50.0) / 50.0 * scale;
+    let mut c = json!({
+        "prob_up": p,
+        "action": action,
+        "target": level(price * (1.0 + move_pct / 100.0)),
+        "invalidation": level(price * (1.0 - dir * scale / 100.0)),
+        "exp_pct": round1(move_pct),
+        "risk": format!("DEMO: {asset} moves against the view over {h}"),
+        "revise_if": format!("DEMO: {asset} crosses {}", level(price * (1.0 - dir * scale / 200.0))),
+    });
+    if action == "buy_dips" {
+        c["entry"] = json!(level(price * (1.0 - scale / 300.0)));
+    }
+    if crowd && h == "1d" {
+        c["crowd_up"] = json!(round1((p + 50.0) / 2.0));
+    }
+    c
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::seats::http::HttpSeat;
+    use crate::seats::SeatAdapter;
+    use sealbook_core::league::answer::read_answer;
+    use sealbook_core::league::ask::{Ask, MarketRow, Snapshot};
+    use sealbook_core::league::layout::MARKETS;
+    use sealbook_core::league::wire::{Finish, Wire};
+    use sealbook_core::score::book_lines::build::Shape;
+    use sealbook_tests::llm_vectors::{recordings, Provider};
+    use std::time::{Duration, Instant};
+
+    /// A snapshot where every market rose `change` percent, near its 52-week `place`.
+    fn ask(taken_at: &str, change: f64, crowd: &[&str]) -> Ask {
+        let rows = MARKETS
+            .iter()
+            .enumerate()
+            .map(|(i, m)| {
+                let prev = 100.0 + i as f64;
+                MarketRow {
+                    asset: m.to_string(),
+                    price: prev * (1.0 + change / 100.0),
+                    prev_close: Some(prev),
+                    low_52w: Some(prev * 0.8),
+                    high_52w: Some(prev * 1.2),
+                    read_at: "2026-10-20T20:00:00Z".into(),
+                }
+            })
+            .collect();
+        let snap = Snapshot {
+            taken_at: taken_at.into(),
+            rows,
+        };
+        Ask::new(
+            "DEMO league",
+            "2026-10-21-am",
+            "2026-10-21T13:30:00Z",
+            &snap,
+            crowd,
+        )
+    }
+
+    /// The keys of an object, sorted.
+    fn keys(v: &Value) -> Vec<String> {
+        let mut k: Vec<String> = v.as_object().unwrap().keys().cloned().collect();
+        k.sort();
+        k
+    }
+
+    /// Asks `model` through the league's own OpenAI seat.
+    fn ask_seat(base_url: &str, model: &DemoModel, a: &Ask) -> crate::seats::SeatReply {
+        let seat = HttpSeat::new(
+            m_name(model),
+            Wire::OpenAi,
+            base_url,
+            None,
+            Duration::from_secs(20),
+        );
+        let req = a.request(model.model, 8192, None, None);
+        seat.ask(&req, Instant::now() + Duration::from_secs(30))
+    }
+
+    fn m_name(m: &DemoModel) -> &str {
+        m.seat
+    }
+
+    #[test]
+    fn every_demo_seat_answers_through_the_openai_seat() {
+        let endpoint = DemoEndpoint::start().unwrap();
+        let a = ask("2026-10-21T12:30:00Z", 1.0, &["SPX", "GOLD"]);
+        let mut probs = Vec::new();
+        for m in DEMO_MODELS {
+            let reply = ask_seat(&endpoint.base_url(), &m, &a);
+            assert_eq!(reply.status, Some(200), "{m:?}: {reply:?}");
+            assert_eq!(reply.outcome.provider_model.as_deref(), Some(m.version));
+            match &reply.outcome.finish {
+                Finish::Stop => {}
+                Finish::Refused(r) => {
+                    assert_eq!(m.style, Style::Wayward);
+                    assert!(r.contains("DEMO"));
+                    continue;
+                }
+                other => panic!("{m:?}: {other:?}"),
+            }
+            let text = reply.outcome.text.as_deref().unwrap();
+            let read = read_answer(text);
+            assert_eq!(read.shape, None, "{m:?}: {read:?}\n{text}");
+            let items = read.items.unwrap();
+            let spx = items.get("SPX").and_then(|c| c.as_object());
+            if m.style == Style::Wayward {
+                assert!(text.starts_with("Here is my DEMO view"), "{text}");
+                assert!(items.len() <= 12);
+            } else {
+                assert_eq!(items.len(), 12, "{m:?}");
+            }
+            if let Some(spx) = spx {
+                let d1 = spx.get("1d").unwrap().as_object().unwrap();
+                let p =
+                    sealbook_core::score::book_lines::number(d1.get("prob_up").unwrap()).unwrap();
+                // crowd_up only where the ask asked for it.
+                assert!(d1.get("crowd_up").is_some(), "{m:?}");
+                probs.push((m.style, p));
+            }
+            assert!(items.get("NDX").is_none_or(|c| c
+                .as_object()
+                .unwrap()
+                .get("1d")
+                .unwrap()
+                .as_object()
+                .unwrap()
+                .get("crowd_up")
+                .is_none()));
+            // The same ask gives the same bytes (own_sha256 is reproducible).
+            let again = ask_seat(&endpoint.base_url(), &m, &a);
+            assert_eq!(again.raw, reply.raw, "{m:?}");
+        }
+        let p = |s| probs.iter().find(|(t, _)| *t == s).map(|(_, p)| *p);
+        // After a rise the momentum seat leans up and the contrarian down.
+        assert!(p(Style::Momentum).unwrap() > 50.0, "{probs:?}");
+        assert!(p(Style::Contrarian).unwrap() < 50.0, "{probs:?}");
+        // After a fall they swap.
+        let down = ask("2026-10-22T12:30:00Z", -1.0, &[]);
+        let lean = |m: &DemoModel| {
+            let r = ask_seat(&endpoint.base_url(), m, &down);
+            let items = read_answer(r.outcome.text.as_deref().unwrap())
+                .items
+                .unwrap();
+            let c = items
+                .get("SPX")
+                .unwrap()
+                .as_object()
+                .unwrap()
+                .get("1d")
+                .unwrap()
+                .clone();
+            sealbook_core::score::book_lines::number(c.as_object().unwrap().get("prob_up").unwrap())
+                .unwrap()
+        };
+        assert!(lean(&DEMO_MODELS[0]) < 50.0);
+        assert!(lean(&DEMO_MODELS[1]) > 50.0);
+    }
+
+    #[test]
+    fn answers_depend_on_the_prices_and_the_minute_not_the_seconds() {
+        let a = ask("2026-10-21T12:30:00.123456Z", 0.7, &[]);
+        let b = ask("2026-10-21T12:30:01.987654Z", 0.7, &[]);
+        let c = ask("2026-10-22T12:30:00.123456Z", 0.7, &[]);
+        for m in DEMO_MODELS {
+            assert_eq!(answer(&m, &a.text), answer(&m, &b.text), "{m:?}");
+        }
+        // The noisy seat draws anew on another day.
+        assert_ne!(
+            answer(&DEMO_MODELS[2], &a.text),
+            answer(&DEMO_MODELS[2], &c.text)
+        );
+    }
+
+    #[test]
+    fn the_wayward_seat_refuses_on_some_days_and_writes_prose_on_others() {
+        let endpoint = DemoEndpoint::start().unwrap();
+        let m = DEMO_MODELS[3];
+        let (mut refused, mut prose) = (0, 0);
+        for day in 1..=40 {
+            let a = ask(
+                &format!("2026-11-{:02}T13:00:00Z", day % 28 + 1),
+                day as f64 / 20.0 - 1.0,
+                &[],
+            );
+            let a = Ask {
+                text: a.text.replace("13:00:00Z", &format!("13:{day:02}:00Z")),
+                ..a
+            };
+            let r = ask_seat(&endpoint.base_url(), &m, &a);
+            match r.outcome.finish {
+                Finish::Refused(_) => {
+                    refused += 1;
+                    // The league seals a refusal as received: no items, refused_shape.
+                    assert_eq!(r.outcome.text, None);
+                }
+                Finish::Stop => {
+                    prose += 1;
+                    let read = read_answer(r.outcome.text.as_deref().unwrap());
+                    assert_eq!(read.shape, None);
+                    assert!(read.at_byte.unwrap() > 0, "the JSON sits inside prose");
+                }
+                other => panic!("{other:?}"),
+            }
+        }
+        assert!(
+            refused >= 1 && prose >= 30,
+            "refused {refused}, prose {prose}"
+        );
+        // An ask without a snapshot gets prose without an object: refused_shape when read.
+        let r = HttpSeat::new(
+            "x",
+            Wire::OpenAi,
+            &endpoint.base_url(),
+            None,
+            Duration::from_secs(10),
+        )
+        .ask(
+            &sealbook_core::league::ask::AskRequest {
+                system: String::new(),
+                user: "hello".into(),
+                model: m.model.into(),
+                max_tokens: 10,
+                temperature: None,
+            },
+            Instant::now() + Duration::from_secs(20),
+        );
+        let read = read_answer(r.outcome.text.as_deref().unwrap());
+        assert_eq!(read.shape.map(|s| s.0), Some(Shape::Refused));
+    }
+
+    #[test]
+    fn replies_have_the_recorded_openai_body_shape() {
+        let recorded = recordings()
+            .into_iter()
+            .find(|r| {
+                r.provider == Provider::OpenAi
+                    && r.status == 200
+                    && r.file.contains("max_completion_tokens")
+            })
+            .expect("the recorded gpt-4o-mini completion");
+        let rec: Value = serde_json::from_slice(&recorded.body).unwrap();
+        let endpoint = DemoEndpoint::start().unwrap();
+        let a = ask("2026-10-21T12:30:00Z", 0.5, &[]);
+        let r = ask_seat(&endpoint.base_url(), &DEMO_MODELS[0], &a);
+        let ours: Value = serde_json::from_slice(&r.raw).unwrap();
+        assert_eq!(keys(&ours), keys(&rec));
+        for path in [
+            ["choices", "0"].as_slice(),
+            &["choices", "0", "message"],
+            &["usage"],
+            &["usage", "completion_tokens_details"],
+            &["usage", "prompt_tokens_details"],
+        ] {
+            let get = |v: &Value| {
+                path.iter()
+                    .fold(v.clone(), |v, k| match k.parse::<usize>() {
+                        Ok(i) => v[i].clone(),
+                        Err(_) => v[*k].clone(),
+                    })
+            };
+            assert_eq!(keys(&get(&ours)), keys(&get(&rec)), "{path:?}");
+        }
+        assert_eq!(ours["object"], rec["object"]);
+        assert_eq!(ours["choices"][0]["finish_reason"], "stop");
+        // core's wire reader gives the text the league seals.
+        let outcome = Wire::OpenAi.read(&sealbook_core::league::wire::Reply {
+            status: 200,
+            headers: &[("content-type", "application/json")],
+            body: &r.raw,
+        });
+        assert_eq!(outcome.finish, Finish::Stop);
+        assert_eq!(outcome.text, r.outcome.text);
+        // An unknown model gets OpenAI's error envelope, read as a non-retried error.
+        let bad = DemoModel {
+            model: "gpt-nope",
+            ..DEMO_MODELS[0]
+        };
+        let r = ask_seat(&endpoint.base_url(), &bad, &a);
+        assert_eq!(r.status, Some(404));
+        assert!(
+            matches!(&r.outcome.finish, Finish::Error { kind, .. } if kind == "model_not_found"),
+            "{r:?}"
+        );
+        assert_eq!(r.attempts, 1);
+    }
+}

@@ -1,0 +1,171 @@
+//! `sealbook demo --out DIR`: the DEMO league made by the league engine over 40 sessions
+//! (spec §3.1), checked with the project's own verifiers and the peers: the book and the ask
+//! chain against every stamped list (`sealbook verify`), the RFC 3161 tokens with the DEMO
+//! root (`sealbook tsr verify`, `openssl ts -verify`), the pending OpenTimestamps proofs
+//! (`sealbook ots info`), the forecasts file (`sealbook conformance`), and the stats document
+//! the Scores page reads (figures on every horizon, every seat ranked).
+
+mod common;
+
+use common::{arg, sealbook, sealbook_json};
+use std::path::Path;
+use std::process::Command;
+
+fn read_json(p: &Path) -> serde_json::Value {
+    serde_json::from_slice(&std::fs::read(p).unwrap()).unwrap()
+}
+
+#[test]
+fn the_engine_made_demo_verifies_end_to_end() {
+    let t = tempfile::tempdir().unwrap();
+    let dir = t.path().join("demo");
+    let (code, made) = sealbook_json(&["demo", "--out", arg(&dir)]);
+    assert_eq!(code, 0, "{made}");
+    assert_eq!(made["sessions"], 40);
+    // A non-empty directory is refused (exit 2), nothing in it touched.
+    let (code, _, err) = sealbook(&["demo", "--out", arg(&dir)]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("not empty"), "{err}");
+
+    let mut lists: Vec<String> = Vec::new();
+    for day in std::fs::read_dir(dir.join("proof")).unwrap() {
+        for f in std::fs::read_dir(day.unwrap().path()).unwrap() {
+            let p = f.unwrap().path();
+            if p.extension().is_some_and(|e| e == "txt") {
+                lists.push(p.display().to_string());
+            }
+        }
+    }
+    lists.sort();
+    assert_eq!(lists.len() as u64, made["stamps"].as_u64().unwrap());
+    assert!(lists.len() > 40);
+    // Both ledgers verify, and every stamped list's prefix of each.
+    for (book, ledger) in [
+        ("council-book.jsonl", "daily/council/book.jsonl"),
+        ("asks.jsonl", "daily/council/asks.jsonl"),
+    ] {
+        let mut args = vec![
+            "verify".to_string(),
+            dir.join(book).display().to_string(),
+            "--ledger".into(),
+            ledger.into(),
+        ];
+        for l in &lists {
+            args.extend(["--stamp".to_string(), l.clone()]);
+        }
+        let (code, out, err) = sealbook(&args);
+        assert_eq!(code, 0, "{book}: {out}{err}");
+    }
+
+    // Every list has a DEMO token that verifies to the DEMO root, here and with openssl.
+    let root = dir.join("tsa/demo-root.pem");
+    let leaf = dir.join("tsa/demo-tsa.pem");
+    assert!(std::fs::read_to_string(&root)
+        .unwrap()
+        .starts_with("-----BEGIN CERTIFICATE-----"));
+    for l in [&lists[0], &lists[lists.len() - 1]] {
+        let token = format!("{l}.demo.tsr");
+        let (code, v) = sealbook_json(&[
+            "tsr",
+            "verify",
+            "--data",
+            l,
+            "--in",
+            &token,
+            "--ca",
+            arg(&root),
+        ]);
+        assert_eq!(code, 0, "{v}");
+        assert_eq!(v["ok"], true);
+        let out = Command::new("openssl")
+            .args(["ts", "-verify", "-data", l, "-in", &token, "-CAfile"])
+            .arg(&root)
+            .arg("-untrusted")
+            .arg(&leaf)
+            .env("OPENSSL_CONF", "/dev/null")
+            .output()
+            .expect("openssl is installed");
+        assert!(
+            String::from_utf8_lossy(&out.stdout).contains("Verification: OK"),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        // The OpenTimestamps proof is pending at the DEMO calendar, and says so.
+        let (code, out, err) = sealbook(&["ots", "info", &format!("{l}.ots")]);
+        assert_eq!(code, 0, "{err}");
+        assert!(out.contains("demo-calendar.sealbook.invalid"), "{out}");
+    }
+    // The forecasts file passes the conformance checker.
+    let (code, out, err) = sealbook(&["conformance", arg(&dir.join("council-forecasts.csv"))]);
+    assert_eq!(code, 0, "{out}{err}");
+
+    // The stats document: every seat on every horizon has a Brier score and is ranked; the
+    // demo models differ from each other; the primary endpoint has its estimate.
+    let stats = read_json(&dir.join("council-stats.json"));
+    let seats = stats["seats"].as_object().unwrap();
+    let names: Vec<&str> = seats.keys().map(String::as_str).collect();
+    for s in [
+        "coin",
+        "climatology",
+        "momentum",
+        "demo-trend",
+        "demo-contra",
+        "demo-noise",
+        "demo-prose",
+    ] {
+        assert!(names.contains(&s), "{names:?}");
+    }
+    for (seat, hs) in seats {
+        for h in ["1d", "1w", "1m", "6m"] {
+            let f = &hs[h];
+            assert!(f["brier"].is_number(), "{seat} {h}: {f}");
+            assert_eq!(
+                f["ranked"], true,
+                "{seat} {h}: n {} sessions {}",
+                f["n"], f["sessions"]
+            );
+        }
+    }
+    let brier = |s: &str| seats[s]["1d"]["brier"].as_f64().unwrap();
+    assert_ne!(brier("demo-trend"), brier("demo-contra"));
+    assert_ne!(brier("demo-noise"), brier("coin"));
+    assert!(
+        stats["primary_endpoint"]["estimate"].is_number(),
+        "{}",
+        stats["primary_endpoint"]
+    );
+    assert!(
+        stats["consensus"]["1d"]["ci95"].is_array(),
+        "{}",
+        stats["consensus"]["1d"]
+    );
+
+    // Every demo model answered through the OpenAI adapter, its version string sealed; the
+    // wayward one refused on some sessions (sealed as received, marked).
+    let book = std::fs::read_to_string(dir.join("council-book.jsonl")).unwrap();
+    let answers: Vec<serde_json::Value> = book
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .filter(|v| v["kind"] == "answer")
+        .collect();
+    assert_eq!(answers.len(), 40 * 7);
+    for m in ["demo-trend", "demo-contra", "demo-noise", "demo-prose"] {
+        let mine: Vec<_> = answers.iter().filter(|a| a["seat"] == m).collect();
+        assert_eq!(mine.len(), 40, "{m}");
+        assert!(
+            mine.iter().all(|a| a.to_string().contains("(DEMO)")),
+            "{m}: the provider's version string is sealed"
+        );
+    }
+    // The published manifest lists the DEMO root and the ledgers.
+    let manifest = std::fs::read_to_string(dir.join("manifest.json")).unwrap();
+    for f in [
+        "tsa/demo-root.pem",
+        "council-book.jsonl",
+        "asks.jsonl",
+        "DEMO.txt",
+        "council-clim-window.json",
+    ] {
+        assert!(manifest.contains(&format!("\"{f}\"")), "{f}");
+    }
+}
