@@ -959,3 +959,65 @@ fn whole_run_timing() {
         );
     }
 }
+
+/// The climatology seat answers the league's sealed table (spec §4.3), and a table whose
+/// content does not hash to its stated SHA-256 stops the run before anything is sealed.
+#[test]
+fn the_climatology_seat_answers_the_sealed_table() {
+    use sealbook_core::book::canon::{self as c, DumpOptions};
+    use sealbook_core::league::layout::{float, object, string};
+    use sealbook_core::score::baselines::clim_content_sha256;
+    let tmp = tempfile::tempdir().unwrap();
+    let text = "[league]\nname = \"clim\"\nmethodology_version = \"m-1\"\n\n\
+                [[seat]]\nname = \"climatology\"\nadapter = \"climatology\"\n\n\
+                [prices]\nprovider = \"csv\"\npath = \"prices.csv\"\n\n\
+                [anchors]\nots_calendars = []\ntsa = []\nrekor_url = \"\"\n";
+    let dir = init(tmp.path(), text);
+    let row = |asset: &str, h: &str, p: f64| {
+        Value::Object(object([
+            ("asset", string(asset)),
+            ("h", string(h)),
+            ("p_up", float(p)),
+        ]))
+    };
+    let mut o = object([(
+        "table",
+        Value::Array(vec![row("SPX", "1d", 0.61), row("GOLD", "1w", 0.375)]),
+    )]);
+    let sha = clim_content_sha256(&o).unwrap();
+    o.insert("sha256", string(&sha));
+    let good = c::to_bytes(&Value::Object(o), DumpOptions::SEAL).unwrap();
+    let table = dir.join("council-clim-window.json");
+
+    // A table edited after its hash was taken is refused, naming the file and field.
+    let edited = String::from_utf8(good.clone())
+        .unwrap()
+        .replace("0.61", "0.71");
+    std::fs::write(&table, edited).unwrap();
+    let (code, out, err) = output(&["league", "run", arg(&dir), "--at", RUN_AT]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(
+        err.contains("council-clim-window.json") && err.contains("sha256"),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read(dir.join("council-book.jsonl")).unwrap_or_default(),
+        b"",
+        "nothing sealed"
+    );
+
+    std::fs::write(&table, &good).unwrap();
+    let (code, out, err) = output(&["league", "run", arg(&dir), "--at", RUN_AT, "--json"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let book = std::fs::read(dir.join("council-book.jsonl")).unwrap();
+    let lines = BookLines::parse(&book).unwrap();
+    let answer = lines.answers.values().next().expect("the seat's answer");
+    let p = |asset: &str, h: &str| {
+        answer
+            .prob_up(asset, h)
+            .and_then(sealbook_core::score::book_lines::number)
+    };
+    assert_eq!(p("SPX", "1d"), Some(61.0));
+    assert_eq!(p("GOLD", "1w"), Some(37.5));
+    assert_eq!(p("BTC", "1d"), Some(50.0), "no rate in the table: 50");
+}

@@ -18,6 +18,8 @@ pub const ASKS_FILE: &str = "asks.jsonl";
 pub const ASKS_LEDGER: &str = "daily/council/asks.jsonl";
 /// One row per seat, run, market and horizon (Table C1).
 pub const FORECASTS_FILE: &str = "council-forecasts.csv";
+/// The sealed climatology table (spec §4.3): the climatology seat's rates and the BSS reference.
+pub const CLIM_FILE: &str = "council-clim-window.json";
 
 /// The twelve markets of Table 2, in the table's order: the `items` keys the seats answer
 /// under and the rows of the price snapshot.

@@ -12,10 +12,21 @@ use crate::calendar::Horizon;
 use crate::league::ask::Snapshot;
 use crate::league::config::Adapter;
 use crate::league::layout::MARKETS;
+use crate::score::baselines::ClimatologyTable;
 use std::collections::BTreeMap;
 
 /// Base rates per (market, horizon), percent, from the sealed climatology table.
 pub type Climatology = BTreeMap<(String, Horizon), f64>;
+
+/// The climatology seat's rates from the sealed table (spec §4.3): each (market, horizon)'s
+/// `p_up`, in percent; rows of an unknown horizon are left out.
+pub fn climatology_of(table: &ClimatologyTable) -> Climatology {
+    table
+        .entries
+        .iter()
+        .filter_map(|e| Some(((e.asset.clone(), Horizon::parse(&e.h)?), e.p_up * 100.0)))
+        .collect()
+}
 
 /// The reply text of a reference seat; None for the other adapters.
 pub fn reference_reply(

@@ -36,11 +36,12 @@ use sealbook_core::league::ask::AskRequest;
 use sealbook_core::league::close;
 use sealbook_core::league::config::{Adapter, LeagueConfig, PriceProvider as ProviderConfig};
 use sealbook_core::league::engine::{Action, Engine, Ledger as Which, Reply};
-use sealbook_core::league::layout::{morning_run_id, ASKS_FILE, BOOK_FILE, MARKETS};
-use sealbook_core::league::reference::Climatology;
+use sealbook_core::league::layout::{morning_run_id, ASKS_FILE, BOOK_FILE, CLIM_FILE, MARKETS};
+use sealbook_core::league::reference::{climatology_of, Climatology};
 use sealbook_core::league::snapshot::{lookback_from, minute_window_from, take_snapshot};
 use sealbook_core::league::wire::{Finish, Wire};
 use sealbook_core::score::ask_chain::AskChain;
+use sealbook_core::score::baselines::ClimatologyTable;
 use sealbook_core::score::book_lines::build::ScoreContent;
 use sealbook_core::score::book_lines::BookLines;
 use std::collections::{BTreeMap, VecDeque};
@@ -277,6 +278,33 @@ fn locked(e: LedgerError) -> Unusable {
     }
 }
 
+/// The climatology seat's rates from the league's sealed table (`council-clim-window.json`,
+/// spec §4.3), when the league has one (else the seat answers 50); a table whose content
+/// does not hash to the SHA-256 it states is refused.
+fn sealed_climatology(dir: &Path) -> Result<Climatology, Unusable> {
+    let path = dir.join(CLIM_FILE);
+    if !path.exists() {
+        return Ok(Climatology::new());
+    }
+    let bytes = crate::files::read_bounded(&path, MAX_CLIM_BYTES, "climatology table")?;
+    let table = ClimatologyTable::parse(&bytes)
+        .map_err(|e| Unusable::file(&path, e.message).field(e.path))?;
+    if !table.sha256_ok(None) {
+        return Err(Unusable::file(
+            &path,
+            format!(
+                "the table's content hashes to {}, not to the sha256 it states",
+                table.sha256
+            ),
+        )
+        .field("sha256"));
+    }
+    Ok(climatology_of(&table))
+}
+
+/// Largest climatology table read (12 markets by 4 horizons is a few kilobytes).
+const MAX_CLIM_BYTES: u64 = 1 << 20;
+
 /// The engine of the league whose books are `book` and `asks` (the declaration names the
 /// first counted session).
 pub fn resume(
@@ -295,15 +323,8 @@ pub fn resume(
             Unusable::file(asks_path, "the declaration names no first_session")
                 .field("first_session")
         })?;
-    Engine::resume(
-        config.clone(),
-        Climatology::new(),
-        first,
-        clock_set,
-        book,
-        asks,
-    )
-    .map_err(Unusable::new)
+    let climatology = sealed_climatology(asks_path.parent().unwrap_or(Path::new(".")))?;
+    Engine::resume(config.clone(), climatology, first, clock_set, book, asks).map_err(Unusable::new)
 }
 
 impl League {

@@ -38,7 +38,7 @@ pub const STATS_FILE: &str = "council-stats.json";
 /// The event contract's schema, as published.
 pub const CONTRACT_SCHEMA_FILE: &str = "event-contract.schema.json";
 /// The sealed climatology table, read for the stats when present.
-pub const CLIM_FILE: &str = "council-clim-window.json";
+pub use sealbook_core::league::layout::CLIM_FILE;
 /// Other files published as they are, when present.
 const PUBLISHED_AS_IS: [&str; 2] = [CLIM_FILE, "DEMO.txt"];
 /// Folders whose every file is published (ask texts, stamped lists and their anchors, the
