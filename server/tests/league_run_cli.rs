@@ -598,6 +598,23 @@ fn a_league_day_on_fake_endpoints() {
     assert_eq!(s["runs"][0]["scored"], serde_json::json!(["1d", "1w"]));
     outputs += &out;
 
+    // Published after the close: the run's raw replies are listed in the manifest, each
+    // hashing to its answer line's own_sha256.
+    let (code, out, err) = output(&["league", "publish", d, "--json"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let manifest: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.join("manifest.json")).unwrap()).unwrap();
+    let listed: BTreeSet<String> = manifest["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["path"].as_str().unwrap().to_string())
+        .collect();
+    assert!(
+        listed.contains("replies/2026-10-21-am/gpt.txt"),
+        "{listed:?}"
+    );
+
     // The books verify with the project's verifier and the spec's Appendix B step 4 script.
     // The run and the score stamped as they went: every list checks both books' prefixes.
     let mut lists = Vec::new();
@@ -1020,4 +1037,9 @@ fn the_climatology_seat_answers_the_sealed_table() {
     assert_eq!(p("SPX", "1d"), Some(61.0));
     assert_eq!(p("GOLD", "1w"), Some(37.5));
     assert_eq!(p("BTC", "1d"), Some(50.0), "no rate in the table: 50");
+    // Before the session's score line its raw replies stay private.
+    let (code, out, err) = output(&["league", "publish", arg(&dir)]);
+    assert_eq!(code, 0, "{out}{err}");
+    let manifest = std::fs::read_to_string(dir.join("manifest.json")).unwrap();
+    assert!(!manifest.contains("replies/"), "{manifest}");
 }

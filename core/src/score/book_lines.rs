@@ -788,6 +788,20 @@ impl Fields {
 }
 
 impl BookLines {
+    /// The runs whose session has closed: a 1d score line names them. From then on their raw
+    /// replies, whose SHA-256 each answer line seals as `own_sha256` (spec §3.2), are published.
+    pub fn closed_runs(&self) -> Vec<&str> {
+        self.runs
+            .iter()
+            .filter(|r| {
+                self.scores
+                    .iter()
+                    .any(|s| s.of == r.n && s.horizon == Horizon::D1)
+            })
+            .filter_map(|r| r.run_id.as_deref())
+            .collect()
+    }
+
     /// Reads every complete line of `book` (a last line without LF is not yet counted, as in
     /// [`super::sealing`]); a line's number is its `n` when it has a positive one.
     pub fn parse(book: &[u8]) -> Result<BookLines, BookLineError> {

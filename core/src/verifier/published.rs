@@ -42,7 +42,7 @@ pub enum PublishedFile {
     Climatology,
     /// Another published document (`manifest.json`, `council-stats.json`, ...).
     OtherDocument,
-    /// Anything else (ask texts, READMEs, ...).
+    /// Anything else (ask texts, the raw replies under `replies/`, READMEs, ...).
     Other,
 }
 
@@ -52,7 +52,11 @@ impl PublishedFile {
         let lower = path.to_ascii_lowercase();
         let name = lower.rsplit('/').next().unwrap_or(&lower);
         let in_tsa_folder = lower.starts_with("tsa/") || lower.contains("/tsa/");
-        if lower.ends_with(".jsonl") {
+        let in_replies_folder = lower.starts_with("replies/") || lower.contains("/replies/");
+        if in_replies_folder {
+            // The seats' raw replies, which the answer lines' own_sha256 name.
+            PublishedFile::Other
+        } else if lower.ends_with(".jsonl") {
             if name.contains("asks") {
                 PublishedFile::AskChain
             } else {
@@ -109,6 +113,10 @@ mod tests {
             PublishedFile::RegisteredPredictions
         );
         assert_eq!(PublishedFile::of("notes.txt"), PublishedFile::StampedList);
+        assert_eq!(
+            PublishedFile::of("replies/2026-10-21-am/gpt.txt"),
+            PublishedFile::Other
+        );
         assert_eq!(PublishedFile::of("notes.md"), PublishedFile::Other);
     }
 

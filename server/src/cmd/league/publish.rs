@@ -19,6 +19,7 @@
 //! change is not rewritten. Sealed files are only read. A book or ask chain whose chain does not
 //! verify is not published (exit 1); a missing or unreadable input is unusable (exit 2).
 
+use super::driver::REPLIES_DIR;
 use crate::files::read_bounded;
 use crate::outcome::{CmdResult, Exit, Unusable};
 use sealbook_core::book::chain::{verify, VerifyOptions};
@@ -227,6 +228,25 @@ pub fn run(args: Args, json: bool) -> CmdResult {
                 }
                 sealed.push(read(dir, &p)?);
             }
+        }
+    }
+    // The raw replies of every run whose session has closed (before then they stay private:
+    // a reply published during the session would show the others what a seat said).
+    for run_id in lines.closed_runs() {
+        let folder = format!("{REPLIES_DIR}/{run_id}");
+        if !path_is_safe(&folder) || !dir.join(&folder).is_dir() {
+            continue;
+        }
+        let mut paths = Vec::new();
+        walk(dir, &folder, 2, &mut paths)?;
+        for p in paths {
+            if !path_is_safe(&p) {
+                return Err(Unusable::file(
+                    &dir.join(&p),
+                    "a path that cannot be published",
+                ));
+            }
+            sealed.push(read(dir, &p)?);
         }
     }
     let get = |name: &str| {
