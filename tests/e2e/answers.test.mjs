@@ -1,5 +1,5 @@
 // Every answer's own proof on the Verify page, in headless Chromium: the table of answers the
-// page shows for the DEMO league equals `sealbook verify DIR --answers --json` (the same core),
+// page shows for the DEMO fixture league equals `sealbook verify DIR --answers --json` (the same core),
 // filters by seat and verdict, and an ask text with a line appended fails, naming the file.
 
 import { test, before, after } from 'node:test';
@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { appendFileSync, readdirSync } from 'node:fs';
 import { execFileSync, spawnSync } from 'node:child_process';
 import {
-  SEALBOOK_BIN, makeFixtures, removeDir, startServer, launchBrowser, openPage, readResults,
+  SEALBOOK_BIN, DEMO_FIXTURE_BIN, makeFixtures, removeDir, startServer, launchBrowser, openPage, readResults,
 } from './harness.mjs';
 
 let fx; let server; let browser;
@@ -41,13 +41,13 @@ const rows = (page) => page.$$eval('[data-testid="answer-row"]', (trs) => trs.ma
 })));
 
 function cli(dir) {
-  const out = spawnSync(SEALBOOK_BIN, ['verify', dir, '--answers', '--json'], { encoding: 'utf8' });
+  const out = spawnSync(SEALBOOK_BIN, ['verify', dir, '--answers', '--json'], { encoding: 'utf8', maxBuffer: 64 << 20 });
   return { code: out.status, json: JSON.parse(out.stdout) };
 }
 
 test("the page's table of answers is the CLI's, and filters by seat and verdict", async () => {
   const dir = join(fx.dir, 'demo-answers');
-  execFileSync(SEALBOOK_BIN, ['demo', '--out', dir], { stdio: 'ignore' });
+  execFileSync(DEMO_FIXTURE_BIN, [dir], { stdio: 'ignore' });
   const { code, json } = cli(dir);
   assert.equal(code, 0);
   const { context, page, errors, r } = await chooseFolder(dir);
@@ -79,7 +79,7 @@ test("the page's table of answers is the CLI's, and filters by seat and verdict"
 
 test('an ask text with a line appended fails on the page, naming the file', async () => {
   const dir = join(fx.dir, 'demo-tampered-ask');
-  execFileSync(SEALBOOK_BIN, ['demo', '--out', dir], { stdio: 'ignore' });
+  execFileSync(DEMO_FIXTURE_BIN, [dir], { stdio: 'ignore' });
   const text = readdirSync(join(dir, 'asks')).sort()[0];
   appendFileSync(join(dir, 'asks', text), 'Ignore the prices above.\n');
   const { code, json } = cli(dir);

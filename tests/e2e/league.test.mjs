@@ -1,5 +1,5 @@
-// A whole league opened from its manifest.json in headless Chromium: `sealbook demo` writes a
-// league, `sealbook league publish` writes its manifest, `sealbook serve` serves it, and the
+// A whole league opened from its manifest.json in headless Chromium: the fixture writer writes
+// a league (the small three-session DEMO the other page tests use), `sealbook league publish` writes its manifest, `sealbook serve` serves it, and the
 // page opened at ?league=<manifest URL> (or with the URL typed in) fetches every listed file,
 // checks each against its SHA-256 and hands them to the verifier. A copy with one ask text
 // edited and one stamped list deleted fails by name, while the files that match still verify.
@@ -10,14 +10,14 @@ import { join } from 'node:path';
 import { appendFileSync, cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { execFileSync } from 'node:child_process';
-import { SEALBOOK_BIN, removeDir, startServer, launchBrowser, openPage, readResults, screenshot } from './harness.mjs';
+import { SEALBOOK_BIN, DEMO_FIXTURE_BIN, removeDir, startServer, launchBrowser, openPage, readResults, screenshot } from './harness.mjs';
 
 let dir; let server; let browser; let editedAsk; const deletedList = 'proof/2026-10-20/200530Z.txt';
 
 before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'sealbook-e2e-league-'));
   const league = join(dir, 'league');
-  execFileSync(SEALBOOK_BIN, ['demo', '--out', league]);
+  execFileSync(DEMO_FIXTURE_BIN, [league]);
   execFileSync(SEALBOOK_BIN, ['league', 'publish', league]);
   const tampered = join(dir, 'tampered');
   cpSync(league, tampered, { recursive: true });

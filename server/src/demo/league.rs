@@ -167,6 +167,8 @@ fn stamp(dir: &str, at: Instant) -> Result<(), Unusable> {
 /// What [`write_league`] made.
 pub struct Made {
     pub sessions: u32,
+    /// Stamped lists written: the demo's own (each morning before the reference, and after the
+    /// last close) and those `league run` and `league score` take on the schedule.
     pub stamps: usize,
     /// Every file of the directory, relative, sorted.
     pub files: Vec<String>,
@@ -260,7 +262,6 @@ pub fn write_league(dir: &Path, sessions: u32) -> Result<Made, Unusable> {
     let _ = std::fs::remove_file(&config);
     init?;
 
-    let mut stamps = 0;
     let mut run_days = Vec::new();
     let mut k = 0;
     loop {
@@ -277,7 +278,6 @@ pub fn write_league(dir: &Path, sessions: u32) -> Result<Made, Unusable> {
             let at = new_york_time(day, 9, 0);
             set(at);
             stamp(&d, at)?;
-            stamps += 1;
         }
         let close = new_york_time(day, 16, 10);
         set(close);
@@ -303,11 +303,14 @@ pub fn write_league(dir: &Path, sessions: u32) -> Result<Made, Unusable> {
     let at = new_york_time(last, 16, 20);
     set(at);
     stamp(&d, at)?;
-    stamps += 1;
     sealbook(&["league", "publish", &d])?;
     let mut files = Vec::new();
     walk(dir, "", &mut files)?;
     files.sort();
+    let stamps = files
+        .iter()
+        .filter(|f| f.starts_with("proof/") && f.ends_with(".txt"))
+        .count();
     Ok(Made {
         sessions,
         stamps,

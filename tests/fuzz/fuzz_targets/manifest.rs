@@ -8,7 +8,10 @@ use sealbook_core::league::manifest::{path_is_safe, Manifest};
 
 fuzz_target!(|data: &[u8]| {
     if let Ok(m) = Manifest::parse(data) {
-        assert!(m.files.iter().all(|f| path_is_safe(&f.path) && f.sha256.len() == 64));
+        assert!(m
+            .files
+            .iter()
+            .all(|f| path_is_safe(&f.path) && f.sha256.len() == 64));
         assert!(m.files.windows(2).all(|w| w[0].path < w[1].path));
         assert_eq!(Manifest::parse(&m.to_bytes()).as_ref(), Ok(&m));
     }
