@@ -8,7 +8,7 @@
 //! - [`http1`]: the small HTTP server they run on.
 
 pub mod calendar;
-mod der;
+
 pub mod endpoint;
 mod http1;
 pub mod league;

@@ -3,6 +3,7 @@
 //! The nonce is an input: core has no random source.
 
 use crate::pki::der::{self, tag};
+use crate::pki::der_write::{self, tlv, try_oid, unsigned_integer_contents};
 use crate::pki::signature::{oid, HashAlg};
 
 /// The timestamp authorities the league uses (spec §3.2 Level 2+): `sealbook tsr request`'s
@@ -53,55 +54,6 @@ pub struct TimeStampReq {
     pub cert_req: bool,
 }
 
-fn tlv(tag: u8, content: &[u8]) -> Vec<u8> {
-    let mut out = vec![tag];
-    let n = content.len();
-    if n < 0x80 {
-        out.push(n as u8);
-    } else {
-        let bytes: Vec<u8> = n
-            .to_be_bytes()
-            .into_iter()
-            .skip_while(|&b| b == 0)
-            .collect();
-        out.push(0x80 | bytes.len() as u8);
-        out.extend(bytes);
-    }
-    out.extend_from_slice(content);
-    out
-}
-
-fn oid_der(dotted: &str) -> Option<Vec<u8>> {
-    let arcs: Vec<u64> = dotted
-        .split('.')
-        .map(|a| a.parse().ok())
-        .collect::<Option<_>>()?;
-    if arcs.len() < 2 || arcs[0] > 2 || (arcs[0] < 2 && arcs[1] >= 40) {
-        return None;
-    }
-    let mut body = Vec::new();
-    for &arc in std::iter::once(&(arcs[0] * 40 + arcs[1])).chain(&arcs[2..]) {
-        let mut chunk = vec![(arc & 0x7f) as u8];
-        let mut v = arc >> 7;
-        while v > 0 {
-            chunk.push(0x80 | (v & 0x7f) as u8);
-            v >>= 7;
-        }
-        body.extend(chunk.into_iter().rev());
-    }
-    Some(tlv(tag::OID, &body))
-}
-
-/// Minimal two's-complement INTEGER contents of an unsigned big-endian number.
-pub fn unsigned_integer_contents(bytes: &[u8]) -> Vec<u8> {
-    let b: Vec<u8> = bytes.iter().copied().skip_while(|&x| x == 0).collect();
-    match b.first() {
-        None => vec![0],
-        Some(&x) if x & 0x80 != 0 => [&[0u8][..], &b].concat(),
-        Some(_) => b,
-    }
-}
-
 fn hash_oid(h: HashAlg) -> &'static str {
     match h {
         HashAlg::Sha1 => oid::SHA1,
@@ -140,11 +92,7 @@ impl TimeStampReq {
         }
         let alg = tlv(
             tag::SEQUENCE,
-            &[
-                oid_der(hash_oid(self.hash)).expect("valid OID"),
-                vec![tag::NULL, 0],
-            ]
-            .concat(),
+            &[der_write::oid(hash_oid(self.hash)), vec![tag::NULL, 0]].concat(),
         );
         let imprint = tlv(
             tag::SEQUENCE,
@@ -152,7 +100,7 @@ impl TimeStampReq {
         );
         let mut body = [tlv(tag::INTEGER, &[1]), imprint].concat();
         if let Some(p) = &self.policy {
-            body.extend(oid_der(p).ok_or_else(|| format!("invalid policy OID {p:?}"))?);
+            body.extend(try_oid(p).ok_or_else(|| format!("invalid policy OID {p:?}"))?);
         }
         if let Some(n) = &self.nonce {
             body.extend(tlv(tag::INTEGER, n));
@@ -226,7 +174,7 @@ mod tests {
         assert_eq!(unsigned_integer_contents(&[0, 0, 5]), [5]);
         assert_eq!(unsigned_integer_contents(&[]), [0]);
         assert_eq!(
-            oid_der("1.2.840.113549.1.7.2").unwrap()[2..],
+            try_oid("1.2.840.113549.1.7.2").unwrap()[2..],
             [0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x07, 0x02]
         );
         let mut bad = q.clone();

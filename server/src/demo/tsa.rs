@@ -11,16 +11,16 @@
 //! depends only on the key, the query and the time). genTime comes from the caller's clock:
 //! the demo league's set clock.
 
-use super::der::{
-    self, bits, boolean, ctx, ctx_prim, generalized_time, named_bits, octets, seq, set_of, small,
-    uint, utc_time, utf8,
-};
 use super::http1::{Request, Response, Server};
 use super::Clock;
 use p256::ecdsa::signature::Signer;
 use p256::ecdsa::{Signature, SigningKey};
 use p256::pkcs8::EncodePublicKey;
 use sealbook_core::calendar::Instant;
+use sealbook_core::pki::der_write::{
+    self as der, bits, boolean, ctx, ctx_prim, generalized_time, named_bits, octets, seq, set_of,
+    small, uint, utc_time, utf8,
+};
 use sealbook_core::pki::signature::oid as alg;
 use sealbook_core::tsp::request::{TimeStampReq, QUERY_MEDIA_TYPE, REPLY_MEDIA_TYPE};
 use sha2::{Digest, Sha256};

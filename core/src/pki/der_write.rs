@@ -1,9 +1,9 @@
-//! A minimal DER writer (ITU-T X.690 §10) for the demo timestamp authority's certificates
-//! and tokens: definite lengths, low tag numbers, SET OF sorted by encoding. What it writes is
-//! read back by core's own DER reader (`sealbook_core::pki::der`) and by OpenSSL.
+//! A minimal DER writer (ITU-T X.690 §10): definite lengths, low tag numbers, SET OF sorted
+//! by encoding. It writes the RFC 3161 requests (`tsp::request`) and the demo authority's
+//! certificates and tokens; what it writes is read back by [`super::der`] and by OpenSSL.
 
-use sealbook_core::calendar::{Date, Instant};
-use sealbook_core::pki::der::tag;
+use crate::calendar::{Date, Instant};
+use crate::pki::der::tag;
 
 /// One TLV.
 pub fn tlv(tag: u8, content: &[u8]) -> Vec<u8> {
@@ -49,10 +49,17 @@ pub fn ctx_prim(n: u8, content: &[u8]) -> Vec<u8> {
 
 /// An INTEGER from an unsigned big-endian number.
 pub fn uint(bytes: &[u8]) -> Vec<u8> {
-    tlv(
-        tag::INTEGER,
-        &sealbook_core::tsp::request::unsigned_integer_contents(bytes),
-    )
+    tlv(tag::INTEGER, &unsigned_integer_contents(bytes))
+}
+
+/// Minimal two's-complement INTEGER contents of an unsigned big-endian number.
+pub fn unsigned_integer_contents(bytes: &[u8]) -> Vec<u8> {
+    let b: Vec<u8> = bytes.iter().copied().skip_while(|&x| x == 0).collect();
+    match b.first() {
+        None => vec![0],
+        Some(&x) if x & 0x80 != 0 => [&[0u8][..], &b].concat(),
+        Some(_) => b,
+    }
 }
 
 pub fn small(n: u64) -> Vec<u8> {
@@ -90,13 +97,16 @@ pub fn named_bits(set: &[u32]) -> Vec<u8> {
     tlv(tag::BIT_STRING, &c)
 }
 
-/// An OBJECT IDENTIFIER from its dotted form (a constant of this crate: a bad one panics in
-/// the tests that cover every use).
-pub fn oid(dotted: &str) -> Vec<u8> {
+/// An OBJECT IDENTIFIER from its dotted form; None when it is not one (a non-numeric arc,
+/// fewer than two arcs, a first arc above 2 or a second of 40 or more under 0 and 1).
+pub fn try_oid(dotted: &str) -> Option<Vec<u8>> {
     let arcs: Vec<u64> = dotted
         .split('.')
-        .map(|a| a.parse().expect("a numeric arc"))
-        .collect();
+        .map(|a| a.parse().ok())
+        .collect::<Option<_>>()?;
+    if arcs.len() < 2 || arcs[0] > 2 || (arcs[0] < 2 && arcs[1] >= 40) {
+        return None;
+    }
     let mut body = Vec::new();
     for &arc in std::iter::once(&(arcs[0] * 40 + arcs[1])).chain(&arcs[2..]) {
         let mut chunk = vec![(arc & 0x7f) as u8];
@@ -107,7 +117,12 @@ pub fn oid(dotted: &str) -> Vec<u8> {
         }
         body.extend(chunk.into_iter().rev());
     }
-    tlv(tag::OID, &body)
+    Some(tlv(tag::OID, &body))
+}
+
+/// An OBJECT IDENTIFIER of a constant (a bad one panics in the tests that cover every use).
+pub fn oid(dotted: &str) -> Vec<u8> {
+    try_oid(dotted).expect("a constant OID")
 }
 
 pub fn utf8(s: &str) -> Vec<u8> {
@@ -161,7 +176,7 @@ pub fn generalized_time(t: Instant) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sealbook_core::pki::der::{parse_one, Reader};
+    use crate::pki::der::{parse_one, Reader};
 
     #[test]
     fn core_reads_what_is_written() {
