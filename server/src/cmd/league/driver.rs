@@ -570,6 +570,9 @@ impl League {
     ) -> Vec<Action> {
         let now = self.clock.now();
         let (from, minutes_from) = (lookback_from(now), minute_window_from(now));
+        // The snapshot is the run's: its reads stop at the run's deadline.
+        let deadline = sealbook_core::league::schedule::reference_at(&self.config, session);
+        provider.set_deadline(Some(self.clock.when(deadline)));
         let mut bars = BTreeMap::new();
         let mut errors = BTreeMap::new();
         for m in MARKETS {
@@ -588,6 +591,7 @@ impl League {
                 }
             }
         }
+        provider.set_deadline(None);
         let snap = take_snapshot(now, &bars);
         self.event(serde_json::json!({"event": "snapshot", "run_id": run_id,
             "taken_at": snap.taken_at, "markets": snap.rows.len(), "missing": snap.missing(),
