@@ -41,6 +41,20 @@ impl HttpClient {
         body: Option<Body<'_>>,
         max: usize,
     ) -> Result<(u16, Vec<u8>), String> {
+        self.exchange_with(url, accept, body, max, &[])
+            .map(|(status, _, bytes)| (status, bytes))
+    }
+
+    /// [`HttpClient::exchange`], also returning the answer's headers named in `headers`
+    /// (name as asked, value) that it has.
+    pub fn exchange_with(
+        &self,
+        url: &str,
+        accept: &str,
+        body: Option<Body<'_>>,
+        max: usize,
+        headers: &[&str],
+    ) -> Result<(u16, Headers, Vec<u8>), String> {
         let sent = match body {
             Some(b) => {
                 let mut req = self.agent.post(url).header("Accept", accept);
@@ -56,6 +70,13 @@ impl HttpClient {
             e => format!("{url}: {e}"),
         })?;
         let status = resp.status().as_u16();
+        let kept = headers
+            .iter()
+            .filter_map(|h| {
+                let v = resp.headers().get(*h)?.to_str().ok()?;
+                Some((h.to_string(), v.to_string()))
+            })
+            .collect();
         let mut bytes = Vec::new();
         resp.body_mut()
             .as_reader()
@@ -67,7 +88,7 @@ impl HttpClient {
                     _ => format!("{url}: reading the answer: {e}"),
                 },
             )?;
-        Ok((status, bytes))
+        Ok((status, kept, bytes))
     }
 
     fn timed_out(&self, url: &str) -> String {
@@ -77,6 +98,9 @@ impl HttpClient {
         )
     }
 }
+
+/// Answer headers as (name, value).
+pub type Headers = Vec<(String, String)>;
 
 /// The start of an error answer as printable text (at most 300 bytes, control characters
 /// dropped), for messages.

@@ -10,6 +10,7 @@
 
 mod common;
 
+use common::fake_http::Answer;
 use common::{arg, sealbook, BIN};
 use sealbook_core::book::chain::{verify, VerifyOptions};
 use sealbook_core::score::book_lines::BookLines;
@@ -17,6 +18,8 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 const MARKETS: [&str; 12] = [
@@ -90,22 +93,33 @@ fn good_answer() -> String {
     .to_string()
 }
 
-/// Minute bars of every market from the session before's reference to after the close.
-fn prices_csv() -> String {
-    let t = |s: &str| {
-        sealbook_core::calendar::Instant::parse_rfc3339(s)
-            .unwrap()
-            .0
-            / 1_000_000
+/// An RFC 3339 time in Unix seconds.
+fn unix(s: &str) -> i64 {
+    sealbook_core::calendar::Instant::parse_rfc3339(s)
+        .unwrap()
+        .0
+        .div_euclid(1_000_000)
+}
+
+/// Minute bars of `market` from the session before's reference to after the close: (start in
+/// Unix seconds, price).
+fn bars(market: &str) -> Vec<(i64, f64)> {
+    let Some(i) = MARKETS.iter().position(|m| *m == market) else {
+        return Vec::new();
     };
+    let base = 50.0 + 25.0 * i as f64;
+    (unix("2026-10-20T13:30:00Z")..unix("2026-10-21T20:05:00Z"))
+        .step_by(60)
+        .enumerate()
+        .map(|(k, s)| (s, base * (1.0 + 0.00002 * k as f64)))
+        .collect()
+}
+
+/// The bars of [`bars`] as the CSV provider reads them.
+fn prices_csv() -> String {
     let mut out = String::from("symbol,time,open,high,low,close,volume\n");
-    for (i, m) in MARKETS.iter().enumerate() {
-        let base = 50.0 + 25.0 * i as f64;
-        for (k, s) in (t("2026-10-20T13:30:00Z")..t("2026-10-21T20:05:00Z"))
-            .step_by(60)
-            .enumerate()
-        {
-            let c = base * (1.0 + 0.00002 * k as f64);
+    for m in MARKETS {
+        for (s, c) in bars(m) {
             out.push_str(&format!(
                 "{m},{},{c:.4},{c:.4},{c:.4},{c:.4},100\n",
                 sealbook_core::prices::rfc3339(s)
@@ -113,6 +127,47 @@ fn prices_csv() -> String {
         }
     }
     out
+}
+
+/// A fake Yahoo chart v8 server: `GET /v8/finance/chart/<code>?interval=1m&period1=&period2=`
+/// answers the chart of [`bars`] in [period1, period2) with the asset code as its symbol (a
+/// daily request gets no bars: the snapshot's range then comes from the minutes). While `down`
+/// holds, a request for a window ending after 16:00 ET of 2026-10-21 (the close's prices) gets
+/// Yahoo's answer when it has no data: 404 with a chart error.
+fn yahoo(down: Arc<AtomicBool>) -> String {
+    common::fake_http::start(move |r| {
+        let (path, query) = r.path.split_once('?').unwrap_or((&r.path, ""));
+        let symbol = path.rsplit('/').next().unwrap_or("").to_string();
+        let q = |k: &str| {
+            query
+                .split('&')
+                .filter_map(|kv| kv.split_once('='))
+                .find(|(key, _)| *key == k)
+                .map(|(_, v)| v.to_string())
+                .unwrap_or_default()
+        };
+        let (p1, p2): (i64, i64) = (q("period1").parse().unwrap(), q("period2").parse().unwrap());
+        if down.load(Ordering::SeqCst) && p2 > unix("2026-10-21T20:00:00Z") {
+            let body = serde_json::json!({"chart": {"result": null, "error": {
+                "code": "Not Found", "description": "No data found, symbol may be delisted"}}});
+            return Answer::new(404, "application/json", body.to_string().into_bytes());
+        }
+        let interval = q("interval");
+        let mine: Vec<(i64, f64)> = bars(&symbol)
+            .into_iter()
+            .filter(|(t, _)| interval == "1m" && (p1..p2).contains(t))
+            .collect();
+        let prices: Vec<f64> = mine.iter().map(|b| b.1).collect();
+        let mut result = serde_json::json!({
+            "meta": {"symbol": symbol, "dataGranularity": interval},
+            "indicators": {"quote": [{"open": prices, "high": prices, "low": prices,
+                "close": prices, "volume": vec![100; prices.len()]}]}});
+        if !mine.is_empty() {
+            result["timestamp"] = mine.iter().map(|b| b.0).collect();
+        }
+        let body = serde_json::json!({"chart": {"result": [result], "error": null}});
+        Answer::new(200, "application/json", body.to_string().into_bytes())
+    })
 }
 
 /// A fake OpenTimestamps calendar: `POST /digest` gets the recorded pending answer, anything
@@ -170,12 +225,15 @@ fn down() -> String {
     format!("http://{}", l.local_addr().unwrap())
 }
 
-fn config(good: &str, failing: &str, calendar: &str) -> String {
+/// The `[prices]` of the recorded price file beside the league.
+const CSV_PRICES: &str = "[prices]\nprovider = \"csv\"\npath = \"prices.csv\"\n";
+
+fn config(good: &str, failing: &str, calendar: &str, prices: &str) -> String {
     let seat = |name: &str, url: &str| {
         format!("[[seat]]\nname = \"{name}\"\nadapter = \"openai\"\nbase_url = \"{url}/v1\"\nmodel = \"gpt-test\"\napi_key_env = \"{KEY_ENV}\"\nfamily = \"lab-a\"\ntimeout_seconds = 10\nretries = 0\n\n")
     };
     format!(
-        "[league]\nname = \"observed \\\"league\\\"\"\nmethodology_version = \"m-1\"\n\n{}{}[[seat]]\nname = \"coin\"\nadapter = \"coin\"\n\n[anchors]\nots_calendars = [\"{calendar}\"]\ntsa = []\nrekor_url = \"\"\nretries = 0\ntimeout_seconds = 5\n\n[prices]\nprovider = \"csv\"\npath = \"prices.csv\"\n",
+        "[league]\nname = \"observed \\\"league\\\"\"\nmethodology_version = \"m-1\"\n\n{}{}[[seat]]\nname = \"coin\"\nadapter = \"coin\"\n\n[anchors]\nots_calendars = [\"{calendar}\"]\ntsa = []\nrekor_url = \"\"\nretries = 0\ntimeout_seconds = 5\n\n{prices}",
         seat("gpt", good),
         seat("gpt_failing", failing)
     )
@@ -183,6 +241,11 @@ fn config(good: &str, failing: &str, calendar: &str) -> String {
 
 /// A league made with `league init` at 00:00 ET of 2026-10-21, its prices beside it.
 fn league(tmp: &Path, calendar: &str) -> PathBuf {
+    league_with(tmp, calendar, CSV_PRICES)
+}
+
+/// [`league`] with other `[prices]`.
+fn league_with(tmp: &Path, calendar: &str, prices: &str) -> PathBuf {
     let good = endpoint(200, |_| good_answer());
     let failing = endpoint(500, |key| {
         format!(
@@ -190,7 +253,7 @@ fn league(tmp: &Path, calendar: &str) -> PathBuf {
         )
     });
     let config_path = tmp.join("league.toml");
-    std::fs::write(&config_path, config(&good, &failing, calendar)).unwrap();
+    std::fs::write(&config_path, config(&good, &failing, calendar, prices)).unwrap();
     let dir = tmp.join("league");
     let (code, out, err) = sealbook(&[
         "league",
@@ -564,6 +627,102 @@ fn a_league_day_on_a_fast_clock_with_health_metrics_and_json_logs() {
             f.display()
         );
     }
+}
+
+/// The close's prices are not served at first: the score fails, `/healthz` answers 503 and
+/// names the score as the next job, and the scheduler asks again after its backoff (no
+/// restart) until the source recovers; the score line is then sealed and published: the
+/// served `manifest.json` lists the book with the SHA-256 of the book on disk.
+#[test]
+fn a_failed_score_is_retried_until_it_succeeds_then_published() {
+    let tmp = tempfile::tempdir().unwrap();
+    let cal = calendar();
+    let down = Arc::new(AtomicBool::new(true));
+    let prices = format!(
+        "[prices]\nprovider = \"yahoo\"\nbase_url = \"{}\"\nsymbols = {{ {} }}\n",
+        yahoo(down.clone()),
+        MARKETS
+            .iter()
+            .map(|m| format!("{m} = \"{m}\""))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    let dir = league_with(tmp.path(), &cal, &prices);
+    // One real second is 50 minutes of the league's day: the morning run, then the close.
+    let s = start(
+        &dir,
+        &tmp.path().join("stderr.log"),
+        &["--at", "2026-10-21T12:29:00Z", "--speed", "3000"],
+    );
+    let (status, h) = health_until(&s, 600, |h| h["jobs"]["score"]["outcome"] == "failed");
+    assert_eq!(status, 503, "{h}");
+    assert!(h["problems"]
+        .as_array()
+        .unwrap()
+        .contains(&serde_json::json!("the last score failed")));
+    assert!(
+        h["jobs"]["score"]["error"]
+            .as_str()
+            .unwrap()
+            .contains("no market could be priced"),
+        "{h}"
+    );
+    assert!(
+        !dir.join("manifest.json").exists(),
+        "nothing to publish yet"
+    );
+    // Asked again without a restart: the next job is the score, a minute or more later.
+    let (_, h) = health_until(&s, 300, |h| {
+        h["next"]["job"] == "score" && h["jobs"]["score"]["outcome"] == "failed"
+    });
+    assert!(h["next"]["at"].as_str().unwrap() > h["jobs"]["score"]["at"].as_str().unwrap());
+    let (_, _, text) = get(&s, "/metrics");
+    let failed_before = sample(
+        &prometheus_samples(&text),
+        "sealbook_jobs_failed_total",
+        ("kind", "score"),
+    );
+    assert!(failed_before >= 1.0);
+    down.store(false, Ordering::SeqCst);
+    let (status, h) = health_until(&s, 600, |h| {
+        h["jobs"]["score"]["outcome"] == "ok" && h["jobs"]["publish"]["outcome"] == "ok"
+    });
+    assert_eq!(status, 200, "{h}");
+    let (_, _, text) = get(&s, "/metrics");
+    let m = prometheus_samples(&text);
+    let failed = sample(&m, "sealbook_jobs_failed_total", ("kind", "score"));
+    assert!(failed >= failed_before);
+    assert_eq!(
+        sample(&m, "sealbook_jobs_total", ("kind", "score")),
+        failed + 1.0,
+        "every failure, then the one that sealed the line"
+    );
+    assert_eq!(
+        sample(&m, "sealbook_jobs_failed_total", ("kind", "publish")),
+        0.0
+    );
+
+    // The served manifest lists the book as it was when published (the book only grows).
+    let (status, _, body) = get(&s, "/data/manifest.json");
+    assert_eq!(status, 200);
+    let manifest: serde_json::Value = serde_json::from_str(&body).unwrap();
+    let listed = manifest["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["path"] == "council-book.jsonl")
+        .unwrap_or_else(|| panic!("the book is not listed: {manifest}"));
+    let book = std::fs::read(dir.join("council-book.jsonl")).unwrap();
+    let published = &book[..listed["bytes"].as_u64().unwrap() as usize];
+    assert_eq!(
+        listed["sha256"],
+        sealbook_core::league::ask::sha256_hex(published)
+    );
+    let lines = BookLines::parse(published).unwrap();
+    assert_eq!(lines.scores.len(), 1, "the day's score line is published");
+    assert!(verify(&book, VerifyOptions::default()).ok);
+    let (code, log) = terminate(s);
+    assert_eq!(code, 0, "{log}");
 }
 
 #[test]

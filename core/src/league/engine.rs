@@ -25,7 +25,9 @@ use crate::league::ask::{sha256_hex, Ask, AskRequest, Snapshot};
 use crate::league::config::LeagueConfig;
 use crate::league::layout::{ask_path, morning_run_id};
 use crate::league::reference::{reference_reply, Climatology};
-use crate::league::schedule::{horizon_score_at, morning_run_at, reference_at, score_at};
+use crate::league::schedule::{
+    horizon_score_at, morning_run_at, reference_at, score_at, score_retry_at,
+};
 use crate::score::ask_chain::{AskChain, AskLine};
 use crate::score::book_lines::build::{AnswerContent, NoAnswerContent, RunContent};
 use crate::score::book_lines::{BookLines, CrowdPrices};
@@ -98,6 +100,32 @@ struct Run {
     answered: BTreeMap<String, (Option<u64>, Instant)>,
     closed: bool,
     scored: BTreeSet<Horizon>,
+    /// Horizons whose score failed: how many times, and when last.
+    failed: BTreeMap<Horizon, (u32, Instant)>,
+}
+
+/// The kind of job [`Engine::next_due_job`] names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Due {
+    /// A session's morning run.
+    Run,
+    /// An open run's deadline: its silent seats sealed `no_answer`.
+    Close,
+    /// The stamping cadence.
+    Stamp,
+    /// A horizon's score (or a failed score asked again).
+    Score,
+}
+
+impl Due {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Due::Run => "run",
+            Due::Close => "close",
+            Due::Stamp => "stamp",
+            Due::Score => "score",
+        }
+    }
 }
 
 /// The engine of one league.
@@ -279,6 +307,7 @@ impl Engine {
                 } else {
                     horizon_score_at(&self.config, session, h)
                 };
+                let due = due.map(|d| retry_after_failures(d, run.failed.get(&h)));
                 if due.is_some_and(|d| now >= d) {
                     run.scored.insert(h);
                     let late = run
@@ -302,17 +331,26 @@ impl Engine {
 
     /// The first instant at or after `now` at which [`Engine::poll`] has something to do: the
     /// next morning run still to ask, an open run's deadline, the next stamp of the cadence
-    /// within a session day, a score whose window closes. `now` itself when something is due
-    /// already; None when nothing lies ahead within the calendar's years. Pure: a caller
-    /// sleeps until then and polls (nothing is due strictly before).
+    /// within a session day, a score whose window closes (or a failed score's next attempt).
+    /// `now` itself when something is due already; None when nothing lies ahead within the
+    /// calendar's years. Pure: a caller sleeps until then and polls (nothing is due strictly
+    /// before).
     pub fn next_due(&self, now: Instant) -> Option<Instant> {
+        self.next_due_job(now).map(|(t, _)| t)
+    }
+
+    /// [`Engine::next_due`] with the kind of job due then (of several due at once, the first
+    /// of run, close, stamp, score).
+    pub fn next_due_job(&self, now: Instant) -> Option<(Instant, Due)> {
         use crate::calendar::is_session;
         // A week of sessions always holds a session day; past the calendar's years, nothing.
         const DAYS_AHEAD: i64 = 14;
-        let mut due: Option<Instant> = None;
-        let mut consider = |t: Instant| {
+        let mut due: Option<(Instant, Due)> = None;
+        let mut consider = |t: Instant, kind: Due| {
             let t = t.max(now);
-            due = Some(due.map_or(t, |d| d.min(t)));
+            if due.is_none_or(|(d, _)| t < d) {
+                due = Some((t, kind));
+            }
         };
         let (today, _) = now.new_york();
         let first_run_day = today.max(self.first_session);
@@ -329,13 +367,13 @@ impl Engine {
             }
             let t = morning_run_at(&self.config, d).max(now);
             if t < reference_at(&self.config, d) {
-                consider(t);
+                consider(t, Due::Run);
                 break;
             }
         }
         for run in &self.runs {
             if let (false, Some(deadline)) = (run.closed, run.deadline) {
-                consider(deadline);
+                consider(deadline, Due::Close);
             }
         }
         let cadence = i64::from(self.config.schedule.stamp_every_minutes) * 60 * 1_000_000;
@@ -351,7 +389,7 @@ impl Engine {
                 t = t.max(Instant(last.0 + cadence));
             }
             if t <= score_at(&self.config, d) {
-                consider(t);
+                consider(t, Due::Stamp);
                 break;
             }
         }
@@ -369,7 +407,7 @@ impl Engine {
                     horizon_score_at(&self.config, session, h)
                 };
                 if let Some(at) = at {
-                    consider(at);
+                    consider(retry_after_failures(at, run.failed.get(&h)), Due::Score);
                 }
             }
         }
@@ -544,6 +582,18 @@ impl Engine {
         }]
     }
 
+    /// The [`Action::Score`] of `run_id`'s `horizon` failed at `now` (no line sealed): it is due
+    /// again after a backoff ([`score_retry_at`]) that grows with each failure.
+    pub fn on_score_failed(&mut self, run_id: &str, horizon: Horizon, now: Instant) {
+        let Some(run) = self.run_mut(run_id) else {
+            return;
+        };
+        if run.scored.remove(&horizon) {
+            let f = run.failed.entry(horizon).or_insert((0, now));
+            *f = (f.0.saturating_add(1), now);
+        }
+    }
+
     /// A line was sealed as line `n` of `ledger`.
     pub fn on_sealed(&mut self, ledger: Ledger, n: u64, content: &Object) {
         if ledger != Ledger::Book {
@@ -568,6 +618,11 @@ impl Engine {
             _ => {}
         }
     }
+}
+
+/// A score due at `due`, or later when it has failed: the next attempt's time.
+fn retry_after_failures(due: Instant, failed: Option<&(u32, Instant)>) -> Instant {
+    failed.map_or(due, |&(n, at)| due.max(score_retry_at(at, n)))
 }
 
 /// The score line of an [`Action::Score`] once the server has the prices: `results` maps each
@@ -1066,6 +1121,75 @@ path = "prices.csv"
             true,
         );
         assert_eq!(far.next_due(t("2199-01-05T15:00:00Z")), None);
+    }
+
+    /// A score that fails is due again after a backoff that grows with each failure, and
+    /// `next_due_job` names it; one that succeeds is not asked again.
+    #[test]
+    fn a_failed_score_is_due_again_after_a_backoff() {
+        let config = LeagueConfig::from_toml(CONFIG.as_bytes(), "league.toml").unwrap();
+        let session = Date::parse("2026-10-21").unwrap();
+        let mut e = Engine::new(config, Climatology::new(), session, true);
+        let mut d = Driver::default();
+        assert_eq!(
+            e.next_due_job(t("2026-10-21T12:00:00Z")),
+            Some((t("2026-10-21T12:30:00Z"), Due::Run))
+        );
+        let a = e.poll(t("2026-10-21T12:30:00Z"));
+        d.apply(&mut e, a);
+        let a = e.on_snapshot(
+            "2026-10-21-am",
+            &snapshot(),
+            None,
+            t("2026-10-21T12:30:05Z"),
+        );
+        d.apply(&mut e, a);
+        assert_eq!(
+            e.next_due_job(t("2026-10-21T13:00:00Z")).map(|(_, k)| k),
+            Some(Due::Stamp),
+            "the cadence's stamp before the deadline"
+        );
+        let a = e.poll(t("2026-10-21T13:30:00Z"));
+        d.apply(&mut e, a);
+        let close = t("2026-10-21T20:10:00Z");
+        let scores = |a: &[Action]| {
+            a.iter()
+                .filter(|x| {
+                    matches!(
+                        x,
+                        Action::Score {
+                            horizon: Horizon::D1,
+                            ..
+                        }
+                    )
+                })
+                .count()
+        };
+        assert_eq!(scores(&e.poll(close)), 1);
+        // Failed at the close: due a minute later, then two minutes after the second failure.
+        e.on_score_failed("2026-10-21-am", Horizon::D1, t("2026-10-21T20:10:02Z"));
+        assert_eq!(scores(&e.poll(t("2026-10-21T20:11:00Z"))), 0);
+        assert_eq!(
+            e.next_due_job(t("2026-10-21T20:11:00Z")),
+            Some((t("2026-10-21T20:11:02Z"), Due::Score))
+        );
+        assert_eq!(scores(&e.poll(t("2026-10-21T20:11:02Z"))), 1);
+        e.on_score_failed("2026-10-21-am", Horizon::D1, t("2026-10-21T20:11:03Z"));
+        assert_eq!(
+            e.next_due(t("2026-10-21T20:11:04Z")),
+            Some(t("2026-10-21T20:13:03Z"))
+        );
+        assert_eq!(scores(&e.poll(t("2026-10-21T20:13:03Z"))), 1);
+        // This attempt succeeds: no more day scores, the week's window is what comes next.
+        assert_eq!(scores(&e.poll(t("2026-10-21T21:00:00Z"))), 0);
+        let next = e.next_due_job(t("2026-10-21T21:00:00Z"));
+        assert!(
+            next.is_some_and(|(at, _)| at > t("2026-10-22T00:00:00Z")),
+            "{next:?}"
+        );
+        // A failure reported for a horizon not in hand changes nothing.
+        e.on_score_failed("2026-10-21-am", Horizon::M6, t("2026-10-21T21:00:00Z"));
+        assert_eq!(e.next_due_job(t("2026-10-21T21:00:00Z")), next);
     }
 
     #[test]

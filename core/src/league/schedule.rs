@@ -118,6 +118,21 @@ pub fn next_upgrade_at(config: &LeagueConfig, last: Option<Instant>, now: Instan
     last.map_or(now, |t| Instant(t.0 + every))
 }
 
+/// The first wait before a failed score is asked again (a price source that is down, bars not
+/// yet served).
+pub const SCORE_RETRY_FIRST_MINUTES: i64 = 1;
+/// The longest wait between two attempts at a failing score.
+pub const SCORE_RETRY_MAX_MINUTES: i64 = 60;
+
+/// When a score that has failed `failures` times (at least once), the last time at
+/// `failed_at`, is due again: [`SCORE_RETRY_FIRST_MINUTES`] after the first failure, doubling
+/// with each further one, at most [`SCORE_RETRY_MAX_MINUTES`].
+pub fn score_retry_at(failed_at: Instant, failures: u32) -> Instant {
+    let doublings = failures.saturating_sub(1).min(16);
+    let minutes = (SCORE_RETRY_FIRST_MINUTES << doublings).min(SCORE_RETRY_MAX_MINUTES);
+    Instant(failed_at.0 + minutes * 60 * 1_000_000)
+}
+
 /// The counting rule of the declaration: the session's scheduled morning run counts.
 pub fn counts(run_id: &str, session: Date) -> bool {
     is_morning_run(run_id, session)
@@ -168,6 +183,12 @@ mod tests {
             (t("2026-10-21T13:32:00Z"), true)
         );
         assert!(counts("2026-10-21-am", d) && !counts("2026-10-21-pm", d));
+        // A failing score: 1, 2, 4 ... minutes after each failure, at most an hour.
+        let f = t("2026-10-21T20:10:00Z");
+        assert_eq!(score_retry_at(f, 1), t("2026-10-21T20:11:00Z"));
+        assert_eq!(score_retry_at(f, 3), t("2026-10-21T20:14:00Z"));
+        assert_eq!(score_retry_at(f, 7), t("2026-10-21T21:10:00Z"));
+        assert_eq!(score_retry_at(f, u32::MAX), t("2026-10-21T21:10:00Z"));
         let now = t("2026-10-24T05:00:00Z");
         assert_eq!(next_upgrade_at(&c, None, now), now, "none yet: at once");
         assert_eq!(

@@ -1,14 +1,24 @@
 //! What `GET /healthz` reports of a running league: its name, the last job of each kind with
-//! its time and outcome, the next due instant of the schedule and whether the scheduler thread
-//! is alive. Unhealthy (HTTP 503) when the last run or the last stamp failed, or the scheduler
-//! thread has died.
+//! its time and outcome, the next due job of the schedule (its kind and instant) and whether
+//! the scheduler thread is alive. Unhealthy (HTTP 503) when the last run, stamp, score or
+//! publish failed (a failed score stays unhealthy until an attempt succeeds), or the
+//! scheduler thread has died.
 
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::sync::Mutex;
 
 /// Job kinds whose last failure makes the league unhealthy.
-const MUST_SUCCEED: [&str; 2] = ["run", "stamp"];
+const MUST_SUCCEED: [&str; 4] = ["run", "stamp", "score", "publish"];
+
+/// The schedule's next due job.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct NextJob {
+    /// `run`, `close`, `stamp`, `score` or `upgrade`.
+    pub job: &'static str,
+    /// When (RFC 3339 UTC).
+    pub at: String,
+}
 
 /// The last job of one kind.
 #[derive(Clone, Debug, Serialize, PartialEq)]
@@ -37,7 +47,7 @@ struct State {
     scheduler: SchedulerState,
     reason: Option<String>,
     jobs: BTreeMap<String, LastJob>,
-    next_due: Option<String>,
+    next: Option<NextJob>,
 }
 
 /// The league's health, shared by the scheduler (which records) and the HTTP server.
@@ -57,7 +67,7 @@ impl Health {
                 scheduler: SchedulerState::Running,
                 reason: None,
                 jobs: BTreeMap::new(),
-                next_due: None,
+                next: None,
             }),
         }
     }
@@ -74,9 +84,9 @@ impl Health {
         });
     }
 
-    /// The schedule's next due instant (RFC 3339 UTC).
-    pub fn set_next_due(&self, at: String) {
-        self.with(|s| s.next_due = Some(at));
+    /// The schedule's next due job.
+    pub fn set_next(&self, next: NextJob) {
+        self.with(|s| s.next = Some(next));
     }
 
     /// The scheduler thread ended: `Stopped` on shutdown, else `Died` with why.
@@ -111,7 +121,8 @@ impl Health {
                 "scheduler": s.scheduler,
                 "problems": problems,
                 "jobs": s.jobs,
-                "next_due": s.next_due,
+                "next_due": s.next.as_ref().map(|n| &n.at),
+                "next": s.next,
             });
             (ok, doc)
         })
@@ -132,14 +143,18 @@ mod tests {
     }
 
     #[test]
-    fn unhealthy_when_the_last_run_or_stamp_failed_or_the_thread_died() {
+    fn unhealthy_when_the_last_run_stamp_score_or_publish_failed_or_the_thread_died() {
         let h = Health::new("l", true);
         assert!(h.report().0);
         h.job("score", job("failed"));
-        assert!(
-            h.report().0,
-            "a failed score alone is reported, not unhealthy"
-        );
+        let (ok, doc) = h.report();
+        assert!(!ok, "a failed score is unhealthy until one succeeds");
+        assert_eq!(doc["problems"][0], "the last score failed");
+        h.job("score", job("ok"));
+        assert!(h.report().0);
+        h.job("publish", job("failed"));
+        assert!(!h.report().0);
+        h.job("publish", job("ok"));
         h.job("run", job("failed"));
         assert!(!h.report().0);
         h.job("run", job("ok"));
@@ -148,13 +163,24 @@ mod tests {
         let (ok, doc) = h.report();
         assert!(!ok);
         assert_eq!(doc["problems"][0], "the last stamp failed");
-        assert_eq!(doc["jobs"]["score"]["error"], "no prices");
+        assert_eq!(doc["jobs"]["stamp"]["error"], "no prices");
         h.job("stamp", job("ok"));
         h.scheduler_ended(SchedulerState::Died, Some("panicked".into()));
         h.scheduler_ended(SchedulerState::Stopped, None);
         let (ok, doc) = h.report();
         assert!(!ok);
         assert_eq!(doc["scheduler"], "died");
+        assert_eq!(doc["next"], serde_json::Value::Null);
+        h.set_next(NextJob {
+            job: "score",
+            at: "2026-10-21T20:10:00Z".into(),
+        });
+        let doc = h.report().1;
+        assert_eq!(
+            doc["next"],
+            serde_json::json!({"job": "score", "at": "2026-10-21T20:10:00Z"})
+        );
+        assert_eq!(doc["next_due"], "2026-10-21T20:10:00Z");
         let stopped = Health::new("l", false);
         stopped.scheduler_ended(SchedulerState::Stopped, None);
         assert!(stopped.report().0);

@@ -5,23 +5,29 @@
 //! ([`Engine::next_due`](sealbook_core::league::engine::Engine::next_due)) or until shutdown.
 //! What is due when is decided in core; this loop only waits and carries out.
 //!
-//! Stamps write the stamped list and ask the anchors ([`stamp_league`]); pending
+//! Stamps write the stamped list and ask the anchors (the driver's [`League::stamp`]); pending
 //! OpenTimestamps proofs are upgraded every `schedule.upgrade_every_minutes`
-//! ([`next_upgrade_at`], [`upgrade_league`]). Each job (a run, a deadline's closing, a stamp, an
-//! upgrade, a score, and each seat's ask within a run) is logged as one line
+//! ([`next_upgrade_at`], [`upgrade_league`]). A score job that seals lines is followed by a
+//! publish ([`publish_league`], as `sealbook league publish`), so the served `manifest.json`
+//! lists every score line (spec Appendix C); a publish that fails is tried again
+//! [`PUBLISH_RETRY_MINUTES`] later. A score that fails is reported to the engine
+//! ([`Engine::on_score_failed`](sealbook_core::league::engine::Engine::on_score_failed)),
+//! which makes it due again after a backoff. Each job (a run, a deadline's closing, a stamp,
+//! an upgrade, a score, a publish, and each seat's ask within a run) is logged as one line
 //! ([`crate::logging`]), counted in [`Metrics`] and recorded in [`Health`]. A job that fails is
 //! logged and recorded; the loop goes on with the next.
 
 pub mod health;
 
-use crate::anchor::league::{stamp_league, stamp_lists, upgrade_league};
+use crate::anchor::league::{stamp_lists, upgrade_league};
 use crate::anchor::ots::read_proof;
 use crate::cmd::league::driver::League;
+use crate::cmd::league::publish::publish_league;
 use crate::files::{read_bounded, with_suffix};
 use crate::metrics::Metrics;
 use crate::outcome::Unusable;
 use crate::prices::PriceProvider;
-use health::{Health, LastJob, SchedulerState};
+use health::{Health, LastJob, NextJob, SchedulerState};
 use sealbook_core::calendar::Instant;
 use sealbook_core::league::anchor_record::{self, AnchorRecord, MAX_RECORD_BYTES};
 use sealbook_core::league::engine::Action;
@@ -31,6 +37,9 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
+
+/// How long after a failed publish it is tried again (league clock minutes).
+pub const PUBLISH_RETRY_MINUTES: i64 = 1;
 
 /// Longest single sleep: the loop looks at the clock at least this often, so a system clock
 /// stepped forward is noticed within it.
@@ -210,14 +219,24 @@ impl Scheduler {
         );
         self.count_anchors();
         let mut last_upgrade = None;
+        // When a publish is owed (a score sealed lines, or a publish failed), from when.
+        let mut publish_at: Option<Instant> = None;
         while !self.shutdown.is_requested() {
             let now = self.league.clock.now();
             let actions = self.league.engine.poll(now);
             for job in jobs(actions) {
-                self.carry_out(job, now);
+                if self.carry_out(job, now) {
+                    publish_at = Some(self.league.clock.now());
+                }
                 if self.shutdown.is_requested() {
                     break;
                 }
+            }
+            let now = self.league.clock.now();
+            self.show_next(now, last_upgrade, publish_at);
+            if !self.shutdown.is_requested() && publish_at.is_some_and(|t| now >= t) {
+                publish_at = (!self.publish(now))
+                    .then_some(Instant(now.0 + PUBLISH_RETRY_MINUTES * 60 * 1_000_000));
             }
             let now = self.league.clock.now();
             if !self.shutdown.is_requested()
@@ -227,15 +246,7 @@ impl Scheduler {
                 self.upgrade(now);
             }
             let now = self.league.clock.now();
-            let upgrade = next_upgrade_at(&self.league.config, last_upgrade, now);
-            // The upgrade cadence always lies ahead, so there is always a next instant.
-            let next = self
-                .league
-                .engine
-                .next_due(now)
-                .map_or(upgrade, |t| t.min(upgrade));
-            self.health.set_next_due(next.to_rfc3339());
-            self.metrics.set_next_due(next.0 as f64 / 1e6);
+            let next = self.show_next(now, last_upgrade, publish_at);
             if self.shutdown.wait_until(self.league.clock.when(next)) {
                 break;
             }
@@ -245,6 +256,34 @@ impl Scheduler {
             at = self.league.clock.now().to_rfc3339().as_str(),
             "scheduler stopped"
         );
+    }
+
+    /// The next due job after `now` (the engine's, the upgrade cadence's, or an owed publish),
+    /// shown in [`Health`] and [`Metrics`]; returns its instant.
+    fn show_next(
+        &self,
+        now: Instant,
+        last_upgrade: Option<Instant>,
+        publish_at: Option<Instant>,
+    ) -> Instant {
+        let upgrade = next_upgrade_at(&self.league.config, last_upgrade, now);
+        // The upgrade cadence always lies ahead, so there is always a next instant.
+        let mut next = (upgrade, "upgrade");
+        if let Some((at, due)) = self.league.engine.next_due_job(now) {
+            if at <= next.0 {
+                next = (at, due.as_str());
+            }
+        }
+        if let Some(at) = publish_at.filter(|t| *t < next.0) {
+            next = (at.max(now), "publish");
+        }
+        let (at, job) = next;
+        self.health.set_next(NextJob {
+            job,
+            at: at.to_rfc3339(),
+        });
+        self.metrics.set_next_due(at.0 as f64 / 1e6);
+        at
     }
 
     /// Reads the proof folder into the stamps-pending and last-anchor gauges.
@@ -294,10 +333,12 @@ impl Scheduler {
 
     fn stamp(&mut self, now: Instant) {
         let started = std::time::Instant::now();
-        let result = stamp_league(&self.league.dir, &self.league.config, now);
+        let result = self.league.stamp();
+        // The job line below says what the driver's event says.
+        self.league.events.clear();
         self.count_anchors();
         let (detail, result) = match result {
-            Err(e) => (None, Err(e.to_string())),
+            Err(e) => (None, Err(e)),
             Ok(r) => {
                 let failed: Vec<String> = r
                     .record
@@ -334,14 +375,55 @@ impl Scheduler {
         self.record(done, now, started, result);
     }
 
-    fn carry_out(&mut self, job: Job, now: Instant) {
+    /// Publishes the league's open-data files and manifest; true when it did.
+    fn publish(&mut self, now: Instant) -> bool {
+        let started = std::time::Instant::now();
+        let result = match publish_league(&self.league.dir) {
+            Ok(Ok(p)) => Ok(p),
+            Ok(Err(not_verified)) => Err(not_verified.to_string()),
+            Err(e) => Err(e.to_string()),
+        };
+        let detail = result.as_ref().ok().map(|p| {
+            format!(
+                "{} files listed in the manifest; {} written",
+                p.listed,
+                p.written.len()
+            )
+        });
+        let ok = result.is_ok();
+        let done = Done {
+            kind: "publish",
+            run_id: None,
+            session: None,
+            horizon: None,
+            detail,
+        };
+        self.record(done, now, started, result.map(|_| ()));
+        ok
+    }
+
+    /// Carries out one job; true when it sealed a score line (a publish is then owed).
+    fn carry_out(&mut self, job: Job, now: Instant) -> bool {
         if job.kind == "stamp" {
             self.stamp(now);
-            return;
+            return false;
         }
         let started = std::time::Instant::now();
+        let score = job.actions.iter().find_map(|a| match a {
+            Action::Score {
+                run_id, horizon, ..
+            } => Some((run_id.clone(), *horizon)),
+            _ => None,
+        });
         let result = self.league.apply(job.actions, self.prices.as_ref());
+        if let (Some((run_id, horizon)), Err(_)) = (&score, &result) {
+            let failed_at = self.league.clock.now();
+            self.league
+                .engine
+                .on_score_failed(run_id, *horizon, failed_at);
+        }
         let events = std::mem::take(&mut self.league.events);
+        let scored = events.iter().any(|e| e["event"] == "scored");
         for e in &events {
             match e["event"].as_str() {
                 Some("reply") => {
@@ -376,6 +458,7 @@ impl Scheduler {
             detail: None,
         };
         self.record(done, now, started, result.map_err(|e| e.to_string()));
+        scored
     }
 
     /// Counts, records and logs one finished job.

@@ -32,4 +32,11 @@ pub trait PriceProvider: Send + Sync {
     ) -> Result<Vec<sealbook_core::prices::yahoo::Bar>, String> {
         self.minute_bars(asset, from, to)
     }
+
+    /// The reads that follow belong to a job that must be done by `deadline` (None: no
+    /// deadline): a source that waits between attempts (a `Retry-After`) never waits past
+    /// it. A source that never waits ignores it (the default).
+    fn set_deadline(&self, deadline: Option<std::time::Instant>) {
+        let _ = deadline;
+    }
 }

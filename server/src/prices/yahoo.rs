@@ -9,8 +9,10 @@
 //! current minute to every answer) and the pieces merged by
 //! [`MinuteSeries::from_charts`] (one symbol, 1-minute bars, no minute given two ways).
 //! Each request has a timeout and a bounded answer; a 429 or 5xx answer, or a failed
-//! connection, is retried with exponential backoff a bounded number of times
-//! ([`super::fetch`]). Every error names the asset, the symbol and the URL.
+//! connection, is retried with exponential backoff a bounded number of times, a 429 or 503
+//! `Retry-After` honoured up to a cap and never past the job's deadline
+//! ([`PriceProvider::set_deadline`], [`super::fetch`]). Every error names the asset, the
+//! symbol and the URL.
 
 use super::fetch::{url_component, Fetcher};
 use super::PriceProvider;
@@ -20,6 +22,7 @@ use sealbook_core::league::layout::MARKETS;
 use sealbook_core::prices::rule::MinuteSeries;
 use sealbook_core::prices::yahoo::{parse_chart, Bar, Chart};
 use std::collections::BTreeMap;
+use std::sync::Mutex;
 
 /// Most days of 1-minute bars Yahoo serves in one request.
 pub const MAX_DAYS_PER_REQUEST: i64 = 7;
@@ -32,6 +35,8 @@ pub struct YahooProvider {
     /// Asset code -> Yahoo symbol.
     symbols: BTreeMap<String, String>,
     fetcher: Fetcher,
+    /// The deadline of the job in hand.
+    deadline: Mutex<Option<std::time::Instant>>,
 }
 
 impl YahooProvider {
@@ -42,6 +47,7 @@ impl YahooProvider {
             base_url: base_url.trim_end_matches('/').to_string(),
             symbols: symbols.clone(),
             fetcher: Fetcher::default(),
+            deadline: Mutex::new(None),
         }
     }
 
@@ -67,7 +73,8 @@ impl YahooProvider {
 
     /// One piece's answer body.
     fn fetch(&self, url: &str) -> Result<Vec<u8>, String> {
-        match self.fetcher.get(url)? {
+        let deadline = *self.deadline.lock().unwrap_or_else(|p| p.into_inner());
+        match self.fetcher.get_until(url, deadline)? {
             (200, body) => Ok(body),
             // Yahoo explains a refused request in a chart error body; core reads it.
             (status, body) => Err(match parse_chart(&body) {
@@ -79,6 +86,10 @@ impl YahooProvider {
 }
 
 impl PriceProvider for YahooProvider {
+    fn set_deadline(&self, deadline: Option<std::time::Instant>) {
+        *self.deadline.lock().unwrap_or_else(|p| p.into_inner()) = deadline;
+    }
+
     /// Daily bars, in one request: Yahoo keeps 1-minute bars for about 30 days only.
     fn history_bars(&self, asset: &str, from: Instant, to: Instant) -> Result<Vec<Bar>, String> {
         let symbol = self
@@ -332,6 +343,65 @@ mod tests {
             .unwrap();
         assert_eq!(bars.len(), 390);
         assert_eq!(seen.lock().unwrap().len(), 2);
+    }
+
+    /// A fake Yahoo answering `first` to the first request and the recorded 2024-10-02
+    /// session after; the arrival time of every request is kept.
+    fn yahoo_after(first: Answer) -> (String, Arc<Mutex<Vec<std::time::Instant>>>) {
+        let seen = Arc::new(Mutex::new(Vec::new()));
+        let first = Mutex::new(Some(first));
+        let session = body_of("nyf2_chart_AAPL_1m_2024-10-02_regular.json");
+        let s2 = seen.clone();
+        let url = fake_http::start(move |_| {
+            s2.lock().unwrap().push(std::time::Instant::now());
+            first
+                .lock()
+                .unwrap()
+                .take()
+                .unwrap_or_else(|| Answer::new(200, "application/json", session.clone()))
+        });
+        (url, seen)
+    }
+
+    fn session_bars(p: &YahooProvider) -> Result<Vec<Bar>, String> {
+        p.minute_bars("SPX", t("2024-10-02T13:30:00Z"), t("2024-10-02T20:00:00Z"))
+    }
+
+    /// A 429 or 503 `Retry-After` (seconds or an HTTP date) is waited out instead of the
+    /// backoff, cut to the cap, and never past the job's deadline.
+    #[test]
+    fn retry_after_is_honoured_capped_and_within_the_deadline() {
+        let slow = || Answer::new(429, "text/plain", b"slow down".to_vec());
+        // Seconds: the second request comes no sooner than asked (the backoff is 5 ms).
+        let (url, seen) = yahoo_after(slow().with_header("Retry-After", "1"));
+        assert_eq!(session_bars(&provider(&url)).unwrap().len(), 390);
+        let seen = seen.lock().unwrap().clone();
+        assert_eq!(seen.len(), 2);
+        assert!(seen[1].duration_since(seen[0]) >= Duration::from_secs(1));
+
+        // An HTTP date an hour ahead, cut to the cap: within a deadline ten seconds away.
+        let in_an_hour = std::time::SystemTime::now() + Duration::from_secs(3600);
+        let (url, seen) = yahoo_after(
+            Answer::new(503, "text/plain", b"busy".to_vec())
+                .with_header("Retry-After", &httpdate::fmt_http_date(in_an_hour)),
+        );
+        let symbols = BTreeMap::from([("SPX".to_string(), "AAPL".to_string())]);
+        let capped = YahooProvider::new(&url, &symbols)
+            .with_fetcher(fetcher(MAX_BODY_BYTES).with_max_retry_after(Duration::from_millis(50)));
+        capped.set_deadline(Some(std::time::Instant::now() + Duration::from_secs(10)));
+        assert_eq!(session_bars(&capped).unwrap().len(), 390);
+        assert_eq!(seen.lock().unwrap().len(), 2);
+
+        // A wait that would end after the job's deadline is not made.
+        let (url, seen) = yahoo_after(slow().with_header("Retry-After", "1"));
+        let p = provider(&url);
+        p.set_deadline(Some(std::time::Instant::now() + Duration::from_millis(300)));
+        let e = session_bars(&p).unwrap_err();
+        assert!(e.contains("HTTP 429") && e.contains("deadline"), "{e}");
+        assert_eq!(seen.lock().unwrap().len(), 1);
+        // The deadline cleared, the same provider waits and gets the bars.
+        p.set_deadline(None);
+        assert_eq!(session_bars(&p).unwrap().len(), 390);
     }
 
     #[test]

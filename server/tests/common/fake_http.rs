@@ -16,11 +16,13 @@ pub struct Request {
     pub body: Vec<u8>,
 }
 
-/// What the handler answers: status, content type, body, and a delay before answering.
+/// What the handler answers: status, content type, body, other headers, and a delay before
+/// answering.
 pub struct Answer {
     pub status: u16,
     pub content_type: &'static str,
     pub body: Vec<u8>,
+    pub headers: Vec<(String, String)>,
     pub delay: Duration,
 }
 
@@ -30,8 +32,15 @@ impl Answer {
             status,
             content_type,
             body,
+            headers: Vec::new(),
             delay: Duration::ZERO,
         }
+    }
+
+    /// The same answer with the header `name: value` too.
+    pub fn with_header(mut self, name: &str, value: &str) -> Answer {
+        self.headers.push((name.to_string(), value.to_string()));
+        self
     }
 }
 
@@ -96,9 +105,14 @@ fn serve(mut s: TcpStream, handler: &dyn Fn(Request) -> Answer) -> std::io::Resu
         500 => "Internal Server Error",
         _ => "Status",
     };
+    let extra: String = a
+        .headers
+        .iter()
+        .map(|(k, v)| format!("{k}: {v}\r\n"))
+        .collect();
     write!(
         s,
-        "HTTP/1.1 {} {reason}\r\nContent-Type: {}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        "HTTP/1.1 {} {reason}\r\nContent-Type: {}\r\nContent-Length: {}\r\n{extra}Connection: close\r\n\r\n",
         a.status,
         a.content_type,
         a.body.len()

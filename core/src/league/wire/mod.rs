@@ -171,9 +171,9 @@ pub(crate) fn error(kind: &str, message: &str, retry: RetryAdvice) -> SeatOutcom
     }
 }
 
-/// The provider's requested wait: `retry-after-ms` (milliseconds), else `retry-after` in
-/// seconds (an integer or a decimal). An HTTP-date form needs the clock and is left to the
-/// caller's backoff.
+/// The provider's requested wait: `retry-after-ms` (milliseconds), else `retry-after`
+/// ([`retry_after_value`]). An HTTP-date form needs the clock and is left to the caller's
+/// backoff here.
 pub(crate) fn retry_after(reply: &Reply<'_>) -> Option<Duration> {
     if let Some(ms) = reply.header("retry-after-ms") {
         if let Ok(ms) = ms.parse::<f64>() {
@@ -182,10 +182,55 @@ pub(crate) fn retry_after(reply: &Reply<'_>) -> Option<Duration> {
             }
         }
     }
-    let s: f64 = reply.header("retry-after")?.parse().ok()?;
-    (0.0..1e9)
-        .contains(&s)
-        .then(|| Duration::from_millis((s * 1000.0) as u64))
+    retry_after_value(reply.header("retry-after")?, None)
+}
+
+/// A `Retry-After` header's wait (RFC 9110 §10.2.3): delay-seconds (an integer, or a decimal
+/// as some providers send), or an HTTP-date (IMF-fixdate, `Wed, 21 Oct 2026 07:28:00 GMT`),
+/// which is a wait only given `now` (the caller's clock): the time from `now` to it, zero
+/// when it is past. None for anything else.
+pub fn retry_after_value(value: &str, now: Option<crate::calendar::Instant>) -> Option<Duration> {
+    let value = value.trim();
+    if let Ok(s) = value.parse::<f64>() {
+        return (0.0..1e9)
+            .contains(&s)
+            .then(|| Duration::from_millis((s * 1000.0) as u64));
+    }
+    let at = imf_fixdate(value)?;
+    let ahead = at.0.saturating_sub(now?.0).max(0);
+    Some(Duration::from_micros(ahead as u64))
+}
+
+/// An IMF-fixdate (RFC 9110 §5.6.7): `Sun, 06 Nov 1994 08:49:37 GMT`.
+fn imf_fixdate(s: &str) -> Option<crate::calendar::Instant> {
+    const MONTHS: [&str; 12] = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ];
+    const DAYS: [&str; 7] = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+    let parts: Vec<&str> = s.split(' ').collect();
+    let [wkday, day, month, year, time, "GMT"] = parts.as_slice() else {
+        return None;
+    };
+    let num = |t: &str, len: usize| -> Option<u32> {
+        (t.len() == len && t.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| t.parse().ok())
+            .flatten()
+    };
+    let wkday = wkday.strip_suffix(',')?;
+    if !DAYS.contains(&wkday) {
+        return None;
+    }
+    let month = MONTHS.iter().position(|m| m == month)? as u32 + 1;
+    let date = crate::calendar::Date::new(num(year, 4)? as i32, month, num(day, 2)?)?;
+    let hms: Vec<&str> = time.split(':').collect();
+    let [h, m, sec] = hms.as_slice() else {
+        return None;
+    };
+    let (h, m, sec) = (num(h, 2)?, num(m, 2)?, num(sec, 2)?);
+    if h > 23 || m > 59 || sec > 60 {
+        return None;
+    }
+    Some(crate::calendar::Instant::from_utc(date, h, m, sec))
 }
 
 /// Retry advice for an HTTP status outside 2xx: 408, 409, 429 and 5xx (Anthropic's 529

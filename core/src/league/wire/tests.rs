@@ -128,6 +128,37 @@ fn retry_advice() {
         Wire::OpenAi.read(&reply(429, &date, b"{}")).retry,
         RetryAdvice::Backoff
     );
+    // The value parser, with the caller's clock for the date form.
+    let now = crate::calendar::Instant::parse_rfc3339("2026-10-21T07:27:30Z");
+    assert_eq!(
+        retry_after_value("Wed, 21 Oct 2026 07:28:00 GMT", now),
+        Some(Duration::from_secs(30))
+    );
+    assert_eq!(
+        retry_after_value("Wed, 21 Oct 2026 07:27:00 GMT", now),
+        Some(Duration::ZERO),
+        "a date past is no wait"
+    );
+    assert_eq!(
+        retry_after_value("Wed, 21 Oct 2026 07:28:00 GMT", None),
+        None
+    );
+    assert_eq!(retry_after_value(" 2 ", now), Some(Duration::from_secs(2)));
+    assert_eq!(
+        retry_after_value("1.5", None),
+        Some(Duration::from_millis(1500))
+    );
+    for bad in [
+        "-1",
+        "soon",
+        "Wed, 21 Oct 2026 07:28:00 UTC",
+        "Wed, 32 Oct 2026 07:28:00 GMT",
+        "Wed, 21 Okt 2026 07:28:00 GMT",
+        "21 Oct 2026 07:28:00 GMT",
+        "Wed, 21 Oct 2026 7:28:00 GMT",
+    ] {
+        assert_eq!(retry_after_value(bad, now), None, "{bad}");
+    }
     // Quota exhaustion: a 429 that waiting does not cure.
     let quota = br#"{"error": {"message": "You exceeded your current quota", "type": "insufficient_quota", "param": null, "code": "insufficient_quota"}}"#;
     let o = Wire::OpenAi.read(&reply(429, &h, quota));

@@ -20,7 +20,7 @@
 //! elapsed time (so seal times stay ordered); the run line records a set clock.
 
 use super::read_config;
-use crate::anchor::league::stamp_league;
+use crate::anchor::league::{stamp_league, StampReport};
 use crate::ledger::{Ledger, LedgerError};
 use crate::outcome::Unusable;
 use crate::prices::crowd::crowd_prices;
@@ -525,7 +525,10 @@ impl League {
                         request,
                         deadline,
                     } => asks.push((format!("{run_id}\u{0}{seat}"), request, deadline)),
-                    Action::Stamp => self.stamp(),
+                    Action::Stamp => {
+                        // Recorded as an event either way; a failure never stops the run.
+                        let _ = self.stamp();
+                    }
                     Action::Score {
                         run_id,
                         session,
@@ -543,17 +546,20 @@ impl League {
         }
     }
 
-    /// The stamped list of both ledgers and its anchors (a failed anchor is recorded beside
-    /// the list and asked again by `league upgrade`; it never stops the run).
-    fn stamp(&mut self) {
+    /// The stamped list of both ledgers and its anchors, now (a failed anchor is recorded
+    /// beside the list and asked again by `league upgrade`; it never stops the run): recorded
+    /// as a `stamped` or `stamp_failed` event, and returned for a caller that reports more of
+    /// it (the scheduler's job line).
+    pub fn stamp(&mut self) -> Result<StampReport, String> {
         let now = self.clock.now();
-        match stamp_league(&self.dir, &self.config, now) {
+        let result = stamp_league(&self.dir, &self.config, now).map_err(|e| e.to_string());
+        match &result {
             Ok(r) => self.event(serde_json::json!({"event": "stamped", "list": r.list,
                 "unchanged_since": r.unchanged_since, "anchors_ok": r.ok(),
                 "anchors": r.record.as_ref().map(|a| &a.anchors)})),
-            Err(e) => self.event(serde_json::json!({"event": "stamp_failed",
-                "error": e.to_string()})),
+            Err(e) => self.event(serde_json::json!({"event": "stamp_failed", "error": e})),
         }
+        result
     }
 
     fn snapshot(
@@ -564,6 +570,9 @@ impl League {
     ) -> Vec<Action> {
         let now = self.clock.now();
         let (from, minutes_from) = (lookback_from(now), minute_window_from(now));
+        // The snapshot is the run's: its reads stop at the run's deadline.
+        let deadline = sealbook_core::league::schedule::reference_at(&self.config, session);
+        provider.set_deadline(Some(self.clock.when(deadline)));
         let mut bars = BTreeMap::new();
         let mut errors = BTreeMap::new();
         for m in MARKETS {
@@ -582,6 +591,7 @@ impl League {
                 }
             }
         }
+        provider.set_deadline(None);
         let snap = take_snapshot(now, &bars);
         self.event(serde_json::json!({"event": "snapshot", "run_id": run_id,
             "taken_at": snap.taken_at, "markets": snap.rows.len(), "missing": snap.missing(),

@@ -160,8 +160,40 @@ fn league_identity(asks: Option<&[u8]>, lines: &BookLines) -> (String, String) {
     (name, methodology)
 }
 
-pub fn run(args: Args, json: bool) -> CmdResult {
-    let dir = &args.dir;
+/// What one publish did.
+#[derive(Debug)]
+pub struct Published {
+    pub league: String,
+    pub methodology: String,
+    /// How many files `manifest.json` lists (itself not counted).
+    pub listed: usize,
+    pub written: Vec<String>,
+    pub unchanged: Vec<String>,
+}
+
+/// A ledger whose chain does not verify: nothing is published.
+#[derive(Debug)]
+pub struct NotVerified {
+    /// The ledger's path in the league directory.
+    pub ledger: String,
+    /// `: line <n>: <check>` of the first problem, or empty.
+    pub first: String,
+}
+
+impl std::fmt::Display for NotVerified {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}: the chain does not verify{}",
+            self.ledger, self.first
+        )
+    }
+}
+
+/// Publishes the league directory `dir` (what `sealbook league publish` does): the generated
+/// files and `manifest.json` written from its sealed files; `Err(NotVerified)` inside when a
+/// ledger's chain does not verify (nothing written).
+pub fn publish_league(dir: &Path) -> Result<Result<Published, NotVerified>, Unusable> {
     let book_path = dir.join(BOOK_FILE);
     if !book_path.is_file() {
         return Err(Unusable::file(
@@ -183,18 +215,10 @@ pub fn run(args: Args, json: bool) -> CmdResult {
         let first = report.problems.first().map_or(String::new(), |p| {
             format!(": line {}: {}", p.line, p.check.name())
         });
-        let error = format!("{}: the chain does not verify{first}", ledger.path);
-        eprintln!(
-            "sealbook: {}: the chain does not verify{first}; nothing published",
-            dir.join(&ledger.path).display()
-        );
-        if json {
-            println!(
-                "{}",
-                serde_json::json!({"ok": false, "dir": dir.display().to_string(), "error": error})
-            );
-        }
-        return Ok(Exit::Failed);
+        return Ok(Err(NotVerified {
+            ledger: ledger.path.clone(),
+            first,
+        }));
     }
     let book_err = |e: sealbook_core::score::files::InputError| Unusable::file(dir, e.to_string());
     let lines = BookLines::parse(&book.bytes).map_err(|e| {
@@ -328,24 +352,53 @@ pub fn run(args: Args, json: bool) -> CmdResult {
             unchanged.push(f.path.clone());
         }
     }
+    Ok(Ok(Published {
+        league,
+        methodology,
+        listed: manifest.files.len(),
+        written,
+        unchanged,
+    }))
+}
+
+pub fn run(args: Args, json: bool) -> CmdResult {
+    let dir = &args.dir;
+    let p = match publish_league(dir)? {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!(
+                "sealbook: {}: the chain does not verify{}; nothing published",
+                dir.join(&e.ledger).display(),
+                e.first
+            );
+            if json {
+                println!(
+                    "{}",
+                    serde_json::json!({"ok": false, "dir": dir.display().to_string(),
+                        "error": e.to_string()})
+                );
+            }
+            return Ok(Exit::Failed);
+        }
+    };
     if json {
         println!(
             "{}",
-            serde_json::json!({"ok": true, "dir": dir.display().to_string(), "league": league,
-                "methodology_version": methodology, "published": manifest.files.len() + 1,
-                "written": written, "unchanged": unchanged})
+            serde_json::json!({"ok": true, "dir": dir.display().to_string(), "league": p.league,
+                "methodology_version": p.methodology, "published": p.listed + 1,
+                "written": p.written, "unchanged": p.unchanged})
         );
     } else {
         println!(
             "league {:?} published in {}: {} files listed in {MANIFEST_FILE}; {} written, {} unchanged",
-            league,
+            p.league,
             dir.display(),
-            manifest.files.len(),
-            written.len(),
-            unchanged.len()
+            p.listed,
+            p.written.len(),
+            p.unchanged.len()
         );
-        for p in &written {
-            println!("  wrote {p}");
+        for w in &p.written {
+            println!("  wrote {w}");
         }
     }
     Ok(Exit::Ok)

@@ -10,9 +10,11 @@
 use super::init::now;
 use super::read_config;
 use crate::anchor::league::stamp_league;
-use crate::outcome::{CmdResult, Exit};
+use crate::outcome::{CmdResult, Exit, Unusable};
+use sealbook_core::calendar::Instant;
 use sealbook_core::league::anchor_record::{record_path, Anchor};
-use std::path::PathBuf;
+use sealbook_core::league::config::LeagueConfig;
+use std::path::{Path, PathBuf};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -21,6 +23,19 @@ pub struct Args {
     /// Take this instant as now (tests, replays); the list's name comes from it.
     #[arg(long, value_name = "RFC3339")]
     at: Option<String>,
+}
+
+/// What `league stamp` and `league upgrade` start from: the league's config (as `league init`
+/// keeps it) and the instant taken as now (`--at`, else the system clock).
+pub fn config_and_now(dir: &Path, at: Option<&str>) -> Result<(LeagueConfig, Instant), Unusable> {
+    Ok((read_config(dir)?, now(at)?))
+}
+
+/// The `--json` document of a report: the report's fields and `ok`, on one line.
+pub fn print_json(report: &impl serde::Serialize, ok: bool) {
+    let mut doc = serde_json::to_value(report).expect("the report serializes");
+    doc["ok"] = ok.into();
+    println!("{doc}");
 }
 
 /// One anchor as a line: `  <kind> <authority>: <file>` or `FAILED (n attempts): <why>`.
@@ -39,14 +54,11 @@ pub fn print_anchor(a: &Anchor) {
 }
 
 pub fn run(args: Args, json: bool) -> CmdResult {
-    let config = read_config(&args.dir)?;
-    let now = now(args.at.as_deref())?;
+    let (config, now) = config_and_now(&args.dir, args.at.as_deref())?;
     let report = stamp_league(&args.dir, &config, now)?;
     let ok = report.ok();
     if json {
-        let mut doc = serde_json::to_value(&report).expect("the report serializes");
-        doc["ok"] = ok.into();
-        println!("{doc}");
+        print_json(&report, ok);
     } else {
         match (&report.list, &report.unchanged_since) {
             (None, Some(last)) => println!("no ledger has grown since {last}: no list written"),

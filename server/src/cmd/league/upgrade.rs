@@ -6,9 +6,7 @@
 //! Exit codes: 0 every proof complete and every recorded anchor succeeded; 1 a proof is still
 //! pending or an anchor still fails (each reported and recorded); 2 unusable input.
 
-use super::init::now;
-use super::read_config;
-use super::stamp::print_anchor;
+use super::stamp::{config_and_now, print_anchor, print_json};
 use crate::anchor::league::upgrade_league;
 use crate::outcome::{CmdResult, Exit};
 use std::path::PathBuf;
@@ -23,14 +21,11 @@ pub struct Args {
 }
 
 pub fn run(args: Args, json: bool) -> CmdResult {
-    let config = read_config(&args.dir)?;
-    let now = now(args.at.as_deref())?;
+    let (config, now) = config_and_now(&args.dir, args.at.as_deref())?;
     let report = upgrade_league(&args.dir, &config, now)?;
     let ok = report.ok();
     if json {
-        let mut doc = serde_json::to_value(&report).expect("the report serializes");
-        doc["ok"] = ok.into();
-        println!("{doc}");
+        print_json(&report, ok);
     } else {
         for p in &report.proofs {
             for a in &p.asked {
