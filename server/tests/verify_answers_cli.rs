@@ -279,3 +279,84 @@ fn a_real_token_before_and_after_the_reference_a_late_answer_and_an_unstamped_li
     ]);
     assert_eq!(code, 1);
 }
+
+/// Corrections (spec §3.10) beside the line they correct, as the scorer applies them; one
+/// naming a later or missing line is unusable input naming the correction line and field.
+#[test]
+fn corrections_are_shown_beside_the_line_they_correct() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = arg(dir.path());
+    let lines = |extra: &[&str]| {
+        let mut l = vec![
+            r#"{"kind": "run", "run_id": "2026-10-21-am", "at": "2026-10-21T12:30:00Z"}"#
+                .to_string(),
+            answer("2026-10-21-am", "a", "2026-10-21T12:31:00Z", "aa"),
+            answer("2026-10-21-am", "b", "2026-10-21T12:32:00Z", "aa"),
+        ];
+        l.extend(extra.iter().map(|s| s.to_string()));
+        seal(&l)
+    };
+    std::fs::write(
+        dir.path().join("council-book.jsonl"),
+        lines(&[
+            r#"{"kind": "correction", "at": "2026-10-21T15:00:00Z", "of": 2, "source": "run receipt", "reason": "restored from the receipt", "fields": {"model": "m-2", "mode": "web", "items": {"SPX": {"1d": {"prob_up": 61}, "1w": {"prob_up": 58}}}}}"#,
+            r#"{"kind": "correction", "at": "2026-10-21T15:01:00Z", "of": 3, "same_as": 2, "source": "book", "reason": "re-sealed"}"#,
+        ]),
+    )
+    .unwrap();
+    let (code, v) = sealbook_json(&["verify", d, "--answers"]);
+    assert_eq!(code, 0, "{v}");
+    let a2 = &v["answers"][0];
+    assert_eq!(
+        (a2["line"].as_u64(), a2["model"].as_str()),
+        (Some(2), Some("m-2"))
+    );
+    assert_eq!(
+        a2["corrections"][0]["words"],
+        "restores the model \"m-2\"; restores the mode \"web\"; restores 2 cells not in the sealed answer (SPX 1d, SPX 1w): listed apart as correction rows, not counted (source: run receipt)"
+    );
+    let a3 = &v["answers"][1];
+    assert_eq!(a3["status"], "copy");
+    assert_eq!(
+        a3["corrections"][0]["words"],
+        "re-seals line 2 unchanged: a copy, not a new forecast (no rows) (source: book)"
+    );
+    // The restored cells are not cells of the sealed answer.
+    assert!(v["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|c| c["asset"] != "SPX"));
+    let (code, out, _) = sealbook(&["verify", d, "--answers"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("       corrected by line 4: restores the model \"m-2\"; restores the mode \"web\"; restores 2 cells"),
+        "{out}"
+    );
+    assert!(
+        out.contains("corrected by line 5: re-seals line 2 unchanged: a copy, not a new forecast (no rows) (source: book) (re-sealed)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("  cells: 2026-10-21-am: 0 of 2 counted cells proven before the reference; 2 on the operator's clock only"),
+        "{out}"
+    );
+
+    // Naming a later line, a missing line, or restoring cells to a run line: unusable input,
+    // the correction line and field named.
+    for (bad, want) in [
+        (
+            r#"{"kind": "correction", "at": "2026-10-21T15:00:00Z", "of": 5}"#,
+            "book line 4, field of: names line 5, which does not exist",
+        ),
+        (
+            r#"{"kind": "correction", "at": "2026-10-21T15:00:00Z", "of": 1, "fields": {"items": {}}}"#,
+            "book line 4, field fields.items: corrects line 1, a \"run\" line, not an answer line",
+        ),
+    ] {
+        std::fs::write(dir.path().join("council-book.jsonl"), lines(&[bad])).unwrap();
+        let (code, _, err) = sealbook(&["verify", d, "--answers"]);
+        assert_eq!(code, 2, "{err}");
+        assert!(err.contains(want), "{err}");
+    }
+}

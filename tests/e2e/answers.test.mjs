@@ -1,6 +1,7 @@
-// Every answer's own proof on the Verify page, in headless Chromium: the table of answers the
-// page shows for the DEMO fixture league equals `sealbook verify DIR --answers --json` (the same core),
-// filters by seat and verdict, and an ask text with a line appended fails, naming the file.
+// Every answer's own proof on the Verify page, in headless Chromium: the tables of answers and
+// of cells the page shows for the DEMO fixture league equal `sealbook verify DIR --answers
+// --json` (the same core), filter by seat, market and verdict, fit a phone's width, and an ask
+// text with a line appended fails, naming the file.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -25,8 +26,8 @@ after(async () => {
   removeDir(fx?.dir);
 });
 
-async function chooseFolder(dir) {
-  const { context, page, errors } = await openPage(browser, server.url);
+async function chooseFolder(dir, viewport) {
+  const { context, page, errors } = await openPage(browser, server.url, viewport);
   const chooserOpened = page.waitForEvent('filechooser');
   await page.getByText('Choose a folder…').click();
   const chooser = await chooserOpened;
@@ -38,6 +39,11 @@ async function chooseFolder(dir) {
 
 const rows = (page) => page.$$eval('[data-testid="answer-row"]', (trs) => trs.map((tr) => ({
   line: Number(tr.dataset.line), seat: tr.dataset.seat, verdict: tr.dataset.verdict,
+})));
+
+const cellKey = (c) => ({ line: c.line, seat: c.seat, asset: c.asset, horizon: c.horizon, verdict: c.verdict });
+const cellRows = (page) => page.$$eval('[data-testid="cell-row"]', (trs) => trs.map((tr) => ({
+  line: Number(tr.dataset.line), seat: tr.dataset.seat, asset: tr.dataset.asset, horizon: tr.dataset.horizon, verdict: tr.dataset.verdict,
 })));
 
 function cli(dir) {
@@ -56,6 +62,13 @@ test("the page's table of answers is the CLI's, and filters by seat and verdict"
   assert.deepEqual(shown, json.answers.map((a) => ({ line: a.line, seat: a.seat, verdict: a.verdict })));
   const summaries = await page.$$eval('[data-testid="run-summary"]', (li) => li.map((x) => x.textContent.trim()));
   assert.deepEqual(summaries, json.runs.map((s) => s.summary));
+  const cellSummaries = await page.$$eval('[data-testid="run-cells-summary"]', (li) => li.map((x) => x.textContent.trim()));
+  assert.deepEqual(cellSummaries, json.runs.map((s) => `Cells: ${s.cells_summary}`));
+  // The table of cells is the CLI's, cell for cell.
+  assert.deepEqual(await cellRows(page), json.cells.map(cellKey));
+  const firstCell = page.locator('[data-testid="cell-row"] details').first();
+  await firstCell.locator('summary').click();
+  assert.ok((await firstCell.textContent()).includes(json.cells[0].words), 'a cell opens onto its verdict in words');
   const rule = await page.textContent('[data-testid="counting-rule"]');
   assert.equal(rule, `Counted runs: ${json.counting_rule}`);
   assert.equal(await page.getAttribute('[data-testid="ask-texts"]', 'data-ok'), 'true');
@@ -69,10 +82,33 @@ test("the page's table of answers is the CLI's, and filters by seat and verdict"
   await page.selectOption('[data-testid="filter-seat"]', '');
   await page.selectOption('[data-testid="filter-verdict"]', 'operator_clock_only');
   assert.equal((await rows(page)).length, json.answers.length);
+  // The market filter: the answers stating a cell of the market, and the market's cells.
+  await page.selectOption('[data-testid="filter-verdict"]', '');
+  const market = json.cells[0].asset;
+  await page.selectOption('[data-testid="filter-market"]', market);
+  assert.deepEqual((await rows(page)).map((x) => x.line), json.answers.filter((a) => a.markets.includes(market)).map((a) => a.line));
+  const marketCells = await cellRows(page);
+  const wantCells = json.cells.filter((c) => c.asset === market);
+  assert.ok(wantCells.length > 0);
+  assert.deepEqual(marketCells, wantCells.map(cellKey));
+  await page.selectOption('[data-testid="filter-market"]', '');
   // A row opens onto its evidence.
   await page.locator('[data-testid="answer-row"] summary').first().click();
   const evidence = await page.locator('[data-testid="answer-row"] details').first().textContent();
   assert.match(evidence, /First stamped list covering it: demo-answers\/proof\/2026-10-19\/130025Z\.txt \(5 lines\)/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('at phone width the tables of answers and cells scroll in their own boxes, not the page', async () => {
+  const dir = join(fx.dir, 'demo-phone');
+  execFileSync(DEMO_FIXTURE_BIN, [dir], { stdio: 'ignore' });
+  const { context, page, errors } = await chooseFolder(dir, { width: 390, height: 844 });
+  await page.waitForSelector('[data-testid="cell-row"]');
+  await page.locator('[data-testid="cell-row"] summary').first().click();
+  await page.locator('[data-testid="answer-row"] summary').first().click();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `the page is ${overflow}px wider than a phone screen`);
   assert.deepEqual(errors, []);
   await context.close();
 });

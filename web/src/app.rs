@@ -14,7 +14,9 @@ use crate::protocol::{
 use crate::report_view;
 use crate::shell::{opener, Page, Progress, Shell, Zone};
 use crate::trust::{self, Bundle, Manifest, TrustFile};
+use crate::verifier::header_files::{analyze_header_files, is_header_file};
 use crate::verifier::{FileKind, VerifierReport};
+use sealbook_core::ots::bitcoin::HeaderAnalysis;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -49,15 +51,7 @@ pub struct Picked {
 impl Picked {
     /// `path`: the file's path inside a dropped folder, if it came from one.
     fn new(file: File, path: Option<String>) -> Picked {
-        let relative = || {
-            js_sys::Reflect::get(&file, &"webkitRelativePath".into())
-                .ok()
-                .and_then(|p| p.as_string())
-        };
-        let label = path
-            .or_else(relative)
-            .filter(|p| !p.is_empty())
-            .unwrap_or_else(|| file.name());
+        let label = league_load::label_of(&file, path.as_deref());
         Picked {
             kind: FileKind::of(&label),
             anchor: false,
@@ -121,7 +115,13 @@ pub enum Msg {
     /// Files of the league fetched so far, of all listed.
     LeagueProgress(usize, usize),
     LeagueLoaded(Result<league_load::Loaded, String>),
+    /// Header files read (name, bytes).
+    HeaderFilesRead(Result<Vec<(String, Vec<u8>)>, String>),
 }
+
+/// The run of the dropped header files: their names in reading order and the analysis, or why
+/// they could not be analysed.
+pub type HeaderRun = Result<(Vec<String>, HeaderAnalysis), String>;
 
 /// A league opened from its manifest.
 pub enum League {
@@ -130,8 +130,13 @@ pub enum League {
         done: usize,
         total: usize,
     },
-    /// Every listed file's check against the manifest.
-    Checked(sealbook_core::league::manifest::ManifestCheck),
+    /// Every listed file's check against the manifest, the dropped files it does not list,
+    /// and whether the files were dropped (else fetched).
+    Checked {
+        check: sealbook_core::league::manifest::ManifestCheck,
+        unlisted: Vec<String>,
+        dropped: bool,
+    },
     Failed(String),
 }
 
@@ -208,6 +213,10 @@ pub struct App {
     /// The manifest URL field, and the league opened from it.
     league_url: String,
     league: League,
+    /// Bitcoin headers dropped as files of their own (`.bin`, 80 bytes): their names and
+    /// bytes, and the run's analysis once read.
+    header_files: Vec<(String, Vec<u8>)>,
+    header_run: Option<HeaderRun>,
 }
 
 impl App {
@@ -374,6 +383,8 @@ impl Component for App {
                 None => String::new(),
             },
             league: League::Idle,
+            header_files: Vec::new(),
+            header_run: None,
         }
     }
 
@@ -382,6 +393,39 @@ impl Component for App {
             Msg::Add(files) => {
                 if files.is_empty() {
                     return false;
+                }
+                // Raw header files (`.bin`, 80 bytes) are a header run of their own.
+                let (headers, files): (Vec<Labelled>, Vec<Labelled>) =
+                    files.into_iter().partition(|(f, p)| {
+                        is_header_file(&league_load::label_of(f, p.as_deref()), f.size() as u64)
+                    });
+                if !headers.is_empty() {
+                    let link = ctx.link().clone();
+                    wasm_bindgen_futures::spawn_local(async move {
+                        link.send_message(Msg::HeaderFilesRead(
+                            league_load::read_labelled(&headers).await,
+                        ));
+                    });
+                }
+                if files.is_empty() {
+                    return false;
+                }
+                // A dropped folder with its manifest.json: checked against it, then verified.
+                if let Some(at) = league_load::dropped_manifest(&files) {
+                    if matches!(self.league, League::Loading { .. }) {
+                        return false;
+                    }
+                    self.league = League::Loading { done: 0, total: 0 };
+                    let link = ctx.link().clone();
+                    wasm_bindgen_futures::spawn_local(async move {
+                        let progress = {
+                            let link = link.clone();
+                            move |done, total| link.send_message(Msg::LeagueProgress(done, total))
+                        };
+                        let loaded = league_load::from_drop(files, at, progress).await;
+                        link.send_message(Msg::LeagueLoaded(loaded));
+                    });
+                    return true;
                 }
                 self.add(files);
                 self.start();
@@ -419,7 +463,11 @@ impl Component for App {
             Msg::LeagueLoaded(Ok(loaded)) => {
                 // The league replaces what was given before: its files are the ones checked.
                 self.files.clear();
-                self.league = League::Checked(loaded.check);
+                self.league = League::Checked {
+                    check: loaded.check,
+                    unlisted: loaded.unlisted,
+                    dropped: loaded.dropped,
+                };
                 self.add(loaded.files);
                 self.start();
             }
@@ -432,7 +480,20 @@ impl Component for App {
                 }
                 self.start();
             }
+            Msg::HeaderFilesRead(read) => match read {
+                Ok(read) => {
+                    for (name, bytes) in read {
+                        if !self.header_files.iter().any(|(n, _)| *n == name) {
+                            self.header_files.push((name, bytes));
+                        }
+                    }
+                    self.header_run = Some(analyze_header_files(&self.header_files));
+                }
+                Err(why) => self.header_run = Some(Err(why)),
+            },
             Msg::Clear => {
+                self.header_files.clear();
+                self.header_run = None;
                 self.files.clear();
                 self.start();
             }
@@ -593,6 +654,7 @@ impl Component for App {
                 { self.view_league(ctx) }
                 { self.view_files(ctx) }
                 { self.view_trust(ctx) }
+                { self.view_header_run() }
                 { self.view_status(ctx) }
             </Shell>
         }
@@ -600,6 +662,37 @@ impl Component for App {
 }
 
 impl App {
+    /// The run of dropped header files: core's checks and conclusions in words.
+    fn view_header_run(&self) -> Html {
+        let Some(run) = &self.header_run else {
+            return html! {};
+        };
+        let body = match run {
+            Err(why) => html! { <p class="callout bad" data-testid="header-run-error">{ why }</p> },
+            Ok((names, a)) => html! {
+                <>
+                    <p class={if a.ok { "callout ok" } else { "callout bad" }} data-testid="header-run-verdict">
+                        { if a.ok {
+                            format!("{} headers from {} files: every header's proof of work, height, median time past and retarget checks hold. Header checks only: whether the heaviest run is the best Bitcoin chain needs a node or independent explorers.", a.count, names.len())
+                        } else {
+                            format!("{} headers from {} files: {} check{} failed.", a.count, names.len(), a.errors.len(), if a.errors.len() == 1 { "" } else { "s" })
+                        } }
+                    </p>
+                    <ul class="header-findings">{ for a.findings.iter().map(|f| html! { <li data-testid="header-finding">{ f }</li> }) }</ul>
+                    { for a.errors.iter().map(|e| html! { <p class="bad" data-testid="header-error">{ e }</p> }) }
+                    { for a.notes.iter().map(|n| html! { <p class="note" data-testid="header-note">{ n }</p> }) }
+                </>
+            },
+        };
+        html! {
+            <section class="header-run" aria-labelledby="header-run-title" data-testid="header-run"
+                data-ok={matches!(run, Ok((_, a)) if a.ok).to_string()}>
+                <h2 id="header-run-title" class="section-title">{ "Bitcoin block headers" }</h2>
+                { body }
+            </section>
+        }
+    }
+
     /// Opening a league from its manifest.json, and what the manifest check found.
     fn view_league(&self, ctx: &Context<Self>) -> Html {
         let link = ctx.link();
@@ -620,14 +713,19 @@ impl App {
                     { format!("The league could not be opened: {why}") }
                 </p>
             },
-            League::Checked(check) => {
+            League::Checked {
+                check,
+                unlisted,
+                dropped,
+            } => {
                 let failures: Vec<_> = check.failures().collect();
                 let n = check.files.len();
+                let had = if *dropped { "dropped" } else { "fetched" };
                 html! {
                     <>
                         if failures.is_empty() {
                             <p class="callout ok" data-testid="league-status" data-state="checked" data-ok="true">
-                                { format!("League {:?}: all {n} files listed in manifest.json were fetched and match their SHA-256; they are verified below.", check.league) }
+                                { format!("League {:?}: all {n} files listed in manifest.json were {had} and match their SHA-256; they are verified below.", check.league) }
                             </p>
                         } else {
                             <p class="callout bad" data-testid="league-status" data-state="checked" data-ok="false">
@@ -639,6 +737,14 @@ impl App {
                                 }) }
                             </ul>
                         }
+                        if !unlisted.is_empty() {
+                            <p class="note" data-testid="league-unlisted-note">
+                                { format!("Dropped but not listed in manifest.json ({}; verified below all the same):", unlisted.len()) }
+                            </p>
+                            <ul class="league-failures" data-testid="league-unlisted">
+                                { for unlisted.iter().map(|u| html! { <li data-testid="league-unlisted-file" data-path={u.clone()}>{ u }</li> }) }
+                            </ul>
+                        }
                     </>
                 }
             }
@@ -646,7 +752,7 @@ impl App {
         html! {
             <section class="league" aria-labelledby="league-title">
                 <h2 id="league-title" class="section-title">{ "Open a league" }</h2>
-                <p class="note">{ "Or give the address of a league's manifest.json: every file it lists is fetched, checked against its SHA-256 and verified here, as a drop would be." }</p>
+                <p class="note">{ "Or give the address of a league's manifest.json: every file it lists is fetched, checked against its SHA-256 and verified here, as a drop would be. A dropped folder holding its manifest.json is checked against it the same way." }</p>
                 <div class="league-open">
                     <label for="league-url">{ "manifest.json URL" }</label>
                     <input id="league-url" type="url" value={self.league_url.clone()} oninput={edited} placeholder="https://…/manifest.json" data-testid="league-url"/>

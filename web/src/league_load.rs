@@ -3,7 +3,10 @@
 //! fetched, each file is held to its listed size and SHA-256 by
 //! `sealbook_core::league::manifest` (a missing file or a mismatch is a failure naming the
 //! file: nothing is taken on trust), and the files are handed, with their paths, to the same
-//! verifier a drop feeds. The page only moves bytes; the reading and checking are core's.
+//! verifier a drop feeds. A dropped folder holding a `manifest.json` is used the same way
+//! ([`from_drop`], core's `verifier::dropped_league`): each listed file is looked for among the
+//! dropped ones, held to its size and SHA-256, and the dropped files it does not list are
+//! named. The page only moves bytes; the reading and checking are core's.
 
 use crate::dropped::Labelled;
 use sealbook_core::league::manifest::{
@@ -16,11 +19,122 @@ use web_sys::{File, Response};
 /// The query parameter naming a manifest's URL.
 pub const QUERY_PARAM: &str = "league";
 
-/// A league as fetched: the files that match the manifest (to verify) and every listed
-/// file's check.
+/// A league as fetched or dropped: the files to verify (those that match the manifest, and
+/// the dropped files it does not list), every listed file's check, and the dropped files the
+/// manifest does not list.
 pub struct Loaded {
     pub files: Vec<Labelled>,
     pub check: ManifestCheck,
+    pub unlisted: Vec<String>,
+    /// Whether the files were dropped (else fetched).
+    pub dropped: bool,
+}
+
+/// The label a file is known by on the page: its path inside a dropped folder, else its name.
+pub fn label_of(file: &File, path: Option<&str>) -> String {
+    let relative = || {
+        js_sys::Reflect::get(file, &"webkitRelativePath".into())
+            .ok()
+            .and_then(|p| p.as_string())
+    };
+    path.map(str::to_string)
+        .or_else(relative)
+        .filter(|p| !p.is_empty())
+        .unwrap_or_else(|| file.name())
+}
+
+/// The dropped manifest among `files`, if one was dropped.
+pub fn dropped_manifest(files: &[Labelled]) -> Option<usize> {
+    let labels: Vec<String> = files
+        .iter()
+        .map(|(f, p)| label_of(f, p.as_deref()))
+        .collect();
+    let refs: Vec<&str> = labels.iter().map(String::as_str).collect();
+    sealbook_core::verifier::dropped_league::find_manifest(&refs)
+}
+
+/// The bytes of each of `files`, with its label; an unreadable file is an error naming it.
+pub async fn read_labelled(files: &[Labelled]) -> Result<Vec<(String, Vec<u8>)>, String> {
+    let mut out = Vec::with_capacity(files.len());
+    for (f, p) in files {
+        let label = label_of(f, p.as_deref());
+        let bytes = read_file(f).await.map_err(|e| format!("{label}: {e}"))?;
+        out.push((label, bytes));
+    }
+    Ok(out)
+}
+
+async fn read_file(file: &File) -> Result<Vec<u8>, String> {
+    let buf = JsFuture::from(file.array_buffer())
+        .await
+        .map_err(|e| format!("could not be read ({})", js_message(&e)))?;
+    Ok(js_sys::Uint8Array::new(&buf).to_vec())
+}
+
+/// Checks the dropped `files` against the manifest among them (at `manifest_at`): every listed
+/// file dropped with its listed size is read and hashed; `progress(done, total)` as they are.
+/// An unreadable manifest is an error; a listed file missing or different is in the check
+/// (and left out of the files to verify).
+pub async fn from_drop(
+    files: Vec<Labelled>,
+    manifest_at: usize,
+    progress: impl Fn(usize, usize),
+) -> Result<Loaded, String> {
+    use sealbook_core::verifier::dropped_league::{check_dropped, match_dropped};
+    let labels: Vec<String> = files
+        .iter()
+        .map(|(f, p)| label_of(f, p.as_deref()))
+        .collect();
+    let manifest_label = labels[manifest_at].clone();
+    let manifest_file = &files[manifest_at].0;
+    if manifest_file.size() > MAX_MANIFEST_BYTES as f64 {
+        return Err(format!(
+            "{manifest_label}: {} bytes, more than {MAX_MANIFEST_BYTES}",
+            manifest_file.size()
+        ));
+    }
+    let bytes = read_file(manifest_file)
+        .await
+        .map_err(|e| format!("{manifest_label}: {e}"))?;
+    let manifest = Manifest::parse(&bytes).map_err(|e| format!("{manifest_label}: {e}"))?;
+    let refs: Vec<&str> = labels.iter().map(String::as_str).collect();
+    let matched = match_dropped(&manifest, &refs, manifest_at);
+    let sizes: Vec<u64> = files.iter().map(|(f, _)| f.size() as u64).collect();
+    let total = manifest.files.len();
+    // Read every listed file dropped with its listed size (the others are not read).
+    let mut read: Vec<Result<Vec<u8>, String>> = Vec::with_capacity(total);
+    for (i, (listed, at)) in manifest.files.iter().zip(&matched.listed).enumerate() {
+        progress(i, total);
+        read.push(match at {
+            Some(d) if sizes[*d] == listed.bytes => read_file(&files[*d].0).await,
+            _ => Ok(Vec::new()),
+        });
+    }
+    progress(total, total);
+    let check = check_dropped(&manifest, &matched, &sizes, |i| match &read[i] {
+        Ok(b) => Ok(b.as_slice()),
+        Err(e) => Err(e.clone()),
+    });
+    let mut keep: Vec<bool> = vec![true; files.len()];
+    keep[manifest_at] = false;
+    for (c, at) in check.files.iter().zip(&matched.listed) {
+        if let (false, Some(d)) = (c.ok(), at) {
+            keep[*d] = false;
+        }
+    }
+    let files = files
+        .into_iter()
+        .zip(labels)
+        .zip(keep)
+        .filter(|(_, k)| *k)
+        .map(|(((f, _), label), _)| (f, Some(label)))
+        .collect();
+    Ok(Loaded {
+        files,
+        check,
+        unlisted: matched.unlisted,
+        dropped: true,
+    })
 }
 
 /// `?league=...` of the page's address, if given.
@@ -157,5 +271,7 @@ pub async fn load(url: &str, progress: impl Fn(usize, usize)) -> Result<Loaded, 
             league: manifest.league.clone(),
             files: checks,
         },
+        unlisted: Vec::new(),
+        dropped: false,
     })
 }

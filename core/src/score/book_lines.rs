@@ -35,8 +35,8 @@
 //! correction (spec §3.10): "of": the corrected line's n (int >= 1, an existing line before
 //!         it), optional "same_as": the n of an earlier line the corrected line re-seals
 //!         unchanged, "source", "reason" (strings), "fields": the corrected fields (an object;
-//!         for an answer line `model` and `mode`; for a score line
-//!         `results.<asset>.{ref, close}`)
+//!         for an answer line `model` and `mode` (strings) and `items` (cells restored to it,
+//!         laid out as an answer's `items`); for a score line `results.<asset>.{ref, close}`)
 //!
 //! A run line may seal its events' contracts as `contracts.<asset>.<horizon>` (nine string
 //! keys, optional); a contract's `asset` and `horizon` must be the keys it is under.
@@ -209,6 +209,12 @@ impl CorrectionLine {
     /// The corrected string field `key` (`model`, `mode`), where given.
     pub fn field_str(&self, key: &str) -> Option<&str> {
         self.fields.get(key).and_then(Value::as_str)
+    }
+
+    /// The cells `fields.items` restores to an answer line (`items.<asset>.<horizon>`, laid out
+    /// as an answer's `items`), where given.
+    pub fn items(&self) -> Option<&Value> {
+        self.fields.get("items")
     }
 
     /// The corrected `results.<asset>.<key>` number of a score line, where given.
@@ -788,6 +794,16 @@ impl Fields {
 }
 
 impl BookLines {
+    /// The string field `key` (`model`, `mode`) of line `n` as corrected: the last correction
+    /// naming `n` that gives it (spec §3.10; the corrected line stays as it is).
+    pub fn corrected_str(&self, n: u64, key: &str) -> Option<&str> {
+        self.corrections
+            .iter()
+            .rev()
+            .filter(|c| c.of == n)
+            .find_map(|c| c.field_str(key))
+    }
+
     /// The runs whose session has closed: a 1d score line names them. From then on their raw
     /// replies, whose SHA-256 each answer line seals as `own_sha256` (spec §3.2), are published.
     pub fn closed_runs(&self) -> Vec<&str> {

@@ -34,11 +34,20 @@
 //!   is no file row; errors downstream then name the book line), `line_kind` `issue`,
 //!   `methodology_version` = the run's `methodology` (empty when unstated).
 //! - corrections (§3.10; [`super::book_lines::CorrectionLine`]): a correction naming an answer
-//!   line with `fields.model` restores that row's model (the last such correction wins); one
+//!   line with `fields.model` restores that row's model (the last such correction wins; `mode`
+//!   likewise, a column of [`super::forecasts_file`]); one with `fields.items` adds, for each
+//!   cell it states, a row with `line_kind` `correction` (Table C1: a cell added by a later
+//!   correction line): `line` and `sealed_at` are the correction's, `status` `not_counted`
+//!   (the cell is not in the sealed answer, so it is set aside from every counted figure,
+//!   §4.2), the run, seat, model, `run_role` and outcome those of the answer it names (a
+//!   cell restored at or after the session's reference has its own event, reference_at the
+//!   correction's time, `same_event` false, and no outcome: no line seals its price); one
 //!   with `same_as` marks the line it names as a re-sealed copy of an earlier line, which then
 //!   yields no rows (the copy is not a new forecast); one naming a score line with
 //!   `fields.results.<asset>.{ref, close}` replaces those prices (and recomputes `actual_pct`;
-//!   `draw` then from the band only). The corrected lines stay as they are.
+//!   `draw` then from the band only). The corrected lines stay as they are. `fields.model`,
+//!   `fields.mode` and `fields.items` naming a line that is not an answer line, or not of the
+//!   layout, are errors naming the correction line and field.
 //! - outcomes: `ref`, `close`, `actual_pct` from the `score`/`score_h` line whose `of` is the
 //!   run line and whose `horizon` is the row's; rows no such line resolves stay unresolved.
 //!   `draw` is the result's `draw` where stated, else `|actual_pct| < noise.<asset>` where the
@@ -252,6 +261,83 @@ fn corrected(
     Ok(out)
 }
 
+/// Checks the answer-line corrections (`fields.model`, `fields.mode`, `fields.items`): they
+/// name an answer line and are of its layout.
+fn check_answer_corrections(lines: &BookLines) -> Result<(), BookLineError> {
+    for c in &lines.corrections {
+        for key in ["model", "mode", "items"] {
+            let Some(v) = c.fields.get(key) else { continue };
+            let field = format!("fields.{key}");
+            if !lines.answers.contains_key(&c.of) {
+                let kind = lines.kinds.get(&c.of).map_or("", String::as_str);
+                return Err(err(
+                    c.n,
+                    &field,
+                    format!(
+                        "corrects line {}, a {kind:?} line, not an answer line",
+                        c.of
+                    ),
+                ));
+            }
+            let shape_ok = match key {
+                "items" => v.as_object().is_some(),
+                _ => v.as_str().is_some(),
+            };
+            if !shape_ok {
+                return Err(err(
+                    c.n,
+                    &field,
+                    format!(
+                        "expected {}, found {}",
+                        if key == "items" {
+                            "an object"
+                        } else {
+                            "a string"
+                        },
+                        v.type_name()
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The cells correction lines restore to `answers` (`fields.items`), each as an answer line of
+/// its own: the correction's `n`, `at` and cells, the rest the corrected answer's. With the
+/// corrected line's `n` and the cells in [`expected_cells`] order.
+fn restored_cells<'a>(
+    lines: &BookLines,
+    answers: &[&'a AnswerLine],
+) -> Result<Vec<(u64, AnswerLine, Vec<(String, Horizon)>)>, BookLineError> {
+    let mut out = Vec::new();
+    for c in &lines.corrections {
+        let Some(a) = answers.iter().find(|a| a.n == c.of) else {
+            continue;
+        };
+        let Some(items) = c.items().and_then(crate::book::canon::Value::as_object) else {
+            continue;
+        };
+        let at =
+            c.at.ok_or_else(|| err(c.n, "at", "missing: a restored cell needs its sealing time"))?;
+        let restored = AnswerLine {
+            n: c.n,
+            at: Some(at),
+            booked_at: None,
+            has_items: true,
+            items: items.clone(),
+            ..(*a).clone()
+        };
+        let cells = expected_cells(&[&restored]).map_err(|e| BookLineError {
+            field: format!("fields.{}", e.field),
+            ..e
+        })?;
+        let cells = cells.into_iter().map(|(x, h)| (x.to_string(), h)).collect();
+        out.push((a.n, restored, cells));
+    }
+    Ok(out)
+}
+
 /// The cells a run expects: every (asset, horizon) one of its answers states, assets in
 /// first-appearance order, horizons in [`Horizon::ALL`] order.
 fn expected_cells<'a>(
@@ -359,6 +445,7 @@ pub fn rows_from_lines(
     roster: &Roster,
     counting: &mut Counting,
 ) -> Result<Vec<ForecastRow>, BookLineError> {
+    check_answer_corrections(lines)?;
     let runs = runs(lines, counting)?;
     let (results, late) = outcomes(lines)?;
     let mut by_run: BTreeMap<&str, Vec<&AnswerLine>> = BTreeMap::new();
@@ -395,7 +482,9 @@ pub fn rows_from_lines(
     for run in &runs {
         let answers = by_run.get(run.run_id).map_or(&[][..], Vec::as_slice);
         let cells = expected_cells(answers)?;
+        let restored = restored_cells(lines, answers)?;
         let mut sources = Vec::new();
+        let mut restored_sources = Vec::new();
         // Each seat's counting answer: its first with `items`, else its first (refused_shape).
         let mut counting: BTreeMap<&str, u64> = BTreeMap::new();
         for a in answers.iter().rev() {
@@ -424,13 +513,24 @@ pub fn rows_from_lines(
             };
             // A correction naming the answer restores its model (§3.10); the last one wins.
             let model = lines
-                .corrections
-                .iter()
-                .rev()
-                .filter(|c| c.of == a.n)
-                .find_map(|c| c.field_str("model"))
+                .corrected_str(a.n, "model")
                 .or(a.model.as_deref())
                 .unwrap_or_else(|| roster_model(seat));
+            for (_, r, own) in restored.iter().filter(|(of, _, _)| *of == a.n) {
+                restored_sources.push((
+                    Source {
+                        run,
+                        seat,
+                        model,
+                        line: r.n,
+                        sealed_at: r.at.expect("checked"),
+                        status: Some("not_counted"),
+                        run_role,
+                        answer: Some(r),
+                    },
+                    own,
+                ));
+            }
             sources.push(Source {
                 run,
                 seat,
@@ -461,9 +561,11 @@ pub fn rows_from_lines(
                 });
             }
         }
+        let restored_rows: usize = restored_sources.iter().map(|(_, c)| c.len()).sum();
         if rows
             .len()
             .saturating_add(sources.len().saturating_mul(cells.len()))
+            .saturating_add(restored_rows)
             > MAX_ROWS
         {
             return Err(err(
@@ -475,6 +577,23 @@ pub fn rows_from_lines(
         for src in &sources {
             for &(asset, h) in &cells {
                 rows.push(row(src, asset, h, &results, &late));
+            }
+        }
+        for (src, own) in &restored_sources {
+            let after = src.sealed_at >= reference_cut(run.session);
+            for (asset, h) in own.iter() {
+                let mut r = row(src, asset, *h, &results, &late);
+                r.line_kind = "correction".into();
+                if after {
+                    // Restored after the reference: its own event, whose price no line seals.
+                    let c = contract(asset, *h, run.session, Some(src.sealed_at));
+                    (r.reference, r.close, r.actual_pct, r.draw) = (None, None, None, None);
+                    r.same_event = false;
+                    r.event_id = c.event_id();
+                    r.event_id_v2 = c.event_id_v2();
+                    r.contract = c;
+                }
+                rows.push(r);
             }
         }
     }
@@ -788,6 +907,144 @@ mod tests {
         l.push(answer("r", "a", "2026-11-02T13:01:00Z", "{}"));
         let e = book_rows(&book(&l), &Roster::default(), &mut inferred()).unwrap_err();
         assert_eq!((e.line, e.field.as_str()), (2, "of"), "{e}");
+    }
+
+    #[test]
+    fn restored_cells_are_correction_rows_set_aside() {
+        let b = book(&[
+            run("2026-11-02-am", "2026-11-02T13:00:00Z"),
+            // 2: a states SPX 1d only; 3: b states SPX 1d and 1w.
+            answer("2026-11-02-am", "a", "2026-11-02T13:01:00Z", r#"{"SPX": {"1d": {"prob_up": 60}}}"#),
+            answer("2026-11-02-am", "b", "2026-11-02T13:02:00Z", r#"{"SPX": {"1d": {"prob_up": 40}, "1w": {"prob_up": 45}}}"#),
+            r#""kind": "score", "of": 1, "results": {"SPX": {"ref": 100, "close": 101}, "GC": {"ref": 10, "close": 11}}"#.to_string(),
+            // 5: a's SPX 1w and GC 1d restored from the run receipt after the open, its mode too;
+            // 6: b's GC 1d restored before the open (14:00Z).
+            r#""kind": "correction", "of": 2, "at": "2026-11-02T15:00:00Z", "source": "run receipt", "reason": "cells restored", "fields": {"items": {"SPX": {"1w": {"prob_up": 70}}, "GC": {"1d": {"prob_up": 55}}}, "mode": "api"}"#.to_string(),
+            r#""kind": "correction", "of": 3, "at": "2026-11-02T14:00:00Z", "source": "run receipt", "reason": "cell restored", "fields": {"items": {"GC": {"1d": {"prob_up": 20}}}}"#.to_string(),
+        ]);
+        let rows = book_rows(&b, &Roster::default(), &mut inferred()).unwrap();
+        // Two answers x the run's two expected cells (SPX 1d, 1w), then the three restored cells.
+        assert_eq!(rows.len(), 2 * 2 + 3);
+        let b_gc = find(&rows, 6, "GC", Horizon::D1);
+        assert_eq!(
+            (
+                b_gc.seat.as_str(),
+                b_gc.status.as_str(),
+                b_gc.same_event,
+                b_gc.reference,
+                b_gc.close
+            ),
+            ("b", "not_counted", true, Some(10.0), Some(11.0)),
+            "restored before the reference: the run's event and outcome"
+        );
+        let issue = find(&rows, 2, "SPX", Horizon::W1);
+        assert_eq!(
+            (issue.status.as_str(), issue.line_kind.as_str()),
+            ("counted_50", "issue"),
+            "the sealed answer stays as it is"
+        );
+        let w1 = find(&rows, 5, "SPX", Horizon::W1);
+        assert_eq!(
+            (
+                w1.status.as_str(),
+                w1.line_kind.as_str(),
+                w1.seat.as_str(),
+                w1.run_role.as_str(),
+                w1.prob_up,
+                w1.sealed_at.to_rfc3339().as_str()
+            ),
+            (
+                "not_counted",
+                "correction",
+                "a",
+                "session_run",
+                Some(70.0),
+                "2026-11-02T15:00:00Z"
+            )
+        );
+        let gc = find(&rows, 5, "GC", Horizon::D1);
+        assert_eq!(
+            (gc.line_kind.as_str(), gc.prob_up),
+            ("correction", Some(55.0))
+        );
+        // Restored after the 09:30 ET reference (14:30Z): its own event, unresolved.
+        assert_eq!(
+            (gc.same_event, gc.reference, gc.contract.values()[2]),
+            (false, None, "2026-11-02T15:00:00Z")
+        );
+        // The counted record is the sealed answers' alone.
+        let counted: Vec<u64> = rows
+            .iter()
+            .filter(|r| r.status == "counted")
+            .map(|r| r.line)
+            .collect();
+        assert_eq!(counted, [2, 3, 3]);
+
+        // Corrections of an answer's fields naming another kind of line, or of the wrong
+        // layout, are errors naming the correction line and field.
+        for (correction, line, field, message) in [
+            (
+                r#""kind": "correction", "of": 1, "at": "2026-11-02T15:00:00Z", "fields": {"items": {}}"#,
+                3,
+                "fields.items",
+                "corrects line 1, a \"run\" line, not an answer line",
+            ),
+            (
+                r#""kind": "correction", "of": 1, "fields": {"mode": "api"}"#,
+                3,
+                "fields.mode",
+                "not an answer line",
+            ),
+            (
+                r#""kind": "correction", "of": 2, "fields": {"mode": 7}"#,
+                3,
+                "fields.mode",
+                "expected a string",
+            ),
+            (
+                r#""kind": "correction", "of": 2, "fields": {"items": [1]}"#,
+                3,
+                "fields.items",
+                "expected an object",
+            ),
+            (
+                r#""kind": "correction", "of": 2, "fields": {"items": {"SPX": {"1w": {"prob_up": 1}}}}"#,
+                3,
+                "at",
+                "missing",
+            ),
+            (
+                r#""kind": "correction", "of": 2, "at": "2026-11-02T15:00:00Z", "fields": {"items": {"SPX": {"2d": {"prob_up": 1}}}}"#,
+                3,
+                "fields.items.SPX.2d",
+                "not 1d, 1w, 1m or 6m",
+            ),
+        ] {
+            let l = [
+                run("2026-11-02-am", "2026-11-02T13:00:00Z"),
+                answer(
+                    "2026-11-02-am",
+                    "a",
+                    "2026-11-02T13:01:00Z",
+                    r#"{"SPX": {"1d": {"prob_up": 60}}}"#,
+                ),
+                correction.to_string(),
+            ];
+            let e = book_rows(&book(&l), &Roster::default(), &mut inferred()).unwrap_err();
+            assert_eq!((e.line, e.field.as_str()), (line, field), "{e}");
+            assert!(e.message.contains(message), "{e}");
+        }
+        // A correction naming a missing line is an error naming it.
+        let l = [
+            run("2026-11-02-am", "2026-11-02T13:00:00Z"),
+            r#""kind": "correction", "of": 9, "fields": {"mode": "api"}"#.to_string(),
+        ];
+        let e = book_rows(&book(&l), &Roster::default(), &mut inferred()).unwrap_err();
+        assert_eq!((e.line, e.field.as_str()), (2, "of"), "{e}");
+        assert!(
+            e.message.contains("names line 9, which does not exist"),
+            "{e}"
+        );
     }
 
     fn sealed_contract(asset: &str, h: &str, rule: &str) -> String {

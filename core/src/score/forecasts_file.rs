@@ -3,7 +3,11 @@
 //! in its answer line, in the layout [`crate::contract::forecasts_csv::write_forecasts`] owns.
 //!
 //! The columns scoring reads come from [`super::book_rows`] (see its module doc). The others:
-//! - `mode`: the answer line's `mode`;
+//! - `mode`: the answer line's `mode`, as corrected (§3.10: the last correction naming the
+//!   line with `fields.mode`);
+//! - a row with `line_kind` `correction` (a cell a correction line restores, see
+//!   [`super::book_rows`]) takes its cell from the correction's `fields.items` and the rest
+//!   from the answer line it corrects;
 //! - `action`, `exp_pct`, `target`, `invalidation`, `source_domains`, `source_urls`: the cell
 //!   `items.<asset>.<horizon>` of the answer line as sealed (a list is joined with `;`; a
 //!   nested object is not a field and stays empty); `action_word` is not sealed and stays
@@ -15,11 +19,11 @@
 //! - `reference_at`: the row's event reference (`event_reference_at`): the session's 09:30 ET,
 //!   or the line's own sealing time for a row scored from its own reference.
 
-use super::book_lines::{AnswerLine, BookLines};
+use super::book_lines::BookLines;
 use super::counting::Counting;
 use super::files::InputError;
 use super::roster::league_roster;
-use crate::book::canon::Value;
+use crate::book::canon::{Object, Value};
 use crate::contract::forecasts_csv::{csv_number, write_forecasts, ForecastRow, RowCells};
 use std::collections::BTreeMap;
 
@@ -50,9 +54,14 @@ fn text(v: &Value) -> String {
 
 fn row_cells(lines: &BookLines, row: &ForecastRow) -> RowCells {
     let reference_at = row.contract.values()[2].to_string();
+    // A restored cell's answer is the line its correction names; its cell is the correction's.
+    let correction = (row.line_kind == "correction")
+        .then(|| lines.corrections.iter().find(|c| c.n == row.line))
+        .flatten();
+    let answer_line = correction.map_or(row.line, |c| c.of);
     let answer = lines
         .answers
-        .get(&row.line)
+        .get(&answer_line)
         .filter(|a| a.seat.as_deref() == Some(row.seat.as_str()));
     let Some(a) = answer else {
         return RowCells {
@@ -69,7 +78,11 @@ fn row_cells(lines: &BookLines, row: &ForecastRow) -> RowCells {
         .map(|b| b.n)
         .collect();
     let attempt = versions.iter().position(|n| *n == a.n).map_or(0, |i| i + 1);
-    let cell = cell_fields(a, &row.asset, row.horizon.as_str());
+    let items = correction
+        .and_then(|c| c.items())
+        .and_then(Value::as_object)
+        .unwrap_or(&a.items);
+    let cell = cell_fields(items, &row.asset, row.horizon.as_str());
     let field = |k: &str| cell.get(k).cloned().unwrap_or_default();
     let why_missing = if row.status == "refused_shape" {
         a.shape
@@ -79,7 +92,11 @@ fn row_cells(lines: &BookLines, row: &ForecastRow) -> RowCells {
         String::new()
     };
     RowCells {
-        mode: a.mode.clone().unwrap_or_default(),
+        mode: lines
+            .corrected_str(a.n, "mode")
+            .or(a.mode.as_deref())
+            .unwrap_or_default()
+            .to_string(),
         action: field("action"),
         action_word: String::new(),
         exp_pct: field("exp_pct"),
@@ -95,9 +112,8 @@ fn row_cells(lines: &BookLines, row: &ForecastRow) -> RowCells {
 }
 
 /// The cell's fields as CSV text (empty when the cell is missing).
-fn cell_fields(a: &AnswerLine, asset: &str, horizon: &str) -> BTreeMap<String, String> {
-    let cell = a
-        .items
+fn cell_fields(items: &Object, asset: &str, horizon: &str) -> BTreeMap<String, String> {
+    let cell = items
         .get(asset)
         .and_then(Value::as_object)
         .and_then(|c| c.get(horizon))
@@ -184,6 +200,54 @@ mod tests {
         assert_eq!(col("status", 1), "not_counted");
         assert!(col("why_missing", 2).contains("no answer"));
         assert_eq!(col("reference_at", 0), "2026-11-02T14:30:00Z");
+    }
+
+    #[test]
+    fn corrected_mode_and_restored_cells_are_in_the_file() {
+        let b = book(&[
+            r#""kind": "run", "run_id": "2026-11-02-am", "at": "2026-11-02T13:30:00Z", "methodology": "m7""#,
+            r#""kind": "answer", "run_id": "2026-11-02-am", "seat": "a", "model": "ma", "at": "2026-11-02T13:31:00Z", "items": {"SPX": {"1d": {"prob_up": 60}}}"#,
+            r#""kind": "correction", "of": 2, "at": "2026-11-02T15:00:00Z", "source": "run receipt", "reason": "mode restored", "fields": {"mode": "web"}"#,
+            r#""kind": "correction", "of": 2, "at": "2026-11-02T15:01:00Z", "source": "run receipt", "reason": "cell restored", "fields": {"items": {"GC": {"1d": {"prob_up": 35, "action": "wait"}}}}"#,
+        ]);
+        let csv = forecasts_csv_from_book(&b, None).unwrap();
+        let report = conformance::check(&csv);
+        assert!(report.ok(), "{}", report.render());
+        let table = crate::contract::forecasts_csv::CsvTable::parse(&csv).unwrap();
+        let col =
+            |name: &str, r: usize| table.records[r].fields[table.column(name).unwrap()].clone();
+        assert_eq!(table.records.len(), 2);
+        let fields = [
+            "line",
+            "asset",
+            "mode",
+            "line_kind",
+            "status",
+            "prob_up",
+            "action",
+            "attempt",
+        ];
+        let got: Vec<Vec<String>> = (0..2)
+            .map(|r| fields.iter().map(|f| col(f, r)).collect())
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ["2", "SPX", "web", "issue", "counted", "60", "", "1"],
+                [
+                    "4",
+                    "GC",
+                    "web",
+                    "correction",
+                    "not_counted",
+                    "35",
+                    "wait",
+                    "1"
+                ],
+            ]
+        );
+        let rows = read_forecasts(&csv).unwrap();
+        assert_eq!(rows[1].sealed_at.to_rfc3339(), "2026-11-02T15:01:00Z");
     }
 
     #[test]

@@ -107,11 +107,71 @@ pub struct CorrectionNote {
     pub reason: Option<String>,
     /// The corrected fields' names.
     pub fields: Vec<String>,
+    /// What the correction changes, in plain words, as the scorer applies it.
+    pub words: String,
+}
+
+/// What correction `c` changes, as [`crate::score::book_rows`] applies it (spec §3.10).
+fn correction_words(c: &CorrectionLine) -> String {
+    use crate::book::canon::Value;
+    let mut parts = Vec::new();
+    if let Some(m) = c.same_as {
+        parts.push(format!(
+            "re-seals line {m} unchanged: a copy, not a new forecast (no rows)"
+        ));
+    }
+    for key in ["model", "mode"] {
+        if let Some(v) = c.field_str(key) {
+            parts.push(format!("restores the {key} {v:?}"));
+        }
+    }
+    if let Some(items) = c.items().and_then(Value::as_object) {
+        let cells: Vec<String> = items
+            .iter()
+            .flat_map(|(asset, hs)| {
+                let asset = asset.as_str().unwrap_or("?").to_string();
+                hs.as_object()
+                    .into_iter()
+                    .flat_map(|o| o.iter())
+                    .map(move |(h, _)| format!("{asset} {}", h.as_str().unwrap_or("?")))
+            })
+            .collect();
+        parts.push(format!(
+            "restores {} cell{} not in the sealed answer ({}): listed apart as correction rows, not counted",
+            cells.len(),
+            if cells.len() == 1 { "" } else { "s" },
+            cells.join(", ")
+        ));
+    }
+    if let Some(results) = c.fields.get("results").and_then(Value::as_object) {
+        for (asset, _) in results.iter() {
+            let asset = asset.as_str().unwrap_or("?");
+            let prices: Vec<String> = ["ref", "close"]
+                .iter()
+                .filter_map(|k| c.result(asset, k).map(|x| format!("{k} to {x}")))
+                .collect();
+            if !prices.is_empty() {
+                parts.push(format!("corrects {asset}'s {}", prices.join(" and ")));
+            }
+        }
+    }
+    if parts.is_empty() {
+        parts.push("changes nothing the scorer reads".into());
+    }
+    format!(
+        "{}{}",
+        parts.join("; "),
+        c.source
+            .as_deref()
+            .map(|s| format!(" (source: {s})"))
+            .unwrap_or_default()
+    )
 }
 
 impl From<&CorrectionLine> for CorrectionNote {
     fn from(c: &CorrectionLine) -> CorrectionNote {
         CorrectionNote {
+            words: correction_words(c),
             line: c.n,
             of: c.of,
             at: c.at.map(Instant::to_rfc3339),
@@ -158,6 +218,9 @@ pub struct AnswerVerdict {
     pub words: String,
     /// Correction lines naming this line.
     pub corrections: Vec<CorrectionNote>,
+    /// The markets of its cells, in the order the cells are listed.
+    #[serde(default)]
+    pub markets: Vec<String>,
 }
 
 /// One cell (seat, market, horizon) of an answer line.
@@ -174,6 +237,9 @@ pub struct CellVerdict {
     pub reference_at: String,
     pub verdict: Verdict,
     pub proven_by: Vec<String>,
+    /// The verdict in plain words, against the cell's own reference.
+    #[serde(default)]
+    pub words: String,
 }
 
 /// One run's answers in a sentence.
@@ -192,6 +258,9 @@ pub struct RunSummary {
     /// The parties proving the counted answers before the reference.
     pub by: Vec<String>,
     pub summary: String,
+    /// The run's counted cells in a sentence (a Bitcoin cell against its own reference).
+    #[serde(default)]
+    pub cells_summary: String,
 }
 
 /// Whether the declaration (the ask chain's first line) is proven sealed before the first run
@@ -597,12 +666,25 @@ pub fn answer_verdicts(
                 .filter(|c| c.of == a.n)
                 .map(CorrectionNote::from)
                 .collect(),
+            markets: Vec::new(),
         });
+        let mut markets: Vec<String> = Vec::new();
         for r in &line_rows {
+            if !markets.contains(&r.asset) {
+                markets.push(r.asset.clone());
+            }
             let (reference, own_late) = reference_instant_from(common, &r.asset, sealed);
             let cell_late = if r.asset == BITCOIN { false } else { own_late };
             let (v, by) = judge(reference, cell_late, &line_anchors);
             cells.push(CellVerdict {
+                words: words(
+                    v,
+                    sealed,
+                    reference,
+                    &by,
+                    &line_anchors,
+                    first.map(|f| covering[f].1),
+                ),
                 line: a.n,
                 seat: seat.to_string(),
                 asset: r.asset.clone(),
@@ -614,8 +696,11 @@ pub fn answer_verdicts(
                 proven_by: by,
             });
         }
+        if let Some(last) = answers.last_mut() {
+            last.markets = markets;
+        }
     }
-    let runs = summarize(&lines, &answers, &run_session);
+    let runs = summarize(&lines, &answers, &cells, &run_session);
     let declaration = declaration_proof(&counting, &lines, report);
     Ok(AnswersReport {
         declaration,
@@ -691,9 +776,44 @@ fn declaration_proof(
     })
 }
 
+/// "`proven` of `n` counted `what` proven before the reference by ...; k sealed late".
+fn counted_sentence(what: &str, verdicts: &[(Verdict, &[String])]) -> String {
+    let count = |v: Verdict| verdicts.iter().filter(|(x, _)| *x == v).count();
+    let mut by: Vec<String> = Vec::new();
+    for b in verdicts.iter().flat_map(|(_, by)| by.iter()) {
+        if !by.contains(b) {
+            by.push(b.clone());
+        }
+    }
+    let mut parts = vec![format!(
+        "{} of {} counted {what} proven before the reference{}",
+        count(Verdict::ProvenBeforeReference),
+        verdicts.len(),
+        if by.is_empty() {
+            String::new()
+        } else {
+            format!(" by {}", join(&by))
+        }
+    )];
+    for (v, words) in [
+        (
+            Verdict::AnchoredOnlyAfterReference,
+            "anchored only after the reference",
+        ),
+        (Verdict::OperatorClockOnly, "on the operator's clock only"),
+        (Verdict::SealedAfterReference, "sealed late"),
+    ] {
+        if count(v) > 0 {
+            parts.push(format!("{} {words}", count(v)));
+        }
+    }
+    parts.join("; ")
+}
+
 fn summarize(
     lines: &BookLines,
     answers: &[AnswerVerdict],
+    cells: &[CellVerdict],
     run_session: &std::collections::BTreeMap<&str, (Date, bool)>,
 ) -> Vec<RunSummary> {
     let mut out = Vec::new();
@@ -723,30 +843,32 @@ fn summarize(
             count(Verdict::OperatorClockOnly),
             count(Verdict::SealedAfterReference),
         );
-        let mut parts = vec![format!(
-            "{proven} of {} counted answers proven before the reference{}",
-            counted.len(),
-            if by.is_empty() {
-                String::new()
-            } else {
-                format!(" by {}", join(&by))
-            }
-        )];
-        if after > 0 {
-            parts.push(format!("{after} anchored only after the reference"));
-        }
-        if operator > 0 {
-            parts.push(format!("{operator} on the operator's clock only"));
-        }
-        if late > 0 {
-            parts.push(format!("{late} sealed late"));
-        }
-        let summary = if counted_run {
-            format!("{run_id}: {}", parts.join("; "))
+        let answer_verdicts: Vec<(Verdict, &[String])> = counted
+            .iter()
+            .map(|a| (a.verdict, a.proven_by.as_slice()))
+            .collect();
+        // The counted cells of the counted answers (`counted`: a stated or explained cell).
+        let counted_lines: BTreeSet<u64> = counted.iter().map(|a| a.line).collect();
+        let cell_verdicts: Vec<(Verdict, &[String])> = cells
+            .iter()
+            .filter(|c| counted_lines.contains(&c.line) && c.status.starts_with("counted"))
+            .map(|c| (c.verdict, c.proven_by.as_slice()))
+            .collect();
+        let (summary, cells_summary) = if counted_run {
+            (
+                format!(
+                    "{run_id}: {}",
+                    counted_sentence("answers", &answer_verdicts)
+                ),
+                format!("{run_id}: {}", counted_sentence("cells", &cell_verdicts)),
+            )
         } else {
-            format!(
-                "{run_id}: a reference run ({} answers, none counted)",
-                of_run.len()
+            (
+                format!(
+                    "{run_id}: a reference run ({} answers, none counted)",
+                    of_run.len()
+                ),
+                format!("{run_id}: a reference run (no cell counted)"),
             )
         };
         out.push(RunSummary {
@@ -761,6 +883,7 @@ fn summarize(
             late,
             by,
             summary,
+            cells_summary,
         });
     }
     out
@@ -873,6 +996,7 @@ mod tests {
             &answer("c", "2026-10-21T13:31:05Z", ""),
             &answer("d", "2026-10-21T13:25:00Z", ""),
             r#"{"kind": "correction", "at": "2026-10-21T15:00:00Z", "of": 2, "source": "run receipt", "reason": "model restored", "fields": {"model": "m-a2"}}"#,
+            r#"{"kind": "correction", "at": "2026-10-21T15:01:00Z", "of": 3, "source": "run receipt", "reason": "restored", "fields": {"mode": "web", "items": {"GC": {"1d": {"prob_up": 40}}}}}"#,
         ]);
         let asks = BookWriter::new()
             .append(
@@ -948,6 +1072,15 @@ mod tests {
             "the correction restores it"
         );
         assert_eq!(v(2).corrections[0].line, 6);
+        assert_eq!(
+            v(2).corrections[0].words,
+            "restores the model \"m-a2\" (source: run receipt)"
+        );
+        assert_eq!(
+            v(3).corrections[0].words,
+            "restores the mode \"web\"; restores 1 cell not in the sealed answer (GC 1d): listed apart as correction rows, not counted (source: run receipt)"
+        );
+        assert_eq!(v(2).markets, ["BTC", "SPX"]);
         // Line 3: booked at 13:20Z, only in the second list, whose anchor is after 09:30 ET.
         assert_eq!(v(3).sealed_at, "2026-10-21T13:20:00Z");
         assert_eq!(v(3).verdict, Verdict::AnchoredOnlyAfterReference);
@@ -979,7 +1112,27 @@ mod tests {
             ("2026-10-21T12:31:00Z", Verdict::AnchoredOnlyAfterReference),
             "sealed on the minute: its bar starts at the seal, before the token"
         );
-        assert_eq!(r.cells.len(), 8);
+        assert_eq!(
+            r.cells.len(),
+            8,
+            "a restored cell is not a cell of the sealed answer"
+        );
+        assert_eq!(
+            r.runs[0].cells_summary,
+            "2026-10-21-am: 1 of 8 counted cells proven before the reference by FreeTSA; 3 anchored only after the reference; 3 on the operator's clock only; 1 sealed late"
+        );
+        let spx = r
+            .cells
+            .iter()
+            .find(|c| c.line == 2 && c.asset == "SPX")
+            .unwrap();
+        assert!(
+            spx.words.ends_with(
+                "proven before the reference 2026-10-21T13:30:00Z (09:30:00 ET) by FreeTSA"
+            ),
+            "{}",
+            spx.words
+        );
         assert_eq!(
             r.runs[0].summary,
             "2026-10-21-am: 1 of 4 counted answers proven before the reference by FreeTSA; 1 anchored only after the reference; 1 on the operator's clock only; 1 sealed late"

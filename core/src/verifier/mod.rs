@@ -17,9 +17,13 @@
 //! - [`report`]: the whole [`VerifierReport`]
 //! - [`answers`]: every answer's verdict, sealed before its reference and proven by whom
 //! - [`ask_texts`]: Appendix B step 5, the ask texts against their hashes
+//! - [`dropped_league`]: a dropped folder checked against the `manifest.json` among its files
+//! - [`header_files`]: Bitcoin block headers dropped as files of their own
 
 pub mod answers;
 pub mod ask_texts;
+pub mod dropped_league;
+pub mod header_files;
 pub mod kinds;
 pub mod pairing;
 pub mod published;

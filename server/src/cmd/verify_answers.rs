@@ -308,6 +308,7 @@ fn print_human(a: &AnswersReport, texts: &AskTextsReport, problems: &[String], l
     }
     for r in &a.runs {
         println!("{}", r.summary);
+        println!("  cells: {}", r.cells_summary);
     }
     println!();
     println!(
@@ -329,12 +330,9 @@ fn print_human(a: &AnswersReport, texts: &AskTextsReport, problems: &[String], l
         println!("       {}", v.words);
         for c in &v.corrections {
             println!(
-                "       corrected by line {}{}: {} ({})",
+                "       corrected by line {}: {} ({})",
                 c.line,
-                c.same_as
-                    .map(|m| format!(", a re-sealed copy of line {m}"))
-                    .unwrap_or_default(),
-                c.fields.join(", "),
+                c.words,
                 c.reason.as_deref().unwrap_or("no reason given")
             );
         }
