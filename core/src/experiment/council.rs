@@ -158,3 +158,70 @@ pub fn outcomes_of_run(lines: &BookLines, run: &RunLine) -> BTreeMap<String, boo
         })
         .unwrap_or_default()
 }
+
+/// The revision protocol's control display for `market` (§6.4): the market's row of the run's
+/// sealed price snapshot (price, change from the previous close, 52-week range, when it was
+/// read), no model content. The snapshot is the line of the ask text whose SHA-256 is the
+/// run's `snapshot_sha256` (the ask prints its J bytes verbatim, spec §3.1); None when no line
+/// of `ask_text` hashes to it or the market has no row.
+pub fn control_display(
+    ask_text: &[u8],
+    snapshot_sha256: &str,
+    market: &str,
+) -> Option<serde_json::Value> {
+    use sha2::{Digest, Sha256};
+    let line = ask_text.split(|b| *b == b'\n').find(|l| {
+        l.first() == Some(&b'{') && crate::hex::encode(&Sha256::digest(l)) == snapshot_sha256
+    })?;
+    let snap: serde_json::Value = serde_json::from_slice(line).ok()?;
+    let row = snap
+        .get("markets")?
+        .as_array()?
+        .iter()
+        .find(|r| r.get("asset").and_then(|a| a.as_str()) == Some(market))?;
+    let pick = |k: &str| row.get(k).cloned().unwrap_or(serde_json::Value::Null);
+    Some(serde_json::json!({
+        "market": market,
+        "price": pick("price"),
+        "change_pct": pick("change_pct"),
+        "low_52w": pick("low_52w"),
+        "high_52w": pick("high_52w"),
+        "read_at": pick("read_at"),
+        "taken_at": snap.get("taken_at").cloned().unwrap_or(serde_json::Value::Null),
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::league::ask::{Ask, MarketRow, Snapshot};
+
+    #[test]
+    fn control_display_reads_the_sealed_snapshot() {
+        let s = Snapshot {
+            taken_at: "2026-12-03T13:30:00Z".into(),
+            rows: vec![MarketRow {
+                asset: "GOLD".into(),
+                price: 2650.5,
+                prev_close: Some(2600.0),
+                low_52w: Some(1900.0),
+                high_52w: Some(2700.0),
+                read_at: "2026-12-03T13:29:00Z".into(),
+            }],
+        };
+        let ask = Ask::new("l", "2026-12-03-am", "2026-12-03T13:30:00Z", &s, &[]);
+        let text = &ask.text;
+        let d = control_display(text.as_bytes(), &ask.snapshot_sha256, "GOLD").unwrap();
+        assert_eq!(d["price"], 2650.5);
+        assert_eq!(d["high_52w"], 2700.0);
+        assert!((d["change_pct"].as_f64().unwrap() - 1.942307).abs() < 1e-5);
+        assert_eq!(
+            control_display(text.as_bytes(), &ask.snapshot_sha256, "SPX"),
+            None
+        );
+        assert_eq!(
+            control_display(text.as_bytes(), &"0".repeat(64), "GOLD"),
+            None
+        );
+    }
+}
