@@ -394,3 +394,267 @@ impl Replay {
         s
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::arena::engine::run_all;
+    use crate::arena::records::{
+        decision_line, jsonl, price_line, row_line, trade_line, Choice, Decision, PriceLine,
+    };
+    use crate::calendar::{self, Instant};
+    use crate::stats::rng::Generator;
+
+    /// A generated season: the standard protocol, three seats, 12 sessions, every price.
+    fn season() -> (Protocol, Vec<Decision>, Vec<PriceLine>) {
+        let p = Protocol::standard();
+        let mut rng = Generator::default_rng(11);
+        let mut lines = vec![];
+        let mut day = Date::new(2026, 10, 19).unwrap();
+        let mut sessions = vec![];
+        while sessions.len() < 12 {
+            if calendar::is_session(day) == Some(true) {
+                sessions.push(day);
+            }
+            day = day.add_days(1);
+        }
+        let funds = &p.version("pro-1").unwrap().funds;
+        let mut px: Vec<i64> = funds
+            .iter()
+            .map(|_| 20_000_000 + rng.integers(0, 80_000_000).unwrap())
+            .collect();
+        let mut ds = vec![];
+        for s in &sessions {
+            lines.push(PriceLine::Rate {
+                symbol: "^IRX".into(),
+                session: *s,
+                rate_ppm: 41_234,
+            });
+            for (i, f) in funds.iter().enumerate() {
+                px[i] += rng.integers(-500_000, 500_001).unwrap();
+                let at = calendar::new_york_time(*s, 9, 30);
+                lines.push(PriceLine::Bar {
+                    symbol: f.symbol.clone(),
+                    at,
+                    price: px[i],
+                });
+                lines.push(PriceLine::Close {
+                    symbol: f.symbol.clone(),
+                    session: *s,
+                    price: px[i] + 12_345,
+                });
+            }
+            for (seat, version) in [
+                ("alpha", "arena-3"),
+                ("beta", "arena-3"),
+                ("gamma", "pro-1"),
+            ] {
+                let pick = |rng: &mut Generator| funds[rng.index(10)].symbol.clone();
+                let choice = match rng.integers(0, 3).unwrap() {
+                    0 => Choice::Hold,
+                    _ if version == "pro-1" => Choice::Weights(
+                        [
+                            (pick(&mut rng), 3_000),
+                            ("VIXY".to_string(), -3_000),
+                            ("GLD".into(), 2_550),
+                        ]
+                        .into_iter()
+                        .collect(),
+                    ),
+                    _ => Choice::Weights(
+                        [(pick(&mut rng), 2_000), ("IEF".to_string(), 1_250)]
+                            .into_iter()
+                            .collect(),
+                    ),
+                };
+                ds.push(Decision {
+                    account: seat.into(),
+                    version: version.into(),
+                    sealed_at: Instant(
+                        calendar::new_york_time(*s, 8, 30).0 + rng.integers(0, 1_000_000).unwrap(),
+                    ),
+                    choice,
+                });
+            }
+        }
+        (p, ds, lines)
+    }
+
+    struct Published {
+        protocol: Vec<u8>,
+        decisions: Vec<u8>,
+        prices: Vec<u8>,
+        trades: Vec<u8>,
+        accounts: Vec<u8>,
+    }
+
+    fn publish() -> Published {
+        let (p, ds, prices) = season();
+        let seg = run_all(&p, &ds, &PriceSet::new(&prices));
+        assert!(seg.gaps.is_empty());
+        Published {
+            protocol: p.to_json(),
+            decisions: jsonl(ds.iter().map(decision_line)),
+            prices: jsonl(prices.iter().map(price_line)),
+            trades: jsonl(seg.trades.iter().map(trade_line)),
+            accounts: jsonl(seg.rows.iter().map(row_line)),
+        }
+    }
+
+    fn run(p: &Published) -> Replay {
+        replay(&ReplayFiles {
+            protocol: &p.protocol,
+            decisions: &p.decisions,
+            prices: &p.prices,
+            trades: &p.trades,
+            accounts: &p.accounts,
+        })
+        .unwrap()
+    }
+
+    fn touched(r: &Replay) -> BTreeSet<(String, String, String)> {
+        r.differences
+            .iter()
+            .filter(|d| d.verdict == Verdict::Different)
+            .map(|d| (d.version.clone(), d.account.clone(), d.session.clone()))
+            .collect()
+    }
+
+    #[test]
+    fn the_engines_own_files_replay_exactly() {
+        let p = publish();
+        let r = run(&p);
+        // 12 sessions x (2 arena-3 seats + 5 benchmarks, 1 pro seat + 4 benchmarks, and the
+        // agent-portfolio profile's 2 benchmarks).
+        assert_eq!((r.rows, r.accounts, r.sessions), (12 * 14, 14, 12));
+        assert_eq!(
+            (r.exact, r.within_rounding, r.different, r.not_recounted),
+            (r.rows, 0, 0, 0)
+        );
+        assert_eq!(r.rules, ["agent-portfolio-1", "arena-3", "pro-1"]);
+        assert!(r.trades > 50);
+        assert!(r
+            .text()
+            .contains("result: the published scores are reproduced"));
+        // The files the engine writes read back to the same records.
+        let (_, ds, prices) = season();
+        assert_eq!(records::read_decisions(&p.decisions).unwrap(), ds);
+        assert_eq!(records::read_prices(&p.prices).unwrap(), prices);
+    }
+
+    #[test]
+    fn a_tampered_trade_makes_exactly_its_row_different() {
+        let mut p = publish();
+        let text = String::from_utf8(p.trades.clone()).unwrap();
+        let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+        let mut t: serde_json::Value = serde_json::from_str(&lines[7]).unwrap();
+        let row = (
+            t["version"].as_str().unwrap().to_string(),
+            t["account"].as_str().unwrap().to_string(),
+            t["session"].as_str().unwrap().to_string(),
+        );
+        t["value"] = serde_json::json!(t["value"].as_f64().unwrap() + 0.05);
+        lines[7] = t.to_string();
+        p.trades = jsonl(lines);
+        let r = run(&p);
+        assert_eq!(r.different, 1);
+        assert_eq!(touched(&r), [row].into());
+        assert!(r
+            .text()
+            .contains("result: some published rows are DIFFERENT"));
+    }
+
+    #[test]
+    fn a_tampered_close_makes_exactly_the_rows_holding_it_different() {
+        let mut p = publish();
+        let (before, last) = ("2026-11-02", "2026-11-03");
+        let text = String::from_utf8(p.prices.clone()).unwrap();
+        let lines: Vec<String> = text
+            .lines()
+            .map(|l| {
+                let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
+                if v["kind"] == "close" && v["symbol"] == "IEF" && v["session"] == last {
+                    v["price"] = serde_json::json!("1.5");
+                }
+                v.to_string()
+            })
+            .collect();
+        p.prices = jsonl(lines);
+        let r = run(&p);
+        // The rows that hold IEF at that close, or held it at the close before (their no-trade
+        // shadow marks it).
+        let holders: BTreeSet<(String, String, String)> = String::from_utf8(p.accounts.clone())
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+            .filter(|v| {
+                (v["session"] == last || v["session"] == before)
+                    && v["positions"].get("IEF").is_some()
+            })
+            .map(|v| {
+                let s = |k: &str| v[k].as_str().unwrap().to_string();
+                (s("version"), s("account"), last.to_string())
+            })
+            .collect();
+        assert!(holders.len() >= 2);
+        assert_eq!(touched(&r), holders);
+        assert_eq!(r.different, holders.len());
+        let d = r
+            .differences
+            .iter()
+            .find(|d| d.field == "positions.IEF")
+            .unwrap();
+        assert!(d.published.is_some() && d.recomputed.is_some() && d.published != d.recomputed);
+    }
+
+    #[test]
+    fn rounding_and_missing_prices_are_told_apart() {
+        let mut p = publish();
+        // Two cents off on a row of an account with trades: within the published rounding.
+        let text = String::from_utf8(p.accounts.clone()).unwrap();
+        let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+        let i = lines
+            .iter()
+            .position(|l| l.contains("\"alpha\"") && l.contains("2026-10-30"))
+            .unwrap();
+        let mut v: serde_json::Value = serde_json::from_str(&lines[i]).unwrap();
+        v["cash"] = serde_json::json!(v["cash"].as_f64().unwrap() + 0.02);
+        v["equity"] = serde_json::json!(v["equity"].as_f64().unwrap() + 0.02);
+        lines[i] = v.to_string();
+        // A row of a rule version the protocol does not list: not recounted.
+        let mut w: serde_json::Value = serde_json::from_str(&lines[0]).unwrap();
+        w["version"] = serde_json::json!("arena-2");
+        lines.push(w.to_string());
+        p.accounts = jsonl(lines);
+        let r = run(&p);
+        assert_eq!((r.within_rounding, r.not_recounted, r.different), (1, 1, 0));
+        assert!(r.reproduced());
+        // A session without closes in the price set: not recounted.
+        let text = String::from_utf8(p.prices.clone()).unwrap();
+        p.prices = jsonl(
+            text.lines()
+                .filter(|l| !l.contains("2026-11-03"))
+                .map(str::to_string),
+        );
+        let r = run(&p);
+        assert_eq!(r.not_recounted, 1 + 14);
+        assert_eq!(r.different, 0);
+    }
+
+    #[test]
+    fn unreadable_files_name_the_file_and_line() {
+        let mut p = publish();
+        p.trades.extend_from_slice(b"{\"version\": \"arena-3\"}\n");
+        let e = replay(&ReplayFiles {
+            protocol: &p.protocol,
+            decisions: &p.decisions,
+            prices: &p.prices,
+            trades: &p.trades,
+            accounts: &p.accounts,
+        })
+        .unwrap_err()
+        .to_string();
+        assert!(e.starts_with("arena-trades.jsonl:"), "{e}");
+        assert!(e.contains("missing field"), "{e}");
+    }
+}
