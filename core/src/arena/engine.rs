@@ -16,7 +16,8 @@
 //!    close of the first session closing after the seal. `hold` trades nothing and costs
 //!    nothing. A decision that breaks the rules is **rejected** with its reason and the
 //!    account is left as it was; one whose fund has no price in the window is **missed**, with
-//!    the same effect.
+//!    the same effect. A fixed benchmark buys its weights at the first session's open and
+//!    then holds; if a fund has no price in that window it tries again at the next session.
 //! 4. **Trades**: equity at the execution prices, each fund's target value
 //!    `round(equity * weight)`, its target quantity `round(value / price)`, the difference
 //!    traded when it is worth at least `max(min_order_cents, 1 cent)`. A decision needing
@@ -353,6 +354,8 @@ struct Book<'a> {
     acct: Account,
     decisions: Vec<&'a Decision>,
     fixed: Option<BTreeMap<String, i64>>,
+    /// Whether a fixed benchmark has bought its weights.
+    invested: bool,
     random: Option<(Generator, u32)>,
     costs_total: i64,
     equities: Vec<i64>,
@@ -407,6 +410,7 @@ pub fn run_segment(
         acct: fresh(),
         decisions: vec![],
         fixed: None,
+        invested: false,
         random: None,
         costs_total: 0,
         equities: vec![],
@@ -505,7 +509,7 @@ fn session_row(
             Choice::Weights(random_weights(rules, rng, *n)),
             false,
         ))
-    } else if let Some(w) = b.fixed.as_ref().filter(|_| k == 0) {
+    } else if let Some(w) = b.fixed.as_ref().filter(|_| !b.invested) {
         Some((open_at(s), Choice::Weights(w.clone()), false))
     } else {
         b.decisions
@@ -538,7 +542,10 @@ fn session_row(
         Some(Outcome::Hold) => (Status::Hold, None, vec![]),
         Some(Outcome::Rejected(r)) => (Status::Rejected, Some(r), vec![]),
         Some(Outcome::Missed(r)) => (Status::Missed, Some(r), vec![]),
-        Some(Outcome::Traded(f)) => (Status::Traded, None, f),
+        Some(Outcome::Traded(f)) => {
+            b.invested = true;
+            (Status::Traded, None, f)
+        }
     };
     let costs: i64 = fills.iter().map(|f| f.cost).sum();
     let turnover: i64 = fills.iter().map(|f| f.value.abs()).sum();
