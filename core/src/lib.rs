@@ -30,6 +30,9 @@ pub mod contract;
 pub mod prices;
 
 // The operator's side.
+/// The trading tracks: the portfolio and pro leagues and seed 002's agent portfolios as rule
+/// sets of one engine, and the replay of every published account.
+pub mod arena;
 /// The league engine's decisions: names, config, schedule, ask and answer, the providers'
 /// wire formats, the engine.
 pub mod league;

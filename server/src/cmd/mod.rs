@@ -9,6 +9,7 @@ pub mod neff;
 pub mod ots;
 mod peer_score;
 pub mod rekor;
+pub mod replay;
 pub mod resolve;
 pub mod schema;
 pub mod score;
@@ -55,6 +56,9 @@ pub enum Command {
     /// A row's outcome (ref, close, actual_pct, draw) from Yahoo chart v8 minute bars, or a
     /// check of council-forecasts.csv's outcome columns against them (spec 3.5, Appendix C).
     Resolve(resolve::Args),
+    /// Recompute every published account of the trading tracks from the sealed decisions and
+    /// prices, and check arena-code.json (Appendix B steps 7-8).
+    Replay(replay::Args),
 }
 
 /// Runs `command`; `json` selects one JSON object on stdout instead of text.
@@ -73,5 +77,6 @@ pub fn run(command: Command, json: bool) -> CmdResult {
         Command::Tsr(command) => tsr::run(command, json),
         Command::Rekor(command) => rekor::run(command, json),
         Command::Resolve(args) => resolve::run(args, json),
+        Command::Replay(args) => replay::run(args, json),
     }
 }

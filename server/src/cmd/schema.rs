@@ -1,11 +1,12 @@
 //! `sealbook schema event-contract|agentpit-records|ladder-records|arena-records|league-config|
-//! answer|manifest [--out FILE]`:
+//! answer|manifest|arena-protocol [--out FILE]`:
 //! writes `<which>.schema.json`: the event contract (§3.13) as `core::contract` generates it
 //! from the contract's keys, or a peer profile's records-file line as
 //! `core::score::peers::records` generates it from its field tables, or the league
 //! configuration file as `core::league::config` documents it with the defaults it applies, or
 //! a seat's answer as `core::league::answer` checks it, or a league's `manifest.json` as
-//! `core::league::manifest` writes and reads it.
+//! `core::league::manifest` writes and reads it, or the trading tracks' versioned rules
+//! (`arena-protocol.json`) as `core::arena::protocol` documents every key.
 
 use crate::outcome::{CmdResult, Exit, Unusable};
 use sealbook_core::score::peers::records::{
@@ -39,6 +40,8 @@ enum Which {
     Answer,
     /// A league's manifest.json: every published file with its size and SHA-256.
     Manifest,
+    /// The trading tracks' versioned rules (arena-protocol.json, spec Appendix A).
+    ArenaProtocol,
 }
 
 pub fn run(args: Args, json: bool) -> CmdResult {
@@ -67,6 +70,10 @@ pub fn run(args: Args, json: bool) -> CmdResult {
         Which::Manifest => (
             "manifest",
             sealbook_core::league::manifest::manifest_schema_bytes(),
+        ),
+        Which::ArenaProtocol => (
+            "arena-protocol",
+            sealbook_core::arena::protocol::protocol_schema_bytes(),
         ),
     };
     let out = args

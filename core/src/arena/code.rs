@@ -1,0 +1,135 @@
+//! `arena-code.json` (spec §4.11, Appendix B step 8): every code file of the engine with its
+//! SHA-256, each published beside it as `arena-code-<file>.txt`, the file's path with `/`
+//! replaced by `-` (`tools/replay.py` -> `arena-code-tools-replay.py.txt`). This module writes
+//! the list ([`code_list`]) and checks published text files against it ([`check_code`]).
+//!
+//! Layout: `{"files": [{"file": "<path>", "sha256": "<64 lowercase hex>", "bytes": <size>}]}`.
+
+use crate::hex;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+/// The list's file name.
+pub const CODE_FILE: &str = "arena-code.json";
+/// Most files listed (the spec's engine has 19).
+pub const MAX_FILES: usize = 1_000;
+
+/// One listed file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CodeEntry {
+    pub file: String,
+    pub sha256: String,
+    pub bytes: u64,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CodeList {
+    files: Vec<CodeEntry>,
+}
+
+/// The published name of a listed file's text.
+pub fn text_name(file: &str) -> String {
+    format!("arena-code-{}.txt", file.replace('/', "-"))
+}
+
+/// Writes `arena-code.json` for `files` (path, bytes), in the order given.
+pub fn code_list(files: &[(&str, &[u8])]) -> Vec<u8> {
+    let list = CodeList {
+        files: files
+            .iter()
+            .map(|(f, b)| CodeEntry {
+                file: f.to_string(),
+                sha256: hex::encode(&Sha256::digest(b)),
+                bytes: b.len() as u64,
+            })
+            .collect(),
+    };
+    let mut b = serde_json::to_vec_pretty(&list).expect("a list serializes");
+    b.push(b'\n');
+    b
+}
+
+/// One file's check.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CodeCheck {
+    pub file: String,
+    pub text: String,
+    pub expected: String,
+    /// The published text's SHA-256; None when it is not published.
+    pub actual: Option<String>,
+    pub ok: bool,
+}
+
+/// Checks every listed file: `published(name)` gives the bytes of `arena-code-<file>.txt`, or
+/// None when it is absent (a failed check: fail closed). Errors on an unreadable list.
+pub fn check_code(
+    list: &[u8],
+    published: &dyn Fn(&str) -> Option<Vec<u8>>,
+) -> Result<Vec<CodeCheck>, String> {
+    let l: CodeList = serde_json::from_slice(list)
+        .map_err(|e| format!("{CODE_FILE}: line {} column {}: {e}", e.line(), e.column()))?;
+    if l.files.len() > MAX_FILES {
+        return Err(format!(
+            "{CODE_FILE}: field files: more than {MAX_FILES} files"
+        ));
+    }
+    l.files
+        .iter()
+        .enumerate()
+        .map(|(i, e)| {
+            let bad_hex = e.sha256.len() != 64
+                || !e
+                    .sha256
+                    .bytes()
+                    .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
+            if bad_hex || e.file.is_empty() || e.file.contains("..") || e.file.len() > 256 {
+                return Err(format!("{CODE_FILE}: files[{i}]: bad file name or sha256"));
+            }
+            let text = text_name(&e.file);
+            let actual = published(&text).map(|b| hex::encode(&Sha256::digest(&b)));
+            Ok(CodeCheck {
+                ok: actual.as_deref() == Some(e.sha256.as_str()),
+                file: e.file.clone(),
+                text,
+                expected: e.sha256.clone(),
+                actual,
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_list_checks_its_own_files_and_catches_a_change() {
+        let files: [(&str, &[u8]); 2] = [
+            ("council_arena.py", b"print(1)\n"),
+            ("tools/replay.py", b"x = 2\n"),
+        ];
+        let list = code_list(&files);
+        let get = |name: &str| match name {
+            "arena-code-council_arena.py.txt" => Some(b"print(1)\n".to_vec()),
+            "arena-code-tools-replay.py.txt" => Some(b"x = 3\n".to_vec()),
+            _ => None,
+        };
+        let c = check_code(&list, &get).unwrap();
+        assert_eq!(c.len(), 2);
+        assert!(c[0].ok);
+        // shasum -a 256 of "print(1)\n".
+        assert_eq!(
+            c[0].expected,
+            "cc42155088fca5730758db72b2a5bca33112a941dfaa2d43098ec422ce4ea213"
+        );
+        assert!(!c[1].ok && c[1].actual.is_some());
+        let none = |_: &str| None;
+        assert!(check_code(&list, &none)
+            .unwrap()
+            .iter()
+            .all(|x| !x.ok && x.actual.is_none()));
+        assert!(check_code(b"{\"files\": 3}", &none).is_err());
+    }
+}

@@ -1,0 +1,17 @@
+//! The trading tracks (spec §4.7 portfolio league, §4.8 pro league, §4.11 reproducibility;
+//! seed 002's agent portfolios): one engine whose tracks are rule sets, and the replay that
+//! recomputes every published account.
+//!
+//! - [`money`]: integer units and the one rounding rule;
+//! - [`protocol`]: `arena-protocol.json`, the versioned rules (Appendix A);
+//! - [`records`]: the decisions, price set, trade log and account rows as published;
+//! - [`engine`]: decisions and prices in, accounts, trades and benchmarks out;
+//! - [`replay`]: recompute and compare every published row (Appendix B step 7);
+//! - [`code`]: `arena-code.json` and the published code texts (Appendix B step 8).
+
+pub mod code;
+pub mod engine;
+pub mod money;
+pub mod protocol;
+pub mod records;
+pub mod replay;

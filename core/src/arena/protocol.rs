@@ -1,0 +1,726 @@
+//! `arena-protocol.json`: the versioned rules of the trading tracks (spec §4.7, §4.8,
+//! Appendix A Table A1). This module owns the file's layout: [`Protocol::from_json`] reads it,
+//! [`Protocol::to_json`] writes it, [`protocol_schema`] is its JSON Schema
+//! (`sealbook schema arena-protocol`), and [`Protocol::standard`] holds the rules this
+//! implementation ships: the portfolio league `arena-3`, the pro league `pro-1` and the
+//! agent-portfolio profile of seed 002 (`agent-portfolio-1`).
+//!
+//! Layout: `{"protocol": "sealbook-arena", "rounding": <rule>, "versions": [<rule set>...]}`.
+//! Every rule set is one version of one track's rules; the version in force is named by each
+//! sealed decision. A rule change is a new version with a later `from` and starts a new
+//! segment: its accounts start afresh from `starting_cash_cents`, and nothing decided under an
+//! earlier version is rescored (Appendix A, requirement 15).
+//!
+//! The keys of a rule set ([`RULE_KEYS`] is the table the schema is generated from):
+//! - `version`: the version's name (`arena-3`), unique in the file.
+//! - `track`: `portfolio` (§4.7), `pro` (§4.8) or `agent_portfolio` (seed 002).
+//! - `from`: the first session (`YYYY-MM-DD`) the version governs; it governs every session
+//!   up to the next version of the same track.
+//! - `starting_cash_cents`: each account's starting cash ($100,000 = 10000000).
+//! - `funds`: the traded instruments in order, each `{"market", "symbol"}`: the league market
+//!   it stands for (Table 2 code) and the fund's ticker.
+//! - `indicators_only`: markets forecast but not tradable on this track (`VIX` in arena-3).
+//! - `long_only`: whether short positions are refused.
+//! - `weight_min_bp`, `weight_max_bp`: bounds on each held position's |weight| in basis points
+//!   of equity (a weight of 0 is "not held" and always allowed).
+//! - `gross_min_bp`, `gross_max_bp`: bounds on the sum of |weights| (gross exposure).
+//! - `long_max_bp`: the most the long weights may sum to (2x leverage = 20000).
+//! - `cost_bp`: cost in basis points of each dollar traded (0.1% = 10; seed 002's 0.2% per
+//!   fill = 20).
+//! - `cash_rate_symbol`: the price-file symbol of the annual rate cash earns (the 13-week bill,
+//!   `^IRX`), actual/360 between closes; null when cash earns nothing. Negative cash (pro
+//!   league borrowing) pays the same rate.
+//! - `execution`: `{"rule": "first_price_in_window", "start": "09:30", "end": "09:45"}` (the
+//!   first price at or after the decision's seal inside that New York window) or
+//!   `{"rule": "next_close"}` (the close of the first session closing after the seal).
+//! - `min_order_cents`: a trade worth less than this is not sent (0: every trade is sent).
+//! - `max_orders`: the most trades one decision may need; more is a rejected decision; null
+//!   for no limit.
+//! - `metrics_sessions`: the trailing sessions the Sharpe and Sortino ratios use (20).
+//! - `benchmarks`: the passive accounts run under the same costs and execution, each
+//!   `{"name", "weights_bp"}` (bought at the first session, then held) or
+//!   `{"name", "random_funds", "seed"}` (every session, `random_funds` funds drawn with
+//!   `np.random.default_rng(seed)`, equal weights within the rules, shorted at random when
+//!   shorts are allowed). Benchmarks are held to the costs, not to the weight limits.
+
+use super::money::ROUNDING_RULE;
+use crate::calendar::Date;
+use crate::league::layout::parse_hhmm;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The `protocol` value of the file.
+pub const PROTOCOL_NAME: &str = "sealbook-arena";
+/// The file's name among a league's published files.
+pub const PROTOCOL_FILE: &str = "arena-protocol.json";
+
+/// The whole file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Protocol {
+    /// Always [`PROTOCOL_NAME`].
+    pub protocol: String,
+    /// The rounding rule of every version ([`ROUNDING_RULE`], `core::arena::money`).
+    pub rounding: String,
+    /// Every rule version of every track.
+    pub versions: Vec<RuleSet>,
+}
+
+/// A track.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Track {
+    /// The portfolio league (§4.7).
+    Portfolio,
+    /// The pro league (§4.8).
+    Pro,
+    /// Seed 002's agent portfolios.
+    AgentPortfolio,
+}
+
+/// One traded fund.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Fund {
+    /// The league market the fund stands for (Table 2 code).
+    pub market: String,
+    /// The fund's ticker, as the price file names it.
+    pub symbol: String,
+}
+
+/// When a decision trades.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "rule", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Execution {
+    /// The first price at or after the seal within `start`..=`end` New York time.
+    FirstPriceInWindow { start: String, end: String },
+    /// The close of the first session closing after the seal.
+    NextClose,
+}
+
+/// A passive benchmark account.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Benchmark {
+    /// The account's name, starting with `_`.
+    pub name: String,
+    /// Fixed weights in basis points by fund symbol, bought at the first session and held.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub weights_bp: Option<std::collections::BTreeMap<String, i64>>,
+    /// How many funds the seeded random benchmark draws every session.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub random_funds: Option<u32>,
+    /// The random benchmark's seed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+}
+
+/// One version of one track's rules (the keys are documented in the module comment).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RuleSet {
+    pub version: String,
+    pub track: Track,
+    pub from: String,
+    pub starting_cash_cents: i64,
+    pub funds: Vec<Fund>,
+    pub indicators_only: Vec<String>,
+    pub long_only: bool,
+    pub weight_min_bp: i64,
+    pub weight_max_bp: i64,
+    pub gross_min_bp: i64,
+    pub gross_max_bp: i64,
+    pub long_max_bp: i64,
+    pub cost_bp: i64,
+    pub cash_rate_symbol: Option<String>,
+    pub execution: Execution,
+    pub min_order_cents: i64,
+    pub max_orders: Option<u32>,
+    pub metrics_sessions: u32,
+    pub benchmarks: Vec<Benchmark>,
+}
+
+/// The keys of a rule set and what each means: the source of the schema's descriptions.
+pub const RULE_KEYS: &[(&str, &str)] = &[
+    ("version", "The version's name (arena-3), unique in the file."),
+    ("track", "portfolio (spec 4.7), pro (spec 4.8) or agent_portfolio (seed 002)."),
+    ("from", "The first session (YYYY-MM-DD) the version governs, up to the next version of the same track; a new version starts a new segment."),
+    ("starting_cash_cents", "Each account's starting cash in cents ($100,000 = 10000000)."),
+    ("funds", "The traded instruments in order: {market, symbol}, the league market (Table 2 code) and the fund's ticker."),
+    ("indicators_only", "Markets forecast but not tradable on this track."),
+    ("long_only", "Whether short positions are refused."),
+    ("weight_min_bp", "Least |weight| of a held position, basis points of equity (0 = not held, always allowed)."),
+    ("weight_max_bp", "Most |weight| of a held position, basis points of equity."),
+    ("gross_min_bp", "Least sum of |weights| of a decision that trades."),
+    ("gross_max_bp", "Most sum of |weights|."),
+    ("long_max_bp", "Most the long weights may sum to (2x leverage = 20000)."),
+    ("cost_bp", "Cost in basis points of each dollar traded (0.1% = 10)."),
+    ("cash_rate_symbol", "Price-file symbol of the annual rate cash earns (actual/360 between closes; negative cash pays it), or null: cash earns nothing."),
+    ("execution", "{rule: first_price_in_window, start, end} (first price at or after the seal within the New York window) or {rule: next_close}."),
+    ("min_order_cents", "A trade worth less than this is not sent."),
+    ("max_orders", "Most trades one decision may need (more: rejected), or null."),
+    ("metrics_sessions", "Trailing sessions of the Sharpe and Sortino ratios."),
+    ("benchmarks", "Passive accounts under the same costs and execution: {name, weights_bp} bought at the first session and held, or {name, random_funds, seed} drawn every session with np.random.default_rng(seed)."),
+];
+
+/// Why a protocol file cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProtocolError {
+    /// The version at fault, when one is.
+    pub version: Option<String>,
+    /// The field at fault, when one is.
+    pub field: Option<String>,
+    pub message: String,
+}
+
+impl fmt::Display for ProtocolError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(v) = &self.version {
+            write!(f, "version {v}: ")?;
+        }
+        if let Some(k) = &self.field {
+            write!(f, "field {k}: ")?;
+        }
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for ProtocolError {}
+
+fn err(version: &str, field: &str, message: impl Into<String>) -> ProtocolError {
+    ProtocolError {
+        version: Some(version.into()),
+        field: Some(field.into()),
+        message: message.into(),
+    }
+}
+
+impl RuleSet {
+    /// The first session the version governs.
+    pub fn from_date(&self) -> Date {
+        Date::parse(&self.from).expect("checked when read")
+    }
+
+    /// The index of `symbol` among the funds.
+    pub fn fund_index(&self, symbol: &str) -> Option<usize> {
+        self.funds.iter().position(|f| f.symbol == symbol)
+    }
+
+    /// The execution window in seconds after New York midnight, for the window rule.
+    pub fn window_secs(&self) -> Option<(u32, u32)> {
+        match &self.execution {
+            Execution::FirstPriceInWindow { start, end } => {
+                let (a, b) = (parse_hhmm(start)?, parse_hhmm(end)?);
+                Some((a.0 * 3600 + a.1 * 60, b.0 * 3600 + b.1 * 60))
+            }
+            Execution::NextClose => None,
+        }
+    }
+
+    fn check(&self) -> Result<(), ProtocolError> {
+        let v = self.version.as_str();
+        if v.is_empty() || v.len() > 64 {
+            return Err(err(v, "version", "must be 1-64 characters"));
+        }
+        if Date::parse(&self.from).is_none() {
+            return Err(err(
+                v,
+                "from",
+                format!("{:?} is not a YYYY-MM-DD date", self.from),
+            ));
+        }
+        if self.starting_cash_cents <= 0 {
+            return Err(err(v, "starting_cash_cents", "must be positive"));
+        }
+        if self.funds.is_empty() || self.funds.len() > 64 {
+            return Err(err(v, "funds", "must list 1-64 funds"));
+        }
+        for (i, f) in self.funds.iter().enumerate() {
+            if f.symbol.is_empty() || f.symbol.len() > 32 || f.market.len() > 32 {
+                return Err(err(
+                    v,
+                    "funds",
+                    format!("fund {}: bad symbol or market", i + 1),
+                ));
+            }
+            if self.funds[..i].iter().any(|g| g.symbol == f.symbol) {
+                return Err(err(v, "funds", format!("{} is listed twice", f.symbol)));
+            }
+            if self.indicators_only.contains(&f.market) {
+                return Err(err(
+                    v,
+                    "indicators_only",
+                    format!("{} is also a traded fund's market", f.market),
+                ));
+            }
+        }
+        let bp = |k: &str, x: i64| {
+            if (0..=100_000).contains(&x) {
+                Ok(())
+            } else {
+                Err(err(v, k, format!("{x} is outside 0-100000 basis points")))
+            }
+        };
+        bp("weight_min_bp", self.weight_min_bp)?;
+        bp("weight_max_bp", self.weight_max_bp)?;
+        bp("gross_min_bp", self.gross_min_bp)?;
+        bp("gross_max_bp", self.gross_max_bp)?;
+        bp("long_max_bp", self.long_max_bp)?;
+        bp("cost_bp", self.cost_bp)?;
+        if self.weight_min_bp > self.weight_max_bp || self.gross_min_bp > self.gross_max_bp {
+            return Err(err(
+                v,
+                "weight_min_bp",
+                "a lower bound exceeds its upper bound",
+            ));
+        }
+        if self.long_only && self.gross_max_bp > 10_000 {
+            return Err(err(
+                v,
+                "gross_max_bp",
+                "a long-only track cannot exceed 100% invested",
+            ));
+        }
+        if self.min_order_cents < 0 {
+            return Err(err(v, "min_order_cents", "must not be negative"));
+        }
+        if !(2..=252).contains(&self.metrics_sessions) {
+            return Err(err(v, "metrics_sessions", "must be 2-252"));
+        }
+        if let Execution::FirstPriceInWindow { .. } = self.execution {
+            match self.window_secs() {
+                Some((a, b)) if a <= b => {}
+                _ => {
+                    return Err(err(
+                        v,
+                        "execution",
+                        "start and end must be HH:MM, start not after end",
+                    ))
+                }
+            }
+        }
+        for (i, b) in self.benchmarks.iter().enumerate() {
+            if !b.name.starts_with('_') || b.name.len() > 64 {
+                return Err(err(
+                    v,
+                    "benchmarks",
+                    format!("{:?} must start with _", b.name),
+                ));
+            }
+            if self.benchmarks[..i].iter().any(|c| c.name == b.name) {
+                return Err(err(v, "benchmarks", format!("{} is listed twice", b.name)));
+            }
+            match (&b.weights_bp, b.random_funds, b.seed) {
+                (Some(w), None, None) => {
+                    for (s, x) in w {
+                        if self.fund_index(s).is_none() {
+                            return Err(err(
+                                v,
+                                "benchmarks",
+                                format!("{}: {s} is not a traded fund", b.name),
+                            ));
+                        }
+                        if x.abs() > 20_000 || (self.long_only && *x < 0) {
+                            return Err(err(
+                                v,
+                                "benchmarks",
+                                format!("{}: weight {x} of {s} is not allowed", b.name),
+                            ));
+                        }
+                    }
+                }
+                (None, Some(k), Some(_)) => {
+                    if k == 0 || k as usize > self.funds.len() {
+                        return Err(err(
+                            v,
+                            "benchmarks",
+                            format!("{}: random_funds must be 1-{}", b.name, self.funds.len()),
+                        ));
+                    }
+                }
+                _ => {
+                    return Err(err(
+                        v,
+                        "benchmarks",
+                        format!("{}: give weights_bp, or random_funds and seed", b.name),
+                    ))
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Protocol {
+    /// Reads and checks the file. Errors name the version and field, or the JSON position.
+    pub fn from_json(bytes: &[u8]) -> Result<Protocol, ProtocolError> {
+        let p: Protocol = serde_json::from_slice(bytes).map_err(|e| ProtocolError {
+            version: None,
+            field: None,
+            message: format!("line {} column {}: {e}", e.line(), e.column()),
+        })?;
+        let top = |field: &str, message: String| ProtocolError {
+            version: None,
+            field: Some(field.into()),
+            message,
+        };
+        if p.protocol != PROTOCOL_NAME {
+            return Err(top(
+                "protocol",
+                format!("{:?} is not {PROTOCOL_NAME:?}", p.protocol),
+            ));
+        }
+        if p.rounding != ROUNDING_RULE {
+            return Err(top(
+                "rounding",
+                format!(
+                    "{:?} is not the rule this engine applies ({ROUNDING_RULE})",
+                    p.rounding
+                ),
+            ));
+        }
+        if p.versions.is_empty() || p.versions.len() > 256 {
+            return Err(top("versions", "must list 1-256 rule sets".into()));
+        }
+        for (i, r) in p.versions.iter().enumerate() {
+            r.check()?;
+            if p.versions[..i].iter().any(|q| q.version == r.version) {
+                return Err(err(&r.version, "version", "is listed twice"));
+            }
+            if p.versions[..i]
+                .iter()
+                .any(|q| q.track == r.track && q.from == r.from)
+            {
+                return Err(err(
+                    &r.version,
+                    "from",
+                    "another version of the track starts that day",
+                ));
+            }
+        }
+        Ok(p)
+    }
+
+    /// The file's bytes: pretty-printed JSON, keys in the structs' order, LF-terminated.
+    pub fn to_json(&self) -> Vec<u8> {
+        let mut b = serde_json::to_vec_pretty(self).expect("a protocol serializes");
+        b.push(b'\n');
+        b
+    }
+
+    /// The rule set named `version`.
+    pub fn version(&self, version: &str) -> Option<&RuleSet> {
+        self.versions.iter().find(|r| r.version == version)
+    }
+
+    /// The last session `rules` governs before the next version of its track takes over
+    /// (None: open-ended).
+    pub fn segment_end(&self, rules: &RuleSet) -> Option<Date> {
+        self.versions
+            .iter()
+            .filter(|q| q.track == rules.track && q.from > rules.from)
+            .map(|q| q.from_date())
+            .min()
+            .map(|d| d.add_days(-1))
+    }
+
+    /// The rules this implementation ships: arena-3 (§4.7), pro-1 (§4.8) from 2026-10-19, and
+    /// seed 002's agent portfolios (agent-portfolio-1).
+    pub fn standard() -> Protocol {
+        let funds = |extra: &[(&str, &str)]| {
+            let mut v: Vec<Fund> = [
+                ("SPX", "SPY"),
+                ("NDX", "QQQ"),
+                ("DJI", "DIA"),
+                ("SOX", "SOXX"),
+                ("TNX", "IEF"),
+                ("DXY", "UUP"),
+                ("GOLD", "GLD"),
+                ("WTI", "USO"),
+                ("BRENT", "BNO"),
+                ("COPPER", "CPER"),
+                ("BTC", "IBIT"),
+            ]
+            .iter()
+            .chain(extra)
+            .map(|(m, s)| Fund {
+                market: m.to_string(),
+                symbol: s.to_string(),
+            })
+            .collect();
+            v.sort_by_key(|f| {
+                crate::league::layout::MARKETS
+                    .iter()
+                    .position(|m| *m == f.market)
+            });
+            v
+        };
+        let fixed = |name: &str, w: &[(&str, i64)]| Benchmark {
+            name: name.into(),
+            weights_bp: Some(w.iter().map(|(s, x)| (s.to_string(), *x)).collect()),
+            random_funds: None,
+            seed: None,
+        };
+        let random = |seed: u64| Benchmark {
+            name: "_random".into(),
+            weights_bp: None,
+            random_funds: Some(5),
+            seed: Some(seed),
+        };
+        let window = Execution::FirstPriceInWindow {
+            start: "09:30".into(),
+            end: "09:45".into(),
+        };
+        let arena_funds = funds(&[]);
+        let hold_all: Vec<(&str, i64)> = arena_funds
+            .iter()
+            .map(|f| (f.symbol.as_str(), 10_000 / arena_funds.len() as i64))
+            .collect();
+        let arena3 = RuleSet {
+            version: "arena-3".into(),
+            track: Track::Portfolio,
+            from: "2026-10-19".into(),
+            starting_cash_cents: 10_000_000,
+            funds: arena_funds.clone(),
+            indicators_only: vec!["VIX".into()],
+            long_only: true,
+            weight_min_bp: 500,
+            weight_max_bp: 2_500,
+            gross_min_bp: 0,
+            gross_max_bp: 10_000,
+            long_max_bp: 10_000,
+            cost_bp: 10,
+            cash_rate_symbol: Some("^IRX".into()),
+            execution: window.clone(),
+            min_order_cents: 0,
+            max_orders: None,
+            metrics_sessions: 20,
+            benchmarks: vec![
+                fixed("_hold_all", &hold_all),
+                fixed("_spy", &[("SPY", 10_000)]),
+                fixed("_passive", &[("SPY", 6_000), ("IEF", 4_000)]),
+                fixed("_cash", &[]),
+                random(20261019),
+            ],
+        };
+        let pro1 = RuleSet {
+            version: "pro-1".into(),
+            track: Track::Pro,
+            funds: funds(&[("VIX", "VIXY")]),
+            indicators_only: vec![],
+            long_only: false,
+            weight_min_bp: 500,
+            weight_max_bp: 3_000,
+            gross_min_bp: 10_000,
+            gross_max_bp: 20_000,
+            long_max_bp: 20_000,
+            benchmarks: vec![
+                fixed("_spy_long", &[("SPY", 10_000)]),
+                fixed("_spy_short", &[("SPY", -10_000)]),
+                fixed("_cash", &[]),
+                random(20261020),
+            ],
+            ..arena3.clone()
+        };
+        let agent = RuleSet {
+            version: "agent-portfolio-1".into(),
+            track: Track::AgentPortfolio,
+            weight_min_bp: 0,
+            weight_max_bp: 10_000,
+            cost_bp: 20,
+            cash_rate_symbol: None,
+            execution: Execution::NextClose,
+            min_order_cents: 50_000,
+            max_orders: Some(10),
+            benchmarks: vec![
+                fixed("_world", &[("SPY", 10_000)]),
+                fixed("_bitcoin", &[("IBIT", 10_000)]),
+            ],
+            ..arena3.clone()
+        };
+        Protocol {
+            protocol: PROTOCOL_NAME.into(),
+            rounding: ROUNDING_RULE.into(),
+            versions: vec![arena3, pro1, agent],
+        }
+    }
+}
+
+/// The JSON Schema of `arena-protocol.json` (`sealbook schema arena-protocol`), its
+/// descriptions from [`RULE_KEYS`].
+pub fn protocol_schema() -> serde_json::Value {
+    use serde_json::json;
+    let d = |k: &str| {
+        RULE_KEYS
+            .iter()
+            .find(|(n, _)| *n == k)
+            .map(|(_, d)| *d)
+            .unwrap_or_default()
+    };
+    let int = |k: &str, min: i64| json!({"type": "integer", "minimum": min, "description": d(k)});
+    let bp =
+        |k: &str| json!({"type": "integer", "minimum": 0, "maximum": 100000, "description": d(k)});
+    let hhmm = json!({"type": "string", "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$"});
+    let execution = json!({"description": d("execution"), "oneOf": [
+                {"type": "object", "additionalProperties": false, "required": ["rule", "start", "end"],
+                 "properties": {"rule": {"const": "first_price_in_window"}, "start": hhmm, "end": hhmm}},
+                {"type": "object", "additionalProperties": false, "required": ["rule"],
+                 "properties": {"rule": {"const": "next_close"}}}]});
+    let benchmarks = json!({"type": "array", "description": d("benchmarks"), "items": {"oneOf": [
+                {"type": "object", "additionalProperties": false, "required": ["name", "weights_bp"],
+                 "properties": {"name": {"type": "string", "pattern": "^_"},
+                                "weights_bp": {"type": "object", "additionalProperties": {"type": "integer", "minimum": -20000, "maximum": 20000}}}},
+                {"type": "object", "additionalProperties": false, "required": ["name", "random_funds", "seed"],
+                 "properties": {"name": {"type": "string", "pattern": "^_"},
+                                "random_funds": {"type": "integer", "minimum": 1},
+                                "seed": {"type": "integer", "minimum": 0}}}]}});
+    let rule = json!({
+        "type": "object",
+        "additionalProperties": false,
+        "required": RULE_KEYS.iter().map(|(k, _)| *k).collect::<Vec<_>>(),
+        "properties": {
+            "version": {"type": "string", "minLength": 1, "maxLength": 64, "description": d("version")},
+            "track": {"enum": ["portfolio", "pro", "agent_portfolio"], "description": d("track")},
+            "from": {"type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "description": d("from")},
+            "starting_cash_cents": int("starting_cash_cents", 1),
+            "funds": {"type": "array", "minItems": 1, "maxItems": 64, "description": d("funds"),
+                      "items": {"type": "object", "additionalProperties": false, "required": ["market", "symbol"],
+                                "properties": {"market": {"type": "string", "maxLength": 32},
+                                               "symbol": {"type": "string", "minLength": 1, "maxLength": 32}}}},
+            "indicators_only": {"type": "array", "items": {"type": "string"}, "description": d("indicators_only")},
+            "long_only": {"type": "boolean", "description": d("long_only")},
+            "weight_min_bp": bp("weight_min_bp"),
+            "weight_max_bp": bp("weight_max_bp"),
+            "gross_min_bp": bp("gross_min_bp"),
+            "gross_max_bp": bp("gross_max_bp"),
+            "long_max_bp": bp("long_max_bp"),
+            "cost_bp": bp("cost_bp"),
+            "cash_rate_symbol": {"type": ["string", "null"], "description": d("cash_rate_symbol")},
+            "execution": execution,
+            "min_order_cents": int("min_order_cents", 0),
+            "max_orders": {"type": ["integer", "null"], "minimum": 0, "description": d("max_orders")},
+            "metrics_sessions": {"type": "integer", "minimum": 2, "maximum": 252, "description": d("metrics_sessions")},
+            "benchmarks": benchmarks
+        }
+    });
+    json!({
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "https://sealbook.invalid/schema/arena-protocol.schema.json",
+        "title": "arena-protocol.json: the versioned rules of the trading tracks",
+        "description": "Spec 4.7, 4.8, Appendix A Table A1. Each version is one track's rules from its first session; a new version starts a new segment.",
+        "type": "object",
+        "additionalProperties": false,
+        "required": ["protocol", "rounding", "versions"],
+        "properties": {
+            "protocol": {"const": PROTOCOL_NAME},
+            "rounding": {"const": ROUNDING_RULE, "description": "Integer units (cents, micro-dollar prices, micro-share quantities, basis-point weights, ppm rates); every conversion is one exact product and one division rounded half to even."},
+            "versions": {"type": "array", "minItems": 1, "maxItems": 256, "items": rule}
+        }
+    })
+}
+
+/// The schema's bytes, pretty-printed, LF-terminated.
+pub fn protocol_schema_bytes() -> Vec<u8> {
+    let mut b = serde_json::to_vec_pretty(&protocol_schema()).expect("a JSON value");
+    b.push(b'\n');
+    b
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_standard_rules_round_trip_and_state_the_spec() {
+        let p = Protocol::standard();
+        let back = Protocol::from_json(&p.to_json()).unwrap();
+        assert_eq!(back, p);
+        let a = p.version("arena-3").unwrap();
+        assert_eq!(a.funds.len(), 11);
+        assert_eq!(a.indicators_only, ["VIX"]);
+        assert_eq!(
+            (a.weight_min_bp, a.weight_max_bp, a.cost_bp),
+            (500, 2500, 10)
+        );
+        assert_eq!(a.window_secs(), Some((9 * 3600 + 1800, 9 * 3600 + 2700)));
+        let pro = p.version("pro-1").unwrap();
+        assert!(pro.fund_index("VIXY").is_some() && !pro.long_only);
+        assert_eq!(
+            (pro.gross_min_bp, pro.gross_max_bp, pro.weight_max_bp),
+            (10_000, 20_000, 3_000)
+        );
+        let ag = p.version("agent-portfolio-1").unwrap();
+        assert_eq!(
+            (ag.cost_bp, ag.min_order_cents, ag.max_orders),
+            (20, 50_000, Some(10))
+        );
+        assert_eq!(ag.cash_rate_symbol, None);
+    }
+
+    #[test]
+    fn every_key_is_documented_in_the_schema() {
+        let s = protocol_schema();
+        let props = s["properties"]["versions"]["items"]["properties"]
+            .as_object()
+            .unwrap();
+        let v = serde_json::to_value(&Protocol::standard().versions[0]).unwrap();
+        for k in v.as_object().unwrap().keys() {
+            assert!(props.contains_key(k), "{k} missing from the schema");
+            assert!(
+                RULE_KEYS.iter().any(|(n, _)| n == k),
+                "{k} missing from RULE_KEYS"
+            );
+        }
+        assert_eq!(props.len(), RULE_KEYS.len());
+    }
+
+    #[test]
+    fn bad_files_name_the_version_and_field() {
+        let mut p = Protocol::standard();
+        p.versions[0].weight_min_bp = 3_000;
+        let e = Protocol::from_json(&p.to_json()).unwrap_err();
+        assert_eq!(e.version.as_deref(), Some("arena-3"));
+        let mut p = Protocol::standard();
+        p.versions[1].version = "arena-3".into();
+        assert!(Protocol::from_json(&p.to_json()).is_err());
+        let mut p = Protocol::standard();
+        p.rounding = "float".into();
+        assert_eq!(
+            Protocol::from_json(&p.to_json())
+                .unwrap_err()
+                .field
+                .as_deref(),
+            Some("rounding")
+        );
+        let e = Protocol::from_json(br#"{"protocol": "sealbook-arena", "x": 1}"#).unwrap_err();
+        assert!(e.message.contains("line 1"), "{e}");
+        let mut p = Protocol::standard();
+        p.versions[0].execution = Execution::FirstPriceInWindow {
+            start: "09:45".into(),
+            end: "09:30".into(),
+        };
+        assert_eq!(
+            Protocol::from_json(&p.to_json())
+                .unwrap_err()
+                .field
+                .as_deref(),
+            Some("execution")
+        );
+    }
+
+    #[test]
+    fn a_later_version_ends_the_earlier_segment() {
+        let mut p = Protocol::standard();
+        let mut a4 = p.versions[0].clone();
+        a4.version = "arena-4".into();
+        a4.from = "2026-11-02".into();
+        p.versions.push(a4);
+        let p = Protocol::from_json(&p.to_json()).unwrap();
+        assert_eq!(
+            p.segment_end(p.version("arena-3").unwrap()),
+            Date::new(2026, 11, 1)
+        );
+        assert_eq!(p.segment_end(p.version("arena-4").unwrap()), None);
+        assert_eq!(p.segment_end(p.version("pro-1").unwrap()), None);
+    }
+}

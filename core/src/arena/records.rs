@@ -1,0 +1,540 @@
+//! The published files of the trading tracks, one JSON object per line; this module writes
+//! and reads each of them (spec §4.7, §4.11, Appendix B step 7):
+//!
+//! - `arena-decisions.jsonl`: the sealed decisions, `{"account", "version", "sealed_at",
+//!   "decision"}`. `sealed_at` is the decision's seal (RFC 3339 UTC); `decision` is `"hold"`
+//!   (no trade, no cost) or `{"weights": {"<fund symbol>": <percent of equity>, ...}}`, the
+//!   target weight of every fund to hold (a fund not named is sold to 0), in percent with at
+//!   most two decimals, negative for a short where the track allows it.
+//! - `arena-prices.jsonl`: the price set, `{"symbol", "kind": "bar", "at", "price"}` (a
+//!   traded price at an instant, for the execution window), `{"symbol", "kind": "close",
+//!   "session", "price"}` (the session's close, for marks and `next_close` execution) and
+//!   `{"symbol", "kind": "rate", "session", "rate"}` (the annual cash rate in percent, at most
+//!   four decimals, in force from that session's close). Prices are decimal strings in dollars
+//!   with at most six decimals, positive.
+//! - `arena-trades.jsonl`: the trade log, `{"version", "account", "session", "at", "symbol",
+//!   "qty", "price", "value", "cost"}`: `qty` shares as a decimal string (six decimals at
+//!   most, negative = sold), `price` as read, `value` (signed, bought positive) and `cost` in
+//!   dollars with two decimals.
+//! - `arena-accounts.jsonl`: one row per account and session, `{"version", "account",
+//!   "session", "status", "reason", "cash", "equity", "positions", "interest", "costs",
+//!   "costs_total", "turnover", "shadow_equity", "return", "drawdown", "sharpe", "sortino"}`:
+//!   dollars with two decimals (`positions` maps each held fund to its value at the close);
+//!   `status` is `traded`, `hold`, `rejected`, `missed` (no price in the execution window) or
+//!   `none` (no decision executed that session), `reason` says why a decision was rejected or
+//!   missed; `shadow_equity` is the sealed no-trade shadow (the previous close's holdings
+//!   marked at this close, with the same interest); `return`, `drawdown` (maximum, as a
+//!   positive fraction), `sharpe` and `sortino` (annualised by sqrt(252) over the trailing
+//!   `metrics_sessions`, null before then) are derived from the money fields.
+
+use super::money::{cents_of, dollars, micro_string, parse_decimal};
+use crate::calendar::{Date, Instant};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// The decisions file.
+pub const DECISIONS_FILE: &str = "arena-decisions.jsonl";
+/// The price set.
+pub const PRICES_FILE: &str = "arena-prices.jsonl";
+/// The trade log.
+pub const TRADES_FILE: &str = "arena-trades.jsonl";
+/// The account rows.
+pub const ACCOUNTS_FILE: &str = "arena-accounts.jsonl";
+
+/// Most lines read from one file (a season of 14 models on three tracks is a few thousand).
+pub const MAX_LINES: usize = 2_000_000;
+
+/// A line that cannot be read: file, 1-based line, message (naming the field).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordError {
+    pub file: &'static str,
+    pub line: usize,
+    pub message: String,
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}: {}", self.file, self.line, self.message)
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+/// What a seat decided.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// No trade and no cost.
+    Hold,
+    /// Target weights in basis points by fund symbol.
+    Weights(BTreeMap<String, i64>),
+}
+
+/// One sealed decision.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Decision {
+    pub account: String,
+    pub version: String,
+    pub sealed_at: Instant,
+    pub choice: Choice,
+}
+
+/// One line of the price set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PriceLine {
+    Bar {
+        symbol: String,
+        at: Instant,
+        price: i64,
+    },
+    Close {
+        symbol: String,
+        session: Date,
+        price: i64,
+    },
+    Rate {
+        symbol: String,
+        session: Date,
+        rate_ppm: i64,
+    },
+}
+
+/// One executed trade (integer units, `core::arena::money`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Trade {
+    pub version: String,
+    pub account: String,
+    pub session: Date,
+    pub at: Instant,
+    pub symbol: String,
+    pub qty: i64,
+    pub price: i64,
+    pub value: i64,
+    pub cost: i64,
+}
+
+/// What happened to an account in a session.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    Traded,
+    Hold,
+    Rejected,
+    Missed,
+    None,
+}
+
+/// One account row (money in cents).
+#[derive(Clone, Debug, PartialEq)]
+pub struct AccountRow {
+    pub version: String,
+    pub account: String,
+    pub session: Date,
+    pub status: Status,
+    pub reason: Option<String>,
+    pub cash: i64,
+    pub equity: i64,
+    pub positions: BTreeMap<String, i64>,
+    pub interest: i64,
+    pub costs: i64,
+    pub costs_total: i64,
+    pub turnover: i64,
+    pub shadow_equity: i64,
+    pub ret: f64,
+    pub drawdown: f64,
+    pub sharpe: Option<f64>,
+    pub sortino: Option<f64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DecisionLine {
+    account: String,
+    version: String,
+    sealed_at: String,
+    decision: serde_json::Value,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PriceJson {
+    symbol: String,
+    kind: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    at: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    session: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    price: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    rate: Option<String>,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TradeJson {
+    version: String,
+    account: String,
+    session: String,
+    at: String,
+    symbol: String,
+    qty: String,
+    price: String,
+    value: f64,
+    cost: f64,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RowJson {
+    version: String,
+    account: String,
+    session: String,
+    status: Status,
+    reason: Option<String>,
+    cash: f64,
+    equity: f64,
+    positions: BTreeMap<String, f64>,
+    interest: f64,
+    costs: f64,
+    costs_total: f64,
+    turnover: f64,
+    shadow_equity: f64,
+    #[serde(rename = "return")]
+    ret: f64,
+    drawdown: f64,
+    sharpe: Option<f64>,
+    sortino: Option<f64>,
+}
+
+fn lines<'a, T: serde::de::DeserializeOwned>(
+    file: &'static str,
+    bytes: &'a [u8],
+) -> impl Iterator<Item = Result<(usize, T), RecordError>> + 'a {
+    bytes
+        .split(|b| *b == b'\n')
+        .enumerate()
+        .filter(|(_, l)| !l.iter().all(u8::is_ascii_whitespace))
+        .map(move |(i, l)| {
+            if i >= MAX_LINES {
+                return Err(RecordError {
+                    file,
+                    line: i + 1,
+                    message: format!("more than {MAX_LINES} lines"),
+                });
+            }
+            serde_json::from_slice(l)
+                .map(|v| (i + 1, v))
+                .map_err(|e| RecordError {
+                    file,
+                    line: i + 1,
+                    message: e.to_string(),
+                })
+        })
+}
+
+fn bad(file: &'static str, line: usize, field: &str, message: impl fmt::Display) -> RecordError {
+    RecordError {
+        file,
+        line,
+        message: format!("field {field}: {message}"),
+    }
+}
+
+fn instant(file: &'static str, line: usize, field: &str, s: &str) -> Result<Instant, RecordError> {
+    Instant::parse_rfc3339(s)
+        .ok_or_else(|| bad(file, line, field, format!("{s:?} is not an RFC 3339 time")))
+}
+
+fn date(file: &'static str, line: usize, field: &str, s: &str) -> Result<Date, RecordError> {
+    Date::parse(s).ok_or_else(|| bad(file, line, field, format!("{s:?} is not a YYYY-MM-DD date")))
+}
+
+fn price(file: &'static str, line: usize, field: &str, s: &str) -> Result<i64, RecordError> {
+    match parse_decimal(s, 6) {
+        Some(p) if p > 0 => Ok(p),
+        _ => Err(bad(
+            file,
+            line,
+            field,
+            format!("{s:?} is not a positive price with at most six decimals"),
+        )),
+    }
+}
+
+fn cents(file: &'static str, line: usize, field: &str, x: f64) -> Result<i64, RecordError> {
+    cents_of(x).ok_or_else(|| bad(file, line, field, format!("{x} is not a dollar amount")))
+}
+
+/// Reads `arena-decisions.jsonl`.
+pub fn read_decisions(bytes: &[u8]) -> Result<Vec<Decision>, RecordError> {
+    const F: &str = DECISIONS_FILE;
+    let mut out = Vec::new();
+    for r in lines::<DecisionLine>(F, bytes) {
+        let (n, d) = r?;
+        let choice = match &d.decision {
+            serde_json::Value::String(s) if s == "hold" => Choice::Hold,
+            serde_json::Value::Object(o) if o.len() == 1 && o.contains_key("weights") => {
+                let w = o["weights"]
+                    .as_object()
+                    .ok_or_else(|| bad(F, n, "decision.weights", "must be an object"))?;
+                let mut m = BTreeMap::new();
+                for (k, v) in w {
+                    let bp = v
+                        .as_number()
+                        .and_then(|x| parse_decimal(&x.to_string(), 2))
+                        .ok_or_else(|| {
+                            bad(
+                                F,
+                                n,
+                                &format!("decision.weights.{k}"),
+                                format!("{v} is not a percentage with at most two decimals"),
+                            )
+                        })?;
+                    m.insert(k.clone(), bp);
+                }
+                Choice::Weights(m)
+            }
+            other => {
+                return Err(bad(
+                    F,
+                    n,
+                    "decision",
+                    format!("{other} is neither \"hold\" nor {{\"weights\": {{...}}}}"),
+                ))
+            }
+        };
+        out.push(Decision {
+            sealed_at: instant(F, n, "sealed_at", &d.sealed_at)?,
+            account: d.account,
+            version: d.version,
+            choice,
+        });
+    }
+    Ok(out)
+}
+
+/// Writes one decision line.
+pub fn decision_line(d: &Decision) -> String {
+    let decision = match &d.choice {
+        Choice::Hold => serde_json::json!("hold"),
+        Choice::Weights(w) => {
+            let w: serde_json::Map<String, serde_json::Value> = w
+                .iter()
+                .map(|(k, bp)| {
+                    let v = if bp % 100 == 0 {
+                        serde_json::json!(bp / 100)
+                    } else {
+                        serde_json::json!(*bp as f64 / 100.0)
+                    };
+                    (k.clone(), v)
+                })
+                .collect();
+            serde_json::json!({"weights": w})
+        }
+    };
+    serde_json::json!({"account": d.account, "version": d.version,
+                       "sealed_at": d.sealed_at.to_rfc3339(), "decision": decision})
+    .to_string()
+}
+
+/// Reads `arena-prices.jsonl`.
+pub fn read_prices(bytes: &[u8]) -> Result<Vec<PriceLine>, RecordError> {
+    const F: &str = PRICES_FILE;
+    let mut out = Vec::new();
+    for r in lines::<PriceJson>(F, bytes) {
+        let (n, p) = r?;
+        let need = |v: &Option<String>, k: &str| v.clone().ok_or_else(|| bad(F, n, k, "missing"));
+        out.push(match p.kind.as_str() {
+            "bar" => PriceLine::Bar {
+                at: instant(F, n, "at", &need(&p.at, "at")?)?,
+                price: price(F, n, "price", &need(&p.price, "price")?)?,
+                symbol: p.symbol,
+            },
+            "close" => PriceLine::Close {
+                session: date(F, n, "session", &need(&p.session, "session")?)?,
+                price: price(F, n, "price", &need(&p.price, "price")?)?,
+                symbol: p.symbol,
+            },
+            "rate" => {
+                let s = need(&p.rate, "rate")?;
+                PriceLine::Rate {
+                    session: date(F, n, "session", &need(&p.session, "session")?)?,
+                    rate_ppm: parse_decimal(&s, 4).ok_or_else(|| {
+                        bad(
+                            F,
+                            n,
+                            "rate",
+                            format!("{s:?} is not a percentage with at most four decimals"),
+                        )
+                    })?,
+                    symbol: p.symbol,
+                }
+            }
+            k => {
+                return Err(bad(
+                    F,
+                    n,
+                    "kind",
+                    format!("{k:?} is not bar, close or rate"),
+                ))
+            }
+        });
+    }
+    Ok(out)
+}
+
+/// Writes one price line.
+pub fn price_line(p: &PriceLine) -> String {
+    let j = match p {
+        PriceLine::Bar { symbol, at, price } => PriceJson {
+            symbol: symbol.clone(),
+            kind: "bar".into(),
+            at: Some(at.to_rfc3339()),
+            session: None,
+            price: Some(micro_string(*price)),
+            rate: None,
+        },
+        PriceLine::Close {
+            symbol,
+            session,
+            price,
+        } => PriceJson {
+            symbol: symbol.clone(),
+            kind: "close".into(),
+            at: None,
+            session: Some(session.to_string()),
+            price: Some(micro_string(*price)),
+            rate: None,
+        },
+        PriceLine::Rate {
+            symbol,
+            session,
+            rate_ppm,
+        } => PriceJson {
+            symbol: symbol.clone(),
+            kind: "rate".into(),
+            at: None,
+            session: Some(session.to_string()),
+            price: None,
+            rate: Some(micro_string(rate_ppm * 100)),
+        },
+    };
+    serde_json::to_string(&j).expect("a price line serializes")
+}
+
+/// Reads `arena-trades.jsonl`.
+pub fn read_trades(bytes: &[u8]) -> Result<Vec<Trade>, RecordError> {
+    const F: &str = TRADES_FILE;
+    let mut out = Vec::new();
+    for r in lines::<TradeJson>(F, bytes) {
+        let (n, t) = r?;
+        out.push(Trade {
+            session: date(F, n, "session", &t.session)?,
+            at: instant(F, n, "at", &t.at)?,
+            qty: parse_decimal(&t.qty, 6).ok_or_else(|| {
+                bad(
+                    F,
+                    n,
+                    "qty",
+                    format!("{:?} is not shares with at most six decimals", t.qty),
+                )
+            })?,
+            price: price(F, n, "price", &t.price)?,
+            value: cents(F, n, "value", t.value)?,
+            cost: cents(F, n, "cost", t.cost)?,
+            version: t.version,
+            account: t.account,
+            symbol: t.symbol,
+        });
+    }
+    Ok(out)
+}
+
+/// Writes one trade line.
+pub fn trade_line(t: &Trade) -> String {
+    serde_json::to_string(&TradeJson {
+        version: t.version.clone(),
+        account: t.account.clone(),
+        session: t.session.to_string(),
+        at: t.at.to_rfc3339(),
+        symbol: t.symbol.clone(),
+        qty: micro_string(t.qty),
+        price: micro_string(t.price),
+        value: dollars(t.value),
+        cost: dollars(t.cost),
+    })
+    .expect("a trade serializes")
+}
+
+/// Reads `arena-accounts.jsonl`.
+pub fn read_rows(bytes: &[u8]) -> Result<Vec<AccountRow>, RecordError> {
+    const F: &str = ACCOUNTS_FILE;
+    let mut out = Vec::new();
+    for r in lines::<RowJson>(F, bytes) {
+        let (n, j) = r?;
+        let mut positions = BTreeMap::new();
+        for (k, v) in &j.positions {
+            positions.insert(k.clone(), cents(F, n, &format!("positions.{k}"), *v)?);
+        }
+        out.push(AccountRow {
+            session: date(F, n, "session", &j.session)?,
+            status: j.status,
+            cash: cents(F, n, "cash", j.cash)?,
+            equity: cents(F, n, "equity", j.equity)?,
+            positions,
+            interest: cents(F, n, "interest", j.interest)?,
+            costs: cents(F, n, "costs", j.costs)?,
+            costs_total: cents(F, n, "costs_total", j.costs_total)?,
+            turnover: cents(F, n, "turnover", j.turnover)?,
+            shadow_equity: cents(F, n, "shadow_equity", j.shadow_equity)?,
+            ret: j.ret,
+            drawdown: j.drawdown,
+            sharpe: j.sharpe,
+            sortino: j.sortino,
+            version: j.version,
+            account: j.account,
+            reason: j.reason,
+        });
+    }
+    Ok(out)
+}
+
+/// Writes one account row.
+pub fn row_line(r: &AccountRow) -> String {
+    let finite = |x: f64| if x.is_finite() { x } else { 0.0 };
+    serde_json::to_string(&RowJson {
+        version: r.version.clone(),
+        account: r.account.clone(),
+        session: r.session.to_string(),
+        status: r.status,
+        reason: r.reason.clone(),
+        cash: dollars(r.cash),
+        equity: dollars(r.equity),
+        positions: r
+            .positions
+            .iter()
+            .map(|(k, v)| (k.clone(), dollars(*v)))
+            .collect(),
+        interest: dollars(r.interest),
+        costs: dollars(r.costs),
+        costs_total: dollars(r.costs_total),
+        turnover: dollars(r.turnover),
+        shadow_equity: dollars(r.shadow_equity),
+        ret: finite(r.ret),
+        drawdown: finite(r.drawdown),
+        sharpe: r.sharpe.filter(|x| x.is_finite()),
+        sortino: r.sortino.filter(|x| x.is_finite()),
+    })
+    .expect("a row serializes")
+}
+
+/// Lines joined with LF, LF-terminated (empty for none).
+pub fn jsonl(lines: impl IntoIterator<Item = String>) -> Vec<u8> {
+    let mut out = Vec::new();
+    for l in lines {
+        out.extend_from_slice(l.as_bytes());
+        out.push(b'\n');
+    }
+    out
+}
