@@ -384,6 +384,12 @@ fn a_league_day_on_a_fast_clock_with_health_metrics_and_json_logs() {
         h["next_due"].as_str().unwrap() > "2026-10-21T20:10:00Z",
         "the next job lies after the score: {h}"
     );
+    assert_eq!(h["next"]["at"], h["next_due"], "{h}");
+    assert!(
+        ["run", "close", "stamp", "score", "upgrade", "publish"]
+            .contains(&h["next"]["job"].as_str().unwrap()),
+        "{h}"
+    );
     let (status, headers, _) = get(&s, "/healthz");
     assert_eq!(status, 200);
     assert_eq!(header(&headers, "content-type"), Some("application/json"));
