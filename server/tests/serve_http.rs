@@ -8,49 +8,24 @@
 
 mod common;
 
+use common::serve::Server;
 use common::BIN;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::Duration;
 
 const SECRET: &str = "SECRET-OUTSIDE-THE-ROOTS";
 
-/// A running `sealbook serve`, killed when dropped.
-struct Server {
-    child: Child,
-    addr: String,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
 fn start(args: &[&str]) -> Server {
-    let mut child = Command::new(BIN)
+    let mut command = Command::new(BIN);
+    command
         .arg("serve")
         .args(["--addr", "127.0.0.1:0"])
         .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("start sealbook serve");
-    let mut out = BufReader::new(child.stdout.take().unwrap());
-    let mut first = String::new();
-    out.read_line(&mut first).expect("read the URL line");
-    // Keep reading what the server prints after its URL, so it never writes to a closed pipe.
-    std::thread::spawn(move || std::io::copy(&mut out, &mut std::io::sink()));
-    let addr = first
-        .trim()
-        .strip_prefix("serving http://")
-        .and_then(|s| s.strip_suffix('/'))
-        .unwrap_or_else(|| panic!("unexpected first line {first:?}"))
-        .to_string();
-    Server { child, addr }
+        .stderr(Stdio::inherit());
+    common::serve::start(command, None)
 }
 
 struct Reply {

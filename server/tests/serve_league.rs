@@ -11,13 +11,14 @@
 mod common;
 
 use common::fake_http::Answer;
+use common::serve::Server;
 use common::{arg, sealbook, BIN};
 use sealbook_core::book::chain::{verify, VerifyOptions};
 use sealbook_core::score::book_lines::BookLines;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -32,50 +33,11 @@ const KEY_ENV: &str = "SB_TEST_OBSERVE_KEY";
 /// A fake chat completions endpoint answering every request with `status` and `body(key)`,
 /// the key being what the request carried (a failing provider echoes it, as real ones do).
 fn endpoint(status: u16, body: impl Fn(&str) -> String + Send + Sync + 'static) -> String {
-    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-    let url = format!("http://{}", listener.local_addr().unwrap());
-    let body = std::sync::Arc::new(body);
-    std::thread::spawn(move || {
-        for conn in listener.incoming().flatten() {
-            let body = body.clone();
-            std::thread::spawn(move || {
-                let _ = answer(conn, status, &*body);
-            });
-        }
-    });
-    url
-}
-
-fn answer(mut s: TcpStream, status: u16, body: &dyn Fn(&str) -> String) -> std::io::Result<()> {
-    s.set_read_timeout(Some(Duration::from_secs(10)))?;
-    let mut head = Vec::new();
-    let mut byte = [0u8; 1];
-    while !head.ends_with(b"\r\n\r\n") && head.len() < 65_536 {
-        if s.read(&mut byte)? == 0 {
-            return Ok(());
-        }
-        head.push(byte[0]);
-    }
-    let head = String::from_utf8_lossy(&head).into_owned();
-    let header = |name: &str| {
-        head.split("\r\n")
-            .filter_map(|l| l.split_once(':'))
-            .find(|(k, _)| k.trim().eq_ignore_ascii_case(name))
-            .map(|(_, v)| v.trim().to_string())
-    };
-    let len: usize = header("content-length")
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(0);
-    let mut req = vec![0u8; len.min(1 << 20)];
-    s.read_exact(&mut req)?;
-    let key = header("authorization").unwrap_or_default();
-    let b = body(key.trim_start_matches("Bearer "));
-    write!(
-        s,
-        "HTTP/1.1 {status} X\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{b}",
-        b.len()
-    )?;
-    s.flush()
+    common::fake_http::start(move |r| {
+        let key = r.authorization.unwrap_or_default();
+        let b = body(key.trim_start_matches("Bearer "));
+        Answer::new(status, "application/json", b.into_bytes())
+    })
 }
 
 fn good_answer() -> String {
@@ -178,45 +140,17 @@ fn calendar() -> String {
             .join("ots-calendar/DERIVED_calendar_POST_digest_response_body.bin"),
     )
     .unwrap();
-    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-    let url = format!("http://{}", listener.local_addr().unwrap());
-    std::thread::spawn(move || {
-        for mut s in listener.incoming().flatten() {
-            let recorded = recorded.clone();
-            std::thread::spawn(move || {
-                let _ = s.set_read_timeout(Some(Duration::from_secs(10)));
-                let mut head = Vec::new();
-                let mut byte = [0u8; 1];
-                while !head.ends_with(b"\r\n\r\n") && head.len() < 65_536 {
-                    if s.read(&mut byte).unwrap_or(0) == 0 {
-                        return;
-                    }
-                    head.push(byte[0]);
-                }
-                let head = String::from_utf8_lossy(&head).into_owned();
-                let len: usize = head
-                    .split("\r\n")
-                    .filter_map(|l| l.split_once(':'))
-                    .find(|(k, _)| k.trim().eq_ignore_ascii_case("content-length"))
-                    .and_then(|(_, v)| v.trim().parse().ok())
-                    .unwrap_or(0);
-                let mut body = vec![0u8; len.min(1 << 16)];
-                let _ = s.read_exact(&mut body);
-                let (status, body) = if head.starts_with("POST /digest ") {
-                    (200, recorded)
-                } else {
-                    (404, b"Pending confirmation in Bitcoin blockchain".to_vec())
-                };
-                let _ = write!(
-                    s,
-                    "HTTP/1.1 {status} X\r\ncontent-type: application/octet-stream\r\ncontent-length: {}\r\nconnection: close\r\n\r\n",
-                    body.len()
-                );
-                let _ = s.write_all(&body);
-            });
+    common::fake_http::start(move |r| {
+        if r.method == "POST" && r.path == "/digest" {
+            Answer::new(200, "application/octet-stream", recorded.clone())
+        } else {
+            Answer::new(
+                404,
+                "application/octet-stream",
+                b"Pending confirmation in Bitcoin blockchain".to_vec(),
+            )
         }
-    });
-    url
+    })
 }
 
 /// A URL where nothing listens.
@@ -269,46 +203,16 @@ fn league_with(tmp: &Path, calendar: &str, prices: &str) -> PathBuf {
     dir
 }
 
-/// A running `sealbook serve --league`, its stderr going to a file; killed if still running
-/// when dropped.
-struct Server {
-    child: Child,
-    addr: String,
-    stderr: PathBuf,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
+/// A running `sealbook serve --league`, its stderr going to the file `stderr`.
 fn start(dir: &Path, stderr: &Path, args: &[&str]) -> Server {
-    let mut child = Command::new(BIN)
+    let mut command = Command::new(BIN);
+    command
         .args(["serve", "--addr", "127.0.0.1:0", "--league", arg(dir)])
         .args(args)
         .env(KEY_ENV, KEY)
         .env_remove("SEALBOOK_LOG_FORMAT")
-        .stdout(Stdio::piped())
-        .stderr(std::fs::File::create(stderr).unwrap())
-        .spawn()
-        .expect("start sealbook serve --league");
-    let mut out = BufReader::new(child.stdout.take().unwrap());
-    let mut first = String::new();
-    out.read_line(&mut first).expect("read the URL line");
-    std::thread::spawn(move || std::io::copy(&mut out, &mut std::io::sink()));
-    let addr = first
-        .trim()
-        .strip_prefix("serving http://")
-        .and_then(|s| s.strip_suffix('/'))
-        .unwrap_or_else(|| panic!("unexpected first line {first:?}"))
-        .to_string();
-    Server {
-        child,
-        addr,
-        stderr: stderr.to_path_buf(),
-    }
+        .stderr(std::fs::File::create(stderr).unwrap());
+    common::serve::start(command, Some(stderr.to_path_buf()))
 }
 
 /// GET `target`: status, headers (lower-cased names) and body.
@@ -366,7 +270,7 @@ fn terminate(mut s: Server) -> (i32, String) {
         .success());
     for _ in 0..300 {
         if let Some(status) = s.child.try_wait().unwrap() {
-            let log = std::fs::read_to_string(&s.stderr).unwrap();
+            let log = std::fs::read_to_string(s.log.as_ref().unwrap()).unwrap();
             return (status.code().expect("exited, not killed"), log);
         }
         std::thread::sleep(Duration::from_millis(100));
@@ -479,6 +383,12 @@ fn a_league_day_on_a_fast_clock_with_health_metrics_and_json_logs() {
     assert!(
         h["next_due"].as_str().unwrap() > "2026-10-21T20:10:00Z",
         "the next job lies after the score: {h}"
+    );
+    assert_eq!(h["next"]["at"], h["next_due"], "{h}");
+    assert!(
+        ["run", "close", "stamp", "score", "upgrade", "publish"]
+            .contains(&h["next"]["job"].as_str().unwrap()),
+        "{h}"
     );
     let (status, headers, _) = get(&s, "/healthz");
     assert_eq!(status, 200);
@@ -788,27 +698,11 @@ fn without_a_league_healthz_and_metrics_are_plain_files() {
         .unwrap();
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("SEALBOOK_LOG_FORMAT"));
-    let mut child = Command::new(BIN)
+    let mut command = Command::new(BIN);
+    command
         .args(["serve", "--addr", "127.0.0.1:0", "--www", arg(&www)])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut first = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut first)
-        .unwrap();
-    let addr = first
-        .trim()
-        .strip_prefix("serving http://")
-        .and_then(|s| s.strip_suffix('/'))
-        .unwrap()
-        .to_string();
-    let s = Server {
-        child,
-        addr,
-        stderr: tmp.path().join("none"),
-    };
+        .stderr(Stdio::null());
+    let s = common::serve::start(command, None);
     assert_eq!(get(&s, "/healthz").0, 404);
     std::fs::write(www.join("metrics"), b"a file").unwrap();
     let (status, _, body) = get(&s, "/metrics");

@@ -22,7 +22,7 @@ pub mod health;
 use crate::anchor::league::{stamp_lists, upgrade_league};
 use crate::anchor::ots::read_proof;
 use crate::cmd::league::driver::League;
-use crate::cmd::league::publish::publish_league;
+use crate::cmd::league::publish::{publish_league, Published};
 use crate::files::{read_bounded, with_suffix};
 use crate::metrics::Metrics;
 use crate::outcome::Unusable;
@@ -379,17 +379,16 @@ impl Scheduler {
     fn publish(&mut self, now: Instant) -> bool {
         let started = std::time::Instant::now();
         let result = match publish_league(&self.league.dir) {
-            Ok(Ok(p)) => Ok(p),
-            Ok(Err(not_verified)) => Err(not_verified.to_string()),
+            Ok(Published::Written {
+                listed, written, ..
+            }) => Ok(format!(
+                "{listed} files listed in the manifest; {} written",
+                written.len()
+            )),
+            Ok(Published::ChainBroken { error, .. }) => Err(error),
             Err(e) => Err(e.to_string()),
         };
-        let detail = result.as_ref().ok().map(|p| {
-            format!(
-                "{} files listed in the manifest; {} written",
-                p.listed,
-                p.written.len()
-            )
-        });
+        let detail = result.as_ref().ok().cloned();
         let ok = result.is_ok();
         let done = Done {
             kind: "publish",

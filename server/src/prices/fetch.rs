@@ -2,8 +2,8 @@
 //! a 429 or 5xx answer (or a failed connection) retried with exponential backoff a bounded
 //! number of times. A 429 or 503 that says when to come back (`Retry-After`, seconds or an
 //! HTTP date, read by the seats' parser [`retry_after_value`]) is asked again then instead,
-//! the wait capped ([`MAX_RETRY_AFTER`]); no attempt starts after the job's deadline. Errors
-//! are sentences naming the URL.
+//! the wait capped ([`MAX_RETRY_AFTER`]); no retry waits until or past the job's deadline.
+//! Errors are sentences naming the URL.
 
 use crate::http_client::{excerpt, HttpClient};
 use sealbook_core::calendar::Instant;

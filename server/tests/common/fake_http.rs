@@ -13,6 +13,7 @@ pub struct Request {
     pub path: String,
     pub content_type: Option<String>,
     pub accept: Option<String>,
+    pub authorization: Option<String>,
     pub body: Vec<u8>,
 }
 
@@ -76,13 +77,14 @@ fn serve(mut s: TcpStream, handler: &dyn Fn(Request) -> Answer) -> std::io::Resu
     let mut first = lines.next().unwrap_or_default().split(' ');
     let method = first.next().unwrap_or_default().to_string();
     let path = first.next().unwrap_or_default().to_string();
-    let (mut length, mut content_type, mut accept) = (0usize, None, None);
+    let (mut length, mut content_type, mut accept, mut authorization) = (0usize, None, None, None);
     for l in lines {
         if let Some((k, v)) = l.split_once(':') {
             match k.trim().to_ascii_lowercase().as_str() {
                 "content-length" => length = v.trim().parse().unwrap_or(0).min(1 << 20),
                 "content-type" => content_type = Some(v.trim().to_string()),
                 "accept" => accept = Some(v.trim().to_string()),
+                "authorization" => authorization = Some(v.trim().to_string()),
                 _ => {}
             }
         }
@@ -94,6 +96,7 @@ fn serve(mut s: TcpStream, handler: &dyn Fn(Request) -> Answer) -> std::io::Resu
         path,
         content_type,
         accept,
+        authorization,
         body,
     });
     std::thread::sleep(a.delay);

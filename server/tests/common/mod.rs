@@ -4,6 +4,7 @@
 pub mod fake_http;
 pub mod fake_rekor;
 pub mod fake_tsa;
+pub mod serve;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

@@ -20,7 +20,7 @@
 //! elapsed time (so seal times stay ordered); the run line records a set clock.
 
 use super::read_config;
-use crate::anchor::league::{stamp_league, StampReport};
+use crate::anchor::league::stamp_league;
 use crate::ledger::{Ledger, LedgerError};
 use crate::outcome::Unusable;
 use crate::prices::crowd::crowd_prices;
@@ -550,7 +550,7 @@ impl League {
     /// beside the list and asked again by `league upgrade`; it never stops the run): recorded
     /// as a `stamped` or `stamp_failed` event, and returned for a caller that reports more of
     /// it (the scheduler's job line).
-    pub fn stamp(&mut self) -> Result<StampReport, String> {
+    pub fn stamp(&mut self) -> Result<crate::anchor::league::StampReport, String> {
         let now = self.clock.now();
         let result = stamp_league(&self.dir, &self.config, now).map_err(|e| e.to_string());
         match &result {

@@ -160,40 +160,72 @@ fn league_identity(asks: Option<&[u8]>, lines: &BookLines) -> (String, String) {
     (name, methodology)
 }
 
-/// What one publish did.
-#[derive(Debug)]
-pub struct Published {
-    pub league: String,
-    pub methodology: String,
-    /// How many files `manifest.json` lists (itself not counted).
-    pub listed: usize,
-    pub written: Vec<String>,
-    pub unchanged: Vec<String>,
+/// What [`publish_league`] did.
+pub enum Published {
+    /// The files are written: every file listed in the manifest, those written and those
+    /// left as they were.
+    Written {
+        league: String,
+        methodology: String,
+        listed: usize,
+        written: Vec<String>,
+        unchanged: Vec<String>,
+    },
+    /// A ledger's chain does not verify (`error` names the file, line and check): nothing
+    /// is published.
+    ChainBroken { error: String, path: PathBuf },
 }
 
-/// A ledger whose chain does not verify: nothing is published.
-#[derive(Debug)]
-pub struct NotVerified {
-    /// The ledger's path in the league directory.
-    pub ledger: String,
-    /// `: line <n>: <check>` of the first problem, or empty.
-    pub first: String,
-}
-
-impl std::fmt::Display for NotVerified {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "{}: the chain does not verify{}",
-            self.ledger, self.first
-        )
+pub fn run(args: Args, json: bool) -> CmdResult {
+    let dir = &args.dir;
+    match publish_league(dir)? {
+        Published::ChainBroken { error, path } => {
+            let detail = error.split_once(": ").map_or("", |(_, d)| d);
+            eprintln!("sealbook: {}: {detail}; nothing published", path.display());
+            if json {
+                println!(
+                    "{}",
+                    serde_json::json!({"ok": false, "dir": dir.display().to_string(), "error": error})
+                );
+            }
+            Ok(Exit::Failed)
+        }
+        Published::Written {
+            league,
+            methodology,
+            listed,
+            written,
+            unchanged,
+        } => {
+            if json {
+                println!(
+                    "{}",
+                    serde_json::json!({"ok": true, "dir": dir.display().to_string(), "league": league,
+                        "methodology_version": methodology, "published": listed + 1,
+                        "written": written, "unchanged": unchanged})
+                );
+            } else {
+                println!(
+                    "league {:?} published in {}: {} files listed in {MANIFEST_FILE}; {} written, {} unchanged",
+                    league,
+                    dir.display(),
+                    listed,
+                    written.len(),
+                    unchanged.len()
+                );
+                for p in &written {
+                    println!("  wrote {p}");
+                }
+            }
+            Ok(Exit::Ok)
+        }
     }
 }
 
-/// Publishes the league directory `dir` (what `sealbook league publish` does): the generated
-/// files and `manifest.json` written from its sealed files; `Err(NotVerified)` inside when a
-/// ledger's chain does not verify (nothing written).
-pub fn publish_league(dir: &Path) -> Result<Result<Published, NotVerified>, Unusable> {
+/// Writes the league's generated files (the forecasts file, the stats document, the event
+/// contract schema, the proof pages) and `manifest.json` from its sealed files; see the
+/// module doc.
+pub fn publish_league(dir: &Path) -> Result<Published, Unusable> {
     let book_path = dir.join(BOOK_FILE);
     if !book_path.is_file() {
         return Err(Unusable::file(
@@ -215,10 +247,10 @@ pub fn publish_league(dir: &Path) -> Result<Result<Published, NotVerified>, Unus
         let first = report.problems.first().map_or(String::new(), |p| {
             format!(": line {}: {}", p.line, p.check.name())
         });
-        return Ok(Err(NotVerified {
-            ledger: ledger.path.clone(),
-            first,
-        }));
+        return Ok(Published::ChainBroken {
+            error: format!("{}: the chain does not verify{first}", ledger.path),
+            path: dir.join(&ledger.path),
+        });
     }
     let book_err = |e: sealbook_core::score::files::InputError| Unusable::file(dir, e.to_string());
     let lines = BookLines::parse(&book.bytes).map_err(|e| {
@@ -352,54 +384,11 @@ pub fn publish_league(dir: &Path) -> Result<Result<Published, NotVerified>, Unus
             unchanged.push(f.path.clone());
         }
     }
-    Ok(Ok(Published {
+    Ok(Published::Written {
         league,
         methodology,
         listed: manifest.files.len(),
         written,
         unchanged,
-    }))
-}
-
-pub fn run(args: Args, json: bool) -> CmdResult {
-    let dir = &args.dir;
-    let p = match publish_league(dir)? {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!(
-                "sealbook: {}: the chain does not verify{}; nothing published",
-                dir.join(&e.ledger).display(),
-                e.first
-            );
-            if json {
-                println!(
-                    "{}",
-                    serde_json::json!({"ok": false, "dir": dir.display().to_string(),
-                        "error": e.to_string()})
-                );
-            }
-            return Ok(Exit::Failed);
-        }
-    };
-    if json {
-        println!(
-            "{}",
-            serde_json::json!({"ok": true, "dir": dir.display().to_string(), "league": p.league,
-                "methodology_version": p.methodology, "published": p.listed + 1,
-                "written": p.written, "unchanged": p.unchanged})
-        );
-    } else {
-        println!(
-            "league {:?} published in {}: {} files listed in {MANIFEST_FILE}; {} written, {} unchanged",
-            p.league,
-            dir.display(),
-            p.listed,
-            p.written.len(),
-            p.unchanged.len()
-        );
-        for w in &p.written {
-            println!("  wrote {w}");
-        }
-    }
-    Ok(Exit::Ok)
+    })
 }
