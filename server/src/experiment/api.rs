@@ -242,33 +242,7 @@ async fn forecast(ex: &Experiment, body: &[u8], now: Instant) -> Result<Answer, 
     let [arm_byte] = random::<1>()?;
     let decided = ex
         .store
-        .run(move |tx| {
-            if tx.reader(&req.reader, true)?.is_none() {
-                return Ok(Err(ApiError::unknown_reader()));
-            }
-            let earlier: Vec<Forecast> = tx
-                .forecasts(&req.reader, req.session)?
-                .into_iter()
-                .filter(|f| f.market == req.market)
-                .collect();
-            let a = match rules::accept(o, now, req.stage, &earlier, arm_byte) {
-                Ok(a) => a,
-                Err(e) => return Ok(Err(e)),
-            };
-            let f = Forecast {
-                reader: req.reader,
-                session: req.session,
-                market: req.market.to_owned(),
-                direction: req.direction,
-                confidence: req.confidence,
-                stage: req.stage,
-                at: now,
-                first: a.first,
-                arm: a.arm,
-            };
-            tx.insert_forecast(&f)?;
-            Ok(Ok(f))
-        })
+        .run(move |tx| super::decide_forecast(tx, req, o, now, arm_byte))
         .await
         .map_err(storage_failed)?;
     let f = decided?;

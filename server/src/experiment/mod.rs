@@ -8,6 +8,8 @@ pub mod postgres;
 pub mod privacy;
 pub mod sqlite;
 pub mod store;
+#[cfg(test)]
+mod store_tests;
 
 use crate::cmd::league::driver::Clock;
 use sealbook_core::calendar::Date;
@@ -157,6 +159,47 @@ impl Experiment {
     pub fn analysis(&self, data: sealbook_core::experiment::analysis::Dataset) -> Analysis {
         analysis_with_book(data, &self.book())
     }
+}
+
+/// Decides and stores one forecast in `tx` (spec §6.3, §6.4): the reader's row locked, its
+/// earlier forecasts for the market and session read, core's rule applied, the forecast
+/// inserted. A refusal stores nothing.
+pub fn decide_forecast(
+    tx: &mut dyn store::Tx,
+    req: sealbook_core::experiment::request::ForecastRequest,
+    open: sealbook_core::experiment::OpenSession,
+    now: sealbook_core::calendar::Instant,
+    arm_byte: u8,
+) -> Result<
+    Result<sealbook_core::experiment::Forecast, sealbook_core::experiment::request::ApiError>,
+    StoreError,
+> {
+    use sealbook_core::experiment::{request::ApiError, rules, Forecast};
+    if tx.reader(&req.reader, true)?.is_none() {
+        return Ok(Err(ApiError::unknown_reader()));
+    }
+    let earlier: Vec<Forecast> = tx
+        .forecasts(&req.reader, req.session)?
+        .into_iter()
+        .filter(|f| f.market == req.market)
+        .collect();
+    let a = match rules::accept(open, now, req.stage, &earlier, arm_byte) {
+        Ok(a) => a,
+        Err(e) => return Ok(Err(e)),
+    };
+    let f = Forecast {
+        reader: req.reader,
+        session: req.session,
+        market: req.market.to_owned(),
+        direction: req.direction,
+        confidence: req.confidence,
+        stage: req.stage,
+        at: now,
+        first: a.first,
+        arm: a.arm,
+    };
+    tx.insert_forecast(&f)?;
+    Ok(Ok(f))
 }
 
 /// The analysis of `data` with each session's council and outcomes from `book`.
