@@ -362,7 +362,59 @@ fn the_api_keeps_its_rules_and_no_address() {
         )),
         (409, "session_closed")
     );
+    let api_stats = call(&s, "GET", "/api/experiment/stats", "").body;
     drop(s);
+
+    // The CLI reads the same store: the same analysis, and the forecasts without addresses.
+    let out = Command::new(BIN)
+        .args(["experiment", "stats"])
+        .arg(&dir)
+        .arg("--json")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let cli: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        cli, api_stats,
+        "sealbook experiment stats --json is GET /api/experiment/stats"
+    );
+    let export = tmp.path().join("export.jsonl");
+    let out = Command::new(BIN)
+        .args(["experiment", "export"])
+        .arg(&dir)
+        .arg("--out")
+        .arg(&export)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines: Vec<Value> = std::fs::read_to_string(&export)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 6);
+    assert_eq!(lines.iter().filter(|l| l["first"] == true).count(), 4);
+    assert!(lines
+        .iter()
+        .all(|l| l["group"].is_string() && l.get("address").is_none()));
+    let out = Command::new(BIN)
+        .args(["experiment", "export", "--csv"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    let csv = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        csv.starts_with("reader,group,session,market,direction,confidence,stage,at,first,arm\n")
+    );
+    assert_eq!(csv.lines().count(), 7);
 
     // No trace of the client's address in the database files or the logs.
     let mut searched = 0;
