@@ -3,6 +3,7 @@
 
 pub mod conformance;
 pub mod demo;
+pub mod experiment;
 mod input;
 pub mod league;
 pub mod neff;
@@ -59,6 +60,9 @@ pub enum Command {
     /// Recompute every published account of the trading tracks from the sealed decisions and
     /// prices, and check arena-code.json (Appendix B steps 7-8).
     Replay(replay::Args),
+    /// The reader experiment (spec 6): export the stored forecasts, print the analysis.
+    #[command(subcommand)]
+    Experiment(experiment::ExperimentCommand),
 }
 
 /// Runs `command`; `json` selects one JSON object on stdout instead of text.
@@ -78,5 +82,6 @@ pub fn run(command: Command, json: bool) -> CmdResult {
         Command::Rekor(command) => rekor::run(command, json),
         Command::Resolve(args) => resolve::run(args, json),
         Command::Replay(args) => replay::run(args, json),
+        Command::Experiment(command) => experiment::run(command, json),
     }
 }
