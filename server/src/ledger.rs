@@ -9,6 +9,15 @@
 //! it with its LF and fsyncs the file before it returns, so a line the caller was told about
 //! survives a crash of the process or the machine.
 //!
+//! Group commit: [`Ledger::write_all`] seals and writes lines without waiting for the disk, and
+//! [`Durability::wait`] (from the writer or any other thread, through [`Ledger::durability`])
+//! returns once an fsync that began after those lines were written has completed. The first
+//! waiter that finds no fsync running starts one covering every line written so far; waiters
+//! for lines written while it ran wait for it to end, then the first of them starts the next,
+//! so one fsync covers every line that arrived while the previous one ran, and the writer keeps
+//! sealing while the disk syncs. No line is reported durable before the fsync that covers it
+//! has returned; after a failed fsync none ever is (the ledger is poisoned).
+//!
 //! The lock is `flock(2)` on a lock file `<book>.lock` beside the book: the kernel drops it
 //! when the holder dies, even by SIGKILL, so a crash never leaves a stale lock behind, and no
 //! extra crate is needed (libc is already a dependency on unix). The lock file itself stays;
@@ -22,6 +31,7 @@ use std::fmt;
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 
 /// Why a ledger could not be opened or appended to.
 #[derive(Debug)]
@@ -45,6 +55,8 @@ pub enum LedgerError {
     Encode { book: PathBuf, message: String },
     /// An earlier write or sync failed; the book may hold a partial tail. Reopen to recover.
     Poisoned { book: PathBuf },
+    /// [`Durability::wait`] was asked about a line that has not been written.
+    NotWritten { book: PathBuf, n: u64, written: u64 },
 }
 
 impl fmt::Display for LedgerError {
@@ -75,6 +87,11 @@ impl fmt::Display for LedgerError {
             LedgerError::Poisoned { book } => write!(
                 f,
                 "{}: an earlier append failed; reopen the ledger to recover",
+                book.display()
+            ),
+            LedgerError::NotWritten { book, n, written } => write!(
+                f,
+                "{}:{n}: line not written yet (the book has {written} lines written)",
                 book.display()
             ),
         }
@@ -131,6 +148,8 @@ pub struct Ledger {
     /// Bytes of sealed lines in the file.
     len: u64,
     poisoned: bool,
+    /// What is written and what is durable, shared with [`Durability`] handles.
+    sync: Arc<SyncShared>,
     /// Held for the ledger's lifetime; the lock goes with the descriptor.
     _lock: File,
 }
@@ -242,6 +261,18 @@ impl Ledger {
             lines: writer.lines(),
             set_aside,
         };
+        let sync = Arc::new(SyncShared {
+            file: file.try_clone().map_err(io(path, "open the book"))?,
+            path: path.to_path_buf(),
+            state: Mutex::new(SyncState {
+                written: opened.lines,
+                durable: opened.lines,
+                syncing: false,
+                failed: false,
+                fsyncs: 0,
+            }),
+            done: Condvar::new(),
+        });
         Ok((
             Ledger {
                 path: path.to_path_buf(),
@@ -249,6 +280,7 @@ impl Ledger {
                 writer,
                 len: report.bytes,
                 poisoned: false,
+                sync,
                 _lock: lock,
             },
             opened,
@@ -284,13 +316,24 @@ impl Ledger {
     /// the sync. A content that cannot be sealed fails the whole call before anything is
     /// written.
     pub fn append_all(&mut self, contents: &[Object]) -> Result<Vec<Sealed>, LedgerError> {
-        if self.poisoned {
+        let sealed = self.write_all(contents)?;
+        if let Some(last) = sealed.last() {
+            self.sync.wait(last.n)?;
+        }
+        Ok(sealed)
+    }
+
+    /// Seals each of `contents` as the next lines in order and writes them in one write,
+    /// without waiting for the disk: the lines are not durable, and must not be acknowledged,
+    /// until [`Durability::wait`] for the last of them returns (see the module doc). A content
+    /// that cannot be sealed fails the whole call before anything is written.
+    pub fn write_all(&mut self, contents: &[Object]) -> Result<Vec<Sealed>, LedgerError> {
+        if self.poisoned || self.sync.lock().failed {
             return Err(LedgerError::Poisoned {
                 book: self.path.clone(),
             });
         }
         let mut sealed = Vec::with_capacity(contents.len());
-        let mut bytes = Vec::new();
         let mut n = self.writer.lines();
         let mut link = self.writer.last_link().to_string();
         for content in contents {
@@ -299,8 +342,7 @@ impl Ledger {
                 book: self.path.clone(),
                 message: e.to_string(),
             })?;
-            bytes.extend_from_slice(&line.bytes);
-            link = line.link.clone();
+            link.clone_from(&line.link);
             sealed.push(Sealed {
                 n,
                 seal: line.seal,
@@ -308,24 +350,36 @@ impl Ledger {
                 bytes: line.bytes,
             });
         }
-        if sealed.is_empty() {
-            return Ok(sealed);
-        }
-        if let Err(e) = self
-            .file
-            .write_all(&bytes)
-            .and_then(|()| self.file.sync_data())
-        {
+        let written = match sealed.as_slice() {
+            [] => return Ok(sealed),
+            [one] => self.file.write_all(&one.bytes),
+            many => {
+                let mut bytes = Vec::with_capacity(many.iter().map(|s| s.bytes.len()).sum());
+                for s in many {
+                    bytes.extend_from_slice(&s.bytes);
+                }
+                self.file.write_all(&bytes)
+            }
+        };
+        if let Err(e) = written {
             self.poisoned = true;
+            self.sync.lock().failed = true;
+            self.sync.done.notify_all();
             return Err(LedgerError::Io {
                 path: self.path.clone(),
                 what: "append to the book",
                 error: e,
             });
         }
-        self.len += bytes.len() as u64;
+        self.len += sealed.iter().map(|s| s.bytes.len() as u64).sum::<u64>();
         self.writer = BookWriter::resume(n, link);
+        self.sync.lock().written = n;
         Ok(sealed)
+    }
+
+    /// A handle that waits for lines of this book to be durable, for use on other threads.
+    pub fn durability(&self) -> Durability {
+        Durability(self.sync.clone())
     }
 
     /// [`Ledger::append`] with the seal time inside the line: `clock` is read just before the
@@ -340,6 +394,125 @@ impl Ledger {
         let mut content = content.clone();
         content.insert(field, Value::Str(JsonStr::from(clock().as_str())));
         self.append(&content)
+    }
+}
+
+/// What is written and what is durable, behind [`SyncShared::state`].
+struct SyncState {
+    /// Lines written to the file (their `write` returned).
+    written: u64,
+    /// Lines covered by a completed fsync.
+    durable: u64,
+    /// An fsync is running (started by one of the waiters).
+    syncing: bool,
+    /// A write or an fsync failed: nothing more is ever reported durable.
+    failed: bool,
+    /// Completed fsyncs since the ledger was opened.
+    fsyncs: u64,
+}
+
+struct SyncShared {
+    /// The book's descriptor, duplicated: fdatasync covers the file, whichever descriptor.
+    file: File,
+    path: PathBuf,
+    state: Mutex<SyncState>,
+    /// Signalled when an fsync ends (or a failure is recorded).
+    done: Condvar,
+}
+
+impl SyncShared {
+    fn lock(&self) -> MutexGuard<'_, SyncState> {
+        // The state is plain counters, consistent at every unlock: a panic elsewhere while
+        // holding it leaves nothing half-done.
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn wait(&self, n: u64) -> Result<(), LedgerError> {
+        let mut s = self.lock();
+        loop {
+            if s.failed {
+                return Err(LedgerError::Poisoned {
+                    book: self.path.clone(),
+                });
+            }
+            if s.durable >= n {
+                return Ok(());
+            }
+            if n > s.written {
+                return Err(LedgerError::NotWritten {
+                    book: self.path.clone(),
+                    n,
+                    written: s.written,
+                });
+            }
+            if s.syncing {
+                // Line n may have been written after that fsync began: wait for it to end,
+                // then look again (and start the next one if it did not cover n).
+                s = self.done.wait(s).unwrap_or_else(|e| e.into_inner());
+                continue;
+            }
+            s.syncing = true;
+            let target = s.written;
+            drop(s);
+            let synced = self.file.sync_data();
+            s = self.lock();
+            s.syncing = false;
+            match synced {
+                Ok(()) => {
+                    s.durable = s.durable.max(target);
+                    s.fsyncs += 1;
+                    self.done.notify_all();
+                }
+                Err(error) => {
+                    // After a failed fsync the kernel may have dropped the dirty pages: no
+                    // line after the last good sync is ever acknowledged.
+                    s.failed = true;
+                    self.done.notify_all();
+                    return Err(LedgerError::Io {
+                        path: self.path.clone(),
+                        what: "sync the book",
+                        error,
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// Waits for lines of one book to be durable (see the module doc); cheap to clone and to send
+/// to another thread, so that one thread seals and writes while another waits for the disk.
+#[derive(Clone)]
+pub struct Durability(Arc<SyncShared>);
+
+impl fmt::Debug for Durability {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s = self.0.lock();
+        f.debug_struct("Durability")
+            .field("path", &self.0.path)
+            .field("written", &s.written)
+            .field("durable", &s.durable)
+            .field("failed", &s.failed)
+            .finish()
+    }
+}
+
+impl Durability {
+    /// Returns once line `n` (and every line before it) is durable: covered by an fsync that
+    /// began after it was written, started here if none is running. An error if a write or an
+    /// fsync of the book failed, or if line `n` has not been written.
+    pub fn wait(&self, n: u64) -> Result<(), LedgerError> {
+        self.0.wait(n)
+    }
+
+    /// Lines durable now (without waiting).
+    pub fn durable(&self) -> u64 {
+        self.0.lock().durable
+    }
+
+    /// Completed fsyncs since the ledger was opened (what the tests and the benchmark count).
+    #[cfg(test)]
+    pub fn fsyncs(&self) -> u64 {
+        self.0.lock().fsyncs
     }
 }
 

@@ -65,7 +65,10 @@ fn child(mode: &str, book: &Path) -> Command {
 /// Does nothing in a normal run. As a child (`SEALBOOK_LEDGER_CHILD` set):
 /// `open` opens the book and prints `opened N` or `refused: <error>`;
 /// `crash` opens it, prints `open N`, then appends in a loop, printing `ack <n> <seal>` after
-/// each append returns, until it is killed (bounded: at most 20,000 lines).
+/// each append returns, until it is killed (bounded: at most 20,000 lines);
+/// `crash-group` does the same through the pipelined group commit: this thread writes groups
+/// of 1 to 4 lines with [`Ledger::write_all`] and goes on, another thread waits for each
+/// group's fsync ([`Durability::wait`]) and only then prints its acks (at most 5,000 groups).
 /// libtest may print its own text before ours on a line, so the parent looks for the
 /// words anywhere in a line.
 #[test]
@@ -93,6 +96,39 @@ fn child_process() {
                 writeln!(o, "ack {} {}", s.n, s.seal).unwrap();
                 o.flush().unwrap();
             }
+        }
+        Some("crash-group") => {
+            let (mut l, _) = Ledger::open(&book).expect("child opens the book");
+            println!("open {}", l.lines());
+            let durability = l.durability();
+            let (tx, rx) = std::sync::mpsc::channel::<Vec<Sealed>>();
+            let acker = std::thread::spawn(move || {
+                for group in rx {
+                    let last = group.last().expect("a group has a line").n;
+                    durability.wait(last).expect("durable");
+                    let mut o = out.lock();
+                    for s in group {
+                        writeln!(o, "ack {} {}", s.n, s.seal).unwrap();
+                    }
+                    o.flush().unwrap();
+                }
+            });
+            let mut rng = Rng(l.lines() ^ 0x6a0c);
+            for _ in 0..5_000u64 {
+                let k = 1 + rng.below(4);
+                let group: Vec<Object> = (1..=k)
+                    .map(|i| {
+                        let len = if rng.below(12) == 0 { 256 << 10 } else { 40 };
+                        answer(l.lines() + i, len)
+                    })
+                    .collect();
+                let sealed = l.write_all(&group).expect("write");
+                if tx.send(sealed).is_err() {
+                    break;
+                }
+            }
+            drop(tx);
+            acker.join().unwrap();
         }
         other => panic!("unknown child mode {other:?}"),
     }
@@ -170,6 +206,81 @@ fn group_commit_seals_in_order() {
     assert!(matches!(err, LedgerError::Encode { .. }), "{err:?}");
     assert_eq!(std::fs::read(&path).unwrap(), want);
     assert_eq!(l.append(&answer(7, 3)).unwrap().n, 7);
+}
+
+#[test]
+fn pipelined_group_commit() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("council-book.jsonl");
+    let (mut l, _) = Ledger::open(&path).unwrap();
+    l.append(&answer(1, 3)).unwrap();
+    let d = l.durability();
+    assert_eq!((d.durable(), d.fsyncs()), (1, 1));
+    // Written, not yet durable: nothing says so before an fsync covers it.
+    let group: Vec<Object> = (2..=4).map(|i| answer(i, 3)).collect();
+    let sealed = l.write_all(&group).unwrap();
+    assert_eq!(sealed.iter().map(|s| s.n).collect::<Vec<_>>(), [2, 3, 4]);
+    let more = l.write_all(&[answer(5, 3)]).unwrap();
+    assert_eq!((d.durable(), d.fsyncs()), (1, 1));
+    // A line not written is never waited for (it would never come).
+    let err = d.wait(6).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            LedgerError::NotWritten {
+                n: 6,
+                written: 5,
+                ..
+            }
+        ),
+        "{err:?}"
+    );
+    // Waiting for line 3 from another thread starts one fsync, which covers every line
+    // written before it began: 4 and 5 too, with no second fsync.
+    let d2 = d.clone();
+    std::thread::spawn(move || d2.wait(3))
+        .join()
+        .unwrap()
+        .unwrap();
+    assert_eq!((d.durable(), d.fsyncs()), (5, 1 + 1));
+    l.durability().wait(more[0].n).unwrap();
+    assert_eq!(d.fsyncs(), 2);
+    // Many waiters at once while lines keep being written: every line ends durable, with at
+    // most one fsync per group written.
+    let (txs, waiters): (Vec<_>, Vec<_>) = (0..4)
+        .map(|_| {
+            let d = d.clone();
+            let (tx, rx) = std::sync::mpsc::channel::<u64>();
+            let waiter = std::thread::spawn(move || {
+                for n in rx {
+                    d.wait(n).unwrap();
+                    assert!(d.durable() >= n);
+                }
+            });
+            (tx, waiter)
+        })
+        .unzip();
+    for i in 6..=45 {
+        let n = l.write_all(&[answer(i, 3)]).unwrap()[0].n;
+        for tx in &txs {
+            tx.send(n).unwrap();
+        }
+    }
+    drop(txs);
+    for w in waiters {
+        w.join().unwrap();
+    }
+    l.durability().wait(45).unwrap();
+    assert_eq!(d.durable(), 45);
+    assert!(d.fsyncs() <= 2 + 40, "{d:?}");
+    let mut w = BookWriter::new();
+    let want: Vec<u8> = (1..=45)
+        .flat_map(|i| w.append(&answer(i, 3)).unwrap().bytes)
+        .collect();
+    assert_eq!(std::fs::read(&path).unwrap(), want);
+    drop(l);
+    let (_, r) = Ledger::open(&path).unwrap();
+    assert_eq!((r.lines, r.set_aside), (45, None));
 }
 
 #[test]
@@ -326,8 +437,15 @@ fn crash_test_no_acknowledged_line_lost() {
     let mut set_aside = 0;
     let mut wanted = 0;
     for round in 0..30 {
+        // Alternately the one-line append (fsync before it returns) and the pipelined group
+        // commit (acknowledged from another thread once the covering fsync has returned).
+        let mode = if round % 2 == 0 {
+            "crash"
+        } else {
+            "crash-group"
+        };
         let mut c = KillOnDrop(
-            child("crash", &path)
+            child(mode, &path)
                 .stdout(Stdio::piped())
                 .stderr(Stdio::null())
                 .spawn()

@@ -13,6 +13,7 @@ use super::*;
 use crate::ledger::Ledger;
 use sealbook_core::book::canon::{Object, Value};
 use sealbook_core::league::wire::Wire;
+use std::io::Write;
 use std::sync::mpsc::Receiver;
 
 /// A model reply shaped as a league answer: 12 markets by 4 horizons (about 6 KB of text).
@@ -59,33 +60,124 @@ fn answer_line(r: &SeatReply) -> Object {
     o
 }
 
-/// Seals replies as they come, each group of replies already waiting sealed with one fsync
-/// (at most `max_batch`); returns each reply's receipt-to-seal time and the batch sizes.
-fn seal_as_they_come(
+/// What one way of sealing measured: each reply's receipt-to-durable time, each reply's wait
+/// from arrival until the sealer took it from the channel, the fsyncs paid and the groups.
+struct Measured {
+    lat: Vec<Duration>,
+    taken: Vec<Duration>,
+    groups: Vec<usize>,
+    fsyncs: u64,
+    /// First to last arrival.
+    span: Duration,
+}
+
+impl Measured {
+    fn new() -> Measured {
+        Measured {
+            lat: Vec::new(),
+            taken: Vec::new(),
+            groups: Vec::new(),
+            fsyncs: 0,
+            span: Duration::ZERO,
+        }
+    }
+
+    fn extend(&mut self, o: Measured) {
+        self.lat.extend(o.lat);
+        self.taken.extend(o.taken);
+        self.groups.extend(o.groups);
+        self.fsyncs += o.fsyncs;
+        self.span = self.span.max(o.span);
+    }
+}
+
+/// Takes the first reply waiting and every other one already waiting (at most `max_batch`).
+fn take_group(rx: &Receiver<SeatReply>, max_batch: usize) -> Option<(Vec<SeatReply>, Instant)> {
+    let first = rx.recv().ok()?;
+    let mut group = vec![first];
+    while group.len() < max_batch {
+        match rx.try_recv() {
+            Ok(r) => group.push(r),
+            Err(_) => break,
+        }
+    }
+    Some((group, Instant::now()))
+}
+
+fn span(arrived: &[Instant]) -> Duration {
+    match (arrived.iter().min(), arrived.iter().max()) {
+        (Some(a), Some(b)) => b.duration_since(*a),
+        _ => Duration::ZERO,
+    }
+}
+
+/// The sealer that waits for the disk: each group of replies waiting is sealed, written and
+/// fsynced by [`Ledger::append_all`] before the next group is taken (replies that arrive
+/// during the fsync wait in the channel).
+fn seal_waiting_for_fsync(
     rx: Receiver<SeatReply>,
     ledger: &mut Ledger,
     max_batch: usize,
-) -> (Vec<Duration>, Vec<usize>, Vec<Duration>) {
-    let mut lat = Vec::new();
-    let mut batches = Vec::new();
-    let mut queued = Vec::new();
-    while let Ok(first) = rx.recv() {
-        let taken = Instant::now();
-        queued.push(taken.duration_since(first.arrived));
-        let mut batch = vec![first];
-        while batch.len() < max_batch {
-            match rx.try_recv() {
-                Ok(r) => batch.push(r),
-                Err(_) => break,
-            }
-        }
-        let lines: Vec<Object> = batch.iter().map(answer_line).collect();
+) -> Measured {
+    let mut m = Measured::new();
+    let fsyncs = ledger.durability().fsyncs();
+    let mut arrived = Vec::new();
+    while let Some((group, taken)) = take_group(&rx, max_batch) {
+        m.taken
+            .extend(group.iter().map(|r| taken.duration_since(r.arrived)));
+        let lines: Vec<Object> = group.iter().map(answer_line).collect();
         ledger.append_all(&lines).expect("sealed");
         let done = Instant::now();
-        lat.extend(batch.iter().map(|r| done.duration_since(r.arrived)));
-        batches.push(batch.len());
+        m.lat
+            .extend(group.iter().map(|r| done.duration_since(r.arrived)));
+        arrived.extend(group.iter().map(|r| r.arrived));
+        m.groups.push(group.len());
     }
-    (lat, batches, queued)
+    m.fsyncs = ledger.durability().fsyncs() - fsyncs;
+    m.span = span(&arrived);
+    m
+}
+
+/// The pipelined group commit: this thread seals and writes each group of replies waiting
+/// ([`Ledger::write_all`]) and goes straight back for more, while an acknowledging thread
+/// waits for the fsync that covers each group ([`crate::ledger::Durability::wait`]) and only
+/// then counts it sealed; lines written while one fsync runs are covered by the next.
+fn seal_pipelined(rx: Receiver<SeatReply>, ledger: &mut Ledger, max_batch: usize) -> Measured {
+    let durability = ledger.durability();
+    let fsyncs = durability.fsyncs();
+    let (ack_tx, ack_rx) = std::sync::mpsc::channel::<(u64, Vec<Instant>)>();
+    let acker = std::thread::Builder::new()
+        .name("bench-acker".into())
+        .spawn(move || {
+            let mut lat = Vec::new();
+            let mut arrived_all = Vec::new();
+            for (n, arrived) in ack_rx {
+                durability.wait(n).expect("durable");
+                let done = Instant::now();
+                lat.extend(arrived.iter().map(|a| done.duration_since(*a)));
+                arrived_all.extend(arrived);
+            }
+            (lat, span(&arrived_all))
+        })
+        .unwrap();
+    let mut m = Measured::new();
+    while let Some((group, taken)) = take_group(&rx, max_batch) {
+        m.taken
+            .extend(group.iter().map(|r| taken.duration_since(r.arrived)));
+        let lines: Vec<Object> = group.iter().map(answer_line).collect();
+        let sealed = ledger.write_all(&lines).expect("written");
+        let last = sealed.last().expect("a group has a line").n;
+        ack_tx
+            .send((last, group.iter().map(|r| r.arrived).collect()))
+            .unwrap();
+        m.groups.push(group.len());
+    }
+    drop(ack_tx);
+    let (lat, span) = acker.join().unwrap();
+    m.lat = lat;
+    m.span = span;
+    m.fsyncs = ledger.durability().fsyncs() - fsyncs;
+    m
 }
 
 fn pct(sorted: &[Duration], q: f64) -> f64 {
@@ -93,22 +185,63 @@ fn pct(sorted: &[Duration], q: f64) -> f64 {
     sorted[i].as_secs_f64() * 1e3
 }
 
-fn report(label: &str, mut lat: Vec<Duration>, batches: &[usize], mut queued: Vec<Duration>) {
-    lat.sort();
-    queued.sort();
-    let mean_batch = batches.iter().sum::<usize>() as f64 / batches.len() as f64;
+fn report(label: &str, mut m: Measured) {
+    m.lat.sort();
+    m.taken.sort();
+    let mean_group = m.groups.iter().sum::<usize>() as f64 / m.groups.len() as f64;
     println!(
-        "{label}: n={} p50={:.2} ms p99={:.2} ms max={:.2} ms; {} fsyncs, mean batch {:.1}, \
-         largest {}; wait for the sealer thread (first of each batch) p50={:.2} ms max={:.2} ms",
-        lat.len(),
-        pct(&lat, 0.5),
-        pct(&lat, 0.99),
-        pct(&lat, 1.0),
-        batches.len(),
-        mean_batch,
-        batches.iter().max().unwrap(),
-        pct(&queued, 0.5),
-        pct(&queued, 1.0),
+        "{label}: n={} p50={:.2} ms p99={:.2} ms max={:.2} ms; {} fsyncs, {} groups (mean {:.1}, \
+         largest {}); arrival to taken by the sealer p50={:.2} ms p99={:.2} ms; arrivals spread \
+         over {:.1} ms; load average {}",
+        m.lat.len(),
+        pct(&m.lat, 0.5),
+        pct(&m.lat, 0.99),
+        pct(&m.lat, 1.0),
+        m.fsyncs,
+        m.groups.len(),
+        mean_group,
+        m.groups.iter().max().unwrap(),
+        pct(&m.taken, 0.5),
+        pct(&m.taken, 0.99),
+        m.span.as_secs_f64() * 1e3,
+        load(),
+    );
+}
+
+/// The 1-minute load average (Linux), so each figure says how busy the machine was.
+fn load() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|s| s.split_whitespace().next().map(str::to_owned))
+        .unwrap_or_else(|| "unknown".into())
+}
+
+/// The floor: one answer-sized line appended and fdatasynced by itself, 50 times, in the
+/// same directory as the books (no sealing, no other thread).
+fn fsync_floor(line_len: usize) {
+    let dir = bench_dir();
+    let mut f = std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(dir.path().join("floor.jsonl"))
+        .unwrap();
+    let mut line = vec![b'x'; line_len];
+    line.push(b'\n');
+    let mut t = Vec::new();
+    for _ in 0..50 {
+        let start = Instant::now();
+        f.write_all(&line).unwrap();
+        f.sync_data().unwrap();
+        t.push(start.elapsed());
+    }
+    t.sort();
+    println!(
+        "bare append of one {line_len}-byte line + fdatasync, 50 times: p50={:.2} ms p99={:.2} \
+         ms max={:.2} ms; load average {}",
+        pct(&t, 0.5),
+        pct(&t, 0.99),
+        pct(&t, 1.0),
+        load()
     );
 }
 
@@ -121,6 +254,18 @@ fn bench_dir() -> tempfile::TempDir {
     }
 }
 
+type Sealer = fn(Receiver<SeatReply>, &mut Ledger, usize) -> Measured;
+
+/// The ways of sealing compared, in the order run (the first two twice, alternating, so that a
+/// change in the machine's load falls on both), with the most replies one group takes: the
+/// pipelined sealer writes at most 16 at a time, so that the fsync running meanwhile never
+/// waits for a long group to be sealed before it can cover its first line.
+const SEALERS: [(&str, Sealer, usize); 3] = [
+    ("waits for each fsync (before)", seal_waiting_for_fsync, 256),
+    ("pipelined group commit (after)", seal_pipelined, 16),
+    ("one fsync per line", seal_waiting_for_fsync, 1),
+];
+
 #[test]
 #[ignore]
 fn fourteen_seats_at_once() {
@@ -129,15 +274,10 @@ fn fourteen_seats_at_once() {
         delay: Duration::from_millis(20),
         ..answer(200, &body)
     });
-    for (label, max_batch) in [
-        ("14 seats, group commit", 64),
-        ("14 seats, one fsync per line", 1),
-    ] {
+    for (label, sealer, max_batch) in SEALERS.iter().chain(&SEALERS[..2]) {
         let dir = bench_dir();
         let (mut ledger, _) = Ledger::open(&dir.path().join("council-book.jsonl")).unwrap();
-        let mut lat = Vec::new();
-        let mut batches = Vec::new();
-        let mut queued = Vec::new();
+        let mut m = Measured::new();
         for _round in 0..40 {
             let asks: Vec<(Arc<dyn SeatAdapter>, AskRequest)> = (0..14)
                 .map(|i| {
@@ -147,23 +287,18 @@ fn fourteen_seats_at_once() {
                 })
                 .collect();
             let rx = ask_all(asks, Instant::now() + Duration::from_secs(60));
-            let (l, b, q) = seal_as_they_come(rx, &mut ledger, max_batch);
-            lat.extend(l);
-            batches.extend(b);
-            queued.extend(q);
+            m.extend(sealer(rx, &mut ledger, *max_batch));
         }
-        report(label, lat, &batches, queued);
+        report(&format!("14 seats x 40 runs, {label}"), m);
     }
+    fsync_floor(reply_body().len());
 }
 
 #[test]
 #[ignore]
 fn thousand_answers_in_a_burst() {
     let body = reply_body();
-    for (label, max_batch) in [
-        ("1,000-answer burst, group commit", 256),
-        ("1,000-answer burst, one fsync per line", 1),
-    ] {
+    for (label, sealer, max_batch) in SEALERS.iter().chain(&SEALERS[..2]) {
         // Every request is held until one instant, then all 1,000 replies go out together.
         let release = Instant::now() + Duration::from_secs(4);
         let b2 = body.clone();
@@ -181,10 +316,11 @@ fn thousand_answers_in_a_burst() {
             })
             .collect();
         let rx = ask_all(asks, Instant::now() + Duration::from_secs(120));
-        let (lat, batches, queued) = seal_as_they_come(rx, &mut ledger, max_batch);
-        assert_eq!(lat.len(), 1000);
-        report(label, lat, &batches, queued);
+        let m = sealer(rx, &mut ledger, *max_batch);
+        assert_eq!(m.lat.len(), 1000);
+        report(&format!("1,000-answer burst, {label}"), m);
     }
+    fsync_floor(body.len());
 }
 
 /// The floor under the burst figure: sealing and writing 1,000 such answer lines in one

@@ -21,7 +21,7 @@
 
 use super::read_config;
 use crate::anchor::league::stamp_league;
-use crate::ledger::{Ledger, LedgerError};
+use crate::ledger::{Ledger, LedgerError, Sealed};
 use crate::outcome::Unusable;
 use crate::prices::crowd::crowd_prices;
 use crate::prices::csv::CsvProvider;
@@ -456,14 +456,16 @@ impl League {
         Ok(sealed.n)
     }
 
-    /// Seals book lines that are ready together as one group (one write, one fsync; see
-    /// [`Ledger::append_all`]), answer lines with their seal time in `booked_at`, then tells
-    /// the engine and acknowledges each.
-    fn seal_group(&mut self, contents: Vec<Object>) -> Result<(), Unusable> {
-        if contents.len() <= 1 {
-            for c in &contents {
-                self.seal(Which::Book, c)?;
-            }
+    /// Seals and writes book lines that are ready together as one group (one write; see
+    /// [`Ledger::write_all`]), answer lines with their seal time in `booked_at`. Nothing is
+    /// acknowledged here: the lines go to `unacked` until an fsync covers them
+    /// ([`League::ack_durable`]).
+    fn write_group(
+        &mut self,
+        contents: Vec<Object>,
+        unacked: &mut VecDeque<(Object, Sealed)>,
+    ) -> Result<(), Unusable> {
+        if contents.is_empty() {
             return Ok(());
         }
         let booked = self.clock.now().to_rfc3339();
@@ -480,16 +482,33 @@ impl League {
                 c
             })
             .collect();
-        let sealed = self.book.append_all(&lines).map_err(Unusable::from)?;
-        for (content, s) in contents.iter().zip(sealed) {
-            self.engine.on_sealed(Which::Book, s.n, content);
+        let sealed = self.book.write_all(&lines).map_err(Unusable::from)?;
+        unacked.extend(contents.into_iter().zip(sealed));
+        Ok(())
+    }
+
+    /// Tells the engine of, and acknowledges, every line of `unacked` that an fsync has
+    /// covered (waiting for the last of them first when `wait`), in book order.
+    fn ack_durable(
+        &mut self,
+        unacked: &mut VecDeque<(Object, Sealed)>,
+        wait: bool,
+    ) -> Result<u64, Unusable> {
+        let durability = self.book.durability();
+        if let (true, Some((_, last))) = (wait, unacked.back()) {
+            durability.wait(last.n).map_err(Unusable::from)?;
+        }
+        let durable = durability.durable();
+        while unacked.front().is_some_and(|(_, s)| s.n <= durable) {
+            let (content, s) = unacked.pop_front().expect("a line in front");
+            self.engine.on_sealed(Which::Book, s.n, &content);
             let field = |k: &str| content.get(k).and_then(|v| v.as_str()).map(str::to_owned);
             self.event(
                 serde_json::json!({"event": "sealed", "ledger": BOOK_FILE, "n": s.n,
                 "kind": field("kind"), "seat": field("seat"), "seal": s.seal}),
             );
         }
-        Ok(())
+        Ok(durable)
     }
 
     /// Writes `bytes` as `rel` under the league directory (synced, renamed in).
@@ -644,15 +663,75 @@ impl League {
         );
         let asked_at = std::time::Instant::now();
         let rx = ask_all(work, self.clock.when(deadline));
-        // Each reply is sealed as it arrives; replies that arrived together (waiting in the
-        // channel) are sealed as one group: one write, one fsync, none acknowledged before it.
-        while let Ok(first) = rx.recv() {
-            let mut batch = vec![first];
-            while let Ok(r) = rx.try_recv() {
-                batch.push(r);
+        // Each reply is sealed and written the moment it is taken; replies that arrived
+        // together (waiting in the channel) are written as one group. A sync thread starts
+        // an fsync as soon as a group is written, while this thread goes on with the replies
+        // that came meanwhile, so one fsync covers every line written while the previous one
+        // ran (a group commit). A line is acknowledged, and told to the engine, only once an
+        // fsync that covers it has returned.
+        let durability = self.book.durability();
+        let (sync_tx, sync_rx) = std::sync::mpsc::channel::<u64>();
+        let syncer = std::thread::Builder::new()
+            .name("book-sync".into())
+            .spawn(move || {
+                for n in sync_rx {
+                    // A failure poisons the ledger; the driver's own waits report it.
+                    if durability.wait(n).is_err() {
+                        break;
+                    }
+                }
+            })
+            .map_err(|e| Unusable::new(format!("cannot start the book's sync thread: {e}")))?;
+        let sealed = self.seal_replies(&rx, &by_seat, asked_at, &sync_tx, &mut later, &mut kept);
+        drop(sync_tx);
+        // The thread ends once the fsyncs asked of it are done (each returns, or fails).
+        let _ = syncer.join();
+        sealed?;
+        for path in &kept {
+            sync_file(path)?;
+        }
+        if let Some(dir) = kept.first().and_then(|p| p.parent()) {
+            sync_dir(dir)?;
+        }
+        Ok(later)
+    }
+
+    /// The loop of [`League::ask`]: takes replies as they come until every seat has replied,
+    /// writes their lines, hands each group's last line to the sync thread on `sync`, and
+    /// acknowledges lines as fsyncs cover them (waiting for the disk only when no reply is
+    /// waiting). A reply's raw body is kept (in `kept`) only once the lines written up to its
+    /// turn are durable. Returns with every written line acknowledged, or the first error.
+    fn seal_replies(
+        &mut self,
+        rx: &std::sync::mpsc::Receiver<crate::seats::SeatReply>,
+        by_seat: &BTreeMap<String, String>,
+        asked_at: std::time::Instant,
+        sync: &std::sync::mpsc::Sender<u64>,
+        later: &mut Vec<Action>,
+        kept: &mut Vec<PathBuf>,
+    ) -> Result<(), Unusable> {
+        // Raw replies to keep once the book is durable up to the line number beside each.
+        let mut notes: VecDeque<(u64, PathBuf, Vec<u8>)> = VecDeque::new();
+        // Lines written, not yet covered by an fsync, in book order.
+        let mut unacked = VecDeque::new();
+        let unacked = &mut unacked;
+        loop {
+            let mut batch = Vec::new();
+            if unacked.is_empty() {
+                match rx.recv() {
+                    Ok(first) => batch.push(first),
+                    Err(_) => return Ok(()),
+                }
+            }
+            batch.extend(rx.try_iter());
+            if batch.is_empty() {
+                // Nothing came while the disk synced: wait for the fsync of what is written.
+                let durable = self.ack_durable(unacked, true)?;
+                keep_notes(&mut notes, durable, kept)?;
+                continue;
             }
             let mut answers = Vec::new();
-            let mut notes = Vec::new();
+            let mut batch_notes = Vec::new();
             for r in &batch {
                 let Some(run_id) = by_seat.get(&r.seat).cloned() else {
                     continue;
@@ -676,7 +755,7 @@ impl League {
                         e.clone().into_bytes(),
                     ),
                 };
-                notes.push((self.dir.join(rel), bytes));
+                batch_notes.push((self.dir.join(rel), bytes));
                 for a in self.engine.on_reply(&run_id, &r.seat, reply, arrived) {
                     match a {
                         Action::Seal {
@@ -690,21 +769,18 @@ impl League {
                     }
                 }
             }
-            self.seal_group(answers)?;
-            // Kept once the answers are sealed; written now, synced after the last reply so
-            // no seal waits for them.
-            for (path, bytes) in notes {
-                write_file(&path, &bytes, false)?;
-                kept.push(path);
+            self.write_group(answers, unacked)?;
+            if let Some((_, last)) = unacked.back() {
+                // The sync thread is gone only after a failed fsync, which the next wait reports.
+                let _ = sync.send(last.n);
             }
+            // Kept once the answers are durable; synced after the last reply so no seal waits
+            // for them.
+            let upto = self.book.lines();
+            notes.extend(batch_notes.into_iter().map(|(p, b)| (upto, p, b)));
+            let durable = self.ack_durable(unacked, false)?;
+            keep_notes(&mut notes, durable, kept)?;
         }
-        for path in &kept {
-            sync_file(path)?;
-        }
-        if let Some(dir) = kept.first().and_then(|p| p.parent()) {
-            sync_dir(dir)?;
-        }
-        Ok(later)
     }
 
     /// The score line of a run's horizon priced now, with the unpriced markets and why; an
@@ -846,6 +922,21 @@ pub fn write_durable(path: &Path, bytes: &[u8]) -> Result<(), Unusable> {
 
 /// Writes `bytes` to `path` (parents created) through a temporary file renamed in, so the
 /// file is whole or absent; `sync`: the temporary file is synced before the rename.
+/// Writes (unsynced) each raw reply of `notes` whose book lines are durable (`upto <=
+/// durable`), in order, and records it in `kept` to be synced after the run's last reply.
+fn keep_notes(
+    notes: &mut VecDeque<(u64, PathBuf, Vec<u8>)>,
+    durable: u64,
+    kept: &mut Vec<PathBuf>,
+) -> Result<(), Unusable> {
+    while notes.front().is_some_and(|(upto, _, _)| *upto <= durable) {
+        let (_, path, bytes) = notes.pop_front().expect("a note in front");
+        write_file(&path, &bytes, false)?;
+        kept.push(path);
+    }
+    Ok(())
+}
+
 fn write_file(path: &Path, bytes: &[u8], sync: bool) -> Result<(), Unusable> {
     let dir = path.parent().unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir).map_err(|e| Unusable::io(dir, "create directory", &e))?;
