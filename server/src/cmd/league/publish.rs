@@ -160,8 +160,72 @@ fn league_identity(asks: Option<&[u8]>, lines: &BookLines) -> (String, String) {
     (name, methodology)
 }
 
+/// What [`publish_league`] did.
+pub enum Published {
+    /// The files are written: every file listed in the manifest, those written and those
+    /// left as they were.
+    Written {
+        league: String,
+        methodology: String,
+        listed: usize,
+        written: Vec<String>,
+        unchanged: Vec<String>,
+    },
+    /// A ledger's chain does not verify (`error` names the file, line and check): nothing
+    /// is published.
+    ChainBroken { error: String, path: PathBuf },
+}
+
 pub fn run(args: Args, json: bool) -> CmdResult {
     let dir = &args.dir;
+    match publish_league(dir)? {
+        Published::ChainBroken { error, path } => {
+            let detail = error.split_once(": ").map_or("", |(_, d)| d);
+            eprintln!("sealbook: {}: {detail}; nothing published", path.display());
+            if json {
+                println!(
+                    "{}",
+                    serde_json::json!({"ok": false, "dir": dir.display().to_string(), "error": error})
+                );
+            }
+            Ok(Exit::Failed)
+        }
+        Published::Written {
+            league,
+            methodology,
+            listed,
+            written,
+            unchanged,
+        } => {
+            if json {
+                println!(
+                    "{}",
+                    serde_json::json!({"ok": true, "dir": dir.display().to_string(), "league": league,
+                        "methodology_version": methodology, "published": listed + 1,
+                        "written": written, "unchanged": unchanged})
+                );
+            } else {
+                println!(
+                    "league {:?} published in {}: {} files listed in {MANIFEST_FILE}; {} written, {} unchanged",
+                    league,
+                    dir.display(),
+                    listed,
+                    written.len(),
+                    unchanged.len()
+                );
+                for p in &written {
+                    println!("  wrote {p}");
+                }
+            }
+            Ok(Exit::Ok)
+        }
+    }
+}
+
+/// Writes the league's generated files (the forecasts file, the stats document, the event
+/// contract schema, the proof pages) and `manifest.json` from its sealed files; see the
+/// module doc.
+pub fn publish_league(dir: &Path) -> Result<Published, Unusable> {
     let book_path = dir.join(BOOK_FILE);
     if !book_path.is_file() {
         return Err(Unusable::file(
@@ -183,18 +247,10 @@ pub fn run(args: Args, json: bool) -> CmdResult {
         let first = report.problems.first().map_or(String::new(), |p| {
             format!(": line {}: {}", p.line, p.check.name())
         });
-        let error = format!("{}: the chain does not verify{first}", ledger.path);
-        eprintln!(
-            "sealbook: {}: the chain does not verify{first}; nothing published",
-            dir.join(&ledger.path).display()
-        );
-        if json {
-            println!(
-                "{}",
-                serde_json::json!({"ok": false, "dir": dir.display().to_string(), "error": error})
-            );
-        }
-        return Ok(Exit::Failed);
+        return Ok(Published::ChainBroken {
+            error: format!("{}: the chain does not verify{first}", ledger.path),
+            path: dir.join(&ledger.path),
+        });
     }
     let book_err = |e: sealbook_core::score::files::InputError| Unusable::file(dir, e.to_string());
     let lines = BookLines::parse(&book.bytes).map_err(|e| {
@@ -328,25 +384,11 @@ pub fn run(args: Args, json: bool) -> CmdResult {
             unchanged.push(f.path.clone());
         }
     }
-    if json {
-        println!(
-            "{}",
-            serde_json::json!({"ok": true, "dir": dir.display().to_string(), "league": league,
-                "methodology_version": methodology, "published": manifest.files.len() + 1,
-                "written": written, "unchanged": unchanged})
-        );
-    } else {
-        println!(
-            "league {:?} published in {}: {} files listed in {MANIFEST_FILE}; {} written, {} unchanged",
-            league,
-            dir.display(),
-            manifest.files.len(),
-            written.len(),
-            unchanged.len()
-        );
-        for p in &written {
-            println!("  wrote {p}");
-        }
-    }
-    Ok(Exit::Ok)
+    Ok(Published::Written {
+        league,
+        methodology,
+        listed: manifest.files.len(),
+        written,
+        unchanged,
+    })
 }
