@@ -3,7 +3,8 @@
 //! chain against every stamped list (`sealbook verify`), the RFC 3161 tokens with the DEMO
 //! root (`sealbook tsr verify`, `openssl ts -verify`), the pending OpenTimestamps proofs
 //! (`sealbook ots info`), the forecasts file (`sealbook conformance`), and the stats document
-//! the Scores page reads (figures on every horizon, every seat ranked).
+//! the Scores page reads (figures on every horizon, every seat ranked); a second demo seals the
+//! same book and ask chain byte for byte, and the stamped lists are those the schedule gives.
 
 mod common;
 
@@ -13,6 +14,64 @@ use std::process::Command;
 
 fn read_json(p: &Path) -> serde_json::Value {
     serde_json::from_slice(&std::fs::read(p).unwrap()).unwrap()
+}
+
+/// The stamped lists the demo's schedule gives over `sessions` runs (spec §3.2): the engine
+/// is polled at 08:30 (the morning run, stamped on the cadence before it seals) and 09:00 New
+/// York time (the deadline closes the run and stamps it) of every run's session and at 16:10
+/// (the close: score lines due, after a stamp on the cadence) of every session until the 6m
+/// horizons of the first 13 runs are scored, and a last list is taken at 16:20 of that day;
+/// a stamp writes a list only when a ledger has grown since the last one. On a run's day the
+/// 16:10 stamp finds nothing new since 09:00 (the next morning's list covers the day's score
+/// lines); after the last run, a session's 16:10 list covers the score lines of the session
+/// before it, when that session had any.
+fn expected_lists(sessions: u32) -> Vec<String> {
+    use sealbook_core::calendar::{
+        horizon_end_date, new_york_time, nth_session_from, Horizon, SESSION_ONE,
+    };
+    let runs: Vec<_> = (0..sessions)
+        .map(|k| nth_session_from(SESSION_ONE, k).unwrap())
+        .collect();
+    let last_run = *runs.last().unwrap();
+    let last = horizon_end_date(runs[12], Horizon::M6, false)
+        .unwrap()
+        .max(last_run);
+    let scored = |day| {
+        runs.iter().any(|s| {
+            Horizon::ALL
+                .iter()
+                .any(|h| horizon_end_date(*s, *h, false) == Some(day))
+        })
+    };
+    let name = |t: sealbook_core::calendar::Instant| {
+        let t = t.to_rfc3339();
+        format!(
+            "proof/{}/{}{}{}Z.txt",
+            &t[..10],
+            &t[11..13],
+            &t[14..16],
+            &t[17..19]
+        )
+    };
+    let mut out = Vec::new();
+    for s in &runs {
+        out.push(name(new_york_time(*s, 8, 30)));
+        out.push(name(new_york_time(*s, 9, 0)));
+    }
+    let mut before = last_run;
+    for k in sessions.. {
+        let day = nth_session_from(SESSION_ONE, k).unwrap();
+        if day > last {
+            break;
+        }
+        if scored(before) {
+            out.push(name(new_york_time(day, 16, 10)));
+        }
+        before = day;
+    }
+    out.push(name(new_york_time(last, 16, 20)));
+    out.sort();
+    out
 }
 
 #[test]
@@ -26,6 +85,23 @@ fn the_engine_made_demo_verifies_end_to_end() {
     let (code, _, err) = sealbook(&["demo", "--out", arg(&dir)]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("not empty"), "{err}");
+    // A second demo seals the same book and ask chain byte for byte (only the authority's
+    // key and tokens and the proofs' nonces are fresh).
+    let again = t.path().join("again");
+    let (code, made_again) = sealbook_json(&["demo", "--out", arg(&again)]);
+    assert_eq!(code, 0, "{made_again}");
+    for f in [
+        "council-book.jsonl",
+        "asks.jsonl",
+        "council-forecasts.csv",
+        "council-stats.json",
+    ] {
+        assert!(
+            std::fs::read(dir.join(f)).unwrap() == std::fs::read(again.join(f)).unwrap(),
+            "{f} differs between two demos"
+        );
+    }
+    assert_eq!(made_again["stamps"], made["stamps"]);
 
     let mut lists: Vec<String> = Vec::new();
     for day in std::fs::read_dir(dir.join("proof")).unwrap() {
@@ -38,7 +114,11 @@ fn the_engine_made_demo_verifies_end_to_end() {
     }
     lists.sort();
     assert_eq!(lists.len() as u64, made["stamps"].as_u64().unwrap());
-    assert!(lists.len() > 40);
+    let names: Vec<String> = lists
+        .iter()
+        .map(|l| l[dir.display().to_string().len() + 1..].to_string())
+        .collect();
+    assert_eq!(names, expected_lists(40));
     // Both ledgers verify, and every stamped list's prefix of each.
     for (book, ledger) in [
         ("council-book.jsonl", "daily/council/book.jsonl"),

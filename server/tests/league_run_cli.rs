@@ -1043,3 +1043,53 @@ fn the_climatology_seat_answers_the_sealed_table() {
     let manifest = std::fs::read_to_string(dir.join("manifest.json")).unwrap();
     assert!(!manifest.contains("replies/"), "{manifest}");
 }
+
+/// The stamped lists under `proof/`, sorted, relative to the league directory.
+fn list_names(dir: &Path) -> Vec<String> {
+    let mut all = Vec::new();
+    files_under(&dir.join("proof"), &mut all);
+    let mut lists: Vec<String> = all
+        .iter()
+        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+        .map(|p| p.strip_prefix(dir).unwrap().to_string_lossy().into_owned())
+        .collect();
+    lists.sort();
+    lists
+}
+
+/// Each process goes on with the stamping cadence from the last stamped list under proof/
+/// (spec §3.2): a `league score` ten minutes after the run's list stamps nothing, though the
+/// run sealed lines after its list; past the run's deadline the next process stamps them.
+#[test]
+fn a_new_process_stamps_on_the_cadence_of_the_last_list() {
+    let tmp = tempfile::tempdir().unwrap();
+    let text = "[league]\nname = \"cadence\"\nmethodology_version = \"m-1\"\n\n\
+                [[seat]]\nname = \"coin\"\nadapter = \"coin\"\n\n\
+                [prices]\nprovider = \"csv\"\npath = \"prices.csv\"\n\n\
+                [anchors]\nots_calendars = []\ntsa = []\nrekor_url = \"\"\n";
+    let dir = init(tmp.path(), text);
+    let d = arg(&dir);
+    let (code, out, err) = output(&["league", "run", d, "--at", RUN_AT]);
+    assert_eq!(code, 0, "{out}{err}");
+    // The run stamps on the cadence as it starts (no list yet), before its own lines.
+    assert_eq!(list_names(&dir), ["proof/2026-10-21/123000Z.txt"]);
+    let score = |at: &str| {
+        let (code, out, err) = output(&["league", "score", d, "--session", SESSION, "--at", at]);
+        assert_eq!(code, 0, "{out}{err}");
+    };
+    score("2026-10-21T12:40:00Z");
+    assert_eq!(
+        list_names(&dir),
+        ["proof/2026-10-21/123000Z.txt"],
+        "ten minutes after the last list the cadence has not come round"
+    );
+    // 09:05 New York: past the run's deadline, which closes the run and stamps it.
+    score("2026-10-21T13:05:00Z");
+    assert_eq!(
+        list_names(&dir),
+        [
+            "proof/2026-10-21/123000Z.txt",
+            "proof/2026-10-21/130500Z.txt"
+        ]
+    );
+}

@@ -160,7 +160,10 @@ impl Engine {
         }
     }
 
-    /// The engine continuing the league whose books are `book` and `asks`.
+    /// The engine continuing the league whose books are `book` and `asks` and whose stamped
+    /// lists were taken at `stamped` (read from their names under `proof/`, spec §3.2): the
+    /// stamping cadence goes on from the latest of them, so a new process stamps only when the
+    /// cadence (or a run's deadline) says.
     pub fn resume(
         config: LeagueConfig,
         climatology: Climatology,
@@ -168,8 +171,10 @@ impl Engine {
         clock_set: bool,
         book: &[u8],
         asks: &[u8],
+        stamped: &[Instant],
     ) -> Result<Engine, String> {
         let mut e = Engine::new(config, climatology, first_session, clock_set);
+        e.last_stamp = stamped.iter().copied().max();
         let lines = BookLines::parse(book).map_err(|x| x.to_string())?;
         let chain = AskChain::parse(asks).map_err(|x| x.to_string())?;
         for r in &lines.runs {
@@ -998,6 +1003,7 @@ path = "prices.csv"
             true,
             &book_at_late,
             &asks_at_late,
+            &[],
         )
         .unwrap();
         let a = r.poll(t("2026-10-21T20:10:00Z"));
@@ -1015,6 +1021,42 @@ path = "prices.csv"
             !a.iter().any(|x| matches!(x, Action::Seal { .. })),
             "no seat is sealed twice"
         );
+    }
+
+    /// A resumed engine stamps on the cadence from the last stamped list under `proof/`, not
+    /// at its own start: within the cadence of that list nothing is stamped, past it a poll
+    /// stamps, and `next_due` names the instant the cadence comes round.
+    #[test]
+    fn resume_goes_on_with_the_stamping_cadence_of_the_last_list() {
+        let config = LeagueConfig::from_toml(CONFIG.as_bytes(), "league.toml").unwrap();
+        let session = Date::parse("2026-10-21").unwrap();
+        let asks = BookWriter::new()
+            .append(&declaration(&config, "2026-10-21T04:16:00Z", session).to_object())
+            .unwrap()
+            .bytes;
+        // 14:00 ET on a session day, after the morning run's window: only the cadence is due.
+        let now = t("2026-10-21T18:00:00Z");
+        let resumed = |stamped: &[Instant]| {
+            Engine::resume(
+                config.clone(),
+                Climatology::new(),
+                session,
+                true,
+                b"",
+                &asks,
+                stamped,
+            )
+            .unwrap()
+        };
+        let stamps = |a: &[Action]| a.iter().filter(|x| matches!(x, Action::Stamp)).count();
+        let mut fresh = resumed(&[]);
+        assert_eq!(stamps(&fresh.poll(now)), 1, "no list yet: stamp now");
+        let lists = [t("2026-10-21T17:00:00Z"), t("2026-10-21T17:50:00Z")];
+        let mut e = resumed(&lists);
+        assert_eq!(e.next_due(now), Some(t("2026-10-21T18:20:00Z")));
+        assert_eq!(stamps(&e.poll(now)), 0, "the latest list is 10 minutes old");
+        assert_eq!(stamps(&e.poll(t("2026-10-21T18:19:59Z"))), 0);
+        assert_eq!(stamps(&e.poll(t("2026-10-21T18:20:00Z"))), 1);
     }
 
     /// Polled only at `next_due`, the engine does what it does when polled every minute, at

@@ -8,7 +8,7 @@
 //! The small value constructors below are what those builders share.
 
 use crate::book::canon::{Int, Object, Value};
-use crate::calendar::Date;
+use crate::calendar::{Date, Instant};
 
 /// The sealed book as published, and the ledger name stamped lists give it (spec §3.2).
 pub const BOOK_FILE: &str = "council-book.jsonl";
@@ -53,6 +53,24 @@ pub fn ask_path(sha256: &str) -> String {
 /// Where a stamped list taken on `day` (YYYY-MM-DD, UTC) at `hhmmss` (UTC) is published.
 pub fn stamp_list_path(day: &str, hhmmss: &str) -> String {
     format!("proof/{day}/{hhmmss}Z.txt")
+}
+
+/// The instant a stamped list was taken, read back from its path
+/// (`proof/<YYYY-MM-DD>/<HHMMSS>Z.txt`, [`stamp_list_path`]); None for any other name.
+pub fn stamp_list_time(path: &str) -> Option<Instant> {
+    let rest = path.strip_prefix("proof/")?;
+    let (day, name) = rest.split_once('/')?;
+    let hhmmss = name.strip_suffix("Z.txt")?;
+    if hhmmss.len() != 6 || !hhmmss.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let date = Date::parse(day).filter(|d| d.to_string() == day)?;
+    let field = |i: usize| hhmmss[i..i + 2].parse::<u32>().ok();
+    let (h, m, s) = (field(0)?, field(2)?, field(4)?);
+    if h > 23 || m > 59 || s > 59 {
+        return None;
+    }
+    Some(Instant::from_utc(date, h, m, s))
 }
 
 /// `HH:MM` (00:00-23:59) as (hour, minute).
@@ -117,5 +135,19 @@ mod tests {
             stamp_list_path("2026-10-20", "130025"),
             "proof/2026-10-20/130025Z.txt"
         );
+        assert_eq!(
+            stamp_list_time("proof/2026-10-20/130025Z.txt"),
+            Instant::parse_rfc3339("2026-10-20T13:00:25Z")
+        );
+        for other in [
+            "proof/2026-10-20/130025Z.txt.ots",
+            "proof/2026-10-20/250000Z.txt",
+            "proof/2026-10-20/13002Z.txt",
+            "proof/2026-13-20/130025Z.txt",
+            "proof/2026-10-20/tsa/130025Z.txt",
+            "asks/130025Z.txt",
+        ] {
+            assert_eq!(stamp_list_time(other), None, "{other}");
+        }
     }
 }

@@ -80,7 +80,7 @@ fn league(args: &Args, dir: &Path) -> Result<(Scheduler, Ops), Unusable> {
     let clock = Clock::from_arg(args.at.as_deref())?.with_speed(args.speed);
     let league = League::open_quiet(dir, clock)?;
     let prices = driver::provider(dir, &league.config)?;
-    let health = Arc::new(Health::new(&league.config.name, clock.set));
+    let health = Arc::new(Health::new(&league.config.name, league.clock.set));
     let metrics = Arc::new(Metrics::new());
     let ops = Ops {
         health: health.clone(),

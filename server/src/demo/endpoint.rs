@@ -12,6 +12,9 @@
 use super::http1::{Request, Response, Server};
 use serde_json::{json, Map, Value};
 use sha2::{Digest, Sha256};
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 /// How a demo model answers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -86,10 +89,113 @@ pub struct DemoEndpoint {
     server: Server,
 }
 
+/// Longest a reply waits for its turn ([`DemoEndpoint::in_turn`]): a model before it that is
+/// never asked does not hold it up for longer.
+const TURN_WAIT: Duration = Duration::from_secs(5);
+
+/// Whose turn it is to answer the ask being answered.
+#[derive(Default)]
+struct Turn {
+    /// The ask's snapshot time (the same for every seat of a run).
+    ask: String,
+    /// How far the book has been read: the lines after it were sealed during this ask.
+    read_to: u64,
+    /// The seats whose answer lines were sealed during this ask.
+    sealed: Vec<String>,
+}
+
+/// Lets the demo models' replies to one ask go in the order of [`DEMO_MODELS`], each one only
+/// once the answer of the one before it is sealed in the league's book: the replies arrive
+/// one by one, in the same order every run.
+struct Turnstile {
+    turn: Mutex<Turn>,
+    book: PathBuf,
+}
+
+impl Turnstile {
+    /// Reads the lines sealed since the last look; an unreadable book is read again later.
+    fn read_on(&self, turn: &mut Turn) {
+        use std::io::{Read, Seek};
+        let Ok(mut f) = std::fs::File::open(&self.book) else {
+            return;
+        };
+        let Ok(len) = f.metadata().map(|m| m.len()) else {
+            return;
+        };
+        if len <= turn.read_to || f.seek(std::io::SeekFrom::Start(turn.read_to)).is_err() {
+            return;
+        }
+        let mut new = Vec::new();
+        if f.take(len - turn.read_to).read_to_end(&mut new).is_err() {
+            return;
+        }
+        // Whole lines only: a line being written is read at the next look.
+        let Some(end) = new.iter().rposition(|b| *b == b'\n') else {
+            return;
+        };
+        for line in new[..end].split(|b| *b == b'\n') {
+            let Ok(v) = serde_json::from_slice::<Value>(line) else {
+                continue;
+            };
+            if let (Some("answer"), Some(seat)) = (v["kind"].as_str(), v["seat"].as_str()) {
+                turn.sealed.push(seat.to_string());
+            }
+        }
+        turn.read_to += end as u64 + 1;
+    }
+
+    /// Waits (at most [`TURN_WAIT`]) until model `index` may answer the ask `ask`: the first
+    /// model at once, every other once the model before it has its answer sealed.
+    fn wait(&self, ask: &str, index: usize) {
+        let give_up = std::time::Instant::now() + TURN_WAIT;
+        loop {
+            let Ok(mut turn) = self.turn.lock() else {
+                return;
+            };
+            if turn.ask != ask {
+                let read_to = std::fs::metadata(&self.book).map_or(0, |m| m.len());
+                *turn = Turn {
+                    ask: ask.to_string(),
+                    read_to,
+                    sealed: Vec::new(),
+                };
+            }
+            let Some(before) = index.checked_sub(1).map(|i| DEMO_MODELS[i].seat) else {
+                return;
+            };
+            self.read_on(&mut turn);
+            if turn.sealed.iter().any(|s| s == before) {
+                return;
+            }
+            drop(turn);
+            if std::time::Instant::now() >= give_up {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+}
+
 impl DemoEndpoint {
+    /// An endpoint answering every request at once.
+    #[cfg(test)]
     pub fn start() -> std::io::Result<DemoEndpoint> {
         Ok(DemoEndpoint {
-            server: Server::start("demo-endpoint", handle)?,
+            server: Server::start("demo-endpoint", |r: &Request| handle(r, None))?,
+        })
+    }
+
+    /// An endpoint whose models answer each ask in turn, in the order of [`DEMO_MODELS`],
+    /// each once the answer of the one before it is sealed in `book` (see [`Turnstile`]).
+    pub fn in_turn(book: PathBuf) -> std::io::Result<DemoEndpoint> {
+        let turnstile = Arc::new(Turnstile {
+            turn: Mutex::new(Turn::default()),
+            book,
+        });
+        Ok(DemoEndpoint {
+            server: Server::start("demo-endpoint", move |r: &Request| {
+                handle(r, Some(&turnstile))
+            })?,
         })
     }
 
@@ -105,7 +211,7 @@ fn error(status: u16, kind: &str, code: Option<&str>, message: &str) -> Response
     Response::new(status, "application/json", body.to_string())
 }
 
-fn handle(r: &Request) -> Response {
+fn handle(r: &Request, turnstile: Option<&Turnstile>) -> Response {
     if !r.path.ends_with("/chat/completions") {
         return error(
             404,
@@ -152,6 +258,13 @@ fn handle(r: &Request) -> Response {
         })
         .unwrap_or(0);
     let reply = answer(m, user);
+    if let Some(t) = turnstile {
+        let ask = snapshot(user)
+            .and_then(|s| s["taken_at"].as_str().map(str::to_owned))
+            .unwrap_or_default();
+        let index = DEMO_MODELS.iter().position(|d| d.model == m.model);
+        t.wait(&ask, index.unwrap_or(0));
+    }
     Response::new(
         200,
         "application/json",

@@ -1,21 +1,29 @@
 //! The engine-made DEMO league (spec §3.1 a league day, over [`SESSIONS`] sessions): the
 //! demo's services run in this process on 127.0.0.1 (the model endpoint, the timestamp
-//! authority, the calendar server), and the league is made by the operator's own commands,
-//! run as child processes exactly as an operator runs them, each with a set clock:
+//! authority, the calendar server), and the league is made by the operator's own engine and
+//! driver, in this process, on a step clock ([`StepClock`]) the demo moves from instant to
+//! instant, exactly as `sealbook serve --league` polls the engine on its clock:
 //!
-//! 1. `sealbook league init DIR --config league.toml --at T`: the built-in seats (coin,
-//!    climatology, momentum) and the demo model seats, which go through the real
-//!    `adapter = "openai"` seat to [`super::endpoint`]; prices from [`super::prices`]'s file
-//!    through the csv provider;
-//! 2. for every session: `sealbook league run DIR --at <08:30 ET>` (snapshot, ask, every
-//!    answer sealed on receipt), then `sealbook league stamp DIR --at <09:00 ET>`: the stamped
-//!    list of both ledgers with an OpenTimestamps proof from the demo calendar and an RFC 3161
-//!    token from the demo authority (no Rekor: the demo has no log); after the close, `sealbook league score DIR --session S --at
-//!    <16:10 ET>` for every run with a horizon ending that day; after the last run the clock
-//!    goes on, session by session, until the 6m horizons of the first [`SCORED_6M_RUNS`] runs
-//!    are scored, and a last stamped list covers the score lines;
-//! 3. `sealbook league publish DIR`: the forecasts file, the stats document, the proof pages
-//!    and `manifest.json`.
+//! 1. the league is initialised as `sealbook league init` does ([`init_league`]), with the
+//!    built-in seats (coin, climatology, momentum) and the demo model seats, which go through
+//!    the real `adapter = "openai"` seat to [`super::endpoint`]; prices from
+//!    [`super::prices`]'s file through the csv provider;
+//! 2. for every session the engine is polled at 08:30 ET (snapshot, ask, every answer sealed
+//!    on receipt; a stamped list on the cadence) and at 09:00 ET, the deadline (the run
+//!    closes and is stamped: the stamped list of both ledgers with an OpenTimestamps proof
+//!    from the demo calendar and an RFC 3161 token from the demo authority; no Rekor: the
+//!    demo has no log); after the close, at 16:10 ET, for the score lines that have come due;
+//!    after the last run the clock goes on, session by session, until the 6m horizons of the
+//!    first [`SCORED_6M_RUNS`] runs are scored, and a last stamped list covers the score
+//!    lines;
+//! 3. the league is published as `sealbook league publish` does ([`publish_league`]): the
+//!    forecasts file, the stats document, the proof pages and `manifest.json`.
+//!
+//! The step clock makes the sealed times independent of the machine's speed, and the demo
+//! endpoint lets its models answer each ask in a fixed order, each once the one before it is
+//! sealed ([`DemoEndpoint::in_turn`]): the
+//! same seed gives the same book and ask chain, byte for byte. Only what must be fresh
+//! differs from one demo to the next: the authority's key and tokens, the proofs' nonces.
 //!
 //! Every file says DEMO: the league's name, the seats, the price symbols (`DEMO-<asset>`),
 //! the authority's certificates, the calendar's name, `DEMO.txt`.
@@ -25,16 +33,18 @@ use super::endpoint::{DemoEndpoint, DEMO_MODELS};
 use super::prices::{climatology, demo_symbol, price_file, Span, DEMO_SEED};
 use super::tsa::DemoTsa;
 use super::Clock;
-use crate::cmd::league::publish::CLIM_FILE;
+use crate::cmd::league::driver::{self, League, StepClock};
+use crate::cmd::league::init::{init_league, CONFIG_FILE};
+use crate::cmd::league::publish::{publish_league, Published, CLIM_FILE};
 use crate::outcome::Unusable;
 use sealbook_core::calendar::{
     horizon_end_date, new_york_time, nth_session_from, Date, Horizon, Instant,
 };
-use sealbook_core::league::layout::MARKETS;
+use sealbook_core::league::engine::Action;
+use sealbook_core::league::layout::{BOOK_FILE, MARKETS};
 use sealbook_core::score::baselines::clim_content_sha256;
 use std::path::Path;
-use std::process::Command;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 /// Sessions the demo league runs (enough for every table of the Scores page, spec §5).
 pub const SESSIONS: u32 = 40;
@@ -125,32 +135,6 @@ fn clim_window(prices: &[u8]) -> Result<Vec<u8>, Unusable> {
     Ok(bytes)
 }
 
-/// Runs `sealbook <args>` (this binary) and returns its stdout, or the error it reported.
-fn sealbook(args: &[&str]) -> Result<String, Unusable> {
-    let exe = std::env::current_exe()
-        .map_err(|e| Unusable::new(format!("cannot find the sealbook binary: {e}")))?;
-    let out = Command::new(exe)
-        .args(args)
-        .env_remove("SEALBOOK_OTS_TEST_NONCE")
-        .output()
-        .map_err(|e| Unusable::new(format!("cannot run sealbook {}: {e}", args.join(" "))))?;
-    if !out.status.success() {
-        let tail: String = String::from_utf8_lossy(&out.stderr)
-            .lines()
-            .filter(|l| !l.starts_with("{\"event\""))
-            .collect::<Vec<_>>()
-            .join("\n");
-        return Err(Unusable::new(format!(
-            "DEMO: `sealbook {}` failed ({}): {}{}",
-            args.join(" "),
-            out.status,
-            String::from_utf8_lossy(&out.stdout).trim(),
-            tail
-        )));
-    }
-    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
-}
-
 fn write(path: &Path, bytes: &[u8]) -> Result<(), Unusable> {
     if let Some(p) = path.parent() {
         std::fs::create_dir_all(p).map_err(|e| Unusable::io(p, "create directory", &e))?;
@@ -158,17 +142,46 @@ fn write(path: &Path, bytes: &[u8]) -> Result<(), Unusable> {
     std::fs::write(path, bytes).map_err(|e| Unusable::io(path, "write", &e))
 }
 
-/// The stamped list of both ledgers at `at`, anchored at the demo calendar and authority
-/// (`sealbook league stamp`, with the league's configured anchors).
-fn stamp(dir: &str, at: Instant) -> Result<(), Unusable> {
-    sealbook(&["league", "stamp", dir, "--at", &at.to_rfc3339()]).map(drop)
+/// How far the demo's clock moves on at each reading (the times a run writes stay in order).
+pub const STEP_MICROS: i64 = 1_000;
+
+/// The morning run, its deadline and the close the demo polls the engine at (New York time).
+pub const MORNING: (u32, u32) = (8, 30);
+pub const DEADLINE: (u32, u32) = (9, 0);
+pub const CLOSE: (u32, u32) = (16, 10);
+/// The last stamped list, after the last close's score lines.
+pub const LAST_STAMP: (u32, u32) = (16, 20);
+
+/// Moves the clock to `t`, polls the engine and carries out what it says; a stamp that could
+/// not be written or anchored stops the demo (every list of the demo is anchored).
+fn step_to(
+    league: &mut League,
+    step: &StepClock,
+    t: Instant,
+    actions: Option<Vec<Action>>,
+    prices: &dyn crate::prices::PriceProvider,
+) -> Result<(), Unusable> {
+    step.move_to(t);
+    let actions = actions.unwrap_or_else(|| league.engine.poll(league.clock.now()));
+    league.apply(actions, prices)?;
+    for e in std::mem::take(&mut league.events) {
+        let failed =
+            e["event"] == "stamp_failed" || (e["event"] == "stamped" && e["anchors_ok"] == false);
+        if failed {
+            return Err(Unusable::new(format!(
+                "DEMO: the stamp at {} failed: {e}",
+                t.to_rfc3339()
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// What [`write_league`] made.
 pub struct Made {
     pub sessions: u32,
-    /// Stamped lists written: the demo's own (each morning before the reference, and after the
-    /// last close) and those `league run` and `league score` take on the schedule.
+    /// Stamped lists written: those the engine takes on the schedule (on the cadence, at
+    /// each run's deadline) and the last one, after the last close.
     pub stamps: usize,
     /// Every file of the directory, relative, sorted.
     pub files: Vec<String>,
@@ -194,6 +207,18 @@ fn walk(root: &Path, rel: &str, out: &mut Vec<String>) -> Result<(), Unusable> {
     Ok(())
 }
 
+/// The last session the demo polls: scoring goes on after the last of `sessions` runs until
+/// the 6m horizons of the first [`SCORED_6M_RUNS`] runs close.
+pub fn last_scored_session(sessions: u32) -> Option<Date> {
+    let last_run = nth_session_from(FIRST_SESSION, sessions.saturating_sub(1))?;
+    let scored_runs = sessions.min(SCORED_6M_RUNS);
+    Some(
+        nth_session_from(FIRST_SESSION, scored_runs.saturating_sub(1))
+            .and_then(|d| horizon_end_date(d, Horizon::M6, false))
+            .map_or(last_run, |d| d.max(last_run)),
+    )
+}
+
 /// Makes the DEMO league in `dir` (which must be empty or absent), over `sessions` sessions.
 pub fn write_league(dir: &Path, sessions: u32) -> Result<Made, Unusable> {
     if dir.exists() {
@@ -207,16 +232,10 @@ pub fn write_league(dir: &Path, sessions: u32) -> Result<Made, Unusable> {
         }
     }
     std::fs::create_dir_all(dir).map_err(|e| Unusable::io(dir, "create directory", &e))?;
-    let d = dir.display().to_string();
-    let now: Arc<Mutex<Instant>> = Arc::new(Mutex::new(new_york_time(FIRST_SESSION, 8, 0)));
-    let set = |t: Instant| {
-        if let Ok(mut n) = now.lock() {
-            *n = t;
-        }
-    };
-    let reading = now.clone();
-    let clock: Clock = Arc::new(move || reading.lock().map(|t| *t).unwrap_or(Instant(0)));
-    let endpoint = DemoEndpoint::start()
+    let step = StepClock::new(new_york_time(FIRST_SESSION, 8, 0), STEP_MICROS);
+    let reading = step.clone();
+    let clock: Clock = Arc::new(move || reading.peek());
+    let endpoint = DemoEndpoint::in_turn(dir.join(BOOK_FILE))
         .map_err(|e| Unusable::new(format!("cannot start the DEMO model endpoint: {e}")))?;
     let calendar =
         DemoCalendar::start(clock.clone(), Some(CALENDAR_URI.into())).map_err(Unusable::new)?;
@@ -225,11 +244,7 @@ pub fn write_league(dir: &Path, sessions: u32) -> Result<Made, Unusable> {
     let outside = || Unusable::new("the NYSE calendar does not reach the demo's last session");
     let last_run =
         nth_session_from(FIRST_SESSION, sessions.saturating_sub(1)).ok_or_else(outside)?;
-    // Scoring goes on after the last run until the 6m horizons of the first runs close.
-    let scored_runs = sessions.min(SCORED_6M_RUNS);
-    let last = nth_session_from(FIRST_SESSION, scored_runs.saturating_sub(1))
-        .and_then(|d| horizon_end_date(d, Horizon::M6, false))
-        .map_or(last_run, |d| d.max(last_run));
+    let last = last_scored_session(sessions).ok_or_else(outside)?;
     let span = Span {
         first_session: FIRST_SESSION,
         fine_until: last_run,
@@ -243,67 +258,37 @@ pub fn write_league(dir: &Path, sessions: u32) -> Result<Made, Unusable> {
     for (rel, bytes) in tsa.files() {
         write(&dir.join(rel), &bytes)?;
     }
-    // The config is read from outside the league (init copies it in as league.toml).
-    let config = std::env::temp_dir().join(format!("sealbook-demo-{}.toml", std::process::id()));
-    write(
-        &config,
-        config_toml(&endpoint.base_url(), &calendar.url(), &tsa.url()).as_bytes(),
-    )?;
-    let declared = new_york_time(FIRST_SESSION.add_days(-3), 12, 0).to_rfc3339();
-    let init = sealbook(&[
-        "league",
-        "init",
-        &d,
-        "--config",
-        &config.display().to_string(),
-        "--at",
-        &declared,
-    ]);
-    let _ = std::fs::remove_file(&config);
-    init?;
+    let config = config_toml(&endpoint.base_url(), &calendar.url(), &tsa.url());
+    let declared = new_york_time(FIRST_SESSION.add_days(-3), 12, 0);
+    init_league(dir, config.as_bytes(), &dir.join(CONFIG_FILE), declared)?;
 
-    let mut run_days = Vec::new();
-    let mut k = 0;
-    loop {
+    let mut league = League::open_quiet(dir, driver::Clock::stepped(&step))?;
+    let provider = driver::provider(dir, &league.config)?;
+    let prices = provider.as_ref();
+    let at = |day: Date, (h, m): (u32, u32)| new_york_time(day, h, m);
+    for k in 0.. {
         let day = nth_session_from(FIRST_SESSION, k).ok_or_else(outside)?;
         if day > last {
             break;
         }
-        k += 1;
-        if k <= sessions {
-            let at = new_york_time(day, 8, 30);
-            set(at);
-            sealbook(&["league", "run", &d, "--at", &at.to_rfc3339()])?;
-            run_days.push(day);
-            let at = new_york_time(day, 9, 0);
-            set(at);
-            stamp(&d, at)?;
+        if k < sessions {
+            step_to(&mut league, &step, at(day, MORNING), None, prices)?;
+            step_to(&mut league, &step, at(day, DEADLINE), None, prices)?;
         }
-        let close = new_york_time(day, 16, 10);
-        set(close);
-        for s in &run_days {
-            let due = Horizon::ALL
-                .iter()
-                .any(|h| horizon_end_date(*s, *h, false) == Some(day));
-            if due {
-                let session = s.to_string();
-                sealbook(&[
-                    "league",
-                    "score",
-                    &d,
-                    "--session",
-                    &session,
-                    "--at",
-                    &close.to_rfc3339(),
-                ])?;
-            }
-        }
+        step_to(&mut league, &step, at(day, CLOSE), None, prices)?;
     }
     // The last close's score lines, stamped too.
-    let at = new_york_time(last, 16, 20);
-    set(at);
-    stamp(&d, at)?;
-    sealbook(&["league", "publish", &d])?;
+    step_to(
+        &mut league,
+        &step,
+        at(last, LAST_STAMP),
+        Some(vec![Action::Stamp]),
+        prices,
+    )?;
+    drop(league);
+    if let Published::ChainBroken { error, .. } = publish_league(dir)? {
+        return Err(Unusable::new(format!("DEMO: {error}")));
+    }
     let mut files = Vec::new();
     walk(dir, "", &mut files)?;
     files.sort();

@@ -16,11 +16,12 @@
 //! - `Stamp`: the stamped list of both ledgers under `proof/` and its anchors
 //!   ([`stamp_league`], as `sealbook league stamp`).
 //!
-//! The clock is the system's, or one set to a given instant that then advances with real
-//! elapsed time (so seal times stay ordered); the run line records a set clock.
+//! The clock is the system's, one set to a given instant that then advances with real
+//! elapsed time (so seal times stay ordered), or a step clock its caller moves from instant
+//! to instant (the demo); the run line records a set clock.
 
 use super::read_config;
-use crate::anchor::league::stamp_league;
+use crate::anchor::league::{stamp_league, stamp_lists};
 use crate::ledger::{Ledger, LedgerError, Sealed};
 use crate::outcome::Unusable;
 use crate::prices::crowd::crowd_prices;
@@ -36,7 +37,9 @@ use sealbook_core::league::ask::AskRequest;
 use sealbook_core::league::close;
 use sealbook_core::league::config::{Adapter, LeagueConfig, PriceProvider as ProviderConfig};
 use sealbook_core::league::engine::{Action, Engine, Ledger as Which, Reply};
-use sealbook_core::league::layout::{morning_run_id, ASKS_FILE, BOOK_FILE, CLIM_FILE, MARKETS};
+use sealbook_core::league::layout::{
+    morning_run_id, stamp_list_time, ASKS_FILE, BOOK_FILE, CLIM_FILE, MARKETS,
+};
 use sealbook_core::league::reference::{climatology_of, Climatology};
 use sealbook_core::league::snapshot::{lookback_from, minute_window_from, take_snapshot};
 use sealbook_core::league::wire::{Finish, Wire};
@@ -57,14 +60,62 @@ pub const ERROR_SUFFIX: &str = ".error.txt";
 /// Largest error note read back.
 const MAX_ERROR_NOTE: u64 = 64 << 10;
 
-/// The engine's clock: the system time, or a set instant advancing with real elapsed time
-/// (or `speed` times as fast, for demos and tests of a whole league day).
-#[derive(Clone, Copy, Debug)]
+/// The engine's clock: the system time, a set instant advancing with real elapsed time (or
+/// `speed` times as fast, for demos and tests of a whole league day), or a step clock
+/// ([`StepClock`]) that a caller moves from instant to instant.
+#[derive(Clone, Debug)]
 pub struct Clock {
-    origin: std::time::Instant,
-    at: Instant,
+    source: Source,
     pub set: bool,
-    speed: u32,
+}
+
+#[derive(Clone, Debug)]
+enum Source {
+    /// Reads `at` at the monotonic `origin`, advancing `speed` times as fast as real time.
+    Real {
+        origin: std::time::Instant,
+        at: Instant,
+        speed: u32,
+    },
+    Step(StepClock),
+}
+
+/// A clock that does not follow real time: it reads what it was last moved to
+/// ([`StepClock::move_to`]), and every reading advances it by a fixed small step, so the
+/// times a run writes (arrivals, seals, stamps) stay in order and come out the same however
+/// fast the machine is. A copy shares the reading.
+#[derive(Clone, Debug)]
+pub struct StepClock {
+    now: Arc<std::sync::atomic::AtomicI64>,
+    step_micros: i64,
+}
+
+impl StepClock {
+    /// A step clock reading `at`, advancing `step_micros` (at least 1) per reading.
+    pub fn new(at: Instant, step_micros: i64) -> StepClock {
+        StepClock {
+            now: Arc::new(std::sync::atomic::AtomicI64::new(at.0)),
+            step_micros: step_micros.max(1),
+        }
+    }
+
+    /// Moves the clock on to `t` (a clock already past `t` stays where it is).
+    pub fn move_to(&self, t: Instant) {
+        self.now.fetch_max(t.0, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    /// The reading without advancing the clock (for the services that stamp with it).
+    pub fn peek(&self) -> Instant {
+        Instant(self.now.load(std::sync::atomic::Ordering::SeqCst))
+    }
+
+    /// A reading: the clock's time, then one step on.
+    pub fn read(&self) -> Instant {
+        Instant(
+            self.now
+                .fetch_add(self.step_micros, std::sync::atomic::Ordering::SeqCst),
+        )
+    }
 }
 
 impl Clock {
@@ -74,28 +125,48 @@ impl Clock {
             .duration_since(std::time::UNIX_EPOCH)
             .map_err(|_| Unusable::new("the system clock is before 1970"))?;
         Ok(Clock {
-            origin: std::time::Instant::now(),
-            at: Instant(d.as_micros() as i64),
+            source: Source::Real {
+                origin: std::time::Instant::now(),
+                at: Instant(d.as_micros() as i64),
+                speed: 1,
+            },
             set: false,
-            speed: 1,
         })
     }
 
     /// A clock set to `at` now.
     pub fn set_to(at: Instant) -> Clock {
         Clock {
-            origin: std::time::Instant::now(),
-            at,
+            source: Source::Real {
+                origin: std::time::Instant::now(),
+                at,
+                speed: 1,
+            },
             set: true,
-            speed: 1,
         }
     }
 
-    /// The same clock advancing `speed` times as fast as real time (at least 1).
-    pub fn with_speed(self, speed: u32) -> Clock {
+    /// The engine's clock read from `step` (a set clock: every run line records it).
+    pub fn stepped(step: &StepClock) -> Clock {
         Clock {
-            speed: speed.max(1),
-            ..self
+            source: Source::Step(step.clone()),
+            set: true,
+        }
+    }
+
+    /// The same clock advancing `speed` times as fast as real time (at least 1); a step
+    /// clock does not follow real time and stays as it is.
+    pub fn with_speed(self, speed: u32) -> Clock {
+        match self.source {
+            Source::Real { origin, at, .. } => Clock {
+                source: Source::Real {
+                    origin,
+                    at,
+                    speed: speed.max(1),
+                },
+                set: self.set,
+            },
+            Source::Step(_) => self,
         }
     }
 
@@ -109,12 +180,18 @@ impl Clock {
         }
     }
 
-    /// The clock's reading at a monotonic instant.
+    /// The clock's reading at a monotonic instant; a step clock, which does not follow real
+    /// time, gives its next reading (the instant something is taken in).
     pub fn of(&self, t: std::time::Instant) -> Instant {
-        let micros = |d: Duration| d.as_micros() as i64 * i64::from(self.speed);
-        match t.checked_duration_since(self.origin) {
-            Some(d) => Instant(self.at.0 + micros(d)),
-            None => Instant(self.at.0 - micros(self.origin.duration_since(t))),
+        match &self.source {
+            Source::Real { origin, at, speed } => {
+                let micros = |d: Duration| d.as_micros() as i64 * i64::from(*speed);
+                match t.checked_duration_since(*origin) {
+                    Some(d) => Instant(at.0 + micros(d)),
+                    None => Instant(at.0 - micros(origin.duration_since(t))),
+                }
+            }
+            Source::Step(step) => step.read(),
         }
     }
 
@@ -122,15 +199,20 @@ impl Clock {
         self.of(std::time::Instant::now())
     }
 
-    /// The monotonic instant at which the clock reads `t` (now, if `t` is past).
+    /// The monotonic instant at which the clock reads `t` (now, if `t` is past). A step clock
+    /// reaches `t` only when moved there: a wait for it lasts as long as it would in real time.
     pub fn when(&self, t: Instant) -> std::time::Instant {
         let now = std::time::Instant::now();
-        let ahead = t.0 - self.now().0;
+        let (reading, speed) = match &self.source {
+            Source::Real { speed, .. } => (self.now(), *speed),
+            Source::Step(step) => (step.peek(), 1),
+        };
+        let ahead = t.0 - reading.0;
         if ahead <= 0 {
             now
         } else {
             // Rounded up, so the clock reads at least `t` then.
-            now + Duration::from_micros((ahead as u64).div_ceil(u64::from(self.speed)))
+            now + Duration::from_micros((ahead as u64).div_ceil(u64::from(speed)))
         }
     }
 }
@@ -323,8 +405,23 @@ pub fn resume(
             Unusable::file(asks_path, "the declaration names no first_session")
                 .field("first_session")
         })?;
-    let climatology = sealed_climatology(asks_path.parent().unwrap_or(Path::new(".")))?;
-    Engine::resume(config.clone(), climatology, first, clock_set, book, asks).map_err(Unusable::new)
+    let dir = asks_path.parent().unwrap_or(Path::new("."));
+    let climatology = sealed_climatology(dir)?;
+    // The stamping cadence goes on from the stamped lists already under proof/.
+    let stamped: Vec<Instant> = stamp_lists(dir)?
+        .iter()
+        .filter_map(|l| stamp_list_time(l))
+        .collect();
+    Engine::resume(
+        config.clone(),
+        climatology,
+        first,
+        clock_set,
+        book,
+        asks,
+        &stamped,
+    )
+    .map_err(Unusable::new)
 }
 
 impl League {
@@ -440,7 +537,7 @@ impl League {
             .get("seat")
             .and_then(|v| v.as_str())
             .map(str::to_owned);
-        let clock = self.clock;
+        let clock = self.clock.clone();
         let (ledger, name) = self.ledger(which);
         let sealed = if kind == "answer" {
             ledger.append_booked(content, "booked_at", || clock.now().to_rfc3339())

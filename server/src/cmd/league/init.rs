@@ -52,17 +52,31 @@ fn sync_dir(dir: &Path) -> Result<(), Unusable> {
         .map_err(|e| Unusable::io(dir, "sync directory", &e))
 }
 
-pub fn run(args: Args, json: bool) -> CmdResult {
-    let bytes = read_bounded(&args.config, MAX_CONFIG_BYTES as u64, "league config")?;
+/// What [`init_league`] sealed.
+pub struct Initialised {
+    pub config: LeagueConfig,
+    pub first_session: sealbook_core::calendar::Date,
+    pub declared_at: String,
+    pub seal: String,
+    pub link: String,
+}
+
+/// Creates the league in `dir` from the config's bytes (`config_path` names it in errors)
+/// and seals the declaration at `now`; see the module doc.
+pub fn init_league(
+    dir: &Path,
+    bytes: &[u8],
+    config_path: &Path,
+    now: Instant,
+) -> Result<Initialised, Unusable> {
     let config =
-        LeagueConfig::from_toml(&bytes, &args.config.display().to_string()).map_err(|e| {
-            Unusable::file(&args.config, e.message)
+        LeagueConfig::from_toml(bytes, &config_path.display().to_string()).map_err(|e| {
+            Unusable::file(config_path, e.message)
                 .at_line(e.line)
                 .field(e.field)
         })?;
-    let now = now(args.at.as_deref())?;
     for name in [ASKS_FILE, BOOK_FILE, CONFIG_FILE] {
-        let p = args.dir.join(name);
+        let p = dir.join(name);
         if p.exists() {
             return Err(Unusable::file(
                 &p,
@@ -80,19 +94,37 @@ pub fn run(args: Args, json: bool) -> CmdResult {
     let line = BookWriter::new()
         .append(&decl.to_object())
         .map_err(|e| Unusable::new(format!("the declaration cannot be sealed: {e}")))?;
-    std::fs::create_dir_all(&args.dir)
-        .map_err(|e| Unusable::io(&args.dir, "create directory", &e))?;
-    let config_copy = args.dir.join(CONFIG_FILE);
-    write_new(&config_copy, &bytes).map_err(|e| Unusable::io(&config_copy, "write", &e))?;
-    let asks = args.dir.join(ASKS_FILE);
+    std::fs::create_dir_all(dir).map_err(|e| Unusable::io(dir, "create directory", &e))?;
+    let config_copy = dir.join(CONFIG_FILE);
+    write_new(&config_copy, bytes).map_err(|e| Unusable::io(&config_copy, "write", &e))?;
+    let asks = dir.join(ASKS_FILE);
     write_new(&asks, &line.bytes).map_err(|e| Unusable::io(&asks, "write", &e))?;
-    sync_dir(&args.dir)?;
+    sync_dir(dir)?;
+    Ok(Initialised {
+        config,
+        first_session: first,
+        declared_at: at,
+        seal: line.seal,
+        link: line.link,
+    })
+}
+
+pub fn run(args: Args, json: bool) -> CmdResult {
+    let bytes = read_bounded(&args.config, MAX_CONFIG_BYTES as u64, "league config")?;
+    let now = now(args.at.as_deref())?;
+    let Initialised {
+        config,
+        first_session: first,
+        declared_at: at,
+        seal,
+        link,
+    } = init_league(&args.dir, &bytes, &args.config, now)?;
     if json {
         println!(
             "{}",
             serde_json::json!({"ok": true, "dir": args.dir.display().to_string(), "league": config.name,
                 "seats": config.seats.len(), "first_session": first.to_string(), "declared_at": at,
-                "seal": line.seal, "link": line.link})
+                "seal": seal, "link": link})
         );
     } else {
         println!(
@@ -101,7 +133,7 @@ pub fn run(args: Args, json: bool) -> CmdResult {
             args.dir.display(),
             config.seats.len(),
             ASKS_FILE,
-            line.seal
+            seal
         );
     }
     Ok(Exit::Ok)
