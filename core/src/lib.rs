@@ -35,6 +35,9 @@ pub mod prices;
 pub mod league;
 
 // How the forecasts are scored.
+/// The reader experiment: assignment, the first-forecast rule, the revision protocol, the
+/// published analysis (spec §6).
+pub mod experiment;
 /// How many independent voices: N_eff from the seats' pairwise correlations.
 pub mod neff;
 /// The scores: Brier family, baselines, consensus, calibration, eligibility, the league tables.

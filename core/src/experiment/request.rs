@@ -1,0 +1,350 @@
+//! The experiment API's request bodies and errors (spec §6.1, §6.3): every refusal names a
+//! stable code and the field it is about, so the page and the tests can tell them apart.
+//! The bodies are small JSON objects; anything else is refused before it is read further.
+
+use super::{Direction, Instant, OpenSession, ReaderId, Stage, CONFIDENCE};
+use crate::calendar::Date;
+use crate::league::layout::MARKETS;
+use serde_json::{json, Map, Value};
+
+/// The largest request body read, bytes: the largest valid body is under 200.
+pub const MAX_BODY: usize = 4096;
+
+/// A refused request: the HTTP status, a stable code, the field it concerns and a sentence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ApiError {
+    pub status: u16,
+    pub code: &'static str,
+    pub field: Option<&'static str>,
+    pub message: String,
+}
+
+impl ApiError {
+    fn new(status: u16, code: &'static str, field: Option<&'static str>, message: String) -> Self {
+        ApiError {
+            status,
+            code,
+            field,
+            message,
+        }
+    }
+
+    fn bad(code: &'static str, field: &'static str, message: impl Into<String>) -> Self {
+        ApiError::new(400, code, Some(field), message.into())
+    }
+
+    pub fn body_too_large(len: usize) -> Self {
+        ApiError::new(
+            400,
+            "body_too_large",
+            None,
+            format!("the request body has {len} bytes or more; at most {MAX_BODY} are read"),
+        )
+    }
+
+    pub fn session_closed(closes_at: Instant) -> Self {
+        ApiError::new(
+            409,
+            "session_closed",
+            Some("session"),
+            format!(
+                "forecasts for this session closed at its reference time, {}",
+                closes_at.to_rfc3339()
+            ),
+        )
+    }
+
+    pub fn final_without_private() -> Self {
+        ApiError::new(
+            409,
+            "bad_stage",
+            Some("stage"),
+            "a final forecast needs a private forecast for the same market and session first"
+                .into(),
+        )
+    }
+
+    pub fn unknown_reader() -> Self {
+        ApiError::bad(
+            "unknown_reader",
+            "reader",
+            "no reader has this identifier; ask for a new one",
+        )
+    }
+
+    pub fn rate_limited(retry_after_secs: u64) -> Self {
+        ApiError::new(
+            429,
+            "rate_limited",
+            None,
+            format!("too many requests from this address; retry in {retry_after_secs} s"),
+        )
+    }
+
+    pub fn no_session() -> Self {
+        ApiError::new(
+            503,
+            "no_session",
+            None,
+            "the league has no open session".into(),
+        )
+    }
+
+    /// `{"error": {"code", "field", "message"}}`.
+    pub fn to_json(&self) -> Value {
+        json!({"error": {"code": self.code, "field": self.field, "message": self.message}})
+    }
+}
+
+/// The body as a JSON object with only the `allowed` keys.
+fn object(body: &[u8], allowed: &[&'static str]) -> Result<Map<String, Value>, ApiError> {
+    if body.len() > MAX_BODY {
+        return Err(ApiError::body_too_large(body.len()));
+    }
+    let v: Value = serde_json::from_slice(body)
+        .map_err(|e| ApiError::new(400, "bad_json", None, format!("the body is not JSON: {e}")))?;
+    let Value::Object(o) = v else {
+        return Err(ApiError::new(
+            400,
+            "bad_json",
+            None,
+            "the body must be a JSON object".into(),
+        ));
+    };
+    if let Some(k) = o.keys().find(|k| !allowed.contains(&k.as_str())) {
+        return Err(ApiError::new(
+            400,
+            "unknown_field",
+            None,
+            format!("unknown field {k:?}; the fields are {}", allowed.join(", ")),
+        ));
+    }
+    Ok(o)
+}
+
+/// A reader identifier field or query parameter: `malformed_reader` unless it is one.
+pub fn reader_field(v: Option<&str>) -> Result<ReaderId, ApiError> {
+    let v = v.ok_or_else(|| ApiError::bad("malformed_reader", "reader", "reader is missing"))?;
+    ReaderId::parse(v).ok_or_else(|| {
+        ApiError::bad(
+            "malformed_reader",
+            "reader",
+            "reader must be \"r-\" and 32 lowercase hexadecimal digits",
+        )
+    })
+}
+
+fn str_field<'a>(o: &'a Map<String, Value>, key: &str) -> Option<&'a str> {
+    o.get(key).and_then(Value::as_str)
+}
+
+/// The `session` field: `unknown_session` unless it names the open session.
+fn session_field(o: &Map<String, Value>, open: OpenSession) -> Result<Date, ApiError> {
+    let s = str_field(o, "session")
+        .ok_or_else(|| ApiError::bad("unknown_session", "session", "session is missing"))?;
+    match Date::parse(s) {
+        Some(d) if d == open.session => Ok(d),
+        _ => Err(ApiError::bad(
+            "unknown_session",
+            "session",
+            format!("session {s:?} is not the open session, {}", open.session),
+        )),
+    }
+}
+
+/// `POST /api/experiment/reader`: `{}` or `{"reset": bool}`; the value of `reset`.
+pub fn parse_new_reader(body: &[u8]) -> Result<bool, ApiError> {
+    let o = object(body, &["reset"])?;
+    match o.get("reset") {
+        None | Some(Value::Null) => Ok(false),
+        Some(Value::Bool(b)) => Ok(*b),
+        Some(_) => Err(ApiError::new(
+            400,
+            "bad_json",
+            Some("reset"),
+            "reset must be true or false".into(),
+        )),
+    }
+}
+
+/// `POST /api/experiment/peek`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PeekRequest {
+    pub reader: ReaderId,
+    pub session: Date,
+}
+
+pub fn parse_peek(body: &[u8], open: OpenSession) -> Result<PeekRequest, ApiError> {
+    let o = object(body, &["reader", "session"])?;
+    let reader = reader_field(str_field(&o, "reader"))?;
+    let session = session_field(&o, open)?;
+    Ok(PeekRequest { reader, session })
+}
+
+/// `POST /api/experiment/forecast`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ForecastRequest {
+    pub reader: ReaderId,
+    pub session: Date,
+    pub market: &'static str,
+    pub direction: Direction,
+    pub confidence: u8,
+    pub stage: Stage,
+}
+
+pub fn parse_forecast(body: &[u8], open: OpenSession) -> Result<ForecastRequest, ApiError> {
+    let o = object(
+        body,
+        &[
+            "reader",
+            "session",
+            "market",
+            "direction",
+            "confidence",
+            "stage",
+        ],
+    )?;
+    let reader = reader_field(str_field(&o, "reader"))?;
+    let session = session_field(&o, open)?;
+    let market = str_field(&o, "market")
+        .and_then(|m| MARKETS.iter().find(|x| **x == m).copied())
+        .ok_or_else(|| {
+            ApiError::bad(
+                "unknown_market",
+                "market",
+                format!("market must be one of {}", MARKETS.join(" ")),
+            )
+        })?;
+    let direction = str_field(&o, "direction")
+        .and_then(Direction::parse)
+        .ok_or_else(|| {
+            ApiError::bad(
+                "bad_direction",
+                "direction",
+                "direction must be \"up\" or \"down\"",
+            )
+        })?;
+    let (lo, hi) = CONFIDENCE;
+    let confidence = o
+        .get("confidence")
+        .and_then(Value::as_u64)
+        .filter(|c| (lo as u64..=hi as u64).contains(c))
+        .ok_or_else(|| {
+            ApiError::bad(
+                "bad_confidence",
+                "confidence",
+                format!("confidence must be an integer percent from {lo} to {hi}"),
+            )
+        })? as u8;
+    let stage = match o.get("stage") {
+        None | Some(Value::Null) => Stage::Single,
+        Some(v) => v.as_str().and_then(Stage::parse).ok_or_else(|| {
+            ApiError::bad(
+                "bad_stage",
+                "stage",
+                "stage must be \"single\", \"private\" or \"final\"",
+            )
+        })?,
+    };
+    Ok(ForecastRequest {
+        reader,
+        session,
+        market,
+        direction,
+        confidence,
+        stage,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn open() -> OpenSession {
+        let session = Date::parse("2026-12-03").unwrap();
+        OpenSession {
+            session,
+            closes_at: crate::calendar::reference_cut(session),
+        }
+    }
+
+    const R: &str = "r-0123456789abcdef0123456789abcdef";
+
+    fn code(body: &str) -> (&'static str, Option<&'static str>) {
+        let e = parse_forecast(body.as_bytes(), open()).unwrap_err();
+        (e.code, e.field)
+    }
+
+    #[test]
+    fn forecast_bodies() {
+        let ok = format!(
+            r#"{{"reader":"{R}","session":"2026-12-03","market":"GOLD","direction":"down","confidence":95}}"#
+        );
+        let f = parse_forecast(ok.as_bytes(), open()).unwrap();
+        assert_eq!(
+            (f.market, f.confidence, f.stage),
+            ("GOLD", 95, Stage::Single)
+        );
+        let with = |k: &str, v: &str| {
+            let mut o: Map<String, Value> = serde_json::from_str(&ok).unwrap();
+            o.insert(k.into(), serde_json::from_str(v).unwrap());
+            Value::Object(o).to_string()
+        };
+        assert_eq!(code("[]"), ("bad_json", None));
+        assert_eq!(code("{"), ("bad_json", None));
+        assert_eq!(code(&with("x", "1")), ("unknown_field", None));
+        assert_eq!(
+            code(&with("reader", "\"r-12\"")),
+            ("malformed_reader", Some("reader"))
+        );
+        assert_eq!(
+            code(&with("session", "\"2026-12-04\"")),
+            ("unknown_session", Some("session"))
+        );
+        assert_eq!(
+            code(&with("market", "\"spx\"")),
+            ("unknown_market", Some("market"))
+        );
+        assert_eq!(
+            code(&with("direction", "\"flat\"")),
+            ("bad_direction", Some("direction"))
+        );
+        for c in ["54", "96", "70.0", "\"70\"", "-60"] {
+            assert_eq!(
+                code(&with("confidence", c)),
+                ("bad_confidence", Some("confidence")),
+                "{c}"
+            );
+        }
+        assert_eq!(
+            code(&with("stage", "\"late\"")),
+            ("bad_stage", Some("stage"))
+        );
+        let f = parse_forecast(with("stage", "\"private\"").as_bytes(), open()).unwrap();
+        assert_eq!(f.stage, Stage::Private);
+        let big = format!(
+            "{{\"reset\": false, \"pad\": \"{}\"}}",
+            "x".repeat(MAX_BODY)
+        );
+        assert_eq!(
+            parse_new_reader(big.as_bytes()).unwrap_err().code,
+            "body_too_large"
+        );
+    }
+
+    #[test]
+    fn reader_bodies() {
+        assert!(!parse_new_reader(b"{}").unwrap());
+        assert!(parse_new_reader(br#"{"reset": true}"#).unwrap());
+        assert_eq!(
+            parse_new_reader(br#"{"group": "seeing"}"#)
+                .unwrap_err()
+                .code,
+            "unknown_field"
+        );
+        assert_eq!(
+            parse_new_reader(br#"{"reset": 1}"#).unwrap_err().code,
+            "bad_json"
+        );
+    }
+}
