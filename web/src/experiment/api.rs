@@ -4,52 +4,12 @@
 //! sends. Unknown fields are ignored, so the server may add some without breaking the page.
 
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 
-/// The reader's group, assigned once by the server (spec §6.1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Group {
-    /// Sees the council's sealed answers at once.
-    Seeing,
-    /// Sees them only after its first forecast of the session.
-    Blind,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Direction {
-    Up,
-    Down,
-}
-
-impl Direction {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Direction::Up => "up",
-            Direction::Down => "down",
-        }
-    }
-}
-
-/// Which call of a market a forecast is (spec §6.4): a plain forecast, or the revision
-/// protocol's private call and final call.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, Default)]
-#[serde(rename_all = "lowercase")]
-pub enum Stage {
-    #[default]
-    Single,
-    Private,
-    Final,
-}
-
-/// What the revision protocol shows between the private and the final call (spec §6.4).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Arm {
-    Council,
-    Control,
-}
+pub use sealbook_core::experiment::council::{
+    Council, CouncilAnswer as Answer, MarketConsensus as Consensus,
+};
+/// Core's own types: a field renamed there fails to compile here.
+pub use sealbook_core::experiment::{Arm, Direction, Forecast, Group, Stage};
 
 /// `POST /api/experiment/reader`'s answer: a new anonymous identifier and its group.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
@@ -92,52 +52,6 @@ pub struct MarketRow {
     /// The reader's stored forecast for this market, the latest call.
     #[serde(default)]
     pub forecast: Option<Forecast>,
-}
-
-/// A stored forecast, as the server acknowledged it.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
-pub struct Forecast {
-    pub market: String,
-    pub direction: Direction,
-    pub confidence: u8,
-    #[serde(default)]
-    pub stage: Stage,
-    /// The server's receipt time.
-    #[serde(default)]
-    pub at: String,
-    /// Whether this is the identifier's counted (first) forecast for the market and session.
-    #[serde(default)]
-    pub first: bool,
-    #[serde(default)]
-    pub arm: Option<Arm>,
-}
-
-/// The latest sealed run's 1d answers for the session.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
-pub struct Council {
-    pub run_id: String,
-    pub sealed_at: String,
-    #[serde(default)]
-    pub consensus: BTreeMap<String, Consensus>,
-    #[serde(default)]
-    pub answers: Vec<Answer>,
-}
-
-#[derive(Clone, Debug, PartialEq, Deserialize)]
-pub struct Consensus {
-    pub prob_up: f64,
-    pub direction: Direction,
-    pub seats: u32,
-}
-
-/// One seat's sealed answer for one market.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
-pub struct Answer {
-    pub seat: String,
-    pub market: String,
-    pub prob_up: f64,
-    /// The answer's line number in the book.
-    pub line: u64,
 }
 
 /// The session's scores, once its score line is sealed.

@@ -8,20 +8,11 @@ use super::api::{
     Answer, Arm, Consensus, Council, Direction, Forecast, MarketRow, Scored, Session, Stage,
 };
 use sealbook_core::calendar::Instant;
+use sealbook_core::experiment::{ReaderId, CONFIDENCE};
 
 /// The lowest and highest confidence a reader may state, in percent (spec §6.1).
-pub const CONFIDENCE_MIN: u8 = 55;
-pub const CONFIDENCE_MAX: u8 = 95;
-
-/// Whether `id` has the server's identifier shape, `r-` then 32 lowercase hex digits.
-pub fn valid_reader_id(id: &str) -> bool {
-    id.strip_prefix("r-").is_some_and(|hex| {
-        hex.len() == 32
-            && hex
-                .bytes()
-                .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
-    })
-}
+pub const CONFIDENCE_MIN: u8 = CONFIDENCE.0;
+pub const CONFIDENCE_MAX: u8 = CONFIDENCE.1;
 
 /// How the page starts, from what its storage holds.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,7 +28,7 @@ pub enum ReaderStart {
 pub fn reader_start(stored: Option<&str>) -> ReaderStart {
     match stored {
         None => ReaderStart::New { reset: false },
-        Some(id) if valid_reader_id(id) => ReaderStart::Known(id.to_string()),
+        Some(id) if ReaderId::parse(id).is_some() => ReaderStart::Known(id.to_string()),
         Some(_) => ReaderStart::New { reset: true },
     }
 }
@@ -231,6 +222,11 @@ pub fn percent(p: f64) -> String {
     }
 }
 
+/// The consensus's side in words: `up`, `down`, or `even` at exactly 50%.
+pub fn consensus_direction(k: &Consensus) -> &'static str {
+    k.direction.map_or("even", Direction::as_str)
+}
+
 /// A call in words: `up, 70%`.
 pub fn call_text(direction: Direction, confidence: u8) -> String {
     format!("{}, {confidence}%", direction.as_str())
@@ -312,14 +308,29 @@ pub fn display_of(arm: Option<Arm>, value: &serde_json::Value, market: &str) -> 
         };
     }
     let mut facts = Vec::new();
+    /// The control display's fields in words; others keep their key, `_` read as a space.
+    fn label(key: &str) -> String {
+        match key {
+            "price" => "Price".into(),
+            "change_pct" => "Change from the previous close (%)".into(),
+            "low_52w" => "52-week low".into(),
+            "high_52w" => "52-week high".into(),
+            "read_at" => "Price read at".into(),
+            "taken_at" => "Snapshot taken at".into(),
+            other => other.replace('_', " "),
+        }
+    }
     fn walk(prefix: &str, v: &Value, facts: &mut Vec<(String, String)>) {
         match v {
             Value::Object(map) => {
                 for (k, v) in map {
+                    if prefix.is_empty() && k == "market" {
+                        continue; // the market's card already names it
+                    }
                     let label = if prefix.is_empty() {
-                        k.replace('_', " ")
+                        label(k)
                     } else {
-                        format!("{prefix} {}", k.replace('_', " "))
+                        format!("{prefix} {}", label(k))
                     };
                     walk(&label, v, facts);
                 }
@@ -354,10 +365,14 @@ mod tests {
     #[test]
     fn reader_ids() {
         let id = "r-0123456789abcdef0123456789abcdef";
-        assert!(valid_reader_id(id));
-        assert!(!valid_reader_id("r-0123456789ABCDEF0123456789abcdef"));
-        assert!(!valid_reader_id("r-0123456789abcdef0123456789abcde"));
-        assert!(!valid_reader_id("x-0123456789abcdef0123456789abcdef"));
+        assert_eq!(
+            reader_start(Some("r-0123456789ABCDEF0123456789abcdef")),
+            ReaderStart::New { reset: true }
+        );
+        assert_eq!(
+            reader_start(Some("r-0123456789abcdef0123456789abcde")),
+            ReaderStart::New { reset: true }
+        );
         assert_eq!(reader_start(Some(id)), ReaderStart::Known(id.into()));
         assert_eq!(reader_start(None), ReaderStart::New { reset: false });
         assert_eq!(
@@ -533,11 +548,13 @@ mod tests {
             market: "SPX".into(),
             name: "S&P 500".into(),
             forecast: stage.map(|stage| Forecast {
+                reader: ReaderId::parse("r-0123456789abcdef0123456789abcdef").unwrap(),
+                session: sealbook_core::calendar::Date::parse("2026-12-03").unwrap(),
                 market: "SPX".into(),
                 direction: Direction::Up,
                 confidence: 60,
                 stage,
-                at: String::new(),
+                at: at("2026-12-02T10:00:00Z"),
                 first: true,
                 arm: None,
             }),
@@ -622,21 +639,31 @@ mod tests {
                 ..
             }
         ));
+        // The control display as core's `council::control_display` writes it.
         let control: serde_json::Value = serde_json::from_str(
-            r#"{"price": 6012.5, "change": -0.4, "range_52w": [4800, 6100], "as_of": "2026-12-02", "extra": null}"#,
+            r#"{"market": "SPX", "price": 6012.5, "change_pct": -0.4, "low_52w": 4800, "high_52w": 6100, "read_at": "2026-12-02T21:00:00Z", "taken_at": null, "range": [1, 2]}"#,
         )
         .unwrap();
         let Display::Facts(facts) = display_of(Some(Arm::Control), &control, "SPX") else {
             panic!("facts");
         };
+        let facts: Vec<(&str, &str)> = facts
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .collect();
         assert_eq!(
             facts,
             vec![
-                ("as of".to_string(), "2026-12-02".to_string()),
-                ("change".to_string(), "-0.4".to_string()),
-                ("price".to_string(), "6012.5".to_string()),
-                ("range 52w".to_string(), "4800 – 6100".to_string()),
+                ("Change from the previous close (%)", "-0.4"),
+                ("52-week high", "6100"),
+                ("52-week low", "4800"),
+                ("Price", "6012.5"),
+                ("range", "1 – 2"),
+                ("Price read at", "2026-12-02T21:00:00Z"),
             ]
         );
+        let even: Consensus =
+            serde_json::from_str(r#"{"prob_up": 0.5, "direction": null, "seats": 3}"#).unwrap();
+        assert_eq!(consensus_direction(&even), "even");
     }
 }

@@ -167,7 +167,7 @@ fn council_table(c: &Council) -> Html {
                     <thead><tr><th scope="col">{ "Market" }</th><th scope="col">{ "Direction" }</th><th scope="col">{ "Chance up" }</th><th scope="col">{ "Seats" }</th></tr></thead>
                     <tbody>
                         { for c.consensus.iter().map(|(m, k)| html! {
-                            <tr data-market={m.clone()}><th scope="row">{ m.clone() }</th><td>{ k.direction.as_str() }</td><td class="num">{ decide::percent(k.prob_up) }</td><td class="num">{ k.seats }</td></tr>
+                            <tr data-market={m.clone()}><th scope="row">{ m.clone() }</th><td>{ decide::consensus_direction(k) }</td><td class="num">{ decide::percent(k.prob_up) }</td><td class="num">{ k.seats }</td></tr>
                         }) }
                     </tbody>
                 </table>
@@ -198,7 +198,7 @@ fn answers_table(answers: &[&Answer], id: &str) -> Html {
 fn consensus_line(k: &Consensus) -> String {
     format!(
         "Council: {} ({} chance up, {} seats)",
-        k.direction.as_str(),
+        decide::consensus_direction(k),
         decide::percent(k.prob_up),
         k.seats
     )
