@@ -73,7 +73,8 @@ pub enum Window {
     Closed,
 }
 
-/// The forecast window at `now` (the server's clock as the page estimates it).
+/// The forecast window at `now` (the device's clock: the server, which refuses late calls on its
+/// own clock, has the last word, and the page shows its refusal).
 pub fn window(closes_at: Instant, now: Instant) -> Window {
     let left = closes_at.0 - now.0;
     if left <= 0 {
@@ -110,44 +111,6 @@ pub fn close_text(closes_at: Instant) -> String {
         utc / 3600,
         utc / 60 % 60
     )
-}
-
-/// Reads an HTTP `Date` header (IMF-fixdate, RFC 9110 §5.6.7: `Wed, 02 Dec 2026 02:32:14 GMT`).
-pub fn parse_http_date(s: &str) -> Option<Instant> {
-    const MONTHS: [&str; 12] = [
-        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-    ];
-    let rest = s.trim().split_once(", ")?.1;
-    let mut parts = rest.split(' ');
-    let (day, month, year, time, zone) = (
-        parts.next()?,
-        parts.next()?,
-        parts.next()?,
-        parts.next()?,
-        parts.next()?,
-    );
-    if parts.next().is_some() || zone != "GMT" || day.len() != 2 || year.len() != 4 {
-        return None;
-    }
-    let month = MONTHS.iter().position(|m| *m == month)? + 1;
-    Instant::parse_rfc3339(&format!("{year}-{month:02}-{day}T{time}Z"))
-}
-
-/// How far the server's clock is ahead of the device's, in microseconds, from the `Date`
-/// header of an answer received at `local`: the countdown follows the server, which is the
-/// one that refuses late calls. The header counts whole seconds, so a difference under two
-/// seconds is its rounding and reads as none; no header (or an unreadable one) reads as none.
-pub fn clock_offset(date_header: Option<&str>, local: Instant) -> i64 {
-    let Some(server) = date_header.and_then(parse_http_date) else {
-        return 0;
-    };
-    // The header's second began up to one second before the answer was sent: take its middle.
-    let offset = server.0 + 500_000 - local.0;
-    if offset.abs() < 2_000_000 {
-        0
-    } else {
-        offset
-    }
 }
 
 /// How the reader gives their calls.
@@ -324,8 +287,8 @@ pub fn display_of(arm: Option<Arm>, value: &serde_json::Value, market: &str) -> 
         match v {
             Value::Object(map) => {
                 for (k, v) in map {
-                    if prefix.is_empty() && k == "market" {
-                        continue; // the market's card already names it
+                    if prefix.is_empty() && (k == "market" || k == "arm") {
+                        continue; // the market's card already names them
                     }
                     let label = if prefix.is_empty() {
                         label(k)
@@ -349,7 +312,9 @@ pub fn display_of(arm: Option<Arm>, value: &serde_json::Value, market: &str) -> 
             other => other.to_string(),
         }
     }
-    walk("", value, &mut facts);
+    // The server sends the snapshot's row under `snapshot` (null when none is on file).
+    let root = value.get("snapshot").unwrap_or(value);
+    walk("", root, &mut facts);
     Display::Facts(facts)
 }
 
@@ -443,40 +408,6 @@ mod tests {
         assert_eq!(
             close_text(at("2026-10-21T13:30:00Z")),
             "09:30 ET on 2026-10-21 (13:30 UTC)"
-        );
-    }
-
-    #[test]
-    fn the_server_clock() {
-        assert_eq!(
-            parse_http_date("Wed, 02 Dec 2026 02:32:14 GMT"),
-            Some(at("2026-12-02T02:32:14Z"))
-        );
-        for bad in [
-            "",
-            "Wed, 02 Dec 2026 02:32:14 UTC",
-            "Wed, 2 Dec 2026 02:32:14 GMT",
-            "Wed, 02 Dez 2026 02:32:14 GMT",
-            "Wednesday, 02-Dec-26 02:32:14 GMT",
-            "Wed, 02 Dec 2026 25:32:14 GMT",
-        ] {
-            assert_eq!(parse_http_date(bad), None, "{bad:?}");
-        }
-        let local = at("2026-12-02T02:32:14.200Z");
-        assert_eq!(
-            clock_offset(Some("Wed, 02 Dec 2026 02:32:14 GMT"), local),
-            0
-        );
-        assert_eq!(clock_offset(None, local), 0);
-        assert_eq!(clock_offset(Some("nonsense"), local), 0);
-        // The device is five minutes behind the server.
-        assert_eq!(
-            clock_offset(Some("Wed, 02 Dec 2026 02:37:14 GMT"), local),
-            300_300_000
-        );
-        assert_eq!(
-            clock_offset(Some("Wed, 02 Dec 2026 02:27:14 GMT"), local),
-            -299_700_000
         );
     }
 
@@ -641,7 +572,7 @@ mod tests {
         ));
         // The control display as core's `council::control_display` writes it.
         let control: serde_json::Value = serde_json::from_str(
-            r#"{"market": "SPX", "price": 6012.5, "change_pct": -0.4, "low_52w": 4800, "high_52w": 6100, "read_at": "2026-12-02T21:00:00Z", "taken_at": null, "range": [1, 2]}"#,
+            r#"{"arm": "control", "market": "SPX", "snapshot": {"market": "SPX", "price": 6012.5, "change_pct": -0.4, "low_52w": 4800, "high_52w": 6100, "read_at": "2026-12-02T21:00:00Z", "taken_at": null, "range": [1, 2]}}"#,
         )
         .unwrap();
         let Display::Facts(facts) = display_of(Some(Arm::Control), &control, "SPX") else {
@@ -661,6 +592,24 @@ mod tests {
                 ("range", "1 – 2"),
                 ("Price read at", "2026-12-02T21:00:00Z"),
             ]
+        );
+        let none: serde_json::Value =
+            serde_json::from_str(r#"{"arm": "control", "market": "SPX", "snapshot": null}"#)
+                .unwrap();
+        assert_eq!(
+            display_of(Some(Arm::Control), &none, "SPX"),
+            Display::Facts(vec![])
+        );
+        let council_none: serde_json::Value = serde_json::from_str(
+            r#"{"arm": "council", "market": "SPX", "consensus": null, "answers": null}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            display_of(Some(Arm::Council), &council_none, "SPX"),
+            Display::Council {
+                consensus: None,
+                answers: vec![]
+            }
         );
         let even: Consensus =
             serde_json::from_str(r#"{"prob_up": 0.5, "direction": null, "seats": 3}"#).unwrap();

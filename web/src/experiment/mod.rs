@@ -30,7 +30,7 @@ pub struct Draft {
 
 pub enum Msg {
     Reader(Result<NewReader, ApiError>),
-    Loaded(Result<(Session, i64), ApiError>),
+    Loaded(Result<Session, ApiError>),
     Tick,
     Mode(Mode),
     Direction(String, Direction),
@@ -44,8 +44,6 @@ pub enum Msg {
 pub struct ExperimentApp {
     reader: Option<String>,
     session: Option<Rc<Session>>,
-    /// How far the server's clock is ahead of the device's, in microseconds.
-    offset: i64,
     now: Instant,
     mode: Mode,
     drafts: BTreeMap<String, Draft>,
@@ -108,10 +106,7 @@ impl ExperimentApp {
         };
         ctx.link().send_future(async move {
             let reply = net::request("GET", &api::session_url(&reader), None).await;
-            Msg::Loaded(read::<Session>(reply, 200).map(|(s, reply)| {
-                let offset = decide::clock_offset(reply.date.as_deref(), reply.received);
-                (s, offset)
-            }))
+            Msg::Loaded(read::<Session>(reply, 200).map(|(s, _)| s))
         });
     }
 
@@ -180,7 +175,6 @@ impl Component for ExperimentApp {
         let mut app = ExperimentApp {
             reader: None,
             session: None,
-            offset: 0,
             now: net::now(),
             mode: Mode::OneCall,
             drafts: BTreeMap::new(),
@@ -211,9 +205,8 @@ impl Component for ExperimentApp {
                 self.load(ctx);
             }
             Msg::Reader(Err(e)) => self.failure = Some(e.message),
-            Msg::Loaded(Ok((session, offset))) => {
-                self.offset = offset;
-                self.now = Instant(net::now().0 + offset);
+            Msg::Loaded(Ok(session)) => {
+                self.now = net::now();
                 self.session = Some(Rc::new(session));
                 self.failure = None;
             }
@@ -228,7 +221,7 @@ impl Component for ExperimentApp {
                 self.failure = Some(e.message);
             }
             Msg::Tick => {
-                self.now = Instant(net::now().0 + self.offset);
+                self.now = net::now();
                 return self.session.is_some();
             }
             Msg::Mode(mode) => self.mode = mode,

@@ -8,12 +8,10 @@ use wasm_bindgen_futures::JsFuture;
 /// Where the page keeps the reader's identifier.
 const STORAGE_KEY: &str = "sealbook.experiment.reader";
 
-/// An HTTP answer: status, body text, and the `Date` header with the device time it came at.
+/// An HTTP answer: status and body text.
 pub struct Reply {
     pub status: u16,
     pub body: String,
-    pub date: Option<String>,
-    pub received: Instant,
 }
 
 /// Sends `body` (JSON) to the page's own server at the absolute path `path`.
@@ -36,8 +34,6 @@ pub async fn request(method: &str, path: &str, body: Option<&str>) -> Result<Rep
             "the server could not be reached; check the connection and reload".to_string()
         })?;
     let response: web_sys::Response = answer.unchecked_into();
-    let date = response.headers().get("date").ok().flatten();
-    let received = now();
     let text = response.text().map_err(|e| format!("{e:?}"))?;
     let text = JsFuture::from(text)
         .await
@@ -45,8 +41,6 @@ pub async fn request(method: &str, path: &str, body: Option<&str>) -> Result<Rep
     Ok(Reply {
         status: response.status(),
         body: text.as_string().unwrap_or_default(),
-        date,
-        received,
     })
 }
 

@@ -275,6 +275,12 @@ fn display_view(display: Option<&(Option<Arm>, serde_json::Value)>, market: &str
                 { answers_table(&answers.iter().collect::<Vec<_>>(), &format!("display-{market}")) }
             </div>
         },
+        Display::Facts(facts) if facts.is_empty() => html! {
+            <div class="display" data-arm="control">
+                <p><strong>{ "Drawn for you: the market's last sealed figures." }</strong></p>
+                <p>{ "None are on file for this market; give your final call." }</p>
+            </div>
+        },
         Display::Facts(facts) => html! {
             <div class="display" data-arm="control">
                 <p><strong>{ "Drawn for you: the market's last sealed figures." }</strong></p>
