@@ -8,6 +8,7 @@ mod anchor;
 mod calendar_server_client;
 mod cmd;
 mod demo;
+mod experiment;
 mod files;
 mod http;
 mod http_client;

@@ -138,12 +138,17 @@ fn str_field<'a>(o: &'a Map<String, Value>, key: &str) -> Option<&'a str> {
     o.get(key).and_then(Value::as_str)
 }
 
-/// The `session` field: `unknown_session` unless it names the open session.
+/// The `session` field: the open session; `session_closed` for an earlier session,
+/// `unknown_session` for anything else.
 fn session_field(o: &Map<String, Value>, open: OpenSession) -> Result<Date, ApiError> {
     let s = str_field(o, "session")
         .ok_or_else(|| ApiError::bad("unknown_session", "session", "session is missing"))?;
     match Date::parse(s) {
         Some(d) if d == open.session => Ok(d),
+        // An earlier session has closed: its reference time has passed (§6.3).
+        Some(d) if d < open.session && crate::calendar::is_session(d) == Some(true) => {
+            Err(ApiError::session_closed(crate::calendar::reference_cut(d)))
+        }
         _ => Err(ApiError::bad(
             "unknown_session",
             "session",
@@ -301,6 +306,12 @@ mod tests {
             code(&with("session", "\"2026-12-04\"")),
             ("unknown_session", Some("session"))
         );
+        // Thanksgiving is no session; the day before the open one has closed.
+        assert_eq!(
+            code(&with("session", "\"2026-11-26\"")).0,
+            "unknown_session"
+        );
+        assert_eq!(code(&with("session", "\"2026-12-02\"")).0, "session_closed");
         assert_eq!(
             code(&with("market", "\"spx\"")),
             ("unknown_market", Some("market"))

@@ -3,6 +3,7 @@
 
 pub mod conformance;
 pub mod demo;
+pub mod experiment;
 mod input;
 pub mod league;
 pub mod neff;
@@ -55,6 +56,9 @@ pub enum Command {
     /// A row's outcome (ref, close, actual_pct, draw) from Yahoo chart v8 minute bars, or a
     /// check of council-forecasts.csv's outcome columns against them (spec 3.5, Appendix C).
     Resolve(resolve::Args),
+    /// The reader experiment (spec 6): export the stored forecasts, print the analysis.
+    #[command(subcommand)]
+    Experiment(experiment::ExperimentCommand),
 }
 
 /// Runs `command`; `json` selects one JSON object on stdout instead of text.
@@ -73,5 +77,6 @@ pub fn run(command: Command, json: bool) -> CmdResult {
         Command::Tsr(command) => tsr::run(command, json),
         Command::Rekor(command) => rekor::run(command, json),
         Command::Resolve(args) => resolve::run(args, json),
+        Command::Experiment(command) => experiment::run(command, json),
     }
 }

@@ -29,8 +29,9 @@ pub struct Args {
     #[arg(long, value_name = "DIR", conflicts_with = "demo")]
     league: Option<PathBuf>,
     /// With --league: start the league's clock at this instant instead of the system time
-    /// (demos, tests, replays); every line it writes records the set clock.
-    #[arg(long, value_name = "RFC3339", requires = "league")]
+    /// (demos, tests, replays); every line it writes records the set clock. With --demo: the
+    /// reader experiment's clock.
+    #[arg(long, value_name = "RFC3339")]
     at: Option<String>,
     /// With --at: the set clock runs this many times as fast as real time.
     #[arg(long, value_name = "N", default_value_t = 1, requires = "at", value_parser = clap::value_parser!(u32).range(1..))]
@@ -45,6 +46,10 @@ pub struct Args {
     /// directory) and serve it.
     #[arg(long)]
     demo: bool,
+    /// Run the reader experiment's API on the --data directory as its league directory (it is
+    /// on by itself with --league and --demo).
+    #[arg(long, requires = "data")]
+    experiment: bool,
     /// Static assets directory [default: <repo>/www].
     #[arg(long, value_name = "DIR")]
     www: Option<PathBuf>,
@@ -91,6 +96,38 @@ fn league(args: &Args, dir: &Path) -> Result<(Scheduler, Ops), Unusable> {
     Ok((scheduler, ops))
 }
 
+/// The reader experiment on league directory `dir` (spec §6): its store (PostgreSQL when
+/// the environment names a URL, else SQLite in `dir`), clock and limits.
+fn experiment(dir: &Path, args: &Args) -> Result<crate::experiment::Experiment, Unusable> {
+    use crate::experiment as ex;
+    let url = std::env::var(ex::DATABASE_URL_ENV)
+        .ok()
+        .filter(|u| !u.is_empty());
+    let store = ex::open_store(dir, url.as_deref())
+        .map_err(|e| Unusable::new(format!("experiment store: {e}")))?;
+    let mut limits = ex::privacy::Limits::default();
+    if let Ok(v) = std::env::var(ex::RATE_ENV) {
+        limits.per_minute = v.parse().map_err(|_| {
+            Unusable::new(format!(
+                "{}: {v:?} is not a count of requests",
+                ex::RATE_ENV
+            ))
+        })?;
+    }
+    let clock = Clock::from_arg(args.at.as_deref())?.with_speed(args.speed);
+    let origin = std::env::var(ex::ALLOWED_ORIGIN_ENV)
+        .ok()
+        .filter(|o| !o.is_empty());
+    Ok(ex::Experiment::new(
+        store,
+        dir.to_path_buf(),
+        args.demo,
+        clock,
+        limits,
+        origin,
+    ))
+}
+
 pub fn run(args: Args, json: bool) -> CmdResult {
     logging::init(logging::format(args.log_format)?);
     // Before any thread starts, so that every thread inherits the mask and only the waiting
@@ -104,24 +141,32 @@ pub fn run(args: Args, json: bool) -> CmdResult {
     let data = if let Some(dir) = &args.league {
         Some(dir.clone())
     } else if args.demo {
-        let dir = args.data.unwrap_or_else(|| {
+        let dir = args.data.clone().unwrap_or_else(|| {
             std::env::temp_dir().join(format!("sealbook-demo-{}", std::process::id()))
         });
         crate::demo::league::write_league(&dir, crate::demo::league::SESSIONS)?;
         Some(dir)
     } else {
-        args.data
+        args.data.clone()
     };
     if let Some(d) = &data {
         if !d.is_dir() {
             return Err(Unusable::file(d, "not a directory").field("--data"));
         }
     }
+    if args.at.is_some() && args.league.is_none() && !args.demo && !args.experiment {
+        return Err(Unusable::new("--at needs --league, --demo or --experiment").field("--at"));
+    }
+    let experiment = match (&data, args.league.is_some() || args.demo || args.experiment) {
+        (Some(dir), true) => Some(Arc::new(experiment(dir, &args)?)),
+        _ => None,
+    };
     let site = Site {
         index: args.index.unwrap_or_else(|| repo_root().join("index.html")),
         www: args.www.unwrap_or_else(|| repo_root().join("www")),
         data,
         league: scheduler.as_ref().map(|(_, ops)| ops.clone()),
+        experiment,
     };
     let listener = std::net::TcpListener::bind(args.addr)
         .and_then(|l| l.set_nonblocking(true).map(|()| l))

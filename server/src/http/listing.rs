@@ -22,7 +22,10 @@ pub fn entries(root: &Path, dir: &Path) -> io::Result<Vec<Entry>> {
         let Ok(name) = item.file_name().into_string() else {
             continue;
         };
-        if name.starts_with('.') || !stays_inside(root, &item.path()) {
+        if name.starts_with('.')
+            || crate::experiment::is_database_file(&name)
+            || !stays_inside(root, &item.path())
+        {
             continue;
         }
         let Ok(meta) = std::fs::metadata(item.path()) else {

@@ -45,6 +45,8 @@ pub struct Site {
     pub data: Option<PathBuf>,
     /// The league whose schedule runs beside the server: `/healthz` and `/metrics`.
     pub league: Option<Ops>,
+    /// The reader experiment's API under `/api/experiment/` (spec §6).
+    pub experiment: Option<Arc<crate::experiment::Experiment>>,
 }
 
 /// What a served league shows of its running schedule.
@@ -63,8 +65,8 @@ pub async fn serve(
 ) -> io::Result<()> {
     let site = Arc::new(site);
     loop {
-        let stream = match accept(&listener).await {
-            Ok(stream) => stream,
+        let (stream, peer) = match accept(&listener).await {
+            Ok(accepted) => accepted,
             Err(e) => {
                 // Out of descriptors and the like: wait instead of spinning.
                 eprintln!("sealbook serve: accept failed: {e}");
@@ -76,7 +78,7 @@ pub async fn serve(
         tokio::spawn(async move {
             let service = hyper::service::service_fn(move |req| {
                 let site = site.clone();
-                async move { Ok::<_, Infallible>(handle(&site, req).await) }
+                async move { Ok::<_, Infallible>(handle(&site, req, peer).await) }
             });
             let io = TimedIo::new(stream, timeouts);
             let _ = hyper::server::conn::http1::Builder::new()
@@ -90,10 +92,12 @@ pub async fn serve(
 
 /// The next connection, with Nagle's algorithm off: a response's last small segment would
 /// otherwise wait for the client's delayed ACK (about 40 ms) on every keep-alive request.
-async fn accept(listener: &tokio::net::TcpListener) -> io::Result<tokio::net::TcpStream> {
-    let (stream, _) = listener.accept().await?;
+async fn accept(
+    listener: &tokio::net::TcpListener,
+) -> io::Result<(tokio::net::TcpStream, std::net::IpAddr)> {
+    let (stream, peer) = listener.accept().await?;
     stream.set_nodelay(true)?;
-    Ok(stream)
+    Ok((stream, peer.ip()))
 }
 
 /// The page's policy: everything from this origin only, wasm compiled from its own bytes
@@ -122,9 +126,15 @@ fn normalise(path: &str) -> String {
 
 /// Answers `req`, and gives every answer (errors and redirects included) the same security
 /// headers; the policy depends only on whether the path is under `/data/`.
-async fn handle(site: &Site, req: Request<Incoming>) -> Response<Body> {
+async fn handle(site: &Site, req: Request<Incoming>, peer: std::net::IpAddr) -> Response<Body> {
     let path = normalise(req.uri().path());
-    let mut resp = answer(site, &req, &path).await;
+    let mut resp = match (path.strip_prefix("/api/experiment/"), &site.experiment) {
+        (Some(op), Some(ex)) => {
+            let op = op.to_string();
+            experiment(ex, req, &op, peer).await
+        }
+        _ => answer(site, &req, &path).await,
+    };
     let h = resp.headers_mut();
     h.insert(
         "x-content-type-options",
@@ -211,6 +221,13 @@ async fn answer(site: &Site, req: &Request<Incoming>, path: &str) -> Response<Bo
                 .expect("valid response")
         }
         Route::DataRoot => redirect("/data/"),
+        Route::Data { segments, .. }
+            if segments
+                .iter()
+                .any(|s| crate::experiment::is_database_file(s)) =>
+        {
+            not_found()
+        }
         Route::Data { segments, dir } => match &site.data {
             None => not_found(),
             Some(root) => {
@@ -235,6 +252,80 @@ async fn answer(site: &Site, req: &Request<Incoming>, path: &str) -> Response<Bo
             }
         }
     }
+}
+
+/// Requests at `/api/experiment/<op>`: the body read up to its cap (one byte more tells an
+/// oversized body apart), CORS headers only for the configured origin, JSON answers that are
+/// never cached.
+async fn experiment(
+    ex: &crate::experiment::Experiment,
+    req: Request<Incoming>,
+    op: &str,
+    peer: std::net::IpAddr,
+) -> Response<Body> {
+    use sealbook_core::experiment::request::{ApiError, MAX_BODY};
+    let origin = req
+        .headers()
+        .get(header::ORIGIN)
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_string);
+    let allowed = origin
+        .as_deref()
+        .filter(|o| ex.allowed_origin.as_deref() == Some(*o))
+        .map(str::to_string);
+    let method = req.method().as_str().to_string();
+    let query = req.uri().query().map(str::to_string);
+    let answer = if method == "OPTIONS" {
+        crate::experiment::api::Answer {
+            status: 204,
+            body: serde_json::Value::Null,
+            retry_after: None,
+        }
+    } else {
+        let declared = req
+            .headers()
+            .get(header::CONTENT_LENGTH)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.parse::<u64>().ok());
+        let body = match declared {
+            Some(n) if n > MAX_BODY as u64 => Err(n as usize),
+            _ => match http_body_util::Limited::new(req.into_body(), MAX_BODY)
+                .collect()
+                .await
+            {
+                Ok(b) => Ok(b.to_bytes()),
+                Err(_) => Err(MAX_BODY + 1),
+            },
+        };
+        match body {
+            Ok(b) => {
+                crate::experiment::api::handle(ex, &method, op, query.as_deref(), &b, peer).await
+            }
+            Err(n) => ApiError::body_too_large(n).into(),
+        }
+    };
+    let status = StatusCode::from_u16(answer.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+    let mut b = Response::builder()
+        .status(status)
+        .header(header::CACHE_CONTROL, "no-store");
+    if let Some(o) = &allowed {
+        b = b
+            .header(header::ACCESS_CONTROL_ALLOW_ORIGIN, o)
+            .header(header::ACCESS_CONTROL_ALLOW_METHODS, "GET, POST")
+            .header(header::ACCESS_CONTROL_ALLOW_HEADERS, "content-type")
+            .header(header::VARY, "Origin");
+    }
+    if let Some(s) = answer.retry_after {
+        b = b.header(header::RETRY_AFTER, s);
+    }
+    if status == StatusCode::NO_CONTENT {
+        return b.body(empty()).expect("valid response");
+    }
+    let text = format!("{}\n", answer.body);
+    b.header(header::CONTENT_TYPE, "application/json")
+        .header(header::CONTENT_LENGTH, text.len())
+        .body(full(text))
+        .expect("valid response")
 }
 
 async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
@@ -490,7 +581,7 @@ mod tests {
             let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
             let addr = listener.local_addr().unwrap();
             let client = tokio::spawn(tokio::net::TcpStream::connect(addr));
-            let accepted = accept(&listener).await.unwrap();
+            let (accepted, _) = accept(&listener).await.unwrap();
             assert!(accepted.nodelay().unwrap(), "TCP_NODELAY is set on accept");
             let client = client.await.unwrap().unwrap();
             assert!(

@@ -1,0 +1,169 @@
+//! `sealbook experiment export DIR [--out FILE] [--csv]` and `sealbook experiment stats DIR`:
+//! the reader experiment's stored forecasts and its published analysis (spec §6.2), read from
+//! the league directory's store (PostgreSQL when `SEALBOOK_EXPERIMENT_DATABASE_URL` names
+//! one, else `DIR/experiment.sqlite`). The store holds no client address or hash of one, so
+//! the export has none.
+
+use crate::experiment::{self as ex, store::Store};
+use crate::outcome::{CmdResult, Exit, Unusable};
+use sealbook_core::experiment::{Forecast, Group};
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+#[derive(clap::Subcommand, Debug)]
+pub enum ExperimentCommand {
+    /// The stored forecasts, one JSON object a line (or CSV with --csv), each with its
+    /// reader's group.
+    Export(ExportArgs),
+    /// The published analysis: counts, hit rates, Brier by group, revision protocol, F28/F29.
+    Stats(StatsArgs),
+}
+
+#[derive(clap::Args, Debug)]
+pub struct ExportArgs {
+    /// The league directory.
+    dir: PathBuf,
+    /// Write here instead of stdout.
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// CSV with a header line instead of JSON lines.
+    #[arg(long)]
+    csv: bool,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct StatsArgs {
+    /// The league directory.
+    dir: PathBuf,
+}
+
+fn store(dir: &Path) -> Result<Store, Unusable> {
+    if !dir.is_dir() {
+        return Err(Unusable::file(dir, "not a directory"));
+    }
+    let url = std::env::var(ex::DATABASE_URL_ENV)
+        .ok()
+        .filter(|u| !u.is_empty());
+    if url.is_none() && !dir.join(ex::sqlite::FILE).is_file() {
+        return Err(Unusable::file(
+            &dir.join(ex::sqlite::FILE),
+            "no experiment database (run `sealbook serve` on the league first)",
+        ));
+    }
+    ex::open_store(dir, url.as_deref()).map_err(|e| Unusable::file(dir, e.to_string()))
+}
+
+fn dataset(dir: &Path) -> Result<sealbook_core::experiment::analysis::Dataset, Unusable> {
+    store(dir)?
+        .run_blocking(|tx| tx.all())
+        .map_err(|e| Unusable::file(dir, e.to_string()))
+}
+
+pub const CSV_HEADER: &str = "reader,group,session,market,direction,confidence,stage,at,first,arm";
+
+fn csv_line(f: &Forecast, group: Option<Group>) -> String {
+    format!(
+        "{},{},{},{},{},{},{},{},{},{}\n",
+        f.reader,
+        group.map_or("", Group::as_str),
+        f.session,
+        f.market,
+        f.direction.as_str(),
+        f.confidence,
+        f.stage.as_str(),
+        f.at.to_rfc3339(),
+        f.first,
+        f.arm.map_or("", |a| a.as_str()),
+    )
+}
+
+pub fn run(command: ExperimentCommand, json: bool) -> CmdResult {
+    match command {
+        ExperimentCommand::Export(a) => {
+            let data = dataset(&a.dir)?;
+            let groups: BTreeMap<_, _> =
+                data.readers.iter().map(|r| (&r.reader, r.group)).collect();
+            let mut text = String::new();
+            if a.csv {
+                text += CSV_HEADER;
+                text.push('\n');
+            }
+            for f in &data.forecasts {
+                let g = groups.get(&f.reader).copied();
+                if a.csv {
+                    text += &csv_line(f, g);
+                } else {
+                    let mut v = serde_json::to_value(f).expect("plain fields");
+                    v["group"] = serde_json::json!(g);
+                    text += &format!("{v}\n");
+                }
+            }
+            match &a.out {
+                Some(p) => std::fs::write(p, text).map_err(|e| Unusable::io(p, "write", &e))?,
+                None => {
+                    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+                }
+            }
+            Ok(Exit::Ok)
+        }
+        ExperimentCommand::Stats(a) => {
+            let data = dataset(&a.dir)?;
+            let book_bytes = std::fs::read(a.dir.join(sealbook_core::league::layout::BOOK_FILE))
+                .unwrap_or_default();
+            let asks = std::fs::read(a.dir.join(sealbook_core::league::layout::ASKS_FILE)).ok();
+            let view = ex::BookView {
+                lines: sealbook_core::score::book_lines::BookLines::parse(&book_bytes).map_err(
+                    |e| Unusable::file(&a.dir.join("council-book.jsonl"), e.to_string()),
+                )?,
+                families: sealbook_core::score::roster::league_roster(
+                    asks.as_deref(),
+                    Some(&book_bytes),
+                )
+                .map(|r| r.families())
+                .unwrap_or_default(),
+            };
+            let analysis = ex::analysis_with_book(data, &view);
+            let mut out = std::io::stdout().lock();
+            if json {
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    serde_json::to_string(&analysis).expect("plain fields")
+                );
+            } else {
+                let _ = writeln!(out, "{}", analysis.label);
+                let _ = writeln!(out, "identifiers {}", analysis.identifiers);
+                for g in [&analysis.g0, &analysis.g1] {
+                    let _ = writeln!(
+                        out,
+                        "{:<6} identifiers {}, first forecasts {}, scored {}, hit rate {}, Brier {}",
+                        g.group.as_str(),
+                        g.identifiers,
+                        g.first_forecasts,
+                        g.scored,
+                        fmt(g.hit_rate),
+                        fmt(g.brier)
+                    );
+                }
+                let _ = writeln!(
+                    out,
+                    "weighted Brier, blind minus seeing: {} (weight {})",
+                    fmt(analysis.brier_weighted.difference),
+                    analysis.brier_weighted.weight
+                );
+                let _ = writeln!(
+                    out,
+                    "revision protocol pairs {}, primary {}",
+                    analysis.revision.pairs,
+                    fmt(analysis.revision.primary)
+                );
+            }
+            Ok(Exit::Ok)
+        }
+    }
+}
+
+fn fmt(x: Option<f64>) -> String {
+    x.map_or_else(|| "-".into(), |x| format!("{x:.4}"))
+}

@@ -1,0 +1,181 @@
+//! The reader experiment's server side (spec §6): storage ([`store`], SQLite by default,
+//! PostgreSQL by URL), the client address reduced to a salted daily hash ([`privacy`]), and the
+//! API's operations ([`api`]). The decisions are core's (`sealbook_core::experiment`); this
+//! module keeps the clock, the random bytes and the records.
+
+pub mod api;
+pub mod postgres;
+pub mod privacy;
+pub mod sqlite;
+pub mod store;
+
+use crate::cmd::league::driver::Clock;
+use sealbook_core::calendar::Date;
+use sealbook_core::experiment::analysis::{Analysis, SessionFacts};
+use sealbook_core::experiment::council::{self, Council};
+use sealbook_core::league::layout::{ASKS_FILE, BOOK_FILE};
+use sealbook_core::score::book_lines::BookLines;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use store::{Store, StoreError};
+
+/// The environment variable that selects PostgreSQL (a `postgres://` or `postgresql://` URL).
+pub const DATABASE_URL_ENV: &str = "SEALBOOK_EXPERIMENT_DATABASE_URL";
+/// The environment variable naming the one origin allowed cross-origin requests (none by
+/// default: the page is served from the same origin).
+pub const ALLOWED_ORIGIN_ENV: &str = "SEALBOOK_EXPERIMENT_ALLOWED_ORIGIN";
+/// Requests per hashed address and minute (environment override, for load tests on one
+/// address).
+pub const RATE_ENV: &str = "SEALBOOK_EXPERIMENT_RATE_PER_MINUTE";
+
+/// Opens the store for league directory `dir`: PostgreSQL when `url` is given, else
+/// `dir/experiment.sqlite`.
+pub fn open_store(dir: &Path, url: Option<&str>) -> Result<Store, StoreError> {
+    match url {
+        Some(u) if u.starts_with("postgres://") || u.starts_with("postgresql://") => Ok(
+            Store::start(Box::new(postgres::Postgres::connect(u)?), "postgresql"),
+        ),
+        Some(u) => Err(StoreError(format!(
+            "{DATABASE_URL_ENV}: {:?} is not a postgres:// URL",
+            u.split('@').next_back().unwrap_or("")
+        ))),
+        None => Ok(Store::start(
+            Box::new(sqlite::Sqlite::open(&dir.join(sqlite::FILE))?),
+            "sqlite",
+        )),
+    }
+}
+
+/// Whether `name`, a file in the league directory, belongs to the experiment's database
+/// (never served under `/data/`: the records are published only as the analysis).
+pub fn is_database_file(name: &str) -> bool {
+    name.starts_with(sqlite::FILE)
+}
+
+/// What the league's book says, read again when the file changes.
+pub struct BookView {
+    pub lines: BookLines,
+    pub families: Vec<(String, String)>,
+}
+
+impl BookView {
+    /// The council shown for `session`: its latest run's answers, or with `demo` the book's
+    /// latest run whatever its session.
+    pub fn council(&self, session: Date, demo: bool) -> Option<Council> {
+        let run = council::latest_run(&self.lines, (!demo).then_some(session))?;
+        council::council_of_run(&self.lines, &self.families, run.run_id.as_deref()?)
+    }
+
+    /// The council and outcomes of `session`'s latest run, for the analysis.
+    pub fn facts(&self, session: Date) -> SessionFacts {
+        let mut f = SessionFacts {
+            session,
+            consensus: Default::default(),
+            outcomes: Default::default(),
+        };
+        if let Some(run) = council::latest_run(&self.lines, Some(session)) {
+            if let Some(c) = run
+                .run_id
+                .as_deref()
+                .and_then(|id| council::council_of_run(&self.lines, &self.families, id))
+            {
+                f.consensus = c
+                    .consensus
+                    .into_iter()
+                    .map(|(m, c)| (m, c.prob_up))
+                    .collect();
+            }
+            f.outcomes = council::outcomes_of_run(&self.lines, run);
+        }
+        f
+    }
+}
+
+struct BookCache {
+    stamp: (u64, Option<std::time::SystemTime>),
+    view: Arc<BookView>,
+}
+
+/// The experiment as `sealbook serve` runs it.
+pub struct Experiment {
+    pub store: Store,
+    pub demo: bool,
+    pub dir: PathBuf,
+    pub clock: Clock,
+    pub privacy: privacy::Privacy,
+    pub allowed_origin: Option<String>,
+    book: Mutex<Option<BookCache>>,
+}
+
+impl Experiment {
+    pub fn new(
+        store: Store,
+        dir: PathBuf,
+        demo: bool,
+        clock: Clock,
+        limits: privacy::Limits,
+        allowed_origin: Option<String>,
+    ) -> Experiment {
+        Experiment {
+            store,
+            demo,
+            dir,
+            clock,
+            privacy: privacy::Privacy::new(limits),
+            allowed_origin,
+            book: Mutex::new(None),
+        }
+    }
+
+    /// The book as last read, read again when its length or modification time changed; an
+    /// empty view when the league has no readable book yet.
+    pub fn book(&self) -> Arc<BookView> {
+        let path = self.dir.join(BOOK_FILE);
+        let stamp = std::fs::metadata(&path)
+            .map(|m| (m.len(), m.modified().ok()))
+            .unwrap_or((0, None));
+        let mut cache = self.book.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(c) = cache.as_ref().filter(|c| c.stamp == stamp) {
+            return c.view.clone();
+        }
+        let bytes = std::fs::read(&path).unwrap_or_default();
+        let asks = std::fs::read(self.dir.join(ASKS_FILE)).ok();
+        let lines = BookLines::parse(&bytes).unwrap_or_default();
+        let families = sealbook_core::score::roster::league_roster(asks.as_deref(), Some(&bytes))
+            .map(|r| r.families())
+            .unwrap_or_default();
+        let view = Arc::new(BookView { lines, families });
+        *cache = Some(BookCache {
+            stamp,
+            view: view.clone(),
+        });
+        view
+    }
+
+    /// The published analysis of everything stored (the same figures as
+    /// `sealbook experiment stats`).
+    pub fn analysis(&self, data: sealbook_core::experiment::analysis::Dataset) -> Analysis {
+        analysis_with_book(data, &self.book())
+    }
+}
+
+/// The analysis of `data` with each session's council and outcomes from `book`.
+pub fn analysis_with_book(
+    mut data: sealbook_core::experiment::analysis::Dataset,
+    book: &BookView,
+) -> Analysis {
+    let sessions: std::collections::BTreeSet<Date> =
+        data.forecasts.iter().map(|f| f.session).collect();
+    data.sessions = sessions.into_iter().map(|s| book.facts(s)).collect();
+    sealbook_core::experiment::analysis::analyse(&data)
+}
+
+impl std::fmt::Debug for Experiment {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Experiment")
+            .field("store", &self.store.backend)
+            .field("demo", &self.demo)
+            .field("dir", &self.dir)
+            .finish_non_exhaustive()
+    }
+}
