@@ -5,12 +5,14 @@
 //! stamped prefix (spec §3.2, Appendix B steps 3-4) and checks each proof against the block
 //! headers the reader pastes (Appendix B step 6, §3.11) with no server in the loop. Exports:
 //! - [`run_app`]: mounts the page (index.html calls it);
+//! - [`experiment::run_experiment_app`]: mounts the reader experiment's page (spec §6);
 //! - [`worker::worker_main`]: the worker's entry (www/worker.js calls it);
 //! - [`verify_book`]: one-shot chain verification for the benchmark harness.
 
 pub mod answers_view;
 pub mod app;
 pub mod dropped;
+pub mod experiment;
 pub mod format;
 pub mod league_load;
 pub mod module_worker;

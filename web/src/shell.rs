@@ -3,7 +3,8 @@
 //! keyboard-operable file and folder pickers), and the progress display. A page gives its
 //! title, lede, drop-zone text and footer, and receives the files with their paths inside a
 //! dropped folder ([`dropped::Labelled`]); what the files are is core's decision
-//! ([`sealbook_core::verifier::PublishedFile`]).
+//! ([`sealbook_core::verifier::PublishedFile`]). A page that reads no files (the reader
+//! experiment, spec §6) gives no drop zone.
 
 use crate::dropped::{self, Dropped, Labelled};
 use web_sys::{DragEvent, Event, HtmlInputElement};
@@ -14,15 +15,17 @@ use yew::prelude::*;
 pub enum Page {
     Verify,
     Scores,
+    Experiment,
 }
 
 impl Page {
-    const ALL: [Page; 2] = [Page::Verify, Page::Scores];
+    const ALL: [Page; 3] = [Page::Verify, Page::Scores, Page::Experiment];
 
     fn href(self) -> &'static str {
         match self {
             Page::Verify => "/",
             Page::Scores => "/scores.html",
+            Page::Experiment => "/experiment.html",
         }
     }
 
@@ -30,6 +33,15 @@ impl Page {
         match self {
             Page::Verify => "Verify",
             Page::Scores => "Scores",
+            Page::Experiment => "Forecast",
+        }
+    }
+
+    /// The masthead's note: what the page does with the reader's data.
+    fn note(self) -> &'static str {
+        match self {
+            Page::Verify | Page::Scores => "Runs in your browser · nothing is uploaded",
+            Page::Experiment => "Your forecasts go to this site only · no name, no account",
         }
     }
 }
@@ -58,11 +70,15 @@ pub struct ShellProps {
     pub ready: bool,
     pub title: AttrValue,
     pub lede: Html,
-    pub zone: Zone,
+    /// The drop zone; a page that reads no files has none.
+    #[prop_or_default]
+    pub zone: Option<Zone>,
     pub footer: Html,
     /// Every file of a drop or a pick, with its path inside a dropped or chosen folder.
+    #[prop_or_default]
     pub on_files: Callback<Vec<Labelled>>,
     /// A dropped folder could not be read.
+    #[prop_or_default]
     pub on_drop_failed: Callback<String>,
     /// The page's own sections, after the drop zone.
     #[prop_or_default]
@@ -127,21 +143,42 @@ pub fn shell(props: &ShellProps) -> Html {
             on_files.emit(files);
         })
     };
-    let wide = props.page != Page::Verify;
-    let zone = &props.zone;
+    let wide = props.page == Page::Scores;
     let nav = Page::ALL.iter().map(|&p| {
         let current = (p == props.page).then_some("page");
         html! { <a href={p.href()} aria-current={current}>{ p.label() }</a> }
     });
+    let has_zone = props.zone.is_some();
+    let zone = props.zone.as_ref().map(|zone| html! {
+        <section class={classes!("dropzone", dragging.then_some("dragging"), zone.compact.then_some("compact"))} aria-labelledby="dropzone-title" data-testid="dropzone">
+            { zone.before.clone() }
+            <svg class="dropzone-icon" viewBox="0 0 48 48" aria-hidden="true">
+                <path d="M14 6h14l10 10v26H14z" fill="none" stroke="currentColor" stroke-width="2.5" stroke-linejoin="round"/>
+                <path d="M28 6v10h10" fill="none" stroke="currentColor" stroke-width="2.5" stroke-linejoin="round"/>
+                <path d="M20 29l4.5 4.5L33 25" fill="none" stroke="currentColor" stroke-width="2.5" stroke-linecap="round" stroke-linejoin="round"/>
+            </svg>
+            <h2 id="dropzone-title" class="dropzone-title">{ zone.title.clone() }</h2>
+            <p class="dropzone-hint">{ zone.hint.clone() }</p>
+            <div class="dropzone-actions">
+                <button type="button" class="button primary" onclick={opener(&file_input)} aria-describedby="pick-files-sr">{ "Choose files…" }</button>
+                <button type="button" class="button secondary" onclick={opener(&folder_input)} aria-describedby="pick-folder-sr">{ "Choose a folder…" }</button>
+                { zone.actions.clone() }
+            </div>
+            <span id="pick-files-sr" class="visually-hidden">{ "Opens a file picker; choose one or more of the published files." }</span>
+            <span id="pick-folder-sr" class="visually-hidden">{ "Opens a folder picker; every file inside the folder is read and the ones this page uses are taken." }</span>
+            <input ref={file_input} type="file" multiple=true accept={zone.accept.clone()} class="visually-hidden" tabindex="-1" aria-hidden="true" onchange={on_change.clone()} data-testid="file-input"/>
+            <input ref={folder_input} type="file" webkitdirectory=true class="visually-hidden" tabindex="-1" aria-hidden="true" onchange={on_change} data-testid="folder-input"/>
+        </section>
+    });
     html! {
-        <div class="page" ondragover={on_dragover} ondragleave={on_dragleave} ondrop={on_drop} data-worker-ready={if props.ready { "true" } else { "false" }}>
+        <div class="page" ondragover={has_zone.then_some(on_dragover)} ondragleave={has_zone.then_some(on_dragleave)} ondrop={has_zone.then_some(on_drop)} data-worker-ready={if props.ready { "true" } else { "false" }}>
             <header class="masthead">
                 <div class={classes!("masthead-inner", wide.then_some("wide"))}>
                     <a class="brand" href="/">
                         <svg class="brand-mark" viewBox="0 0 24 24" aria-hidden="true"><path d="M12 2 4 5v6c0 5 3.4 9.3 8 11 4.6-1.7 8-6 8-11V5l-8-3Zm-1.2 13.6-3.5-3.5 1.4-1.4 2.1 2.1 4.9-4.9 1.4 1.4-6.3 6.3Z"/></svg>
                         { "sealbook" }
                     </a>
-                    <span class="masthead-note">{ "Runs in your browser · nothing is uploaded" }</span>
+                    <span class="masthead-note">{ props.page.note() }</span>
                     <nav class="site-nav" aria-label="Pages">{ for nav }</nav>
                 </div>
             </header>
@@ -150,25 +187,7 @@ pub fn shell(props: &ShellProps) -> Html {
                     <h1>{ props.title.clone() }</h1>
                     <p class="lede">{ props.lede.clone() }</p>
                 </section>
-                <section class={classes!("dropzone", dragging.then_some("dragging"), zone.compact.then_some("compact"))} aria-labelledby="dropzone-title" data-testid="dropzone">
-                    { zone.before.clone() }
-                    <svg class="dropzone-icon" viewBox="0 0 48 48" aria-hidden="true">
-                        <path d="M14 6h14l10 10v26H14z" fill="none" stroke="currentColor" stroke-width="2.5" stroke-linejoin="round"/>
-                        <path d="M28 6v10h10" fill="none" stroke="currentColor" stroke-width="2.5" stroke-linejoin="round"/>
-                        <path d="M20 29l4.5 4.5L33 25" fill="none" stroke="currentColor" stroke-width="2.5" stroke-linecap="round" stroke-linejoin="round"/>
-                    </svg>
-                    <h2 id="dropzone-title" class="dropzone-title">{ zone.title.clone() }</h2>
-                    <p class="dropzone-hint">{ zone.hint.clone() }</p>
-                    <div class="dropzone-actions">
-                        <button type="button" class="button primary" onclick={opener(&file_input)} aria-describedby="pick-files-sr">{ "Choose files…" }</button>
-                        <button type="button" class="button secondary" onclick={opener(&folder_input)} aria-describedby="pick-folder-sr">{ "Choose a folder…" }</button>
-                        { zone.actions.clone() }
-                    </div>
-                    <span id="pick-files-sr" class="visually-hidden">{ "Opens a file picker; choose one or more of the published files." }</span>
-                    <span id="pick-folder-sr" class="visually-hidden">{ "Opens a folder picker; every file inside the folder is read and the ones this page uses are taken." }</span>
-                    <input ref={file_input} type="file" multiple=true accept={zone.accept.clone()} class="visually-hidden" tabindex="-1" aria-hidden="true" onchange={on_change.clone()} data-testid="file-input"/>
-                    <input ref={folder_input} type="file" webkitdirectory=true class="visually-hidden" tabindex="-1" aria-hidden="true" onchange={on_change} data-testid="folder-input"/>
-                </section>
+                { zone }
                 { props.children.clone() }
             </main>
             <footer class="footer"><p>{ props.footer.clone() }</p></footer>

@@ -1,0 +1,290 @@
+// The reader experiment's page (spec §6) in headless Chromium against `sealbook serve --demo`:
+// the identifier and group persist across reloads; a blind reader has nothing of the council in
+// the DOM or in any response before its first forecast, and its peek is recorded (checked in
+// /api/experiment/stats); the seeing group sees the sealed answers at once; a forecast is
+// completed with the keyboard alone; the revision protocol's two calls; a forecast after the
+// reference time is refused (a second server whose clock is set just before a session's
+// 09:30 ET reference); a phone-width viewport has no horizontal overflow.
+//
+// Groups are forced by asking the API for identifiers until one of the wanted group comes (the
+// assignment is the server's random draw; the page has no switch), then handing it to the page
+// through localStorage before its first script runs.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { removeDir, startServer, launchBrowser, openPage, screenshot } from './harness.mjs';
+
+const KEY = 'sealbook.experiment.reader';
+// Many identifiers come from one address in these tests: lift the per-address rate limit.
+process.env.SEALBOOK_EXPERIMENT_RATE_PER_MINUTE = '100000';
+
+let dir; let server; let browser;
+
+before(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'sealbook-e2e-experiment-'));
+  server = await startServer(dir, ['--demo']);
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+  removeDir(dir);
+});
+
+const pageUrl = (s = server) => new URL('experiment.html', s.url).href;
+
+async function api(s, method, path, body) {
+  const r = await fetch(new URL(path, s.url), {
+    method,
+    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await r.text();
+  return { status: r.status, json: text ? JSON.parse(text) : null };
+}
+
+/// A new identifier of `group`, drawn from the API (bounded: the draw is 1:1).
+async function readerOf(s, group) {
+  for (let i = 0; i < 64; i++) {
+    const r = await api(s, 'POST', '/api/experiment/reader', {});
+    assert.equal(r.status, 201, JSON.stringify(r.json));
+    if (r.json.group === group) return r.json.reader;
+  }
+  throw new Error(`no ${group} identifier in 64 draws`);
+}
+
+/// Opens the page in a new context that already holds `reader` (or none), recording every
+/// request's URL and every API response's body.
+async function openAs(reader, { s = server, viewport, clock } = {}) {
+  const context = await browser.newContext({ viewport: viewport ?? { width: 1280, height: 900 } });
+  if (clock) await context.clock.install({ time: clock });
+  if (reader) {
+    await context.addInitScript(([k, v]) => {
+      if (!localStorage.getItem(k)) localStorage.setItem(k, v);
+    }, [KEY, reader]);
+  }
+  const requests = [];
+  const bodies = [];
+  context.on('request', (r) => requests.push(`${r.method()} ${r.url()}`));
+  context.on('response', (r) => {
+    if (r.url().includes('/api/')) bodies.push(r.text().then((t) => ({ url: r.url(), text: t }), () => ({ url: r.url(), text: '' })));
+  });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  await page.goto(pageUrl(s));
+  await page.waitForSelector('#experiment-status, #experiment-error', { timeout: 60000 });
+  const failed = await page.locator('#experiment-error').textContent().catch(() => null);
+  if (await page.locator('#experiment-error').count()) throw new Error(`the page did not open the session: ${failed}`);
+  return { context, page, errors, requests, bodies: () => Promise.all(bodies) };
+}
+
+/// Gives `market` a call with the keyboard alone: Tab from the top of the page to the market's
+/// first radio button, choose the direction with Space or an arrow key, Tab to the confidence,
+/// type it, press Enter; waits for the market's next step.
+async function keyboardCall(page, market, direction, confidence, nextStep) {
+  await page.evaluate(() => { document.activeElement?.blur(); window.scrollTo(0, 0); });
+  let found = false;
+  for (let i = 0; i < 300 && !found; i++) {
+    await page.keyboard.press('Tab');
+    found = await page.evaluate((id) => document.activeElement?.id === id, `${market}-up`);
+  }
+  assert.ok(found, `Tab never reached ${market}'s direction`);
+  await page.keyboard.press(direction === 'up' ? 'Space' : 'ArrowDown');
+  assert.equal(await page.evaluate(() => document.activeElement.id), `${market}-${direction}`);
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.id), `${market}-confidence`);
+  await page.keyboard.type(String(confidence));
+  await page.keyboard.press('Enter');
+  await page.waitForSelector(`li[data-market="${market}"][data-step="${nextStep}"]`, { timeout: 20000 });
+}
+
+const noOverflow = (page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+test('a first visit gets an identifier and a group that persist across reloads', async () => {
+  const { context, page, errors, requests } = await openAs(null);
+  const id = await page.evaluate((k) => localStorage.getItem(k), KEY);
+  assert.match(id, /^r-[0-9a-f]{32}$/);
+  const group = await page.getAttribute('#experiment-status', 'data-group');
+  assert.ok(['seeing', 'blind'].includes(group), group);
+  assert.equal(await page.locator('#markets > li').count(), 12);
+  assert.equal(await page.textContent('#demo-label'), 'DEMO', 'the demo league is labelled');
+  assert.match(await page.textContent('#countdown'), /Forecasts close in .+ at 09:30 ET on \d{4}-\d\d-\d\d/);
+  for (let i = 0; i < 2; i++) {
+    await page.reload();
+    await page.waitForSelector('#experiment-status');
+    assert.equal(await page.evaluate((k) => localStorage.getItem(k), KEY), id);
+    assert.equal(await page.getAttribute('#experiment-status', 'data-group'), group, 'the group is kept');
+  }
+  assert.equal(requests.filter((r) => r.startsWith('POST') && r.endsWith('/api/experiment/reader')).length, 1, 'one identifier, asked for once');
+  const session = await api(server, 'GET', `/api/experiment/session?reader=${id}`);
+  assert.equal(session.json.group, group, "the server's record agrees");
+  assert.ok(requests.every((r) => r.split(' ')[1].startsWith(server.url)), `only the page's own server: ${requests}`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the seeing group sees the sealed answers and the consensus at once', async () => {
+  const reader = await readerOf(server, 'seeing');
+  const { context, page, errors } = await openAs(reader);
+  assert.equal(await page.getAttribute('#experiment-status', 'data-group'), 'seeing');
+  await page.waitForSelector('#consensus');
+  const council = (await api(server, 'GET', `/api/experiment/session?reader=${reader}`)).json.council;
+  assert.ok(council, 'the demo league has a sealed run');
+  assert.equal(await page.locator('#consensus tbody tr').count(), Object.keys(council.consensus).length);
+  assert.equal(await page.locator('[data-testid="market-consensus"]').count(), Object.keys(council.consensus).length);
+  assert.equal(await page.locator('#answers tbody tr').count(), council.answers.length);
+  assert.equal(await page.locator('#peek').count(), 0);
+  await screenshot(page, 'experiment-seeing');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a blind reader sees nothing of the council before its first forecast; a peek is recorded', async () => {
+  const seeing = await readerOf(server, 'seeing');
+  const council = (await api(server, 'GET', `/api/experiment/session?reader=${seeing}`)).json.council;
+  const secrets = [council.run_id, ...new Set(council.answers.map((a) => a.seat))];
+  const reader = await readerOf(server, 'blind');
+  const peeksBefore = (await api(server, 'GET', '/api/experiment/stats')).json;
+  assert.equal(peeksBefore.g1.group, 'blind', 'g1 is the blind group');
+
+  const { context, page, errors, bodies } = await openAs(reader);
+  assert.equal(await page.getAttribute('#experiment-status', 'data-group'), 'blind');
+  const hidden = async (when) => {
+    const html = await page.content();
+    assert.equal(await page.locator('#consensus, #answers, [data-testid="market-consensus"]').count(), 0, when);
+    for (const s of secrets) assert.ok(!html.includes(s), `${when}: ${s} is in the DOM`);
+    for (const b of await bodies()) {
+      assert.ok(!b.text.includes('prob_up'), `${when}: ${b.url} carries answers`);
+      for (const s of secrets) assert.ok(!b.text.includes(s), `${when}: ${b.url} carries ${s}`);
+    }
+  };
+  await hidden('before the peek');
+
+  // "Show the models" with the keyboard: the peek is recorded, the council still withheld.
+  await page.focus('#peek');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#peek-notice');
+  assert.match(await page.textContent('#peek-notice'), /open after your first forecast/);
+  assert.match(await page.textContent('#experiment-live'), /Recorded/);
+  await hidden('after the peek');
+  const peeksAfter = (await api(server, 'GET', '/api/experiment/stats')).json;
+  assert.equal(peeksAfter.g1.peeks, peeksBefore.g1.peeks + 1, 'the peek is in the published analysis');
+  assert.equal(peeksAfter.g0.peeks, peeksBefore.g0.peeks);
+  await page.reload();
+  await page.waitForSelector('#peek-notice');
+
+  // The first forecast, by keyboard alone, opens the council.
+  await keyboardCall(page, 'SPX', 'down', 70, 'done');
+  assert.match(await page.textContent('li[data-market="SPX"] .call'), /down, 70%/);
+  assert.match(await page.textContent('#experiment-live'), /recorded/);
+  await page.waitForSelector('#consensus');
+  assert.equal(await page.locator('#peek').count(), 0);
+  const stored = (await api(server, 'GET', `/api/experiment/session?reader=${reader}`)).json;
+  const spx = stored.markets.find((m) => m.market === 'SPX').forecast;
+  assert.deepEqual([spx.direction, spx.confidence, spx.stage, spx.first], ['down', 70, 'single', true]);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a confidence outside 55-95 is refused on the page before anything is sent', async () => {
+  const reader = await readerOf(server, 'seeing');
+  const { context, page, requests } = await openAs(reader);
+  await page.check('#GOLD-up');
+  await page.fill('#GOLD-confidence', '96');
+  const before = requests.length;
+  await page.click('li[data-market="GOLD"] button[type="submit"]');
+  await page.waitForSelector('#GOLD-error');
+  assert.match(await page.textContent('#GOLD-error'), /55 to 95/);
+  assert.equal(await page.getAttribute('#GOLD-confidence', 'aria-invalid'), 'true');
+  assert.ok(!requests.slice(before).some((r) => r.includes('/forecast')), 'nothing was sent');
+  await page.fill('#GOLD-confidence', '95');
+  await page.click('li[data-market="GOLD"] button[type="submit"]');
+  await page.waitForSelector('li[data-market="GOLD"][data-step="done"]');
+  await context.close();
+});
+
+test("the revision protocol: a private call, the drawn display, then the final call", async () => {
+  const reader = await readerOf(server, 'seeing');
+  const { context, page, errors } = await openAs(reader);
+  await page.check('#mode-two');
+  assert.equal(await page.locator('#consensus, [data-testid="market-consensus"]').count(), 0, 'nothing of the council during the private call');
+  await keyboardCall(page, 'NDX', 'up', 60, 'final');
+  const arm = await page.getAttribute('li[data-market="NDX"] .display', 'data-arm');
+  assert.ok(['council', 'control'].includes(arm), arm);
+  await page.check('#NDX-down');
+  await page.fill('#NDX-confidence', '65');
+  await page.press('#NDX-confidence', 'Enter');
+  await page.waitForSelector('li[data-market="NDX"][data-step="done"]');
+  assert.match(await page.textContent('li[data-market="NDX"] .call'), /final call: down, 65%/);
+  const stored = (await api(server, 'GET', `/api/experiment/session?reader=${reader}`)).json;
+  const ndx = stored.markets.find((m) => m.market === 'NDX').forecast;
+  assert.deepEqual([ndx.stage, ndx.direction, ndx.confidence, ndx.arm], ['final', 'down', 65, arm]);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a phone-width viewport has no horizontal overflow', async () => {
+  for (const group of ['seeing', 'blind']) {
+    const reader = await readerOf(server, group);
+    const { context, page } = await openAs(reader, { viewport: { width: 360, height: 740 } });
+    if (group === 'seeing') await page.waitForSelector('#consensus');
+    if (await page.locator('#council details summary').count()) await page.click('#council details summary');
+    assert.ok(await noOverflow(page), `${group}: the page is wider than the phone`);
+    await screenshot(page, `experiment-phone-${group}`);
+    await context.close();
+  }
+});
+
+test('a forecast after the reference time is refused', async () => {
+  // A second server whose clock starts 20 s before the 09:30 ET reference of 2026-12-03
+  // (14:30 UTC) and runs in real time; the page's clock is held before the reference, so the
+  // page sends the call and shows the server's refusal, then is moved past it and refuses
+  // by itself.
+  const closesAt = Date.parse('2026-12-03T14:30:00Z');
+  const late = mkdtempSync(join(tmpdir(), 'sealbook-e2e-experiment-late-'));
+  const s = await startServer(late, ['--demo', '--at', new Date(closesAt - 20000).toISOString().replace('.000Z', 'Z')]);
+  try {
+    const reader = await readerOf(s, 'seeing');
+    const { context, page } = await openAs(reader, { s, clock: closesAt - 15000 });
+    await context.clock.setFixedTime(closesAt - 10000);
+    assert.match(await page.textContent('#session-title'), /2026-12-03/, 'the session before its reference is open');
+    await page.check('#BTC-up');
+    await page.fill('#BTC-confidence', '80');
+    // Wait (bounded) until the server's clock has passed the reference.
+    let closed = false;
+    for (let i = 0; i < 80 && !closed; i++) {
+      const r = await api(s, 'POST', '/api/experiment/forecast', { reader, session: '2026-12-03', market: 'SPX', direction: 'up', confidence: 60 });
+      if (r.status === 409) {
+        assert.equal(r.json.error.code, 'session_closed');
+        closed = true;
+      } else {
+        assert.equal(r.status, 201, JSON.stringify(r.json));
+        await new Promise((res) => setTimeout(res, 500));
+      }
+    }
+    assert.ok(closed, 'the server never closed the session');
+    await page.click('li[data-market="BTC"] button[type="submit"]');
+    await page.waitForSelector('#BTC-error');
+    const refusal = await page.textContent('#BTC-error');
+    assert.ok(refusal.length > 0);
+    assert.equal(await page.getAttribute('li[data-market="BTC"]', 'data-step'), 'call', 'nothing was stored');
+    const stored = (await api(s, 'GET', `/api/experiment/session?reader=${reader}`)).json;
+    assert.notEqual(stored.session, '2026-12-03', 'the open session is the next one');
+
+    // The page's own clock past the reference: the countdown says closed, the forms are shut.
+    await context.clock.setFixedTime(closesAt + 1000);
+    await page.waitForSelector('#countdown[data-closed="true"]', { timeout: 10000 });
+    assert.match(await page.textContent('#countdown'), /closed at 09:30 ET on 2026-12-03/);
+    assert.ok(await page.locator('li[data-market="BTC"] fieldset').evaluate((f) => f.disabled));
+    await context.close();
+  } finally {
+    await s.stop();
+    removeDir(late);
+  }
+});

@@ -1,0 +1,618 @@
+//! The experiment page's decisions, kept out of the component so they can be tested natively:
+//! which identifier to use, what of the council to show (spec §6.1: the blind group sees
+//! nothing of it before its first forecast of the session; §6.4: nothing during a private
+//! call), which call a market is at, the countdown to the reference time, and the validation
+//! of a call's confidence (55 to 95, spec §6.1).
+
+use super::api::{
+    Answer, Arm, Consensus, Council, Direction, Forecast, MarketRow, Scored, Session, Stage,
+};
+use sealbook_core::calendar::Instant;
+use sealbook_core::experiment::{ReaderId, CONFIDENCE};
+
+/// The lowest and highest confidence a reader may state, in percent (spec §6.1).
+pub const CONFIDENCE_MIN: u8 = CONFIDENCE.0;
+pub const CONFIDENCE_MAX: u8 = CONFIDENCE.1;
+
+/// How the page starts, from what its storage holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReaderStart {
+    /// A stored identifier: the reader keeps it and its group for good.
+    Known(String),
+    /// No usable identifier: ask for a new one; `reset` when one was held and is lost (spec
+    /// §6.3 reports the reset share).
+    New { reset: bool },
+}
+
+/// Decides from the stored value (`None`: nothing stored).
+pub fn reader_start(stored: Option<&str>) -> ReaderStart {
+    match stored {
+        None => ReaderStart::New { reset: false },
+        Some(id) if ReaderId::parse(id).is_some() => ReaderStart::Known(id.to_string()),
+        Some(_) => ReaderStart::New { reset: true },
+    }
+}
+
+/// Reads a stated confidence: a whole percent from 55 to 95.
+pub fn parse_confidence(text: &str) -> Result<u8, String> {
+    let text = text.trim().trim_end_matches('%').trim_end();
+    let range = || format!("Give a confidence from {CONFIDENCE_MIN} to {CONFIDENCE_MAX} percent.");
+    if text.is_empty() {
+        return Err(range());
+    }
+    if !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!(
+            "The confidence is a whole number of percent, from {CONFIDENCE_MIN} to {CONFIDENCE_MAX}."
+        ));
+    }
+    match text.parse::<u32>() {
+        Ok(c) if (CONFIDENCE_MIN as u32..=CONFIDENCE_MAX as u32).contains(&c) => Ok(c as u8),
+        _ => Err(range()),
+    }
+}
+
+/// Checks a call before it is sent: a direction and a valid confidence.
+pub fn validate_call(
+    direction: Option<Direction>,
+    confidence: &str,
+) -> Result<(Direction, u8), String> {
+    let c = parse_confidence(confidence);
+    match (direction, c) {
+        (Some(d), Ok(c)) => Ok((d, c)),
+        (None, _) => Err("Choose up or down.".into()),
+        (_, Err(e)) => Err(e),
+    }
+}
+
+/// Whether forecasts are still taken, and for how long.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Window {
+    /// Open, with whole seconds left (rounded up, so "0 s" never shows while open).
+    Open { secs: i64 },
+    /// At or after the reference time: the server refuses every call (spec §6.3).
+    Closed,
+}
+
+/// The forecast window at `now` (the device's clock: the server, which refuses late calls on its
+/// own clock, has the last word, and the page shows its refusal).
+pub fn window(closes_at: Instant, now: Instant) -> Window {
+    let left = closes_at.0 - now.0;
+    if left <= 0 {
+        Window::Closed
+    } else {
+        Window::Open {
+            secs: (left + 999_999) / 1_000_000,
+        }
+    }
+}
+
+/// The countdown's words: `2 d 3 h 05 min`, `3 h 05 min 09 s`, `4 min 09 s`, `9 s`.
+pub fn countdown_text(secs: i64) -> String {
+    let (d, h, m, s) = (secs / 86400, secs / 3600 % 24, secs / 60 % 60, secs % 60);
+    if d > 0 {
+        format!("{d} d {h} h {m:02} min")
+    } else if h > 0 {
+        format!("{h} h {m:02} min {s:02} s")
+    } else if m > 0 {
+        format!("{m} min {s:02} s")
+    } else {
+        format!("{s} s")
+    }
+}
+
+/// The close as the page states it: `09:30 ET on 2026-12-03 (14:30 UTC)`.
+pub fn close_text(closes_at: Instant) -> String {
+    let (date, secs) = closes_at.new_york();
+    let utc = closes_at.0.div_euclid(1_000_000).rem_euclid(86400);
+    format!(
+        "{:02}:{:02} ET on {date} ({:02}:{:02} UTC)",
+        secs / 3600,
+        secs / 60 % 60,
+        utc / 3600,
+        utc / 60 % 60
+    )
+}
+
+/// How the reader gives their calls.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Mode {
+    /// One call per market, the models shown as the reader's group allows (spec §6.1).
+    #[default]
+    OneCall,
+    /// The revision protocol (spec §6.4): a private call with the council hidden, then the
+    /// randomly drawn display, then the final call.
+    TwoCalls,
+}
+
+/// What the page shows of the council above the markets.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum CouncilPanel<'a> {
+    /// The sealed answers and the consensus.
+    Shown(&'a Council),
+    /// A blind reader before its first forecast of the session: nothing of the council, only
+    /// the control that records a peek (or, once recorded, the notice that says so).
+    Blind { peeked: bool },
+    /// The revision protocol: nothing of the council besides each market's drawn display.
+    Revision,
+    /// No run is sealed for the session yet.
+    NotSealed,
+}
+
+/// Decides the council panel; `peeked` is a peek recorded since the session was read.
+pub fn council_panel(session: &Session, mode: Mode, peeked: bool) -> CouncilPanel<'_> {
+    if mode == Mode::TwoCalls {
+        return CouncilPanel::Revision;
+    }
+    match (&session.council, session.council_hidden.as_deref()) {
+        (Some(c), _) => CouncilPanel::Shown(c),
+        (None, Some(_)) => CouncilPanel::Blind {
+            peeked: peeked || session.peeked,
+        },
+        (None, None) => CouncilPanel::NotSealed,
+    }
+}
+
+/// Where a market is in the reader's calls.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Step<'a> {
+    /// No call yet: the form sends this stage.
+    Call(Stage),
+    /// The private call is stored; the final call is due.
+    Final { private: &'a Forecast },
+    /// The market's call is given (a single call, or the final one).
+    Done(&'a Forecast),
+}
+
+/// Decides a market's step from its stored call and the mode.
+pub fn market_step(row: &MarketRow, mode: Mode) -> Step<'_> {
+    match &row.forecast {
+        None => Step::Call(match mode {
+            Mode::OneCall => Stage::Single,
+            Mode::TwoCalls => Stage::Private,
+        }),
+        Some(f) if f.stage == Stage::Private => Step::Final { private: f },
+        Some(f) => Step::Done(f),
+    }
+}
+
+/// A probability as the page shows it: `61%`, `61.5%`.
+pub fn percent(p: f64) -> String {
+    let tenths = (p * 1000.0).round() / 10.0;
+    if tenths.fract() == 0.0 {
+        format!("{tenths:.0}%")
+    } else {
+        format!("{tenths:.1}%")
+    }
+}
+
+/// The consensus's side in words: `up`, `down`, or `even` at exactly 50%.
+pub fn consensus_direction(k: &Consensus) -> &'static str {
+    k.direction.map_or("even", Direction::as_str)
+}
+
+/// A call in words: `up, 70%`.
+pub fn call_text(direction: Direction, confidence: u8) -> String {
+    format!("{}, {confidence}%", direction.as_str())
+}
+
+/// The council's answers for one market, in the order they came.
+pub fn answers_for<'a>(council: &'a Council, market: &str) -> Vec<&'a Answer> {
+    council
+        .answers
+        .iter()
+        .filter(|a| a.market == market)
+        .collect()
+}
+
+/// One row of the scores table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScoreRow {
+    pub who: &'static str,
+    pub brier: String,
+    pub hit_rate: String,
+    pub n: u32,
+}
+
+/// The reader's Brier score and hit rate beside the council's (spec §6.2; lower Brier is
+/// better), and the sentence that compares them.
+pub fn score_rows(scored: &Scored) -> ([ScoreRow; 2], String) {
+    let row = |who, s: &super::api::Score| ScoreRow {
+        who,
+        brier: format!("{:.3}", s.brier),
+        hit_rate: percent(s.hit_rate),
+        n: s.n,
+    };
+    let (r, c) = (scored.reader.brier, scored.council.brier);
+    let diff = format!("{:.3}", (r - c).abs());
+    let sentence = if diff == "0.000" {
+        "Your Brier score equals the council's.".to_string()
+    } else if r < c {
+        format!("Your Brier score is lower (better) than the council's by {diff}.")
+    } else {
+        format!("Your Brier score is higher (worse) than the council's by {diff}.")
+    };
+    (
+        [row("You", &scored.reader), row("Council", &scored.council)],
+        sentence,
+    )
+}
+
+/// The revision protocol's display as the page shows it (spec §6.4).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Display {
+    /// The council arm: the market's consensus and answers.
+    Council {
+        consensus: Option<Consensus>,
+        answers: Vec<Answer>,
+    },
+    /// The control arm (or a display the page does not know): its facts, as label and value.
+    Facts(Vec<(String, String)>),
+}
+
+/// Reads the display the server sent with a private call for `market`.
+pub fn display_of(arm: Option<Arm>, value: &serde_json::Value, market: &str) -> Display {
+    use serde_json::Value;
+    if arm == Some(Arm::Council) {
+        let consensus = value.get("consensus").and_then(|c| {
+            let one = if c.get("prob_up").is_some() {
+                Some(c)
+            } else {
+                c.get(market)
+            };
+            one.and_then(|c| serde_json::from_value(c.clone()).ok())
+        });
+        let answers: Vec<Answer> = value
+            .get("answers")
+            .and_then(|a| serde_json::from_value(a.clone()).ok())
+            .unwrap_or_default();
+        return Display::Council {
+            consensus,
+            answers: answers.into_iter().filter(|a| a.market == market).collect(),
+        };
+    }
+    let mut facts = Vec::new();
+    /// The control display's fields in words; others keep their key, `_` read as a space.
+    fn label(key: &str) -> String {
+        match key {
+            "price" => "Price".into(),
+            "change_pct" => "Change from the previous close (%)".into(),
+            "low_52w" => "52-week low".into(),
+            "high_52w" => "52-week high".into(),
+            "read_at" => "Price read at".into(),
+            "taken_at" => "Snapshot taken at".into(),
+            other => other.replace('_', " "),
+        }
+    }
+    fn walk(prefix: &str, v: &Value, facts: &mut Vec<(String, String)>) {
+        match v {
+            Value::Object(map) => {
+                for (k, v) in map {
+                    if prefix.is_empty() && (k == "market" || k == "arm") {
+                        continue; // the market's card already names them
+                    }
+                    let label = if prefix.is_empty() {
+                        label(k)
+                    } else {
+                        format!("{prefix} {}", label(k))
+                    };
+                    walk(&label, v, facts);
+                }
+            }
+            Value::Array(items) => {
+                let text: Vec<String> = items.iter().map(scalar).collect();
+                facts.push((prefix.to_string(), text.join(" – ")));
+            }
+            Value::Null => {}
+            v => facts.push((prefix.to_string(), scalar(v))),
+        }
+    }
+    fn scalar(v: &Value) -> String {
+        match v {
+            Value::String(s) => s.clone(),
+            other => other.to_string(),
+        }
+    }
+    // The server sends the snapshot's row under `snapshot` (null when none is on file).
+    let root = value.get("snapshot").unwrap_or(value);
+    walk("", root, &mut facts);
+    Display::Facts(facts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::experiment::api::Group;
+
+    fn at(s: &str) -> Instant {
+        Instant::parse_rfc3339(s).unwrap()
+    }
+
+    #[test]
+    fn reader_ids() {
+        let id = "r-0123456789abcdef0123456789abcdef";
+        assert_eq!(
+            reader_start(Some("r-0123456789ABCDEF0123456789abcdef")),
+            ReaderStart::New { reset: true }
+        );
+        assert_eq!(
+            reader_start(Some("r-0123456789abcdef0123456789abcde")),
+            ReaderStart::New { reset: true }
+        );
+        assert_eq!(reader_start(Some(id)), ReaderStart::Known(id.into()));
+        assert_eq!(reader_start(None), ReaderStart::New { reset: false });
+        assert_eq!(
+            reader_start(Some("garbage")),
+            ReaderStart::New { reset: true }
+        );
+        assert_eq!(reader_start(Some("")), ReaderStart::New { reset: true });
+    }
+
+    #[test]
+    fn confidence() {
+        assert_eq!(parse_confidence("55"), Ok(55));
+        assert_eq!(parse_confidence(" 95 "), Ok(95));
+        assert_eq!(parse_confidence("70%"), Ok(70));
+        for bad in [
+            "",
+            "54",
+            "96",
+            "100",
+            "0",
+            "-60",
+            "60.5",
+            "6e1",
+            "sixty",
+            "99999999999",
+        ] {
+            assert!(parse_confidence(bad).is_err(), "{bad:?} was taken");
+        }
+        assert!(parse_confidence("60.5")
+            .unwrap_err()
+            .contains("whole number"));
+        assert!(parse_confidence("96").unwrap_err().contains("55 to 95"));
+        assert_eq!(
+            validate_call(Some(Direction::Down), "80"),
+            Ok((Direction::Down, 80))
+        );
+        assert_eq!(validate_call(None, "80").unwrap_err(), "Choose up or down.");
+        assert!(validate_call(Some(Direction::Up), "50").is_err());
+    }
+
+    #[test]
+    fn the_window_closes_at_the_reference_time() {
+        let close = at("2026-12-03T14:30:00Z");
+        assert_eq!(window(close, at("2026-12-03T14:30:00Z")), Window::Closed);
+        assert_eq!(window(close, at("2026-12-03T14:31:00Z")), Window::Closed);
+        assert_eq!(
+            window(close, at("2026-12-03T14:29:59Z")),
+            Window::Open { secs: 1 }
+        );
+        assert_eq!(
+            window(close, at("2026-12-03T14:29:59.999999Z")),
+            Window::Open { secs: 1 }
+        );
+        assert_eq!(
+            window(close, at("2026-12-03T14:29:58.5Z")),
+            Window::Open { secs: 2 }
+        );
+        assert_eq!(
+            window(close, at("2026-12-02T12:00:00Z")),
+            Window::Open { secs: 95400 }
+        );
+        assert_eq!(countdown_text(95400), "1 d 2 h 30 min");
+        assert_eq!(countdown_text(3 * 3600 + 5 * 60 + 9), "3 h 05 min 09 s");
+        assert_eq!(countdown_text(249), "4 min 09 s");
+        assert_eq!(countdown_text(9), "9 s");
+        // 09:30 ET is 14:30 UTC in standard time and 13:30 UTC in daylight time.
+        assert_eq!(close_text(close), "09:30 ET on 2026-12-03 (14:30 UTC)");
+        assert_eq!(
+            close_text(at("2026-10-21T13:30:00Z")),
+            "09:30 ET on 2026-10-21 (13:30 UTC)"
+        );
+    }
+
+    fn session(group: Group, council: bool, hidden: bool, peeked: bool) -> Session {
+        let council = council.then(|| Council {
+            run_id: "r".into(),
+            sealed_at: "2026-12-03T12:00:00Z".into(),
+            consensus: Default::default(),
+            answers: vec![],
+        });
+        Session {
+            session: "2026-12-03".into(),
+            closes_at: "2026-12-03T14:30:00Z".into(),
+            demo: false,
+            reader: "r-x".into(),
+            group,
+            markets: vec![],
+            council,
+            council_hidden: hidden.then(|| "before_first_forecast".into()),
+            peeked,
+            scored: None,
+        }
+    }
+
+    #[test]
+    fn what_of_the_council_is_shown() {
+        let seeing = session(Group::Seeing, true, false, false);
+        assert!(matches!(
+            council_panel(&seeing, Mode::OneCall, false),
+            CouncilPanel::Shown(_)
+        ));
+        // The revision protocol shows nothing of the council, also to the seeing group.
+        assert_eq!(
+            council_panel(&seeing, Mode::TwoCalls, false),
+            CouncilPanel::Revision
+        );
+        let blind = session(Group::Blind, false, true, false);
+        assert_eq!(
+            council_panel(&blind, Mode::OneCall, false),
+            CouncilPanel::Blind { peeked: false }
+        );
+        assert_eq!(
+            council_panel(&blind, Mode::OneCall, true),
+            CouncilPanel::Blind { peeked: true }
+        );
+        let recorded = session(Group::Blind, false, true, true);
+        assert_eq!(
+            council_panel(&recorded, Mode::OneCall, false),
+            CouncilPanel::Blind { peeked: true }
+        );
+        assert_eq!(
+            council_panel(&recorded, Mode::TwoCalls, true),
+            CouncilPanel::Revision
+        );
+        let opened = session(Group::Blind, true, false, true);
+        assert!(matches!(
+            council_panel(&opened, Mode::OneCall, false),
+            CouncilPanel::Shown(_)
+        ));
+        let unsealed = session(Group::Seeing, false, false, false);
+        assert_eq!(
+            council_panel(&unsealed, Mode::OneCall, false),
+            CouncilPanel::NotSealed
+        );
+    }
+
+    fn row(stage: Option<Stage>) -> MarketRow {
+        MarketRow {
+            market: "SPX".into(),
+            name: "S&P 500".into(),
+            forecast: stage.map(|stage| Forecast {
+                reader: ReaderId::parse("r-0123456789abcdef0123456789abcdef").unwrap(),
+                session: sealbook_core::calendar::Date::parse("2026-12-03").unwrap(),
+                market: "SPX".into(),
+                direction: Direction::Up,
+                confidence: 60,
+                stage,
+                at: at("2026-12-02T10:00:00Z"),
+                first: true,
+                arm: None,
+            }),
+        }
+    }
+
+    #[test]
+    fn market_steps() {
+        assert_eq!(
+            market_step(&row(None), Mode::OneCall),
+            Step::Call(Stage::Single)
+        );
+        assert_eq!(
+            market_step(&row(None), Mode::TwoCalls),
+            Step::Call(Stage::Private)
+        );
+        for mode in [Mode::OneCall, Mode::TwoCalls] {
+            let r = row(Some(Stage::Private));
+            assert!(matches!(market_step(&r, mode), Step::Final { .. }));
+            let r = row(Some(Stage::Final));
+            assert!(matches!(market_step(&r, mode), Step::Done(_)));
+            let r = row(Some(Stage::Single));
+            assert!(matches!(market_step(&r, mode), Step::Done(_)));
+        }
+    }
+
+    #[test]
+    fn words() {
+        assert_eq!(percent(0.61), "61%");
+        assert_eq!(percent(0.615), "61.5%");
+        assert_eq!(percent(0.5), "50%");
+        assert_eq!(percent(1.0 / 3.0), "33.3%");
+        assert_eq!(call_text(Direction::Down, 70), "down, 70%");
+        let s: Scored = serde_json::from_str(
+            r#"{"reader": {"brier": 0.21, "hit_rate": 0.58333, "n": 12}, "council": {"brier": 0.24, "hit_rate": 0.5, "n": 12}}"#,
+        )
+        .unwrap();
+        let (rows, sentence) = score_rows(&s);
+        assert_eq!(
+            rows[0],
+            ScoreRow {
+                who: "You",
+                brier: "0.210".into(),
+                hit_rate: "58.3%".into(),
+                n: 12
+            }
+        );
+        assert_eq!(rows[1].brier, "0.240");
+        assert_eq!(
+            sentence,
+            "Your Brier score is lower (better) than the council's by 0.030."
+        );
+        let s: Scored = serde_json::from_str(
+            r#"{"reader": {"brier": 0.3, "hit_rate": 0.4, "n": 5}, "council": {"brier": 0.3, "hit_rate": 0.5, "n": 12}}"#,
+        )
+        .unwrap();
+        assert_eq!(score_rows(&s).1, "Your Brier score equals the council's.");
+    }
+
+    #[test]
+    fn displays() {
+        let council: serde_json::Value = serde_json::from_str(
+            r#"{"consensus": {"prob_up": 0.58, "direction": "up", "seats": 9},
+                "answers": [{"seat": "a", "market": "SPX", "prob_up": 0.61, "line": 3}, {"seat": "a", "market": "NDX", "prob_up": 0.4, "line": 4}]}"#,
+        )
+        .unwrap();
+        let Display::Council { consensus, answers } =
+            display_of(Some(Arm::Council), &council, "SPX")
+        else {
+            panic!("a council display");
+        };
+        assert_eq!(consensus.unwrap().seats, 9);
+        assert_eq!(answers.len(), 1);
+        let keyed: serde_json::Value = serde_json::from_str(
+            r#"{"consensus": {"SPX": {"prob_up": 0.58, "direction": "up", "seats": 9}}, "answers": []}"#,
+        )
+        .unwrap();
+        assert!(matches!(
+            display_of(Some(Arm::Council), &keyed, "SPX"),
+            Display::Council {
+                consensus: Some(_),
+                ..
+            }
+        ));
+        // The control display as core's `council::control_display` writes it.
+        let control: serde_json::Value = serde_json::from_str(
+            r#"{"arm": "control", "market": "SPX", "snapshot": {"market": "SPX", "price": 6012.5, "change_pct": -0.4, "low_52w": 4800, "high_52w": 6100, "read_at": "2026-12-02T21:00:00Z", "taken_at": null, "range": [1, 2]}}"#,
+        )
+        .unwrap();
+        let Display::Facts(facts) = display_of(Some(Arm::Control), &control, "SPX") else {
+            panic!("facts");
+        };
+        let facts: Vec<(&str, &str)> = facts
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .collect();
+        assert_eq!(
+            facts,
+            vec![
+                ("Change from the previous close (%)", "-0.4"),
+                ("52-week high", "6100"),
+                ("52-week low", "4800"),
+                ("Price", "6012.5"),
+                ("range", "1 – 2"),
+                ("Price read at", "2026-12-02T21:00:00Z"),
+            ]
+        );
+        let none: serde_json::Value =
+            serde_json::from_str(r#"{"arm": "control", "market": "SPX", "snapshot": null}"#)
+                .unwrap();
+        assert_eq!(
+            display_of(Some(Arm::Control), &none, "SPX"),
+            Display::Facts(vec![])
+        );
+        let council_none: serde_json::Value = serde_json::from_str(
+            r#"{"arm": "council", "market": "SPX", "consensus": null, "answers": null}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            display_of(Some(Arm::Council), &council_none, "SPX"),
+            Display::Council {
+                consensus: None,
+                answers: vec![]
+            }
+        );
+        let even: Consensus =
+            serde_json::from_str(r#"{"prob_up": 0.5, "direction": null, "seats": 3}"#).unwrap();
+        assert_eq!(consensus_direction(&even), "even");
+    }
+}

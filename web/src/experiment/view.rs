@@ -1,0 +1,375 @@
+//! The experiment page's markup: the session's status and countdown, the council as the
+//! reader's group and the protocol allow ([`decide::council_panel`]), one fieldset per market,
+//! and the scores once the session is scored. Every decision is [`decide`]'s.
+
+use super::api::{
+    Answer, Arm, Consensus, Council, Direction, Forecast, Group, MarketRow, Session, Stage,
+};
+use super::decide::{self, CouncilPanel, Display, Mode, Step, Window};
+use super::{ExperimentApp, Msg};
+use crate::shell::{Page, Shell};
+use sealbook_core::calendar::Instant;
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+/// What the page says once a blind reader has asked to see the models before forecasting.
+pub const PEEK_NOTICE: &str = "Recorded: you asked to see the models before your first forecast. They open after your first forecast of this session.";
+
+pub fn page(app: &ExperimentApp, ctx: &Context<ExperimentApp>) -> Html {
+    let body = match (&app.session, &app.failure) {
+        (_, Some(why)) => {
+            html! { <p class="callout bad" role="alert" id="experiment-error">{ why.clone() }</p> }
+        }
+        (None, None) => {
+            html! { <p class="note" id="experiment-loading">{ "Opening the session…" }</p> }
+        }
+        (Some(session), None) => session_view(app, ctx, session),
+    };
+    html! {
+        <Shell page={Page::Experiment} ready={app.session.is_some() || app.failure.is_some()} title="Forecast the open beside the council"
+            lede={html! { "Call each of the session's 12 markets up or down before the 09:30 ET open, with a confidence from 55% to 95%. No sign-up, no name, no contact: this browser keeps an anonymous identifier, and the server a salted hash of your address for the day only. Half of the readers see the AI council's sealed answers at once, half only after their first forecast; that is the experiment." }}
+            footer={html! { "Spec §6 of seed 000: only your first forecast per market and session counts; the published analysis is at /api/experiment/stats." }}>
+            { body }
+            <p class="visually-hidden" role="status" aria-live="polite" id="experiment-live">{ app.announce.clone() }</p>
+        </Shell>
+    }
+}
+
+fn session_view(app: &ExperimentApp, ctx: &Context<ExperimentApp>, session: &Session) -> Html {
+    let close = Instant::parse_rfc3339(&session.closes_at);
+    let window = close.map(|c| decide::window(c, app.now));
+    let closed = window == Some(Window::Closed);
+    let panel = decide::council_panel(session, app.mode, app.peeked);
+    let shown = match panel {
+        CouncilPanel::Shown(c) => Some(c),
+        _ => None,
+    };
+    let group = match session.group {
+        Group::Seeing => "You are in the seeing group: the council's sealed answers are shown at once.",
+        Group::Blind => "You are in the blind group: the council's answers open after your first forecast of this session.",
+    };
+    let countdown = match (close, window) {
+        (Some(close), Some(Window::Open { secs })) => html! {
+            <p class="countdown" id="countdown" role="timer" data-closed="false">
+                { "Forecasts close in " }<strong>{ decide::countdown_text(secs) }</strong>{ format!(", at {}.", decide::close_text(close)) }
+            </p>
+        },
+        _ => html! {
+            <p class="callout warn countdown" id="countdown" data-closed="true">{ app.closed_message(session).unwrap_or_else(|| format!("Forecasts for the session of {} are closed.", session.session)) }</p>
+        },
+    };
+    html! {
+        <>
+            <section class="card experiment-status" id="experiment-status" aria-labelledby="session-title" data-group={group_name(session.group)} data-demo={session.demo.to_string()}>
+                <h2 class="section-title" id="session-title">
+                    if session.demo { <span class="badge demo" id="demo-label" title="The demo league: its answers and prices are made for trying the page">{ "DEMO" }</span>{ " " } }
+                    { format!("The session of {}", session.session) }
+                </h2>
+                <p id="group-note">{ group }</p>
+                { countdown }
+                if app.storage_refused {
+                    <p class="callout warn">{ "This browser does not keep the identifier: reloading the page makes you a new reader." }</p>
+                }
+            </section>
+            if let Some(scored) = &session.scored { { scored_view(scored) } }
+            { mode_view(app, ctx, closed) }
+            { council_view(ctx, panel) }
+            <section class="experiment-markets" aria-labelledby="markets-title">
+                <h2 class="section-title" id="markets-title">{ "Your calls" }</h2>
+                <ol class="markets" id="markets">
+                    { for session.markets.iter().map(|row| market_view(app, ctx, row, shown, closed)) }
+                </ol>
+            </section>
+        </>
+    }
+}
+
+fn group_name(g: Group) -> &'static str {
+    match g {
+        Group::Seeing => "seeing",
+        Group::Blind => "blind",
+    }
+}
+
+fn scored_view(scored: &super::api::Scored) -> Html {
+    let (rows, sentence) = decide::score_rows(scored);
+    html! {
+        <section class="card" id="scored" aria-labelledby="scored-title">
+            <h2 class="section-title" id="scored-title">{ "This session is scored" }</h2>
+            <table class="scores-table">
+                <caption>{ "Your first forecasts beside the council's (a lower Brier score is better)" }</caption>
+                <thead><tr><th scope="col">{ "Who" }</th><th scope="col">{ "Brier" }</th><th scope="col">{ "Hit rate" }</th><th scope="col">{ "Markets" }</th></tr></thead>
+                <tbody>
+                    { for rows.iter().map(|r| html! {
+                        <tr data-who={r.who.to_ascii_lowercase()}><th scope="row">{ r.who }</th><td class="num" data-key="brier">{ r.brier.clone() }</td><td class="num" data-key="hit_rate">{ r.hit_rate.clone() }</td><td class="num">{ r.n }</td></tr>
+                    }) }
+                </tbody>
+            </table>
+            <p class="note" id="scored-sentence">{ sentence }</p>
+        </section>
+    }
+}
+
+fn mode_view(app: &ExperimentApp, ctx: &Context<ExperimentApp>, closed: bool) -> Html {
+    let choose = |mode: Mode| ctx.link().callback(move |_: Event| Msg::Mode(mode));
+    html! {
+        <section class="card" aria-labelledby="mode-title">
+            <fieldset class="mode" disabled={closed}>
+                <legend id="mode-title">{ "How do you want to call?" }</legend>
+                <div class="choice">
+                    <input type="radio" name="mode" id="mode-one" checked={app.mode == Mode::OneCall} onchange={choose(Mode::OneCall)}/>
+                    <label for="mode-one">{ "One call per market, with the council as your group sees it" }</label>
+                </div>
+                <div class="choice">
+                    <input type="radio" name="mode" id="mode-two" checked={app.mode == Mode::TwoCalls} onchange={choose(Mode::TwoCalls)} aria-describedby="mode-two-note"/>
+                    <label for="mode-two">{ "Two calls per market: a private call, then a display, then your final call" }</label>
+                </div>
+                <p class="note" id="mode-two-note">{ "The two-call way hides the council during the private call; after it, a random draw shows you either the council's answers for that market or the market's last price figures, and you give your final call. Both calls are kept." }</p>
+            </fieldset>
+        </section>
+    }
+}
+
+fn council_view(ctx: &Context<ExperimentApp>, panel: CouncilPanel<'_>) -> Html {
+    let body = match panel {
+        CouncilPanel::Shown(c) => council_table(c),
+        CouncilPanel::Blind { peeked: false } => html! {
+            <>
+                <p class="note">{ "The council's answers for this session are not on this page yet: they open after your first forecast." }</p>
+                <button type="button" class="button secondary" id="peek" onclick={ctx.link().callback(|_| Msg::Peek)}>{ "Show the models" }</button>
+            </>
+        },
+        CouncilPanel::Blind { peeked: true } => {
+            html! { <p class="callout warn" id="peek-notice">{ PEEK_NOTICE }</p> }
+        }
+        CouncilPanel::Revision => {
+            html! { <p class="note">{ "With two calls the council stays hidden during each private call; what you see after it is drawn at random for each market." }</p> }
+        }
+        CouncilPanel::NotSealed => {
+            html! { <p class="note" id="council-unsealed">{ "No council run is sealed for this session yet." }</p> }
+        }
+    };
+    html! {
+        <section class="card" id="council" aria-labelledby="council-title">
+            <h2 class="section-title" id="council-title">{ "The council" }</h2>
+            { body }
+        </section>
+    }
+}
+
+fn council_table(c: &Council) -> Html {
+    html! {
+        <>
+            <p class="note">{ format!("Run {}, sealed at {}.", c.run_id, c.sealed_at) }</p>
+            <div class="table-scroll">
+                <table class="scores-table" id="consensus">
+                    <caption>{ "The consensus of the sealed 1-day answers" }</caption>
+                    <thead><tr><th scope="col">{ "Market" }</th><th scope="col">{ "Direction" }</th><th scope="col">{ "Chance up" }</th><th scope="col">{ "Seats" }</th></tr></thead>
+                    <tbody>
+                        { for c.consensus.iter().map(|(m, k)| html! {
+                            <tr data-market={m.clone()}><th scope="row">{ m.clone() }</th><td>{ decide::consensus_direction(k) }</td><td class="num">{ decide::percent(k.prob_up) }</td><td class="num">{ k.seats }</td></tr>
+                        }) }
+                    </tbody>
+                </table>
+            </div>
+            <details class="scores-details">
+                <summary>{ format!("Every seat's answer ({})", c.answers.len()) }</summary>
+                { answers_table(&c.answers.iter().collect::<Vec<_>>(), "answers") }
+            </details>
+        </>
+    }
+}
+
+fn answers_table(answers: &[&Answer], id: &str) -> Html {
+    html! {
+        <div class="table-scroll">
+            <table class="scores-table" id={id.to_string()}>
+                <thead><tr><th scope="col">{ "Seat" }</th><th scope="col">{ "Market" }</th><th scope="col">{ "Chance up" }</th><th scope="col">{ "Book line" }</th></tr></thead>
+                <tbody>
+                    { for answers.iter().map(|a| html! {
+                        <tr><td>{ a.seat.clone() }</td><td>{ a.market.clone() }</td><td class="num">{ decide::percent(a.prob_up) }</td><td class="num">{ a.line }</td></tr>
+                    }) }
+                </tbody>
+            </table>
+        </div>
+    }
+}
+
+fn consensus_line(k: &Consensus) -> String {
+    format!(
+        "Council: {} ({} chance up, {} seats)",
+        decide::consensus_direction(k),
+        decide::percent(k.prob_up),
+        k.seats
+    )
+}
+
+fn market_view(
+    app: &ExperimentApp,
+    ctx: &Context<ExperimentApp>,
+    row: &MarketRow,
+    council: Option<&Council>,
+    closed: bool,
+) -> Html {
+    let m = row.market.clone();
+    let step = decide::market_step(row, app.mode);
+    let consensus = council.and_then(|c| c.consensus.get(&row.market));
+    let body = match step {
+        Step::Done(f) => done_view(f),
+        Step::Call(stage) => call_form(app, ctx, row, stage, closed, html! {}),
+        Step::Final { private } => {
+            let display = app.displays.get(&row.market);
+            let before = html! {
+                <>
+                    <p class="call" data-stage="private">{ format!("Your private call: {}.", decide::call_text(private.direction, private.confidence)) }</p>
+                    { display_view(display, &row.market) }
+                </>
+            };
+            call_form(app, ctx, row, Stage::Final, closed, before)
+        }
+    };
+    html! {
+        <li class="market" data-market={m} data-step={step_name(&step)}>
+            <h3 class="market-name">{ row.name.clone() }<span class="market-code">{ format!(" ({})", row.market) }</span></h3>
+            if let Some(k) = consensus { <p class="consensus" data-testid="market-consensus">{ consensus_line(k) }</p> }
+            { body }
+        </li>
+    }
+}
+
+fn step_name(step: &Step<'_>) -> &'static str {
+    match step {
+        Step::Call(Stage::Private) => "private",
+        Step::Call(_) => "call",
+        Step::Final { .. } => "final",
+        Step::Done(_) => "done",
+    }
+}
+
+fn done_view(f: &Forecast) -> Html {
+    let which = match (f.stage, f.first) {
+        (Stage::Final, _) => "Your final call",
+        (_, true) => "Your forecast (the one that counts)",
+        (_, false) => "Your forecast",
+    };
+    html! { <p class="call" data-stage={stage_name(f.stage)}>{ format!("{which}: {}.", decide::call_text(f.direction, f.confidence)) }</p> }
+}
+
+fn stage_name(s: Stage) -> &'static str {
+    match s {
+        Stage::Single => "single",
+        Stage::Private => "private",
+        Stage::Final => "final",
+    }
+}
+
+fn display_view(display: Option<&(Option<Arm>, serde_json::Value)>, market: &str) -> Html {
+    let Some((arm, value)) = display else {
+        return html! { <p class="note">{ "What was drawn for you was shown with your private call; give your final call." }</p> };
+    };
+    match decide::display_of(*arm, value, market) {
+        Display::Council { consensus, answers } => html! {
+            <div class="display" data-arm="council">
+                <p><strong>{ "Drawn for you: the council's answers for this market." }</strong></p>
+                if let Some(k) = consensus { <p>{ consensus_line(&k) }</p> }
+                { answers_table(&answers.iter().collect::<Vec<_>>(), &format!("display-{market}")) }
+            </div>
+        },
+        Display::Facts(facts) if facts.is_empty() => html! {
+            <div class="display" data-arm="control">
+                <p><strong>{ "Drawn for you: the market's last sealed figures." }</strong></p>
+                <p>{ "None are on file for this market; give your final call." }</p>
+            </div>
+        },
+        Display::Facts(facts) => html! {
+            <div class="display" data-arm="control">
+                <p><strong>{ "Drawn for you: the market's last sealed figures." }</strong></p>
+                <dl class="facts">
+                    { for facts.into_iter().map(|(k, v)| html! { <><dt>{ k }</dt><dd>{ v }</dd></> }) }
+                </dl>
+            </div>
+        },
+    }
+}
+
+fn call_form(
+    app: &ExperimentApp,
+    ctx: &Context<ExperimentApp>,
+    row: &MarketRow,
+    stage: Stage,
+    closed: bool,
+    before: Html,
+) -> Html {
+    let m = row.market.clone();
+    let draft = app.drafts.get(&row.market).cloned().unwrap_or_default();
+    let sending = app.sending.contains(&row.market);
+    let error = app.errors.get(&row.market);
+    let on_submit = {
+        let m = m.clone();
+        ctx.link().callback(move |e: SubmitEvent| {
+            e.prevent_default();
+            Msg::Submit(m.clone(), stage)
+        })
+    };
+    let pick = |d: Direction| {
+        let m = m.clone();
+        ctx.link()
+            .callback(move |_: Event| Msg::Direction(m.clone(), d))
+    };
+    let on_confidence = {
+        let m = m.clone();
+        ctx.link().callback(move |e: InputEvent| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            Msg::Confidence(m.clone(), input.value())
+        })
+    };
+    let legend = match stage {
+        Stage::Single => format!("Your forecast for {}", row.name),
+        Stage::Private => format!("Your private call for {}", row.name),
+        Stage::Final => format!("Your final call for {}", row.name),
+    };
+    let send = match stage {
+        Stage::Single => "Send forecast",
+        Stage::Private => "Send private call",
+        Stage::Final => "Send final call",
+    };
+    let (up, down, conf, err, hint) = (
+        format!("{m}-up"),
+        format!("{m}-down"),
+        format!("{m}-confidence"),
+        format!("{m}-error"),
+        format!("{m}-hint"),
+    );
+    let described = if error.is_some() {
+        format!("{hint} {err}")
+    } else {
+        hint.clone()
+    };
+    html! {
+        <>
+            { before }
+            <form class="call-form" novalidate=true onsubmit={on_submit} data-stage={stage_name(stage)}>
+                <fieldset disabled={closed || sending}>
+                    <legend class="visually-hidden">{ legend }</legend>
+                    <div class="directions">
+                        <span class="choice">
+                            <input type="radio" name={format!("{m}-direction")} id={up.clone()} value="up" checked={draft.direction == Some(Direction::Up)} onchange={pick(Direction::Up)}/>
+                            <label for={up}>{ "Up" }</label>
+                        </span>
+                        <span class="choice">
+                            <input type="radio" name={format!("{m}-direction")} id={down.clone()} value="down" checked={draft.direction == Some(Direction::Down)} onchange={pick(Direction::Down)}/>
+                            <label for={down}>{ "Down" }</label>
+                        </span>
+                    </div>
+                    <div class="confidence">
+                        <label for={conf.clone()}>{ "Confidence (%)" }</label>
+                        <input type="number" id={conf} min="55" max="95" step="1" inputmode="numeric" value={draft.confidence.clone()} oninput={on_confidence} aria-describedby={described} aria-invalid={error.is_some().then_some("true")}/>
+                        <span class="note" id={hint}>{ "55 to 95" }</span>
+                    </div>
+                    <button type="submit" class="button primary">{ if sending { "Sending…" } else { send } }</button>
+                </fieldset>
+                if let Some(e) = error { <p class="field-error" id={err}>{ e.clone() }</p> }
+            </form>
+        </>
+    }
+}
