@@ -40,7 +40,12 @@ impl Progress {
 
     /// Counts `n` more bytes read.
     pub fn add(&mut self, n: usize) {
-        self.done += n as u64;
+        self.set(self.done + n as u64);
+    }
+
+    /// Sets the bytes done so far (several threads reading, one counter).
+    pub fn set(&mut self, done: u64) {
+        self.done = done;
         if !self.active {
             return;
         }

@@ -128,109 +128,272 @@ impl Default for VerifyOptions {
 /// `link`, `seal` and `link` equal the recomputed hashes. After a failed `n` or `prev` the
 /// verifier resynchronises on the line's own `n` and `link`, so one deleted or inserted line
 /// is reported once, where it happened, rather than on every line after it.
+///
+/// It is one [`RangeVerifier`] over the whole book with a [`BookHasher`] beside it, joined by
+/// a [`Stitch`]: the same pieces a caller runs on several threads, one range each.
 pub struct ChainVerifier {
     opts: VerifyOptions,
-    wanted: Vec<u64>,
-    next_wanted: usize,
-    prefix: Sha256,
-    /// Hash state for a line too long to buffer: the prefix plus the line so far.
-    overlong: Option<Sha256>,
-    /// Bytes of the overlong line so far.
-    overlong_len: u64,
-    buf: Vec<u8>,
-    lines: u64,
-    bytes: u64,
-    expected_n: i64,
-    expected_prev: Option<String>,
-    last_link: Option<String>,
-    problems: Vec<Problem>,
-    problems_omitted: u64,
-    first_bad_line: Option<u64>,
-    prefixes: Vec<Prefix>,
-    /// Scratch for the fast path's member spans.
-    spans: Vec<canonical_form::MemberSpan>,
+    lines: Lines,
+    hasher: BookHasher,
 }
 
 impl ChainVerifier {
     pub fn new(opts: VerifyOptions) -> Self {
-        let mut wanted = opts.prefix_at.clone();
-        wanted.sort_unstable();
-        wanted.dedup();
-        let mut v = ChainVerifier {
+        ChainVerifier {
+            lines: Lines::new(&opts, Start::Known(Boundary::BOOK_START)),
+            hasher: BookHasher::new(&opts),
             opts,
-            wanted,
-            next_wanted: 0,
-            prefix: Sha256::new(),
-            overlong: None,
-            overlong_len: 0,
-            buf: Vec::new(),
-            lines: 0,
-            bytes: 0,
-            expected_n: 1,
-            expected_prev: Some(String::new()),
-            last_link: None,
-            problems: Vec::new(),
-            problems_omitted: 0,
-            first_bad_line: None,
-            prefixes: Vec::new(),
-            spans: Vec::new(),
-        };
-        v.snapshot_if_wanted();
-        v
+        }
     }
 
     /// Complete lines checked so far.
     pub fn lines(&self) -> u64 {
-        self.lines
+        self.lines.lines
     }
 
     /// Bytes of complete lines consumed so far.
     pub fn bytes(&self) -> u64 {
-        self.bytes
+        self.lines.bytes
     }
 
     /// True while no problem has been found.
     pub fn ok_so_far(&self) -> bool {
-        self.first_bad_line.is_none()
+        self.lines.first_bad.is_none()
     }
 
     /// Feeds the next chunk of the file.
-    pub fn feed(&mut self, mut chunk: &[u8]) {
-        let max = self.opts.max_line_bytes;
+    pub fn feed(&mut self, chunk: &[u8]) {
+        self.lines.feed(chunk);
+        self.hasher.feed(chunk);
+    }
+
+    /// Ends the input and returns the report.
+    pub fn finish(self) -> ChainReport {
+        let mut stitch = Stitch::new(&self.opts);
+        let joined = stitch.push(RangeResult(self.lines.finish()));
+        debug_assert!(
+            joined.is_ok(),
+            "a range from the book's start needs no restart"
+        );
+        stitch.finish(self.hasher.finish())
+    }
+}
+
+/// The chain state at a line boundary: what the next line's checks need.
+#[derive(Clone, Debug, PartialEq)]
+struct Boundary {
+    /// Complete lines before the boundary.
+    lines: u64,
+    /// The `n` the next line must hold.
+    expected_n: i64,
+    /// The `prev` the next line must hold; `None` after a line that could not be read (its
+    /// problem is already reported, so the next line's `prev` is not checked).
+    expected_prev: Option<String>,
+    /// The stored `link` of the line before the boundary.
+    last_link: Option<String>,
+}
+
+impl Boundary {
+    const BOOK_START: Boundary = Boundary {
+        lines: 0,
+        expected_n: 1,
+        expected_prev: Some(String::new()),
+        last_link: None,
+    };
+}
+
+/// Where a range's checks start.
+enum Start {
+    /// The state before the range is known (the book's start, or the ranges before it are
+    /// joined).
+    Known(Boundary),
+    /// The range starts at some line boundary of the book, the state before it unknown.
+    Unknown,
+}
+
+/// Why a problem was found, rendered once its line number in the book is known.
+#[derive(Clone, Debug)]
+enum Why {
+    Text(String),
+    /// `n` is not `expected` (its message depends on whether `expected` is the line number).
+    N {
+        expected: i64,
+    },
+    /// `prev` is not the previous line's link.
+    Prev,
+}
+
+/// A found problem before its line is numbered: why, what was computed, what the line holds.
+type Found = (Why, Option<String>, Option<String>);
+
+/// A problem of a range, at its line number within the range (1-based).
+#[derive(Clone, Debug)]
+struct Pending {
+    line: u64,
+    check: Check,
+    why: Why,
+    expected: Option<String>,
+    found: Option<String>,
+}
+
+impl Pending {
+    /// The problem with the range's first line at book line `before + 1`.
+    fn render(self, before: u64) -> Problem {
+        let line = before + self.line;
+        let message = match self.why {
+            Why::Text(t) => t,
+            Why::N { .. } if line == 1 => "the first line's n must be 1".to_string(),
+            Why::N { expected } if expected as u64 == line => {
+                format!("n is not the line's position {expected}")
+            }
+            Why::N { expected } => {
+                format!("n is not {expected}, one more than the previous line's n")
+            }
+            Why::Prev if line == 1 => "prev of line 1 must be the empty string".to_string(),
+            Why::Prev => format!("prev is not the link of line {}", line - 1),
+        };
+        Problem {
+            line,
+            check: self.check,
+            message,
+            expected: self.expected,
+            found: self.found,
+        }
+    }
+}
+
+/// The `n` check of a line whose `n` must be `expected`, with the `n` expected next.
+fn check_n(expected: i64, n: &Option<Value>) -> (Option<Found>, i64) {
+    let problem = match n {
+        None => Some((
+            Why::Text("missing field n".into()),
+            Some(expected.to_string()),
+            None,
+        )),
+        Some(v) if v.py_eq_int(expected) => None,
+        Some(v) => Some((
+            Why::N { expected },
+            Some(expected.to_string()),
+            Some(display(v)),
+        )),
+    };
+    (problem, resync_n(n).unwrap_or(expected + 1))
+}
+
+/// The `n` expected after a line holding `n`, when the line alone tells it: resynchronise on
+/// the line's own integer `n`, so a gap is reported once.
+fn resync_n(n: &Option<Value>) -> Option<i64> {
+    match n {
+        Some(Value::Int(i)) => i.to_i64().map(|n| n.saturating_add(1)),
+        _ => None,
+    }
+}
+
+/// The `prev` check of a line after a line whose link is `expected` (`None`: that line could
+/// not be read, so there is nothing to check).
+fn check_prev(expected: Option<String>, prev: &Option<Value>) -> Option<Found> {
+    let expected = expected?;
+    match prev {
+        None => Some((Why::Text("missing field prev".into()), Some(expected), None)),
+        Some(Value::Str(s)) if s.as_wtf8() == expected.as_bytes() => None,
+        Some(v) => Some((Why::Prev, Some(expected), Some(display(v)))),
+    }
+}
+
+/// The first line of a range whose start state was unknown: its `n` and `prev` are checked
+/// when the range is joined to the ones before it.
+#[derive(Clone, Debug)]
+struct FirstLine {
+    n: Option<Value>,
+    prev: Option<Value>,
+}
+
+/// The line-by-line checks of one range of whole lines (no prefix hashing).
+struct Lines {
+    max_problems: usize,
+    max_line_bytes: usize,
+    buf: Vec<u8>,
+    /// Inside a line too long to buffer: its bytes so far.
+    overlong: Option<u64>,
+    /// Complete lines and their bytes so far, in this range.
+    lines: u64,
+    bytes: u64,
+    /// Lines in the book before the range, when known.
+    before: Option<u64>,
+    /// `None` until the range's own lines tell it (unknown start).
+    expected_n: Option<i64>,
+    expected_prev: Option<String>,
+    last_link: Option<String>,
+    /// The deferred checks of the first line (unknown start).
+    first: Option<FirstLine>,
+    /// The range's first line did not tell the state after it: the lines are only counted,
+    /// and the range must be verified again from the state before it.
+    restart: bool,
+    problems: Vec<Pending>,
+    omitted: u64,
+    /// Line within the range of the first problem.
+    first_bad: Option<u64>,
+    /// Scratch for the fast path's member spans.
+    spans: Vec<canonical_form::MemberSpan>,
+}
+
+impl Lines {
+    fn new(opts: &VerifyOptions, start: Start) -> Lines {
+        let (before, expected_n, expected_prev, last_link) = match start {
+            Start::Known(b) => (
+                Some(b.lines),
+                Some(b.expected_n),
+                b.expected_prev,
+                b.last_link,
+            ),
+            Start::Unknown => (None, None, None, None),
+        };
+        Lines {
+            max_problems: opts.max_problems,
+            max_line_bytes: opts.max_line_bytes,
+            buf: Vec::new(),
+            overlong: None,
+            lines: 0,
+            bytes: 0,
+            before,
+            expected_n,
+            expected_prev,
+            last_link,
+            first: None,
+            restart: false,
+            problems: Vec::new(),
+            omitted: 0,
+            first_bad: None,
+            spans: Vec::new(),
+        }
+    }
+
+    fn feed(&mut self, mut chunk: &[u8]) {
+        let max = self.max_line_bytes;
         while !chunk.is_empty() {
             let (piece, complete) = match memchr::memchr(b'\n', chunk) {
                 Some(pos) => (&chunk[..=pos], true),
                 None => (chunk, false),
             };
             chunk = &chunk[piece.len()..];
-            if let Some(h) = self.overlong.as_mut() {
-                h.update(piece);
-                self.overlong_len += piece.len() as u64;
+            if let Some(len) = self.overlong.as_mut() {
+                *len += piece.len() as u64;
                 if complete {
-                    self.prefix = self.overlong.take().expect("checked above");
                     self.overlong_line();
                 }
             } else if self.buf.len() + piece.len() > max {
-                let mut h = self.prefix.clone();
-                h.update(&self.buf);
-                h.update(piece);
-                self.overlong_len = (self.buf.len() + piece.len()) as u64;
+                self.overlong = Some((self.buf.len() + piece.len()) as u64);
                 self.buf = Vec::new();
                 if complete {
-                    self.prefix = h;
                     self.overlong_line();
-                } else {
-                    self.overlong = Some(h);
                 }
             } else if !complete {
                 self.buf.extend_from_slice(piece);
             } else if self.buf.is_empty() {
-                self.prefix.update(piece);
                 self.line(piece);
             } else {
                 let mut line = std::mem::take(&mut self.buf);
                 line.extend_from_slice(piece);
-                self.prefix.update(&line);
                 self.line(&line);
                 if line.capacity() <= 1 << 20 {
                     line.clear();
@@ -240,197 +403,114 @@ impl ChainVerifier {
         }
     }
 
-    /// Ends the input and returns the report.
-    pub fn finish(self) -> ChainReport {
-        let tail = if self.overlong.is_some() {
-            self.overlong_len
-        } else {
-            self.buf.len() as u64
-        };
-        ChainReport {
-            ok: self.first_bad_line.is_none(),
+    /// Bytes after the last LF.
+    fn tail(&self) -> u64 {
+        self.overlong.unwrap_or(self.buf.len() as u64)
+    }
+
+    fn finish(self) -> Range {
+        Range {
+            tail: self.tail(),
             lines: self.lines,
             bytes: self.bytes,
-            first_bad_line: self.first_bad_line,
+            before: self.before,
+            first: self.first,
+            restart: self.restart,
             problems: self.problems,
-            problems_omitted: self.problems_omitted,
-            partial_tail: tail > 0,
-            partial_tail_bytes: tail,
-            sha256: hex::encode(&self.prefix.finalize()),
-            last_link: self.last_link,
-            prefixes: self.prefixes,
+            omitted: self.omitted,
+            first_bad: self.first_bad,
+            end: self.expected_n.map(|expected_n| Boundary {
+                lines: self.lines,
+                expected_n,
+                expected_prev: self.expected_prev,
+                last_link: self.last_link,
+            }),
         }
     }
 
-    fn problem(
-        &mut self,
-        check: Check,
-        message: String,
-        expected: Option<String>,
-        found: Option<String>,
-    ) {
+    fn problem(&mut self, check: Check, (why, expected, found): Found) {
         let line = self.lines;
-        self.first_bad_line.get_or_insert(line);
-        if self.problems.len() < self.opts.max_problems {
-            self.problems.push(Problem {
+        self.first_bad.get_or_insert(line);
+        if self.problems.len() < self.max_problems {
+            self.problems.push(Pending {
                 line,
                 check,
-                message,
+                why,
                 expected,
                 found,
             });
         } else {
-            self.problems_omitted += 1;
+            self.omitted += 1;
         }
     }
 
-    fn snapshot_if_wanted(&mut self) {
-        while self.next_wanted < self.wanted.len() && self.wanted[self.next_wanted] <= self.lines {
-            if self.wanted[self.next_wanted] == self.lines {
-                self.prefixes.push(Prefix {
-                    lines: self.lines,
-                    sha256: hex::encode(&self.prefix.clone().finalize()),
-                    last_link: self.last_link.clone(),
-                    bytes: self.bytes,
-                });
-            }
-            self.next_wanted += 1;
-        }
-    }
-
-    /// A line longer than `max_line_bytes`: counted, hashed, reported, not parsed.
+    /// A line longer than `max_line_bytes`: counted, reported, not parsed.
     fn overlong_line(&mut self) {
-        let len = std::mem::take(&mut self.overlong_len);
+        let len = self.overlong.take().unwrap_or(0);
         self.lines += 1;
         self.bytes += len;
-        let max = self.opts.max_line_bytes;
-        self.problem(
-            Check::Json,
-            format!("line is {len} bytes, longer than the {max}-byte limit; not parsed"),
-            None,
-            None,
-        );
+        if self.restart {
+            return;
+        }
+        let max = self.max_line_bytes;
+        let message = format!("line is {len} bytes, longer than the {max}-byte limit; not parsed");
+        self.problem(Check::Json, (Why::Text(message), None, None));
         self.after_unreadable_line();
     }
 
     fn after_unreadable_line(&mut self) {
-        self.expected_n += 1;
+        match self.expected_n.as_mut() {
+            Some(n) => *n += 1,
+            None => self.restart = true,
+        }
         self.expected_prev = None;
         self.last_link = None;
-        self.snapshot_if_wanted();
     }
 
     /// Checks one complete line (`bytes` ends with LF).
     fn line(&mut self, bytes: &[u8]) {
         self.lines += 1;
         self.bytes += bytes.len() as u64;
-        let text = &bytes[..bytes.len() - 1];
-        // A CR that does not end the line would split it under Python's universal newlines.
-        let body = text.strip_suffix(b"\r").unwrap_or(text);
-        if let Some(at) = memchr::memchr(b'\r', body) {
-            self.problem(
-                Check::Json,
-                format!(
-                    "bare CR at byte {at} of the line: Python's universal newlines would split \
-                     the line there, so the reference cannot read it as one JSON line"
-                ),
-                None,
-                None,
-            );
-            return self.after_unreadable_line();
+        if self.restart {
+            return;
         }
-        let fields = match self.fields_of_canonical(text) {
-            Some(f) => f,
-            None => match fields_of_any_spelling(text) {
-                Ok(f) => f,
-                Err(message) => {
-                    self.problem(Check::Json, message, None, None);
-                    return self.after_unreadable_line();
+        let fields = match read_fields(&bytes[..bytes.len() - 1], &mut self.spans) {
+            Ok(f) => f,
+            Err(message) => {
+                self.problem(Check::Json, (Why::Text(message), None, None));
+                return self.after_unreadable_line();
+            }
+        };
+        match self.expected_n {
+            Some(expected) => {
+                let (problem, next) = check_n(expected, &fields.n);
+                if let Some(p) = problem {
+                    self.problem(Check::N, p);
                 }
-            },
-        };
-        self.check_n(&fields);
-        self.check_prev(&fields);
+                self.expected_n = Some(next);
+                if let Some(p) = check_prev(self.expected_prev.take(), &fields.prev) {
+                    self.problem(Check::Prev, p);
+                }
+            }
+            None => {
+                // The range's first line, the state before it unknown: its n and prev are
+                // checked when the range is joined; the line's own integer n tells the next.
+                self.first = Some(FirstLine {
+                    n: fields.n.clone(),
+                    prev: fields.prev.clone(),
+                });
+                match resync_n(&fields.n) {
+                    Some(next) => self.expected_n = Some(next),
+                    None => {
+                        self.restart = true;
+                        return;
+                    }
+                }
+            }
+        }
         self.check_seal_and_link(&fields);
-        self.last_link = fields
-            .link
-            .as_ref()
-            .and_then(Value::as_str)
-            .map(str::to_owned);
+        self.last_link = stored_link(&fields);
         self.expected_prev = self.last_link.clone();
-        self.snapshot_if_wanted();
-    }
-
-    /// The fast path: a line stored exactly as `J(line)` (as [`BookWriter`] writes it) is
-    /// hashed from its own bytes, without building a tree (see [`crate::book::canonical_form`]).
-    fn fields_of_canonical(&mut self, text: &[u8]) -> Option<LineFields> {
-        if !canonical_form::seal_form_members(text, &mut self.spans) {
-            return None;
-        }
-        let mut hasher = SealLinkHasher::new();
-        let mut fields = LineFields::default();
-        for span in &self.spans {
-            let key = &text[span.key.clone()];
-            hasher.member(key, &text[span.member.clone()]);
-            if let Some(slot) = fields.slot(key) {
-                *slot = Some(bookkeeping_value(&text[span.value.clone()])?);
-            }
-        }
-        (fields.seal_hash, fields.link_hash) = hasher.finish();
-        Some(fields)
-    }
-
-    fn check_n(&mut self, fields: &LineFields) {
-        let expected = self.expected_n;
-        match &fields.n {
-            None => self.problem(
-                Check::N,
-                "missing field n".into(),
-                Some(expected.to_string()),
-                None,
-            ),
-            Some(v) if v.py_eq_int(expected) => {}
-            Some(v) => {
-                // After an earlier gap the count follows the book's own n, so say where the
-                // expected value comes from rather than call it the line's position.
-                let why = if self.lines == 1 {
-                    "the first line's n must be 1".to_string()
-                } else if expected as u64 == self.lines {
-                    format!("n is not the line's position {expected}")
-                } else {
-                    format!("n is not {expected}, one more than the previous line's n")
-                };
-                self.problem(Check::N, why, Some(expected.to_string()), Some(display(v)))
-            }
-        }
-        // Resynchronise on the line's own n, so a gap is reported once.
-        self.expected_n = match &fields.n {
-            Some(Value::Int(i)) => i.to_i64().map_or(expected + 1, |n| n.saturating_add(1)),
-            _ => expected + 1,
-        };
-    }
-
-    fn check_prev(&mut self, fields: &LineFields) {
-        let Some(expected) = self.expected_prev.take() else {
-            return; // the previous line could not be read; its problem is already reported
-        };
-        match &fields.prev {
-            None => self.problem(
-                Check::Prev,
-                "missing field prev".into(),
-                Some(expected),
-                None,
-            ),
-            Some(Value::Str(s)) if s.as_wtf8() == expected.as_bytes() => {}
-            Some(v) => {
-                let msg = if self.lines == 1 {
-                    "prev of line 1 must be the empty string".to_string()
-                } else {
-                    format!("prev is not the link of line {}", self.lines - 1)
-                };
-                self.problem(Check::Prev, msg, Some(expected), Some(display(v)))
-            }
-        }
     }
 
     fn check_seal_and_link(&mut self, fields: &LineFields) {
@@ -445,10 +525,9 @@ impl ChainVerifier {
             }
             let computed = hex::encode(&digest);
             let field = check.name();
-            match stored {
-                None => self.problem(
-                    check,
-                    format!("missing field {field}"),
+            let problem = match stored {
+                None => (
+                    Why::Text(format!("missing field {field}")),
                     Some(computed),
                     None,
                 ),
@@ -458,9 +537,387 @@ impl ChainVerifier {
                     } else {
                         "link is not SHA-256 of the line without its link"
                     };
-                    self.problem(check, what.into(), Some(computed), Some(display(v)))
+                    (Why::Text(what.into()), Some(computed), Some(display(v)))
+                }
+            };
+            self.problem(check, problem);
+        }
+    }
+}
+
+/// A line's stored `link`, as the next line's `prev` must hold it.
+fn stored_link(fields: &LineFields) -> Option<String> {
+    fields
+        .link
+        .as_ref()
+        .and_then(Value::as_str)
+        .map(str::to_owned)
+}
+
+/// The bookkeeping fields and recomputed hashes of one line (`text`: without its LF), or the
+/// `json` problem's message when the reference could not read it.
+fn read_fields(
+    text: &[u8],
+    spans: &mut Vec<canonical_form::MemberSpan>,
+) -> Result<LineFields, String> {
+    // A CR that does not end the line would split it under Python's universal newlines.
+    let body = text.strip_suffix(b"\r").unwrap_or(text);
+    if let Some(at) = memchr::memchr(b'\r', body) {
+        return Err(format!(
+            "bare CR at byte {at} of the line: Python's universal newlines would split \
+             the line there, so the reference cannot read it as one JSON line"
+        ));
+    }
+    match fields_of_canonical(text, spans) {
+        Some(f) => Ok(f),
+        None => fields_of_any_spelling(text),
+    }
+}
+
+/// The fast path: a line stored exactly as `J(line)` (as [`BookWriter`] writes it) is
+/// hashed from its own bytes, without building a tree (see [`crate::book::canonical_form`]).
+fn fields_of_canonical(
+    text: &[u8],
+    spans: &mut Vec<canonical_form::MemberSpan>,
+) -> Option<LineFields> {
+    if !canonical_form::seal_form_members(text, spans) {
+        return None;
+    }
+    let mut hasher = SealLinkHasher::new();
+    let mut fields = LineFields::default();
+    for span in spans.iter() {
+        let key = &text[span.key.clone()];
+        hasher.member(key, &text[span.member.clone()]);
+        if let Some(slot) = fields.slot(key) {
+            *slot = Some(bookkeeping_value(&text[span.value.clone()])?);
+        }
+    }
+    (fields.seal_hash, fields.link_hash) = hasher.finish();
+    Some(fields)
+}
+
+/// A verifier for one range of whole lines of a book (it starts right after an LF, or at the
+/// book's start, and ends at an LF or the book's end), the state before it unknown: ranges
+/// are verified independently, on any threads, and joined in order by a [`Stitch`]. It does
+/// not hash the book: a [`BookHasher`] fed the whole book does, beside the ranges.
+pub struct RangeVerifier(Lines);
+
+impl RangeVerifier {
+    pub fn new(opts: &VerifyOptions) -> Self {
+        RangeVerifier(Lines::new(opts, Start::Unknown))
+    }
+
+    /// Feeds the range's next chunk.
+    pub fn feed(&mut self, chunk: &[u8]) {
+        self.0.feed(chunk)
+    }
+
+    /// The range's first line does not tell the `n` expected after it (it is unreadable, or
+    /// its `n` is not an integer), so the rest cannot be checked without the lines before:
+    /// feeding more is wasted, and [`Stitch::push`] will ask for the range again.
+    pub fn needs_restart(&self) -> bool {
+        self.0.restart
+    }
+
+    /// Complete lines read so far.
+    pub fn lines(&self) -> u64 {
+        self.0.lines
+    }
+
+    /// Bytes of complete lines read so far.
+    pub fn bytes(&self) -> u64 {
+        self.0.bytes
+    }
+
+    pub fn finish(self) -> RangeResult {
+        RangeResult(self.0.finish())
+    }
+}
+
+/// What a [`RangeVerifier`] found, to be joined by [`Stitch::push`].
+#[derive(Clone, Debug)]
+pub struct RangeResult(Range);
+
+impl RangeResult {
+    /// Complete lines in the range.
+    pub fn lines(&self) -> u64 {
+        self.0.lines
+    }
+}
+
+#[derive(Clone, Debug)]
+struct Range {
+    lines: u64,
+    bytes: u64,
+    tail: u64,
+    before: Option<u64>,
+    first: Option<FirstLine>,
+    restart: bool,
+    problems: Vec<Pending>,
+    omitted: u64,
+    first_bad: Option<u64>,
+    /// The state after the range's last line (`None`: it depends on the lines before).
+    end: Option<Boundary>,
+}
+
+/// [`Stitch::push`] cannot join the range: verify it again, from
+/// [`Stitch::verifier`], and push that result instead.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NeedsRestart;
+
+/// Joins the results of consecutive ranges, in book order, into the one-pass verifier's
+/// report: each range's first `n` and `prev` are checked against the state the ranges before
+/// it ended in, so a break at a range boundary is reported at its line, and problem lines are
+/// numbered in the book.
+pub struct Stitch {
+    max_problems: usize,
+    state: Boundary,
+    bytes: u64,
+    tail: u64,
+    problems: Vec<Problem>,
+    omitted: u64,
+    first_bad: Option<u64>,
+    opts: VerifyOptions,
+}
+
+impl Stitch {
+    pub fn new(opts: &VerifyOptions) -> Stitch {
+        Stitch {
+            max_problems: opts.max_problems,
+            state: Boundary::BOOK_START,
+            bytes: 0,
+            tail: 0,
+            problems: Vec::new(),
+            omitted: 0,
+            first_bad: None,
+            opts: opts.clone(),
+        }
+    }
+
+    /// Complete lines joined so far.
+    pub fn lines(&self) -> u64 {
+        self.state.lines
+    }
+
+    /// A verifier for the next range that starts from the state the joined ranges ended in,
+    /// so its result always joins (for the first range, and for a range to verify again).
+    pub fn verifier(&self) -> RangeVerifier {
+        RangeVerifier(Lines::new(&self.opts, Start::Known(self.state.clone())))
+    }
+
+    /// Joins the next range. `Err(NeedsRestart)` leaves the stitch as it was.
+    pub fn push(&mut self, range: RangeResult) -> Result<(), NeedsRestart> {
+        let r = range.0;
+        if r.lines == 0 {
+            self.tail = r.tail;
+            return Ok(());
+        }
+        if r.restart {
+            return Err(NeedsRestart);
+        }
+        let Some(end) = r.end else {
+            return Err(NeedsRestart);
+        };
+        debug_assert!(r.before.is_none_or(|b| b == self.state.lines));
+        let before = self.state.lines;
+        let mut first = Vec::new();
+        if let Some(f) = &r.first {
+            let (n, _) = check_n(self.state.expected_n, &f.n);
+            let prev = check_prev(self.state.expected_prev.take(), &f.prev);
+            for (check, p) in [(Check::N, n), (Check::Prev, prev)] {
+                if let Some((why, expected, found)) = p {
+                    first.push(Pending {
+                        line: 1,
+                        check,
+                        why,
+                        expected,
+                        found,
+                    });
                 }
             }
+        }
+        let first_bad = if first.is_empty() {
+            r.first_bad
+        } else {
+            Some(1)
+        };
+        if let Some(l) = first_bad {
+            self.first_bad.get_or_insert(before + l);
+        }
+        let total = first.len() as u64 + r.problems.len() as u64 + r.omitted;
+        let room = self.max_problems.saturating_sub(self.problems.len());
+        self.problems.extend(
+            first
+                .into_iter()
+                .chain(r.problems)
+                .take(room)
+                .map(|p| p.render(before)),
+        );
+        self.omitted += total - (total.min(room as u64));
+        self.state = Boundary {
+            lines: before + r.lines,
+            ..end
+        };
+        self.bytes += r.bytes;
+        self.tail = r.tail;
+        Ok(())
+    }
+
+    /// The report of the joined ranges, with the hashes of the [`BookHasher`] fed the same
+    /// book.
+    pub fn finish(self, hashes: BookHashes) -> ChainReport {
+        debug_assert_eq!(
+            (hashes.lines, hashes.bytes, hashes.tail),
+            (self.state.lines, self.bytes, self.tail),
+            "the ranges and the hasher read the same book"
+        );
+        ChainReport {
+            ok: self.first_bad.is_none(),
+            lines: self.state.lines,
+            bytes: self.bytes,
+            first_bad_line: self.first_bad,
+            problems: self.problems,
+            problems_omitted: self.omitted,
+            partial_tail: self.tail > 0,
+            partial_tail_bytes: self.tail,
+            sha256: hashes.sha256,
+            last_link: self.state.last_link,
+            prefixes: hashes.prefixes,
+        }
+    }
+}
+
+/// The SHA-256 of a book's complete lines and of its prefixes at the requested line counts,
+/// each with the stored `link` of its last line: the sequential part of verification, run
+/// beside the [`RangeVerifier`]s.
+pub struct BookHasher {
+    wanted: Vec<u64>,
+    next_wanted: usize,
+    max_line_bytes: usize,
+    /// Every byte fed so far.
+    hash: Sha256,
+    /// The state after the last LF fed.
+    done: Sha256,
+    lines: u64,
+    bytes: u64,
+    /// Bytes of the current (unfinished) line.
+    cur: u64,
+    /// The current line's bytes, when its prefix is wanted and it fits `max_line_bytes`.
+    line: Vec<u8>,
+    prefixes: Vec<Prefix>,
+    spans: Vec<canonical_form::MemberSpan>,
+}
+
+/// What a [`BookHasher`] computed.
+#[derive(Clone, Debug)]
+pub struct BookHashes {
+    lines: u64,
+    bytes: u64,
+    tail: u64,
+    sha256: String,
+    prefixes: Vec<Prefix>,
+}
+
+impl BookHasher {
+    pub fn new(opts: &VerifyOptions) -> BookHasher {
+        let mut wanted = opts.prefix_at.clone();
+        wanted.sort_unstable();
+        wanted.dedup();
+        let mut h = BookHasher {
+            wanted,
+            next_wanted: 0,
+            max_line_bytes: opts.max_line_bytes,
+            hash: Sha256::new(),
+            done: Sha256::new(),
+            lines: 0,
+            bytes: 0,
+            cur: 0,
+            line: Vec::new(),
+            prefixes: Vec::new(),
+            spans: Vec::new(),
+        };
+        if h.wanted.first() == Some(&0) {
+            h.prefixes.push(Prefix {
+                lines: 0,
+                sha256: hex::encode(&Sha256::new().finalize()),
+                last_link: None,
+                bytes: 0,
+            });
+            h.next_wanted = 1;
+        }
+        h
+    }
+
+    /// Whether the line now being read ends a wanted prefix.
+    fn wanted_now(&self) -> bool {
+        self.wanted.get(self.next_wanted) == Some(&(self.lines + 1))
+    }
+
+    fn keep(&mut self, piece: &[u8]) {
+        if self.cur as usize + piece.len() <= self.max_line_bytes {
+            self.line.extend_from_slice(piece);
+        }
+    }
+
+    /// Feeds the book's next chunk.
+    pub fn feed(&mut self, chunk: &[u8]) {
+        let mut hashed = 0; // bytes of `chunk` in `hash`
+        let mut start = 0; // start of the current line in `chunk`
+        let mut last_lf = None;
+        for lf in memchr::memchr_iter(b'\n', chunk) {
+            if self.wanted_now() {
+                let piece = &chunk[start..=lf];
+                self.keep(piece);
+                self.hash.update(&chunk[hashed..=lf]);
+                hashed = lf + 1;
+                let len = self.cur + piece.len() as u64;
+                let link = if len as usize > self.max_line_bytes {
+                    None
+                } else {
+                    let text = &self.line[..self.line.len() - 1];
+                    read_fields(text, &mut self.spans)
+                        .ok()
+                        .and_then(|f| stored_link(&f))
+                };
+                self.line.clear();
+                self.lines += 1;
+                self.bytes += len;
+                self.prefixes.push(Prefix {
+                    lines: self.lines,
+                    sha256: hex::encode(&self.hash.clone().finalize()),
+                    last_link: link,
+                    bytes: self.bytes,
+                });
+                self.next_wanted += 1;
+            } else {
+                self.lines += 1;
+                self.bytes += self.cur + (lf + 1 - start) as u64;
+            }
+            self.cur = 0;
+            start = lf + 1;
+            last_lf = Some(lf);
+        }
+        if let Some(lf) = last_lf {
+            if hashed <= lf {
+                self.hash.update(&chunk[hashed..=lf]);
+                hashed = lf + 1;
+            }
+            self.done = self.hash.clone();
+        }
+        self.hash.update(&chunk[hashed..]);
+        if self.wanted_now() {
+            self.keep(&chunk[start..]);
+        }
+        self.cur += (chunk.len() - start) as u64;
+    }
+
+    pub fn finish(self) -> BookHashes {
+        BookHashes {
+            lines: self.lines,
+            bytes: self.bytes,
+            tail: self.cur,
+            sha256: hex::encode(&self.done.finalize()),
+            prefixes: self.prefixes,
         }
     }
 }
@@ -542,6 +999,51 @@ pub fn verify(book: &[u8], opts: VerifyOptions) -> ChainReport {
     let mut v = ChainVerifier::new(opts);
     v.feed(book);
     v.finish()
+}
+
+/// Verifies a book held in memory as independent ranges, cut at the first line start at or
+/// after each of `cuts` (byte offsets, any order), joined by a [`Stitch`] (a range whose first
+/// line leaves the state unknown is verified again from the joined state). The report is
+/// [`verify`]'s for every set of cuts; callers run the ranges on threads.
+pub fn verify_split(book: &[u8], opts: VerifyOptions, cuts: &[usize]) -> ChainReport {
+    let mut starts: Vec<usize> = cuts.iter().map(|&c| line_start(book, c)).collect();
+    starts.push(0);
+    starts.push(book.len());
+    starts.sort_unstable();
+    starts.dedup();
+    let mut hasher = BookHasher::new(&opts);
+    hasher.feed(book);
+    let mut stitch = Stitch::new(&opts);
+    for (i, w) in starts.windows(2).enumerate() {
+        let range = &book[w[0]..w[1]];
+        let mut v = if i == 0 {
+            stitch.verifier()
+        } else {
+            RangeVerifier::new(&opts)
+        };
+        v.feed(range);
+        if stitch.push(v.finish()).is_err() {
+            let mut again = stitch.verifier();
+            again.feed(range);
+            let joined = stitch.push(again.finish());
+            debug_assert!(
+                joined.is_ok(),
+                "a verifier from the joined state needs no restart"
+            );
+        }
+    }
+    stitch.finish(hasher.finish())
+}
+
+/// The first line start at or after byte `at` of `book` (the book's length if none).
+pub fn line_start(book: &[u8], at: usize) -> usize {
+    if at == 0 || at >= book.len() {
+        return at.min(book.len());
+    }
+    match memchr::memchr(b'\n', &book[at - 1..]) {
+        Some(p) => at + p,
+        None => book.len(),
+    }
 }
 
 #[cfg(test)]
@@ -792,5 +1294,171 @@ mod tests {
         assert_eq!(r.sha256, hex::encode(&Sha256::digest(&b)));
         assert_eq!(r.prefix(3).unwrap().sha256, r.sha256);
         assert!(r.problems.iter().all(|p| p.check == Check::Json));
+    }
+
+    /// xorshift64: a seeded, reproducible source for the property test below.
+    fn next(state: &mut u64) -> u64 {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        *state
+    }
+
+    /// One random damage to a book's lines: the ways Appendix B step 4 can fail, and the
+    /// spellings that leave the state after a line unknown to a range starting there.
+    fn damage(ls: &mut Vec<Vec<u8>>, s: &mut u64) {
+        if ls.is_empty() {
+            return;
+        }
+        let i = (next(s) % ls.len() as u64) as usize;
+        let text = |l: &Vec<u8>| String::from_utf8_lossy(l).into_owned();
+        let set_n = |l: &Vec<u8>, to: &str| {
+            let mut o = obj(text(l).trim_end());
+            o.insert("n", canon::parse(to.as_bytes()).unwrap());
+            [
+                canon::to_bytes(&Value::Object(o), DumpOptions::SEAL).unwrap(),
+                b"\n".to_vec(),
+            ]
+            .concat()
+        };
+        match next(s) % 14 {
+            0 => {
+                ls.remove(i);
+            }
+            1 => {
+                let j = (next(s) % ls.len() as u64) as usize;
+                ls.swap(i, j);
+            }
+            2 => ls[i] = text(&ls[i]).replace("answer", "answeR").into_bytes(),
+            3 => ls[i] = b"{not json}\n".to_vec(),
+            4 => ls[i] = text(&ls[i]).replacen(", ", ",\r ", 1).into_bytes(),
+            5 => {
+                let l = ls[i].clone();
+                ls.insert(i, l);
+            }
+            6 => {
+                ls[i] = text(&ls[i])
+                    .replacen("\"prev\": \"", "\"prev\": \"0", 1)
+                    .into_bytes()
+            }
+            7 => {
+                let to = [
+                    "1.0",
+                    "true",
+                    "\"3\"",
+                    "null",
+                    "99999999999999999999",
+                    "-4",
+                    "2.5",
+                ][(next(s) % 7) as usize];
+                if ls[i].starts_with(b"{") {
+                    ls[i] = set_n(&ls[i], to);
+                }
+            }
+            8 => {
+                if let Ok(Value::Object(mut o)) = canon::parse(text(&ls[i]).trim_end().as_bytes()) {
+                    o.remove("n");
+                    ls[i] = [
+                        canon::to_bytes(&Value::Object(o), DumpOptions::SEAL).unwrap(),
+                        b"\n".to_vec(),
+                    ]
+                    .concat();
+                }
+            }
+            9 => {
+                // Respelled (the general path), still valid.
+                if let Ok(v) = canon::parse(text(&ls[i]).trim_end().as_bytes()) {
+                    ls[i] = [
+                        canon::to_bytes(&v, DumpOptions::PYTHON_DEFAULT).unwrap(),
+                        b"\n".to_vec(),
+                    ]
+                    .concat();
+                }
+            }
+            10 => {
+                let l = ls[i].len();
+                ls[i].insert(l - 1, b'\r'); // CRLF ending
+            }
+            11 => ls[i] = b"[1, 2]\n".to_vec(),
+            12 => ls[i] = b"\n".to_vec(),
+            _ => {
+                ls[i] = text(&ls[i])
+                    .replace("\"kind\"", "\"kind\": 1, \"x\"")
+                    .into_bytes()
+            }
+        }
+    }
+
+    #[test]
+    fn ranges_joined_give_the_one_pass_report_for_every_cut() {
+        let clean = book(40);
+        let mut s = 0x9E37_79B9_7F4A_7C15u64;
+        for case in 0..600 {
+            let mut ls = lines(&clean);
+            for _ in 0..next(&mut s) % 6 {
+                damage(&mut ls, &mut s);
+            }
+            let mut b = ls.concat();
+            if next(&mut s).is_multiple_of(5) {
+                b.extend_from_slice(b"{\"n\": 41, \"partial");
+            }
+            let opts = VerifyOptions {
+                prefix_at: (0..next(&mut s) % 4).map(|_| next(&mut s) % 45).collect(),
+                max_problems: 1 + (next(&mut s) % 6) as usize,
+                max_line_bytes: if next(&mut s).is_multiple_of(6) {
+                    150
+                } else {
+                    1 << 20
+                },
+            };
+            let one = verify(&b, opts.clone());
+            // Cuts anywhere, and exactly at the damaged lines' starts.
+            let starts: Vec<usize> = std::iter::once(0)
+                .chain(
+                    b.iter()
+                        .enumerate()
+                        .filter(|(_, c)| **c == b'\n')
+                        .map(|(i, _)| i + 1),
+                )
+                .collect();
+            for _ in 0..8 {
+                let k = next(&mut s) % 6;
+                let cuts: Vec<usize> = (0..k)
+                    .map(|_| {
+                        if next(&mut s).is_multiple_of(2) {
+                            starts[(next(&mut s) % starts.len() as u64) as usize]
+                        } else {
+                            (next(&mut s) % (b.len() as u64 + 1)) as usize
+                        }
+                    })
+                    .collect();
+                assert_eq!(
+                    verify_split(&b, opts.clone(), &cuts),
+                    one,
+                    "case {case}, cuts {cuts:?}, book:\n{}",
+                    String::from_utf8_lossy(&b)
+                );
+            }
+            // Every line its own range.
+            assert_eq!(verify_split(&b, opts.clone(), &starts), one, "case {case}");
+        }
+    }
+
+    #[test]
+    fn a_break_at_a_range_boundary_is_reported_at_its_line() {
+        let b = book(10);
+        let ls = lines(&b);
+        let del: Vec<u8> = ls
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i != 4)
+            .flat_map(|(_, l)| l.clone())
+            .collect();
+        let cut: usize = ls[..4].iter().map(Vec::len).sum();
+        let r = verify_split(&del, VerifyOptions::default(), &[cut]);
+        assert_eq!(first(&r), (5, vec![Check::N, Check::Prev]));
+        assert_eq!(r.problems[0].message, "n is not the line's position 5");
+        assert_eq!(r.problems[1].message, "prev is not the link of line 4");
+        assert_eq!(r, verify(&del, VerifyOptions::default()));
     }
 }

@@ -178,8 +178,7 @@ pub struct BookRead {
 /// asks for) and, from the same chunks, its first lines for its [`LedgerKind`].
 pub struct BookReader {
     chain: ChainVerifier,
-    head: Vec<u8>,
-    head_done: bool,
+    head: KindSniffer,
 }
 
 impl BookReader {
@@ -190,19 +189,13 @@ impl BookReader {
                 prefix_at,
                 ..Default::default()
             }),
-            head: Vec::new(),
-            head_done: false,
+            head: KindSniffer::default(),
         }
     }
 
     pub fn feed(&mut self, chunk: &[u8]) {
         self.chain.feed(chunk);
-        if !self.head_done {
-            let room = SNIFF_BYTES - self.head.len();
-            self.head.extend_from_slice(&chunk[..chunk.len().min(room)]);
-            let lines = self.head.iter().filter(|b| **b == b'\n').count();
-            self.head_done = lines >= SNIFF_LINES || self.head.len() >= SNIFF_BYTES;
-        }
+        self.head.feed(chunk);
     }
 
     /// Complete lines checked so far.
@@ -216,14 +209,38 @@ impl BookReader {
     }
 
     pub fn finish(self) -> BookRead {
+        BookRead {
+            kind: self.head.finish(),
+            report: self.chain.finish(),
+        }
+    }
+}
+
+/// Keeps a book's first lines, fed from its start in chunks, to tell its [`LedgerKind`]
+/// (bounded: at most 1 MiB is kept).
+#[derive(Default)]
+pub struct KindSniffer {
+    head: Vec<u8>,
+    done: bool,
+}
+
+impl KindSniffer {
+    pub fn feed(&mut self, chunk: &[u8]) {
+        if !self.done {
+            let room = SNIFF_BYTES - self.head.len();
+            self.head.extend_from_slice(&chunk[..chunk.len().min(room)]);
+            let lines = self.head.iter().filter(|b| **b == b'\n').count();
+            self.done = lines >= SNIFF_LINES || self.head.len() >= SNIFF_BYTES;
+        }
+    }
+
+    /// The kind the complete lines kept show.
+    pub fn finish(self) -> LedgerKind {
         let complete = self.head.split_inclusive(|b| *b == b'\n');
         let lines = complete
             .filter_map(|l| l.strip_suffix(b"\n"))
             .take(SNIFF_LINES);
-        BookRead {
-            kind: LedgerKind::of_lines(lines),
-            report: self.chain.finish(),
-        }
+        LedgerKind::of_lines(lines)
     }
 }
 
@@ -310,7 +327,7 @@ mod tests {
         let long = vec![b' '; SNIFF_BYTES + 10];
         r.feed(&long);
         r.feed(b"{\"kind\": \"run\"}\n");
-        assert!(r.head.len() <= SNIFF_BYTES);
+        assert!(r.head.head.len() <= SNIFF_BYTES);
         assert_eq!(r.finish().kind, LedgerKind::Unknown);
     }
 }

@@ -37,7 +37,7 @@ mod tests;
 
 pub use answers::{answer_verdicts, attach_answers, AnswersReport, Verdict};
 pub use ask_texts::{check_ask_texts, AskTextsReport};
-pub use kinds::{BookRead, BookReader, FileKind, LedgerKind, ListInput};
+pub use kinds::{BookRead, BookReader, FileKind, KindSniffer, LedgerKind, ListInput};
 pub use pairing::{pair_proof, pair_rekor_entry, pair_token};
 pub use report::VerifierReport;
 pub use results::{

@@ -18,6 +18,8 @@ use serde::Serialize;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
+mod parallel;
+
 const CHUNK: usize = 1 << 20;
 
 #[derive(clap::Args, Debug)]
@@ -46,6 +48,10 @@ pub struct Args {
     /// or `HEIGHT HEX`; repeatable).
     #[arg(long = "headers", value_name = "FILE", requires = "answers")]
     headers: Vec<PathBuf>,
+    /// Threads that verify the chain, each a range of whole lines (default: every core).
+    /// The report is the same for any number.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    threads: Option<u16>,
 }
 
 /// A list entry not checked against this book: shown, not checked.
@@ -117,7 +123,11 @@ pub fn run(args: Args, json: bool) -> CmdResult {
         Some(ledger) => StampPlan::with_ledger(&book_name, &lists, ledger),
         None => StampPlan::new(std::slice::from_ref(&book_name), &lists),
     };
-    let read = verify_file(&args.book, BookReader::new(plan.prefix_at(0)))?;
+    let threads = args.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        usize::from,
+    );
+    let read = verify_book(&args.book, plan.prefix_at(0), threads)?;
     let mut outcome = plan.resolve(vec![read]);
     let BookResult {
         report,
@@ -225,6 +235,21 @@ fn read_list(path: &Path) -> Result<ListInput, Unusable> {
         not_a_list: false,
         bytes: Some(bytes),
     })
+}
+
+/// Verifies the book on `threads` threads when it is a regular file large enough to split
+/// ([`parallel`]), else in one pass ([`verify_file`]): the report is the same.
+fn verify_book(
+    path: &Path,
+    prefix_at: Vec<u64>,
+    threads: usize,
+) -> Result<sealbook_core::verifier::BookRead, Unusable> {
+    let meta = std::fs::metadata(path).map_err(|e| Unusable::io(path, "open book", &e))?;
+    if threads > 1 && meta.is_file() && meta.len() >= 2 * parallel::MIN_RANGE {
+        parallel::verify_file(path, meta.len(), prefix_at, threads)
+    } else {
+        verify_file(path, BookReader::new(prefix_at))
+    }
 }
 
 /// Streams the book through the chain verifier in 1 MiB chunks, with a progress bar on a

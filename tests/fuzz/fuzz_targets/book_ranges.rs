@@ -1,0 +1,63 @@
+//! The chain verifier as independent ranges joined by a stitch (`verify_split`, what
+//! `sealbook verify --threads` runs on threads) on arbitrary bytes: the report must be the
+//! one-pass `verify`'s for every set of cuts. The first 8 bytes seed the cuts, requested
+//! prefixes, problem limit and line-length limit; the rest is the book. Half of the cuts fall
+//! exactly on line starts, so breaks at a range boundary are common.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use sealbook_core::book::chain::{verify, verify_split, VerifyOptions};
+
+fn next(state: &mut u64) -> u64 {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    *state
+}
+
+fuzz_target!(|data: &[u8]| {
+    if data.len() < 8 {
+        return;
+    }
+    let (ctl, book) = data.split_at(8);
+    let mut s = u64::from_le_bytes(ctl.try_into().unwrap()) | 1;
+    let opts = VerifyOptions {
+        prefix_at: (0..next(&mut s) % 4).map(|_| next(&mut s) % 8).collect(),
+        max_problems: 1 + (next(&mut s) % 4) as usize,
+        max_line_bytes: if next(&mut s) % 4 == 0 {
+            1 + (next(&mut s) % 200) as usize
+        } else {
+            1 << 20
+        },
+    };
+    let whole = verify(book, opts.clone());
+    let starts: Vec<usize> = std::iter::once(0)
+        .chain(
+            book.iter()
+                .enumerate()
+                .filter(|(_, b)| **b == b'\n')
+                .map(|(i, _)| i + 1),
+        )
+        .collect();
+    for _ in 0..4 {
+        let cuts: Vec<usize> = (0..next(&mut s) % 8)
+            .map(|_| {
+                if next(&mut s) % 2 == 0 {
+                    starts[(next(&mut s) % starts.len() as u64) as usize]
+                } else {
+                    (next(&mut s) % (book.len() as u64 + 1)) as usize
+                }
+            })
+            .collect();
+        assert_eq!(
+            verify_split(book, opts.clone(), &cuts),
+            whole,
+            "report depends on the cuts {cuts:?}"
+        );
+    }
+    assert_eq!(
+        verify_split(book, opts, &starts),
+        whole,
+        "report differs with every line its own range"
+    );
+});
