@@ -16,7 +16,7 @@
 //! - [`Engine::on_sealed`]: the line number a sealed line got (the score lines name the run
 //!   line by `of`).
 //!
-//! [`Engine::resume`] rebuilds the state from the books.
+//! [`Engine::resume`] rebuilds the state from the books and the times of the stamped lists.
 
 use crate::book::canon::{self, Object, Value};
 use crate::calendar::{session_for, Date, Horizon, Instant};
