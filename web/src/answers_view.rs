@@ -141,7 +141,7 @@ pub fn answers_table(p: &Props) -> Html {
         .answers
         .iter()
         .filter(|a| seat.is_empty() || a.seat == *seat)
-        .filter(|a| market.is_empty() || a.markets.iter().any(|m| *m == *market))
+        .filter(|a| market.is_empty() || a.markets.contains(&*market))
         .filter(|a| verdict.is_empty() || verdict_key(a.verdict) == verdict.as_str())
         .collect();
     let shown_cells: Vec<&CellVerdict> = r

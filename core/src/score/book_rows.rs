@@ -303,13 +303,16 @@ fn check_answer_corrections(lines: &BookLines) -> Result<(), BookLineError> {
     Ok(())
 }
 
+/// A restored cell set: the corrected answer's `n`, the correction as an answer line, its cells.
+type Restored = (u64, AnswerLine, Vec<(String, Horizon)>);
+
 /// The cells correction lines restore to `answers` (`fields.items`), each as an answer line of
 /// its own: the correction's `n`, `at` and cells, the rest the corrected answer's. With the
 /// corrected line's `n` and the cells in [`expected_cells`] order.
-fn restored_cells<'a>(
+fn restored_cells(
     lines: &BookLines,
-    answers: &[&'a AnswerLine],
-) -> Result<Vec<(u64, AnswerLine, Vec<(String, Horizon)>)>, BookLineError> {
+    answers: &[&AnswerLine],
+) -> Result<Vec<Restored>, BookLineError> {
     let mut out = Vec::new();
     for c in &lines.corrections {
         let Some(a) = answers.iter().find(|a| a.n == c.of) else {
