@@ -106,13 +106,15 @@ fn experiment(dir: &Path, args: &Args) -> Result<crate::experiment::Experiment, 
     let store = ex::open_store(dir, url.as_deref())
         .map_err(|e| Unusable::new(format!("experiment store: {e}")))?;
     let mut limits = ex::privacy::Limits::default();
-    if let Ok(v) = std::env::var(ex::RATE_ENV) {
-        limits.per_minute = v.parse().map_err(|_| {
-            Unusable::new(format!(
-                "{}: {v:?} is not a count of requests",
-                ex::RATE_ENV
-            ))
-        })?;
+    for (var, limit) in [
+        (ex::RATE_ENV, &mut limits.per_minute),
+        (ex::READERS_ENV, &mut limits.readers_per_day),
+    ] {
+        if let Ok(v) = std::env::var(var) {
+            *limit = v
+                .parse()
+                .map_err(|_| Unusable::new(format!("{var}: {v:?} is not a count")))?;
+        }
     }
     let clock = Clock::from_arg(args.at.as_deref())?.with_speed(args.speed);
     let origin = std::env::var(ex::ALLOWED_ORIGIN_ENV)

@@ -29,6 +29,8 @@ pub const ALLOWED_ORIGIN_ENV: &str = "SEALBOOK_EXPERIMENT_ALLOWED_ORIGIN";
 /// Requests per hashed address and minute (environment override, for load tests on one
 /// address).
 pub const RATE_ENV: &str = "SEALBOOK_EXPERIMENT_RATE_PER_MINUTE";
+/// New identifiers per hashed address and day (environment override, likewise).
+pub const READERS_ENV: &str = "SEALBOOK_EXPERIMENT_READERS_PER_DAY";
 
 /// Opens the store for league directory `dir`: PostgreSQL when `url` is given, else
 /// `dir/experiment.sqlite`.
