@@ -614,10 +614,16 @@ fn session_row(
     ))
 }
 
-/// Every version of `protocol` over `decisions` and `prices`, in the file's order.
+/// Every session-marked version of `protocol` over `decisions` and `prices`, in the file's
+/// order.
 pub fn run_all(protocol: &Protocol, decisions: &[Decision], prices: &PriceSet) -> Segment {
     let mut all = Segment::default();
-    for r in &protocol.versions {
+    // Bets are settled per market by `super::bets`, not marked per session.
+    for r in protocol
+        .versions
+        .iter()
+        .filter(|r| r.track != super::protocol::Track::Bets)
+    {
         let s = run_segment(r, protocol.segment_end(r), decisions, prices);
         all.rows.extend(s.rows);
         all.trades.extend(s.trades);
