@@ -127,8 +127,8 @@ impl PriceSet {
 pub struct Segment {
     pub rows: Vec<AccountRow>,
     pub trades: Vec<Trade>,
-    /// Rows that could not be computed: (account, session, why).
-    pub gaps: Vec<(String, Date, String)>,
+    /// Rows that could not be computed: (version, account, session, why).
+    pub gaps: Vec<(String, String, Date, String)>,
 }
 
 /// One account's state.
@@ -352,7 +352,8 @@ pub fn ratios(r: &[f64]) -> (Option<f64>, Option<f64>) {
 struct Book<'a> {
     name: String,
     acct: Account,
-    decisions: Vec<&'a Decision>,
+    /// A seat's decisions by the session they execute in: the one sealed last.
+    decisions: BTreeMap<Date, &'a Decision>,
     fixed: Option<BTreeMap<String, i64>>,
     /// Whether a fixed benchmark has bought its weights.
     invested: bool,
@@ -408,7 +409,7 @@ pub fn run_segment(
     let book = |name: String| Book {
         name,
         acct: fresh(),
-        decisions: vec![],
+        decisions: BTreeMap::new(),
         fixed: None,
         invested: false,
         random: None,
@@ -420,9 +421,20 @@ pub fn run_segment(
     };
     let mut books: Vec<Book> = by_account
         .into_iter()
-        .map(|(a, ds)| Book {
-            decisions: ds,
-            ..book(a.to_string())
+        .map(|(a, ds)| {
+            let mut by_session: BTreeMap<Date, &Decision> = BTreeMap::new();
+            for d in ds {
+                if let Some(s) = execution_session(rules, d.sealed_at) {
+                    let e = by_session.entry(s).or_insert(d);
+                    if d.sealed_at > e.sealed_at {
+                        *e = d;
+                    }
+                }
+            }
+            Book {
+                decisions: by_session,
+                ..book(a.to_string())
+            }
         })
         .collect();
     for b in &rules.benchmarks {
@@ -440,6 +452,7 @@ pub fn run_segment(
         for b in books.iter_mut() {
             if b.broken {
                 seg.gaps.push((
+                    rules.version.clone(),
                     b.name.clone(),
                     s,
                     "an earlier row could not be computed".into(),
@@ -453,7 +466,8 @@ pub fn run_segment(
                 }
                 Err(why) => {
                     b.broken = true;
-                    seg.gaps.push((b.name.clone(), s, why));
+                    seg.gaps
+                        .push((rules.version.clone(), b.name.clone(), s, why));
                 }
             }
         }
@@ -513,9 +527,7 @@ fn session_row(
         Some((open_at(s), Choice::Weights(w.clone()), false))
     } else {
         b.decisions
-            .iter()
-            .filter(|d| execution_session(rules, d.sealed_at) == Some(s))
-            .max_by_key(|d| d.sealed_at)
+            .get(&s)
             .map(|d| (d.sealed_at, d.choice.clone(), true))
     };
     let outcome = match decided {
@@ -614,10 +626,16 @@ fn session_row(
     ))
 }
 
-/// Every version of `protocol` over `decisions` and `prices`, in the file's order.
+/// Every session-marked version of `protocol` over `decisions` and `prices`, in the file's
+/// order.
 pub fn run_all(protocol: &Protocol, decisions: &[Decision], prices: &PriceSet) -> Segment {
     let mut all = Segment::default();
-    for r in &protocol.versions {
+    // Bets are settled per market by `super::bets`, not marked per session.
+    for r in protocol
+        .versions
+        .iter()
+        .filter(|r| r.track != super::protocol::Track::Bets)
+    {
         let s = run_segment(r, protocol.segment_end(r), decisions, prices);
         all.rows.extend(s.rows);
         all.trades.extend(s.trades);

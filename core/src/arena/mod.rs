@@ -6,9 +6,11 @@
 //! - [`protocol`]: `arena-protocol.json`, the versioned rules (Appendix A);
 //! - [`records`]: the decisions, price set, trade log and account rows as published;
 //! - [`engine`]: decisions and prices in, accounts, trades and benchmarks out;
+//! - [`bets`]: seeds 001/003's IOC bets, with the engine's units and rounding;
 //! - [`replay`]: recompute and compare every published row (Appendix B step 7);
 //! - [`code`]: `arena-code.json` and the published code texts (Appendix B step 8).
 
+pub mod bets;
 pub mod code;
 pub mod engine;
 pub mod money;

@@ -13,7 +13,8 @@
 //!
 //! The keys of a rule set ([`RULE_KEYS`] is the table the schema is generated from):
 //! - `version`: the version's name (`arena-3`), unique in the file.
-//! - `track`: `portfolio` (§4.7), `pro` (§4.8) or `agent_portfolio` (seed 002).
+//! - `track`: `portfolio` (§4.7), `pro` (§4.8), `agent_portfolio` (seed 002) or `bets`
+//!   (seeds 001/003; its rule set keeps the common keys, with no funds, and adds `bet`).
 //! - `from`: the first session (`YYYY-MM-DD`) the version governs; it governs every session
 //!   up to the next version of the same track.
 //! - `starting_cash_cents`: each account's starting cash ($100,000 = 10000000).
@@ -37,6 +38,9 @@
 //! - `max_orders`: the most trades one decision may need; more is a rejected decision; null
 //!   for no limit.
 //! - `metrics_sessions`: the trailing sessions the Sharpe and Sortino ratios use (20).
+//! - `bet` (a `bets` track only): `{"stake_cents", "limit_above_ask"}`, seed 001/003's one
+//!   100-token bet per eligible market (10000 hundredths of a token), an immediate-or-cancel
+//!   buy up to the best ask + 5c (50000 micro-tokens per share) or the agent's own cap.
 //! - `benchmarks`: the passive accounts run under the same costs and execution, each
 //!   `{"name", "weights_bp"}` (bought at the first session, then held) or
 //!   `{"name", "random_funds", "seed"}` (every session, `random_funds` funds drawn with
@@ -76,6 +80,8 @@ pub enum Track {
     Pro,
     /// Seed 002's agent portfolios.
     AgentPortfolio,
+    /// Seeds 001/003's bets: one IOC buy per eligible market ([`super::bets`]).
+    Bets,
 }
 
 /// One traded fund.
@@ -138,6 +144,19 @@ pub struct RuleSet {
     pub max_orders: Option<u32>,
     pub metrics_sessions: u32,
     pub benchmarks: Vec<Benchmark>,
+    /// The bet rule of a `bets` track (absent on every other track).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bet: Option<BetRule>,
+}
+
+/// Seeds 001/003's bet: `stake_cents` tokens (in hundredths of a token; 100 tokens = 10000)
+/// per eligible market, bought by an immediate-or-cancel order limited to the best ask plus
+/// `limit_above_ask` micro-tokens per share (5c = 50000), or to the agent's own cap.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BetRule {
+    pub stake_cents: i64,
+    pub limit_above_ask: i64,
 }
 
 /// The keys of a rule set and what each means: the source of the schema's descriptions.
@@ -160,6 +179,7 @@ pub const RULE_KEYS: &[(&str, &str)] = &[
     ("min_order_cents", "A trade worth less than this is not sent."),
     ("max_orders", "Most trades one decision may need (more: rejected), or null."),
     ("metrics_sessions", "Trailing sessions of the Sharpe and Sortino ratios."),
+    ("bet", "Only on a bets track: {stake_cents, limit_above_ask}, the stake per eligible market in hundredths of a token and the IOC limit above the best ask in micro-tokens per share (the agent's own cap replaces it)."),
     ("benchmarks", "Passive accounts under the same costs and execution: {name, weights_bp} bought at the first session and held, or {name, random_funds, seed} drawn every session with np.random.default_rng(seed)."),
 ];
 
@@ -232,7 +252,24 @@ impl RuleSet {
         if self.starting_cash_cents <= 0 {
             return Err(err(v, "starting_cash_cents", "must be positive"));
         }
-        if self.funds.is_empty() || self.funds.len() > 64 {
+        let bets = self.track == Track::Bets;
+        if bets != self.bet.is_some() {
+            return Err(err(
+                v,
+                "bet",
+                "a bets track, and only a bets track, has a bet rule",
+            ));
+        }
+        if let Some(b) = &self.bet {
+            if b.stake_cents <= 0 || !(0..=1_000_000).contains(&b.limit_above_ask) {
+                return Err(err(
+                    v,
+                    "bet",
+                    "stake must be positive and the limit 0-1000000 micro-tokens",
+                ));
+            }
+        }
+        if (!bets && self.funds.is_empty()) || self.funds.len() > 64 {
             return Err(err(v, "funds", "must list 1-64 funds"));
         }
         for (i, f) in self.funds.iter().enumerate() {
@@ -424,8 +461,9 @@ impl Protocol {
             .map(|d| d.add_days(-1))
     }
 
-    /// The rules this implementation ships: arena-3 (§4.7), pro-1 (§4.8) from 2026-10-19, and
-    /// seed 002's agent portfolios (agent-portfolio-1).
+    /// The rules this implementation ships: arena-3 (§4.7), pro-1 (§4.8) from 2026-10-19,
+    /// seed 002's agent portfolios (agent-portfolio-1) and seeds 001/003's bets (bets-1, from
+    /// their season's start, 2026-10-09).
     pub fn standard() -> Protocol {
         let funds = |extra: &[(&str, &str)]| {
             let mut v: Vec<Fund> = [
@@ -502,6 +540,7 @@ impl Protocol {
                 fixed("_cash", &[]),
                 random(20261019),
             ],
+            bet: None,
         };
         let pro1 = RuleSet {
             version: "pro-1".into(),
@@ -538,10 +577,29 @@ impl Protocol {
             ],
             ..arena3.clone()
         };
+        let bets = RuleSet {
+            version: "bets-1".into(),
+            track: Track::Bets,
+            from: "2026-10-09".into(),
+            starting_cash_cents: 10_000,
+            funds: vec![],
+            indicators_only: vec![],
+            weight_min_bp: 0,
+            weight_max_bp: 10_000,
+            cost_bp: 0,
+            cash_rate_symbol: None,
+            execution: Execution::NextClose,
+            benchmarks: vec![],
+            bet: Some(BetRule {
+                stake_cents: 10_000,
+                limit_above_ask: 50_000,
+            }),
+            ..arena3.clone()
+        };
         Protocol {
             protocol: PROTOCOL_NAME.into(),
             rounding: ROUNDING_RULE.into(),
-            versions: vec![arena3, pro1, agent],
+            versions: vec![arena3, pro1, agent, bets],
         }
     }
 }
@@ -577,13 +635,16 @@ pub fn protocol_schema() -> serde_json::Value {
     let rule = json!({
         "type": "object",
         "additionalProperties": false,
-        "required": RULE_KEYS.iter().map(|(k, _)| *k).collect::<Vec<_>>(),
+        "required": RULE_KEYS.iter().map(|(k, _)| *k).filter(|k| *k != "bet").collect::<Vec<_>>(),
         "properties": {
             "version": {"type": "string", "minLength": 1, "maxLength": 64, "description": d("version")},
-            "track": {"enum": ["portfolio", "pro", "agent_portfolio"], "description": d("track")},
+            "track": {"enum": ["portfolio", "pro", "agent_portfolio", "bets"], "description": d("track")},
+            "bet": {"type": "object", "additionalProperties": false, "required": ["stake_cents", "limit_above_ask"], "description": d("bet"),
+                    "properties": {"stake_cents": {"type": "integer", "minimum": 1},
+                                   "limit_above_ask": {"type": "integer", "minimum": 0, "maximum": 1000000}}},
             "from": {"type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "description": d("from")},
             "starting_cash_cents": int("starting_cash_cents", 1),
-            "funds": {"type": "array", "minItems": 1, "maxItems": 64, "description": d("funds"),
+            "funds": {"type": "array", "maxItems": 64, "description": d("funds"),
                       "items": {"type": "object", "additionalProperties": false, "required": ["market", "symbol"],
                                 "properties": {"market": {"type": "string", "maxLength": 32},
                                                "symbol": {"type": "string", "minLength": 1, "maxLength": 32}}}},
@@ -655,6 +716,20 @@ mod tests {
             (20, 50_000, Some(10))
         );
         assert_eq!(ag.cash_rate_symbol, None);
+        let b = p.version("bets-1").unwrap();
+        assert_eq!(
+            b.bet.as_ref().map(|b| (b.stake_cents, b.limit_above_ask)),
+            Some((10_000, 50_000))
+        );
+        let mut p = Protocol::standard();
+        p.versions[0].bet = b.bet.clone();
+        assert_eq!(
+            Protocol::from_json(&p.to_json())
+                .unwrap_err()
+                .field
+                .as_deref(),
+            Some("bet")
+        );
     }
 
     #[test]
@@ -663,7 +738,7 @@ mod tests {
         let props = s["properties"]["versions"]["items"]["properties"]
             .as_object()
             .unwrap();
-        let v = serde_json::to_value(&Protocol::standard().versions[0]).unwrap();
+        let v = serde_json::to_value(&Protocol::standard().versions[3]).unwrap();
         for k in v.as_object().unwrap().keys() {
             assert!(props.contains_key(k), "{k} missing from the schema");
             assert!(

@@ -152,18 +152,7 @@ pub fn compare(
     let gaps: BTreeMap<Key, &str> = seg
         .gaps
         .iter()
-        .filter_map(|(a, d, why)| {
-            // A gap's version: the only version whose segment holds that session for the account.
-            protocol.versions.iter().find_map(|v| {
-                let inside = *d >= v.from_date() && protocol.segment_end(v).is_none_or(|e| *d <= e);
-                (inside
-                    && (decisions
-                        .iter()
-                        .any(|x| x.version == v.version && &x.account == a)
-                        || v.benchmarks.iter().any(|b| &b.name == a)))
-                .then(|| ((v.version.clone(), a.clone(), *d), why.as_str()))
-            })
-        })
+        .map(|(v, a, d, why)| ((v.clone(), a.clone(), *d), why.as_str()))
         .collect();
     let mut our_trades: BTreeMap<Key, Vec<&Trade>> = BTreeMap::new();
     for t in &seg.trades {
@@ -174,6 +163,14 @@ pub fn compare(
         their_trades.entry(key_of_trade(t)).or_default().push(t);
     }
     let price_sessions = prices.sessions();
+    let mut trades_to_date: BTreeMap<(String, String), BTreeMap<Date, usize>> = BTreeMap::new();
+    for t in published_trades {
+        *trades_to_date
+            .entry((t.version.clone(), t.account.clone()))
+            .or_default()
+            .entry(t.session)
+            .or_default() += 1;
+    }
     let mut out = Replay {
         rows: published.len(),
         accounts: published
@@ -306,10 +303,10 @@ pub fn compare(
             }
         }
         // The money fields.
-        let bound = 1 + published_trades
-            .iter()
-            .filter(|t| t.version == p.version && t.account == p.account && t.session <= p.session)
-            .count() as i64;
+        let bound = 1 + trades_to_date
+            .get(&(p.version.clone(), p.account.clone()))
+            .map_or(0, |m| m.range(..=p.session).map(|(_, n)| *n).sum::<usize>())
+            as i64;
         let mine: BTreeMap<String, i64> = fields(r).into_iter().collect();
         let theirs: BTreeMap<String, i64> = fields(p).into_iter().collect();
         let names: BTreeSet<&String> = mine.keys().chain(theirs.keys()).collect();
@@ -639,6 +636,39 @@ mod tests {
         let r = run(&p);
         assert_eq!(r.not_recounted, 1 + 14);
         assert_eq!(r.different, 0);
+    }
+
+    #[test]
+    fn a_held_fund_without_a_close_leaves_its_accounts_rows_not_recounted() {
+        let mut p = publish();
+        let text = String::from_utf8(p.prices.clone()).unwrap();
+        p.prices = jsonl(
+            text.lines()
+                .filter(|l| {
+                    !(l.contains("\"close\"") && l.contains("\"VIXY\"") && l.contains("2026-11-02"))
+                })
+                .map(str::to_string),
+        );
+        let r = run(&p);
+        assert_eq!(r.different, 0);
+        let not: BTreeSet<(String, String)> = r
+            .differences
+            .iter()
+            .filter(|d| d.verdict == Verdict::NotRecounted)
+            .map(|d| (d.version.clone(), d.session.clone()))
+            .collect();
+        // Only pro-1 trades VIXY; its rows from that session on are not recounted.
+        assert!(!not.is_empty());
+        assert!(
+            not.iter()
+                .all(|(v, s)| v == "pro-1" && s.as_str() >= "2026-11-02"),
+            "{not:?}"
+        );
+        assert_eq!(r.exact + r.not_recounted, r.rows);
+        assert!(r
+            .differences
+            .iter()
+            .any(|d| d.recomputed.as_deref() == Some("no VIXY close on 2026-11-02")));
     }
 
     #[test]
