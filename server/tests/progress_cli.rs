@@ -1,6 +1,7 @@
 //! The progress bar of `verify` and `score`: drawn on stderr only when stderr is a terminal
 //! and the input is large. Redirected, stderr and stdout stay exactly what they were without
-//! a bar; on a pseudo-terminal (util-linux `script`) the bar is drawn and then cleared.
+//! a bar; on a pseudo-terminal (util-linux `script`) the bar is drawn and then cleared, by the
+//! one-thread verifier and by the ranges of `--threads`.
 
 mod common;
 
@@ -26,6 +27,13 @@ fn redirected_stderr_is_unchanged() {
         err,
         format!("sealbook: {big}: 0 complete lines (34603008 bytes without a final LF), nothing to verify\n")
     );
+    for threads in ["1", "3"] {
+        assert_eq!(
+            sealbook(&["verify", "--threads", threads, &big]),
+            (code, out.clone(), err.clone()),
+            "--threads {threads}"
+        );
+    }
     let (code, out, err) = sealbook(&["score", "--forecasts", &big]);
     assert_eq!(code, 2);
     assert_eq!(out, "");
@@ -55,6 +63,14 @@ fn a_terminal_sees_the_bar_then_a_clean_line() {
     let big = large_file(t.path());
     for (args, label) in [
         (format!("verify {big}"), format!("verify {big} [")),
+        (
+            format!("verify --threads 1 {big}"),
+            format!("verify {big} ["),
+        ),
+        (
+            format!("verify --threads 3 {big}"),
+            format!("verify {big} ["),
+        ),
         (format!("score --forecasts {big}"), format!("score {big} [")),
     ] {
         let Some(shown) = on_a_terminal(&args) else {

@@ -2,13 +2,16 @@
 # Chain-verification benchmark (not part of CI). In one run, on one generated
 # book of answer-like lines: native `sealbook verify` (core's streaming ChainVerifier), the
 # spec's Appendix B step 4 Python script (the reference), and the wasm build's `verify_book`
-# in headless Chromium; then the native verifier's peak RSS on 50k / 200k / 400k lines.
+# in headless Chromium; native on one thread (`--threads 1`) and on every core (the default);
+# `openssl speed -evp sha256` for the SHA-256 bound; then the native verifier's peak RSS on
+# 50k / 200k / 400k lines.
 #
 #   bash tests/bench/chain.sh [lines] [shape]  (default 200000 lines, shape flat; `council` writes
 #                                              answer lines shaped as the spec's, Appendix C)
 #   SEALBOOK_BENCH_RUNS=3       best-of runs for native and wasm
 #   SEALBOOK_BENCH_PY_RUNS=2    best-of runs for Python
 #   SEALBOOK_BIN                native binary to time as it is (default: build target/release/sealbook)
+#   SEALBOOK_BENCH_WASM=0       skip the wasm run (no bundle build, no Chromium)
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -26,7 +29,8 @@ else
     bin=$root/target/release/sealbook
     cargo build --release -q -p sealbook-server -p sealbook-tests --bin sealbook --bin gen-book
 fi
-[ -f www/pkg/sealbook_web.js ] || cargo run --release -q -p sealbook-bundle
+wasm=${SEALBOOK_BENCH_WASM:-1}
+[ "$wasm" = 0 ] || [ -f www/pkg/sealbook_web.js ] || cargo run --release -q -p sealbook-bundle
 [ -x /usr/bin/time ] || { echo "need /usr/bin/time (apt-get install time)" >&2; exit 2; }
 
 work=$(mktemp -d)
@@ -54,11 +58,19 @@ best_of() {
 (cd "$work" && "$py" -I "$root/tests/py/appendix_b_step4.py") | grep -qx "chain ok: $lines lines"
 
 load=$(cut -d' ' -f1-3 /proc/loadavg)
+read -r native1_s native1_cpu <<<"$(best_of "$runs" "$bin" verify --threads 1 "$book")"
 read -r native_s native_cpu <<<"$(best_of "$runs" "$bin" verify "$book")"
 read -r python_s python_cpu <<<"$(best_of "$py_runs" sh -c 'cd "$1" && exec "$2" -I "$3"' sh "$work" "$py" "$root/tests/py/appendix_b_step4.py")"
-wasm_json=$(node tests/bench/wasm_bench.mjs "$book" www/pkg "$runs")
-echo "$wasm_json" | grep -q "\"ok\":true,\"lines\":$lines," || { echo "wasm run failed: $wasm_json" >&2; exit 1; }
-read -r wasm_s wasm_cpu <<<"$(echo "$wasm_json" | node -e 'const r = JSON.parse(require("fs").readFileSync(0, "utf8")); console.log((Math.min(...r.ms) / 1000).toFixed(3), r.cpu_s.toFixed(2))')"
+load_after=$(cut -d' ' -f1-3 /proc/loadavg)
+if [ "$wasm" != 0 ]; then
+    wasm_json=$(node tests/bench/wasm_bench.mjs "$book" www/pkg "$runs")
+    echo "$wasm_json" | grep -q "\"ok\":true,\"lines\":$lines," || { echo "wasm run failed: $wasm_json" >&2; exit 1; }
+    read -r wasm_s wasm_cpu <<<"$(echo "$wasm_json" | node -e 'const r = JSON.parse(require("fs").readFileSync(0, "utf8")); console.log((Math.min(...r.ms) / 1000).toFixed(3), r.cpu_s.toFixed(2))')"
+fi
+# The SHA-256 bound: one core's `openssl speed -evp sha256` rate on 16 KiB blocks, against
+# the bytes that must be hashed: the whole book once (its and the prefixes' SHA-256), plus
+# each line's seal and link inputs, at most the line twice (so 3x the book, an upper bound).
+sha_bps=$(openssl speed -evp sha256 -bytes 16384 -seconds 3 2>/dev/null | awk '/^sha256|^SHA256|^SHA2-256/ { v = $NF } END { sub(/k$/, "", v); printf "%.0f", v * 1000 }')
 
 # Peak RSS of the native verifier against book length.
 rss_rows=""
@@ -66,7 +78,8 @@ for n in 50000 200000 400000; do
     b="$work/book-$n.jsonl"
     if [ "$n" = "$lines" ]; then b=$book; else target/release/gen-book "$n" "$b" 20261020 "$shape"; fi
     kb=$(/usr/bin/time -f %M "$bin" verify "$b" 2>&1 >/dev/null | tail -1)
-    rss_rows+="| $n | $(awk -v b="$(stat -c %s "$b")" 'BEGIN { printf "%.0f", b / 1048576 }') | $(awk -v k="$kb" 'BEGIN { printf "%.1f", k / 1024 }') |"$'\n'
+    kb1=$(/usr/bin/time -f %M "$bin" verify --threads 1 "$b" 2>&1 >/dev/null | tail -1)
+    rss_rows+="| $n | $(awk -v b="$(stat -c %s "$b")" 'BEGIN { printf "%.0f", b / 1048576 }') | $(awk -v k="$kb1" 'BEGIN { printf "%.1f", k / 1024 }') | $(awk -v k="$kb" 'BEGIN { printf "%.1f", k / 1024 }') |"$'\n'
     [ "$b" = "$book" ] || rm -f "$b"
 done
 
@@ -75,17 +88,22 @@ ratio() { awk -v p="$1" -v s="$2" 'BEGIN { printf "%.1fx", p / s }'; }
 cat <<REPORT
 Book: $lines lines, $bytes bytes ($(awk -v b="$bytes" -v l="$lines" 'BEGIN { printf "%.0f", b / l }') B/line), machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')
 
-Load average before the timed runs: $load
+Load average before the timed runs: $load; after the native and Python runs: $load_after
 
 | verifier | best wall (s) | wall throughput | wall vs Python | best CPU (s) | CPU vs Python |
 |---|---|---|---|---|---|
 | Appendix B step 4 script, $("$py" --version 2>&1) (best of $py_runs) | $python_s | $(rate "$python_s") | 1.0x | $python_cpu | 1.0x |
-| native \`sealbook verify\` (best of $runs) | $native_s | $(rate "$native_s") | $(ratio "$python_s" "$native_s") | $native_cpu | $(ratio "$python_cpu" "$native_cpu") |
-| wasm \`verify_book\` in headless $(/usr/bin/chromium --version 2>/dev/null | head -1 | cut -d' ' -f1-2) (best of $runs) | $wasm_s | $(rate "$wasm_s") | $(ratio "$python_s" "$wasm_s") | $wasm_cpu (mean) | $(ratio "$python_cpu" "$wasm_cpu") |
+| native \`sealbook verify --threads 1\` (best of $runs) | $native1_s | $(rate "$native1_s") | $(ratio "$python_s" "$native1_s") | $native1_cpu | $(ratio "$python_cpu" "$native1_cpu") |
+| native \`sealbook verify\`, every core ($(nproc) threads, best of $runs) | $native_s | $(rate "$native_s") | $(ratio "$python_s" "$native_s") | $native_cpu | $(ratio "$python_cpu" "$native_cpu") |
+$([ "$wasm" = 0 ] || echo "| wasm \`verify_book\` in headless $(/usr/bin/chromium --version 2>/dev/null | head -1 | cut -d' ' -f1-2) (best of $runs) | $wasm_s | $(rate "$wasm_s") | $(ratio "$python_s" "$wasm_s") | $wasm_cpu (mean) | $(ratio "$python_cpu" "$wasm_cpu") |")
+
+SHA-256 bound: \`openssl speed -evp sha256\` (16 KiB blocks, one core) $(awk -v r="$sha_bps" 'BEGIN { printf "%.0f MB/s", r / 1e6 }'); hashing 3x the book
+(an upper bound on the bytes hashed) takes $(awk -v r="$sha_bps" -v b="$bytes" 'BEGIN { printf "%.3f", 3 * b / r }') s of one core. Native CPU time per core-second of that
+bound: one thread $(awk -v r="$sha_bps" -v b="$bytes" -v c="$native1_cpu" 'BEGIN { printf "%.2fx", c / (3 * b / r) }'), every core $(awk -v r="$sha_bps" -v b="$bytes" -v c="$native_cpu" 'BEGIN { printf "%.2fx", c / (3 * b / r) }') (CPU time summed over the threads).
 
 Native peak memory (max RSS, /usr/bin/time):
 
-| lines | book MB | max RSS MB |
-|---|---|---|
+| lines | book MB | max RSS MB, 1 thread | max RSS MB, every core |
+|---|---|---|---|
 ${rss_rows}
 REPORT
