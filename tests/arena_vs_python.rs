@@ -2,7 +2,8 @@
 //! integers, the decimal module, np.random.default_rng for the random benchmark): the peer
 //! generates seasons of the three standard tracks (holds, rule-breaking decisions, late seals,
 //! funds without a price in the window) and publishes its own trades and account rows; the CLI
-//! must reproduce every row to the cent. A tampered trade, row or price makes exactly the rows
+//! must reproduce every row to the cent, and its return, drawdown and numpy-computed Sharpe
+//! and Sortino ratios to a relative 1e-9. A tampered trade, row or price makes exactly the rows
 //! it touches DIFFERENT (exit 1); `arena-code.json` is checked against the published code
 //! texts (Appendix B step 8); `sealbook schema arena-protocol` validates the peer's protocol
 //! file under jsonschema.

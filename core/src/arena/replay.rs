@@ -5,8 +5,9 @@
 //! Each published row of `arena-accounts.jsonl` is one of:
 //! - **exact to the cent**: every money field (cash, equity, each position, interest, costs,
 //!   costs to date, turnover, the shadow) within 1 cent of the recomputed row, the status the
-//!   same, and the row's published trades those recomputed (same funds, quantities and prices;
-//!   value and cost within 1 cent);
+//!   same, the derived figures (return, drawdown, Sharpe, Sortino) within a relative 1e-9, and
+//!   the row's published trades those recomputed (same funds, quantities and prices; value and
+//!   cost within 1 cent);
 //! - **within the rounding of the published trades**: the same, but a money field off by more
 //!   than 1 cent and at most 1 cent more per published trade of the account up to that
 //!   session (each trade prints its value and cost to the cent);
@@ -329,6 +330,23 @@ pub fn compare(
             }
         }
         diffs.extend(off);
+        // The derived figures, to a relative 1e-9 (they are ratios of the money fields).
+        let close = |a: Option<f64>, b: Option<f64>| match (a, b) {
+            (None, None) => true,
+            (Some(x), Some(y)) => (x - y).abs() <= 1e-9 * (1.0 + x.abs().max(y.abs())),
+            _ => false,
+        };
+        let show = |x: Option<f64>| Some(x.map_or("null".to_string(), |v| v.to_string()));
+        for (name, a, b) in [
+            ("return", Some(p.ret), Some(r.ret)),
+            ("drawdown", Some(p.drawdown), Some(r.drawdown)),
+            ("sharpe", p.sharpe, r.sharpe),
+            ("sortino", p.sortino, r.sortino),
+        ] {
+            if !close(a, b) {
+                diffs.push(listed(name, Verdict::Different, show(a), show(b)));
+            }
+        }
         if !diffs.is_empty() {
             out.different += 1;
             out.differences.extend(diffs);
