@@ -15,7 +15,8 @@ import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { removeDir, startServer, launchBrowser, openPage, screenshot } from './harness.mjs';
+import { spawn } from 'node:child_process';
+import { SEALBOOK_BIN, removeDir, launchBrowser, screenshot } from './harness.mjs';
 
 const KEY = 'sealbook.experiment.reader';
 // Many identifiers come from one address in these tests: lift the per-address rate limit.
@@ -23,9 +24,34 @@ process.env.SEALBOOK_EXPERIMENT_RATE_PER_MINUTE = '100000';
 
 let dir; let server; let browser;
 
+/// `sealbook serve --demo` on a free 127.0.0.1 port; resolves with {url, stop} once it printed
+/// its URL. Writing the demo league first takes a minute on a busy machine, hence the bound
+/// of 240 s (harness.startServer's 20 s is for a served directory).
+function startDemo(dataDir, extraArgs = []) {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(SEALBOOK_BIN, ['serve', '--demo', '--data', dataDir, '--addr', '127.0.0.1:0', ...extraArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = ''; let err = '';
+    const timer = setTimeout(() => { child.kill(); reject(new Error(`sealbook serve --demo printed no URL within 240 s; stderr: ${err}`)); }, 240000);
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = out.match(/serving (http:\/\/127\.0\.0\.1:\d+\/)/);
+      if (m) {
+        clearTimeout(timer);
+        resolvePromise({
+          url: m[1],
+          stop: () => new Promise((r) => { if (child.exitCode !== null) return r(); child.once('exit', r); child.kill(); }),
+        });
+      }
+    });
+    child.stderr.on('data', (d) => { err += d; });
+    child.on('error', (e) => { clearTimeout(timer); reject(new Error(`cannot run ${SEALBOOK_BIN}: ${e.message}`)); });
+    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`sealbook serve exited (${code}) before serving; stderr: ${err}`)); });
+  });
+}
+
 before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'sealbook-e2e-experiment-'));
-  server = await startServer(dir, ['--demo']);
+  server = await startDemo(dir);
   browser = await launchBrowser();
 });
 
@@ -148,7 +174,8 @@ test('the seeing group sees the sealed answers and the consensus at once', async
 test('a blind reader sees nothing of the council before its first forecast; a peek is recorded', async () => {
   const seeing = await readerOf(server, 'seeing');
   const council = (await api(server, 'GET', `/api/experiment/session?reader=${seeing}`)).json.council;
-  const secrets = [council.run_id, ...new Set(council.answers.map((a) => a.seat))];
+  const seats = [...new Set(council.answers.map((a) => a.seat))];
+  assert.ok(seats.length > 0);
   const reader = await readerOf(server, 'blind');
   const peeksBefore = (await api(server, 'GET', '/api/experiment/stats')).json;
   assert.equal(peeksBefore.g1.group, 'blind', 'g1 is the blind group');
@@ -156,12 +183,15 @@ test('a blind reader sees nothing of the council before its first forecast; a pe
   const { context, page, errors, bodies } = await openAs(reader);
   assert.equal(await page.getAttribute('#experiment-status', 'data-group'), 'blind');
   const hidden = async (when) => {
-    const html = await page.content();
     assert.equal(await page.locator('#consensus, #answers, [data-testid="market-consensus"]').count(), 0, when);
-    for (const s of secrets) assert.ok(!html.includes(s), `${when}: ${s} is in the DOM`);
+    assert.ok(!(await page.content()).includes(council.run_id), `${when}: the run id is in the DOM`);
+    // No element's own text is a seat's name (a seat may be named like a word in a market's name).
+    const texts = await page.evaluate(() => [...document.querySelectorAll('body *')].map((e) => [...e.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent.trim()).join('')));
+    for (const seat of seats) assert.ok(!texts.includes(seat), `${when}: seat ${seat} is in the DOM`);
     for (const b of await bodies()) {
       assert.ok(!b.text.includes('prob_up'), `${when}: ${b.url} carries answers`);
-      for (const s of secrets) assert.ok(!b.text.includes(s), `${when}: ${b.url} carries ${s}`);
+      assert.ok(!b.text.includes(council.run_id), `${when}: ${b.url} carries the run id`);
+      for (const seat of seats) assert.ok(!b.text.includes(JSON.stringify(seat)), `${when}: ${b.url} carries seat ${seat}`);
     }
   };
   await hidden('before the peek');
@@ -242,13 +272,13 @@ test('a phone-width viewport has no horizontal overflow', async () => {
 });
 
 test('a forecast after the reference time is refused', async () => {
-  // A second server whose clock starts 20 s before the 09:30 ET reference of 2026-12-03
+  // A second server whose clock starts 45 s before the 09:30 ET reference of 2026-12-03
   // (14:30 UTC) and runs in real time; the page's clock is held before the reference, so the
   // page sends the call and shows the server's refusal, then is moved past it and refuses
   // by itself.
   const closesAt = Date.parse('2026-12-03T14:30:00Z');
   const late = mkdtempSync(join(tmpdir(), 'sealbook-e2e-experiment-late-'));
-  const s = await startServer(late, ['--demo', '--at', new Date(closesAt - 20000).toISOString().replace('.000Z', 'Z')]);
+  const s = await startDemo(late, ['--at', new Date(closesAt - 45000).toISOString().replace('.000Z', 'Z')]);
   try {
     const reader = await readerOf(s, 'seeing');
     const { context, page } = await openAs(reader, { s, clock: closesAt - 15000 });
@@ -258,7 +288,7 @@ test('a forecast after the reference time is refused', async () => {
     await page.fill('#BTC-confidence', '80');
     // Wait (bounded) until the server's clock has passed the reference.
     let closed = false;
-    for (let i = 0; i < 80 && !closed; i++) {
+    for (let i = 0; i < 120 && !closed; i++) {
       const r = await api(s, 'POST', '/api/experiment/forecast', { reader, session: '2026-12-03', market: 'SPX', direction: 'up', confidence: 60 });
       if (r.status === 409) {
         assert.equal(r.json.error.code, 'session_closed');
@@ -277,9 +307,12 @@ test('a forecast after the reference time is refused', async () => {
     const stored = (await api(s, 'GET', `/api/experiment/session?reader=${reader}`)).json;
     assert.notEqual(stored.session, '2026-12-03', 'the open session is the next one');
 
-    // The page's own clock past the reference: the countdown says closed, the forms are shut.
+    // The page's own clock past the reference: the page refuses the call by itself, the
+    // countdown says closed and the forms are shut.
     await context.clock.setFixedTime(closesAt + 1000);
+    await page.click('li[data-market="BTC"] button[type="submit"]');
     await page.waitForSelector('#countdown[data-closed="true"]', { timeout: 10000 });
+    assert.match(await page.textContent('#BTC-error'), /closed at 09:30 ET on 2026-12-03/);
     assert.match(await page.textContent('#countdown'), /closed at 09:30 ET on 2026-12-03/);
     assert.ok(await page.locator('li[data-market="BTC"] fieldset').evaluate((f) => f.disabled));
     await context.close();

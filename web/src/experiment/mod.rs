@@ -114,6 +114,8 @@ impl ExperimentApp {
         let Some(session) = self.session.clone() else {
             return;
         };
+        // The clock at the moment of the call: a background tab's ticks may be throttled.
+        self.now = net::now();
         if let Some(why) = self.closed_message(&session) {
             self.errors.insert(market, why.clone());
             self.announce = why;
