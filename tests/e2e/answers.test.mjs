@@ -1,7 +1,8 @@
 // Every answer's own proof on the Verify page, in headless Chromium: the tables of answers and
-// of cells the page shows for the DEMO fixture league equal `sealbook verify DIR --answers
-// --json` (the same core), filter by seat, market and verdict, fit a phone's width, and an ask
-// text with a line appended fails, naming the file.
+// of cells the page shows for the DEMO fixture league, and for the league engine's own DEMO
+// (`sealbook demo --out`), equal `sealbook verify DIR --answers --json` (the same core), filter
+// by seat, market and verdict, fit a phone's width, and an ask text with a line appended
+// fails, naming the file.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -98,6 +99,22 @@ test("the page's table of answers is the CLI's, and filters by seat and verdict"
   await page.locator('[data-testid="answer-row"] summary').first().click();
   const evidence = await page.locator('[data-testid="answer-row"] details').first().textContent();
   assert.match(evidence, /First stamped list covering it: demo-answers\/proof\/2026-10-19\/130025Z\.txt \(5 lines\)/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("the engine-made DEMO league's answers, runs and cells on the page are the CLI's", async () => {
+  const dir = join(fx.dir, 'engine-demo');
+  execFileSync(SEALBOOK_BIN, ['demo', '--out', dir], { stdio: 'ignore' });
+  const { code, json } = cli(dir);
+  assert.equal(code, 0);
+  assert.ok(json.answers.length >= 40 * 7, `${json.answers.length} answers`);
+  const { context, page, errors, r } = await chooseFolder(dir);
+  assert.equal(r.ok, true, r.headline);
+  assert.deepEqual(await rows(page), json.answers.map((a) => ({ line: a.line, seat: a.seat, verdict: a.verdict })));
+  const summaries = await page.$$eval('[data-testid="run-summary"]', (li) => li.map((x) => x.textContent.trim()));
+  assert.deepEqual(summaries, json.runs.map((s) => s.summary));
+  assert.deepEqual(await cellRows(page), json.cells.map(cellKey));
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -15,8 +15,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawn } from 'node:child_process';
-import { SEALBOOK_BIN, removeDir, launchBrowser, screenshot } from './harness.mjs';
+import { removeDir, startServer, launchBrowser, screenshot } from './harness.mjs';
 
 const KEY = 'sealbook.experiment.reader';
 // Many identifiers come from one address in these tests: lift the per-address rate limit.
@@ -24,30 +23,9 @@ process.env.SEALBOOK_EXPERIMENT_RATE_PER_MINUTE = '100000';
 
 let dir; let server; let browser;
 
-/// `sealbook serve --demo` on a free 127.0.0.1 port; resolves with {url, stop} once it printed
-/// its URL. Writing the demo league first takes a minute on a busy machine, hence the bound
-/// of 240 s (harness.startServer's 20 s is for a served directory).
-function startDemo(dataDir, extraArgs = []) {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(SEALBOOK_BIN, ['serve', '--demo', '--data', dataDir, '--addr', '127.0.0.1:0', ...extraArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = ''; let err = '';
-    const timer = setTimeout(() => { child.kill(); reject(new Error(`sealbook serve --demo printed no URL within 240 s; stderr: ${err}`)); }, 240000);
-    child.stdout.on('data', (d) => {
-      out += d;
-      const m = out.match(/serving (http:\/\/127\.0\.0\.1:\d+\/)/);
-      if (m) {
-        clearTimeout(timer);
-        resolvePromise({
-          url: m[1],
-          stop: () => new Promise((r) => { if (child.exitCode !== null) return r(); child.once('exit', r); child.kill(); }),
-        });
-      }
-    });
-    child.stderr.on('data', (d) => { err += d; });
-    child.on('error', (e) => { clearTimeout(timer); reject(new Error(`cannot run ${SEALBOOK_BIN}: ${e.message}`)); });
-    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`sealbook serve exited (${code}) before serving; stderr: ${err}`)); });
-  });
-}
+/// `sealbook serve --demo` on a free 127.0.0.1 port. Writing the demo league first takes a
+/// minute on a busy machine, hence the bound of 240 s.
+const startDemo = (dataDir, extraArgs = []) => startServer(dataDir, ['--demo', ...extraArgs], { timeoutMs: 240000 });
 
 before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'sealbook-e2e-experiment-'));

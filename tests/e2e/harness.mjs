@@ -34,9 +34,10 @@ export function removeDir(dir) {
   if (dir) rmSync(dir, { recursive: true, force: true });
 }
 
-/// Starts `sealbook serve --data DIR --addr 127.0.0.1:0` and resolves with {url, stop} once it
-/// printed its URL (bounded wait).
-export function startServer(dataDir, extraArgs = []) {
+/// Starts `sealbook serve --data DIR --addr 127.0.0.1:0 [extraArgs]` and resolves with {url, stop}
+/// once it printed its URL, within `timeoutMs` (20 s for a served directory; a `--demo` server
+/// writes its league first and is given longer by its callers).
+export function startServer(dataDir, extraArgs = [], { timeoutMs = 20000 } = {}) {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(SEALBOOK_BIN, ['serve', '--data', dataDir, '--addr', '127.0.0.1:0', ...extraArgs], {
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -45,8 +46,8 @@ export function startServer(dataDir, extraArgs = []) {
     let err = '';
     const timer = setTimeout(() => {
       child.kill();
-      reject(new Error(`sealbook serve printed no URL within 20 s; stdout: ${out} stderr: ${err}`));
-    }, 20000);
+      reject(new Error(`sealbook serve printed no URL within ${timeoutMs / 1000} s; stdout: ${out} stderr: ${err}`));
+    }, timeoutMs);
     child.stdout.on('data', (d) => {
       out += d;
       const m = out.match(/serving (http:\/\/127\.0\.0\.1:\d+\/)/);
