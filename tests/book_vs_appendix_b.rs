@@ -401,6 +401,93 @@ fn step4_script_accepts_generated_books() {
     }
 }
 
+/// Line `n` after `prev` sealed as spec §3.2 states it, with three serializations: the seal
+/// over `J(content)`, the link over `J` of the line with `n`, `prev` and `seal`, then the
+/// whole line written.
+fn sealed_as_stated(content: &Object, n: u64, prev: &str) -> (Vec<u8>, String, String) {
+    use sha2::{Digest, Sha256};
+    let j = |o: &Object| canon::to_bytes(&Value::Object(o.clone()), canon::DumpOptions::SEAL);
+    let hex = |d: &[u8]| d.iter().map(|b| format!("{b:02x}")).collect::<String>();
+    let mut line = content.clone();
+    for f in seal::BOOKKEEPING_FIELDS {
+        line.remove(f);
+    }
+    let seal = hex(&Sha256::digest(j(&line).unwrap()));
+    line.insert("n", Value::Int(canon::Int::from(n as i64)));
+    line.insert("prev", Value::Str(prev.into()));
+    line.insert("seal", Value::Str(seal.as_str().into()));
+    let link = hex(&Sha256::digest(j(&line).unwrap()));
+    line.insert("link", Value::Str(link.as_str().into()));
+    let mut bytes = j(&line).unwrap();
+    bytes.push(b'\n');
+    (bytes, seal, link)
+}
+
+/// The sealer split as the ledger uses it: lines prepared (serialized and sealed) on several
+/// threads, out of book order, then chained in order on one. Every line must be the bytes of
+/// the rule as stated, for content on every side of `n`, `prev` and `seal` (and replacing
+/// them), and the book must pass the spec's step 4 script.
+#[test]
+fn lines_prepared_apart_then_chained_are_the_stated_rule_and_pass_step4() {
+    let seed = rng::seed_from_env("SEALBOOK_BOOK_SEED", 20261021);
+    let mut r = Rng::new(seed);
+    let contents: Vec<Object> = (0..1200)
+        .map(|i| match i % 4 {
+            0 => book_gen::any_line(&mut r, i + 1),
+            1 => book_gen::council_answer(&mut r, i + 1),
+            _ => book_gen::keyed_line(&mut r),
+        })
+        .collect();
+    // Four threads, each preparing every fourth line.
+    let mut prepared: Vec<Option<seal::PreparedLine>> = vec![None; contents.len()];
+    std::thread::scope(|s| {
+        let workers: Vec<_> = (0..4)
+            .map(|t| {
+                let contents = &contents;
+                s.spawn(move || {
+                    (t..contents.len())
+                        .step_by(4)
+                        .map(|i| (i, seal::prepare_line(&contents[i]).expect("encodable")))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        for w in workers {
+            for (i, p) in w.join().unwrap() {
+                prepared[i] = Some(p);
+            }
+        }
+    });
+    let mut prev = String::new();
+    let mut book = Vec::new();
+    for (i, (p, content)) in prepared.into_iter().zip(&contents).enumerate() {
+        let n = i as u64 + 1;
+        let p = p.expect("every line prepared");
+        let seal_before = p.seal().to_string();
+        let got = p.chain(n, &prev);
+        let (bytes, seal, link) = sealed_as_stated(content, n, &prev);
+        assert_eq!(
+            String::from_utf8_lossy(&got.bytes),
+            String::from_utf8_lossy(&bytes),
+            "seed {seed}, line {n}"
+        );
+        assert_eq!((&got.seal, &got.link), (&seal, &link), "seed {seed}, line {n}");
+        assert_eq!(seal_before, seal, "seed {seed}, line {n}");
+        book.extend_from_slice(&got.bytes);
+        prev = got.link;
+    }
+    let dir = TempDir::new("step4-prepared");
+    let py = step4(dir.path(), &book);
+    assert!(
+        py.ok && py.stdout == format!("chain ok: {} lines\n", contents.len()),
+        "seed {seed}: Python says {:?} {}",
+        py.stdout,
+        py.error
+    );
+    let ours = core_verify(&book, vec![]);
+    assert!(ours.ok && ours.lines == contents.len() as u64, "{ours:?}");
+}
+
 #[test]
 fn step4_script_and_core_agree_on_every_tampering() {
     let seed = rng::seed_from_env("SEALBOOK_BOOK_SEED", 20261021);

@@ -213,3 +213,27 @@ pub fn any_line(r: &mut Rng, i: u64) -> Object {
         _ => answer(r, i),
     }
 }
+
+/// Keys at and around the bookkeeping ones (`link`, `n`, `prev`, `seal`, which the sealer
+/// replaces), so that content falls before, between and after each of them in sorted order,
+/// with escapes and non-ASCII among them.
+const KEYS_AROUND_BOOKKEEPING: &[&str] = &[
+    "", "\u{0}", "\"", "\\", "A", "Z", "_", "a", "items", "lin", "link", "link\u{0}", "linka",
+    "m", "mode", "model", "n", "n\u{1f}", "na", "o", "own_sha256", "p", "prev", "prev ", "preva",
+    "prevx", "q", "run_id", "sea", "seal", "seala", "seat", "text", "years", "zz", "\u{7f}",
+    "\u{e9}", "\u{2028}", "\u{ffff}", "\u{1f600}",
+];
+
+/// A line's content made of a random choice of [`KEYS_AROUND_BOOKKEEPING`] (from none to all),
+/// each with a random value: every position of content relative to `n`, `prev` and `seal`,
+/// for the sealer's split between the content it serializes ahead and the chain fields.
+pub fn keyed_line(r: &mut Rng) -> Object {
+    let share = r.range(0, 4) as u64;
+    let mut members = Vec::new();
+    for k in KEYS_AROUND_BOOKKEEPING {
+        if r.chance(share, 4) {
+            members.push((*k, random_value(r)));
+        }
+    }
+    obj(members)
+}

@@ -101,48 +101,69 @@ pub struct SealedLine {
 }
 
 /// Seals `content` as line `n` after a line whose link is `prev` (`""` for line 1).
-/// Bookkeeping fields in `content` are replaced.
-///
-/// Each member is serialized once, straight into the line's bytes: `seal` and `link` are
-/// written as 64-character placeholders and filled in once their hashes are known (a hex
-/// SHA-256 is always 64 ASCII characters, so the bytes around them do not move). The seal is
-/// hashed over the content members' bytes, the link over every member but `link`, the two
-/// sharing the hash of their common start as in [`seal_and_link`].
+/// Bookkeeping fields in `content` are replaced. The same as [`prepare_line`] then
+/// [`PreparedLine::chain`], which is how it is done.
 pub fn seal_line(content: &Object, n: u64, prev: &str) -> Result<SealedLine, EncodeError> {
-    use std::ops::Range;
-    const PLACEHOLDER: &str = "0000000000000000000000000000000000000000000000000000000000000000";
+    Ok(prepare_line(content)?.chain(n, prev))
+}
+
+/// A line whose content is serialized and sealed but which has no place in a book yet: all
+/// of `J(line)` but the members `n` and `prev`, and the link's hash over as much of the line
+/// as comes before `n` (spec §3.2: the seal depends on the content alone; the link depends on
+/// the chain through `n` and `prev`). Made by [`prepare_line`] on any thread; finished by
+/// [`PreparedLine::chain`] on the book's writer, which hashes only from `n` on.
+#[derive(Clone)]
+pub struct PreparedLine {
+    /// `{`, every member whose key sorts before `n` (`link` among them, as a placeholder at
+    /// `link_at`), each followed by the item separator.
+    head: Vec<u8>,
+    /// Where the 64 characters of the `link` placeholder begin in `head`.
+    link_at: usize,
+    /// The link's hash after the same members as `head` but `link` (each followed by the
+    /// separator): the state that `n` continues.
+    link_state: Sha256,
+    /// Each member between `n` and `prev` preceded by the separator, then the separator
+    /// before `prev`.
+    mid: Vec<u8>,
+    /// Each member after `prev` (`seal` filled in) preceded by the separator, then `}` and LF.
+    tail: Vec<u8>,
+    seal: String,
+}
+
+impl std::fmt::Debug for PreparedLine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PreparedLine")
+            .field("seal", &self.seal)
+            .field("bytes", &(self.head.len() + self.mid.len() + self.tail.len()))
+            .finish()
+    }
+}
+
+/// A placeholder for a hex SHA-256 (always 64 ASCII characters, so nothing around it moves
+/// when it is filled in).
+const PLACEHOLDER: &str = "0000000000000000000000000000000000000000000000000000000000000000";
+
+/// Serializes and seals `content` for [`PreparedLine::chain`] (spec §3.2: the seal over
+/// `J(content)`; bookkeeping fields in `content` are ignored). Each member is serialized once:
+/// the seal is hashed over the content members as they are written, and since `n` sorts
+/// before `prev` and `seal` (and `link` is in no message), the link's message is the seal's up
+/// to `n`: its state there is a copy of the seal's.
+pub fn prepare_line(content: &Object) -> Result<PreparedLine, EncodeError> {
     #[derive(Clone, Copy, PartialEq)]
     enum Kind {
-        Content,
         Link,
+        N,
+        Prev,
         Seal,
-        /// `n`, `prev`.
-        Chain,
     }
     let opts = DumpOptions::SEAL;
     let sep = canon::item_separator(opts);
     // The bookkeeping members in key order (`link` < `n` < `prev` < `seal`).
     let bookkeeping = [
-        (
-            Kind::Link,
-            JsonStr::from("link"),
-            Value::Str(JsonStr::from(PLACEHOLDER)),
-        ),
-        (
-            Kind::Chain,
-            JsonStr::from("n"),
-            Value::Int(canon::Int::from(n as i64)),
-        ),
-        (
-            Kind::Chain,
-            JsonStr::from("prev"),
-            Value::Str(JsonStr::from(prev)),
-        ),
-        (
-            Kind::Seal,
-            JsonStr::from("seal"),
-            Value::Str(JsonStr::from(PLACEHOLDER)),
-        ),
+        (Kind::Link, "link"),
+        (Kind::N, "n"),
+        (Kind::Prev, "prev"),
+        (Kind::Seal, "seal"),
     ];
     let mut content_members = content
         .iter()
@@ -153,76 +174,178 @@ pub fn seal_line(content: &Object, n: u64, prev: &str) -> Result<SealedLine, Enc
         })
         .peekable();
     let mut extra = bookkeeping.iter().peekable();
-    let mut members: Vec<(Kind, Range<usize>)> = Vec::with_capacity(content.len() + 4);
-    let mut bytes = Vec::with_capacity(1024);
-    bytes.push(b'{');
-    loop {
-        let (kind, key, value) = match (content_members.peek(), extra.peek()) {
-            (Some((a, _)), Some((_, b, _))) if a.as_wtf8() < b.as_wtf8() => {
-                let (k, v) = content_members.next().expect("peeked");
-                (Kind::Content, k, v)
-            }
-            (Some(_), None) => {
-                let (k, v) = content_members.next().expect("peeked");
-                (Kind::Content, k, v)
-            }
-            (_, Some(_)) => {
-                let (kind, k, v) = extra.next().expect("peeked");
-                (*kind, k, v)
-            }
-            (None, None) => break,
-        };
-        if !members.is_empty() {
-            bytes.extend_from_slice(sep);
-        }
-        let start = bytes.len();
-        canon::write_member(&mut bytes, key, value, opts)?;
-        members.push((kind, start..bytes.len()));
-    }
-    bytes.extend_from_slice(b"}\n");
-    // The seal, over the content members; where the first bookkeeping member comes, the
-    // state so far is also the link's.
+    let mut head = Vec::with_capacity(1024);
+    head.push(b'{');
+    let mut mid = Vec::new();
+    let mut tail = Vec::with_capacity(256);
     let mut seal_h = Sha256::new();
     seal_h.update(b"{");
-    let mut fork = None;
-    let mut first = true;
-    for (i, (kind, r)) in members.iter().enumerate() {
-        if *kind != Kind::Content {
-            if fork.is_none() {
-                fork = Some((seal_h.clone(), i, first));
+    let mut seal_empty = true;
+    let (mut link_at, mut seal_at, mut link_state) = (0, 0, None);
+    let mut member = Vec::with_capacity(256);
+    // Which part the next content member goes to: 0 head, 1 mid, 2 tail.
+    let mut part = 0u8;
+    loop {
+        let take_content = match (content_members.peek(), extra.peek()) {
+            (Some((a, _)), Some((_, b))) => a.as_wtf8() < b.as_bytes(),
+            (Some(_), None) => true,
+            (None, Some(_)) => false,
+            (None, None) => break,
+        };
+        if take_content {
+            let (key, value) = content_members.next().expect("peeked");
+            member.clear();
+            canon::write_member(&mut member, key, value, opts)?;
+            if !seal_empty {
+                seal_h.update(sep);
+            }
+            seal_h.update(&member);
+            seal_empty = false;
+            match part {
+                0 => {
+                    head.extend_from_slice(&member);
+                    head.extend_from_slice(sep);
+                }
+                1 => {
+                    mid.extend_from_slice(sep);
+                    mid.extend_from_slice(&member);
+                }
+                _ => {
+                    tail.extend_from_slice(sep);
+                    tail.extend_from_slice(&member);
+                }
             }
             continue;
         }
-        if !first {
-            seal_h.update(sep);
+        let (kind, key) = extra.next().expect("peeked");
+        match kind {
+            Kind::Link => {
+                canon::write_member(
+                    &mut head,
+                    &JsonStr::from(*key),
+                    &Value::Str(JsonStr::from(PLACEHOLDER)),
+                    opts,
+                )?;
+                // The placeholder's 64 characters end one byte (the closing quote) before it.
+                link_at = head.len() - 65;
+                head.extend_from_slice(sep);
+            }
+            Kind::N => {
+                let mut state = seal_h.clone();
+                if !seal_empty {
+                    state.update(sep);
+                }
+                link_state = Some(state);
+                part = 1;
+            }
+            Kind::Prev => {
+                mid.extend_from_slice(sep);
+                part = 2;
+            }
+            Kind::Seal => {
+                tail.extend_from_slice(sep);
+                canon::write_member(
+                    &mut tail,
+                    &JsonStr::from(*key),
+                    &Value::Str(JsonStr::from(PLACEHOLDER)),
+                    opts,
+                )?;
+                seal_at = tail.len() - 65;
+            }
         }
-        seal_h.update(&bytes[r.clone()]);
-        first = false;
     }
+    tail.extend_from_slice(b"}\n");
     seal_h.update(b"}");
     let seal = hex::encode(&seal_h.finalize());
-    // A placeholder's 64 characters end one byte (the closing quote) before its member.
-    let fill = |bytes: &mut Vec<u8>, which: Kind, hex: &str| {
-        if let Some((_, r)) = members.iter().find(|(k, _)| *k == which) {
-            bytes[r.end - 65..r.end - 1].copy_from_slice(hex.as_bytes());
-        }
-    };
-    fill(&mut bytes, Kind::Seal, &seal);
-    let (mut link_h, from, mut first) = fork.expect("the bookkeeping members are there");
-    for (kind, r) in &members[from..] {
-        if *kind == Kind::Link {
-            continue;
-        }
-        if !first {
-            link_h.update(sep);
-        }
-        link_h.update(&bytes[r.clone()]);
-        first = false;
+    tail[seal_at..seal_at + 64].copy_from_slice(seal.as_bytes());
+    Ok(PreparedLine {
+        head,
+        link_at,
+        link_state: link_state.expect("`n` is among the members"),
+        mid,
+        tail,
+        seal,
+    })
+}
+
+impl PreparedLine {
+    /// The line's seal (lowercase hex), known before it has a place in a book.
+    pub fn seal(&self) -> &str {
+        &self.seal
     }
-    link_h.update(b"}");
-    let link = hex::encode(&link_h.finalize());
-    fill(&mut bytes, Kind::Link, &link);
-    Ok(SealedLine { bytes, seal, link })
+
+    /// The line's length in bytes once chained as line `n` after `prev` (with its LF).
+    pub fn len_at(&self, n: u64, prev: &str) -> usize {
+        self.head.len() + self.mid.len() + self.tail.len() + chain_members(n, prev).len()
+    }
+
+    /// Makes this line `n` of a book after a line whose link is `prev` (`""` for line 1):
+    /// writes `n` and `prev`, hashes the link from `n` to the end on the prepared state, and
+    /// fills the link in. The head is moved, not copied; the writer's work is the short
+    /// stretch from `n` on.
+    pub fn chain(self, n: u64, prev: &str) -> SealedLine {
+        let PreparedLine {
+            mut head,
+            link_at,
+            mut link_state,
+            mid,
+            tail,
+            seal,
+        } = self;
+        let members = chain_members(n, prev);
+        let (n_member, prev_member) = members.split_at(members.n_len);
+        let at_n = head.len();
+        head.reserve(members.bytes.len() + mid.len() + tail.len());
+        head.extend_from_slice(n_member);
+        head.extend_from_slice(&mid);
+        head.extend_from_slice(prev_member);
+        head.extend_from_slice(&tail);
+        // The link's message runs from `n` to `}`, without the LF.
+        link_state.update(&head[at_n..head.len() - 1]);
+        let link = hex::encode(&link_state.finalize());
+        head[link_at..link_at + 64].copy_from_slice(link.as_bytes());
+        SealedLine {
+            bytes: head,
+            seal,
+            link,
+        }
+    }
+}
+
+/// `"n": N` and `"prev": "…"` as `J` writes them, one after the other.
+struct ChainMembers {
+    bytes: Vec<u8>,
+    n_len: usize,
+}
+
+impl ChainMembers {
+    fn len(&self) -> usize {
+        self.bytes.len()
+    }
+
+    fn split_at(&self, i: usize) -> (&[u8], &[u8]) {
+        self.bytes.split_at(i)
+    }
+}
+
+fn chain_members(n: u64, prev: &str) -> ChainMembers {
+    let opts = DumpOptions::SEAL;
+    let mut bytes = Vec::with_capacity(96);
+    // Neither can fail: an integer and a string from Rust's `str` (never a lone surrogate).
+    let _ = canon::write_member(
+        &mut bytes,
+        &JsonStr::from("n"),
+        &Value::Int(canon::Int::from(n as i64)),
+        opts,
+    );
+    let n_len = bytes.len();
+    let _ = canon::write_member(
+        &mut bytes,
+        &JsonStr::from("prev"),
+        &Value::Str(JsonStr::from(prev)),
+        opts,
+    );
+    ChainMembers { bytes, n_len }
 }
 
 #[cfg(test)]

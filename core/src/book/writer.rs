@@ -2,7 +2,7 @@
 //! [`crate::book::chain`] verifies.
 
 use crate::book::canon::{EncodeError, Object};
-use crate::book::seal::{seal_line, SealedLine};
+use crate::book::seal::{prepare_line, PreparedLine, SealedLine};
 
 /// Appends sealed lines to a book: the writer's side of §3.2, used by the server's jobs and
 /// the demo generator.
@@ -34,9 +34,15 @@ impl BookWriter {
 
     /// Seals `content` as the next line and returns its bytes (with LF).
     pub fn append(&mut self, content: &Object) -> Result<SealedLine, EncodeError> {
-        let sealed = seal_line(content, self.lines + 1, &self.last_link)?;
+        Ok(self.append_prepared(prepare_line(content)?))
+    }
+
+    /// Makes a line prepared elsewhere ([`prepare_line`], on any thread) the next line: the
+    /// chain step of spec §3.2 (`n`, `prev`, `link`), in book order.
+    pub fn append_prepared(&mut self, line: PreparedLine) -> SealedLine {
+        let sealed = line.chain(self.lines + 1, &self.last_link);
         self.lines += 1;
-        self.last_link = sealed.link.clone();
-        Ok(sealed)
+        self.last_link.clone_from(&sealed.link);
+        sealed
     }
 }
