@@ -18,6 +18,12 @@
 //! sealing while the disk syncs. No line is reported durable before the fsync that covers it
 //! has returned; after a failed fsync none ever is (the ledger is poisoned).
 //!
+//! Sealing off the writer: a line's seal depends on its content alone, and its link on the
+//! chain only from the member `n` on (spec §3.2), so the costly part of sealing (serializing
+//! with `J`, the seal, the link's hash up to `n`: core's [`prepare_line`]) can run on the
+//! thread that received the content. [`Ledger::write_prepared`] then only chains (`n`,
+//! `prev`, the rest of the link), writes and hands over to the fsync as above.
+//!
 //! The lock is `flock(2)` on a lock file `<book>.lock` beside the book: the kernel drops it
 //! when the holder dies, even by SIGKILL, so a crash never leaves a stale lock behind, and no
 //! extra crate is needed (libc is already a dependency on unix). The lock file itself stays;
@@ -25,7 +31,8 @@
 
 use sealbook_core::book::canon::{JsonStr, Object, Value};
 use sealbook_core::book::chain::{ChainVerifier, VerifyOptions};
-use sealbook_core::book::seal::seal_line;
+use sealbook_core::book::canon::EncodeError;
+use sealbook_core::book::seal::{prepare_line, PreparedLine};
 use sealbook_core::book::writer::BookWriter;
 use std::fmt;
 use std::fs::{File, OpenOptions};
@@ -328,20 +335,38 @@ impl Ledger {
     /// until [`Durability::wait`] for the last of them returns (see the module doc). A content
     /// that cannot be sealed fails the whole call before anything is written.
     pub fn write_all(&mut self, contents: &[Object]) -> Result<Vec<Sealed>, LedgerError> {
+        let prepared = contents
+            .iter()
+            .map(|c| prepare_line(c).map_err(|e| self.encode_error(e)))
+            .collect::<Result<Vec<_>, _>>()?;
+        self.write_prepared(prepared)
+    }
+
+    /// The error for a content that [`prepare_line`] could not seal, for a caller that
+    /// prepared its lines on other threads before [`Ledger::write_prepared`].
+    pub fn encode_error(&self, e: EncodeError) -> LedgerError {
+        LedgerError::Encode {
+            book: self.path.clone(),
+            message: e.to_string(),
+        }
+    }
+
+    /// Makes lines already prepared ([`prepare_line`]: serialized and sealed, on any thread)
+    /// the next lines in order, and writes them in one write, as [`Ledger::write_all`] does:
+    /// here only the chain step (`n`, `prev`, the link from `n` on) and the write are done,
+    /// so the book's one writer spends little CPU per line.
+    pub fn write_prepared(&mut self, lines: Vec<PreparedLine>) -> Result<Vec<Sealed>, LedgerError> {
         if self.poisoned || self.sync.lock().failed {
             return Err(LedgerError::Poisoned {
                 book: self.path.clone(),
             });
         }
-        let mut sealed = Vec::with_capacity(contents.len());
+        let mut sealed = Vec::with_capacity(lines.len());
         let mut n = self.writer.lines();
         let mut link = self.writer.last_link().to_string();
-        for content in contents {
+        for prepared in lines {
             n += 1;
-            let line = seal_line(content, n, &link).map_err(|e| LedgerError::Encode {
-                book: self.path.clone(),
-                message: e.to_string(),
-            })?;
+            let line = prepared.chain(n, &link);
             link.clone_from(&line.link);
             sealed.push(Sealed {
                 n,
@@ -350,18 +375,10 @@ impl Ledger {
                 bytes: line.bytes,
             });
         }
-        let written = match sealed.as_slice() {
-            [] => return Ok(sealed),
-            [one] => self.file.write_all(&one.bytes),
-            many => {
-                let mut bytes = Vec::with_capacity(many.iter().map(|s| s.bytes.len()).sum());
-                for s in many {
-                    bytes.extend_from_slice(&s.bytes);
-                }
-                self.file.write_all(&bytes)
-            }
-        };
-        if let Err(e) = written {
+        if sealed.is_empty() {
+            return Ok(sealed);
+        }
+        if let Err(e) = write_lines(&mut self.file, &sealed) {
             self.poisoned = true;
             self.sync.lock().failed = true;
             self.sync.done.notify_all();
@@ -514,6 +531,27 @@ impl Durability {
     pub fn fsyncs(&self) -> u64 {
         self.0.lock().fsyncs
     }
+}
+
+/// Writes the lines in order with as few `write` calls as the kernel allows (a vectored write
+/// of every line, continued where a short write stopped), without copying them into one
+/// buffer first.
+fn write_lines(file: &mut File, lines: &[Sealed]) -> std::io::Result<()> {
+    use std::io::IoSlice;
+    // Bounded like the kernel's IOV_MAX (1024 on Linux): a longer group goes in several calls.
+    for chunk in lines.chunks(1024) {
+        let mut slices: Vec<IoSlice<'_>> = chunk.iter().map(|s| IoSlice::new(&s.bytes)).collect();
+        let mut slices = &mut slices[..];
+        while !slices.is_empty() {
+            match file.write_vectored(slices) {
+                Ok(0) => return Err(std::io::ErrorKind::WriteZero.into()),
+                Ok(k) => IoSlice::advance_slices(&mut slices, k),
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Copies the bytes after `keep` into a new side file `<book>.partial-<n>` (synced), then

@@ -87,6 +87,47 @@ pub struct Reply {
     pub raw: Vec<u8>,
 }
 
+/// Reads one run's replies into answer lines (spec §3.6, Appendix C "answer"): made by
+/// [`Engine::reply_reader`], used on any thread, its lines handed back through
+/// [`Engine::on_answer`].
+#[derive(Clone, Debug)]
+pub struct ReplyReader {
+    run_id: String,
+    ask_sha256: String,
+    seats: Vec<crate::league::config::Seat>,
+}
+
+impl ReplyReader {
+    /// The answer line's content for `seat`'s reply arrived at `arrived_at`, read as received
+    /// and marked (never repaired); None when no text came or the seat is not in the roster.
+    pub fn answer(&self, seat: &str, reply: &Reply, arrived_at: Instant) -> Option<Object> {
+        let config_seat = self.seats.iter().find(|s| s.name == seat)?;
+        let text = reply.text.as_deref()?;
+        let read = read_answer(text);
+        let model = reply
+            .provider_model
+            .clone()
+            .or_else(|| config_seat.adapter.model().map(str::to_owned))
+            .unwrap_or_else(|| config_seat.adapter.name().to_string());
+        Some(
+            AnswerContent {
+                at: rfc(arrived_at),
+                run_id: self.run_id.clone(),
+                seat: seat.into(),
+                model,
+                mode: config_seat.mode.clone(),
+                ask_sha256: self.ask_sha256.clone(),
+                items: read.items,
+                years: read.years,
+                own_sha256: Some(sha256_hex(&reply.raw)),
+                booked_at: None,
+                shape: read.shape,
+            }
+            .to_object(),
+        )
+    }
+}
+
 #[derive(Clone, Debug, Default)]
 struct Run {
     run_id: String,
@@ -537,7 +578,8 @@ impl Engine {
         out
     }
 
-    /// A seat's reply arrived at `arrived_at`: seal it now, as received and marked.
+    /// A seat's reply arrived at `arrived_at`: seal it now, as received and marked. The same
+    /// as reading it with [`Engine::reply_reader`] then [`Engine::on_answer`].
     pub fn on_reply(
         &mut self,
         run_id: &str,
@@ -545,16 +587,44 @@ impl Engine {
         reply: Reply,
         arrived_at: Instant,
     ) -> Vec<Action> {
-        let Some(config_seat) = self.config.seats.iter().find(|s| s.name == seat).cloned() else {
+        let content = self
+            .reply_reader(run_id)
+            .and_then(|r| r.answer(seat, &reply, arrived_at));
+        self.on_answer(run_id, seat, reply.error, content, arrived_at)
+    }
+
+    /// What reads the replies of `run_id` into answer lines, detached from the engine so that
+    /// the thread that receives a reply can read it (and seal it) while the engine goes on;
+    /// None for a run the engine does not know.
+    pub fn reply_reader(&self, run_id: &str) -> Option<ReplyReader> {
+        let run = self.runs.iter().find(|r| r.run_id == run_id)?;
+        Some(ReplyReader {
+            run_id: run_id.to_string(),
+            ask_sha256: run.ask_sha256.clone(),
+            seats: self.config.seats.clone(),
+        })
+    }
+
+    /// A seat's reply, arrived at `arrived_at`, read by [`ReplyReader::answer`] into `content`
+    /// (None: no text came, and `error` says why; the seat stays unanswered and the server may
+    /// retry until the deadline). The [`Action::Seal`] returned carries `content` unchanged.
+    pub fn on_answer(
+        &mut self,
+        run_id: &str,
+        seat: &str,
+        error: Option<String>,
+        content: Option<Object>,
+        arrived_at: Instant,
+    ) -> Vec<Action> {
+        if !self.config.seats.iter().any(|s| s.name == seat) {
             return Vec::new();
-        };
+        }
         let Some(run) = self.run_mut(run_id) else {
             return Vec::new();
         };
-        let Some(text) = reply.text else {
-            // No reply: the seat stays unanswered (the server may retry until the deadline).
+        let Some(content) = content else {
             if let Some(e) = run.pending.get_mut(seat) {
-                *e = reply.error.or(Some("no reply".into()));
+                *e = error.or(Some("no reply".into()));
             }
             return Vec::new();
         };
@@ -563,27 +633,9 @@ impl Engine {
         run.answered
             .entry(seat.to_string())
             .or_insert((None, arrived_at));
-        let read = read_answer(&text);
-        let model = reply
-            .provider_model
-            .or_else(|| config_seat.adapter.model().map(str::to_owned))
-            .unwrap_or_else(|| config_seat.adapter.name().to_string());
         vec![Action::Seal {
             ledger: Ledger::Book,
-            content: AnswerContent {
-                at: rfc(arrived_at),
-                run_id: run_id.into(),
-                seat: seat.into(),
-                model,
-                mode: config_seat.mode.clone(),
-                ask_sha256: run.ask_sha256.clone(),
-                items: read.items,
-                years: read.years,
-                own_sha256: Some(sha256_hex(&reply.raw)),
-                booked_at: None,
-                shape: read.shape,
-            }
-            .to_object(),
+            content,
         }]
     }
 

@@ -67,7 +67,8 @@ fn child(mode: &str, book: &Path) -> Command {
 /// `crash` opens it, prints `open N`, then appends in a loop, printing `ack <n> <seal>` after
 /// each append returns, until it is killed (bounded: at most 20,000 lines);
 /// `crash-group` does the same through the pipelined group commit: this thread writes groups
-/// of 1 to 4 lines with [`Ledger::write_all`] and goes on, another thread waits for each
+/// of 1 to 4 lines prepared on another thread with [`Ledger::write_prepared`] and goes on,
+/// another thread waits for each
 /// group's fsync ([`Durability::wait`]) and only then prints its acks (at most 5,000 groups).
 /// libtest may print its own text before ours on a line, so the parent looks for the
 /// words anywhere in a line.
@@ -113,22 +114,36 @@ fn child_process() {
                     o.flush().unwrap();
                 }
             });
-            let mut rng = Rng(l.lines() ^ 0x6a0c);
-            for _ in 0..5_000u64 {
-                let k = 1 + rng.below(4);
-                let group: Vec<Object> = (1..=k)
-                    .map(|i| {
-                        let len = if rng.below(12) == 0 { 256 << 10 } else { 40 };
-                        answer(l.lines() + i, len)
-                    })
-                    .collect();
-                let sealed = l.write_all(&group).expect("write");
+            // Lines are serialized and sealed on a thread of their own, as a seat's thread
+            // does in the driver; this thread only chains and writes them.
+            let first = l.lines();
+            let (prep_tx, prep_rx) = std::sync::mpsc::sync_channel::<Vec<PreparedLine>>(4);
+            let preparer = std::thread::spawn(move || {
+                let mut rng = Rng(first ^ 0x6a0c);
+                let mut next = first;
+                for _ in 0..5_000u64 {
+                    let k = 1 + rng.below(4);
+                    let group = (0..k)
+                        .map(|_| {
+                            next += 1;
+                            let len = if rng.below(12) == 0 { 256 << 10 } else { 40 };
+                            prepare_line(&answer(next, len)).expect("encodable")
+                        })
+                        .collect();
+                    if prep_tx.send(group).is_err() {
+                        break;
+                    }
+                }
+            });
+            for group in prep_rx {
+                let sealed = l.write_prepared(group).expect("write");
                 if tx.send(sealed).is_err() {
                     break;
                 }
             }
             drop(tx);
             acker.join().unwrap();
+            preparer.join().unwrap();
         }
         other => panic!("unknown child mode {other:?}"),
     }
@@ -206,6 +221,46 @@ fn group_commit_seals_in_order() {
     assert!(matches!(err, LedgerError::Encode { .. }), "{err:?}");
     assert_eq!(std::fs::read(&path).unwrap(), want);
     assert_eq!(l.append(&answer(7, 3)).unwrap().n, 7);
+}
+
+/// Lines prepared on other threads and written with [`Ledger::write_prepared`] make the same
+/// book as [`Ledger::write_all`] sealing them itself; a content that cannot be sealed fails
+/// where it is prepared, and the ledger's error for it names the book.
+#[test]
+fn prepared_on_other_threads_writes_the_same_book() {
+    let dir = tempfile::tempdir().unwrap();
+    let contents: Vec<Object> = (1..=40).map(|i| answer(i, (i as usize * 37) % 300)).collect();
+    let here = dir.path().join("here.jsonl");
+    let (mut l, _) = Ledger::open(&here).unwrap();
+    l.append_all(&contents[..1]).unwrap();
+    l.append_all(&contents[1..]).unwrap();
+    let apart = dir.path().join("apart.jsonl");
+    let (mut l2, _) = Ledger::open(&apart).unwrap();
+    let prepared: Vec<PreparedLine> = std::thread::scope(|s| {
+        let handles: Vec<_> = contents
+            .iter()
+            .map(|c| s.spawn(move || prepare_line(c).unwrap()))
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    let mut prepared = prepared.into_iter();
+    let first = l2.write_prepared(prepared.by_ref().take(1).collect()).unwrap();
+    let rest = l2.write_prepared(prepared.collect()).unwrap();
+    assert_eq!((first[0].n, rest.len()), (1, 39));
+    l2.durability().wait(40).unwrap();
+    assert!(l2.write_prepared(Vec::new()).unwrap().is_empty());
+    assert_eq!(std::fs::read(&here).unwrap(), std::fs::read(&apart).unwrap());
+    assert_eq!(l2.last_link(), l.last_link());
+    let bad = match canon::parse(br#"{"seat": "\ud800"}"#).unwrap() {
+        Value::Object(o) => o,
+        _ => unreachable!(),
+    };
+    let err = l2.encode_error(prepare_line(&bad).unwrap_err());
+    assert!(
+        matches!(&err, LedgerError::Encode { book, .. } if *book == apart),
+        "{err:?}"
+    );
+    assert!(err.to_string().contains("apart.jsonl"), "{err}");
 }
 
 #[test]

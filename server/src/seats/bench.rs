@@ -11,7 +11,8 @@
 use super::tests::{answer, ask, fake, seat, Answer};
 use super::*;
 use crate::ledger::Ledger;
-use sealbook_core::book::canon::{Object, Value};
+use sealbook_core::book::canon::{self, Object, Value};
+use sealbook_core::book::seal::{prepare_line, PreparedLine};
 use sealbook_core::league::wire::Wire;
 use std::io::Write;
 use std::sync::mpsc::Receiver;
@@ -42,7 +43,8 @@ fn reply_body() -> Vec<u8> {
 }
 
 /// The answer line the engine would seal for `r` (the fields of spec Appendix C that carry
-/// the reply; times fixed, since only the cost of sealing is measured).
+/// the reply, with the reply's `items` read from its text as the engine's reader does; times
+/// fixed, since only the cost of reading and sealing is measured).
 fn answer_line(r: &SeatReply) -> Object {
     let mut o = Object::new();
     let s = |v: &str| Value::Str(v.into());
@@ -55,9 +57,43 @@ fn answer_line(r: &SeatReply) -> Object {
     );
     o.insert("at", s("2026-10-20T12:31:05Z"));
     o.insert("booked_at", s("2026-10-20T12:31:05Z"));
+    o.insert("mode", s("api"));
+    o.insert("ask_sha256", s(&"ab".repeat(32)));
     o.insert("own_sha256", s(&r.own_sha256()));
-    o.insert("text", s(r.outcome.text.as_deref().unwrap_or("")));
+    let items = r
+        .outcome
+        .text
+        .as_deref()
+        .and_then(|t| canon::parse(t.as_bytes()).ok())
+        .and_then(|v| v.as_object().and_then(|o| o.get("items")).cloned());
+    o.insert("items", items.unwrap_or(Value::Null));
     o
+}
+
+/// A reply as the sealer takes it from the channel: prepared on the seat's thread (its answer
+/// line read and serialized and sealed there, [`prepare_line`]) or not.
+struct Got {
+    reply: SeatReply,
+    prepared: Option<PreparedLine>,
+}
+
+/// What the seat's thread does with a reply before sending it on: nothing, or prepare it.
+fn receive(reply: SeatReply, prepare: bool) -> Got {
+    let prepared = prepare.then(|| prepare_line(&answer_line(&reply)).expect("encodable"));
+    Got { reply, prepared }
+}
+
+/// A group's lines for the ledger: the ones prepared on receipt as they are, the others read
+/// and prepared here, on the sealer's thread (which is then what [`Ledger::write_all`] does).
+fn lines_of(group: &mut [Got]) -> Vec<PreparedLine> {
+    group
+        .iter_mut()
+        .map(|g| {
+            g.prepared
+                .take()
+                .unwrap_or_else(|| prepare_line(&answer_line(&g.reply)).expect("encodable"))
+        })
+        .collect()
 }
 
 /// What one way of sealing measured: each reply's receipt-to-durable time, each reply's wait
@@ -92,7 +128,7 @@ impl Measured {
 }
 
 /// Takes the first reply waiting and every other one already waiting (at most `max_batch`).
-fn take_group(rx: &Receiver<SeatReply>, max_batch: usize) -> Option<(Vec<SeatReply>, Instant)> {
+fn take_group(rx: &Receiver<Got>, max_batch: usize) -> Option<(Vec<Got>, Instant)> {
     let first = rx.recv().ok()?;
     let mut group = vec![first];
     while group.len() < max_batch {
@@ -115,22 +151,25 @@ fn span(arrived: &[Instant]) -> Duration {
 /// fsynced by [`Ledger::append_all`] before the next group is taken (replies that arrive
 /// during the fsync wait in the channel).
 fn seal_waiting_for_fsync(
-    rx: Receiver<SeatReply>,
+    rx: Receiver<Got>,
     ledger: &mut Ledger,
     max_batch: usize,
 ) -> Measured {
     let mut m = Measured::new();
     let fsyncs = ledger.durability().fsyncs();
     let mut arrived = Vec::new();
-    while let Some((group, taken)) = take_group(&rx, max_batch) {
+    while let Some((mut group, taken)) = take_group(&rx, max_batch) {
         m.taken
-            .extend(group.iter().map(|r| taken.duration_since(r.arrived)));
-        let lines: Vec<Object> = group.iter().map(answer_line).collect();
-        ledger.append_all(&lines).expect("sealed");
+            .extend(group.iter().map(|g| taken.duration_since(g.reply.arrived)));
+        let sealed = ledger.write_prepared(lines_of(&mut group)).expect("sealed");
+        ledger
+            .durability()
+            .wait(sealed.last().expect("a group has a line").n)
+            .expect("durable");
         let done = Instant::now();
         m.lat
-            .extend(group.iter().map(|r| done.duration_since(r.arrived)));
-        arrived.extend(group.iter().map(|r| r.arrived));
+            .extend(group.iter().map(|g| done.duration_since(g.reply.arrived)));
+        arrived.extend(group.iter().map(|g| g.reply.arrived));
         m.groups.push(group.len());
     }
     m.fsyncs = ledger.durability().fsyncs() - fsyncs;
@@ -142,7 +181,7 @@ fn seal_waiting_for_fsync(
 /// ([`Ledger::write_all`]) and goes straight back for more, while an acknowledging thread
 /// waits for the fsync that covers each group ([`crate::ledger::Durability::wait`]) and only
 /// then counts it sealed; lines written while one fsync runs are covered by the next.
-fn seal_pipelined(rx: Receiver<SeatReply>, ledger: &mut Ledger, max_batch: usize) -> Measured {
+fn seal_pipelined(rx: Receiver<Got>, ledger: &mut Ledger, max_batch: usize) -> Measured {
     let durability = ledger.durability();
     let fsyncs = durability.fsyncs();
     let (ack_tx, ack_rx) = std::sync::mpsc::channel::<(u64, Vec<Instant>)>();
@@ -161,14 +200,13 @@ fn seal_pipelined(rx: Receiver<SeatReply>, ledger: &mut Ledger, max_batch: usize
         })
         .unwrap();
     let mut m = Measured::new();
-    while let Some((group, taken)) = take_group(&rx, max_batch) {
+    while let Some((mut group, taken)) = take_group(&rx, max_batch) {
         m.taken
-            .extend(group.iter().map(|r| taken.duration_since(r.arrived)));
-        let lines: Vec<Object> = group.iter().map(answer_line).collect();
-        let sealed = ledger.write_all(&lines).expect("written");
+            .extend(group.iter().map(|g| taken.duration_since(g.reply.arrived)));
+        let sealed = ledger.write_prepared(lines_of(&mut group)).expect("written");
         let last = sealed.last().expect("a group has a line").n;
         ack_tx
-            .send((last, group.iter().map(|r| r.arrived).collect()))
+            .send((last, group.iter().map(|g| g.reply.arrived).collect()))
             .unwrap();
         m.groups.push(group.len());
     }
@@ -254,16 +292,19 @@ fn bench_dir() -> tempfile::TempDir {
     }
 }
 
-type Sealer = fn(Receiver<SeatReply>, &mut Ledger, usize) -> Measured;
+type Sealer = fn(Receiver<Got>, &mut Ledger, usize) -> Measured;
 
 /// The ways of sealing compared, in the order run (the first two twice, alternating, so that a
-/// change in the machine's load falls on both), with the most replies one group takes: the
-/// pipelined sealer writes at most 16 at a time, so that the fsync running meanwhile never
-/// waits for a long group to be sealed before it can cover its first line.
-const SEALERS: [(&str, Sealer, usize); 3] = [
-    ("waits for each fsync (before)", seal_waiting_for_fsync, 256),
-    ("pipelined group commit (after)", seal_pipelined, 16),
-    ("one fsync per line", seal_waiting_for_fsync, 1),
+/// change in the machine's load falls on both), with the most replies one group takes and
+/// whether each reply is prepared on its seat's thread. When the sealer's thread serializes
+/// and seals, the pipelined sealer writes at most 16 at a time, so that the fsync running
+/// meanwhile never waits for a long group to be sealed before it can cover its first line;
+/// when the lines come prepared, the writer only chains them and takes whatever is waiting.
+const SEALERS: [(&str, Sealer, usize, bool); 4] = [
+    ("pipelined, prepared on receipt (now)", seal_pipelined, 1024, true),
+    ("pipelined, sealed by the writer (before)", seal_pipelined, 16, false),
+    ("waits for each fsync, sealed by the writer", seal_waiting_for_fsync, 256, false),
+    ("one fsync per line, sealed by the writer", seal_waiting_for_fsync, 1, false),
 ];
 
 #[test]
@@ -274,7 +315,7 @@ fn fourteen_seats_at_once() {
         delay: Duration::from_millis(20),
         ..answer(200, &body)
     });
-    for (label, sealer, max_batch) in SEALERS.iter().chain(&SEALERS[..2]) {
+    for (label, sealer, max_batch, prepare) in SEALERS.iter().chain(&SEALERS[..2]) {
         let dir = bench_dir();
         let (mut ledger, _) = Ledger::open(&dir.path().join("council-book.jsonl")).unwrap();
         let mut m = Measured::new();
@@ -286,7 +327,10 @@ fn fourteen_seats_at_once() {
                     (Arc::new(s) as Arc<dyn SeatAdapter>, ask("bench-model"))
                 })
                 .collect();
-            let rx = ask_all(asks, Instant::now() + Duration::from_secs(60));
+            let prepare = *prepare;
+            let rx = ask_all(asks, Instant::now() + Duration::from_secs(60), move |r| {
+                receive(r, prepare)
+            });
             m.extend(sealer(rx, &mut ledger, *max_batch));
         }
         report(&format!("14 seats x 40 runs, {label}"), m);
@@ -298,7 +342,7 @@ fn fourteen_seats_at_once() {
 #[ignore]
 fn thousand_answers_in_a_burst() {
     let body = reply_body();
-    for (label, sealer, max_batch) in SEALERS.iter().chain(&SEALERS[..2]) {
+    for (label, sealer, max_batch, prepare) in SEALERS.iter().chain(&SEALERS[..2]) {
         // Every request is held until one instant, then all 1,000 replies go out together.
         let release = Instant::now() + Duration::from_secs(4);
         let b2 = body.clone();
@@ -315,7 +359,10 @@ fn thousand_answers_in_a_burst() {
                 (Arc::new(s) as Arc<dyn SeatAdapter>, ask("bench-model"))
             })
             .collect();
-        let rx = ask_all(asks, Instant::now() + Duration::from_secs(120));
+        let prepare = *prepare;
+        let rx = ask_all(asks, Instant::now() + Duration::from_secs(120), move |r| {
+            receive(r, prepare)
+        });
         let m = sealer(rx, &mut ledger, *max_batch);
         assert_eq!(m.lat.len(), 1000);
         report(&format!("1,000-answer burst, {label}"), m);
@@ -353,13 +400,33 @@ fn sealing_alone() {
         let t = Instant::now();
         ledger.append(&lines[0]).unwrap();
         let one = t.elapsed();
+        // The split: preparing (any thread) apart from what is left to the writer.
+        let dir2 = bench_dir();
+        let (mut ledger2, _) = Ledger::open(&dir2.path().join("council-book.jsonl")).unwrap();
+        let t = Instant::now();
+        let prepared: Vec<PreparedLine> = lines
+            .iter()
+            .map(|l| prepare_line(l).expect("encodable"))
+            .collect();
+        let prep = t.elapsed();
+        let t = Instant::now();
+        let chained = ledger2.write_prepared(prepared).unwrap();
+        let written = t.elapsed();
+        ledger2.durability().wait(chained.len() as u64).unwrap();
+        let synced = t.elapsed();
         println!(
             "sealing alone, round {round}: 1,000 lines of {} bytes sealed, written and fsynced in \
-             {:.2} ms ({:.1} us/line); one more line with its own fsync {:.2} ms",
+             {:.2} ms ({:.1} us/line); one more line with its own fsync {:.2} ms; split: prepared \
+             in {:.1} us/line, chained and written by the writer in {:.1} us/line, fsync {:.2} \
+             ms; load average {}",
             sealed[0].bytes.len(),
             all.as_secs_f64() * 1e3,
             all.as_secs_f64() * 1e3,
-            one.as_secs_f64() * 1e3
+            one.as_secs_f64() * 1e3,
+            prep.as_secs_f64() * 1e3,
+            written.as_secs_f64() * 1e3,
+            (synced - written).as_secs_f64() * 1e3,
+            load()
         );
     }
 }

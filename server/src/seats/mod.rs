@@ -206,25 +206,35 @@ pub(crate) fn summary(status: Option<u16>, o: &SeatOutcome) -> String {
 }
 
 /// Asks every seat at once, each on its own thread with its own request (the same text, the
-/// seat's model) and the run's deadline; each reply is sent on the returned channel the moment
-/// the seat is done, so the first answer is sealed while the others are still being written.
-/// The channel closes when every seat has replied.
-pub fn ask_all(
+/// seat's model) and the run's deadline; each reply, passed through `then` on the thread that
+/// received it, is sent on the returned channel the moment the seat is done, so the first
+/// answer is sealed while the others are still being written. The channel closes when every
+/// seat has replied. What a reply needs before it can be written (reading it, sealing its
+/// line) is done in `then`, on as many threads as replies arrive at once, rather than one
+/// after another on the receiving end of the channel.
+pub fn ask_all<T, F>(
     asks: Vec<(Arc<dyn SeatAdapter>, AskRequest)>,
     deadline: Instant,
-) -> mpsc::Receiver<SeatReply> {
+    then: F,
+) -> mpsc::Receiver<T>
+where
+    T: Send + 'static,
+    F: Fn(SeatReply) -> T + Send + Sync + 'static,
+{
     let (tx, rx) = mpsc::channel();
+    let then = Arc::new(then);
     for (seat, request) in asks {
         let seat_tx = tx.clone();
         let seat_name = seat.name().to_string();
         let name = format!("seat-{seat_name}");
+        let seat_then = then.clone();
         let spawned = std::thread::Builder::new().name(name).spawn(move || {
             let reply = seat.ask(&request, deadline);
-            let _ = seat_tx.send(reply);
+            let _ = seat_tx.send(seat_then(reply));
         });
         if let Err(e) = spawned {
             // No thread, no ask: said as that seat's reply rather than lost.
-            let _ = tx.send(SeatReply {
+            let _ = tx.send(then(SeatReply {
                 seat: seat_name,
                 outcome: local_error(
                     "spawn",
@@ -236,7 +246,7 @@ pub fn ask_all(
                 arrived: Instant::now(),
                 attempts: 0,
                 earlier: Vec::new(),
-            });
+            }));
         }
     }
     rx

@@ -389,7 +389,7 @@ fn all_seats_at_once_replies_as_they_come() {
         let model = if i == 0 { "slow-model" } else { "fast-model" };
         asks.push((Arc::new(s), ask(model)));
     }
-    let rx = ask_all(asks, far());
+    let rx = ask_all(asks, far(), |r| r);
     let replies: Vec<SeatReply> = rx.iter().collect();
     assert_eq!(replies.len(), 14);
     assert_eq!(

@@ -7,7 +7,9 @@
 //!   `on_sealed`; each sealed line is acknowledged on stderr as it becomes durable.
 //! - `Publish`: the file written under the league directory (synced, then renamed in).
 //! - `TakeSnapshot`: the 12 markets' bars from the provider, the snapshot from core.
-//! - `Ask`: every asked seat at once through [`ask_all`]; each reply is sealed the moment it
+//! - `Ask`: every asked seat at once through [`ask_all`]; each reply is read into its
+//!   answer line and the line prepared (serialized and sealed, its seal time in `booked_at`)
+//!   on the thread that received it, then chained and written by this one the moment it
 //!   arrives (replies already waiting together as one group: one write, one fsync), its raw
 //!   bytes then kept as `replies/<run_id>/<seat>.txt` (published after the session;
 //!   `own_sha256` is their SHA-256).
@@ -31,12 +33,13 @@ use crate::prices::PriceProvider;
 use crate::seats::command::CommandSeat;
 use crate::seats::http::HttpSeat;
 use crate::seats::{ask_all, ApiKey, RetryPolicy, SeatAdapter, SeatReply};
-use sealbook_core::book::canon::{self, Object};
+use sealbook_core::book::canon::{self, EncodeError, Object};
+use sealbook_core::book::seal::{prepare_line, PreparedLine};
 use sealbook_core::calendar::{sealing_time, Date, Horizon, Instant};
 use sealbook_core::league::ask::AskRequest;
 use sealbook_core::league::close;
 use sealbook_core::league::config::{Adapter, LeagueConfig, PriceProvider as ProviderConfig};
-use sealbook_core::league::engine::{Action, Engine, Ledger as Which, Reply};
+use sealbook_core::league::engine::{Action, Engine, Ledger as Which, Reply, ReplyReader};
 use sealbook_core::league::layout::{
     morning_run_id, stamp_list_time, ASKS_FILE, BOOK_FILE, CLIM_FILE, MARKETS,
 };
@@ -337,6 +340,48 @@ pub fn engine_reply(r: &SeatReply) -> Reply {
     }
 }
 
+/// A seat's reply as its thread hands it to the driver ([`receive`]).
+struct Received {
+    reply: SeatReply,
+    /// The league clock's reading when the reply was taken in (the answer's `at`).
+    arrived: Instant,
+    /// The reply as the engine reads it ([`engine_reply`]).
+    read: Reply,
+    /// The answer line (None when no text came) and the line prepared for the book.
+    line: Option<(Object, Result<PreparedLine, EncodeError>)>,
+}
+
+/// Done on the seat's own thread as its reply arrives ([`ask_all`]): the reply read into
+/// its answer line by the engine's [`ReplyReader`], the seal time read from the clock into
+/// `booked_at`, and the line prepared ([`prepare_line`]: serialized and sealed), so that the
+/// book's one writer has only to chain it, write it and wait for the fsync.
+fn receive(
+    reply: SeatReply,
+    readers: &BTreeMap<String, Option<ReplyReader>>,
+    clock: &Clock,
+) -> Received {
+    let read = engine_reply(&reply);
+    let arrived = clock.of(reply.arrived);
+    let line = readers
+        .get(&reply.seat)
+        .and_then(Option::as_ref)
+        .and_then(|r| r.answer(&reply.seat, &read, arrived))
+        .map(|mut content| {
+            content.insert(
+                "booked_at",
+                sealbook_core::book::canon::Value::Str(clock.now().to_rfc3339().as_str().into()),
+            );
+            let prepared = prepare_line(&content);
+            (content, prepared)
+        });
+    Received {
+        reply,
+        arrived,
+        read,
+        line,
+    }
+}
+
 /// One league directory opened for writing: both ledgers locked, the engine resumed.
 pub struct League {
     pub dir: PathBuf,
@@ -553,33 +598,19 @@ impl League {
         Ok(sealed.n)
     }
 
-    /// Seals and writes book lines that are ready together as one group (one write; see
-    /// [`Ledger::write_all`]), answer lines with their seal time in `booked_at`. Nothing is
-    /// acknowledged here: the lines go to `unacked` until an fsync covers them
-    /// ([`League::ack_durable`]).
+    /// Chains and writes book lines prepared together as one group (one write; see
+    /// [`Ledger::write_prepared`]). Nothing is acknowledged here: the lines go to `unacked`
+    /// until an fsync covers them ([`League::ack_durable`]).
     fn write_group(
         &mut self,
-        contents: Vec<Object>,
+        lines: Vec<(Object, PreparedLine)>,
         unacked: &mut VecDeque<(Object, Sealed)>,
     ) -> Result<(), Unusable> {
-        if contents.is_empty() {
+        if lines.is_empty() {
             return Ok(());
         }
-        let booked = self.clock.now().to_rfc3339();
-        let lines: Vec<Object> = contents
-            .iter()
-            .map(|c| {
-                let mut c = c.clone();
-                if c.get("kind").and_then(|v| v.as_str()) == Some("answer") {
-                    c.insert(
-                        "booked_at",
-                        sealbook_core::book::canon::Value::Str(booked.as_str().into()),
-                    );
-                }
-                c
-            })
-            .collect();
-        let sealed = self.book.write_all(&lines).map_err(Unusable::from)?;
+        let (contents, prepared): (Vec<Object>, Vec<PreparedLine>) = lines.into_iter().unzip();
+        let sealed = self.book.write_prepared(prepared).map_err(Unusable::from)?;
         unacked.extend(contents.into_iter().zip(sealed));
         Ok(())
     }
@@ -759,7 +790,14 @@ impl League {
             "deadline": deadline.to_rfc3339()}),
         );
         let asked_at = std::time::Instant::now();
-        let rx = ask_all(work, self.clock.when(deadline));
+        let readers: BTreeMap<String, Option<ReplyReader>> = by_seat
+            .iter()
+            .map(|(seat, run_id)| (seat.clone(), self.engine.reply_reader(run_id)))
+            .collect();
+        let clock = self.clock.clone();
+        let rx = ask_all(work, self.clock.when(deadline), move |reply| {
+            receive(reply, &readers, &clock)
+        });
         // Each reply is sealed and written the moment it is taken; replies that arrived
         // together (waiting in the channel) are written as one group. A sync thread starts
         // an fsync as soon as a group is written, while this thread goes on with the replies
@@ -800,7 +838,7 @@ impl League {
     /// turn are durable. Returns with every written line acknowledged, or the first error.
     fn seal_replies(
         &mut self,
-        rx: &std::sync::mpsc::Receiver<crate::seats::SeatReply>,
+        rx: &std::sync::mpsc::Receiver<Received>,
         by_seat: &BTreeMap<String, String>,
         asked_at: std::time::Instant,
         sync: &std::sync::mpsc::Sender<u64>,
@@ -829,12 +867,16 @@ impl League {
             }
             let mut answers = Vec::new();
             let mut batch_notes = Vec::new();
-            for r in &batch {
+            for received in batch {
+                let Received {
+                    reply: r,
+                    arrived,
+                    read: reply,
+                    line,
+                } = received;
                 let Some(run_id) = by_seat.get(&r.seat).cloned() else {
                     continue;
                 };
-                let arrived = self.clock.of(r.arrived);
-                let reply = engine_reply(r);
                 self.event(serde_json::json!({"event": "reply", "seat": r.seat,
                     "run_id": run_id, "arrived": arrived.to_rfc3339(), "status": r.status,
                     "attempts": r.attempts, "earlier": r.earlier, "error": reply.error,
@@ -843,22 +885,35 @@ impl League {
                 // The raw reply, or why there is none (for the seat's no_answer line at the
                 // deadline, which a later process may write).
                 let (rel, bytes) = match &reply.error {
-                    None => (
-                        format!("{REPLIES_DIR}/{run_id}/{}.txt", r.seat),
-                        r.raw.clone(),
-                    ),
+                    None => (format!("{REPLIES_DIR}/{run_id}/{}.txt", r.seat), r.raw),
                     Some(e) => (
                         format!("{REPLIES_DIR}/{run_id}/{}{ERROR_SUFFIX}", r.seat),
                         e.clone().into_bytes(),
                     ),
                 };
                 batch_notes.push((self.dir.join(rel), bytes));
-                for a in self.engine.on_reply(&run_id, &r.seat, reply, arrived) {
+                let (content, mut prepared) = match line {
+                    Some((content, prepared)) => (Some(content), Some(prepared)),
+                    None => (None, None),
+                };
+                for a in self
+                    .engine
+                    .on_answer(&run_id, &r.seat, reply.error, content, arrived)
+                {
                     match a {
                         Action::Seal {
                             ledger: Which::Book,
                             content,
-                        } => answers.push(content),
+                        } => {
+                            // The engine hands back the content it was given, prepared on the
+                            // seat's thread; any other line is prepared here.
+                            let line = match prepared.take() {
+                                Some(p) => p,
+                                None => prepare_line(&content),
+                            }
+                            .map_err(|e| Unusable::from(self.book.encode_error(e)))?;
+                            answers.push((content, line));
+                        }
                         Action::Seal { ledger, content } => {
                             self.seal(ledger, &content)?;
                         }
