@@ -277,6 +277,7 @@ impl Ledger {
                 syncing: false,
                 failed: false,
                 fsyncs: 0,
+                longest_fsync: std::time::Duration::ZERO,
             }),
             done: Condvar::new(),
         });
@@ -426,6 +427,8 @@ struct SyncState {
     failed: bool,
     /// Completed fsyncs since the ledger was opened.
     fsyncs: u64,
+    /// The longest of them (what the benchmark reports beside its latencies).
+    longest_fsync: std::time::Duration,
 }
 
 struct SyncShared {
@@ -471,13 +474,16 @@ impl SyncShared {
             s.syncing = true;
             let target = s.written;
             drop(s);
+            let started = std::time::Instant::now();
             let synced = self.file.sync_data();
+            let took = started.elapsed();
             s = self.lock();
             s.syncing = false;
             match synced {
                 Ok(()) => {
                     s.durable = s.durable.max(target);
                     s.fsyncs += 1;
+                    s.longest_fsync = s.longest_fsync.max(took);
                     self.done.notify_all();
                 }
                 Err(error) => {
@@ -530,6 +536,12 @@ impl Durability {
     #[cfg(test)]
     pub fn fsyncs(&self) -> u64 {
         self.0.lock().fsyncs
+    }
+
+    /// The longest fsync since the ledger was opened (the benchmark's view of the disk).
+    #[cfg(test)]
+    pub fn longest_fsync(&self) -> std::time::Duration {
+        self.0.lock().longest_fsync
     }
 }
 

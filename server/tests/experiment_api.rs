@@ -7,28 +7,17 @@
 
 mod common;
 
+use common::serve::Server;
 use common::BIN;
 use serde_json::{json, Value};
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::time::Duration;
 
 const CLIENT: &str = "127.0.0.2";
 const SESSION: &str = "2026-12-03";
-
-struct Server {
-    child: Child,
-    addr: String,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 /// A league directory with a sealed run for the session: two seats' 1d answers.
 fn league(dir: &Path) {
@@ -47,31 +36,22 @@ fn league(dir: &Path) {
     std::fs::write(dir.join("council-book.jsonl"), book).unwrap();
 }
 
+/// A running `sealbook serve --experiment` on `dir` with its clock set to `at`: stderr to
+/// `log`, stdout to the file beside it (`.stdout`), both searched for the client's address.
 fn start(dir: &Path, at: &str, log: &Path, rate: u32) -> Server {
-    let mut child = Command::new(BIN)
+    let mut command = Command::new(BIN);
+    command
         .args(["serve", "--addr", "127.0.0.1:0", "--experiment", "--data"])
         .arg(dir)
         .args(["--at", at])
         .env("SEALBOOK_EXPERIMENT_RATE_PER_MINUTE", rate.to_string())
         .env_remove("SEALBOOK_EXPERIMENT_DATABASE_URL")
-        .stdout(Stdio::piped())
-        .stderr(std::fs::File::create(log).unwrap())
-        .spawn()
-        .expect("start sealbook serve");
-    let mut out = BufReader::new(child.stdout.take().unwrap());
-    let mut first = String::new();
-    out.read_line(&mut first).expect("read the URL line");
-    let addr = first
-        .trim()
-        .strip_prefix("serving http://")
-        .and_then(|s| s.strip_suffix('/'))
-        .unwrap_or_else(|| panic!("unexpected first line {first:?}"))
-        .to_string();
-    // The rest of stdout goes to a file beside the log, searched with it.
-    let mut f = std::fs::File::create(log.with_extension("stdout")).unwrap();
-    f.write_all(first.as_bytes()).unwrap();
-    std::thread::spawn(move || std::io::copy(&mut out, &mut f));
-    Server { child, addr }
+        .stderr(std::fs::File::create(log).unwrap());
+    common::serve::start_to(
+        command,
+        Some(log.to_path_buf()),
+        Some(&log.with_extension("stdout")),
+    )
 }
 
 /// A connection from [`CLIENT`] (bound before connecting, so the server sees that address).

@@ -17,14 +17,13 @@ use sealbook_core::score::book_rows::book_rows;
 use sealbook_core::score::counting::Counting;
 use sealbook_core::score::roster::roster_from_asks;
 use sealbook_tests::llm_vectors::{recordings, Provider, Recording};
+use sealbook_tests::fake_http::{self, Answer, Request};
 use sealbook_tests::python_script;
 use sha2::{Digest, Sha256};
 use std::collections::{BTreeMap, BTreeSet};
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{TcpListener, TcpStream};
+use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
-use std::sync::Arc;
 use std::time::Duration;
 
 const MARKETS: [&str; 12] = [
@@ -44,96 +43,19 @@ const KEYS: [(&str, &str); 4] = [
     ("SB_TEST_CMD_KEY", "cmd-FAKE-secret-0c7e2a94b1"),
 ];
 
-// ---- a fake HTTP endpoint --------------------------------------------------------------------
+// ---- fake endpoints (sealbook_tests::fake_http) ----------------------------------------------
 
-struct Reply {
-    status: u16,
-    headers: Vec<(String, String)>,
-    body: Vec<u8>,
-    delay: Duration,
-}
-
-fn reply(status: u16, body: Vec<u8>) -> Reply {
-    Reply {
-        status,
-        headers: vec![("content-type".into(), "application/json".into())],
-        body,
-        delay: Duration::ZERO,
-    }
-}
-
-/// A request's headers, lower-cased names.
-type Headers = Vec<(String, String)>;
-
-/// Serves `handler(hit, headers)` on 127.0.0.1; the hit count is per server.
-fn serve(handler: impl Fn(usize, &Headers) -> Reply + Send + Sync + 'static) -> String {
-    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-    let url = format!("http://{}", listener.local_addr().unwrap());
-    let handler = Arc::new(handler);
-    let hits = Arc::new(std::sync::atomic::AtomicUsize::new(0));
-    std::thread::spawn(move || {
-        for conn in listener.incoming().flatten() {
-            let (handler, hits) = (handler.clone(), hits.clone());
-            std::thread::spawn(move || {
-                let _ = answer(conn, &*handler, &hits);
-            });
-        }
-    });
-    url
-}
-
-fn answer(
-    mut s: TcpStream,
-    handler: &(dyn Fn(usize, &Headers) -> Reply + Send + Sync),
-    hits: &std::sync::atomic::AtomicUsize,
-) -> std::io::Result<()> {
-    s.set_read_timeout(Some(Duration::from_secs(10)))?;
-    let mut head = Vec::new();
-    let mut byte = [0u8; 1];
-    while !head.ends_with(b"\r\n\r\n") && head.len() < 65_536 {
-        if s.read(&mut byte)? == 0 {
-            return Ok(());
-        }
-        head.push(byte[0]);
-    }
-    let head = String::from_utf8_lossy(&head).into_owned();
-    let headers: Headers = head
-        .split("\r\n")
-        .skip(1)
-        .filter_map(|l| l.split_once(':'))
-        .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_string()))
-        .collect();
-    let len: usize = headers
-        .iter()
-        .find(|(k, _)| k == "content-length")
-        .and_then(|(_, v)| v.parse().ok())
-        .unwrap_or(0);
-    let mut body = vec![0u8; len.min(16 << 20)];
-    s.read_exact(&mut body)?;
-    let hit = hits.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-    let r = handler(hit, &headers);
-    std::thread::sleep(r.delay);
-    let mut out = format!("HTTP/1.1 {} X\r\n", r.status);
-    for (k, v) in &r.headers {
-        if !k.eq_ignore_ascii_case("content-length") && !k.eq_ignore_ascii_case("transfer-encoding")
-        {
-            out.push_str(&format!("{k}: {v}\r\n"));
-        }
-    }
-    out.push_str(&format!(
-        "content-length: {}\r\nconnection: close\r\n\r\n",
-        r.body.len()
-    ));
-    s.write_all(out.as_bytes())?;
-    s.write_all(&r.body)?;
-    s.flush()
+/// Serves `handler(hit, request)` on 127.0.0.1; the hit count is per server.
+fn serve(handler: impl Fn(usize, &Request) -> Answer + Send + Sync + 'static) -> String {
+    fake_http::start(handler).url
 }
 
 /// The key the request carried, in whichever header the provider uses.
-fn key_of(h: &Headers) -> String {
-    h.iter()
-        .find(|(k, _)| k == "authorization" || k == "x-api-key" || k == "x-goog-api-key")
-        .map(|(_, v)| v.trim_start_matches("Bearer ").to_string())
+fn key_of(h: &Request) -> String {
+    h.header("authorization")
+        .or(h.header("x-api-key"))
+        .or(h.header("x-goog-api-key"))
+        .map(|v| v.trim_start_matches("Bearer ").to_string())
         .unwrap_or_default()
 }
 
@@ -144,8 +66,8 @@ fn recorded(provider: Provider, file: &str) -> Recording {
         .unwrap_or_else(|| panic!("{file}: no 200 recording"))
 }
 
-fn recorded_reply(r: &Recording, delay: Duration) -> Reply {
-    Reply {
+fn recorded_reply(r: &Recording, delay: Duration) -> Answer {
+    Answer {
         status: r.status,
         headers: r
             .headers
@@ -269,32 +191,32 @@ fn endpoints() -> Endpoints {
     );
     let good2 = good.clone();
     Endpoints {
-        openai: serve(move |_, _| reply(200, good.clone())),
+        openai: serve(move |_, _| Answer::json(200, good.clone())),
         // 429 with retry-after (the body echoes the key, as providers do), then the answer.
         rate_limited: serve(move |hit, h| {
             if hit == 0 {
-                let mut r = reply(
+                let mut r = Answer::json(
                     429,
                     format!(r#"{{"error": {{"message": "Rate limit reached for key {}", "type": "rate_limit_error"}}}}"#, key_of(h)).into_bytes(),
                 );
                 r.headers.push(("retry-after".into(), "1".into()));
                 r
             } else {
-                reply(200, good2.clone())
+                Answer::json(200, good2.clone())
             }
         }),
         anthropic_slow: serve(move |_, _| recorded_reply(&anthropic, SLOW)),
         gemini: serve(move |_, _| recorded_reply(&gemini, Duration::ZERO)),
         gemini_blocked: serve(move |_, _| recorded_reply(&blocked, Duration::ZERO)),
         failing: serve(|_, h| {
-            reply(
+            Answer::json(
                 500,
                 format!(r#"{{"error": {{"message": "internal error for {}", "type": "server_error"}}}}"#, key_of(h)).into_bytes(),
             )
         }),
-        malformed: serve(|_, _| reply(200, b"{\"choices\": [{\"message\": ".to_vec())),
-        refused: serve(move |_, _| reply(200, refusal.clone())),
-        oversized: serve(|_, _| reply(200, vec![b' '; 3 << 20])),
+        malformed: serve(|_, _| Answer::json(200, b"{\"choices\": [{\"message\": ".to_vec())),
+        refused: serve(move |_, _| Answer::json(200, refusal.clone())),
+        oversized: serve(|_, _| Answer::json(200, vec![b' '; 3 << 20])),
     }
 }
 
@@ -930,9 +852,9 @@ fn whole_run_timing() {
     for i in 0..11u64 {
         let delay = Duration::from_millis(100 + i * 140);
         let g = good.clone();
-        let url = serve(move |_, _| Reply {
+        let url = serve(move |_, _| Answer {
             delay,
-            ..reply(200, g.clone())
+            ..Answer::json(200, g.clone())
         });
         c += &format!("[[seat]]\nname = \"m{i:02}\"\nadapter = \"openai\"\nbase_url = \"{url}/v1\"\nmodel = \"gpt-4o-mini\"\napi_key_env = \"SB_TEST_OPENAI_KEY\"\ntimeout_seconds = 20\n\n");
     }

@@ -183,6 +183,17 @@ pub fn prepare_line(content: &Object) -> Result<PreparedLine, EncodeError> {
     let mut seal_empty = true;
     let (mut link_at, mut seal_at, mut link_state) = (0, 0, None);
     let mut member = Vec::with_capacity(256);
+    // Writes `"key": "<placeholder>"` and says where the placeholder's 64 characters begin
+    // (they end one byte, the closing quote, before the member does).
+    let placeholder = |out: &mut Vec<u8>, key: &str| -> Result<usize, EncodeError> {
+        canon::write_member(
+            out,
+            &JsonStr::from(key),
+            &Value::Str(JsonStr::from(PLACEHOLDER)),
+            opts,
+        )?;
+        Ok(out.len() - 65)
+    };
     // Which part the next content member goes to: 0 head, 1 mid, 2 tail.
     let mut part = 0u8;
     loop {
@@ -220,14 +231,7 @@ pub fn prepare_line(content: &Object) -> Result<PreparedLine, EncodeError> {
         let (kind, key) = extra.next().expect("peeked");
         match kind {
             Kind::Link => {
-                canon::write_member(
-                    &mut head,
-                    &JsonStr::from(*key),
-                    &Value::Str(JsonStr::from(PLACEHOLDER)),
-                    opts,
-                )?;
-                // The placeholder's 64 characters end one byte (the closing quote) before it.
-                link_at = head.len() - 65;
+                link_at = placeholder(&mut head, key)?;
                 head.extend_from_slice(sep);
             }
             Kind::N => {
@@ -244,13 +248,7 @@ pub fn prepare_line(content: &Object) -> Result<PreparedLine, EncodeError> {
             }
             Kind::Seal => {
                 tail.extend_from_slice(sep);
-                canon::write_member(
-                    &mut tail,
-                    &JsonStr::from(*key),
-                    &Value::Str(JsonStr::from(PLACEHOLDER)),
-                    opts,
-                )?;
-                seal_at = tail.len() - 65;
+                seal_at = placeholder(&mut tail, key)?;
             }
         }
     }

@@ -8,7 +8,7 @@
 //! cargo test --release -p sealbook-server --bin sealbook seats::bench -- --ignored --nocapture --test-threads=1
 //! ```
 
-use super::tests::{answer, ask, fake, seat, Answer};
+use super::tests::{ask, fake, seat, Answer};
 use super::*;
 use crate::ledger::Ledger;
 use sealbook_core::book::canon::{self, Object, Value};
@@ -103,6 +103,8 @@ struct Measured {
     taken: Vec<Duration>,
     groups: Vec<usize>,
     fsyncs: u64,
+    /// The longest single fsync.
+    longest_fsync: Duration,
     /// First to last arrival.
     span: Duration,
 }
@@ -114,6 +116,7 @@ impl Measured {
             taken: Vec::new(),
             groups: Vec::new(),
             fsyncs: 0,
+            longest_fsync: Duration::ZERO,
             span: Duration::ZERO,
         }
     }
@@ -123,6 +126,7 @@ impl Measured {
         self.taken.extend(o.taken);
         self.groups.extend(o.groups);
         self.fsyncs += o.fsyncs;
+        self.longest_fsync = self.longest_fsync.max(o.longest_fsync);
         self.span = self.span.max(o.span);
     }
 }
@@ -173,6 +177,7 @@ fn seal_waiting_for_fsync(
         m.groups.push(group.len());
     }
     m.fsyncs = ledger.durability().fsyncs() - fsyncs;
+    m.longest_fsync = ledger.durability().longest_fsync();
     m.span = span(&arrived);
     m
 }
@@ -215,6 +220,7 @@ fn seal_pipelined(rx: Receiver<Got>, ledger: &mut Ledger, max_batch: usize) -> M
     m.lat = lat;
     m.span = span;
     m.fsyncs = ledger.durability().fsyncs() - fsyncs;
+    m.longest_fsync = ledger.durability().longest_fsync();
     m
 }
 
@@ -228,14 +234,15 @@ fn report(label: &str, mut m: Measured) {
     m.taken.sort();
     let mean_group = m.groups.iter().sum::<usize>() as f64 / m.groups.len() as f64;
     println!(
-        "{label}: n={} p50={:.2} ms p99={:.2} ms max={:.2} ms; {} fsyncs, {} groups (mean {:.1}, \
-         largest {}); arrival to taken by the sealer p50={:.2} ms p99={:.2} ms; arrivals spread \
+        "{label}: n={} p50={:.2} ms p99={:.2} ms max={:.2} ms; {} fsyncs (longest {:.2} ms), {} \
+         groups (mean {:.1}, largest {}); arrival to taken by the sealer p50={:.2} ms p99={:.2} ms; arrivals spread \
          over {:.1} ms; load average {}",
         m.lat.len(),
         pct(&m.lat, 0.5),
         pct(&m.lat, 0.99),
         pct(&m.lat, 1.0),
         m.fsyncs,
+        m.longest_fsync.as_secs_f64() * 1e3,
         m.groups.len(),
         mean_group,
         m.groups.iter().max().unwrap(),
@@ -313,7 +320,7 @@ fn fourteen_seats_at_once() {
     let body = reply_body();
     let f = fake(move |_, _| Answer {
         delay: Duration::from_millis(20),
-        ..answer(200, &body)
+        ..Answer::json(200, body.as_slice())
     });
     for (label, sealer, max_batch, prepare) in SEALERS.iter().chain(&SEALERS[..2]) {
         let dir = bench_dir();
@@ -348,7 +355,7 @@ fn thousand_answers_in_a_burst() {
         let b2 = body.clone();
         let f = fake(move |_, _| Answer {
             delay: release.saturating_duration_since(Instant::now()),
-            ..answer(200, &b2)
+            ..Answer::json(200, b2.as_slice())
         });
         let dir = bench_dir();
         let (mut ledger, _) = Ledger::open(&dir.path().join("council-book.jsonl")).unwrap();

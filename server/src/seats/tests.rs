@@ -8,127 +8,9 @@ use super::http::HttpSeat;
 use super::*;
 use sealbook_core::league::wire::{Reply, Wire};
 use sealbook_tests::llm_vectors::{recordings, Provider};
-use std::io::{Read as _, Write as _};
-use std::net::{TcpListener, TcpStream};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::atomic::Ordering;
 
-/// A request as the fake endpoint saw it.
-#[derive(Clone, Debug)]
-pub(super) struct Seen {
-    path: String,
-    headers: Vec<(String, String)>,
-    pub(super) body: Vec<u8>,
-}
-
-impl Seen {
-    fn header(&self, name: &str) -> Option<&str> {
-        self.headers
-            .iter()
-            .find(|(k, _)| k.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v.as_str())
-    }
-}
-
-/// What the fake endpoint answers.
-pub(super) struct Answer {
-    pub(super) status: u16,
-    pub(super) headers: Vec<(String, String)>,
-    pub(super) body: Vec<u8>,
-    pub(super) delay: Duration,
-}
-
-pub(super) fn answer(status: u16, body: &[u8]) -> Answer {
-    Answer {
-        status,
-        headers: vec![("content-type".into(), "application/json".into())],
-        body: body.to_vec(),
-        delay: Duration::ZERO,
-    }
-}
-
-/// A fake endpoint: `handler(hit, request)` answers the `hit`-th request (0-based).
-pub(super) struct Fake {
-    pub(super) url: String,
-    hits: Arc<AtomicUsize>,
-    seen: Arc<Mutex<Vec<Seen>>>,
-}
-
-pub(super) fn fake(handler: impl Fn(usize, &Seen) -> Answer + Send + Sync + 'static) -> Fake {
-    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-    let url = format!("http://{}", listener.local_addr().unwrap());
-    let hits = Arc::new(AtomicUsize::new(0));
-    let seen = Arc::new(Mutex::new(Vec::new()));
-    let handler = Arc::new(handler);
-    let (h2, s2) = (hits.clone(), seen.clone());
-    std::thread::spawn(move || {
-        for conn in listener.incoming().flatten() {
-            let (handler, hits, seen) = (handler.clone(), h2.clone(), s2.clone());
-            std::thread::spawn(move || {
-                let _ = serve(conn, &*handler, &hits, &seen);
-            });
-        }
-    });
-    Fake { url, hits, seen }
-}
-
-fn serve(
-    mut s: TcpStream,
-    handler: &(dyn Fn(usize, &Seen) -> Answer + Send + Sync),
-    hits: &AtomicUsize,
-    seen: &Mutex<Vec<Seen>>,
-) -> std::io::Result<()> {
-    s.set_read_timeout(Some(Duration::from_secs(10)))?;
-    let mut head = Vec::new();
-    let mut byte = [0u8; 1];
-    while !head.ends_with(b"\r\n\r\n") && head.len() < 65_536 {
-        if s.read(&mut byte)? == 0 {
-            return Ok(());
-        }
-        head.push(byte[0]);
-    }
-    let head = String::from_utf8_lossy(&head).into_owned();
-    let mut lines = head.split("\r\n");
-    let path = lines
-        .next()
-        .and_then(|l| l.split(' ').nth(1))
-        .unwrap_or("")
-        .to_string();
-    let headers: Vec<(String, String)> = lines
-        .filter_map(|l| l.split_once(':'))
-        .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_string()))
-        .collect();
-    let len: usize = headers
-        .iter()
-        .find(|(k, _)| k == "content-length")
-        .and_then(|(_, v)| v.parse().ok())
-        .unwrap_or(0);
-    let mut body = vec![0u8; len.min(16 << 20)];
-    s.read_exact(&mut body)?;
-    let req = Seen {
-        path,
-        headers,
-        body,
-    };
-    seen.lock().unwrap().push(req.clone());
-    let hit = hits.fetch_add(1, Ordering::SeqCst);
-    let a = handler(hit, &req);
-    std::thread::sleep(a.delay);
-    let mut out = format!("HTTP/1.1 {} X\r\n", a.status);
-    for (k, v) in &a.headers {
-        if !k.eq_ignore_ascii_case("content-length") && !k.eq_ignore_ascii_case("transfer-encoding")
-        {
-            out.push_str(&format!("{k}: {v}\r\n"));
-        }
-    }
-    out.push_str(&format!(
-        "content-length: {}\r\nconnection: close\r\n\r\n",
-        a.body.len()
-    ));
-    s.write_all(out.as_bytes())?;
-    s.write_all(&a.body)?;
-    s.flush()
-}
+pub(super) use sealbook_tests::fake_http::{start as fake, Answer};
 
 pub(super) fn ask(model: &str) -> AskRequest {
     AskRequest {
@@ -234,7 +116,7 @@ fn recorded_replies_through_fake_endpoints() {
 fn slow_endpoint_times_out_and_retries_until_the_deadline() {
     let f = fake(|_, _| Answer {
         delay: Duration::from_secs(3),
-        ..answer(200, OK_OPENAI)
+        ..Answer::json(200, OK_OPENAI)
     });
     let mut s = seat(Wire::OpenAi, &f.url, None);
     s.timeout = Duration::from_millis(200);
@@ -255,11 +137,11 @@ fn slow_endpoint_times_out_and_retries_until_the_deadline() {
 #[test]
 fn failing_then_ok() {
     let f = fake(|hit, _| match hit {
-        0 => answer(
+        0 => Answer::json(
             500,
             br#"{"error": {"message": "boom", "type": "server_error"}}"#,
         ),
-        _ => answer(200, OK_OPENAI),
+        _ => Answer::json(200, OK_OPENAI),
     });
     let mut s = seat(Wire::OpenAi, &f.url, None);
     s.retry.max_attempts = 3;
@@ -279,12 +161,12 @@ fn rate_limited_with_retry_after_then_ok() {
         match hit {
         0 => Answer {
             headers: vec![("retry-after".into(), "1".into())],
-            ..answer(
+            ..Answer::json(
                 429,
                 br#"{"type": "error", "error": {"type": "rate_limit_error", "message": "slow down"}}"#,
             )
         },
-        _ => answer(
+        _ => Answer::json(
             200,
             br#"{"type": "message", "model": "claude-test", "content": [{"type": "text", "text": "ok"}], "stop_reason": "end_turn"}"#,
         ),
@@ -303,7 +185,7 @@ fn rate_limited_with_retry_after_then_ok() {
     // A retry-after that does not fit before the deadline ends the asking at once.
     let f = fake(|_, _| Answer {
         headers: vec![("retry-after".into(), "30".into())],
-        ..answer(
+        ..Answer::json(
             429,
             br#"{"error": {"message": "later", "code": "rate_limit_exceeded"}}"#,
         )
@@ -317,7 +199,7 @@ fn rate_limited_with_retry_after_then_ok() {
 
 #[test]
 fn malformed_refused_and_oversized() {
-    let f = fake(|_, _| answer(200, b"{\"choices\": [{\"message\": {\"content\": \"tr"));
+    let f = fake(|_, _| Answer::json(200, b"{\"choices\": [{\"message\": {\"content\": \"tr"));
     let mut s = seat(Wire::OpenAi, &f.url, None);
     s.retry.max_attempts = 2;
     let r = s.ask(&ask("m"), far());
@@ -326,7 +208,7 @@ fn malformed_refused_and_oversized() {
     assert_eq!(r.raw, b"{\"choices\": [{\"message\": {\"content\": \"tr");
 
     let f = fake(|_, _| {
-        answer(
+        Answer::json(
             200,
             br#"{"model": "gpt-x", "choices": [{"finish_reason": "stop", "message": {"content": null, "refusal": "I can't help with that."}}]}"#,
         )
@@ -338,7 +220,7 @@ fn malformed_refused_and_oversized() {
     );
 
     let big = vec![b' '; 50_000];
-    let f = fake(move |_, _| answer(200, &big));
+    let f = fake(move |_, _| Answer::json(200, big.as_slice()));
     let mut s = seat(Wire::Gemini, &f.url, None);
     s.max_reply_bytes = 10_000;
     s.retry.max_attempts = 3;
@@ -355,7 +237,7 @@ fn malformed_refused_and_oversized() {
 #[test]
 fn unreachable_endpoint_is_a_transport_error() {
     // A port that was just free: nothing listens there.
-    let port = TcpListener::bind("127.0.0.1:0")
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()
         .unwrap()
@@ -379,7 +261,7 @@ fn all_seats_at_once_replies_as_they_come() {
             } else {
                 Duration::ZERO
             },
-            ..answer(200, OK_OPENAI)
+            ..Answer::json(200, OK_OPENAI)
         }
     });
     let mut asks: Vec<(Arc<dyn SeatAdapter>, AskRequest)> = Vec::new();
@@ -505,14 +387,14 @@ fn child_leak_run() {
             .unwrap_or("")
             .to_string();
         match hit % 3 {
-            0 => answer(200, OK_OPENAI),
+            0 => Answer::json(200, OK_OPENAI),
             // Echo the key, as providers do in invalid-key errors.
-            1 => answer(
+            1 => Answer::json(
                 400,
                 format!(r#"{{"error": {{"code": 400, "message": "API key not valid: {got}", "status": "INVALID_ARGUMENT", "type": "invalid_request_error"}}}}"#)
                     .as_bytes(),
             ),
-            _ => answer(500, format!("upstream saw key {got}").as_bytes()),
+            _ => Answer::json(500, format!("upstream saw key {got}").as_bytes()),
         }
     });
     let (mut ledger, _) = crate::ledger::Ledger::open(&dir.join("council-book.jsonl")).unwrap();
