@@ -471,7 +471,11 @@ fn lines_prepared_apart_then_chained_are_the_stated_rule_and_pass_step4() {
             String::from_utf8_lossy(&bytes),
             "seed {seed}, line {n}"
         );
-        assert_eq!((&got.seal, &got.link), (&seal, &link), "seed {seed}, line {n}");
+        assert_eq!(
+            (&got.seal, &got.link),
+            (&seal, &link),
+            "seed {seed}, line {n}"
+        );
         assert_eq!(seal_before, seal, "seed {seed}, line {n}");
         book.extend_from_slice(&got.bytes);
         prev = got.link;

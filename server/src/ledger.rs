@@ -29,9 +29,9 @@
 //! extra crate is needed (libc is already a dependency on unix). The lock file itself stays;
 //! it holds nothing and is not part of the published data.
 
+use sealbook_core::book::canon::EncodeError;
 use sealbook_core::book::canon::{JsonStr, Object, Value};
 use sealbook_core::book::chain::{ChainVerifier, VerifyOptions};
-use sealbook_core::book::canon::EncodeError;
 use sealbook_core::book::seal::{prepare_line, PreparedLine};
 use sealbook_core::book::writer::BookWriter;
 use std::fmt;

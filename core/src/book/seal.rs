@@ -134,7 +134,10 @@ impl std::fmt::Debug for PreparedLine {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("PreparedLine")
             .field("seal", &self.seal)
-            .field("bytes", &(self.head.len() + self.mid.len() + self.tail.len()))
+            .field(
+                "bytes",
+                &(self.head.len() + self.mid.len() + self.tail.len()),
+            )
             .finish()
     }
 }

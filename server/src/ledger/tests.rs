@@ -229,7 +229,9 @@ fn group_commit_seals_in_order() {
 #[test]
 fn prepared_on_other_threads_writes_the_same_book() {
     let dir = tempfile::tempdir().unwrap();
-    let contents: Vec<Object> = (1..=40).map(|i| answer(i, (i as usize * 37) % 300)).collect();
+    let contents: Vec<Object> = (1..=40)
+        .map(|i| answer(i, (i as usize * 37) % 300))
+        .collect();
     let here = dir.path().join("here.jsonl");
     let (mut l, _) = Ledger::open(&here).unwrap();
     l.append_all(&contents[..1]).unwrap();
@@ -244,12 +246,17 @@ fn prepared_on_other_threads_writes_the_same_book() {
         handles.into_iter().map(|h| h.join().unwrap()).collect()
     });
     let mut prepared = prepared.into_iter();
-    let first = l2.write_prepared(prepared.by_ref().take(1).collect()).unwrap();
+    let first = l2
+        .write_prepared(prepared.by_ref().take(1).collect())
+        .unwrap();
     let rest = l2.write_prepared(prepared.collect()).unwrap();
     assert_eq!((first[0].n, rest.len()), (1, 39));
     l2.durability().wait(40).unwrap();
     assert!(l2.write_prepared(Vec::new()).unwrap().is_empty());
-    assert_eq!(std::fs::read(&here).unwrap(), std::fs::read(&apart).unwrap());
+    assert_eq!(
+        std::fs::read(&here).unwrap(),
+        std::fs::read(&apart).unwrap()
+    );
     assert_eq!(l2.last_link(), l.last_link());
     let bad = match canon::parse(br#"{"seat": "\ud800"}"#).unwrap() {
         Value::Object(o) => o,

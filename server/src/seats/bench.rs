@@ -154,11 +154,7 @@ fn span(arrived: &[Instant]) -> Duration {
 /// The sealer that waits for the disk: each group of replies waiting is sealed, written and
 /// fsynced by [`Ledger::append_all`] before the next group is taken (replies that arrive
 /// during the fsync wait in the channel).
-fn seal_waiting_for_fsync(
-    rx: Receiver<Got>,
-    ledger: &mut Ledger,
-    max_batch: usize,
-) -> Measured {
+fn seal_waiting_for_fsync(rx: Receiver<Got>, ledger: &mut Ledger, max_batch: usize) -> Measured {
     let mut m = Measured::new();
     let fsyncs = ledger.durability().fsyncs();
     let mut arrived = Vec::new();
@@ -208,7 +204,9 @@ fn seal_pipelined(rx: Receiver<Got>, ledger: &mut Ledger, max_batch: usize) -> M
     while let Some((mut group, taken)) = take_group(&rx, max_batch) {
         m.taken
             .extend(group.iter().map(|g| taken.duration_since(g.reply.arrived)));
-        let sealed = ledger.write_prepared(lines_of(&mut group)).expect("written");
+        let sealed = ledger
+            .write_prepared(lines_of(&mut group))
+            .expect("written");
         let last = sealed.last().expect("a group has a line").n;
         ack_tx
             .send((last, group.iter().map(|g| g.reply.arrived).collect()))
@@ -308,10 +306,30 @@ type Sealer = fn(Receiver<Got>, &mut Ledger, usize) -> Measured;
 /// meanwhile never waits for a long group to be sealed before it can cover its first line;
 /// when the lines come prepared, the writer only chains them and takes whatever is waiting.
 const SEALERS: [(&str, Sealer, usize, bool); 4] = [
-    ("pipelined, prepared on receipt (now)", seal_pipelined, 1024, true),
-    ("pipelined, sealed by the writer (before)", seal_pipelined, 16, false),
-    ("waits for each fsync, sealed by the writer", seal_waiting_for_fsync, 256, false),
-    ("one fsync per line, sealed by the writer", seal_waiting_for_fsync, 1, false),
+    (
+        "pipelined, prepared on receipt (now)",
+        seal_pipelined,
+        1024,
+        true,
+    ),
+    (
+        "pipelined, sealed by the writer (before)",
+        seal_pipelined,
+        16,
+        false,
+    ),
+    (
+        "waits for each fsync, sealed by the writer",
+        seal_waiting_for_fsync,
+        256,
+        false,
+    ),
+    (
+        "one fsync per line, sealed by the writer",
+        seal_waiting_for_fsync,
+        1,
+        false,
+    ),
 ];
 
 #[test]

@@ -40,7 +40,8 @@ pub fn start_to(mut command: Command, log: Option<PathBuf>, stdout: Option<&Path
     let mut sink: Box<dyn Write + Send> = match stdout {
         Some(path) => {
             let mut f = std::fs::File::create(path).expect("create the stdout file");
-            f.write_all(first.as_bytes()).expect("write the stdout file");
+            f.write_all(first.as_bytes())
+                .expect("write the stdout file");
             Box::new(f)
         }
         None => Box::new(std::io::sink()),
