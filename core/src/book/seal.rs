@@ -275,11 +275,6 @@ impl PreparedLine {
         &self.seal
     }
 
-    /// The line's length in bytes once chained as line `n` after `prev` (with its LF).
-    pub fn len_at(&self, n: u64, prev: &str) -> usize {
-        self.head.len() + self.mid.len() + self.tail.len() + chain_members(n, prev).len()
-    }
-
     /// Makes this line `n` of a book after a line whose link is `prev` (`""` for line 1):
     /// writes `n` and `prev`, hashes the link from `n` to the end on the prepared state, and
     /// fills the link in. The head is moved, not copied; the writer's work is the short
@@ -320,10 +315,6 @@ struct ChainMembers {
 }
 
 impl ChainMembers {
-    fn len(&self) -> usize {
-        self.bytes.len()
-    }
-
     fn split_at(&self, i: usize) -> (&[u8], &[u8]) {
         self.bytes.split_at(i)
     }
