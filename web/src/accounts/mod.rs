@@ -190,7 +190,7 @@ impl AccountsApp {
             Status::Failed(message) => html! {
                 <div class="callout bad" role="alert" id="accounts-error" data-ok="false">
                     <p><strong>{ "Not recounted" }</strong></p>
-                    <p>{ crate::format::sentence(message) }</p>
+                    <p>{ message.clone() }</p>
                 </div>
             },
             Status::Done(shown) => html! { <>
