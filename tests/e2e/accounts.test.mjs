@@ -215,3 +215,33 @@ test('at 390 px nothing overflows the page, and the results are reached with the
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a league opened from its manifest.json is recounted; a file that differs from its listing is not', async () => {
+  const { createHash } = await import('node:crypto');
+  const listed = join(root, 'listed');
+  cpSync(dir, listed, { recursive: true });
+  const writeManifest = () => {
+    const files = readdirSync(listed).sort().filter((n) => n !== 'manifest.json' && statSync(join(listed, n)).isFile()).map((n) => {
+      const b = readFileSync(join(listed, n));
+      return { path: n, bytes: b.length, sha256: createHash('sha256').update(b).digest('hex') };
+    });
+    writeFileSync(join(listed, 'manifest.json'), JSON.stringify({ format: 'sealbook-manifest-1', league: 'peer season', methodology_version: '1', generator: 'arena_peer.py', files }, null, 2));
+  };
+  writeManifest();
+  const url = `${accountsUrl()}?league=${encodeURIComponent('/data/listed/manifest.json')}`;
+  let { context, page, errors } = await openPage(browser, url);
+  await page.waitForSelector('#accounts-results, #accounts-error', { timeout: 120000 });
+  const s = await shown(page);
+  assert.equal(s.ok, 'true', await page.evaluate(() => document.querySelector('#accounts-error')?.textContent ?? ''));
+  for (const k of Object.keys(s.summary)) assert.equal(s.summary[k], cli[k], k);
+  assert.deepEqual(errors, []);
+  await context.close();
+  // The accounts changed after the manifest was written: nothing is recounted.
+  const rows = readFileSync(join(listed, 'arena-accounts.jsonl'), 'utf8');
+  writeFileSync(join(listed, 'arena-accounts.jsonl'), rows.replace('"cash": ', '"cash": 1'));
+  ({ context, page } = await openPage(browser, url));
+  await page.waitForSelector('#accounts-error', { timeout: 120000 });
+  assert.match(await page.locator('#accounts-error').textContent(), /do not match its manifest.*arena-accounts\.jsonl/);
+  assert.equal(await page.locator('#accounts-verdict').count(), 0);
+  await context.close();
+});

@@ -343,10 +343,12 @@ fn one_chart(c: &Chart) -> Html {
     let dd_lo = range(drawdown.iter().flat_map(|(_, v)| v.iter().flatten().copied()))
         .map_or(-1.0, |(a, _)| a.min(-1.0));
     let money_tick = |v: f64| {
-        if v.abs() >= 1000.0 {
+        if v.abs() < 1000.0 {
+            format!("${v:.0}")
+        } else if v % 1000.0 == 0.0 {
             format!("${:.0}k", v / 1000.0)
         } else {
-            format!("${v:.0}")
+            format!("${:.1}k", v / 1000.0)
         }
     };
     let names: Vec<String> = c.lines.iter().map(|l| l.account.clone()).collect();
