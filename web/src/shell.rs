@@ -43,7 +43,9 @@ impl Page {
     /// The masthead's note: what the page does with the reader's data.
     fn note(self) -> &'static str {
         match self {
-            Page::Verify | Page::Scores | Page::Accounts => "Runs in your browser · nothing is uploaded",
+            Page::Verify | Page::Scores | Page::Accounts => {
+                "Runs in your browser · nothing is uploaded"
+            }
             Page::Experiment => "Your forecasts go to this site only · no name, no account",
         }
     }

@@ -216,8 +216,10 @@ pub fn accounts(protocol: &Protocol, seg: &Segment) -> Accounts {
             .filter(|(a, _)| is_benchmark(a))
             .map(|(a, rs)| line(a, rs))
             .collect();
-        let seats: Vec<&(&str, &Vec<_>)> =
-            in_version.iter().filter(|(a, _)| !is_benchmark(a)).collect();
+        let seats: Vec<&(&str, &Vec<_>)> = in_version
+            .iter()
+            .filter(|(a, _)| !is_benchmark(a))
+            .collect();
         let chart = |account: &str, lines: Vec<Line>| Chart {
             version: version.to_string(),
             account: account.to_string(),
@@ -287,11 +289,7 @@ mod tests {
             assert_eq!(l.drawdown.len(), alpha.sessions.len());
         }
         // The chart's last equity and largest drawdown are the figures' (the engine's) own.
-        let f = a
-            .figures
-            .iter()
-            .find(|f| f.account == "alpha")
-            .unwrap();
+        let f = a.figures.iter().find(|f| f.account == "alpha").unwrap();
         assert_eq!(alpha.lines[0].equity.last().unwrap(), &Some(f.equity));
         let worst = alpha.lines[0]
             .drawdown

@@ -170,9 +170,16 @@ mod tests {
             ("Arena-Trades.JSONL", ArenaFile::Trades),
             ("arena-accounts.jsonl", ArenaFile::Accounts),
             ("arena-code.json", ArenaFile::Code),
-            ("arena-code-core-src-arena-engine.rs.txt", ArenaFile::CodeText),
+            (
+                "arena-code-core-src-arena-engine.rs.txt",
+                ArenaFile::CodeText,
+            ),
         ] {
-            assert_eq!(PublishedFile::of(path), PublishedFile::Arena(kind), "{path}");
+            assert_eq!(
+                PublishedFile::of(path),
+                PublishedFile::Arena(kind),
+                "{path}"
+            );
         }
         assert_eq!(PublishedFile::of("arena-notes.jsonl"), PublishedFile::Book);
         assert_eq!(

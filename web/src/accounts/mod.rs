@@ -264,11 +264,7 @@ impl Component for AccountsApp {
                 self.start();
             }
             Msg::LeagueLoaded(Ok(loaded)) => {
-                let failures: Vec<String> = loaded
-                    .check
-                    .failures()
-                    .map(|f| f.describe())
-                    .collect();
+                let failures: Vec<String> = loaded.check.failures().map(|f| f.describe()).collect();
                 if failures.is_empty() {
                     self.add(loaded.files);
                     self.start();

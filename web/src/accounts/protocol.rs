@@ -41,7 +41,6 @@ impl AccountsFromWorker {
     }
 
     pub fn from_json(text: &str) -> Result<AccountsFromWorker, String> {
-        serde_json::from_str(text)
-            .map_err(|e| format!("unreadable message from the replay: {e}"))
+        serde_json::from_str(text).map_err(|e| format!("unreadable message from the replay: {e}"))
     }
 }

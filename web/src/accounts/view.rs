@@ -63,12 +63,17 @@ fn verdict(r: &Recount) -> Html {
         why.push("a published code file does not match arena-code.json".to_string());
     }
     let (class, title) = if r.ok {
-        ("ok", "Reproduced: every recounted published row matches the engine's")
+        (
+            "ok",
+            "Reproduced: every recounted published row matches the engine's",
+        )
     } else {
         ("bad", "Not reproduced")
     };
     let code_note = match &r.code {
-        None => "arena-code.json was not given: the engine's code files were not checked.".to_string(),
+        None => {
+            "arena-code.json was not given: the engine's code files were not checked.".to_string()
+        }
         Some(c) => format!(
             "{} of {} code files match arena-code.json.",
             c.iter().filter(|x| x.ok).count(),
@@ -96,7 +101,8 @@ fn summary(r: &Recount) -> Html {
     let item = |id: &str, label: &str, value: String, v: String| {
         html! { <div><dt>{ label.to_string() }</dt><dd id={format!("sum-{id}")} data-v={v}>{ value }</dd></div> }
     };
-    let n = |id: &str, label: &str, v: usize| item(id, label, format::count(v as u64), v.to_string());
+    let n =
+        |id: &str, label: &str, v: usize| item(id, label, format::count(v as u64), v.to_string());
     card(
         "accounts-summary",
         "Replay summary",
@@ -156,7 +162,9 @@ fn differences(ds: &[Difference]) -> Html {
 
 fn code(c: Option<&[CodeCheck]>) -> Html {
     let body = match c {
-        None => html! { <p class="note">{ "arena-code.json was not given: nothing to check (Appendix B step 8)." }</p> },
+        None => {
+            html! { <p class="note">{ "arena-code.json was not given: nothing to check (Appendix B step 8)." }</p> }
+        }
         Some(c) => {
             let rows = c.iter().map(|x| {
                 let state = match (&x.actual, x.ok) {
@@ -252,7 +260,12 @@ fn session_ticks(sessions: &[String]) -> Vec<(f64, String)> {
     (0..n)
         .filter(|i| i % every == 0 || *i == n - 1)
         .filter(|i| *i == n - 1 || n - 1 - i >= every / 2 || every == 1)
-        .map(|i| (i as f64, sessions[i].get(5..).unwrap_or(&sessions[i]).to_string()))
+        .map(|i| {
+            (
+                i as f64,
+                sessions[i].get(5..).unwrap_or(&sessions[i]).to_string(),
+            )
+        })
         .collect()
 }
 
@@ -292,7 +305,10 @@ fn line_chart(
         y0: lo,
         y1: hi,
     };
-    let y_ticks: Vec<(f64, String)> = ticks(lo, hi, 4).into_iter().map(|t| (t, y_label(t))).collect();
+    let y_ticks: Vec<(f64, String)> = ticks(lo, hi, 4)
+        .into_iter()
+        .map(|t| (t, y_label(t)))
+        .collect();
     let drawn = lines.iter().enumerate().map(|(i, (name, ys))| {
         let last = ys.iter().enumerate().rev().find_map(|(k, y)| y.map(|y| (k, y)));
         let class = classes!(
@@ -328,20 +344,42 @@ fn one_chart(c: &Chart) -> Html {
     let equity: Vec<(String, Vec<Option<f64>>)> = c
         .lines
         .iter()
-        .map(|l| (l.account.clone(), l.equity.iter().map(|e| e.map(|c| c as f64 / 100.0)).collect()))
+        .map(|l| {
+            (
+                l.account.clone(),
+                l.equity
+                    .iter()
+                    .map(|e| e.map(|c| c as f64 / 100.0))
+                    .collect(),
+            )
+        })
         .collect();
     let drawdown: Vec<(String, Vec<Option<f64>>)> = c
         .lines
         .iter()
-        .map(|l| (l.account.clone(), l.drawdown.iter().map(|d| d.map(|d| -d * 100.0)).collect()))
+        .map(|l| {
+            (
+                l.account.clone(),
+                l.drawdown.iter().map(|d| d.map(|d| -d * 100.0)).collect(),
+            )
+        })
         .collect();
     let start = c.starting_cash as f64 / 100.0;
-    let (lo, hi) = range(equity.iter().flat_map(|(_, v)| v.iter().flatten().copied()).chain([start]))
-        .unwrap_or((start, start));
+    let (lo, hi) = range(
+        equity
+            .iter()
+            .flat_map(|(_, v)| v.iter().flatten().copied())
+            .chain([start]),
+    )
+    .unwrap_or((start, start));
     let pad = ((hi - lo) * 0.05).max(1.0);
     let e_range = (lo - pad, hi + pad);
-    let dd_lo = range(drawdown.iter().flat_map(|(_, v)| v.iter().flatten().copied()))
-        .map_or(-1.0, |(a, _)| a.min(-1.0));
+    let dd_lo = range(
+        drawdown
+            .iter()
+            .flat_map(|(_, v)| v.iter().flatten().copied()),
+    )
+    .map_or(-1.0, |(a, _)| a.min(-1.0));
     let money_tick = |v: f64| {
         if v.abs() < 1000.0 {
             format!("${v:.0}")
@@ -366,7 +404,9 @@ fn one_chart(c: &Chart) -> Html {
             }) }
         </tr> }
     });
-    let head_cells: Vec<&str> = std::iter::once("Session").chain(names.iter().map(String::as_str)).collect();
+    let head_cells: Vec<&str> = std::iter::once("Session")
+        .chain(names.iter().map(String::as_str))
+        .collect();
     html! {
         <figure class="account-chart" id={id} data-account={c.account.clone()} data-version={c.version.clone()} data-lines={names.join(",")}>
             <figcaption><h3 class="subsection-title">{ who.clone() }</h3></figcaption>
@@ -412,7 +452,10 @@ mod tests {
         assert_eq!(dollars(-1_234_567), "-$12,345.67");
         assert_eq!(dollars(5), "$0.05");
         assert_eq!(ticks(0.0, 10.0, 4), [0.0, 5.0, 10.0]);
-        assert_eq!(ticks(99_000.0, 101_000.0, 4), [99_000.0, 99_500.0, 100_000.0, 100_500.0, 101_000.0]);
+        assert_eq!(
+            ticks(99_000.0, 101_000.0, 4),
+            [99_000.0, 99_500.0, 100_000.0, 100_500.0, 101_000.0]
+        );
         assert_eq!(ticks(-7.3, 0.0, 4), [-6.0, -4.0, -2.0, 0.0]);
     }
 
@@ -428,6 +471,9 @@ mod tests {
             recomputed: Some("2.00".into()),
         };
         let html = render(differences(&[d]));
-        assert!(html.contains("&lt;b&gt;x&lt;/b&gt;") && !html.contains("<b>x"), "{html}");
+        assert!(
+            html.contains("&lt;b&gt;x&lt;/b&gt;") && !html.contains("<b>x"),
+            "{html}"
+        );
     }
 }
