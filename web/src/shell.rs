@@ -229,3 +229,24 @@ pub fn opener(input: &NodeRef) -> Callback<MouseEvent> {
         }
     })
 }
+
+/// Mounts the page's component `C` into `#app` (replacing its static loading notice), or into
+/// the body when there is none.
+pub fn mount<C>()
+where
+    C: BaseComponent,
+    C::Properties: Default,
+{
+    let document = web_sys::window()
+        .and_then(|w| w.document())
+        .expect("a page runs in a window with a document");
+    match document.get_element_by_id("app") {
+        Some(root) => {
+            root.set_inner_html("");
+            yew::Renderer::<C>::with_root(root).render();
+        }
+        None => {
+            yew::Renderer::<C>::new().render();
+        }
+    }
+}

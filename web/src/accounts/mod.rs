@@ -351,16 +351,5 @@ impl Component for AccountsApp {
 /// Mounts the Accounts page into `#app`.
 #[wasm_bindgen]
 pub fn run_accounts_app() {
-    let document = web_sys::window()
-        .and_then(|w| w.document())
-        .expect("run_accounts_app runs in a page");
-    match document.get_element_by_id("app") {
-        Some(root) => {
-            root.set_inner_html("");
-            yew::Renderer::<AccountsApp>::with_root(root).render();
-        }
-        None => {
-            yew::Renderer::<AccountsApp>::new().render();
-        }
-    }
+    crate::shell::mount::<AccountsApp>();
 }

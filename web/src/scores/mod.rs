@@ -486,16 +486,5 @@ impl Component for ScoresApp {
 /// Mounts the Scores page into `#app`.
 #[wasm_bindgen]
 pub fn run_scores_app() {
-    let document = web_sys::window()
-        .and_then(|w| w.document())
-        .expect("run_scores_app runs in a page");
-    match document.get_element_by_id("app") {
-        Some(root) => {
-            root.set_inner_html("");
-            yew::Renderer::<ScoresApp>::with_root(root).render();
-        }
-        None => {
-            yew::Renderer::<ScoresApp>::new().render();
-        }
-    }
+    crate::shell::mount::<ScoresApp>();
 }
