@@ -6,9 +6,12 @@
 //! headers the reader pastes (Appendix B step 6, §3.11) with no server in the loop. Exports:
 //! - [`run_app`]: mounts the page (index.html calls it);
 //! - [`experiment::run_experiment_app`]: mounts the reader experiment's page (spec §6);
+//! - [`accounts::run_accounts_app`]: mounts the Accounts page (spec §4.11, Appendix B
+//!   steps 7-8), whose worker is [`accounts::worker::accounts_worker_main`];
 //! - [`worker::worker_main`]: the worker's entry (www/worker.js calls it);
 //! - [`verify_book`]: one-shot chain verification for the benchmark harness.
 
+pub mod accounts;
 pub mod answers_view;
 pub mod app;
 pub mod dropped;

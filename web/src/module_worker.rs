@@ -80,3 +80,40 @@ impl Drop for ModuleWorker {
         self.worker.terminate();
     }
 }
+
+/// What a page's computing worker (the Scores and Accounts pages') says, serialized as a JSON
+/// string: it is up, a stage of job `job` has started, the job's result `T` or why it failed,
+/// or it stopped on an internal error.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum FromWorker<T> {
+    Ready,
+    /// Stage `step` of `steps` has started.
+    Progress {
+        job: u32,
+        step: u32,
+        steps: u32,
+        label: String,
+    },
+    Done {
+        job: u32,
+        computed: T,
+    },
+    Failed {
+        job: u32,
+        message: String,
+    },
+    Crashed {
+        message: String,
+    },
+}
+
+impl<T: serde::Serialize + serde::de::DeserializeOwned> FromWorker<T> {
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("a worker message always serializes")
+    }
+
+    pub fn from_json(text: &str) -> Result<FromWorker<T>, String> {
+        serde_json::from_str(text).map_err(|e| format!("unreadable message from the worker: {e}"))
+    }
+}

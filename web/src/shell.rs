@@ -15,16 +15,18 @@ use yew::prelude::*;
 pub enum Page {
     Verify,
     Scores,
+    Accounts,
     Experiment,
 }
 
 impl Page {
-    const ALL: [Page; 3] = [Page::Verify, Page::Scores, Page::Experiment];
+    const ALL: [Page; 4] = [Page::Verify, Page::Scores, Page::Accounts, Page::Experiment];
 
     fn href(self) -> &'static str {
         match self {
             Page::Verify => "/",
             Page::Scores => "/scores.html",
+            Page::Accounts => "/accounts.html",
             Page::Experiment => "/experiment.html",
         }
     }
@@ -33,6 +35,7 @@ impl Page {
         match self {
             Page::Verify => "Verify",
             Page::Scores => "Scores",
+            Page::Accounts => "Accounts",
             Page::Experiment => "Forecast",
         }
     }
@@ -40,7 +43,9 @@ impl Page {
     /// The masthead's note: what the page does with the reader's data.
     fn note(self) -> &'static str {
         match self {
-            Page::Verify | Page::Scores => "Runs in your browser · nothing is uploaded",
+            Page::Verify | Page::Scores | Page::Accounts => {
+                "Runs in your browser · nothing is uploaded"
+            }
             Page::Experiment => "Your forecasts go to this site only · no name, no account",
         }
     }
@@ -143,7 +148,7 @@ pub fn shell(props: &ShellProps) -> Html {
             on_files.emit(files);
         })
     };
-    let wide = props.page == Page::Scores;
+    let wide = matches!(props.page, Page::Scores | Page::Accounts);
     let nav = Page::ALL.iter().map(|&p| {
         let current = (p == props.page).then_some("page");
         html! { <a href={p.href()} aria-current={current}>{ p.label() }</a> }
@@ -223,4 +228,25 @@ pub fn opener(input: &NodeRef) -> Callback<MouseEvent> {
             input.click();
         }
     })
+}
+
+/// Mounts the page's component `C` into `#app` (replacing its static loading notice), or into
+/// the body when there is none.
+pub fn mount<C>()
+where
+    C: BaseComponent,
+    C::Properties: Default,
+{
+    let document = web_sys::window()
+        .and_then(|w| w.document())
+        .expect("a page runs in a window with a document");
+    match document.get_element_by_id("app") {
+        Some(root) => {
+            root.set_inner_html("");
+            yew::Renderer::<C>::with_root(root).render();
+        }
+        None => {
+            yew::Renderer::<C>::new().render();
+        }
+    }
 }

@@ -52,7 +52,7 @@ pub fn code_list(files: &[(&str, &[u8])]) -> Vec<u8> {
 }
 
 /// One file's check.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CodeCheck {
     pub file: String,
     pub text: String,

@@ -8,7 +8,9 @@
 //! - [`engine`]: decisions and prices in, accounts, trades and benchmarks out;
 //! - [`bets`]: seeds 001/003's IOC bets, with the engine's units and rounding;
 //! - [`replay`]: recompute and compare every published row (Appendix B step 7);
-//! - [`code`]: `arena-code.json` and the published code texts (Appendix B step 8).
+//! - [`code`]: `arena-code.json` and the published code texts (Appendix B step 8);
+//! - [`recount`]: steps 7 and 8 as one verdict, and each recomputed account's figures and
+//!   chart series against its benchmarks.
 
 pub mod bets;
 pub mod code;
@@ -16,4 +18,5 @@ pub mod engine;
 pub mod money;
 pub mod protocol;
 pub mod records;
+pub mod recount;
 pub mod replay;

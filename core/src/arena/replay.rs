@@ -16,12 +16,12 @@
 //!   the published price set (another price set), or the engine could not compute it (a held
 //!   fund without a close): listed with the reason.
 
-use super::engine::{run_all, PriceSet};
+use super::engine::{run_all, PriceSet, Segment};
 use super::money::{dollars, micro_string};
 use super::protocol::{Protocol, ProtocolError};
 use super::records::{self, AccountRow, RecordError, Trade};
 use crate::calendar::Date;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
@@ -35,7 +35,7 @@ pub struct ReplayFiles<'a> {
 }
 
 /// A row's verdict.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Verdict {
     Exact,
@@ -45,7 +45,7 @@ pub enum Verdict {
 }
 
 /// A listed row: a differing field with both values, or why the row was not recounted.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Difference {
     pub version: String,
     pub account: String,
@@ -57,7 +57,7 @@ pub struct Difference {
 }
 
 /// The replay's summary (`sealbook replay --json`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Replay {
     pub rows: usize,
     pub accounts: usize,
@@ -126,18 +126,20 @@ fn fields(r: &AccountRow) -> Vec<(String, i64)> {
 
 /// Recomputes and compares every published row.
 pub fn replay(files: &ReplayFiles) -> Result<Replay, ReplayError> {
+    replay_segment(files).map(|(r, _, _)| r)
+}
+
+/// [`replay`], also giving the rules read and the engine's own recomputed rows and trades
+/// (the page's charts are drawn from these, never from the published rows).
+pub fn replay_segment(files: &ReplayFiles) -> Result<(Replay, Segment, Protocol), ReplayError> {
     let protocol = Protocol::from_json(files.protocol).map_err(ReplayError::Protocol)?;
     let decisions = records::read_decisions(files.decisions).map_err(ReplayError::Record)?;
     let prices = PriceSet::new(&records::read_prices(files.prices).map_err(ReplayError::Record)?);
     let published_trades = records::read_trades(files.trades).map_err(ReplayError::Record)?;
     let published = records::read_rows(files.accounts).map_err(ReplayError::Record)?;
-    Ok(compare(
-        &protocol,
-        &decisions,
-        &prices,
-        &published_trades,
-        &published,
-    ))
+    let seg = run_all(&protocol, &decisions, &prices);
+    let r = compare_segment(&protocol, &seg, &prices, &published_trades, &published);
+    Ok((r, seg, protocol))
 }
 
 /// The comparison itself, on parsed files.
@@ -149,6 +151,17 @@ pub fn compare(
     published: &[AccountRow],
 ) -> Replay {
     let seg = run_all(protocol, decisions, prices);
+    compare_segment(protocol, &seg, prices, published_trades, published)
+}
+
+/// The comparison of the published rows and trades with the engine's segment `seg`.
+fn compare_segment(
+    protocol: &Protocol,
+    seg: &Segment,
+    prices: &PriceSet,
+    published_trades: &[Trade],
+    published: &[AccountRow],
+) -> Replay {
     let ours: BTreeMap<Key, &AccountRow> = seg.rows.iter().map(|r| (key_of_row(r), r)).collect();
     let gaps: BTreeMap<Key, &str> = seg
         .gaps
@@ -411,7 +424,7 @@ impl Replay {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::arena::engine::run_all;
     use crate::arena::records::{
@@ -495,15 +508,15 @@ mod tests {
         (p, ds, lines)
     }
 
-    struct Published {
-        protocol: Vec<u8>,
-        decisions: Vec<u8>,
-        prices: Vec<u8>,
-        trades: Vec<u8>,
-        accounts: Vec<u8>,
+    pub(crate) struct Published {
+        pub(crate) protocol: Vec<u8>,
+        pub(crate) decisions: Vec<u8>,
+        pub(crate) prices: Vec<u8>,
+        pub(crate) trades: Vec<u8>,
+        pub(crate) accounts: Vec<u8>,
     }
 
-    fn publish() -> Published {
+    pub(crate) fn publish() -> Published {
         let (p, ds, prices) = season();
         let seg = run_all(&p, &ds, &PriceSet::new(&prices));
         assert!(seg.gaps.is_empty());

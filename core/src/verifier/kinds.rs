@@ -45,6 +45,7 @@ impl FileKind {
             PublishedFile::Forecasts
             | PublishedFile::RegisteredPredictions
             | PublishedFile::Climatology
+            | PublishedFile::Arena(_)
             | PublishedFile::OtherDocument
             | PublishedFile::Other => FileKind::NotChecked,
         }

@@ -2,18 +2,55 @@
 //! names of spec Appendix C): the one classifier both pages use. The verifier's
 //! [`FileKind`](super::FileKind) and the scorer's inputs are views of [`PublishedFile`].
 
+use crate::arena::code::CODE_FILE;
+use crate::arena::protocol::PROTOCOL_FILE;
+use crate::arena::records::{ACCOUNTS_FILE, DECISIONS_FILE, PRICES_FILE, TRADES_FILE};
 use crate::ots::report::stamped_file_name;
 
 /// Published documents that are neither scored nor checked by the pages, by file name.
-const OTHER_DOCUMENTS: [&str; 7] = [
+const OTHER_DOCUMENTS: [&str; 5] = [
     "manifest.json",
     "council-stats.json",
     "council-calibration.json",
     "council-league.json",
-    "arena-protocol.json",
-    "arena-code.json",
     "event-contract.schema.json",
 ];
+
+/// The trading tracks' published files (spec §4.11, Appendix B steps 7-8), which the
+/// Accounts page replays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum ArenaFile {
+    /// `arena-protocol.json`, the rules (Appendix A).
+    Protocol,
+    /// `arena-decisions.jsonl`.
+    Decisions,
+    /// `arena-prices.jsonl`.
+    Prices,
+    /// `arena-trades.jsonl`.
+    Trades,
+    /// `arena-accounts.jsonl`.
+    Accounts,
+    /// `arena-code.json`, the engine's code files with their SHA-256.
+    Code,
+    /// `arena-code-<file>.txt`, one published code text.
+    CodeText,
+}
+
+impl ArenaFile {
+    /// The kind of the file named `name` (lower case, no folder), if it is one of these.
+    fn of(name: &str) -> Option<ArenaFile> {
+        Some(match name {
+            PROTOCOL_FILE => ArenaFile::Protocol,
+            DECISIONS_FILE => ArenaFile::Decisions,
+            PRICES_FILE => ArenaFile::Prices,
+            TRADES_FILE => ArenaFile::Trades,
+            ACCOUNTS_FILE => ArenaFile::Accounts,
+            CODE_FILE => ArenaFile::Code,
+            _ if name.starts_with("arena-code-") && name.ends_with(".txt") => ArenaFile::CodeText,
+            _ => return None,
+        })
+    }
+}
 
 /// One published file's kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -40,6 +77,8 @@ pub enum PublishedFile {
     /// The sealed climatology table (`council-clim-window.json`; any other `.json` that is
     /// not one of the published documents below).
     Climatology,
+    /// A trading-track file (`arena-*.json`, `arena-*.jsonl`, `arena-code-<file>.txt`).
+    Arena(ArenaFile),
     /// Another published document (`manifest.json`, `council-stats.json`, ...).
     OtherDocument,
     /// Anything else (ask texts, the raw replies under `replies/`, READMEs, ...).
@@ -56,6 +95,8 @@ impl PublishedFile {
         if in_replies_folder {
             // The seats' raw replies, which the answer lines' own_sha256 name.
             PublishedFile::Other
+        } else if let Some(arena) = ArenaFile::of(name) {
+            PublishedFile::Arena(arena)
         } else if lower.ends_with(".jsonl") {
             if name.contains("asks") {
                 PublishedFile::AskChain
@@ -118,6 +159,33 @@ mod tests {
             PublishedFile::Other
         );
         assert_eq!(PublishedFile::of("notes.md"), PublishedFile::Other);
+    }
+
+    #[test]
+    fn the_trading_tracks_files_are_not_books_lists_or_documents() {
+        for (path, kind) in [
+            ("published/arena-protocol.json", ArenaFile::Protocol),
+            ("arena-decisions.jsonl", ArenaFile::Decisions),
+            ("arena-prices.jsonl", ArenaFile::Prices),
+            ("Arena-Trades.JSONL", ArenaFile::Trades),
+            ("arena-accounts.jsonl", ArenaFile::Accounts),
+            ("arena-code.json", ArenaFile::Code),
+            (
+                "arena-code-core-src-arena-engine.rs.txt",
+                ArenaFile::CodeText,
+            ),
+        ] {
+            assert_eq!(
+                PublishedFile::of(path),
+                PublishedFile::Arena(kind),
+                "{path}"
+            );
+        }
+        assert_eq!(PublishedFile::of("arena-notes.jsonl"), PublishedFile::Book);
+        assert_eq!(
+            PublishedFile::of("arena-code-x.json"),
+            PublishedFile::Climatology
+        );
     }
 
     #[test]

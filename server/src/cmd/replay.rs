@@ -12,10 +12,11 @@
 
 use crate::files::read_bounded;
 use crate::outcome::{CmdResult, Exit, Unusable};
-use sealbook_core::arena::code::{check_code, CodeCheck, CODE_FILE};
+use sealbook_core::arena::code::CODE_FILE;
 use sealbook_core::arena::protocol::PROTOCOL_FILE;
 use sealbook_core::arena::records::{ACCOUNTS_FILE, DECISIONS_FILE, PRICES_FILE, TRADES_FILE};
-use sealbook_core::arena::replay::{replay, Replay, ReplayFiles};
+use sealbook_core::arena::recount::{recount, CodeFiles, Recount, RecountError};
+use sealbook_core::arena::replay::ReplayFiles;
 use serde::Serialize;
 use std::path::PathBuf;
 
@@ -30,14 +31,13 @@ pub struct Args {
     dir: PathBuf,
 }
 
+/// The printed document: the directory, then core's verdict (the page's Accounts view
+/// computes the same [`Recount`] bytes).
 #[derive(Serialize)]
 struct Output<'a> {
-    ok: bool,
     dir: String,
     #[serde(flatten)]
-    replay: &'a Replay,
-    /// The check of arena-code.json's files; null when DIR does not publish it.
-    code: Option<&'a [CodeCheck]>,
+    recount: &'a Recount,
 }
 
 pub fn run(args: Args, json: bool) -> CmdResult {
@@ -49,49 +49,48 @@ pub fn run(args: Args, json: bool) -> CmdResult {
         read(TRADES_FILE)?,
         read(ACCOUNTS_FILE)?,
     );
-    let r = replay(&ReplayFiles {
-        protocol: &protocol,
-        decisions: &decisions,
-        prices: &prices,
-        trades: &trades,
-        accounts: &accounts,
-    })
-    .map_err(|e| Unusable::file(&args.dir, e.to_string()))?;
-    if r.rows == 0 {
-        return Err(Unusable::file(
-            &args.dir.join(ACCOUNTS_FILE),
-            "no published account rows to recount",
-        ));
-    }
     let code_path = args.dir.join(CODE_FILE);
-    let code = if code_path.exists() {
-        let list = read_bounded(&code_path, MAX_CODE_BYTES, CODE_FILE)?;
-        let get = |name: &str| {
-            let p = args.dir.join(name);
-            p.is_file()
-                .then(|| read_bounded(&p, MAX_CODE_BYTES, name).ok())
-                .flatten()
-        };
-        Some(check_code(&list, &get).map_err(|e| Unusable::file(&code_path, e))?)
+    let list = if code_path.exists() {
+        Some(read_bounded(&code_path, MAX_CODE_BYTES, CODE_FILE)?)
     } else {
         None
     };
-    let code_ok = code.as_ref().is_none_or(|c| c.iter().all(|x| x.ok));
-    let ok = r.reproduced() && code_ok;
+    let text = |name: &str| {
+        let p = args.dir.join(name);
+        p.is_file()
+            .then(|| read_bounded(&p, MAX_CODE_BYTES, name).ok())
+            .flatten()
+    };
+    let (r, _) = recount(
+        &ReplayFiles {
+            protocol: &protocol,
+            decisions: &decisions,
+            prices: &prices,
+            trades: &trades,
+            accounts: &accounts,
+        },
+        list.as_deref().map(|list| CodeFiles { list, text: &text }),
+    )
+    .map_err(|e| match &e {
+        RecountError::Replay(_) => Unusable::file(&args.dir, e.to_string()),
+        RecountError::NoRows => Unusable::file(
+            &args.dir.join(ACCOUNTS_FILE),
+            "no published account rows to recount",
+        ),
+        RecountError::Code(why) => Unusable::file(&code_path, why),
+    })?;
     if json {
         let out = Output {
-            ok,
             dir: args.dir.display().to_string(),
-            replay: &r,
-            code: code.as_deref(),
+            recount: &r,
         };
         println!(
             "{}",
             serde_json::to_string(&out).expect("output serializes")
         );
     } else {
-        print!("{}", r.text());
-        match &code {
+        print!("{}", r.replay.text());
+        match &r.code {
             None => println!("code: {CODE_FILE} is not published in this directory"),
             Some(c) => {
                 for x in c {
@@ -112,5 +111,5 @@ pub fn run(args: Args, json: bool) -> CmdResult {
             }
         }
     }
-    Ok(if ok { Exit::Ok } else { Exit::Failed })
+    Ok(if r.ok { Exit::Ok } else { Exit::Failed })
 }

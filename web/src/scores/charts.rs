@@ -2,23 +2,26 @@
 //! library): the N_eff-vs-n curves (spec §5.1), the folded calibration plot (§4.5) and the
 //! correlation heat map (§5.1, Fig. 11). Colours come from style.css classes (`.series-0` ...
 //! `.series-3`, AA contrast in both schemes); series also differ by marker shape, so colour is
-//! never the only cue, and every chart carries a text label for screen readers.
+//! never the only cue, and every chart carries a text label for screen readers. The frame,
+//! axes, markers and legend are shared with the Accounts page's equity and drawdown charts.
 
 use yew::prelude::*;
 
-const W: f64 = 560.0;
-const H: f64 = 340.0;
+/// The width and height of a chart's `viewBox`.
+pub const W: f64 = 560.0;
+pub const H: f64 = 340.0;
 const LEFT: f64 = 52.0;
 const RIGHT: f64 = 16.0;
 const TOP: f64 = 16.0;
 const BOTTOM: f64 = 46.0;
 
-fn f1(v: f64) -> String {
+/// A coordinate to one decimal.
+pub fn f1(v: f64) -> String {
     format!("{v:.1}")
 }
 
 /// A marker of shape `i % 4` centred on (x, y).
-fn marker(i: usize, x: f64, y: f64, title: &str) -> Html {
+pub fn marker(i: usize, x: f64, y: f64, title: &str) -> Html {
     let shape = match i % 4 {
         0 => html! { <circle cx={f1(x)} cy={f1(y)} r="4"/> },
         1 => html! { <rect x={f1(x - 4.0)} y={f1(y - 4.0)} width="8" height="8"/> },
@@ -50,34 +53,45 @@ fn marker(i: usize, x: f64, y: f64, title: &str) -> Html {
 }
 
 /// A chart's data ranges, mapped onto the plot area.
-struct Frame {
-    x0: f64,
-    x1: f64,
-    y0: f64,
-    y1: f64,
+pub struct Frame {
+    pub x0: f64,
+    pub x1: f64,
+    pub y0: f64,
+    pub y1: f64,
 }
 
 impl Frame {
-    fn x(&self, v: f64) -> f64 {
+    pub fn x(&self, v: f64) -> f64 {
         LEFT + (v - self.x0) / (self.x1 - self.x0) * (W - LEFT - RIGHT)
     }
-    fn y(&self, v: f64) -> f64 {
+    pub fn y(&self, v: f64) -> f64 {
         H - BOTTOM - (v - self.y0) / (self.y1 - self.y0) * (H - TOP - BOTTOM)
     }
     /// The axes, grid lines, ticks and titles.
     fn axes(&self, x_ticks: &[f64], y_ticks: &[f64], x_title: &str, y_title: &str) -> Html {
-        let xs = x_ticks.iter().map(|&t| {
-            let x = f1(self.x(t));
+        let label = |ts: &[f64]| ts.iter().map(|&t| (t, tick(t))).collect::<Vec<_>>();
+        self.axes_labelled(&label(x_ticks), &label(y_ticks), x_title, y_title)
+    }
+    /// The axes with each tick's own label (dates, dollars, percentages).
+    pub fn axes_labelled(
+        &self,
+        x_ticks: &[(f64, String)],
+        y_ticks: &[(f64, String)],
+        x_title: &str,
+        y_title: &str,
+    ) -> Html {
+        let xs = x_ticks.iter().map(|(t, label)| {
+            let x = f1(self.x(*t));
             html! { <>
                 <line class="grid" x1={x.clone()} x2={x.clone()} y1={TOP.to_string()} y2={f1(H - BOTTOM)}/>
-                <text x={x} y={f1(H - BOTTOM + 16.0)} text-anchor="middle">{ tick(t) }</text>
+                <text x={x} y={f1(H - BOTTOM + 16.0)} text-anchor="middle">{ label.clone() }</text>
             </> }
         });
-        let ys = y_ticks.iter().map(|&t| {
-            let y = self.y(t);
+        let ys = y_ticks.iter().map(|(t, label)| {
+            let y = self.y(*t);
             html! { <>
                 <line class="grid" x1={LEFT.to_string()} x2={f1(W - RIGHT)} y1={f1(y)} y2={f1(y)}/>
-                <text x={f1(LEFT - 6.0)} y={f1(y + 4.0)} text-anchor="end">{ tick(t) }</text>
+                <text x={f1(LEFT - 6.0)} y={f1(y + 4.0)} text-anchor="end">{ label.clone() }</text>
             </> }
         });
         html! {
@@ -99,7 +113,8 @@ fn tick(v: f64) -> String {
     }
 }
 
-fn chart(label: &str, body: Html) -> Html {
+/// An SVG chart with its text label for screen readers.
+pub fn chart(label: &str, body: Html) -> Html {
     html! {
         <svg class="chart" viewBox={format!("0 0 {W} {H}")} role="img" aria-label={label.to_string()}>{ body }</svg>
     }

@@ -145,24 +145,7 @@ impl ScoresApp {
             return Ok(());
         };
         // The CLI prints the document with a final newline.
-        let parts = js_sys::Array::of1(&JsValue::from_str(&format!("{json}\n")));
-        let opts = web_sys::BlobPropertyBag::new();
-        opts.set_type("application/json");
-        let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts)
-            .map_err(|e| format!("{e:?}"))?;
-        let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(|e| format!("{e:?}"))?;
-        let document = web_sys::window()
-            .and_then(|w| w.document())
-            .ok_or("no document")?;
-        let a: web_sys::HtmlAnchorElement = document
-            .create_element("a")
-            .map_err(|e| format!("{e:?}"))?
-            .unchecked_into();
-        a.set_href(&url);
-        a.set_download(name);
-        a.click();
-        let _ = web_sys::Url::revoke_object_url(&url);
-        Ok(())
+        save_json(name, &format!("{json}\n"))
     }
 
     fn any_given(&self) -> bool {
@@ -300,8 +283,30 @@ impl ScoresApp {
     }
 }
 
+/// Saves `text` as the download `name` (application/json), as the browser's own download.
+pub fn save_json(name: &str, text: &str) -> Result<(), String> {
+    let parts = js_sys::Array::of1(&JsValue::from_str(text));
+    let opts = web_sys::BlobPropertyBag::new();
+    opts.set_type("application/json");
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts)
+        .map_err(|e| format!("{e:?}"))?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(|e| format!("{e:?}"))?;
+    let document = web_sys::window()
+        .and_then(|w| w.document())
+        .ok_or("no document")?;
+    let a: web_sys::HtmlAnchorElement = document
+        .create_element("a")
+        .map_err(|e| format!("{e:?}"))?
+        .unchecked_into();
+    a.set_href(&url);
+    a.set_download(name);
+    a.click();
+    let _ = web_sys::Url::revoke_object_url(&url);
+    Ok(())
+}
+
 /// The first names of the files not read, then how many more (a dropped folder holds many).
-fn ignored_names(names: &[String]) -> String {
+pub fn ignored_names(names: &[String]) -> String {
     const SHOWN: usize = 8;
     let mut text = names[..names.len().min(SHOWN)].join(", ");
     if names.len() > SHOWN {
@@ -481,16 +486,5 @@ impl Component for ScoresApp {
 /// Mounts the Scores page into `#app`.
 #[wasm_bindgen]
 pub fn run_scores_app() {
-    let document = web_sys::window()
-        .and_then(|w| w.document())
-        .expect("run_scores_app runs in a page");
-    match document.get_element_by_id("app") {
-        Some(root) => {
-            root.set_inner_html("");
-            yew::Renderer::<ScoresApp>::with_root(root).render();
-        }
-        None => {
-            yew::Renderer::<ScoresApp>::new().render();
-        }
-    }
+    crate::shell::mount::<ScoresApp>();
 }

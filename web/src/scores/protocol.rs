@@ -6,7 +6,7 @@
 //! Worker to page: one [`ScoresFromWorker`] serialized as a JSON string.
 
 use super::compute::Computed;
-use serde::{Deserialize, Serialize};
+use crate::module_worker::FromWorker;
 
 pub const JOB: &str = "job";
 pub const FORECASTS: &str = "forecasts";
@@ -17,36 +17,5 @@ pub const REGISTERED: &str = "registered";
 pub const PROFILE: &str = "profile";
 pub const RECORDS: &str = "records";
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
-pub enum ScoresFromWorker {
-    Ready,
-    /// Stage `step` of `steps` (reading each file, scoring, the matrices) has started.
-    Progress {
-        job: u32,
-        step: u32,
-        steps: u32,
-        label: String,
-    },
-    Done {
-        job: u32,
-        computed: Computed,
-    },
-    Failed {
-        job: u32,
-        message: String,
-    },
-    Crashed {
-        message: String,
-    },
-}
-
-impl ScoresFromWorker {
-    pub fn to_json(&self) -> String {
-        serde_json::to_string(self).expect("ScoresFromWorker always serializes")
-    }
-
-    pub fn from_json(text: &str) -> Result<ScoresFromWorker, String> {
-        serde_json::from_str(text).map_err(|e| format!("unreadable message from the scorer: {e}"))
-    }
-}
+/// The Scores worker's messages.
+pub type ScoresFromWorker = FromWorker<Computed>;

@@ -1,0 +1,344 @@
+//! The whole check of a published trading-track directory (spec §4.11; Appendix B step 7, the
+//! replay of every account row, and step 8, `arena-code.json` against the published code
+//! texts) as one verdict, and the figures and series of every recomputed account (§4.7-4.8:
+//! equity, return, drawdown, Sharpe and Sortino beside the passive benchmarks). The CLI
+//! (`sealbook replay --json` prints [`Recount`]) and the page's Accounts view both call
+//! [`recount`]; the page draws its charts from [`Accounts`].
+
+use super::code::{check_code, CodeCheck};
+use super::engine::Segment;
+use super::protocol::Protocol;
+use super::replay::{replay_segment, Replay, ReplayError, ReplayFiles};
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+
+/// The published `arena-code.json` and a look-up of its `arena-code-<file>.txt` texts (None
+/// for a text that is not published).
+pub struct CodeFiles<'a> {
+    pub list: &'a [u8],
+    pub text: &'a dyn Fn(&str) -> Option<Vec<u8>>,
+}
+
+/// The verdict (`sealbook replay --json`, without the CLI's `dir`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Recount {
+    /// No row DIFFERENT and every listed code file matches.
+    pub ok: bool,
+    #[serde(flatten)]
+    pub replay: Replay,
+    /// The check of `arena-code.json`'s files; None when it is not published.
+    pub code: Option<Vec<CodeCheck>>,
+}
+
+/// Why the directory could not be recounted; each names the file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecountError {
+    /// A replayed file is unreadable (its file, line and field).
+    Replay(ReplayError),
+    /// `arena-accounts.jsonl` has no row: nothing to recount is not a pass.
+    NoRows,
+    /// `arena-code.json` is unreadable.
+    Code(String),
+}
+
+impl fmt::Display for RecountError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecountError::Replay(e) => e.fmt(f),
+            RecountError::NoRows => write!(
+                f,
+                "{}: no published account rows to recount",
+                super::records::ACCOUNTS_FILE
+            ),
+            RecountError::Code(e) => f.write_str(e),
+        }
+    }
+}
+
+impl std::error::Error for RecountError {}
+
+/// Replays `files` and checks `code` when it is published: the verdict, and the engine's own
+/// accounts (recomputed, not published) for the figures and charts.
+pub fn recount(
+    files: &ReplayFiles,
+    code: Option<CodeFiles>,
+) -> Result<(Recount, Accounts), RecountError> {
+    let (replay, seg, protocol) = replay_segment(files).map_err(RecountError::Replay)?;
+    if replay.rows == 0 {
+        return Err(RecountError::NoRows);
+    }
+    let code = code
+        .map(|c| check_code(c.list, c.text))
+        .transpose()
+        .map_err(RecountError::Code)?;
+    let ok = replay.reproduced() && code.as_ref().is_none_or(|c| c.iter().all(|x| x.ok));
+    Ok((Recount { ok, replay, code }, accounts(&protocol, &seg)))
+}
+
+/// One recomputed account's figures at its last session (money in cents).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Figures {
+    pub version: String,
+    pub account: String,
+    /// A passive benchmark (`_hold_all`, `_spy`, ...: the names starting with `_`).
+    pub benchmark: bool,
+    pub sessions: usize,
+    pub last_session: String,
+    pub equity: i64,
+    #[serde(rename = "return")]
+    pub ret: f64,
+    /// The maximum drawdown to date.
+    pub drawdown: f64,
+    pub sharpe: Option<f64>,
+    pub sortino: Option<f64>,
+    pub trades: usize,
+    pub costs_total: i64,
+    /// Sessions whose decision was rejected.
+    pub rejected: usize,
+}
+
+/// One account's line on a chart, aligned with the chart's sessions (None: no row that day).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Line {
+    pub account: String,
+    /// Equity at each close, in cents.
+    pub equity: Vec<Option<i64>>,
+    /// The fall from the highest equity so far (the starting cash included), 0 to 1.
+    pub drawdown: Vec<Option<f64>>,
+}
+
+/// One account's chart: its line first, then its version's benchmarks.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Chart {
+    pub version: String,
+    pub account: String,
+    pub starting_cash: i64,
+    pub sessions: Vec<String>,
+    pub lines: Vec<Line>,
+}
+
+/// Every recomputed account's figures and every chart, in the order version, account.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Accounts {
+    pub figures: Vec<Figures>,
+    pub charts: Vec<Chart>,
+}
+
+fn is_benchmark(account: &str) -> bool {
+    account.starts_with('_')
+}
+
+/// The figures and charts of the engine's accounts: one chart per seat against the
+/// benchmarks of its rule version; a version with benchmarks only gets one chart of them
+/// (named after its first benchmark).
+pub fn accounts(protocol: &Protocol, seg: &Segment) -> Accounts {
+    let mut rows: BTreeMap<(&str, &str), Vec<&super::records::AccountRow>> = BTreeMap::new();
+    for r in &seg.rows {
+        rows.entry((r.version.as_str(), r.account.as_str()))
+            .or_default()
+            .push(r);
+    }
+    for v in rows.values_mut() {
+        v.sort_by_key(|r| r.session);
+    }
+    let mut trades: BTreeMap<(&str, &str), usize> = BTreeMap::new();
+    for t in &seg.trades {
+        *trades
+            .entry((t.version.as_str(), t.account.as_str()))
+            .or_default() += 1;
+    }
+    let mut out = Accounts::default();
+    for ((version, account), rs) in &rows {
+        let Some(last) = rs.last() else { continue };
+        out.figures.push(Figures {
+            version: version.to_string(),
+            account: account.to_string(),
+            benchmark: is_benchmark(account),
+            sessions: rs.len(),
+            last_session: last.session.to_string(),
+            equity: last.equity,
+            ret: last.ret,
+            drawdown: last.drawdown,
+            sharpe: last.sharpe,
+            sortino: last.sortino,
+            trades: trades.get(&(*version, *account)).copied().unwrap_or(0),
+            costs_total: last.costs_total,
+            rejected: rs
+                .iter()
+                .filter(|r| r.status == super::records::Status::Rejected)
+                .count(),
+        });
+    }
+    let versions: BTreeSet<&str> = rows.keys().map(|(v, _)| *v).collect();
+    for version in versions {
+        let start = protocol
+            .version(version)
+            .map_or(0, |r| r.starting_cash_cents);
+        let in_version: Vec<(&str, &Vec<_>)> = rows
+            .iter()
+            .filter(|((v, _), _)| *v == version)
+            .map(|((_, a), rs)| (*a, rs))
+            .collect();
+        let sessions: Vec<_> = in_version
+            .iter()
+            .flat_map(|(_, rs)| rs.iter().map(|r| r.session))
+            .collect::<BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        let line = |account: &str, rs: &[&super::records::AccountRow]| {
+            let by_day: BTreeMap<_, i64> = rs.iter().map(|r| (r.session, r.equity)).collect();
+            let mut peak = start;
+            let mut equity = Vec::with_capacity(sessions.len());
+            let mut drawdown = Vec::with_capacity(sessions.len());
+            for s in &sessions {
+                let e = by_day.get(s).copied();
+                if let Some(e) = e {
+                    peak = peak.max(e);
+                }
+                equity.push(e);
+                drawdown.push(e.map(|e| {
+                    if peak > 0 {
+                        (peak - e) as f64 / peak as f64
+                    } else {
+                        0.0
+                    }
+                }));
+            }
+            Line {
+                account: account.to_string(),
+                equity,
+                drawdown,
+            }
+        };
+        let benchmarks: Vec<Line> = in_version
+            .iter()
+            .filter(|(a, _)| is_benchmark(a))
+            .map(|(a, rs)| line(a, rs))
+            .collect();
+        let seats: Vec<&(&str, &Vec<_>)> = in_version
+            .iter()
+            .filter(|(a, _)| !is_benchmark(a))
+            .collect();
+        let chart = |account: &str, lines: Vec<Line>| Chart {
+            version: version.to_string(),
+            account: account.to_string(),
+            starting_cash: start,
+            sessions: sessions.iter().map(|d| d.to_string()).collect(),
+            lines,
+        };
+        if seats.is_empty() {
+            if let Some(first) = benchmarks.first() {
+                let name = first.account.clone();
+                out.charts.push(chart(&name, benchmarks));
+            }
+            continue;
+        }
+        for (a, rs) in seats {
+            let mut lines = vec![line(a, rs)];
+            lines.extend(benchmarks.iter().cloned());
+            out.charts.push(chart(a, lines));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::arena::replay::tests::{publish, Published};
+
+    fn files(p: &Published) -> ReplayFiles<'_> {
+        ReplayFiles {
+            protocol: &p.protocol,
+            decisions: &p.decisions,
+            prices: &p.prices,
+            trades: &p.trades,
+            accounts: &p.accounts,
+        }
+    }
+
+    #[test]
+    fn every_account_is_charted_against_its_versions_benchmarks() {
+        let p = publish();
+        let (r, a) = recount(&files(&p), None).unwrap();
+        assert!(r.ok && r.code.is_none());
+        assert_eq!(a.figures.len(), r.replay.accounts);
+        // alpha and beta (arena-3), gamma (pro-1), and agent-portfolio-1's benchmarks alone.
+        let charted: Vec<(&str, &str)> = a
+            .charts
+            .iter()
+            .map(|c| (c.version.as_str(), c.account.as_str()))
+            .collect();
+        assert_eq!(
+            charted,
+            [
+                ("agent-portfolio-1", charted[0].1),
+                ("arena-3", "alpha"),
+                ("arena-3", "beta"),
+                ("pro-1", "gamma")
+            ]
+        );
+        let alpha = &a.charts[1];
+        let names: Vec<&str> = alpha.lines.iter().map(|l| l.account.as_str()).collect();
+        assert_eq!(names[0], "alpha");
+        assert_eq!(names.len(), 6, "{names:?}");
+        assert!(names[1..].iter().all(|n| n.starts_with('_')));
+        for l in &alpha.lines {
+            assert_eq!(l.equity.len(), alpha.sessions.len());
+            assert_eq!(l.drawdown.len(), alpha.sessions.len());
+        }
+        // The chart's last equity and largest drawdown are the figures' (the engine's) own.
+        let f = a.figures.iter().find(|f| f.account == "alpha").unwrap();
+        assert_eq!(alpha.lines[0].equity.last().unwrap(), &Some(f.equity));
+        let worst = alpha.lines[0]
+            .drawdown
+            .iter()
+            .flatten()
+            .fold(0.0f64, |m, d| m.max(*d));
+        assert_eq!(worst, f.drawdown);
+        assert!(!f.benchmark && a.figures.iter().any(|f| f.benchmark));
+    }
+
+    #[test]
+    fn the_verdict_reads_back_to_the_same_bytes() {
+        let p = publish();
+        let (r, _) = recount(&files(&p), None).unwrap();
+        let text = serde_json::to_string(&r).unwrap();
+        let back: Recount = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, r);
+        assert_eq!(serde_json::to_string(&back).unwrap(), text);
+    }
+
+    #[test]
+    fn a_changed_code_text_or_no_rows_is_not_ok() {
+        let p = publish();
+        let list = crate::arena::code::code_list(&[("engine.rs", b"fn main() {}\n")]);
+        let changed = |_: &str| Some(b"fn main() { }\n".to_vec());
+        let (r, _) = recount(
+            &files(&p),
+            Some(CodeFiles {
+                list: &list,
+                text: &changed,
+            }),
+        )
+        .unwrap();
+        assert!(r.replay.reproduced() && !r.ok);
+        let same = |_: &str| Some(b"fn main() {}\n".to_vec());
+        let (r, _) = recount(
+            &files(&p),
+            Some(CodeFiles {
+                list: &list,
+                text: &same,
+            }),
+        )
+        .unwrap();
+        assert!(r.ok);
+        let mut empty = publish();
+        empty.accounts.clear();
+        assert_eq!(
+            recount(&files(&empty), None).unwrap_err(),
+            RecountError::NoRows
+        );
+    }
+}

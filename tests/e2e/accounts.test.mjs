@@ -1,0 +1,247 @@
+// The Accounts page in headless Chromium, served by `sealbook serve`: a season generated and
+// published by the independent Python engine (tests/py/arena_peer.py), with an arena-code.json
+// over two code files, is dropped on the page; the summary it shows and the verdict it
+// downloads are compared with `sealbook replay --json` on the same files, as published and with
+// one trade tampered; the charts are drawn for every account against its benchmarks, nothing
+// overflows a 390 px phone, the results are reached with the keyboard, and a missing file makes
+// the page say it cannot recount.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { REPO, SEALBOOK_BIN, removeDir, startServer, launchBrowser, openPage, dropFiles, screenshot } from './harness.mjs';
+
+const PYTHON = process.env.SEALBOOK_PYTHON
+  || (existsSync(join(REPO, '.venv/bin/python')) ? join(REPO, '.venv/bin/python') : 'python3');
+const PEER = join(REPO, 'tests/py/arena_peer.py');
+let root; let dir; let server; let browser; let cliText; let cli;
+
+/// `sealbook replay DIR --json`: {code, text, doc}.
+function replay(d) {
+  const r = spawnSync(SEALBOOK_BIN, ['replay', d, '--json'], { encoding: 'utf8' });
+  return { code: r.status, text: r.stdout, doc: JSON.parse(r.stdout) };
+}
+
+/// The files at the top of `d` (the published texts are flat: arena-code-<file>.txt).
+const filesOf = (d) => readdirSync(d).sort().map((n) => join(d, n)).filter((p) => statSync(p).isFile());
+
+before(async () => {
+  root = mkdtempSync(join(tmpdir(), 'sealbook-e2e-accounts-'));
+  dir = join(root, 'season');
+  execFileSync(PYTHON, ['-I', PEER, 'gen', dir, '31']);
+  writeFileSync(join(dir, 'engine.rs'), 'fn engine() {}\n');
+  mkdirSync(join(dir, 'tools'));
+  writeFileSync(join(dir, 'tools/replay.py'), "print('replay')\n");
+  execFileSync(PYTHON, ['-I', PEER, 'code', dir, 'engine.rs', 'tools/replay.py']);
+  ({ text: cliText, doc: cli } = replay(dir));
+  server = await startServer(root);
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+  removeDir(root);
+});
+
+const accountsUrl = () => new URL('accounts.html', server.url).href;
+
+/// Drops `paths` and waits for the results or the error.
+async function recounted(page, paths) {
+  await dropFiles(page, paths);
+  await page.waitForSelector('#accounts-results, #accounts-error', { timeout: 120000 });
+}
+
+/// What the page shows: the verdict, the summary's figures, the listed rows, the charts.
+const shown = (page) => page.evaluate(() => {
+  const v = (id) => document.querySelector(`#sum-${id}`)?.dataset.v ?? null;
+  return {
+    ok: document.querySelector('#accounts-verdict')?.dataset.ok ?? null,
+    summary: Object.fromEntries(['rows', 'accounts', 'sessions', 'trades', 'exact', 'within_rounding', 'different', 'not_recounted'].map((k) => [k, Number(v(k))])),
+    rules: v('rules'),
+    different: [...document.querySelectorAll('#differences-table tr[data-verdict="different"]')].map((tr) => tr.dataset.row),
+    code: [...document.querySelectorAll('#code-table tbody tr')].map((tr) => tr.dataset.ok),
+    figures: [...document.querySelectorAll('#figures-table tbody tr')].map((tr) => `${tr.dataset.version} ${tr.dataset.account}`),
+    charts: [...document.querySelectorAll('figure.account-chart')].map((f) => ({
+      account: f.dataset.account,
+      version: f.dataset.version,
+      lines: f.dataset.lines.split(','),
+      svgs: f.querySelectorAll('svg.chart[role="img"][aria-label]').length,
+      curves: f.querySelector('svg.chart').querySelectorAll('path.curve').length,
+      titled: !!f.querySelector('svg.chart > title'),
+      table: f.querySelectorAll('details table tbody tr').length,
+    })),
+  };
+});
+
+const differentRows = (doc) => [...new Set(doc.differences.filter((d) => d.verdict === 'different').map((d) => `${d.version} ${d.account} ${d.session}`))].sort();
+
+test('a dropped season: every row exact, the summary and the downloaded verdict are sealbook replay --json', async () => {
+  const { context, page, errors } = await openPage(browser, accountsUrl());
+  await recounted(page, filesOf(dir));
+  const s = await shown(page);
+  assert.equal(s.ok, 'true');
+  for (const k of Object.keys(s.summary)) assert.equal(s.summary[k], cli[k], k);
+  assert.equal(s.summary.exact, s.summary.rows, 'every row exact to the cent');
+  assert.equal(s.rules, cli.rules.join(','));
+  assert.deepEqual(s.different, []);
+  assert.deepEqual(s.code, ['true', 'true']);
+  assert.equal(s.figures.length, cli.accounts);
+  // A chart per seat, each with its version's benchmarks, two SVGs (equity, drawdown) with
+  // their text alternatives and a curve per line.
+  const seats = s.figures.filter((f) => !f.split(' ')[1].startsWith('_'));
+  for (const seat of seats) {
+    const [version, account] = seat.split(' ');
+    const c = s.charts.find((x) => x.version === version && x.account === account);
+    assert.ok(c, `no chart for ${seat}`);
+    assert.equal(c.svgs, 2);
+    assert.ok(c.titled);
+    assert.equal(c.curves, c.lines.length);
+    assert.equal(c.lines[0], account);
+    const benchmarks = s.figures.filter((f) => f.startsWith(`${version} _`)).map((f) => f.split(' ')[1]);
+    assert.ok(benchmarks.length >= 2);
+    assert.deepEqual(c.lines.slice(1), benchmarks);
+    assert.ok(c.table > 0 && c.table <= cli.sessions, `${seat}: ${c.table} rows in the chart's table`);
+  }
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-recount')]);
+  const saved = readFileSync(await download.path(), 'utf8');
+  assert.equal(`{"dir":${JSON.stringify(dir)},${saved.slice(1)}`, cliText, 'the wasm verdict is the CLI\'s bytes after its "dir"');
+  assert.deepEqual(errors, []);
+  await screenshot(page, 'accounts-desktop');
+  await context.close();
+});
+
+test('a tampered trade: exactly the rows it touches are DIFFERENT, on the page as in the CLI, and the page is not ok', async () => {
+  const bad = join(root, 'tampered');
+  cpSync(dir, bad, { recursive: true });
+  const path = join(bad, 'arena-trades.jsonl');
+  const lines = readFileSync(path, 'utf8').trimEnd().split('\n');
+  const t = JSON.parse(lines[25]);
+  t.value = Math.round((t.value + 3.21) * 100) / 100;
+  lines[25] = JSON.stringify(t);
+  writeFileSync(path, lines.join('\n') + '\n');
+  const r = replay(bad);
+  assert.equal(r.code, 1);
+  assert.deepEqual(differentRows(r.doc), [`${t.version} ${t.account} ${t.session}`]);
+  const { context, page, errors } = await openPage(browser, accountsUrl());
+  await recounted(page, filesOf(bad));
+  const s = await shown(page);
+  assert.equal(s.ok, 'false');
+  assert.equal(s.summary.different, r.doc.different);
+  assert.deepEqual([...new Set(s.different)].sort(), differentRows(r.doc));
+  assert.match(await page.locator('#accounts-verdict').textContent(), /Not reproduced/);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-recount')]);
+  const saved = readFileSync(await download.path(), 'utf8');
+  assert.equal(`{"dir":${JSON.stringify(bad)},${saved.slice(1)}`, r.text);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a changed code text makes the page not ok and names the file', async () => {
+  const bad = join(root, 'code');
+  cpSync(dir, bad, { recursive: true });
+  writeFileSync(join(bad, 'arena-code-tools-replay.py.txt'), "print('changed')\n");
+  const { context, page } = await openPage(browser, accountsUrl());
+  await recounted(page, filesOf(bad));
+  const s = await shown(page);
+  assert.equal(s.ok, 'false');
+  assert.equal(s.summary.different, 0);
+  assert.deepEqual(s.code, ['true', 'false']);
+  assert.match(await page.locator('#code-table tr[data-ok="false"]').textContent(), /tools\/replay\.py.*DIFFERENT/);
+  await context.close();
+});
+
+test('a missing file: the page says it cannot recount and names it; an unreadable one is named with its line and field', async () => {
+  const { context, page } = await openPage(browser, accountsUrl());
+  await recounted(page, filesOf(dir).filter((p) => !p.endsWith('arena-prices.jsonl')));
+  assert.equal(await page.locator('#accounts-verdict').count(), 0, 'no verdict without the prices');
+  const text = await page.locator('#accounts-error').textContent();
+  assert.match(text, /Not recounted/);
+  assert.match(text, /arena-prices\.jsonl not given/);
+  assert.equal(await page.locator('[data-role="arena-prices.jsonl"]').getAttribute('data-given'), 'false');
+  const broken = join(root, 'broken');
+  mkdirSync(broken);
+  const prices = readFileSync(join(dir, 'arena-prices.jsonl'), 'utf8').split('\n');
+  prices[3] = prices[3].replace('"kind"', '"kinds"');
+  writeFileSync(join(broken, 'arena-prices.jsonl'), prices.join('\n'));
+  await dropFiles(page, [join(broken, 'arena-prices.jsonl')]);
+  await page.waitForFunction(() => /arena-prices\.jsonl:4:/.test(document.querySelector('#accounts-error')?.textContent ?? ''), null, { timeout: 60000 });
+  assert.match(await page.locator('#accounts-error').textContent(), /arena-prices\.jsonl:4: .*field `kinds?`/);
+  await context.close();
+});
+
+test('at 390 px nothing overflows the page, and the results are reached with the keyboard', async () => {
+  const { context, page, errors } = await openPage(browser, accountsUrl(), { width: 390, height: 844 });
+  await recounted(page, filesOf(dir));
+  await page.waitForSelector('figure.account-chart svg.chart');
+  const widths = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    body: document.body.scrollWidth,
+    widest: Math.max(...[...document.querySelectorAll('svg.chart, figure, section, table')].map((e) => {
+      // A wide table scrolls inside its own region; what counts is the region's box.
+      const box = (e.closest('.table-wrap') ?? e).getBoundingClientRect();
+      return box.right;
+    })),
+  }));
+  assert.ok(widths.page <= 390, `the page scrolls sideways: ${widths.page}`);
+  assert.ok(widths.body <= 390, `the body overflows: ${widths.body}`);
+  assert.ok(widths.widest <= 390.5, `an element reaches past the screen: ${widths.widest}`);
+  await screenshot(page, 'accounts-390');
+  // Tab from the top: the nav link, the pickers, the download, the tables' scroll regions and a
+  // chart's numbers are all reached.
+  const reached = new Set();
+  for (let i = 0; i < 80; i++) {
+    await page.keyboard.press('Tab');
+    reached.add(await page.evaluate(() => {
+      const a = document.activeElement;
+      if (a.matches('nav a')) return `nav:${a.getAttribute('href')}`;
+      if (a.id) return `#${a.id}`;
+      if (a.matches('.account-chart summary')) return 'chart-summary';
+      if (a.matches('.table-wrap')) return 'table-region';
+      return a.tagName.toLowerCase();
+    }));
+  }
+  for (const want of ['nav:/accounts.html', '#download-recount', 'table-region', 'chart-summary']) {
+    assert.ok(reached.has(want), `${want} is not reached with Tab: ${[...reached].join(' ')}`);
+  }
+  // The chart's numbers open with the keyboard.
+  await page.locator('.account-chart summary').first().focus();
+  await page.keyboard.press('Enter');
+  assert.equal(await page.locator('.account-chart details').first().getAttribute('open'), '');
+  assert.equal(await page.locator('nav a[aria-current="page"]').getAttribute('href'), '/accounts.html');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a league opened from its manifest.json is recounted; a file that differs from its listing is not', async () => {
+  const { createHash } = await import('node:crypto');
+  const listed = join(root, 'listed');
+  cpSync(dir, listed, { recursive: true });
+  const writeManifest = () => {
+    const files = readdirSync(listed).sort().filter((n) => n !== 'manifest.json' && statSync(join(listed, n)).isFile()).map((n) => {
+      const b = readFileSync(join(listed, n));
+      return { path: n, bytes: b.length, sha256: createHash('sha256').update(b).digest('hex') };
+    });
+    writeFileSync(join(listed, 'manifest.json'), JSON.stringify({ format: 'sealbook-manifest-1', league: 'peer season', methodology_version: '1', generator: 'arena_peer.py', files }, null, 2));
+  };
+  writeManifest();
+  const url = `${accountsUrl()}?league=${encodeURIComponent('/data/listed/manifest.json')}`;
+  let { context, page, errors } = await openPage(browser, url);
+  await page.waitForSelector('#accounts-results, #accounts-error', { timeout: 120000 });
+  const s = await shown(page);
+  assert.equal(s.ok, 'true', await page.evaluate(() => document.querySelector('#accounts-error')?.textContent ?? ''));
+  for (const k of Object.keys(s.summary)) assert.equal(s.summary[k], cli[k], k);
+  assert.deepEqual(errors, []);
+  await context.close();
+  // The accounts changed after the manifest was written: nothing is recounted.
+  const rows = readFileSync(join(listed, 'arena-accounts.jsonl'), 'utf8');
+  writeFileSync(join(listed, 'arena-accounts.jsonl'), rows.replace('"cash": ', '"cash": 1'));
+  ({ context, page } = await openPage(browser, url));
+  await page.waitForSelector('#accounts-error', { timeout: 120000 });
+  assert.match(await page.locator('#accounts-error').textContent(), /do not match its manifest.*arena-accounts\.jsonl/);
+  assert.equal(await page.locator('#accounts-verdict').count(), 0);
+  await context.close();
+});

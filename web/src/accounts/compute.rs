@@ -1,0 +1,106 @@
+//! What the Accounts page computes from the dropped files, without the browser: core's
+//! [`recount`] (spec §4.11, Appendix B steps 7-8) on the trading tracks' published files, whose
+//! verdict is byte for byte what `sealbook replay --json` prints after its `dir`, and the
+//! recomputed accounts' figures and chart series. Which file is which is core's
+//! ([`PublishedFile`]); a file the replay needs and not given means the page cannot recount.
+
+use sealbook_core::arena::recount::{recount, Accounts, CodeFiles};
+use sealbook_core::arena::replay::ReplayFiles;
+use sealbook_core::verifier::published::{ArenaFile, PublishedFile};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// Largest replayed file read (a season's bars for a dozen funds are tens of megabytes).
+pub const MAX_INPUT_BYTES: u64 = 512 << 20;
+/// Largest code list or code text read.
+pub const MAX_CODE_BYTES: u64 = 16 << 20;
+
+/// The files the replay cannot do without, in the order the page names them.
+pub const NEEDED: [(ArenaFile, &str); 5] = [
+    (ArenaFile::Protocol, "arena-protocol.json"),
+    (ArenaFile::Decisions, "arena-decisions.jsonl"),
+    (ArenaFile::Prices, "arena-prices.jsonl"),
+    (ArenaFile::Trades, "arena-trades.jsonl"),
+    (ArenaFile::Accounts, "arena-accounts.jsonl"),
+];
+
+/// The trading-track kind of the file known as `label`, if it is one.
+pub fn arena_kind(label: &str) -> Option<ArenaFile> {
+    match PublishedFile::of(label) {
+        PublishedFile::Arena(k) => Some(k),
+        _ => None,
+    }
+}
+
+/// A file's name without its folder, as `arena-code.json` names the texts.
+fn base_name(label: &str) -> &str {
+    label.rsplit('/').next().unwrap_or(label)
+}
+
+/// What the worker sends back.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Computed {
+    /// Core's [`Recount`](sealbook_core::arena::recount::Recount) as JSON: the bytes the CLI
+    /// prints after `{"dir":...,`.
+    pub recount_json: String,
+    pub accounts: Accounts,
+}
+
+/// Recounts the published files `files` (label, bytes). Files that are not the trading
+/// tracks' are ignored; a needed file missing, or one given twice, is an error naming it.
+pub fn compute(files: &[(String, Vec<u8>)]) -> Result<Computed, String> {
+    let mut by_kind: BTreeMap<ArenaFile, &(String, Vec<u8>)> = BTreeMap::new();
+    let mut texts: BTreeMap<&str, &[u8]> = BTreeMap::new();
+    for f in files {
+        let Some(kind) = arena_kind(&f.0) else {
+            continue;
+        };
+        if kind == ArenaFile::CodeText {
+            if texts.insert(base_name(&f.0), &f.1).is_some() {
+                return Err(format!(
+                    "{} was given twice; give one copy of each published file",
+                    base_name(&f.0)
+                ));
+            }
+            continue;
+        }
+        if let Some(before) = by_kind.insert(kind, f) {
+            return Err(format!(
+                "{} and {} are the same published file; give one",
+                before.0, f.0
+            ));
+        }
+    }
+    let missing: Vec<&str> = NEEDED
+        .iter()
+        .filter(|(k, _)| !by_kind.contains_key(k))
+        .map(|(_, n)| *n)
+        .collect();
+    if !missing.is_empty() {
+        return Err(format!(
+            "cannot recount the accounts: {} not given (the replay needs {})",
+            missing.join(", "),
+            NEEDED.map(|(_, n)| n).join(", ")
+        ));
+    }
+    let get = |k: ArenaFile| by_kind.get(&k).map_or(&[][..], |f| f.1.as_slice());
+    let text = |name: &str| texts.get(name).map(|b| b.to_vec());
+    let (r, accounts) = recount(
+        &ReplayFiles {
+            protocol: get(ArenaFile::Protocol),
+            decisions: get(ArenaFile::Decisions),
+            prices: get(ArenaFile::Prices),
+            trades: get(ArenaFile::Trades),
+            accounts: get(ArenaFile::Accounts),
+        },
+        by_kind.get(&ArenaFile::Code).map(|f| CodeFiles {
+            list: &f.1,
+            text: &text,
+        }),
+    )
+    .map_err(|e| e.to_string())?;
+    Ok(Computed {
+        recount_json: serde_json::to_string(&r).expect("a recount serializes"),
+        accounts,
+    })
+}

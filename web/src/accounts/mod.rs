@@ -1,0 +1,355 @@
+//! The Accounts page (spec §4.7-4.8 and §4.11, Appendix B steps 7-8): the reader drops the
+//! trading tracks' published files (`arena-protocol.json`, `arena-decisions.jsonl`,
+//! `arena-prices.jsonl`, `arena-trades.jsonl`, `arena-accounts.jsonl`, and `arena-code.json`
+//! with its `arena-code-<file>.txt` texts), or the whole published folder, or opens a league
+//! with `?league=<manifest URL>`; a Web Worker running `sealbook-core` replays every sealed
+//! decision with the engine and compares every published row (the same verdict as
+//! `sealbook replay --json`), and the page draws the summary, the rows that differ, the code
+//! check, each account's figures and its equity and drawdown charts against its benchmarks.
+//! Served as www/accounts.html, which calls [`run_accounts_app`].
+
+pub mod compute;
+pub mod protocol;
+pub mod view;
+pub mod worker;
+
+use crate::dropped::Labelled;
+use crate::league_load::{self, Loaded};
+use crate::module_worker::{self, ModuleWorker};
+use crate::scores::{ignored_names, save_json};
+use crate::shell::{Page, Progress, Shell, Zone};
+use compute::{arena_kind, Computed, NEEDED};
+use protocol::{AccountsFromWorker, FILES, JOB, LABELS};
+use sealbook_core::arena::recount::{Accounts, Recount};
+use sealbook_core::verifier::published::ArenaFile;
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+use web_sys::File;
+use yew::prelude::*;
+
+const WORKER_URL: &str = "/accounts-worker.js";
+/// The name the downloaded verdict gets.
+const VERDICT_FILE: &str = "arena-replay.json";
+
+/// A finished recount: the verdict's bytes (for the download), read back, and the accounts.
+pub struct Shown {
+    json: String,
+    recount: Recount,
+    accounts: Accounts,
+}
+
+pub enum Status {
+    Waiting,
+    Running {
+        step: u32,
+        steps: u32,
+        label: String,
+    },
+    Done(Rc<Shown>),
+    Failed(String),
+}
+
+pub enum Msg {
+    Add(Vec<Labelled>),
+    DropFailed(String),
+    LeagueLoaded(Result<Loaded, String>),
+    Clear,
+    FromWorker(AccountsFromWorker),
+    WorkerBroken(String),
+    Download,
+}
+
+pub struct AccountsApp {
+    /// The trading-track files given: (kind, label, file), one per kind (one per name for
+    /// the code texts).
+    files: Vec<(ArenaFile, String, File)>,
+    /// Names of given files that are none of these.
+    ignored: Vec<String>,
+    worker: Option<ModuleWorker>,
+    ready: bool,
+    pending: bool,
+    job: u32,
+    status: Status,
+}
+
+fn base_name(label: &str) -> &str {
+    label.rsplit('/').next().unwrap_or(label)
+}
+
+impl AccountsApp {
+    fn add(&mut self, files: Vec<Labelled>) {
+        for (f, path) in files {
+            let label = league_load::label_of(&f, path.as_deref());
+            match arena_kind(&label) {
+                Some(kind) => {
+                    self.files.retain(|(k, l, _)| {
+                        *k != kind
+                            || (kind == ArenaFile::CodeText && base_name(l) != base_name(&label))
+                    });
+                    self.files.push((kind, label, f));
+                }
+                None => self.ignored.push(label),
+            }
+        }
+        self.files.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
+    }
+
+    fn start(&mut self) {
+        if self.files.is_empty() {
+            self.status = Status::Waiting;
+            return;
+        }
+        let Some(w) = &self.worker else { return };
+        if !self.ready {
+            self.pending = true;
+            return;
+        }
+        self.job += 1;
+        let job = js_sys::Object::new();
+        let files = js_sys::Array::new();
+        let labels = js_sys::Array::new();
+        for (_, label, f) in &self.files {
+            files.push(f);
+            labels.push(&JsValue::from_str(label));
+        }
+        for (k, v) in [
+            (JOB, JsValue::from(self.job)),
+            (FILES, files.into()),
+            (LABELS, labels.into()),
+        ] {
+            let _ = js_sys::Reflect::set(&job, &k.into(), &v);
+        }
+        self.status = Status::Running {
+            step: 0,
+            steps: 2,
+            label: "Starting".into(),
+        };
+        if let Err(e) = w.worker.post_message(&job) {
+            self.status = Status::Failed(format!("the replay could not be given the files: {e:?}"));
+        }
+    }
+
+    fn zone(&self, ctx: &Context<Self>) -> Zone {
+        let any = !self.files.is_empty() || !self.ignored.is_empty();
+        Zone {
+            title: "Drop the league's arena files or its whole published folder here".into(),
+            hint: html! { "arena-protocol.json, arena-decisions.jsonl, arena-prices.jsonl, arena-trades.jsonl and arena-accounts.jsonl are replayed; arena-code.json and its arena-code-<file>.txt texts are checked against each other. Other files in a folder are left aside." },
+            compact: any,
+            before: html! {},
+            actions: if any {
+                html! { <button type="button" class="button quiet" onclick={ctx.link().callback(|_| Msg::Clear)}>{ "Clear" }</button> }
+            } else {
+                html! {}
+            },
+            accept: Some(".json,.jsonl,.txt".into()),
+        }
+    }
+
+    /// The files taken, the needed ones not given, and the ones not read.
+    fn given(&self) -> Html {
+        if self.files.is_empty() && self.ignored.is_empty() {
+            return html! {};
+        }
+        let texts = self
+            .files
+            .iter()
+            .filter(|(k, _, _)| *k == ArenaFile::CodeText)
+            .count();
+        let row = |kind: ArenaFile, name: &str| {
+            let f = self.files.iter().find(|(k, _, _)| *k == kind);
+            html! {
+                <li class="file" data-role={name.to_string()} data-given={if f.is_some() { "true" } else { "false" }}>
+                    <span class="badge">{ name.to_string() }</span>
+                    <span class="file-name">{ f.map_or_else(|| "not given".to_string(), |(_, l, _)| l.clone()) }</span>
+                </li>
+            }
+        };
+        html! {
+            <>
+                <ul class="file-list" aria-label="Files given">
+                    { for NEEDED.iter().map(|(k, n)| row(*k, n)) }
+                    { row(ArenaFile::Code, "arena-code.json") }
+                    <li class="file" data-role="code-texts">
+                        <span class="badge">{ "code texts" }</span>
+                        <span class="file-name">{ format!("{texts} arena-code-<file>.txt") }</span>
+                    </li>
+                </ul>
+                if !self.ignored.is_empty() {
+                    <p class="note" id="accounts-ignored">{ format!("Not read (not a trading-track file): {}", ignored_names(&self.ignored)) }</p>
+                }
+            </>
+        }
+    }
+
+    fn status_view(&self, ctx: &Context<Self>) -> Html {
+        match &self.status {
+            Status::Waiting => html! {},
+            Status::Running { step, steps, label } => html! {
+                <Progress label={format!("Step {step} of {steps}: {label}…")} value={f64::from(*step)} max={f64::from(*steps)} />
+            },
+            Status::Failed(message) => html! {
+                <div class="callout bad" role="alert" id="accounts-error" data-ok="false">
+                    <p><strong>{ "Not recounted" }</strong></p>
+                    <p>{ message.clone() }</p>
+                </div>
+            },
+            Status::Done(shown) => html! { <>
+                <div class="scores-actions">
+                    <button type="button" class="button secondary" id="download-recount" onclick={ctx.link().callback(|_| Msg::Download)}>{ "Download the verdict JSON" }</button>
+                    <span class="note">{ "The same bytes as sealbook replay --json, without its \"dir\"." }</span>
+                </div>
+                { view::results(&shown.recount, &shown.accounts) }
+            </> },
+        }
+    }
+
+    fn done(&mut self, computed: Computed) {
+        self.status = match serde_json::from_str::<Recount>(&computed.recount_json) {
+            Ok(recount) => Status::Done(Rc::new(Shown {
+                json: computed.recount_json,
+                recount,
+                accounts: computed.accounts,
+            })),
+            Err(e) => Status::Failed(format!("the replay's verdict could not be read: {e}")),
+        };
+    }
+}
+
+impl Component for AccountsApp {
+    type Message = Msg;
+    type Properties = ();
+
+    fn create(ctx: &Context<Self>) -> Self {
+        let (worker, mut status) = match module_worker::spawn_for(
+            ctx.link(),
+            WORKER_URL,
+            "the replay",
+            AccountsFromWorker::from_json,
+            Msg::FromWorker,
+            Msg::WorkerBroken,
+        ) {
+            Ok(w) => (Some(w), Status::Waiting),
+            Err(e) => (None, Status::Failed(e)),
+        };
+        if let (Some(url), Some(_)) = (league_load::url_from_address(), &worker) {
+            status = Status::Running {
+                step: 0,
+                steps: 2,
+                label: format!("Fetching the league's files from {url}"),
+            };
+            let link = ctx.link().clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                let loaded = league_load::load(&url, |_, _| {}).await;
+                link.send_message(Msg::LeagueLoaded(loaded));
+            });
+        }
+        AccountsApp {
+            files: Vec::new(),
+            ignored: Vec::new(),
+            worker,
+            ready: false,
+            pending: false,
+            job: 0,
+            status,
+        }
+    }
+
+    fn update(&mut self, _ctx: &Context<Self>, msg: Msg) -> bool {
+        match msg {
+            Msg::Add(files) => {
+                if files.is_empty() {
+                    return false;
+                }
+                self.add(files);
+                self.start();
+            }
+            Msg::LeagueLoaded(Ok(loaded)) => {
+                let failures: Vec<String> = loaded.check.failures().map(|f| f.describe()).collect();
+                if failures.is_empty() {
+                    self.add(loaded.files);
+                    self.start();
+                } else {
+                    // A listed file missing or differing from the manifest: nothing is recounted
+                    // from a league that does not match what it published.
+                    self.status = Status::Failed(format!(
+                        "the league's files do not match its manifest: {}",
+                        failures.join("; ")
+                    ));
+                }
+            }
+            Msg::LeagueLoaded(Err(why)) => {
+                self.status = Status::Failed(format!("the league could not be opened: {why}"));
+            }
+            Msg::Clear => {
+                self.files.clear();
+                self.ignored.clear();
+                self.job += 1; // drops a running job's result
+                self.status = Status::Waiting;
+            }
+            Msg::DropFailed(why) => {
+                self.status = Status::Failed(format!("could not take the dropped folder: {why}"));
+            }
+            Msg::FromWorker(m) => match m {
+                AccountsFromWorker::Ready => {
+                    self.ready = true;
+                    if std::mem::take(&mut self.pending) {
+                        self.start();
+                    }
+                }
+                AccountsFromWorker::Progress {
+                    job,
+                    step,
+                    steps,
+                    label,
+                } if job == self.job => self.status = Status::Running { step, steps, label },
+                AccountsFromWorker::Done { job, computed } if job == self.job => {
+                    self.done(computed)
+                }
+                AccountsFromWorker::Failed { job, message } if job == self.job => {
+                    self.status = Status::Failed(message)
+                }
+                AccountsFromWorker::Crashed { message } => {
+                    self.worker = None;
+                    self.status = Status::Failed(format!(
+                        "the replay stopped on an internal error; reload the page. ({message})"
+                    ));
+                }
+                _ => return false, // a superseded job
+            },
+            Msg::Download => {
+                if let Status::Done(shown) = &self.status {
+                    if let Err(e) = save_json(VERDICT_FILE, &format!("{}\n", shown.json)) {
+                        self.status =
+                            Status::Failed(format!("the download could not be prepared: {e}"));
+                    }
+                }
+            }
+            Msg::WorkerBroken(why) => {
+                self.worker = None;
+                self.status = Status::Failed(format!(
+                    "the replay stopped: {why}. Reload the page to try again."
+                ));
+            }
+        }
+        true
+    }
+
+    fn view(&self, ctx: &Context<Self>) -> Html {
+        let link = ctx.link();
+        html! {
+            <Shell page={Page::Accounts} ready={self.ready} title="Recount the trading accounts" zone={self.zone(ctx)}
+                lede={html! { "Drop the league's published arena files (or its whole folder). This page replays every sealed decision against the published prices with the same engine as sealbook replay, compiled to WebAssembly, and compares every published account row, trade and benchmark. Your files never leave this device." }}
+                footer={html! { "Spec §4.7-4.8, §4.11 and Appendix B steps 7-8 of seed 000. The verdict is byte for byte sealbook replay --json." }}
+                on_files={link.callback(Msg::Add)} on_drop_failed={link.callback(Msg::DropFailed)}>
+                { self.given() }
+                { self.status_view(ctx) }
+            </Shell>
+        }
+    }
+}
+
+/// Mounts the Accounts page into `#app`.
+#[wasm_bindgen]
+pub fn run_accounts_app() {
+    crate::shell::mount::<AccountsApp>();
+}

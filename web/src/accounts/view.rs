@@ -1,0 +1,479 @@
+//! The Accounts page's results, drawn from core's types with Yew's `html!` (every string goes
+//! in as text): the verdict and the replay's summary (spec Appendix B step 7's wording), the
+//! rows that differ with both values, the `arena-code.json` check per file (step 8), each
+//! recomputed account's figures, and its equity and drawdown charts against its benchmarks
+//! (§4.7-4.8), each with a table of the same numbers for screen readers.
+
+use crate::format;
+use crate::scores::charts::{chart, f1, legend, marker, Frame};
+use crate::scores::html::{card, details, head, json_number, pill, table_wrap};
+use sealbook_core::arena::code::CodeCheck;
+use sealbook_core::arena::recount::{Accounts, Chart, Figures, Recount};
+use sealbook_core::arena::replay::{Difference, Verdict};
+use yew::prelude::*;
+
+/// Cents as dollars with separators: `-1234567` -> `-$12,345.67`.
+pub fn dollars(cents: i64) -> String {
+    let sign = if cents < 0 { "-" } else { "" };
+    let c = cents.unsigned_abs();
+    format!("{sign}${}.{:02}", format::count(c / 100), c % 100)
+}
+
+fn pct(x: f64) -> String {
+    format!("{:.2}%", x * 100.0)
+}
+
+fn ratio(x: Option<f64>) -> String {
+    x.map_or("-".into(), |v| format!("{v:.3}"))
+}
+
+fn verdict_name(v: Verdict) -> &'static str {
+    match v {
+        Verdict::Exact => "exact to the cent",
+        Verdict::WithinRounding => "within published rounding",
+        Verdict::Different => "DIFFERENT",
+        Verdict::NotRecounted => "not recounted",
+    }
+}
+
+/// The whole result: verdict, summary, differences, code, figures, charts.
+pub fn results(r: &Recount, a: &Accounts) -> Html {
+    html! {
+        <div class="results" id="accounts-results">
+            { verdict(r) }
+            { summary(r) }
+            { differences(&r.replay.differences) }
+            { code(r.code.as_deref()) }
+            { figures(&a.figures) }
+            { charts(&a.charts) }
+        </div>
+    }
+}
+
+fn verdict(r: &Recount) -> Html {
+    let code_bad = r.code.as_ref().is_some_and(|c| c.iter().any(|x| !x.ok));
+    let mut why = Vec::new();
+    if r.replay.different > 0 {
+        why.push(format!(
+            "{} published rows are DIFFERENT from the recomputed ones",
+            r.replay.different
+        ));
+    }
+    if code_bad {
+        why.push("a published code file does not match arena-code.json".to_string());
+    }
+    let (class, title) = if r.ok {
+        (
+            "ok",
+            "Reproduced: every recounted published row matches the engine's",
+        )
+    } else {
+        ("bad", "Not reproduced")
+    };
+    let code_note = match &r.code {
+        None => {
+            "arena-code.json was not given: the engine's code files were not checked.".to_string()
+        }
+        Some(c) => format!(
+            "{} of {} code files match arena-code.json.",
+            c.iter().filter(|x| x.ok).count(),
+            c.len()
+        ),
+    };
+    html! {
+        <div class={classes!("callout", class)} role="status" id="accounts-verdict" data-ok={if r.ok { "true" } else { "false" }}>
+            <p><strong>{ title }</strong></p>
+            { for why.into_iter().map(|w| html! { <p>{ format::sentence(&w) }{ "." }</p> }) }
+            if r.replay.not_recounted > 0 {
+                <p>{ format!("{} rows were not recounted (another price set or rules this file does not define); they are listed below.", r.replay.not_recounted) }</p>
+            }
+            <p>{ code_note }</p>
+        </div>
+    }
+}
+
+fn summary(r: &Recount) -> Html {
+    let p = &r.replay;
+    let span = match (&p.first_session, &p.last_session) {
+        (Some(a), Some(b)) => format!(" ({a} .. {b})"),
+        _ => String::new(),
+    };
+    let item = |id: &str, label: &str, value: String, v: String| {
+        html! { <div><dt>{ label.to_string() }</dt><dd id={format!("sum-{id}")} data-v={v}>{ value }</dd></div> }
+    };
+    let n =
+        |id: &str, label: &str, v: usize| item(id, label, format::count(v as u64), v.to_string());
+    card(
+        "accounts-summary",
+        "Replay summary",
+        html! { <>
+            <p class="note">{ format!("{} published rows, {} accounts, {} sessions{span}, {} trades, rules {}.", p.rows, p.accounts, p.sessions, p.trades, p.rules.join(", ")) }</p>
+            <dl class="figures">
+                { n("rows", "Rows", p.rows) }
+                { n("accounts", "Accounts", p.accounts) }
+                { n("sessions", "Sessions", p.sessions) }
+                { n("trades", "Trades", p.trades) }
+                { item("rules", "Rules", p.rules.join(", "), p.rules.join(",")) }
+                { n("exact", "Exact to the cent", p.exact) }
+                { n("within_rounding", "Within published rounding", p.within_rounding) }
+                { n("different", "DIFFERENT", p.different) }
+                { n("not_recounted", "Not recounted", p.not_recounted) }
+            </dl>
+        </> },
+    )
+}
+
+fn differences(ds: &[Difference]) -> Html {
+    if ds.is_empty() {
+        return card(
+            "accounts-differences",
+            "Rows that differ",
+            html! { <p class="note">{ "None: every published row was recounted and matches." }</p> },
+        );
+    }
+    let rows = ds.iter().map(|d| {
+        let class = if d.verdict == Verdict::Different { "bad" } else { "neutral" };
+        html! {
+            <tr data-verdict={crate::scores::html::json_name(&d.verdict)} data-row={format!("{} {} {}", d.version, d.account, d.session)}>
+                <td>{ pill(class, verdict_name(d.verdict)) }</td>
+                <td>{ d.version.clone() }</td>
+                <th scope="row">{ d.account.clone() }</th>
+                <td>{ d.session.clone() }</td>
+                <td>{ d.field.clone() }</td>
+                <td class="wrap">{ d.published.clone().unwrap_or_else(|| "-".into()) }</td>
+                <td class="wrap">{ d.recomputed.clone().unwrap_or_else(|| "-".into()) }</td>
+            </tr>
+        }
+    });
+    card(
+        "accounts-differences",
+        "Rows that differ",
+        table_wrap(
+            "Rows that differ, with the published and the recomputed value",
+            html! {
+                <table class="scores-table" id="differences-table">
+                    <thead>{ head(&["Verdict", "Rules", "Account", "Session", "Field", "Published", "Recomputed"]) }</thead>
+                    <tbody>{ for rows }</tbody>
+                </table>
+            },
+        ),
+    )
+}
+
+fn code(c: Option<&[CodeCheck]>) -> Html {
+    let body = match c {
+        None => {
+            html! { <p class="note">{ "arena-code.json was not given: nothing to check (Appendix B step 8)." }</p> }
+        }
+        Some(c) => {
+            let rows = c.iter().map(|x| {
+                let state = match (&x.actual, x.ok) {
+                    (_, true) => pill("ok", "matches"),
+                    (Some(_), false) => pill("bad", "DIFFERENT"),
+                    (None, false) => pill("bad", "not given"),
+                };
+                html! {
+                    <tr data-ok={if x.ok { "true" } else { "false" }}>
+                        <th scope="row">{ x.file.clone() }</th>
+                        <td>{ x.text.clone() }</td>
+                        <td>{ state }</td>
+                        <td class="mono wrap">{ x.expected.clone() }</td>
+                        <td class="mono wrap">{ x.actual.clone().unwrap_or_else(|| "-".into()) }</td>
+                    </tr>
+                }
+            });
+            table_wrap(
+                "The engine's code files against arena-code.json",
+                html! {
+                    <table class="scores-table" id="code-table">
+                        <thead>{ head(&["Code file", "Published text", "Check", "SHA-256 listed", "SHA-256 of the text"]) }</thead>
+                        <tbody>{ for rows }</tbody>
+                    </table>
+                },
+            )
+        }
+    };
+    card("accounts-code", "The engine's code (arena-code.json)", body)
+}
+
+fn figures(fs: &[Figures]) -> Html {
+    let rows = fs.iter().map(|f| {
+        html! {
+            <tr data-account={f.account.clone()} data-version={f.version.clone()}>
+                <td>{ f.version.clone() }</td>
+                <th scope="row">{ f.account.clone() }{ if f.benchmark { " (benchmark)" } else { "" } }</th>
+                <td class="num">{ f.sessions }</td>
+                <td class="num" data-v={f.equity.to_string()}>{ dollars(f.equity) }</td>
+                <td class="num" data-v={json_number(f.ret)}>{ pct(f.ret) }</td>
+                <td class="num" data-v={json_number(f.drawdown)}>{ pct(f.drawdown) }</td>
+                <td class="num">{ ratio(f.sharpe) }</td>
+                <td class="num">{ ratio(f.sortino) }</td>
+                <td class="num">{ f.trades }</td>
+                <td class="num">{ dollars(f.costs_total) }</td>
+                <td class="num">{ f.rejected }</td>
+            </tr>
+        }
+    });
+    card(
+        "accounts-figures",
+        "Every account, recomputed",
+        html! { <>
+            <p class="note">{ "At each account's last session, from the engine's own rows (not the published ones). Return since the start, maximum drawdown, Sharpe and Sortino over the last sessions the rules name." }</p>
+            { table_wrap("Every recomputed account's figures", html! {
+                <table class="scores-table" id="figures-table">
+                    <thead>{ head(&["Rules", "Account", "Sessions", "Equity", "Return", "Max drawdown", "Sharpe", "Sortino", "Trades", "Costs", "Rejected"]) }</thead>
+                    <tbody>{ for rows }</tbody>
+                </table>
+            }) }
+        </> },
+    )
+}
+
+/// Round tick steps: the smallest of 1, 2, 5 or 10 times a power of ten that gives at most
+/// about `n` steps over `lo..hi`.
+fn ticks(lo: f64, hi: f64, n: usize) -> Vec<f64> {
+    let raw = (hi - lo).max(1e-9) / n.max(1) as f64;
+    let mut p = 1e-6;
+    while p * 10.0 <= raw {
+        p *= 10.0;
+    }
+    let step = [1.0, 2.0, 5.0, 10.0]
+        .iter()
+        .map(|m| p * m)
+        .find(|s| *s >= raw)
+        .unwrap_or(p * 10.0);
+    let first = (lo / step).ceil() * step;
+    (0..=n * 3)
+        .map(|k| first + step * k as f64)
+        .map(|t| if t.abs() < step * 1e-9 { 0.0 } else { t })
+        .take_while(|t| *t <= hi + step * 1e-9)
+        .collect()
+}
+
+/// The session ticks: about five evenly spaced sessions, labelled month-day.
+fn session_ticks(sessions: &[String]) -> Vec<(f64, String)> {
+    let n = sessions.len();
+    if n == 0 {
+        return vec![];
+    }
+    let every = n.div_ceil(5).max(1);
+    (0..n)
+        .filter(|i| i % every == 0 || *i == n - 1)
+        .filter(|i| *i == n - 1 || n - 1 - i >= every / 2 || every == 1)
+        .map(|i| {
+            (
+                i as f64,
+                sessions[i].get(5..).unwrap_or(&sessions[i]).to_string(),
+            )
+        })
+        .collect()
+}
+
+/// A path through the points that exist, broken where a session has none.
+fn path(f: &Frame, ys: &[Option<f64>]) -> String {
+    let mut d = String::new();
+    let mut pen_up = true;
+    for (i, y) in ys.iter().enumerate() {
+        match y {
+            Some(y) => {
+                d.push_str(&format!(
+                    "{}{} {}",
+                    if pen_up { "M" } else { "L" },
+                    f1(f.x(i as f64)),
+                    f1(f.y(*y))
+                ));
+                pen_up = false;
+            }
+            None => pen_up = true,
+        }
+    }
+    d
+}
+
+/// One chart of lines `(label, values)` over the chart's sessions; line 0 is the account.
+fn line_chart(
+    label: &str,
+    sessions: &[String],
+    lines: &[(String, Vec<Option<f64>>)],
+    (lo, hi): (f64, f64),
+    y_title: &str,
+    y_label: &dyn Fn(f64) -> String,
+) -> Html {
+    let f = Frame {
+        x0: 0.0,
+        x1: (sessions.len().max(2) - 1) as f64,
+        y0: lo,
+        y1: hi,
+    };
+    let y_ticks: Vec<(f64, String)> = ticks(lo, hi, 4)
+        .into_iter()
+        .map(|t| (t, y_label(t)))
+        .collect();
+    let drawn = lines.iter().enumerate().map(|(i, (name, ys))| {
+        let last = ys.iter().enumerate().rev().find_map(|(k, y)| y.map(|y| (k, y)));
+        let class = classes!(
+            "curve",
+            format!("series-{}", i % 4),
+            (i == 0).then_some("own"),
+            (i >= 4).then_some("dashed")
+        );
+        html! { <g>
+            <path class={class} d={path(&f, ys)}><title>{ name.clone() }</title></path>
+            { for last.map(|(k, y)| marker(i, f.x(k as f64), f.y(y), &format!("{name}: {} on {}", y_label(y), sessions.get(k).cloned().unwrap_or_default()))) }
+        </g> }
+    });
+    chart(
+        label,
+        html! { <>
+            <title>{ label.to_string() }</title>
+            { f.axes_labelled(&session_ticks(sessions), &y_ticks, "session", y_title) }
+            { for drawn }
+        </> },
+    )
+}
+
+fn range(values: impl Iterator<Item = f64>) -> Option<(f64, f64)> {
+    values.fold(None, |acc, v| match acc {
+        None => Some((v, v)),
+        Some((a, b)) => Some((a.min(v), b.max(v))),
+    })
+}
+
+fn one_chart(c: &Chart) -> Html {
+    let id = format!("chart-{}-{}", c.version, c.account);
+    let equity: Vec<(String, Vec<Option<f64>>)> = c
+        .lines
+        .iter()
+        .map(|l| {
+            (
+                l.account.clone(),
+                l.equity
+                    .iter()
+                    .map(|e| e.map(|c| c as f64 / 100.0))
+                    .collect(),
+            )
+        })
+        .collect();
+    let drawdown: Vec<(String, Vec<Option<f64>>)> = c
+        .lines
+        .iter()
+        .map(|l| {
+            (
+                l.account.clone(),
+                l.drawdown.iter().map(|d| d.map(|d| -d * 100.0)).collect(),
+            )
+        })
+        .collect();
+    let start = c.starting_cash as f64 / 100.0;
+    let (lo, hi) = range(
+        equity
+            .iter()
+            .flat_map(|(_, v)| v.iter().flatten().copied())
+            .chain([start]),
+    )
+    .unwrap_or((start, start));
+    let pad = ((hi - lo) * 0.05).max(1.0);
+    let e_range = (lo - pad, hi + pad);
+    let dd_lo = range(
+        drawdown
+            .iter()
+            .flat_map(|(_, v)| v.iter().flatten().copied()),
+    )
+    .map_or(-1.0, |(a, _)| a.min(-1.0));
+    let money_tick = |v: f64| {
+        if v.abs() < 1000.0 {
+            format!("${v:.0}")
+        } else if v % 1000.0 == 0.0 {
+            format!("${:.0}k", v / 1000.0)
+        } else {
+            format!("${:.1}k", v / 1000.0)
+        }
+    };
+    let names: Vec<String> = c.lines.iter().map(|l| l.account.clone()).collect();
+    let against = names.get(1..).unwrap_or_default().join(", ");
+    let who = if c.lines.first().is_some_and(|l| l.account.starts_with('_')) {
+        format!("{}'s benchmarks", c.version)
+    } else {
+        format!("{} ({})", c.account, c.version)
+    };
+    let table_rows = c.sessions.iter().enumerate().map(|(k, s)| {
+        html! { <tr>
+            <th scope="row">{ s.clone() }</th>
+            { for c.lines.iter().map(|l| html! {
+                <td class="num">{ l.equity[k].map_or("-".into(), dollars) }{ " / " }{ l.drawdown[k].map_or("-".into(), pct) }</td>
+            }) }
+        </tr> }
+    });
+    let head_cells: Vec<&str> = std::iter::once("Session")
+        .chain(names.iter().map(String::as_str))
+        .collect();
+    html! {
+        <figure class="account-chart" id={id} data-account={c.account.clone()} data-version={c.version.clone()} data-lines={names.join(",")}>
+            <figcaption><h3 class="subsection-title">{ who.clone() }</h3></figcaption>
+            { line_chart(
+                &format!("Equity of {who} at each close against {against}"),
+                &c.sessions, &equity, e_range, "equity ($)", &money_tick) }
+            { line_chart(
+                &format!("Drawdown of {who} from its highest equity against {against}"),
+                &c.sessions, &drawdown, (dd_lo * 1.05, 0.0), "drawdown (%)", &|v| format!("{v:.1}%")) }
+            { legend(&names.iter().enumerate().map(|(i, n)| (i, n.clone())).collect::<Vec<_>>()) }
+            { details(
+                format!("The numbers behind {who}'s charts"),
+                &format!("Equity and drawdown of {who} and its benchmarks at each session"),
+                html! {
+                    <table class="scores-table">
+                        <caption>{ "Equity / drawdown at each close" }</caption>
+                        <thead>{ head(&head_cells) }</thead>
+                        <tbody>{ for table_rows }</tbody>
+                    </table>
+                }) }
+        </figure>
+    }
+}
+
+fn charts(cs: &[Chart]) -> Html {
+    card(
+        "accounts-charts",
+        "Equity and drawdown against the benchmarks",
+        html! { <>
+            <p class="note">{ "Drawn from the recomputed rows. The account's own line is the thick one; the benchmarks run under the same rules and costs." }</p>
+            { for cs.iter().map(one_chart) }
+        </> },
+    )
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+    use crate::scores::html::render;
+
+    #[test]
+    fn money_and_ticks() {
+        assert_eq!(dollars(-1_234_567), "-$12,345.67");
+        assert_eq!(dollars(5), "$0.05");
+        assert_eq!(ticks(0.0, 10.0, 4), [0.0, 5.0, 10.0]);
+        assert_eq!(
+            ticks(99_000.0, 101_000.0, 4),
+            [99_000.0, 99_500.0, 100_000.0, 100_500.0, 101_000.0]
+        );
+        assert_eq!(ticks(-7.3, 0.0, 4), [-6.0, -4.0, -2.0, 0.0]);
+    }
+
+    #[test]
+    fn names_are_text() {
+        let d = Difference {
+            version: "arena-3".into(),
+            account: "<b>x</b>".into(),
+            session: "2026-10-19".into(),
+            verdict: Verdict::Different,
+            field: "cash".into(),
+            published: Some("1.00".into()),
+            recomputed: Some("2.00".into()),
+        };
+        let html = render(differences(&[d]));
+        assert!(
+            html.contains("&lt;b&gt;x&lt;/b&gt;") && !html.contains("<b>x"),
+            "{html}"
+        );
+    }
+}
