@@ -7,6 +7,8 @@
 //! - [`run_app`]: mounts the page (index.html calls it);
 //! - [`experiment::run_experiment_app`]: mounts the reader experiment's page (spec §6);
 //! - [`worker::worker_main`]: the worker's entry (www/worker.js calls it);
+//! - [`range_worker::range_worker_main`]: the entry of a worker verifying one range of a large
+//!   book (www/range-worker.js calls it);
 //! - [`verify_book`]: one-shot chain verification for the benchmark harness.
 
 pub mod answers_view;
@@ -18,6 +20,7 @@ pub mod league_load;
 pub mod module_worker;
 pub mod proof_view;
 pub mod protocol;
+pub mod range_worker;
 pub mod report_view;
 pub mod scores;
 pub mod shell;

@@ -1082,13 +1082,17 @@ pub fn verify_split(book: &[u8], opts: VerifyOptions, cuts: &[usize]) -> ChainRe
     let mut stitch = Stitch::new(&opts);
     for (i, w) in starts.windows(2).enumerate() {
         let range = &book[w[0]..w[1]];
-        let mut v = if i == 0 {
+        // The first range from the book's start state, as `sealbook verify --threads` runs
+        // it, when the cuts are even in number; from an unknown state, as the page's workers
+        // run it, when they are odd.
+        let known = i == 0 && cuts.len() % 2 == 0;
+        let mut v = if known {
             stitch.verifier()
         } else {
             RangeVerifier::new(&opts)
         };
         v.feed(range);
-        let result = if i == 0 {
+        let result = if known {
             v.finish()
         } else {
             RangeResult::from_wire(&v.finish().to_wire()).expect("a range result reads back")
@@ -1104,6 +1108,17 @@ pub fn verify_split(book: &[u8], opts: VerifyOptions, cuts: &[usize]) -> ChainRe
         }
     }
     stitch.finish(hasher.finish())
+}
+
+/// Fewest bytes per range worth a verifier of its own: a smaller book is read by one.
+pub const MIN_RANGE_BYTES: u64 = 1 << 20;
+
+/// Where to cut a book of `len` bytes for `verifiers` range verifiers: byte offsets, in
+/// increasing order, each to be moved to the first line start at or after it (the first
+/// range starts at 0). Empty when the book is read by one verifier.
+pub fn cut_points(len: u64, verifiers: usize) -> Vec<u64> {
+    let ranges = (verifiers as u64).min(len / MIN_RANGE_BYTES).max(1);
+    (1..ranges).map(|i| len * i / ranges).collect()
 }
 
 /// The first line start at or after byte `at` of `book` (the book's length if none).
