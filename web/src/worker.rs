@@ -359,6 +359,14 @@ async fn run(
                 return Ok(None);
             };
             done += size;
+            // The book's chain is verified: its line count as joined.
+            post(&FromWorker::Progress {
+                job,
+                book: names[i].clone(),
+                done,
+                total,
+                lines: read.report.lines,
+            });
             reads.push(read);
             kept.push((names[i].clone(), bytes));
             continue;
