@@ -3,10 +3,10 @@
 //! of ~0.8 KB with a long unicode reason), `council` (answer lines shaped as the spec's,
 //! Appendix C, ~3 KB of nested per-market cells) or `respelled` (the flat lines not in seal
 //! form: `\uXXXX` escapes, reversed key order, a shadowed duplicate key, other whitespace,
-//! floats as `1.50` or `1E2`; the same values, so the same seals).
+//! floats in exponent form with a trailing zero, `5.00e-1`; the same values, so the same seals).
 
-use sealbook_core::book::writer::BookWriter;
 use sealbook_core::book::canon;
+use sealbook_core::book::writer::BookWriter;
 use sealbook_tests::{book_gen, json_text, rng::Rng};
 use std::io::Write;
 

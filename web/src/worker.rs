@@ -142,7 +142,12 @@ fn superseded(job: u32) -> bool {
 }
 
 /// Reads bytes `[start, end)` of `file` into `buf` (cleared first).
-pub(crate) async fn read_range(f: &Named, start: u64, end: u64, buf: &mut Vec<u8>) -> Result<(), String> {
+pub(crate) async fn read_range(
+    f: &Named,
+    start: u64,
+    end: u64,
+    buf: &mut Vec<u8>,
+) -> Result<(), String> {
     let blob = f
         .file
         .slice_with_f64_and_f64(start as f64, end as f64)

@@ -1539,9 +1539,18 @@ mod tests {
         assert!(RangeResult::from_wire(&wire).is_ok());
         for (bad, why) in [
             (String::new(), "not a range result: EOF"),
-            (wire.replace("\"lines\":3", "\"lines\":3,\"x\":1"), "unknown field `x`"),
-            (wire.replace("\"first_bad\":null", "\"first_bad\":4"), "first_bad_line 4 of a 3-line range"),
-            (wire.replace("\"lines\":3,\"bytes\"", "\"lines\":2,\"bytes\""), "its end state counts other lines"),
+            (
+                wire.replace("\"lines\":3", "\"lines\":3,\"x\":1"),
+                "unknown field `x`",
+            ),
+            (
+                wire.replace("\"first_bad\":null", "\"first_bad\":4"),
+                "first_bad_line 4 of a 3-line range",
+            ),
+            (
+                wire.replace("\"lines\":3,\"bytes\"", "\"lines\":2,\"bytes\""),
+                "its end state counts other lines",
+            ),
         ] {
             let err = RangeResult::from_wire(&bad).err().unwrap_or_default();
             assert!(err.contains(why), "{err} for {bad}");
@@ -1552,7 +1561,10 @@ mod tests {
         let bad = wire.replace("\"line\":2", "\"line\":9");
         assert_ne!(bad, wire);
         let err = RangeResult::from_wire(&bad).err().unwrap_or_default();
-        assert!(err.contains("a problem at line 9 of a 2-line range"), "{err}");
+        assert!(
+            err.contains("a problem at line 9 of a 2-line range"),
+            "{err}"
+        );
     }
 
     #[test]
