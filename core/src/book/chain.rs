@@ -1085,7 +1085,7 @@ pub fn verify_split(book: &[u8], opts: VerifyOptions, cuts: &[usize]) -> ChainRe
         // The first range from the book's start state, as `sealbook verify --threads` runs
         // it, when the cuts are even in number; from an unknown state, as the page's workers
         // run it, when they are odd.
-        let known = i == 0 && cuts.len() % 2 == 0;
+        let known = i == 0 && cuts.len().is_multiple_of(2);
         let mut v = if known {
             stitch.verifier()
         } else {
