@@ -12,7 +12,7 @@ use sealbook_core::book::chain::{self, ChainReport, Check, VerifyOptions};
 use sealbook_core::book::seal;
 use sealbook_core::book::writer::BookWriter;
 use sealbook_tests::rng::{self, Rng};
-use sealbook_tests::{book_gen, tmp::TempDir};
+use sealbook_tests::{book_gen, json_text, tmp::TempDir};
 use sealbook_tests::{python, python_script};
 use std::fmt::Write as _;
 use std::path::Path;
@@ -66,99 +66,6 @@ fn parse_obj(line: &[u8]) -> Object {
     match canon::parse(line.strip_suffix(b"\n").unwrap_or(line)).unwrap() {
         Value::Object(o) => o,
         _ => panic!("not an object"),
-    }
-}
-
-// ---- re-spelling a line: same values, different bytes ----------------------------------------
-
-fn respell_str(r: &mut Rng, out: &mut String, s: &str) {
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '/' => out.push_str("\\/"),
-            c if (c as u32) < 0x20 || !c.is_ascii() || r.chance(1, 6) => {
-                let mut buf = [0u16; 2];
-                for u in c.encode_utf16(&mut buf) {
-                    let _ = if r.chance(1, 2) {
-                        write!(out, "\\u{u:04x}")
-                    } else {
-                        write!(out, "\\u{u:04X}")
-                    };
-                }
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-}
-
-fn respell_float(r: &mut Rng, f: f64) -> String {
-    if f.is_nan() {
-        return "NaN".into();
-    }
-    if f.is_infinite() {
-        return if f > 0.0 { "Infinity" } else { "-Infinity" }.into();
-    }
-    let e = format!("{f:e}"); // shortest round-trip digits: "5e-1", "-1.25e3"
-    let (m, x) = e.split_once('e').unwrap();
-    let m = if m.contains('.') {
-        format!("{m}0")
-    } else {
-        format!("{m}.0")
-    };
-    let x: i32 = x.parse().unwrap();
-    format!(
-        "{m}{}{}{x:+}",
-        if r.chance(1, 2) { "" } else { "0" },
-        if r.chance(1, 2) { 'e' } else { 'E' }
-    )
-}
-
-/// Writes `v` with other whitespace, reversed key order, a shadowed duplicate key, escapes
-/// and number spellings: the same Python value, so the same seal and link.
-fn respell(r: &mut Rng, out: &mut String, v: &Value) {
-    let ws = |r: &mut Rng, out: &mut String| out.push_str(r.pick(&["", " ", "  ", "\t", " \t "]));
-    match v {
-        Value::Null => out.push_str("null"),
-        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
-        Value::Int(i) => out.push_str(i.as_str()),
-        Value::Float(f) => out.push_str(&respell_float(r, *f)),
-        Value::Str(s) => respell_str(r, out, s.as_str().expect("books hold no lone surrogates")),
-        Value::Array(items) => {
-            out.push('[');
-            for (k, item) in items.iter().enumerate() {
-                if k > 0 {
-                    out.push(',');
-                }
-                ws(r, out);
-                respell(r, out, item);
-                ws(r, out);
-            }
-            out.push(']');
-        }
-        Value::Object(o) => {
-            out.push('{');
-            let members: Vec<_> = o.iter().collect();
-            if let Some((k, _)) = members.first() {
-                // a duplicate that the real member, written later, overrides (last wins)
-                respell_str(r, out, k.as_str().unwrap());
-                out.push_str(":\"shadowed\",");
-            }
-            for (n, (k, val)) in members.iter().rev().enumerate() {
-                if n > 0 {
-                    out.push(',');
-                }
-                ws(r, out);
-                respell_str(r, out, k.as_str().unwrap());
-                ws(r, out);
-                out.push(':');
-                ws(r, out);
-                respell(r, out, val);
-            }
-            out.push('}');
-        }
     }
 }
 
@@ -307,7 +214,7 @@ fn cases(r: &mut Rng, lines: &[Vec<u8>]) -> Vec<Case> {
     });
     for k in [1, 13, n] {
         let mut t = String::new();
-        respell(r, &mut t, &Value::Object(parse_obj(&lines[k - 1])));
+        json_text::respell(r, &mut t, &Value::Object(parse_obj(&lines[k - 1])));
         t.push('\n');
         v.push(Case { name: "a line re-spelled (whitespace, key order, escapes, 0.50E+0, shadowed duplicate key)", book: with_line(lines, k, t.into_bytes()), expect: Expect::Ok });
     }

@@ -7,7 +7,8 @@
 # 50k / 200k / 400k lines.
 #
 #   bash tests/bench/chain.sh [lines] [shape]  (default 200000 lines, shape flat; `council` writes
-#                                              answer lines shaped as the spec's, Appendix C)
+#                                              answer lines shaped as the spec's, Appendix C;
+#                                              `respelled` the flat lines not in seal form)
 #   SEALBOOK_BENCH_RUNS=3       best-of runs for native and wasm
 #   SEALBOOK_BENCH_PY_RUNS=2    best-of runs for Python
 #   SEALBOOK_BIN                native binary to time as it is (default: build target/release/sealbook)

@@ -1,9 +1,15 @@
 // Times the wasm build's `verify_book(bytes)` on a book in headless Chromium (Debian's
 // /usr/bin/chromium driven by playwright-core from tests/e2e/node_modules).
-// usage: node tests/bench/wasm_bench.mjs <book.jsonl> <www/pkg dir> <runs>
+// usage: node tests/bench/wasm_bench.mjs <book.jsonl> <www/pkg dir> <runs> [threads]
 // Prints one JSON object: {"ms": [per-run milliseconds], "cpu_s": mean CPU seconds per run
 // (user + sys of all Chromium processes, from /proc, around the timed calls only),
 // "report": {ok, lines, bytes}}.
+// With [threads], times the page's verifier worker instead (www/worker.js, the job the page
+// posts for a dropped book, with `threads` as the page's navigator.hardwareConcurrency: a
+// large book is split among that many range workers, www/range-worker.js): from posting the
+// job (the book as a Blob) to its `done` message ("ms": the whole job, with the answers'
+// verdicts the page also draws from the book) and to its last `progress` message, sent once
+// the book's chain is verified ("chain_ms").
 import { createRequire } from 'node:module';
 import { createServer } from 'node:http';
 import { readFileSync, statSync } from 'node:fs';
@@ -15,8 +21,10 @@ const require = createRequire(resolve(here, '../e2e/package.json'));
 const { chromium } = require('playwright-core');
 const { descendantsCpuSeconds } = await import(resolve(here, 'proc_cpu.mjs'));
 
-const [bookPath, pkgDir, runsArg] = process.argv.slice(2);
+const [bookPath, pkgDir, runsArg, threadsArg] = process.argv.slice(2);
 const runs = Number(runsArg || 3);
+const threads = threadsArg === undefined ? null : Number(threadsArg);
+const www = resolve(pkgDir, '..');
 
 const page = `<!doctype html><meta charset="utf-8"><title>wasm chain bench</title>
 <script type="module">
@@ -37,12 +45,47 @@ window.runBench = () => {
 window.benchReady = true;
 </script>`;
 
+const workerPage = `<!doctype html><meta charset="utf-8"><title>page worker bench</title>
+<script type="module">
+const blob = await (await fetch('/book.jsonl')).blob();
+const worker = new Worker('/worker.js', { type: 'module' });
+let settle = null;
+let chainDone = null;
+worker.onmessage = (e) => {
+  const msg = JSON.parse(e.data);
+  if (msg.type === 'ready') window.benchReady = true;
+  else if (msg.type === 'progress' && msg.done === msg.total) chainDone = performance.now();
+  else if (msg.type === 'done' || msg.type === 'failed' || msg.type === 'crashed') settle?.(msg);
+};
+window.runBench = async () => {
+  const ms = [];
+  const chainMs = [];
+  let report;
+  for (let i = 1; i <= ${runs}; i++) {
+    const done = new Promise((ok) => { settle = ok; });
+    chainDone = null;
+    const t0 = performance.now();
+    worker.postMessage({ job: i, books: [{ file: blob, name: 'council-book.jsonl' }], lists: [], proofs: [],
+      tokens: [], rekor: [], certs: [], anchors: [], log_key: [], ask_texts: [], headers: '',
+      now: Date.now(), threads: ${threads} });
+    const msg = await done;
+    ms.push(performance.now() - t0);
+    chainMs.push(chainDone - t0);
+    if (msg.type !== 'done') throw new Error(JSON.stringify(msg));
+    report = msg.report.books[0].report;
+  }
+  return { ms, chain_ms: chainMs, report: { ok: report.ok, lines: report.lines, bytes: report.bytes } };
+};
+</script>`;
+
 const types = { '.js': 'text/javascript', '.wasm': 'application/wasm' };
 const server = createServer((req, res) => {
   const url = new URL(req.url, 'http://x');
   try {
     if (url.pathname === '/bench.html') {
-      res.writeHead(200, { 'content-type': 'text/html' }).end(page);
+      res.writeHead(200, { 'content-type': 'text/html' }).end(threads === null ? page : workerPage);
+    } else if (url.pathname === '/worker.js' || url.pathname === '/range-worker.js') {
+      res.writeHead(200, { 'content-type': 'text/javascript' }).end(readFileSync(join(www, url.pathname.slice(1))));
     } else if (url.pathname === '/book.jsonl') {
       res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': statSync(bookPath).size });
       res.end(readFileSync(bookPath));

@@ -4,8 +4,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { cpSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
 import {
   REPO, SEALBOOK_BIN, DEMO_FIXTURE_BIN, makeFixtures, removeDir, startServer, launchBrowser, openPage, dropFiles, readResults, screenshot,
 } from './harness.mjs';
@@ -117,6 +117,82 @@ test('a book larger than one read chunk, chosen with the keyboard-operable picke
   assert.ok(fx.facts.big_bytes > 2 * 4 * 1024 * 1024, 'the fixture must span several 4 MiB reads');
   assert.deepEqual(errors, []);
   await context.close();
+});
+
+// The first line start at or after each of core's cut points (`cut_points`: len * i / k) of a
+// book of `len` bytes split into `k` ranges.
+function rangeStarts(bytes, k) {
+  const starts = [];
+  for (let i = 1; i < k; i++) starts.push(bytes.indexOf(0x0a, Math.floor((bytes.length * i) / k) - 1) + 1);
+  return starts;
+}
+
+test('a large damaged book split among k workers gives `sealbook verify --json`\'s report, breaks at the range boundaries', async () => {
+  const good = readFileSync(path('big', 'council-book.jsonl'));
+  for (const k of [2, 3, 5]) {
+    assert.ok(good.length > k << 20, 'the fixture must be large enough for k ranges');
+    // Damage that keeps the length, so the ranges start where they do on the good book: the
+    // first line of range 2 unreadable (its worker cannot tell the state after it), the first
+    // line of range 3 swapped with the next (n and prev break at the boundary), a hex digit
+    // of prev changed on the first line of range 4.
+    const bad = Buffer.from(good);
+    const starts = rangeStarts(bad, k);
+    bad[starts[0]] = 0x78; // 'x'
+    if (starts[1] !== undefined) {
+      const a = starts[1];
+      const b = bad.indexOf(0x0a, a) + 1;
+      const c = bad.indexOf(0x0a, b) + 1;
+      Buffer.concat([good.subarray(b, c), good.subarray(a, b)]).copy(bad, a);
+    }
+    if (starts[2] !== undefined) {
+      const at = bad.indexOf('"prev": "', starts[2]) + 9;
+      bad[at] = bad[at] === 0x30 ? 0x31 : 0x30;
+    }
+    const dir = join(fx.dir, `split-${k}`);
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, 'council-book.jsonl');
+    writeFileSync(file, bad);
+    const cli = spawnSync(SEALBOOK_BIN, ['verify', file, '--json', '--threads', '1'], { encoding: 'utf8', maxBuffer: 64 << 20 });
+    assert.equal(cli.status, 1, cli.stderr);
+    const want = JSON.parse(cli.stdout);
+
+    const context = await browser.newContext();
+    await context.addInitScript((k) => {
+      Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => k });
+      const W = window.Worker;
+      window.Worker = class extends W {
+        constructor(...args) {
+          super(...args);
+          this.addEventListener('message', (e) => {
+            if (typeof e.data === 'string' && e.data.startsWith('{"type":"done"')) window.verifierDone = e.data;
+          });
+        }
+      };
+    }, k);
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    const rangeWorkers = [];
+    context.on('request', (r) => { if (r.url().endsWith('/range-worker.js')) rangeWorkers.push(r.url()); });
+    await page.goto(server.url);
+    await page.waitForSelector('[data-worker-ready="true"]', { timeout: 30000 });
+    await dropFiles(page, [file]);
+    const r = await readResults(page);
+    assert.equal(r.ok, false, r.headline);
+    const done = JSON.parse(await page.evaluate(() => window.verifierDone));
+    const got = done.report.books[0].report;
+    for (const key of ['lines', 'bytes', 'first_bad_line', 'problems', 'problems_omitted', 'partial_tail', 'partial_tail_bytes', 'sha256', 'last_link']) {
+      assert.deepEqual(got[key], want[key], `k=${k}: ${key}`);
+    }
+    assert.equal(got.ok, want.chain_ok);
+    // The breaks are where the ranges meet, so the joining is what found them.
+    const lineOf = (at) => bad.subarray(0, at).filter((b) => b === 0x0a).length + 1;
+    const problemLines = want.problems.map((p) => p.line);
+    for (const at of starts.slice(0, 3)) assert.ok(problemLines.includes(lineOf(at)), `k=${k}: line ${lineOf(at)}`);
+    assert.equal(rangeWorkers.length, k, `k=${k}: one range worker per range`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
 });
 
 test('a partial tail is noted, not failed; an unreadable list is reported by name and line', async () => {

@@ -3,6 +3,8 @@
 //! whitespace in many forms, and also produces broken texts that both sides must refuse.
 
 use super::rng::Rng;
+use sealbook_core::book::canon::Value;
+use std::fmt::Write as _;
 
 /// Whitespace JSON allows between tokens, in runs; mostly none.
 fn ws(r: &mut Rng, out: &mut String) {
@@ -479,6 +481,99 @@ pub fn document(r: &mut Rng) -> Vec<u8> {
             value(r, &mut t, 0, n < 25);
             ws(r, &mut t);
             t.into_bytes()
+        }
+    }
+}
+
+// ---- re-spelling a value: the same Python value, other bytes --------------------------------
+
+fn respell_str(r: &mut Rng, out: &mut String, s: &str) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '/' => out.push_str("\\/"),
+            c if (c as u32) < 0x20 || !c.is_ascii() || r.chance(1, 6) => {
+                let mut buf = [0u16; 2];
+                for u in c.encode_utf16(&mut buf) {
+                    let _ = if r.chance(1, 2) {
+                        write!(out, "\\u{u:04x}")
+                    } else {
+                        write!(out, "\\u{u:04X}")
+                    };
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+fn respell_float(r: &mut Rng, f: f64) -> String {
+    if f.is_nan() {
+        return "NaN".into();
+    }
+    if f.is_infinite() {
+        return if f > 0.0 { "Infinity" } else { "-Infinity" }.into();
+    }
+    let e = format!("{f:e}"); // shortest round-trip digits: "5e-1", "-1.25e3"
+    let (m, x) = e.split_once('e').unwrap();
+    let m = if m.contains('.') {
+        format!("{m}0")
+    } else {
+        format!("{m}.0")
+    };
+    let x: i32 = x.parse().unwrap();
+    format!(
+        "{m}{}{}{x:+}",
+        if r.chance(1, 2) { "" } else { "0" },
+        if r.chance(1, 2) { 'e' } else { 'E' }
+    )
+}
+
+/// Writes `v` (a value read from a sealed line) with other whitespace, reversed key order, a shadowed duplicate key, escapes
+/// and number spellings: the same Python value, so the same seal and link.
+pub fn respell(r: &mut Rng, out: &mut String, v: &Value) {
+    let ws = |r: &mut Rng, out: &mut String| out.push_str(r.pick(&["", " ", "  ", "\t", " \t "]));
+    match v {
+        Value::Null => out.push_str("null"),
+        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Int(i) => out.push_str(i.as_str()),
+        Value::Float(f) => out.push_str(&respell_float(r, *f)),
+        Value::Str(s) => respell_str(r, out, s.as_str().expect("books hold no lone surrogates")),
+        Value::Array(items) => {
+            out.push('[');
+            for (k, item) in items.iter().enumerate() {
+                if k > 0 {
+                    out.push(',');
+                }
+                ws(r, out);
+                respell(r, out, item);
+                ws(r, out);
+            }
+            out.push(']');
+        }
+        Value::Object(o) => {
+            out.push('{');
+            let members: Vec<_> = o.iter().collect();
+            if let Some((k, _)) = members.first() {
+                // a duplicate that the real member, written later, overrides (last wins)
+                respell_str(r, out, k.as_str().unwrap());
+                out.push_str(":\"shadowed\",");
+            }
+            for (n, (k, val)) in members.iter().rev().enumerate() {
+                if n > 0 {
+                    out.push(',');
+                }
+                ws(r, out);
+                respell_str(r, out, k.as_str().unwrap());
+                ws(r, out);
+                out.push(':');
+                ws(r, out);
+                respell(r, out, val);
+            }
+            out.push('}');
         }
     }
 }

@@ -9,7 +9,7 @@ use crate::module_worker::{self, ModuleWorker};
 use crate::proof_view;
 use crate::protocol::{
     FromWorker, ANCHOR, ANCHORS, ASK_TEXTS, BOOKS, CERTS, FILE, HEADERS, JOB, LISTS, LOG_KEY, NAME,
-    NOW, PROOFS, REKOR, TOKENS,
+    NOW, PROOFS, REKOR, THREADS, TOKENS,
 };
 use crate::report_view;
 use crate::shell::{opener, Page, Progress, Shell, Zone};
@@ -171,6 +171,16 @@ impl Trust {
     }
 }
 
+/// The cores the browser reports (`navigator.hardwareConcurrency`; 1 when it does not say).
+fn hardware_concurrency() -> f64 {
+    let get = |v: &JsValue, k: &str| js_sys::Reflect::get(v, &k.into()).ok();
+    get(&js_sys::global(), "navigator")
+        .and_then(|n| get(&n, "hardwareConcurrency"))
+        .and_then(|n| n.as_f64())
+        .filter(|n| *n >= 1.0)
+        .unwrap_or(1.0)
+}
+
 fn own_files(files: Vec<File>) -> Vec<TrustFile> {
     files
         .into_iter()
@@ -325,6 +335,7 @@ impl App {
                 )
             })
             .and_then(|_| set(NOW, &js_sys::Date::now().into()))
+            .and_then(|_| set(THREADS, &hardware_concurrency().into()))
             .and_then(|_| set(HEADERS, &self.headers.as_str().into()))
             .and_then(|_| worker.post_message(&job));
         if let Err(e) = posted {

@@ -9,6 +9,8 @@
 //! - [`accounts::run_accounts_app`]: mounts the Accounts page (spec §4.11, Appendix B
 //!   steps 7-8), whose worker is [`accounts::worker::accounts_worker_main`];
 //! - [`worker::worker_main`]: the worker's entry (www/worker.js calls it);
+//! - [`range_worker::range_worker_main`]: the entry of a worker verifying one range of a large
+//!   book (www/range-worker.js calls it);
 //! - [`verify_book`]: one-shot chain verification for the benchmark harness.
 
 pub mod accounts;
@@ -21,6 +23,7 @@ pub mod league_load;
 pub mod module_worker;
 pub mod proof_view;
 pub mod protocol;
+pub mod range_worker;
 pub mod report_view;
 pub mod scores;
 pub mod shell;

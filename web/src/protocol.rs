@@ -3,7 +3,8 @@
 //! Page to worker: a plain JS object `{job, books: [{file, name}], lists: [{file, name}],
 //! proofs: [{file, name}], headers: "<hex headers, one per line>", tokens: [{file, name}],
 //! rekor: [{file, name}], certs: [{file, name, anchor}], anchors: [{file, name}],
-//! log_key: [{file, name}], ask_texts: [{file, name}], now: <Date.now()>}` (`anchors` and `log_key` are the shipped
+//! log_key: [{file, name}], ask_texts: [{file, name}], now: <Date.now()>, threads:
+//! <navigator.hardwareConcurrency>}` (`anchors` and `log_key` are the shipped
 //! bundle's files, fetched once at start, or the reader's own; `file` may be any Blob)
 //! (File objects are structured-cloned, so the worker reads them itself, chunk by chunk; `name`
 //! is the label the page shows, the path inside a chosen folder when there is one). Worker to page: one
@@ -28,6 +29,9 @@ pub const ANCHORS: &str = "anchors";
 pub const LOG_KEY: &str = "log_key";
 /// The ask texts (`asks/<sha256>.md`, Appendix B step 5).
 pub const ASK_TEXTS: &str = "ask_texts";
+/// The cores the page reports (`navigator.hardwareConcurrency`): how many workers may share
+/// a large book's chain verification.
+pub const THREADS: &str = "threads";
 /// The page's clock (`Date.now()`, milliseconds): the "now" certificate chains are also checked at.
 pub const NOW: &str = "now";
 pub const FILE: &str = "file";

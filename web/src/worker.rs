@@ -8,13 +8,15 @@
 
 use crate::protocol::{
     FromWorker, ANCHOR, ANCHORS, ASK_TEXTS, BOOKS, CERTS, FILE, HEADERS, JOB, LISTS, LOG_KEY, NAME,
-    NOW, PROOFS, REKOR, TOKENS,
+    NOW, PROOFS, REKOR, THREADS, TOKENS,
 };
+use crate::range_worker::{range_workers, verify_in_ranges};
 use crate::verifier::{
     attach_answers, BookReader, CertInput, HeadersInput, ListInput, ProofResult, RekorResult,
     StampPlan, TokenResult, TrustInput, VerifierReport, MAX_LIST_BYTES, MAX_PROOF_BYTES,
 };
 use std::cell::Cell;
+use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
@@ -59,6 +61,11 @@ pub fn worker_main() {
             .ok()
             .and_then(|h| h.as_string())
             .unwrap_or_default();
+        let threads = js_sys::Reflect::get(&data, &THREADS.into())
+            .ok()
+            .and_then(|v| v.as_f64())
+            .filter(|t| *t >= 1.0)
+            .map_or(1, |t| t.min(1024.0) as usize);
         let now_ms = js_sys::Reflect::get(&data, &NOW.into())
             .ok()
             .and_then(|v| v.as_f64())
@@ -82,6 +89,7 @@ pub fn worker_main() {
                     ask_texts,
                     headers,
                     signed,
+                    threads,
                 },
             )
             .await
@@ -103,11 +111,11 @@ pub fn worker_main() {
 
 /// A file of the job (any Blob: a dropped File, or a bundle file the page fetched) with the
 /// name the page shows for it.
-struct Named {
-    file: Blob,
-    name: String,
+pub(crate) struct Named {
+    pub(crate) file: Blob,
+    pub(crate) name: String,
     /// A certificate the reader marked as a trust anchor.
-    anchor: bool,
+    pub(crate) anchor: bool,
 }
 
 fn files(data: &JsValue, key: &str) -> Vec<Named> {
@@ -134,7 +142,12 @@ fn superseded(job: u32) -> bool {
 }
 
 /// Reads bytes `[start, end)` of `file` into `buf` (cleared first).
-async fn read_range(f: &Named, start: u64, end: u64, buf: &mut Vec<u8>) -> Result<(), String> {
+pub(crate) async fn read_range(
+    f: &Named,
+    start: u64,
+    end: u64,
+    buf: &mut Vec<u8>,
+) -> Result<(), String> {
     let blob = f
         .file
         .slice_with_f64_and_f64(start as f64, end as f64)
@@ -159,6 +172,9 @@ struct Job {
     ask_texts: Vec<Named>,
     headers: String,
     signed: SignedTime,
+    /// Cores the page reports (`navigator.hardwareConcurrency`): a large book is verified on
+    /// that many range workers ([`crate::range_worker`]).
+    threads: usize,
 }
 
 /// The job's RFC 3161 tokens, Rekor entries, certificates and trust choices.
@@ -273,6 +289,7 @@ async fn run(
         ask_texts,
         headers,
         signed,
+        threads,
     }: Job,
 ) -> Result<Option<VerifierReport>, String> {
     let mut buf = Vec::new();
@@ -320,6 +337,45 @@ async fn run(
     for (i, book) in books.iter().enumerate() {
         let size = book.file.size() as u64;
         let mut bytes = (size <= MAX_JUDGED_BOOK_BYTES).then(|| Vec::with_capacity(size as usize));
+        let workers = range_workers(size, threads);
+        if workers > 1 {
+            let before = done;
+            let name = names[i].clone();
+            let progress = Rc::new(move |checked: u64, lines: u64| {
+                post(&FromWorker::Progress {
+                    job,
+                    book: name.clone(),
+                    done: before + checked,
+                    total,
+                    lines,
+                })
+            });
+            let read = verify_in_ranges(
+                book,
+                size,
+                plan.prefix_at(i),
+                workers,
+                bytes.as_mut(),
+                progress,
+                || superseded(job),
+            )
+            .await?;
+            let Some(read) = read else {
+                return Ok(None);
+            };
+            done += size;
+            // The book's chain is verified: its line count as joined.
+            post(&FromWorker::Progress {
+                job,
+                book: names[i].clone(),
+                done,
+                total,
+                lines: read.report.lines,
+            });
+            reads.push(read);
+            kept.push((names[i].clone(), bytes));
+            continue;
+        }
         let mut verifier = BookReader::new(plan.prefix_at(i));
         let mut start = 0;
         while start < size {

@@ -180,7 +180,8 @@ impl ChainVerifier {
 }
 
 /// The chain state at a line boundary: what the next line's checks need.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 struct Boundary {
     /// Complete lines before the boundary.
     lines: u64,
@@ -212,7 +213,8 @@ enum Start {
 }
 
 /// Why a problem was found, rendered once its line number in the book is known.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 enum Why {
     Text(String),
     /// `n` is not `expected` (its message depends on whether `expected` is the line number).
@@ -227,7 +229,8 @@ enum Why {
 type Found = (Why, Option<String>, Option<String>);
 
 /// A problem of a range, at its line number within the range (1-based).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 struct Pending {
     line: u64,
     check: Check,
@@ -302,10 +305,39 @@ fn check_prev(expected: Option<String>, prev: &Option<Value>) -> Option<Found> {
 
 /// The first line of a range whose start state was unknown: its `n` and `prev` are checked
 /// when the range is joined to the ones before it.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 struct FirstLine {
+    #[serde(with = "value_text")]
     n: Option<Value>,
+    #[serde(with = "value_text")]
     prev: Option<Value>,
+}
+
+/// A field value in a [`RangeResult`]'s wire form: its JSON text as `json.dumps` with
+/// `ensure_ascii` writes it, which [`canon::parse`] reads back to the same value (lone
+/// surrogates and float spellings included).
+mod value_text {
+    use super::{canon, DumpOptions, Value};
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(v: &Option<Value>, s: S) -> Result<S::Ok, S::Error> {
+        match v {
+            None => s.serialize_none(),
+            Some(v) => {
+                let text = canon::to_bytes(v, DumpOptions::PYTHON_DEFAULT)
+                    .map_err(serde::ser::Error::custom)?;
+                // ensure_ascii output is ASCII.
+                s.serialize_some(&String::from_utf8_lossy(&text))
+            }
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Value>, D::Error> {
+        Option::<String>::deserialize(d)?
+            .map(|t| canon::parse(t.as_bytes()).map_err(serde::de::Error::custom))
+            .transpose()
+    }
 }
 
 /// The line-by-line checks of one range of whole lines (no prefix hashing).
@@ -643,9 +675,41 @@ impl RangeResult {
     pub fn lines(&self) -> u64 {
         self.0.lines
     }
+
+    /// The result as JSON text, for a caller that verifies ranges in other processes (the
+    /// page's web workers) and joins them in one; read back by [`RangeResult::from_wire`].
+    pub fn to_wire(&self) -> String {
+        serde_json::to_string(&self.0).expect("a range result serializes")
+    }
+
+    /// Reads [`RangeResult::to_wire`]'s text, refusing text that does not describe a range
+    /// (a problem outside the range's lines, an unknown field), so a damaged message cannot
+    /// be joined.
+    pub fn from_wire(text: &str) -> Result<RangeResult, String> {
+        let r: Range =
+            serde_json::from_str(text).map_err(|e| format!("not a range result: {e}"))?;
+        let inside = |line: u64| (1..=r.lines).contains(&line);
+        if let Some(p) = r.problems.iter().find(|p| !inside(p.line)) {
+            return Err(format!(
+                "not a range result: a problem at line {} of a {}-line range",
+                p.line, r.lines
+            ));
+        }
+        if let Some(l) = r.first_bad.filter(|&l| !inside(l)) {
+            return Err(format!(
+                "not a range result: first_bad_line {l} of a {}-line range",
+                r.lines
+            ));
+        }
+        if r.end.as_ref().is_some_and(|e| e.lines != r.lines) {
+            return Err("not a range result: its end state counts other lines".into());
+        }
+        Ok(RangeResult(r))
+    }
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 struct Range {
     lines: u64,
     bytes: u64,
@@ -1004,7 +1068,9 @@ pub fn verify(book: &[u8], opts: VerifyOptions) -> ChainReport {
 /// Verifies a book held in memory as independent ranges, cut at the first line start at or
 /// after each of `cuts` (byte offsets, any order), joined by a [`Stitch`] (a range whose first
 /// line leaves the state unknown is verified again from the joined state). The report is
-/// [`verify`]'s for every set of cuts; callers run the ranges on threads.
+/// [`verify`]'s for every set of cuts; callers run the ranges on threads. Each range verified
+/// with its start state unknown passes through its wire form ([`RangeResult::to_wire`]), as
+/// the page's web workers send it, so the wire keeps every report identical too.
 pub fn verify_split(book: &[u8], opts: VerifyOptions, cuts: &[usize]) -> ChainReport {
     let mut starts: Vec<usize> = cuts.iter().map(|&c| line_start(book, c)).collect();
     starts.push(0);
@@ -1016,13 +1082,22 @@ pub fn verify_split(book: &[u8], opts: VerifyOptions, cuts: &[usize]) -> ChainRe
     let mut stitch = Stitch::new(&opts);
     for (i, w) in starts.windows(2).enumerate() {
         let range = &book[w[0]..w[1]];
-        let mut v = if i == 0 {
+        // The first range from the book's start state, as `sealbook verify --threads` runs
+        // it, when the cuts are even in number; from an unknown state, as the page's workers
+        // run it, when they are odd.
+        let known = i == 0 && cuts.len().is_multiple_of(2);
+        let mut v = if known {
             stitch.verifier()
         } else {
             RangeVerifier::new(&opts)
         };
         v.feed(range);
-        if stitch.push(v.finish()).is_err() {
+        let result = if known {
+            v.finish()
+        } else {
+            RangeResult::from_wire(&v.finish().to_wire()).expect("a range result reads back")
+        };
+        if stitch.push(result).is_err() {
             let mut again = stitch.verifier();
             again.feed(range);
             let joined = stitch.push(again.finish());
@@ -1033,6 +1108,17 @@ pub fn verify_split(book: &[u8], opts: VerifyOptions, cuts: &[usize]) -> ChainRe
         }
     }
     stitch.finish(hasher.finish())
+}
+
+/// Fewest bytes per range worth a verifier of its own: a smaller book is read by one.
+pub const MIN_RANGE_BYTES: u64 = 1 << 20;
+
+/// Where to cut a book of `len` bytes for `verifiers` range verifiers: byte offsets, in
+/// increasing order, each to be moved to the first line start at or after it (the first
+/// range starts at 0). Empty when the book is read by one verifier.
+pub fn cut_points(len: u64, verifiers: usize) -> Vec<u64> {
+    let ranges = (verifiers as u64).min(len / MIN_RANGE_BYTES).max(1);
+    (1..ranges).map(|i| len * i / ranges).collect()
 }
 
 /// The first line start at or after byte `at` of `book` (the book's length if none).
@@ -1442,6 +1528,43 @@ mod tests {
             // Every line its own range.
             assert_eq!(verify_split(&b, opts.clone(), &starts), one, "case {case}");
         }
+    }
+
+    #[test]
+    fn a_damaged_range_message_is_refused() {
+        let b = book(3);
+        let mut v = RangeVerifier::new(&VerifyOptions::default());
+        v.feed(&b);
+        let wire = v.finish().to_wire();
+        assert!(RangeResult::from_wire(&wire).is_ok());
+        for (bad, why) in [
+            (String::new(), "not a range result: EOF"),
+            (
+                wire.replace("\"lines\":3", "\"lines\":3,\"x\":1"),
+                "unknown field `x`",
+            ),
+            (
+                wire.replace("\"first_bad\":null", "\"first_bad\":4"),
+                "first_bad_line 4 of a 3-line range",
+            ),
+            (
+                wire.replace("\"lines\":3,\"bytes\"", "\"lines\":2,\"bytes\""),
+                "its end state counts other lines",
+            ),
+        ] {
+            let err = RangeResult::from_wire(&bad).err().unwrap_or_default();
+            assert!(err.contains(why), "{err} for {bad}");
+        }
+        let mut v = RangeVerifier::new(&VerifyOptions::default());
+        v.feed(b"{\"n\": 5}\n{\"n\": 6}\n");
+        let wire = v.finish().to_wire();
+        let bad = wire.replace("\"line\":2", "\"line\":9");
+        assert_ne!(bad, wire);
+        let err = RangeResult::from_wire(&bad).err().unwrap_or_default();
+        assert!(
+            err.contains("a problem at line 9 of a 2-line range"),
+            "{err}"
+        );
     }
 
     #[test]

@@ -245,7 +245,7 @@ fn verify_book(
     threads: usize,
 ) -> Result<sealbook_core::verifier::BookRead, Unusable> {
     let meta = std::fs::metadata(path).map_err(|e| Unusable::io(path, "open book", &e))?;
-    if threads > 1 && meta.is_file() && meta.len() >= 2 * parallel::MIN_RANGE {
+    if meta.is_file() && !sealbook_core::book::chain::cut_points(meta.len(), threads).is_empty() {
         parallel::verify_file(path, meta.len(), prefix_at, threads)
     } else {
         verify_file(path, BookReader::new(prefix_at))

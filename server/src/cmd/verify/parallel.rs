@@ -7,7 +7,9 @@
 
 use crate::outcome::Unusable;
 use crate::progress::Progress;
-use sealbook_core::book::chain::{BookHasher, RangeResult, RangeVerifier, Stitch, VerifyOptions};
+use sealbook_core::book::chain::{
+    cut_points, BookHasher, RangeResult, RangeVerifier, Stitch, VerifyOptions,
+};
 use sealbook_core::verifier::{BookRead, KindSniffer};
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
@@ -16,8 +18,6 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 const CHUNK: usize = 1 << 20;
-/// Books smaller than this per extra thread are read by one thread.
-pub const MIN_RANGE: u64 = 1 << 20;
 
 /// Reads `path`'s first `len` bytes from `start` on in 1 MiB chunks, handing each to `eat`
 /// (which returns false to stop early). Reading fewer bytes than asked is an error: the book
@@ -61,13 +61,13 @@ fn stream(
     Ok(())
 }
 
-/// Where each range starts: 0, then the first line start at or after each `len * i / ranges`.
-fn range_starts(path: &Path, len: u64, ranges: u64) -> Result<Vec<u64>, Unusable> {
+/// Where each range starts: 0, then the first line start at or after each of `cuts`.
+fn range_starts(path: &Path, len: u64, cuts: &[u64]) -> Result<Vec<u64>, Unusable> {
     let mut f = File::open(path).map_err(|e| Unusable::io(path, "open book", &e))?;
     let mut starts = vec![0];
     let mut buf = vec![0u8; 64 << 10];
-    for i in 1..ranges {
-        let at = (len * i / ranges).max(*starts.last().expect("starts has 0"));
+    for &cut in cuts {
+        let at = cut.max(*starts.last().expect("starts has 0"));
         if at == 0 {
             continue;
         }
@@ -110,8 +110,7 @@ pub fn verify_file(
         prefix_at,
         ..Default::default()
     };
-    let ranges = (threads as u64).min(len / MIN_RANGE).max(1);
-    let starts = range_starts(path, len, ranges)?;
+    let starts = range_starts(path, len, &cut_points(len, threads))?;
     let bounds: Vec<(u64, u64)> = starts
         .iter()
         .zip(starts.iter().skip(1).chain(std::iter::once(&len)))
