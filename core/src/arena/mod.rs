@@ -8,11 +8,14 @@
 //! - [`engine`]: decisions and prices in, accounts, trades and benchmarks out;
 //! - [`bets`]: seeds 001/003's IOC bets, with the engine's units and rounding;
 //! - [`replay`]: recompute and compare every published row (Appendix B step 7);
-//! - [`code`]: `arena-code.json` and the published code texts (Appendix B step 8).
+//! - [`code`]: `arena-code.json` and the published code texts (Appendix B step 8);
+//! - [`league`]: the tracks inside the league: the ask's section, the answer's decisions, the
+//!   decisions derived from the book, the recorded prices, `council-league.json` `accounts`.
 
 pub mod bets;
 pub mod code;
 pub mod engine;
+pub mod league;
 pub mod money;
 pub mod protocol;
 pub mod records;

@@ -19,6 +19,11 @@
 //! scored but not traded, §3.6), `entry` (the buy_dips level, required with buy_dips),
 //! `target`, `invalidation` (levels, §3.8), `exp_pct`, `risk`, `revise_if` (strings), and on
 //! 1d only `crowd_up` (0-100, §4.9).
+//!
+//! The answer object may also hold `decisions`, the trading decisions the ask asks for (§4.7,
+//! §4.8; layout in [`crate::arena::league`]): kept as received in [`ReadAnswer::decisions`]
+//! whenever the object is found, whatever the rest of it is, and marked by
+//! [`ReadAnswer::decisions_reason`] against the versions in force; never repaired.
 
 use crate::book::canon::{self, Object, Value};
 use crate::calendar::Horizon;
@@ -45,6 +50,8 @@ pub struct ReadAnswer {
     pub shape: Option<(Shape, String)>,
     /// Byte offset of the answer object in the reply, when one was found.
     pub at_byte: Option<usize>,
+    /// The object's `decisions` as received, when it has them.
+    pub decisions: Option<Value>,
 }
 
 impl ReadAnswer {
@@ -54,7 +61,20 @@ impl ReadAnswer {
             years: None,
             shape: Some((Shape::Refused, reason.into())),
             at_byte,
+            decisions: None,
         }
+    }
+
+    fn with_decisions(mut self, o: &Object) -> ReadAnswer {
+        self.decisions = o.get(crate::arena::league::DECISIONS_KEY).cloned();
+        self
+    }
+
+    /// Why part of [`Self::decisions`] is not a decision of the rule `versions` in force (the
+    /// answer line's `decisions_reason`); None when every part is one, or there are none.
+    pub fn decisions_reason(&self, versions: &[String]) -> Option<String> {
+        let (_, reasons) = crate::arena::league::read_decisions(self.decisions.as_ref()?, versions);
+        (!reasons.is_empty()).then(|| reasons.join("; "))
     }
 }
 
@@ -166,12 +186,14 @@ pub fn read_answer(text: &str) -> ReadAnswer {
                 format!("items: expected an object, found {}", v.type_name()),
                 Some(at),
             )
+            .with_decisions(&o)
         }
         None => {
             return ReadAnswer::refused(
                 "the JSON object has no items (items.<ASSET>.<horizon>)",
                 Some(at),
             )
+            .with_decisions(&o)
         }
     };
     for (asset, cells) in items.iter() {
@@ -183,7 +205,8 @@ pub fn read_answer(text: &str) -> ReadAnswer {
                     cells.type_name()
                 ),
                 Some(at),
-            );
+            )
+            .with_decisions(&o);
         };
         for (h, cell) in cells.iter() {
             if !matches!(cell, Value::Object(_)) {
@@ -194,7 +217,8 @@ pub fn read_answer(text: &str) -> ReadAnswer {
                         cell.type_name()
                     ),
                     Some(at),
-                );
+                )
+                .with_decisions(&o);
             }
         }
     }
@@ -222,6 +246,7 @@ pub fn read_answer(text: &str) -> ReadAnswer {
         years,
         shape,
         at_byte: Some(at),
+        decisions: o.get(crate::arena::league::DECISIONS_KEY).cloned(),
     }
 }
 
@@ -353,7 +378,17 @@ pub fn answer_schema() -> serde_json::Value {
         "required": ["items"],
         "properties": {
             "items": {"type": "object", "additionalProperties": false, "properties": markets},
-            "years": {"type": "string", "description": "One unscored sentence on the years ahead (§3.7)."}
+            "years": {"type": "string", "description": "One unscored sentence on the years ahead (§3.7)."},
+            "decisions": {
+                "type": "object",
+                "description": "The trading decisions (§4.7 portfolio league, §4.8 pro league): per rule version in force (arena-protocol.json, listed in the ask), \"hold\" (no trade, no cost) or the target weight of every fund to hold in percent of equity (a fund not named is sold to 0; negative is a short where the version allows it). A version left out is no decision; a malformed one is sealed and marked, never traded; one that breaks the rules is rejected by the engine.",
+                "propertyNames": {"pattern": "^[A-Za-z0-9._-]+$"},
+                "additionalProperties": {"oneOf": [
+                    {"const": "hold"},
+                    {"type": "object", "required": ["weights"], "additionalProperties": false,
+                     "properties": {"weights": {"type": "object", "additionalProperties": {"type": "number", "description": "Percent of equity, at most two decimals."}}}}
+                ]}
+            }
         }
     })
 }

@@ -29,6 +29,8 @@ pub struct RunContent {
     /// Set when the engine's clock was set by the operator (a replay or a test), never on a
     /// live run: `clock` = `"set"`.
     pub clock_set: bool,
+    /// The trading tracks' rule versions in force (spec §4.7), sealed as `arena` when any.
+    pub arena: Vec<String>,
 }
 
 impl RunContent {
@@ -60,6 +62,12 @@ impl RunContent {
         }
         if self.clock_set {
             o.insert("clock", string("set"));
+        }
+        if !self.arena.is_empty() {
+            o.insert(
+                "arena",
+                Value::Array(self.arena.iter().map(|v| string(v)).collect()),
+            );
         }
         o
     }
@@ -146,6 +154,10 @@ pub struct AnswerContent {
     pub booked_at: Option<String>,
     /// A reply not read as a well-formed answer, and why.
     pub shape: Option<(Shape, String)>,
+    /// The answer's trading decisions as received (`core::arena::league`), and why part of
+    /// them is not a decision, when so.
+    pub decisions: Option<Value>,
+    pub decisions_reason: Option<String>,
 }
 
 impl AnswerContent {
@@ -167,6 +179,12 @@ impl AnswerContent {
             o.insert("shape", string(shape.as_str()));
             o.insert("shape_reason", string(reason));
         }
+        insert_some(&mut o, "decisions", self.decisions.clone());
+        insert_some(
+            &mut o,
+            "decisions_reason",
+            self.decisions_reason.as_deref().map(string),
+        );
         o
     }
 }
