@@ -449,3 +449,281 @@ pub fn accounts_section(protocol: &Protocol, seg: &Segment) -> AccountsSection {
         accounts,
     }
 }
+
+/// The trading tracks' published files of a league, from its book and recorded prices.
+pub struct ArenaFiles {
+    /// `arena-protocol.json`.
+    pub protocol: Vec<u8>,
+    /// `arena-decisions.jsonl` ([`decisions_from_book`]).
+    pub decisions: Vec<u8>,
+    /// `arena-trades.jsonl` and `arena-accounts.jsonl`, from the engine.
+    pub trades: Vec<u8>,
+    pub accounts: Vec<u8>,
+    /// `council-league.json` `accounts`.
+    pub section: AccountsSection,
+}
+
+/// Why the trading tracks' files cannot be made: the file, line and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ArenaError {
+    Book(BookLineError),
+    Prices(super::records::RecordError),
+}
+
+impl std::fmt::Display for ArenaError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ArenaError::Book(e) => write!(f, "{}: {e}", crate::league::layout::BOOK_FILE),
+            ArenaError::Prices(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for ArenaError {}
+
+/// Runs the engine over the book's decisions and the recorded `prices`
+/// (`arena-prices.jsonl`) under `protocol`, and lays out the published files.
+pub fn arena_files(protocol: &Protocol, book: &[u8], prices: &[u8]) -> Result<ArenaFiles, ArenaError> {
+    use super::records::{decision_line, jsonl, read_prices, row_line, trade_line};
+    let decisions = decisions_from_book(book).map_err(ArenaError::Book)?;
+    let price_set = super::engine::PriceSet::new(&read_prices(prices).map_err(ArenaError::Prices)?);
+    let seg = super::engine::run_all(protocol, &decisions, &price_set);
+    Ok(ArenaFiles {
+        protocol: protocol.to_json(),
+        decisions: jsonl(decisions.iter().map(decision_line)),
+        trades: jsonl(seg.trades.iter().map(trade_line)),
+        accounts: jsonl(seg.rows.iter().map(row_line)),
+        section: accounts_section(protocol, &seg),
+    })
+}
+
+/// Holds a published `arena-decisions.jsonl` to the book (spec §4.11: the replay starts from
+/// the sealed decisions): Err names the first line that differs from the decisions derived
+/// from the book ([`decisions_from_book`]), with both texts.
+pub fn check_decisions_file(book: &[u8], published: &[u8]) -> Result<usize, String> {
+    use super::records::decision_line;
+    let derived: Vec<String> = decisions_from_book(book)
+        .map_err(|e| format!("{}: {e}", crate::league::layout::BOOK_FILE))?
+        .iter()
+        .map(decision_line)
+        .collect();
+    let ours: Vec<&[u8]> = published
+        .split(|b| *b == b'\n')
+        .filter(|l| !l.is_empty())
+        .collect();
+    for i in 0..derived.len().max(ours.len()) {
+        let (d, p) = (derived.get(i), ours.get(i));
+        if d.map(String::as_bytes) != p.copied() {
+            return Err(format!(
+                "{}:{}: differs from the decisions sealed in {}: published {}, sealed {}",
+                super::records::DECISIONS_FILE,
+                i + 1,
+                crate::league::layout::BOOK_FILE,
+                p.map_or("(no line)".into(), |b| String::from_utf8_lossy(b).into_owned()),
+                d.map_or("(no line)", String::as_str),
+            ));
+        }
+    }
+    Ok(derived.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::arena::engine::check_weights;
+    use crate::arena::records::{decision_line, read_decisions as read_file};
+
+    fn d(s: &str) -> Date {
+        Date::parse(s).unwrap()
+    }
+
+    fn parse(s: &str) -> Value {
+        canon::parse(s.as_bytes()).unwrap()
+    }
+
+    fn in_force() -> Vec<String> {
+        vec!["arena-3".into(), "pro-1".into()]
+    }
+
+    #[test]
+    fn the_league_runs_the_portfolio_and_pro_versions_from_their_start() {
+        let p = league_protocol();
+        assert_eq!(versions_in_force(&p, d("2026-10-19")), in_force());
+        assert!(versions_in_force(&p, d("2026-10-16")).is_empty());
+        assert!(p.versions.iter().all(|r| LEAGUE_TRACKS.contains(&r.track)));
+        // A later arena version ends arena-3's segment: only it is in force after.
+        let mut q = p.clone();
+        let mut a4 = q.versions[0].clone();
+        a4.version = "arena-4".into();
+        a4.from = "2026-11-02".into();
+        q.versions.push(a4);
+        assert_eq!(versions_in_force(&q, d("2026-10-30")), in_force());
+        assert_eq!(
+            versions_in_force(&q, d("2026-11-02")),
+            vec!["pro-1".to_string(), "arena-4".to_string()]
+        );
+    }
+
+    #[test]
+    fn the_ask_section_lists_funds_and_limits_from_the_protocol() {
+        let p = league_protocol();
+        let rules = rules_in_force(&p, d("2026-10-20"));
+        let t = ask_section(&rules);
+        assert!(t.starts_with("## Decisions\n"), "{t}");
+        assert!(t.contains("- arena-3: funds SPY (SPX), QQQ (NDX)"), "{t}");
+        assert!(t.contains("VIX is an indicator only"), "{t}");
+        assert!(t.contains("long only; each held fund 5-25% of equity"), "{t}");
+        assert!(t.contains("- pro-1: funds") && t.contains("VIXY (VIX)"), "{t}");
+        assert!(t.contains("each held fund 5-30% of equity"), "{t}");
+        assert!(t.contains("gross exposure 100-200%"), "{t}");
+        assert!(t.contains("cost 0.1% of each dollar traded"), "{t}");
+        // The JSON block is the rules again, machine-readable.
+        let start = t.find("```text\n").unwrap() + 8;
+        let end = start + t[start..].find("\n```").unwrap();
+        let j: serde_json::Value = serde_json::from_str(&t[start..end]).unwrap();
+        assert_eq!(j["arena-3"]["funds"]["SPY"], "SPX");
+        assert_eq!(j["arena-3"]["weight_max_pct"], 25);
+        assert_eq!(j["pro-1"]["long_only"], false);
+        assert!(j["arena-3"]["funds"].get("VIXY").is_none());
+        assert_eq!(ask_section(&[]), "");
+    }
+
+    #[test]
+    fn good_malformed_and_rule_breaking_decisions() {
+        let v = in_force();
+        // Well-formed, one hold and one set of weights: no reason.
+        let (good, why) = read_decisions(
+            &parse(r#"{"arena-3": "hold", "pro-1": {"weights": {"SPY": 25.5, "QQQ": -10}}}"#),
+            &v,
+        );
+        assert!(why.is_empty(), "{why:?}");
+        assert_eq!(good[0], ("arena-3".to_string(), Choice::Hold));
+        assert_eq!(
+            good[1].1,
+            Choice::Weights(BTreeMap::from([("QQQ".into(), -1000), ("SPY".into(), 2550)]))
+        );
+        // Malformed: each part named, the well-formed one kept.
+        let (good, why) = read_decisions(
+            &parse(r#"{"arena-3": "buy everything", "pro-1": {"weights": {"SPY": 12.345}}, "arena-2": "hold"}"#),
+            &v,
+        );
+        assert!(good.is_empty());
+        let why = why.join("; ");
+        for says in [
+            "decisions.arena-3: \"buy everything\" is neither \"hold\"",
+            "decisions.pro-1.weights.SPY: 12.345 is not a percentage with at most two decimals",
+            "decisions.arena-2: not a rule version in force (arena-3, pro-1)",
+        ] {
+            assert!(why.contains(says), "{says}: {why}");
+        }
+        let (_, why) = read_decisions(&parse(r#"["hold"]"#), &v);
+        assert!(why[0].contains("expected an object"), "{why:?}");
+        let (_, why) = read_decisions(&parse(r#"{"arena-3": {"weights": [1]}}"#), &v);
+        assert!(why[0].contains("decisions.arena-3.weights: must be an object"), "{why:?}");
+        // Rule-breaking but well-formed: a decision, which the engine rejects with its reason.
+        let (good, why) = read_decisions(&parse(r#"{"arena-3": {"weights": {"SPY": 40, "VIXY": 10}}}"#), &v);
+        assert!(why.is_empty());
+        let Choice::Weights(w) = &good[0].1 else {
+            panic!()
+        };
+        let p = league_protocol();
+        let e = check_weights(p.version("arena-3").unwrap(), w).unwrap_err();
+        assert!(!e.is_empty());
+    }
+
+    const BOOK: &str = concat!(
+        r#"{"n": 1, "kind": "run", "run_id": "2026-10-20-am", "at": "2026-10-20T12:30:00Z", "arena": ["arena-3", "pro-1"]}"#,
+        "\n",
+        r#"{"n": 2, "kind": "answer", "seat": "a", "run_id": "2026-10-20-am", "at": "2026-10-20T12:31:00Z", "booked_at": "2026-10-20T12:31:02.5Z", "items": {}, "decisions": {"pro-1": {"weights": {"SPY": 30, "QQQ": -20, "GLD": 50.25}}, "arena-3": "hold"}}"#,
+        "\n",
+        r#"{"n": 3, "kind": "answer", "seat": "b", "run_id": "2026-10-20-am", "at": "2026-10-20T12:32:00Z", "decisions": {"arena-3": "all in", "pro-1": "hold", "arena-9": "hold"}, "decisions_reason": "x"}"#,
+        "\n",
+        r#"{"n": 4, "kind": "run", "run_id": "2026-10-16-am", "at": "2026-10-16T12:30:00Z"}"#,
+        "\n",
+        r#"{"n": 5, "kind": "answer", "seat": "c", "run_id": "2026-10-16-am", "at": "2026-10-16T12:31:00Z", "items": {}, "decisions": {"arena-3": "hold"}}"#,
+        "\n",
+        r#"{"n": 6, "kind": "answer", "seat": "c", "run_id": "2026-10-20-am", "at": "2026-10-20T12:40:00Z", "items": {}}"#,
+        "\n",
+    );
+
+    #[test]
+    fn the_decisions_file_is_derived_from_the_sealed_answer_lines() {
+        let ds = decisions_from_book(BOOK.as_bytes()).unwrap();
+        let lines: Vec<String> = ds.iter().map(decision_line).collect();
+        assert_eq!(
+            lines,
+            [
+                // In book order, each version in the order sealed; sealed at max(at, booked_at).
+                r#"{"account":"a","decision":{"weights":{"GLD":50.25,"QQQ":-20,"SPY":30}},"sealed_at":"2026-10-20T12:31:02.500Z","version":"pro-1"}"#,
+                r#"{"account":"a","decision":"hold","sealed_at":"2026-10-20T12:31:02.500Z","version":"arena-3"}"#,
+                // The malformed part and the version not in force are not decisions.
+                r#"{"account":"b","decision":"hold","sealed_at":"2026-10-20T12:32:00Z","version":"pro-1"}"#,
+                // A run without rule versions sealed has no decisions (line 5).
+            ]
+        );
+        // What is derived is what the decisions file reads back.
+        let file = super::super::records::jsonl(lines.clone());
+        assert_eq!(read_file(&file).unwrap(), ds);
+        assert_eq!(check_decisions_file(BOOK.as_bytes(), &file), Ok(3));
+        // A changed, added or missing decision is named by its line.
+        let tampered = String::from_utf8(file.clone()).unwrap().replace("\"SPY\":30", "\"SPY\":25");
+        let e = check_decisions_file(BOOK.as_bytes(), tampered.as_bytes()).unwrap_err();
+        assert!(e.starts_with("arena-decisions.jsonl:1: differs from the decisions sealed in council-book.jsonl"), "{e}");
+        let mut more = file.clone();
+        more.extend_from_slice(lines[0].as_bytes());
+        more.push(b'\n');
+        let e = check_decisions_file(BOOK.as_bytes(), &more).unwrap_err();
+        assert!(e.starts_with("arena-decisions.jsonl:4:") && e.contains("sealed (no line)"), "{e}");
+        let e = check_decisions_file(BOOK.as_bytes(), &file[..file.len() - 2]).unwrap_err();
+        assert!(e.starts_with("arena-decisions.jsonl:3:"), "{e}");
+        // A book line that cannot be read is named.
+        let bad = BOOK.replace(r#""arena": ["arena-3", "pro-1"]"#, r#""arena": "arena-3""#);
+        let e = decisions_from_book(bad.as_bytes()).unwrap_err();
+        assert_eq!((e.line, e.field.as_str()), (1, "arena"));
+    }
+
+    #[test]
+    fn a_session_records_window_bars_closes_and_the_rate_never_an_invented_price() {
+        let p = league_protocol();
+        let rules = rules_in_force(&p, d("2026-10-20"));
+        let at = |h: u32, m: u32| new_york_time(d("2026-10-20"), h, m).0 / 1_000_000;
+        let bar = |t: i64, c: Option<f64>| Bar {
+            start: t,
+            open: c,
+            high: c,
+            low: c,
+            close: c,
+        volume: None,
+        };
+        let bars = BTreeMap::from([
+            (
+                "SPY".to_string(),
+                vec![
+                    bar(at(9, 29), Some(600.0)),
+                    bar(at(9, 30), Some(601.125)),
+                    bar(at(9, 31), None),
+                    bar(at(9, 45), Some(602.0)),
+                    bar(at(9, 46), Some(603.0)),
+                    bar(at(15, 59), Some(610.5)),
+                    bar(at(16, 0), Some(611.0)),
+                ],
+            ),
+            ("^IRX".to_string(), vec![bar(at(15, 59), Some(3.94567))]),
+            ("QQQ".to_string(), vec![]),
+        ]);
+        let lines = session_price_lines(&rules, d("2026-10-20"), &bars);
+        let text: Vec<String> = lines.iter().map(super::super::records::price_line).collect();
+        assert_eq!(
+            text,
+            [
+                r#"{"symbol":"SPY","kind":"bar","at":"2026-10-20T13:30:00Z","price":"601.125"}"#,
+                r#"{"symbol":"SPY","kind":"bar","at":"2026-10-20T13:45:00Z","price":"602"}"#,
+                r#"{"symbol":"SPY","kind":"close","session":"2026-10-20","price":"610.5"}"#,
+                r#"{"symbol":"^IRX","kind":"rate","session":"2026-10-20","rate":"3.9457"}"#,
+            ]
+        );
+        assert!(session_recorded(&lines, d("2026-10-20")));
+        assert!(!session_recorded(&lines, d("2026-10-21")));
+        assert!(price_symbols(&rules).contains(&"VIXY".to_string()));
+    }
+}

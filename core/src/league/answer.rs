@@ -581,6 +581,51 @@ mod tests {
     }
 
     #[test]
+    fn decisions_are_kept_as_received_and_marked_never_repaired() {
+        let versions = vec!["arena-3".to_string(), "pro-1".to_string()];
+        // Good: kept, no reason.
+        let text = r#"{"items": {"SPX": {"1d": {"prob_up": 55}}}, "decisions": {"arena-3": {"weights": {"SPY": 25, "IEF": 12.5}}, "pro-1": "hold"}}"#;
+        let r = read_answer(text);
+        assert_eq!(r.shape, None);
+        let Value::Object(o) = canon::parse(text.as_bytes()).unwrap() else {
+            panic!()
+        };
+        assert_eq!(r.decisions.as_ref(), o.get("decisions"));
+        assert_eq!(r.decisions_reason(&versions), None);
+        // Malformed: sealed as received (the same value), marked with every reason; the
+        // forecasts are not touched by it.
+        let text = r#"{"items": {"SPX": {"1d": {"prob_up": 55}}}, "decisions": {"arena-3": {"weights": {"SPY": "25%"}}, "pro-1": "sell all", "pro-9": "hold"}}"#;
+        let r = read_answer(text);
+        assert_eq!(r.shape, None);
+        let Value::Object(o) = canon::parse(text.as_bytes()).unwrap() else {
+            panic!()
+        };
+        assert_eq!(r.decisions.as_ref(), o.get("decisions"));
+        let why = r.decisions_reason(&versions).unwrap();
+        for says in [
+            "decisions.arena-3.weights.SPY: \"25%\" is not a percentage",
+            "decisions.pro-1: \"sell all\" is neither",
+            "decisions.pro-9: not a rule version in force",
+        ] {
+            assert!(why.contains(says), "{says}: {why}");
+        }
+        // Rule-breaking but well-formed (45% in one fund, a short on a long-only track): no
+        // mark here; the engine rejects it with its reason.
+        let r = read_answer(r#"{"items": {}, "decisions": {"arena-3": {"weights": {"SPY": 45, "QQQ": -10}}}}"#);
+        assert_eq!(r.decisions_reason(&versions), None);
+        // Without items the answer is refused, the decisions still kept and marked.
+        let r = read_answer(r#"{"decisions": "hold"}"#);
+        assert_eq!(shape(&r), Some(Shape::Refused));
+        assert!(r
+            .decisions_reason(&versions)
+            .unwrap()
+            .contains("decisions: expected an object"));
+        // No decisions: nothing kept, nothing marked.
+        let r = read_answer(r#"{"items": {}}"#);
+        assert_eq!((r.decisions.is_none(), r.decisions_reason(&versions)), (true, None));
+    }
+
+    #[test]
     fn the_schema_lists_every_market_and_horizon() {
         let s = answer_schema();
         let items = &s["properties"]["items"]["properties"];
@@ -588,5 +633,8 @@ mod tests {
         assert!(items["BTC"]["properties"]["1d"]["properties"]["crowd_up"].is_object());
         assert!(items["BTC"]["properties"]["1w"]["properties"]["crowd_up"].is_null());
         assert!(answer_schema_bytes().ends_with(b"}\n"));
+        let d = &s["properties"]["decisions"]["additionalProperties"]["oneOf"];
+        assert_eq!(d[0]["const"], "hold");
+        assert!(d[1]["properties"]["weights"].is_object());
     }
 }

@@ -288,6 +288,26 @@ mod tests {
     }
 
     #[test]
+    fn the_ask_asks_for_the_decisions_of_the_versions_in_force() {
+        let p = crate::arena::league::league_protocol();
+        let rules = crate::arena::league::rules_in_force(
+            &p,
+            crate::calendar::Date::parse("2026-10-21").unwrap(),
+        );
+        let ask = Ask::with_tracks("l", "r", "2026-10-21T13:30:00Z", &snapshot(), &[], &rules);
+        let plain = Ask::new("l", "r", "2026-10-21T13:30:00Z", &snapshot(), &[]);
+        assert!(!plain.text.contains("## Decisions") && !plain.text.contains("\"decisions\""));
+        assert!(ask.text.contains("## Decisions"));
+        assert!(ask.text.contains("- arena-3: funds SPY (SPX)"));
+        assert!(ask.text.contains(
+            ", \"decisions\": {\"arena-3\": \"hold\", \"pro-1\": {\"weights\": {\"<fund>\": <percent>, ...}}}}"
+        ));
+        // The snapshot is still the first JSON block, and the decision section is hashed.
+        assert_eq!(ask.snapshot_sha256, plain.snapshot_sha256);
+        assert_ne!(ask.sha256(), plain.sha256());
+    }
+
+    #[test]
     fn each_seat_gets_the_common_text_and_its_own_hash() {
         let ask = Ask::new("l", "r", "2026-10-21T13:30:00Z", &snapshot(), &[]);
         let a = ask.request("gpt-test", 4096, None, None);

@@ -5,7 +5,11 @@
 //! command reads the files and prints.
 //!
 //! DIR holds `arena-protocol.json`, `arena-decisions.jsonl`, `arena-prices.jsonl`,
-//! `arena-trades.jsonl` and `arena-accounts.jsonl` (layouts in `core::arena::records`).
+//! `arena-trades.jsonl` and `arena-accounts.jsonl` (layouts in `core::arena::records`). When
+//! DIR also holds the sealed book `council-book.jsonl` (a published league), the decisions file
+//! is not trusted alone: it must equal the decisions derived from the book's answer lines
+//! (`core::arena::league::check_decisions_file`); a difference names the line and fails
+//! (exit 1) before anything is recounted.
 //! Exit codes: 0 every row reproduced and every listed code file matches; 1 a row is
 //! DIFFERENT or a code file differs or is missing; 2 unusable input (a file absent or
 //! unreadable, no published rows).
@@ -13,6 +17,8 @@
 use crate::files::read_bounded;
 use crate::outcome::{CmdResult, Exit, Unusable};
 use sealbook_core::arena::code::{check_code, CodeCheck, CODE_FILE};
+use sealbook_core::arena::league::check_decisions_file;
+use sealbook_core::league::layout::BOOK_FILE;
 use sealbook_core::arena::protocol::PROTOCOL_FILE;
 use sealbook_core::arena::records::{ACCOUNTS_FILE, DECISIONS_FILE, PRICES_FILE, TRADES_FILE};
 use sealbook_core::arena::replay::{replay, Replay, ReplayFiles};
@@ -38,6 +44,8 @@ struct Output<'a> {
     replay: &'a Replay,
     /// The check of arena-code.json's files; null when DIR does not publish it.
     code: Option<&'a [CodeCheck]>,
+    /// Decisions found equal to those sealed in the book; null when DIR has no book.
+    decisions_vs_book: Option<usize>,
 }
 
 pub fn run(args: Args, json: bool) -> CmdResult {
@@ -49,6 +57,25 @@ pub fn run(args: Args, json: bool) -> CmdResult {
         read(TRADES_FILE)?,
         read(ACCOUNTS_FILE)?,
     );
+    let book_path = args.dir.join(BOOK_FILE);
+    let mut decisions_vs_book = None;
+    if book_path.is_file() {
+        let book = read_bounded(&book_path, MAX_BYTES, BOOK_FILE)?;
+        let checked = check_decisions_file(&book, &decisions);
+        decisions_vs_book = checked.as_ref().ok().copied();
+        if let Err(e) = checked {
+            if json {
+                println!(
+                    "{}",
+                    serde_json::json!({"ok": false, "dir": args.dir.display().to_string(),
+                        "decisions_vs_book": e})
+                );
+            } else {
+                println!("decisions: DIFFERENT from the sealed book: {e}");
+            }
+            return Ok(Exit::Failed);
+        }
+    }
     let r = replay(&ReplayFiles {
         protocol: &protocol,
         decisions: &decisions,
@@ -84,12 +111,16 @@ pub fn run(args: Args, json: bool) -> CmdResult {
             dir: args.dir.display().to_string(),
             replay: &r,
             code: code.as_deref(),
+            decisions_vs_book,
         };
         println!(
             "{}",
             serde_json::to_string(&out).expect("output serializes")
         );
     } else {
+        if let Some(n) = decisions_vs_book {
+            println!("decisions: {n} equal to those sealed in {BOOK_FILE}");
+        }
         print!("{}", r.text());
         match &code {
             None => println!("code: {CODE_FILE} is not published in this directory"),
