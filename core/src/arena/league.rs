@@ -161,7 +161,7 @@ fn json_of(v: &Value) -> Option<serde_json::Value> {
 }
 
 /// An answer's `decisions` section read against the versions in force: the well-formed
-/// decisions by version (in the order received) and why any other part is not a decision.
+/// decisions by version (in the section's key order) and why any other part is not a decision.
 pub fn read_decisions(section: &Value, versions: &[String]) -> (Vec<(String, Choice)>, Vec<String>) {
     let mut good = Vec::new();
     let mut reasons = Vec::new();
@@ -653,9 +653,10 @@ mod tests {
         assert_eq!(
             lines,
             [
-                // In book order, each version in the order sealed; sealed at max(at, booked_at).
-                r#"{"account":"a","decision":{"weights":{"GLD":50.25,"QQQ":-20,"SPY":30}},"sealed_at":"2026-10-20T12:31:02.500Z","version":"pro-1"}"#,
-                r#"{"account":"a","decision":"hold","sealed_at":"2026-10-20T12:31:02.500Z","version":"arena-3"}"#,
+                // In book order, each line's versions as the sealed object lists them (sorted
+                // keys); sealed at max(at, booked_at).
+                r#"{"account":"a","decision":"hold","sealed_at":"2026-10-20T12:31:02.500000Z","version":"arena-3"}"#,
+                r#"{"account":"a","decision":{"weights":{"GLD":50.25,"QQQ":-20,"SPY":30}},"sealed_at":"2026-10-20T12:31:02.500000Z","version":"pro-1"}"#,
                 // The malformed part and the version not in force are not decisions.
                 r#"{"account":"b","decision":"hold","sealed_at":"2026-10-20T12:32:00Z","version":"pro-1"}"#,
                 // A run without rule versions sealed has no decisions (line 5).
@@ -668,7 +669,7 @@ mod tests {
         // A changed, added or missing decision is named by its line.
         let tampered = String::from_utf8(file.clone()).unwrap().replace("\"SPY\":30", "\"SPY\":25");
         let e = check_decisions_file(BOOK.as_bytes(), tampered.as_bytes()).unwrap_err();
-        assert!(e.starts_with("arena-decisions.jsonl:1: differs from the decisions sealed in council-book.jsonl"), "{e}");
+        assert!(e.starts_with("arena-decisions.jsonl:2: differs from the decisions sealed in council-book.jsonl"), "{e}");
         let mut more = file.clone();
         more.extend_from_slice(lines[0].as_bytes());
         more.push(b'\n');

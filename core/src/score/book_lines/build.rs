@@ -470,6 +470,7 @@ mod tests {
             crowd: Some(crowd.clone()),
             contracts: BTreeMap::from([(("SPX".to_string(), Horizon::D1), contract("SPX", "1d"))]),
             clock_set: true,
+            arena: vec!["arena-3".into(), "pro-1".into()],
         };
         let items = object([(
             "SPX",
@@ -497,6 +498,11 @@ mod tests {
             own_sha256: Some("c".repeat(64)),
             booked_at: Some("2026-10-21T12:31:01Z".into()),
             shape: Some((Shape::Invalid, "items.SPX.1w.prob_up: not a number".into())),
+            decisions: Some(Value::Object(object([
+                ("arena-3", string("hold")),
+                ("pro-1", int(7)),
+            ]))),
+            decisions_reason: Some("decisions.pro-1: 7 is neither".into()),
         };
         let refused = AnswerContent {
             seat: "beta".into(),
@@ -597,6 +603,7 @@ mod tests {
         );
         assert_eq!(r.crowd.as_ref(), Some(&crowd));
         assert_eq!(r.contracts, run.contracts);
+        assert_eq!(r.arena, run.arena);
         assert_eq!(
             crate::score::roster::roster_from_book(&book)
                 .unwrap()
@@ -631,6 +638,10 @@ mod tests {
         assert_eq!((a.has_items, &a.items), (true, &items));
         assert_eq!(a.shape, answer.shape);
         assert_eq!(a.crowd_up, BTreeMap::from([("SPX".to_string(), 60.5)]));
+        assert_eq!(
+            (&a.decisions, &a.decisions_reason),
+            (&answer.decisions, &answer.decisions_reason)
+        );
         let b = &lines.answers[&3];
         assert_eq!((b.has_items, &b.shape), (false, &refused.shape));
 
