@@ -248,7 +248,7 @@ fn the_engine_made_demo_verifies_end_to_end() {
     // decisions sealed in the book and the recorded prices; every seat and every benchmark has
     // its account on both versions; some decisions were rejected, some held, some traded; a
     // decision the reader could not take is sealed and marked.
-    let (code, r) = sealbook_json(&["replay", arg(&dir), "--json"]);
+    let (code, r) = sealbook_json(&["replay", arg(&dir)]);
     assert_eq!(code, 0, "{r}");
     assert_eq!(r["exact"], r["rows"], "{r}");
     assert_eq!((r["different"].as_u64(), r["not_recounted"].as_u64()), (Some(0), Some(0)));
