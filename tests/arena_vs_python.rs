@@ -296,7 +296,11 @@ fn the_demo_league_accounts_agree_with_the_python_peer() {
         .arg(&dir)
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let p = peer(&["league", dir.to_str().unwrap()]);
     assert_eq!(p["different"], 0, "{p}");
     assert_eq!(p["rows"], p["peer_rows"], "{p}");
@@ -304,7 +308,10 @@ fn the_demo_league_accounts_agree_with_the_python_peer() {
     assert_eq!(p["trades_equal"], true, "{p}");
     assert_eq!(p["decisions_equal"], true, "{p}");
     for s in ["hold", "rejected", "traded"] {
-        assert!(p["statuses"].as_array().unwrap().iter().any(|x| x == s), "{s}: {p}");
+        assert!(
+            p["statuses"].as_array().unwrap().iter().any(|x| x == s),
+            "{s}: {p}"
+        );
     }
     // The peer is not blind: a changed published cash figure is a difference it names.
     let path = dir.join("arena-accounts.jsonl");

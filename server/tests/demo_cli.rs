@@ -251,9 +251,19 @@ fn the_engine_made_demo_verifies_end_to_end() {
     let (code, r) = sealbook_json(&["replay", arg(&dir)]);
     assert_eq!(code, 0, "{r}");
     assert_eq!(r["exact"], r["rows"], "{r}");
-    assert_eq!((r["different"].as_u64(), r["not_recounted"].as_u64()), (Some(0), Some(0)));
+    assert_eq!(
+        (r["different"].as_u64(), r["not_recounted"].as_u64()),
+        (Some(0), Some(0))
+    );
     assert!(r["decisions_vs_book"].as_u64().unwrap() > 100, "{r}");
-    assert!(r["code"].as_array().unwrap().iter().all(|c| c["ok"] == true), "{r}");
+    assert!(
+        r["code"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|c| c["ok"] == true),
+        "{r}"
+    );
     let rows: Vec<serde_json::Value> = std::fs::read_to_string(dir.join("arena-accounts.jsonl"))
         .unwrap()
         .lines()
@@ -282,11 +292,15 @@ fn the_engine_made_demo_verifies_end_to_end() {
     }
     for status in ["traded", "hold", "rejected"] {
         assert!(
-            rows.iter().any(|x| x["status"] == status && !x["account"].as_str().unwrap().starts_with('_')),
+            rows.iter()
+                .any(|x| x["status"] == status && !x["account"].as_str().unwrap().starts_with('_')),
             "{status}"
         );
     }
-    assert!(book.contains("\"decisions_reason\""), "a malformed decision is marked");
+    assert!(
+        book.contains("\"decisions_reason\""),
+        "a malformed decision is marked"
+    );
     let league = read_json(&dir.join("council-league.json"));
     let accounts = league["accounts"]["accounts"].as_array().unwrap();
     let trend = accounts
@@ -297,11 +311,17 @@ fn the_engine_made_demo_verifies_end_to_end() {
     for k in ["equity", "return", "drawdown", "costs"] {
         assert!(trend[k].is_number(), "{k}: {trend}");
     }
-    assert!(trend["sharpe"].is_number() && trend["benchmarks"]["_spy"].is_number(), "{trend}");
+    assert!(
+        trend["sharpe"].is_number() && trend["benchmarks"]["_spy"].is_number(),
+        "{trend}"
+    );
     // A tampered decision in the published file: replay names its line and exits 1.
     let path = again.join("arena-decisions.jsonl");
     let text = std::fs::read_to_string(&path).unwrap();
-    let n = text.lines().position(|l| l.contains("\"weights\"")).unwrap();
+    let n = text
+        .lines()
+        .position(|l| l.contains("\"weights\""))
+        .unwrap();
     let tampered: Vec<String> = text
         .lines()
         .enumerate()
@@ -313,12 +333,19 @@ fn the_engine_made_demo_verifies_end_to_end() {
             }
         })
         .collect();
-    assert_ne!(tampered.join("\n") + "\n", text, "the tamper changes a weight");
+    assert_ne!(
+        tampered.join("\n") + "\n",
+        text,
+        "the tamper changes a weight"
+    );
     std::fs::write(&path, tampered.join("\n") + "\n").unwrap();
     let (code, out, err) = sealbook(&["replay", arg(&again)]);
     assert_eq!(code, 1, "{out}{err}");
     assert!(
-        out.contains(&format!("arena-decisions.jsonl:{}: differs from the decisions sealed in council-book.jsonl", n + 1)),
+        out.contains(&format!(
+            "arena-decisions.jsonl:{}: differs from the decisions sealed in council-book.jsonl",
+            n + 1
+        )),
         "{out}"
     );
 

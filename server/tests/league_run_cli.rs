@@ -219,7 +219,8 @@ fn prices_csv(revised: bool) -> String {
             for t in (from..to).step_by(60) {
                 k += 1;
                 let time = sealbook_core::prices::rfc3339(t);
-                let symbols: Vec<String> = std::iter::once(m.to_string()).chain(fund_of(m)).collect();
+                let symbols: Vec<String> =
+                    std::iter::once(m.to_string()).chain(fund_of(m)).collect();
                 if k % 97 == 13 {
                     // A minute without trades now and then.
                     for s in &symbols {
@@ -651,7 +652,10 @@ fn a_league_day_on_fake_endpoints() {
         assert!(listed.contains(f), "{f}: {listed:?}");
     }
     let arena_prices = std::fs::read_to_string(dir.join("arena-prices.jsonl")).unwrap();
-    assert!(arena_prices.contains(r#"{"symbol":"SPY","kind":"close","session":"2026-10-21""#), "{arena_prices}");
+    assert!(
+        arena_prices.contains(r#"{"symbol":"SPY","kind":"close","session":"2026-10-21""#),
+        "{arena_prices}"
+    );
     assert!(arena_prices.contains(r#""symbol":"^IRX","kind":"rate","session":"2026-10-21""#));
     assert!(!arena_prices.contains("CPER"));
     let decisions = std::fs::read_to_string(dir.join("arena-decisions.jsonl")).unwrap();
@@ -667,13 +671,29 @@ fn a_league_day_on_fake_endpoints() {
     let league: serde_json::Value =
         serde_json::from_slice(&std::fs::read(dir.join("council-league.json")).unwrap()).unwrap();
     let accounts = league["accounts"]["accounts"].as_array().unwrap();
-    for name in ["coin", "_spy", "_hold_all", "_passive", "_cash", "_random", "_spy_long", "_spy_short"] {
-        assert!(accounts.iter().any(|a| a["account"] == name), "{name}: {league}");
+    for name in [
+        "coin",
+        "_spy",
+        "_hold_all",
+        "_passive",
+        "_cash",
+        "_random",
+        "_spy_long",
+        "_spy_short",
+    ] {
+        assert!(
+            accounts.iter().any(|a| a["account"] == name),
+            "{name}: {league}"
+        );
     }
     let (code, out, err) = output(&["replay", d, "--json"]);
     assert_eq!(code, 0, "{out}{err}");
     let r: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!((r["different"].as_u64(), r["not_recounted"].as_u64()), (Some(0), Some(0)), "{r}");
+    assert_eq!(
+        (r["different"].as_u64(), r["not_recounted"].as_u64()),
+        (Some(0), Some(0)),
+        "{r}"
+    );
     assert_eq!(r["exact"], r["rows"], "{r}");
 
     // The books verify with the project's verifier and the spec's Appendix B step 4 script.

@@ -44,7 +44,10 @@ pub const ENGINE_CODE: [(&str, &str); 12] = [
     ("core/src/arena/records.rs", include_str!("records.rs")),
     ("core/src/arena/replay.rs", include_str!("replay.rs")),
     ("core/src/calendar.rs", include_str!("../calendar.rs")),
-    ("core/src/stats/numpy_reduce.rs", include_str!("../stats/numpy_reduce.rs")),
+    (
+        "core/src/stats/numpy_reduce.rs",
+        include_str!("../stats/numpy_reduce.rs"),
+    ),
     ("core/src/stats/rng.rs", include_str!("../stats/rng.rs")),
 ];
 

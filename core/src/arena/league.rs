@@ -162,7 +162,10 @@ fn json_of(v: &Value) -> Option<serde_json::Value> {
 
 /// An answer's `decisions` section read against the versions in force: the well-formed
 /// decisions by version (in the section's key order) and why any other part is not a decision.
-pub fn read_decisions(section: &Value, versions: &[String]) -> (Vec<(String, Choice)>, Vec<String>) {
+pub fn read_decisions(
+    section: &Value,
+    versions: &[String],
+) -> (Vec<(String, Choice)>, Vec<String>) {
     let mut good = Vec::new();
     let mut reasons = Vec::new();
     let Some(o) = section.as_object() else {
@@ -190,7 +193,9 @@ pub fn read_decisions(section: &Value, versions: &[String]) -> (Vec<(String, Cho
             continue;
         }
         let Some(j) = json_of(v) else {
-            reasons.push(format!("{path}: not a decision (a value JSON cannot carry)"));
+            reasons.push(format!(
+                "{path}: not a decision (a value JSON cannot carry)"
+            ));
             continue;
         };
         match read_choice(&j) {
@@ -405,7 +410,9 @@ pub fn accounts_section(protocol: &Protocol, seg: &Segment) -> AccountsSection {
         let (first, last) = (rows[0], rows[rows.len() - 1]);
         let mut statuses = BTreeMap::new();
         for r in rows {
-            *statuses.entry(status_name(r.status).to_string()).or_insert(0) += 1;
+            *statuses
+                .entry(status_name(r.status).to_string())
+                .or_insert(0) += 1;
         }
         let benchmark = account.starts_with('_');
         let benchmarks = if benchmark {
@@ -445,7 +452,11 @@ pub fn accounts_section(protocol: &Protocol, seg: &Segment) -> AccountsSection {
     }
     AccountsSection {
         rounding: protocol.rounding.clone(),
-        versions: protocol.versions.iter().map(|r| r.version.clone()).collect(),
+        versions: protocol
+            .versions
+            .iter()
+            .map(|r| r.version.clone())
+            .collect(),
         accounts,
     }
 }
@@ -483,7 +494,11 @@ impl std::error::Error for ArenaError {}
 
 /// Runs the engine over the book's decisions and the recorded `prices`
 /// (`arena-prices.jsonl`) under `protocol`, and lays out the published files.
-pub fn arena_files(protocol: &Protocol, book: &[u8], prices: &[u8]) -> Result<ArenaFiles, ArenaError> {
+pub fn arena_files(
+    protocol: &Protocol,
+    book: &[u8],
+    prices: &[u8],
+) -> Result<ArenaFiles, ArenaError> {
     use super::records::{decision_line, jsonl, read_prices, row_line, trade_line};
     let decisions = decisions_from_book(book).map_err(ArenaError::Book)?;
     let price_set = super::engine::PriceSet::new(&read_prices(prices).map_err(ArenaError::Prices)?);
@@ -519,7 +534,8 @@ pub fn check_decisions_file(book: &[u8], published: &[u8]) -> Result<usize, Stri
                 super::records::DECISIONS_FILE,
                 i + 1,
                 crate::league::layout::BOOK_FILE,
-                p.map_or("(no line)".into(), |b| String::from_utf8_lossy(b).into_owned()),
+                p.map_or("(no line)".into(), |b| String::from_utf8_lossy(b)
+                    .into_owned()),
                 d.map_or("(no line)", String::as_str),
             ));
         }
@@ -572,8 +588,14 @@ mod tests {
         assert!(t.starts_with("## Decisions\n"), "{t}");
         assert!(t.contains("- arena-3: funds SPY (SPX), QQQ (NDX)"), "{t}");
         assert!(t.contains("VIX is an indicator only"), "{t}");
-        assert!(t.contains("long only; each held fund 5-25% of equity"), "{t}");
-        assert!(t.contains("- pro-1: funds") && t.contains("VIXY (VIX)"), "{t}");
+        assert!(
+            t.contains("long only; each held fund 5-25% of equity"),
+            "{t}"
+        );
+        assert!(
+            t.contains("- pro-1: funds") && t.contains("VIXY (VIX)"),
+            "{t}"
+        );
         assert!(t.contains("each held fund 5-30% of equity"), "{t}");
         assert!(t.contains("gross exposure 100-200%"), "{t}");
         assert!(t.contains("cost 0.1% of each dollar traded"), "{t}");
@@ -600,11 +622,16 @@ mod tests {
         assert_eq!(good[0], ("arena-3".to_string(), Choice::Hold));
         assert_eq!(
             good[1].1,
-            Choice::Weights(BTreeMap::from([("QQQ".into(), -1000), ("SPY".into(), 2550)]))
+            Choice::Weights(BTreeMap::from([
+                ("QQQ".into(), -1000),
+                ("SPY".into(), 2550)
+            ]))
         );
         // Malformed: each part named, the well-formed one kept.
         let (good, why) = read_decisions(
-            &parse(r#"{"arena-3": "buy everything", "pro-1": {"weights": {"SPY": 12.345}}, "arena-2": "hold"}"#),
+            &parse(
+                r#"{"arena-3": "buy everything", "pro-1": {"weights": {"SPY": 12.345}}, "arena-2": "hold"}"#,
+            ),
             &v,
         );
         assert!(good.is_empty());
@@ -619,9 +646,15 @@ mod tests {
         let (_, why) = read_decisions(&parse(r#"["hold"]"#), &v);
         assert!(why[0].contains("expected an object"), "{why:?}");
         let (_, why) = read_decisions(&parse(r#"{"arena-3": {"weights": [1]}}"#), &v);
-        assert!(why[0].contains("decisions.arena-3.weights: must be an object"), "{why:?}");
+        assert!(
+            why[0].contains("decisions.arena-3.weights: must be an object"),
+            "{why:?}"
+        );
         // Rule-breaking but well-formed: a decision, which the engine rejects with its reason.
-        let (good, why) = read_decisions(&parse(r#"{"arena-3": {"weights": {"SPY": 40, "VIXY": 10}}}"#), &v);
+        let (good, why) = read_decisions(
+            &parse(r#"{"arena-3": {"weights": {"SPY": 40, "VIXY": 10}}}"#),
+            &v,
+        );
         assert!(why.is_empty());
         let Choice::Weights(w) = &good[0].1 else {
             panic!()
@@ -667,14 +700,24 @@ mod tests {
         assert_eq!(read_file(&file).unwrap(), ds);
         assert_eq!(check_decisions_file(BOOK.as_bytes(), &file), Ok(3));
         // A changed, added or missing decision is named by its line.
-        let tampered = String::from_utf8(file.clone()).unwrap().replace("\"SPY\":30", "\"SPY\":25");
+        let tampered = String::from_utf8(file.clone())
+            .unwrap()
+            .replace("\"SPY\":30", "\"SPY\":25");
         let e = check_decisions_file(BOOK.as_bytes(), tampered.as_bytes()).unwrap_err();
-        assert!(e.starts_with("arena-decisions.jsonl:2: differs from the decisions sealed in council-book.jsonl"), "{e}");
+        assert!(
+            e.starts_with(
+                "arena-decisions.jsonl:2: differs from the decisions sealed in council-book.jsonl"
+            ),
+            "{e}"
+        );
         let mut more = file.clone();
         more.extend_from_slice(lines[0].as_bytes());
         more.push(b'\n');
         let e = check_decisions_file(BOOK.as_bytes(), &more).unwrap_err();
-        assert!(e.starts_with("arena-decisions.jsonl:4:") && e.contains("sealed (no line)"), "{e}");
+        assert!(
+            e.starts_with("arena-decisions.jsonl:4:") && e.contains("sealed (no line)"),
+            "{e}"
+        );
         let e = check_decisions_file(BOOK.as_bytes(), &file[..file.len() - 2]).unwrap_err();
         assert!(e.starts_with("arena-decisions.jsonl:3:"), "{e}");
         // A book line that cannot be read is named.
@@ -694,7 +737,7 @@ mod tests {
             high: c,
             low: c,
             close: c,
-        volume: None,
+            volume: None,
         };
         let bars = BTreeMap::from([
             (
@@ -713,7 +756,10 @@ mod tests {
             ("QQQ".to_string(), vec![]),
         ]);
         let lines = session_price_lines(&rules, d("2026-10-20"), &bars);
-        let text: Vec<String> = lines.iter().map(super::super::records::price_line).collect();
+        let text: Vec<String> = lines
+            .iter()
+            .map(super::super::records::price_line)
+            .collect();
         assert_eq!(
             text,
             [

@@ -611,7 +611,9 @@ mod tests {
         }
         // Rule-breaking but well-formed (45% in one fund, a short on a long-only track): no
         // mark here; the engine rejects it with its reason.
-        let r = read_answer(r#"{"items": {}, "decisions": {"arena-3": {"weights": {"SPY": 45, "QQQ": -10}}}}"#);
+        let r = read_answer(
+            r#"{"items": {}, "decisions": {"arena-3": {"weights": {"SPY": 45, "QQQ": -10}}}}"#,
+        );
         assert_eq!(r.decisions_reason(&versions), None);
         // Without items the answer is refused, the decisions still kept and marked.
         let r = read_answer(r#"{"decisions": "hold"}"#);
@@ -622,7 +624,10 @@ mod tests {
             .contains("decisions: expected an object"));
         // No decisions: nothing kept, nothing marked.
         let r = read_answer(r#"{"items": {}}"#);
-        assert_eq!((r.decisions.is_none(), r.decisions_reason(&versions)), (true, None));
+        assert_eq!(
+            (r.decisions.is_none(), r.decisions_reason(&versions)),
+            (true, None)
+        );
     }
 
     #[test]

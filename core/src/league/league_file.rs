@@ -68,8 +68,13 @@ mod tests {
         let b = f.to_bytes();
         assert!(!String::from_utf8_lossy(&b).contains("accounts"));
         assert_eq!(LeagueFile::from_bytes(&b).unwrap(), f);
-        let e = LeagueFile::from_bytes(b"{\"league\": \"l\", \"generated_from\": {\"book_lines\": 1}, \"x\": 1}")
-            .unwrap_err();
-        assert!(e.contains("council-league.json: line 1") && e.contains("unknown field"), "{e}");
+        let e = LeagueFile::from_bytes(
+            b"{\"league\": \"l\", \"generated_from\": {\"book_lines\": 1}, \"x\": 1}",
+        )
+        .unwrap_err();
+        assert!(
+            e.contains("council-league.json: line 1") && e.contains("unknown field"),
+            "{e}"
+        );
     }
 }

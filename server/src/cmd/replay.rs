@@ -18,10 +18,10 @@ use crate::files::read_bounded;
 use crate::outcome::{CmdResult, Exit, Unusable};
 use sealbook_core::arena::code::{check_code, CodeCheck, CODE_FILE};
 use sealbook_core::arena::league::check_decisions_file;
-use sealbook_core::league::layout::BOOK_FILE;
 use sealbook_core::arena::protocol::PROTOCOL_FILE;
 use sealbook_core::arena::records::{ACCOUNTS_FILE, DECISIONS_FILE, PRICES_FILE, TRADES_FILE};
 use sealbook_core::arena::replay::{replay, Replay, ReplayFiles};
+use sealbook_core::league::layout::BOOK_FILE;
 use serde::Serialize;
 use std::path::PathBuf;
 

@@ -36,7 +36,9 @@ use crate::seats::command::CommandSeat;
 use crate::seats::http::HttpSeat;
 use crate::seats::{ask_all, ApiKey, RetryPolicy, SeatAdapter, SeatReply};
 use sealbook_core::arena::league as arena_league;
-use sealbook_core::arena::records::{jsonl, price_line, read_prices, PRICES_FILE as ARENA_PRICES_FILE};
+use sealbook_core::arena::records::{
+    jsonl, price_line, read_prices, PRICES_FILE as ARENA_PRICES_FILE,
+};
 use sealbook_core::book::canon::{self, Object};
 use sealbook_core::calendar::{sealing_time, Date, Horizon, Instant};
 use sealbook_core::league::ask::AskRequest;
@@ -984,9 +986,8 @@ impl League {
         } else {
             Vec::new()
         };
-        let recorded = read_prices(&bytes).map_err(|e| {
-            Unusable::file(&path, e.message.clone()).at_line(e.line as u64)
-        })?;
+        let recorded = read_prices(&bytes)
+            .map_err(|e| Unusable::file(&path, e.message.clone()).at_line(e.line as u64))?;
         if arena_league::session_recorded(&recorded, session) {
             return Ok(());
         }
@@ -1009,8 +1010,10 @@ impl League {
         let lines = arena_league::session_price_lines(&rules, session, &bars);
         bytes.extend(jsonl(lines.iter().map(price_line)));
         write_durable(&path, &bytes)?;
-        self.event(serde_json::json!({"event": "arena_prices", "session": session.to_string(),
-            "lines": lines.len(), "unpriced": unpriced}));
+        self.event(
+            serde_json::json!({"event": "arena_prices", "session": session.to_string(),
+            "lines": lines.len(), "unpriced": unpriced}),
+        );
         Ok(())
     }
 

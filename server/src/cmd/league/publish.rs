@@ -38,9 +38,9 @@ use sealbook_core::arena::records::{
     ACCOUNTS_FILE, DECISIONS_FILE, PRICES_FILE as ARENA_PRICES_FILE, TRADES_FILE,
 };
 use sealbook_core::book::chain::{verify, VerifyOptions};
-use sealbook_core::league::league_file::{GeneratedFrom, LeagueFile, LEAGUE_FILE};
 use sealbook_core::contract::event::event_contract_schema_bytes;
 use sealbook_core::league::layout::{ASKS_FILE, BOOK_FILE, FORECASTS_FILE};
+use sealbook_core::league::league_file::{GeneratedFrom, LeagueFile, LEAGUE_FILE};
 use sealbook_core::league::manifest::{path_is_safe, Manifest, MANIFEST_FILE};
 use sealbook_core::league::proof_page::{proof_pages, Ledger, PAGE_NAME};
 use sealbook_core::score::ask_chain::AskChain;
@@ -359,8 +359,12 @@ pub fn publish_league(dir: &Path) -> Result<Published, Unusable> {
     let (league, methodology) = league_identity(asks_bytes, &lines);
     let arena_prices = get(ARENA_PRICES_FILE);
     let accounts = if arena_prices.is_some() || lines.runs.iter().any(|r| !r.arena.is_empty()) {
-        let a = arena_files(&league_protocol(), book_bytes, arena_prices.unwrap_or_default())
-            .map_err(|e| Unusable::file(dir, e.to_string()))?;
+        let a = arena_files(
+            &league_protocol(),
+            book_bytes,
+            arena_prices.unwrap_or_default(),
+        )
+        .map_err(|e| Unusable::file(dir, e.to_string()))?;
         for (path, bytes) in [
             (PROTOCOL_FILE, a.protocol),
             (DECISIONS_FILE, a.decisions),
