@@ -298,9 +298,7 @@ pub fn session_price_lines(
                 .filter_map(|b| Some((b.start, b.close?)))
                 .filter(|(t, _)| *t < close_at)
         };
-        let last = priced()
-            .filter(|(t, _)| Instant(t * 1_000_000).new_york().0 == session)
-            .last();
+        let last = priced().rfind(|(t, _)| Instant(t * 1_000_000).new_york().0 == session);
         if rate_symbols.contains(&symbol.as_str()) {
             if let Some(rate) = last.and_then(|(_, r)| {
                 (r.is_finite() && r.abs() < 1e6)
