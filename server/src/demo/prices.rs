@@ -20,7 +20,8 @@
 //!
 //! The trading tracks' funds (spec §4.7, §4.8; `arena-protocol.json` maps each market to its
 //! fund) are priced from their market's walk on every session from the first scored one, at
-//! the market's minutes inside 09:30-09:45 ET (the execution window) and before the close,
+//! the market's minutes inside 09:30-09:45 ET (the execution window) and at 15:59 ET (the
+//! bar ending at the close),
 //! under `DEMO-<ticker>` ([`fund_price`] turns an index level into a fund's price); the cash
 //! rate (`^IRX`, the 13-week bill, percent) is one 15:59 ET bar a session under `DEMO-IRX`.
 //!
@@ -297,7 +298,7 @@ pub fn price_file(span: &Span) -> Vec<u8> {
             if let Some(f) = &fund {
                 let (d, secs) = Instant(t * 1_000_000).new_york();
                 let in_window = (9 * 3600 + 30 * 60..=9 * 3600 + 45 * 60).contains(&secs)
-                    || (15 * 3600 + 45 * 60..16 * 3600).contains(&secs);
+                    || secs == 15 * 3600 + 59 * 60;
                 if d >= span.first_session && session(d) && in_window {
                     let (o, c) = (fund_price(asset, open), fund_price(asset, close));
                     let (h, l) = (o.max(c), o.min(c));
@@ -446,13 +447,17 @@ mod tests {
         let a = price_file(&span());
         assert_eq!(a, price_file(&span()));
         assert_ne!(a, price_file(&Span { seed: 7, ..span() }));
-        assert!(a.len() < 4 << 20, "{} bytes", a.len());
+        assert!(a.len() < 5 << 20, "{} bytes", a.len());
         let bars = read(&a);
         assert_eq!(bars.keys().cloned().collect::<Vec<_>>(), {
+            // The markets, each trading track's fund and the bill rate.
             let mut k: Vec<String> = MARKETS.iter().map(|m| demo_symbol(m)).collect();
+            k.extend(funds().values().map(|t| demo_fund_symbol(t)));
+            k.push(demo_fund_symbol("^IRX"));
             k.sort();
             k
         });
+        assert_eq!(bars.len(), 12 + 12 + 1);
         for (sym, b) in &bars {
             assert!(sym.starts_with("DEMO-"));
             assert!(
