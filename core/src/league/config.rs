@@ -1507,6 +1507,27 @@ kalshi = { enabled = false }
         assert_eq!(c.crowd.kalshi, None);
     }
 
+    #[test]
+    fn fund_symbols_map_tickers_to_the_providers_symbols() {
+        let c = parse(&edit(
+            "path = \"prices.csv\"",
+            "path = \"prices.csv\"\n\n[prices.fund_symbols]\n\"^IRX\" = \"DEMO-IRX\"\nSPY = \"DEMO-SPY\"",
+        ))
+        .unwrap();
+        assert_eq!(c.prices.fund_symbol("^IRX"), "DEMO-IRX");
+        assert_eq!(c.prices.fund_symbol("SPY"), "DEMO-SPY");
+        // A ticker not named is its own symbol.
+        assert_eq!(c.prices.fund_symbol("QQQ"), "QQQ");
+        assert!(parse(MINIMAL).unwrap().prices.fund_symbols.is_empty());
+        let e = parse(&edit(
+            "path = \"prices.csv\"",
+            "path = \"prices.csv\"\n\n[prices.fund_symbols]\nSPY = \"\"",
+        ))
+        .unwrap_err();
+        assert_eq!(e.field, "prices.fund_symbols.SPY", "{e:?}");
+        assert!(e.line > 0, "{e:?}");
+    }
+
     /// Replaces the first occurrence of `from` in the minimal file.
     fn edit(from: &str, to: &str) -> String {
         assert!(MINIMAL.contains(from), "{from}");
