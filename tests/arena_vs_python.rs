@@ -6,7 +6,9 @@
 //! and Sortino ratios to a relative 1e-9. A tampered trade, row or price makes exactly the rows
 //! it touches DIFFERENT (exit 1); `arena-code.json` is checked against the published code
 //! texts (Appendix B step 8); `sealbook schema arena-protocol` validates the peer's protocol
-//! file under jsonschema.
+//! file under jsonschema. The DEMO league (`sealbook demo --out`) is replayed by the peer from
+//! its published directory alone (decisions read from the sealed book), and agrees with every
+//! published account row and trade to the cent.
 
 use serde_json::Value as Json;
 use std::collections::BTreeSet;
@@ -280,4 +282,46 @@ fn the_published_schema_accepts_the_peers_protocol_file() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("version arena-3: field cost_bp"), "{err}");
+}
+
+/// The DEMO league's accounts, replayed by the peer from the published directory: the
+/// decisions it reads from the sealed book are those published, and every account row and
+/// trade agrees to the cent.
+#[test]
+fn the_demo_league_accounts_agree_with_the_python_peer() {
+    let t = temp_dir("demo");
+    let dir = t.0.join("demo");
+    let out = sealbook_tests::sealbook_cli()
+        .args(["demo", "--out"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let p = peer(&["league", dir.to_str().unwrap()]);
+    assert_eq!(p["different"], 0, "{p}");
+    assert_eq!(p["rows"], p["peer_rows"], "{p}");
+    assert!(p["rows"].as_u64().unwrap() > 500, "{p}");
+    assert_eq!(p["trades_equal"], true, "{p}");
+    assert_eq!(p["decisions_equal"], true, "{p}");
+    for s in ["hold", "rejected", "traded"] {
+        assert!(
+            p["statuses"].as_array().unwrap().iter().any(|x| x == s),
+            "{s}: {p}"
+        );
+    }
+    // The peer is not blind: a changed published cash figure is a difference it names.
+    let path = dir.join("arena-accounts.jsonl");
+    rewrite(&path, |i, mut row| {
+        if i == 7 {
+            row["cash"] = serde_json::json!(row["cash"].as_f64().unwrap() + 0.02);
+        }
+        row
+    });
+    let p = peer(&["league", dir.to_str().unwrap()]);
+    assert_eq!(p["different"], 1, "{p}");
+    assert_eq!(p["differences"][0]["field"], "cash", "{p}");
 }

@@ -3,8 +3,10 @@
 //! chain against every stamped list (`sealbook verify`), the RFC 3161 tokens with the DEMO
 //! root (`sealbook tsr verify`, `openssl ts -verify`), the pending OpenTimestamps proofs
 //! (`sealbook ots info`), the forecasts file (`sealbook conformance`), and the stats document
-//! the Scores page reads (figures on every horizon, every seat ranked); a second demo seals the
-//! same book and ask chain byte for byte, and the stamped lists are those the schedule gives.
+//! the Scores page reads (figures on every horizon, every seat ranked), the trading tracks'
+//! accounts (`sealbook replay`: every row exact, every seat and benchmark, a rejected decision,
+//! the decisions held to the book); a second demo seals the same book, ask chain and accounts
+//! byte for byte, and the stamped lists are those the schedule gives.
 
 mod common;
 
@@ -95,6 +97,11 @@ fn the_engine_made_demo_verifies_end_to_end() {
         "asks.jsonl",
         "council-forecasts.csv",
         "council-stats.json",
+        "arena-prices.jsonl",
+        "arena-decisions.jsonl",
+        "arena-trades.jsonl",
+        "arena-accounts.jsonl",
+        "council-league.json",
     ] {
         assert!(
             std::fs::read(dir.join(f)).unwrap() == std::fs::read(again.join(f)).unwrap(),
@@ -237,6 +244,111 @@ fn the_engine_made_demo_verifies_end_to_end() {
             "{m}: the provider's version string is sealed"
         );
     }
+    // The trading tracks: every published account row is recomputed exactly from the
+    // decisions sealed in the book and the recorded prices; every seat and every benchmark has
+    // its account on both versions; some decisions were rejected, some held, some traded; a
+    // decision the reader could not take is sealed and marked.
+    let (code, r) = sealbook_json(&["replay", arg(&dir)]);
+    assert_eq!(code, 0, "{r}");
+    assert_eq!(r["exact"], r["rows"], "{r}");
+    assert_eq!(
+        (r["different"].as_u64(), r["not_recounted"].as_u64()),
+        (Some(0), Some(0))
+    );
+    assert!(r["decisions_vs_book"].as_u64().unwrap() > 100, "{r}");
+    assert!(
+        r["code"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|c| c["ok"] == true),
+        "{r}"
+    );
+    let rows: Vec<serde_json::Value> = std::fs::read_to_string(dir.join("arena-accounts.jsonl"))
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let has = |version: &str, account: &str| {
+        rows.iter()
+            .any(|x| x["version"] == version && x["account"] == account)
+    };
+    for seat in [
+        "coin",
+        "climatology",
+        "momentum",
+        "demo-trend",
+        "demo-contra",
+        "demo-noise",
+        "demo-prose",
+    ] {
+        assert!(has("arena-3", seat) && has("pro-1", seat), "{seat}");
+    }
+    for b in ["_hold_all", "_spy", "_passive", "_cash", "_random"] {
+        assert!(has("arena-3", b), "{b}");
+    }
+    for b in ["_spy_long", "_spy_short", "_cash", "_random"] {
+        assert!(has("pro-1", b), "{b}");
+    }
+    for status in ["traded", "hold", "rejected"] {
+        assert!(
+            rows.iter()
+                .any(|x| x["status"] == status && !x["account"].as_str().unwrap().starts_with('_')),
+            "{status}"
+        );
+    }
+    assert!(
+        book.contains("\"decisions_reason\""),
+        "a malformed decision is marked"
+    );
+    let league = read_json(&dir.join("council-league.json"));
+    let accounts = league["accounts"]["accounts"].as_array().unwrap();
+    let trend = accounts
+        .iter()
+        .find(|a| a["version"] == "arena-3" && a["account"] == "demo-trend")
+        .unwrap();
+    assert_eq!(trend["sessions"], 40, "{trend}");
+    for k in ["equity", "return", "drawdown", "costs"] {
+        assert!(trend[k].is_number(), "{k}: {trend}");
+    }
+    assert!(
+        trend["sharpe"].is_number() && trend["benchmarks"]["_spy"].is_number(),
+        "{trend}"
+    );
+    // A tampered decision in the published file: replay names its line and exits 1.
+    let path = again.join("arena-decisions.jsonl");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let n = text
+        .lines()
+        .position(|l| l.contains("\"weights\""))
+        .unwrap();
+    let tampered: Vec<String> = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| {
+            if i == n {
+                l.replacen("\"weights\":{", "\"weights\":{\"ZZZ\":5,", 1)
+            } else {
+                l.to_string()
+            }
+        })
+        .collect();
+    assert_ne!(
+        tampered.join("\n") + "\n",
+        text,
+        "the tamper changes a weight"
+    );
+    std::fs::write(&path, tampered.join("\n") + "\n").unwrap();
+    let (code, out, err) = sealbook(&["replay", arg(&again)]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        out.contains(&format!(
+            "arena-decisions.jsonl:{}: differs from the decisions sealed in council-book.jsonl",
+            n + 1
+        )),
+        "{out}"
+    );
+
     // The published manifest lists the DEMO root and the ledgers.
     let manifest = std::fs::read_to_string(dir.join("manifest.json")).unwrap();
     for f in [
@@ -245,6 +357,10 @@ fn the_engine_made_demo_verifies_end_to_end() {
         "asks.jsonl",
         "DEMO.txt",
         "council-clim-window.json",
+        "arena-prices.jsonl",
+        "arena-accounts.jsonl",
+        "arena-code.json",
+        "council-league.json",
     ] {
         assert!(manifest.contains(&format!("\"{f}\"")), "{f}");
     }

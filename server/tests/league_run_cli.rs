@@ -119,8 +119,21 @@ fn prices_csv(revised: bool) -> String {
         ));
     }
     let last_bar = t("2026-10-21T19:59:00Z");
+    // The trading tracks' funds (arena-protocol.json) trade beside their markets, each under
+    // its own ticker (no prices.fund_symbols: the ticker is the symbol), except COPPER's,
+    // which the provider cannot price; and the 13-week bill rate.
+    let protocol = sealbook_core::arena::league::league_protocol();
+    let fund_of = |m: &str| {
+        protocol
+            .versions
+            .iter()
+            .flat_map(|r| &r.funds)
+            .find(|f| f.market == m && m != "COPPER")
+            .map(|f| f.symbol.clone())
+    };
     let mut out = String::from("symbol,time,open,high,low,close,volume\n");
-    for (i, m) in MARKETS.iter().enumerate() {
+    let rates = ["^IRX"];
+    for (i, m) in MARKETS.iter().chain(&rates).enumerate() {
         let base = 50.0 + 25.0 * i as f64;
         let dir = if i % 3 == 0 { -1.0 } else { 1.0 };
         let mut k = 0usize;
@@ -128,21 +141,30 @@ fn prices_csv(revised: bool) -> String {
             for t in (from..to).step_by(60) {
                 k += 1;
                 let time = sealbook_core::prices::rfc3339(t);
+                let symbols: Vec<String> =
+                    std::iter::once(m.to_string()).chain(fund_of(m)).collect();
                 if k % 97 == 13 {
                     // A minute without trades now and then.
-                    out.push_str(&format!("{m},{time},,,,,\n"));
+                    for s in &symbols {
+                        out.push_str(&format!("{s},{time},,,,,\n"));
+                    }
                     continue;
                 }
                 let mut c = base * (1.0 + dir * 0.00002 * k as f64) + 0.01 * ((k * 7) % 5) as f64;
+                if *m == "^IRX" {
+                    c = 3.9 + 0.001 * (k % 7) as f64;
+                }
                 if revised && t == last_bar {
                     c *= 1.01;
                 }
-                out.push_str(&format!(
-                    "{m},{time},{c:.4},{:.4},{:.4},{c:.4},{}\n",
-                    c + 0.05,
-                    c - 0.05,
-                    100 + k % 50
-                ));
+                for s in &symbols {
+                    out.push_str(&format!(
+                        "{s},{time},{c:.4},{:.4},{:.4},{c:.4},{}\n",
+                        c + 0.05,
+                        c - 0.05,
+                        100 + k % 50
+                    ));
+                }
             }
         }
     }
@@ -536,6 +558,65 @@ fn a_league_day_on_fake_endpoints() {
         listed.contains("replies/2026-10-21-am/gpt.txt"),
         "{listed:?}"
     );
+    // The trading tracks: the score job recorded the session's fund prices (COPPER's fund
+    // has none: no line, never an invented price), and publish wrote the arena files from the
+    // book; the reference seats decided "hold" on both versions in force; every file listed.
+    for f in [
+        "arena-prices.jsonl",
+        "arena-protocol.json",
+        "arena-decisions.jsonl",
+        "arena-trades.jsonl",
+        "arena-accounts.jsonl",
+        "arena-code.json",
+        "arena-code-core-src-arena-engine.rs.txt",
+        "council-league.json",
+    ] {
+        assert!(listed.contains(f), "{f}: {listed:?}");
+    }
+    let arena_prices = std::fs::read_to_string(dir.join("arena-prices.jsonl")).unwrap();
+    assert!(
+        arena_prices.contains(r#"{"symbol":"SPY","kind":"close","session":"2026-10-21""#),
+        "{arena_prices}"
+    );
+    assert!(arena_prices.contains(r#""symbol":"^IRX","kind":"rate","session":"2026-10-21""#));
+    assert!(!arena_prices.contains("CPER"));
+    let decisions = std::fs::read_to_string(dir.join("arena-decisions.jsonl")).unwrap();
+    for seat in ["coin", "momentum"] {
+        for version in ["arena-3", "pro-1"] {
+            assert!(
+                decisions.contains(&format!(r#"{{"account":"{seat}","decision":"hold","#))
+                    && decisions.contains(&format!(r#""version":"{version}"}}"#)),
+                "{seat} {version}: {decisions}"
+            );
+        }
+    }
+    let league: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.join("council-league.json")).unwrap()).unwrap();
+    let accounts = league["accounts"]["accounts"].as_array().unwrap();
+    for name in [
+        "coin",
+        "_spy",
+        "_hold_all",
+        "_passive",
+        "_cash",
+        "_random",
+        "_spy_long",
+        "_spy_short",
+    ] {
+        assert!(
+            accounts.iter().any(|a| a["account"] == name),
+            "{name}: {league}"
+        );
+    }
+    let (code, out, err) = output(&["replay", d, "--json"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let r: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (r["different"].as_u64(), r["not_recounted"].as_u64()),
+        (Some(0), Some(0)),
+        "{r}"
+    );
+    assert_eq!(r["exact"], r["rows"], "{r}");
 
     // The books verify with the project's verifier and the spec's Appendix B step 4 script.
     // The run and the score stamped as they went: every list checks both books' prefixes.

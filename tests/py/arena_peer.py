@@ -4,6 +4,7 @@ portfolios) for tests/arena_vs_python.rs.
     arena_peer.py gen DIR SEED
     arena_peer.py validate SCHEMA FILE
     arena_peer.py code DIR FILE...
+    arena_peer.py league DIR
 
 writes a generated season into DIR as a league publishes it: arena-protocol.json (the
 standard rules arena-3, pro-1, agent-portfolio-1, written here from the documented layout),
@@ -11,6 +12,10 @@ arena-decisions.jsonl (three seats, holds, rule-breaking weights, late seals), a
 (minute bars in the 09:30-09:45 ET window with gaps, closes, the 13-week bill rate), and the
 engine's results as this script computes them: arena-trades.jsonl and arena-accounts.jsonl.
 `sealbook replay DIR` must reproduce every row to the cent.
+
+`league DIR` replays a league's published directory (`sealbook league publish`): the
+decisions read here from the sealed book (council-book.jsonl), the prices and rules from the
+published files, and compares every published account row and trade to the cent.
 
 Money in integers throughout (cents, micro-dollar prices, micro-share quantities, basis-point
 weights, ppm rates), every conversion one product and one division rounded half to even;
@@ -463,6 +468,103 @@ def code_list(out, files):
     print(json.dumps({"files": len(entries)}))
 
 
+def book_decisions(book_path):
+    """The decisions sealed in a league's book, read here on their own: the run lines' rule
+    versions in force (`arena`), each answer line's `decisions.<version>` that is "hold" or
+    {"weights": {fund: number with at most two decimals}}, sealed at max(at, booked_at)."""
+    runs, out = {}, []
+    with open(book_path, encoding="utf-8") as f:
+        for text in f:
+            line = json.loads(text)
+            if line.get("kind") == "run":
+                runs[line.get("run_id")] = line.get("arena") or []
+            if line.get("kind") != "answer" or not isinstance(line.get("decisions"), dict):
+                continue
+            stamps = [dt.datetime.fromisoformat(t.replace("Z", "+00:00")) for t in (line.get("at"), line.get("booked_at")) if t]
+            sealed = max(stamps)
+            for version, c in line["decisions"].items():
+                if version not in runs.get(line.get("run_id"), []):
+                    continue
+                if c == "hold":
+                    w = "hold"
+                elif isinstance(c, dict) and list(c) == ["weights"] and isinstance(c["weights"], dict):
+                    w = {}
+                    for k, v in c["weights"].items():
+                        if isinstance(v, bool) or not isinstance(v, (int, float)):
+                            w = None
+                            break
+                        d = Decimal(str(v))
+                        if d.as_tuple().exponent < -2 and d != d.quantize(Decimal("0.01")):
+                            w = None
+                            break
+                        w[k] = int(d * 100)
+                    if w is None:
+                        continue
+                else:
+                    continue
+                out.append({"account": line["seat"], "version": version, "t": sealed, "w": w})
+    return out
+
+
+def league(out):
+    """Replays a published league directory on its own: the decisions from the sealed book,
+    the prices from arena-prices.jsonl, the rules from arena-protocol.json; compares every
+    published account row and trade, to the cent."""
+    with open(os.path.join(out, "arena-protocol.json"), encoding="utf-8") as f:
+        proto = json.load(f)
+
+    def read(name):
+        with open(os.path.join(out, name), encoding="utf-8") as f:
+            return [json.loads(l) for l in f if l.strip()]
+
+    prices = read("arena-prices.jsonl")
+    book = Prices(prices)
+    decisions = book_decisions(os.path.join(out, "council-book.jsonl"))
+    published_decisions = read("arena-decisions.jsonl")
+    same_decisions = len(published_decisions) == len(decisions) and all(
+        p["account"] == d["account"] and p["version"] == d["version"]
+        and dt.datetime.fromisoformat(p["sealed_at"].replace("Z", "+00:00")) == d["t"]
+        and (p["decision"] == "hold" if d["w"] == "hold" else
+             {k: int(Decimal(str(v)) * 100) for k, v in p["decision"]["weights"].items()} == d["w"])
+        for p, d in zip(published_decisions, decisions))
+    sessions = sorted({dt.date.fromisoformat(l["session"]) for l in prices if l["kind"] == "close"})
+    sessions = [s for s in sessions if is_session(s)]
+    rows, trades = [], []
+    for r in proto["versions"]:
+        a, b = run_version(r, decisions, book, [s for s in sessions if s.isoformat() >= r["from"]])
+        rows += a
+        trades += b
+    key = lambda x: (x["version"], x["account"], x["session"])
+    ours = {key(x): x for x in rows}
+    published = read("arena-accounts.jsonl")
+    diffs = []
+    for p in published:
+        o = ours.get(key(p))
+        if o is None:
+            diffs.append({"row": key(p), "field": "(row)"})
+            continue
+        for k, v in p.items():
+            w = o[k]
+            if k in ("return", "drawdown", "sharpe", "sortino"):
+                same = (v is None and w is None) or (v is not None and w is not None and abs(v - w) <= 1e-9 * max(1.0, abs(w)))
+            elif k == "positions":
+                same = set(v) == set(w) and all(abs(v[s] - w[s]) < 0.005 for s in v)
+            elif isinstance(v, float) or isinstance(w, float):
+                same = abs(v - w) < 0.005
+            else:
+                same = v == w
+            if not same:
+                diffs.append({"row": key(p), "field": k, "published": v, "peer": w})
+    tkey = lambda x: (x["version"], x["account"], x["session"], x["symbol"], x["at"])
+    pt = sorted(tkey(t) + (t["qty"], t["price"], round(t["value"] * 100), round(t["cost"] * 100)) for t in read("arena-trades.jsonl"))
+    ot = sorted(tkey(t) + (t["qty"], t["price"], round(t["value"] * 100), round(t["cost"] * 100)) for t in trades)
+    print(json.dumps({"rows": len(published), "peer_rows": len(rows), "trades": len(pt),
+                      "trades_equal": pt == ot, "decisions": len(decisions),
+                      "decisions_equal": same_decisions,
+                      "statuses": sorted({x["status"] for x in rows}),
+                      "differences": diffs[:20], "different": len(diffs)}))
+
+
 if __name__ == "__main__":
     if sys.argv[1] == "gen":
         generate(sys.argv[2], int(sys.argv[3]))
@@ -470,5 +572,7 @@ if __name__ == "__main__":
         validate(sys.argv[2], sys.argv[3])
     elif sys.argv[1] == "code":
         code_list(sys.argv[2], sys.argv[3:])
+    elif sys.argv[1] == "league":
+        league(sys.argv[2])
     else:
-        sys.exit("usage: arena_peer.py gen DIR SEED | validate SCHEMA FILE | code DIR FILE...")
+        sys.exit("usage: arena_peer.py gen DIR SEED | validate SCHEMA FILE | code DIR FILE... | league DIR")

@@ -29,6 +29,44 @@ struct CodeList {
     files: Vec<CodeEntry>,
 }
 
+/// The engine's code as compiled into this build (Appendix B step 8: "the portfolio engine's
+/// code is published as text ... each file with its SHA-256"): every file of `core/src/arena/`
+/// and the calendar and numeric code it calls, by path in the repository, embedded at compile
+/// time so the published text is exactly the code that ran.
+pub const ENGINE_CODE: [(&str, &str); 12] = [
+    ("core/src/arena/bets.rs", include_str!("bets.rs")),
+    ("core/src/arena/code.rs", include_str!("code.rs")),
+    ("core/src/arena/engine.rs", include_str!("engine.rs")),
+    ("core/src/arena/league.rs", include_str!("league.rs")),
+    ("core/src/arena/mod.rs", include_str!("mod.rs")),
+    ("core/src/arena/money.rs", include_str!("money.rs")),
+    ("core/src/arena/protocol.rs", include_str!("protocol.rs")),
+    ("core/src/arena/records.rs", include_str!("records.rs")),
+    ("core/src/arena/replay.rs", include_str!("replay.rs")),
+    ("core/src/calendar.rs", include_str!("../calendar.rs")),
+    (
+        "core/src/stats/numpy_reduce.rs",
+        include_str!("../stats/numpy_reduce.rs"),
+    ),
+    ("core/src/stats/rng.rs", include_str!("../stats/rng.rs")),
+];
+
+/// `arena-code.json` and every `arena-code-<file>.txt` of [`ENGINE_CODE`]: (published name,
+/// bytes), the list first.
+pub fn engine_code_files() -> Vec<(String, Vec<u8>)> {
+    let files: Vec<(&str, &[u8])> = ENGINE_CODE
+        .iter()
+        .map(|(f, t)| (*f, t.as_bytes()))
+        .collect();
+    let mut out = vec![(CODE_FILE.to_string(), code_list(&files))];
+    out.extend(
+        ENGINE_CODE
+            .iter()
+            .map(|(f, t)| (text_name(f), t.as_bytes().to_vec())),
+    );
+    out
+}
+
 /// The published name of a listed file's text.
 pub fn text_name(file: &str) -> String {
     format!("arena-code-{}.txt", file.replace('/', "-"))

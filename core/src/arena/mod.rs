@@ -11,10 +11,13 @@
 //! - [`code`]: `arena-code.json` and the published code texts (Appendix B step 8);
 //! - [`recount`]: steps 7 and 8 as one verdict, and each recomputed account's figures and
 //!   chart series against its benchmarks.
+//! - [`league`]: the tracks inside the league: the ask's section, the answer's decisions, the
+//!   decisions derived from the book, the recorded prices, `council-league.json` `accounts`.
 
 pub mod bets;
 pub mod code;
 pub mod engine;
+pub mod league;
 pub mod money;
 pub mod protocol;
 pub mod records;

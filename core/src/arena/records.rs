@@ -266,44 +266,53 @@ fn cents(file: &'static str, line: usize, field: &str, x: f64) -> Result<i64, Re
     cents_of(x).ok_or_else(|| bad(file, line, field, format!("{x} is not a dollar amount")))
 }
 
+/// A decision as the files lay it out (`"hold"` or `{"weights": {"<fund>": <percent>}}`, see
+/// the module doc), read from its JSON value; the error names the field under `decision` and
+/// what is wrong. The decisions file and the answer's `decisions` section
+/// (`super::league`) both read decisions with this.
+pub fn read_choice(v: &serde_json::Value) -> Result<Choice, (String, String)> {
+    match v {
+        serde_json::Value::String(s) if s == "hold" => Ok(Choice::Hold),
+        serde_json::Value::Object(o) if o.len() == 1 && o.contains_key("weights") => {
+            let w = o["weights"]
+                .as_object()
+                .ok_or_else(|| ("weights".to_string(), "must be an object".to_string()))?;
+            let mut m = BTreeMap::new();
+            for (k, v) in w {
+                let bp = v
+                    .as_number()
+                    .and_then(|x| parse_decimal(&x.to_string(), 2))
+                    .ok_or_else(|| {
+                        (
+                            format!("weights.{k}"),
+                            format!("{v} is not a percentage with at most two decimals"),
+                        )
+                    })?;
+                m.insert(k.clone(), bp);
+            }
+            Ok(Choice::Weights(m))
+        }
+        other => Err((
+            String::new(),
+            format!("{other} is neither \"hold\" nor {{\"weights\": {{...}}}}"),
+        )),
+    }
+}
+
 /// Reads `arena-decisions.jsonl`.
 pub fn read_decisions(bytes: &[u8]) -> Result<Vec<Decision>, RecordError> {
     const F: &str = DECISIONS_FILE;
     let mut out = Vec::new();
     for r in lines::<DecisionLine>(F, bytes) {
         let (n, d) = r?;
-        let choice = match &d.decision {
-            serde_json::Value::String(s) if s == "hold" => Choice::Hold,
-            serde_json::Value::Object(o) if o.len() == 1 && o.contains_key("weights") => {
-                let w = o["weights"]
-                    .as_object()
-                    .ok_or_else(|| bad(F, n, "decision.weights", "must be an object"))?;
-                let mut m = BTreeMap::new();
-                for (k, v) in w {
-                    let bp = v
-                        .as_number()
-                        .and_then(|x| parse_decimal(&x.to_string(), 2))
-                        .ok_or_else(|| {
-                            bad(
-                                F,
-                                n,
-                                &format!("decision.weights.{k}"),
-                                format!("{v} is not a percentage with at most two decimals"),
-                            )
-                        })?;
-                    m.insert(k.clone(), bp);
-                }
-                Choice::Weights(m)
-            }
-            other => {
-                return Err(bad(
-                    F,
-                    n,
-                    "decision",
-                    format!("{other} is neither \"hold\" nor {{\"weights\": {{...}}}}"),
-                ))
-            }
-        };
+        let choice = read_choice(&d.decision).map_err(|(field, message)| {
+            let field = if field.is_empty() {
+                "decision".to_string()
+            } else {
+                format!("decision.{field}")
+            };
+            bad(F, n, &field, message)
+        })?;
         out.push(Decision {
             sealed_at: instant(F, n, "sealed_at", &d.sealed_at)?,
             account: d.account,
@@ -316,7 +325,14 @@ pub fn read_decisions(bytes: &[u8]) -> Result<Vec<Decision>, RecordError> {
 
 /// Writes one decision line.
 pub fn decision_line(d: &Decision) -> String {
-    let decision = match &d.choice {
+    serde_json::json!({"account": d.account, "version": d.version,
+                       "sealed_at": d.sealed_at.to_rfc3339(), "decision": choice_value(&d.choice)})
+    .to_string()
+}
+
+/// A decision's JSON value as the files lay it out (read back by [`read_choice`]).
+pub fn choice_value(choice: &Choice) -> serde_json::Value {
+    match choice {
         Choice::Hold => serde_json::json!("hold"),
         Choice::Weights(w) => {
             let w: serde_json::Map<String, serde_json::Value> = w
@@ -332,10 +348,7 @@ pub fn decision_line(d: &Decision) -> String {
                 .collect();
             serde_json::json!({"weights": w})
         }
-    };
-    serde_json::json!({"account": d.account, "version": d.version,
-                       "sealed_at": d.sealed_at.to_rfc3339(), "decision": decision})
-    .to_string()
+    }
 }
 
 /// Reads `arena-prices.jsonl`.

@@ -20,15 +20,43 @@ pub struct CodeFiles<'a> {
     pub text: &'a dyn Fn(&str) -> Option<Vec<u8>>,
 }
 
+/// `arena-decisions.jsonl` held to the decisions sealed in the book (spec §4.11: the replay
+/// starts from the sealed decisions; [`super::league::check_decisions_file`]). In JSON a
+/// number (the decisions found equal) or the text naming the first line that differs.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum DecisionsVsBook {
+    Equal(usize),
+    Different(String),
+}
+
 /// The verdict (`sealbook replay --json`, without the CLI's `dir`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Recount {
-    /// No row DIFFERENT and every listed code file matches.
+    /// No row DIFFERENT, every listed code file matches, and the decisions are the book's
+    /// when the book is given.
     pub ok: bool,
     #[serde(flatten)]
     pub replay: Replay,
     /// The check of `arena-code.json`'s files; None when it is not published.
     pub code: Option<Vec<CodeCheck>>,
+    /// The decisions against `council-book.jsonl`; None when no book is given.
+    pub decisions_vs_book: Option<DecisionsVsBook>,
+}
+
+impl Recount {
+    /// The lines a reader reads before the replay's summary: the decisions against the book.
+    pub fn decisions_text(&self) -> Option<String> {
+        self.decisions_vs_book.as_ref().map(|d| match d {
+            DecisionsVsBook::Equal(n) => format!(
+                "decisions: {n} equal to those sealed in {}\n",
+                crate::league::layout::BOOK_FILE
+            ),
+            DecisionsVsBook::Different(why) => {
+                format!("decisions: DIFFERENT from the sealed book: {why}\n")
+            }
+        })
+    }
 }
 
 /// Why the directory could not be recounted; each names the file.
@@ -58,11 +86,13 @@ impl fmt::Display for RecountError {
 
 impl std::error::Error for RecountError {}
 
-/// Replays `files` and checks `code` when it is published: the verdict, and the engine's own
-/// accounts (recomputed, not published) for the figures and charts.
+/// Replays `files`, checks `code` when it is published and holds the decisions to `book`
+/// (`council-book.jsonl`) when it is given: the verdict, and the engine's own accounts
+/// (recomputed, not published) for the figures and charts.
 pub fn recount(
     files: &ReplayFiles,
     code: Option<CodeFiles>,
+    book: Option<&[u8]>,
 ) -> Result<(Recount, Accounts), RecountError> {
     let (replay, seg, protocol) = replay_segment(files).map_err(RecountError::Replay)?;
     if replay.rows == 0 {
@@ -72,8 +102,22 @@ pub fn recount(
         .map(|c| check_code(c.list, c.text))
         .transpose()
         .map_err(RecountError::Code)?;
-    let ok = replay.reproduced() && code.as_ref().is_none_or(|c| c.iter().all(|x| x.ok));
-    Ok((Recount { ok, replay, code }, accounts(&protocol, &seg)))
+    let decisions_vs_book = book.map(|b| {
+        super::league::check_decisions_file(b, files.decisions)
+            .map_or_else(DecisionsVsBook::Different, DecisionsVsBook::Equal)
+    });
+    let ok = replay.reproduced()
+        && code.as_ref().is_none_or(|c| c.iter().all(|x| x.ok))
+        && !matches!(decisions_vs_book, Some(DecisionsVsBook::Different(_)));
+    Ok((
+        Recount {
+            ok,
+            replay,
+            code,
+            decisions_vs_book,
+        },
+        accounts(&protocol, &seg),
+    ))
 }
 
 /// One recomputed account's figures at its last session (money in cents).
@@ -261,7 +305,7 @@ mod tests {
     #[test]
     fn every_account_is_charted_against_its_versions_benchmarks() {
         let p = publish();
-        let (r, a) = recount(&files(&p), None).unwrap();
+        let (r, a) = recount(&files(&p), None, None).unwrap();
         assert!(r.ok && r.code.is_none());
         assert_eq!(a.figures.len(), r.replay.accounts);
         // alpha and beta (arena-3), gamma (pro-1), and agent-portfolio-1's benchmarks alone.
@@ -303,7 +347,7 @@ mod tests {
     #[test]
     fn the_verdict_reads_back_to_the_same_bytes() {
         let p = publish();
-        let (r, _) = recount(&files(&p), None).unwrap();
+        let (r, _) = recount(&files(&p), None, None).unwrap();
         let text = serde_json::to_string(&r).unwrap();
         let back: Recount = serde_json::from_str(&text).unwrap();
         assert_eq!(back, r);
@@ -321,6 +365,7 @@ mod tests {
                 list: &list,
                 text: &changed,
             }),
+            None,
         )
         .unwrap();
         assert!(r.replay.reproduced() && !r.ok);
@@ -331,13 +376,14 @@ mod tests {
                 list: &list,
                 text: &same,
             }),
+            None,
         )
         .unwrap();
         assert!(r.ok);
         let mut empty = publish();
         empty.accounts.clear();
         assert_eq!(
-            recount(&files(&empty), None).unwrap_err(),
+            recount(&files(&empty), None, None).unwrap_err(),
             RecountError::NoRows
         );
     }

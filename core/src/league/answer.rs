@@ -19,6 +19,11 @@
 //! scored but not traded, §3.6), `entry` (the buy_dips level, required with buy_dips),
 //! `target`, `invalidation` (levels, §3.8), `exp_pct`, `risk`, `revise_if` (strings), and on
 //! 1d only `crowd_up` (0-100, §4.9).
+//!
+//! The answer object may also hold `decisions`, the trading decisions the ask asks for (§4.7,
+//! §4.8; layout in [`crate::arena::league`]): kept as received in [`ReadAnswer::decisions`]
+//! whenever the object is found, whatever the rest of it is, and marked by
+//! [`ReadAnswer::decisions_reason`] against the versions in force; never repaired.
 
 use crate::book::canon::{self, Object, Value};
 use crate::calendar::Horizon;
@@ -45,6 +50,8 @@ pub struct ReadAnswer {
     pub shape: Option<(Shape, String)>,
     /// Byte offset of the answer object in the reply, when one was found.
     pub at_byte: Option<usize>,
+    /// The object's `decisions` as received, when it has them.
+    pub decisions: Option<Value>,
 }
 
 impl ReadAnswer {
@@ -54,7 +61,20 @@ impl ReadAnswer {
             years: None,
             shape: Some((Shape::Refused, reason.into())),
             at_byte,
+            decisions: None,
         }
+    }
+
+    fn with_decisions(mut self, o: &Object) -> ReadAnswer {
+        self.decisions = o.get(crate::arena::league::DECISIONS_KEY).cloned();
+        self
+    }
+
+    /// Why part of [`Self::decisions`] is not a decision of the rule `versions` in force (the
+    /// answer line's `decisions_reason`); None when every part is one, or there are none.
+    pub fn decisions_reason(&self, versions: &[String]) -> Option<String> {
+        let (_, reasons) = crate::arena::league::read_decisions(self.decisions.as_ref()?, versions);
+        (!reasons.is_empty()).then(|| reasons.join("; "))
     }
 }
 
@@ -166,12 +186,14 @@ pub fn read_answer(text: &str) -> ReadAnswer {
                 format!("items: expected an object, found {}", v.type_name()),
                 Some(at),
             )
+            .with_decisions(&o)
         }
         None => {
             return ReadAnswer::refused(
                 "the JSON object has no items (items.<ASSET>.<horizon>)",
                 Some(at),
             )
+            .with_decisions(&o)
         }
     };
     for (asset, cells) in items.iter() {
@@ -183,7 +205,8 @@ pub fn read_answer(text: &str) -> ReadAnswer {
                     cells.type_name()
                 ),
                 Some(at),
-            );
+            )
+            .with_decisions(&o);
         };
         for (h, cell) in cells.iter() {
             if !matches!(cell, Value::Object(_)) {
@@ -194,7 +217,8 @@ pub fn read_answer(text: &str) -> ReadAnswer {
                         cell.type_name()
                     ),
                     Some(at),
-                );
+                )
+                .with_decisions(&o);
             }
         }
     }
@@ -222,6 +246,7 @@ pub fn read_answer(text: &str) -> ReadAnswer {
         years,
         shape,
         at_byte: Some(at),
+        decisions: o.get(crate::arena::league::DECISIONS_KEY).cloned(),
     }
 }
 
@@ -353,7 +378,17 @@ pub fn answer_schema() -> serde_json::Value {
         "required": ["items"],
         "properties": {
             "items": {"type": "object", "additionalProperties": false, "properties": markets},
-            "years": {"type": "string", "description": "One unscored sentence on the years ahead (§3.7)."}
+            "years": {"type": "string", "description": "One unscored sentence on the years ahead (§3.7)."},
+            "decisions": {
+                "type": "object",
+                "description": "The trading decisions (§4.7 portfolio league, §4.8 pro league): per rule version in force (arena-protocol.json, listed in the ask), \"hold\" (no trade, no cost) or the target weight of every fund to hold in percent of equity (a fund not named is sold to 0; negative is a short where the version allows it). A version left out is no decision; a malformed one is sealed and marked, never traded; one that breaks the rules is rejected by the engine.",
+                "propertyNames": {"pattern": "^[A-Za-z0-9._-]+$"},
+                "additionalProperties": {"oneOf": [
+                    {"const": "hold"},
+                    {"type": "object", "required": ["weights"], "additionalProperties": false,
+                     "properties": {"weights": {"type": "object", "additionalProperties": {"type": "number", "description": "Percent of equity, at most two decimals."}}}}
+                ]}
+            }
         }
     })
 }
@@ -546,6 +581,56 @@ mod tests {
     }
 
     #[test]
+    fn decisions_are_kept_as_received_and_marked_never_repaired() {
+        let versions = vec!["arena-3".to_string(), "pro-1".to_string()];
+        // Good: kept, no reason.
+        let text = r#"{"items": {"SPX": {"1d": {"prob_up": 55}}}, "decisions": {"arena-3": {"weights": {"SPY": 25, "IEF": 12.5}}, "pro-1": "hold"}}"#;
+        let r = read_answer(text);
+        assert_eq!(r.shape, None);
+        let Value::Object(o) = canon::parse(text.as_bytes()).unwrap() else {
+            panic!()
+        };
+        assert_eq!(r.decisions.as_ref(), o.get("decisions"));
+        assert_eq!(r.decisions_reason(&versions), None);
+        // Malformed: sealed as received (the same value), marked with every reason; the
+        // forecasts are not touched by it.
+        let text = r#"{"items": {"SPX": {"1d": {"prob_up": 55}}}, "decisions": {"arena-3": {"weights": {"SPY": "25%"}}, "pro-1": "sell all", "pro-9": "hold"}}"#;
+        let r = read_answer(text);
+        assert_eq!(r.shape, None);
+        let Value::Object(o) = canon::parse(text.as_bytes()).unwrap() else {
+            panic!()
+        };
+        assert_eq!(r.decisions.as_ref(), o.get("decisions"));
+        let why = r.decisions_reason(&versions).unwrap();
+        for says in [
+            "decisions.arena-3.weights.SPY: \"25%\" is not a percentage",
+            "decisions.pro-1: \"sell all\" is neither",
+            "decisions.pro-9: not a rule version in force",
+        ] {
+            assert!(why.contains(says), "{says}: {why}");
+        }
+        // Rule-breaking but well-formed (45% in one fund, a short on a long-only track): no
+        // mark here; the engine rejects it with its reason.
+        let r = read_answer(
+            r#"{"items": {}, "decisions": {"arena-3": {"weights": {"SPY": 45, "QQQ": -10}}}}"#,
+        );
+        assert_eq!(r.decisions_reason(&versions), None);
+        // Without items the answer is refused, the decisions still kept and marked.
+        let r = read_answer(r#"{"decisions": "hold"}"#);
+        assert_eq!(shape(&r), Some(Shape::Refused));
+        assert!(r
+            .decisions_reason(&versions)
+            .unwrap()
+            .contains("decisions: expected an object"));
+        // No decisions: nothing kept, nothing marked.
+        let r = read_answer(r#"{"items": {}}"#);
+        assert_eq!(
+            (r.decisions.is_none(), r.decisions_reason(&versions)),
+            (true, None)
+        );
+    }
+
+    #[test]
     fn the_schema_lists_every_market_and_horizon() {
         let s = answer_schema();
         let items = &s["properties"]["items"]["properties"];
@@ -553,5 +638,8 @@ mod tests {
         assert!(items["BTC"]["properties"]["1d"]["properties"]["crowd_up"].is_object());
         assert!(items["BTC"]["properties"]["1w"]["properties"]["crowd_up"].is_null());
         assert!(answer_schema_bytes().ends_with(b"}\n"));
+        let d = &s["properties"]["decisions"]["additionalProperties"]["oneOf"];
+        assert_eq!(d[0]["const"], "hold");
+        assert!(d[1]["properties"]["weights"].is_object());
     }
 }

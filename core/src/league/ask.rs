@@ -9,6 +9,7 @@
 //! `asks/<sha256>.md`; `ask_sha256` = SHA-256 of the common text's UTF-8 bytes; a seat's
 //! `text_sha256` = SHA-256 of `system`, an LF, then `user` (see [`AskRequest::full_text`]).
 
+use crate::arena::protocol::RuleSet;
 use crate::book::canon::{self, DumpOptions, Value};
 use crate::hex;
 use crate::league::answer::ACTIONS;
@@ -137,6 +138,20 @@ impl Ask {
         snapshot: &Snapshot,
         crowd_markets: &[&str],
     ) -> Ask {
+        Ask::with_tracks(league, run_id, reference_at, snapshot, crowd_markets, &[])
+    }
+
+    /// [`Ask::new`] that also asks for the decisions of the trading tracks' rule versions in
+    /// force (§4.7, §4.8; the section is [`crate::arena::league::ask_section`], the funds and
+    /// limits taken from the protocol's `rules`; none: no section).
+    pub fn with_tracks(
+        league: &str,
+        run_id: &str,
+        reference_at: &str,
+        snapshot: &Snapshot,
+        crowd_markets: &[&str],
+        rules: &[&RuleSet],
+    ) -> Ask {
         let snap = String::from_utf8(snapshot.bytes()).expect("J bytes are UTF-8");
         let missing = snapshot.missing();
         let mut t = format!("# Ask for run {run_id} of {league}\n\n");
@@ -159,7 +174,19 @@ impl Ask {
             t += &format!("Separately, for {} give items.<market>.1d.crowd_up, the probability (0-100) that the market's daily up-or-down contract (previous close to today's close) resolves up. Do not look up Polymarket, Kalshi or any betting odds.\n\n", crowd_markets.join(", "));
         }
         t += "Add years: one sentence on the years ahead (not scored). A cell you leave out counts as 50.\n\n";
-        t += "Reply with one JSON object (a ```json block is fine), in this layout (the schema is published as answer.schema.json):\n\n```json\n{\"items\": {\"SPX\": {\"1d\": {\"prob_up\": 55, \"action\": \"hold\", \"target\": 0, \"invalidation\": 0, \"risk\": \"...\", \"revise_if\": \"...\"}, \"1w\": {...}, \"1m\": {...}, \"6m\": {...}}, ...}, \"years\": \"...\"}\n```\n";
+        t += &crate::arena::league::ask_section(rules);
+        t += "Reply with one JSON object (a ```json block is fine), in this layout (the schema is published as answer.schema.json):\n\n```json\n{\"items\": {\"SPX\": {\"1d\": {\"prob_up\": 55, \"action\": \"hold\", \"target\": 0, \"invalidation\": 0, \"risk\": \"...\", \"revise_if\": \"...\"}, \"1w\": {...}, \"1m\": {...}, \"6m\": {...}}, ...}, \"years\": \"...\"";
+        if let Some(r) = rules.first() {
+            t += &format!(", \"decisions\": {{\"{}\": \"hold\"", r.version);
+            for q in rules.iter().skip(1) {
+                t += &format!(
+                    ", \"{}\": {{\"weights\": {{\"<fund>\": <percent>, ...}}}}",
+                    q.version
+                );
+            }
+            t += "}";
+        }
+        t += "}\n```\n";
         Ask {
             run_id: run_id.to_string(),
             text: t,
@@ -258,6 +285,26 @@ mod tests {
             (other.snapshot_sha256.clone(), other.sha256()),
             (ask.snapshot_sha256.clone(), ask.sha256())
         );
+    }
+
+    #[test]
+    fn the_ask_asks_for_the_decisions_of_the_versions_in_force() {
+        let p = crate::arena::league::league_protocol();
+        let rules = crate::arena::league::rules_in_force(
+            &p,
+            crate::calendar::Date::parse("2026-10-21").unwrap(),
+        );
+        let ask = Ask::with_tracks("l", "r", "2026-10-21T13:30:00Z", &snapshot(), &[], &rules);
+        let plain = Ask::new("l", "r", "2026-10-21T13:30:00Z", &snapshot(), &[]);
+        assert!(!plain.text.contains("## Decisions") && !plain.text.contains("\"decisions\""));
+        assert!(ask.text.contains("## Decisions"));
+        assert!(ask.text.contains("- arena-3: funds SPY (SPX)"));
+        assert!(ask.text.contains(
+            ", \"decisions\": {\"arena-3\": \"hold\", \"pro-1\": {\"weights\": {\"<fund>\": <percent>, ...}}}}"
+        ));
+        // The snapshot is still the first JSON block, and the decision section is hashed.
+        assert_eq!(ask.snapshot_sha256, plain.snapshot_sha256);
+        assert_ne!(ask.sha256(), plain.sha256());
     }
 
     #[test]

@@ -245,6 +245,16 @@ pub struct Prices {
     pub provider: PriceProvider,
     /// Asset code -> the provider's symbol, for every market of [`MARKETS`].
     pub symbols: BTreeMap<String, String>,
+    /// The trading tracks' fund and cash-rate tickers (`arena-protocol.json`, spec §4.7) ->
+    /// the provider's symbol (`prices.fund_symbols`); a ticker not named is its own symbol.
+    pub fund_symbols: BTreeMap<String, String>,
+}
+
+impl Prices {
+    /// The provider's symbol of a fund or rate ticker.
+    pub fn fund_symbol<'a>(&'a self, ticker: &'a str) -> &'a str {
+        self.fund_symbols.get(ticker).map_or(ticker, String::as_str)
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -416,6 +426,8 @@ struct PricesToml {
     base_url: Option<String>,
     #[serde(default)]
     symbols: BTreeMap<String, String>,
+    #[serde(default)]
+    fund_symbols: BTreeMap<String, String>,
 }
 
 #[derive(Deserialize)]
@@ -1037,7 +1049,20 @@ impl LeagueConfig {
             }
             symbols.insert(asset, sym);
         }
-        let prices = Prices { provider, symbols };
+        for (ticker, sym) in &p.fund_symbols {
+            if ticker.is_empty() || sym.is_empty() {
+                return Err(src.err(
+                    pl("fund_symbols").max(pl(ticker)),
+                    &format!("prices.fund_symbols.{ticker}"),
+                    "empty ticker or symbol",
+                ));
+            }
+        }
+        let prices = Prices {
+            provider,
+            symbols,
+            fund_symbols: p.fund_symbols,
+        };
 
         let crowd = match raw.crowd {
             None => Crowd::default(),
@@ -1226,7 +1251,9 @@ pub fn league_config_schema() -> serde_json::Value {
                     "base_url": url(Some(DEFAULT_YAHOO_URL), "yahoo: chart v8 base URL."),
                     "symbols": {"type": "object", "description": "Asset code -> provider symbol; default: the code (csv) or the Yahoo symbol (yahoo).",
                                 "propertyNames": {"enum": MARKETS}, "additionalProperties": {"type": "string", "minLength": 1},
-                                "default": MARKETS.iter().zip(YAHOO_SYMBOLS).map(|(m, y)| (m.to_string(), json!(y))).collect::<serde_json::Map<_, _>>()}
+                                "default": MARKETS.iter().zip(YAHOO_SYMBOLS).map(|(m, y)| (m.to_string(), json!(y))).collect::<serde_json::Map<_, _>>()},
+                    "fund_symbols": {"type": "object", "description": "The trading tracks' fund and cash-rate tickers (arena-protocol.json: SPY ... IBIT, VIXY, ^IRX) -> provider symbol (spec §4.7); default: the ticker itself.",
+                                "additionalProperties": {"type": "string", "minLength": 1}}
                 }
             },
             "crowd": {
@@ -1478,6 +1505,27 @@ kalshi = { enabled = false }
             })
         );
         assert_eq!(c.crowd.kalshi, None);
+    }
+
+    #[test]
+    fn fund_symbols_map_tickers_to_the_providers_symbols() {
+        let c = parse(&edit(
+            "path = \"prices.csv\"",
+            "path = \"prices.csv\"\n\n[prices.fund_symbols]\n\"^IRX\" = \"DEMO-IRX\"\nSPY = \"DEMO-SPY\"",
+        ))
+        .unwrap();
+        assert_eq!(c.prices.fund_symbol("^IRX"), "DEMO-IRX");
+        assert_eq!(c.prices.fund_symbol("SPY"), "DEMO-SPY");
+        // A ticker not named is its own symbol.
+        assert_eq!(c.prices.fund_symbol("QQQ"), "QQQ");
+        assert!(parse(MINIMAL).unwrap().prices.fund_symbols.is_empty());
+        let e = parse(&edit(
+            "path = \"prices.csv\"",
+            "path = \"prices.csv\"\n\n[prices.fund_symbols]\nSPY = \"\"",
+        ))
+        .unwrap_err();
+        assert_eq!(e.field, "prices.fund_symbols.SPY", "{e:?}");
+        assert!(e.line > 0, "{e:?}");
     }
 
     /// Replaces the first occurrence of `from` in the minimal file.

@@ -18,13 +18,15 @@
 //!
 //! [`Engine::resume`] rebuilds the state from the books and the times of the stamped lists.
 
+use crate::arena::league::{league_protocol, rules_in_force};
+use crate::arena::protocol::Protocol;
 use crate::book::canon::{self, Object, Value};
 use crate::calendar::{session_for, Date, Horizon, Instant};
 use crate::league::answer::read_answer;
 use crate::league::ask::{sha256_hex, Ask, AskRequest, Snapshot};
 use crate::league::config::LeagueConfig;
 use crate::league::layout::{ask_path, morning_run_id};
-use crate::league::reference::{reference_reply, Climatology};
+use crate::league::reference::{reference_reply_in, Climatology};
 use crate::league::schedule::{
     horizon_score_at, morning_run_at, reference_at, score_at, score_retry_at,
 };
@@ -95,6 +97,9 @@ pub struct ReplyReader {
     run_id: String,
     ask_sha256: String,
     seats: Vec<crate::league::config::Seat>,
+    /// The trading tracks' rule versions in force in the run (what its decisions are read
+    /// against).
+    arena: Vec<String>,
 }
 
 impl ReplyReader {
@@ -104,6 +109,7 @@ impl ReplyReader {
         let config_seat = self.seats.iter().find(|s| s.name == seat)?;
         let text = reply.text.as_deref()?;
         let read = read_answer(text);
+        let decisions_reason = read.decisions_reason(&self.arena);
         let model = reply
             .provider_model
             .clone()
@@ -122,6 +128,8 @@ impl ReplyReader {
                 own_sha256: Some(sha256_hex(&reply.raw)),
                 booked_at: None,
                 shape: read.shape,
+                decisions: read.decisions,
+                decisions_reason,
             }
             .to_object(),
         )
@@ -143,6 +151,8 @@ struct Run {
     scored: BTreeSet<Horizon>,
     /// Horizons whose score failed: how many times, and when last.
     failed: BTreeMap<Horizon, (u32, Instant)>,
+    /// The trading tracks' rule versions in force, as the run line seals them.
+    arena: Vec<String>,
 }
 
 /// The kind of job [`Engine::next_due_job`] names.
@@ -177,6 +187,8 @@ pub struct Engine {
     clock_set: bool,
     runs: Vec<Run>,
     last_stamp: Option<Instant>,
+    /// The trading tracks' rules (`arena-protocol.json`, spec §4.7, §4.8).
+    protocol: Protocol,
 }
 
 fn rfc(t: Instant) -> String {
@@ -198,7 +210,14 @@ impl Engine {
             clock_set,
             runs: Vec::new(),
             last_stamp: None,
+            protocol: league_protocol(),
         }
+    }
+
+    /// The trading tracks' rules the league runs: the asks list the versions in force, the
+    /// run lines seal their names, the answers' decisions are read against them.
+    pub fn protocol(&self) -> &Protocol {
+        &self.protocol
     }
 
     /// The engine continuing the league whose books are `book` and `asks` and whose stamped
@@ -229,6 +248,7 @@ impl Engine {
                 ask_sha256: r.ask_sha256.clone().unwrap_or_default(),
                 run_line: Some(r.n),
                 deadline: session.map(|s| reference_at(&e.config, s)),
+                arena: r.arena.clone(),
                 ..Default::default()
             };
             for (_, a) in chain.asks.iter().filter(|(_, a)| a.run_id == run_id) {
@@ -483,12 +503,15 @@ impl Engine {
                     .collect()
             })
             .unwrap_or_default();
-        let ask = Ask::new(
+        let rules = rules_in_force(&self.protocol, session);
+        let arena: Vec<String> = rules.iter().map(|r| r.version.clone()).collect();
+        let ask = Ask::with_tracks(
             &self.config.name,
             run_id,
             &rfc(deadline),
             snapshot,
             &crowd_markets,
+            &rules,
         );
         let ask_sha = ask.sha256();
         let mut out = vec![
@@ -518,6 +541,7 @@ impl Engine {
                     crowd,
                     contracts: BTreeMap::new(),
                     clock_set: self.clock_set,
+                    arena: arena.clone(),
                 }
                 .to_object(),
             },
@@ -528,6 +552,7 @@ impl Engine {
             let run = self.run_mut(run_id).expect("the run exists");
             run.ask_sha256 = ask_sha.clone();
             run.deadline = Some(deadline);
+            run.arena = arena;
         }
         for seat in &seats {
             let request = ask.request(
@@ -552,7 +577,8 @@ impl Engine {
                 .expect("the run exists")
                 .pending
                 .insert(seat.name.clone(), None);
-            match reference_reply(&seat.adapter, snapshot, &self.climatology) {
+            let versions = self.run_mut(run_id).expect("the run exists").arena.clone();
+            match reference_reply_in(&seat.adapter, snapshot, &self.climatology, &versions) {
                 Some(text) => reference_answers.push((seat.name.clone(), text)),
                 None => out.push(Action::Ask {
                     run_id: run_id.into(),
@@ -602,6 +628,7 @@ impl Engine {
             run_id: run_id.to_string(),
             ask_sha256: run.ask_sha256.clone(),
             seats: self.config.seats.clone(),
+            arena: run.arena.clone(),
         })
     }
 

@@ -7,6 +7,10 @@
 //!   table has none);
 //! - `momentum`: 55 in the direction of the market's last change (55 after a rise, 45 after a
 //!   fall, 50 when unchanged or unknown).
+//!
+//! Each of them decides `"hold"` on every trading track's rule version in force (§4.7: "hold"
+//! is no trade and no cost), so its accounts stay in cash beside the models' (the passive
+//! benchmarks are the engine's own accounts).
 
 use crate::calendar::Horizon;
 use crate::league::ask::Snapshot;
@@ -26,6 +30,27 @@ pub fn climatology_of(table: &ClimatologyTable) -> Climatology {
         .iter()
         .filter_map(|e| Some(((e.asset.clone(), Horizon::parse(&e.h)?), e.p_up * 100.0)))
         .collect()
+}
+
+/// The reply text of a reference seat, deciding "hold" on each rule version in `versions`;
+/// None for the other adapters.
+pub fn reference_reply_in(
+    adapter: &Adapter,
+    snapshot: &Snapshot,
+    climatology: &Climatology,
+    versions: &[String],
+) -> Option<String> {
+    let text = reference_reply(adapter, snapshot, climatology)?;
+    if versions.is_empty() {
+        return Some(text);
+    }
+    let mut v: serde_json::Value = serde_json::from_str(&text).expect("the reply is JSON");
+    v[crate::arena::league::DECISIONS_KEY] = versions
+        .iter()
+        .map(|x| (x.clone(), serde_json::json!("hold")))
+        .collect::<serde_json::Map<_, _>>()
+        .into();
+    Some(v.to_string())
 }
 
 /// The reply text of a reference seat; None for the other adapters.

@@ -17,7 +17,11 @@
 //!         strike = {"strike": level, "p_above": price 0-1 of above the level}
 //! answer: "seat": str, "run_id": str, "at": RFC 3339 str,
 //!         "items": {<asset>: {<horizon>: {"prob_up": 0-100, ...},
-//!                             "1d": {"crowd_up": 0-100 or null, ...}}}
+//!                             "1d": {"crowd_up": 0-100 or null, ...}}},
+//!         "decisions": the answer's trading decisions as received (any JSON value; laid out
+//!                      as `{<rule version>: "hold" | {"weights": {<fund>: percent}}}`,
+//!                      `core::arena::league`), "decisions_reason": str, why part of it is
+//!                      not a decision (optional)
 //! crowd:  "run_id": str, "rows": {<code>: {"up": bool or null},          Polymarket
 //!                                 <code>@kalshi: {"up": bool or null}}   Kalshi
 //! score, score_h:
@@ -40,6 +44,10 @@
 //!
 //! A run line may seal its events' contracts as `contracts.<asset>.<horizon>` (nine string
 //! keys, optional); a contract's `asset` and `horizon` must be the keys it is under.
+//!
+//! A run line seals the trading tracks' rule versions in force as `arena`, a list of version
+//! names (spec §4.7: "the version in force is sealed in each run line"; optional, absent
+//! before the tracks).
 //!
 //! Run lines also give `at`, `booked_at` and `methodology` (strings), and answer lines `model`
 //! and `booked_at`, read for [`super::book_rows`]; an answer's `items` must be an object of
@@ -117,6 +125,8 @@ pub struct RunLine {
     pub snapshot_sha256: Option<String>,
     /// `clock` = `"set"`: the run's times come from a clock the operator set (a replay).
     pub clock_set: bool,
+    /// `arena`: the trading tracks' rule versions in force (empty when absent).
+    pub arena: Vec<String>,
     /// `contracts.<asset>.<horizon>`, where sealed.
     pub contracts: BTreeMap<(String, Horizon), EventContract>,
 }
@@ -141,6 +151,9 @@ pub struct AnswerLine {
     pub items: Object,
     /// `items.<asset>.1d.crowd_up` (0-100) where stated.
     pub crowd_up: BTreeMap<String, f64>,
+    /// `decisions` as sealed (read by `core::arena::league`), and `decisions_reason`.
+    pub decisions: Option<Value>,
+    pub decisions_reason: Option<String>,
 }
 
 impl AnswerLine {
@@ -470,6 +483,27 @@ impl Fields {
                 Some(c) => return Err(self.err("clock", format!("{c:?} is not \"set\""))),
             },
             contracts: self.contracts(o)?,
+            arena: match o.get("arena") {
+                None | Some(Value::Null) => Vec::new(),
+                Some(Value::Array(a)) => a
+                    .iter()
+                    .enumerate()
+                    .map(|(i, v)| {
+                        v.as_str().map(str::to_owned).ok_or_else(|| {
+                            self.err(
+                                &format!("arena[{i}]"),
+                                format!("expected a rule version name, found {}", v.type_name()),
+                            )
+                        })
+                    })
+                    .collect::<Result<_, _>>()?,
+                Some(v) => {
+                    return Err(self.err(
+                        "arena",
+                        format!("expected a list of rule versions, found {}", v.type_name()),
+                    ))
+                }
+            },
         })
     }
 
@@ -713,6 +747,8 @@ impl Fields {
             has_items: items_field.is_some(),
             items,
             crowd_up,
+            decisions: o.get("decisions").cloned(),
+            decisions_reason: self.str(o, "decisions_reason", "decisions_reason")?,
         })
     }
 

@@ -1,13 +1,15 @@
 //! `sealbook replay DIR [--json]`: recompute every published account row of the trading tracks
 //! from the sealed decisions and the price set (spec §4.11, Appendix B step 7) and, when DIR
 //! publishes `arena-code.json`, check every listed code file's `arena-code-<file>.txt` against
-//! its SHA-256 (step 8). The comparison is core's (`arena::replay`, `arena::code`); this
+//! its SHA-256 (step 8). When DIR has `council-book.jsonl`, `arena-decisions.jsonl` must be
+//! the decisions sealed in it (§4.11). The comparison is core's (`arena::recount`); this
 //! command reads the files and prints.
 //!
 //! DIR holds `arena-protocol.json`, `arena-decisions.jsonl`, `arena-prices.jsonl`,
 //! `arena-trades.jsonl` and `arena-accounts.jsonl` (layouts in `core::arena::records`).
-//! Exit codes: 0 every row reproduced and every listed code file matches; 1 a row is
-//! DIFFERENT or a code file differs or is missing; 2 unusable input (a file absent or
+//! Exit codes: 0 every row reproduced, every listed code file matches and the decisions are
+//! the book's; 1 a row is DIFFERENT, a code file differs or is missing, or a decision is not
+//! the one sealed; 2 unusable input (a file absent or
 //! unreadable, no published rows).
 
 use crate::files::read_bounded;
@@ -17,6 +19,7 @@ use sealbook_core::arena::protocol::PROTOCOL_FILE;
 use sealbook_core::arena::records::{ACCOUNTS_FILE, DECISIONS_FILE, PRICES_FILE, TRADES_FILE};
 use sealbook_core::arena::recount::{recount, CodeFiles, Recount, RecountError};
 use sealbook_core::arena::replay::ReplayFiles;
+use sealbook_core::league::layout::BOOK_FILE;
 use serde::Serialize;
 use std::path::PathBuf;
 
@@ -49,6 +52,12 @@ pub fn run(args: Args, json: bool) -> CmdResult {
         read(TRADES_FILE)?,
         read(ACCOUNTS_FILE)?,
     );
+    let book_path = args.dir.join(BOOK_FILE);
+    let book = if book_path.is_file() {
+        Some(read_bounded(&book_path, MAX_BYTES, BOOK_FILE)?)
+    } else {
+        None
+    };
     let code_path = args.dir.join(CODE_FILE);
     let list = if code_path.exists() {
         Some(read_bounded(&code_path, MAX_CODE_BYTES, CODE_FILE)?)
@@ -70,6 +79,7 @@ pub fn run(args: Args, json: bool) -> CmdResult {
             accounts: &accounts,
         },
         list.as_deref().map(|list| CodeFiles { list, text: &text }),
+        book.as_deref(),
     )
     .map_err(|e| match &e {
         RecountError::Replay(_) => Unusable::file(&args.dir, e.to_string()),
@@ -89,6 +99,7 @@ pub fn run(args: Args, json: bool) -> CmdResult {
             serde_json::to_string(&out).expect("output serializes")
         );
     } else {
+        print!("{}", r.decisions_text().unwrap_or_default());
         print!("{}", r.replay.text());
         match &r.code {
             None => println!("code: {CODE_FILE} is not published in this directory"),

@@ -438,7 +438,10 @@ pub fn answer(m: &DemoModel, ask: &str) -> ModelReply {
         Style::Noisy => "DEMO: no view on the years ahead.",
         Style::Wayward => "DEMO: it depends.",
     };
-    let doc = json!({"items": items, "years": years});
+    let mut doc = json!({"items": items, "years": years});
+    if let Some(d) = decisions(m, ask, &snap, &taken_at) {
+        doc["decisions"] = d;
+    }
     let text = match m.style {
         Style::Wayward => format!(
             "Here is my DEMO view for the session, as asked.\n\nI only follow some markets closely, so the others are left out.\n\n```json\n{}\n```\n\nTreat it as a toy: these are invented forecasts.",
@@ -447,6 +450,84 @@ pub fn answer(m: &DemoModel, ask: &str) -> ModelReply {
         _ => doc.to_string(),
     };
     ModelReply::Text(text)
+}
+
+/// The trading tracks the ask lists (its `## Decisions` JSON block: version -> funds and
+/// limits, `core::arena::league::tracks_json`).
+fn tracks(ask: &str) -> Option<Map<String, Value>> {
+    const OPEN: &str = "The same rules as JSON:\n\n```text\n";
+    let start = ask.find(OPEN)? + OPEN.len();
+    let end = start + ask[start..].find("\n```")?;
+    match serde_json::from_str(&ask[start..end]).ok()? {
+        Value::Object(o) => Some(o),
+        _ => None,
+    }
+}
+
+/// The model's decisions for each track the ask lists (spec §4.7, §4.8), deterministic from
+/// the snapshot like its forecasts: some days "hold"; otherwise the funds its style favours
+/// (the momentum seat the risers, the contrarian the fallers, the others at random), long
+/// only where the rules say so, each weight inside the limits. The noisy seat now and then
+/// puts 40% in one fund (a decision the engine rejects: above the 25%/30% limit), and the
+/// wayward seat now and then writes a decision the reader cannot take (a sentence).
+fn decisions(m: &DemoModel, ask: &str, snap: &Value, taken_at: &str) -> Option<Value> {
+    let tracks = tracks(ask)?;
+    let change = |market: &str| {
+        snap["markets"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|r| r["asset"] == market)
+            .and_then(|r| r["change_pct"].as_f64())
+            .unwrap_or(0.0)
+    };
+    let mut out = Map::new();
+    for (version, rules) in &tracks {
+        let u = |what: &str| unit(m, taken_at, &format!("{version} {what}"));
+        if m.style == Style::Wayward && u("malformed") < 0.15 {
+            out.insert(version.clone(), json!("DEMO: buy what went up"));
+            continue;
+        }
+        if u("hold") < 0.3 {
+            out.insert(version.clone(), json!("hold"));
+            continue;
+        }
+        let mut scored: Vec<(f64, String)> = rules["funds"]
+            .as_object()
+            .into_iter()
+            .flatten()
+            .map(|(fund, market)| {
+                let c = change(market.as_str().unwrap_or_default());
+                let score = match m.style {
+                    Style::Momentum => c,
+                    Style::Contrarian => -c,
+                    Style::Noisy | Style::Wayward => u(fund) - 0.5,
+                };
+                (score, fund.clone())
+            })
+            .collect();
+        // Best first; ties by fund symbol, so the order is the same everywhere.
+        scored.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+        let mut weights = Map::new();
+        if m.style == Style::Noisy && u("break") < 0.2 {
+            if let Some((_, f)) = scored.first() {
+                weights.insert(f.clone(), json!(40));
+            }
+        } else if rules["long_only"] == true {
+            for (_, f) in scored.iter().take(4) {
+                weights.insert(f.clone(), json!(20));
+            }
+        } else {
+            for (_, f) in scored.iter().take(3) {
+                weights.insert(f.clone(), json!(25));
+            }
+            for (_, f) in scored.iter().rev().take(2) {
+                weights.insert(f.clone(), json!(-15));
+            }
+        }
+        out.insert(version.clone(), json!({ "weights": weights }));
+    }
+    Some(Value::Object(out))
 }
 
 /// One answer cell: the probability, an action that follows from it, levels around the price.

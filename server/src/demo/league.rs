@@ -17,7 +17,9 @@
 //!    first [`SCORED_6M_RUNS`] runs are scored, and a last stamped list covers the score
 //!    lines;
 //! 3. the league is published as `sealbook league publish` does ([`publish_league`]): the
-//!    forecasts file, the stats document, the proof pages and `manifest.json`.
+//!    forecasts file, the stats document, the proof pages, the trading tracks' files (the
+//!    demo models decide on arena-3 and pro-1 in their answers, the score job records the
+//!    funds' DEMO prices) and `manifest.json`.
 //!
 //! The step clock makes the sealed times independent of the machine's speed, and the demo
 //! endpoint lets its models answer each ask in a fixed order, each once the one before it is
@@ -30,7 +32,7 @@
 
 use super::calendar::DemoCalendar;
 use super::endpoint::{DemoEndpoint, DEMO_MODELS};
-use super::prices::{climatology, demo_symbol, price_file, Span, DEMO_SEED};
+use super::prices::{climatology, demo_fund_symbol, demo_symbol, price_file, Span, DEMO_SEED};
 use super::tsa::DemoTsa;
 use super::Clock;
 use crate::cmd::league::driver::{self, League, StepClock};
@@ -90,6 +92,12 @@ pub fn config_toml(endpoint: &str, calendar: &str, tsa: &str) -> String {
     t += &format!("[prices]\nprovider = \"csv\"\npath = \"{PRICES_FILE}\"\n\n[prices.symbols]\n");
     for m in MARKETS {
         t += &format!("{m} = \"{}\"\n", demo_symbol(m));
+    }
+    t += "\n[prices.fund_symbols]\n";
+    let protocol = sealbook_core::arena::league::league_protocol();
+    let rules: Vec<&sealbook_core::arena::protocol::RuleSet> = protocol.versions.iter().collect();
+    for ticker in sealbook_core::arena::league::price_symbols(&rules) {
+        t += &format!("\"{ticker}\" = \"{}\"\n", demo_fund_symbol(&ticker));
     }
     t += &format!(
         "\n[anchors]\nots_calendars = [\"{calendar}\"]\ntsa = [{{ name = \"{TSA_NAME}\", url = \"{tsa}\" }}]\nrekor_url = \"\"\n"

@@ -18,6 +18,13 @@
 //!   and 14:59 ET for the 10-year yield; Bitcoin every calendar day), enough for a horizon's
 //!   closing minute.
 //!
+//! The trading tracks' funds (spec §4.7, §4.8; `arena-protocol.json` maps each market to its
+//! fund) are priced from their market's walk on every session from the first scored one, at
+//! the market's minutes inside 09:30-09:45 ET (the execution window) and at 15:59 ET (the
+//! bar ending at the close),
+//! under `DEMO-<ticker>` ([`fund_price`] turns an index level into a fund's price); the cash
+//! rate (`^IRX`, the 13-week bill, percent) is one 15:59 ET bar a session under `DEMO-IRX`.
+//!
 //! The walk is sampled only at the emitted minutes: between two of them the log price moves
 //! by a normal draw whose variance is the trading time between them (a session is 390
 //! minutes, a night counts as 150), so a coarse day and a fine one are the same process. A
@@ -76,6 +83,51 @@ const DRIFT_MEMORY: f64 = 0.6;
 /// The provider symbol of `asset` in the demo file.
 pub fn demo_symbol(asset: &str) -> String {
     format!("DEMO-{asset}")
+}
+
+/// The provider symbol of a fund or rate ticker in the demo file (`^IRX` -> `DEMO-IRX`).
+pub fn demo_fund_symbol(ticker: &str) -> String {
+    demo_symbol(ticker.trim_start_matches('^'))
+}
+
+/// A DEMO fund's price from its market's level: a fixed fraction of the index (a bond fund
+/// moves against the yield, about seven years of duration).
+pub fn fund_price(market: &str, level: f64) -> f64 {
+    match market {
+        "SPX" => level / 10.0,
+        "NDX" => level / 40.0,
+        "DJI" => level / 100.0,
+        "SOX" => level / 25.0,
+        "TNX" => 95.0 * (1.0 - 0.07 * (level - 4.05)),
+        "DXY" => level / 3.6,
+        "VIX" => level * 1.9,
+        "GOLD" => level / 10.9,
+        "WTI" => level * 1.3,
+        "BRENT" => level * 0.48,
+        "COPPER" => level * 5.6,
+        "BTC" => level / 1770.0,
+        _ => level,
+    }
+}
+
+/// Each market's fund in the league's rules (`arena-protocol.json`), market -> ticker.
+fn funds() -> std::collections::BTreeMap<String, String> {
+    sealbook_core::arena::league::league_protocol()
+        .versions
+        .iter()
+        .flat_map(|r| r.funds.iter().map(|f| (f.market.clone(), f.symbol.clone())))
+        .collect()
+}
+
+/// The DEMO 13-week bill rate of the `k`-th session from the first (percent, four decimals):
+/// a slow seeded drift around 4%.
+fn demo_rate(seed: u64, k: i64) -> f64 {
+    let mut rng = Rng(seed ^ 0x1EA5_0000_0000_0013);
+    let mut r = 4.0;
+    for _ in 0..=k {
+        r += (rng.unit() - 0.5) * 0.02;
+    }
+    (r * 10_000.0).round() / 10_000.0
 }
 
 /// What the file covers: minute windows from [`FINE_SESSIONS_BEFORE`] sessions before
@@ -199,7 +251,10 @@ pub fn price_file(span: &Span) -> Vec<u8> {
     let mut out = String::with_capacity(3 << 20);
     out.push_str(HEADER);
     out.push('\n');
+    let funds = funds();
+    let mut fund_rows = String::new();
     for (m, (asset, w)) in MARKETS.iter().zip(&WALKS).enumerate() {
+        let fund = funds.get(*asset).map(|t| demo_fund_symbol(t));
         let mut rng = Rng(span.seed ^ (m as u64 + 1).wrapping_mul(0xA24B_AED4_963E_E407));
         let crypto = *asset == BITCOIN;
         let day_minutes = if crypto { 1440.0 } else { SESSION_MINUTES };
@@ -240,9 +295,38 @@ pub fn price_file(span: &Span) -> Vec<u8> {
                 "{symbol},{},{open:.d$},{high:.d$},{low:.d$},{close:.d$},{volume}\n",
                 sealbook_core::prices::rfc3339(t)
             );
+            if let Some(f) = &fund {
+                let (d, secs) = Instant(t * 1_000_000).new_york();
+                let in_window = (9 * 3600 + 30 * 60..=9 * 3600 + 45 * 60).contains(&secs)
+                    || secs == 15 * 3600 + 59 * 60;
+                if d >= span.first_session && session(d) && in_window {
+                    let (o, c) = (fund_price(asset, open), fund_price(asset, close));
+                    let (h, l) = (o.max(c), o.min(c));
+                    fund_rows += &format!(
+                        "{f},{},{o:.4},{h:.4},{l:.4},{c:.4},{volume}\n",
+                        sealbook_core::prices::rfc3339(t)
+                    );
+                }
+            }
             prev = Some((t, day));
             prev_close = close;
         }
+        out += &fund_rows;
+        fund_rows.clear();
+    }
+    let rate = demo_fund_symbol("^IRX");
+    let mut day = span.first_session;
+    let mut k = 0i64;
+    while day <= span.last_day {
+        if session(day) {
+            let r = demo_rate(span.seed, k);
+            out += &format!(
+                "{rate},{},{r:.4},{r:.4},{r:.4},{r:.4},0\n",
+                sealbook_core::prices::rfc3339(et(day, 15, 59))
+            );
+            k += 1;
+        }
+        day = day.add_days(1);
     }
     out.into_bytes()
 }
@@ -363,13 +447,17 @@ mod tests {
         let a = price_file(&span());
         assert_eq!(a, price_file(&span()));
         assert_ne!(a, price_file(&Span { seed: 7, ..span() }));
-        assert!(a.len() < 4 << 20, "{} bytes", a.len());
+        assert!(a.len() < 5 << 20, "{} bytes", a.len());
         let bars = read(&a);
         assert_eq!(bars.keys().cloned().collect::<Vec<_>>(), {
+            // The markets, each trading track's fund and the bill rate.
             let mut k: Vec<String> = MARKETS.iter().map(|m| demo_symbol(m)).collect();
+            k.extend(funds().values().map(|t| demo_fund_symbol(t)));
+            k.push(demo_fund_symbol("^IRX"));
             k.sort();
             k
         });
+        assert_eq!(bars.len(), 12 + 12 + 1);
         for (sym, b) in &bars {
             assert!(sym.starts_with("DEMO-"));
             assert!(

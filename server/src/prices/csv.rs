@@ -65,6 +65,13 @@ impl PriceProvider for CsvProvider {
                 )
             })
     }
+
+    fn symbol_bars(&self, symbol: &str, from: Instant, to: Instant) -> Result<Vec<Bar>, String> {
+        self.bars
+            .window(symbol, from, to)
+            .map(<[Bar]>::to_vec)
+            .ok_or_else(|| format!("{} has no bars for symbol {symbol:?}", self.path.display()))
+    }
 }
 
 #[cfg(test)]

@@ -21,6 +21,16 @@ pub trait PriceProvider: Send + Sync {
         to: Instant,
     ) -> Result<Vec<sealbook_core::prices::yahoo::Bar>, String>;
 
+    /// The 1-minute bars of the provider's own `symbol` whose start lies in [from, to), in
+    /// time order: the trading tracks' funds and cash rate (spec §4.7), which are not markets
+    /// of the league (the config's `prices.fund_symbols` names their symbols).
+    fn symbol_bars(
+        &self,
+        symbol: &str,
+        from: Instant,
+        to: Instant,
+    ) -> Result<Vec<sealbook_core::prices::yahoo::Bar>, String>;
+
     /// Bars of `asset` for the snapshot's 52-week range in [from, to), in time order: 1-minute
     /// bars where the source keeps them that far back (the default), daily bars where it does
     /// not (Yahoo serves 1-minute bars for about the last 30 days only).

@@ -128,6 +128,24 @@ impl PriceProvider for YahooProvider {
             .symbols
             .get(asset)
             .ok_or_else(|| format!("{asset}: no Yahoo symbol configured"))?;
+        self.minutes_of(asset, symbol, from, to)
+    }
+
+    fn symbol_bars(&self, symbol: &str, from: Instant, to: Instant) -> Result<Vec<Bar>, String> {
+        self.minutes_of(symbol, symbol, from, to)
+    }
+}
+
+impl YahooProvider {
+    /// The 1-minute bars of Yahoo's `symbol` in [from, to), errors naming `asset` (the market
+    /// or fund asked for) and the symbol.
+    fn minutes_of(
+        &self,
+        asset: &str,
+        symbol: &str,
+        from: Instant,
+        to: Instant,
+    ) -> Result<Vec<Bar>, String> {
         let (start, end) = (secs_floor(from), secs_ceil(to));
         if start >= end {
             return Ok(Vec::new());

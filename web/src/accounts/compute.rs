@@ -3,9 +3,11 @@
 //! verdict is byte for byte what `sealbook replay --json` prints after its `dir`, and the
 //! recomputed accounts' figures and chart series. Which file is which is core's
 //! ([`PublishedFile`]); a file the replay needs and not given means the page cannot recount.
+//! When `council-book.jsonl` is given, the decisions are held to the ones sealed in it.
 
 use sealbook_core::arena::recount::{recount, Accounts, CodeFiles};
 use sealbook_core::arena::replay::ReplayFiles;
+use sealbook_core::league::layout::BOOK_FILE;
 use sealbook_core::verifier::published::{ArenaFile, PublishedFile};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -51,7 +53,17 @@ pub struct Computed {
 pub fn compute(files: &[(String, Vec<u8>)]) -> Result<Computed, String> {
     let mut by_kind: BTreeMap<ArenaFile, &(String, Vec<u8>)> = BTreeMap::new();
     let mut texts: BTreeMap<&str, &[u8]> = BTreeMap::new();
+    let mut book: Option<&(String, Vec<u8>)> = None;
     for f in files {
+        if PublishedFile::of(&f.0) == PublishedFile::Book && base_name(&f.0) == BOOK_FILE {
+            if let Some(before) = book.replace(f) {
+                return Err(format!(
+                    "{} and {} are the same published file; give one",
+                    before.0, f.0
+                ));
+            }
+            continue;
+        }
         let Some(kind) = arena_kind(&f.0) else {
             continue;
         };
@@ -97,6 +109,7 @@ pub fn compute(files: &[(String, Vec<u8>)]) -> Result<Computed, String> {
             list: &f.1,
             text: &text,
         }),
+        book.map(|f| f.1.as_slice()),
     )
     .map_err(|e| e.to_string())?;
     Ok(Computed {

@@ -8,7 +8,7 @@ use crate::format;
 use crate::scores::charts::{chart, f1, legend, marker, Frame};
 use crate::scores::html::{card, details, head, json_number, pill, table_wrap};
 use sealbook_core::arena::code::CodeCheck;
-use sealbook_core::arena::recount::{Accounts, Chart, Figures, Recount};
+use sealbook_core::arena::recount::{Accounts, Chart, DecisionsVsBook, Figures, Recount};
 use sealbook_core::arena::replay::{Difference, Verdict};
 use yew::prelude::*;
 
@@ -62,6 +62,11 @@ fn verdict(r: &Recount) -> Html {
     if code_bad {
         why.push("a published code file does not match arena-code.json".to_string());
     }
+    if let Some(DecisionsVsBook::Different(d)) = &r.decisions_vs_book {
+        why.push(format!(
+            "arena-decisions.jsonl is not the decisions sealed in the book: {d}"
+        ));
+    }
     let (class, title) = if r.ok {
         (
             "ok",
@@ -80,6 +85,14 @@ fn verdict(r: &Recount) -> Html {
             c.len()
         ),
     };
+    let book_note = match &r.decisions_vs_book {
+        None => "council-book.jsonl was not given: the decisions were not held to the sealed book."
+            .to_string(),
+        Some(DecisionsVsBook::Equal(n)) => {
+            format!("{n} decisions are those sealed in council-book.jsonl.")
+        }
+        Some(DecisionsVsBook::Different(_)) => String::new(),
+    };
     html! {
         <div class={classes!("callout", class)} role="status" id="accounts-verdict" data-ok={if r.ok { "true" } else { "false" }}>
             <p><strong>{ title }</strong></p>
@@ -88,6 +101,9 @@ fn verdict(r: &Recount) -> Html {
                 <p>{ format!("{} rows were not recounted (another price set or rules this file does not define); they are listed below.", r.replay.not_recounted) }</p>
             }
             <p>{ code_note }</p>
+            if !book_note.is_empty() {
+                <p id="accounts-book-note">{ book_note }</p>
+            }
         </div>
     }
 }

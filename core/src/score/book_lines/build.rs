@@ -29,6 +29,8 @@ pub struct RunContent {
     /// Set when the engine's clock was set by the operator (a replay or a test), never on a
     /// live run: `clock` = `"set"`.
     pub clock_set: bool,
+    /// The trading tracks' rule versions in force (spec §4.7), sealed as `arena` when any.
+    pub arena: Vec<String>,
 }
 
 impl RunContent {
@@ -60,6 +62,12 @@ impl RunContent {
         }
         if self.clock_set {
             o.insert("clock", string("set"));
+        }
+        if !self.arena.is_empty() {
+            o.insert(
+                "arena",
+                Value::Array(self.arena.iter().map(|v| string(v)).collect()),
+            );
         }
         o
     }
@@ -146,6 +154,10 @@ pub struct AnswerContent {
     pub booked_at: Option<String>,
     /// A reply not read as a well-formed answer, and why.
     pub shape: Option<(Shape, String)>,
+    /// The answer's trading decisions as received (`core::arena::league`), and why part of
+    /// them is not a decision, when so.
+    pub decisions: Option<Value>,
+    pub decisions_reason: Option<String>,
 }
 
 impl AnswerContent {
@@ -167,6 +179,12 @@ impl AnswerContent {
             o.insert("shape", string(shape.as_str()));
             o.insert("shape_reason", string(reason));
         }
+        insert_some(&mut o, "decisions", self.decisions.clone());
+        insert_some(
+            &mut o,
+            "decisions_reason",
+            self.decisions_reason.as_deref().map(string),
+        );
         o
     }
 }
@@ -452,6 +470,7 @@ mod tests {
             crowd: Some(crowd.clone()),
             contracts: BTreeMap::from([(("SPX".to_string(), Horizon::D1), contract("SPX", "1d"))]),
             clock_set: true,
+            arena: vec!["arena-3".into(), "pro-1".into()],
         };
         let items = object([(
             "SPX",
@@ -479,6 +498,11 @@ mod tests {
             own_sha256: Some("c".repeat(64)),
             booked_at: Some("2026-10-21T12:31:01Z".into()),
             shape: Some((Shape::Invalid, "items.SPX.1w.prob_up: not a number".into())),
+            decisions: Some(Value::Object(object([
+                ("arena-3", string("hold")),
+                ("pro-1", int(7)),
+            ]))),
+            decisions_reason: Some("decisions.pro-1: 7 is neither".into()),
         };
         let refused = AnswerContent {
             seat: "beta".into(),
@@ -579,6 +603,7 @@ mod tests {
         );
         assert_eq!(r.crowd.as_ref(), Some(&crowd));
         assert_eq!(r.contracts, run.contracts);
+        assert_eq!(r.arena, run.arena);
         assert_eq!(
             crate::score::roster::roster_from_book(&book)
                 .unwrap()
@@ -613,6 +638,10 @@ mod tests {
         assert_eq!((a.has_items, &a.items), (true, &items));
         assert_eq!(a.shape, answer.shape);
         assert_eq!(a.crowd_up, BTreeMap::from([("SPX".to_string(), 60.5)]));
+        assert_eq!(
+            (&a.decisions, &a.decisions_reason),
+            (&answer.decisions, &answer.decisions_reason)
+        );
         let b = &lines.answers[&3];
         assert_eq!((b.has_items, &b.shape), (false, &refused.shape));
 

@@ -14,7 +14,11 @@
 //!   bytes then kept as `replies/<run_id>/<seat>.txt` (published after the session;
 //!   `own_sha256` is their SHA-256).
 //! - `Score`: prices from the provider by the published rule ([`close::score_line`]); a
-//!   score re-taken on request that differs is sealed as a correction naming it.
+//!   score re-taken on request that differs is sealed as a correction naming it. With the
+//!   session's score, the trading tracks' prices of the session (each fund's bars in the
+//!   execution window, its close, the cash rate) are recorded in `arena-prices.jsonl`
+//!   ([`sealbook_core::arena::league::session_price_lines`]), once per session; a fund the
+//!   provider cannot price gives no line and is named in the `arena_prices` event.
 //! - `Stamp`: the stamped list of both ledgers under `proof/` and its anchors
 //!   ([`stamp_league`], as `sealbook league stamp`).
 //!
@@ -33,6 +37,10 @@ use crate::prices::PriceProvider;
 use crate::seats::command::CommandSeat;
 use crate::seats::http::HttpSeat;
 use crate::seats::{ask_all, ApiKey, RetryPolicy, SeatAdapter, SeatReply};
+use sealbook_core::arena::league as arena_league;
+use sealbook_core::arena::records::{
+    jsonl, price_line, read_prices, PRICES_FILE as ARENA_PRICES_FILE,
+};
 use sealbook_core::book::canon::{self, EncodeError, Object};
 use sealbook_core::book::seal::{prepare_line, PreparedLine};
 use sealbook_core::calendar::{sealing_time, Date, Horizon, Instant};
@@ -1006,6 +1014,61 @@ impl League {
         self.event(serde_json::json!({"event": "scored", "run_id": run_id,
             "horizon": horizon.as_str(), "n": n, "markets": line.results.len(),
             "unpriced": unpriced}));
+        if horizon == Horizon::D1 {
+            if let Err(e) = self.record_arena_prices(session, provider) {
+                self.event(serde_json::json!({"event": "arena_prices_failed",
+                    "session": session.to_string(), "error": e.to_string()}));
+            }
+        }
+        Ok(())
+    }
+
+    /// Records `session`'s prices of the trading tracks in force in `arena-prices.jsonl` (see
+    /// the module doc); a session already recorded is left as it is.
+    fn record_arena_prices(
+        &mut self,
+        session: Date,
+        provider: &dyn PriceProvider,
+    ) -> Result<(), Unusable> {
+        let protocol = self.engine.protocol().clone();
+        let rules = arena_league::rules_in_force(&protocol, session);
+        if rules.is_empty() {
+            return Ok(());
+        }
+        let path = self.dir.join(ARENA_PRICES_FILE);
+        let mut bytes = if path.is_file() {
+            read(&path)?
+        } else {
+            Vec::new()
+        };
+        let recorded = read_prices(&bytes)
+            .map_err(|e| Unusable::file(&path, e.message.clone()).at_line(e.line as u64))?;
+        if arena_league::session_recorded(&recorded, session) {
+            return Ok(());
+        }
+        let (from, to) = (
+            sealbook_core::calendar::new_york_time(session, 9, 30),
+            sealbook_core::calendar::session_close(session),
+        );
+        let mut bars = BTreeMap::new();
+        let mut unpriced = BTreeMap::new();
+        for ticker in arena_league::price_symbols(&rules) {
+            match provider.symbol_bars(self.config.prices.fund_symbol(&ticker), from, to) {
+                Ok(b) => {
+                    bars.insert(ticker, b);
+                }
+                Err(e) => {
+                    unpriced.insert(ticker, e);
+                }
+            }
+        }
+        let lines = arena_league::session_price_lines(&rules, session, &bars);
+        bytes.extend(jsonl(lines.iter().map(price_line)));
+        write_durable(&path, &bytes)?;
+        self.event(
+            serde_json::json!({"event": "arena_prices", "session": session.to_string(),
+            "lines": lines.len(), "unpriced": unpriced}),
+        );
         Ok(())
     }
 

@@ -8,11 +8,20 @@
 //!   when the league has one), which the Scores page reads;
 //! - `event-contract.schema.json` (`core::contract::event`, as `sealbook schema` writes it);
 //! - `proof/<day>/index.html` for every day with a stamped list (`core::league::proof_page`);
+//! - the trading tracks (spec §4.7, §4.8, §4.11; `core::arena::league::arena_files`), when
+//!   the book seals rule versions in its run lines or the league has recorded
+//!   `arena-prices.jsonl`: `arena-protocol.json`, `arena-decisions.jsonl` (derived from the
+//!   sealed answer lines), `arena-trades.jsonl` and `arena-accounts.jsonl` (the engine run over
+//!   them and the recorded prices), `arena-code.json` with every `arena-code-<file>.txt`
+//!   (Appendix B step 8: the engine's code as compiled into this build);
+//! - `council-league.json` (`core::league::league_file`), with the `accounts` section when the
+//!   trading tracks are published;
 //! - `manifest.json` last: every published file with its size and SHA-256
 //!   (`core::league::manifest`).
 //!
 //! The published files are the ledgers, `asks/*.md`, everything under `proof/` and `tsa/`,
-//! the generated files and, when present, `council-clim-window.json` and `DEMO.txt`; the
+//! the generated files and, when present, `council-clim-window.json`, `arena-prices.jsonl` and
+//! `DEMO.txt`; the
 //! operator's `league.toml`, lock files, side files and anything else stay out.
 //!
 //! Deterministic: the same sealed files give the same bytes, and a file whose bytes would not
@@ -22,9 +31,16 @@
 use super::driver::REPLIES_DIR;
 use crate::files::read_bounded;
 use crate::outcome::{CmdResult, Exit, Unusable};
+use sealbook_core::arena::code::engine_code_files;
+use sealbook_core::arena::league::{arena_files, league_protocol};
+use sealbook_core::arena::protocol::PROTOCOL_FILE;
+use sealbook_core::arena::records::{
+    ACCOUNTS_FILE, DECISIONS_FILE, PRICES_FILE as ARENA_PRICES_FILE, TRADES_FILE,
+};
 use sealbook_core::book::chain::{verify, VerifyOptions};
 use sealbook_core::contract::event::event_contract_schema_bytes;
 use sealbook_core::league::layout::{ASKS_FILE, BOOK_FILE, FORECASTS_FILE};
+use sealbook_core::league::league_file::{GeneratedFrom, LeagueFile, LEAGUE_FILE};
 use sealbook_core::league::manifest::{path_is_safe, Manifest, MANIFEST_FILE};
 use sealbook_core::league::proof_page::{proof_pages, Ledger, PAGE_NAME};
 use sealbook_core::score::ask_chain::AskChain;
@@ -41,7 +57,7 @@ pub const CONTRACT_SCHEMA_FILE: &str = "event-contract.schema.json";
 /// The sealed climatology table, read for the stats when present.
 pub use sealbook_core::league::layout::CLIM_FILE;
 /// Other files published as they are, when present.
-const PUBLISHED_AS_IS: [&str; 2] = [CLIM_FILE, "DEMO.txt"];
+const PUBLISHED_AS_IS: [&str; 3] = [CLIM_FILE, ARENA_PRICES_FILE, "DEMO.txt"];
 /// Folders whose every file is published (ask texts, stamped lists and their anchors, the
 /// authorities' certificates).
 const PUBLISHED_DIRS: [&str; 3] = ["asks", "proof", "tsa"];
@@ -341,6 +357,43 @@ pub fn publish_league(dir: &Path) -> Result<Published, Unusable> {
         },
     ];
     let (league, methodology) = league_identity(asks_bytes, &lines);
+    let arena_prices = get(ARENA_PRICES_FILE);
+    let accounts = if arena_prices.is_some() || lines.runs.iter().any(|r| !r.arena.is_empty()) {
+        let a = arena_files(
+            &league_protocol(),
+            book_bytes,
+            arena_prices.unwrap_or_default(),
+        )
+        .map_err(|e| Unusable::file(dir, e.to_string()))?;
+        for (path, bytes) in [
+            (PROTOCOL_FILE, a.protocol),
+            (DECISIONS_FILE, a.decisions),
+            (TRADES_FILE, a.trades),
+            (ACCOUNTS_FILE, a.accounts),
+        ] {
+            generated.push(File {
+                path: path.into(),
+                bytes,
+            });
+        }
+        for (path, bytes) in engine_code_files() {
+            generated.push(File { path, bytes });
+        }
+        Some(a.section)
+    } else {
+        None
+    };
+    generated.push(File {
+        path: LEAGUE_FILE.into(),
+        bytes: LeagueFile {
+            league: league.clone(),
+            generated_from: GeneratedFrom {
+                book_lines: book_bytes.iter().filter(|b| **b == b'\n').count() as u64,
+            },
+            accounts,
+        }
+        .to_bytes(),
+    });
     let mut ledgers = vec![Ledger {
         path: BOOK_FILE,
         bytes: book_bytes,

@@ -1,0 +1,774 @@
+//! The trading tracks inside the league (spec §4.7 portfolio league, §4.8 pro league, §4.11,
+//! Appendix C): what the ask says about them, how an answer's decisions are read, how the
+//! published decisions are derived from the sealed book, which prices a session records, and
+//! the `accounts` section of `council-league.json`.
+//!
+//! - **Rules.** The league runs the portfolio and pro tracks of its `arena-protocol.json`
+//!   ([`league_protocol`]: the shipped arena-3 and pro-1); the versions governing a session
+//!   ([`versions_in_force`]) are sealed in the run line as `arena` (§4.7: "the version in force
+//!   is sealed in each run line").
+//! - **The ask** ([`ask_section`]) lists each version's funds and limits, from the protocol, as
+//!   text and as one JSON block, and asks for `decisions` in the answer object.
+//! - **The answer's decisions**: `"decisions": {"<rule version>": "hold" | {"weights":
+//!   {"<fund symbol>": <percent of equity>, ...}}}`, each value laid out as a line of
+//!   `arena-decisions.jsonl` lays out its `decision` ([`super::records::read_choice`]). The
+//!   section is sealed in the answer line as received; [`read_decisions`] takes from it the
+//!   well-formed decisions of versions in force and states why anything else is not a
+//!   decision (`decisions_reason` on the line). A well-formed decision that breaks the rules
+//!   is a decision: the engine rejects it with its reason.
+//! - **The published decisions** ([`decisions_from_book`]): for every answer line, in book
+//!   order, the well-formed decisions of the versions its run line seals, by the same
+//!   [`read_decisions`], each sealed at the line's sealing time `max(at, booked_at)`.
+//! - **Prices** ([`session_price_lines`]): per session, every 1-minute bar of each fund inside
+//!   the execution window, each fund's close (the last bar before the 16:00 close) and the
+//!   cash rate at the close; a symbol without bars gives no line (never an invented price).
+//! - **Accounts** ([`accounts_section`]): per account and version, the last row's figures and,
+//!   for a seat, the same-version benchmarks' returns.
+
+use super::engine::Segment;
+use super::money::{dollars, parse_decimal};
+use super::protocol::{Execution, Protocol, RuleSet, Track};
+use super::records::{read_choice, AccountRow, Choice, Decision, PriceLine, Status};
+use crate::book::canon::{self, DumpOptions, Value};
+use crate::calendar::{new_york_time, sealing_time, session_close, Date, Instant};
+use crate::prices::yahoo::Bar;
+use crate::score::book_lines::{BookLineError, BookLines};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// The answer object's key of the decisions section.
+pub const DECISIONS_KEY: &str = "decisions";
+
+/// The tracks the league runs: the portfolio league (§4.7) and the pro league (§4.8).
+pub const LEAGUE_TRACKS: [Track; 2] = [Track::Portfolio, Track::Pro];
+
+/// The `arena-protocol.json` a league ships: the portfolio and pro versions of
+/// [`Protocol::standard`].
+pub fn league_protocol() -> Protocol {
+    let mut p = Protocol::standard();
+    p.versions.retain(|r| LEAGUE_TRACKS.contains(&r.track));
+    p
+}
+
+/// The rule versions of the league's tracks governing `session`, in the file's order.
+pub fn rules_in_force(protocol: &Protocol, session: Date) -> Vec<&RuleSet> {
+    protocol
+        .versions
+        .iter()
+        .filter(|r| LEAGUE_TRACKS.contains(&r.track))
+        .filter(|r| r.from_date() <= session)
+        .filter(|r| protocol.segment_end(r).is_none_or(|e| session <= e))
+        .collect()
+}
+
+/// The names of [`rules_in_force`], as the run line seals them.
+pub fn versions_in_force(protocol: &Protocol, session: Date) -> Vec<String> {
+    rules_in_force(protocol, session)
+        .iter()
+        .map(|r| r.version.clone())
+        .collect()
+}
+
+fn pct(bp: i64) -> serde_json::Value {
+    if bp % 100 == 0 {
+        serde_json::json!(bp / 100)
+    } else {
+        serde_json::json!(bp as f64 / 100.0)
+    }
+}
+
+/// The machine-readable block of the ask: per version, its funds (fund symbol -> the market
+/// it stands for) and limits in percent of equity.
+pub fn tracks_json(rules: &[&RuleSet]) -> serde_json::Value {
+    let mut o = serde_json::Map::new();
+    for r in rules {
+        let funds: serde_json::Map<String, serde_json::Value> = r
+            .funds
+            .iter()
+            .map(|f| (f.symbol.clone(), serde_json::json!(f.market)))
+            .collect();
+        let execution = match &r.execution {
+            Execution::FirstPriceInWindow { start, end } => {
+                format!("first price at or after the answer's seal, {start}-{end} New York time")
+            }
+            Execution::NextClose => "the next close after the answer's seal".to_string(),
+        };
+        o.insert(
+            r.version.clone(),
+            serde_json::json!({
+                "funds": funds,
+                "long_only": r.long_only,
+                "weight_min_pct": pct(r.weight_min_bp),
+                "weight_max_pct": pct(r.weight_max_bp),
+                "gross_min_pct": pct(r.gross_min_bp),
+                "gross_max_pct": pct(r.gross_max_bp),
+                "long_max_pct": pct(r.long_max_bp),
+                "cost_pct_per_dollar_traded": pct(r.cost_bp),
+                "starting_cash_usd": r.starting_cash_cents / 100,
+                "cash_earns": r.cash_rate_symbol,
+                "execution": execution,
+            }),
+        );
+    }
+    serde_json::Value::Object(o)
+}
+
+/// The ask's section on the trading tracks in force (empty when none): each version's funds
+/// and limits, and the `decisions` layout.
+pub fn ask_section(rules: &[&RuleSet]) -> String {
+    if rules.is_empty() {
+        return String::new();
+    }
+    let mut t = String::from("## Decisions\n\n");
+    t += "Besides the forecasts, decide each account you manage. Each rule version below is one account of $100,000 with its own funds and limits (the rules are the league's arena-protocol.json):\n\n";
+    for r in rules {
+        let funds: Vec<String> = r
+            .funds
+            .iter()
+            .map(|f| format!("{} ({})", f.symbol, f.market))
+            .collect();
+        let w = |bp: i64| pct(bp).to_string();
+        t += &format!("- {}: funds {}", r.version, funds.join(", "));
+        if !r.indicators_only.is_empty() {
+            t += &format!(
+                "; {} is an indicator only, not tradable",
+                r.indicators_only.join(", ")
+            );
+        }
+        t += &format!(
+            "; {}each held fund {}-{}% of equity (a negative weight is a short), gross exposure {}-{}%, longs at most {}%; cost {}% of each dollar traded.\n",
+            if r.long_only { "long only; " } else { "long or short; " },
+            w(r.weight_min_bp),
+            w(r.weight_max_bp),
+            w(r.gross_min_bp),
+            w(r.gross_max_bp),
+            w(r.long_max_bp),
+            w(r.cost_bp),
+        );
+    }
+    t += "\nThe same rules as JSON:\n\n```text\n";
+    t += &serde_json::to_string(&tracks_json(rules)).expect("a JSON value");
+    t += "\n```\n\n";
+    t += "In the answer object add decisions.<version>: either \"hold\" (no trade, no cost) or {\"weights\": {\"<fund>\": <percent of equity, at most two decimals>, ...}}, the target weight of every fund to hold (a fund not named is sold to 0; the rest is cash). A decision executes at the first price at or after your answer is sealed between 09:30 and 09:45 New York time; one that breaks the rules is rejected and the account stays as it was. A version left out is no decision.\n\n";
+    t
+}
+
+/// A canon value as a `serde_json` value (None when it cannot be written: a non-finite number
+/// or a lone surrogate).
+fn json_of(v: &Value) -> Option<serde_json::Value> {
+    let bytes = canon::to_bytes(v, DumpOptions::SEAL).ok()?;
+    serde_json::from_slice(&bytes).ok()
+}
+
+/// An answer's `decisions` section read against the versions in force: the well-formed
+/// decisions by version (in the section's key order) and why any other part is not a decision.
+pub fn read_decisions(
+    section: &Value,
+    versions: &[String],
+) -> (Vec<(String, Choice)>, Vec<String>) {
+    let mut good = Vec::new();
+    let mut reasons = Vec::new();
+    let Some(o) = section.as_object() else {
+        reasons.push(format!(
+            "{DECISIONS_KEY}: expected an object {{<rule version>: decision}}, found {}",
+            section.type_name()
+        ));
+        return (good, reasons);
+    };
+    for (k, v) in o.iter() {
+        let Some(version) = k.as_str() else {
+            reasons.push(format!("{DECISIONS_KEY}: a key that is not valid UTF-8"));
+            continue;
+        };
+        let path = format!("{DECISIONS_KEY}.{version}");
+        if !versions.iter().any(|x| x == version) {
+            reasons.push(format!(
+                "{path}: not a rule version in force ({})",
+                if versions.is_empty() {
+                    "none".to_string()
+                } else {
+                    versions.join(", ")
+                }
+            ));
+            continue;
+        }
+        let Some(j) = json_of(v) else {
+            reasons.push(format!(
+                "{path}: not a decision (a value JSON cannot carry)"
+            ));
+            continue;
+        };
+        match read_choice(&j) {
+            Ok(c) => good.push((version.to_string(), c)),
+            Err((field, m)) if field.is_empty() => reasons.push(format!("{path}: {m}")),
+            Err((field, m)) => reasons.push(format!("{path}.{field}: {m}")),
+        }
+    }
+    (good, reasons)
+}
+
+/// The decisions of a sealed book, as `arena-decisions.jsonl` publishes them (see the module
+/// doc). An error names the book line and field that cannot be read.
+pub fn decisions_from_book(book: &[u8]) -> Result<Vec<Decision>, BookLineError> {
+    let lines = BookLines::parse(book)?;
+    let versions: BTreeMap<&str, &[String]> = lines
+        .runs
+        .iter()
+        .filter_map(|r| Some((r.run_id.as_deref()?, r.arena.as_slice())))
+        .collect();
+    let mut out = Vec::new();
+    for a in lines.answers.values() {
+        let (Some(section), Some(seat), Some(run_id)) = (&a.decisions, &a.seat, &a.run_id) else {
+            continue;
+        };
+        let Some(at) = a.at else {
+            return Err(BookLineError {
+                line: a.n,
+                field: "at".into(),
+                message: "missing: a decision needs its sealing time".into(),
+            });
+        };
+        let in_force = versions.get(run_id.as_str()).copied().unwrap_or(&[]);
+        for (version, choice) in read_decisions(section, in_force).0 {
+            out.push(Decision {
+                account: seat.clone(),
+                version,
+                sealed_at: sealing_time(at, a.booked_at),
+                choice,
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// The symbols a session's prices are recorded for: every fund of `rules`, then each cash
+/// rate symbol; sorted, once each.
+pub fn price_symbols(rules: &[&RuleSet]) -> Vec<String> {
+    let mut v: Vec<String> = rules
+        .iter()
+        .flat_map(|r| r.funds.iter().map(|f| f.symbol.clone()))
+        .chain(rules.iter().filter_map(|r| r.cash_rate_symbol.clone()))
+        .collect();
+    v.sort();
+    v.dedup();
+    v
+}
+
+/// A provider's price (dollars) as micro-dollars, rounded half to even at the sixth decimal;
+/// None when not positive and finite.
+fn micro_of(x: f64) -> Option<i64> {
+    if !(x.is_finite() && x > 0.0 && x < 1e12) {
+        return None;
+    }
+    parse_decimal(&format!("{x:.6}"), 6).filter(|p| *p > 0)
+}
+
+/// The lines `arena-prices.jsonl` records for `session` from the bars read for it (`bars`:
+/// provider bars by fund or rate symbol, any window of the session): for each fund, every bar
+/// whose start lies inside an execution window of `rules` (the bar's close as its price) and
+/// the close (the last bar starting before the 16:00 close); for each cash rate symbol, its
+/// last bar before the close as the session's rate (percent, four decimals). A symbol without
+/// such bars gives no line.
+pub fn session_price_lines(
+    rules: &[&RuleSet],
+    session: Date,
+    bars: &BTreeMap<String, Vec<Bar>>,
+) -> Vec<PriceLine> {
+    let close_at = session_close(session).0.div_euclid(1_000_000);
+    let windows: Vec<(i64, i64)> = rules
+        .iter()
+        .filter_map(|r| r.window_secs())
+        .map(|(a, b)| {
+            let at = |s: u32| new_york_time(session, s / 3600, s % 3600 / 60).0 / 1_000_000;
+            (at(a), at(b))
+        })
+        .collect();
+    let rate_symbols: Vec<&str> = rules
+        .iter()
+        .filter_map(|r| r.cash_rate_symbol.as_deref())
+        .collect();
+    let mut out = Vec::new();
+    for symbol in price_symbols(rules) {
+        let Some(series) = bars.get(&symbol) else {
+            continue;
+        };
+        let priced = || {
+            series
+                .iter()
+                .filter_map(|b| Some((b.start, b.close?)))
+                .filter(|(t, _)| *t < close_at)
+        };
+        let last = priced().rfind(|(t, _)| Instant(t * 1_000_000).new_york().0 == session);
+        if rate_symbols.contains(&symbol.as_str()) {
+            if let Some(rate) = last.and_then(|(_, r)| {
+                (r.is_finite() && r.abs() < 1e6)
+                    .then(|| parse_decimal(&format!("{r:.4}"), 4))
+                    .flatten()
+            }) {
+                out.push(PriceLine::Rate {
+                    symbol: symbol.clone(),
+                    session,
+                    rate_ppm: rate,
+                });
+            }
+            continue;
+        }
+        for (t, p) in priced() {
+            if windows.iter().any(|(a, b)| (*a..=*b).contains(&t)) {
+                if let Some(price) = micro_of(p) {
+                    out.push(PriceLine::Bar {
+                        symbol: symbol.clone(),
+                        at: Instant(t * 1_000_000),
+                        price,
+                    });
+                }
+            }
+        }
+        if let Some(price) = last.and_then(|(_, p)| micro_of(p)) {
+            out.push(PriceLine::Close {
+                symbol: symbol.clone(),
+                session,
+                price,
+            });
+        }
+    }
+    out
+}
+
+/// Whether `lines` already hold `session`'s closes (the session's prices are recorded).
+pub fn session_recorded(lines: &[PriceLine], session: Date) -> bool {
+    lines
+        .iter()
+        .any(|l| matches!(l, PriceLine::Close { session: s, .. } if *s == session))
+}
+
+/// One account's summary in `council-league.json` `accounts` (spec §4.7: "each account marks
+/// its return and maximum drawdown at the close, and the Sharpe and Sortino ratios from 20
+/// sessions"; money in dollars with two decimals).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AccountSummary {
+    pub version: String,
+    pub account: String,
+    /// `seat` or `benchmark` (a name starting with `_`).
+    pub kind: String,
+    pub sessions: usize,
+    pub first_session: String,
+    pub last_session: String,
+    /// Final equity, cash and costs to date (dollars).
+    pub equity: f64,
+    pub cash: f64,
+    pub costs: f64,
+    #[serde(rename = "return")]
+    pub ret: f64,
+    pub drawdown: f64,
+    pub sharpe: Option<f64>,
+    pub sortino: Option<f64>,
+    /// Trades executed.
+    pub trades: usize,
+    /// Sessions by status (`traded`, `hold`, `rejected`, `missed`, `none`).
+    pub statuses: BTreeMap<String, usize>,
+    /// The final no-trade shadow's equity (dollars).
+    pub shadow_equity: f64,
+    /// A seat's benchmarks: each same-version benchmark's return over the same sessions.
+    pub benchmarks: BTreeMap<String, f64>,
+}
+
+/// `council-league.json` `accounts`: the rounding rule and every account's summary, by version
+/// then account.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AccountsSection {
+    pub rounding: String,
+    pub versions: Vec<String>,
+    pub accounts: Vec<AccountSummary>,
+}
+
+fn status_name(s: Status) -> &'static str {
+    match s {
+        Status::Traded => "traded",
+        Status::Hold => "hold",
+        Status::Rejected => "rejected",
+        Status::Missed => "missed",
+        Status::None => "none",
+    }
+}
+
+/// The accounts section of what the engine made of `protocol`'s versions.
+pub fn accounts_section(protocol: &Protocol, seg: &Segment) -> AccountsSection {
+    let mut by: BTreeMap<(String, String), Vec<&AccountRow>> = BTreeMap::new();
+    for r in &seg.rows {
+        by.entry((r.version.clone(), r.account.clone()))
+            .or_default()
+            .push(r);
+    }
+    let finite = |x: f64| if x.is_finite() { x } else { 0.0 };
+    let mut accounts = Vec::new();
+    for ((version, account), rows) in &by {
+        let (first, last) = (rows[0], rows[rows.len() - 1]);
+        let mut statuses = BTreeMap::new();
+        for r in rows {
+            *statuses
+                .entry(status_name(r.status).to_string())
+                .or_insert(0) += 1;
+        }
+        let benchmark = account.starts_with('_');
+        let benchmarks = if benchmark {
+            BTreeMap::new()
+        } else {
+            by.iter()
+                .filter(|((v, a), _)| v == version && a.starts_with('_'))
+                .filter_map(|((_, a), rs)| {
+                    let r = rs.iter().rev().find(|r| r.session <= last.session)?;
+                    Some((a.clone(), finite(r.ret)))
+                })
+                .collect()
+        };
+        accounts.push(AccountSummary {
+            version: version.clone(),
+            account: account.clone(),
+            kind: if benchmark { "benchmark" } else { "seat" }.into(),
+            sessions: rows.len(),
+            first_session: first.session.to_string(),
+            last_session: last.session.to_string(),
+            equity: dollars(last.equity),
+            cash: dollars(last.cash),
+            costs: dollars(last.costs_total),
+            ret: finite(last.ret),
+            drawdown: finite(last.drawdown),
+            sharpe: last.sharpe.filter(|x| x.is_finite()),
+            sortino: last.sortino.filter(|x| x.is_finite()),
+            trades: seg
+                .trades
+                .iter()
+                .filter(|t| &t.version == version && &t.account == account)
+                .count(),
+            statuses,
+            shadow_equity: dollars(last.shadow_equity),
+            benchmarks,
+        });
+    }
+    AccountsSection {
+        rounding: protocol.rounding.clone(),
+        versions: protocol
+            .versions
+            .iter()
+            .map(|r| r.version.clone())
+            .collect(),
+        accounts,
+    }
+}
+
+/// The trading tracks' published files of a league, from its book and recorded prices.
+pub struct ArenaFiles {
+    /// `arena-protocol.json`.
+    pub protocol: Vec<u8>,
+    /// `arena-decisions.jsonl` ([`decisions_from_book`]).
+    pub decisions: Vec<u8>,
+    /// `arena-trades.jsonl` and `arena-accounts.jsonl`, from the engine.
+    pub trades: Vec<u8>,
+    pub accounts: Vec<u8>,
+    /// `council-league.json` `accounts`.
+    pub section: AccountsSection,
+}
+
+/// Why the trading tracks' files cannot be made: the file, line and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ArenaError {
+    Book(BookLineError),
+    Prices(super::records::RecordError),
+}
+
+impl std::fmt::Display for ArenaError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ArenaError::Book(e) => write!(f, "{}: {e}", crate::league::layout::BOOK_FILE),
+            ArenaError::Prices(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for ArenaError {}
+
+/// Runs the engine over the book's decisions and the recorded `prices`
+/// (`arena-prices.jsonl`) under `protocol`, and lays out the published files.
+pub fn arena_files(
+    protocol: &Protocol,
+    book: &[u8],
+    prices: &[u8],
+) -> Result<ArenaFiles, ArenaError> {
+    use super::records::{decision_line, jsonl, read_prices, row_line, trade_line};
+    let decisions = decisions_from_book(book).map_err(ArenaError::Book)?;
+    let price_set = super::engine::PriceSet::new(&read_prices(prices).map_err(ArenaError::Prices)?);
+    let seg = super::engine::run_all(protocol, &decisions, &price_set);
+    Ok(ArenaFiles {
+        protocol: protocol.to_json(),
+        decisions: jsonl(decisions.iter().map(decision_line)),
+        trades: jsonl(seg.trades.iter().map(trade_line)),
+        accounts: jsonl(seg.rows.iter().map(row_line)),
+        section: accounts_section(protocol, &seg),
+    })
+}
+
+/// Holds a published `arena-decisions.jsonl` to the book (spec §4.11: the replay starts from
+/// the sealed decisions): Err names the first line that differs from the decisions derived
+/// from the book ([`decisions_from_book`]), with both texts.
+pub fn check_decisions_file(book: &[u8], published: &[u8]) -> Result<usize, String> {
+    use super::records::decision_line;
+    let derived: Vec<String> = decisions_from_book(book)
+        .map_err(|e| format!("{}: {e}", crate::league::layout::BOOK_FILE))?
+        .iter()
+        .map(decision_line)
+        .collect();
+    let ours: Vec<&[u8]> = published
+        .split(|b| *b == b'\n')
+        .filter(|l| !l.is_empty())
+        .collect();
+    for i in 0..derived.len().max(ours.len()) {
+        let (d, p) = (derived.get(i), ours.get(i));
+        if d.map(String::as_bytes) != p.copied() {
+            return Err(format!(
+                "{}:{}: differs from the decisions sealed in {}: published {}, sealed {}",
+                super::records::DECISIONS_FILE,
+                i + 1,
+                crate::league::layout::BOOK_FILE,
+                p.map_or("(no line)".into(), |b| String::from_utf8_lossy(b)
+                    .into_owned()),
+                d.map_or("(no line)", String::as_str),
+            ));
+        }
+    }
+    Ok(derived.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::arena::engine::check_weights;
+    use crate::arena::records::{decision_line, read_decisions as read_file};
+
+    fn d(s: &str) -> Date {
+        Date::parse(s).unwrap()
+    }
+
+    fn parse(s: &str) -> Value {
+        canon::parse(s.as_bytes()).unwrap()
+    }
+
+    fn in_force() -> Vec<String> {
+        vec!["arena-3".into(), "pro-1".into()]
+    }
+
+    #[test]
+    fn the_league_runs_the_portfolio_and_pro_versions_from_their_start() {
+        let p = league_protocol();
+        assert_eq!(versions_in_force(&p, d("2026-10-19")), in_force());
+        assert!(versions_in_force(&p, d("2026-10-16")).is_empty());
+        assert!(p.versions.iter().all(|r| LEAGUE_TRACKS.contains(&r.track)));
+        // A later arena version ends arena-3's segment: only it is in force after.
+        let mut q = p.clone();
+        let mut a4 = q.versions[0].clone();
+        a4.version = "arena-4".into();
+        a4.from = "2026-11-02".into();
+        q.versions.push(a4);
+        assert_eq!(versions_in_force(&q, d("2026-10-30")), in_force());
+        assert_eq!(
+            versions_in_force(&q, d("2026-11-02")),
+            vec!["pro-1".to_string(), "arena-4".to_string()]
+        );
+    }
+
+    #[test]
+    fn the_ask_section_lists_funds_and_limits_from_the_protocol() {
+        let p = league_protocol();
+        let rules = rules_in_force(&p, d("2026-10-20"));
+        let t = ask_section(&rules);
+        assert!(t.starts_with("## Decisions\n"), "{t}");
+        assert!(t.contains("- arena-3: funds SPY (SPX), QQQ (NDX)"), "{t}");
+        assert!(t.contains("VIX is an indicator only"), "{t}");
+        assert!(
+            t.contains("long only; each held fund 5-25% of equity"),
+            "{t}"
+        );
+        assert!(
+            t.contains("- pro-1: funds") && t.contains("VIXY (VIX)"),
+            "{t}"
+        );
+        assert!(t.contains("each held fund 5-30% of equity"), "{t}");
+        assert!(t.contains("gross exposure 100-200%"), "{t}");
+        assert!(t.contains("cost 0.1% of each dollar traded"), "{t}");
+        // The JSON block is the rules again, machine-readable.
+        let start = t.find("```text\n").unwrap() + 8;
+        let end = start + t[start..].find("\n```").unwrap();
+        let j: serde_json::Value = serde_json::from_str(&t[start..end]).unwrap();
+        assert_eq!(j["arena-3"]["funds"]["SPY"], "SPX");
+        assert_eq!(j["arena-3"]["weight_max_pct"], 25);
+        assert_eq!(j["pro-1"]["long_only"], false);
+        assert!(j["arena-3"]["funds"].get("VIXY").is_none());
+        assert_eq!(ask_section(&[]), "");
+    }
+
+    #[test]
+    fn good_malformed_and_rule_breaking_decisions() {
+        let v = in_force();
+        // Well-formed, one hold and one set of weights: no reason.
+        let (good, why) = read_decisions(
+            &parse(r#"{"arena-3": "hold", "pro-1": {"weights": {"SPY": 25.5, "QQQ": -10}}}"#),
+            &v,
+        );
+        assert!(why.is_empty(), "{why:?}");
+        assert_eq!(good[0], ("arena-3".to_string(), Choice::Hold));
+        assert_eq!(
+            good[1].1,
+            Choice::Weights(BTreeMap::from([
+                ("QQQ".into(), -1000),
+                ("SPY".into(), 2550)
+            ]))
+        );
+        // Malformed: each part named, the well-formed one kept.
+        let (good, why) = read_decisions(
+            &parse(
+                r#"{"arena-3": "buy everything", "pro-1": {"weights": {"SPY": 12.345}}, "arena-2": "hold"}"#,
+            ),
+            &v,
+        );
+        assert!(good.is_empty());
+        let why = why.join("; ");
+        for says in [
+            "decisions.arena-3: \"buy everything\" is neither \"hold\"",
+            "decisions.pro-1.weights.SPY: 12.345 is not a percentage with at most two decimals",
+            "decisions.arena-2: not a rule version in force (arena-3, pro-1)",
+        ] {
+            assert!(why.contains(says), "{says}: {why}");
+        }
+        let (_, why) = read_decisions(&parse(r#"["hold"]"#), &v);
+        assert!(why[0].contains("expected an object"), "{why:?}");
+        let (_, why) = read_decisions(&parse(r#"{"arena-3": {"weights": [1]}}"#), &v);
+        assert!(
+            why[0].contains("decisions.arena-3.weights: must be an object"),
+            "{why:?}"
+        );
+        // Rule-breaking but well-formed: a decision, which the engine rejects with its reason.
+        let (good, why) = read_decisions(
+            &parse(r#"{"arena-3": {"weights": {"SPY": 40, "VIXY": 10}}}"#),
+            &v,
+        );
+        assert!(why.is_empty());
+        let Choice::Weights(w) = &good[0].1 else {
+            panic!()
+        };
+        let p = league_protocol();
+        let e = check_weights(p.version("arena-3").unwrap(), w).unwrap_err();
+        assert!(!e.is_empty());
+    }
+
+    const BOOK: &str = concat!(
+        r#"{"n": 1, "kind": "run", "run_id": "2026-10-20-am", "at": "2026-10-20T12:30:00Z", "arena": ["arena-3", "pro-1"]}"#,
+        "\n",
+        r#"{"n": 2, "kind": "answer", "seat": "a", "run_id": "2026-10-20-am", "at": "2026-10-20T12:31:00Z", "booked_at": "2026-10-20T12:31:02.5Z", "items": {}, "decisions": {"pro-1": {"weights": {"SPY": 30, "QQQ": -20, "GLD": 50.25}}, "arena-3": "hold"}}"#,
+        "\n",
+        r#"{"n": 3, "kind": "answer", "seat": "b", "run_id": "2026-10-20-am", "at": "2026-10-20T12:32:00Z", "decisions": {"arena-3": "all in", "pro-1": "hold", "arena-9": "hold"}, "decisions_reason": "x"}"#,
+        "\n",
+        r#"{"n": 4, "kind": "run", "run_id": "2026-10-16-am", "at": "2026-10-16T12:30:00Z"}"#,
+        "\n",
+        r#"{"n": 5, "kind": "answer", "seat": "c", "run_id": "2026-10-16-am", "at": "2026-10-16T12:31:00Z", "items": {}, "decisions": {"arena-3": "hold"}}"#,
+        "\n",
+        r#"{"n": 6, "kind": "answer", "seat": "c", "run_id": "2026-10-20-am", "at": "2026-10-20T12:40:00Z", "items": {}}"#,
+        "\n",
+    );
+
+    #[test]
+    fn the_decisions_file_is_derived_from_the_sealed_answer_lines() {
+        let ds = decisions_from_book(BOOK.as_bytes()).unwrap();
+        let lines: Vec<String> = ds.iter().map(decision_line).collect();
+        assert_eq!(
+            lines,
+            [
+                // In book order, each line's versions as the sealed object lists them (sorted
+                // keys); sealed at max(at, booked_at).
+                r#"{"account":"a","decision":"hold","sealed_at":"2026-10-20T12:31:02.500000Z","version":"arena-3"}"#,
+                r#"{"account":"a","decision":{"weights":{"GLD":50.25,"QQQ":-20,"SPY":30}},"sealed_at":"2026-10-20T12:31:02.500000Z","version":"pro-1"}"#,
+                // The malformed part and the version not in force are not decisions.
+                r#"{"account":"b","decision":"hold","sealed_at":"2026-10-20T12:32:00Z","version":"pro-1"}"#,
+                // A run without rule versions sealed has no decisions (line 5).
+            ]
+        );
+        // What is derived is what the decisions file reads back.
+        let file = super::super::records::jsonl(lines.clone());
+        assert_eq!(read_file(&file).unwrap(), ds);
+        assert_eq!(check_decisions_file(BOOK.as_bytes(), &file), Ok(3));
+        // A changed, added or missing decision is named by its line.
+        let tampered = String::from_utf8(file.clone())
+            .unwrap()
+            .replace("\"SPY\":30", "\"SPY\":25");
+        let e = check_decisions_file(BOOK.as_bytes(), tampered.as_bytes()).unwrap_err();
+        assert!(
+            e.starts_with(
+                "arena-decisions.jsonl:2: differs from the decisions sealed in council-book.jsonl"
+            ),
+            "{e}"
+        );
+        let mut more = file.clone();
+        more.extend_from_slice(lines[0].as_bytes());
+        more.push(b'\n');
+        let e = check_decisions_file(BOOK.as_bytes(), &more).unwrap_err();
+        assert!(
+            e.starts_with("arena-decisions.jsonl:4:") && e.contains("sealed (no line)"),
+            "{e}"
+        );
+        let e = check_decisions_file(BOOK.as_bytes(), &file[..file.len() - 2]).unwrap_err();
+        assert!(e.starts_with("arena-decisions.jsonl:3:"), "{e}");
+        // A book line that cannot be read is named.
+        let bad = BOOK.replace(r#""arena": ["arena-3", "pro-1"]"#, r#""arena": "arena-3""#);
+        let e = decisions_from_book(bad.as_bytes()).unwrap_err();
+        assert_eq!((e.line, e.field.as_str()), (1, "arena"));
+    }
+
+    #[test]
+    fn a_session_records_window_bars_closes_and_the_rate_never_an_invented_price() {
+        let p = league_protocol();
+        let rules = rules_in_force(&p, d("2026-10-20"));
+        let at = |h: u32, m: u32| new_york_time(d("2026-10-20"), h, m).0 / 1_000_000;
+        let bar = |t: i64, c: Option<f64>| Bar {
+            start: t,
+            open: c,
+            high: c,
+            low: c,
+            close: c,
+            volume: None,
+        };
+        let bars = BTreeMap::from([
+            (
+                "SPY".to_string(),
+                vec![
+                    bar(at(9, 29), Some(600.0)),
+                    bar(at(9, 30), Some(601.125)),
+                    bar(at(9, 31), None),
+                    bar(at(9, 45), Some(602.0)),
+                    bar(at(9, 46), Some(603.0)),
+                    bar(at(15, 59), Some(610.5)),
+                    bar(at(16, 0), Some(611.0)),
+                ],
+            ),
+            ("^IRX".to_string(), vec![bar(at(15, 59), Some(3.94567))]),
+            ("QQQ".to_string(), vec![]),
+        ]);
+        let lines = session_price_lines(&rules, d("2026-10-20"), &bars);
+        let text: Vec<String> = lines
+            .iter()
+            .map(super::super::records::price_line)
+            .collect();
+        assert_eq!(
+            text,
+            [
+                r#"{"symbol":"SPY","kind":"bar","at":"2026-10-20T13:30:00Z","price":"601.125"}"#,
+                r#"{"symbol":"SPY","kind":"bar","at":"2026-10-20T13:45:00Z","price":"602"}"#,
+                r#"{"symbol":"SPY","kind":"close","session":"2026-10-20","price":"610.5"}"#,
+                r#"{"symbol":"^IRX","kind":"rate","session":"2026-10-20","rate":"3.9457"}"#,
+            ]
+        );
+        assert!(session_recorded(&lines, d("2026-10-20")));
+        assert!(!session_recorded(&lines, d("2026-10-21")));
+        assert!(price_symbols(&rules).contains(&"VIXY".to_string()));
+    }
+}
