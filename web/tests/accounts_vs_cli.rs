@@ -209,12 +209,24 @@ fn a_missing_or_unreadable_file_is_named_and_nothing_is_recounted() {
         .clone();
     twice.push((format!("copy/{}", again.0), again.1));
     assert!(compute(&twice).unwrap_err().contains("same published file"));
-    // A book and other published files beside them are not the page's and change nothing.
-    let mut with_others = files;
-    with_others.push(("published/council-book.jsonl".into(), b"{}\n".to_vec()));
+    // Other published files beside them are not the page's and change nothing.
+    let mut with_others = files.clone();
     with_others.push(("published/manifest.json".into(), b"{}".to_vec()));
     assert_eq!(
         compute(&with_others).unwrap(),
         compute(&dropped(d.path())).unwrap()
+    );
+    // A book beside them holds the decisions to those sealed in it (spec §4.11): a book that
+    // seals none of them makes the verdict not ok, naming the first decision.
+    let mut with_book = files;
+    with_book.push(("published/council-book.jsonl".into(), b"{}\n".to_vec()));
+    let r: serde_json::Value =
+        serde_json::from_str(&compute(&with_book).unwrap().recount_json).unwrap();
+    assert_eq!(r["ok"], false, "{r}");
+    assert!(
+        r["decisions_vs_book"].as_str().unwrap().starts_with(
+            "arena-decisions.jsonl:1: differs from the decisions sealed in council-book.jsonl"
+        ),
+        "{r}"
     );
 }
