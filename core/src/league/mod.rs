@@ -11,6 +11,7 @@ pub mod close;
 pub mod config;
 pub mod engine;
 pub mod layout;
+pub mod league_file;
 pub mod manifest;
 pub mod proof_page;
 pub mod reference;

@@ -1,7 +1,7 @@
 //! `sealbook experiment export DIR [--out FILE] [--csv]` and `sealbook experiment stats DIR`:
 //! the reader experiment's stored forecasts and its published analysis (spec §6.2), read from
-//! the league directory's store (PostgreSQL when `SEALBOOK_EXPERIMENT_DATABASE_URL` names
-//! one, else `DIR/experiment.sqlite`). The store holds no client address or hash of one, so
+//! the league directory's store (PostgreSQL when `SEALBOOK_EXPERIMENT_DATABASE_URL` or
+//! `[experiment] database_url` in `DIR/league.toml` names one, else `DIR/experiment.sqlite`). The store holds no client address or hash of one, so
 //! the export has none.
 
 use crate::experiment::{self as ex, store::Store};
@@ -42,9 +42,7 @@ fn store(dir: &Path) -> Result<Store, Unusable> {
     if !dir.is_dir() {
         return Err(Unusable::file(dir, "not a directory"));
     }
-    let url = std::env::var(ex::DATABASE_URL_ENV)
-        .ok()
-        .filter(|u| !u.is_empty());
+    let url = ex::database_url(dir)?;
     if url.is_none() && !dir.join(ex::sqlite::FILE).is_file() {
         return Err(Unusable::file(
             &dir.join(ex::sqlite::FILE),
@@ -112,17 +110,11 @@ pub fn run(command: ExperimentCommand, json: bool) -> CmdResult {
             let book_bytes = std::fs::read(a.dir.join(sealbook_core::league::layout::BOOK_FILE))
                 .unwrap_or_default();
             let asks = std::fs::read(a.dir.join(sealbook_core::league::layout::ASKS_FILE)).ok();
-            let view = ex::BookView {
-                lines: sealbook_core::score::book_lines::BookLines::parse(&book_bytes).map_err(
-                    |e| Unusable::file(&a.dir.join("council-book.jsonl"), e.to_string()),
-                )?,
-                families: sealbook_core::score::roster::league_roster(
-                    asks.as_deref(),
-                    Some(&book_bytes),
-                )
-                .map(|r| r.families())
-                .unwrap_or_default(),
-            };
+            let view = ex::BookView::of(&book_bytes, asks.as_deref()).map_err(|e| {
+                Unusable::file(&a.dir.join(sealbook_core::league::layout::BOOK_FILE), e.to_string())
+                    .at_line(e.line)
+                    .field(e.field)
+            })?;
             let analysis = ex::analysis_with_book(data, &view);
             let mut out = std::io::stdout().lock();
             if json {

@@ -8,6 +8,11 @@
 //!   when the league has one), which the Scores page reads;
 //! - `event-contract.schema.json` (`core::contract::event`, as `sealbook schema` writes it);
 //! - `proof/<day>/index.html` for every day with a stamped list (`core::league::proof_page`);
+//! - `council-league.json`, the league file (`core::league::league_file`), with the reader
+//!   experiment's analysis under `experiment` (spec §6.2; the same document as `sealbook
+//!   experiment stats --json`), read from the experiment's store through its storage trait
+//!   (PostgreSQL when configured, else `experiment.sqlite`; with neither, no forecasts yet, and
+//!   the section with its group label is written all the same);
 //! - `manifest.json` last: every published file with its size and SHA-256
 //!   (`core::league::manifest`).
 //!
@@ -25,6 +30,7 @@ use crate::outcome::{CmdResult, Exit, Unusable};
 use sealbook_core::book::chain::{verify, VerifyOptions};
 use sealbook_core::contract::event::event_contract_schema_bytes;
 use sealbook_core::league::layout::{ASKS_FILE, BOOK_FILE, FORECASTS_FILE};
+use sealbook_core::league::league_file::{LeagueFile, LEAGUE_FILE};
 use sealbook_core::league::manifest::{path_is_safe, Manifest, MANIFEST_FILE};
 use sealbook_core::league::proof_page::{proof_pages, Ledger, PAGE_NAME};
 use sealbook_core::score::ask_chain::AskChain;
@@ -341,6 +347,22 @@ pub fn publish_league(dir: &Path) -> Result<Published, Unusable> {
         },
     ];
     let (league, methodology) = league_identity(asks_bytes, &lines);
+    let view = crate::experiment::BookView::of(book_bytes, asks_bytes).map_err(|e| {
+        Unusable::file(&book_path, e.to_string())
+            .at_line(e.line)
+            .field(e.field)
+    })?;
+    let analysis =
+        crate::experiment::analysis_with_book(crate::experiment::stored_dataset(dir)?, &view);
+    generated.push(File {
+        path: LEAGUE_FILE.into(),
+        bytes: LeagueFile {
+            league: league.clone(),
+            methodology_version: methodology.clone(),
+            experiment: Some(analysis),
+        }
+        .to_bytes(),
+    });
     let mut ledgers = vec![Ledger {
         path: BOOK_FILE,
         bytes: book_bytes,

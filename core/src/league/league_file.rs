@@ -1,0 +1,77 @@
+//! `council-league.json`, the league file of spec Appendix C, written by `sealbook league
+//! publish` and read by the pages: the league's name and methodology version and its optional
+//! sections, each present only when the league has it. Each section's type lives with the code
+//! that computes it (the reader experiment's in [`crate::experiment::analysis`]); this module
+//! owns the file's layout, its writer and its reader.
+
+use crate::experiment::analysis::Analysis;
+use serde::{Deserialize, Serialize};
+
+/// The league file's published name (Appendix C).
+pub const LEAGUE_FILE: &str = "council-league.json";
+
+/// The league file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LeagueFile {
+    /// The league's name, as its declaration states it.
+    pub league: String,
+    /// The methodology version in force (spec §3.10).
+    pub methodology_version: String,
+    /// The reader experiment's published analysis (spec §6.2: "council-league.json publishes
+    /// under `experiment` (`g0`, `g1`) the counts, hit rates, times, confidence, peeks and
+    /// Brier, with the data-dictionary label"), written from the league's first publication,
+    /// before any forecast is scored.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub experiment: Option<Analysis>,
+}
+
+impl LeagueFile {
+    /// The file's bytes: pretty JSON with a final LF (deterministic: fields in declaration
+    /// order, maps sorted).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut b = serde_json::to_vec_pretty(self).expect("plain fields serialize");
+        b.push(b'\n');
+        b
+    }
+
+    /// The file read back; the error names the file, the line and what is wrong.
+    pub fn parse(bytes: &[u8]) -> Result<LeagueFile, String> {
+        serde_json::from_slice(bytes).map_err(|e| {
+            format!(
+                "{LEAGUE_FILE}: line {}, column {}: {e}",
+                e.line(),
+                e.column()
+            )
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::experiment::analysis::{analyse, Dataset, GROUP_LABEL};
+
+    #[test]
+    fn written_and_read_back() {
+        let f = LeagueFile {
+            league: "demo".into(),
+            methodology_version: "m-1".into(),
+            experiment: Some(analyse(&Dataset::default())),
+        };
+        let bytes = f.to_bytes();
+        assert!(bytes.ends_with(b"}\n"));
+        assert_eq!(LeagueFile::parse(&bytes).unwrap(), f);
+        let v: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+        // With no reader yet, the label that says which group is blind is already there.
+        assert_eq!(v["experiment"]["label"], GROUP_LABEL);
+        assert_eq!(v["experiment"]["g1"]["group"], "blind");
+        let bare = LeagueFile {
+            experiment: None,
+            ..f
+        };
+        let text = String::from_utf8(bare.to_bytes()).unwrap();
+        assert!(!text.contains("experiment"), "{text}");
+        let e = LeagueFile::parse(b"{\n  \"league\": 3\n}").unwrap_err();
+        assert!(e.starts_with("council-league.json: line 2"), "{e}");
+    }
+}
