@@ -4,6 +4,7 @@
 pub mod fake_http;
 pub mod fake_rekor;
 pub mod fake_tsa;
+pub mod postgres;
 pub mod serve;
 
 use std::path::{Path, PathBuf};
