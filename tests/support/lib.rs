@@ -7,6 +7,7 @@
 //! - [`tsp_pki`]: a local test PKI and `openssl ts -reply` timestamp authority
 //! - [`crowd_peer`]: the crowd comparison's Python peer and its comparison
 //! - [`demo_fixture`]: a fixed three-session league written by core's line builders
+//! - [`experiment_gen`]: generated reader-experiment datasets
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -71,6 +72,7 @@ pub fn sealbook_cli() -> Command {
 pub mod book_gen;
 pub mod crowd_peer;
 pub mod demo_fixture;
+pub mod experiment_gen;
 pub mod json_text;
 pub mod llm_vectors;
 pub mod ots_fixtures;

@@ -45,6 +45,8 @@ impl FileKind {
             PublishedFile::Forecasts
             | PublishedFile::RegisteredPredictions
             | PublishedFile::Climatology
+            | PublishedFile::LeagueFile
+            | PublishedFile::ExperimentDataset
             | PublishedFile::OtherDocument
             | PublishedFile::Other => FileKind::NotChecked,
         }

@@ -178,6 +178,7 @@ fn sqlite_backend() {
 
 // The throwaway PostgreSQL server the HTTP tests start too: one copy, in the tests' helpers.
 #[path = "../../tests/common/postgres.rs"]
+#[allow(dead_code)]
 mod pg;
 use pg::Pg;
 
@@ -197,4 +198,22 @@ fn postgresql_backend() {
         store.run_blocking(|tx| tx.all()).unwrap().forecasts.len(),
         10
     );
+}
+
+#[test]
+fn store_errors_name_no_password() {
+    let url = "postgres://sb:pa:ss@127.0.0.1:1/postgres";
+    assert_eq!(
+        super::redact(url, "cannot connect to postgres://sb:pa:ss@127.0.0.1:1"),
+        "cannot connect to postgres://sb:***@127.0.0.1:1"
+    );
+    assert_eq!(super::redact("postgres://sb@h/db", "as is"), "as is");
+    let Err(e) = open_store(Path::new("/nonexistent"), Some(url)) else {
+        panic!("nothing listens on port 1");
+    };
+    assert!(!e.0.contains("pa:ss"), "{e}");
+    let Err(e) = open_store(Path::new("/nonexistent"), Some("mysql://u:pw@h/db")) else {
+        panic!("not a PostgreSQL URL");
+    };
+    assert!(!e.0.contains("pw@"), "{e}");
 }
