@@ -543,6 +543,24 @@ fn the_league_file_publishes_the_experiment() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let stats: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(after["experiment"], stats, "the published section is the CLI's analysis");
+    // The exported dataset gives the same analysis, byte for byte, without the store.
+    let dataset = dir.join("experiment-dataset.json");
+    let (code, _, err) = common::sealbook(&[
+        "experiment",
+        "export",
+        common::arg(dir),
+        "--dataset",
+        "--out",
+        common::arg(&dataset),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let again = Command::new(BIN)
+        .args(["experiment", "stats", "--from"])
+        .arg(&dataset)
+        .arg("--json")
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8(again.stdout).unwrap(), String::from_utf8(out.stdout).unwrap());
     assert_eq!(stats["g0"]["scored"].as_u64().unwrap() + stats["g1"]["scored"].as_u64().unwrap(), 4);
 }
 
