@@ -322,7 +322,13 @@ fn the_api_keeps_its_rules_and_no_address() {
     // session answer gives the reader's first forecasts (SPX up 70, GOLD up 70) beside the
     // consensus (SPX 58, GOLD 42) and each seat (alpha 61/39, beta 55/45), by hand.
     assert_eq!(
-        call(&s, "GET", &format!("/api/experiment/session?reader={id}"), "").body["scored"],
+        call(
+            &s,
+            "GET",
+            &format!("/api/experiment/session?reader={id}"),
+            ""
+        )
+        .body["scored"],
         Value::Null
     );
     let mut book = std::fs::read_to_string(dir.join("council-book.jsonl")).unwrap();
@@ -331,12 +337,26 @@ fn the_api_keeps_its_rules_and_no_address() {
     .to_string();
     book.push('\n');
     std::fs::write(dir.join("council-book.jsonl"), book).unwrap();
-    let sc = call(&s, "GET", &format!("/api/experiment/session?reader={id}"), "").body["scored"].clone();
+    let sc = call(
+        &s,
+        "GET",
+        &format!("/api/experiment/session?reader={id}"),
+        "",
+    )
+    .body["scored"]
+        .clone();
     let close = |v: &Value, x: f64| (v.as_f64().unwrap() - x).abs() < 1e-9;
-    assert_eq!((&sc["session"], &sc["run_id"]), (&json!(SESSION), &json!("2026-12-03-am")), "{sc}");
+    assert_eq!(
+        (&sc["session"], &sc["run_id"]),
+        (&json!(SESSION), &json!("2026-12-03-am")),
+        "{sc}"
+    );
     // You: (0.7 - 1)^2 = 0.09 and (0.7 - 0)^2 = 0.49; one hit in two.
     assert!(close(&sc["reader"]["brier"], 0.29), "{sc}");
-    assert_eq!((&sc["reader"]["hit_rate"], &sc["reader"]["n"]), (&json!(0.5), &json!(2)));
+    assert_eq!(
+        (&sc["reader"]["hit_rate"], &sc["reader"]["n"]),
+        (&json!(0.5), &json!(2))
+    );
     // The consensus: (0.58 - 1)^2 = (0.42 - 0)^2 = 0.1764; both hits.
     assert!(close(&sc["council"]["brier"], 0.1764), "{sc}");
     assert_eq!(sc["council"]["hit_rate"], 1.0);
@@ -346,7 +366,13 @@ fn the_api_keeps_its_rules_and_no_address() {
     // A reader without a forecast has no scored session.
     let (fresh, _) = new_reader(&s);
     assert_eq!(
-        call(&s, "GET", &format!("/api/experiment/session?reader={fresh}"), "").body["scored"],
+        call(
+            &s,
+            "GET",
+            &format!("/api/experiment/session?reader={fresh}"),
+            ""
+        )
+        .body["scored"],
         Value::Null
     );
 
@@ -507,8 +533,14 @@ fn the_league_file_publishes_the_experiment() {
     assert!(before["league"].as_str().unwrap().starts_with("DEMO"));
     let ex = &before["experiment"];
     assert!(ex["label"].as_str().unwrap().contains("g1: blind"), "{ex}");
-    assert_eq!((&ex["identifiers"], &ex["g0"]["first_forecasts"]), (&json!(0), &json!(0)));
-    assert!(!dir.join("experiment.sqlite").exists(), "publishing creates no store");
+    assert_eq!(
+        (&ex["identifiers"], &ex["g0"]["first_forecasts"]),
+        (&json!(0), &json!(0))
+    );
+    assert!(
+        !dir.join("experiment.sqlite").exists(),
+        "publishing creates no store"
+    );
 
     // Readers of both groups forecast 2026-10-20 (scored in the fixture) before its reference.
     let log = dir.join("serve.log");
@@ -521,14 +553,26 @@ fn the_league_file_publishes_the_experiment() {
             let r = call(&s, "POST", "/api/experiment/forecast", &body.to_string());
             assert_eq!(r.status, 201, "{}", r.body);
         }
-        let sc = call(&s, "GET", &format!("/api/experiment/session?reader={id}"), "").body["scored"]
+        let sc = call(
+            &s,
+            "GET",
+            &format!("/api/experiment/session?reader={id}"),
+            "",
+        )
+        .body["scored"]
             .clone();
         assert_eq!(sc["session"], "2026-10-20", "{sc}");
-        assert_eq!((&sc["reader"]["n"], &sc["council"]["n"]), (&json!(2), &json!(2)));
+        assert_eq!(
+            (&sc["reader"]["n"], &sc["council"]["n"]),
+            (&json!(2), &json!(2))
+        );
         // Two calls of 70% up: each scores 0.09 when up and 0.49 when down.
         let hit = sc["reader"]["hit_rate"].as_f64().unwrap();
         let brier = sc["reader"]["brier"].as_f64().unwrap();
-        assert!((brier - (0.09 * hit + 0.49 * (1.0 - hit))).abs() < 1e-9, "{sc}");
+        assert!(
+            (brier - (0.09 * hit + 0.49 * (1.0 - hit))).abs() < 1e-9,
+            "{sc}"
+        );
         assert_eq!(sc["seats"].as_array().unwrap().len(), 4, "{sc}");
     }
     drop(s);
@@ -540,9 +584,16 @@ fn the_league_file_publishes_the_experiment() {
         .env_remove(DATABASE_URL)
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let stats: Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(after["experiment"], stats, "the published section is the CLI's analysis");
+    assert_eq!(
+        after["experiment"], stats,
+        "the published section is the CLI's analysis"
+    );
     // The exported dataset gives the same analysis, byte for byte, without the store.
     let dataset = dir.join("experiment-dataset.json");
     let (code, _, err) = common::sealbook(&[
@@ -560,16 +611,21 @@ fn the_league_file_publishes_the_experiment() {
         .arg("--json")
         .output()
         .unwrap();
-    assert_eq!(String::from_utf8(again.stdout).unwrap(), String::from_utf8(out.stdout).unwrap());
-    assert_eq!(stats["g0"]["scored"].as_u64().unwrap() + stats["g1"]["scored"].as_u64().unwrap(), 4);
+    assert_eq!(
+        String::from_utf8(again.stdout).unwrap(),
+        String::from_utf8(out.stdout).unwrap()
+    );
+    assert_eq!(
+        stats["g0"]["scored"].as_u64().unwrap() + stats["g1"]["scored"].as_u64().unwrap(),
+        4
+    );
 }
 
 /// `[experiment] database_url` in `league.toml` selects PostgreSQL; the environment variable,
 /// when set and not empty, wins over it. The URL's password is in no log line or output.
 #[test]
 fn the_database_url_comes_from_the_config_unless_the_environment_names_one() {
-    let Some(pg) = common::postgres::Pg::start_or_skip("the experiment's database URL test")
-    else {
+    let Some(pg) = common::postgres::Pg::start_or_skip("the experiment's database URL test") else {
         return;
     };
     const PASSWORD: &str = "cfg-s3cret-pw";
@@ -589,7 +645,12 @@ fn the_database_url_comes_from_the_config_unless_the_environment_names_one() {
     let log = tmp.path().join("serve.log");
     let s = start_with(&dir, "2026-12-03T12:00:00Z", &log, 1000, Some(""));
     let (id, _) = new_reader(&s);
-    let r = call(&s, "POST", "/api/experiment/forecast", &forecast(&id, "SPX", None));
+    let r = call(
+        &s,
+        "POST",
+        "/api/experiment/forecast",
+        &forecast(&id, "SPX", None),
+    );
     assert_eq!(r.status, 201, "{}", r.body);
     drop(s);
     assert!(
@@ -606,7 +667,11 @@ fn the_database_url_comes_from_the_config_unless_the_environment_names_one() {
         c.output().unwrap()
     };
     let out = stats(None);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["identifiers"], 1, "read back from the config's database");
     // The environment wins: a URL on a port where nothing listens fails, although the
@@ -640,10 +705,17 @@ fn the_database_url_comes_from_the_config_unless_the_environment_names_one() {
     ] {
         let text = std::fs::read_to_string(&p).unwrap();
         for pw in [PASSWORD, ENV_PASSWORD] {
-            assert!(!text.contains(pw), "{} shows a password: {text}", p.display());
+            assert!(
+                !text.contains(pw),
+                "{} shows a password: {text}",
+                p.display()
+            );
         }
         searched += 1;
     }
-    assert!(!err.contains(ENV_PASSWORD) && !err.contains(PASSWORD), "{err}");
+    assert!(
+        !err.contains(ENV_PASSWORD) && !err.contains(PASSWORD),
+        "{err}"
+    );
     assert_eq!(searched, 4);
 }

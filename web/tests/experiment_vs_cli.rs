@@ -53,10 +53,18 @@ fn check(seed: u64, readers: usize) {
     })
     .unwrap();
     let json = page.experiment_json.expect("the analysis is computed");
-    assert_eq!(format!("{json}\n"), cli, "the page's analysis is the CLI's, byte for byte");
+    assert_eq!(
+        format!("{json}\n"),
+        cli,
+        "the page's analysis is the CLI's, byte for byte"
+    );
 
     let analysis: Analysis = serde_json::from_str(&json).unwrap();
-    assert_eq!(serde_json::to_string(&analysis).unwrap(), json, "read back whole");
+    assert_eq!(
+        serde_json::to_string(&analysis).unwrap(),
+        json,
+        "read back whole"
+    );
     let league = LeagueFile {
         league: "l".into(),
         methodology_version: "m-1".into(),

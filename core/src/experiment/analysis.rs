@@ -36,8 +36,8 @@
 //!   registered 0.01 threshold as a point estimate; F29 the anchoring share difference (seeing
 //!   minus blind). Until then `value` is null and `available` counts each group.
 
-use super::{Direction, Forecast, Group, Peek, Reader, ReaderId, Stage, Visit};
 use super::council;
+use super::{Direction, Forecast, Group, Peek, Reader, ReaderId, Stage, Visit};
 use crate::calendar::Date;
 use crate::score::book_lines::BookLines;
 use crate::score::brier::brier;
@@ -441,7 +441,11 @@ fn revision(data: &Dataset, facts: &Facts<'_>) -> Revision {
 
 /// The facts of `session` from the book (spec §6.2): the consensus of its latest run's sealed
 /// 1d answers (with the roster's `families`) and the outcomes of that run's 1d score line.
-pub fn session_facts(lines: &BookLines, families: &[(String, String)], session: Date) -> SessionFacts {
+pub fn session_facts(
+    lines: &BookLines,
+    families: &[(String, String)],
+    session: Date,
+) -> SessionFacts {
     let mut f = SessionFacts {
         session,
         consensus: Default::default(),
@@ -490,7 +494,6 @@ pub fn parse_dataset(bytes: &[u8], file: &str) -> Result<Dataset, String> {
         )
     })
 }
-
 
 /// The analysis of `data` (§6.2, §6.4, F28, F29).
 pub fn analyse(data: &Dataset) -> Analysis {

@@ -191,8 +191,8 @@ pub fn control_display(
     snapshot_sha256: &str,
     market: &str,
 ) -> Option<super::wire::Snapshot> {
-    use sha2::{Digest, Sha256};
     use serde_json::Value;
+    use sha2::{Digest, Sha256};
     let line = ask_text.split(|b| *b == b'\n').find(|l| {
         l.first() == Some(&b'{') && crate::hex::encode(&Sha256::digest(l)) == snapshot_sha256
     })?;
@@ -259,7 +259,10 @@ mod tests {
             first: true,
             arm: None,
         };
-        let mine = [f("SPX", Direction::Down, 60), f("GOLD", Direction::Down, 90)];
+        let mine = [
+            f("SPX", Direction::Down, 60),
+            f("GOLD", Direction::Down, 90),
+        ];
         assert!(!is_scored(&book(false), d));
         assert_eq!(reader_scored(&book(false), &[], d, &mine), None);
         let lines = book(true);
@@ -271,7 +274,11 @@ mod tests {
         assert_eq!((s.reader.hit_rate, s.reader.n), (0.5, 2));
         // Consensus of 61 and 55 (two families) is their mean, 58: SPX 0.58 up -> 0.1764,
         // GOLD 0.42 down -> 0.1764; both hits.
-        assert!((s.council.brier - 0.1764).abs() < 1e-9, "{}", s.council.brier);
+        assert!(
+            (s.council.brier - 0.1764).abs() < 1e-9,
+            "{}",
+            s.council.brier
+        );
         assert_eq!(s.council.hit_rate, 1.0);
         // alpha: 0.61 -> 0.1521 twice; beta: 0.55 -> 0.2025 twice.
         assert_eq!(s.seats.len(), 2);

@@ -2,10 +2,10 @@
 //! stable code and the field it is about, so the page and the tests can tell them apart.
 //! The bodies are small JSON objects; anything else is refused before it is read further.
 
+use super::wire::{ErrorBody, ErrorDoc};
 use super::{Direction, Instant, OpenSession, ReaderId, Stage, CONFIDENCE};
 use crate::calendar::Date;
 use crate::league::layout::MARKETS;
-use super::wire::{ErrorBody, ErrorDoc};
 use serde_json::{Map, Value};
 
 /// The largest request body read, bytes: the largest valid body is under 200.

@@ -347,10 +347,17 @@ mod tests {
         assert_eq!((s.seats[0].score.hit_rate, s.seats[0].score.n), (1.0, 2));
         assert_eq!(s.seats[1].seat, "beta");
         assert_eq!(
-            (s.seats[1].score.brier, s.seats[1].score.hit_rate, s.seats[1].score.n),
+            (
+                s.seats[1].score.brier,
+                s.seats[1].score.hit_rate,
+                s.seats[1].score.n
+            ),
             (0.25, 0.0, 1)
         );
-        assert_eq!((s.session.as_str(), s.run_id.as_str()), ("2026-12-03", "2026-12-03-am"));
+        assert_eq!(
+            (s.session.as_str(), s.run_id.as_str()),
+            ("2026-12-03", "2026-12-03-am")
+        );
         // Nothing resolved: no score.
         assert_eq!(
             score_session("2026-12-03", &forecasts, &council(), &BTreeMap::new()),
@@ -430,6 +437,9 @@ mod tests {
             r#"{"error": {"code": "session_closed", "field": null, "message": "closed"}}"#,
         )
         .unwrap();
-        assert_eq!((e.error.code.as_str(), e.error.field), ("session_closed", None));
+        assert_eq!(
+            (e.error.code.as_str(), e.error.field),
+            ("session_closed", None)
+        );
     }
 }

@@ -1344,14 +1344,20 @@ path = "prices.csv"
     fn the_experiment_database_url() {
         assert_eq!(parse(MINIMAL).unwrap().experiment.database_url, None);
         let url = "postgres://reader:s3cret-pw@127.0.0.1:5432/league";
-        let c = parse(&format!("{MINIMAL}\n[experiment]\ndatabase_url = \"{url}\"\n")).unwrap();
+        let c = parse(&format!(
+            "{MINIMAL}\n[experiment]\ndatabase_url = \"{url}\"\n"
+        ))
+        .unwrap();
         assert_eq!(c.experiment.database_url.as_deref(), Some(url));
         assert!(
             !format!("{c:?}").contains("s3cret-pw"),
             "the password is not in the config's Debug"
         );
         let bad = "mysql://reader:s3cret-pw@127.0.0.1/league";
-        let e = parse(&format!("{MINIMAL}\n[experiment]\ndatabase_url = \"{bad}\"\n")).unwrap_err();
+        let e = parse(&format!(
+            "{MINIMAL}\n[experiment]\ndatabase_url = \"{bad}\"\n"
+        ))
+        .unwrap_err();
         assert_eq!(e.field, "experiment.database_url");
         assert_eq!(e.line, MINIMAL.lines().count() as u64 + 3);
         assert!(!e.to_string().contains("s3cret-pw"), "{e}");

@@ -11,9 +11,7 @@ use sealbook_core::experiment::rules;
 use sealbook_core::experiment::wire::{
     self, Accepted, Display, MarketRow, NewReader, PeekReply, SessionView,
 };
-use sealbook_core::experiment::{
-    open_session, Arm, Group, Peek, Reader, ReaderId, Stage, Visit,
-};
+use sealbook_core::experiment::{open_session, Arm, Group, Peek, Reader, ReaderId, Stage, Visit};
 use sealbook_core::league::layout::MARKET_NAMES;
 use serde::Serialize;
 use serde_json::Value;
@@ -179,7 +177,8 @@ async fn session(ex: &Experiment, query: Option<&str>, now: Instant) -> Result<A
             forecast: forecasts.iter().rev().find(|f| f.market == *m).cloned(),
         })
         .collect();
-    let scored = scored.and_then(|(d, f)| council::reader_scored(&book.lines, &book.families, d, &f));
+    let scored =
+        scored.and_then(|(d, f)| council::reader_scored(&book.lines, &book.families, d, &f));
     Ok(ok(
         200,
         &SessionView {

@@ -38,13 +38,18 @@ pub const READERS_ENV: &str = "SEALBOOK_EXPERIMENT_READERS_PER_DAY";
 /// database_url` of `dir/league.toml` when the directory has one; else None (SQLite). A
 /// `league.toml` that cannot be read is an error, not a silent SQLite.
 pub fn database_url(dir: &Path) -> Result<Option<String>, crate::outcome::Unusable> {
-    if let Some(u) = std::env::var(DATABASE_URL_ENV).ok().filter(|u| !u.is_empty()) {
+    if let Some(u) = std::env::var(DATABASE_URL_ENV)
+        .ok()
+        .filter(|u| !u.is_empty())
+    {
         return Ok(Some(u));
     }
     if !dir.join(crate::cmd::league::init::CONFIG_FILE).exists() {
         return Ok(None);
     }
-    Ok(crate::cmd::league::read_config(dir)?.experiment.database_url)
+    Ok(crate::cmd::league::read_config(dir)?
+        .experiment
+        .database_url)
 }
 
 /// `message` with the password of `url`'s user information (`scheme://user:password@host`)
@@ -101,8 +106,8 @@ pub fn stored_dataset(
         Some(_) => Unusable::new(m),
         None => Unusable::file(&sqlite, m),
     };
-    let store = open_store(dir, url.as_deref())
-        .map_err(|e| what(format!("experiment store: {e}")))?;
+    let store =
+        open_store(dir, url.as_deref()).map_err(|e| what(format!("experiment store: {e}")))?;
     store
         .run_blocking(|tx| tx.all())
         .map_err(|e| what(format!("experiment store: {e}")))

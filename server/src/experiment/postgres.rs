@@ -178,9 +178,7 @@ impl Tx for PgTx<'_, '_> {
             &[&id.as_str()],
         );
         let rows = self.note(res)?;
-        rows.iter()
-            .map(|r| date(r.get::<_, String>(0)))
-            .collect()
+        rows.iter().map(|r| date(r.get::<_, String>(0))).collect()
     }
 
     fn insert_forecast(&mut self, f: &Forecast) -> Result<(), StoreError> {

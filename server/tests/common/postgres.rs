@@ -126,4 +126,3 @@ impl Drop for Pg {
             .output();
     }
 }
-

@@ -240,12 +240,7 @@ pub fn score_rows(scored: &Scored) -> (Vec<ScoreRow>, String) {
         row("You", "you", &scored.reader),
         row("Council", "council", &scored.council),
     ];
-    rows.extend(
-        scored
-            .seats
-            .iter()
-            .map(|s| row(&s.seat, "seat", &s.score)),
-    );
+    rows.extend(scored.seats.iter().map(|s| row(&s.seat, "seat", &s.score)));
     (rows, sentence)
 }
 

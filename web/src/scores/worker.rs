@@ -174,9 +174,7 @@ async fn run(job: u32, files: Files) -> Result<Computed, String> {
         peer: records
             .as_ref()
             .map(|(p, name, b)| (*p, name.as_str(), b.as_slice())),
-        experiment: experiment
-            .as_deref()
-            .map(|b| (experiment_name.as_str(), b)),
+        experiment: experiment.as_deref().map(|b| (experiment_name.as_str(), b)),
         league: league.as_deref(),
     })?;
     progress(4, "Drawing");
