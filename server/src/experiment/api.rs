@@ -1,6 +1,7 @@
 //! `/api/experiment/*` (spec §6; the contract in the README): each operation takes the parsed
-//! request and answers a status and a JSON document. Validation and the rules are core's; the
-//! answer to a write is sent only after the store committed it.
+//! request and answers a status and one of core's wire types (`experiment::wire`) as a JSON
+//! document. Validation, the rules and the reader's score are core's; the answer to a write is
+//! sent only after the store committed it.
 
 use super::store::StoreError;
 use super::Experiment;
