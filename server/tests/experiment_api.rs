@@ -637,7 +637,8 @@ fn the_database_url_comes_from_the_config_unless_the_environment_names_one() {
     std::fs::write(
         dir.join("league.toml"),
         format!(
-            "[league]\nname = \"l\"\nmethodology_version = \"m-1\"\n[[seat]]\nname = \"coin\"\nadapter = \"coin\"\n[prices]\nprovider = \"csv\"\npath = \"p.csv\"\n[experiment]\ndatabase_url = \"{}\"\n",
+            "{}[experiment]\ndatabase_url = \"{}\"\n",
+            common::MINIMAL_CONFIG,
             pg.url_with_password(PASSWORD)
         ),
     )
