@@ -253,8 +253,10 @@ impl ScoresApp {
                         { given("asks", &self.asks, "asks") }
                         { given("climatology", &self.clim, "clim") }
                         { given("registered", &self.registered, "registered") }
-                        { given("experiment", &self.experiment, "experiment") }
-                        { given("league file", &self.league, "league") }
+                        // The experiment's inputs are listed only when given: most drops
+                        // are about the council's scores alone.
+                        if self.experiment.is_some() { { given("experiment", &self.experiment, "experiment") } }
+                        if self.league.is_some() { { given("league file", &self.league, "league") } }
                     </ul>
                 }
                 if !self.ignored.is_empty() {
