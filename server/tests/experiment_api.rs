@@ -17,6 +17,7 @@ use std::process::Command;
 use std::time::Duration;
 
 const CLIENT: &str = "127.0.0.2";
+const DATABASE_URL: &str = "SEALBOOK_EXPERIMENT_DATABASE_URL";
 const SESSION: &str = "2026-12-03";
 
 /// A league directory with a sealed run for the session: two seats' 1d answers.
@@ -39,14 +40,22 @@ fn league(dir: &Path) {
 /// A running `sealbook serve --experiment` on `dir` with its clock set to `at`: stderr to
 /// `log`, stdout to the file beside it (`.stdout`), both searched for the client's address.
 fn start(dir: &Path, at: &str, log: &Path, rate: u32) -> Server {
+    start_with(dir, at, log, rate, None)
+}
+
+/// [`start`] with `SEALBOOK_EXPERIMENT_DATABASE_URL` set to `url` (else removed).
+fn start_with(dir: &Path, at: &str, log: &Path, rate: u32, url: Option<&str>) -> Server {
     let mut command = Command::new(BIN);
     command
         .args(["serve", "--addr", "127.0.0.1:0", "--experiment", "--data"])
         .arg(dir)
         .args(["--at", at])
-        .env("SEALBOOK_EXPERIMENT_RATE_PER_MINUTE", rate.to_string())
-        .env_remove("SEALBOOK_EXPERIMENT_DATABASE_URL")
-        .stderr(std::fs::File::create(log).unwrap());
+        .env("SEALBOOK_EXPERIMENT_RATE_PER_MINUTE", rate.to_string());
+    match url {
+        Some(u) => command.env(DATABASE_URL, u),
+        None => command.env_remove(DATABASE_URL),
+    };
+    command.stderr(std::fs::File::create(log).unwrap());
     common::serve::start_to(
         command,
         Some(log.to_path_buf()),
@@ -287,6 +296,64 @@ fn the_api_keeps_its_rules_and_no_address() {
         (Some(arm.as_str()), &json!(false))
     );
 
+    // Scored: once the run's 1d score line is in the book (SPX closed up, GOLD down), the
+    // session answer gives the reader's first forecasts (SPX up 70, GOLD up 70) beside the
+    // consensus (SPX 58, GOLD 42) and each seat (alpha 61/39, beta 55/45), by hand.
+    assert_eq!(
+        call(
+            &s,
+            "GET",
+            &format!("/api/experiment/session?reader={id}"),
+            ""
+        )
+        .body["scored"],
+        Value::Null
+    );
+    let mut book = std::fs::read_to_string(dir.join("council-book.jsonl")).unwrap();
+    book += &json!({"n": 4, "kind": "score", "of": 1, "horizon": "1d", "results": {
+        "SPX": {"ref": 100, "close": 101}, "GOLD": {"ref": 100, "close": 99}}})
+    .to_string();
+    book.push('\n');
+    std::fs::write(dir.join("council-book.jsonl"), book).unwrap();
+    let sc = call(
+        &s,
+        "GET",
+        &format!("/api/experiment/session?reader={id}"),
+        "",
+    )
+    .body["scored"]
+        .clone();
+    let close = |v: &Value, x: f64| (v.as_f64().unwrap() - x).abs() < 1e-9;
+    assert_eq!(
+        (&sc["session"], &sc["run_id"]),
+        (&json!(SESSION), &json!("2026-12-03-am")),
+        "{sc}"
+    );
+    // You: (0.7 - 1)^2 = 0.09 and (0.7 - 0)^2 = 0.49; one hit in two.
+    assert!(close(&sc["reader"]["brier"], 0.29), "{sc}");
+    assert_eq!(
+        (&sc["reader"]["hit_rate"], &sc["reader"]["n"]),
+        (&json!(0.5), &json!(2))
+    );
+    // The consensus: (0.58 - 1)^2 = (0.42 - 0)^2 = 0.1764; both hits.
+    assert!(close(&sc["council"]["brier"], 0.1764), "{sc}");
+    assert_eq!(sc["council"]["hit_rate"], 1.0);
+    assert_eq!(sc["seats"][0]["seat"], "alpha");
+    assert!(close(&sc["seats"][0]["brier"], 0.1521), "{sc}");
+    assert!(close(&sc["seats"][1]["brier"], 0.2025), "{sc}");
+    // A reader without a forecast has no scored session.
+    let (fresh, _) = new_reader(&s);
+    assert_eq!(
+        call(
+            &s,
+            "GET",
+            &format!("/api/experiment/session?reader={fresh}"),
+            ""
+        )
+        .body["scored"],
+        Value::Null
+    );
+
     // The analysis.
     let st = call(&s, "GET", "/api/experiment/stats", "");
     assert_eq!(st.status, 200);
@@ -415,4 +482,219 @@ fn the_api_keeps_its_rules_and_no_address() {
     }
     assert!(dir.join("experiment.sqlite").is_file());
     assert!(searched >= 4, "searched {searched} files");
+}
+
+/// The league file (spec §6.2, Appendix C): `sealbook league publish` writes
+/// `council-league.json` with the experiment's analysis under `experiment`, listed in the
+/// manifest. Before any reader it holds the label that says which group is blind; after
+/// readers forecast a session the fixture league has scored, it is what `sealbook experiment
+/// stats --json` prints, and the reader's session answer scores them beside the council.
+#[test]
+fn the_league_file_publishes_the_experiment() {
+    let tmp = common::demo();
+    let dir = tmp.path();
+    let publish = |dir: &Path| {
+        let (code, v) = common::sealbook_json(&["league", "publish", common::arg(dir)]);
+        assert_eq!(code, 0, "{v}");
+        let league: Value =
+            serde_json::from_slice(&std::fs::read(dir.join("council-league.json")).unwrap())
+                .unwrap();
+        let manifest: Value =
+            serde_json::from_slice(&std::fs::read(dir.join("manifest.json")).unwrap()).unwrap();
+        assert!(
+            manifest.to_string().contains("\"council-league.json\""),
+            "listed in the manifest: {manifest}"
+        );
+        league
+    };
+    let before = publish(dir);
+    assert!(before["league"].as_str().unwrap().starts_with("DEMO"));
+    let ex = &before["experiment"];
+    assert!(ex["label"].as_str().unwrap().contains("g1: blind"), "{ex}");
+    assert_eq!(
+        (&ex["identifiers"], &ex["g0"]["first_forecasts"]),
+        (&json!(0), &json!(0))
+    );
+    assert!(
+        !dir.join("experiment.sqlite").exists(),
+        "publishing creates no store"
+    );
+
+    // Readers of both groups forecast 2026-10-20 (scored in the fixture) before its reference.
+    let log = dir.join("serve.log");
+    let s = start(dir, "2026-10-20T12:00:00Z", &log, 1000);
+    for group in ["seeing", "blind"] {
+        let id = reader_of(&s, group);
+        for market in ["SPX", "GOLD"] {
+            let body = json!({"reader": id, "session": "2026-10-20", "market": market,
+                              "direction": "up", "confidence": 70});
+            let r = call(&s, "POST", "/api/experiment/forecast", &body.to_string());
+            assert_eq!(r.status, 201, "{}", r.body);
+        }
+        let sc = call(
+            &s,
+            "GET",
+            &format!("/api/experiment/session?reader={id}"),
+            "",
+        )
+        .body["scored"]
+            .clone();
+        assert_eq!(sc["session"], "2026-10-20", "{sc}");
+        assert_eq!(
+            (&sc["reader"]["n"], &sc["council"]["n"]),
+            (&json!(2), &json!(2))
+        );
+        // Two calls of 70% up: each scores 0.09 when up and 0.49 when down.
+        let hit = sc["reader"]["hit_rate"].as_f64().unwrap();
+        let brier = sc["reader"]["brier"].as_f64().unwrap();
+        assert!(
+            (brier - (0.09 * hit + 0.49 * (1.0 - hit))).abs() < 1e-9,
+            "{sc}"
+        );
+        assert_eq!(sc["seats"].as_array().unwrap().len(), 4, "{sc}");
+    }
+    drop(s);
+    let after = publish(dir);
+    let out = Command::new(BIN)
+        .args(["experiment", "stats"])
+        .arg(dir)
+        .arg("--json")
+        .env_remove(DATABASE_URL)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stats: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        after["experiment"], stats,
+        "the published section is the CLI's analysis"
+    );
+    // The exported dataset gives the same analysis, byte for byte, without the store.
+    let dataset = dir.join("experiment-dataset.json");
+    let (code, _, err) = common::sealbook(&[
+        "experiment",
+        "export",
+        common::arg(dir),
+        "--dataset",
+        "--out",
+        common::arg(&dataset),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let again = Command::new(BIN)
+        .args(["experiment", "stats", "--from"])
+        .arg(&dataset)
+        .arg("--json")
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8(again.stdout).unwrap(),
+        String::from_utf8(out.stdout).unwrap()
+    );
+    assert_eq!(
+        stats["g0"]["scored"].as_u64().unwrap() + stats["g1"]["scored"].as_u64().unwrap(),
+        4
+    );
+}
+
+/// `[experiment] database_url` in `league.toml` selects PostgreSQL; the environment variable,
+/// when set and not empty, wins over it. The URL's password is in no log line or output.
+#[test]
+fn the_database_url_comes_from_the_config_unless_the_environment_names_one() {
+    let Some(pg) = common::postgres::Pg::start_or_skip("the experiment's database URL test") else {
+        return;
+    };
+    const PASSWORD: &str = "cfg-s3cret-pw";
+    const ENV_PASSWORD: &str = "env-s3cret-pw";
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("league");
+    std::fs::create_dir(&dir).unwrap();
+    league(&dir);
+    std::fs::write(
+        dir.join("league.toml"),
+        format!(
+            "{}[experiment]\ndatabase_url = \"{}\"\n",
+            common::MINIMAL_CONFIG,
+            pg.url_with_password(PASSWORD)
+        ),
+    )
+    .unwrap();
+    let log = tmp.path().join("serve.log");
+    let s = start_with(&dir, "2026-12-03T12:00:00Z", &log, 1000, Some(""));
+    let (id, _) = new_reader(&s);
+    let r = call(
+        &s,
+        "POST",
+        "/api/experiment/forecast",
+        &forecast(&id, "SPX", None),
+    );
+    assert_eq!(r.status, 201, "{}", r.body);
+    drop(s);
+    assert!(
+        !dir.join("experiment.sqlite").exists(),
+        "the config's PostgreSQL holds the records, not SQLite"
+    );
+    let stats = |url: Option<&str>| {
+        let mut c = Command::new(BIN);
+        c.args(["experiment", "stats"]).arg(&dir).arg("--json");
+        match url {
+            Some(u) => c.env(DATABASE_URL, u),
+            None => c.env_remove(DATABASE_URL),
+        };
+        c.output().unwrap()
+    };
+    let out = stats(None);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["identifiers"], 1, "read back from the config's database");
+    // The environment wins: a URL on a port where nothing listens fails, although the
+    // config's URL would work.
+    let refused = format!("postgres://sb:{ENV_PASSWORD}@127.0.0.1:1/postgres");
+    let out = stats(Some(&refused));
+    assert_eq!(out.status.code(), Some(2), "the environment's URL was used");
+    let err = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(err.contains("postgresql: error connecting"), "{err}");
+    // A server started on it fails the same way, naming no password.
+    let bad_log = tmp.path().join("refused.log");
+    let status = Command::new(BIN)
+        .args(["serve", "--addr", "127.0.0.1:0", "--experiment", "--data"])
+        .arg(&dir)
+        .env(DATABASE_URL, &refused)
+        .stdout(std::fs::File::create(tmp.path().join("refused.stdout")).unwrap())
+        .stderr(std::fs::File::create(&bad_log).unwrap())
+        .status()
+        .unwrap();
+    assert_eq!(status.code(), Some(2));
+    let mut searched = 0;
+    for p in [
+        log.clone(),
+        log.with_extension("stdout"),
+        bad_log,
+        tmp.path().join("refused.stdout"),
+    ] {
+        let text = std::fs::read_to_string(&p).unwrap();
+        for pw in [PASSWORD, ENV_PASSWORD] {
+            assert!(
+                !text.contains(pw),
+                "{} shows a password: {text}",
+                p.display()
+            );
+        }
+        searched += 1;
+    }
+    assert!(
+        !err.contains(ENV_PASSWORD) && !err.contains(PASSWORD),
+        "{err}"
+    );
+    assert_eq!(searched, 4);
 }

@@ -4,7 +4,9 @@
 // /api/experiment/stats); the seeing group sees the sealed answers at once; a forecast is
 // completed with the keyboard alone; the revision protocol's two calls; a forecast after the
 // reference time is refused (a second server whose clock is set just before a session's
-// 09:30 ET reference); a phone-width viewport has no horizontal overflow.
+// 09:30 ET reference), and once that session is scored in the demo's book the reader sees
+// their Brier and hit rate beside the council's; a phone-width viewport has no horizontal
+// overflow.
 //
 // Groups are forced by asking the API for identifiers until one of the wanted group comes (the
 // assignment is the server's random draw; the page has no switch), then handing it to the page
@@ -83,8 +85,10 @@ async function openAs(reader, { s = server, viewport, clock } = {}) {
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   await page.goto(pageUrl(s));
   await page.waitForSelector('#experiment-status, #experiment-error', { timeout: 60000 });
-  const failed = await page.locator('#experiment-error').textContent().catch(() => null);
-  if (await page.locator('#experiment-error').count()) throw new Error(`the page did not open the session: ${failed}`);
+  // count() does not wait: textContent() on an absent element would wait out its 30 s timeout.
+  if (await page.locator('#experiment-error').count()) {
+    throw new Error(`the page did not open the session: ${await page.locator('#experiment-error').textContent()}`);
+  }
   return { context, page, errors, requests, bodies: () => Promise.all(bodies) };
 }
 
@@ -284,6 +288,12 @@ test('a forecast after the reference time is refused', async () => {
     assert.equal(await page.getAttribute('li[data-market="BTC"]', 'data-step'), 'call', 'nothing was stored');
     const stored = (await api(s, 'GET', `/api/experiment/session?reader=${reader}`)).json;
     assert.notEqual(stored.session, '2026-12-03', 'the open session is the next one');
+    // 2026-12-03 is scored in the demo's book: the reader's first call beside the council's.
+    const sc = stored.scored;
+    assert.equal(sc?.session, '2026-12-03', JSON.stringify(sc));
+    assert.deepEqual([sc.reader.n, sc.council.n], [1, 1]);
+    // One call of 60% up scores (0.6 - 1)^2 = 0.16 when SPX closed up, 0.6^2 = 0.36 when not.
+    assert.ok(Math.abs(sc.reader.brier - (sc.reader.hit_rate === 1 ? 0.16 : 0.36)) < 1e-9, JSON.stringify(sc));
 
     // The page's own clock past the reference: the page refuses the call by itself, the
     // countdown says closed and the forms are shut.
@@ -293,6 +303,14 @@ test('a forecast after the reference time is refused', async () => {
     assert.match(await page.textContent('#BTC-error'), /closed at 09:30 ET on 2026-12-03/);
     assert.match(await page.textContent('#countdown'), /closed at 09:30 ET on 2026-12-03/);
     assert.ok(await page.locator('li[data-market="BTC"] fieldset').evaluate((f) => f.disabled));
+
+    // Reloaded, the page shows that scored session: the reader, the consensus and each seat.
+    await page.reload();
+    await page.waitForSelector('#scored');
+    assert.match(await page.textContent('#scored-title'), /2026-12-03/);
+    assert.equal(await page.textContent('#scored tr[data-who="you"] td[data-key="brier"]'), sc.reader.brier.toFixed(3));
+    assert.equal(await page.textContent('#scored tr[data-who="council"] td[data-key="brier"]'), sc.council.brier.toFixed(3));
+    assert.equal(await page.locator('#scored tr[data-who="seat"]').count(), sc.seats.length);
     await context.close();
   } finally {
     await s.stop();

@@ -8,6 +8,7 @@
 //! - [`crowd_peer`]: the crowd comparison's Python peer and its comparison
 //! - [`demo_fixture`]: a fixed three-session league written by core's line builders
 //! - [`fake_http`]: the fake HTTP server on 127.0.0.1 (model endpoints, calendars, authorities)
+//! - [`experiment_gen`]: generated reader-experiment datasets
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -72,6 +73,7 @@ pub fn sealbook_cli() -> Command {
 pub mod book_gen;
 pub mod crowd_peer;
 pub mod demo_fixture;
+pub mod experiment_gen;
 pub mod fake_http;
 pub mod json_text;
 pub mod llm_vectors;

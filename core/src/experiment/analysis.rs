@@ -36,8 +36,10 @@
 //!   registered 0.01 threshold as a point estimate; F29 the anchoring share difference (seeing
 //!   minus blind). Until then `value` is null and `available` counts each group.
 
+use super::council;
 use super::{Direction, Forecast, Group, Peek, Reader, ReaderId, Stage, Visit};
 use crate::calendar::Date;
+use crate::score::book_lines::BookLines;
 use crate::score::brier::brier;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -159,16 +161,16 @@ pub struct Available {
     pub g1: usize,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Reading {
-    pub measure: &'static str,
+    pub measure: String,
     pub n_per_group: usize,
     pub available: Available,
     pub value: Option<f64>,
     pub threshold: Option<f64>,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Registered {
     #[serde(rename = "F28")]
     pub f28: Reading,
@@ -176,10 +178,12 @@ pub struct Registered {
     pub f29: Reading,
 }
 
-/// The published analysis, `experiment` in the league file.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+/// The published analysis: `GET /api/experiment/stats`, `sealbook experiment stats --json`
+/// and the league file's `experiment` section (spec §6.2: "council-league.json publishes under
+/// `experiment` (`g0`, `g1`) ... with the data-dictionary label").
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Analysis {
-    pub label: &'static str,
+    pub label: String,
     pub identifiers: usize,
     pub reset_share: Option<f64>,
     pub g0: GroupStats,
@@ -435,6 +439,62 @@ fn revision(data: &Dataset, facts: &Facts<'_>) -> Revision {
     }
 }
 
+/// The facts of `session` from the book (spec §6.2): the consensus of its latest run's sealed
+/// 1d answers (with the roster's `families`) and the outcomes of that run's 1d score line.
+pub fn session_facts(
+    lines: &BookLines,
+    families: &[(String, String)],
+    session: Date,
+) -> SessionFacts {
+    let mut f = SessionFacts {
+        session,
+        consensus: Default::default(),
+        outcomes: Default::default(),
+    };
+    if let Some(run) = council::latest_run(lines, Some(session)) {
+        if let Some(c) = run
+            .run_id
+            .as_deref()
+            .and_then(|id| council::council_of_run(lines, families, id))
+        {
+            f.consensus = c
+                .consensus
+                .into_iter()
+                .map(|(m, c)| (m, c.prob_up))
+                .collect();
+        }
+        f.outcomes = council::outcomes_of_run(lines, run);
+    }
+    f
+}
+
+/// `data` with the facts of every session it has a forecast in, from the book (replacing any
+/// it held): the analysis' whole input, as `sealbook experiment export --dataset` writes it.
+pub fn with_book_facts(
+    mut data: Dataset,
+    lines: &BookLines,
+    families: &[(String, String)],
+) -> Dataset {
+    let sessions: BTreeSet<Date> = data.forecasts.iter().map(|f| f.session).collect();
+    data.sessions = sessions
+        .into_iter()
+        .map(|s| session_facts(lines, families, s))
+        .collect();
+    data
+}
+
+/// A dataset file (`sealbook experiment export --dataset`) read back, or a message naming
+/// `file` and what is wrong.
+pub fn parse_dataset(bytes: &[u8], file: &str) -> Result<Dataset, String> {
+    serde_json::from_slice(bytes).map_err(|e| {
+        format!(
+            "{file}: line {}, column {}: not an experiment dataset: {e}",
+            e.line(),
+            e.column()
+        )
+    })
+}
+
 /// The analysis of `data` (§6.2, §6.4, F28, F29).
 pub fn analyse(data: &Dataset) -> Analysis {
     let facts = Facts {
@@ -485,7 +545,7 @@ pub fn analyse(data: &Dataset) -> Analysis {
     };
     let identifiers = data.readers.len();
     Analysis {
-        label: GROUP_LABEL,
+        label: GROUP_LABEL.into(),
         identifiers,
         reset_share: ratio(data.readers.iter().filter(|r| r.reset).count(), identifiers),
         g0,
@@ -494,14 +554,14 @@ pub fn analyse(data: &Dataset) -> Analysis {
         revision: revision(data, &facts),
         registered: Registered {
             f28: Reading {
-                measure: "weighted Brier of first forecasts, blind minus seeing",
+                measure: "weighted Brier of first forecasts, blind minus seeing".into(),
                 n_per_group: READING_N,
                 available: available(),
                 value: f28,
                 threshold: Some(F28_THRESHOLD),
             },
             f29: Reading {
-                measure: "anchoring share of first forecasts, seeing minus blind",
+                measure: "anchoring share of first forecasts, seeing minus blind".into(),
                 n_per_group: READING_N,
                 available: available(),
                 value: f29,

@@ -159,42 +159,133 @@ pub fn outcomes_of_run(lines: &BookLines, run: &RunLine) -> BTreeMap<String, boo
         .unwrap_or_default()
 }
 
+/// Whether `session`'s latest run has its 1d score line in the book (spec §6.1: the session
+/// is scored).
+pub fn is_scored(lines: &BookLines, session: Date) -> bool {
+    latest_run(lines, Some(session)).is_some_and(|run| !outcomes_of_run(lines, run).is_empty())
+}
+
+/// The reader's score on `session` beside the council's (spec §6.1, §6.2): the session's
+/// latest run, its council with the roster's `families`, its 1d outcomes, and
+/// [`super::wire::score_session`] on the reader's `forecasts` of that session. None while
+/// the session is not scored or nothing of the reader's is resolved.
+pub fn reader_scored(
+    lines: &BookLines,
+    families: &[(String, String)],
+    session: Date,
+    forecasts: &[super::Forecast],
+) -> Option<super::wire::Scored> {
+    let run = latest_run(lines, Some(session))?;
+    let outcomes = outcomes_of_run(lines, run);
+    let council = council_of_run(lines, families, run.run_id.as_deref()?)?;
+    super::wire::score_session(&session.to_string(), forecasts, &council, &outcomes)
+}
+
 /// The revision protocol's control display for `market` (§6.4): the market's row of the run's
 /// sealed price snapshot (price, change from the previous close, 52-week range, when it was
 /// read), no model content. The snapshot is the line of the ask text whose SHA-256 is the
 /// run's `snapshot_sha256` (the ask prints its J bytes verbatim, spec §3.1); None when no line
-/// of `ask_text` hashes to it or the market has no row.
+/// of `ask_text` hashes to it, the market has no row or the row is not the snapshot's layout.
 pub fn control_display(
     ask_text: &[u8],
     snapshot_sha256: &str,
     market: &str,
-) -> Option<serde_json::Value> {
+) -> Option<super::wire::Snapshot> {
+    use serde_json::Value;
     use sha2::{Digest, Sha256};
     let line = ask_text.split(|b| *b == b'\n').find(|l| {
         l.first() == Some(&b'{') && crate::hex::encode(&Sha256::digest(l)) == snapshot_sha256
     })?;
-    let snap: serde_json::Value = serde_json::from_slice(line).ok()?;
+    let snap: Value = serde_json::from_slice(line).ok()?;
     let row = snap
         .get("markets")?
         .as_array()?
         .iter()
         .find(|r| r.get("asset").and_then(|a| a.as_str()) == Some(market))?;
-    let pick = |k: &str| row.get(k).cloned().unwrap_or(serde_json::Value::Null);
-    Some(serde_json::json!({
-        "market": market,
-        "price": pick("price"),
-        "change_pct": pick("change_pct"),
-        "low_52w": pick("low_52w"),
-        "high_52w": pick("high_52w"),
-        "read_at": pick("read_at"),
-        "taken_at": snap.get("taken_at").cloned().unwrap_or(serde_json::Value::Null),
-    }))
+    let number = |k: &str| match row.get(k) {
+        Some(Value::Number(n)) => Some(n.clone()),
+        _ => None,
+    };
+    let text = |v: Option<&Value>| v.and_then(Value::as_str).map(String::from);
+    Some(super::wire::Snapshot {
+        market: market.to_owned(),
+        price: number("price"),
+        change_pct: number("change_pct"),
+        low_52w: number("low_52w"),
+        high_52w: number("high_52w"),
+        read_at: text(row.get("read_at")),
+        taken_at: text(snap.get("taken_at")),
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::league::ask::{Ask, MarketRow, Snapshot};
+
+    /// A run with two seats' 1d answers on SPX and GOLD, and (when `scored`) its score line:
+    /// SPX closed up, GOLD down.
+    fn book(scored: bool) -> BookLines {
+        let mut t = String::from(
+            r#"{"n": 1, "kind": "run", "run_id": "2026-12-03-am", "at": "2026-12-03T12:30:00Z"}"#,
+        );
+        for (n, seat, p) in [(2, "alpha", 61), (3, "beta", 55)] {
+            t += &format!(
+                "\n{{\"n\": {n}, \"kind\": \"answer\", \"seat\": \"{seat}\", \"run_id\": \"2026-12-03-am\", \"at\": \"2026-12-03T12:40:00Z\", \"items\": {{\"SPX\": {{\"1d\": {{\"prob_up\": {p}}}}}, \"GOLD\": {{\"1d\": {{\"prob_up\": {}}}}}}}}}",
+                100 - p
+            );
+        }
+        if scored {
+            t += r#"
+{"n": 4, "kind": "score", "of": 1, "horizon": "1d", "results": {"SPX": {"ref": 100, "close": 101}, "GOLD": {"ref": 100, "close": 99}}}"#;
+        }
+        t.push('\n');
+        BookLines::parse(t.as_bytes()).unwrap()
+    }
+
+    #[test]
+    fn the_reader_is_scored_beside_the_council() {
+        use crate::calendar::Instant;
+        use crate::experiment::{Direction, Forecast, ReaderId, Stage};
+        let d = Date::parse("2026-12-03").unwrap();
+        let f = |market: &str, direction, confidence| Forecast {
+            reader: ReaderId::from_random([1; 16]),
+            session: d,
+            market: market.into(),
+            direction,
+            confidence,
+            stage: Stage::Single,
+            at: Instant::parse_rfc3339("2026-12-03T12:50:00Z").unwrap(),
+            first: true,
+            arm: None,
+        };
+        let mine = [
+            f("SPX", Direction::Down, 60),
+            f("GOLD", Direction::Down, 90),
+        ];
+        assert!(!is_scored(&book(false), d));
+        assert_eq!(reader_scored(&book(false), &[], d, &mine), None);
+        let lines = book(true);
+        assert!(is_scored(&lines, d));
+        assert!(!is_scored(&lines, Date::parse("2026-12-04").unwrap()));
+        let s = reader_scored(&lines, &[], d, &mine).unwrap();
+        // Reader: SPX p(up)=0.40, up -> 0.36, miss; GOLD p(up)=0.10, down -> 0.01, hit.
+        assert!((s.reader.brier - 0.185).abs() < 1e-12);
+        assert_eq!((s.reader.hit_rate, s.reader.n), (0.5, 2));
+        // Consensus of 61 and 55 (two families) is their mean, 58: SPX 0.58 up -> 0.1764,
+        // GOLD 0.42 down -> 0.1764; both hits.
+        assert!(
+            (s.council.brier - 0.1764).abs() < 1e-9,
+            "{}",
+            s.council.brier
+        );
+        assert_eq!(s.council.hit_rate, 1.0);
+        // alpha: 0.61 -> 0.1521 twice; beta: 0.55 -> 0.2025 twice.
+        assert_eq!(s.seats.len(), 2);
+        assert!((s.seats[0].score.brier - 0.1521).abs() < 1e-9);
+        assert!((s.seats[1].score.brier - 0.2025).abs() < 1e-9);
+        assert_eq!(s.run_id, "2026-12-03-am");
+    }
 
     #[test]
     fn control_display_reads_the_sealed_snapshot() {
@@ -212,9 +303,11 @@ mod tests {
         let ask = Ask::new("l", "2026-12-03-am", "2026-12-03T13:30:00Z", &s, &[]);
         let text = &ask.text;
         let d = control_display(text.as_bytes(), &ask.snapshot_sha256, "GOLD").unwrap();
-        assert_eq!(d["price"], 2650.5);
-        assert_eq!(d["high_52w"], 2700.0);
-        assert!((d["change_pct"].as_f64().unwrap() - 1.942307).abs() < 1e-5);
+        let f = |n: &Option<serde_json::Number>| n.as_ref().and_then(|n| n.as_f64());
+        assert_eq!(f(&d.price), Some(2650.5));
+        assert_eq!(f(&d.high_52w), Some(2700.0));
+        assert!((f(&d.change_pct).unwrap() - 1.942307).abs() < 1e-5);
+        assert_eq!(d.taken_at.as_deref(), Some("2026-12-03T13:30:00Z"));
         assert_eq!(
             control_display(text.as_bytes(), &ask.snapshot_sha256, "SPX"),
             None

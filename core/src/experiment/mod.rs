@@ -8,12 +8,14 @@
 //! This module decides and computes; the server stores, keeps the clock and supplies the
 //! random bytes. [`rules`] holds the request rules, [`request`] the validation of the API's
 //! bodies, [`council`] what the council's sealed answers say, [`analysis`] the published
-//! figures (§6.2).
+//! figures (§6.2), [`wire`] the API's answers and bodies as both the server and the page use
+//! them.
 
 pub mod analysis;
 pub mod council;
 pub mod request;
 pub mod rules;
+pub mod wire;
 
 use crate::calendar::{self, Date, Instant};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};

@@ -2,21 +2,24 @@
 //! stable code and the field it is about, so the page and the tests can tell them apart.
 //! The bodies are small JSON objects; anything else is refused before it is read further.
 
+use super::wire::{ErrorBody, ErrorDoc};
 use super::{Direction, Instant, OpenSession, ReaderId, Stage, CONFIDENCE};
 use crate::calendar::Date;
 use crate::league::layout::MARKETS;
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value};
 
 /// The largest request body read, bytes: the largest valid body is under 200.
 pub const MAX_BODY: usize = 4096;
 
-/// A refused request: the HTTP status, a stable code, the field it concerns and a sentence.
+/// A refused request: the HTTP status, a stable code, the field it concerns, a sentence and,
+/// for `rate_limited`, the seconds after which to retry (the `Retry-After` header).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ApiError {
     pub status: u16,
     pub code: &'static str,
     pub field: Option<&'static str>,
     pub message: String,
+    pub retry_after: Option<u64>,
 }
 
 impl ApiError {
@@ -26,6 +29,7 @@ impl ApiError {
             code,
             field,
             message,
+            retry_after: None,
         }
     }
 
@@ -73,12 +77,20 @@ impl ApiError {
     }
 
     pub fn rate_limited(retry_after_secs: u64) -> Self {
-        ApiError::new(
-            429,
-            "rate_limited",
-            None,
-            format!("too many requests from this address; retry in {retry_after_secs} s"),
-        )
+        ApiError {
+            retry_after: Some(retry_after_secs),
+            ..ApiError::new(
+                429,
+                "rate_limited",
+                None,
+                format!("too many requests from this address; retry in {retry_after_secs} s"),
+            )
+        }
+    }
+
+    /// Any other refusal of the API's own (`not_found`, `storage`), with no field.
+    pub fn other(status: u16, code: &'static str, message: &str) -> Self {
+        ApiError::new(status, code, None, message.into())
     }
 
     pub fn no_session() -> Self {
@@ -90,9 +102,15 @@ impl ApiError {
         )
     }
 
-    /// `{"error": {"code", "field", "message"}}`.
-    pub fn to_json(&self) -> Value {
-        json!({"error": {"code": self.code, "field": self.field, "message": self.message}})
+    /// The error document, `{"error": {"code", "field", "message"}}`.
+    pub fn to_doc(&self) -> ErrorDoc {
+        ErrorDoc {
+            error: ErrorBody {
+                code: self.code.into(),
+                field: self.field.map(String::from),
+                message: self.message.clone(),
+            },
+        }
     }
 }
 
@@ -341,6 +359,16 @@ mod tests {
             parse_new_reader(big.as_bytes()).unwrap_err().code,
             "body_too_large"
         );
+    }
+
+    #[test]
+    fn rate_limits_carry_their_wait() {
+        let e = ApiError::rate_limited(17);
+        assert_eq!((e.status, e.retry_after), (429, Some(17)));
+        assert_eq!(ApiError::unknown_reader().retry_after, None);
+        let doc = serde_json::to_value(e.to_doc()).unwrap();
+        assert_eq!(doc["error"]["code"], "rate_limited");
+        assert_eq!(doc["error"]["field"], Value::Null);
     }
 
     #[test]

@@ -338,6 +338,25 @@ pub struct Crowd {
     pub kalshi: Option<CrowdSource>,
 }
 
+/// `[experiment]`: where the reader experiment keeps its records (spec §6).
+#[derive(Clone, Default, PartialEq)]
+pub struct Experiment {
+    /// A `postgres://` or `postgresql://` URL selecting PostgreSQL; None: SQLite in the league
+    /// directory. It may hold a password, so it is never printed ([`fmt::Debug`] hides it).
+    pub database_url: Option<String>,
+}
+
+impl fmt::Debug for Experiment {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Experiment")
+            .field("database_url", &self.database_url.as_ref().map(|_| "(set)"))
+            .finish()
+    }
+}
+
+/// The schemes `[experiment] database_url` accepts.
+pub const DATABASE_URL_SCHEMES: [&str; 2] = ["postgres://", "postgresql://"];
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct LeagueConfig {
     pub name: String,
@@ -347,6 +366,7 @@ pub struct LeagueConfig {
     pub anchors: Anchors,
     pub prices: Prices,
     pub crowd: Crowd,
+    pub experiment: Experiment,
 }
 
 // The file as written (every field optional; checked after parsing).
@@ -361,6 +381,13 @@ struct FileToml {
     prices: Option<toml::Spanned<PricesToml>>,
     // Not spanned: toml cannot span a table only defined by `[crowd.polymarket]` headers.
     crowd: Option<CrowdToml>,
+    experiment: Option<toml::Spanned<ExperimentToml>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ExperimentToml {
+    database_url: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -1137,6 +1164,24 @@ impl LeagueConfig {
                 }
             }
         };
+        let experiment = match raw.experiment {
+            None => Experiment::default(),
+            Some(e) => {
+                let line = src.key_line(&e.span(), "database_url");
+                let database_url = e.into_inner().database_url.filter(|u| !u.is_empty());
+                if let Some(u) = &database_url {
+                    if !DATABASE_URL_SCHEMES.iter().any(|s| u.starts_with(s)) {
+                        // The value may hold a password: the message does not repeat it.
+                        return Err(src.err(
+                            line,
+                            "experiment.database_url",
+                            "not a postgres:// or postgresql:// URL",
+                        ));
+                    }
+                }
+                Experiment { database_url }
+            }
+        };
         Ok(LeagueConfig {
             name,
             methodology_version,
@@ -1145,6 +1190,7 @@ impl LeagueConfig {
             anchors,
             prices,
             crowd,
+            experiment,
         })
     }
 
@@ -1270,6 +1316,14 @@ pub fn league_config_schema() -> serde_json::Value {
                         "base_url": url(Some(DEFAULT_KALSHI_URL), "Kalshi trade API v2"),
                         "contracts": contracts("the event ticker of the day's strike ladder")}}
                 }
+            },
+            "experiment": {
+                "type": "object", "additionalProperties": false,
+                "description": "The reader experiment's records (spec §6); default: SQLite in the league directory (experiment.sqlite).",
+                "properties": {
+                    "database_url": {"type": "string", "pattern": "^postgres(ql)?://",
+                        "description": "PostgreSQL for the experiment's records. The environment variable SEALBOOK_EXPERIMENT_DATABASE_URL, when set and not empty, wins over this key. The URL (and any password in it) is never written to a log line."}
+                }
             }
         }
     })
@@ -1311,6 +1365,31 @@ path = "prices.csv"
 
     fn parse(s: &str) -> Result<LeagueConfig, ConfigError> {
         LeagueConfig::from_toml(s.as_bytes(), "league.toml")
+    }
+
+    #[test]
+    fn the_experiment_database_url() {
+        assert_eq!(parse(MINIMAL).unwrap().experiment.database_url, None);
+        let url = "postgres://reader:s3cret-pw@127.0.0.1:5432/league";
+        let c = parse(&format!(
+            "{MINIMAL}\n[experiment]\ndatabase_url = \"{url}\"\n"
+        ))
+        .unwrap();
+        assert_eq!(c.experiment.database_url.as_deref(), Some(url));
+        assert!(
+            !format!("{c:?}").contains("s3cret-pw"),
+            "the password is not in the config's Debug"
+        );
+        let bad = "mysql://reader:s3cret-pw@127.0.0.1/league";
+        let e = parse(&format!(
+            "{MINIMAL}\n[experiment]\ndatabase_url = \"{bad}\"\n"
+        ))
+        .unwrap_err();
+        assert_eq!(e.field, "experiment.database_url");
+        assert_eq!(e.line, MINIMAL.lines().count() as u64 + 3);
+        assert!(!e.to_string().contains("s3cret-pw"), "{e}");
+        let e = parse(&format!("{MINIMAL}\n[experiment]\nurl = \"x\"\n")).unwrap_err();
+        assert!(e.field.starts_with("experiment"), "{}", e.field);
     }
 
     #[test]

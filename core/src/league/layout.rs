@@ -26,6 +26,22 @@ pub const CLIM_FILE: &str = "council-clim-window.json";
 pub const MARKETS: [&str; 12] = [
     "SPX", "NDX", "DJI", "SOX", "TNX", "DXY", "VIX", "GOLD", "WTI", "BRENT", "COPPER", "BTC",
 ];
+/// Each market's plain name as the reader experiment's page shows it, in [`MARKETS`] order
+/// (Table 2).
+pub const MARKET_NAMES: [(&str, &str); 12] = [
+    ("SPX", "S&P 500"),
+    ("NDX", "Nasdaq 100"),
+    ("DJI", "Dow Jones Industrial Average"),
+    ("SOX", "PHLX Semiconductor"),
+    ("TNX", "US 10-year yield"),
+    ("DXY", "US dollar index"),
+    ("VIX", "CBOE volatility index"),
+    ("GOLD", "Gold"),
+    ("WTI", "WTI crude oil"),
+    ("BRENT", "Brent crude oil"),
+    ("COPPER", "Copper"),
+    ("BTC", "Bitcoin"),
+];
 /// The market that trades around the clock: its reference is the first bar at or after the
 /// line's seal, and its horizons count calendar days (spec §3.3, §3.7).
 pub const BITCOIN: &str = "BTC";
@@ -149,5 +165,11 @@ mod tests {
         ] {
             assert_eq!(stamp_list_time(other), None, "{other}");
         }
+    }
+
+    #[test]
+    fn market_names_follow_the_markets() {
+        let named: Vec<&str> = MARKET_NAMES.iter().map(|(m, _)| *m).collect();
+        assert_eq!(named, MARKETS);
     }
 }

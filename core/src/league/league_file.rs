@@ -1,17 +1,18 @@
-//! `council-league.json`, the league file of spec Appendix C: one JSON object whose sections
-//! are written by `sealbook league publish` from the league's files alone. This module writes
-//! and reads it; each section's type lives with the code that computes it:
+//! `council-league.json`, the league file of spec Appendix C, written by `sealbook league
+//! publish` from the league's files alone and read by the pages: the league's name, its
+//! methodology version, what its figures come from, and optional sections, each present only
+//! when the league has it. Each section's type lives with the code that computes it; this
+//! module owns the file's layout, its writer and its reader:
 //!
 //! - `accounts` (§4.7, §4.8): every trading account and benchmark,
-//!   [`crate::arena::league::AccountsSection`].
-//!
-//! Layout: `{"league": str, "generated_from": {"book_lines": int}, <section>: ...}`; a
-//! section the league does not have is absent.
+//!   [`crate::arena::league::AccountsSection`];
+//! - `experiment` (§6.2): the reader experiment's analysis, [`crate::experiment::analysis`].
 
 use crate::arena::league::AccountsSection;
+use crate::experiment::analysis::Analysis;
 use serde::{Deserialize, Serialize};
 
-/// The file's published name.
+/// The league file's published name (Appendix C).
 pub const LEAGUE_FILE: &str = "council-league.json";
 
 /// Where the file's figures come from.
@@ -22,31 +23,40 @@ pub struct GeneratedFrom {
     pub book_lines: u64,
 }
 
-/// The whole file.
+/// The league file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct LeagueFile {
-    /// The league's name.
+    /// The league's name, as its declaration states it.
     pub league: String,
+    /// The methodology version in force (spec §3.10).
+    pub methodology_version: String,
     pub generated_from: GeneratedFrom,
     /// The trading accounts (§4.7, §4.8).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub accounts: Option<AccountsSection>,
+    /// The reader experiment's published analysis (spec §6.2: "council-league.json publishes
+    /// under `experiment` (`g0`, `g1`) the counts, hit rates, times, confidence, peeks and
+    /// Brier, with the data-dictionary label"), written from the league's first publication,
+    /// before any forecast is scored.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub experiment: Option<Analysis>,
 }
 
 impl LeagueFile {
-    /// The published bytes: pretty JSON with a final LF.
+    /// The file's bytes: pretty JSON with a final LF (deterministic: fields in declaration
+    /// order, maps sorted).
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut b = serde_json::to_vec_pretty(self).expect("the league file serializes");
+        let mut b = serde_json::to_vec_pretty(self).expect("plain fields serialize");
         b.push(b'\n');
         b
     }
 
-    /// Reads the file; the error names the line, column and what is wrong.
-    pub fn from_bytes(bytes: &[u8]) -> Result<LeagueFile, String> {
+    /// The file read back; the error names the file, the line and what is wrong.
+    pub fn parse(bytes: &[u8]) -> Result<LeagueFile, String> {
         serde_json::from_slice(bytes).map_err(|e| {
             format!(
-                "{LEAGUE_FILE}: line {} column {}: {e}",
+                "{LEAGUE_FILE}: line {}, column {}: {e}",
                 e.line(),
                 e.column()
             )
@@ -57,19 +67,35 @@ impl LeagueFile {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::experiment::analysis::{analyse, Dataset, GROUP_LABEL};
 
     #[test]
-    fn round_trip_and_absent_sections() {
+    fn written_and_read_back_with_absent_sections() {
         let f = LeagueFile {
-            league: "l".into(),
+            league: "demo".into(),
+            methodology_version: "m-1".into(),
             generated_from: GeneratedFrom { book_lines: 3 },
             accounts: None,
+            experiment: Some(analyse(&Dataset::default())),
         };
-        let b = f.to_bytes();
-        assert!(!String::from_utf8_lossy(&b).contains("accounts"));
-        assert_eq!(LeagueFile::from_bytes(&b).unwrap(), f);
-        let e = LeagueFile::from_bytes(
-            b"{\"league\": \"l\", \"generated_from\": {\"book_lines\": 1}, \"x\": 1}",
+        let bytes = f.to_bytes();
+        assert!(bytes.ends_with(b"}\n"));
+        assert_eq!(LeagueFile::parse(&bytes).unwrap(), f);
+        let v: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+        // With no reader yet, the label that says which group is blind is already there.
+        assert_eq!(v["experiment"]["label"], GROUP_LABEL);
+        assert_eq!(v["experiment"]["g1"]["group"], "blind");
+        assert!(v.get("accounts").is_none(), "{v}");
+        let bare = LeagueFile {
+            experiment: None,
+            ..f
+        };
+        let text = String::from_utf8(bare.to_bytes()).unwrap();
+        assert!(!text.contains("experiment"), "{text}");
+        let e = LeagueFile::parse(b"{\n  \"league\": 3\n}").unwrap_err();
+        assert!(e.starts_with("council-league.json: line 2"), "{e}");
+        let e = LeagueFile::parse(
+            b"{\"league\": \"l\", \"methodology_version\": \"m\", \"generated_from\": {\"book_lines\": 1}, \"x\": 1}",
         )
         .unwrap_err();
         assert!(

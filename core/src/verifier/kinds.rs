@@ -46,6 +46,8 @@ impl FileKind {
             | PublishedFile::RegisteredPredictions
             | PublishedFile::Climatology
             | PublishedFile::Arena(_)
+            | PublishedFile::LeagueFile
+            | PublishedFile::ExperimentDataset
             | PublishedFile::OtherDocument
             | PublishedFile::Other => FileKind::NotChecked,
         }

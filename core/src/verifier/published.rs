@@ -8,11 +8,10 @@ use crate::arena::records::{ACCOUNTS_FILE, DECISIONS_FILE, PRICES_FILE, TRADES_F
 use crate::ots::report::stamped_file_name;
 
 /// Published documents that are neither scored nor checked by the pages, by file name.
-const OTHER_DOCUMENTS: [&str; 5] = [
+const OTHER_DOCUMENTS: [&str; 4] = [
     "manifest.json",
     "council-stats.json",
     "council-calibration.json",
-    "council-league.json",
     "event-contract.schema.json",
 ];
 
@@ -79,6 +78,12 @@ pub enum PublishedFile {
     Climatology,
     /// A trading-track file (`arena-*.json`, `arena-*.jsonl`, `arena-code-<file>.txt`).
     Arena(ArenaFile),
+    /// The league file (`council-league.json`, spec Appendix C; the Scores page shows its
+    /// `experiment` section).
+    LeagueFile,
+    /// The reader experiment's exported dataset (`sealbook experiment export --dataset`: a
+    /// `.json` whose name starts with `experiment`).
+    ExperimentDataset,
     /// Another published document (`manifest.json`, `council-stats.json`, ...).
     OtherDocument,
     /// Anything else (ask texts, the raw replies under `replies/`, READMEs, ...).
@@ -120,7 +125,11 @@ impl PublishedFile {
         } else if lower.ends_with(".csv") {
             PublishedFile::Forecasts
         } else if lower.ends_with(".json") {
-            if name.contains("regist") || name.contains("prediction") {
+            if name == crate::league::league_file::LEAGUE_FILE {
+                PublishedFile::LeagueFile
+            } else if name.starts_with("experiment") {
+                PublishedFile::ExperimentDataset
+            } else if name.contains("regist") || name.contains("prediction") {
                 PublishedFile::RegisteredPredictions
             } else if OTHER_DOCUMENTS.contains(&name) {
                 PublishedFile::OtherDocument
@@ -159,6 +168,14 @@ mod tests {
             PublishedFile::Other
         );
         assert_eq!(PublishedFile::of("notes.md"), PublishedFile::Other);
+        assert_eq!(
+            PublishedFile::of("published/council-league.json"),
+            PublishedFile::LeagueFile
+        );
+        assert_eq!(
+            PublishedFile::of("experiment-dataset.json"),
+            PublishedFile::ExperimentDataset
+        );
     }
 
     #[test]

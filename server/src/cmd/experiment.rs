@@ -1,11 +1,13 @@
-//! `sealbook experiment export DIR [--out FILE] [--csv]` and `sealbook experiment stats DIR`:
+//! `sealbook experiment export DIR [--out FILE] [--csv | --dataset]` and
+//! `sealbook experiment stats DIR [--from FILE]`:
 //! the reader experiment's stored forecasts and its published analysis (spec §6.2), read from
-//! the league directory's store (PostgreSQL when `SEALBOOK_EXPERIMENT_DATABASE_URL` names
-//! one, else `DIR/experiment.sqlite`). The store holds no client address or hash of one, so
+//! the league directory's store (PostgreSQL when `SEALBOOK_EXPERIMENT_DATABASE_URL` or
+//! `[experiment] database_url` in `DIR/league.toml` names one, else `DIR/experiment.sqlite`). The store holds no client address or hash of one, so
 //! the export has none.
 
 use crate::experiment::{self as ex, store::Store};
 use crate::outcome::{CmdResult, Exit, Unusable};
+use sealbook_core::experiment::analysis::{analyse, parse_dataset, with_book_facts};
 use sealbook_core::experiment::{Forecast, Group};
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -28,23 +30,31 @@ pub struct ExportArgs {
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
     /// CSV with a header line instead of JSON lines.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "dataset")]
     csv: bool,
+    /// One JSON document with every record the analysis reads (readers, visits, forecasts,
+    /// peeks) and each session's council and outcomes from the book: what the Scores page
+    /// and `stats --from` compute the published analysis from.
+    #[arg(long)]
+    dataset: bool,
 }
 
 #[derive(clap::Args, Debug)]
 pub struct StatsArgs {
-    /// The league directory.
-    dir: PathBuf,
+    /// The league directory (not read with --from).
+    #[arg(required_unless_present = "from")]
+    dir: Option<PathBuf>,
+    /// Compute from this exported dataset (`export --dataset`) instead of the store and the
+    /// book.
+    #[arg(long, value_name = "FILE")]
+    from: Option<PathBuf>,
 }
 
 fn store(dir: &Path) -> Result<Store, Unusable> {
     if !dir.is_dir() {
         return Err(Unusable::file(dir, "not a directory"));
     }
-    let url = std::env::var(ex::DATABASE_URL_ENV)
-        .ok()
-        .filter(|u| !u.is_empty());
+    let url = ex::database_url(dir)?;
     if url.is_none() && !dir.join(ex::sqlite::FILE).is_file() {
         return Err(Unusable::file(
             &dir.join(ex::sqlite::FILE),
@@ -78,8 +88,27 @@ fn csv_line(f: &Forecast, group: Option<Group>) -> String {
     )
 }
 
+/// The league's book and roster, read strictly (a book that does not parse names its line).
+fn book_view(dir: &Path) -> Result<ex::BookView, Unusable> {
+    use sealbook_core::league::layout::{ASKS_FILE, BOOK_FILE};
+    let book_bytes = std::fs::read(dir.join(BOOK_FILE)).unwrap_or_default();
+    let asks = std::fs::read(dir.join(ASKS_FILE)).ok();
+    ex::BookView::of(&book_bytes, asks.as_deref()).map_err(|e| {
+        Unusable::file(&dir.join(BOOK_FILE), e.to_string())
+            .at_line(e.line)
+            .field(e.field)
+    })
+}
+
 pub fn run(command: ExperimentCommand, json: bool) -> CmdResult {
     match command {
+        ExperimentCommand::Export(a) if a.dataset => {
+            let view = book_view(&a.dir)?;
+            let data = with_book_facts(dataset(&a.dir)?, &view.lines, &view.families);
+            let mut text = serde_json::to_string(&data).expect("plain fields");
+            text.push('\n');
+            write_out(a.out.as_deref(), &text)
+        }
         ExperimentCommand::Export(a) => {
             let data = dataset(&a.dir)?;
             let groups: BTreeMap<_, _> =
@@ -99,31 +128,24 @@ pub fn run(command: ExperimentCommand, json: bool) -> CmdResult {
                     text += &format!("{v}\n");
                 }
             }
-            match &a.out {
-                Some(p) => std::fs::write(p, text).map_err(|e| Unusable::io(p, "write", &e))?,
-                None => {
-                    let _ = std::io::stdout().lock().write_all(text.as_bytes());
-                }
-            }
-            Ok(Exit::Ok)
+            write_out(a.out.as_deref(), &text)
         }
         ExperimentCommand::Stats(a) => {
-            let data = dataset(&a.dir)?;
-            let book_bytes = std::fs::read(a.dir.join(sealbook_core::league::layout::BOOK_FILE))
-                .unwrap_or_default();
-            let asks = std::fs::read(a.dir.join(sealbook_core::league::layout::ASKS_FILE)).ok();
-            let view = ex::BookView {
-                lines: sealbook_core::score::book_lines::BookLines::parse(&book_bytes).map_err(
-                    |e| Unusable::file(&a.dir.join("council-book.jsonl"), e.to_string()),
-                )?,
-                families: sealbook_core::score::roster::league_roster(
-                    asks.as_deref(),
-                    Some(&book_bytes),
-                )
-                .map(|r| r.families())
-                .unwrap_or_default(),
+            let analysis = match &a.from {
+                Some(file) => {
+                    let bytes = crate::files::read_bounded(file, MAX_DATASET_BYTES, "dataset")?;
+                    let data = parse_dataset(&bytes, &file.display().to_string())
+                        .map_err(|e| Unusable::new(e).field("--from"))?;
+                    analyse(&data)
+                }
+                None => {
+                    let dir = a
+                        .dir
+                        .as_deref()
+                        .ok_or_else(|| Unusable::new("the league directory is missing"))?;
+                    ex::analysis_with_book(dataset(dir)?, &book_view(dir)?)
+                }
             };
-            let analysis = ex::analysis_with_book(data, &view);
             let mut out = std::io::stdout().lock();
             if json {
                 let _ = writeln!(
@@ -162,6 +184,19 @@ pub fn run(command: ExperimentCommand, json: bool) -> CmdResult {
             Ok(Exit::Ok)
         }
     }
+}
+
+/// Largest dataset read by `stats --from`.
+const MAX_DATASET_BYTES: u64 = 1 << 30;
+
+fn write_out(out: Option<&Path>, text: &str) -> CmdResult {
+    match out {
+        Some(p) => std::fs::write(p, text).map_err(|e| Unusable::io(p, "write", &e))?,
+        None => {
+            let _ = std::io::stdout().lock().write_all(text.as_bytes());
+        }
+    }
+    Ok(Exit::Ok)
 }
 
 fn fmt(x: Option<f64>) -> String {

@@ -97,12 +97,11 @@ fn league(args: &Args, dir: &Path) -> Result<(Scheduler, Ops), Unusable> {
 }
 
 /// The reader experiment on league directory `dir` (spec §6): its store (PostgreSQL when
-/// the environment names a URL, else SQLite in `dir`), clock and limits.
+/// the environment or `[experiment] database_url` names a URL, else SQLite in `dir`), clock
+/// and limits.
 fn experiment(dir: &Path, args: &Args) -> Result<crate::experiment::Experiment, Unusable> {
     use crate::experiment as ex;
-    let url = std::env::var(ex::DATABASE_URL_ENV)
-        .ok()
-        .filter(|u| !u.is_empty());
+    let url = ex::database_url(dir)?;
     let store = ex::open_store(dir, url.as_deref())
         .map_err(|e| Unusable::new(format!("experiment store: {e}")))?;
     let mut limits = ex::privacy::Limits::default();

@@ -1,18 +1,21 @@
 //! `/api/experiment/*` (spec §6; the contract in the README): each operation takes the parsed
-//! request and answers a status and a JSON document. Validation and the rules are core's; the
-//! answer to a write is sent only after the store committed it.
+//! request and answers a status and one of core's wire types (`experiment::wire`) as a JSON
+//! document. Validation, the rules and the reader's score are core's; the answer to a write is
+//! sent only after the store committed it.
 
 use super::store::StoreError;
 use super::Experiment;
 use sealbook_core::calendar::Instant;
-use sealbook_core::experiment::council::{control_display, Council};
+use sealbook_core::experiment::council::{self, control_display};
 use sealbook_core::experiment::request::{self, ApiError};
 use sealbook_core::experiment::rules;
-use sealbook_core::experiment::{
-    open_session, Arm, Forecast, Group, Peek, Reader, ReaderId, Stage, Visit,
+use sealbook_core::experiment::wire::{
+    self, Accepted, Display, MarketRow, NewReader, PeekReply, SessionView,
 };
-use sealbook_core::league::layout::MARKETS;
-use serde_json::{json, Value};
+use sealbook_core::experiment::{open_session, Arm, Group, Peek, Reader, ReaderId, Stage, Visit};
+use sealbook_core::league::layout::MARKET_NAMES;
+use serde::Serialize;
+use serde_json::Value;
 use std::net::IpAddr;
 
 /// An answer: status, body and, for 429, the seconds to wait.
@@ -24,24 +27,23 @@ pub struct Answer {
 
 impl From<ApiError> for Answer {
     fn from(e: ApiError) -> Answer {
-        let retry_after = (e.code == "rate_limited").then(|| {
-            e.message
-                .split_whitespace()
-                .find_map(|w| w.parse::<u64>().ok())
-                .unwrap_or(60)
-        });
         Answer {
             status: e.status,
-            body: e.to_json(),
-            retry_after,
+            body: json_of(&e.to_doc()),
+            retry_after: e.retry_after,
         }
     }
 }
 
-fn ok(status: u16, body: Value) -> Answer {
+/// A wire type as the JSON document sent (object keys sorted).
+fn json_of<T: Serialize>(v: &T) -> Value {
+    serde_json::to_value(v).expect("plain fields")
+}
+
+fn ok<T: Serialize>(status: u16, body: &T) -> Answer {
     Answer {
         status,
-        body,
+        body: json_of(body),
         retry_after: None,
     }
 }
@@ -49,10 +51,12 @@ fn ok(status: u16, body: Value) -> Answer {
 fn storage_failed(e: StoreError) -> Answer {
     // The database's message names no client; it is logged for the operator, not sent.
     tracing::error!(target: "sealbook::experiment", error = %e, "storage failed");
-    ok(
+    ApiError::other(
         500,
-        json!({"error": {"code": "storage", "field": null, "message": "the forecast store failed; nothing was recorded"}}),
+        "storage",
+        "the forecast store failed; nothing was recorded",
     )
+    .into()
 }
 
 fn random<const N: usize>() -> Result<[u8; N], Answer> {
@@ -60,29 +64,6 @@ fn random<const N: usize>() -> Result<[u8; N], Answer> {
     getrandom::getrandom(&mut b)
         .map_err(|_| storage_failed(StoreError("no random bytes".into())))?;
     Ok(b)
-}
-
-const NAMES: [(&str, &str); 12] = [
-    ("SPX", "S&P 500"),
-    ("NDX", "Nasdaq 100"),
-    ("DJI", "Dow Jones Industrial Average"),
-    ("SOX", "PHLX Semiconductor"),
-    ("TNX", "US 10-year yield"),
-    ("DXY", "US dollar index"),
-    ("VIX", "CBOE volatility index"),
-    ("GOLD", "Gold"),
-    ("WTI", "WTI crude oil"),
-    ("BRENT", "Brent crude oil"),
-    ("COPPER", "Copper"),
-    ("BTC", "Bitcoin"),
-];
-
-fn forecast_json(f: &Forecast) -> Value {
-    serde_json::to_value(f).expect("plain fields")
-}
-
-fn council_json(c: &Council) -> Value {
-    serde_json::to_value(c).expect("plain fields")
 }
 
 /// One request, routed by method and path below `/api/experiment/`.
@@ -105,10 +86,7 @@ pub async fn handle(
         ("POST", "peek") => peek(ex, body, now).await,
         ("POST", "forecast") => forecast(ex, body, now).await,
         ("GET", "stats") => stats(ex).await,
-        _ => Ok(ok(
-            404,
-            json!({"error": {"code": "not_found", "field": null, "message": "no such experiment endpoint"}}),
-        )),
+        _ => Err(ApiError::other(404, "not_found", "no such experiment endpoint").into()),
     };
     r.unwrap_or_else(|a| a)
 }
@@ -137,7 +115,11 @@ async fn new_reader(
         .map_err(storage_failed)?;
     Ok(ok(
         201,
-        json!({"reader": reader.reader, "group": reader.group, "demo": ex.demo}),
+        &NewReader {
+            reader: reader.reader.to_string(),
+            group: reader.group,
+            demo: ex.demo,
+        },
     ))
 }
 
@@ -159,46 +141,59 @@ async fn session(ex: &Experiment, query: Option<&str>, now: Instant) -> Result<A
         session: o.session,
         at: now,
     };
-    let (reader, forecasts, peeked) = ex
+    let book = ex.book();
+    let scored_book = book.clone();
+    let (reader, forecasts, peeked, scored) = ex
         .store
         .run(move |tx| {
             let Some(r) = tx.reader(&visit.reader, false)? else {
-                return Ok((None, vec![], false));
+                return Ok((None, vec![], false, None));
             };
             tx.insert_visit(&visit)?;
             let f = tx.forecasts(&visit.reader, visit.session)?;
             let p = tx.peeked(&visit.reader, visit.session)?;
-            Ok((Some(r), f, p))
+            // The reader's most recent session with a score line in the book (spec §6.1).
+            let last_scored = tx
+                .sessions(&visit.reader)?
+                .into_iter()
+                .rev()
+                .find(|d| council::is_scored(&scored_book.lines, *d));
+            let scored = match last_scored {
+                Some(d) if d == visit.session => Some((d, f.clone())),
+                Some(d) => Some((d, tx.forecasts(&visit.reader, d)?)),
+                None => None,
+            };
+            Ok((Some(r), f, p, scored))
         })
         .await
         .map_err(storage_failed)?;
     let reader = reader.ok_or_else(|| Answer::from(ApiError::unknown_reader()))?;
     let visible = rules::may_see_council(reader.group, &forecasts);
-    let council = visible
-        .then(|| ex.book().council(o.session, ex.demo))
-        .flatten();
-    let markets: Vec<Value> = NAMES
+    let council = visible.then(|| book.council(o.session, ex.demo)).flatten();
+    let markets = MARKET_NAMES
         .iter()
-        .map(|(m, name)| {
-            let latest = forecasts.iter().rev().find(|f| f.market == *m);
-            json!({"market": m, "name": name, "forecast": latest.map(forecast_json)})
+        .map(|(m, name)| MarketRow {
+            market: (*m).into(),
+            name: (*name).into(),
+            forecast: forecasts.iter().rev().find(|f| f.market == *m).cloned(),
         })
         .collect();
-    debug_assert_eq!(markets.len(), MARKETS.len());
+    let scored =
+        scored.and_then(|(d, f)| council::reader_scored(&book.lines, &book.families, d, &f));
     Ok(ok(
         200,
-        json!({
-            "session": o.session.to_string(),
-            "closes_at": o.closes_at.to_rfc3339(),
-            "demo": ex.demo,
-            "reader": reader.reader,
-            "group": reader.group,
-            "markets": markets,
-            "council": council.as_ref().map(council_json),
-            "council_hidden": (!visible).then_some("before_first_forecast"),
-            "peeked": peeked,
-            "scored": Value::Null,
-        }),
+        &SessionView {
+            session: o.session.to_string(),
+            closes_at: o.closes_at.to_rfc3339(),
+            demo: ex.demo,
+            reader: reader.reader.to_string(),
+            group: reader.group,
+            markets,
+            council,
+            council_hidden: (!visible).then(|| wire::HIDDEN_BEFORE_FIRST_FORECAST.to_owned()),
+            peeked,
+            scored,
+        },
     ))
 }
 
@@ -226,14 +221,18 @@ async fn peek(ex: &Experiment, body: &[u8], now: Instant) -> Result<Answer, Answ
         .await
         .map_err(storage_failed)?;
     reader.ok_or_else(|| Answer::from(ApiError::unknown_reader()))?;
-    if hidden {
-        return Ok(ok(200, json!({"peeked": true, "council": null})));
-    }
-    let council = ex.book().council(o.session, ex.demo);
-    Ok(ok(
-        200,
-        json!({"peeked": false, "council": council.as_ref().map(council_json)}),
-    ))
+    let reply = if hidden {
+        PeekReply {
+            peeked: true,
+            council: None,
+        }
+    } else {
+        PeekReply {
+            peeked: false,
+            council: ex.book().council(o.session, ex.demo),
+        }
+    };
+    Ok(ok(200, &reply))
 }
 
 async fn forecast(ex: &Experiment, body: &[u8], now: Instant) -> Result<Answer, Answer> {
@@ -252,7 +251,10 @@ async fn forecast(ex: &Experiment, body: &[u8], now: Instant) -> Result<Answer, 
     };
     Ok(ok(
         201,
-        json!({"forecast": forecast_json(&f), "display": display}),
+        &Accepted {
+            forecast: f,
+            display,
+        },
     ))
 }
 
@@ -262,21 +264,25 @@ fn display(
     session: sealbook_core::calendar::Date,
     market: &str,
     arm: Arm,
-) -> Value {
+) -> Display {
     let book = ex.book();
-    let run =
-        sealbook_core::experiment::council::latest_run(&book.lines, (!ex.demo).then_some(session));
+    let market = market.to_owned();
     match arm {
         Arm::Council => {
             let c = book.council(session, ex.demo);
-            json!({
-                "arm": "council",
-                "market": market,
-                "consensus": c.as_ref().and_then(|c| c.consensus.get(market)),
-                "answers": c.as_ref().map(|c| c.answers.iter().filter(|a| a.market == market).collect::<Vec<_>>()),
-            })
+            Display::Council {
+                consensus: c.as_ref().and_then(|c| c.consensus.get(&market).cloned()),
+                answers: c.map(|c| {
+                    c.answers
+                        .into_iter()
+                        .filter(|a| a.market == market)
+                        .collect()
+                }),
+                market,
+            }
         }
         Arm::Control => {
+            let run = council::latest_run(&book.lines, (!ex.demo).then_some(session));
             let snapshot = run.and_then(|r| {
                 let sha = r.snapshot_sha256.as_deref()?;
                 let ask = r.ask_sha256.as_deref()?;
@@ -284,9 +290,9 @@ fn display(
                     return None;
                 }
                 let text = std::fs::read(ex.dir.join("asks").join(format!("{ask}.md"))).ok()?;
-                control_display(&text, sha, market)
+                control_display(&text, sha, &market)
             });
-            json!({"arm": "control", "market": market, "snapshot": snapshot})
+            Display::Control { market, snapshot }
         }
     }
 }
@@ -294,5 +300,5 @@ fn display(
 async fn stats(ex: &Experiment) -> Result<Answer, Answer> {
     let data = ex.store.run(|tx| tx.all()).await.map_err(storage_failed)?;
     let a = ex.analysis(data);
-    Ok(ok(200, serde_json::to_value(a).expect("plain fields")))
+    Ok(ok(200, &a))
 }

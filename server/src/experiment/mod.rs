@@ -13,8 +13,9 @@ mod store_tests;
 
 use crate::cmd::league::driver::Clock;
 use sealbook_core::calendar::Date;
-use sealbook_core::experiment::analysis::{Analysis, SessionFacts};
+use sealbook_core::experiment::analysis::Analysis;
 use sealbook_core::experiment::council::{self, Council};
+use sealbook_core::league::config::DATABASE_URL_SCHEMES;
 use sealbook_core::league::layout::{ASKS_FILE, BOOK_FILE};
 use sealbook_core::score::book_lines::BookLines;
 use std::path::{Path, PathBuf};
@@ -32,22 +33,84 @@ pub const RATE_ENV: &str = "SEALBOOK_EXPERIMENT_RATE_PER_MINUTE";
 /// New identifiers per hashed address and day (environment override, likewise).
 pub const READERS_ENV: &str = "SEALBOOK_EXPERIMENT_READERS_PER_DAY";
 
+/// The experiment's database URL for league directory `dir` (spec §6, the README's
+/// `[experiment]`): [`DATABASE_URL_ENV`] when set and not empty wins; else `[experiment]
+/// database_url` of `dir/league.toml` when the directory has one; else None (SQLite). A
+/// `league.toml` that cannot be read is an error, not a silent SQLite.
+pub fn database_url(dir: &Path) -> Result<Option<String>, crate::outcome::Unusable> {
+    if let Some(u) = std::env::var(DATABASE_URL_ENV)
+        .ok()
+        .filter(|u| !u.is_empty())
+    {
+        return Ok(Some(u));
+    }
+    if !dir.join(crate::cmd::league::init::CONFIG_FILE).exists() {
+        return Ok(None);
+    }
+    Ok(crate::cmd::league::read_config(dir)?
+        .experiment
+        .database_url)
+}
+
+/// `message` with the password of `url`'s user information (`scheme://user:password@host`)
+/// replaced, so that a database error quoting its connection string cannot put the password in
+/// a log line.
+pub fn redact(url: &str, message: &str) -> String {
+    let password = url
+        .split_once("://")
+        .and_then(|(_, rest)| rest.split('/').next())
+        .and_then(|authority| authority.rsplit_once('@'))
+        .and_then(|(userinfo, _)| userinfo.split_once(':'))
+        .map(|(_, pw)| pw)
+        .filter(|pw| !pw.is_empty());
+    match password {
+        Some(pw) => message.replace(pw, "***"),
+        None => message.to_owned(),
+    }
+}
+
 /// Opens the store for league directory `dir`: PostgreSQL when `url` is given, else
-/// `dir/experiment.sqlite`.
+/// `dir/experiment.sqlite`. Errors never hold the URL's password.
 pub fn open_store(dir: &Path, url: Option<&str>) -> Result<Store, StoreError> {
     match url {
-        Some(u) if u.starts_with("postgres://") || u.starts_with("postgresql://") => Ok(
-            Store::start(Box::new(postgres::Postgres::connect(u)?), "postgresql"),
-        ),
-        Some(u) => Err(StoreError(format!(
-            "{DATABASE_URL_ENV}: {:?} is not a postgres:// URL",
-            u.split('@').next_back().unwrap_or("")
-        ))),
+        Some(u) if DATABASE_URL_SCHEMES.iter().any(|s| u.starts_with(s)) => {
+            match postgres::Postgres::connect(u) {
+                Ok(pg) => Ok(Store::start(Box::new(pg), "postgresql")),
+                Err(e) => Err(StoreError(redact(u, &e.0))),
+            }
+        }
+        Some(_) => Err(StoreError(
+            "the experiment's database URL is not a postgres:// or postgresql:// URL".into(),
+        )),
         None => Ok(Store::start(
             Box::new(sqlite::Sqlite::open(&dir.join(sqlite::FILE))?),
             "sqlite",
         )),
     }
+}
+
+/// Every stored record of league directory `dir`'s experiment, through the storage trait: from
+/// the store [`database_url`] names, or from `dir/experiment.sqlite` when it exists; with
+/// neither, no records (the experiment has not started). A store that cannot be opened or read
+/// is an error naming it, never an empty dataset.
+pub fn stored_dataset(
+    dir: &Path,
+) -> Result<sealbook_core::experiment::analysis::Dataset, crate::outcome::Unusable> {
+    use crate::outcome::Unusable;
+    let url = database_url(dir)?;
+    let sqlite = dir.join(sqlite::FILE);
+    if url.is_none() && !sqlite.is_file() {
+        return Ok(Default::default());
+    }
+    let what = |m: String| match &url {
+        Some(_) => Unusable::new(m),
+        None => Unusable::file(&sqlite, m),
+    };
+    let store =
+        open_store(dir, url.as_deref()).map_err(|e| what(format!("experiment store: {e}")))?;
+    store
+        .run_blocking(|tx| tx.all())
+        .map_err(|e| what(format!("experiment store: {e}")))
 }
 
 /// Whether `name`, a file in the league directory, belongs to the experiment's database
@@ -63,35 +126,24 @@ pub struct BookView {
 }
 
 impl BookView {
+    /// The book's lines and the roster's families from the league's `book` and `asks` bytes.
+    pub fn of(
+        book: &[u8],
+        asks: Option<&[u8]>,
+    ) -> Result<BookView, sealbook_core::score::book_lines::BookLineError> {
+        Ok(BookView {
+            lines: BookLines::parse(book)?,
+            families: sealbook_core::score::roster::league_roster(asks, Some(book))
+                .map(|r| r.families())
+                .unwrap_or_default(),
+        })
+    }
+
     /// The council shown for `session`: its latest run's answers, or with `demo` the book's
     /// latest run whatever its session.
     pub fn council(&self, session: Date, demo: bool) -> Option<Council> {
         let run = council::latest_run(&self.lines, (!demo).then_some(session))?;
         council::council_of_run(&self.lines, &self.families, run.run_id.as_deref()?)
-    }
-
-    /// The council and outcomes of `session`'s latest run, for the analysis.
-    pub fn facts(&self, session: Date) -> SessionFacts {
-        let mut f = SessionFacts {
-            session,
-            consensus: Default::default(),
-            outcomes: Default::default(),
-        };
-        if let Some(run) = council::latest_run(&self.lines, Some(session)) {
-            if let Some(c) = run
-                .run_id
-                .as_deref()
-                .and_then(|id| council::council_of_run(&self.lines, &self.families, id))
-            {
-                f.consensus = c
-                    .consensus
-                    .into_iter()
-                    .map(|(m, c)| (m, c.prob_up))
-                    .collect();
-            }
-            f.outcomes = council::outcomes_of_run(&self.lines, run);
-        }
-        f
     }
 }
 
@@ -206,13 +258,11 @@ pub fn decide_forecast(
 
 /// The analysis of `data` with each session's council and outcomes from `book`.
 pub fn analysis_with_book(
-    mut data: sealbook_core::experiment::analysis::Dataset,
+    data: sealbook_core::experiment::analysis::Dataset,
     book: &BookView,
 ) -> Analysis {
-    let sessions: std::collections::BTreeSet<Date> =
-        data.forecasts.iter().map(|f| f.session).collect();
-    data.sessions = sessions.into_iter().map(|s| book.facts(s)).collect();
-    sealbook_core::experiment::analysis::analyse(&data)
+    use sealbook_core::experiment::analysis::{analyse, with_book_facts};
+    analyse(&with_book_facts(data, &book.lines, &book.families))
 }
 
 impl std::fmt::Debug for Experiment {

@@ -172,6 +172,15 @@ impl Tx for PgTx<'_, '_> {
         rows.iter().map(|r| forecast_row(r).forecast()).collect()
     }
 
+    fn sessions(&mut self, id: &ReaderId) -> Result<Vec<Date>, StoreError> {
+        let res = self.tx.query(
+            "SELECT DISTINCT session FROM forecasts WHERE reader = $1 ORDER BY session",
+            &[&id.as_str()],
+        );
+        let rows = self.note(res)?;
+        rows.iter().map(|r| date(r.get::<_, String>(0))).collect()
+    }
+
     fn insert_forecast(&mut self, f: &Forecast) -> Result<(), StoreError> {
         let r = ForecastRow::of(f);
         let sql = format!(

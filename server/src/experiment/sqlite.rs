@@ -161,6 +161,14 @@ impl Tx for SqliteTx<'_> {
         rows.map(|r| r?.forecast()).collect()
     }
 
+    fn sessions(&mut self, id: &ReaderId) -> Result<Vec<Date>, StoreError> {
+        let mut st = self.0.prepare_cached(
+            "SELECT DISTINCT session FROM forecasts WHERE reader = ?1 ORDER BY session",
+        )?;
+        let rows = st.query_map(params![id.as_str()], |r| r.get::<_, String>(0))?;
+        rows.map(|r| date(r?)).collect()
+    }
+
     fn insert_forecast(&mut self, f: &Forecast) -> Result<(), StoreError> {
         let r = ForecastRow::of(f);
         self.0

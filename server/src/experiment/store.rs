@@ -44,6 +44,8 @@ pub trait Tx {
     /// The reader's forecasts in the session, in receipt order.
     fn forecasts(&mut self, id: &ReaderId, session: Date) -> Result<Vec<Forecast>, StoreError>;
     fn insert_forecast(&mut self, f: &Forecast) -> Result<(), StoreError>;
+    /// The sessions in which the reader has a forecast, ascending.
+    fn sessions(&mut self, id: &ReaderId) -> Result<Vec<Date>, StoreError>;
     /// Records the peek unless one is recorded for the reader and session; whether it was new.
     fn insert_peek(&mut self, p: &Peek) -> Result<bool, StoreError>;
     /// Whether a peek is recorded for the reader and session.

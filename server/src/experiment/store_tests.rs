@@ -11,8 +11,7 @@ use sealbook_core::experiment::request::ForecastRequest;
 use sealbook_core::experiment::{
     Direction, Group, OpenSession, Peek, Reader, ReaderId, Stage, Visit,
 };
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::Path;
 
 fn open() -> OpenSession {
     let session = Date::parse("2026-12-03").unwrap();
@@ -177,116 +176,15 @@ fn sqlite_backend() {
     assert_eq!(mode, "wal");
 }
 
-/// A throwaway PostgreSQL server, stopped when dropped.
-struct Pg {
-    bin: PathBuf,
-    dir: tempfile::TempDir,
-    port: u16,
-    root: bool,
-}
-
-impl Pg {
-    fn cmd(&self, tool: &str) -> Command {
-        let exe = self.bin.join(tool);
-        if self.root {
-            let mut c = Command::new("runuser");
-            c.args(["-u", "postgres", "--"]).arg(exe);
-            c
-        } else {
-            Command::new(exe)
-        }
-    }
-
-    fn start() -> Option<Pg> {
-        let bin = ["/usr/lib/postgresql"]
-            .iter()
-            .filter_map(|d| std::fs::read_dir(d).ok())
-            .flatten()
-            .filter_map(|e| e.ok().map(|e| e.path().join("bin")))
-            .filter(|b| b.join("initdb").is_file())
-            .max()?;
-        let root = unsafe { libc::geteuid() } == 0;
-        let dir = tempfile::tempdir().unwrap();
-        if root {
-            let ok = Command::new("chown")
-                .arg("postgres")
-                .arg(dir.path())
-                .status()
-                .unwrap()
-                .success();
-            assert!(ok, "chown postgres {}", dir.path().display());
-        }
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
-            .unwrap()
-            .local_addr()
-            .unwrap()
-            .port();
-        let pg = Pg {
-            bin,
-            dir,
-            port,
-            root,
-        };
-        let data = pg.dir.path().join("db");
-        let out = pg
-            .cmd("initdb")
-            .arg("-D")
-            .arg(&data)
-            .args(["-A", "trust", "-U", "sb"])
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "initdb: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let opts = format!(
-            "-p {port} -k {} -c listen_addresses=127.0.0.1",
-            pg.dir.path().display()
-        );
-        let out = pg
-            .cmd("pg_ctl")
-            .arg("-D")
-            .arg(&data)
-            .args(["-o", &opts, "-w", "-l"])
-            .arg(pg.dir.path().join("log"))
-            .arg("start")
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "pg_ctl start: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        Some(pg)
-    }
-
-    fn url(&self) -> String {
-        format!("postgres://sb@127.0.0.1:{}/postgres", self.port)
-    }
-}
-
-impl Drop for Pg {
-    fn drop(&mut self) {
-        let _ = self
-            .cmd("pg_ctl")
-            .arg("-D")
-            .arg(self.dir.path().join("db"))
-            .args(["-m", "fast", "-w", "stop"])
-            .output();
-    }
-}
+// The throwaway PostgreSQL server the HTTP tests start too: one copy, in the tests' helpers.
+#[path = "../../tests/common/postgres.rs"]
+#[allow(dead_code)]
+mod pg;
+use pg::Pg;
 
 #[test]
 fn postgresql_backend() {
-    let Some(pg) = Pg::start() else {
-        let msg =
-            "PostgreSQL binaries (initdb, pg_ctl under /usr/lib/postgresql/*/bin) are missing";
-        assert!(
-            std::env::var_os("SEALBOOK_REQUIRE_POSTGRES").is_none(),
-            "{msg}"
-        );
-        eprintln!("\n*** SKIPPED the PostgreSQL storage suite: {msg}; install postgresql ***\n");
+    let Some(pg) = Pg::start_or_skip("the PostgreSQL storage suite") else {
         return;
     };
     let unused = Path::new("/nonexistent");
@@ -300,4 +198,22 @@ fn postgresql_backend() {
         store.run_blocking(|tx| tx.all()).unwrap().forecasts.len(),
         10
     );
+}
+
+#[test]
+fn store_errors_name_no_password() {
+    let url = "postgres://sb:pa:ss@127.0.0.1:1/postgres";
+    assert_eq!(
+        super::redact(url, "cannot connect to postgres://sb:pa:ss@127.0.0.1:1"),
+        "cannot connect to postgres://sb:***@127.0.0.1:1"
+    );
+    assert_eq!(super::redact("postgres://sb@h/db", "as is"), "as is");
+    let Err(e) = open_store(Path::new("/nonexistent"), Some(url)) else {
+        panic!("nothing listens on port 1");
+    };
+    assert!(!e.0.contains("pa:ss"), "{e}");
+    let Err(e) = open_store(Path::new("/nonexistent"), Some("mysql://u:pw@h/db")) else {
+        panic!("not a PostgreSQL URL");
+    };
+    assert!(!e.0.contains("pw@"), "{e}");
 }

@@ -4,12 +4,16 @@
 pub mod fake_http;
 pub mod fake_rekor;
 pub mod fake_tsa;
+pub mod postgres;
 pub mod serve;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 pub const BIN: &str = env!("CARGO_BIN_EXE_sealbook");
+
+/// The smallest `league.toml` the config reader accepts (one reference seat, CSV prices).
+pub const MINIMAL_CONFIG: &str = "[league]\nname = \"l\"\nmethodology_version = \"m-1\"\n[[seat]]\nname = \"coin\"\nadapter = \"coin\"\n[prices]\nprovider = \"csv\"\npath = \"p.csv\"\n";
 
 /// Runs `sealbook` with `args`; returns (exit code, stdout, stderr).
 pub fn sealbook<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> (i32, String, String) {

@@ -1,97 +1,20 @@
 //! The reader experiment's HTTP API as the page reads and writes it (spec §6.1-§6.4): the
 //! answers of `POST /api/experiment/reader`, `GET /api/experiment/session`,
 //! `POST /api/experiment/peek` and `POST /api/experiment/forecast`, and the bodies the page
-//! sends. Unknown fields are ignored, so the server may add some without breaking the page.
+//! sends, all core's [`sealbook_core::experiment::wire`]. Unknown fields are ignored, so the
+//! server may add some without breaking the page.
 
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
 pub use sealbook_core::experiment::council::{
     Council, CouncilAnswer as Answer, MarketConsensus as Consensus,
 };
-/// Core's own types: a field renamed there fails to compile here.
+/// The API's wire is core's: the server writes these types and the page reads them.
+pub use sealbook_core::experiment::wire::{
+    reader_body, to_json, Accepted, Display, ErrorDoc, ForecastBody, MarketRow, NewReader,
+    PeekBody, PeekReply, Score, Scored, SeatScore, SessionView as Session, Snapshot,
+};
 pub use sealbook_core::experiment::{Arm, Direction, Forecast, Group, Stage};
-
-/// `POST /api/experiment/reader`'s answer: a new anonymous identifier and its group.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
-pub struct NewReader {
-    pub reader: String,
-    pub group: Group,
-    #[serde(default)]
-    pub demo: bool,
-}
-
-/// `GET /api/experiment/session`'s answer: the open session as this reader may see it.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
-pub struct Session {
-    /// The session's date, `YYYY-MM-DD`.
-    pub session: String,
-    /// The reference time (09:30 ET) at which forecasts close, RFC 3339 UTC.
-    pub closes_at: String,
-    #[serde(default)]
-    pub demo: bool,
-    pub reader: String,
-    pub group: Group,
-    pub markets: Vec<MarketRow>,
-    /// The council's sealed answers; `None` while the reader may not see them, or when no run
-    /// is sealed for the session.
-    #[serde(default)]
-    pub council: Option<Council>,
-    /// Why `council` is withheld (`"before_first_forecast"`), if it is.
-    #[serde(default)]
-    pub council_hidden: Option<String>,
-    #[serde(default)]
-    pub peeked: bool,
-    #[serde(default)]
-    pub scored: Option<Scored>,
-}
-
-#[derive(Clone, Debug, PartialEq, Deserialize)]
-pub struct MarketRow {
-    pub market: String,
-    pub name: String,
-    /// The reader's stored forecast for this market, the latest call.
-    #[serde(default)]
-    pub forecast: Option<Forecast>,
-}
-
-/// The session's scores, once its score line is sealed.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
-pub struct Scored {
-    pub reader: Score,
-    pub council: Score,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
-pub struct Score {
-    pub brier: f64,
-    pub hit_rate: f64,
-    pub n: u32,
-}
-
-/// `POST /api/experiment/forecast`'s answer.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
-pub struct Accepted {
-    pub forecast: Forecast,
-    /// The revision protocol's display after a private call: the council's consensus and
-    /// answers for the market, or the control display (the market's last sealed snapshot).
-    #[serde(default)]
-    pub display: Option<serde_json::Value>,
-}
-
-/// `POST /api/experiment/peek`'s answer.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
-pub struct PeekReply {
-    #[serde(default)]
-    pub peeked: bool,
-    #[serde(default)]
-    pub council: Option<Council>,
-}
-
-/// The API's error body, `{"error": {"code", "field", "message"}}`.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
-struct ErrorBody {
-    error: ApiError,
-}
 
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 pub struct ApiError {
@@ -105,8 +28,12 @@ impl ApiError {
     /// The error an answer with HTTP `status` and `body` carries; a body that is not the
     /// API's error shape (a proxy's page, a cut connection) gets a sentence of its own.
     pub fn of(status: u16, body: &str) -> ApiError {
-        match serde_json::from_str::<ErrorBody>(body) {
-            Ok(b) => b.error,
+        match serde_json::from_str::<ErrorDoc>(body) {
+            Ok(d) => ApiError {
+                code: d.error.code,
+                field: d.error.field,
+                message: d.error.message,
+            },
             Err(_) => ApiError {
                 code: format!("http_{status}"),
                 field: None,
@@ -116,42 +43,9 @@ impl ApiError {
     }
 }
 
-/// `POST /api/experiment/reader`'s body: `{}`, or `{"reset": true}` when the page held an
-/// identifier before and lost it (the reset share, spec §6.3).
-pub fn reader_body(reset: bool) -> String {
-    if reset {
-        r#"{"reset": true}"#.into()
-    } else {
-        "{}".into()
-    }
-}
-
-#[derive(Serialize)]
-struct PeekBody<'a> {
-    reader: &'a str,
-    session: &'a str,
-}
-
 /// `POST /api/experiment/peek`'s body.
 pub fn peek_body(reader: &str, session: &str) -> String {
-    serde_json::to_string(&PeekBody { reader, session }).expect("strings serialize")
-}
-
-/// One call for one market, as the page sends it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct ForecastBody<'a> {
-    pub reader: &'a str,
-    pub session: &'a str,
-    pub market: &'a str,
-    pub direction: Direction,
-    pub confidence: u8,
-    pub stage: Stage,
-}
-
-impl ForecastBody<'_> {
-    pub fn to_json(&self) -> String {
-        serde_json::to_string(self).expect("strings and integers serialize")
-    }
+    to_json(&PeekBody { reader, session })
 }
 
 /// The session's URL for `reader` (the identifier is `r-` and hex, but it is escaped anyway).
@@ -243,7 +137,7 @@ mod tests {
             stage: Stage::Private,
         };
         assert_eq!(
-            b.to_json(),
+            to_json(&b),
             r#"{"reader":"r-1","session":"2026-12-03","market":"SPX","direction":"up","confidence":70,"stage":"private"}"#
         );
         assert_eq!(

@@ -5,7 +5,7 @@
 //! of a call's confidence (55 to 95, spec §6.1).
 
 use super::api::{
-    Answer, Arm, Consensus, Council, Direction, Forecast, MarketRow, Scored, Session, Stage,
+    self, Answer, Consensus, Council, Direction, Forecast, MarketRow, Scored, Session, Stage,
 };
 use sealbook_core::calendar::Instant;
 use sealbook_core::experiment::{ReaderId, CONFIDENCE};
@@ -207,17 +207,22 @@ pub fn answers_for<'a>(council: &'a Council, market: &str) -> Vec<&'a Answer> {
 /// One row of the scores table.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ScoreRow {
-    pub who: &'static str,
+    /// `You`, `Council` (the consensus) or a seat's name.
+    pub who: String,
+    /// `you`, `council` or `seat`.
+    pub kind: &'static str,
     pub brier: String,
     pub hit_rate: String,
     pub n: u32,
 }
 
-/// The reader's Brier score and hit rate beside the council's (spec §6.2; lower Brier is
-/// better), and the sentence that compares them.
-pub fn score_rows(scored: &Scored) -> ([ScoreRow; 2], String) {
-    let row = |who, s: &super::api::Score| ScoreRow {
-        who,
+/// The reader's Brier score and hit rate beside the council's consensus and each seat's on
+/// the same markets (spec §6.1, §6.2; lower Brier is better), and the sentence that compares
+/// the reader with the consensus.
+pub fn score_rows(scored: &Scored) -> (Vec<ScoreRow>, String) {
+    let row = |who: &str, kind, s: &super::api::Score| ScoreRow {
+        who: who.to_owned(),
+        kind,
         brier: format!("{:.3}", s.brier),
         hit_rate: percent(s.hit_rate),
         n: s.n,
@@ -231,10 +236,12 @@ pub fn score_rows(scored: &Scored) -> ([ScoreRow; 2], String) {
     } else {
         format!("Your Brier score is higher (worse) than the council's by {diff}.")
     };
-    (
-        [row("You", &scored.reader), row("Council", &scored.council)],
-        sentence,
-    )
+    let mut rows = vec![
+        row("You", "you", &scored.reader),
+        row("Council", "council", &scored.council),
+    ];
+    rows.extend(scored.seats.iter().map(|s| row(&s.seat, "seat", &s.score)));
+    (rows, sentence)
 }
 
 /// The revision protocol's display as the page shows it (spec §6.4).
@@ -249,73 +256,45 @@ pub enum Display {
     Facts(Vec<(String, String)>),
 }
 
-/// Reads the display the server sent with a private call for `market`.
-pub fn display_of(arm: Option<Arm>, value: &serde_json::Value, market: &str) -> Display {
-    use serde_json::Value;
-    if arm == Some(Arm::Council) {
-        let consensus = value.get("consensus").and_then(|c| {
-            let one = if c.get("prob_up").is_some() {
-                Some(c)
-            } else {
-                c.get(market)
-            };
-            one.and_then(|c| serde_json::from_value(c.clone()).ok())
-        });
-        let answers: Vec<Answer> = value
-            .get("answers")
-            .and_then(|a| serde_json::from_value(a.clone()).ok())
-            .unwrap_or_default();
-        return Display::Council {
+/// The display the server sent with a private call (spec §6.4), as the page shows it: the
+/// council arm's consensus and answers for the market, or the control arm's sealed figures
+/// in words, each that is on file.
+pub fn display_of(display: &api::Display) -> Display {
+    match display {
+        api::Display::Council {
+            market,
             consensus,
-            answers: answers.into_iter().filter(|a| a.market == market).collect(),
-        };
-    }
-    let mut facts = Vec::new();
-    /// The control display's fields in words; others keep their key, `_` read as a space.
-    fn label(key: &str) -> String {
-        match key {
-            "price" => "Price".into(),
-            "change_pct" => "Change from the previous close (%)".into(),
-            "low_52w" => "52-week low".into(),
-            "high_52w" => "52-week high".into(),
-            "read_at" => "Price read at".into(),
-            "taken_at" => "Snapshot taken at".into(),
-            other => other.replace('_', " "),
+            answers,
+        } => Display::Council {
+            consensus: consensus.clone(),
+            answers: answers
+                .iter()
+                .flatten()
+                .filter(|a| &a.market == market)
+                .cloned()
+                .collect(),
+        },
+        api::Display::Control { snapshot, .. } => {
+            let Some(s) = snapshot else {
+                return Display::Facts(Vec::new());
+            };
+            let number = |n: &Option<serde_json::Number>| n.as_ref().map(|n| n.to_string());
+            let facts = [
+                ("Price", number(&s.price)),
+                ("Change from the previous close (%)", number(&s.change_pct)),
+                ("52-week low", number(&s.low_52w)),
+                ("52-week high", number(&s.high_52w)),
+                ("Price read at", s.read_at.clone()),
+                ("Snapshot taken at", s.taken_at.clone()),
+            ];
+            Display::Facts(
+                facts
+                    .into_iter()
+                    .filter_map(|(k, v)| Some((k.to_string(), v?)))
+                    .collect(),
+            )
         }
     }
-    fn walk(prefix: &str, v: &Value, facts: &mut Vec<(String, String)>) {
-        match v {
-            Value::Object(map) => {
-                for (k, v) in map {
-                    if prefix.is_empty() && (k == "market" || k == "arm") {
-                        continue; // the market's card already names them
-                    }
-                    let label = if prefix.is_empty() {
-                        label(k)
-                    } else {
-                        format!("{prefix} {}", label(k))
-                    };
-                    walk(&label, v, facts);
-                }
-            }
-            Value::Array(items) => {
-                let text: Vec<String> = items.iter().map(scalar).collect();
-                facts.push((prefix.to_string(), text.join(" – ")));
-            }
-            Value::Null => {}
-            v => facts.push((prefix.to_string(), scalar(v))),
-        }
-    }
-    fn scalar(v: &Value) -> String {
-        match v {
-            Value::String(s) => s.clone(),
-            other => other.to_string(),
-        }
-    }
-    // The server sends the snapshot's row under `snapshot` (null when none is on file).
-    let root = value.get("snapshot").unwrap_or(value);
-    walk("", root, &mut facts);
-    Display::Facts(facts)
 }
 
 #[cfg(test)]
@@ -520,14 +499,21 @@ mod tests {
         assert_eq!(percent(1.0 / 3.0), "33.3%");
         assert_eq!(call_text(Direction::Down, 70), "down, 70%");
         let s: Scored = serde_json::from_str(
-            r#"{"reader": {"brier": 0.21, "hit_rate": 0.58333, "n": 12}, "council": {"brier": 0.24, "hit_rate": 0.5, "n": 12}}"#,
+            r#"{"reader": {"brier": 0.21, "hit_rate": 0.58333, "n": 12}, "council": {"brier": 0.24, "hit_rate": 0.5, "n": 12},
+                "seats": [{"seat": "alpha", "brier": 0.2, "hit_rate": 0.75, "n": 12}]}"#,
         )
         .unwrap();
         let (rows, sentence) = score_rows(&s);
+        assert_eq!(rows.len(), 3);
+        assert_eq!(
+            (rows[2].who.as_str(), rows[2].kind, rows[2].brier.as_str()),
+            ("alpha", "seat", "0.200")
+        );
         assert_eq!(
             rows[0],
             ScoreRow {
-                who: "You",
+                who: "You".into(),
+                kind: "you",
                 brier: "0.210".into(),
                 hit_rate: "58.3%".into(),
                 n: 12
@@ -547,35 +533,21 @@ mod tests {
 
     #[test]
     fn displays() {
-        let council: serde_json::Value = serde_json::from_str(
-            r#"{"consensus": {"prob_up": 0.58, "direction": "up", "seats": 9},
+        let read = |t: &str| -> api::Display { serde_json::from_str(t).unwrap() };
+        let council = read(
+            r#"{"arm": "council", "market": "SPX", "consensus": {"prob_up": 0.58, "direction": "up", "seats": 9},
                 "answers": [{"seat": "a", "market": "SPX", "prob_up": 0.61, "line": 3}, {"seat": "a", "market": "NDX", "prob_up": 0.4, "line": 4}]}"#,
-        )
-        .unwrap();
-        let Display::Council { consensus, answers } =
-            display_of(Some(Arm::Council), &council, "SPX")
-        else {
+        );
+        let Display::Council { consensus, answers } = display_of(&council) else {
             panic!("a council display");
         };
         assert_eq!(consensus.unwrap().seats, 9);
         assert_eq!(answers.len(), 1);
-        let keyed: serde_json::Value = serde_json::from_str(
-            r#"{"consensus": {"SPX": {"prob_up": 0.58, "direction": "up", "seats": 9}}, "answers": []}"#,
-        )
-        .unwrap();
-        assert!(matches!(
-            display_of(Some(Arm::Council), &keyed, "SPX"),
-            Display::Council {
-                consensus: Some(_),
-                ..
-            }
-        ));
         // The control display as core's `council::control_display` writes it.
-        let control: serde_json::Value = serde_json::from_str(
-            r#"{"arm": "control", "market": "SPX", "snapshot": {"market": "SPX", "price": 6012.5, "change_pct": -0.4, "low_52w": 4800, "high_52w": 6100, "read_at": "2026-12-02T21:00:00Z", "taken_at": null, "range": [1, 2]}}"#,
-        )
-        .unwrap();
-        let Display::Facts(facts) = display_of(Some(Arm::Control), &control, "SPX") else {
+        let control = read(
+            r#"{"arm": "control", "market": "SPX", "snapshot": {"market": "SPX", "price": 6012.5, "change_pct": -0.4, "low_52w": 4800, "high_52w": 6100, "read_at": "2026-12-02T21:00:00Z", "taken_at": null}}"#,
+        );
+        let Display::Facts(facts) = display_of(&control) else {
             panic!("facts");
         };
         let facts: Vec<(&str, &str)> = facts
@@ -585,27 +557,19 @@ mod tests {
         assert_eq!(
             facts,
             vec![
-                ("Change from the previous close (%)", "-0.4"),
-                ("52-week high", "6100"),
-                ("52-week low", "4800"),
                 ("Price", "6012.5"),
-                ("range", "1 – 2"),
+                ("Change from the previous close (%)", "-0.4"),
+                ("52-week low", "4800"),
+                ("52-week high", "6100"),
                 ("Price read at", "2026-12-02T21:00:00Z"),
             ]
         );
-        let none: serde_json::Value =
-            serde_json::from_str(r#"{"arm": "control", "market": "SPX", "snapshot": null}"#)
-                .unwrap();
+        let none = read(r#"{"arm": "control", "market": "SPX", "snapshot": null}"#);
+        assert_eq!(display_of(&none), Display::Facts(vec![]));
+        let council_none =
+            read(r#"{"arm": "council", "market": "SPX", "consensus": null, "answers": null}"#);
         assert_eq!(
-            display_of(Some(Arm::Control), &none, "SPX"),
-            Display::Facts(vec![])
-        );
-        let council_none: serde_json::Value = serde_json::from_str(
-            r#"{"arm": "council", "market": "SPX", "consensus": null, "answers": null}"#,
-        )
-        .unwrap();
-        assert_eq!(
-            display_of(Some(Arm::Council), &council_none, "SPX"),
+            display_of(&council_none),
             Display::Council {
                 consensus: None,
                 answers: vec![]

@@ -48,7 +48,7 @@ pub struct ExperimentApp {
     mode: Mode,
     drafts: BTreeMap<String, Draft>,
     /// The revision protocol's displays, by market, as the private calls' answers gave them.
-    displays: BTreeMap<String, (Option<api::Arm>, serde_json::Value)>,
+    displays: BTreeMap<String, api::Display>,
     /// Markets with a call on its way.
     sending: Vec<String>,
     /// A market's last refusal or validation message.
@@ -133,15 +133,14 @@ impl ExperimentApp {
             };
         self.errors.remove(&market);
         self.sending.push(market.clone());
-        let body = api::ForecastBody {
+        let body = api::to_json(&api::ForecastBody {
             reader: &session.reader,
             session: &session.session,
             market: &market,
             direction,
             confidence,
             stage,
-        }
-        .to_json();
+        });
         ctx.link().send_future(async move {
             let reply = net::request("POST", "/api/experiment/forecast", Some(&body)).await;
             Msg::Sent(market, read::<Accepted>(reply, 201).map(|(a, _)| a))
@@ -252,7 +251,7 @@ impl Component for ExperimentApp {
                         };
                         if f.stage == Stage::Private {
                             if let Some(display) = accepted.display {
-                                self.displays.insert(market.clone(), (f.arm, display));
+                                self.displays.insert(market.clone(), display);
                             }
                         }
                         self.drafts.remove(&market);

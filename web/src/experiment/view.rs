@@ -3,7 +3,7 @@
 //! and the scores once the session is scored. Every decision is [`decide`]'s.
 
 use super::api::{
-    Answer, Arm, Consensus, Council, Direction, Forecast, Group, MarketRow, Session, Stage,
+    Answer, Consensus, Council, Direction, Forecast, Group, MarketRow, Session, Stage,
 };
 use super::decide::{self, CouncilPanel, Display, Mode, Step, Window};
 use super::{ExperimentApp, Msg};
@@ -95,13 +95,13 @@ fn scored_view(scored: &super::api::Scored) -> Html {
     let (rows, sentence) = decide::score_rows(scored);
     html! {
         <section class="card" id="scored" aria-labelledby="scored-title">
-            <h2 class="section-title" id="scored-title">{ "This session is scored" }</h2>
+            <h2 class="section-title" id="scored-title">{ format!("Your last scored session, {}", scored.session) }</h2>
             <table class="scores-table">
-                <caption>{ "Your first forecasts beside the council's (a lower Brier score is better)" }</caption>
+                <caption>{ "Your first forecasts beside the council's consensus and each model's, on the same markets (a lower Brier score is better)" }</caption>
                 <thead><tr><th scope="col">{ "Who" }</th><th scope="col">{ "Brier" }</th><th scope="col">{ "Hit rate" }</th><th scope="col">{ "Markets" }</th></tr></thead>
                 <tbody>
                     { for rows.iter().map(|r| html! {
-                        <tr data-who={r.who.to_ascii_lowercase()}><th scope="row">{ r.who }</th><td class="num" data-key="brier">{ r.brier.clone() }</td><td class="num" data-key="hit_rate">{ r.hit_rate.clone() }</td><td class="num">{ r.n }</td></tr>
+                        <tr data-who={r.kind}><th scope="row">{ r.who.clone() }</th><td class="num" data-key="brier">{ r.brier.clone() }</td><td class="num" data-key="hit_rate">{ r.hit_rate.clone() }</td><td class="num">{ r.n }</td></tr>
                     }) }
                 </tbody>
             </table>
@@ -263,11 +263,11 @@ fn stage_name(s: Stage) -> &'static str {
     }
 }
 
-fn display_view(display: Option<&(Option<Arm>, serde_json::Value)>, market: &str) -> Html {
-    let Some((arm, value)) = display else {
+fn display_view(display: Option<&super::api::Display>, market: &str) -> Html {
+    let Some(display) = display else {
         return html! { <p class="note">{ "What was drawn for you was shown with your private call; give your final call." }</p> };
     };
-    match decide::display_of(*arm, value, market) {
+    match decide::display_of(display) {
         Display::Council { consensus, answers } => html! {
             <div class="display" data-arm="council">
                 <p><strong>{ "Drawn for you: the council's answers for this market." }</strong></p>

@@ -55,6 +55,10 @@ pub struct Computed {
     pub scorecards_json: Option<String>,
     /// `sealbook score --profile P --json`'s output, when a peer profile's records were given.
     pub peer_json: Option<String>,
+    /// `sealbook experiment stats --json`'s output, when an exported experiment dataset or
+    /// the league file was given ([`super::experiment::analysis_json`]).
+    #[serde(default)]
+    pub experiment_json: Option<String>,
 }
 
 /// The files the page was given, as bytes; `registered` with its file name (for errors).
@@ -68,6 +72,10 @@ pub struct Inputs<'a> {
     pub registered: Option<(&'a str, &'a [u8])>,
     /// A peer profile and its records file (name, bytes).
     pub peer: Option<(Profile, &'a str, &'a [u8])>,
+    /// The reader experiment's exported dataset (name, bytes).
+    pub experiment: Option<(&'a str, &'a [u8])>,
+    /// `council-league.json`, the league file.
+    pub league: Option<&'a [u8]>,
 }
 
 /// Scores the files: the stats document, byte for byte `sealbook score --json` without the
@@ -116,10 +124,12 @@ pub fn compute(inp: &Inputs<'_>) -> Result<Computed, String> {
         },
         None => None,
     };
+    let experiment_json = super::experiment::analysis_json(inp.experiment, inp.league)?;
     Ok(Computed {
         stats_json,
         matrices,
         scorecards_json,
         peer_json,
+        experiment_json,
     })
 }

@@ -7,6 +7,7 @@
 
 pub mod charts;
 pub mod compute;
+pub mod experiment;
 pub mod html;
 pub mod protocol;
 pub mod tables;
@@ -16,7 +17,10 @@ use crate::dropped::Labelled;
 use crate::module_worker::{self, ModuleWorker};
 use crate::shell::{Page, Progress, Shell, Zone};
 use compute::MatrixView;
-use protocol::{ScoresFromWorker, ASKS, BOOK, CLIM, FORECASTS, JOB, PROFILE, RECORDS, REGISTERED};
+use protocol::{
+    ScoresFromWorker, ASKS, BOOK, CLIM, EXPERIMENT, FORECASTS, JOB, LEAGUE, PROFILE, RECORDS,
+    REGISTERED,
+};
 use sealbook_core::score::peers::Profile;
 use sealbook_core::verifier::PublishedFile;
 use std::rc::Rc;
@@ -73,6 +77,9 @@ pub struct ScoresApp {
     asks: Option<File>,
     clim: Option<File>,
     registered: Option<File>,
+    /// The reader experiment's exported dataset and the league file.
+    experiment: Option<File>,
+    league: Option<File>,
     /// The rules chosen; a peer profile reads one records file (`.jsonl`).
     profile: Profile,
     records: Option<File>,
@@ -93,7 +100,9 @@ impl ScoresApp {
             || (!peer
                 && self.forecasts.is_none()
                 && self.book.is_none()
-                && self.registered.is_none())
+                && self.registered.is_none()
+                && self.experiment.is_none()
+                && self.league.is_none())
         {
             self.status = Status::Waiting;
             return;
@@ -121,6 +130,8 @@ impl ScoresApp {
                 (ASKS, &self.asks),
                 (CLIM, &self.clim),
                 (REGISTERED, &self.registered),
+                (EXPERIMENT, &self.experiment),
+                (LEAGUE, &self.league),
             ] {
                 if let Some(f) = file {
                     set(key, f);
@@ -155,6 +166,8 @@ impl ScoresApp {
             || self.clim.is_some()
             || self.registered.is_some()
             || self.records.is_some()
+            || self.experiment.is_some()
+            || self.league.is_some()
     }
 
     /// The drop zone's text and controls: the choice of rules, what to drop, "Clear".
@@ -176,7 +189,7 @@ impl ScoresApp {
         } else {
             (
                 "Drop council-forecasts.csv, the book or the whole downloaded folder here",
-                "The book alone is scored from its sealed lines; with the CSV, the CSV's rows are scored and checked against the book (answers sealed after the 09:30 ET reference are left out). Optionally asks.jsonl (the roster), council-clim-window.json (BSS and the primary endpoint) and registered-predictions.json (the §8.4 scorecards, which can also be dropped alone).".to_string(),
+                "The book alone is scored from its sealed lines; with the CSV, the CSV's rows are scored and checked against the book (answers sealed after the 09:30 ET reference are left out). Optionally asks.jsonl (the roster), council-clim-window.json (BSS and the primary endpoint) and registered-predictions.json (the §8.4 scorecards, which can also be dropped alone). The reader experiment's analysis is shown from council-league.json or from an exported dataset (sealbook experiment export --dataset, a .json file named experiment…), each of which can also be dropped alone.".to_string(),
             )
         };
         Zone {
@@ -223,6 +236,10 @@ impl ScoresApp {
                         { given("asks", &self.asks, "asks") }
                         { given("climatology", &self.clim, "clim") }
                         { given("registered", &self.registered, "registered") }
+                        // The experiment's inputs are listed only when given: most drops
+                        // are about the council's scores alone.
+                        if self.experiment.is_some() { { given("experiment", &self.experiment, "experiment") } }
+                        if self.league.is_some() { { given("league file", &self.league, "league") } }
                     </ul>
                 }
                 if !self.ignored.is_empty() {
@@ -337,6 +354,8 @@ impl Component for ScoresApp {
             asks: None,
             clim: None,
             registered: None,
+            experiment: None,
+            league: None,
             profile: Profile::Council,
             records: None,
             ignored: Vec::new(),
@@ -371,6 +390,8 @@ impl Component for ScoresApp {
                         PublishedFile::AskChain => self.asks = Some(f),
                         PublishedFile::Climatology => self.clim = Some(f),
                         PublishedFile::RegisteredPredictions => self.registered = Some(f),
+                        PublishedFile::ExperimentDataset => self.experiment = Some(f),
+                        PublishedFile::LeagueFile => self.league = Some(f),
                         _ => self.ignored.push(label),
                     }
                 }
@@ -385,6 +406,7 @@ impl Component for ScoresApp {
                     self.registered,
                     self.records,
                 ) = (None, None, None, None, None, None);
+                (self.experiment, self.league) = (None, None);
                 self.ignored.clear();
                 self.job += 1; // drops a running job's result
                 self.status = Status::Waiting;
@@ -410,7 +432,9 @@ impl Component for ScoresApp {
                         computed.stats_json.as_deref(),
                         computed.scorecards_json.as_deref(),
                         computed.peer_json.as_deref(),
-                    ) {
+                    )
+                    .and_then(|d| d.with_experiment(computed.experiment_json.as_deref()))
+                    {
                         Ok(documents) => {
                             self.chosen = computed
                                 .matrices

@@ -35,6 +35,8 @@ pub struct Documents {
     pub stats: Option<LeagueStats>,
     pub scorecards: Option<Vec<DatedScorecard>>,
     pub peer: Option<PeerStats>,
+    /// The reader experiment's analysis ([`super::experiment`]).
+    pub experiment: Option<sealbook_core::experiment::analysis::Analysis>,
 }
 
 impl Documents {
@@ -57,7 +59,17 @@ impl Documents {
                 .map(serde_json::from_str)
                 .transpose()
                 .map_err(|e| format!("the profile's document could not be read back: {e}"))?,
+            experiment: None,
         })
+    }
+
+    /// With the experiment's analysis, given as `sealbook experiment stats --json` prints it.
+    pub fn with_experiment(mut self, json: Option<&str>) -> Result<Documents, String> {
+        self.experiment = json
+            .map(serde_json::from_str)
+            .transpose()
+            .map_err(|e| format!("the experiment's analysis could not be read back: {e}"))?;
+        Ok(self)
     }
 }
 
@@ -67,6 +79,7 @@ pub fn results(docs: &Documents) -> Html {
         { for docs.peer.as_ref().map(peer_document) }
         { for docs.stats.as_ref().map(document) }
         { for docs.scorecards.as_deref().map(scorecards) }
+        { for docs.experiment.as_ref().map(super::experiment::experiment) }
     </> }
 }
 

@@ -5,7 +5,8 @@
 
 use super::compute::{self, Computed, Inputs, MAX_CLIM_BYTES, MAX_INPUT_BYTES};
 use super::protocol::{
-    ScoresFromWorker, ASKS, BOOK, CLIM, FORECASTS, JOB, PROFILE, RECORDS, REGISTERED,
+    ScoresFromWorker, ASKS, BOOK, CLIM, EXPERIMENT, FORECASTS, JOB, LEAGUE, PROFILE, RECORDS,
+    REGISTERED,
 };
 use sealbook_core::score::peers::Profile;
 use std::cell::Cell;
@@ -46,6 +47,8 @@ pub fn scores_worker_main() {
             asks: file(ASKS),
             registered: file(REGISTERED),
             records: profile.zip(file(RECORDS)),
+            experiment: file(EXPERIMENT),
+            league: file(LEAGUE),
         };
         CURRENT_JOB.with(|c| c.set(job));
         wasm_bindgen_futures::spawn_local(async move {
@@ -91,6 +94,10 @@ struct Files {
     registered: Option<File>,
     /// A peer profile's records file.
     records: Option<(Profile, File)>,
+    /// The reader experiment's exported dataset.
+    experiment: Option<File>,
+    /// `council-league.json`.
+    league: Option<File>,
 }
 
 async fn read_opt(file: &Option<File>, limit: u64) -> Result<Option<Vec<u8>>, String> {
@@ -105,9 +112,11 @@ async fn run(job: u32, files: Files) -> Result<Computed, String> {
         && files.book.is_none()
         && files.registered.is_none()
         && files.records.is_none()
+        && files.experiment.is_none()
+        && files.league.is_none()
     {
         return Err(
-            "no council-forecasts.csv, book, registered predictions or records file was given"
+            "no council-forecasts.csv, book, registered predictions, records file, experiment dataset or league file was given"
                 .into(),
         );
     }
@@ -141,6 +150,13 @@ async fn run(job: u32, files: Files) -> Result<Computed, String> {
         .as_ref()
         .map(File::name)
         .unwrap_or_default();
+    let experiment = read_opt(&files.experiment, MAX_INPUT_BYTES).await?;
+    let experiment_name = files
+        .experiment
+        .as_ref()
+        .map(File::name)
+        .unwrap_or_default();
+    let league = read_opt(&files.league, MAX_INPUT_BYTES).await?;
     let records = match &files.records {
         Some((profile, f)) => Some((*profile, f.name(), read(f, MAX_INPUT_BYTES).await?)),
         None => None,
@@ -158,6 +174,8 @@ async fn run(job: u32, files: Files) -> Result<Computed, String> {
         peer: records
             .as_ref()
             .map(|(p, name, b)| (*p, name.as_str(), b.as_slice())),
+        experiment: experiment.as_deref().map(|b| (experiment_name.as_str(), b)),
+        league: league.as_deref(),
     })?;
     progress(4, "Drawing");
     Ok(computed)

@@ -14,8 +14,12 @@
 //!   sealed answer lines), `arena-trades.jsonl` and `arena-accounts.jsonl` (the engine run over
 //!   them and the recorded prices), `arena-code.json` with every `arena-code-<file>.txt`
 //!   (Appendix B step 8: the engine's code as compiled into this build);
-//! - `council-league.json` (`core::league::league_file`), with the `accounts` section when the
-//!   trading tracks are published;
+//! - `council-league.json`, the league file (`core::league::league_file`), with the
+//!   `accounts` section when the trading tracks are published and the reader
+//!   experiment's analysis under `experiment` (spec §6.2; the same document as `sealbook
+//!   experiment stats --json`), read from the experiment's store through its storage trait
+//!   (PostgreSQL when configured, else `experiment.sqlite`; with neither, no forecasts yet, and
+//!   the section with its group label is written all the same);
 //! - `manifest.json` last: every published file with its size and SHA-256
 //!   (`core::league::manifest`).
 //!
@@ -383,14 +387,23 @@ pub fn publish_league(dir: &Path) -> Result<Published, Unusable> {
     } else {
         None
     };
+    let view = crate::experiment::BookView::of(book_bytes, asks_bytes).map_err(|e| {
+        Unusable::file(&book_path, e.to_string())
+            .at_line(e.line)
+            .field(e.field)
+    })?;
+    let analysis =
+        crate::experiment::analysis_with_book(crate::experiment::stored_dataset(dir)?, &view);
     generated.push(File {
         path: LEAGUE_FILE.into(),
         bytes: LeagueFile {
             league: league.clone(),
+            methodology_version: methodology.clone(),
             generated_from: GeneratedFrom {
                 book_lines: book_bytes.iter().filter(|b| **b == b'\n').count() as u64,
             },
             accounts,
+            experiment: Some(analysis),
         }
         .to_bytes(),
     });

@@ -1,0 +1,109 @@
+//! The reader experiment's published analysis on the Scores page (spec §6.2, §6.4, F28/F29):
+//! core's [`Analysis`], computed from an exported dataset (`sealbook experiment export
+//! --dataset`) with the same core code as `sealbook experiment stats --json`, or read from the
+//! league file's `experiment` section (`council-league.json`), rendered with `html!`.
+
+use super::html::{card, head, int_td, num_td, pct_td, table_wrap};
+use sealbook_core::experiment::analysis::{analyse, parse_dataset, Analysis, GroupStats};
+use sealbook_core::league::league_file::LeagueFile;
+use yew::prelude::*;
+
+/// The analysis as `sealbook experiment stats --json` prints it (without its final newline):
+/// from the dataset when one is given (`(file name, bytes)`), else the league file's section.
+/// None when neither is given; an error names the file.
+pub fn analysis_json(
+    dataset: Option<(&str, &[u8])>,
+    league: Option<&[u8]>,
+) -> Result<Option<String>, String> {
+    let analysis = match (dataset, league) {
+        (Some((name, bytes)), _) => Some(analyse(&parse_dataset(bytes, name)?)),
+        (None, Some(bytes)) => LeagueFile::parse(bytes)?.experiment,
+        (None, None) => None,
+    };
+    Ok(analysis.map(|a| serde_json::to_string(&a).expect("plain fields")))
+}
+
+fn group_row(name: &str, g: &GroupStats) -> Html {
+    html! {
+        <tr data-group={name.to_string()}>
+            <th scope="row">{ format!("{name} ({})", g.group.as_str()) }</th>
+            { int_td(Some(g.identifiers)) }
+            { int_td(Some(g.first_forecasts)) }
+            { int_td(Some(g.scored)) }
+            { pct_td(g.hit_rate) }
+            { num_td(g.brier) }
+            { num_td(g.mean_confidence) }
+            { num_td(g.time_to_first_forecast_s.median) }
+            { pct_td(g.anchoring.share) }
+            { int_td(Some(g.peeks)) }
+            { pct_td(g.return_rate) }
+            { pct_td(g.reset_share) }
+        </tr>
+    }
+}
+
+/// The analysis' card: the label, each group's figures, the weighted Brier, the revision
+/// protocol and the registered readings.
+pub fn experiment(a: &Analysis) -> Html {
+    let w = &a.brier_weighted;
+    let r = &a.revision;
+    let readings = [&a.registered.f28, &a.registered.f29];
+    let body = html! { <>
+        <p class="note" id="experiment-label">{ a.label.clone() }</p>
+        { table_wrap("The experiment by group", html! {
+            <table class="scores-table" id="experiment-groups">
+                <thead>{ head(&["Group", "Identifiers", "First forecasts", "Scored", "Hit rate", "Brier", "Mean confidence", "Median seconds to first forecast", "Anchoring share", "Peeks", "Return rate", "Reset share"]) }</thead>
+                <tbody>
+                    { group_row("g0", &a.g0) }
+                    { group_row("g1", &a.g1) }
+                </tbody>
+            </table>
+        }) }
+        { table_wrap("Primary outcome and revision protocol", html! {
+            <table class="scores-table" id="experiment-outcomes">
+                <thead>{ head(&["Measure", "Value", "n"]) }</thead>
+                <tbody>
+                    <tr data-key="brier_weighted"><th scope="row">{ "Weighted Brier, blind minus seeing" }</th>{ num_td(w.difference) }{ int_td(Some(w.weight)) }</tr>
+                    <tr data-key="revision_primary"><th scope="row">{ "Revision: council arm's Brier change minus the control arm's" }</th>{ num_td(r.primary) }{ int_td(Some(r.pairs)) }</tr>
+                    { for readings.iter().map(|x| html! {
+                        <tr data-key={x.measure.clone()}><th scope="row">{ x.measure.clone() }</th>{ num_td(x.value) }{ int_td(Some(x.available.g0.min(x.available.g1))) }</tr>
+                    }) }
+                </tbody>
+            </table>
+        }) }
+    </> };
+    card("experiment", "The reader experiment", body)
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+    use crate::scores::html::render;
+    use sealbook_core::experiment::analysis::{Dataset, GROUP_LABEL};
+    use sealbook_core::league::league_file::GeneratedFrom;
+
+    #[test]
+    fn from_a_dataset_or_the_league_file() {
+        assert_eq!(analysis_json(None, None).unwrap(), None);
+        let empty = serde_json::to_vec(&Dataset::default()).unwrap();
+        let json = analysis_json(Some(("d.json", &empty)), None)
+            .unwrap()
+            .unwrap();
+        let a: Analysis = serde_json::from_str(&json).unwrap();
+        assert_eq!(a.label, GROUP_LABEL);
+        let league = LeagueFile {
+            league: "l".into(),
+            methodology_version: "m".into(),
+            generated_from: GeneratedFrom { book_lines: 0 },
+            accounts: None,
+            experiment: Some(a.clone()),
+        }
+        .to_bytes();
+        assert_eq!(analysis_json(None, Some(&league)).unwrap(), Some(json));
+        let e = analysis_json(Some(("x.json", b"{")), None).unwrap_err();
+        assert!(e.starts_with("x.json: line 1"), "{e}");
+        let html = render(experiment(&a));
+        assert!(html.contains("g1: blind"), "{html}");
+        assert!(html.contains("data-group=\"g0\""), "{html}");
+    }
+}
