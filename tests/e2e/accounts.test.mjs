@@ -245,3 +245,24 @@ test('a league opened from its manifest.json is recounted; a file that differs f
   assert.equal(await page.locator('#accounts-verdict').count(), 0);
   await context.close();
 });
+
+test('the engine-made DEMO league opened from its manifest: every row exact and the decisions held to the sealed book, as sealbook replay says', async () => {
+  const demo = join(root, 'demo');
+  execFileSync(SEALBOOK_BIN, ['demo', '--out', demo], { stdio: 'ignore' });
+  const { text, doc } = replay(demo);
+  assert.equal(doc.ok, true, text);
+  assert.ok(Number.isInteger(doc.decisions_vs_book) && doc.decisions_vs_book > 100, text);
+  const url = `${accountsUrl()}?league=${encodeURIComponent('/data/demo/manifest.json')}`;
+  const { context, page, errors } = await openPage(browser, url);
+  await page.waitForSelector('#accounts-results, #accounts-error', { timeout: 180000 });
+  const s = await shown(page);
+  assert.equal(s.ok, 'true', await page.evaluate(() => document.querySelector('#accounts-error')?.textContent ?? ''));
+  for (const k of Object.keys(s.summary)) assert.equal(s.summary[k], doc[k], k);
+  assert.equal(await page.locator('li[data-role="council-book.jsonl"]').getAttribute('data-given'), 'true');
+  assert.equal(
+    (await page.locator('#accounts-book-note').textContent()).trim(),
+    `${doc.decisions_vs_book} decisions are those sealed in council-book.jsonl.`,
+  );
+  assert.deepEqual(errors, []);
+  await context.close();
+});

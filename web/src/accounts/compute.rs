@@ -34,6 +34,12 @@ pub fn arena_kind(label: &str) -> Option<ArenaFile> {
     }
 }
 
+/// Whether the file known as `label` is the league's book, `council-book.jsonl`, whose
+/// sealed decisions the published ones are held to.
+pub fn is_book(label: &str) -> bool {
+    PublishedFile::of(label) == PublishedFile::Book && base_name(label) == BOOK_FILE
+}
+
 /// A file's name without its folder, as `arena-code.json` names the texts.
 fn base_name(label: &str) -> &str {
     label.rsplit('/').next().unwrap_or(label)
@@ -55,7 +61,7 @@ pub fn compute(files: &[(String, Vec<u8>)]) -> Result<Computed, String> {
     let mut texts: BTreeMap<&str, &[u8]> = BTreeMap::new();
     let mut book: Option<&(String, Vec<u8>)> = None;
     for f in files {
-        if PublishedFile::of(&f.0) == PublishedFile::Book && base_name(&f.0) == BOOK_FILE {
+        if is_book(&f.0) {
             if let Some(before) = book.replace(f) {
                 return Err(format!(
                     "{} and {} are the same published file; give one",

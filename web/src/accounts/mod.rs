@@ -21,6 +21,7 @@ use crate::shell::{Page, Progress, Shell, Zone};
 use compute::{arena_kind, Computed, NEEDED};
 use protocol::{AccountsFromWorker, FILES, JOB, LABELS};
 use sealbook_core::arena::recount::{Accounts, Recount};
+use sealbook_core::league::layout::BOOK_FILE;
 use sealbook_core::verifier::published::ArenaFile;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -63,6 +64,9 @@ pub struct AccountsApp {
     /// The trading-track files given: (kind, label, file), one per kind (one per name for
     /// the code texts).
     files: Vec<(ArenaFile, String, File)>,
+    /// `council-book.jsonl` when given: the decisions are held to the ones sealed in it
+    /// (spec §4.11).
+    book: Option<(String, File)>,
     /// Names of given files that are none of these.
     ignored: Vec<String>,
     worker: Option<ModuleWorker>,
@@ -80,6 +84,10 @@ impl AccountsApp {
     fn add(&mut self, files: Vec<Labelled>) {
         for (f, path) in files {
             let label = league_load::label_of(&f, path.as_deref());
+            if compute::is_book(&label) {
+                self.book = Some((label, f));
+                continue;
+            }
             match arena_kind(&label) {
                 Some(kind) => {
                     self.files.retain(|(k, l, _)| {
@@ -108,7 +116,8 @@ impl AccountsApp {
         let job = js_sys::Object::new();
         let files = js_sys::Array::new();
         let labels = js_sys::Array::new();
-        for (_, label, f) in &self.files {
+        let book = self.book.iter().map(|(label, f)| (label, f));
+        for (label, f) in self.files.iter().map(|(_, l, f)| (l, f)).chain(book) {
             files.push(f);
             labels.push(&JsValue::from_str(label));
         }
@@ -172,6 +181,10 @@ impl AccountsApp {
                     <li class="file" data-role="code-texts">
                         <span class="badge">{ "code texts" }</span>
                         <span class="file-name">{ format!("{texts} arena-code-<file>.txt") }</span>
+                    </li>
+                    <li class="file" data-role={BOOK_FILE} data-given={if self.book.is_some() { "true" } else { "false" }}>
+                        <span class="badge">{ BOOK_FILE }</span>
+                        <span class="file-name">{ self.book.as_ref().map_or_else(|| "not given: the decisions are not held to the sealed book".to_string(), |(l, _)| l.clone()) }</span>
                     </li>
                 </ul>
                 if !self.ignored.is_empty() {
@@ -245,6 +258,7 @@ impl Component for AccountsApp {
         }
         AccountsApp {
             files: Vec::new(),
+            book: None,
             ignored: Vec::new(),
             worker,
             ready: false,
@@ -282,6 +296,7 @@ impl Component for AccountsApp {
             }
             Msg::Clear => {
                 self.files.clear();
+                self.book = None;
                 self.ignored.clear();
                 self.job += 1; // drops a running job's result
                 self.status = Status::Waiting;
