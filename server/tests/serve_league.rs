@@ -370,7 +370,14 @@ fn a_league_day_on_a_fast_clock_with_health_metrics_and_json_logs() {
         ],
     );
 
-    let (_, h) = health_until(&s, 600, |h| !h["jobs"]["score"].is_null());
+    // Every score due at the close (the session's and the recorded fund prices) has run once
+    // the next due job lies after 20:10 UTC; a snapshot between two of them is not the end.
+    let (_, h) = health_until(&s, 600, |h| {
+        !h["jobs"]["score"].is_null()
+            && h["next_due"]
+                .as_str()
+                .is_some_and(|n| n > "2026-10-21T20:10:00Z")
+    });
     assert_eq!(h["league"], "observed \"league\"");
     assert_eq!(h["clock_set"], true);
     assert_eq!(h["scheduler"], "running");
