@@ -2,8 +2,8 @@
 //! `anthropic-version` headers; the system text and `max_tokens` are top-level fields.
 
 use super::{
-    body_json, clip, error, retry_for_status, str_at, AskRequest, Finish, Reply, RetryAdvice,
-    SeatOutcome,
+    body_json, clip, envelope_error, error, status_error, str_at, AskRequest, Finish, Reply,
+    RetryAdvice, SeatOutcome,
 };
 use serde_json::{json, Value};
 
@@ -38,25 +38,10 @@ pub fn read(reply: &Reply<'_>) -> SeatOutcome {
     };
     if str_at(&v, "type") == Some("error") || v.get("error").is_some_and(Value::is_object) {
         let e = v.get("error").unwrap_or(&Value::Null);
-        let kind = str_at(e, "type")
-            .map(str::to_string)
-            .unwrap_or_else(|| format!("http_{}", reply.status));
-        let message = str_at(e, "message")
-            .map(str::to_string)
-            .unwrap_or_else(|| e.to_string());
-        let retry = if (200..300).contains(&reply.status) {
-            RetryAdvice::Backoff
-        } else {
-            retry_for_status(reply)
-        };
-        return error(&kind, &message, retry);
+        return envelope_error(reply, str_at(e, "type"), e);
     }
     if !(200..300).contains(&reply.status) {
-        return error(
-            &format!("http_{}", reply.status),
-            &String::from_utf8_lossy(reply.body),
-            retry_for_status(reply),
-        );
+        return status_error(reply);
     }
     let provider_model = str_at(&v, "model").map(str::to_string);
     let Some(blocks) = v.get("content").and_then(Value::as_array) else {

@@ -3,8 +3,8 @@
 //! log that records a URL). The Vertex AI reply shape is the same and is read too.
 
 use super::{
-    body_json, clip, error, retry_for_status, str_at, AskRequest, Finish, Reply, RetryAdvice,
-    SeatOutcome,
+    body_json, clip, envelope_error, error, status_error, str_at, AskRequest, Finish, Reply,
+    RetryAdvice, SeatOutcome,
 };
 use serde_json::{json, Value};
 
@@ -66,25 +66,10 @@ pub fn read(reply: &Reply<'_>) -> SeatOutcome {
         Err(o) => return *o,
     };
     if let Some(e) = v.get("error").filter(|e| e.is_object()) {
-        let kind = str_at(e, "status")
-            .map(str::to_string)
-            .unwrap_or_else(|| format!("http_{}", reply.status));
-        let message = str_at(e, "message")
-            .map(str::to_string)
-            .unwrap_or_else(|| e.to_string());
-        let retry = if (200..300).contains(&reply.status) {
-            RetryAdvice::Backoff
-        } else {
-            retry_for_status(reply)
-        };
-        return error(&kind, &message, retry);
+        return envelope_error(reply, str_at(e, "status"), e);
     }
     if !(200..300).contains(&reply.status) {
-        return error(
-            &format!("http_{}", reply.status),
-            &String::from_utf8_lossy(reply.body),
-            retry_for_status(reply),
-        );
+        return status_error(reply);
     }
     let provider_model = str_at(&v, "modelVersion").map(str::to_string);
     let feedback = v.get("promptFeedback").unwrap_or(&Value::Null);

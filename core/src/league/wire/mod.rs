@@ -259,12 +259,35 @@ pub(crate) fn body_json(reply: &Reply<'_>) -> Result<Value, Box<SeatOutcome>> {
             &format!("the body is not JSON: {e}"),
             RetryAdvice::Backoff,
         ))),
-        Err(_) => Err(Box::new(error(
-            &format!("http_{}", reply.status),
-            &String::from_utf8_lossy(reply.body),
-            retry_for_status(reply),
-        ))),
+        Err(_) => Err(Box::new(status_error(reply))),
     }
+}
+
+/// A non-2xx reply that carries no error envelope: `http_<status>`, the body's own text.
+pub(crate) fn status_error(reply: &Reply<'_>) -> SeatOutcome {
+    error(
+        &format!("http_{}", reply.status),
+        &String::from_utf8_lossy(reply.body),
+        retry_for_status(reply),
+    )
+}
+
+/// A provider's error envelope `e`: its `kind` (the provider's own code or type, else
+/// `http_<status>`) and `message` (else the envelope as JSON). An envelope inside a 2xx reply
+/// is taken as transient; otherwise the status decides ([`retry_for_status`]).
+pub(crate) fn envelope_error(reply: &Reply<'_>, kind: Option<&str>, e: &Value) -> SeatOutcome {
+    let kind = kind
+        .map(str::to_string)
+        .unwrap_or_else(|| format!("http_{}", reply.status));
+    let message = str_at(e, "message")
+        .map(str::to_string)
+        .unwrap_or_else(|| e.to_string());
+    let retry = if (200..300).contains(&reply.status) {
+        RetryAdvice::Backoff
+    } else {
+        retry_for_status(reply)
+    };
+    error(&kind, &message, retry)
 }
 
 pub(crate) fn str_at<'v>(v: &'v Value, key: &str) -> Option<&'v str> {

@@ -6,8 +6,8 @@
 //! `max_completion_tokens` is unknown to several of them).
 
 use super::{
-    body_json, clip, error, retry_for_status, str_at, AskRequest, Finish, Reply, RetryAdvice,
-    SeatOutcome,
+    body_json, clip, envelope_error, error, status_error, str_at, AskRequest, Finish, Reply,
+    RetryAdvice, SeatOutcome,
 };
 use serde_json::{json, Value};
 
@@ -45,11 +45,7 @@ pub fn read(reply: &Reply<'_>) -> SeatOutcome {
         return error_envelope(reply, e);
     }
     if !(200..300).contains(&reply.status) {
-        return error(
-            &format!("http_{}", reply.status),
-            &String::from_utf8_lossy(reply.body),
-            retry_for_status(reply),
-        );
+        return status_error(reply);
     }
     let provider_model = str_at(&v, "model").map(str::to_string);
     let Some(choice) = v
@@ -124,22 +120,13 @@ fn content_text(content: &Value) -> Option<String> {
 
 fn error_envelope(reply: &Reply<'_>, e: &Value) -> SeatOutcome {
     let code = str_at(e, "code");
-    let kind = code
-        .or_else(|| str_at(e, "type"))
-        .map(str::to_string)
-        .unwrap_or_else(|| format!("http_{}", reply.status));
-    let message = str_at(e, "message")
-        .map(str::to_string)
-        .unwrap_or_else(|| e.to_string());
+    let outcome = envelope_error(reply, code.or_else(|| str_at(e, "type")), e);
     // Quota exhaustion comes as a 429 but waiting does not refill an account.
-    let quota =
-        code == Some("insufficient_quota") || str_at(e, "type") == Some("insufficient_quota");
-    let retry = if quota {
-        RetryAdvice::No
-    } else if (200..300).contains(&reply.status) {
-        RetryAdvice::Backoff
-    } else {
-        retry_for_status(reply)
-    };
-    error(&kind, &message, retry)
+    if code == Some("insufficient_quota") || str_at(e, "type") == Some("insufficient_quota") {
+        return SeatOutcome {
+            retry: RetryAdvice::No,
+            ..outcome
+        };
+    }
+    outcome
 }
