@@ -3,8 +3,6 @@
 //! 4 horizons, integer probabilities with stated 50s, missing cells and a constant seat.
 
 use std::collections::BTreeMap;
-use std::io::Write;
-use std::process::Stdio;
 
 use sealbook_core::neff::panel::one_market_per_group;
 use sealbook_core::neff::panel::{NeffReading, Panel, Similarity};
@@ -154,24 +152,12 @@ fn neff_matches_the_python_peer() {
         })).collect::<Vec<_>>(),
         "shadow": {"window": runs.iter().map(|r| row_json(&r.rows)).collect::<Vec<_>>(), "roster": roster},
     });
-    let mut child = sealbook_tests::python_script("neff_peer.py")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("start the Python peer");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(request.to_string().as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(
-        out.status.success(),
-        "peer failed: {}",
-        String::from_utf8_lossy(&out.stderr)
+    let out = sealbook_tests::peer_output(
+        sealbook_tests::python_script("neff_peer.py"),
+        request.to_string().as_bytes(),
+        "neff_peer.py",
     );
-    let peer: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let peer: Value = serde_json::from_slice(&out).unwrap();
 
     let clim_sim = Similarity::FromReference(clim.clone());
     for (k, (run, p)) in runs

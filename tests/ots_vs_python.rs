@@ -16,10 +16,9 @@ use sealbook_core::ots::evaluate::{attestations, info_text, str_tree};
 use sealbook_core::ots::{
     calendar_server, upgrade, Attestation, DetachedTimestampFile, Op, OtsError, Timestamp,
 };
-use sealbook_tests::{python, python_script};
+use sealbook_tests::{peer_output, python, python_script};
 use serde_json::{json, Value};
-use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 use sealbook_tests::ots_fixtures::{all_vector_files, h, read};
 
@@ -90,23 +89,13 @@ fn run_peer(cases: &[Case]) -> Vec<Value> {
 
 /// Sends JSON requests to tests/py/ots_peer.py, one per line, and returns its answers in order.
 fn run_peer_raw(requests: &[Value]) -> Vec<Value> {
-    let mut child = python_script("ots_peer.py")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| {
-            panic!(
-                "cannot run {} (set SEALBOOK_PYTHON): {e}",
-                python().display()
-            )
-        });
     let input: String = requests.iter().map(|r| format!("{r}\n")).collect();
-    let mut stdin = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()).unwrap());
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    assert!(out.status.success(), "ots_peer.py failed");
-    let lines: Vec<Value> = String::from_utf8(out.stdout)
+    let out = peer_output(
+        python_script("ots_peer.py"),
+        input.as_bytes(),
+        "ots_peer.py",
+    );
+    let lines: Vec<Value> = String::from_utf8(out)
         .unwrap()
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())

@@ -13,8 +13,6 @@ use sealbook_core::score::peers::arena::{Direction, Submission};
 use sealbook_core::score::peers::ladder::{ladder_score, returns, Question, Resolution};
 use sealbook_core::stats::sign_test::sign_test;
 use serde_json::{json, Value};
-use std::io::Write;
-use std::process::Stdio;
 
 use sealbook_tests::rng::Rng;
 
@@ -26,25 +24,12 @@ fn close(a: f64, b: f64, what: &str) {
 }
 
 fn run_peer(case: &Value) -> Value {
-    let mut child = sealbook_tests::python_script("score_peer.py")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run the Python peer");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(case.to_string().as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(
-        out.status.success(),
-        "peer failed: {}",
-        String::from_utf8_lossy(&out.stderr)
+    let out = sealbook_tests::peer_output(
+        sealbook_tests::python_script("score_peer.py"),
+        case.to_string().as_bytes(),
+        "score_peer.py",
     );
-    serde_json::from_slice(&out.stdout).unwrap()
+    serde_json::from_slice(&out).unwrap()
 }
 
 #[test]

@@ -4,9 +4,6 @@
 //! the numpy-identical parts (generator, reductions, percentiles, bootstrap replicates, the
 //! primary endpoint) are compared exactly and the rest to a stated tolerance.
 
-use std::io::Write;
-use std::process::Stdio;
-
 use sealbook_core::stats::{
     bootstrap, crps, eigen, endpoint, hac, intervals, logistic, numpy_reduce, rng, sign_test,
     special,
@@ -50,26 +47,12 @@ fn ar1(g: &mut rng::Generator, n: usize, phi: f64) -> Vec<f64> {
 }
 
 fn run_peer(request: &Value) -> Value {
-    let mut child = sealbook_tests::python_script("stats_peer.py")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect(
-            "start the Python peer (set SEALBOOK_PYTHON to a venv with tests/py/requirements.txt)",
-        );
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(request.to_string().as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(
-        out.status.success(),
-        "peer failed: {}",
-        String::from_utf8_lossy(&out.stderr)
+    let out = sealbook_tests::peer_output(
+        sealbook_tests::python_script("stats_peer.py"),
+        request.to_string().as_bytes(),
+        "stats_peer.py",
     );
-    serde_json::from_slice(&out.stdout).expect("peer JSON")
+    serde_json::from_slice(&out).expect("peer JSON")
 }
 
 #[test]

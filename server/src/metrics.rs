@@ -326,8 +326,6 @@ fn value(v: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::io::Write as _;
-    use std::process::{Command, Stdio};
 
     /// Label values with every character the format escapes, and some it does not.
     const SEATS: [&str; 4] = ["alpha", "quo\"te", "back\\slash", "line\nfeed é"];
@@ -388,26 +386,12 @@ for f in text_string_to_metric_families(sys.stdin.read()):
                     "name": s.name, "labels": s.labels, "value": s.value})
 print(json.dumps(out))
 "#;
-        let mut child = Command::new(sealbook_tests::python())
-            .args(["-I", "-c", script])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("run the Python peer");
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(text.as_bytes())
-            .unwrap();
-        let out = child.wait_with_output().unwrap();
-        assert!(
-            out.status.success(),
-            "prometheus_client failed (pip install prometheus_client into the test venv): {}",
-            String::from_utf8_lossy(&out.stderr)
+        let out = sealbook_tests::peer_output(
+            sealbook_tests::python_inline(script),
+            text.as_bytes(),
+            "prometheus_client (pip install prometheus_client into the test venv)",
         );
-        let samples: Vec<serde_json::Value> = serde_json::from_slice(&out.stdout).unwrap();
+        let samples: Vec<serde_json::Value> = serde_json::from_slice(&out).unwrap();
         let find = |name: &str, labels: &[(&str, &str)]| -> f64 {
             let hits: Vec<_> = samples
                 .iter()

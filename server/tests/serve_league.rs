@@ -282,27 +282,12 @@ fn terminate(mut s: Server) -> (i32, String) {
 /// (name, labels, value).
 fn prometheus_samples(text: &str) -> Vec<(String, serde_json::Value, f64)> {
     let script = "import json, sys\nfrom prometheus_client.parser import text_string_to_metric_families as parse\nprint(json.dumps([[s.name, s.labels, s.value] for f in parse(sys.stdin.read()) for s in f.samples]))\n";
-    let mut child = Command::new(sealbook_tests::python())
-        .args(["-I", "-c", script])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(text.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(
-        out.status.success(),
-        "prometheus_client (pip install prometheus_client into the test venv): {}",
-        String::from_utf8_lossy(&out.stderr)
+    let out = sealbook_tests::peer_output(
+        sealbook_tests::python_inline(script),
+        text.as_bytes(),
+        "prometheus_client (pip install prometheus_client into the test venv)",
     );
-    let v: Vec<(String, serde_json::Value, f64)> = serde_json::from_slice(&out.stdout).unwrap();
-    v
+    serde_json::from_slice(&out).unwrap()
 }
 
 fn sample(samples: &[(String, serde_json::Value, f64)], name: &str, label: (&str, &str)) -> f64 {
@@ -317,26 +302,12 @@ fn sample(samples: &[(String, serde_json::Value, f64)], name: &str, label: (&str
 /// Every line of a JSON log as Python's `json` module reads it, one object a line.
 fn python_json_lines(log: &str) -> Vec<serde_json::Value> {
     let script = "import json, sys\nout = []\nfor line in sys.stdin:\n    doc = json.loads(line)\n    assert isinstance(doc, dict), line\n    out.append(doc)\nprint(json.dumps(out))\n";
-    let mut child = Command::new(sealbook_tests::python())
-        .args(["-I", "-c", script])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(log.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(
-        out.status.success(),
-        "a log line is not JSON: {}\n{log}",
-        String::from_utf8_lossy(&out.stderr)
+    let out = sealbook_tests::peer_output(
+        sealbook_tests::python_inline(script),
+        log.as_bytes(),
+        &format!("reading the log with Python's json\n{log}\n"),
     );
-    serde_json::from_slice(&out.stdout).unwrap()
+    serde_json::from_slice(&out).unwrap()
 }
 
 fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {

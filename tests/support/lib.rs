@@ -53,6 +53,48 @@ pub fn python_script(script: &str) -> Command {
     c
 }
 
+/// A `Command` running `python -I -c <code>` with the peer interpreter.
+pub fn python_inline(code: &str) -> Command {
+    let mut c = Command::new(python());
+    c.arg("-I").arg("-c").arg(code);
+    c
+}
+
+/// Runs a peer to completion with `stdin` written to it (from a thread of its own, so a peer
+/// that answers while it reads cannot deadlock on a full pipe) and returns its standard output.
+/// A peer that cannot start or exits non-zero fails the test, naming `what` and the peer's
+/// standard error.
+pub fn peer_output(mut peer: Command, stdin: &[u8], what: &str) -> Vec<u8> {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = peer
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| {
+            panic!(
+                "{what}: cannot start {} (set SEALBOOK_PYTHON to a venv made by tests/setup.sh): {e}",
+                python().display()
+            )
+        });
+    let mut pipe = child.stdin.take().expect("stdin is piped");
+    let input = stdin.to_vec();
+    let writer = std::thread::spawn(move || pipe.write_all(&input));
+    let out = child.wait_with_output().expect("wait for the peer");
+    writer
+        .join()
+        .expect("the writer thread")
+        .unwrap_or_else(|e| panic!("{what}: writing to the peer: {e}"));
+    assert!(
+        out.status.success(),
+        "{what} failed ({}): {}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out.stdout
+}
+
 /// A `Command` running the `sealbook` CLI: `$SEALBOOK_BIN` when set (tests/run-all.sh sets
 /// the release build), else `cargo run -p sealbook-server --bin sealbook --`.
 pub fn sealbook_cli() -> Command {
