@@ -78,22 +78,39 @@ fn run() -> Result<()> {
     if out.exists() {
         std::fs::remove_dir_all(&out).with_context(|| format!("clearing {}", out.display()))?;
     }
-    for (name, feature, who) in BUNDLES {
-        println!("sealbook-bundle: {name}: {who}");
-        let wasm = build_wasm(&root, feature)?;
-        bindgen(&wasm, &out, name)?;
-        let bg = out.join(format!("{name}_bg.wasm"));
-        optimize(&wasm_opt, &bg)?;
-        for f in hash_names(&out, name)? {
-            let bytes = std::fs::read(out.join(&f)).with_context(|| format!("reading {f}"))?;
-            let (br, gz) = precompress(&out, &f, &bytes)?;
-            println!(
-                "sealbook-bundle: www/pkg/{f}: {} bytes, {br} brotli, {gz} gzip",
-                bytes.len()
-            );
+    // Each bundle's wasm-opt, hashing and compression run on a thread of their own while cargo
+    // builds the next bundle (wasm-opt from npm is single-threaded).
+    std::thread::scope(|threads| -> Result<()> {
+        let mut finishing = Vec::new();
+        for (name, feature, who) in BUNDLES {
+            println!("sealbook-bundle: {name}: {who}");
+            let wasm = build_wasm(&root, feature)?;
+            bindgen(&wasm, &out, name)?;
+            let (out, wasm_opt) = (&out, &wasm_opt);
+            finishing.push(threads.spawn(move || finish(wasm_opt, out, name)));
         }
-    }
+        for t in finishing {
+            t.join()
+                .map_err(|_| anyhow::anyhow!("a bundle's finishing thread panicked"))??;
+        }
+        Ok(())
+    })?;
     precompress_static(&root.join("www"))?;
+    Ok(())
+}
+
+/// Optimizes bundle `name`'s wasm in `out`, gives its files content-hashed names and writes
+/// their precompressed copies.
+fn finish(wasm_opt: &Path, out: &Path, name: &str) -> Result<()> {
+    optimize(wasm_opt, &out.join(format!("{name}_bg.wasm")))?;
+    for f in hash_names(out, name)? {
+        let bytes = std::fs::read(out.join(&f)).with_context(|| format!("reading {f}"))?;
+        let (br, gz) = precompress(out, &f, &bytes)?;
+        println!(
+            "sealbook-bundle: www/pkg/{f}: {} bytes, {br} brotli, {gz} gzip",
+            bytes.len()
+        );
+    }
     Ok(())
 }
 
@@ -159,10 +176,10 @@ fn hash_names(out: &Path, name: &str) -> Result<Vec<String>> {
     );
     std::fs::write(out.join(&glue_name), entry)?;
     // wasm-bindgen's TypeScript declarations name the unhashed files; the page uses none.
-    for f in std::fs::read_dir(out)? {
-        let p = f?.path();
-        if p.to_str().is_some_and(|s| s.ends_with(".d.ts")) {
-            std::fs::remove_file(&p)?;
+    for d in [format!("{name}.d.ts"), format!("{name}_bg.wasm.d.ts")] {
+        let p = out.join(d);
+        if p.exists() {
+            std::fs::remove_file(&p).with_context(|| format!("removing {}", p.display()))?;
         }
     }
     Ok(vec![glue_name, hashed_glue, hashed_wasm])
@@ -294,7 +311,7 @@ fn bindgen(wasm: &Path, out: &Path, name: &str) -> Result<()> {
 fn optimize(wasm_opt: &Path, wasm: &Path) -> Result<()> {
     let before = std::fs::metadata(wasm)?.len();
     let tmp = wasm.with_extension("opt.wasm");
-    println!("sealbook-bundle: wasm-opt -Oz");
+    println!("sealbook-bundle: wasm-opt -Oz {}", wasm.display());
     let status = Command::new(wasm_opt)
         .arg("-Oz")
         .arg(wasm)
@@ -308,7 +325,8 @@ fn optimize(wasm_opt: &Path, wasm: &Path) -> Result<()> {
     }
     std::fs::rename(&tmp, wasm).context("replacing the wasm with the optimized one")?;
     println!(
-        "sealbook-bundle: wasm-opt: {before} -> {} bytes",
+        "sealbook-bundle: wasm-opt {}: {before} -> {} bytes",
+        wasm.display(),
         std::fs::metadata(wasm)?.len()
     );
     Ok(())
