@@ -1,6 +1,6 @@
 // Starts the verifier page (index.html). A file of its own, not an inline script, so the
 // page's Content-Security-Policy can refuse every inline script.
-import init, { run_app } from '/pkg/sealbook_web.js';
+import init, { run_app } from '/pkg/verify.js';
 
 try {
   await init();

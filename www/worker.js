@@ -1,6 +1,6 @@
 // The verifier worker: sealbook-core compiled to wasm, run off the page's thread.
 // The logic is in Rust (web/src/worker.rs); this only loads it.
-import init, { worker_main } from './pkg/sealbook_web.js';
+import init, { worker_main } from './pkg/verify_worker.js';
 
 await init();
 worker_main();

@@ -31,7 +31,7 @@ else
     cargo build --release -q -p sealbook-server -p sealbook-tests --bin sealbook --bin gen-book
 fi
 wasm=${SEALBOOK_BENCH_WASM:-1}
-[ "$wasm" = 0 ] || [ -f www/pkg/sealbook_web.js ] || cargo run --release -q -p sealbook-bundle
+[ "$wasm" = 0 ] || [ -f www/pkg/verify_worker.js ] || cargo run --release -q -p sealbook-bundle
 [ -x /usr/bin/time ] || { echo "need /usr/bin/time (apt-get install time)" >&2; exit 2; }
 
 work=$(mktemp -d)

@@ -1,56 +1,81 @@
 // What the verifier page transfers on its first load (cold cache) in headless Chromium, served
-// by `sealbook serve`, and how long it takes to be ready for a drop.
-// Usage: node tests/bench/delivery.mjs   (after cargo run --release -p sealbook-bundle and
+// by `sealbook serve`, how long it takes to be ready for a drop, and beside it the time to fetch
+// and compile each of its wasm files alone.
+// Usage: node tests/bench/delivery.mjs [runs]   (after cargo run --release -p sealbook-bundle and
 // cargo build --release -p sealbook-server; playwright-core from tests/e2e/node_modules).
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer, launchBrowser, removeDir } from '../e2e/harness.mjs';
+import { REPO, startServer, launchBrowser, removeDir, dropFiles } from '../e2e/harness.mjs';
 
+const runs = Number(process.argv[2] || 5);
 const data = mkdtempSync(join(tmpdir(), 'sealbook-delivery-'));
+const book = join(data, 'one.jsonl');
+writeFileSync(book, '{}\n');
+const pkg = readdirSync(join(REPO, 'www/pkg'));
+const wasmOf = (name) => `/pkg/${pkg.find((f) => new RegExp(`^${name}_bg-[0-9a-f]{16}\\.wasm$`).test(f))}`;
 const server = await startServer(data);
 const browser = await launchBrowser();
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 try {
-  const context = await browser.newContext();
-  const rows = [];
-  context.on('requestfinished', async (req) => {
-    const s = await req.sizes();
-    const resp = await req.response();
-    rows.push({
-      url: new URL(req.url()).pathname,
-      encoding: (await resp.allHeaders())['content-encoding'] || 'identity',
-      body: s.responseBodySize,
-      headers: s.responseHeadersSize,
+  const ready = [];
+  const verdict = [];
+  let table;
+  for (let i = 0; i < runs; i++) {
+    const context = await browser.newContext(); // a new context: a cold cache
+    const page = await context.newPage();
+    // The moment the page says it is ready for a drop, on the page's own clock.
+    await page.addInitScript(() => {
+      new MutationObserver((_, obs) => {
+        if (document.querySelector('[data-worker-ready="true"]')) {
+          window.__readyAt = performance.now();
+          obs.disconnect();
+        }
+      }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-worker-ready'] });
     });
-  });
-  const page = await context.newPage();
-  const t0 = Date.now();
-  await page.goto(server.url);
-  await page.waitForSelector('[data-worker-ready="true"]', { timeout: 60000 });
-  const readyMs = Date.now() - t0;
-  const perf = await page.evaluate(() => {
-    const nav = performance.getEntriesByType('navigation')[0];
-    const res = performance.getEntriesByType('resource').map((r) => ({
-      name: new URL(r.name).pathname, transfer: r.transferSize, encoded: r.encodedBodySize,
-      decoded: r.decodedBodySize, start: r.startTime, end: r.responseEnd,
+    await page.goto(server.url);
+    await page.waitForSelector('[data-worker-ready="true"]', { timeout: 60000 });
+    const perf = await page.evaluate(() => ({
+      readyAt: window.__readyAt,
+      entries: [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')].map((r) => ({
+        name: new URL(r.name).pathname, transfer: r.transferSize, decoded: r.decodedBodySize, fetch: r.responseEnd - r.startTime,
+      })),
     }));
-    return { nav: { transfer: nav.transferSize, end: nav.responseEnd }, res, now: performance.now() };
-  });
-  await new Promise((r) => setTimeout(r, 500));
+    ready.push(perf.readyAt);
+    table = perf.entries;
+    // The first drop starts the verifier worker: its wasm is fetched and compiled then.
+    const t0 = await page.evaluate(() => performance.now());
+    await dropFiles(page, [book]);
+    await page.waitForSelector('[data-testid="verdict"]', { timeout: 60000 });
+    verdict.push((await page.evaluate(() => performance.now())) - t0);
+    await context.close();
+  }
   let total = 0;
-  console.log('all requests (page and worker), bytes on the wire:');
-  for (const r of rows) {
-    total += r.body + r.headers;
-    console.log(`  ${r.url.padEnd(48)} ${r.encoding.padEnd(8)} body ${r.body} + headers ${r.headers}`);
+  console.log('first load, cold cache, up to ready-for-a-drop (page Performance API):');
+  for (const r of table) {
+    total += r.transfer;
+    console.log(`  ${r.name.padEnd(44)} transfer ${String(r.transfer).padStart(7)} B  decoded ${String(r.decoded).padStart(8)} B`);
   }
-  console.log(`total transferred: ${total} bytes (${(total / 1024).toFixed(1)} KiB) in ${rows.length} requests`);
-  console.log('page Performance API (resource timing, the page only; the worker fetches its own):');
-  for (const r of perf.res) {
-    console.log(`  ${r.name.padEnd(48)} transfer ${r.transfer} encoded ${r.encoded} decoded ${r.decoded} fetch ${(r.end - r.start).toFixed(1)} ms`);
+  console.log(`  total ${total} B (${(total / 1000).toFixed(1)} kB) in ${table.length} resources`);
+  console.log(`navigation to ready-for-a-drop, median of ${runs}: ${median(ready).toFixed(0)} ms (runs: ${ready.map((x) => x.toFixed(0)).join(', ')})`);
+  console.log(`first drop (a one-line book) to its verdict, worker started cold, median: ${median(verdict).toFixed(0)} ms (runs: ${verdict.map((x) => x.toFixed(0)).join(', ')})`);
+  // Each wasm fetched and compiled alone, in a cold context on the same origin.
+  for (const name of ['verify', 'verify_worker']) {
+    const url = wasmOf(name);
+    const times = [];
+    for (let i = 0; i < runs; i++) {
+      const context = await browser.newContext({ bypassCSP: true });
+      const page = await context.newPage();
+      await page.goto(`${server.url}icon.svg`);
+      times.push(await page.evaluate(async (url) => {
+        const t0 = performance.now();
+        await WebAssembly.compileStreaming(fetch(url));
+        return performance.now() - t0;
+      }, url));
+      await context.close();
+    }
+    console.log(`${url}: fetch and compile alone, median of ${runs}: ${median(times).toFixed(0)} ms (runs: ${times.map((x) => x.toFixed(0)).join(', ')})`);
   }
-  console.log(`navigation to ready-for-a-drop: ${readyMs} ms (wall, node side); performance.now() at ready ${perf.now.toFixed(0)} ms`);
-  const wasm = perf.res.find((r) => r.name.endsWith('.wasm'));
-  if (wasm) console.log(`wasm fetch alone (page): ${(wasm.end - wasm.start).toFixed(1)} ms`);
 } finally {
   await browser.close();
   await server.stop();

@@ -28,7 +28,7 @@ const www = resolve(pkgDir, '..');
 
 const page = `<!doctype html><meta charset="utf-8"><title>wasm chain bench</title>
 <script type="module">
-import init, { verify_book } from '/pkg/sealbook_web.js';
+import init, { verify_book } from '/pkg/verify_worker.js';
 await init();
 const bytes = new Uint8Array(await (await fetch('/book.jsonl')).arrayBuffer());
 window.runBench = () => {

@@ -2,7 +2,7 @@
 // 127.0.0.1 port, headless Debian Chromium through playwright-core, and a simulated file drop.
 
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -79,7 +79,8 @@ export async function launchBrowser() {
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 }
 
-/// Opens the page in a new context and waits until the verifier worker has loaded its wasm.
+/// Opens the page in a new context and waits until it is ready for a drop (its worker is up; the
+/// verifier page's own starts with the first files, see [`startVerifier`]).
 export async function openPage(browser, url, viewport = { width: 1280, height: 900 }, waitReady = true) {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
@@ -106,6 +107,24 @@ export async function dropFiles(page, paths) {
   const zone = page.locator('[data-testid="dropzone"]');
   await zone.dispatchEvent('dragover', { dataTransfer: transfer });
   await zone.dispatchEvent('drop', { dataTransfer: transfer });
+}
+
+/// The verifier page starts its worker, and fetches the verifiers' wasm, with the first files it
+/// is given, so that its first load carries only the page. This starts it as a reader does, with
+/// a dropped one-line book, waits for the verdict and clears the files: from then on the page
+/// needs nothing more from the network.
+export async function startVerifier(page) {
+  const dir = mkdtempSync(join(tmpdir(), 'sealbook-e2e-start-'));
+  try {
+    const book = join(dir, 'start.jsonl');
+    writeFileSync(book, '{}\n');
+    await dropFiles(page, [book]);
+  } finally {
+    removeDir(dir);
+  }
+  await page.waitForSelector('[data-testid="verdict"]', { timeout: 60000 });
+  await page.getByRole('button', { name: 'Clear all' }).click();
+  await page.waitForSelector('[data-testid="verdict"]', { state: 'detached', timeout: 30000 });
 }
 
 /// Waits for the verdict and returns what the page shows, as text and flags.

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import {
-  REPO, makeFixtures, removeDir, startServer, launchBrowser, openPage, dropFiles, readResults, screenshot,
+  REPO, makeFixtures, removeDir, startServer, launchBrowser, openPage, dropFiles, readResults, screenshot, startVerifier,
 } from './harness.mjs';
 
 const VECTORS = process.env.SEALBOOK_VECTORS || resolve(REPO, '../shared/vectors');
@@ -75,6 +75,7 @@ async function pasteHeaders(page, text) {
 for (const [label, viewport] of [['desktop', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]]) {
   test(`hello-world.txt + .ots + block 358391's header reaches Level 2 offline (${label})`, async () => {
     const { context, page, errors } = await openPage(browser, server.url, viewport);
+    await startVerifier(page);
     const requests = [];
     context.on('request', (r) => requests.push(r.url()));
     await dropFiles(page, [data('hello-world.txt'), data('hello-world.txt.ots')]);
@@ -122,6 +123,7 @@ for (const [label, viewport] of [['desktop', { width: 1280, height: 900 }], ['ph
 
 test('bad-stamp.txt + .ots fails against the same header', async () => {
   const { context, page, errors } = await openPage(browser, server.url);
+  await startVerifier(page);
   await context.setOffline(true);
   await dropFiles(page, [data('bad-stamp.txt'), data('bad-stamp.txt.ots')]);
   await proofCard(page, 'bad-stamp.txt.ots', 'open');
@@ -144,6 +146,7 @@ test('bad-stamp.txt + .ots fails against the same header', async () => {
 
 test('a pending-only proof is not yet verifiable and names its calendar', async () => {
   const { context, page, errors } = await openPage(browser, server.url);
+  await startVerifier(page);
   await context.setOffline(true);
   await dropFiles(page, [data('incomplete.txt'), data('incomplete.txt.ots')]);
   const card = await proofCard(page, 'incomplete.txt.ots', 'open');
@@ -192,6 +195,7 @@ test('the header is fetched from the configured explorer only when the reader as
   writeFileSync(join(explorer, 'block', hash, 'header'), HEADER_358391);
 
   const { context, page, errors } = await openPage(browser, server.url);
+  await startVerifier(page);
   const requests = [];
   context.on('request', (r) => requests.push(r.url()));
   await dropFiles(page, [data('hello-world.txt'), data('hello-world.txt.ots')]);

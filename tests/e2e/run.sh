@@ -17,9 +17,11 @@ export CHROMIUM="${CHROMIUM:-/usr/bin/chromium}"
 fail() { echo "tests/e2e: $*" >&2; exit 1; }
 [ -x "$SEALBOOK_BIN" ] || fail "no sealbook binary at $SEALBOOK_BIN; build it: cargo build --release -p sealbook-server (or set SEALBOOK_BIN)"
 [ -x "$DEMO_FIXTURE_BIN" ] || fail "no fixture writer at $DEMO_FIXTURE_BIN; build it: cargo build --release -p sealbook-tests --bin demo-fixture (or set DEMO_FIXTURE_BIN)"
-# The stable entry module and the content-hashed wasm it leads to.
-[ -f "$repo/www/pkg/sealbook_web.js" ] && compgen -G "$repo/www/pkg/sealbook_web_bg-*.wasm" >/dev/null ||
-  fail "the bundle in www/pkg is missing or stale; build it: cargo run --release -p sealbook-bundle"
+# Each wasm's stable entry module and the content-hashed wasm it leads to.
+for b in verify verify_worker scores accounts experiment; do
+  [ -f "$repo/www/pkg/$b.js" ] && compgen -G "$repo/www/pkg/${b}_bg-*.wasm" >/dev/null ||
+    fail "the bundle in www/pkg is missing or stale (no $b.js); build it: cargo run --release -p sealbook-bundle"
+done
 [ -x "$CHROMIUM" ] || fail "no Chromium at $CHROMIUM; install it: apt-get install -y chromium chromium-driver"
 command -v node >/dev/null || fail "node is not installed"
 command -v python3 >/dev/null || [ -n "${PYTHON:-}" ] || fail "python3 is not installed (the fixtures are written by CPython)"

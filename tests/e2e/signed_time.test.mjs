@@ -16,7 +16,7 @@ import assert from 'node:assert/strict';
 import { join, resolve } from 'node:path';
 import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import {
-  REPO, makeFixtures, removeDir, startServer, launchBrowser, openPage, dropFiles, readResults, screenshot,
+  REPO, makeFixtures, removeDir, startServer, launchBrowser, openPage, dropFiles, readResults, screenshot, startVerifier,
 } from './harness.mjs';
 
 const VECTORS = process.env.SEALBOOK_VECTORS || resolve(REPO, '../shared/vectors');
@@ -54,10 +54,12 @@ after(async () => {
   removeDir(fx?.dir);
 });
 
-/// Opens the page, waits for the shipped bundle, and records every request made after that.
+/// Opens the page, waits for the shipped bundle, starts the verifier, and records every request
+/// made after that.
 async function open(viewport) {
   const opened = await openPage(browser, server.url, viewport);
   await opened.page.waitForSelector('[data-testid="manifest"]', { state: 'attached', timeout: 30000 });
+  await startVerifier(opened.page);
   const requests = [];
   opened.page.on('request', (r) => requests.push(r.url()));
   return { ...opened, requests };

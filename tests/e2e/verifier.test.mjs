@@ -8,6 +8,7 @@ import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } f
 import { execFileSync, spawnSync } from 'node:child_process';
 import {
   REPO, SEALBOOK_BIN, DEMO_FIXTURE_BIN, makeFixtures, removeDir, startServer, launchBrowser, openPage, dropFiles, readResults, screenshot,
+  startVerifier,
 } from './harness.mjs';
 
 const HEX64 = /^[0-9a-f]{64}$/;
@@ -30,6 +31,7 @@ const num = (n) => n.toLocaleString('en-US');
 
 test('a valid book with its stamped list verifies, with no network request', async () => {
   const { context, page, errors } = await openPage(browser, server.url);
+  await startVerifier(page);
   const requests = [];
   context.on('request', (r) => requests.push(r.url()));
   await dropFiles(page, [path('good', 'council-book.jsonl'), path('good', '130025Z.txt')]);
@@ -58,7 +60,8 @@ test('a valid book with its stamped list verifies, with no network request', asy
 
 test('an edited value is located: line, failed check, both hashes', async () => {
   const { context, page, errors } = await openPage(browser, server.url);
-  await context.setOffline(true); // the page needs nothing more from the network once loaded
+  await startVerifier(page);
+  await context.setOffline(true); // the page needs nothing more from the network once started
   await dropFiles(page, [path('tampered', 'council-book.jsonl'), path('good', '130025Z.txt')]);
   const r = await readResults(page);
   const [book] = r.books;
@@ -237,17 +240,18 @@ test("a whole folder (the fixture league's files) chosen with the folder picker"
 });
 
 test('a verifier that cannot start is reported, not left spinning', async () => {
-  // The same site without worker.js: the page loads, its worker cannot.
+  // The same site without worker.js: the page loads, its worker cannot, once files are given.
   const www = path('www-without-worker');
   cpSync(join(REPO, 'www'), www, { recursive: true });
   rmSync(join(www, 'worker.js'));
   const broken = await startServer(fx.dir, ['--www', www]);
   try {
-    const { context, page } = await openPage(browser, broken.url, undefined, false);
+    const { context, page } = await openPage(browser, broken.url);
+    await dropFiles(page, [path('good', 'council-book.jsonl')]);
     const alert = page.locator('[role="alert"]');
     await alert.waitFor({ timeout: 30000 });
     assert.match(await alert.textContent(), /The verifier could not start/);
-    assert.equal(await page.locator('[data-worker-ready="true"]').count(), 0);
+    assert.equal(await page.locator('[data-testid="verdict"]').count(), 0);
     await context.close();
   } finally {
     await broken.stop();
@@ -258,7 +262,8 @@ test('verify_book is exported for the benchmark and returns the ChainReport JSON
   const { context, page } = await openPage(browser, server.url);
   const bytes = [...readFileSync(path('tampered', 'council-book.jsonl'))];
   const report = await page.evaluate(async (bytes) => {
-    const m = await import('/pkg/sealbook_web.js');
+    const m = await import('/pkg/verify_worker.js');
+    await m.default();
     return JSON.parse(m.verify_book(new Uint8Array(bytes)));
   }, bytes);
   assert.equal(report.ok, false);
@@ -363,18 +368,55 @@ test('the page and its worker run under the strict Content-Security-Policy, with
   await dropFiles(page, [path('good', 'council-book.jsonl'), path('good', '130025Z.txt')]);
   const r = await readResults(page);
   assert.equal(r.ok, true, r.headline);
-  // The bundle's glue and wasm have content-hashed names behind the stable sealbook_web.js.
+  // The page's glue and wasm have content-hashed names behind the stable verify.js.
   const hashed = (re) => {
     const p = Object.keys(headers).find((k) => re.test(k));
     assert.ok(p, `a request matching ${re} in ${Object.keys(headers).join(' ')}`);
     return p;
   };
-  const served = ['/boot.js', '/pkg/sealbook_web.js', hashed(/^\/pkg\/sealbook_web-[0-9a-f]{16}\.js$/),
-    hashed(/^\/pkg\/sealbook_web_bg-[0-9a-f]{16}\.wasm$/), '/worker.js', '/style.css'];
+  const served = ['/boot.js', '/pkg/verify.js', hashed(/^\/pkg\/verify-[0-9a-f]{16}\.js$/),
+    hashed(/^\/pkg\/verify_bg-[0-9a-f]{16}\.wasm$/), '/worker.js', '/style.css'];
   for (const p of served) {
     assert.equal(headers[p], csp, `${p} is served with the page's policy`);
   }
   assert.deepEqual(await page.evaluate(() => window.__cspViolations), []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// The first load, cold cache (a new browser context), from navigation to ready-for-a-drop: what
+// every resource's Performance API entry says was transferred (`transferSize`: the body as sent,
+// compressed, and its headers), summed with the page's own, stays within 450 KB; and no other
+// page's wasm (the Scores page's scorer, the Accounts page's trading engine, the experiment)
+// is fetched, before the drop or after it.
+const FIRST_LOAD_BUDGET = 450_000;
+test('the first load transfers at most 450 KB and fetches no other page\'s wasm', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  const fetched = [];
+  context.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+  await page.goto(server.url);
+  await page.waitForSelector('[data-worker-ready="true"]', { timeout: 30000 });
+  const entries = await page.evaluate(() => [
+    ...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource'),
+  ].map((e) => ({ name: new URL(e.name).pathname, transfer: e.transferSize, decoded: e.decodedBodySize })));
+  const total = entries.reduce((n, e) => n + e.transfer, 0);
+  const table = entries.map((e) => `${e.name} ${e.transfer} B (${e.decoded} B decoded)`).join('\n  ');
+  console.log(`first load, ${entries.length} resources, ${total} B on the wire:\n  ${table}`);
+  // Every resource was fetched (a cold cache) and its size is known: none reads 0.
+  assert.ok(entries.every((e) => e.transfer > 0), table);
+  const wasm = entries.filter((e) => e.name.endsWith('.wasm'));
+  assert.deepEqual(wasm.map((e) => e.name.replace(/-[0-9a-f]{16}/, '')), ['/pkg/verify_bg.wasm'], table);
+  assert.ok(total <= FIRST_LOAD_BUDGET, `first load ${total} B > ${FIRST_LOAD_BUDGET} B:\n  ${table}`);
+  // A drop brings the verifier worker's wasm, and only it.
+  await dropFiles(page, [path('good', 'council-book.jsonl'), path('good', '130025Z.txt')]);
+  const r = await readResults(page);
+  assert.equal(r.ok, true, r.headline);
+  const wasmFetched = [...new Set(fetched.filter((p) => p.endsWith('.wasm')).map((p) => p.replace(/-[0-9a-f]{16}/, '')))].sort();
+  assert.deepEqual(wasmFetched, ['/pkg/verify_bg.wasm', '/pkg/verify_worker_bg.wasm'], fetched.join(' '));
+  assert.ok(!fetched.some((p) => /\/pkg\/(scores|accounts|experiment)/.test(p)), fetched.join(' '));
   assert.deepEqual(errors, []);
   await context.close();
 });

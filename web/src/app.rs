@@ -191,9 +191,9 @@ fn own_files(files: Vec<File>) -> Vec<TrustFile> {
         .collect()
 }
 
-fn start_worker(ctx: &Context<App>) -> Result<ModuleWorker, String> {
+fn start_worker(link: &yew::html::Scope<App>) -> Result<ModuleWorker, String> {
     module_worker::spawn_for(
-        ctx.link(),
+        link,
         WORKER_URL,
         "the verifier",
         FromWorker::from_json,
@@ -203,9 +203,12 @@ fn start_worker(ctx: &Context<App>) -> Result<ModuleWorker, String> {
 }
 
 pub struct App {
+    link: yew::html::Scope<App>,
     files: Vec<Picked>,
-    /// Started at once, so the page needs no network after it has loaded.
+    /// Started with the first thing to check (or a league to open), so the page's first load
+    /// carries only its own view code; the verifiers' wasm comes with the worker.
     worker: Option<ModuleWorker>,
+    /// The worker has reported ready.
     ready: bool,
     /// A job is waiting for the worker to report ready.
     pending: bool,
@@ -264,10 +267,29 @@ impl App {
             total,
             lines: 0,
         };
+        self.ensure_worker();
+        if self.worker.is_none() {
+            return; // the status says why it could not start
+        }
         if self.ready && !self.trust.loading() {
             self.post_job();
         } else {
             self.pending = true;
+        }
+    }
+
+    /// Starts the verifier worker unless it is running; a worker that cannot start is the
+    /// status's failure.
+    fn ensure_worker(&mut self) {
+        if self.worker.is_some() {
+            return;
+        }
+        match start_worker(&self.link) {
+            Ok(w) => self.worker = Some(w),
+            Err(why) => {
+                self.pending = false;
+                self.status = Status::Failed(why);
+            }
         }
     }
 
@@ -361,10 +383,6 @@ impl Component for App {
     type Properties = ();
 
     fn create(ctx: &Context<Self>) -> Self {
-        let (worker, status) = match start_worker(ctx) {
-            Ok(w) => (Some(w), Status::Waiting),
-            Err(why) => (None, Status::Failed(why)),
-        };
         let link = ctx.link().clone();
         wasm_bindgen_futures::spawn_local(async move {
             link.send_message(Msg::BundleLoaded(trust::load_bundle().await.map(Rc::new)));
@@ -377,12 +395,13 @@ impl Component for App {
             },
             anchors_input: NodeRef::default(),
             log_key_input: NodeRef::default(),
+            link: ctx.link().clone(),
             files: Vec::new(),
-            worker,
+            worker: None,
             ready: false,
             pending: false,
             job: 0,
-            status,
+            status: Status::Waiting,
             headers: String::new(),
             explorer: DEFAULT_EXPLORER.to_string(),
             fetch: None,
@@ -427,6 +446,7 @@ impl Component for App {
                         return false;
                     }
                     self.league = League::Loading { done: 0, total: 0 };
+                    self.ensure_worker(); // loads while the folder is read
                     let link = ctx.link().clone();
                     wasm_bindgen_futures::spawn_local(async move {
                         let progress = {
@@ -452,6 +472,7 @@ impl Component for App {
                     return false;
                 }
                 self.league = League::Loading { done: 0, total: 0 };
+                self.ensure_worker(); // loads while the league's files are fetched
                 let link = ctx.link().clone();
                 let url = self.league_url.clone();
                 wasm_bindgen_futures::spawn_local(async move {
@@ -617,7 +638,7 @@ impl Component for App {
                         "The verifier could not start: {message}. Reload the page to try again."
                     )
                 } else {
-                    match start_worker(ctx) {
+                    match start_worker(&self.link) {
                         Ok(w) => {
                             self.worker = Some(w);
                             format!("The verifier stopped: {message}. It has been restarted; add the files again to retry.")
@@ -634,9 +655,9 @@ impl Component for App {
 
     fn view(&self, ctx: &Context<Self>) -> Html {
         let link = ctx.link();
-        // Ready to verify: the worker is up and the shipped trust bundle has been fetched (or
-        // failed), so nothing else is loaded from the network once the reader drops files.
-        let ready = self.ready && !self.trust.loading();
+        // Ready for a drop: the page is up and the shipped trust bundle has been fetched (or
+        // failed); the worker starts with the first files.
+        let ready = !self.trust.loading();
         let zone = Zone {
             title: if self.files.is_empty() {
                 "Drop files here"

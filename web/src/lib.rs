@@ -12,6 +12,11 @@
 //! - [`range_worker::range_worker_main`]: the entry of a worker verifying one range of a large
 //!   book (www/range-worker.js calls it);
 //! - [`verify_book`]: one-shot chain verification for the benchmark harness.
+//!
+//! Each export is compiled in only with its cargo feature (web/Cargo.toml), and web/bundle
+//! builds one wasm per feature: `verify-page` (the page), `verify-worker` (its worker, range
+//! workers and `verify_book`), `scores`, `accounts` and `experiment` (each page with its
+//! worker). A page's wasm thus holds only what its exports reach.
 
 pub mod accounts;
 pub mod answers_view;
@@ -35,18 +40,17 @@ pub mod worker;
 pub use sealbook_core::verifier;
 
 use sealbook_core::book::chain::{verify, VerifyOptions};
-use wasm_bindgen::prelude::*;
 
 /// Verifies a whole book held in memory and returns core's `ChainReport` as JSON (no prefixes
 /// requested). A stable export for the wasm benchmark.
-#[wasm_bindgen]
+#[cfg_attr(feature = "verify-worker", wasm_bindgen::prelude::wasm_bindgen)]
 pub fn verify_book(book: &[u8]) -> String {
     serde_json::to_string(&verify(book, VerifyOptions::default()))
         .expect("ChainReport always serializes")
 }
 
 /// Mounts the verifier page into `#app` (or the body if there is none).
-#[wasm_bindgen]
+#[cfg_attr(feature = "verify-page", wasm_bindgen::prelude::wasm_bindgen)]
 pub fn run_app() {
     let document = web_sys::window()
         .and_then(|w| w.document())

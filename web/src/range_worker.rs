@@ -60,7 +60,7 @@ fn get(v: &JsValue, k: &str) -> JsValue {
 /// Entry point of a range worker (www/range-worker.js calls it with the task once the wasm
 /// module is instantiated): verifies bytes `[start, end)` of the file with its start state
 /// unknown, posting progress per slice and then the result.
-#[wasm_bindgen]
+#[cfg_attr(feature = "verify-worker", wasm_bindgen::prelude::wasm_bindgen)]
 pub fn range_worker_main(task: JsValue) {
     std::panic::set_hook(Box::new(|info| {
         FromRange::Failed {

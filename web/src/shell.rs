@@ -71,7 +71,8 @@ pub struct Zone {
 #[derive(Properties, PartialEq)]
 pub struct ShellProps {
     pub page: Page,
-    /// The page's worker is up (`data-worker-ready`, which the browser tests wait for).
+    /// Ready for a drop (`data-worker-ready`, which the browser tests wait for): the page's
+    /// worker is up, or, on the verifier page, the page is (its worker starts with the files).
     pub ready: bool,
     pub title: AttrValue,
     pub lede: Html,

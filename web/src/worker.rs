@@ -39,7 +39,7 @@ fn post(msg: &FromWorker) {
 }
 
 /// Entry point of the worker: listens for jobs and announces it is ready.
-#[wasm_bindgen]
+#[cfg_attr(feature = "verify-worker", wasm_bindgen::prelude::wasm_bindgen)]
 pub fn worker_main() {
     // Core never panics on bad input; should a bug panic anyway, say so instead of hanging.
     std::panic::set_hook(Box::new(|info| {

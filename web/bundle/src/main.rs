@@ -1,16 +1,20 @@
-//! Builds the verifier page's wasm bundle into `www/pkg/` (wasm-bindgen `web` target):
+//! Builds the pages' wasm bundles into `www/pkg/` (wasm-bindgen `web` target), one per page or
+//! worker role ([`BUNDLES`]), so that each page downloads only the code its entry points reach:
 //!
-//! 1. `cargo build --release --target wasm32-unknown-unknown -p sealbook-web`;
+//! 1. `cargo build --release --target wasm32-unknown-unknown -p sealbook-web
+//!    --no-default-features --features <role>` for each role, so the linker keeps only what that
+//!    role's exports reach (the verifier page's UI holds no verifier; no page but Scores holds
+//!    the scorer);
 //! 2. wasm-bindgen, used as a library pinned to the same version as the `wasm-bindgen` crate
-//!    (one Cargo.lock keeps the two in lockstep);
+//!    (one Cargo.lock keeps the two in lockstep), naming the output after the role;
 //! 3. `wasm-opt -Oz` from npm's `binaryen`, always: installed pinned ([`BINARYEN`]) into
 //!    `target/binaryen` by this build when it is not there (Debian's binaryen is too old for
 //!    wasm-bindgen's output);
-//! 4. content-hashed names: `sealbook_web_bg-<h>.wasm` and `sealbook_web-<h>.js` (the glue,
-//!    its default wasm URL rewritten to the hashed name), `<h>` the first 16 hex digits of
-//!    the file's SHA-256; and `sealbook_web.js`, a two-line module re-exporting the hashed
-//!    glue, so the page, its boot scripts and workers import one stable name (revalidated)
-//!    while the large files are cached for good;
+//! 4. content-hashed names: `<role>_bg-<h>.wasm` and `<role>-<h>.js` (the glue, its default
+//!    wasm URL rewritten to the hashed name), `<h>` the first 16 hex digits of the file's
+//!    SHA-256; and `<role>.js`, a two-line module re-exporting the hashed glue, so the pages,
+//!    their boot scripts and workers import one stable name (revalidated) while the large
+//!    files are cached for good;
 //! 5. precompressed `.br` (brotli quality 11) and `.gz` (gzip level 9) beside each file, and
 //!    beside the page's static files in `www/` (`.css`, `.js`, `.html`, `.svg`).
 //!
@@ -27,7 +31,34 @@ const BINARYEN: &str = "binaryen@132.0.0";
 
 const TARGET: &str = "wasm32-unknown-unknown";
 const CRATE: &str = "sealbook-web";
+/// The file cargo writes for [`CRATE`].
 const WASM_NAME: &str = "sealbook_web";
+
+/// The wasm bundles: `(name, feature of sealbook-web, who loads it)`. `www/pkg/<name>.js` is
+/// the stable entry module of each.
+const BUNDLES: &[(&str, &str, &str)] = &[
+    ("verify", "verify-page", "the verifier page (boot.js)"),
+    (
+        "verify_worker",
+        "verify-worker",
+        "the verifier's workers (worker.js, range-worker.js)",
+    ),
+    (
+        "scores",
+        "scores",
+        "the Scores page and its worker (scores-boot.js, scores-worker.js)",
+    ),
+    (
+        "accounts",
+        "accounts",
+        "the Accounts page and its worker (accounts-boot.js, accounts-worker.js)",
+    ),
+    (
+        "experiment",
+        "experiment",
+        "the reader experiment's page (experiment-boot.js)",
+    ),
+];
 
 fn main() {
     if let Err(e) = run() {
@@ -43,21 +74,43 @@ fn run() -> Result<()> {
         .context("finding the repository root")?;
     let out = root.join("www/pkg");
     check_target_installed()?;
-    let wasm = build_wasm(&root)?;
-    bindgen(&wasm, &out)?;
-    let bg = out.join(format!("{WASM_NAME}_bg.wasm"));
     let wasm_opt = wasm_opt(&root)?;
-    optimize(&wasm_opt, &bg)?;
-    let files = hash_names(&out)?;
-    for f in &files {
-        let bytes = std::fs::read(out.join(f)).with_context(|| format!("reading {f}"))?;
-        let (br, gz) = precompress(&out, f, &bytes)?;
+    if out.exists() {
+        std::fs::remove_dir_all(&out).with_context(|| format!("clearing {}", out.display()))?;
+    }
+    // Each bundle's wasm-opt, hashing and compression run on a thread of their own while cargo
+    // builds the next bundle (wasm-opt from npm is single-threaded).
+    std::thread::scope(|threads| -> Result<()> {
+        let mut finishing = Vec::new();
+        for (name, feature, who) in BUNDLES {
+            println!("sealbook-bundle: {name}: {who}");
+            let wasm = build_wasm(&root, feature)?;
+            bindgen(&wasm, &out, name)?;
+            let (out, wasm_opt) = (&out, &wasm_opt);
+            finishing.push(threads.spawn(move || finish(wasm_opt, out, name)));
+        }
+        for t in finishing {
+            t.join()
+                .map_err(|_| anyhow::anyhow!("a bundle's finishing thread panicked"))??;
+        }
+        Ok(())
+    })?;
+    precompress_static(&root.join("www"))?;
+    Ok(())
+}
+
+/// Optimizes bundle `name`'s wasm in `out`, gives its files content-hashed names and writes
+/// their precompressed copies.
+fn finish(wasm_opt: &Path, out: &Path, name: &str) -> Result<()> {
+    optimize(wasm_opt, &out.join(format!("{name}_bg.wasm")))?;
+    for f in hash_names(out, name)? {
+        let bytes = std::fs::read(out.join(&f)).with_context(|| format!("reading {f}"))?;
+        let (br, gz) = precompress(out, &f, &bytes)?;
         println!(
             "sealbook-bundle: www/pkg/{f}: {} bytes, {br} brotli, {gz} gzip",
             bytes.len()
         );
     }
-    precompress_static(&root.join("www"))?;
     Ok(())
 }
 
@@ -97,15 +150,15 @@ fn short_hash(bytes: &[u8]) -> String {
         .collect()
 }
 
-/// Renames the wasm and the glue to content-hashed names and writes the stable entry
+/// Renames bundle `name`'s wasm and glue to content-hashed names and writes its stable entry
 /// module; returns the names written, relative to `out`.
-fn hash_names(out: &Path) -> Result<Vec<String>> {
-    let wasm_name = format!("{WASM_NAME}_bg.wasm");
+fn hash_names(out: &Path, name: &str) -> Result<Vec<String>> {
+    let wasm_name = format!("{name}_bg.wasm");
     let wasm = std::fs::read(out.join(&wasm_name)).context("reading the optimized wasm")?;
-    let hashed_wasm = format!("{WASM_NAME}_bg-{}.wasm", short_hash(&wasm));
+    let hashed_wasm = format!("{name}_bg-{}.wasm", short_hash(&wasm));
     std::fs::rename(out.join(&wasm_name), out.join(&hashed_wasm))?;
 
-    let glue_name = format!("{WASM_NAME}.js");
+    let glue_name = format!("{name}.js");
     let glue = std::fs::read_to_string(out.join(&glue_name)).context("reading the JS glue")?;
     let default_url = format!("new URL('{wasm_name}', import.meta.url)");
     if glue.matches(&default_url).count() != 1 {
@@ -115,7 +168,7 @@ fn hash_names(out: &Path) -> Result<Vec<String>> {
         &default_url,
         &format!("new URL('{hashed_wasm}', import.meta.url)"),
     );
-    let hashed_glue = format!("{WASM_NAME}-{}.js", short_hash(glue.as_bytes()));
+    let hashed_glue = format!("{name}-{}.js", short_hash(glue.as_bytes()));
     std::fs::write(out.join(&hashed_glue), &glue)?;
     std::fs::remove_file(out.join(&glue_name))?;
     let entry = format!(
@@ -123,10 +176,10 @@ fn hash_names(out: &Path) -> Result<Vec<String>> {
     );
     std::fs::write(out.join(&glue_name), entry)?;
     // wasm-bindgen's TypeScript declarations name the unhashed files; the page uses none.
-    for f in std::fs::read_dir(out)? {
-        let p = f?.path();
-        if p.to_str().is_some_and(|s| s.ends_with(".d.ts")) {
-            std::fs::remove_file(&p)?;
+    for d in [format!("{name}.d.ts"), format!("{name}_bg.wasm.d.ts")] {
+        let p = out.join(d);
+        if p.exists() {
+            std::fs::remove_file(&p).with_context(|| format!("removing {}", p.display()))?;
         }
     }
     Ok(vec![glue_name, hashed_glue, hashed_wasm])
@@ -218,11 +271,13 @@ fn target_dir(root: &Path) -> PathBuf {
     }
 }
 
-fn build_wasm(root: &Path) -> Result<PathBuf> {
-    println!("sealbook-bundle: cargo build --release --target {TARGET} -p {CRATE}");
+/// Builds [`CRATE`] with `feature` alone; returns the wasm cargo wrote.
+fn build_wasm(root: &Path, feature: &str) -> Result<PathBuf> {
+    println!("sealbook-bundle: cargo build --release --target {TARGET} -p {CRATE} --no-default-features --features {feature}");
     let status = Command::new(cargo())
         .current_dir(root)
         .args(["build", "--release", "--target", TARGET, "-p", CRATE])
+        .args(["--no-default-features", "--features", feature])
         .status()
         .context("running cargo")?;
     if !status.success() {
@@ -238,16 +293,15 @@ fn build_wasm(root: &Path) -> Result<PathBuf> {
     Ok(wasm)
 }
 
-fn bindgen(wasm: &Path, out: &Path) -> Result<()> {
+/// Runs wasm-bindgen on `wasm`, writing `<name>.js` and `<name>_bg.wasm` into `out`.
+fn bindgen(wasm: &Path, out: &Path, name: &str) -> Result<()> {
     println!(
-        "sealbook-bundle: wasm-bindgen (web target) -> {}",
+        "sealbook-bundle: wasm-bindgen (web target) -> {}/{name}.js",
         out.display()
     );
-    if out.exists() {
-        std::fs::remove_dir_all(out).with_context(|| format!("clearing {}", out.display()))?;
-    }
     wasm_bindgen_cli_support::Bindgen::new()
         .input_path(wasm)
+        .out_name(name)
         .web(true)?
         .omit_default_module_path(false)
         .generate(out)
@@ -257,7 +311,7 @@ fn bindgen(wasm: &Path, out: &Path) -> Result<()> {
 fn optimize(wasm_opt: &Path, wasm: &Path) -> Result<()> {
     let before = std::fs::metadata(wasm)?.len();
     let tmp = wasm.with_extension("opt.wasm");
-    println!("sealbook-bundle: wasm-opt -Oz");
+    println!("sealbook-bundle: wasm-opt -Oz {}", wasm.display());
     let status = Command::new(wasm_opt)
         .arg("-Oz")
         .arg(wasm)
@@ -271,7 +325,8 @@ fn optimize(wasm_opt: &Path, wasm: &Path) -> Result<()> {
     }
     std::fs::rename(&tmp, wasm).context("replacing the wasm with the optimized one")?;
     println!(
-        "sealbook-bundle: wasm-opt: {before} -> {} bytes",
+        "sealbook-bundle: wasm-opt {}: {before} -> {} bytes",
+        wasm.display(),
         std::fs::metadata(wasm)?.len()
     );
     Ok(())

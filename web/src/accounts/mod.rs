@@ -364,7 +364,7 @@ impl Component for AccountsApp {
 }
 
 /// Mounts the Accounts page into `#app`.
-#[wasm_bindgen]
+#[cfg_attr(feature = "accounts", wasm_bindgen::prelude::wasm_bindgen)]
 pub fn run_accounts_app() {
     crate::shell::mount::<AccountsApp>();
 }

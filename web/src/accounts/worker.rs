@@ -21,7 +21,7 @@ fn post(msg: &AccountsFromWorker) {
 }
 
 /// Entry point of the Accounts worker.
-#[wasm_bindgen]
+#[cfg_attr(feature = "accounts", wasm_bindgen::prelude::wasm_bindgen)]
 pub fn accounts_worker_main() {
     std::panic::set_hook(Box::new(|info| {
         post(&AccountsFromWorker::Crashed {

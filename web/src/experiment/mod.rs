@@ -18,7 +18,6 @@ use decide::{Mode, ReaderStart};
 use sealbook_core::calendar::Instant;
 use std::collections::BTreeMap;
 use std::rc::Rc;
-use wasm_bindgen::prelude::*;
 use yew::prelude::*;
 
 /// A market's form as the reader is filling it.
@@ -293,7 +292,7 @@ impl Component for ExperimentApp {
 }
 
 /// Mounts the experiment page into `#app`.
-#[wasm_bindgen]
+#[cfg_attr(feature = "experiment", wasm_bindgen::prelude::wasm_bindgen)]
 pub fn run_experiment_app() {
     let document = web_sys::window()
         .and_then(|w| w.document())

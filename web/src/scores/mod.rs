@@ -508,7 +508,7 @@ impl Component for ScoresApp {
 }
 
 /// Mounts the Scores page into `#app`.
-#[wasm_bindgen]
+#[cfg_attr(feature = "scores", wasm_bindgen::prelude::wasm_bindgen)]
 pub fn run_scores_app() {
     crate::shell::mount::<ScoresApp>();
 }

@@ -25,7 +25,7 @@ fn post(msg: &ScoresFromWorker) {
 }
 
 /// Entry point of the Scores worker.
-#[wasm_bindgen]
+#[cfg_attr(feature = "scores", wasm_bindgen::prelude::wasm_bindgen)]
 pub fn scores_worker_main() {
     std::panic::set_hook(Box::new(|info| {
         post(&ScoresFromWorker::Crashed {
