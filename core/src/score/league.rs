@@ -29,12 +29,13 @@ use super::cells::{cell_of, seat_cells};
 use super::consensus::{consensus, krogh_vedelsby, seat_value, Answer};
 use super::crowd_book::CrowdStats;
 use super::eligibility::{admission, ranked, Admission};
-use super::independence::{mean_rho_by_horizon, neff_rows, HorizonRho, NeffRow};
-use super::independence_tables::{independence, Independence};
+use super::ids::RowIds;
+use super::independence::{mean_rho_by_horizon, neff_rows_of, run_cells, HorizonRho, NeffRow};
+use super::independence_tables::{independence_of, Independence};
 use super::mean;
 use super::roster::Roster;
 use super::seams::{interval_for, Interval, StatsSeams};
-use crate::calendar::{session_number, Date, Horizon, Instant};
+use crate::calendar::{Horizon, Instant};
 use crate::contract::forecasts_csv::ForecastRow;
 use crate::stats::endpoint::{
     session_gains, EndpointConfig, PairedLoss, SessionGain, Verdict, PRIMARY_FIRST_SESSION,
@@ -340,11 +341,12 @@ fn clim_q_ex_draw(climatology: Option<&ClimatologyTable>, r: &ForecastRow) -> Op
 
 /// The league tables; `stats` supplies the intervals (see [`StatsSeams`]).
 pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueStats {
-    let mut seats = seat_tables(inp, stats);
+    let ids = RowIds::of(inp.rows);
+    let mut seats = seat_tables(inp, &ids, stats);
     let grid = grid(inp.rows);
     let roster = consensus_roster(inp);
     let (events, excluded) = common_events(inp.rows, inp.sealing_times);
-    let scored = score_events(inp.rows, events, &roster, inp.climatology);
+    let scored = score_events(inp.rows, &ids, events, &roster, inp.climatology);
     for ((seat, h), v) in scored.values {
         if let Some(sh) = seats.get_mut(seat).and_then(|m| m.get_mut(h.as_str())) {
             sh.consensus_value_n = v.len();
@@ -353,14 +355,21 @@ pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueSta
     }
     let consensus = consensus_tables(scored.per_h, stats);
     let sha256_ok = inp.climatology.map(|c| c.sha256_ok(None));
-    let n_eff = neff_rows(inp.rows, inp.sealing_times);
+    let panels = run_cells(inp.rows, &ids, inp.sealing_times);
+    let n_eff = neff_rows_of(&panels);
     LeagueStats {
         seats,
         grid,
         consensus,
         n_eff_mean_rho: mean_rho_by_horizon(&n_eff),
         n_eff,
-        independence: independence(inp.rows, inp.sealing_times, inp.climatology, inp.roster),
+        independence: independence_of(
+            inp.rows,
+            &panels,
+            inp.sealing_times,
+            inp.climatology,
+            inp.roster,
+        ),
         primary_endpoint: PrimaryEndpoint::of_paired(sha256_ok, &scored.paired, stats),
         time_basis: if inp.sealing_times.is_some() {
             "book_sealed_at"
@@ -382,21 +391,29 @@ pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueSta
 /// `not_counted`), the consensus value still empty.
 fn seat_tables(
     inp: &LeagueInputs<'_>,
+    ids: &RowIds<'_>,
     stats: &dyn StatsSeams,
 ) -> BTreeMap<String, BTreeMap<String, SeatHorizon>> {
-    let mut by_seat: BTreeMap<(&str, Horizon), Vec<&ForecastRow>> = BTreeMap::new();
-    for r in inp.rows.iter().filter(|r| r.status != "not_counted") {
-        by_seat
-            .entry((r.seat.as_str(), r.horizon))
-            .or_default()
-            .push(r);
+    // (seat id, horizon) -> the rows, file order within each.
+    let at = |seat: u32, h: Horizon| seat as usize * Horizon::ALL.len() + h as usize;
+    let mut by_seat: Vec<Vec<&ForecastRow>> =
+        vec![Vec::new(); ids.seats.names.len() * Horizon::ALL.len()];
+    for (i, r) in inp.rows.iter().enumerate() {
+        if r.status != "not_counted" {
+            by_seat[at(ids.seats.ids[i], r.horizon)].push(r);
+        }
     }
     let mut seats: BTreeMap<String, BTreeMap<String, SeatHorizon>> = BTreeMap::new();
-    for ((seat, h), rows) in &by_seat {
-        seats.entry(seat.to_string()).or_default().insert(
-            h.as_str().to_string(),
-            seat_horizon(*h, rows, inp.climatology, stats),
-        );
+    for (seat, name) in ids.seats.names.iter().enumerate() {
+        for h in Horizon::ALL {
+            let rows = &by_seat[at(seat as u32, h)];
+            if !rows.is_empty() {
+                seats.entry(name.to_string()).or_default().insert(
+                    h.as_str().to_string(),
+                    seat_horizon(h, rows, inp.climatology, stats),
+                );
+            }
+        }
     }
     seats
 }
@@ -587,14 +604,14 @@ fn common_events<'a>(
 }
 
 /// Each asset's one-day common-event change by session number, for the momentum rule.
-fn one_day_changes(rows: &[ForecastRow]) -> BTreeMap<(&str, u32), f64> {
+fn one_day_changes<'a>(rows: &'a [ForecastRow], ids: &RowIds<'_>) -> BTreeMap<(&'a str, u32), f64> {
     let mut one_day_change: BTreeMap<(&str, u32), f64> = BTreeMap::new();
-    for r in rows
-        .iter()
-        .filter(|r| r.horizon == Horizon::D1 && r.same_event)
-    {
+    for (i, r) in rows.iter().enumerate() {
+        if r.horizon != Horizon::D1 || !r.same_event {
+            continue;
+        }
         if let (Some(s), Some(c)) = (
-            Date::parse(&r.session).and_then(session_number),
+            ids.session_number(i),
             r.actual_pct.filter(|_| r.resolved()),
         ) {
             one_day_change.entry((r.asset.as_str(), s)).or_insert(c);
@@ -616,6 +633,7 @@ struct ScoredEvents<'a> {
 /// the same event, the §5.3 counts and each seat's value to it.
 fn score_events<'a>(
     rows: &'a [ForecastRow],
+    ids: &RowIds<'_>,
     events: CommonEvents<'a>,
     roster: &[(String, String)],
     climatology: Option<&ClimatologyTable>,
@@ -626,7 +644,7 @@ fn score_events<'a>(
             .position(|(s, _)| s == seat)
             .unwrap_or(usize::MAX)
     };
-    let one_day_change = one_day_changes(rows);
+    let one_day_change = one_day_changes(rows, ids);
     let mut per_h: BTreeMap<Horizon, EventScores> = BTreeMap::new();
     let mut paired = Vec::new();
     let mut values: BTreeMap<(&str, Horizon), Vec<f64>> = BTreeMap::new();
@@ -676,7 +694,7 @@ fn score_events<'a>(
             e.with_clim.push((kv.published, brier(100.0 * q, up)));
         }
         if h == Horizon::D1 {
-            let s = Date::parse(&rows[0].session).and_then(session_number);
+            let s = ids.number_of_session(&rows[0].session);
             let previous =
                 s.and_then(|s| one_day_change.get(&(rows[0].asset.as_str(), s.checked_sub(1)?)));
             if let Some(m) = previous.and_then(|c| momentum_pct(*c)) {
