@@ -1,5 +1,5 @@
-//! Small integer ids for the names a forecasts file repeats on every row (seats, runs,
-//! sessions; spec Appendix C, Table C1), so that the tables of §3.9 and §5.1 group rows by
+//! Small integer ids for the names a forecasts file repeats on every row (seats, markets,
+//! runs, sessions; spec Appendix C, Table C1), so that the tables of §3.9 and §5.1 group rows by
 //! indexing vectors instead of searching maps keyed by text.
 //!
 //! Ids are given in code-point order of the names, so a table walked in id order is in the
@@ -49,11 +49,13 @@ pub(crate) fn intern<'a>(values: impl IntoIterator<Item = &'a str>) -> Interned<
     }
 }
 
-/// The ids of a set of forecasts rows' seats, runs and sessions, row by row, with each
+/// The ids of a set of forecasts rows' seats, markets, runs and sessions, row by row, with each
 /// session's number (§3.9) computed once per distinct session.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct RowIds<'a> {
     pub seats: Interned<'a>,
+    /// The rows' `asset`s.
+    pub assets: Interned<'a>,
     pub runs: Interned<'a>,
     pub sessions: Interned<'a>,
     /// Per session id, its NYSE session number, if it is a session.
@@ -71,6 +73,7 @@ impl<'a> RowIds<'a> {
             .collect();
         RowIds {
             seats: intern(rows.iter().map(|r| r.seat.as_str())),
+            assets: intern(rows.iter().map(|r| r.asset.as_str())),
             runs: intern(rows.iter().map(|r| r.run_id.as_str())),
             sessions,
             session_numbers,
