@@ -182,7 +182,10 @@ impl CsvTable {
 
 /// Errors for every duplicated name in `header` (every later occurrence, in header order) and
 /// every `required` column it lacks; all on row 1.
-fn check_header<'a>(header: &[String], required: impl IntoIterator<Item = &'a str>) -> Vec<CsvError> {
+fn check_header<'a>(
+    header: &[String],
+    required: impl IntoIterator<Item = &'a str>,
+) -> Vec<CsvError> {
     let mut out = Vec::new();
     // One pass with a set: every later occurrence of a name is reported, in header order.
     let mut seen = std::collections::HashSet::with_capacity(header.len());
@@ -516,7 +519,10 @@ impl Columns {
         let k = required_columns()
             .position(|c| c == name)
             .expect("a required column");
-        rec.fields.get(self.idx[k]).map(String::as_str).unwrap_or("")
+        rec.fields
+            .get(self.idx[k])
+            .map(String::as_str)
+            .unwrap_or("")
     }
 
     /// The field of required column `k` (its place in [`required_columns`]), "" if short.

@@ -41,7 +41,10 @@ pub struct Panel {
 impl Panel {
     /// Build from eligible answers, optionally restricted to one horizon. A second answer for the
     /// same seat and cell, or a probability outside 0..=100, is an error naming the row.
-    pub fn from_answers<S: AsRef<str>>(answers: &[Answer<S>], horizon: Option<&str>) -> Result<Panel, NeffError> {
+    pub fn from_answers<S: AsRef<str>>(
+        answers: &[Answer<S>],
+        horizon: Option<&str>,
+    ) -> Result<Panel, NeffError> {
         let mut table: BTreeMap<&str, BTreeMap<(&str, &str), f64>> = BTreeMap::new();
         let mut cells: BTreeSet<(&str, &str)> = BTreeSet::new();
         for (row, a) in answers.iter().enumerate() {
@@ -108,11 +111,19 @@ impl Panel {
     /// Paired values of two seats over the cells both answered (and, for a reference
     /// similarity, that have a reference), transformed as the similarity asks ([`Self::shifts`]),
     /// into `x` and `y` (cleared first).
-    fn common(&self, i: usize, j: usize, shifts: &[Option<f64>], x: &mut Vec<f64>, y: &mut Vec<f64>) {
+    fn common(
+        &self,
+        i: usize,
+        j: usize,
+        shifts: &[Option<f64>],
+        x: &mut Vec<f64>,
+        y: &mut Vec<f64>,
+    ) {
         x.clear();
         y.clear();
         for (c, shift) in shifts.iter().enumerate() {
-            let (Some(a), Some(b), Some(shift)) = (self.values[i][c], self.values[j][c], shift) else {
+            let (Some(a), Some(b), Some(shift)) = (self.values[i][c], self.values[j][c], shift)
+            else {
                 continue;
             };
             x.push(a - shift);

@@ -98,7 +98,10 @@ pub fn error_indicator(prob: f64, up: bool) -> Option<f64> {
 
 /// The panel of error indicators of one scored session (optionally one horizon); read it with
 /// `Similarity::Pearson` for the error N_eff. Seats whose answers are all 50 have no row.
-pub fn error_panel<'a>(rows: &'a [ScoredAnswer], horizon: Option<&str>) -> Result<Panel, NeffError> {
+pub fn error_panel<'a>(
+    rows: &'a [ScoredAnswer],
+    horizon: Option<&str>,
+) -> Result<Panel, NeffError> {
     let answer = |a: &'a ScoredAnswer, prob: f64| Answer {
         seat: a.seat.as_str(),
         market: a.market.as_str(),

@@ -128,7 +128,8 @@ pub(crate) fn run_cells<'a>(
         *l = Some(l.map_or(rows[i].line, |l| l.max(rows[i].line)));
     }
     let at = |run: usize, h: Horizon| run * Horizon::ALL.len() + h as usize;
-    let mut groups: Vec<Vec<&ForecastRow>> = vec![Vec::new(); ids.runs.names.len() * Horizon::ALL.len()];
+    let mut groups: Vec<Vec<&ForecastRow>> =
+        vec![Vec::new(); ids.runs.names.len() * Horizon::ALL.len()];
     for i in admitted {
         if latest[key(i)] == Some(rows[i].line) {
             groups[at(ids.runs.ids[i] as usize, rows[i].horizon)].push(&rows[i]);

@@ -372,11 +372,7 @@ fn sides(
 }
 
 /// The shadow weights from the one-day panels of the design window's runs.
-fn shadow(
-    runs: &RunCells<'_>,
-    rows: &[ForecastRow],
-    roster: &Roster,
-) -> ShadowSection {
+fn shadow(runs: &RunCells<'_>, rows: &[ForecastRow], roster: &Roster) -> ShadowSection {
     let mut window = Vec::new();
     let mut matrices = Vec::new();
     for ((run_id, h), rs) in runs {

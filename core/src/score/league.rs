@@ -546,9 +546,8 @@ fn grid(
         }
     }
     let mut grid: BTreeMap<String, BTreeMap<String, BTreeMap<String, GridCell>>> = BTreeMap::new();
-    let keys = (0..ids.seats.names.len()).flat_map(|s| {
-        (0..assets).flat_map(move |a| Horizon::ALL.map(|h| (s as u32, a as u32, h)))
-    });
+    let keys = (0..ids.seats.names.len())
+        .flat_map(|s| (0..assets).flat_map(move |a| Horizon::ALL.map(|h| (s as u32, a as u32, h))));
     for (s, a, h) in keys {
         let v = std::mem::take(&mut cells[at(s, a, h)]);
         if v.is_empty() {
@@ -649,10 +648,7 @@ fn one_day_changes<'a>(rows: &'a [ForecastRow], ids: &RowIds<'_>) -> BTreeMap<(&
         if r.horizon != Horizon::D1 || !r.same_event {
             continue;
         }
-        if let (Some(s), Some(c)) = (
-            ids.session_number(i),
-            r.actual_pct.filter(|_| r.resolved()),
-        ) {
+        if let (Some(s), Some(c)) = (ids.session_number(i), r.actual_pct.filter(|_| r.resolved())) {
             one_day_change.entry((r.asset.as_str(), s)).or_insert(c);
         }
     }
