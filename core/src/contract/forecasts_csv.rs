@@ -138,97 +138,18 @@ impl CsvTable {
     /// Reads `bytes` as RFC 4180 CSV with a header record. Records may have a different
     /// number of fields than the header; [`CsvTable::check_shape`] reports them.
     pub fn parse(bytes: &[u8]) -> Result<CsvTable, CsvError> {
-        let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-        let mut rdr = csv::ReaderBuilder::new()
-            .has_headers(false)
-            .flexible(true)
-            .from_reader(body);
         let mut header = None;
         let mut records = Vec::new();
-        let mut rec = csv::ByteRecord::new();
-        let mut row = 0u64;
-        // Physical line of a byte offset, counted incrementally (records only move forward).
-        let (mut counted_to, mut lines_before) = (0usize, 0u64);
-        let mut line_at = |byte: u64| {
-            let mut byte = (byte as usize).min(body.len());
-            // A record's position may precede the LF of the CRLF (or blank lines) before it.
-            while byte < body.len() && (body[byte] == b'\n' || body[byte] == b'\r') {
-                byte += 1;
-            }
-            lines_before += memchr::memchr_iter(b'\n', &body[counted_to..byte]).count() as u64;
-            counted_to = byte;
-            lines_before + 1
-        };
-        loop {
-            match rdr.read_byte_record(&mut rec) {
-                Ok(false) => break,
-                Ok(true) => {}
-                Err(e) => {
-                    let line = line_at(e.position().map_or(rdr.position().byte(), |p| p.byte()));
-                    return Err(CsvError {
-                        row: row + 1,
-                        line,
-                        column: None,
-                        message: format!("not CSV: {e}"),
-                    });
-                }
-            }
-            let line = line_at(rec.position().map_or(0, |p| p.byte()));
-            row += 1;
-            if header.is_none() {
-                let start = rec.position().map_or(0, |p| p.byte());
-                let bytes = rdr.position().byte().saturating_sub(start);
-                let too_wide = if rec.len() > MAX_HEADER_COLUMNS {
-                    Some(format!(
-                        "the header has {} columns, at most {MAX_HEADER_COLUMNS} are read",
-                        rec.len()
-                    ))
-                } else if bytes > MAX_HEADER_BYTES as u64 {
-                    Some(format!(
-                        "the header is {bytes} bytes long, at most {MAX_HEADER_BYTES} bytes are read"
-                    ))
-                } else {
-                    None
-                };
-                if let Some(message) = too_wide {
-                    return Err(CsvError {
-                        row,
-                        line,
-                        column: None,
-                        message,
-                    });
-                }
-            }
-            let mut fields = Vec::with_capacity(rec.len());
-            for (i, f) in rec.iter().enumerate() {
-                match std::str::from_utf8(f) {
-                    Ok(s) => fields.push(s.to_owned()),
-                    Err(e) => {
-                        let column = header
-                            .as_ref()
-                            .and_then(|h: &Vec<String>| h.get(i).cloned())
-                            .or_else(|| Some(format!("#{}", i + 1)));
-                        return Err(CsvError {
-                            row,
-                            line,
-                            column,
-                            message: format!("not UTF-8 (byte {} of the field)", e.valid_up_to()),
-                        });
-                    }
-                }
-            }
+        read_records(bytes, |row, line, fields| {
+            let fields = fields.iter().map(|f| f.to_string()).collect();
             if header.is_none() {
                 header = Some(fields);
             } else {
                 records.push(CsvRecord { row, line, fields });
             }
-        }
-        let header = header.ok_or(CsvError {
-            row: 1,
-            line: 1,
-            column: None,
-            message: "empty file: no header".into(),
+            Ok(())
         })?;
+        let header = header.ok_or_else(no_header)?;
         Ok(CsvTable { header, records })
     }
 
@@ -240,29 +161,7 @@ impl CsvTable {
     /// Errors for every required column missing from the header, for duplicated header
     /// names, and for every record whose field count differs from the header's.
     pub fn check_shape<'a>(&self, required: impl IntoIterator<Item = &'a str>) -> Vec<CsvError> {
-        let mut out = Vec::new();
-        // One pass with a set: every later occurrence of a name is reported, in header order.
-        let mut seen = std::collections::HashSet::with_capacity(self.header.len());
-        for h in &self.header {
-            if !seen.insert(h.as_str()) {
-                out.push(CsvError {
-                    row: 1,
-                    line: 1,
-                    column: Some(h.clone()),
-                    message: "column named twice in the header".into(),
-                });
-            }
-        }
-        for name in required {
-            if self.column(name).is_none() {
-                out.push(CsvError {
-                    row: 1,
-                    line: 1,
-                    column: Some(name.into()),
-                    message: "missing column".into(),
-                });
-            }
-        }
+        let mut out = check_header(&self.header, required);
         for r in &self.records {
             if r.fields.len() != self.header.len() {
                 out.push(CsvError {
@@ -279,6 +178,142 @@ impl CsvTable {
         }
         out
     }
+}
+
+/// Errors for every duplicated name in `header` (every later occurrence, in header order) and
+/// every `required` column it lacks; all on row 1.
+fn check_header<'a>(
+    header: &[String],
+    required: impl IntoIterator<Item = &'a str>,
+) -> Vec<CsvError> {
+    let mut out = Vec::new();
+    // One pass with a set: every later occurrence of a name is reported, in header order.
+    let mut seen = std::collections::HashSet::with_capacity(header.len());
+    for h in header {
+        if !seen.insert(h.as_str()) {
+            out.push(CsvError {
+                row: 1,
+                line: 1,
+                column: Some(h.clone()),
+                message: "column named twice in the header".into(),
+            });
+        }
+    }
+    for name in required {
+        if !header.iter().any(|h| h == name) {
+            out.push(CsvError {
+                row: 1,
+                line: 1,
+                column: Some(name.into()),
+                message: "missing column".into(),
+            });
+        }
+    }
+    out
+}
+
+fn no_header() -> CsvError {
+    CsvError {
+        row: 1,
+        line: 1,
+        column: None,
+        message: "empty file: no header".into(),
+    }
+}
+
+/// Reads `bytes` as RFC 4180 CSV and hands each record, the header first, to `each` with its
+/// 1-based record number and physical line, its fields borrowed as text: the one reader behind
+/// [`CsvTable::parse`] and [`read_forecasts`], which keeps no table. Bounds the header
+/// ([`MAX_HEADER_COLUMNS`], [`MAX_HEADER_BYTES`]); a field that is not UTF-8 is an error naming
+/// its column.
+fn read_records(
+    bytes: &[u8],
+    mut each: impl FnMut(u64, u64, &[&str]) -> Result<(), CsvError>,
+) -> Result<(), CsvError> {
+    let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    let mut rdr = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .from_reader(body);
+    let mut header: Option<Vec<String>> = None;
+    let mut rec = csv::ByteRecord::new();
+    let mut row = 0u64;
+    // Physical line of a byte offset, counted incrementally (records only move forward).
+    let (mut counted_to, mut lines_before) = (0usize, 0u64);
+    let mut line_at = |byte: u64| {
+        let mut byte = (byte as usize).min(body.len());
+        // A record's position may precede the LF of the CRLF (or blank lines) before it.
+        while byte < body.len() && (body[byte] == b'\n' || body[byte] == b'\r') {
+            byte += 1;
+        }
+        lines_before += memchr::memchr_iter(b'\n', &body[counted_to..byte]).count() as u64;
+        counted_to = byte;
+        lines_before + 1
+    };
+    loop {
+        match rdr.read_byte_record(&mut rec) {
+            Ok(false) => break,
+            Ok(true) => {}
+            Err(e) => {
+                let line = line_at(e.position().map_or(rdr.position().byte(), |p| p.byte()));
+                return Err(CsvError {
+                    row: row + 1,
+                    line,
+                    column: None,
+                    message: format!("not CSV: {e}"),
+                });
+            }
+        }
+        let line = line_at(rec.position().map_or(0, |p| p.byte()));
+        row += 1;
+        if header.is_none() {
+            let start = rec.position().map_or(0, |p| p.byte());
+            let bytes = rdr.position().byte().saturating_sub(start);
+            let too_wide = if rec.len() > MAX_HEADER_COLUMNS {
+                Some(format!(
+                    "the header has {} columns, at most {MAX_HEADER_COLUMNS} are read",
+                    rec.len()
+                ))
+            } else if bytes > MAX_HEADER_BYTES as u64 {
+                Some(format!(
+                    "the header is {bytes} bytes long, at most {MAX_HEADER_BYTES} bytes are read"
+                ))
+            } else {
+                None
+            };
+            if let Some(message) = too_wide {
+                return Err(CsvError {
+                    row,
+                    line,
+                    column: None,
+                    message,
+                });
+            }
+        }
+        let mut texts: Vec<&str> = Vec::with_capacity(rec.len());
+        for (i, f) in rec.iter().enumerate() {
+            match std::str::from_utf8(f) {
+                Ok(s) => texts.push(s),
+                Err(e) => {
+                    let column = header
+                        .as_ref()
+                        .and_then(|h| h.get(i).cloned())
+                        .or_else(|| Some(format!("#{}", i + 1)));
+                    return Err(CsvError {
+                        row,
+                        line,
+                        column,
+                        message: format!("not UTF-8 (byte {} of the field)", e.valid_up_to()),
+                    });
+                }
+            }
+        }
+        if header.is_none() {
+            header = Some(texts.iter().map(|f| f.to_string()).collect());
+        }
+        each(row, line, &texts)?;
+    }
+    Ok(())
 }
 
 /// A number as the forecasts file writes it: `-?digits(.digits)?(e±digits)?`, finite.
@@ -420,65 +455,119 @@ impl ForecastRow {
     }
 }
 
-/// A table whose records have been type-checked: look fields up by column name.
-pub struct Columns<'a> {
-    table: &'a CsvTable,
-    idx: Vec<(&'static str, usize)>,
+/// The position of a required column among [`required_columns`], at compile time.
+const fn required_index(name: &str) -> usize {
+    let name = name.as_bytes();
+    let mut k = 0;
+    while k < TABLE_C1_COLUMNS.len() + CONTRACT_COLUMNS.len() {
+        let c = if k < TABLE_C1_COLUMNS.len() {
+            TABLE_C1_COLUMNS[k].as_bytes()
+        } else {
+            CONTRACT_COLUMNS[k - TABLE_C1_COLUMNS.len()].as_bytes()
+        };
+        if c.len() == name.len() {
+            let mut i = 0;
+            while i < c.len() && c[i] == name[i] {
+                i += 1;
+            }
+            if i == c.len() {
+                return k;
+            }
+        }
+        k += 1;
+    }
+    panic!("not a required column")
 }
 
-impl<'a> Columns<'a> {
+/// How many columns [`required_columns`] names.
+const REQUIRED: usize = TABLE_C1_COLUMNS.len() + CONTRACT_COLUMNS.len();
+
+/// A header whose required columns are all present once: look fields up by column name.
+pub struct Columns {
+    /// The header position of each of [`required_columns`], in that order.
+    idx: [usize; REQUIRED],
+}
+
+/// Field `$name` (a required column, resolved at compile time) of a record's fields.
+macro_rules! field {
+    ($cols:expr, $fields:expr, $name:literal) => {
+        $cols.at($fields, const { required_index($name) })
+    };
+}
+
+impl Columns {
     /// Indexes the required columns; errors name each missing one.
-    pub fn new(table: &'a CsvTable) -> Result<Columns<'a>, Vec<CsvError>> {
-        let shape = table.check_shape(required_columns());
-        if shape.iter().any(|e| e.row == 1) {
-            return Err(shape.into_iter().filter(|e| e.row == 1).collect());
+    pub fn new(table: &CsvTable) -> Result<Columns, Vec<CsvError>> {
+        Columns::of_header(&table.header)
+    }
+
+    /// Indexes the required columns of `header`; errors name each missing or repeated one.
+    fn of_header(header: &[String]) -> Result<Columns, Vec<CsvError>> {
+        let errors = check_header(header, required_columns());
+        if !errors.is_empty() {
+            return Err(errors);
         }
-        let idx = required_columns()
-            .map(|c| (c, table.column(c).expect("checked")))
-            .collect();
-        Ok(Columns { table, idx })
+        let mut idx = [0; REQUIRED];
+        for (slot, c) in idx.iter_mut().zip(required_columns()) {
+            *slot = header.iter().position(|h| h == c).expect("checked");
+        }
+        Ok(Columns { idx })
     }
 
     /// Field `name` of `rec` ("" if the record is short).
     pub fn get<'r>(&self, rec: &'r CsvRecord, name: &str) -> &'r str {
-        let i = self
-            .idx
-            .iter()
-            .find(|(c, _)| *c == name)
-            .map(|(_, i)| *i)
+        let k = required_columns()
+            .position(|c| c == name)
             .expect("a required column");
-        rec.fields.get(i).map(String::as_str).unwrap_or("")
+        rec.fields
+            .get(self.idx[k])
+            .map(String::as_str)
+            .unwrap_or("")
     }
 
-    pub fn table(&self) -> &'a CsvTable {
-        self.table
+    /// The field of required column `k` (its place in [`required_columns`]), "" if short.
+    fn at<'r, S: AsRef<str>>(&self, fields: &'r [S], k: usize) -> &'r str {
+        fields.get(self.idx[k]).map_or("", AsRef::as_ref)
     }
 
     /// The contract of `rec` (event_reference_at and event_end_at are its times).
     pub fn contract(&self, rec: &CsvRecord) -> EventContract {
+        self.contract_of(&rec.fields)
+    }
+
+    fn contract_of<S: AsRef<str>>(&self, f: &[S]) -> EventContract {
         EventContract::from_values([
-            self.get(rec, "asset"),
-            self.get(rec, "horizon"),
-            self.get(rec, "event_reference_at"),
-            self.get(rec, "event_end_at"),
-            self.get(rec, "rule"),
-            self.get(rec, "resolver_version"),
-            self.get(rec, "reference_rule"),
-            self.get(rec, "price_provider"),
-            self.get(rec, "price_symbol"),
+            field!(self, f, "asset"),
+            field!(self, f, "horizon"),
+            field!(self, f, "event_reference_at"),
+            field!(self, f, "event_end_at"),
+            field!(self, f, "rule"),
+            field!(self, f, "resolver_version"),
+            field!(self, f, "reference_rule"),
+            field!(self, f, "price_provider"),
+            field!(self, f, "price_symbol"),
         ])
     }
 
     /// The typed row, or the first field that does not read.
     pub fn forecast(&self, rec: &CsvRecord) -> Result<ForecastRow, CsvError> {
+        self.forecast_of(rec.row, rec.line, &rec.fields)
+    }
+
+    /// The typed row of record `row` (starting on physical line `line`) from its fields.
+    fn forecast_of<S: AsRef<str>>(
+        &self,
+        row: u64,
+        line: u64,
+        f: &[S],
+    ) -> Result<ForecastRow, CsvError> {
         let err = |col: &str, msg: String| CsvError {
-            row: rec.row,
-            line: rec.line,
+            row,
+            line,
             column: Some(col.into()),
             message: msg,
         };
-        let opt_num = |col: &str| -> Result<Option<f64>, CsvError> {
-            let v = self.get(rec, col);
+        let opt_num = |col: &str, v: &str| -> Result<Option<f64>, CsvError> {
             if v.is_empty() {
                 Ok(None)
             } else {
@@ -487,32 +576,31 @@ impl<'a> Columns<'a> {
                     .ok_or_else(|| err(col, format!("{v:?} is not a number")))
             }
         };
-        let time = |col: &str| {
-            let v = self.get(rec, col);
+        let time = |col: &str, v: &str| {
             Instant::parse_rfc3339(v)
                 .ok_or_else(|| err(col, format!("{v:?} is not an RFC 3339 time")))
         };
-        let line = self.get(rec, "line");
-        let horizon = self.get(rec, "horizon");
-        let draw = self.get(rec, "draw");
-        let same_event = self.get(rec, "same_event");
+        let n = field!(self, f, "line");
+        let horizon = field!(self, f, "horizon");
+        let draw = field!(self, f, "draw");
+        let same_event = field!(self, f, "same_event");
         Ok(ForecastRow {
-            row: rec.row,
-            run_id: self.get(rec, "run_id").into(),
-            session: self.get(rec, "session").into(),
-            seat: self.get(rec, "seat").into(),
-            model: self.get(rec, "model").into(),
-            line: parse_count(line)
-                .ok_or_else(|| err("line", format!("{line:?} is not a line number")))?,
-            sealed_at: time("sealed_at")?,
-            status: self.get(rec, "status").into(),
-            asset: self.get(rec, "asset").into(),
+            row,
+            run_id: field!(self, f, "run_id").into(),
+            session: field!(self, f, "session").into(),
+            seat: field!(self, f, "seat").into(),
+            model: field!(self, f, "model").into(),
+            line: parse_count(n)
+                .ok_or_else(|| err("line", format!("{n:?} is not a line number")))?,
+            sealed_at: time("sealed_at", field!(self, f, "sealed_at"))?,
+            status: field!(self, f, "status").into(),
+            asset: field!(self, f, "asset").into(),
             horizon: Horizon::parse(horizon)
                 .ok_or_else(|| err("horizon", format!("{horizon:?} is not 1d, 1w, 1m or 6m")))?,
-            prob_up: opt_num("prob_up")?,
-            reference: opt_num("ref")?,
-            close: opt_num("close")?,
-            actual_pct: opt_num("actual_pct")?,
+            prob_up: opt_num("prob_up", field!(self, f, "prob_up"))?,
+            reference: opt_num("ref", field!(self, f, "ref"))?,
+            close: opt_num("close", field!(self, f, "close"))?,
+            actual_pct: opt_num("actual_pct", field!(self, f, "actual_pct"))?,
             draw: if draw.is_empty() {
                 None
             } else {
@@ -521,15 +609,15 @@ impl<'a> Columns<'a> {
                         .ok_or_else(|| err("draw", format!("{draw:?} is not true or false")))?,
                 )
             },
-            run_role: self.get(rec, "run_role").into(),
-            line_kind: self.get(rec, "line_kind").into(),
+            run_role: field!(self, f, "run_role").into(),
+            line_kind: field!(self, f, "line_kind").into(),
             same_event: parse_bool(same_event)
                 .ok_or_else(|| err("same_event", format!("{same_event:?} is not true or false")))?,
-            cell_status: self.get(rec, "cell_status").into(),
-            event_id: self.get(rec, "event_id").into(),
-            event_id_v2: self.get(rec, "event_id_v2").into(),
-            contract: self.contract(rec),
-            methodology_version: self.get(rec, "methodology_version").into(),
+            cell_status: field!(self, f, "cell_status").into(),
+            event_id: field!(self, f, "event_id").into(),
+            event_id_v2: field!(self, f, "event_id_v2").into(),
+            contract: self.contract_of(f),
+            methodology_version: field!(self, f, "methodology_version").into(),
         })
     }
 }
@@ -641,13 +729,42 @@ pub fn write_forecasts<'a>(
 }
 
 /// Reads every row of a forecasts file into typed rows; the first unreadable field stops it.
+/// The errors are [`CsvTable::parse`]'s, then the header's ([`Columns::new`]), then the first
+/// record whose field count differs from the header's, then the first field that does not
+/// read; the records are typed as they are read, with no table kept.
 pub fn read_forecasts(bytes: &[u8]) -> Result<Vec<ForecastRow>, CsvError> {
-    let table = CsvTable::parse(bytes)?;
-    let cols = Columns::new(&table).map_err(|mut e| e.remove(0))?;
-    if let Some(e) = table.check_shape(std::iter::empty()).into_iter().next() {
-        return Err(e);
+    let mut cols: Option<Result<Columns, CsvError>> = None;
+    let mut width = 0;
+    let (mut shape, mut field) = (None, None);
+    let mut rows = Vec::new();
+    read_records(bytes, |row, line, fields| {
+        let Some(c) = &cols else {
+            let header: Vec<String> = fields.iter().map(|f| f.to_string()).collect();
+            width = header.len();
+            cols = Some(Columns::of_header(&header).map_err(|mut e| e.remove(0)));
+            return Ok(());
+        };
+        let Ok(c) = c else { return Ok(()) };
+        if fields.len() != width {
+            shape.get_or_insert_with(|| CsvError {
+                row,
+                line,
+                column: None,
+                message: format!("has {} fields, the header has {width}", fields.len()),
+            });
+        } else if shape.is_none() && field.is_none() {
+            match c.forecast_of(row, line, fields) {
+                Ok(r) => rows.push(r),
+                Err(e) => field = Some(e),
+            }
+        }
+        Ok(())
+    })?;
+    cols.ok_or_else(no_header)??;
+    match shape.or(field) {
+        Some(e) => Err(e),
+        None => Ok(rows),
     }
-    table.records.iter().map(|r| cols.forecast(r)).collect()
 }
 
 #[cfg(test)]

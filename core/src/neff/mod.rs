@@ -24,12 +24,14 @@ use serde::{Deserialize, Serialize};
 
 use crate::stats::numpy_reduce;
 
-/// One stated probability: a seat's answer for a market at a horizon, in percent (0-100).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Answer {
-    pub seat: String,
-    pub market: String,
-    pub horizon: String,
+/// One stated probability: a seat's answer for a market at a horizon, in percent (0-100). The
+/// names are owned (`String`, the default) or borrowed from the rows they were read from
+/// (`&str`), so the scorer builds a panel of any size without copying a name.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Answer<S = String> {
+    pub seat: S,
+    pub market: S,
+    pub horizon: S,
     pub prob: f64,
 }
 

@@ -41,33 +41,36 @@ pub struct Panel {
 impl Panel {
     /// Build from eligible answers, optionally restricted to one horizon. A second answer for the
     /// same seat and cell, or a probability outside 0..=100, is an error naming the row.
-    pub fn from_answers(answers: &[Answer], horizon: Option<&str>) -> Result<Panel, NeffError> {
+    pub fn from_answers<S: AsRef<str>>(
+        answers: &[Answer<S>],
+        horizon: Option<&str>,
+    ) -> Result<Panel, NeffError> {
         let mut table: BTreeMap<&str, BTreeMap<(&str, &str), f64>> = BTreeMap::new();
         let mut cells: BTreeSet<(&str, &str)> = BTreeSet::new();
         for (row, a) in answers.iter().enumerate() {
-            if horizon.is_some_and(|h| h != a.horizon) {
+            if horizon.is_some_and(|h| h != a.horizon.as_ref()) {
                 continue;
             }
             if !(a.prob.is_finite() && (0.0..=100.0).contains(&a.prob)) {
                 return Err(NeffError::Probability {
                     row,
-                    seat: a.seat.clone(),
-                    market: a.market.clone(),
-                    horizon: a.horizon.clone(),
+                    seat: a.seat.as_ref().to_string(),
+                    market: a.market.as_ref().to_string(),
+                    horizon: a.horizon.as_ref().to_string(),
                 });
             }
-            let key = (a.market.as_str(), a.horizon.as_str());
+            let key = (a.market.as_ref(), a.horizon.as_ref());
             if table
-                .entry(&a.seat)
+                .entry(a.seat.as_ref())
                 .or_default()
                 .insert(key, a.prob)
                 .is_some()
             {
                 return Err(NeffError::Duplicate {
                     row,
-                    seat: a.seat.clone(),
-                    market: a.market.clone(),
-                    horizon: a.horizon.clone(),
+                    seat: a.seat.as_ref().to_string(),
+                    market: a.market.as_ref().to_string(),
+                    horizon: a.horizon.as_ref().to_string(),
                 });
             }
             cells.insert(key);
@@ -92,27 +95,40 @@ impl Panel {
         self.values[s][c]
     }
 
+    /// What the similarity subtracts in each cell: 0 for Pearson, 50 from fifty, the cell's
+    /// reference (`None`: the cell has none and is left out).
+    fn shifts(&self, sim: &Similarity) -> Vec<Option<f64>> {
+        self.cells
+            .iter()
+            .map(|cell| match sim {
+                Similarity::Pearson => Some(0.0),
+                Similarity::FromFifty => Some(50.0),
+                Similarity::FromReference(r) => r.get(cell).copied(),
+            })
+            .collect()
+    }
+
     /// Paired values of two seats over the cells both answered (and, for a reference
-    /// similarity, that have a reference), transformed as the similarity asks.
-    fn common(&self, i: usize, j: usize, sim: &Similarity) -> (Vec<f64>, Vec<f64>) {
-        let mut x = Vec::new();
-        let mut y = Vec::new();
-        for (c, cell) in self.cells.iter().enumerate() {
-            let (Some(a), Some(b)) = (self.values[i][c], self.values[j][c]) else {
+    /// similarity, that have a reference), transformed as the similarity asks ([`Self::shifts`]),
+    /// into `x` and `y` (cleared first).
+    fn common(
+        &self,
+        i: usize,
+        j: usize,
+        shifts: &[Option<f64>],
+        x: &mut Vec<f64>,
+        y: &mut Vec<f64>,
+    ) {
+        x.clear();
+        y.clear();
+        for (c, shift) in shifts.iter().enumerate() {
+            let (Some(a), Some(b), Some(shift)) = (self.values[i][c], self.values[j][c], shift)
+            else {
                 continue;
-            };
-            let shift = match sim {
-                Similarity::Pearson => 0.0,
-                Similarity::FromFifty => 50.0,
-                Similarity::FromReference(r) => match r.get(cell) {
-                    Some(&v) => v,
-                    None => continue,
-                },
             };
             x.push(a - shift);
             y.push(b - shift);
         }
-        (x, y)
     }
 
     /// All pairwise correlations.
@@ -120,11 +136,13 @@ impl Panel {
         let n = self.seats.len();
         let mut r = vec![vec![None; n]; n];
         let mut common = vec![vec![0usize; n]; n];
+        let shifts = self.shifts(sim);
+        let (mut x, mut y) = (Vec::new(), Vec::new());
         for i in 0..n {
             common[i][i] = self.values[i].iter().filter(|v| v.is_some()).count();
             r[i][i] = Some(1.0);
             for j in i + 1..n {
-                let (x, y) = self.common(i, j, sim);
+                self.common(i, j, &shifts, &mut x, &mut y);
                 let v = if x.len() < MIN_COMMON_CELLS {
                     None
                 } else if matches!(sim, Similarity::Pearson) {
@@ -208,14 +226,17 @@ impl CorrelationMatrix {
 /// The one-market-per-group variant (§5.1): within each group of co-moving markets keep only
 /// the first listed (e.g. `[["S&P 500", "Nasdaq 100", "Dow"], ["WTI", "Brent"]]` drops Nasdaq
 /// 100, Dow and Brent); markets in no group stay.
-pub fn one_market_per_group(answers: &[Answer], groups: &[Vec<String>]) -> Vec<Answer> {
+pub fn one_market_per_group<S: AsRef<str> + Clone>(
+    answers: &[Answer<S>],
+    groups: &[Vec<String>],
+) -> Vec<Answer<S>> {
     let dropped: BTreeSet<&str> = groups
         .iter()
         .flat_map(|g| g.iter().skip(1).map(String::as_str))
         .collect();
     answers
         .iter()
-        .filter(|a| !dropped.contains(a.market.as_str()))
+        .filter(|a| !dropped.contains(a.market.as_ref()))
         .cloned()
         .collect()
 }
@@ -224,11 +245,11 @@ pub fn one_market_per_group(answers: &[Answer], groups: &[Vec<String>]) -> Vec<A
 mod tests {
     use super::*;
 
-    fn a(seat: &str, market: &str, prob: f64) -> Answer {
+    fn a<'a>(seat: &'a str, market: &'a str, prob: f64) -> Answer<&'a str> {
         Answer {
-            seat: seat.into(),
-            market: market.into(),
-            horizon: "1d".into(),
+            seat,
+            market,
+            horizon: "1d",
             prob,
         }
     }
@@ -250,7 +271,8 @@ mod tests {
     #[test]
     fn flipping_a_market_leaves_the_fifty_variant_alone() {
         let base = [(45.0, 40.0), (60.0, 65.0), (52.0, 49.0), (30.0, 38.0)];
-        let rows = |flip: bool| -> Vec<Answer> {
+        let markets: Vec<String> = (0..base.len()).map(|k| format!("m{k}")).collect();
+        let rows = |flip: bool| -> Vec<Answer<&str>> {
             base.iter()
                 .enumerate()
                 .flat_map(|(k, &(p, q))| {
@@ -259,7 +281,7 @@ mod tests {
                     } else {
                         (p, q)
                     };
-                    [a("s1", &format!("m{k}"), p), a("s2", &format!("m{k}"), q)]
+                    [a("s1", &markets[k], p), a("s2", &markets[k], q)]
                 })
                 .collect()
         };
@@ -300,7 +322,7 @@ mod tests {
             vec!["spx".to_string(), "ndx".to_string()],
             vec!["wti".to_string(), "brent".to_string()],
         ];
-        let kept: Vec<String> = one_market_per_group(&rows, &groups)
+        let kept: Vec<&str> = one_market_per_group(&rows, &groups)
             .into_iter()
             .map(|a| a.market)
             .collect();

@@ -98,11 +98,14 @@ pub fn error_indicator(prob: f64, up: bool) -> Option<f64> {
 
 /// The panel of error indicators of one scored session (optionally one horizon); read it with
 /// `Similarity::Pearson` for the error N_eff. Seats whose answers are all 50 have no row.
-pub fn error_panel(rows: &[ScoredAnswer], horizon: Option<&str>) -> Result<Panel, NeffError> {
-    let answer = |a: &ScoredAnswer, prob: f64| Answer {
-        seat: a.seat.clone(),
-        market: a.market.clone(),
-        horizon: a.horizon.clone(),
+pub fn error_panel<'a>(
+    rows: &'a [ScoredAnswer],
+    horizon: Option<&str>,
+) -> Result<Panel, NeffError> {
+    let answer = |a: &'a ScoredAnswer, prob: f64| Answer {
+        seat: a.seat.as_str(),
+        market: a.market.as_str(),
+        horizon: a.horizon.as_str(),
         prob,
     };
     // Validate the stated probabilities (range, one answer per seat and cell) with their row numbers.
@@ -110,7 +113,7 @@ pub fn error_panel(rows: &[ScoredAnswer], horizon: Option<&str>) -> Result<Panel
         &rows.iter().map(|a| answer(a, a.prob)).collect::<Vec<_>>(),
         horizon,
     )?;
-    let indicators: Vec<Answer> = rows
+    let indicators: Vec<Answer<&str>> = rows
         .iter()
         .filter_map(|a| error_indicator(a.prob, a.up).map(|e| answer(a, e)))
         .collect();
@@ -124,7 +127,7 @@ mod tests {
 
     #[test]
     fn majority_agreement_skips_fifty_and_ties() {
-        let rows: Vec<Answer> = [
+        let rows: Vec<Answer<&str>> = [
             ("a", "m1", 60.0),
             ("b", "m1", 70.0),
             ("c", "m1", 40.0),
@@ -134,9 +137,9 @@ mod tests {
         ]
         .iter()
         .map(|&(s, m, p)| Answer {
-            seat: s.into(),
-            market: m.into(),
-            horizon: "1d".into(),
+            seat: s,
+            market: m,
+            horizon: "1d",
             prob: p,
         })
         .collect();

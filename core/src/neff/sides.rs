@@ -191,10 +191,11 @@ mod tests {
 
     #[test]
     fn enumerates_every_split() {
+        let seats: Vec<String> = (0..9).map(|s| format!("s{s}")).collect();
+        let markets: Vec<String> = (0..6).map(|m| format!("m{m}")).collect();
         let mut rows = Vec::new();
         let mut sides = BTreeMap::new();
-        for s in 0..9 {
-            let seat = format!("s{s}");
+        for (s, seat) in seats.iter().enumerate() {
             sides.insert(
                 seat.clone(),
                 if s < 5 {
@@ -203,11 +204,11 @@ mod tests {
                     "CN".to_string()
                 },
             );
-            for m in 0..6 {
+            for (m, market) in markets.iter().enumerate() {
                 rows.push(Answer {
-                    seat: seat.clone(),
-                    market: format!("m{m}"),
-                    horizon: "1d".into(),
+                    seat: seat.as_str(),
+                    market: market.as_str(),
+                    horizon: "1d",
                     prob: 40.0 + ((s * 7 + m * 3) % 11) as f64,
                 });
             }

@@ -10,6 +10,7 @@
 //! its latest answer line only.
 
 use super::eligibility::{admission, Admission};
+use super::ids::RowIds;
 use crate::calendar::{Horizon, Instant};
 use crate::contract::forecasts_csv::ForecastRow;
 use crate::neff::panel::{CorrelationMatrix, NeffReading, Panel, Similarity, MIN_COMMON_CELLS};
@@ -66,19 +67,24 @@ pub fn neff_rows(
     rows: &[ForecastRow],
     sealing_times: Option<&BTreeMap<u64, Instant>>,
 ) -> Vec<NeffRow> {
-    run_cells(rows, sealing_times)
-        .into_iter()
+    neff_rows_of(&run_cells(rows, &RowIds::of(rows), sealing_times))
+}
+
+/// The N_eff rows of [`run_cells`]' panels.
+pub(crate) fn neff_rows_of(cells: &RunCells<'_>) -> Vec<NeffRow> {
+    cells
+        .iter()
         .map(|((run_id, h), rs)| {
-            let answers = answers_of(&rs, h);
+            let answers = answers_of(rs, *h);
             let (reading, note) = match Panel::from_answers(&answers, None) {
                 Ok(panel) => {
                     let reading = panel.reading(&Similarity::Pearson);
                     let note = reading.rho.is_none().then(|| format!("no pair of seats has a correlation over {MIN_COMMON_CELLS} or more common markets"));
                     (reading, note)
                 }
-                Err(e) => (NeffReading { n: 0, pairs: 0, undefined_pairs: 0, rho: None, n_eff: None }, Some(panel_error_note(&e, &rs))),
+                Err(e) => (NeffReading { n: 0, pairs: 0, undefined_pairs: 0, rho: None, n_eff: None }, Some(panel_error_note(&e, rs))),
             };
-            NeffRow { run_id: run_id.into(), session: rs[0].session.clone(), horizon: h.as_str().into(), reading, note }
+            NeffRow { run_id: (*run_id).into(), session: rs[0].session.clone(), horizon: h.as_str().into(), reading, note }
         })
         .collect()
 }
@@ -100,39 +106,53 @@ pub(crate) fn panel_error_note(e: &NeffError, rs: &[&ForecastRow]) -> String {
     }
 }
 
-/// Per run and horizon, the admitted rows of each seat's latest answer line (§5.1).
+/// Per run and horizon (in run id, then horizon order), the admitted rows of each seat's
+/// latest answer line in file order.
+pub(crate) type RunCells<'a> = Vec<((&'a str, Horizon), Vec<&'a ForecastRow>)>;
+
+/// Per run and horizon, the admitted rows of each seat's latest answer line (§5.1), grouped
+/// by the rows' interned run and seat ids.
 pub(crate) fn run_cells<'a>(
     rows: &'a [ForecastRow],
+    ids: &RowIds<'a>,
     sealing_times: Option<&BTreeMap<u64, Instant>>,
-) -> BTreeMap<(&'a str, Horizon), Vec<&'a ForecastRow>> {
-    let admitted: Vec<&ForecastRow> = rows
-        .iter()
-        .filter(|r| matches!(admission(r, sealing_times), Admission::In))
+) -> RunCells<'a> {
+    let admitted: Vec<usize> = (0..rows.len())
+        .filter(|&i| matches!(admission(&rows[i], sealing_times), Admission::In))
         .collect();
-    let mut latest: BTreeMap<(&str, &str), u64> = BTreeMap::new();
-    for r in &admitted {
-        let l = latest
-            .entry((r.run_id.as_str(), r.seat.as_str()))
-            .or_insert(r.line);
-        *l = (*l).max(r.line);
+    let seats = ids.seats.names.len();
+    let key = |i: usize| ids.runs.ids[i] as usize * seats + ids.seats.ids[i] as usize;
+    let mut latest: Vec<Option<u64>> = vec![None; ids.runs.names.len() * seats];
+    for &i in &admitted {
+        let l = &mut latest[key(i)];
+        *l = Some(l.map_or(rows[i].line, |l| l.max(rows[i].line)));
     }
-    let mut runs: BTreeMap<(&str, Horizon), Vec<&ForecastRow>> = BTreeMap::new();
-    for r in admitted {
-        if latest[&(r.run_id.as_str(), r.seat.as_str())] == r.line {
-            runs.entry((r.run_id.as_str(), r.horizon))
-                .or_default()
-                .push(r);
+    let at = |run: usize, h: Horizon| run * Horizon::ALL.len() + h as usize;
+    let mut groups: Vec<Vec<&ForecastRow>> =
+        vec![Vec::new(); ids.runs.names.len() * Horizon::ALL.len()];
+    for i in admitted {
+        if latest[key(i)] == Some(rows[i].line) {
+            groups[at(ids.runs.ids[i] as usize, rows[i].horizon)].push(&rows[i]);
         }
     }
-    runs
+    let mut out = Vec::new();
+    for (run, name) in ids.runs.names.iter().enumerate() {
+        for h in Horizon::ALL {
+            let g = std::mem::take(&mut groups[at(run, h)]);
+            if !g.is_empty() {
+                out.push(((*name, h), g));
+            }
+        }
+    }
+    out
 }
 
-fn answers_of(rs: &[&ForecastRow], h: Horizon) -> Vec<Answer> {
+fn answers_of<'a>(rs: &[&'a ForecastRow], h: Horizon) -> Vec<Answer<&'a str>> {
     rs.iter()
         .map(|r| Answer {
-            seat: r.seat.clone(),
-            market: r.asset.clone(),
-            horizon: h.as_str().into(),
+            seat: r.seat.as_str(),
+            market: r.asset.as_str(),
+            horizon: h.as_str(),
             prob: r.prob_up.unwrap_or(f64::NAN),
         })
         .collect()
@@ -155,7 +175,7 @@ pub fn run_matrices(
     rows: &[ForecastRow],
     sealing_times: Option<&BTreeMap<u64, Instant>>,
 ) -> Vec<RunMatrix> {
-    run_cells(rows, sealing_times)
+    run_cells(rows, &RowIds::of(rows), sealing_times)
         .into_iter()
         .filter_map(|((run_id, h), rs)| {
             let matrix = Panel::from_answers(&answers_of(&rs, h), None)

@@ -23,7 +23,8 @@
 
 use super::baselines::ClimatologyTable;
 use super::calibration::{share_40_60, sharpness_k, spread};
-use super::independence::{panel_error_note, run_cells};
+use super::ids::RowIds;
+use super::independence::{panel_error_note, run_cells, RunCells};
 use super::mean;
 use super::roster::Roster;
 use crate::calendar::{reference_cut, session_number, Date, Horizon, Instant};
@@ -155,11 +156,11 @@ pub struct ShadowSection {
     pub note: Option<String>,
 }
 
-fn answer(r: &ForecastRow) -> Answer {
+fn answer(r: &ForecastRow) -> Answer<&str> {
     Answer {
-        seat: r.seat.clone(),
-        market: r.asset.clone(),
-        horizon: r.horizon.as_str().into(),
+        seat: r.seat.as_str(),
+        market: r.asset.as_str(),
+        horizon: r.horizon.as_str(),
         prob: r.prob_up.unwrap_or(f64::NAN),
     }
 }
@@ -238,7 +239,7 @@ fn run_panel(
     rows: &[&ForecastRow],
     ctx: &Context<'_>,
 ) -> RunIndependence {
-    let answers: Vec<Answer> = rows.iter().map(|r| answer(r)).collect();
+    let answers: Vec<Answer<&str>> = rows.iter().map(|r| answer(r)).collect();
     let mut out = RunIndependence {
         run_id: run_id.into(),
         session: rows[0].session.clone(),
@@ -371,11 +372,7 @@ fn sides(
 }
 
 /// The shadow weights from the one-day panels of the design window's runs.
-fn shadow(
-    runs: &BTreeMap<(&str, Horizon), Vec<&ForecastRow>>,
-    rows: &[ForecastRow],
-    roster: &Roster,
-) -> ShadowSection {
+fn shadow(runs: &RunCells<'_>, rows: &[ForecastRow], roster: &Roster) -> ShadowSection {
     let mut window = Vec::new();
     let mut matrices = Vec::new();
     for ((run_id, h), rs) in runs {
@@ -428,9 +425,25 @@ pub fn independence(
     climatology: Option<&ClimatologyTable>,
     roster: &Roster,
 ) -> Independence {
-    let by_run = run_cells(rows, sealing_times);
+    independence_of(
+        rows,
+        &run_cells(rows, &RowIds::of(rows), sealing_times),
+        sealing_times,
+        climatology,
+        roster,
+    )
+}
+
+/// [`independence`] over the panels [`run_cells`] read from `rows`.
+pub(crate) fn independence_of(
+    rows: &[ForecastRow],
+    by_run: &RunCells<'_>,
+    sealing_times: Option<&BTreeMap<u64, Instant>>,
+    climatology: Option<&ClimatologyTable>,
+    roster: &Roster,
+) -> Independence {
     let clim = climatology.map(|c| {
-        let q = by_run.values().flatten().filter_map(|r| {
+        let q = by_run.iter().flat_map(|(_, rs)| rs).filter_map(|r| {
             c.q(&r.asset, r.horizon.as_str())
                 .map(|q| ((r.asset.clone(), r.horizon.as_str().to_string()), 100.0 * q))
         });
@@ -455,7 +468,7 @@ pub fn independence(
             .map(|g| g.iter().map(|(name, _)| name.to_string()).collect())
             .collect(),
         climatology: climatology.is_some(),
-        shadow: shadow(&by_run, rows, roster),
+        shadow: shadow(by_run, rows, roster),
         funnel: funnel(rows, sealing_times),
         runs,
     }

@@ -29,12 +29,13 @@ use super::cells::{cell_of, seat_cells};
 use super::consensus::{consensus, krogh_vedelsby, seat_value, Answer};
 use super::crowd_book::CrowdStats;
 use super::eligibility::{admission, ranked, Admission};
-use super::independence::{mean_rho_by_horizon, neff_rows, HorizonRho, NeffRow};
-use super::independence_tables::{independence, Independence};
+use super::ids::{intern, RowIds};
+use super::independence::{mean_rho_by_horizon, neff_rows_of, run_cells, HorizonRho, NeffRow};
+use super::independence_tables::{independence_of, Independence};
 use super::mean;
 use super::roster::Roster;
 use super::seams::{interval_for, Interval, StatsSeams};
-use crate::calendar::{session_number, Date, Horizon, Instant};
+use crate::calendar::{Horizon, Instant};
 use crate::contract::forecasts_csv::ForecastRow;
 use crate::stats::endpoint::{
     session_gains, EndpointConfig, PairedLoss, SessionGain, Verdict, PRIMARY_FIRST_SESSION,
@@ -340,11 +341,12 @@ fn clim_q_ex_draw(climatology: Option<&ClimatologyTable>, r: &ForecastRow) -> Op
 
 /// The league tables; `stats` supplies the intervals (see [`StatsSeams`]).
 pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueStats {
-    let mut seats = seat_tables(inp, stats);
-    let grid = grid(inp.rows);
-    let roster = consensus_roster(inp);
+    let ids = RowIds::of(inp.rows);
+    let mut seats = seat_tables(inp, &ids, stats);
+    let grid = grid(inp.rows, &ids);
+    let roster = consensus_roster(inp, &ids);
     let (events, excluded) = common_events(inp.rows, inp.sealing_times);
-    let scored = score_events(inp.rows, events, &roster, inp.climatology);
+    let scored = score_events(inp.rows, &ids, events, &roster, inp.climatology);
     for ((seat, h), v) in scored.values {
         if let Some(sh) = seats.get_mut(seat).and_then(|m| m.get_mut(h.as_str())) {
             sh.consensus_value_n = v.len();
@@ -353,14 +355,21 @@ pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueSta
     }
     let consensus = consensus_tables(scored.per_h, stats);
     let sha256_ok = inp.climatology.map(|c| c.sha256_ok(None));
-    let n_eff = neff_rows(inp.rows, inp.sealing_times);
+    let panels = run_cells(inp.rows, &ids, inp.sealing_times);
+    let n_eff = neff_rows_of(&panels);
     LeagueStats {
         seats,
         grid,
         consensus,
         n_eff_mean_rho: mean_rho_by_horizon(&n_eff),
         n_eff,
-        independence: independence(inp.rows, inp.sealing_times, inp.climatology, inp.roster),
+        independence: independence_of(
+            inp.rows,
+            &panels,
+            inp.sealing_times,
+            inp.climatology,
+            inp.roster,
+        ),
         primary_endpoint: PrimaryEndpoint::of_paired(sha256_ok, &scored.paired, stats),
         time_basis: if inp.sealing_times.is_some() {
             "book_sealed_at"
@@ -382,21 +391,29 @@ pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueSta
 /// `not_counted`), the consensus value still empty.
 fn seat_tables(
     inp: &LeagueInputs<'_>,
+    ids: &RowIds<'_>,
     stats: &dyn StatsSeams,
 ) -> BTreeMap<String, BTreeMap<String, SeatHorizon>> {
-    let mut by_seat: BTreeMap<(&str, Horizon), Vec<&ForecastRow>> = BTreeMap::new();
-    for r in inp.rows.iter().filter(|r| r.status != "not_counted") {
-        by_seat
-            .entry((r.seat.as_str(), r.horizon))
-            .or_default()
-            .push(r);
+    // (seat id, horizon) -> the rows, file order within each.
+    let at = |seat: u32, h: Horizon| seat as usize * Horizon::ALL.len() + h as usize;
+    let mut by_seat: Vec<Vec<&ForecastRow>> =
+        vec![Vec::new(); ids.seats.names.len() * Horizon::ALL.len()];
+    for (i, r) in inp.rows.iter().enumerate() {
+        if r.status != "not_counted" {
+            by_seat[at(ids.seats.ids[i], r.horizon)].push(r);
+        }
     }
     let mut seats: BTreeMap<String, BTreeMap<String, SeatHorizon>> = BTreeMap::new();
-    for ((seat, h), rows) in &by_seat {
-        seats.entry(seat.to_string()).or_default().insert(
-            h.as_str().to_string(),
-            seat_horizon(*h, rows, inp.climatology, stats),
-        );
+    for (seat, name) in ids.seats.names.iter().enumerate() {
+        for h in Horizon::ALL {
+            let rows = &by_seat[at(seat as u32, h)];
+            if !rows.is_empty() {
+                seats.entry(name.to_string()).or_default().insert(
+                    h.as_str().to_string(),
+                    seat_horizon(h, rows, inp.climatology, stats),
+                );
+            }
+        }
     }
     seats
 }
@@ -509,19 +526,34 @@ fn seat_horizon(
 
 /// `grid.<seat>.<asset>.<horizon>` (§4.10): (seat, market, horizon) -> every counted stated
 /// probability with its outcome if resolved.
-fn grid(rows: &[ForecastRow]) -> BTreeMap<String, BTreeMap<String, BTreeMap<String, GridCell>>> {
-    type GridKey<'r> = (&'r str, &'r str, Horizon);
-    let mut cells: BTreeMap<GridKey<'_>, Vec<(f64, Option<bool>)>> = BTreeMap::new();
-    for r in rows.iter().filter(|r| r.status != "not_counted") {
+fn grid(
+    rows: &[ForecastRow],
+    ids: &RowIds<'_>,
+) -> BTreeMap<String, BTreeMap<String, BTreeMap<String, GridCell>>> {
+    // (seat id, asset id, horizon) slots, walked in (seat, asset, horizon) order.
+    let (assets, horizons) = (ids.assets.names.len(), Horizon::ALL.len());
+    let at = |seat: u32, asset: u32, h: Horizon| {
+        (seat as usize * assets + asset as usize) * horizons + h as usize
+    };
+    let mut cells: Vec<Vec<(f64, Option<bool>)>> =
+        vec![Vec::new(); ids.seats.names.len() * assets * horizons];
+    for (i, r) in rows.iter().enumerate() {
+        if r.status == "not_counted" {
+            continue;
+        }
         if let Some(p) = cell_of(r).stated() {
-            cells
-                .entry((r.seat.as_str(), r.asset.as_str(), r.horizon))
-                .or_default()
-                .push((p, resolved_up(r)));
+            cells[at(ids.seats.ids[i], ids.assets.ids[i], r.horizon)].push((p, resolved_up(r)));
         }
     }
     let mut grid: BTreeMap<String, BTreeMap<String, BTreeMap<String, GridCell>>> = BTreeMap::new();
-    for ((seat, asset, h), v) in cells {
+    let keys = (0..ids.seats.names.len())
+        .flat_map(|s| (0..assets).flat_map(move |a| Horizon::ALL.map(|h| (s as u32, a as u32, h))));
+    for (s, a, h) in keys {
+        let v = std::mem::take(&mut cells[at(s, a, h)]);
+        if v.is_empty() {
+            continue;
+        }
+        let (seat, asset) = (ids.seats.names[s as usize], ids.assets.names[a as usize]);
         let resolved: Vec<(f64, bool)> = v
             .iter()
             .filter_map(|&(p, up)| up.map(|up| (p, up)))
@@ -547,27 +579,32 @@ fn grid(rows: &[ForecastRow]) -> BTreeMap<String, BTreeMap<String, BTreeMap<Stri
 
 /// The consensus' roster order and families: the given roster's, then every other seat in
 /// first-appearance order, each its own family.
-fn consensus_roster(inp: &LeagueInputs<'_>) -> Vec<(String, String)> {
+fn consensus_roster(inp: &LeagueInputs<'_>, ids: &RowIds<'_>) -> Vec<(String, String)> {
     let mut roster: Vec<(String, String)> = inp.roster.families();
-    for r in inp.rows {
-        if !roster.iter().any(|(s, _)| *s == r.seat) {
+    // Each seat looked up once, at its first row.
+    let mut seen = vec![false; ids.seats.names.len()];
+    for (r, &id) in inp.rows.iter().zip(&ids.seats.ids) {
+        if !std::mem::replace(&mut seen[id as usize], true)
+            && !roster.iter().any(|(s, _)| *s == r.seat)
+        {
             roster.push((r.seat.clone(), r.seat.clone()));
         }
     }
     roster
 }
 
-/// The common events (horizon, event id) -> their admitted rows ([`admission`]), and how
-/// many rows the 09:30 ET cut or a missing book line left out.
-type CommonEvents<'a> = BTreeMap<(Horizon, &'a str), Vec<&'a ForecastRow>>;
+/// The common events (horizon, event id) -> their admitted rows ([`admission`]) by position
+/// in the file, in horizon then event id order, and how many rows the 09:30 ET cut or a
+/// missing book line left out.
+type CommonEvents<'a> = Vec<((Horizon, &'a str), Vec<usize>)>;
 
 fn common_events<'a>(
     rows: &'a [ForecastRow],
     sealing_times: Option<&BTreeMap<u64, Instant>>,
 ) -> (CommonEvents<'a>, usize) {
     let mut excluded = 0usize;
-    let mut events: BTreeMap<(Horizon, &str), Vec<&ForecastRow>> = BTreeMap::new();
-    for r in rows {
+    let mut admitted: Vec<usize> = Vec::new();
+    for (i, r) in rows.iter().enumerate() {
         match admission(r, sealing_times) {
             Admission::Out => continue,
             Admission::AfterReference => {
@@ -576,27 +613,42 @@ fn common_events<'a>(
             }
             Admission::In => {}
         }
-        let id = if r.event_id_v2.is_empty() {
+        admitted.push(i);
+    }
+    // Event ids interned in code-point order: (horizon, id) slots walk in the map's order.
+    let events = intern(admitted.iter().map(|&i| {
+        let r = &rows[i];
+        if r.event_id_v2.is_empty() {
             r.event_id.as_str()
         } else {
             r.event_id_v2.as_str()
-        };
-        events.entry((r.horizon, id)).or_default().push(r);
+        }
+    }));
+    let at = |h: Horizon, e: u32| h as usize * events.names.len() + e as usize;
+    let mut slots: Vec<Vec<usize>> = vec![Vec::new(); Horizon::ALL.len() * events.names.len()];
+    for (&i, &e) in admitted.iter().zip(&events.ids) {
+        slots[at(rows[i].horizon, e)].push(i);
     }
-    (events, excluded)
+    let mut out = Vec::new();
+    for h in Horizon::ALL {
+        for (e, name) in events.names.iter().enumerate() {
+            let slot = std::mem::take(&mut slots[at(h, e as u32)]);
+            if !slot.is_empty() {
+                out.push(((h, *name), slot));
+            }
+        }
+    }
+    (out, excluded)
 }
 
 /// Each asset's one-day common-event change by session number, for the momentum rule.
-fn one_day_changes(rows: &[ForecastRow]) -> BTreeMap<(&str, u32), f64> {
+fn one_day_changes<'a>(rows: &'a [ForecastRow], ids: &RowIds<'_>) -> BTreeMap<(&'a str, u32), f64> {
     let mut one_day_change: BTreeMap<(&str, u32), f64> = BTreeMap::new();
-    for r in rows
-        .iter()
-        .filter(|r| r.horizon == Horizon::D1 && r.same_event)
-    {
-        if let (Some(s), Some(c)) = (
-            Date::parse(&r.session).and_then(session_number),
-            r.actual_pct.filter(|_| r.resolved()),
-        ) {
+    for (i, r) in rows.iter().enumerate() {
+        if r.horizon != Horizon::D1 || !r.same_event {
+            continue;
+        }
+        if let (Some(s), Some(c)) = (ids.session_number(i), r.actual_pct.filter(|_| r.resolved())) {
             one_day_change.entry((r.asset.as_str(), s)).or_insert(c);
         }
     }
@@ -615,32 +667,36 @@ struct ScoredEvents<'a> {
 /// The consensus of each common event in roster order, with its dispersion, the baselines on
 /// the same event, the §5.3 counts and each seat's value to it.
 fn score_events<'a>(
-    rows: &'a [ForecastRow],
+    all: &'a [ForecastRow],
+    ids: &RowIds<'_>,
     events: CommonEvents<'a>,
     roster: &[(String, String)],
     climatology: Option<&ClimatologyTable>,
 ) -> ScoredEvents<'a> {
-    let rank = |seat: &str| {
-        roster
-            .iter()
-            .position(|(s, _)| s == seat)
-            .unwrap_or(usize::MAX)
-    };
-    let one_day_change = one_day_changes(rows);
+    // Per seat id: its place in the roster (unlisted seats last) and its family.
+    let (rank, families): (Vec<usize>, Vec<&str>) = ids
+        .seats
+        .names
+        .iter()
+        .map(|seat| match roster.iter().position(|(s, _)| s == seat) {
+            Some(k) => (k, roster[k].1.as_str()),
+            None => (usize::MAX, *seat),
+        })
+        .unzip();
+    let seat_of = |i: usize| ids.seats.ids[i] as usize;
+    let one_day_change = one_day_changes(all, ids);
     let mut per_h: BTreeMap<Horizon, EventScores> = BTreeMap::new();
     let mut paired = Vec::new();
     let mut values: BTreeMap<(&str, Horizon), Vec<f64>> = BTreeMap::new();
-    for ((h, _), mut rows) in events {
-        rows.sort_by_key(|r| rank(&r.seat));
-        let answers: Vec<Answer> = rows
+    for ((h, _), mut event) in events {
+        event.sort_by_key(|&i| rank[seat_of(i)]);
+        let rows: Vec<&ForecastRow> = event.iter().map(|&i| &all[i]).collect();
+        let answers: Vec<Answer> = event
             .iter()
-            .map(|r| Answer {
-                seat: &r.seat,
-                family: roster
-                    .iter()
-                    .find(|(s, _)| *s == r.seat)
-                    .map_or(r.seat.as_str(), |(_, f)| f.as_str()),
-                p_pct: r.prob_up.expect("stated"),
+            .map(|&i| Answer {
+                seat: &all[i].seat,
+                family: families[seat_of(i)],
+                p_pct: all[i].prob_up.expect("stated"),
             })
             .collect();
         let (Some(c), Some(up)) = (
@@ -676,7 +732,7 @@ fn score_events<'a>(
             e.with_clim.push((kv.published, brier(100.0 * q, up)));
         }
         if h == Horizon::D1 {
-            let s = Date::parse(&rows[0].session).and_then(session_number);
+            let s = ids.number_of_session(&rows[0].session);
             let previous =
                 s.and_then(|s| one_day_change.get(&(rows[0].asset.as_str(), s.checked_sub(1)?)));
             if let Some(m) = previous.and_then(|c| momentum_pct(*c)) {

@@ -25,6 +25,7 @@ pub mod crowd_feed;
 pub mod eligibility;
 pub mod files;
 pub mod forecasts_file;
+pub(crate) mod ids;
 pub mod independence;
 pub mod independence_tables;
 pub mod league;

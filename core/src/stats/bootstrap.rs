@@ -99,17 +99,17 @@ impl Resampling {
         match *self {
             Resampling::Iid => out.extend((0..n).map(|_| rng.index(n))),
             Resampling::MovingBlock { block } => {
-                let blocks = n.div_ceil(block);
-                let starts: Vec<usize> = (0..blocks).map(|_| rng.index(n - block + 1)).collect();
-                for s in starts {
+                // Each start expanded as it is drawn: the same draws in the same order as
+                // drawing every start first, with no buffer per resample.
+                for _ in 0..n.div_ceil(block) {
+                    let s = rng.index(n - block + 1);
                     out.extend(s..s + block);
                 }
                 out.truncate(n);
             }
             Resampling::CircularBlock { block } => {
-                let blocks = n.div_ceil(block);
-                let starts: Vec<usize> = (0..blocks).map(|_| rng.index(n)).collect();
-                for s in starts {
+                for _ in 0..n.div_ceil(block) {
+                    let s = rng.index(n);
                     out.extend((s..s + block).map(|i| i % n));
                 }
                 out.truncate(n);
