@@ -349,6 +349,24 @@ pub fn ratios(r: &[f64]) -> (Option<f64>, Option<f64>) {
     (sharpe, sortino)
 }
 
+/// The Sharpe and Sortino ratios of the trailing `metrics_sessions` daily returns of an
+/// account whose equity at each close so far is `equities` (from `starting_cash_cents`); None
+/// before there are that many.
+pub fn trailing_ratios(rules: &RuleSet, equities: &[i64]) -> (Option<f64>, Option<f64>) {
+    let daily: Vec<f64> = std::iter::once(rules.starting_cash_cents)
+        .chain(equities.iter().copied())
+        .collect::<Vec<_>>()
+        .windows(2)
+        .map(|w| w[1] as f64 / w[0] as f64 - 1.0)
+        .collect();
+    let m = rules.metrics_sessions as usize;
+    if daily.len() >= m {
+        ratios(&daily[daily.len() - m..])
+    } else {
+        (None, None)
+    }
+}
+
 struct Book<'a> {
     name: String,
     acct: Account,
@@ -533,6 +551,10 @@ fn session_row(
     let outcome = match decided {
         None => None,
         Some((_, Choice::Hold, _)) => Some(Outcome::Hold),
+        Some((_, Choice::Bets(_), _)) => Some(Outcome::Rejected(format!(
+            "bets are decisions of a bets track, not of {}",
+            rules.version
+        ))),
         Some((seal, Choice::Weights(w), seat)) => Some(match check_weights(rules, &w) {
             Err(why) if seat => Outcome::Rejected(why),
             _ => {
@@ -576,18 +598,7 @@ fn session_row(
         b.drawdown = b.drawdown.max((b.peak - equity) as f64 / b.peak as f64);
     }
     let start = rules.starting_cash_cents;
-    let daily: Vec<f64> = std::iter::once(start)
-        .chain(b.equities.iter().copied())
-        .collect::<Vec<_>>()
-        .windows(2)
-        .map(|w| w[1] as f64 / w[0] as f64 - 1.0)
-        .collect();
-    let m = rules.metrics_sessions as usize;
-    let (sharpe, sortino) = if daily.len() >= m {
-        ratios(&daily[daily.len() - m..])
-    } else {
-        (None, None)
-    };
+    let (sharpe, sortino) = trailing_ratios(rules, &b.equities);
     let trades = fills
         .iter()
         .map(|f| Trade {

@@ -5,7 +5,10 @@
 //!   "decision"}`. `sealed_at` is the decision's seal (RFC 3339 UTC); `decision` is `"hold"`
 //!   (no trade, no cost) or `{"weights": {"<fund symbol>": <percent of equity>, ...}}`, the
 //!   target weight of every fund to hold (a fund not named is sold to 0), in percent with at
-//!   most two decimals, negative for a short where the track allows it.
+//!   most two decimals, negative for a short where the track allows it; on a bets track
+//!   (seeds 001/003) `{"bets": {"<market id>": {"outcome": "<label>", "cap": <price 0-1,
+//!   optional>}}}`, one bet per eligible market, `cap` the agent's own limit (at most six
+//!   decimals).
 //! - `arena-prices.jsonl`: the price set, `{"symbol", "kind": "bar", "at", "price"}` (a
 //!   traded price at an instant, for the execution window), `{"symbol", "kind": "close",
 //!   "session", "price"}` (the session's close, for marks and `next_close` execution) and
@@ -68,6 +71,16 @@ pub enum Choice {
     Hold,
     /// Target weights in basis points by fund symbol.
     Weights(BTreeMap<String, i64>),
+    /// Seeds 001/003's bets: per market id, the outcome bought and the agent's own cap.
+    Bets(BTreeMap<String, Pick>),
+}
+
+/// One bet of a [`Choice::Bets`]: the outcome's label and the agent's own limit price
+/// (micro-tokens per share paying 1 token; None: the best ask plus the rule's margin).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pick {
+    pub outcome: String,
+    pub cap: Option<i64>,
 }
 
 /// One sealed decision.
@@ -292,9 +305,62 @@ pub fn read_choice(v: &serde_json::Value) -> Result<Choice, (String, String)> {
             }
             Ok(Choice::Weights(m))
         }
+        serde_json::Value::Object(o) if o.len() == 1 && o.contains_key("bets") => {
+            let b = o["bets"]
+                .as_object()
+                .ok_or_else(|| ("bets".to_string(), "must be an object".to_string()))?;
+            let mut m = BTreeMap::new();
+            for (k, v) in b {
+                let path = format!("bets.{k}");
+                let p = v.as_object().filter(|p| {
+                    p.contains_key("outcome") && p.keys().all(|x| x == "outcome" || x == "cap")
+                });
+                let Some(p) = p else {
+                    return Err((
+                        path,
+                        format!(
+                            "{v} is not {{\"outcome\": <label>, \"cap\": <price 0-1, optional>}}"
+                        ),
+                    ));
+                };
+                let outcome = p["outcome"]
+                    .as_str()
+                    .filter(|x| !x.is_empty() && x.len() <= 64)
+                    .ok_or_else(|| {
+                        (
+                            format!("{path}.outcome"),
+                            "must be a label of 1-64 bytes".to_string(),
+                        )
+                    })?;
+                let cap = match p.get("cap") {
+                    None | Some(serde_json::Value::Null) => None,
+                    Some(c) => Some(
+                        c.as_number()
+                            .and_then(|x| parse_decimal(&x.to_string(), 6))
+                            .filter(|x| (1..=1_000_000).contains(x))
+                            .ok_or_else(|| {
+                                (
+                                    format!("{path}.cap"),
+                                    format!("{c} is not a price above 0 and at most 1 with at most six decimals"),
+                                )
+                            })?,
+                    ),
+                };
+                m.insert(
+                    k.clone(),
+                    Pick {
+                        outcome: outcome.to_string(),
+                        cap,
+                    },
+                );
+            }
+            Ok(Choice::Bets(m))
+        }
         other => Err((
             String::new(),
-            format!("{other} is neither \"hold\" nor {{\"weights\": {{...}}}}"),
+            format!(
+                "{other} is neither \"hold\", {{\"weights\": {{...}}}} nor {{\"bets\": {{...}}}}"
+            ),
         )),
     }
 }
@@ -347,6 +413,21 @@ pub fn choice_value(choice: &Choice) -> serde_json::Value {
                 })
                 .collect();
             serde_json::json!({"weights": w})
+        }
+        Choice::Bets(b) => {
+            let b: serde_json::Map<String, serde_json::Value> = b
+                .iter()
+                .map(|(k, p)| {
+                    let mut o = serde_json::json!({"outcome": p.outcome});
+                    if let Some(c) = p.cap {
+                        o["cap"] = serde_json::Value::Number(
+                            micro_string(c).parse().expect("a decimal is a JSON number"),
+                        );
+                    }
+                    (k.clone(), o)
+                })
+                .collect();
+            serde_json::json!({"bets": b})
         }
     }
 }
