@@ -48,6 +48,10 @@ pub struct PriceSet {
     bars: BTreeMap<String, Vec<(Instant, i64)>>,
     closes: BTreeMap<(String, Date), i64>,
     rates: BTreeMap<String, BTreeMap<Date, i64>>,
+    /// A bets track's sessions, by (session, recording time), markets in file order.
+    bet_markets: BTreeMap<(Date, Instant), Vec<super::eligibility::CrowdMarket>>,
+    /// Winning outcomes by (session, market).
+    resolutions: BTreeMap<(Date, String), String>,
 }
 
 impl PriceSet {
@@ -78,6 +82,23 @@ impl PriceSet {
                         .entry(symbol.clone())
                         .or_default()
                         .insert(*session, *rate_ppm);
+                }
+                PriceLine::Market {
+                    session,
+                    at,
+                    market,
+                } => p
+                    .bet_markets
+                    .entry((*session, *at))
+                    .or_default()
+                    .push(market.clone()),
+                PriceLine::Resolution {
+                    symbol,
+                    session,
+                    outcome,
+                } => {
+                    p.resolutions
+                        .insert((*session, symbol.clone()), outcome.clone());
                 }
             }
         }
@@ -110,6 +131,25 @@ impl PriceSet {
             .range(..=session)
             .next_back()
             .map(|(_, r)| *r)
+    }
+
+    /// A bets track's sessions: the markets recorded together, with their resolutions.
+    pub fn bet_sessions(&self) -> Vec<super::bets::BetSession> {
+        self.bet_markets
+            .iter()
+            .map(|((session, at), markets)| super::bets::BetSession {
+                session: *session,
+                at: *at,
+                resolved: markets
+                    .iter()
+                    .filter_map(|m| {
+                        let o = self.resolutions.get(&(*session, m.id.clone()))?;
+                        Some((m.id.clone(), o.clone()))
+                    })
+                    .collect(),
+                markets: markets.clone(),
+            })
+            .collect()
     }
 
     /// Every session day with at least one close.
@@ -637,17 +677,19 @@ fn session_row(
     ))
 }
 
-/// Every session-marked version of `protocol` over `decisions` and `prices`, in the file's
-/// order.
+/// Every version of `protocol` over `decisions` and `prices`, in the file's order: a bets
+/// version by [`super::bets::run_bets`] over the price set's recorded markets, every other by
+/// [`run_segment`].
 pub fn run_all(protocol: &Protocol, decisions: &[Decision], prices: &PriceSet) -> Segment {
     let mut all = Segment::default();
-    // Bets are settled per market by `super::bets`, not marked per session.
-    for r in protocol
-        .versions
-        .iter()
-        .filter(|r| r.track != super::protocol::Track::Bets)
-    {
-        let s = run_segment(r, protocol.segment_end(r), decisions, prices);
+    let bet_sessions = prices.bet_sessions();
+    for r in &protocol.versions {
+        let end = protocol.segment_end(r);
+        let s = if r.track == super::protocol::Track::Bets {
+            super::bets::run_bets(r, end, decisions, &bet_sessions)
+        } else {
+            run_segment(r, end, decisions, prices)
+        };
         all.rows.extend(s.rows);
         all.trades.extend(s.trades);
         all.gaps.extend(s.gaps);

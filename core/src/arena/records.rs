@@ -14,7 +14,13 @@
 //!   "session", "price"}` (the session's close, for marks and `next_close` execution) and
 //!   `{"symbol", "kind": "rate", "session", "rate"}` (the annual cash rate in percent, at most
 //!   four decimals, in force from that session's close). Prices are decimal strings in dollars
-//!   with at most six decimals, positive.
+//!   with at most six decimals, positive. A bets track (seeds 001/003) reads two more kinds:
+//!   `{"symbol", "kind": "market", "session", "at", "closes_at", "category", "topics",
+//!   "volume", "resolved", "outcomes": [{"label", "price", "ask"}]}`, a crowd market as
+//!   recorded at `at` (`closes_at` absent when unknown, `topics` and `resolved` absent when
+//!   empty and false, `volume` in dollars with two decimals, `price` and `ask` in tokens 0-1
+//!   with at most six decimals, `ask` null without a seller), and `{"symbol", "kind":
+//!   "resolution", "session", "outcome"}`, the winning outcome of that session's market.
 //! - `arena-trades.jsonl`: the trade log, `{"version", "account", "session", "at", "symbol",
 //!   "qty", "price", "value", "cost"}`: `qty` shares as a decimal string (six decimals at
 //!   most, negative = sold), `price` as read, `value` (signed, bought positive) and `cost` in
@@ -30,6 +36,7 @@
 //!   positive fraction), `sharpe` and `sortino` (annualised by sqrt(252) over the trailing
 //!   `metrics_sessions`, null before then) are derived from the money fields.
 
+use super::eligibility::{CrowdMarket, OutcomeQuote};
 use super::money::{cents_of, dollars, micro_string, parse_decimal};
 use crate::calendar::{Date, Instant};
 use serde::{Deserialize, Serialize};
@@ -110,6 +117,18 @@ pub enum PriceLine {
         session: Date,
         rate_ppm: i64,
     },
+    /// A bets track's crowd market as recorded in `session` at `at` (its `id` is the symbol).
+    Market {
+        session: Date,
+        at: Instant,
+        market: CrowdMarket,
+    },
+    /// The winning outcome of `symbol`'s market of `session`.
+    Resolution {
+        symbol: String,
+        session: Date,
+        outcome: String,
+    },
 }
 
 /// One executed trade (integer units, `core::arena::money`).
@@ -181,6 +200,28 @@ struct PriceJson {
     price: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     rate: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    closes_at: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    category: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    topics: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    volume: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    resolved: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    outcomes: Option<Vec<OutcomeJson>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    outcome: Option<String>,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OutcomeJson {
+    label: String,
+    price: String,
+    ask: Option<String>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -465,12 +506,60 @@ pub fn read_prices(bytes: &[u8]) -> Result<Vec<PriceLine>, RecordError> {
                     symbol: p.symbol,
                 }
             }
+            "market" => {
+                let token = |field: &str, s: &str| match parse_decimal(s, 6) {
+                    Some(p) if (0..=1_000_000).contains(&p) => Ok(p),
+                    _ => Err(bad(
+                        F,
+                        n,
+                        field,
+                        format!("{s:?} is not a price 0-1 with at most six decimals"),
+                    )),
+                };
+                let mut outcomes = Vec::new();
+                for (i, o) in p.outcomes.iter().flatten().enumerate() {
+                    outcomes.push(OutcomeQuote {
+                        price: token(&format!("outcomes[{i}].price"), &o.price)?,
+                        ask: o
+                            .ask
+                            .as_deref()
+                            .map(|a| token(&format!("outcomes[{i}].ask"), a))
+                            .transpose()?,
+                        label: o.label.clone(),
+                    });
+                }
+                let volume = need(&p.volume, "volume")?;
+                PriceLine::Market {
+                    session: date(F, n, "session", &need(&p.session, "session")?)?,
+                    at: instant(F, n, "at", &need(&p.at, "at")?)?,
+                    market: CrowdMarket {
+                        closes_at: p
+                            .closes_at
+                            .as_deref()
+                            .map(|c| instant(F, n, "closes_at", c))
+                            .transpose()?,
+                        category: need(&p.category, "category")?,
+                        topics: p.topics.unwrap_or_default(),
+                        resolved: p.resolved.unwrap_or(false),
+                        volume_cents: parse_decimal(&volume, 2).filter(|v| *v >= 0).ok_or_else(
+                            || bad(F, n, "volume", format!("{volume:?} is not a dollar amount")),
+                        )?,
+                        outcomes,
+                        id: p.symbol,
+                    },
+                }
+            }
+            "resolution" => PriceLine::Resolution {
+                session: date(F, n, "session", &need(&p.session, "session")?)?,
+                outcome: need(&p.outcome, "outcome")?,
+                symbol: p.symbol,
+            },
             k => {
                 return Err(bad(
                     F,
                     n,
                     "kind",
-                    format!("{k:?} is not bar, close or rate"),
+                    format!("{k:?} is not bar, close, rate, market or resolution"),
                 ))
             }
         });
@@ -480,38 +569,81 @@ pub fn read_prices(bytes: &[u8]) -> Result<Vec<PriceLine>, RecordError> {
 
 /// Writes one price line.
 pub fn price_line(p: &PriceLine) -> String {
+    let none = |symbol: &str, kind: &str| PriceJson {
+        symbol: symbol.to_string(),
+        kind: kind.into(),
+        at: None,
+        session: None,
+        price: None,
+        rate: None,
+        closes_at: None,
+        category: None,
+        topics: None,
+        volume: None,
+        resolved: None,
+        outcomes: None,
+        outcome: None,
+    };
     let j = match p {
         PriceLine::Bar { symbol, at, price } => PriceJson {
-            symbol: symbol.clone(),
-            kind: "bar".into(),
             at: Some(at.to_rfc3339()),
-            session: None,
             price: Some(micro_string(*price)),
-            rate: None,
+            ..none(symbol, "bar")
         },
         PriceLine::Close {
             symbol,
             session,
             price,
         } => PriceJson {
-            symbol: symbol.clone(),
-            kind: "close".into(),
-            at: None,
             session: Some(session.to_string()),
             price: Some(micro_string(*price)),
-            rate: None,
+            ..none(symbol, "close")
         },
         PriceLine::Rate {
             symbol,
             session,
             rate_ppm,
         } => PriceJson {
-            symbol: symbol.clone(),
-            kind: "rate".into(),
-            at: None,
             session: Some(session.to_string()),
-            price: None,
             rate: Some(micro_string(rate_ppm * 100)),
+            ..none(symbol, "rate")
+        },
+        PriceLine::Market {
+            session,
+            at,
+            market: m,
+        } => PriceJson {
+            session: Some(session.to_string()),
+            at: Some(at.to_rfc3339()),
+            closes_at: m.closes_at.map(|c| c.to_rfc3339()),
+            category: Some(m.category.clone()),
+            topics: (!m.topics.is_empty()).then(|| m.topics.clone()),
+            volume: Some(format!(
+                "{}.{:02}",
+                m.volume_cents / 100,
+                m.volume_cents % 100
+            )),
+            resolved: m.resolved.then_some(true),
+            outcomes: Some(
+                m.outcomes
+                    .iter()
+                    .map(|o| OutcomeJson {
+                        label: o.label.clone(),
+                        price: micro_string(o.price),
+                        ask: o.ask.map(micro_string),
+                    })
+                    .collect(),
+            ),
+            ..none(&m.id, "market")
+        },
+        PriceLine::Resolution {
+            symbol,
+            session,
+            outcome,
+        } => PriceJson {
+            session: Some(session.to_string()),
+            outcome: Some(outcome.clone()),
+            ..none(symbol, "resolution")
         },
     };
     serde_json::to_string(&j).expect("a price line serializes")
