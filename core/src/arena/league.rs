@@ -24,6 +24,11 @@
 //!   cash rate at the close; a symbol without bars gives no line (never an invented price).
 //! - **Accounts** ([`accounts_section`]): per account and version, the last row's figures and,
 //!   for a seat, the same-version benchmarks' returns.
+//! - **Bets** (seeds 001/003): the league also ships the bets version ([`league_protocol`]);
+//!   a run opens rounds when its sealed crowd prices make markets eligible ([`bets_rounds`]),
+//!   and only then seals the bets version in `arena` and adds [`bets_section`] to the ask; the
+//!   session's markets and their resolutions are recorded from the book
+//!   ([`bet_price_lines`]) and the engine settles the bets (`super::bets::run_bets`).
 
 use super::eligibility::{eligible, from_crowd, CrowdMarket, Round, Selection};
 use super::engine::Segment;

@@ -172,7 +172,7 @@ pub struct BetRule {
 /// The keys of a rule set and what each means: the source of the schema's descriptions.
 pub const RULE_KEYS: &[(&str, &str)] = &[
     ("version", "The version's name (arena-3), unique in the file."),
-    ("track", "portfolio (spec 4.7), pro (spec 4.8) or agent_portfolio (seed 002)."),
+    ("track", "portfolio (spec 4.7), pro (spec 4.8), agent_portfolio (seed 002) or bets (seeds 001/003: no funds, and a bet rule)."),
     ("from", "The first session (YYYY-MM-DD) the version governs, up to the next version of the same track; a new version starts a new segment."),
     ("starting_cash_cents", "Each account's starting cash in cents ($100,000 = 10000000)."),
     ("funds", "The traded instruments in order: {market, symbol}, the league market (Table 2 code) and the fund's ticker."),
