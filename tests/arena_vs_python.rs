@@ -331,7 +331,9 @@ fn the_demo_league_accounts_agree_with_the_python_peer() {
 /// the last session's, and three seats' bets (markets not eligible, outcomes the market lacks,
 /// caps below the ask, holds, a fund track's weights). Returns the directory's files.
 fn bets_season(dir: &Path) {
-    use sealbook_core::arena::eligibility::{category_of, contract_close, CrowdMarket, OutcomeQuote};
+    use sealbook_core::arena::eligibility::{
+        category_of, contract_close, CrowdMarket, OutcomeQuote,
+    };
     use sealbook_core::arena::engine::{run_all, PriceSet};
     use sealbook_core::arena::league::league_protocol;
     use sealbook_core::arena::records::{
@@ -340,7 +342,9 @@ fn bets_season(dir: &Path) {
     use sealbook_core::calendar::{is_session, new_york_time, Date, Instant};
     let mut x: u64 = 20_261_020;
     let mut next = |n: u64| {
-        x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        x = x
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
         (x >> 33) % n
     };
     let markets = ["SPX", "NDX", "TNX", "DXY", "GOLD", "BTC"];
@@ -369,7 +373,11 @@ fn bets_season(dir: &Path) {
                     resolved: false,
                     volume_cents: 100 * next(20_000) as i64,
                     outcomes: vec![
-                        OutcomeQuote { label: "Up".into(), price: up, ask: Some(up_ask) },
+                        OutcomeQuote {
+                            label: "Up".into(),
+                            price: up,
+                            ask: Some(up_ask),
+                        },
                         OutcomeQuote {
                             label: "Down".into(),
                             price: 1_000_000 - up,
@@ -395,7 +403,13 @@ fn bets_season(dir: &Path) {
                         .map(|_| {
                             let outcome = ["Up", "Down", "Up", "Down", "Flat"][next(5) as usize];
                             let cap = (next(4) == 0).then(|| 10_000 * (20 + next(70) as i64));
-                            (markets[next(6) as usize].to_string(), Pick { outcome: outcome.into(), cap })
+                            (
+                                markets[next(6) as usize].to_string(),
+                                Pick {
+                                    outcome: outcome.into(),
+                                    cap,
+                                },
+                            )
                         })
                         .collect(),
                 ),
@@ -415,7 +429,10 @@ fn bets_season(dir: &Path) {
     write("arena-protocol.json", protocol.to_json());
     write("arena-decisions.jsonl", jsonl(ds.iter().map(decision_line)));
     write("arena-prices.jsonl", jsonl(lines.iter().map(price_line)));
-    write("arena-trades.jsonl", jsonl(seg.trades.iter().map(trade_line)));
+    write(
+        "arena-trades.jsonl",
+        jsonl(seg.trades.iter().map(trade_line)),
+    );
     write("arena-accounts.jsonl", jsonl(seg.rows.iter().map(row_line)));
 }
 
@@ -439,7 +456,11 @@ fn bets_rows_agree_with_the_python_peer_and_replay() {
         );
     }
     let (code, doc) = replay(&t.0);
-    assert_eq!((code, &doc["exact"], &doc["different"]), (0, &Json::from(90), &Json::from(0)), "{doc}");
+    assert_eq!(
+        (code, &doc["exact"], &doc["different"]),
+        (0, &Json::from(90), &Json::from(0)),
+        "{doc}"
+    );
     // A bet's tokens changed in the trade log: exactly that row.
     let path = t.0.join("arena-trades.jsonl");
     let text = std::fs::read_to_string(&path).unwrap();

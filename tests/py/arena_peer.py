@@ -218,18 +218,22 @@ def exec_session(r, t):
 
 
 def trailing_ratios(r, equities):
-    """Sharpe and Sortino of the trailing metrics_sessions daily returns (numpy), or None."""
-    ser = [r["starting_cash_cents"]] + equities
-    daily = np.array([ser[i + 1] / ser[i] - 1 for i in range(len(ser) - 1)])
-    m = r["metrics_sessions"]
-    sharpe = sortino = None
-    if len(daily) >= m:
-        x = daily[-m:]
-        sd = float(np.std(x, ddof=1))
-        sharpe = float(np.mean(x)) / sd * 252 ** 0.5 if sd > 0 else None
-        dn = float(np.mean(np.minimum(x, 0) ** 2))
-        sortino = float(np.mean(x)) / dn ** 0.5 * 252 ** 0.5 if dn > 0 else None
-    return sharpe, sortino
+    """Sharpe and Sortino of the trailing metrics_sessions daily returns (numpy), or None
+    (also when not finite: an equity of zero makes IEEE infinities, as the published rows
+    write them)."""
+    ser = np.array([r["starting_cash_cents"]] + equities, dtype=np.float64)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        daily = ser[1:] / ser[:-1] - 1
+        m = r["metrics_sessions"]
+        sharpe = sortino = None
+        if len(daily) >= m:
+            x = daily[-m:]
+            sd = float(np.std(x, ddof=1))
+            sharpe = float(np.mean(x)) / sd * 252 ** 0.5 if sd > 0 else None
+            dn = float(np.mean(np.minimum(x, 0) ** 2))
+            sortino = float(np.mean(x)) / dn ** 0.5 * 252 ** 0.5 if dn > 0 else None
+    finite = lambda v: v if v is not None and np.isfinite(v) else None
+    return finite(sharpe), finite(sortino)
 
 
 def t_of(s):

@@ -391,7 +391,9 @@ pub fn ratios(r: &[f64]) -> (Option<f64>, Option<f64>) {
 
 /// The Sharpe and Sortino ratios of the trailing `metrics_sessions` daily returns of an
 /// account whose equity at each close so far is `equities` (from `starting_cash_cents`); None
-/// before there are that many.
+/// before there are that many, and None when not finite (an equity of zero, as a bets account
+/// that lost its tokens can reach, makes an infinite daily return; the files write no
+/// infinity, so the engine keeps none).
 pub fn trailing_ratios(rules: &RuleSet, equities: &[i64]) -> (Option<f64>, Option<f64>) {
     let daily: Vec<f64> = std::iter::once(rules.starting_cash_cents)
         .chain(equities.iter().copied())
@@ -401,7 +403,11 @@ pub fn trailing_ratios(rules: &RuleSet, equities: &[i64]) -> (Option<f64>, Optio
         .collect();
     let m = rules.metrics_sessions as usize;
     if daily.len() >= m {
-        ratios(&daily[daily.len() - m..])
+        let (sharpe, sortino) = ratios(&daily[daily.len() - m..]);
+        (
+            sharpe.filter(|x| x.is_finite()),
+            sortino.filter(|x| x.is_finite()),
+        )
     } else {
         (None, None)
     }
