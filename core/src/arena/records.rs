@@ -15,7 +15,7 @@
 //!   `{"symbol", "kind": "rate", "session", "rate"}` (the annual cash rate in percent, at most
 //!   four decimals, in force from that session's close). Prices are decimal strings in dollars
 //!   with at most six decimals, positive. A bets track (seeds 001/003) reads two more kinds:
-//!   `{"symbol", "kind": "market", "session", "at", "closes_at", "category", "topics",
+//!   `{"symbol", "kind": "market", "at", "session", "closes_at", "category", "topics",
 //!   "volume", "resolved", "outcomes": [{"label", "price", "ask"}]}`, a crowd market as
 //!   recorded at `at` (`closes_at` absent when unknown, `topics` and `resolved` absent when
 //!   empty and false, `volume` in dollars with two decimals, `price` and `ask` in tokens 0-1
@@ -763,4 +763,53 @@ pub fn jsonl(lines: impl IntoIterator<Item = String>) -> Vec<u8> {
         out.push(b'\n');
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MARKET: &str = r#"{"symbol":"SPX","kind":"market","at":"2026-10-20T12:30:03Z","session":"2026-10-20","closes_at":"2026-10-20T20:00:00Z","category":"equities","volume":"15000.50","outcomes":[{"label":"Up","price":"0.62","ask":"0.63"},{"label":"Down","price":"0.38","ask":null}]}"#;
+
+    #[test]
+    fn market_and_resolution_lines_read_back_and_bad_ones_name_the_field() {
+        let text = format!(
+            "{MARKET}\n{}\n",
+            r#"{"symbol":"SPX","kind":"resolution","session":"2026-10-20","outcome":"Up"}"#
+        );
+        let lines = read_prices(text.as_bytes()).unwrap();
+        let PriceLine::Market { market, .. } = &lines[0] else {
+            panic!("{lines:?}")
+        };
+        assert_eq!(market.volume_cents, 1_500_050);
+        assert_eq!(market.outcomes[0].ask, Some(630_000));
+        assert_eq!(market.outcomes[1].ask, None);
+        assert_eq!(
+            String::from_utf8(jsonl(lines.iter().map(price_line))).unwrap(),
+            text
+        );
+        for (from, to, field) in [
+            (r#""ask":"0.63""#, r#""ask":"1.2""#, "outcomes[0].ask"),
+            (
+                r#""price":"0.38""#,
+                r#""price":"-0.38""#,
+                "outcomes[1].price",
+            ),
+            (r#""volume":"15000.50""#, r#""volume":"lots""#, "volume"),
+            (r#","category":"equities""#, "", "category"),
+            (
+                r#""closes_at":"2026-10-20T20:00:00Z""#,
+                r#""closes_at":"today""#,
+                "closes_at",
+            ),
+        ] {
+            let bad = format!("\n{}\n", MARKET.replace(from, to));
+            let e = read_prices(bad.as_bytes()).unwrap_err();
+            assert_eq!((e.file, e.line), (PRICES_FILE, 2), "{e}");
+            assert!(e.message.starts_with(&format!("field {field}:")), "{e}");
+        }
+        let e = read_prices(br#"{"symbol":"SPX","kind":"resolution","session":"2026-10-20"}"#)
+            .unwrap_err();
+        assert_eq!(e.message, "field outcome: missing");
+    }
 }
