@@ -276,16 +276,16 @@ def eligible_markets(el, markets, now, history):
     return ok, rounds
 
 
-def bets(out):
-    """Replays the bets version of a published directory on its own (seeds 001/003: one
-    IOC bet per eligible market at the recorded best ask, up to +5c or the cap; P&L = payout -
-    tokens spent) and compares every published bets row and trade, money to the cent."""
-    with open(os.path.join(out, "arena-protocol.json"), encoding="utf-8") as f:
-        r = next(v for v in json.load(f)["versions"] if v["track"] == "bets")
+def read_jsonl(out, name):
+    with open(os.path.join(out, name), encoding="utf-8") as f:
+        return [json.loads(l) for l in f if l.strip()]
 
-    def read(name):
-        with open(os.path.join(out, name), encoding="utf-8") as f:
-            return [json.loads(l) for l in f if l.strip()]
+
+def bets_rows(out, r):
+    """The rows and trades of the bets version `r` (seeds 001/003: one IOC bet per eligible
+    market at the recorded best ask, up to +5c or the cap; P&L = payout - tokens spent),
+    from a published directory's prices and decisions alone."""
+    read = lambda name: read_jsonl(out, name)
 
     bet, el = r["bet"], r["bet"]["eligibility"]
     groups, winners = {}, {}
@@ -369,7 +369,9 @@ def bets(out):
             b["dd"] = max(b["dd"], (b["peak"] - equity) / b["peak"])
             sharpe, sortino = trailing_ratios(r, b["equities"])
             for (m, o, q, ask, spent) in fills:
-                trades.append((r["version"], a, sk, d["sealed_at"], m + ":" + o, micro_str(q), micro_str(ask), spent, 0))
+                trades.append({"version": r["version"], "account": a, "session": sk, "at": d["sealed_at"],
+                               "symbol": m + ":" + o, "qty": micro_str(q), "price": micro_str(ask),
+                               "value": spent / 100, "cost": 0.0})
             rows.append({"version": r["version"], "account": a, "session": sk, "status": status,
                          "reason": reason, "cash": b["cash"] / 100, "equity": equity / 100,
                          "positions": {k2: v / 100 for k2, v in positions.items()}, "interest": 0.0,
@@ -377,6 +379,16 @@ def bets(out):
                          "shadow_equity": (equity - own) / 100,
                          "return": equity / r["starting_cash_cents"] - 1, "drawdown": b["dd"],
                          "sharpe": sharpe, "sortino": sortino})
+    return rows, trades
+
+
+def bets(out):
+    """Replays the bets version of a published directory on its own ([`bets_rows`]) and
+    compares every published bets row and trade, money to the cent (a reason by presence)."""
+    with open(os.path.join(out, "arena-protocol.json"), encoding="utf-8") as f:
+        r = next(v for v in json.load(f)["versions"] if v["track"] == "bets")
+    read = lambda name: read_jsonl(out, name)
+    rows, trades = bets_rows(out, r)
     key = lambda x: (x["version"], x["account"], x["session"])
     ours = {key(x): x for x in rows}
     published = [p for p in read("arena-accounts.jsonl") if p["version"] == r["version"]]
@@ -400,11 +412,12 @@ def bets(out):
                 same = v == w
             if not same:
                 diffs.append({"row": key(p), "field": k, "published": v, "peer": w})
-    pt = sorted((t["version"], t["account"], t["session"], t["at"], t["symbol"], t["qty"], t["price"],
-                 round(t["value"] * 100), round(t["cost"] * 100))
-                for t in read("arena-trades.jsonl") if t["version"] == r["version"])
+    tkey = lambda t: (t["version"], t["account"], t["session"], t["at"], t["symbol"], t["qty"], t["price"],
+                      round(t["value"] * 100), round(t["cost"] * 100))
+    pt = sorted(tkey(t) for t in read("arena-trades.jsonl") if t["version"] == r["version"])
     print(json.dumps({"rows": len(published), "peer_rows": len(rows), "trades": len(pt),
-                      "trades_equal": pt == sorted(trades), "statuses": sorted({x["status"] for x in rows}),
+                      "trades_equal": pt == sorted(tkey(t) for t in trades),
+                      "statuses": sorted({x["status"] for x in rows}),
                       "differences": diffs[:20], "different": len(diffs)}))
 
 
@@ -682,6 +695,8 @@ def book_decisions(book_path):
                         w[k] = int(d * 100)
                     if w is None:
                         continue
+                elif isinstance(c, dict) and list(c) == ["bets"] and isinstance(c["bets"], dict):
+                    w = {"bets": c["bets"]}
                 else:
                     continue
                 out.append({"account": line["seat"], "version": version, "t": sealed, "w": w})
@@ -706,14 +721,18 @@ def league(out):
     same_decisions = len(published_decisions) == len(decisions) and all(
         p["account"] == d["account"] and p["version"] == d["version"]
         and dt.datetime.fromisoformat(p["sealed_at"].replace("Z", "+00:00")) == d["t"]
-        and (p["decision"] == "hold" if d["w"] == "hold" else
+        and (p["decision"] == "hold" if d["w"] == "hold" else p["decision"] == d["w"] if "bets" in d["w"] else
              {k: int(Decimal(str(v)) * 100) for k, v in p["decision"]["weights"].items()} == d["w"])
         for p, d in zip(published_decisions, decisions))
     sessions = sorted({dt.date.fromisoformat(l["session"]) for l in prices if l["kind"] == "close"})
     sessions = [s for s in sessions if is_session(s)]
     rows, trades = [], []
+    bets_versions = {r["version"] for r in proto["versions"] if r["track"] == "bets"}
     for r in proto["versions"]:
-        a, b = run_version(r, decisions, book, [s for s in sessions if s.isoformat() >= r["from"]])
+        if r["track"] == "bets":
+            a, b = bets_rows(out, r)
+        else:
+            a, b = run_version(r, decisions, book, [s for s in sessions if s.isoformat() >= r["from"]])
         rows += a
         trades += b
     key = lambda x: (x["version"], x["account"], x["session"])
@@ -727,7 +746,9 @@ def league(out):
             continue
         for k, v in p.items():
             w = o[k]
-            if k in ("return", "drawdown", "sharpe", "sortino"):
+            if k == "reason" and p["version"] in bets_versions:
+                same = (v is None) == (w is None)
+            elif k in ("return", "drawdown", "sharpe", "sortino"):
                 same = (v is None and w is None) or (v is not None and w is not None and abs(v - w) <= 1e-9 * max(1.0, abs(w)))
             elif k == "positions":
                 same = set(v) == set(w) and all(abs(v[s] - w[s]) < 0.005 for s in v)
