@@ -191,7 +191,7 @@ class Prices:
                 self.bars.setdefault(l["symbol"], []).append((at, micro(l["price"])))
             elif l["kind"] == "close":
                 self.closes[(l["symbol"], l["session"])] = micro(l["price"])
-            else:
+            elif l["kind"] == "rate":
                 self.rates.setdefault(l["symbol"], {})[l["session"]] = int(Decimal(l["rate"]) * 10_000)
 
     def first_bar(self, s, lo, hi):
