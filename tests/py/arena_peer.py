@@ -382,16 +382,12 @@ def bets_rows(out, r):
     return rows, trades
 
 
-def bets(out):
-    """Replays the bets version of a published directory on its own ([`bets_rows`]) and
-    compares every published bets row and trade, money to the cent (a reason by presence)."""
-    with open(os.path.join(out, "arena-protocol.json"), encoding="utf-8") as f:
-        r = next(v for v in json.load(f)["versions"] if v["track"] == "bets")
-    read = lambda name: read_jsonl(out, name)
-    rows, trades = bets_rows(out, r)
+def row_differences(published, rows, bets_versions):
+    """Every field of a published row that differs from the peer's: money to the cent, the
+    derived figures to a relative 1e-9, a bets row's reason by presence (its words are the
+    engine's), everything else exactly."""
     key = lambda x: (x["version"], x["account"], x["session"])
     ours = {key(x): x for x in rows}
-    published = [p for p in read("arena-accounts.jsonl") if p["version"] == r["version"]]
     diffs = []
     for p in published:
         o = ours.get(key(p))
@@ -400,7 +396,7 @@ def bets(out):
             continue
         for k, v in p.items():
             w = o[k]
-            if k == "reason":
+            if k == "reason" and p["version"] in bets_versions:
                 same = (v is None) == (w is None)
             elif k in ("return", "drawdown", "sharpe", "sortino"):
                 same = (v is None and w is None) or (v is not None and w is not None and abs(v - w) <= 1e-9 * max(1.0, abs(w)))
@@ -412,6 +408,18 @@ def bets(out):
                 same = v == w
             if not same:
                 diffs.append({"row": key(p), "field": k, "published": v, "peer": w})
+    return diffs
+
+
+def bets(out):
+    """Replays the bets version of a published directory on its own ([`bets_rows`]) and
+    compares every published bets row and trade, money to the cent (a reason by presence)."""
+    with open(os.path.join(out, "arena-protocol.json"), encoding="utf-8") as f:
+        r = next(v for v in json.load(f)["versions"] if v["track"] == "bets")
+    read = lambda name: read_jsonl(out, name)
+    rows, trades = bets_rows(out, r)
+    published = [p for p in read("arena-accounts.jsonl") if p["version"] == r["version"]]
+    diffs = row_differences(published, rows, {r["version"]})
     tkey = lambda t: (t["version"], t["account"], t["session"], t["at"], t["symbol"], t["qty"], t["price"],
                       round(t["value"] * 100), round(t["cost"] * 100))
     pt = sorted(tkey(t) for t in read("arena-trades.jsonl") if t["version"] == r["version"])
@@ -735,29 +743,8 @@ def league(out):
             a, b = run_version(r, decisions, book, [s for s in sessions if s.isoformat() >= r["from"]])
         rows += a
         trades += b
-    key = lambda x: (x["version"], x["account"], x["session"])
-    ours = {key(x): x for x in rows}
     published = read("arena-accounts.jsonl")
-    diffs = []
-    for p in published:
-        o = ours.get(key(p))
-        if o is None:
-            diffs.append({"row": key(p), "field": "(row)"})
-            continue
-        for k, v in p.items():
-            w = o[k]
-            if k == "reason" and p["version"] in bets_versions:
-                same = (v is None) == (w is None)
-            elif k in ("return", "drawdown", "sharpe", "sortino"):
-                same = (v is None and w is None) or (v is not None and w is not None and abs(v - w) <= 1e-9 * max(1.0, abs(w)))
-            elif k == "positions":
-                same = set(v) == set(w) and all(abs(v[s] - w[s]) < 0.005 for s in v)
-            elif isinstance(v, float) or isinstance(w, float):
-                same = abs(v - w) < 0.005
-            else:
-                same = v == w
-            if not same:
-                diffs.append({"row": key(p), "field": k, "published": v, "peer": w})
+    diffs = row_differences(published, rows, bets_versions)
     tkey = lambda x: (x["version"], x["account"], x["session"], x["symbol"], x["at"])
     pt = sorted(tkey(t) + (t["qty"], t["price"], round(t["value"] * 100), round(t["cost"] * 100)) for t in read("arena-trades.jsonl"))
     ot = sorted(tkey(t) + (t["qty"], t["price"], round(t["value"] * 100), round(t["cost"] * 100)) for t in trades)
