@@ -163,8 +163,19 @@ struct OpenBet {
 /// any stake buys.
 const RECORDED_DEPTH: i64 = i64::MAX / 4;
 
-/// What one decision does in one session: the fills (market, outcome, the ask it filled at,
-/// fill), the status and the reason.
+/// One bet placed: the market, the outcome, the ask it filled at and the fill.
+type Placed = (String, String, i64, BetFill);
+
+/// One bets account: its tokens, open bets, equity at each close, peak and maximum drawdown.
+struct Tokens {
+    cash: i64,
+    open: Vec<OpenBet>,
+    equities: Vec<i64>,
+    peak: i64,
+    drawdown: f64,
+}
+
+/// What one decision does in one session: the bets placed, the status and the reason.
 fn place(
     rules: &RuleSet,
     bet: &BetRule,
@@ -172,7 +183,7 @@ fn place(
     eligible_now: &[String],
     why_not: &BTreeMap<&str, String>,
     choice: Option<&Choice>,
-) -> (Vec<(String, String, i64, BetFill)>, Status, Option<String>) {
+) -> (Vec<Placed>, Status, Option<String>) {
     let picks = match choice {
         None => return (vec![], Status::None, None),
         Some(Choice::Hold) => return (vec![], Status::Hold, None),
@@ -257,10 +268,18 @@ pub fn run_bets(
         .collect();
     let accounts: BTreeSet<&str> = mine.iter().map(|d| d.account.as_str()).collect();
     let start = rules.starting_cash_cents;
-    // Per account: cash, open bets, equities, peak, drawdown.
-    let mut state: BTreeMap<&str, (i64, Vec<OpenBet>, Vec<i64>, i64, f64)> = accounts
+    let mut state: BTreeMap<&str, Tokens> = accounts
         .iter()
-        .map(|a| (*a, (start, vec![], vec![], start, 0.0)))
+        .map(|a| {
+            let t = Tokens {
+                cash: start,
+                open: vec![],
+                equities: vec![],
+                peak: start,
+                drawdown: 0.0,
+            };
+            (*a, t)
+        })
         .collect();
     let winners: BTreeMap<(Date, &str), &str> = sessions
         .iter()
@@ -280,7 +299,14 @@ pub fn run_bets(
             .iter()
             .map(|(m, w)| (m.as_str(), Reason(w, &bet.eligibility).to_string()))
             .collect();
-        for (account, (cash, open, equities, peak, drawdown)) in state.iter_mut() {
+        for (account, t) in state.iter_mut() {
+            let Tokens {
+                cash,
+                open,
+                equities,
+                peak,
+                drawdown,
+            } = t;
             let decision = mine
                 .iter()
                 .filter(|d| d.account == *account)
