@@ -11,6 +11,7 @@
 mod common;
 
 use common::{arg, sealbook, sealbook_json};
+use serde_json::json;
 use std::path::Path;
 use std::process::Command;
 
@@ -347,6 +348,66 @@ fn the_engine_made_demo_verifies_end_to_end() {
             n + 1
         )),
         "{out}"
+    );
+
+    // Bets (seeds 001/003): the DEMO crowd opens rounds, the seats bet, and their rows are the
+    // engine's own, recounted exactly above. The engine-made season, exactly.
+    let bets: Vec<&serde_json::Value> = rows.iter().filter(|x| x["version"] == "bets-1").collect();
+    let count = |s: &str| bets.iter().filter(|x| x["status"] == s).count();
+    assert_eq!(bets.len(), 7 * 40);
+    assert_eq!(
+        ["traded", "hold", "rejected", "missed", "none"].map(count),
+        [109, 147, 10, 8, 6]
+    );
+    // demo-trend's first bets: 100 tokens on DXY Up at its 53c ask (188.679245 shares) and on
+    // TNX Down; unresolved, each carried at its cost.
+    let first = bets.iter().find(|x| x["account"] == "demo-trend").unwrap();
+    assert_eq!(
+        (
+            &first["session"],
+            &first["status"],
+            &first["cash"],
+            &first["equity"]
+        ),
+        (
+            &json!("2026-10-19"),
+            &json!("traded"),
+            &json!(-100.0),
+            &json!(100.0)
+        ),
+        "{first}"
+    );
+    assert_eq!(
+        first["positions"],
+        json!({"DXY:Up": 100.0, "TNX:Down": 100.0})
+    );
+    let trades_path = dir.join("arena-trades.jsonl");
+    let trades = std::fs::read_to_string(&trades_path).unwrap();
+    let bet = trades.lines().find(|l| l.contains("\"bets-1\"")).unwrap();
+    assert_eq!(
+        bet,
+        r#"{"version":"bets-1","account":"demo-trend","session":"2026-10-19","at":"2026-10-19T12:30:00.008000Z","symbol":"DXY:Up","qty":"188.679245","price":"0.53","value":100.0,"cost":0.0}"#
+    );
+    assert_eq!(trades.matches("\"bets-1\"").count(), 170);
+    // A tampered bet: replay names exactly its row DIFFERENT.
+    std::fs::write(
+        &trades_path,
+        trades.replacen(bet, &bet.replace("\"value\":100.0", "\"value\":99.0"), 1),
+    )
+    .unwrap();
+    let (code, r) = sealbook_json(&["replay", arg(&dir)]);
+    assert_eq!(code, 1, "{r}");
+    let different: Vec<String> = r["differences"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["verdict"] == "different")
+        .map(|d| format!("{} {} {}", d["version"], d["account"], d["session"]))
+        .collect();
+    assert_eq!(
+        different,
+        ["\"bets-1\" \"demo-trend\" \"2026-10-19\""],
+        "{r}"
     );
 
     // The published manifest lists the DEMO root and the ledgers.

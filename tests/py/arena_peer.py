@@ -191,7 +191,7 @@ class Prices:
                 self.bars.setdefault(l["symbol"], []).append((at, micro(l["price"])))
             elif l["kind"] == "close":
                 self.closes[(l["symbol"], l["session"])] = micro(l["price"])
-            else:
+            elif l["kind"] == "rate":
                 self.rates.setdefault(l["symbol"], {})[l["session"]] = int(Decimal(l["rate"]) * 10_000)
 
     def first_bar(self, s, lo, hi):
@@ -215,6 +215,218 @@ def exec_session(r, t):
         secs = local.hour * 3600 + local.minute * 60 + local.second
         return d if is_session(d) and secs <= h * 3600 + m * 60 else next_session(d)
     return d if is_session(d) and local.hour < 16 else next_session(d)
+
+
+def trailing_ratios(r, equities):
+    """Sharpe and Sortino of the trailing metrics_sessions daily returns (numpy), or None
+    (also when not finite: an equity of zero makes IEEE infinities, as the published rows
+    write them)."""
+    ser = np.array([r["starting_cash_cents"]] + equities, dtype=np.float64)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        daily = ser[1:] / ser[:-1] - 1
+        m = r["metrics_sessions"]
+        sharpe = sortino = None
+        if len(daily) >= m:
+            x = daily[-m:]
+            sd = float(np.std(x, ddof=1))
+            sharpe = float(np.mean(x)) / sd * 252 ** 0.5 if sd > 0 else None
+            dn = float(np.mean(np.minimum(x, 0) ** 2))
+            sortino = float(np.mean(x)) / dn ** 0.5 * 252 ** 0.5 if dn > 0 else None
+    finite = lambda v: v if v is not None and np.isfinite(v) else None
+    return finite(sharpe), finite(sortino)
+
+
+def t_of(s):
+    return dt.datetime.fromisoformat(s.replace("Z", "+00:00"))
+
+
+def eligible_markets(el, markets, now, history):
+    """Seeds 001/003's market eligibility, read from the rulebook: the ids eligible (busiest
+    first) and the rounds they open; `history` holds (category, opened, closes)."""
+    passed = []
+    for m in markets:
+        c = m["closes_at"]
+        if m["resolved"] or c is None:
+            continue
+        if c - now < dt.timedelta(minutes=el["min_close_minutes"]) or c - now > dt.timedelta(days=el["max_close_days"]):
+            continue
+        if not m["outcomes"]:
+            continue
+        if max(o["price"] for o in m["outcomes"]) > el["favourite_max"]:
+            continue
+        if any(o["ask"] is None or not 0 < o["ask"] <= 10**6 for o in m["outcomes"]):
+            continue
+        if any(t.lower() in [x.lower() for x in el["excluded_topics"]] for t in m["topics"]):
+            continue
+        passed.append(m)
+    passed.sort(key=lambda m: (-m["volume"], m["id"]))
+    ok, rounds = [], []
+    for m in passed:
+        every = history + rounds
+        week = [x for x in every if now - dt.timedelta(days=el["category_window_days"]) < x[1] <= now]
+        mine = sum(1 for x in week if x[0] == m["category"])
+        today = sum(1 for x in every if x[1].date() == now.date())
+        still = sum(1 for x in every if x[1] <= now < x[2])
+        if week and mine * 10_000 > el["category_max_bp"] * len(week):
+            continue
+        if today >= el["max_rounds_per_utc_day"] or still >= el["max_open_rounds"]:
+            continue
+        ok.append(m["id"])
+        rounds.append((m["category"], now, m["closes_at"]))
+    return ok, rounds
+
+
+def read_jsonl(out, name):
+    with open(os.path.join(out, name), encoding="utf-8") as f:
+        return [json.loads(l) for l in f if l.strip()]
+
+
+def bets_rows(out, r):
+    """The rows and trades of the bets version `r` (seeds 001/003: one IOC bet per eligible
+    market at the recorded best ask, up to +5c or the cap; P&L = payout - tokens spent),
+    from a published directory's prices and decisions alone."""
+    read = lambda name: read_jsonl(out, name)
+
+    bet, el = r["bet"], r["bet"]["eligibility"]
+    groups, winners = {}, {}
+    for l in read("arena-prices.jsonl"):
+        if l["kind"] == "market":
+            groups.setdefault((t_of(l["at"]), l["session"]), []).append({
+                "id": l["symbol"], "category": l["category"], "topics": l.get("topics", []),
+                "closes_at": t_of(l["closes_at"]) if "closes_at" in l else None,
+                "resolved": l.get("resolved", False), "volume": int(Decimal(l["volume"]) * 100),
+                "outcomes": [{"label": o["label"], "price": micro(o["price"]),
+                              "ask": None if o["ask"] is None else micro(o["ask"])} for o in l["outcomes"]]})
+        elif l["kind"] == "resolution":
+            winners[(l["session"], l["symbol"])] = l["outcome"]
+    sessions = sorted(k for k in groups if k[1] >= r["from"])
+    decisions = [d for d in read("arena-decisions.jsonl") if d["version"] == r["version"]]
+    accounts = sorted({d["account"] for d in decisions})
+    state = {a: dict(cash=r["starting_cash_cents"], open=[], equities=[], peak=r["starting_cash_cents"], dd=0.0)
+             for a in accounts}
+    history, rows, trades = [], [], []
+    for k, (at, sk) in enumerate(sessions):
+        nxt = sessions[k + 1][0] if k + 1 < len(sessions) else None
+        markets = groups[(at, sk)]
+        ok, opened = eligible_markets(el, markets, at, history)
+        history += opened
+        for a in accounts:
+            b = state[a]
+            d = None
+            for x in decisions:
+                tx = t_of(x["sealed_at"])
+                if x["account"] == a and at <= tx and (nxt is None or tx < nxt) and (d is None or tx >= t_of(d["sealed_at"])):
+                    d = x
+            status, reason, fills = "none", None, []
+            if d is not None:
+                c = d["decision"]
+                if c == "hold" or ("bets" in c and not c["bets"]):
+                    status = "hold"
+                elif "weights" in c:
+                    status, reason = "rejected", "weights"
+                else:
+                    picks = sorted(c["bets"].items())
+                    bad = [m for m, p in picks if m not in ok or p["outcome"] not in
+                           [o["label"] for o in next(x for x in markets if x["id"] == m)["outcomes"]]]
+                    if bad:
+                        status, reason = "rejected", "; ".join(bad)
+                    else:
+                        missed = []
+                        for m, p in picks:
+                            ask = next(o["ask"] for o in next(x for x in markets if x["id"] == m)["outcomes"]
+                                       if o["label"] == p["outcome"])
+                            limit = micro(str(p["cap"])) if p.get("cap") is not None else min(ask + bet["limit_above_ask"], 10**6)
+                            if ask > limit:
+                                missed.append(m)
+                                continue
+                            q = qty_for(bet["stake_cents"], ask)
+                            while q > 0 and value_cents(q, ask) > bet["stake_cents"]:
+                                q -= 1
+                            spent = value_cents(q, ask)
+                            b["cash"] -= spent
+                            b["open"].append((sk, m, p["outcome"], q, spent))
+                            fills.append((m, p["outcome"], q, ask, spent))
+                        status = "traded" if fills else "missed"
+                        reason = "; ".join(missed) or None
+            own = 0
+            still = []
+            for (bs, m, o, q, spent) in b["open"]:
+                w = winners.get((bs, m))
+                if w is None:
+                    still.append((bs, m, o, q, spent))
+                    continue
+                payout = value_cents(q, 10**6) if w == o else 0
+                b["cash"] += payout
+                if bs == sk:
+                    own += payout - spent
+            b["open"] = still
+            positions = {}
+            for (_, m, o, _, spent) in still:
+                positions[m + ":" + o] = positions.get(m + ":" + o, 0) + spent
+            equity = b["cash"] + sum(positions.values())
+            b["equities"].append(equity)
+            b["peak"] = max(b["peak"], equity)
+            b["dd"] = max(b["dd"], (b["peak"] - equity) / b["peak"])
+            sharpe, sortino = trailing_ratios(r, b["equities"])
+            for (m, o, q, ask, spent) in fills:
+                trades.append({"version": r["version"], "account": a, "session": sk, "at": d["sealed_at"],
+                               "symbol": m + ":" + o, "qty": micro_str(q), "price": micro_str(ask),
+                               "value": spent / 100, "cost": 0.0})
+            rows.append({"version": r["version"], "account": a, "session": sk, "status": status,
+                         "reason": reason, "cash": b["cash"] / 100, "equity": equity / 100,
+                         "positions": {k2: v / 100 for k2, v in positions.items()}, "interest": 0.0,
+                         "costs": 0.0, "costs_total": 0.0, "turnover": sum(f[4] for f in fills) / 100,
+                         "shadow_equity": (equity - own) / 100,
+                         "return": equity / r["starting_cash_cents"] - 1, "drawdown": b["dd"],
+                         "sharpe": sharpe, "sortino": sortino})
+    return rows, trades
+
+
+def row_differences(published, rows, bets_versions):
+    """Every field of a published row that differs from the peer's: money to the cent, the
+    derived figures to a relative 1e-9, a bets row's reason by presence (its words are the
+    engine's), everything else exactly."""
+    key = lambda x: (x["version"], x["account"], x["session"])
+    ours = {key(x): x for x in rows}
+    diffs = []
+    for p in published:
+        o = ours.get(key(p))
+        if o is None:
+            diffs.append({"row": key(p), "field": "(row)"})
+            continue
+        for k, v in p.items():
+            w = o[k]
+            if k == "reason" and p["version"] in bets_versions:
+                same = (v is None) == (w is None)
+            elif k in ("return", "drawdown", "sharpe", "sortino"):
+                same = (v is None and w is None) or (v is not None and w is not None and abs(v - w) <= 1e-9 * max(1.0, abs(w)))
+            elif k == "positions":
+                same = set(v) == set(w) and all(abs(v[s] - w[s]) < 0.005 for s in v)
+            elif isinstance(v, float) or isinstance(w, float):
+                same = abs(v - w) < 0.005
+            else:
+                same = v == w
+            if not same:
+                diffs.append({"row": key(p), "field": k, "published": v, "peer": w})
+    return diffs
+
+
+def bets(out):
+    """Replays the bets version of a published directory on its own ([`bets_rows`]) and
+    compares every published bets row and trade, money to the cent (a reason by presence)."""
+    with open(os.path.join(out, "arena-protocol.json"), encoding="utf-8") as f:
+        r = next(v for v in json.load(f)["versions"] if v["track"] == "bets")
+    read = lambda name: read_jsonl(out, name)
+    rows, trades = bets_rows(out, r)
+    published = [p for p in read("arena-accounts.jsonl") if p["version"] == r["version"]]
+    diffs = row_differences(published, rows, {r["version"]})
+    tkey = lambda t: (t["version"], t["account"], t["session"], t["at"], t["symbol"], t["qty"], t["price"],
+                      round(t["value"] * 100), round(t["cost"] * 100))
+    pt = sorted(tkey(t) for t in read("arena-trades.jsonl") if t["version"] == r["version"])
+    print(json.dumps({"rows": len(published), "peer_rows": len(rows), "trades": len(pt),
+                      "trades_equal": pt == sorted(tkey(t) for t in trades),
+                      "statuses": sorted({x["status"] for x in rows}),
+                      "differences": diffs[:20], "different": len(diffs)}))
 
 
 def run_version(r, decisions, prices, sessions):
@@ -307,16 +519,7 @@ def run_version(r, decisions, prices, sessions):
             b["equities"].append(equity)
             b["peak"] = max(b["peak"], equity)
             b["dd"] = max(b["dd"], (b["peak"] - equity) / b["peak"])
-            ser = [r["starting_cash_cents"]] + b["equities"]
-            daily = np.array([ser[i + 1] / ser[i] - 1 for i in range(len(ser) - 1)])
-            m = r["metrics_sessions"]
-            sharpe = sortino = None
-            if len(daily) >= m:
-                x = daily[-m:]
-                sd = float(np.std(x, ddof=1))
-                sharpe = float(np.mean(x)) / sd * 252 ** 0.5 if sd > 0 else None
-                dn = float(np.mean(np.minimum(x, 0) ** 2))
-                sortino = float(np.mean(x)) / dn ** 0.5 * 252 ** 0.5 if dn > 0 else None
+            sharpe, sortino = trailing_ratios(r, b["equities"])
             for f in fills:
                 trades.append({"version": r["version"], "account": b["name"], "session": sk, "at": f["at"],
                                "symbol": fs[f["i"]], "qty": micro_str(f["qty"]), "price": micro_str(f["price"]),
@@ -500,6 +703,8 @@ def book_decisions(book_path):
                         w[k] = int(d * 100)
                     if w is None:
                         continue
+                elif isinstance(c, dict) and list(c) == ["bets"] and isinstance(c["bets"], dict):
+                    w = {"bets": c["bets"]}
                 else:
                     continue
                 out.append({"account": line["seat"], "version": version, "t": sealed, "w": w})
@@ -524,37 +729,22 @@ def league(out):
     same_decisions = len(published_decisions) == len(decisions) and all(
         p["account"] == d["account"] and p["version"] == d["version"]
         and dt.datetime.fromisoformat(p["sealed_at"].replace("Z", "+00:00")) == d["t"]
-        and (p["decision"] == "hold" if d["w"] == "hold" else
+        and (p["decision"] == "hold" if d["w"] == "hold" else p["decision"] == d["w"] if "bets" in d["w"] else
              {k: int(Decimal(str(v)) * 100) for k, v in p["decision"]["weights"].items()} == d["w"])
         for p, d in zip(published_decisions, decisions))
     sessions = sorted({dt.date.fromisoformat(l["session"]) for l in prices if l["kind"] == "close"})
     sessions = [s for s in sessions if is_session(s)]
     rows, trades = [], []
+    bets_versions = {r["version"] for r in proto["versions"] if r["track"] == "bets"}
     for r in proto["versions"]:
-        a, b = run_version(r, decisions, book, [s for s in sessions if s.isoformat() >= r["from"]])
+        if r["track"] == "bets":
+            a, b = bets_rows(out, r)
+        else:
+            a, b = run_version(r, decisions, book, [s for s in sessions if s.isoformat() >= r["from"]])
         rows += a
         trades += b
-    key = lambda x: (x["version"], x["account"], x["session"])
-    ours = {key(x): x for x in rows}
     published = read("arena-accounts.jsonl")
-    diffs = []
-    for p in published:
-        o = ours.get(key(p))
-        if o is None:
-            diffs.append({"row": key(p), "field": "(row)"})
-            continue
-        for k, v in p.items():
-            w = o[k]
-            if k in ("return", "drawdown", "sharpe", "sortino"):
-                same = (v is None and w is None) or (v is not None and w is not None and abs(v - w) <= 1e-9 * max(1.0, abs(w)))
-            elif k == "positions":
-                same = set(v) == set(w) and all(abs(v[s] - w[s]) < 0.005 for s in v)
-            elif isinstance(v, float) or isinstance(w, float):
-                same = abs(v - w) < 0.005
-            else:
-                same = v == w
-            if not same:
-                diffs.append({"row": key(p), "field": k, "published": v, "peer": w})
+    diffs = row_differences(published, rows, bets_versions)
     tkey = lambda x: (x["version"], x["account"], x["session"], x["symbol"], x["at"])
     pt = sorted(tkey(t) + (t["qty"], t["price"], round(t["value"] * 100), round(t["cost"] * 100)) for t in read("arena-trades.jsonl"))
     ot = sorted(tkey(t) + (t["qty"], t["price"], round(t["value"] * 100), round(t["cost"] * 100)) for t in trades)
@@ -574,5 +764,7 @@ if __name__ == "__main__":
         code_list(sys.argv[2], sys.argv[3:])
     elif sys.argv[1] == "league":
         league(sys.argv[2])
+    elif sys.argv[1] == "bets":
+        bets(sys.argv[2])
     else:
-        sys.exit("usage: arena_peer.py gen DIR SEED | validate SCHEMA FILE | code DIR FILE... | league DIR")
+        sys.exit("usage: arena_peer.py gen DIR SEED | validate SCHEMA FILE | code DIR FILE... | league DIR | bets DIR")

@@ -33,9 +33,13 @@ struct CodeList {
 /// code is published as text ... each file with its SHA-256"): every file of `core/src/arena/`
 /// and the calendar and numeric code it calls, by path in the repository, embedded at compile
 /// time so the published text is exactly the code that ran.
-pub const ENGINE_CODE: [(&str, &str); 12] = [
+pub const ENGINE_CODE: [(&str, &str); 13] = [
     ("core/src/arena/bets.rs", include_str!("bets.rs")),
     ("core/src/arena/code.rs", include_str!("code.rs")),
+    (
+        "core/src/arena/eligibility.rs",
+        include_str!("eligibility.rs"),
+    ),
     ("core/src/arena/engine.rs", include_str!("engine.rs")),
     ("core/src/arena/league.rs", include_str!("league.rs")),
     ("core/src/arena/mod.rs", include_str!("mod.rs")),

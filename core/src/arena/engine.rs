@@ -48,6 +48,10 @@ pub struct PriceSet {
     bars: BTreeMap<String, Vec<(Instant, i64)>>,
     closes: BTreeMap<(String, Date), i64>,
     rates: BTreeMap<String, BTreeMap<Date, i64>>,
+    /// A bets track's sessions, by (session, recording time), markets in file order.
+    bet_markets: BTreeMap<(Date, Instant), Vec<super::eligibility::CrowdMarket>>,
+    /// Winning outcomes by (session, market).
+    resolutions: BTreeMap<(Date, String), String>,
 }
 
 impl PriceSet {
@@ -78,6 +82,23 @@ impl PriceSet {
                         .entry(symbol.clone())
                         .or_default()
                         .insert(*session, *rate_ppm);
+                }
+                PriceLine::Market {
+                    session,
+                    at,
+                    market,
+                } => p
+                    .bet_markets
+                    .entry((*session, *at))
+                    .or_default()
+                    .push(market.clone()),
+                PriceLine::Resolution {
+                    symbol,
+                    session,
+                    outcome,
+                } => {
+                    p.resolutions
+                        .insert((*session, symbol.clone()), outcome.clone());
                 }
             }
         }
@@ -110,6 +131,25 @@ impl PriceSet {
             .range(..=session)
             .next_back()
             .map(|(_, r)| *r)
+    }
+
+    /// A bets track's sessions: the markets recorded together, with their resolutions.
+    pub fn bet_sessions(&self) -> Vec<super::bets::BetSession> {
+        self.bet_markets
+            .iter()
+            .map(|((session, at), markets)| super::bets::BetSession {
+                session: *session,
+                at: *at,
+                resolved: markets
+                    .iter()
+                    .filter_map(|m| {
+                        let o = self.resolutions.get(&(*session, m.id.clone()))?;
+                        Some((m.id.clone(), o.clone()))
+                    })
+                    .collect(),
+                markets: markets.clone(),
+            })
+            .collect()
     }
 
     /// Every session day with at least one close.
@@ -349,6 +389,30 @@ pub fn ratios(r: &[f64]) -> (Option<f64>, Option<f64>) {
     (sharpe, sortino)
 }
 
+/// The Sharpe and Sortino ratios of the trailing `metrics_sessions` daily returns of an
+/// account whose equity at each close so far is `equities` (from `starting_cash_cents`); None
+/// before there are that many, and None when not finite (an equity of zero, as a bets account
+/// that lost its tokens can reach, makes an infinite daily return; the files write no
+/// infinity, so the engine keeps none).
+pub fn trailing_ratios(rules: &RuleSet, equities: &[i64]) -> (Option<f64>, Option<f64>) {
+    let daily: Vec<f64> = std::iter::once(rules.starting_cash_cents)
+        .chain(equities.iter().copied())
+        .collect::<Vec<_>>()
+        .windows(2)
+        .map(|w| w[1] as f64 / w[0] as f64 - 1.0)
+        .collect();
+    let m = rules.metrics_sessions as usize;
+    if daily.len() >= m {
+        let (sharpe, sortino) = ratios(&daily[daily.len() - m..]);
+        (
+            sharpe.filter(|x| x.is_finite()),
+            sortino.filter(|x| x.is_finite()),
+        )
+    } else {
+        (None, None)
+    }
+}
+
 struct Book<'a> {
     name: String,
     acct: Account,
@@ -533,6 +597,10 @@ fn session_row(
     let outcome = match decided {
         None => None,
         Some((_, Choice::Hold, _)) => Some(Outcome::Hold),
+        Some((_, Choice::Bets(_), _)) => Some(Outcome::Rejected(format!(
+            "bets are decisions of a bets track, not of {}",
+            rules.version
+        ))),
         Some((seal, Choice::Weights(w), seat)) => Some(match check_weights(rules, &w) {
             Err(why) if seat => Outcome::Rejected(why),
             _ => {
@@ -576,18 +644,7 @@ fn session_row(
         b.drawdown = b.drawdown.max((b.peak - equity) as f64 / b.peak as f64);
     }
     let start = rules.starting_cash_cents;
-    let daily: Vec<f64> = std::iter::once(start)
-        .chain(b.equities.iter().copied())
-        .collect::<Vec<_>>()
-        .windows(2)
-        .map(|w| w[1] as f64 / w[0] as f64 - 1.0)
-        .collect();
-    let m = rules.metrics_sessions as usize;
-    let (sharpe, sortino) = if daily.len() >= m {
-        ratios(&daily[daily.len() - m..])
-    } else {
-        (None, None)
-    };
+    let (sharpe, sortino) = trailing_ratios(rules, &b.equities);
     let trades = fills
         .iter()
         .map(|f| Trade {
@@ -626,17 +683,19 @@ fn session_row(
     ))
 }
 
-/// Every session-marked version of `protocol` over `decisions` and `prices`, in the file's
-/// order.
+/// Every version of `protocol` over `decisions` and `prices`, in the file's order: a bets
+/// version by [`super::bets::run_bets`] over the price set's recorded markets, every other by
+/// [`run_segment`].
 pub fn run_all(protocol: &Protocol, decisions: &[Decision], prices: &PriceSet) -> Segment {
     let mut all = Segment::default();
-    // Bets are settled per market by `super::bets`, not marked per session.
-    for r in protocol
-        .versions
-        .iter()
-        .filter(|r| r.track != super::protocol::Track::Bets)
-    {
-        let s = run_segment(r, protocol.segment_end(r), decisions, prices);
+    let bet_sessions = prices.bet_sessions();
+    for r in &protocol.versions {
+        let end = protocol.segment_end(r);
+        let s = if r.track == super::protocol::Track::Bets {
+            super::bets::run_bets(r, end, decisions, &bet_sessions)
+        } else {
+            run_segment(r, end, decisions, prices)
+        };
         all.rows.extend(s.rows);
         all.trades.extend(s.trades);
         all.gaps.extend(s.gaps);

@@ -24,7 +24,13 @@
 //!   cash rate at the close; a symbol without bars gives no line (never an invented price).
 //! - **Accounts** ([`accounts_section`]): per account and version, the last row's figures and,
 //!   for a seat, the same-version benchmarks' returns.
+//! - **Bets** (seeds 001/003): the league also ships the bets version ([`league_protocol`]);
+//!   a run opens rounds when its sealed crowd prices make markets eligible ([`bets_rounds`]),
+//!   and only then seals the bets version in `arena` and adds [`bets_section`] to the ask; the
+//!   session's markets and their resolutions are recorded from the book
+//!   ([`bet_price_lines`]) and the engine settles the bets (`super::bets::run_bets`).
 
+use super::eligibility::{eligible, from_crowd, CrowdMarket, Round, Selection};
 use super::engine::Segment;
 use super::money::{dollars, parse_decimal};
 use super::protocol::{Execution, Protocol, RuleSet, Track};
@@ -32,9 +38,9 @@ use super::records::{read_choice, AccountRow, Choice, Decision, PriceLine, Statu
 use crate::book::canon::{self, DumpOptions, Value};
 use crate::calendar::{new_york_time, sealing_time, session_close, Date, Instant};
 use crate::prices::yahoo::Bar;
-use crate::score::book_lines::{BookLineError, BookLines};
+use crate::score::book_lines::{BookLineError, BookLines, CrowdPrices};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// The answer object's key of the decisions section.
 pub const DECISIONS_KEY: &str = "decisions";
@@ -42,12 +48,126 @@ pub const DECISIONS_KEY: &str = "decisions";
 /// The tracks the league runs: the portfolio league (§4.7) and the pro league (§4.8).
 pub const LEAGUE_TRACKS: [Track; 2] = [Track::Portfolio, Track::Pro];
 
-/// The `arena-protocol.json` a league ships: the portfolio and pro versions of
+/// The `arena-protocol.json` a league ships: the portfolio, pro and bets versions of
 /// [`Protocol::standard`].
 pub fn league_protocol() -> Protocol {
     let mut p = Protocol::standard();
-    p.versions.retain(|r| LEAGUE_TRACKS.contains(&r.track));
+    p.versions
+        .retain(|r| LEAGUE_TRACKS.contains(&r.track) || r.track == Track::Bets);
     p
+}
+
+/// The bets version (seeds 001/003) governing `session`, if any.
+pub fn bets_in_force(protocol: &Protocol, session: Date) -> Option<&RuleSet> {
+    protocol
+        .versions
+        .iter()
+        .filter(|r| r.track == Track::Bets && r.bet.is_some())
+        .filter(|r| r.from_date() <= session)
+        .find(|r| protocol.segment_end(r).is_none_or(|e| session <= e))
+}
+
+/// The bets rounds a run opens (seeds 001/003): with a bets version in force in `session` and
+/// the crowd's prices sealed in the run line, the markets ([`from_crowd`]) eligible at the
+/// prices' recording time given the rounds opened before (`history`); None when no market is
+/// eligible (no round opens, the version is not in force in the run), or the recording time
+/// cannot be read (fail closed: no round). The engine asks with this, the replay recomputes it
+/// from the markets recorded in `arena-prices.jsonl` by [`bet_price_lines`].
+pub fn bets_rounds<'a>(
+    protocol: &'a Protocol,
+    session: Date,
+    crowd: &CrowdPrices,
+    history: &[Round],
+) -> Option<(&'a RuleSet, Vec<CrowdMarket>, Selection)> {
+    let rule = bets_in_force(protocol, session)?;
+    let at = Instant::parse_rfc3339(&crowd.at)?;
+    let markets = from_crowd(crowd, session, &BTreeSet::new());
+    let sel = eligible(&rule.bet.as_ref()?.eligibility, &markets, at, history);
+    (!sel.eligible.is_empty()).then_some((rule, markets, sel))
+}
+
+/// The ask's section on the bets of a run (seeds 001/003): the eligible markets, each one
+/// round, and the `decisions` layout. The crowd's prices are not shown: the ask stays blind
+/// to them (spec §4.9, `crowd_up`); a bet fills at the best ask recorded when the ask went out.
+pub fn bets_section(rule: &RuleSet, markets: &[CrowdMarket], sel: &Selection) -> String {
+    let Some(bet) = &rule.bet else {
+        return String::new();
+    };
+    let mut t = format!(
+        "## Bets ({})
+
+",
+        rule.version
+    );
+    t += &format!(
+        "These crowd markets are eligible for a bet this session. On each you may bet {} tokens on one outcome: an immediate-or-cancel buy at the best ask recorded when this ask went out, filled up to that ask + {}c or your own cap, whichever you give; each share pays 1 token if its outcome wins (P&L = payout - tokens spent). The prices are not shown, so that your crowd_up answers stay your own.\n\n",
+        super::money::micro_string(bet.stake_cents * 10_000),
+        super::money::micro_string(bet.limit_above_ask * 100),
+    );
+    for id in &sel.eligible {
+        let Some(m) = markets.iter().find(|m| &m.id == id) else {
+            continue;
+        };
+        let outcomes: Vec<&str> = m.outcomes.iter().map(|o| o.label.as_str()).collect();
+        t += &format!(
+            "- {id} ({}): the daily up-or-down contract, outcomes {}; closes {}\n",
+            m.category,
+            outcomes.join(", "),
+            m.closes_at.map(Instant::to_rfc3339).unwrap_or_default(),
+        );
+    }
+    t += &format!("\nIn the answer object add decisions.{}: \"hold\" (no bet) or {{\"bets\": {{\"<market>\": {{\"outcome\": \"Up\" or \"Down\", \"cap\": <the most you pay per share, 0-1, optional>}}, ...}}}}, one bet per market you choose. A market not listed here, or an outcome it does not have, rejects the whole decision and nothing is bet.\n\n", rule.version);
+    t
+}
+
+/// The lines `arena-prices.jsonl` records for the bets of `session` (seeds 001/003): for each
+/// run line of the session whose `arena` seals a bets version, its crowd markets as recorded
+/// (kind `market`, [`from_crowd`], at the prices' recording time) and each market's outcome
+/// where a `crowd` line of the run resolves it (kind `resolution`: `up` true is `Up`, false
+/// `Down`; a contract left unresolved gives no line).
+pub fn bet_price_lines(protocol: &Protocol, lines: &BookLines, session: Date) -> Vec<PriceLine> {
+    let mut out = Vec::new();
+    for r in &lines.runs {
+        let (Some(crowd), Some(run_id)) = (&r.crowd, &r.run_id) else {
+            continue;
+        };
+        let bets = r
+            .arena
+            .iter()
+            .any(|v| protocol.version(v).is_some_and(|x| x.track == Track::Bets));
+        let Some(at) = Instant::parse_rfc3339(&crowd.at) else {
+            continue;
+        };
+        if !bets || crate::calendar::session_for(at) != Some(session) {
+            continue;
+        }
+        for m in from_crowd(crowd, session, &BTreeSet::new()) {
+            let venue = if crowd.odds.contains_key(&m.id) {
+                crate::score::crowd::Venue::Polymarket
+            } else {
+                crate::score::crowd::Venue::Kalshi
+            };
+            let won = lines
+                .crowds
+                .iter()
+                .filter(|c| &c.run_id == run_id)
+                .find_map(|c| *c.rows.get(&(m.id.clone(), venue))?);
+            let id = m.id.clone();
+            out.push(PriceLine::Market {
+                session,
+                at,
+                market: m,
+            });
+            if let Some(up) = won {
+                out.push(PriceLine::Resolution {
+                    symbol: id,
+                    session,
+                    outcome: if up { "Up" } else { "Down" }.into(),
+                });
+            }
+        }
+    }
+    out
 }
 
 /// The rule versions of the league's tracks governing `session`, in the file's order.
@@ -335,6 +455,13 @@ pub fn session_price_lines(
     out
 }
 
+/// Whether `lines` already hold `session`'s bets markets ([`bet_price_lines`]).
+pub fn bets_recorded(lines: &[PriceLine], session: Date) -> bool {
+    lines
+        .iter()
+        .any(|l| matches!(l, PriceLine::Market { session: s, .. } if *s == session))
+}
+
 /// Whether `lines` already hold `session`'s closes (the session's prices are recorded).
 pub fn session_recorded(lines: &[PriceLine], session: Date) -> bool {
     lines
@@ -564,7 +691,17 @@ mod tests {
         let p = league_protocol();
         assert_eq!(versions_in_force(&p, d("2026-10-19")), in_force());
         assert!(versions_in_force(&p, d("2026-10-16")).is_empty());
-        assert!(p.versions.iter().all(|r| LEAGUE_TRACKS.contains(&r.track)));
+        // The bets version is shipped too, in force from its season's start; it is sealed in
+        // a run only when a round opens (`bets_rounds`), never among the fund tracks.
+        assert!(p
+            .versions
+            .iter()
+            .all(|r| LEAGUE_TRACKS.contains(&r.track) || r.track == Track::Bets));
+        assert_eq!(
+            bets_in_force(&p, d("2026-10-09")).map(|r| r.version.as_str()),
+            Some("bets-1")
+        );
+        assert_eq!(bets_in_force(&p, d("2026-10-08")), None);
         // A later arena version ends arena-3's segment: only it is in force after.
         let mut q = p.clone();
         let mut a4 = q.versions[0].clone();

@@ -7,6 +7,7 @@
 //! - [`records`]: the decisions, price set, trade log and account rows as published;
 //! - [`engine`]: decisions and prices in, accounts, trades and benchmarks out;
 //! - [`bets`]: seeds 001/003's IOC bets, with the engine's units and rounding;
+//! - [`eligibility`]: seeds 001/003's market eligibility: which crowd markets a bet may be on;
 //! - [`replay`]: recompute and compare every published row (Appendix B step 7);
 //! - [`code`]: `arena-code.json` and the published code texts (Appendix B step 8);
 //! - [`recount`]: steps 7 and 8 as one verdict, and each recomputed account's figures and
@@ -16,6 +17,7 @@
 
 pub mod bets;
 pub mod code;
+pub mod eligibility;
 pub mod engine;
 pub mod league;
 pub mod money;

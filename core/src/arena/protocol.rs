@@ -38,15 +38,22 @@
 //! - `max_orders`: the most trades one decision may need; more is a rejected decision; null
 //!   for no limit.
 //! - `metrics_sessions`: the trailing sessions the Sharpe and Sortino ratios use (20).
-//! - `bet` (a `bets` track only): `{"stake_cents", "limit_above_ask"}`, seed 001/003's one
-//!   100-token bet per eligible market (10000 hundredths of a token), an immediate-or-cancel
-//!   buy up to the best ask + 5c (50000 micro-tokens per share) or the agent's own cap.
+//! - `bet` (a `bets` track only): `{"stake_cents", "limit_above_ask", "eligibility"}`, seed
+//!   001/003's one 100-token bet per eligible market (10000 hundredths of a token), an
+//!   immediate-or-cancel buy up to the best ask + 5c (50000 micro-tokens per share) or the
+//!   agent's own cap; `eligibility` the market eligibility rules (`super::eligibility`):
+//!   `max_close_days` (7) and `min_close_minutes` (30), the closing time's bounds from now;
+//!   `favourite_max` (850000 micro-tokens = 85c), the favourite outcome's highest price;
+//!   `excluded_topics` (death, violence, disaster); `category_max_bp` (4000 = 40%), the most
+//!   a category may be of the rounds opened in the last `category_window_days` (7);
+//!   `max_rounds_per_utc_day` (5) and `max_open_rounds` (3).
 //! - `benchmarks`: the passive accounts run under the same costs and execution, each
 //!   `{"name", "weights_bp"}` (bought at the first session, then held) or
 //!   `{"name", "random_funds", "seed"}` (every session, `random_funds` funds drawn with
 //!   `np.random.default_rng(seed)`, equal weights within the rules, shorted at random when
 //!   shorts are allowed). Benchmarks are held to the costs, not to the weight limits.
 
+use super::eligibility::Eligibility;
 use super::money::ROUNDING_RULE;
 use crate::calendar::Date;
 use crate::league::layout::parse_hhmm;
@@ -157,12 +164,15 @@ pub struct RuleSet {
 pub struct BetRule {
     pub stake_cents: i64,
     pub limit_above_ask: i64,
+    /// Which markets are eligible (seeds 001/003's market eligibility,
+    /// [`super::eligibility`]).
+    pub eligibility: Eligibility,
 }
 
 /// The keys of a rule set and what each means: the source of the schema's descriptions.
 pub const RULE_KEYS: &[(&str, &str)] = &[
     ("version", "The version's name (arena-3), unique in the file."),
-    ("track", "portfolio (spec 4.7), pro (spec 4.8) or agent_portfolio (seed 002)."),
+    ("track", "portfolio (spec 4.7), pro (spec 4.8), agent_portfolio (seed 002) or bets (seeds 001/003: no funds, and a bet rule)."),
     ("from", "The first session (YYYY-MM-DD) the version governs, up to the next version of the same track; a new version starts a new segment."),
     ("starting_cash_cents", "Each account's starting cash in cents ($100,000 = 10000000)."),
     ("funds", "The traded instruments in order: {market, symbol}, the league market (Table 2 code) and the fund's ticker."),
@@ -179,7 +189,7 @@ pub const RULE_KEYS: &[(&str, &str)] = &[
     ("min_order_cents", "A trade worth less than this is not sent."),
     ("max_orders", "Most trades one decision may need (more: rejected), or null."),
     ("metrics_sessions", "Trailing sessions of the Sharpe and Sortino ratios."),
-    ("bet", "Only on a bets track: {stake_cents, limit_above_ask}, the stake per eligible market in hundredths of a token and the IOC limit above the best ask in micro-tokens per share (the agent's own cap replaces it)."),
+    ("bet", "Only on a bets track: {stake_cents, limit_above_ask, eligibility}, the stake per eligible market in hundredths of a token, the IOC limit above the best ask in micro-tokens per share (the agent's own cap replaces it), and the market eligibility rules (seeds 001/003): the closing time within max_close_days and at least min_close_minutes from now, the favourite outcome at most favourite_max micro-tokens, a seller of every outcome, no excluded_topics, no category above category_max_bp of the rounds of the last category_window_days, at most max_rounds_per_utc_day rounds a UTC day and max_open_rounds open at once."),
     ("benchmarks", "Passive accounts under the same costs and execution: {name, weights_bp} bought at the first session and held, or {name, random_funds, seed} drawn every session with np.random.default_rng(seed)."),
 ];
 
@@ -267,6 +277,9 @@ impl RuleSet {
                     "bet",
                     "stake must be positive and the limit 0-1000000 micro-tokens",
                 ));
+            }
+            if let Err((field, m)) = b.eligibility.check() {
+                return Err(err(v, &format!("bet.eligibility.{field}"), m));
             }
         }
         if (!bets && self.funds.is_empty()) || self.funds.len() > 64 {
@@ -593,6 +606,7 @@ impl Protocol {
             bet: Some(BetRule {
                 stake_cents: 10_000,
                 limit_above_ask: 50_000,
+                eligibility: Eligibility::seed(),
             }),
             ..arena3.clone()
         };
@@ -639,9 +653,19 @@ pub fn protocol_schema() -> serde_json::Value {
         "properties": {
             "version": {"type": "string", "minLength": 1, "maxLength": 64, "description": d("version")},
             "track": {"enum": ["portfolio", "pro", "agent_portfolio", "bets"], "description": d("track")},
-            "bet": {"type": "object", "additionalProperties": false, "required": ["stake_cents", "limit_above_ask"], "description": d("bet"),
+            "bet": {"type": "object", "additionalProperties": false, "required": ["stake_cents", "limit_above_ask", "eligibility"], "description": d("bet"),
                     "properties": {"stake_cents": {"type": "integer", "minimum": 1},
-                                   "limit_above_ask": {"type": "integer", "minimum": 0, "maximum": 1000000}}},
+                                   "limit_above_ask": {"type": "integer", "minimum": 0, "maximum": 1000000},
+                                   "eligibility": {"type": "object", "additionalProperties": false,
+                                                   "required": ["max_close_days", "min_close_minutes", "favourite_max", "excluded_topics", "category_max_bp", "category_window_days", "max_rounds_per_utc_day", "max_open_rounds"],
+                                                   "properties": {"max_close_days": {"type": "integer", "minimum": 1, "maximum": 366},
+                                                                  "min_close_minutes": {"type": "integer", "minimum": 0},
+                                                                  "favourite_max": {"type": "integer", "minimum": 1, "maximum": 1000000},
+                                                                  "excluded_topics": {"type": "array", "maxItems": 64, "items": {"type": "string", "minLength": 1}},
+                                                                  "category_max_bp": {"type": "integer", "minimum": 1, "maximum": 10000},
+                                                                  "category_window_days": {"type": "integer", "minimum": 1, "maximum": 366},
+                                                                  "max_rounds_per_utc_day": {"type": "integer", "minimum": 1},
+                                                                  "max_open_rounds": {"type": "integer", "minimum": 1}}}}},
             "from": {"type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "description": d("from")},
             "starting_cash_cents": int("starting_cash_cents", 1),
             "funds": {"type": "array", "maxItems": 64, "description": d("funds"),
@@ -720,6 +744,20 @@ mod tests {
         assert_eq!(
             b.bet.as_ref().map(|b| (b.stake_cents, b.limit_above_ask)),
             Some((10_000, 50_000))
+        );
+        let mut p = Protocol::standard();
+        p.versions[3]
+            .bet
+            .as_mut()
+            .unwrap()
+            .eligibility
+            .favourite_max = 0;
+        assert_eq!(
+            Protocol::from_json(&p.to_json())
+                .unwrap_err()
+                .field
+                .as_deref(),
+            Some("bet.eligibility.favourite_max")
         );
         let mut p = Protocol::standard();
         p.versions[0].bet = b.bet.clone();

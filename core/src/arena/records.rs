@@ -5,13 +5,22 @@
 //!   "decision"}`. `sealed_at` is the decision's seal (RFC 3339 UTC); `decision` is `"hold"`
 //!   (no trade, no cost) or `{"weights": {"<fund symbol>": <percent of equity>, ...}}`, the
 //!   target weight of every fund to hold (a fund not named is sold to 0), in percent with at
-//!   most two decimals, negative for a short where the track allows it.
+//!   most two decimals, negative for a short where the track allows it; on a bets track
+//!   (seeds 001/003) `{"bets": {"<market id>": {"outcome": "<label>", "cap": <price 0-1,
+//!   optional>}}}`, one bet per eligible market, `cap` the agent's own limit (at most six
+//!   decimals).
 //! - `arena-prices.jsonl`: the price set, `{"symbol", "kind": "bar", "at", "price"}` (a
 //!   traded price at an instant, for the execution window), `{"symbol", "kind": "close",
 //!   "session", "price"}` (the session's close, for marks and `next_close` execution) and
 //!   `{"symbol", "kind": "rate", "session", "rate"}` (the annual cash rate in percent, at most
 //!   four decimals, in force from that session's close). Prices are decimal strings in dollars
-//!   with at most six decimals, positive.
+//!   with at most six decimals, positive. A bets track (seeds 001/003) reads two more kinds:
+//!   `{"symbol", "kind": "market", "at", "session", "closes_at", "category", "topics",
+//!   "volume", "resolved", "outcomes": [{"label", "price", "ask"}]}`, a crowd market as
+//!   recorded at `at` (`closes_at` absent when unknown, `topics` and `resolved` absent when
+//!   empty and false, `volume` in dollars with two decimals, `price` and `ask` in tokens 0-1
+//!   with at most six decimals, `ask` null without a seller), and `{"symbol", "kind":
+//!   "resolution", "session", "outcome"}`, the winning outcome of that session's market.
 //! - `arena-trades.jsonl`: the trade log, `{"version", "account", "session", "at", "symbol",
 //!   "qty", "price", "value", "cost"}`: `qty` shares as a decimal string (six decimals at
 //!   most, negative = sold), `price` as read, `value` (signed, bought positive) and `cost` in
@@ -27,6 +36,7 @@
 //!   positive fraction), `sharpe` and `sortino` (annualised by sqrt(252) over the trailing
 //!   `metrics_sessions`, null before then) are derived from the money fields.
 
+use super::eligibility::{CrowdMarket, OutcomeQuote};
 use super::money::{cents_of, dollars, micro_string, parse_decimal};
 use crate::calendar::{Date, Instant};
 use serde::{Deserialize, Serialize};
@@ -68,6 +78,16 @@ pub enum Choice {
     Hold,
     /// Target weights in basis points by fund symbol.
     Weights(BTreeMap<String, i64>),
+    /// Seeds 001/003's bets: per market id, the outcome bought and the agent's own cap.
+    Bets(BTreeMap<String, Pick>),
+}
+
+/// One bet of a [`Choice::Bets`]: the outcome's label and the agent's own limit price
+/// (micro-tokens per share paying 1 token; None: the best ask plus the rule's margin).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pick {
+    pub outcome: String,
+    pub cap: Option<i64>,
 }
 
 /// One sealed decision.
@@ -96,6 +116,18 @@ pub enum PriceLine {
         symbol: String,
         session: Date,
         rate_ppm: i64,
+    },
+    /// A bets track's crowd market as recorded in `session` at `at` (its `id` is the symbol).
+    Market {
+        session: Date,
+        at: Instant,
+        market: CrowdMarket,
+    },
+    /// The winning outcome of `symbol`'s market of `session`.
+    Resolution {
+        symbol: String,
+        session: Date,
+        outcome: String,
     },
 }
 
@@ -168,6 +200,28 @@ struct PriceJson {
     price: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     rate: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    closes_at: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    category: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    topics: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    volume: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    resolved: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    outcomes: Option<Vec<OutcomeJson>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    outcome: Option<String>,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OutcomeJson {
+    label: String,
+    price: String,
+    ask: Option<String>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -292,9 +346,62 @@ pub fn read_choice(v: &serde_json::Value) -> Result<Choice, (String, String)> {
             }
             Ok(Choice::Weights(m))
         }
+        serde_json::Value::Object(o) if o.len() == 1 && o.contains_key("bets") => {
+            let b = o["bets"]
+                .as_object()
+                .ok_or_else(|| ("bets".to_string(), "must be an object".to_string()))?;
+            let mut m = BTreeMap::new();
+            for (k, v) in b {
+                let path = format!("bets.{k}");
+                let p = v.as_object().filter(|p| {
+                    p.contains_key("outcome") && p.keys().all(|x| x == "outcome" || x == "cap")
+                });
+                let Some(p) = p else {
+                    return Err((
+                        path,
+                        format!(
+                            "{v} is not {{\"outcome\": <label>, \"cap\": <price 0-1, optional>}}"
+                        ),
+                    ));
+                };
+                let outcome = p["outcome"]
+                    .as_str()
+                    .filter(|x| !x.is_empty() && x.len() <= 64)
+                    .ok_or_else(|| {
+                        (
+                            format!("{path}.outcome"),
+                            "must be a label of 1-64 bytes".to_string(),
+                        )
+                    })?;
+                let cap = match p.get("cap") {
+                    None | Some(serde_json::Value::Null) => None,
+                    Some(c) => Some(
+                        c.as_number()
+                            .and_then(|x| parse_decimal(&x.to_string(), 6))
+                            .filter(|x| (1..=1_000_000).contains(x))
+                            .ok_or_else(|| {
+                                (
+                                    format!("{path}.cap"),
+                                    format!("{c} is not a price above 0 and at most 1 with at most six decimals"),
+                                )
+                            })?,
+                    ),
+                };
+                m.insert(
+                    k.clone(),
+                    Pick {
+                        outcome: outcome.to_string(),
+                        cap,
+                    },
+                );
+            }
+            Ok(Choice::Bets(m))
+        }
         other => Err((
             String::new(),
-            format!("{other} is neither \"hold\" nor {{\"weights\": {{...}}}}"),
+            format!(
+                "{other} is neither \"hold\", {{\"weights\": {{...}}}} nor {{\"bets\": {{...}}}}"
+            ),
         )),
     }
 }
@@ -348,6 +455,21 @@ pub fn choice_value(choice: &Choice) -> serde_json::Value {
                 .collect();
             serde_json::json!({"weights": w})
         }
+        Choice::Bets(b) => {
+            let b: serde_json::Map<String, serde_json::Value> = b
+                .iter()
+                .map(|(k, p)| {
+                    let mut o = serde_json::json!({"outcome": p.outcome});
+                    if let Some(c) = p.cap {
+                        o["cap"] = serde_json::Value::Number(
+                            micro_string(c).parse().expect("a decimal is a JSON number"),
+                        );
+                    }
+                    (k.clone(), o)
+                })
+                .collect();
+            serde_json::json!({"bets": b})
+        }
     }
 }
 
@@ -384,12 +506,60 @@ pub fn read_prices(bytes: &[u8]) -> Result<Vec<PriceLine>, RecordError> {
                     symbol: p.symbol,
                 }
             }
+            "market" => {
+                let token = |field: &str, s: &str| match parse_decimal(s, 6) {
+                    Some(p) if (0..=1_000_000).contains(&p) => Ok(p),
+                    _ => Err(bad(
+                        F,
+                        n,
+                        field,
+                        format!("{s:?} is not a price 0-1 with at most six decimals"),
+                    )),
+                };
+                let mut outcomes = Vec::new();
+                for (i, o) in p.outcomes.iter().flatten().enumerate() {
+                    outcomes.push(OutcomeQuote {
+                        price: token(&format!("outcomes[{i}].price"), &o.price)?,
+                        ask: o
+                            .ask
+                            .as_deref()
+                            .map(|a| token(&format!("outcomes[{i}].ask"), a))
+                            .transpose()?,
+                        label: o.label.clone(),
+                    });
+                }
+                let volume = need(&p.volume, "volume")?;
+                PriceLine::Market {
+                    session: date(F, n, "session", &need(&p.session, "session")?)?,
+                    at: instant(F, n, "at", &need(&p.at, "at")?)?,
+                    market: CrowdMarket {
+                        closes_at: p
+                            .closes_at
+                            .as_deref()
+                            .map(|c| instant(F, n, "closes_at", c))
+                            .transpose()?,
+                        category: need(&p.category, "category")?,
+                        topics: p.topics.unwrap_or_default(),
+                        resolved: p.resolved.unwrap_or(false),
+                        volume_cents: parse_decimal(&volume, 2).filter(|v| *v >= 0).ok_or_else(
+                            || bad(F, n, "volume", format!("{volume:?} is not a dollar amount")),
+                        )?,
+                        outcomes,
+                        id: p.symbol,
+                    },
+                }
+            }
+            "resolution" => PriceLine::Resolution {
+                session: date(F, n, "session", &need(&p.session, "session")?)?,
+                outcome: need(&p.outcome, "outcome")?,
+                symbol: p.symbol,
+            },
             k => {
                 return Err(bad(
                     F,
                     n,
                     "kind",
-                    format!("{k:?} is not bar, close or rate"),
+                    format!("{k:?} is not bar, close, rate, market or resolution"),
                 ))
             }
         });
@@ -399,38 +569,81 @@ pub fn read_prices(bytes: &[u8]) -> Result<Vec<PriceLine>, RecordError> {
 
 /// Writes one price line.
 pub fn price_line(p: &PriceLine) -> String {
+    let none = |symbol: &str, kind: &str| PriceJson {
+        symbol: symbol.to_string(),
+        kind: kind.into(),
+        at: None,
+        session: None,
+        price: None,
+        rate: None,
+        closes_at: None,
+        category: None,
+        topics: None,
+        volume: None,
+        resolved: None,
+        outcomes: None,
+        outcome: None,
+    };
     let j = match p {
         PriceLine::Bar { symbol, at, price } => PriceJson {
-            symbol: symbol.clone(),
-            kind: "bar".into(),
             at: Some(at.to_rfc3339()),
-            session: None,
             price: Some(micro_string(*price)),
-            rate: None,
+            ..none(symbol, "bar")
         },
         PriceLine::Close {
             symbol,
             session,
             price,
         } => PriceJson {
-            symbol: symbol.clone(),
-            kind: "close".into(),
-            at: None,
             session: Some(session.to_string()),
             price: Some(micro_string(*price)),
-            rate: None,
+            ..none(symbol, "close")
         },
         PriceLine::Rate {
             symbol,
             session,
             rate_ppm,
         } => PriceJson {
-            symbol: symbol.clone(),
-            kind: "rate".into(),
-            at: None,
             session: Some(session.to_string()),
-            price: None,
             rate: Some(micro_string(rate_ppm * 100)),
+            ..none(symbol, "rate")
+        },
+        PriceLine::Market {
+            session,
+            at,
+            market: m,
+        } => PriceJson {
+            session: Some(session.to_string()),
+            at: Some(at.to_rfc3339()),
+            closes_at: m.closes_at.map(|c| c.to_rfc3339()),
+            category: Some(m.category.clone()),
+            topics: (!m.topics.is_empty()).then(|| m.topics.clone()),
+            volume: Some(format!(
+                "{}.{:02}",
+                m.volume_cents / 100,
+                m.volume_cents % 100
+            )),
+            resolved: m.resolved.then_some(true),
+            outcomes: Some(
+                m.outcomes
+                    .iter()
+                    .map(|o| OutcomeJson {
+                        label: o.label.clone(),
+                        price: micro_string(o.price),
+                        ask: o.ask.map(micro_string),
+                    })
+                    .collect(),
+            ),
+            ..none(&m.id, "market")
+        },
+        PriceLine::Resolution {
+            symbol,
+            session,
+            outcome,
+        } => PriceJson {
+            session: Some(session.to_string()),
+            outcome: Some(outcome.clone()),
+            ..none(symbol, "resolution")
         },
     };
     serde_json::to_string(&j).expect("a price line serializes")
@@ -550,4 +763,53 @@ pub fn jsonl(lines: impl IntoIterator<Item = String>) -> Vec<u8> {
         out.push(b'\n');
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MARKET: &str = r#"{"symbol":"SPX","kind":"market","at":"2026-10-20T12:30:03Z","session":"2026-10-20","closes_at":"2026-10-20T20:00:00Z","category":"equities","volume":"15000.50","outcomes":[{"label":"Up","price":"0.62","ask":"0.63"},{"label":"Down","price":"0.38","ask":null}]}"#;
+
+    #[test]
+    fn market_and_resolution_lines_read_back_and_bad_ones_name_the_field() {
+        let text = format!(
+            "{MARKET}\n{}\n",
+            r#"{"symbol":"SPX","kind":"resolution","session":"2026-10-20","outcome":"Up"}"#
+        );
+        let lines = read_prices(text.as_bytes()).unwrap();
+        let PriceLine::Market { market, .. } = &lines[0] else {
+            panic!("{lines:?}")
+        };
+        assert_eq!(market.volume_cents, 1_500_050);
+        assert_eq!(market.outcomes[0].ask, Some(630_000));
+        assert_eq!(market.outcomes[1].ask, None);
+        assert_eq!(
+            String::from_utf8(jsonl(lines.iter().map(price_line))).unwrap(),
+            text
+        );
+        for (from, to, field) in [
+            (r#""ask":"0.63""#, r#""ask":"1.2""#, "outcomes[0].ask"),
+            (
+                r#""price":"0.38""#,
+                r#""price":"-0.38""#,
+                "outcomes[1].price",
+            ),
+            (r#""volume":"15000.50""#, r#""volume":"lots""#, "volume"),
+            (r#","category":"equities""#, "", "category"),
+            (
+                r#""closes_at":"2026-10-20T20:00:00Z""#,
+                r#""closes_at":"today""#,
+                "closes_at",
+            ),
+        ] {
+            let bad = format!("\n{}\n", MARKET.replace(from, to));
+            let e = read_prices(bad.as_bytes()).unwrap_err();
+            assert_eq!((e.file, e.line), (PRICES_FILE, 2), "{e}");
+            assert!(e.message.starts_with(&format!("field {field}:")), "{e}");
+        }
+        let e = read_prices(br#"{"symbol":"SPX","kind":"resolution","session":"2026-10-20"}"#)
+            .unwrap_err();
+        assert_eq!(e.message, "field outcome: missing");
+    }
 }

@@ -177,6 +177,7 @@ fn compare_segment(
         their_trades.entry(key_of_trade(t)).or_default().push(t);
     }
     let price_sessions = prices.sessions();
+    let bet_days: BTreeSet<Date> = prices.bet_sessions().iter().map(|s| s.session).collect();
     let mut trades_to_date: BTreeMap<(String, String), BTreeMap<Date, usize>> = BTreeMap::new();
     for t in published_trades {
         *trades_to_date
@@ -235,7 +236,18 @@ fn compare_segment(
             )));
             continue;
         }
-        if !price_sessions.contains(&p.session) {
+        let bets = protocol
+            .version(&p.version)
+            .is_some_and(|r| r.track == super::protocol::Track::Bets);
+        if bets && !bet_days.contains(&p.session) {
+            out.not_recounted += 1;
+            out.differences.push(not(format!(
+                "no crowd market of {} in the published price set",
+                p.session
+            )));
+            continue;
+        }
+        if !bets && !price_sessions.contains(&p.session) {
             out.not_recounted += 1;
             out.differences.push(not(format!(
                 "no close of {} in the published price set",
@@ -546,6 +558,131 @@ pub(crate) mod tests {
             .filter(|d| d.verdict == Verdict::Different)
             .map(|d| (d.version.clone(), d.account.clone(), d.session.clone()))
             .collect()
+    }
+
+    /// A bets season: three sessions of recorded crowd markets, two of them resolved, and
+    /// two seats' bets.
+    fn bets_published() -> Published {
+        use crate::arena::eligibility::{category_of, CrowdMarket, OutcomeQuote};
+        use crate::arena::records::Pick;
+        let p = Protocol::standard();
+        let mut lines = vec![];
+        let mut ds = vec![];
+        for (k, day) in ["2026-10-20", "2026-10-21", "2026-10-22"]
+            .iter()
+            .enumerate()
+        {
+            let session = Date::parse(day).unwrap();
+            let at = calendar::new_york_time(session, 8, 30);
+            for (i, id) in ["SPX", "TNX", "BTC", "GOLD"].iter().enumerate() {
+                let up = 400_000 + 50_000 * ((i + k) % 4) as i64;
+                lines.push(PriceLine::Market {
+                    session,
+                    at,
+                    market: CrowdMarket {
+                        id: id.to_string(),
+                        category: category_of(id).into(),
+                        topics: vec![],
+                        closes_at: crate::arena::eligibility::contract_close(id, session),
+                        resolved: false,
+                        volume_cents: 100_000 * (i as i64 + 1),
+                        outcomes: vec![
+                            OutcomeQuote {
+                                label: "Up".into(),
+                                price: up,
+                                ask: Some(up + 10_000),
+                            },
+                            OutcomeQuote {
+                                label: "Down".into(),
+                                price: 1_000_000 - up,
+                                ask: Some(1_000_000 - up + 10_000),
+                            },
+                        ],
+                    },
+                });
+                if k < 2 {
+                    lines.push(PriceLine::Resolution {
+                        symbol: id.to_string(),
+                        session,
+                        outcome: if (i + k) % 2 == 0 { "Up" } else { "Down" }.into(),
+                    });
+                }
+            }
+            for (seat, market, outcome) in [("alpha", "GOLD", "Up"), ("beta", "BTC", "Down")] {
+                ds.push(Decision {
+                    account: seat.into(),
+                    version: "bets-1".into(),
+                    sealed_at: Instant(at.0 + 60_000_000),
+                    choice: Choice::Bets(
+                        [(
+                            market.to_string(),
+                            Pick {
+                                outcome: outcome.into(),
+                                cap: None,
+                            },
+                        )]
+                        .into(),
+                    ),
+                });
+            }
+        }
+        let seg = run_all(&p, &ds, &PriceSet::new(&lines));
+        Published {
+            protocol: p.to_json(),
+            decisions: jsonl(ds.iter().map(decision_line)),
+            prices: jsonl(lines.iter().map(price_line)),
+            trades: jsonl(seg.trades.iter().map(trade_line)),
+            accounts: jsonl(seg.rows.iter().map(row_line)),
+        }
+    }
+
+    #[test]
+    fn bets_replay_exactly_and_a_tampered_bet_is_different() {
+        let p = bets_published();
+        let r = run(&p);
+        assert_eq!((r.rows, r.accounts, r.sessions), (6, 2, 3));
+        assert_eq!((r.exact, r.different, r.not_recounted), (6, 0, 0));
+        assert_eq!(r.rules, ["bets-1"]);
+        assert_eq!(r.trades, 6);
+        // The market and resolution lines read back to what was written.
+        let again = records::read_prices(&p.prices).unwrap();
+        assert_eq!(jsonl(again.iter().map(price_line)), p.prices);
+        // A bet's tokens changed: exactly its row.
+        let mut t = p.trades.clone();
+        let text = String::from_utf8(t.clone()).unwrap();
+        let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+        let mut v: serde_json::Value = serde_json::from_str(&lines[0]).unwrap();
+        let row = (
+            v["version"].as_str().unwrap().to_string(),
+            v["account"].as_str().unwrap().to_string(),
+            v["session"].as_str().unwrap().to_string(),
+        );
+        v["value"] = serde_json::json!(v["value"].as_f64().unwrap() - 0.5);
+        lines[0] = v.to_string();
+        t = jsonl(lines);
+        let r = run(&Published {
+            trades: t,
+            ..bets_published()
+        });
+        assert_eq!(touched(&r), [row].into());
+        // A resolution changed (BTC went up on 2026-10-20, beta's Down bet lost): the row that
+        // settles the bet differs.
+        let flipped = String::from_utf8(p.prices.clone()).unwrap().replacen(
+            r#""symbol":"BTC","kind":"resolution","session":"2026-10-20","outcome":"Up""#,
+            r#""symbol":"BTC","kind":"resolution","session":"2026-10-20","outcome":"Down""#,
+            1,
+        );
+        assert_ne!(flipped.as_bytes(), p.prices.as_slice());
+        let r = run(&Published {
+            prices: flipped.into_bytes(),
+            ..bets_published()
+        });
+        assert!(
+            touched(&r).contains(&("bets-1".into(), "beta".into(), "2026-10-20".into())),
+            "{:?}",
+            touched(&r)
+        );
+        assert!(r.different >= 1);
     }
 
     #[test]

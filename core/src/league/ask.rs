@@ -152,6 +152,29 @@ impl Ask {
         crowd_markets: &[&str],
         rules: &[&RuleSet],
     ) -> Ask {
+        Ask::with_bets(
+            league,
+            run_id,
+            reference_at,
+            snapshot,
+            crowd_markets,
+            rules,
+            None,
+        )
+    }
+
+    /// [`Ask::with_tracks`] that also asks for bets on the run's eligible crowd markets
+    /// (seeds 001/003; `bets`: the bets version and its section,
+    /// [`crate::arena::league::bets_section`]; None: no bets).
+    pub fn with_bets(
+        league: &str,
+        run_id: &str,
+        reference_at: &str,
+        snapshot: &Snapshot,
+        crowd_markets: &[&str],
+        rules: &[&RuleSet],
+        bets: Option<(&str, &str)>,
+    ) -> Ask {
         let snap = String::from_utf8(snapshot.bytes()).expect("J bytes are UTF-8");
         let missing = snapshot.missing();
         let mut t = format!("# Ask for run {run_id} of {league}\n\n");
@@ -175,16 +198,28 @@ impl Ask {
         }
         t += "Add years: one sentence on the years ahead (not scored). A cell you leave out counts as 50.\n\n";
         t += &crate::arena::league::ask_section(rules);
+        if let Some((_, section)) = bets {
+            t += section;
+        }
         t += "Reply with one JSON object (a ```json block is fine), in this layout (the schema is published as answer.schema.json):\n\n```json\n{\"items\": {\"SPX\": {\"1d\": {\"prob_up\": 55, \"action\": \"hold\", \"target\": 0, \"invalidation\": 0, \"risk\": \"...\", \"revise_if\": \"...\"}, \"1w\": {...}, \"1m\": {...}, \"6m\": {...}}, ...}, \"years\": \"...\"";
-        if let Some(r) = rules.first() {
-            t += &format!(", \"decisions\": {{\"{}\": \"hold\"", r.version);
-            for q in rules.iter().skip(1) {
-                t += &format!(
-                    ", \"{}\": {{\"weights\": {{\"<fund>\": <percent>, ...}}}}",
+        let mut examples: Vec<String> = Vec::new();
+        for (i, q) in rules.iter().enumerate() {
+            examples.push(if i == 0 {
+                format!("\"{}\": \"hold\"", q.version)
+            } else {
+                format!(
+                    "\"{}\": {{\"weights\": {{\"<fund>\": <percent>, ...}}}}",
                     q.version
-                );
-            }
-            t += "}";
+                )
+            });
+        }
+        if let Some((version, _)) = bets {
+            examples.push(format!(
+                "\"{version}\": {{\"bets\": {{\"<market>\": {{\"outcome\": \"Up\"}}, ...}}}}"
+            ));
+        }
+        if !examples.is_empty() {
+            t += &format!(", \"decisions\": {{{}}}", examples.join(", "));
         }
         t += "}\n```\n";
         Ask {

@@ -18,7 +18,8 @@
 //!
 //! [`Engine::resume`] rebuilds the state from the books and the times of the stamped lists.
 
-use crate::arena::league::{league_protocol, rules_in_force};
+use crate::arena::eligibility::Round;
+use crate::arena::league::{bets_rounds, bets_section, league_protocol, rules_in_force};
 use crate::arena::protocol::Protocol;
 use crate::book::canon::{self, Object, Value};
 use crate::calendar::{session_for, Date, Horizon, Instant};
@@ -189,6 +190,8 @@ pub struct Engine {
     last_stamp: Option<Instant>,
     /// The trading tracks' rules (`arena-protocol.json`, spec §4.7, §4.8).
     protocol: Protocol,
+    /// The bets rounds opened so far (seeds 001/003: the history eligibility counts).
+    bet_rounds: Vec<Round>,
 }
 
 fn rfc(t: Instant) -> String {
@@ -211,6 +214,7 @@ impl Engine {
             runs: Vec::new(),
             last_stamp: None,
             protocol: league_protocol(),
+            bet_rounds: Vec::new(),
         }
     }
 
@@ -242,6 +246,14 @@ impl Engine {
                 continue;
             };
             let session = r.at.and_then(session_for);
+            // The rounds a run sealed with a bets version opened, recomputed as it opened them.
+            if let (Some(s), Some(crowd)) = (session, &r.crowd) {
+                if let Some((rule, _, sel)) = bets_rounds(&e.protocol, s, crowd, &e.bet_rounds) {
+                    if r.arena.contains(&rule.version) {
+                        e.bet_rounds.extend(sel.rounds);
+                    }
+                }
+            }
             let mut run = Run {
                 run_id: run_id.clone(),
                 session,
@@ -504,14 +516,27 @@ impl Engine {
             })
             .unwrap_or_default();
         let rules = rules_in_force(&self.protocol, session);
-        let arena: Vec<String> = rules.iter().map(|r| r.version.clone()).collect();
-        let ask = Ask::with_tracks(
+        let mut arena: Vec<String> = rules.iter().map(|r| r.version.clone()).collect();
+        // Seeds 001/003: a bets version is in force in the run when a round opens.
+        let bets = crowd
+            .as_ref()
+            .and_then(|c| bets_rounds(&self.protocol, session, c, &self.bet_rounds))
+            .map(|(rule, markets, sel)| {
+                let section = bets_section(rule, &markets, &sel);
+                (rule.version.clone(), section, sel.rounds)
+            });
+        if let Some((version, _, rounds)) = &bets {
+            arena.push(version.clone());
+            self.bet_rounds.extend(rounds.iter().cloned());
+        }
+        let ask = Ask::with_bets(
             &self.config.name,
             run_id,
             &rfc(deadline),
             snapshot,
             &crowd_markets,
             &rules,
+            bets.as_ref().map(|(v, t, _)| (v.as_str(), t.as_str())),
         );
         let ask_sha = ask.sha256();
         let mut out = vec![
@@ -1311,6 +1336,134 @@ path = "prices.csv"
         // A failure reported for a horizon not in hand changes nothing.
         e.on_score_failed("2026-10-21-am", Horizon::M6, t("2026-10-21T21:00:00Z"));
         assert_eq!(e.next_due_job(t("2026-10-21T21:00:00Z")), next);
+    }
+
+    /// Seeds 001/003 in the session loop: the crowd's sealed prices open the session's rounds,
+    /// the ask asks for bets on the eligible markets, the run line seals the bets version, the
+    /// answer's bets are sealed as received, and the engine's rows settle them from the
+    /// recorded markets and the crowd's resolution; a resumed engine has the same rounds.
+    #[test]
+    fn bets_open_rounds_in_the_run_and_settle_through_the_engine() {
+        use crate::arena::league::{arena_files, bet_price_lines};
+        use crate::arena::records::{jsonl, price_line, read_rows, Status};
+        use crate::score::book_lines::build::CrowdContent;
+        use crate::score::book_lines::Quote;
+        use crate::score::crowd::Venue;
+        let config = LeagueConfig::from_toml(CONFIG.as_bytes(), "league.toml").unwrap();
+        let session = Date::parse("2026-10-21").unwrap();
+        let mut e = Engine::new(config.clone(), Climatology::new(), session, true);
+        let mut d = Driver::default();
+        let a = e.poll(t("2026-10-21T12:30:00Z"));
+        d.apply(&mut e, a);
+        let q = |p_up: f64, bid: f64, ask: f64| Quote {
+            p_up,
+            vol: 5_000.0,
+            bid: Some(bid),
+            ask: Some(ask),
+            last_trade_at: None,
+            lo: None,
+            hi: None,
+            prev_close: None,
+        };
+        let crowd = CrowdPrices {
+            at: "2026-10-21T12:30:03Z".into(),
+            odds: BTreeMap::from([
+                ("SPX".to_string(), q(0.62, 0.61, 0.63)),
+                ("GOLD".to_string(), q(0.9, 0.89, 0.91)),
+            ]),
+            kalshi: BTreeMap::new(),
+        };
+        let a = e.on_snapshot(
+            "2026-10-21-am",
+            &snapshot(),
+            Some(crowd),
+            t("2026-10-21T12:30:05Z"),
+        );
+        let text = a
+            .iter()
+            .find_map(|x| match x {
+                Action::Publish { bytes, .. } => Some(String::from_utf8(bytes.clone()).unwrap()),
+                _ => None,
+            })
+            .unwrap();
+        assert!(text.contains("## Bets (bets-1)"), "{text}");
+        assert!(text.contains("- SPX (equities): the daily up-or-down contract, outcomes Up, Down; closes 2026-10-21T20:00:00Z"));
+        // GOLD's favourite is above 85c: not offered; no price is shown.
+        assert!(!text.contains("- GOLD"));
+        assert!(!text.contains("0.63"));
+        d.apply(&mut e, a);
+        let book = String::from_utf8(d.book.1.clone()).unwrap();
+        assert!(
+            book.contains(r#""arena": ["arena-3", "pro-1", "bets-1"]"#),
+            "{book}"
+        );
+        // alpha bets on SPX Down; the reference seats hold.
+        let mut answer: serde_json::Value = serde_json::from_str(
+            r#"{"items": {"SPX": {"1d": {"prob_up": 40, "action": "trim"}}}, "years": "up"}"#,
+        )
+        .unwrap();
+        answer["decisions"] = serde_json::json!({"bets-1": {"bets": {"SPX": {"outcome": "Down"}}}});
+        let a = e.on_reply(
+            "2026-10-21-am",
+            "alpha",
+            Reply {
+                text: Some(answer.to_string()),
+                provider_model: None,
+                error: None,
+                raw: answer.to_string().into_bytes(),
+            },
+            t("2026-10-21T12:31:00Z"),
+        );
+        d.apply(&mut e, a);
+        // The crowd resolves SPX down.
+        let resolution = CrowdContent {
+            at: "2026-10-21T20:30:00Z".into(),
+            run_id: "2026-10-21-am".into(),
+            rows: BTreeMap::from([(("SPX".to_string(), Venue::Polymarket), Some(false))]),
+        };
+        d.seal(Ledger::Book, &resolution.to_object());
+        let lines = BookLines::parse(&d.book.1).unwrap();
+        let prices = jsonl(
+            bet_price_lines(e.protocol(), &lines, session)
+                .iter()
+                .map(price_line),
+        );
+        let files = arena_files(e.protocol(), &d.book.1, &prices).unwrap();
+        let rows = read_rows(&files.accounts).unwrap();
+        let alpha = rows
+            .iter()
+            .find(|r| r.version == "bets-1" && r.account == "alpha")
+            .unwrap();
+        // 100 tokens at Down's ask 1 - 0.61 = 0.39: 256.410256 shares; won: 256.41 paid.
+        assert_eq!(
+            (alpha.status, alpha.cash, alpha.equity),
+            (Status::Traded, 25_641, 25_641)
+        );
+        let holds: Vec<&str> = rows
+            .iter()
+            .filter(|r| r.version == "bets-1" && r.status == Status::Hold)
+            .map(|r| r.account.as_str())
+            .collect();
+        assert_eq!(holds, ["coin", "momentum"]);
+        // The decisions file names the bet as sealed.
+        let decisions = String::from_utf8(files.decisions).unwrap();
+        assert!(
+            decisions.contains(r#""decision":{"bets":{"SPX":{"outcome":"Down"}}}"#),
+            "{decisions}"
+        );
+        // A resumed engine counts the same round, so the next session's eligibility agrees.
+        let r = Engine::resume(
+            config,
+            Climatology::new(),
+            session,
+            true,
+            &d.book.1,
+            &d.asks.1,
+            &[],
+        )
+        .unwrap();
+        assert_eq!(r.bet_rounds, e.bet_rounds);
+        assert_eq!(e.bet_rounds.len(), 1);
     }
 
     #[test]

@@ -211,7 +211,50 @@ fn error(status: u16, kind: &str, code: Option<&str>, message: &str) -> Response
     Response::new(status, "application/json", body.to_string())
 }
 
+/// The DEMO crowd's daily up-or-down markets (spec §4.9; seeds 001/003's bets are placed on
+/// them): `GET /crowd/markets?slug=<slug>` answers as Polymarket's Gamma and
+/// `GET /crowd/book?token_id=<slug>-up` as its CLOB. Every figure is a function of the slug
+/// (the market and the session's date), so two demos read the same prices: the Up price
+/// 10-90c, a bid 1c below and an ask 1c above, and a volume of $200-$30,199.
+fn crowd(r: &Request) -> Option<Response> {
+    let json = |v: Value| Some(Response::new(200, "application/json", v.to_string()));
+    let figures = |slug: &str| {
+        // FNV-1a: a fixed, platform-free hash.
+        let h = slug.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+        });
+        (10 + (h % 81) as i64, 200 + ((h >> 20) % 30_000) as i64)
+    };
+    let cents = |c: i64| format!("{}.{:02}", c / 100, c % 100);
+    if let Some(slug) = r.path.strip_prefix("/crowd/markets?slug=") {
+        let (up, volume) = figures(slug);
+        return json(json!([{
+            "slug": slug,
+            "closed": false,
+            "outcomes": "[\"Up\", \"Down\"]",
+            "outcomePrices": format!("[\"{}\", \"{}\"]", cents(up), cents(100 - up)),
+            "clobTokenIds": format!("[\"{slug}-up\", \"{slug}-down\"]"),
+            "volumeNum": volume,
+        }]));
+    }
+    let token = r.path.strip_prefix("/crowd/book?token_id=")?;
+    let slug = token.strip_suffix("-up")?;
+    let (up, _) = figures(slug);
+    json(json!({
+        "asset_id": token,
+        "timestamp": "1760000000000",
+        "bids": [{"price": cents(up - 1), "size": "500"}],
+        "asks": [{"price": cents(up + 1), "size": "500"}],
+        "last_trade_price": cents(up),
+    }))
+}
+
 fn handle(r: &Request, turnstile: Option<&Turnstile>) -> Response {
+    if r.method == "GET" {
+        if let Some(answer) = crowd(r) {
+            return answer;
+        }
+    }
     if !r.path.ends_with("/chat/completions") {
         return error(
             404,
@@ -471,7 +514,10 @@ fn tracks(ask: &str) -> Option<Map<String, Value>> {
 /// puts 40% in one fund (a decision the engine rejects: above the 25%/30% limit), and the
 /// wayward seat now and then writes a decision the reader cannot take (a sentence).
 fn decisions(m: &DemoModel, ask: &str, snap: &Value, taken_at: &str) -> Option<Value> {
-    let tracks = tracks(ask)?;
+    let bets = bets(m, ask, taken_at);
+    let Some(tracks) = tracks(ask) else {
+        return bets.map(|(v, d)| json!({ v: d }));
+    };
     let change = |market: &str| {
         snap["markets"]
             .as_array()
@@ -527,7 +573,52 @@ fn decisions(m: &DemoModel, ask: &str, snap: &Value, taken_at: &str) -> Option<V
         }
         out.insert(version.clone(), json!({ "weights": weights }));
     }
+    if let Some((v, d)) = bets {
+        out.insert(v, d);
+    }
     Some(Value::Object(out))
+}
+
+/// The model's bets on the markets the ask's bets section lists (seeds 001/003), deterministic
+/// like its other answers: some days "hold"; otherwise one or two of the listed markets, the
+/// outcome by its style (the momentum seat with the market's move, the contrarian against it,
+/// the others at random). The wayward seat now and then names an outcome the market does not
+/// have (rejected), the noisy one now and then caps its price at 5c (the order is cancelled).
+fn bets(m: &DemoModel, ask: &str, taken_at: &str) -> Option<(String, Value)> {
+    const HEAD: &str = "## Bets (";
+    let start = ask.find(HEAD)? + HEAD.len();
+    let version = ask[start..].split(')').next()?.to_string();
+    let markets: Vec<&str> = ask[start..]
+        .lines()
+        .skip(1)
+        .skip_while(|l| !l.starts_with("- "))
+        .take_while(|l| l.starts_with("- "))
+        .filter_map(|l| l[2..].split(' ').next())
+        .collect();
+    let u = |what: &str| unit(m, taken_at, &format!("{version} {what}"));
+    if markets.is_empty() || u("hold") < 0.2 {
+        return Some((version, json!("hold")));
+    }
+    let mut bets = Map::new();
+    for (i, market) in markets.iter().enumerate().take(2) {
+        if i == 1 && u("second") < 0.5 {
+            break;
+        }
+        let up = match m.style {
+            Style::Momentum => u(market) < 0.7,
+            Style::Contrarian => u(market) < 0.3,
+            Style::Noisy | Style::Wayward => u(market) < 0.5,
+        };
+        let mut bet = json!({"outcome": if up { "Up" } else { "Down" }});
+        if m.style == Style::Wayward && u("sideways") < 0.2 {
+            bet["outcome"] = json!("Sideways");
+        }
+        if m.style == Style::Noisy && u("cap") < 0.2 {
+            bet["cap"] = json!(0.05);
+        }
+        bets.insert(market.to_string(), bet);
+    }
+    Some((version, json!({ "bets": bets })))
 }
 
 /// One answer cell: the probability, an action that follows from it, levels around the price.

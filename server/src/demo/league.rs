@@ -68,6 +68,10 @@ from a DEMO authority whose key and root were made for this demo alone (tsa/demo
 choose it as a trust anchor to see Level 2+), and the OpenTimestamps proofs are pending at a \
 DEMO calendar that never reaches Bitcoin. Nothing here is a real forecast.\n";
 
+/// The markets with a DEMO crowd contract (each closes at a time spec §4.9 states, so each can
+/// be bet on, seeds 001/003).
+pub const DEMO_CROWD: [&str; 6] = ["SPX", "NDX", "TNX", "DXY", "GOLD", "BTC"];
+
 /// The league.toml the demo initialises its league with.
 pub fn config_toml(endpoint: &str, calendar: &str, tsa: &str) -> String {
     let mut t = String::from(
@@ -89,6 +93,16 @@ pub fn config_toml(endpoint: &str, calendar: &str, tsa: &str) -> String {
             m.seat, m.model, m.family, m.side
         );
     }
+    // The DEMO crowd (spec §4.9), served by the endpoint beside its models.
+    let crowd = format!("{}/crowd", endpoint.trim_end_matches("/v1"));
+    t += &format!("[crowd.polymarket]\nbase_url = \"{crowd}\"\nclob_url = \"{crowd}\"\n\n[crowd.polymarket.contracts]\n");
+    for m in DEMO_CROWD {
+        t += &format!(
+            "{m} = \"demo-{}-up-or-down-{{yyyy}}-{{mm}}-{{dd}}\"\n",
+            m.to_ascii_lowercase()
+        );
+    }
+    t += "\n";
     t += &format!("[prices]\nprovider = \"csv\"\npath = \"{PRICES_FILE}\"\n\n[prices.symbols]\n");
     for m in MARKETS {
         t += &format!("{m} = \"{}\"\n", demo_symbol(m));

@@ -1032,9 +1032,6 @@ impl League {
     ) -> Result<(), Unusable> {
         let protocol = self.engine.protocol().clone();
         let rules = arena_league::rules_in_force(&protocol, session);
-        if rules.is_empty() {
-            return Ok(());
-        }
         let path = self.dir.join(ARENA_PRICES_FILE);
         let mut bytes = if path.is_file() {
             read(&path)?
@@ -1043,7 +1040,22 @@ impl League {
         };
         let recorded = read_prices(&bytes)
             .map_err(|e| Unusable::file(&path, e.message.clone()).at_line(e.line as u64))?;
-        if arena_league::session_recorded(&recorded, session) {
+        // The bets' crowd markets and resolutions of the session, from the sealed book.
+        let book_path = self.dir.join(BOOK_FILE);
+        let book = BookLines::parse(&read(&book_path)?)
+            .map_err(|e| Unusable::file(&book_path, e.to_string()))?;
+        let bet_lines = if arena_league::bets_recorded(&recorded, session) {
+            Vec::new()
+        } else {
+            arena_league::bet_price_lines(&protocol, &book, session)
+        };
+        if rules.is_empty() || arena_league::session_recorded(&recorded, session) {
+            if !bet_lines.is_empty() {
+                bytes.extend(jsonl(bet_lines.iter().map(price_line)));
+                write_durable(&path, &bytes)?;
+                self.event(serde_json::json!({"event": "arena_prices",
+                    "session": session.to_string(), "lines": bet_lines.len(), "unpriced": {}}));
+            }
             return Ok(());
         }
         let (from, to) = (
@@ -1062,7 +1074,8 @@ impl League {
                 }
             }
         }
-        let lines = arena_league::session_price_lines(&rules, session, &bars);
+        let mut lines = arena_league::session_price_lines(&rules, session, &bars);
+        lines.extend(bet_lines);
         bytes.extend(jsonl(lines.iter().map(price_line)));
         write_durable(&path, &bytes)?;
         self.event(
