@@ -1,17 +1,17 @@
 //! Thread priorities on the path from a seat's reply to its line's fsync (spec §3.13
 //! requirement 12: every answer sealed on receipt; BENCHMARKS.md, receipt-to-durable-seal
-//! latency). When hundreds of replies arrive together, hundreds of threads become runnable
-//! at once; a nice value divides the CPU by weight, so a few threads that carry replies to the
-//! disk still get a small share against hundreds of lower-weight ones. The threads of that
-//! path therefore run ahead of every ordinary thread ([`ahead`]: real-time round-robin at the
-//! lowest real-time priorities, the later stage of the path above the earlier one, so that a
-//! line already prepared is written and synced before more replies are prepared) when the
-//! process is permitted, and the threads that only wait on a provider run below it
-//! ([`lower_this_thread`]).
+//! latency). When hundreds of replies arrive together, hundreds of seat threads become
+//! runnable at once, and the ordinary scheduler shares the CPU between threads by weight: the
+//! few threads that carry replies to the disk would get a small share (a nice value does not
+//! help: a thread set below them to let them pass is then itself slow to hand its reply on).
+//! The threads of that path therefore run ahead of every ordinary thread ([`ahead`]: real-time
+//! round-robin at the lowest real-time priorities, the later stage above the earlier one, so
+//! that a line already prepared is written and synced before more replies are prepared) when
+//! the process is permitted.
 //!
-//! Permission: root, `CAP_SYS_NICE`, or an `RLIMIT_RTPRIO` of at least 1 (`LimitRTPRIO=1` in a
-//! systemd unit, `ulimit -r 1`). Without it nothing is raised and the nice values alone order
-//! the threads. A priority is a hint to the scheduler, not a check: what the kernel refuses
+//! Permission: root, `CAP_SYS_NICE`, or an `RLIMIT_RTPRIO` of at least 2 (`LimitRTPRIO=2` in a
+//! systemd unit, `ulimit -r 2`; with 1, both stages run at priority 1). Without it nothing is
+//! raised and every thread is an ordinary one, as before. A priority is a hint to the scheduler, not a check: what the kernel refuses
 //! changes no result. The kernel's real-time throttling (`sched_rt_runtime_us`, 95% of each
 //! second by default) keeps ordinary threads running even if such a thread never blocked.
 
@@ -62,11 +62,12 @@ pub fn ahead(stage: Stage) -> Ahead {
                 // Already real-time or deliberately batch/idle: left as the caller set it.
                 return Ahead { previous: None };
             }
-            let rr = libc::sched_param {
-                sched_priority: stage as libc::c_int,
-            };
-            let raised =
-                libc::sched_setscheduler(0, libc::SCHED_RR | libc::SCHED_RESET_ON_FORK, &rr) == 0;
+            // The stage's own priority, else the lowest one (an RLIMIT_RTPRIO of 1): the writer
+            // then shares the pool's priority rather than staying behind the pool.
+            let raised = [stage as libc::c_int, 1].iter().any(|&p| {
+                let rr = libc::sched_param { sched_priority: p };
+                libc::sched_setscheduler(0, libc::SCHED_RR | libc::SCHED_RESET_ON_FORK, &rr) == 0
+            });
             Ahead {
                 previous: raised.then_some((policy, param)),
             }
@@ -90,20 +91,6 @@ impl Drop for Ahead {
             }
         }
     }
-}
-
-/// Lowers the calling thread's priority by `steps` nice steps (per thread on Linux, where any
-/// thread may lower its own; elsewhere the nice value is the whole process's, so nothing is
-/// done). It cannot be raised back without permission: call it on a thread that ends.
-pub fn lower_this_thread(steps: i32) {
-    #[cfg(target_os = "linux")]
-    // SAFETY: nice(2) changes the calling thread's nice value; no memory is passed. Its
-    // return value (the new nice value, or -1 with errno) is not needed.
-    unsafe {
-        libc::nice(steps);
-    }
-    #[cfg(not(target_os = "linux"))]
-    let _ = steps;
 }
 
 #[cfg(all(test, target_os = "linux"))]

@@ -401,12 +401,7 @@ const SEALERS: [(&str, Sealer, usize, bool); 4] = [
         1024,
         true,
     ),
-    (
-        "pipelined, sealed by the writer",
-        seal_pipelined,
-        16,
-        false,
-    ),
+    ("pipelined, sealed by the writer", seal_pipelined, 16, false),
     (
         "waits for each fsync, sealed by the writer",
         seal_waiting_for_fsync,
@@ -415,21 +410,8 @@ const SEALERS: [(&str, Sealer, usize, bool); 4] = [
     ),
 ];
 
-/// The fake endpoint's answer, from a connection thread that first lowers its own priority by
-/// `$SEALBOOK_BENCH_ENDPOINT_NICE` steps when that is set (default: not at all). The endpoint
-/// stands for providers on other machines; lowering it shows the sealing path without the
-/// endpoint's 1,000 threads on the same 2 cores.
+/// The fake endpoint's answer: a spec-shaped reply after `delay`.
 fn endpoint_answer(delay: Duration, body: &[u8]) -> Answer {
-    #[cfg(target_os = "linux")]
-    if let Some(k) = std::env::var("SEALBOOK_BENCH_ENDPOINT_NICE")
-        .ok()
-        .and_then(|v| v.parse::<i32>().ok())
-    {
-        // SAFETY: nice(2) on the calling thread (this connection's, which ends with it).
-        unsafe {
-            libc::nice(k);
-        }
-    }
     Answer {
         delay,
         ..Answer::json(200, body)

@@ -66,11 +66,6 @@ impl SeatAdapter for CommandSeat {
         &self.name
     }
 
-    /// The command runs on this machine, in a child that would inherit a lowered priority.
-    fn waits_elsewhere(&self) -> bool {
-        false
-    }
-
     fn ask(&self, request: &AskRequest, deadline: Instant) -> SeatReply {
         let Some((program, args)) = self.argv.split_first() else {
             return self.reply(

@@ -30,12 +30,6 @@ pub trait SeatAdapter: Send + Sync + fmt::Debug {
     fn name(&self) -> &str;
     /// Asks once or more (retries) and returns the final reply.
     fn ask(&self, request: &AskRequest, deadline: Instant) -> SeatReply;
-    /// Whether asking is waiting on another machine, so that [`ask_all`] may run the asking
-    /// thread below the caller's priority. A seat whose work runs here (a child process,
-    /// which would inherit the lower priority) says no.
-    fn waits_elsewhere(&self) -> bool {
-        true
-    }
 }
 
 /// The final reply of one seat to one ask.
@@ -212,26 +206,17 @@ pub(crate) fn summary(status: Option<u16>, o: &SeatOutcome) -> String {
     }
 }
 
-/// How many nice steps below the caller a seat's thread runs while it waits on a provider
-/// ([`crate::priority::lower_this_thread`]; the threads of [`ask_all`] that do it end with
-/// their seat). A reply is taken in on such a thread, and everything after it (reading it
-/// into its line, sealing, the book's writer and its fsync) runs at the caller's priority or
-/// ahead of it ([`crate::priority::ahead`]): when hundreds of replies come in together, the
-/// replies already taken in are carried to the disk first.
-pub const SEAT_NICE: i32 = 10;
-
 /// Asks every seat at once, each on its own thread with its own request (the same text, the
 /// seat's model) and the run's deadline, and sends each reply on the returned channel the
 /// moment the seat is done, so the first answer is sealed while the others are still being
 /// written. The channel closes when every seat has replied.
 ///
-/// Concurrency is bounded where it costs CPU: a seat's thread only waits on its provider
-/// (below the caller's priority when [`SeatAdapter::waits_elsewhere`], [`SEAT_NICE`]) and
+/// Concurrency is bounded where it costs CPU: a seat's thread only waits on its provider and
 /// hands the reply over as it comes; `then` (what a reply needs before it can be written:
 /// reading it, sealing its line) runs on a fixed pool of one thread per core, ahead of
-/// ordinary threads when permitted ([`crate::priority::ahead`]) and else at the caller's
-/// priority, taking replies in the order they came. A burst of replies thus never makes
-/// hundreds of threads compete with the book's writer for the CPU.
+/// ordinary threads when permitted ([`crate::priority::ahead`]: a burst of replies then never
+/// makes the pool share the CPU with hundreds of seat threads), taking replies in the order
+/// they came.
 pub fn ask_all<T, F>(
     asks: Vec<(Arc<dyn SeatAdapter>, AskRequest)>,
     deadline: Instant,
@@ -282,9 +267,6 @@ where
             _ => std::thread::Builder::new()
                 .name(format!("seat-{seat_name}"))
                 .spawn(move || {
-                    if seat.waits_elsewhere() {
-                        crate::priority::lower_this_thread(SEAT_NICE);
-                    }
                     let _ = seat_tx.send(seat.ask(&request, deadline));
                 })
                 .map(drop),

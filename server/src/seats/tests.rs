@@ -299,81 +299,52 @@ fn all_seats_at_once_replies_as_they_come() {
     assert!(user.iter().all(|u| u == &user[0]));
 }
 
-/// The calling thread's nice value (per thread on Linux).
-#[cfg(target_os = "linux")]
-fn nice_now() -> i32 {
-    // SAFETY: getpriority(2) on the calling thread; no memory is passed.
-    unsafe { libc::getpriority(libc::PRIO_PROCESS, 0) }
-}
-
-/// A seat that answers at once and notes the nice value of the thread that asked it.
+/// A seat that answers at once.
 #[cfg(target_os = "linux")]
 #[derive(Debug)]
-struct NoteSeat {
-    name: String,
-    elsewhere: bool,
-    seen: Arc<std::sync::Mutex<Vec<(String, i32)>>>,
-}
+struct AtOnce(String);
 
 #[cfg(target_os = "linux")]
-impl SeatAdapter for NoteSeat {
+impl SeatAdapter for AtOnce {
     fn name(&self) -> &str {
-        &self.name
+        &self.0
     }
 
     fn ask(&self, _: &AskRequest, _: Instant) -> SeatReply {
-        self.seen.lock().unwrap().push((self.name.clone(), nice_now()));
         SeatReply {
-            seat: self.name.clone(),
+            seat: self.0.clone(),
             outcome: local_error("none", String::new(), RetryAdvice::No),
             status: None,
-            raw: self.name.as_bytes().to_vec(),
+            raw: self.0.as_bytes().to_vec(),
             arrived: Instant::now(),
             attempts: 1,
             earlier: Vec::new(),
         }
     }
-
-    fn waits_elsewhere(&self) -> bool {
-        self.elsewhere
-    }
 }
 
-/// The seats' threads wait below the caller's priority (a command seat's does not: its child
-/// would inherit it), and every reply is read exactly once, at the caller's nice value and
-/// ahead of ordinary threads when the process may, on a pool of at most one thread per core,
-/// whatever the number of seats.
+/// Every reply is read exactly once, on a pool of at most one thread per core whatever the
+/// number of seats, ahead of ordinary threads exactly when the process may raise a thread.
 #[cfg(target_os = "linux")]
 #[test]
-fn replies_are_read_on_a_bounded_pool_at_the_callers_priority() {
-    let caller = nice_now();
-    let seen = Arc::new(std::sync::Mutex::new(Vec::new()));
+fn replies_are_read_on_a_bounded_pool_ahead_of_ordinary_threads() {
     let asks: Vec<(Arc<dyn SeatAdapter>, AskRequest)> = (0..200)
         .map(|i| {
-            let s = NoteSeat {
-                name: format!("seat{i:03}"),
-                elsewhere: i % 10 != 0,
-                seen: seen.clone(),
-            };
+            let s = AtOnce(format!("seat{i:03}"));
             (Arc::new(s) as Arc<dyn SeatAdapter>, ask("m"))
         })
         .collect();
     // SAFETY: sched_getscheduler(0) reads the calling thread's policy.
     let policy = || unsafe { libc::sched_getscheduler(0) & !libc::SCHED_RESET_ON_FORK };
-    let permitted = std::thread::spawn(|| crate::priority::ahead(crate::priority::Stage::Prepare).raised())
-        .join()
-        .unwrap();
+    let permitted =
+        std::thread::spawn(|| crate::priority::ahead(crate::priority::Stage::Prepare).raised())
+            .join()
+            .unwrap();
     let rx = ask_all(asks, far(), move |r| {
         let name = std::thread::current().name().unwrap_or("").to_string();
-        let ahead = policy() == libc::SCHED_RR;
-        (r.seat, name, nice_now(), ahead)
+        (r.seat, name, policy() == libc::SCHED_RR)
     });
-    let got: Vec<(String, String, i32, bool)> = rx.iter().collect();
-    assert!(
-        got.iter().all(|g| g.3 == permitted),
-        "read ahead of ordinary threads exactly when permitted ({permitted})"
-    );
-    let got: Vec<(String, String, i32)> = got.into_iter().map(|g| (g.0, g.1, g.2)).collect();
+    let got: Vec<(String, String, bool)> = rx.iter().collect();
     let mut seats: Vec<&str> = got.iter().map(|(s, _, _)| s.as_str()).collect();
     seats.sort();
     seats.dedup();
@@ -383,20 +354,19 @@ fn replies_are_read_on_a_bounded_pool_at_the_callers_priority() {
     readers.dedup();
     let cores = std::thread::available_parallelism().unwrap().get();
     assert!(readers.len() <= cores, "{readers:?} on {cores} cores");
-    assert!(readers.iter().all(|t| t.starts_with("seat-replies-")), "{readers:?}");
-    assert!(got.iter().all(|(_, _, n)| *n == caller), "read at the caller's priority");
-    let seen = seen.lock().unwrap();
-    assert_eq!(seen.len(), 200);
-    for (seat, nice) in seen.iter() {
-        let elsewhere = !seat.ends_with('0');
-        let want = if elsewhere {
-            (caller + SEAT_NICE).min(19)
-        } else {
-            caller
-        };
-        assert_eq!(*nice, want, "{seat}");
-    }
-    assert_eq!(nice_now(), caller, "the caller's own priority is untouched");
+    assert!(
+        readers.iter().all(|t| t.starts_with("seat-replies-")),
+        "{readers:?}"
+    );
+    assert!(
+        got.iter().all(|g| g.2 == permitted),
+        "read ahead of ordinary threads exactly when permitted ({permitted})"
+    );
+    assert_eq!(
+        policy(),
+        libc::SCHED_OTHER,
+        "the caller's own policy is untouched"
+    );
 }
 
 fn sh(script: &str) -> Vec<String> {
