@@ -18,6 +18,7 @@ mod logging;
 mod metrics;
 mod outcome;
 mod prices;
+mod priority;
 mod progress;
 mod seats;
 

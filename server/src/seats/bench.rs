@@ -10,7 +10,7 @@
 
 use super::tests::{ask, fake, seat, Answer};
 use super::*;
-use crate::ledger::Ledger;
+use crate::ledger::{Ledger, MAX_GROUP_LINES};
 use sealbook_core::book::canon::{self, Object, Value};
 use sealbook_core::book::seal::{prepare_line, PreparedLine};
 use sealbook_core::league::wire::Wire;
@@ -70,17 +70,62 @@ fn answer_line(r: &SeatReply) -> Object {
     o
 }
 
-/// A reply as the sealer takes it from the channel: prepared on the seat's thread (its answer
-/// line read and serialized and sealed there, [`prepare_line`]) or not.
+/// A reply as the sealer takes it from the channel: prepared on receipt (its answer line
+/// read and serialized and sealed on `ask_all`'s reply threads, [`prepare_line`]) or not.
 struct Got {
     reply: SeatReply,
     prepared: Option<PreparedLine>,
+    /// When a reply thread took it from its seat's thread.
+    picked: Instant,
+    /// When the reply thread was done with it.
+    ready: Instant,
 }
 
-/// What the seat's thread does with a reply before sending it on: nothing, or prepare it.
+/// What the reply thread does with a reply before sending it on: nothing, or prepare it.
 fn receive(reply: SeatReply, prepare: bool) -> Got {
+    let picked = Instant::now();
     let prepared = prepare.then(|| prepare_line(&answer_line(&reply)).expect("encodable"));
-    Got { reply, prepared }
+    Got {
+        reply,
+        prepared,
+        picked,
+        ready: Instant::now(),
+    }
+}
+
+/// Where one reply's time went, from its arrival: until a reply thread took it, until that
+/// thread had it read and prepared, until the writer took it, until its group was chained and
+/// written, until an fsync covering it returned.
+#[derive(Clone, Copy)]
+struct Stages {
+    arrived: Instant,
+    picked: Instant,
+    ready: Instant,
+    taken: Instant,
+    written: Instant,
+}
+
+impl Stages {
+    fn of(g: &Got, taken: Instant, written: Instant) -> Stages {
+        Stages {
+            arrived: g.reply.arrived,
+            picked: g.picked,
+            ready: g.ready,
+            taken,
+            written,
+        }
+    }
+
+    /// The five parts, in order, with the line durable at `done`.
+    fn parts(&self, done: Instant) -> [Duration; 5] {
+        [
+            self.picked.saturating_duration_since(self.arrived),
+            self.ready.saturating_duration_since(self.picked),
+            self.taken.saturating_duration_since(self.ready),
+            self.written.saturating_duration_since(self.taken),
+            done.saturating_duration_since(self.written),
+        ]
+    }
 }
 
 /// A group's lines for the ledger: the ones prepared on receipt as they are, the others read
@@ -101,6 +146,8 @@ fn lines_of(group: &mut [Got]) -> Vec<PreparedLine> {
 struct Measured {
     lat: Vec<Duration>,
     taken: Vec<Duration>,
+    /// Each reply's [`Stages::parts`].
+    parts: Vec<[Duration; 5]>,
     groups: Vec<usize>,
     fsyncs: u64,
     /// The longest single fsync.
@@ -114,6 +161,7 @@ impl Measured {
         Measured {
             lat: Vec::new(),
             taken: Vec::new(),
+            parts: Vec::new(),
             groups: Vec::new(),
             fsyncs: 0,
             longest_fsync: Duration::ZERO,
@@ -124,6 +172,7 @@ impl Measured {
     fn extend(&mut self, o: Measured) {
         self.lat.extend(o.lat);
         self.taken.extend(o.taken);
+        self.parts.extend(o.parts);
         self.groups.extend(o.groups);
         self.fsyncs += o.fsyncs;
         self.longest_fsync = self.longest_fsync.max(o.longest_fsync);
@@ -155,6 +204,7 @@ fn span(arrived: &[Instant]) -> Duration {
 /// fsynced by [`Ledger::append_all`] before the next group is taken (replies that arrive
 /// during the fsync wait in the channel).
 fn seal_waiting_for_fsync(rx: Receiver<Got>, ledger: &mut Ledger, max_batch: usize) -> Measured {
+    let _ahead = crate::priority::ahead(crate::priority::Stage::Write);
     let mut m = Measured::new();
     let fsyncs = ledger.durability().fsyncs();
     let mut arrived = Vec::new();
@@ -162,6 +212,7 @@ fn seal_waiting_for_fsync(rx: Receiver<Got>, ledger: &mut Ledger, max_batch: usi
         m.taken
             .extend(group.iter().map(|g| taken.duration_since(g.reply.arrived)));
         let sealed = ledger.write_prepared(lines_of(&mut group)).expect("sealed");
+        let written = Instant::now();
         ledger
             .durability()
             .wait(sealed.last().expect("a group has a line").n)
@@ -169,6 +220,11 @@ fn seal_waiting_for_fsync(rx: Receiver<Got>, ledger: &mut Ledger, max_batch: usi
         let done = Instant::now();
         m.lat
             .extend(group.iter().map(|g| done.duration_since(g.reply.arrived)));
+        m.parts.extend(
+            group
+                .iter()
+                .map(|g| Stages::of(g, taken, written).parts(done)),
+        );
         arrived.extend(group.iter().map(|g| g.reply.arrived));
         m.groups.push(group.len());
     }
@@ -185,21 +241,25 @@ fn seal_waiting_for_fsync(rx: Receiver<Got>, ledger: &mut Ledger, max_batch: usi
 fn seal_pipelined(rx: Receiver<Got>, ledger: &mut Ledger, max_batch: usize) -> Measured {
     let durability = ledger.durability();
     let fsyncs = durability.fsyncs();
-    let (ack_tx, ack_rx) = std::sync::mpsc::channel::<(u64, Vec<Instant>)>();
+    let (ack_tx, ack_rx) = std::sync::mpsc::channel::<(u64, Vec<Stages>)>();
     let acker = std::thread::Builder::new()
         .name("bench-acker".into())
         .spawn(move || {
+            let _ahead = crate::priority::ahead(crate::priority::Stage::Write);
             let mut lat = Vec::new();
+            let mut parts = Vec::new();
             let mut arrived_all = Vec::new();
-            for (n, arrived) in ack_rx {
+            for (n, stages) in ack_rx {
                 durability.wait(n).expect("durable");
                 let done = Instant::now();
-                lat.extend(arrived.iter().map(|a| done.duration_since(*a)));
-                arrived_all.extend(arrived);
+                lat.extend(stages.iter().map(|s| done.duration_since(s.arrived)));
+                parts.extend(stages.iter().map(|s| s.parts(done)));
+                arrived_all.extend(stages.iter().map(|s| s.arrived));
             }
-            (lat, span(&arrived_all))
+            (lat, parts, span(&arrived_all))
         })
         .unwrap();
+    let _ahead = crate::priority::ahead(crate::priority::Stage::Write);
     let mut m = Measured::new();
     while let Some((mut group, taken)) = take_group(&rx, max_batch) {
         m.taken
@@ -207,15 +267,23 @@ fn seal_pipelined(rx: Receiver<Got>, ledger: &mut Ledger, max_batch: usize) -> M
         let sealed = ledger
             .write_prepared(lines_of(&mut group))
             .expect("written");
+        let written = Instant::now();
         let last = sealed.last().expect("a group has a line").n;
         ack_tx
-            .send((last, group.iter().map(|g| g.reply.arrived).collect()))
+            .send((
+                last,
+                group
+                    .iter()
+                    .map(|g| Stages::of(g, taken, written))
+                    .collect(),
+            ))
             .unwrap();
         m.groups.push(group.len());
     }
     drop(ack_tx);
-    let (lat, span) = acker.join().unwrap();
+    let (lat, parts, span) = acker.join().unwrap();
     m.lat = lat;
+    m.parts = parts;
     m.span = span;
     m.fsyncs = ledger.durability().fsyncs() - fsyncs;
     m.longest_fsync = ledger.durability().longest_fsync();
@@ -230,11 +298,25 @@ fn pct(sorted: &[Duration], q: f64) -> f64 {
 fn report(label: &str, mut m: Measured) {
     m.lat.sort();
     m.taken.sort();
+    let stage = |i: usize| {
+        let mut d: Vec<Duration> = m.parts.iter().map(|p| p[i]).collect();
+        d.sort();
+        format!("{:.2}/{:.2}", pct(&d, 0.5), pct(&d, 0.99))
+    };
+    let stages = format!(
+        "stages p50/p99 ms: to a reply thread {}, read and prepared {}, waiting for the writer \
+         {}, chained and written {}, fsync {}",
+        stage(0),
+        stage(1),
+        stage(2),
+        stage(3),
+        stage(4)
+    );
     let mean_group = m.groups.iter().sum::<usize>() as f64 / m.groups.len() as f64;
     println!(
         "{label}: n={} p50={:.2} ms p99={:.2} ms max={:.2} ms; {} fsyncs (longest {:.2} ms), {} \
          groups (mean {:.1}, largest {}); arrival to taken by the sealer p50={:.2} ms p99={:.2} ms; arrivals spread \
-         over {:.1} ms; load average {}",
+         over {:.1} ms; {stages}; load average {}",
         m.lat.len(),
         pct(&m.lat, 0.5),
         pct(&m.lat, 0.99),
@@ -301,45 +383,46 @@ type Sealer = fn(Receiver<Got>, &mut Ledger, usize) -> Measured;
 
 /// The ways of sealing compared, in the order run (the first two twice, alternating, so that a
 /// change in the machine's load falls on both), with the most replies one group takes and
-/// whether each reply is prepared on its seat's thread. When the sealer's thread serializes
-/// and seals, the pipelined sealer writes at most 16 at a time, so that the fsync running
-/// meanwhile never waits for a long group to be sealed before it can cover its first line;
-/// when the lines come prepared, the writer only chains them and takes whatever is waiting.
+/// whether each reply is prepared on receipt (on `ask_all`'s reply threads). When the
+/// sealer's thread serializes and seals, the pipelined sealer writes at most 16 at a time, so
+/// that the fsync running meanwhile never waits for a long group to be sealed before it can
+/// cover its first line; when the lines come prepared, the writer only chains them and takes
+/// at most [`MAX_GROUP_LINES`] (what `league run` does), or whatever is waiting.
 const SEALERS: [(&str, Sealer, usize, bool); 4] = [
     (
-        "pipelined, prepared on receipt (now)",
+        "pipelined, prepared on receipt, groups capped (now)",
+        seal_pipelined,
+        MAX_GROUP_LINES,
+        true,
+    ),
+    (
+        "pipelined, prepared on receipt, groups uncapped",
         seal_pipelined,
         1024,
         true,
     ),
-    (
-        "pipelined, sealed by the writer (before)",
-        seal_pipelined,
-        16,
-        false,
-    ),
+    ("pipelined, sealed by the writer", seal_pipelined, 16, false),
     (
         "waits for each fsync, sealed by the writer",
         seal_waiting_for_fsync,
         256,
         false,
     ),
-    (
-        "one fsync per line, sealed by the writer",
-        seal_waiting_for_fsync,
-        1,
-        false,
-    ),
 ];
+
+/// The fake endpoint's answer: a spec-shaped reply after `delay`.
+fn endpoint_answer(delay: Duration, body: &[u8]) -> Answer {
+    Answer {
+        delay,
+        ..Answer::json(200, body)
+    }
+}
 
 #[test]
 #[ignore]
 fn fourteen_seats_at_once() {
     let body = reply_body();
-    let f = fake(move |_, _| Answer {
-        delay: Duration::from_millis(20),
-        ..Answer::json(200, body.as_slice())
-    });
+    let f = fake(move |_, _| endpoint_answer(Duration::from_millis(20), &body));
     for (label, sealer, max_batch, prepare) in SEALERS.iter().chain(&SEALERS[..2]) {
         let dir = bench_dir();
         let (mut ledger, _) = Ledger::open(&dir.path().join("council-book.jsonl")).unwrap();
@@ -371,9 +454,8 @@ fn thousand_answers_in_a_burst() {
         // Every request is held until one instant, then all 1,000 replies go out together.
         let release = Instant::now() + Duration::from_secs(4);
         let b2 = body.clone();
-        let f = fake(move |_, _| Answer {
-            delay: release.saturating_duration_since(Instant::now()),
-            ..Answer::json(200, b2.as_slice())
+        let f = fake(move |_, _| {
+            endpoint_answer(release.saturating_duration_since(Instant::now()), &b2)
         });
         let dir = bench_dir();
         let (mut ledger, _) = Ledger::open(&dir.path().join("council-book.jsonl")).unwrap();

@@ -5,8 +5,9 @@
 //! What to send and what a reply means is core's ([`sealbook_core::league::wire`]); this
 //! module only moves bytes: [`http::HttpSeat`] over ureq, [`command::CommandSeat`] over a
 //! child process. [`ask_all`] asks every seat on its own thread and hands each reply back
-//! through a channel the moment it arrives, with the raw body (its SHA-256 is the answer
-//! line's `own_sha256`) and the arrival instant, so the caller can seal it at once.
+//! through a channel the moment it arrives (read on a fixed pool of threads, see there), with
+//! the raw body (its SHA-256 is the answer line's `own_sha256`) and the arrival instant, so
+//! the caller can seal it at once.
 
 pub mod command;
 pub mod http;
@@ -206,12 +207,16 @@ pub(crate) fn summary(status: Option<u16>, o: &SeatOutcome) -> String {
 }
 
 /// Asks every seat at once, each on its own thread with its own request (the same text, the
-/// seat's model) and the run's deadline; each reply, passed through `then` on the thread that
-/// received it, is sent on the returned channel the moment the seat is done, so the first
-/// answer is sealed while the others are still being written. The channel closes when every
-/// seat has replied. What a reply needs before it can be written (reading it, sealing its
-/// line) is done in `then`, on as many threads as replies arrive at once, rather than one
-/// after another on the receiving end of the channel.
+/// seat's model) and the run's deadline, and sends each reply on the returned channel the
+/// moment the seat is done, so the first answer is sealed while the others are still being
+/// written. The channel closes when every seat has replied.
+///
+/// Concurrency is bounded where it costs CPU: a seat's thread only waits on its provider and
+/// hands the reply over as it comes; `then` (what a reply needs before it can be written:
+/// reading it, sealing its line) runs on a fixed pool of one thread per core, ahead of
+/// ordinary threads when permitted ([`crate::priority::ahead`]: a burst of replies then never
+/// makes the pool share the CPU with hundreds of seat threads), taking replies in the order
+/// they came.
 pub fn ask_all<T, F>(
     asks: Vec<(Arc<dyn SeatAdapter>, AskRequest)>,
     deadline: Instant,
@@ -222,19 +227,54 @@ where
     F: Fn(SeatReply) -> T + Send + Sync + 'static,
 {
     let (tx, rx) = mpsc::channel();
+    let (reply_tx, reply_rx) = mpsc::channel::<SeatReply>();
+    let reply_rx = Arc::new(std::sync::Mutex::new(reply_rx));
     let then = Arc::new(then);
+    let pool = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(asks.len());
+    let mut started = 0;
+    let mut refused = None;
+    for i in 0..pool {
+        let (reply_rx, then, tx) = (reply_rx.clone(), then.clone(), tx.clone());
+        let spawned = std::thread::Builder::new()
+            .name(format!("seat-replies-{i}"))
+            .spawn(move || {
+                let _ahead = crate::priority::ahead(crate::priority::Stage::Prepare);
+                loop {
+                    // The lock is held only while waiting for the next reply, never while
+                    // `then` runs; a poisoned lock still guards a plain channel end.
+                    let next = reply_rx.lock().unwrap_or_else(|e| e.into_inner()).recv();
+                    match next {
+                        Ok(reply) => {
+                            let _ = tx.send(then(reply));
+                        }
+                        // Every seat has replied.
+                        Err(_) => return,
+                    }
+                }
+            });
+        match spawned {
+            Ok(_) => started += 1,
+            Err(e) => refused = Some(e),
+        }
+    }
     for (seat, request) in asks {
-        let seat_tx = tx.clone();
         let seat_name = seat.name().to_string();
-        let name = format!("seat-{seat_name}");
-        let seat_then = then.clone();
-        let spawned = std::thread::Builder::new().name(name).spawn(move || {
-            let reply = seat.ask(&request, deadline);
-            let _ = seat_tx.send(seat_then(reply));
-        });
+        let seat_tx = reply_tx.clone();
+        let spawned = match (started, &refused) {
+            (0, Some(e)) => Err(std::io::Error::new(e.kind(), e.to_string())),
+            _ => std::thread::Builder::new()
+                .name(format!("seat-{seat_name}"))
+                .spawn(move || {
+                    let _ = seat_tx.send(seat.ask(&request, deadline));
+                })
+                .map(drop),
+        };
         if let Err(e) = spawned {
-            // No thread, no ask: said as that seat's reply rather than lost.
-            let _ = tx.send(then(SeatReply {
+            // No thread, no ask: said as that seat's reply rather than lost (read here when
+            // not even the pool could start).
+            let reply = SeatReply {
                 seat: seat_name,
                 outcome: local_error(
                     "spawn",
@@ -246,7 +286,12 @@ where
                 arrived: Instant::now(),
                 attempts: 0,
                 earlier: Vec::new(),
-            }));
+            };
+            if started == 0 {
+                let _ = tx.send(then(reply));
+            } else {
+                let _ = reply_tx.send(reply);
+            }
         }
     }
     rx

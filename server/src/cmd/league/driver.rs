@@ -9,10 +9,10 @@
 //! - `TakeSnapshot`: the 12 markets' bars from the provider, the snapshot from core.
 //! - `Ask`: every asked seat at once through [`ask_all`]; each reply is read into its
 //!   answer line and the line prepared (serialized and sealed, its seal time in `booked_at`)
-//!   on the thread that received it, then chained and written by this one the moment it
-//!   arrives (replies already waiting together as one group: one write, one fsync), its raw
-//!   bytes then kept as `replies/<run_id>/<seat>.txt` (published after the session;
-//!   `own_sha256` is their SHA-256).
+//!   on `ask_all`'s pool of reply threads, then chained and written by this one the moment it
+//!   arrives (replies already waiting together as one group, at most [`MAX_GROUP_LINES`]:
+//!   one write, one fsync), its raw bytes then kept as `replies/<run_id>/<seat>.txt`
+//!   (published after the session; `own_sha256` is their SHA-256).
 //! - `Score`: prices from the provider by the published rule ([`close::score_line`]); a
 //!   score re-taken on request that differs is sealed as a correction naming it. With the
 //!   session's score, the trading tracks' prices of the session (each fund's bars in the
@@ -28,7 +28,7 @@
 
 use super::read_config;
 use crate::anchor::league::{stamp_league, stamp_lists};
-use crate::ledger::{Ledger, LedgerError, Sealed};
+use crate::ledger::{Ledger, LedgerError, Sealed, MAX_GROUP_LINES};
 use crate::outcome::Unusable;
 use crate::prices::crowd::crowd_prices;
 use crate::prices::csv::CsvProvider;
@@ -359,7 +359,7 @@ struct Received {
     line: Option<(Object, Result<PreparedLine, EncodeError>)>,
 }
 
-/// Done on the seat's own thread as its reply arrives ([`ask_all`]): the reply read into
+/// Done as a reply arrives, on [`ask_all`]'s pool of reply threads: the reply read into
 /// its answer line by the engine's [`ReplyReader`], the seal time read from the clock into
 /// `booked_at`, and the line prepared ([`prepare_line`]: serialized and sealed), so that the
 /// book's one writer has only to chain it, write it and wait for the fsync.
@@ -812,11 +812,15 @@ impl League {
         // that came meanwhile, so one fsync covers every line written while the previous one
         // ran (a group commit). A line is acknowledged, and told to the engine, only once an
         // fsync that covers it has returned.
+        // This thread (the book's writer) and the sync thread run ahead of ordinary threads
+        // while replies come in, when permitted (see `crate::priority`).
+        let _ahead = crate::priority::ahead(crate::priority::Stage::Write);
         let durability = self.book.durability();
         let (sync_tx, sync_rx) = std::sync::mpsc::channel::<u64>();
         let syncer = std::thread::Builder::new()
             .name("book-sync".into())
             .spawn(move || {
+                let _ahead = crate::priority::ahead(crate::priority::Stage::Write);
                 for n in sync_rx {
                     // A failure poisons the ledger; the driver's own waits report it.
                     if durability.wait(n).is_err() {
@@ -866,7 +870,10 @@ impl League {
                     Err(_) => return Ok(()),
                 }
             }
-            batch.extend(rx.try_iter());
+            // At most a group's worth, so the sync thread starts on the first lines of a
+            // burst while the writer goes on with the rest.
+            let room = MAX_GROUP_LINES.saturating_sub(batch.len());
+            batch.extend(rx.try_iter().take(room));
             if batch.is_empty() {
                 // Nothing came while the disk synced: wait for the fsync of what is written.
                 let durable = self.ack_durable(unacked, true)?;
@@ -913,8 +920,8 @@ impl League {
                             ledger: Which::Book,
                             content,
                         } => {
-                            // The engine hands back the content it was given, prepared on the
-                            // seat's thread; any other line is prepared here.
+                            // The engine hands back the content it was given, prepared on a
+                            // reply thread; any other line is prepared here.
                             let line = match prepared.take() {
                                 Some(p) => p,
                                 None => prepare_line(&content),
