@@ -18,7 +18,6 @@ mod logging;
 mod metrics;
 mod outcome;
 mod prices;
-mod priority;
 mod progress;
 mod seats;
 

@@ -204,7 +204,6 @@ fn span(arrived: &[Instant]) -> Duration {
 /// fsynced by [`Ledger::append_all`] before the next group is taken (replies that arrive
 /// during the fsync wait in the channel).
 fn seal_waiting_for_fsync(rx: Receiver<Got>, ledger: &mut Ledger, max_batch: usize) -> Measured {
-    let _ahead = crate::priority::ahead(crate::priority::Stage::Write);
     let mut m = Measured::new();
     let fsyncs = ledger.durability().fsyncs();
     let mut arrived = Vec::new();
@@ -245,7 +244,6 @@ fn seal_pipelined(rx: Receiver<Got>, ledger: &mut Ledger, max_batch: usize) -> M
     let acker = std::thread::Builder::new()
         .name("bench-acker".into())
         .spawn(move || {
-            let _ahead = crate::priority::ahead(crate::priority::Stage::Write);
             let mut lat = Vec::new();
             let mut parts = Vec::new();
             let mut arrived_all = Vec::new();
@@ -259,7 +257,6 @@ fn seal_pipelined(rx: Receiver<Got>, ledger: &mut Ledger, max_batch: usize) -> M
             (lat, parts, span(&arrived_all))
         })
         .unwrap();
-    let _ahead = crate::priority::ahead(crate::priority::Stage::Write);
     let mut m = Measured::new();
     while let Some((mut group, taken)) = take_group(&rx, max_batch) {
         m.taken

@@ -213,10 +213,9 @@ pub(crate) fn summary(status: Option<u16>, o: &SeatOutcome) -> String {
 ///
 /// Concurrency is bounded where it costs CPU: a seat's thread only waits on its provider and
 /// hands the reply over as it comes; `then` (what a reply needs before it can be written:
-/// reading it, sealing its line) runs on a fixed pool of one thread per core, ahead of
-/// ordinary threads when permitted ([`crate::priority::ahead`]: a burst of replies then never
-/// makes the pool share the CPU with hundreds of seat threads), taking replies in the order
-/// they came.
+/// reading it, sealing its line) runs on a fixed pool of one thread per core, taking replies
+/// in the order they came, so a burst of replies is prepared by a few threads rather than by
+/// as many as there are seats.
 pub fn ask_all<T, F>(
     asks: Vec<(Arc<dyn SeatAdapter>, AskRequest)>,
     deadline: Instant,
@@ -240,7 +239,6 @@ where
         let spawned = std::thread::Builder::new()
             .name(format!("seat-replies-{i}"))
             .spawn(move || {
-                let _ahead = crate::priority::ahead(crate::priority::Stage::Prepare);
                 loop {
                     // The lock is held only while waiting for the next reply, never while
                     // `then` runs; a poisoned lock still guards a plain channel end.

@@ -812,15 +812,11 @@ impl League {
         // that came meanwhile, so one fsync covers every line written while the previous one
         // ran (a group commit). A line is acknowledged, and told to the engine, only once an
         // fsync that covers it has returned.
-        // This thread (the book's writer) and the sync thread run ahead of ordinary threads
-        // while replies come in, when permitted (see `crate::priority`).
-        let _ahead = crate::priority::ahead(crate::priority::Stage::Write);
         let durability = self.book.durability();
         let (sync_tx, sync_rx) = std::sync::mpsc::channel::<u64>();
         let syncer = std::thread::Builder::new()
             .name("book-sync".into())
             .spawn(move || {
-                let _ahead = crate::priority::ahead(crate::priority::Stage::Write);
                 for n in sync_rx {
                     // A failure poisons the ledger; the driver's own waits report it.
                     if durability.wait(n).is_err() {
