@@ -4,6 +4,7 @@
 
 use crate::dropped::{self, Labelled};
 use crate::format;
+use crate::i18n::{html_tr, t, tr, M};
 use crate::league_load;
 use crate::module_worker::{self, ModuleWorker};
 use crate::proof_view;
@@ -483,7 +484,7 @@ impl Component for App {
                 self.start();
             }
             Msg::DropFailed(why) => {
-                self.status = Status::Failed(format!("Could not take the dropped folder: {why}"));
+                self.status = Status::Failed(tr(M::DropFailed, &[("why", &why)]));
             }
             Msg::Remove(i) => {
                 if i < self.files.len() {
@@ -638,29 +639,32 @@ impl Component for App {
         // failed), so nothing else is loaded from the network once the reader drops files.
         let ready = self.ready && !self.trust.loading();
         let zone = Zone {
-            title: if self.files.is_empty() {
-                "Drop files here"
+            title: t(if self.files.is_empty() {
+                M::DropHere
             } else {
-                "Drop more files here"
-            }
+                M::DropMore
+            })
             .into(),
-            hint: html! {
-                <>
-                    { "The book (" }<code>{ "council-book.jsonl" }</code>{ ", " }<code>{ "asks.jsonl" }</code>
-                    { "), any stamped lists (" }<code>{ "proof/<day>/<time>Z.txt" }</code>{ ") with their OpenTimestamps proofs (" }<code>{ "<time>Z.txt.ots" }</code>{ "), RFC 3161 tokens (" }<code>{ "<time>Z.txt.<tsa>.tsr" }</code>{ ") and Rekor entries (" }<code>{ "<time>Z.txt.rekor.json" }</code>{ "), or the whole downloaded folder" }
-                </>
-            },
+            hint: html_tr(
+                M::VerifyHint,
+                &[
+                    ("book", html! { <code>{ "council-book.jsonl" }</code> }),
+                    ("asks", html! { <code>{ "asks.jsonl" }</code> }),
+                    ("list", html! { <code>{ "proof/<day>/<time>Z.txt" }</code> }),
+                    ("ots", html! { <code>{ "<time>Z.txt.ots" }</code> }),
+                    ("tsr", html! { <code>{ "<time>Z.txt.<tsa>.tsr" }</code> }),
+                    ("rekor", html! { <code>{ "<time>Z.txt.rekor.json" }</code> }),
+                ],
+            ),
             compact: !self.files.is_empty(),
             before: html! {},
             actions: html! {},
             accept: None,
         };
         html! {
-            <Shell page={Page::Verify} {ready} title="Check a sealed book yourself" {zone}
-                lede={html! { "Drop the published book, its stamped lists and their .ots proofs, .tsr tokens and Rekor entries. This page recomputes every line's seal and link, every stamped prefix, every OpenTimestamps proof and every timestamp signature with its own copy of the verifier, compiled to WebAssembly. Your files never leave this device, and no server is asked for an answer." }}
-                footer={html! { <>
-                    { "The checks follow " }<cite>{ "Sealed Before the Open" }</cite>{ ", §3.2, §3.11 and Appendix B steps 3–4, 6, 9 and 10: seal = SHA-256 of the line's content, link = SHA-256 of the line without its link, each line's prev = the previous link, a stamp's sha256 = the first N lines as stored, an OpenTimestamps proof's operations lead from the list's digest to the merkle root of a Bitcoin block header whose proof of work is recomputed here, an RFC 3161 token's imprint, signature and certificate chain (valid at genTime) are checked against roots you choose, and a Rekor entry's body, inclusion proof, checkpoint and signed entry timestamp against the log key you choose." }
-                </> }}
+            <Shell page={Page::Verify} {ready} title={t(M::VerifyTitle)} {zone}
+                lede={html! { t(M::VerifyLede) }}
+                footer={html_tr(M::VerifyFooter, &[("spec", html! { <cite>{ "Sealed Before the Open" }</cite> })])}
                 on_files={link.callback(Msg::Add)} on_drop_failed={link.callback(Msg::DropFailed)}>
                 { self.view_league(ctx) }
                 { self.view_files(ctx) }
@@ -912,7 +916,7 @@ impl App {
         // The live region carries one short sentence; the full report is not read out at once.
         let announce = match &self.status {
             Status::Waiting => String::new(),
-            Status::Running { .. } => "Checking the files…".to_string(),
+            Status::Running { .. } => t(M::CheckingFiles).to_string(),
             Status::Done(report) => report_view::headline(report),
             Status::Failed(_) => String::new(), // the alert below is announced by itself
         };
@@ -928,7 +932,7 @@ impl App {
         match &self.status {
             Status::Waiting if self.files.is_empty() => html! {},
             Status::Waiting => html! {
-                <p class="note" data-testid="status">{ "Add the book (a .jsonl file), or an .ots proof, RFC 3161 token (.tsr) or Rekor entry (.rekor.json) with the stamped list it covers, to start the check." }</p>
+                <p class="note" data-testid="status">{ t(M::WaitingHint) }</p>
             },
             Status::Running {
                 book,
@@ -942,13 +946,16 @@ impl App {
                     *done as f64 * 100.0 / *total as f64
                 };
                 let label = if book.is_empty() {
-                    "Starting the verifier…".to_string()
+                    t(M::StartingVerifier).to_string()
                 } else {
-                    format!(
-                        "Checking {book}: {} so far · {} of {}",
-                        format::lines(*lines),
-                        format::bytes(*done),
-                        format::bytes(*total)
+                    tr(
+                        M::CheckingBook,
+                        &[
+                            ("book", book),
+                            ("lines", &format::lines(*lines)),
+                            ("done", &format::bytes(*done)),
+                            ("total", &format::bytes(*total)),
+                        ],
                     )
                 };
                 html! { <Progress label={label} value={pct} max={100.0} /> }

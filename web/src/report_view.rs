@@ -4,6 +4,7 @@
 //! Elements tests read carry `data-testid`.
 
 use crate::format::{self, sentence};
+use crate::i18n::{plural, t, tr, M};
 use crate::proof_view;
 use crate::signed_time_view;
 use crate::verifier::{BookResult, MatchedBy, ProofState, StampResult, TrustLevel, VerifierReport};
@@ -12,13 +13,13 @@ use yew::prelude::*;
 
 /// What a check is, in a reader's words.
 fn check_label(check: Check) -> &'static str {
-    match check {
-        Check::Json => "JSON",
-        Check::N => "line number (n)",
-        Check::Prev => "previous link (prev)",
-        Check::Seal => "seal",
-        Check::Link => "link",
-    }
+    t(match check {
+        Check::Json => M::CheckJson,
+        Check::N => M::CheckN,
+        Check::Prev => M::CheckPrev,
+        Check::Seal => M::CheckSeal,
+        Check::Link => M::CheckLink,
+    })
 }
 
 /// One sentence summing up the verification (without the verdict word).
@@ -26,63 +27,63 @@ fn summary(r: &VerifierReport) -> String {
     if let Some(book) = r.books.iter().find(|b| !b.report.ok) {
         let line = format::count(book.report.first_bad_line.unwrap_or_default());
         return match book.report.problems.first() {
-            Some(p) => format!(
-                "{} breaks at line {line}: the {} check failed.",
-                book.name,
-                check_label(p.check)
+            Some(p) => tr(
+                M::SumBreaksCheck,
+                &[
+                    ("book", &book.name),
+                    ("line", &line),
+                    ("check", &check_label(p.check)),
+                ],
             ),
-            None => format!("{} breaks at line {line}.", book.name),
+            None => tr(M::SumBreaks, &[("book", &book.name), ("line", &line)]),
         };
     }
     if r.lists.iter().any(|l| l.error.is_some()) {
-        return "The chain holds, but a stamped list could not be read.".into();
+        return t(M::SumListUnreadable).into();
     }
     if let Some(u) = r.unchecked_lists.first() {
-        return format!(
-            "The chain holds, but the stamped list {} checks nothing: {}.",
-            u.list, u.reason
+        return tr(
+            M::SumListChecksNothing,
+            &[("list", &u.list), ("reason", &u.reason)],
         );
     }
     if !r.stamps_hold() {
-        return "The chain holds, but a stamped list does not match the book.".into();
+        return t(M::SumStampMismatch).into();
     }
     if let Some(e) = &r.headers.error {
-        return format!("The pasted block headers could not be read: {e}.");
+        return tr(M::SumHeadersUnreadable, &[("why", e)]);
     }
     if let Some(p) = r.proofs.iter().find(|p| p.state() == ProofState::Failed) {
-        return format!("{}.", proof_view::failure(p)); // starts with the file name, kept as is
+        // starts with the file name, kept as is
+        return tr(M::SumFailure, &[("what", &proof_view::failure(p))]);
     }
-    if let Some(t) = r.tokens.iter().find(|t| !t.ok) {
-        return format!(
-            "{} does not verify: {}.",
-            t.name,
-            t.error
-                .clone()
-                .or_else(|| t.first_failure())
-                .unwrap_or_default()
-        );
+    if let Some(tok) = r.tokens.iter().find(|tok| !tok.ok) {
+        let why = tok
+            .error
+            .clone()
+            .or_else(|| tok.first_failure())
+            .unwrap_or_default();
+        return tr(M::SumDoesNotVerify, &[("file", &tok.name), ("why", &why)]);
     }
     if let Some(e) = r.rekor.iter().find(|e| !e.ok) {
-        return format!(
-            "{} does not verify: {}.",
-            e.name,
-            e.error
-                .clone()
-                .or_else(|| e.first_failure())
-                .unwrap_or_default()
-        );
+        let why = e
+            .error
+            .clone()
+            .or_else(|| e.first_failure())
+            .unwrap_or_default();
+        return tr(M::SumDoesNotVerify, &[("file", &e.name), ("why", &why)]);
     }
     let mut parts = Vec::new();
     if !r.books.is_empty() {
         let lines: u64 = r.books.iter().map(|b| b.report.lines).sum();
         let stamps = match r.stamp_count() {
-            0 => "no stamped list was checked".to_string(),
-            1 => "its stamp matches".to_string(),
-            n => format!("all {n} stamps match"),
+            0 => t(M::SumNoStamp).to_string(),
+            1 => t(M::SumOneStamp).to_string(),
+            n => tr(M::SumAllStamps, &[("n", &n)]),
         };
-        parts.push(format!(
-            "The chain holds over {}; {stamps}",
-            format::lines(lines)
+        parts.push(tr(
+            M::SumChainHolds,
+            &[("lines", &format::lines(lines)), ("stamps", &stamps)],
         ));
     }
     for p in r
@@ -91,30 +92,33 @@ fn summary(r: &VerifierReport) -> String {
         .filter(|p| p.state() == ProofState::Verified)
     {
         let file = p.stamped_file.as_deref().unwrap_or(&p.name);
-        parts.push(format!(
-            "{file} is anchored in Bitcoin block {}",
-            anchor_or_unknown(p)
+        parts.push(tr(
+            M::SumAnchored,
+            &[("file", &file), ("height", &anchor_or_unknown(p))],
         ));
     }
-    for t in r.tokens.iter().filter(|t| t.ok) {
-        parts.push(format!(
-            "{} was timestamped at {} by {}",
-            t.list.as_deref().unwrap_or(&t.name),
-            t.gen_time.as_deref().unwrap_or("?"),
-            t.authority.as_deref().unwrap_or("?")
+    for tok in r.tokens.iter().filter(|tok| tok.ok) {
+        parts.push(tr(
+            M::SumTimestamped,
+            &[
+                ("file", &tok.list.as_deref().unwrap_or(&tok.name)),
+                ("time", &tok.gen_time.as_deref().unwrap_or("?")),
+                ("authority", &tok.authority.as_deref().unwrap_or("?")),
+            ],
         ));
     }
     for e in r.rekor.iter().filter(|e| e.ok) {
         let list = e.list.as_deref().unwrap_or(&e.name);
         parts.push(if e.time_signed {
-            format!(
-                "{list} is in the Rekor log since {}",
-                e.integrated_time.as_deref().unwrap_or("?")
+            tr(
+                M::SumInRekorSince,
+                &[
+                    ("file", &list),
+                    ("time", &e.integrated_time.as_deref().unwrap_or("?")),
+                ],
             )
         } else {
-            format!(
-                "{list} is in the Rekor log (its integratedTime is unsigned: no time established)"
-            )
+            tr(M::SumInRekorUnsigned, &[("file", &list)])
         });
     }
     let open = r
@@ -123,15 +127,15 @@ fn summary(r: &VerifierReport) -> String {
         .filter(|p| p.state() == ProofState::Open)
         .count();
     if open > 0 {
-        parts.push(format!(
-            "{open} {} not verified yet",
-            if open == 1 { "proof is" } else { "proofs are" }
+        parts.push(tr(
+            plural(open as u64, M::SumOpenOne, M::SumOpenMany),
+            &[("n", &open)],
         ));
     }
     if parts.is_empty() {
-        return "Add the book (a .jsonl file), or a stamped list with its .ots proof, .tsr token or .rekor.json entry.".into();
+        return t(M::SumNothing).into();
     }
-    format!("{}.", parts.join("; "))
+    tr(M::SumEnd, &[("parts", &parts.join(t(M::SumJoin)))])
 }
 
 fn anchor_or_unknown(p: &crate::verifier::ProofResult) -> String {
@@ -142,15 +146,15 @@ fn anchor_or_unknown(p: &crate::verifier::ProofResult) -> String {
 
 /// The verdict as one sentence, for the screen reader announcement.
 pub fn headline(r: &VerifierReport) -> String {
-    format!(
-        "{}: {}",
-        if r.verified() {
-            "Verified"
-        } else {
-            "Not verified"
-        },
-        summary(r)
+    tr(
+        M::Headline,
+        &[("verdict", &verdict_word(r.verified())), ("summary", &summary(r))],
     )
+}
+
+/// The verdict in one word: `Verified` or `Not verified`.
+fn verdict_word(ok: bool) -> &'static str {
+    t(if ok { M::Verified } else { M::NotVerified })
 }
 
 /// The whole report; `headers_panel` is the reader's block-header form, shown with the proofs.
@@ -161,9 +165,9 @@ pub fn view(r: &VerifierReport, headers_panel: Html) -> Html {
             <section class={classes!("verdict", if ok { "ok" } else { "bad" })} data-testid="verdict" data-ok={ok.to_string()}>
                 { status_icon(ok) }
                 <div>
-                    <h2 class="verdict-title">{ if ok { "Verified" } else { "Not verified" } }</h2>
+                    <h2 class="verdict-title">{ verdict_word(ok) }</h2>
                     <p class="verdict-text">{ summary(r) }</p>
-                    <p class="verdict-level"><a href="#trust-ladder">{ level_text(r.level()) }{ " · what is still trusted" }</a></p>
+                    <p class="verdict-level"><a href="#trust-ladder">{ level_text(r.level()) }{ t(M::StillTrustedLink) }</a></p>
                 </div>
             </section>
             { for r.books.iter().map(book_card) }
@@ -210,12 +214,12 @@ fn status_icon(ok: bool) -> Html {
 }
 
 fn level_text(level: TrustLevel) -> &'static str {
-    match level {
-        TrustLevel::Level0 => "Level 0: the operator's word only",
-        TrustLevel::Level1 => "Level 1 reached",
-        TrustLevel::Level2 => "Level 2 reached",
-        TrustLevel::Level2Plus => "Level 2+ reached",
-    }
+    t(match level {
+        TrustLevel::Level0 => M::Level0Text,
+        TrustLevel::Level1 => M::Level1Text,
+        TrustLevel::Level2 => M::Level2Text,
+        TrustLevel::Level2Plus => M::Level2PlusText,
+    })
 }
 
 /// One rung: its number, title, description and state (`reached`, `failed` or `pending`).

@@ -7,6 +7,7 @@
 use super::api::{
     self, Answer, Consensus, Council, Direction, Forecast, MarketRow, Scored, Session, Stage,
 };
+use crate::i18n::{t, tr, M};
 use sealbook_core::calendar::Instant;
 use sealbook_core::experiment::{ReaderId, CONFIDENCE};
 
@@ -190,9 +191,16 @@ pub fn consensus_direction(k: &Consensus) -> &'static str {
     k.direction.map_or("even", Direction::as_str)
 }
 
-/// A call in words: `up, 70%`.
+/// A call in the page's language: `up, 70%`, `涨，70%`.
 pub fn call_text(direction: Direction, confidence: u8) -> String {
-    format!("{}, {confidence}%", direction.as_str())
+    let direction = t(match direction {
+        Direction::Up => M::ExpDirUp,
+        Direction::Down => M::ExpDirDown,
+    });
+    tr(
+        M::ExpCall,
+        &[("direction", &direction), ("confidence", &confidence)],
+    )
 }
 
 /// The council's answers for one market, in the order they came.

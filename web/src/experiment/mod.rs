@@ -14,6 +14,7 @@ mod net;
 mod view;
 
 use api::{Accepted, ApiError, Direction, NewReader, PeekReply, Session, Stage};
+use crate::i18n::{tr, M};
 use decide::{Mode, ReaderStart};
 use sealbook_core::calendar::Instant;
 use std::collections::BTreeMap;
@@ -241,14 +242,13 @@ impl Component for ExperimentApp {
                     Ok(accepted) => {
                         let f = &accepted.forecast;
                         let call = decide::call_text(f.direction, f.confidence);
-                        self.announce = match f.stage {
-                            Stage::Private => format!(
-                                "{name}: your private call ({call}) is recorded. Look at what is shown, then give your final call."
-                            ),
-                            Stage::Final => format!("{name}: your final call ({call}) is recorded."),
-                            Stage::Single if f.first => format!("{name}: your forecast ({call}) is recorded; it is the one that counts."),
-                            Stage::Single => format!("{name}: your forecast ({call}) is recorded."),
+                        let said = match f.stage {
+                            Stage::Private => M::ExpRecordedPrivate,
+                            Stage::Final => M::ExpRecordedFinal,
+                            Stage::Single if f.first => M::ExpRecordedFirst,
+                            Stage::Single => M::ExpRecorded,
                         };
+                        self.announce = tr(said, &[("market", &name), ("call", &call)]);
                         if f.stage == Stage::Private {
                             if let Some(display) = accepted.display {
                                 self.displays.insert(market.clone(), display);
@@ -295,16 +295,5 @@ impl Component for ExperimentApp {
 /// Mounts the experiment page into `#app`.
 #[wasm_bindgen]
 pub fn run_experiment_app() {
-    let document = web_sys::window()
-        .and_then(|w| w.document())
-        .expect("run_experiment_app runs in a page");
-    match document.get_element_by_id("app") {
-        Some(root) => {
-            root.set_inner_html("");
-            yew::Renderer::<ExperimentApp>::with_root(root).render();
-        }
-        None => {
-            yew::Renderer::<ExperimentApp>::new().render();
-        }
-    }
+    crate::shell::mount::<ExperimentApp>();
 }

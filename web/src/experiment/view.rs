@@ -7,6 +7,7 @@ use super::api::{
 };
 use super::decide::{self, CouncilPanel, Display, Mode, Step, Window};
 use super::{ExperimentApp, Msg};
+use crate::i18n::{html_tr, t, tr, M};
 use crate::shell::{Page, Shell};
 use sealbook_core::calendar::Instant;
 use web_sys::HtmlInputElement;
@@ -21,14 +22,14 @@ pub fn page(app: &ExperimentApp, ctx: &Context<ExperimentApp>) -> Html {
             html! { <p class="callout bad" role="alert" id="experiment-error">{ why.clone() }</p> }
         }
         (None, None) => {
-            html! { <p class="note" id="experiment-loading">{ "Opening the session…" }</p> }
+            html! { <p class="note" id="experiment-loading">{ t(M::ExpOpening) }</p> }
         }
         (Some(session), None) => session_view(app, ctx, session),
     };
     html! {
-        <Shell page={Page::Experiment} ready={app.session.is_some() || app.failure.is_some()} title="Forecast the open beside the council"
-            lede={html! { "Call each of the session's 12 markets up or down before the 09:30 ET open, with a confidence from 55% to 95%. No sign-up, no name, no contact: this browser keeps an anonymous identifier, and the server a salted hash of your address for the day only. Half of the readers see the AI council's sealed answers at once, half only after their first forecast; that is the experiment." }}
-            footer={html! { "Spec §6 of seed 000: only your first forecast per market and session counts; the published analysis is at /api/experiment/stats." }}>
+        <Shell page={Page::Experiment} ready={app.session.is_some() || app.failure.is_some()} title={t(M::ExpTitle)}
+            lede={html! { t(M::ExpLede) }}
+            footer={html_tr(M::ExpFooter, &[("stats", html! { <code>{ "/api/experiment/stats" }</code> })])}>
             { body }
             <p class="visually-hidden" role="status" aria-live="polite" id="experiment-live">{ app.announce.clone() }</p>
         </Shell>
@@ -45,37 +46,40 @@ fn session_view(app: &ExperimentApp, ctx: &Context<ExperimentApp>, session: &Ses
         _ => None,
     };
     let group = match session.group {
-        Group::Seeing => "You are in the seeing group: the council's sealed answers are shown at once.",
-        Group::Blind => "You are in the blind group: the council's answers open after your first forecast of this session.",
+        Group::Seeing => t(M::ExpGroupSeeing),
+        Group::Blind => t(M::ExpGroupBlind),
     };
     let countdown = match (close, window) {
         (Some(close), Some(Window::Open { secs })) => html! {
             <p class="countdown" id="countdown" role="timer" data-closed="false">
-                { "Forecasts close in " }<strong>{ decide::countdown_text(secs) }</strong>{ format!(", at {}.", decide::close_text(close)) }
+                { html_tr(M::ExpCloseIn, &[
+                    ("left", html! { <strong>{ decide::countdown_text(secs) }</strong> }),
+                    ("close", html! { <bdi>{ decide::close_text(close) }</bdi> }),
+                ]) }
             </p>
         },
         _ => html! {
-            <p class="callout warn countdown" id="countdown" data-closed="true">{ app.closed_message(session).unwrap_or_else(|| format!("Forecasts for the session of {} are closed.", session.session)) }</p>
+            <p class="callout warn countdown" id="countdown" data-closed="true">{ app.closed_message(session).unwrap_or_else(|| tr(M::ExpClosed, &[("session", &session.session)])) }</p>
         },
     };
     html! {
         <>
             <section class="card experiment-status" id="experiment-status" aria-labelledby="session-title" data-group={group_name(session.group)} data-demo={session.demo.to_string()}>
                 <h2 class="section-title" id="session-title">
-                    if session.demo { <span class="badge demo" id="demo-label" title="The demo league: its answers and prices are made for trying the page">{ "DEMO" }</span>{ " " } }
-                    { format!("The session of {}", session.session) }
+                    if session.demo { <span class="badge demo" id="demo-label" title={t(M::ExpDemoTitle)}>{ "DEMO" }</span>{ " " } }
+                    { tr(M::ExpSessionOf, &[("session", &session.session)]) }
                 </h2>
                 <p id="group-note">{ group }</p>
                 { countdown }
                 if app.storage_refused {
-                    <p class="callout warn">{ "This browser does not keep the identifier: reloading the page makes you a new reader." }</p>
+                    <p class="callout warn">{ t(M::ExpStorageRefused) }</p>
                 }
             </section>
             if let Some(scored) = &session.scored { { scored_view(scored) } }
             { mode_view(app, ctx, closed) }
             { council_view(ctx, panel) }
             <section class="experiment-markets" aria-labelledby="markets-title">
-                <h2 class="section-title" id="markets-title">{ "Your calls" }</h2>
+                <h2 class="section-title" id="markets-title">{ t(M::ExpYourCalls) }</h2>
                 <ol class="markets" id="markets">
                     { for session.markets.iter().map(|row| market_view(app, ctx, row, shown, closed)) }
                 </ol>
@@ -151,7 +155,7 @@ fn council_view(ctx: &Context<ExperimentApp>, panel: CouncilPanel<'_>) -> Html {
     };
     html! {
         <section class="card" id="council" aria-labelledby="council-title">
-            <h2 class="section-title" id="council-title">{ "The council" }</h2>
+            <h2 class="section-title" id="council-title">{ t(M::ExpCouncilTitle) }</h2>
             { body }
         </section>
     }
@@ -221,7 +225,7 @@ fn market_view(
             let display = app.displays.get(&row.market);
             let before = html! {
                 <>
-                    <p class="call" data-stage="private">{ format!("Your private call: {}.", decide::call_text(private.direction, private.confidence)) }</p>
+                    <p class="call" data-stage="private">{ tr(M::ExpPrivateDone, &[("call", &decide::call_text(private.direction, private.confidence))]) }</p>
                     { display_view(display, &row.market) }
                 </>
             };
@@ -248,11 +252,11 @@ fn step_name(step: &Step<'_>) -> &'static str {
 
 fn done_view(f: &Forecast) -> Html {
     let which = match (f.stage, f.first) {
-        (Stage::Final, _) => "Your final call",
-        (_, true) => "Your forecast (the one that counts)",
-        (_, false) => "Your forecast",
+        (Stage::Final, _) => M::ExpDoneFinal,
+        (_, true) => M::ExpDoneCounts,
+        (_, false) => M::ExpDone,
     };
-    html! { <p class="call" data-stage={stage_name(f.stage)}>{ format!("{which}: {}.", decide::call_text(f.direction, f.confidence)) }</p> }
+    html! { <p class="call" data-stage={stage_name(f.stage)}>{ tr(which, &[("call", &decide::call_text(f.direction, f.confidence))]) }</p> }
 }
 
 fn stage_name(s: Stage) -> &'static str {
@@ -324,14 +328,14 @@ fn call_form(
         })
     };
     let legend = match stage {
-        Stage::Single => format!("Your forecast for {}", row.name),
-        Stage::Private => format!("Your private call for {}", row.name),
-        Stage::Final => format!("Your final call for {}", row.name),
+        Stage::Single => tr(M::ExpLegendSingle, &[("market", &row.name)]),
+        Stage::Private => tr(M::ExpLegendPrivate, &[("market", &row.name)]),
+        Stage::Final => tr(M::ExpLegendFinal, &[("market", &row.name)]),
     };
     let send = match stage {
-        Stage::Single => "Send forecast",
-        Stage::Private => "Send private call",
-        Stage::Final => "Send final call",
+        Stage::Single => t(M::ExpSendForecast),
+        Stage::Private => t(M::ExpSendPrivate),
+        Stage::Final => t(M::ExpSendFinal),
     };
     let (up, down, conf, err, hint) = (
         format!("{m}-up"),
@@ -354,19 +358,19 @@ fn call_form(
                     <div class="directions">
                         <span class="choice">
                             <input type="radio" name={format!("{m}-direction")} id={up.clone()} value="up" checked={draft.direction == Some(Direction::Up)} onchange={pick(Direction::Up)}/>
-                            <label for={up}>{ "Up" }</label>
+                            <label for={up}>{ t(M::ExpUp) }</label>
                         </span>
                         <span class="choice">
                             <input type="radio" name={format!("{m}-direction")} id={down.clone()} value="down" checked={draft.direction == Some(Direction::Down)} onchange={pick(Direction::Down)}/>
-                            <label for={down}>{ "Down" }</label>
+                            <label for={down}>{ t(M::ExpDown) }</label>
                         </span>
                     </div>
                     <div class="confidence">
-                        <label for={conf.clone()}>{ "Confidence (%)" }</label>
+                        <label for={conf.clone()}>{ t(M::ExpConfidence) }</label>
                         <input type="number" id={conf} min="55" max="95" step="1" inputmode="numeric" value={draft.confidence.clone()} oninput={on_confidence} aria-describedby={described} aria-invalid={error.is_some().then_some("true")}/>
-                        <span class="note" id={hint}>{ "55 to 95" }</span>
+                        <span class="note" id={hint}>{ t(M::ExpRange) }</span>
                     </div>
-                    <button type="submit" class="button primary">{ if sending { "Sending…" } else { send } }</button>
+                    <button type="submit" class="button primary">{ if sending { t(M::ExpSending) } else { send } }</button>
                 </fieldset>
                 if let Some(e) = error { <p class="field-error" id={err}>{ e.clone() }</p> }
             </form>

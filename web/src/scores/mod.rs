@@ -14,6 +14,7 @@ pub mod tables;
 pub mod worker;
 
 use crate::dropped::Labelled;
+use crate::i18n::{t, tr, M};
 use crate::module_worker::{self, ModuleWorker};
 use crate::shell::{Page, Progress, Shell, Zone};
 use compute::MatrixView;
@@ -183,13 +184,13 @@ impl ScoresApp {
         });
         let (title, hint) = if peer {
             (
-                "Drop the benchmark's records file (.jsonl) here",
-                format!("One JSON record per line in the {} format (sealbook schema {}-records prints it).", self.profile.as_str(), self.profile.as_str()),
+                t(M::ScoresDropRecords),
+                tr(M::ScoresHintRecords, &[("profile", &self.profile.as_str())]),
             )
         } else {
             (
-                "Drop council-forecasts.csv, the book or the whole downloaded folder here",
-                "The book alone is scored from its sealed lines; with the CSV, the CSV's rows are scored and checked against the book (answers sealed after the 09:30 ET reference are left out). Optionally asks.jsonl (the roster), council-clim-window.json (BSS and the primary endpoint) and registered-predictions.json (the §8.4 scorecards, which can also be dropped alone). The reader experiment's analysis is shown from council-league.json or from an exported dataset (sealbook experiment export --dataset, a .json file named experiment…), each of which can also be dropped alone.".to_string(),
+                t(M::ScoresDropCsv),
+                t(M::ScoresHintCsv).to_string(),
             )
         };
         Zone {
@@ -496,9 +497,9 @@ impl Component for ScoresApp {
     fn view(&self, ctx: &Context<Self>) -> Html {
         let link = ctx.link();
         html! {
-            <Shell page={Page::Scores} ready={self.ready} title="Recompute the league's scores" zone={self.zone(ctx)}
-                lede={html! { "Drop the published council-forecasts.csv (or the registered predictions, or the whole downloaded folder). This page recomputes every Brier score, interval, N_eff reading and the primary endpoint with the same code as the sealbook command line, compiled to WebAssembly. Your files never leave this device." }}
-                footer={html! { "Spec §4-§5 and §8 of seed 000. The stats JSON is byte for byte sealbook score --json." }}
+            <Shell page={Page::Scores} ready={self.ready} title={t(M::ScoresTitle)} zone={self.zone(ctx)}
+                lede={html! { t(M::ScoresLede) }}
+                footer={html! { t(M::ScoresFooter) }}
                 on_files={link.callback(Msg::Add)} on_drop_failed={link.callback(Msg::DropFailed)}>
                 { self.given() }
                 { self.status_view(ctx) }
