@@ -4,7 +4,7 @@
 
 use crate::dropped::{self, Labelled};
 use crate::format;
-use crate::i18n::{html_tr, t, tr, M};
+use crate::i18n::{html_tr, plural, t, tr, M};
 use crate::league_load;
 use crate::module_worker::{self, ModuleWorker};
 use crate::proof_view;
@@ -720,12 +720,12 @@ impl App {
             League::Idle => html! {},
             League::Loading { done, total } => html! {
                 <p class="note" data-testid="league-status" data-state="loading">
-                    { if *total == 0 { "Fetching manifest.json…".to_string() } else { format!("Fetched {done} of {total} files listed in manifest.json…") } }
+                    { if *total == 0 { t(M::LeagueFetchingManifest).to_string() } else { tr(M::LeagueFetched, &[("done", done), ("total", total)]) } }
                 </p>
             },
             League::Failed(why) => html! {
                 <p class="callout bad" data-testid="league-status" data-state="failed" data-ok="false">
-                    { format!("The league could not be opened: {why}") }
+                    { tr(M::LeagueFailed, &[("why", why)]) }
                 </p>
             },
             League::Checked {
@@ -735,16 +735,17 @@ impl App {
             } => {
                 let failures: Vec<_> = check.failures().collect();
                 let n = check.files.len();
-                let had = if *dropped { "dropped" } else { "fetched" };
+                let league = format!("{:?}", check.league);
+                let all = if *dropped { M::LeagueAllDropped } else { M::LeagueAllFetched };
                 html! {
                     <>
                         if failures.is_empty() {
                             <p class="callout ok" data-testid="league-status" data-state="checked" data-ok="true">
-                                { format!("League {:?}: all {n} files listed in manifest.json were {had} and match their SHA-256; they are verified below.", check.league) }
+                                { tr(all, &[("league", &league), ("n", &n)]) }
                             </p>
                         } else {
                             <p class="callout bad" data-testid="league-status" data-state="checked" data-ok="false">
-                                { format!("League {:?}: {} of {n} files listed in manifest.json are missing or differ from their SHA-256. Those files are not checked below; the others are.", check.league, failures.len()) }
+                                { tr(M::LeagueSomeBad, &[("league", &league), ("bad", &failures.len()), ("n", &n)]) }
                             </p>
                             <ul class="league-failures" data-testid="league-failures">
                                 { for failures.iter().map(|f| html! {
@@ -754,7 +755,7 @@ impl App {
                         }
                         if !unlisted.is_empty() {
                             <p class="note" data-testid="league-unlisted-note">
-                                { format!("Dropped but not listed in manifest.json ({}; verified below all the same):", unlisted.len()) }
+                                { tr(M::LeagueUnlisted, &[("n", &unlisted.len())]) }
                             </p>
                             <ul class="league-failures" data-testid="league-unlisted">
                                 { for unlisted.iter().map(|u| html! { <li data-testid="league-unlisted-file" data-path={u.clone()}>{ u }</li> }) }
@@ -766,12 +767,12 @@ impl App {
         };
         html! {
             <section class="league" aria-labelledby="league-title">
-                <h2 id="league-title" class="section-title">{ "Open a league" }</h2>
-                <p class="note">{ "Or give the address of a league's manifest.json: every file it lists is fetched, checked against its SHA-256 and verified here, as a drop would be. A dropped folder holding its manifest.json is checked against it the same way." }</p>
+                <h2 id="league-title" class="section-title">{ t(M::LeagueTitle) }</h2>
+                <p class="note">{ t(M::LeagueNote) }</p>
                 <div class="league-open">
-                    <label for="league-url">{ "manifest.json URL" }</label>
+                    <label for="league-url">{ t(M::LeagueUrlLabel) }</label>
                     <input id="league-url" type="url" value={self.league_url.clone()} oninput={edited} placeholder="https://…/manifest.json" data-testid="league-url"/>
-                    <button type="button" class="button" onclick={open} disabled={loading} data-testid="open-league">{ "Open" }</button>
+                    <button type="button" class="button" onclick={open} disabled={loading} data-testid="open-league">{ t(M::LeagueOpen) }</button>
                 </div>
                 { status }
             </section>
@@ -792,22 +793,23 @@ impl App {
         html! {
             <section class="files" aria-labelledby="files-title">
                 <div class="files-head">
-                    <h2 id="files-title" class="section-title">{ "Your files" }</h2>
-                    <button type="button" class="button quiet" onclick={clear}>{ "Clear all" }</button>
+                    <h2 id="files-title" class="section-title">{ t(M::FilesTitle) }</h2>
+                    <button type="button" class="button quiet" onclick={clear}>{ t(M::FilesClearAll) }</button>
                 </div>
                 <ul class="file-list">
                     { for self.files.iter().enumerate().filter(|(_, f)| f.kind != FileKind::NotChecked).map(|(i, f)| {
                         let remove = ctx.link().callback(move |_: MouseEvent| Msg::Remove(i));
                         let (badge, class) = match f.kind {
-                            FileKind::Book => ("Book", "badge book"),
-                            FileKind::Proof => ("OTS proof", "badge proof"),
-                            FileKind::TimestampToken => ("RFC 3161 token", "badge proof"),
-                            FileKind::RekorEntry => ("Rekor entry", "badge proof"),
-                            FileKind::AskText => ("Ask text", "badge list"),
-                            FileKind::Certificate if f.anchor => ("Trust anchor", "badge book"),
-                            FileKind::Certificate => ("Certificate", "badge list"),
-                            _ => ("Stamped list", "badge list"),
+                            FileKind::Book => (M::BadgeBook, "badge book"),
+                            FileKind::Proof => (M::BadgeProof, "badge proof"),
+                            FileKind::TimestampToken => (M::BadgeToken, "badge proof"),
+                            FileKind::RekorEntry => (M::BadgeRekor, "badge proof"),
+                            FileKind::AskText => (M::BadgeAsk, "badge list"),
+                            FileKind::Certificate if f.anchor => (M::BadgeAnchor, "badge book"),
+                            FileKind::Certificate => (M::BadgeCert, "badge list"),
+                            _ => (M::BadgeList, "badge list"),
                         };
+                        let badge = t(badge);
                         let toggle = ctx.link().callback(move |_: Event| Msg::ToggleAnchor(i));
                         html! {
                             <li class="file">
@@ -818,11 +820,11 @@ impl App {
                                     if f.kind == FileKind::Certificate {
                                         <label class="anchor-toggle">
                                             <input type="checkbox" checked={f.anchor} onchange={toggle} data-testid="mark-anchor"/>
-                                            { "trust as anchor" }
+                                            { t(M::TrustAsAnchor) }
                                         </label>
                                     }
                                 </span>
-                                <button type="button" class="icon-button" onclick={remove} aria-label={format!("Remove {}", f.label)}>
+                                <button type="button" class="icon-button" onclick={remove} aria-label={tr(M::RemoveFile, &[("file", &f.label)])}>
                                     <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M6 6l12 12M18 6 6 18" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>
                                 </button>
                             </li>
@@ -831,8 +833,8 @@ impl App {
                 </ul>
                 if !others.is_empty() {
                     <details class="others">
-                        <summary>{ format!("{} other {} not checked by this version of the page", others.len(), if others.len() == 1 { "file" } else { "files" }) }</summary>
-                        <p class="note">{ "Score files are read by the Scores page; other published files are not checked on this page." }</p>
+                        <summary>{ tr(plural(others.len() as u64, M::OthersOne, M::OthersMany), &[("n", &others.len())]) }</summary>
+                        <p class="note">{ t(M::OthersNote) }</p>
                         <ul class="others-list">{ for others.iter().map(|l| html! { <li>{ *l }</li> }) }</ul>
                     </details>
                 }
@@ -860,12 +862,12 @@ impl App {
         html! {
             <details class="card trust-panel" data-testid="trust-panel">
                 <summary class="trust-summary">
-                    <span class="section-title">{ "Trust anchors" }</span>
+                    <span class="section-title">{ t(M::TrustTitle) }</span>
                     <span class="note" data-testid="trust-source">{ match (&self.trust.bundle, own) {
-                        (_, true) => "your own files".to_string(),
-                        (None, _) => "loading the shipped bundle…".to_string(),
-                        (Some(Ok(b)), _) => format!("shipped bundle of {} ({} roots)", b.manifest.date, b.manifest.certificates.len()),
-                        (Some(Err(_)), _) => "shipped bundle unavailable: choose your own".to_string(),
+                        (_, true) => t(M::TrustOwn).to_string(),
+                        (None, _) => t(M::TrustLoading).to_string(),
+                        (Some(Ok(b)), _) => tr(M::TrustShipped, &[("date", &b.manifest.date), ("n", &b.manifest.certificates.len())]),
+                        (Some(Err(_)), _) => t(M::TrustUnavailable).to_string(),
                     } }</span>
                 </summary>
                 <p class="note">
@@ -900,10 +902,10 @@ impl App {
                     </div>
                 }
                 <div class="headers-actions">
-                    <button type="button" class="button secondary" onclick={opener(&self.anchors_input)}>{ "Use my own trust anchors…" }</button>
-                    <button type="button" class="button secondary" onclick={opener(&self.log_key_input)}>{ "Use my own Rekor log key…" }</button>
+                    <button type="button" class="button secondary" onclick={opener(&self.anchors_input)}>{ t(M::TrustOwnAnchors) }</button>
+                    <button type="button" class="button secondary" onclick={opener(&self.log_key_input)}>{ t(M::TrustOwnLogKey) }</button>
                     if own {
-                        <button type="button" class="button quiet" onclick={restore} data-testid="restore-bundle">{ "Back to the shipped bundle" }</button>
+                        <button type="button" class="button quiet" onclick={restore} data-testid="restore-bundle">{ t(M::TrustBack) }</button>
                     }
                 </div>
                 <input ref={self.anchors_input.clone()} type="file" multiple=true accept=".pem,.crt,.cer,.der" class="visually-hidden" tabindex="-1" aria-hidden="true" onchange={picked(Msg::OwnAnchors)} data-testid="anchors-input"/>
@@ -984,21 +986,21 @@ impl App {
         let read = report.headers.count;
         html! {
             <section class="card headers-panel" aria-labelledby="headers-title" data-testid="headers-panel">
-                <h2 id="headers-title" class="section-title">{ "Block headers" }</h2>
+                <h2 id="headers-title" class="section-title">{ t(M::HeadersTitle) }</h2>
                 <p class="note">
                     { "To finish the check offline, paste the 80-byte header of each attested block as 160 hex digits, one per line (from your own node: " }
                     <code>{ "bitcoin-cli getblockheader <hash> false" }</code>
                     { ", or any block explorer). Add the 11 headers before it to check median time past, and later ones as confirmations, in order; a line " }<code>{ "HEIGHT HEX" }</code>{ " names a header's height (with the period's first header, a difficulty retarget is recomputed)." }
                 </p>
-                <label class="field-label" for="headers-input">{ "Block headers (hex)" }</label>
+                <label class="field-label" for="headers-input">{ t(M::HeadersLabel) }</label>
                 <textarea id="headers-input" class="headers-input" data-testid="headers-input" rows="3" spellcheck="false" autocomplete="off"
                     placeholder="0200000… (160 hex digits per header)" value={self.headers.clone()} oninput={on_headers}></textarea>
                 <div class="headers-actions">
-                    <button type="button" class="button primary" onclick={check} data-testid="check-headers">{ "Check the proofs with these headers" }</button>
+                    <button type="button" class="button primary" onclick={check} data-testid="check-headers">{ t(M::HeadersCheck) }</button>
                     if let Some(e) = &report.headers.error {
-                        <p class="headers-status bad" data-testid="headers-error" role="alert">{ format!("Cannot read the headers: {e}") }</p>
+                        <p class="headers-status bad" data-testid="headers-error" role="alert">{ tr(M::HeadersUnreadable, &[("why", e)]) }</p>
                     } else if read > 0 {
-                        <p class="headers-status" data-testid="headers-read">{ format!("{read} {} read", if read == 1 { "header" } else { "headers" }) }</p>
+                        <p class="headers-status" data-testid="headers-read">{ tr(plural(read as u64, M::HeadersReadOne, M::HeadersReadMany), &[("n", &read)]) }</p>
                     }
                 </div>
                 if let Some(a) = &report.headers.analysis {

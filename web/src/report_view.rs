@@ -247,11 +247,11 @@ fn ladder(r: &VerifierReport) -> Html {
     let level = r.level();
     let no_book = r.books.is_empty();
     let chain = if no_book {
-        ("No book dropped", "pending")
+        (t(M::StateNoBook), "pending")
     } else if r.chains_hold() {
-        ("Holds", "reached")
+        (t(M::StateHolds), "reached")
     } else {
-        ("Broken", "failed")
+        (t(M::StateBroken), "failed")
     };
     let verified: Vec<_> = r
         .proofs
@@ -268,30 +268,25 @@ fn ladder(r: &VerifierReport) -> Html {
         let mut what: Vec<String> = verified
             .iter()
             .copied()
-            .map(|p| format!("Bitcoin block {}", anchor_or_unknown(p)))
+            .map(|p| tr(M::StateBitcoinBlock, &[("height", &anchor_or_unknown(p))]))
             .collect();
-        what.extend(rekor_ok.iter().map(|n| format!("Rekor entry {n}")));
-        (format!("Reached: {}", what.join(", ")), "reached")
+        what.extend(
+            rekor_ok
+                .iter()
+                .map(|n| tr(M::StateRekorEntry, &[("name", n)])),
+        );
+        (tr(M::StateReached, &[("what", &what.join(", "))]), "reached")
     } else if r.rekor.iter().any(|e| !e.ok) {
-        (
-            "Failed: the Rekor entry does not verify".to_string(),
-            "failed",
-        )
+        (t(M::StateRekorFailed).to_string(), "failed")
     } else if r.proofs.iter().any(|p| p.state() == ProofState::Failed) || r.headers.error.is_some()
     {
-        ("Failed".to_string(), "failed")
+        (t(M::StateFailed).to_string(), "failed")
     } else if !verified.is_empty() {
-        (
-            "Proof verified, but not for a stamped list that matches a dropped book".to_string(),
-            "pending",
-        )
+        (t(M::StateProofNotForList).to_string(), "pending")
     } else if !r.proofs.is_empty() {
-        (
-            "Not verified yet: paste the block header".to_string(),
-            "pending",
-        )
+        (t(M::StatePasteHeader).to_string(), "pending")
     } else {
-        ("Add the list's .ots proof".to_string(), "pending")
+        (t(M::StateAddOts).to_string(), "pending")
     };
     let signed = if level == TrustLevel::Level2Plus {
         let auth: Vec<String> = r
@@ -300,19 +295,13 @@ fn ladder(r: &VerifierReport) -> Html {
             .filter(|t| t.ok)
             .map(|t| t.authority.clone().unwrap_or_default())
             .collect();
-        (format!("Reached: {}", auth.join(", ")), "reached")
-    } else if r.tokens.iter().any(|t| !t.ok) {
-        (
-            "Failed: no token verifies to a root you chose".to_string(),
-            "failed",
-        )
-    } else if r.tokens.iter().any(|t| t.ok) {
-        (
-            "Token verified, but not for a stamped list that matches a dropped book".to_string(),
-            "pending",
-        )
+        (tr(M::StateReached, &[("what", &auth.join(", "))]), "reached")
+    } else if r.tokens.iter().any(|tok| !tok.ok) {
+        (t(M::StateTokenFailed).to_string(), "failed")
+    } else if r.tokens.iter().any(|tok| tok.ok) {
+        (t(M::StateTokenNotForList).to_string(), "pending")
     } else {
-        ("Add the list's .tsr token".to_string(), "pending")
+        (t(M::StateAddTsr).to_string(), "pending")
     };
     let pill = if level > TrustLevel::Level0 {
         "ok"
@@ -333,16 +322,16 @@ fn ladder(r: &VerifierReport) -> Html {
     html! {
         <section class="card ladder" id="trust-ladder" aria-labelledby="ladder-title">
             <div class="card-head">
-                <h2 id="ladder-title" class="section-title">{ "Trust ladder" }</h2>
+                <h2 id="ladder-title" class="section-title">{ t(M::LadderTitle) }</h2>
                 <span class={classes!("pill", pill)} data-testid="level">{ level_text(level) }</span>
             </div>
             <ol class="rungs">
-                { rung("1", "Chain", "Every line's n, prev, seal and link recomputed in this browser.", chain.0, chain.1, "rung-1") }
-                { rung("2", "Anchored outside the operator", "OpenTimestamps proof of the stamped list, checked here against a Bitcoin block header whose proof of work is recomputed, or its Sigstore Rekor entry: inclusion proof, signed checkpoint and signed entry timestamp checked with the log key you trust.", &anchor.0, anchor.1, "rung-2") }
-                { rung("2+", "Signed time", "RFC 3161 timestamp tokens on the stamped list, verified to an authority's root you choose, with the chain valid at genTime.", &signed.0, signed.1, "rung-2plus") }
+                { rung("1", t(M::RungChain), t(M::RungChainText), chain.0, chain.1, "rung-1") }
+                { rung("2", t(M::RungAnchored), t(M::RungAnchoredText), &anchor.0, anchor.1, "rung-2") }
+                { rung("2+", t(M::RungSigned), t(M::RungSignedText), &signed.0, signed.1, "rung-2plus") }
             </ol>
             <div class="still-trusted" data-testid="still-trusted">
-                <strong>{ "Still trusted: " }</strong>
+                <strong>{ t(M::StillTrusted) }</strong>
                 { match level {
                     TrustLevel::Level2 | TrustLevel::Level2Plus => html! {
                         <>
@@ -351,15 +340,15 @@ fn ladder(r: &VerifierReport) -> Html {
                                 { for report_trusted.iter().filter(|t| !t.contains("Bitcoin's proof of work")).map(|t| html! { <li>{ t }</li> }) }
                             </ul>
                             if no_book {
-                                { "No book was dropped: this anchors the files the proofs stamp, not a book's chain." }
+                                { t(M::TrustedNoBook) }
                             } else {
-                                { "Lines written after the anchored prefix rest on the operator's clock until a later list is anchored." }
+                                { t(M::TrustedAfterPrefix) }
                             }
                         </>
                     },
-                    TrustLevel::Level1 => html! { "the operator's clock. The chain shows that no sealed line was edited, removed or reordered since it was written, but not when it was written: the times in the book, and when each stamped list was made, are the operator's word until the list's anchors are checked." },
-                    TrustLevel::Level0 if no_book => html! { "everything: nothing here was verified yet." },
-                    TrustLevel::Level0 => html! { "everything. A broken chain means this copy of the book is not the one that was sealed, so nothing in it can be taken beyond the operator's word." },
+                    TrustLevel::Level1 => html! { t(M::TrustedLevel1) },
+                    TrustLevel::Level0 if no_book => html! { t(M::TrustedLevel0NoBook) },
+                    TrustLevel::Level0 => html! { t(M::TrustedLevel0) },
                 } }
             </div>
         </section>
@@ -369,7 +358,7 @@ fn ladder(r: &VerifierReport) -> Html {
 fn hash(value: Option<&str>) -> Html {
     match value {
         Some(v) if !v.is_empty() => html! { <code class="hash">{ v }</code> },
-        _ => html! { <span class="muted">{ "(none)" }</span> },
+        _ => html! { <span class="muted">{ t(M::BookNoneParen) }</span> },
     }
 }
 
@@ -380,21 +369,21 @@ fn book_card(b: &BookResult) -> Html {
         <article class="card book" data-testid="book" data-name={b.name.clone()} data-ok={r.ok.to_string()}>
             <div class="card-head">
                 <h2 class="section-title file-title">{ &b.name }</h2>
-                <span class={classes!("pill", if r.ok { "ok" } else { "bad" })}>{ if r.ok { "Chain holds" } else { "Chain broken" } }</span>
+                <span class={classes!("pill", if r.ok { "ok" } else { "bad" })}>{ t(if r.ok { M::BookChainHolds } else { M::BookChainBroken }) }</span>
             </div>
             <dl class="stats">
-                <div class="stat"><dt>{ "Lines checked" }</dt><dd data-testid="lines-checked">{ format::count(r.lines) }</dd></div>
-                <div class="stat"><dt>{ "Bytes" }</dt><dd data-testid="bytes" title={format!("{} bytes", format::count(r.bytes))}>{ format::bytes(r.bytes) }</dd></div>
-                <div class="stat"><dt>{ "Problems" }</dt><dd data-testid="problem-count">{ format::count(problems) }</dd></div>
-                <div class="stat"><dt>{ "First bad line" }</dt><dd data-testid="first-bad-line">{ r.first_bad_line.map(format::count).unwrap_or_else(|| "none".into()) }</dd></div>
+                <div class="stat"><dt>{ t(M::BookLinesChecked) }</dt><dd data-testid="lines-checked">{ format::count(r.lines) }</dd></div>
+                <div class="stat"><dt>{ t(M::BookBytes) }</dt><dd data-testid="bytes" title={tr(M::BookBytesTitle, &[("n", &format::count(r.bytes))])}>{ format::bytes(r.bytes) }</dd></div>
+                <div class="stat"><dt>{ t(M::BookProblems) }</dt><dd data-testid="problem-count">{ format::count(problems) }</dd></div>
+                <div class="stat"><dt>{ t(M::BookFirstBad) }</dt><dd data-testid="first-bad-line">{ r.first_bad_line.map(format::count).unwrap_or_else(|| t(M::BookNone).into()) }</dd></div>
             </dl>
             <dl class="hashes">
-                <div><dt>{ "SHA-256 of the checked lines" }</dt><dd>{ hash(Some(&r.sha256)) }</dd></div>
-                <div><dt>{ "Last link" }</dt><dd>{ hash(r.last_link.as_deref()) }</dd></div>
+                <div><dt>{ t(M::BookSha256) }</dt><dd>{ hash(Some(&r.sha256)) }</dd></div>
+                <div><dt>{ t(M::BookLastLink) }</dt><dd>{ hash(r.last_link.as_deref()) }</dd></div>
             </dl>
             if r.partial_tail {
                 <p class="callout warn" data-testid="partial-tail">
-                    { format!("The file ends with {} after its last line break. That unfinished line is not counted or checked yet: a line counts once its LF is written (the byte rule of §3.2).", format::bytes(r.partial_tail_bytes)) }
+                    { tr(M::BookPartialTail, &[("size", &format::bytes(r.partial_tail_bytes))]) }
                 </p>
             }
             if let Some(p) = r.problems.first() {
@@ -406,7 +395,7 @@ fn book_card(b: &BookResult) -> Html {
             { stamps(&b.stamps) }
             if let Some(from) = b.unanchored_from {
                 <p class="callout warn" data-testid="unanchored">
-                    { format!("Lines {from}-{} are not covered by any stamped list: Level 1, the operator's word.", r.lines) }
+                    { tr(M::BookUnanchored, &[("from", &from), ("to", &r.lines)]) }
                 </p>
             }
         </article>

@@ -83,7 +83,7 @@ fn read<T: serde::de::DeserializeOwned>(
         Err(e) => Err(ApiError {
             code: "bad_answer".into(),
             field: None,
-            message: format!("The server's answer could not be read: {e}."),
+            message: tr(M::ExpAnswerUnreadable, &[("why", &e)]),
         }),
     }
 }
@@ -152,10 +152,12 @@ impl ExperimentApp {
     fn closed_message(&self, session: &Session) -> Option<String> {
         let close = Instant::parse_rfc3339(&session.closes_at)?;
         (decide::window(close, self.now) == decide::Window::Closed).then(|| {
-            format!(
-                "Forecasts for the session of {} closed at {}.",
-                session.session,
-                decide::close_text(close)
+            tr(
+                M::ExpClosedAt,
+                &[
+                    ("session", &session.session),
+                    ("close", &decide::close_text(close)),
+                ],
             )
         })
     }
@@ -279,7 +281,7 @@ impl Component for ExperimentApp {
                     self.load(ctx);
                 } else {
                     self.peeked = true;
-                    self.announce = view::PEEK_NOTICE.into();
+                    self.announce = view::peek_notice().into();
                 }
             }
             Msg::Peeked(Err(e)) => self.announce = e.message,

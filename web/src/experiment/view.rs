@@ -14,7 +14,9 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 /// What the page says once a blind reader has asked to see the models before forecasting.
-pub const PEEK_NOTICE: &str = "Recorded: you asked to see the models before your first forecast. They open after your first forecast of this session.";
+pub fn peek_notice() -> &'static str {
+    t(M::ExpPeekNotice)
+}
 
 pub fn page(app: &ExperimentApp, ctx: &Context<ExperimentApp>) -> Html {
     let body = match (&app.session, &app.failure) {
@@ -99,10 +101,10 @@ fn scored_view(scored: &super::api::Scored) -> Html {
     let (rows, sentence) = decide::score_rows(scored);
     html! {
         <section class="card" id="scored" aria-labelledby="scored-title">
-            <h2 class="section-title" id="scored-title">{ format!("Your last scored session, {}", scored.session) }</h2>
+            <h2 class="section-title" id="scored-title">{ tr(M::ExpScoredTitle, &[("session", &scored.session)]) }</h2>
             <table class="scores-table">
-                <caption>{ "Your first forecasts beside the council's consensus and each model's, on the same markets (a lower Brier score is better)" }</caption>
-                <thead><tr><th scope="col">{ "Who" }</th><th scope="col">{ "Brier" }</th><th scope="col">{ "Hit rate" }</th><th scope="col">{ "Markets" }</th></tr></thead>
+                <caption>{ t(M::ExpScoredCaption) }</caption>
+                <thead><tr><th scope="col">{ t(M::ExpWho) }</th><th scope="col">{ t(M::ExpBrier) }</th><th scope="col">{ t(M::ExpHitRate) }</th><th scope="col">{ t(M::ExpMarkets) }</th></tr></thead>
                 <tbody>
                     { for rows.iter().map(|r| html! {
                         <tr data-who={r.kind}><th scope="row">{ r.who.clone() }</th><td class="num" data-key="brier">{ r.brier.clone() }</td><td class="num" data-key="hit_rate">{ r.hit_rate.clone() }</td><td class="num">{ r.n }</td></tr>
@@ -119,16 +121,16 @@ fn mode_view(app: &ExperimentApp, ctx: &Context<ExperimentApp>, closed: bool) ->
     html! {
         <section class="card" aria-labelledby="mode-title">
             <fieldset class="mode" disabled={closed}>
-                <legend id="mode-title">{ "How do you want to call?" }</legend>
+                <legend id="mode-title">{ t(M::ExpModeLegend) }</legend>
                 <div class="choice">
                     <input type="radio" name="mode" id="mode-one" checked={app.mode == Mode::OneCall} onchange={choose(Mode::OneCall)}/>
-                    <label for="mode-one">{ "One call per market, with the council as your group sees it" }</label>
+                    <label for="mode-one">{ t(M::ExpModeOne) }</label>
                 </div>
                 <div class="choice">
                     <input type="radio" name="mode" id="mode-two" checked={app.mode == Mode::TwoCalls} onchange={choose(Mode::TwoCalls)} aria-describedby="mode-two-note"/>
-                    <label for="mode-two">{ "Two calls per market: a private call, then a display, then your final call" }</label>
+                    <label for="mode-two">{ t(M::ExpModeTwo) }</label>
                 </div>
-                <p class="note" id="mode-two-note">{ "The two-call way hides the council during the private call; after it, a random draw shows you either the council's answers for that market or the market's last price figures, and you give your final call. Both calls are kept." }</p>
+                <p class="note" id="mode-two-note">{ t(M::ExpModeTwoNote) }</p>
             </fieldset>
         </section>
     }
@@ -139,18 +141,18 @@ fn council_view(ctx: &Context<ExperimentApp>, panel: CouncilPanel<'_>) -> Html {
         CouncilPanel::Shown(c) => council_table(c),
         CouncilPanel::Blind { peeked: false } => html! {
             <>
-                <p class="note">{ "The council's answers for this session are not on this page yet: they open after your first forecast." }</p>
-                <button type="button" class="button secondary" id="peek" onclick={ctx.link().callback(|_| Msg::Peek)}>{ "Show the models" }</button>
+                <p class="note">{ t(M::ExpBlindNote) }</p>
+                <button type="button" class="button secondary" id="peek" onclick={ctx.link().callback(|_| Msg::Peek)}>{ t(M::ExpShowModels) }</button>
             </>
         },
         CouncilPanel::Blind { peeked: true } => {
-            html! { <p class="callout warn" id="peek-notice">{ PEEK_NOTICE }</p> }
+            html! { <p class="callout warn" id="peek-notice">{ peek_notice() }</p> }
         }
         CouncilPanel::Revision => {
-            html! { <p class="note">{ "With two calls the council stays hidden during each private call; what you see after it is drawn at random for each market." }</p> }
+            html! { <p class="note">{ t(M::ExpTwoCallsNote) }</p> }
         }
         CouncilPanel::NotSealed => {
-            html! { <p class="note" id="council-unsealed">{ "No council run is sealed for this session yet." }</p> }
+            html! { <p class="note" id="council-unsealed">{ t(M::ExpNoCouncil) }</p> }
         }
     };
     html! {
@@ -164,11 +166,11 @@ fn council_view(ctx: &Context<ExperimentApp>, panel: CouncilPanel<'_>) -> Html {
 fn council_table(c: &Council) -> Html {
     html! {
         <>
-            <p class="note">{ format!("Run {}, sealed at {}.", c.run_id, c.sealed_at) }</p>
+            <p class="note">{ tr(M::ExpRunSealed, &[("run", &c.run_id), ("at", &c.sealed_at)]) }</p>
             <div class="table-scroll">
                 <table class="scores-table" id="consensus">
-                    <caption>{ "The consensus of the sealed 1-day answers" }</caption>
-                    <thead><tr><th scope="col">{ "Market" }</th><th scope="col">{ "Direction" }</th><th scope="col">{ "Chance up" }</th><th scope="col">{ "Seats" }</th></tr></thead>
+                    <caption>{ t(M::ExpConsensusCaption) }</caption>
+                    <thead><tr><th scope="col">{ t(M::ExpMarket) }</th><th scope="col">{ t(M::ExpDirection) }</th><th scope="col">{ t(M::ExpChanceUp) }</th><th scope="col">{ t(M::ExpSeats) }</th></tr></thead>
                     <tbody>
                         { for c.consensus.iter().map(|(m, k)| html! {
                             <tr data-market={m.clone()}><th scope="row">{ m.clone() }</th><td>{ decide::consensus_direction(k) }</td><td class="num">{ decide::percent(k.prob_up) }</td><td class="num">{ k.seats }</td></tr>
@@ -177,7 +179,7 @@ fn council_table(c: &Council) -> Html {
                 </table>
             </div>
             <details class="scores-details">
-                <summary>{ format!("Every seat's answer ({})", c.answers.len()) }</summary>
+                <summary>{ tr(M::ExpEverySeat, &[("n", &c.answers.len())]) }</summary>
                 { answers_table(&c.answers.iter().collect::<Vec<_>>(), "answers") }
             </details>
         </>
@@ -188,7 +190,7 @@ fn answers_table(answers: &[&Answer], id: &str) -> Html {
     html! {
         <div class="table-scroll">
             <table class="scores-table" id={id.to_string()}>
-                <thead><tr><th scope="col">{ "Seat" }</th><th scope="col">{ "Market" }</th><th scope="col">{ "Chance up" }</th><th scope="col">{ "Book line" }</th></tr></thead>
+                <thead><tr><th scope="col">{ t(M::ExpSeat) }</th><th scope="col">{ t(M::ExpMarket) }</th><th scope="col">{ t(M::ExpChanceUp) }</th><th scope="col">{ t(M::ExpBookLine) }</th></tr></thead>
                 <tbody>
                     { for answers.iter().map(|a| html! {
                         <tr><td>{ a.seat.clone() }</td><td>{ a.market.clone() }</td><td class="num">{ decide::percent(a.prob_up) }</td><td class="num">{ a.line }</td></tr>
@@ -200,11 +202,13 @@ fn answers_table(answers: &[&Answer], id: &str) -> Html {
 }
 
 fn consensus_line(k: &Consensus) -> String {
-    format!(
-        "Council: {} ({} chance up, {} seats)",
-        decide::consensus_direction(k),
-        decide::percent(k.prob_up),
-        k.seats
+    tr(
+        M::ExpConsensusLine,
+        &[
+            ("direction", &decide::consensus_direction(k)),
+            ("chance", &decide::percent(k.prob_up)),
+            ("seats", &k.seats),
+        ],
     )
 }
 
@@ -269,25 +273,25 @@ fn stage_name(s: Stage) -> &'static str {
 
 fn display_view(display: Option<&super::api::Display>, market: &str) -> Html {
     let Some(display) = display else {
-        return html! { <p class="note">{ "What was drawn for you was shown with your private call; give your final call." }</p> };
+        return html! { <p class="note">{ t(M::ExpShownWithPrivate) }</p> };
     };
     match decide::display_of(display) {
         Display::Council { consensus, answers } => html! {
             <div class="display" data-arm="council">
-                <p><strong>{ "Drawn for you: the council's answers for this market." }</strong></p>
+                <p><strong>{ t(M::ExpDrawnCouncil) }</strong></p>
                 if let Some(k) = consensus { <p>{ consensus_line(&k) }</p> }
                 { answers_table(&answers.iter().collect::<Vec<_>>(), &format!("display-{market}")) }
             </div>
         },
         Display::Facts(facts) if facts.is_empty() => html! {
             <div class="display" data-arm="control">
-                <p><strong>{ "Drawn for you: the market's last sealed figures." }</strong></p>
-                <p>{ "None are on file for this market; give your final call." }</p>
+                <p><strong>{ t(M::ExpDrawnFigures) }</strong></p>
+                <p>{ t(M::ExpNoFigures) }</p>
             </div>
         },
         Display::Facts(facts) => html! {
             <div class="display" data-arm="control">
-                <p><strong>{ "Drawn for you: the market's last sealed figures." }</strong></p>
+                <p><strong>{ t(M::ExpDrawnFigures) }</strong></p>
                 <dl class="facts">
                     { for facts.into_iter().map(|(k, v)| html! { <><dt>{ k }</dt><dd>{ v }</dd></> }) }
                 </dl>

@@ -59,6 +59,46 @@ catalog! {
     CheckingFiles { en: "Checking the files…", zh: "正在检查文件…", ar: "جارٍ فحص الملفات…", }
     CheckingBook { en: "Checking {book}: {lines} so far · {done} of {total}", zh: "正在检查 {book}：目前 {lines} · {done} / {total}", ar: "جارٍ فحص {book}: {lines} حتى الآن · {done} من {total}", }
     DropFailed { en: "Could not take the dropped folder: {why}", zh: "无法读取拖入的文件夹：{why}", ar: "تعذّر أخذ المجلد المُفلت: {why}", }
+    LeagueFetchingManifest { en: "Fetching manifest.json…", zh: "正在获取 manifest.json…", ar: "جارٍ جلب manifest.json…", }
+    LeagueFetched { en: "Fetched {done} of {total} files listed in manifest.json…", zh: "已获取 manifest.json 所列 {total} 个文件中的 {done} 个…", ar: "جُلب {done} من {total} ملفًا مدرجًا في manifest.json…", }
+    LeagueFailed { en: "The league could not be opened: {why}", zh: "无法打开联赛：{why}", ar: "تعذّر فتح الدوري: {why}", }
+    LeagueAllDropped { en: "League {league}: all {n} files listed in manifest.json were dropped and match their SHA-256; they are verified below.", zh: "联赛 {league}：manifest.json 所列全部 {n} 个文件均已拖入，且与其 SHA-256 相符；下面对它们进行验证。", ar: "الدوري {league}: أُفلتت جميع الملفات المدرجة في manifest.json ‏({n}) وهي تطابق بصمات SHA-256 الخاصة بها؛ يتم التحقق منها أدناه.", }
+    LeagueAllFetched { en: "League {league}: all {n} files listed in manifest.json were fetched and match their SHA-256; they are verified below.", zh: "联赛 {league}：manifest.json 所列全部 {n} 个文件均已获取，且与其 SHA-256 相符；下面对它们进行验证。", ar: "الدوري {league}: جُلبت جميع الملفات المدرجة في manifest.json ‏({n}) وهي تطابق بصمات SHA-256 الخاصة بها؛ يتم التحقق منها أدناه.", }
+    LeagueSomeBad { en: "League {league}: {bad} of {n} files listed in manifest.json are missing or differ from their SHA-256. Those files are not checked below; the others are.", zh: "联赛 {league}：manifest.json 所列 {n} 个文件中有 {bad} 个缺失或与其 SHA-256 不符。下面不检查这些文件，其余文件照常检查。", ar: "الدوري {league}: {bad} من {n} ملفًا مدرجًا في manifest.json مفقودة أو تختلف عن بصمات SHA-256 الخاصة بها. لا تُفحص تلك الملفات أدناه؛ وتُفحص البقية.", }
+    LeagueUnlisted { en: "Dropped but not listed in manifest.json ({n}; verified below all the same):", zh: "已拖入但未列在 manifest.json 中（{n} 个；下面仍会验证）：", ar: "أُفلتت لكنها غير مدرجة في manifest.json ‏({n}؛ يتم التحقق منها أدناه مع ذلك):", }
+    LeagueTitle { en: "Open a league", zh: "打开联赛", ar: "افتح دوريًا", }
+    LeagueNote { en: "Or give the address of a league's manifest.json: every file it lists is fetched, checked against its SHA-256 and verified here, as a drop would be. A dropped folder holding its manifest.json is checked against it the same way.", zh: "或者给出联赛 manifest.json 的地址：其列出的每个文件都会被获取、按其 SHA-256 检查并在此验证，与拖入时相同。拖入的文件夹若含有其 manifest.json，也会以同样方式对照检查。", ar: "أو أعطِ عنوان ملف manifest.json لدوري: يُجلب كل ملف يدرجه ويُفحص مقابل بصمة SHA-256 ويتم التحقق منه هنا كما لو أُفلت. والمجلد المُفلت الذي يحوي manifest.json الخاص به يُفحص مقابله بالطريقة نفسها.", }
+    LeagueUrlLabel { en: "manifest.json URL", zh: "manifest.json 的网址", ar: "عنوان manifest.json", }
+    LeagueOpen { en: "Open", zh: "打开", ar: "افتح", }
+    FilesTitle { en: "Your files", zh: "你的文件", ar: "ملفاتك", }
+    FilesClearAll { en: "Clear all", zh: "全部清除", ar: "امسح الكل", }
+    BadgeBook { en: "Book", zh: "账本", ar: "الدفتر", }
+    BadgeProof { en: "OTS proof", zh: "OTS 证明", ar: "إثبات OTS", }
+    BadgeToken { en: "RFC 3161 token", zh: "RFC 3161 令牌", ar: "رمز RFC 3161", }
+    BadgeRekor { en: "Rekor entry", zh: "Rekor 条目", ar: "مدخل Rekor", }
+    BadgeAsk { en: "Ask text", zh: "问询文本", ar: "نص السؤال", }
+    BadgeAnchor { en: "Trust anchor", zh: "信任锚", ar: "مرساة ثقة", }
+    BadgeCert { en: "Certificate", zh: "证书", ar: "شهادة", }
+    BadgeList { en: "Stamped list", zh: "盖章清单", ar: "قائمة مختومة زمنيًا", }
+    TrustAsAnchor { en: "trust as anchor", zh: "作为信任锚", ar: "ثق بها كمرساة", }
+    RemoveFile { en: "Remove {file}", zh: "移除 {file}", ar: "أزل {file}", }
+    OthersOne { en: "{n} other file not checked by this version of the page", zh: "另有 {n} 个文件未被本版本页面检查", ar: "ملف آخر لا تفحصه هذه النسخة من الصفحة ({n})", }
+    OthersMany { en: "{n} other files not checked by this version of the page", zh: "另有 {n} 个文件未被本版本页面检查", ar: "ملفات أخرى لا تفحصها هذه النسخة من الصفحة: {n}", }
+    OthersNote { en: "Score files are read by the Scores page; other published files are not checked on this page.", zh: "评分文件由评分页面读取；其他已发布文件不在本页面检查。", ar: "ملفات الدرجات تقرؤها صفحة الدرجات؛ والملفات المنشورة الأخرى لا تُفحص في هذه الصفحة.", }
+    HeadersTitle { en: "Block headers", zh: "区块头", ar: "ترويسات الكتل", }
+    HeadersLabel { en: "Block headers (hex)", zh: "区块头（十六进制）", ar: "ترويسات الكتل (ست عشري)", }
+    HeadersCheck { en: "Check the proofs with these headers", zh: "用这些区块头检查证明", ar: "افحص الإثباتات بهذه الترويسات", }
+    HeadersUnreadable { en: "Cannot read the headers: {why}", zh: "无法读取区块头：{why}", ar: "تعذّرت قراءة الترويسات: {why}", }
+    HeadersReadOne { en: "{n} header read", zh: "已读取 {n} 个区块头", ar: "قُرئت ترويسة واحدة ({n})", }
+    HeadersReadMany { en: "{n} headers read", zh: "已读取 {n} 个区块头", ar: "عدد الترويسات المقروءة: {n}", }
+    TrustTitle { en: "Trust anchors", zh: "信任锚", ar: "مراسي الثقة", }
+    TrustOwn { en: "your own files", zh: "你自己的文件", ar: "ملفاتك الخاصة", }
+    TrustLoading { en: "loading the shipped bundle…", zh: "正在加载随附的信任包…", ar: "جارٍ تحميل الحزمة المرفقة…", }
+    TrustShipped { en: "shipped bundle of {date} ({n} roots)", zh: "{date} 的随附信任包（{n} 个根证书）", ar: "الحزمة المرفقة بتاريخ {date} (عدد الجذور: {n})", }
+    TrustUnavailable { en: "shipped bundle unavailable: choose your own", zh: "随附信任包不可用：请选择你自己的", ar: "الحزمة المرفقة غير متاحة: اختر حزمتك الخاصة", }
+    TrustOwnAnchors { en: "Use my own trust anchors…", zh: "使用我自己的信任锚…", ar: "استخدم مراسي الثقة الخاصة بي…", }
+    TrustOwnLogKey { en: "Use my own Rekor log key…", zh: "使用我自己的 Rekor 日志密钥…", ar: "استخدم مفتاح سجل Rekor الخاص بي…", }
+    TrustBack { en: "Back to the shipped bundle", zh: "回到随附的信任包", ar: "عُد إلى الحزمة المرفقة", }
 
     // The verdict (web/src/report_view.rs).
     Verified { en: "Verified", zh: "已验证", ar: "تم التحقق", }
@@ -95,6 +135,46 @@ catalog! {
     SumNothing { en: "Add the book (a .jsonl file), or a stamped list with its .ots proof, .tsr token or .rekor.json entry.", zh: "添加账本（.jsonl 文件），或添加一份盖章清单及其 .ots 证明、.tsr 令牌或 .rekor.json 条目。", ar: "أضف الدفتر (ملف ‎.jsonl‎)، أو قائمة مختومة زمنيًا مع إثبات ‎.ots‎ أو رمز ‎.tsr‎ أو مدخل ‎.rekor.json‎ الخاص بها.", }
     SumJoin { en: "; ", zh: "；", ar: "؛ ", }
     SumEnd { en: "{parts}.", zh: "{parts}。", ar: "{parts}.", }
+    LadderTitle { en: "Trust ladder", zh: "信任阶梯", ar: "سلّم الثقة", }
+    RungChain { en: "Chain", zh: "链", ar: "السلسلة", }
+    RungChainText { en: "Every line's n, prev, seal and link recomputed in this browser.", zh: "每一行的 n、prev、封印和链接都在本浏览器中重新计算。", ar: "يُعاد في هذا المتصفح حساب n وprev والختم والرابط لكل سطر.", }
+    RungAnchored { en: "Anchored outside the operator", zh: "锚定在运营者之外", ar: "مثبت خارج سيطرة المشغّل", }
+    RungAnchoredText { en: "OpenTimestamps proof of the stamped list, checked here against a Bitcoin block header whose proof of work is recomputed, or its Sigstore Rekor entry: inclusion proof, signed checkpoint and signed entry timestamp checked with the log key you trust.", zh: "盖章清单的 OpenTimestamps 证明，在此对照一个比特币区块头检查，并重新计算其工作量证明；或其 Sigstore Rekor 条目：用你信任的日志密钥检查包含证明、签名检查点和签名条目时间戳。", ar: "إثبات OpenTimestamps للقائمة المختومة زمنيًا، يُفحص هنا مقابل ترويسة كتلة بيتكوين يُعاد حساب إثبات العمل فيها، أو مدخلها في Sigstore Rekor: يُفحص إثبات التضمين ونقطة التحقق الموقّعة والطابع الزمني الموقّع للمدخل بمفتاح السجل الذي تثق به.", }
+    RungSigned { en: "Signed time", zh: "签名时间", ar: "وقت موقّع", }
+    RungSignedText { en: "RFC 3161 timestamp tokens on the stamped list, verified to an authority's root you choose, with the chain valid at genTime.", zh: "盖章清单上的 RFC 3161 时间戳令牌，验证到你选择的机构根证书，且证书链在 genTime 时有效。", ar: "رموز الطابع الزمني RFC 3161 على القائمة المختومة زمنيًا، يتم التحقق منها حتى جذر جهة تختارها، مع سلسلة صالحة عند genTime.", }
+    StillTrusted { en: "Still trusted: ", zh: "仍需信任：", ar: "ما يزال موضع ثقة: ", }
+    TrustedNoBook { en: "No book was dropped: this anchors the files the proofs stamp, not a book's chain.", zh: "没有拖入账本：这锚定的是证明所盖章的文件，而不是账本的链。", ar: "لم يُفلت أي دفتر: هذا يثبّت الملفات التي تختمها الإثباتات، لا سلسلة دفتر.", }
+    TrustedAfterPrefix { en: "Lines written after the anchored prefix rest on the operator's clock until a later list is anchored.", zh: "在锚定前缀之后写入的行依赖运营者的时钟，直到后续清单被锚定。", ar: "الأسطر المكتوبة بعد البادئة المثبتة تعتمد على ساعة المشغّل إلى أن تُثبَّت قائمة لاحقة.", }
+    TrustedLevel1 { en: "the operator's clock. The chain shows that no sealed line was edited, removed or reordered since it was written, but not when it was written: the times in the book, and when each stamped list was made, are the operator's word until the list's anchors are checked.", zh: "运营者的时钟。链表明自写入以来没有任何封印的行被编辑、删除或重新排序，但不能表明写入的时间：账本中的时间以及每份盖章清单的制作时间，在清单的锚定被检查之前都只是运营者的说法。", ar: "ساعة المشغّل. تُظهر السلسلة أنه لم يُعدَّل أي سطر مختوم ولم يُحذف ولم يُعَد ترتيبه منذ كتابته، لكنها لا تُظهر متى كُتب: الأوقات في الدفتر، ووقت إعداد كل قائمة مختومة زمنيًا، هي كلمة المشغّل إلى أن يتم التحقق من مراسي القائمة.", }
+    TrustedLevel0NoBook { en: "everything: nothing here was verified yet.", zh: "一切：这里还没有任何内容被验证。", ar: "كل شيء: لم يتم التحقق من أي شيء هنا بعد.", }
+    TrustedLevel0 { en: "everything. A broken chain means this copy of the book is not the one that was sealed, so nothing in it can be taken beyond the operator's word.", zh: "一切。链断开意味着这份账本副本不是被封印的那一份，因此其中任何内容都只能算运营者的说法。", ar: "كل شيء. السلسلة المنكسرة تعني أن نسخة الدفتر هذه ليست التي ختمت، فلا يؤخذ شيء منها بأكثر من كلمة المشغّل.", }
+    StateNoBook { en: "No book dropped", zh: "未拖入账本", ar: "لم يُفلت أي دفتر", }
+    StateHolds { en: "Holds", zh: "完好", ar: "سليمة", }
+    StateBroken { en: "Broken", zh: "断开", ar: "منكسرة", }
+    StateReached { en: "Reached: {what}", zh: "已达到：{what}", ar: "تم البلوغ: {what}", }
+    StateBitcoinBlock { en: "Bitcoin block {height}", zh: "比特币区块 {height}", ar: "كتلة بيتكوين {height}", }
+    StateRekorEntry { en: "Rekor entry {name}", zh: "Rekor 条目 {name}", ar: "مدخل Rekor ‏{name}", }
+    StateRekorFailed { en: "Failed: the Rekor entry does not verify", zh: "失败：Rekor 条目未通过验证", ar: "فشل: مدخل Rekor لا يجتاز التحقق", }
+    StateFailed { en: "Failed", zh: "失败", ar: "فشل", }
+    StateProofNotForList { en: "Proof verified, but not for a stamped list that matches a dropped book", zh: "证明已验证，但不是针对与拖入账本相符的盖章清单", ar: "تم التحقق من الإثبات، لكن ليس لقائمة مختومة زمنيًا تطابق دفترًا مُفلتًا", }
+    StatePasteHeader { en: "Not verified yet: paste the block header", zh: "尚未验证：请粘贴区块头", ar: "لم يتم التحقق بعد: الصق ترويسة الكتلة", }
+    StateAddOts { en: "Add the list's .ots proof", zh: "添加清单的 .ots 证明", ar: "أضف إثبات ‎.ots‎ الخاص بالقائمة", }
+    StateTokenFailed { en: "Failed: no token verifies to a root you chose", zh: "失败：没有令牌能验证到你选择的根证书", ar: "فشل: لا يجتاز أي رمز التحقق حتى جذر اخترته", }
+    StateTokenNotForList { en: "Token verified, but not for a stamped list that matches a dropped book", zh: "令牌已验证，但不是针对与拖入账本相符的盖章清单", ar: "تم التحقق من الرمز، لكن ليس لقائمة مختومة زمنيًا تطابق دفترًا مُفلتًا", }
+    StateAddTsr { en: "Add the list's .tsr token", zh: "添加清单的 .tsr 令牌", ar: "أضف رمز ‎.tsr‎ الخاص بالقائمة", }
+    BookChainHolds { en: "Chain holds", zh: "链完好", ar: "السلسلة سليمة", }
+    BookChainBroken { en: "Chain broken", zh: "链断开", ar: "السلسلة منكسرة", }
+    BookLinesChecked { en: "Lines checked", zh: "已检查行数", ar: "الأسطر المفحوصة", }
+    BookBytes { en: "Bytes", zh: "字节", ar: "البايتات", }
+    BookBytesTitle { en: "{n} bytes", zh: "{n} 字节", ar: "عدد البايتات: {n}", }
+    BookProblems { en: "Problems", zh: "问题", ar: "المشكلات", }
+    BookFirstBad { en: "First bad line", zh: "第一个错误行", ar: "أول سطر معيب", }
+    BookNone { en: "none", zh: "无", ar: "لا يوجد", }
+    BookNoneParen { en: "(none)", zh: "（无）", ar: "(لا يوجد)", }
+    BookSha256 { en: "SHA-256 of the checked lines", zh: "已检查行的 SHA-256", ar: "SHA-256 للأسطر المفحوصة", }
+    BookLastLink { en: "Last link", zh: "最后的链接", ar: "آخر رابط", }
+    BookPartialTail { en: "The file ends with {size} after its last line break. That unfinished line is not counted or checked yet: a line counts once its LF is written (the byte rule of §3.2).", zh: "文件在最后一个换行符之后还有 {size}。这一未完成的行尚不计数也不检查：一行在写入其 LF 后才计数（第 3.2 节的字节规则）。", ar: "ينتهي الملف بـ {size} بعد آخر فاصل أسطر. هذا السطر غير المكتمل لا يُعدّ ولا يُفحص بعد: يُحتسب السطر حين يُكتب LF الخاص به (قاعدة البايت في القسم 3.2).", }
+    BookUnanchored { en: "Lines {from}-{to} are not covered by any stamped list: Level 1, the operator's word.", zh: "第 {from}-{to} 行没有被任何盖章清单覆盖：第 1 级，运营者的说法。", ar: "الأسطر {from}-{to} لا تغطيها أي قائمة مختومة زمنيًا: المستوى 1، كلمة المشغّل.", }
 
     // The Scores page (web/src/scores).
     ScoresTitle { en: "Recompute the league's scores", zh: "重新计算联赛的评分", ar: "أعد حساب درجات الدوري", }
@@ -147,5 +227,56 @@ catalog! {
     ExpRecordedFinal { en: "{market}: your final call ({call}) is recorded.", zh: "{market}：你的最终判断（{call}）已记录。", ar: "{market}: سُجّل توقعك النهائي ({call}).", }
     ExpRecordedFirst { en: "{market}: your forecast ({call}) is recorded; it is the one that counts.", zh: "{market}：你的预测（{call}）已记录；这是计分的那一次。", ar: "{market}: سُجّل توقعك ({call})؛ وهو الذي يُحتسب.", }
     ExpRecorded { en: "{market}: your forecast ({call}) is recorded.", zh: "{market}：你的预测（{call}）已记录。", ar: "{market}: سُجّل توقعك ({call}).", }
+    ExpPeekNotice { en: "Recorded: you asked to see the models before your first forecast. They open after your first forecast of this session.", zh: "已记录：你在首次预测之前要求查看模型。它们会在你本会话的首次预测之后显示。", ar: "سُجّل: طلبت رؤية النماذج قبل توقعك الأول. تظهر بعد توقعك الأول في هذه الجلسة.", }
+    ExpScoredTitle { en: "Your last scored session, {session}", zh: "你最近一次已计分的会话：{session}", ar: "آخر جلسة قُيّمت لك: {session}", }
+    ExpScoredCaption { en: "Your first forecasts beside the council's consensus and each model's, on the same markets (a lower Brier score is better)", zh: "你的首次预测与委员会共识及每个模型在相同市场上的对比（布里尔评分越低越好）", ar: "توقعاتك الأولى إلى جانب إجماع المجلس وتوقعات كل نموذج على الأسواق نفسها (درجة براير الأقل أفضل)", }
+    ExpWho { en: "Who", zh: "谁", ar: "مَن", }
+    ExpBrier { en: "Brier", zh: "布里尔评分", ar: "درجة براير", }
+    ExpHitRate { en: "Hit rate", zh: "命中率", ar: "نسبة الإصابة", }
+    ExpMarkets { en: "Markets", zh: "市场", ar: "الأسواق", }
+    ExpMarket { en: "Market", zh: "市场", ar: "السوق", }
+    ExpYou { en: "You", zh: "你", ar: "أنت", }
+    ExpCouncil { en: "Council", zh: "委员会", ar: "المجلس", }
+    ExpBrierEqual { en: "Your Brier score equals the council's.", zh: "你的布里尔评分与委员会的相同。", ar: "درجة براير لديك تساوي درجة المجلس.", }
+    ExpBrierLower { en: "Your Brier score is lower (better) than the council's by {diff}.", zh: "你的布里尔评分比委员会的低（更好）{diff}。", ar: "درجة براير لديك أقل (أفضل) من درجة المجلس بمقدار {diff}.", }
+    ExpBrierHigher { en: "Your Brier score is higher (worse) than the council's by {diff}.", zh: "你的布里尔评分比委员会的高（更差）{diff}。", ar: "درجة براير لديك أعلى (أسوأ) من درجة المجلس بمقدار {diff}.", }
+    ExpModeLegend { en: "How do you want to call?", zh: "你想如何判断？", ar: "كيف تريد أن تتوقع؟", }
+    ExpModeOne { en: "One call per market, with the council as your group sees it", zh: "每个市场判断一次，委员会按你所在组的方式显示", ar: "توقع واحد لكل سوق، مع المجلس كما تراه مجموعتك", }
+    ExpModeTwo { en: "Two calls per market: a private call, then a display, then your final call", zh: "每个市场判断两次：先私下判断，然后查看展示，再给出最终判断", ar: "توقعان لكل سوق: توقع خاص، ثم عرض، ثم توقعك النهائي", }
+    ExpModeTwoNote { en: "The two-call way hides the council during the private call; after it, a random draw shows you either the council's answers for that market or the market's last price figures, and you give your final call. Both calls are kept.", zh: "两次判断的方式在私下判断期间隐藏委员会；之后随机抽取，向你展示委员会对该市场的答案或该市场最近的价格数据，然后你给出最终判断。两次判断都会保留。", ar: "في طريقة التوقعين يُخفى المجلس أثناء التوقع الخاص؛ وبعده تُظهر لك قرعة عشوائية إما إجابات المجلس لذلك السوق وإما آخر أرقام أسعار السوق، ثم تعطي توقعك النهائي. يُحتفظ بالتوقعين كليهما.", }
+    ExpBlindNote { en: "The council's answers for this session are not on this page yet: they open after your first forecast.", zh: "本会话委员会的答案尚未出现在本页面：它们会在你的首次预测之后显示。", ar: "إجابات المجلس لهذه الجلسة ليست على هذه الصفحة بعد: تظهر بعد توقعك الأول.", }
+    ExpShowModels { en: "Show the models", zh: "显示模型", ar: "أظهر النماذج", }
+    ExpTwoCallsNote { en: "With two calls the council stays hidden during each private call; what you see after it is drawn at random for each market.", zh: "采用两次判断时，委员会在每次私下判断期间保持隐藏；之后你看到的内容按每个市场随机抽取。", ar: "مع التوقعين يبقى المجلس مخفيًا أثناء كل توقع خاص؛ وما تراه بعده يُسحب عشوائيًا لكل سوق.", }
+    ExpNoCouncil { en: "No council run is sealed for this session yet.", zh: "本会话尚无封印的委员会运行。", ar: "لم يُختم بعد أي تشغيل للمجلس في هذه الجلسة.", }
+    ExpRunSealed { en: "Run {run}, sealed at {at}.", zh: "运行 {run}，封印于 {at}。", ar: "التشغيل {run}، مختوم عند {at}.", }
+    ExpConsensusCaption { en: "The consensus of the sealed 1-day answers", zh: "封印的 1 天期答案的共识", ar: "إجماع الإجابات المختومة لأفق يوم واحد", }
+    ExpDirection { en: "Direction", zh: "方向", ar: "الاتجاه", }
+    ExpChanceUp { en: "Chance up", zh: "上涨概率", ar: "احتمال الصعود", }
+    ExpSeats { en: "Seats", zh: "席位", ar: "المقاعد", }
+    ExpSeat { en: "Seat", zh: "席位", ar: "المقعد", }
+    ExpBookLine { en: "Book line", zh: "账本行", ar: "سطر الدفتر", }
+    ExpEverySeat { en: "Every seat's answer ({n})", zh: "每个席位的答案（{n}）", ar: "إجابة كل مقعد ({n})", }
+    ExpConsensusLine { en: "Council: {direction} ({chance} chance up, {seats} seats)", zh: "委员会：{direction}（上涨概率 {chance}，{seats} 个席位）", ar: "المجلس: {direction} (احتمال الصعود {chance}، عدد المقاعد {seats})", }
+    ExpDirEven { en: "even", zh: "持平", ar: "متعادل", }
+    ExpDrawnCouncil { en: "Drawn for you: the council's answers for this market.", zh: "为你抽到的是：委员会对该市场的答案。", ar: "سُحب لك: إجابات المجلس لهذا السوق.", }
+    ExpDrawnFigures { en: "Drawn for you: the market's last sealed figures.", zh: "为你抽到的是：该市场最近封印的数据。", ar: "سُحب لك: آخر أرقام السوق المختومة.", }
+    ExpNoFigures { en: "None are on file for this market; give your final call.", zh: "该市场没有存档数据；请给出最终判断。", ar: "لا أرقام محفوظة لهذا السوق؛ أعطِ توقعك النهائي.", }
+    ExpShownWithPrivate { en: "What was drawn for you was shown with your private call; give your final call.", zh: "为你抽到的内容已随你的私下判断显示；请给出最终判断。", ar: "عُرض ما سُحب لك مع توقعك الخاص؛ أعطِ توقعك النهائي.", }
+    ExpFactPrice { en: "Price", zh: "价格", ar: "السعر", }
+    ExpFactChange { en: "Change from the previous close (%)", zh: "较前一收盘价的变化（%）", ar: "التغير عن الإغلاق السابق (%)", }
+    ExpFactLow { en: "52-week low", zh: "52 周最低", ar: "أدنى سعر في 52 أسبوعًا", }
+    ExpFactHigh { en: "52-week high", zh: "52 周最高", ar: "أعلى سعر في 52 أسبوعًا", }
+    ExpFactReadAt { en: "Price read at", zh: "价格读取时间", ar: "وقت قراءة السعر", }
+    ExpFactTakenAt { en: "Snapshot taken at", zh: "快照时间", ar: "وقت أخذ اللقطة", }
+    ExpConfidenceRange { en: "Give a confidence from {min} to {max} percent.", zh: "请给出 {min} 到 {max} 之间的信心百分比。", ar: "أعطِ ثقة من {min} إلى {max} بالمئة.", }
+    ExpConfidenceWhole { en: "The confidence is a whole number of percent, from {min} to {max}.", zh: "信心是一个整数百分比，从 {min} 到 {max}。", ar: "الثقة عدد صحيح بالمئة، من {min} إلى {max}.", }
+    ExpChooseDirection { en: "Choose up or down.", zh: "请选择涨或跌。", ar: "اختر صعودًا أو هبوطًا.", }
+    ExpAnswerUnreadable { en: "The server's answer could not be read: {why}.", zh: "无法读取服务器的回答：{why}。", ar: "تعذّرت قراءة جواب الخادم: {why}.", }
+    ExpClosedAt { en: "Forecasts for the session of {session} closed at {close}.", zh: "{session} 会话的预测已于 {close} 截止。", ar: "أُغلق باب التوقعات لجلسة {session} عند {close}.", }
+    ExpCloseTime { en: "{et} ET on {date} ({utc} UTC)", zh: "{date} 美东时间 {et} ET（协调世界时 {utc} UTC）", ar: "{et} بتوقيت ET في {date} ({utc} بتوقيت UTC)", }
+    ExpDays { en: "{d} d {h} h {m} min", zh: "{d} 天 {h} 小时 {m} 分", ar: "{d} يوم {h} ساعة {m} دقيقة", }
+    ExpHours { en: "{h} h {m} min {s} s", zh: "{h} 小时 {m} 分 {s} 秒", ar: "{h} ساعة {m} دقيقة {s} ثانية", }
+    ExpMinutes { en: "{m} min {s} s", zh: "{m} 分 {s} 秒", ar: "{m} دقيقة {s} ثانية", }
+    ExpSeconds { en: "{s} s", zh: "{s} 秒", ar: "{s} ثانية", }
     ExpCouncilTitle { en: "The council", zh: "委员会", ar: "المجلس", }
 }
