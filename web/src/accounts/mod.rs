@@ -14,7 +14,7 @@ pub mod view;
 pub mod worker;
 
 use crate::dropped::Labelled;
-use crate::i18n::{t, M};
+use crate::i18n::{t, tr, M};
 use crate::league_load::{self, Loaded};
 use crate::module_worker::{self, ModuleWorker};
 use crate::scores::{ignored_names, save_json};
@@ -199,17 +199,17 @@ impl AccountsApp {
         match &self.status {
             Status::Waiting => html! {},
             Status::Running { step, steps, label } => html! {
-                <Progress label={format!("Step {step} of {steps}: {label}…")} value={f64::from(*step)} max={f64::from(*steps)} />
+                <Progress label={tr(M::StepOf, &[("step", step), ("steps", steps), ("label", label)])} value={f64::from(*step)} max={f64::from(*steps)} />
             },
             Status::Failed(message) => html! {
                 <div class="callout bad" role="alert" id="accounts-error" data-ok="false">
-                    <p><strong>{ "Not recounted" }</strong></p>
+                    <p><strong>{ t(M::AccNotRecounted) }</strong></p>
                     <p>{ message.clone() }</p>
                 </div>
             },
             Status::Done(shown) => html! { <>
                 <div class="scores-actions">
-                    <button type="button" class="button secondary" id="download-recount" onclick={ctx.link().callback(|_| Msg::Download)}>{ "Download the verdict JSON" }</button>
+                    <button type="button" class="button secondary" id="download-recount" onclick={ctx.link().callback(|_| Msg::Download)}>{ t(M::AccDownload) }</button>
                     <span class="note">{ "The same bytes as sealbook replay --json, without its \"dir\"." }</span>
                 </div>
                 { view::results(&shown.recount, &shown.accounts) }

@@ -2,7 +2,7 @@
 //! Arabic, as one static table compiled into the page (no run-time loading, no dependency).
 //! `{name}` marks a named argument ([`super::tr`]); the spec's terms are those of
 //! `web/i18n/glossary.json` (seed 000 §1-§8 for Chinese, seed 003 for Arabic), which
-//! `web/tests/i18n_catalog.rs` holds every entry to.
+//! `web/tests/i18n_vs_glossary.rs` holds every entry to.
 
 use super::Lang;
 
@@ -184,6 +184,19 @@ catalog! {
     ScoresDropCsv { en: "Drop council-forecasts.csv, the book or the whole downloaded folder here", zh: "将 council-forecasts.csv、账本或整个下载的文件夹拖到这里", ar: "أفلت council-forecasts.csv أو الدفتر أو المجلد المنزَّل كله هنا", }
     ScoresHintRecords { en: "One JSON record per line in the {profile} format (sealbook schema {profile}-records prints it).", zh: "每行一条 {profile} 格式的 JSON 记录（sealbook schema {profile}-records 会打印该格式）。", ar: "سجل JSON واحد في كل سطر بصيغة {profile} (يطبعها الأمر sealbook schema {profile}-records).", }
     ScoresHintCsv { en: "The book alone is scored from its sealed lines; with the CSV, the CSV's rows are scored and checked against the book (answers sealed after the 09:30 ET reference are left out). Optionally asks.jsonl (the roster), council-clim-window.json (BSS and the primary endpoint) and registered-predictions.json (the §8.4 scorecards, which can also be dropped alone). The reader experiment's analysis is shown from council-league.json or from an exported dataset (sealbook experiment export --dataset, a .json file named experiment…), each of which can also be dropped alone.", zh: "仅有账本时，按其封印的行计分；有 CSV 时，对 CSV 的行计分并与账本核对（在美东时间 09:30 ET 参考时刻之后封印的答案不计）。可选：asks.jsonl（名册）、council-clim-window.json（BSS 和主要终点）以及 registered-predictions.json（第 8.4 节的记分卡，也可单独拖入）。读者实验的分析取自 council-league.json 或导出的数据集（sealbook experiment export --dataset，名为 experiment… 的 .json 文件），二者也都可单独拖入。", ar: "يُقيَّم الدفتر وحده من أسطره المختومة؛ ومع ملف CSV تُقيَّم صفوفه وتُقارن بالدفتر (تُستبعد الإجابات المختومة بعد مرجع 09:30 بتوقيت ET). واختياريًا asks.jsonl (قائمة المشاركين) وcouncil-clim-window.json (‏BSS والنقطة النهائية الأساسية) وregistered-predictions.json (بطاقات القسم 8.4، ويمكن إفلاتها وحدها). يُعرض تحليل تجربة القرّاء من council-league.json أو من مجموعة بيانات مُصدَّرة (sealbook experiment export --dataset، ملف ‎.json‎ اسمه يبدأ بـ experiment…)، ويمكن إفلات كل منهما وحده.", }
+    ScoresRules { en: "Rules", zh: "规则", ar: "القواعد", }
+    ScoresNotRead { en: "Not read ({why}): {files}", zh: "未读取（{why}）：{files}", ar: "لم تُقرأ ({why}): {files}", }
+    ScoresNotRecords { en: "not a .jsonl records file", zh: "不是 .jsonl 记录文件", ar: "ليست ملف سجلات ‎.jsonl‎", }
+    ScoresNotScored { en: "not a file this page scores", zh: "不是本页面计分的文件", ar: "ليست ملفًا تقيّمه هذه الصفحة", }
+    ScoresDownload { en: "Download stats JSON", zh: "下载统计 JSON", ar: "نزّل ملف الإحصاءات JSON", }
+    ScoresSameBytesPeer { en: "The same bytes as sealbook score --profile … --json.", zh: "与 sealbook score --profile … --json 的字节相同。", ar: "البايتات نفسها التي يخرجها sealbook score --profile … --json.", }
+    ScoresSameBytes { en: "The same bytes as sealbook score --json.", zh: "与 sealbook score --json 的字节相同。", ar: "البايتات نفسها التي يخرجها sealbook score --json.", }
+    ScoresMatrixTitle { en: "Correlation matrix of a run", zh: "一次运行的相关矩阵", ar: "مصفوفة الارتباط لتشغيل", }
+    ScoresNoPanel { en: "No run has a panel of seats to correlate.", zh: "没有任何运行具有可计算相关的席位组。", ar: "لا يوجد تشغيل فيه مجموعة مقاعد لحساب الارتباط.", }
+    ScoresRunHorizon { en: "Run and horizon", zh: "运行与期限", ar: "التشغيل والأفق", }
+    ScoresRunOption { en: "{run} · {horizon} · {n} seats", zh: "{run} · {horizon} · {n} 个席位", ar: "{run} · {horizon} · عدد المقاعد {n}", }
+    ScoresCrashed { en: "The scorer stopped on an internal error; reload the page. ({why})", zh: "计分器因内部错误停止；请重新加载页面。（{why}）", ar: "توقف المُقيِّم بسبب خطأ داخلي؛ أعد تحميل الصفحة. ({why})", }
+    ScoresBroken { en: "The scorer stopped: {why}. Reload the page to try again.", zh: "计分器已停止：{why}。请重新加载页面再试。", ar: "توقف المُقيِّم: {why}. أعد تحميل الصفحة لتحاول مجددًا.", }
 
     // The Accounts page (web/src/accounts).
     AccountsTitle { en: "Recount the trading accounts", zh: "重新核算交易账户", ar: "أعد عدّ حسابات التداول", }
@@ -191,6 +204,20 @@ catalog! {
     AccountsFooter { en: "Spec §4.7-4.8, §4.11 and Appendix B steps 7-8 of seed 000. The verdict is byte for byte sealbook replay --json.", zh: "种子 000 的规范第 4.7-4.8 节、第 4.11 节及附录 B 第 7-8 步。结论与 sealbook replay --json 逐字节相同。", ar: "المواصفة، الأقسام 4.7-4.8 و4.11 والملحق B الخطوات 7-8 من البذرة 000. الحكم مطابق بايتًا ببايت لمخرجات sealbook replay --json.", }
     AccountsDrop { en: "Drop the league's arena files or its whole published folder here", zh: "将联赛的竞技场文件或其整个已发布文件夹拖到这里", ar: "أفلت ملفات الساحة للدوري أو مجلده المنشور كله هنا", }
     AccountsHint { en: "arena-protocol.json, arena-decisions.jsonl, arena-prices.jsonl, arena-trades.jsonl and arena-accounts.jsonl are replayed; arena-code.json and its arena-code-<file>.txt texts are checked against each other. Other files in a folder are left aside.", zh: "重放 arena-protocol.json、arena-decisions.jsonl、arena-prices.jsonl、arena-trades.jsonl 和 arena-accounts.jsonl；arena-code.json 与其 arena-code-<file>.txt 文本相互核对。文件夹中的其他文件不予处理。", ar: "يُعاد تشغيل arena-protocol.json وarena-decisions.jsonl وarena-prices.jsonl وarena-trades.jsonl وarena-accounts.jsonl؛ ويُقارن arena-code.json بنصوص arena-code-<file>.txt الخاصة به. تُترك الملفات الأخرى في المجلد جانبًا.", }
+    AccReproduced { en: "Reproduced: every recounted published row matches the engine's", zh: "已复现：每一行重新核算的已发布记录都与引擎的结果相符", ar: "أُعيد إنتاجه: كل صف منشور أُعيد عدّه يطابق ما يحسبه المحرك", }
+    AccNotReproduced { en: "Not reproduced", zh: "未能复现", ar: "لم يُعَد إنتاجه", }
+    AccNotRecounted { en: "Not recounted", zh: "未重新核算", ar: "لم يُعَد عدّه", }
+    AccDifferentRows { en: "{n} published rows are DIFFERENT from the recomputed ones", zh: "{n} 行已发布记录与重新计算的结果不同（DIFFERENT）", ar: "صفوف منشورة تختلف (DIFFERENT) عن المعاد حسابها: {n}", }
+    AccCodeBad { en: "a published code file does not match arena-code.json", zh: "有一个已发布的代码文件与 arena-code.json 不符", ar: "ملف شيفرة منشور لا يطابق arena-code.json", }
+    AccDecisionsNotBook { en: "arena-decisions.jsonl is not the decisions sealed in the book: {why}", zh: "arena-decisions.jsonl 不是账本中封印的决定：{why}", ar: "ملف arena-decisions.jsonl ليس القرارات المختومة في الدفتر: {why}", }
+    AccSentence { en: "{text}.", zh: "{text}。", ar: "{text}.", }
+    AccRowsNotRecounted { en: "{n} rows were not recounted (another price set or rules this file does not define); they are listed below.", zh: "{n} 行未重新核算（另一套价格或本文件未定义的规则）；它们列在下面。", ar: "صفوف لم يُعَد عدّها (مجموعة أسعار أخرى أو قواعد لا يعرّفها هذا الملف): {n}؛ وهي مدرجة أدناه.", }
+    AccNoCode { en: "arena-code.json was not given: the engine's code files were not checked.", zh: "未提供 arena-code.json：未检查引擎的代码文件。", ar: "لم يُعطَ arena-code.json: لم تُفحص ملفات شيفرة المحرك.", }
+    AccCodeMatch { en: "{ok} of {n} code files match arena-code.json.", zh: "{n} 个代码文件中有 {ok} 个与 arena-code.json 相符。", ar: "{ok} من {n} ملفات شيفرة تطابق arena-code.json.", }
+    AccNoBook { en: "council-book.jsonl was not given: the decisions were not held to the sealed book.", zh: "未提供 council-book.jsonl：未将决定与封印的账本核对。", ar: "لم يُعطَ council-book.jsonl: لم تُقارن القرارات بالدفتر المختوم.", }
+    AccBookEqual { en: "{n} decisions are those sealed in council-book.jsonl.", zh: "{n} 个决定正是 council-book.jsonl 中封印的决定。", ar: "القرارات ({n}) هي نفسها المختومة في council-book.jsonl.", }
+    StepOf { en: "Step {step} of {steps}: {label}…", zh: "第 {step} 步，共 {steps} 步：{label}…", ar: "الخطوة {step} من {steps}: {label}…", }
+    AccDownload { en: "Download the verdict JSON", zh: "下载结论 JSON", ar: "نزّل ملف الحكم JSON", }
 
     // The reader experiment (web/src/experiment).
     ExpTitle { en: "Forecast the open beside the council", zh: "在委员会旁边预测开盘", ar: "توقع الافتتاح إلى جانب المجلس", }

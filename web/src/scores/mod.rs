@@ -199,12 +199,12 @@ impl ScoresApp {
             compact: self.any_given(),
             before: html! {
                 <div class="profile-choice">
-                    <label for="profile-select">{ "Rules" }</label>
+                    <label for="profile-select">{ t(M::ScoresRules) }</label>
                     <select id="profile-select" onchange={on_profile}>{ for profiles }</select>
                 </div>
             },
             actions: if self.any_given() {
-                html! { <button type="button" class="button quiet" onclick={link.callback(|_| Msg::Clear)}>{ "Clear" }</button> }
+                html! { <button type="button" class="button quiet" onclick={link.callback(|_| Msg::Clear)}>{ t(M::Clear) }</button> }
             } else {
                 html! {}
             },
@@ -244,7 +244,7 @@ impl ScoresApp {
                     </ul>
                 }
                 if !self.ignored.is_empty() {
-                    <p class="note" id="scores-ignored">{ format!("Not read ({}): {}", if peer { "not a .jsonl records file" } else { "not a file this page scores" }, ignored_names(&self.ignored)) }</p>
+                    <p class="note" id="scores-ignored">{ tr(M::ScoresNotRead, &[("why", &t(if peer { M::ScoresNotRecords } else { M::ScoresNotScored })), ("files", &ignored_names(&self.ignored))]) }</p>
                 }
             </>
         }
@@ -255,14 +255,14 @@ impl ScoresApp {
         match &self.status {
             Status::Waiting => html! {},
             Status::Running { step, steps, label } => html! {
-                <Progress label={format!("Step {step} of {steps}: {label}…")} value={f64::from(*step)} max={f64::from(*steps)} />
+                <Progress label={tr(M::StepOf, &[("step", step), ("steps", steps), ("label", label)])} value={f64::from(*step)} max={f64::from(*steps)} />
             },
             Status::Failed(message) => {
                 html! { <p class="callout bad" role="alert" id="scores-error">{ message.clone() }</p> }
             }
             Status::Done(shown) => {
                 let options = shown.matrices.iter().enumerate().map(|(i, m)| {
-                    html! { <option value={i.to_string()} selected={i == self.chosen}>{ format!("{} · {} · {} seats", m.run_id, m.horizon, m.seats.len()) }</option> }
+                    html! { <option value={i.to_string()} selected={i == self.chosen}>{ tr(M::ScoresRunOption, &[("run", &m.run_id), ("horizon", &m.horizon), ("n", &m.seats.len())]) }</option> }
                 });
                 let on_choose = ctx.link().callback(|e: Event| {
                     let s: HtmlSelectElement = e.target_unchecked_into();
@@ -277,18 +277,18 @@ impl ScoresApp {
                     <div class="results" id="scores-results">
                         if shown.download.is_some() {
                             <div class="scores-actions">
-                                <button type="button" class="button secondary" id="download-stats" onclick={ctx.link().callback(|_| Msg::Download)}>{ "Download stats JSON" }</button>
-                                <span class="note">{ if peer { "The same bytes as sealbook score --profile … --json." } else { "The same bytes as sealbook score --json." } }</span>
+                                <button type="button" class="button secondary" id="download-stats" onclick={ctx.link().callback(|_| Msg::Download)}>{ t(M::ScoresDownload) }</button>
+                                <span class="note">{ t(if peer { M::ScoresSameBytesPeer } else { M::ScoresSameBytes }) }</span>
                             </div>
                         }
                         { tables::results(&shown.documents) }
                         if !shown.matrices.is_empty() || (shown.download.is_some() && !peer) {
                             <section class="card scores-card" id="scores-matrix" aria-labelledby="scores-matrix-title">
-                                <h2 class="section-title" id="scores-matrix-title">{ "Correlation matrix of a run" }</h2>
+                                <h2 class="section-title" id="scores-matrix-title">{ t(M::ScoresMatrixTitle) }</h2>
                                 if shown.matrices.is_empty() {
-                                    <p class="note">{ "No run has a panel of seats to correlate." }</p>
+                                    <p class="note">{ t(M::ScoresNoPanel) }</p>
                                 } else {
-                                    <label class="run-label" for="run-select">{ "Run and horizon" }</label>
+                                    <label class="run-label" for="run-select">{ t(M::ScoresRunHorizon) }</label>
                                     <select id="run-select" onchange={on_choose}>{ for options }</select>
                                     { matrix }
                                 }
@@ -413,7 +413,7 @@ impl Component for ScoresApp {
                 self.status = Status::Waiting;
             }
             Msg::DropFailed(why) => {
-                self.status = Status::Failed(format!("Could not take the dropped folder: {why}"));
+                self.status = Status::Failed(tr(M::DropFailed, &[("why", &why)]));
             }
             Msg::FromWorker(m) => match m {
                 ScoresFromWorker::Ready => {
@@ -463,17 +463,13 @@ impl Component for ScoresApp {
                 }
                 ScoresFromWorker::Crashed { message } => {
                     self.worker = None;
-                    self.status = Status::Failed(format!(
-                        "The scorer stopped on an internal error; reload the page. ({message})"
-                    ));
+                    self.status = Status::Failed(tr(M::ScoresCrashed, &[("why", &message)]));
                 }
                 _ => return false, // a superseded job
             },
             Msg::WorkerBroken(why) => {
                 self.worker = None;
-                self.status = Status::Failed(format!(
-                    "The scorer stopped: {why}. Reload the page to try again."
-                ));
+                self.status = Status::Failed(tr(M::ScoresBroken, &[("why", &why)]));
             }
             Msg::ChooseRun(i) => self.chosen = i,
             Msg::ChooseProfile(name) => {
