@@ -4,7 +4,7 @@
 //! Elements tests read carry `data-testid`.
 
 use crate::format::{self, sentence};
-use crate::i18n::{plural, t, tr, M};
+use crate::i18n::{html_tr, plural, t, tr, M};
 use crate::proof_view;
 use crate::signed_time_view;
 use crate::verifier::{BookResult, MatchedBy, ProofState, StampResult, TrustLevel, VerifierReport};
@@ -406,15 +406,16 @@ fn first_problem(p: &Problem) -> Html {
     html! {
         <div class="callout bad first-problem" data-testid="first-problem">
             <h3>
-                { format!("Line {}: the ", format::count(p.line)) }
-                <span data-testid="failed-check" data-check={p.check.name()}>{ check_label(p.check) }</span>
-                { " check failed" }
+                { html_tr(M::ProblemLine, &[
+                    ("line", html! { format::count(p.line) }),
+                    ("check", html! { <span data-testid="failed-check" data-check={p.check.name()}>{ check_label(p.check) }</span> }),
+                ]) }
             </h3>
             <p>{ sentence(&p.message) }</p>
             if p.expected.is_some() || p.found.is_some() {
                 <dl class="compare">
-                    <div><dt>{ "Expected (recomputed here)" }</dt><dd data-testid="expected">{ hash(p.expected.as_deref()) }</dd></div>
-                    <div><dt>{ "Found (in the line)" }</dt><dd data-testid="found">{ hash(p.found.as_deref()) }</dd></div>
+                    <div><dt>{ t(M::ProblemExpected) }</dt><dd data-testid="expected">{ hash(p.expected.as_deref()) }</dd></div>
+                    <div><dt>{ t(M::ProblemFound) }</dt><dd data-testid="found">{ hash(p.found.as_deref()) }</dd></div>
                 </dl>
             }
         </div>
@@ -424,10 +425,10 @@ fn first_problem(p: &Problem) -> Html {
 fn problem_table(problems: &[Problem], omitted: u64) -> Html {
     html! {
         <div class="problems">
-            <h3 class="subsection-title">{ "All problems found" }</h3>
+            <h3 class="subsection-title">{ t(M::ProblemsAll) }</h3>
             <div class="table-wrap">
                 <table data-testid="problems">
-                    <thead><tr><th scope="col">{ "Line" }</th><th scope="col">{ "Check" }</th><th scope="col">{ "What is wrong" }</th></tr></thead>
+                    <thead><tr><th scope="col">{ t(M::ProblemsLine) }</th><th scope="col">{ t(M::ProblemsCheck) }</th><th scope="col">{ t(M::ProblemsWhat) }</th></tr></thead>
                     <tbody>
                         { for problems.iter().map(|p| html! {
                             <tr>
@@ -440,7 +441,7 @@ fn problem_table(problems: &[Problem], omitted: u64) -> Html {
                 </table>
             </div>
             if omitted > 0 {
-                <p class="note">{ format!("…and {} more not listed.", format::count(omitted)) }</p>
+                <p class="note">{ tr(M::ProblemsMore, &[("n", &format::count(omitted))]) }</p>
             }
         </div>
     }
@@ -449,9 +450,9 @@ fn problem_table(problems: &[Problem], omitted: u64) -> Html {
 fn stamps(checks: &[StampResult]) -> Html {
     html! {
         <div class="stamps">
-            <h3 class="subsection-title">{ "Stamps" }</h3>
+            <h3 class="subsection-title">{ t(M::StampsTitle) }</h3>
             if checks.is_empty() {
-                <p class="note">{ "No stamped list names this book. Add the day's list (proof/<day>/<time>Z.txt) to check that the book still begins with what was stamped." }</p>
+                <p class="note">{ html_tr(M::StampsNone, &[("path", html! { <code>{ "proof/<day>/<time>Z.txt" }</code> })]) }</p>
             } else {
                 <ul class="stamp-list">
                     // With many stamps, the hashes of those that match fold away.
@@ -473,11 +474,11 @@ fn comparison(
         <div class={classes!("comparison", if ok { "ok" } else { "bad" })} data-testid={testid} data-ok={ok.to_string()}>
             <dt>
                 <span class="mark" aria-hidden="true">{ if ok { "✓" } else { "✗" } }</span>
-                { format!("{label}: {}", if ok { "matches" } else { "does not match" }) }
+                { tr(if ok { M::CompareMatches } else { M::CompareDiffers }, &[("what", &label)]) }
             </dt>
             <dd>
-                <span class="which">{ "stamped" }</span>{ hash(stamped) }
-                <span class="which">{ "this file" }</span>{ hash(computed) }
+                <span class="which">{ t(M::CompareStamped) }</span>{ hash(stamped) }
+                <span class="which">{ t(M::CompareThisFile) }</span>{ hash(computed) }
             </dd>
         </div>
     }
@@ -497,18 +498,18 @@ fn stamp(s: &StampResult, open: bool) -> Html {
             <div class="stamp-head">
                 <div>
                     <strong class="stamp-title">{ &c.list }</strong>
-                    <span class="stamp-covers">{ format!("{} · first {}{how}", c.ledger, format::lines(c.lines)) }</span>
+                    <span class="stamp-covers">{ tr(M::StampCovers, &[("ledger", &c.ledger), ("lines", &format::lines(c.lines)), ("how", &how)]) }</span>
                 </div>
-                <span class={classes!("pill", if ok { "ok" } else { "bad" })}>{ if ok { "Matches" } else { "Does not match" } }</span>
+                <span class={classes!("pill", if ok { "ok" } else { "bad" })}>{ t(if ok { M::StampMatches } else { M::StampDiffers }) }</span>
             </div>
             if let Some(m) = &c.message {
                 <p class="stamp-message">{ sentence(m) }</p>
             }
             <details class="stamp-details" {open}>
-                <summary>{ "Prefix SHA-256 and last link, stamped and in this file" }</summary>
+                <summary>{ t(M::StampDetails) }</summary>
                 <dl class="compare">
-                    { comparison("Prefix SHA-256", c.sha256_ok, Some(&c.expected_sha256), c.found_sha256.as_deref(), "stamp-sha256") }
-                    { comparison("Last link", c.last_link_ok, Some(&c.expected_last_link), c.found_last_link.as_deref(), "stamp-last-link") }
+                    { comparison(t(M::StampPrefix), c.sha256_ok, Some(&c.expected_sha256), c.found_sha256.as_deref(), "stamp-sha256") }
+                    { comparison(t(M::BookLastLink), c.last_link_ok, Some(&c.expected_last_link), c.found_last_link.as_deref(), "stamp-last-link") }
                 </dl>
             </details>
         </li>
@@ -538,25 +539,25 @@ fn lists_and_unmatched(r: &VerifierReport) -> Html {
     }
     html! {
         <section class="card" aria-labelledby="lists-title">
-            <h2 id="lists-title" class="section-title">{ "Stamped lists" }</h2>
+            <h2 id="lists-title" class="section-title">{ t(M::ListsTitle) }</h2>
             if !broken.is_empty() {
                 <ul class="plain-list" data-testid="list-errors">
-                    { for broken.iter().map(|e| html! { <li class="callout bad">{ format!("Cannot read the list: {e}") }</li> }) }
+                    { for broken.iter().map(|e| html! { <li class="callout bad">{ tr(M::ListUnreadable, &[("why", e)]) }</li> }) }
                 </ul>
             }
             if !r.unchecked_lists.is_empty() {
                 <ul class="plain-list" data-testid="unchecked-lists">
-                    { for r.unchecked_lists.iter().map(|u| html! { <li class="callout bad"><strong>{ &u.list }</strong>{ format!(" checks nothing: {}. Add the book it stamps.", u.reason) }</li> }) }
+                    { for r.unchecked_lists.iter().map(|u| html! { <li class="callout bad"><strong>{ &u.list }</strong>{ tr(M::ListChecksNothing, &[("why", &u.reason)]) }</li> }) }
                 </ul>
             }
             if !r.unmatched.is_empty() {
-                <p class="note">{ "These entries name a ledger that was not dropped, so they were not checked:" }</p>
+                <p class="note">{ t(M::ListsUnmatched) }</p>
                 <ul class="plain-list" data-testid="unmatched">
-                    { for r.unmatched.iter().map(|u| html! { <li><strong>{ &u.list }</strong>{ format!(" · {}: first {}", u.ledger, format::lines(u.lines)) }</li> }) }
+                    { for r.unmatched.iter().map(|u| html! { <li><strong>{ &u.list }</strong>{ tr(M::ListUnmatchedEntry, &[("ledger", &u.ledger), ("lines", &format::lines(u.lines))]) }</li> }) }
                 </ul>
             }
             if !texts.is_empty() {
-                <p class="note" data-testid="not-lists">{ format!("Not stamped lists (no ledger entry line), so not checked: {}.", texts.join(", ")) }</p>
+                <p class="note" data-testid="not-lists">{ tr(M::ListsNotLists, &[("files", &texts.join(", "))]) }</p>
             }
         </section>
     }

@@ -175,6 +175,85 @@ catalog! {
     BookLastLink { en: "Last link", zh: "最后的链接", ar: "آخر رابط", }
     BookPartialTail { en: "The file ends with {size} after its last line break. That unfinished line is not counted or checked yet: a line counts once its LF is written (the byte rule of §3.2).", zh: "文件在最后一个换行符之后还有 {size}。这一未完成的行尚不计数也不检查：一行在写入其 LF 后才计数（第 3.2 节的字节规则）。", ar: "ينتهي الملف بـ {size} بعد آخر فاصل أسطر. هذا السطر غير المكتمل لا يُعدّ ولا يُفحص بعد: يُحتسب السطر حين يُكتب LF الخاص به (قاعدة البايت في القسم 3.2).", }
     BookUnanchored { en: "Lines {from}-{to} are not covered by any stamped list: Level 1, the operator's word.", zh: "第 {from}-{to} 行没有被任何盖章清单覆盖：第 1 级，运营者的说法。", ar: "الأسطر {from}-{to} لا تغطيها أي قائمة مختومة زمنيًا: المستوى 1، كلمة المشغّل.", }
+    ProblemLine { en: "Line {line}: the {check} check failed", zh: "第 {line} 行：{check} 检查失败", ar: "السطر {line}: فشل فحص {check}", }
+    ProblemExpected { en: "Expected (recomputed here)", zh: "预期值（在此重新计算）", ar: "المتوقع (أُعيد حسابه هنا)", }
+    ProblemFound { en: "Found (in the line)", zh: "实际值（行中所写）", ar: "الموجود (في السطر)", }
+    ProblemsAll { en: "All problems found", zh: "发现的全部问题", ar: "كل المشكلات المكتشفة", }
+    ProblemsLine { en: "Line", zh: "行", ar: "السطر", }
+    ProblemsCheck { en: "Check", zh: "检查", ar: "الفحص", }
+    ProblemsWhat { en: "What is wrong", zh: "问题所在", ar: "ما الخطأ", }
+    ProblemsMore { en: "…and {n} more not listed.", zh: "……另有 {n} 个未列出。", ar: "…و{n} أخرى غير مدرجة.", }
+    StampsTitle { en: "Stamps", zh: "盖章", ar: "الطوابع", }
+    StampsNone { en: "No stamped list names this book. Add the day's list ({path}) to check that the book still begins with what was stamped.", zh: "没有任何盖章清单提到这本账本。添加当天的清单（{path}），以检查账本是否仍以被盖章的内容开头。", ar: "لا تذكر أي قائمة مختومة زمنيًا هذا الدفتر. أضف قائمة اليوم ({path}) لتتحقق من أن الدفتر ما يزال يبدأ بما خُتم زمنيًا.", }
+    CompareMatches { en: "{what}: matches", zh: "{what}：相符", ar: "{what}: مطابق", }
+    CompareDiffers { en: "{what}: does not match", zh: "{what}：不符", ar: "{what}: غير مطابق", }
+    CompareStamped { en: "stamped", zh: "盖章值", ar: "المختوم زمنيًا", }
+    CompareThisFile { en: "this file", zh: "本文件", ar: "هذا الملف", }
+    StampCovers { en: "{ledger} · first {lines}{how}", zh: "{ledger} · 前 {lines}{how}", ar: "{ledger} · أول {lines}{how}", }
+    StampMatches { en: "Matches", zh: "相符", ar: "مطابق", }
+    StampDiffers { en: "Does not match", zh: "不符", ar: "غير مطابق", }
+    StampDetails { en: "Prefix SHA-256 and last link, stamped and in this file", zh: "前缀 SHA-256 和最后的链接：盖章值与本文件的值", ar: "SHA-256 للبادئة وآخر رابط، المختوم زمنيًا وما في هذا الملف", }
+    StampPrefix { en: "Prefix SHA-256", zh: "前缀 SHA-256", ar: "SHA-256 للبادئة", }
+    ListsTitle { en: "Stamped lists", zh: "盖章清单", ar: "القوائم المختومة زمنيًا", }
+    ListUnreadable { en: "Cannot read the list: {why}", zh: "无法读取清单：{why}", ar: "تعذّرت قراءة القائمة: {why}", }
+    ListChecksNothing { en: " checks nothing: {why}. Add the book it stamps.", zh: " 没有检查任何内容：{why}。请添加它盖章的账本。", ar: " لا تفحص شيئًا: {why}. أضف الدفتر الذي تختمه زمنيًا.", }
+    ListsUnmatched { en: "These entries name a ledger that was not dropped, so they were not checked:", zh: "这些条目指向未拖入的账本，因此未检查：", ar: "تذكر هذه المدخلات دفترًا لم يُفلت، لذا لم تُفحص:", }
+    ListUnmatchedEntry { en: " · {ledger}: first {lines}", zh: " · {ledger}：前 {lines}", ar: " · {ledger}: أول {lines}", }
+    ListsNotLists { en: "Not stamped lists (no ledger entry line), so not checked: {files}.", zh: "不是盖章清单（没有账本条目行），因此未检查：{files}。", ar: "ليست قوائم مختومة زمنيًا (لا سطر مدخل لدفتر)، لذا لم تُفحص: {files}.", }
+    ProofNotChecked { en: "{file}: not checked", zh: "{file}：未检查", ar: "{file}: لم يُفحص", }
+    ProofOtherFile { en: "{proof} stamps a different file: its digest is not the digest of {file}", zh: "{proof} 盖章的是另一个文件：其摘要不是 {file} 的摘要", ar: "{proof} يختم زمنيًا ملفًا آخر: بصمته ليست بصمة {file}", }
+    ProofTheFile { en: "the file", zh: "该文件", ar: "الملف", }
+    ProofHeadersRejected { en: "{file}: the supplied headers were rejected ({why})", zh: "{file}：提供的区块头被拒绝（{why}）", ar: "{file}: رُفضت الترويسات المقدَّمة ({why})", }
+    ProofSays { en: "{file}: {what}", zh: "{file}：{what}", ar: "{file}: {what}", }
+    ProofVerifiedInBitcoin { en: "Verified in Bitcoin", zh: "已在比特币中验证", ar: "تم التحقق في بيتكوين", }
+    ProofNotVerifiedYet { en: "Not verified yet", zh: "尚未验证", ar: "لم يتم التحقق بعد", }
+    ProofWhole { en: "The whole proof, as {ots} prints it", zh: "完整证明，按 {ots} 的打印格式", ar: "الإثبات كاملًا كما يطبعه {ots}", }
+    ProofDigestMatches { en: "{op} digest of {file}: matches the proof", zh: "{file} 的 {op} 摘要：与证明相符", ar: "بصمة {op} للملف {file}: تطابق الإثبات", }
+    ProofDigestDiffers { en: "{op} digest of {file}: does not match the proof", zh: "{file} 的 {op} 摘要：与证明不符", ar: "بصمة {op} للملف {file}: لا تطابق الإثبات", }
+    AttBitcoin { en: "Bitcoin block {height}", zh: "比特币区块 {height}", ar: "كتلة بيتكوين {height}", }
+    AttLitecoin { en: "Litecoin block {height}", zh: "莱特币区块 {height}", ar: "كتلة لايتكوين {height}", }
+    AttEthereum { en: "Ethereum block {height}", zh: "以太坊区块 {height}", ar: "كتلة إيثيريوم {height}", }
+    AttUnknown { en: "Unknown notary (tag {tag})", zh: "未知公证方（标签 {tag}）", ar: "جهة توثيق مجهولة (الوسم {tag})", }
+    AttPending { en: "Pending at a calendar", zh: "在日历服务器处等待", ar: "قيد الانتظار لدى خادم تقويم", }
+    AttPendingNote { en: "Not yet verifiable: the calendar {uri} promises a Bitcoin attestation later. Upgrade the proof from it ({cmd1} or {cmd2}) and drop the upgraded proof.", zh: "尚不可验证：日历服务器 {uri} 承诺稍后提供比特币证明。从它升级证明（{cmd1} 或 {cmd2}），再拖入升级后的证明。", ar: "غير قابل للتحقق بعد: يعد خادم التقويم {uri} بشهادة بيتكوين لاحقًا. حدّث الإثبات منه ({cmd1} أو {cmd2}) ثم أفلت الإثبات المحدَّث.", }
+    AttUnknownNote { en: "A notary this verifier does not know; kept as it is and not checked.", zh: "本验证器不认识的公证方；按原样保留，不予检查。", ar: "جهة توثيق لا تعرفها أداة التحقق هذه؛ تُترك كما هي ولا تُفحص.", }
+    AttConfirmed { en: "Confirmed by the header", zh: "已由区块头确认", ar: "أكدته الترويسة", }
+    AttNotConfirmed { en: "Not confirmed by the headers", zh: "未被区块头确认", ar: "لم تؤكده الترويسات", }
+    AttNeedsHeader { en: "Needs the block header", zh: "需要区块头", ar: "يحتاج إلى ترويسة الكتلة", }
+    AttNotChecked { en: "Not checked", zh: "未检查", ar: "لم يُفحص", }
+    AttBlockHash { en: "Block hash of the supplied header", zh: "所提供区块头的区块哈希", ar: "تجزئة الكتلة للترويسة المقدَّمة", }
+    AttHeaderTime { en: "Header time", zh: "区块头时间", ar: "وقت الترويسة", }
+    AttOperations { en: "Operations from the file's digest ({n} steps)", zh: "从文件摘要出发的操作（{n} 步）", ar: "العمليات بدءًا من بصمة الملف (عدد الخطوات: {n})", }
+    AttOnlyBitcoin { en: "Not checked here: only Bitcoin attestations are verified against block headers.", zh: "此处未检查：只有比特币证明会对照区块头进行验证。", ar: "لم يُفحص هنا: يتم التحقق من شهادات بيتكوين وحدها مقابل ترويسات الكتل.", }
+    ChecksMade { en: "Checks made in this browser", zh: "在本浏览器中进行的检查", ar: "الفحوص التي أُجريت في هذا المتصفح", }
+    HeaderFailed { en: "Failed: {why}", zh: "失败：{why}", ar: "فشل: {why}", }
+    HeaderNotChecked { en: "Not checked: {why}", zh: "未检查：{why}", ar: "لم يُفحص: {why}", }
+    ChainBuilt { en: "Chain built", zh: "已构建的证书链", ar: "السلسلة المبنية", }
+    CertSigner { en: "signer", zh: "签名者", ar: "الموقِّع", }
+    CertAnchor { en: "trust anchor", zh: "信任锚", ar: "مرساة الثقة", }
+    CertIntermediate { en: "intermediate", zh: "中间证书", ar: "شهادة وسيطة", }
+    CertValid { en: "valid {from} to {to} · {key} · SHA-256 ", zh: "有效期 {from} 至 {to} · {key} · SHA-256 ", ar: "صالحة من {from} إلى {to} · {key} · SHA-256 ", }
+    TokenVerifiedAtGen { en: "Verified at genTime (not now)", zh: "在 genTime 时已验证（现在无效）", ar: "تم التحقق عند genTime (لا الآن)", }
+    TokenValid { en: "valid", zh: "有效", ar: "صالحة", }
+    TokenNotValid { en: "not valid: {why}", zh: "无效：{why}", ar: "غير صالحة: {why}", }
+    TokenStillProves { en: "{chain} (the token still proves the time: RFC 3161 App. B checks the chain at genTime)", zh: "{chain}（令牌仍可证明时间：RFC 3161 附录 B 在 genTime 时检查证书链）", ar: "{chain} (ما يزال الرمز يثبت الوقت: يفحص الملحق B من RFC 3161 السلسلة عند genTime)", }
+    TokenOn { en: "RFC 3161 timestamp on {list}", zh: "{list} 上的 RFC 3161 时间戳", ar: "طابع زمني RFC 3161 على {list}", }
+    TokenNoSigner { en: "Signer certificate not supplied: the token embeds no certificates, so its signature cannot be checked. Drop the certificate with {who} (and its intermediate) as a .pem file beside the token.", zh: "未提供签名者证书：令牌未嵌入任何证书，因此无法检查其签名。请将 {who} 的证书（及其中间证书）作为 .pem 文件与令牌一起拖入。", ar: "لم تُقدَّم شهادة الموقِّع: لا يضم الرمز أي شهادة، فلا يمكن فحص توقيعه. أفلت شهادة {who} (ووسيطتها) كملف ‎.pem‎ بجانب الرمز.", }
+    FactAuthority { en: "Authority", zh: "机构", ar: "الجهة", }
+    FactSerial { en: "Serial", zh: "序列号", ar: "الرقم التسلسلي", }
+    FactPolicy { en: "Policy", zh: "策略", ar: "السياسة", }
+    FactImprintAlg { en: "Imprint algorithm", zh: "印记算法", ar: "خوارزمية البصمة", }
+    FactSignatureAlg { en: "Signature algorithm", zh: "签名算法", ar: "خوارزمية التوقيع", }
+    FactChainAtGen { en: "Chain at genTime (the verdict)", zh: "genTime 时的证书链（结论）", ar: "السلسلة عند genTime (الحكم)", }
+    FactChainNow { en: "Chain now", zh: "当前的证书链", ar: "السلسلة الآن", }
+    RekorIncluded { en: "Included in the log", zh: "已收录于日志", ar: "مُدرج في السجل", }
+    RekorFor { en: "Sigstore Rekor entry for {list}", zh: "{list} 的 Sigstore Rekor 条目", ar: "مدخل Sigstore Rekor لـ {list}", }
+    RekorUnsignedTime { en: "In the log: the inclusion proof and the signed checkpoint verify. The entry has no signed entry timestamp, so its integratedTime is unsigned and no time is established from it.", zh: "在日志中：包含证明和签名检查点均通过验证。该条目没有签名条目时间戳，因此其 integratedTime 未签名，无法据此确立时间。", ar: "في السجل: يجتاز إثبات التضمين ونقطة التحقق الموقّعة التحقق. لا يحمل المدخل طابعًا زمنيًا موقّعًا، فقيمة integratedTime غير موقّعة ولا يثبت منها أي وقت.", }
+    FactIntegratedPublic { en: "integratedTime (public from)", zh: "integratedTime（自此公开）", ar: "integratedTime (علني منذ)", }
+    FactIntegratedUnsigned { en: "integratedTime (unsigned, no time established)", zh: "integratedTime（未签名，未确立时间）", ar: "integratedTime (غير موقّع، لم يثبت أي وقت)", }
+    FactLogIndex { en: "Log index", zh: "日志索引", ar: "فهرس السجل", }
+    AnchorsUsed { en: "Trust anchors used: {n} from {files}", zh: "使用的信任锚：{n} 个，来自 {files}", ar: "مراسي الثقة المستخدمة: {n} من {files}", }
+    RekorLogKey { en: "Rekor log key: ", zh: "Rekor 日志密钥：", ar: "مفتاح سجل Rekor: ", }
 
     // The Scores page (web/src/scores).
     ScoresTitle { en: "Recompute the league's scores", zh: "重新计算联赛的评分", ar: "أعد حساب درجات الدوري", }
