@@ -736,7 +736,11 @@ impl App {
                 let failures: Vec<_> = check.failures().collect();
                 let n = check.files.len();
                 let league = format!("{:?}", check.league);
-                let all = if *dropped { M::LeagueAllDropped } else { M::LeagueAllFetched };
+                let all = if *dropped {
+                    M::LeagueAllDropped
+                } else {
+                    M::LeagueAllFetched
+                };
                 html! {
                     <>
                         if failures.is_empty() {

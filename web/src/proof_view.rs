@@ -141,7 +141,9 @@ fn attestation(a: &AttestationPath, verdict: Option<&Verdict>) -> Html {
     let check: Option<&BitcoinCheck> =
         verdict.and_then(|v| v.bitcoin.iter().find(|c| &c.path == a));
     let (kind, title, note) = match &a.attestation {
-        Attestation::Bitcoin { height } => ("bitcoin", tr(M::AttBitcoin, &[("height", height)]), None),
+        Attestation::Bitcoin { height } => {
+            ("bitcoin", tr(M::AttBitcoin, &[("height", height)]), None)
+        }
         Attestation::Pending { uri } => (
             "pending",
             t(M::AttPending).to_string(),
@@ -163,13 +165,8 @@ fn attestation(a: &AttestationPath, verdict: Option<&Verdict>) -> Html {
         ),
         Attestation::Unknown { tag, .. } => (
             "unknown",
-            tr(
-                M::AttUnknown,
-                &[("tag", &sealbook_core::hex::encode(tag))],
-            ),
-            Some(
-                html! { <p class="note">{ t(M::AttUnknownNote) }</p> },
-            ),
+            tr(M::AttUnknown, &[("tag", &sealbook_core::hex::encode(tag))]),
+            Some(html! { <p class="note">{ t(M::AttUnknownNote) }</p> }),
         ),
     };
     let (pill, class) = match check {

@@ -148,7 +148,10 @@ fn anchor_or_unknown(p: &crate::verifier::ProofResult) -> String {
 pub fn headline(r: &VerifierReport) -> String {
     tr(
         M::Headline,
-        &[("verdict", &verdict_word(r.verified())), ("summary", &summary(r))],
+        &[
+            ("verdict", &verdict_word(r.verified())),
+            ("summary", &summary(r)),
+        ],
     )
 }
 
@@ -275,7 +278,10 @@ fn ladder(r: &VerifierReport) -> Html {
                 .iter()
                 .map(|n| tr(M::StateRekorEntry, &[("name", n)])),
         );
-        (tr(M::StateReached, &[("what", &what.join(", "))]), "reached")
+        (
+            tr(M::StateReached, &[("what", &what.join(", "))]),
+            "reached",
+        )
     } else if r.rekor.iter().any(|e| !e.ok) {
         (t(M::StateRekorFailed).to_string(), "failed")
     } else if r.proofs.iter().any(|p| p.state() == ProofState::Failed) || r.headers.error.is_some()
@@ -295,7 +301,10 @@ fn ladder(r: &VerifierReport) -> Html {
             .filter(|t| t.ok)
             .map(|t| t.authority.clone().unwrap_or_default())
             .collect();
-        (tr(M::StateReached, &[("what", &auth.join(", "))]), "reached")
+        (
+            tr(M::StateReached, &[("what", &auth.join(", "))]),
+            "reached",
+        )
     } else if r.tokens.iter().any(|tok| !tok.ok) {
         (t(M::StateTokenFailed).to_string(), "failed")
     } else if r.tokens.iter().any(|tok| tok.ok) {

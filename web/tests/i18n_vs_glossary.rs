@@ -78,7 +78,12 @@ fn every_message_has_three_texts_with_the_same_arguments() {
                 .filter(|w| w.chars().any(|c| c.is_ascii_alphabetic()))
                 .count();
             if english_words >= 2 {
-                assert_ne!(m.text(lang), en, "{m:?} is not translated to {}", lang.code());
+                assert_ne!(
+                    m.text(lang),
+                    en,
+                    "{m:?} is not translated to {}",
+                    lang.code()
+                );
             }
         }
     }
@@ -87,7 +92,9 @@ fn every_message_has_three_texts_with_the_same_arguments() {
 #[test]
 fn every_translation_uses_the_glossary_terms() {
     let glossary: Value = serde_json::from_str(GLOSSARY).expect("glossary.json is JSON");
-    let terms = glossary["terms"].as_array().expect("glossary.json has terms");
+    let terms = glossary["terms"]
+        .as_array()
+        .expect("glossary.json has terms");
     assert!(terms.len() >= 20, "the glossary lost its terms");
     let mut used = 0;
     let mut misses = Vec::new();
@@ -100,7 +107,11 @@ fn every_translation_uses_the_glossary_terms() {
                 .iter()
                 .map(|f| f.as_str().expect("a spelling is a string"))
                 .collect();
-            assert!(!forms.is_empty(), "term {en} has no {} spelling", lang.code());
+            assert!(
+                !forms.is_empty(),
+                "term {en} has no {} spelling",
+                lang.code()
+            );
             for &m in M::ALL {
                 if !uses(m.text(Lang::En), en) {
                     continue;
@@ -117,7 +128,10 @@ fn every_translation_uses_the_glossary_terms() {
         }
     }
     assert!(misses.is_empty(), "{}", misses.join("\n"));
-    assert!(used > 40, "the glossary's terms are used by too few messages ({used})");
+    assert!(
+        used > 40,
+        "the glossary's terms are used by too few messages ({used})"
+    );
 }
 
 #[test]

@@ -13,8 +13,8 @@ pub mod decide;
 mod net;
 mod view;
 
-use api::{Accepted, ApiError, Direction, NewReader, PeekReply, Session, Stage};
 use crate::i18n::{tr, M};
+use api::{Accepted, ApiError, Direction, NewReader, PeekReply, Session, Stage};
 use decide::{Mode, ReaderStart};
 use sealbook_core::calendar::Instant;
 use std::collections::BTreeMap;

@@ -96,7 +96,30 @@ pub fn t(m: M) -> &'static str {
 /// `m`'s text in the page's language with each `{name}` replaced by its argument. A name
 /// without an argument stays as written (the catalog test keeps that from happening).
 pub fn tr(m: M, args: &[(&str, &dyn Display)]) -> String {
-    fill(m.text(lang()), args)
+    let lang = lang();
+    if lang.dir() == "ltr" {
+        return fill(m.text(lang), args);
+    }
+    // Right to left: an argument holding Latin letters (a file name, a hash, a league's name)
+    // is a first-strong isolate (U+2068 .. U+2069), so its dots, slashes and parentheses keep
+    // their places inside the Arabic sentence.
+    let values: Vec<String> = args
+        .iter()
+        .map(|(_, v)| {
+            let v = v.to_string();
+            if v.bytes().any(|b| b.is_ascii_alphabetic()) {
+                format!("\u{2068}{v}\u{2069}")
+            } else {
+                v
+            }
+        })
+        .collect();
+    let isolated: Vec<(&str, &dyn Display)> = args
+        .iter()
+        .zip(&values)
+        .map(|((name, _), v)| (*name, v as &dyn Display))
+        .collect();
+    fill(m.text(lang), &isolated)
 }
 
 /// `text` with each `{name}` replaced by its argument in `args`.
@@ -240,7 +263,10 @@ mod tests {
         let prefs = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
         assert_eq!(choose(Some("ar"), Some("zh"), &prefs(&["en"])), Lang::Ar);
         assert_eq!(choose(Some("fr"), Some("zh"), &prefs(&["en"])), Lang::Zh);
-        assert_eq!(choose(None, None, &prefs(&["fr-FR", "zh-CN", "en"])), Lang::Zh);
+        assert_eq!(
+            choose(None, None, &prefs(&["fr-FR", "zh-CN", "en"])),
+            Lang::Zh
+        );
         assert_eq!(choose(None, Some("xx"), &prefs(&["ar_EG"])), Lang::Ar);
         assert_eq!(choose(None, None, &prefs(&["de"])), Lang::En);
         assert_eq!(choose(None, None, &[]), Lang::En);
@@ -249,8 +275,24 @@ mod tests {
     #[test]
     fn fills_named_arguments() {
         let n = 3;
-        assert_eq!(fill("{n} of {total}", &[("n", &n), ("total", &"5")]), "3 of 5");
+        assert_eq!(
+            fill("{n} of {total}", &[("n", &n), ("total", &"5")]),
+            "3 of 5"
+        );
         assert_eq!(fill("{missing} {", &[]), "{missing} {");
         assert_eq!(arguments("{a} {b} {a}"), vec!["a", "b"]);
+    }
+
+    #[test]
+    fn isolates_latin_arguments_in_arabic() {
+        set(Lang::Ar);
+        let said = tr(M::LeagueFailed, &[("why", &"x.json: 404")]);
+        assert!(said.ends_with("\u{2068}x.json: 404\u{2069}"), "{said}");
+        assert_eq!(tr(M::LinesMany, &[("n", &"12")]), "عدد الأسطر: 12");
+        set(Lang::En);
+        assert_eq!(
+            tr(M::LeagueFailed, &[("why", &"x")]),
+            "The league could not be opened: x"
+        );
     }
 }

@@ -188,10 +188,7 @@ impl ScoresApp {
                 tr(M::ScoresHintRecords, &[("profile", &self.profile.as_str())]),
             )
         } else {
-            (
-                t(M::ScoresDropCsv),
-                t(M::ScoresHintCsv).to_string(),
-            )
+            (t(M::ScoresDropCsv), t(M::ScoresHintCsv).to_string())
         };
         Zone {
             title: title.into(),
