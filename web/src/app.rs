@@ -614,18 +614,17 @@ impl Component for App {
                 self.ready = false;
                 self.pending = false;
                 self.status = Status::Failed(if !had_started {
-                    format!(
-                        "The verifier could not start: {message}. Reload the page to try again."
-                    )
+                    tr(M::VerifierCannotStart, &[("why", &message)])
                 } else {
                     match start_worker(ctx) {
                         Ok(w) => {
                             self.worker = Some(w);
-                            format!("The verifier stopped: {message}. It has been restarted; add the files again to retry.")
+                            tr(M::VerifierRestarted, &[("why", &message)])
                         }
-                        Err(why) => {
-                            format!("The verifier stopped: {message}; restarting it failed: {why}")
-                        }
+                        Err(why) => tr(
+                            M::VerifierRestartFailed,
+                            &[("why", &message), ("again", &why)],
+                        ),
                     }
                 });
             }
@@ -688,9 +687,9 @@ impl App {
                 <>
                     <p class={if a.ok { "callout ok" } else { "callout bad" }} data-testid="header-run-verdict">
                         { if a.ok {
-                            format!("{} headers from {} files: every header's proof of work, height, median time past and retarget checks hold. Header checks only: whether the heaviest run is the best Bitcoin chain needs a node or independent explorers.", a.count, names.len())
+                            tr(M::HeaderRunOk, &[("n", &a.count), ("files", &names.len())])
                         } else {
-                            format!("{} headers from {} files: {} check{} failed.", a.count, names.len(), a.errors.len(), if a.errors.len() == 1 { "" } else { "s" })
+                            tr(plural(a.errors.len() as u64, M::HeaderRunFailedOne, M::HeaderRunFailedMany), &[("n", &a.count), ("files", &names.len()), ("bad", &a.errors.len())])
                         } }
                     </p>
                     <ul class="header-findings">{ for a.findings.iter().map(|f| html! { <li data-testid="header-finding">{ f }</li> }) }</ul>
@@ -702,7 +701,7 @@ impl App {
         html! {
             <section class="header-run" aria-labelledby="header-run-title" data-testid="header-run"
                 data-ok={matches!(run, Ok((_, a)) if a.ok).to_string()}>
-                <h2 id="header-run-title" class="section-title">{ "Bitcoin block headers" }</h2>
+                <h2 id="header-run-title" class="section-title">{ t(M::HeaderRunTitle) }</h2>
                 { body }
             </section>
         }
@@ -875,31 +874,31 @@ impl App {
                     } }</span>
                 </summary>
                 <p class="note">
-                    { "RFC 3161 tokens count toward Level 2+ only when their chain ends at a root you trust, and Rekor entries are checked with the log key you trust. By default this page uses the bundle shipped with it, loaded once from this site when the page opened; the checks themselves make no network request. Replace either with your own files:" }
+                    { t(M::TrustNote) }
                 </p>
                 if let Some(Err(e)) = &self.trust.bundle {
                     <p class="callout bad" role="alert">{ e }</p>
                 }
                 if own {
                     <ul class="trust-own" data-testid="trust-own">
-                        { for self.trust.own_anchors.iter().map(|t| html! { <li>{ "Anchors: " }<code>{ &t.name }</code></li> }) }
-                        if let Some(k) = &self.trust.own_log_key { <li>{ "Rekor log key: " }<code>{ &k.name }</code></li> }
+                        { for self.trust.own_anchors.iter().map(|own| html! { <li>{ t(M::TrustAnchorsFile) }<code>{ &own.name }</code></li> }) }
+                        if let Some(k) = &self.trust.own_log_key { <li>{ t(M::RekorLogKey) }<code>{ &k.name }</code></li> }
                     </ul>
                 }
                 if let Some(m) = manifest {
                     <div class="manifest" data-testid="manifest">
                         <p class="note">
-                            { format!("Shipped bundle {} ({}), dated {}: {}. ", m.bundle, if self.trust.own_anchors.is_empty() { "in use" } else { "replaced" }, m.date, m.purpose) }
-                            { "Rekor log key: " }<code>{ &m.rekor_log_key.file }</code>
-                            { if self.trust.own_log_key.is_some() { " (replaced)" } else { " (in use)" } }
+                            { tr(M::TrustBundleLine, &[("bundle", &m.bundle), ("state", &t(if self.trust.own_anchors.is_empty() { M::TrustInUse } else { M::TrustReplaced })), ("date", &m.date), ("purpose", &m.purpose)]) }
+                            { t(M::RekorLogKey) }<code>{ &m.rekor_log_key.file }</code>
+                            { t(if self.trust.own_log_key.is_some() { M::TrustReplacedParen } else { M::TrustInUseParen }) }
                         </p>
                         <ul class="cert-chain">
                             { for m.certificates.iter().map(|c| html! {
                                 <li class="cert" data-testid="manifest-cert">
                                     <span class="cert-role">{ &c.authority }</span>
                                     <span class="cert-subject">{ &c.subject }</span>
-                                    <span class="cert-meta">{ format!("valid {} to {} · SHA-256 ", c.not_before, c.not_after) }<code class="hash">{ &c.sha256 }</code></span>
-                                    <span class="cert-meta">{ format!("Source: {}", c.source) }</span>
+                                    <span class="cert-meta">{ tr(M::TrustValidCert, &[("from", &c.not_before), ("to", &c.not_after)]) }<code class="hash">{ &c.sha256 }</code></span>
+                                    <span class="cert-meta">{ tr(M::TrustSource, &[("source", &c.source)]) }</span>
                                 </li>
                             }) }
                         </ul>
@@ -992,9 +991,10 @@ impl App {
             <section class="card headers-panel" aria-labelledby="headers-title" data-testid="headers-panel">
                 <h2 id="headers-title" class="section-title">{ t(M::HeadersTitle) }</h2>
                 <p class="note">
-                    { "To finish the check offline, paste the 80-byte header of each attested block as 160 hex digits, one per line (from your own node: " }
-                    <code>{ "bitcoin-cli getblockheader <hash> false" }</code>
-                    { ", or any block explorer). Add the 11 headers before it to check median time past, and later ones as confirmations, in order; a line " }<code>{ "HEIGHT HEX" }</code>{ " names a header's height (with the period's first header, a difficulty retarget is recomputed)." }
+                    { html_tr(M::HeadersNote, &[
+                        ("cmd", html! { <code>{ "bitcoin-cli getblockheader <hash> false" }</code> }),
+                        ("line", html! { <code>{ "HEIGHT HEX" }</code> }),
+                    ]) }
                 </p>
                 <label class="field-label" for="headers-input">{ t(M::HeadersLabel) }</label>
                 <textarea id="headers-input" class="headers-input" data-testid="headers-input" rows="3" spellcheck="false" autocomplete="off"
@@ -1012,25 +1012,25 @@ impl App {
                 }
                 if !heights.is_empty() {
                     <details class="explorer" data-testid="explorer">
-                        <summary>{ "Or fetch a header from a block explorer" }</summary>
+                        <summary>{ t(M::ExplorerSummary) }</summary>
                         <p class="note">
-                            { "Only when you press a button below does this page go to the network, to the explorer named here: it asks " }
-                            <code>{ "{base}/block-height/{height}" }</code>{ " for the block hash, then " }
-                            <code>{ "{base}/block/{hash}/header" }</code>
-                            { " (the Esplora API of mempool.space and blockstream.info/api). The header it returns is checked here like a pasted one - proof of work and merkle root recomputed - so the explorer is trusted only to name the block at that height in the best chain." }
+                            { html_tr(M::ExplorerNote, &[
+                                ("height_url", html! { <code>{ "{base}/block-height/{height}" }</code> }),
+                                ("header_url", html! { <code>{ "{base}/block/{hash}/header" }</code> }),
+                            ]) }
                         </p>
-                        <label class="field-label" for="explorer-input">{ "Explorer API base URL" }</label>
+                        <label class="field-label" for="explorer-input">{ t(M::ExplorerLabel) }</label>
                         <input id="explorer-input" class="explorer-input" type="url" data-testid="explorer-input" spellcheck="false" value={self.explorer.clone()} oninput={on_explorer}/>
                         <div class="headers-actions">
                             { for heights.iter().map(|&h| {
                                 let fetch = link.callback(move |_: MouseEvent| Msg::FetchHeader(h));
-                                html! { <button type="button" class="button secondary" onclick={fetch} data-testid="fetch-header" data-height={h.to_string()}>{ format!("Fetch the header of block {h}") }</button> }
+                                html! { <button type="button" class="button secondary" onclick={fetch} data-testid="fetch-header" data-height={h.to_string()}>{ tr(M::ExplorerFetch, &[("height", &h)]) }</button> }
                             }) }
                         </div>
                         { match &self.fetch {
-                            Some((h, None)) => html! { <p class="headers-status" role="status">{ format!("Asking the explorer for block {h}…") }</p> },
-                            Some((h, Some(Ok(_)))) => html! { <p class="headers-status" data-testid="fetch-status">{ format!("Block {h}'s header was added above and checked.") }</p> },
-                            Some((h, Some(Err(e)))) => html! { <p class="headers-status bad" data-testid="fetch-status" role="alert">{ format!("Could not fetch block {h}'s header: {e}") }</p> },
+                            Some((h, None)) => html! { <p class="headers-status" role="status">{ tr(M::ExplorerAsking, &[("height", h)]) }</p> },
+                            Some((h, Some(Ok(_)))) => html! { <p class="headers-status" data-testid="fetch-status">{ tr(M::ExplorerAdded, &[("height", h)]) }</p> },
+                            Some((h, Some(Err(e)))) => html! { <p class="headers-status bad" data-testid="fetch-status" role="alert">{ tr(M::ExplorerFailed, &[("height", h), ("why", e)]) }</p> },
                             None => html! {},
                         } }
                     </details>
