@@ -4,6 +4,7 @@
 
 use crate::dropped::{self, Labelled};
 use crate::format;
+use crate::i18n::{html_tr, plural, t, tr, M};
 use crate::league_load;
 use crate::module_worker::{self, ModuleWorker};
 use crate::proof_view;
@@ -504,7 +505,7 @@ impl Component for App {
                 self.start();
             }
             Msg::DropFailed(why) => {
-                self.status = Status::Failed(format!("Could not take the dropped folder: {why}"));
+                self.status = Status::Failed(tr(M::DropFailed, &[("why", &why)]));
             }
             Msg::Remove(i) => {
                 if i < self.files.len() {
@@ -634,18 +635,17 @@ impl Component for App {
                 self.ready = false;
                 self.pending = false;
                 self.status = Status::Failed(if !had_started {
-                    format!(
-                        "The verifier could not start: {message}. Reload the page to try again."
-                    )
+                    tr(M::VerifierCannotStart, &[("why", &message)])
                 } else {
                     match start_worker(&self.link) {
                         Ok(w) => {
                             self.worker = Some(w);
-                            format!("The verifier stopped: {message}. It has been restarted; add the files again to retry.")
+                            tr(M::VerifierRestarted, &[("why", &message)])
                         }
-                        Err(why) => {
-                            format!("The verifier stopped: {message}; restarting it failed: {why}")
-                        }
+                        Err(why) => tr(
+                            M::VerifierRestartFailed,
+                            &[("why", &message), ("again", &why)],
+                        ),
                     }
                 });
             }
@@ -659,29 +659,32 @@ impl Component for App {
         // failed); the worker starts with the first files.
         let ready = !self.trust.loading();
         let zone = Zone {
-            title: if self.files.is_empty() {
-                "Drop files here"
+            title: t(if self.files.is_empty() {
+                M::DropHere
             } else {
-                "Drop more files here"
-            }
+                M::DropMore
+            })
             .into(),
-            hint: html! {
-                <>
-                    { "The book (" }<code>{ "council-book.jsonl" }</code>{ ", " }<code>{ "asks.jsonl" }</code>
-                    { "), any stamped lists (" }<code>{ "proof/<day>/<time>Z.txt" }</code>{ ") with their OpenTimestamps proofs (" }<code>{ "<time>Z.txt.ots" }</code>{ "), RFC 3161 tokens (" }<code>{ "<time>Z.txt.<tsa>.tsr" }</code>{ ") and Rekor entries (" }<code>{ "<time>Z.txt.rekor.json" }</code>{ "), or the whole downloaded folder" }
-                </>
-            },
+            hint: html_tr(
+                M::VerifyHint,
+                &[
+                    ("book", html! { <code>{ "council-book.jsonl" }</code> }),
+                    ("asks", html! { <code>{ "asks.jsonl" }</code> }),
+                    ("list", html! { <code>{ "proof/<day>/<time>Z.txt" }</code> }),
+                    ("ots", html! { <code>{ "<time>Z.txt.ots" }</code> }),
+                    ("tsr", html! { <code>{ "<time>Z.txt.<tsa>.tsr" }</code> }),
+                    ("rekor", html! { <code>{ "<time>Z.txt.rekor.json" }</code> }),
+                ],
+            ),
             compact: !self.files.is_empty(),
             before: html! {},
             actions: html! {},
             accept: None,
         };
         html! {
-            <Shell page={Page::Verify} {ready} title="Check a sealed book yourself" {zone}
-                lede={html! { "Drop the published book, its stamped lists and their .ots proofs, .tsr tokens and Rekor entries. This page recomputes every line's seal and link, every stamped prefix, every OpenTimestamps proof and every timestamp signature with its own copy of the verifier, compiled to WebAssembly. Your files never leave this device, and no server is asked for an answer." }}
-                footer={html! { <>
-                    { "The checks follow " }<cite>{ "Sealed Before the Open" }</cite>{ ", §3.2, §3.11 and Appendix B steps 3–4, 6, 9 and 10: seal = SHA-256 of the line's content, link = SHA-256 of the line without its link, each line's prev = the previous link, a stamp's sha256 = the first N lines as stored, an OpenTimestamps proof's operations lead from the list's digest to the merkle root of a Bitcoin block header whose proof of work is recomputed here, an RFC 3161 token's imprint, signature and certificate chain (valid at genTime) are checked against roots you choose, and a Rekor entry's body, inclusion proof, checkpoint and signed entry timestamp against the log key you choose." }
-                </> }}
+            <Shell page={Page::Verify} {ready} title={t(M::VerifyTitle)} {zone}
+                lede={html! { t(M::VerifyLede) }}
+                footer={html_tr(M::VerifyFooter, &[("spec", html! { <cite>{ "Sealed Before the Open" }</cite> })])}
                 on_files={link.callback(Msg::Add)} on_drop_failed={link.callback(Msg::DropFailed)}>
                 { self.view_league(ctx) }
                 { self.view_files(ctx) }
@@ -705,9 +708,9 @@ impl App {
                 <>
                     <p class={if a.ok { "callout ok" } else { "callout bad" }} data-testid="header-run-verdict">
                         { if a.ok {
-                            format!("{} headers from {} files: every header's proof of work, height, median time past and retarget checks hold. Header checks only: whether the heaviest run is the best Bitcoin chain needs a node or independent explorers.", a.count, names.len())
+                            tr(M::HeaderRunOk, &[("n", &a.count), ("files", &names.len())])
                         } else {
-                            format!("{} headers from {} files: {} check{} failed.", a.count, names.len(), a.errors.len(), if a.errors.len() == 1 { "" } else { "s" })
+                            tr(plural(a.errors.len() as u64, M::HeaderRunFailedOne, M::HeaderRunFailedMany), &[("n", &a.count), ("files", &names.len()), ("bad", &a.errors.len())])
                         } }
                     </p>
                     <ul class="header-findings">{ for a.findings.iter().map(|f| html! { <li data-testid="header-finding">{ f }</li> }) }</ul>
@@ -719,7 +722,7 @@ impl App {
         html! {
             <section class="header-run" aria-labelledby="header-run-title" data-testid="header-run"
                 data-ok={matches!(run, Ok((_, a)) if a.ok).to_string()}>
-                <h2 id="header-run-title" class="section-title">{ "Bitcoin block headers" }</h2>
+                <h2 id="header-run-title" class="section-title">{ t(M::HeaderRunTitle) }</h2>
                 { body }
             </section>
         }
@@ -737,12 +740,12 @@ impl App {
             League::Idle => html! {},
             League::Loading { done, total } => html! {
                 <p class="note" data-testid="league-status" data-state="loading">
-                    { if *total == 0 { "Fetching manifest.json…".to_string() } else { format!("Fetched {done} of {total} files listed in manifest.json…") } }
+                    { if *total == 0 { t(M::LeagueFetchingManifest).to_string() } else { tr(M::LeagueFetched, &[("done", done), ("total", total)]) } }
                 </p>
             },
             League::Failed(why) => html! {
                 <p class="callout bad" data-testid="league-status" data-state="failed" data-ok="false">
-                    { format!("The league could not be opened: {why}") }
+                    { tr(M::LeagueFailed, &[("why", why)]) }
                 </p>
             },
             League::Checked {
@@ -752,16 +755,21 @@ impl App {
             } => {
                 let failures: Vec<_> = check.failures().collect();
                 let n = check.files.len();
-                let had = if *dropped { "dropped" } else { "fetched" };
+                let league = format!("{:?}", check.league);
+                let all = if *dropped {
+                    M::LeagueAllDropped
+                } else {
+                    M::LeagueAllFetched
+                };
                 html! {
                     <>
                         if failures.is_empty() {
                             <p class="callout ok" data-testid="league-status" data-state="checked" data-ok="true">
-                                { format!("League {:?}: all {n} files listed in manifest.json were {had} and match their SHA-256; they are verified below.", check.league) }
+                                { tr(all, &[("league", &league), ("n", &n)]) }
                             </p>
                         } else {
                             <p class="callout bad" data-testid="league-status" data-state="checked" data-ok="false">
-                                { format!("League {:?}: {} of {n} files listed in manifest.json are missing or differ from their SHA-256. Those files are not checked below; the others are.", check.league, failures.len()) }
+                                { tr(M::LeagueSomeBad, &[("league", &league), ("bad", &failures.len()), ("n", &n)]) }
                             </p>
                             <ul class="league-failures" data-testid="league-failures">
                                 { for failures.iter().map(|f| html! {
@@ -771,7 +779,7 @@ impl App {
                         }
                         if !unlisted.is_empty() {
                             <p class="note" data-testid="league-unlisted-note">
-                                { format!("Dropped but not listed in manifest.json ({}; verified below all the same):", unlisted.len()) }
+                                { tr(M::LeagueUnlisted, &[("n", &unlisted.len())]) }
                             </p>
                             <ul class="league-failures" data-testid="league-unlisted">
                                 { for unlisted.iter().map(|u| html! { <li data-testid="league-unlisted-file" data-path={u.clone()}>{ u }</li> }) }
@@ -783,12 +791,12 @@ impl App {
         };
         html! {
             <section class="league" aria-labelledby="league-title">
-                <h2 id="league-title" class="section-title">{ "Open a league" }</h2>
-                <p class="note">{ "Or give the address of a league's manifest.json: every file it lists is fetched, checked against its SHA-256 and verified here, as a drop would be. A dropped folder holding its manifest.json is checked against it the same way." }</p>
+                <h2 id="league-title" class="section-title">{ t(M::LeagueTitle) }</h2>
+                <p class="note">{ t(M::LeagueNote) }</p>
                 <div class="league-open">
-                    <label for="league-url">{ "manifest.json URL" }</label>
+                    <label for="league-url">{ t(M::LeagueUrlLabel) }</label>
                     <input id="league-url" type="url" value={self.league_url.clone()} oninput={edited} placeholder="https://…/manifest.json" data-testid="league-url"/>
-                    <button type="button" class="button" onclick={open} disabled={loading} data-testid="open-league">{ "Open" }</button>
+                    <button type="button" class="button" onclick={open} disabled={loading} data-testid="open-league">{ t(M::LeagueOpen) }</button>
                 </div>
                 { status }
             </section>
@@ -809,22 +817,23 @@ impl App {
         html! {
             <section class="files" aria-labelledby="files-title">
                 <div class="files-head">
-                    <h2 id="files-title" class="section-title">{ "Your files" }</h2>
-                    <button type="button" class="button quiet" onclick={clear}>{ "Clear all" }</button>
+                    <h2 id="files-title" class="section-title">{ t(M::FilesTitle) }</h2>
+                    <button type="button" class="button quiet" onclick={clear}>{ t(M::FilesClearAll) }</button>
                 </div>
                 <ul class="file-list">
                     { for self.files.iter().enumerate().filter(|(_, f)| f.kind != FileKind::NotChecked).map(|(i, f)| {
                         let remove = ctx.link().callback(move |_: MouseEvent| Msg::Remove(i));
                         let (badge, class) = match f.kind {
-                            FileKind::Book => ("Book", "badge book"),
-                            FileKind::Proof => ("OTS proof", "badge proof"),
-                            FileKind::TimestampToken => ("RFC 3161 token", "badge proof"),
-                            FileKind::RekorEntry => ("Rekor entry", "badge proof"),
-                            FileKind::AskText => ("Ask text", "badge list"),
-                            FileKind::Certificate if f.anchor => ("Trust anchor", "badge book"),
-                            FileKind::Certificate => ("Certificate", "badge list"),
-                            _ => ("Stamped list", "badge list"),
+                            FileKind::Book => (M::BadgeBook, "badge book"),
+                            FileKind::Proof => (M::BadgeProof, "badge proof"),
+                            FileKind::TimestampToken => (M::BadgeToken, "badge proof"),
+                            FileKind::RekorEntry => (M::BadgeRekor, "badge proof"),
+                            FileKind::AskText => (M::BadgeAsk, "badge list"),
+                            FileKind::Certificate if f.anchor => (M::BadgeAnchor, "badge book"),
+                            FileKind::Certificate => (M::BadgeCert, "badge list"),
+                            _ => (M::BadgeList, "badge list"),
                         };
+                        let badge = t(badge);
                         let toggle = ctx.link().callback(move |_: Event| Msg::ToggleAnchor(i));
                         html! {
                             <li class="file">
@@ -835,11 +844,11 @@ impl App {
                                     if f.kind == FileKind::Certificate {
                                         <label class="anchor-toggle">
                                             <input type="checkbox" checked={f.anchor} onchange={toggle} data-testid="mark-anchor"/>
-                                            { "trust as anchor" }
+                                            { t(M::TrustAsAnchor) }
                                         </label>
                                     }
                                 </span>
-                                <button type="button" class="icon-button" onclick={remove} aria-label={format!("Remove {}", f.label)}>
+                                <button type="button" class="icon-button" onclick={remove} aria-label={tr(M::RemoveFile, &[("file", &f.label)])}>
                                     <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M6 6l12 12M18 6 6 18" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>
                                 </button>
                             </li>
@@ -848,8 +857,8 @@ impl App {
                 </ul>
                 if !others.is_empty() {
                     <details class="others">
-                        <summary>{ format!("{} other {} not checked by this version of the page", others.len(), if others.len() == 1 { "file" } else { "files" }) }</summary>
-                        <p class="note">{ "Score files are read by the Scores page; other published files are not checked on this page." }</p>
+                        <summary>{ tr(plural(others.len() as u64, M::OthersOne, M::OthersMany), &[("n", &others.len())]) }</summary>
+                        <p class="note">{ t(M::OthersNote) }</p>
                         <ul class="others-list">{ for others.iter().map(|l| html! { <li>{ *l }</li> }) }</ul>
                     </details>
                 }
@@ -877,50 +886,50 @@ impl App {
         html! {
             <details class="card trust-panel" data-testid="trust-panel">
                 <summary class="trust-summary">
-                    <span class="section-title">{ "Trust anchors" }</span>
+                    <span class="section-title">{ t(M::TrustTitle) }</span>
                     <span class="note" data-testid="trust-source">{ match (&self.trust.bundle, own) {
-                        (_, true) => "your own files".to_string(),
-                        (None, _) => "loading the shipped bundle…".to_string(),
-                        (Some(Ok(b)), _) => format!("shipped bundle of {} ({} roots)", b.manifest.date, b.manifest.certificates.len()),
-                        (Some(Err(_)), _) => "shipped bundle unavailable: choose your own".to_string(),
+                        (_, true) => t(M::TrustOwn).to_string(),
+                        (None, _) => t(M::TrustLoading).to_string(),
+                        (Some(Ok(b)), _) => tr(M::TrustShipped, &[("date", &b.manifest.date), ("n", &b.manifest.certificates.len())]),
+                        (Some(Err(_)), _) => t(M::TrustUnavailable).to_string(),
                     } }</span>
                 </summary>
                 <p class="note">
-                    { "RFC 3161 tokens count toward Level 2+ only when their chain ends at a root you trust, and Rekor entries are checked with the log key you trust. By default this page uses the bundle shipped with it, loaded once from this site when the page opened; the checks themselves make no network request. Replace either with your own files:" }
+                    { t(M::TrustNote) }
                 </p>
                 if let Some(Err(e)) = &self.trust.bundle {
                     <p class="callout bad" role="alert">{ e }</p>
                 }
                 if own {
                     <ul class="trust-own" data-testid="trust-own">
-                        { for self.trust.own_anchors.iter().map(|t| html! { <li>{ "Anchors: " }<code>{ &t.name }</code></li> }) }
-                        if let Some(k) = &self.trust.own_log_key { <li>{ "Rekor log key: " }<code>{ &k.name }</code></li> }
+                        { for self.trust.own_anchors.iter().map(|own| html! { <li>{ t(M::TrustAnchorsFile) }<code>{ &own.name }</code></li> }) }
+                        if let Some(k) = &self.trust.own_log_key { <li>{ t(M::RekorLogKey) }<code>{ &k.name }</code></li> }
                     </ul>
                 }
                 if let Some(m) = manifest {
                     <div class="manifest" data-testid="manifest">
                         <p class="note">
-                            { format!("Shipped bundle {} ({}), dated {}: {}. ", m.bundle, if self.trust.own_anchors.is_empty() { "in use" } else { "replaced" }, m.date, m.purpose) }
-                            { "Rekor log key: " }<code>{ &m.rekor_log_key.file }</code>
-                            { if self.trust.own_log_key.is_some() { " (replaced)" } else { " (in use)" } }
+                            { tr(M::TrustBundleLine, &[("bundle", &m.bundle), ("state", &t(if self.trust.own_anchors.is_empty() { M::TrustInUse } else { M::TrustReplaced })), ("date", &m.date), ("purpose", &m.purpose)]) }
+                            { t(M::RekorLogKey) }<code>{ &m.rekor_log_key.file }</code>
+                            { t(if self.trust.own_log_key.is_some() { M::TrustReplacedParen } else { M::TrustInUseParen }) }
                         </p>
                         <ul class="cert-chain">
                             { for m.certificates.iter().map(|c| html! {
                                 <li class="cert" data-testid="manifest-cert">
                                     <span class="cert-role">{ &c.authority }</span>
                                     <span class="cert-subject">{ &c.subject }</span>
-                                    <span class="cert-meta">{ format!("valid {} to {} · SHA-256 ", c.not_before, c.not_after) }<code class="hash">{ &c.sha256 }</code></span>
-                                    <span class="cert-meta">{ format!("Source: {}", c.source) }</span>
+                                    <span class="cert-meta">{ tr(M::TrustValidCert, &[("from", &c.not_before), ("to", &c.not_after)]) }<code class="hash">{ &c.sha256 }</code></span>
+                                    <span class="cert-meta">{ tr(M::TrustSource, &[("source", &c.source)]) }</span>
                                 </li>
                             }) }
                         </ul>
                     </div>
                 }
                 <div class="headers-actions">
-                    <button type="button" class="button secondary" onclick={opener(&self.anchors_input)}>{ "Use my own trust anchors…" }</button>
-                    <button type="button" class="button secondary" onclick={opener(&self.log_key_input)}>{ "Use my own Rekor log key…" }</button>
+                    <button type="button" class="button secondary" onclick={opener(&self.anchors_input)}>{ t(M::TrustOwnAnchors) }</button>
+                    <button type="button" class="button secondary" onclick={opener(&self.log_key_input)}>{ t(M::TrustOwnLogKey) }</button>
                     if own {
-                        <button type="button" class="button quiet" onclick={restore} data-testid="restore-bundle">{ "Back to the shipped bundle" }</button>
+                        <button type="button" class="button quiet" onclick={restore} data-testid="restore-bundle">{ t(M::TrustBack) }</button>
                     }
                 </div>
                 <input ref={self.anchors_input.clone()} type="file" multiple=true accept=".pem,.crt,.cer,.der" class="visually-hidden" tabindex="-1" aria-hidden="true" onchange={picked(Msg::OwnAnchors)} data-testid="anchors-input"/>
@@ -933,7 +942,7 @@ impl App {
         // The live region carries one short sentence; the full report is not read out at once.
         let announce = match &self.status {
             Status::Waiting => String::new(),
-            Status::Running { .. } => "Checking the files…".to_string(),
+            Status::Running { .. } => t(M::CheckingFiles).to_string(),
             Status::Done(report) => report_view::headline(report),
             Status::Failed(_) => String::new(), // the alert below is announced by itself
         };
@@ -949,7 +958,7 @@ impl App {
         match &self.status {
             Status::Waiting if self.files.is_empty() => html! {},
             Status::Waiting => html! {
-                <p class="note" data-testid="status">{ "Add the book (a .jsonl file), or an .ots proof, RFC 3161 token (.tsr) or Rekor entry (.rekor.json) with the stamped list it covers, to start the check." }</p>
+                <p class="note" data-testid="status">{ t(M::WaitingHint) }</p>
             },
             Status::Running {
                 book,
@@ -963,13 +972,16 @@ impl App {
                     *done as f64 * 100.0 / *total as f64
                 };
                 let label = if book.is_empty() {
-                    "Starting the verifier…".to_string()
+                    t(M::StartingVerifier).to_string()
                 } else {
-                    format!(
-                        "Checking {book}: {} so far · {} of {}",
-                        format::lines(*lines),
-                        format::bytes(*done),
-                        format::bytes(*total)
+                    tr(
+                        M::CheckingBook,
+                        &[
+                            ("book", book),
+                            ("lines", &format::lines(*lines)),
+                            ("done", &format::bytes(*done)),
+                            ("total", &format::bytes(*total)),
+                        ],
                     )
                 };
                 html! { <Progress label={label} value={pct} max={100.0} /> }
@@ -998,21 +1010,22 @@ impl App {
         let read = report.headers.count;
         html! {
             <section class="card headers-panel" aria-labelledby="headers-title" data-testid="headers-panel">
-                <h2 id="headers-title" class="section-title">{ "Block headers" }</h2>
+                <h2 id="headers-title" class="section-title">{ t(M::HeadersTitle) }</h2>
                 <p class="note">
-                    { "To finish the check offline, paste the 80-byte header of each attested block as 160 hex digits, one per line (from your own node: " }
-                    <code>{ "bitcoin-cli getblockheader <hash> false" }</code>
-                    { ", or any block explorer). Add the 11 headers before it to check median time past, and later ones as confirmations, in order; a line " }<code>{ "HEIGHT HEX" }</code>{ " names a header's height (with the period's first header, a difficulty retarget is recomputed)." }
+                    { html_tr(M::HeadersNote, &[
+                        ("cmd", html! { <code>{ "bitcoin-cli getblockheader <hash> false" }</code> }),
+                        ("line", html! { <code>{ "HEIGHT HEX" }</code> }),
+                    ]) }
                 </p>
-                <label class="field-label" for="headers-input">{ "Block headers (hex)" }</label>
+                <label class="field-label" for="headers-input">{ t(M::HeadersLabel) }</label>
                 <textarea id="headers-input" class="headers-input" data-testid="headers-input" rows="3" spellcheck="false" autocomplete="off"
                     placeholder="0200000… (160 hex digits per header)" value={self.headers.clone()} oninput={on_headers}></textarea>
                 <div class="headers-actions">
-                    <button type="button" class="button primary" onclick={check} data-testid="check-headers">{ "Check the proofs with these headers" }</button>
+                    <button type="button" class="button primary" onclick={check} data-testid="check-headers">{ t(M::HeadersCheck) }</button>
                     if let Some(e) = &report.headers.error {
-                        <p class="headers-status bad" data-testid="headers-error" role="alert">{ format!("Cannot read the headers: {e}") }</p>
+                        <p class="headers-status bad" data-testid="headers-error" role="alert">{ tr(M::HeadersUnreadable, &[("why", e)]) }</p>
                     } else if read > 0 {
-                        <p class="headers-status" data-testid="headers-read">{ format!("{read} {} read", if read == 1 { "header" } else { "headers" }) }</p>
+                        <p class="headers-status" data-testid="headers-read">{ tr(plural(read as u64, M::HeadersReadOne, M::HeadersReadMany), &[("n", &read)]) }</p>
                     }
                 </div>
                 if let Some(a) = &report.headers.analysis {
@@ -1020,25 +1033,25 @@ impl App {
                 }
                 if !heights.is_empty() {
                     <details class="explorer" data-testid="explorer">
-                        <summary>{ "Or fetch a header from a block explorer" }</summary>
+                        <summary>{ t(M::ExplorerSummary) }</summary>
                         <p class="note">
-                            { "Only when you press a button below does this page go to the network, to the explorer named here: it asks " }
-                            <code>{ "{base}/block-height/{height}" }</code>{ " for the block hash, then " }
-                            <code>{ "{base}/block/{hash}/header" }</code>
-                            { " (the Esplora API of mempool.space and blockstream.info/api). The header it returns is checked here like a pasted one - proof of work and merkle root recomputed - so the explorer is trusted only to name the block at that height in the best chain." }
+                            { html_tr(M::ExplorerNote, &[
+                                ("height_url", html! { <code>{ "{base}/block-height/{height}" }</code> }),
+                                ("header_url", html! { <code>{ "{base}/block/{hash}/header" }</code> }),
+                            ]) }
                         </p>
-                        <label class="field-label" for="explorer-input">{ "Explorer API base URL" }</label>
+                        <label class="field-label" for="explorer-input">{ t(M::ExplorerLabel) }</label>
                         <input id="explorer-input" class="explorer-input" type="url" data-testid="explorer-input" spellcheck="false" value={self.explorer.clone()} oninput={on_explorer}/>
                         <div class="headers-actions">
                             { for heights.iter().map(|&h| {
                                 let fetch = link.callback(move |_: MouseEvent| Msg::FetchHeader(h));
-                                html! { <button type="button" class="button secondary" onclick={fetch} data-testid="fetch-header" data-height={h.to_string()}>{ format!("Fetch the header of block {h}") }</button> }
+                                html! { <button type="button" class="button secondary" onclick={fetch} data-testid="fetch-header" data-height={h.to_string()}>{ tr(M::ExplorerFetch, &[("height", &h)]) }</button> }
                             }) }
                         </div>
                         { match &self.fetch {
-                            Some((h, None)) => html! { <p class="headers-status" role="status">{ format!("Asking the explorer for block {h}…") }</p> },
-                            Some((h, Some(Ok(_)))) => html! { <p class="headers-status" data-testid="fetch-status">{ format!("Block {h}'s header was added above and checked.") }</p> },
-                            Some((h, Some(Err(e)))) => html! { <p class="headers-status bad" data-testid="fetch-status" role="alert">{ format!("Could not fetch block {h}'s header: {e}") }</p> },
+                            Some((h, None)) => html! { <p class="headers-status" role="status">{ tr(M::ExplorerAsking, &[("height", h)]) }</p> },
+                            Some((h, Some(Ok(_)))) => html! { <p class="headers-status" data-testid="fetch-status">{ tr(M::ExplorerAdded, &[("height", h)]) }</p> },
+                            Some((h, Some(Err(e)))) => html! { <p class="headers-status bad" data-testid="fetch-status" role="alert">{ tr(M::ExplorerFailed, &[("height", h), ("why", e)]) }</p> },
                             None => html! {},
                         } }
                     </details>

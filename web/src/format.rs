@@ -1,4 +1,8 @@
-//! Number and size formatting for the page (locale-independent, so tests can read it).
+//! Number and size formatting for the page. Digits are Western (0-9) and grouped by commas in
+//! every language the pages speak: the grouping of English and Chinese, and the Latin-digit
+//! Arabic of Unicode CLDR's `ar-u-nu-latn`, so a count reads the same in a hash-heavy report.
+
+use crate::i18n::{plural, tr, M};
 
 /// `1234567` -> `1,234,567`.
 pub fn count(n: u64) -> String {
@@ -28,9 +32,9 @@ pub fn bytes(n: u64) -> String {
     format!("{v:.1} {}", UNITS[unit])
 }
 
-/// `n line`/`n lines` with the count formatted.
+/// `n line`/`n lines` with the count formatted, in the page's language.
 pub fn lines(n: u64) -> String {
-    format!("{} {}", count(n), if n == 1 { "line" } else { "lines" })
+    tr(plural(n, M::LinesOne, M::LinesMany), &[("n", &count(n))])
 }
 
 /// `message` with its first letter capitalized (core's messages start in lower case).

@@ -24,6 +24,7 @@ pub mod app;
 pub mod dropped;
 pub mod experiment;
 pub mod format;
+pub mod i18n;
 pub mod league_load;
 pub mod module_worker;
 pub mod proof_view;
@@ -52,16 +53,5 @@ pub fn verify_book(book: &[u8]) -> String {
 /// Mounts the verifier page into `#app` (or the body if there is none).
 #[cfg_attr(feature = "verify-page", wasm_bindgen::prelude::wasm_bindgen)]
 pub fn run_app() {
-    let document = web_sys::window()
-        .and_then(|w| w.document())
-        .expect("run_app runs in a page");
-    match document.get_element_by_id("app") {
-        Some(root) => {
-            root.set_inner_html(""); // the static "loading" notice
-            yew::Renderer::<app::App>::with_root(root).render();
-        }
-        None => {
-            yew::Renderer::<app::App>::new().render();
-        }
-    }
+    shell::mount::<app::App>();
 }

@@ -6,6 +6,7 @@
 //! `ots info` prints it. Elements tests read carry `data-testid`.
 
 use crate::format::sentence;
+use crate::i18n::{html_tr, t, tr, M};
 use crate::verifier::{ProofResult, ProofState};
 use sealbook_core::ots::bitcoin::HeaderAnalysis;
 use sealbook_core::ots::evaluate::AttestationPath;
@@ -48,30 +49,30 @@ pub fn failure(p: &ProofResult) -> String {
         return e.clone();
     }
     let Some(report) = &p.report else {
-        return format!("{}: not checked", p.name);
+        return tr(M::ProofNotChecked, &[("file", &p.name)]);
     };
     let Some(v) = &report.verdict else {
-        return format!(
-            "{} stamps a different file: its digest is not the digest of {}",
-            p.name,
-            p.stamped_file.as_deref().unwrap_or("the file")
-        );
+        let file = p
+            .stamped_file
+            .as_deref()
+            .unwrap_or_else(|| t(M::ProofTheFile));
+        return tr(M::ProofOtherFile, &[("proof", &p.name), ("file", &file)]);
     };
     if let Some(e) = &v.header_error {
-        return format!("{}: the supplied headers were rejected ({e})", p.name);
+        return tr(M::ProofHeadersRejected, &[("file", &p.name), ("why", e)]);
     }
     match v.bitcoin.iter().find(|c| !c.verified) {
-        Some(c) => format!("{}: {}", p.name, c.message),
-        None => format!("{}: {}", p.name, v.level),
+        Some(c) => tr(M::ProofSays, &[("file", &p.name), ("what", &c.message)]),
+        None => tr(M::ProofSays, &[("file", &p.name), ("what", &v.level)]),
     }
 }
 
 pub fn view(p: &ProofResult) -> Html {
     let state = p.state();
     let (pill, class) = match state {
-        ProofState::Verified => ("Verified in Bitcoin", "ok"),
-        ProofState::Open => ("Not verified yet", "open"),
-        ProofState::Failed => ("Failed", "bad"),
+        ProofState::Verified => (t(M::ProofVerifiedInBitcoin), "ok"),
+        ProofState::Open => (t(M::ProofNotVerifiedYet), "open"),
+        ProofState::Failed => (t(M::StateFailed), "bad"),
     };
     let verdict = p.report.as_ref().and_then(|r| r.verdict.as_ref());
     html! {
@@ -104,7 +105,7 @@ pub fn view(p: &ProofResult) -> Html {
             }
             if let Some(info) = &p.info {
                 <details class="stamp-details">
-                    <summary>{ "The whole proof, as " }<code>{ "ots info" }</code>{ " prints it" }</summary>
+                    <summary>{ html_tr(M::ProofWhole, &[("ots", html! { <code>{ "ots info" }</code> })]) }</summary>
                     <pre class="ots-info" data-testid="ots-info">{ info }</pre>
                 </details>
             }
@@ -125,11 +126,11 @@ fn subject(p: &ProofResult) -> Html {
             <div class={classes!("comparison", if ok { "ok" } else { "bad" })} data-testid="proof-digest" data-ok={ok.to_string()}>
                 <dt>
                     <span class="mark" aria-hidden="true">{ if ok { "✓" } else { "✗" } }</span>
-                    { format!("{} digest of {file}: {}", report.file_hash_op, if ok { "matches the proof" } else { "does not match the proof" }) }
+                    { tr(if ok { M::ProofDigestMatches } else { M::ProofDigestDiffers }, &[("op", &report.file_hash_op), ("file", &file)]) }
                 </dt>
                 <dd>
-                    <span class="which">{ "stamped" }</span><code class="hash">{ &report.file_digest }</code>
-                    <span class="which">{ "this file" }</span><code class="hash">{ &report.target_digest }</code>
+                    <span class="which">{ t(M::CompareStamped) }</span><code class="hash">{ &report.file_digest }</code>
+                    <span class="which">{ t(M::CompareThisFile) }</span><code class="hash">{ &report.target_digest }</code>
                 </dd>
             </div>
         </dl>
@@ -140,42 +141,44 @@ fn attestation(a: &AttestationPath, verdict: Option<&Verdict>) -> Html {
     let check: Option<&BitcoinCheck> =
         verdict.and_then(|v| v.bitcoin.iter().find(|c| &c.path == a));
     let (kind, title, note) = match &a.attestation {
-        Attestation::Bitcoin { height } => ("bitcoin", format!("Bitcoin block {height}"), None),
+        Attestation::Bitcoin { height } => {
+            ("bitcoin", tr(M::AttBitcoin, &[("height", height)]), None)
+        }
         Attestation::Pending { uri } => (
             "pending",
-            "Pending at a calendar".to_string(),
-            Some(
-                html! { <p class="note">{ "Not yet verifiable: the calendar " }<code class="uri" data-testid="calendar">{ uri }</code>{ " promises a Bitcoin attestation later. Upgrade the proof from it (" }<code>{ "sealbook ots upgrade" }</code>{ " or " }<code>{ "ots upgrade" }</code>{ ") and drop the upgraded proof." }</p> },
-            ),
+            t(M::AttPending).to_string(),
+            Some(html! { <p class="note">{ html_tr(M::AttPendingNote, &[
+                ("uri", html! { <code class="uri" data-testid="calendar">{ uri }</code> }),
+                ("cmd1", html! { <code>{ "sealbook ots upgrade" }</code> }),
+                ("cmd2", html! { <code>{ "ots upgrade" }</code> }),
+            ]) }</p> }),
         ),
         Attestation::Litecoin { height } => (
             "litecoin",
-            format!("Litecoin block {height}"),
+            tr(M::AttLitecoin, &[("height", height)]),
             Some(not_checked()),
         ),
         Attestation::Ethereum { height } => (
             "ethereum",
-            format!("Ethereum block {height}"),
+            tr(M::AttEthereum, &[("height", height)]),
             Some(not_checked()),
         ),
         Attestation::Unknown { tag, .. } => (
             "unknown",
-            format!("Unknown notary (tag {})", sealbook_core::hex::encode(tag)),
-            Some(
-                html! { <p class="note">{ "A notary this verifier does not know; kept as it is and not checked." }</p> },
-            ),
+            tr(M::AttUnknown, &[("tag", &sealbook_core::hex::encode(tag))]),
+            Some(html! { <p class="note">{ t(M::AttUnknownNote) }</p> }),
         ),
     };
     let (pill, class) = match check {
-        Some(c) if c.verified => ("Confirmed by the header", "ok"),
+        Some(c) if c.verified => (t(M::AttConfirmed), "ok"),
         Some(c)
             if c.header_index.is_some()
                 || verdict.is_some_and(|v| v.headers.is_some() || v.header_error.is_some()) =>
         {
-            ("Not confirmed by the headers", "bad")
+            (t(M::AttNotConfirmed), "bad")
         }
-        Some(_) => ("Needs the block header", "open"),
-        None => ("Not checked", "open"),
+        Some(_) => (t(M::AttNeedsHeader), "open"),
+        None => (t(M::AttNotChecked), "open"),
     };
     html! {
         <li class={classes!("attestation", class)} data-testid="attestation" data-kind={kind}>
@@ -199,14 +202,14 @@ fn attestation(a: &AttestationPath, verdict: Option<&Verdict>) -> Html {
             if let Some(c) = check {
                 if let Some(hash) = &c.block_hash {
                     <dl class="hashes">
-                        <div><dt>{ "Block hash of the supplied header" }</dt><dd><code class="hash" data-testid="block-hash">{ hash }</code></dd></div>
-                        <div><dt>{ "Header time" }</dt><dd data-testid="header-time">{ c.header_time_utc.clone().unwrap_or_default() }</dd></div>
+                        <div><dt>{ t(M::AttBlockHash) }</dt><dd><code class="hash" data-testid="block-hash">{ hash }</code></dd></div>
+                        <div><dt>{ t(M::AttHeaderTime) }</dt><dd data-testid="header-time">{ c.header_time_utc.clone().unwrap_or_default() }</dd></div>
                     </dl>
                 }
                 <p class={classes!("attestation-message", class)} data-testid="attestation-message">{ sentence(&c.message) }</p>
             }
             <details class="stamp-details">
-                <summary>{ format!("Operations from the file's digest ({} steps)", a.path.len()) }</summary>
+                <summary>{ tr(M::AttOperations, &[("n", &a.path.len())]) }</summary>
                 <ol class="op-path" data-testid="op-path">
                     { for a.path.iter().map(|op| html! { <li><code>{ op }</code></li> }) }
                 </ol>
@@ -216,19 +219,19 @@ fn attestation(a: &AttestationPath, verdict: Option<&Verdict>) -> Html {
 }
 
 fn not_checked() -> Html {
-    html! { <p class="note">{ "Not checked here: only Bitcoin attestations are verified against block headers." }</p> }
+    html! { <p class="note">{ t(M::AttOnlyBitcoin) }</p> }
 }
 
 fn checks_and_trust(v: &Verdict) -> Html {
     html! {
         <>
-            <h3 class="subsection-title">{ "Checks made in this browser" }</h3>
+            <h3 class="subsection-title">{ t(M::ChecksMade) }</h3>
             <ul class="check-list" data-testid="proof-checks">
                 { for v.checks.iter().map(|c| html! { <li>{ sentence(c) }</li> }) }
             </ul>
             if !v.still_trusted.is_empty() {
                 <div class="still-trusted" data-testid="proof-still-trusted">
-                    <strong>{ "Still trusted: " }</strong>
+                    <strong>{ t(M::StillTrusted) }</strong>
                     <ul>{ for v.still_trusted.iter().map(|t| html! { <li>{ t }</li> }) }</ul>
                 </div>
             }
@@ -255,11 +258,15 @@ pub fn header_lines(a: &HeaderAnalysis) -> Vec<(&'static str, String)> {
         .iter()
         .map(|f| ("finding", sentence(f)))
         .collect();
-    out.extend(a.errors.iter().map(|e| ("bad", format!("Failed: {e}"))));
+    out.extend(
+        a.errors
+            .iter()
+            .map(|e| ("bad", tr(M::HeaderFailed, &[("why", e)]))),
+    );
     out.extend(
         a.notes
             .iter()
-            .map(|n| ("note", format!("Not checked: {n}"))),
+            .map(|n| ("note", tr(M::HeaderNotChecked, &[("why", n)]))),
     );
     out
 }

@@ -4,6 +4,7 @@
 //! Elements tests read carry `data-testid`.
 
 use crate::format::{self, sentence};
+use crate::i18n::{html_tr, plural, t, tr, M};
 use crate::proof_view;
 use crate::signed_time_view;
 use crate::verifier::{BookResult, MatchedBy, ProofState, StampResult, TrustLevel, VerifierReport};
@@ -12,13 +13,13 @@ use yew::prelude::*;
 
 /// What a check is, in a reader's words.
 fn check_label(check: Check) -> &'static str {
-    match check {
-        Check::Json => "JSON",
-        Check::N => "line number (n)",
-        Check::Prev => "previous link (prev)",
-        Check::Seal => "seal",
-        Check::Link => "link",
-    }
+    t(match check {
+        Check::Json => M::CheckJson,
+        Check::N => M::CheckN,
+        Check::Prev => M::CheckPrev,
+        Check::Seal => M::CheckSeal,
+        Check::Link => M::CheckLink,
+    })
 }
 
 /// One sentence summing up the verification (without the verdict word).
@@ -26,63 +27,63 @@ fn summary(r: &VerifierReport) -> String {
     if let Some(book) = r.books.iter().find(|b| !b.report.ok) {
         let line = format::count(book.report.first_bad_line.unwrap_or_default());
         return match book.report.problems.first() {
-            Some(p) => format!(
-                "{} breaks at line {line}: the {} check failed.",
-                book.name,
-                check_label(p.check)
+            Some(p) => tr(
+                M::SumBreaksCheck,
+                &[
+                    ("book", &book.name),
+                    ("line", &line),
+                    ("check", &check_label(p.check)),
+                ],
             ),
-            None => format!("{} breaks at line {line}.", book.name),
+            None => tr(M::SumBreaks, &[("book", &book.name), ("line", &line)]),
         };
     }
     if r.lists.iter().any(|l| l.error.is_some()) {
-        return "The chain holds, but a stamped list could not be read.".into();
+        return t(M::SumListUnreadable).into();
     }
     if let Some(u) = r.unchecked_lists.first() {
-        return format!(
-            "The chain holds, but the stamped list {} checks nothing: {}.",
-            u.list, u.reason
+        return tr(
+            M::SumListChecksNothing,
+            &[("list", &u.list), ("reason", &u.reason)],
         );
     }
     if !r.stamps_hold() {
-        return "The chain holds, but a stamped list does not match the book.".into();
+        return t(M::SumStampMismatch).into();
     }
     if let Some(e) = &r.headers.error {
-        return format!("The pasted block headers could not be read: {e}.");
+        return tr(M::SumHeadersUnreadable, &[("why", e)]);
     }
     if let Some(p) = r.proofs.iter().find(|p| p.state() == ProofState::Failed) {
-        return format!("{}.", proof_view::failure(p)); // starts with the file name, kept as is
+        // starts with the file name, kept as is
+        return tr(M::SumFailure, &[("what", &proof_view::failure(p))]);
     }
-    if let Some(t) = r.tokens.iter().find(|t| !t.ok) {
-        return format!(
-            "{} does not verify: {}.",
-            t.name,
-            t.error
-                .clone()
-                .or_else(|| t.first_failure())
-                .unwrap_or_default()
-        );
+    if let Some(tok) = r.tokens.iter().find(|tok| !tok.ok) {
+        let why = tok
+            .error
+            .clone()
+            .or_else(|| tok.first_failure())
+            .unwrap_or_default();
+        return tr(M::SumDoesNotVerify, &[("file", &tok.name), ("why", &why)]);
     }
     if let Some(e) = r.rekor.iter().find(|e| !e.ok) {
-        return format!(
-            "{} does not verify: {}.",
-            e.name,
-            e.error
-                .clone()
-                .or_else(|| e.first_failure())
-                .unwrap_or_default()
-        );
+        let why = e
+            .error
+            .clone()
+            .or_else(|| e.first_failure())
+            .unwrap_or_default();
+        return tr(M::SumDoesNotVerify, &[("file", &e.name), ("why", &why)]);
     }
     let mut parts = Vec::new();
     if !r.books.is_empty() {
         let lines: u64 = r.books.iter().map(|b| b.report.lines).sum();
         let stamps = match r.stamp_count() {
-            0 => "no stamped list was checked".to_string(),
-            1 => "its stamp matches".to_string(),
-            n => format!("all {n} stamps match"),
+            0 => t(M::SumNoStamp).to_string(),
+            1 => t(M::SumOneStamp).to_string(),
+            n => tr(M::SumAllStamps, &[("n", &n)]),
         };
-        parts.push(format!(
-            "The chain holds over {}; {stamps}",
-            format::lines(lines)
+        parts.push(tr(
+            M::SumChainHolds,
+            &[("lines", &format::lines(lines)), ("stamps", &stamps)],
         ));
     }
     for p in r
@@ -91,30 +92,33 @@ fn summary(r: &VerifierReport) -> String {
         .filter(|p| p.state() == ProofState::Verified)
     {
         let file = p.stamped_file.as_deref().unwrap_or(&p.name);
-        parts.push(format!(
-            "{file} is anchored in Bitcoin block {}",
-            anchor_or_unknown(p)
+        parts.push(tr(
+            M::SumAnchored,
+            &[("file", &file), ("height", &anchor_or_unknown(p))],
         ));
     }
-    for t in r.tokens.iter().filter(|t| t.ok) {
-        parts.push(format!(
-            "{} was timestamped at {} by {}",
-            t.list.as_deref().unwrap_or(&t.name),
-            t.gen_time.as_deref().unwrap_or("?"),
-            t.authority.as_deref().unwrap_or("?")
+    for tok in r.tokens.iter().filter(|tok| tok.ok) {
+        parts.push(tr(
+            M::SumTimestamped,
+            &[
+                ("file", &tok.list.as_deref().unwrap_or(&tok.name)),
+                ("time", &tok.gen_time.as_deref().unwrap_or("?")),
+                ("authority", &tok.authority.as_deref().unwrap_or("?")),
+            ],
         ));
     }
     for e in r.rekor.iter().filter(|e| e.ok) {
         let list = e.list.as_deref().unwrap_or(&e.name);
         parts.push(if e.time_signed {
-            format!(
-                "{list} is in the Rekor log since {}",
-                e.integrated_time.as_deref().unwrap_or("?")
+            tr(
+                M::SumInRekorSince,
+                &[
+                    ("file", &list),
+                    ("time", &e.integrated_time.as_deref().unwrap_or("?")),
+                ],
             )
         } else {
-            format!(
-                "{list} is in the Rekor log (its integratedTime is unsigned: no time established)"
-            )
+            tr(M::SumInRekorUnsigned, &[("file", &list)])
         });
     }
     let open = r
@@ -123,15 +127,15 @@ fn summary(r: &VerifierReport) -> String {
         .filter(|p| p.state() == ProofState::Open)
         .count();
     if open > 0 {
-        parts.push(format!(
-            "{open} {} not verified yet",
-            if open == 1 { "proof is" } else { "proofs are" }
+        parts.push(tr(
+            plural(open as u64, M::SumOpenOne, M::SumOpenMany),
+            &[("n", &open)],
         ));
     }
     if parts.is_empty() {
-        return "Add the book (a .jsonl file), or a stamped list with its .ots proof, .tsr token or .rekor.json entry.".into();
+        return t(M::SumNothing).into();
     }
-    format!("{}.", parts.join("; "))
+    tr(M::SumEnd, &[("parts", &parts.join(t(M::SumJoin)))])
 }
 
 fn anchor_or_unknown(p: &crate::verifier::ProofResult) -> String {
@@ -142,15 +146,18 @@ fn anchor_or_unknown(p: &crate::verifier::ProofResult) -> String {
 
 /// The verdict as one sentence, for the screen reader announcement.
 pub fn headline(r: &VerifierReport) -> String {
-    format!(
-        "{}: {}",
-        if r.verified() {
-            "Verified"
-        } else {
-            "Not verified"
-        },
-        summary(r)
+    tr(
+        M::Headline,
+        &[
+            ("verdict", &verdict_word(r.verified())),
+            ("summary", &summary(r)),
+        ],
     )
+}
+
+/// The verdict in one word: `Verified` or `Not verified`.
+fn verdict_word(ok: bool) -> &'static str {
+    t(if ok { M::Verified } else { M::NotVerified })
 }
 
 /// The whole report; `headers_panel` is the reader's block-header form, shown with the proofs.
@@ -161,9 +168,9 @@ pub fn view(r: &VerifierReport, headers_panel: Html) -> Html {
             <section class={classes!("verdict", if ok { "ok" } else { "bad" })} data-testid="verdict" data-ok={ok.to_string()}>
                 { status_icon(ok) }
                 <div>
-                    <h2 class="verdict-title">{ if ok { "Verified" } else { "Not verified" } }</h2>
+                    <h2 class="verdict-title">{ verdict_word(ok) }</h2>
                     <p class="verdict-text">{ summary(r) }</p>
-                    <p class="verdict-level"><a href="#trust-ladder">{ level_text(r.level()) }{ " · what is still trusted" }</a></p>
+                    <p class="verdict-level"><a href="#trust-ladder">{ level_text(r.level()) }{ t(M::StillTrustedLink) }</a></p>
                 </div>
             </section>
             { for r.books.iter().map(book_card) }
@@ -210,12 +217,12 @@ fn status_icon(ok: bool) -> Html {
 }
 
 fn level_text(level: TrustLevel) -> &'static str {
-    match level {
-        TrustLevel::Level0 => "Level 0: the operator's word only",
-        TrustLevel::Level1 => "Level 1 reached",
-        TrustLevel::Level2 => "Level 2 reached",
-        TrustLevel::Level2Plus => "Level 2+ reached",
-    }
+    t(match level {
+        TrustLevel::Level0 => M::Level0Text,
+        TrustLevel::Level1 => M::Level1Text,
+        TrustLevel::Level2 => M::Level2Text,
+        TrustLevel::Level2Plus => M::Level2PlusText,
+    })
 }
 
 /// One rung: its number, title, description and state (`reached`, `failed` or `pending`).
@@ -243,11 +250,11 @@ fn ladder(r: &VerifierReport) -> Html {
     let level = r.level();
     let no_book = r.books.is_empty();
     let chain = if no_book {
-        ("No book dropped", "pending")
+        (t(M::StateNoBook), "pending")
     } else if r.chains_hold() {
-        ("Holds", "reached")
+        (t(M::StateHolds), "reached")
     } else {
-        ("Broken", "failed")
+        (t(M::StateBroken), "failed")
     };
     let verified: Vec<_> = r
         .proofs
@@ -264,30 +271,28 @@ fn ladder(r: &VerifierReport) -> Html {
         let mut what: Vec<String> = verified
             .iter()
             .copied()
-            .map(|p| format!("Bitcoin block {}", anchor_or_unknown(p)))
+            .map(|p| tr(M::StateBitcoinBlock, &[("height", &anchor_or_unknown(p))]))
             .collect();
-        what.extend(rekor_ok.iter().map(|n| format!("Rekor entry {n}")));
-        (format!("Reached: {}", what.join(", ")), "reached")
-    } else if r.rekor.iter().any(|e| !e.ok) {
+        what.extend(
+            rekor_ok
+                .iter()
+                .map(|n| tr(M::StateRekorEntry, &[("name", n)])),
+        );
         (
-            "Failed: the Rekor entry does not verify".to_string(),
-            "failed",
+            tr(M::StateReached, &[("what", &what.join(", "))]),
+            "reached",
         )
+    } else if r.rekor.iter().any(|e| !e.ok) {
+        (t(M::StateRekorFailed).to_string(), "failed")
     } else if r.proofs.iter().any(|p| p.state() == ProofState::Failed) || r.headers.error.is_some()
     {
-        ("Failed".to_string(), "failed")
+        (t(M::StateFailed).to_string(), "failed")
     } else if !verified.is_empty() {
-        (
-            "Proof verified, but not for a stamped list that matches a dropped book".to_string(),
-            "pending",
-        )
+        (t(M::StateProofNotForList).to_string(), "pending")
     } else if !r.proofs.is_empty() {
-        (
-            "Not verified yet: paste the block header".to_string(),
-            "pending",
-        )
+        (t(M::StatePasteHeader).to_string(), "pending")
     } else {
-        ("Add the list's .ots proof".to_string(), "pending")
+        (t(M::StateAddOts).to_string(), "pending")
     };
     let signed = if level == TrustLevel::Level2Plus {
         let auth: Vec<String> = r
@@ -296,19 +301,16 @@ fn ladder(r: &VerifierReport) -> Html {
             .filter(|t| t.ok)
             .map(|t| t.authority.clone().unwrap_or_default())
             .collect();
-        (format!("Reached: {}", auth.join(", ")), "reached")
-    } else if r.tokens.iter().any(|t| !t.ok) {
         (
-            "Failed: no token verifies to a root you chose".to_string(),
-            "failed",
+            tr(M::StateReached, &[("what", &auth.join(", "))]),
+            "reached",
         )
-    } else if r.tokens.iter().any(|t| t.ok) {
-        (
-            "Token verified, but not for a stamped list that matches a dropped book".to_string(),
-            "pending",
-        )
+    } else if r.tokens.iter().any(|tok| !tok.ok) {
+        (t(M::StateTokenFailed).to_string(), "failed")
+    } else if r.tokens.iter().any(|tok| tok.ok) {
+        (t(M::StateTokenNotForList).to_string(), "pending")
     } else {
-        ("Add the list's .tsr token".to_string(), "pending")
+        (t(M::StateAddTsr).to_string(), "pending")
     };
     let pill = if level > TrustLevel::Level0 {
         "ok"
@@ -329,16 +331,16 @@ fn ladder(r: &VerifierReport) -> Html {
     html! {
         <section class="card ladder" id="trust-ladder" aria-labelledby="ladder-title">
             <div class="card-head">
-                <h2 id="ladder-title" class="section-title">{ "Trust ladder" }</h2>
+                <h2 id="ladder-title" class="section-title">{ t(M::LadderTitle) }</h2>
                 <span class={classes!("pill", pill)} data-testid="level">{ level_text(level) }</span>
             </div>
             <ol class="rungs">
-                { rung("1", "Chain", "Every line's n, prev, seal and link recomputed in this browser.", chain.0, chain.1, "rung-1") }
-                { rung("2", "Anchored outside the operator", "OpenTimestamps proof of the stamped list, checked here against a Bitcoin block header whose proof of work is recomputed, or its Sigstore Rekor entry: inclusion proof, signed checkpoint and signed entry timestamp checked with the log key you trust.", &anchor.0, anchor.1, "rung-2") }
-                { rung("2+", "Signed time", "RFC 3161 timestamp tokens on the stamped list, verified to an authority's root you choose, with the chain valid at genTime.", &signed.0, signed.1, "rung-2plus") }
+                { rung("1", t(M::RungChain), t(M::RungChainText), chain.0, chain.1, "rung-1") }
+                { rung("2", t(M::RungAnchored), t(M::RungAnchoredText), &anchor.0, anchor.1, "rung-2") }
+                { rung("2+", t(M::RungSigned), t(M::RungSignedText), &signed.0, signed.1, "rung-2plus") }
             </ol>
             <div class="still-trusted" data-testid="still-trusted">
-                <strong>{ "Still trusted: " }</strong>
+                <strong>{ t(M::StillTrusted) }</strong>
                 { match level {
                     TrustLevel::Level2 | TrustLevel::Level2Plus => html! {
                         <>
@@ -347,15 +349,15 @@ fn ladder(r: &VerifierReport) -> Html {
                                 { for report_trusted.iter().filter(|t| !t.contains("Bitcoin's proof of work")).map(|t| html! { <li>{ t }</li> }) }
                             </ul>
                             if no_book {
-                                { "No book was dropped: this anchors the files the proofs stamp, not a book's chain." }
+                                { t(M::TrustedNoBook) }
                             } else {
-                                { "Lines written after the anchored prefix rest on the operator's clock until a later list is anchored." }
+                                { t(M::TrustedAfterPrefix) }
                             }
                         </>
                     },
-                    TrustLevel::Level1 => html! { "the operator's clock. The chain shows that no sealed line was edited, removed or reordered since it was written, but not when it was written: the times in the book, and when each stamped list was made, are the operator's word until the list's anchors are checked." },
-                    TrustLevel::Level0 if no_book => html! { "everything: nothing here was verified yet." },
-                    TrustLevel::Level0 => html! { "everything. A broken chain means this copy of the book is not the one that was sealed, so nothing in it can be taken beyond the operator's word." },
+                    TrustLevel::Level1 => html! { t(M::TrustedLevel1) },
+                    TrustLevel::Level0 if no_book => html! { t(M::TrustedLevel0NoBook) },
+                    TrustLevel::Level0 => html! { t(M::TrustedLevel0) },
                 } }
             </div>
         </section>
@@ -365,7 +367,7 @@ fn ladder(r: &VerifierReport) -> Html {
 fn hash(value: Option<&str>) -> Html {
     match value {
         Some(v) if !v.is_empty() => html! { <code class="hash">{ v }</code> },
-        _ => html! { <span class="muted">{ "(none)" }</span> },
+        _ => html! { <span class="muted">{ t(M::BookNoneParen) }</span> },
     }
 }
 
@@ -376,21 +378,21 @@ fn book_card(b: &BookResult) -> Html {
         <article class="card book" data-testid="book" data-name={b.name.clone()} data-ok={r.ok.to_string()}>
             <div class="card-head">
                 <h2 class="section-title file-title">{ &b.name }</h2>
-                <span class={classes!("pill", if r.ok { "ok" } else { "bad" })}>{ if r.ok { "Chain holds" } else { "Chain broken" } }</span>
+                <span class={classes!("pill", if r.ok { "ok" } else { "bad" })}>{ t(if r.ok { M::BookChainHolds } else { M::BookChainBroken }) }</span>
             </div>
             <dl class="stats">
-                <div class="stat"><dt>{ "Lines checked" }</dt><dd data-testid="lines-checked">{ format::count(r.lines) }</dd></div>
-                <div class="stat"><dt>{ "Bytes" }</dt><dd data-testid="bytes" title={format!("{} bytes", format::count(r.bytes))}>{ format::bytes(r.bytes) }</dd></div>
-                <div class="stat"><dt>{ "Problems" }</dt><dd data-testid="problem-count">{ format::count(problems) }</dd></div>
-                <div class="stat"><dt>{ "First bad line" }</dt><dd data-testid="first-bad-line">{ r.first_bad_line.map(format::count).unwrap_or_else(|| "none".into()) }</dd></div>
+                <div class="stat"><dt>{ t(M::BookLinesChecked) }</dt><dd data-testid="lines-checked">{ format::count(r.lines) }</dd></div>
+                <div class="stat"><dt>{ t(M::BookBytes) }</dt><dd data-testid="bytes" title={tr(M::BookBytesTitle, &[("n", &format::count(r.bytes))])}>{ format::bytes(r.bytes) }</dd></div>
+                <div class="stat"><dt>{ t(M::BookProblems) }</dt><dd data-testid="problem-count">{ format::count(problems) }</dd></div>
+                <div class="stat"><dt>{ t(M::BookFirstBad) }</dt><dd data-testid="first-bad-line">{ r.first_bad_line.map(format::count).unwrap_or_else(|| t(M::BookNone).into()) }</dd></div>
             </dl>
             <dl class="hashes">
-                <div><dt>{ "SHA-256 of the checked lines" }</dt><dd>{ hash(Some(&r.sha256)) }</dd></div>
-                <div><dt>{ "Last link" }</dt><dd>{ hash(r.last_link.as_deref()) }</dd></div>
+                <div><dt>{ t(M::BookSha256) }</dt><dd>{ hash(Some(&r.sha256)) }</dd></div>
+                <div><dt>{ t(M::BookLastLink) }</dt><dd>{ hash(r.last_link.as_deref()) }</dd></div>
             </dl>
             if r.partial_tail {
                 <p class="callout warn" data-testid="partial-tail">
-                    { format!("The file ends with {} after its last line break. That unfinished line is not counted or checked yet: a line counts once its LF is written (the byte rule of §3.2).", format::bytes(r.partial_tail_bytes)) }
+                    { tr(M::BookPartialTail, &[("size", &format::bytes(r.partial_tail_bytes))]) }
                 </p>
             }
             if let Some(p) = r.problems.first() {
@@ -402,7 +404,7 @@ fn book_card(b: &BookResult) -> Html {
             { stamps(&b.stamps) }
             if let Some(from) = b.unanchored_from {
                 <p class="callout warn" data-testid="unanchored">
-                    { format!("Lines {from}-{} are not covered by any stamped list: Level 1, the operator's word.", r.lines) }
+                    { tr(M::BookUnanchored, &[("from", &from), ("to", &r.lines)]) }
                 </p>
             }
         </article>
@@ -413,15 +415,16 @@ fn first_problem(p: &Problem) -> Html {
     html! {
         <div class="callout bad first-problem" data-testid="first-problem">
             <h3>
-                { format!("Line {}: the ", format::count(p.line)) }
-                <span data-testid="failed-check" data-check={p.check.name()}>{ check_label(p.check) }</span>
-                { " check failed" }
+                { html_tr(M::ProblemLine, &[
+                    ("line", html! { format::count(p.line) }),
+                    ("check", html! { <span data-testid="failed-check" data-check={p.check.name()}>{ check_label(p.check) }</span> }),
+                ]) }
             </h3>
             <p>{ sentence(&p.message) }</p>
             if p.expected.is_some() || p.found.is_some() {
                 <dl class="compare">
-                    <div><dt>{ "Expected (recomputed here)" }</dt><dd data-testid="expected">{ hash(p.expected.as_deref()) }</dd></div>
-                    <div><dt>{ "Found (in the line)" }</dt><dd data-testid="found">{ hash(p.found.as_deref()) }</dd></div>
+                    <div><dt>{ t(M::ProblemExpected) }</dt><dd data-testid="expected">{ hash(p.expected.as_deref()) }</dd></div>
+                    <div><dt>{ t(M::ProblemFound) }</dt><dd data-testid="found">{ hash(p.found.as_deref()) }</dd></div>
                 </dl>
             }
         </div>
@@ -431,10 +434,10 @@ fn first_problem(p: &Problem) -> Html {
 fn problem_table(problems: &[Problem], omitted: u64) -> Html {
     html! {
         <div class="problems">
-            <h3 class="subsection-title">{ "All problems found" }</h3>
+            <h3 class="subsection-title">{ t(M::ProblemsAll) }</h3>
             <div class="table-wrap">
                 <table data-testid="problems">
-                    <thead><tr><th scope="col">{ "Line" }</th><th scope="col">{ "Check" }</th><th scope="col">{ "What is wrong" }</th></tr></thead>
+                    <thead><tr><th scope="col">{ t(M::ProblemsLine) }</th><th scope="col">{ t(M::ProblemsCheck) }</th><th scope="col">{ t(M::ProblemsWhat) }</th></tr></thead>
                     <tbody>
                         { for problems.iter().map(|p| html! {
                             <tr>
@@ -447,7 +450,7 @@ fn problem_table(problems: &[Problem], omitted: u64) -> Html {
                 </table>
             </div>
             if omitted > 0 {
-                <p class="note">{ format!("…and {} more not listed.", format::count(omitted)) }</p>
+                <p class="note">{ tr(M::ProblemsMore, &[("n", &format::count(omitted))]) }</p>
             }
         </div>
     }
@@ -456,9 +459,9 @@ fn problem_table(problems: &[Problem], omitted: u64) -> Html {
 fn stamps(checks: &[StampResult]) -> Html {
     html! {
         <div class="stamps">
-            <h3 class="subsection-title">{ "Stamps" }</h3>
+            <h3 class="subsection-title">{ t(M::StampsTitle) }</h3>
             if checks.is_empty() {
-                <p class="note">{ "No stamped list names this book. Add the day's list (proof/<day>/<time>Z.txt) to check that the book still begins with what was stamped." }</p>
+                <p class="note">{ html_tr(M::StampsNone, &[("path", html! { <code>{ "proof/<day>/<time>Z.txt" }</code> })]) }</p>
             } else {
                 <ul class="stamp-list">
                     // With many stamps, the hashes of those that match fold away.
@@ -480,11 +483,11 @@ fn comparison(
         <div class={classes!("comparison", if ok { "ok" } else { "bad" })} data-testid={testid} data-ok={ok.to_string()}>
             <dt>
                 <span class="mark" aria-hidden="true">{ if ok { "✓" } else { "✗" } }</span>
-                { format!("{label}: {}", if ok { "matches" } else { "does not match" }) }
+                { tr(if ok { M::CompareMatches } else { M::CompareDiffers }, &[("what", &label)]) }
             </dt>
             <dd>
-                <span class="which">{ "stamped" }</span>{ hash(stamped) }
-                <span class="which">{ "this file" }</span>{ hash(computed) }
+                <span class="which">{ t(M::CompareStamped) }</span>{ hash(stamped) }
+                <span class="which">{ t(M::CompareThisFile) }</span>{ hash(computed) }
             </dd>
         </div>
     }
@@ -504,18 +507,18 @@ fn stamp(s: &StampResult, open: bool) -> Html {
             <div class="stamp-head">
                 <div>
                     <strong class="stamp-title">{ &c.list }</strong>
-                    <span class="stamp-covers">{ format!("{} · first {}{how}", c.ledger, format::lines(c.lines)) }</span>
+                    <span class="stamp-covers">{ tr(M::StampCovers, &[("ledger", &c.ledger), ("lines", &format::lines(c.lines)), ("how", &how)]) }</span>
                 </div>
-                <span class={classes!("pill", if ok { "ok" } else { "bad" })}>{ if ok { "Matches" } else { "Does not match" } }</span>
+                <span class={classes!("pill", if ok { "ok" } else { "bad" })}>{ t(if ok { M::StampMatches } else { M::StampDiffers }) }</span>
             </div>
             if let Some(m) = &c.message {
                 <p class="stamp-message">{ sentence(m) }</p>
             }
             <details class="stamp-details" {open}>
-                <summary>{ "Prefix SHA-256 and last link, stamped and in this file" }</summary>
+                <summary>{ t(M::StampDetails) }</summary>
                 <dl class="compare">
-                    { comparison("Prefix SHA-256", c.sha256_ok, Some(&c.expected_sha256), c.found_sha256.as_deref(), "stamp-sha256") }
-                    { comparison("Last link", c.last_link_ok, Some(&c.expected_last_link), c.found_last_link.as_deref(), "stamp-last-link") }
+                    { comparison(t(M::StampPrefix), c.sha256_ok, Some(&c.expected_sha256), c.found_sha256.as_deref(), "stamp-sha256") }
+                    { comparison(t(M::BookLastLink), c.last_link_ok, Some(&c.expected_last_link), c.found_last_link.as_deref(), "stamp-last-link") }
                 </dl>
             </details>
         </li>
@@ -545,25 +548,25 @@ fn lists_and_unmatched(r: &VerifierReport) -> Html {
     }
     html! {
         <section class="card" aria-labelledby="lists-title">
-            <h2 id="lists-title" class="section-title">{ "Stamped lists" }</h2>
+            <h2 id="lists-title" class="section-title">{ t(M::ListsTitle) }</h2>
             if !broken.is_empty() {
                 <ul class="plain-list" data-testid="list-errors">
-                    { for broken.iter().map(|e| html! { <li class="callout bad">{ format!("Cannot read the list: {e}") }</li> }) }
+                    { for broken.iter().map(|e| html! { <li class="callout bad">{ tr(M::ListUnreadable, &[("why", e)]) }</li> }) }
                 </ul>
             }
             if !r.unchecked_lists.is_empty() {
                 <ul class="plain-list" data-testid="unchecked-lists">
-                    { for r.unchecked_lists.iter().map(|u| html! { <li class="callout bad"><strong>{ &u.list }</strong>{ format!(" checks nothing: {}. Add the book it stamps.", u.reason) }</li> }) }
+                    { for r.unchecked_lists.iter().map(|u| html! { <li class="callout bad"><strong>{ &u.list }</strong>{ tr(M::ListChecksNothing, &[("why", &u.reason)]) }</li> }) }
                 </ul>
             }
             if !r.unmatched.is_empty() {
-                <p class="note">{ "These entries name a ledger that was not dropped, so they were not checked:" }</p>
+                <p class="note">{ t(M::ListsUnmatched) }</p>
                 <ul class="plain-list" data-testid="unmatched">
-                    { for r.unmatched.iter().map(|u| html! { <li><strong>{ &u.list }</strong>{ format!(" · {}: first {}", u.ledger, format::lines(u.lines)) }</li> }) }
+                    { for r.unmatched.iter().map(|u| html! { <li><strong>{ &u.list }</strong>{ tr(M::ListUnmatchedEntry, &[("ledger", &u.ledger), ("lines", &format::lines(u.lines))]) }</li> }) }
                 </ul>
             }
             if !texts.is_empty() {
-                <p class="note" data-testid="not-lists">{ format!("Not stamped lists (no ledger entry line), so not checked: {}.", texts.join(", ")) }</p>
+                <p class="note" data-testid="not-lists">{ tr(M::ListsNotLists, &[("files", &texts.join(", "))]) }</p>
             }
         </section>
     }

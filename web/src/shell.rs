@@ -4,9 +4,11 @@
 //! title, lede, drop-zone text and footer, and receives the files with their paths inside a
 //! dropped folder ([`dropped::Labelled`]); what the files are is core's decision
 //! ([`sealbook_core::verifier::PublishedFile`]). A page that reads no files (the reader
-//! experiment, spec §6) gives no drop zone.
+//! experiment, spec §6) gives no drop zone. The masthead carries the language switch
+//! ([`crate::i18n`]): the same address with another `?lang=`, the choice remembered.
 
 use crate::dropped::{self, Dropped, Labelled};
+use crate::i18n::{self, t, Lang, M};
 use web_sys::{DragEvent, Event, HtmlInputElement};
 use yew::prelude::*;
 
@@ -32,22 +34,20 @@ impl Page {
     }
 
     fn label(self) -> &'static str {
-        match self {
-            Page::Verify => "Verify",
-            Page::Scores => "Scores",
-            Page::Accounts => "Accounts",
-            Page::Experiment => "Forecast",
-        }
+        t(match self {
+            Page::Verify => M::NavVerify,
+            Page::Scores => M::NavScores,
+            Page::Accounts => M::NavAccounts,
+            Page::Experiment => M::NavForecast,
+        })
     }
 
     /// The masthead's note: what the page does with the reader's data.
     fn note(self) -> &'static str {
-        match self {
-            Page::Verify | Page::Scores | Page::Accounts => {
-                "Runs in your browser · nothing is uploaded"
-            }
-            Page::Experiment => "Your forecasts go to this site only · no name, no account",
-        }
+        t(match self {
+            Page::Verify | Page::Scores | Page::Accounts => M::NoteLocal,
+            Page::Experiment => M::NoteExperiment,
+        })
     }
 }
 
@@ -154,6 +154,14 @@ pub fn shell(props: &ShellProps) -> Html {
         let current = (p == props.page).then_some("page");
         html! { <a href={p.href()} aria-current={current}>{ p.label() }</a> }
     });
+    let current = i18n::lang();
+    let langs = Lang::ALL.iter().map(|&l| {
+        let remember = Callback::from(move |_: MouseEvent| i18n::remember(l));
+        html! {
+            <a href={i18n::href_for(l)} lang={l.code()} hreflang={l.code()} dir={l.dir()} data-lang={l.code()}
+                aria-current={(l == current).then_some("true")} onclick={remember}>{ l.name() }</a>
+        }
+    });
     let has_zone = props.zone.is_some();
     let zone = props.zone.as_ref().map(|zone| html! {
         <section class={classes!("dropzone", dragging.then_some("dragging"), zone.compact.then_some("compact"))} aria-labelledby="dropzone-title" data-testid="dropzone">
@@ -166,12 +174,12 @@ pub fn shell(props: &ShellProps) -> Html {
             <h2 id="dropzone-title" class="dropzone-title">{ zone.title.clone() }</h2>
             <p class="dropzone-hint">{ zone.hint.clone() }</p>
             <div class="dropzone-actions">
-                <button type="button" class="button primary" onclick={opener(&file_input)} aria-describedby="pick-files-sr">{ "Choose files…" }</button>
-                <button type="button" class="button secondary" onclick={opener(&folder_input)} aria-describedby="pick-folder-sr">{ "Choose a folder…" }</button>
+                <button type="button" class="button primary" onclick={opener(&file_input)} aria-describedby="pick-files-sr">{ t(M::ChooseFiles) }</button>
+                <button type="button" class="button secondary" onclick={opener(&folder_input)} aria-describedby="pick-folder-sr">{ t(M::ChooseFolder) }</button>
                 { zone.actions.clone() }
             </div>
-            <span id="pick-files-sr" class="visually-hidden">{ "Opens a file picker; choose one or more of the published files." }</span>
-            <span id="pick-folder-sr" class="visually-hidden">{ "Opens a folder picker; every file inside the folder is read and the ones this page uses are taken." }</span>
+            <span id="pick-files-sr" class="visually-hidden">{ t(M::PickFilesSr) }</span>
+            <span id="pick-folder-sr" class="visually-hidden">{ t(M::PickFolderSr) }</span>
             <input ref={file_input} type="file" multiple=true accept={zone.accept.clone()} class="visually-hidden" tabindex="-1" aria-hidden="true" onchange={on_change.clone()} data-testid="file-input"/>
             <input ref={folder_input} type="file" webkitdirectory=true class="visually-hidden" tabindex="-1" aria-hidden="true" onchange={on_change} data-testid="folder-input"/>
         </section>
@@ -185,7 +193,8 @@ pub fn shell(props: &ShellProps) -> Html {
                         { "sealbook" }
                     </a>
                     <span class="masthead-note">{ props.page.note() }</span>
-                    <nav class="site-nav" aria-label="Pages">{ for nav }</nav>
+                    <nav class="site-nav" aria-label={t(M::NavLabel)} data-testid="site-nav">{ for nav }</nav>
+                    <nav class="lang-switch" aria-label={t(M::LangLabel)} data-testid="lang-switch">{ for langs }</nav>
                 </div>
             </header>
             <main class={classes!("content", wide.then_some("scores"))} id="main">
@@ -213,7 +222,7 @@ pub struct ProgressProps {
 #[function_component(Progress)]
 pub fn progress(props: &ProgressProps) -> Html {
     html! {
-        <section class="progress" data-testid="status" aria-label="Progress">
+        <section class="progress" data-testid="status" aria-label={t(M::ProgressLabel)}>
             <p class="progress-label" id="progress-label">{ props.label.clone() }</p>
             <progress max={props.max.to_string()} value={props.value.to_string()} aria-labelledby="progress-label"></progress>
         </section>
@@ -238,6 +247,7 @@ where
     C: BaseComponent,
     C::Properties: Default,
 {
+    i18n::init_in_browser();
     let document = web_sys::window()
         .and_then(|w| w.document())
         .expect("a page runs in a window with a document");

@@ -4,6 +4,7 @@
 //! result and reason; per Rekor entry its integratedTime, log index and checks; and the trust
 //! anchors the verification used. Elements tests read carry `data-testid`.
 
+use crate::i18n::{self, html_tr, tr, M};
 use crate::verifier::{CheckRow, RekorResult, TokenResult, TrustReport};
 use sealbook_core::checks::Status;
 use sealbook_core::pki::x509::CertSummary;
@@ -22,7 +23,7 @@ fn status_word(s: Status) -> (&'static str, &'static str) {
 fn checks(rows: &[CheckRow]) -> Html {
     html! {
         <>
-            <h3 class="subsection-title">{ "Checks made in this browser" }</h3>
+            <h3 class="subsection-title">{ i18n::t(M::ChecksMade) }</h3>
             <ul class="signed-checks" data-testid="signed-checks">
                 { for rows.iter().map(|c| {
                     let (word, class) = status_word(c.status);
@@ -41,7 +42,7 @@ fn checks(rows: &[CheckRow]) -> Html {
 
 fn fact(label: &str, value: Option<&str>, testid: &'static str) -> Html {
     html! {
-        <div><dt>{ label }</dt><dd data-testid={testid}>{ value.unwrap_or("(none)") }</dd></div>
+        <div><dt>{ label }</dt><dd data-testid={testid}>{ value.unwrap_or(i18n::t(M::BookNoneParen)) }</dd></div>
     }
 }
 
@@ -52,13 +53,13 @@ fn chain(certs: &[CertSummary]) -> Html {
     let last = certs.len() - 1;
     html! {
         <>
-            <h3 class="subsection-title">{ "Chain built" }</h3>
+            <h3 class="subsection-title">{ i18n::t(M::ChainBuilt) }</h3>
             <ol class="cert-chain" data-testid="token-chain">
                 { for certs.iter().enumerate().map(|(i, c)| html! {
                     <li class="cert">
-                        <span class="cert-role">{ if i == 0 { "signer" } else if i == last { "trust anchor" } else { "intermediate" } }</span>
+                        <span class="cert-role">{ i18n::t(if i == 0 { M::CertSigner } else if i == last { M::CertAnchor } else { M::CertIntermediate }) }</span>
                         <span class="cert-subject">{ &c.subject }</span>
-                        <span class="cert-meta">{ format!("valid {} to {} · {} · SHA-256 ", c.not_before, c.not_after, c.key) }<code class="hash">{ &c.sha256 }</code></span>
+                        <span class="cert-meta">{ tr(M::CertValid, &[("from", &c.not_before), ("to", &c.not_after), ("key", &c.key)]) }<code class="hash">{ &c.sha256 }</code></span>
                     </li>
                 }) }
             </ol>
@@ -76,9 +77,9 @@ fn failure_line(error: Option<&str>, first: Option<String>) -> Html {
 
 pub fn token(t: &TokenResult) -> Html {
     let (pill, class) = match (t.ok, t.ok_now) {
-        (true, Some(false)) => ("Verified at genTime (not now)", "ok"),
-        (true, _) => ("Verified", "ok"),
-        (false, _) => ("Failed", "bad"),
+        (true, Some(false)) => (i18n::t(M::TokenVerifiedAtGen), "ok"),
+        (true, _) => (i18n::t(M::Verified), "ok"),
+        (false, _) => (i18n::t(M::StateFailed), "bad"),
     };
     // What the two chain checks found (core's ids `chain_at_gen_time` and `chain_now`).
     let chain_check = |id: &str| {
@@ -86,16 +87,14 @@ pub fn token(t: &TokenResult) -> Html {
             .iter()
             .find(|c| c.id == id)
             .map(|c| match c.status {
-                Status::Pass => "valid".to_string(),
-                Status::Fail => format!("not valid: {}", c.detail),
+                Status::Pass => i18n::t(M::TokenValid).to_string(),
+                Status::Fail => tr(M::TokenNotValid, &[("why", &c.detail)]),
                 Status::Warn | Status::Skip => c.detail.clone(),
             })
     };
     let at_gen_time = chain_check(response::check::CHAIN_AT_GEN_TIME);
     let now = chain_check(response::check::CHAIN_NOW).map(|n| match (t.ok, t.ok_now) {
-        (true, Some(false)) => format!(
-            "{n} (the token still proves the time: RFC 3161 App. B checks the chain at genTime)"
-        ),
+        (true, Some(false)) => tr(M::TokenStillProves, &[("chain", &n)]),
         _ => n,
     });
     html! {
@@ -105,22 +104,22 @@ pub fn token(t: &TokenResult) -> Html {
                 <span class={classes!("pill", class)}>{ pill }</span>
             </div>
             if let Some(list) = &t.list {
-                <p class="note">{ "RFC 3161 timestamp on " }<code>{ list }</code></p>
+                <p class="note">{ html_tr(M::TokenOn, &[("list", html! { <code>{ list }</code> })]) }</p>
             }
             if let Some(m) = &t.missing_signer {
-                <p class="callout bad" data-testid="missing-signer">{ format!("Signer certificate not supplied: the token embeds no certificates, so its signature cannot be checked. Drop the certificate with {m} (and its intermediate) as a .pem file beside the token.") }</p>
+                <p class="callout bad" data-testid="missing-signer">{ tr(M::TokenNoSigner, &[("who", m)]) }</p>
             }
             { failure_line(t.error.as_deref(), (!t.ok).then(|| t.first_failure()).flatten()) }
             if t.gen_time.is_some() {
                 <dl class="facts">
                     { fact("genTime", t.gen_time.as_deref(), "gen-time") }
-                    { fact("Authority", t.authority.as_deref(), "authority") }
-                    { fact("Serial", t.serial.as_deref(), "serial") }
-                    { fact("Policy", t.policy.as_deref(), "policy") }
-                    { fact("Imprint algorithm", t.imprint_algorithm.as_deref(), "imprint-alg") }
-                    { fact("Signature algorithm", t.signature_algorithm.as_deref(), "signature-alg") }
-                    { fact("Chain at genTime (the verdict)", at_gen_time.as_deref(), "at-gen-time") }
-                    { fact("Chain now", now.as_deref(), "now") }
+                    { fact(i18n::t(M::FactAuthority), t.authority.as_deref(), "authority") }
+                    { fact(i18n::t(M::FactSerial), t.serial.as_deref(), "serial") }
+                    { fact(i18n::t(M::FactPolicy), t.policy.as_deref(), "policy") }
+                    { fact(i18n::t(M::FactImprintAlg), t.imprint_algorithm.as_deref(), "imprint-alg") }
+                    { fact(i18n::t(M::FactSignatureAlg), t.signature_algorithm.as_deref(), "signature-alg") }
+                    { fact(i18n::t(M::FactChainAtGen), at_gen_time.as_deref(), "at-gen-time") }
+                    { fact(i18n::t(M::FactChainNow), now.as_deref(), "now") }
                 </dl>
             }
             { chain(&t.chain) }
@@ -131,9 +130,9 @@ pub fn token(t: &TokenResult) -> Html {
 
 pub fn rekor_entry(r: &RekorResult) -> Html {
     let (pill, class) = if r.ok {
-        ("Included in the log", "ok")
+        (i18n::t(M::RekorIncluded), "ok")
     } else {
-        ("Failed", "bad")
+        (i18n::t(M::StateFailed), "bad")
     };
     html! {
         <article class={classes!("card", "proof", class)} data-testid="rekor" data-name={r.name.clone()} data-ok={r.ok.to_string()}>
@@ -142,20 +141,20 @@ pub fn rekor_entry(r: &RekorResult) -> Html {
                 <span class={classes!("pill", class)}>{ pill }</span>
             </div>
             if let Some(list) = &r.list {
-                <p class="note">{ "Sigstore Rekor entry for " }<code>{ list }</code></p>
+                <p class="note">{ html_tr(M::RekorFor, &[("list", html! { <code>{ list }</code> })]) }</p>
             }
             { failure_line(r.error.as_deref(), (!r.ok).then(|| r.first_failure()).flatten()) }
             if r.ok && !r.time_signed {
-                <p class="note" data-testid="rekor-unsigned-time">{ "In the log: the inclusion proof and the signed checkpoint verify. The entry has no signed entry timestamp, so its integratedTime is unsigned and no time is established from it." }</p>
+                <p class="note" data-testid="rekor-unsigned-time">{ i18n::t(M::RekorUnsignedTime) }</p>
             }
             if r.integrated_time.is_some() {
                 <dl class="facts">
                     if r.time_signed || !r.ok {
-                        { fact("integratedTime (public from)", r.integrated_time.as_deref(), "integrated-time") }
+                        { fact(i18n::t(M::FactIntegratedPublic), r.integrated_time.as_deref(), "integrated-time") }
                     } else {
-                        { fact("integratedTime (unsigned, no time established)", r.integrated_time.as_deref(), "integrated-time") }
+                        { fact(i18n::t(M::FactIntegratedUnsigned), r.integrated_time.as_deref(), "integrated-time") }
                     }
-                    { fact("Log index", r.log_index.map(|i| i.to_string()).as_deref(), "log-index") }
+                    { fact(i18n::t(M::FactLogIndex), r.log_index.map(|i| i.to_string()).as_deref(), "log-index") }
                 </dl>
             }
             if !r.checks.is_empty() { { checks(&r.checks) } }
@@ -167,7 +166,7 @@ pub fn rekor_entry(r: &RekorResult) -> Html {
 pub fn anchors_used(t: &TrustReport) -> Html {
     html! {
         <details class="stamp-details" data-testid="anchors-used">
-            <summary>{ format!("Trust anchors used: {} from {}", t.anchors.len(), t.anchor_files.join(", ")) }</summary>
+            <summary>{ tr(M::AnchorsUsed, &[("n", &t.anchors.len()), ("files", &t.anchor_files.join(", "))]) }</summary>
             if let Some(e) = &t.anchors_error {
                 <p class="callout bad" role="alert">{ e }</p>
             }
@@ -177,7 +176,7 @@ pub fn anchors_used(t: &TrustReport) -> Html {
                 }) }
             </ul>
             if let Some(k) = &t.log_key_file {
-                <p class="note">{ "Rekor log key: " }<code>{ k }</code></p>
+                <p class="note">{ i18n::t(M::RekorLogKey) }<code>{ k }</code></p>
             }
         </details>
     }

@@ -14,6 +14,7 @@ pub mod view;
 pub mod worker;
 
 use crate::dropped::Labelled;
+use crate::i18n::{t, tr, M};
 use crate::league_load::{self, Loaded};
 use crate::module_worker::{self, ModuleWorker};
 use crate::scores::{ignored_names, save_json};
@@ -141,8 +142,8 @@ impl AccountsApp {
     fn zone(&self, ctx: &Context<Self>) -> Zone {
         let any = !self.files.is_empty() || !self.ignored.is_empty();
         Zone {
-            title: "Drop the league's arena files or its whole published folder here".into(),
-            hint: html! { "arena-protocol.json, arena-decisions.jsonl, arena-prices.jsonl, arena-trades.jsonl and arena-accounts.jsonl are replayed; arena-code.json and its arena-code-<file>.txt texts are checked against each other. Other files in a folder are left aside." },
+            title: t(M::AccountsDrop).into(),
+            hint: html! { t(M::AccountsHint) },
             compact: any,
             before: html! {},
             actions: if any {
@@ -198,17 +199,17 @@ impl AccountsApp {
         match &self.status {
             Status::Waiting => html! {},
             Status::Running { step, steps, label } => html! {
-                <Progress label={format!("Step {step} of {steps}: {label}…")} value={f64::from(*step)} max={f64::from(*steps)} />
+                <Progress label={tr(M::StepOf, &[("step", step), ("steps", steps), ("label", label)])} value={f64::from(*step)} max={f64::from(*steps)} />
             },
             Status::Failed(message) => html! {
                 <div class="callout bad" role="alert" id="accounts-error" data-ok="false">
-                    <p><strong>{ "Not recounted" }</strong></p>
+                    <p><strong>{ t(M::AccNotRecounted) }</strong></p>
                     <p>{ message.clone() }</p>
                 </div>
             },
             Status::Done(shown) => html! { <>
                 <div class="scores-actions">
-                    <button type="button" class="button secondary" id="download-recount" onclick={ctx.link().callback(|_| Msg::Download)}>{ "Download the verdict JSON" }</button>
+                    <button type="button" class="button secondary" id="download-recount" onclick={ctx.link().callback(|_| Msg::Download)}>{ t(M::AccDownload) }</button>
                     <span class="note">{ "The same bytes as sealbook replay --json, without its \"dir\"." }</span>
                 </div>
                 { view::results(&shown.recount, &shown.accounts) }
@@ -352,9 +353,9 @@ impl Component for AccountsApp {
     fn view(&self, ctx: &Context<Self>) -> Html {
         let link = ctx.link();
         html! {
-            <Shell page={Page::Accounts} ready={self.ready} title="Recount the trading accounts" zone={self.zone(ctx)}
-                lede={html! { "Drop the league's published arena files (or its whole folder). This page replays every sealed decision against the published prices with the same engine as sealbook replay, compiled to WebAssembly, and compares every published account row, trade and benchmark. Your files never leave this device." }}
-                footer={html! { "Spec §4.7-4.8, §4.11 and Appendix B steps 7-8 of seed 000. The verdict is byte for byte sealbook replay --json." }}
+            <Shell page={Page::Accounts} ready={self.ready} title={t(M::AccountsTitle)} zone={self.zone(ctx)}
+                lede={html! { t(M::AccountsLede) }}
+                footer={html! { t(M::AccountsFooter) }}
                 on_files={link.callback(Msg::Add)} on_drop_failed={link.callback(Msg::DropFailed)}>
                 { self.given() }
                 { self.status_view(ctx) }

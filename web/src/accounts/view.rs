@@ -5,6 +5,7 @@
 //! (§4.7-4.8), each with a table of the same numbers for screen readers.
 
 use crate::format;
+use crate::i18n::{t, tr, M};
 use crate::scores::charts::{chart, f1, legend, marker, Frame};
 use crate::scores::html::{card, details, head, json_number, pill, table_wrap};
 use sealbook_core::arena::code::CodeCheck;
@@ -54,51 +55,37 @@ fn verdict(r: &Recount) -> Html {
     let code_bad = r.code.as_ref().is_some_and(|c| c.iter().any(|x| !x.ok));
     let mut why = Vec::new();
     if r.replay.different > 0 {
-        why.push(format!(
-            "{} published rows are DIFFERENT from the recomputed ones",
-            r.replay.different
-        ));
+        why.push(tr(M::AccDifferentRows, &[("n", &r.replay.different)]));
     }
     if code_bad {
-        why.push("a published code file does not match arena-code.json".to_string());
+        why.push(t(M::AccCodeBad).to_string());
     }
     if let Some(DecisionsVsBook::Different(d)) = &r.decisions_vs_book {
-        why.push(format!(
-            "arena-decisions.jsonl is not the decisions sealed in the book: {d}"
-        ));
+        why.push(tr(M::AccDecisionsNotBook, &[("why", d)]));
     }
     let (class, title) = if r.ok {
-        (
-            "ok",
-            "Reproduced: every recounted published row matches the engine's",
-        )
+        ("ok", t(M::AccReproduced))
     } else {
-        ("bad", "Not reproduced")
+        ("bad", t(M::AccNotReproduced))
     };
     let code_note = match &r.code {
-        None => {
-            "arena-code.json was not given: the engine's code files were not checked.".to_string()
-        }
-        Some(c) => format!(
-            "{} of {} code files match arena-code.json.",
-            c.iter().filter(|x| x.ok).count(),
-            c.len()
+        None => t(M::AccNoCode).to_string(),
+        Some(c) => tr(
+            M::AccCodeMatch,
+            &[("ok", &c.iter().filter(|x| x.ok).count()), ("n", &c.len())],
         ),
     };
     let book_note = match &r.decisions_vs_book {
-        None => "council-book.jsonl was not given: the decisions were not held to the sealed book."
-            .to_string(),
-        Some(DecisionsVsBook::Equal(n)) => {
-            format!("{n} decisions are those sealed in council-book.jsonl.")
-        }
+        None => t(M::AccNoBook).to_string(),
+        Some(DecisionsVsBook::Equal(n)) => tr(M::AccBookEqual, &[("n", n)]),
         Some(DecisionsVsBook::Different(_)) => String::new(),
     };
     html! {
         <div class={classes!("callout", class)} role="status" id="accounts-verdict" data-ok={if r.ok { "true" } else { "false" }}>
             <p><strong>{ title }</strong></p>
-            { for why.into_iter().map(|w| html! { <p>{ format::sentence(&w) }{ "." }</p> }) }
+            { for why.into_iter().map(|w| html! { <p>{ tr(M::AccSentence, &[("text", &format::sentence(&w))]) }</p> }) }
             if r.replay.not_recounted > 0 {
-                <p>{ format!("{} rows were not recounted (another price set or rules this file does not define); they are listed below.", r.replay.not_recounted) }</p>
+                <p>{ tr(M::AccRowsNotRecounted, &[("n", &r.replay.not_recounted)]) }</p>
             }
             <p>{ code_note }</p>
             if !book_note.is_empty() {

@@ -7,6 +7,7 @@
 use super::api::{
     self, Answer, Consensus, Council, Direction, Forecast, MarketRow, Scored, Session, Stage,
 };
+use crate::i18n::{t, tr, M};
 use sealbook_core::calendar::Instant;
 use sealbook_core::experiment::{ReaderId, CONFIDENCE};
 
@@ -36,14 +37,14 @@ pub fn reader_start(stored: Option<&str>) -> ReaderStart {
 /// Reads a stated confidence: a whole percent from 55 to 95.
 pub fn parse_confidence(text: &str) -> Result<u8, String> {
     let text = text.trim().trim_end_matches('%').trim_end();
-    let range = || format!("Give a confidence from {CONFIDENCE_MIN} to {CONFIDENCE_MAX} percent.");
+    let bounds: [(&str, &dyn std::fmt::Display); 2] =
+        [("min", &CONFIDENCE_MIN), ("max", &CONFIDENCE_MAX)];
+    let range = || tr(M::ExpConfidenceRange, &bounds);
     if text.is_empty() {
         return Err(range());
     }
     if !text.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!(
-            "The confidence is a whole number of percent, from {CONFIDENCE_MIN} to {CONFIDENCE_MAX}."
-        ));
+        return Err(tr(M::ExpConfidenceWhole, &bounds));
     }
     match text.parse::<u32>() {
         Ok(c) if (CONFIDENCE_MIN as u32..=CONFIDENCE_MAX as u32).contains(&c) => Ok(c as u8),
@@ -59,7 +60,7 @@ pub fn validate_call(
     let c = parse_confidence(confidence);
     match (direction, c) {
         (Some(d), Ok(c)) => Ok((d, c)),
-        (None, _) => Err("Choose up or down.".into()),
+        (None, _) => Err(t(M::ExpChooseDirection).into()),
         (_, Err(e)) => Err(e),
     }
 }
@@ -89,14 +90,15 @@ pub fn window(closes_at: Instant, now: Instant) -> Window {
 /// The countdown's words: `2 d 3 h 05 min`, `3 h 05 min 09 s`, `4 min 09 s`, `9 s`.
 pub fn countdown_text(secs: i64) -> String {
     let (d, h, m, s) = (secs / 86400, secs / 3600 % 24, secs / 60 % 60, secs % 60);
+    let (m2, s2) = (format!("{m:02}"), format!("{s:02}"));
     if d > 0 {
-        format!("{d} d {h} h {m:02} min")
+        tr(M::ExpDays, &[("d", &d), ("h", &h), ("m", &m2)])
     } else if h > 0 {
-        format!("{h} h {m:02} min {s:02} s")
+        tr(M::ExpHours, &[("h", &h), ("m", &m2), ("s", &s2)])
     } else if m > 0 {
-        format!("{m} min {s:02} s")
+        tr(M::ExpMinutes, &[("m", &m), ("s", &s2)])
     } else {
-        format!("{s} s")
+        tr(M::ExpSeconds, &[("s", &s)])
     }
 }
 
@@ -104,12 +106,11 @@ pub fn countdown_text(secs: i64) -> String {
 pub fn close_text(closes_at: Instant) -> String {
     let (date, secs) = closes_at.new_york();
     let utc = closes_at.0.div_euclid(1_000_000).rem_euclid(86400);
-    format!(
-        "{:02}:{:02} ET on {date} ({:02}:{:02} UTC)",
-        secs / 3600,
-        secs / 60 % 60,
-        utc / 3600,
-        utc / 60 % 60
+    let et = format!("{:02}:{:02}", secs / 3600, secs / 60 % 60);
+    let utc = format!("{:02}:{:02}", utc / 3600, utc / 60 % 60);
+    tr(
+        M::ExpCloseTime,
+        &[("et", &et), ("date", &date), ("utc", &utc)],
     )
 }
 
@@ -187,12 +188,23 @@ pub fn percent(p: f64) -> String {
 
 /// The consensus's side in words: `up`, `down`, or `even` at exactly 50%.
 pub fn consensus_direction(k: &Consensus) -> &'static str {
-    k.direction.map_or("even", Direction::as_str)
+    t(match k.direction {
+        Some(Direction::Up) => M::ExpDirUp,
+        Some(Direction::Down) => M::ExpDirDown,
+        None => M::ExpDirEven,
+    })
 }
 
-/// A call in words: `up, 70%`.
+/// A call in the page's language: `up, 70%`, `涨，70%`.
 pub fn call_text(direction: Direction, confidence: u8) -> String {
-    format!("{}, {confidence}%", direction.as_str())
+    let direction = t(match direction {
+        Direction::Up => M::ExpDirUp,
+        Direction::Down => M::ExpDirDown,
+    });
+    tr(
+        M::ExpCall,
+        &[("direction", &direction), ("confidence", &confidence)],
+    )
 }
 
 /// The council's answers for one market, in the order they came.
@@ -230,15 +242,15 @@ pub fn score_rows(scored: &Scored) -> (Vec<ScoreRow>, String) {
     let (r, c) = (scored.reader.brier, scored.council.brier);
     let diff = format!("{:.3}", (r - c).abs());
     let sentence = if diff == "0.000" {
-        "Your Brier score equals the council's.".to_string()
+        t(M::ExpBrierEqual).to_string()
     } else if r < c {
-        format!("Your Brier score is lower (better) than the council's by {diff}.")
+        tr(M::ExpBrierLower, &[("diff", &diff)])
     } else {
-        format!("Your Brier score is higher (worse) than the council's by {diff}.")
+        tr(M::ExpBrierHigher, &[("diff", &diff)])
     };
     let mut rows = vec![
-        row("You", "you", &scored.reader),
-        row("Council", "council", &scored.council),
+        row(t(M::ExpYou), "you", &scored.reader),
+        row(t(M::ExpCouncil), "council", &scored.council),
     ];
     rows.extend(scored.seats.iter().map(|s| row(&s.seat, "seat", &s.score)));
     (rows, sentence)
@@ -280,12 +292,12 @@ pub fn display_of(display: &api::Display) -> Display {
             };
             let number = |n: &Option<serde_json::Number>| n.as_ref().map(|n| n.to_string());
             let facts = [
-                ("Price", number(&s.price)),
-                ("Change from the previous close (%)", number(&s.change_pct)),
-                ("52-week low", number(&s.low_52w)),
-                ("52-week high", number(&s.high_52w)),
-                ("Price read at", s.read_at.clone()),
-                ("Snapshot taken at", s.taken_at.clone()),
+                (t(M::ExpFactPrice), number(&s.price)),
+                (t(M::ExpFactChange), number(&s.change_pct)),
+                (t(M::ExpFactLow), number(&s.low_52w)),
+                (t(M::ExpFactHigh), number(&s.high_52w)),
+                (t(M::ExpFactReadAt), s.read_at.clone()),
+                (t(M::ExpFactTakenAt), s.taken_at.clone()),
             ];
             Display::Facts(
                 facts

@@ -13,6 +13,7 @@ pub mod decide;
 mod net;
 mod view;
 
+use crate::i18n::{tr, M};
 use api::{Accepted, ApiError, Direction, NewReader, PeekReply, Session, Stage};
 use decide::{Mode, ReaderStart};
 use sealbook_core::calendar::Instant;
@@ -81,7 +82,7 @@ fn read<T: serde::de::DeserializeOwned>(
         Err(e) => Err(ApiError {
             code: "bad_answer".into(),
             field: None,
-            message: format!("The server's answer could not be read: {e}."),
+            message: tr(M::ExpAnswerUnreadable, &[("why", &e)]),
         }),
     }
 }
@@ -150,10 +151,12 @@ impl ExperimentApp {
     fn closed_message(&self, session: &Session) -> Option<String> {
         let close = Instant::parse_rfc3339(&session.closes_at)?;
         (decide::window(close, self.now) == decide::Window::Closed).then(|| {
-            format!(
-                "Forecasts for the session of {} closed at {}.",
-                session.session,
-                decide::close_text(close)
+            tr(
+                M::ExpClosedAt,
+                &[
+                    ("session", &session.session),
+                    ("close", &decide::close_text(close)),
+                ],
             )
         })
     }
@@ -240,14 +243,13 @@ impl Component for ExperimentApp {
                     Ok(accepted) => {
                         let f = &accepted.forecast;
                         let call = decide::call_text(f.direction, f.confidence);
-                        self.announce = match f.stage {
-                            Stage::Private => format!(
-                                "{name}: your private call ({call}) is recorded. Look at what is shown, then give your final call."
-                            ),
-                            Stage::Final => format!("{name}: your final call ({call}) is recorded."),
-                            Stage::Single if f.first => format!("{name}: your forecast ({call}) is recorded; it is the one that counts."),
-                            Stage::Single => format!("{name}: your forecast ({call}) is recorded."),
+                        let said = match f.stage {
+                            Stage::Private => M::ExpRecordedPrivate,
+                            Stage::Final => M::ExpRecordedFinal,
+                            Stage::Single if f.first => M::ExpRecordedFirst,
+                            Stage::Single => M::ExpRecorded,
                         };
+                        self.announce = tr(said, &[("market", &name), ("call", &call)]);
                         if f.stage == Stage::Private {
                             if let Some(display) = accepted.display {
                                 self.displays.insert(market.clone(), display);
@@ -278,7 +280,7 @@ impl Component for ExperimentApp {
                     self.load(ctx);
                 } else {
                     self.peeked = true;
-                    self.announce = view::PEEK_NOTICE.into();
+                    self.announce = view::peek_notice().into();
                 }
             }
             Msg::Peeked(Err(e)) => self.announce = e.message,
@@ -294,16 +296,5 @@ impl Component for ExperimentApp {
 /// Mounts the experiment page into `#app`.
 #[cfg_attr(feature = "experiment", wasm_bindgen::prelude::wasm_bindgen)]
 pub fn run_experiment_app() {
-    let document = web_sys::window()
-        .and_then(|w| w.document())
-        .expect("run_experiment_app runs in a page");
-    match document.get_element_by_id("app") {
-        Some(root) => {
-            root.set_inner_html("");
-            yew::Renderer::<ExperimentApp>::with_root(root).render();
-        }
-        None => {
-            yew::Renderer::<ExperimentApp>::new().render();
-        }
-    }
+    crate::shell::mount::<ExperimentApp>();
 }

@@ -7,13 +7,16 @@ use super::api::{
 };
 use super::decide::{self, CouncilPanel, Display, Mode, Step, Window};
 use super::{ExperimentApp, Msg};
+use crate::i18n::{html_tr, t, tr, M};
 use crate::shell::{Page, Shell};
 use sealbook_core::calendar::Instant;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 /// What the page says once a blind reader has asked to see the models before forecasting.
-pub const PEEK_NOTICE: &str = "Recorded: you asked to see the models before your first forecast. They open after your first forecast of this session.";
+pub fn peek_notice() -> &'static str {
+    t(M::ExpPeekNotice)
+}
 
 pub fn page(app: &ExperimentApp, ctx: &Context<ExperimentApp>) -> Html {
     let body = match (&app.session, &app.failure) {
@@ -21,14 +24,14 @@ pub fn page(app: &ExperimentApp, ctx: &Context<ExperimentApp>) -> Html {
             html! { <p class="callout bad" role="alert" id="experiment-error">{ why.clone() }</p> }
         }
         (None, None) => {
-            html! { <p class="note" id="experiment-loading">{ "Opening the session…" }</p> }
+            html! { <p class="note" id="experiment-loading">{ t(M::ExpOpening) }</p> }
         }
         (Some(session), None) => session_view(app, ctx, session),
     };
     html! {
-        <Shell page={Page::Experiment} ready={app.session.is_some() || app.failure.is_some()} title="Forecast the open beside the council"
-            lede={html! { "Call each of the session's 12 markets up or down before the 09:30 ET open, with a confidence from 55% to 95%. No sign-up, no name, no contact: this browser keeps an anonymous identifier, and the server a salted hash of your address for the day only. Half of the readers see the AI council's sealed answers at once, half only after their first forecast; that is the experiment." }}
-            footer={html! { "Spec §6 of seed 000: only your first forecast per market and session counts; the published analysis is at /api/experiment/stats." }}>
+        <Shell page={Page::Experiment} ready={app.session.is_some() || app.failure.is_some()} title={t(M::ExpTitle)}
+            lede={html! { t(M::ExpLede) }}
+            footer={html_tr(M::ExpFooter, &[("stats", html! { <code>{ "/api/experiment/stats" }</code> })])}>
             { body }
             <p class="visually-hidden" role="status" aria-live="polite" id="experiment-live">{ app.announce.clone() }</p>
         </Shell>
@@ -45,37 +48,40 @@ fn session_view(app: &ExperimentApp, ctx: &Context<ExperimentApp>, session: &Ses
         _ => None,
     };
     let group = match session.group {
-        Group::Seeing => "You are in the seeing group: the council's sealed answers are shown at once.",
-        Group::Blind => "You are in the blind group: the council's answers open after your first forecast of this session.",
+        Group::Seeing => t(M::ExpGroupSeeing),
+        Group::Blind => t(M::ExpGroupBlind),
     };
     let countdown = match (close, window) {
         (Some(close), Some(Window::Open { secs })) => html! {
             <p class="countdown" id="countdown" role="timer" data-closed="false">
-                { "Forecasts close in " }<strong>{ decide::countdown_text(secs) }</strong>{ format!(", at {}.", decide::close_text(close)) }
+                { html_tr(M::ExpCloseIn, &[
+                    ("left", html! { <strong>{ decide::countdown_text(secs) }</strong> }),
+                    ("close", html! { <bdi>{ decide::close_text(close) }</bdi> }),
+                ]) }
             </p>
         },
         _ => html! {
-            <p class="callout warn countdown" id="countdown" data-closed="true">{ app.closed_message(session).unwrap_or_else(|| format!("Forecasts for the session of {} are closed.", session.session)) }</p>
+            <p class="callout warn countdown" id="countdown" data-closed="true">{ app.closed_message(session).unwrap_or_else(|| tr(M::ExpClosed, &[("session", &session.session)])) }</p>
         },
     };
     html! {
         <>
             <section class="card experiment-status" id="experiment-status" aria-labelledby="session-title" data-group={group_name(session.group)} data-demo={session.demo.to_string()}>
                 <h2 class="section-title" id="session-title">
-                    if session.demo { <span class="badge demo" id="demo-label" title="The demo league: its answers and prices are made for trying the page">{ "DEMO" }</span>{ " " } }
-                    { format!("The session of {}", session.session) }
+                    if session.demo { <span class="badge demo" id="demo-label" title={t(M::ExpDemoTitle)}>{ "DEMO" }</span>{ " " } }
+                    { tr(M::ExpSessionOf, &[("session", &session.session)]) }
                 </h2>
                 <p id="group-note">{ group }</p>
                 { countdown }
                 if app.storage_refused {
-                    <p class="callout warn">{ "This browser does not keep the identifier: reloading the page makes you a new reader." }</p>
+                    <p class="callout warn">{ t(M::ExpStorageRefused) }</p>
                 }
             </section>
             if let Some(scored) = &session.scored { { scored_view(scored) } }
             { mode_view(app, ctx, closed) }
             { council_view(ctx, panel) }
             <section class="experiment-markets" aria-labelledby="markets-title">
-                <h2 class="section-title" id="markets-title">{ "Your calls" }</h2>
+                <h2 class="section-title" id="markets-title">{ t(M::ExpYourCalls) }</h2>
                 <ol class="markets" id="markets">
                     { for session.markets.iter().map(|row| market_view(app, ctx, row, shown, closed)) }
                 </ol>
@@ -95,10 +101,10 @@ fn scored_view(scored: &super::api::Scored) -> Html {
     let (rows, sentence) = decide::score_rows(scored);
     html! {
         <section class="card" id="scored" aria-labelledby="scored-title">
-            <h2 class="section-title" id="scored-title">{ format!("Your last scored session, {}", scored.session) }</h2>
+            <h2 class="section-title" id="scored-title">{ tr(M::ExpScoredTitle, &[("session", &scored.session)]) }</h2>
             <table class="scores-table">
-                <caption>{ "Your first forecasts beside the council's consensus and each model's, on the same markets (a lower Brier score is better)" }</caption>
-                <thead><tr><th scope="col">{ "Who" }</th><th scope="col">{ "Brier" }</th><th scope="col">{ "Hit rate" }</th><th scope="col">{ "Markets" }</th></tr></thead>
+                <caption>{ t(M::ExpScoredCaption) }</caption>
+                <thead><tr><th scope="col">{ t(M::ExpWho) }</th><th scope="col">{ t(M::ExpBrier) }</th><th scope="col">{ t(M::ExpHitRate) }</th><th scope="col">{ t(M::ExpMarkets) }</th></tr></thead>
                 <tbody>
                     { for rows.iter().map(|r| html! {
                         <tr data-who={r.kind}><th scope="row">{ r.who.clone() }</th><td class="num" data-key="brier">{ r.brier.clone() }</td><td class="num" data-key="hit_rate">{ r.hit_rate.clone() }</td><td class="num">{ r.n }</td></tr>
@@ -115,16 +121,16 @@ fn mode_view(app: &ExperimentApp, ctx: &Context<ExperimentApp>, closed: bool) ->
     html! {
         <section class="card" aria-labelledby="mode-title">
             <fieldset class="mode" disabled={closed}>
-                <legend id="mode-title">{ "How do you want to call?" }</legend>
+                <legend id="mode-title">{ t(M::ExpModeLegend) }</legend>
                 <div class="choice">
                     <input type="radio" name="mode" id="mode-one" checked={app.mode == Mode::OneCall} onchange={choose(Mode::OneCall)}/>
-                    <label for="mode-one">{ "One call per market, with the council as your group sees it" }</label>
+                    <label for="mode-one">{ t(M::ExpModeOne) }</label>
                 </div>
                 <div class="choice">
                     <input type="radio" name="mode" id="mode-two" checked={app.mode == Mode::TwoCalls} onchange={choose(Mode::TwoCalls)} aria-describedby="mode-two-note"/>
-                    <label for="mode-two">{ "Two calls per market: a private call, then a display, then your final call" }</label>
+                    <label for="mode-two">{ t(M::ExpModeTwo) }</label>
                 </div>
-                <p class="note" id="mode-two-note">{ "The two-call way hides the council during the private call; after it, a random draw shows you either the council's answers for that market or the market's last price figures, and you give your final call. Both calls are kept." }</p>
+                <p class="note" id="mode-two-note">{ t(M::ExpModeTwoNote) }</p>
             </fieldset>
         </section>
     }
@@ -135,23 +141,23 @@ fn council_view(ctx: &Context<ExperimentApp>, panel: CouncilPanel<'_>) -> Html {
         CouncilPanel::Shown(c) => council_table(c),
         CouncilPanel::Blind { peeked: false } => html! {
             <>
-                <p class="note">{ "The council's answers for this session are not on this page yet: they open after your first forecast." }</p>
-                <button type="button" class="button secondary" id="peek" onclick={ctx.link().callback(|_| Msg::Peek)}>{ "Show the models" }</button>
+                <p class="note">{ t(M::ExpBlindNote) }</p>
+                <button type="button" class="button secondary" id="peek" onclick={ctx.link().callback(|_| Msg::Peek)}>{ t(M::ExpShowModels) }</button>
             </>
         },
         CouncilPanel::Blind { peeked: true } => {
-            html! { <p class="callout warn" id="peek-notice">{ PEEK_NOTICE }</p> }
+            html! { <p class="callout warn" id="peek-notice">{ peek_notice() }</p> }
         }
         CouncilPanel::Revision => {
-            html! { <p class="note">{ "With two calls the council stays hidden during each private call; what you see after it is drawn at random for each market." }</p> }
+            html! { <p class="note">{ t(M::ExpTwoCallsNote) }</p> }
         }
         CouncilPanel::NotSealed => {
-            html! { <p class="note" id="council-unsealed">{ "No council run is sealed for this session yet." }</p> }
+            html! { <p class="note" id="council-unsealed">{ t(M::ExpNoCouncil) }</p> }
         }
     };
     html! {
         <section class="card" id="council" aria-labelledby="council-title">
-            <h2 class="section-title" id="council-title">{ "The council" }</h2>
+            <h2 class="section-title" id="council-title">{ t(M::ExpCouncilTitle) }</h2>
             { body }
         </section>
     }
@@ -160,11 +166,11 @@ fn council_view(ctx: &Context<ExperimentApp>, panel: CouncilPanel<'_>) -> Html {
 fn council_table(c: &Council) -> Html {
     html! {
         <>
-            <p class="note">{ format!("Run {}, sealed at {}.", c.run_id, c.sealed_at) }</p>
+            <p class="note">{ tr(M::ExpRunSealed, &[("run", &c.run_id), ("at", &c.sealed_at)]) }</p>
             <div class="table-scroll">
                 <table class="scores-table" id="consensus">
-                    <caption>{ "The consensus of the sealed 1-day answers" }</caption>
-                    <thead><tr><th scope="col">{ "Market" }</th><th scope="col">{ "Direction" }</th><th scope="col">{ "Chance up" }</th><th scope="col">{ "Seats" }</th></tr></thead>
+                    <caption>{ t(M::ExpConsensusCaption) }</caption>
+                    <thead><tr><th scope="col">{ t(M::ExpMarket) }</th><th scope="col">{ t(M::ExpDirection) }</th><th scope="col">{ t(M::ExpChanceUp) }</th><th scope="col">{ t(M::ExpSeats) }</th></tr></thead>
                     <tbody>
                         { for c.consensus.iter().map(|(m, k)| html! {
                             <tr data-market={m.clone()}><th scope="row">{ m.clone() }</th><td>{ decide::consensus_direction(k) }</td><td class="num">{ decide::percent(k.prob_up) }</td><td class="num">{ k.seats }</td></tr>
@@ -173,7 +179,7 @@ fn council_table(c: &Council) -> Html {
                 </table>
             </div>
             <details class="scores-details">
-                <summary>{ format!("Every seat's answer ({})", c.answers.len()) }</summary>
+                <summary>{ tr(M::ExpEverySeat, &[("n", &c.answers.len())]) }</summary>
                 { answers_table(&c.answers.iter().collect::<Vec<_>>(), "answers") }
             </details>
         </>
@@ -184,7 +190,7 @@ fn answers_table(answers: &[&Answer], id: &str) -> Html {
     html! {
         <div class="table-scroll">
             <table class="scores-table" id={id.to_string()}>
-                <thead><tr><th scope="col">{ "Seat" }</th><th scope="col">{ "Market" }</th><th scope="col">{ "Chance up" }</th><th scope="col">{ "Book line" }</th></tr></thead>
+                <thead><tr><th scope="col">{ t(M::ExpSeat) }</th><th scope="col">{ t(M::ExpMarket) }</th><th scope="col">{ t(M::ExpChanceUp) }</th><th scope="col">{ t(M::ExpBookLine) }</th></tr></thead>
                 <tbody>
                     { for answers.iter().map(|a| html! {
                         <tr><td>{ a.seat.clone() }</td><td>{ a.market.clone() }</td><td class="num">{ decide::percent(a.prob_up) }</td><td class="num">{ a.line }</td></tr>
@@ -196,11 +202,13 @@ fn answers_table(answers: &[&Answer], id: &str) -> Html {
 }
 
 fn consensus_line(k: &Consensus) -> String {
-    format!(
-        "Council: {} ({} chance up, {} seats)",
-        decide::consensus_direction(k),
-        decide::percent(k.prob_up),
-        k.seats
+    tr(
+        M::ExpConsensusLine,
+        &[
+            ("direction", &decide::consensus_direction(k)),
+            ("chance", &decide::percent(k.prob_up)),
+            ("seats", &k.seats),
+        ],
     )
 }
 
@@ -221,7 +229,7 @@ fn market_view(
             let display = app.displays.get(&row.market);
             let before = html! {
                 <>
-                    <p class="call" data-stage="private">{ format!("Your private call: {}.", decide::call_text(private.direction, private.confidence)) }</p>
+                    <p class="call" data-stage="private">{ tr(M::ExpPrivateDone, &[("call", &decide::call_text(private.direction, private.confidence))]) }</p>
                     { display_view(display, &row.market) }
                 </>
             };
@@ -248,11 +256,11 @@ fn step_name(step: &Step<'_>) -> &'static str {
 
 fn done_view(f: &Forecast) -> Html {
     let which = match (f.stage, f.first) {
-        (Stage::Final, _) => "Your final call",
-        (_, true) => "Your forecast (the one that counts)",
-        (_, false) => "Your forecast",
+        (Stage::Final, _) => M::ExpDoneFinal,
+        (_, true) => M::ExpDoneCounts,
+        (_, false) => M::ExpDone,
     };
-    html! { <p class="call" data-stage={stage_name(f.stage)}>{ format!("{which}: {}.", decide::call_text(f.direction, f.confidence)) }</p> }
+    html! { <p class="call" data-stage={stage_name(f.stage)}>{ tr(which, &[("call", &decide::call_text(f.direction, f.confidence))]) }</p> }
 }
 
 fn stage_name(s: Stage) -> &'static str {
@@ -265,25 +273,25 @@ fn stage_name(s: Stage) -> &'static str {
 
 fn display_view(display: Option<&super::api::Display>, market: &str) -> Html {
     let Some(display) = display else {
-        return html! { <p class="note">{ "What was drawn for you was shown with your private call; give your final call." }</p> };
+        return html! { <p class="note">{ t(M::ExpShownWithPrivate) }</p> };
     };
     match decide::display_of(display) {
         Display::Council { consensus, answers } => html! {
             <div class="display" data-arm="council">
-                <p><strong>{ "Drawn for you: the council's answers for this market." }</strong></p>
+                <p><strong>{ t(M::ExpDrawnCouncil) }</strong></p>
                 if let Some(k) = consensus { <p>{ consensus_line(&k) }</p> }
                 { answers_table(&answers.iter().collect::<Vec<_>>(), &format!("display-{market}")) }
             </div>
         },
         Display::Facts(facts) if facts.is_empty() => html! {
             <div class="display" data-arm="control">
-                <p><strong>{ "Drawn for you: the market's last sealed figures." }</strong></p>
-                <p>{ "None are on file for this market; give your final call." }</p>
+                <p><strong>{ t(M::ExpDrawnFigures) }</strong></p>
+                <p>{ t(M::ExpNoFigures) }</p>
             </div>
         },
         Display::Facts(facts) => html! {
             <div class="display" data-arm="control">
-                <p><strong>{ "Drawn for you: the market's last sealed figures." }</strong></p>
+                <p><strong>{ t(M::ExpDrawnFigures) }</strong></p>
                 <dl class="facts">
                     { for facts.into_iter().map(|(k, v)| html! { <><dt>{ k }</dt><dd>{ v }</dd></> }) }
                 </dl>
@@ -324,14 +332,14 @@ fn call_form(
         })
     };
     let legend = match stage {
-        Stage::Single => format!("Your forecast for {}", row.name),
-        Stage::Private => format!("Your private call for {}", row.name),
-        Stage::Final => format!("Your final call for {}", row.name),
+        Stage::Single => tr(M::ExpLegendSingle, &[("market", &row.name)]),
+        Stage::Private => tr(M::ExpLegendPrivate, &[("market", &row.name)]),
+        Stage::Final => tr(M::ExpLegendFinal, &[("market", &row.name)]),
     };
     let send = match stage {
-        Stage::Single => "Send forecast",
-        Stage::Private => "Send private call",
-        Stage::Final => "Send final call",
+        Stage::Single => t(M::ExpSendForecast),
+        Stage::Private => t(M::ExpSendPrivate),
+        Stage::Final => t(M::ExpSendFinal),
     };
     let (up, down, conf, err, hint) = (
         format!("{m}-up"),
@@ -354,19 +362,19 @@ fn call_form(
                     <div class="directions">
                         <span class="choice">
                             <input type="radio" name={format!("{m}-direction")} id={up.clone()} value="up" checked={draft.direction == Some(Direction::Up)} onchange={pick(Direction::Up)}/>
-                            <label for={up}>{ "Up" }</label>
+                            <label for={up}>{ t(M::ExpUp) }</label>
                         </span>
                         <span class="choice">
                             <input type="radio" name={format!("{m}-direction")} id={down.clone()} value="down" checked={draft.direction == Some(Direction::Down)} onchange={pick(Direction::Down)}/>
-                            <label for={down}>{ "Down" }</label>
+                            <label for={down}>{ t(M::ExpDown) }</label>
                         </span>
                     </div>
                     <div class="confidence">
-                        <label for={conf.clone()}>{ "Confidence (%)" }</label>
+                        <label for={conf.clone()}>{ t(M::ExpConfidence) }</label>
                         <input type="number" id={conf} min="55" max="95" step="1" inputmode="numeric" value={draft.confidence.clone()} oninput={on_confidence} aria-describedby={described} aria-invalid={error.is_some().then_some("true")}/>
-                        <span class="note" id={hint}>{ "55 to 95" }</span>
+                        <span class="note" id={hint}>{ t(M::ExpRange) }</span>
                     </div>
-                    <button type="submit" class="button primary">{ if sending { "Sending…" } else { send } }</button>
+                    <button type="submit" class="button primary">{ if sending { t(M::ExpSending) } else { send } }</button>
                 </fieldset>
                 if let Some(e) = error { <p class="field-error" id={err}>{ e.clone() }</p> }
             </form>

@@ -14,6 +14,7 @@ pub mod tables;
 pub mod worker;
 
 use crate::dropped::Labelled;
+use crate::i18n::{t, tr, M};
 use crate::module_worker::{self, ModuleWorker};
 use crate::shell::{Page, Progress, Shell, Zone};
 use compute::MatrixView;
@@ -183,14 +184,11 @@ impl ScoresApp {
         });
         let (title, hint) = if peer {
             (
-                "Drop the benchmark's records file (.jsonl) here",
-                format!("One JSON record per line in the {} format (sealbook schema {}-records prints it).", self.profile.as_str(), self.profile.as_str()),
+                t(M::ScoresDropRecords),
+                tr(M::ScoresHintRecords, &[("profile", &self.profile.as_str())]),
             )
         } else {
-            (
-                "Drop council-forecasts.csv, the book or the whole downloaded folder here",
-                "The book alone is scored from its sealed lines; with the CSV, the CSV's rows are scored and checked against the book (answers sealed after the 09:30 ET reference are left out). Optionally asks.jsonl (the roster), council-clim-window.json (BSS and the primary endpoint) and registered-predictions.json (the §8.4 scorecards, which can also be dropped alone). The reader experiment's analysis is shown from council-league.json or from an exported dataset (sealbook experiment export --dataset, a .json file named experiment…), each of which can also be dropped alone.".to_string(),
-            )
+            (t(M::ScoresDropCsv), t(M::ScoresHintCsv).to_string())
         };
         Zone {
             title: title.into(),
@@ -198,12 +196,12 @@ impl ScoresApp {
             compact: self.any_given(),
             before: html! {
                 <div class="profile-choice">
-                    <label for="profile-select">{ "Rules" }</label>
+                    <label for="profile-select">{ t(M::ScoresRules) }</label>
                     <select id="profile-select" onchange={on_profile}>{ for profiles }</select>
                 </div>
             },
             actions: if self.any_given() {
-                html! { <button type="button" class="button quiet" onclick={link.callback(|_| Msg::Clear)}>{ "Clear" }</button> }
+                html! { <button type="button" class="button quiet" onclick={link.callback(|_| Msg::Clear)}>{ t(M::Clear) }</button> }
             } else {
                 html! {}
             },
@@ -243,7 +241,7 @@ impl ScoresApp {
                     </ul>
                 }
                 if !self.ignored.is_empty() {
-                    <p class="note" id="scores-ignored">{ format!("Not read ({}): {}", if peer { "not a .jsonl records file" } else { "not a file this page scores" }, ignored_names(&self.ignored)) }</p>
+                    <p class="note" id="scores-ignored">{ tr(M::ScoresNotRead, &[("why", &t(if peer { M::ScoresNotRecords } else { M::ScoresNotScored })), ("files", &ignored_names(&self.ignored))]) }</p>
                 }
             </>
         }
@@ -254,14 +252,14 @@ impl ScoresApp {
         match &self.status {
             Status::Waiting => html! {},
             Status::Running { step, steps, label } => html! {
-                <Progress label={format!("Step {step} of {steps}: {label}…")} value={f64::from(*step)} max={f64::from(*steps)} />
+                <Progress label={tr(M::StepOf, &[("step", step), ("steps", steps), ("label", label)])} value={f64::from(*step)} max={f64::from(*steps)} />
             },
             Status::Failed(message) => {
                 html! { <p class="callout bad" role="alert" id="scores-error">{ message.clone() }</p> }
             }
             Status::Done(shown) => {
                 let options = shown.matrices.iter().enumerate().map(|(i, m)| {
-                    html! { <option value={i.to_string()} selected={i == self.chosen}>{ format!("{} · {} · {} seats", m.run_id, m.horizon, m.seats.len()) }</option> }
+                    html! { <option value={i.to_string()} selected={i == self.chosen}>{ tr(M::ScoresRunOption, &[("run", &m.run_id), ("horizon", &m.horizon), ("n", &m.seats.len())]) }</option> }
                 });
                 let on_choose = ctx.link().callback(|e: Event| {
                     let s: HtmlSelectElement = e.target_unchecked_into();
@@ -276,18 +274,18 @@ impl ScoresApp {
                     <div class="results" id="scores-results">
                         if shown.download.is_some() {
                             <div class="scores-actions">
-                                <button type="button" class="button secondary" id="download-stats" onclick={ctx.link().callback(|_| Msg::Download)}>{ "Download stats JSON" }</button>
-                                <span class="note">{ if peer { "The same bytes as sealbook score --profile … --json." } else { "The same bytes as sealbook score --json." } }</span>
+                                <button type="button" class="button secondary" id="download-stats" onclick={ctx.link().callback(|_| Msg::Download)}>{ t(M::ScoresDownload) }</button>
+                                <span class="note">{ t(if peer { M::ScoresSameBytesPeer } else { M::ScoresSameBytes }) }</span>
                             </div>
                         }
                         { tables::results(&shown.documents) }
                         if !shown.matrices.is_empty() || (shown.download.is_some() && !peer) {
                             <section class="card scores-card" id="scores-matrix" aria-labelledby="scores-matrix-title">
-                                <h2 class="section-title" id="scores-matrix-title">{ "Correlation matrix of a run" }</h2>
+                                <h2 class="section-title" id="scores-matrix-title">{ t(M::ScoresMatrixTitle) }</h2>
                                 if shown.matrices.is_empty() {
-                                    <p class="note">{ "No run has a panel of seats to correlate." }</p>
+                                    <p class="note">{ t(M::ScoresNoPanel) }</p>
                                 } else {
-                                    <label class="run-label" for="run-select">{ "Run and horizon" }</label>
+                                    <label class="run-label" for="run-select">{ t(M::ScoresRunHorizon) }</label>
                                     <select id="run-select" onchange={on_choose}>{ for options }</select>
                                     { matrix }
                                 }
@@ -412,7 +410,7 @@ impl Component for ScoresApp {
                 self.status = Status::Waiting;
             }
             Msg::DropFailed(why) => {
-                self.status = Status::Failed(format!("Could not take the dropped folder: {why}"));
+                self.status = Status::Failed(tr(M::DropFailed, &[("why", &why)]));
             }
             Msg::FromWorker(m) => match m {
                 ScoresFromWorker::Ready => {
@@ -462,17 +460,13 @@ impl Component for ScoresApp {
                 }
                 ScoresFromWorker::Crashed { message } => {
                     self.worker = None;
-                    self.status = Status::Failed(format!(
-                        "The scorer stopped on an internal error; reload the page. ({message})"
-                    ));
+                    self.status = Status::Failed(tr(M::ScoresCrashed, &[("why", &message)]));
                 }
                 _ => return false, // a superseded job
             },
             Msg::WorkerBroken(why) => {
                 self.worker = None;
-                self.status = Status::Failed(format!(
-                    "The scorer stopped: {why}. Reload the page to try again."
-                ));
+                self.status = Status::Failed(tr(M::ScoresBroken, &[("why", &why)]));
             }
             Msg::ChooseRun(i) => self.chosen = i,
             Msg::ChooseProfile(name) => {
@@ -496,9 +490,9 @@ impl Component for ScoresApp {
     fn view(&self, ctx: &Context<Self>) -> Html {
         let link = ctx.link();
         html! {
-            <Shell page={Page::Scores} ready={self.ready} title="Recompute the league's scores" zone={self.zone(ctx)}
-                lede={html! { "Drop the published council-forecasts.csv (or the registered predictions, or the whole downloaded folder). This page recomputes every Brier score, interval, N_eff reading and the primary endpoint with the same code as the sealbook command line, compiled to WebAssembly. Your files never leave this device." }}
-                footer={html! { "Spec §4-§5 and §8 of seed 000. The stats JSON is byte for byte sealbook score --json." }}
+            <Shell page={Page::Scores} ready={self.ready} title={t(M::ScoresTitle)} zone={self.zone(ctx)}
+                lede={html! { t(M::ScoresLede) }}
+                footer={html! { t(M::ScoresFooter) }}
                 on_files={link.callback(Msg::Add)} on_drop_failed={link.callback(Msg::DropFailed)}>
                 { self.given() }
                 { self.status_view(ctx) }

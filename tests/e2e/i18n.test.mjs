@@ -1,0 +1,178 @@
+// The pages in English, Chinese and Arabic (web/src/i18n), in headless Chromium: the fixture
+// league (tests/support/demo_fixture.rs, with the manifest `sealbook league publish` writes)
+// chosen as a folder reads its verdict in each language; a forecast is sent on the experiment
+// page (`sealbook serve --demo`) in each language; the language follows `?lang=`, else the
+// remembered choice, else the browser's preference; `?lang=ar` lays the shell out right to left
+// (the navigation mirrored: its first page is right of its last) while a hash keeps
+// `direction: ltr`; at 360 px no page overflows in any language.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { SEALBOOK_BIN, DEMO_FIXTURE_BIN, removeDir, startServer, launchBrowser, screenshot } from './harness.mjs';
+
+// Many identifiers come from one address in these tests: lift the per-address rate limit.
+process.env.SEALBOOK_EXPERIMENT_RATE_PER_MINUTE = '100000';
+
+/// What each language's verdict and controls start with (web/src/i18n/catalog.rs).
+const WORDS = {
+  en: { verified: /^Verified/, nav: 'Verify', send: 'Send forecast', recorded: /recorded/ },
+  zh: { verified: /^已验证/, nav: '验证', send: '发送预测', recorded: /已记录/ },
+  ar: { verified: /^تم التحقق/, nav: 'التحقق', send: 'أرسل التوقع', recorded: /سُجّل/ },
+};
+const LANGS = Object.keys(WORDS);
+
+let dir; let league; let server; let demoDir; let demo; let browser;
+
+before(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'sealbook-e2e-i18n-'));
+  league = join(dir, 'league');
+  execFileSync(DEMO_FIXTURE_BIN, [league]);
+  execFileSync(SEALBOOK_BIN, ['league', 'publish', league]);
+  server = await startServer(dir);
+  demoDir = mkdtempSync(join(tmpdir(), 'sealbook-e2e-i18n-demo-'));
+  // Writing the demo league first takes a minute on a busy machine.
+  demo = await startServer(demoDir, ['--demo'], { timeoutMs: 240000 });
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+  await demo?.stop();
+  removeDir(dir);
+  removeDir(demoDir);
+});
+
+/// A new browser context whose navigator prefers `locale`, with the page at `path` open.
+async function open(base, path, { locale = 'en-US', viewport = { width: 1280, height: 900 } } = {}) {
+  const context = await browser.newContext({ locale, viewport });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(new URL(path, base).href);
+  await page.waitForSelector('[data-worker-ready="true"]', { timeout: 60000 });
+  return { context, page, errors };
+}
+
+const htmlLangDir = (page) => page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]);
+
+/// Chooses the fixture league's folder with the drop zone's second button (its label is in the
+/// page's language) and returns the verdict's text once the league is verified.
+async function verdictOfLeague(page) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.locator('[data-testid="dropzone"] .dropzone-actions button').nth(1).click();
+  await (await chooser).setFiles(league);
+  await page.waitForSelector('[data-testid="verdict"]', { timeout: 120000 });
+  return page.evaluate(() => {
+    const v = document.querySelector('[data-testid="verdict"]');
+    return { ok: v.dataset.ok, text: v.textContent.trim() };
+  });
+}
+
+for (const lang of LANGS) {
+  test(`${lang}: the fixture league's verdict reads in the language`, async () => {
+    const { context, page, errors } = await open(server.url, `/?lang=${lang}`);
+    assert.deepEqual(await htmlLangDir(page), [lang, lang === 'ar' ? 'rtl' : 'ltr']);
+    assert.equal((await page.locator('[data-testid="site-nav"] a').first().textContent()).trim(), WORDS[lang].nav);
+    const v = await verdictOfLeague(page);
+    assert.equal(v.ok, 'true', v.text);
+    assert.match(v.text, WORDS[lang].verified);
+    if (lang !== 'en') assert.doesNotMatch(v.text, /Verified|The chain holds/, 'no English left in the verdict');
+    await screenshot(page, `i18n-verdict-${lang}`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test(`${lang}: a forecast is sent on the experiment page`, async () => {
+    const { context, page, errors } = await open(demo.url, `/experiment.html?lang=${lang}`);
+    await page.waitForSelector('#markets > li', { timeout: 60000 });
+    const market = await page.locator('#markets > li').first().getAttribute('data-market');
+    await page.check(`#${market}-up`);
+    await page.fill(`#${market}-confidence`, '70');
+    const send = page.locator(`li[data-market="${market}"] button[type="submit"]`);
+    assert.equal((await send.textContent()).trim(), WORDS[lang].send);
+    await send.click();
+    await page.waitForSelector(`li[data-market="${market}"] .call`, { timeout: 20000 });
+    assert.match(await page.textContent('#experiment-live'), WORDS[lang].recorded);
+    assert.match(await page.textContent(`li[data-market="${market}"] .call`), /70%/);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+test('the language follows ?lang=, else the remembered choice, else the browser', async () => {
+  // The browser prefers Chinese: the page is Chinese.
+  const zh = await open(server.url, '/', { locale: 'zh-CN' });
+  assert.deepEqual(await htmlLangDir(zh.page), ['zh', 'ltr']);
+  // The switch to Arabic is followed and remembered: the next page without ?lang is Arabic.
+  await Promise.all([
+    zh.page.waitForURL(/lang=ar/),
+    zh.page.locator('[data-testid="lang-switch"] a[data-lang="ar"]').click(),
+  ]);
+  await zh.page.waitForSelector('[data-worker-ready="true"]');
+  assert.deepEqual(await htmlLangDir(zh.page), ['ar', 'rtl']);
+  await zh.page.goto(new URL('/scores.html', server.url).href);
+  await zh.page.waitForSelector('[data-worker-ready="true"]');
+  assert.deepEqual(await htmlLangDir(zh.page), ['ar', 'rtl']);
+  assert.equal(await zh.page.getAttribute('[data-testid="lang-switch"] a[aria-current="true"]', 'data-lang'), 'ar');
+  // ?lang= fixes it over the remembered choice.
+  await zh.page.goto(new URL('/accounts.html?lang=en', server.url).href);
+  await zh.page.waitForSelector('[data-worker-ready="true"]');
+  assert.deepEqual(await htmlLangDir(zh.page), ['en', 'ltr']);
+  await zh.context.close();
+  // A browser preferring English gets English.
+  const en = await open(server.url, '/');
+  assert.deepEqual(await htmlLangDir(en.page), ['en', 'ltr']);
+  await en.context.close();
+});
+
+test('?lang=ar mirrors the shell, and hashes stay left to right', async () => {
+  const boxes = {};
+  for (const lang of ['en', 'ar']) {
+    const { context, page } = await open(server.url, `/?lang=${lang}`);
+    await verdictOfLeague(page);
+    boxes[lang] = await page.evaluate(() => {
+      const box = (el) => { const r = el.getBoundingClientRect(); return { left: r.left, right: r.right }; };
+      const links = [...document.querySelectorAll('[data-testid="site-nav"] a')];
+      const hash = document.querySelector('code.hash');
+      return {
+        brand: box(document.querySelector('.brand')),
+        first: box(links[0]),
+        last: box(links[links.length - 1]),
+        hashDirection: hash ? getComputedStyle(hash).direction : null,
+        bodyDirection: getComputedStyle(document.body).direction,
+        width: window.innerWidth,
+      };
+    });
+    await screenshot(page, `i18n-mirror-${lang}`);
+    await context.close();
+  }
+  const { en, ar } = boxes;
+  assert.equal(en.bodyDirection, 'ltr');
+  assert.equal(ar.bodyDirection, 'rtl');
+  assert.ok(en.first.left < en.last.left, `en: the first page is left of the last: ${JSON.stringify(en)}`);
+  assert.ok(ar.first.left > ar.last.left, `ar: the first page is right of the last: ${JSON.stringify(ar)}`);
+  assert.ok(en.brand.left < en.width / 2, 'en: the brand is on the left');
+  assert.ok(ar.brand.right > ar.width / 2, 'ar: the brand is on the right');
+  assert.equal(en.hashDirection, 'ltr');
+  assert.equal(ar.hashDirection, 'ltr', 'a hash reads left to right inside the Arabic page');
+});
+
+test('at 360 px no page overflows in any language', async () => {
+  const pages = [[server.url, '/'], [server.url, '/scores.html'], [server.url, '/accounts.html'], [demo.url, '/experiment.html']];
+  for (const lang of LANGS) {
+    for (const [base, path] of pages) {
+      const { context, page } = await open(base, `${path}?lang=${lang}`, { viewport: { width: 360, height: 800 } });
+      if (path === '/') await verdictOfLeague(page);
+      if (path === '/experiment.html') await page.waitForSelector('#markets > li', { timeout: 60000 });
+      const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, body: document.body.scrollWidth }));
+      if (widths.page > 360 || widths.body > 360) await screenshot(page, `i18n-overflow-${lang}-${path.replace(/\W/g, '')}`);
+      assert.ok(widths.page <= 360 && widths.body <= 360, `${lang} ${path} overflows 360 px: ${JSON.stringify(widths)}`);
+      await context.close();
+    }
+  }
+});

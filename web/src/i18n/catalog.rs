@@ -1,0 +1,412 @@
+//! The message catalog: every sentence the pages show, in English, Simplified Chinese and
+//! Arabic, as one static table compiled into the page (no run-time loading, no dependency).
+//! `{name}` marks a named argument ([`super::tr`]); the spec's terms are those of
+//! `web/i18n/glossary.json` (seed 000 §1-§8 for Chinese, seed 003 for Arabic), which
+//! `web/tests/i18n_vs_glossary.rs` holds every entry to.
+
+use super::Lang;
+
+macro_rules! catalog {
+    ($($id:ident { en: $en:literal, zh: $zh:literal, ar: $ar:literal, })*) => {
+        /// A message of the catalog.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum M { $($id),* }
+
+        impl M {
+            /// Every message, in the catalog's order.
+            pub const ALL: &'static [M] = &[$(M::$id),*];
+
+            /// The message's text in `lang`.
+            pub fn text(self, lang: Lang) -> &'static str {
+                match self {
+                    $(M::$id => match lang { Lang::En => $en, Lang::Zh => $zh, Lang::Ar => $ar }),*
+                }
+            }
+        }
+    };
+}
+
+catalog! {
+    // The page shell (web/src/shell.rs).
+    NavVerify { en: "Verify", zh: "验证", ar: "التحقق", }
+    NavScores { en: "Scores", zh: "评分", ar: "الدرجات", }
+    NavAccounts { en: "Accounts", zh: "账户", ar: "الحسابات", }
+    NavForecast { en: "Forecast", zh: "预测", ar: "توقع", }
+    NavLabel { en: "Pages", zh: "页面", ar: "الصفحات", }
+    LangLabel { en: "Language", zh: "语言", ar: "اللغة", }
+    NoteLocal { en: "Runs in your browser · nothing is uploaded", zh: "在你的浏览器中运行 · 不上传任何内容", ar: "يعمل في متصفحك · لا يُرفع أي شيء", }
+    NoteExperiment { en: "Your forecasts go to this site only · no name, no account", zh: "你的预测只发送到本网站 · 无需姓名，无需账户", ar: "توقعاتك تذهب إلى هذا الموقع فقط · بلا اسم ولا حساب", }
+    ChooseFiles { en: "Choose files…", zh: "选择文件…", ar: "اختر ملفات…", }
+    ChooseFolder { en: "Choose a folder…", zh: "选择文件夹…", ar: "اختر مجلدًا…", }
+    PickFilesSr { en: "Opens a file picker; choose one or more of the published files.", zh: "打开文件选择器；选择一个或多个已发布的文件。", ar: "يفتح منتقي الملفات؛ اختر ملفًا منشورًا أو أكثر.", }
+    PickFolderSr { en: "Opens a folder picker; every file inside the folder is read and the ones this page uses are taken.", zh: "打开文件夹选择器；读取文件夹中的每个文件，并取用本页面使用的文件。", ar: "يفتح منتقي المجلدات؛ تُقرأ كل ملفات المجلد ويؤخذ منها ما تستخدمه هذه الصفحة.", }
+    ProgressLabel { en: "Progress", zh: "进度", ar: "التقدم", }
+    Clear { en: "Clear", zh: "清除", ar: "مسح", }
+
+    // Counts.
+    LinesOne { en: "{n} line", zh: "{n} 行", ar: "سطر واحد ({n})", }
+    LinesMany { en: "{n} lines", zh: "{n} 行", ar: "عدد الأسطر: {n}", }
+
+    // The verifier page (web/src/app.rs).
+    VerifyTitle { en: "Check a sealed book yourself", zh: "亲自检查一本封印的账本", ar: "تحقق بنفسك من دفتر مختوم", }
+    VerifyLede { en: "Drop the published book, its stamped lists and their .ots proofs, .tsr tokens and Rekor entries. This page recomputes every line's seal and link, every stamped prefix, every OpenTimestamps proof and every timestamp signature with its own copy of the verifier, compiled to WebAssembly. Your files never leave this device, and no server is asked for an answer.", zh: "拖入已发布的账本、它的盖章清单以及对应的 .ots 证明、.tsr 令牌和 Rekor 条目。本页面用编译为 WebAssembly 的验证器副本，重新计算每一行的封印和链接、每个盖章前缀、每个 OpenTimestamps 证明和每个时间戳签名。你的文件不会离开本设备，也不会向任何服务器询问答案。", ar: "أفلت الدفتر المنشور وقوائمه المختومة زمنيًا مع إثباتات \u{2066}.ots\u{2069} ورموز \u{2066}.tsr\u{2069} ومدخلات Rekor. تعيد هذه الصفحة حساب ختم كل سطر ورابطه، وكل بادئة مختومة، وكل إثبات OpenTimestamps، وكل توقيع طابع زمني، بنسختها الخاصة من أداة التحقق المترجمة إلى WebAssembly. لا تغادر ملفاتك هذا الجهاز، ولا يُسأل أي خادم عن الجواب.", }
+    VerifyFooter { en: "The checks follow {spec}, §3.2, §3.11 and Appendix B steps 3–4, 6, 9 and 10: seal = SHA-256 of the line's content, link = SHA-256 of the line without its link, each line's prev = the previous link, a stamp's sha256 = the first N lines as stored, an OpenTimestamps proof's operations lead from the list's digest to the merkle root of a Bitcoin block header whose proof of work is recomputed here, an RFC 3161 token's imprint, signature and certificate chain (valid at genTime) are checked against roots you choose, and a Rekor entry's body, inclusion proof, checkpoint and signed entry timestamp against the log key you choose.", zh: "这些检查遵循 {spec} 第 3.2 节、第 3.11 节及附录 B 第 3–4、6、9、10 步：封印 = 该行内容的 SHA-256，链接 = 去掉链接字段后该行的 SHA-256，每行的 prev = 上一行的链接，盖章的 sha256 = 按存储方式的前 N 行；OpenTimestamps 证明的操作从清单摘要通向一个比特币区块头的默克尔根，其工作量证明在此重新计算；RFC 3161 令牌的印记、签名和证书链（在 genTime 时有效）按你选择的根证书检查；Rekor 条目的正文、包含证明、检查点和签名条目时间戳按你选择的日志密钥检查。", ar: "تتبع الفحوص {spec}، القسمين 3.2 و3.11 والملحق B الخطوات 3–4 و6 و9 و10: الختم = SHA-256 لمحتوى السطر، والرابط = SHA-256 للسطر دون رابطه، وprev لكل سطر = الرابط السابق، وsha256 للطابع = أول N سطرًا كما خُزّنت؛ وتقود عمليات إثبات OpenTimestamps من بصمة القائمة إلى جذر ميركل لترويسة كتلة بيتكوين يُعاد هنا حساب إثبات العمل فيها؛ ويُفحص بصمة رمز RFC 3161 وتوقيعه وسلسلة شهاداته (الصالحة عند genTime) مقابل جذور تختارها أنت، ويُفحص متن مدخل Rekor وإثبات تضمينه ونقطة التحقق والطابع الزمني الموقّع للمدخل مقابل مفتاح السجل الذي تختاره.", }
+    DropHere { en: "Drop files here", zh: "将文件拖到这里", ar: "أفلت الملفات هنا", }
+    DropMore { en: "Drop more files here", zh: "将更多文件拖到这里", ar: "أفلت مزيدًا من الملفات هنا", }
+    VerifyHint { en: "The book ({book}, {asks}), any stamped lists ({list}) with their OpenTimestamps proofs ({ots}), RFC 3161 tokens ({tsr}) and Rekor entries ({rekor}), or the whole downloaded folder", zh: "账本（{book}、{asks}）、任意盖章清单（{list}）及其 OpenTimestamps 证明（{ots}）、RFC 3161 令牌（{tsr}）和 Rekor 条目（{rekor}），或整个下载的文件夹", ar: "الدفتر ({book}، {asks})، وأي قوائم مختومة زمنيًا ({list}) مع إثباتات OpenTimestamps الخاصة بها ({ots})، ورموز RFC 3161 ({tsr})، ومدخلات Rekor ({rekor})، أو المجلد المنزَّل كله", }
+    WaitingHint { en: "Add the book (a .jsonl file), or an .ots proof, RFC 3161 token (.tsr) or Rekor entry (.rekor.json) with the stamped list it covers, to start the check.", zh: "添加账本（.jsonl 文件），或者添加 .ots 证明、RFC 3161 令牌（.tsr）或 Rekor 条目（.rekor.json）及其覆盖的盖章清单，以开始检查。", ar: "أضف الدفتر (ملف \u{2066}.jsonl\u{2069})، أو إثبات \u{2066}.ots\u{2069} أو رمز RFC 3161 ‏(\u{2066}.tsr\u{2069}) أو مدخل Rekor ‏(\u{2066}.rekor.json\u{2069}) مع القائمة المختومة زمنيًا التي يغطيها، لبدء الفحص.", }
+    StartingVerifier { en: "Starting the verifier…", zh: "正在启动验证器…", ar: "جارٍ تشغيل أداة التحقق…", }
+    CheckingFiles { en: "Checking the files…", zh: "正在检查文件…", ar: "جارٍ فحص الملفات…", }
+    CheckingBook { en: "Checking {book}: {lines} so far · {done} of {total}", zh: "正在检查 {book}：目前 {lines} · {done} / {total}", ar: "جارٍ فحص {book}: {lines} حتى الآن · {done} من {total}", }
+    DropFailed { en: "Could not take the dropped folder: {why}", zh: "无法读取拖入的文件夹：{why}", ar: "تعذّر أخذ المجلد المُفلت: {why}", }
+    LeagueFetchingManifest { en: "Fetching manifest.json…", zh: "正在获取 manifest.json…", ar: "جارٍ جلب manifest.json…", }
+    LeagueFetched { en: "Fetched {done} of {total} files listed in manifest.json…", zh: "已获取 manifest.json 所列 {total} 个文件中的 {done} 个…", ar: "جُلب {done} من {total} ملفًا مدرجًا في manifest.json…", }
+    LeagueFailed { en: "The league could not be opened: {why}", zh: "无法打开联赛：{why}", ar: "تعذّر فتح الدوري: {why}", }
+    LeagueAllDropped { en: "League {league}: all {n} files listed in manifest.json were dropped and match their SHA-256; they are verified below.", zh: "联赛 {league}：manifest.json 所列全部 {n} 个文件均已拖入，且与其 SHA-256 相符；下面对它们进行验证。", ar: "الدوري {league}: أُفلتت جميع الملفات المدرجة في manifest.json ‏({n}) وهي تطابق بصمات SHA-256 الخاصة بها؛ يتم التحقق منها أدناه.", }
+    LeagueAllFetched { en: "League {league}: all {n} files listed in manifest.json were fetched and match their SHA-256; they are verified below.", zh: "联赛 {league}：manifest.json 所列全部 {n} 个文件均已获取，且与其 SHA-256 相符；下面对它们进行验证。", ar: "الدوري {league}: جُلبت جميع الملفات المدرجة في manifest.json ‏({n}) وهي تطابق بصمات SHA-256 الخاصة بها؛ يتم التحقق منها أدناه.", }
+    LeagueSomeBad { en: "League {league}: {bad} of {n} files listed in manifest.json are missing or differ from their SHA-256. Those files are not checked below; the others are.", zh: "联赛 {league}：manifest.json 所列 {n} 个文件中有 {bad} 个缺失或与其 SHA-256 不符。下面不检查这些文件，其余文件照常检查。", ar: "الدوري {league}: {bad} من {n} ملفًا مدرجًا في manifest.json مفقودة أو تختلف عن بصمات SHA-256 الخاصة بها. لا تُفحص تلك الملفات أدناه؛ وتُفحص البقية.", }
+    LeagueUnlisted { en: "Dropped but not listed in manifest.json ({n}; verified below all the same):", zh: "已拖入但未列在 manifest.json 中（{n} 个；下面仍会验证）：", ar: "أُفلتت لكنها غير مدرجة في manifest.json ‏({n}؛ يتم التحقق منها أدناه مع ذلك):", }
+    LeagueTitle { en: "Open a league", zh: "打开联赛", ar: "افتح دوريًا", }
+    LeagueNote { en: "Or give the address of a league's manifest.json: every file it lists is fetched, checked against its SHA-256 and verified here, as a drop would be. A dropped folder holding its manifest.json is checked against it the same way.", zh: "或者给出联赛 manifest.json 的地址：其列出的每个文件都会被获取、按其 SHA-256 检查并在此验证，与拖入时相同。拖入的文件夹若含有其 manifest.json，也会以同样方式对照检查。", ar: "أو أعطِ عنوان ملف manifest.json لدوري: يُجلب كل ملف يدرجه ويُفحص مقابل بصمة SHA-256 ويتم التحقق منه هنا كما لو أُفلت. والمجلد المُفلت الذي يحوي manifest.json الخاص به يُفحص مقابله بالطريقة نفسها.", }
+    LeagueUrlLabel { en: "manifest.json URL", zh: "manifest.json 的网址", ar: "عنوان manifest.json", }
+    LeagueOpen { en: "Open", zh: "打开", ar: "افتح", }
+    FilesTitle { en: "Your files", zh: "你的文件", ar: "ملفاتك", }
+    FilesClearAll { en: "Clear all", zh: "全部清除", ar: "امسح الكل", }
+    BadgeBook { en: "Book", zh: "账本", ar: "الدفتر", }
+    BadgeProof { en: "OTS proof", zh: "OTS 证明", ar: "إثبات OTS", }
+    BadgeToken { en: "RFC 3161 token", zh: "RFC 3161 令牌", ar: "رمز RFC 3161", }
+    BadgeRekor { en: "Rekor entry", zh: "Rekor 条目", ar: "مدخل Rekor", }
+    BadgeAsk { en: "Ask text", zh: "问询文本", ar: "نص السؤال", }
+    BadgeAnchor { en: "Trust anchor", zh: "信任锚", ar: "مرساة ثقة", }
+    BadgeCert { en: "Certificate", zh: "证书", ar: "شهادة", }
+    BadgeList { en: "Stamped list", zh: "盖章清单", ar: "قائمة مختومة زمنيًا", }
+    TrustAsAnchor { en: "trust as anchor", zh: "作为信任锚", ar: "ثق بها كمرساة", }
+    RemoveFile { en: "Remove {file}", zh: "移除 {file}", ar: "أزل {file}", }
+    OthersOne { en: "{n} other file not checked by this version of the page", zh: "另有 {n} 个文件未被本版本页面检查", ar: "ملف آخر لا تفحصه هذه النسخة من الصفحة ({n})", }
+    OthersMany { en: "{n} other files not checked by this version of the page", zh: "另有 {n} 个文件未被本版本页面检查", ar: "ملفات أخرى لا تفحصها هذه النسخة من الصفحة: {n}", }
+    OthersNote { en: "Score files are read by the Scores page; other published files are not checked on this page.", zh: "评分文件由评分页面读取；其他已发布文件不在本页面检查。", ar: "ملفات الدرجات تقرؤها صفحة الدرجات؛ والملفات المنشورة الأخرى لا تُفحص في هذه الصفحة.", }
+    HeadersTitle { en: "Block headers", zh: "区块头", ar: "ترويسات الكتل", }
+    HeadersLabel { en: "Block headers (hex)", zh: "区块头（十六进制）", ar: "ترويسات الكتل (ست عشري)", }
+    HeadersCheck { en: "Check the proofs with these headers", zh: "用这些区块头检查证明", ar: "افحص الإثباتات بهذه الترويسات", }
+    HeadersUnreadable { en: "Cannot read the headers: {why}", zh: "无法读取区块头：{why}", ar: "تعذّرت قراءة الترويسات: {why}", }
+    HeadersReadOne { en: "{n} header read", zh: "已读取 {n} 个区块头", ar: "قُرئت ترويسة واحدة ({n})", }
+    HeadersReadMany { en: "{n} headers read", zh: "已读取 {n} 个区块头", ar: "عدد الترويسات المقروءة: {n}", }
+    TrustTitle { en: "Trust anchors", zh: "信任锚", ar: "مراسي الثقة", }
+    TrustOwn { en: "your own files", zh: "你自己的文件", ar: "ملفاتك الخاصة", }
+    TrustLoading { en: "loading the shipped bundle…", zh: "正在加载随附的信任包…", ar: "جارٍ تحميل الحزمة المرفقة…", }
+    TrustShipped { en: "shipped bundle of {date} ({n} roots)", zh: "{date} 的随附信任包（{n} 个根证书）", ar: "الحزمة المرفقة بتاريخ {date} (عدد الجذور: {n})", }
+    TrustUnavailable { en: "shipped bundle unavailable: choose your own", zh: "随附信任包不可用：请选择你自己的", ar: "الحزمة المرفقة غير متاحة: اختر حزمتك الخاصة", }
+    TrustOwnAnchors { en: "Use my own trust anchors…", zh: "使用我自己的信任锚…", ar: "استخدم مراسي الثقة الخاصة بي…", }
+    TrustOwnLogKey { en: "Use my own Rekor log key…", zh: "使用我自己的 Rekor 日志密钥…", ar: "استخدم مفتاح سجل Rekor الخاص بي…", }
+    TrustBack { en: "Back to the shipped bundle", zh: "回到随附的信任包", ar: "عُد إلى الحزمة المرفقة", }
+    VerifierCannotStart { en: "The verifier could not start: {why}. Reload the page to try again.", zh: "验证器无法启动：{why}。请重新加载页面再试。", ar: "تعذّر تشغيل أداة التحقق: {why}. أعد تحميل الصفحة لتحاول مجددًا.", }
+    VerifierRestarted { en: "The verifier stopped: {why}. It has been restarted; add the files again to retry.", zh: "验证器已停止：{why}。它已重新启动；请重新添加文件再试。", ar: "توقفت أداة التحقق: {why}. أُعيد تشغيلها؛ أضف الملفات مجددًا لتحاول ثانية.", }
+    VerifierRestartFailed { en: "The verifier stopped: {why}; restarting it failed: {again}", zh: "验证器已停止：{why}；重新启动失败：{again}", ar: "توقفت أداة التحقق: {why}؛ وفشلت إعادة تشغيلها: {again}", }
+    HeaderRunTitle { en: "Bitcoin block headers", zh: "比特币区块头", ar: "ترويسات كتل بيتكوين", }
+    HeaderRunOk { en: "{n} headers from {files} files: every header's proof of work, height, median time past and retarget checks hold. Header checks only: whether the heaviest run is the best Bitcoin chain needs a node or independent explorers.", zh: "来自 {files} 个文件的 {n} 个区块头：每个区块头的工作量证明、高度、过去中位时间和难度调整检查均通过。这只是区块头检查：最重的一段是否为最佳比特币链，需要节点或独立的区块浏览器来判断。", ar: "عدد الترويسات {n} من {files} ملفات: تصمد فحوص إثبات العمل والارتفاع ومتوسط الوقت الماضي وإعادة ضبط الصعوبة لكل ترويسة. فحوص ترويسات فقط: معرفة ما إذا كانت السلسلة الأثقل هي أفضل سلسلة بيتكوين تحتاج إلى عقدة أو مستكشفات مستقلة.", }
+    HeaderRunFailedOne { en: "{n} headers from {files} files: {bad} check failed.", zh: "来自 {files} 个文件的 {n} 个区块头：{bad} 项检查失败。", ar: "عدد الترويسات {n} من {files} ملفات: فشل فحص واحد ({bad}).", }
+    HeaderRunFailedMany { en: "{n} headers from {files} files: {bad} checks failed.", zh: "来自 {files} 个文件的 {n} 个区块头：{bad} 项检查失败。", ar: "عدد الترويسات {n} من {files} ملفات: عدد الفحوص الفاشلة {bad}.", }
+    TrustNote { en: "RFC 3161 tokens count toward Level 2+ only when their chain ends at a root you trust, and Rekor entries are checked with the log key you trust. By default this page uses the bundle shipped with it, loaded once from this site when the page opened; the checks themselves make no network request. Replace either with your own files:", zh: "只有当证书链终止于你信任的根证书时，RFC 3161 令牌才计入第 2+ 级；Rekor 条目用你信任的日志密钥检查。默认情况下，本页面使用随附的信任包，在页面打开时从本网站加载一次；检查本身不发出任何网络请求。你可以用自己的文件替换其中任一项：", ar: "لا تُحتسب رموز RFC 3161 للمستوى +2 إلا إذا انتهت سلسلة شهاداتها عند جذر تثق به، وتُفحص مدخلات Rekor بمفتاح السجل الذي تثق به. تستخدم هذه الصفحة افتراضيًا الحزمة المرفقة بها، المحمَّلة مرة واحدة من هذا الموقع عند فتح الصفحة؛ ولا تُجري الفحوص نفسها أي طلب شبكي. استبدل أيًّا منهما بملفاتك الخاصة:", }
+    TrustAnchorsFile { en: "Anchors: ", zh: "信任锚：", ar: "المراسي: ", }
+    TrustBundleLine { en: "Shipped bundle {bundle} ({state}), dated {date}: {purpose}. ", zh: "随附信任包 {bundle}（{state}），日期 {date}：{purpose}。", ar: "الحزمة المرفقة {bundle} ({state})، بتاريخ {date}: {purpose}. ", }
+    TrustInUse { en: "in use", zh: "使用中", ar: "قيد الاستخدام", }
+    TrustReplaced { en: "replaced", zh: "已替换", ar: "مستبدلة", }
+    TrustInUseParen { en: " (in use)", zh: "（使用中）", ar: " (قيد الاستخدام)", }
+    TrustReplacedParen { en: " (replaced)", zh: "（已替换）", ar: " (مستبدل)", }
+    TrustSource { en: "Source: {source}", zh: "来源：{source}", ar: "المصدر: {source}", }
+    TrustValidCert { en: "valid {from} to {to} · SHA-256 ", zh: "有效期 {from} 至 {to} · SHA-256 ", ar: "صالحة من {from} إلى {to} · SHA-256 ", }
+    HeadersNote { en: "To finish the check offline, paste the 80-byte header of each attested block as 160 hex digits, one per line (from your own node: {cmd}, or any block explorer). Add the 11 headers before it to check median time past, and later ones as confirmations, in order; a line {line} names a header's height (with the period's first header, a difficulty retarget is recomputed).", zh: "要离线完成检查，请把每个被证明区块的 80 字节区块头粘贴为 160 个十六进制数字，每行一个（来自你自己的节点：{cmd}，或任何区块浏览器）。按顺序加入它之前的 11 个区块头以检查过去中位时间，加入之后的区块头作为确认；形如 {line} 的一行指明区块头的高度（有该周期的第一个区块头时，会重新计算难度调整）。", ar: "لإكمال الفحص دون اتصال، الصق ترويسة كل كتلة مشهود لها (80 بايتًا) على هيئة 160 رقمًا ست عشريًا، واحدة في كل سطر (من عقدتك: {cmd}، أو من أي مستكشف كتل). أضف الترويسات الإحدى عشرة السابقة لها لفحص متوسط الوقت الماضي، واللاحقة كتأكيدات، بالترتيب؛ والسطر {line} يسمّي ارتفاع الترويسة (ومع أول ترويسة في الفترة يُعاد حساب ضبط الصعوبة).", }
+    ExplorerSummary { en: "Or fetch a header from a block explorer", zh: "或从区块浏览器获取区块头", ar: "أو اجلب ترويسة من مستكشف كتل", }
+    ExplorerNote { en: "Only when you press a button below does this page go to the network, to the explorer named here: it asks {height_url} for the block hash, then {header_url} (the Esplora API of mempool.space and blockstream.info/api). The header it returns is checked here like a pasted one - proof of work and merkle root recomputed - so the explorer is trusted only to name the block at that height in the best chain.", zh: "只有在你按下下面的按钮时，本页面才会联网，访问这里指定的区块浏览器：先请求 {height_url} 获取区块哈希，再请求 {header_url}（mempool.space 和 blockstream.info/api 的 Esplora API）。返回的区块头会像粘贴的一样在此检查（重新计算工作量证明和默克尔根），因此只需信任浏览器能指出最佳链上该高度的区块。", ar: "لا تتصل هذه الصفحة بالشبكة إلا عند ضغطك زرًا أدناه، وبالمستكشف المسمّى هنا: تطلب {height_url} لتجزئة الكتلة، ثم {header_url} (واجهة Esplora في mempool.space وblockstream.info/api). تُفحص الترويسة التي يعيدها هنا كترويسة ملصقة، مع إعادة حساب إثبات العمل وجذر ميركل، فلا يُوثق بالمستكشف إلا في تسمية الكتلة عند ذلك الارتفاع في أفضل سلسلة.", }
+    ExplorerLabel { en: "Explorer API base URL", zh: "区块浏览器 API 基础网址", ar: "العنوان الأساسي لواجهة المستكشف", }
+    ExplorerFetch { en: "Fetch the header of block {height}", zh: "获取区块 {height} 的区块头", ar: "اجلب ترويسة الكتلة {height}", }
+    ExplorerAsking { en: "Asking the explorer for block {height}…", zh: "正在向区块浏览器请求区块 {height}…", ar: "جارٍ سؤال المستكشف عن الكتلة {height}…", }
+    ExplorerAdded { en: "Block {height}'s header was added above and checked.", zh: "区块 {height} 的区块头已添加到上方并完成检查。", ar: "أُضيفت ترويسة الكتلة {height} أعلاه وفُحصت.", }
+    ExplorerFailed { en: "Could not fetch block {height}'s header: {why}", zh: "无法获取区块 {height} 的区块头：{why}", ar: "تعذّر جلب ترويسة الكتلة {height}: {why}", }
+
+    // The verdict (web/src/report_view.rs).
+    Verified { en: "Verified", zh: "已验证", ar: "تم التحقق", }
+    NotVerified { en: "Not verified", zh: "未验证", ar: "لم يتم التحقق", }
+    Headline { en: "{verdict}: {summary}", zh: "{verdict}：{summary}", ar: "{verdict}: {summary}", }
+    StillTrustedLink { en: " · what is still trusted", zh: " · 仍需信任的内容", ar: " · ما يزال موضع ثقة", }
+    Level0Text { en: "Level 0: the operator's word only", zh: "第 0 级：仅凭运营者的说法", ar: "المستوى 0: كلمة المشغّل فقط", }
+    Level1Text { en: "Level 1 reached", zh: "已达到第 1 级", ar: "تم بلوغ المستوى 1", }
+    Level2Text { en: "Level 2 reached", zh: "已达到第 2 级", ar: "تم بلوغ المستوى 2", }
+    Level2PlusText { en: "Level 2+ reached", zh: "已达到第 2+ 级", ar: "تم بلوغ المستوى +2", }
+    CheckJson { en: "JSON", zh: "JSON", ar: "JSON", }
+    CheckN { en: "line number (n)", zh: "行号（n）", ar: "رقم السطر (n)", }
+    CheckPrev { en: "previous link (prev)", zh: "上一链接（prev）", ar: "الرابط السابق (prev)", }
+    CheckSeal { en: "seal", zh: "封印", ar: "الختم", }
+    CheckLink { en: "link", zh: "链接", ar: "الرابط", }
+    SumBreaksCheck { en: "{book} breaks at line {line}: the {check} check failed.", zh: "{book} 在第 {line} 行断开：{check} 检查失败。", ar: "ينكسر {book} عند السطر {line}: فشل فحص {check}.", }
+    SumBreaks { en: "{book} breaks at line {line}.", zh: "{book} 在第 {line} 行断开。", ar: "ينكسر {book} عند السطر {line}.", }
+    SumListUnreadable { en: "The chain holds, but a stamped list could not be read.", zh: "链完好，但有一份盖章清单无法读取。", ar: "السلسلة سليمة، لكن تعذّرت قراءة قائمة مختومة زمنيًا.", }
+    SumListChecksNothing { en: "The chain holds, but the stamped list {list} checks nothing: {reason}.", zh: "链完好，但盖章清单 {list} 没有检查任何内容：{reason}。", ar: "السلسلة سليمة، لكن القائمة المختومة زمنيًا {list} لا تفحص شيئًا: {reason}.", }
+    SumStampMismatch { en: "The chain holds, but a stamped list does not match the book.", zh: "链完好，但有一份盖章清单与账本不符。", ar: "السلسلة سليمة، لكن قائمة مختومة زمنيًا لا تطابق الدفتر.", }
+    SumHeadersUnreadable { en: "The pasted block headers could not be read: {why}.", zh: "粘贴的区块头无法读取：{why}。", ar: "تعذّرت قراءة ترويسات الكتل الملصقة: {why}.", }
+    SumFailure { en: "{what}.", zh: "{what}。", ar: "{what}.", }
+    SumDoesNotVerify { en: "{file} does not verify: {why}.", zh: "{file} 未通过验证：{why}。", ar: "لا يجتاز {file} التحقق: {why}.", }
+    SumNoStamp { en: "no stamped list was checked", zh: "没有检查任何盖章清单", ar: "لم تُفحص أي قائمة مختومة زمنيًا", }
+    SumOneStamp { en: "its stamp matches", zh: "其盖章相符", ar: "طابعها مطابق", }
+    SumAllStamps { en: "all {n} stamps match", zh: "全部 {n} 个盖章相符", ar: "جميع الطوابع مطابقة ({n})", }
+    SumChainHolds { en: "The chain holds over {lines}; {stamps}", zh: "链在 {lines} 上完好；{stamps}", ar: "السلسلة سليمة على امتداد {lines}؛ {stamps}", }
+    SumAnchored { en: "{file} is anchored in Bitcoin block {height}", zh: "{file} 锚定在比特币区块 {height} 中", ar: "{file} مثبت في كتلة بيتكوين {height}", }
+    SumTimestamped { en: "{file} was timestamped at {time} by {authority}", zh: "{file} 于 {time} 由 {authority} 加盖时间戳", ar: "{file} حصل على طابع زمني عند {time} من {authority}", }
+    SumInRekorSince { en: "{file} is in the Rekor log since {time}", zh: "{file} 自 {time} 起在 Rekor 日志中", ar: "{file} في سجل Rekor منذ {time}", }
+    SumInRekorUnsigned { en: "{file} is in the Rekor log (its integratedTime is unsigned: no time established)", zh: "{file} 在 Rekor 日志中（其 integratedTime 未签名：未确立时间）", ar: "{file} في سجل Rekor (قيمة integratedTime غير موقّعة: لم يثبت أي وقت)", }
+    SumOpenOne { en: "{n} proof is not verified yet", zh: "{n} 个证明尚未验证", ar: "إثبات واحد لم يتم التحقق منه بعد ({n})", }
+    SumOpenMany { en: "{n} proofs are not verified yet", zh: "{n} 个证明尚未验证", ar: "إثباتات لم يتم التحقق منها بعد: {n}", }
+    SumNothing { en: "Add the book (a .jsonl file), or a stamped list with its .ots proof, .tsr token or .rekor.json entry.", zh: "添加账本（.jsonl 文件），或添加一份盖章清单及其 .ots 证明、.tsr 令牌或 .rekor.json 条目。", ar: "أضف الدفتر (ملف \u{2066}.jsonl\u{2069})، أو قائمة مختومة زمنيًا مع إثبات \u{2066}.ots\u{2069} أو رمز \u{2066}.tsr\u{2069} أو مدخل \u{2066}.rekor.json\u{2069} الخاص بها.", }
+    SumJoin { en: "; ", zh: "；", ar: "؛ ", }
+    SumEnd { en: "{parts}.", zh: "{parts}。", ar: "{parts}.", }
+    LadderTitle { en: "Trust ladder", zh: "信任阶梯", ar: "سلّم الثقة", }
+    RungChain { en: "Chain", zh: "链", ar: "السلسلة", }
+    RungChainText { en: "Every line's n, prev, seal and link recomputed in this browser.", zh: "每一行的 n、prev、封印和链接都在本浏览器中重新计算。", ar: "يُعاد في هذا المتصفح حساب n وprev والختم والرابط لكل سطر.", }
+    RungAnchored { en: "Anchored outside the operator", zh: "锚定在运营者之外", ar: "مثبت خارج سيطرة المشغّل", }
+    RungAnchoredText { en: "OpenTimestamps proof of the stamped list, checked here against a Bitcoin block header whose proof of work is recomputed, or its Sigstore Rekor entry: inclusion proof, signed checkpoint and signed entry timestamp checked with the log key you trust.", zh: "盖章清单的 OpenTimestamps 证明，在此对照一个比特币区块头检查，并重新计算其工作量证明；或其 Sigstore Rekor 条目：用你信任的日志密钥检查包含证明、签名检查点和签名条目时间戳。", ar: "إثبات OpenTimestamps للقائمة المختومة زمنيًا، يُفحص هنا مقابل ترويسة كتلة بيتكوين يُعاد حساب إثبات العمل فيها، أو مدخلها في Sigstore Rekor: يُفحص إثبات التضمين ونقطة التحقق الموقّعة والطابع الزمني الموقّع للمدخل بمفتاح السجل الذي تثق به.", }
+    RungSigned { en: "Signed time", zh: "签名时间", ar: "وقت موقّع", }
+    RungSignedText { en: "RFC 3161 timestamp tokens on the stamped list, verified to an authority's root you choose, with the chain valid at genTime.", zh: "盖章清单上的 RFC 3161 时间戳令牌，验证到你选择的机构根证书，且证书链在 genTime 时有效。", ar: "رموز الطابع الزمني RFC 3161 على القائمة المختومة زمنيًا، يتم التحقق منها حتى جذر جهة تختارها، مع سلسلة صالحة عند genTime.", }
+    StillTrusted { en: "Still trusted: ", zh: "仍需信任：", ar: "ما يزال موضع ثقة: ", }
+    TrustedNoBook { en: "No book was dropped: this anchors the files the proofs stamp, not a book's chain.", zh: "没有拖入账本：这锚定的是证明所盖章的文件，而不是账本的链。", ar: "لم يُفلت أي دفتر: هذا يثبّت الملفات التي تختمها الإثباتات، لا سلسلة دفتر.", }
+    TrustedAfterPrefix { en: "Lines written after the anchored prefix rest on the operator's clock until a later list is anchored.", zh: "在锚定前缀之后写入的行依赖运营者的时钟，直到后续清单被锚定。", ar: "الأسطر المكتوبة بعد البادئة المثبتة تعتمد على ساعة المشغّل إلى أن تُثبَّت قائمة لاحقة.", }
+    TrustedLevel1 { en: "the operator's clock. The chain shows that no sealed line was edited, removed or reordered since it was written, but not when it was written: the times in the book, and when each stamped list was made, are the operator's word until the list's anchors are checked.", zh: "运营者的时钟。链表明自写入以来没有任何封印的行被编辑、删除或重新排序，但不能表明写入的时间：账本中的时间以及每份盖章清单的制作时间，在清单的锚定被检查之前都只是运营者的说法。", ar: "ساعة المشغّل. تُظهر السلسلة أنه لم يُعدَّل أي سطر مختوم ولم يُحذف ولم يُعَد ترتيبه منذ كتابته، لكنها لا تُظهر متى كُتب: الأوقات في الدفتر، ووقت إعداد كل قائمة مختومة زمنيًا، هي كلمة المشغّل إلى أن يتم التحقق من مراسي القائمة.", }
+    TrustedLevel0NoBook { en: "everything: nothing here was verified yet.", zh: "一切：这里还没有任何内容被验证。", ar: "كل شيء: لم يتم التحقق من أي شيء هنا بعد.", }
+    TrustedLevel0 { en: "everything. A broken chain means this copy of the book is not the one that was sealed, so nothing in it can be taken beyond the operator's word.", zh: "一切。链断开意味着这份账本副本不是被封印的那一份，因此其中任何内容都只能算运营者的说法。", ar: "كل شيء. السلسلة المنكسرة تعني أن نسخة الدفتر هذه ليست التي ختمت، فلا يؤخذ شيء منها بأكثر من كلمة المشغّل.", }
+    StateNoBook { en: "No book dropped", zh: "未拖入账本", ar: "لم يُفلت أي دفتر", }
+    StateHolds { en: "Holds", zh: "完好", ar: "سليمة", }
+    StateBroken { en: "Broken", zh: "断开", ar: "منكسرة", }
+    StateReached { en: "Reached: {what}", zh: "已达到：{what}", ar: "تم البلوغ: {what}", }
+    StateBitcoinBlock { en: "Bitcoin block {height}", zh: "比特币区块 {height}", ar: "كتلة بيتكوين {height}", }
+    StateRekorEntry { en: "Rekor entry {name}", zh: "Rekor 条目 {name}", ar: "مدخل Rekor ‏{name}", }
+    StateRekorFailed { en: "Failed: the Rekor entry does not verify", zh: "失败：Rekor 条目未通过验证", ar: "فشل: مدخل Rekor لا يجتاز التحقق", }
+    StateFailed { en: "Failed", zh: "失败", ar: "فشل", }
+    StateProofNotForList { en: "Proof verified, but not for a stamped list that matches a dropped book", zh: "证明已验证，但不是针对与拖入账本相符的盖章清单", ar: "تم التحقق من الإثبات، لكن ليس لقائمة مختومة زمنيًا تطابق دفترًا مُفلتًا", }
+    StatePasteHeader { en: "Not verified yet: paste the block header", zh: "尚未验证：请粘贴区块头", ar: "لم يتم التحقق بعد: الصق ترويسة الكتلة", }
+    StateAddOts { en: "Add the list's .ots proof", zh: "添加清单的 .ots 证明", ar: "أضف إثبات \u{2066}.ots\u{2069} الخاص بالقائمة", }
+    StateTokenFailed { en: "Failed: no token verifies to a root you chose", zh: "失败：没有令牌能验证到你选择的根证书", ar: "فشل: لا يجتاز أي رمز التحقق حتى جذر اخترته", }
+    StateTokenNotForList { en: "Token verified, but not for a stamped list that matches a dropped book", zh: "令牌已验证，但不是针对与拖入账本相符的盖章清单", ar: "تم التحقق من الرمز، لكن ليس لقائمة مختومة زمنيًا تطابق دفترًا مُفلتًا", }
+    StateAddTsr { en: "Add the list's .tsr token", zh: "添加清单的 .tsr 令牌", ar: "أضف رمز \u{2066}.tsr\u{2069} الخاص بالقائمة", }
+    BookChainHolds { en: "Chain holds", zh: "链完好", ar: "السلسلة سليمة", }
+    BookChainBroken { en: "Chain broken", zh: "链断开", ar: "السلسلة منكسرة", }
+    BookLinesChecked { en: "Lines checked", zh: "已检查行数", ar: "الأسطر المفحوصة", }
+    BookBytes { en: "Bytes", zh: "字节", ar: "البايتات", }
+    BookBytesTitle { en: "{n} bytes", zh: "{n} 字节", ar: "عدد البايتات: {n}", }
+    BookProblems { en: "Problems", zh: "问题", ar: "المشكلات", }
+    BookFirstBad { en: "First bad line", zh: "第一个错误行", ar: "أول سطر معيب", }
+    BookNone { en: "none", zh: "无", ar: "لا يوجد", }
+    BookNoneParen { en: "(none)", zh: "（无）", ar: "(لا يوجد)", }
+    BookSha256 { en: "SHA-256 of the checked lines", zh: "已检查行的 SHA-256", ar: "SHA-256 للأسطر المفحوصة", }
+    BookLastLink { en: "Last link", zh: "最后的链接", ar: "آخر رابط", }
+    BookPartialTail { en: "The file ends with {size} after its last line break. That unfinished line is not counted or checked yet: a line counts once its LF is written (the byte rule of §3.2).", zh: "文件在最后一个换行符之后还有 {size}。这一未完成的行尚不计数也不检查：一行在写入其 LF 后才计数（第 3.2 节的字节规则）。", ar: "ينتهي الملف بـ {size} بعد آخر فاصل أسطر. هذا السطر غير المكتمل لا يُعدّ ولا يُفحص بعد: يُحتسب السطر حين يُكتب LF الخاص به (قاعدة البايت في القسم 3.2).", }
+    BookUnanchored { en: "Lines {from}-{to} are not covered by any stamped list: Level 1, the operator's word.", zh: "第 {from}-{to} 行没有被任何盖章清单覆盖：第 1 级，运营者的说法。", ar: "الأسطر {from}-{to} لا تغطيها أي قائمة مختومة زمنيًا: المستوى 1، كلمة المشغّل.", }
+    ProblemLine { en: "Line {line}: the {check} check failed", zh: "第 {line} 行：{check} 检查失败", ar: "السطر {line}: فشل فحص {check}", }
+    ProblemExpected { en: "Expected (recomputed here)", zh: "预期值（在此重新计算）", ar: "المتوقع (أُعيد حسابه هنا)", }
+    ProblemFound { en: "Found (in the line)", zh: "实际值（行中所写）", ar: "الموجود (في السطر)", }
+    ProblemsAll { en: "All problems found", zh: "发现的全部问题", ar: "كل المشكلات المكتشفة", }
+    ProblemsLine { en: "Line", zh: "行", ar: "السطر", }
+    ProblemsCheck { en: "Check", zh: "检查", ar: "الفحص", }
+    ProblemsWhat { en: "What is wrong", zh: "问题所在", ar: "ما الخطأ", }
+    ProblemsMore { en: "…and {n} more not listed.", zh: "……另有 {n} 个未列出。", ar: "…و{n} أخرى غير مدرجة.", }
+    StampsTitle { en: "Stamps", zh: "盖章", ar: "الطوابع", }
+    StampsNone { en: "No stamped list names this book. Add the day's list ({path}) to check that the book still begins with what was stamped.", zh: "没有任何盖章清单提到这本账本。添加当天的清单（{path}），以检查账本是否仍以被盖章的内容开头。", ar: "لا تذكر أي قائمة مختومة زمنيًا هذا الدفتر. أضف قائمة اليوم ({path}) لتتحقق من أن الدفتر ما يزال يبدأ بما خُتم زمنيًا.", }
+    CompareMatches { en: "{what}: matches", zh: "{what}：相符", ar: "{what}: مطابق", }
+    CompareDiffers { en: "{what}: does not match", zh: "{what}：不符", ar: "{what}: غير مطابق", }
+    CompareStamped { en: "stamped", zh: "盖章值", ar: "المختوم زمنيًا", }
+    CompareThisFile { en: "this file", zh: "本文件", ar: "هذا الملف", }
+    StampCovers { en: "{ledger} · first {lines}{how}", zh: "{ledger} · 前 {lines}{how}", ar: "{ledger} · أول {lines}{how}", }
+    StampMatches { en: "Matches", zh: "相符", ar: "مطابق", }
+    StampDiffers { en: "Does not match", zh: "不符", ar: "غير مطابق", }
+    StampDetails { en: "Prefix SHA-256 and last link, stamped and in this file", zh: "前缀 SHA-256 和最后的链接：盖章值与本文件的值", ar: "SHA-256 للبادئة وآخر رابط، المختوم زمنيًا وما في هذا الملف", }
+    StampPrefix { en: "Prefix SHA-256", zh: "前缀 SHA-256", ar: "SHA-256 للبادئة", }
+    ListsTitle { en: "Stamped lists", zh: "盖章清单", ar: "القوائم المختومة زمنيًا", }
+    ListUnreadable { en: "Cannot read the list: {why}", zh: "无法读取清单：{why}", ar: "تعذّرت قراءة القائمة: {why}", }
+    ListChecksNothing { en: " checks nothing: {why}. Add the book it stamps.", zh: " 没有检查任何内容：{why}。请添加它盖章的账本。", ar: " لا تفحص شيئًا: {why}. أضف الدفتر الذي تختمه زمنيًا.", }
+    ListsUnmatched { en: "These entries name a ledger that was not dropped, so they were not checked:", zh: "这些条目指向未拖入的账本，因此未检查：", ar: "تذكر هذه المدخلات دفترًا لم يُفلت، لذا لم تُفحص:", }
+    ListUnmatchedEntry { en: " · {ledger}: first {lines}", zh: " · {ledger}：前 {lines}", ar: " · {ledger}: أول {lines}", }
+    ListsNotLists { en: "Not stamped lists (no ledger entry line), so not checked: {files}.", zh: "不是盖章清单（没有账本条目行），因此未检查：{files}。", ar: "ليست قوائم مختومة زمنيًا (لا سطر مدخل لدفتر)، لذا لم تُفحص: {files}.", }
+    ProofNotChecked { en: "{file}: not checked", zh: "{file}：未检查", ar: "{file}: لم يُفحص", }
+    ProofOtherFile { en: "{proof} stamps a different file: its digest is not the digest of {file}", zh: "{proof} 盖章的是另一个文件：其摘要不是 {file} 的摘要", ar: "{proof} يختم زمنيًا ملفًا آخر: بصمته ليست بصمة {file}", }
+    ProofTheFile { en: "the file", zh: "该文件", ar: "الملف", }
+    ProofHeadersRejected { en: "{file}: the supplied headers were rejected ({why})", zh: "{file}：提供的区块头被拒绝（{why}）", ar: "{file}: رُفضت الترويسات المقدَّمة ({why})", }
+    ProofSays { en: "{file}: {what}", zh: "{file}：{what}", ar: "{file}: {what}", }
+    ProofVerifiedInBitcoin { en: "Verified in Bitcoin", zh: "已在比特币中验证", ar: "تم التحقق في بيتكوين", }
+    ProofNotVerifiedYet { en: "Not verified yet", zh: "尚未验证", ar: "لم يتم التحقق بعد", }
+    ProofWhole { en: "The whole proof, as {ots} prints it", zh: "完整证明，按 {ots} 的打印格式", ar: "الإثبات كاملًا كما يطبعه {ots}", }
+    ProofDigestMatches { en: "{op} digest of {file}: matches the proof", zh: "{file} 的 {op} 摘要：与证明相符", ar: "بصمة {op} للملف {file}: تطابق الإثبات", }
+    ProofDigestDiffers { en: "{op} digest of {file}: does not match the proof", zh: "{file} 的 {op} 摘要：与证明不符", ar: "بصمة {op} للملف {file}: لا تطابق الإثبات", }
+    AttBitcoin { en: "Bitcoin block {height}", zh: "比特币区块 {height}", ar: "كتلة بيتكوين {height}", }
+    AttLitecoin { en: "Litecoin block {height}", zh: "莱特币区块 {height}", ar: "كتلة لايتكوين {height}", }
+    AttEthereum { en: "Ethereum block {height}", zh: "以太坊区块 {height}", ar: "كتلة إيثيريوم {height}", }
+    AttUnknown { en: "Unknown notary (tag {tag})", zh: "未知公证方（标签 {tag}）", ar: "جهة توثيق مجهولة (الوسم {tag})", }
+    AttPending { en: "Pending at a calendar", zh: "在日历服务器处等待", ar: "قيد الانتظار لدى خادم تقويم", }
+    AttPendingNote { en: "Not yet verifiable: the calendar {uri} promises a Bitcoin attestation later. Upgrade the proof from it ({cmd1} or {cmd2}) and drop the upgraded proof.", zh: "尚不可验证：日历服务器 {uri} 承诺稍后提供比特币证明。从它升级证明（{cmd1} 或 {cmd2}），再拖入升级后的证明。", ar: "غير قابل للتحقق بعد: يعد خادم التقويم {uri} بشهادة بيتكوين لاحقًا. حدّث الإثبات منه ({cmd1} أو {cmd2}) ثم أفلت الإثبات المحدَّث.", }
+    AttUnknownNote { en: "A notary this verifier does not know; kept as it is and not checked.", zh: "本验证器不认识的公证方；按原样保留，不予检查。", ar: "جهة توثيق لا تعرفها أداة التحقق هذه؛ تُترك كما هي ولا تُفحص.", }
+    AttConfirmed { en: "Confirmed by the header", zh: "已由区块头确认", ar: "أكدته الترويسة", }
+    AttNotConfirmed { en: "Not confirmed by the headers", zh: "未被区块头确认", ar: "لم تؤكده الترويسات", }
+    AttNeedsHeader { en: "Needs the block header", zh: "需要区块头", ar: "يحتاج إلى ترويسة الكتلة", }
+    AttNotChecked { en: "Not checked", zh: "未检查", ar: "لم يُفحص", }
+    AttBlockHash { en: "Block hash of the supplied header", zh: "所提供区块头的区块哈希", ar: "تجزئة الكتلة للترويسة المقدَّمة", }
+    AttHeaderTime { en: "Header time", zh: "区块头时间", ar: "وقت الترويسة", }
+    AttOperations { en: "Operations from the file's digest ({n} steps)", zh: "从文件摘要出发的操作（{n} 步）", ar: "العمليات بدءًا من بصمة الملف (عدد الخطوات: {n})", }
+    AttOnlyBitcoin { en: "Not checked here: only Bitcoin attestations are verified against block headers.", zh: "此处未检查：只有比特币证明会对照区块头进行验证。", ar: "لم يُفحص هنا: يتم التحقق من شهادات بيتكوين وحدها مقابل ترويسات الكتل.", }
+    ChecksMade { en: "Checks made in this browser", zh: "在本浏览器中进行的检查", ar: "الفحوص التي أُجريت في هذا المتصفح", }
+    HeaderFailed { en: "Failed: {why}", zh: "失败：{why}", ar: "فشل: {why}", }
+    HeaderNotChecked { en: "Not checked: {why}", zh: "未检查：{why}", ar: "لم يُفحص: {why}", }
+    ChainBuilt { en: "Chain built", zh: "已构建的证书链", ar: "السلسلة المبنية", }
+    CertSigner { en: "signer", zh: "签名者", ar: "الموقِّع", }
+    CertAnchor { en: "trust anchor", zh: "信任锚", ar: "مرساة الثقة", }
+    CertIntermediate { en: "intermediate", zh: "中间证书", ar: "شهادة وسيطة", }
+    CertValid { en: "valid {from} to {to} · {key} · SHA-256 ", zh: "有效期 {from} 至 {to} · {key} · SHA-256 ", ar: "صالحة من {from} إلى {to} · {key} · SHA-256 ", }
+    TokenVerifiedAtGen { en: "Verified at genTime (not now)", zh: "在 genTime 时已验证（现在无效）", ar: "تم التحقق عند genTime (لا الآن)", }
+    TokenValid { en: "valid", zh: "有效", ar: "صالحة", }
+    TokenNotValid { en: "not valid: {why}", zh: "无效：{why}", ar: "غير صالحة: {why}", }
+    TokenStillProves { en: "{chain} (the token still proves the time: RFC 3161 App. B checks the chain at genTime)", zh: "{chain}（令牌仍可证明时间：RFC 3161 附录 B 在 genTime 时检查证书链）", ar: "{chain} (ما يزال الرمز يثبت الوقت: يفحص الملحق B من RFC 3161 السلسلة عند genTime)", }
+    TokenOn { en: "RFC 3161 timestamp on {list}", zh: "{list} 上的 RFC 3161 时间戳", ar: "طابع زمني RFC 3161 على {list}", }
+    TokenNoSigner { en: "Signer certificate not supplied: the token embeds no certificates, so its signature cannot be checked. Drop the certificate with {who} (and its intermediate) as a .pem file beside the token.", zh: "未提供签名者证书：令牌未嵌入任何证书，因此无法检查其签名。请将 {who} 的证书（及其中间证书）作为 .pem 文件与令牌一起拖入。", ar: "لم تُقدَّم شهادة الموقِّع: لا يضم الرمز أي شهادة، فلا يمكن فحص توقيعه. أفلت شهادة {who} (ووسيطتها) كملف \u{2066}.pem\u{2069} بجانب الرمز.", }
+    FactAuthority { en: "Authority", zh: "机构", ar: "الجهة", }
+    FactSerial { en: "Serial", zh: "序列号", ar: "الرقم التسلسلي", }
+    FactPolicy { en: "Policy", zh: "策略", ar: "السياسة", }
+    FactImprintAlg { en: "Imprint algorithm", zh: "印记算法", ar: "خوارزمية البصمة", }
+    FactSignatureAlg { en: "Signature algorithm", zh: "签名算法", ar: "خوارزمية التوقيع", }
+    FactChainAtGen { en: "Chain at genTime (the verdict)", zh: "genTime 时的证书链（结论）", ar: "السلسلة عند genTime (الحكم)", }
+    FactChainNow { en: "Chain now", zh: "当前的证书链", ar: "السلسلة الآن", }
+    RekorIncluded { en: "Included in the log", zh: "已收录于日志", ar: "مُدرج في السجل", }
+    RekorFor { en: "Sigstore Rekor entry for {list}", zh: "{list} 的 Sigstore Rekor 条目", ar: "مدخل Sigstore Rekor لـ {list}", }
+    RekorUnsignedTime { en: "In the log: the inclusion proof and the signed checkpoint verify. The entry has no signed entry timestamp, so its integratedTime is unsigned and no time is established from it.", zh: "在日志中：包含证明和签名检查点均通过验证。该条目没有签名条目时间戳，因此其 integratedTime 未签名，无法据此确立时间。", ar: "في السجل: يجتاز إثبات التضمين ونقطة التحقق الموقّعة التحقق. لا يحمل المدخل طابعًا زمنيًا موقّعًا، فقيمة integratedTime غير موقّعة ولا يثبت منها أي وقت.", }
+    FactIntegratedPublic { en: "integratedTime (public from)", zh: "integratedTime（自此公开）", ar: "integratedTime (علني منذ)", }
+    FactIntegratedUnsigned { en: "integratedTime (unsigned, no time established)", zh: "integratedTime（未签名，未确立时间）", ar: "integratedTime (غير موقّع، لم يثبت أي وقت)", }
+    FactLogIndex { en: "Log index", zh: "日志索引", ar: "فهرس السجل", }
+    AnchorsUsed { en: "Trust anchors used: {n} from {files}", zh: "使用的信任锚：{n} 个，来自 {files}", ar: "مراسي الثقة المستخدمة: {n} من {files}", }
+    RekorLogKey { en: "Rekor log key: ", zh: "Rekor 日志密钥：", ar: "مفتاح سجل Rekor: ", }
+
+    // The Scores page (web/src/scores).
+    ScoresTitle { en: "Recompute the league's scores", zh: "重新计算联赛的评分", ar: "أعد حساب درجات الدوري", }
+    ScoresLede { en: "Drop the published council-forecasts.csv (or the registered predictions, or the whole downloaded folder). This page recomputes every Brier score, interval, N_eff reading and the primary endpoint with the same code as the sealbook command line, compiled to WebAssembly. Your files never leave this device.", zh: "拖入已发布的 council-forecasts.csv（或已注册的预测，或整个下载的文件夹）。本页面用与 sealbook 命令行相同、编译为 WebAssembly 的代码，重新计算每个布里尔评分、区间、有效独立声音数读数和主要终点。你的文件不会离开本设备。", ar: "أفلت ملف council-forecasts.csv المنشور (أو التوقعات المسجلة، أو المجلد المنزَّل كله). تعيد هذه الصفحة حساب كل درجة براير وكل فاصل وكل قراءة لعدد الأصوات المستقلة الفعلي والنقطة النهائية الأساسية بالشيفرة نفسها التي يستخدمها سطر أوامر sealbook، مترجمة إلى WebAssembly. لا تغادر ملفاتك هذا الجهاز.", }
+    ScoresFooter { en: "Spec §4-§5 and §8 of seed 000. The stats JSON is byte for byte sealbook score --json.", zh: "种子 000 的规范第 4-5 节和第 8 节。统计 JSON 与 sealbook score --json 逐字节相同。", ar: "المواصفة، الأقسام 4-5 و8 من البذرة 000. ملف الإحصاءات JSON مطابق بايتًا ببايت لمخرجات sealbook score --json.", }
+    ScoresDropRecords { en: "Drop the benchmark's records file (.jsonl) here", zh: "将基准的记录文件（.jsonl）拖到这里", ar: "أفلت ملف سجلات المعيار (\u{2066}.jsonl\u{2069}) هنا", }
+    ScoresDropCsv { en: "Drop council-forecasts.csv, the book or the whole downloaded folder here", zh: "将 council-forecasts.csv、账本或整个下载的文件夹拖到这里", ar: "أفلت council-forecasts.csv أو الدفتر أو المجلد المنزَّل كله هنا", }
+    ScoresHintRecords { en: "One JSON record per line in the {profile} format (sealbook schema {profile}-records prints it).", zh: "每行一条 {profile} 格式的 JSON 记录（sealbook schema {profile}-records 会打印该格式）。", ar: "سجل JSON واحد في كل سطر بصيغة {profile} (يطبعها الأمر sealbook schema {profile}-records).", }
+    ScoresHintCsv { en: "The book alone is scored from its sealed lines; with the CSV, the CSV's rows are scored and checked against the book (answers sealed after the 09:30 ET reference are left out). Optionally asks.jsonl (the roster), council-clim-window.json (BSS and the primary endpoint) and registered-predictions.json (the §8.4 scorecards, which can also be dropped alone). The reader experiment's analysis is shown from council-league.json or from an exported dataset (sealbook experiment export --dataset, a .json file named experiment…), each of which can also be dropped alone.", zh: "仅有账本时，按其封印的行计分；有 CSV 时，对 CSV 的行计分并与账本核对（在美东时间 09:30 ET 参考时刻之后封印的答案不计）。可选：asks.jsonl（名册）、council-clim-window.json（BSS 和主要终点）以及 registered-predictions.json（第 8.4 节的记分卡，也可单独拖入）。读者实验的分析取自 council-league.json 或导出的数据集（sealbook experiment export --dataset，名为 experiment… 的 .json 文件），二者也都可单独拖入。", ar: "يُقيَّم الدفتر وحده من أسطره المختومة؛ ومع ملف CSV تُقيَّم صفوفه وتُقارن بالدفتر (تُستبعد الإجابات المختومة بعد مرجع 09:30 بتوقيت ET). واختياريًا asks.jsonl (قائمة المشاركين) وcouncil-clim-window.json (‏BSS والنقطة النهائية الأساسية) وregistered-predictions.json (بطاقات القسم 8.4، ويمكن إفلاتها وحدها). يُعرض تحليل تجربة القرّاء من council-league.json أو من مجموعة بيانات مُصدَّرة (sealbook experiment export --dataset، ملف \u{2066}.json\u{2069} اسمه يبدأ بـ experiment…)، ويمكن إفلات كل منهما وحده.", }
+    ScoresRules { en: "Rules", zh: "规则", ar: "القواعد", }
+    ScoresNotRead { en: "Not read ({why}): {files}", zh: "未读取（{why}）：{files}", ar: "لم تُقرأ ({why}): {files}", }
+    ScoresNotRecords { en: "not a .jsonl records file", zh: "不是 .jsonl 记录文件", ar: "ليست ملف سجلات \u{2066}.jsonl\u{2069}", }
+    ScoresNotScored { en: "not a file this page scores", zh: "不是本页面计分的文件", ar: "ليست ملفًا تقيّمه هذه الصفحة", }
+    ScoresDownload { en: "Download stats JSON", zh: "下载统计 JSON", ar: "نزّل ملف الإحصاءات JSON", }
+    ScoresSameBytesPeer { en: "The same bytes as sealbook score --profile … --json.", zh: "与 sealbook score --profile … --json 的字节相同。", ar: "البايتات نفسها التي يخرجها sealbook score --profile … --json.", }
+    ScoresSameBytes { en: "The same bytes as sealbook score --json.", zh: "与 sealbook score --json 的字节相同。", ar: "البايتات نفسها التي يخرجها sealbook score --json.", }
+    ScoresMatrixTitle { en: "Correlation matrix of a run", zh: "一次运行的相关矩阵", ar: "مصفوفة الارتباط لتشغيل", }
+    ScoresNoPanel { en: "No run has a panel of seats to correlate.", zh: "没有任何运行具有可计算相关的席位组。", ar: "لا يوجد تشغيل فيه مجموعة مقاعد لحساب الارتباط.", }
+    ScoresRunHorizon { en: "Run and horizon", zh: "运行与期限", ar: "التشغيل والأفق", }
+    ScoresRunOption { en: "{run} · {horizon} · {n} seats", zh: "{run} · {horizon} · {n} 个席位", ar: "{run} · {horizon} · عدد المقاعد {n}", }
+    ScoresCrashed { en: "The scorer stopped on an internal error; reload the page. ({why})", zh: "计分器因内部错误停止；请重新加载页面。（{why}）", ar: "توقف المُقيِّم بسبب خطأ داخلي؛ أعد تحميل الصفحة. ({why})", }
+    ScoresBroken { en: "The scorer stopped: {why}. Reload the page to try again.", zh: "计分器已停止：{why}。请重新加载页面再试。", ar: "توقف المُقيِّم: {why}. أعد تحميل الصفحة لتحاول مجددًا.", }
+
+    // The Accounts page (web/src/accounts).
+    AccountsTitle { en: "Recount the trading accounts", zh: "重新核算交易账户", ar: "أعد عدّ حسابات التداول", }
+    AccountsLede { en: "Drop the league's published arena files (or its whole folder). This page replays every sealed decision against the published prices with the same engine as sealbook replay, compiled to WebAssembly, and compares every published account row, trade and benchmark. Your files never leave this device.", zh: "拖入联赛已发布的竞技场文件（或其整个文件夹）。本页面用与 sealbook replay 相同、编译为 WebAssembly 的引擎，按已发布的价格重放每一个封印的决定，并比较每一行已发布的账户记录、交易和基准。你的文件不会离开本设备。", ar: "أفلت ملفات الساحة المنشورة للدوري (أو مجلدها كله). تعيد هذه الصفحة تشغيل كل قرار مختوم مقابل الأسعار المنشورة بالمحرك نفسه الذي يستخدمه sealbook replay، مترجمًا إلى WebAssembly، وتقارن كل صف حساب وكل صفقة وكل معيار منشور. لا تغادر ملفاتك هذا الجهاز.", }
+    AccountsFooter { en: "Spec §4.7-4.8, §4.11 and Appendix B steps 7-8 of seed 000. The verdict is byte for byte sealbook replay --json.", zh: "种子 000 的规范第 4.7-4.8 节、第 4.11 节及附录 B 第 7-8 步。结论与 sealbook replay --json 逐字节相同。", ar: "المواصفة، الأقسام 4.7-4.8 و4.11 والملحق B الخطوات 7-8 من البذرة 000. الحكم مطابق بايتًا ببايت لمخرجات sealbook replay --json.", }
+    AccountsDrop { en: "Drop the league's arena files or its whole published folder here", zh: "将联赛的竞技场文件或其整个已发布文件夹拖到这里", ar: "أفلت ملفات الساحة للدوري أو مجلده المنشور كله هنا", }
+    AccountsHint { en: "arena-protocol.json, arena-decisions.jsonl, arena-prices.jsonl, arena-trades.jsonl and arena-accounts.jsonl are replayed; arena-code.json and its arena-code-<file>.txt texts are checked against each other. Other files in a folder are left aside.", zh: "重放 arena-protocol.json、arena-decisions.jsonl、arena-prices.jsonl、arena-trades.jsonl 和 arena-accounts.jsonl；arena-code.json 与其 arena-code-<file>.txt 文本相互核对。文件夹中的其他文件不予处理。", ar: "يُعاد تشغيل arena-protocol.json وarena-decisions.jsonl وarena-prices.jsonl وarena-trades.jsonl وarena-accounts.jsonl؛ ويُقارن arena-code.json بنصوص arena-code-<file>.txt الخاصة به. تُترك الملفات الأخرى في المجلد جانبًا.", }
+    AccReproduced { en: "Reproduced: every recounted published row matches the engine's", zh: "已复现：每一行重新核算的已发布记录都与引擎的结果相符", ar: "أُعيد إنتاجه: كل صف منشور أُعيد عدّه يطابق ما يحسبه المحرك", }
+    AccNotReproduced { en: "Not reproduced", zh: "未能复现", ar: "لم يُعَد إنتاجه", }
+    AccNotRecounted { en: "Not recounted", zh: "未重新核算", ar: "لم يُعَد عدّه", }
+    AccDifferentRows { en: "{n} published rows are DIFFERENT from the recomputed ones", zh: "{n} 行已发布记录与重新计算的结果不同（DIFFERENT）", ar: "صفوف منشورة تختلف (DIFFERENT) عن المعاد حسابها: {n}", }
+    AccCodeBad { en: "a published code file does not match arena-code.json", zh: "有一个已发布的代码文件与 arena-code.json 不符", ar: "ملف شيفرة منشور لا يطابق arena-code.json", }
+    AccDecisionsNotBook { en: "arena-decisions.jsonl is not the decisions sealed in the book: {why}", zh: "arena-decisions.jsonl 不是账本中封印的决定：{why}", ar: "ملف arena-decisions.jsonl ليس القرارات المختومة في الدفتر: {why}", }
+    AccSentence { en: "{text}.", zh: "{text}。", ar: "{text}.", }
+    AccRowsNotRecounted { en: "{n} rows were not recounted (another price set or rules this file does not define); they are listed below.", zh: "{n} 行未重新核算（另一套价格或本文件未定义的规则）；它们列在下面。", ar: "صفوف لم يُعَد عدّها (مجموعة أسعار أخرى أو قواعد لا يعرّفها هذا الملف): {n}؛ وهي مدرجة أدناه.", }
+    AccNoCode { en: "arena-code.json was not given: the engine's code files were not checked.", zh: "未提供 arena-code.json：未检查引擎的代码文件。", ar: "لم يُعطَ arena-code.json: لم تُفحص ملفات شيفرة المحرك.", }
+    AccCodeMatch { en: "{ok} of {n} code files match arena-code.json.", zh: "{n} 个代码文件中有 {ok} 个与 arena-code.json 相符。", ar: "{ok} من {n} ملفات شيفرة تطابق arena-code.json.", }
+    AccNoBook { en: "council-book.jsonl was not given: the decisions were not held to the sealed book.", zh: "未提供 council-book.jsonl：未将决定与封印的账本核对。", ar: "لم يُعطَ council-book.jsonl: لم تُقارن القرارات بالدفتر المختوم.", }
+    AccBookEqual { en: "{n} decisions are those sealed in council-book.jsonl.", zh: "{n} 个决定正是 council-book.jsonl 中封印的决定。", ar: "القرارات ({n}) هي نفسها المختومة في council-book.jsonl.", }
+    StepOf { en: "Step {step} of {steps}: {label}…", zh: "第 {step} 步，共 {steps} 步：{label}…", ar: "الخطوة {step} من {steps}: {label}…", }
+    AccDownload { en: "Download the verdict JSON", zh: "下载结论 JSON", ar: "نزّل ملف الحكم JSON", }
+
+    // The reader experiment (web/src/experiment).
+    ExpTitle { en: "Forecast the open beside the council", zh: "在委员会旁边预测开盘", ar: "توقع الافتتاح إلى جانب المجلس", }
+    ExpLede { en: "Call each of the session's 12 markets up or down before the 09:30 ET open, with a confidence from 55% to 95%. No sign-up, no name, no contact: this browser keeps an anonymous identifier, and the server a salted hash of your address for the day only. Half of the readers see the AI council's sealed answers at once, half only after their first forecast; that is the experiment.", zh: "在美东时间（ET）09:30 开盘前，对本会话的 12 个市场逐一判断涨或跌，并给出 55% 到 95% 的信心。无需注册、姓名或联系方式：本浏览器保存一个匿名标识符，服务器只在当天保存你地址的加盐哈希。一半读者立即看到 AI 委员会封印的答案，另一半只在首次预测之后才看到；这就是实验。", ar: "توقع لكل سوق من أسواق الجلسة الاثني عشر صعودًا أو هبوطًا قبل الافتتاح في 09:30 بتوقيت ET، بثقة من 55% إلى 95%. بلا تسجيل ولا اسم ولا وسيلة اتصال: يحتفظ هذا المتصفح بمعرّف مجهول، ويحتفظ الخادم بتجزئة مملّحة لعنوانك ليوم واحد فقط. نصف القرّاء يرون إجابات مجلس الذكاء الاصطناعي المختومة فورًا، والنصف الآخر بعد توقعهم الأول فقط؛ هذه هي التجربة.", }
+    ExpFooter { en: "Spec §6 of seed 000: only your first forecast per market and session counts; the published analysis is at {stats}.", zh: "种子 000 的规范第 6 节：每个市场每个会话只计你的首次预测；公布的分析见 {stats}。", ar: "المواصفة، القسم 6 من البذرة 000: لا يُحتسب إلا توقعك الأول لكل سوق وجلسة؛ التحليل المنشور في {stats}.", }
+    ExpOpening { en: "Opening the session…", zh: "正在打开会话…", ar: "جارٍ فتح الجلسة…", }
+    ExpGroupSeeing { en: "You are in the seeing group: the council's sealed answers are shown at once.", zh: "你在可见组：委员会封印的答案会立即显示。", ar: "أنت في مجموعة الرؤية: تظهر إجابات المجلس المختومة فورًا.", }
+    ExpGroupBlind { en: "You are in the blind group: the council's answers open after your first forecast of this session.", zh: "你在盲组：委员会的答案在你本会话的首次预测之后才会显示。", ar: "أنت في المجموعة العمياء: تظهر إجابات المجلس بعد توقعك الأول في هذه الجلسة.", }
+    ExpCloseIn { en: "Forecasts close in {left}, at {close}.", zh: "预测将在 {left} 后截止，截止时间 {close}。", ar: "يُغلق باب التوقعات بعد {left}، عند {close}.", }
+    ExpClosed { en: "Forecasts for the session of {session} are closed.", zh: "{session} 会话的预测已截止。", ar: "أُغلق باب التوقعات لجلسة {session}.", }
+    ExpSessionOf { en: "The session of {session}", zh: "{session} 的会话", ar: "جلسة {session}", }
+    ExpDemoTitle { en: "The demo league: its answers and prices are made for trying the page", zh: "演示联赛：其答案和价格是为试用本页面而生成的", ar: "دوري العرض: إجاباته وأسعاره مصنوعة لتجربة الصفحة", }
+    ExpStorageRefused { en: "This browser does not keep the identifier: reloading the page makes you a new reader.", zh: "本浏览器不保存标识符：重新加载页面会使你成为新读者。", ar: "لا يحتفظ هذا المتصفح بالمعرّف: إعادة تحميل الصفحة تجعلك قارئًا جديدًا.", }
+    ExpYourCalls { en: "Your calls", zh: "你的判断", ar: "توقعاتك", }
+    ExpUp { en: "Up", zh: "涨", ar: "صعود", }
+    ExpDown { en: "Down", zh: "跌", ar: "هبوط", }
+    ExpConfidence { en: "Confidence (%)", zh: "信心（%）", ar: "الثقة (%)", }
+    ExpRange { en: "55 to 95", zh: "55 到 95", ar: "من 55 إلى 95", }
+    ExpSending { en: "Sending…", zh: "正在发送…", ar: "جارٍ الإرسال…", }
+    ExpSendForecast { en: "Send forecast", zh: "发送预测", ar: "أرسل التوقع", }
+    ExpSendPrivate { en: "Send private call", zh: "发送私下判断", ar: "أرسل التوقع الخاص", }
+    ExpSendFinal { en: "Send final call", zh: "发送最终判断", ar: "أرسل التوقع النهائي", }
+    ExpLegendSingle { en: "Your forecast for {market}", zh: "你对 {market} 的预测", ar: "توقعك لـ {market}", }
+    ExpLegendPrivate { en: "Your private call for {market}", zh: "你对 {market} 的私下判断", ar: "توقعك الخاص لـ {market}", }
+    ExpLegendFinal { en: "Your final call for {market}", zh: "你对 {market} 的最终判断", ar: "توقعك النهائي لـ {market}", }
+    ExpDirUp { en: "up", zh: "涨", ar: "صعود", }
+    ExpDirDown { en: "down", zh: "跌", ar: "هبوط", }
+    ExpCall { en: "{direction}, {confidence}%", zh: "{direction}，{confidence}%", ar: "{direction}، {confidence}%", }
+    ExpDoneFinal { en: "Your final call: {call}.", zh: "你的最终判断：{call}。", ar: "توقعك النهائي: {call}.", }
+    ExpDoneCounts { en: "Your forecast (the one that counts): {call}.", zh: "你的预测（计分的那一次）：{call}。", ar: "توقعك (وهو الذي يُحتسب): {call}.", }
+    ExpDone { en: "Your forecast: {call}.", zh: "你的预测：{call}。", ar: "توقعك: {call}.", }
+    ExpPrivateDone { en: "Your private call: {call}.", zh: "你的私下判断：{call}。", ar: "توقعك الخاص: {call}.", }
+    ExpRecordedPrivate { en: "{market}: your private call ({call}) is recorded. Look at what is shown, then give your final call.", zh: "{market}：你的私下判断（{call}）已记录。请查看显示的内容，然后给出最终判断。", ar: "{market}: سُجّل توقعك الخاص ({call}). انظر إلى ما يُعرض، ثم أعطِ توقعك النهائي.", }
+    ExpRecordedFinal { en: "{market}: your final call ({call}) is recorded.", zh: "{market}：你的最终判断（{call}）已记录。", ar: "{market}: سُجّل توقعك النهائي ({call}).", }
+    ExpRecordedFirst { en: "{market}: your forecast ({call}) is recorded; it is the one that counts.", zh: "{market}：你的预测（{call}）已记录；这是计分的那一次。", ar: "{market}: سُجّل توقعك ({call})؛ وهو الذي يُحتسب.", }
+    ExpRecorded { en: "{market}: your forecast ({call}) is recorded.", zh: "{market}：你的预测（{call}）已记录。", ar: "{market}: سُجّل توقعك ({call}).", }
+    ExpPeekNotice { en: "Recorded: you asked to see the models before your first forecast. They open after your first forecast of this session.", zh: "已记录：你在首次预测之前要求查看模型。它们会在你本会话的首次预测之后显示。", ar: "سُجّل: طلبت رؤية النماذج قبل توقعك الأول. تظهر بعد توقعك الأول في هذه الجلسة.", }
+    ExpScoredTitle { en: "Your last scored session, {session}", zh: "你最近一次已计分的会话：{session}", ar: "آخر جلسة قُيّمت لك: {session}", }
+    ExpScoredCaption { en: "Your first forecasts beside the council's consensus and each model's, on the same markets (a lower Brier score is better)", zh: "你的首次预测与委员会共识及每个模型在相同市场上的对比（布里尔评分越低越好）", ar: "توقعاتك الأولى إلى جانب إجماع المجلس وتوقعات كل نموذج على الأسواق نفسها (درجة براير الأقل أفضل)", }
+    ExpWho { en: "Who", zh: "谁", ar: "مَن", }
+    ExpBrier { en: "Brier", zh: "布里尔评分", ar: "درجة براير", }
+    ExpHitRate { en: "Hit rate", zh: "命中率", ar: "نسبة الإصابة", }
+    ExpMarkets { en: "Markets", zh: "市场", ar: "الأسواق", }
+    ExpMarket { en: "Market", zh: "市场", ar: "السوق", }
+    ExpYou { en: "You", zh: "你", ar: "أنت", }
+    ExpCouncil { en: "Council", zh: "委员会", ar: "المجلس", }
+    ExpBrierEqual { en: "Your Brier score equals the council's.", zh: "你的布里尔评分与委员会的相同。", ar: "درجة براير لديك تساوي درجة المجلس.", }
+    ExpBrierLower { en: "Your Brier score is lower (better) than the council's by {diff}.", zh: "你的布里尔评分比委员会的低（更好）{diff}。", ar: "درجة براير لديك أقل (أفضل) من درجة المجلس بمقدار {diff}.", }
+    ExpBrierHigher { en: "Your Brier score is higher (worse) than the council's by {diff}.", zh: "你的布里尔评分比委员会的高（更差）{diff}。", ar: "درجة براير لديك أعلى (أسوأ) من درجة المجلس بمقدار {diff}.", }
+    ExpModeLegend { en: "How do you want to call?", zh: "你想如何判断？", ar: "كيف تريد أن تتوقع؟", }
+    ExpModeOne { en: "One call per market, with the council as your group sees it", zh: "每个市场判断一次，委员会按你所在组的方式显示", ar: "توقع واحد لكل سوق، مع المجلس كما تراه مجموعتك", }
+    ExpModeTwo { en: "Two calls per market: a private call, then a display, then your final call", zh: "每个市场判断两次：先私下判断，然后查看展示，再给出最终判断", ar: "توقعان لكل سوق: توقع خاص، ثم عرض، ثم توقعك النهائي", }
+    ExpModeTwoNote { en: "The two-call way hides the council during the private call; after it, a random draw shows you either the council's answers for that market or the market's last price figures, and you give your final call. Both calls are kept.", zh: "两次判断的方式在私下判断期间隐藏委员会；之后随机抽取，向你展示委员会对该市场的答案或该市场最近的价格数据，然后你给出最终判断。两次判断都会保留。", ar: "في طريقة التوقعين يُخفى المجلس أثناء التوقع الخاص؛ وبعده تُظهر لك قرعة عشوائية إما إجابات المجلس لذلك السوق وإما آخر أرقام أسعار السوق، ثم تعطي توقعك النهائي. يُحتفظ بالتوقعين كليهما.", }
+    ExpBlindNote { en: "The council's answers for this session are not on this page yet: they open after your first forecast.", zh: "本会话委员会的答案尚未出现在本页面：它们会在你的首次预测之后显示。", ar: "إجابات المجلس لهذه الجلسة ليست على هذه الصفحة بعد: تظهر بعد توقعك الأول.", }
+    ExpShowModels { en: "Show the models", zh: "显示模型", ar: "أظهر النماذج", }
+    ExpTwoCallsNote { en: "With two calls the council stays hidden during each private call; what you see after it is drawn at random for each market.", zh: "采用两次判断时，委员会在每次私下判断期间保持隐藏；之后你看到的内容按每个市场随机抽取。", ar: "مع التوقعين يبقى المجلس مخفيًا أثناء كل توقع خاص؛ وما تراه بعده يُسحب عشوائيًا لكل سوق.", }
+    ExpNoCouncil { en: "No council run is sealed for this session yet.", zh: "本会话尚无封印的委员会运行。", ar: "لم يُختم بعد أي تشغيل للمجلس في هذه الجلسة.", }
+    ExpRunSealed { en: "Run {run}, sealed at {at}.", zh: "运行 {run}，封印于 {at}。", ar: "التشغيل {run}، مختوم عند {at}.", }
+    ExpConsensusCaption { en: "The consensus of the sealed 1-day answers", zh: "封印的 1 天期答案的共识", ar: "إجماع الإجابات المختومة لأفق يوم واحد", }
+    ExpDirection { en: "Direction", zh: "方向", ar: "الاتجاه", }
+    ExpChanceUp { en: "Chance up", zh: "上涨概率", ar: "احتمال الصعود", }
+    ExpSeats { en: "Seats", zh: "席位", ar: "المقاعد", }
+    ExpSeat { en: "Seat", zh: "席位", ar: "المقعد", }
+    ExpBookLine { en: "Book line", zh: "账本行", ar: "سطر الدفتر", }
+    ExpEverySeat { en: "Every seat's answer ({n})", zh: "每个席位的答案（{n}）", ar: "إجابة كل مقعد ({n})", }
+    ExpConsensusLine { en: "Council: {direction} ({chance} chance up, {seats} seats)", zh: "委员会：{direction}（上涨概率 {chance}，{seats} 个席位）", ar: "المجلس: {direction} (احتمال الصعود {chance}، عدد المقاعد {seats})", }
+    ExpDirEven { en: "even", zh: "持平", ar: "متعادل", }
+    ExpDrawnCouncil { en: "Drawn for you: the council's answers for this market.", zh: "为你抽到的是：委员会对该市场的答案。", ar: "سُحب لك: إجابات المجلس لهذا السوق.", }
+    ExpDrawnFigures { en: "Drawn for you: the market's last sealed figures.", zh: "为你抽到的是：该市场最近封印的数据。", ar: "سُحب لك: آخر أرقام السوق المختومة.", }
+    ExpNoFigures { en: "None are on file for this market; give your final call.", zh: "该市场没有存档数据；请给出最终判断。", ar: "لا أرقام محفوظة لهذا السوق؛ أعطِ توقعك النهائي.", }
+    ExpShownWithPrivate { en: "What was drawn for you was shown with your private call; give your final call.", zh: "为你抽到的内容已随你的私下判断显示；请给出最终判断。", ar: "عُرض ما سُحب لك مع توقعك الخاص؛ أعطِ توقعك النهائي.", }
+    ExpFactPrice { en: "Price", zh: "价格", ar: "السعر", }
+    ExpFactChange { en: "Change from the previous close (%)", zh: "较前一收盘价的变化（%）", ar: "التغير عن الإغلاق السابق (%)", }
+    ExpFactLow { en: "52-week low", zh: "52 周最低", ar: "أدنى سعر في 52 أسبوعًا", }
+    ExpFactHigh { en: "52-week high", zh: "52 周最高", ar: "أعلى سعر في 52 أسبوعًا", }
+    ExpFactReadAt { en: "Price read at", zh: "价格读取时间", ar: "وقت قراءة السعر", }
+    ExpFactTakenAt { en: "Snapshot taken at", zh: "快照时间", ar: "وقت أخذ اللقطة", }
+    ExpConfidenceRange { en: "Give a confidence from {min} to {max} percent.", zh: "请给出 {min} 到 {max} 之间的信心百分比。", ar: "أعطِ ثقة من {min} إلى {max} بالمئة.", }
+    ExpConfidenceWhole { en: "The confidence is a whole number of percent, from {min} to {max}.", zh: "信心是一个整数百分比，从 {min} 到 {max}。", ar: "الثقة عدد صحيح بالمئة، من {min} إلى {max}.", }
+    ExpChooseDirection { en: "Choose up or down.", zh: "请选择涨或跌。", ar: "اختر صعودًا أو هبوطًا.", }
+    ExpAnswerUnreadable { en: "The server's answer could not be read: {why}.", zh: "无法读取服务器的回答：{why}。", ar: "تعذّرت قراءة جواب الخادم: {why}.", }
+    ExpClosedAt { en: "Forecasts for the session of {session} closed at {close}.", zh: "{session} 会话的预测已于 {close} 截止。", ar: "أُغلق باب التوقعات لجلسة {session} عند {close}.", }
+    ExpCloseTime { en: "{et} ET on {date} ({utc} UTC)", zh: "{date} 美东时间 {et} ET（协调世界时 {utc} UTC）", ar: "{et} بتوقيت ET في {date} ({utc} بتوقيت UTC)", }
+    ExpDays { en: "{d} d {h} h {m} min", zh: "{d} 天 {h} 小时 {m} 分", ar: "{d} يوم {h} ساعة {m} دقيقة", }
+    ExpHours { en: "{h} h {m} min {s} s", zh: "{h} 小时 {m} 分 {s} 秒", ar: "{h} ساعة {m} دقيقة {s} ثانية", }
+    ExpMinutes { en: "{m} min {s} s", zh: "{m} 分 {s} 秒", ar: "{m} دقيقة {s} ثانية", }
+    ExpSeconds { en: "{s} s", zh: "{s} 秒", ar: "{s} ثانية", }
+    ExpCouncilTitle { en: "The council", zh: "委员会", ar: "المجلس", }
+}

@@ -1,0 +1,146 @@
+//! The message catalog (web/src/i18n/catalog.rs) against its glossary (web/i18n/glossary.json):
+//! every message has a text in each language, the same named arguments in each, and uses the
+//! spec's terms (seed 000 for Chinese, seed 003 for Arabic) wherever its English uses them.
+
+use sealbook_web::i18n::{arguments, Lang, M};
+use serde_json::Value;
+
+const GLOSSARY: &str = include_str!("../i18n/glossary.json");
+
+/// The English text's words, lower case, with `{arguments}` removed; a file name such as
+/// `council-forecasts.csv` or a command such as `sealbook` is one word, not the term inside it.
+fn words(text: &str) -> Vec<String> {
+    let mut plain = String::new();
+    let mut depth = 0;
+    for c in text.chars() {
+        match c {
+            '{' => depth += 1,
+            '}' if depth > 0 => depth -= 1,
+            _ if depth == 0 => plain.push(c),
+            _ => {}
+        }
+    }
+    plain
+        .split(|c: char| !(c.is_alphanumeric() || matches!(c, '_' | '-' | '.')))
+        .map(|w| w.trim_matches(|c| c == '.' || c == '-').to_lowercase())
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+/// Whether `word` is `term` or `term` with an English ending (-s, -es, -ed, -ing).
+fn inflects(word: &str, term: &str) -> bool {
+    word == term
+        || ["s", "es", "ed", "ing"]
+            .iter()
+            .any(|end| word.strip_prefix(term) == Some(end))
+}
+
+/// Whether the English `text` uses the (possibly multi-word) `term`.
+fn uses(text: &str, term: &str) -> bool {
+    let term: Vec<String> = term.split(' ').map(str::to_lowercase).collect();
+    let words = words(text);
+    words.windows(term.len()).any(|w| {
+        let last = term.len() - 1;
+        w[..last] == term[..last] && inflects(&w[last], &term[last])
+    })
+}
+
+#[test]
+fn every_message_has_three_texts_with_the_same_arguments() {
+    assert!(M::ALL.len() > 50, "the catalog lost its messages");
+    for &m in M::ALL {
+        let en = m.text(Lang::En);
+        let mut en_args = arguments(en);
+        en_args.sort();
+        for lang in Lang::ALL {
+            let text = m.text(lang);
+            assert!(!text.trim().is_empty(), "{m:?} has no {} text", lang.code());
+            let mut args = arguments(text);
+            args.sort();
+            assert_eq!(
+                args,
+                en_args,
+                "{m:?}: the {} text's arguments differ from the English ones",
+                lang.code()
+            );
+            for arg in &args {
+                assert!(
+                    !arg.is_empty() && arg.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'),
+                    "{m:?} ({}): argument {{{arg}}} is not a name",
+                    lang.code()
+                );
+            }
+        }
+        for lang in [Lang::Zh, Lang::Ar] {
+            // A text of two English words or more (arguments aside) must read otherwise.
+            let english_words = words(en)
+                .iter()
+                .filter(|w| w.chars().any(|c| c.is_ascii_alphabetic()))
+                .count();
+            if english_words >= 2 {
+                assert_ne!(
+                    m.text(lang),
+                    en,
+                    "{m:?} is not translated to {}",
+                    lang.code()
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn every_translation_uses_the_glossary_terms() {
+    let glossary: Value = serde_json::from_str(GLOSSARY).expect("glossary.json is JSON");
+    let terms = glossary["terms"]
+        .as_array()
+        .expect("glossary.json has terms");
+    assert!(terms.len() >= 20, "the glossary lost its terms");
+    let mut used = 0;
+    let mut misses = Vec::new();
+    for term in terms {
+        let en = term["en"].as_str().expect("a term has its English");
+        for lang in [Lang::Zh, Lang::Ar] {
+            let forms: Vec<&str> = term[lang.code()]
+                .as_array()
+                .unwrap_or_else(|| panic!("term {en} has no {} list", lang.code()))
+                .iter()
+                .map(|f| f.as_str().expect("a spelling is a string"))
+                .collect();
+            assert!(
+                !forms.is_empty(),
+                "term {en} has no {} spelling",
+                lang.code()
+            );
+            for &m in M::ALL {
+                if !uses(m.text(Lang::En), en) {
+                    continue;
+                }
+                used += 1;
+                let text = m.text(lang);
+                if !forms.iter().any(|f| text.contains(f)) {
+                    misses.push(format!(
+                        "{m:?}: the English says {en:?}, but the {} text uses none of {forms:?}: {text}",
+                        lang.code()
+                    ));
+                }
+            }
+        }
+    }
+    assert!(misses.is_empty(), "{}", misses.join("\n"));
+    assert!(
+        used > 40,
+        "the glossary's terms are used by too few messages ({used})"
+    );
+}
+
+#[test]
+fn the_term_matcher_reads_words() {
+    assert!(uses("a sealed book", "seal"));
+    assert!(!uses("the sealbook command line", "seal"));
+    assert!(!uses("Drop council-forecasts.csv here", "council"));
+    assert!(uses("the council's answers", "council"));
+    assert!(!uses("{book} breaks", "book"));
+    assert!(uses("no stamped list was checked", "stamped list"));
+    assert!(uses("every N_eff reading", "N_eff"));
+}
