@@ -24,26 +24,25 @@ try {
   for (let i = 0; i < runs; i++) {
     const context = await browser.newContext(); // a new context: a cold cache
     const page = await context.newPage();
-    // The moment the page says it is ready for a drop, on the page's own clock.
-    await page.addInitScript(() => {
-      new MutationObserver((_, obs) => {
-        if (document.querySelector('[data-worker-ready="true"]')) {
-          window.__readyAt = performance.now();
-          obs.disconnect();
-        }
-      }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-worker-ready'] });
-    });
     await page.goto(server.url);
     await page.waitForSelector('[data-worker-ready="true"]', { timeout: 60000 });
-    const perf = await page.evaluate(() => ({
-      readyAt: window.__readyAt,
-      entries: [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')].map((r) => ({
-        name: new URL(r.name).pathname, transfer: r.transferSize, decoded: r.decodedBodySize, fetch: r.responseEnd - r.startTime,
-      })),
-    }));
+    // The moment the page was ready for a drop is its own Performance API mark; what started
+    // before it is the first load.
+    const perf = await page.evaluate(() => {
+      const [mark] = performance.getEntriesByName('sealbook-ready-for-a-drop', 'mark');
+      return {
+        readyAt: mark.startTime,
+        entries: [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')]
+          .filter((r) => r.startTime <= mark.startTime)
+          .map((r) => ({
+            name: new URL(r.name).pathname, transfer: r.transferSize, decoded: r.decodedBodySize, fetch: r.responseEnd - r.startTime,
+          })),
+      };
+    });
     ready.push(perf.readyAt);
     table = perf.entries;
-    // The first drop starts the verifier worker: its wasm is fetched and compiled then.
+    // The verifier worker loads in the background from the mark on; a drop made at once
+    // waits for it, so this is the worst case of a reader's first verdict.
     const t0 = await page.evaluate(() => performance.now());
     await dropFiles(page, [book]);
     await page.waitForSelector('[data-testid="verdict"]', { timeout: 60000 });
@@ -58,7 +57,7 @@ try {
   }
   console.log(`  total ${total} B (${(total / 1000).toFixed(1)} kB) in ${table.length} resources`);
   console.log(`navigation to ready-for-a-drop, median of ${runs}: ${median(ready).toFixed(0)} ms (runs: ${ready.map((x) => x.toFixed(0)).join(', ')})`);
-  console.log(`first drop (a one-line book) to its verdict, worker started cold, median: ${median(verdict).toFixed(0)} ms (runs: ${verdict.map((x) => x.toFixed(0)).join(', ')})`);
+  console.log(`first drop (a one-line book) at ready to its verdict, the worker still loading, median: ${median(verdict).toFixed(0)} ms (runs: ${verdict.map((x) => x.toFixed(0)).join(', ')})`);
   // Each wasm fetched and compiled alone, in a cold context on the same origin.
   for (const name of ['verify', 'verify_worker']) {
     const url = wasmOf(name);

@@ -80,7 +80,7 @@ export async function launchBrowser() {
 }
 
 /// Opens the page in a new context and waits until it is ready for a drop (its worker is up; the
-/// verifier page's own starts with the first files, see [`startVerifier`]).
+/// verifier page's own loads in the background from then on, see [`startVerifier`]).
 export async function openPage(browser, url, viewport = { width: 1280, height: 900 }, waitReady = true) {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
@@ -109,10 +109,10 @@ export async function dropFiles(page, paths) {
   await zone.dispatchEvent('drop', { dataTransfer: transfer });
 }
 
-/// The verifier page starts its worker, and fetches the verifiers' wasm, with the first files it
-/// is given, so that its first load carries only the page. This starts it as a reader does, with
-/// a dropped one-line book, waits for the verdict and clears the files: from then on the page
-/// needs nothing more from the network.
+/// The verifier page starts its worker, and fetches the verifiers' wasm, in the background once it
+/// is ready for a drop, so that its first load carries only the page. This waits until that
+/// worker answers, as a reader's first drop would (a one-line book, its verdict, then the files
+/// cleared): from then on the page needs nothing more from the network.
 export async function startVerifier(page) {
   const dir = mkdtempSync(join(tmpdir(), 'sealbook-e2e-start-'));
   try {

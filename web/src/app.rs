@@ -203,11 +203,16 @@ fn start_worker(link: &yew::html::Scope<App>) -> Result<ModuleWorker, String> {
     )
 }
 
+/// The Performance API mark set when the page is ready for a drop: what loads before it is the
+/// page's first load.
+pub const READY_MARK: &str = "sealbook-ready-for-a-drop";
+
 pub struct App {
     link: yew::html::Scope<App>,
     files: Vec<Picked>,
-    /// Started with the first thing to check (or a league to open), so the page's first load
-    /// carries only its own view code; the verifiers' wasm comes with the worker.
+    /// Started once the page is ready for a drop (or sooner, by the first thing to check or a
+    /// league to open), so the page's first load carries only its own view code; the
+    /// verifiers' wasm comes with the worker.
     worker: Option<ModuleWorker>,
     /// The worker has reported ready.
     ready: bool,
@@ -567,6 +572,14 @@ impl Component for App {
             }
             Msg::BundleLoaded(bundle) => {
                 self.trust.bundle = Some(bundle);
+                // Ready for a drop: the first load ends here (marked for the Performance API).
+                // The verifier worker, and with it the verifiers' wasm, then loads in the
+                // background, so that once it is up the page needs nothing more from the
+                // network; the first files start it themselves if they come sooner.
+                if let Some(performance) = web_sys::window().and_then(|w| w.performance()) {
+                    let _ = performance.mark(READY_MARK);
+                }
+                self.ensure_worker();
                 if self.pending && self.ready {
                     self.post_job();
                 }
