@@ -381,7 +381,10 @@ impl Writer<'_, '_> {
                         return false;
                     };
                     if (0xD800..0xDC00).contains(&cp)
-                        && self.s.get(self.i + 6..).is_some_and(|r| r.starts_with(b"\\u"))
+                        && self
+                            .s
+                            .get(self.i + 6..)
+                            .is_some_and(|r| r.starts_with(b"\\u"))
                     {
                         if let Some(lo @ 0xDC00..=0xDFFF) = self.hex4(self.i + 8) {
                             cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
@@ -512,7 +515,11 @@ mod tests {
             assert_eq!(ours(t), None, "{t}");
         }
         assert!(!SealForm::new().members(b"{\"a\": \"\xff\"}"));
-        let deep = format!("{{\"a\": {}{}}}", "[".repeat(MAX_DEPTH), "]".repeat(MAX_DEPTH));
+        let deep = format!(
+            "{{\"a\": {}{}}}",
+            "[".repeat(MAX_DEPTH),
+            "]".repeat(MAX_DEPTH)
+        );
         assert_eq!(ours(&deep), None);
         let long = format!("{{\"a\": {}}}", "9".repeat(MAX_INT_DIGITS + 1));
         assert_eq!(ours(&long), None);
@@ -523,11 +530,32 @@ mod tests {
         // A small deterministic generator over atoms, keys and nesting; the chain's tests and
         // the CPython differential test cover the verifier end to end.
         let atoms = [
-            "0", "-0", "-1", "10", "1.5", "1.50", "1e-05", "1E+16", "0.1", "-0.0", "NaN", "true",
-            "null", "\"\"", "\"a\\u00e9\"", "\"\\ud83d\\ude00\"", "\"\\/\\n\"", "\"中\"", "[]",
-            "{}", "1e22", "123456789.123456789",
+            "0",
+            "-0",
+            "-1",
+            "10",
+            "1.5",
+            "1.50",
+            "1e-05",
+            "1E+16",
+            "0.1",
+            "-0.0",
+            "NaN",
+            "true",
+            "null",
+            "\"\"",
+            "\"a\\u00e9\"",
+            "\"\\ud83d\\ude00\"",
+            "\"\\/\\n\"",
+            "\"中\"",
+            "[]",
+            "{}",
+            "1e22",
+            "123456789.123456789",
         ];
-        let keys = ["a", "b", "\\u0061", "é", "\\u00e9", "n", "link", "", "\\\"", "z"];
+        let keys = [
+            "a", "b", "\\u0061", "é", "\\u00e9", "n", "link", "", "\\\"", "z",
+        ];
         let mut state = 0x2545_f491_4f6c_dd1du64;
         let mut next = |n: usize| {
             state ^= state << 13;
