@@ -10,10 +10,11 @@
 //! ([`crate::book::canon::write_float`]), nested objects sorted, and the top-level members
 //! sorted by their decoded keys with the last of duplicate keys kept, as `json.loads` keeps it.
 //!
-//! It accepts exactly what [`crate::book::canon::parse`] accepts and can seal, and declines
-//! (returns false) everything else: invalid UTF-8, any syntax error, a lone surrogate (no
-//! UTF-8 seal form), nesting deeper than [`MAX_DEPTH`], an integer longer than
-//! [`MAX_INT_DIGITS`]. The caller then takes the general path, which words the error. The
+//! It declines (returns false) every text that [`crate::book::canon::parse`] refuses or `J`
+//! cannot write: invalid UTF-8, any syntax error, a lone surrogate (no UTF-8 seal form),
+//! nesting deeper than [`MAX_DEPTH`], an integer longer than [`MAX_INT_DIGITS`]. It also
+//! declines a lone surrogate in a value that a later duplicate key shadows, which `J` never
+//! writes. The caller then takes the general path, which words the error or seals the line. The
 //! property this module must keep, tested against the general path: if it accepts a text `t`
 //! whose value is the object `o`, its members are `write_member(k, v, SEAL)` for the members
 //! of `o` in `o`'s order.
@@ -523,6 +524,10 @@ mod tests {
         assert_eq!(ours(&deep), None);
         let long = format!("{{\"a\": {}}}", "9".repeat(MAX_INT_DIGITS + 1));
         assert_eq!(ours(&long), None);
+        // A lone surrogate shadowed by a later duplicate: declined, though the tree path seals.
+        let shadowed = r#"{"a": "\ude00", "a": null}"#;
+        assert_eq!(ours(shadowed), None);
+        assert!(general(shadowed).is_some());
     }
 
     #[test]

@@ -1,8 +1,8 @@
 //! `canon::parse` on arbitrary bytes; whatever it accepts must serialize in all four
 //! settings without panicking, and our own output must parse back to the same bytes. A text
 //! the verifier's seal-form fast path takes as `J(v)` must be exactly `to_bytes(parse(t), SEAL)`.
-//! The middle path (`seal_form`) must accept exactly the objects `J` can write, and its members
-//! joined must be `to_bytes(parse(t), SEAL)`.
+//! The middle path (`seal_form`) must decline every text `J` cannot write, and the members of a
+//! text it accepts, joined, must be `to_bytes(parse(t), SEAL)`.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -57,11 +57,13 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     match (&v, canon::to_bytes(&v, DumpOptions::SEAL)) {
-        (canon::Value::Object(_), Ok(j)) => assert_eq!(
-            respelled.as_ref(),
-            Some(&j),
-            "middle path does not write J(parse(text))"
-        ),
+        // It may decline a writable object (a lone surrogate in a shadowed duplicate), since
+        // the verifier then takes the tree path; what it accepts must be J.
+        (canon::Value::Object(_), Ok(j)) => {
+            if let Some(r) = &respelled {
+                assert_eq!(r, &j, "middle path does not write J(parse(text))");
+            }
+        }
         _ => assert!(
             respelled.is_none(),
             "middle path accepts a text J cannot write"
