@@ -19,7 +19,7 @@
 //! whose value is the object `o`, its members are `write_member(k, v, SEAL)` for the members
 //! of `o` in `o`'s order.
 
-use crate::book::canon::{write_float, MAX_DEPTH, MAX_INT_DIGITS};
+use crate::book::canon::{hex4, write_float, MAX_DEPTH, MAX_INT_DIGITS};
 use std::ops::Range;
 
 /// One top-level member in seal form, in [`SealForm`]'s buffers.
@@ -332,15 +332,6 @@ impl Writer<'_, '_> {
         true
     }
 
-    fn hex4(&self, at: usize) -> Option<u32> {
-        let h = self.s.get(at..at + 4)?;
-        let mut v = 0u32;
-        for &c in h {
-            v = v * 16 + (c as char).to_digit(16)?;
-        }
-        Some(v)
-    }
-
     /// A string (at its opening quote) written as `J` writes it; a key's decoded text is also
     /// appended to `keys`. Declines raw control characters, bad escapes and lone surrogates.
     fn string(&mut self, is_key: bool) -> bool {
@@ -378,7 +369,7 @@ impl Writer<'_, '_> {
                 Some(b'r') => 0x0D,
                 Some(b't') => 0x09,
                 Some(b'u') => {
-                    let Some(mut cp) = self.hex4(self.i + 2) else {
+                    let Some(mut cp) = hex4(self.s, self.i + 2) else {
                         return false;
                     };
                     if (0xD800..0xDC00).contains(&cp)
@@ -387,7 +378,7 @@ impl Writer<'_, '_> {
                             .get(self.i + 6..)
                             .is_some_and(|r| r.starts_with(b"\\u"))
                     {
-                        if let Some(lo @ 0xDC00..=0xDFFF) = self.hex4(self.i + 8) {
+                        if let Some(lo @ 0xDC00..=0xDFFF) = hex4(self.s, self.i + 8) {
                             cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
                             self.i += 6;
                         }
