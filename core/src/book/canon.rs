@@ -502,12 +502,7 @@ impl<'a> Parser<'a> {
     }
 
     fn hex4(&self, at: usize) -> Option<u32> {
-        let h = self.s.get(at..at + 4)?;
-        let mut v = 0u32;
-        for &c in h {
-            v = v * 16 + (c as char).to_digit(16)?;
-        }
-        Some(v)
+        hex4(self.s, at)
     }
 
     /// A string, with CPython's strict rules: raw control characters are refused, escapes are
@@ -581,6 +576,16 @@ impl<'a> Parser<'a> {
             push_wtf8(&mut out, cp);
         }
     }
+}
+
+/// The four hex digits of a `\uXXXX` escape at `s[at..at + 4]` (either case), if they are.
+pub(crate) fn hex4(s: &[u8], at: usize) -> Option<u32> {
+    let h = s.get(at..at + 4)?;
+    let mut v = 0u32;
+    for &c in h {
+        v = v * 16 + (c as char).to_digit(16)?;
+    }
+    Some(v)
 }
 
 /// Appends a code point (surrogates allowed) in generalized UTF-8.

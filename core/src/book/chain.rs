@@ -7,6 +7,7 @@
 use crate::book::canon::{self, DumpOptions, JsonStr, Value};
 use crate::book::canonical_form;
 use crate::book::seal::{seal_and_link, SealLinkHasher, BOOKKEEPING_FIELDS};
+use crate::book::seal_form::SealForm;
 use crate::hex;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
@@ -367,6 +368,8 @@ struct Lines {
     first_bad: Option<u64>,
     /// Scratch for the fast path's member spans.
     spans: Vec<canonical_form::MemberSpan>,
+    /// Scratch for the middle path's members in seal form.
+    seal_form: SealForm,
 }
 
 impl Lines {
@@ -397,6 +400,7 @@ impl Lines {
             omitted: 0,
             first_bad: None,
             spans: Vec::new(),
+            seal_form: SealForm::new(),
         }
     }
 
@@ -506,7 +510,11 @@ impl Lines {
         if self.restart {
             return;
         }
-        let fields = match read_fields(&bytes[..bytes.len() - 1], &mut self.spans) {
+        let fields = match read_fields(
+            &bytes[..bytes.len() - 1],
+            &mut self.spans,
+            &mut self.seal_form,
+        ) {
             Ok(f) => f,
             Err(message) => {
                 self.problem(Check::Json, (Why::Text(message), None, None));
@@ -591,6 +599,7 @@ fn stored_link(fields: &LineFields) -> Option<String> {
 fn read_fields(
     text: &[u8],
     spans: &mut Vec<canonical_form::MemberSpan>,
+    seal_form: &mut SealForm,
 ) -> Result<LineFields, String> {
     // A CR that does not end the line would split it under Python's universal newlines.
     let body = text.strip_suffix(b"\r").unwrap_or(text);
@@ -600,10 +609,13 @@ fn read_fields(
              the line there, so the reference cannot read it as one JSON line"
         ));
     }
-    match fields_of_canonical(text, spans) {
-        Some(f) => Ok(f),
-        None => fields_of_any_spelling(text),
+    if let Some(f) = fields_of_canonical(text, spans) {
+        return Ok(f);
     }
+    if let Some(f) = fields_of_seal_form(text, seal_form) {
+        return Ok(f);
+    }
+    fields_of_any_spelling(text)
 }
 
 /// The fast path: a line stored exactly as `J(line)` (as [`BookWriter`] writes it) is
@@ -622,6 +634,27 @@ fn fields_of_canonical(
         hasher.member(key, &text[span.member.clone()]);
         if let Some(slot) = fields.slot(key) {
             *slot = Some(bookkeeping_value(&text[span.value.clone()])?);
+        }
+    }
+    (fields.seal_hash, fields.link_hash) = hasher.finish();
+    Some(fields)
+}
+
+/// The middle path: a line in another spelling (escapes, key order, number spellings) is
+/// written member by member in seal form straight from its text, without building a tree
+/// (see [`crate::book::seal_form`]); a line it declines takes the general path, which words
+/// the error.
+fn fields_of_seal_form(text: &[u8], form: &mut SealForm) -> Option<LineFields> {
+    if !form.members(text) {
+        return None;
+    }
+    let mut hasher = SealLinkHasher::new();
+    let mut fields = LineFields::default();
+    for m in form.iter() {
+        let key = form.key(m);
+        hasher.member(key, form.text(m));
+        if let Some(slot) = fields.slot(key) {
+            *slot = Some(bookkeeping_value(form.value(m))?);
         }
     }
     (fields.seal_hash, fields.link_hash) = hasher.finish();
@@ -870,6 +903,7 @@ pub struct BookHasher {
     line: Vec<u8>,
     prefixes: Vec<Prefix>,
     spans: Vec<canonical_form::MemberSpan>,
+    seal_form: SealForm,
 }
 
 /// What a [`BookHasher`] computed.
@@ -899,6 +933,7 @@ impl BookHasher {
             line: Vec::new(),
             prefixes: Vec::new(),
             spans: Vec::new(),
+            seal_form: SealForm::new(),
         };
         if h.wanted.first() == Some(&0) {
             h.prefixes.push(Prefix {
@@ -939,7 +974,7 @@ impl BookHasher {
                     None
                 } else {
                     let text = &self.line[..self.line.len() - 1];
-                    read_fields(text, &mut self.spans)
+                    read_fields(text, &mut self.spans, &mut self.seal_form)
                         .ok()
                         .and_then(|f| stored_link(&f))
                 };

@@ -5,6 +5,7 @@
 //! - [`canon`]: `J(o)`, Python-identical `json.dumps` / `json.loads`
 //! - [`canonical_form`]: the fast path, recognising a line already stored as `J(line)`
 //! - [`seal`]: seal and link of one line; sealing new lines
+//! - [`seal_form`]: the middle path, writing `J` of a line stored in another spelling
 //! - [`writer`]: [`writer::BookWriter`], appending sealed lines
 //! - [`chain`]: [`chain::ChainVerifier`], Appendix B step 4 with prefix hashes
 //! - [`stamp_list`]: the stamped-prefix lists (`stamps.jsonl`) and their checks
@@ -13,5 +14,6 @@ pub mod canon;
 pub mod canonical_form;
 pub mod chain;
 pub mod seal;
+pub mod seal_form;
 pub mod stamp_list;
 pub mod writer;
