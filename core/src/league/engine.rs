@@ -1420,6 +1420,7 @@ path = "prices.csv"
             at: "2026-10-21T20:30:00Z".into(),
             run_id: "2026-10-21-am".into(),
             rows: BTreeMap::from([(("SPX".to_string(), Venue::Polymarket), Some(false))]),
+            ..Default::default()
         };
         d.seal(Ledger::Book, &resolution.to_object());
         let lines = BookLines::parse(&d.book.1).unwrap();

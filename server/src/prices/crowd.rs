@@ -23,6 +23,7 @@ use sealbook_core::league::config::{contract_name, CrowdSource, LeagueConfig};
 use sealbook_core::score::book_lines::{CrowdPrices, Quote};
 use sealbook_core::score::crowd_feed::{
     kalshi_markets, kalshi_quote, polymarket_book, polymarket_markets, polymarket_quote,
+    polymarket_resolution,
 };
 use std::collections::BTreeMap;
 use std::time::Duration;
@@ -110,6 +111,67 @@ fn crowd_prices_with(
         odds,
         kalshi: kalshi_quotes,
     }))
+}
+
+/// The resolutions of `session`'s Polymarket contracts of `assets` (spec §4.9; seeds 001/003
+/// settle the bets on them), each read by core ([`polymarket_resolution`]) from Gamma's
+/// answer for the closed market, `GET <base_url>/markets?slug=<slug>&closed=true`: per asset,
+/// `Ok(Some(up))` with the URL it came from, `Ok(None)` while the market is not closed (or
+/// Gamma lists no closed market of the slug), and an error naming the URL when the answer
+/// cannot be read or the market has closed without settling. An asset without a Polymarket
+/// contract in the config is an error: its resolution is not read.
+pub fn crowd_resolutions(
+    config: &LeagueConfig,
+    session: Date,
+    assets: &[String],
+) -> BTreeMap<String, Result<Option<(bool, String)>, String>> {
+    let fetcher = Fetcher::new(TIMEOUT, MAX_BODY_BYTES, ATTEMPTS, BACKOFF);
+    let mut out = BTreeMap::new();
+    for asset in assets {
+        let r = match config
+            .crowd
+            .polymarket
+            .as_ref()
+            .and_then(|s| Some((s, s.contracts.get(asset)?)))
+        {
+            None => Err(format!(
+                "{asset}: no Polymarket contract in the config, its resolution is not read"
+            )),
+            Some((s, template)) => {
+                polymarket_resolved(&fetcher, s, &contract_name(template, session))
+            }
+        };
+        out.insert(asset.clone(), r);
+    }
+    out
+}
+
+fn polymarket_resolved(
+    fetcher: &Fetcher,
+    s: &CrowdSource,
+    slug: &str,
+) -> Result<Option<(bool, String)>, String> {
+    let url = format!(
+        "{}/markets?slug={}&closed=true",
+        s.base_url,
+        url_component(slug)
+    );
+    let Some(body) = ok_body(fetcher, &url)? else {
+        return Ok(None);
+    };
+    let markets = polymarket_markets(&body, &url).map_err(|e| e.to_string())?;
+    let mut listed = markets.iter().filter(|m| m.slug == slug);
+    let Some(market) = listed.next() else {
+        return Ok(None);
+    };
+    if listed.next().is_some() {
+        return Err(format!("{url}: more than one market of slug {slug}"));
+    }
+    match polymarket_resolution(market) {
+        Ok(Some(up)) => Ok(Some((up, url))),
+        Ok(None) => Ok(None),
+        Err(e) => Err(format!("{url}: {e}")),
+    }
 }
 
 fn ok_body(fetcher: &Fetcher, url: &str) -> Result<Option<Vec<u8>>, String> {
