@@ -116,7 +116,8 @@ fn crowd_prices_with(
 /// The resolutions of `session`'s Polymarket contracts of `assets` (spec §4.9; seeds 001/003
 /// settle the bets on them), each read by core ([`polymarket_resolution`]) from Gamma's
 /// answer for the closed market, `GET <base_url>/markets?slug=<slug>&closed=true`: per asset,
-/// `Ok(Some(up))` with the URL it came from, `Ok(None)` while the market is not closed (or
+/// `Ok(Some(up))` with where it came from (`polymarket:<slug>`: the same in every league,
+/// whatever the venue's address), `Ok(None)` while the market is not closed (or
 /// Gamma lists no closed market of the slug), and an error naming the URL when the answer
 /// cannot be read or the market has closed without settling. An asset without a Polymarket
 /// contract in the config is an error: its resolution is not read.
@@ -168,7 +169,7 @@ fn polymarket_resolved(
         return Err(format!("{url}: more than one market of slug {slug}"));
     }
     match polymarket_resolution(market) {
-        Ok(Some(up)) => Ok(Some((up, url))),
+        Ok(Some(up)) => Ok(Some((up, format!("polymarket:{slug}")))),
         Ok(None) => Ok(None),
         Err(e) => Err(format!("{url}: {e}")),
     }

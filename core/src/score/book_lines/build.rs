@@ -297,7 +297,7 @@ pub struct CrowdContent {
     pub run_id: String,
     /// (market code, venue) -> up (None: not resolved).
     pub rows: BTreeMap<(String, Venue), Option<bool>>,
-    /// (market code, venue) -> where the resolution was read (the venue's URL), sealed as the
+    /// (market code, venue) -> where the resolution was read (`polymarket:<slug>`), sealed as the
     /// row's `source` when given.
     pub sources: BTreeMap<(String, Venue), String>,
 }
