@@ -449,10 +449,7 @@ pub fn polymarket_resolution(market: &PolyMarket) -> Result<Option<bool>, String
         )
     })?;
     let settled = market.outcome_prices.len() == market.outcomes.len()
-        && market
-            .outcome_prices
-            .iter()
-            .all(|p| *p == 0.0 || *p == 1.0)
+        && market.outcome_prices.iter().all(|p| *p == 0.0 || *p == 1.0)
         && market.outcome_prices.iter().filter(|p| **p == 1.0).count() == 1;
     if !settled {
         return Err(format!(
@@ -777,7 +774,11 @@ mod tests {
         // Open: no resolution yet, whatever the prices.
         assert_eq!(read("false", r#"[\"1\", \"0\"]"#), Ok(None));
         // Closed but not settled: an error that names the market and the prices.
-        for unsettled in [r#"[\"0.5\", \"0.5\"]"#, r#"[\"0.97\", \"0.03\"]"#, r#"[\"1\", \"1\"]"#] {
+        for unsettled in [
+            r#"[\"0.5\", \"0.5\"]"#,
+            r#"[\"0.97\", \"0.03\"]"#,
+            r#"[\"1\", \"1\"]"#,
+        ] {
             let e = read("true", unsettled).unwrap_err();
             assert!(e.contains("spx-up") && e.contains("not settled"), "{e}");
         }

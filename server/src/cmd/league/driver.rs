@@ -57,8 +57,8 @@ use sealbook_core::league::wire::{Finish, Wire};
 use sealbook_core::score::ask_chain::AskChain;
 use sealbook_core::score::baselines::ClimatologyTable;
 use sealbook_core::score::book_lines::build::{crowd_row_key, CrowdContent, ScoreContent};
-use sealbook_core::score::crowd::Venue;
 use sealbook_core::score::book_lines::BookLines;
+use sealbook_core::score::crowd::Venue;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -1079,7 +1079,10 @@ impl League {
                         line.sources.insert((code, venue), source);
                     }
                     Ok(None) => {
-                        open.insert(key, "the market has not closed and resolved yet".to_string());
+                        open.insert(
+                            key,
+                            "the market has not closed and resolved yet".to_string(),
+                        );
                     }
                     Err(e) => {
                         open.insert(key, e);
