@@ -1429,8 +1429,8 @@ path = "prices.csv"
                 session,
                 "2026-10-21-am".to_string(),
                 vec![
-                    ("GOLD".to_string(), Venue::Polymarket),
-                    ("SPX".to_string(), Venue::Polymarket)
+                    ("SPX".to_string(), Venue::Polymarket),
+                    ("GOLD".to_string(), Venue::Polymarket)
                 ]
             )]
         );

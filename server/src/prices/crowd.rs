@@ -375,7 +375,8 @@ mod tests {
         let read = |closed: bool, prices: &str| {
             let (url, seen) = closed_gamma(closed, prices);
             let r = crowd_resolutions_with(&fetcher(), &config(&url, &url), session().0, &assets);
-            (r, seen.lock().unwrap().clone())
+            let seen = seen.lock().unwrap().clone();
+            (r, seen)
         };
         // Settled to Yes: resolved up, with where it came from.
         let (r, seen) = read(true, r#"["1", "0"]"#);
