@@ -170,6 +170,9 @@ pub fn bet_price_lines(protocol: &Protocol, lines: &BookLines, session: Date) ->
     out
 }
 
+/// A crowd contract: its market code and venue, as a `crowd` line's `rows` key them.
+pub type Contract = (String, crate::score::crowd::Venue);
+
 /// The crowd contracts that bets wait on for their resolution (seeds 001/003, spec §4.9): for
 /// every run line sealing a bets version whose crowd prices were recorded in a session that
 /// has closed by `now`, the run's markets as [`bet_price_lines`] records them (by venue:
@@ -180,7 +183,7 @@ pub fn bets_awaiting_resolution(
     protocol: &Protocol,
     lines: &BookLines,
     now: Instant,
-) -> Vec<(Date, String, Vec<(String, crate::score::crowd::Venue)>)> {
+) -> Vec<(Date, String, Vec<Contract>)> {
     use crate::score::crowd::Venue;
     let mut out = Vec::new();
     for r in &lines.runs {
