@@ -360,7 +360,11 @@ fn the_engine_made_demo_verifies_end_to_end() {
         [109, 147, 10, 8, 6]
     );
     // demo-trend's first bets: 100 tokens on DXY Up at its 53c ask (188.679245 shares) and on
-    // TNX Down; unresolved, each carried at its cost.
+    // TNX Down at 78c (128.205128 shares). The DEMO crowd resolves both markets after the
+    // close (DXY Up: its slug's figure 42 is below the 52c Up price; TNX Down: 39 is not below
+    // 23c), the score job seals that `crowd` line and both bets settle the same session:
+    // each pays 1 a share, to the cent 188.68 and 128.21, so from 100 the cash is
+    // 100 - 200 + 188.68 + 128.21 = 216.89 (P&L +88.68 and +28.21) and no position is left.
     let first = bets.iter().find(|x| x["account"] == "demo-trend").unwrap();
     assert_eq!(
         (
@@ -372,15 +376,29 @@ fn the_engine_made_demo_verifies_end_to_end() {
         (
             &json!("2026-10-19"),
             &json!("traded"),
-            &json!(-100.0),
-            &json!(100.0)
+            &json!(216.89),
+            &json!(216.89)
         ),
         "{first}"
     );
-    assert_eq!(
-        first["positions"],
-        json!({"DXY:Up": 100.0, "TNX:Down": 100.0})
-    );
+    assert_eq!(first["positions"], json!({}));
+    let book = std::fs::read_to_string(dir.join("council-book.jsonl")).unwrap();
+    let resolved = book
+        .lines()
+        .find(|l| l.contains(r#""kind": "crowd""#) && l.contains(r#""run_id": "2026-10-19-am""#))
+        .expect("the crowd line resolving the first session's markets");
+    for row in [
+        r#""DXY": {"source": "polymarket:demo-dxy-up-or-down-2026-10-19", "up": true}"#,
+        r#""TNX": {"source": "polymarket:demo-tnx-up-or-down-2026-10-19", "up": false}"#,
+    ] {
+        assert!(resolved.contains(row), "{resolved}");
+    }
+    // Every bet of the season has settled: no bets row carries an open position.
+    let open: Vec<&&serde_json::Value> = bets
+        .iter()
+        .filter(|x| x["positions"] != json!({}))
+        .collect();
+    assert!(open.is_empty(), "{open:?}");
     let trades_path = dir.join("arena-trades.jsonl");
     let trades = std::fs::read_to_string(&trades_path).unwrap();
     let bet = trades.lines().find(|l| l.contains("\"bets-1\"")).unwrap();

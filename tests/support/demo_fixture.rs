@@ -540,6 +540,7 @@ pub fn league() -> Vec<DemoFile> {
                 at: format!("{day}T21:10:00Z"),
                 run_id: run_id.clone(),
                 rows: crowd_rows,
+                ..Default::default()
             }
             .to_object(),
         );

@@ -170,6 +170,62 @@ pub fn bet_price_lines(protocol: &Protocol, lines: &BookLines, session: Date) ->
     out
 }
 
+/// A crowd contract: its market code and venue, as a `crowd` line's `rows` key them.
+pub type Contract = (String, crate::score::crowd::Venue);
+
+/// The crowd contracts that bets wait on for their resolution (seeds 001/003, spec §4.9): for
+/// every run line sealing a bets version whose crowd prices were recorded in a session that
+/// has closed by `now`, the run's markets as [`bet_price_lines`] records them (by venue:
+/// Polymarket's where `crowd.odds` lists the market, else Kalshi's) that no `crowd` line of the
+/// run resolves yet, as (session, run id, contracts), in book order. A run whose recording time
+/// cannot be read is left out (it opened no round).
+pub fn bets_awaiting_resolution(
+    protocol: &Protocol,
+    lines: &BookLines,
+    now: Instant,
+) -> Vec<(Date, String, Vec<Contract>)> {
+    use crate::score::crowd::Venue;
+    let mut out = Vec::new();
+    for r in &lines.runs {
+        let (Some(crowd), Some(run_id)) = (&r.crowd, &r.run_id) else {
+            continue;
+        };
+        let bets = r
+            .arena
+            .iter()
+            .any(|v| protocol.version(v).is_some_and(|x| x.track == Track::Bets));
+        let Some(session) =
+            Instant::parse_rfc3339(&crowd.at).and_then(crate::calendar::session_for)
+        else {
+            continue;
+        };
+        if !bets || now < session_close(session) {
+            continue;
+        }
+        let waiting: Vec<(String, Venue)> = from_crowd(crowd, session, &BTreeSet::new())
+            .into_iter()
+            .map(|m| {
+                let venue = if crowd.odds.contains_key(&m.id) {
+                    Venue::Polymarket
+                } else {
+                    Venue::Kalshi
+                };
+                (m.id, venue)
+            })
+            .filter(|key| {
+                !lines
+                    .crowds
+                    .iter()
+                    .any(|c| &c.run_id == run_id && c.rows.get(key).is_some_and(Option::is_some))
+            })
+            .collect();
+        if !waiting.is_empty() {
+            out.push((session, run_id.clone(), waiting));
+        }
+    }
+    out
+}
+
 /// The rule versions of the league's tracks governing `session`, in the file's order.
 pub fn rules_in_force(protocol: &Protocol, session: Date) -> Vec<&RuleSet> {
     protocol

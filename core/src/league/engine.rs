@@ -1415,14 +1415,42 @@ path = "prices.csv"
             t("2026-10-21T12:31:00Z"),
         );
         d.apply(&mut e, a);
+        // Before the close no market waits on its resolution; after it, every market of the
+        // run does (GOLD too: not offered, still recorded), until the crowd line resolves it.
+        use crate::arena::league::bets_awaiting_resolution;
+        let lines = BookLines::parse(&d.book.1).unwrap();
+        assert!(
+            bets_awaiting_resolution(e.protocol(), &lines, t("2026-10-21T19:59:59Z")).is_empty()
+        );
+        let after = t("2026-10-21T20:30:00Z");
+        assert_eq!(
+            bets_awaiting_resolution(e.protocol(), &lines, after),
+            [(
+                session,
+                "2026-10-21-am".to_string(),
+                vec![
+                    ("SPX".to_string(), Venue::Polymarket),
+                    ("GOLD".to_string(), Venue::Polymarket)
+                ]
+            )]
+        );
         // The crowd resolves SPX down.
         let resolution = CrowdContent {
             at: "2026-10-21T20:30:00Z".into(),
             run_id: "2026-10-21-am".into(),
             rows: BTreeMap::from([(("SPX".to_string(), Venue::Polymarket), Some(false))]),
+            ..Default::default()
         };
         d.seal(Ledger::Book, &resolution.to_object());
         let lines = BookLines::parse(&d.book.1).unwrap();
+        assert_eq!(
+            bets_awaiting_resolution(e.protocol(), &lines, after),
+            [(
+                session,
+                "2026-10-21-am".to_string(),
+                vec![("GOLD".to_string(), Venue::Polymarket)]
+            )]
+        );
         let prices = jsonl(
             bet_price_lines(e.protocol(), &lines, session)
                 .iter()

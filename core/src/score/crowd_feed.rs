@@ -431,6 +431,35 @@ pub fn polymarket_quote(market: &PolyMarket, book: &PolyBook) -> Result<Quote, S
     })
 }
 
+/// The resolution of a Polymarket up-or-down market as Gamma answers it once the market has
+/// closed (spec §4.9; seeds 001/003 settle the bets on it): `Ok(None)` while the market is not
+/// closed, `Ok(Some(true))` when the Up (else Yes) outcome's price has settled to 1 and every
+/// other outcome's to 0, `Ok(Some(false))` when another outcome's has settled to 1 and the Up
+/// outcome's to 0. A closed market whose prices are anything else (not yet settled, a 50-50
+/// split, a missing price) is an error naming the market and its prices: a bet is never
+/// settled on a guess.
+pub fn polymarket_resolution(market: &PolyMarket) -> Result<Option<bool>, String> {
+    if market.closed != Some(true) {
+        return Ok(None);
+    }
+    let up = market.up_index().ok_or_else(|| {
+        format!(
+            "market {}: no Up or Yes outcome among {:?}",
+            market.slug, market.outcomes
+        )
+    })?;
+    let settled = market.outcome_prices.len() == market.outcomes.len()
+        && market.outcome_prices.iter().all(|p| *p == 0.0 || *p == 1.0)
+        && market.outcome_prices.iter().filter(|p| **p == 1.0).count() == 1;
+    if !settled {
+        return Err(format!(
+            "market {}: closed but outcomePrices {:?} of {:?} are not settled to 1 and 0",
+            market.slug, market.outcome_prices, market.outcomes
+        ));
+    }
+    Ok(Some(market.outcome_prices[up] == 1.0))
+}
+
 /// One Kalshi market of a strike ladder.
 #[derive(Clone, Debug, PartialEq)]
 pub struct KalshiMarket {
@@ -728,6 +757,30 @@ mod tests {
             last_price: None,
             volume: vol,
             notional: 1.0,
+        }
+    }
+
+    #[test]
+    fn a_closed_market_resolves_only_when_its_prices_settled_to_one_and_zero() {
+        let read = |closed: &str, prices: &str| {
+            let body = format!(
+                r#"[{{"slug":"spx-up","closed":{closed},"outcomes":"[\"Up\", \"Down\"]","outcomePrices":"{prices}"}}]"#
+            );
+            let m = polymarket_markets(body.as_bytes(), "gamma").unwrap();
+            polymarket_resolution(&m[0])
+        };
+        assert_eq!(read("true", r#"[\"1\", \"0\"]"#), Ok(Some(true)));
+        assert_eq!(read("true", r#"[\"0\", \"1\"]"#), Ok(Some(false)));
+        // Open: no resolution yet, whatever the prices.
+        assert_eq!(read("false", r#"[\"1\", \"0\"]"#), Ok(None));
+        // Closed but not settled: an error that names the market and the prices.
+        for unsettled in [
+            r#"[\"0.5\", \"0.5\"]"#,
+            r#"[\"0.97\", \"0.03\"]"#,
+            r#"[\"1\", \"1\"]"#,
+        ] {
+            let e = read("true", unsettled).unwrap_err();
+            assert!(e.contains("spx-up") && e.contains("not settled"), "{e}");
         }
     }
 

@@ -215,17 +215,41 @@ fn error(status: u16, kind: &str, code: Option<&str>, message: &str) -> Response
 /// them): `GET /crowd/markets?slug=<slug>` answers as Polymarket's Gamma and
 /// `GET /crowd/book?token_id=<slug>-up` as its CLOB. Every figure is a function of the slug
 /// (the market and the session's date), so two demos read the same prices: the Up price
-/// 10-90c, a bid 1c below and an ask 1c above, and a volume of $200-$30,199.
+/// 10-90c, a bid 1c below and an ask 1c above, and a volume of $200-$30,199. Asked for the
+/// closed market (`&closed=true`, as the bets' settlement asks Gamma), it answers the market
+/// closed and resolved, its `outcomePrices` settled to 1 and 0: Up when a further figure of the
+/// slug, 0-99, is below the Up price in cents (the crowd's price is the chance of Up).
 fn crowd(r: &Request) -> Option<Response> {
     let json = |v: Value| Some(Response::new(200, "application/json", v.to_string()));
-    let figures = |slug: &str| {
+    let hash = |slug: &str| {
         // FNV-1a: a fixed, platform-free hash.
-        let h = slug.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        slug.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
             (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-        });
+        })
+    };
+    let figures = |slug: &str| {
+        let h = hash(slug);
         (10 + (h % 81) as i64, 200 + ((h >> 20) % 30_000) as i64)
     };
     let cents = |c: i64| format!("{}.{:02}", c / 100, c % 100);
+    if let Some(slug) = r
+        .path
+        .strip_prefix("/crowd/markets?slug=")
+        .and_then(|q| q.strip_suffix("&closed=true"))
+    {
+        let (up, volume) = figures(slug);
+        let won = ((hash(slug) >> 40) % 100) < up as u64;
+        let (p_up, p_down) = if won { ("1", "0") } else { ("0", "1") };
+        return json(json!([{
+            "slug": slug,
+            "closed": true,
+            "umaResolutionStatus": "resolved",
+            "outcomes": "[\"Up\", \"Down\"]",
+            "outcomePrices": format!("[\"{p_up}\", \"{p_down}\"]"),
+            "clobTokenIds": format!("[\"{slug}-up\", \"{slug}-down\"]"),
+            "volumeNum": volume,
+        }]));
+    }
     if let Some(slug) = r.path.strip_prefix("/crowd/markets?slug=") {
         let (up, volume) = figures(slug);
         return json(json!([{

@@ -23,6 +23,7 @@ use sealbook_core::league::config::{contract_name, CrowdSource, LeagueConfig};
 use sealbook_core::score::book_lines::{CrowdPrices, Quote};
 use sealbook_core::score::crowd_feed::{
     kalshi_markets, kalshi_quote, polymarket_book, polymarket_markets, polymarket_quote,
+    polymarket_resolution,
 };
 use std::collections::BTreeMap;
 use std::time::Duration;
@@ -110,6 +111,77 @@ fn crowd_prices_with(
         odds,
         kalshi: kalshi_quotes,
     }))
+}
+
+/// The resolutions of `session`'s Polymarket contracts of `assets` (spec §4.9; seeds 001/003
+/// settle the bets on them), each read by core ([`polymarket_resolution`]) from Gamma's
+/// answer for the closed market, `GET <base_url>/markets?slug=<slug>&closed=true`: per asset,
+/// `Ok(Some(up))` with where it came from (`polymarket:<slug>`: the same in every league,
+/// whatever the venue's address), `Ok(None)` while the market is not closed (or
+/// Gamma lists no closed market of the slug), and an error naming the URL when the answer
+/// cannot be read or the market has closed without settling. An asset without a Polymarket
+/// contract in the config is an error: its resolution is not read.
+pub fn crowd_resolutions(
+    config: &LeagueConfig,
+    session: Date,
+    assets: &[String],
+) -> BTreeMap<String, Result<Option<(bool, String)>, String>> {
+    let fetcher = Fetcher::new(TIMEOUT, MAX_BODY_BYTES, ATTEMPTS, BACKOFF);
+    crowd_resolutions_with(&fetcher, config, session, assets)
+}
+
+fn crowd_resolutions_with(
+    fetcher: &Fetcher,
+    config: &LeagueConfig,
+    session: Date,
+    assets: &[String],
+) -> BTreeMap<String, Result<Option<(bool, String)>, String>> {
+    let mut out = BTreeMap::new();
+    for asset in assets {
+        let r = match config
+            .crowd
+            .polymarket
+            .as_ref()
+            .and_then(|s| Some((s, s.contracts.get(asset)?)))
+        {
+            None => Err(format!(
+                "{asset}: no Polymarket contract in the config, its resolution is not read"
+            )),
+            Some((s, template)) => {
+                polymarket_resolved(fetcher, s, &contract_name(template, session))
+            }
+        };
+        out.insert(asset.clone(), r);
+    }
+    out
+}
+
+fn polymarket_resolved(
+    fetcher: &Fetcher,
+    s: &CrowdSource,
+    slug: &str,
+) -> Result<Option<(bool, String)>, String> {
+    let url = format!(
+        "{}/markets?slug={}&closed=true",
+        s.base_url,
+        url_component(slug)
+    );
+    let Some(body) = ok_body(fetcher, &url)? else {
+        return Ok(None);
+    };
+    let markets = polymarket_markets(&body, &url).map_err(|e| e.to_string())?;
+    let mut listed = markets.iter().filter(|m| m.slug == slug);
+    let Some(market) = listed.next() else {
+        return Ok(None);
+    };
+    if listed.next().is_some() {
+        return Err(format!("{url}: more than one market of slug {slug}"));
+    }
+    match polymarket_resolution(market) {
+        Ok(Some(up)) => Ok(Some((up, format!("polymarket:{slug}")))),
+        Ok(None) => Ok(None),
+        Err(e) => Err(format!("{url}: {e}")),
+    }
 }
 
 fn ok_body(fetcher: &Fetcher, url: &str) -> Result<Option<Vec<u8>>, String> {
@@ -264,6 +336,81 @@ mod tests {
             }
         });
         (poly, kalshi, seen)
+    }
+
+    /// Gamma's recorded market `solana-above-140-on-july-19` (the GOLD contract), with its
+    /// `closed` and `outcomePrices` as given, answered only to the closed-market query.
+    fn closed_gamma(closed: bool, prices: &str) -> (String, Arc<Mutex<Vec<String>>>) {
+        let gamma: serde_json::Value = serde_json::from_slice(&vector(
+            "polymarket",
+            "polymarket-agents_gamma_markets_twenty_2024-07.json",
+        ))
+        .unwrap();
+        let mut m = gamma
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["slug"] == "solana-above-140-on-july-19")
+            .unwrap()
+            .clone();
+        m["closed"] = closed.into();
+        m["outcomePrices"] = prices.into();
+        let body = serde_json::to_vec(&serde_json::json!([m])).unwrap();
+        let seen = Arc::new(Mutex::new(Vec::new()));
+        let s = seen.clone();
+        let url = fake_http::start(move |r| {
+            s.lock().unwrap().push(r.path.clone());
+            if r.path == "/markets?slug=solana-above-140-on-july-19&closed=true" {
+                Answer::new(200, "application/json", body.clone())
+            } else {
+                Answer::new(200, "application/json", b"[]".to_vec())
+            }
+        });
+        (url, seen)
+    }
+
+    #[test]
+    fn resolutions_are_read_from_the_closed_market_and_never_guessed() {
+        let assets = ["GOLD", "SPX", "BTC"].map(String::from);
+        let read = |closed: bool, prices: &str| {
+            let (url, seen) = closed_gamma(closed, prices);
+            let r = crowd_resolutions_with(&fetcher(), &config(&url, &url), session().0, &assets);
+            let seen = seen.lock().unwrap().clone();
+            (r, seen)
+        };
+        // Settled to Yes: resolved up, with where it came from.
+        let (r, seen) = read(true, r#"["1", "0"]"#);
+        assert_eq!(
+            r["GOLD"],
+            Ok(Some((
+                true,
+                "polymarket:solana-above-140-on-july-19".into()
+            )))
+        );
+        assert!(seen.contains(&"/markets?slug=solana-above-140-on-july-19&closed=true".into()));
+        // SPX's contract is not listed closed: not resolved yet. BTC has no Polymarket contract.
+        assert_eq!(r["SPX"], Ok(None));
+        assert!(r["BTC"]
+            .as_ref()
+            .unwrap_err()
+            .contains("no Polymarket contract"));
+        assert_eq!(
+            read(true, r#"["0", "1"]"#).0["GOLD"],
+            Ok(Some((
+                false,
+                "polymarket:solana-above-140-on-july-19".into()
+            )))
+        );
+        // Open, as recorded: not resolved.
+        assert_eq!(read(false, r#"["0.905", "0.095"]"#).0["GOLD"], Ok(None));
+        // Closed with the recorded prices, not settled: an error naming the URL, never a guess.
+        let e = read(true, r#"["0.905", "0.095"]"#).0["GOLD"]
+            .clone()
+            .unwrap_err();
+        assert!(
+            e.contains("closed=true") && e.contains("not settled"),
+            "{e}"
+        );
     }
 
     fn session() -> (Date, Instant) {

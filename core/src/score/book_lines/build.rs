@@ -297,6 +297,9 @@ pub struct CrowdContent {
     pub run_id: String,
     /// (market code, venue) -> up (None: not resolved).
     pub rows: BTreeMap<(String, Venue), Option<bool>>,
+    /// (market code, venue) -> where the resolution was read (`polymarket:<slug>`), sealed as the
+    /// row's `source` when given.
+    pub sources: BTreeMap<(String, Venue), String>,
 }
 
 /// The `rows` key of a contract: `<code>` (Polymarket) or `<code>@kalshi`.
@@ -313,11 +316,10 @@ impl CrowdContent {
             .rows
             .iter()
             .map(|((code, venue), up)| {
-                let up = up.map_or(Value::Null, Value::Bool);
-                (
-                    crowd_row_key(code, *venue),
-                    Value::Object(object([("up", up)])),
-                )
+                let mut row = object([("up", up.map_or(Value::Null, Value::Bool))]);
+                let source = self.sources.get(&(code.clone(), *venue));
+                insert_some(&mut row, "source", source.map(|s| string(s)));
+                (crowd_row_key(code, *venue), Value::Object(row))
             })
             .collect();
         object([
@@ -559,6 +561,7 @@ mod tests {
                 (("SPX".to_string(), Venue::Polymarket), Some(true)),
                 (("TNX".to_string(), Venue::Kalshi), None),
             ]),
+            ..Default::default()
         };
         let correction = CorrectionContent {
             at: "2026-10-22T01:00:00Z".into(),

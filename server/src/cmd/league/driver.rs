@@ -30,7 +30,7 @@ use super::read_config;
 use crate::anchor::league::{stamp_league, stamp_lists};
 use crate::ledger::{Ledger, LedgerError, Sealed, MAX_GROUP_LINES};
 use crate::outcome::Unusable;
-use crate::prices::crowd::crowd_prices;
+use crate::prices::crowd::{crowd_prices, crowd_resolutions};
 use crate::prices::csv::CsvProvider;
 use crate::prices::yahoo::YahooProvider;
 use crate::prices::PriceProvider;
@@ -39,7 +39,7 @@ use crate::seats::http::HttpSeat;
 use crate::seats::{ask_all, ApiKey, RetryPolicy, SeatAdapter, SeatReply};
 use sealbook_core::arena::league as arena_league;
 use sealbook_core::arena::records::{
-    jsonl, price_line, read_prices, PRICES_FILE as ARENA_PRICES_FILE,
+    jsonl, price_line, read_prices, PriceLine, PRICES_FILE as ARENA_PRICES_FILE,
 };
 use sealbook_core::book::canon::{self, EncodeError, Object};
 use sealbook_core::book::seal::{prepare_line, PreparedLine};
@@ -56,9 +56,10 @@ use sealbook_core::league::snapshot::{lookback_from, minute_window_from, take_sn
 use sealbook_core::league::wire::{Finish, Wire};
 use sealbook_core::score::ask_chain::AskChain;
 use sealbook_core::score::baselines::ClimatologyTable;
-use sealbook_core::score::book_lines::build::ScoreContent;
+use sealbook_core::score::book_lines::build::{crowd_row_key, CrowdContent, ScoreContent};
 use sealbook_core::score::book_lines::BookLines;
-use std::collections::{BTreeMap, VecDeque};
+use sealbook_core::score::crowd::Venue;
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -1018,12 +1019,89 @@ impl League {
             "horizon": horizon.as_str(), "n": n, "markets": line.results.len(),
             "unpriced": unpriced}));
         if horizon == Horizon::D1 {
-            if let Err(e) = self.record_arena_prices(session, provider) {
-                self.event(serde_json::json!({"event": "arena_prices_failed",
-                    "session": session.to_string(), "error": e.to_string()}));
+            // The crowd's resolutions first, so that the session's bets settle in the same
+            // recording; an earlier session whose bets this resolves gets its lines too.
+            let mut sessions = match self.record_crowd_resolutions() {
+                Ok(s) => s,
+                Err(e) => {
+                    self.event(serde_json::json!({"event": "crowd_resolutions_failed",
+                        "error": e.to_string()}));
+                    BTreeSet::new()
+                }
+            };
+            sessions.insert(session);
+            for s in sessions {
+                if let Err(e) = self.record_arena_prices(s, provider) {
+                    self.event(serde_json::json!({"event": "arena_prices_failed",
+                        "session": s.to_string(), "error": e.to_string()}));
+                }
             }
         }
         Ok(())
+    }
+
+    /// Seals a `crowd` line per run whose bets wait on their markets' resolution
+    /// ([`arena_league::bets_awaiting_resolution`]) with the resolutions the crowd venue now
+    /// gives ([`crowd_resolutions`]: each row with its `source`, the line's `at` the time they
+    /// were read). A contract left unresolved keeps its bet open, and the event
+    /// `bets_open` says why for each (not closed yet, unreadable, not settled, a venue whose
+    /// resolutions are not read). Returns the sessions a sealed line resolves bets of.
+    fn record_crowd_resolutions(&mut self) -> Result<BTreeSet<Date>, Unusable> {
+        let protocol = self.engine.protocol().clone();
+        let book_path = self.dir.join(BOOK_FILE);
+        let book = BookLines::parse(&read(&book_path)?)
+            .map_err(|e| Unusable::file(&book_path, e.to_string()))?;
+        let now = self.clock.now();
+        let mut resolved = BTreeSet::new();
+        for (session, run_id, waiting) in
+            arena_league::bets_awaiting_resolution(&protocol, &book, now)
+        {
+            let polymarket: Vec<String> = waiting
+                .iter()
+                .filter(|(_, v)| *v == Venue::Polymarket)
+                .map(|(code, _)| code.clone())
+                .collect();
+            let mut read = crowd_resolutions(&self.config, session, &polymarket);
+            let mut line = CrowdContent {
+                at: now.to_rfc3339(),
+                run_id: run_id.clone(),
+                ..Default::default()
+            };
+            let mut open = BTreeMap::new();
+            for (code, venue) in waiting {
+                let key = crowd_row_key(&code, venue);
+                let reading = match venue {
+                    Venue::Kalshi => Err("Kalshi resolutions are not read".to_string()),
+                    Venue::Polymarket => read
+                        .remove(&code)
+                        .unwrap_or_else(|| Err("not read".to_string())),
+                };
+                match reading {
+                    Ok(Some((up, source))) => {
+                        line.rows.insert((code.clone(), venue), Some(up));
+                        line.sources.insert((code, venue), source);
+                    }
+                    Ok(None) => {
+                        open.insert(
+                            key,
+                            "the market has not closed and resolved yet".to_string(),
+                        );
+                    }
+                    Err(e) => {
+                        open.insert(key, e);
+                    }
+                }
+            }
+            if !line.rows.is_empty() {
+                self.seal(Which::Book, &line.to_object())?;
+                resolved.insert(session);
+            }
+            if !open.is_empty() {
+                self.event(serde_json::json!({"event": "bets_open", "run_id": run_id,
+                    "session": session.to_string(), "open": open}));
+            }
+        }
+        Ok(resolved)
     }
 
     /// Records `session`'s prices of the trading tracks in force in `arena-prices.jsonl` (see
@@ -1047,11 +1125,16 @@ impl League {
         let book_path = self.dir.join(BOOK_FILE);
         let book = BookLines::parse(&read(&book_path)?)
             .map_err(|e| Unusable::file(&book_path, e.to_string()))?;
-        let bet_lines = if arena_league::bets_recorded(&recorded, session) {
-            Vec::new()
-        } else {
-            arena_league::bet_price_lines(&protocol, &book, session)
-        };
+        // Once the session's markets are recorded, only resolutions not yet recorded are added
+        // (a market that resolved after the first recording).
+        let markets_recorded = arena_league::bets_recorded(&recorded, session);
+        let bet_lines: Vec<PriceLine> = arena_league::bet_price_lines(&protocol, &book, session)
+            .into_iter()
+            .filter(|l| match l {
+                PriceLine::Market { .. } => !markets_recorded,
+                _ => !recorded.contains(l),
+            })
+            .collect();
         if rules.is_empty() || arena_league::session_recorded(&recorded, session) {
             if !bet_lines.is_empty() {
                 bytes.extend(jsonl(bet_lines.iter().map(price_line)));
