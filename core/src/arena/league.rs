@@ -120,6 +120,63 @@ pub fn bets_section(rule: &RuleSet, markets: &[CrowdMarket], sel: &Selection) ->
     t
 }
 
+/// A run line that sealed a bets version (seeds 001/003), with the crowd prices it recorded:
+/// the run's id, those prices, their recording time and its session.
+struct BetsRun<'a> {
+    run_id: &'a str,
+    crowd: &'a CrowdPrices,
+    at: Instant,
+    session: Date,
+}
+
+/// The run lines that sealed a bets version and recorded crowd prices, in book order; a run
+/// whose recording time cannot be read, or falls in no session, opened no round and is left out.
+fn bets_runs<'a>(
+    protocol: &'a Protocol,
+    lines: &'a BookLines,
+) -> impl Iterator<Item = BetsRun<'a>> + 'a {
+    lines.runs.iter().filter_map(move |r| {
+        let (crowd, run_id) = (r.crowd.as_ref()?, r.run_id.as_deref()?);
+        let bets = r
+            .arena
+            .iter()
+            .any(|v| protocol.version(v).is_some_and(|x| x.track == Track::Bets));
+        let at = Instant::parse_rfc3339(&crowd.at)?;
+        let session = crate::calendar::session_for(at)?;
+        bets.then_some(BetsRun {
+            run_id,
+            crowd,
+            at,
+            session,
+        })
+    })
+}
+
+/// A crowd contract: its market code and venue, as a `crowd` line's `rows` key them.
+pub type Contract = (String, crate::score::crowd::Venue);
+
+/// The contract a bet on `market` of the run's crowd prices is on: Polymarket's where
+/// `crowd.odds` lists the market, else Kalshi's.
+fn contract_of(crowd: &CrowdPrices, market: String) -> Contract {
+    use crate::score::crowd::Venue;
+    let venue = if crowd.odds.contains_key(&market) {
+        Venue::Polymarket
+    } else {
+        Venue::Kalshi
+    };
+    (market, venue)
+}
+
+/// The resolution of `contract` sealed by a `crowd` line of run `run_id` (`true` is `Up`), the
+/// first such line's; none while no line resolves it.
+fn resolution_of(lines: &BookLines, run_id: &str, contract: &Contract) -> Option<bool> {
+    lines
+        .crowds
+        .iter()
+        .filter(|c| c.run_id == run_id)
+        .find_map(|c| *c.rows.get(contract)?)
+}
+
 /// The lines `arena-prices.jsonl` records for the bets of `session` (seeds 001/003): for each
 /// run line of the session whose `arena` seals a bets version, its crowd markets as recorded
 /// (kind `market`, [`from_crowd`], at the prices' recording time) and each market's outcome
@@ -127,40 +184,18 @@ pub fn bets_section(rule: &RuleSet, markets: &[CrowdMarket], sel: &Selection) ->
 /// `Down`; a contract left unresolved gives no line).
 pub fn bet_price_lines(protocol: &Protocol, lines: &BookLines, session: Date) -> Vec<PriceLine> {
     let mut out = Vec::new();
-    for r in &lines.runs {
-        let (Some(crowd), Some(run_id)) = (&r.crowd, &r.run_id) else {
-            continue;
-        };
-        let bets = r
-            .arena
-            .iter()
-            .any(|v| protocol.version(v).is_some_and(|x| x.track == Track::Bets));
-        let Some(at) = Instant::parse_rfc3339(&crowd.at) else {
-            continue;
-        };
-        if !bets || crate::calendar::session_for(at) != Some(session) {
-            continue;
-        }
-        for m in from_crowd(crowd, session, &BTreeSet::new()) {
-            let venue = if crowd.odds.contains_key(&m.id) {
-                crate::score::crowd::Venue::Polymarket
-            } else {
-                crate::score::crowd::Venue::Kalshi
-            };
-            let won = lines
-                .crowds
-                .iter()
-                .filter(|c| &c.run_id == run_id)
-                .find_map(|c| *c.rows.get(&(m.id.clone(), venue))?);
-            let id = m.id.clone();
+    for run in bets_runs(protocol, lines).filter(|run| run.session == session) {
+        for m in from_crowd(run.crowd, session, &BTreeSet::new()) {
+            let contract = contract_of(run.crowd, m.id.clone());
+            let won = resolution_of(lines, run.run_id, &contract);
             out.push(PriceLine::Market {
                 session,
-                at,
+                at: run.at,
                 market: m,
             });
             if let Some(up) = won {
                 out.push(PriceLine::Resolution {
-                    symbol: id,
+                    symbol: contract.0,
                     session,
                     outcome: if up { "Up" } else { "Down" }.into(),
                 });
@@ -169,9 +204,6 @@ pub fn bet_price_lines(protocol: &Protocol, lines: &BookLines, session: Date) ->
     }
     out
 }
-
-/// A crowd contract: its market code and venue, as a `crowd` line's `rows` key them.
-pub type Contract = (String, crate::score::crowd::Venue);
 
 /// The crowd contracts that bets wait on for their resolution (seeds 001/003, spec §4.9): for
 /// every run line sealing a bets version whose crowd prices were recorded in a session that
@@ -184,46 +216,17 @@ pub fn bets_awaiting_resolution(
     lines: &BookLines,
     now: Instant,
 ) -> Vec<(Date, String, Vec<Contract>)> {
-    use crate::score::crowd::Venue;
-    let mut out = Vec::new();
-    for r in &lines.runs {
-        let (Some(crowd), Some(run_id)) = (&r.crowd, &r.run_id) else {
-            continue;
-        };
-        let bets = r
-            .arena
-            .iter()
-            .any(|v| protocol.version(v).is_some_and(|x| x.track == Track::Bets));
-        let Some(session) =
-            Instant::parse_rfc3339(&crowd.at).and_then(crate::calendar::session_for)
-        else {
-            continue;
-        };
-        if !bets || now < session_close(session) {
-            continue;
-        }
-        let waiting: Vec<(String, Venue)> = from_crowd(crowd, session, &BTreeSet::new())
-            .into_iter()
-            .map(|m| {
-                let venue = if crowd.odds.contains_key(&m.id) {
-                    Venue::Polymarket
-                } else {
-                    Venue::Kalshi
-                };
-                (m.id, venue)
-            })
-            .filter(|key| {
-                !lines
-                    .crowds
-                    .iter()
-                    .any(|c| &c.run_id == run_id && c.rows.get(key).is_some_and(Option::is_some))
-            })
-            .collect();
-        if !waiting.is_empty() {
-            out.push((session, run_id.clone(), waiting));
-        }
-    }
-    out
+    bets_runs(protocol, lines)
+        .filter(|run| now >= session_close(run.session))
+        .filter_map(|run| {
+            let waiting: Vec<Contract> = from_crowd(run.crowd, run.session, &BTreeSet::new())
+                .into_iter()
+                .map(|m| contract_of(run.crowd, m.id))
+                .filter(|contract| resolution_of(lines, run.run_id, contract).is_none())
+                .collect();
+            (!waiting.is_empty()).then(|| (run.session, run.run_id.to_string(), waiting))
+        })
+        .collect()
 }
 
 /// The rule versions of the league's tracks governing `session`, in the file's order.
