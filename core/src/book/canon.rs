@@ -430,46 +430,15 @@ impl<'a> Parser<'a> {
     /// unless a fraction or exponent is present.
     fn number(&mut self) -> Result<Value, ParseError> {
         let start = self.i;
-        let digits = |p: &mut Self| {
-            let s = p.i;
-            while let Some(b'0'..=b'9') = p.s.get(p.i) {
-                p.i += 1;
-            }
-            p.i - s
+        let Some(NumberSpan {
+            end,
+            int_end,
+            is_float,
+        }) = scan_number(self.s, start)
+        else {
+            return Err(self.err("expecting value"));
         };
-        if self.s.get(self.i) == Some(&b'-') {
-            self.i += 1;
-        }
-        match self.s.get(self.i) {
-            Some(b'0') => self.i += 1,
-            Some(b'1'..=b'9') => {
-                digits(self);
-            }
-            _ => {
-                self.i = start;
-                return Err(self.err("expecting value"));
-            }
-        }
-        let int_end = self.i;
-        let mut is_float = false;
-        if self.s.get(self.i) == Some(&b'.') && matches!(self.s.get(self.i + 1), Some(b'0'..=b'9'))
-        {
-            self.i += 1;
-            digits(self);
-            is_float = true;
-        }
-        if let Some(b'e' | b'E') = self.s.get(self.i) {
-            let save = self.i;
-            self.i += 1;
-            if let Some(b'+' | b'-') = self.s.get(self.i) {
-                self.i += 1;
-            }
-            if digits(self) == 0 {
-                self.i = save; // not an exponent: CPython stops before the 'e'
-            } else {
-                is_float = true;
-            }
-        }
+        self.i = end;
         let text = std::str::from_utf8(&self.s[start..self.i]).expect("ASCII");
         if is_float {
             // Rust's parser rounds correctly and overflows to ±inf, as CPython's float() does.
@@ -576,6 +545,54 @@ impl<'a> Parser<'a> {
             push_wtf8(&mut out, cp);
         }
     }
+}
+
+/// Where a number that starts at `s[start]` ends, by CPython's number grammar
+/// (`-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?`).
+pub(crate) struct NumberSpan {
+    /// One past its last byte.
+    pub end: usize,
+    /// One past the last byte of its integer part (the sign included).
+    pub int_end: usize,
+    /// A fraction or an exponent is present: a float, else an integer.
+    pub is_float: bool,
+}
+
+/// The number at `s[start..]` ([`NumberSpan`]), if one starts there. A `.` or an `e` not
+/// followed by digits is not part of it: CPython stops before it.
+#[inline]
+pub(crate) fn scan_number(s: &[u8], start: usize) -> Option<NumberSpan> {
+    let digits_from = |mut i: usize| {
+        while let Some(b'0'..=b'9') = s.get(i) {
+            i += 1;
+        }
+        i
+    };
+    let mut i = start + usize::from(s.get(start) == Some(&b'-'));
+    i = match s.get(i) {
+        Some(b'0') => i + 1,
+        Some(b'1'..=b'9') => digits_from(i + 1),
+        _ => return None,
+    };
+    let int_end = i;
+    let mut is_float = false;
+    if s.get(i) == Some(&b'.') && matches!(s.get(i + 1), Some(b'0'..=b'9')) {
+        i = digits_from(i + 1);
+        is_float = true;
+    }
+    if let Some(b'e' | b'E') = s.get(i) {
+        let sign = usize::from(matches!(s.get(i + 1), Some(b'+' | b'-')));
+        let end = digits_from(i + 1 + sign);
+        if end > i + 1 + sign {
+            i = end;
+            is_float = true;
+        }
+    }
+    Some(NumberSpan {
+        end: i,
+        int_end,
+        is_float,
+    })
 }
 
 /// The four hex digits of a `\uXXXX` escape at `s[at..at + 4]` (either case), if they are.

@@ -19,7 +19,7 @@
 //! whose value is the object `o`, its members are `write_member(k, v, SEAL)` for the members
 //! of `o` in `o`'s order.
 
-use crate::book::canon::{hex4, write_float, MAX_DEPTH, MAX_INT_DIGITS};
+use crate::book::canon::{hex4, scan_number, write_float, NumberSpan, MAX_DEPTH, MAX_INT_DIGITS};
 use std::ops::Range;
 
 /// One top-level member in seal form, in [`SealForm`]'s buffers.
@@ -272,44 +272,16 @@ impl Writer<'_, '_> {
     /// CPython's number grammar (see [`crate::book::canon`]), written as `J` writes the value.
     fn number(&mut self) -> bool {
         let start = self.i;
-        let digits = |w: &mut Self| {
-            let s = w.i;
-            while let Some(b'0'..=b'9') = w.s.get(w.i) {
-                w.i += 1;
-            }
-            w.i - s
+        let Some(NumberSpan {
+            end,
+            int_end,
+            is_float,
+        }) = scan_number(self.s, start)
+        else {
+            return false;
         };
-        let neg = self.s.get(self.i) == Some(&b'-');
-        if neg {
-            self.i += 1;
-        }
-        match self.s.get(self.i) {
-            Some(b'0') => self.i += 1,
-            Some(b'1'..=b'9') => {
-                digits(self);
-            }
-            _ => return false,
-        }
-        let int_end = self.i;
-        let mut is_float = false;
-        if self.s.get(self.i) == Some(&b'.') && matches!(self.s.get(self.i + 1), Some(b'0'..=b'9'))
-        {
-            self.i += 1;
-            digits(self);
-            is_float = true;
-        }
-        if let Some(b'e' | b'E') = self.s.get(self.i) {
-            let save = self.i;
-            self.i += 1;
-            if let Some(b'+' | b'-') = self.s.get(self.i) {
-                self.i += 1;
-            }
-            if digits(self) == 0 {
-                self.i = save;
-            } else {
-                is_float = true;
-            }
-        }
+        self.i = end;
+        let neg = self.s[start] == b'-';
         let text = &self.s[start..self.i];
         if is_float {
             let Some(f) = std::str::from_utf8(text)
