@@ -1394,7 +1394,7 @@ path = "prices.csv"
         d.apply(&mut e, a);
         let book = String::from_utf8(d.book.1.clone()).unwrap();
         assert!(
-            book.contains(r#""arena": ["arena-3", "pro-1", "bets-1"]"#),
+            book.contains(r#""arena": ["arena-3", "pro-1", "agent-portfolio-1", "bets-1"]"#),
             "{book}"
         );
         // alpha bets on SPX Down; the reference seats hold.
