@@ -488,9 +488,43 @@ fn settled(
     serde_json::to_vec(&v).unwrap()
 }
 
+/// Core's resolution of the ladder `bytes` at each previous close against the CPython peer's
+/// (`crowd_feed_peer.py resolved`: the set of closes the settled markets leave).
+fn resolutions_agree_with_the_peer(bytes: &[u8], closes: &[f64]) {
+    use sealbook_core::score::crowd_feed::kalshi_resolution;
+    let dir = sealbook_tests::tmp::TempDir::new("kalshi-resolved");
+    let file = dir.path().join("settled.json");
+    std::fs::write(&file, bytes).unwrap();
+    let out = sealbook_tests::python_script("crowd_feed_peer.py")
+        .arg("resolved")
+        .arg(&file)
+        .args(closes.iter().map(|c| c.to_string()))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let peer: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let markets = kalshi_markets(bytes, "settled.json").unwrap();
+    for (i, c) in closes.iter().enumerate() {
+        let ours = match kalshi_resolution(&markets, *c) {
+            Ok(Some(true)) => Value::from("up"),
+            Ok(Some(false)) => Value::from("down"),
+            Ok(None) => Value::Null,
+            Err(_) => Value::from("error"),
+        };
+        assert_eq!(ours, peer["resolutions"][i], "previous close {c}");
+    }
+}
+
 #[test]
 fn kalshi_settled_ladders_resolve_above_the_previous_close_or_say_why_not() {
     use sealbook_core::score::crowd_feed::kalshi_resolution;
+    let closes = [
+        60.0, 62.9, 63.0, 64.5, 65.0, 65.5, 66.0, 66.5, 69.9, 70.0, 75.0,
+    ];
     let open = vector("kalshi", HIGHNY);
     // As recorded, every market is active: nothing is resolved yet.
     let markets = kalshi_markets(&open, HIGHNY).unwrap();
@@ -503,6 +537,14 @@ fn kalshi_settled_ladders_resolve_above_the_previous_close_or_say_why_not() {
             if t.ends_with("-B65.5") { "yes" } else { "no" },
         )
     });
+    resolutions_agree_with_the_peer(&bytes, &closes);
+    resolutions_agree_with_the_peer(&open, &closes);
+    for end in ["-T63", "-T70", "-B63.5"] {
+        let b = settled(&open, &["event", "markets"], move |t| {
+            ("settled", if t.ends_with(end) { "yes" } else { "no" })
+        });
+        resolutions_agree_with_the_peer(&b, &closes);
+    }
     let m = kalshi_markets(&bytes, HIGHNY).unwrap();
     assert_eq!(
         kalshi_resolution(&m, 64.5),
@@ -526,12 +568,14 @@ fn kalshi_settled_ladders_resolve_above_the_previous_close_or_say_why_not() {
         kalshi_resolution(&kalshi_markets(&bytes, HIGHNY).unwrap(), 64.5),
         Ok(None)
     );
+    resolutions_agree_with_the_peer(&bytes, &closes);
     // A result neither yes nor no (a voided market) is an error naming it.
     let bytes = settled(&open, &["event", "markets"], |t| {
         ("settled", if t.ends_with("-B65.5") { "void" } else { "no" })
     });
     let e = kalshi_resolution(&kalshi_markets(&bytes, HIGHNY).unwrap(), 64.5).unwrap_err();
     assert!(e.contains("-B65.5") && e.contains("\"void\""), "{e}");
+    resolutions_agree_with_the_peer(&bytes, &closes);
     // An above ladder (KXBTCD, strikes 75,599.99 and up), as `GET /markets/<ticker>` answers
     // each market: `{"market": {...}}`.
     let btc: Value = serde_json::from_slice(&vector("kalshi", BTCD)).unwrap();
@@ -570,4 +614,28 @@ fn kalshi_settled_ladders_resolve_above_the_previous_close_or_say_why_not() {
     let both = [one(1, "yes"), one(0, "no")].concat();
     let e = kalshi_resolution(&both, prev).unwrap_err();
     assert!(e.contains("contradict"), "{e}");
+    // The above ladder settled as a whole at a close between two of its strikes.
+    let mut whole = btc.clone();
+    let at = floors[2] + 1.0;
+    for m in whole["events"][0]["markets"].as_array_mut().unwrap() {
+        let f = m["floor_strike"].as_f64().unwrap();
+        m["status"] = "finalized".into();
+        m["result"] = if at > f { "yes" } else { "no" }.into();
+    }
+    let mut around: Vec<f64> = floors
+        .iter()
+        .flat_map(|f| [*f - 0.5, *f, *f + 0.5])
+        .collect();
+    around.push(at);
+    let whole = serde_json::to_vec(&whole).unwrap();
+    resolutions_agree_with_the_peer(&whole, &around);
+    let ms = kalshi_markets(&whole, BTCD).unwrap();
+    assert_eq!(kalshi_resolution(&ms, floors[2]), Ok(Some(true)));
+    assert_eq!(kalshi_resolution(&ms, floors[3]), Ok(Some(false)));
+    assert!(
+        kalshi_resolution(&ms, at).is_err(),
+        "between strikes {} and {}",
+        floors[2],
+        floors[3]
+    );
 }

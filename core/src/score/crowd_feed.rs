@@ -762,15 +762,14 @@ fn kalshi_settled(m: &KalshiMarket) -> bool {
 /// The resolution of the crowd's Kalshi contract "above the previous close" (spec §4.9; seeds
 /// 001/003 settle the bets on it) from its strike ladder's markets as Kalshi answers them
 /// after the close (`status`, `result`), and the previous close sealed with the quote
-/// (`Quote::prev_close`). A settled market whose yes-region lies wholly above the previous
-/// close and whose result is `yes` (a `greater` market at or above it; a `between` bucket
-/// whose floor is above it) says Up; one whose yes-region lies at or below it and whose result
-/// is `yes` (a `between` bucket or `less` market capped at or below it), or a `greater` market
-/// at or below it whose result is `no`, says Down. `Ok(None)` while nothing settled says
-/// either (markets still trading). An error, never a guess: a settled market whose result is
-/// neither `yes` nor `no` (a voided market) where it would decide, markets that say both, or
-/// a ladder wholly settled that says neither (the close fell between the two strikes around
-/// the previous close).
+/// (`Quote::prev_close`). Each settled market bounds the close x: `greater` (above
+/// `floor_strike` f) `yes` is x > f and `no` x <= f; a `between` bucket `yes` is
+/// f <= x <= `cap_strike`; `less` (below `cap_strike` c) `yes` is x < c and `no` x >= c. A
+/// bound that puts x above the previous close says Up, one that puts it at or below it says
+/// Down. `Ok(None)` while nothing settled says either (markets still trading). An error, never
+/// a guess: a settled market whose result is neither `yes` nor `no` (a voided market),
+/// markets whose bounds contradict each other, or a ladder wholly settled that says neither
+/// (the close fell between the two strikes around the previous close).
 pub fn kalshi_resolution(
     markets: &[KalshiMarket],
     prev_close: f64,
@@ -779,6 +778,8 @@ pub fn kalshi_resolution(
         return Err(format!("previous close {prev_close} is not a number"));
     }
     let (mut up, mut down) = (None::<&str>, None::<&str>);
+    // The bounds on the close the settled markets give together: (level, strict).
+    let (mut lower, mut upper) = (None::<(f64, bool)>, None::<(f64, bool)>);
     for m in markets.iter().filter(|m| kalshi_settled(m)) {
         let kind = m.strike_type.as_deref().unwrap_or("");
         let result = m.result.as_deref().unwrap_or("");
@@ -794,17 +795,38 @@ pub fn kalshi_resolution(
             }
         };
         let (floor, cap) = (m.floor_strike, m.cap_strike);
-        let says = match (kind, yes) {
-            ("greater", true) if floor.is_some_and(|f| f >= prev_close) => Some(true),
-            ("greater", false) if floor.is_some_and(|f| f <= prev_close) => Some(false),
-            ("between", true) if floor.is_some_and(|f| f > prev_close) => Some(true),
-            ("between" | "less", true) if cap.is_some_and(|c| c <= prev_close) => Some(false),
-            _ => None,
+        // What the market says of the close x: above a level (strictly or not), at most a
+        // level (strictly below or not).
+        let (above, below): (Option<(f64, bool)>, Option<(f64, bool)>) = match (kind, yes) {
+            ("greater", true) => (floor.map(|f| (f, true)), None),
+            ("greater", false) => (None, floor.map(|f| (f, false))),
+            ("between", true) => (floor.map(|f| (f, false)), cap.map(|c| (c, false))),
+            ("less", true) => (None, cap.map(|c| (c, true))),
+            ("less", false) => (cap.map(|c| (c, false)), None),
+            _ => (None, None),
         };
-        match says {
-            Some(true) => up = up.or(Some(&m.ticker)),
-            Some(false) => down = down.or(Some(&m.ticker)),
-            None => {}
+        if let Some((f, strict)) = above {
+            if f > prev_close || (strict && f == prev_close) {
+                up = up.or(Some(&m.ticker));
+            }
+            if lower.is_none_or(|(l, s)| f > l || (f == l && strict && !s)) {
+                lower = Some((f, strict));
+            }
+        }
+        if let Some((c, strict)) = below {
+            if c <= prev_close {
+                down = down.or(Some(&m.ticker));
+            }
+            if upper.is_none_or(|(u, s)| c < u || (c == u && strict && !s)) {
+                upper = Some((c, strict));
+            }
+        }
+    }
+    if let (Some((l, ls)), Some((u, us))) = (lower, upper) {
+        if l > u || (l == u && (ls || us)) {
+            return Err(format!(
+                "the settled markets contradict each other: the close above {l} and at most {u}"
+            ));
         }
     }
     match (up, down) {
