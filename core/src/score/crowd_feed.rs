@@ -754,6 +754,9 @@ pub fn kalshi_quote(markets: &[KalshiMarket], prev_close: f64) -> Result<Quote, 
     })
 }
 
+/// A bound on a settled close: the level and whether it is strict.
+type Bound = (f64, bool);
+
 /// Whether a Kalshi market's `status` says it has been paid out.
 fn kalshi_settled(m: &KalshiMarket) -> bool {
     matches!(m.status.as_deref(), Some("settled" | "finalized"))
@@ -779,7 +782,7 @@ pub fn kalshi_resolution(
     }
     let (mut up, mut down) = (None::<&str>, None::<&str>);
     // The bounds on the close the settled markets give together: (level, strict).
-    let (mut lower, mut upper) = (None::<(f64, bool)>, None::<(f64, bool)>);
+    let (mut lower, mut upper) = (None::<Bound>, None::<Bound>);
     for m in markets.iter().filter(|m| kalshi_settled(m)) {
         let kind = m.strike_type.as_deref().unwrap_or("");
         let result = m.result.as_deref().unwrap_or("");
@@ -797,7 +800,7 @@ pub fn kalshi_resolution(
         let (floor, cap) = (m.floor_strike, m.cap_strike);
         // What the market says of the close x: above a level (strictly or not), at most a
         // level (strictly below or not).
-        let (above, below): (Option<(f64, bool)>, Option<(f64, bool)>) = match (kind, yes) {
+        let (above, below): (Option<Bound>, Option<Bound>) = match (kind, yes) {
             ("greater", true) => (floor.map(|f| (f, true)), None),
             ("greater", false) => (None, floor.map(|f| (f, false))),
             ("between", true) => (floor.map(|f| (f, false)), cap.map(|c| (c, false))),
