@@ -48,9 +48,14 @@ fn answer(venue: &str, name: &str) -> Vec<u8> {
 }
 
 fn peer(kind: &str, venue: &str, name: &str, closes: &[f64]) -> Value {
+    peer_on(kind, &path(venue, name), closes)
+}
+
+/// The CPython peer's reading of the file at `file`.
+fn peer_on(kind: &str, file: &std::path::Path, closes: &[f64]) -> Value {
     let out = sealbook_tests::python_script("crowd_feed_peer.py")
         .arg(kind)
-        .arg(path(venue, name))
+        .arg(file)
         .args(closes.iter().map(|c| c.to_string()))
         .output()
         .unwrap();
@@ -495,18 +500,7 @@ fn resolutions_agree_with_the_peer(bytes: &[u8], closes: &[f64]) {
     let dir = sealbook_tests::tmp::TempDir::new("kalshi-resolved");
     let file = dir.path().join("settled.json");
     std::fs::write(&file, bytes).unwrap();
-    let out = sealbook_tests::python_script("crowd_feed_peer.py")
-        .arg("resolved")
-        .arg(&file)
-        .args(closes.iter().map(|c| c.to_string()))
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let peer: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let peer = peer_on("resolved", &file, closes);
     let markets = kalshi_markets(bytes, "settled.json").unwrap();
     for (i, c) in closes.iter().enumerate() {
         let ours = match kalshi_resolution(&markets, *c) {

@@ -130,30 +130,45 @@ pub fn crowd_resolutions(
     crowd_resolutions_with(&fetcher, config, session, assets)
 }
 
+/// A resolution as read: `Ok(Some((up, source)))`, `Ok(None)` while not settled, or why not.
+type Resolution = Result<Option<(bool, String)>, String>;
+
+/// Each asset's resolution by `resolve` on the contract `venue` (`source`) names for it in
+/// `session`; an asset the config gives no contract of that venue is an error.
+fn resolutions_by_asset<'a, T: 'a>(
+    source: Option<&CrowdSource>,
+    venue: &str,
+    session: Date,
+    assets: impl IntoIterator<Item = (&'a String, T)>,
+    resolve: impl Fn(&CrowdSource, &str, T) -> Resolution,
+) -> BTreeMap<String, Resolution> {
+    assets
+        .into_iter()
+        .map(|(asset, extra)| {
+            let r = match source.and_then(|s| Some((s, s.contracts.get(asset)?))) {
+                None => Err(format!(
+                    "{asset}: no {venue} contract in the config, its resolution is not read"
+                )),
+                Some((s, template)) => resolve(s, &contract_name(template, session), extra),
+            };
+            (asset.clone(), r)
+        })
+        .collect()
+}
+
 fn crowd_resolutions_with(
     fetcher: &Fetcher,
     config: &LeagueConfig,
     session: Date,
     assets: &[String],
-) -> BTreeMap<String, Result<Option<(bool, String)>, String>> {
-    let mut out = BTreeMap::new();
-    for asset in assets {
-        let r = match config
-            .crowd
-            .polymarket
-            .as_ref()
-            .and_then(|s| Some((s, s.contracts.get(asset)?)))
-        {
-            None => Err(format!(
-                "{asset}: no Polymarket contract in the config, its resolution is not read"
-            )),
-            Some((s, template)) => {
-                polymarket_resolved(fetcher, s, &contract_name(template, session))
-            }
-        };
-        out.insert(asset.clone(), r);
-    }
-    out
+) -> BTreeMap<String, Resolution> {
+    resolutions_by_asset(
+        config.crowd.polymarket.as_ref(),
+        "Polymarket",
+        session,
+        assets.iter().map(|a| (a, ())),
+        |s, slug, ()| polymarket_resolved(fetcher, s, slug),
+    )
 }
 
 /// The resolutions of `session`'s Kalshi contracts (spec §4.9; seeds 001/003 settle the bets
@@ -170,7 +185,7 @@ pub fn kalshi_resolutions(
     config: &LeagueConfig,
     session: Date,
     sealed: &BTreeMap<String, f64>,
-) -> BTreeMap<String, Result<Option<(bool, String)>, String>> {
+) -> BTreeMap<String, Resolution> {
     let fetcher = Fetcher::new(TIMEOUT, MAX_BODY_BYTES, ATTEMPTS, BACKOFF);
     kalshi_resolutions_with(&fetcher, config, session, sealed)
 }
@@ -180,25 +195,14 @@ fn kalshi_resolutions_with(
     config: &LeagueConfig,
     session: Date,
     sealed: &BTreeMap<String, f64>,
-) -> BTreeMap<String, Result<Option<(bool, String)>, String>> {
-    let mut out = BTreeMap::new();
-    for (asset, prev_close) in sealed {
-        let r = match config
-            .crowd
-            .kalshi
-            .as_ref()
-            .and_then(|s| Some((s, s.contracts.get(asset)?)))
-        {
-            None => Err(format!(
-                "{asset}: no Kalshi contract in the config, its resolution is not read"
-            )),
-            Some((s, template)) => {
-                kalshi_resolved(fetcher, s, &contract_name(template, session), *prev_close)
-            }
-        };
-        out.insert(asset.clone(), r);
-    }
-    out
+) -> BTreeMap<String, Resolution> {
+    resolutions_by_asset(
+        config.crowd.kalshi.as_ref(),
+        "Kalshi",
+        session,
+        sealed.iter().map(|(a, c)| (a, *c)),
+        |s, ticker, prev_close| kalshi_resolved(fetcher, s, ticker, prev_close),
+    )
 }
 
 fn kalshi_resolved(
@@ -206,7 +210,7 @@ fn kalshi_resolved(
     s: &CrowdSource,
     ticker: &str,
     prev_close: f64,
-) -> Result<Option<(bool, String)>, String> {
+) -> Resolution {
     let url = format!(
         "{}/events/{}?with_nested_markets=true",
         s.base_url,
