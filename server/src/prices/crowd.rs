@@ -205,17 +205,22 @@ fn kalshi_resolutions_with(
     )
 }
 
+/// The ladder of Kalshi event `ticker`: `GET <base_url>/events/<ticker>?with_nested_markets=true`.
+fn kalshi_event_url(s: &CrowdSource, ticker: &str) -> String {
+    format!(
+        "{}/events/{}?with_nested_markets=true",
+        s.base_url,
+        url_component(ticker)
+    )
+}
+
 fn kalshi_resolved(
     fetcher: &Fetcher,
     s: &CrowdSource,
     ticker: &str,
     prev_close: f64,
 ) -> Resolution {
-    let url = format!(
-        "{}/events/{}?with_nested_markets=true",
-        s.base_url,
-        url_component(ticker)
-    );
+    let url = kalshi_event_url(s, ticker);
     let Some(body) = ok_body(fetcher, &url)? else {
         return Ok(None);
     };
@@ -299,11 +304,7 @@ fn kalshi_contract(
     asset: &str,
     prev_close: &BTreeMap<String, f64>,
 ) -> Result<Option<Quote>, String> {
-    let url = format!(
-        "{}/events/{}?with_nested_markets=true",
-        s.base_url,
-        url_component(ticker)
-    );
+    let url = kalshi_event_url(s, ticker);
     let Some(body) = ok_body(fetcher, &url)? else {
         return Ok(None);
     };
