@@ -270,7 +270,8 @@ fn pct(bp: i64) -> serde_json::Value {
 }
 
 /// The machine-readable block of the ask: per version, its funds (fund symbol -> the market
-/// it stands for) and limits in percent of equity.
+/// it stands for), limits in percent of equity, cost, cash rate and execution rule, and on a
+/// version with them (seed 002) `min_order_usd` and `max_orders_per_session`.
 pub fn tracks_json(rules: &[&RuleSet]) -> serde_json::Value {
     let mut o = serde_json::Map::new();
     for r in rules {
