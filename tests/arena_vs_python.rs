@@ -304,9 +304,10 @@ fn the_demo_league_accounts_agree_with_the_python_peer() {
     let p = peer(&["league", dir.to_str().unwrap()]);
     assert_eq!(p["different"], 0, "{p}");
     assert_eq!(p["rows"], p["peer_rows"], "{p}");
-    // 920 rows of arena-3 and pro-1, and 280 of bets-1 (7 seats x 40 sessions), which the
-    // peer reads with its own reading of seeds 001/003.
-    assert_eq!(p["rows"], 1200, "{p}");
+    // 920 rows of arena-3 and pro-1, 360 of agent-portfolio-1 (7 seats and 2 benchmarks x 40
+    // sessions), which the peer replays from seed 002's rules, and 280 of bets-1 (7 seats x 40
+    // sessions), which it reads with its own reading of seeds 001/003.
+    assert_eq!(p["rows"], 1560, "{p}");
     assert_eq!(p["trades_equal"], true, "{p}");
     assert_eq!(p["decisions_equal"], true, "{p}");
     for s in ["hold", "rejected", "traded"] {
@@ -315,6 +316,27 @@ fn the_demo_league_accounts_agree_with_the_python_peer() {
             "{s}: {p}"
         );
     }
+    // A tampered fill of seed 002's agent portfolios: `sealbook replay` says DIFFERENT for
+    // exactly the row of that account and session.
+    let trades = dir.join("arena-trades.jsonl");
+    let original = std::fs::read(&trades).unwrap();
+    let touched = std::cell::RefCell::new(None);
+    rewrite(&trades, |_, mut t| {
+        if t["version"] == "agent-portfolio-1" && touched.borrow().is_none() {
+            let q: f64 = t["qty"].as_str().unwrap().parse().unwrap();
+            t["qty"] = serde_json::json!(format!("{:.6}", q + 0.5));
+            let s = |k: &str| t[k].as_str().unwrap().to_string();
+            *touched.borrow_mut() = Some((s("version"), s("account"), s("session")));
+        }
+        t
+    });
+    let (code, r) = replay(&dir);
+    assert_eq!((code, r["different"].as_u64()), (1, Some(1)), "{r}");
+    assert_eq!(
+        rows_of(&r, "different"),
+        [touched.into_inner().unwrap()].into()
+    );
+    std::fs::write(&trades, &original).unwrap();
     // The peer is not blind: a changed published cash figure is a difference it names.
     let path = dir.join("arena-accounts.jsonl");
     rewrite(&path, |i, mut row| {

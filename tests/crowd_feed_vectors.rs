@@ -48,9 +48,14 @@ fn answer(venue: &str, name: &str) -> Vec<u8> {
 }
 
 fn peer(kind: &str, venue: &str, name: &str, closes: &[f64]) -> Value {
+    peer_on(kind, &path(venue, name), closes)
+}
+
+/// The CPython peer's reading of the file at `file`.
+fn peer_on(kind: &str, file: &std::path::Path, closes: &[f64]) -> Value {
     let out = sealbook_tests::python_script("crowd_feed_peer.py")
         .arg(kind)
-        .arg(path(venue, name))
+        .arg(file)
         .args(closes.iter().map(|c| c.to_string()))
         .output()
         .unwrap();
@@ -461,4 +466,170 @@ fn quotes_from_the_vectors_read_back_from_a_run_line() {
     );
     assert_eq!(st.questions.len(), 2, "Polymarket's BTC, Kalshi's GOLD");
     assert!(st.questions.iter().all(|q| q.admitted));
+}
+
+/// A recorded open answer turned into a settled one: only each market's `status` and `result`
+/// are changed (no settled Kalshi market is among the committed vectors), every other field
+/// is Kalshi's as recorded.
+fn settled(
+    bytes: &[u8],
+    markets_at: &[&str],
+    set: impl Fn(&str) -> (&'static str, &'static str),
+) -> Vec<u8> {
+    let mut v: Value = serde_json::from_slice(bytes).unwrap();
+    let mut list = &mut v;
+    for k in markets_at {
+        list = if let Ok(i) = k.parse::<usize>() {
+            &mut list[i]
+        } else {
+            &mut list[*k]
+        };
+    }
+    for m in list.as_array_mut().unwrap() {
+        let (status, result) = set(m["ticker"].as_str().unwrap());
+        m["status"] = status.into();
+        m["result"] = result.into();
+    }
+    serde_json::to_vec(&v).unwrap()
+}
+
+/// Core's resolution of the ladder `bytes` at each previous close against the CPython peer's
+/// (`crowd_feed_peer.py resolved`: the set of closes the settled markets leave).
+fn resolutions_agree_with_the_peer(bytes: &[u8], closes: &[f64]) {
+    use sealbook_core::score::crowd_feed::kalshi_resolution;
+    let dir = sealbook_tests::tmp::TempDir::new("kalshi-resolved");
+    let file = dir.path().join("settled.json");
+    std::fs::write(&file, bytes).unwrap();
+    let peer = peer_on("resolved", &file, closes);
+    let markets = kalshi_markets(bytes, "settled.json").unwrap();
+    for (i, c) in closes.iter().enumerate() {
+        let ours = match kalshi_resolution(&markets, *c) {
+            Ok(Some(true)) => Value::from("up"),
+            Ok(Some(false)) => Value::from("down"),
+            Ok(None) => Value::Null,
+            Err(_) => Value::from("error"),
+        };
+        assert_eq!(ours, peer["resolutions"][i], "previous close {c}");
+    }
+}
+
+#[test]
+fn kalshi_settled_ladders_resolve_above_the_previous_close_or_say_why_not() {
+    use sealbook_core::score::crowd_feed::kalshi_resolution;
+    let closes = [
+        60.0, 62.9, 63.0, 64.5, 65.0, 65.5, 66.0, 66.5, 69.9, 70.0, 75.0,
+    ];
+    let open = vector("kalshi", HIGHNY);
+    // As recorded, every market is active: nothing is resolved yet.
+    let markets = kalshi_markets(&open, HIGHNY).unwrap();
+    assert!(markets.iter().all(|m| m.result.as_deref() == Some("")));
+    assert_eq!(kalshi_resolution(&markets, 64.5), Ok(None));
+    // The 65-66 bucket settles yes, every other bucket no.
+    let bytes = settled(&open, &["event", "markets"], |t| {
+        (
+            "finalized",
+            if t.ends_with("-B65.5") { "yes" } else { "no" },
+        )
+    });
+    resolutions_agree_with_the_peer(&bytes, &closes);
+    resolutions_agree_with_the_peer(&open, &closes);
+    for end in ["-T63", "-T70", "-B63.5"] {
+        let b = settled(&open, &["event", "markets"], move |t| {
+            ("settled", if t.ends_with(end) { "yes" } else { "no" })
+        });
+        resolutions_agree_with_the_peer(&b, &closes);
+    }
+    let m = kalshi_markets(&bytes, HIGHNY).unwrap();
+    assert_eq!(
+        kalshi_resolution(&m, 64.5),
+        Ok(Some(true)),
+        "floor 65 above 64.5"
+    );
+    assert_eq!(kalshi_resolution(&m, 66.0), Ok(Some(false)), "cap 66 at 66");
+    assert_eq!(kalshi_resolution(&m, 70.0), Ok(Some(false)));
+    // A close inside the bucket that holds the previous close: no answer, never a guess.
+    let e = kalshi_resolution(&m, 65.5).unwrap_err();
+    assert!(e.contains("none says whether"), "{e}");
+    // Settled but not all: the deciding bucket still trading leaves it open.
+    let bytes = settled(&open, &["event", "markets"], |t| {
+        if t.ends_with("-B65.5") {
+            ("active", "")
+        } else {
+            ("settled", "no")
+        }
+    });
+    assert_eq!(
+        kalshi_resolution(&kalshi_markets(&bytes, HIGHNY).unwrap(), 64.5),
+        Ok(None)
+    );
+    resolutions_agree_with_the_peer(&bytes, &closes);
+    // A result neither yes nor no (a voided market) is an error naming it.
+    let bytes = settled(&open, &["event", "markets"], |t| {
+        ("settled", if t.ends_with("-B65.5") { "void" } else { "no" })
+    });
+    let e = kalshi_resolution(&kalshi_markets(&bytes, HIGHNY).unwrap(), 64.5).unwrap_err();
+    assert!(e.contains("-B65.5") && e.contains("\"void\""), "{e}");
+    resolutions_agree_with_the_peer(&bytes, &closes);
+    // An above ladder (KXBTCD, strikes 75,599.99 and up), as `GET /markets/<ticker>` answers
+    // each market: `{"market": {...}}`.
+    let btc: Value = serde_json::from_slice(&vector("kalshi", BTCD)).unwrap();
+    let ladder = btc["events"][0]["markets"].as_array().unwrap();
+    let floors: Vec<f64> = ladder
+        .iter()
+        .map(|m| m["floor_strike"].as_f64().unwrap())
+        .collect();
+    let (lo, hi) = (floors[0], floors[1]);
+    let prev = (lo + hi) / 2.0;
+    let one = |i: usize, result: &str| {
+        let mut m = ladder[i].clone();
+        m["status"] = "settled".into();
+        m["result"] = result.into();
+        let bytes = serde_json::to_vec(&serde_json::json!({ "market": m })).unwrap();
+        kalshi_markets(&bytes, "markets/ticker").unwrap()
+    };
+    assert_eq!(
+        one(0, "yes")[0].ticker,
+        ladder[0]["ticker"].as_str().unwrap()
+    );
+    assert_eq!(
+        kalshi_resolution(&one(1, "yes"), prev),
+        Ok(Some(true)),
+        "above {hi}"
+    );
+    assert_eq!(
+        kalshi_resolution(&one(0, "no"), prev),
+        Ok(Some(false)),
+        "not above {lo}"
+    );
+    // Above the lower strike but not the upper: the close is between them, undecided.
+    let both = [one(0, "yes"), one(1, "no")].concat();
+    assert!(kalshi_resolution(&both, prev).is_err());
+    // Contradicting markets are an error.
+    let both = [one(1, "yes"), one(0, "no")].concat();
+    let e = kalshi_resolution(&both, prev).unwrap_err();
+    assert!(e.contains("contradict"), "{e}");
+    // The above ladder settled as a whole at a close between two of its strikes.
+    let mut whole = btc.clone();
+    let at = floors[2] + 1.0;
+    for m in whole["events"][0]["markets"].as_array_mut().unwrap() {
+        let f = m["floor_strike"].as_f64().unwrap();
+        m["status"] = "finalized".into();
+        m["result"] = if at > f { "yes" } else { "no" }.into();
+    }
+    let mut around: Vec<f64> = floors
+        .iter()
+        .flat_map(|f| [*f - 0.5, *f, *f + 0.5])
+        .collect();
+    around.push(at);
+    let whole = serde_json::to_vec(&whole).unwrap();
+    resolutions_agree_with_the_peer(&whole, &around);
+    let ms = kalshi_markets(&whole, BTCD).unwrap();
+    assert_eq!(kalshi_resolution(&ms, floors[2]), Ok(Some(true)));
+    assert_eq!(kalshi_resolution(&ms, floors[3]), Ok(Some(false)));
+    assert!(
+        kalshi_resolution(&ms, at).is_err(),
+        "between strikes {} and {}",
+        floors[2],
+        floors[3]
+    );
 }

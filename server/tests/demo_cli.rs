@@ -283,8 +283,51 @@ fn the_engine_made_demo_verifies_end_to_end() {
         "demo-noise",
         "demo-prose",
     ] {
-        assert!(has("arena-3", seat) && has("pro-1", seat), "{seat}");
+        assert!(
+            has("arena-3", seat) && has("pro-1", seat) && has("agent-portfolio-1", seat),
+            "{seat}"
+        );
     }
+    for b in ["_world", "_bitcoin"] {
+        assert!(has("agent-portfolio-1", b), "{b}");
+    }
+    // Seed 002's agent portfolios: every fill at its session's 16:00 ET close, at 0.2% of its
+    // value; some decisions rejected for needing more than 10 orders.
+    let fills: Vec<serde_json::Value> = std::fs::read_to_string(dir.join("arena-trades.jsonl"))
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .filter(|t| t["version"] == "agent-portfolio-1")
+        .collect();
+    assert!(fills.len() > 20, "{}", fills.len());
+    for t in &fills {
+        let (s, at) = (t["session"].as_str().unwrap(), t["at"].as_str().unwrap());
+        assert!(
+            [format!("{s}T20:00:00Z"), format!("{s}T21:00:00Z")].contains(&at.to_string()),
+            "{t}"
+        );
+        let (value, cost) = (t["value"].as_f64().unwrap(), t["cost"].as_f64().unwrap());
+        assert!((value.abs() * 0.002 - cost).abs() <= 0.005 + 1e-9, "{t}");
+        assert!(value.abs() >= 500.0, "{t}");
+    }
+    let agent: Vec<&serde_json::Value> = rows
+        .iter()
+        .filter(|x| {
+            x["version"] == "agent-portfolio-1" && !x["account"].as_str().unwrap().starts_with('_')
+        })
+        .collect();
+    for status in ["traded", "hold", "rejected"] {
+        assert!(
+            agent.iter().any(|x| x["status"] == status),
+            "agent-portfolio-1 {status}"
+        );
+    }
+    assert!(
+        agent.iter().any(|x| x["reason"]
+            .as_str()
+            .is_some_and(|r| r.ends_with("orders: at most 10 a session"))),
+        "a decision needing an 11th order is rejected"
+    );
     for b in ["_hold_all", "_spy", "_passive", "_cash", "_random"] {
         assert!(has("arena-3", b), "{b}");
     }

@@ -582,7 +582,7 @@ fn a_league_day_on_fake_endpoints() {
     assert!(!arena_prices.contains("CPER"));
     let decisions = std::fs::read_to_string(dir.join("arena-decisions.jsonl")).unwrap();
     for seat in ["coin", "momentum"] {
-        for version in ["arena-3", "pro-1"] {
+        for version in ["arena-3", "pro-1", "agent-portfolio-1"] {
             assert!(
                 decisions.contains(&format!(r#"{{"account":"{seat}","decision":"hold","#))
                     && decisions.contains(&format!(r#""version":"{version}"}}"#)),
@@ -602,6 +602,8 @@ fn a_league_day_on_fake_endpoints() {
         "_random",
         "_spy_long",
         "_spy_short",
+        "_world",
+        "_bitcoin",
     ] {
         assert!(
             accounts.iter().any(|a| a["account"] == name),

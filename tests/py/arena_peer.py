@@ -15,7 +15,9 @@ engine's results as this script computes them: arena-trades.jsonl and arena-acco
 
 `league DIR` replays a league's published directory (`sealbook league publish`): the
 decisions read here from the sealed book (council-book.jsonl), the prices and rules from the
-published files, and compares every published account row and trade to the cent.
+published files, and compares every published account row and trade to the cent, on every
+version the league ran (arena-3, pro-1, seed 002's agent-portfolio-1, bets-1). A bet settles
+on the `resolution` line of its market whichever venue (Polymarket or Kalshi) resolved it.
 
 Money in integers throughout (cents, micro-dollar prices, micro-share quantities, basis-point
 weights, ppm rates), every conversion one product and one division rounded half to even;

@@ -1,7 +1,12 @@
 """Peer of core::score::crowd_feed on CPython's json: reads a Polymarket or Kalshi answer
 as the module documents (spec 4.9) and prints what it finds as one JSON object.
 
-usage: crowd_feed_peer.py gamma|book|kalshi|orderbook FILE [PREV_CLOSE ...]
+usage: crowd_feed_peer.py gamma|book|kalshi|orderbook|resolved FILE [PREV_CLOSE ...]
+
+`resolved` reads a Kalshi ladder after the close (each market's `status` and `result`, also
+the single-market answer {"market": {...}}) and says, for each previous close, whether the
+close was above it: "up", "down", null while undecided with a market still trading, or
+"error" (a voided market, contradicting markets, a settled ladder that does not decide).
 
 A file recorded as {"_metadata": ..., "response": ...} is read as its response.
 """
@@ -139,12 +144,66 @@ def orderbook(doc):
             "best_yes_ask": None if no is None else round(1 - no, 6)}
 
 
+def resolved(doc, closes):
+    """The close x as the set the settled markets leave: intervals of the real line written
+    as (low, low_open, high, high_open); the contract is up when every x left is above the
+    previous close, down when every x left is at or below it."""
+    ms = (doc.get("markets") or []) + ([doc["market"]] if isinstance(doc.get("market"), dict) else [])
+    ev = doc.get("event")
+    if isinstance(ev, dict):
+        ms = (ev.get("markets") or []) + ms
+    for e in doc.get("events") or []:
+        ms = ms + (e.get("markets") or [])
+    inf = float("inf")
+    low, low_open, high, high_open = -inf, True, inf, True
+    voided = False
+    settled = [m for m in ms if m.get("status") in ("settled", "finalized")]
+    for m in settled:
+        r, kind = m.get("result"), m.get("strike_type")
+        if r not in ("yes", "no"):
+            voided = True
+            continue
+        f, c = m.get("floor_strike"), m.get("cap_strike")
+        cuts = []  # (level, open, side): side "low" raises the floor, "high" lowers the ceiling
+        if kind == "greater" and f is not None:
+            cuts.append((f, True, "low") if r == "yes" else (f, False, "high"))
+        elif kind == "between" and r == "yes":
+            if f is not None:
+                cuts.append((f, False, "low"))
+            if c is not None:
+                cuts.append((c, False, "high"))
+        elif kind == "less" and c is not None:
+            cuts.append((c, True, "high") if r == "yes" else (c, False, "low"))
+        for level, is_open, side in cuts:
+            if side == "low" and (level > low or (level == low and is_open)):
+                low, low_open = level, is_open
+            if side == "high" and (level < high or (level == high and is_open)):
+                high, high_open = level, is_open
+    empty = low > high or (low == high and (low_open or high_open))
+    out = []
+    for prev in closes:
+        if voided or empty:
+            out.append("error")
+        elif low > prev or (low == prev and low_open):
+            out.append("up")
+        elif high <= prev:
+            out.append("down")
+        elif ms and len(settled) == len(ms):
+            out.append("error")
+        else:
+            out.append(None)
+    return {"resolutions": out}
+
+
 def main():
     kind, path = sys.argv[1], sys.argv[2]
     doc = load(path)
     closes = [float(x) for x in sys.argv[3:]]
     out = {"gamma": gamma, "book": book, "orderbook": orderbook}.get(kind)
-    result = out(doc) if out else kalshi(doc, closes)
+    if kind == "resolved":
+        result = resolved(doc, closes)
+    else:
+        result = out(doc) if out else kalshi(doc, closes)
     print(json.dumps(result, sort_keys=True))
 
 

@@ -3,12 +3,14 @@
 //! published decisions are derived from the sealed book, which prices a session records, and
 //! the `accounts` section of `council-league.json`.
 //!
-//! - **Rules.** The league runs the portfolio and pro tracks of its `arena-protocol.json`
-//!   ([`league_protocol`]: the shipped arena-3 and pro-1); the versions governing a session
+//! - **Rules.** The league runs the portfolio, pro and agent-portfolio tracks of its
+//!   `arena-protocol.json` ([`league_protocol`]: the shipped arena-3, pro-1 and seed 002's
+//!   agent-portfolio-1); the versions governing a session
 //!   ([`versions_in_force`]) are sealed in the run line as `arena` (§4.7: "the version in force
 //!   is sealed in each run line").
 //! - **The ask** ([`ask_section`]) lists each version's funds and limits, from the protocol, as
-//!   text and as one JSON block, and asks for `decisions` in the answer object.
+//!   text and as one JSON block (with each version's execution rule, and its minimum order and
+//!   most orders a session where it has them), and asks for `decisions` in the answer object.
 //! - **The answer's decisions**: `"decisions": {"<rule version>": "hold" | {"weights":
 //!   {"<fund symbol>": <percent of equity>, ...}}}`, each value laid out as a line of
 //!   `arena-decisions.jsonl` lays out its `decision` ([`super::records::read_choice`]). The
@@ -45,11 +47,13 @@ use std::collections::{BTreeMap, BTreeSet};
 /// The answer object's key of the decisions section.
 pub const DECISIONS_KEY: &str = "decisions";
 
-/// The tracks the league runs: the portfolio league (§4.7) and the pro league (§4.8).
-pub const LEAGUE_TRACKS: [Track; 2] = [Track::Portfolio, Track::Pro];
+/// The tracks the league runs: the portfolio league (§4.7), the pro league (§4.8) and seed
+/// 002's agent portfolios (long only, orders of at least the minimum, at most `max_orders` a
+/// session, 0.2% per fill, filled at the next close).
+pub const LEAGUE_TRACKS: [Track; 3] = [Track::Portfolio, Track::Pro, Track::AgentPortfolio];
 
-/// The `arena-protocol.json` a league ships: the portfolio, pro and bets versions of
-/// [`Protocol::standard`].
+/// The `arena-protocol.json` a league ships: the portfolio, pro, agent-portfolio and bets
+/// versions of [`Protocol::standard`].
 pub fn league_protocol() -> Protocol {
     let mut p = Protocol::standard();
     p.versions
@@ -248,6 +252,15 @@ pub fn versions_in_force(protocol: &Protocol, session: Date) -> Vec<String> {
         .collect()
 }
 
+/// Cents as a JSON number of dollars: whole dollars as an integer.
+fn cents_json(c: i64) -> serde_json::Value {
+    if c % 100 == 0 {
+        serde_json::json!(c / 100)
+    } else {
+        serde_json::json!(c as f64 / 100.0)
+    }
+}
+
 fn pct(bp: i64) -> serde_json::Value {
     if bp % 100 == 0 {
         serde_json::json!(bp / 100)
@@ -257,7 +270,8 @@ fn pct(bp: i64) -> serde_json::Value {
 }
 
 /// The machine-readable block of the ask: per version, its funds (fund symbol -> the market
-/// it stands for) and limits in percent of equity.
+/// it stands for), limits in percent of equity, cost, cash rate and execution rule, and on a
+/// version with them (seed 002) `min_order_usd` and `max_orders_per_session`.
 pub fn tracks_json(rules: &[&RuleSet]) -> serde_json::Value {
     let mut o = serde_json::Map::new();
     for r in rules {
@@ -288,6 +302,16 @@ pub fn tracks_json(rules: &[&RuleSet]) -> serde_json::Value {
                 "execution": execution,
             }),
         );
+        // Seed 002's order limits, only on a version that has them (the other versions' block
+        // stays as it was).
+        if let Some(serde_json::Value::Object(v)) = o.get_mut(&r.version) {
+            if r.min_order_cents > 0 {
+                v.insert("min_order_usd".into(), cents_json(r.min_order_cents));
+            }
+            if let Some(m) = r.max_orders {
+                v.insert("max_orders_per_session".into(), serde_json::json!(m));
+            }
+        }
     }
     serde_json::Value::Object(o)
 }
@@ -324,11 +348,29 @@ pub fn ask_section(rules: &[&RuleSet]) -> String {
             w(r.long_max_bp),
             w(r.cost_bp),
         );
+        t.pop();
+        if r.min_order_cents > 0 {
+            t += &format!(
+                " An order worth less than ${} is not sent.",
+                cents_json(r.min_order_cents)
+            );
+        }
+        if let Some(m) = r.max_orders {
+            t += &format!(
+                " At most {m} orders a session: a decision that needs more is rejected whole."
+            );
+        }
+        t += &match &r.execution {
+            Execution::FirstPriceInWindow { start, end } => format!(
+                " Executes at the first price at or after your answer is sealed between {start} and {end} New York time.\n"
+            ),
+            Execution::NextClose => " Fills at the next close after your answer is sealed (the close of the session it is sealed in, if sealed before that close), never at a price already seen.\n".to_string(),
+        };
     }
     t += "\nThe same rules as JSON:\n\n```text\n";
     t += &serde_json::to_string(&tracks_json(rules)).expect("a JSON value");
     t += "\n```\n\n";
-    t += "In the answer object add decisions.<version>: either \"hold\" (no trade, no cost) or {\"weights\": {\"<fund>\": <percent of equity, at most two decimals>, ...}}, the target weight of every fund to hold (a fund not named is sold to 0; the rest is cash). A decision executes at the first price at or after your answer is sealed between 09:30 and 09:45 New York time; one that breaks the rules is rejected and the account stays as it was. A version left out is no decision.\n\n";
+    t += "In the answer object add decisions.<version>: either \"hold\" (no trade, no cost) or {\"weights\": {\"<fund>\": <percent of equity, at most two decimals>, ...}}, the target weight of every fund to hold (a fund not named is sold to 0; the rest is cash). A decision executes as its version says above; one that breaks the rules is rejected and the account stays as it was. A version left out is no decision.\n\n";
     t
 }
 
@@ -742,11 +784,11 @@ mod tests {
     }
 
     fn in_force() -> Vec<String> {
-        vec!["arena-3".into(), "pro-1".into()]
+        vec!["arena-3".into(), "pro-1".into(), "agent-portfolio-1".into()]
     }
 
     #[test]
-    fn the_league_runs_the_portfolio_and_pro_versions_from_their_start() {
+    fn the_league_runs_the_portfolio_pro_and_agent_portfolio_versions_from_their_start() {
         let p = league_protocol();
         assert_eq!(versions_in_force(&p, d("2026-10-19")), in_force());
         assert!(versions_in_force(&p, d("2026-10-16")).is_empty());
@@ -770,7 +812,11 @@ mod tests {
         assert_eq!(versions_in_force(&q, d("2026-10-30")), in_force());
         assert_eq!(
             versions_in_force(&q, d("2026-11-02")),
-            vec!["pro-1".to_string(), "arena-4".to_string()]
+            vec![
+                "pro-1".to_string(),
+                "agent-portfolio-1".to_string(),
+                "arena-4".to_string()
+            ]
         );
     }
 
@@ -801,6 +847,25 @@ mod tests {
         assert_eq!(j["arena-3"]["weight_max_pct"], 25);
         assert_eq!(j["pro-1"]["long_only"], false);
         assert!(j["arena-3"]["funds"].get("VIXY").is_none());
+        // Seed 002's agent portfolios: their own limits, their fill at the next close.
+        assert!(
+            t.contains("- agent-portfolio-1: funds SPY (SPX)")
+                && t.contains("each held fund 0-100% of equity")
+                && t.contains("cost 0.2% of each dollar traded. An order worth less than $500 is not sent. At most 10 orders a session: a decision that needs more is rejected whole. Fills at the next close after your answer is sealed"),
+            "{t}"
+        );
+        assert!(
+            t.contains("between 09:30 and 09:45 New York time.\n- pro-1"),
+            "{t}"
+        );
+        assert_eq!(j["agent-portfolio-1"]["min_order_usd"], 500);
+        assert_eq!(j["agent-portfolio-1"]["max_orders_per_session"], 10);
+        assert_eq!(j["agent-portfolio-1"]["cost_pct_per_dollar_traded"], 0.2);
+        assert_eq!(
+            j["agent-portfolio-1"]["execution"],
+            "the next close after the answer's seal"
+        );
+        assert!(j["arena-3"].get("max_orders_per_session").is_none());
         assert_eq!(ask_section(&[]), "");
     }
 
@@ -833,7 +898,7 @@ mod tests {
         for says in [
             "decisions.arena-3: \"buy everything\" is neither \"hold\"",
             "decisions.pro-1.weights.SPY: 12.345 is not a percentage with at most two decimals",
-            "decisions.arena-2: not a rule version in force (arena-3, pro-1)",
+            "decisions.arena-2: not a rule version in force (arena-3, pro-1, agent-portfolio-1)",
         ] {
             assert!(why.contains(says), "{says}: {why}");
         }
@@ -918,6 +983,204 @@ mod tests {
         let bad = BOOK.replace(r#""arena": ["arena-3", "pro-1"]"#, r#""arena": "arena-3""#);
         let e = decisions_from_book(bad.as_bytes()).unwrap_err();
         assert_eq!((e.line, e.field.as_str()), (1, "arena"));
+    }
+
+    /// Seed 002's agent portfolios through the league path (book, recorded closes,
+    /// [`arena_files`]), each figure computed by hand: fills at the next close, 0.2% per fill,
+    /// no order under $500, a decision needing an 11th order rejected whole.
+    #[test]
+    fn agent_portfolios_in_the_league_fill_at_the_next_close_under_their_limits() {
+        let run = |n: u32, id: &str, at: &str| {
+            format!(
+                "{{\"n\": {n}, \"kind\": \"run\", \"run_id\": \"{id}\", \"at\": \"{at}\", \"arena\": [\"agent-portfolio-1\"]}}\n"
+            )
+        };
+        let answer = |n: u32, id: &str, at: &str, decision: &str| {
+            format!(
+                "{{\"n\": {n}, \"kind\": \"answer\", \"seat\": \"a\", \"run_id\": \"{id}\", \"at\": \"{at}\", \"items\": {{}}, \"decisions\": {{\"agent-portfolio-1\": {decision}}}}}\n"
+            )
+        };
+        let p = league_protocol();
+        let funds: Vec<String> = p
+            .version("agent-portfolio-1")
+            .unwrap()
+            .funds
+            .iter()
+            .map(|f| f.symbol.clone())
+            .collect();
+        assert_eq!(funds.len(), 11);
+        let nine: Vec<String> = funds.iter().map(|f| format!("\"{f}\": 9")).collect();
+        let book = [
+            run(1, "d1", "2026-10-20T12:30:00Z"),
+            // 08:31 ET: fills at that session's close.
+            answer(
+                2,
+                "d1",
+                "2026-10-20T12:31:00Z",
+                r#"{"weights": {"SPY": 60, "QQQ": 30}}"#,
+            ),
+            run(3, "d2", "2026-10-21T12:30:00Z"),
+            answer(
+                4,
+                "d2",
+                "2026-10-21T12:31:00Z",
+                r#"{"weights": {"SPY": 60.2, "QQQ": 30}}"#,
+            ),
+            run(5, "d3", "2026-10-22T12:30:00Z"),
+            answer(
+                6,
+                "d3",
+                "2026-10-22T12:31:00Z",
+                &format!("{{\"weights\": {{{}}}}}", nine.join(", ")),
+            ),
+            // 17:00 ET, after the 2026-10-22 close: fills at the close of 2026-10-23.
+            answer(
+                7,
+                "d3",
+                "2026-10-22T21:00:00Z",
+                r#"{"weights": {"QQQ": 30}}"#,
+            ),
+        ]
+        .concat();
+        let mut prices = String::new();
+        for day in ["2026-10-20", "2026-10-21", "2026-10-22", "2026-10-23"] {
+            for f in &funds {
+                let px = match (f.as_str(), day) {
+                    ("SPY", "2026-10-23") => "510",
+                    ("SPY", _) => "500",
+                    ("QQQ", _) => "400",
+                    _ => "100",
+                };
+                prices += &format!(
+                    "{{\"symbol\":\"{f}\",\"kind\":\"close\",\"session\":\"{day}\",\"price\":\"{px}\"}}\n"
+                );
+            }
+        }
+        let files = arena_files(&p, book.as_bytes(), prices.as_bytes()).unwrap();
+        let rows: Vec<AccountRow> = super::super::records::read_rows(&files.accounts)
+            .unwrap()
+            .into_iter()
+            .filter(|r| r.version == "agent-portfolio-1" && r.account == "a")
+            .collect();
+        let trades: Vec<_> = super::super::records::read_trades(&files.trades)
+            .unwrap()
+            .into_iter()
+            .filter(|t| t.version == "agent-portfolio-1" && t.account == "a")
+            .collect();
+        let sum = |r: &AccountRow| {
+            (
+                r.status,
+                r.cash,
+                r.equity,
+                r.costs,
+                r.costs_total,
+                r.turnover,
+            )
+        };
+        // Session 1: $60,000 of SPY (120 at $500) and $30,000 of QQQ (75 at $400) at the
+        // close; 0.2% of $90,000 = $180; cash $100,000 - $90,180 = $9,820.
+        assert_eq!(
+            sum(&rows[0]),
+            (
+                Status::Traded,
+                982_000,
+                9_982_000,
+                18_000,
+                18_000,
+                9_000_000
+            )
+        );
+        assert_eq!(
+            trades[..2]
+                .iter()
+                .map(|t| (t.symbol.as_str(), t.qty, t.price, t.value, t.cost, t.at))
+                .collect::<Vec<_>>(),
+            [
+                (
+                    "SPY",
+                    120_000_000,
+                    500_000_000,
+                    6_000_000,
+                    12_000,
+                    session_close(d("2026-10-20"))
+                ),
+                (
+                    "QQQ",
+                    75_000_000,
+                    400_000_000,
+                    3_000_000,
+                    6_000,
+                    session_close(d("2026-10-20"))
+                ),
+            ]
+        );
+        // Session 2: 60.2% of $99,820 is 0.18328 SPY more ($91.64) and 30% is 0.135 QQQ less
+        // ($67.50): both under the $500 minimum, nothing is sent and nothing is paid.
+        assert_eq!(
+            sum(&rows[1]),
+            (Status::Traded, 982_000, 9_982_000, 0, 18_000, 0)
+        );
+        // Session 3: 9% in each of the 11 funds needs 11 orders (2 sales, 9 buys): the whole
+        // decision is rejected with its reason and the account stays as it was.
+        assert_eq!(
+            (rows[2].status, rows[2].reason.as_deref()),
+            (Status::Rejected, Some("11 orders: at most 10 a session"))
+        );
+        assert_eq!(
+            (rows[2].cash, rows[2].equity, rows[2].shadow_equity),
+            (982_000, 9_982_000, 9_982_000)
+        );
+        // Session 4: sealed after the 2026-10-22 close, it fills at the 2026-10-23 close: the
+        // 120 SPY sold at $510 ($61,200, cost $122.40); QQQ's 30% of $101,020 is 0.765 more
+        // ($306), under the minimum: not sent.
+        assert_eq!(
+            sum(&rows[3]),
+            (
+                Status::Traded,
+                7_089_760,
+                10_089_760,
+                12_240,
+                30_240,
+                6_120_000
+            )
+        );
+        assert_eq!(trades.len(), 3);
+        assert_eq!(
+            (
+                trades[2].symbol.as_str(),
+                trades[2].qty,
+                trades[2].price,
+                trades[2].at
+            ),
+            (
+                "SPY",
+                -120_000_000,
+                510_000_000,
+                session_close(d("2026-10-23"))
+            )
+        );
+        // The buy-and-hold benchmarks of seed 002 run beside the seat, at the same 0.2%.
+        let world = super::super::records::read_rows(&files.accounts)
+            .unwrap()
+            .into_iter()
+            .find(|r| r.version == "agent-portfolio-1" && r.account == "_world")
+            .unwrap();
+        // $100,000 of SPY at 0.2%, scaled to the cash: $99,800.40 + $199.60.
+        assert_eq!(
+            (world.cash, world.equity, world.costs),
+            (0, 9_980_040, 19_960)
+        );
+        let section = files
+            .section
+            .accounts
+            .iter()
+            .find(|s| s.version == "agent-portfolio-1" && s.account == "a")
+            .unwrap();
+        assert_eq!(section.statuses["rejected"], 1);
+        assert!(
+            section.benchmarks.contains_key("_world")
+                && section.benchmarks.contains_key("_bitcoin")
+        );
     }
 
     #[test]

@@ -335,7 +335,7 @@ mod tests {
         assert!(ask.text.contains("## Decisions"));
         assert!(ask.text.contains("- arena-3: funds SPY (SPX)"));
         assert!(ask.text.contains(
-            ", \"decisions\": {\"arena-3\": \"hold\", \"pro-1\": {\"weights\": {\"<fund>\": <percent>, ...}}}}"
+            ", \"decisions\": {\"arena-3\": \"hold\", \"pro-1\": {\"weights\": {\"<fund>\": <percent>, ...}}, \"agent-portfolio-1\": {\"weights\": {\"<fund>\": <percent>, ...}}}}"
         ));
         // The snapshot is still the first JSON block, and the decision section is hashed.
         assert_eq!(ask.snapshot_sha256, plain.snapshot_sha256);

@@ -1394,7 +1394,7 @@ path = "prices.csv"
         d.apply(&mut e, a);
         let book = String::from_utf8(d.book.1.clone()).unwrap();
         assert!(
-            book.contains(r#""arena": ["arena-3", "pro-1", "bets-1"]"#),
+            book.contains(r#""arena": ["arena-3", "pro-1", "agent-portfolio-1", "bets-1"]"#),
             "{book}"
         );
         // alpha bets on SPX Down; the reference seats hold.
@@ -1492,6 +1492,106 @@ path = "prices.csv"
         .unwrap();
         assert_eq!(r.bet_rounds, e.bet_rounds);
         assert_eq!(e.bet_rounds.len(), 1);
+    }
+
+    /// A bet on a Kalshi contract (the crowd's "above the previous close" from its ladder)
+    /// waits for its Kalshi resolution and settles on the `crowd` line that seals it with its
+    /// `kalshi:<ticker>` source, as on Polymarket's.
+    #[test]
+    fn a_bet_on_a_kalshi_contract_settles_on_its_kalshi_resolution() {
+        use crate::arena::league::{arena_files, bet_price_lines, bets_awaiting_resolution};
+        use crate::arena::records::{jsonl, price_line, read_rows, Status};
+        use crate::score::book_lines::build::CrowdContent;
+        use crate::score::book_lines::Quote;
+        use crate::score::crowd::{Strike, Venue};
+        let config = LeagueConfig::from_toml(CONFIG.as_bytes(), "league.toml").unwrap();
+        let session = Date::parse("2026-10-21").unwrap();
+        let mut e = Engine::new(config, Climatology::new(), session, true);
+        let mut d = Driver::default();
+        let a = e.poll(t("2026-10-21T12:30:00Z"));
+        d.apply(&mut e, a);
+        let strike = |level: f64, p_above: f64| Some(Strike { level, p_above });
+        let crowd = CrowdPrices {
+            at: "2026-10-21T12:30:03Z".into(),
+            odds: BTreeMap::new(),
+            kalshi: BTreeMap::from([(
+                "SPX".to_string(),
+                Quote {
+                    p_up: 0.55,
+                    vol: 5_000.0,
+                    bid: Some(0.54),
+                    ask: Some(0.56),
+                    last_trade_at: None,
+                    lo: strike(6_700.0, 0.6),
+                    hi: strike(6_725.0, 0.5),
+                    prev_close: Some(6_710.0),
+                },
+            )]),
+        };
+        let a = e.on_snapshot(
+            "2026-10-21-am",
+            &snapshot(),
+            Some(crowd),
+            t("2026-10-21T12:30:05Z"),
+        );
+        d.apply(&mut e, a);
+        let mut answer: serde_json::Value =
+            serde_json::from_str(r#"{"items": {"SPX": {"1d": {"prob_up": 60}}}}"#).unwrap();
+        answer["decisions"] = serde_json::json!({"bets-1": {"bets": {"SPX": {"outcome": "Up"}}}});
+        let a = e.on_reply(
+            "2026-10-21-am",
+            "alpha",
+            Reply {
+                text: Some(answer.to_string()),
+                provider_model: None,
+                error: None,
+                raw: answer.to_string().into_bytes(),
+            },
+            t("2026-10-21T12:31:00Z"),
+        );
+        d.apply(&mut e, a);
+        let after = t("2026-10-21T20:30:00Z");
+        let lines = BookLines::parse(&d.book.1).unwrap();
+        assert_eq!(
+            bets_awaiting_resolution(e.protocol(), &lines, after),
+            [(
+                session,
+                "2026-10-21-am".to_string(),
+                vec![("SPX".to_string(), Venue::Kalshi)]
+            )]
+        );
+        let key = ("SPX".to_string(), Venue::Kalshi);
+        let resolution = CrowdContent {
+            at: "2026-10-21T20:30:00Z".into(),
+            run_id: "2026-10-21-am".into(),
+            rows: BTreeMap::from([(key.clone(), Some(true))]),
+            sources: BTreeMap::from([(key, "kalshi:KXINXU-26OCT21H1600".to_string())]),
+        };
+        d.seal(Ledger::Book, &resolution.to_object());
+        let book = String::from_utf8(d.book.1.clone()).unwrap();
+        assert!(
+            book.contains(r#""SPX@kalshi": {"source": "kalshi:KXINXU-26OCT21H1600", "up": true}"#),
+            "{book}"
+        );
+        let lines = BookLines::parse(&d.book.1).unwrap();
+        assert!(bets_awaiting_resolution(e.protocol(), &lines, after).is_empty());
+        let prices = jsonl(
+            bet_price_lines(e.protocol(), &lines, session)
+                .iter()
+                .map(price_line),
+        );
+        let files = arena_files(e.protocol(), &d.book.1, &prices).unwrap();
+        let rows = read_rows(&files.accounts).unwrap();
+        let alpha = rows
+            .iter()
+            .find(|r| r.version == "bets-1" && r.account == "alpha")
+            .unwrap();
+        // 100 tokens at Up's ask 0.56: 178.571429 shares; won: 178.57 paid, none left open.
+        assert_eq!(
+            (alpha.status, alpha.cash, alpha.equity),
+            (Status::Traded, 17_857, 17_857)
+        );
+        assert!(alpha.positions.is_empty());
     }
 
     #[test]

@@ -22,6 +22,9 @@
 //!   Prices are the `*_dollars` strings (`yes_bid_dollars`, ...), else the older integer
 //!   cents (`yes_bid`, ...); volumes `volume_fp` (a decimal string of contracts), else
 //!   `volume`. A side quoted at 0 is a side with no order.
+//! - `GET /markets/<ticker>` (`{"market": {...}}`) gives the one market. A market's `status`
+//!   (`active` while it trades; `settled` or `finalized` once paid out) and `result` (`yes`,
+//!   `no`; empty while open) are read with it ([`kalshi_resolution`]).
 //! - `GET /markets/<ticker>/orderbook`: `orderbook_fp` (or `orderbook`) with `yes_dollars` and
 //!   `no_dollars` as `[price, size]` string pairs, both sides bids (an empty side is `null`
 //!   or absent): the best yes bid is the highest yes price, the best yes ask one dollar less
@@ -477,6 +480,8 @@ pub struct KalshiMarket {
     pub volume: f64,
     /// Dollars one contract pays.
     pub notional: f64,
+    /// The settled outcome (`yes`, `no`; empty while the market is open).
+    pub result: Option<String>,
 }
 
 impl KalshiMarket {
@@ -517,10 +522,18 @@ pub fn kalshi_markets(bytes: &[u8], file: &str) -> Result<Vec<KalshiMarket>, Fee
     if let Some(m) = d.get(top, "markets") {
         lists.push((m, "markets".into()));
     }
-    if lists.is_empty() && d.get(top, "event").is_none() && d.get(top, "events").is_none() {
-        return Err(d.err("", "neither markets, event nor events"));
+    let single = d.get(top, "market");
+    if lists.is_empty()
+        && single.is_none()
+        && d.get(top, "event").is_none()
+        && d.get(top, "events").is_none()
+    {
+        return Err(d.err("", "neither market, markets, event nor events"));
     }
     let mut out = Vec::new();
+    if let Some(m) = single {
+        out.push(kalshi_market(&d, m, "market")?);
+    }
     for (list, path) in lists {
         for (i, m) in d.array(list, &path)?.iter().enumerate() {
             if out.len() >= MAX_ITEMS {
@@ -576,6 +589,7 @@ fn kalshi_market(d: &Doc, v: &Value, path: &str) -> Result<KalshiMarket, FeedErr
         last_price: price("last_price")?,
         volume,
         notional,
+        result: d.opt_string(m, path, "result")?,
     })
 }
 
@@ -740,6 +754,97 @@ pub fn kalshi_quote(markets: &[KalshiMarket], prev_close: f64) -> Result<Quote, 
     })
 }
 
+/// A bound on a settled close: the level and whether it is strict.
+type Bound = (f64, bool);
+
+/// Whether a Kalshi market's `status` says it has been paid out.
+fn kalshi_settled(m: &KalshiMarket) -> bool {
+    matches!(m.status.as_deref(), Some("settled" | "finalized"))
+}
+
+/// The resolution of the crowd's Kalshi contract "above the previous close" (spec §4.9; seeds
+/// 001/003 settle the bets on it) from its strike ladder's markets as Kalshi answers them
+/// after the close (`status`, `result`), and the previous close sealed with the quote
+/// (`Quote::prev_close`). Each settled market bounds the close x: `greater` (above
+/// `floor_strike` f) `yes` is x > f and `no` x <= f; a `between` bucket `yes` is
+/// f <= x <= `cap_strike`; `less` (below `cap_strike` c) `yes` is x < c and `no` x >= c. A
+/// bound that puts x above the previous close says Up, one that puts it at or below it says
+/// Down. `Ok(None)` while nothing settled says either (markets still trading). An error, never
+/// a guess: a settled market whose result is neither `yes` nor `no` (a voided market),
+/// markets whose bounds contradict each other, or a ladder wholly settled that says neither
+/// (the close fell between the two strikes around the previous close).
+pub fn kalshi_resolution(
+    markets: &[KalshiMarket],
+    prev_close: f64,
+) -> Result<Option<bool>, String> {
+    if !prev_close.is_finite() {
+        return Err(format!("previous close {prev_close} is not a number"));
+    }
+    let (mut up, mut down) = (None::<&str>, None::<&str>);
+    // The bounds on the close the settled markets give together: (level, strict).
+    let (mut lower, mut upper) = (None::<Bound>, None::<Bound>);
+    for m in markets.iter().filter(|m| kalshi_settled(m)) {
+        let kind = m.strike_type.as_deref().unwrap_or("");
+        let result = m.result.as_deref().unwrap_or("");
+        let yes = match result {
+            "yes" => true,
+            "no" => false,
+            other => {
+                return Err(format!(
+                    "market {}: {} with result {other:?}, neither yes nor no (voided?)",
+                    m.ticker,
+                    m.status.as_deref().unwrap_or("")
+                ))
+            }
+        };
+        let (floor, cap) = (m.floor_strike, m.cap_strike);
+        // What the market says of the close x: above a level (strictly or not), at most a
+        // level (strictly below or not).
+        let (above, below): (Option<Bound>, Option<Bound>) = match (kind, yes) {
+            ("greater", true) => (floor.map(|f| (f, true)), None),
+            ("greater", false) => (None, floor.map(|f| (f, false))),
+            ("between", true) => (floor.map(|f| (f, false)), cap.map(|c| (c, false))),
+            ("less", true) => (None, cap.map(|c| (c, true))),
+            ("less", false) => (cap.map(|c| (c, false)), None),
+            _ => (None, None),
+        };
+        if let Some((f, strict)) = above {
+            if f > prev_close || (strict && f == prev_close) {
+                up = up.or(Some(&m.ticker));
+            }
+            if lower.is_none_or(|(l, s)| f > l || (f == l && strict && !s)) {
+                lower = Some((f, strict));
+            }
+        }
+        if let Some((c, strict)) = below {
+            if c <= prev_close {
+                down = down.or(Some(&m.ticker));
+            }
+            if upper.is_none_or(|(u, s)| c < u || (c == u && strict && !s)) {
+                upper = Some((c, strict));
+            }
+        }
+    }
+    if let (Some((l, ls)), Some((u, us))) = (lower, upper) {
+        if l > u || (l == u && (ls || us)) {
+            return Err(format!(
+                "the settled markets contradict each other: the close above {l} and at most {u}"
+            ));
+        }
+    }
+    match (up, down) {
+        (Some(u), Some(d)) => Err(format!(
+            "markets {u} (above the previous close {prev_close}) and {d} (not above it) contradict each other"
+        )),
+        (Some(_), None) => Ok(Some(true)),
+        (None, Some(_)) => Ok(Some(false)),
+        (None, None) if !markets.is_empty() && markets.iter().all(kalshi_settled) => Err(format!(
+            "every market settled but none says whether the close is above the previous close {prev_close}"
+        )),
+        (None, None) => Ok(None),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -757,6 +862,7 @@ mod tests {
             last_price: None,
             volume: vol,
             notional: 1.0,
+            result: None,
         }
     }
 

@@ -531,12 +531,14 @@ fn tracks(ask: &str) -> Option<Map<String, Value>> {
     }
 }
 
-/// The model's decisions for each track the ask lists (spec §4.7, §4.8), deterministic from
-/// the snapshot like its forecasts: some days "hold"; otherwise the funds its style favours
-/// (the momentum seat the risers, the contrarian the fallers, the others at random), long
-/// only where the rules say so, each weight inside the limits. The noisy seat now and then
-/// puts 40% in one fund (a decision the engine rejects: above the 25%/30% limit), and the
-/// wayward seat now and then writes a decision the reader cannot take (a sentence).
+/// The model's decisions for each track the ask lists (spec §4.7, §4.8, seed 002's agent
+/// portfolios), deterministic from the snapshot like its forecasts: some days "hold";
+/// otherwise the funds its style favours (the momentum seat the risers, the contrarian the
+/// fallers, the others at random), long only where the rules say so, each weight inside the
+/// limits. The noisy seat now and then puts 40% in one fund (a decision the engine rejects:
+/// above the 25%/30% limit), or, on a track with a most orders a session, spreads over one
+/// fund more than it allows (rejected: too many orders); the wayward seat now and then writes
+/// a decision the reader cannot take (a sentence).
 fn decisions(m: &DemoModel, ask: &str, snap: &Value, taken_at: &str) -> Option<Value> {
     let bets = bets(m, ask, taken_at);
     let Some(tracks) = tracks(ask) else {
@@ -579,7 +581,15 @@ fn decisions(m: &DemoModel, ask: &str, snap: &Value, taken_at: &str) -> Option<V
         // Best first; ties by fund symbol, so the order is the same everywhere.
         scored.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
         let mut weights = Map::new();
-        if m.style == Style::Noisy && u("break") < 0.2 {
+        let max_orders = rules["max_orders_per_session"].as_u64();
+        if let (Style::Noisy, true, Some(n)) = (m.style, u("break") < 0.2, max_orders) {
+            // One fund more than the orders a session allows, in equal parts: a decision
+            // needing more orders than that, which the engine rejects (seed 002).
+            let k = (n as usize + 1).min(scored.len());
+            for (_, f) in scored.iter().take(k) {
+                weights.insert(f.clone(), json!(100 / k.max(1)));
+            }
+        } else if m.style == Style::Noisy && u("break") < 0.2 {
             if let Some((_, f)) = scored.first() {
                 weights.insert(f.clone(), json!(40));
             }

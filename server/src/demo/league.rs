@@ -18,8 +18,8 @@
 //!    lines;
 //! 3. the league is published as `sealbook league publish` does ([`publish_league`]): the
 //!    forecasts file, the stats document, the proof pages, the trading tracks' files (the
-//!    demo models decide on arena-3 and pro-1 in their answers, the score job records the
-//!    funds' DEMO prices) and `manifest.json`.
+//!    demo models decide on arena-3, pro-1 and agent-portfolio-1 in their answers, the score
+//!    job records the funds' DEMO prices) and `manifest.json`.
 //!
 //! The step clock makes the sealed times independent of the machine's speed, and the demo
 //! endpoint lets its models answer each ask in a fixed order, each once the one before it is

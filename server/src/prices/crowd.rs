@@ -22,8 +22,8 @@ use sealbook_core::calendar::{Date, Instant};
 use sealbook_core::league::config::{contract_name, CrowdSource, LeagueConfig};
 use sealbook_core::score::book_lines::{CrowdPrices, Quote};
 use sealbook_core::score::crowd_feed::{
-    kalshi_markets, kalshi_quote, polymarket_book, polymarket_markets, polymarket_quote,
-    polymarket_resolution,
+    kalshi_markets, kalshi_quote, kalshi_resolution, polymarket_book, polymarket_markets,
+    polymarket_quote, polymarket_resolution,
 };
 use std::collections::BTreeMap;
 use std::time::Duration;
@@ -130,30 +130,106 @@ pub fn crowd_resolutions(
     crowd_resolutions_with(&fetcher, config, session, assets)
 }
 
+/// A resolution as read: `Ok(Some((up, source)))`, `Ok(None)` while not settled, or why not.
+type Resolution = Result<Option<(bool, String)>, String>;
+
+/// Each asset's resolution by `resolve` on the contract `venue` (`source`) names for it in
+/// `session`; an asset the config gives no contract of that venue is an error.
+fn resolutions_by_asset<'a, T: 'a>(
+    source: Option<&CrowdSource>,
+    venue: &str,
+    session: Date,
+    assets: impl IntoIterator<Item = (&'a String, T)>,
+    resolve: impl Fn(&CrowdSource, &str, T) -> Resolution,
+) -> BTreeMap<String, Resolution> {
+    assets
+        .into_iter()
+        .map(|(asset, extra)| {
+            let r = match source.and_then(|s| Some((s, s.contracts.get(asset)?))) {
+                None => Err(format!(
+                    "{asset}: no {venue} contract in the config, its resolution is not read"
+                )),
+                Some((s, template)) => resolve(s, &contract_name(template, session), extra),
+            };
+            (asset.clone(), r)
+        })
+        .collect()
+}
+
 fn crowd_resolutions_with(
     fetcher: &Fetcher,
     config: &LeagueConfig,
     session: Date,
     assets: &[String],
-) -> BTreeMap<String, Result<Option<(bool, String)>, String>> {
-    let mut out = BTreeMap::new();
-    for asset in assets {
-        let r = match config
-            .crowd
-            .polymarket
-            .as_ref()
-            .and_then(|s| Some((s, s.contracts.get(asset)?)))
-        {
-            None => Err(format!(
-                "{asset}: no Polymarket contract in the config, its resolution is not read"
-            )),
-            Some((s, template)) => {
-                polymarket_resolved(fetcher, s, &contract_name(template, session))
-            }
-        };
-        out.insert(asset.clone(), r);
+) -> BTreeMap<String, Resolution> {
+    resolutions_by_asset(
+        config.crowd.polymarket.as_ref(),
+        "Polymarket",
+        session,
+        assets.iter().map(|a| (a, ())),
+        |s, slug, ()| polymarket_resolved(fetcher, s, slug),
+    )
+}
+
+/// The resolutions of `session`'s Kalshi contracts (spec §4.9; seeds 001/003 settle the bets
+/// on them): for each asset of `sealed` (the previous close its quote was priced at, as the
+/// run line sealed it), the contract's strike ladder read again after the close, `GET
+/// <base_url>/events/<ticker>?with_nested_markets=true`, whose markets carry the `status` and
+/// `result` that `GET /markets/<ticker>` gives for each, and decided by core
+/// ([`kalshi_resolution`]): `Ok(Some(up))` with where it came from (`kalshi:<ticker>`),
+/// `Ok(None)` while no market that decides has settled (or Kalshi does not list the event),
+/// and an error naming the URL when the answer cannot be read, a deciding market is voided, or
+/// the settled ladder does not decide. An asset without a Kalshi contract in the config is an
+/// error: its resolution is not read.
+pub fn kalshi_resolutions(
+    config: &LeagueConfig,
+    session: Date,
+    sealed: &BTreeMap<String, f64>,
+) -> BTreeMap<String, Resolution> {
+    let fetcher = Fetcher::new(TIMEOUT, MAX_BODY_BYTES, ATTEMPTS, BACKOFF);
+    kalshi_resolutions_with(&fetcher, config, session, sealed)
+}
+
+fn kalshi_resolutions_with(
+    fetcher: &Fetcher,
+    config: &LeagueConfig,
+    session: Date,
+    sealed: &BTreeMap<String, f64>,
+) -> BTreeMap<String, Resolution> {
+    resolutions_by_asset(
+        config.crowd.kalshi.as_ref(),
+        "Kalshi",
+        session,
+        sealed.iter().map(|(a, c)| (a, *c)),
+        |s, ticker, prev_close| kalshi_resolved(fetcher, s, ticker, prev_close),
+    )
+}
+
+/// The ladder of Kalshi event `ticker`: `GET <base_url>/events/<ticker>?with_nested_markets=true`.
+fn kalshi_event_url(s: &CrowdSource, ticker: &str) -> String {
+    format!(
+        "{}/events/{}?with_nested_markets=true",
+        s.base_url,
+        url_component(ticker)
+    )
+}
+
+fn kalshi_resolved(
+    fetcher: &Fetcher,
+    s: &CrowdSource,
+    ticker: &str,
+    prev_close: f64,
+) -> Resolution {
+    let url = kalshi_event_url(s, ticker);
+    let Some(body) = ok_body(fetcher, &url)? else {
+        return Ok(None);
+    };
+    let markets = kalshi_markets(&body, &url).map_err(|e| e.to_string())?;
+    match kalshi_resolution(&markets, prev_close) {
+        Ok(Some(up)) => Ok(Some((up, format!("kalshi:{ticker}")))),
+        Ok(None) => Ok(None),
+        Err(e) => Err(format!("{url}: {e}")),
     }
-    out
 }
 
 fn polymarket_resolved(
@@ -228,11 +304,7 @@ fn kalshi_contract(
     asset: &str,
     prev_close: &BTreeMap<String, f64>,
 ) -> Result<Option<Quote>, String> {
-    let url = format!(
-        "{}/events/{}?with_nested_markets=true",
-        s.base_url,
-        url_component(ticker)
-    );
+    let url = kalshi_event_url(s, ticker);
     let Some(body) = ok_body(fetcher, &url)? else {
         return Ok(None);
     };
@@ -411,6 +483,71 @@ mod tests {
             e.contains("closed=true") && e.contains("not settled"),
             "{e}"
         );
+    }
+
+    /// A fake Kalshi answering the recorded KXHIGHNY-26OCT06 ladder (the GOLD contract of
+    /// [`config`]) with only each market's `status` and `result` changed by `set`: no settled
+    /// Kalshi market is among the committed vectors.
+    fn settled_kalshi(
+        set: impl Fn(&str) -> (&'static str, &'static str) + Send + Sync + 'static,
+    ) -> String {
+        let mut event: serde_json::Value = serde_json::from_slice(&vector(
+            "kalshi",
+            "equinox_event_KXHIGHNY-26OCT06_nested.json",
+        ))
+        .unwrap();
+        for m in event["event"]["markets"].as_array_mut().unwrap() {
+            let (status, result) = set(m["ticker"].as_str().unwrap());
+            m["status"] = status.into();
+            m["result"] = result.into();
+        }
+        let body = serde_json::to_vec(&event).unwrap();
+        fake_http::start(move |r| {
+            if r.path == "/events/KXHIGHNY-26OCT06?with_nested_markets=true" {
+                Answer::new(200, "application/json", body.clone())
+            } else {
+                Answer::new(404, "application/json", b"{\"error\":{}}".to_vec())
+            }
+        })
+    }
+
+    #[test]
+    fn kalshi_resolutions_are_read_from_the_settled_ladder_and_never_guessed() {
+        let read = |url: &str, asset: &str, prev: f64| {
+            let sealed = BTreeMap::from([(asset.to_string(), prev)]);
+            kalshi_resolutions_with(&fetcher(), &config(url, url), session().0, &sealed)
+                .remove(asset)
+                .unwrap()
+        };
+        // The 65-66 bucket settled yes: above a previous close of 64.5, not above 66.
+        let url = settled_kalshi(|t| {
+            (
+                "finalized",
+                if t.ends_with("-B65.5") { "yes" } else { "no" },
+            )
+        });
+        let source = "kalshi:KXHIGHNY-26OCT06".to_string();
+        assert_eq!(read(&url, "GOLD", 64.5), Ok(Some((true, source.clone()))));
+        assert_eq!(read(&url, "GOLD", 66.0), Ok(Some((false, source))));
+        // Inside the bucket that settled: undecided, an error naming the URL.
+        let e = read(&url, "GOLD", 65.5).unwrap_err();
+        assert!(
+            e.contains("/events/KXHIGHNY-26OCT06") && e.contains("none says"),
+            "{e}"
+        );
+        // Not listed (404): not resolved yet. No Kalshi contract: not read.
+        assert_eq!(read(&url, "NDX", 1.0), Ok(None));
+        assert!(read(&url, "SPX", 1.0)
+            .unwrap_err()
+            .contains("no Kalshi contract"));
+        // Still trading, as recorded: not resolved.
+        let open = settled_kalshi(|_| ("active", ""));
+        assert_eq!(read(&open, "GOLD", 64.5), Ok(None));
+        // The deciding bucket voided: an error, the bet stays open.
+        let void =
+            settled_kalshi(|t| ("settled", if t.ends_with("-B65.5") { "void" } else { "no" }));
+        let e = read(&void, "GOLD", 64.5).unwrap_err();
+        assert!(e.contains("\"void\""), "{e}");
     }
 
     fn session() -> (Date, Instant) {

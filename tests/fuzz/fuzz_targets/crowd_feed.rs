@@ -1,13 +1,14 @@
 //! The venues' answers read into crowd quotes (`core::score::crowd_feed`) on arbitrary bytes:
 //! an error or a result, never a panic. Every quote made from what was read has prices 0-1
-//! and a volume of 0 or more.
+//! and a volume of 0 or more; a Kalshi ladder's resolution is an answer or an error, and a
+//! ladder with no settled market is never resolved.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use sealbook_core::score::book_lines::Quote;
 use sealbook_core::score::crowd_feed::{
-    kalshi_markets, kalshi_orderbook, kalshi_quote, polymarket_book, polymarket_markets,
-    polymarket_quote,
+    kalshi_markets, kalshi_orderbook, kalshi_quote, kalshi_resolution, polymarket_book,
+    polymarket_markets, polymarket_quote,
 };
 
 fn in_range(q: &Quote) {
@@ -32,6 +33,12 @@ fuzz_target!(|data: &[u8]| {
         for c in levels.iter().copied().chain([0.0, 1.0, 100.5]) {
             if let Ok(q) = kalshi_quote(&ms, c) {
                 in_range(&q);
+            }
+            let settled = ms
+                .iter()
+                .any(|m| matches!(m.status.as_deref(), Some("settled" | "finalized")));
+            if let Ok(Some(_)) = kalshi_resolution(&ms, c) {
+                assert!(settled, "resolved without a settled market");
             }
         }
         if let Ok(b) = kalshi_orderbook(data, "f") {

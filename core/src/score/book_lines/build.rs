@@ -297,8 +297,8 @@ pub struct CrowdContent {
     pub run_id: String,
     /// (market code, venue) -> up (None: not resolved).
     pub rows: BTreeMap<(String, Venue), Option<bool>>,
-    /// (market code, venue) -> where the resolution was read (`polymarket:<slug>`), sealed as the
-    /// row's `source` when given.
+    /// (market code, venue) -> where the resolution was read (`polymarket:<slug>`,
+    /// `kalshi:<event ticker>`), sealed as the row's `source` when given.
     pub sources: BTreeMap<(String, Venue), String>,
 }
 

@@ -30,7 +30,7 @@ use super::read_config;
 use crate::anchor::league::{stamp_league, stamp_lists};
 use crate::ledger::{Ledger, LedgerError, Sealed, MAX_GROUP_LINES};
 use crate::outcome::Unusable;
-use crate::prices::crowd::{crowd_prices, crowd_resolutions};
+use crate::prices::crowd::{crowd_prices, crowd_resolutions, kalshi_resolutions};
 use crate::prices::csv::CsvProvider;
 use crate::prices::yahoo::YahooProvider;
 use crate::prices::PriceProvider;
@@ -1044,8 +1044,8 @@ impl League {
     /// ([`arena_league::bets_awaiting_resolution`]) with the resolutions the crowd venue now
     /// gives ([`crowd_resolutions`]: each row with its `source`, the line's `at` the time they
     /// were read). A contract left unresolved keeps its bet open, and the event
-    /// `bets_open` says why for each (not closed yet, unreadable, not settled, a venue whose
-    /// resolutions are not read). Returns the sessions a sealed line resolves bets of.
+    /// `bets_open` says why for each (not closed yet, unreadable, not settled, voided,
+    /// undecided). Kalshi's contracts are decided at the previous close sealed with their quote. Returns the sessions a sealed line resolves bets of.
     fn record_crowd_resolutions(&mut self) -> Result<BTreeSet<Date>, Unusable> {
         let protocol = self.engine.protocol().clone();
         let book_path = self.dir.join(BOOK_FILE);
@@ -1062,6 +1062,21 @@ impl League {
                 .map(|(code, _)| code.clone())
                 .collect();
             let mut read = crowd_resolutions(&self.config, session, &polymarket);
+            // Kalshi's contract is decided at the previous close its quote was sealed at.
+            let sealed: BTreeMap<String, f64> = book
+                .runs
+                .iter()
+                .filter(|r| r.run_id.as_deref() == Some(run_id.as_str()))
+                .filter_map(|r| r.crowd.as_ref())
+                .flat_map(|c| c.kalshi.iter())
+                .filter(|(code, _)| {
+                    waiting
+                        .iter()
+                        .any(|(w, v)| w == *code && *v == Venue::Kalshi)
+                })
+                .filter_map(|(code, q)| Some((code.clone(), q.prev_close?)))
+                .collect();
+            let mut kalshi_read = kalshi_resolutions(&self.config, session, &sealed);
             let mut line = CrowdContent {
                 at: now.to_rfc3339(),
                 run_id: run_id.clone(),
@@ -1071,7 +1086,9 @@ impl League {
             for (code, venue) in waiting {
                 let key = crowd_row_key(&code, venue);
                 let reading = match venue {
-                    Venue::Kalshi => Err("Kalshi resolutions are not read".to_string()),
+                    Venue::Kalshi => kalshi_read.remove(&code).unwrap_or_else(|| {
+                        Err("no previous close sealed with its Kalshi quote".to_string())
+                    }),
                     Venue::Polymarket => read
                         .remove(&code)
                         .unwrap_or_else(|| Err("not read".to_string())),
