@@ -20,6 +20,7 @@
 //! of `o` in `o`'s order.
 
 use crate::book::canon::{hex4, scan_number, write_float, NumberSpan, MAX_DEPTH, MAX_INT_DIGITS};
+use crate::book::canonical_form::{short_positional_is_repr, CONTROL, HIGH, STRING_BYTE};
 use std::ops::Range;
 
 /// One top-level member in seal form, in [`SealForm`]'s buffers.
@@ -55,9 +56,8 @@ impl SealForm {
         self.out.clear();
         self.keys.clear();
         self.entries.clear();
-        if std::str::from_utf8(text).is_err() {
-            return false;
-        }
+        // UTF-8 is checked run by run inside strings ([`Writer::string`]): outside them only
+        // ASCII is accepted.
         let mut w = Writer {
             s: text,
             i: 0,
@@ -105,6 +105,20 @@ fn sort_members(keys: &[u8], entries: &mut Vec<Member>, sorted: &mut Vec<Member>
     let key = |m: &Member| &keys[m.key.clone()];
     let run = &entries[base..];
     if run.windows(2).all(|w| key(&w[0]) < key(&w[1])) {
+        return;
+    }
+    // Strictly descending after the first member: reversed, then the first member put in its
+    // place, or dropped when a later member has its key.
+    if run.len() > 2 && run[1..].windows(2).all(|w| key(&w[0]) > key(&w[1])) {
+        entries[base + 1..].reverse();
+        let first = entries[base].clone();
+        let rest = &entries[base + 1..];
+        match rest.binary_search_by(|m| key(m).cmp(key(&first))) {
+            Ok(_) => {
+                entries.remove(base);
+            }
+            Err(at) => entries[base..=base + at].rotate_left(1),
+        }
         return;
     }
     sorted.clear();
@@ -284,6 +298,11 @@ impl Writer<'_, '_> {
         let neg = self.s[start] == b'-';
         let text = &self.s[start..self.i];
         if is_float {
+            if short_positional_is_repr(&self.s[start + neg as usize..self.i]) == Some(true) {
+                // Already spelled as `float.__repr__` spells it.
+                self.f.out.extend_from_slice(text);
+                return true;
+            }
             let Some(f) = std::str::from_utf8(text)
                 .ok()
                 .and_then(|t| t.parse::<f64>().ok())
@@ -311,12 +330,21 @@ impl Writer<'_, '_> {
         self.f.out.push(b'"');
         loop {
             let rest = &self.s[self.i..];
-            // The input is valid UTF-8, so a run without quote, backslash or control is
-            // written as it is (J escapes only those, and surrogates, which UTF-8 cannot hold).
+            // A run without quote, backslash or control is written as it is once it is valid
+            // UTF-8 (J escapes only those, and surrogates, which UTF-8 cannot hold). A run ends
+            // at an ASCII byte, which cannot split a character.
+            let mut high = false;
             let run = rest
                 .iter()
-                .position(|&c| c == b'"' || c == b'\\' || c < 0x20)
+                .position(|&c| {
+                    let class = STRING_BYTE[c as usize];
+                    high |= class == HIGH;
+                    class >= CONTROL
+                })
                 .unwrap_or(rest.len());
+            if high && std::str::from_utf8(&rest[..run]).is_err() {
+                return false;
+            }
             self.f.out.extend_from_slice(&rest[..run]);
             if is_key {
                 self.f.keys.extend_from_slice(&rest[..run]);
@@ -364,6 +392,15 @@ impl Writer<'_, '_> {
                 _ => return false,
             };
             self.i += 2;
+            if (0x20..0x80).contains(&cp) && cp != 0x22 && cp != 0x5C {
+                // Printable ASCII other than quote and backslash: written as the byte itself.
+                let b = cp as u8;
+                self.f.out.push(b);
+                if is_key {
+                    self.f.keys.push(b);
+                }
+                continue;
+            }
             let ch = char::from_u32(cp).expect("not a surrogate");
             if is_key {
                 let mut b = [0; 4];
