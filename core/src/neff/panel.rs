@@ -53,14 +53,24 @@ impl Panel {
         };
         // Seats and cells in code-point order, then one pass in row order filling the grid, so
         // the first bad row is the one reported.
-        let mut seats: Vec<&str> = kept().map(|(_, a)| a.seat.as_ref()).collect();
-        seats.sort_unstable();
-        seats.dedup();
+        // Names are short: compared byte by byte inline (the same order as `str`'s `Ord`)
+        // rather than through a `memcmp` call each.
+        let name = |a: &str, b: &str| a.bytes().cmp(b.bytes());
+        let cell = |a: &(&str, &str), b: &(&str, &str)| name(a.0, b.0).then(name(a.1, b.1));
+        let mut seats: Vec<&str> = Vec::new();
+        for (_, a) in kept() {
+            // Rows come in runs of one seat: a repeat is not collected again.
+            if seats.last().is_none_or(|s| name(s, a.seat.as_ref()).is_ne()) {
+                seats.push(a.seat.as_ref());
+            }
+        }
+        seats.sort_unstable_by(|a, b| name(a, b));
+        seats.dedup_by(|a, b| name(a, b).is_eq());
         let mut cells: Vec<(&str, &str)> = kept()
             .map(|(_, a)| (a.market.as_ref(), a.horizon.as_ref()))
             .collect();
-        cells.sort_unstable();
-        cells.dedup();
+        cells.sort_unstable_by(cell);
+        cells.dedup_by(|a, b| cell(a, b).is_eq());
         let mut values = vec![vec![None; cells.len()]; seats.len()];
         for (row, a) in kept() {
             let names = || (a.seat.as_ref().to_string(), a.market.as_ref().to_string());
@@ -74,9 +84,11 @@ impl Panel {
                     horizon,
                 });
             }
-            let s = seats.binary_search(&a.seat.as_ref()).expect("collected");
+            let s = seats
+                .binary_search_by(|s| name(s, a.seat.as_ref()))
+                .expect("collected");
             let c = cells
-                .binary_search(&(a.market.as_ref(), a.horizon.as_ref()))
+                .binary_search_by(|c| cell(c, &(a.market.as_ref(), a.horizon.as_ref())))
                 .expect("collected");
             if values[s][c].replace(a.prob).is_some() {
                 let (seat, market) = names();
