@@ -39,8 +39,8 @@ pub fn seal_form_members(text: &[u8], members: &mut Vec<MemberSpan>) -> bool {
 /// Classes of bytes inside a string, for [`Scanner::string`] and
 /// [`crate::book::seal_form`]'s string runs: a run of raw text ends at the first byte whose
 /// class is [`CONTROL`] or more.
-pub(crate) const PLAIN: u8 = 0;
-pub(crate) const HIGH: u8 = 1;
+const PLAIN: u8 = 0;
+const HIGH: u8 = 1;
 pub(crate) const CONTROL: u8 = 2;
 const QUOTE_OR_BACKSLASH: u8 = 3;
 

@@ -20,7 +20,7 @@
 //! of `o` in `o`'s order.
 
 use crate::book::canon::{hex4, scan_number, write_float, NumberSpan, MAX_DEPTH, MAX_INT_DIGITS};
-use crate::book::canonical_form::{short_positional_is_repr, CONTROL, HIGH, STRING_BYTE};
+use crate::book::canonical_form::{short_positional_is_repr, CONTROL, STRING_BYTE};
 use std::ops::Range;
 
 /// One top-level member in seal form, in [`SealForm`]'s buffers.
@@ -56,8 +56,9 @@ impl SealForm {
         self.out.clear();
         self.keys.clear();
         self.entries.clear();
-        // UTF-8 is checked run by run inside strings ([`Writer::string`]): outside them only
-        // ASCII is accepted.
+        if std::str::from_utf8(text).is_err() {
+            return false;
+        }
         let mut w = Writer {
             s: text,
             i: 0,
@@ -330,21 +331,12 @@ impl Writer<'_, '_> {
         self.f.out.push(b'"');
         loop {
             let rest = &self.s[self.i..];
-            // A run without quote, backslash or control is written as it is once it is valid
-            // UTF-8 (J escapes only those, and surrogates, which UTF-8 cannot hold). A run ends
-            // at an ASCII byte, which cannot split a character.
-            let mut high = false;
+            // The input is valid UTF-8, so a run without quote, backslash or control is
+            // written as it is (J escapes only those, and surrogates, which UTF-8 cannot hold).
             let run = rest
                 .iter()
-                .position(|&c| {
-                    let class = STRING_BYTE[c as usize];
-                    high |= class == HIGH;
-                    class >= CONTROL
-                })
+                .position(|&c| STRING_BYTE[c as usize] >= CONTROL)
                 .unwrap_or(rest.len());
-            if high && std::str::from_utf8(&rest[..run]).is_err() {
-                return false;
-            }
             self.f.out.extend_from_slice(&rest[..run]);
             if is_key {
                 self.f.keys.extend_from_slice(&rest[..run]);
