@@ -60,7 +60,10 @@ impl Panel {
         let mut seats: Vec<&str> = Vec::new();
         for (_, a) in kept() {
             // Rows come in runs of one seat: a repeat is not collected again.
-            if seats.last().is_none_or(|s| name(s, a.seat.as_ref()).is_ne()) {
+            if seats
+                .last()
+                .is_none_or(|s| name(s, a.seat.as_ref()).is_ne())
+            {
                 seats.push(a.seat.as_ref());
             }
         }
