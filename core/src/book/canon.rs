@@ -600,10 +600,32 @@ pub(crate) fn hex4(s: &[u8], at: usize) -> Option<u32> {
     let h = s.get(at..at + 4)?;
     let mut v = 0u32;
     for &c in h {
-        v = v * 16 + (c as char).to_digit(16)?;
+        match HEX_DIGIT[c as usize] {
+            NOT_HEX => return None,
+            d => v = v * 16 + u32::from(d),
+        }
     }
     Some(v)
 }
+
+/// [`HEX_DIGIT`]'s mark for a byte that is not a hex digit.
+const NOT_HEX: u8 = 0xFF;
+
+/// Each byte's value as a hex digit (either case), or [`NOT_HEX`].
+const HEX_DIGIT: [u8; 256] = {
+    let mut t = [NOT_HEX; 256];
+    let mut c = 0;
+    while c < 256 {
+        t[c] = match c as u8 {
+            d @ b'0'..=b'9' => d - b'0',
+            d @ b'a'..=b'f' => d - b'a' + 10,
+            d @ b'A'..=b'F' => d - b'A' + 10,
+            _ => NOT_HEX,
+        };
+        c += 1;
+    }
+    t
+};
 
 /// Appends a code point (surrogates allowed) in generalized UTF-8.
 fn push_wtf8(out: &mut Vec<u8>, cp: u32) {

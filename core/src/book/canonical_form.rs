@@ -36,13 +36,15 @@ pub fn seal_form_members(text: &[u8], members: &mut Vec<MemberSpan>) -> bool {
     s.object(1, Some(members)) && s.i == text.len()
 }
 
-/// Classes of bytes inside a string, for [`Scanner::string`].
+/// Classes of bytes inside a string, for [`Scanner::string`] and
+/// [`crate::book::seal_form`]'s string runs: a run of raw text ends at the first byte whose
+/// class is [`CONTROL`] or more.
 const PLAIN: u8 = 0;
 const HIGH: u8 = 1;
-const CONTROL: u8 = 2;
+pub(crate) const CONTROL: u8 = 2;
 const QUOTE_OR_BACKSLASH: u8 = 3;
 
-const STRING_BYTE: [u8; 256] = {
+pub(crate) const STRING_BYTE: [u8; 256] = {
     let mut t = [PLAIN; 256];
     let mut c = 0;
     while c < 256 {
@@ -284,7 +286,7 @@ impl Scanner<'_> {
 /// rounds to the same double, and repr prints exactly these digits. It prints them
 /// positionally when the decimal point position is in (-4, 16], with no trailing zeros in the
 /// fraction except the `.0` of an integral value.
-fn short_positional_is_repr(t: &[u8]) -> Option<bool> {
+pub(crate) fn short_positional_is_repr(t: &[u8]) -> Option<bool> {
     let dot = t.iter().position(|&c| c == b'.')?;
     if t.iter().any(|&c| c == b'e' || c == b'E') {
         return None;

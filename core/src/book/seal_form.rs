@@ -20,6 +20,7 @@
 //! of `o` in `o`'s order.
 
 use crate::book::canon::{hex4, scan_number, write_float, NumberSpan, MAX_DEPTH, MAX_INT_DIGITS};
+use crate::book::canonical_form::{short_positional_is_repr, CONTROL, STRING_BYTE};
 use std::ops::Range;
 
 /// One top-level member in seal form, in [`SealForm`]'s buffers.
@@ -105,6 +106,20 @@ fn sort_members(keys: &[u8], entries: &mut Vec<Member>, sorted: &mut Vec<Member>
     let key = |m: &Member| &keys[m.key.clone()];
     let run = &entries[base..];
     if run.windows(2).all(|w| key(&w[0]) < key(&w[1])) {
+        return;
+    }
+    // Strictly descending after the first member: reversed, then the first member put in its
+    // place, or dropped when a later member has its key.
+    if run.len() > 2 && run[1..].windows(2).all(|w| key(&w[0]) > key(&w[1])) {
+        entries[base + 1..].reverse();
+        let first = entries[base].clone();
+        let rest = &entries[base + 1..];
+        match rest.binary_search_by(|m| key(m).cmp(key(&first))) {
+            Ok(_) => {
+                entries.remove(base);
+            }
+            Err(at) => entries[base..=base + at].rotate_left(1),
+        }
         return;
     }
     sorted.clear();
@@ -284,6 +299,11 @@ impl Writer<'_, '_> {
         let neg = self.s[start] == b'-';
         let text = &self.s[start..self.i];
         if is_float {
+            if short_positional_is_repr(&self.s[start + neg as usize..self.i]) == Some(true) {
+                // Already spelled as `float.__repr__` spells it.
+                self.f.out.extend_from_slice(text);
+                return true;
+            }
             let Some(f) = std::str::from_utf8(text)
                 .ok()
                 .and_then(|t| t.parse::<f64>().ok())
@@ -315,7 +335,7 @@ impl Writer<'_, '_> {
             // written as it is (J escapes only those, and surrogates, which UTF-8 cannot hold).
             let run = rest
                 .iter()
-                .position(|&c| c == b'"' || c == b'\\' || c < 0x20)
+                .position(|&c| STRING_BYTE[c as usize] >= CONTROL)
                 .unwrap_or(rest.len());
             self.f.out.extend_from_slice(&rest[..run]);
             if is_key {
@@ -364,6 +384,15 @@ impl Writer<'_, '_> {
                 _ => return false,
             };
             self.i += 2;
+            if (0x20..0x80).contains(&cp) && cp != 0x22 && cp != 0x5C {
+                // Printable ASCII other than quote and backslash: written as the byte itself.
+                let b = cp as u8;
+                self.f.out.push(b);
+                if is_key {
+                    self.f.keys.push(b);
+                }
+                continue;
+            }
             let ch = char::from_u32(cp).expect("not a surrogate");
             if is_key {
                 let mut b = [0; 4];

@@ -45,43 +45,67 @@ impl Panel {
         answers: &[Answer<S>],
         horizon: Option<&str>,
     ) -> Result<Panel, NeffError> {
-        let mut table: BTreeMap<&str, BTreeMap<(&str, &str), f64>> = BTreeMap::new();
-        let mut cells: BTreeSet<(&str, &str)> = BTreeSet::new();
-        for (row, a) in answers.iter().enumerate() {
-            if horizon.is_some_and(|h| h != a.horizon.as_ref()) {
-                continue;
+        let kept = || {
+            answers
+                .iter()
+                .enumerate()
+                .filter(move |(_, a)| horizon.is_none_or(|h| h == a.horizon.as_ref()))
+        };
+        // Seats and cells in code-point order, then one pass in row order filling the grid, so
+        // the first bad row is the one reported.
+        // Names are short: compared byte by byte inline (the same order as `str`'s `Ord`)
+        // rather than through a `memcmp` call each.
+        let name = |a: &str, b: &str| a.bytes().cmp(b.bytes());
+        let cell = |a: &(&str, &str), b: &(&str, &str)| name(a.0, b.0).then(name(a.1, b.1));
+        let mut seats: Vec<&str> = Vec::new();
+        for (_, a) in kept() {
+            // Rows come in runs of one seat: a repeat is not collected again.
+            if seats
+                .last()
+                .is_none_or(|s| name(s, a.seat.as_ref()).is_ne())
+            {
+                seats.push(a.seat.as_ref());
             }
+        }
+        seats.sort_unstable_by(|a, b| name(a, b));
+        seats.dedup_by(|a, b| name(a, b).is_eq());
+        let mut cells: Vec<(&str, &str)> = kept()
+            .map(|(_, a)| (a.market.as_ref(), a.horizon.as_ref()))
+            .collect();
+        cells.sort_unstable_by(cell);
+        cells.dedup_by(|a, b| cell(a, b).is_eq());
+        let mut values = vec![vec![None; cells.len()]; seats.len()];
+        for (row, a) in kept() {
+            let names = || (a.seat.as_ref().to_string(), a.market.as_ref().to_string());
             if !(a.prob.is_finite() && (0.0..=100.0).contains(&a.prob)) {
+                let (seat, market) = names();
+                let horizon = a.horizon.as_ref().to_string();
                 return Err(NeffError::Probability {
                     row,
-                    seat: a.seat.as_ref().to_string(),
-                    market: a.market.as_ref().to_string(),
-                    horizon: a.horizon.as_ref().to_string(),
+                    seat,
+                    market,
+                    horizon,
                 });
             }
-            let key = (a.market.as_ref(), a.horizon.as_ref());
-            if table
-                .entry(a.seat.as_ref())
-                .or_default()
-                .insert(key, a.prob)
-                .is_some()
-            {
+            let s = seats
+                .binary_search_by(|s| name(s, a.seat.as_ref()))
+                .expect("collected");
+            let c = cells
+                .binary_search_by(|c| cell(c, &(a.market.as_ref(), a.horizon.as_ref())))
+                .expect("collected");
+            if values[s][c].replace(a.prob).is_some() {
+                let (seat, market) = names();
+                let horizon = a.horizon.as_ref().to_string();
                 return Err(NeffError::Duplicate {
                     row,
-                    seat: a.seat.as_ref().to_string(),
-                    market: a.market.as_ref().to_string(),
-                    horizon: a.horizon.as_ref().to_string(),
+                    seat,
+                    market,
+                    horizon,
                 });
             }
-            cells.insert(key);
         }
-        let cells: Vec<(&str, &str)> = cells.into_iter().collect();
-        let values = table
-            .values()
-            .map(|m| cells.iter().map(|c| m.get(c).copied()).collect())
-            .collect();
         Ok(Panel {
-            seats: table.keys().map(|s| s.to_string()).collect(),
+            seats: seats.iter().map(|s| s.to_string()).collect(),
             cells: cells
                 .iter()
                 .map(|(m, h)| (m.to_string(), h.to_string()))

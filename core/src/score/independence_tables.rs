@@ -425,9 +425,11 @@ pub fn independence(
     climatology: Option<&ClimatologyTable>,
     roster: &Roster,
 ) -> Independence {
+    let ids = RowIds::of(rows);
     independence_of(
         rows,
-        &run_cells(rows, &RowIds::of(rows), sealing_times),
+        &ids,
+        &run_cells(rows, &ids, sealing_times),
         sealing_times,
         climatology,
         roster,
@@ -437,17 +439,21 @@ pub fn independence(
 /// [`independence`] over the panels [`run_cells`] read from `rows`.
 pub(crate) fn independence_of(
     rows: &[ForecastRow],
+    ids: &RowIds<'_>,
     by_run: &RunCells<'_>,
     sealing_times: Option<&BTreeMap<u64, Instant>>,
     climatology: Option<&ClimatologyTable>,
     roster: &Roster,
 ) -> Independence {
+    // The reference is only read at the panels' cells, so every entry of the table can be
+    // given: the first entry of an (asset, horizon), as `ClimatologyTable::q` finds it.
     let clim = climatology.map(|c| {
-        let q = by_run.iter().flat_map(|(_, rs)| rs).filter_map(|r| {
-            c.q(&r.asset, r.horizon.as_str())
-                .map(|q| ((r.asset.clone(), r.horizon.as_str().to_string()), 100.0 * q))
-        });
-        Similarity::FromReference(q.collect())
+        let mut q = BTreeMap::new();
+        for e in &c.entries {
+            q.entry((e.asset.clone(), e.h.clone()))
+                .or_insert(100.0 * e.p_up);
+        }
+        Similarity::FromReference(q)
     });
     let ctx = Context { clim, roster };
     let mut runs = Vec::new();
@@ -469,19 +475,26 @@ pub(crate) fn independence_of(
             .collect(),
         climatology: climatology.is_some(),
         shadow: shadow(by_run, rows, roster),
-        funnel: funnel(rows, sealing_times),
+        funnel: funnel(rows, ids, sealing_times),
         runs,
     }
 }
 
-fn funnel(rows: &[ForecastRow], sealing_times: Option<&BTreeMap<u64, Instant>>) -> Vec<RunFunnel> {
-    let mut by_run: BTreeMap<&str, Vec<&ForecastRow>> = BTreeMap::new();
-    for r in rows {
-        by_run.entry(r.run_id.as_str()).or_default().push(r);
+fn funnel(
+    rows: &[ForecastRow],
+    ids: &RowIds<'_>,
+    sealing_times: Option<&BTreeMap<u64, Instant>>,
+) -> Vec<RunFunnel> {
+    // Per run id (code-point order of the run ids), its rows in file order.
+    let mut by_run: Vec<Vec<&ForecastRow>> = vec![Vec::new(); ids.runs.names.len()];
+    for (r, &run) in rows.iter().zip(&ids.runs.ids) {
+        by_run[run as usize].push(r);
     }
-    by_run
-        .into_iter()
-        .map(|(run_id, rs)| {
+    ids.runs
+        .names
+        .iter()
+        .zip(by_run)
+        .map(|(&run_id, rs)| {
             let issue: Vec<&ForecastRow> = rs
                 .iter()
                 .copied()

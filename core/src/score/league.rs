@@ -365,6 +365,7 @@ pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueSta
         n_eff,
         independence: independence_of(
             inp.rows,
+            &ids,
             &panels,
             inp.sealing_times,
             inp.climatology,
