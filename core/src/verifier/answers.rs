@@ -1096,6 +1096,39 @@ mod tests {
     }
 
     #[test]
+    fn lines_read_in_chunks_give_the_report_of_the_whole_book() {
+        use crate::score::book_lines::BookLinesReader;
+        let (book, asks, report) = league();
+        let name = crate::league::layout::BOOK_FILE.to_string();
+        let books = vec![
+            (name.clone(), Some(book.clone())),
+            ("asks.jsonl".to_string(), Some(asks)),
+        ];
+        let texts = vec![("asks/00.md".to_string(), b"an ask".to_vec())];
+        let mut whole = report.clone();
+        attach_answers(&mut whole, &books, &texts);
+        assert!(whole.answers.is_some(), "{:?}", whole.answers_error);
+        // A damaged copy too: an unreadable line is the same error either way.
+        let mut damaged = book.clone();
+        damaged.splice(5..5, b"oops".iter().copied());
+        for bytes in [book, damaged] {
+            let books = vec![(name.clone(), Some(bytes.clone())), books[1].clone()];
+            let mut one = report.clone();
+            attach_answers(&mut one, &books, &texts);
+            let one = serde_json::to_string(&one).unwrap();
+            for step in [1, 7, 64, 333, bytes.len()] {
+                let mut r = BookLinesReader::default();
+                for chunk in bytes.chunks(step) {
+                    r.feed(chunk);
+                }
+                let mut read = report.clone();
+                attach_answers_read(&mut read, &books, &texts, Some((&name, r.finish())));
+                assert_eq!(serde_json::to_string(&read).unwrap(), one, "step {step}");
+            }
+        }
+    }
+
+    #[test]
     fn each_verdict_kind_on_a_constructed_league() {
         let (book, asks, report) = league();
         let r = answer_verdicts("council-book.jsonl", &book, Some(&asks), &report).unwrap();
