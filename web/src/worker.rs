@@ -346,8 +346,7 @@ async fn run(
         let mut bytes = (size <= MAX_JUDGED_BOOK_BYTES).then(|| Vec::with_capacity(size as usize));
         let workers = range_workers(size, threads);
         if workers > 1 {
-            let mut lines =
-                (council == Some(i) && bytes.is_some()).then(LinesAhead::default);
+            let mut lines = (council == Some(i) && bytes.is_some()).then(LinesAhead::default);
             let before = done;
             let name = names[i].clone();
             let progress = Rc::new(move |checked: u64, lines: u64| {
