@@ -360,7 +360,7 @@ pub(crate) async fn verify_in_ranges(
         }
     }
     // The ranges still running: read more lines meanwhile, a slice at a time.
-    if let (Some(l), Some(k)) = (lines.as_deref_mut(), kept.as_deref()) {
+    if let (Some(l), Some(k)) = (lines, kept.as_deref()) {
         while l.fed < k.len() && !all_answered(&ranges) {
             l.feed_to(k, l.fed + CHUNK_BYTES as usize);
             next_task().await;
