@@ -10,6 +10,7 @@ use crate::worker::{read_range, Named, CHUNK_BYTES};
 use sealbook_core::book::chain::{
     cut_points, line_start, BookHasher, RangeResult, RangeVerifier, Stitch, VerifyOptions,
 };
+use sealbook_core::score::book_lines::BookLinesReader;
 use sealbook_core::verifier::{BookRead, KindSniffer};
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
@@ -244,22 +245,67 @@ async fn range_starts(book: &Named, size: u64, workers: usize) -> Result<Vec<u64
     Ok(starts)
 }
 
+/// Whether every range worker has given its result (or failed).
+fn all_answered(ranges: &[RangeWorker]) -> bool {
+    ranges.iter().all(|w| w.state.borrow().outcome.is_some())
+}
+
 /// The number of range workers for a book of `size` bytes on a machine reporting `threads`
 /// cores: 1 means the book is read by the verifier worker alone.
 pub fn range_workers(size: u64, threads: usize) -> usize {
     cut_points(size, threads.min(MAX_RANGE_WORKERS)).len() + 1
 }
 
+/// A book's lines read for the answers' verdicts ([`BookLinesReader`]) from its kept bytes,
+/// beside the range workers: the per-line part of the verdicts, done while the chain is
+/// verified elsewhere.
+#[derive(Default)]
+pub(crate) struct LinesAhead {
+    pub(crate) reader: BookLinesReader,
+    /// Kept bytes fed to `reader` so far.
+    pub(crate) fed: usize,
+}
+
+impl LinesAhead {
+    /// Feeds the kept bytes not yet read, up to `to`.
+    pub(crate) fn feed_to(&mut self, kept: &[u8], to: usize) {
+        let to = to.min(kept.len());
+        if self.fed < to {
+            self.reader.feed(&kept[self.fed..to]);
+            self.fed = to;
+        }
+    }
+}
+
+/// Lets the worker's event loop run (the range workers' messages) before going on.
+async fn next_task() {
+    let later = js_sys::Promise::new(&mut |resolve, _reject| {
+        let global = js_sys::global();
+        let timer = js_sys::Reflect::get(&global, &"setTimeout".into())
+            .ok()
+            .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+        let scheduled = timer.is_some_and(|t| t.call2(&global, &resolve, &0.into()).is_ok());
+        if !scheduled {
+            let _ = resolve.call0(&JsValue::NULL);
+        }
+    });
+    let _ = JsFuture::from(later).await;
+}
+
 /// Verifies `book` on `workers` range workers with the verifier worker hashing it (and
-/// sniffing its kind, and keeping its bytes in `kept` when given) beside them. `progress` is
-/// told the bytes and lines the ranges have checked; `stop` is asked after each slice whether
-/// a newer job superseded this one (`Ok(None)`).
+/// sniffing its kind, and keeping its bytes in `kept` when given) beside them. While the
+/// ranges run, the verifier worker also reads the kept bytes' lines into `lines` when given
+/// (it stops once every range has answered; the caller reads the rest). `progress` is told the
+/// bytes and lines the ranges have checked; `stop` is asked after each slice whether a newer
+/// job superseded this one (`Ok(None)`).
+#[allow(clippy::too_many_arguments)]
 pub(crate) async fn verify_in_ranges(
     book: &Named,
     size: u64,
     prefix_at: Vec<u64>,
     workers: usize,
     mut kept: Option<&mut Vec<u8>>,
+    mut lines: Option<&mut LinesAhead>,
     progress: Rc<dyn Fn(u64, u64)>,
     stop: impl Fn() -> bool,
 ) -> Result<Option<BookRead>, String> {
@@ -307,6 +353,21 @@ pub(crate) async fn verify_in_ranges(
             k.extend_from_slice(&buf);
         }
         at = to;
+        if let (Some(l), Some(k)) = (lines.as_deref_mut(), kept.as_deref()) {
+            if !all_answered(&ranges) {
+                l.feed_to(k, k.len());
+            }
+        }
+    }
+    // The ranges still running: read more lines meanwhile, a slice at a time.
+    if let (Some(l), Some(k)) = (lines, kept.as_deref()) {
+        while l.fed < k.len() && !all_answered(&ranges) {
+            l.feed_to(k, l.fed + CHUNK_BYTES as usize);
+            next_task().await;
+            if stop() {
+                return Ok(None);
+            }
+        }
     }
     let mut stitch = Stitch::new(&opts);
     for (w, &(start, end)) in ranges.iter().zip(&bounds) {

@@ -10,11 +10,12 @@ use crate::protocol::{
     FromWorker, ANCHOR, ANCHORS, ASK_TEXTS, BOOKS, CERTS, FILE, HEADERS, JOB, LISTS, LOG_KEY, NAME,
     NOW, PROOFS, REKOR, THREADS, TOKENS,
 };
-use crate::range_worker::{range_workers, verify_in_ranges};
+use crate::range_worker::{range_workers, verify_in_ranges, LinesAhead};
 use crate::verifier::{
-    attach_answers, BookReader, CertInput, HeadersInput, ListInput, ProofResult, RekorResult,
+    attach_answers_read, BookReader, CertInput, HeadersInput, ListInput, ProofResult, RekorResult,
     StampPlan, TokenResult, TrustInput, VerifierReport, MAX_LIST_BYTES, MAX_PROOF_BYTES,
 };
+use sealbook_core::verifier::PublishedFile;
 use std::cell::Cell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -334,11 +335,18 @@ async fn run(
     let mut reads = Vec::with_capacity(books.len());
     // The books' bytes, kept for the answers' verdicts when small enough.
     let mut kept: Vec<(String, Option<Vec<u8>>)> = Vec::with_capacity(books.len());
+    // The book whose answers are judged (`attach_answers`): the first that is not the ask chain.
+    let council = books
+        .iter()
+        .position(|b| PublishedFile::of(&b.name) != PublishedFile::AskChain);
+    // Its lines, when read beside the range workers.
+    let mut council_lines = None;
     for (i, book) in books.iter().enumerate() {
         let size = book.file.size() as u64;
         let mut bytes = (size <= MAX_JUDGED_BOOK_BYTES).then(|| Vec::with_capacity(size as usize));
         let workers = range_workers(size, threads);
         if workers > 1 {
+            let mut lines = (council == Some(i) && bytes.is_some()).then(LinesAhead::default);
             let before = done;
             let name = names[i].clone();
             let progress = Rc::new(move |checked: u64, lines: u64| {
@@ -356,6 +364,7 @@ async fn run(
                 plan.prefix_at(i),
                 workers,
                 bytes.as_mut(),
+                lines.as_mut(),
                 progress,
                 || superseded(job),
             )
@@ -373,6 +382,10 @@ async fn run(
                 lines: read.report.lines,
             });
             reads.push(read);
+            if let (Some(mut l), Some(b)) = (lines, bytes.as_deref()) {
+                l.feed_to(b, b.len());
+                council_lines = Some((names[i].clone(), l.reader.finish()));
+            }
             kept.push((names[i].clone(), bytes));
             continue;
         }
@@ -417,6 +430,8 @@ async fn run(
         trust,
         ..VerifierReport::new(plan.resolve(reads), &inputs)
     };
-    attach_answers(&mut report, &kept, &texts);
+    let (council_name, council_lines) = council_lines.unzip();
+    let read = council_name.as_deref().zip(council_lines);
+    attach_answers_read(&mut report, &kept, &texts, read);
     Ok(Some(report))
 }

@@ -257,6 +257,10 @@ pub struct BookLines {
     pub corrections: Vec<CorrectionLine>,
     /// Line `n` -> its `kind` ("" when it has none).
     pub kinds: BTreeMap<u64, String>,
+    /// The `roster` of each run line that carries one, with the line's 1-based position, in
+    /// book order: what [`crate::score::roster::roster_from_book`] reads, kept so that a
+    /// caller holding the parsed lines need not parse the book again.
+    pub run_rosters: Vec<(u64, Value)>,
 }
 
 /// Reads a field of one line, naming the line and the field's path in errors.
@@ -857,42 +861,107 @@ impl BookLines {
     /// Reads every complete line of `book` (a last line without LF is not yet counted, as in
     /// [`super::sealing`]); a line's number is its `n` when it has a positive one.
     pub fn parse(book: &[u8]) -> Result<BookLines, BookLineError> {
-        let mut out = BookLines::default();
-        let mut position = 0u64;
-        for text in book
-            .split_inclusive(|b| *b == b'\n')
-            .filter(|l| l.ends_with(b"\n"))
-        {
-            position += 1;
-            let f = Fields { line: position };
-            let o = &canon::parse_line_object(&text[..text.len() - 1])
-                .map_err(|m| f.err("(line)", m))?;
-            let n = match o.get("n") {
-                Some(Value::Int(n)) => n
-                    .to_i64()
-                    .filter(|n| *n >= 1)
-                    .map_or(position, |n| n as u64),
-                _ => position,
-            };
-            let f = Fields { line: n };
-            let kind = f.str(o, "kind", "kind")?.unwrap_or_default();
-            match kind.as_str() {
-                "run" => out.runs.push(f.run(o)?),
-                "answer" => {
-                    out.answers.insert(n, f.answer(o)?);
-                }
-                "crowd" => out.crowds.push(f.crowd(o)?),
-                "correction" => out.corrections.push(f.correction(o)?),
-                "score" | "score_h" => match f.score(o, &kind) {
-                    Ok(score) => out.scores.push(score),
-                    Err(e) => {
-                        out.score_error.get_or_insert(e);
-                    }
-                },
-                _ => {}
-            }
-            out.kinds.insert(n, kind);
+        let mut r = BookLinesReader::default();
+        r.feed(book);
+        r.finish()
+    }
+}
+
+/// [`BookLines::parse`] fed chunk by chunk, cut anywhere: the verifier page reads a book's lines
+/// while its chain is verified on other workers. Equal to `BookLines::parse` of the
+/// concatenated chunks for every cut (property-tested below).
+#[derive(Debug, Default)]
+pub struct BookLinesReader {
+    out: BookLines,
+    /// Complete lines read so far.
+    position: u64,
+    /// The start of a line that a later chunk completes.
+    carry: Vec<u8>,
+    /// The first line that could not be read: reading stops there.
+    error: Option<BookLineError>,
+}
+
+impl BookLinesReader {
+    /// Reads the complete lines of `chunk` (with the line a previous chunk started).
+    pub fn feed(&mut self, mut chunk: &[u8]) {
+        if self.error.is_some() {
+            return;
         }
+        if !self.carry.is_empty() {
+            let Some(end) = memchr::memchr(b'\n', chunk) else {
+                self.carry.extend_from_slice(chunk);
+                return;
+            };
+            let mut line = std::mem::take(&mut self.carry);
+            line.extend_from_slice(&chunk[..end]);
+            chunk = &chunk[end + 1..];
+            if let Err(e) = self.line(&line) {
+                self.error = Some(e);
+                return;
+            }
+        }
+        while let Some(end) = memchr::memchr(b'\n', chunk) {
+            if let Err(e) = self.line(&chunk[..end]) {
+                self.error = Some(e);
+                return;
+            }
+            chunk = &chunk[end + 1..];
+        }
+        self.carry.extend_from_slice(chunk);
+    }
+
+    /// Complete lines read so far.
+    pub fn lines(&self) -> u64 {
+        self.position
+    }
+
+    /// One complete line, without its LF.
+    fn line(&mut self, text: &[u8]) -> Result<(), BookLineError> {
+        self.position += 1;
+        let position = self.position;
+        let out = &mut self.out;
+        let f = Fields { line: position };
+        let o = &canon::parse_line_object(text).map_err(|m| f.err("(line)", m))?;
+        let n = match o.get("n") {
+            Some(Value::Int(n)) => n
+                .to_i64()
+                .filter(|n| *n >= 1)
+                .map_or(position, |n| n as u64),
+            _ => position,
+        };
+        let f = Fields { line: n };
+        let kind = f.str(o, "kind", "kind")?.unwrap_or_default();
+        match kind.as_str() {
+            "run" => {
+                out.runs.push(f.run(o)?);
+                if let Some(seats) = o.get("roster") {
+                    out.run_rosters.push((position, seats.clone()));
+                }
+            }
+            "answer" => {
+                out.answers.insert(n, f.answer(o)?);
+            }
+            "crowd" => out.crowds.push(f.crowd(o)?),
+            "correction" => out.corrections.push(f.correction(o)?),
+            "score" | "score_h" => match f.score(o, &kind) {
+                Ok(score) => out.scores.push(score),
+                Err(e) => {
+                    out.score_error.get_or_insert(e);
+                }
+            },
+            _ => {}
+        }
+        out.kinds.insert(n, kind);
+        Ok(())
+    }
+
+    /// The book's lines, once every line naming another (corrections) is checked against the
+    /// lines read; a last line without LF is not counted.
+    pub fn finish(self) -> Result<BookLines, BookLineError> {
+        if let Some(e) = self.error {
+            return Err(e);
+        }
+        let out = self.out;
         for c in &out.corrections {
             let f = Fields { line: c.n };
             for (key, target) in [("of", Some(c.of)), ("same_as", c.same_as)] {
@@ -1088,5 +1157,78 @@ mod tests {
         let e = lines.score_error.expect("the first bad score line");
         assert_eq!(e.line, 1, "{e}");
         assert!(lines.scores.is_empty());
+    }
+
+    /// Lines of every kind, good and bad, for the chunked reader below.
+    const MIXED: &[&str] = &[
+        r#"{"n": 1, "kind": "run", "run_id": "r", "at": "2026-10-20T12:30:00Z", "roster": [{"seat": "a", "family": "f"}]}"#,
+        r#"{"n": 2, "kind": "answer", "seat": "a", "run_id": "r", "at": "2026-10-20T12:31:00Z", "items": {"SPX": {"1d": {"prob_up": 55, "crowd_up": 60}}}}"#,
+        r#"{"kind": "answer", "seat": "b", "run_id": "r", "at": "2026-10-20T12:32:00Z", "items": {}}"#,
+        r#"{"n": 4, "kind": "crowd", "run_id": "r", "rows": {"SPX": {"up": true}}}"#,
+        r#"{"n": 5, "kind": "correction", "at": "2026-10-20T14:00:00Z", "of": 2, "fields": {"model": "m-2"}}"#,
+        r#"{"n": 6, "kind": "score", "run_id": "r", "of": "x"}"#,
+        r#"{"n": 7, "kind": "run", "run_id": "r2", "roster": {"US": [{"seat": "a", "family": "g"}]}}"#,
+        r#"{"n": 8, "kind": "note", "text": "caf\u00e9 \u2028 \ud83d\ude00"}"#,
+        r#"{"n": 9, "kind": "correction", "of": 12}"#,
+        r#"{"n": 10, "kind": "answer", "seat": 3}"#,
+        r#"{"n": 11, "kind": "run", "crowd": {"at": "noon"}}"#,
+        r#"not json"#,
+        r#"[1, 2]"#,
+        "",
+        r#"{"n": -4, "kind": "answer", "seat": "c", "at": "2026-10-20T12:33:00Z"}"#,
+        "{\"n\": 16, \"kind\": \"x\", \"t\": \"\u{e9}\"}",
+    ];
+
+    #[test]
+    fn read_in_chunks_equals_read_whole_for_every_cut() {
+        let mut s = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move || {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            s
+        };
+        for case in 0..400 {
+            let count = 1 + next() % 12;
+            let mut book = String::new();
+            for _ in 0..count {
+                book += MIXED[(next() % MIXED.len() as u64) as usize];
+                book.push('\n');
+            }
+            if next() % 4 == 0 {
+                book += r#"{"n": 99, "kind": "answer", "partial"#;
+            }
+            let bytes = book.as_bytes();
+            let whole = format!("{:?}", BookLines::parse(bytes));
+            for _ in 0..6 {
+                let mut cuts: Vec<usize> = (0..next() % 8)
+                    .map(|_| (next() % (bytes.len() as u64 + 1)) as usize)
+                    .collect();
+                cuts.sort_unstable();
+                let mut r = BookLinesReader::default();
+                let mut at = 0;
+                for c in cuts.iter().copied().chain([bytes.len()]) {
+                    r.feed(&bytes[at..c]);
+                    at = c;
+                }
+                assert_eq!(
+                    format!("{:?}", r.finish()),
+                    whole,
+                    "case {case}, cuts {cuts:?}:\n{book}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn run_rosters_are_what_roster_from_book_reads() {
+        use crate::score::roster::{roster_from_book, roster_from_run_rosters};
+        let book: String = MIXED[..8].iter().map(|l| format!("{l}\n")).collect();
+        let lines = BookLines::parse(book.as_bytes()).unwrap();
+        assert_eq!(lines.run_rosters.len(), 2);
+        assert_eq!(
+            format!("{:?}", roster_from_run_rosters(&lines.run_rosters)),
+            format!("{:?}", roster_from_book(book.as_bytes()))
+        );
     }
 }

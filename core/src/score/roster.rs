@@ -212,35 +212,40 @@ pub fn roster_from_asks(asks: &[u8]) -> Result<Roster, RosterError> {
 /// The roster of the book's run lines (`kind` run, field `roster`), merged; `Ok(None)` when no
 /// run line carries one. Lines that are not JSON objects are the sealing reader's to refuse.
 pub fn roster_from_book(book: &[u8]) -> Result<Option<Roster>, RosterError> {
+    let parsed: Vec<(u64, Value)> = lines(book)
+        .filter_map(|(line, text)| {
+            let Ok(Value::Object(mut o)) = canon::parse(text) else {
+                return None;
+            };
+            if o.get("kind").and_then(Value::as_str) != Some("run") {
+                return None;
+            }
+            Some((line, o.remove("roster")?))
+        })
+        .collect();
+    roster_from_run_rosters(&parsed)
+}
+
+/// [`roster_from_book`] from the run lines' rosters already read (each with its line's
+/// 1-based position, in book order), as [`crate::score::book_lines::BookLines`] keeps them.
+pub fn roster_from_run_rosters(rosters: &[(u64, Value)]) -> Result<Option<Roster>, RosterError> {
     let mut roster = Roster::default();
-    let mut read = Vec::new();
-    for (line, text) in lines(book) {
-        let Ok(Value::Object(o)) = canon::parse(text) else {
-            continue;
-        };
-        if o.get("kind").and_then(Value::as_str) != Some("run") {
-            continue;
-        }
-        let Some(seats) = o.get("roster") else {
-            continue;
-        };
+    for (line, seats) in rosters {
         let seats = parse_seats(seats, "roster").map_err(|(field, message)| RosterError {
             file: BOOK_FILE,
-            line,
+            line: *line,
             field,
             message,
         })?;
         roster.merge(seats);
-        read.push(line);
     }
-    if read.is_empty() {
+    let (Some((first, _)), Some((last, _))) = (rosters.first(), rosters.last()) else {
         return Ok(None);
-    }
-    let (first, last) = (read[0], read[read.len() - 1]);
+    };
     let lines = if first == last {
         format!("line {first}")
     } else {
-        format!("lines {first}-{last} ({} run lines)", read.len())
+        format!("lines {first}-{last} ({} run lines)", rosters.len())
     };
     roster.source = Some(format!("{BOOK_FILE} {lines}"));
     Ok(Some(roster))
@@ -258,11 +263,28 @@ pub fn league_roster(asks: Option<&[u8]>, book: Option<&[u8]>) -> Result<Roster,
             "no ask chain or book given: each seat is its own family, no sides",
         ));
     };
-    Ok(match roster_from_book(book) {
+    Ok(roster_or_none(roster_from_book(book)))
+}
+
+/// [`league_roster`] with the book's run lines' rosters already read
+/// ([`roster_from_run_rosters`]).
+pub fn league_roster_of_runs(
+    asks: Option<&[u8]>,
+    run_rosters: &[(u64, Value)],
+) -> Result<Roster, RosterError> {
+    match asks {
+        Some(asks) => roster_from_asks(asks),
+        None => Ok(roster_or_none(roster_from_run_rosters(run_rosters))),
+    }
+}
+
+/// The book's roster, else each seat its own family, saying why.
+fn roster_or_none(read: Result<Option<Roster>, RosterError>) -> Roster {
+    match read {
         Ok(Some(r)) => r,
         Ok(None) => Roster::none("no ask chain given and no run line of the book carries a roster: each seat is its own family, no sides"),
         Err(e) => Roster::none(format!("{e}; each seat is its own family, no sides")),
-    })
+    }
 }
 
 type FieldError = (String, String);

@@ -31,10 +31,10 @@ use crate::calendar::{new_york_time, reference_cut, sealing_time, Date, Instant}
 use crate::league::layout::{parse_hhmm, BITCOIN};
 use crate::league::schedule::reference_instant_from;
 use crate::score::ask_chain::AskChain;
-use crate::score::book_lines::{BookLines, CorrectionLine};
+use crate::score::book_lines::{BookLineError, BookLines, CorrectionLine};
 use crate::score::book_rows::rows_from_lines;
 use crate::score::counting::Counting;
-use crate::score::roster::league_roster;
+use crate::score::roster::league_roster_of_runs;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
@@ -521,6 +521,17 @@ pub fn answer_verdicts(
     report: &VerifierReport,
 ) -> Result<AnswersReport, String> {
     let lines = BookLines::parse(book).map_err(|e| format!("{book_name}: {e}"))?;
+    answer_verdicts_of_lines(book_name, &lines, asks, report)
+}
+
+/// [`answer_verdicts`] of a book whose lines are already read ([`BookLines::parse`], or
+/// [`crate::score::book_lines::BookLinesReader`] chunk by chunk): the same report.
+pub fn answer_verdicts_of_lines(
+    book_name: &str,
+    lines: &BookLines,
+    asks: Option<&[u8]>,
+    report: &VerifierReport,
+) -> Result<AnswersReport, String> {
     let mut counting = Counting::from_asks(asks).map_err(|e| e.to_string())?;
     let declared_reference = match asks {
         Some(a) => AskChain::parse(a)
@@ -531,17 +542,23 @@ pub fn answer_verdicts(
     };
     let mut problems = Vec::new();
     // The roster only adds the no_answer rows of seats that sent no answer line.
-    let roster = match league_roster(asks, Some(book)) {
+    let roster = match league_roster_of_runs(asks, &lines.run_rosters) {
         Ok(r) => r,
         Err(e) => {
             problems.push(format!(
                 "the roster could not be read ({e}): seats without an answer line are not listed"
             ));
-            league_roster(None, Some(book)).map_err(|e| e.to_string())?
+            league_roster_of_runs(None, &lines.run_rosters).map_err(|e| e.to_string())?
         }
     };
     let rows =
-        rows_from_lines(&lines, &roster, &mut counting).map_err(|e| format!("{book_name}: {e}"))?;
+        rows_from_lines(lines, &roster, &mut counting).map_err(|e| format!("{book_name}: {e}"))?;
+    // Each answer line's rows, in row order.
+    let mut rows_of_line: std::collections::BTreeMap<u64, Vec<_>> =
+        std::collections::BTreeMap::new();
+    for r in &rows {
+        rows_of_line.entry(r.line).or_default().push(r);
+    }
     let result: Option<&BookResult> = report.books.iter().find(|b| b.name == book_name);
     match result {
         None => problems.push(format!(
@@ -603,9 +620,12 @@ pub fn answer_verdicts(
             .or_else(|| crate::calendar::session_for(at));
         let Some(session) = session else { continue };
         let common = common_reference(session, declared_reference.as_deref());
-        let line_rows: Vec<_> = rows
+        let line_rows: Vec<_> = rows_of_line
+            .get(&a.n)
+            .map_or(&[][..], Vec::as_slice)
             .iter()
-            .filter(|r| r.line == a.n && r.seat == seat)
+            .copied()
+            .filter(|r| r.seat == seat)
             .collect();
         let status = if copies.contains(&a.n) {
             "copy".to_string()
@@ -700,8 +720,8 @@ pub fn answer_verdicts(
             last.markets = markets;
         }
     }
-    let runs = summarize(&lines, &answers, &cells, &run_session);
-    let declaration = declaration_proof(&counting, &lines, report);
+    let runs = summarize(lines, &answers, &cells, &run_session);
+    let declaration = declaration_proof(&counting, lines, report);
     Ok(AnswersReport {
         declaration,
         book: book_name.to_string(),
@@ -898,6 +918,18 @@ pub fn attach_answers(
     books: &[(String, Option<Vec<u8>>)],
     ask_texts: &[(String, Vec<u8>)],
 ) {
+    attach_answers_read(report, books, ask_texts, None)
+}
+
+/// [`attach_answers`] with the council book's lines already read, when `read` names it (the
+/// page reads them chunk by chunk while other workers verify the chain): the same report,
+/// each line parsed once.
+pub fn attach_answers_read(
+    report: &mut VerifierReport,
+    books: &[(String, Option<Vec<u8>>)],
+    ask_texts: &[(String, Vec<u8>)],
+    read: Option<(&str, Result<BookLines, BookLineError>)>,
+) {
     use super::published::PublishedFile;
     let is_asks = |n: &str| PublishedFile::of(n) == PublishedFile::AskChain;
     let asks = books
@@ -921,11 +953,18 @@ pub fn attach_answers(
         ))
         }
         Some((name, Some(bytes))) => {
-            match answer_verdicts(name, bytes, asks, report) {
-                Ok(a) => report.answers = Some(a),
-                Err(e) => report.answers_error = Some(e),
+            let parsed = match read {
+                Some((n, parsed)) if n == name => parsed,
+                _ => BookLines::parse(bytes),
+            };
+            match &parsed {
+                Ok(l) => match answer_verdicts_of_lines(name, l, asks, report) {
+                    Ok(a) => report.answers = Some(a),
+                    Err(e) => report.answers_error = Some(e),
+                },
+                Err(e) => report.answers_error = Some(format!("{name}: {e}")),
             }
-            lines = BookLines::parse(bytes).ok();
+            lines = parsed.ok();
         }
     }
     if !ask_texts.is_empty() {
@@ -1054,6 +1093,39 @@ mod tests {
             ..Default::default()
         });
         (book, asks, report)
+    }
+
+    #[test]
+    fn lines_read_in_chunks_give_the_report_of_the_whole_book() {
+        use crate::score::book_lines::BookLinesReader;
+        let (book, asks, report) = league();
+        let name = crate::league::layout::BOOK_FILE.to_string();
+        let books = vec![
+            (name.clone(), Some(book.clone())),
+            ("asks.jsonl".to_string(), Some(asks)),
+        ];
+        let texts = vec![("asks/00.md".to_string(), b"an ask".to_vec())];
+        let mut whole = report.clone();
+        attach_answers(&mut whole, &books, &texts);
+        assert!(whole.answers.is_some(), "{:?}", whole.answers_error);
+        // A damaged copy too: an unreadable line is the same error either way.
+        let mut damaged = book.clone();
+        damaged.splice(5..5, b"oops".iter().copied());
+        for bytes in [book, damaged] {
+            let books = vec![(name.clone(), Some(bytes.clone())), books[1].clone()];
+            let mut one = report.clone();
+            attach_answers(&mut one, &books, &texts);
+            let one = serde_json::to_string(&one).unwrap();
+            for step in [1, 7, 64, 333, bytes.len()] {
+                let mut r = BookLinesReader::default();
+                for chunk in bytes.chunks(step) {
+                    r.feed(chunk);
+                }
+                let mut read = report.clone();
+                attach_answers_read(&mut read, &books, &texts, Some((&name, r.finish())));
+                assert_eq!(serde_json::to_string(&read).unwrap(), one, "step {step}");
+            }
+        }
     }
 
     #[test]

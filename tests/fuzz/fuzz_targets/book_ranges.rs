@@ -2,11 +2,14 @@
 //! `sealbook verify --threads` runs on threads) on arbitrary bytes: the report must be the
 //! one-pass `verify`'s for every set of cuts. The first 8 bytes seed the cuts, requested
 //! prefixes, problem limit and line-length limit; the rest is the book. Half of the cuts fall
-//! exactly on line starts, so breaks at a range boundary are common.
+//! exactly on line starts, so breaks at a range boundary are common. The book's lines read for
+//! the answers' verdicts chunk by chunk at the same cuts (`BookLinesReader`, what the page's
+//! verifier worker does beside its range workers) must be `BookLines::parse`'s.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use sealbook_core::book::chain::{verify, verify_split, VerifyOptions};
+use sealbook_core::score::book_lines::{BookLines, BookLinesReader};
 
 fn next(state: &mut u64) -> u64 {
     *state ^= *state << 13;
@@ -31,6 +34,7 @@ fuzz_target!(|data: &[u8]| {
         },
     };
     let whole = verify(book, opts.clone());
+    let lines = format!("{:?}", BookLines::parse(book));
     let starts: Vec<usize> = std::iter::once(0)
         .chain(
             book.iter()
@@ -53,6 +57,19 @@ fuzz_target!(|data: &[u8]| {
             verify_split(book, opts.clone(), &cuts),
             whole,
             "report depends on the cuts {cuts:?}"
+        );
+        let mut sorted = cuts.clone();
+        sorted.sort_unstable();
+        let mut r = BookLinesReader::default();
+        let mut at = 0;
+        for c in sorted.into_iter().chain([book.len()]) {
+            r.feed(&book[at..c]);
+            at = c;
+        }
+        assert_eq!(
+            format!("{:?}", r.finish()),
+            lines,
+            "the book's lines depend on the cuts {cuts:?}"
         );
     }
     assert_eq!(
