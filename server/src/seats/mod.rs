@@ -3,8 +3,9 @@
 //! timeout, retries with backoff, a deadline, keys only from the environment).
 //!
 //! What to send and what a reply means is core's ([`sealbook_core::league::wire`]); this
-//! module only moves bytes: [`http::HttpSeat`] over ureq, [`command::CommandSeat`] over a
-//! child process. [`ask_all`] asks every seat on its own thread and hands each reply back
+//! module only moves bytes: [`http::HttpSeat`] over hyper's HTTP/1.1 client on tokio,
+//! [`command::CommandSeat`] over a child process. [`ask_all`] asks every HTTP seat of a run as
+//! a task on one event loop and every other seat on its own thread, and hands each reply back
 //! through a channel the moment it arrives (read on a fixed pool of threads, see there), with
 //! the raw body (its SHA-256 is the answer line's `own_sha256`) and the arrival instant, so
 //! the caller can seal it at once.
@@ -15,6 +16,8 @@ pub mod http;
 use sealbook_core::league::wire::{AskRequest, Finish, RetryAdvice, SeatOutcome};
 use sha2::{Digest, Sha256};
 use std::fmt;
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::mpsc;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -23,6 +26,9 @@ use std::time::{Duration, Instant};
 /// by 4 horizons is tens of kilobytes; anything past this bound is an error, never read on.
 pub const DEFAULT_MAX_REPLY_BYTES: usize = 2 << 20;
 
+/// One seat's ask as a task of the seats' event loop (a tokio runtime).
+pub type SeatFuture = Pin<Box<dyn Future<Output = SeatReply> + Send + 'static>>;
+
 /// A seat that can be asked. Implementations never panic on what the other side sends and
 /// return by `deadline` (give or take one read of a socket or pipe).
 pub trait SeatAdapter: Send + Sync + fmt::Debug {
@@ -30,6 +36,12 @@ pub trait SeatAdapter: Send + Sync + fmt::Debug {
     fn name(&self) -> &str;
     /// Asks once or more (retries) and returns the final reply.
     fn ask(&self, request: &AskRequest, deadline: Instant) -> SeatReply;
+    /// The same ask as a future for the seats' event loop, for a seat that only waits on
+    /// sockets and timers; `None` (the default) for a seat that needs a thread of its own
+    /// (a child process), which [`ask_all`] then asks with [`SeatAdapter::ask`].
+    fn ask_on_loop(&self, _request: &AskRequest, _deadline: Instant) -> Option<SeatFuture> {
+        None
+    }
 }
 
 /// The final reply of one seat to one ask.
@@ -206,16 +218,41 @@ pub(crate) fn summary(status: Option<u16>, o: &SeatOutcome) -> String {
     }
 }
 
-/// Asks every seat at once, each on its own thread with its own request (the same text, the
-/// seat's model) and the run's deadline, and sends each reply on the returned channel the
-/// moment the seat is done, so the first answer is sealed while the others are still being
-/// written. The channel closes when every seat has replied.
+/// The runtime a seat's future runs on: one thread (the caller's), sockets and timers.
+pub(crate) fn seat_runtime() -> Result<tokio::runtime::Runtime, String> {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_io()
+        .enable_time()
+        .build()
+        .map_err(|e| format!("cannot start the seats' event loop: {e}"))
+}
+
+/// The reply of a seat that could not be asked at all (no thread, no event loop): said as
+/// that seat's reply rather than lost.
+pub(crate) fn not_started(seat: &str, why: &str) -> SeatReply {
+    SeatReply {
+        seat: seat.to_string(),
+        outcome: local_error("spawn", why.to_string(), RetryAdvice::No),
+        status: None,
+        raw: Vec::new(),
+        arrived: Instant::now(),
+        attempts: 0,
+        earlier: Vec::new(),
+    }
+}
+
+/// Asks every seat at once, each with its own request (the same text, the seat's model) and
+/// the run's deadline, and sends each reply on the returned channel the moment the seat is
+/// done, so the first answer is sealed while the others are still being written. The channel
+/// closes when every seat has replied.
 ///
-/// Concurrency is bounded where it costs CPU: a seat's thread only waits on its provider and
-/// hands the reply over as it comes; `then` (what a reply needs before it can be written:
-/// reading it, sealing its line) runs on a fixed pool of one thread per core, taking replies
-/// in the order they came, so a burst of replies is prepared by a few threads rather than by
-/// as many as there are seats.
+/// The seats that only wait on sockets (every HTTP seat, [`SeatAdapter::ask_on_loop`]) are
+/// tasks of one event loop on one thread, however many there are: each task stamps its reply
+/// when the body's last byte is read and hands it straight to the reply pool. A seat that
+/// needs a thread (a command) gets its own, which only waits on its child. `then` (what a
+/// reply needs before it can be written: reading it, sealing its line) runs on a fixed pool
+/// of one thread per core, taking replies in the order they came, so a burst of replies is
+/// prepared by a few threads rather than by as many as there are seats.
 pub fn ask_all<T, F>(
     asks: Vec<(Arc<dyn SeatAdapter>, AskRequest)>,
     deadline: Instant,
@@ -257,42 +294,84 @@ where
             Err(e) => refused = Some(e),
         }
     }
+    if let (0, Some(e)) = (started, &refused) {
+        // Not even the pool could start: every seat's reply says so, read on this thread.
+        for (seat, _) in asks {
+            let reply = not_started(seat.name(), &format!("cannot start a thread: {e}"));
+            let _ = tx.send(then(reply));
+        }
+        return rx;
+    }
+    let mut on_loop = Vec::new();
     for (seat, request) in asks {
         let seat_name = seat.name().to_string();
+        if let Some(task) = seat.ask_on_loop(&request, deadline) {
+            on_loop.push((seat_name, task));
+            continue;
+        }
         let seat_tx = reply_tx.clone();
-        let spawned = match (started, &refused) {
-            (0, Some(e)) => Err(std::io::Error::new(e.kind(), e.to_string())),
-            _ => std::thread::Builder::new()
-                .name(format!("seat-{seat_name}"))
-                .spawn(move || {
-                    let _ = seat_tx.send(seat.ask(&request, deadline));
-                })
-                .map(drop),
-        };
+        let spawned = std::thread::Builder::new()
+            .name(format!("seat-{seat_name}"))
+            .spawn(move || {
+                let _ = seat_tx.send(seat.ask(&request, deadline));
+            });
         if let Err(e) = spawned {
-            // No thread, no ask: said as that seat's reply rather than lost (read here when
-            // not even the pool could start).
-            let reply = SeatReply {
-                seat: seat_name,
-                outcome: local_error(
-                    "spawn",
-                    format!("cannot start a thread: {e}"),
-                    RetryAdvice::No,
-                ),
-                status: None,
-                raw: Vec::new(),
-                arrived: Instant::now(),
-                attempts: 0,
-                earlier: Vec::new(),
-            };
-            if started == 0 {
-                let _ = tx.send(then(reply));
-            } else {
-                let _ = reply_tx.send(reply);
-            }
+            let _ = reply_tx.send(not_started(
+                &seat_name,
+                &format!("cannot start a thread: {e}"),
+            ));
         }
     }
+    if !on_loop.is_empty() {
+        run_on_loop(on_loop, reply_tx);
+    }
     rx
+}
+
+/// Runs the seats' tasks on one event loop, on a thread of its own that ends when every task
+/// has replied; each task sends its reply on `out` itself, the moment it has it.
+fn run_on_loop(seats: Vec<(String, SeatFuture)>, out: mpsc::Sender<SeatReply>) {
+    let names: Vec<String> = seats.iter().map(|(name, _)| name.clone()).collect();
+    let out_if_refused = out.clone();
+    let spawned = std::thread::Builder::new()
+        .name("seat-loop".into())
+        .spawn(move || {
+            let rt = match seat_runtime() {
+                Ok(rt) => rt,
+                Err(e) => {
+                    for (name, _) in seats {
+                        let _ = out.send(not_started(&name, &e));
+                    }
+                    return;
+                }
+            };
+            rt.block_on(async move {
+                let tasks: Vec<_> = seats
+                    .into_iter()
+                    .map(|(name, task)| {
+                        let out = out.clone();
+                        let handle = tokio::spawn(async move {
+                            let _ = out.send(task.await);
+                        });
+                        (name, handle)
+                    })
+                    .collect();
+                for (name, handle) in tasks {
+                    // A task that panicked still gives its seat a reply.
+                    if let Err(e) = handle.await {
+                        let _ = out.send(not_started(&name, &format!("the seat's task failed: {e}")));
+                    }
+                }
+            });
+        });
+    if let Err(e) = spawned {
+        for name in names {
+            let _ = out_if_refused.send(not_started(
+                &name,
+                &format!("cannot start the seats' event loop: {e}"),
+            ));
+        }
+    }
 }
 
 #[cfg(test)]
