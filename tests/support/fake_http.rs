@@ -101,7 +101,7 @@ pub fn start(handler: impl Fn(usize, &Request) -> Answer + Send + Sync + 'static
 
 fn serve(
     mut s: TcpStream,
-    handler: &(dyn Fn(usize, &Request) -> Answer + Send + Sync),
+    handler: &Handler,
     hits: &AtomicUsize,
     seen: &Mutex<Vec<Request>>,
 ) -> std::io::Result<()> {
@@ -122,6 +122,9 @@ fn serve(
     s.write_all(&response(&a))?;
     s.flush()
 }
+
+/// A test's handler, shared by the connections.
+type Handler = dyn Fn(usize, &Request) -> Answer + Send + Sync;
 
 /// The largest request head read.
 const MAX_HEAD: usize = 65_536;
@@ -155,7 +158,7 @@ fn parse_head(head: &[u8]) -> (Request, usize) {
 /// The request kept and counted, and the handler's answer to it.
 fn answer(
     req: Request,
-    handler: &(dyn Fn(usize, &Request) -> Answer + Send + Sync),
+    handler: &Handler,
     hits: &AtomicUsize,
     seen: &Mutex<Vec<Request>>,
 ) -> Answer {
@@ -202,10 +205,12 @@ fn response(a: &Answer) -> Vec<u8> {
 pub fn start_async(handler: impl Fn(usize, &Request) -> Answer + Send + Sync + 'static) -> Fake {
     let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind 127.0.0.1:0");
     let url = format!("http://{}", listener.local_addr().expect("local address"));
-    listener.set_nonblocking(true).expect("non-blocking listener");
+    listener
+        .set_nonblocking(true)
+        .expect("non-blocking listener");
     let hits = Arc::new(AtomicUsize::new(0));
     let seen = Arc::new(Mutex::new(Vec::new()));
-    let handler: Arc<dyn Fn(usize, &Request) -> Answer + Send + Sync> = Arc::new(handler);
+    let handler: Arc<Handler> = Arc::new(handler);
     let (h2, s2) = (hits.clone(), seen.clone());
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_io()
@@ -233,7 +238,7 @@ pub fn start_async(handler: impl Fn(usize, &Request) -> Answer + Send + Sync + '
 
 async fn serve_async(
     mut s: tokio::net::TcpStream,
-    handler: &(dyn Fn(usize, &Request) -> Answer + Send + Sync),
+    handler: &Handler,
     hits: &AtomicUsize,
     seen: &Mutex<Vec<Request>>,
 ) -> std::io::Result<()> {

@@ -97,7 +97,12 @@ impl HttpSeat {
 
     /// One attempt within `timeout` (connect, send and the whole reply): the status, the
     /// headers that matter and the body (at most the bound plus one byte), or why not.
-    async fn attempt(&self, url: &str, body: &Bytes, timeout: Duration) -> Result<Received, Failed> {
+    async fn attempt(
+        &self,
+        url: &str,
+        body: &Bytes,
+        timeout: Duration,
+    ) -> Result<Received, Failed> {
         match tokio::time::timeout(timeout, self.exchange(url, body)).await {
             Ok(r) => r.map_err(|e| ("transport".to_string(), self.scrub(&e))),
             Err(_) => Err((
@@ -121,7 +126,10 @@ impl HttpSeat {
             .authority()
             .ok_or_else(|| format!("URL {url:?} has no host"))?
             .clone();
-        let host = authority.host().trim_start_matches('[').trim_end_matches(']');
+        let host = authority
+            .host()
+            .trim_start_matches('[')
+            .trim_end_matches(']');
         let port = authority.port_u16().unwrap_or(if tls { 443 } else { 80 });
         let tcp = tokio::net::TcpStream::connect((host, port))
             .await
@@ -332,8 +340,8 @@ impl SeatAdapter for HttpSeat {
 
     fn ask_on_loop(&self, request: &AskRequest, deadline: Instant) -> Option<SeatFuture> {
         let (seat, request) = (self.clone(), request.clone());
-        Some(Box::pin(async move {
-            seat.ask_async(&request, deadline).await
-        }))
+        Some(Box::pin(
+            async move { seat.ask_async(&request, deadline).await },
+        ))
     }
 }

@@ -359,7 +359,8 @@ fn run_on_loop(seats: Vec<(String, SeatFuture)>, out: mpsc::Sender<SeatReply>) {
                 for (name, handle) in tasks {
                     // A task that panicked still gives its seat a reply.
                     if let Err(e) = handle.await {
-                        let _ = out.send(not_started(&name, &format!("the seat's task failed: {e}")));
+                        let _ =
+                            out.send(not_started(&name, &format!("the seat's task failed: {e}")));
                     }
                 }
             });

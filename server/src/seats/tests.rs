@@ -340,8 +340,14 @@ fn http_seats_wait_on_one_event_loop() {
     let mut seats: Vec<&str> = replies.iter().map(|r| r.seat.as_str()).collect();
     seats.sort();
     seats.dedup();
-    assert_eq!((replies.len(), seats.len()), (300, 300), "each seat replied once");
-    assert!(replies.iter().all(|r| r.outcome.finish == Finish::Stop && r.raw == OK_OPENAI));
+    assert_eq!(
+        (replies.len(), seats.len()),
+        (300, 300),
+        "each seat replied once"
+    );
+    assert!(replies
+        .iter()
+        .all(|r| r.outcome.finish == Finish::Stop && r.raw == OK_OPENAI));
     assert_eq!(f.hits.load(Ordering::SeqCst), 300);
 }
 
