@@ -589,3 +589,75 @@ fn no_api_key_in_any_output_or_file() {
         "the book and the raw replies were written ({files})"
     );
 }
+
+/// An `https` provider whose certificate no built-in root signed (a self-signed one, served
+/// by `openssl s_server` on 127.0.0.1) is refused at the handshake: a transport error that
+/// says why, no request sent, never an answer.
+#[test]
+fn https_with_an_unknown_root_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let made = std::process::Command::new("openssl")
+        .args([
+            "req",
+            "-x509",
+            "-newkey",
+            "ec",
+            "-pkeyopt",
+            "ec_paramgen_curve:P-256",
+            "-nodes",
+            "-subj",
+            "/CN=127.0.0.1",
+            "-addext",
+            "subjectAltName=IP:127.0.0.1",
+            "-days",
+            "1",
+            "-keyout",
+            "key.pem",
+            "-out",
+            "cert.pem",
+        ])
+        .current_dir(dir.path())
+        .output()
+        .expect("openssl is installed");
+    assert!(
+        made.status.success(),
+        "{}",
+        String::from_utf8_lossy(&made.stderr)
+    );
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let mut server = std::process::Command::new("openssl")
+        .args([
+            "s_server", "-quiet", "-www", "-key", "key.pem", "-cert", "cert.pem",
+        ])
+        .args(["-accept", &format!("127.0.0.1:{port}")])
+        .current_dir(dir.path())
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("openssl s_server");
+    let start = Instant::now();
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err()
+        && start.elapsed() < Duration::from_secs(10)
+    {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let r = seat(Wire::OpenAi, &format!("https://127.0.0.1:{port}/v1"), None).ask(&ask("m"), far());
+    let _ = server.kill();
+    let _ = server.wait();
+    match &r.outcome.finish {
+        Finish::Error { kind, message } => {
+            assert_eq!(kind, "transport", "{r:?}");
+            assert!(
+                message.contains("TLS") && message.contains("certificate"),
+                "{message}"
+            );
+        }
+        other => panic!("an answer over an untrusted TLS server: {other:?}"),
+    }
+    assert_eq!((r.status, r.raw.as_slice()), (None, &b""[..]));
+}
