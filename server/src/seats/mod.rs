@@ -246,13 +246,14 @@ pub(crate) fn not_started(seat: &str, why: &str) -> SeatReply {
 /// done, so the first answer is sealed while the others are still being written. The channel
 /// closes when every seat has replied.
 ///
-/// The seats that only wait on sockets (every HTTP seat, [`SeatAdapter::ask_on_loop`]) are
-/// tasks of one event loop on one thread, however many there are: each task stamps its reply
-/// when the body's last byte is read and hands it straight to the reply pool. A seat that
-/// needs a thread (a command) gets its own, which only waits on its child. `then` (what a
-/// reply needs before it can be written: reading it, sealing its line) runs on a fixed pool
-/// of one thread per core, taking replies in the order they came, so a burst of replies is
-/// prepared by a few threads rather than by as many as there are seats.
+/// One event loop runs the run's seats: a tokio runtime whose worker threads are the reply
+/// pool (`seat-replies-<i>`, one per core), owned by a thread of its own (`seat-loop`). A seat
+/// that only waits on sockets (every HTTP seat, [`SeatAdapter::ask_on_loop`]) is a task of
+/// it: the task stamps its reply when the body's last byte is read and runs `then` (what a
+/// reply needs before it can be written: reading it, sealing its line) at once, on the same
+/// worker, with no hand-over to another thread. A seat that needs a thread (a command) gets
+/// its own, which only waits on its child and hands the reply to a task of the loop. So a
+/// burst of replies is read by a few threads, whatever the number of seats.
 pub fn ask_all<T, F>(
     asks: Vec<(Arc<dyn SeatAdapter>, AskRequest)>,
     deadline: Instant,
@@ -263,114 +264,100 @@ where
     F: Fn(SeatReply) -> T + Send + Sync + 'static,
 {
     let (tx, rx) = mpsc::channel();
-    let (reply_tx, reply_rx) = mpsc::channel::<SeatReply>();
-    let reply_rx = Arc::new(std::sync::Mutex::new(reply_rx));
-    let then = Arc::new(then);
-    let pool = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(asks.len());
-    let mut started = 0;
-    let mut refused = None;
-    for i in 0..pool {
-        let (reply_rx, then, tx) = (reply_rx.clone(), then.clone(), tx.clone());
-        let spawned = std::thread::Builder::new()
-            .name(format!("seat-replies-{i}"))
-            .spawn(move || {
-                loop {
-                    // The lock is held only while waiting for the next reply, never while
-                    // `then` runs; a poisoned lock still guards a plain channel end.
-                    let next = reply_rx.lock().unwrap_or_else(|e| e.into_inner()).recv();
-                    match next {
-                        Ok(reply) => {
-                            let _ = tx.send(then(reply));
-                        }
-                        // Every seat has replied.
-                        Err(_) => return,
-                    }
-                }
-            });
-        match spawned {
-            Ok(_) => started += 1,
-            Err(e) => refused = Some(e),
-        }
-    }
-    if let (0, Some(e)) = (started, &refused) {
-        // Not even the pool could start: every seat's reply says so, read on this thread.
-        for (seat, _) in asks {
-            let reply = not_started(seat.name(), &format!("cannot start a thread: {e}"));
-            let _ = tx.send(then(reply));
-        }
+    if asks.is_empty() {
         return rx;
     }
-    let mut on_loop = Vec::new();
-    for (seat, request) in asks {
-        let seat_name = seat.name().to_string();
-        if let Some(task) = seat.ask_on_loop(&request, deadline) {
-            on_loop.push((seat_name, task));
-            continue;
-        }
-        let seat_tx = reply_tx.clone();
-        let spawned = std::thread::Builder::new()
-            .name(format!("seat-{seat_name}"))
-            .spawn(move || {
-                let _ = seat_tx.send(seat.ask(&request, deadline));
-            });
-        if let Err(e) = spawned {
-            let _ = reply_tx.send(not_started(
-                &seat_name,
-                &format!("cannot start a thread: {e}"),
-            ));
-        }
-    }
-    if !on_loop.is_empty() {
-        run_on_loop(on_loop, reply_tx);
-    }
-    rx
-}
-
-/// Runs the seats' tasks on one event loop, on a thread of its own that ends when every task
-/// has replied; each task sends its reply on `out` itself, the moment it has it.
-fn run_on_loop(seats: Vec<(String, SeatFuture)>, out: mpsc::Sender<SeatReply>) {
-    let names: Vec<String> = seats.iter().map(|(name, _)| name.clone()).collect();
-    let out_if_refused = out.clone();
+    let then = Arc::new(then);
+    let workers = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(asks.len());
+    let names: Vec<String> = asks.iter().map(|(s, _)| s.name().to_string()).collect();
+    let (then_if_refused, tx_if_refused) = (then.clone(), tx.clone());
     let spawned = std::thread::Builder::new()
         .name("seat-loop".into())
         .spawn(move || {
-            let rt = match seat_runtime() {
+            let next = std::sync::atomic::AtomicUsize::new(0);
+            let built = tokio::runtime::Builder::new_multi_thread()
+                .worker_threads(workers)
+                .thread_name_fn(move || {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    format!("seat-replies-{i}")
+                })
+                .enable_io()
+                .enable_time()
+                .build();
+            let rt = match built {
                 Ok(rt) => rt,
                 Err(e) => {
-                    for (name, _) in seats {
-                        let _ = out.send(not_started(&name, &e));
+                    for (seat, _) in asks {
+                        let why = format!("cannot start the seats' event loop: {e}");
+                        let _ = tx.send(then(not_started(seat.name(), &why)));
                     }
                     return;
                 }
             };
-            rt.block_on(async move {
-                let tasks: Vec<_> = seats
-                    .into_iter()
-                    .map(|(name, task)| {
-                        let out = out.clone();
-                        let handle = tokio::spawn(async move {
-                            let _ = out.send(task.await);
-                        });
-                        (name, handle)
-                    })
-                    .collect();
-                for (name, handle) in tasks {
-                    // A task that panicked still gives its seat a reply.
-                    if let Err(e) = handle.await {
-                        let _ =
-                            out.send(not_started(&name, &format!("the seat's task failed: {e}")));
-                    }
-                }
-            });
+            rt.block_on(run_seats(asks, deadline, then, tx));
         });
     if let Err(e) = spawned {
+        // No loop, no ask: said as each seat's reply rather than lost (read on this thread).
         for name in names {
-            let _ = out_if_refused.send(not_started(
-                &name,
-                &format!("cannot start the seats' event loop: {e}"),
-            ));
+            let why = format!("cannot start a thread: {e}");
+            let _ = tx_if_refused.send(then_if_refused(not_started(&name, &why)));
+        }
+    }
+    rx
+}
+
+/// Every seat's ask as a task of the running loop (a command seat's on a thread of its own,
+/// its reply brought back to a task), each task reading its reply with `then` and sending
+/// the result on `out`; returns when every seat has replied.
+async fn run_seats<T, F>(
+    asks: Vec<(Arc<dyn SeatAdapter>, AskRequest)>,
+    deadline: Instant,
+    then: Arc<F>,
+    out: mpsc::Sender<T>,
+) where
+    T: Send + 'static,
+    F: Fn(SeatReply) -> T + Send + Sync + 'static,
+{
+    let mut tasks = Vec::new();
+    for (seat, request) in asks {
+        let name = seat.name().to_string();
+        let ask: SeatFuture = match seat.ask_on_loop(&request, deadline) {
+            Some(task) => task,
+            None => {
+                let (reply_tx, reply_rx) = tokio::sync::oneshot::channel();
+                let spawned = std::thread::Builder::new()
+                    .name(format!("seat-{name}"))
+                    .spawn(move || {
+                        let _ = reply_tx.send(seat.ask(&request, deadline));
+                    });
+                let name = name.clone();
+                Box::pin(async move {
+                    match (spawned, reply_rx.await) {
+                        (Ok(_), Ok(reply)) => reply,
+                        (Err(e), _) => not_started(&name, &format!("cannot start a thread: {e}")),
+                        (Ok(_), Err(_)) => {
+                            not_started(&name, "the seat's thread ended without a reply")
+                        }
+                    }
+                })
+            }
+        };
+        let (then, out) = (then.clone(), out.clone());
+        tasks.push((
+            name,
+            tokio::spawn(async move {
+                let reply = ask.await;
+                let _ = out.send(then(reply));
+            }),
+        ));
+    }
+    for (name, task) in tasks {
+        // A task that panicked still gives its seat a reply.
+        if let Err(e) = task.await {
+            let reply = not_started(&name, &format!("the seat's task failed: {e}"));
+            let _ = out.send(then(reply));
         }
     }
 }
