@@ -1,7 +1,10 @@
 //! The fake HTTP/1.1 server of the tests: model endpoints, OpenTimestamps calendars,
-//! timestamp authorities, Rekor, price feeds, all on 127.0.0.1. One thread per connection,
-//! bounded reads (a 64 KiB head, a 16 MiB body), `Connection: close`; each request is counted
-//! and kept, and answered by the test's handler, after the answer's delay.
+//! timestamp authorities, Rekor, price feeds, all on 127.0.0.1. One thread per connection
+//! ([`start`]), or every connection a task of one event loop on one thread ([`start_async`],
+//! for a burst of a thousand requests at once, where a thread each would compete with the
+//! client for the cores); bounded reads (a 64 KiB head, a 16 MiB body), `Connection: close`;
+//! each request is counted and kept, and answered by the test's handler, after the answer's
+//! delay.
 
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
@@ -98,7 +101,7 @@ pub fn start(handler: impl Fn(usize, &Request) -> Answer + Send + Sync + 'static
 
 fn serve(
     mut s: TcpStream,
-    handler: &(dyn Fn(usize, &Request) -> Answer + Send + Sync),
+    handler: &Handler,
     hits: &AtomicUsize,
     seen: &Mutex<Vec<Request>>,
 ) -> std::io::Result<()> {
@@ -106,12 +109,30 @@ fn serve(
     let mut head = Vec::new();
     let mut byte = [0u8; 1];
     while !head.ends_with(b"\r\n\r\n") {
-        if head.len() >= 65_536 || s.read(&mut byte)? == 0 {
+        if head.len() >= MAX_HEAD || s.read(&mut byte)? == 0 {
             return Ok(());
         }
         head.push(byte[0]);
     }
-    let head = String::from_utf8_lossy(&head).into_owned();
+    let (mut req, len) = parse_head(&head);
+    req.body = vec![0u8; len];
+    s.read_exact(&mut req.body)?;
+    let a = answer(req, handler, hits, seen);
+    std::thread::sleep(a.delay);
+    s.write_all(&response(&a))?;
+    s.flush()
+}
+
+/// A test's handler, shared by the connections.
+type Handler = dyn Fn(usize, &Request) -> Answer + Send + Sync;
+
+/// The largest request head read.
+const MAX_HEAD: usize = 65_536;
+
+/// A request's head (through the blank line) read into a request with no body yet, and the
+/// body's length (`content-length`, at most 16 MiB).
+fn parse_head(head: &[u8]) -> (Request, usize) {
+    let head = String::from_utf8_lossy(head).into_owned();
     let mut lines = head.split("\r\n");
     let mut first = lines.next().unwrap_or_default().split(' ');
     let method = first.next().unwrap_or_default().to_string();
@@ -125,20 +146,31 @@ fn serve(
         .find(|(k, _)| k == "content-length")
         .and_then(|(_, v)| v.parse().ok())
         .unwrap_or(0);
-    let mut body = vec![0u8; len.min(16 << 20)];
-    s.read_exact(&mut body)?;
     let req = Request {
         method,
         path,
         headers,
-        body,
+        body: Vec::new(),
     };
+    (req, len.min(16 << 20))
+}
+
+/// The request kept and counted, and the handler's answer to it.
+fn answer(
+    req: Request,
+    handler: &Handler,
+    hits: &AtomicUsize,
+    seen: &Mutex<Vec<Request>>,
+) -> Answer {
     seen.lock()
         .unwrap_or_else(|e| e.into_inner())
         .push(req.clone());
     let hit = hits.fetch_add(1, Ordering::SeqCst);
-    let a = handler(hit, &req);
-    std::thread::sleep(a.delay);
+    handler(hit, &req)
+}
+
+/// The bytes of `a` as an HTTP/1.1 response that closes the connection.
+fn response(a: &Answer) -> Vec<u8> {
     let reason = match a.status {
         200 => "OK",
         201 => "Created",
@@ -162,7 +194,78 @@ fn serve(
         "content-length: {}\r\nconnection: close\r\n\r\n",
         a.body.len()
     ));
-    s.write_all(out.as_bytes())?;
-    s.write_all(&a.body)?;
-    s.flush()
+    let mut bytes = out.into_bytes();
+    bytes.extend_from_slice(&a.body);
+    bytes
+}
+
+/// As [`start`], with every connection a task of one event loop (a tokio runtime on a thread
+/// of its own) instead of a thread: the answers' delays wait on the loop's timer, so a
+/// thousand held requests cost no thread each and go out together when they are due.
+pub fn start_async(handler: impl Fn(usize, &Request) -> Answer + Send + Sync + 'static) -> Fake {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind 127.0.0.1:0");
+    let url = format!("http://{}", listener.local_addr().expect("local address"));
+    listener
+        .set_nonblocking(true)
+        .expect("non-blocking listener");
+    let hits = Arc::new(AtomicUsize::new(0));
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let handler: Arc<Handler> = Arc::new(handler);
+    let (h2, s2) = (hits.clone(), seen.clone());
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_io()
+        .enable_time()
+        .build()
+        .expect("the fake endpoint's runtime");
+    std::thread::Builder::new()
+        .name("fake-http-loop".into())
+        .spawn(move || {
+            rt.block_on(async move {
+                let listener =
+                    tokio::net::TcpListener::from_std(listener).expect("listener on the loop");
+                while let Ok((conn, _)) = listener.accept().await {
+                    let (handler, hits, seen) = (handler.clone(), h2.clone(), s2.clone());
+                    tokio::spawn(async move {
+                        let served = serve_async(conn, &*handler, &hits, &seen);
+                        let _ = tokio::time::timeout(Duration::from_secs(600), served).await;
+                    });
+                }
+            })
+        })
+        .expect("the fake endpoint's thread");
+    Fake { url, hits, seen }
+}
+
+async fn serve_async(
+    mut s: tokio::net::TcpStream,
+    handler: &Handler,
+    hits: &AtomicUsize,
+    seen: &Mutex<Vec<Request>>,
+) -> std::io::Result<()> {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut buf = Vec::new();
+    let mut chunk = [0u8; 16_384];
+    let end = loop {
+        if let Some(at) = buf.windows(4).position(|w| w == b"\r\n\r\n") {
+            break at + 4;
+        }
+        if buf.len() >= MAX_HEAD {
+            return Ok(());
+        }
+        let n = tokio::time::timeout(Duration::from_secs(10), s.read(&mut chunk)).await??;
+        if n == 0 {
+            return Ok(());
+        }
+        buf.extend_from_slice(&chunk[..n]);
+    };
+    let (mut req, len) = parse_head(&buf[..end]);
+    req.body = buf[end..].to_vec();
+    req.body.truncate(len);
+    let mut rest = vec![0u8; len - req.body.len()];
+    tokio::time::timeout(Duration::from_secs(10), s.read_exact(&mut rest)).await??;
+    req.body.extend_from_slice(&rest);
+    let a = answer(req, handler, hits, seen);
+    tokio::time::sleep(a.delay).await;
+    s.write_all(&response(&a)).await?;
+    s.flush().await
 }

@@ -114,7 +114,7 @@ fn child_process() {
                     o.flush().unwrap();
                 }
             });
-            // Lines are serialized and sealed on a thread of their own, as a seat's thread
+            // Lines are serialized and sealed on a thread of their own, as the reply pool
             // does in the driver; this thread only chains and writes them.
             let first = l.lines();
             let (prep_tx, prep_rx) = std::sync::mpsc::sync_channel::<Vec<PreparedLine>>(4);

@@ -3,8 +3,9 @@
 //! timeout, retries with backoff, a deadline, keys only from the environment).
 //!
 //! What to send and what a reply means is core's ([`sealbook_core::league::wire`]); this
-//! module only moves bytes: [`http::HttpSeat`] over ureq, [`command::CommandSeat`] over a
-//! child process. [`ask_all`] asks every seat on its own thread and hands each reply back
+//! module only moves bytes: [`http::HttpSeat`] over hyper's HTTP/1.1 client on tokio,
+//! [`command::CommandSeat`] over a child process. [`ask_all`] asks every HTTP seat of a run as
+//! a task on one event loop and every other seat on its own thread, and hands each reply back
 //! through a channel the moment it arrives (read on a fixed pool of threads, see there), with
 //! the raw body (its SHA-256 is the answer line's `own_sha256`) and the arrival instant, so
 //! the caller can seal it at once.
@@ -15,6 +16,8 @@ pub mod http;
 use sealbook_core::league::wire::{AskRequest, Finish, RetryAdvice, SeatOutcome};
 use sha2::{Digest, Sha256};
 use std::fmt;
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::mpsc;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -23,6 +26,9 @@ use std::time::{Duration, Instant};
 /// by 4 horizons is tens of kilobytes; anything past this bound is an error, never read on.
 pub const DEFAULT_MAX_REPLY_BYTES: usize = 2 << 20;
 
+/// One seat's ask as a task of the seats' event loop (a tokio runtime).
+pub type SeatFuture = Pin<Box<dyn Future<Output = SeatReply> + Send + 'static>>;
+
 /// A seat that can be asked. Implementations never panic on what the other side sends and
 /// return by `deadline` (give or take one read of a socket or pipe).
 pub trait SeatAdapter: Send + Sync + fmt::Debug {
@@ -30,6 +36,12 @@ pub trait SeatAdapter: Send + Sync + fmt::Debug {
     fn name(&self) -> &str;
     /// Asks once or more (retries) and returns the final reply.
     fn ask(&self, request: &AskRequest, deadline: Instant) -> SeatReply;
+    /// The same ask as a future for the seats' event loop, for a seat that only waits on
+    /// sockets and timers; `None` (the default) for a seat that needs a thread of its own
+    /// (a child process), which [`ask_all`] then asks with [`SeatAdapter::ask`].
+    fn ask_on_loop(&self, _request: &AskRequest, _deadline: Instant) -> Option<SeatFuture> {
+        None
+    }
 }
 
 /// The final reply of one seat to one ask.
@@ -206,16 +218,42 @@ pub(crate) fn summary(status: Option<u16>, o: &SeatOutcome) -> String {
     }
 }
 
-/// Asks every seat at once, each on its own thread with its own request (the same text, the
-/// seat's model) and the run's deadline, and sends each reply on the returned channel the
-/// moment the seat is done, so the first answer is sealed while the others are still being
-/// written. The channel closes when every seat has replied.
+/// The runtime a seat's future runs on: one thread (the caller's), sockets and timers.
+pub(crate) fn seat_runtime() -> Result<tokio::runtime::Runtime, String> {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_io()
+        .enable_time()
+        .build()
+        .map_err(|e| format!("cannot start the seats' event loop: {e}"))
+}
+
+/// The reply of a seat that could not be asked at all (no thread, no event loop): said as
+/// that seat's reply rather than lost.
+pub(crate) fn not_started(seat: &str, why: &str) -> SeatReply {
+    SeatReply {
+        seat: seat.to_string(),
+        outcome: local_error("spawn", why.to_string(), RetryAdvice::No),
+        status: None,
+        raw: Vec::new(),
+        arrived: Instant::now(),
+        attempts: 0,
+        earlier: Vec::new(),
+    }
+}
+
+/// Asks every seat at once, each with its own request (the same text, the seat's model) and
+/// the run's deadline, and sends each reply on the returned channel the moment the seat is
+/// done, so the first answer is sealed while the others are still being written. The channel
+/// closes when every seat has replied.
 ///
-/// Concurrency is bounded where it costs CPU: a seat's thread only waits on its provider and
-/// hands the reply over as it comes; `then` (what a reply needs before it can be written:
-/// reading it, sealing its line) runs on a fixed pool of one thread per core, taking replies
-/// in the order they came, so a burst of replies is prepared by a few threads rather than by
-/// as many as there are seats.
+/// One event loop runs the run's seats: a tokio runtime whose worker threads are the reply
+/// pool (`seat-replies-<i>`, one per core), owned by a thread of its own (`seat-loop`). A seat
+/// that only waits on sockets (every HTTP seat, [`SeatAdapter::ask_on_loop`]) is a task of
+/// it: the task stamps its reply when the body's last byte is read and runs `then` (what a
+/// reply needs before it can be written: reading it, sealing its line) at once, on the same
+/// worker, with no hand-over to another thread. A seat that needs a thread (a command) gets
+/// its own, which only waits on its child and hands the reply to a task of the loop. So a
+/// burst of replies is read by a few threads, whatever the number of seats.
 pub fn ask_all<T, F>(
     asks: Vec<(Arc<dyn SeatAdapter>, AskRequest)>,
     deadline: Instant,
@@ -226,73 +264,102 @@ where
     F: Fn(SeatReply) -> T + Send + Sync + 'static,
 {
     let (tx, rx) = mpsc::channel();
-    let (reply_tx, reply_rx) = mpsc::channel::<SeatReply>();
-    let reply_rx = Arc::new(std::sync::Mutex::new(reply_rx));
+    if asks.is_empty() {
+        return rx;
+    }
     let then = Arc::new(then);
-    let pool = std::thread::available_parallelism()
+    let workers = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
         .min(asks.len());
-    let mut started = 0;
-    let mut refused = None;
-    for i in 0..pool {
-        let (reply_rx, then, tx) = (reply_rx.clone(), then.clone(), tx.clone());
-        let spawned = std::thread::Builder::new()
-            .name(format!("seat-replies-{i}"))
-            .spawn(move || {
-                loop {
-                    // The lock is held only while waiting for the next reply, never while
-                    // `then` runs; a poisoned lock still guards a plain channel end.
-                    let next = reply_rx.lock().unwrap_or_else(|e| e.into_inner()).recv();
-                    match next {
-                        Ok(reply) => {
-                            let _ = tx.send(then(reply));
-                        }
-                        // Every seat has replied.
-                        Err(_) => return,
-                    }
-                }
-            });
-        match spawned {
-            Ok(_) => started += 1,
-            Err(e) => refused = Some(e),
-        }
-    }
-    for (seat, request) in asks {
-        let seat_name = seat.name().to_string();
-        let seat_tx = reply_tx.clone();
-        let spawned = match (started, &refused) {
-            (0, Some(e)) => Err(std::io::Error::new(e.kind(), e.to_string())),
-            _ => std::thread::Builder::new()
-                .name(format!("seat-{seat_name}"))
-                .spawn(move || {
-                    let _ = seat_tx.send(seat.ask(&request, deadline));
+    let names: Vec<String> = asks.iter().map(|(s, _)| s.name().to_string()).collect();
+    let (then_if_refused, tx_if_refused) = (then.clone(), tx.clone());
+    let spawned = std::thread::Builder::new()
+        .name("seat-loop".into())
+        .spawn(move || {
+            let next = std::sync::atomic::AtomicUsize::new(0);
+            let built = tokio::runtime::Builder::new_multi_thread()
+                .worker_threads(workers)
+                .thread_name_fn(move || {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    format!("seat-replies-{i}")
                 })
-                .map(drop),
-        };
-        if let Err(e) = spawned {
-            // No thread, no ask: said as that seat's reply rather than lost (read here when
-            // not even the pool could start).
-            let reply = SeatReply {
-                seat: seat_name,
-                outcome: local_error(
-                    "spawn",
-                    format!("cannot start a thread: {e}"),
-                    RetryAdvice::No,
-                ),
-                status: None,
-                raw: Vec::new(),
-                arrived: Instant::now(),
-                attempts: 0,
-                earlier: Vec::new(),
+                .enable_io()
+                .enable_time()
+                .build();
+            let rt = match built {
+                Ok(rt) => rt,
+                Err(e) => {
+                    for (seat, _) in asks {
+                        let why = format!("cannot start the seats' event loop: {e}");
+                        let _ = tx.send(then(not_started(seat.name(), &why)));
+                    }
+                    return;
+                }
             };
-            if started == 0 {
-                let _ = tx.send(then(reply));
-            } else {
-                let _ = reply_tx.send(reply);
-            }
+            rt.block_on(run_seats(asks, deadline, then, tx));
+        });
+    if let Err(e) = spawned {
+        // No loop, no ask: said as each seat's reply rather than lost (read on this thread).
+        for name in names {
+            let why = format!("cannot start a thread: {e}");
+            let _ = tx_if_refused.send(then_if_refused(not_started(&name, &why)));
         }
     }
     rx
+}
+
+/// Every seat's ask as a task of the running loop (a command seat's on a thread of its own,
+/// its reply brought back to a task), each task reading its reply with `then` and sending
+/// the result on `out`; returns when every seat has replied.
+async fn run_seats<T, F>(
+    asks: Vec<(Arc<dyn SeatAdapter>, AskRequest)>,
+    deadline: Instant,
+    then: Arc<F>,
+    out: mpsc::Sender<T>,
+) where
+    T: Send + 'static,
+    F: Fn(SeatReply) -> T + Send + Sync + 'static,
+{
+    let mut tasks = Vec::new();
+    for (seat, request) in asks {
+        let name = seat.name().to_string();
+        let ask: SeatFuture = match seat.ask_on_loop(&request, deadline) {
+            Some(task) => task,
+            None => {
+                let (reply_tx, reply_rx) = tokio::sync::oneshot::channel();
+                let spawned = std::thread::Builder::new()
+                    .name(format!("seat-{name}"))
+                    .spawn(move || {
+                        let _ = reply_tx.send(seat.ask(&request, deadline));
+                    });
+                let name = name.clone();
+                Box::pin(async move {
+                    match (spawned, reply_rx.await) {
+                        (Ok(_), Ok(reply)) => reply,
+                        (Err(e), _) => not_started(&name, &format!("cannot start a thread: {e}")),
+                        (Ok(_), Err(_)) => {
+                            not_started(&name, "the seat's thread ended without a reply")
+                        }
+                    }
+                })
+            }
+        };
+        let (then, out) = (then.clone(), out.clone());
+        tasks.push((
+            name,
+            tokio::spawn(async move {
+                let reply = ask.await;
+                let _ = out.send(then(reply));
+            }),
+        ));
+    }
+    for (name, task) in tasks {
+        // A task that panicked still gives its seat a reply.
+        if let Err(e) = task.await {
+            let reply = not_started(&name, &format!("the seat's task failed: {e}"));
+            let _ = out.send(then(reply));
+        }
+    }
 }
 
 #[cfg(test)]

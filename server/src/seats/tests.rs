@@ -299,6 +299,58 @@ fn all_seats_at_once_replies_as_they_come() {
     assert!(user.iter().all(|u| u == &user[0]));
 }
 
+/// The names of this process's threads (Linux: `/proc/self/task/*/comm`, at most 15 bytes).
+#[cfg(target_os = "linux")]
+fn thread_names() -> Vec<String> {
+    std::fs::read_dir("/proc/self/task")
+        .unwrap()
+        .filter_map(|t| std::fs::read_to_string(t.ok()?.path().join("comm")).ok())
+        .map(|n| n.trim_end().to_string())
+        .collect()
+}
+
+/// Three hundred HTTP seats waiting on their replies at once are tasks of the event loop: no
+/// thread of their own while they wait, and each still replies once.
+#[cfg(target_os = "linux")]
+#[test]
+fn http_seats_wait_on_one_event_loop() {
+    let f = sealbook_tests::fake_http::start_async(|_, _| Answer {
+        delay: Duration::from_millis(1500),
+        ..Answer::json(200, OK_OPENAI)
+    });
+    let asks: Vec<(Arc<dyn SeatAdapter>, AskRequest)> = (0..300)
+        .map(|i| {
+            let mut s = seat(Wire::OpenAi, &f.url, None);
+            s.name = format!("probe{i:03}");
+            (Arc::new(s) as Arc<dyn SeatAdapter>, ask("m"))
+        })
+        .collect();
+    let rx = ask_all(asks, far(), |r| r);
+    let start = Instant::now();
+    while f.hits.load(Ordering::SeqCst) < 300 && start.elapsed() < Duration::from_secs(30) {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let names = thread_names();
+    assert!(
+        !names.iter().any(|n| n.starts_with("seat-probe")),
+        "a seat on a thread of its own: {names:?}"
+    );
+    assert!(names.iter().any(|n| n == "seat-loop"), "{names:?}");
+    let replies: Vec<SeatReply> = rx.iter().collect();
+    let mut seats: Vec<&str> = replies.iter().map(|r| r.seat.as_str()).collect();
+    seats.sort();
+    seats.dedup();
+    assert_eq!(
+        (replies.len(), seats.len()),
+        (300, 300),
+        "each seat replied once"
+    );
+    assert!(replies
+        .iter()
+        .all(|r| r.outcome.finish == Finish::Stop && r.raw == OK_OPENAI));
+    assert_eq!(f.hits.load(Ordering::SeqCst), 300);
+}
+
 /// A seat that answers at once.
 #[cfg(target_os = "linux")]
 #[derive(Debug)]
@@ -536,4 +588,76 @@ fn no_api_key_in_any_output_or_file() {
         files >= 10,
         "the book and the raw replies were written ({files})"
     );
+}
+
+/// An `https` provider whose certificate no built-in root signed (a self-signed one, served
+/// by `openssl s_server` on 127.0.0.1) is refused at the handshake: a transport error that
+/// says why, no request sent, never an answer.
+#[test]
+fn https_with_an_unknown_root_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let made = std::process::Command::new("openssl")
+        .args([
+            "req",
+            "-x509",
+            "-newkey",
+            "ec",
+            "-pkeyopt",
+            "ec_paramgen_curve:P-256",
+            "-nodes",
+            "-subj",
+            "/CN=127.0.0.1",
+            "-addext",
+            "subjectAltName=IP:127.0.0.1",
+            "-days",
+            "1",
+            "-keyout",
+            "key.pem",
+            "-out",
+            "cert.pem",
+        ])
+        .current_dir(dir.path())
+        .output()
+        .expect("openssl is installed");
+    assert!(
+        made.status.success(),
+        "{}",
+        String::from_utf8_lossy(&made.stderr)
+    );
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let mut server = std::process::Command::new("openssl")
+        .args([
+            "s_server", "-quiet", "-www", "-key", "key.pem", "-cert", "cert.pem",
+        ])
+        .args(["-accept", &format!("127.0.0.1:{port}")])
+        .current_dir(dir.path())
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("openssl s_server");
+    let start = Instant::now();
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err()
+        && start.elapsed() < Duration::from_secs(10)
+    {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let r = seat(Wire::OpenAi, &format!("https://127.0.0.1:{port}/v1"), None).ask(&ask("m"), far());
+    let _ = server.kill();
+    let _ = server.wait();
+    match &r.outcome.finish {
+        Finish::Error { kind, message } => {
+            assert_eq!(kind, "transport", "{r:?}");
+            assert!(
+                message.contains("TLS") && message.contains("certificate"),
+                "{message}"
+            );
+        }
+        other => panic!("an answer over an untrusted TLS server: {other:?}"),
+    }
+    assert_eq!((r.status, r.raw.as_slice()), (None, &b""[..]));
 }
