@@ -110,7 +110,10 @@ mod tests {
                 ProblemMsg::NotNext { expected: 8 },
                 "n is not 8, one more than the previous line's n",
             ),
-            (ProblemMsg::FirstPrev, "prev of line 1 must be the empty string"),
+            (
+                ProblemMsg::FirstPrev,
+                "prev of line 1 must be the empty string",
+            ),
             (
                 ProblemMsg::PrevNotLink { line: 4 },
                 "prev is not the link of line 4",
@@ -175,7 +178,11 @@ mod tests {
         for (m, english) in all {
             assert_eq!(m.to_string(), english, "{m:?}");
             let wire = serde_json::to_string(&m).unwrap();
-            assert_eq!(serde_json::from_str::<ProblemMsg>(&wire).unwrap(), m, "{wire}");
+            assert_eq!(
+                serde_json::from_str::<ProblemMsg>(&wire).unwrap(),
+                m,
+                "{wire}"
+            );
         }
     }
 
@@ -213,8 +220,7 @@ mod tests {
         );
         assert!(serde_json::from_str::<ProblemMsg>(r#"{"id":"no_such_message"}"#).is_err());
         assert!(
-            serde_json::from_str::<ProblemMsg>(r#"{"id":"prev_not_link","line":4,"x":1}"#)
-                .is_err()
+            serde_json::from_str::<ProblemMsg>(r#"{"id":"prev_not_link","line":4,"x":1}"#).is_err()
         );
     }
 }

@@ -302,9 +302,7 @@ pub fn check(list: &str, entry: &StampEntry, report: &ChainReport) -> StampCheck
             stamped: entry.lines,
         })
     } else if !sha256_ok {
-        Some(StampMsg::PrefixRewritten {
-            lines: entry.lines,
-        })
+        Some(StampMsg::PrefixRewritten { lines: entry.lines })
     } else if !last_link_ok {
         Some(StampMsg::LastLinkDiffers { line: entry.lines })
     } else {
@@ -448,7 +446,11 @@ mod tests {
         ] {
             assert_eq!(m.to_string(), english);
             let wire = serde_json::to_string(&m).unwrap();
-            assert_eq!(serde_json::from_str::<StampMsg>(&wire).unwrap(), m, "{wire}");
+            assert_eq!(
+                serde_json::from_str::<StampMsg>(&wire).unwrap(),
+                m,
+                "{wire}"
+            );
         }
     }
 }
