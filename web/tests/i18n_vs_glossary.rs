@@ -148,6 +148,7 @@ fn the_term_matcher_reads_words() {
 mod core_messages {
     use sealbook_core::book::chain::{Check, ProblemMsg};
     use sealbook_core::book::stamp_list::StampMsg;
+    use sealbook_core::experiment::wire::ApiMsg;
     use sealbook_core::verifier::UncheckedWhy;
     use sealbook_web::i18n::{self, core_messages, Lang};
 
@@ -245,6 +246,75 @@ mod core_messages {
         all
     }
 
+    fn refusals() -> Vec<ApiMsg> {
+        fn index(m: &ApiMsg) -> usize {
+            match m {
+                ApiMsg::BodyTooLarge { .. } => 0,
+                ApiMsg::NotJson { .. } => 1,
+                ApiMsg::NotObject => 2,
+                ApiMsg::UnknownField { .. } => 3,
+                ApiMsg::ReaderMissing => 4,
+                ApiMsg::ReaderMalformed => 5,
+                ApiMsg::UnknownReader => 6,
+                ApiMsg::SessionMissing => 7,
+                ApiMsg::NotOpenSession { .. } => 8,
+                ApiMsg::SessionClosed { .. } => 9,
+                ApiMsg::ResetNotBool => 10,
+                ApiMsg::UnknownMarket { .. } => 11,
+                ApiMsg::BadDirection => 12,
+                ApiMsg::BadConfidence { .. } => 13,
+                ApiMsg::BadStage => 14,
+                ApiMsg::FinalWithoutPrivate => 15,
+                ApiMsg::RateLimited { .. } => 16,
+                ApiMsg::NoSession => 17,
+                ApiMsg::StorageFailed => 18,
+                ApiMsg::NotFound => 19,
+            }
+        }
+        let all = vec![
+            ApiMsg::BodyTooLarge {
+                bytes: 4097,
+                max: 4096,
+            },
+            ApiMsg::NotJson {
+                detail: "EOF while parsing an object at line 1 column 1".into(),
+            },
+            ApiMsg::NotObject,
+            ApiMsg::UnknownField {
+                key: "group".into(),
+                allowed: vec!["reset".into()],
+            },
+            ApiMsg::ReaderMissing,
+            ApiMsg::ReaderMalformed,
+            ApiMsg::UnknownReader,
+            ApiMsg::SessionMissing,
+            ApiMsg::NotOpenSession {
+                session: "2026-12-04".into(),
+                open: "2026-12-03".into(),
+            },
+            ApiMsg::SessionClosed {
+                at: "2026-12-02T14:30:00Z".into(),
+            },
+            ApiMsg::ResetNotBool,
+            ApiMsg::UnknownMarket {
+                markets: vec!["GOLD".into(), "SPX".into()],
+            },
+            ApiMsg::BadDirection,
+            ApiMsg::BadConfidence { min: 55, max: 95 },
+            ApiMsg::BadStage,
+            ApiMsg::FinalWithoutPrivate,
+            ApiMsg::RateLimited { seconds: 56 },
+            ApiMsg::NoSession,
+            ApiMsg::StorageFailed,
+            ApiMsg::NotFound,
+        ];
+        assert_eq!(
+            all.iter().map(index).collect::<Vec<_>>(),
+            (0..20).collect::<Vec<_>>()
+        );
+        all
+    }
+
     /// Every message rendered in each language: the English page says what the CLI prints
     /// (core's `Display`), the others are translations that keep every number and name.
     fn check(english: String, render: impl Fn() -> String, keeps: &[String]) {
@@ -301,6 +371,23 @@ mod core_messages {
             .map(|n| n.to_string())
             .collect();
             check(english, || core_messages::unchecked(&m), &keeps);
+        }
+        for m in refusals() {
+            let english = m.to_string();
+            let keeps: Vec<String> = [
+                "group",
+                "reset",
+                "2026-12-04",
+                "2026-12-02T14:30:00Z",
+                "GOLD SPX",
+                "EOF while parsing",
+            ]
+            .iter()
+            .filter(|n| english.contains(*n))
+            .map(|n| n.to_string())
+            .chain(numbers(&english))
+            .collect();
+            check(english, || core_messages::api(&m), &keeps);
         }
     }
 

@@ -6,6 +6,7 @@
 use super::{tr, M};
 use sealbook_core::book::chain::ProblemMsg;
 use sealbook_core::book::stamp_list::StampMsg;
+use sealbook_core::experiment::wire::ApiMsg;
 use sealbook_core::verifier::UncheckedWhy;
 
 /// What is wrong with a line of the book (spec §3.2; Appendix B step 4).
@@ -70,5 +71,46 @@ pub fn unchecked(w: &UncheckedWhy) -> String {
                 ),
             }
         }
+    }
+}
+
+/// Why the experiment's API refused a request (spec §6.1, §6.3).
+pub fn api(m: &ApiMsg) -> String {
+    match m {
+        ApiMsg::BodyTooLarge { bytes, max } => {
+            tr(M::ApiBodyTooLarge, &[("bytes", bytes), ("max", max)])
+        }
+        ApiMsg::NotJson { detail } => tr(M::ApiNotJson, &[("detail", detail)]),
+        ApiMsg::NotObject => tr(M::ApiNotObject, &[]),
+        ApiMsg::UnknownField { key, allowed } => tr(
+            M::ApiUnknownField,
+            &[
+                ("key", &format!("{key:?}")),
+                ("allowed", &allowed.join(", ")),
+            ],
+        ),
+        ApiMsg::ReaderMissing => tr(M::ApiReaderMissing, &[]),
+        ApiMsg::ReaderMalformed => tr(M::ApiReaderMalformed, &[]),
+        ApiMsg::UnknownReader => tr(M::ApiUnknownReader, &[]),
+        ApiMsg::SessionMissing => tr(M::ApiSessionMissing, &[]),
+        ApiMsg::NotOpenSession { session, open } => tr(
+            M::ApiNotOpenSession,
+            &[("session", &format!("{session:?}")), ("open", open)],
+        ),
+        ApiMsg::SessionClosed { at } => tr(M::ApiSessionClosed, &[("at", at)]),
+        ApiMsg::ResetNotBool => tr(M::ApiResetNotBool, &[]),
+        ApiMsg::UnknownMarket { markets } => {
+            tr(M::ApiUnknownMarket, &[("markets", &markets.join(" "))])
+        }
+        ApiMsg::BadDirection => tr(M::ApiBadDirection, &[]),
+        ApiMsg::BadConfidence { min, max } => {
+            tr(M::ApiBadConfidence, &[("min", min), ("max", max)])
+        }
+        ApiMsg::BadStage => tr(M::ApiBadStage, &[]),
+        ApiMsg::FinalWithoutPrivate => tr(M::ApiFinalWithoutPrivate, &[]),
+        ApiMsg::RateLimited { seconds } => tr(M::ApiRateLimited, &[("seconds", seconds)]),
+        ApiMsg::NoSession => tr(M::ApiNoSession, &[]),
+        ApiMsg::StorageFailed => tr(M::ApiStorageFailed, &[]),
+        ApiMsg::NotFound => tr(M::ApiNotFound, &[]),
     }
 }
