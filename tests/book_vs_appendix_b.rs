@@ -434,7 +434,7 @@ fn step4_script_and_core_agree_on_every_tampering() {
                     "line {} {}: {}",
                     p.line,
                     p.check.name(),
-                    p.message.chars().take(60).collect::<String>()
+                    p.message.to_string().chars().take(60).collect::<String>()
                 ),
             }
         );

@@ -236,7 +236,7 @@ impl Ledger {
             let (line, check, message) = report
                 .problems
                 .first()
-                .map(|p| (p.line, p.check.name(), p.message.clone()))
+                .map(|p| (p.line, p.check.name(), p.message.to_string()))
                 .unwrap_or((report.first_bad_line.unwrap_or(0), "chain", String::new()));
             return Err(LedgerError::Broken {
                 book: path.to_path_buf(),

@@ -4,7 +4,9 @@
 // page (`sealbook serve --demo`) in each language; the language follows `?lang=`, else the
 // remembered choice, else the browser's preference; `?lang=ar` lays the shell out right to left
 // (the navigation mirrored: its first page is right of its last) while a hash keeps
-// `direction: ltr`; at 360 px no page overflows in any language.
+// `direction: ltr`; a book edited after it was sealed (make_fixtures.py's tampered book, written
+// by CPython) gets core's problem and stamp messages in Chinese and Arabic, at the right line,
+// with its hashes left to right; at 360 px no page overflows in any language.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -12,7 +14,9 @@ import { join } from 'node:path';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { execFileSync } from 'node:child_process';
-import { SEALBOOK_BIN, DEMO_FIXTURE_BIN, removeDir, startServer, launchBrowser, screenshot } from './harness.mjs';
+import {
+  SEALBOOK_BIN, DEMO_FIXTURE_BIN, makeFixtures, removeDir, startServer, launchBrowser, screenshot, dropFiles,
+} from './harness.mjs';
 
 // Many identifiers come from one address in these tests: lift the per-address rate limit.
 process.env.SEALBOOK_EXPERIMENT_RATE_PER_MINUTE = '100000';
@@ -25,9 +29,18 @@ const WORDS = {
 };
 const LANGS = Object.keys(WORDS);
 
-let dir; let league; let server; let demoDir; let demo; let browser;
+/// Core's messages for the tampered book (web/src/i18n/catalog.rs, the Core* entries): the
+/// edited line's seal, and the stamp whose prefix holds it. The English is the CLI's.
+const CORE = {
+  en: { seal: "Seal is not SHA-256 of the line's content", prefix: (n) => `The first ${n} lines do not hash to the stamped sha256` },
+  zh: { seal: '封印不是该行内容的 SHA-256', prefix: (n) => `前 ${n} 行的哈希不是盖章的 sha256` },
+  ar: { seal: 'الختم ليس SHA-256 لمحتوى السطر', prefix: (n) => `تجزئة أول ${n} سطرًا ليست قيمة sha256 المختومة زمنيًا` },
+};
+
+let dir; let league; let server; let demoDir; let demo; let browser; let fx;
 
 before(async () => {
+  fx = makeFixtures();
   dir = mkdtempSync(join(tmpdir(), 'sealbook-e2e-i18n-'));
   league = join(dir, 'league');
   execFileSync(DEMO_FIXTURE_BIN, [league]);
@@ -45,6 +58,7 @@ after(async () => {
   await demo?.stop();
   removeDir(dir);
   removeDir(demoDir);
+  removeDir(fx?.dir);
 });
 
 /// A new browser context whose navigator prefers `locale`, with the page at `path` open.
@@ -99,6 +113,48 @@ for (const lang of LANGS) {
     await page.waitForSelector(`li[data-market="${market}"] .call`, { timeout: 20000 });
     assert.match(await page.textContent('#experiment-live'), WORDS[lang].recorded);
     assert.match(await page.textContent(`li[data-market="${market}"] .call`), /70%/);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+for (const lang of LANGS) {
+  test(`${lang}: a broken chain's problem is core's message in the language, at its line, its hashes left to right`, async () => {
+    const { context, page, errors } = await open(server.url, `/?lang=${lang}`);
+    await dropFiles(page, [join(fx.dir, 'tampered', 'council-book.jsonl'), join(fx.dir, 'good', '130025Z.txt')]);
+    await page.waitForSelector('[data-testid="first-problem"]', { timeout: 120000 });
+    const got = await page.evaluate(() => {
+      const first = document.querySelector('[data-testid="first-problem"]');
+      const hash = first.querySelector('[data-testid="expected"] code.hash');
+      return {
+        heading: first.querySelector('h3').textContent.trim(),
+        check: first.querySelector('[data-testid="failed-check"]').dataset.check,
+        message: first.querySelector('[data-testid="problem-message"]').textContent.trim(),
+        hash: hash.textContent.trim(),
+        hashDirection: getComputedStyle(hash).direction,
+        rows: [...document.querySelectorAll('[data-testid="problems"] tbody tr')].map((tr) => [...tr.cells].map((c) => c.textContent.trim())),
+        stamp: document.querySelector('[data-testid="stamp"] .stamp-message')?.textContent.trim() ?? null,
+        verdict: document.querySelector('[data-testid="verdict"]').textContent.trim(),
+      };
+    });
+    const line = String(fx.facts.tampered_at);
+    assert.equal(got.check, 'seal');
+    assert.ok(got.heading.split(/\D+/).includes(line), `the heading names line ${line}: ${got.heading}`);
+    assert.equal(got.message, CORE[lang].seal);
+    assert.match(got.hash, /^[0-9a-f]{64}$/);
+    assert.equal(got.hashDirection, 'ltr', 'the recomputed seal reads left to right');
+    // Every problem of the line (its seal, then its link) is in the table, worded in the language.
+    const rows = got.rows.filter((r) => r[0] === line);
+    assert.deepEqual(rows.map((r) => r[1]), ['seal', 'link']);
+    assert.equal(rows[0][2], CORE[lang].seal);
+    assert.ok(got.stamp.startsWith(CORE[lang].prefix(fx.facts.stamped)), got.stamp);
+    if (lang !== 'en') {
+      for (const text of [got.message, got.stamp, ...got.rows.map((r) => r[2])]) {
+        assert.doesNotMatch(text, /is not|do not|the stamped/, `no English left: ${text}`);
+      }
+      assert.doesNotMatch(got.verdict, /breaks at line/, got.verdict);
+    }
+    await screenshot(page, `i18n-broken-${lang}`);
     assert.deepEqual(errors, []);
     await context.close();
   });

@@ -4,7 +4,7 @@
 //! Elements tests read carry `data-testid`.
 
 use crate::format::{self, sentence};
-use crate::i18n::{html_tr, plural, t, tr, M};
+use crate::i18n::{core_messages, html_tr, plural, t, tr, M};
 use crate::proof_view;
 use crate::signed_time_view;
 use crate::verifier::{BookResult, MatchedBy, ProofState, StampResult, TrustLevel, VerifierReport};
@@ -44,7 +44,10 @@ fn summary(r: &VerifierReport) -> String {
     if let Some(u) = r.unchecked_lists.first() {
         return tr(
             M::SumListChecksNothing,
-            &[("list", &u.list), ("reason", &u.reason)],
+            &[
+                ("list", &u.list),
+                ("reason", &core_messages::unchecked(&u.reason)),
+            ],
         );
     }
     if !r.stamps_hold() {
@@ -420,7 +423,7 @@ fn first_problem(p: &Problem) -> Html {
                     ("check", html! { <span data-testid="failed-check" data-check={p.check.name()}>{ check_label(p.check) }</span> }),
                 ]) }
             </h3>
-            <p>{ sentence(&p.message) }</p>
+            <p data-testid="problem-message">{ sentence(&core_messages::problem(&p.message)) }</p>
             if p.expected.is_some() || p.found.is_some() {
                 <dl class="compare">
                     <div><dt>{ t(M::ProblemExpected) }</dt><dd data-testid="expected">{ hash(p.expected.as_deref()) }</dd></div>
@@ -443,7 +446,7 @@ fn problem_table(problems: &[Problem], omitted: u64) -> Html {
                             <tr>
                                 <td class="num">{ format::count(p.line) }</td>
                                 <td>{ p.check.name() }</td>
-                                <td>{ sentence(&p.message) }</td>
+                                <td>{ sentence(&core_messages::problem(&p.message)) }</td>
                             </tr>
                         }) }
                     </tbody>
@@ -512,7 +515,7 @@ fn stamp(s: &StampResult, open: bool) -> Html {
                 <span class={classes!("pill", if ok { "ok" } else { "bad" })}>{ t(if ok { M::StampMatches } else { M::StampDiffers }) }</span>
             </div>
             if let Some(m) = &c.message {
-                <p class="stamp-message">{ sentence(m) }</p>
+                <p class="stamp-message">{ sentence(&core_messages::stamp(m)) }</p>
             }
             <details class="stamp-details" {open}>
                 <summary>{ t(M::StampDetails) }</summary>
@@ -556,7 +559,7 @@ fn lists_and_unmatched(r: &VerifierReport) -> Html {
             }
             if !r.unchecked_lists.is_empty() {
                 <ul class="plain-list" data-testid="unchecked-lists">
-                    { for r.unchecked_lists.iter().map(|u| html! { <li class="callout bad"><strong>{ &u.list }</strong>{ tr(M::ListChecksNothing, &[("why", &u.reason)]) }</li> }) }
+                    { for r.unchecked_lists.iter().map(|u| html! { <li class="callout bad"><strong>{ &u.list }</strong>{ tr(M::ListChecksNothing, &[("why", &core_messages::unchecked(&u.reason))]) }</li> }) }
                 </ul>
             }
             if !r.unmatched.is_empty() {

@@ -144,3 +144,269 @@ fn the_term_matcher_reads_words() {
     assert!(uses("no stamped list was checked", "stamped list"));
     assert!(uses("every N_eff reading", "N_eff"));
 }
+
+mod core_messages {
+    use sealbook_core::book::chain::{Check, ProblemMsg};
+    use sealbook_core::book::stamp_list::StampMsg;
+    use sealbook_core::experiment::wire::ApiMsg;
+    use sealbook_core::verifier::UncheckedWhy;
+    use sealbook_web::i18n::{self, core_messages, Lang};
+
+    /// One of each of core's messages, with arguments; `index` has no wildcard arm, so a
+    /// message added to core fails to compile here until it has a sample (and a catalog entry).
+    fn problems() -> Vec<ProblemMsg> {
+        fn index(m: &ProblemMsg) -> usize {
+            match m {
+                ProblemMsg::FirstN => 0,
+                ProblemMsg::NotPosition { .. } => 1,
+                ProblemMsg::NotNext { .. } => 2,
+                ProblemMsg::FirstPrev => 3,
+                ProblemMsg::PrevNotLink { .. } => 4,
+                ProblemMsg::MissingField { .. } => 5,
+                ProblemMsg::TooLong { .. } => 6,
+                ProblemMsg::BareCr { .. } => 7,
+                ProblemMsg::NotJson { .. } => 8,
+                ProblemMsg::NotObject { .. } => 9,
+                ProblemMsg::LoneSurrogate { .. } => 10,
+                ProblemMsg::SealMismatch => 11,
+                ProblemMsg::LinkMismatch => 12,
+            }
+        }
+        let all = vec![
+            ProblemMsg::FirstN,
+            ProblemMsg::NotPosition { expected: 5 },
+            ProblemMsg::NotNext { expected: 8 },
+            ProblemMsg::FirstPrev,
+            ProblemMsg::PrevNotLink { line: 4 },
+            ProblemMsg::MissingField { field: Check::Seal },
+            ProblemMsg::TooLong {
+                bytes: 67108865,
+                max: 67108864,
+            },
+            ProblemMsg::BareCr { at: 8 },
+            ProblemMsg::NotJson {
+                detail: "expecting ',' delimiter".into(),
+                at: 17,
+            },
+            ProblemMsg::NotObject {
+                kind: "list".into(),
+            },
+            ProblemMsg::LoneSurrogate { code_point: 0xdc01 },
+            ProblemMsg::SealMismatch,
+            ProblemMsg::LinkMismatch,
+        ];
+        let seen: Vec<usize> = all.iter().map(index).collect();
+        assert_eq!(seen, (0..13).collect::<Vec<_>>());
+        all
+    }
+
+    fn stamps() -> Vec<StampMsg> {
+        fn index(m: &StampMsg) -> usize {
+            match m {
+                StampMsg::BookTooShort { .. } => 0,
+                StampMsg::PrefixRewritten { .. } => 1,
+                StampMsg::LastLinkDiffers { .. } => 2,
+            }
+        }
+        let all = vec![
+            StampMsg::BookTooShort {
+                lines: 3,
+                stamped: 159,
+            },
+            StampMsg::PrefixRewritten { lines: 159 },
+            StampMsg::LastLinkDiffers { line: 159 },
+        ];
+        assert_eq!(all.iter().map(index).collect::<Vec<_>>(), [0, 1, 2]);
+        all
+    }
+
+    fn unchecked() -> Vec<UncheckedWhy> {
+        fn index(m: &UncheckedWhy) -> usize {
+            match m {
+                UncheckedWhy::NotChosen { .. } => 0,
+                UncheckedWhy::NamesNoBook { .. } => 1,
+            }
+        }
+        let all = vec![
+            UncheckedWhy::NotChosen {
+                ledger: "daily/council/book.jsonl".into(),
+            },
+            UncheckedWhy::NamesNoBook {
+                entries: vec![("daily/council/book.jsonl".into(), 3)],
+                books: vec!["other.jsonl".into()],
+            },
+            UncheckedWhy::NamesNoBook {
+                entries: vec![("a.jsonl".into(), 1), ("asks.jsonl".into(), 2)],
+                books: vec!["x.jsonl".into(), "y.jsonl".into()],
+            },
+        ];
+        let mut seen: Vec<usize> = all.iter().map(index).collect();
+        seen.dedup();
+        assert_eq!(seen, [0, 1]);
+        all
+    }
+
+    fn refusals() -> Vec<ApiMsg> {
+        fn index(m: &ApiMsg) -> usize {
+            match m {
+                ApiMsg::BodyTooLarge { .. } => 0,
+                ApiMsg::NotJson { .. } => 1,
+                ApiMsg::NotObject => 2,
+                ApiMsg::UnknownField { .. } => 3,
+                ApiMsg::ReaderMissing => 4,
+                ApiMsg::ReaderMalformed => 5,
+                ApiMsg::UnknownReader => 6,
+                ApiMsg::SessionMissing => 7,
+                ApiMsg::NotOpenSession { .. } => 8,
+                ApiMsg::SessionClosed { .. } => 9,
+                ApiMsg::ResetNotBool => 10,
+                ApiMsg::UnknownMarket { .. } => 11,
+                ApiMsg::BadDirection => 12,
+                ApiMsg::BadConfidence { .. } => 13,
+                ApiMsg::BadStage => 14,
+                ApiMsg::FinalWithoutPrivate => 15,
+                ApiMsg::RateLimited { .. } => 16,
+                ApiMsg::NoSession => 17,
+                ApiMsg::StorageFailed => 18,
+                ApiMsg::NotFound => 19,
+            }
+        }
+        let all = vec![
+            ApiMsg::BodyTooLarge {
+                bytes: 4097,
+                max: 4096,
+            },
+            ApiMsg::NotJson {
+                detail: "EOF while parsing an object at line 1 column 1".into(),
+            },
+            ApiMsg::NotObject,
+            ApiMsg::UnknownField {
+                key: "group".into(),
+                allowed: vec!["reset".into()],
+            },
+            ApiMsg::ReaderMissing,
+            ApiMsg::ReaderMalformed,
+            ApiMsg::UnknownReader,
+            ApiMsg::SessionMissing,
+            ApiMsg::NotOpenSession {
+                session: "2026-12-04".into(),
+                open: "2026-12-03".into(),
+            },
+            ApiMsg::SessionClosed {
+                at: "2026-12-02T14:30:00Z".into(),
+            },
+            ApiMsg::ResetNotBool,
+            ApiMsg::UnknownMarket {
+                markets: vec!["GOLD".into(), "SPX".into()],
+            },
+            ApiMsg::BadDirection,
+            ApiMsg::BadConfidence { min: 55, max: 95 },
+            ApiMsg::BadStage,
+            ApiMsg::FinalWithoutPrivate,
+            ApiMsg::RateLimited { seconds: 56 },
+            ApiMsg::NoSession,
+            ApiMsg::StorageFailed,
+            ApiMsg::NotFound,
+        ];
+        assert_eq!(
+            all.iter().map(index).collect::<Vec<_>>(),
+            (0..20).collect::<Vec<_>>()
+        );
+        all
+    }
+
+    /// Every message rendered in each language: the English page says what the CLI prints
+    /// (core's `Display`), the others are translations that keep every number and name.
+    fn check(english: String, render: impl Fn() -> String, keeps: &[String]) {
+        i18n::set(Lang::En);
+        assert_eq!(render(), english, "the English page differs from the CLI");
+        for lang in [Lang::Zh, Lang::Ar] {
+            i18n::set(lang);
+            let said = render();
+            assert_ne!(said, english, "not translated to {}", lang.code());
+            assert!(
+                !said.contains('{') || said.contains("\\u{"),
+                "an argument is left unfilled: {said}"
+            );
+            for k in keeps {
+                assert!(
+                    said.contains(k.as_str()),
+                    "{} lost {k:?}: {said}",
+                    lang.code()
+                );
+            }
+        }
+        i18n::set(Lang::En);
+    }
+
+    fn numbers(text: &str) -> Vec<String> {
+        text.split(|c: char| !c.is_ascii_digit())
+            .filter(|w| !w.is_empty() && *w != "256" && *w != "8" && *w != "1")
+            .map(str::to_string)
+            .collect()
+    }
+
+    #[test]
+    fn every_core_message_has_the_clis_english_and_two_translations() {
+        for m in problems() {
+            let english = m.to_string();
+            let keeps = numbers(&english);
+            check(english, || core_messages::problem(&m), &keeps);
+        }
+        for m in stamps() {
+            let english = m.to_string();
+            let keeps = numbers(&english);
+            check(english, || core_messages::stamp(&m), &keeps);
+        }
+        for m in unchecked() {
+            let english = m.to_string();
+            let keeps: Vec<String> = [
+                "daily/council/book.jsonl",
+                "other.jsonl",
+                "asks.jsonl",
+                "y.jsonl",
+            ]
+            .iter()
+            .filter(|n| english.contains(*n))
+            .map(|n| n.to_string())
+            .collect();
+            check(english, || core_messages::unchecked(&m), &keeps);
+        }
+        for m in refusals() {
+            let english = m.to_string();
+            let keeps: Vec<String> = [
+                "group",
+                "reset",
+                "2026-12-04",
+                "2026-12-02T14:30:00Z",
+                "GOLD SPX",
+                "EOF while parsing",
+            ]
+            .iter()
+            .filter(|n| english.contains(*n))
+            .map(|n| n.to_string())
+            .chain(numbers(&english))
+            .collect();
+            check(english, || core_messages::api(&m), &keeps);
+        }
+    }
+
+    #[test]
+    fn pinned_translations() {
+        i18n::set(Lang::Zh);
+        assert_eq!(
+            core_messages::problem(&ProblemMsg::PrevNotLink { line: 4 }),
+            "prev 不是第 4 行的链接"
+        );
+        i18n::set(Lang::Ar);
+        assert_eq!(
+            core_messages::problem(&ProblemMsg::MissingField { field: Check::Link }),
+            "الحقل \u{2068}link\u{2069} مفقود"
+        );
+        i18n::set(Lang::En);
+        assert_eq!(
+            core_messages::problem(&ProblemMsg::SealMismatch),
+            "seal is not SHA-256 of the line's content"
+        );
+    }
+}

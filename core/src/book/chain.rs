@@ -6,6 +6,7 @@
 
 use crate::book::canon::{self, DumpOptions, JsonStr, Value};
 use crate::book::canonical_form;
+pub use crate::book::chain_messages::ProblemMsg;
 use crate::book::seal::{seal_and_link, SealLinkHasher, BOOKKEEPING_FIELDS};
 use crate::book::seal_form::SealForm;
 use crate::hex;
@@ -46,15 +47,55 @@ impl Check {
 
 /// One failed check on one line.
 #[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+#[serde(into = "ProblemWire", from = "ProblemWire")]
 pub struct Problem {
     /// 1-based line number in the file.
     pub line: u64,
     pub check: Check,
-    pub message: String,
+    /// What is wrong: an id with its arguments; its `Display` is the English sentence.
+    pub message: ProblemMsg,
     /// What the check computed (a hash, a number), when there is one.
     pub expected: Option<String>,
     /// What the line holds, when there is one.
     pub found: Option<String>,
+}
+
+/// A [`Problem`] as JSON: `message` is the English sentence (as `sealbook verify --json`
+/// always wrote it), `msg` the id with its arguments, which is what is read back.
+#[derive(Serialize, serde::Deserialize)]
+struct ProblemWire {
+    line: u64,
+    check: Check,
+    #[serde(default, skip_deserializing)]
+    message: String,
+    expected: Option<String>,
+    found: Option<String>,
+    msg: ProblemMsg,
+}
+
+impl From<Problem> for ProblemWire {
+    fn from(p: Problem) -> Self {
+        ProblemWire {
+            line: p.line,
+            check: p.check,
+            message: p.message.to_string(),
+            expected: p.expected,
+            found: p.found,
+            msg: p.message,
+        }
+    }
+}
+
+impl From<ProblemWire> for Problem {
+    fn from(w: ProblemWire) -> Self {
+        Problem {
+            line: w.line,
+            check: w.check,
+            message: w.msg,
+            expected: w.expected,
+            found: w.found,
+        }
+    }
 }
 
 /// The prefix of the book at a requested line count.
@@ -217,7 +258,7 @@ enum Start {
 #[derive(Clone, Debug, Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 enum Why {
-    Text(String),
+    Msg(ProblemMsg),
     /// `n` is not `expected` (its message depends on whether `expected` is the line number).
     N {
         expected: i64,
@@ -245,16 +286,12 @@ impl Pending {
     fn render(self, before: u64) -> Problem {
         let line = before + self.line;
         let message = match self.why {
-            Why::Text(t) => t,
-            Why::N { .. } if line == 1 => "the first line's n must be 1".to_string(),
-            Why::N { expected } if expected as u64 == line => {
-                format!("n is not the line's position {expected}")
-            }
-            Why::N { expected } => {
-                format!("n is not {expected}, one more than the previous line's n")
-            }
-            Why::Prev if line == 1 => "prev of line 1 must be the empty string".to_string(),
-            Why::Prev => format!("prev is not the link of line {}", line - 1),
+            Why::Msg(m) => m,
+            Why::N { .. } if line == 1 => ProblemMsg::FirstN,
+            Why::N { expected } if expected as u64 == line => ProblemMsg::NotPosition { expected },
+            Why::N { expected } => ProblemMsg::NotNext { expected },
+            Why::Prev if line == 1 => ProblemMsg::FirstPrev,
+            Why::Prev => ProblemMsg::PrevNotLink { line: line - 1 },
         };
         Problem {
             line,
@@ -270,7 +307,7 @@ impl Pending {
 fn check_n(expected: i64, n: &Option<Value>) -> (Option<Found>, i64) {
     let problem = match n {
         None => Some((
-            Why::Text("missing field n".into()),
+            Why::Msg(ProblemMsg::MissingField { field: Check::N }),
             Some(expected.to_string()),
             None,
         )),
@@ -298,7 +335,11 @@ fn resync_n(n: &Option<Value>) -> Option<i64> {
 fn check_prev(expected: Option<String>, prev: &Option<Value>) -> Option<Found> {
     let expected = expected?;
     match prev {
-        None => Some((Why::Text("missing field prev".into()), Some(expected), None)),
+        None => Some((
+            Why::Msg(ProblemMsg::MissingField { field: Check::Prev }),
+            Some(expected),
+            None,
+        )),
         Some(Value::Str(s)) if s.as_wtf8() == expected.as_bytes() => None,
         Some(v) => Some((Why::Prev, Some(expected), Some(display(v)))),
     }
@@ -489,8 +530,11 @@ impl Lines {
             return;
         }
         let max = self.max_line_bytes;
-        let message = format!("line is {len} bytes, longer than the {max}-byte limit; not parsed");
-        self.problem(Check::Json, (Why::Text(message), None, None));
+        let message = ProblemMsg::TooLong {
+            bytes: len,
+            max: max as u64,
+        };
+        self.problem(Check::Json, (Why::Msg(message), None, None));
         self.after_unreadable_line();
     }
 
@@ -517,7 +561,7 @@ impl Lines {
         ) {
             Ok(f) => f,
             Err(message) => {
-                self.problem(Check::Json, (Why::Text(message), None, None));
+                self.problem(Check::Json, (Why::Msg(message), None, None));
                 return self.after_unreadable_line();
             }
         };
@@ -564,20 +608,19 @@ impl Lines {
                 }
             }
             let computed = hex::encode(&digest);
-            let field = check.name();
             let problem = match stored {
                 None => (
-                    Why::Text(format!("missing field {field}")),
+                    Why::Msg(ProblemMsg::MissingField { field: check }),
                     Some(computed),
                     None,
                 ),
                 Some(v) => {
                     let what = if check == Check::Seal {
-                        "seal is not SHA-256 of the line's content"
+                        ProblemMsg::SealMismatch
                     } else {
-                        "link is not SHA-256 of the line without its link"
+                        ProblemMsg::LinkMismatch
                     };
-                    (Why::Text(what.into()), Some(computed), Some(display(v)))
+                    (Why::Msg(what), Some(computed), Some(display(v)))
                 }
             };
             self.problem(check, problem);
@@ -600,14 +643,11 @@ fn read_fields(
     text: &[u8],
     spans: &mut Vec<canonical_form::MemberSpan>,
     seal_form: &mut SealForm,
-) -> Result<LineFields, String> {
+) -> Result<LineFields, ProblemMsg> {
     // A CR that does not end the line would split it under Python's universal newlines.
     let body = text.strip_suffix(b"\r").unwrap_or(text);
     if let Some(at) = memchr::memchr(b'\r', body) {
-        return Err(format!(
-            "bare CR at byte {at} of the line: Python's universal newlines would split \
-             the line there, so the reference cannot read it as one JSON line"
-        ));
+        return Err(ProblemMsg::BareCr { at: at as u64 });
     }
     if let Some(f) = fields_of_canonical(text, spans) {
         return Ok(f);
@@ -1062,16 +1102,17 @@ impl LineFields {
 
 /// The general path: parse the line as `json.loads` would, then re-serialize (spec §3.2: the
 /// stored spelling is irrelevant). The error is the `json` problem's message.
-fn fields_of_any_spelling(text: &[u8]) -> Result<LineFields, String> {
-    let value = canon::parse(text).map_err(|e| format!("not valid JSON: {e}"))?;
+fn fields_of_any_spelling(text: &[u8]) -> Result<LineFields, ProblemMsg> {
+    let value = canon::parse(text).map_err(|e| ProblemMsg::NotJson {
+        detail: e.message,
+        at: e.offset as u64,
+    })?;
     let Value::Object(obj) = value else {
-        return Err(format!(
-            "line is a JSON {}, not an object",
-            value.type_name()
-        ));
+        return Err(ProblemMsg::NotObject {
+            kind: value.type_name().into(),
+        });
     };
-    let (seal_hash, link_hash) =
-        seal_and_link(&obj).map_err(|e| format!("cannot be sealed: {e}"))?;
+    let (seal_hash, link_hash) = seal_and_link(&obj)?;
     let mut fields = LineFields {
         seal_hash,
         link_hash,
@@ -1285,7 +1326,7 @@ mod tests {
         let r = verify(&sw.concat(), VerifyOptions::default());
         assert_eq!(first(&r), (5, vec![Check::N, Check::Prev]));
         assert!(
-            r.problems[0].message.contains("position 5"),
+            r.problems[0].message.to_string().contains("position 5"),
             "{:?}",
             r.problems[0]
         );
@@ -1297,6 +1338,7 @@ mod tests {
         assert!(
             after
                 .message
+                .to_string()
                 .contains("one more than the previous line's n"),
             "{after:?}"
         );
@@ -1399,7 +1441,7 @@ mod tests {
     fn bare_cr_and_overlong_lines_are_reported() {
         let r = verify(b"{\"a\": 1}\r{\"b\": 2}\n", VerifyOptions::default());
         assert_eq!(r.problems[0].check, Check::Json);
-        assert!(r.problems[0].message.contains("bare CR"));
+        assert!(r.problems[0].message.to_string().contains("bare CR"));
         let b = book(3);
         let opts = VerifyOptions {
             max_line_bytes: 40,
@@ -1615,8 +1657,14 @@ mod tests {
         let cut: usize = ls[..4].iter().map(Vec::len).sum();
         let r = verify_split(&del, VerifyOptions::default(), &[cut]);
         assert_eq!(first(&r), (5, vec![Check::N, Check::Prev]));
-        assert_eq!(r.problems[0].message, "n is not the line's position 5");
-        assert_eq!(r.problems[1].message, "prev is not the link of line 4");
+        assert_eq!(
+            r.problems[0].message.to_string(),
+            "n is not the line's position 5"
+        );
+        assert_eq!(
+            r.problems[1].message.to_string(),
+            "prev is not the link of line 4"
+        );
         assert_eq!(r, verify(&del, VerifyOptions::default()));
     }
 }

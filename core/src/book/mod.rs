@@ -8,11 +8,13 @@
 //! - [`seal_form`]: the middle path, writing `J` of a line stored in another spelling
 //! - [`writer`]: [`writer::BookWriter`], appending sealed lines
 //! - [`chain`]: [`chain::ChainVerifier`], Appendix B step 4 with prefix hashes
+//! - [`chain_messages`]: what is wrong with a line, as a message id with its arguments
 //! - [`stamp_list`]: the stamped-prefix lists (`stamps.jsonl`) and their checks
 
 pub mod canon;
 pub mod canonical_form;
 pub mod chain;
+pub mod chain_messages;
 pub mod seal;
 pub mod seal_form;
 pub mod stamp_list;

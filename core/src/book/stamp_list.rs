@@ -177,6 +177,7 @@ pub fn entry_for<'a>(list: &'a StampedList, file_name: &str) -> Option<&'a Stamp
 
 /// The result of checking one list entry against a verified book.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "StampCheckWire", from = "StampCheckWire")]
 pub struct StampCheck {
     /// The list's name (as given by the caller).
     pub list: String,
@@ -188,8 +189,93 @@ pub struct StampCheck {
     pub found_sha256: Option<String>,
     pub expected_last_link: String,
     pub found_last_link: Option<String>,
-    /// Why a check could not be made or failed, in words.
-    pub message: Option<String>,
+    /// Why a check could not be made or failed: an id with its arguments; its `Display` is
+    /// the English sentence.
+    pub message: Option<StampMsg>,
+}
+
+/// Why a stamp does not hold (Appendix B step 3).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "id", rename_all = "snake_case", deny_unknown_fields)]
+pub enum StampMsg {
+    /// The book has `lines` complete lines, fewer than the `stamped` ones.
+    BookTooShort { lines: u64, stamped: u64 },
+    /// The first `lines` lines do not hash to the stamped sha256.
+    PrefixRewritten { lines: u64 },
+    /// Line `line` (the stamp's last) does not carry the stamped last link.
+    LastLinkDiffers { line: u64 },
+}
+
+impl fmt::Display for StampMsg {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StampMsg::BookTooShort { lines, stamped } => write!(
+                f,
+                "the book has only {lines} complete lines; the stamp covers {stamped}"
+            ),
+            StampMsg::PrefixRewritten { lines } => write!(
+                f,
+                "the first {lines} lines do not hash to the stamped sha256: the stamped prefix \
+                 was rewritten"
+            ),
+            StampMsg::LastLinkDiffers { line } => {
+                write!(f, "line {line} does not carry the stamped last link")
+            }
+        }
+    }
+}
+
+/// A [`StampCheck`] as JSON: `message` is the English sentence (as `sealbook verify --json`
+/// always wrote it), `msg` the id with its arguments, which is what is read back.
+#[derive(Serialize, Deserialize)]
+struct StampCheckWire {
+    list: String,
+    ledger: String,
+    lines: u64,
+    sha256_ok: bool,
+    last_link_ok: bool,
+    expected_sha256: String,
+    found_sha256: Option<String>,
+    expected_last_link: String,
+    found_last_link: Option<String>,
+    #[serde(default, skip_deserializing)]
+    message: Option<String>,
+    msg: Option<StampMsg>,
+}
+
+impl From<StampCheck> for StampCheckWire {
+    fn from(c: StampCheck) -> Self {
+        StampCheckWire {
+            list: c.list,
+            ledger: c.ledger,
+            lines: c.lines,
+            sha256_ok: c.sha256_ok,
+            last_link_ok: c.last_link_ok,
+            expected_sha256: c.expected_sha256,
+            found_sha256: c.found_sha256,
+            expected_last_link: c.expected_last_link,
+            found_last_link: c.found_last_link,
+            message: c.message.as_ref().map(ToString::to_string),
+            msg: c.message,
+        }
+    }
+}
+
+impl From<StampCheckWire> for StampCheck {
+    fn from(w: StampCheckWire) -> Self {
+        StampCheck {
+            list: w.list,
+            ledger: w.ledger,
+            lines: w.lines,
+            sha256_ok: w.sha256_ok,
+            last_link_ok: w.last_link_ok,
+            expected_sha256: w.expected_sha256,
+            found_sha256: w.found_sha256,
+            expected_last_link: w.expected_last_link,
+            found_last_link: w.found_last_link,
+            message: w.msg,
+        }
+    }
 }
 
 impl StampCheck {
@@ -211,17 +297,14 @@ pub fn check(list: &str, entry: &StampEntry, report: &ChainReport) -> StampCheck
         found_last_link.as_deref() == Some(entry.last_link.as_str())
     };
     let message = if prefix.is_none() {
-        Some(format!(
-            "the book has only {} complete lines; the stamp covers {}",
-            report.lines, entry.lines
-        ))
+        Some(StampMsg::BookTooShort {
+            lines: report.lines,
+            stamped: entry.lines,
+        })
     } else if !sha256_ok {
-        Some(format!("the first {} lines do not hash to the stamped sha256: the stamped prefix was rewritten", entry.lines))
+        Some(StampMsg::PrefixRewritten { lines: entry.lines })
     } else if !last_link_ok {
-        Some(format!(
-            "line {} does not carry the stamped last link",
-            entry.lines
-        ))
+        Some(StampMsg::LastLinkDiffers { line: entry.lines })
     } else {
         None
     };
@@ -337,6 +420,37 @@ mod tests {
         assert!(check("l.txt", entry, &r)
             .message
             .unwrap()
+            .to_string()
             .contains("only 0"));
+    }
+
+    #[test]
+    fn every_stamp_message_reads_as_the_cli_printed_it() {
+        for (m, english) in [
+            (
+                StampMsg::BookTooShort {
+                    lines: 0,
+                    stamped: 3,
+                },
+                "the book has only 0 complete lines; the stamp covers 3",
+            ),
+            (
+                StampMsg::PrefixRewritten { lines: 159 },
+                "the first 159 lines do not hash to the stamped sha256: the stamped prefix was \
+                 rewritten",
+            ),
+            (
+                StampMsg::LastLinkDiffers { line: 159 },
+                "line 159 does not carry the stamped last link",
+            ),
+        ] {
+            assert_eq!(m.to_string(), english);
+            let wire = serde_json::to_string(&m).unwrap();
+            assert_eq!(
+                serde_json::from_str::<StampMsg>(&wire).unwrap(),
+                m,
+                "{wire}"
+            );
+        }
     }
 }

@@ -2,7 +2,7 @@
 //! stable code and the field it is about, so the page and the tests can tell them apart.
 //! The bodies are small JSON objects; anything else is refused before it is read further.
 
-use super::wire::{ErrorBody, ErrorDoc};
+use super::wire::{ApiMsg, ErrorBody, ErrorDoc};
 use super::{Direction, Instant, OpenSession, ReaderId, Stage, CONFIDENCE};
 use crate::calendar::Date;
 use crate::league::layout::MARKETS;
@@ -11,19 +11,20 @@ use serde_json::{Map, Value};
 /// The largest request body read, bytes: the largest valid body is under 200.
 pub const MAX_BODY: usize = 4096;
 
-/// A refused request: the HTTP status, a stable code, the field it concerns, a sentence and,
-/// for `rate_limited`, the seconds after which to retry (the `Retry-After` header).
+/// A refused request: the HTTP status, a stable code, the field it concerns, what is wrong
+/// (an id with its arguments, whose `Display` is the English sentence) and, for
+/// `rate_limited`, the seconds after which to retry (the `Retry-After` header).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ApiError {
     pub status: u16,
     pub code: &'static str,
     pub field: Option<&'static str>,
-    pub message: String,
+    pub message: ApiMsg,
     pub retry_after: Option<u64>,
 }
 
 impl ApiError {
-    fn new(status: u16, code: &'static str, field: Option<&'static str>, message: String) -> Self {
+    fn new(status: u16, code: &'static str, field: Option<&'static str>, message: ApiMsg) -> Self {
         ApiError {
             status,
             code,
@@ -33,8 +34,8 @@ impl ApiError {
         }
     }
 
-    fn bad(code: &'static str, field: &'static str, message: impl Into<String>) -> Self {
-        ApiError::new(400, code, Some(field), message.into())
+    fn bad(code: &'static str, field: &'static str, message: ApiMsg) -> Self {
+        ApiError::new(400, code, Some(field), message)
     }
 
     pub fn body_too_large(len: usize) -> Self {
@@ -42,7 +43,10 @@ impl ApiError {
             400,
             "body_too_large",
             None,
-            format!("the request body has {len} bytes or more; at most {MAX_BODY} are read"),
+            ApiMsg::BodyTooLarge {
+                bytes: len as u64,
+                max: MAX_BODY as u64,
+            },
         )
     }
 
@@ -51,29 +55,18 @@ impl ApiError {
             409,
             "session_closed",
             Some("session"),
-            format!(
-                "forecasts for this session closed at its reference time, {}",
-                closes_at.to_rfc3339()
-            ),
+            ApiMsg::SessionClosed {
+                at: closes_at.to_rfc3339(),
+            },
         )
     }
 
     pub fn final_without_private() -> Self {
-        ApiError::new(
-            409,
-            "bad_stage",
-            Some("stage"),
-            "a final forecast needs a private forecast for the same market and session first"
-                .into(),
-        )
+        ApiError::new(409, "bad_stage", Some("stage"), ApiMsg::FinalWithoutPrivate)
     }
 
     pub fn unknown_reader() -> Self {
-        ApiError::bad(
-            "unknown_reader",
-            "reader",
-            "no reader has this identifier; ask for a new one",
-        )
+        ApiError::bad("unknown_reader", "reader", ApiMsg::UnknownReader)
     }
 
     pub fn rate_limited(retry_after_secs: u64) -> Self {
@@ -83,32 +76,35 @@ impl ApiError {
                 429,
                 "rate_limited",
                 None,
-                format!("too many requests from this address; retry in {retry_after_secs} s"),
+                ApiMsg::RateLimited {
+                    seconds: retry_after_secs,
+                },
             )
         }
     }
 
-    /// Any other refusal of the API's own (`not_found`, `storage`), with no field.
-    pub fn other(status: u16, code: &'static str, message: &str) -> Self {
-        ApiError::new(status, code, None, message.into())
+    /// The path is no endpoint of the API.
+    pub fn not_found() -> Self {
+        ApiError::new(404, "not_found", None, ApiMsg::NotFound)
+    }
+
+    /// The store failed (its own words are for the operator's log, not for the client).
+    pub fn storage_failed() -> Self {
+        ApiError::new(500, "storage", None, ApiMsg::StorageFailed)
     }
 
     pub fn no_session() -> Self {
-        ApiError::new(
-            503,
-            "no_session",
-            None,
-            "the league has no open session".into(),
-        )
+        ApiError::new(503, "no_session", None, ApiMsg::NoSession)
     }
 
-    /// The error document, `{"error": {"code", "field", "message"}}`.
+    /// The error document, `{"error": {"code", "field", "message", "msg"}}`.
     pub fn to_doc(&self) -> ErrorDoc {
         ErrorDoc {
             error: ErrorBody {
                 code: self.code.into(),
                 field: self.field.map(String::from),
-                message: self.message.clone(),
+                message: self.message.to_string(),
+                msg: Some(self.message.clone()),
             },
         }
     }
@@ -119,22 +115,28 @@ fn object(body: &[u8], allowed: &[&'static str]) -> Result<Map<String, Value>, A
     if body.len() > MAX_BODY {
         return Err(ApiError::body_too_large(body.len()));
     }
-    let v: Value = serde_json::from_slice(body)
-        .map_err(|e| ApiError::new(400, "bad_json", None, format!("the body is not JSON: {e}")))?;
-    let Value::Object(o) = v else {
-        return Err(ApiError::new(
+    let v: Value = serde_json::from_slice(body).map_err(|e| {
+        ApiError::new(
             400,
             "bad_json",
             None,
-            "the body must be a JSON object".into(),
-        ));
+            ApiMsg::NotJson {
+                detail: e.to_string(),
+            },
+        )
+    })?;
+    let Value::Object(o) = v else {
+        return Err(ApiError::new(400, "bad_json", None, ApiMsg::NotObject));
     };
     if let Some(k) = o.keys().find(|k| !allowed.contains(&k.as_str())) {
         return Err(ApiError::new(
             400,
             "unknown_field",
             None,
-            format!("unknown field {k:?}; the fields are {}", allowed.join(", ")),
+            ApiMsg::UnknownField {
+                key: k.clone(),
+                allowed: allowed.iter().map(|a| a.to_string()).collect(),
+            },
         ));
     }
     Ok(o)
@@ -142,14 +144,9 @@ fn object(body: &[u8], allowed: &[&'static str]) -> Result<Map<String, Value>, A
 
 /// A reader identifier field or query parameter: `malformed_reader` unless it is one.
 pub fn reader_field(v: Option<&str>) -> Result<ReaderId, ApiError> {
-    let v = v.ok_or_else(|| ApiError::bad("malformed_reader", "reader", "reader is missing"))?;
-    ReaderId::parse(v).ok_or_else(|| {
-        ApiError::bad(
-            "malformed_reader",
-            "reader",
-            "reader must be \"r-\" and 32 lowercase hexadecimal digits",
-        )
-    })
+    let v = v.ok_or_else(|| ApiError::bad("malformed_reader", "reader", ApiMsg::ReaderMissing))?;
+    ReaderId::parse(v)
+        .ok_or_else(|| ApiError::bad("malformed_reader", "reader", ApiMsg::ReaderMalformed))
 }
 
 fn str_field<'a>(o: &'a Map<String, Value>, key: &str) -> Option<&'a str> {
@@ -160,7 +157,7 @@ fn str_field<'a>(o: &'a Map<String, Value>, key: &str) -> Option<&'a str> {
 /// `unknown_session` for anything else.
 fn session_field(o: &Map<String, Value>, open: OpenSession) -> Result<Date, ApiError> {
     let s = str_field(o, "session")
-        .ok_or_else(|| ApiError::bad("unknown_session", "session", "session is missing"))?;
+        .ok_or_else(|| ApiError::bad("unknown_session", "session", ApiMsg::SessionMissing))?;
     match Date::parse(s) {
         Some(d) if d == open.session => Ok(d),
         // An earlier session has closed: its reference time has passed (§6.3).
@@ -170,7 +167,10 @@ fn session_field(o: &Map<String, Value>, open: OpenSession) -> Result<Date, ApiE
         _ => Err(ApiError::bad(
             "unknown_session",
             "session",
-            format!("session {s:?} is not the open session, {}", open.session),
+            ApiMsg::NotOpenSession {
+                session: s.to_string(),
+                open: open.session.to_string(),
+            },
         )),
     }
 }
@@ -185,7 +185,7 @@ pub fn parse_new_reader(body: &[u8]) -> Result<bool, ApiError> {
             400,
             "bad_json",
             Some("reset"),
-            "reset must be true or false".into(),
+            ApiMsg::ResetNotBool,
         )),
     }
 }
@@ -235,18 +235,14 @@ pub fn parse_forecast(body: &[u8], open: OpenSession) -> Result<ForecastRequest,
             ApiError::bad(
                 "unknown_market",
                 "market",
-                format!("market must be one of {}", MARKETS.join(" ")),
+                ApiMsg::UnknownMarket {
+                    markets: MARKETS.iter().map(|m| m.to_string()).collect(),
+                },
             )
         })?;
     let direction = str_field(&o, "direction")
         .and_then(Direction::parse)
-        .ok_or_else(|| {
-            ApiError::bad(
-                "bad_direction",
-                "direction",
-                "direction must be \"up\" or \"down\"",
-            )
-        })?;
+        .ok_or_else(|| ApiError::bad("bad_direction", "direction", ApiMsg::BadDirection))?;
     let (lo, hi) = CONFIDENCE;
     let confidence = o
         .get("confidence")
@@ -256,18 +252,15 @@ pub fn parse_forecast(body: &[u8], open: OpenSession) -> Result<ForecastRequest,
             ApiError::bad(
                 "bad_confidence",
                 "confidence",
-                format!("confidence must be an integer percent from {lo} to {hi}"),
+                ApiMsg::BadConfidence { min: lo, max: hi },
             )
         })? as u8;
     let stage = match o.get("stage") {
         None | Some(Value::Null) => Stage::Single,
-        Some(v) => v.as_str().and_then(Stage::parse).ok_or_else(|| {
-            ApiError::bad(
-                "bad_stage",
-                "stage",
-                "stage must be \"single\", \"private\" or \"final\"",
-            )
-        })?,
+        Some(v) => v
+            .as_str()
+            .and_then(Stage::parse)
+            .ok_or_else(|| ApiError::bad("bad_stage", "stage", ApiMsg::BadStage))?,
     };
     Ok(ForecastRequest {
         reader,
@@ -358,6 +351,102 @@ mod tests {
         assert_eq!(
             parse_new_reader(big.as_bytes()).unwrap_err().code,
             "body_too_large"
+        );
+    }
+
+    /// Every refusal, with the English the API sent when messages were plain text.
+    #[test]
+    fn every_refusal_reads_as_the_api_wrote_it() {
+        let all = [
+            (
+                ApiMsg::BodyTooLarge {
+                    bytes: 4097,
+                    max: 4096,
+                },
+                "the request body has 4097 bytes or more; at most 4096 are read",
+            ),
+            (
+                ApiMsg::NotJson {
+                    detail: "EOF while parsing an object at line 1 column 1".into(),
+                },
+                "the body is not JSON: EOF while parsing an object at line 1 column 1",
+            ),
+            (ApiMsg::NotObject, "the body must be a JSON object"),
+            (
+                ApiMsg::UnknownField {
+                    key: "group".into(),
+                    allowed: vec!["reset".into()],
+                },
+                r#"unknown field "group"; the fields are reset"#,
+            ),
+            (ApiMsg::ReaderMissing, "reader is missing"),
+            (
+                ApiMsg::ReaderMalformed,
+                r#"reader must be "r-" and 32 lowercase hexadecimal digits"#,
+            ),
+            (
+                ApiMsg::UnknownReader,
+                "no reader has this identifier; ask for a new one",
+            ),
+            (ApiMsg::SessionMissing, "session is missing"),
+            (
+                ApiMsg::NotOpenSession {
+                    session: "2026-12-04".into(),
+                    open: "2026-12-03".into(),
+                },
+                r#"session "2026-12-04" is not the open session, 2026-12-03"#,
+            ),
+            (
+                ApiMsg::SessionClosed {
+                    at: "2026-12-02T14:30:00Z".into(),
+                },
+                "forecasts for this session closed at its reference time, 2026-12-02T14:30:00Z",
+            ),
+            (ApiMsg::ResetNotBool, "reset must be true or false"),
+            (
+                ApiMsg::UnknownMarket {
+                    markets: vec!["GOLD".into(), "SPX".into()],
+                },
+                "market must be one of GOLD SPX",
+            ),
+            (ApiMsg::BadDirection, r#"direction must be "up" or "down""#),
+            (
+                ApiMsg::BadConfidence { min: 55, max: 95 },
+                "confidence must be an integer percent from 55 to 95",
+            ),
+            (
+                ApiMsg::BadStage,
+                r#"stage must be "single", "private" or "final""#,
+            ),
+            (
+                ApiMsg::FinalWithoutPrivate,
+                "a final forecast needs a private forecast for the same market and session first",
+            ),
+            (
+                ApiMsg::RateLimited { seconds: 56 },
+                "too many requests from this address; retry in 56 s",
+            ),
+            (ApiMsg::NoSession, "the league has no open session"),
+            (
+                ApiMsg::StorageFailed,
+                "the forecast store failed; nothing was recorded",
+            ),
+            (ApiMsg::NotFound, "no such experiment endpoint"),
+        ];
+        for (m, english) in all {
+            assert_eq!(m.to_string(), english);
+            let wire = serde_json::to_string(&m).unwrap();
+            assert_eq!(serde_json::from_str::<ApiMsg>(&wire).unwrap(), m, "{wire}");
+        }
+        // The document keeps the English and carries the id beside it.
+        let doc = serde_json::to_value(ApiError::rate_limited(56).to_doc()).unwrap();
+        assert_eq!(
+            doc["error"]["message"],
+            "too many requests from this address; retry in 56 s"
+        );
+        assert_eq!(
+            doc["error"]["msg"],
+            serde_json::json!({"id": "rate_limited", "seconds": 56})
         );
     }
 

@@ -11,6 +11,7 @@ use super::council::{Council, CouncilAnswer, MarketConsensus};
 use super::{Direction, Forecast, Group, Stage};
 use crate::score::brier::brier;
 use serde::{Deserialize, Serialize};
+use std::fmt;
 
 /// `POST /api/experiment/reader`'s answer: a new anonymous identifier and its one group.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -232,7 +233,127 @@ pub struct ErrorBody {
     pub code: String,
     #[serde(default)]
     pub field: Option<String>,
+    /// The English sentence ([`ApiMsg`]'s `Display`).
     pub message: String,
+    /// What is wrong, as an id with its arguments; absent from a document that is not the
+    /// API's own (then `message` is all there is).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub msg: Option<ApiMsg>,
+}
+
+/// What is wrong with a request (spec §6.1, §6.3), as the error document's `msg` carries it to
+/// the page, which words it in the reader's language; the English is the document's `message`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "id", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ApiMsg {
+    /// The body has `bytes` bytes or more, over the `max` read.
+    BodyTooLarge {
+        bytes: u64,
+        max: u64,
+    },
+    /// The body is not JSON: `detail` is the JSON parser's own words.
+    NotJson {
+        detail: String,
+    },
+    /// The body is JSON but not an object.
+    NotObject,
+    /// The body has the key `key`; the request's keys are `allowed`.
+    UnknownField {
+        key: String,
+        allowed: Vec<String>,
+    },
+    ReaderMissing,
+    ReaderMalformed,
+    /// No reader has the identifier.
+    UnknownReader,
+    SessionMissing,
+    /// `session` (as sent) is not the open session `open`.
+    NotOpenSession {
+        session: String,
+        open: String,
+    },
+    /// The session closed at its reference time `at` (RFC 3339).
+    SessionClosed {
+        at: String,
+    },
+    /// `reset` is not a boolean.
+    ResetNotBool,
+    /// The market is none of `markets`.
+    UnknownMarket {
+        markets: Vec<String>,
+    },
+    BadDirection,
+    /// The confidence is not an integer percent from `min` to `max`.
+    BadConfidence {
+        min: u8,
+        max: u8,
+    },
+    BadStage,
+    /// A final forecast came before its private one.
+    FinalWithoutPrivate,
+    /// Too many requests from the address; retry in `seconds`.
+    RateLimited {
+        seconds: u64,
+    },
+    /// The league has no open session.
+    NoSession,
+    /// The forecast store failed; nothing was recorded.
+    StorageFailed,
+    /// The path is no endpoint of the API.
+    NotFound,
+}
+
+impl fmt::Display for ApiMsg {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ApiMsg::BodyTooLarge { bytes, max } => write!(
+                f,
+                "the request body has {bytes} bytes or more; at most {max} are read"
+            ),
+            ApiMsg::NotJson { detail } => write!(f, "the body is not JSON: {detail}"),
+            ApiMsg::NotObject => f.write_str("the body must be a JSON object"),
+            ApiMsg::UnknownField { key, allowed } => write!(
+                f,
+                "unknown field {key:?}; the fields are {}",
+                allowed.join(", ")
+            ),
+            ApiMsg::ReaderMissing => f.write_str("reader is missing"),
+            ApiMsg::ReaderMalformed => {
+                f.write_str("reader must be \"r-\" and 32 lowercase hexadecimal digits")
+            }
+            ApiMsg::UnknownReader => {
+                f.write_str("no reader has this identifier; ask for a new one")
+            }
+            ApiMsg::SessionMissing => f.write_str("session is missing"),
+            ApiMsg::NotOpenSession { session, open } => {
+                write!(f, "session {session:?} is not the open session, {open}")
+            }
+            ApiMsg::SessionClosed { at } => write!(
+                f,
+                "forecasts for this session closed at its reference time, {at}"
+            ),
+            ApiMsg::ResetNotBool => f.write_str("reset must be true or false"),
+            ApiMsg::UnknownMarket { markets } => {
+                write!(f, "market must be one of {}", markets.join(" "))
+            }
+            ApiMsg::BadDirection => f.write_str("direction must be \"up\" or \"down\""),
+            ApiMsg::BadConfidence { min, max } => write!(
+                f,
+                "confidence must be an integer percent from {min} to {max}"
+            ),
+            ApiMsg::BadStage => f.write_str("stage must be \"single\", \"private\" or \"final\""),
+            ApiMsg::FinalWithoutPrivate => f.write_str(
+                "a final forecast needs a private forecast for the same market and session first",
+            ),
+            ApiMsg::RateLimited { seconds } => write!(
+                f,
+                "too many requests from this address; retry in {seconds} s"
+            ),
+            ApiMsg::NoSession => f.write_str("the league has no open session"),
+            ApiMsg::StorageFailed => f.write_str("the forecast store failed; nothing was recorded"),
+            ApiMsg::NotFound => f.write_str("no such experiment endpoint"),
+        }
+    }
 }
 
 /// `POST /api/experiment/reader`'s body: `{}`, or `{"reset": true}` when the page held an

@@ -290,7 +290,7 @@ The prefixes below were recomputed from the published ledgers when this page was
                             h,
                             "<p class=\"bad\">Does not match {}: {}</p>",
                             escape(led.path),
-                            escape(m)
+                            escape(&m.to_string())
                         );
                     }
                 }

@@ -48,7 +48,7 @@ pub use results::{
     RekorResult, TokenResult,
 };
 pub use stamp_plan::{
-    MatchedBy, StampOutcome, StampPlan, StampResult, UncheckedList, UnmatchedEntry,
+    MatchedBy, StampOutcome, StampPlan, StampResult, UncheckedList, UncheckedWhy, UnmatchedEntry,
 };
 pub use trust::{TrustInput, TrustLevel, TrustReport};
 

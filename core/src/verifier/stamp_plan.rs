@@ -14,6 +14,7 @@ use super::kinds::{BookRead, LedgerKind, ListInput};
 use super::results::BookResult;
 use crate::book::stamp_list::{self, StampCheck, StampEntry};
 use serde::{Deserialize, Serialize};
+use std::fmt;
 
 /// How a list entry was matched to the book it is checked against.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -73,9 +74,80 @@ pub struct UnmatchedEntry {
 
 /// A stamped list none of whose entries could be checked against a given book: a failure.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "UncheckedListWire", from = "UncheckedListWire")]
 pub struct UncheckedList {
     pub list: String,
-    pub reason: String,
+    /// Why: an id with its arguments; its `Display` is the English sentence.
+    pub reason: UncheckedWhy,
+}
+
+/// Why a stamped list checks nothing (Appendix B step 3 needs the book its entry stamps).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "id", rename_all = "snake_case", deny_unknown_fields)]
+pub enum UncheckedWhy {
+    /// No entry names the ledger the reader chose.
+    NotChosen { ledger: String },
+    /// No entry (`entries`: each ledger with its stamped line count) names one of `books`,
+    /// hashes like its first lines or has its line kinds.
+    NamesNoBook {
+        entries: Vec<(String, u64)>,
+        books: Vec<String>,
+    },
+}
+
+impl fmt::Display for UncheckedWhy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            UncheckedWhy::NotChosen { ledger } => {
+                write!(f, "no entry names the ledger {ledger} chosen with --ledger")
+            }
+            UncheckedWhy::NamesNoBook { entries, books } => {
+                match entries.len() {
+                    1 => f.write_str("its entry")?,
+                    n => write!(f, "none of its {n} entries")?,
+                }
+                let entries: Vec<String> = entries
+                    .iter()
+                    .map(|(ledger, lines)| format!("{ledger}: {lines} lines"))
+                    .collect();
+                write!(f, " ({}) names ", entries.join(", "))?;
+                match books.as_slice() {
+                    [one] => write!(f, "the book {one}")?,
+                    many => write!(f, "any of the books {}", many.join(", "))?,
+                }
+                f.write_str(", hashes like its first lines or has its line kinds")
+            }
+        }
+    }
+}
+
+/// An [`UncheckedList`] as JSON: `reason` is the English sentence (as `sealbook verify
+/// --json` always wrote it), `why` the id with its arguments, which is what is read back.
+#[derive(Serialize, Deserialize)]
+struct UncheckedListWire {
+    list: String,
+    #[serde(default, skip_deserializing)]
+    reason: String,
+    why: UncheckedWhy,
+}
+
+impl From<UncheckedList> for UncheckedListWire {
+    fn from(u: UncheckedList) -> Self {
+        UncheckedListWire {
+            list: u.list,
+            reason: u.reason.to_string(),
+            why: u.reason,
+        }
+    }
+}
+
+impl From<UncheckedListWire> for UncheckedList {
+    fn from(w: UncheckedListWire) -> Self {
+        UncheckedList {
+            list: w.list,
+            reason: w.why,
+        }
+    }
 }
 
 /// The stamp checks of a set of books, once read.
@@ -292,35 +364,64 @@ impl StampPlan {
         matched
     }
 
-    fn why_unchecked(&self, list: &PlannedList) -> String {
+    fn why_unchecked(&self, list: &PlannedList) -> UncheckedWhy {
         if let Some(ledger) = &self.chosen {
-            return format!("no entry names the ledger {ledger} chosen with --ledger");
+            return UncheckedWhy::NotChosen {
+                ledger: ledger.clone(),
+            };
         }
-        let entries: Vec<String> = list
-            .entries
-            .iter()
-            .map(|e| format!("{}: {} lines", e.ledger, e.lines))
-            .collect();
-        let n = entries.len();
-        format!(
-            "{} ({}) names {}, hashes like its first lines or has its line kinds",
-            if n == 1 {
-                "its entry".to_string()
-            } else {
-                format!("none of its {n} entries")
-            },
-            entries.join(", "),
-            match self.books.as_slice() {
-                [one] => format!("the book {one}"),
-                many => format!("any of the books {}", many.join(", ")),
-            }
-        )
+        UncheckedWhy::NamesNoBook {
+            entries: list
+                .entries
+                .iter()
+                .map(|e| (e.ledger.clone(), e.lines))
+                .collect(),
+            books: self.books.clone(),
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_unchecked_reason_reads_as_the_cli_printed_it() {
+        let cases = [
+            (
+                UncheckedWhy::NotChosen {
+                    ledger: "nope.jsonl".into(),
+                },
+                "no entry names the ledger nope.jsonl chosen with --ledger",
+            ),
+            (
+                UncheckedWhy::NamesNoBook {
+                    entries: vec![("daily/council/book.jsonl".into(), 3)],
+                    books: vec!["other.jsonl".into()],
+                },
+                "its entry (daily/council/book.jsonl: 3 lines) names the book other.jsonl, hashes \
+                 like its first lines or has its line kinds",
+            ),
+            (
+                UncheckedWhy::NamesNoBook {
+                    entries: vec![("a.jsonl".into(), 1), ("b.jsonl".into(), 2)],
+                    books: vec!["x.jsonl".into(), "y.jsonl".into()],
+                },
+                "none of its 2 entries (a.jsonl: 1 lines, b.jsonl: 2 lines) names any of the \
+                 books x.jsonl, y.jsonl, hashes like its first lines or has its line kinds",
+            ),
+        ];
+        for (why, english) in cases {
+            assert_eq!(why.to_string(), english);
+            let u = UncheckedList {
+                list: "proof.txt".into(),
+                reason: why,
+            };
+            let json = serde_json::to_value(&u).unwrap();
+            assert_eq!(json["reason"], english);
+            assert_eq!(serde_json::from_value::<UncheckedList>(json).unwrap(), u);
+        }
+    }
     use crate::book::canon::{Object, Value};
     use crate::book::chain::{verify, VerifyOptions};
     use crate::book::writer::BookWriter;
@@ -433,7 +534,7 @@ mod tests {
         let o = outcome(&["renamed.jsonl", "x.jsonl"], &[&other, &other], &lists);
         assert_eq!(o.unmatched.len(), 1);
         assert_eq!(o.unchecked.len(), 1, "{o:?}");
-        assert!(o.unchecked[0].reason.starts_with("its entry (daily/council/book.jsonl: 3 lines) names any of the books renamed.jsonl, x.jsonl"), "{}", o.unchecked[0].reason);
+        assert!(o.unchecked[0].reason.to_string().starts_with("its entry (daily/council/book.jsonl: 3 lines) names any of the books renamed.jsonl, x.jsonl"), "{}", o.unchecked[0].reason);
     }
 
     /// The renamed copies of a two-ledger list's book: by content when untouched, by its line
@@ -515,7 +616,10 @@ mod tests {
         let plan = StampPlan::with_ledger("x.jsonl", &lists, "nope.jsonl");
         let o = plan.resolve(vec![read(&plan, 0, &council)]);
         assert_eq!(o.unchecked.len(), 1);
-        assert!(o.unchecked[0].reason.contains("nope.jsonl"), "{o:?}");
+        assert!(
+            o.unchecked[0].reason.to_string().contains("nope.jsonl"),
+            "{o:?}"
+        );
     }
 
     #[test]

@@ -51,12 +51,7 @@ fn ok<T: Serialize>(status: u16, body: &T) -> Answer {
 fn storage_failed(e: StoreError) -> Answer {
     // The database's message names no client; it is logged for the operator, not sent.
     tracing::error!(target: "sealbook::experiment", error = %e, "storage failed");
-    ApiError::other(
-        500,
-        "storage",
-        "the forecast store failed; nothing was recorded",
-    )
-    .into()
+    ApiError::storage_failed().into()
 }
 
 fn random<const N: usize>() -> Result<[u8; N], Answer> {
@@ -86,7 +81,7 @@ pub async fn handle(
         ("POST", "peek") => peek(ex, body, now).await,
         ("POST", "forecast") => forecast(ex, body, now).await,
         ("GET", "stats") => stats(ex).await,
-        _ => Err(ApiError::other(404, "not_found", "no such experiment endpoint").into()),
+        _ => Err(ApiError::not_found().into()),
     };
     r.unwrap_or_else(|a| a)
 }

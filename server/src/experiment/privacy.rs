@@ -135,7 +135,7 @@ mod tests {
         p.admit(a, t).unwrap();
         let e = p.admit(a, t).unwrap_err();
         assert_eq!((e.status, e.code), (429, "rate_limited"));
-        assert!(e.message.contains("56 s"), "{}", e.message);
+        assert!(e.message.to_string().contains("56 s"), "{}", e.message);
         let next = Instant(t.0 + MINUTE_US);
         assert!(p.admit(a, next).is_ok(), "a new minute");
         assert_ne!(p.admit("127.0.0.3".parse().unwrap(), next).unwrap(), h);

@@ -4,6 +4,8 @@
 //! sends, all core's [`sealbook_core::experiment::wire`]. Unknown fields are ignored, so the
 //! server may add some without breaking the page.
 
+use crate::format::sentence;
+use crate::i18n::{core_messages, tr, M};
 use serde::Deserialize;
 
 pub use sealbook_core::experiment::council::{
@@ -32,12 +34,15 @@ impl ApiError {
             Ok(d) => ApiError {
                 code: d.error.code,
                 field: d.error.field,
-                message: d.error.message,
+                message: match &d.error.msg {
+                    Some(m) => sentence(&core_messages::api(m)),
+                    None => d.error.message,
+                },
             },
             Err(_) => ApiError {
                 code: format!("http_{status}"),
                 field: None,
-                message: format!("The server answered HTTP {status} without an explanation."),
+                message: tr(M::ApiNoExplanation, &[("status", &status)]),
             },
         }
     }

@@ -207,6 +207,54 @@ catalog! {
     ProblemsCheck { en: "Check", zh: "检查", ar: "الفحص", }
     ProblemsWhat { en: "What is wrong", zh: "问题所在", ar: "ما الخطأ", }
     ProblemsMore { en: "…and {n} more not listed.", zh: "……另有 {n} 个未列出。", ar: "…و{n} أخرى غير مدرجة.", }
+    // Core's messages (core::book::chain_messages::ProblemMsg, core::book::stamp_list::StampMsg,
+    // core::verifier::UncheckedWhy, core::experiment::wire::ApiMsg), rendered by
+    // i18n::core_messages. The English is the CLI's and the experiment API's.
+    CoreFirstN { en: "the first line's n must be 1", zh: "第一行的 n 必须为 1", ar: "يجب أن يكون الحقل \u{2066}n\u{2069} في السطر الأول 1", }
+    CoreNotPosition { en: "n is not the line's position {expected}", zh: "n 不是该行的位置 {expected}", ar: "الحقل \u{2066}n\u{2069} ليس موضع السطر {expected}", }
+    CoreNotNext { en: "n is not {expected}, one more than the previous line's n", zh: "n 不是 {expected}（上一行的 n 加一）", ar: "الحقل \u{2066}n\u{2069} ليس {expected}، أي قيمة \u{2066}n\u{2069} في السطر السابق زائد واحد", }
+    CoreFirstPrev { en: "prev of line 1 must be the empty string", zh: "第 1 行的 prev 必须是空字符串", ar: "يجب أن يكون الحقل \u{2066}prev\u{2069} في السطر 1 نصًا فارغًا", }
+    CorePrevNotLink { en: "prev is not the link of line {line}", zh: "prev 不是第 {line} 行的链接", ar: "الحقل \u{2066}prev\u{2069} ليس رابط السطر {line}", }
+    CoreMissingField { en: "missing field {field}", zh: "缺少字段 {field}", ar: "الحقل {field} مفقود", }
+    CoreTooLong { en: "line is {bytes} bytes, longer than the {max}-byte limit; not parsed", zh: "该行有 {bytes} 字节，超过 {max} 字节的上限；未解析", ar: "طول السطر {bytes} بايت، أطول من الحد البالغ {max} بايت؛ لم يُحلَّل", }
+    CoreBareCr { en: "bare CR at byte {at} of the line: Python's universal newlines would split the line there, so the reference cannot read it as one JSON line", zh: "该行第 {at} 字节处有单独的 CR：Python 的通用换行会在此处把该行拆开，因此参考实现无法把它当作一行 JSON 读取", ar: "محرف CR منفرد عند البايت {at} من السطر: ستقسم الأسطر الجديدة الشاملة في Python السطر هناك، فلا يستطيع التنفيذ المرجعي قراءته سطر JSON واحدًا", }
+    CoreNotJson { en: "not valid JSON: {detail} at byte {at}", zh: "不是有效的 JSON：{detail}（第 {at} 字节）", ar: "ليس JSON صالحًا: {detail} عند البايت {at}", }
+    CoreNotObject { en: "line is a JSON {kind}, not an object", zh: "该行是 JSON {kind}，不是对象", ar: "السطر قيمة JSON من النوع {kind}، لا كائن", }
+    CoreLoneSurrogate { en: "cannot be sealed: string holds the lone surrogate \\u{code_point}, which UTF-8 cannot encode (Python's .encode() fails on it too, so no seal exists for this line)", zh: "无法封印：字符串含有单独的代理项 \\u{code_point}，UTF-8 无法编码它（Python 的 .encode() 同样会失败，因此这一行没有封印）", ar: "لا يمكن ختمه: يحوي النص بديلًا منفردًا \u{2066}\\u{code_point}\u{2069} لا يستطيع UTF-8 ترميزه (ويفشل \u{2066}.encode()\u{2069} في Python عليه أيضًا، فلا ختم لهذا السطر)", }
+    CoreSealMismatch { en: "seal is not SHA-256 of the line's content", zh: "封印不是该行内容的 SHA-256", ar: "الختم ليس SHA-256 لمحتوى السطر", }
+    CoreLinkMismatch { en: "link is not SHA-256 of the line without its link", zh: "链接不是去掉链接字段后该行的 SHA-256", ar: "الرابط ليس SHA-256 للسطر دون رابطه", }
+    CoreBookTooShort { en: "the book has only {lines} complete lines; the stamp covers {stamped}", zh: "账本只有 {lines} 个完整行；该盖章覆盖 {stamped} 行", ar: "في الدفتر {lines} سطرًا كاملًا فقط؛ والطابع يغطي {stamped}", }
+    CorePrefixRewritten { en: "the first {lines} lines do not hash to the stamped sha256: the stamped prefix was rewritten", zh: "前 {lines} 行的哈希不是盖章的 sha256：被盖章的前缀已被改写", ar: "تجزئة أول {lines} سطرًا ليست قيمة sha256 المختومة زمنيًا: أُعيدت كتابة البادئة المختومة زمنيًا", }
+    CoreLastLinkDiffers { en: "line {line} does not carry the stamped last link", zh: "第 {line} 行没有带着盖章的最后链接", ar: "السطر {line} لا يحمل آخر رابط مختوم زمنيًا", }
+    CoreNotChosen { en: "no entry names the ledger {ledger} chosen with --ledger", zh: "没有条目指向用 --ledger 选择的账本 {ledger}", ar: "لا مدخل يذكر الدفتر {ledger} المختار بـ \u{2066}--ledger\u{2069}", }
+    CoreNoBookOneEntry { en: "its entry ({entries}) names {books}, hashes like its first lines or has its line kinds", zh: "它的条目（{entries}）既未指向{books}，也不与其开头各行的哈希相同，也不具有其各行的种类", ar: "مدخلها ({entries}) لا يذكر {books}، ولا تطابق تجزئته أسطره الأولى، ولا له أنواع أسطره", }
+    CoreNoBookManyEntries { en: "none of its {n} entries ({entries}) names {books}, hashes like its first lines or has its line kinds", zh: "它的 {n} 个条目（{entries}）都未指向{books}，也都不与其开头各行的哈希相同，也不具有其各行的种类", ar: "لا أحد من مدخلاتها البالغة {n} ({entries}) يذكر {books}، ولا تطابق تجزئته أسطره الأولى، ولا له أنواع أسطره", }
+    CoreEntryLines { en: "{ledger}: {lines} lines", zh: "{ledger}：{lines} 行", ar: "{ledger}: {lines} سطرًا", }
+    CoreTheBook { en: "the book {book}", zh: "账本 {book}", ar: "الدفتر {book}", }
+    CoreAnyOfBooks { en: "any of the books {books}", zh: "任一账本 {books}", ar: "أي دفتر من {books}", }
+    CoreListJoin { en: ", ", zh: "、", ar: "، ", }
+    ApiBodyTooLarge { en: "the request body has {bytes} bytes or more; at most {max} are read", zh: "请求正文有 {bytes} 字节或更多；最多只读取 {max} 字节", ar: "حجم متن الطلب {bytes} بايت أو أكثر؛ ولا يُقرأ منه أكثر من {max}", }
+    ApiNotJson { en: "the body is not JSON: {detail}", zh: "请求正文不是 JSON：{detail}", ar: "متن الطلب ليس JSON: {detail}", }
+    ApiNotObject { en: "the body must be a JSON object", zh: "请求正文必须是 JSON 对象", ar: "يجب أن يكون متن الطلب كائن JSON", }
+    ApiUnknownField { en: "unknown field {key}; the fields are {allowed}", zh: "未知字段 {key}；可用字段为 {allowed}", ar: "حقل غير معروف {key}؛ الحقول هي {allowed}", }
+    ApiReaderMissing { en: "reader is missing", zh: "缺少 reader（读者标识符）", ar: "الحقل \u{2066}reader\u{2069} مفقود", }
+    ApiReaderMalformed { en: "reader must be \"r-\" and 32 lowercase hexadecimal digits", zh: "reader 必须是 \"r-\" 加 32 个小写十六进制数字", ar: "يجب أن يكون \u{2066}reader\u{2069} هو \u{2066}\"r-\"\u{2069} متبوعًا بـ 32 رقمًا ست عشريًا بأحرف صغيرة", }
+    ApiUnknownReader { en: "no reader has this identifier; ask for a new one", zh: "没有读者使用此标识符；请申请一个新的", ar: "لا قارئ بهذا المعرّف؛ اطلب معرّفًا جديدًا", }
+    ApiSessionMissing { en: "session is missing", zh: "缺少会话", ar: "الجلسة مفقودة", }
+    ApiNotOpenSession { en: "session {session} is not the open session, {open}", zh: "会话 {session} 不是当前开放的会话 {open}", ar: "الجلسة {session} ليست الجلسة المفتوحة، {open}", }
+    ApiSessionClosed { en: "forecasts for this session closed at its reference time, {at}", zh: "本会话的预测已在其参考时间 {at} 截止", ar: "أُغلق باب التوقعات لهذه الجلسة عند وقتها المرجعي، {at}", }
+    ApiResetNotBool { en: "reset must be true or false", zh: "reset 必须是 true 或 false", ar: "يجب أن تكون قيمة \u{2066}reset\u{2069} هي \u{2066}true\u{2069} أو \u{2066}false\u{2069}", }
+    ApiUnknownMarket { en: "market must be one of {markets}", zh: "市场必须是以下之一：{markets}", ar: "يجب أن يكون السوق واحدًا من {markets}", }
+    ApiBadDirection { en: "direction must be \"up\" or \"down\"", zh: "方向必须是 \"up\"（涨）或 \"down\"（跌）", ar: "يجب أن يكون الاتجاه \u{2066}\"up\"\u{2069} (صعود) أو \u{2066}\"down\"\u{2069} (هبوط)", }
+    ApiBadConfidence { en: "confidence must be an integer percent from {min} to {max}", zh: "信心必须是 {min} 到 {max} 之间的整数百分比", ar: "يجب أن تكون الثقة نسبة مئوية صحيحة من {min} إلى {max}", }
+    ApiBadStage { en: "stage must be \"single\", \"private\" or \"final\"", zh: "阶段必须是 \"single\"、\"private\" 或 \"final\"", ar: "يجب أن تكون المرحلة \u{2066}\"single\"\u{2069} أو \u{2066}\"private\"\u{2069} أو \u{2066}\"final\"\u{2069}", }
+    ApiFinalWithoutPrivate { en: "a final forecast needs a private forecast for the same market and session first", zh: "最终预测需要先有同一市场、同一会话的私下预测", ar: "يحتاج التوقع النهائي أولًا إلى توقع خاص للسوق نفسه والجلسة نفسها", }
+    ApiRateLimited { en: "too many requests from this address; retry in {seconds} s", zh: "来自此地址的请求过多；请在 {seconds} 秒后重试", ar: "طلبات كثيرة جدًا من هذا العنوان؛ أعد المحاولة بعد {seconds} ثانية", }
+    ApiNoSession { en: "the league has no open session", zh: "联赛没有开放的会话", ar: "لا جلسة مفتوحة في الدوري", }
+    ApiStorageFailed { en: "the forecast store failed; nothing was recorded", zh: "预测存储失败；没有记录任何内容", ar: "فشل مخزن التوقعات؛ لم يُسجَّل شيء", }
+    ApiNotFound { en: "no such experiment endpoint", zh: "没有这个实验接口", ar: "لا توجد نقطة النهاية هذه في التجربة", }
+    ApiNoExplanation { en: "The server answered HTTP {status} without an explanation.", zh: "服务器以 HTTP {status} 回答，但没有说明。", ar: "أجاب الخادم بـ HTTP {status} دون تفسير.", }
+
     StampsTitle { en: "Stamps", zh: "盖章", ar: "الطوابع", }
     StampsNone { en: "No stamped list names this book. Add the day's list ({path}) to check that the book still begins with what was stamped.", zh: "没有任何盖章清单提到这本账本。添加当天的清单（{path}），以检查账本是否仍以被盖章的内容开头。", ar: "لا تذكر أي قائمة مختومة زمنيًا هذا الدفتر. أضف قائمة اليوم ({path}) لتتحقق من أن الدفتر ما يزال يبدأ بما خُتم زمنيًا.", }
     CompareMatches { en: "{what}: matches", zh: "{what}：相符", ar: "{what}: مطابق", }

@@ -6,12 +6,16 @@
 //! بصمة) are kept in `web/i18n/glossary.json`, and `web/tests/i18n_vs_glossary.rs` holds every
 //! translation to them.
 //!
+//! Core's verdicts reach the page as message ids with typed arguments, never as English:
+//! [`core_messages`] words each in the page's language.
+//!
 //! The language is chosen once when a page mounts ([`choose`]): `?lang=en|zh|ar` in the address
 //! fixes it, else the reader's remembered choice (localStorage), else the first of
 //! `navigator.languages` the pages speak, else English. The switch in the page shell links to
 //! the same address with another `?lang=` and remembers the choice.
 
 pub mod catalog;
+pub mod core_messages;
 
 pub use catalog::M;
 use std::cell::Cell;

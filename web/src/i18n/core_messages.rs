@@ -1,0 +1,116 @@
+//! Core's messages in the page's language: each id of core's message enums is one catalog
+//! entry ([`M`]), its typed arguments filled in by [`tr`]. The English entries are the
+//! sentences core's `Display` writes for the CLI, so an English page says what the CLI says
+//! (`web/tests/i18n_vs_glossary.rs` holds them to it).
+
+use super::{tr, M};
+use sealbook_core::book::chain::ProblemMsg;
+use sealbook_core::book::stamp_list::StampMsg;
+use sealbook_core::experiment::wire::ApiMsg;
+use sealbook_core::verifier::UncheckedWhy;
+
+/// What is wrong with a line of the book (spec §3.2; Appendix B step 4).
+pub fn problem(m: &ProblemMsg) -> String {
+    match m {
+        ProblemMsg::FirstN => tr(M::CoreFirstN, &[]),
+        ProblemMsg::NotPosition { expected } => tr(M::CoreNotPosition, &[("expected", expected)]),
+        ProblemMsg::NotNext { expected } => tr(M::CoreNotNext, &[("expected", expected)]),
+        ProblemMsg::FirstPrev => tr(M::CoreFirstPrev, &[]),
+        ProblemMsg::PrevNotLink { line } => tr(M::CorePrevNotLink, &[("line", line)]),
+        ProblemMsg::MissingField { field } => tr(M::CoreMissingField, &[("field", &field.name())]),
+        ProblemMsg::TooLong { bytes, max } => tr(M::CoreTooLong, &[("bytes", bytes), ("max", max)]),
+        ProblemMsg::BareCr { at } => tr(M::CoreBareCr, &[("at", at)]),
+        ProblemMsg::NotJson { detail, at } => tr(M::CoreNotJson, &[("detail", detail), ("at", at)]),
+        ProblemMsg::NotObject { kind } => tr(M::CoreNotObject, &[("kind", kind)]),
+        ProblemMsg::LoneSurrogate { code_point } => tr(
+            M::CoreLoneSurrogate,
+            &[("code_point", &format!("{code_point:04x}"))],
+        ),
+        ProblemMsg::SealMismatch => tr(M::CoreSealMismatch, &[]),
+        ProblemMsg::LinkMismatch => tr(M::CoreLinkMismatch, &[]),
+    }
+}
+
+/// Why a stamp does not hold (Appendix B step 3).
+pub fn stamp(m: &StampMsg) -> String {
+    match m {
+        StampMsg::BookTooShort { lines, stamped } => tr(
+            M::CoreBookTooShort,
+            &[("lines", lines), ("stamped", stamped)],
+        ),
+        StampMsg::PrefixRewritten { lines } => tr(M::CorePrefixRewritten, &[("lines", lines)]),
+        StampMsg::LastLinkDiffers { line } => tr(M::CoreLastLinkDiffers, &[("line", line)]),
+    }
+}
+
+/// Why a stamped list checks nothing.
+pub fn unchecked(w: &UncheckedWhy) -> String {
+    match w {
+        UncheckedWhy::NotChosen { ledger } => tr(M::CoreNotChosen, &[("ledger", ledger)]),
+        UncheckedWhy::NamesNoBook { entries, books } => {
+            let join = super::t(M::CoreListJoin);
+            let listed: Vec<String> = entries
+                .iter()
+                .map(|(ledger, lines)| {
+                    tr(M::CoreEntryLines, &[("ledger", ledger), ("lines", lines)])
+                })
+                .collect();
+            let books = match books.as_slice() {
+                [one] => tr(M::CoreTheBook, &[("book", one)]),
+                many => tr(M::CoreAnyOfBooks, &[("books", &many.join(join))]),
+            };
+            let entries_text = listed.join(join);
+            match entries.len() {
+                1 => tr(
+                    M::CoreNoBookOneEntry,
+                    &[("entries", &entries_text), ("books", &books)],
+                ),
+                n => tr(
+                    M::CoreNoBookManyEntries,
+                    &[("n", &n), ("entries", &entries_text), ("books", &books)],
+                ),
+            }
+        }
+    }
+}
+
+/// Why the experiment's API refused a request (spec §6.1, §6.3).
+pub fn api(m: &ApiMsg) -> String {
+    match m {
+        ApiMsg::BodyTooLarge { bytes, max } => {
+            tr(M::ApiBodyTooLarge, &[("bytes", bytes), ("max", max)])
+        }
+        ApiMsg::NotJson { detail } => tr(M::ApiNotJson, &[("detail", detail)]),
+        ApiMsg::NotObject => tr(M::ApiNotObject, &[]),
+        ApiMsg::UnknownField { key, allowed } => tr(
+            M::ApiUnknownField,
+            &[
+                ("key", &format!("{key:?}")),
+                ("allowed", &allowed.join(", ")),
+            ],
+        ),
+        ApiMsg::ReaderMissing => tr(M::ApiReaderMissing, &[]),
+        ApiMsg::ReaderMalformed => tr(M::ApiReaderMalformed, &[]),
+        ApiMsg::UnknownReader => tr(M::ApiUnknownReader, &[]),
+        ApiMsg::SessionMissing => tr(M::ApiSessionMissing, &[]),
+        ApiMsg::NotOpenSession { session, open } => tr(
+            M::ApiNotOpenSession,
+            &[("session", &format!("{session:?}")), ("open", open)],
+        ),
+        ApiMsg::SessionClosed { at } => tr(M::ApiSessionClosed, &[("at", at)]),
+        ApiMsg::ResetNotBool => tr(M::ApiResetNotBool, &[]),
+        ApiMsg::UnknownMarket { markets } => {
+            tr(M::ApiUnknownMarket, &[("markets", &markets.join(" "))])
+        }
+        ApiMsg::BadDirection => tr(M::ApiBadDirection, &[]),
+        ApiMsg::BadConfidence { min, max } => {
+            tr(M::ApiBadConfidence, &[("min", min), ("max", max)])
+        }
+        ApiMsg::BadStage => tr(M::ApiBadStage, &[]),
+        ApiMsg::FinalWithoutPrivate => tr(M::ApiFinalWithoutPrivate, &[]),
+        ApiMsg::RateLimited { seconds } => tr(M::ApiRateLimited, &[("seconds", seconds)]),
+        ApiMsg::NoSession => tr(M::ApiNoSession, &[]),
+        ApiMsg::StorageFailed => tr(M::ApiStorageFailed, &[]),
+        ApiMsg::NotFound => tr(M::ApiNotFound, &[]),
+    }
+}
