@@ -910,7 +910,9 @@ mod tests {
     #[test]
     fn a_closed_market_settles_only_once_its_uma_resolution_is_resolved() {
         let read = |uma: Option<&str>| {
-            let field = uma.map_or(String::new(), |u| format!(r#","umaResolutionStatus":"{u}""#));
+            let field = uma.map_or(String::new(), |u| {
+                format!(r#","umaResolutionStatus":"{u}""#)
+            });
             let body = format!(
                 r#"[{{"slug":"spx-up","closed":true{field},"outcomes":"[\"Up\", \"Down\"]","outcomePrices":"[\"0\", \"1\"]"}}]"#
             );
