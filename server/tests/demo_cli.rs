@@ -449,7 +449,109 @@ fn the_engine_made_demo_verifies_end_to_end() {
         bet,
         r#"{"version":"bets-1","account":"demo-trend","session":"2026-10-19","at":"2026-10-19T12:30:00.008000Z","symbol":"DXY:Up","qty":"188.679245","price":"0.53","value":100.0,"cost":0.0}"#
     );
-    assert_eq!(trades.matches("\"bets-1\"").count(), 170);
+    assert_eq!(trades.matches("\"bets-1\"").count(), 168);
+    // Bets on Kalshi's contracts: DJI and SOX, which the Polymarket demo crowd does not list,
+    // are priced from the DEMO Kalshi ladder. Each such bet settles the session it is placed
+    // by a `crowd` line of its run whose row `<market>@kalshi` has the source
+    // `kalshi:DEMOKX<market>-<yy><MON><dd>`, and its account's cash moves per the bet rule:
+    // - tokens spent + (shares, to the cent, when the outcome won).
+    let cents = |v: &serde_json::Value| (v.as_f64().unwrap() * 100.0).round() as i64;
+    let crowd_lines: Vec<serde_json::Value> = book
+        .lines()
+        .filter(|l| l.contains(r#""kind": "crowd""#))
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let bet_trades: Vec<serde_json::Value> = trades
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .filter(|t| t["version"] == "bets-1")
+        .collect();
+    let on_kalshi = |t: &serde_json::Value| {
+        let s = t["symbol"].as_str().unwrap();
+        s.starts_with("DJI:") || s.starts_with("SOX:")
+    };
+    let kalshi_bets: Vec<&serde_json::Value> = bet_trades.iter().filter(|t| on_kalshi(t)).collect();
+    assert!(
+        kalshi_bets.len() >= 5,
+        "{} bets on Kalshi",
+        kalshi_bets.len()
+    );
+    let mut checked = std::collections::BTreeSet::new();
+    let (mut won, mut lost) = (0, 0);
+    for t in &kalshi_bets {
+        let (account, session) = (
+            t["account"].as_str().unwrap(),
+            t["session"].as_str().unwrap(),
+        );
+        let (market, outcome) = t["symbol"].as_str().unwrap().split_once(':').unwrap();
+        let month = [
+            "JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC",
+        ][session[5..7].parse::<usize>().unwrap() - 1];
+        let ticker = format!(
+            "DEMOKX{market}-{}{month}{}",
+            &session[2..4],
+            &session[8..10]
+        );
+        let run = format!("{session}-am");
+        let row = crowd_lines
+            .iter()
+            .filter(|c| c["run_id"] == run.as_str())
+            .find_map(|c| c["rows"].get(format!("{market}@kalshi")).cloned())
+            .unwrap_or_else(|| panic!("no crowd line of {run} resolves {market} on Kalshi"));
+        assert_eq!(row["source"], format!("kalshi:{ticker}"), "{row}");
+        let up = row["up"].as_bool().unwrap();
+        if (outcome == "Up") == up {
+            won += 1;
+        } else {
+            lost += 1;
+        }
+        // The account's session row: its cash moved by every bet of the session, each settled.
+        if !checked.insert((account, session)) {
+            continue;
+        }
+        let delta: i64 = bet_trades
+            .iter()
+            .filter(|b| b["account"] == account && b["session"] == session)
+            .map(|b| {
+                let (m, o) = b["symbol"].as_str().unwrap().split_once(':').unwrap();
+                let src = if on_kalshi(b) {
+                    format!("{m}@kalshi")
+                } else {
+                    m.to_string()
+                };
+                let up = crowd_lines
+                    .iter()
+                    .filter(|c| c["run_id"] == run.as_str())
+                    .find_map(|c| c["rows"][&src]["up"].as_bool())
+                    .unwrap();
+                let micro =
+                    sealbook_core::arena::money::parse_decimal(b["qty"].as_str().unwrap(), 6)
+                        .unwrap();
+                let payout = if (o == "Up") == up {
+                    sealbook_core::arena::money::round_div(i128::from(micro), 10_000)
+                } else {
+                    0
+                };
+                payout - cents(&b["value"])
+            })
+            .sum();
+        let mine: Vec<&&serde_json::Value> =
+            bets.iter().filter(|x| x["account"] == account).collect();
+        let i = mine.iter().position(|x| x["session"] == session).unwrap();
+        let before = if i == 0 {
+            10_000
+        } else {
+            cents(&mine[i - 1]["cash"])
+        };
+        assert_eq!(
+            cents(&mine[i]["cash"]) - before,
+            delta,
+            "{account} {session}: {}",
+            mine[i]
+        );
+        assert_eq!(mine[i]["positions"], json!({}), "{}", mine[i]);
+    }
+    assert!(won > 0 && lost > 0, "won {won}, lost {lost}");
     // A tampered bet: replay names exactly its row DIFFERENT.
     std::fs::write(
         &trades_path,

@@ -241,6 +241,9 @@ pub struct PolyMarket {
     pub active: Option<bool>,
     pub closed: Option<bool>,
     pub end_date: Option<String>,
+    /// Gamma's `umaResolutionStatus` (the UMA oracle's stage: `proposed`, `disputed`,
+    /// `resolved`, ...), when given.
+    pub uma_resolution_status: Option<String>,
 }
 
 impl PolyMarket {
@@ -332,6 +335,7 @@ fn poly_market(d: &Doc, v: &Value, path: &str) -> Result<PolyMarket, FeedError> 
         active: d.opt_bool(m, path, "active")?,
         closed: d.opt_bool(m, path, "closed")?,
         end_date: d.opt_string(m, path, "endDate")?,
+        uma_resolution_status: d.opt_string(m, path, "umaResolutionStatus")?,
     })
 }
 
@@ -440,10 +444,23 @@ pub fn polymarket_quote(market: &PolyMarket, book: &PolyBook) -> Result<Quote, S
 /// other outcome's to 0, `Ok(Some(false))` when another outcome's has settled to 1 and the Up
 /// outcome's to 0. A closed market whose prices are anything else (not yet settled, a 50-50
 /// split, a missing price) is an error naming the market and its prices: a bet is never
-/// settled on a guess.
+/// settled on a guess. A closed market whose `umaResolutionStatus` is given and is not
+/// `resolved` (the oracle's answer `proposed` and open to dispute, or `disputed`) is not
+/// settled either, whatever its prices: an error naming the market and that status, so the
+/// bet stays open with the reason; without the field the prices decide alone.
 pub fn polymarket_resolution(market: &PolyMarket) -> Result<Option<bool>, String> {
     if market.closed != Some(true) {
         return Ok(None);
+    }
+    if let Some(status) = market
+        .uma_resolution_status
+        .as_deref()
+        .filter(|s| *s != "resolved")
+    {
+        return Err(format!(
+            "market {}: closed but its umaResolutionStatus is {status:?}, not \"resolved\": not settled yet",
+            market.slug
+        ));
     }
     let up = market.up_index().ok_or_else(|| {
         format!(
@@ -888,6 +905,42 @@ mod tests {
             let e = read("true", unsettled).unwrap_err();
             assert!(e.contains("spx-up") && e.contains("not settled"), "{e}");
         }
+    }
+
+    #[test]
+    fn a_closed_market_settles_only_once_its_uma_resolution_is_resolved() {
+        let read = |uma: Option<&str>| {
+            let field = uma.map_or(String::new(), |u| {
+                format!(r#","umaResolutionStatus":"{u}""#)
+            });
+            let body = format!(
+                r#"[{{"slug":"spx-up","closed":true{field},"outcomes":"[\"Up\", \"Down\"]","outcomePrices":"[\"0\", \"1\"]"}}]"#
+            );
+            let m = polymarket_markets(body.as_bytes(), "gamma").unwrap();
+            polymarket_resolution(&m[0])
+        };
+        // Resolved, or no status at all: the settled prices decide.
+        assert_eq!(read(Some("resolved")), Ok(Some(false)));
+        assert_eq!(read(None), Ok(Some(false)));
+        // Proposed (open to dispute) or disputed: not settled, with the status as the reason,
+        // even though the prices already read 0 and 1.
+        for pending in ["proposed", "disputed", ""] {
+            let e = read(Some(pending)).unwrap_err();
+            assert!(
+                e.contains("spx-up")
+                    && e.contains(&format!("{pending:?}"))
+                    && e.contains("not settled"),
+                "{e}"
+            );
+        }
+        // Open: no resolution yet, whatever the oracle says.
+        let body = br#"[{"slug":"spx-up","closed":false,"umaResolutionStatus":"disputed","outcomes":"[\"Up\", \"Down\"]","outcomePrices":"[\"0.5\", \"0.5\"]"}]"#;
+        let m = polymarket_markets(body, "gamma").unwrap();
+        assert_eq!(polymarket_resolution(&m[0]), Ok(None));
+        // A status that is not a string is an error naming the field.
+        let body = br#"[{"slug":"spx-up","closed":true,"umaResolutionStatus":3,"outcomes":"[\"Up\", \"Down\"]","outcomePrices":"[\"0\", \"1\"]"}]"#;
+        let e = polymarket_markets(body, "gamma").unwrap_err().to_string();
+        assert!(e.contains("umaResolutionStatus"), "{e}");
     }
 
     #[test]

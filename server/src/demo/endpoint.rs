@@ -10,8 +10,13 @@
 //! sealed `own_sha256` of every answer is reproducible. Every model name and reply says DEMO.
 
 use super::http1::{Request, Response, Server};
+use super::prices::demo_symbol;
+use super::Clock;
+use sealbook_core::calendar::{session_close, Date, Instant};
+use sealbook_core::league::config::contract_name;
 use serde_json::{json, Map, Value};
 use sha2::{Digest, Sha256};
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -181,20 +186,21 @@ impl DemoEndpoint {
     #[cfg(test)]
     pub fn start() -> std::io::Result<DemoEndpoint> {
         Ok(DemoEndpoint {
-            server: Server::start("demo-endpoint", |r: &Request| handle(r, None))?,
+            server: Server::start("demo-endpoint", |r: &Request| handle(r, None, None))?,
         })
     }
 
     /// An endpoint whose models answer each ask in turn, in the order of [`DEMO_MODELS`],
-    /// each once the answer of the one before it is sealed in `book` (see [`Turnstile`]).
-    pub fn in_turn(book: PathBuf) -> std::io::Result<DemoEndpoint> {
+    /// each once the answer of the one before it is sealed in `book` (see [`Turnstile`]), and
+    /// whose crowd also answers as Kalshi for the [`DEMO_KALSHI`] contracts (`kalshi`).
+    pub fn in_turn(book: PathBuf, kalshi: DemoKalshi) -> std::io::Result<DemoEndpoint> {
         let turnstile = Arc::new(Turnstile {
             turn: Mutex::new(Turn::default()),
             book,
         });
         Ok(DemoEndpoint {
             server: Server::start("demo-endpoint", move |r: &Request| {
-                handle(r, Some(&turnstile))
+                handle(r, Some(&turnstile), Some(&kalshi))
             })?,
         })
     }
@@ -221,14 +227,8 @@ fn error(status: u16, kind: &str, code: Option<&str>, message: &str) -> Response
 /// slug, 0-99, is below the Up price in cents (the crowd's price is the chance of Up).
 fn crowd(r: &Request) -> Option<Response> {
     let json = |v: Value| Some(Response::new(200, "application/json", v.to_string()));
-    let hash = |slug: &str| {
-        // FNV-1a: a fixed, platform-free hash.
-        slug.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
-            (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-        })
-    };
     let figures = |slug: &str| {
-        let h = hash(slug);
+        let h = fnv(slug);
         (10 + (h % 81) as i64, 200 + ((h >> 20) % 30_000) as i64)
     };
     let cents = |c: i64| format!("{}.{:02}", c / 100, c % 100);
@@ -238,7 +238,7 @@ fn crowd(r: &Request) -> Option<Response> {
         .and_then(|q| q.strip_suffix("&closed=true"))
     {
         let (up, volume) = figures(slug);
-        let won = ((hash(slug) >> 40) % 100) < up as u64;
+        let won = ((fnv(slug) >> 40) % 100) < up as u64;
         let (p_up, p_down) = if won { ("1", "0") } else { ("0", "1") };
         return json(json!([{
             "slug": slug,
@@ -273,9 +273,165 @@ fn crowd(r: &Request) -> Option<Response> {
     }))
 }
 
-fn handle(r: &Request, turnstile: Option<&Turnstile>) -> Response {
+/// FNV-1a: a fixed, platform-free hash, from which the DEMO crowd's figures are drawn.
+fn fnv(name: &str) -> u64 {
+    name.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+/// The DEMO crowd's Kalshi contracts (spec §4.9; seeds 001/003's bets are placed on them):
+/// market, event ticker template (as `[crowd.kalshi] contracts` gives it) and the ladder's
+/// strike spacing. Markets the Polymarket demo crowd does not list, so the bets on them are
+/// on Kalshi's contract; each closes at the session's close (`arena::eligibility::contract_close`).
+pub const DEMO_KALSHI: [(&str, &str, f64); 2] = [
+    ("DJI", "DEMOKXDJI-{yy}{MON}{dd}", 100.0),
+    ("SOX", "DEMOKXSOX-{yy}{MON}{dd}", 20.0),
+];
+
+/// Strikes of a DEMO Kalshi ladder below and above the previous close's rung.
+const RUNGS: std::ops::RangeInclusive<i64> = -4..=5;
+
+/// The DEMO crowd as Kalshi: `GET /crowd/kalshi/events/<ticker>?with_nested_markets=true`
+/// answers the [`DEMO_KALSHI`] event of the session the ticker names with its nested strike
+/// ladder (`strike_type` `greater`), the layout of Kalshi's own event answer
+/// (`../shared/vectors/kalshi`). The ladder is laid around the previous close the league's
+/// snapshot reads for that session's morning run (the last close of the day before the last
+/// day with bars before the session, from the demo's price file), so the quote
+/// (`core::score::crowd_feed::kalshi_quote`) always brackets it. Every other figure is a
+/// function of the ticker (FNV-1a, as the Polymarket demo): the chance of "above the previous
+/// close" 15-85c, each rung 3c off it and 8c more per strike further, a bid 1c below and an
+/// ask 1c above, a volume of 100-15,099 contracts. Once the session has closed (the demo's
+/// clock at or after 16:00 ET) the same ladder is answered settled (`status` `finalized`,
+/// `result` `yes`/`no`): Up when a further figure of the ticker, 0-99, is below the chance in
+/// cents, the close then above the first strike over the previous close; otherwise at or
+/// below the strike under it. Any other event is Kalshi's 404.
+pub struct DemoKalshi {
+    /// Per [`DEMO_KALSHI`] market, its last close of every day in the price file, by day.
+    days: BTreeMap<&'static str, Vec<(Date, f64)>>,
+    clock: Clock,
+}
+
+impl DemoKalshi {
+    /// Reads the [`DEMO_KALSHI`] markets' daily closes from the demo's price file
+    /// (`symbol,time,open,high,low,close,volume`, each symbol's rows in time order).
+    pub fn new(prices: &[u8], clock: Clock) -> DemoKalshi {
+        let symbols: BTreeMap<String, &'static str> = DEMO_KALSHI
+            .iter()
+            .map(|(asset, _, _)| (demo_symbol(asset), *asset))
+            .collect();
+        let mut days: BTreeMap<&'static str, Vec<(Date, f64)>> = BTreeMap::new();
+        for line in String::from_utf8_lossy(prices).lines().skip(1) {
+            let f: Vec<&str> = line.split(',').collect();
+            let (Some(sym), Some(time), Some(close)) = (f.first(), f.get(1), f.get(5)) else {
+                continue;
+            };
+            let Some(asset) = symbols.get(*sym) else {
+                continue;
+            };
+            let (Some(t), Ok(close)) = (Instant::parse_rfc3339(time), close.parse::<f64>()) else {
+                continue;
+            };
+            let day = t.new_york().0;
+            let series = days.entry(asset).or_default();
+            match series.last_mut() {
+                Some(last) if last.0 == day => last.1 = close,
+                _ => series.push((day, close)),
+            }
+        }
+        DemoKalshi { days, clock }
+    }
+
+    /// The answer to `path`, when it asks for a Kalshi event; None for any other path.
+    fn event(&self, path: &str) -> Option<Response> {
+        let ticker = path
+            .strip_prefix("/crowd/kalshi/events/")?
+            .strip_suffix("?with_nested_markets=true")?;
+        let not_found = Some(Response::new(
+            404,
+            "application/json",
+            json!({"error": {"code": "not_found", "message": "not found (DEMO Kalshi)", "details": ""}})
+                .to_string(),
+        ));
+        let found = DEMO_KALSHI.iter().find_map(|(asset, template, step)| {
+            let days = self.days.get(asset)?;
+            let i = days
+                .iter()
+                .position(|(d, _)| contract_name(template, *d) == ticker)?;
+            // The snapshot's previous close: the day before the last day with bars.
+            let prev_close = days.get(i.checked_sub(2)?)?.1;
+            Some((*asset, days[i].0, prev_close, *step))
+        });
+        let Some((asset, session, prev_close, step)) = found else {
+            return not_found;
+        };
+        let h = fnv(ticker);
+        let chance = 15 + (h % 71) as i64;
+        let up = ((h >> 40) % 100) < chance as u64;
+        let settled = (self.clock)() >= session_close(session);
+        let base = (prev_close / step).floor() * step;
+        let dollars = |c: i64| format!("{}.{:02}00", c / 100, c % 100);
+        let markets: Vec<Value> = RUNGS
+            .map(|k| {
+                let strike = base + k as f64 * step;
+                let p = if k <= 0 {
+                    (chance + 3 + 8 * -k).min(99)
+                } else {
+                    (chance - 3 - 8 * (k - 1)).max(1)
+                };
+                let rung = (k - RUNGS.start()) as u64;
+                let volume = 100 + ((h >> 20).wrapping_add(rung * 7_919) % 15_000);
+                let t = format!("{ticker}-T{strike}");
+                let mut m = json!({
+                    "ticker": t,
+                    "event_ticker": ticker,
+                    "market_type": "binary",
+                    "title": format!("DEMO {asset} above {strike} at the close?"),
+                    "strike_type": "greater",
+                    "floor_strike": strike,
+                    "notional_value_dollars": "1.0000",
+                    "volume_fp": format!("{volume}.00"),
+                    "close_time": session_close(session).to_rfc3339(),
+                    "status": "active",
+                    "result": "",
+                    "yes_bid_dollars": dollars(p - 1),
+                    "yes_ask_dollars": dollars(p + 1),
+                    "last_price_dollars": dollars(p),
+                });
+                if settled {
+                    // Up: the close is above the first strike over the previous close.
+                    let yes = if up { k <= 1 } else { k <= -1 };
+                    m["status"] = json!("finalized");
+                    m["result"] = json!(if yes { "yes" } else { "no" });
+                    m["yes_bid_dollars"] = json!("0.0000");
+                    m["yes_ask_dollars"] = json!("0.0000");
+                    m["last_price_dollars"] = json!(if yes { "1.0000" } else { "0.0000" });
+                }
+                m
+            })
+            .collect();
+        Some(Response::new(
+            200,
+            "application/json",
+            json!({"event": {
+                "event_ticker": ticker,
+                "series_ticker": ticker.split('-').next().unwrap_or(ticker),
+                "title": format!("DEMO {asset} at the close on {session}"),
+                "category": "DEMO",
+                "mutually_exclusive": false,
+                "markets": markets,
+            }})
+            .to_string(),
+        ))
+    }
+}
+
+fn handle(r: &Request, turnstile: Option<&Turnstile>, kalshi: Option<&DemoKalshi>) -> Response {
     if r.method == "GET" {
         if let Some(answer) = crowd(r) {
+            return answer;
+        }
+        if let Some(answer) = kalshi.and_then(|k| k.event(&r.path)) {
             return answer;
         }
     }

@@ -31,7 +31,7 @@
 //! the authority's certificates, the calendar's name, `DEMO.txt`.
 
 use super::calendar::DemoCalendar;
-use super::endpoint::{DemoEndpoint, DEMO_MODELS};
+use super::endpoint::{DemoEndpoint, DemoKalshi, DEMO_KALSHI, DEMO_MODELS};
 use super::prices::{climatology, demo_fund_symbol, demo_symbol, price_file, Span, DEMO_SEED};
 use super::tsa::DemoTsa;
 use super::Clock;
@@ -101,6 +101,11 @@ pub fn config_toml(endpoint: &str, calendar: &str, tsa: &str) -> String {
             "{m} = \"demo-{}-up-or-down-{{yyyy}}-{{mm}}-{{dd}}\"\n",
             m.to_ascii_lowercase()
         );
+    }
+    // Kalshi's strike ladders for markets the Polymarket demo crowd does not list.
+    t += &format!("\n[crowd.kalshi]\nbase_url = \"{crowd}/kalshi\"\n\n[crowd.kalshi.contracts]\n");
+    for (m, template, _) in DEMO_KALSHI {
+        t += &format!("{m} = \"{template}\"\n");
     }
     t += "\n";
     t += &format!("[prices]\nprovider = \"csv\"\npath = \"{PRICES_FILE}\"\n\n[prices.symbols]\n");
@@ -257,11 +262,9 @@ pub fn write_league(dir: &Path, sessions: u32) -> Result<Made, Unusable> {
     let step = StepClock::new(new_york_time(FIRST_SESSION, 8, 0), STEP_MICROS);
     let reading = step.clone();
     let clock: Clock = Arc::new(move || reading.peek());
-    let endpoint = DemoEndpoint::in_turn(dir.join(BOOK_FILE))
-        .map_err(|e| Unusable::new(format!("cannot start the DEMO model endpoint: {e}")))?;
     let calendar =
         DemoCalendar::start(clock.clone(), Some(CALENDAR_URI.into())).map_err(Unusable::new)?;
-    let tsa = DemoTsa::start(clock).map_err(Unusable::new)?;
+    let tsa = DemoTsa::start(clock.clone()).map_err(Unusable::new)?;
 
     let outside = || Unusable::new("the NYSE calendar does not reach the demo's last session");
     let last_run =
@@ -274,6 +277,8 @@ pub fn write_league(dir: &Path, sessions: u32) -> Result<Made, Unusable> {
         seed: DEMO_SEED,
     };
     let prices = price_file(&span);
+    let endpoint = DemoEndpoint::in_turn(dir.join(BOOK_FILE), DemoKalshi::new(&prices, clock))
+        .map_err(|e| Unusable::new(format!("cannot start the DEMO model endpoint: {e}")))?;
     write(&dir.join(PRICES_FILE), &prices)?;
     write(&dir.join(CLIM_FILE), &clim_window(&prices)?)?;
     write(&dir.join("DEMO.txt"), DEMO_TEXT.as_bytes())?;
