@@ -119,6 +119,7 @@ impl ScoresApp {
             let _ = js_sys::Reflect::set(&job, &k.into(), v);
         };
         set(JOB, &JsValue::from(self.job));
+        module_worker::give_lang(&job);
         if peer {
             set(PROFILE, &JsValue::from_str(self.profile.as_str()));
             if let Some(f) = &self.records {
@@ -142,7 +143,7 @@ impl ScoresApp {
         self.status = Status::Running {
             step: 0,
             steps: 4,
-            label: "Starting".into(),
+            label: t(M::AccStepStarting).into(),
         };
         if let Err(e) = w.worker.post_message(&job) {
             self.status = Status::Failed(format!("the scorer could not be given the files: {e:?}"));
@@ -224,11 +225,11 @@ impl ScoresApp {
         html! {
             <>
                 if any && peer {
-                    <ul class="file-list" aria-label="Files given">
+                    <ul class="file-list" aria-label={t(M::AccFilesGiven)}>
                         { given("records", &self.records, "records") }
                     </ul>
                 } else if any {
-                    <ul class="file-list" aria-label="Files given">
+                    <ul class="file-list" aria-label={t(M::AccFilesGiven)}>
                         { given("forecasts", &self.forecasts, "forecasts") }
                         { given("book", &self.book, "book") }
                         { given("asks", &self.asks, "asks") }
