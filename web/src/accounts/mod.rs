@@ -171,7 +171,7 @@ impl AccountsApp {
             html! {
                 <li class="file" data-role={name.to_string()} data-given={if f.is_some() { "true" } else { "false" }}>
                     <span class="badge">{ name.to_string() }</span>
-                    <span class="file-name">{ f.map_or_else(|| "not given".to_string(), |(_, l, _)| l.clone()) }</span>
+                    <bdi class="file-name" dir={if f.is_some() { "ltr" } else { "auto" }}>{ f.map_or_else(|| t(M::AccNotGiven).to_string(), |(_, l, _)| l.clone()) }</bdi>
                 </li>
             }
         };

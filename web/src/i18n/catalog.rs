@@ -391,6 +391,76 @@ catalog! {
     ScMethodBlock { en: "block bootstrap, blocks of {block}", zh: "块自助法，块长 {block}", ar: "إقلاع بالكتل، كتل من {block}", }
     ScNoneFormed { en: "none could be formed", zh: "无法构成", ar: "تعذّر تكوينه", }
     ScInterval95Ci { en: "95% interval {ci}, n {n}", zh: "95% 区间 {ci}，n {n}", ar: "فاصل 95% ‏{ci}، n {n}", }
+    ScCrowdCaption { en: "Seats against the crowd, by contract volume", zh: "席位对照众智，按合约成交量", ar: "المقاعد مقابل الجمهور، حسب حجم العقد", }
+    ScContracts { en: "Contracts", zh: "合约", ar: "العقود", }
+    ScQuestions { en: "Questions", zh: "问题", ar: "الأسئلة", }
+    ScModelBrier { en: "Model Brier", zh: "模型布里尔评分", ar: "درجة براير للنموذج", }
+    ScCrowdBrier { en: "Crowd Brier", zh: "众智布里尔评分", ar: "درجة براير للجمهور", }
+    ScBssVsCrowd { en: "BSS vs crowd", zh: "BSS（对照众智）", ar: "BSS مقابل الجمهور", }
+    ScGap { en: "Gap", zh: "差距", ar: "الفجوة", }
+    ScSeatFrom50 { en: "Seat from 50", zh: "席位距 50", ar: "المقعد عن 50", }
+    ScCrowdFrom50 { en: "Crowd from 50", zh: "众智距 50", ar: "الجمهور عن 50", }
+    Sc2dRule { en: "2d rule", zh: "2d 规则", ar: "قاعدة 2d", }
+    ScAllSeats { en: "all seats", zh: "全部席位", ar: "كل المقاعد", }
+    ScAdmitted { en: "admitted", zh: "已纳入", ar: "مقبولة", }
+    ScThin { en: "thin", zh: "成交稀少", ar: "ضعيفة", }
+    ScBeyond2d { en: "beyond 2d", zh: "超出 2d", ar: "أبعد من 2d", }
+    ScWithin2d { en: "within 2d: no advantage read", zh: "在 2d 之内：不视为优势", ar: "ضمن 2d: لا تُقرأ ميزة", }
+    ScQuestionsCaption { en: "Every crowd question: the sealed price and volume, bid/ask and last trade, the resolution and each seat's crowd_up", zh: "每个众智问题：封印的价格和成交量、买价/卖价和最后成交、结算结果以及每个席位的 crowd_up", ar: "كل سؤال للجمهور: السعر والحجم المختومان، والعرض/الطلب وآخر صفقة، والحسم، وcrowd_up لكل مقعد", }
+    ScMarket { en: "Market", zh: "市场", ar: "السوق", }
+    ScVenue { en: "Venue", zh: "交易场所", ar: "المنصة", }
+    ScPrice { en: "Price", zh: "价格", ar: "السعر", }
+    ScVolume { en: "Volume", zh: "成交量", ar: "الحجم", }
+    ScBidAsk { en: "Bid / ask", zh: "买价 / 卖价", ar: "العرض / الطلب", }
+    ScLastTrade { en: "Last trade", zh: "最后成交", ar: "آخر صفقة", }
+    ScResolved { en: "Resolved", zh: "结算结果", ar: "الحسم", }
+    ScSeatsCrowdUp { en: "Seats (crowd_up)", zh: "席位（crowd_up）", ar: "المقاعد (crowd_up)", }
+    ScUp { en: "up", zh: "涨", ar: "صعود", }
+    ScDown { en: "down", zh: "跌", ar: "هبوط", }
+    ScOpen { en: "open", zh: "未结算", ar: "مفتوح", }
+    ScCrowdTitle { en: "AI against the crowd", zh: "AI 对照众智", ar: "الذكاء الاصطناعي مقابل الجمهور", }
+    ScCrowdNote { en: "Each seat's crowd_up against the market price sealed in the run line, on the same contract, scored by the contract's own resolution. Contracts with sealed volume of at least ${floor} enter the primary comparison; thinner ones are shown apart. d is the share of market sessions in which the league's question and the crowd's resolved in opposite directions; a gap of at most 2d is not read as an advantage (§4.9). \"From 50\" is sharpness on the same rows: mean distance of the seat's crowd_up and of the market price from 50, in points (§4.4).", zh: "每个席位的 crowd_up 对照运行行中封印的市场价格，基于同一合约，并按该合约自身的结算结果计分。封印成交量至少为 ${floor} 的合约进入主要比较；成交更少的合约单独列出。d 是联赛的问题与众智的问题结算方向相反的市场会话所占比例；不超过 2d 的差距不视为优势（第 4.9 节）。“距 50”是同样各行上的锐度：席位的 crowd_up 与市场价格距 50 的平均距离，以点计（第 4.4 节）。", ar: "crowd_up لكل مقعد مقابل سعر السوق المختوم في سطر التشغيل، على العقد نفسه، ويُقيَّم بحسم العقد نفسه. تدخل العقود التي حجمها المختوم ${floor} على الأقل في المقارنة الأولية؛ وتُعرض الأضعف منها على حدة. d هي نسبة جلسات السوق التي حُسم فيها سؤال الدوري وسؤال الجمهور في اتجاهين متعاكسين؛ ولا تُقرأ فجوة لا تتجاوز 2d على أنها ميزة (القسم 4.9). «عن 50» هي الحدّة على الصفوف نفسها: متوسط بُعد crowd_up للمقعد وسعر السوق عن 50، بالنقاط (القسم 4.4).", }
+    ScCrowdLabel { en: "Seats against the crowd", zh: "席位对照众智", ar: "المقاعد مقابل الجمهور", }
+    ScAllQuestions { en: "All {n} questions", zh: "全部 {n} 个问题", ar: "كل الأسئلة ({n})", }
+    ScEveryQuestion { en: "Every crowd question", zh: "每个众智问题", ar: "كل سؤال للجمهور", }
+    ScRosterFrom { en: "Roster from {src}.", zh: "名册来自 {src}。", ar: "القائمة من {src}.", }
+    ScNoRoster { en: "No roster: each seat is its own family and has no side.", zh: "没有名册：每个席位自成一个家族，且没有阵营。", ar: "لا قائمة: كل مقعد عائلة بذاته وبلا جانب.", }
+    ScRoster { en: "Roster", zh: "名册", ar: "القائمة", }
+    ScFamily { en: "Family", zh: "家族", ar: "العائلة", }
+    ScSide { en: "Side", zh: "阵营", ar: "الجانب", }
+    ScModel { en: "Model", zh: "模型", ar: "النموذج", }
+    ScIndCaption { en: "Independence per run and horizon (all = the run's every cell)", zh: "每次运行和期限的独立性（all = 该运行的全部单元格）", ar: "الاستقلال لكل تشغيل وأفق (all = كل خلايا التشغيل)", }
+    ScOnePerGroup { en: "One market per group", zh: "每组一个市场", ar: "سوق واحد لكل مجموعة", }
+    ScFrom50 { en: "From 50", zh: "距 50", ar: "عن 50", }
+    ScFromClim { en: "From climatology", zh: "距气候基准", ar: "عن المناخ", }
+    ScErrors { en: "Errors", zh: "错误", ar: "الأخطاء", }
+    ScEigenShareHead { en: "Largest eigenvalue share", zh: "最大特征值占比", ar: "حصة أكبر قيمة ذاتية", }
+    ScParticipation { en: "Participation ratio", zh: "参与比", ar: "نسبة المشاركة", }
+    ScShare4060 { en: "Share 40-60", zh: "40-60 占比", ar: "نسبة 40-60", }
+    ScSpread { en: "Spread", zh: "离散", ar: "الانتشار", }
+    ScSides { en: "Sides", zh: "阵营", ar: "الجوانب", }
+    ScSeatsInRun { en: "Seats in run {run} (every cell)", zh: "运行 {run} 中的席位（全部单元格）", ar: "المقاعد في التشغيل {run} (كل الخلايا)", }
+    ScMajority { en: "Majority agreement", zh: "与多数一致", ar: "الاتفاق مع الأغلبية", }
+    ScCells { en: "Cells", zh: "单元格", ar: "الخلايا", }
+    ScSeatsLatest { en: "Seats in the latest run", zh: "最近一次运行中的席位", ar: "المقاعد في آخر تشغيل", }
+    ScShadowCaption { en: "Shadow-consensus weights from runs {runs}", zh: "来自运行 {runs} 的影子共识权重", ar: "أوزان الإجماع الظلي من التشغيلات {runs}", }
+    ScWeight { en: "Weight", zh: "权重", ar: "الوزن", }
+    ScCorrelations { en: "Correlations", zh: "相关性", ar: "الارتباطات", }
+    ScShadowWeights { en: "Shadow-consensus weights", zh: "影子共识权重", ar: "أوزان الإجماع الظلي", }
+    ScShadowNote { en: "Shadow weights: {note}", zh: "影子权重：{note}", ar: "الأوزان الظلية: {note}", }
+    ScFunnelCaption { en: "From the file to the counted record, per run", zh: "从文件到计入的记录，按运行", ar: "من الملف إلى السجل المحتسب، لكل تشغيل", }
+    ScCorrections { en: "Corrections", zh: "更正", ar: "التصحيحات", }
+    ScSeats { en: "Seats", zh: "席位", ar: "المقاعد", }
+    ScSealedBefore { en: "Sealed before the reference", zh: "在参考时刻之前封印", ar: "مختومة قبل المرجع", }
+    ScExplicit50 { en: "Explicit 50", zh: "明确的 50", ar: "50 صريحة", }
+    ScInvalid { en: "Invalid", zh: "无效", ar: "غير صالحة", }
+    ScCountedOneDay { en: "Counted, one day", zh: "已计入，一天期", ar: "محتسبة، يوم واحد", }
+    ScIndTitle { en: "Independence in detail (§5)", zh: "独立性详情（第 5 节）", ar: "الاستقلال بالتفصيل (القسم 5)", }
+    ScIndNote { en: "{source} A family's second and later seats weigh 1/3 in the consensus; sides feed the US/China test.", zh: "{source} 一个家族的第二个及之后的席位在共识中权重为 1/3；阵营用于美国/中国检验。", ar: "{source} تُوزن المقاعد الثانية وما بعدها في العائلة بمقدار 1/3 في الإجماع؛ وتغذي الجوانب اختبار الولايات المتحدة/الصين.", }
+    ScEveryRun { en: "Every run and horizon ({n} readings)", zh: "每次运行和期限（{n} 个读数）", ar: "كل تشغيل وأفق (عدد القراءات {n})", }
+    ScFunnel { en: "From the file to the counted record", zh: "从文件到计入的记录", ar: "من الملف إلى السجل المحتسب", }
+    ScKalshi { en: "Kalshi prices that do not follow from their sealed strikes:", zh: "与其封印的行权价不相符的 Kalshi 价格：", ar: "أسعار Kalshi التي لا تنتج عن أسعار التنفيذ المختومة:", }
+    ScKalshiLine { en: "book line {line}, {field}: sealed {sealed}, recomputed {recomputed}", zh: "账本第 {line} 行，{field}：封印值 {sealed}，重新计算值 {recomputed}", ar: "سطر الدفتر {line}، {field}: المختوم {sealed}، المعاد حسابه {recomputed}", }
 
     // The Accounts page (web/src/accounts).
     AccountsTitle { en: "Recount the trading accounts", zh: "重新核算交易账户", ar: "أعد عدّ حسابات التداول", }

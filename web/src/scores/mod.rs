@@ -216,7 +216,7 @@ impl ScoresApp {
             html! {
                 <li class="file" data-role={role.to_string()}>
                     <span class="badge">{ label.to_string() }</span>
-                    <span class="file-name">{ f.as_ref().map(|f| f.name()).unwrap_or_else(|| "not given".into()) }</span>
+                    <bdi class="file-name" dir={if f.is_some() { "ltr" } else { "auto" }}>{ f.as_ref().map(|f| f.name()).unwrap_or_else(|| t(M::AccNotGiven).into()) }</bdi>
                 </li>
             }
         };

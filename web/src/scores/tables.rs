@@ -374,11 +374,11 @@ fn agreement(a: &BookAgreement) -> Html {
 fn crowd(c: &CrowdStats) -> Html {
     let split_rows = |who: &str, split: &CrowdSplit| -> Html {
         let parts: [(&str, &CrowdFigures); 2] =
-            [("admitted", &split.admitted), ("thin", &split.thin)];
+            [(t(M::ScAdmitted), &split.admitted), (t(M::ScThin), &split.thin)];
         let rows = parts.into_iter().filter(|(_, f)| f.n > 0).map(|(k, f)| {
             let readable = match f.gap_readable {
-                Some(true) => pill("ok", "beyond 2d"),
-                Some(false) => pill("neutral", "within 2d: no advantage read"),
+                Some(true) => pill("ok", t(M::ScBeyond2d)),
+                Some(false) => pill("neutral", t(M::ScWithin2d)),
                 None => pill("neutral", "-"),
             };
             html! {
@@ -402,10 +402,10 @@ fn crowd(c: &CrowdStats) -> Html {
     };
     let table = html! {
         <table class="scores-table" id="crowd-table">
-            <caption>{ "Seats against the crowd, by contract volume" }</caption>
-            <thead>{ head(&["Seat", "Contracts", "n", "Questions", "Model Brier", "Crowd Brier", "BSS vs crowd", "Gap", "Seat from 50", "Crowd from 50", "d", "2d rule"]) }</thead>
+            <caption>{ t(M::ScCrowdCaption) }</caption>
+            <thead>{ head(&[t(M::ScSeat), t(M::ScContracts), "n", t(M::ScQuestions), t(M::ScModelBrier), t(M::ScCrowdBrier), t(M::ScBssVsCrowd), t(M::ScGap), t(M::ScSeatFrom50), t(M::ScCrowdFrom50), "d", t(M::Sc2dRule)]) }</thead>
             <tbody>
-                { split_rows("all seats", &c.overall) }
+                { split_rows(t(M::ScAllSeats), &c.overall) }
                 { for c.seats.iter().map(|(seat, split)| split_rows(seat, split)) }
             </tbody>
         </table>
@@ -413,9 +413,9 @@ fn crowd(c: &CrowdStats) -> Html {
     let questions = c.questions.iter().map(|q| {
         let seats: Vec<String> = q.seats.iter().map(|(s, v)| format!("{s} {v:.0}")).collect();
         let resolved = match q.up {
-            Some(true) => "up",
-            Some(false) => "down",
-            None => "open",
+            Some(true) => t(M::ScUp),
+            Some(false) => t(M::ScDown),
+            None => t(M::ScOpen),
         };
         let price = |v: Option<f64>| v.map_or("-".into(), |v| format!("{v:.2}"));
         html! {
@@ -434,31 +434,31 @@ fn crowd(c: &CrowdStats) -> Html {
     });
     let questions = html! {
         <table class="scores-table" id="crowd-questions">
-            <caption>{ "Every crowd question: the sealed price and volume, bid/ask and last trade, the resolution and each seat's crowd_up" }</caption>
-            <thead>{ head(&["Run", "Market", "Venue", "Price", "Volume", "Bid / ask", "Last trade", "Resolved", "Seats (crowd_up)"]) }</thead>
+            <caption>{ t(M::ScQuestionsCaption) }</caption>
+            <thead>{ head(&[t(M::ScRun), t(M::ScMarket), t(M::ScVenue), t(M::ScPrice), t(M::ScVolume), t(M::ScBidAsk), t(M::ScLastTrade), t(M::ScResolved), t(M::ScSeatsCrowdUp)]) }</thead>
             <tbody>{ for questions }</tbody>
         </table>
     };
     let mismatches = (!c.kalshi_mismatches.is_empty()).then(|| {
         let items = c.kalshi_mismatches.iter().map(|m| {
             let recomputed = m.recomputed.map_or("null".into(), json_number);
-            html! { <li>{ format!("book line {}, {}: sealed {}, recomputed {recomputed}", m.run_line, m.field, json_number(m.sealed)) }</li> }
+            html! { <li>{ tr(M::ScKalshiLine, &[("line", &m.run_line), ("field", &m.field), ("sealed", &json_number(m.sealed)), ("recomputed", &recomputed)]) }</li> }
         });
         html! {
             <div class="callout warn" id="kalshi-mismatches">
-                <p>{ "Kalshi prices that do not follow from their sealed strikes:" }</p>
+                <p>{ t(M::ScKalshi) }</p>
                 <ul>{ for items }</ul>
             </div>
         }
     });
     card(
         "scores-crowd",
-        "AI against the crowd",
+        t(M::ScCrowdTitle),
         html! { <>
-            <p class="note">{ format!("Each seat's crowd_up against the market price sealed in the run line, on the same contract, scored by the contract's own resolution. Contracts with sealed volume of at least ${} enter the primary comparison; thinner ones are shown apart. d is the share of market sessions in which the league's question and the crowd's resolved in opposite directions; a gap of at most 2d is not read as an advantage (§4.9). \"From 50\" is sharpness on the same rows: mean distance of the seat's crowd_up and of the market price from 50, in points (§4.4).", c.volume_floor_usd) }</p>
-            { table_wrap("Seats against the crowd", table) }
+            <p class="note">{ tr(M::ScCrowdNote, &[("floor", &c.volume_floor_usd)]) }</p>
+            { table_wrap(t(M::ScCrowdLabel), table) }
             { for mismatches }
-            { details(format!("All {} questions", c.questions.len()), "Every crowd question", questions) }
+            { details(tr(M::ScAllQuestions, &[("n", &c.questions.len())]), t(M::ScEveryQuestion), questions) }
         </> },
     )
 }
@@ -787,14 +787,14 @@ fn independence(doc: &LeagueStats) -> Html {
         }
     });
     let source = match (&roster.source, &roster.note) {
-        (Some(src), _) => format!("Roster from {src}."),
+        (Some(src), _) => tr(M::ScRosterFrom, &[("src", src)]),
         (None, Some(note)) => note.clone(),
-        (None, None) => "No roster: each seat is its own family and has no side.".into(),
+        (None, None) => t(M::ScNoRoster).into(),
     };
     let roster_table = html! {
         <table class="scores-table" id="roster-table">
-            <caption>{ "Roster" }</caption>
-            <thead>{ head(&["Seat", "Family", "Side", "Model"]) }</thead>
+            <caption>{ t(M::ScRoster) }</caption>
+            <thead>{ head(&[t(M::ScSeat), t(M::ScFamily), t(M::ScSide), t(M::ScModel)]) }</thead>
             <tbody>{ for seats }</tbody>
         </table>
     };
@@ -832,8 +832,8 @@ fn independence(doc: &LeagueStats) -> Html {
     });
     let runs = html! {
         <table class="scores-table" id="independence-table">
-            <caption>{ "Independence per run and horizon (all = the run's every cell)" }</caption>
-            <thead>{ head(&["Run", "Horizon", "n", "N_eff", "One market per group", "From 50", "From climatology", "Errors", "Largest eigenvalue share", "Participation ratio", "K", "Share 40-60", "Spread", "Sides"]) }</thead>
+            <caption>{ t(M::ScIndCaption) }</caption>
+            <thead>{ head(&[t(M::ScRun), t(M::ScHorizon), "n", t(M::ScNeff), t(M::ScOnePerGroup), t(M::ScFrom50), t(M::ScFromClim), t(M::ScErrors), t(M::ScEigenShareHead), t(M::ScParticipation), "K", t(M::ScShare4060), t(M::ScSpread), t(M::ScSides)]) }</thead>
             <tbody>{ for runs }</tbody>
         </table>
     };
@@ -856,14 +856,14 @@ fn independence(doc: &LeagueStats) -> Html {
             });
             let table = html! {
                 <table class="scores-table" id="seat-independence">
-                    <caption>{ format!("Seats in run {} (every cell)", last.run_id) }</caption>
-                    <thead>{ head(&["Seat", "Mean r", "Majority agreement", "Cells"]) }</thead>
+                    <caption>{ tr(M::ScSeatsInRun, &[("run", &last.run_id)]) }</caption>
+                    <thead>{ head(&[t(M::ScSeat), t(M::ScMeanR), t(M::ScMajority), t(M::ScCells)]) }</thead>
                     <tbody>{ for rows }</tbody>
                 </table>
             };
             details(
-                "Seats in the latest run".into(),
-                "Seats in the latest run",
+                t(M::ScSeatsLatest).into(),
+                t(M::ScSeatsLatest),
                 table,
             )
         });
@@ -882,19 +882,19 @@ fn independence(doc: &LeagueStats) -> Html {
             });
             let table = html! {
                 <table class="scores-table" id="shadow-table">
-                    <caption>{ format!("Shadow-consensus weights from runs {}", shadow.window.join(", ")) }</caption>
-                    <thead>{ head(&["Seat", "Weight", "Mean r", "Correlations"]) }</thead>
+                    <caption>{ tr(M::ScShadowCaption, &[("runs", &shadow.window.join(", "))]) }</caption>
+                    <thead>{ head(&[t(M::ScSeat), t(M::ScWeight), t(M::ScMeanR), t(M::ScCorrelations)]) }</thead>
                     <tbody>{ for rows }</tbody>
                 </table>
             };
             details(
-                "Shadow-consensus weights".into(),
-                "Shadow-consensus weights",
+                t(M::ScShadowWeights).into(),
+                t(M::ScShadowWeights),
                 table,
             )
         }
         None => match &shadow.note {
-            Some(note) => html! { <p class="note">{ format!("Shadow weights: {note}") }</p> },
+            Some(note) => html! { <p class="note">{ tr(M::ScShadowNote, &[("note", note)]) }</p> },
             None => html! {},
         },
     };
@@ -914,21 +914,21 @@ fn independence(doc: &LeagueStats) -> Html {
     });
     let funnel = html! {
         <table class="scores-table" id="funnel-table">
-            <caption>{ "From the file to the counted record, per run" }</caption>
-            <thead>{ head(&["Run", "Rows", "Corrections", "Seats", "Sealed before the reference", "Explicit 50", "Invalid", "Counted, one day"]) }</thead>
+            <caption>{ t(M::ScFunnelCaption) }</caption>
+            <thead>{ head(&[t(M::ScRun), t(M::AccRows), t(M::ScCorrections), t(M::ScSeats), t(M::ScSealedBefore), t(M::ScExplicit50), t(M::ScInvalid), t(M::ScCountedOneDay)]) }</thead>
             <tbody>{ for funnel }</tbody>
         </table>
     };
     card(
         "scores-independence",
-        "Independence in detail (§5)",
+        t(M::ScIndTitle),
         html! { <>
-            <p class="note">{ format!("{source} A family's second and later seats weigh 1/3 in the consensus; sides feed the US/China test.") }</p>
-            { details("Roster".into(), "Roster", roster_table) }
-            { details(format!("Every run and horizon ({} readings)", ind.runs.len()), "Independence per run and horizon", runs) }
+            <p class="note">{ tr(M::ScIndNote, &[("source", &source)]) }</p>
+            { details(t(M::ScRoster).into(), t(M::ScRoster), roster_table) }
+            { details(tr(M::ScEveryRun, &[("n", &ind.runs.len())]), t(M::ScIndCaption), runs) }
             { for latest }
             { shadow_view }
-            { details("From the file to the counted record".into(), "From the file to the counted record", funnel) }
+            { details(t(M::ScFunnel).into(), t(M::ScFunnel), funnel) }
         </> },
     )
 }
