@@ -279,6 +279,36 @@ catalog! {
     AnchorsUsed { en: "Trust anchors used: {n} from {files}", zh: "使用的信任锚：{n} 个，来自 {files}", ar: "مراسي الثقة المستخدمة: {n} من {files}", }
     RekorLogKey { en: "Rekor log key: ", zh: "Rekor 日志密钥：", ar: "مفتاح سجل Rekor: ", }
 
+    // The answers' proof tables (web/src/answers_view.rs).
+    AnsCoveredBy { en: "Its answer (line {line}) is first covered by {list} ({n} lines)", zh: "其答案（第 {line} 行）最先由 {list} 覆盖（{n} 行）", ar: "إجابته (السطر {line}) تغطيها أولًا {list} (عدد الأسطر {n})", }
+    AnsNotCovered { en: "No checked stamped list covers its answer (line {line}) yet.", zh: "尚无已检查的盖章清单覆盖其答案（第 {line} 行）。", ar: "لا تغطي أي قائمة مختومة زمنيًا مفحوصة إجابته (السطر {line}) بعد.", }
+    AnsFirstList { en: "First stamped list covering it: {list} ({n} lines)", zh: "最先覆盖它的盖章清单：{list}（{n} 行）", ar: "أول قائمة مختومة زمنيًا تغطيه: {list} (عدد الأسطر {n})", }
+    AnsNoList { en: "No checked stamped list covers it yet.", zh: "尚无已检查的盖章清单覆盖它。", ar: "لا تغطيه أي قائمة مختومة زمنيًا مفحوصة بعد.", }
+    AnsFirstAnchored { en: "First covering list with an anchor: {list}", zh: "最先覆盖它且带锚定的清单：{list}", ar: "أول قائمة تغطيه ولها مرساة: {list}", }
+    AnsCorrected { en: "Corrected by line {line}: {words} ({reason})", zh: "由第 {line} 行更正：{words}（{reason}）", ar: "صُحّح بالسطر {line}: {words} ({reason})", }
+    AnsNoReason { en: "no reason given", zh: "未给出理由", ar: "لم يُذكر سبب", }
+    AnsTitle { en: "Every answer: sealed before its reference, proven by whom", zh: "每个答案：是否在其参考时刻之前封印，由谁证明", ar: "كل إجابة: هل كانت مختومة قبل مرجعها، ومن يثبت ذلك", }
+    AnsCounted { en: "Counted runs: {rule}", zh: "计入的运行：{rule}", ar: "التشغيلات المحتسبة: {rule}", }
+    AnsDeclaration { en: "The declaration: {words}", zh: "声明：{words}", ar: "الإعلان: {words}", }
+    AnsCells { en: "Cells: {summary}", zh: "单元格：{summary}", ar: "الخلايا: {summary}", }
+    AnsSeat { en: "Seat ", zh: "席位 ", ar: "المقعد ", }
+    AnsMarket { en: " Market ", zh: " 市场 ", ar: " السوق ", }
+    AnsVerdict { en: " Verdict ", zh: " 结论 ", ar: " الحكم ", }
+    AnsAll { en: "all", zh: "全部", ar: "الكل", }
+    AnsStatus { en: "Status", zh: "状态", ar: "الحالة", }
+    AnsSealed { en: "Sealed", zh: "封印时间", ar: "وقت الختم", }
+    AnsReference { en: "Reference", zh: "参考时刻", ar: "المرجع", }
+    AnsEvidence { en: "Verdict and evidence", zh: "结论与证据", ar: "الحكم والدليل", }
+    AnsCellsTitle { en: "Every cell: seat, market, horizon", zh: "每个单元格：席位、市场、期限", ar: "كل خلية: المقعد والسوق والأفق", }
+    AnsCellsNote { en: "Each cell against its own reference: the session's common one, or for Bitcoin the first 1-minute bar at or after the seal.", zh: "每个单元格对照其自身的参考时刻：会话的共同参考时刻，或对比特币而言，封印时刻或之后的第一根 1 分钟 K 线。", ar: "كل خلية مقابل مرجعها: المرجع المشترك للجلسة، أو لبيتكوين أول شمعة دقيقة واحدة عند الختم أو بعده.", }
+    AnsUncovered { en: "Lines {from} on are not covered by any checked stamped list: the operator's clock only (Level 1).", zh: "第 {from} 行起没有被任何已检查的盖章清单覆盖：仅凭运营者的时钟（第 1 级）。", ar: "الأسطر من {from} فصاعدًا لا تغطيها أي قائمة مختومة زمنيًا مفحوصة: ساعة المشغّل فقط (المستوى 1).", }
+    AnsAskTexts { en: "Ask texts", zh: "问询文本", ar: "نصوص الأسئلة", }
+    AnsAskTitle { en: "Ask texts (Appendix B step 5)", zh: "问询文本（附录 B 第 5 步）", ar: "نصوص الأسئلة (الملحق B، الخطوة 5)", }
+    AnsHashesToName { en: "hashes to its name", zh: "哈希与其名称相符", ar: "تجزئته تطابق اسمه", }
+    AnsAskOf { en: ", the ask of {runs}", zh: "，为 {runs} 的问询", ar: "، سؤال {runs}", }
+    AnsFailed { en: "FAILED", zh: "失败", ar: "فشل", }
+    AnsSeatAsks { en: "{n} per-seat text hashes are sealed in asks.jsonl.", zh: "asks.jsonl 中封印了 {n} 个按席位的文本哈希。", ar: "تجزئات نصوص المقاعد المختومة في asks.jsonl: {n}.", }
+
     // The Scores page (web/src/scores).
     ScoresTitle { en: "Recompute the league's scores", zh: "重新计算联赛的评分", ar: "أعد حساب درجات الدوري", }
     ScoresLede { en: "Drop the published council-forecasts.csv (or the registered predictions, or the whole downloaded folder). This page recomputes every Brier score, interval, N_eff reading and the primary endpoint with the same code as the sealbook command line, compiled to WebAssembly. Your files never leave this device.", zh: "拖入已发布的 council-forecasts.csv（或已注册的预测，或整个下载的文件夹）。本页面用与 sealbook 命令行相同、编译为 WebAssembly 的代码，重新计算每个布里尔评分、区间、有效独立声音数读数和主要终点。你的文件不会离开本设备。", ar: "أفلت ملف council-forecasts.csv المنشور (أو التوقعات المسجلة، أو المجلد المنزَّل كله). تعيد هذه الصفحة حساب كل درجة براير وكل فاصل وكل قراءة لعدد الأصوات المستقلة الفعلي والنقطة النهائية الأساسية بالشيفرة نفسها التي يستخدمها سطر أوامر sealbook، مترجمة إلى WebAssembly. لا تغادر ملفاتك هذا الجهاز.", }
