@@ -189,7 +189,7 @@ pub fn answers_table(p: &Props) -> Html {
             </div>
             <div class="table-wrap">
                 <table class="answers-table">
-                    <thead><tr><th>{ t(M::ProblemsLine) }</th><th>{ t(M::ScRun) }</th><th>{ t(M::ScSeat) }</th><th>{ t(M::AnsStatus) }</th><th>{ t(M::AnsSealed) }</th><th>{ t(M::AnsReference) }</th><th>{ t(M::AnsEvidence) }</th></tr></thead>
+                    <thead><tr><th>{ t(M::ProblemsLine) }</th><th>{ t(M::ScRun) }</th><th>{ t(M::ExpSeat) }</th><th>{ t(M::AnsStatus) }</th><th>{ t(M::AnsSealed) }</th><th>{ t(M::AnsReference) }</th><th>{ t(M::AnsEvidence) }</th></tr></thead>
                     <tbody>{ for shown.into_iter().map(row) }</tbody>
                 </table>
             </div>
@@ -197,7 +197,7 @@ pub fn answers_table(p: &Props) -> Html {
             <p class="note">{ t(M::AnsCellsNote) }</p>
             <div class="table-wrap">
                 <table class="answers-table cells-table" data-testid="cells">
-                    <thead><tr><th>{ t(M::ProblemsLine) }</th><th>{ t(M::ScSeat) }</th><th>{ t(M::ScMarket) }</th><th>{ t(M::ScHorizon) }</th><th>{ "P(up)" }</th><th>{ t(M::AnsStatus) }</th><th>{ t(M::AnsReference) }</th><th>{ t(M::AnsEvidence) }</th></tr></thead>
+                    <thead><tr><th>{ t(M::ProblemsLine) }</th><th>{ t(M::ExpSeat) }</th><th>{ t(M::ExpMarket) }</th><th>{ t(M::ScHorizon) }</th><th>{ "P(up)" }</th><th>{ t(M::AnsStatus) }</th><th>{ t(M::AnsReference) }</th><th>{ t(M::AnsEvidence) }</th></tr></thead>
                     <tbody>{ for shown_cells.into_iter().map(|c| cell_row(c, answer_of(c.line))) }</tbody>
                 </table>
             </div>

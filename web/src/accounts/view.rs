@@ -117,8 +117,8 @@ fn summary(r: &Recount) -> Html {
                 { n("sessions", t(M::ScSessions), p.sessions) }
                 { n("trades", t(M::AccTrades), p.trades) }
                 { item("rules", t(M::ScoresRules), p.rules.join(", "), p.rules.join(",")) }
-                { n("exact", t(M::AccExact), p.exact) }
-                { n("within_rounding", t(M::AccWithin), p.within_rounding) }
+                { n("exact", &format::sentence(t(M::AccExactLower)), p.exact) }
+                { n("within_rounding", &format::sentence(t(M::AccWithinLower)), p.within_rounding) }
                 { n("different", t(M::AccDifferent), p.different) }
                 { n("not_recounted", t(M::AccNotRecounted), p.not_recounted) }
             </dl>
@@ -189,7 +189,7 @@ fn code(c: Option<&[CodeCheck]>) -> Html {
                 t(M::AccCodeLabel),
                 html! {
                     <table class="scores-table" id="code-table">
-                        <thead>{ head(&[t(M::AccCodeFile), t(M::AccCodeText), t(M::AccCheck), t(M::AccShaListed), t(M::AccShaText)]) }</thead>
+                        <thead>{ head(&[t(M::AccCodeFile), t(M::AccCodeText), t(M::ProblemsCheck), t(M::AccShaListed), t(M::AccShaText)]) }</thead>
                         <tbody>{ for rows }</tbody>
                     </table>
                 },

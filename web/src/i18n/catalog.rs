@@ -351,13 +351,10 @@ catalog! {
     ScInterval95 { en: "95% interval", zh: "95% 区间", ar: "فاصل 95%", }
     ScInterval90 { en: "90% interval", zh: "90% 区间", ar: "فاصل 90%", }
     ScVerdict { en: "Verdict", zh: "结论", ar: "الحكم", }
-    ScNone { en: "none", zh: "无", ar: "لا يوجد", }
     ScConfirmed { en: "confirmed", zh: "已确认", ar: "مؤكد", }
     ScNoGain { en: "no material gain", zh: "无实质增益", ar: "لا مكسب جوهري", }
     ScNoVerdict { en: "no verdict", zh: "无结论", ar: "لا حكم", }
     ScSeatsH { en: "Seats, horizon {h}", zh: "席位，期限 {h}", ar: "المقاعد، الأفق {h}", }
-    ScSeat { en: "Seat", zh: "席位", ar: "المقعد", }
-    ScBrier { en: "Brier", zh: "布里尔评分", ar: "درجة براير", }
     ScBssCoin { en: "BSS coin", zh: "BSS（硬币）", ar: "BSS (العملة)", }
     ScBssClim { en: "BSS clim", zh: "BSS（气候基准）", ar: "BSS (المناخ)", }
     ScBssCrowd { en: "BSS crowd", zh: "BSS（众智）", ar: "BSS (الجمهور)", }
@@ -437,16 +434,12 @@ catalog! {
     ScBeyond2d { en: "beyond 2d", zh: "超出 2d", ar: "أبعد من 2d", }
     ScWithin2d { en: "within 2d: no advantage read", zh: "在 2d 之内：不视为优势", ar: "ضمن 2d: لا تُقرأ ميزة", }
     ScQuestionsCaption { en: "Every crowd question: the sealed price and volume, bid/ask and last trade, the resolution and each seat's crowd_up", zh: "每个众智问题：封印的价格和成交量、买价/卖价和最后成交、结算结果以及每个席位的 crowd_up", ar: "كل سؤال للجمهور: السعر والحجم المختومان، والعرض/الطلب وآخر صفقة، والحسم، وcrowd_up لكل مقعد", }
-    ScMarket { en: "Market", zh: "市场", ar: "السوق", }
     ScVenue { en: "Venue", zh: "交易场所", ar: "المنصة", }
-    ScPrice { en: "Price", zh: "价格", ar: "السعر", }
     ScVolume { en: "Volume", zh: "成交量", ar: "الحجم", }
     ScBidAsk { en: "Bid / ask", zh: "买价 / 卖价", ar: "العرض / الطلب", }
     ScLastTrade { en: "Last trade", zh: "最后成交", ar: "آخر صفقة", }
     ScResolved { en: "Resolved", zh: "结算结果", ar: "الحسم", }
     ScSeatsCrowdUp { en: "Seats (crowd_up)", zh: "席位（crowd_up）", ar: "المقاعد (crowd_up)", }
-    ScUp { en: "up", zh: "涨", ar: "صعود", }
-    ScDown { en: "down", zh: "跌", ar: "هبوط", }
     ScOpen { en: "open", zh: "未结算", ar: "مفتوح", }
     ScCrowdTitle { en: "AI against the crowd", zh: "AI 对照众智", ar: "الذكاء الاصطناعي مقابل الجمهور", }
     ScCrowdNote { en: "Each seat's crowd_up against the market price sealed in the run line, on the same contract, scored by the contract's own resolution. Contracts with sealed volume of at least ${floor} enter the primary comparison; thinner ones are shown apart. d is the share of market sessions in which the league's question and the crowd's resolved in opposite directions; a gap of at most 2d is not read as an advantage (§4.9). \"From 50\" is sharpness on the same rows: mean distance of the seat's crowd_up and of the market price from 50, in points (§4.4).", zh: "每个席位的 crowd_up 对照运行行中封印的市场价格，基于同一合约，并按该合约自身的结算结果计分。封印成交量至少为 ${floor} 的合约进入主要比较；成交更少的合约单独列出。d 是联赛的问题与众智的问题结算方向相反的市场会话所占比例；不超过 2d 的差距不视为优势（第 4.9 节）。“距 50”是同样各行上的锐度：席位的 crowd_up 与市场价格距 50 的平均距离，以点计（第 4.4 节）。", ar: "crowd_up لكل مقعد مقابل سعر السوق المختوم في سطر التشغيل، على العقد نفسه، ويُقيَّم بحسم العقد نفسه. تدخل العقود التي حجمها المختوم ${floor} على الأقل في المقارنة الأولية؛ وتُعرض الأضعف منها على حدة. d هي نسبة جلسات السوق التي حُسم فيها سؤال الدوري وسؤال الجمهور في اتجاهين متعاكسين؛ ولا تُقرأ فجوة لا تتجاوز 2d على أنها ميزة (القسم 4.9). «عن 50» هي الحدّة على الصفوف نفسها: متوسط بُعد crowd_up للمقعد وسعر السوق عن 50، بالنقاط (القسم 4.4).", }
@@ -480,7 +473,6 @@ catalog! {
     ScShadowNote { en: "Shadow weights: {note}", zh: "影子权重：{note}", ar: "الأوزان الظلية: {note}", }
     ScFunnelCaption { en: "From the file to the counted record, per run", zh: "从文件到计入的记录，按运行", ar: "من الملف إلى السجل المحتسب، لكل تشغيل", }
     ScCorrections { en: "Corrections", zh: "更正", ar: "التصحيحات", }
-    ScSeats { en: "Seats", zh: "席位", ar: "المقاعد", }
     ScSealedBefore { en: "Sealed before the reference", zh: "在参考时刻之前封印", ar: "مختومة قبل المرجع", }
     ScExplicit50 { en: "Explicit 50", zh: "明确的 50", ar: "50 صريحة", }
     ScInvalid { en: "Invalid", zh: "无效", ar: "غير صالحة", }
@@ -491,6 +483,27 @@ catalog! {
     ScFunnel { en: "From the file to the counted record", zh: "从文件到计入的记录", ar: "من الملف إلى السجل المحتسب", }
     ScKalshi { en: "Kalshi prices that do not follow from their sealed strikes:", zh: "与其封印的行权价不相符的 Kalshi 价格：", ar: "أسعار Kalshi التي لا تنتج عن أسعار التنفيذ المختومة:", }
     ScKalshiLine { en: "book line {line}, {field}: sealed {sealed}, recomputed {recomputed}", zh: "账本第 {line} 行，{field}：封印值 {sealed}，重新计算值 {recomputed}", ar: "سطر الدفتر {line}، {field}: المختوم {sealed}، المعاد حسابه {recomputed}", }
+    ScProfileCouncil { en: "Council league (seed 000)", zh: "委员会联赛（种子 000）", ar: "دوري المجلس (البذرة 000)", }
+    ScProfileAgentpit { en: "AgentpitBench (seeds 001/003)", zh: "AgentpitBench（种子 001/003）", ar: "AgentpitBench (البذرتان 001/003)", }
+    ScProfileLadder { en: "Forecasting ladder (seed 002)", zh: "预测阶梯（种子 002）", ar: "سلّم التوقع (البذرة 002)", }
+    ScProfileArena { en: "Headline Arena (seed 004)", zh: "Headline Arena（种子 004）", ar: "Headline Arena (البذرة 004)", }
+    ScExpByGroup { en: "The experiment by group", zh: "按组的实验", ar: "التجربة حسب المجموعة", }
+    ScExpGroup { en: "Group", zh: "组", ar: "المجموعة", }
+    ScExpIds { en: "Identifiers", zh: "标识符", ar: "المعرّفات", }
+    ScExpFirst { en: "First forecasts", zh: "首次预测", ar: "التوقعات الأولى", }
+    ScExpScored { en: "Scored", zh: "已计分", ar: "المقيَّمة", }
+    ScExpMeanConf { en: "Mean confidence", zh: "平均信心", ar: "متوسط الثقة", }
+    ScExpMedianSecs { en: "Median seconds to first forecast", zh: "到首次预测的中位秒数", ar: "الوسيط بالثواني حتى التوقع الأول", }
+    ScExpAnchoring { en: "Anchoring share", zh: "锚定效应比例", ar: "نسبة الارتساء", }
+    ScExpPeeks { en: "Peeks", zh: "偷看次数", ar: "مرات الاطلاع المسبق", }
+    ScExpReturn { en: "Return rate", zh: "回访率", ar: "نسبة العودة", }
+    ScExpReset { en: "Reset share", zh: "重置比例", ar: "نسبة إعادة الضبط", }
+    ScExpOutcomes { en: "Primary outcome and revision protocol", zh: "主要结果与修订方案", ar: "النتيجة الأولية وبروتوكول المراجعة", }
+    ScExpMeasure { en: "Measure", zh: "指标", ar: "المقياس", }
+    ScExpValue { en: "Value", zh: "值", ar: "القيمة", }
+    ScExpWeighted { en: "Weighted Brier, blind minus seeing", zh: "加权布里尔评分，盲组减可见组", ar: "درجة براير المرجّحة، العمياء ناقص المبصرة", }
+    ScExpRevision { en: "Revision: council arm's Brier change minus the control arm's", zh: "修订：委员会组的布里尔评分变化减去对照组的", ar: "المراجعة: تغير درجة براير لذراع المجلس ناقص تغير الذراع الضابطة", }
+    ScExpTitle { en: "The reader experiment", zh: "读者实验", ar: "تجربة القرّاء", }
 
     // The Accounts page (web/src/accounts).
     AccountsTitle { en: "Recount the trading accounts", zh: "重新核算交易账户", ar: "أعد عدّ حسابات التداول", }
@@ -514,9 +527,7 @@ catalog! {
     AccSumNote { en: "{rows} published rows, {accounts} accounts, {sessions} sessions{span}, {trades} trades, rules {rules}.", zh: "已发布记录 {rows} 行，账户 {accounts} 个，会话 {sessions} 个{span}，成交 {trades} 笔，规则 {rules}。", ar: "الصفوف المنشورة: {rows}، الحسابات: {accounts}، الجلسات: {sessions}{span}، الصفقات: {trades}، القواعد: {rules}.", }
     AccRows { en: "Rows", zh: "行数", ar: "الصفوف", }
     AccTrades { en: "Trades", zh: "成交", ar: "الصفقات", }
-    AccExact { en: "Exact to the cent", zh: "精确到分", ar: "مطابق حتى السنت", }
     AccExactLower { en: "exact to the cent", zh: "精确到分", ar: "مطابق حتى السنت", }
-    AccWithin { en: "Within published rounding", zh: "在公布的舍入范围内", ar: "ضمن التقريب المنشور", }
     AccWithinLower { en: "within published rounding", zh: "在公布的舍入范围内", ar: "ضمن التقريب المنشور", }
     AccNotRecountedLower { en: "not recounted", zh: "未重新核算", ar: "لم يُعَد عدّه", }
     AccDifferent { en: "DIFFERENT", zh: "不同", ar: "مختلف", }
@@ -534,7 +545,6 @@ catalog! {
     AccCodeLabel { en: "The engine's code files against arena-code.json", zh: "引擎的代码文件与 arena-code.json 的对照", ar: "ملفات شيفرة المحرك مقابل arena-code.json", }
     AccCodeFile { en: "Code file", zh: "代码文件", ar: "ملف الشيفرة", }
     AccCodeText { en: "Published text", zh: "已发布文本", ar: "النص المنشور", }
-    AccCheck { en: "Check", zh: "检查", ar: "الفحص", }
     AccShaListed { en: "SHA-256 listed", zh: "列出的 SHA-256", ar: "SHA-256 المدرجة", }
     AccShaText { en: "SHA-256 of the text", zh: "文本的 SHA-256", ar: "SHA-256 للنص", }
     AccCodeTitle { en: "The engine's code (arena-code.json)", zh: "引擎的代码（arena-code.json）", ar: "شيفرة المحرك (arena-code.json)", }

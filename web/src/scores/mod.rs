@@ -34,11 +34,11 @@ const WORKER_URL: &str = "/scores-worker.js";
 /// The name the downloaded stats document gets.
 const STATS_FILE: &str = "council-stats.json";
 /// The rules the page offers: (value, label).
-const PROFILES: [(&str, &str); 4] = [
-    ("council", "Council league (seed 000)"),
-    ("agentpit", "AgentpitBench (seeds 001/003)"),
-    ("ladder", "Forecasting ladder (seed 002)"),
-    ("arena", "Headline Arena (seed 004)"),
+const PROFILES: [(&str, M); 4] = [
+    ("council", M::ScProfileCouncil),
+    ("agentpit", M::ScProfileAgentpit),
+    ("ladder", M::ScProfileLadder),
+    ("arena", M::ScProfileArena),
 ];
 
 /// Results as shown: the document's bytes (for the download), the documents read back into
@@ -181,7 +181,7 @@ impl ScoresApp {
             Msg::ChooseProfile(s.value())
         });
         let profiles = PROFILES.iter().map(|(value, label)| {
-            html! { <option value={*value} selected={*value == self.profile.as_str()}>{ *label }</option> }
+            html! { <option value={*value} selected={*value == self.profile.as_str()}>{ t(*label) }</option> }
         });
         let (title, hint) = if peer {
             (

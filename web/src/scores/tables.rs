@@ -403,7 +403,7 @@ fn crowd(c: &CrowdStats) -> Html {
     let table = html! {
         <table class="scores-table" id="crowd-table">
             <caption>{ t(M::ScCrowdCaption) }</caption>
-            <thead>{ head(&[t(M::ScSeat), t(M::ScContracts), "n", t(M::ScQuestions), t(M::ScModelBrier), t(M::ScCrowdBrier), t(M::ScBssVsCrowd), t(M::ScGap), t(M::ScSeatFrom50), t(M::ScCrowdFrom50), "d", t(M::Sc2dRule)]) }</thead>
+            <thead>{ head(&[t(M::ExpSeat), t(M::ScContracts), "n", t(M::ScQuestions), t(M::ScModelBrier), t(M::ScCrowdBrier), t(M::ScBssVsCrowd), t(M::ScGap), t(M::ScSeatFrom50), t(M::ScCrowdFrom50), "d", t(M::Sc2dRule)]) }</thead>
             <tbody>
                 { split_rows(t(M::ScAllSeats), &c.overall) }
                 { for c.seats.iter().map(|(seat, split)| split_rows(seat, split)) }
@@ -413,8 +413,8 @@ fn crowd(c: &CrowdStats) -> Html {
     let questions = c.questions.iter().map(|q| {
         let seats: Vec<String> = q.seats.iter().map(|(s, v)| format!("{s} {v:.0}")).collect();
         let resolved = match q.up {
-            Some(true) => t(M::ScUp),
-            Some(false) => t(M::ScDown),
+            Some(true) => t(M::ExpDirUp),
+            Some(false) => t(M::ExpDirDown),
             None => t(M::ScOpen),
         };
         let price = |v: Option<f64>| v.map_or("-".into(), |v| format!("{v:.2}"));
@@ -435,7 +435,7 @@ fn crowd(c: &CrowdStats) -> Html {
     let questions = html! {
         <table class="scores-table" id="crowd-questions">
             <caption>{ t(M::ScQuestionsCaption) }</caption>
-            <thead>{ head(&[t(M::ScRun), t(M::ScMarket), t(M::ScVenue), t(M::ScPrice), t(M::ScVolume), t(M::ScBidAsk), t(M::ScLastTrade), t(M::ScResolved), t(M::ScSeatsCrowdUp)]) }</thead>
+            <thead>{ head(&[t(M::ScRun), t(M::ExpMarket), t(M::ScVenue), t(M::ExpFactPrice), t(M::ScVolume), t(M::ScBidAsk), t(M::ScLastTrade), t(M::ScResolved), t(M::ScSeatsCrowdUp)]) }</thead>
             <tbody>{ for questions }</tbody>
         </table>
     };
@@ -493,8 +493,8 @@ fn endpoint(doc: &LeagueStats) -> Html {
             <dl class="figures" id="endpoint" data-verdict={verdict.unwrap_or_default()}>
                 { fig(t(M::ScEstimate), "estimate", estimate) }
                 { fig(t(M::ScSessions), "sessions", html! { { p.sessions } }) }
-                { fig(t(M::ScInterval95), "ci95", html! { { interval(p.ci95).unwrap_or_else(|| t(M::ScNone).into()) } }) }
-                { fig(t(M::ScInterval90), "ci90", html! { { interval(p.ci90).unwrap_or_else(|| t(M::ScNone).into()) } }) }
+                { fig(t(M::ScInterval95), "ci95", html! { { interval(p.ci95).unwrap_or_else(|| t(M::BookNone).into()) } }) }
+                { fig(t(M::ScInterval90), "ci90", html! { { interval(p.ci90).unwrap_or_else(|| t(M::BookNone).into()) } }) }
                 { fig(t(M::ScVerdict), "verdict", html! { <>{ verdict_pill }{ below }</> }) }
             </dl>
             if let Some(note) = &p.note {
@@ -555,7 +555,7 @@ fn seats(doc: &LeagueStats) -> Html {
         let table = html! {
             <table class="scores-table" id={format!("seats-{h}")}>
                 <caption>{ tr(M::ScSeatsH, &[("h", &h)]) }</caption>
-                <thead>{ head(&[t(M::ScSeat), t(M::ScBrier), t(M::ScBssCoin), t(M::ScBssClim), t(M::ScBssCrowd), "K", t(M::ScCoverage), "n", t(M::ScSessions), t(M::ScBrierExDraw), t(M::ScEligibility), t(M::ScInterval95), t(M::ScLogisticFit)]) }</thead>
+                <thead>{ head(&[t(M::ExpSeat), t(M::ExpBrier), t(M::ScBssCoin), t(M::ScBssClim), t(M::ScBssCrowd), "K", t(M::ScCoverage), "n", t(M::ScSessions), t(M::ScBrierExDraw), t(M::ScEligibility), t(M::ScInterval95), t(M::ScLogisticFit)]) }</thead>
                 <tbody>{ rows }</tbody>
             </table>
         };
@@ -600,7 +600,7 @@ fn consensus(doc: &LeagueStats) -> Html {
     let table = html! {
         <table class="scores-table" id="consensus">
             <caption>{ t(M::ScConsensusH) }</caption>
-            <thead>{ head(&[t(M::ScHorizon), t(M::ScBrier), t(M::ScDispersion), t(M::ScMembersBrier), t(M::ScBssClim), t(M::ScMomentumBrier), "n", t(M::ScSessions), t(M::ScAllWrong), t(M::ScInterval95)]) }</thead>
+            <thead>{ head(&[t(M::ScHorizon), t(M::ExpBrier), t(M::ScDispersion), t(M::ScMembersBrier), t(M::ScBssClim), t(M::ScMomentumBrier), "n", t(M::ScSessions), t(M::ScAllWrong), t(M::ScInterval95)]) }</thead>
             <tbody>{ for rows }</tbody>
         </table>
     };
@@ -699,7 +699,7 @@ fn seat_calibration(doc: &LeagueStats) -> Html {
         <table class="scores-table" id="seat-calibration">
             <caption>{ t(M::ScSeatCalCaption) }</caption>
             <thead><tr>
-                <th scope="col">{ t(M::ScSeat) }</th><th scope="col">{ t(M::ScHorizon) }</th>
+                <th scope="col">{ t(M::ExpSeat) }</th><th scope="col">{ t(M::ScHorizon) }</th>
                 { for bin_heads.iter().map(|b| html! { <th scope="col">{ b.clone() }</th> }) }
                 <th scope="col">{ t(M::ScLogisticSe) }</th>
             </tr></thead>
@@ -794,7 +794,7 @@ fn independence(doc: &LeagueStats) -> Html {
     let roster_table = html! {
         <table class="scores-table" id="roster-table">
             <caption>{ t(M::ScRoster) }</caption>
-            <thead>{ head(&[t(M::ScSeat), t(M::ScFamily), t(M::ScSide), t(M::ScModel)]) }</thead>
+            <thead>{ head(&[t(M::ExpSeat), t(M::ScFamily), t(M::ScSide), t(M::ScModel)]) }</thead>
             <tbody>{ for seats }</tbody>
         </table>
     };
@@ -857,7 +857,7 @@ fn independence(doc: &LeagueStats) -> Html {
             let table = html! {
                 <table class="scores-table" id="seat-independence">
                     <caption>{ tr(M::ScSeatsInRun, &[("run", &last.run_id)]) }</caption>
-                    <thead>{ head(&[t(M::ScSeat), t(M::ScMeanR), t(M::ScMajority), t(M::ScCells)]) }</thead>
+                    <thead>{ head(&[t(M::ExpSeat), t(M::ScMeanR), t(M::ScMajority), t(M::ScCells)]) }</thead>
                     <tbody>{ for rows }</tbody>
                 </table>
             };
@@ -883,7 +883,7 @@ fn independence(doc: &LeagueStats) -> Html {
             let table = html! {
                 <table class="scores-table" id="shadow-table">
                     <caption>{ tr(M::ScShadowCaption, &[("runs", &shadow.window.join(", "))]) }</caption>
-                    <thead>{ head(&[t(M::ScSeat), t(M::ScWeight), t(M::ScMeanR), t(M::ScCorrelations)]) }</thead>
+                    <thead>{ head(&[t(M::ExpSeat), t(M::ScWeight), t(M::ScMeanR), t(M::ScCorrelations)]) }</thead>
                     <tbody>{ for rows }</tbody>
                 </table>
             };
@@ -915,7 +915,7 @@ fn independence(doc: &LeagueStats) -> Html {
     let funnel = html! {
         <table class="scores-table" id="funnel-table">
             <caption>{ t(M::ScFunnelCaption) }</caption>
-            <thead>{ head(&[t(M::ScRun), t(M::AccRows), t(M::ScCorrections), t(M::ScSeats), t(M::ScSealedBefore), t(M::ScExplicit50), t(M::ScInvalid), t(M::ScCountedOneDay)]) }</thead>
+            <thead>{ head(&[t(M::ScRun), t(M::AccRows), t(M::ScCorrections), t(M::ExpSeats), t(M::ScSealedBefore), t(M::ScExplicit50), t(M::ScInvalid), t(M::ScCountedOneDay)]) }</thead>
             <tbody>{ for funnel }</tbody>
         </table>
     };
@@ -956,7 +956,7 @@ fn grid(doc: &LeagueStats) -> Html {
             <table class="scores-table grid-table" id={format!("grid-{h}")}>
                 <caption>{ tr(M::ScModelMarketH, &[("h", &h)]) }</caption>
                 <thead><tr>
-                    <th scope="col">{ t(M::ScSeat) }</th>
+                    <th scope="col">{ t(M::ExpSeat) }</th>
                     { for markets.iter().map(|m| html! { <th scope="col">{ (*m).clone() }</th> }) }
                 </tr></thead>
                 <tbody>{ for rows }</tbody>
