@@ -145,7 +145,13 @@ fn publish_and_check(dir: &Path, unlisted: &[&str]) -> Manifest {
 
     // The proof pages.
     let p = &peer["pages"];
-    assert_eq!(p["scripts"], 0, "{p}");
+    // One inline script per page (the language choice), none from outside.
+    assert_eq!(p["outside_scripts"], 0, "{p}");
+    assert_eq!(
+        p["scripts"].as_u64(),
+        Some(p["days"].as_array().unwrap().len() as u64),
+        "{p}"
+    );
     assert_eq!(p["bad_links"], serde_json::json!([]), "{p}");
     assert!(!p["days"].as_array().unwrap().is_empty());
     assert_eq!(peer["seals_missing"], serde_json::json!([]));
