@@ -5,10 +5,10 @@
 //! corrections as the scorer applies them); then Appendix B step 5, the ask texts. Core decides
 //! everything; this only shows it. Elements tests read carry `data-testid`.
 
-use crate::verifier::answers::{Anchor, AnswerVerdict, AnswersReport, CellVerdict, Verdict};
-use crate::verifier::AskTextsReport;
 use crate::format::count;
 use crate::i18n::{t, tr, M};
+use crate::verifier::answers::{Anchor, AnswerVerdict, AnswersReport, CellVerdict, Verdict};
+use crate::verifier::AskTextsReport;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]

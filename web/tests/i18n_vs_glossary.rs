@@ -52,13 +52,14 @@ fn uses(text: &str, term: &str) -> bool {
 
 /// Every text of the catalog and of the proof page: its name and its text in each language.
 fn all_texts() -> Vec<(String, [&'static str; 3])> {
-    assert_eq!(proof_page::LANGS, Lang::ALL.map(Lang::code), "the same languages in the same order");
-    let catalog = M::ALL.iter().map(|m| {
-        (
-            format!("{m:?}"),
-            Lang::ALL.map(|l| m.text(l)),
-        )
-    });
+    assert_eq!(
+        proof_page::LANGS,
+        Lang::ALL.map(Lang::code),
+        "the same languages in the same order"
+    );
+    let catalog = M::ALL
+        .iter()
+        .map(|m| (format!("{m:?}"), Lang::ALL.map(|l| m.text(l))));
     let page = Text::ALL
         .iter()
         .map(|t| (format!("proof page {t:?}"), t.texts()));
@@ -89,7 +90,10 @@ fn the_proof_page_says_what_the_catalog_says_the_same_way() {
             }
         }
     }
-    assert!(shared >= 1, "the proof page shares no text with the catalog");
+    assert!(
+        shared >= 1,
+        "the proof page shares no text with the catalog"
+    );
 }
 
 #[test]

@@ -302,9 +302,16 @@ pub fn proof_pages(
             "<!DOCTYPE html>\n<html lang=\"en\" dir=\"ltr\" data-title-en=\"{}\" data-title-zh=\"{}\" data-title-ar=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{}</title>\n<script>{SCRIPT}</script>\n<style>{STYLE}</style>\n</head>\n<body>\n",
             titles[0], titles[1], titles[2], titles[0]
         );
-        let _ = write!(h, "<nav class=\"lang\" aria-label=\"{}\">", Text::LangLabel.texts().join(" / "));
+        let _ = write!(
+            h,
+            "<nav class=\"lang\" aria-label=\"{}\">",
+            Text::LangLabel.texts().join(" / ")
+        );
         for (lang, name) in LANGS.iter().zip(["English", "中文", "العربية"]) {
-            let _ = write!(h, "<a href=\"?lang={lang}\" lang=\"{lang}\" hreflang=\"{lang}\">{name}</a>");
+            let _ = write!(
+                h,
+                "<a href=\"?lang={lang}\" lang=\"{lang}\" hreflang=\"{lang}\">{name}</a>"
+            );
         }
         h += "</nav>\n";
         let _ = writeln!(
@@ -397,7 +404,10 @@ pub fn proof_pages(
                         "<h3>{}</h3>\n<p>{}</p>",
                         say(
                             Text::LedgerLines,
-                            &[("ledger", &ltr(&escape(&e.ledger))), ("lines", &count(e.lines))]
+                            &[
+                                ("ledger", &ltr(&escape(&e.ledger))),
+                                ("lines", &count(e.lines))
+                            ]
                         ),
                         say(Text::LedgerNotPublished, &[])
                     );
@@ -539,14 +549,21 @@ mod tests {
             let mut texts = Vec::new();
             for lang in LANGS {
                 let open = format!("<span lang=\"{lang}\">");
-                assert!(rest.starts_with(&open), "no {lang} text where expected: {}", &rest[..200.min(rest.len())]);
+                assert!(
+                    rest.starts_with(&open),
+                    "no {lang} text where expected: {}",
+                    &rest[..200.min(rest.len())]
+                );
                 let body = &rest[open.len()..];
                 // A text holds no span of its own, so the first close is its own.
                 let close = body.find("</span>").expect("a closed span");
                 texts.push(&body[..close]);
                 rest = &body[close + "</span>".len()..];
             }
-            assert!(texts.iter().all(|t| !t.contains('{')), "an unfilled argument: {texts:?}");
+            assert!(
+                texts.iter().all(|t| !t.contains('{')),
+                "an unfilled argument: {texts:?}"
+            );
             assert!(
                 Text::ALL.iter().any(|t| {
                     let want = t.texts();
@@ -575,7 +592,8 @@ mod tests {
             let found = if i == 0 {
                 text.starts_with(piece).then_some(0)
             } else if i == pieces.len() - 1 {
-                (text.len() >= at + piece.len() && text.ends_with(piece)).then(|| text.len() - piece.len())
+                (text.len() >= at + piece.len() && text.ends_with(piece))
+                    .then(|| text.len() - piece.len())
             } else {
                 text[at..].find(piece).map(|p| at + p)
             };
@@ -597,7 +615,10 @@ mod tests {
                 let mut got = crate::text::arguments(other);
                 got.sort_unstable();
                 assert_eq!(got, want, "{t:?}: {other}");
-                assert!(other != en || en.split(' ').count() < 2, "{t:?} is not translated");
+                assert!(
+                    other != en || en.split(' ').count() < 2,
+                    "{t:?} is not translated"
+                );
             }
         }
     }
@@ -671,8 +692,13 @@ mod tests {
             first.contains("RFC 3161 token (<bdi dir=\"ltr\">freetsa</bdi>)")
                 && first.contains("OpenTimestamps proof")
         );
-        assert!(first.contains("<bdi dir=\"ltr\"><a href=\"130025Z.txt.ots\">130025Z.txt.ots</a></bdi>"));
-        assert_eq!(first.matches("<script").count(), 1, "the language choice only");
+        assert!(first
+            .contains("<bdi dir=\"ltr\"><a href=\"130025Z.txt.ots\">130025Z.txt.ots</a></bdi>"));
+        assert_eq!(
+            first.matches("<script").count(),
+            1,
+            "the language choice only"
+        );
         let lines = lines(&b);
         assert!(first.contains(&lines[0].seal) && first.contains(&lines[1].link));
         assert!(

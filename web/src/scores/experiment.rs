@@ -4,9 +4,9 @@
 //! league file's `experiment` section (`council-league.json`), rendered with `html!`.
 
 use super::html::{card, head, int_td, num_td, pct_td, table_wrap};
+use crate::i18n::{t, M};
 use sealbook_core::experiment::analysis::{analyse, parse_dataset, Analysis, GroupStats};
 use sealbook_core::league::league_file::LeagueFile;
-use crate::i18n::{t, M};
 use yew::prelude::*;
 
 /// The analysis as `sealbook experiment stats --json` prints it (without its final newline):

@@ -72,9 +72,7 @@ pub fn method_name(m: Option<&IntervalMethod>) -> String {
         Some(IntervalMethod::TSessionMeans) => t(M::ScMethodT).into(),
         Some(IntervalMethod::SessionClusterBootstrap) => t(M::ScMethodCluster).into(),
         Some(IntervalMethod::NeweyWest { lag }) => tr(M::ScMethodNw, &[("lag", lag)]),
-        Some(IntervalMethod::BlockBootstrap { block }) => {
-            tr(M::ScMethodBlock, &[("block", block)])
-        }
+        Some(IntervalMethod::BlockBootstrap { block }) => tr(M::ScMethodBlock, &[("block", block)]),
         None => String::new(),
     }
 }

@@ -6,12 +6,12 @@
 //! so they are tested natively.
 
 use super::charts;
-use crate::i18n::{t, tr, M};
 use super::compute::MatrixView;
 use super::html::{
     card, details, head, int_td, interval, json_name, json_number, method_name, num_td,
     num_td_titled, pct_td, pill, table_wrap,
 };
+use crate::i18n::{t, tr, M};
 use sealbook_core::score::book_agreement::BookAgreement;
 use sealbook_core::score::crowd_book::{CrowdFigures, CrowdSplit, CrowdStats};
 use sealbook_core::score::independence_tables::Reading;
@@ -373,8 +373,10 @@ fn agreement(a: &BookAgreement) -> Html {
 /// with the shared-session share d and the 2d rule; then every question.
 fn crowd(c: &CrowdStats) -> Html {
     let split_rows = |who: &str, split: &CrowdSplit| -> Html {
-        let parts: [(&str, &CrowdFigures); 2] =
-            [(t(M::ScAdmitted), &split.admitted), (t(M::ScThin), &split.thin)];
+        let parts: [(&str, &CrowdFigures); 2] = [
+            (t(M::ScAdmitted), &split.admitted),
+            (t(M::ScThin), &split.thin),
+        ];
         let rows = parts.into_iter().filter(|(_, f)| f.n > 0).map(|(k, f)| {
             let readable = match f.gap_readable {
                 Some(true) => pill("ok", t(M::ScBeyond2d)),
@@ -887,11 +889,7 @@ fn independence(doc: &LeagueStats) -> Html {
                     <tbody>{ for rows }</tbody>
                 </table>
             };
-            details(
-                t(M::ScShadowWeights).into(),
-                t(M::ScShadowWeights),
-                table,
-            )
+            details(t(M::ScShadowWeights).into(), t(M::ScShadowWeights), table)
         }
         None => match &shadow.note {
             Some(note) => html! { <p class="note">{ tr(M::ScShadowNote, &[("note", note)]) }</p> },

@@ -4,11 +4,11 @@
 //! older one (its result is dropped).
 
 use super::compute::{self, Computed, Inputs, MAX_CLIM_BYTES, MAX_INPUT_BYTES};
-use crate::i18n::{t, tr, M};
 use super::protocol::{
     ScoresFromWorker, ASKS, BOOK, CLIM, EXPERIMENT, FORECASTS, JOB, LEAGUE, PROFILE, RECORDS,
     REGISTERED,
 };
+use crate::i18n::{t, tr, M};
 use sealbook_core::score::peers::Profile;
 use std::cell::Cell;
 use wasm_bindgen::prelude::*;
