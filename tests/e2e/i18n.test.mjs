@@ -180,6 +180,13 @@ test('at 360 px no page overflows in any language', async () => {
   }
 });
 
+/// Chooses `folder` with the drop zone's folder button (its label is in the page's language).
+async function chooseFolder(page, folder) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.locator('[data-testid="dropzone"] .dropzone-actions button').nth(1).click();
+  await (await chooser).setFiles(folder);
+}
+
 /// English headers, captions, chart titles, axes and notes of the Scores and Accounts pages
 /// (web/src/i18n/catalog.rs): none may be left in Chinese or Arabic.
 const ENGLISH = {
@@ -208,7 +215,9 @@ const ltrParts = (page) => page.evaluate(() => [...document.querySelectorAll('bd
 
 for (const lang of ['zh', 'ar']) {
   test(`${lang}: the Scores page on the DEMO league has no English table header or chart label`, async () => {
-    const { context, page, errors } = await open(demo.url, `/scores.html?lang=${lang}&league=${encodeURIComponent('/data/manifest.json')}`);
+    // The Scores page reads dropped files (it takes no ?league=): the DEMO league's folder.
+    const { context, page, errors } = await open(demo.url, `/scores.html?lang=${lang}`);
+    await chooseFolder(page, demoDir);
     await page.waitForSelector('#scores-results, #scores-error', { timeout: 240000 });
     assert.equal(await page.locator('#scores-error').count(), 0, await page.locator('#scores-error').textContent().catch(() => ''));
     await page.waitForSelector('#scores-seats', { timeout: 60000 });
@@ -242,7 +251,10 @@ for (const lang of ['zh', 'ar']) {
 test('at 360 px the Scores and Accounts pages with the DEMO league do not overflow in any language', async () => {
   for (const lang of LANGS) {
     for (const [path, done] of [['/scores.html', '#scores-results, #scores-error'], ['/accounts.html', '#accounts-results, #accounts-error']]) {
-      const { context, page } = await open(demo.url, `${path}?lang=${lang}&league=${encodeURIComponent('/data/manifest.json')}`, { viewport: { width: 360, height: 800 } });
+      const scores = path === '/scores.html';
+      const query = scores ? '' : `&league=${encodeURIComponent('/data/manifest.json')}`;
+      const { context, page } = await open(demo.url, `${path}?lang=${lang}${query}`, { viewport: { width: 360, height: 800 } });
+      if (scores) await chooseFolder(page, demoDir);
       await page.waitForSelector(done, { timeout: 240000 });
       const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, body: document.body.scrollWidth }));
       if (widths.page > 360 || widths.body > 360) await screenshot(page, `i18n-overflow-league-${lang}-${path.replace(/\W/g, '')}`);
