@@ -53,3 +53,5 @@ pub mod stats;
 pub mod checks;
 /// Lowercase hexadecimal, as digests are printed throughout the spec.
 pub mod hex;
+/// Sentence templates with `{name}` arguments and digit grouping, for the pages' languages.
+pub mod text;

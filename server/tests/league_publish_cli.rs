@@ -145,7 +145,13 @@ fn publish_and_check(dir: &Path, unlisted: &[&str]) -> Manifest {
 
     // The proof pages.
     let p = &peer["pages"];
-    assert_eq!(p["scripts"], 0, "{p}");
+    // One inline script per page (the language choice), none from outside.
+    assert_eq!(p["outside_scripts"], 0, "{p}");
+    assert_eq!(
+        p["scripts"].as_u64(),
+        Some(p["days"].as_array().unwrap().len() as u64),
+        "{p}"
+    );
     assert_eq!(p["bad_links"], serde_json::json!([]), "{p}");
     assert!(!p["days"].as_array().unwrap().is_empty());
     assert_eq!(peer["seals_missing"], serde_json::json!([]));
@@ -439,8 +445,13 @@ fn publishes_a_league_built_with_the_line_builders() {
     assert!(csv.contains(",refused_shape,") && csv.contains("no JSON object in the reply"));
     assert!(csv.contains(",silent,silent-model,") && csv.contains(",no_answer,"));
     let page = std::fs::read_to_string(dir.join("proof/2026-11-02/index.html")).unwrap();
-    assert!(!page.contains("<script") && page.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
-    assert!(page.contains("RFC 3161 token (freetsa)") && page.contains("built &amp; tested"));
+    // The one script is the page's own language choice; the hostile one is escaped.
+    assert_eq!(page.matches("<script").count(), 1, "{page}");
+    assert!(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
+    assert!(
+        page.contains("RFC 3161 token (<bdi dir=\"ltr\">freetsa</bdi>)")
+            && page.contains("built &amp; tested")
+    );
 }
 
 #[test]

@@ -6,7 +6,10 @@
 // (the navigation mirrored: its first page is right of its last) while a hash keeps
 // `direction: ltr`; a book edited after it was sealed (make_fixtures.py's tampered book, written
 // by CPython) gets core's problem and stamp messages in Chinese and Arabic, at the right line,
-// with its hashes left to right; at 360 px no page overflows in any language.
+// with its hashes left to right; at 360 px no page overflows in any language. The Scores and
+// Accounts pages on the DEMO league (opened from its manifest) leave no English table header or
+// chart label in Chinese or Arabic, and keep file names and hashes left to right; the proof page
+// the league publishes (core/src/league/proof_page.rs) follows `?lang=` too.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -231,4 +234,131 @@ test('at 360 px no page overflows in any language', async () => {
       await context.close();
     }
   }
+});
+
+/// Chooses `folder` with the drop zone's folder button (its label is in the page's language).
+async function chooseFolder(page, folder) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.locator('[data-testid="dropzone"] .dropzone-actions button').nth(1).click();
+  await (await chooser).setFiles(folder);
+}
+
+/// English headers, captions, chart titles, axes and notes of the Scores and Accounts pages
+/// (web/src/i18n/catalog.rs): none may be left in Chinese or Arabic.
+const ENGLISH = {
+  scores: ['Seats by horizon', 'Consensus per horizon', 'Primary endpoint', 'Independent voices', 'seats answering (n)',
+    'stated probability, folded', 'share that went the stated way', 'perfect calibration', "Members' Brier", 'Dispersion',
+    'Coverage', 'Eligibility', 'Model x market', 'Every seat', 'Estimate', 'Logistic fit', 'Horizon', 'Calibration per seat',
+    'AI against the crowd', 'Crowd Brier', 'Independence in detail', 'Participation ratio', 'Roster', 'time basis',
+    'from the sealed book', 'Correlation matrix', 'The matrix as a table', 'Sessions'],
+  accounts: ['Replay summary', 'Rows that differ', 'Every account, recomputed', 'Equity and drawdown', 'Max drawdown',
+    'Sortino', 'Recomputed', 'equity ($)', 'drawdown (%)', 'Exact to the cent', 'Within published rounding', 'Equity of',
+    'Drawdown of', 'The numbers behind', 'Sessions', 'Trades', 'published rows'],
+};
+
+/// The page's results as a reader and a screen reader get them: every text node (closed
+/// details and SVG titles included) and every aria-label, without the file lists (file names).
+const resultsText = (page, selector) => page.evaluate((sel) => {
+  const root = document.querySelector(sel);
+  const labels = [...root.querySelectorAll('[aria-label]')].map((e) => e.getAttribute('aria-label'));
+  return `${root.textContent}\n${labels.join('\n')}`;
+}, selector);
+
+/// Where the page's file names, hashes and numbers run: each must read left to right.
+const ltrParts = (page) => page.evaluate(() => [...document.querySelectorAll('bdi.file-name[dir="ltr"], code, .hash, td.num, td.mono')]
+  .filter((e) => e.textContent.trim() !== '')
+  .map((e) => ({ text: e.textContent.trim().slice(0, 40), direction: getComputedStyle(e).direction })));
+
+for (const lang of ['zh', 'ar']) {
+  test(`${lang}: the Scores page on the DEMO league has no English table header or chart label`, async () => {
+    // The Scores page reads dropped files (it takes no ?league=): the DEMO league's folder.
+    const { context, page, errors } = await open(demo.url, `/scores.html?lang=${lang}`);
+    await chooseFolder(page, demoDir);
+    await page.waitForSelector('#scores-results, #scores-error', { timeout: 240000 });
+    assert.equal(await page.locator('#scores-error').count(), 0, await page.locator('#scores-error').textContent().catch(() => ''));
+    await page.waitForSelector('#scores-seats', { timeout: 60000 });
+    assert.deepEqual(await htmlLangDir(page), [lang, lang === 'ar' ? 'rtl' : 'ltr']);
+    const text = await resultsText(page, '#scores-results');
+    const left = ENGLISH.scores.filter((w) => text.includes(w));
+    assert.deepEqual(left, [], `English left on the ${lang} Scores page`);
+    assert.ok(await page.locator('#scores-results svg.chart').count() > 0, 'the charts are drawn');
+    for (const part of await ltrParts(page)) assert.equal(part.direction, 'ltr', JSON.stringify(part));
+    await screenshot(page, `i18n-scores-${lang}`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test(`${lang}: the Accounts page on the DEMO league has no English table header or chart label`, async () => {
+    const { context, page, errors } = await open(demo.url, `/accounts.html?lang=${lang}&league=${encodeURIComponent('/data/manifest.json')}`);
+    await page.waitForSelector('#accounts-results, #accounts-error', { timeout: 240000 });
+    assert.equal(await page.locator('#accounts-error').count(), 0, await page.locator('#accounts-error').textContent().catch(() => ''));
+    assert.deepEqual(await htmlLangDir(page), [lang, lang === 'ar' ? 'rtl' : 'ltr']);
+    const text = await resultsText(page, '#accounts-results');
+    const left = ENGLISH.accounts.filter((w) => text.includes(w));
+    assert.deepEqual(left, [], `English left on the ${lang} Accounts page`);
+    assert.ok(await page.locator('.account-chart svg').count() > 0, 'the charts are drawn');
+    for (const part of await ltrParts(page)) assert.equal(part.direction, 'ltr', JSON.stringify(part));
+    await screenshot(page, `i18n-accounts-${lang}`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+test('at 360 px the Scores and Accounts pages with the DEMO league do not overflow in any language', async () => {
+  for (const lang of LANGS) {
+    for (const [path, done] of [['/scores.html', '#scores-results, #scores-error'], ['/accounts.html', '#accounts-results, #accounts-error']]) {
+      const scores = path === '/scores.html';
+      const query = scores ? '' : `&league=${encodeURIComponent('/data/manifest.json')}`;
+      const { context, page } = await open(demo.url, `${path}?lang=${lang}${query}`, { viewport: { width: 360, height: 800 } });
+      if (scores) await chooseFolder(page, demoDir);
+      await page.waitForSelector(done, { timeout: 240000 });
+      const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, body: document.body.scrollWidth }));
+      if (widths.page > 360 || widths.body > 360) await screenshot(page, `i18n-overflow-league-${lang}-${path.replace(/\W/g, '')}`);
+      assert.ok(widths.page <= 360 && widths.body <= 360, `${lang} ${path} overflows 360 px: ${JSON.stringify(widths)}`);
+      await context.close();
+    }
+  }
+});
+
+test('a published proof page follows ?lang=: Arabic is right to left with file names and hashes left to right', async () => {
+  const manifest = await (await fetch(new URL('/data/manifest.json', demo.url))).json();
+  // The day directory of a published stamped list; its page is written beside the list.
+  const day = manifest.files.map((f) => f.path).map((p) => /^proof\/([0-9]{4}-[0-9]{2}-[0-9]{2})\//.exec(p)).find(Boolean);
+  const proof = day && `proof/${day[1]}/index.html`;
+  assert.ok(proof, 'the DEMO league publishes a proof page');
+  const seen = {};
+  for (const [lang, locale] of [['en', 'en-US'], ['zh', 'en-US'], ['ar', 'en-US'], [null, 'ar-EG']]) {
+    const context = await browser.newContext({ locale, viewport: { width: 360, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(new URL(`/data/${proof}${lang ? `?lang=${lang}` : ''}`, demo.url).href);
+    const shown = await page.evaluate(() => {
+      const visible = (e) => getComputedStyle(e).display !== 'none';
+      const spans = [...document.querySelectorAll('span[lang]')];
+      return {
+        lang: document.documentElement.lang,
+        dir: document.documentElement.dir,
+        bodyDirection: getComputedStyle(document.body).direction,
+        title: document.title,
+        shownLangs: [...new Set(spans.filter(visible).map((s) => s.lang))],
+        h1: document.querySelector('h1').innerText,
+        names: [...document.querySelectorAll('bdi[dir="ltr"]')].slice(0, 20).map((b) => getComputedStyle(b).direction),
+        hashes: [...document.querySelectorAll('td.h code')].slice(0, 20).map((c) => getComputedStyle(c).direction),
+      };
+    });
+    seen[lang ?? 'browser'] = shown;
+    await screenshot(page, `i18n-proof-${lang ?? 'browser-ar'}`);
+    await context.close();
+  }
+  for (const [key, want] of [['en', 'en'], ['zh', 'zh'], ['ar', 'ar'], ['browser', 'ar']]) {
+    const s = seen[key];
+    assert.equal(s.lang, want, JSON.stringify(s));
+    assert.equal(s.dir, want === 'ar' ? 'rtl' : 'ltr');
+    assert.equal(s.bodyDirection, want === 'ar' ? 'rtl' : 'ltr');
+    assert.deepEqual(s.shownLangs, [want], 'only the chosen language is shown');
+    assert.ok(s.names.length > 0 && s.names.every((d) => d === 'ltr'), JSON.stringify(s.names));
+    assert.ok(s.hashes.every((d) => d === 'ltr'), JSON.stringify(s.hashes));
+  }
+  assert.match(seen.en.title, /^Proof page /);
+  assert.match(seen.zh.title, /^证明页面 /);
+  assert.match(seen.ar.h1, /صفحة الإثبات/);
 });

@@ -5,7 +5,8 @@ library only and prints one JSON object.
 - manifest: every listed file re-hashed with hashlib (problems: size or SHA-256 differs,
   missing), and every file of the directory the manifest does not list (besides itself);
 - pages: every proof/<day>/index.html parsed with html.parser: the text of its <code>
-  cells, its script tags, and every href (external, or naming a file that does not exist);
+  cells, its script tags (inline ones, and ones loading an outside source), and every href
+  (external, or naming a file that does not exist; a bare `?query` names the page itself);
 - seals_missing: every line of council-book.jsonl whose seal (and link) no proof page shows.
 
 Usage: python3 -I publish_peer.py DIR
@@ -24,6 +25,7 @@ class Page(html.parser.HTMLParser):
         super().__init__(convert_charrefs=True)
         self.codes = []
         self.scripts = 0
+        self.outside_scripts = 0
         self.hrefs = []
         self.in_code = False
         self.text = []
@@ -31,6 +33,8 @@ class Page(html.parser.HTMLParser):
     def handle_starttag(self, tag, attrs):
         if tag == "script":
             self.scripts += 1
+            if any(k == "src" for k, _ in attrs):
+                self.outside_scripts += 1
         if tag == "code":
             self.in_code = True
         for k, v in attrs:
@@ -88,6 +92,7 @@ def main(d):
     pages = []
     bad_links = []
     scripts = 0
+    outside_scripts = 0
     proof = os.path.join(d, "proof")
     for day in sorted(os.listdir(proof)):
         page = os.path.join(proof, day, "index.html")
@@ -100,14 +105,21 @@ def main(d):
         pages.append(day)
         codes.update(c.strip() for c in p.codes)
         scripts += p.scripts
+        outside_scripts += p.outside_scripts
         for h in p.hrefs:
             if "://" in h or h.startswith("/") or h.startswith("//"):
                 bad_links.append(day + ": external " + h)
                 continue
-            target = os.path.normpath(os.path.join(proof, day, h.split("#")[0]))
+            path = h.split("#")[0].split("?")[0]
+            target = os.path.normpath(os.path.join(proof, day, path or "index.html"))
             if not os.path.isfile(target):
                 bad_links.append(day + ": no file " + h)
-    out["pages"] = {"days": pages, "scripts": scripts, "bad_links": bad_links}
+    out["pages"] = {
+        "days": pages,
+        "scripts": scripts,
+        "outside_scripts": outside_scripts,
+        "bad_links": bad_links,
+    }
 
     missing = []
     with open(os.path.join(d, "council-book.jsonl"), "rb") as f:

@@ -5,6 +5,8 @@
 //! corrections as the scorer applies them); then Appendix B step 5, the ask texts. Core decides
 //! everything; this only shows it. Elements tests read carry `data-testid`.
 
+use crate::format::count;
+use crate::i18n::{t, tr, M};
 use crate::verifier::answers::{Anchor, AnswerVerdict, AnswersReport, CellVerdict, Verdict};
 use crate::verifier::AskTextsReport;
 use yew::prelude::*;
@@ -69,8 +71,8 @@ fn cell_row(c: &CellVerdict, answer: Option<&AnswerVerdict>) -> Html {
                     <p>{ &c.words }</p>
                     if let Some(a) = answer {
                         <p>{ match (&a.list, a.list_lines) {
-                            (Some(l), Some(n)) => format!("Its answer (line {}) is first covered by {l} ({n} lines)", a.line),
-                            _ => format!("No checked stamped list covers its answer (line {}) yet.", a.line),
+                            (Some(l), Some(n)) => tr(M::AnsCoveredBy, &[("line", &a.line), ("list", l), ("n", &count(n))]),
+                            _ => tr(M::AnsNotCovered, &[("line", &a.line)]),
                         } }</p>
                         { anchors_list(&a.anchors) }
                     }
@@ -94,17 +96,17 @@ fn row(a: &AnswerVerdict) -> Html {
                     <summary>{ a.verdict.label() }{ by_words(&a.proven_by) }</summary>
                     <p>{ &a.words }</p>
                     <p>{ match (&a.list, a.list_lines) {
-                        (Some(l), Some(n)) => format!("First stamped list covering it: {l} ({n} lines)"),
-                        _ => "No checked stamped list covers it yet.".to_string(),
+                        (Some(l), Some(n)) => tr(M::AnsFirstList, &[("list", l), ("n", &count(n))]),
+                        _ => t(M::AnsNoList).to_string(),
                     } }</p>
                     if let Some(l) = &a.anchored_list {
-                        <p>{ format!("First covering list with an anchor: {l}") }</p>
+                        <p>{ tr(M::AnsFirstAnchored, &[("list", l)]) }</p>
                     }
                     { anchors_list(&a.anchors) }
                 </details>
                 { for a.corrections.iter().map(|c| html! {
-                    <p class="note" data-testid="correction">{ format!("Corrected by line {}: {} ({})", c.line,
-                        c.words, c.reason.as_deref().unwrap_or("no reason given")) }</p>
+                    <p class="note" data-testid="correction">{ tr(M::AnsCorrected, &[("line", &c.line), ("words", &c.words),
+                        ("reason", &c.reason.as_deref().unwrap_or(t(M::AnsNoReason)))]) }</p>
                 }) }
             </td>
         </tr>
@@ -154,53 +156,53 @@ pub fn answers_table(p: &Props) -> Html {
     let answer_of = |line: u64| r.answers.iter().find(|a| a.line == line);
     html! {
         <section class="answers" aria-labelledby="answers-title" data-testid="answers">
-            <h2 id="answers-title" class="section-title">{ "Every answer: sealed before its reference, proven by whom" }</h2>
-            <p data-testid="counting-rule">{ format!("Counted runs: {}", r.counting_rule) }</p>
+            <h2 id="answers-title" class="section-title">{ t(M::AnsTitle) }</h2>
+            <p data-testid="counting-rule">{ tr(M::AnsCounted, &[("rule", &r.counting_rule)]) }</p>
             if let Some(d) = &r.declaration {
-                <p data-testid="declaration">{ format!("The declaration: {}", d.words) }</p>
+                <p data-testid="declaration">{ tr(M::AnsDeclaration, &[("words", &d.words)]) }</p>
             }
             { for r.counting.notes.iter().map(|n| html! { <p class="note">{ n }</p> }) }
             { for r.counting.flags.iter().map(|f| html! { <p class="bad" data-testid="counting-flag">{ f }</p> }) }
             <ul class="run-summaries">{ for r.runs.iter().map(|s| html! {
-                <li><span data-testid="run-summary">{ &s.summary }</span><br/><span class="note" data-testid="run-cells-summary">{ format!("Cells: {}", s.cells_summary) }</span></li>
+                <li><span data-testid="run-summary">{ &s.summary }</span><br/><span class="note" data-testid="run-cells-summary">{ tr(M::AnsCells, &[("summary", &s.cells_summary)]) }</span></li>
             }) }</ul>
             { for r.problems.iter().map(|f| html! { <p class="bad" data-testid="answers-problem">{ f }</p> }) }
             <div class="filters">
-                <label>{ "Seat " }
+                <label>{ t(M::AnsSeat) }
                     <select onchange={on_seat} data-testid="filter-seat">
-                        <option value="" selected={seat.is_empty()}>{ "all" }</option>
+                        <option value="" selected={seat.is_empty()}>{ t(M::AnsAll) }</option>
                         { for seats.iter().map(|s| html! { <option value={s.to_string()} selected={*seat == *s}>{ *s }</option> }) }
                     </select>
                 </label>
-                <label>{ " Market " }
+                <label>{ t(M::AnsMarket) }
                     <select onchange={on_market} data-testid="filter-market">
-                        <option value="" selected={market.is_empty()}>{ "all" }</option>
+                        <option value="" selected={market.is_empty()}>{ t(M::AnsAll) }</option>
                         { for markets.iter().map(|m| html! { <option value={m.to_string()} selected={*market == *m}>{ *m }</option> }) }
                     </select>
                 </label>
-                <label>{ " Verdict " }
+                <label>{ t(M::AnsVerdict) }
                     <select onchange={on_verdict} data-testid="filter-verdict">
-                        <option value="" selected={verdict.is_empty()}>{ "all" }</option>
+                        <option value="" selected={verdict.is_empty()}>{ t(M::AnsAll) }</option>
                         { for VERDICTS.iter().map(|v| html! { <option value={verdict_key(*v)} selected={verdict.as_str() == verdict_key(*v)}>{ v.label() }</option> }) }
                     </select>
                 </label>
             </div>
             <div class="table-wrap">
                 <table class="answers-table">
-                    <thead><tr><th>{ "Line" }</th><th>{ "Run" }</th><th>{ "Seat" }</th><th>{ "Status" }</th><th>{ "Sealed" }</th><th>{ "Reference" }</th><th>{ "Verdict and evidence" }</th></tr></thead>
+                    <thead><tr><th>{ t(M::ProblemsLine) }</th><th>{ t(M::ScRun) }</th><th>{ t(M::ExpSeat) }</th><th>{ t(M::AnsStatus) }</th><th>{ t(M::AnsSealed) }</th><th>{ t(M::AnsReference) }</th><th>{ t(M::AnsEvidence) }</th></tr></thead>
                     <tbody>{ for shown.into_iter().map(row) }</tbody>
                 </table>
             </div>
-            <h3 class="section-title">{ "Every cell: seat, market, horizon" }</h3>
-            <p class="note">{ "Each cell against its own reference: the session's common one, or for Bitcoin the first 1-minute bar at or after the seal." }</p>
+            <h3 class="section-title">{ t(M::AnsCellsTitle) }</h3>
+            <p class="note">{ t(M::AnsCellsNote) }</p>
             <div class="table-wrap">
                 <table class="answers-table cells-table" data-testid="cells">
-                    <thead><tr><th>{ "Line" }</th><th>{ "Seat" }</th><th>{ "Market" }</th><th>{ "Horizon" }</th><th>{ "P(up)" }</th><th>{ "Status" }</th><th>{ "Reference" }</th><th>{ "Verdict and evidence" }</th></tr></thead>
+                    <thead><tr><th>{ t(M::ProblemsLine) }</th><th>{ t(M::ExpSeat) }</th><th>{ t(M::ExpMarket) }</th><th>{ t(M::ScHorizon) }</th><th>{ "P(up)" }</th><th>{ t(M::AnsStatus) }</th><th>{ t(M::AnsReference) }</th><th>{ t(M::AnsEvidence) }</th></tr></thead>
                     <tbody>{ for shown_cells.into_iter().map(|c| cell_row(c, answer_of(c.line))) }</tbody>
                 </table>
             </div>
             if let Some(from) = r.unanchored_from {
-                <p class="note">{ format!("Lines {from} on are not covered by any checked stamped list: the operator's clock only (Level 1).") }</p>
+                <p class="note">{ tr(M::AnsUncovered, &[("from", &from)]) }</p>
             }
         </section>
     }
@@ -209,14 +211,14 @@ pub fn answers_table(p: &Props) -> Html {
 /// Appendix B step 5 on the page.
 pub fn ask_texts(r: &AskTextsReport) -> Html {
     html! {
-        <section class="ask-texts" aria-label="Ask texts" data-testid="ask-texts" data-ok={r.ok().to_string()}>
-            <h2 class="section-title">{ "Ask texts (Appendix B step 5)" }</h2>
-            <ul>{ for r.texts.iter().map(|t| html! {
-                <li>{ format!("{}: {}", t.name, if t.ok { format!("hashes to its name{}", if t.runs.is_empty() { String::new() } else { format!(", the ask of {}", t.runs.join(", ")) }) } else { "FAILED".to_string() }) }</li>
+        <section class="ask-texts" aria-label={t(M::AnsAskTexts)} data-testid="ask-texts" data-ok={r.ok().to_string()}>
+            <h2 class="section-title">{ t(M::AnsAskTitle) }</h2>
+            <ul>{ for r.texts.iter().map(|x| html! {
+                <li>{ format!("{}: {}", x.name, if x.ok { format!("{}{}", t(M::AnsHashesToName), if x.runs.is_empty() { String::new() } else { tr(M::AnsAskOf, &[("runs", &x.runs.join(", "))]) }) } else { t(M::AnsFailed).to_string() }) }</li>
             }) }</ul>
             { for r.problems.iter().map(|p| html! { <p class="bad" data-testid="ask-text-problem">{ p }</p> }) }
             if !r.seat_asks.is_empty() {
-                <p class="note">{ format!("{} per-seat text hashes are sealed in asks.jsonl.", r.seat_asks.len()) }</p>
+                <p class="note">{ tr(M::AnsSeatAsks, &[("n", &r.seat_asks.len())]) }</p>
             }
         </section>
     }

@@ -850,7 +850,7 @@ impl App {
                         let toggle = ctx.link().callback(move |_: Event| Msg::ToggleAnchor(i));
                         html! {
                             <li class="file">
-                                <span class="file-name">{ &f.label }</span>
+                                <bdi class="file-name" dir="ltr">{ &f.label }</bdi>
                                 <span class="file-meta">
                                     <span class={class}>{ badge }</span>
                                     <span class="file-size">{ format::bytes(f.size) }</span>

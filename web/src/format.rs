@@ -4,18 +4,7 @@
 
 use crate::i18n::{plural, tr, M};
 
-/// `1234567` -> `1,234,567`.
-pub fn count(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
+pub use sealbook_core::text::count;
 
 /// A byte size in decimal units: `512 B`, `1.5 kB`, `200.0 MB`.
 pub fn bytes(n: u64) -> String {

@@ -117,3 +117,29 @@ impl<T: serde::Serialize + serde::de::DeserializeOwned> FromWorker<T> {
         serde_json::from_str(text).map_err(|e| format!("unreadable message from the worker: {e}"))
     }
 }
+
+/// The key of a page's job object that carries the page's language (`en`, `zh`, `ar`), so a
+/// computing worker's progress labels and messages are in the page's language.
+pub const LANG: &str = "lang";
+
+/// Puts the page's language into the job object `job` under [`LANG`].
+pub fn give_lang(job: &js_sys::Object) {
+    let _ = js_sys::Reflect::set(
+        job,
+        &LANG.into(),
+        &JsValue::from_str(crate::i18n::lang().code()),
+    );
+}
+
+/// In a worker: takes the page's language from a job object (English when it names none the
+/// pages speak).
+pub fn take_lang(job: &JsValue) {
+    let code = js_sys::Reflect::get(job, &LANG.into())
+        .ok()
+        .and_then(|v| v.as_string());
+    crate::i18n::set(
+        code.as_deref()
+            .and_then(crate::i18n::Lang::from_tag)
+            .unwrap_or(crate::i18n::Lang::En),
+    );
+}

@@ -184,6 +184,12 @@ pub fn shell(props: &ShellProps) -> Html {
             <input ref={folder_input} type="file" webkitdirectory=true class="visually-hidden" tabindex="-1" aria-hidden="true" onchange={on_change} data-testid="folder-input"/>
         </section>
     });
+    // The document's title in the page's language (the static title is the English one).
+    use_effect_with(props.page, |page| {
+        if let Some(d) = web_sys::window().and_then(|w| w.document()) {
+            d.set_title(&format!("sealbook · {}", page.label()));
+        }
+    });
     html! {
         <div class="page" ondragover={has_zone.then_some(on_dragover)} ondragleave={has_zone.then_some(on_dragleave)} ondrop={has_zone.then_some(on_drop)} data-worker-ready={if props.ready { "true" } else { "false" }}>
             <header class="masthead">

@@ -1,7 +1,12 @@
 //! The message catalog (web/src/i18n/catalog.rs) against its glossary (web/i18n/glossary.json):
 //! every message has a text in each language, the same named arguments in each, and uses the
 //! spec's terms (seed 000 for Chinese, seed 003 for Arabic) wherever its English uses them.
+//! The proof page core writes (`core/src/league/proof_page.rs`, its own table of texts, as it
+//! is static HTML without the page's wasm) is held to the same rules and glossary, and where
+//! one of its texts says what a catalog message says in English, it says it the same way in
+//! Chinese and Arabic too.
 
+use sealbook_core::league::proof_page::{self, Text};
 use sealbook_web::i18n::{arguments, Lang, M};
 use serde_json::Value;
 
@@ -45,28 +50,75 @@ fn uses(text: &str, term: &str) -> bool {
     })
 }
 
+/// Every text of the catalog and of the proof page: its name and its text in each language.
+fn all_texts() -> Vec<(String, [&'static str; 3])> {
+    assert_eq!(
+        proof_page::LANGS,
+        Lang::ALL.map(Lang::code),
+        "the same languages in the same order"
+    );
+    let catalog = M::ALL
+        .iter()
+        .map(|m| (format!("{m:?}"), Lang::ALL.map(|l| m.text(l))));
+    let page = Text::ALL
+        .iter()
+        .map(|t| (format!("proof page {t:?}"), t.texts()));
+    catalog.chain(page).collect()
+}
+
+/// The text of `texts` in `lang`.
+fn of(texts: &[&'static str; 3], lang: Lang) -> &'static str {
+    texts[Lang::ALL.iter().position(|l| *l == lang).unwrap()]
+}
+
+#[test]
+fn the_proof_page_says_what_the_catalog_says_the_same_way() {
+    let mut shared = 0;
+    for t in Text::ALL {
+        let texts = t.texts();
+        for &m in M::ALL {
+            if m.text(Lang::En).eq_ignore_ascii_case(texts[0]) {
+                shared += 1;
+                for lang in [Lang::Zh, Lang::Ar] {
+                    assert_eq!(
+                        of(&texts, lang),
+                        m.text(lang),
+                        "the proof page's {t:?} and the catalog's {m:?} differ in {}",
+                        lang.code()
+                    );
+                }
+            }
+        }
+    }
+    assert!(
+        shared >= 1,
+        "the proof page shares no text with the catalog"
+    );
+}
+
 #[test]
 fn every_message_has_three_texts_with_the_same_arguments() {
     assert!(M::ALL.len() > 50, "the catalog lost its messages");
-    for &m in M::ALL {
-        let en = m.text(Lang::En);
+    assert!(Text::ALL.len() > 20, "the proof page lost its texts");
+    for (m, texts) in all_texts() {
+        let en = of(&texts, Lang::En);
         let mut en_args = arguments(en);
         en_args.sort();
         for lang in Lang::ALL {
-            let text = m.text(lang);
-            assert!(!text.trim().is_empty(), "{m:?} has no {} text", lang.code());
+            let text = of(&texts, lang);
+            assert!(!text.trim().is_empty(), "{m} has no {} text", lang.code());
             let mut args = arguments(text);
             args.sort();
             assert_eq!(
                 args,
                 en_args,
-                "{m:?}: the {} text's arguments differ from the English ones",
+                "{m}: the {} text's arguments differ from the English ones",
                 lang.code()
             );
             for arg in &args {
                 assert!(
                     !arg.is_empty() && arg.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'),
-                    "{m:?} ({}): argument {{{arg}}} is not a name",
+                    "{m} ({}): argument {{{arg}}} is not a name",
                     lang.code()
                 );
             }
@@ -79,9 +131,9 @@ fn every_message_has_three_texts_with_the_same_arguments() {
                 .count();
             if english_words >= 2 {
                 assert_ne!(
-                    m.text(lang),
+                    of(&texts, lang),
                     en,
-                    "{m:?} is not translated to {}",
+                    "{m} is not translated to {}",
                     lang.code()
                 );
             }
@@ -112,15 +164,15 @@ fn every_translation_uses_the_glossary_terms() {
                 "term {en} has no {} spelling",
                 lang.code()
             );
-            for &m in M::ALL {
-                if !uses(m.text(Lang::En), en) {
+            for (m, texts) in all_texts() {
+                if !uses(of(&texts, Lang::En), en) {
                     continue;
                 }
                 used += 1;
-                let text = m.text(lang);
+                let text = of(&texts, lang);
                 if !forms.iter().any(|f| text.contains(f)) {
                     misses.push(format!(
-                        "{m:?}: the English says {en:?}, but the {} text uses none of {forms:?}: {text}",
+                        "{m}: the English says {en:?}, but the {} text uses none of {forms:?}: {text}",
                         lang.code()
                     ));
                 }

@@ -4,9 +4,17 @@
 //! the first to cover, with its seal and link and the line's kind, seat and run.
 //!
 //! A pure renderer: the caller hands in the league's ledgers and its `proof/` files as bytes
-//! and gets the pages back. The HTML is static and self-contained (inline style, no script,
-//! no outside resource; links are relative, so a copied folder works offline), and every text
-//! that comes from a file goes through [`escape`].
+//! and gets the pages back. The HTML is static and self-contained (inline style, no outside
+//! resource; links are relative, so a copied folder works offline), and every text that comes
+//! from a file goes through [`escape`].
+//!
+//! The page speaks the pages' three languages (English, Simplified Chinese, Arabic right to
+//! left): every sentence of [`Text`] is written once per language, each in its own
+//! `<span lang>`, and one inline script picks the language as the web pages do (`?lang=`,
+//! else the remembered choice, else `navigator.languages`, else English) and sets
+//! `<html lang dir>`; the stylesheet shows that language's spans only. Without the script the
+//! page reads in English. File names, hashes and commands stay left to right (`<bdi dir="ltr">`,
+//! `<code>`). `web/tests/i18n_vs_glossary.rs` holds these texts to the web catalog's glossary.
 //!
 //! Each list's entries are checked against the published ledgers as Appendix B step 3 does
 //! (the SHA-256 of the first N lines as stored, the link of line N); the page states the
@@ -17,6 +25,7 @@ use crate::book::canon::{self, Value};
 use crate::book::chain::{verify, VerifyOptions};
 use crate::book::stamp_list::{self, ledger_matches};
 use crate::hex;
+use crate::text::{count, fill};
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -106,20 +115,99 @@ fn lines(bytes: &[u8]) -> Vec<Line> {
     out
 }
 
-/// What an anchor file beside a list is, by its name after the list's (`<list>.<rest>`).
+/// What an anchor file beside a list is, by its name after the list's (`<list>.<rest>`), in
+/// every language.
 fn anchor_kind(rest: &str) -> String {
     if rest == "ots" {
-        "OpenTimestamps proof".into()
+        say(Text::KindOts, &[])
     } else if rest == "rekor.json" {
-        "Sigstore Rekor entry".into()
+        say(Text::KindRekor, &[])
     } else if rest == "anchors.json" {
-        "anchor record".into()
+        say(Text::KindAnchors, &[])
     } else if let Some(tsa) = rest.strip_suffix(".tsr") {
-        format!("RFC 3161 token ({tsa})")
+        say(Text::KindTsr, &[("tsa", &ltr(&escape(tsa)))])
     } else {
-        "file".into()
+        say(Text::KindFile, &[])
     }
 }
+
+/// The languages of [`Text::texts`], in order: the BCP 47 tags the web pages use.
+pub const LANGS: [&str; 3] = ["en", "zh", "ar"];
+
+macro_rules! texts {
+    ($($id:ident { en: $en:literal, zh: $zh:literal, ar: $ar:literal, })*) => {
+        /// A sentence or label of the proof page.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum Text { $($id),* }
+
+        impl Text {
+            /// Every text, in the table's order.
+            pub const ALL: &'static [Text] = &[$(Text::$id),*];
+
+            /// The text in each of [`LANGS`], `{name}` marking an argument.
+            pub fn texts(self) -> [&'static str; 3] {
+                match self { $(Text::$id => [$en, $zh, $ar]),* }
+            }
+        }
+    };
+}
+
+texts! {
+    Title { en: "Proof page {day}: {league}", zh: "证明页面 {day}：{league}", ar: "صفحة الإثبات {day}: {league}", }
+    Intro { en: "Every stamped list taken on this day (UTC), the anchors published beside it, and every ledger line the list is the first to cover. A list's SHA-256 is what its OpenTimestamps proof, RFC 3161 tokens and Rekor entry attest; each entry names a ledger's first N lines by their SHA-256 and the link of line N (spec Appendix B, steps 2-4). The prefixes below were recomputed from the published ledgers when this page was written; check the anchors with the verifier page or {cmd}.", zh: "本日（UTC）制作的每一份盖章清单、与其一同发布的锚定文件，以及该清单首次覆盖的每一行账本记录。清单的 SHA-256 正是其 OpenTimestamps 证明、RFC 3161 令牌和 Rekor 条目所证明的内容；每个条目以前 N 行的 SHA-256 和第 N 行的链接指明一本账本的前 N 行（规范附录 B 第 2-4 步）。下面的前缀是在写出本页面时根据已发布的账本重新计算的；请用验证页面或 {cmd} 检查锚定文件。", ar: "كل قائمة مختومة زمنيًا أُعدّت في هذا اليوم (UTC)، والمراسي المنشورة بجانبها، وكل سطر من الدفتر تكون القائمة أول من يغطيه. بصمة SHA-256 للقائمة هي ما يشهد عليه إثبات OpenTimestamps ورموز RFC 3161 ومدخل Rekor؛ ويسمّي كل مدخل أول N سطرًا من دفتر ببصمة SHA-256 الخاصة بها ورابط السطر N (المواصفة، الملحق B، الخطوات 2-4). أُعيد حساب البادئات أدناه من الدفاتر المنشورة عند كتابة هذه الصفحة؛ افحص المراسي بصفحة التحقق أو بالأمر {cmd}.", }
+    ListHeading { en: "Stamped list {name}", zh: "盖章清单 {name}", ar: "قائمة مختومة زمنيًا {name}", }
+    ListSize { en: "{bytes} bytes, SHA-256 {sha}", zh: "{bytes} 字节，SHA-256 {sha}", ar: "عدد البايتات: {bytes}، SHA-256 {sha}", }
+    NoAnchor { en: "No anchor file is published beside this list: it rests on the operator's word and the chain (Level 1).", zh: "这份清单旁没有发布任何锚定文件：它只依赖运营者的说法和链（第 1 级）。", ar: "لم يُنشر أي ملف مرساة بجانب هذه القائمة: فهي تعتمد على كلمة المشغّل والسلسلة (المستوى 1).", }
+    HeadAnchorFile { en: "anchor file", zh: "锚定文件", ar: "ملف المرساة", }
+    HeadWhat { en: "what it is", zh: "是什么", ar: "ما هو", }
+    HeadBytes { en: "bytes", zh: "字节", ar: "البايتات", }
+    KindOts { en: "OpenTimestamps proof", zh: "OpenTimestamps 证明", ar: "إثبات OpenTimestamps", }
+    KindRekor { en: "Sigstore Rekor entry", zh: "Sigstore Rekor 条目", ar: "مدخل Sigstore Rekor", }
+    KindAnchors { en: "anchor record", zh: "锚定记录", ar: "سجل المراسي", }
+    KindTsr { en: "RFC 3161 token ({tsa})", zh: "RFC 3161 令牌（{tsa}）", ar: "رمز RFC 3161 ({tsa})", }
+    KindFile { en: "file", zh: "文件", ar: "ملف", }
+    NotAList { en: "Not a stamped list: {why}", zh: "不是盖章清单：{why}", ar: "ليست قائمة مختومة زمنيًا: {why}", }
+    LedgerLines { en: "{ledger}: {lines} lines", zh: "{ledger}：{lines} 行", ar: "{ledger}: عدد الأسطر {lines}", }
+    LedgerNotPublished { en: "This ledger is not published in this league directory.", zh: "这本账本没有发布在本联赛目录中。", ar: "هذا الدفتر غير منشور في مجلد هذا الدوري.", }
+    LedgerFileLines { en: "{ledger} ({file}): {lines} lines", zh: "{ledger}（{file}）：{lines} 行", ar: "{ledger} ({file}): عدد الأسطر {lines}", }
+    PrefixMatches { en: "The first {n} lines of {file} hash to the stamped SHA-256, and line {n} carries the stamped last link.", zh: "{file} 的前 {n} 行的哈希等于盖章的 SHA-256，且第 {n} 行带有盖章的最后链接。", ar: "تعطي أول {n} سطرًا من {file} بصمة SHA-256 المختومة زمنيًا، ويحمل السطر {n} آخر رابط مختوم زمنيًا.", }
+    PrefixDiffers { en: "Does not match {file}: {why}", zh: "与 {file} 不符：{why}", ar: "لا يطابق {file}: {why}", }
+    EarlierList { en: "Lines 1-{n} were first covered by an earlier list ({list}); the lines this list is the first to cover:", zh: "第 1-{n} 行最先由较早的清单（{list}）覆盖；本清单首次覆盖的行：", ar: "غطّت قائمة سابقة ({list}) الأسطر 1-{n} أولًا؛ والأسطر التي تكون هذه القائمة أول من يغطيها:", }
+    NoNewLine { en: "No line is newly covered by this list.", zh: "本清单没有新覆盖任何一行。", ar: "لا تغطي هذه القائمة أي سطر جديد.", }
+    HeadLine { en: "line", zh: "行", ar: "السطر", }
+    HeadKind { en: "kind", zh: "类型", ar: "النوع", }
+    HeadSeat { en: "seat", zh: "席位", ar: "المقعد", }
+    HeadRun { en: "run", zh: "运行", ar: "التشغيل", }
+    HeadAt { en: "at (UTC)", zh: "时间（UTC）", ar: "الوقت (UTC)", }
+    HeadSeal { en: "seal", zh: "封印", ar: "الختم", }
+    HeadLink { en: "link", zh: "链接", ar: "الرابط", }
+    LangLabel { en: "Language", zh: "语言", ar: "اللغة", }
+}
+
+/// `t` in every language, each in its `<span lang>`, with each `{name}` replaced by its
+/// argument (markup, escaped by the caller).
+fn say(t: Text, args: &[(&str, &dyn std::fmt::Display)]) -> String {
+    let mut out = String::new();
+    for (lang, text) in LANGS.iter().zip(t.texts()) {
+        let _ = write!(out, "<span lang=\"{lang}\">{}</span>", fill(text, args));
+    }
+    out
+}
+
+/// `text` (already escaped) as a left-to-right isolate: a file name or path inside a
+/// sentence that may read right to left.
+fn ltr(text: &str) -> String {
+    format!("<bdi dir=\"ltr\">{text}</bdi>")
+}
+
+/// The language choice (spec'd with the web pages' `web/src/i18n`): `?lang=`, else the
+/// remembered `sealbook.lang`, else the browser's languages, else English; a `?lang=` the page
+/// speaks is remembered. The title follows from `data-title-<lang>`.
+const SCRIPT: &str = "(function(){var d=document.documentElement,k='sealbook.lang',q=null,s=null;\
+try{q=new URLSearchParams(location.search).get('lang')}catch(e){}try{s=localStorage.getItem(k)}catch(e){}\
+var c=[q,s].concat(navigator.languages||[]);for(var i=0;i<c.length;i++){var l=String(c[i]||'').toLowerCase().split(/[-_]/)[0];\
+if(l==='en'||l==='zh'||l==='ar'){d.lang=l;d.dir=l==='ar'?'rtl':'ltr';var t=d.getAttribute('data-title-'+l);if(t)document.title=t;\
+if(i===0){try{localStorage.setItem(k,l)}catch(e){}}break}}})();";
 
 /// A day directory name: `YYYY-MM-DD`.
 fn is_day(s: &str) -> bool {
@@ -136,7 +224,11 @@ fn is_day(s: &str) -> bool {
 const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:2em;max-width:80em;color:#111}\
 table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{border:1px solid #bbb;padding:.2em .5em;text-align:left;vertical-align:top}\
 code,pre{font-family:ui-monospace,monospace;font-size:.9em}pre{background:#f4f4f4;padding:.5em;overflow-x:auto}\
-.ok{color:#060}.bad{color:#a00;font-weight:bold}td.h{word-break:break-all}";
+.ok{color:#060}.bad{color:#a00;font-weight:bold}td.h{word-break:break-all}\
+code,pre{direction:ltr;unicode-bidi:isolate}pre{text-align:left}html[dir=rtl] td,html[dir=rtl] th{text-align:right}\
+nav.lang{float:right;margin-inline-start:1em}html[dir=rtl] nav.lang{float:left}nav.lang a{margin:0 .3em}\
+span[lang=zh],span[lang=ar]{display:none}html[lang=zh] span[lang=en],html[lang=ar] span[lang=en]{display:none}\
+html[lang=zh] span[lang=zh],html[lang=ar] span[lang=ar]{display:inline}";
 
 /// The proof pages of a league: one `proof/<day>/index.html` per day directory holding a
 /// stamped list (`proof/<day>/<name>.txt`), from `files` (every published file under
@@ -202,27 +294,61 @@ pub fn proof_pages(
     let mut pages = Vec::new();
     for (day, names) in &by_day {
         let mut h = String::new();
-        let title = format!("Proof page {day}: {league}");
+        let titles = Text::Title
+            .texts()
+            .map(|t| escape(&fill(t, &[("day", day), ("league", &league)])));
         let _ = write!(
             h,
-            "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<h1>{}</h1>\n",
-            escape(&title),
-            escape(&title)
+            "<!DOCTYPE html>\n<html lang=\"en\" dir=\"ltr\" data-title-en=\"{}\" data-title-zh=\"{}\" data-title-ar=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{}</title>\n<script>{SCRIPT}</script>\n<style>{STYLE}</style>\n</head>\n<body>\n",
+            titles[0], titles[1], titles[2], titles[0]
         );
-        h += "<p>Every stamped list taken on this day (UTC), the anchors published beside it, and every ledger line the list is the first to cover. \
-A list's SHA-256 is what its OpenTimestamps proof, RFC 3161 tokens and Rekor entry attest; each entry names a ledger's first N lines by their SHA-256 and the link of line N (spec Appendix B, steps 2-4). \
-The prefixes below were recomputed from the published ledgers when this page was written; check the anchors with the verifier page or <code>sealbook verify</code>.</p>\n";
+        let _ = write!(
+            h,
+            "<nav class=\"lang\" aria-label=\"{}\">",
+            Text::LangLabel.texts().join(" / ")
+        );
+        for (lang, name) in LANGS.iter().zip(["English", "中文", "العربية"]) {
+            let _ = write!(
+                h,
+                "<a href=\"?lang={lang}\" lang=\"{lang}\" hreflang=\"{lang}\">{name}</a>"
+            );
+        }
+        h += "</nav>\n";
+        let _ = writeln!(
+            h,
+            "<h1>{}</h1>",
+            say(
+                Text::Title,
+                &[("day", &ltr(day)), ("league", &ltr(&escape(league)))]
+            )
+        );
+        let _ = writeln!(
+            h,
+            "<p>{}</p>",
+            say(Text::Intro, &[("cmd", &"<code>sealbook verify</code>")])
+        );
         let lists: Vec<&(&str, &[u8])> =
             names.iter().filter(|(n, _)| n.ends_with(".txt")).collect();
         for (name, bytes) in lists {
             let sha = hex::encode(&Sha256::digest(bytes));
             let _ = write!(
                 h,
-                "<h2 id=\"{}\">Stamped list <a href=\"{}\">{}</a></h2>\n<p>{} bytes, SHA-256 <code>{sha}</code></p>\n<pre>{}</pre>\n",
+                "<h2 id=\"{}\">{}</h2>\n<p>{}</p>\n<pre>{}</pre>\n",
                 escape(name),
-                href(name),
-                escape(name),
-                bytes.len(),
+                say(
+                    Text::ListHeading,
+                    &[(
+                        "name",
+                        &ltr(&format!("<a href=\"{}\">{}</a>", href(name), escape(name)))
+                    )]
+                ),
+                say(
+                    Text::ListSize,
+                    &[
+                        ("bytes", &count(bytes.len() as u64)),
+                        ("sha", &format!("<code>{sha}</code>"))
+                    ]
+                ),
                 escape(&String::from_utf8_lossy(bytes))
             );
             let mut anchors: Vec<(&str, &[u8])> = names
@@ -236,17 +362,22 @@ The prefixes below were recomputed from the published ledgers when this page was
                 .collect();
             anchors.sort_by_key(|(n, _)| *n);
             if anchors.is_empty() {
-                h += "<p class=\"bad\">No anchor file is published beside this list: it rests on the operator's word and the chain (Level 1).</p>\n";
+                let _ = writeln!(h, "<p class=\"bad\">{}</p>", say(Text::NoAnchor, &[]));
             } else {
-                h += "<table>\n<tr><th>anchor file</th><th>what it is</th><th>bytes</th><th>SHA-256</th></tr>\n";
+                let _ = writeln!(
+                    h,
+                    "<table>\n<tr><th>{}</th><th>{}</th><th>{}</th><th>SHA-256</th></tr>",
+                    say(Text::HeadAnchorFile, &[]),
+                    say(Text::HeadWhat, &[]),
+                    say(Text::HeadBytes, &[])
+                );
                 for (n, b) in anchors {
                     let _ = writeln!(
                         h,
-                        "<tr><td><a href=\"{}\">{}</a></td><td>{}</td><td>{}</td><td class=\"h\"><code>{}</code></td></tr>",
-                        href(n),
-                        escape(n),
-                        escape(&anchor_kind(&n[name.len() + 1..])),
-                        b.len(),
+                        "<tr><td>{}</td><td>{}</td><td>{}</td><td class=\"h\"><code>{}</code></td></tr>",
+                        ltr(&format!("<a href=\"{}\">{}</a>", href(n), escape(n))),
+                        anchor_kind(&n[name.len() + 1..]),
+                        count(b.len() as u64),
                         hex::encode(&Sha256::digest(b))
                     );
                 }
@@ -255,7 +386,11 @@ The prefixes below were recomputed from the published ledgers when this page was
             let list = &parsed[&(*day, *name)];
             let list = match list {
                 Err(e) => {
-                    let _ = writeln!(h, "<p class=\"bad\">Not a stamped list: {}</p>", escape(e));
+                    let _ = writeln!(
+                        h,
+                        "<p class=\"bad\">{}</p>",
+                        say(Text::NotAList, &[("why", &ltr(&escape(e)))])
+                    );
                     continue;
                 }
                 Ok(l) => l,
@@ -266,43 +401,77 @@ The prefixes below were recomputed from the published ledgers when this page was
                 else {
                     let _ = writeln!(
                         h,
-                        "<h3>{}: {} lines</h3>\n<p>This ledger is not published in this league directory.</p>",
-                        escape(&e.ledger),
-                        e.lines
+                        "<h3>{}</h3>\n<p>{}</p>",
+                        say(
+                            Text::LedgerLines,
+                            &[
+                                ("ledger", &ltr(&escape(&e.ledger))),
+                                ("lines", &count(e.lines))
+                            ]
+                        ),
+                        say(Text::LedgerNotPublished, &[])
                     );
                     continue;
                 };
                 let check = stamp_list::check(name, e, &reports[led.path]);
+                let file = ltr(&escape(led.path));
                 let _ = writeln!(
                     h,
-                    "<h3>{} (<a href=\"{}\">{}</a>): {} lines</h3>",
-                    escape(&e.ledger),
-                    href(&format!("../../{}", led.path)),
-                    escape(led.path),
-                    e.lines
+                    "<h3>{}</h3>",
+                    say(
+                        Text::LedgerFileLines,
+                        &[
+                            ("ledger", &ltr(&escape(&e.ledger))),
+                            (
+                                "file",
+                                &ltr(&format!(
+                                    "<a href=\"{}\">{}</a>",
+                                    href(&format!("../../{}", led.path)),
+                                    escape(led.path)
+                                ))
+                            ),
+                            ("lines", &count(e.lines))
+                        ]
+                    )
                 );
                 match &check.message {
                     None => {
-                        let _ = writeln!(h, "<p class=\"ok\">The first {} lines of {} hash to the stamped SHA-256, and line {} carries the stamped last link.</p>", e.lines, escape(led.path), e.lines);
+                        let _ = writeln!(
+                            h,
+                            "<p class=\"ok\">{}</p>",
+                            say(
+                                Text::PrefixMatches,
+                                &[("n", &count(e.lines)), ("file", &file)]
+                            )
+                        );
                     }
                     Some(m) => {
                         let _ = writeln!(
                             h,
-                            "<p class=\"bad\">Does not match {}: {}</p>",
-                            escape(led.path),
-                            escape(&m.to_string())
+                            "<p class=\"bad\">{}</p>",
+                            say(
+                                Text::PrefixDiffers,
+                                &[("file", &file), ("why", &ltr(&escape(&m.to_string())))]
+                            )
                         );
                     }
                 }
                 let (before, by) = covered.get(led.path).cloned().unwrap_or_default();
                 if before > 0 {
                     let (by_day, by_name) = &by;
+                    let earlier = format!(
+                        "<a href=\"{}#{}\">{}</a>",
+                        href(&format!("../{by_day}/{PAGE_NAME}")),
+                        href(by_name),
+                        escape(&format!("proof/{by_day}/{by_name}"))
+                    );
                     let _ = writeln!(
                         h,
-                        "<p>Lines 1-{} were first covered by an earlier list (<a href=\"{}\">{}</a>); the lines this list is the first to cover:</p>",
-                        before.min(e.lines),
-                        href(&format!("../{by_day}/{PAGE_NAME}")) + "#" + &href(by_name),
-                        escape(&format!("proof/{by_day}/{by_name}"))
+                        "<p>{}</p>",
+                        say(
+                            Text::EarlierList,
+                            &[("n", &count(before.min(e.lines))), ("list", &ltr(&earlier))]
+                        )
                     );
                 }
                 let new: Vec<&Line> = led_lines
@@ -310,20 +479,32 @@ The prefixes below were recomputed from the published ledgers when this page was
                     .filter(|l| l.n > before && l.n <= e.lines)
                     .collect();
                 if new.is_empty() {
-                    h += "<p>No line is newly covered by this list.</p>\n";
+                    let _ = writeln!(h, "<p>{}</p>", say(Text::NoNewLine, &[]));
                 } else {
-                    h += "<table>\n<tr><th>line</th><th>kind</th><th>seat</th><th>run</th><th>at</th><th>seal</th><th>link</th></tr>\n";
+                    h += "<table>\n<tr>";
+                    for head in [
+                        Text::HeadLine,
+                        Text::HeadKind,
+                        Text::HeadSeat,
+                        Text::HeadRun,
+                        Text::HeadAt,
+                        Text::HeadSeal,
+                        Text::HeadLink,
+                    ] {
+                        let _ = write!(h, "<th>{}</th>", say(head, &[]));
+                    }
+                    h += "</tr>\n";
                     for l in new {
                         let _ = writeln!(
                             h,
                             "<tr id=\"{}-{}\"><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td class=\"h\"><code>{}</code></td><td class=\"h\"><code>{}</code></td></tr>",
                             escape(led.path),
                             l.n,
-                            l.n,
-                            escape(&l.kind),
-                            escape(&l.seat),
-                            escape(&l.run_id),
-                            escape(&l.at),
+                            count(l.n),
+                            ltr(&escape(&l.kind)),
+                            ltr(&escape(&l.seat)),
+                            ltr(&escape(&l.run_id)),
+                            ltr(&escape(&l.at)),
                             escape(&l.seal),
                             escape(&l.link)
                         );
@@ -356,6 +537,90 @@ mod tests {
         );
         assert_eq!(escape("plain é"), "plain é");
         assert_eq!(href("a b/\"c\".ots"), "a%20b/%22c%22.ots");
+    }
+
+    /// Every `<span lang>` of `page` comes as en, zh, ar in that order, each text argument-free
+    /// of `{`, and the three together are one [`Text`]: its English, Chinese and Arabic.
+    fn every_sentence_in_three_languages(page: &str) {
+        let mut rest = page;
+        let mut seen = 0;
+        while let Some(at) = rest.find("<span lang=\"en\">") {
+            rest = &rest[at..];
+            let mut texts = Vec::new();
+            for lang in LANGS {
+                let open = format!("<span lang=\"{lang}\">");
+                assert!(
+                    rest.starts_with(&open),
+                    "no {lang} text where expected: {}",
+                    &rest[..200.min(rest.len())]
+                );
+                let body = &rest[open.len()..];
+                // A text holds no span of its own, so the first close is its own.
+                let close = body.find("</span>").expect("a closed span");
+                texts.push(&body[..close]);
+                rest = &body[close + "</span>".len()..];
+            }
+            assert!(
+                texts.iter().all(|t| !t.contains('{')),
+                "an unfilled argument: {texts:?}"
+            );
+            assert!(
+                Text::ALL.iter().any(|t| {
+                    let want = t.texts();
+                    (0..3).all(|i| template_matches(want[i], texts[i]))
+                }),
+                "not a text of the table in its three languages: {texts:?}"
+            );
+            seen += 1;
+        }
+        assert!(seen >= 10, "too few sentences ({seen})");
+        assert_eq!(page.matches("<span lang=\"zh\">").count(), seen);
+        assert_eq!(page.matches("<span lang=\"ar\">").count(), seen);
+    }
+
+    /// Whether `text` is `template` with each `{name}` filled by something.
+    fn template_matches(template: &str, text: &str) -> bool {
+        let mut pieces = Vec::new();
+        let mut rest = template;
+        while let Some(open) = rest.find('{') {
+            pieces.push(&rest[..open]);
+            rest = &rest[open + rest[open..].find('}').unwrap() + 1..];
+        }
+        pieces.push(rest);
+        let mut at = 0;
+        for (i, piece) in pieces.iter().enumerate() {
+            let found = if i == 0 {
+                text.starts_with(piece).then_some(0)
+            } else if i == pieces.len() - 1 {
+                (text.len() >= at + piece.len() && text.ends_with(piece))
+                    .then(|| text.len() - piece.len())
+            } else {
+                text[at..].find(piece).map(|p| at + p)
+            };
+            match found {
+                Some(p) if p >= at => at = p + piece.len(),
+                _ => return false,
+            }
+        }
+        true
+    }
+
+    #[test]
+    fn every_text_has_three_languages_with_the_same_arguments() {
+        for t in Text::ALL {
+            let [en, zh, ar] = t.texts();
+            let mut want = crate::text::arguments(en);
+            want.sort_unstable();
+            for other in [zh, ar] {
+                let mut got = crate::text::arguments(other);
+                got.sort_unstable();
+                assert_eq!(got, want, "{t:?}: {other}");
+                assert!(
+                    other != en || en.split(' ').count() < 2,
+                    "{t:?} is not translated"
+                );
+            }
+        }
     }
 
     fn book(n: usize) -> Vec<u8> {
@@ -424,10 +689,16 @@ mod tests {
         assert!(first.contains("a &lt;league&gt;") && !first.contains("<league>"));
         assert!(first.contains("&lt;b&gt;evil&lt;/b&gt;") && !first.contains("<b>evil"));
         assert!(
-            first.contains("RFC 3161 token (freetsa)") && first.contains("OpenTimestamps proof")
+            first.contains("RFC 3161 token (<bdi dir=\"ltr\">freetsa</bdi>)")
+                && first.contains("OpenTimestamps proof")
         );
-        assert!(first.contains("href=\"130025Z.txt.ots\""));
-        assert!(!first.contains("<script"));
+        assert!(first
+            .contains("<bdi dir=\"ltr\"><a href=\"130025Z.txt.ots\">130025Z.txt.ots</a></bdi>"));
+        assert_eq!(
+            first.matches("<script").count(),
+            1,
+            "the language choice only"
+        );
         let lines = lines(&b);
         assert!(first.contains(&lines[0].seal) && first.contains(&lines[1].link));
         assert!(
@@ -437,15 +708,18 @@ mod tests {
         let second = String::from_utf8(pages[1].1.clone()).unwrap();
         assert!(second.contains(&lines[2].seal) && !second.contains(&lines[0].seal));
         assert!(
-            second.contains("Lines 1-2 were first covered by an earlier list (<a href=\"../2026-11-02/index.html#130025Z.txt\">proof/2026-11-02/130025Z.txt</a>)"),
+            second.contains("Lines 1-2 were first covered by an earlier list (<bdi dir=\"ltr\"><a href=\"../2026-11-02/index.html#130025Z.txt\">proof/2026-11-02/130025Z.txt</a></bdi>)"),
             "{second}"
         );
         assert!(second.contains("No anchor file is published beside this list"));
         assert!(
-            second.contains("class=\"bad\">Does not match")
-                || second.contains("Not a stamped list"),
+            second.contains("class=\"bad\"><span lang=\"en\">Does not match")
+                || second.contains("<span lang=\"en\">Not a stamped list"),
             "{second}"
         );
+        for page in [&first, &second] {
+            every_sentence_in_three_languages(page);
+        }
         // Deterministic.
         assert_eq!(
             pages,

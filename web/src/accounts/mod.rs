@@ -129,10 +129,11 @@ impl AccountsApp {
         ] {
             let _ = js_sys::Reflect::set(&job, &k.into(), &v);
         }
+        crate::module_worker::give_lang(&job);
         self.status = Status::Running {
             step: 0,
             steps: 2,
-            label: "Starting".into(),
+            label: t(M::AccStepStarting).into(),
         };
         if let Err(e) = w.worker.post_message(&job) {
             self.status = Status::Failed(format!("the replay could not be given the files: {e:?}"));
@@ -147,7 +148,7 @@ impl AccountsApp {
             compact: any,
             before: html! {},
             actions: if any {
-                html! { <button type="button" class="button quiet" onclick={ctx.link().callback(|_| Msg::Clear)}>{ "Clear" }</button> }
+                html! { <button type="button" class="button quiet" onclick={ctx.link().callback(|_| Msg::Clear)}>{ t(M::Clear) }</button> }
             } else {
                 html! {}
             },
@@ -170,13 +171,13 @@ impl AccountsApp {
             html! {
                 <li class="file" data-role={name.to_string()} data-given={if f.is_some() { "true" } else { "false" }}>
                     <span class="badge">{ name.to_string() }</span>
-                    <span class="file-name">{ f.map_or_else(|| "not given".to_string(), |(_, l, _)| l.clone()) }</span>
+                    <bdi class="file-name" dir={if f.is_some() { "ltr" } else { "auto" }}>{ f.map_or_else(|| t(M::AccNotGiven).to_string(), |(_, l, _)| l.clone()) }</bdi>
                 </li>
             }
         };
         html! {
             <>
-                <ul class="file-list" aria-label="Files given">
+                <ul class="file-list" aria-label={t(M::AccFilesGiven)}>
                     { for NEEDED.iter().map(|(k, n)| row(*k, n)) }
                     { row(ArenaFile::Code, "arena-code.json") }
                     <li class="file" data-role="code-texts">
@@ -189,7 +190,7 @@ impl AccountsApp {
                     </li>
                 </ul>
                 if !self.ignored.is_empty() {
-                    <p class="note" id="accounts-ignored">{ format!("Not read (not a trading-track file): {}", ignored_names(&self.ignored)) }</p>
+                    <p class="note" id="accounts-ignored">{ tr(M::AccNotRead, &[("files", &ignored_names(&self.ignored))]) }</p>
                 }
             </>
         }
@@ -210,7 +211,7 @@ impl AccountsApp {
             Status::Done(shown) => html! { <>
                 <div class="scores-actions">
                     <button type="button" class="button secondary" id="download-recount" onclick={ctx.link().callback(|_| Msg::Download)}>{ t(M::AccDownload) }</button>
-                    <span class="note">{ "The same bytes as sealbook replay --json, without its \"dir\"." }</span>
+                    <span class="note">{ t(M::AccSameBytes) }</span>
                 </div>
                 { view::results(&shown.recount, &shown.accounts) }
             </> },
@@ -249,7 +250,7 @@ impl Component for AccountsApp {
             status = Status::Running {
                 step: 0,
                 steps: 2,
-                label: format!("Fetching the league's files from {url}"),
+                label: tr(M::AccFetching, &[("url", &url)]),
             };
             let link = ctx.link().clone();
             wasm_bindgen_futures::spawn_local(async move {

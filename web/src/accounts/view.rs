@@ -30,10 +30,10 @@ fn ratio(x: Option<f64>) -> String {
 
 fn verdict_name(v: Verdict) -> &'static str {
     match v {
-        Verdict::Exact => "exact to the cent",
-        Verdict::WithinRounding => "within published rounding",
-        Verdict::Different => "DIFFERENT",
-        Verdict::NotRecounted => "not recounted",
+        Verdict::Exact => t(M::AccExactLower),
+        Verdict::WithinRounding => t(M::AccWithinLower),
+        Verdict::Different => t(M::AccDifferent),
+        Verdict::NotRecounted => t(M::AccNotRecountedLower),
     }
 }
 
@@ -108,19 +108,19 @@ fn summary(r: &Recount) -> Html {
         |id: &str, label: &str, v: usize| item(id, label, format::count(v as u64), v.to_string());
     card(
         "accounts-summary",
-        "Replay summary",
+        t(M::AccSumTitle),
         html! { <>
-            <p class="note">{ format!("{} published rows, {} accounts, {} sessions{span}, {} trades, rules {}.", p.rows, p.accounts, p.sessions, p.trades, p.rules.join(", ")) }</p>
+            <p class="note">{ tr(M::AccSumNote, &[("rows", &format::count(p.rows as u64)), ("accounts", &format::count(p.accounts as u64)), ("sessions", &format::count(p.sessions as u64)), ("span", &span), ("trades", &format::count(p.trades as u64)), ("rules", &p.rules.join(", "))]) }</p>
             <dl class="figures">
-                { n("rows", "Rows", p.rows) }
-                { n("accounts", "Accounts", p.accounts) }
-                { n("sessions", "Sessions", p.sessions) }
-                { n("trades", "Trades", p.trades) }
-                { item("rules", "Rules", p.rules.join(", "), p.rules.join(",")) }
-                { n("exact", "Exact to the cent", p.exact) }
-                { n("within_rounding", "Within published rounding", p.within_rounding) }
-                { n("different", "DIFFERENT", p.different) }
-                { n("not_recounted", "Not recounted", p.not_recounted) }
+                { n("rows", t(M::AccRows), p.rows) }
+                { n("accounts", t(M::NavAccounts), p.accounts) }
+                { n("sessions", t(M::ScSessions), p.sessions) }
+                { n("trades", t(M::AccTrades), p.trades) }
+                { item("rules", t(M::ScoresRules), p.rules.join(", "), p.rules.join(",")) }
+                { n("exact", &format::sentence(t(M::AccExactLower)), p.exact) }
+                { n("within_rounding", &format::sentence(t(M::AccWithinLower)), p.within_rounding) }
+                { n("different", t(M::AccDifferent), p.different) }
+                { n("not_recounted", t(M::AccNotRecounted), p.not_recounted) }
             </dl>
         </> },
     )
@@ -130,8 +130,8 @@ fn differences(ds: &[Difference]) -> Html {
     if ds.is_empty() {
         return card(
             "accounts-differences",
-            "Rows that differ",
-            html! { <p class="note">{ "None: every published row was recounted and matches." }</p> },
+            t(M::AccDiffTitle),
+            html! { <p class="note">{ t(M::AccDiffNone) }</p> },
         );
     }
     let rows = ds.iter().map(|d| {
@@ -150,12 +150,12 @@ fn differences(ds: &[Difference]) -> Html {
     });
     card(
         "accounts-differences",
-        "Rows that differ",
+        t(M::AccDiffTitle),
         table_wrap(
-            "Rows that differ, with the published and the recomputed value",
+            t(M::AccDiffLabel),
             html! {
                 <table class="scores-table" id="differences-table">
-                    <thead>{ head(&["Verdict", "Rules", "Account", "Session", "Field", "Published", "Recomputed"]) }</thead>
+                    <thead>{ head(&[t(M::ScVerdict), t(M::ScoresRules), t(M::AccAccount), t(M::AccSession), t(M::AccField), t(M::AccPublished), t(M::AccRecomputed)]) }</thead>
                     <tbody>{ for rows }</tbody>
                 </table>
             },
@@ -166,14 +166,14 @@ fn differences(ds: &[Difference]) -> Html {
 fn code(c: Option<&[CodeCheck]>) -> Html {
     let body = match c {
         None => {
-            html! { <p class="note">{ "arena-code.json was not given: nothing to check (Appendix B step 8)." }</p> }
+            html! { <p class="note">{ t(M::AccCodeNone) }</p> }
         }
         Some(c) => {
             let rows = c.iter().map(|x| {
                 let state = match (&x.actual, x.ok) {
-                    (_, true) => pill("ok", "matches"),
-                    (Some(_), false) => pill("bad", "DIFFERENT"),
-                    (None, false) => pill("bad", "not given"),
+                    (_, true) => pill("ok", t(M::AccMatches)),
+                    (Some(_), false) => pill("bad", t(M::AccDifferent)),
+                    (None, false) => pill("bad", t(M::AccNotGiven)),
                 };
                 html! {
                     <tr data-ok={if x.ok { "true" } else { "false" }}>
@@ -186,17 +186,17 @@ fn code(c: Option<&[CodeCheck]>) -> Html {
                 }
             });
             table_wrap(
-                "The engine's code files against arena-code.json",
+                t(M::AccCodeLabel),
                 html! {
                     <table class="scores-table" id="code-table">
-                        <thead>{ head(&["Code file", "Published text", "Check", "SHA-256 listed", "SHA-256 of the text"]) }</thead>
+                        <thead>{ head(&[t(M::AccCodeFile), t(M::AccCodeText), t(M::ProblemsCheck), t(M::AccShaListed), t(M::AccShaText)]) }</thead>
                         <tbody>{ for rows }</tbody>
                     </table>
                 },
             )
         }
     };
-    card("accounts-code", "The engine's code (arena-code.json)", body)
+    card("accounts-code", t(M::AccCodeTitle), body)
 }
 
 fn figures(fs: &[Figures]) -> Html {
@@ -204,7 +204,7 @@ fn figures(fs: &[Figures]) -> Html {
         html! {
             <tr data-account={f.account.clone()} data-version={f.version.clone()}>
                 <td>{ f.version.clone() }</td>
-                <th scope="row">{ f.account.clone() }{ if f.benchmark { " (benchmark)" } else { "" } }</th>
+                <th scope="row">{ f.account.clone() }{ if f.benchmark { t(M::AccBenchmark) } else { "" } }</th>
                 <td class="num">{ f.sessions }</td>
                 <td class="num" data-v={f.equity.to_string()}>{ dollars(f.equity) }</td>
                 <td class="num" data-v={json_number(f.ret)}>{ pct(f.ret) }</td>
@@ -219,12 +219,12 @@ fn figures(fs: &[Figures]) -> Html {
     });
     card(
         "accounts-figures",
-        "Every account, recomputed",
+        t(M::AccFigTitle),
         html! { <>
-            <p class="note">{ "At each account's last session, from the engine's own rows (not the published ones). Return since the start, maximum drawdown, Sharpe and Sortino over the last sessions the rules name." }</p>
-            { table_wrap("Every recomputed account's figures", html! {
+            <p class="note">{ t(M::AccFigNote) }</p>
+            { table_wrap(t(M::AccFigLabel), html! {
                 <table class="scores-table" id="figures-table">
-                    <thead>{ head(&["Rules", "Account", "Sessions", "Equity", "Return", "Max drawdown", "Sharpe", "Sortino", "Trades", "Costs", "Rejected"]) }</thead>
+                    <thead>{ head(&[t(M::ScoresRules), t(M::AccAccount), t(M::ScSessions), t(M::AccEquity), t(M::AccReturn), t(M::AccMaxDrawdown), t(M::AccSharpe), t(M::AccSortino), t(M::AccTrades), t(M::AccCosts), t(M::AccRejected)]) }</thead>
                     <tbody>{ for rows }</tbody>
                 </table>
             }) }
@@ -329,7 +329,7 @@ fn line_chart(
         label,
         html! { <>
             <title>{ label.to_string() }</title>
-            { f.axes_labelled(&session_ticks(sessions), &y_ticks, "session", y_title) }
+            { f.axes_labelled(&session_ticks(sessions), &y_ticks, t(M::AccAxisSession), y_title) }
             { for drawn }
         </> },
     )
@@ -395,7 +395,7 @@ fn one_chart(c: &Chart) -> Html {
     let names: Vec<String> = c.lines.iter().map(|l| l.account.clone()).collect();
     let against = names.get(1..).unwrap_or_default().join(", ");
     let who = if c.lines.first().is_some_and(|l| l.account.starts_with('_')) {
-        format!("{}'s benchmarks", c.version)
+        tr(M::AccBenchmarksOf, &[("rules", &c.version)])
     } else {
         format!("{} ({})", c.account, c.version)
     };
@@ -407,25 +407,25 @@ fn one_chart(c: &Chart) -> Html {
             }) }
         </tr> }
     });
-    let head_cells: Vec<&str> = std::iter::once("Session")
+    let head_cells: Vec<&str> = std::iter::once(t(M::AccSession))
         .chain(names.iter().map(String::as_str))
         .collect();
     html! {
         <figure class="account-chart" id={id} data-account={c.account.clone()} data-version={c.version.clone()} data-lines={names.join(",")}>
             <figcaption><h3 class="subsection-title">{ who.clone() }</h3></figcaption>
             { line_chart(
-                &format!("Equity of {who} at each close against {against}"),
-                &c.sessions, &equity, e_range, "equity ($)", &money_tick) }
+                &tr(M::AccEquityOf, &[("who", &who), ("against", &against)]),
+                &c.sessions, &equity, e_range, t(M::AccAxisEquity), &money_tick) }
             { line_chart(
-                &format!("Drawdown of {who} from its highest equity against {against}"),
-                &c.sessions, &drawdown, (dd_lo * 1.05, 0.0), "drawdown (%)", &|v| format!("{v:.1}%")) }
+                &tr(M::AccDrawdownOf, &[("who", &who), ("against", &against)]),
+                &c.sessions, &drawdown, (dd_lo * 1.05, 0.0), t(M::AccAxisDrawdown), &|v| format!("{v:.1}%")) }
             { legend(&names.iter().enumerate().map(|(i, n)| (i, n.clone())).collect::<Vec<_>>()) }
             { details(
-                format!("The numbers behind {who}'s charts"),
-                &format!("Equity and drawdown of {who} and its benchmarks at each session"),
+                tr(M::AccNumbersBehind, &[("who", &who)]),
+                &tr(M::AccNumbersLabel, &[("who", &who)]),
                 html! {
                     <table class="scores-table">
-                        <caption>{ "Equity / drawdown at each close" }</caption>
+                        <caption>{ t(M::AccNumbersCaption) }</caption>
                         <thead>{ head(&head_cells) }</thead>
                         <tbody>{ for table_rows }</tbody>
                     </table>
@@ -437,9 +437,9 @@ fn one_chart(c: &Chart) -> Html {
 fn charts(cs: &[Chart]) -> Html {
     card(
         "accounts-charts",
-        "Equity and drawdown against the benchmarks",
+        t(M::AccChartsTitle),
         html! { <>
-            <p class="note">{ "Drawn from the recomputed rows. The account's own line is the thick one; the benchmarks run under the same rules and costs." }</p>
+            <p class="note">{ t(M::AccChartsNote) }</p>
             { for cs.iter().map(one_chart) }
         </> },
     )

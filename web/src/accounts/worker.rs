@@ -4,6 +4,7 @@
 
 use super::compute::{self, arena_kind, Computed, MAX_CODE_BYTES, MAX_INPUT_BYTES};
 use super::protocol::{AccountsFromWorker, FILES, JOB, LABELS};
+use crate::i18n::{t, M};
 use sealbook_core::verifier::published::ArenaFile;
 use std::cell::Cell;
 use wasm_bindgen::prelude::*;
@@ -30,6 +31,7 @@ pub fn accounts_worker_main() {
     }));
     let onmessage = Closure::<dyn FnMut(MessageEvent)>::new(|event: MessageEvent| {
         let data = event.data();
+        crate::module_worker::take_lang(&data);
         let get = |k: &str| js_sys::Reflect::get(&data, &k.into()).ok();
         let job = get(JOB).and_then(|v| v.as_f64()).unwrap_or(0.0) as u32;
         let array = |k: &str| {
@@ -84,7 +86,7 @@ async fn run(job: u32, files: Vec<(String, File)>) -> Result<Computed, String> {
             label: label.into(),
         })
     };
-    progress(1, "Reading the published files");
+    progress(1, t(M::AccStepReading));
     let mut read_files = Vec::with_capacity(files.len());
     for (label, f) in &files {
         let limit = match arena_kind(label) {
@@ -93,9 +95,6 @@ async fn run(job: u32, files: Vec<(String, File)>) -> Result<Computed, String> {
         };
         read_files.push((label.clone(), read(label, f, limit).await?));
     }
-    progress(
-        2,
-        "Replaying every decision with the engine and comparing every published row",
-    );
+    progress(2, t(M::AccStepReplaying));
     compute::compute(&read_files)
 }

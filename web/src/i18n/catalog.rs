@@ -327,6 +327,36 @@ catalog! {
     AnchorsUsed { en: "Trust anchors used: {n} from {files}", zh: "使用的信任锚：{n} 个，来自 {files}", ar: "مراسي الثقة المستخدمة: {n} من {files}", }
     RekorLogKey { en: "Rekor log key: ", zh: "Rekor 日志密钥：", ar: "مفتاح سجل Rekor: ", }
 
+    // The answers' proof tables (web/src/answers_view.rs).
+    AnsCoveredBy { en: "Its answer (line {line}) is first covered by {list} ({n} lines)", zh: "其答案（第 {line} 行）最先由 {list} 覆盖（{n} 行）", ar: "إجابته (السطر {line}) تغطيها أولًا {list} (عدد الأسطر {n})", }
+    AnsNotCovered { en: "No checked stamped list covers its answer (line {line}) yet.", zh: "尚无已检查的盖章清单覆盖其答案（第 {line} 行）。", ar: "لا تغطي أي قائمة مختومة زمنيًا مفحوصة إجابته (السطر {line}) بعد.", }
+    AnsFirstList { en: "First stamped list covering it: {list} ({n} lines)", zh: "最先覆盖它的盖章清单：{list}（{n} 行）", ar: "أول قائمة مختومة زمنيًا تغطيه: {list} (عدد الأسطر {n})", }
+    AnsNoList { en: "No checked stamped list covers it yet.", zh: "尚无已检查的盖章清单覆盖它。", ar: "لا تغطيه أي قائمة مختومة زمنيًا مفحوصة بعد.", }
+    AnsFirstAnchored { en: "First covering list with an anchor: {list}", zh: "最先覆盖它且带锚定的清单：{list}", ar: "أول قائمة تغطيه ولها مرساة: {list}", }
+    AnsCorrected { en: "Corrected by line {line}: {words} ({reason})", zh: "由第 {line} 行更正：{words}（{reason}）", ar: "صُحّح بالسطر {line}: {words} ({reason})", }
+    AnsNoReason { en: "no reason given", zh: "未给出理由", ar: "لم يُذكر سبب", }
+    AnsTitle { en: "Every answer: sealed before its reference, proven by whom", zh: "每个答案：是否在其参考时刻之前封印，由谁证明", ar: "كل إجابة: هل كانت مختومة قبل مرجعها، ومن يثبت ذلك", }
+    AnsCounted { en: "Counted runs: {rule}", zh: "计入的运行：{rule}", ar: "التشغيلات المحتسبة: {rule}", }
+    AnsDeclaration { en: "The declaration: {words}", zh: "声明：{words}", ar: "الإعلان: {words}", }
+    AnsCells { en: "Cells: {summary}", zh: "单元格：{summary}", ar: "الخلايا: {summary}", }
+    AnsSeat { en: "Seat ", zh: "席位 ", ar: "المقعد ", }
+    AnsMarket { en: " Market ", zh: " 市场 ", ar: " السوق ", }
+    AnsVerdict { en: " Verdict ", zh: " 结论 ", ar: " الحكم ", }
+    AnsAll { en: "all", zh: "全部", ar: "الكل", }
+    AnsStatus { en: "Status", zh: "状态", ar: "الحالة", }
+    AnsSealed { en: "Sealed", zh: "封印时间", ar: "وقت الختم", }
+    AnsReference { en: "Reference", zh: "参考时刻", ar: "المرجع", }
+    AnsEvidence { en: "Verdict and evidence", zh: "结论与证据", ar: "الحكم والدليل", }
+    AnsCellsTitle { en: "Every cell: seat, market, horizon", zh: "每个单元格：席位、市场、期限", ar: "كل خلية: المقعد والسوق والأفق", }
+    AnsCellsNote { en: "Each cell against its own reference: the session's common one, or for Bitcoin the first 1-minute bar at or after the seal.", zh: "每个单元格对照其自身的参考时刻：会话的共同参考时刻，或对比特币而言，封印时刻或之后的第一根 1 分钟 K 线。", ar: "كل خلية مقابل مرجعها: المرجع المشترك للجلسة، أو لبيتكوين أول شمعة دقيقة واحدة عند الختم أو بعده.", }
+    AnsUncovered { en: "Lines {from} on are not covered by any checked stamped list: the operator's clock only (Level 1).", zh: "第 {from} 行起没有被任何已检查的盖章清单覆盖：仅凭运营者的时钟（第 1 级）。", ar: "الأسطر من {from} فصاعدًا لا تغطيها أي قائمة مختومة زمنيًا مفحوصة: ساعة المشغّل فقط (المستوى 1).", }
+    AnsAskTexts { en: "Ask texts", zh: "问询文本", ar: "نصوص الأسئلة", }
+    AnsAskTitle { en: "Ask texts (Appendix B step 5)", zh: "问询文本（附录 B 第 5 步）", ar: "نصوص الأسئلة (الملحق B، الخطوة 5)", }
+    AnsHashesToName { en: "hashes to its name", zh: "哈希与其名称相符", ar: "تجزئته تطابق اسمه", }
+    AnsAskOf { en: ", the ask of {runs}", zh: "，为 {runs} 的问询", ar: "، سؤال {runs}", }
+    AnsFailed { en: "FAILED", zh: "失败", ar: "فشل", }
+    AnsSeatAsks { en: "{n} per-seat text hashes are sealed in asks.jsonl.", zh: "asks.jsonl 中封印了 {n} 个按席位的文本哈希。", ar: "تجزئات نصوص المقاعد المختومة في asks.jsonl: {n}.", }
+
     // The Scores page (web/src/scores).
     ScoresTitle { en: "Recompute the league's scores", zh: "重新计算联赛的评分", ar: "أعد حساب درجات الدوري", }
     ScoresLede { en: "Drop the published council-forecasts.csv (or the registered predictions, or the whole downloaded folder). This page recomputes every Brier score, interval, N_eff reading and the primary endpoint with the same code as the sealbook command line, compiled to WebAssembly. Your files never leave this device.", zh: "拖入已发布的 council-forecasts.csv（或已注册的预测，或整个下载的文件夹）。本页面用与 sealbook 命令行相同、编译为 WebAssembly 的代码，重新计算每个布里尔评分、区间、有效独立声音数读数和主要终点。你的文件不会离开本设备。", ar: "أفلت ملف council-forecasts.csv المنشور (أو التوقعات المسجلة، أو المجلد المنزَّل كله). تعيد هذه الصفحة حساب كل درجة براير وكل فاصل وكل قراءة لعدد الأصوات المستقلة الفعلي والنقطة النهائية الأساسية بالشيفرة نفسها التي يستخدمها سطر أوامر sealbook، مترجمة إلى WebAssembly. لا تغادر ملفاتك هذا الجهاز.", }
@@ -348,6 +378,180 @@ catalog! {
     ScoresRunOption { en: "{run} · {horizon} · {n} seats", zh: "{run} · {horizon} · {n} 个席位", ar: "{run} · {horizon} · عدد المقاعد {n}", }
     ScoresCrashed { en: "The scorer stopped on an internal error; reload the page. ({why})", zh: "计分器因内部错误停止；请重新加载页面。（{why}）", ar: "توقف المُقيِّم بسبب خطأ داخلي؛ أعد تحميل الصفحة. ({why})", }
     ScoresBroken { en: "The scorer stopped: {why}. Reload the page to try again.", zh: "计分器已停止：{why}。请重新加载页面再试。", ar: "توقف المُقيِّم: {why}. أعد تحميل الصفحة لتحاول مجددًا.", }
+    ScoresStepReadingFiles { en: "Reading the files", zh: "正在读取文件", ar: "جارٍ قراءة الملفات", }
+    ScoresStepReading { en: "Reading {file}", zh: "正在读取 {file}", ar: "جارٍ قراءة {file}", }
+    ScoresStepReadingRest { en: "Reading the book, the asks, the climatology and the registered predictions", zh: "正在读取账本、问询、气候基准和已登记的预言", ar: "جارٍ قراءة الدفتر والأسئلة والمناخ والتنبؤات المسجلة", }
+    ScoresStepScoring { en: "Scoring every seat, horizon, consensus and the primary endpoint; correlating each run", zh: "正在为每个席位、期限、共识和主要终点计分；计算每次运行的相关性", ar: "جارٍ تقييم كل مقعد وأفق والإجماع ونقطة النهاية الأولية؛ وحساب الارتباط لكل تشغيل", }
+    ScoresStepDrawing { en: "Drawing", zh: "正在绘制", ar: "جارٍ الرسم", }
+    ScRows { en: "{n} rows", zh: "{n} 行", ar: "عدد الصفوف: {n}", }
+    ScFromBook { en: "from the sealed book", zh: "来自封印的账本", ar: "من الدفتر المختوم", }
+    ScFromCsv { en: "from {file}", zh: "来自 {file}", ar: "من {file}", }
+    ScTimeBasis { en: " · time basis ", zh: " · 时间基准 ", ar: " · أساس الوقت ", }
+    ScExcluded { en: " · {n} answers sealed after the reference left out · ", zh: " · 在参考时刻之后封印的 {n} 个答案未计入 · ", ar: " · استُبعدت إجابات مختومة بعد المرجع: {n} · ", }
+    ScClimOk { en: "climatology hash checked", zh: "气候基准哈希已检查", ar: "تم فحص تجزئة المناخ", }
+    ScClimBad { en: "climatology hash does not match", zh: "气候基准哈希不符", ar: "تجزئة المناخ غير مطابقة", }
+    ScClimNone { en: "no climatology table", zh: "没有气候基准表", ar: "لا جدول مناخ", }
+    ScAgreementOk { en: "Every one of the {n} issue rows checked is the cell sealed in the answer line it names ({skipped} rows without a sealed cell to compare).", zh: "所检查的全部 {n} 个问题行都是其所指答案行中封印的单元格（{skipped} 行没有可比较的封印单元格）。", ar: "كل صف من صفوف المسائل المفحوصة ({n}) هو الخلية المختومة في سطر الإجابة الذي يسمّيه (صفوف بلا خلية مختومة للمقارنة: {skipped}).", }
+    ScEndpointTitle { en: "Primary endpoint", zh: "主要终点", ar: "نقطة النهاية الأولية", }
+    ScEndpointNote { en: "Consensus against climatology: mean session gain G_s from session 11, moving-block bootstrap (blocks of {block}, {reps} resamples, seed {seed}), margin {margin}.", zh: "共识对照气候基准：自第 11 个会话起的平均会话增益 G_s，移动块自助法（块长 {block}，重抽样 {reps} 次，种子 {seed}），边际 {margin}。", ar: "الإجماع مقابل المناخ: متوسط مكسب الجلسة G_s بدءًا من الجلسة 11، إقلاع الكتل المتحركة (كتل من {block}، وإعادة معاينة {reps}، والبذرة {seed})، والهامش {margin}.", }
+    ScEstimate { en: "Estimate", zh: "估计值", ar: "التقدير", }
+    ScSessions { en: "Sessions", zh: "会话", ar: "الجلسات", }
+    ScInterval95 { en: "95% interval", zh: "95% 区间", ar: "فاصل 95%", }
+    ScInterval90 { en: "90% interval", zh: "90% 区间", ar: "فاصل 90%", }
+    ScVerdict { en: "Verdict", zh: "结论", ar: "الحكم", }
+    ScConfirmed { en: "confirmed", zh: "已确认", ar: "مؤكد", }
+    ScNoGain { en: "no material gain", zh: "无实质增益", ar: "لا مكسب جوهري", }
+    ScNoVerdict { en: "no verdict", zh: "无结论", ar: "لا حكم", }
+    ScSeatsH { en: "Seats, horizon {h}", zh: "席位，期限 {h}", ar: "المقاعد، الأفق {h}", }
+    ScBssCoin { en: "BSS coin", zh: "BSS（硬币）", ar: "BSS (العملة)", }
+    ScBssClim { en: "BSS clim", zh: "BSS（气候基准）", ar: "BSS (المناخ)", }
+    ScBssCrowd { en: "BSS crowd", zh: "BSS（众智）", ar: "BSS (الجمهور)", }
+    ScCoverage { en: "Coverage", zh: "覆盖率", ar: "التغطية", }
+    ScBrierExDraw { en: "Brier ex-draw", zh: "布里尔评分（不含平局）", ar: "درجة براير دون التعادل", }
+    ScEligibility { en: "Eligibility", zh: "资格", ar: "الأهلية", }
+    ScLogisticFit { en: "Logistic fit", zh: "逻辑斯蒂拟合", ar: "الملاءمة اللوجستية", }
+    ScSeatsTitle { en: "Seats by horizon", zh: "按期限的席位", ar: "المقاعد حسب الأفق", }
+    ScSeatsNote { en: "Brier on the stated probability over every resolved row (draws included); BSS against the coin (0.25), the sealed climatology and the crowd (one-day, admitted contracts, on crowd_up); K sharpness; ranked = the 30/10 rule. Intervals follow §4.6: the method used, or why there is none.", zh: "布里尔评分按所述概率计算，覆盖每个已结算的行（含平局）；BSS 分别对照硬币（0.25）、封印的气候基准和众智（一天期、已纳入的合约，基于 crowd_up）；K 为锐度；已排名 = 30/10 规则。区间遵循第 4.6 节：所用方法，或没有区间的原因。", ar: "درجة براير على الاحتمال المعلن لكل صف محسوم (مع التعادلات)؛ وBSS مقابل العملة (0.25) والمناخ المختوم والجمهور (أفق يوم، العقود المقبولة، على crowd_up)؛ وK الحدّة؛ مُرتَّب = قاعدة 30/10. تتبع الفواصل القسم 4.6: الطريقة المستخدمة، أو سبب غيابها.", }
+    ScRanked { en: "ranked", zh: "已排名", ar: "مُرتَّب", }
+    ScNotYet { en: "not yet", zh: "尚未", ar: "ليس بعد", }
+    ScConsensusH { en: "Consensus per horizon", zh: "各期限的共识", ar: "الإجماع لكل أفق", }
+    ScHorizon { en: "Horizon", zh: "期限", ar: "الأفق", }
+    ScDispersion { en: "Dispersion", zh: "离散度", ar: "التشتت", }
+    ScMembersBrier { en: "Members' Brier", zh: "成员的布里尔评分", ar: "درجة براير للأعضاء", }
+    ScMomentumBrier { en: "Momentum Brier", zh: "动量布里尔评分", ar: "درجة براير للزخم", }
+    ScAllWrong { en: "All wrong", zh: "全部错误", ar: "الكل مخطئ", }
+    ScConsensusTitle { en: "Consensus", zh: "共识", ar: "الإجماع", }
+    ScConsensusNote { en: "Trimmed, family-weighted consensus on common events; dispersion is the Krogh-Vedelsby term (members' Brier minus the consensus').", zh: "在共同事件上经修剪、按家族加权的共识；离散度是 Krogh-Vedelsby 项（成员的布里尔评分减去共识的）。", ar: "إجماع مُشذَّب ومرجَّح بالعائلات على الأحداث المشتركة؛ والتشتت هو حد Krogh-Vedelsby (درجة براير للأعضاء ناقص درجة الإجماع).", }
+    ScConsensusSeries { en: "consensus {h}", zh: "共识 {h}", ar: "الإجماع {h}", }
+    ScCalibrationTitle { en: "Calibration", zh: "校准", ar: "المعايرة", }
+    ScCalibrationNote { en: "Folded bins [50,60) [60,70) [70,80) [80,100] of the consensus; bins with fewer than 20 forecasts are not drawn.", zh: "共识的折叠分箱 [50,60) [60,70) [70,80) [80,100]；预测少于 20 个的分箱不绘制。", ar: "فئات مطوية [50,60) [60,70) [70,80) [80,100] للإجماع؛ ولا تُرسم الفئات التي فيها أقل من 20 توقعًا.", }
+    ScSeatCalCaption { en: "Calibration per seat: realized share in each folded bin, at the mean stated probability, with n (grey: under 20); logistic fit with clustered standard errors", zh: "各席位的校准：每个折叠分箱中实现的比例、平均所述概率及 n（灰色：少于 20）；带聚类标准误的逻辑斯蒂拟合", ar: "المعايرة لكل مقعد: النسبة المتحققة في كل فئة مطوية، عند متوسط الاحتمال المعلن، مع n (بالرمادي: أقل من 20)؛ وملاءمة لوجستية بأخطاء معيارية عنقودية", }
+    ScLogisticSe { en: "Logistic a, b (SE)", zh: "逻辑斯蒂 a、b（标准误）", ar: "اللوجستية a، b (الخطأ المعياري)", }
+    ScEverySeat { en: "Every seat", zh: "每个席位", ar: "كل مقعد", }
+    ScSeatCalLabel { en: "Calibration per seat", zh: "各席位的校准", ar: "المعايرة لكل مقعد", }
+    ScBinAt { en: "at {m}, n {n}", zh: "于 {m}，n {n}", ar: "عند {m}، n {n}", }
+    ScFit { en: "a {a} ({sa}), b {b} ({sb}); {n} sessions", zh: "a {a}（{sa}），b {b}（{sb}）；{n} 个会话", ar: "a {a} ({sa})، b {b} ({sb})؛ عدد الجلسات {n}", }
+    ScNeffCaption { en: "N_eff per run and horizon", zh: "每次运行和期限的有效独立声音数（N_eff）", ar: "عدد الأصوات المستقلة الفعلي (N_eff) لكل تشغيل وأفق", }
+    ScRun { en: "Run", zh: "运行", ar: "التشغيل", }
+    ScMeanR { en: "Mean r", zh: "平均 r", ar: "متوسط r", }
+    ScNeff { en: "N_eff", zh: "有效独立声音数", ar: "عدد الأصوات المستقلة الفعلي", }
+    ScNote { en: "Note", zh: "备注", ar: "ملاحظة", }
+    ScNeffTitle { en: "Independent voices (N_eff)", zh: "有效独立声音数（N_eff）", ar: "عدد الأصوات المستقلة الفعلي (N_eff)", }
+    ScNeffNote { en: "N_eff = n / (1 + (n - 1) rho) per run and horizon; the curves are that formula at each horizon's mean observed rho, the dashed line is N_eff = n (independent seats), the points are the runs.", zh: "每次运行和期限的有效独立声音数 N_eff = n / (1 + (n - 1) rho)；曲线是该公式在各期限观测到的平均 rho 下的取值，虚线是 N_eff = n（独立席位），点是各次运行。", ar: "عدد الأصوات المستقلة الفعلي N_eff = n / (1 + (n - 1) rho) لكل تشغيل وأفق؛ والمنحنيات هي تلك الصيغة عند متوسط rho المرصود لكل أفق، والخط المتقطع هو N_eff = n (مقاعد مستقلة)، والنقاط هي التشغيلات.", }
+    ScAllReadings { en: "All {n} readings", zh: "全部 {n} 个读数", ar: "كل القراءات ({n})", }
+    ScModelMarketH { en: "Model x market, horizon {h}", zh: "模型 × 市场，期限 {h}", ar: "النموذج × السوق، الأفق {h}", }
+    ScHorizonH { en: "Horizon {h}", zh: "期限 {h}", ar: "الأفق {h}", }
+    ScGridTitle { en: "Model x market x horizon", zh: "模型 × 市场 × 期限", ar: "النموذج × السوق × الأفق", }
+    ScGridNote { en: "Brier of each seat on each market (hover or focus a cell for n and hit rate).", zh: "每个席位在每个市场上的布里尔评分（悬停或聚焦单元格可查看 n 和命中率）。", ar: "درجة براير لكل مقعد في كل سوق (مرّر المؤشر على خلية أو ركّز عليها لرؤية n ونسبة الإصابة).", }
+    ScGridCell { en: "n {n}, hit rate {rate}", zh: "n {n}，命中率 {rate}", ar: "n {n}، نسبة الإصابة {rate}", }
+    ScMatrixLabel { en: "Correlation matrix of run {run} at horizon {h}", zh: "运行 {run} 在期限 {h} 的相关矩阵", ar: "مصفوفة الارتباط للتشغيل {run} عند الأفق {h}", }
+    ScNoEigen { en: "No eigenvalues: some pair of seats has no correlation (fewer than the minimum of common markets, or a constant answer).", zh: "没有特征值：某对席位没有相关性（共同市场少于最小数量，或答案恒定）。", ar: "لا قيم ذاتية: زوج من المقاعد بلا ارتباط (أسواق مشتركة أقل من الحد الأدنى، أو إجابة ثابتة).", }
+    ScEigenShare { en: "Largest eigenvalue's share of the trace {share}; participation ratio {ratio}.", zh: "最大特征值占迹的比例 {share}；参与比 {ratio}。", ar: "حصة أكبر قيمة ذاتية من الأثر {share}؛ ونسبة المشاركة {ratio}.", }
+    ScEigenList { en: "Eigenvalues, largest first", zh: "特征值，从大到小", ar: "القيم الذاتية، الأكبر أولًا", }
+    ScMatrixTable { en: "The matrix as a table", zh: "以表格形式显示矩阵", ar: "المصفوفة على هيئة جدول", }
+    ScNoCorrelation { en: "no correlation (too few common markets)", zh: "无相关性（共同市场太少）", ar: "لا ارتباط (أسواق مشتركة قليلة جدًا)", }
+    ScNeffChart { en: "N_eff against the number of seats n, for the observed mean correlation of each horizon", zh: "有效独立声音数 N_eff 与席位数 n 的关系，按各期限观测到的平均相关性", ar: "عدد الأصوات المستقلة الفعلي N_eff مقابل عدد المقاعد n، عند متوسط الارتباط المرصود لكل أفق", }
+    ScAxisSeatsN { en: "seats answering (n)", zh: "作答席位数（n）", ar: "المقاعد المجيبة (n)", }
+    ScIndependentLine { en: "independent seats: N_eff = n", zh: "独立席位：有效独立声音数 N_eff = n", ar: "مقاعد مستقلة: عدد الأصوات المستقلة الفعلي N_eff = n", }
+    ScMeanRho { en: "{label} mean rho {rho}", zh: "{label} 平均 rho {rho}", ar: "{label} متوسط rho ‏{rho}", }
+    ScNeffPoint { en: "{label}: n {n}, N_eff {neff}", zh: "{label}：n {n}，有效独立声音数 {neff}", ar: "{label}: n {n}، عدد الأصوات المستقلة الفعلي {neff}", }
+    ScCalChart { en: "Folded calibration: stated probability against the share of events that went the stated way", zh: "折叠校准：所述概率与按所述方向发生的事件比例", ar: "المعايرة المطوية: الاحتمال المعلن مقابل نسبة الأحداث التي سارت في الاتجاه المعلن", }
+    ScAxisStated { en: "stated probability, folded (%)", zh: "所述概率，折叠（%）", ar: "الاحتمال المعلن، مطويًا (%)", }
+    ScAxisShare { en: "share that went the stated way", zh: "按所述方向发生的比例", ar: "النسبة التي سارت في الاتجاه المعلن", }
+    ScPerfect { en: "perfect calibration", zh: "完美校准", ar: "معايرة تامة", }
+    ScCalPoint { en: "{label}: stated {x}%, realized {y}%, n {n}", zh: "{label}：所述 {x}%，实现 {y}%，n {n}", ar: "{label}: المعلن {x}%، المتحقق {y}%، n {n}", }
+    ScMethodT { en: "t on session means", zh: "基于会话均值的 t 区间", ar: "t على متوسطات الجلسات", }
+    ScMethodCluster { en: "session-cluster bootstrap", zh: "会话聚类自助法", ar: "إقلاع عنقودي بالجلسات", }
+    ScMethodNw { en: "Newey-West, lag {lag}", zh: "Newey-West，滞后 {lag}", ar: "Newey-West، التأخر {lag}", }
+    ScMethodBlock { en: "block bootstrap, blocks of {block}", zh: "块自助法，块长 {block}", ar: "إقلاع بالكتل، كتل من {block}", }
+    ScNoneFormed { en: "none could be formed", zh: "无法构成", ar: "تعذّر تكوينه", }
+    ScInterval95Ci { en: "95% interval {ci}, n {n}", zh: "95% 区间 {ci}，n {n}", ar: "فاصل 95% ‏{ci}، n {n}", }
+    ScCrowdCaption { en: "Seats against the crowd, by contract volume", zh: "席位对照众智，按合约成交量", ar: "المقاعد مقابل الجمهور، حسب حجم العقد", }
+    ScContracts { en: "Contracts", zh: "合约", ar: "العقود", }
+    ScQuestions { en: "Questions", zh: "问题", ar: "الأسئلة", }
+    ScModelBrier { en: "Model Brier", zh: "模型布里尔评分", ar: "درجة براير للنموذج", }
+    ScCrowdBrier { en: "Crowd Brier", zh: "众智布里尔评分", ar: "درجة براير للجمهور", }
+    ScBssVsCrowd { en: "BSS vs crowd", zh: "BSS（对照众智）", ar: "BSS مقابل الجمهور", }
+    ScGap { en: "Gap", zh: "差距", ar: "الفجوة", }
+    ScSeatFrom50 { en: "Seat from 50", zh: "席位距 50", ar: "المقعد عن 50", }
+    ScCrowdFrom50 { en: "Crowd from 50", zh: "众智距 50", ar: "الجمهور عن 50", }
+    Sc2dRule { en: "2d rule", zh: "2d 规则", ar: "قاعدة 2d", }
+    ScAllSeats { en: "all seats", zh: "全部席位", ar: "كل المقاعد", }
+    ScAdmitted { en: "admitted", zh: "已纳入", ar: "مقبولة", }
+    ScThin { en: "thin", zh: "成交稀少", ar: "ضعيفة", }
+    ScBeyond2d { en: "beyond 2d", zh: "超出 2d", ar: "أبعد من 2d", }
+    ScWithin2d { en: "within 2d: no advantage read", zh: "在 2d 之内：不视为优势", ar: "ضمن 2d: لا تُقرأ ميزة", }
+    ScQuestionsCaption { en: "Every crowd question: the sealed price and volume, bid/ask and last trade, the resolution and each seat's crowd_up", zh: "每个众智问题：封印的价格和成交量、买价/卖价和最后成交、结算结果以及每个席位的 crowd_up", ar: "كل سؤال للجمهور: السعر والحجم المختومان، والعرض/الطلب وآخر صفقة، والحسم، وcrowd_up لكل مقعد", }
+    ScVenue { en: "Venue", zh: "交易场所", ar: "المنصة", }
+    ScVolume { en: "Volume", zh: "成交量", ar: "الحجم", }
+    ScBidAsk { en: "Bid / ask", zh: "买价 / 卖价", ar: "العرض / الطلب", }
+    ScLastTrade { en: "Last trade", zh: "最后成交", ar: "آخر صفقة", }
+    ScResolved { en: "Resolved", zh: "结算结果", ar: "الحسم", }
+    ScSeatsCrowdUp { en: "Seats (crowd_up)", zh: "席位（crowd_up）", ar: "المقاعد (crowd_up)", }
+    ScOpen { en: "open", zh: "未结算", ar: "مفتوح", }
+    ScCrowdTitle { en: "AI against the crowd", zh: "AI 对照众智", ar: "الذكاء الاصطناعي مقابل الجمهور", }
+    ScCrowdNote { en: "Each seat's crowd_up against the market price sealed in the run line, on the same contract, scored by the contract's own resolution. Contracts with sealed volume of at least ${floor} enter the primary comparison; thinner ones are shown apart. d is the share of market sessions in which the league's question and the crowd's resolved in opposite directions; a gap of at most 2d is not read as an advantage (§4.9). \"From 50\" is sharpness on the same rows: mean distance of the seat's crowd_up and of the market price from 50, in points (§4.4).", zh: "每个席位的 crowd_up 对照运行行中封印的市场价格，基于同一合约，并按该合约自身的结算结果计分。封印成交量至少为 ${floor} 的合约进入主要比较；成交更少的合约单独列出。d 是联赛的问题与众智的问题结算方向相反的市场会话所占比例；不超过 2d 的差距不视为优势（第 4.9 节）。“距 50”是同样各行上的锐度：席位的 crowd_up 与市场价格距 50 的平均距离，以点计（第 4.4 节）。", ar: "crowd_up لكل مقعد مقابل سعر السوق المختوم في سطر التشغيل، على العقد نفسه، ويُقيَّم بحسم العقد نفسه. تدخل العقود التي حجمها المختوم ${floor} على الأقل في المقارنة الأولية؛ وتُعرض الأضعف منها على حدة. d هي نسبة جلسات السوق التي حُسم فيها سؤال الدوري وسؤال الجمهور في اتجاهين متعاكسين؛ ولا تُقرأ فجوة لا تتجاوز 2d على أنها ميزة (القسم 4.9). «عن 50» هي الحدّة على الصفوف نفسها: متوسط بُعد crowd_up للمقعد وسعر السوق عن 50، بالنقاط (القسم 4.4).", }
+    ScCrowdLabel { en: "Seats against the crowd", zh: "席位对照众智", ar: "المقاعد مقابل الجمهور", }
+    ScAllQuestions { en: "All {n} questions", zh: "全部 {n} 个问题", ar: "كل الأسئلة ({n})", }
+    ScEveryQuestion { en: "Every crowd question", zh: "每个众智问题", ar: "كل سؤال للجمهور", }
+    ScRosterFrom { en: "Roster from {src}.", zh: "名册来自 {src}。", ar: "القائمة من {src}.", }
+    ScNoRoster { en: "No roster: each seat is its own family and has no side.", zh: "没有名册：每个席位自成一个家族，且没有阵营。", ar: "لا قائمة: كل مقعد عائلة بذاته وبلا جانب.", }
+    ScRoster { en: "Roster", zh: "名册", ar: "القائمة", }
+    ScFamily { en: "Family", zh: "家族", ar: "العائلة", }
+    ScSide { en: "Side", zh: "阵营", ar: "الجانب", }
+    ScModel { en: "Model", zh: "模型", ar: "النموذج", }
+    ScIndCaption { en: "Independence per run and horizon (all = the run's every cell)", zh: "每次运行和期限的独立性（all = 该运行的全部单元格）", ar: "الاستقلال لكل تشغيل وأفق (all = كل خلايا التشغيل)", }
+    ScOnePerGroup { en: "One market per group", zh: "每组一个市场", ar: "سوق واحد لكل مجموعة", }
+    ScFrom50 { en: "From 50", zh: "距 50", ar: "عن 50", }
+    ScFromClim { en: "From climatology", zh: "距气候基准", ar: "عن المناخ", }
+    ScErrors { en: "Errors", zh: "错误", ar: "الأخطاء", }
+    ScEigenShareHead { en: "Largest eigenvalue share", zh: "最大特征值占比", ar: "حصة أكبر قيمة ذاتية", }
+    ScParticipation { en: "Participation ratio", zh: "参与比", ar: "نسبة المشاركة", }
+    ScShare4060 { en: "Share 40-60", zh: "40-60 占比", ar: "نسبة 40-60", }
+    ScSpread { en: "Spread", zh: "离散", ar: "الانتشار", }
+    ScSides { en: "Sides", zh: "阵营", ar: "الجوانب", }
+    ScSeatsInRun { en: "Seats in run {run} (every cell)", zh: "运行 {run} 中的席位（全部单元格）", ar: "المقاعد في التشغيل {run} (كل الخلايا)", }
+    ScMajority { en: "Majority agreement", zh: "与多数一致", ar: "الاتفاق مع الأغلبية", }
+    ScCells { en: "Cells", zh: "单元格", ar: "الخلايا", }
+    ScSeatsLatest { en: "Seats in the latest run", zh: "最近一次运行中的席位", ar: "المقاعد في آخر تشغيل", }
+    ScShadowCaption { en: "Shadow-consensus weights from runs {runs}", zh: "来自运行 {runs} 的影子共识权重", ar: "أوزان الإجماع الظلي من التشغيلات {runs}", }
+    ScWeight { en: "Weight", zh: "权重", ar: "الوزن", }
+    ScCorrelations { en: "Correlations", zh: "相关性", ar: "الارتباطات", }
+    ScShadowWeights { en: "Shadow-consensus weights", zh: "影子共识权重", ar: "أوزان الإجماع الظلي", }
+    ScShadowNote { en: "Shadow weights: {note}", zh: "影子权重：{note}", ar: "الأوزان الظلية: {note}", }
+    ScFunnelCaption { en: "From the file to the counted record, per run", zh: "从文件到计入的记录，按运行", ar: "من الملف إلى السجل المحتسب، لكل تشغيل", }
+    ScCorrections { en: "Corrections", zh: "更正", ar: "التصحيحات", }
+    ScSealedBefore { en: "Sealed before the reference", zh: "在参考时刻之前封印", ar: "مختومة قبل المرجع", }
+    ScExplicit50 { en: "Explicit 50", zh: "明确的 50", ar: "50 صريحة", }
+    ScInvalid { en: "Invalid", zh: "无效", ar: "غير صالحة", }
+    ScCountedOneDay { en: "Counted, one day", zh: "已计入，一天期", ar: "محتسبة، يوم واحد", }
+    ScIndTitle { en: "Independence in detail (§5)", zh: "独立性详情（第 5 节）", ar: "الاستقلال بالتفصيل (القسم 5)", }
+    ScIndNote { en: "{source} A family's second and later seats weigh 1/3 in the consensus; sides feed the US/China test.", zh: "{source} 一个家族的第二个及之后的席位在共识中权重为 1/3；阵营用于美国/中国检验。", ar: "{source} تُوزن المقاعد الثانية وما بعدها في العائلة بمقدار 1/3 في الإجماع؛ وتغذي الجوانب اختبار الولايات المتحدة/الصين.", }
+    ScEveryRun { en: "Every run and horizon ({n} readings)", zh: "每次运行和期限（{n} 个读数）", ar: "كل تشغيل وأفق (عدد القراءات {n})", }
+    ScFunnel { en: "From the file to the counted record", zh: "从文件到计入的记录", ar: "من الملف إلى السجل المحتسب", }
+    ScKalshi { en: "Kalshi prices that do not follow from their sealed strikes:", zh: "与其封印的行权价不相符的 Kalshi 价格：", ar: "أسعار Kalshi التي لا تنتج عن أسعار التنفيذ المختومة:", }
+    ScKalshiLine { en: "book line {line}, {field}: sealed {sealed}, recomputed {recomputed}", zh: "账本第 {line} 行，{field}：封印值 {sealed}，重新计算值 {recomputed}", ar: "سطر الدفتر {line}، {field}: المختوم {sealed}، المعاد حسابه {recomputed}", }
+    ScProfileCouncil { en: "Council league (seed 000)", zh: "委员会联赛（种子 000）", ar: "دوري المجلس (البذرة 000)", }
+    ScProfileAgentpit { en: "AgentpitBench (seeds 001/003)", zh: "AgentpitBench（种子 001/003）", ar: "AgentpitBench (البذرتان 001/003)", }
+    ScProfileLadder { en: "Forecasting ladder (seed 002)", zh: "预测阶梯（种子 002）", ar: "سلّم التوقع (البذرة 002)", }
+    ScProfileArena { en: "Headline Arena (seed 004)", zh: "Headline Arena（种子 004）", ar: "Headline Arena (البذرة 004)", }
+    ScExpByGroup { en: "The experiment by group", zh: "按组的实验", ar: "التجربة حسب المجموعة", }
+    ScExpGroup { en: "Group", zh: "组", ar: "المجموعة", }
+    ScExpIds { en: "Identifiers", zh: "标识符", ar: "المعرّفات", }
+    ScExpFirst { en: "First forecasts", zh: "首次预测", ar: "التوقعات الأولى", }
+    ScExpScored { en: "Scored", zh: "已计分", ar: "المقيَّمة", }
+    ScExpMeanConf { en: "Mean confidence", zh: "平均信心", ar: "متوسط الثقة", }
+    ScExpMedianSecs { en: "Median seconds to first forecast", zh: "到首次预测的中位秒数", ar: "الوسيط بالثواني حتى التوقع الأول", }
+    ScExpAnchoring { en: "Anchoring share", zh: "锚定效应比例", ar: "نسبة الارتساء", }
+    ScExpPeeks { en: "Peeks", zh: "偷看次数", ar: "مرات الاطلاع المسبق", }
+    ScExpReturn { en: "Return rate", zh: "回访率", ar: "نسبة العودة", }
+    ScExpReset { en: "Reset share", zh: "重置比例", ar: "نسبة إعادة الضبط", }
+    ScExpOutcomes { en: "Primary outcome and revision protocol", zh: "主要结果与修订方案", ar: "النتيجة الأولية وبروتوكول المراجعة", }
+    ScExpMeasure { en: "Measure", zh: "指标", ar: "المقياس", }
+    ScExpValue { en: "Value", zh: "值", ar: "القيمة", }
+    ScExpWeighted { en: "Weighted Brier, blind minus seeing", zh: "加权布里尔评分，盲组减可见组", ar: "درجة براير المرجّحة، العمياء ناقص المبصرة", }
+    ScExpRevision { en: "Revision: council arm's Brier change minus the control arm's", zh: "修订：委员会组的布里尔评分变化减去对照组的", ar: "المراجعة: تغير درجة براير لذراع المجلس ناقص تغير الذراع الضابطة", }
+    ScExpTitle { en: "The reader experiment", zh: "读者实验", ar: "تجربة القرّاء", }
 
     // The Accounts page (web/src/accounts).
     AccountsTitle { en: "Recount the trading accounts", zh: "重新核算交易账户", ar: "أعد عدّ حسابات التداول", }
@@ -367,6 +571,60 @@ catalog! {
     AccCodeMatch { en: "{ok} of {n} code files match arena-code.json.", zh: "{n} 个代码文件中有 {ok} 个与 arena-code.json 相符。", ar: "{ok} من {n} ملفات شيفرة تطابق arena-code.json.", }
     AccNoBook { en: "council-book.jsonl was not given: the decisions were not held to the sealed book.", zh: "未提供 council-book.jsonl：未将决定与封印的账本核对。", ar: "لم يُعطَ council-book.jsonl: لم تُقارن القرارات بالدفتر المختوم.", }
     AccBookEqual { en: "{n} decisions are those sealed in council-book.jsonl.", zh: "{n} 个决定正是 council-book.jsonl 中封印的决定。", ar: "القرارات ({n}) هي نفسها المختومة في council-book.jsonl.", }
+    AccSumTitle { en: "Replay summary", zh: "重放摘要", ar: "ملخص إعادة التشغيل", }
+    AccSumNote { en: "{rows} published rows, {accounts} accounts, {sessions} sessions{span}, {trades} trades, rules {rules}.", zh: "已发布记录 {rows} 行，账户 {accounts} 个，会话 {sessions} 个{span}，成交 {trades} 笔，规则 {rules}。", ar: "الصفوف المنشورة: {rows}، الحسابات: {accounts}، الجلسات: {sessions}{span}، الصفقات: {trades}، القواعد: {rules}.", }
+    AccRows { en: "Rows", zh: "行数", ar: "الصفوف", }
+    AccTrades { en: "Trades", zh: "成交", ar: "الصفقات", }
+    AccExactLower { en: "exact to the cent", zh: "精确到分", ar: "مطابق حتى السنت", }
+    AccWithinLower { en: "within published rounding", zh: "在公布的舍入范围内", ar: "ضمن التقريب المنشور", }
+    AccNotRecountedLower { en: "not recounted", zh: "未重新核算", ar: "لم يُعَد عدّه", }
+    AccDifferent { en: "DIFFERENT", zh: "不同", ar: "مختلف", }
+    AccDiffTitle { en: "Rows that differ", zh: "不同的行", ar: "الصفوف المختلفة", }
+    AccDiffNone { en: "None: every published row was recounted and matches.", zh: "无：每一行已发布记录都已重新核算且相符。", ar: "لا شيء: أُعيد عدّ كل صف منشور وهو مطابق.", }
+    AccDiffLabel { en: "Rows that differ, with the published and the recomputed value", zh: "不同的行，附已发布值与重新计算值", ar: "الصفوف المختلفة، مع القيمة المنشورة والقيمة المعاد حسابها", }
+    AccAccount { en: "Account", zh: "账户", ar: "الحساب", }
+    AccSession { en: "Session", zh: "会话", ar: "الجلسة", }
+    AccField { en: "Field", zh: "字段", ar: "الحقل", }
+    AccPublished { en: "Published", zh: "已发布值", ar: "المنشور", }
+    AccRecomputed { en: "Recomputed", zh: "重新计算值", ar: "المعاد حسابه", }
+    AccCodeNone { en: "arena-code.json was not given: nothing to check (Appendix B step 8).", zh: "未提供 arena-code.json：没有可检查的内容（附录 B 第 8 步）。", ar: "لم يُعطَ arena-code.json: لا شيء للفحص (الملحق B، الخطوة 8).", }
+    AccMatches { en: "matches", zh: "相符", ar: "مطابق", }
+    AccNotGiven { en: "not given", zh: "未提供", ar: "غير مُعطى", }
+    AccCodeLabel { en: "The engine's code files against arena-code.json", zh: "引擎的代码文件与 arena-code.json 的对照", ar: "ملفات شيفرة المحرك مقابل arena-code.json", }
+    AccCodeFile { en: "Code file", zh: "代码文件", ar: "ملف الشيفرة", }
+    AccCodeText { en: "Published text", zh: "已发布文本", ar: "النص المنشور", }
+    AccShaListed { en: "SHA-256 listed", zh: "列出的 SHA-256", ar: "SHA-256 المدرجة", }
+    AccShaText { en: "SHA-256 of the text", zh: "文本的 SHA-256", ar: "SHA-256 للنص", }
+    AccCodeTitle { en: "The engine's code (arena-code.json)", zh: "引擎的代码（arena-code.json）", ar: "شيفرة المحرك (arena-code.json)", }
+    AccBenchmark { en: " (benchmark)", zh: "（基准）", ar: " (مرجع)", }
+    AccFigTitle { en: "Every account, recomputed", zh: "每个账户的重新计算结果", ar: "كل حساب، معاد حسابه", }
+    AccFigNote { en: "At each account's last session, from the engine's own rows (not the published ones). Return since the start, maximum drawdown, Sharpe and Sortino over the last sessions the rules name.", zh: "取每个账户的最后一个会话，来自引擎自己的记录（而非已发布的记录）。自起始以来的收益、最大回撤，以及规则指定的最近若干会话上的夏普比率和索提诺比率。", ar: "عند آخر جلسة لكل حساب، من صفوف المحرك نفسه (لا المنشورة). العائد منذ البداية، وأقصى تراجع، ونسبتا شارب وسورتينو على آخر الجلسات التي تسميها القواعد.", }
+    AccFigLabel { en: "Every recomputed account's figures", zh: "每个重新计算账户的数据", ar: "أرقام كل حساب معاد حسابه", }
+    AccEquity { en: "Equity", zh: "权益", ar: "حقوق الملكية", }
+    AccReturn { en: "Return", zh: "收益", ar: "العائد", }
+    AccMaxDrawdown { en: "Max drawdown", zh: "最大回撤", ar: "أقصى تراجع", }
+    AccSharpe { en: "Sharpe", zh: "夏普比率", ar: "نسبة شارب", }
+    AccSortino { en: "Sortino", zh: "索提诺比率", ar: "نسبة سورتينو", }
+    AccCosts { en: "Costs", zh: "成本", ar: "التكاليف", }
+    AccRejected { en: "Rejected", zh: "被拒绝", ar: "المرفوضة", }
+    AccAxisSession { en: "session", zh: "会话", ar: "الجلسة", }
+    AccAxisEquity { en: "equity ($)", zh: "权益（$）", ar: "حقوق الملكية ($)", }
+    AccAxisDrawdown { en: "drawdown (%)", zh: "回撤（%）", ar: "التراجع (%)", }
+    AccBenchmarksOf { en: "{rules}'s benchmarks", zh: "{rules} 的基准", ar: "مراجع {rules}", }
+    AccEquityOf { en: "Equity of {who} at each close against {against}", zh: "{who} 在每次收盘时的权益，对照 {against}", ar: "حقوق ملكية {who} عند كل إغلاق مقابل {against}", }
+    AccDrawdownOf { en: "Drawdown of {who} from its highest equity against {against}", zh: "{who} 相对其最高权益的回撤，对照 {against}", ar: "تراجع {who} عن أعلى حقوق ملكية له مقابل {against}", }
+    AccNumbersBehind { en: "The numbers behind {who}'s charts", zh: "{who} 图表背后的数字", ar: "الأرقام وراء مخططات {who}", }
+    AccNumbersLabel { en: "Equity and drawdown of {who} and its benchmarks at each session", zh: "{who} 及其基准在每个会话的权益和回撤", ar: "حقوق ملكية {who} ومراجعه وتراجعها عند كل جلسة", }
+    AccNumbersCaption { en: "Equity / drawdown at each close", zh: "每次收盘时的权益 / 回撤", ar: "حقوق الملكية / التراجع عند كل إغلاق", }
+    AccChartsTitle { en: "Equity and drawdown against the benchmarks", zh: "权益和回撤与基准的对照", ar: "حقوق الملكية والتراجع مقابل المراجع", }
+    AccChartsNote { en: "Drawn from the recomputed rows. The account's own line is the thick one; the benchmarks run under the same rules and costs.", zh: "根据重新计算的记录绘制。账户自己的线是粗线；基准在相同的规则和成本下运行。", ar: "مرسومة من الصفوف المعاد حسابها. خط الحساب نفسه هو الخط السميك؛ وتجري المراجع بالقواعد والتكاليف نفسها.", }
+    AccFilesGiven { en: "Files given", zh: "已提供的文件", ar: "الملفات المعطاة", }
+    AccNotRead { en: "Not read (not a trading-track file): {files}", zh: "未读取（不是交易赛道的文件）：{files}", ar: "لم تُقرأ (ليست ملفات مسار التداول): {files}", }
+    AccSameBytes { en: "The same bytes as sealbook replay --json, without its \"dir\".", zh: "与 sealbook replay --json 的字节相同，只是没有其 \"dir\"。", ar: "البايتات نفسها التي يخرجها sealbook replay --json، دون \"dir\" الخاص به.", }
+    AccFetching { en: "Fetching the league's files from {url}", zh: "正在从 {url} 获取联赛的文件", ar: "جارٍ جلب ملفات الدوري من {url}", }
+    AccStepStarting { en: "Starting", zh: "正在启动", ar: "جارٍ البدء", }
+    AccStepReading { en: "Reading the published files", zh: "正在读取已发布的文件", ar: "جارٍ قراءة الملفات المنشورة", }
+    AccStepReplaying { en: "Replaying every decision with the engine and comparing every published row", zh: "正在用引擎重放每个决定并比较每一行已发布记录", ar: "جارٍ إعادة تشغيل كل قرار بالمحرك ومقارنة كل صف منشور", }
     StepOf { en: "Step {step} of {steps}: {label}…", zh: "第 {step} 步，共 {steps} 步：{label}…", ar: "الخطوة {step} من {steps}: {label}…", }
     AccDownload { en: "Download the verdict JSON", zh: "下载结论 JSON", ar: "نزّل ملف الحكم JSON", }
 

@@ -18,6 +18,7 @@ pub mod catalog;
 pub mod core_messages;
 
 pub use catalog::M;
+pub use sealbook_core::text::{arguments, fill};
 use std::cell::Cell;
 use std::fmt::Display;
 
@@ -126,36 +127,6 @@ pub fn tr(m: M, args: &[(&str, &dyn Display)]) -> String {
     fill(m.text(lang), &isolated)
 }
 
-/// `text` with each `{name}` replaced by its argument in `args`.
-pub fn fill(text: &str, args: &[(&str, &dyn Display)]) -> String {
-    let mut out = String::with_capacity(text.len() + 16);
-    let mut rest = text;
-    while let Some(open) = rest.find('{') {
-        out.push_str(&rest[..open]);
-        let after = &rest[open + 1..];
-        match after.find('}') {
-            Some(close) => {
-                let name = &after[..close];
-                match args.iter().find(|(n, _)| *n == name) {
-                    Some((_, value)) => out.push_str(&value.to_string()),
-                    None => {
-                        out.push('{');
-                        out.push_str(name);
-                        out.push('}');
-                    }
-                }
-                rest = &after[close + 1..];
-            }
-            None => {
-                out.push_str(&rest[open..]);
-                rest = "";
-            }
-        }
-    }
-    out.push_str(rest);
-    out
-}
-
 /// `m`'s text in the page's language as markup, each `{name}` replaced by its node (a file
 /// name in `<code>`, which the stylesheet keeps left to right inside Arabic text).
 pub fn html_tr(m: M, args: &[(&str, yew::Html)]) -> yew::Html {
@@ -175,22 +146,6 @@ pub fn html_tr(m: M, args: &[(&str, yew::Html)]) -> yew::Html {
     }
     nodes.push(yew::Html::from(rest.to_string()));
     nodes.into_iter().collect()
-}
-
-/// The `{name}` arguments `text` uses, in order of first use.
-pub fn arguments(text: &str) -> Vec<&str> {
-    let mut names = Vec::new();
-    let mut rest = text;
-    while let Some(open) = rest.find('{') {
-        let after = &rest[open + 1..];
-        let Some(close) = after.find('}') else { break };
-        let name = &after[..close];
-        if !names.contains(&name) {
-            names.push(name);
-        }
-        rest = &after[close + 1..];
-    }
-    names
 }
 
 /// `one` when `n` is 1, else `many` (English and Chinese need no more; the Arabic texts are
@@ -274,17 +229,6 @@ mod tests {
         assert_eq!(choose(None, Some("xx"), &prefs(&["ar_EG"])), Lang::Ar);
         assert_eq!(choose(None, None, &prefs(&["de"])), Lang::En);
         assert_eq!(choose(None, None, &[]), Lang::En);
-    }
-
-    #[test]
-    fn fills_named_arguments() {
-        let n = 3;
-        assert_eq!(
-            fill("{n} of {total}", &[("n", &n), ("total", &"5")]),
-            "3 of 5"
-        );
-        assert_eq!(fill("{missing} {", &[]), "{missing} {");
-        assert_eq!(arguments("{a} {b} {a}"), vec!["a", "b"]);
     }
 
     #[test]

@@ -5,6 +5,7 @@
 //! never the only cue, and every chart carries a text label for screen readers. The frame,
 //! axes, markers and legend are shared with the Accounts page's equity and drawdown charts.
 
+use crate::i18n::{t, tr, M};
 use yew::prelude::*;
 
 /// The width and height of a chart's `viewBox`.
@@ -176,15 +177,15 @@ pub fn neff_curve(series: &[NeffSeries]) -> Html {
             }
         }
         html! { <>
-            <path class={format!("curve series-{}", i % 4)} d={d}><title>{ format!("{label} mean rho {rho:.3}") }</title></path>
-            { for points.iter().map(|&(n, ne)| marker(i, f.x(n as f64), f.y(ne.clamp(0.0, y_max)), &format!("{label}: n {n}, N_eff {ne:.2}"))) }
+            <path class={format!("curve series-{}", i % 4)} d={d}><title>{ tr(M::ScMeanRho, &[("label", &label), ("rho", &format!("{rho:.3}"))]) }</title></path>
+            { for points.iter().map(|&(n, ne)| marker(i, f.x(n as f64), f.y(ne.clamp(0.0, y_max)), &tr(M::ScNeffPoint, &[("label", &label), ("n", &n), ("neff", &format!("{ne:.2}"))]))) }
         </> }
     });
     chart(
-        "N_eff against the number of seats n, for the observed mean correlation of each horizon",
+        t(M::ScNeffChart),
         html! { <>
-            { f.axes(&x_ticks, &y_ticks, "seats answering (n)", "N_eff") }
-            <line class="reference" x1={f1(f.x(1.0))} y1={f1(f.y(1.0))} x2={f1(f.x(max_n))} y2={f1(f.y(max_n))}><title>{ "independent seats: N_eff = n" }</title></line>
+            { f.axes(&x_ticks, &y_ticks, t(M::ScAxisSeatsN), t(M::ScNeff)) }
+            <line class="reference" x1={f1(f.x(1.0))} y1={f1(f.y(1.0))} x2={f1(f.x(max_n))} y2={f1(f.y(max_n))}><title>{ t(M::ScIndependentLine) }</title></line>
             { for curves }
         </> },
     )
@@ -215,14 +216,14 @@ pub fn calibration(series: &[CalibrationSeries]) -> Html {
             .collect();
         html! { <>
             <path class={format!("curve series-{}", i % 4)} d={d}/>
-            { for points.iter().map(|&(x, y, n)| marker(i, f.x(x), f.y(y), &format!("{label}: stated {x:.1}%, realized {:.1}%, n {n}", y * 100.0))) }
+            { for points.iter().map(|&(x, y, n)| marker(i, f.x(x), f.y(y), &tr(M::ScCalPoint, &[("label", &label), ("x", &format!("{x:.1}")), ("y", &format!("{:.1}", y * 100.0)), ("n", &n)]))) }
         </> }
     });
     chart(
-        "Folded calibration: stated probability against the share of events that went the stated way",
+        t(M::ScCalChart),
         html! { <>
-            { f.axes(&[50.0, 60.0, 70.0, 80.0, 90.0, 100.0], &[0.0, 0.25, 0.5, 0.75, 1.0], "stated probability, folded (%)", "share that went the stated way") }
-            <line class="reference" x1={f1(f.x(50.0))} y1={f1(f.y(0.5))} x2={f1(f.x(100.0))} y2={f1(f.y(1.0))}><title>{ "perfect calibration" }</title></line>
+            { f.axes(&[50.0, 60.0, 70.0, 80.0, 90.0, 100.0], &[0.0, 0.25, 0.5, 0.75, 1.0], t(M::ScAxisStated), t(M::ScAxisShare)) }
+            <line class="reference" x1={f1(f.x(50.0))} y1={f1(f.y(0.5))} x2={f1(f.x(100.0))} y2={f1(f.y(1.0))}><title>{ t(M::ScPerfect) }</title></line>
             { for lines }
         </> },
     )
@@ -260,7 +261,7 @@ pub fn heat_map(label: &str, seats: &[String], r: &[Vec<Option<f64>>]) -> Html {
                 "{} x {}: {}",
                 name(i),
                 name(j),
-                v.map_or("no correlation (too few common markets)".into(), |v| format!("r = {v:.3}"))
+                v.map_or(t(M::ScNoCorrelation).into(), |v| format!("r = {v:.3}"))
             );
             match v {
                 Some(v) => html! {

@@ -4,6 +4,7 @@
 //! league file's `experiment` section (`council-league.json`), rendered with `html!`.
 
 use super::html::{card, head, int_td, num_td, pct_td, table_wrap};
+use crate::i18n::{t, M};
 use sealbook_core::experiment::analysis::{analyse, parse_dataset, Analysis, GroupStats};
 use sealbook_core::league::league_file::LeagueFile;
 use yew::prelude::*;
@@ -50,21 +51,21 @@ pub fn experiment(a: &Analysis) -> Html {
     let readings = [&a.registered.f28, &a.registered.f29];
     let body = html! { <>
         <p class="note" id="experiment-label">{ a.label.clone() }</p>
-        { table_wrap("The experiment by group", html! {
+        { table_wrap(t(M::ScExpByGroup), html! {
             <table class="scores-table" id="experiment-groups">
-                <thead>{ head(&["Group", "Identifiers", "First forecasts", "Scored", "Hit rate", "Brier", "Mean confidence", "Median seconds to first forecast", "Anchoring share", "Peeks", "Return rate", "Reset share"]) }</thead>
+                <thead>{ head(&[t(M::ScExpGroup), t(M::ScExpIds), t(M::ScExpFirst), t(M::ScExpScored), t(M::ExpHitRate), t(M::ExpBrier), t(M::ScExpMeanConf), t(M::ScExpMedianSecs), t(M::ScExpAnchoring), t(M::ScExpPeeks), t(M::ScExpReturn), t(M::ScExpReset)]) }</thead>
                 <tbody>
                     { group_row("g0", &a.g0) }
                     { group_row("g1", &a.g1) }
                 </tbody>
             </table>
         }) }
-        { table_wrap("Primary outcome and revision protocol", html! {
+        { table_wrap(t(M::ScExpOutcomes), html! {
             <table class="scores-table" id="experiment-outcomes">
-                <thead>{ head(&["Measure", "Value", "n"]) }</thead>
+                <thead>{ head(&[t(M::ScExpMeasure), t(M::ScExpValue), "n"]) }</thead>
                 <tbody>
-                    <tr data-key="brier_weighted"><th scope="row">{ "Weighted Brier, blind minus seeing" }</th>{ num_td(w.difference) }{ int_td(Some(w.weight)) }</tr>
-                    <tr data-key="revision_primary"><th scope="row">{ "Revision: council arm's Brier change minus the control arm's" }</th>{ num_td(r.primary) }{ int_td(Some(r.pairs)) }</tr>
+                    <tr data-key="brier_weighted"><th scope="row">{ t(M::ScExpWeighted) }</th>{ num_td(w.difference) }{ int_td(Some(w.weight)) }</tr>
+                    <tr data-key="revision_primary"><th scope="row">{ t(M::ScExpRevision) }</th>{ num_td(r.primary) }{ int_td(Some(r.pairs)) }</tr>
                     { for readings.iter().map(|x| html! {
                         <tr data-key={x.measure.clone()}><th scope="row">{ x.measure.clone() }</th>{ num_td(x.value) }{ int_td(Some(x.available.g0.min(x.available.g1))) }</tr>
                     }) }
@@ -72,7 +73,7 @@ pub fn experiment(a: &Analysis) -> Html {
             </table>
         }) }
     </> };
-    card("experiment", "The reader experiment", body)
+    card("experiment", t(M::ScExpTitle), body)
 }
 
 #[cfg(all(test, not(target_arch = "wasm32")))]

@@ -1,6 +1,7 @@
 //! Small pieces of the Scores page's tables: number cells, intervals and wrappers, as Yew
 //! `Html` (every string goes in as text, so none needs escaping by hand).
 
+use crate::i18n::{t, tr, M};
 use sealbook_core::score::seams::Interval;
 use sealbook_core::stats::intervals::IntervalMethod;
 use serde::Serialize;
@@ -68,12 +69,10 @@ pub fn interval(v: Option<Interval>) -> Option<String> {
 /// An interval method's name as the reader reads it.
 pub fn method_name(m: Option<&IntervalMethod>) -> String {
     match m {
-        Some(IntervalMethod::TSessionMeans) => "t on session means".into(),
-        Some(IntervalMethod::SessionClusterBootstrap) => "session-cluster bootstrap".into(),
-        Some(IntervalMethod::NeweyWest { lag }) => format!("Newey-West, lag {lag}"),
-        Some(IntervalMethod::BlockBootstrap { block }) => {
-            format!("block bootstrap, blocks of {block}")
-        }
+        Some(IntervalMethod::TSessionMeans) => t(M::ScMethodT).into(),
+        Some(IntervalMethod::SessionClusterBootstrap) => t(M::ScMethodCluster).into(),
+        Some(IntervalMethod::NeweyWest { lag }) => tr(M::ScMethodNw, &[("lag", lag)]),
+        Some(IntervalMethod::BlockBootstrap { block }) => tr(M::ScMethodBlock, &[("block", block)]),
         None => String::new(),
     }
 }

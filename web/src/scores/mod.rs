@@ -34,11 +34,11 @@ const WORKER_URL: &str = "/scores-worker.js";
 /// The name the downloaded stats document gets.
 const STATS_FILE: &str = "council-stats.json";
 /// The rules the page offers: (value, label).
-const PROFILES: [(&str, &str); 4] = [
-    ("council", "Council league (seed 000)"),
-    ("agentpit", "AgentpitBench (seeds 001/003)"),
-    ("ladder", "Forecasting ladder (seed 002)"),
-    ("arena", "Headline Arena (seed 004)"),
+const PROFILES: [(&str, M); 4] = [
+    ("council", M::ScProfileCouncil),
+    ("agentpit", M::ScProfileAgentpit),
+    ("ladder", M::ScProfileLadder),
+    ("arena", M::ScProfileArena),
 ];
 
 /// Results as shown: the document's bytes (for the download), the documents read back into
@@ -119,6 +119,7 @@ impl ScoresApp {
             let _ = js_sys::Reflect::set(&job, &k.into(), v);
         };
         set(JOB, &JsValue::from(self.job));
+        module_worker::give_lang(&job);
         if peer {
             set(PROFILE, &JsValue::from_str(self.profile.as_str()));
             if let Some(f) = &self.records {
@@ -142,7 +143,7 @@ impl ScoresApp {
         self.status = Status::Running {
             step: 0,
             steps: 4,
-            label: "Starting".into(),
+            label: t(M::AccStepStarting).into(),
         };
         if let Err(e) = w.worker.post_message(&job) {
             self.status = Status::Failed(format!("the scorer could not be given the files: {e:?}"));
@@ -180,7 +181,7 @@ impl ScoresApp {
             Msg::ChooseProfile(s.value())
         });
         let profiles = PROFILES.iter().map(|(value, label)| {
-            html! { <option value={*value} selected={*value == self.profile.as_str()}>{ *label }</option> }
+            html! { <option value={*value} selected={*value == self.profile.as_str()}>{ t(*label) }</option> }
         });
         let (title, hint) = if peer {
             (
@@ -215,7 +216,7 @@ impl ScoresApp {
             html! {
                 <li class="file" data-role={role.to_string()}>
                     <span class="badge">{ label.to_string() }</span>
-                    <span class="file-name">{ f.as_ref().map(|f| f.name()).unwrap_or_else(|| "not given".into()) }</span>
+                    <bdi class="file-name" dir={if f.is_some() { "ltr" } else { "auto" }}>{ f.as_ref().map(|f| f.name()).unwrap_or_else(|| t(M::AccNotGiven).into()) }</bdi>
                 </li>
             }
         };
@@ -224,11 +225,11 @@ impl ScoresApp {
         html! {
             <>
                 if any && peer {
-                    <ul class="file-list" aria-label="Files given">
+                    <ul class="file-list" aria-label={t(M::AccFilesGiven)}>
                         { given("records", &self.records, "records") }
                     </ul>
                 } else if any {
-                    <ul class="file-list" aria-label="Files given">
+                    <ul class="file-list" aria-label={t(M::AccFilesGiven)}>
                         { given("forecasts", &self.forecasts, "forecasts") }
                         { given("book", &self.book, "book") }
                         { given("asks", &self.asks, "asks") }

@@ -11,6 +11,7 @@ use super::html::{
     card, details, head, int_td, interval, json_name, json_number, method_name, num_td,
     num_td_titled, pct_td, pill, table_wrap,
 };
+use crate::i18n::{t, tr, M};
 use sealbook_core::score::book_agreement::BookAgreement;
 use sealbook_core::score::crowd_book::{CrowdFigures, CrowdSplit, CrowdStats};
 use sealbook_core::score::independence_tables::Reading;
@@ -91,7 +92,7 @@ fn interval_text(
 ) -> Html {
     match interval(ci) {
         Some(ci) => html! { <>{ ci }{ " " }<span class="muted">{ method_name(method) }</span></> },
-        None => html! { { rule.reason.clone().unwrap_or_else(|| "none could be formed".into()) } },
+        None => html! { { rule.reason.clone().unwrap_or_else(|| t(M::ScNoneFormed).into()) } },
     }
 }
 
@@ -327,22 +328,22 @@ pub fn document(doc: &LeagueStats) -> Html {
 
 fn summary(doc: &LeagueStats) -> Html {
     let clim = match doc.climatology_sha256_ok {
-        Some(true) => pill("ok", "climatology hash checked"),
-        Some(false) => pill("bad", "climatology hash does not match"),
-        None => pill("neutral", "no climatology table"),
+        Some(true) => pill("ok", t(M::ScClimOk)),
+        Some(false) => pill("bad", t(M::ScClimBad)),
+        None => pill("neutral", t(M::ScClimNone)),
     };
     let from = match doc.rows_from {
-        RowsFrom::Book => html! { <span data-rows-from="book">{ "from the sealed book" }</span> },
+        RowsFrom::Book => html! { <span data-rows-from="book">{ t(M::ScFromBook) }</span> },
         RowsFrom::Forecasts => {
-            html! { <span data-rows-from="forecasts">{ "from council-forecasts.csv" }</span> }
+            html! { <span data-rows-from="forecasts">{ tr(M::ScFromCsv, &[("file", &"council-forecasts.csv")]) }</span> }
         }
     };
     html! {
         <p class="scores-summary" id="scores-summary">
-            <span data-rows={doc.rows.to_string()}>{ format!("{} rows", doc.rows) }</span>
+            <span data-rows={doc.rows.to_string()}>{ tr(M::ScRows, &[("n", &crate::format::count(doc.rows as u64))]) }</span>
             { " " }{ from }
-            { " · time basis " }<code>{ doc.time_basis.clone() }</code>
-            { format!(" · {} answers sealed after the reference left out · ", doc.excluded_after_reference) }
+            { t(M::ScTimeBasis) }<code>{ doc.time_basis.clone() }</code>
+            { tr(M::ScExcluded, &[("n", &doc.excluded_after_reference)]) }
             { clim }
         </p>
     }
@@ -353,7 +354,7 @@ fn agreement(a: &BookAgreement) -> Html {
     let skipped = a.not_checked_no_answer + a.not_checked_correction + a.not_checked_no_kind;
     if a.ok {
         return html! {
-            <p class="callout ok" id="book-agreement" data-ok="true">{ format!("Every one of the {} issue rows checked is the cell sealed in the answer line it names ({skipped} rows without a sealed cell to compare).", a.checked) }</p>
+            <p class="callout ok" id="book-agreement" data-ok="true">{ tr(M::ScAgreementOk, &[("n", &a.checked), ("skipped", &skipped)]) }</p>
         };
     }
     let items = a.mismatches.iter().map(|m| {
@@ -372,12 +373,14 @@ fn agreement(a: &BookAgreement) -> Html {
 /// with the shared-session share d and the 2d rule; then every question.
 fn crowd(c: &CrowdStats) -> Html {
     let split_rows = |who: &str, split: &CrowdSplit| -> Html {
-        let parts: [(&str, &CrowdFigures); 2] =
-            [("admitted", &split.admitted), ("thin", &split.thin)];
+        let parts: [(&str, &CrowdFigures); 2] = [
+            (t(M::ScAdmitted), &split.admitted),
+            (t(M::ScThin), &split.thin),
+        ];
         let rows = parts.into_iter().filter(|(_, f)| f.n > 0).map(|(k, f)| {
             let readable = match f.gap_readable {
-                Some(true) => pill("ok", "beyond 2d"),
-                Some(false) => pill("neutral", "within 2d: no advantage read"),
+                Some(true) => pill("ok", t(M::ScBeyond2d)),
+                Some(false) => pill("neutral", t(M::ScWithin2d)),
                 None => pill("neutral", "-"),
             };
             html! {
@@ -401,10 +404,10 @@ fn crowd(c: &CrowdStats) -> Html {
     };
     let table = html! {
         <table class="scores-table" id="crowd-table">
-            <caption>{ "Seats against the crowd, by contract volume" }</caption>
-            <thead>{ head(&["Seat", "Contracts", "n", "Questions", "Model Brier", "Crowd Brier", "BSS vs crowd", "Gap", "Seat from 50", "Crowd from 50", "d", "2d rule"]) }</thead>
+            <caption>{ t(M::ScCrowdCaption) }</caption>
+            <thead>{ head(&[t(M::ExpSeat), t(M::ScContracts), "n", t(M::ScQuestions), t(M::ScModelBrier), t(M::ScCrowdBrier), t(M::ScBssVsCrowd), t(M::ScGap), t(M::ScSeatFrom50), t(M::ScCrowdFrom50), "d", t(M::Sc2dRule)]) }</thead>
             <tbody>
-                { split_rows("all seats", &c.overall) }
+                { split_rows(t(M::ScAllSeats), &c.overall) }
                 { for c.seats.iter().map(|(seat, split)| split_rows(seat, split)) }
             </tbody>
         </table>
@@ -412,9 +415,9 @@ fn crowd(c: &CrowdStats) -> Html {
     let questions = c.questions.iter().map(|q| {
         let seats: Vec<String> = q.seats.iter().map(|(s, v)| format!("{s} {v:.0}")).collect();
         let resolved = match q.up {
-            Some(true) => "up",
-            Some(false) => "down",
-            None => "open",
+            Some(true) => t(M::ExpDirUp),
+            Some(false) => t(M::ExpDirDown),
+            None => t(M::ScOpen),
         };
         let price = |v: Option<f64>| v.map_or("-".into(), |v| format!("{v:.2}"));
         html! {
@@ -433,31 +436,31 @@ fn crowd(c: &CrowdStats) -> Html {
     });
     let questions = html! {
         <table class="scores-table" id="crowd-questions">
-            <caption>{ "Every crowd question: the sealed price and volume, bid/ask and last trade, the resolution and each seat's crowd_up" }</caption>
-            <thead>{ head(&["Run", "Market", "Venue", "Price", "Volume", "Bid / ask", "Last trade", "Resolved", "Seats (crowd_up)"]) }</thead>
+            <caption>{ t(M::ScQuestionsCaption) }</caption>
+            <thead>{ head(&[t(M::ScRun), t(M::ExpMarket), t(M::ScVenue), t(M::ExpFactPrice), t(M::ScVolume), t(M::ScBidAsk), t(M::ScLastTrade), t(M::ScResolved), t(M::ScSeatsCrowdUp)]) }</thead>
             <tbody>{ for questions }</tbody>
         </table>
     };
     let mismatches = (!c.kalshi_mismatches.is_empty()).then(|| {
         let items = c.kalshi_mismatches.iter().map(|m| {
             let recomputed = m.recomputed.map_or("null".into(), json_number);
-            html! { <li>{ format!("book line {}, {}: sealed {}, recomputed {recomputed}", m.run_line, m.field, json_number(m.sealed)) }</li> }
+            html! { <li>{ tr(M::ScKalshiLine, &[("line", &m.run_line), ("field", &m.field), ("sealed", &json_number(m.sealed)), ("recomputed", &recomputed)]) }</li> }
         });
         html! {
             <div class="callout warn" id="kalshi-mismatches">
-                <p>{ "Kalshi prices that do not follow from their sealed strikes:" }</p>
+                <p>{ t(M::ScKalshi) }</p>
                 <ul>{ for items }</ul>
             </div>
         }
     });
     card(
         "scores-crowd",
-        "AI against the crowd",
+        t(M::ScCrowdTitle),
         html! { <>
-            <p class="note">{ format!("Each seat's crowd_up against the market price sealed in the run line, on the same contract, scored by the contract's own resolution. Contracts with sealed volume of at least ${} enter the primary comparison; thinner ones are shown apart. d is the share of market sessions in which the league's question and the crowd's resolved in opposite directions; a gap of at most 2d is not read as an advantage (§4.9). \"From 50\" is sharpness on the same rows: mean distance of the seat's crowd_up and of the market price from 50, in points (§4.4).", c.volume_floor_usd) }</p>
-            { table_wrap("Seats against the crowd", table) }
+            <p class="note">{ tr(M::ScCrowdNote, &[("floor", &c.volume_floor_usd)]) }</p>
+            { table_wrap(t(M::ScCrowdLabel), table) }
             { for mismatches }
-            { details(format!("All {} questions", c.questions.len()), "Every crowd question", questions) }
+            { details(tr(M::ScAllQuestions, &[("n", &c.questions.len())]), t(M::ScEveryQuestion), questions) }
         </> },
     )
 }
@@ -466,10 +469,10 @@ fn endpoint(doc: &LeagueStats) -> Html {
     let p = &doc.primary_endpoint;
     let verdict = p.verdict.as_ref().map(json_name);
     let verdict_pill = match &p.verdict {
-        Some(Verdict::Confirmed) => pill("ok", "confirmed"),
-        Some(Verdict::NoMaterialGain) => pill("neutral", "no material gain"),
+        Some(Verdict::Confirmed) => pill("ok", t(M::ScConfirmed)),
+        Some(Verdict::NoMaterialGain) => pill("neutral", t(M::ScNoGain)),
         Some(v) => pill("warn", json_name(v).replace('_', " ")),
-        None => pill("neutral", "no verdict"),
+        None => pill("neutral", t(M::ScNoVerdict)),
     };
     let below = if p.confirmed_below_margin {
         " (smaller than the margin)"
@@ -486,15 +489,15 @@ fn endpoint(doc: &LeagueStats) -> Html {
     };
     card(
         "scores-endpoint",
-        "Primary endpoint",
+        t(M::ScEndpointTitle),
         html! { <>
-            <p class="note">{ format!("Consensus against climatology: mean session gain G_s from session 11, moving-block bootstrap (blocks of {}, {} resamples, seed {}), margin {}.", cfg.block, cfg.reps, cfg.seed, json_number(cfg.margin)) }</p>
+            <p class="note">{ tr(M::ScEndpointNote, &[("block", &cfg.block), ("reps", &cfg.reps), ("seed", &cfg.seed), ("margin", &json_number(cfg.margin))]) }</p>
             <dl class="figures" id="endpoint" data-verdict={verdict.unwrap_or_default()}>
-                { fig("Estimate", "estimate", estimate) }
-                { fig("Sessions", "sessions", html! { { p.sessions } }) }
-                { fig("95% interval", "ci95", html! { { interval(p.ci95).unwrap_or_else(|| "none".into()) } }) }
-                { fig("90% interval", "ci90", html! { { interval(p.ci90).unwrap_or_else(|| "none".into()) } }) }
-                { fig("Verdict", "verdict", html! { <>{ verdict_pill }{ below }</> }) }
+                { fig(t(M::ScEstimate), "estimate", estimate) }
+                { fig(t(M::ScSessions), "sessions", html! { { p.sessions } }) }
+                { fig(t(M::ScInterval95), "ci95", html! { { interval(p.ci95).unwrap_or_else(|| t(M::BookNone).into()) } }) }
+                { fig(t(M::ScInterval90), "ci90", html! { { interval(p.ci90).unwrap_or_else(|| t(M::BookNone).into()) } }) }
+                { fig(t(M::ScVerdict), "verdict", html! { <>{ verdict_pill }{ below }</> }) }
             </dl>
             if let Some(note) = &p.note {
                 <p class="note">{ note.clone() }</p>
@@ -507,7 +510,7 @@ fn endpoint(doc: &LeagueStats) -> Html {
 fn coin_td(f: &SeatHorizon) -> Html {
     let c = &f.bss_coin;
     let title = match interval(c.ci95) {
-        Some(ci) => format!("95% interval {ci}, n {}", c.n),
+        Some(ci) => tr(M::ScInterval95Ci, &[("ci", &ci), ("n", &c.n)]),
         None => format!("n {}; {}", c.n, c.reason.clone().unwrap_or_default()),
     };
     num_td_titled(c.value, title)
@@ -525,9 +528,9 @@ fn seats(doc: &LeagueStats) -> Html {
                     None => f.logistic_note.clone().unwrap_or_else(|| "-".into()),
                 };
                 let ranked = if f.ranked {
-                    pill("ok", "ranked")
+                    pill("ok", t(M::ScRanked))
                 } else {
-                    pill("neutral", "not yet")
+                    pill("neutral", t(M::ScNotYet))
                 };
                 html! {
                     <tr data-seat={seat.clone()} data-h={h}>
@@ -553,18 +556,18 @@ fn seats(doc: &LeagueStats) -> Html {
         }
         let table = html! {
             <table class="scores-table" id={format!("seats-{h}")}>
-                <caption>{ format!("Seats, horizon {h}") }</caption>
-                <thead>{ head(&["Seat", "Brier", "BSS coin", "BSS clim", "BSS crowd", "K", "Coverage", "n", "Sessions", "Brier ex-draw", "Eligibility", "95% interval", "Logistic fit"]) }</thead>
+                <caption>{ tr(M::ScSeatsH, &[("h", &h)]) }</caption>
+                <thead>{ head(&[t(M::ExpSeat), t(M::ExpBrier), t(M::ScBssCoin), t(M::ScBssClim), t(M::ScBssCrowd), "K", t(M::ScCoverage), "n", t(M::ScSessions), t(M::ScBrierExDraw), t(M::ScEligibility), t(M::ScInterval95), t(M::ScLogisticFit)]) }</thead>
                 <tbody>{ rows }</tbody>
             </table>
         };
-        Some(table_wrap(&format!("Seats, horizon {h}"), table))
+        Some(table_wrap(&tr(M::ScSeatsH, &[("h", &h)]), table))
     });
     card(
         "scores-seats",
-        "Seats by horizon",
+        t(M::ScSeatsTitle),
         html! { <>
-            <p class="note">{ "Brier on the stated probability over every resolved row (draws included); BSS against the coin (0.25), the sealed climatology and the crowd (one-day, admitted contracts, on crowd_up); K sharpness; ranked = the 30/10 rule. Intervals follow §4.6: the method used, or why there is none." }</p>
+            <p class="note">{ t(M::ScSeatsNote) }</p>
             { for tables }
         </> },
     )
@@ -598,17 +601,17 @@ fn consensus(doc: &LeagueStats) -> Html {
     });
     let table = html! {
         <table class="scores-table" id="consensus">
-            <caption>{ "Consensus per horizon" }</caption>
-            <thead>{ head(&["Horizon", "Brier", "Dispersion", "Members' Brier", "BSS clim", "Momentum Brier", "n", "Sessions", "All wrong", "95% interval"]) }</thead>
+            <caption>{ t(M::ScConsensusH) }</caption>
+            <thead>{ head(&[t(M::ScHorizon), t(M::ExpBrier), t(M::ScDispersion), t(M::ScMembersBrier), t(M::ScBssClim), t(M::ScMomentumBrier), "n", t(M::ScSessions), t(M::ScAllWrong), t(M::ScInterval95)]) }</thead>
             <tbody>{ for rows }</tbody>
         </table>
     };
     card(
         "scores-consensus",
-        "Consensus",
+        t(M::ScConsensusTitle),
         html! { <>
-            <p class="note">{ "Trimmed, family-weighted consensus on common events; dispersion is the Krogh-Vedelsby term (members' Brier minus the consensus')." }</p>
-            { table_wrap("Consensus per horizon", table) }
+            <p class="note">{ t(M::ScConsensusNote) }</p>
+            { table_wrap(t(M::ScConsensusH), table) }
         </> },
     )
 }
@@ -622,7 +625,7 @@ fn calibration(doc: &LeagueStats) -> Html {
                 .filter(|b| b.shown)
                 .filter_map(|b| Some((b.mean_stated?, b.realized?, b.n)))
                 .collect();
-            (format!("consensus {h}"), points)
+            (tr(M::ScConsensusSeries, &[("h", &h)]), points)
         })
         .collect();
     let legend: Vec<(usize, String)> = series
@@ -632,9 +635,9 @@ fn calibration(doc: &LeagueStats) -> Html {
         .collect();
     card(
         "scores-calibration",
-        "Calibration",
+        t(M::ScCalibrationTitle),
         html! { <>
-            <p class="note">{ "Folded bins [50,60) [60,70) [70,80) [80,100] of the consensus; bins with fewer than 20 forecasts are not drawn." }</p>
+            <p class="note">{ t(M::ScCalibrationNote) }</p>
             <figure class="chart-box">{ charts::calibration(&series) }{ charts::legend(&legend) }</figure>
             { seat_calibration(doc) }
         </> },
@@ -663,15 +666,21 @@ fn seat_calibration(doc: &LeagueStats) -> Html {
             let cells = f.calibration.iter().map(|b| match (b.realized, b.mean_stated) {
                 (Some(r), Some(m)) => html! {
                     <td class={classes!("num", (!b.shown).then_some("muted"))} data-v={json_number(r)} data-n={b.n.to_string()}>
-                        { format!("{:.0}% ", r * 100.0) }<span class="muted">{ format!("at {m:.1}, n {}", b.n) }</span>
+                        { format!("{:.0}% ", r * 100.0) }<span class="muted">{ tr(M::ScBinAt, &[("m", &format!("{m:.1}")), ("n", &b.n)]) }</span>
                     </td>
                 },
                 _ => html! { <td class="num muted">{ "-" }</td> },
             });
             let fit = match &f.logistic {
-                Some(l) => format!(
-                    "a {:.3} ({:.3}), b {:.3} ({:.3}); {} sessions",
-                    l.a, l.se_a, l.b, l.se_b, l.clusters
+                Some(l) => tr(
+                    M::ScFit,
+                    &[
+                        ("a", &format!("{:.3}", l.a)),
+                        ("sa", &format!("{:.3}", l.se_a)),
+                        ("b", &format!("{:.3}", l.b)),
+                        ("sb", &format!("{:.3}", l.se_b)),
+                        ("n", &l.clusters),
+                    ],
                 ),
                 None => f.logistic_note.clone().unwrap_or_else(|| "-".into()),
             };
@@ -690,16 +699,16 @@ fn seat_calibration(doc: &LeagueStats) -> Html {
     }
     let table = html! {
         <table class="scores-table" id="seat-calibration">
-            <caption>{ "Calibration per seat: realized share in each folded bin, at the mean stated probability, with n (grey: under 20); logistic fit with clustered standard errors" }</caption>
+            <caption>{ t(M::ScSeatCalCaption) }</caption>
             <thead><tr>
-                <th scope="col">{ "Seat" }</th><th scope="col">{ "Horizon" }</th>
+                <th scope="col">{ t(M::ExpSeat) }</th><th scope="col">{ t(M::ScHorizon) }</th>
                 { for bin_heads.iter().map(|b| html! { <th scope="col">{ b.clone() }</th> }) }
-                <th scope="col">{ "Logistic a, b (SE)" }</th>
+                <th scope="col">{ t(M::ScLogisticSe) }</th>
             </tr></thead>
             <tbody>{ rows }</tbody>
         </table>
     };
-    details("Every seat".into(), "Calibration per seat", table)
+    details(t(M::ScEverySeat).into(), t(M::ScSeatCalLabel), table)
 }
 
 fn neff(doc: &LeagueStats) -> Html {
@@ -737,18 +746,18 @@ fn neff(doc: &LeagueStats) -> Html {
     });
     let table = html! {
         <table class="scores-table" id="neff-table">
-            <caption>{ "N_eff per run and horizon" }</caption>
-            <thead>{ head(&["Run", "Horizon", "n", "Mean r", "N_eff", "Note"]) }</thead>
+            <caption>{ t(M::ScNeffCaption) }</caption>
+            <thead>{ head(&[t(M::ScRun), t(M::ScHorizon), "n", t(M::ScMeanR), t(M::ScNeff), t(M::ScNote)]) }</thead>
             <tbody>{ for trs }</tbody>
         </table>
     };
     card(
         "scores-neff",
-        "Independent voices (N_eff)",
+        t(M::ScNeffTitle),
         html! { <>
-            <p class="note">{ "N_eff = n / (1 + (n - 1) rho) per run and horizon; the curves are that formula at each horizon's mean observed rho, the dashed line is N_eff = n (independent seats), the points are the runs." }</p>
+            <p class="note">{ t(M::ScNeffNote) }</p>
             <figure class="chart-box">{ charts::neff_curve(&series) }{ charts::legend(&legend) }</figure>
-            { details(format!("All {} readings", rows.len()), "N_eff per run and horizon", table) }
+            { details(tr(M::ScAllReadings, &[("n", &rows.len())]), t(M::ScNeffCaption), table) }
         </> },
     )
 }
@@ -780,14 +789,14 @@ fn independence(doc: &LeagueStats) -> Html {
         }
     });
     let source = match (&roster.source, &roster.note) {
-        (Some(src), _) => format!("Roster from {src}."),
+        (Some(src), _) => tr(M::ScRosterFrom, &[("src", src)]),
         (None, Some(note)) => note.clone(),
-        (None, None) => "No roster: each seat is its own family and has no side.".into(),
+        (None, None) => t(M::ScNoRoster).into(),
     };
     let roster_table = html! {
         <table class="scores-table" id="roster-table">
-            <caption>{ "Roster" }</caption>
-            <thead>{ head(&["Seat", "Family", "Side", "Model"]) }</thead>
+            <caption>{ t(M::ScRoster) }</caption>
+            <thead>{ head(&[t(M::ExpSeat), t(M::ScFamily), t(M::ScSide), t(M::ScModel)]) }</thead>
             <tbody>{ for seats }</tbody>
         </table>
     };
@@ -825,8 +834,8 @@ fn independence(doc: &LeagueStats) -> Html {
     });
     let runs = html! {
         <table class="scores-table" id="independence-table">
-            <caption>{ "Independence per run and horizon (all = the run's every cell)" }</caption>
-            <thead>{ head(&["Run", "Horizon", "n", "N_eff", "One market per group", "From 50", "From climatology", "Errors", "Largest eigenvalue share", "Participation ratio", "K", "Share 40-60", "Spread", "Sides"]) }</thead>
+            <caption>{ t(M::ScIndCaption) }</caption>
+            <thead>{ head(&[t(M::ScRun), t(M::ScHorizon), "n", t(M::ScNeff), t(M::ScOnePerGroup), t(M::ScFrom50), t(M::ScFromClim), t(M::ScErrors), t(M::ScEigenShareHead), t(M::ScParticipation), "K", t(M::ScShare4060), t(M::ScSpread), t(M::ScSides)]) }</thead>
             <tbody>{ for runs }</tbody>
         </table>
     };
@@ -849,14 +858,14 @@ fn independence(doc: &LeagueStats) -> Html {
             });
             let table = html! {
                 <table class="scores-table" id="seat-independence">
-                    <caption>{ format!("Seats in run {} (every cell)", last.run_id) }</caption>
-                    <thead>{ head(&["Seat", "Mean r", "Majority agreement", "Cells"]) }</thead>
+                    <caption>{ tr(M::ScSeatsInRun, &[("run", &last.run_id)]) }</caption>
+                    <thead>{ head(&[t(M::ExpSeat), t(M::ScMeanR), t(M::ScMajority), t(M::ScCells)]) }</thead>
                     <tbody>{ for rows }</tbody>
                 </table>
             };
             details(
-                "Seats in the latest run".into(),
-                "Seats in the latest run",
+                t(M::ScSeatsLatest).into(),
+                t(M::ScSeatsLatest),
                 table,
             )
         });
@@ -875,19 +884,15 @@ fn independence(doc: &LeagueStats) -> Html {
             });
             let table = html! {
                 <table class="scores-table" id="shadow-table">
-                    <caption>{ format!("Shadow-consensus weights from runs {}", shadow.window.join(", ")) }</caption>
-                    <thead>{ head(&["Seat", "Weight", "Mean r", "Correlations"]) }</thead>
+                    <caption>{ tr(M::ScShadowCaption, &[("runs", &shadow.window.join(", "))]) }</caption>
+                    <thead>{ head(&[t(M::ExpSeat), t(M::ScWeight), t(M::ScMeanR), t(M::ScCorrelations)]) }</thead>
                     <tbody>{ for rows }</tbody>
                 </table>
             };
-            details(
-                "Shadow-consensus weights".into(),
-                "Shadow-consensus weights",
-                table,
-            )
+            details(t(M::ScShadowWeights).into(), t(M::ScShadowWeights), table)
         }
         None => match &shadow.note {
-            Some(note) => html! { <p class="note">{ format!("Shadow weights: {note}") }</p> },
+            Some(note) => html! { <p class="note">{ tr(M::ScShadowNote, &[("note", note)]) }</p> },
             None => html! {},
         },
     };
@@ -907,21 +912,21 @@ fn independence(doc: &LeagueStats) -> Html {
     });
     let funnel = html! {
         <table class="scores-table" id="funnel-table">
-            <caption>{ "From the file to the counted record, per run" }</caption>
-            <thead>{ head(&["Run", "Rows", "Corrections", "Seats", "Sealed before the reference", "Explicit 50", "Invalid", "Counted, one day"]) }</thead>
+            <caption>{ t(M::ScFunnelCaption) }</caption>
+            <thead>{ head(&[t(M::ScRun), t(M::AccRows), t(M::ScCorrections), t(M::ExpSeats), t(M::ScSealedBefore), t(M::ScExplicit50), t(M::ScInvalid), t(M::ScCountedOneDay)]) }</thead>
             <tbody>{ for funnel }</tbody>
         </table>
     };
     card(
         "scores-independence",
-        "Independence in detail (§5)",
+        t(M::ScIndTitle),
         html! { <>
-            <p class="note">{ format!("{source} A family's second and later seats weigh 1/3 in the consensus; sides feed the US/China test.") }</p>
-            { details("Roster".into(), "Roster", roster_table) }
-            { details(format!("Every run and horizon ({} readings)", ind.runs.len()), "Independence per run and horizon", runs) }
+            <p class="note">{ tr(M::ScIndNote, &[("source", &source)]) }</p>
+            { details(t(M::ScRoster).into(), t(M::ScRoster), roster_table) }
+            { details(tr(M::ScEveryRun, &[("n", &ind.runs.len())]), t(M::ScIndCaption), runs) }
             { for latest }
             { shadow_view }
-            { details("From the file to the counted record".into(), "From the file to the counted record", funnel) }
+            { details(t(M::ScFunnel).into(), t(M::ScFunnel), funnel) }
         </> },
     )
 }
@@ -938,7 +943,7 @@ fn grid(doc: &LeagueStats) -> Html {
                     Some(c) => {
                         let b = c.brier.unwrap_or(f64::NAN);
                         let rate = c.hit_rate.rate.map_or("-".into(), |r| format!("{:.0}%", r * 100.0));
-                        html! { <td class="num" data-v={json_number(b)} title={format!("n {}, hit rate {rate}", c.n)}>{ format!("{b:.3}") }</td> }
+                        html! { <td class="num" data-v={json_number(b)} title={tr(M::ScGridCell, &[("n", &c.n), ("rate", &rate)])}>{ format!("{b:.3}") }</td> }
                     }
                     None => html! { <td class="num muted">{ "-" }</td> },
                 }
@@ -947,9 +952,9 @@ fn grid(doc: &LeagueStats) -> Html {
         });
         let table = html! {
             <table class="scores-table grid-table" id={format!("grid-{h}")}>
-                <caption>{ format!("Model x market, horizon {h}") }</caption>
+                <caption>{ tr(M::ScModelMarketH, &[("h", &h)]) }</caption>
                 <thead><tr>
-                    <th scope="col">{ "Seat" }</th>
+                    <th scope="col">{ t(M::ExpSeat) }</th>
                     { for markets.iter().map(|m| html! { <th scope="col">{ (*m).clone() }</th> }) }
                 </tr></thead>
                 <tbody>{ for rows }</tbody>
@@ -957,16 +962,16 @@ fn grid(doc: &LeagueStats) -> Html {
         };
         html! {
             <details class="scores-details" open={h == "1d"}>
-                <summary>{ format!("Horizon {h}") }</summary>
-                { table_wrap(&format!("Model x market, horizon {h}"), table) }
+                <summary>{ tr(M::ScHorizonH, &[("h", &h)]) }</summary>
+                { table_wrap(&tr(M::ScModelMarketH, &[("h", &h)]), table) }
             </details>
         }
     });
     card(
         "scores-grid",
-        "Model x market x horizon",
+        t(M::ScGridTitle),
         html! { <>
-            <p class="note">{ "Brier of each seat on each market (hover or focus a cell for n and hit rate)." }</p>
+            <p class="note">{ t(M::ScGridNote) }</p>
             { for horizons }
         </> },
     )
@@ -974,17 +979,14 @@ fn grid(doc: &LeagueStats) -> Html {
 
 /// The heat map and eigenvalues of one run's correlation matrix.
 pub fn matrix(m: &MatrixView) -> Html {
-    let label = format!(
-        "Correlation matrix of run {} at horizon {}",
-        m.run_id, m.horizon
-    );
+    let label = tr(M::ScMatrixLabel, &[("run", &m.run_id), ("h", &m.horizon)]);
     let eigen = if m.eigenvalues.is_empty() {
-        html! { <p class="note" id="eigen">{ "No eigenvalues: some pair of seats has no correlation (fewer than the minimum of common markets, or a constant answer)." }</p> }
+        html! { <p class="note" id="eigen">{ t(M::ScNoEigen) }</p> }
     } else {
         html! {
             <div id="eigen">
-                <p class="note">{ format!("Largest eigenvalue's share of the trace {:.3}; participation ratio {:.2}.", m.largest_share.unwrap_or(f64::NAN), m.participation_ratio.unwrap_or(f64::NAN)) }</p>
-                <ol class="eigenvalues" aria-label="Eigenvalues, largest first">
+                <p class="note">{ tr(M::ScEigenShare, &[("share", &format!("{:.3}", m.largest_share.unwrap_or(f64::NAN))), ("ratio", &format!("{:.2}", m.participation_ratio.unwrap_or(f64::NAN)))]) }</p>
+                <ol class="eigenvalues" aria-label={t(M::ScEigenList)}>
                     { for m.eigenvalues.iter().enumerate().map(|(i, l)| html! {
                         <li data-v={json_number(*l)}>{ "λ" }<sub>{ i + 1 }</sub>{ format!(" = {l:.4}") }</li>
                     }) }
@@ -1014,7 +1016,7 @@ fn matrix_table(label: &str, m: &MatrixView) -> Html {
             <tbody>{ for rows }</tbody>
         </table>
     };
-    details("The matrix as a table".into(), label, table)
+    details(t(M::ScMatrixTable).into(), label, table)
 }
 
 #[cfg(all(test, not(target_arch = "wasm32")))]

@@ -8,6 +8,7 @@ use super::protocol::{
     ScoresFromWorker, ASKS, BOOK, CLIM, EXPERIMENT, FORECASTS, JOB, LEAGUE, PROFILE, RECORDS,
     REGISTERED,
 };
+use crate::i18n::{t, tr, M};
 use sealbook_core::score::peers::Profile;
 use std::cell::Cell;
 use wasm_bindgen::prelude::*;
@@ -34,6 +35,7 @@ pub fn scores_worker_main() {
     }));
     let onmessage = Closure::<dyn FnMut(MessageEvent)>::new(|event: MessageEvent| {
         let data = event.data();
+        crate::module_worker::take_lang(&data);
         let get = |k: &str| js_sys::Reflect::get(&data, &k.into()).ok();
         let job = get(JOB).and_then(|v| v.as_f64()).unwrap_or(0.0) as u32;
         let file = |k: &str| get(k).and_then(|v| v.dyn_into::<File>().ok());
@@ -132,15 +134,12 @@ async fn run(job: u32, files: Files) -> Result<Computed, String> {
     progress(
         1,
         &files.forecasts.as_ref().map_or_else(
-            || "Reading the files".into(),
-            |f| format!("Reading {}", f.name()),
+            || t(M::ScoresStepReadingFiles).into(),
+            |f| tr(M::ScoresStepReading, &[("file", &f.name())]),
         ),
     );
     let csv = read_opt(&files.forecasts, MAX_INPUT_BYTES).await?;
-    progress(
-        2,
-        "Reading the book, the asks, the climatology and the registered predictions",
-    );
+    progress(2, t(M::ScoresStepReadingRest));
     let book = read_opt(&files.book, MAX_INPUT_BYTES).await?;
     let asks = read_opt(&files.asks, MAX_INPUT_BYTES).await?;
     let clim = read_opt(&files.clim, MAX_CLIM_BYTES).await?;
@@ -161,10 +160,7 @@ async fn run(job: u32, files: Files) -> Result<Computed, String> {
         Some((profile, f)) => Some((*profile, f.name(), read(f, MAX_INPUT_BYTES).await?)),
         None => None,
     };
-    progress(
-        3,
-        "Scoring every seat, horizon, consensus and the primary endpoint; correlating each run",
-    );
+    progress(3, t(M::ScoresStepScoring));
     let computed = compute::compute(&Inputs {
         forecasts: csv.as_deref(),
         book: book.as_deref(),
@@ -177,6 +173,6 @@ async fn run(job: u32, files: Files) -> Result<Computed, String> {
         experiment: experiment.as_deref().map(|b| (experiment_name.as_str(), b)),
         league: league.as_deref(),
     })?;
-    progress(4, "Drawing");
+    progress(4, t(M::ScoresStepDrawing));
     Ok(computed)
 }
