@@ -97,15 +97,14 @@ impl Server {
                         let _ = write_response(&conn, &Response::text(503, "busy"));
                         continue;
                     }
-                    let (handler, done) = (handler.clone(), busy.clone());
-                    let spawned = std::thread::Builder::new().spawn(move || {
+                    // The slot is freed when the guard drops: after `serve`, when a handler
+                    // panics, and when no thread could be had (the closure is dropped unrun).
+                    let slot = Slot(busy.clone());
+                    let handler = handler.clone();
+                    let _ = std::thread::Builder::new().spawn(move || {
+                        let _slot = slot;
                         let _ = serve(conn, &*handler);
-                        done.fetch_sub(1, Ordering::SeqCst);
                     });
-                    if spawned.is_err() {
-                        // No thread: the connection was dropped with the closure, unanswered.
-                        busy.fetch_sub(1, Ordering::SeqCst);
-                    }
                 }
             })?;
         Ok(Server { addr, stop })
@@ -114,6 +113,15 @@ impl Server {
     /// `http://127.0.0.1:<port>`.
     pub fn url(&self) -> String {
         format!("http://{}", self.addr)
+    }
+}
+
+/// One of the [`MAX_CONNECTIONS`] slots, taken; given back on drop.
+struct Slot(Arc<AtomicUsize>);
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
     }
 }
 
@@ -290,5 +298,23 @@ mod tests {
             let _ = s.read_to_end(&mut out);
             assert!(out.is_empty(), "{}", String::from_utf8_lossy(&out));
         }
+    }
+
+    #[test]
+    fn a_handler_that_panics_gives_its_connection_slot_back() {
+        let server = Server::start("test-http1-panic", |r| {
+            assert!(r.path != "/panic", "the handler panics on /panic");
+            Response::text(200, "ok")
+        })
+        .unwrap();
+        let url = server.url();
+        // More panicking exchanges than there are slots, one at a time: each closes its
+        // connection unanswered, and each must free its slot.
+        for _ in 0..MAX_CONNECTIONS + 8 {
+            let out = exchange(&url, b"GET /panic HTTP/1.1\r\nHost: x\r\n\r\n");
+            assert!(out.is_empty(), "{out}");
+        }
+        let out = exchange(&url, b"GET / HTTP/1.1\r\nHost: x\r\n\r\n");
+        assert!(out.starts_with("HTTP/1.1 200 OK\r\n"), "{out}");
     }
 }
