@@ -266,10 +266,14 @@ fn config(e: &Endpoints, answer_file: &Path) -> String {
         c += &format!("[[seat]]\nname = \"{r}\"\nadapter = \"{r}\"\n\n");
     }
     c += "[prices]\nprovider = \"csv\"\npath = \"prices.csv\"\n\n";
-    // The anchors are league_stamp_cli's; here the run writes its stamped lists only.
-    c += "[anchors]\nots_calendars = []\ntsa = []\nrekor_url = \"\"\n";
+    c += NO_ANCHORS;
     c
 }
+
+/// The anchors are league_stamp_cli's (against its own fakes on 127.0.0.1); a run here writes
+/// its stamped lists only, and never reaches for the default public calendars, authorities
+/// and log.
+const NO_ANCHORS: &str = "[anchors]\nots_calendars = []\ntsa = []\nrekor_url = \"\"\n";
 
 /// `sealbook` with the fake keys in its environment.
 fn cmd(args: &[&str]) -> Command {
@@ -817,7 +821,8 @@ fn a_run_killed_during_its_appends_loses_no_acknowledged_line() {
         let adapter = ["coin", "momentum", "climatology"][i % 3];
         c += &format!("[[seat]]\nname = \"ref{i:02}\"\nadapter = \"{adapter}\"\n\n");
     }
-    c += "[prices]\nprovider = \"csv\"\npath = \"prices.csv\"\n";
+    c += "[prices]\nprovider = \"csv\"\npath = \"prices.csv\"\n\n";
+    c += NO_ANCHORS;
     // splitmix64, so every run kills at the same points.
     let mut state: u64 = 20261021;
     let mut next = move |n: u64| {
@@ -945,7 +950,8 @@ fn whole_run_timing() {
         "[[seat]]\nname = \"local\"\nadapter = \"command\"\ncommand = [\"/bin/sh\", \"-c\", \"cat > /dev/null; cat {}\"]\n\n",
         answer_file.display()
     );
-    c += "[[seat]]\nname = \"coin\"\nadapter = \"coin\"\n\n[[seat]]\nname = \"momentum\"\nadapter = \"momentum\"\n\n[prices]\nprovider = \"csv\"\npath = \"prices.csv\"\n";
+    c += "[[seat]]\nname = \"coin\"\nadapter = \"coin\"\n\n[[seat]]\nname = \"momentum\"\nadapter = \"momentum\"\n\n[prices]\nprovider = \"csv\"\npath = \"prices.csv\"\n\n";
+    c += NO_ANCHORS;
     let slowest = Duration::from_millis(100 + 10 * 140);
     for round in 0..5 {
         let t = tempfile::tempdir().unwrap();
