@@ -43,6 +43,8 @@ pub struct HttpSeat {
     pub timeout: Duration,
     pub retry: RetryPolicy,
     pub max_reply_bytes: usize,
+    /// The TLS settings when not [`tls_config`]'s (a test's server with its own root).
+    tls: Option<Arc<rustls::ClientConfig>>,
 }
 
 /// The TLS client configuration of every seat: rustls with the ring provider, TLS 1.2 and
@@ -50,20 +52,24 @@ pub struct HttpSeat {
 fn tls_config() -> Result<Arc<rustls::ClientConfig>, String> {
     static TLS: OnceLock<Result<Arc<rustls::ClientConfig>, String>> = OnceLock::new();
     TLS.get_or_init(|| {
-        let roots = rustls::RootCertStore {
+        client_config(rustls::RootCertStore {
             roots: webpki_roots::TLS_SERVER_ROOTS.to_vec(),
-        };
-        let mut config = rustls::ClientConfig::builder_with_provider(Arc::new(
-            rustls::crypto::ring::default_provider(),
-        ))
-        .with_safe_default_protocol_versions()
-        .map_err(|e| format!("TLS configuration: {e}"))?
-        .with_root_certificates(roots)
-        .with_no_client_auth();
-        config.alpn_protocols = vec![b"http/1.1".to_vec()];
-        Ok(Arc::new(config))
+        })
     })
     .clone()
+}
+
+/// [`tls_config`]'s settings with `roots` as the trusted roots.
+fn client_config(roots: rustls::RootCertStore) -> Result<Arc<rustls::ClientConfig>, String> {
+    let mut config = rustls::ClientConfig::builder_with_provider(Arc::new(
+        rustls::crypto::ring::default_provider(),
+    ))
+    .with_safe_default_protocol_versions()
+    .map_err(|e| format!("TLS configuration: {e}"))?
+    .with_root_certificates(roots)
+    .with_no_client_auth();
+    config.alpn_protocols = vec![b"http/1.1".to_vec()];
+    Ok(Arc::new(config))
 }
 
 /// Ends a spawned connection task when the attempt that spawned it is dropped (done, timed
@@ -92,7 +98,15 @@ impl HttpSeat {
             timeout,
             retry: RetryPolicy::default(),
             max_reply_bytes: super::DEFAULT_MAX_REPLY_BYTES,
+            tls: None,
         }
+    }
+
+    /// The same seat trusting `roots` instead of the Mozilla roots.
+    #[cfg(test)]
+    pub(super) fn trusting(mut self, roots: rustls::RootCertStore) -> HttpSeat {
+        self.tls = client_config(roots).ok();
+        self
     }
 
     /// One attempt within `timeout` (connect, send and the whole reply): the status, the
@@ -164,7 +178,11 @@ impl HttpSeat {
         if tls {
             let name = rustls::pki_types::ServerName::try_from(host.to_string())
                 .map_err(|e| format!("{host:?} is not a TLS server name: {e}"))?;
-            let stream = tokio_rustls::TlsConnector::from(tls_config()?)
+            let config = match &self.tls {
+                Some(c) => c.clone(),
+                None => tls_config()?,
+            };
+            let stream = tokio_rustls::TlsConnector::from(config)
                 .connect(name, tcp)
                 .await
                 .map_err(|e| format!("TLS with {host}:{port}: {e}"))?;

@@ -590,11 +590,24 @@ fn no_api_key_in_any_output_or_file() {
     );
 }
 
-/// An `https` provider whose certificate no built-in root signed (a self-signed one, served
-/// by `openssl s_server` on 127.0.0.1) is refused at the handshake: a transport error that
-/// says why, no request sent, never an answer.
-#[test]
-fn https_with_an_unknown_root_is_refused() {
+/// `openssl s_server` on 127.0.0.1 with a fresh self-signed P-256 certificate for 127.0.0.1,
+/// answering `reply` (else its `-www` status page): the server, its port, and the
+/// certificate (DER).
+struct OpensslServer {
+    child: std::process::Child,
+    port: u16,
+    cert_der: Vec<u8>,
+    _dir: tempfile::TempDir,
+}
+
+impl Drop for OpensslServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn openssl_server(reply: Option<&[u8]>) -> OpensslServer {
     let dir = tempfile::tempdir().unwrap();
     let made = std::process::Command::new("openssl")
         .args([
@@ -609,6 +622,11 @@ fn https_with_an_unknown_root_is_refused() {
             "/CN=127.0.0.1",
             "-addext",
             "subjectAltName=IP:127.0.0.1",
+            // A server's certificate, not a CA's (webpki refuses a CA used as the end entity).
+            "-addext",
+            "basicConstraints=critical,CA:FALSE",
+            "-addext",
+            "extendedKeyUsage=serverAuth",
             "-days",
             "1",
             "-keyout",
@@ -629,26 +647,58 @@ fn https_with_an_unknown_root_is_refused() {
         .local_addr()
         .unwrap()
         .port();
-    let mut server = std::process::Command::new("openssl")
-        .args([
-            "s_server", "-quiet", "-www", "-key", "key.pem", "-cert", "cert.pem",
-        ])
+    // `-www`: a status page for a GET; with a reply given, s_server sends the bytes written
+    // to its stdin once a client's handshake is done, whatever the client sent.
+    let mut command = std::process::Command::new("openssl");
+    command
+        .args(["s_server", "-key", "key.pem", "-cert", "cert.pem"])
         .args(["-accept", &format!("127.0.0.1:{port}")])
+        .args(if reply.is_some() {
+            &[][..]
+        } else {
+            &["-www"][..]
+        })
         .current_dir(dir.path())
-        .stdin(std::process::Stdio::null())
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .expect("openssl s_server");
-    let start = Instant::now();
-    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err()
-        && start.elapsed() < Duration::from_secs(10)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null());
+    let mut child = command.spawn().expect("openssl s_server");
+    // Listening once it says ACCEPT (no probe connection: s_server serves one at a time).
+    let mut out = std::io::BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    while std::io::BufRead::read_line(&mut out, &mut line).unwrap_or(0) > 0
+        && !line.contains("ACCEPT")
     {
-        std::thread::sleep(Duration::from_millis(20));
+        line.clear();
     }
-    let r = seat(Wire::OpenAi, &format!("https://127.0.0.1:{port}/v1"), None).ask(&ask("m"), far());
-    let _ = server.kill();
-    let _ = server.wait();
+    // Drain what it echoes from the client, so its stdout never fills.
+    std::thread::spawn(move || std::io::copy(&mut out, &mut std::io::sink()));
+    if let Some(reply) = reply {
+        std::io::Write::write_all(child.stdin.as_mut().unwrap(), reply).unwrap();
+    }
+    let der = std::process::Command::new("openssl")
+        .args(["x509", "-in", "cert.pem", "-outform", "DER"])
+        .current_dir(dir.path())
+        .output()
+        .expect("openssl x509");
+    assert!(der.status.success());
+    OpensslServer {
+        child,
+        port,
+        cert_der: der.stdout,
+        _dir: dir,
+    }
+}
+
+/// An `https` provider whose certificate no built-in root signed (a self-signed one, served
+/// by `openssl s_server` on 127.0.0.1) is refused at the handshake: a transport error that
+/// says why, no request sent, never an answer.
+#[test]
+fn https_with_an_unknown_root_is_refused() {
+    let server = openssl_server(None);
+    let url = format!("https://127.0.0.1:{}/v1", server.port);
+    let r = seat(Wire::OpenAi, &url, None).ask(&ask("m"), far());
+    drop(server);
     match &r.outcome.finish {
         Finish::Error { kind, message } => {
             assert_eq!(kind, "transport", "{r:?}");
@@ -660,4 +710,35 @@ fn https_with_an_unknown_root_is_refused() {
         other => panic!("an answer over an untrusted TLS server: {other:?}"),
     }
     assert_eq!((r.status, r.raw.as_slice()), (None, &b""[..]));
+}
+
+/// A server with its own root, that root trusted: the seat's TLS path (rustls, the address
+/// as the server name, HTTP/1.1 by ALPN, hyper over the encrypted stream) reads the reply
+/// that `openssl s_server` sends, an OpenAI completion, to its text.
+#[test]
+fn https_with_a_trusted_root_is_read() {
+    let body = serde_json::json!({
+        "model": "m", "choices": [{"index": 0, "finish_reason": "stop",
+            "message": {"role": "assistant", "content": "{\"items\": {}}"}}]
+    })
+    .to_string();
+    let reply = format!(
+        "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    let server = openssl_server(Some(reply.as_bytes()));
+    let mut roots = tokio_rustls::rustls::RootCertStore::empty();
+    roots
+        .add(tokio_rustls::rustls::pki_types::CertificateDer::from(
+            server.cert_der.clone(),
+        ))
+        .unwrap();
+    let url = format!("https://127.0.0.1:{}/v1", server.port);
+    let r = seat(Wire::OpenAi, &url, None)
+        .trusting(roots)
+        .ask(&ask("m"), far());
+    drop(server);
+    assert_eq!(r.status, Some(200), "{r:?}");
+    assert_eq!(r.raw, body.as_bytes());
+    assert_eq!(r.outcome.text.as_deref(), Some("{\"items\": {}}"), "{r:?}");
 }
