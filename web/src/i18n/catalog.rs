@@ -229,7 +229,7 @@ catalog! {
     CoreNotChosen { en: "no entry names the ledger {ledger} chosen with --ledger", zh: "没有条目指向用 --ledger 选择的账本 {ledger}", ar: "لا مدخل يذكر الدفتر {ledger} المختار بـ \u{2066}--ledger\u{2069}", }
     CoreNoBookOneEntry { en: "its entry ({entries}) names {books}, hashes like its first lines or has its line kinds", zh: "它的条目（{entries}）既未指向{books}，也不与其开头各行的哈希相同，也不具有其各行的种类", ar: "مدخلها ({entries}) لا يذكر {books}، ولا تطابق تجزئته أسطره الأولى، ولا له أنواع أسطره", }
     CoreNoBookManyEntries { en: "none of its {n} entries ({entries}) names {books}, hashes like its first lines or has its line kinds", zh: "它的 {n} 个条目（{entries}）都未指向{books}，也都不与其开头各行的哈希相同，也不具有其各行的种类", ar: "لا أحد من مدخلاتها البالغة {n} ({entries}) يذكر {books}، ولا تطابق تجزئته أسطره الأولى، ولا له أنواع أسطره", }
-    CoreEntryLines { en: "{ledger}: {lines} lines", zh: "{ledger}：{lines} 行", ar: "{ledger}: {lines} سطرًا", }
+    CoreEntryLines { en: "{ledger}: {lines} lines", zh: "{ledger}：{lines} 行", ar: "{ledger}: عدد الأسطر {lines}", }
     CoreTheBook { en: "the book {book}", zh: "账本 {book}", ar: "الدفتر {book}", }
     CoreAnyOfBooks { en: "any of the books {books}", zh: "任一账本 {books}", ar: "أي دفتر من {books}", }
     CoreListJoin { en: ", ", zh: "、", ar: "، ", }
