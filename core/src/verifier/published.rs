@@ -84,7 +84,8 @@ pub enum PublishedFile {
     /// The reader experiment's exported dataset (`sealbook experiment export --dataset`: a
     /// `.json` whose name starts with `experiment`).
     ExperimentDataset,
-    /// Another published document (`manifest.json`, `council-stats.json`, ...).
+    /// Another published document (`manifest.json`, `council-stats.json`, a stamped list's
+    /// `<list>.anchors.json`, ...).
     OtherDocument,
     /// Anything else (ask texts, the raw replies under `replies/`, READMEs, ...).
     Other,
@@ -110,6 +111,9 @@ impl PublishedFile {
             }
         } else if lower.ends_with(".rekor.json") {
             PublishedFile::RekorEntry
+        } else if lower.ends_with(crate::league::anchor_record::SUFFIX) {
+            // A stamped list's anchor record, never a climatology table.
+            PublishedFile::OtherDocument
         } else if lower.ends_with(".tsr") || lower.ends_with(".tst") {
             PublishedFile::TimestampToken
         } else if lower.ends_with(".pem")
@@ -158,6 +162,12 @@ mod tests {
             PublishedFile::Climatology
         );
         assert_eq!(PublishedFile::of("asks.jsonl"), PublishedFile::AskChain);
+        // A league folder's anchor records are not climatology tables (the last one read
+        // would replace the real table).
+        assert_eq!(
+            PublishedFile::of("proof/2026-10-20/123000Z.txt.anchors.json"),
+            PublishedFile::OtherDocument
+        );
         assert_eq!(
             PublishedFile::of("registered-predictions.json"),
             PublishedFile::RegisteredPredictions
