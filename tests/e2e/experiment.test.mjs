@@ -20,8 +20,10 @@ import { join } from 'node:path';
 import { removeDir, startServer, launchBrowser, screenshot } from './harness.mjs';
 
 const KEY = 'sealbook.experiment.reader';
-// Many identifiers come from one address in these tests: lift the per-address rate limit.
+// Many identifiers come from one address in these tests: lift the per-address rate limit and
+// the daily cap on new identifiers (a random 1:1 draw for a group can take many).
 process.env.SEALBOOK_EXPERIMENT_RATE_PER_MINUTE = '100000';
+process.env.SEALBOOK_EXPERIMENT_READERS_PER_DAY = '100000';
 
 let dir; let server; let browser;
 
