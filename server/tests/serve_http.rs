@@ -462,7 +462,8 @@ fn every_answer_carries_the_security_headers() {
         let csp = h("content-security-policy");
         if target.starts_with("/data") {
             assert!(
-                csp.starts_with("sandbox; default-src 'none'")
+                csp.starts_with("sandbox allow-scripts; default-src 'none'; script-src 'sha256-")
+                    && !csp.contains("allow-same-origin")
                     && csp.contains("frame-ancestors 'none'"),
                 "{method} {target}: {csp}"
             );

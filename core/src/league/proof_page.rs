@@ -209,6 +209,20 @@ var c=[q,s].concat(navigator.languages||[]);for(var i=0;i<c.length;i++){var l=St
 if(l==='en'||l==='zh'||l==='ar'){d.lang=l;d.dir=l==='ar'?'rtl':'ltr';var t=d.getAttribute('data-title-'+l);if(t)document.title=t;\
 if(i===0){try{localStorage.setItem(k,l)}catch(e){}}break}}})();";
 
+/// The Content-Security-Policy source that allows the proof page's one inline script and no
+/// other: `'sha256-<base64 of its SHA-256>'` (CSP Level 2 hash source). A server that serves
+/// published files as sandboxed data (no script of the origin) names it so that the page can
+/// still follow `?lang=` and the reader's languages.
+pub fn script_csp_source() -> String {
+    use base64::Engine;
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::digest(SCRIPT.as_bytes());
+    format!(
+        "'sha256-{}'",
+        base64::engine::general_purpose::STANDARD.encode(digest)
+    )
+}
+
 /// A day directory name: `YYYY-MM-DD`.
 fn is_day(s: &str) -> bool {
     s.len() == 10
@@ -699,6 +713,13 @@ mod tests {
             1,
             "the language choice only"
         );
+        // The page carries the script byte for byte as [`script_csp_source`] hashes it (the
+        // browser hashes the element's text; Chromium enforces it in the e2e proof page test).
+        let inline = first
+            .split_once("<script>")
+            .and_then(|(_, rest)| rest.split_once("</script>"))
+            .map(|(script, _)| script);
+        assert_eq!(inline, Some(SCRIPT));
         let lines = lines(&b);
         assert!(first.contains(&lines[0].seal) && first.contains(&lines[1].link));
         assert!(

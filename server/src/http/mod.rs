@@ -108,9 +108,18 @@ async fn accept(
 /// their choice (checked on the page by proof of work, so the explorer is trusted for nothing
 /// but naming the block).
 const PAGE_CSP: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; style-src 'self'; style-src-attr 'unsafe-inline'; img-src 'self'; connect-src 'self' https:; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
-/// Published files are data, never active content on this origin.
-const DATA_CSP: &str =
-    "sandbox; default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+/// Published files are data, never active content on this origin: sandboxed into an opaque
+/// origin (no cookies, storage or requests of this origin), where the only script that may run
+/// is the proof page's own inline language choice, allowed by its hash
+/// ([`sealbook_core::league::proof_page::script_csp_source`]).
+fn data_csp() -> &'static HeaderValue {
+    static CSP: std::sync::OnceLock<HeaderValue> = std::sync::OnceLock::new();
+    CSP.get_or_init(|| {
+        let script = sealbook_core::league::proof_page::script_csp_source();
+        HeaderValue::from_str(&format!("sandbox allow-scripts; default-src 'none'; script-src {script}; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"))
+            .expect("a policy of ASCII text")
+    })
+}
 
 /// Collapses runs of `/` into one, so `//data//proof` is `/data/proof`: a redirect built from
 /// the path can never start with `//` (a protocol-relative URL naming another host).
@@ -146,14 +155,11 @@ async fn handle(site: &Site, req: Request<Incoming>, peer: std::net::IpAddr) -> 
     );
     h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
     let csp = if path == "/data" || path.starts_with("/data/") {
-        DATA_CSP
+        data_csp().clone()
     } else {
-        PAGE_CSP
+        HeaderValue::from_static(PAGE_CSP)
     };
-    h.insert(
-        header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static(csp),
-    );
+    h.insert(header::CONTENT_SECURITY_POLICY, csp);
     resp
 }
 
