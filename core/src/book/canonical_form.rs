@@ -81,6 +81,26 @@ fn ends_run(word: u64) -> bool {
         != 0
 }
 
+/// The length of the UTF-8 character that starts `s` (whose first byte is 0x80 or more), if it
+/// is well formed: the ranges of RFC 3629 §4, which `str::from_utf8` also holds to (no
+/// overlong forms, no surrogates, nothing above U+10FFFF).
+#[inline]
+fn utf8_char_len(s: &[u8]) -> Option<usize> {
+    let (len, second) = match s[0] {
+        0xc2..=0xdf => (2, 0x80..=0xbf),
+        0xe0 => (3, 0xa0..=0xbf),
+        0xe1..=0xec | 0xee..=0xef => (3, 0x80..=0xbf),
+        0xed => (3, 0x80..=0x9f),
+        0xf0 => (4, 0x90..=0xbf),
+        0xf1..=0xf3 => (4, 0x80..=0xbf),
+        0xf4 => (4, 0x80..=0x8f),
+        _ => return None,
+    };
+    let tail = s.get(1..len)?;
+    (second.contains(&tail[0]) && tail[1..].iter().all(|b| (0x80..=0xbf).contains(b)))
+        .then_some(len)
+}
+
 struct Scanner<'a> {
     s: &'a [u8],
     i: usize,
@@ -187,9 +207,9 @@ impl Scanner<'_> {
     /// range between the quotes and whether it holds an escape.
     ///
     /// One pass over the bytes (most strings in a book are short keys and codes, where the
-    /// set-up of several vectorised passes costs more than it saves); a run with non-ASCII bytes
-    /// is then checked as UTF-8. Outside strings a seal-form text is ASCII, so this validates
-    /// the whole text (an escape cannot split a character).
+    /// set-up of several vectorised passes costs more than it saves), checking each non-ASCII
+    /// character as UTF-8 where it stands. Outside strings a seal-form text is ASCII, so this
+    /// validates the whole text (an escape cannot split a character).
     fn string(&mut self) -> Option<(Range<usize>, bool)> {
         if self.peek() != Some(b'"') {
             return None;
@@ -197,17 +217,14 @@ impl Scanner<'_> {
         self.i += 1;
         let start = self.i;
         let mut escaped = false;
-        let mut run_start = self.i;
-        let mut non_ascii = false;
         loop {
             // Eight bytes at a time while none of them ends the run; most of a book's string
             // bytes are hashes, codes and plain words.
             while let Some(word) = self.s.get(self.i..self.i + 8) {
                 let word = u64::from_le_bytes(word.try_into().expect("eight bytes"));
-                if ends_run(word) {
+                if ends_run(word) || word & HIGH_BITS != 0 {
                     break;
                 }
-                non_ascii |= word & HIGH_BITS != 0;
                 self.i += 8;
             }
             let c = *self.s.get(self.i)?;
@@ -217,18 +234,13 @@ impl Scanner<'_> {
                     continue;
                 }
                 HIGH => {
-                    non_ascii = true;
-                    self.i += 1;
+                    self.i += utf8_char_len(&self.s[self.i..])?;
                     continue;
                 }
                 CONTROL => return None, // a raw control character
                 _ => {}
             }
             // A quote or a backslash ends the run of raw text.
-            if non_ascii && std::str::from_utf8(&self.s[run_start..self.i]).is_err() {
-                return None;
-            }
-            non_ascii = false;
             if c == b'"' {
                 let range = start..self.i;
                 self.i += 1;
@@ -252,7 +264,6 @@ impl Scanner<'_> {
                 }
                 _ => return None,
             }
-            run_start = self.i;
         }
     }
 
@@ -372,6 +383,33 @@ mod tests {
                 text.as_bytes(),
                 "{text}"
             );
+        }
+    }
+
+    /// A character is taken exactly when `str::from_utf8` takes it, with the same length:
+    /// every first and second byte, third and fourth bytes from the boundaries of the
+    /// continuation range, and every truncation.
+    #[test]
+    fn utf8_char_len_agrees_with_std() {
+        let std_len = |w: &[u8]| (1..=w.len()).find(|&k| std::str::from_utf8(&w[..k]).is_ok());
+        let others = [
+            0x00, 0x41, 0x7f, 0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbf, 0xc0, 0xff,
+        ];
+        for b0 in 0x80..=0xffu8 {
+            for b1 in 0..=0xffu8 {
+                for b2 in others {
+                    for b3 in others {
+                        let w = [b0, b1, b2, b3];
+                        for end in 1..=4 {
+                            assert_eq!(
+                                utf8_char_len(&w[..end]),
+                                std_len(&w[..end]),
+                                "{w:?}[..{end}]"
+                            );
+                        }
+                    }
+                }
+            }
         }
     }
 
