@@ -677,7 +677,9 @@ mod check_messages {
             issuer: ROOT.into(),
             serial: "3a9c".into(),
         };
-        let key_id = SignerRef::KeyId { id: "beef01".into() };
+        let key_id = SignerRef::KeyId {
+            id: "beef01".into(),
+        };
         let mut all = vec![
             C::Status {
                 name: "grantedWithMods".into(),
@@ -1063,7 +1065,10 @@ mod check_messages {
 
     #[test]
     fn every_check_is_named_by_its_id_in_english_and_translated_otherwise() {
-        let ids: Vec<&str> = check_messages::CHECK_NAMES.iter().map(|(id, _)| *id).collect();
+        let ids: Vec<&str> = check_messages::CHECK_NAMES
+            .iter()
+            .map(|(id, _)| *id)
+            .collect();
         let mut distinct = ids.clone();
         distinct.sort();
         distinct.dedup();
@@ -1074,7 +1079,12 @@ mod check_messages {
             assert_eq!(check_messages::check_name(id), id);
             for lang in [Lang::Zh, Lang::Ar] {
                 i18n::set(lang);
-                assert_ne!(check_messages::check_name(id), id, "{id} in {}", lang.code());
+                assert_ne!(
+                    check_messages::check_name(id),
+                    id,
+                    "{id} in {}",
+                    lang.code()
+                );
             }
         }
         i18n::set(Lang::En);
@@ -1129,6 +1139,9 @@ mod check_messages {
             "颁发者“CN=Root CA”、序列号 3a9c"
         );
         i18n::set(Lang::En);
-        assert_eq!(check_messages::missing_signer(&rows).unwrap(), sid.to_string());
+        assert_eq!(
+            check_messages::missing_signer(&rows).unwrap(),
+            sid.to_string()
+        );
     }
 }

@@ -53,7 +53,10 @@ pub fn check_name(id: &str) -> String {
 pub fn failure(row: &CheckRow) -> String {
     tr(
         M::ChkFailed,
-        &[("check", &check_name(&row.id)), ("detail", &message(&row.msg))],
+        &[
+            ("check", &check_name(&row.id)),
+            ("detail", &message(&row.msg)),
+        ],
     )
 }
 
@@ -209,9 +212,7 @@ pub fn message(m: &CheckMsg) -> String {
         ),
         C::NonceMissing { expected } => tr(M::ChkNonceMissing, &[("expected", expected)]),
         C::SignerInfoCount { n } => tr(M::ChkSignerInfoCount, &[("n", n)]),
-        C::SignerNotSupplied { sid } => {
-            tr(M::ChkSignerNotSupplied, &[("sid", &signer_ref(sid))])
-        }
+        C::SignerNotSupplied { sid } => tr(M::ChkSignerNotSupplied, &[("sid", &signer_ref(sid))]),
         C::SignerNotAmong { sid } => tr(M::ChkSignerNotAmong, &[("sid", &signer_ref(sid))]),
         C::SignerFound {
             subject,
@@ -263,7 +264,11 @@ pub fn message(m: &CheckMsg) -> String {
             attribute,
         } => tr(
             M::ChkMessageDigestDiffers,
-            &[("alg", alg), ("computed", computed), ("attribute", attribute)],
+            &[
+                ("alg", alg),
+                ("computed", computed),
+                ("attribute", attribute),
+            ],
         ),
         C::SignerKeyUnusable { detail } => tr(M::ChkSignerKeyUnusable, &[("detail", detail)]),
         C::NoSignedAttrsToVerify => tr(M::ChkNoSignedAttrsToVerify, &[]),
@@ -284,9 +289,7 @@ pub fn message(m: &CheckMsg) -> String {
         C::NoPath => tr(M::ChkNoPath, &[]),
         C::Path(e) => path_error(e),
         C::NoCurrentTime => tr(M::ChkNoCurrentTime, &[]),
-        C::EssValues { attribute, n } => {
-            tr(M::ChkEssValues, &[("attribute", attribute), ("n", n)])
-        }
+        C::EssValues { attribute, n } => tr(M::ChkEssValues, &[("attribute", attribute), ("n", n)]),
         C::EssUnreadable { attribute, detail } => tr(
             M::ChkEssUnreadable,
             &[("attribute", attribute), ("detail", detail)],
@@ -361,14 +364,11 @@ pub fn message(m: &CheckMsg) -> String {
         C::UuidOk { leaf } => tr(M::ChkUuidOk, &[("leaf", leaf)]),
         C::UuidDiffers { uuid, leaf } => tr(M::ChkUuidDiffers, &[("uuid", uuid), ("leaf", leaf)]),
         C::LogIdOk { id } => tr(M::ChkLogIdOk, &[("id", id)]),
-        C::LogIdDiffers { entry, key } => {
-            tr(M::ChkLogIdDiffers, &[("entry", entry), ("key", key)])
-        }
+        C::LogIdDiffers { entry, key } => tr(M::ChkLogIdDiffers, &[("entry", entry), ("key", key)]),
         C::NoInclusionProof => tr(M::ChkNoInclusionProof, &[]),
-        C::LeafIndexTooLarge { index, size } => tr(
-            M::ChkLeafIndexTooLarge,
-            &[("index", index), ("size", size)],
-        ),
+        C::LeafIndexTooLarge { index, size } => {
+            tr(M::ChkLeafIndexTooLarge, &[("index", index), ("size", size)])
+        }
         C::ProofTooLong => tr(M::ChkProofTooLong, &[]),
         C::ProofTooShort => tr(M::ChkProofTooShort, &[]),
         C::InclusionOk {
@@ -390,9 +390,7 @@ pub fn message(m: &CheckMsg) -> String {
             &[("reached", reached), ("claimed", claimed)],
         ),
         C::NoCheckpoint => tr(M::ChkNoCheckpoint, &[]),
-        C::CheckpointUnreadable { detail } => {
-            tr(M::ChkCheckpointUnreadable, &[("detail", detail)])
-        }
+        C::CheckpointUnreadable { detail } => tr(M::ChkCheckpointUnreadable, &[("detail", detail)]),
         C::NoCheckpointSignature { hint } => tr(M::ChkNoCheckpointSignature, &[("hint", hint)]),
         C::CheckpointSignature { signer, error } => tr(
             M::ChkCheckpointSignature,
