@@ -16,26 +16,19 @@ pub enum Status {
 }
 
 /// One check and its outcome: `msg` says what it found as a message id with typed arguments
-/// (the page words it in the reader's language), `detail` is its English (the CLI's text and
-/// the JSON's `detail`).
+/// (the page words it in the reader's language); its English (`Display`) is the CLI's text and
+/// the JSON's `detail`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Check {
     pub id: &'static str,
     pub status: Status,
-    pub detail: String,
-    #[serde(skip)]
+    #[serde(rename = "detail", serialize_with = "english")]
     pub msg: CheckMsg,
 }
 
-impl Check {
-    pub fn new(id: &'static str, status: Status, msg: CheckMsg) -> Check {
-        Check {
-            id,
-            status,
-            detail: msg.to_string(),
-            msg,
-        }
-    }
+/// A message as its English sentence.
+fn english<S: serde::Serializer>(msg: &CheckMsg, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(msg)
 }
 
 /// An ordered list of checks being built.
@@ -44,7 +37,7 @@ pub struct Checks(pub Vec<Check>);
 
 impl Checks {
     pub fn push(&mut self, id: &'static str, status: Status, msg: CheckMsg) {
-        self.0.push(Check::new(id, status, msg));
+        self.0.push(Check { id, status, msg });
     }
 
     /// Pass with the `Ok` finding or fail with the `Err` reason.
@@ -78,7 +71,7 @@ pub trait Report {
         self.checks()
             .iter()
             .filter(|c| c.status == Status::Fail)
-            .map(|c| format!("{}: {}", c.id, c.detail))
+            .map(|c| format!("{}: {}", c.id, c.msg))
             .collect()
     }
 }

@@ -1102,13 +1102,11 @@ mod check_messages {
             CheckRow {
                 id: "imprint".into(),
                 status: Status::Pass,
-                detail: String::new(),
                 msg: CheckMsg::TstVersionOk,
             },
             CheckRow {
                 id: "signature".into(),
                 status: Status::Fail,
-                detail: msg.to_string(),
                 msg,
             },
         ];
@@ -1131,7 +1129,6 @@ mod check_messages {
         let rows = vec![CheckRow {
             id: "signer".into(),
             status: Status::Fail,
-            detail: missing.to_string(),
             msg: missing,
         }];
         assert_eq!(

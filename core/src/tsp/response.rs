@@ -698,15 +698,15 @@ pub fn verify(parsed: &Parsed, imprinted: Imprinted<'_>, opts: &VerifyOptions) -
                 fail_info: s.fail_info.iter().map(|b| b.to_string()).collect(),
                 no_token: !s.is_granted() && r.token.is_none(),
             };
-            let status = Check::new(
-                check::STATUS,
-                if s.is_granted() {
+            let status = Check {
+                id: check::STATUS,
+                status: if s.is_granted() {
                     Status::Pass
                 } else {
                     Status::Fail
                 },
                 msg,
-            );
+            };
             match &r.token {
                 Some(t) if s.is_granted() => verify_token(t, imprinted, opts, vec![status]),
                 _ => Verdict {

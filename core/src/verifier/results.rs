@@ -261,12 +261,11 @@ pub struct CertInput {
 }
 
 /// One check of a token or entry, as the page shows it: `msg` is what the page words in the
-/// reader's language, `detail` its English.
+/// reader's language (its `Display` is the English).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CheckRow {
     pub id: String,
     pub status: Status,
-    pub detail: String,
     pub msg: CheckMsg,
 }
 
@@ -275,7 +274,6 @@ impl From<&Check> for CheckRow {
         CheckRow {
             id: c.id.to_string(),
             status: c.status,
-            detail: c.detail.clone(),
             msg: c.msg.clone(),
         }
     }
@@ -395,7 +393,7 @@ fn first_failure(checks: &[CheckRow]) -> Option<String> {
     checks
         .iter()
         .find(|c| c.status == Status::Fail)
-        .map(|c| format!("{}: {}", c.id, c.detail))
+        .map(|c| format!("{}: {}", c.id, c.msg))
 }
 
 /// One `<list>.rekor.json` file's result (spec §3.11; Appendix B step 10).
