@@ -26,6 +26,13 @@ pub struct Check {
     pub msg: CheckMsg,
 }
 
+impl Check {
+    /// What the check found, in English (the CLI's words).
+    pub fn detail(&self) -> String {
+        self.msg.to_string()
+    }
+}
+
 /// A message as its English sentence.
 fn english<S: serde::Serializer>(msg: &CheckMsg, s: S) -> Result<S::Ok, S::Error> {
     s.collect_str(msg)
