@@ -18,7 +18,7 @@ fn run(entry: &str, key: &str, sha256: Option<&str>) -> rekor::Verdict {
     let v = rekor::verify(&e, want.as_ref(), &k);
     eprintln!("{entry}: ok={}", v.ok);
     for c in &v.checks {
-        eprintln!("  {:?} {}: {}", c.status, c.id, c.detail);
+        eprintln!("  {:?} {}: {}", c.status, c.id, c.detail());
     }
     v
 }
@@ -60,7 +60,7 @@ fn sigstage_entry_verifies_end_to_end() {
     assert!(v
         .check(check::INCLUSION)
         .unwrap()
-        .detail
+        .detail()
         .contains("leaf 1227 of 14358 (14 hashes)"));
     assert_eq!(v.body.as_ref().unwrap().kind, "hashedrekord");
 }
@@ -78,7 +78,7 @@ fn production_entry_verifies_end_to_end_with_its_uuid() {
     assert!(v
         .check(check::CHECKPOINT)
         .unwrap()
-        .detail
+        .detail()
         .contains("rekor.sigstore.dev - 2605736670972794746"));
     // The same entry as `POST /api/v1/log/entries/retrieve` lists it.
     let listed = [&b"["[..], &read("prod-entry-79605083.api.json"), b"]"].concat();
@@ -136,7 +136,7 @@ fn grown_tree_size_is_caught_by_the_checkpoint_only() {
     assert!(v
         .check(check::CHECKPOINT)
         .unwrap()
-        .detail
+        .detail()
         .contains("tree size 14358 differs from the proof's 14359"));
 }
 
@@ -286,15 +286,15 @@ fn entry_without_set_is_in_the_log_with_an_unsigned_time() {
     let set = v.check(check::SET).unwrap();
     assert_eq!(set.status, Status::Skip);
     assert!(
-        set.detail
+        set.detail()
             .contains("integratedTime 2024-12-10T21:41:25Z is unsigned, no time is established"),
         "{}",
-        set.detail
+        set.detail()
     );
     assert!(v
         .check(check::INCLUSION)
         .unwrap()
-        .detail
+        .detail()
         .contains("leaf 32658496 of 32658497 (10 hashes) reaches root 21b0b6fa7f5a6211659b99c5c24a7e8fbfc773d5ee616c721393a55c8a088a36"));
     // Entries that carry a SET still report a signed time.
     assert!(
@@ -333,7 +333,7 @@ fn entry_without_set_fails_without_a_verifiable_checkpoint_or_proof() {
     assert!(v
         .check(check::CHECKPOINT)
         .unwrap()
-        .detail
+        .detail()
         .contains("checkpoint signature"));
 
     let v = edited_no_set(|e| {

@@ -36,7 +36,7 @@ fn verify(token: &str, data: &[u8]) -> response::Verdict {
     let v = response::verify(&parsed, Imprinted::Data(data), &opts);
     eprintln!("{token}: ok={} ok_now={:?}", v.ok, v.ok_now);
     for c in &v.checks {
-        eprintln!("  {:?} {}: {}", c.status, c.id, c.detail);
+        eprintln!("  {:?} {}: {}", c.status, c.id, c.detail());
     }
     v
 }
@@ -126,10 +126,10 @@ fn freetsa_tokens_verify_at_gen_time_over_their_files() {
         assert!(v
             .check(check::IMPRINT_ALGORITHM)
             .unwrap()
-            .detail
+            .detail()
             .contains("SHA-1"));
         assert!(
-            v.check(check::IMPRINT).unwrap().detail.contains(imprint),
+            v.check(check::IMPRINT).unwrap().detail().contains(imprint),
             "{dir}"
         );
         assert_eq!(v.gen_time.as_deref(), Some(gen_time));
@@ -190,7 +190,7 @@ fn token_over_an_edited_file_fails_on_the_imprint() {
     let v = verify(token, &read("freetsa-signsinpe/7381ce0a/README.md"));
     assert!(!v.ok);
     assert_eq!(failed(&v), [check::IMPRINT, check::CHAIN_NOW]);
-    assert!(v.check(check::IMPRINT).unwrap().detail.contains(
+    assert!(v.check(check::IMPRINT).unwrap().detail().contains(
         "token stamps SHA-1 24c153ee8dd595b3a2ad77cd98862f00f6f2be8a, the data hashes to 02462e0c6fe0e84f32ce5ed9b0a68dbcb488461d"
     ));
     assert_eq!(v.check(check::SIGNATURE).unwrap().status, Status::Pass);
@@ -216,7 +216,7 @@ fn real_rejection_is_the_authority_answer_not_a_malformed_token() {
     let s = v.check(check::STATUS).unwrap();
     assert_eq!(s.status, Status::Fail);
     assert_eq!(
-        s.detail,
+        s.detail(),
         "rejection (2): unrecognized or unsupported Algorithm Identifier. - the authority's answer: no timestamp was granted, the response holds no token"
     );
     let (ok, text) = openssl_verify(token, "freetsa-signsinpe/3c480471/README.md", Some(THEN));
@@ -245,7 +245,7 @@ fn digicert_token_without_its_signer_certificate_fails_closed() {
     assert!(!v.ok);
     assert_eq!(v.ok_now, Some(false));
     assert_eq!(failed(&v), [check::SIGNER]);
-    assert!(v.check(check::IMPRINT).unwrap().detail.contains(
+    assert!(v.check(check::IMPRINT).unwrap().detail().contains(
         "SHA-256 04d1e04824f4d3d27d6d8139155872ae4033afaf777c3a404fc5fc3f3ef0b63c matches"
     ));
     assert_eq!(v.gen_time.as_deref(), Some("2025-06-24T16:37:34Z"));
@@ -264,7 +264,7 @@ fn digicert_token_without_its_signer_certificate_fails_closed() {
         missing.contains("0bae66bc5aba7f9587c6f9e904e33304"),
         "{missing}"
     );
-    assert!(v.check(check::SIGNER).unwrap().detail.starts_with(
+    assert!(v.check(check::SIGNER).unwrap().detail().starts_with(
         "signer certificate not supplied: the token embeds no certificates; the certificate with issuer"
     ));
     let (ok, text) = openssl_verify(token, data, None);

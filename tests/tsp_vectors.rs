@@ -53,7 +53,7 @@ fn run_with(
     let v = response::verify(parsed, data, &opts);
     eprintln!("{token}: ok={} ok_now={:?}", v.ok, v.ok_now);
     for c in &v.checks {
-        eprintln!("  {:?} {}: {}", c.status, c.id, c.detail);
+        eprintln!("  {:?} {}: {}", c.status, c.id, c.detail());
     }
     v
 }
@@ -95,15 +95,15 @@ fn sigstage_ecdsa_p384_tokens_verify_for_each_imprint_hash() {
             &[],
         );
         assert!(v.ok && v.ok_now == Some(true), "{f}");
-        assert!(v.check(check::IMPRINT).unwrap().detail.starts_with(hash));
+        assert!(v.check(check::IMPRINT).unwrap().detail().starts_with(hash));
         assert_eq!(
-            v.check(check::SIGNATURE).unwrap().detail,
+            v.check(check::SIGNATURE).unwrap().detail(),
             "ECDSA with SHA-256 with EC P-384 key"
         );
         assert!(v
             .check(check::ESS_CERT_ID)
             .unwrap()
-            .detail
+            .detail()
             .starts_with("signingCertificateV2"));
         assert_eq!(status(&v, check::TSA_NAME), Status::Pass);
         assert!(v
@@ -142,7 +142,7 @@ fn token_without_certificates_needs_the_leaf_supplied() {
     assert!(v
         .check(check::SIGNER)
         .unwrap()
-        .detail
+        .detail()
         .contains("no certificates"));
     let v = run(
         f,
@@ -154,7 +154,7 @@ fn token_without_certificates_needs_the_leaf_supplied() {
     assert!(v
         .check(check::SIGNER)
         .unwrap()
-        .detail
+        .detail()
         .contains("supplied separately"));
     assert_eq!(v.gen_time.as_deref(), Some("2025-06-18T08:13:02Z"));
 }
@@ -173,7 +173,7 @@ fn local_sigstore_tsa_p256_chain_with_intermediate() {
     assert!(v.ok && v.ok_now == Some(true));
     assert_eq!(v.chain.len(), 3);
     assert_eq!(
-        v.check(check::SIGNATURE).unwrap().detail,
+        v.check(check::SIGNATURE).unwrap().detail(),
         "ECDSA with SHA-256 with EC P-256 key"
     );
     // Without the intermediate there is no path.
@@ -232,7 +232,7 @@ fn token_from_another_tsa_instance_fails_the_chain_only() {
     assert!(v
         .check(check::CHAIN_AT_GEN_TIME)
         .unwrap()
-        .detail
+        .detail()
         .contains("unable to get local issuer"));
     assert_eq!(v.gen_time.as_deref().map(|t| &t[..10]), Some("2024-10-31"));
 }
@@ -253,7 +253,7 @@ fn expired_mock_tsa_is_valid_at_gen_time_not_now_and_has_no_null_params() {
     assert!(v
         .check(check::CHAIN_NOW)
         .unwrap()
-        .detail
+        .detail()
         .contains("not valid at"));
     let tst = v.tst_info.as_ref().unwrap();
     assert_eq!(
@@ -285,18 +285,18 @@ fn identrust_rsa_token_with_der_root_and_leaf_not_first() {
     assert!(v
         .check(check::SIGNER)
         .unwrap()
-        .detail
+        .detail()
         .contains("of 2 in the token"));
     assert!(v
         .check(check::ESS_CERT_ID)
         .unwrap()
-        .detail
+        .detail()
         .contains("signingCertificate (1 id, SHA-1)"));
     assert_eq!(v.tst_info.as_ref().unwrap().gen_time.unix, 1741683128);
     assert!(v
         .check(check::SIGNATURE)
         .unwrap()
-        .detail
+        .detail()
         .starts_with("RSA PKCS#1 v1.5 with SHA-256"));
 }
 
@@ -342,7 +342,7 @@ fn globalsign_2017_responses_with_and_without_nonce_and_certs() {
     assert!(v
         .check(check::SIGNATURE)
         .unwrap()
-        .detail
+        .detail()
         .starts_with("RSA PKCS#1 v1.5 with SHA-256 with RSA-2048"));
 }
 
@@ -402,7 +402,7 @@ fn digicert_rsa4096_both_ess_versions_and_cross_signed_root() {
             &[],
         );
         assert!(v.ok && v.ok_now == Some(true), "{root}");
-        let ess = &v.check(check::ESS_CERT_ID).unwrap().detail;
+        let ess = &v.check(check::ESS_CERT_ID).unwrap().detail();
         assert!(
             ess.contains("signingCertificate (") && ess.contains("signingCertificateV2 ("),
             "{ess}"
@@ -410,7 +410,7 @@ fn digicert_rsa4096_both_ess_versions_and_cross_signed_root() {
         assert!(v
             .check(check::SIGNATURE)
             .unwrap()
-            .detail
+            .detail()
             .contains("RSA-4096"));
         let tst = v.tst_info.as_ref().unwrap();
         assert_eq!(tst.policy, "2.16.840.1.114412.7.1");
@@ -431,7 +431,7 @@ fn digicert_rsa4096_both_ess_versions_and_cross_signed_root() {
     assert!(v
         .check(check::CHAIN_AT_GEN_TIME)
         .unwrap()
-        .detail
+        .detail()
         .contains("unable to get local issuer"));
 }
 
@@ -445,7 +445,7 @@ fn freetsa_ecdsa_p384_with_sha512_and_expired_rsa4096() {
     );
     assert!(v.ok && v.ok_now == Some(true));
     assert_eq!(
-        v.check(check::SIGNATURE).unwrap().detail,
+        v.check(check::SIGNATURE).unwrap().detail(),
         "ECDSA with SHA-512 with EC P-384 key"
     );
     assert_eq!(
@@ -465,7 +465,7 @@ fn freetsa_ecdsa_p384_with_sha512_and_expired_rsa4096() {
     assert!(v
         .check(check::SIGNATURE)
         .unwrap()
-        .detail
+        .detail()
         .starts_with("RSA PKCS#1 v1.5 with SHA-512"));
 }
 
@@ -498,7 +498,7 @@ fn derived_negatives_fail_where_the_manifest_says() {
     assert!(v
         .check(check::SIGNATURE)
         .unwrap()
-        .detail
+        .detail()
         .contains("RSA PKCS#1 v1.5"));
 
     let v = run(
@@ -509,7 +509,7 @@ fn derived_negatives_fail_where_the_manifest_says() {
     );
     only_failed(&v, &[check::SIGNATURE]);
     assert_eq!(
-        v.check(check::SIGNATURE).unwrap().detail,
+        v.check(check::SIGNATURE).unwrap().detail(),
         "ECDSA P-384 signature invalid"
     );
 }

@@ -323,7 +323,7 @@ fn check_details(d: &TempDir, c: &Case, v: &response::Verdict) {
         .is_some();
     assert!(has_v1 != has_v2, "exactly one ESS attribute version");
     if v.check(check::SIGNATURE).map(|k| k.status) == Some(Status::Pass) {
-        let ess = &v.check(check::ESS_CERT_ID).unwrap().detail;
+        let ess = &v.check(check::ESS_CERT_ID).unwrap().detail();
         assert!(
             ess.starts_with(if has_v1 {
                 "signingCertificate ("
@@ -339,7 +339,7 @@ fn check_details(d: &TempDir, c: &Case, v: &response::Verdict) {
     }
     if v.check(check::IMPRINT_ALGORITHM)
         .unwrap()
-        .detail
+        .detail()
         .starts_with("SHA-1")
     {
         assert_eq!(
@@ -507,7 +507,7 @@ fn cms_signed_and_spoofed_tokens() {
     assert!(
         pss.check(check::SIGNATURE)
             .unwrap()
-            .detail
+            .detail()
             .starts_with("RSASSA-PSS with SHA-256"),
         "{:?}",
         pss.check(check::SIGNATURE)
@@ -629,7 +629,7 @@ fn cms_signed_and_spoofed_tokens() {
     assert!(v
         .check(check::SIGNER)
         .unwrap()
-        .detail
+        .detail()
         .contains("2 certificates claim this identifier"));
     assert_eq!(
         v.signer.as_ref().unwrap().subject,
@@ -776,7 +776,7 @@ fn cms_signed_and_spoofed_tokens() {
         assert!(
             v.check(check::CHAIN_AT_GEN_TIME)
                 .unwrap()
-                .detail
+                .detail()
                 .contains(why),
             "{leaf}: {:?}",
             v.failures()

@@ -1,6 +1,7 @@
 //! Named checks with results: every verdict (RFC 3161 tokens, Rekor entries) lists each check
 //! it made, so a reader sees what passed, what failed and why (DESIGN.md, "Trust ladder").
 
+pub use crate::check_messages::CheckMsg;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -14,12 +15,27 @@ pub enum Status {
     Skip,
 }
 
-/// One check and its outcome.
+/// One check and its outcome: `msg` says what it found as a message id with typed arguments
+/// (the page words it in the reader's language); its English (`Display`) is the CLI's text and
+/// the JSON's `detail`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Check {
     pub id: &'static str,
     pub status: Status,
-    pub detail: String,
+    #[serde(rename = "detail", serialize_with = "english")]
+    pub msg: CheckMsg,
+}
+
+impl Check {
+    /// What the check found, in English (the CLI's words).
+    pub fn detail(&self) -> String {
+        self.msg.to_string()
+    }
+}
+
+/// A message as its English sentence.
+fn english<S: serde::Serializer>(msg: &CheckMsg, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(msg)
 }
 
 /// An ordered list of checks being built.
@@ -27,16 +43,12 @@ pub struct Check {
 pub struct Checks(pub Vec<Check>);
 
 impl Checks {
-    pub fn push(&mut self, id: &'static str, status: Status, detail: impl Into<String>) {
-        self.0.push(Check {
-            id,
-            status,
-            detail: detail.into(),
-        });
+    pub fn push(&mut self, id: &'static str, status: Status, msg: CheckMsg) {
+        self.0.push(Check { id, status, msg });
     }
 
-    /// Pass with the `Ok` detail or fail with the `Err` reason.
-    pub fn result(&mut self, id: &'static str, r: Result<String, String>) {
+    /// Pass with the `Ok` finding or fail with the `Err` reason.
+    pub fn result(&mut self, id: &'static str, r: Result<CheckMsg, CheckMsg>) {
         match r {
             Ok(d) => self.push(id, Status::Pass, d),
             Err(d) => self.push(id, Status::Fail, d),
@@ -66,7 +78,7 @@ pub trait Report {
         self.checks()
             .iter()
             .filter(|c| c.status == Status::Fail)
-            .map(|c| format!("{}: {}", c.id, c.detail))
+            .map(|c| format!("{}: {}", c.id, c.msg))
             .collect()
     }
 }

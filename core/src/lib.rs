@@ -49,6 +49,8 @@ pub mod score;
 pub mod stats;
 
 // Shared by every layer.
+/// What each RFC 3161 token and Rekor entry check found, as message ids with typed arguments.
+pub mod check_messages;
 /// Named checks with pass / fail / warn / skip results, as every verdict lists them.
 pub mod checks;
 /// Lowercase hexadecimal, as digests are printed throughout the spec.

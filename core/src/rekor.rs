@@ -13,9 +13,9 @@
 //! `?logIndex=N`: the `{uuid: entry}` object, a one-element list of it, or the bare entry.
 
 use crate::book::canon;
-use crate::checks::{Check, Checks, Status};
+use crate::checks::{Check, CheckMsg, Checks, Status};
 use crate::hex;
-use crate::pki::signature::{self, HashAlg, PublicKey, Scheme};
+use crate::pki::signature::{self, HashAlg, PublicKey, Scheme, SigError};
 use base64::Engine;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
@@ -318,17 +318,18 @@ pub fn root_from_inclusion_proof(
     tree_size: u64,
     leaf: &[u8; 32],
     proof: &[[u8; 32]],
-) -> Result<[u8; 32], String> {
+) -> Result<[u8; 32], CheckMsg> {
     if index >= tree_size {
-        return Err(format!(
-            "leaf index {index} is not below tree size {tree_size}"
-        ));
+        return Err(CheckMsg::LeafIndexTooLarge {
+            index,
+            size: tree_size,
+        });
     }
     let (mut f_n, mut s_n) = (index, tree_size - 1);
     let mut r = *leaf;
     for p in proof {
         if s_n == 0 {
-            return Err("proof has more hashes than the tree needs".into());
+            return Err(CheckMsg::ProofTooLong);
         }
         if f_n & 1 == 1 || f_n == s_n {
             r = node_hash(p, &r);
@@ -345,7 +346,7 @@ pub fn root_from_inclusion_proof(
         s_n >>= 1;
     }
     if s_n != 0 {
-        return Err("proof has fewer hashes than the tree needs".into());
+        return Err(CheckMsg::ProofTooShort);
     }
     Ok(r)
 }
@@ -445,7 +446,7 @@ impl LogKey {
     }
 
     /// Rekor signs SHA-256 digests: ECDSA with SHA-256, or RSA PKCS#1 v1.5 with SHA-256.
-    fn verify(&self, message: &[u8], sig: &[u8]) -> Result<(), String> {
+    fn verify(&self, message: &[u8], sig: &[u8]) -> Result<(), SigError> {
         let scheme = match self.key {
             PublicKey::Rsa(_) => Scheme::RsaPkcs1v15(HashAlg::Sha256),
             _ => Scheme::Ecdsa(HashAlg::Sha256),
@@ -496,47 +497,50 @@ pub fn verify(entry: &LogEntry, expected_sha256: Option<&[u8; 32]>, key: &LogKey
     c.result(
         check::BODY,
         body.as_ref()
-            .map(|b| format!("{} {}", b.kind, b.api_version))
-            .map_err(|e| e.to_string()),
+            .map(|b| CheckMsg::BodyOk {
+                kind: b.kind.clone(),
+                version: b.api_version.clone(),
+            })
+            .map_err(|e| CheckMsg::BodyUnreadable {
+                detail: e.to_string(),
+            }),
     );
     match (expected_sha256, &body) {
-        (None, _) => c.push(check::BODY_HASH, Status::Skip, "no data or digest given"),
-        (Some(_), Err(_)) => c.push(check::BODY_HASH, Status::Fail, "body unreadable"),
+        (None, _) => c.push(check::BODY_HASH, Status::Skip, CheckMsg::NoDataGiven),
+        (Some(_), Err(_)) => c.push(check::BODY_HASH, Status::Fail, CheckMsg::BodyHashUnreadable),
         (Some(want), Ok(b)) => {
             let w = hex::encode(want);
             c.result(
                 check::BODY_HASH,
                 if b.hash_algorithm != "sha256" {
-                    Err(format!(
-                        "body hash algorithm is {:?}, not sha256",
-                        b.hash_algorithm
-                    ))
+                    Err(CheckMsg::BodyHashAlg {
+                        alg: b.hash_algorithm.clone(),
+                    })
                 } else if b.hash_value.to_ascii_lowercase() == w {
-                    Ok(format!("body names sha256 {w}"))
+                    Ok(CheckMsg::BodyHashOk { digest: w })
                 } else {
-                    Err(format!(
-                        "body names sha256 {}, the data is {w}",
-                        b.hash_value
-                    ))
+                    Err(CheckMsg::BodyHashDiffers {
+                        body: b.hash_value.clone(),
+                        data: w,
+                    })
                 },
             );
         }
     }
     let leaf = entry.leaf_hash();
     match &entry.uuid {
-        None => c.push(
-            check::ENTRY_UUID,
-            Status::Skip,
-            "entry given without its uuid",
-        ),
+        None => c.push(check::ENTRY_UUID, Status::Skip, CheckMsg::UuidAbsent),
         Some(u) => {
             let lh = hex::encode(&leaf);
             c.result(
                 check::ENTRY_UUID,
                 if u.len() >= 64 && u[u.len() - 64..].eq_ignore_ascii_case(&lh) {
-                    Ok(format!("uuid ends with the leaf hash {lh}"))
+                    Ok(CheckMsg::UuidOk { leaf: lh })
                 } else {
-                    Err(format!("uuid {u} does not end with the leaf hash {lh}"))
+                    Err(CheckMsg::UuidDiffers {
+                        uuid: u.clone(),
+                        leaf: lh,
+                    })
                 },
             );
         }
@@ -545,45 +549,35 @@ pub fn verify(entry: &LogEntry, expected_sha256: Option<&[u8; 32]>, key: &LogKey
     c.result(
         check::LOG_ID,
         if entry.log_id.eq_ignore_ascii_case(&kid) {
-            Ok(format!("logID {kid} = SHA-256 of the supplied key"))
+            Ok(CheckMsg::LogIdOk { id: kid })
         } else {
-            Err(format!(
-                "logID {} is not the supplied key's {kid}",
-                entry.log_id
-            ))
+            Err(CheckMsg::LogIdDiffers {
+                entry: entry.log_id.clone(),
+                key: kid,
+            })
         },
     );
 
     match &entry.inclusion_proof {
         None => {
-            c.push(
-                check::INCLUSION,
-                Status::Fail,
-                "entry has no inclusion proof",
-            );
-            c.push(
-                check::CHECKPOINT,
-                Status::Fail,
-                "entry has no inclusion proof",
-            );
+            c.push(check::INCLUSION, Status::Fail, CheckMsg::NoInclusionProof);
+            c.push(check::CHECKPOINT, Status::Fail, CheckMsg::NoInclusionProof);
         }
         Some(p) => {
             let r = root_from_inclusion_proof(p.log_index, p.tree_size, &leaf, &p.hashes).and_then(
                 |root| {
                     if root == p.root_hash {
-                        Ok(format!(
-                            "leaf {} of {} ({} hashes) reaches root {}",
-                            p.log_index,
-                            p.tree_size,
-                            p.hashes.len(),
-                            hex::encode(&root)
-                        ))
+                        Ok(CheckMsg::InclusionOk {
+                            index: p.log_index,
+                            size: p.tree_size,
+                            hashes: p.hashes.len(),
+                            root: hex::encode(&root),
+                        })
                     } else {
-                        Err(format!(
-                            "proof reaches {}, entry claims root {}",
-                            hex::encode(&root),
-                            hex::encode(&p.root_hash)
-                        ))
+                        Err(CheckMsg::InclusionDiffers {
+                            reached: hex::encode(&root),
+                            claimed: hex::encode(&p.root_hash),
+                        })
                     }
                 },
             );
@@ -598,18 +592,18 @@ pub fn verify(entry: &LogEntry, expected_sha256: Option<&[u8; 32]>, key: &LogKey
         None => c.push(
             check::SET,
             Status::Skip,
-            format!(
-                "entry has no signedEntryTimestamp: integratedTime {integrated_time_iso} is unsigned, no time is established from it"
-            ),
+            CheckMsg::SetAbsent {
+                time: integrated_time_iso.clone(),
+            },
         ),
         Some(sig) => c.result(
             check::SET,
-            key.verify(&entry.set_payload(), sig).map(|()| {
-                format!(
-                    "signs integratedTime {} and logIndex {}",
-                    entry.integrated_time, entry.log_index
-                )
-            }),
+            key.verify(&entry.set_payload(), sig)
+                .map(|()| CheckMsg::SetOk {
+                    time: entry.integrated_time,
+                    index: entry.log_index,
+                })
+                .map_err(CheckMsg::Set),
         ),
     }
 
@@ -628,38 +622,36 @@ pub fn verify(entry: &LogEntry, expected_sha256: Option<&[u8; 32]>, key: &LogKey
     }
 }
 
-fn verify_checkpoint(p: &InclusionProof, key: &LogKey) -> Result<String, String> {
-    let text = p
-        .checkpoint
-        .as_deref()
-        .ok_or("inclusion proof has no checkpoint")?;
-    let cp = Checkpoint::parse(text).map_err(|e| format!("checkpoint unreadable: {e}"))?;
+fn verify_checkpoint(p: &InclusionProof, key: &LogKey) -> Result<CheckMsg, CheckMsg> {
+    let text = p.checkpoint.as_deref().ok_or(CheckMsg::NoCheckpoint)?;
+    let cp = Checkpoint::parse(text).map_err(|detail| CheckMsg::CheckpointUnreadable { detail })?;
     let hint: [u8; 4] = key.log_id[..4].try_into().expect("4 bytes");
     let sig = cp.signatures.iter().find(|s| s.1 == hint).ok_or_else(|| {
-        format!(
-            "no checkpoint signature with the supplied key's hint {}",
-            hex::encode(&hint)
-        )
+        CheckMsg::NoCheckpointSignature {
+            hint: hex::encode(&hint),
+        }
     })?;
     key.verify(cp.signed_text.as_bytes(), &sig.2)
-        .map_err(|e| format!("checkpoint signature by \"{}\": {e}", sig.0))?;
+        .map_err(|error| CheckMsg::CheckpointSignature {
+            signer: sig.0.clone(),
+            error,
+        })?;
     if cp.tree_size != p.tree_size {
-        return Err(format!(
-            "checkpoint tree size {} differs from the proof's {}",
-            cp.tree_size, p.tree_size
-        ));
+        return Err(CheckMsg::CheckpointSizeDiffers {
+            checkpoint: cp.tree_size,
+            proof: p.tree_size,
+        });
     }
     if cp.root_hash != p.root_hash {
-        return Err(format!(
-            "checkpoint root {} differs from the proof's {}",
-            hex::encode(&cp.root_hash),
-            hex::encode(&p.root_hash)
-        ));
+        return Err(CheckMsg::CheckpointRootDiffers {
+            checkpoint: hex::encode(&cp.root_hash),
+            proof: hex::encode(&p.root_hash),
+        });
     }
-    Ok(format!(
-        "\"{}\" signed size {} and the proof's root",
-        cp.origin, cp.tree_size
-    ))
+    Ok(CheckMsg::CheckpointOk {
+        origin: cp.origin,
+        size: cp.tree_size,
+    })
 }
 
 /// Verifies a Rekor entry file (`<list>.rekor.json`, the API's JSON) given as bytes for the

@@ -4,7 +4,7 @@
 //! Elements tests read carry `data-testid`.
 
 use crate::format::{self, sentence};
-use crate::i18n::{core_messages, html_tr, plural, t, tr, M};
+use crate::i18n::{check_messages, core_messages, html_tr, plural, t, tr, M};
 use crate::proof_view;
 use crate::signed_time_view;
 use crate::verifier::{BookResult, MatchedBy, ProofState, StampResult, TrustLevel, VerifierReport};
@@ -64,7 +64,7 @@ fn summary(r: &VerifierReport) -> String {
         let why = tok
             .error
             .clone()
-            .or_else(|| tok.first_failure())
+            .or_else(|| check_messages::first_failure(&tok.checks))
             .unwrap_or_default();
         return tr(M::SumDoesNotVerify, &[("file", &tok.name), ("why", &why)]);
     }
@@ -72,7 +72,7 @@ fn summary(r: &VerifierReport) -> String {
         let why = e
             .error
             .clone()
-            .or_else(|| e.first_failure())
+            .or_else(|| check_messages::first_failure(&e.checks))
             .unwrap_or_default();
         return tr(M::SumDoesNotVerify, &[("file", &e.name), ("why", &why)]);
     }

@@ -4,7 +4,7 @@
 //! result and reason; per Rekor entry its integratedTime, log index and checks; and the trust
 //! anchors the verification used. Elements tests read carry `data-testid`.
 
-use crate::i18n::{self, html_tr, tr, M};
+use crate::i18n::{self, check_messages, html_tr, tr, M};
 use crate::verifier::{CheckRow, RekorResult, TokenResult, TrustReport};
 use sealbook_core::checks::Status;
 use sealbook_core::pki::x509::CertSummary;
@@ -30,8 +30,8 @@ fn checks(rows: &[CheckRow]) -> Html {
                     html! {
                         <li class={classes!("signed-check", class)} data-testid="signed-check" data-id={c.id.clone()} data-status={word}>
                             <span class={classes!("check-status", class)}>{ word }</span>
-                            <code class="check-id">{ &c.id }</code>
-                            <span class="check-detail">{ &c.detail }</span>
+                            <code class="check-id">{ check_messages::check_name(&c.id) }</code>
+                            <span class="check-detail">{ check_messages::message(&c.msg) }</span>
                         </li>
                     }
                 }) }
@@ -88,8 +88,11 @@ pub fn token(t: &TokenResult) -> Html {
             .find(|c| c.id == id)
             .map(|c| match c.status {
                 Status::Pass => i18n::t(M::TokenValid).to_string(),
-                Status::Fail => tr(M::TokenNotValid, &[("why", &c.detail)]),
-                Status::Warn | Status::Skip => c.detail.clone(),
+                Status::Fail => tr(
+                    M::TokenNotValid,
+                    &[("why", &check_messages::message(&c.msg))],
+                ),
+                Status::Warn | Status::Skip => check_messages::message(&c.msg),
             })
     };
     let at_gen_time = chain_check(response::check::CHAIN_AT_GEN_TIME);
@@ -107,9 +110,9 @@ pub fn token(t: &TokenResult) -> Html {
                 <p class="note">{ html_tr(M::TokenOn, &[("list", html! { <code>{ list }</code> })]) }</p>
             }
             if let Some(m) = &t.missing_signer {
-                <p class="callout bad" data-testid="missing-signer">{ tr(M::TokenNoSigner, &[("who", m)]) }</p>
+                <p class="callout bad" data-testid="missing-signer">{ tr(M::TokenNoSigner, &[("who", &check_messages::missing_signer(&t.checks).unwrap_or_else(|| m.clone()))]) }</p>
             }
-            { failure_line(t.error.as_deref(), (!t.ok).then(|| t.first_failure()).flatten()) }
+            { failure_line(t.error.as_deref(), (!t.ok).then(|| check_messages::first_failure(&t.checks)).flatten()) }
             if t.gen_time.is_some() {
                 <dl class="facts">
                     { fact("genTime", t.gen_time.as_deref(), "gen-time") }
@@ -143,7 +146,7 @@ pub fn rekor_entry(r: &RekorResult) -> Html {
             if let Some(list) = &r.list {
                 <p class="note">{ html_tr(M::RekorFor, &[("list", html! { <code>{ list }</code> })]) }</p>
             }
-            { failure_line(r.error.as_deref(), (!r.ok).then(|| r.first_failure()).flatten()) }
+            { failure_line(r.error.as_deref(), (!r.ok).then(|| check_messages::first_failure(&r.checks)).flatten()) }
             if r.ok && !r.time_signed {
                 <p class="note" data-testid="rekor-unsigned-time">{ i18n::t(M::RekorUnsignedTime) }</p>
             }

@@ -5,7 +5,9 @@
 
 use crate::pki::der::{self, tag, Tlv};
 use ecdsa::signature::hazmat::PrehashVerifier;
+use serde::{Deserialize, Serialize};
 use sha2::Digest;
+use std::fmt;
 
 pub mod oid {
     pub const SHA1: &str = "1.3.14.3.2.26";
@@ -237,6 +239,84 @@ impl PublicKey {
     }
 }
 
+/// Why a signature algorithm cannot be used or a signature does not verify, as a message id
+/// with typed arguments: `Display` writes the CLI's English, the page its own language.
+/// `detail` holds the words of the library or DER decoder underneath, untranslated.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SigError {
+    /// `rsaEncryption` or `id-ecPublicKey` named as the signature algorithm without a digest.
+    NeedsDigest {
+        oid: String,
+    },
+    UnsupportedAlgorithm {
+        oid: String,
+    },
+    PssWithoutParams,
+    /// RSASSA-PSS-params that do not decode (RFC 4055 §3.1).
+    PssParams {
+        detail: String,
+    },
+    PssMaskGeneration,
+    PssSaltRange,
+    RsaInvalid {
+        detail: String,
+    },
+    PssInvalid {
+        detail: String,
+    },
+    /// The ECDSA signature is not a DER Ecdsa-Sig-Value for `curve` (`P-256`, `P-384`).
+    EcdsaNotDer {
+        curve: String,
+    },
+    EcdsaInvalid {
+        curve: String,
+    },
+    /// The scheme (as [`Scheme::describe`]) does not fit the key (as [`PublicKey::describe`]).
+    KeyMismatch {
+        scheme: String,
+        key: String,
+    },
+}
+
+impl fmt::Display for SigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SigError::NeedsDigest { oid } => {
+                write!(f, "{oid} needs a separate digest algorithm")
+            }
+            SigError::UnsupportedAlgorithm { oid } => {
+                write!(f, "unsupported signature algorithm {oid}")
+            }
+            SigError::PssWithoutParams => f.write_str("RSASSA-PSS without parameters"),
+            SigError::PssParams { detail } => write!(f, "RSASSA-PSS parameters {detail}"),
+            SigError::PssMaskGeneration => {
+                f.write_str("RSASSA-PSS: mask generation must be MGF1 with the signature's hash")
+            }
+            SigError::PssSaltRange => f.write_str("RSASSA-PSS: salt length out of range"),
+            SigError::RsaInvalid { detail } => {
+                write!(f, "RSA PKCS#1 v1.5 signature invalid ({detail})")
+            }
+            SigError::PssInvalid { detail } => write!(f, "RSASSA-PSS signature invalid ({detail})"),
+            SigError::EcdsaNotDer { curve } => write!(
+                f,
+                "ECDSA signature is not a valid DER Ecdsa-Sig-Value for {curve}"
+            ),
+            SigError::EcdsaInvalid { curve } => write!(f, "ECDSA {curve} signature invalid"),
+            SigError::KeyMismatch { scheme, key } => {
+                write!(f, "signature algorithm {scheme} does not fit a {key} key")
+            }
+        }
+    }
+}
+
+impl std::error::Error for SigError {}
+
+impl From<SigError> for String {
+    fn from(e: SigError) -> String {
+        e.to_string()
+    }
+}
+
 /// A signature scheme with its hash.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Scheme {
@@ -249,9 +329,15 @@ impl Scheme {
     /// The scheme named by a signature AlgorithmIdentifier. In CMS the signatureAlgorithm may
     /// name only the key type (`rsaEncryption`, `id-ecPublicKey`), the hash then being the
     /// SignerInfo's digestAlgorithm (RFC 5652 §5.3, RFC 5754 §3): pass it as `digest`.
-    pub fn from_alg(alg: &AlgorithmIdentifier, digest: Option<HashAlg>) -> Result<Scheme, String> {
-        let need_digest =
-            || digest.ok_or_else(|| format!("{} needs a separate digest algorithm", alg.oid));
+    pub fn from_alg(
+        alg: &AlgorithmIdentifier,
+        digest: Option<HashAlg>,
+    ) -> Result<Scheme, SigError> {
+        let need_digest = || {
+            digest.ok_or_else(|| SigError::NeedsDigest {
+                oid: alg.oid.clone(),
+            })
+        };
         Ok(match alg.oid.as_str() {
             oid::SHA1_WITH_RSA => Scheme::RsaPkcs1v15(HashAlg::Sha1),
             oid::SHA256_WITH_RSA => Scheme::RsaPkcs1v15(HashAlg::Sha256),
@@ -264,7 +350,7 @@ impl Scheme {
             oid::ECDSA_SHA512 => Scheme::Ecdsa(HashAlg::Sha512),
             oid::EC_PUBLIC_KEY => Scheme::Ecdsa(need_digest()?),
             oid::RSASSA_PSS => parse_pss_params(alg.params.as_deref())?,
-            o => return Err(format!("unsupported signature algorithm {o}")),
+            o => return Err(SigError::UnsupportedAlgorithm { oid: o.to_string() }),
         })
     }
 
@@ -287,8 +373,8 @@ impl Scheme {
 
 /// RSASSA-PSS-params (RFC 4055 §3.1): hash (default SHA-1), MGF1 with the same hash, salt
 /// length (default 20), trailer field 1.
-fn parse_pss_params(params: Option<&[u8]>) -> Result<Scheme, String> {
-    let p = params.ok_or("RSASSA-PSS without parameters")?;
+fn parse_pss_params(params: Option<&[u8]>) -> Result<Scheme, SigError> {
+    let p = params.ok_or(SigError::PssWithoutParams)?;
     let parse = || -> der::Result<(HashAlg, Option<HashAlg>, usize)> {
         let seq = der::parse_one(p, "RSASSA-PSS-params")?;
         let mut r = seq.reader();
@@ -329,12 +415,14 @@ fn parse_pss_params(params: Option<&[u8]>) -> Result<Scheme, String> {
         r.finish("RSASSA-PSS-params")?;
         Ok((hash, mgf_hash, salt))
     };
-    let (hash, mgf_hash, salt_len) = parse().map_err(|e| format!("RSASSA-PSS parameters {e}"))?;
+    let (hash, mgf_hash, salt_len) = parse().map_err(|e| SigError::PssParams {
+        detail: e.to_string(),
+    })?;
     if mgf_hash != Some(hash) {
-        return Err("RSASSA-PSS: mask generation must be MGF1 with the signature's hash".into());
+        return Err(SigError::PssMaskGeneration);
     }
     if salt_len > 1024 {
-        return Err("RSASSA-PSS: salt length out of range".into());
+        return Err(SigError::PssSaltRange);
     }
     Ok(Scheme::RsaPss { hash, salt_len })
 }
@@ -345,9 +433,9 @@ pub fn verify(
     scheme: Scheme,
     message: &[u8],
     signature: &[u8],
-) -> Result<(), String> {
+) -> Result<(), SigError> {
     let hashed = scheme.hash().digest(message);
-    verify_prehashed(key, scheme, &hashed, signature)
+    check_prehashed(key, scheme, &hashed, signature)
 }
 
 /// As [`verify`], with the message already hashed by `scheme.hash()`.
@@ -357,6 +445,16 @@ pub fn verify_prehashed(
     hashed: &[u8],
     signature: &[u8],
 ) -> Result<(), String> {
+    check_prehashed(key, scheme, hashed, signature).map_err(String::from)
+}
+
+/// As [`verify_prehashed`], saying why as a [`SigError`].
+pub fn check_prehashed(
+    key: &PublicKey,
+    scheme: Scheme,
+    hashed: &[u8],
+    signature: &[u8],
+) -> Result<(), SigError> {
     match (key, scheme) {
         (PublicKey::Rsa(k), Scheme::RsaPkcs1v15(h)) => {
             let padding = match h {
@@ -366,7 +464,9 @@ pub fn verify_prehashed(
                 HashAlg::Sha512 => rsa::Pkcs1v15Sign::new::<sha2::Sha512>(),
             };
             k.verify(padding, hashed, signature)
-                .map_err(|e| format!("RSA PKCS#1 v1.5 signature invalid ({e})"))
+                .map_err(|e| SigError::RsaInvalid {
+                    detail: e.to_string(),
+                })
         }
         (PublicKey::Rsa(k), Scheme::RsaPss { hash, salt_len }) => {
             let padding = match hash {
@@ -376,27 +476,34 @@ pub fn verify_prehashed(
                 HashAlg::Sha512 => rsa::Pss::new_with_salt::<sha2::Sha512>(salt_len),
             };
             k.verify(padding, hashed, signature)
-                .map_err(|e| format!("RSASSA-PSS signature invalid ({e})"))
+                .map_err(|e| SigError::PssInvalid {
+                    detail: e.to_string(),
+                })
         }
         (PublicKey::P256(k), Scheme::Ecdsa(_)) => {
-            let sig = p256::ecdsa::Signature::from_der(signature).map_err(|_| {
-                "ECDSA signature is not a valid DER Ecdsa-Sig-Value for P-256".to_string()
-            })?;
+            let sig =
+                p256::ecdsa::Signature::from_der(signature).map_err(|_| SigError::EcdsaNotDer {
+                    curve: "P-256".into(),
+                })?;
             k.verify_prehash(hashed, &sig)
-                .map_err(|_| "ECDSA P-256 signature invalid".to_string())
+                .map_err(|_| SigError::EcdsaInvalid {
+                    curve: "P-256".into(),
+                })
         }
         (PublicKey::P384(k), Scheme::Ecdsa(_)) => {
-            let sig = p384::ecdsa::Signature::from_der(signature).map_err(|_| {
-                "ECDSA signature is not a valid DER Ecdsa-Sig-Value for P-384".to_string()
-            })?;
+            let sig =
+                p384::ecdsa::Signature::from_der(signature).map_err(|_| SigError::EcdsaNotDer {
+                    curve: "P-384".into(),
+                })?;
             k.verify_prehash(hashed, &sig)
-                .map_err(|_| "ECDSA P-384 signature invalid".to_string())
+                .map_err(|_| SigError::EcdsaInvalid {
+                    curve: "P-384".into(),
+                })
         }
-        (k, s) => Err(format!(
-            "signature algorithm {} does not fit a {} key",
-            s.describe(),
-            k.describe()
-        )),
+        (k, s) => Err(SigError::KeyMismatch {
+            scheme: s.describe(),
+            key: k.describe(),
+        }),
     }
 }
 

@@ -277,7 +277,7 @@ impl Certificate {
             .as_ref()
             .map_err(|e| format!("issuer key unusable: {e}"))?;
         let scheme = Scheme::from_alg(&self.signature_alg, None)?;
-        signature::verify(key, scheme, &self.tbs_raw, &self.signature)
+        signature::verify(key, scheme, &self.tbs_raw, &self.signature).map_err(String::from)
     }
 
     /// Same subject and same public key: the same CA (a self-signed root and its cross-signed
@@ -561,38 +561,125 @@ impl Search<'_> {
     }
 }
 
+/// A certificate's place in a path, as a path error names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub enum CertRole {
+    Leaf,
+    TrustAnchor,
+    /// The `n`th certificate above the leaf.
+    Intermediate(usize),
+}
+
+impl std::fmt::Display for CertRole {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CertRole::Leaf => f.write_str("leaf"),
+            CertRole::TrustAnchor => f.write_str("trust anchor"),
+            CertRole::Intermediate(i) => write!(f, "intermediate {i}"),
+        }
+    }
+}
+
+/// Why a built path is not valid at a time ([`validate_path`]): the certificate's role and
+/// subject, and what is wrong with it. `Display` writes the CLI's English.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct PathError {
+    pub who: CertRole,
+    pub subject: String,
+    pub problem: PathProblem,
+}
+
+/// What is wrong with one certificate of a path (RFC 5280 §6.1.3, §6.1.4).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub enum PathProblem {
+    /// Outside its validity period at `at`; times are ISO 8601 UTC.
+    NotValidAt {
+        at: String,
+        not_before: String,
+        not_after: String,
+    },
+    UnrecognisedCritical {
+        oid: String,
+    },
+    PathLenExceeded {
+        max: u64,
+    },
+    /// basicConstraints cA false.
+    NotCa,
+    /// No basicConstraints and nothing else that makes it a CA.
+    NoBasicConstraints,
+    NoKeyCertSign,
+}
+
+impl std::fmt::Display for PathError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (who, subject) = (&self.who, &self.subject);
+        match &self.problem {
+            PathProblem::NotValidAt {
+                at,
+                not_before,
+                not_after,
+            } => write!(
+                f,
+                "{who} \"{subject}\" is not valid at {at} (valid {not_before} to {not_after})"
+            ),
+            PathProblem::UnrecognisedCritical { oid } => write!(
+                f,
+                "{who} \"{subject}\" has unrecognised critical extension {oid}"
+            ),
+            PathProblem::PathLenExceeded { max } => {
+                write!(f, "{who} \"{subject}\" pathLenConstraint {max} exceeded")
+            }
+            PathProblem::NotCa => write!(
+                f,
+                "{who} \"{subject}\" is not a CA (basicConstraints cA false)"
+            ),
+            PathProblem::NoBasicConstraints => {
+                write!(f, "{who} \"{subject}\" is not a CA (no basicConstraints)")
+            }
+            PathProblem::NoKeyCertSign => {
+                write!(f, "{who} \"{subject}\" keyUsage lacks keyCertSign")
+            }
+        }
+    }
+}
+
+impl std::error::Error for PathError {}
+
 /// Checks a built path at time `at` (Unix seconds): every certificate within its validity
 /// period (anchors included, as OpenSSL does), CA certificates with basicConstraints cA and
 /// keyCertSign, path length constraints, and no unrecognised critical extension. The leaf's
 /// purpose is checked separately by the caller (e.g. timeStamping for RFC 3161).
-pub fn validate_path(path: &Path, at: i64) -> Result<(), String> {
+pub fn validate_path(path: &Path, at: i64) -> Result<(), PathError> {
     let n = path.certs.len();
     for (i, c) in path.certs.iter().enumerate() {
         let who = if i == 0 {
-            "leaf".to_string()
+            CertRole::Leaf
         } else if i == n - 1 {
-            "trust anchor".into()
+            CertRole::TrustAnchor
         } else {
-            format!("intermediate {i}")
+            CertRole::Intermediate(i)
+        };
+        let fail = |problem| {
+            Err(PathError {
+                who,
+                subject: c.subject.text.clone(),
+                problem,
+            })
         };
         if !c.valid_at(at) {
-            let t = Time::from_unix(at).to_iso();
-            return Err(format!(
-                "{who} \"{}\" is not valid at {t} (valid {} to {})",
-                c.subject.text,
-                c.not_before.to_iso(),
-                c.not_after.to_iso()
-            ));
+            return fail(PathProblem::NotValidAt {
+                at: Time::from_unix(at).to_iso(),
+                not_before: c.not_before.to_iso(),
+                not_after: c.not_after.to_iso(),
+            });
         }
         if let Some(e) = c
             .extensions
             .iter()
             .find(|e| e.critical && !oid::UNDERSTOOD.contains(&e.oid.as_str()))
         {
-            return Err(format!(
-                "{who} \"{}\" has unrecognised critical extension {}",
-                c.subject.text, e.oid
-            ));
+            return fail(PathProblem::UnrecognisedCritical { oid: e.oid.clone() });
         }
         if i > 0 && i < n - 1 {
             match c.known.basic_constraints {
@@ -604,36 +691,20 @@ pub fn validate_path(path: &Path, at: i64) -> Result<(), String> {
                         .count() as u64;
                     if let Some(max) = path_len {
                         if below > max {
-                            return Err(format!(
-                                "{who} \"{}\" pathLenConstraint {max} exceeded",
-                                c.subject.text
-                            ));
+                            return fail(PathProblem::PathLenExceeded { max });
                         }
                     }
                 }
-                Some((false, _, _)) => {
-                    return Err(format!(
-                        "{who} \"{}\" is not a CA (basicConstraints cA false)",
-                        c.subject.text
-                    ))
-                }
+                Some((false, _, _)) => return fail(PathProblem::NotCa),
                 // Without basicConstraints OpenSSL (check_ca) still accepts a self-signed v1
                 // certificate or one whose keyUsage allows keyCertSign (checked below).
                 None if c.version == 1 && c.is_self_issued() => {}
                 None if c.known.key_usage.is_some() => {}
-                None => {
-                    return Err(format!(
-                        "{who} \"{}\" is not a CA (no basicConstraints)",
-                        c.subject.text
-                    ))
-                }
+                None => return fail(PathProblem::NoBasicConstraints),
             }
             if let Some((bits, _)) = c.known.key_usage {
                 if bits & key_usage::KEY_CERT_SIGN == 0 {
-                    return Err(format!(
-                        "{who} \"{}\" keyUsage lacks keyCertSign",
-                        c.subject.text
-                    ));
+                    return fail(PathProblem::NoKeyCertSign);
                 }
             }
         }

@@ -12,7 +12,8 @@
 //! separately, at a supplied "now" (what OpenSSL checks by default); the `tsa` name against
 //! the signer (RFC 3161 §2.4.2).
 
-use crate::checks::{Check, Checks, Status};
+use crate::check_messages::{EssBinding, SignerRef};
+use crate::checks::{Check, CheckMsg, Checks, Status};
 use crate::hex;
 use crate::pki::der::{self, tag, Time, Tlv};
 use crate::pki::signature::{self, AlgorithmIdentifier, HashAlg, Scheme};
@@ -316,13 +317,19 @@ impl SignerId {
         }
     }
 
-    pub fn describe(&self) -> String {
+    /// The identifier as a check's message names it.
+    pub fn reference(&self) -> SignerRef {
         match self {
-            SignerId::IssuerSerial { issuer, serial } => {
-                format!("issuer \"{}\", serial {}", issuer.text, hex::encode(serial))
-            }
-            SignerId::SubjectKeyId(k) => format!("subject key identifier {}", hex::encode(k)),
+            SignerId::IssuerSerial { issuer, serial } => SignerRef::IssuerSerial {
+                issuer: issuer.text.clone(),
+                serial: hex::encode(serial),
+            },
+            SignerId::SubjectKeyId(k) => SignerRef::KeyId { id: hex::encode(k) },
         }
+    }
+
+    pub fn describe(&self) -> String {
+        self.reference().to_string()
     }
 }
 
@@ -684,16 +691,13 @@ pub fn verify(parsed: &Parsed, imprinted: Imprinted<'_>, opts: &VerifyOptions) -
         Parsed::Token(t) => verify_token(t, imprinted, opts, Vec::new()),
         Parsed::Response(r) => {
             let s = &r.status;
-            let mut detail = format!("{} ({})", s.status_name, s.status);
-            if !s.status_strings.is_empty() {
-                detail.push_str(&format!(": {}", s.status_strings.join("; ")));
-            }
-            if !s.fail_info.is_empty() {
-                detail.push_str(&format!(" [failInfo: {}]", s.fail_info.join(", ")));
-            }
-            if !s.is_granted() && r.token.is_none() {
-                detail.push_str(" - the authority's answer: no timestamp was granted, the response holds no token");
-            }
+            let msg = CheckMsg::Status {
+                name: s.status_name.to_string(),
+                code: s.status,
+                texts: s.status_strings.clone(),
+                fail_info: s.fail_info.iter().map(|b| b.to_string()).collect(),
+                no_token: !s.is_granted() && r.token.is_none(),
+            };
             let status = Check {
                 id: check::STATUS,
                 status: if s.is_granted() {
@@ -701,7 +705,7 @@ pub fn verify(parsed: &Parsed, imprinted: Imprinted<'_>, opts: &VerifyOptions) -
                 } else {
                     Status::Fail
                 },
-                detail,
+                msg,
             };
             match &r.token {
                 Some(t) if s.is_granted() => verify_token(t, imprinted, opts, vec![status]),
@@ -733,9 +737,11 @@ pub fn verify_token(
     c.result(
         check::TST_VERSION,
         if tst.version == 1 {
-            Ok("TSTInfo version 1".into())
+            Ok(CheckMsg::TstVersionOk)
         } else {
-            Err(format!("TSTInfo version {} (must be 1)", tst.version))
+            Err(CheckMsg::TstVersionBad {
+                version: tst.version,
+            })
         },
     );
 
@@ -746,39 +752,54 @@ pub fn verify_token(
         Some(h) if h.is_weak() => c.push(
             check::IMPRINT_ALGORITHM,
             Status::Warn,
-            format!("{} is collision-broken", h.name()),
+            CheckMsg::ImprintAlgWeak {
+                alg: h.name().to_string(),
+            },
         ),
         Some(h) => c.push(
             check::IMPRINT_ALGORITHM,
             Status::Pass,
-            format!("{} (parameters {:?})", h.name(), mi.hash_params),
+            CheckMsg::ImprintAlgOk {
+                alg: h.name().to_string(),
+                params: format!("{:?}", mi.hash_params),
+            },
         ),
         None => c.push(
             check::IMPRINT_ALGORITHM,
             Status::Fail,
-            format!("unsupported hash algorithm {}", mi.hash_oid),
+            CheckMsg::ImprintAlgUnsupported {
+                oid: mi.hash_oid.clone(),
+            },
         ),
     }
     let imprint = match (imprint_alg, imprinted) {
-        (None, _) => Err("cannot compute: unsupported hash algorithm".to_string()),
+        (None, _) => Err(CheckMsg::ImprintNoAlgorithm),
         (Some(h), Imprinted::Data(d)) => compare_digest(&h.digest(d), &mi.hashed_message, h),
         (Some(h), Imprinted::Digest(d)) => compare_digest(d, &mi.hashed_message, h),
     };
     c.result(check::IMPRINT, imprint);
 
     match (&opts.expected_nonce, &tst.nonce) {
-        (None, _) => c.push(check::NONCE, Status::Skip, "no nonce expected"),
-        (Some(want), Some(got)) if strip_int(want) == strip_int(got) => {
-            c.push(check::NONCE, Status::Pass, hex::encode(got))
-        }
+        (None, _) => c.push(check::NONCE, Status::Skip, CheckMsg::NonceNotExpected),
+        (Some(want), Some(got)) if strip_int(want) == strip_int(got) => c.push(
+            check::NONCE,
+            Status::Pass,
+            CheckMsg::NonceEchoed {
+                nonce: hex::encode(got),
+            },
+        ),
         (Some(want), got) => c.push(
             check::NONCE,
             Status::Fail,
-            format!(
-                "expected nonce {}, found {}",
-                hex::encode(want),
-                got.as_ref().map_or("none".into(), |g| hex::encode(g))
-            ),
+            match got {
+                Some(g) => CheckMsg::NonceDiffers {
+                    expected: hex::encode(want),
+                    found: hex::encode(g),
+                },
+                None => CheckMsg::NonceMissing {
+                    expected: hex::encode(want),
+                },
+            },
         ),
     }
 
@@ -795,10 +816,7 @@ pub fn verify_token(
             c.push(
                 check::SIGNER,
                 Status::Fail,
-                format!(
-                    "{} SignerInfos; RFC 3161 §2.4.2 requires exactly one",
-                    sis.len()
-                ),
+                CheckMsg::SignerInfoCount { n: sis.len() },
             );
             return finish(c, token, None, None, opts);
         }
@@ -807,7 +825,7 @@ pub fn verify_token(
     // signer is the one whose key verifies the signature.
     let digest_alg = HashAlg::from_oid(&si.digest_alg.oid);
     let candidates: Vec<&Certificate> = pool.iter().filter(|x| si.sid.matches(x)).collect();
-    let mut verified: Vec<(&Certificate, Result<String, String>)> = Vec::new();
+    let mut verified: Vec<(&Certificate, Result<CheckMsg, CheckMsg>)> = Vec::new();
     for cand in &candidates {
         let r = verify_signer_info(si, cand, digest_alg);
         let ok = r.is_ok();
@@ -827,16 +845,11 @@ pub fn verify_token(
         .nth(chosen)
         .map(|(c, r)| (c.clone(), r))
     else {
+        let sid = si.sid.reference();
         let detail = if token.certificates.is_empty() && opts.untrusted.is_empty() {
-            format!(
-                "signer certificate not supplied: the token embeds no certificates; the certificate with {} is needed to check the signature",
-                si.sid.describe()
-            )
+            CheckMsg::SignerNotSupplied { sid }
         } else {
-            format!(
-                "signer certificate ({}) not among the token's or supplied certificates",
-                si.sid.describe()
-            )
+            CheckMsg::SignerNotAmong { sid }
         };
         c.push(check::SIGNER, Status::Fail, detail);
         let mut v = finish(c, token, None, None, opts);
@@ -844,27 +857,15 @@ pub fn verify_token(
         return v;
     };
     let in_token = token.certificates.iter().position(|x| *x == signer);
-    let claimants = if candidates.len() > 1 {
-        format!("; {} certificates claim this identifier", candidates.len())
-    } else {
-        String::new()
-    };
     c.push(
         check::SIGNER,
         Status::Pass,
-        format!(
-            "\"{}\" found by {}{}{claimants}",
-            signer.subject.text,
-            si.sid.describe(),
-            match in_token {
-                Some(i) => format!(
-                    " (certificate {} of {} in the token)",
-                    i + 1,
-                    token.certificates.len()
-                ),
-                None => " (supplied separately)".into(),
-            }
-        ),
+        CheckMsg::SignerFound {
+            subject: signer.subject.text.clone(),
+            sid: si.sid.reference(),
+            position: in_token.map(|i| (i + 1, token.certificates.len())),
+            claimants: candidates.len(),
+        },
     );
 
     // Signed attributes: contentType and messageDigest (RFC 5652 §5.3, §11.1, §11.2).
@@ -872,45 +873,52 @@ pub fn verify_token(
         c.push(
             check::CONTENT_TYPE_ATTR,
             Status::Fail,
-            "SignerInfo has no signed attributes (required for TSTInfo content)",
+            CheckMsg::NoSignedAttrsForTstInfo,
         );
         c.push(
             check::MESSAGE_DIGEST_ATTR,
             Status::Fail,
-            "no signed attributes",
+            CheckMsg::NoSignedAttrs,
         );
     } else {
         let ct = single_value(si, oid::ATTR_CONTENT_TYPE).and_then(|v| {
             let o = der::parse_one(&v, "contentType")
                 .and_then(|t| t.oid())
-                .map_err(|e| e.to_string())?;
+                .map_err(|e| CheckMsg::AttrUnreadable {
+                    detail: e.to_string(),
+                })?;
             if o == token.econtent_type {
-                Ok(format!("{o} = eContentType"))
+                Ok(CheckMsg::ContentTypeOk { oid: o })
             } else {
-                Err(format!(
-                    "contentType attribute {o} differs from eContentType {}",
-                    token.econtent_type
-                ))
+                Err(CheckMsg::ContentTypeDiffers {
+                    attribute: o,
+                    econtent: token.econtent_type.clone(),
+                })
             }
         });
         c.result(check::CONTENT_TYPE_ATTR, ct);
         let md = single_value(si, oid::ATTR_MESSAGE_DIGEST).and_then(|v| {
-            let t = der::parse_one(&v, "messageDigest").map_err(|e| e.to_string())?;
+            let t = der::parse_one(&v, "messageDigest").map_err(|e| CheckMsg::AttrUnreadable {
+                detail: e.to_string(),
+            })?;
             if t.tag != tag::OCTET_STRING {
-                return Err("messageDigest is not an OCTET STRING".into());
+                return Err(CheckMsg::MessageDigestNotOctets);
             }
-            let h = digest_alg
-                .ok_or_else(|| format!("unsupported digest algorithm {}", si.digest_alg.oid))?;
+            let h = digest_alg.ok_or_else(|| CheckMsg::DigestAlgUnsupported {
+                oid: si.digest_alg.oid.clone(),
+            })?;
             let want = h.digest(&token.econtent);
             if t.value == want.as_slice() {
-                Ok(format!("{} of TSTInfo = {}", h.name(), hex::encode(&want)))
+                Ok(CheckMsg::MessageDigestOk {
+                    alg: h.name().to_string(),
+                    digest: hex::encode(&want),
+                })
             } else {
-                Err(format!(
-                    "{} of TSTInfo is {}, attribute says {}",
-                    h.name(),
-                    hex::encode(&want),
-                    hex::encode(t.value)
-                ))
+                Err(CheckMsg::MessageDigestDiffers {
+                    alg: h.name().to_string(),
+                    computed: hex::encode(&want),
+                    attribute: hex::encode(t.value),
+                })
             }
         });
         c.result(check::MESSAGE_DIGEST_ATTR, md);
@@ -923,15 +931,18 @@ pub fn verify_token(
     let paths = x509::build_paths(&signer, &pool, &opts.anchors);
     let gen = tst.gen_time.unix;
     let at_gen = pick_path(&paths, gen);
-    let chain_detail = |r: &Result<usize, String>, when: &str| match r {
-        Ok(i) => Ok(format!("valid {when}: {}", describe_path(&paths[*i]))),
-        Err(e) => Err(e.clone()),
-    };
+    let chain_detail =
+        |r: &Result<usize, CheckMsg>, valid: &dyn Fn(Vec<String>) -> CheckMsg| match r {
+            Ok(i) => Ok(valid(path_subjects(&paths[*i]))),
+            Err(e) => Err(e.clone()),
+        };
     let no_anchor = || {
         if opts.anchors.is_empty() {
-            "no trust anchor supplied".to_string()
+            CheckMsg::NoTrustAnchor
         } else {
-            format!("no path from \"{}\" to a supplied trust anchor (unable to get local issuer certificate)", signer.subject.text)
+            CheckMsg::NoPathToAnchor {
+                subject: signer.subject.text.clone(),
+            }
         }
     };
     let at_gen = if paths.is_empty() {
@@ -941,7 +952,10 @@ pub fn verify_token(
     };
     c.result(
         check::CHAIN_AT_GEN_TIME,
-        chain_detail(&at_gen, &format!("at genTime {}", tst.gen_time.to_iso())),
+        chain_detail(&at_gen, &|path| CheckMsg::ChainValidAtGenTime {
+            time: tst.gen_time.to_iso(),
+            path,
+        }),
     );
     let now_result = opts.now.map(|now| {
         if paths.is_empty() {
@@ -953,9 +967,12 @@ pub fn verify_token(
     match (&now_result, opts.now) {
         (Some(r), Some(now)) => c.result(
             check::CHAIN_NOW,
-            chain_detail(r, &format!("now ({})", Time::from_unix(now).to_iso())),
+            chain_detail(r, &|path| CheckMsg::ChainValidNow {
+                time: Time::from_unix(now).to_iso(),
+                path,
+            }),
         ),
-        _ => c.push(check::CHAIN_NOW, Status::Skip, "no current time supplied"),
+        _ => c.push(check::CHAIN_NOW, Status::Skip, CheckMsg::NoCurrentTime),
     }
     let path = at_gen
         .as_ref()
@@ -971,7 +988,7 @@ pub fn verify_token(
 
     // tsa name (RFC 3161 §2.4.2): if present it must name the signer.
     match &tst.tsa {
-        None => c.push(check::TSA_NAME, Status::Skip, "TSTInfo has no tsa field"),
+        None => c.push(check::TSA_NAME, Status::Skip, CheckMsg::TsaAbsent),
         Some(gn) => {
             let ok = gn.directory_name.as_ref().is_some_and(|n| {
                 n.matches(&signer.subject)
@@ -981,23 +998,26 @@ pub fn verify_token(
                         .iter()
                         .any(|s| s.matches(n))
             }) || signer.known.subject_alt_names_raw.contains(&gn.raw);
-            let d = format!("{} \"{}\"", gn.kind, gn.text);
             c.result(
                 check::TSA_NAME,
                 if ok {
-                    Ok(format!("{d} names the signer"))
+                    Ok(CheckMsg::TsaNamesSigner {
+                        kind: gn.kind.clone(),
+                        name: gn.text.clone(),
+                    })
                 } else {
-                    Err(format!(
-                        "{d} does not name the signer \"{}\"",
-                        signer.subject.text
-                    ))
+                    Err(CheckMsg::TsaNotSigner {
+                        kind: gn.kind.clone(),
+                        name: gn.text.clone(),
+                        signer: signer.subject.text.clone(),
+                    })
                 },
             );
         }
     }
 
     match &opts.expected_signer {
-        None => c.push(check::PINNED_SIGNER, Status::Skip, "no authority pinned"),
+        None => c.push(check::PINNED_SIGNER, Status::Skip, CheckMsg::NothingPinned),
         Some(want) => {
             let cn = signer
                 .subject
@@ -1008,15 +1028,14 @@ pub fn verify_token(
             c.result(
                 check::PINNED_SIGNER,
                 if signer.subject.text == *want || cn == want {
-                    Ok(format!(
-                        "signer \"{}\" is the pinned authority",
-                        signer.subject.text
-                    ))
+                    Ok(CheckMsg::PinnedOk {
+                        signer: signer.subject.text.clone(),
+                    })
                 } else {
-                    Err(format!(
-                        "signer \"{}\" is not the pinned authority \"{want}\"",
-                        signer.subject.text
-                    ))
+                    Err(CheckMsg::PinnedDiffers {
+                        signer: signer.subject.text.clone(),
+                        pinned: want.clone(),
+                    })
                 },
             );
         }
@@ -1030,15 +1049,18 @@ fn verify_signer_info(
     si: &SignerInfo,
     cert: &Certificate,
     digest_alg: Option<HashAlg>,
-) -> Result<String, String> {
+) -> Result<CheckMsg, CheckMsg> {
     let key = cert
         .public_key
         .as_ref()
-        .map_err(|e| format!("signer key unusable: {e}"))?;
-    let scheme = Scheme::from_alg(&si.signature_alg, digest_alg)?;
-    let msg = si.signed_bytes().ok_or("no signed attributes to verify")?;
-    signature::verify(key, scheme, &msg, &si.signature)?;
-    Ok(format!("{} with {} key", scheme.describe(), key.describe()))
+        .map_err(|e| CheckMsg::SignerKeyUnusable { detail: e.clone() })?;
+    let scheme = Scheme::from_alg(&si.signature_alg, digest_alg).map_err(CheckMsg::Signature)?;
+    let msg = si.signed_bytes().ok_or(CheckMsg::NoSignedAttrsToVerify)?;
+    signature::verify(key, scheme, &msg, &si.signature).map_err(CheckMsg::Signature)?;
+    Ok(CheckMsg::SignatureOk {
+        scheme: scheme.describe(),
+        key: key.describe(),
+    })
 }
 
 fn finish(
@@ -1069,7 +1091,7 @@ fn finish(
 }
 
 /// The first path valid at `at`, or the reason the first path is not.
-fn pick_path(paths: &[x509::Path], at: i64) -> Result<usize, String> {
+fn pick_path(paths: &[x509::Path], at: i64) -> Result<usize, CheckMsg> {
     let mut first_err = None;
     for (i, p) in paths.iter().enumerate() {
         match x509::validate_path(p, at) {
@@ -1079,27 +1101,26 @@ fn pick_path(paths: &[x509::Path], at: i64) -> Result<usize, String> {
             }
         }
     }
-    Err(first_err.unwrap_or_else(|| "no path".into()))
+    Err(first_err.map_or(CheckMsg::NoPath, CheckMsg::Path))
 }
 
-fn describe_path(p: &x509::Path) -> String {
-    p.certs
-        .iter()
-        .map(|c| format!("\"{}\"", c.subject.text))
-        .collect::<Vec<_>>()
-        .join(" <- ")
+/// The path's subjects, leaf first.
+fn path_subjects(p: &x509::Path) -> Vec<String> {
+    p.certs.iter().map(|c| c.subject.text.clone()).collect()
 }
 
-fn compare_digest(computed: &[u8], in_token: &[u8], h: HashAlg) -> Result<String, String> {
+fn compare_digest(computed: &[u8], in_token: &[u8], h: HashAlg) -> Result<CheckMsg, CheckMsg> {
     if computed == in_token {
-        Ok(format!("{} {} matches", h.name(), hex::encode(in_token)))
+        Ok(CheckMsg::ImprintMatches {
+            alg: h.name().to_string(),
+            digest: hex::encode(in_token),
+        })
     } else {
-        Err(format!(
-            "token stamps {} {}, the data hashes to {}",
-            h.name(),
-            hex::encode(in_token),
-            hex::encode(computed)
-        ))
+        Err(CheckMsg::ImprintDiffers {
+            alg: h.name().to_string(),
+            stamped: hex::encode(in_token),
+            data: hex::encode(computed),
+        })
     }
 }
 
@@ -1108,13 +1129,15 @@ fn strip_int(v: &[u8]) -> &[u8] {
     &v[n.min(v.len().saturating_sub(1))..]
 }
 
-fn single_value(si: &SignerInfo, oid: &str) -> Result<Vec<u8>, String> {
+fn single_value(si: &SignerInfo, oid: &str) -> Result<Vec<u8>, CheckMsg> {
     match si.attr(oid) {
-        None => Err(format!("signed attribute {oid} missing")),
-        Some(a) if a.values.len() != 1 => Err(format!(
-            "signed attribute {oid} has {} values (must be 1)",
-            a.values.len()
-        )),
+        None => Err(CheckMsg::AttrMissing {
+            oid: oid.to_string(),
+        }),
+        Some(a) if a.values.len() != 1 => Err(CheckMsg::AttrValues {
+            oid: oid.to_string(),
+            n: a.values.len(),
+        }),
         Some(a) => Ok(a.values[0].clone()),
     }
 }
@@ -1190,7 +1213,7 @@ fn check_ess(
     signer: &Certificate,
     path: Option<&x509::Path>,
     pool: &[Certificate],
-) -> Result<String, String> {
+) -> Result<CheckMsg, CheckMsg> {
     // Without a validated path (that failure is reported by the chain checks) the further
     // ids are matched against every certificate at hand.
     let mut chain: Vec<&Certificate> = match path {
@@ -1214,73 +1237,78 @@ fn check_ess(
         } else {
             "signingCertificate"
         };
+        let attribute = name.to_string();
         if a.values.len() != 1 {
-            return Err(format!("{name} has {} values (must be 1)", a.values.len()));
+            return Err(CheckMsg::EssValues {
+                attribute,
+                n: a.values.len(),
+            });
         }
         let ids =
-            parse_signing_certificate(&a.values[0], v2).map_err(|e| format!("{name}: {e}"))?;
+            parse_signing_certificate(&a.values[0], v2).map_err(|e| CheckMsg::EssUnreadable {
+                attribute: attribute.clone(),
+                detail: e.to_string(),
+            })?;
         let Some(first) = ids.first() else {
-            return Err(format!("{name} lists no certificate"));
+            return Err(CheckMsg::EssEmpty { attribute });
         };
         if !ess_matches(first, signer) {
-            return Err(format!(
-                "{name}: first ESSCertID{} ({} {}) does not identify the signer certificate \"{}\"",
-                if v2 { "v2" } else { "" },
-                first.hash.name(),
-                hex::encode(&first.cert_hash),
-                signer.subject.text
-            ));
+            return Err(CheckMsg::EssFirstNotSigner {
+                attribute,
+                v2,
+                alg: first.hash.name().to_string(),
+                hash: hex::encode(&first.cert_hash),
+                subject: signer.subject.text.clone(),
+            });
         }
         for (i, id) in ids.iter().enumerate().skip(1) {
             if !chain.iter().any(|c| ess_matches(id, c)) {
-                return Err(format!(
-                    "{name}: ESSCertID {} ({}) matches no certificate of the chain",
-                    i + 1,
-                    hex::encode(&id.cert_hash)
-                ));
+                return Err(CheckMsg::EssNotInChain {
+                    attribute,
+                    index: i + 1,
+                    hash: hex::encode(&id.cert_hash),
+                });
             }
         }
-        let weak = if first.hash.is_weak() { ", SHA-1" } else { "" };
-        found.push(format!(
-            "{name} ({} id{}{weak}) binds the signer",
-            ids.len(),
-            if ids.len() == 1 { "" } else { "s" }
-        ));
+        found.push(EssBinding {
+            attribute,
+            ids: ids.len(),
+            sha1: first.hash.is_weak(),
+        });
     }
     if found.is_empty() {
-        return Err("neither signingCertificate nor signingCertificateV2 attribute present (RFC 3161 §2.4.1)".into());
+        return Err(CheckMsg::EssNone);
     }
-    Ok(found.join("; "))
+    Ok(CheckMsg::EssBinds { bindings: found })
 }
 
 /// RFC 3161 §2.3: the TSA certificate has exactly one extendedKeyUsage, id-kp-timeStamping,
 /// marked critical; a keyUsage, if present, allows only digitalSignature/nonRepudiation.
-fn check_leaf_purpose(c: &Certificate) -> Result<String, String> {
+fn check_leaf_purpose(c: &Certificate) -> Result<CheckMsg, CheckMsg> {
     match &c.known.ext_key_usage {
         None => {
-            return Err(format!(
-                "\"{}\" has no extendedKeyUsage (timeStamping required)",
-                c.subject.text
-            ))
+            return Err(CheckMsg::EkuMissing {
+                subject: c.subject.text.clone(),
+            })
         }
         Some((purposes, critical)) => {
             if purposes.as_slice() != [x509::oid::KP_TIME_STAMPING] {
-                return Err(format!("extendedKeyUsage is {purposes:?}; must be exactly timeStamping (1.3.6.1.5.5.7.3.8)"));
+                return Err(CheckMsg::EkuNotTimeStamping {
+                    purposes: purposes.clone(),
+                });
             }
             if !critical {
-                return Err("extendedKeyUsage timeStamping is not marked critical".into());
+                return Err(CheckMsg::EkuNotCritical);
             }
         }
     }
     if let Some((bits, _)) = c.known.key_usage {
         let allowed = x509::key_usage::DIGITAL_SIGNATURE | x509::key_usage::NON_REPUDIATION;
         if bits & allowed == 0 || bits & !allowed != 0 {
-            return Err(format!(
-                "keyUsage bits {bits:#x} do not fit a timestamping key"
-            ));
+            return Err(CheckMsg::KeyUsageBits { bits });
         }
     }
-    Ok("extendedKeyUsage = timeStamping, critical".into())
+    Ok(CheckMsg::EkuOk)
 }
 
 /// A file the reader supplied, named for error messages.

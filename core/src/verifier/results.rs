@@ -8,7 +8,7 @@ use super::stamp_plan::StampResult;
 use super::trust::TrustInput;
 use super::MAX_HEADERS_TEXT_BYTES;
 use crate::book::chain::ChainReport;
-use crate::checks::{Check, Status};
+use crate::checks::{Check, CheckMsg, Status};
 use crate::ots::bitcoin::{analyze_headers, parse_labelled, BlockHeader, HeaderAnalysis};
 use crate::ots::evaluate::{attestations, info_text, AttestationPath};
 use crate::ots::report::{check_proof, stamped_file_name, ProofReport};
@@ -260,12 +260,13 @@ pub struct CertInput {
     pub anchor: bool,
 }
 
-/// One check of a token or entry, as the page shows it.
+/// One check of a token or entry, as the page shows it: `msg` is what the page words in the
+/// reader's language (its `Display` is the English).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CheckRow {
     pub id: String,
     pub status: Status,
-    pub detail: String,
+    pub msg: CheckMsg,
 }
 
 impl From<&Check> for CheckRow {
@@ -273,7 +274,7 @@ impl From<&Check> for CheckRow {
         CheckRow {
             id: c.id.to_string(),
             status: c.status,
-            detail: c.detail.clone(),
+            msg: c.msg.clone(),
         }
     }
 }
@@ -392,7 +393,7 @@ fn first_failure(checks: &[CheckRow]) -> Option<String> {
     checks
         .iter()
         .find(|c| c.status == Status::Fail)
-        .map(|c| format!("{}: {}", c.id, c.detail))
+        .map(|c| format!("{}: {}", c.id, c.msg))
 }
 
 /// One `<list>.rekor.json` file's result (spec §3.11; Appendix B step 10).

@@ -139,9 +139,9 @@ fn rejection(reply: &Reply, untrusted: &[Certificate]) -> Option<String> {
         .iter()
         .filter(|id| verdict.check(id).map(|c| c.status) != Some(Status::Pass))
         .map(|id| {
-            verdict.check(id).map_or(format!("{id}: not checked"), |c| {
-                format!("{id}: {}", c.detail)
-            })
+            verdict
+                .check(id)
+                .map_or(format!("{id}: not checked"), |c| format!("{id}: {}", c.msg))
         })
         .collect();
     if failed.is_empty() {

@@ -68,6 +68,6 @@ pub fn print_checks(checks: &[Check]) {
             Status::Warn => "warn",
             Status::Skip => "skip",
         };
-        println!("  {s:<4}  {}: {}", c.id, c.detail);
+        println!("  {s:<4}  {}: {}", c.id, c.msg);
     }
 }

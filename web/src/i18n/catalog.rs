@@ -327,6 +327,147 @@ catalog! {
     AnchorsUsed { en: "Trust anchors used: {n} from {files}", zh: "使用的信任锚：{n} 个，来自 {files}", ar: "مراسي الثقة المستخدمة: {n} من {files}", }
     RekorLogKey { en: "Rekor log key: ", zh: "Rekor 日志密钥：", ar: "مفتاح سجل Rekor: ", }
 
+    // RFC 3161 token and Rekor entry checks (core::check_messages::CheckMsg with
+    // core::pki::signature::SigError and core::pki::x509::PathError), rendered by
+    // i18n::check_messages. The English is the CLI's; a check's name in English is its id.
+    ChkIdStatus { en: "status", zh: "响应状态", ar: "حالة الاستجابة", }
+    ChkIdTstVersion { en: "tst_version", zh: "TSTInfo 版本", ar: "إصدار \u{2066}TSTInfo\u{2069}", }
+    ChkIdImprintAlgorithm { en: "imprint_algorithm", zh: "印记算法", ar: "خوارزمية البصمة", }
+    ChkIdImprint { en: "imprint", zh: "印记", ar: "البصمة", }
+    ChkIdNonce { en: "nonce", zh: "随机数（nonce）", ar: "القيمة العشوائية (\u{2066}nonce\u{2069})", }
+    ChkIdSigner { en: "signer", zh: "签名者证书", ar: "شهادة الموقِّع", }
+    ChkIdContentTypeAttr { en: "content_type_attr", zh: "contentType 属性", ar: "السمة \u{2066}contentType\u{2069}", }
+    ChkIdMessageDigestAttr { en: "message_digest_attr", zh: "messageDigest 属性", ar: "السمة \u{2066}messageDigest\u{2069}", }
+    ChkIdSignature { en: "signature", zh: "签名", ar: "التوقيع", }
+    ChkIdEssCertId { en: "ess_cert_id", zh: "ESS 签名证书绑定", ar: "ربط شهادة التوقيع \u{2066}ESS\u{2069}", }
+    ChkIdLeafEku { en: "leaf_eku", zh: "签名者证书的扩展密钥用途", ar: "استخدام المفتاح الموسَّع لشهادة الموقِّع", }
+    ChkIdChainAtGenTime { en: "chain_at_gen_time", zh: "genTime 时的证书链", ar: "السلسلة عند genTime", }
+    ChkIdChainNow { en: "chain_now", zh: "当前的证书链", ar: "السلسلة الآن", }
+    ChkIdTsaName { en: "tsa_name", zh: "tsa 名称", ar: "اسم \u{2066}tsa\u{2069}", }
+    ChkIdPinnedSigner { en: "pinned_signer", zh: "指定的机构", ar: "الجهة المثبَّتة", }
+    ChkIdBody { en: "body", zh: "条目正文", ar: "متن المدخل", }
+    ChkIdBodyHash { en: "body_hash", zh: "正文中的哈希", ar: "التجزئة في المتن", }
+    ChkIdEntryUuid { en: "entry_uuid", zh: "条目的 uuid", ar: "معرّف \u{2066}uuid\u{2069} للمدخل", }
+    ChkIdLogId { en: "log_id", zh: "日志 ID", ar: "معرّف السجل", }
+    ChkIdInclusionProof { en: "inclusion_proof", zh: "包含证明", ar: "إثبات التضمين", }
+    ChkIdCheckpoint { en: "checkpoint", zh: "检查点", ar: "نقطة التحقق", }
+    ChkIdSignedEntryTimestamp { en: "signed_entry_timestamp", zh: "签名条目时间戳", ar: "الطابع الزمني الموقّع للمدخل", }
+    ChkFailed { en: "{check}: {detail}", zh: "{check}：{detail}", ar: "{check}: {detail}", }
+    ChkJoin { en: "; ", zh: "；", ar: "؛ ", }
+    ChkStatus { en: "{name} ({code})", zh: "状态 {name}（{code}）", ar: "الحالة {name} ({code})", }
+    ChkStatusTexts { en: "{status}: {texts}", zh: "{status}：{texts}", ar: "{status}: {texts}", }
+    ChkStatusFailInfo { en: "{status} [failInfo: {info}]", zh: "{status} [failInfo：{info}]", ar: "{status} [\u{2066}failInfo\u{2069}: {info}]", }
+    ChkStatusNoToken { en: "{status} - the authority's answer: no timestamp was granted, the response holds no token", zh: "{status} - 机构的回答：未授予时间戳，响应中没有令牌", ar: "{status} - جواب الجهة: لم يُمنح أي طابع زمني، ولا تحوي الاستجابة أي رمز", }
+    ChkTstVersionOk { en: "TSTInfo version 1", zh: "TSTInfo 版本为 1", ar: "إصدار \u{2066}TSTInfo\u{2069} هو 1", }
+    ChkTstVersionBad { en: "TSTInfo version {version} (must be 1)", zh: "TSTInfo 版本为 {version}（必须为 1）", ar: "إصدار \u{2066}TSTInfo\u{2069} هو {version} (يجب أن يكون 1)", }
+    ChkImprintAlgWeak { en: "{alg} is collision-broken", zh: "{alg} 已被碰撞攻破", ar: "الخوارزمية {alg} مكسورة أمام التصادمات", }
+    ChkImprintAlgOk { en: "{alg} (parameters {params})", zh: "{alg}（参数 {params}）", ar: "{alg} (المعاملات {params})", }
+    ChkImprintAlgUnsupported { en: "unsupported hash algorithm {oid}", zh: "不支持的哈希算法 {oid}", ar: "خوارزمية تجزئة غير مدعومة {oid}", }
+    ChkImprintNoAlgorithm { en: "cannot compute: unsupported hash algorithm", zh: "无法计算：不支持的哈希算法", ar: "تعذّر الحساب: خوارزمية تجزئة غير مدعومة", }
+    ChkImprintMatches { en: "{alg} {digest} matches", zh: "{alg} {digest} 相符", ar: "تطابق {alg} {digest}", }
+    ChkImprintDiffers { en: "token stamps {alg} {stamped}, the data hashes to {data}", zh: "令牌盖印的是 {alg} {stamped}，数据的哈希为 {data}", ar: "يختم الرمز {alg} {stamped}، وتجزئة البيانات هي {data}", }
+    ChkNonceNotExpected { en: "no nonce expected", zh: "未要求 nonce", ar: "لا يُنتظر أي \u{2066}nonce\u{2069}", }
+    ChkNonceEchoed { en: "{nonce}", zh: "回显的 nonce：{nonce}", ar: "القيمة \u{2066}nonce\u{2069} المُعادة: {nonce}", }
+    ChkNonceDiffers { en: "expected nonce {expected}, found {found}", zh: "期望 nonce {expected}，实际为 {found}", ar: "كان المنتظر \u{2066}nonce\u{2069} {expected}، ووُجد {found}", }
+    ChkNonceMissing { en: "expected nonce {expected}, found none", zh: "期望 nonce {expected}，但令牌中没有", ar: "كان المنتظر \u{2066}nonce\u{2069} {expected}، ولم يوجد شيء", }
+    ChkSignerInfoCount { en: "{n} SignerInfos; RFC 3161 §2.4.2 requires exactly one", zh: "{n} 个 SignerInfo；RFC 3161 §2.4.2 要求恰好一个", ar: "عدد \u{2066}SignerInfo\u{2069}: {n}؛ ويشترط RFC 3161 \u{2066}§2.4.2\u{2069} واحدًا بالضبط", }
+    ChkSidIssuerSerial { en: "issuer \"{issuer}\", serial {serial}", zh: "颁发者“{issuer}”、序列号 {serial}", ar: "المُصدِر «{issuer}» والرقم التسلسلي {serial}", }
+    ChkSidKeyId { en: "subject key identifier {id}", zh: "主体密钥标识符 {id}", ar: "معرّف مفتاح الموضوع {id}", }
+    ChkSignerNotSupplied { en: "signer certificate not supplied: the token embeds no certificates; the certificate with {sid} is needed to check the signature", zh: "未提供签名者证书：令牌未嵌入任何证书；需要具有{sid}的证书才能检查签名", ar: "لم تُقدَّم شهادة الموقِّع: لا يضمّن الرمز أي شهادة؛ وتلزم الشهادة ذات {sid} لفحص التوقيع", }
+    ChkSignerNotAmong { en: "signer certificate ({sid}) not among the token's or supplied certificates", zh: "签名者证书（{sid}）既不在令牌的证书中，也不在提供的证书中", ar: "شهادة الموقِّع ({sid}) ليست بين شهادات الرمز ولا الشهادات المقدَّمة", }
+    ChkSignerFoundInToken { en: "\"{subject}\" found by {sid} (certificate {i} of {n} in the token)", zh: "按{sid}找到“{subject}”（令牌中 {n} 个证书里的第 {i} 个）", ar: "وُجدت «{subject}» بواسطة {sid} (الشهادة {i} من {n} في الرمز)", }
+    ChkSignerFoundSupplied { en: "\"{subject}\" found by {sid} (supplied separately)", zh: "按{sid}找到“{subject}”（单独提供）", ar: "وُجدت «{subject}» بواسطة {sid} (مقدَّمة على حدة)", }
+    ChkSignerClaimants { en: "{found}; {n} certificates claim this identifier", zh: "{found}；有 {n} 个证书声称具有此标识符", ar: "{found}؛ وعدد الشهادات التي تدّعي هذا المعرّف: {n}", }
+    ChkNoSignedAttrsForTstInfo { en: "SignerInfo has no signed attributes (required for TSTInfo content)", zh: "SignerInfo 没有已签名属性（TSTInfo 内容要求有）", ar: "لا سمات موقّعة في \u{2066}SignerInfo\u{2069} (وهي لازمة لمحتوى \u{2066}TSTInfo\u{2069})", }
+    ChkNoSignedAttrs { en: "no signed attributes", zh: "没有已签名属性", ar: "لا سمات موقّعة", }
+    ChkAttrMissing { en: "signed attribute {oid} missing", zh: "缺少已签名属性 {oid}", ar: "السمة الموقّعة {oid} مفقودة", }
+    ChkAttrValues { en: "signed attribute {oid} has {n} values (must be 1)", zh: "已签名属性 {oid} 有 {n} 个值（必须为 1 个）", ar: "عدد قيم السمة الموقّعة {oid}: {n} (يجب أن يكون 1)", }
+    ChkAttrUnreadable { en: "{detail}", zh: "属性值无法解码：{detail}", ar: "تعذّر فك ترميز قيمة السمة: {detail}", }
+    ChkContentTypeOk { en: "{oid} = eContentType", zh: "{oid} = eContentType（二者一致）", ar: "{oid} = \u{2066}eContentType\u{2069} (متطابقان)", }
+    ChkContentTypeDiffers { en: "contentType attribute {attribute} differs from eContentType {econtent}", zh: "contentType 属性 {attribute} 与 eContentType {econtent} 不同", ar: "السمة \u{2066}contentType\u{2069} {attribute} تختلف عن \u{2066}eContentType\u{2069} {econtent}", }
+    ChkMessageDigestNotOctets { en: "messageDigest is not an OCTET STRING", zh: "messageDigest 不是 OCTET STRING", ar: "السمة \u{2066}messageDigest\u{2069} ليست \u{2066}OCTET STRING\u{2069}", }
+    ChkDigestAlgUnsupported { en: "unsupported digest algorithm {oid}", zh: "不支持的摘要算法 {oid}", ar: "خوارزمية خلاصة غير مدعومة {oid}", }
+    ChkMessageDigestOk { en: "{alg} of TSTInfo = {digest}", zh: "TSTInfo 的 {alg} = {digest}", ar: "قيمة {alg} لـ \u{2066}TSTInfo\u{2069} = {digest}", }
+    ChkMessageDigestDiffers { en: "{alg} of TSTInfo is {computed}, attribute says {attribute}", zh: "TSTInfo 的 {alg} 为 {computed}，属性中为 {attribute}", ar: "قيمة {alg} لـ \u{2066}TSTInfo\u{2069} هي {computed}، والسمة تقول {attribute}", }
+    ChkSignerKeyUnusable { en: "signer key unusable: {detail}", zh: "签名者密钥不可用：{detail}", ar: "مفتاح الموقِّع غير صالح للاستخدام: {detail}", }
+    ChkNoSignedAttrsToVerify { en: "no signed attributes to verify", zh: "没有可供验证的已签名属性", ar: "لا سمات موقّعة للتحقق منها", }
+    ChkSignatureOk { en: "{scheme} with {key} key", zh: "{scheme}，使用 {key} 密钥", ar: "{scheme} بمفتاح {key}", }
+    ChkChainValidAtGenTime { en: "valid at genTime {time}: {path}", zh: "在 genTime {time} 时有效：{path}", ar: "صالحة عند genTime ‏{time}: {path}", }
+    ChkChainValidNow { en: "valid now ({time}): {path}", zh: "当前（{time}）有效：{path}", ar: "صالحة الآن ({time}): {path}", }
+    ChkNoTrustAnchor { en: "no trust anchor supplied", zh: "未提供信任锚", ar: "لم تُقدَّم أي مرساة ثقة", }
+    ChkNoPathToAnchor { en: "no path from \"{subject}\" to a supplied trust anchor (unable to get local issuer certificate)", zh: "从“{subject}”到所提供的信任锚没有路径（无法获得本地颁发者证书）", ar: "لا مسار من «{subject}» إلى مرساة ثقة مقدَّمة (تعذّر الحصول على شهادة المُصدِر محليًا)", }
+    ChkNoPath { en: "no path", zh: "没有路径", ar: "لا مسار", }
+    ChkNoCurrentTime { en: "no current time supplied", zh: "未提供当前时间", ar: "لم يُقدَّم الوقت الحالي", }
+    ChkRoleLeaf { en: "leaf", zh: "叶证书", ar: "الشهادة الطرفية", }
+    ChkRoleTrustAnchor { en: "trust anchor", zh: "信任锚", ar: "مرساة الثقة", }
+    ChkRoleIntermediate { en: "intermediate {i}", zh: "第 {i} 个中间证书", ar: "الشهادة الوسيطة {i}", }
+    ChkPathNotValidAt { en: "{who} \"{subject}\" is not valid at {at} (valid {from} to {to})", zh: "{who}“{subject}”在 {at} 时无效（有效期 {from} 至 {to}）", ar: "{who} «{subject}» غير صالحة عند {at} (صالحة من {from} إلى {to})", }
+    ChkPathUnrecognisedCritical { en: "{who} \"{subject}\" has unrecognised critical extension {oid}", zh: "{who}“{subject}”含有无法识别的关键扩展 {oid}", ar: "في {who} «{subject}» امتداد حرج غير معروف {oid}", }
+    ChkPathLenExceeded { en: "{who} \"{subject}\" pathLenConstraint {max} exceeded", zh: "{who}“{subject}”超出了 pathLenConstraint {max}", ar: "تجاوزت {who} «{subject}» القيد \u{2066}pathLenConstraint\u{2069} البالغ {max}", }
+    ChkPathNotCa { en: "{who} \"{subject}\" is not a CA (basicConstraints cA false)", zh: "{who}“{subject}”不是 CA（basicConstraints 的 cA 为 false）", ar: "{who} «{subject}» ليست جهة إصدار (قيمة cA في \u{2066}basicConstraints\u{2069} خاطئة)", }
+    ChkPathNoBasicConstraints { en: "{who} \"{subject}\" is not a CA (no basicConstraints)", zh: "{who}“{subject}”不是 CA（没有 basicConstraints）", ar: "{who} «{subject}» ليست جهة إصدار (لا \u{2066}basicConstraints\u{2069})", }
+    ChkPathNoKeyCertSign { en: "{who} \"{subject}\" keyUsage lacks keyCertSign", zh: "{who}“{subject}”的 keyUsage 缺少 keyCertSign", ar: "يفتقر \u{2066}keyUsage\u{2069} في {who} «{subject}» إلى \u{2066}keyCertSign\u{2069}", }
+    ChkSigNeedsDigest { en: "{oid} needs a separate digest algorithm", zh: "{oid} 需要单独的摘要算法", ar: "يحتاج {oid} إلى خوارزمية خلاصة منفصلة", }
+    ChkSigUnsupportedAlgorithm { en: "unsupported signature algorithm {oid}", zh: "不支持的签名算法 {oid}", ar: "خوارزمية توقيع غير مدعومة {oid}", }
+    ChkSigPssWithoutParams { en: "RSASSA-PSS without parameters", zh: "RSASSA-PSS 缺少参数", ar: "خوارزمية RSASSA-PSS بلا معاملات", }
+    ChkSigPssParams { en: "RSASSA-PSS parameters {detail}", zh: "RSASSA-PSS 参数有误：{detail}", ar: "معاملات RSASSA-PSS: {detail}", }
+    ChkSigPssMaskGeneration { en: "RSASSA-PSS: mask generation must be MGF1 with the signature's hash", zh: "RSASSA-PSS：掩码生成必须是使用签名哈希的 MGF1", ar: "RSASSA-PSS: يجب أن يكون توليد القناع MGF1 بتجزئة التوقيع نفسها", }
+    ChkSigPssSaltRange { en: "RSASSA-PSS: salt length out of range", zh: "RSASSA-PSS：盐长度超出范围", ar: "RSASSA-PSS: طول الملح خارج النطاق", }
+    ChkSigRsaInvalid { en: "RSA PKCS#1 v1.5 signature invalid ({detail})", zh: "RSA PKCS#1 v1.5 签名无效（{detail}）", ar: "توقيع \u{2066}RSA PKCS#1 v1.5\u{2069} غير صالح ({detail})", }
+    ChkSigPssInvalid { en: "RSASSA-PSS signature invalid ({detail})", zh: "RSASSA-PSS 签名无效（{detail}）", ar: "توقيع RSASSA-PSS غير صالح ({detail})", }
+    ChkSigEcdsaNotDer { en: "ECDSA signature is not a valid DER Ecdsa-Sig-Value for {curve}", zh: "ECDSA 签名不是 {curve} 的有效 DER Ecdsa-Sig-Value", ar: "توقيع ECDSA ليس قيمة \u{2066}Ecdsa-Sig-Value\u{2069} صالحة بترميز DER للمنحنى {curve}", }
+    ChkSigEcdsaInvalid { en: "ECDSA {curve} signature invalid", zh: "ECDSA {curve} 签名无效", ar: "توقيع ECDSA ‏{curve} غير صالح", }
+    ChkSigKeyMismatch { en: "signature algorithm {scheme} does not fit a {key} key", zh: "签名算法 {scheme} 与 {key} 密钥不匹配", ar: "خوارزمية التوقيع {scheme} لا تلائم مفتاح {key}", }
+    ChkEssValues { en: "{attribute} has {n} values (must be 1)", zh: "{attribute} 有 {n} 个值（必须为 1 个）", ar: "عدد قيم {attribute}: {n} (يجب أن يكون 1)", }
+    ChkEssUnreadable { en: "{attribute}: {detail}", zh: "{attribute} 无法解码：{detail}", ar: "تعذّر فك ترميز {attribute}: {detail}", }
+    ChkEssEmpty { en: "{attribute} lists no certificate", zh: "{attribute} 未列出任何证书", ar: "لا يذكر {attribute} أي شهادة", }
+    ChkEssFirstNotSigner { en: "{attribute}: first ESSCertID ({alg} {hash}) does not identify the signer certificate \"{subject}\"", zh: "{attribute}：第一个 ESSCertID（{alg} {hash}）不能标识签名者证书“{subject}”", ar: "{attribute}: أول \u{2066}ESSCertID\u{2069} ({alg} {hash}) لا يعيّن شهادة الموقِّع «{subject}»", }
+    ChkEssFirstNotSignerV2 { en: "{attribute}: first ESSCertIDv2 ({alg} {hash}) does not identify the signer certificate \"{subject}\"", zh: "{attribute}：第一个 ESSCertIDv2（{alg} {hash}）不能标识签名者证书“{subject}”", ar: "{attribute}: أول \u{2066}ESSCertIDv2\u{2069} ({alg} {hash}) لا يعيّن شهادة الموقِّع «{subject}»", }
+    ChkEssNotInChain { en: "{attribute}: ESSCertID {index} ({hash}) matches no certificate of the chain", zh: "{attribute}：第 {index} 个 ESSCertID（{hash}）与证书链中的任何证书都不匹配", ar: "{attribute}: لا يطابق \u{2066}ESSCertID\u{2069} رقم {index} ({hash}) أي شهادة في السلسلة", }
+    ChkEssNone { en: "neither signingCertificate nor signingCertificateV2 attribute present (RFC 3161 §2.4.1)", zh: "既没有 signingCertificate 属性，也没有 signingCertificateV2 属性（RFC 3161 §2.4.1）", ar: "لا توجد السمة \u{2066}signingCertificate\u{2069} ولا \u{2066}signingCertificateV2\u{2069} (RFC 3161 \u{2066}§2.4.1\u{2069})", }
+    ChkEssBindsOne { en: "{attribute} ({ids} id) binds the signer", zh: "{attribute}（{ids} 个标识）绑定签名者", ar: "يربط {attribute} (عدد المعرّفات: {ids}) الموقِّع", }
+    ChkEssBindsMany { en: "{attribute} ({ids} ids) binds the signer", zh: "{attribute}（{ids} 个标识）绑定签名者", ar: "يربط {attribute} (عدد المعرّفات: {ids}) الموقِّع", }
+    ChkEssBindsOneSha1 { en: "{attribute} ({ids} id, SHA-1) binds the signer", zh: "{attribute}（{ids} 个标识，SHA-1）绑定签名者", ar: "يربط {attribute} (عدد المعرّفات: {ids}، SHA-1) الموقِّع", }
+    ChkEssBindsManySha1 { en: "{attribute} ({ids} ids, SHA-1) binds the signer", zh: "{attribute}（{ids} 个标识，SHA-1）绑定签名者", ar: "يربط {attribute} (عدد المعرّفات: {ids}، SHA-1) الموقِّع", }
+    ChkEkuMissing { en: "\"{subject}\" has no extendedKeyUsage (timeStamping required)", zh: "“{subject}”没有 extendedKeyUsage（要求时间戳用途 timeStamping）", ar: "لا \u{2066}extendedKeyUsage\u{2069} في «{subject}» (يلزم \u{2066}timeStamping\u{2069} للطابع الزمني)", }
+    ChkEkuNotTimeStamping { en: "extendedKeyUsage is {purposes}; must be exactly timeStamping (1.3.6.1.5.5.7.3.8)", zh: "extendedKeyUsage 为 {purposes}；必须恰好是时间戳用途 timeStamping（1.3.6.1.5.5.7.3.8）", ar: "قيمة \u{2066}extendedKeyUsage\u{2069} هي {purposes}؛ ويجب أن تكون \u{2066}timeStamping\u{2069} للطابع الزمني وحدها (\u{2066}1.3.6.1.5.5.7.3.8\u{2069})", }
+    ChkEkuNotCritical { en: "extendedKeyUsage timeStamping is not marked critical", zh: "extendedKeyUsage 的时间戳用途 timeStamping 未标记为关键", ar: "لم يُعلَّم \u{2066}extendedKeyUsage\u{2069} ذو \u{2066}timeStamping\u{2069} للطابع الزمني حرجًا", }
+    ChkKeyUsageBits { en: "keyUsage bits {bits} do not fit a timestamping key", zh: "keyUsage 位 {bits} 不适合时间戳密钥", ar: "بتات \u{2066}keyUsage\u{2069} ‏{bits} لا تلائم مفتاح طابع زمني", }
+    ChkEkuOk { en: "extendedKeyUsage = timeStamping, critical", zh: "extendedKeyUsage = timeStamping（时间戳用途），关键", ar: "‏\u{2066}extendedKeyUsage\u{2069} = \u{2066}timeStamping\u{2069} (للطابع الزمني)، حرج", }
+    ChkTsaAbsent { en: "TSTInfo has no tsa field", zh: "TSTInfo 没有 tsa 字段", ar: "لا حقل \u{2066}tsa\u{2069} في \u{2066}TSTInfo\u{2069}", }
+    ChkTsaNamesSigner { en: "{kind} \"{name}\" names the signer", zh: "{kind}“{name}”指的是签名者", ar: "يسمّي {kind} «{name}» الموقِّع", }
+    ChkTsaNotSigner { en: "{kind} \"{name}\" does not name the signer \"{signer}\"", zh: "{kind}“{name}”指的不是签名者“{signer}”", ar: "لا يسمّي {kind} «{name}» الموقِّع «{signer}»", }
+    ChkNothingPinned { en: "no authority pinned", zh: "未指定机构", ar: "لم تُثبَّت أي جهة", }
+    ChkPinnedOk { en: "signer \"{signer}\" is the pinned authority", zh: "签名者“{signer}”是指定的机构", ar: "الموقِّع «{signer}» هو الجهة المثبَّتة", }
+    ChkPinnedDiffers { en: "signer \"{signer}\" is not the pinned authority \"{pinned}\"", zh: "签名者“{signer}”不是指定的机构“{pinned}”", ar: "الموقِّع «{signer}» ليس الجهة المثبَّتة «{pinned}»", }
+    ChkBodyOk { en: "{kind} {version}", zh: "条目类型 {kind}，版本 {version}", ar: "نوع المدخل {kind}، الإصدار {version}", }
+    ChkBodyUnreadable { en: "{detail}", zh: "无法读取条目正文：{detail}", ar: "تعذّرت قراءة متن المدخل: {detail}", }
+    ChkNoDataGiven { en: "no data or digest given", zh: "未提供数据或摘要", ar: "لم تُقدَّم بيانات ولا خلاصة", }
+    ChkBodyHashUnreadable { en: "body unreadable", zh: "正文无法读取", ar: "المتن غير مقروء", }
+    ChkBodyHashAlg { en: "body hash algorithm is {alg}, not sha256", zh: "正文的哈希算法是 {alg}，不是 sha256", ar: "خوارزمية التجزئة في المتن هي {alg}، لا sha256", }
+    ChkBodyHashOk { en: "body names sha256 {digest}", zh: "正文记载的 sha256 为 {digest}", ar: "يذكر المتن قيمة sha256 ‏{digest}", }
+    ChkBodyHashDiffers { en: "body names sha256 {body}, the data is {data}", zh: "正文记载的 sha256 为 {body}，而数据的为 {data}", ar: "يذكر المتن قيمة sha256 ‏{body}، وقيمة البيانات {data}", }
+    ChkUuidAbsent { en: "entry given without its uuid", zh: "给出的条目不带 uuid", ar: "قُدِّم المدخل دون \u{2066}uuid\u{2069} الخاص به", }
+    ChkUuidOk { en: "uuid ends with the leaf hash {leaf}", zh: "uuid 以叶哈希 {leaf} 结尾", ar: "ينتهي \u{2066}uuid\u{2069} بتجزئة الورقة {leaf}", }
+    ChkUuidDiffers { en: "uuid {uuid} does not end with the leaf hash {leaf}", zh: "uuid {uuid} 不以叶哈希 {leaf} 结尾", ar: "لا ينتهي \u{2066}uuid\u{2069} ‏{uuid} بتجزئة الورقة {leaf}", }
+    ChkLogIdOk { en: "logID {id} = SHA-256 of the supplied key", zh: "logID {id} = 所提供密钥的 SHA-256", ar: "قيمة \u{2066}logID\u{2069} ‏{id} = SHA-256 للمفتاح المقدَّم", }
+    ChkLogIdDiffers { en: "logID {entry} is not the supplied key's {key}", zh: "logID {entry} 不是所提供密钥的 {key}", ar: "قيمة \u{2066}logID\u{2069} ‏{entry} ليست قيمة المفتاح المقدَّم {key}", }
+    ChkNoInclusionProof { en: "entry has no inclusion proof", zh: "条目没有包含证明", ar: "لا إثبات تضمين في المدخل", }
+    ChkLeafIndexTooLarge { en: "leaf index {index} is not below tree size {size}", zh: "叶索引 {index} 不小于树大小 {size}", ar: "فهرس الورقة {index} ليس أصغر من حجم الشجرة {size}", }
+    ChkProofTooLong { en: "proof has more hashes than the tree needs", zh: "证明中的哈希多于这棵树所需", ar: "في الإثبات تجزئات أكثر مما تحتاجه الشجرة", }
+    ChkProofTooShort { en: "proof has fewer hashes than the tree needs", zh: "证明中的哈希少于这棵树所需", ar: "في الإثبات تجزئات أقل مما تحتاجه الشجرة", }
+    ChkInclusionOk { en: "leaf {index} of {size} ({hashes} hashes) reaches root {root}", zh: "{size} 个叶中的第 {index} 个（{hashes} 个哈希）到达根 {root}", ar: "تصل الورقة {index} من {size} (عدد التجزئات: {hashes}) إلى الجذر {root}", }
+    ChkInclusionDiffers { en: "proof reaches {reached}, entry claims root {claimed}", zh: "证明到达 {reached}，条目声称的根为 {claimed}", ar: "يصل الإثبات إلى {reached}، ويدّعي المدخل الجذر {claimed}", }
+    ChkNoCheckpoint { en: "inclusion proof has no checkpoint", zh: "包含证明没有检查点", ar: "لا نقطة تحقق في إثبات التضمين", }
+    ChkCheckpointUnreadable { en: "checkpoint unreadable: {detail}", zh: "检查点无法读取：{detail}", ar: "نقطة التحقق غير مقروءة: {detail}", }
+    ChkNoCheckpointSignature { en: "no checkpoint signature with the supplied key's hint {hint}", zh: "没有带所提供密钥提示 {hint} 的检查点签名", ar: "لا توقيع لنقطة التحقق بتلميح المفتاح المقدَّم {hint}", }
+    ChkCheckpointSignature { en: "checkpoint signature by \"{signer}\": {error}", zh: "“{signer}”的检查点签名：{error}", ar: "توقيع نقطة التحقق من «{signer}»: {error}", }
+    ChkCheckpointSizeDiffers { en: "checkpoint tree size {checkpoint} differs from the proof's {proof}", zh: "检查点的树大小 {checkpoint} 与证明中的 {proof} 不同", ar: "حجم الشجرة في نقطة التحقق {checkpoint} يختلف عن حجمها في الإثبات {proof}", }
+    ChkCheckpointRootDiffers { en: "checkpoint root {checkpoint} differs from the proof's {proof}", zh: "检查点的根 {checkpoint} 与证明中的根 {proof} 不同", ar: "جذر نقطة التحقق {checkpoint} يختلف عن جذر الإثبات {proof}", }
+    ChkCheckpointOk { en: "\"{origin}\" signed size {size} and the proof's root", zh: "“{origin}”签署了大小 {size} 和证明中的根", ar: "وقّع «{origin}» الحجم {size} وجذر الإثبات", }
+    ChkSetAbsent { en: "entry has no signedEntryTimestamp: integratedTime {time} is unsigned, no time is established from it", zh: "条目没有 signedEntryTimestamp：integratedTime {time} 未签名，无法据此确立时间", ar: "لا \u{2066}signedEntryTimestamp\u{2069} في المدخل: قيمة integratedTime ‏{time} غير موقّعة، ولا يثبت منها أي وقت", }
+    ChkSetOk { en: "signs integratedTime {time} and logIndex {index}", zh: "签署了 integratedTime {time} 和 logIndex {index}", ar: "يوقّع integratedTime ‏{time} و\u{2066}logIndex\u{2069} ‏{index}", }
+
     // The answers' proof tables (web/src/answers_view.rs).
     AnsCoveredBy { en: "Its answer (line {line}) is first covered by {list} ({n} lines)", zh: "其答案（第 {line} 行）最先由 {list} 覆盖（{n} 行）", ar: "إجابته (السطر {line}) تغطيها أولًا {list} (عدد الأسطر {n})", }
     AnsNotCovered { en: "No checked stamped list covers its answer (line {line}) yet.", zh: "尚无已检查的盖章清单覆盖其答案（第 {line} 行）。", ar: "لا تغطي أي قائمة مختومة زمنيًا مفحوصة إجابته (السطر {line}) بعد.", }

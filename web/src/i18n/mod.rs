@@ -7,7 +7,8 @@
 //! translation to them.
 //!
 //! Core's verdicts reach the page as message ids with typed arguments, never as English:
-//! [`core_messages`] words each in the page's language.
+//! [`core_messages`] words each in the page's language, [`check_messages`] the checks of RFC
+//! 3161 tokens and Rekor entries.
 //!
 //! The language is chosen once when a page mounts ([`choose`]): `?lang=en|zh|ar` in the address
 //! fixes it, else the reader's remembered choice (localStorage), else the first of
@@ -15,6 +16,7 @@
 //! the same address with another `?lang=` and remembers the choice.
 
 pub mod catalog;
+pub mod check_messages;
 pub mod core_messages;
 
 pub use catalog::M;

@@ -1,0 +1,744 @@
+//! What one check of an RFC 3161 token or a Rekor entry found (spec §3.2 Level 2+, §3.11;
+//! Appendix B steps 9-10), as a message id with typed arguments: the CLI prints the English
+//! sentence ([`fmt::Display`]), the page renders the id in the reader's language. The data a
+//! sentence names (subjects, hashes, OIDs, times, counts) are its arguments, untranslated;
+//! `detail` arguments hold the words of a decoder or library underneath.
+
+use crate::pki::signature::SigError;
+use crate::pki::x509::PathError;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// How a SignerInfo names its certificate (RFC 5652 §5.3).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SignerRef {
+    /// IssuerAndSerialNumber: the issuer's name and the serial, hex.
+    IssuerSerial { issuer: String, serial: String },
+    /// SubjectKeyIdentifier, hex.
+    KeyId { id: String },
+}
+
+impl fmt::Display for SignerRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SignerRef::IssuerSerial { issuer, serial } => {
+                write!(f, "issuer \"{issuer}\", serial {serial}")
+            }
+            SignerRef::KeyId { id } => write!(f, "subject key identifier {id}"),
+        }
+    }
+}
+
+/// One signing-certificate attribute that binds the signer (RFC 2634 §5.4, RFC 5035).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EssBinding {
+    /// `signingCertificate` or `signingCertificateV2`.
+    pub attribute: String,
+    /// How many ESSCertIDs it lists.
+    pub ids: usize,
+    /// Its first ESSCertID hashes with SHA-1.
+    pub sha1: bool,
+}
+
+impl fmt::Display for EssBinding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} ({} id{}{}) binds the signer",
+            self.attribute,
+            self.ids,
+            if self.ids == 1 { "" } else { "s" },
+            if self.sha1 { ", SHA-1" } else { "" }
+        )
+    }
+}
+
+/// The outcome of one check. Variants are grouped by the check that makes them (the ids of
+/// `tsp::response::check` and `rekor::check`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CheckMsg {
+    // --- RFC 3161 tokens (core/src/tsp/response.rs) ---
+    /// PKIStatusInfo (RFC 3161 §2.4.2): the status name and number, the authority's free
+    /// texts, the failInfo bits set, and whether the response holds no token though refused.
+    Status {
+        name: String,
+        code: u64,
+        texts: Vec<String>,
+        fail_info: Vec<String>,
+        no_token: bool,
+    },
+    TstVersionOk,
+    TstVersionBad {
+        version: u64,
+    },
+    ImprintAlgWeak {
+        alg: String,
+    },
+    /// `params` is how the hash parameters are encoded: `Absent`, `Null` or `Other`.
+    ImprintAlgOk {
+        alg: String,
+        params: String,
+    },
+    ImprintAlgUnsupported {
+        oid: String,
+    },
+    ImprintNoAlgorithm,
+    ImprintMatches {
+        alg: String,
+        digest: String,
+    },
+    ImprintDiffers {
+        alg: String,
+        stamped: String,
+        data: String,
+    },
+    NonceNotExpected,
+    NonceEchoed {
+        nonce: String,
+    },
+    NonceDiffers {
+        expected: String,
+        found: String,
+    },
+    NonceMissing {
+        expected: String,
+    },
+    SignerInfoCount {
+        n: usize,
+    },
+    SignerNotSupplied {
+        sid: SignerRef,
+    },
+    SignerNotAmong {
+        sid: SignerRef,
+    },
+    /// The signer certificate found; `position` is (its number, the count) in the token, or
+    /// `None` when supplied separately; `claimants` how many certificates claim the id.
+    SignerFound {
+        subject: String,
+        sid: SignerRef,
+        position: Option<(usize, usize)>,
+        claimants: usize,
+    },
+    NoSignedAttrsForTstInfo,
+    NoSignedAttrs,
+    AttrMissing {
+        oid: String,
+    },
+    AttrValues {
+        oid: String,
+        n: usize,
+    },
+    /// An attribute value that does not decode: the DER decoder's words.
+    AttrUnreadable {
+        detail: String,
+    },
+    ContentTypeOk {
+        oid: String,
+    },
+    ContentTypeDiffers {
+        attribute: String,
+        econtent: String,
+    },
+    MessageDigestNotOctets,
+    DigestAlgUnsupported {
+        oid: String,
+    },
+    MessageDigestOk {
+        alg: String,
+        digest: String,
+    },
+    MessageDigestDiffers {
+        alg: String,
+        computed: String,
+        attribute: String,
+    },
+    /// The signer's public key did not decode: the decoder's words.
+    SignerKeyUnusable {
+        detail: String,
+    },
+    NoSignedAttrsToVerify,
+    Signature(SigError),
+    /// `scheme` as `Scheme::describe`, `key` as `PublicKey::describe`.
+    SignatureOk {
+        scheme: String,
+        key: String,
+    },
+    /// The path (subjects, leaf first) is valid at genTime `time`.
+    ChainValidAtGenTime {
+        time: String,
+        path: Vec<String>,
+    },
+    /// The path is valid at the supplied "now" `time`.
+    ChainValidNow {
+        time: String,
+        path: Vec<String>,
+    },
+    NoTrustAnchor,
+    NoPathToAnchor {
+        subject: String,
+    },
+    NoPath,
+    Path(PathError),
+    NoCurrentTime,
+    EssValues {
+        attribute: String,
+        n: usize,
+    },
+    EssUnreadable {
+        attribute: String,
+        detail: String,
+    },
+    EssEmpty {
+        attribute: String,
+    },
+    EssFirstNotSigner {
+        attribute: String,
+        v2: bool,
+        alg: String,
+        hash: String,
+        subject: String,
+    },
+    /// The `index`th ESSCertID (from 1) matches no certificate of the chain.
+    EssNotInChain {
+        attribute: String,
+        index: usize,
+        hash: String,
+    },
+    EssNone,
+    EssBinds {
+        bindings: Vec<EssBinding>,
+    },
+    EkuMissing {
+        subject: String,
+    },
+    /// The purposes listed (OIDs), not exactly timeStamping.
+    EkuNotTimeStamping {
+        purposes: Vec<String>,
+    },
+    EkuNotCritical,
+    KeyUsageBits {
+        bits: u32,
+    },
+    EkuOk,
+    TsaAbsent,
+    TsaNamesSigner {
+        kind: String,
+        name: String,
+    },
+    TsaNotSigner {
+        kind: String,
+        name: String,
+        signer: String,
+    },
+    NothingPinned,
+    PinnedOk {
+        signer: String,
+    },
+    PinnedDiffers {
+        signer: String,
+        pinned: String,
+    },
+
+    // --- Rekor entries (core/src/rekor.rs) ---
+    BodyOk {
+        kind: String,
+        version: String,
+    },
+    /// The body does not decode: the entry reader's words (field and problem).
+    BodyUnreadable {
+        detail: String,
+    },
+    NoDataGiven,
+    BodyHashUnreadable,
+    BodyHashAlg {
+        alg: String,
+    },
+    BodyHashOk {
+        digest: String,
+    },
+    BodyHashDiffers {
+        body: String,
+        data: String,
+    },
+    UuidAbsent,
+    UuidOk {
+        leaf: String,
+    },
+    UuidDiffers {
+        uuid: String,
+        leaf: String,
+    },
+    LogIdOk {
+        id: String,
+    },
+    LogIdDiffers {
+        entry: String,
+        key: String,
+    },
+    NoInclusionProof,
+    LeafIndexTooLarge {
+        index: u64,
+        size: u64,
+    },
+    ProofTooLong,
+    ProofTooShort,
+    InclusionOk {
+        index: u64,
+        size: u64,
+        hashes: usize,
+        root: String,
+    },
+    InclusionDiffers {
+        reached: String,
+        claimed: String,
+    },
+    NoCheckpoint,
+    /// The checkpoint note does not parse: the parser's words.
+    CheckpointUnreadable {
+        detail: String,
+    },
+    NoCheckpointSignature {
+        hint: String,
+    },
+    CheckpointSignature {
+        signer: String,
+        error: SigError,
+    },
+    CheckpointSizeDiffers {
+        checkpoint: u64,
+        proof: u64,
+    },
+    CheckpointRootDiffers {
+        checkpoint: String,
+        proof: String,
+    },
+    CheckpointOk {
+        origin: String,
+        size: u64,
+    },
+    SetAbsent {
+        time: String,
+    },
+    SetOk {
+        time: i64,
+        index: u64,
+    },
+    Set(SigError),
+}
+
+impl CheckMsg {
+    /// A certification path as the sentences write it: quoted subjects, leaf first, joined by
+    /// ` <- `.
+    pub fn path_text(path: &[String]) -> String {
+        path.iter()
+            .map(|s| format!("\"{s}\""))
+            .collect::<Vec<_>>()
+            .join(" <- ")
+    }
+}
+
+impl fmt::Display for CheckMsg {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use CheckMsg as C;
+        match self {
+            C::Status {
+                name,
+                code,
+                texts,
+                fail_info,
+                no_token,
+            } => {
+                write!(f, "{name} ({code})")?;
+                if !texts.is_empty() {
+                    write!(f, ": {}", texts.join("; "))?;
+                }
+                if !fail_info.is_empty() {
+                    write!(f, " [failInfo: {}]", fail_info.join(", "))?;
+                }
+                if *no_token {
+                    f.write_str(" - the authority's answer: no timestamp was granted, the response holds no token")?;
+                }
+                Ok(())
+            }
+            C::TstVersionOk => f.write_str("TSTInfo version 1"),
+            C::TstVersionBad { version } => write!(f, "TSTInfo version {version} (must be 1)"),
+            C::ImprintAlgWeak { alg } => write!(f, "{alg} is collision-broken"),
+            C::ImprintAlgOk { alg, params } => write!(f, "{alg} (parameters {params})"),
+            C::ImprintAlgUnsupported { oid } => write!(f, "unsupported hash algorithm {oid}"),
+            C::ImprintNoAlgorithm => f.write_str("cannot compute: unsupported hash algorithm"),
+            C::ImprintMatches { alg, digest } => write!(f, "{alg} {digest} matches"),
+            C::ImprintDiffers { alg, stamped, data } => {
+                write!(f, "token stamps {alg} {stamped}, the data hashes to {data}")
+            }
+            C::NonceNotExpected => f.write_str("no nonce expected"),
+            C::NonceEchoed { nonce } => f.write_str(nonce),
+            C::NonceDiffers { expected, found } => {
+                write!(f, "expected nonce {expected}, found {found}")
+            }
+            C::NonceMissing { expected } => write!(f, "expected nonce {expected}, found none"),
+            C::SignerInfoCount { n } => {
+                write!(f, "{n} SignerInfos; RFC 3161 §2.4.2 requires exactly one")
+            }
+            C::SignerNotSupplied { sid } => write!(
+                f,
+                "signer certificate not supplied: the token embeds no certificates; the certificate with {sid} is needed to check the signature"
+            ),
+            C::SignerNotAmong { sid } => write!(
+                f,
+                "signer certificate ({sid}) not among the token's or supplied certificates"
+            ),
+            C::SignerFound {
+                subject,
+                sid,
+                position,
+                claimants,
+            } => {
+                write!(f, "\"{subject}\" found by {sid}")?;
+                match position {
+                    Some((i, n)) => write!(f, " (certificate {i} of {n} in the token)")?,
+                    None => f.write_str(" (supplied separately)")?,
+                }
+                if *claimants > 1 {
+                    write!(f, "; {claimants} certificates claim this identifier")?;
+                }
+                Ok(())
+            }
+            C::NoSignedAttrsForTstInfo => f.write_str(
+                "SignerInfo has no signed attributes (required for TSTInfo content)",
+            ),
+            C::NoSignedAttrs => f.write_str("no signed attributes"),
+            C::AttrMissing { oid } => write!(f, "signed attribute {oid} missing"),
+            C::AttrValues { oid, n } => {
+                write!(f, "signed attribute {oid} has {n} values (must be 1)")
+            }
+            C::AttrUnreadable { detail } => f.write_str(detail),
+            C::ContentTypeOk { oid } => write!(f, "{oid} = eContentType"),
+            C::ContentTypeDiffers {
+                attribute,
+                econtent,
+            } => write!(
+                f,
+                "contentType attribute {attribute} differs from eContentType {econtent}"
+            ),
+            C::MessageDigestNotOctets => f.write_str("messageDigest is not an OCTET STRING"),
+            C::DigestAlgUnsupported { oid } => write!(f, "unsupported digest algorithm {oid}"),
+            C::MessageDigestOk { alg, digest } => write!(f, "{alg} of TSTInfo = {digest}"),
+            C::MessageDigestDiffers {
+                alg,
+                computed,
+                attribute,
+            } => write!(
+                f,
+                "{alg} of TSTInfo is {computed}, attribute says {attribute}"
+            ),
+            C::SignerKeyUnusable { detail } => write!(f, "signer key unusable: {detail}"),
+            C::NoSignedAttrsToVerify => f.write_str("no signed attributes to verify"),
+            C::Signature(e) | C::Set(e) => write!(f, "{e}"),
+            C::SignatureOk { scheme, key } => write!(f, "{scheme} with {key} key"),
+            C::ChainValidAtGenTime { time, path } => {
+                write!(f, "valid at genTime {time}: {}", CheckMsg::path_text(path))
+            }
+            C::ChainValidNow { time, path } => {
+                write!(f, "valid now ({time}): {}", CheckMsg::path_text(path))
+            }
+            C::NoTrustAnchor => f.write_str("no trust anchor supplied"),
+            C::NoPathToAnchor { subject } => write!(
+                f,
+                "no path from \"{subject}\" to a supplied trust anchor (unable to get local issuer certificate)"
+            ),
+            C::NoPath => f.write_str("no path"),
+            C::Path(e) => write!(f, "{e}"),
+            C::NoCurrentTime => f.write_str("no current time supplied"),
+            C::EssValues { attribute, n } => {
+                write!(f, "{attribute} has {n} values (must be 1)")
+            }
+            C::EssUnreadable { attribute, detail } => write!(f, "{attribute}: {detail}"),
+            C::EssEmpty { attribute } => write!(f, "{attribute} lists no certificate"),
+            C::EssFirstNotSigner {
+                attribute,
+                v2,
+                alg,
+                hash,
+                subject,
+            } => write!(
+                f,
+                "{attribute}: first ESSCertID{} ({alg} {hash}) does not identify the signer certificate \"{subject}\"",
+                if *v2 { "v2" } else { "" }
+            ),
+            C::EssNotInChain {
+                attribute,
+                index,
+                hash,
+            } => write!(
+                f,
+                "{attribute}: ESSCertID {index} ({hash}) matches no certificate of the chain"
+            ),
+            C::EssNone => f.write_str(
+                "neither signingCertificate nor signingCertificateV2 attribute present (RFC 3161 §2.4.1)",
+            ),
+            C::EssBinds { bindings } => {
+                for (i, b) in bindings.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str("; ")?;
+                    }
+                    write!(f, "{b}")?;
+                }
+                Ok(())
+            }
+            C::EkuMissing { subject } => write!(
+                f,
+                "\"{subject}\" has no extendedKeyUsage (timeStamping required)"
+            ),
+            C::EkuNotTimeStamping { purposes } => write!(
+                f,
+                "extendedKeyUsage is {purposes:?}; must be exactly timeStamping (1.3.6.1.5.5.7.3.8)"
+            ),
+            C::EkuNotCritical => {
+                f.write_str("extendedKeyUsage timeStamping is not marked critical")
+            }
+            C::KeyUsageBits { bits } => {
+                write!(f, "keyUsage bits {bits:#x} do not fit a timestamping key")
+            }
+            C::EkuOk => f.write_str("extendedKeyUsage = timeStamping, critical"),
+            C::TsaAbsent => f.write_str("TSTInfo has no tsa field"),
+            C::TsaNamesSigner { kind, name } => write!(f, "{kind} \"{name}\" names the signer"),
+            C::TsaNotSigner { kind, name, signer } => write!(
+                f,
+                "{kind} \"{name}\" does not name the signer \"{signer}\""
+            ),
+            C::NothingPinned => f.write_str("no authority pinned"),
+            C::PinnedOk { signer } => write!(f, "signer \"{signer}\" is the pinned authority"),
+            C::PinnedDiffers { signer, pinned } => write!(
+                f,
+                "signer \"{signer}\" is not the pinned authority \"{pinned}\""
+            ),
+
+            C::BodyOk { kind, version } => write!(f, "{kind} {version}"),
+            C::BodyUnreadable { detail } => f.write_str(detail),
+            C::NoDataGiven => f.write_str("no data or digest given"),
+            C::BodyHashUnreadable => f.write_str("body unreadable"),
+            C::BodyHashAlg { alg } => write!(f, "body hash algorithm is {alg:?}, not sha256"),
+            C::BodyHashOk { digest } => write!(f, "body names sha256 {digest}"),
+            C::BodyHashDiffers { body, data } => {
+                write!(f, "body names sha256 {body}, the data is {data}")
+            }
+            C::UuidAbsent => f.write_str("entry given without its uuid"),
+            C::UuidOk { leaf } => write!(f, "uuid ends with the leaf hash {leaf}"),
+            C::UuidDiffers { uuid, leaf } => {
+                write!(f, "uuid {uuid} does not end with the leaf hash {leaf}")
+            }
+            C::LogIdOk { id } => write!(f, "logID {id} = SHA-256 of the supplied key"),
+            C::LogIdDiffers { entry, key } => {
+                write!(f, "logID {entry} is not the supplied key's {key}")
+            }
+            C::NoInclusionProof => f.write_str("entry has no inclusion proof"),
+            C::LeafIndexTooLarge { index, size } => {
+                write!(f, "leaf index {index} is not below tree size {size}")
+            }
+            C::ProofTooLong => f.write_str("proof has more hashes than the tree needs"),
+            C::ProofTooShort => f.write_str("proof has fewer hashes than the tree needs"),
+            C::InclusionOk {
+                index,
+                size,
+                hashes,
+                root,
+            } => write!(
+                f,
+                "leaf {index} of {size} ({hashes} hashes) reaches root {root}"
+            ),
+            C::InclusionDiffers { reached, claimed } => {
+                write!(f, "proof reaches {reached}, entry claims root {claimed}")
+            }
+            C::NoCheckpoint => f.write_str("inclusion proof has no checkpoint"),
+            C::CheckpointUnreadable { detail } => write!(f, "checkpoint unreadable: {detail}"),
+            C::NoCheckpointSignature { hint } => write!(
+                f,
+                "no checkpoint signature with the supplied key's hint {hint}"
+            ),
+            C::CheckpointSignature { signer, error } => {
+                write!(f, "checkpoint signature by \"{signer}\": {error}")
+            }
+            C::CheckpointSizeDiffers { checkpoint, proof } => write!(
+                f,
+                "checkpoint tree size {checkpoint} differs from the proof's {proof}"
+            ),
+            C::CheckpointRootDiffers { checkpoint, proof } => write!(
+                f,
+                "checkpoint root {checkpoint} differs from the proof's {proof}"
+            ),
+            C::CheckpointOk { origin, size } => {
+                write!(f, "\"{origin}\" signed size {size} and the proof's root")
+            }
+            C::SetAbsent { time } => write!(
+                f,
+                "entry has no signedEntryTimestamp: integratedTime {time} is unsigned, no time is established from it"
+            ),
+            C::SetOk { time, index } => {
+                write!(f, "signs integratedTime {time} and logIndex {index}")
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pki::x509::{CertRole, PathProblem};
+
+    /// The sentences the CLI printed before the checks' messages were typed, word for word.
+    #[test]
+    fn display_is_the_clis_english() {
+        let cases: Vec<(CheckMsg, &str)> = vec![
+            (
+                CheckMsg::Status {
+                    name: "rejection".into(),
+                    code: 2,
+                    texts: vec!["bad".into(), "worse".into()],
+                    fail_info: vec!["badAlg".into(), "badRequest".into()],
+                    no_token: true,
+                },
+                "rejection (2): bad; worse [failInfo: badAlg, badRequest] - the authority's answer: no timestamp was granted, the response holds no token",
+            ),
+            (
+                CheckMsg::Status {
+                    name: "granted".into(),
+                    code: 0,
+                    texts: vec![],
+                    fail_info: vec![],
+                    no_token: false,
+                },
+                "granted (0)",
+            ),
+            (
+                CheckMsg::ImprintAlgOk {
+                    alg: "SHA-256".into(),
+                    params: format!("{:?}", crate::tsp::response::HashParams::Null),
+                },
+                "SHA-256 (parameters Null)",
+            ),
+            (
+                CheckMsg::SignerFound {
+                    subject: "CN=TSA".into(),
+                    sid: SignerRef::IssuerSerial {
+                        issuer: "CN=Root".into(),
+                        serial: "0a".into(),
+                    },
+                    position: Some((1, 2)),
+                    claimants: 2,
+                },
+                "\"CN=TSA\" found by issuer \"CN=Root\", serial 0a (certificate 1 of 2 in the token); 2 certificates claim this identifier",
+            ),
+            (
+                CheckMsg::SignerFound {
+                    subject: "CN=TSA".into(),
+                    sid: SignerRef::KeyId { id: "beef".into() },
+                    position: None,
+                    claimants: 1,
+                },
+                "\"CN=TSA\" found by subject key identifier beef (supplied separately)",
+            ),
+            (
+                CheckMsg::ChainValidAtGenTime {
+                    time: "2026-10-21T13:00:36Z".into(),
+                    path: vec!["CN=TSA".into(), "CN=Root".into()],
+                },
+                "valid at genTime 2026-10-21T13:00:36Z: \"CN=TSA\" <- \"CN=Root\"",
+            ),
+            (
+                CheckMsg::ChainValidNow {
+                    time: "2026-12-02T00:00:00Z".into(),
+                    path: vec!["CN=TSA".into()],
+                },
+                "valid now (2026-12-02T00:00:00Z): \"CN=TSA\"",
+            ),
+            (
+                CheckMsg::Path(PathError {
+                    who: CertRole::Intermediate(1),
+                    subject: "CN=Sub".into(),
+                    problem: PathProblem::NotValidAt {
+                        at: "2030-01-01T00:00:00Z".into(),
+                        not_before: "2020-01-01T00:00:00Z".into(),
+                        not_after: "2029-01-01T00:00:00Z".into(),
+                    },
+                }),
+                "intermediate 1 \"CN=Sub\" is not valid at 2030-01-01T00:00:00Z (valid 2020-01-01T00:00:00Z to 2029-01-01T00:00:00Z)",
+            ),
+            (
+                CheckMsg::EssBinds {
+                    bindings: vec![
+                        EssBinding {
+                            attribute: "signingCertificate".into(),
+                            ids: 1,
+                            sha1: true,
+                        },
+                        EssBinding {
+                            attribute: "signingCertificateV2".into(),
+                            ids: 3,
+                            sha1: false,
+                        },
+                    ],
+                },
+                "signingCertificate (1 id, SHA-1) binds the signer; signingCertificateV2 (3 ids) binds the signer",
+            ),
+            (
+                CheckMsg::EkuNotTimeStamping {
+                    purposes: vec!["1.3.6.1.5.5.7.3.1".into()],
+                },
+                "extendedKeyUsage is [\"1.3.6.1.5.5.7.3.1\"]; must be exactly timeStamping (1.3.6.1.5.5.7.3.8)",
+            ),
+            (
+                CheckMsg::KeyUsageBits { bits: 0x20 },
+                "keyUsage bits 0x20 do not fit a timestamping key",
+            ),
+            (
+                CheckMsg::NonceMissing {
+                    expected: "01".into(),
+                },
+                "expected nonce 01, found none",
+            ),
+            (
+                CheckMsg::Signature(SigError::EcdsaInvalid {
+                    curve: "P-256".into(),
+                }),
+                "ECDSA P-256 signature invalid",
+            ),
+            (
+                CheckMsg::BodyHashAlg { alg: "sha1".into() },
+                "body hash algorithm is \"sha1\", not sha256",
+            ),
+            (
+                CheckMsg::CheckpointSignature {
+                    signer: "rekor.sigstore.dev".into(),
+                    error: SigError::EcdsaNotDer {
+                        curve: "P-256".into(),
+                    },
+                },
+                "checkpoint signature by \"rekor.sigstore.dev\": ECDSA signature is not a valid DER Ecdsa-Sig-Value for P-256",
+            ),
+            (
+                CheckMsg::SetOk {
+                    time: 1761051636,
+                    index: 42,
+                },
+                "signs integratedTime 1761051636 and logIndex 42",
+            ),
+        ];
+        for (msg, english) in cases {
+            assert_eq!(msg.to_string(), english);
+        }
+    }
+
+    /// The page gets the message through the worker as JSON: it comes back the same.
+    #[test]
+    fn messages_cross_the_worker_as_json() {
+        let m = CheckMsg::SignerFound {
+            subject: "CN=TSA".into(),
+            sid: SignerRef::KeyId { id: "beef".into() },
+            position: Some((2, 3)),
+            claimants: 1,
+        };
+        let back: CheckMsg = serde_json::from_str(&serde_json::to_string(&m).unwrap()).unwrap();
+        assert_eq!(back, m);
+    }
+}
