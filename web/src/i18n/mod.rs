@@ -7,7 +7,8 @@
 //! translation to them.
 //!
 //! Core's verdicts reach the page as message ids with typed arguments, never as English:
-//! [`core_messages`] words each in the page's language.
+//! [`core_messages`] words each in the page's language, [`ots_messages`] the OpenTimestamps
+//! verdict and the Bitcoin header checks.
 //!
 //! The language is chosen once when a page mounts ([`choose`]): `?lang=en|zh|ar` in the address
 //! fixes it, else the reader's remembered choice (localStorage), else the first of
@@ -16,6 +17,7 @@
 
 pub mod catalog;
 pub mod core_messages;
+pub mod ots_messages;
 
 pub use catalog::M;
 pub use sealbook_core::text::{arguments, fill};
