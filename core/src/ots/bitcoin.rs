@@ -66,7 +66,7 @@ impl BlockHeader {
     /// Parses 160 hex digits (surrounding whitespace ignored).
     pub fn parse_hex(text: &str) -> Result<BlockHeader, HeaderError> {
         let t = text.trim();
-        let bytes = hex::decode(t).ok_or_else(|| HeaderError {
+        let bytes = hex::decode(t).ok_or(HeaderError {
             index: 0,
             message: HeaderMsg::NotHex,
         })?;
@@ -773,7 +773,7 @@ fn analyze_within(
         .iter()
         .copied()
         .max_by(|&a, &b| best[a].0.cmp(&best[b].0).then(b.cmp(&a)))
-        .ok_or_else(|| HeaderError {
+        .ok_or(HeaderError {
             index: 0,
             message: HeaderMsg::Cycle,
         })?;
