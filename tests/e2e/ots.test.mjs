@@ -121,6 +121,37 @@ for (const [label, viewport] of [['desktop', { width: 1280, height: 900 }], ['ph
   });
 }
 
+/// The proof card's verdict in Chinese and Arabic (web/src/i18n/ots_messages.rs): core's
+/// level, attestation message, time bound, checks and still-trusted lines in the language,
+/// with the block's height and time kept as they are.
+const OTS_WORDS = {
+  zh: { level: /^第 2 级：比特币锚定/, message: '比特币区块 358391 证明其在 2015-05-28T15:41:18Z 时已存在', root: /默克尔根/ },
+  ar: { level: /^المستوى 2: مرساة بيتكوين/, message: 'تشهد كتلة بيتكوين 358391 بالوجود اعتبارًا من 2015-05-28T15:41:18Z', root: /جذر ميركل/ },
+};
+for (const [lang, words] of Object.entries(OTS_WORDS)) {
+  test(`${lang}: the verified proof card says its verdict in the language`, async () => {
+    // The worker is ready when the page opens (openPage waits for it); startVerifier's
+    // button is named in English.
+    const { context, page, errors } = await openPage(browser, new URL(`/?lang=${lang}`, server.url).href);
+    await dropFiles(page, [data('hello-world.txt'), data('hello-world.txt.ots')]);
+    await proofCard(page, 'hello-world.txt.ots', 'open');
+    await pasteHeaders(page, HEADER_358391);
+    const done = await proofCard(page, 'hello-world.txt.ots', 'verified');
+    assert.match(done.level, words.level);
+    assert.equal(done.attestations[0].message.replace(/[\u2066-\u2069]/g, ''), words.message);
+    assert.match(done.timeBound, /2015-05-28T15:41:18Z/);
+    assert.match(done.timeBound, /358391/);
+    const english = /existed no later|proof of work|recomputed|merkle root|best Bitcoin chain|header time|Time bound|Attestations|Computed/;
+    for (const said of [done.timeBound, done.stillTrusted, ...done.checks]) assert.doesNotMatch(said, english, said);
+    assert.match(done.text, words.root);
+    assert.doesNotMatch(done.text, /Computed merkle root|Attestations \(/);
+    const r = await readResults(page);
+    assert.doesNotMatch(r.stillTrusted, /Bitcoin's proof of work|best Bitcoin chain/, r.stillTrusted);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
 test('bad-stamp.txt + .ots fails against the same header', async () => {
   const { context, page, errors } = await openPage(browser, server.url);
   await startVerifier(page);

@@ -4,7 +4,7 @@
 
 use crate::dropped::{self, Labelled};
 use crate::format;
-use crate::i18n::{html_tr, plural, t, tr, M};
+use crate::i18n::{html_tr, ots_messages, plural, t, tr, M};
 use crate::league_load;
 use crate::module_worker::{self, ModuleWorker};
 use crate::proof_view;
@@ -525,7 +525,10 @@ impl Component for App {
                             self.header_files.push((name, bytes));
                         }
                     }
-                    self.header_run = Some(analyze_header_files(&self.header_files));
+                    self.header_run = Some(
+                        analyze_header_files(&self.header_files)
+                            .map_err(|e| ots_messages::header_file(&e)),
+                    );
                 }
                 Err(why) => self.header_run = Some(Err(why)),
             },
@@ -726,9 +729,9 @@ impl App {
                             tr(plural(a.errors.len() as u64, M::HeaderRunFailedOne, M::HeaderRunFailedMany), &[("n", &a.count), ("files", &names.len()), ("bad", &a.errors.len())])
                         } }
                     </p>
-                    <ul class="header-findings">{ for a.findings.iter().map(|f| html! { <li data-testid="header-finding">{ f }</li> }) }</ul>
-                    { for a.errors.iter().map(|e| html! { <p class="bad" data-testid="header-error">{ e }</p> }) }
-                    { for a.notes.iter().map(|n| html! { <p class="note" data-testid="header-note">{ n }</p> }) }
+                    <ul class="header-findings">{ for a.findings.iter().map(|f| html! { <li data-testid="header-finding">{ ots_messages::finding(f) }</li> }) }</ul>
+                    { for a.errors.iter().map(|e| html! { <p class="bad" data-testid="header-error">{ ots_messages::header_error(e) }</p> }) }
+                    { for a.notes.iter().map(|n| html! { <p class="note" data-testid="header-note">{ ots_messages::note(n) }</p> }) }
                 </>
             },
         };
@@ -1036,7 +1039,7 @@ impl App {
                 <div class="headers-actions">
                     <button type="button" class="button primary" onclick={check} data-testid="check-headers">{ t(M::HeadersCheck) }</button>
                     if let Some(e) = &report.headers.error {
-                        <p class="headers-status bad" data-testid="headers-error" role="alert">{ tr(M::HeadersUnreadable, &[("why", e)]) }</p>
+                        <p class="headers-status bad" data-testid="headers-error" role="alert">{ tr(M::HeadersUnreadable, &[("why", &ots_messages::headers_text(e))]) }</p>
                     } else if read > 0 {
                         <p class="headers-status" data-testid="headers-read">{ tr(plural(read as u64, M::HeadersReadOne, M::HeadersReadMany), &[("n", &read)]) }</p>
                     }

@@ -6,6 +6,7 @@
 //! `ots info` prints it. Elements tests read carry `data-testid`.
 
 use crate::format::sentence;
+use crate::i18n::ots_messages;
 use crate::i18n::{html_tr, t, tr, M};
 use crate::verifier::{ProofResult, ProofState};
 use sealbook_core::ots::bitcoin::HeaderAnalysis;
@@ -59,12 +60,16 @@ pub fn failure(p: &ProofResult) -> String {
         return tr(M::ProofOtherFile, &[("proof", &p.name), ("file", &file)]);
     };
     if let Some(e) = &v.header_error {
-        return tr(M::ProofHeadersRejected, &[("file", &p.name), ("why", e)]);
+        return tr(
+            M::ProofHeadersRejected,
+            &[("file", &p.name), ("why", &ots_messages::header_error(e))],
+        );
     }
-    match v.bitcoin.iter().find(|c| !c.verified) {
-        Some(c) => tr(M::ProofSays, &[("file", &p.name), ("what", &c.message)]),
-        None => tr(M::ProofSays, &[("file", &p.name), ("what", &v.level)]),
-    }
+    let what = match v.bitcoin.iter().find(|c| !c.verified) {
+        Some(c) => ots_messages::attestation(&c.message),
+        None => ots_messages::level(&v.level),
+    };
+    tr(M::ProofSays, &[("file", &p.name), ("what", &what)])
 }
 
 pub fn view(p: &ProofResult) -> Html {
@@ -86,16 +91,16 @@ pub fn view(p: &ProofResult) -> Html {
                 <p class={classes!("callout", if state == ProofState::Failed { "bad" } else { "warn" })} data-testid="proof-error">{ e }</p>
             }
             if let Some(v) = verdict {
-                <p class="proof-level" data-testid="proof-level">{ sentence(&v.level) }</p>
+                <p class="proof-level" data-testid="proof-level">{ sentence(&ots_messages::level(&v.level)) }</p>
                 if let Some(bound) = &v.time_bound {
-                    <p class="callout ok time-bound" data-testid="time-bound"><strong>{ "Time bound: " }</strong>{ bound }</p>
+                    <p class="callout ok time-bound" data-testid="time-bound"><strong>{ t(M::OtsTimeBoundLabel) }</strong>{ ots_messages::time_bound(bound) }</p>
                 }
                 if let Some(e) = &v.header_error {
-                    <p class="callout bad" data-testid="header-error">{ format!("The supplied headers were rejected: {e}") }</p>
+                    <p class="callout bad" data-testid="header-error">{ tr(M::OtsHeadersRejected, &[("why", &ots_messages::header_error(e))]) }</p>
                 }
             }
             if !p.attestations.is_empty() {
-                <h3 class="subsection-title">{ format!("Attestations ({})", p.attestations.len()) }</h3>
+                <h3 class="subsection-title">{ tr(M::OtsAttestations, &[("n", &p.attestations.len())]) }</h3>
                 <ul class="attestations">
                     { for p.attestations.iter().map(|a| attestation(a, verdict)) }
                 </ul>
@@ -191,12 +196,12 @@ fn attestation(a: &AttestationPath, verdict: Option<&Verdict>) -> Html {
             { note.unwrap_or_default() }
             if let Some(root) = &a.merkle_root {
                 <dl class="hashes">
-                    <div><dt>{ "Computed merkle root, as in the block header (internal byte order)" }</dt><dd><code class="hash" data-testid="root-internal">{ &root.internal }</code></dd></div>
-                    <div><dt>{ "Computed merkle root, as block explorers show it (reversed)" }</dt><dd><code class="hash" data-testid="root-display">{ &root.display }</code></dd></div>
+                    <div><dt>{ t(M::OtsRootInternal) }</dt><dd><code class="hash" data-testid="root-internal">{ &root.internal }</code></dd></div>
+                    <div><dt>{ t(M::OtsRootDisplay) }</dt><dd><code class="hash" data-testid="root-display">{ &root.display }</code></dd></div>
                 </dl>
             } else {
                 <dl class="hashes">
-                    <div><dt>{ "Commitment" }</dt><dd><code class="hash">{ &a.commitment }</code></dd></div>
+                    <div><dt>{ t(M::OtsCommitment) }</dt><dd><code class="hash">{ &a.commitment }</code></dd></div>
                 </dl>
             }
             if let Some(c) = check {
@@ -206,7 +211,7 @@ fn attestation(a: &AttestationPath, verdict: Option<&Verdict>) -> Html {
                         <div><dt>{ t(M::AttHeaderTime) }</dt><dd data-testid="header-time">{ c.header_time_utc.clone().unwrap_or_default() }</dd></div>
                     </dl>
                 }
-                <p class={classes!("attestation-message", class)} data-testid="attestation-message">{ sentence(&c.message) }</p>
+                <p class={classes!("attestation-message", class)} data-testid="attestation-message">{ sentence(&ots_messages::attestation(&c.message)) }</p>
             }
             <details class="stamp-details">
                 <summary>{ tr(M::AttOperations, &[("n", &a.path.len())]) }</summary>
@@ -227,12 +232,12 @@ fn checks_and_trust(v: &Verdict) -> Html {
         <>
             <h3 class="subsection-title">{ t(M::ChecksMade) }</h3>
             <ul class="check-list" data-testid="proof-checks">
-                { for v.checks.iter().map(|c| html! { <li>{ sentence(c) }</li> }) }
+                { for v.checks.iter().map(|c| html! { <li>{ sentence(&ots_messages::check(c)) }</li> }) }
             </ul>
             if !v.still_trusted.is_empty() {
                 <div class="still-trusted" data-testid="proof-still-trusted">
                     <strong>{ t(M::StillTrusted) }</strong>
-                    <ul>{ for v.still_trusted.iter().map(|t| html! { <li>{ t }</li> }) }</ul>
+                    <ul>{ for v.still_trusted.iter().map(|t| html! { <li>{ ots_messages::trusted(t) }</li> }) }</ul>
                 </div>
             }
         </>
@@ -256,17 +261,19 @@ pub fn header_lines(a: &HeaderAnalysis) -> Vec<(&'static str, String)> {
     let mut out: Vec<(&'static str, String)> = a
         .findings
         .iter()
-        .map(|f| ("finding", sentence(f)))
+        .map(|f| ("finding", sentence(&ots_messages::finding(f))))
         .collect();
-    out.extend(
-        a.errors
-            .iter()
-            .map(|e| ("bad", tr(M::HeaderFailed, &[("why", e)]))),
-    );
-    out.extend(
-        a.notes
-            .iter()
-            .map(|n| ("note", tr(M::HeaderNotChecked, &[("why", n)]))),
-    );
+    out.extend(a.errors.iter().map(|e| {
+        (
+            "bad",
+            tr(M::HeaderFailed, &[("why", &ots_messages::header_error(e))]),
+        )
+    }));
+    out.extend(a.notes.iter().map(|n| {
+        (
+            "note",
+            tr(M::HeaderNotChecked, &[("why", &ots_messages::note(n))]),
+        )
+    }));
     out
 }

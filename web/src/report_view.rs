@@ -4,11 +4,12 @@
 //! Elements tests read carry `data-testid`.
 
 use crate::format::{self, sentence};
-use crate::i18n::{check_messages, core_messages, html_tr, plural, t, tr, M};
+use crate::i18n::{check_messages, core_messages, html_tr, ots_messages, plural, t, tr, M};
 use crate::proof_view;
 use crate::signed_time_view;
 use crate::verifier::{BookResult, MatchedBy, ProofState, StampResult, TrustLevel, VerifierReport};
 use sealbook_core::book::chain::{Check, Problem};
+use sealbook_core::verifier::trust::StillTrusted;
 use yew::prelude::*;
 
 /// What a check is, in a reader's words.
@@ -54,7 +55,10 @@ fn summary(r: &VerifierReport) -> String {
         return t(M::SumStampMismatch).into();
     }
     if let Some(e) = &r.headers.error {
-        return tr(M::SumHeadersUnreadable, &[("why", e)]);
+        return tr(
+            M::SumHeadersUnreadable,
+            &[("why", &ots_messages::headers_text(e))],
+        );
     }
     if let Some(p) = r.proofs.iter().find(|p| p.state() == ProofState::Failed) {
         // starts with the file name, kept as is
@@ -320,17 +324,27 @@ fn ladder(r: &VerifierReport) -> Html {
     } else {
         "bad"
     };
-    let report_trusted = r.still_trusted();
+    // The report's own line for each verified proof says less than the verdicts' lines, which
+    // are shown instead.
+    let report_trusted: Vec<String> = r
+        .still_trusted()
+        .iter()
+        .filter(|t| !matches!(t, StillTrusted::BitcoinProof { .. }))
+        .map(ots_messages::still_trusted)
+        .collect();
     let trusted: Vec<String> = verified
         .iter()
         .filter_map(|p| p.report.as_ref()?.verdict.as_ref())
-        .flat_map(|v| v.still_trusted.iter().cloned())
+        .flat_map(|v| v.still_trusted.iter().copied())
         .fold(Vec::new(), |mut acc, t| {
             if !acc.contains(&t) {
                 acc.push(t);
             }
             acc
-        });
+        })
+        .iter()
+        .map(ots_messages::trusted)
+        .collect();
     html! {
         <section class="card ladder" id="trust-ladder" aria-labelledby="ladder-title">
             <div class="card-head">
@@ -349,7 +363,7 @@ fn ladder(r: &VerifierReport) -> Html {
                         <>
                             <ul>
                                 { for trusted.iter().map(|t| html! { <li>{ t }</li> }) }
-                                { for report_trusted.iter().filter(|t| !t.contains("Bitcoin's proof of work")).map(|t| html! { <li>{ t }</li> }) }
+                                { for report_trusted.iter().map(|t| html! { <li>{ t }</li> }) }
                             </ul>
                             if no_book {
                                 { t(M::TrustedNoBook) }

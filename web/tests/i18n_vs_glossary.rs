@@ -1142,3 +1142,479 @@ mod check_messages {
         );
     }
 }
+
+mod ots_messages {
+    use sealbook_core::ots::bitcoin::HeaderError;
+    use sealbook_core::ots::messages::{
+        AttestationMsg, CheckMsg, Finding, HeaderAt, HeaderMsg, HeadersTextError, LevelMsg,
+        NoteMsg, PowError, TimeBound, TrustedMsg,
+    };
+    use sealbook_core::verifier::header_files::HeaderFileError;
+    use sealbook_core::verifier::trust::StillTrusted;
+    use sealbook_web::i18n::{self, ots_messages as om, Lang};
+
+    const HASH: &str = "00000000000000000002f5262afccafebb210a7abd5d303175c74c0268faa71d";
+
+    fn pows() -> Vec<PowError> {
+        fn index(m: &PowError) -> usize {
+            match m {
+                PowError::AboveTarget { .. } => 0,
+                PowError::NegativeTarget { .. } => 1,
+                PowError::Overflow { .. } => 2,
+                PowError::ZeroTarget { .. } => 3,
+                PowError::EasierThanLimit { .. } => 4,
+            }
+        }
+        let all = vec![
+            PowError::AboveTarget {
+                hash: HASH.into(),
+                bits: 0x1703e8b3,
+            },
+            PowError::NegativeTarget { bits: 0x04923456 },
+            PowError::Overflow { bits: 0xff123456 },
+            PowError::ZeroTarget { bits: 0 },
+            PowError::EasierThanLimit {
+                bits: 0x1e00ffff,
+                limit: 0x1d00ffff,
+            },
+        ];
+        assert_eq!(all.iter().map(index).collect::<Vec<_>>(), [0, 1, 2, 3, 4]);
+        all
+    }
+
+    fn header_msgs() -> Vec<HeaderMsg> {
+        fn index(m: &HeaderMsg) -> usize {
+            match m {
+                HeaderMsg::NotEightyBytes { .. } => 0,
+                HeaderMsg::NotHex => 1,
+                HeaderMsg::BinaryLength { .. } => 2,
+                HeaderMsg::NoHeader => 3,
+                HeaderMsg::Pow { .. } => 4,
+                HeaderMsg::DoesNotFollow { .. } => 5,
+                HeaderMsg::TooMany { .. } => 6,
+                HeaderMsg::Cycle => 7,
+                HeaderMsg::HeightMismatch { .. } => 8,
+                HeaderMsg::TimeNotAboveMtp { .. } => 9,
+                HeaderMsg::RetargetMismatch { .. } => 10,
+                HeaderMsg::NotRetargetHeight { .. } => 11,
+            }
+        }
+        let all = vec![
+            HeaderMsg::NotEightyBytes { got: 79 },
+            HeaderMsg::NotHex,
+            HeaderMsg::BinaryLength { bytes: 81 },
+            HeaderMsg::NoHeader,
+            HeaderMsg::Pow {
+                pow: PowError::ZeroTarget { bits: 0 },
+            },
+            HeaderMsg::DoesNotFollow {
+                previous: 4,
+                hash: HASH.into(),
+            },
+            HeaderMsg::TooMany { max: 200000 },
+            HeaderMsg::Cycle,
+            HeaderMsg::HeightMismatch {
+                height: 7,
+                parent: 2,
+                parent_height: 3,
+            },
+            HeaderMsg::TimeNotAboveMtp {
+                time: 1703311464,
+                mtp: 1703311465,
+            },
+            HeaderMsg::RetargetMismatch {
+                bits: 0x1703d86a,
+                height: 824544,
+                expected: 0x1703d869,
+            },
+            HeaderMsg::NotRetargetHeight {
+                from_bits: 0x1703e8b3,
+                to_bits: 0x1703d869,
+                height: 824545,
+            },
+        ];
+        assert_eq!(
+            all.iter().map(index).collect::<Vec<_>>(),
+            (0..12).collect::<Vec<_>>()
+        );
+        all
+    }
+
+    fn notes() -> Vec<NoteMsg> {
+        fn index(m: &NoteMsg) -> usize {
+            match m {
+                NoteMsg::Repeats { .. } => 0,
+                NoteMsg::RetargetNotRecomputed { .. } => 1,
+                NoteMsg::BitsChangeUnplaced { .. } => 2,
+            }
+        }
+        let all = vec![
+            NoteMsg::Repeats {
+                header: 5,
+                first: 2,
+            },
+            NoteMsg::RetargetNotRecomputed {
+                height: 824544,
+                first: 822528,
+            },
+            NoteMsg::BitsChangeUnplaced {
+                header: 13,
+                from_bits: 0x1703e8b3,
+                to_bits: 0x1703d869,
+            },
+        ];
+        assert_eq!(all.iter().map(index).collect::<Vec<_>>(), [0, 1, 2]);
+        all
+    }
+
+    /// Every finding, each wording of it (the flags choose the sentence) and each way a header
+    /// is named.
+    fn findings() -> Vec<Finding> {
+        fn index(m: &Finding) -> usize {
+            match m {
+                Finding::Counts { .. } => 0,
+                Finding::Heaviest { .. } => 1,
+                Finding::MtpBefore { .. } => 2,
+                Finding::MtpItself { .. } => 3,
+                Finding::Retarget { .. } => 4,
+                Finding::ForkDecided { .. } => 5,
+                Finding::ForkUndecided { .. } => 6,
+            }
+        }
+        let at = |height: Option<u64>, index: Option<usize>| HeaderAt {
+            hash: "0000..68faa71d".into(),
+            height,
+            index,
+        };
+        let heaviest = |tied| Finding::Heaviest {
+            length: 23,
+            first: at(Some(822528), Some(0)),
+            tip: at(None, Some(22)),
+            work: "3c1f7a2b".into(),
+            approx: 1.0077e9,
+            tied,
+        };
+        let mtp_before = |above| Finding::MtpBefore {
+            at: at(Some(824544), Some(13)),
+            mtp: 1704497999,
+            mtp_utc: "2024-01-05T23:39:59Z".into(),
+            time: 1704501378,
+            above,
+        };
+        let retarget = |ok| Finding::Retarget {
+            height: 824544,
+            timespan: 1189914,
+            clamped: 1189914,
+            old_bits: "0x1703e8b3".into(),
+            target_timespan: 1209600,
+            expected_bits: "0x1703d869".into(),
+            bits: "0x1703d869".into(),
+            ok,
+        };
+        let all = vec![
+            Finding::Counts {
+                headers: 23,
+                pow_ok: 22,
+                linked: 21,
+                runs: 2,
+            },
+            heaviest(false),
+            heaviest(true),
+            mtp_before(true),
+            mtp_before(false),
+            Finding::MtpItself {
+                at: at(Some(824544), Some(13)),
+                mtp: 1704498123,
+                mtp_utc: "2024-01-05T23:42:03Z".into(),
+            },
+            retarget(true),
+            retarget(false),
+            Finding::ForkDecided {
+                parent: at(Some(823225), None),
+                branches: vec!["0000..9efaef2cbd".into(), "0000..0eae71e056".into()],
+                heavier: "0000..0eae71e056".into(),
+                length: 2,
+                tip: "0000..77aa0011".into(),
+            },
+            Finding::ForkUndecided {
+                parent: at(None, None),
+                branches: vec!["0000..9efaef2cbd".into(), "0000..0eae71e056".into()],
+            },
+        ];
+        let mut seen: Vec<usize> = all.iter().map(index).collect();
+        seen.dedup();
+        assert_eq!(seen, (0..7).collect::<Vec<_>>());
+        all
+    }
+
+    fn attestations() -> Vec<AttestationMsg> {
+        fn index(m: &AttestationMsg) -> usize {
+            match m {
+                AttestationMsg::NoHeader { .. } => 0,
+                AttestationMsg::CommitmentLength { .. } => 1,
+                AttestationMsg::NoMatchingRoot { .. } => 2,
+                AttestationMsg::Pow { .. } => 3,
+                AttestationMsg::RunRejected { .. } => 4,
+                AttestationMsg::TimeNotAboveMtp { .. } => 5,
+                AttestationMsg::Attests { .. } => 6,
+            }
+        }
+        let all = vec![
+            AttestationMsg::NoHeader { height: 358391 },
+            AttestationMsg::CommitmentLength { bytes: 20 },
+            AttestationMsg::NoMatchingRoot {
+                root: HASH.into(),
+                height: 358391,
+            },
+            AttestationMsg::Pow {
+                pow: PowError::AboveTarget {
+                    hash: HASH.into(),
+                    bits: 0x18154f4e,
+                },
+            },
+            AttestationMsg::RunRejected {
+                why: HeaderError {
+                    index: 3,
+                    message: HeaderMsg::DoesNotFollow {
+                        previous: 2,
+                        hash: HASH.into(),
+                    },
+                },
+            },
+            AttestationMsg::TimeNotAboveMtp {
+                time: 1432827678,
+                mtp: 1432827679,
+            },
+            AttestationMsg::Attests {
+                height: 358391,
+                time_utc: "2015-05-28T15:41:18Z".into(),
+            },
+        ];
+        assert_eq!(
+            all.iter().map(index).collect::<Vec<_>>(),
+            (0..7).collect::<Vec<_>>()
+        );
+        all
+    }
+
+    fn levels() -> Vec<LevelMsg> {
+        fn index(m: &LevelMsg) -> usize {
+            match m {
+                LevelMsg::Level2 => 0,
+                LevelMsg::PendingOnly => 1,
+                LevelMsg::NoBitcoin => 2,
+                LevelMsg::NoHeader => 3,
+                LevelMsg::Failed => 4,
+            }
+        }
+        let all = vec![
+            LevelMsg::Level2,
+            LevelMsg::PendingOnly,
+            LevelMsg::NoBitcoin,
+            LevelMsg::NoHeader,
+            LevelMsg::Failed,
+        ];
+        assert_eq!(all.iter().map(index).collect::<Vec<_>>(), [0, 1, 2, 3, 4]);
+        all
+    }
+
+    fn checks() -> Vec<CheckMsg> {
+        fn index(m: &CheckMsg) -> usize {
+            match m {
+                CheckMsg::Recomputed => 0,
+                CheckMsg::Headers { .. } => 1,
+                CheckMsg::MerkleCompared => 2,
+                CheckMsg::MedianTimePast => 3,
+            }
+        }
+        let all = vec![
+            CheckMsg::Recomputed,
+            CheckMsg::Headers { count: 1 },
+            CheckMsg::Headers { count: 12 },
+            CheckMsg::MerkleCompared,
+            CheckMsg::MedianTimePast,
+        ];
+        let mut seen: Vec<usize> = all.iter().map(index).collect();
+        seen.dedup();
+        assert_eq!(seen, [0, 1, 2, 3]);
+        all
+    }
+
+    fn trusted() -> Vec<TrustedMsg> {
+        fn index(m: &TrustedMsg) -> usize {
+            match m {
+                TrustedMsg::BestChain => 0,
+                TrustedMsg::HeaderTime => 1,
+            }
+        }
+        let all = vec![TrustedMsg::BestChain, TrustedMsg::HeaderTime];
+        assert_eq!(all.iter().map(index).collect::<Vec<_>>(), [0, 1]);
+        all
+    }
+
+    fn headers_texts() -> Vec<HeadersTextError> {
+        fn index(m: &HeadersTextError) -> usize {
+            match m {
+                HeadersTextError::TooLong { .. } => 0,
+                HeadersTextError::Header { .. } => 1,
+            }
+        }
+        let all = vec![
+            HeadersTextError::TooLong {
+                bytes: 1048577,
+                max: 1048576,
+            },
+            HeadersTextError::Header {
+                number: 2,
+                message: HeaderMsg::NotHex,
+            },
+        ];
+        assert_eq!(all.iter().map(index).collect::<Vec<_>>(), [0, 1]);
+        all
+    }
+
+    fn report_trusted() -> Vec<StillTrusted> {
+        fn index(m: &StillTrusted) -> usize {
+            match m {
+                StillTrusted::OperatorWord => 0,
+                StillTrusted::OperatorClock => 1,
+                StillTrusted::Token { .. } => 2,
+                StillTrusted::Rekor { .. } => 3,
+                StillTrusted::BitcoinProof { .. } => 4,
+            }
+        }
+        let token = |not_valid_now| StillTrusted::Token {
+            name: "130025Z.txt.tsr".into(),
+            authority: "FreeTSA".into(),
+            anchor: "CN=FreeTSA Root CA".into(),
+            gen_time: "2026-11-30T13:00:27Z".into(),
+            not_valid_now,
+        };
+        let rekor = |time_signed| StillTrusted::Rekor {
+            name: "130025Z.txt.rekor.json".into(),
+            integrated_time: "2024-12-10T21:41:25Z".into(),
+            time_signed,
+        };
+        let all = vec![
+            StillTrusted::OperatorWord,
+            StillTrusted::OperatorClock,
+            token(false),
+            token(true),
+            rekor(true),
+            rekor(false),
+            StillTrusted::BitcoinProof {
+                name: "130025Z.txt.ots".into(),
+            },
+        ];
+        let mut seen: Vec<usize> = all.iter().map(index).collect();
+        seen.dedup();
+        assert_eq!(seen, [0, 1, 2, 3, 4]);
+        all
+    }
+
+    /// The English page says what the CLI prints (core's `Display`); the other languages are
+    /// translations that keep every number, hash, time and name.
+    fn check(english: String, render: impl Fn() -> String) {
+        let keeps: Vec<String> = english
+            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '.' || c == ':' || c == '-'))
+            .map(|w| w.trim_matches(|c| c == '.' || c == ':' || c == '-'))
+            .filter(|w| {
+                w.len() >= 2
+                    && w.chars().any(|c| c.is_ascii_digit())
+                    && !matches!(*w, "256" | "SHA256" | "double-SHA256")
+            })
+            .map(str::to_string)
+            .collect();
+        i18n::set(Lang::En);
+        assert_eq!(render(), english, "the English page differs from the CLI");
+        for lang in [Lang::Zh, Lang::Ar] {
+            i18n::set(lang);
+            let said = render();
+            assert_ne!(said, english, "not translated to {}", lang.code());
+            assert!(!said.contains('{'), "an argument is left unfilled: {said}");
+            for k in &keeps {
+                assert!(
+                    said.contains(k.as_str()),
+                    "{} lost {k:?}: {said}",
+                    lang.code()
+                );
+            }
+        }
+        i18n::set(Lang::En);
+    }
+
+    #[test]
+    fn every_ots_message_has_the_clis_english_and_two_translations() {
+        for m in pows() {
+            check(m.to_string(), || om::pow(&m));
+        }
+        for m in header_msgs() {
+            check(m.to_string(), || om::header_msg(&m));
+            let e = HeaderError {
+                index: 13,
+                message: m.clone(),
+            };
+            check(e.to_string(), || om::header_error(&e));
+            let f = HeaderFileError {
+                name: "continuous/0822528.bin".into(),
+                message: m,
+            };
+            check(f.to_string(), || om::header_file(&f));
+        }
+        for m in notes() {
+            check(m.to_string(), || om::note(&m));
+        }
+        for m in findings() {
+            check(m.to_string(), || om::finding(&m));
+        }
+        for m in attestations() {
+            check(m.to_string(), || om::attestation(&m));
+        }
+        for m in levels() {
+            check(m.to_string(), || om::level(&m));
+        }
+        for m in checks() {
+            check(m.to_string(), || om::check(&m));
+        }
+        for b in [None, Some("2015-05-28T14:50:01Z".to_string())] {
+            let b = TimeBound {
+                time_utc: "2015-05-28T15:41:18Z".into(),
+                height: 358391,
+                mtp_utc: b,
+            };
+            check(b.to_string(), || om::time_bound(&b));
+        }
+        for m in trusted() {
+            check(m.to_string(), || om::trusted(&m));
+        }
+        for m in headers_texts() {
+            check(m.to_string(), || om::headers_text(&m));
+        }
+        for m in report_trusted() {
+            check(m.to_string(), || om::still_trusted(&m));
+        }
+    }
+
+    #[test]
+    fn pinned_ots_translations() {
+        let attests = AttestationMsg::Attests {
+            height: 358391,
+            time_utc: "2015-05-28T15:41:18Z".into(),
+        };
+        i18n::set(Lang::Zh);
+        assert_eq!(
+            om::attestation(&attests),
+            "比特币区块 358391 证明其在 2015-05-28T15:41:18Z 时已存在"
+        );
+        i18n::set(Lang::Ar);
+        assert_eq!(
+            om::level(&LevelMsg::NoBitcoin),
+            "غير قابل للتحقق: لا شهادة بيتكوين"
+        );
+        i18n::set(Lang::En);
+        assert_eq!(
+            om::attestation(&attests),
+            "Bitcoin block 358391 attests existence as of 2015-05-28T15:41:18Z"
+        );
+    }
+}

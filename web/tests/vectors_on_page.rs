@@ -62,7 +62,8 @@ fn rekor_entry_without_set_is_in_the_log_with_an_unsigned_time() {
     assert_eq!(r.level(), TrustLevel::Level2);
     let h = headline(&r);
     assert_eq!(h, "Verified: bundle_v3_no_signed_time.txt is in the Rekor log (its integratedTime is unsigned: no time established).", "{h}");
-    let trusted = r.still_trusted().join("\n");
+    let trusted: Vec<String> = r.still_trusted().iter().map(|t| t.to_string()).collect();
+    let trusted = trusted.join("\n");
     assert!(
         trusted.contains("its integratedTime 2024-12-10T21:41:25Z is unsigned (no signed entry timestamp), so no time is established from it"),
         "{trusted}"

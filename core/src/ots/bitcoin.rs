@@ -4,6 +4,7 @@
 //! (spec §3.11: header time is bounded below by the median of the previous 11 blocks and in
 //! practice the anchored prefix existed no later than a few hours after header time).
 
+pub use super::messages::{Finding, HeaderAt, HeaderMsg, NoteMsg, PowError};
 use crate::hex;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -26,11 +27,12 @@ pub struct BlockHeader {
 }
 
 /// Why a header or a run of headers was rejected.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct HeaderError {
     /// 0-based position in the supplied run (0 for a single header).
     pub index: usize,
-    pub message: String,
+    pub message: HeaderMsg,
 }
 
 impl fmt::Display for HeaderError {
@@ -48,7 +50,7 @@ impl BlockHeader {
     pub fn parse(bytes: &[u8]) -> Result<BlockHeader, HeaderError> {
         let raw: [u8; 80] = bytes.try_into().map_err(|_| HeaderError {
             index: 0,
-            message: format!("a block header is 80 bytes, got {}", bytes.len()),
+            message: HeaderMsg::NotEightyBytes { got: bytes.len() },
         })?;
         Ok(BlockHeader {
             version: le_u32(&raw[0..4]) as i32,
@@ -64,9 +66,9 @@ impl BlockHeader {
     /// Parses 160 hex digits (surrounding whitespace ignored).
     pub fn parse_hex(text: &str) -> Result<BlockHeader, HeaderError> {
         let t = text.trim();
-        let bytes = hex::decode(t).ok_or_else(|| HeaderError {
+        let bytes = hex::decode(t).ok_or(HeaderError {
             index: 0,
-            message: "a block header must be given as hex (160 hex digits)".into(),
+            message: HeaderMsg::NotHex,
         })?;
         BlockHeader::parse(&bytes)
     }
@@ -92,10 +94,7 @@ impl BlockHeader {
                 .collect(),
             None => Err(HeaderError {
                 index: 0,
-                message: format!(
-                    "binary headers are 80 bytes each; got {} bytes",
-                    bytes.len()
-                ),
+                message: HeaderMsg::BinaryLength { bytes: bytes.len() },
             }),
         }
     }
@@ -115,20 +114,19 @@ impl BlockHeader {
     /// Checks proof of work: `nBits` decodes to a positive target not above the main-net
     /// limit, and the hash (as a 256-bit little-endian number) is at most the target.
     /// Returns the block's work (expected number of hashes).
-    pub fn check_pow(&self) -> Result<U256, String> {
+    pub fn check_pow(&self) -> Result<U256, PowError> {
         self.check_pow_within(POW_LIMIT_BITS)
     }
 
     /// [`Self::check_pow`] against another network's limit (tests use regtest's `0x207fffff`).
-    fn check_pow_within(&self, limit_bits: u32) -> Result<U256, String> {
+    fn check_pow_within(&self, limit_bits: u32) -> Result<U256, PowError> {
         let target = target_within(self.bits, limit_bits)?;
         let hash = U256::from_le_bytes(&self.hash());
         if hash > target {
-            return Err(format!(
-                "proof of work fails: hash {} is above the target of nBits 0x{:08x}",
-                self.hash_display(),
-                self.bits
-            ));
+            return Err(PowError::AboveTarget {
+                hash: self.hash_display(),
+                bits: self.bits,
+            });
         }
         Ok(work_from_target(&target))
     }
@@ -136,11 +134,11 @@ impl BlockHeader {
 
 /// Decodes compact `nBits` (Bitcoin's `SetCompact`) and rejects negative, overflowing, zero
 /// or above-limit targets as `CheckProofOfWork` does.
-pub fn target_from_bits(bits: u32) -> Result<U256, String> {
+pub fn target_from_bits(bits: u32) -> Result<U256, PowError> {
     target_within(bits, POW_LIMIT_BITS)
 }
 
-fn target_within(bits: u32, limit_bits: u32) -> Result<U256, String> {
+fn target_within(bits: u32, limit_bits: u32) -> Result<U256, PowError> {
     let size = bits >> 24;
     let mut word = bits & 0x007f_ffff;
     let target = if size <= 3 {
@@ -150,18 +148,19 @@ fn target_within(bits: u32, limit_bits: u32) -> Result<U256, String> {
         U256::from_u64(u64::from(word)).shl(8 * (size - 3))
     };
     if word != 0 && bits & 0x0080_0000 != 0 {
-        return Err(format!("nBits 0x{bits:08x} encodes a negative target"));
+        return Err(PowError::NegativeTarget { bits });
     }
     if word != 0 && (size > 34 || (word > 0xff && size > 33) || (word > 0xffff && size > 32)) {
-        return Err(format!("nBits 0x{bits:08x} overflows 256 bits"));
+        return Err(PowError::Overflow { bits });
     }
     if target.is_zero() {
-        return Err(format!("nBits 0x{bits:08x} encodes a zero target"));
+        return Err(PowError::ZeroTarget { bits });
     }
     if bits != limit_bits && target > target_within(limit_bits, limit_bits)? {
-        return Err(format!(
-            "nBits 0x{bits:08x} is easier than the main-net limit 0x{limit_bits:08x}"
-        ));
+        return Err(PowError::EasierThanLimit {
+            bits,
+            limit: limit_bits,
+        });
     }
     Ok(target)
 }
@@ -200,23 +199,23 @@ pub fn check_run(headers: &[BlockHeader]) -> Result<HeaderRun, HeaderError> {
     if headers.is_empty() {
         return Err(HeaderError {
             index: 0,
-            message: "no block header supplied".into(),
+            message: HeaderMsg::NoHeader,
         });
     }
     let mut total = U256::ZERO;
     for (i, h) in headers.iter().enumerate() {
-        let work = h
-            .check_pow()
-            .map_err(|message| HeaderError { index: i, message })?;
+        let work = h.check_pow().map_err(|pow| HeaderError {
+            index: i,
+            message: HeaderMsg::Pow { pow },
+        })?;
         total = total.add(&work);
         if i > 0 && h.prev_block != headers[i - 1].hash() {
             return Err(HeaderError {
                 index: i,
-                message: format!(
-                    "does not follow header {} (its previous-block hash is not {})",
-                    i - 1,
-                    headers[i - 1].hash_display()
-                ),
+                message: HeaderMsg::DoesNotFollow {
+                    previous: i - 1,
+                    hash: headers[i - 1].hash_display(),
+                },
             });
         }
     }
@@ -242,7 +241,7 @@ pub fn next_work_required(
     first_time: u32,
     last_time: u32,
     last_bits: u32,
-) -> Result<(i64, u64, u32), String> {
+) -> Result<(i64, u64, u32), PowError> {
     next_work_within(first_time, last_time, last_bits, POW_LIMIT_BITS)
 }
 
@@ -251,7 +250,7 @@ fn next_work_within(
     last_time: u32,
     last_bits: u32,
     limit_bits: u32,
-) -> Result<(i64, u64, u32), String> {
+) -> Result<(i64, u64, u32), PowError> {
     let actual = i64::from(last_time) - i64::from(first_time);
     let t = TARGET_TIMESPAN as i64;
     let clamped = actual.clamp(t / 4, t * 4) as u64;
@@ -367,8 +366,11 @@ pub struct Fork {
 /// What a set of headers shows without a node (spec §3.11, Appendix B step 6): proof of work
 /// of each, the links between them, the runs they form and their total work, median time
 /// past, every retarget whose period's first header was supplied, and forks with the branch
-/// on the heavier run.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// on the heavier run. As JSON, `errors`, `notes` and `findings` are the English sentences (as
+/// `sealbook ots headers --json` always wrote them) and `msg` holds them as ids with their
+/// arguments, which is what is read back.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(from = "AnalysisWire")]
 pub struct HeaderAnalysis {
     /// No header failed proof of work, a height, the median-time-past rule or a retarget.
     pub ok: bool,
@@ -382,12 +384,110 @@ pub struct HeaderAnalysis {
     pub best_work: String,
     pub retargets: Vec<RetargetCheck>,
     pub forks: Vec<Fork>,
-    /// Failed checks, naming the header (0-based index, and height when known).
-    pub errors: Vec<String>,
+    /// Failed checks, naming the header (0-based index).
+    pub errors: Vec<HeaderError>,
     /// Checks that could not be made with the headers given.
-    pub notes: Vec<String>,
-    /// The conclusions in words, in order.
-    pub findings: Vec<String>,
+    pub notes: Vec<NoteMsg>,
+    /// The conclusions, in order.
+    pub findings: Vec<Finding>,
+}
+
+/// The typed twins of [`HeaderAnalysis`]'s sentences, under `msg` in its JSON.
+#[derive(Deserialize)]
+struct AnalysisMsgs {
+    errors: Vec<HeaderError>,
+    notes: Vec<NoteMsg>,
+    findings: Vec<Finding>,
+}
+
+/// [`HeaderAnalysis`] as JSON, read back.
+#[derive(Deserialize)]
+struct AnalysisWire {
+    ok: bool,
+    count: usize,
+    links: usize,
+    headers: Vec<HeaderFacts>,
+    best_first: usize,
+    best_tip: usize,
+    best_length: usize,
+    best_work: String,
+    retargets: Vec<RetargetCheck>,
+    forks: Vec<Fork>,
+    msg: AnalysisMsgs,
+}
+
+impl From<AnalysisWire> for HeaderAnalysis {
+    fn from(w: AnalysisWire) -> Self {
+        HeaderAnalysis {
+            ok: w.ok,
+            count: w.count,
+            links: w.links,
+            headers: w.headers,
+            best_first: w.best_first,
+            best_tip: w.best_tip,
+            best_length: w.best_length,
+            best_work: w.best_work,
+            retargets: w.retargets,
+            forks: w.forks,
+            errors: w.msg.errors,
+            notes: w.msg.notes,
+            findings: w.msg.findings,
+        }
+    }
+}
+
+/// Sentences as the CLI prints them.
+fn english<T: fmt::Display>(said: &[T]) -> Vec<String> {
+    said.iter().map(T::to_string).collect()
+}
+
+impl Serialize for HeaderAnalysis {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Out<'a> {
+            ok: bool,
+            count: usize,
+            links: usize,
+            headers: &'a [HeaderFacts],
+            best_first: usize,
+            best_tip: usize,
+            best_length: usize,
+            best_work: &'a str,
+            retargets: &'a [RetargetCheck],
+            forks: &'a [Fork],
+            errors: Vec<String>,
+            notes: Vec<String>,
+            findings: Vec<String>,
+            msg: MsgsOut<'a>,
+        }
+        #[derive(Serialize)]
+        struct MsgsOut<'a> {
+            errors: &'a [HeaderError],
+            notes: &'a [NoteMsg],
+            findings: &'a [Finding],
+        }
+        Out {
+            ok: self.ok,
+            count: self.count,
+            links: self.links,
+            headers: &self.headers,
+            best_first: self.best_first,
+            best_tip: self.best_tip,
+            best_length: self.best_length,
+            best_work: &self.best_work,
+            retargets: &self.retargets,
+            forks: &self.forks,
+            errors: english(&self.errors),
+            notes: english(&self.notes),
+            findings: english(&self.findings),
+            msg: MsgsOut {
+                errors: &self.errors,
+                notes: &self.notes,
+                findings: &self.findings,
+            },
+        }
+        .serialize(s)
+    }
 }
 
 /// Most headers analysed at once (the page's and the CLI's header inputs stay below this).
@@ -415,13 +515,15 @@ fn analyze_within(
     if input.is_empty() {
         return Err(HeaderError {
             index: 0,
-            message: "no block header supplied".into(),
+            message: HeaderMsg::NoHeader,
         });
     }
     if input.len() > MAX_ANALYSED_HEADERS {
         return Err(HeaderError {
             index: MAX_ANALYSED_HEADERS,
-            message: format!("more than {MAX_ANALYSED_HEADERS} headers"),
+            message: HeaderMsg::TooMany {
+                max: MAX_ANALYSED_HEADERS,
+            },
         });
     }
     let mut errors = Vec::new();
@@ -430,7 +532,10 @@ fn analyze_within(
     let mut by_hash: BTreeMap<[u8; 32], usize> = BTreeMap::new();
     for (i, h) in hashes.iter().enumerate() {
         if let Some(&j) = by_hash.get(h) {
-            notes.push(format!("header {i} repeats header {j}; counted once"));
+            notes.push(NoteMsg::Repeats {
+                header: i,
+                first: j,
+            });
         } else {
             by_hash.insert(*h, i);
         }
@@ -455,9 +560,12 @@ fn analyze_within(
         .enumerate()
         .map(|(i, l)| match l.header.check_pow_within(limit_bits) {
             Ok(w) => Some(w),
-            Err(e) => {
+            Err(pow) => {
                 if live[i] {
-                    errors.push(format!("header {i}: {e}"));
+                    errors.push(HeaderError {
+                        index: i,
+                        message: HeaderMsg::Pow { pow },
+                    });
                 }
                 None
             }
@@ -497,9 +605,14 @@ fn analyze_within(
         let Some(p) = parent[i] else { continue };
         if let (Some(h), Some(hp)) = (height[i], height[p]) {
             if h != hp + 1 {
-                errors.push(format!(
-                    "header {i}: height {h} given, but it builds on header {p} at height {hp}"
-                ));
+                errors.push(HeaderError {
+                    index: i,
+                    message: HeaderMsg::HeightMismatch {
+                        height: h,
+                        parent: p,
+                        parent_height: hp,
+                    },
+                });
             }
         }
     }
@@ -523,10 +636,13 @@ fn analyze_within(
         });
         if let (true, Some(m)) = (live[i], mtp_before) {
             if h.time <= m {
-                errors.push(format!(
-                    "header {i}: time {} is not above the median time past {m} of the 11 headers before it",
-                    h.time
-                ));
+                errors.push(HeaderError {
+                    index: i,
+                    message: HeaderMsg::TimeNotAboveMtp {
+                        time: h.time,
+                        mtp: m,
+                    },
+                });
             }
         }
         facts.push(HeaderFacts {
@@ -552,10 +668,10 @@ fn analyze_within(
         match height[i] {
             Some(hi) if hi % RETARGET_INTERVAL == 0 && hi >= RETARGET_INTERVAL => {
                 let Some(&f) = at_height.get(&(hi - RETARGET_INTERVAL)) else {
-                    notes.push(format!(
-                        "retarget at height {hi} not recomputed: the period's first header (height {}) was not supplied",
-                        hi - RETARGET_INTERVAL
-                    ));
+                    notes.push(NoteMsg::RetargetNotRecomputed {
+                        height: hi,
+                        first: hi - RETARGET_INTERVAL,
+                    });
                     continue;
                 };
                 let (first_time, last_time) = (input[f].header.time, input[p].header.time);
@@ -563,11 +679,14 @@ fn analyze_within(
                     Ok((actual, clamped, expected)) => {
                         let ok = expected == hb;
                         if !ok {
-                            errors.push(format!(
-                                "header {i}: nBits 0x{hb:08x} at height {hi}, but the retarget from heights {}..{} gives 0x{expected:08x}",
-                                hi - RETARGET_INTERVAL,
-                                hi - 1
-                            ));
+                            errors.push(HeaderError {
+                                index: i,
+                                message: HeaderMsg::RetargetMismatch {
+                                    bits: hb,
+                                    height: hi,
+                                    expected,
+                                },
+                            });
                         }
                         retargets.push(RetargetCheck {
                             height: hi,
@@ -581,15 +700,25 @@ fn analyze_within(
                             ok,
                         });
                     }
-                    Err(e) => errors.push(format!("header {p}: {e}")),
+                    Err(pow) => errors.push(HeaderError {
+                        index: p,
+                        message: HeaderMsg::Pow { pow },
+                    }),
                 }
             }
-            Some(hi) if hb != pb => errors.push(format!(
-                "header {i}: nBits change from 0x{pb:08x} to 0x{hb:08x} at height {hi}, which is not a retarget height (a multiple of 2016)"
-            )),
-            None if hb != pb => notes.push(format!(
-                "header {i}: nBits change from 0x{pb:08x} to 0x{hb:08x} (a retarget); not recomputed: give heights as HEIGHT HEX lines and the period's first header"
-            )),
+            Some(hi) if hb != pb => errors.push(HeaderError {
+                index: i,
+                message: HeaderMsg::NotRetargetHeight {
+                    from_bits: pb,
+                    to_bits: hb,
+                    height: hi,
+                },
+            }),
+            None if hb != pb => notes.push(NoteMsg::BitsChangeUnplaced {
+                header: i,
+                from_bits: pb,
+                to_bits: hb,
+            }),
             _ => {}
         }
     }
@@ -644,16 +773,17 @@ fn analyze_within(
         .iter()
         .copied()
         .max_by(|&a, &b| best[a].0.cmp(&best[b].0).then(b.cmp(&a)))
-        .ok_or_else(|| HeaderError {
+        .ok_or(HeaderError {
             index: 0,
-            message: "the headers link in a cycle".into(),
+            message: HeaderMsg::Cycle,
         })?;
     let (best_work, best_length, best_tip) = best[best_first];
     let links = parent.iter().filter(|p| p.is_some()).count();
 
-    let at = |i: usize| match height[i] {
-        Some(h) => format!("{} (height {h})", short(&facts[i].hash)),
-        None => format!("{} (header {i})", short(&facts[i].hash)),
+    let at = |i: usize| HeaderAt {
+        hash: short(&facts[i].hash),
+        height: height[i],
+        index: Some(i),
     };
     let mut findings = Vec::new();
     let pow_ok = work
@@ -661,10 +791,12 @@ fn analyze_within(
         .enumerate()
         .filter(|(i, w)| live[*i] && w.is_some())
         .count();
-    findings.push(format!(
-        "{n} header(s): {pow_ok} with valid proof of work, {links} linked to a supplied parent, {} run(s)",
-        roots.len()
-    ));
+    findings.push(Finding::Counts {
+        headers: n,
+        pow_ok,
+        linked: links,
+        runs: roots.len(),
+    });
     // The heaviest run is not unique when a fork on it is undecided.
     let mut tied = false;
     let mut at_node = best_tip;
@@ -674,75 +806,62 @@ fn analyze_within(
             .any(|f| f.heavier.is_none() && f.parent == facts[p].hash);
         at_node = p;
     }
-    findings.push(format!(
-        "heaviest run: {best_length} header(s) from {} to {}, total work 0x{} (about {:.4e} hashes){}",
-        at(best_first),
-        at(best_tip),
-        best_work.to_hex().trim_start_matches('0'),
-        best_work.to_f64(),
-        if tied {
-            "; another run carries the same work (the fork below is undecided)"
-        } else {
-            ""
-        }
-    ));
+    findings.push(Finding::Heaviest {
+        length: best_length,
+        first: at(best_first),
+        tip: at(best_tip),
+        work: best_work.to_hex().trim_start_matches('0').to_string(),
+        approx: best_work.to_f64(),
+        tied,
+    });
     let tip = &facts[best_tip];
     if let Some(m) = tip.mtp_before {
-        findings.push(format!(
-            "median time past of the 11 headers before {}: {m} ({}); its time {} is {} it",
-            at(best_tip),
-            format_utc(m),
-            tip.time,
-            if tip.time > m { "above" } else { "NOT above" }
-        ));
+        findings.push(Finding::MtpBefore {
+            at: at(best_tip),
+            mtp: m,
+            mtp_utc: format_utc(m),
+            time: tip.time,
+            above: tip.time > m,
+        });
     }
     if let Some(m) = tip.median_time_past {
-        findings.push(format!(
-            "median time past of {} itself (GetMedianTimePast, it and the 10 before): {m} ({})",
-            at(best_tip),
-            format_utc(m)
-        ));
+        findings.push(Finding::MtpItself {
+            at: at(best_tip),
+            mtp: m,
+            mtp_utc: format_utc(m),
+        });
     }
     for r in &retargets {
-        findings.push(format!(
-            "retarget at height {}: timespan {} s from heights {}..{} (2015 intervals; clamped {}), {} x {}/{} = {}: {}",
-            r.height,
-            r.actual_timespan,
-            r.height - RETARGET_INTERVAL,
-            r.height - 1,
-            r.clamped_timespan,
-            r.old_bits,
-            r.clamped_timespan,
-            TARGET_TIMESPAN,
-            r.expected_bits,
-            if r.ok {
-                format!("matches the new nBits {}", r.bits)
-            } else {
-                format!("does NOT match the new nBits {}", r.bits)
-            }
-        ));
+        findings.push(Finding::Retarget {
+            height: r.height,
+            timespan: r.actual_timespan,
+            clamped: r.clamped_timespan,
+            old_bits: r.old_bits.clone(),
+            target_timespan: TARGET_TIMESPAN,
+            expected_bits: r.expected_bits.clone(),
+            bits: r.bits.clone(),
+            ok: r.ok,
+        });
     }
     for f in &forks {
-        let names: Vec<String> = f.branches.iter().map(|b| short(&b.hash)).collect();
-        let parent_name = match f.parent_height {
-            Some(h) => format!("{} (height {h})", short(&f.parent)),
-            None => short(&f.parent),
+        let branches: Vec<String> = f.branches.iter().map(|b| short(&b.hash)).collect();
+        let parent = HeaderAt {
+            hash: short(&f.parent),
+            height: f.parent_height,
+            index: None,
         };
         findings.push(match &f.heavier {
             Some(h) => {
                 let b = f.branches.iter().find(|b| &b.hash == h).expect("a branch");
-                format!(
-                    "fork on {parent_name}: {} compete, all with valid proof of work; {} is on the heavier run ({} header(s) to {}); the other branch is stale",
-                    names.join(" and "),
-                    short(h),
-                    b.length,
-                    short(&b.tip)
-                )
+                Finding::ForkDecided {
+                    parent,
+                    branches,
+                    heavier: short(h),
+                    length: b.length,
+                    tip: short(&b.tip),
+                }
             }
-            None => format!(
-                "fork on {parent_name}: {} compete with equal work; from headers alone it cannot be told which is on the main chain: supply the header that follows",
-                names.join(" and ")
-            ),
+            None => Finding::ForkUndecided { parent, branches },
         });
     }
     Ok(HeaderAnalysis {
@@ -1020,7 +1139,7 @@ mod tests {
         assert_eq!(r.forks.len(), 1);
         assert_eq!(r.forks[0].heavier, None);
         assert!(
-            r.findings[2].contains("cannot be told"),
+            r.findings[2].to_string().contains("cannot be told"),
             "{}",
             r.findings[2]
         );
@@ -1035,7 +1154,9 @@ mod tests {
         assert_eq!((r.best_length, r.best_tip), (3, 0));
         assert_eq!(r.headers[0].height, Some(102));
         assert!(
-            r.findings[2].contains("is on the heavier run (2 header(s)"),
+            r.findings[2]
+                .to_string()
+                .contains("is on the heavier run (2 header(s)"),
             "{}",
             r.findings[2]
         );
@@ -1121,7 +1242,9 @@ mod tests {
         let r = analyze_headers(&parse_labelled(bad.as_bytes()).unwrap()).unwrap();
         assert!(!r.ok);
         assert!(
-            r.errors[0].contains("height 7 given, but it builds on header 1 at height 3"),
+            r.errors[0]
+                .to_string()
+                .contains("height 7 given, but it builds on header 1 at height 3"),
             "{:?}",
             r.errors
         );

@@ -9,6 +9,7 @@
 //! - [`bitcoin`]: 80-byte headers, proof of work, header runs, median time past
 //! - [`transaction`]: spotting a Bitcoin transaction on a path (`ots info` prints its id)
 //! - [`verify`]: the verdict with its time bound and what is still trusted
+//! - [`messages`]: what the verdict and the header checks say, as ids with typed arguments
 //! - [`report`]: one proof checked for one stamped file (digest, verdict, bare merkle root)
 //! - [`calendar_server`], [`upgrade`]: the calendar-server protocol as bytes; stamp and upgrade
 //!   merges
@@ -18,6 +19,7 @@ pub mod bitcoin;
 pub mod calendar_server;
 pub mod detached;
 pub mod evaluate;
+pub mod messages;
 pub mod ops;
 pub mod report;
 pub mod serialize;

@@ -6,19 +6,20 @@
 use super::attestation::Attestation;
 use super::bitcoin::{
     analyze_headers, check_run, format_utc, median_time_past, BlockHeader, HeaderAnalysis,
-    HeaderRun, LabelledHeader,
+    HeaderError, HeaderRun, LabelledHeader,
 };
 use super::evaluate::{attestations, AttestationPath, EvalError};
+pub use super::messages::{AttestationMsg, CheckMsg, LevelMsg, TimeBound, TrustedMsg, LEVEL_2};
 use super::timestamp::Timestamp;
 use crate::hex;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
-/// What the trust-ladder reading of a verdict is.
-pub const LEVEL_2: &str = "Level 2: Bitcoin anchor, header proof of work checked";
-
-/// One Bitcoin attestation checked against the supplied headers.
+/// One Bitcoin attestation checked against the supplied headers. As JSON, `message` is the
+/// English sentence (as `sealbook ots verify --json` always wrote it) and `msg` its id with
+/// its arguments, which is what is read back.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(into = "BitcoinCheckWire", from = "BitcoinCheckWire")]
 pub struct BitcoinCheck {
     pub height: u64,
     pub path: AttestationPath,
@@ -32,17 +33,71 @@ pub struct BitcoinCheck {
     /// Headers from this block to the end of the run (1 = the block alone).
     pub confirmations_supplied: usize,
     pub verified: bool,
-    pub message: String,
+    pub message: AttestationMsg,
 }
 
-/// The whole verdict.
+#[derive(Serialize, Deserialize)]
+struct BitcoinCheckWire {
+    height: u64,
+    path: AttestationPath,
+    header_index: Option<usize>,
+    block_hash: Option<String>,
+    header_time: Option<u32>,
+    header_time_utc: Option<String>,
+    median_time_past: Option<u32>,
+    confirmations_supplied: usize,
+    verified: bool,
+    #[serde(default, skip_deserializing)]
+    message: String,
+    msg: AttestationMsg,
+}
+
+impl From<BitcoinCheck> for BitcoinCheckWire {
+    fn from(c: BitcoinCheck) -> Self {
+        BitcoinCheckWire {
+            height: c.height,
+            path: c.path,
+            header_index: c.header_index,
+            block_hash: c.block_hash,
+            header_time: c.header_time,
+            header_time_utc: c.header_time_utc,
+            median_time_past: c.median_time_past,
+            confirmations_supplied: c.confirmations_supplied,
+            verified: c.verified,
+            message: c.message.to_string(),
+            msg: c.message,
+        }
+    }
+}
+
+impl From<BitcoinCheckWire> for BitcoinCheck {
+    fn from(w: BitcoinCheckWire) -> Self {
+        BitcoinCheck {
+            height: w.height,
+            path: w.path,
+            header_index: w.header_index,
+            block_hash: w.block_hash,
+            header_time: w.header_time,
+            header_time_utc: w.header_time_utc,
+            median_time_past: w.median_time_past,
+            confirmations_supplied: w.confirmations_supplied,
+            verified: w.verified,
+            message: w.msg,
+        }
+    }
+}
+
+/// The whole verdict. As JSON, `level`, `header_error`, `checks`, `time_bound` and
+/// `still_trusted` are the English sentences (as `sealbook ots verify --json` always wrote
+/// them) and `msg` holds them as ids with their arguments, which is what is read back.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(into = "VerdictWire", from = "VerdictWire")]
 pub struct Verdict {
     /// True when at least one Bitcoin attestation is confirmed by a supplied header with valid
     /// proof of work.
     pub ok: bool,
     /// The trust-ladder level reached, or why none was.
-    pub level: String,
+    pub level: LevelMsg,
     /// The earliest verified attestation (lowest header time), index into `bitcoin`.
     pub earliest: Option<usize>,
     pub bitcoin: Vec<BitcoinCheck>,
@@ -54,17 +109,94 @@ pub struct Verdict {
     /// The supplied header run, when it passed the checks.
     pub headers: Option<HeaderRun>,
     /// Why the supplied headers were rejected.
-    pub header_error: Option<String>,
+    pub header_error: Option<HeaderError>,
     /// The supplied headers as a set (heights from the attestations they match): total
     /// work, median time past, retargets, forks.
-    #[serde(default)]
     pub header_analysis: Option<HeaderAnalysis>,
-    /// The checks performed, in words.
-    pub checks: Vec<String>,
+    /// The checks performed.
+    pub checks: Vec<CheckMsg>,
     /// The P1a time bound (spec §3.11), when verified.
-    pub time_bound: Option<String>,
+    pub time_bound: Option<TimeBound>,
     /// What a reader still has to trust.
-    pub still_trusted: Vec<String>,
+    pub still_trusted: Vec<TrustedMsg>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct VerdictWire {
+    ok: bool,
+    #[serde(default, skip_deserializing)]
+    level: String,
+    earliest: Option<usize>,
+    bitcoin: Vec<BitcoinCheck>,
+    pending: Vec<String>,
+    unchecked: Vec<AttestationPath>,
+    headers: Option<HeaderRun>,
+    #[serde(default, skip_deserializing)]
+    header_error: Option<String>,
+    #[serde(default)]
+    header_analysis: Option<HeaderAnalysis>,
+    #[serde(default, skip_deserializing)]
+    checks: Vec<String>,
+    #[serde(default, skip_deserializing)]
+    time_bound: Option<String>,
+    #[serde(default, skip_deserializing)]
+    still_trusted: Vec<String>,
+    msg: VerdictMsgs,
+}
+
+/// The typed twins of [`Verdict`]'s sentences, under `msg` in its JSON.
+#[derive(Serialize, Deserialize)]
+struct VerdictMsgs {
+    level: LevelMsg,
+    header_error: Option<HeaderError>,
+    checks: Vec<CheckMsg>,
+    time_bound: Option<TimeBound>,
+    still_trusted: Vec<TrustedMsg>,
+}
+
+impl From<Verdict> for VerdictWire {
+    fn from(v: Verdict) -> Self {
+        VerdictWire {
+            ok: v.ok,
+            level: v.level.to_string(),
+            earliest: v.earliest,
+            bitcoin: v.bitcoin,
+            pending: v.pending,
+            unchecked: v.unchecked,
+            headers: v.headers,
+            header_error: v.header_error.as_ref().map(ToString::to_string),
+            header_analysis: v.header_analysis,
+            checks: v.checks.iter().map(ToString::to_string).collect(),
+            time_bound: v.time_bound.as_ref().map(ToString::to_string),
+            still_trusted: v.still_trusted.iter().map(ToString::to_string).collect(),
+            msg: VerdictMsgs {
+                level: v.level,
+                header_error: v.header_error,
+                checks: v.checks,
+                time_bound: v.time_bound,
+                still_trusted: v.still_trusted,
+            },
+        }
+    }
+}
+
+impl From<VerdictWire> for Verdict {
+    fn from(w: VerdictWire) -> Self {
+        Verdict {
+            ok: w.ok,
+            level: w.msg.level,
+            earliest: w.earliest,
+            bitcoin: w.bitcoin,
+            pending: w.pending,
+            unchecked: w.unchecked,
+            headers: w.headers,
+            header_error: w.msg.header_error,
+            header_analysis: w.header_analysis,
+            checks: w.msg.checks,
+            time_bound: w.msg.time_bound,
+            still_trusted: w.msg.still_trusted,
+        }
+    }
 }
 
 /// Verifies `ts` (a timestamp on the stamped digest; the caller has checked that the digest is
@@ -78,7 +210,7 @@ pub fn verify_bitcoin(ts: &Timestamp, headers: &[BlockHeader]) -> Result<Verdict
     } else {
         match check_run(headers) {
             Ok(r) => (Some(r), None),
-            Err(e) => (None, Some(e.to_string())),
+            Err(e) => (None, Some(e)),
         }
     };
     let mut bitcoin = Vec::new();
@@ -91,7 +223,7 @@ pub fn verify_bitcoin(ts: &Timestamp, headers: &[BlockHeader]) -> Result<Verdict
                 p.clone(),
                 headers,
                 run.is_some(),
-                header_error.as_deref(),
+                header_error.as_ref(),
             )),
             Attestation::Pending { uri } => {
                 pending.insert(uri.clone());
@@ -122,13 +254,10 @@ pub fn verify_bitcoin(ts: &Timestamp, headers: &[BlockHeader]) -> Result<Verdict
             .as_ref()
             .and_then(|a| a.errors.first().cloned())
     });
-    if header_error.is_some() {
+    if let Some(e) = &header_error {
         for c in bitcoin.iter_mut().filter(|c| c.verified) {
             c.verified = false;
-            c.message = format!(
-                "header run rejected: {}",
-                header_error.as_deref().unwrap_or("?")
-            );
+            c.message = AttestationMsg::RunRejected { why: e.clone() };
         }
     }
     let earliest = bitcoin
@@ -139,53 +268,39 @@ pub fn verify_bitcoin(ts: &Timestamp, headers: &[BlockHeader]) -> Result<Verdict
         .map(|(i, _)| i);
     let ok = earliest.is_some();
     let level = if ok {
-        LEVEL_2.to_string()
+        LevelMsg::Level2
     } else if bitcoin.is_empty() && !pending.is_empty() {
-        "not yet verifiable: pending calendar attestations only (upgrade from the calendars listed)"
-            .to_string()
+        LevelMsg::PendingOnly
     } else if bitcoin.is_empty() {
-        "not verifiable: no Bitcoin attestation".to_string()
+        LevelMsg::NoBitcoin
     } else if headers.is_empty() {
-        "not verified: supply the block header of the attested height".to_string()
+        LevelMsg::NoHeader
     } else {
-        "FAILED: no Bitcoin attestation matches a supplied header with valid proof of work"
-            .to_string()
+        LevelMsg::Failed
     };
-    let mut checks =
-        vec!["operations recomputed from the stamped digest to every attestation".to_string()];
+    let mut checks = vec![CheckMsg::Recomputed];
     if !headers.is_empty() {
-        checks.push(format!(
-            "{} supplied header(s): double-SHA256 hash, proof of work against nBits (target within the main-net limit 0x1d00ffff){}",
-            headers.len(),
-            if headers.len() > 1 { ", linked by previous-block hash" } else { "" }
-        ));
-        checks.push(
-            "merkle root of the header compared with the computed commitment (internal byte order)"
-                .into(),
-        );
+        checks.push(CheckMsg::Headers {
+            count: headers.len(),
+        });
+        checks.push(CheckMsg::MerkleCompared);
         if bitcoin.iter().any(|c| c.median_time_past.is_some()) {
-            checks.push(
-                "header time above the median time past of the 11 supplied headers before it"
-                    .into(),
-            );
+            checks.push(CheckMsg::MedianTimePast);
         }
     }
     let time_bound = earliest.map(|i| {
         let c = &bitcoin[i];
-        format!(
-            "the stamped file (for a stamped list: the anchored ledger prefix) existed no later than a few hours after {} (header time of block {}; spec §3.11 practical bound: header time is above the median of the 11 blocks before it{} and at most about two hours ahead of network time when accepted, and need not equal mining time)",
-            c.header_time_utc.as_deref().unwrap_or("?"),
-            c.height,
-            c.median_time_past
-                .map(|m| format!(", here {}", format_utc(m)))
-                .unwrap_or_default()
-        )
+        TimeBound {
+            time_utc: c.header_time_utc.clone().unwrap_or_else(|| "?".into()),
+            height: c.height,
+            mtp_utc: c.median_time_past.map(format_utc),
+        }
     });
     let mut still_trusted = Vec::new();
     if ok {
-        still_trusted.push("that the supplied header is the block at the attested height in the best Bitcoin chain (not checkable offline; compare the block hash with independent explorers or a node)".into());
+        still_trusted.push(TrustedMsg::BestChain);
         if bitcoin[earliest.unwrap_or(0)].median_time_past.is_none() {
-            still_trusted.push("that the header time is not far from mining time (median time past not checked: supply the 11 headers before the attested block)".into());
+            still_trusted.push(TrustedMsg::HeaderTime);
         }
     }
     Ok(Verdict {
@@ -209,7 +324,7 @@ fn check_one(
     path: AttestationPath,
     headers: &[BlockHeader],
     run_ok: bool,
-    run_error: Option<&str>,
+    run_error: Option<&HeaderError>,
 ) -> BitcoinCheck {
     let commitment = hex::decode(&path.commitment).unwrap_or_default();
     let index = headers
@@ -225,20 +340,26 @@ fn check_one(
         median_time_past: None,
         confirmations_supplied: 0,
         verified: false,
-        message: String::new(),
+        message: AttestationMsg::NoHeader { height },
     };
     let Some(i) = index else {
-        c.message = if headers.is_empty() {
-            format!("no header supplied for block {height}")
-        } else if commitment.len() != 32 {
-            format!(
-                "commitment is {} bytes, a merkle root is 32",
-                commitment.len()
-            )
-        } else {
-            format!("Digest does not match merkleroot: no supplied header has merkle root {} (display order) claimed for block {height}",
-                c.path.merkle_root.as_ref().map(|m| m.display.as_str()).unwrap_or(""))
-        };
+        if !headers.is_empty() {
+            c.message = if commitment.len() != 32 {
+                AttestationMsg::CommitmentLength {
+                    bytes: commitment.len(),
+                }
+            } else {
+                AttestationMsg::NoMatchingRoot {
+                    root: c
+                        .path
+                        .merkle_root
+                        .as_ref()
+                        .map(|m| m.display.clone())
+                        .unwrap_or_default(),
+                    height,
+                }
+            };
+        }
         return c;
     };
     let h = &headers[i];
@@ -250,28 +371,28 @@ fn check_one(
         let times: Vec<u32> = headers[i - 11..i].iter().map(|h| h.time).collect();
         c.median_time_past = median_time_past(&times);
     }
-    if let Err(e) = h.check_pow() {
-        c.message = e;
+    if let Err(pow) = h.check_pow() {
+        c.message = AttestationMsg::Pow { pow };
         return c;
     }
     if !run_ok {
-        c.message = format!("header run rejected: {}", run_error.unwrap_or("?"));
+        // `check_run` failed, so it said why (headers are not empty here).
+        if let Some(why) = run_error {
+            c.message = AttestationMsg::RunRejected { why: why.clone() };
+        }
         return c;
     }
-    if let Some(m) = c.median_time_past {
-        if h.time <= m {
-            c.message = format!(
-                "header time {} is not above the median time past {}",
-                h.time, m
-            );
+    if let Some(mtp) = c.median_time_past {
+        if h.time <= mtp {
+            c.message = AttestationMsg::TimeNotAboveMtp { time: h.time, mtp };
             return c;
         }
     }
     c.verified = true;
-    c.message = format!(
-        "Bitcoin block {height} attests existence as of {}",
-        format_utc(h.time)
-    );
+    c.message = AttestationMsg::Attests {
+        height,
+        time_utc: format_utc(h.time),
+    };
     c
 }
 

@@ -5,7 +5,24 @@
 //! total work, median time past, each retarget whose period's first header is among them, and
 //! which of two competing blocks is on the heavier run, or that the headers cannot tell.
 
-use crate::ots::bitcoin::{analyze_headers, BlockHeader, HeaderAnalysis, LabelledHeader};
+use crate::ots::bitcoin::{
+    analyze_headers, BlockHeader, HeaderAnalysis, HeaderMsg, LabelledHeader,
+};
+use std::fmt;
+
+/// Why dropped header files could not be analysed: the file (empty when none is to blame) and
+/// what is wrong with it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeaderFileError {
+    pub name: String,
+    pub message: HeaderMsg,
+}
+
+impl fmt::Display for HeaderFileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.name, self.message)
+    }
+}
 
 /// Whether a dropped file is a raw block header file: named `.bin` and 80 bytes long.
 pub fn is_header_file(name: &str, size: u64) -> bool {
@@ -27,20 +44,23 @@ pub fn height_of(name: &str) -> Option<u64> {
 /// is not one 80-byte header is an error naming it.
 pub fn analyze_header_files(
     files: &[(String, Vec<u8>)],
-) -> Result<(Vec<String>, HeaderAnalysis), String> {
+) -> Result<(Vec<String>, HeaderAnalysis), HeaderFileError> {
     let mut sorted: Vec<&(String, Vec<u8>)> = files.iter().collect();
     sorted.sort_by(|a, b| a.0.cmp(&b.0));
     let mut run = Vec::with_capacity(sorted.len());
     for (name, bytes) in &sorted {
-        let header = BlockHeader::parse(bytes).map_err(|e| format!("{name}: {}", e.message))?;
+        let header = BlockHeader::parse(bytes).map_err(|e| HeaderFileError {
+            name: name.clone(),
+            message: e.message,
+        })?;
         run.push(LabelledHeader {
             height: height_of(name),
             header,
         });
     }
-    let analysis = analyze_headers(&run).map_err(|e| {
-        let name = sorted.get(e.index).map_or("", |f| f.0.as_str());
-        format!("{name}: {}", e.message)
+    let analysis = analyze_headers(&run).map_err(|e| HeaderFileError {
+        name: sorted.get(e.index).map_or("", |f| f.0.as_str()).to_string(),
+        message: e.message,
     })?;
     Ok((sorted.iter().map(|f| f.0.clone()).collect(), analysis))
 }
@@ -64,9 +84,11 @@ mod tests {
     #[test]
     fn a_file_that_is_not_a_header_is_named() {
         let e = analyze_header_files(&[("a/1.bin".into(), vec![0; 79])]).unwrap_err();
-        assert_eq!(e, "a/1.bin: a block header is 80 bytes, got 79");
-        assert!(analyze_header_files(&[])
-            .unwrap_err()
-            .contains("no block header"));
+        assert_eq!(e.to_string(), "a/1.bin: a block header is 80 bytes, got 79");
+        assert_eq!(e.message, HeaderMsg::NotEightyBytes { got: 79 });
+        assert_eq!(
+            analyze_header_files(&[]).unwrap_err().to_string(),
+            ": no block header supplied"
+        );
     }
 }

@@ -11,6 +11,7 @@ use crate::book::chain::ChainReport;
 use crate::checks::{Check, CheckMsg, Status};
 use crate::ots::bitcoin::{analyze_headers, parse_labelled, BlockHeader, HeaderAnalysis};
 use crate::ots::evaluate::{attestations, info_text, AttestationPath};
+use crate::ots::messages::HeadersTextError;
 use crate::ots::report::{check_proof, stamped_file_name, ProofReport};
 use crate::ots::DetachedTimestampFile;
 use crate::pki::x509::CertSummary;
@@ -80,18 +81,58 @@ impl From<&ListInput> for ListResult {
     }
 }
 
-/// Block headers pasted or fetched by the reader, parsed for the proofs.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+/// Block headers pasted or fetched by the reader, parsed for the proofs. As JSON, `error` is
+/// the English sentence and `msg` its id with its arguments, which is what is read back; the
+/// parsed headers stay behind.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[serde(from = "HeadersInputWire")]
 pub struct HeadersInput {
     /// How many headers were read (0 when none were given or they could not be read).
     pub count: usize,
     /// Why the text could not be read as headers (`header N: ...`, counted from 1).
-    pub error: Option<String>,
-    #[serde(skip)]
+    pub error: Option<HeadersTextError>,
     pub headers: Vec<BlockHeader>,
     /// The headers as a set: runs, total work, median time past, retargets, forks.
-    #[serde(default)]
     pub analysis: Option<HeaderAnalysis>,
+}
+
+#[derive(Deserialize)]
+struct HeadersInputWire {
+    count: usize,
+    #[serde(default)]
+    analysis: Option<HeaderAnalysis>,
+    #[serde(default)]
+    msg: Option<HeadersTextError>,
+}
+
+impl From<HeadersInputWire> for HeadersInput {
+    fn from(w: HeadersInputWire) -> Self {
+        HeadersInput {
+            count: w.count,
+            error: w.msg,
+            headers: Vec::new(),
+            analysis: w.analysis,
+        }
+    }
+}
+
+impl Serialize for HeadersInput {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Out<'a> {
+            count: usize,
+            error: Option<String>,
+            analysis: &'a Option<HeaderAnalysis>,
+            msg: &'a Option<HeadersTextError>,
+        }
+        Out {
+            count: self.count,
+            error: self.error.as_ref().map(ToString::to_string),
+            analysis: &self.analysis,
+            msg: &self.error,
+        }
+        .serialize(s)
+    }
 }
 
 impl HeadersInput {
@@ -99,10 +140,10 @@ impl HeadersInput {
     /// (blank text: no headers), and analyses them as a set.
     pub fn parse(text: &str) -> HeadersInput {
         if text.len() > MAX_HEADERS_TEXT_BYTES {
-            let error = Some(format!(
-                "the headers text is {} bytes, more than the {MAX_HEADERS_TEXT_BYTES} read",
-                text.len()
-            ));
+            let error = Some(HeadersTextError::TooLong {
+                bytes: text.len(),
+                max: MAX_HEADERS_TEXT_BYTES,
+            });
             return HeadersInput {
                 error,
                 ..Default::default()
@@ -119,7 +160,10 @@ impl HeadersInput {
                 headers: labelled.into_iter().map(|l| l.header).collect(),
             },
             Err(e) => HeadersInput {
-                error: Some(format!("header {}: {}", e.index + 1, e.message)),
+                error: Some(HeadersTextError::Header {
+                    number: e.index + 1,
+                    message: e.message,
+                }),
                 ..Default::default()
             },
         }

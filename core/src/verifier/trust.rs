@@ -9,6 +9,7 @@ use super::stamp_plan::StampResult;
 use crate::pki::x509::CertSummary;
 use crate::tsp::response::{self as tsp, NamedBytes};
 use serde::{Deserialize, Serialize};
+use std::fmt;
 
 /// Rungs of the trust ladder (DESIGN.md "Trust ladder"; spec §3.11).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -25,6 +26,59 @@ pub enum TrustLevel {
     /// Signed time: an RFC 3161 token on such a list verifies, with its chain valid at
     /// genTime, to a trust anchor the reader chose.
     Level2Plus,
+}
+
+/// What a verification still trusts at the level it reached (DESIGN.md "Trust ladder"): the
+/// CLI prints the English ([`fmt::Display`]), the page renders the id in the reader's language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StillTrusted {
+    /// Level 0: nothing checked holds.
+    OperatorWord,
+    /// Level 1: the chain, but not when lines were written.
+    OperatorClock,
+    /// A verified RFC 3161 token `name`: its authority and trust anchor (`anchor`, a subject),
+    /// and whether the chain is no longer valid now.
+    Token {
+        name: String,
+        authority: String,
+        anchor: String,
+        gen_time: String,
+        not_valid_now: bool,
+    },
+    /// A verified Rekor entry `name`: the log key, and the time only when it is signed.
+    Rekor {
+        name: String,
+        integrated_time: String,
+        time_signed: bool,
+    },
+    /// A verified OpenTimestamps proof `name`: Bitcoin's proof of work and the main chain.
+    BitcoinProof { name: String },
+}
+
+impl fmt::Display for StillTrusted {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StillTrusted::OperatorWord => f.write_str("the operator's word: nothing checked holds"),
+            StillTrusted::OperatorClock => f.write_str("the operator's word for when each line was written: the chain shows only that nothing was changed since"),
+            StillTrusted::Token { name, authority, anchor, gen_time, not_valid_now } => write!(
+                f,
+                "{name}: the timestamp authority {authority} and the trust anchor {anchor} say the list existed at {gen_time} (chain valid at genTime{})",
+                if *not_valid_now { "; not valid now" } else { "" }
+            ),
+            StillTrusted::Rekor { name, integrated_time, time_signed: true } => write!(
+                f,
+                "{name}: the Rekor log key you chose, and that the log is watched: the list is public since {integrated_time}"
+            ),
+            StillTrusted::Rekor { name, integrated_time, time_signed: false } => write!(
+                f,
+                "{name}: the Rekor log key you chose, and that the log is watched: the list is in the log; its integratedTime {integrated_time} is unsigned (no signed entry timestamp), so no time is established from it"
+            ),
+            StillTrusted::BitcoinProof { name } => write!(
+                f,
+                "{name}: Bitcoin's proof of work, and that the headers you supplied are on the main chain"
+            ),
+        }
+    }
 }
 
 impl TrustLevel {
@@ -145,42 +199,37 @@ impl VerifierReport {
     }
 
     /// What the level reached still trusts (DESIGN.md "Trust ladder"), one line per anchor.
-    pub fn still_trusted(&self) -> Vec<String> {
+    pub fn still_trusted(&self) -> Vec<StillTrusted> {
         let mut out = Vec::new();
+        let or_unknown = |s: Option<&str>| s.unwrap_or("?").to_string();
         match self.level() {
-            TrustLevel::Level0 => out.push("the operator's word: nothing checked holds".to_string()),
-            TrustLevel::Level1 => out.push("the operator's word for when each line was written: the chain shows only that nothing was changed since".to_string()),
+            TrustLevel::Level0 => out.push(StillTrusted::OperatorWord),
+            TrustLevel::Level1 => out.push(StillTrusted::OperatorClock),
             _ => {
                 for t in self.tokens.iter().filter(|t| t.ok) {
-                    out.push(format!(
-                        "{}: the timestamp authority {} and the trust anchor {} say the list existed at {} (chain valid at genTime{})",
-                        t.name,
-                        t.authority.as_deref().unwrap_or("?"),
-                        t.chain.last().map_or("?", |c| c.subject.as_str()),
-                        t.gen_time.as_deref().unwrap_or("?"),
-                        match t.ok_now {
-                            Some(false) => "; not valid now",
-                            _ => "",
-                        }
-                    ));
-                }
-                for r in self.rekor.iter().filter(|r| r.ok) {
-                    out.push(if r.time_signed {
-                        format!(
-                            "{}: the Rekor log key you chose, and that the log is watched: the list is public since {}",
-                            r.name,
-                            r.integrated_time.as_deref().unwrap_or("?")
-                        )
-                    } else {
-                        format!(
-                            "{}: the Rekor log key you chose, and that the log is watched: the list is in the log; its integratedTime {} is unsigned (no signed entry timestamp), so no time is established from it",
-                            r.name,
-                            r.integrated_time.as_deref().unwrap_or("?")
-                        )
+                    out.push(StillTrusted::Token {
+                        name: t.name.clone(),
+                        authority: or_unknown(t.authority.as_deref()),
+                        anchor: or_unknown(t.chain.last().map(|c| c.subject.as_str())),
+                        gen_time: or_unknown(t.gen_time.as_deref()),
+                        not_valid_now: t.ok_now == Some(false),
                     });
                 }
-                for p in self.proofs.iter().filter(|p| p.state() == ProofState::Verified) {
-                    out.push(format!("{}: Bitcoin's proof of work, and that the headers you supplied are on the main chain", p.name));
+                for r in self.rekor.iter().filter(|r| r.ok) {
+                    out.push(StillTrusted::Rekor {
+                        name: r.name.clone(),
+                        integrated_time: or_unknown(r.integrated_time.as_deref()),
+                        time_signed: r.time_signed,
+                    });
+                }
+                for p in self
+                    .proofs
+                    .iter()
+                    .filter(|p| p.state() == ProofState::Verified)
+                {
+                    out.push(StillTrusted::BitcoinProof {
+                        name: p.name.clone(),
+                    });
                 }
             }
         }

@@ -51,7 +51,7 @@ pub fn read_headers(
 pub fn run(args: Args, json: bool) -> CmdResult {
     let headers = read_headers(&args.files)?;
     let analysis = analyze_headers(&headers)
-        .map_err(|e| Unusable::new(e.message).field(format!("header {}", e.index)))?;
+        .map_err(|e| Unusable::new(e.message.to_string()).field(format!("header {}", e.index)))?;
     if json {
         let out = Output {
             files: args.files.iter().map(|f| f.display().to_string()).collect(),
