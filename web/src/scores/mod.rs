@@ -146,7 +146,7 @@ impl ScoresApp {
             label: t(M::AccStepStarting).into(),
         };
         if let Err(e) = w.worker.post_message(&job) {
-            self.status = Status::Failed(format!("the scorer could not be given the files: {e:?}"));
+            self.status = Status::Failed(tr(M::ScoresNotGiven, &[("why", &format!("{e:?}"))]));
         }
     }
 
@@ -479,8 +479,7 @@ impl Component for ScoresApp {
             }
             Msg::Download => {
                 if let Err(e) = self.download() {
-                    self.status =
-                        Status::Failed(format!("the download could not be prepared: {e}"));
+                    self.status = Status::Failed(tr(M::ScoresDownloadFailed, &[("why", &e)]));
                 }
                 return true;
             }
