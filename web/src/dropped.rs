@@ -110,7 +110,10 @@ pub async fn walk(entries: Vec<FileSystemEntry>) -> Result<Vec<Labelled>, String
                 }
                 children.extend(batch.iter().map(|c| c.unchecked_into::<FileSystemEntry>()));
                 if children.len() > MAX_FILES {
-                    return Err(format!("{path} holds more than {MAX_FILES} entries; drop the book and its lists instead"));
+                    return Err(tr(
+                        M::DropDirTooMany,
+                        &[("path", &path), ("max", &MAX_FILES)],
+                    ));
                 }
             }
             stack.extend(children.into_iter().rev().map(|c| (c, depth + 1)));

@@ -44,6 +44,7 @@ catalog! {
     Clear { en: "Clear", zh: "清除", ar: "مسح", }
     DropTooMany { en: "the drop holds more than {max} files; drop the book and its lists instead", zh: "拖入的文件超过 {max} 个；请改为只拖入账本及其清单", ar: "يحوي الإفلات أكثر من {max} ملف؛ أفلت الدفتر وقوائمه بدلًا من ذلك", }
     DropUnreadable { en: "{path}: the browser could not read it ({detail})", zh: "{path}：浏览器无法读取它（{detail}）", ar: "{path}: تعذّر على المتصفح قراءته ({detail})", }
+    DropDirTooMany { en: "{path} holds more than {max} entries; drop the book and its lists instead", zh: "{path} 包含的条目超过 {max} 个；请改为只拖入账本及其清单", ar: "يحوي {path} أكثر من {max} عنصر؛ أفلت الدفتر وقوائمه بدلًا من ذلك", }
 
     // Counts.
     LinesOne { en: "{n} line", zh: "{n} 行", ar: "سطر واحد ({n})", }
