@@ -401,6 +401,14 @@ catalog! {
     ScoresNotRead { en: "Not read ({why}): {files}", zh: "未读取（{why}）：{files}", ar: "لم تُقرأ ({why}): {files}", }
     ScoresNotRecords { en: "not a .jsonl records file", zh: "不是 .jsonl 记录文件", ar: "ليست ملف سجلات \u{2066}.jsonl\u{2069}", }
     ScoresNotScored { en: "not a file this page scores", zh: "不是本页面计分的文件", ar: "ليست ملفًا تقيّمه هذه الصفحة", }
+    ScRoleRecords { en: "records", zh: "记录", ar: "السجلات", }
+    ScRoleForecasts { en: "forecasts", zh: "预测", ar: "التوقعات", }
+    ScRoleBook { en: "book", zh: "账本", ar: "الدفتر", }
+    ScRoleAsks { en: "asks", zh: "问询", ar: "الأسئلة", }
+    ScRoleClim { en: "climatology", zh: "气候基准", ar: "المناخ", }
+    ScRoleRegistered { en: "registered", zh: "已注册预测", ar: "التنبؤات المسجلة", }
+    ScRoleExperiment { en: "experiment", zh: "实验", ar: "التجربة", }
+    ScRoleLeague { en: "league file", zh: "联赛文件", ar: "ملف الدوري", }
     ScoresDownload { en: "Download stats JSON", zh: "下载统计 JSON", ar: "نزّل ملف الإحصاءات JSON", }
     ScoresSameBytesPeer { en: "The same bytes as sealbook score --profile … --json.", zh: "与 sealbook score --profile … --json 的字节相同。", ar: "البايتات نفسها التي يخرجها sealbook score --profile … --json.", }
     ScoresSameBytes { en: "The same bytes as sealbook score --json.", zh: "与 sealbook score --json 的字节相同。", ar: "البايتات نفسها التي يخرجها sealbook score --json.", }
