@@ -8,18 +8,25 @@
 // by CPython) gets core's problem and stamp messages in Chinese and Arabic, at the right line,
 // with its hashes left to right; at 360 px no page overflows in any language. The Scores and
 // Accounts pages on the DEMO league (opened from its manifest) leave no English table header or
-// chart label in Chinese or Arabic, and keep file names and hashes left to right; the proof page
-// the league publishes (core/src/league/proof_page.rs) follows `?lang=` too.
+// chart label in Chinese or Arabic, and keep file names and hashes left to right; nor do the
+// Scores page's peer benchmark tables (AgentpitBench, the forecasting ladder, Headline Arena,
+// records written by tests/py/peer_profiles.py) and its registered-prediction scorecards
+// (tests/py/scorecard_peer.py); a league whose manifest lists a file that is gone is named in
+// the language (core's manifest messages); the proof page the league publishes
+// (core/src/league/proof_page.rs) follows `?lang=` too.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { mkdtempSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { execFileSync } from 'node:child_process';
 import {
-  SEALBOOK_BIN, DEMO_FIXTURE_BIN, makeFixtures, removeDir, startServer, launchBrowser, screenshot, dropFiles,
+  REPO, SEALBOOK_BIN, DEMO_FIXTURE_BIN, makeFixtures, removeDir, startServer, launchBrowser, screenshot, dropFiles,
 } from './harness.mjs';
+
+const PYTHON = process.env.SEALBOOK_PYTHON
+  || (existsSync(join(REPO, '.venv/bin/python')) ? join(REPO, '.venv/bin/python') : 'python3');
 
 // Many identifiers come from one address in these tests: lift the per-address rate limit and
 // the daily cap on new identifiers (a random 1:1 draw for a group can take many).
@@ -253,6 +260,14 @@ const ENGLISH = {
     'Coverage', 'Eligibility', 'Model x market', 'Every seat', 'Estimate', 'Logistic fit', 'Horizon', 'Calibration per seat',
     'AI against the crowd', 'Crowd Brier', 'Independence in detail', 'Participation ratio', 'Roster', 'time basis',
     'from the sealed book', 'Correlation matrix', 'The matrix as a table', 'Sessions'],
+  // The peer benchmarks' tables and the registered predictions' scorecards.
+  peers: ['AgentpitBench rules', 'Crowd Brier', 'Agent - crowd', 'Sign test', 'Bet P&L', 'Intervals:', ' records.',
+    'better', 'worse', 'inconclusive', 'no interval of the mean difference', 'an interval needs', 'no values to score',
+    'Forecasting ladder rules', 'League score', 'Resolved answered', 'Status', 'ranked', 'seed 002 puts intervals',
+    'Headline Arena rules', 'Directional score', 'Brier diagnostic', 'CRPS display', 'Settled', 'Leaderboard',
+    'eligible', 'under the gate', 'seed 004 states no interval', 'Agents', 'Models', 'Coverage', 'Verdict',
+    'Registered predictions', 'Scorecards by check date', 'As of', 'Past due', 'Worst case', 'Check date',
+    'Every prediction', 'not true', 'unresolved', 'not due'],
   accounts: ['Replay summary', 'Rows that differ', 'Every account, recomputed', 'Equity and drawdown', 'Max drawdown',
     'Sortino', 'Recomputed', 'equity ($)', 'drawdown (%)', 'Exact to the cent', 'Within published rounding', 'Equity of',
     'Drawdown of', 'The numbers behind', 'Sessions', 'Trades', 'published rows'],
@@ -305,6 +320,62 @@ for (const lang of ['zh', 'ar']) {
     await context.close();
   });
 }
+
+for (const lang of ['zh', 'ar']) {
+  test(`${lang}: the Scores page's peer benchmark tables and scorecards have no English left`, async () => {
+    const { context, page, errors } = await open(server.url, `/scores.html?lang=${lang}`);
+    for (const profile of ['agentpit', 'ladder', 'arena']) {
+      const file = join(dir, `${profile}-records.jsonl`);
+      execFileSync(PYTHON, ['-I', join(REPO, 'tests/py/peer_profiles.py'), 'gen', profile, file]);
+      await page.selectOption('#profile-select', profile);
+      await dropFiles(page, [file]);
+      await page.waitForSelector('#peer-table', { timeout: 60000 });
+      const text = await resultsText(page, '#scores-results');
+      const left = ENGLISH.peers.filter((w) => text.includes(w));
+      assert.deepEqual(left, [], `English left in the ${lang} ${profile} table`);
+      await screenshot(page, `i18n-peer-${profile}-${lang}`);
+      await page.locator('button.quiet', { hasText: lang === 'zh' ? '清除' : 'مسح' }).click();
+      await page.waitForSelector('#peer-table', { state: 'detached', timeout: 30000 });
+    }
+    await page.selectOption('#profile-select', 'council');
+    const cards = join(dir, 'registered-predictions.json');
+    execFileSync(PYTHON, ['-I', join(REPO, 'tests/py/scorecard_peer.py'), 'gen', cards, '5']);
+    await dropFiles(page, [cards]);
+    await page.waitForSelector('#scorecards', { timeout: 30000 });
+    const text = await resultsText(page, '#scores-results');
+    const left = ENGLISH.peers.filter((w) => text.includes(w));
+    assert.deepEqual(left, [], `English left in the ${lang} scorecards`);
+    await screenshot(page, `i18n-scorecards-${lang}`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+test('a league whose manifest lists a file that is gone names it in each language', async () => {
+  const short = join(dir, 'short');
+  cpSync(league, short, { recursive: true });
+  const listed = JSON.parse(readFileSync(join(short, 'manifest.json'), 'utf8')).files.map((f) => f.path);
+  const gone = listed.find((p) => p.endsWith('.ots')) ?? listed[listed.length - 1];
+  rmSync(join(short, gone));
+  const said = {
+    en: [/listed in manifest\.json but missing \(HTTP 404\)/],
+    zh: [/列在 manifest\.json 中，但缺失（HTTP 状态码 404）/],
+    ar: [/مدرج في/, /لكنه مفقود/, /404/],
+  };
+  for (const lang of LANGS) {
+    const { context, page } = await open(server.url, `/?lang=${lang}&league=${encodeURIComponent('/data/short/manifest.json')}`);
+    await page.waitForSelector('[data-testid="league-failure"]', { timeout: 60000 });
+    const failures = await page.evaluate(() => [...document.querySelectorAll('[data-testid="league-failure"]')]
+      .map((li) => ({ path: li.dataset.path, text: li.textContent.trim() })));
+    assert.deepEqual(failures.map((f) => f.path), [gone]);
+    assert.ok(failures[0].text.includes(gone), failures[0].text);
+    for (const re of said[lang]) assert.match(failures[0].text, re, `${lang}: ${failures[0].text}`);
+    if (lang !== 'en') assert.doesNotMatch(failures[0].text, /listed in|missing/, `${lang}: no English left`);
+    await screenshot(page, `i18n-league-missing-${lang}`);
+    await context.close();
+  }
+  removeDir(short);
+});
 
 test('at 360 px the Scores and Accounts pages with the DEMO league do not overflow in any language', async () => {
   for (const lang of LANGS) {

@@ -115,7 +115,7 @@ pub enum Msg {
     OpenLeague,
     /// Files of the league fetched so far, of all listed.
     LeagueProgress(usize, usize),
-    LeagueLoaded(Result<league_load::Loaded, String>),
+    LeagueLoaded(Result<league_load::Loaded, league_load::LoadError>),
     /// Header files read (name, bytes).
     HeaderFilesRead(Result<Vec<(String, Vec<u8>)>, String>),
 }
@@ -367,8 +367,7 @@ impl App {
             .and_then(|_| set(HEADERS, &self.headers.as_str().into()))
             .and_then(|_| worker.post_message(&job));
         if let Err(e) = posted {
-            self.status =
-                Status::Failed(format!("could not hand the files to the verifier: {e:?}"));
+            self.status = Status::Failed(tr(M::VerifierNotGiven, &[("why", &format!("{e:?}"))]));
         }
     }
 
@@ -496,7 +495,7 @@ impl Component for App {
                 }
             }
             Msg::LeagueLoaded(Err(why)) => {
-                self.league = League::Failed(why);
+                self.league = League::Failed(why.say());
             }
             Msg::LeagueLoaded(Ok(loaded)) => {
                 // The league replaces what was given before: its files are the ones checked.
@@ -789,7 +788,7 @@ impl App {
                             </p>
                             <ul class="league-failures" data-testid="league-failures">
                                 { for failures.iter().map(|f| html! {
-                                    <li data-testid="league-failure" data-path={f.path.clone()}>{ f.describe() }</li>
+                                    <li data-testid="league-failure" data-path={f.path.clone()}>{ crate::i18n::core_messages::file_check(f) }</li>
                                 }) }
                             </ul>
                         }

@@ -3,6 +3,7 @@
 //! Entries API; each file keeps its path inside the drop so the days' same-named stamped lists
 //! (`proof/<day>/130025Z.txt`) stay apart.
 
+use crate::i18n::{tr, M};
 use js_sys::{Array, Function, Promise};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
@@ -85,10 +86,15 @@ pub async fn walk(entries: Vec<FileSystemEntry>) -> Result<Vec<Labelled>, String
         entries.into_iter().rev().map(|e| (e, 0)).collect();
     while let Some((entry, depth)) = stack.pop() {
         let path = entry.full_path().trim_start_matches('/').to_string();
-        let unreadable = |e: JsValue| format!("{path}: the browser could not read it ({e:?})");
+        let unreadable = |e: JsValue| {
+            tr(
+                M::DropUnreadable,
+                &[("path", &path), ("detail", &format!("{e:?}"))],
+            )
+        };
         if entry.is_file() {
             if out.len() >= MAX_FILES {
-                return Err(format!("the drop holds more than {MAX_FILES} files; drop the book and its lists instead"));
+                return Err(tr(M::DropTooMany, &[("max", &MAX_FILES)]));
             }
             let file = file_of(entry.unchecked_ref()).await.map_err(unreadable)?;
             out.push((file, Some(path)));
@@ -104,7 +110,10 @@ pub async fn walk(entries: Vec<FileSystemEntry>) -> Result<Vec<Labelled>, String
                 }
                 children.extend(batch.iter().map(|c| c.unchecked_into::<FileSystemEntry>()));
                 if children.len() > MAX_FILES {
-                    return Err(format!("{path} holds more than {MAX_FILES} entries; drop the book and its lists instead"));
+                    return Err(tr(
+                        M::DropDirTooMany,
+                        &[("path", &path), ("max", &MAX_FILES)],
+                    ));
                 }
             }
             stack.extend(children.into_iter().rev().map(|c| (c, depth + 1)));

@@ -9,8 +9,9 @@
 //! named. The page only moves bytes; the reading and checking are core's.
 
 use crate::dropped::Labelled;
+use crate::i18n::{core_messages, tr, M};
 use sealbook_core::league::manifest::{
-    FileCheck, FileState, Manifest, ManifestCheck, MAX_MANIFEST_BYTES,
+    FileCheck, FileState, Manifest, ManifestCheck, ManifestError, MissingWhy, MAX_MANIFEST_BYTES,
 };
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
@@ -28,6 +29,38 @@ pub struct Loaded {
     pub unlisted: Vec<String>,
     /// Whether the files were dropped (else fetched).
     pub dropped: bool,
+}
+
+/// Why a league could not be opened at all (a listed file that is missing or differs is not
+/// this: it is in the [`ManifestCheck`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LoadError {
+    /// The page has no address to resolve the manifest's against.
+    NoAddress,
+    /// The manifest (`at`: its label or address) could not be had.
+    Manifest { at: String, why: MissingWhy },
+    /// The manifest is not one core reads.
+    NotRead { at: String, error: ManifestError },
+    /// A fetched file could not be handed on as a file (the browser's words).
+    FileNotMade { path: String, detail: String },
+}
+
+impl LoadError {
+    /// What went wrong, in the page's language.
+    pub fn say(&self) -> String {
+        match self {
+            LoadError::NoAddress => tr(M::LmNoAddress, &[]),
+            LoadError::Manifest { at, why } => {
+                format!("{at}: {}", core_messages::missing_why(why))
+            }
+            LoadError::NotRead { at, error } => {
+                format!("{at}: {}", core_messages::manifest_error(error))
+            }
+            LoadError::FileNotMade { path, detail } => {
+                tr(M::LmFileNotMade, &[("path", path), ("detail", detail)])
+            }
+        }
+    }
 }
 
 /// The label a file is known by on the page: its path inside a dropped folder, else its name.
@@ -53,21 +86,26 @@ pub fn dropped_manifest(files: &[Labelled]) -> Option<usize> {
     sealbook_core::verifier::dropped_league::find_manifest(&refs)
 }
 
-/// The bytes of each of `files`, with its label; an unreadable file is an error naming it.
+/// The bytes of each of `files`, with its label; an unreadable file is an error naming it (in
+/// the page's language).
 pub async fn read_labelled(files: &[Labelled]) -> Result<Vec<(String, Vec<u8>)>, String> {
     let mut out = Vec::with_capacity(files.len());
     for (f, p) in files {
         let label = label_of(f, p.as_deref());
-        let bytes = read_file(f).await.map_err(|e| format!("{label}: {e}"))?;
+        let bytes = read_file(f)
+            .await
+            .map_err(|e| format!("{label}: {}", core_messages::missing_why(&e)))?;
         out.push((label, bytes));
     }
     Ok(out)
 }
 
-async fn read_file(file: &File) -> Result<Vec<u8>, String> {
+async fn read_file(file: &File) -> Result<Vec<u8>, MissingWhy> {
     let buf = JsFuture::from(file.array_buffer())
         .await
-        .map_err(|e| format!("could not be read ({})", js_message(&e)))?;
+        .map_err(|e| MissingWhy::Unreadable {
+            detail: js_message(&e),
+        })?;
     Ok(js_sys::Uint8Array::new(&buf).to_vec())
 }
 
@@ -79,7 +117,7 @@ pub async fn from_drop(
     files: Vec<Labelled>,
     manifest_at: usize,
     progress: impl Fn(usize, usize),
-) -> Result<Loaded, String> {
+) -> Result<Loaded, LoadError> {
     use sealbook_core::verifier::dropped_league::{check_dropped, match_dropped};
     let labels: Vec<String> = files
         .iter()
@@ -88,21 +126,30 @@ pub async fn from_drop(
     let manifest_label = labels[manifest_at].clone();
     let manifest_file = &files[manifest_at].0;
     if manifest_file.size() > MAX_MANIFEST_BYTES as f64 {
-        return Err(format!(
-            "{manifest_label}: {} bytes, more than {MAX_MANIFEST_BYTES}",
-            manifest_file.size()
-        ));
+        return Err(LoadError::Manifest {
+            at: manifest_label,
+            why: MissingWhy::TooLarge {
+                bytes: manifest_file.size() as u64,
+                max: MAX_MANIFEST_BYTES as u64,
+            },
+        });
     }
     let bytes = read_file(manifest_file)
         .await
-        .map_err(|e| format!("{manifest_label}: {e}"))?;
-    let manifest = Manifest::parse(&bytes).map_err(|e| format!("{manifest_label}: {e}"))?;
+        .map_err(|why| LoadError::Manifest {
+            at: manifest_label.clone(),
+            why,
+        })?;
+    let manifest = Manifest::parse(&bytes).map_err(|error| LoadError::NotRead {
+        at: manifest_label.clone(),
+        error,
+    })?;
     let refs: Vec<&str> = labels.iter().map(String::as_str).collect();
     let matched = match_dropped(&manifest, &refs, manifest_at);
     let sizes: Vec<u64> = files.iter().map(|(f, _)| f.size() as u64).collect();
     let total = manifest.files.len();
     // Read every listed file dropped with its listed size (the others are not read).
-    let mut read: Vec<Result<Vec<u8>, String>> = Vec::with_capacity(total);
+    let mut read: Vec<Result<Vec<u8>, MissingWhy>> = Vec::with_capacity(total);
     for (i, (listed, at)) in manifest.files.iter().zip(&matched.listed).enumerate() {
         progress(i, total);
         read.push(match at {
@@ -154,50 +201,28 @@ fn js_message(e: &JsValue) -> String {
 }
 
 /// `url` made absolute against `base`.
-fn resolve(url: &str, base: &str) -> Result<String, String> {
+fn resolve(url: &str, base: &str) -> Result<String, MissingWhy> {
     web_sys::Url::new_with_base(url, base)
         .map(|u| u.href())
-        .map_err(|e| format!("{url}: not a URL ({})", js_message(&e)))
-}
-
-/// Why a fetch gave no bytes.
-enum NotFetched {
-    /// The answer declares more bytes than allowed (its Content-Length): not read.
-    TooLarge(u64),
-    Failed(String),
-}
-
-impl From<String> for NotFetched {
-    fn from(s: String) -> Self {
-        NotFetched::Failed(s)
-    }
-}
-
-impl From<&str> for NotFetched {
-    fn from(s: &str) -> Self {
-        NotFetched::Failed(s.into())
-    }
-}
-
-impl NotFetched {
-    fn describe(&self, max: u64) -> String {
-        match self {
-            NotFetched::TooLarge(n) => format!("{n} bytes, more than {max}"),
-            NotFetched::Failed(why) => why.clone(),
-        }
-    }
+        .map_err(|e| MissingWhy::NotAUrl {
+            detail: js_message(&e),
+        })
 }
 
 /// GETs `url`; an answer whose Content-Length exceeds `max` is not read.
-async fn fetch_bytes(url: &str, max: u64) -> Result<Vec<u8>, NotFetched> {
-    let window = web_sys::window().ok_or("no window to fetch from")?;
+async fn fetch_bytes(url: &str, max: u64) -> Result<Vec<u8>, MissingWhy> {
+    let window = web_sys::window().ok_or(MissingWhy::NoWindow)?;
     let response: Response = JsFuture::from(window.fetch_with_str(url))
         .await
-        .map_err(|e| format!("the request failed ({})", js_message(&e)))?
+        .map_err(|e| MissingWhy::RequestFailed {
+            detail: js_message(&e),
+        })?
         .dyn_into()
-        .map_err(|_| "not an HTTP response".to_string())?;
+        .map_err(|_| MissingWhy::NotHttpResponse)?;
     if !response.ok() {
-        return Err(format!("HTTP {}", response.status()).into());
+        return Err(MissingWhy::Http {
+            status: response.status(),
+        });
     }
     let declared = response
         .headers()
@@ -205,40 +230,51 @@ async fn fetch_bytes(url: &str, max: u64) -> Result<Vec<u8>, NotFetched> {
         .ok()
         .flatten()
         .and_then(|v| v.trim().parse::<u64>().ok());
-    if let Some(n) = declared.filter(|n| *n > max) {
-        return Err(NotFetched::TooLarge(n));
+    if let Some(bytes) = declared.filter(|n| *n > max) {
+        return Err(MissingWhy::TooLarge { bytes, max });
     }
-    let buf = JsFuture::from(
-        response
-            .array_buffer()
-            .map_err(|e| NotFetched::Failed(js_message(&e)))?,
-    )
-    .await
-    .map_err(|e| format!("the body could not be read ({})", js_message(&e)))?;
+    let body_unreadable = |e: JsValue| MissingWhy::BodyUnreadable {
+        detail: js_message(&e),
+    };
+    let buf = JsFuture::from(response.array_buffer().map_err(body_unreadable)?)
+        .await
+        .map_err(body_unreadable)?;
     Ok(js_sys::Uint8Array::new(&buf).to_vec())
 }
 
 /// A `File` holding `bytes`, named by the last segment of `path`.
-fn file_of(path: &str, bytes: &[u8]) -> Result<File, String> {
+fn file_of(path: &str, bytes: &[u8]) -> Result<File, LoadError> {
     let parts = js_sys::Array::new();
     parts.push(&js_sys::Uint8Array::from(bytes));
     let name = path.rsplit('/').next().unwrap_or(path);
-    File::new_with_u8_array_sequence(&parts, name).map_err(|e| js_message(&e))
+    File::new_with_u8_array_sequence(&parts, name).map_err(|e| LoadError::FileNotMade {
+        path: path.to_string(),
+        detail: js_message(&e),
+    })
 }
 
 /// Fetches the manifest at `url` and every file it lists, checking each; `progress(done,
 /// total)` is called as files arrive. An unreadable manifest is an error; a file that is
 /// missing or differs is in the check (and left out of the files to verify).
-pub async fn load(url: &str, progress: impl Fn(usize, usize)) -> Result<Loaded, String> {
+pub async fn load(url: &str, progress: impl Fn(usize, usize)) -> Result<Loaded, LoadError> {
     let here = web_sys::window()
         .and_then(|w| w.location().href().ok())
-        .ok_or("the page has no address")?;
-    let manifest_url = resolve(url.trim(), &here)?;
+        .ok_or(LoadError::NoAddress)?;
+    let manifest_url = resolve(url.trim(), &here).map_err(|why| LoadError::Manifest {
+        at: url.trim().to_string(),
+        why,
+    })?;
     let max = MAX_MANIFEST_BYTES as u64;
     let bytes = fetch_bytes(&manifest_url, max)
         .await
-        .map_err(|e| format!("{manifest_url}: {}", e.describe(max)))?;
-    let manifest = Manifest::parse(&bytes).map_err(|e| format!("{manifest_url}: {e}"))?;
+        .map_err(|why| LoadError::Manifest {
+            at: manifest_url.clone(),
+            why,
+        })?;
+    let manifest = Manifest::parse(&bytes).map_err(|error| LoadError::NotRead {
+        at: manifest_url.clone(),
+        error,
+    })?;
     let total = manifest.files.len();
     let mut files = Vec::new();
     let mut checks = Vec::new();
@@ -246,18 +282,18 @@ pub async fn load(url: &str, progress: impl Fn(usize, usize)) -> Result<Loaded, 
         progress(i, total);
         let fetched = match resolve(&listed.path, &manifest_url) {
             Ok(u) => fetch_bytes(&u, listed.bytes).await,
-            Err(e) => Err(NotFetched::Failed(e)),
+            Err(why) => Err(why),
         };
         let check = match &fetched {
             Ok(b) => Manifest::check_file(listed, Ok(b)),
-            Err(NotFetched::TooLarge(found)) => FileCheck {
+            Err(MissingWhy::TooLarge { bytes, .. }) => FileCheck {
                 path: listed.path.clone(),
                 state: FileState::SizeDiffers {
                     listed: listed.bytes,
-                    found: *found,
+                    found: *bytes,
                 },
             },
-            Err(why) => Manifest::check_file(listed, Err(&why.describe(listed.bytes))),
+            Err(why) => Manifest::check_file(listed, Err(why.clone())),
         };
         if let (true, Ok(bytes)) = (check.ok(), fetched) {
             files.push((file_of(&listed.path, &bytes)?, Some(listed.path.clone())));

@@ -201,6 +201,11 @@ mod core_messages {
     use sealbook_core::book::chain::{Check, ProblemMsg};
     use sealbook_core::book::stamp_list::StampMsg;
     use sealbook_core::experiment::wire::ApiMsg;
+    use sealbook_core::league::manifest::{
+        FileCheck, FileState, Manifest, ManifestError, ManifestMsg, MissingWhy,
+    };
+    use sealbook_core::score::peers::profile_stats::PeerNote;
+    use sealbook_core::stats::intervals::{interval_rule, NoIntervalWhy};
     use sealbook_core::verifier::UncheckedWhy;
     use sealbook_web::i18n::{self, core_messages, Lang};
 
@@ -367,6 +372,233 @@ mod core_messages {
         all
     }
 
+    /// Why a file a league's manifest lists could not be had.
+    fn missing() -> Vec<MissingWhy> {
+        fn index(m: &MissingWhy) -> usize {
+            match m {
+                MissingWhy::NotDropped => 0,
+                MissingWhy::Unreadable { .. } => 1,
+                MissingWhy::NotAUrl { .. } => 2,
+                MissingWhy::NoWindow => 3,
+                MissingWhy::RequestFailed { .. } => 4,
+                MissingWhy::NotHttpResponse => 5,
+                MissingWhy::Http { .. } => 6,
+                MissingWhy::TooLarge { .. } => 7,
+                MissingWhy::BodyUnreadable { .. } => 8,
+            }
+        }
+        let all = vec![
+            MissingWhy::NotDropped,
+            MissingWhy::Unreadable {
+                detail: "NotReadableError".into(),
+            },
+            MissingWhy::NotAUrl {
+                detail: "TypeError: Failed to construct 'URL'".into(),
+            },
+            MissingWhy::NoWindow,
+            MissingWhy::RequestFailed {
+                detail: "TypeError: Failed to fetch".into(),
+            },
+            MissingWhy::NotHttpResponse,
+            MissingWhy::Http { status: 404 },
+            MissingWhy::TooLarge {
+                bytes: 20_000_000,
+                max: 16_777_216,
+            },
+            MissingWhy::BodyUnreadable {
+                detail: "AbortError".into(),
+            },
+        ];
+        assert_eq!(
+            all.iter().map(index).collect::<Vec<_>>(),
+            (0..9).collect::<Vec<_>>()
+        );
+        all
+    }
+
+    /// A listed file in each state against the manifest.
+    fn file_checks() -> Vec<FileCheck> {
+        fn index(s: &FileState) -> usize {
+            match s {
+                FileState::Ok => 0,
+                FileState::Missing { .. } => 1,
+                FileState::SizeDiffers { .. } => 2,
+                FileState::HashDiffers { .. } => 3,
+            }
+        }
+        let path = "proof/2026-10-20/200530Z.txt";
+        let all: Vec<FileCheck> = [
+            FileState::Ok,
+            FileState::Missing {
+                why: MissingWhy::Http { status: 404 },
+            },
+            FileState::SizeDiffers {
+                listed: 1234,
+                found: 1200,
+            },
+            FileState::HashDiffers {
+                listed: "ab".repeat(32),
+                found: "cd".repeat(32),
+            },
+        ]
+        .into_iter()
+        .map(|state| FileCheck {
+            path: path.into(),
+            state,
+        })
+        .collect();
+        assert_eq!(
+            all.iter().map(|c| index(&c.state)).collect::<Vec<_>>(),
+            (0..4).collect::<Vec<_>>()
+        );
+        all
+    }
+
+    /// Why a manifest cannot be read, each as core words it for its field.
+    fn manifest_errors() -> Vec<ManifestError> {
+        fn index(m: &ManifestMsg) -> usize {
+            match m {
+                ManifestMsg::TooLarge { .. } => 0,
+                ManifestMsg::NotAManifest { .. } => 1,
+                ManifestMsg::NotFormat { .. } => 2,
+                ManifestMsg::TooManyFiles { .. } => 3,
+                ManifestMsg::UnsafePath { .. } => 4,
+                ManifestMsg::ListsItself => 5,
+                ManifestMsg::BadSha256 { .. } => 6,
+                ManifestMsg::ListedTwice { .. } => 7,
+                ManifestMsg::OutOfOrder { .. } => 8,
+            }
+        }
+        let at = |field: &str, message| ManifestError {
+            field: field.into(),
+            message,
+        };
+        let parsed = Manifest::parse(b"[1,").unwrap_err();
+        assert!(matches!(parsed.message, ManifestMsg::NotAManifest { .. }));
+        let all = vec![
+            at(
+                "(file)",
+                ManifestMsg::TooLarge {
+                    bytes: 20_000_000,
+                    max: 16_777_216,
+                },
+            ),
+            parsed,
+            at(
+                "format",
+                ManifestMsg::NotFormat {
+                    found: "other-2".into(),
+                },
+            ),
+            at(
+                "files",
+                ManifestMsg::TooManyFiles {
+                    files: 100_001,
+                    max: 100_000,
+                },
+            ),
+            at(
+                "files[3].path",
+                ManifestMsg::UnsafePath {
+                    path: "../etc/passwd".into(),
+                },
+            ),
+            at("files[0].path", ManifestMsg::ListsItself),
+            at(
+                "files[2].sha256",
+                ManifestMsg::BadSha256 {
+                    sha256: "00FF".into(),
+                },
+            ),
+            at(
+                "files[5].path",
+                ManifestMsg::ListedTwice {
+                    path: "asks/aa.md".into(),
+                },
+            ),
+            at(
+                "files[6].path",
+                ManifestMsg::OutOfOrder {
+                    path: "zz.txt".into(),
+                },
+            ),
+        ];
+        assert_eq!(
+            all.iter().map(|e| index(&e.message)).collect::<Vec<_>>(),
+            (0..9).collect::<Vec<_>>()
+        );
+        all
+    }
+
+    /// Why a peer benchmark's figure has no interval, or an agent no verdict.
+    fn peer_notes() -> Vec<PeerNote> {
+        fn index(m: &PeerNote) -> usize {
+            match m {
+                PeerNote::NoValues => 0,
+                PeerNote::TooFewForInterval { .. } => 1,
+                PeerNote::NoBootstrap => 2,
+                PeerNote::NoVerdict => 3,
+                PeerNote::LadderIntervals => 4,
+                PeerNote::ArenaNoInterval => 5,
+            }
+        }
+        let all = vec![
+            PeerNote::NoValues,
+            PeerNote::TooFewForInterval { min: 2 },
+            PeerNote::NoBootstrap,
+            PeerNote::NoVerdict,
+            PeerNote::LadderIntervals,
+            PeerNote::ArenaNoInterval,
+        ];
+        assert_eq!(
+            all.iter().map(index).collect::<Vec<_>>(),
+            (0..6).collect::<Vec<_>>()
+        );
+        all
+    }
+
+    /// Why §4.6 allows no interval yet.
+    fn no_intervals() -> Vec<NoIntervalWhy> {
+        fn index(m: &NoIntervalWhy) -> usize {
+            match m {
+                NoIntervalWhy::TooFewSessions { .. } => 0,
+                NoIntervalWhy::HorizonNeeds { .. } => 1,
+            }
+        }
+        let all = vec![
+            interval_rule(1, 3).why_none().unwrap(),
+            interval_rule(21, 40).why_none().unwrap(),
+        ];
+        assert_eq!(all.iter().map(index).collect::<Vec<_>>(), [0, 1]);
+        all
+    }
+
+    /// The names, paths, hashes and browser words a message carries: each must be in every
+    /// language's text.
+    fn names_in(english: &str) -> Vec<String> {
+        [
+            "proof/2026-10-20/200530Z.txt",
+            "NotReadableError",
+            "TypeError: Failed to construct 'URL'",
+            "TypeError: Failed to fetch",
+            "AbortError",
+            "\"other-2\"",
+            "\"sealbook-manifest-1\"",
+            "\"../etc/passwd\"",
+            "\"00FF\"",
+            "\"asks/aa.md\"",
+            "\"zz.txt\"",
+            "files[3].path",
+            "(file)",
+            "HTTP",
+        ]
+        .iter()
+        .map(|n| n.to_string())
+        .chain(["ab".repeat(32), "cd".repeat(32)])
+        .filter(|n| english.contains(n.as_str()))
+        .collect()
+    }
+
     /// Every message rendered in each language: the English page says what the CLI prints
     /// (core's `Display`), the others are translations that keep every number and name.
     fn check(english: String, render: impl Fn() -> String, keeps: &[String]) {
@@ -440,6 +672,40 @@ mod core_messages {
             .chain(numbers(&english))
             .collect();
             check(english, || core_messages::api(&m), &keeps);
+        }
+        for m in missing() {
+            let english = m.to_string();
+            let keeps: Vec<String> = names_in(&english)
+                .into_iter()
+                .chain(numbers(&english))
+                .collect();
+            check(english, || core_messages::missing_why(&m), &keeps);
+        }
+        for c in file_checks() {
+            let english = c.describe();
+            let keeps: Vec<String> = names_in(&english)
+                .into_iter()
+                .chain(numbers(&english))
+                .collect();
+            check(english, || core_messages::file_check(&c), &keeps);
+        }
+        for e in manifest_errors() {
+            let english = e.to_string();
+            let keeps: Vec<String> = names_in(&english)
+                .into_iter()
+                .chain(numbers(&english))
+                .collect();
+            check(english, || core_messages::manifest_error(&e), &keeps);
+        }
+        for w in no_intervals() {
+            let english = w.to_string();
+            let keeps = numbers(&english);
+            check(english, || core_messages::no_interval(&w), &keeps);
+        }
+        for n in peer_notes() {
+            let english = n.to_string();
+            let keeps = numbers(&english);
+            check(english, || core_messages::peer_note(&n), &keeps);
         }
     }
 

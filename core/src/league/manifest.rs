@@ -51,11 +51,11 @@ pub struct Manifest {
     pub files: Vec<ManifestFile>,
 }
 
-/// Why a manifest cannot be read: the field at fault.
+/// Why a manifest cannot be read: the field at fault and what is wrong with it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ManifestError {
     pub field: String,
-    pub message: String,
+    pub message: ManifestMsg,
 }
 
 impl fmt::Display for ManifestError {
@@ -66,10 +66,70 @@ impl fmt::Display for ManifestError {
 
 impl std::error::Error for ManifestError {}
 
-fn err(field: impl Into<String>, message: impl Into<String>) -> ManifestError {
+/// What is wrong with a manifest's field, as a message id with its arguments (the page words
+/// it in the reader's language; `Display` is the English the CLI writes).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ManifestMsg {
+    /// The file is larger than [`MAX_MANIFEST_BYTES`].
+    TooLarge { bytes: usize, max: usize },
+    /// Not JSON of the manifest's shape (`detail` is the JSON reader's own words).
+    NotAManifest {
+        detail: String,
+        line: usize,
+        column: usize,
+    },
+    /// `format` is not [`MANIFEST_FORMAT`].
+    NotFormat { found: String },
+    /// More files than [`MAX_MANIFEST_FILES`].
+    TooManyFiles { files: usize, max: usize },
+    /// A path [`path_is_safe`] refuses.
+    UnsafePath { path: String },
+    /// `manifest.json` listed in itself.
+    ListsItself,
+    /// A SHA-256 that is not 64 lowercase hex digits.
+    BadSha256 { sha256: String },
+    /// A path listed twice.
+    ListedTwice { path: String },
+    /// A path before the one it follows.
+    OutOfOrder { path: String },
+}
+
+impl fmt::Display for ManifestMsg {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ManifestMsg::TooLarge { bytes, max } => {
+                write!(f, "{bytes} bytes, at most {max} are read")
+            }
+            ManifestMsg::NotAManifest {
+                detail,
+                line,
+                column,
+            } => write!(f, "not a manifest: {detail} (line {line}, column {column})"),
+            ManifestMsg::NotFormat { found } => {
+                write!(f, "{found:?} is not {MANIFEST_FORMAT:?}")
+            }
+            ManifestMsg::TooManyFiles { files, max } => {
+                write!(f, "{files} files, at most {max} are read")
+            }
+            ManifestMsg::UnsafePath { path } => {
+                write!(f, "{path:?} is not a relative path inside the league")
+            }
+            ManifestMsg::ListsItself => f.write_str("the manifest does not list itself"),
+            ManifestMsg::BadSha256 { sha256 } => {
+                write!(f, "{sha256:?} is not 64 lowercase hex digits")
+            }
+            ManifestMsg::ListedTwice { path } => write!(f, "{path:?} is listed twice"),
+            ManifestMsg::OutOfOrder { path } => {
+                write!(f, "{path:?} is out of order: paths are sorted")
+            }
+        }
+    }
+}
+
+fn err(field: impl Into<String>, message: ManifestMsg) -> ManifestError {
     ManifestError {
         field: field.into(),
-        message: message.into(),
+        message,
     }
 }
 
@@ -93,11 +153,61 @@ pub enum FileState {
     /// Size and SHA-256 as listed.
     Ok,
     /// Listed, but could not be had (not found, or not fetched); `why` says what happened.
-    Missing { why: String },
+    Missing { why: MissingWhy },
     /// The size differs from the listed one.
     SizeDiffers { listed: u64, found: u64 },
     /// The size is as listed but the SHA-256 is not.
     HashDiffers { listed: String, found: String },
+}
+
+/// Why a listed file could not be had: not dropped, not read, or not fetched. The page reads
+/// and fetches; the reasons are worded here, as message ids with their arguments (`detail` is
+/// the browser's own words), so that the page says them in the reader's language. `Display` is
+/// the English; in JSON the reason is that English.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MissingWhy {
+    /// No dropped file at the listed path.
+    NotDropped,
+    /// The dropped file could not be read.
+    Unreadable { detail: String },
+    /// The listed path makes no address against the manifest's.
+    NotAUrl { detail: String },
+    /// No browser window to fetch from.
+    NoWindow,
+    /// The request failed before an answer.
+    RequestFailed { detail: String },
+    /// What came back is not an HTTP response.
+    NotHttpResponse,
+    /// The server answered with an error status.
+    Http { status: u16 },
+    /// The answer declares more bytes than listed (its Content-Length): not read.
+    TooLarge { bytes: u64, max: u64 },
+    /// The answer's body could not be read.
+    BodyUnreadable { detail: String },
+}
+
+impl fmt::Display for MissingWhy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MissingWhy::NotDropped => f.write_str("not among the dropped files"),
+            MissingWhy::Unreadable { detail } => write!(f, "could not be read ({detail})"),
+            MissingWhy::NotAUrl { detail } => write!(f, "not a URL ({detail})"),
+            MissingWhy::NoWindow => f.write_str("no window to fetch from"),
+            MissingWhy::RequestFailed { detail } => write!(f, "the request failed ({detail})"),
+            MissingWhy::NotHttpResponse => f.write_str("not an HTTP response"),
+            MissingWhy::Http { status } => write!(f, "HTTP {status}"),
+            MissingWhy::TooLarge { bytes, max } => write!(f, "{bytes} bytes, more than {max}"),
+            MissingWhy::BodyUnreadable { detail } => {
+                write!(f, "the body could not be read ({detail})")
+            }
+        }
+    }
+}
+
+impl Serialize for MissingWhy {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
 }
 
 /// One listed file's check.
@@ -194,26 +304,28 @@ impl Manifest {
         if bytes.len() > MAX_MANIFEST_BYTES {
             return Err(err(
                 "(file)",
-                format!(
-                    "{} bytes, at most {MAX_MANIFEST_BYTES} are read",
-                    bytes.len()
-                ),
+                ManifestMsg::TooLarge {
+                    bytes: bytes.len(),
+                    max: MAX_MANIFEST_BYTES,
+                },
             ));
         }
         let m: Manifest = serde_json::from_slice(bytes).map_err(|e| {
             err(
                 "(file)",
-                format!(
-                    "not a manifest: {e} (line {}, column {})",
-                    e.line(),
-                    e.column()
-                ),
+                ManifestMsg::NotAManifest {
+                    detail: e.to_string(),
+                    line: e.line(),
+                    column: e.column(),
+                },
             )
         })?;
         if m.format != MANIFEST_FORMAT {
             return Err(err(
                 "format",
-                format!("{:?} is not {MANIFEST_FORMAT:?}", m.format),
+                ManifestMsg::NotFormat {
+                    found: m.format.clone(),
+                },
             ));
         }
         m.validate()?;
@@ -224,10 +336,10 @@ impl Manifest {
         if self.files.len() > MAX_MANIFEST_FILES {
             return Err(err(
                 "files",
-                format!(
-                    "{} files, at most {MAX_MANIFEST_FILES} are read",
-                    self.files.len()
-                ),
+                ManifestMsg::TooManyFiles {
+                    files: self.files.len(),
+                    max: MAX_MANIFEST_FILES,
+                },
             ));
         }
         for (i, f) in self.files.iter().enumerate() {
@@ -235,14 +347,13 @@ impl Manifest {
             if !path_is_safe(&f.path) {
                 return Err(err(
                     format!("{at}.path"),
-                    format!("{:?} is not a relative path inside the league", f.path),
+                    ManifestMsg::UnsafePath {
+                        path: f.path.clone(),
+                    },
                 ));
             }
             if f.path == MANIFEST_FILE {
-                return Err(err(
-                    format!("{at}.path"),
-                    "the manifest does not list itself",
-                ));
+                return Err(err(format!("{at}.path"), ManifestMsg::ListsItself));
             }
             if f.sha256.len() != 64
                 || !f
@@ -252,14 +363,17 @@ impl Manifest {
             {
                 return Err(err(
                     format!("{at}.sha256"),
-                    format!("{:?} is not 64 lowercase hex digits", f.sha256),
+                    ManifestMsg::BadSha256 {
+                        sha256: f.sha256.clone(),
+                    },
                 ));
             }
             if i > 0 && self.files[i - 1].path >= f.path {
+                let path = f.path.clone();
                 let message = if self.files[i - 1].path == f.path {
-                    format!("{:?} is listed twice", f.path)
+                    ManifestMsg::ListedTwice { path }
                 } else {
-                    format!("{:?} is out of order: paths are sorted", f.path)
+                    ManifestMsg::OutOfOrder { path }
                 };
                 return Err(err(format!("{at}.path"), message));
             }
@@ -275,10 +389,10 @@ impl Manifest {
             .map(|i| &self.files[i])
     }
 
-    /// `bytes` (None: the file could not be had, and `why` not) against the listed `file`.
-    pub fn check_file(file: &ManifestFile, bytes: Result<&[u8], &str>) -> FileCheck {
+    /// `bytes` (`Err(why)`: the file could not be had) against the listed `file`.
+    pub fn check_file(file: &ManifestFile, bytes: Result<&[u8], MissingWhy>) -> FileCheck {
         let state = match bytes {
-            Err(why) => FileState::Missing { why: why.into() },
+            Err(why) => FileState::Missing { why },
             Ok(b) if b.len() as u64 != file.bytes => FileState::SizeDiffers {
                 listed: file.bytes,
                 found: b.len() as u64,
@@ -305,15 +419,12 @@ impl Manifest {
     /// be had).
     pub fn check_files<'a>(
         &self,
-        mut get: impl FnMut(&str) -> Result<&'a [u8], String>,
+        mut get: impl FnMut(&str) -> Result<&'a [u8], MissingWhy>,
     ) -> ManifestCheck {
         let files = self
             .files
             .iter()
-            .map(|f| match get(&f.path) {
-                Ok(b) => Manifest::check_file(f, Ok(b)),
-                Err(why) => Manifest::check_file(f, Err(&why)),
-            })
+            .map(|f| Manifest::check_file(f, get(&f.path)))
             .collect();
         ManifestCheck {
             league: self.league.clone(),
@@ -405,13 +516,13 @@ mod tests {
         let m = sample();
         let c = m.check_files(|p| match p {
             "council-book.jsonl" => Ok(&b"{}\n"[..]),
-            _ => Err("404 Not Found".into()),
+            _ => Err(MissingWhy::Http { status: 404 }),
         });
         assert!(!c.ok());
         let bad: Vec<_> = c.failures().map(FileCheck::describe).collect();
         assert_eq!(
             bad,
-            ["proof/2026-10-20/130025Z.txt: listed in manifest.json but missing (404 Not Found)"]
+            ["proof/2026-10-20/130025Z.txt: listed in manifest.json but missing (HTTP 404)"]
         );
         let f = &m.files[0];
         assert_eq!(
@@ -471,6 +582,76 @@ mod tests {
         );
         assert_eq!(Manifest::parse(b"[1,").unwrap_err().field, "(file)");
         assert!(Manifest::build("l", "m", "g", [("a", &b""[..]), ("a", &b""[..])]).is_err());
+    }
+
+    #[test]
+    fn messages_are_the_english_the_cli_writes() {
+        let good = String::from_utf8(sample().to_bytes()).unwrap();
+        let said = |from: &str, to: &str| {
+            Manifest::parse(good.replacen(from, to, 1).as_bytes())
+                .unwrap_err()
+                .to_string()
+        };
+        assert_eq!(
+            said("sealbook-manifest-1", "other-2"),
+            r#"manifest.json: field format: "other-2" is not "sealbook-manifest-1""#
+        );
+        assert_eq!(
+            said("\"council-book.jsonl\"", "\"../x\""),
+            r#"manifest.json: field files[0].path: "../x" is not a relative path inside the league"#
+        );
+        assert_eq!(
+            said("\"council-book.jsonl\"", "\"manifest.json\""),
+            "manifest.json: field files[0].path: the manifest does not list itself"
+        );
+        assert_eq!(
+            said("\"council-book.jsonl\"", "\"proof/2026-10-20/130025Z.txt\""),
+            r#"manifest.json: field files[1].path: "proof/2026-10-20/130025Z.txt" is listed twice"#
+        );
+        assert_eq!(
+            said("\"council-book.jsonl\"", "\"zzz\""),
+            r#"manifest.json: field files[1].path: "proof/2026-10-20/130025Z.txt" is out of order: paths are sorted"#
+        );
+        assert!(Manifest::parse(b"[1,")
+            .unwrap_err()
+            .to_string()
+            .starts_with("manifest.json: field (file): not a manifest: "));
+        assert_eq!(
+            ManifestMsg::TooLarge { bytes: 9, max: 8 }.to_string(),
+            "9 bytes, at most 8 are read"
+        );
+        assert_eq!(
+            ManifestMsg::TooManyFiles { files: 9, max: 8 }.to_string(),
+            "9 files, at most 8 are read"
+        );
+        assert_eq!(
+            ManifestMsg::BadSha256 {
+                sha256: "AB".into()
+            }
+            .to_string(),
+            r#""AB" is not 64 lowercase hex digits"#
+        );
+        let why = [
+            (MissingWhy::NotDropped, "not among the dropped files"),
+            (MissingWhy::Http { status: 404 }, "HTTP 404"),
+            (
+                MissingWhy::TooLarge { bytes: 9, max: 8 },
+                "9 bytes, more than 8",
+            ),
+            (
+                MissingWhy::RequestFailed {
+                    detail: "TypeError".into(),
+                },
+                "the request failed (TypeError)",
+            ),
+        ];
+        for (w, english) in why {
+            assert_eq!(w.to_string(), english);
+            assert_eq!(
+                serde_json::to_value(FileState::Missing { why: w }).unwrap(),
+                serde_json::json!({"state": "missing", "why": english})
+            );
+        }
     }
 
     #[test]

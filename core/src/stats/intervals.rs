@@ -60,21 +60,62 @@ pub fn interval_rule(horizon_sessions: usize, sessions: usize) -> IntervalRule {
         methods.push(IntervalMethod::NeweyWest { lag: h - 1 });
         methods.push(IntervalMethod::BlockBootstrap { block: h });
     }
-    let reason = methods.is_empty().then(|| {
-        if h == 1 {
-            format!("{sessions} scored sessions; intervals start at {first} (spec 4.6)")
-        } else {
-            format!(
-                "{sessions} scored sessions; a {h}-session horizon needs {first} (5h, spec 4.6)"
-            )
-        }
-    });
-    IntervalRule {
+    let mut rule = IntervalRule {
         horizon_sessions: h,
         sessions,
         first_interval_at: first,
         methods,
-        reason,
+        reason: None,
+    };
+    rule.reason = rule.why_none().map(|w| w.to_string());
+    rule
+}
+
+/// Why §4.6 allows no interval yet, as a message id with its arguments (the page words it in
+/// the reader's language); `Display` is the English of [`IntervalRule::reason`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoIntervalWhy {
+    /// One-session horizon: fewer than `first` scored sessions.
+    TooFewSessions { sessions: usize, first: usize },
+    /// An `h`-session horizon needs `first` (5h) scored sessions.
+    HorizonNeeds {
+        sessions: usize,
+        h: usize,
+        first: usize,
+    },
+}
+
+impl std::fmt::Display for NoIntervalWhy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NoIntervalWhy::TooFewSessions { sessions, first } => write!(
+                f,
+                "{sessions} scored sessions; intervals start at {first} (spec 4.6)"
+            ),
+            NoIntervalWhy::HorizonNeeds { sessions, h, first } => write!(
+                f,
+                "{sessions} scored sessions; a {h}-session horizon needs {first} (5h, spec 4.6)"
+            ),
+        }
+    }
+}
+
+impl IntervalRule {
+    /// Why there is no interval (None when a method is allowed); [`IntervalRule::reason`] is
+    /// its English.
+    pub fn why_none(&self) -> Option<NoIntervalWhy> {
+        let (sessions, first) = (self.sessions, self.first_interval_at);
+        self.methods
+            .is_empty()
+            .then_some(if self.horizon_sessions == 1 {
+                NoIntervalWhy::TooFewSessions { sessions, first }
+            } else {
+                NoIntervalWhy::HorizonNeeds {
+                    sessions,
+                    h: self.horizon_sessions,
+                    first,
+                }
+            })
     }
 }
 
@@ -213,7 +254,24 @@ mod tests {
         let six = interval_rule(126, 126);
         assert!(six.methods.is_empty());
         assert_eq!(six.first_interval_at, 630);
-        assert!(six.reason.unwrap().contains("630"));
+        assert_eq!(
+            six.reason.as_deref(),
+            Some("126 scored sessions; a 126-session horizon needs 630 (5h, spec 4.6)")
+        );
+        assert_eq!(
+            six.why_none(),
+            Some(NoIntervalWhy::HorizonNeeds {
+                sessions: 126,
+                h: 126,
+                first: 630
+            })
+        );
+        assert_eq!(
+            interval_rule(1, 3).reason.as_deref(),
+            Some("3 scored sessions; intervals start at 5 (spec 4.6)")
+        );
+        assert_eq!(interval_rule(1, 5).why_none(), None);
+        assert_eq!(interval_rule(1, 5).reason, None);
     }
 
     #[test]

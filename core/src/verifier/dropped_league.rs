@@ -5,10 +5,9 @@
 //! unlisted, and each listed file that was dropped is held to its listed size and SHA-256 by
 //! [`Manifest::check_file`]. The page reads the bytes; everything decided is here.
 
-use crate::league::manifest::{FileCheck, FileState, Manifest, ManifestCheck, MANIFEST_FILE};
-
-/// Why a listed file that was not dropped is missing, in [`FileCheck::describe`]'s words.
-pub const NOT_DROPPED: &str = "not among the dropped files";
+use crate::league::manifest::{
+    FileCheck, FileState, Manifest, ManifestCheck, MissingWhy, MANIFEST_FILE,
+};
 
 /// Which dropped file each listed file is.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -63,12 +62,12 @@ pub fn match_dropped(manifest: &Manifest, labels: &[&str], manifest_at: usize) -
 /// The check of every listed file: `sizes` are the dropped files' sizes (by label index); a
 /// listed file dropped with its listed size is read with `found(i)` (`i` its place in the
 /// manifest; `Err(why)` when it could not be read), one of another size is not read at all;
-/// a file not dropped is missing.
+/// a file not dropped is missing ([`MissingWhy::NotDropped`]).
 pub fn check_dropped<'a>(
     manifest: &Manifest,
     matched: &DroppedMatch,
     sizes: &[u64],
-    mut found: impl FnMut(usize) -> Result<&'a [u8], String>,
+    mut found: impl FnMut(usize) -> Result<&'a [u8], MissingWhy>,
 ) -> ManifestCheck {
     let files: Vec<FileCheck> = manifest
         .files
@@ -76,7 +75,7 @@ pub fn check_dropped<'a>(
         .zip(&matched.listed)
         .enumerate()
         .map(|(i, (f, at))| match at.map(|d| sizes.get(d).copied()) {
-            None => Manifest::check_file(f, Err(NOT_DROPPED)),
+            None => Manifest::check_file(f, Err(MissingWhy::NotDropped)),
             Some(Some(size)) if size != f.bytes => FileCheck {
                 path: f.path.clone(),
                 state: FileState::SizeDiffers {
@@ -84,10 +83,7 @@ pub fn check_dropped<'a>(
                     found: size,
                 },
             },
-            Some(_) => match found(i) {
-                Ok(b) => Manifest::check_file(f, Ok(b)),
-                Err(why) => Manifest::check_file(f, Err(&why)),
-            },
+            Some(_) => Manifest::check_file(f, found(i)),
         })
         .collect();
     ManifestCheck {
@@ -157,7 +153,7 @@ mod tests {
                 (
                     "proof/2026-10-20/200530Z.txt",
                     &FileState::Missing {
-                        why: NOT_DROPPED.into()
+                        why: MissingWhy::NotDropped
                     }
                 ),
             ]

@@ -14,7 +14,7 @@ pub mod view;
 pub mod worker;
 
 use crate::dropped::Labelled;
-use crate::i18n::{t, tr, M};
+use crate::i18n::{core_messages, t, tr, M};
 use crate::league_load::{self, Loaded};
 use crate::module_worker::{self, ModuleWorker};
 use crate::scores::{ignored_names, save_json};
@@ -54,7 +54,7 @@ pub enum Status {
 pub enum Msg {
     Add(Vec<Labelled>),
     DropFailed(String),
-    LeagueLoaded(Result<Loaded, String>),
+    LeagueLoaded(Result<Loaded, league_load::LoadError>),
     Clear,
     FromWorker(AccountsFromWorker),
     WorkerBroken(String),
@@ -136,7 +136,7 @@ impl AccountsApp {
             label: t(M::AccStepStarting).into(),
         };
         if let Err(e) = w.worker.post_message(&job) {
-            self.status = Status::Failed(format!("the replay could not be given the files: {e:?}"));
+            self.status = Status::Failed(tr(M::AccNotHanded, &[("why", &format!("{e:?}"))]));
         }
     }
 
@@ -181,12 +181,12 @@ impl AccountsApp {
                     { for NEEDED.iter().map(|(k, n)| row(*k, n)) }
                     { row(ArenaFile::Code, "arena-code.json") }
                     <li class="file" data-role="code-texts">
-                        <span class="badge">{ "code texts" }</span>
+                        <span class="badge">{ t(M::AccCodeTexts) }</span>
                         <span class="file-name">{ format!("{texts} arena-code-<file>.txt") }</span>
                     </li>
                     <li class="file" data-role={BOOK_FILE} data-given={if self.book.is_some() { "true" } else { "false" }}>
                         <span class="badge">{ BOOK_FILE }</span>
-                        <span class="file-name">{ self.book.as_ref().map_or_else(|| "not given: the decisions are not held to the sealed book".to_string(), |(l, _)| l.clone()) }</span>
+                        <span class="file-name">{ self.book.as_ref().map_or_else(|| t(M::AccBookNotGiven).to_string(), |(l, _)| l.clone()) }</span>
                     </li>
                 </ul>
                 if !self.ignored.is_empty() {
@@ -225,7 +225,7 @@ impl AccountsApp {
                 recount,
                 accounts: computed.accounts,
             })),
-            Err(e) => Status::Failed(format!("the replay's verdict could not be read: {e}")),
+            Err(e) => Status::Failed(tr(M::AccVerdictUnread, &[("why", &e)])),
         };
     }
 }
@@ -280,21 +280,25 @@ impl Component for AccountsApp {
                 self.start();
             }
             Msg::LeagueLoaded(Ok(loaded)) => {
-                let failures: Vec<String> = loaded.check.failures().map(|f| f.describe()).collect();
+                let failures: Vec<String> = loaded
+                    .check
+                    .failures()
+                    .map(core_messages::file_check)
+                    .collect();
                 if failures.is_empty() {
                     self.add(loaded.files);
                     self.start();
                 } else {
                     // A listed file missing or differing from the manifest: nothing is recounted
                     // from a league that does not match what it published.
-                    self.status = Status::Failed(format!(
-                        "the league's files do not match its manifest: {}",
-                        failures.join("; ")
+                    self.status = Status::Failed(tr(
+                        M::AccLeagueMismatch,
+                        &[("failures", &failures.join(t(M::AccFailuresJoin)))],
                     ));
                 }
             }
             Msg::LeagueLoaded(Err(why)) => {
-                self.status = Status::Failed(format!("the league could not be opened: {why}"));
+                self.status = Status::Failed(tr(M::AccLeagueFailed, &[("why", &why.say())]));
             }
             Msg::Clear => {
                 self.files.clear();
@@ -304,7 +308,7 @@ impl Component for AccountsApp {
                 self.status = Status::Waiting;
             }
             Msg::DropFailed(why) => {
-                self.status = Status::Failed(format!("could not take the dropped folder: {why}"));
+                self.status = Status::Failed(tr(M::AccDropFailed, &[("why", &why)]));
             }
             Msg::FromWorker(m) => match m {
                 AccountsFromWorker::Ready => {
@@ -327,25 +331,20 @@ impl Component for AccountsApp {
                 }
                 AccountsFromWorker::Crashed { message } => {
                     self.worker = None;
-                    self.status = Status::Failed(format!(
-                        "the replay stopped on an internal error; reload the page. ({message})"
-                    ));
+                    self.status = Status::Failed(tr(M::AccCrashed, &[("why", &message)]));
                 }
                 _ => return false, // a superseded job
             },
             Msg::Download => {
                 if let Status::Done(shown) = &self.status {
                     if let Err(e) = save_json(VERDICT_FILE, &format!("{}\n", shown.json)) {
-                        self.status =
-                            Status::Failed(format!("the download could not be prepared: {e}"));
+                        self.status = Status::Failed(tr(M::AccDownloadFailed, &[("why", &e)]));
                     }
                 }
             }
             Msg::WorkerBroken(why) => {
                 self.worker = None;
-                self.status = Status::Failed(format!(
-                    "the replay stopped: {why}. Reload the page to try again."
-                ));
+                self.status = Status::Failed(tr(M::AccBroken, &[("why", &why)]));
             }
         }
         true

@@ -42,6 +42,9 @@ catalog! {
     PickFolderSr { en: "Opens a folder picker; every file inside the folder is read and the ones this page uses are taken.", zh: "打开文件夹选择器；读取文件夹中的每个文件，并取用本页面使用的文件。", ar: "يفتح منتقي المجلدات؛ تُقرأ كل ملفات المجلد ويؤخذ منها ما تستخدمه هذه الصفحة.", }
     ProgressLabel { en: "Progress", zh: "进度", ar: "التقدم", }
     Clear { en: "Clear", zh: "清除", ar: "مسح", }
+    DropTooMany { en: "the drop holds more than {max} files; drop the book and its lists instead", zh: "拖入的文件超过 {max} 个；请改为只拖入账本及其清单", ar: "يحوي الإفلات أكثر من {max} ملف؛ أفلت الدفتر وقوائمه بدلًا من ذلك", }
+    DropUnreadable { en: "{path}: the browser could not read it ({detail})", zh: "{path}：浏览器无法读取它（{detail}）", ar: "{path}: تعذّر على المتصفح قراءته ({detail})", }
+    DropDirTooMany { en: "{path} holds more than {max} entries; drop the book and its lists instead", zh: "{path} 包含的条目超过 {max} 个；请改为只拖入账本及其清单", ar: "يحوي {path} أكثر من {max} عنصر؛ أفلت الدفتر وقوائمه بدلًا من ذلك", }
 
     // Counts.
     LinesOne { en: "{n} line", zh: "{n} 行", ar: "سطر واحد ({n})", }
@@ -59,6 +62,7 @@ catalog! {
     CheckingFiles { en: "Checking the files…", zh: "正在检查文件…", ar: "جارٍ فحص الملفات…", }
     CheckingBook { en: "Checking {book}: {lines} so far · {done} of {total}", zh: "正在检查 {book}：目前 {lines} · {done} / {total}", ar: "جارٍ فحص {book}: {lines} حتى الآن · {done} من {total}", }
     DropFailed { en: "Could not take the dropped folder: {why}", zh: "无法读取拖入的文件夹：{why}", ar: "تعذّر أخذ المجلد المُفلت: {why}", }
+    VerifierNotGiven { en: "could not hand the files to the verifier: {why}", zh: "无法把文件交给验证器：{why}", ar: "تعذّر تسليم الملفات إلى أداة التحقق: {why}", }
     LeagueFetchingManifest { en: "Fetching manifest.json…", zh: "正在获取 manifest.json…", ar: "جارٍ جلب manifest.json…", }
     LeagueFetched { en: "Fetched {done} of {total} files listed in manifest.json…", zh: "已获取 manifest.json 所列 {total} 个文件中的 {done} 个…", ar: "جُلب {done} من {total} ملفًا مدرجًا في manifest.json…", }
     LeagueFailed { en: "The league could not be opened: {why}", zh: "无法打开联赛：{why}", ar: "تعذّر فتح الدوري: {why}", }
@@ -123,6 +127,34 @@ catalog! {
     ExplorerAsking { en: "Asking the explorer for block {height}…", zh: "正在向区块浏览器请求区块 {height}…", ar: "جارٍ سؤال المستكشف عن الكتلة {height}…", }
     ExplorerAdded { en: "Block {height}'s header was added above and checked.", zh: "区块 {height} 的区块头已添加到上方并完成检查。", ar: "أُضيفت ترويسة الكتلة {height} أعلاه وفُحصت.", }
     ExplorerFailed { en: "Could not fetch block {height}'s header: {why}", zh: "无法获取区块 {height} 的区块头：{why}", ar: "تعذّر جلب ترويسة الكتلة {height}: {why}", }
+
+    // League manifest (core::league::manifest's FileCheck, MissingWhy and ManifestMsg, rendered by
+    // i18n::core_messages; web/src/league_load.rs). The English is core's Display.
+    LmAsListed { en: "{path}: as listed", zh: "{path}：与所列相符", ar: "{path}: مطابق لما هو مدرج", }
+    LmMissing { en: "{path}: listed in manifest.json but missing ({why})", zh: "{path}：列在 manifest.json 中，但缺失（{why}）", ar: "{path}: مدرج في \u{2066}manifest.json\u{2069} لكنه مفقود ({why})", }
+    LmSizeDiffers { en: "{path}: {found} bytes, manifest.json lists {listed}", zh: "{path}：{found} 字节，manifest.json 列出的是 {listed}", ar: "{path}: الحجم {found} بايت، ويدرج \u{2066}manifest.json\u{2069} ‏{listed}", }
+    LmHashDiffers { en: "{path}: SHA-256 {found}, manifest.json lists {listed}", zh: "{path}：SHA-256 为 {found}，manifest.json 列出的是 {listed}", ar: "{path}: بصمة SHA-256 هي {found}، ويدرج \u{2066}manifest.json\u{2069} ‏{listed}", }
+    LmNotDropped { en: "not among the dropped files", zh: "不在拖入的文件中", ar: "ليس بين الملفات المُفلتة", }
+    LmUnreadable { en: "could not be read ({detail})", zh: "无法读取（{detail}）", ar: "تعذّرت قراءته ({detail})", }
+    LmNotAUrl { en: "not a URL ({detail})", zh: "不是有效的网址（{detail}）", ar: "ليس عنوانًا صالحًا ({detail})", }
+    LmNoWindow { en: "no window to fetch from", zh: "没有可用于获取的浏览器窗口", ar: "لا نافذة متصفح للجلب منها", }
+    LmRequestFailed { en: "the request failed ({detail})", zh: "请求失败（{detail}）", ar: "فشل الطلب ({detail})", }
+    LmNotHttp { en: "not an HTTP response", zh: "不是 HTTP 响应", ar: "ليس استجابة \u{2066}HTTP\u{2069}", }
+    LmHttp { en: "HTTP {status}", zh: "HTTP 状态码 {status}", ar: "رمز حالة \u{2066}HTTP\u{2069} ‏{status}", }
+    LmTooLarge { en: "{bytes} bytes, more than {max}", zh: "{bytes} 字节，超过 {max}", ar: "الحجم {bytes} بايت، أكثر من {max}", }
+    LmBodyUnreadable { en: "the body could not be read ({detail})", zh: "无法读取响应正文（{detail}）", ar: "تعذّرت قراءة متن الاستجابة ({detail})", }
+    LmField { en: "manifest.json: field {field}: {message}", zh: "manifest.json：字段 {field}：{message}", ar: "\u{2066}manifest.json\u{2069}: الحقل {field}: {message}", }
+    LmTooLargeRead { en: "{bytes} bytes, at most {max} are read", zh: "{bytes} 字节，最多只读取 {max} 字节", ar: "الحجم {bytes} بايت، ولا يُقرأ أكثر من {max}", }
+    LmNotAManifest { en: "not a manifest: {detail} (line {line}, column {column})", zh: "不是清单文件：{detail}（第 {line} 行，第 {column} 列）", ar: "ليس ملف بيان: {detail} (السطر {line}، العمود {column})", }
+    LmNotFormat { en: "{found} is not {format}", zh: "{found} 不是 {format}", ar: "{found} ليس {format}", }
+    LmTooManyFiles { en: "{files} files, at most {max} are read", zh: "{files} 个文件，最多只读取 {max} 个", ar: "عدد الملفات {files}، ولا يُقرأ أكثر من {max}", }
+    LmUnsafePath { en: "{path} is not a relative path inside the league", zh: "{path} 不是联赛目录内的相对路径", ar: "{path} ليس مسارًا نسبيًا داخل الدوري", }
+    LmListsItself { en: "the manifest does not list itself", zh: "清单文件不列出它自身", ar: "لا يُدرج ملف البيان نفسه", }
+    LmBadSha256 { en: "{sha256} is not 64 lowercase hex digits", zh: "{sha256} 不是 64 位小写十六进制数字", ar: "{sha256} ليس 64 خانة ست عشرية بأحرف صغيرة", }
+    LmListedTwice { en: "{path} is listed twice", zh: "{path} 被列出了两次", ar: "{path} مدرج مرتين", }
+    LmOutOfOrder { en: "{path} is out of order: paths are sorted", zh: "{path} 的位置不对：路径须按顺序排列", ar: "{path} خارج الترتيب: المسارات مرتبة", }
+    LmNoAddress { en: "the page has no address", zh: "本页面没有地址", ar: "لا عنوان لهذه الصفحة", }
+    LmFileNotMade { en: "{path}: the fetched bytes could not be made a file ({detail})", zh: "{path}：获取的字节无法生成文件（{detail}）", ar: "{path}: تعذّر إنشاء ملف من البايتات المجلوبة ({detail})", }
 
     // The verdict (web/src/report_view.rs).
     Verified { en: "Verified", zh: "已验证", ar: "تم التحقق", }
@@ -583,6 +615,14 @@ catalog! {
     ScoresNotRead { en: "Not read ({why}): {files}", zh: "未读取（{why}）：{files}", ar: "لم تُقرأ ({why}): {files}", }
     ScoresNotRecords { en: "not a .jsonl records file", zh: "不是 .jsonl 记录文件", ar: "ليست ملف سجلات \u{2066}.jsonl\u{2069}", }
     ScoresNotScored { en: "not a file this page scores", zh: "不是本页面计分的文件", ar: "ليست ملفًا تقيّمه هذه الصفحة", }
+    ScRoleRecords { en: "records", zh: "记录", ar: "السجلات", }
+    ScRoleForecasts { en: "forecasts", zh: "预测", ar: "التوقعات", }
+    ScRoleBook { en: "book", zh: "账本", ar: "الدفتر", }
+    ScRoleAsks { en: "asks", zh: "问询", ar: "الأسئلة", }
+    ScRoleClim { en: "climatology", zh: "气候基准", ar: "المناخ", }
+    ScRoleRegistered { en: "registered", zh: "已注册预测", ar: "التنبؤات المسجلة", }
+    ScRoleExperiment { en: "experiment", zh: "实验", ar: "التجربة", }
+    ScRoleLeague { en: "league file", zh: "联赛文件", ar: "ملف الدوري", }
     ScoresDownload { en: "Download stats JSON", zh: "下载统计 JSON", ar: "نزّل ملف الإحصاءات JSON", }
     ScoresSameBytesPeer { en: "The same bytes as sealbook score --profile … --json.", zh: "与 sealbook score --profile … --json 的字节相同。", ar: "البايتات نفسها التي يخرجها sealbook score --profile … --json.", }
     ScoresSameBytes { en: "The same bytes as sealbook score --json.", zh: "与 sealbook score --json 的字节相同。", ar: "البايتات نفسها التي يخرجها sealbook score --json.", }
@@ -592,6 +632,8 @@ catalog! {
     ScoresRunOption { en: "{run} · {horizon} · {n} seats", zh: "{run} · {horizon} · {n} 个席位", ar: "{run} · {horizon} · عدد المقاعد {n}", }
     ScoresCrashed { en: "The scorer stopped on an internal error; reload the page. ({why})", zh: "计分器因内部错误停止；请重新加载页面。（{why}）", ar: "توقف المُقيِّم بسبب خطأ داخلي؛ أعد تحميل الصفحة. ({why})", }
     ScoresBroken { en: "The scorer stopped: {why}. Reload the page to try again.", zh: "计分器已停止：{why}。请重新加载页面再试。", ar: "توقف المُقيِّم: {why}. أعد تحميل الصفحة لتحاول مجددًا.", }
+    ScoresNotGiven { en: "the scorer could not be given the files: {why}", zh: "无法把文件交给计分器：{why}", ar: "تعذّر تسليم الملفات إلى المُقيِّم: {why}", }
+    ScoresDownloadFailed { en: "the download could not be prepared: {why}", zh: "无法准备下载：{why}", ar: "تعذّر تجهيز التنزيل: {why}", }
     ScoresStepReadingFiles { en: "Reading the files", zh: "正在读取文件", ar: "جارٍ قراءة الملفات", }
     ScoresStepReading { en: "Reading {file}", zh: "正在读取 {file}", ar: "جارٍ قراءة {file}", }
     ScoresStepReadingRest { en: "Reading the book, the asks, the climatology and the registered predictions", zh: "正在读取账本、问询、气候基准和已登记的预言", ar: "جارٍ قراءة الدفتر والأسئلة والمناخ والتنبؤات المسجلة", }
@@ -679,6 +721,9 @@ catalog! {
     ScMethodNw { en: "Newey-West, lag {lag}", zh: "Newey-West，滞后 {lag}", ar: "Newey-West، التأخر {lag}", }
     ScMethodBlock { en: "block bootstrap, blocks of {block}", zh: "块自助法，块长 {block}", ar: "إقلاع بالكتل، كتل من {block}", }
     ScNoneFormed { en: "none could be formed", zh: "无法构成", ar: "تعذّر تكوينه", }
+    ScNoIntervalYet { en: "{sessions} scored sessions; intervals start at {first} (spec 4.6)", zh: "已计分会话 {sessions} 个；区间从第 {first} 个会话开始（规范第 4.6 节）", ar: "الجلسات المقيَّمة: {sessions}؛ تبدأ الفواصل عند {first} (المواصفة، القسم 4.6)", }
+    ScNoIntervalHorizon { en: "{sessions} scored sessions; a {h}-session horizon needs {first} (5h, spec 4.6)", zh: "已计分会话 {sessions} 个；{h} 个会话的期限需要 {first} 个（5h，规范第 4.6 节）", ar: "الجلسات المقيَّمة: {sessions}؛ يحتاج أفق من {h} جلسات إلى {first} (5h، المواصفة، القسم 4.6)", }
+    ScNoIntervalFormed { en: "no interval could be formed", zh: "无法构成区间", ar: "تعذّر تكوين فاصل", }
     ScInterval95Ci { en: "95% interval {ci}, n {n}", zh: "95% 区间 {ci}，n {n}", ar: "فاصل 95% ‏{ci}، n {n}", }
     ScCrowdCaption { en: "Seats against the crowd, by contract volume", zh: "席位对照众智，按合约成交量", ar: "المقاعد مقابل الجمهور، حسب حجم العقد", }
     ScContracts { en: "Contracts", zh: "合约", ar: "العقود", }
@@ -749,6 +794,70 @@ catalog! {
     ScProfileAgentpit { en: "AgentpitBench (seeds 001/003)", zh: "AgentpitBench（种子 001/003）", ar: "AgentpitBench (البذرتان 001/003)", }
     ScProfileLadder { en: "Forecasting ladder (seed 002)", zh: "预测阶梯（种子 002）", ar: "سلّم التوقع (البذرة 002)", }
     ScProfileArena { en: "Headline Arena (seed 004)", zh: "Headline Arena（种子 004）", ar: "Headline Arena (البذرة 004)", }
+    ScPeerNoValues { en: "no values to score", zh: "没有可计分的值", ar: "لا قيم للتقييم", }
+    ScPeerTooFew { en: "an interval needs at least {min} values", zh: "区间至少需要 {min} 个值", ar: "يحتاج الفاصل إلى {min} قيم على الأقل", }
+    ScPeerNoBootstrap { en: "the bootstrap gave no interval", zh: "bootstrap 没有给出区间", ar: "لم يُعطِ الـ bootstrap فاصلًا", }
+    ScPeerNoVerdict { en: "no interval of the mean difference, so no verdict", zh: "平均差值没有区间，因此不作判定", ar: "لا فاصل لمتوسط الفرق، فلا حكم", }
+    ScPeerLadderIntervals { en: "seed 002 puts intervals on Brier and edge only", zh: "种子 002 只为布里尔评分和优势（edge）给出区间", ar: "لا تضع البذرة 002 فواصل إلا على درجة براير والأفضلية (edge)", }
+    ScPeerArenaNoInterval { en: "seed 004 states no interval", zh: "种子 004 未规定区间", ar: "لا تنص البذرة 004 على فاصل", }
+    ScPeerIntervals { en: "Intervals: {level}% from {resamples} iid resamples, seed {seed} ({generator}).", zh: "区间：{level}%，来自 {resamples} 次独立同分布重抽样，种子 {seed}（{generator}）。", ar: "الفواصل: {level}% من {resamples} إعادة معاينة مستقلة متماثلة التوزيع، البذرة {seed} ({generator}).", }
+    ScPeerRecords { en: "{n} records.", zh: "共 {n} 条记录。", ar: "عدد السجلات: {n}.", }
+    ScApTitle { en: "AgentpitBench rules (seeds 001/003)", zh: "AgentpitBench 规则（种子 001/003）", ar: "قواعد AgentpitBench (البذرتان 001/003)", }
+    ScApNote { en: "Multi-outcome Brier 1/2 Σ(p−y)² per agent against the crowd's price at sweep time on the same markets; a verdict only when the interval of the mean difference excludes zero; infrastructure failures are not missing answers.", zh: "每个智能体的多结果布里尔评分 ½·Σ(p−y)²，在相同的市场上与问卷时大众的价格比较；只有当平均差值的区间不包含零时才作判定；基础设施故障不计为缺失预测。", ar: "درجة براير متعددة النتائج ½·Σ(p−y)² لكل وكيل مقابل سعر الجمهور وقت المسح على الأسواق نفسها؛ لا حكم إلا إذا خلا فاصل متوسط الفرق من الصفر؛ لا تُحتسب أعطال البنية التحتية إجابات مفقودة.", }
+    ScApAgents { en: "Agents", zh: "智能体", ar: "الوكلاء", }
+    ScApAgent { en: "Agent", zh: "智能体", ar: "الوكيل", }
+    ScApCrowdBrier { en: "Crowd Brier", zh: "大众的布里尔评分", ar: "درجة براير للجمهور", }
+    ScApDiff { en: "Agent - crowd", zh: "智能体 − 大众", ar: "الوكيل − الجمهور", }
+    ScApMarkets { en: "Markets", zh: "市场", ar: "الأسواق", }
+    ScApSignTest { en: "Sign test better / worse / ties", zh: "符号检验：优于 / 劣于 / 持平", ar: "اختبار الإشارة: أفضل / أسوأ / تعادل", }
+    ScApBetPnl { en: "Bet P&L", zh: "下注盈亏", ar: "الربح/الخسارة من الرهانات", }
+    ScApBetter { en: "better", zh: "优于大众", ar: "أفضل", }
+    ScApWorse { en: "worse", zh: "劣于大众", ar: "أسوأ", }
+    ScApInconclusive { en: "inconclusive", zh: "无定论", ar: "غير حاسمة", }
+    ScLdTitle { en: "Forecasting ladder rules (seed 002)", zh: "预测阶梯规则（种子 002）", ar: "قواعد سلّم التوقع (البذرة 002)", }
+    ScLdNote { en: "Edge = market Brier − model Brier on the answered resolved questions (positive beats the frozen price); the league score counts every skipped question at 0.50; under 10 resolved a model is PROVISIONAL; * marks the search-enabled track.", zh: "优势（edge）= 市场布里尔评分 − 模型布里尔评分，按已作答且已结算的问题计算（为正即胜过冻结的价格）；联赛得分把每个跳过的问题按 0.50 计；已结算问题不足 10 个的模型为暂定（PROVISIONAL）；* 标记可联网搜索的赛道。", ar: "الأفضلية (edge) = درجة براير للسوق − درجة براير للنموذج على الأسئلة المجاب عنها والمحسومة (الموجب يتفوق على السعر المجمّد)؛ وتحتسب نتيجة الدوري كل سؤال متروك بقيمة 0.50؛ والنموذج الذي لديه أقل من 10 أسئلة محسومة مؤقت (PROVISIONAL)؛ وتميّز * مسار البحث المفعّل.", }
+    ScLdModels { en: "Models", zh: "模型", ar: "النماذج", }
+    ScLdEdge { en: "Edge", zh: "优势（edge）", ar: "الأفضلية", }
+    ScLdLeagueScore { en: "League score", zh: "联赛得分", ar: "نتيجة الدوري", }
+    ScLdResolvedAnswered { en: "Resolved answered", zh: "已作答且已结算", ar: "المجاب عنها والمحسومة", }
+    ScLdStatus { en: "Status", zh: "状态", ar: "الحالة", }
+    ScLdProvisional { en: "PROVISIONAL", zh: "暂定", ar: "مؤقت", }
+    ScArTitle { en: "Headline Arena rules (seed 004)", zh: "Headline Arena 规则（种子 004）", ar: "قواعد Headline Arena (البذرة 004)", }
+    ScArNote { en: "Directional score 50 ± 50c (not a Brier or CRPS), accuracy over settled calls, the categorical Brier diagnostic kept apart, Normal CRPS with its 0–100 display; the leaderboard needs {gate} settlements; cancelled and open challenges are excluded.", zh: "方向得分 50 ± 50c（既不是布里尔评分也不是 CRPS），准确率按已结算的判断计算，分类布里尔诊断单独列出，正态 CRPS 及其 0–100 显示值；排行榜需要 {gate} 次结算；已取消和未结束的挑战不计入。", ar: "النتيجة الاتجاهية 50 ± 50c (ليست درجة براير ولا CRPS)، والدقة على التوقعات المحسومة، وتشخيص براير الفئوي منفصل، وCRPS الطبيعي مع عرضه من 0 إلى 100؛ تحتاج لوحة الصدارة إلى {gate} تسوية؛ وتُستبعد التحديات الملغاة والمفتوحة.", }
+    ScArDirectional { en: "Directional score", zh: "方向得分", ar: "النتيجة الاتجاهية", }
+    ScArInterval { en: "Interval", zh: "区间", ar: "الفاصل", }
+    ScArAccuracy { en: "Accuracy", zh: "准确率", ar: "الدقة", }
+    ScArBrierDiag { en: "Brier diagnostic", zh: "布里尔诊断", ar: "تشخيص براير", }
+    ScArCrpsDisplay { en: "CRPS display", zh: "CRPS 显示值", ar: "عرض CRPS", }
+    ScArSettled { en: "Settled", zh: "已结算", ar: "المحسومة", }
+    ScArLeaderboard { en: "Leaderboard", zh: "排行榜", ar: "لوحة الصدارة", }
+    ScArEligible { en: "eligible", zh: "有资格", ar: "مؤهل", }
+    ScArUnderGate { en: "under the gate", zh: "未达门槛", ar: "دون العتبة", }
+    ScCardTitle { en: "Registered predictions (§8.4)", zh: "已注册预测（第 8.4 节）", ar: "التنبؤات المسجلة (القسم 8.4)", }
+    ScCardNote { en: "Every prediction is on every scorecard: true, not true, not yet due, or unresolved (past its date without a verdict, never a success). The worst case counts each unresolved one at max(p², (1-p)²).", zh: "每项预测都在每个计分卡上：真、不为真、尚未到期或未解决（已过其日期却没有裁决，永远不会被计为成功）。最坏边界把每个未解决的预测按 max(p², (1-p)²) 计入。", ar: "كل تنبؤ موجود في كل بطاقة نتائج: صحيح، أو غير صحيح، أو لم يحن موعده بعد، أو غير محسوم (تجاوز تاريخه دون حكم، ولا يُعد نجاحًا أبدًا). وتحتسب أسوأ حالة كل تنبؤ غير محسوم بقيمة max(p², (1-p)²).", }
+    ScCardsCaption { en: "Scorecards by check date", zh: "按检验日期的计分卡", ar: "بطاقات النتائج حسب تاريخ الفحص", }
+    ScCardAsOf { en: "As of", zh: "截至", ar: "حتى تاريخ", }
+    ScCardResolved { en: "Resolved", zh: "已解决", ar: "المحسومة", }
+    ScCardPastDue { en: "Past due", zh: "已过期", ar: "تجاوزت موعدها", }
+    ScCardBrierResolved { en: "Brier on resolved", zh: "已解决预测的布里尔评分", ar: "درجة براير على المحسومة", }
+    ScCardResolvedShare { en: "Resolved share", zh: "解决的份额", ar: "نسبة المحسومة", }
+    ScCardWorstCase { en: "Worst case", zh: "最坏边界", ar: "أسوأ حالة", }
+    ScCardBssHalf { en: "BSS vs 0.5", zh: "BSS（对照 0.5）", ar: "BSS مقابل 0.5", }
+    ScCardEvery { en: "Every prediction on {date}", zh: "{date} 的每项预测", ar: "كل التنبؤات في {date}", }
+    ScCardPredictionsOn { en: "Predictions on {date}", zh: "{date} 的预测", ar: "التنبؤات في {date}", }
+    ScCardCaption { en: "Predictions on the scorecard of {date}", zh: "{date} 计分卡上的预测", ar: "التنبؤات في بطاقة نتائج {date}", }
+    ScCardPrediction { en: "Prediction", zh: "预测", ar: "التنبؤ", }
+    ScCardCheckDate { en: "Check date", zh: "检验日期", ar: "تاريخ الفحص", }
+    ScCardState { en: "State", zh: "状态", ar: "الحالة", }
+    ScStateTrue { en: "true", zh: "真", ar: "صحيح", }
+    ScStateNotTrue { en: "not true", zh: "不为真", ar: "غير صحيح", }
+    ScStateUnresolved { en: "unresolved", zh: "未解决", ar: "غير محسوم", }
+    ScStateNotDue { en: "not due", zh: "尚未到期", ar: "لم يحن موعده", }
+    ScMismatchLine { en: "council-forecasts.csv row {row}, book line {line}, {field}: {message}", zh: "council-forecasts.csv 第 {row} 行，账本第 {line} 行，{field}：{message}", ar: "\u{2066}council-forecasts.csv\u{2069} الصف {row}، سطر الدفتر {line}، {field}: {message}", }
+    ScMismatches { en: "{bad} of {n} rows are not the cells sealed in the book: the scores below are not of the sealed answers.", zh: "{n} 行中有 {bad} 行不是账本中封印的单元格：下面的评分并非针对封印的答案。", ar: "{bad} من {n} صفًا ليست الخلايا المختومة في الدفتر: الدرجات أدناه ليست للإجابات المختومة.", }
+    ScBelowMargin { en: " (smaller than the margin)", zh: "（小于边际）", ar: " (أصغر من الهامش)", }
+    ScNeffLegend { en: "{h} (mean rho {rho})", zh: "{h}（平均 rho {rho}）", ar: "{h} (متوسط rho ‏{rho})", }
+    ScSidesText { en: "within {within}, between {between}; gap {gap} ({wide}/{splits} splits, p {p})", zh: "阵营内 {within}，阵营间 {between}；差距 {gap}（{wide}/{splits} 种划分，p {p}）", ar: "داخل الجانب {within}، وبين الجانبين {between}؛ الفجوة {gap} ({wide}/{splits} تقسيمات، p {p})", }
     ScExpByGroup { en: "The experiment by group", zh: "按组的实验", ar: "التجربة حسب المجموعة", }
     ScExpGroup { en: "Group", zh: "组", ar: "المجموعة", }
     ScExpIds { en: "Identifiers", zh: "标识符", ar: "المعرّفات", }
@@ -841,6 +950,17 @@ catalog! {
     AccStepReplaying { en: "Replaying every decision with the engine and comparing every published row", zh: "正在用引擎重放每个决定并比较每一行已发布记录", ar: "جارٍ إعادة تشغيل كل قرار بالمحرك ومقارنة كل صف منشور", }
     StepOf { en: "Step {step} of {steps}: {label}…", zh: "第 {step} 步，共 {steps} 步：{label}…", ar: "الخطوة {step} من {steps}: {label}…", }
     AccDownload { en: "Download the verdict JSON", zh: "下载结论 JSON", ar: "نزّل ملف الحكم JSON", }
+    AccLeagueMismatch { en: "the league's files do not match its manifest: {failures}", zh: "联赛的文件与其 manifest.json 不符：{failures}", ar: "ملفات الدوري لا تطابق ملف البيان \u{2066}manifest.json\u{2069} الخاص به: {failures}", }
+    AccLeagueFailed { en: "the league could not be opened: {why}", zh: "无法打开联赛：{why}", ar: "تعذّر فتح الدوري: {why}", }
+    AccFailuresJoin { en: "; ", zh: "；", ar: "؛ ", }
+    AccCodeTexts { en: "code texts", zh: "代码文本", ar: "نصوص الشيفرة", }
+    AccDropFailed { en: "could not take the dropped folder: {why}", zh: "无法接收拖入的文件夹：{why}", ar: "تعذّر أخذ المجلد المُفلت: {why}", }
+    AccDownloadFailed { en: "the download could not be prepared: {why}", zh: "无法准备下载：{why}", ar: "تعذّر تجهيز التنزيل: {why}", }
+    AccCrashed { en: "the replay stopped on an internal error; reload the page. ({why})", zh: "重放因内部错误停止；请重新加载页面。（{why}）", ar: "توقفت إعادة التشغيل بسبب خطأ داخلي؛ أعد تحميل الصفحة. ({why})", }
+    AccBroken { en: "the replay stopped: {why}. Reload the page to try again.", zh: "重放已停止：{why}。请重新加载页面再试。", ar: "توقفت إعادة التشغيل: {why}. أعد تحميل الصفحة لتحاول مجددًا.", }
+    AccNotHanded { en: "the replay could not be given the files: {why}", zh: "无法把文件交给重放：{why}", ar: "تعذّر تسليم الملفات إلى إعادة التشغيل: {why}", }
+    AccVerdictUnread { en: "the replay's verdict could not be read: {why}", zh: "无法读取重放的结论：{why}", ar: "تعذّرت قراءة حكم إعادة التشغيل: {why}", }
+    AccBookNotGiven { en: "not given: the decisions are not held to the sealed book", zh: "未提供：决定不与封印的账本核对", ar: "غير مُعطى: لا تُقارن القرارات بالدفتر المختوم", }
 
     // The reader experiment (web/src/experiment).
     ExpTitle { en: "Forecast the open beside the council", zh: "在委员会旁边预测开盘", ar: "توقع الافتتاح إلى جانب المجلس", }

@@ -7,6 +7,11 @@ use super::{tr, M};
 use sealbook_core::book::chain::ProblemMsg;
 use sealbook_core::book::stamp_list::StampMsg;
 use sealbook_core::experiment::wire::ApiMsg;
+use sealbook_core::league::manifest::{
+    FileCheck, FileState, ManifestError, ManifestMsg, MissingWhy, MANIFEST_FORMAT,
+};
+use sealbook_core::score::peers::profile_stats::PeerNote;
+use sealbook_core::stats::intervals::NoIntervalWhy;
 use sealbook_core::verifier::UncheckedWhy;
 
 /// What is wrong with a line of the book (spec §3.2; Appendix B step 4).
@@ -112,5 +117,107 @@ pub fn api(m: &ApiMsg) -> String {
         ApiMsg::NoSession => tr(M::ApiNoSession, &[]),
         ApiMsg::StorageFailed => tr(M::ApiStorageFailed, &[]),
         ApiMsg::NotFound => tr(M::ApiNotFound, &[]),
+    }
+}
+
+/// Why a file a league's `manifest.json` lists could not be had: not dropped, not read, or
+/// not fetched (DESIGN.md "Published files").
+pub fn missing_why(w: &MissingWhy) -> String {
+    match w {
+        MissingWhy::NotDropped => tr(M::LmNotDropped, &[]),
+        MissingWhy::Unreadable { detail } => tr(M::LmUnreadable, &[("detail", detail)]),
+        MissingWhy::NotAUrl { detail } => tr(M::LmNotAUrl, &[("detail", detail)]),
+        MissingWhy::NoWindow => tr(M::LmNoWindow, &[]),
+        MissingWhy::RequestFailed { detail } => tr(M::LmRequestFailed, &[("detail", detail)]),
+        MissingWhy::NotHttpResponse => tr(M::LmNotHttp, &[]),
+        MissingWhy::Http { status } => tr(M::LmHttp, &[("status", status)]),
+        MissingWhy::TooLarge { bytes, max } => tr(M::LmTooLarge, &[("bytes", bytes), ("max", max)]),
+        MissingWhy::BodyUnreadable { detail } => tr(M::LmBodyUnreadable, &[("detail", detail)]),
+    }
+}
+
+/// A listed file against `manifest.json`, naming the file (`FileCheck::describe`).
+pub fn file_check(c: &FileCheck) -> String {
+    let path: &dyn std::fmt::Display = &c.path;
+    match &c.state {
+        FileState::Ok => tr(M::LmAsListed, &[("path", path)]),
+        FileState::Missing { why } => {
+            tr(M::LmMissing, &[("path", path), ("why", &missing_why(why))])
+        }
+        FileState::SizeDiffers { listed, found } => tr(
+            M::LmSizeDiffers,
+            &[("path", path), ("found", found), ("listed", listed)],
+        ),
+        FileState::HashDiffers { listed, found } => tr(
+            M::LmHashDiffers,
+            &[("path", path), ("found", found), ("listed", listed)],
+        ),
+    }
+}
+
+/// Why a `manifest.json` cannot be read: the field at fault and what is wrong with it.
+pub fn manifest_error(e: &ManifestError) -> String {
+    tr(
+        M::LmField,
+        &[("field", &e.field), ("message", &manifest_msg(&e.message))],
+    )
+}
+
+/// What is wrong with a field of `manifest.json`.
+pub fn manifest_msg(m: &ManifestMsg) -> String {
+    let quoted = |s: &str| format!("{s:?}");
+    match m {
+        ManifestMsg::TooLarge { bytes, max } => {
+            tr(M::LmTooLargeRead, &[("bytes", bytes), ("max", max)])
+        }
+        ManifestMsg::NotAManifest {
+            detail,
+            line,
+            column,
+        } => tr(
+            M::LmNotAManifest,
+            &[("detail", detail), ("line", line), ("column", column)],
+        ),
+        ManifestMsg::NotFormat { found } => tr(
+            M::LmNotFormat,
+            &[
+                ("found", &quoted(found)),
+                ("format", &quoted(MANIFEST_FORMAT)),
+            ],
+        ),
+        ManifestMsg::TooManyFiles { files, max } => {
+            tr(M::LmTooManyFiles, &[("files", files), ("max", max)])
+        }
+        ManifestMsg::UnsafePath { path } => tr(M::LmUnsafePath, &[("path", &quoted(path))]),
+        ManifestMsg::ListsItself => tr(M::LmListsItself, &[]),
+        ManifestMsg::BadSha256 { sha256 } => tr(M::LmBadSha256, &[("sha256", &quoted(sha256))]),
+        ManifestMsg::ListedTwice { path } => tr(M::LmListedTwice, &[("path", &quoted(path))]),
+        ManifestMsg::OutOfOrder { path } => tr(M::LmOutOfOrder, &[("path", &quoted(path))]),
+    }
+}
+
+/// Why a peer benchmark's figure has no value or interval, or an agent no verdict.
+pub fn peer_note(n: &PeerNote) -> String {
+    match n {
+        PeerNote::NoValues => tr(M::ScPeerNoValues, &[]),
+        PeerNote::TooFewForInterval { min } => tr(M::ScPeerTooFew, &[("min", min)]),
+        PeerNote::NoBootstrap => tr(M::ScPeerNoBootstrap, &[]),
+        PeerNote::NoVerdict => tr(M::ScPeerNoVerdict, &[]),
+        PeerNote::LadderIntervals => tr(M::ScPeerLadderIntervals, &[]),
+        PeerNote::ArenaNoInterval => tr(M::ScPeerArenaNoInterval, &[]),
+    }
+}
+
+/// Why §4.6 allows no interval yet for a figure.
+pub fn no_interval(w: &NoIntervalWhy) -> String {
+    match w {
+        NoIntervalWhy::TooFewSessions { sessions, first } => tr(
+            M::ScNoIntervalYet,
+            &[("sessions", sessions), ("first", first)],
+        ),
+        NoIntervalWhy::HorizonNeeds { sessions, h, first } => tr(
+            M::ScNoIntervalHorizon,
+            &[("sessions", sessions), ("h", h), ("first", first)],
+        ),
     }
 }

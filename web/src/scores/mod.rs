@@ -146,7 +146,7 @@ impl ScoresApp {
             label: t(M::AccStepStarting).into(),
         };
         if let Err(e) = w.worker.post_message(&job) {
-            self.status = Status::Failed(format!("the scorer could not be given the files: {e:?}"));
+            self.status = Status::Failed(tr(M::ScoresNotGiven, &[("why", &format!("{e:?}"))]));
         }
     }
 
@@ -226,19 +226,19 @@ impl ScoresApp {
             <>
                 if any && peer {
                     <ul class="file-list" aria-label={t(M::AccFilesGiven)}>
-                        { given("records", &self.records, "records") }
+                        { given(t(M::ScRoleRecords), &self.records, "records") }
                     </ul>
                 } else if any {
                     <ul class="file-list" aria-label={t(M::AccFilesGiven)}>
-                        { given("forecasts", &self.forecasts, "forecasts") }
-                        { given("book", &self.book, "book") }
-                        { given("asks", &self.asks, "asks") }
-                        { given("climatology", &self.clim, "clim") }
-                        { given("registered", &self.registered, "registered") }
+                        { given(t(M::ScRoleForecasts), &self.forecasts, "forecasts") }
+                        { given(t(M::ScRoleBook), &self.book, "book") }
+                        { given(t(M::ScRoleAsks), &self.asks, "asks") }
+                        { given(t(M::ScRoleClim), &self.clim, "clim") }
+                        { given(t(M::ScRoleRegistered), &self.registered, "registered") }
                         // The experiment's inputs are listed only when given: most drops
                         // are about the council's scores alone.
-                        if self.experiment.is_some() { { given("experiment", &self.experiment, "experiment") } }
-                        if self.league.is_some() { { given("league file", &self.league, "league") } }
+                        if self.experiment.is_some() { { given(t(M::ScRoleExperiment), &self.experiment, "experiment") } }
+                        if self.league.is_some() { { given(t(M::ScRoleLeague), &self.league, "league") } }
                     </ul>
                 }
                 if !self.ignored.is_empty() {
@@ -479,8 +479,7 @@ impl Component for ScoresApp {
             }
             Msg::Download => {
                 if let Err(e) = self.download() {
-                    self.status =
-                        Status::Failed(format!("the download could not be prepared: {e}"));
+                    self.status = Status::Failed(tr(M::ScoresDownloadFailed, &[("why", &e)]));
                 }
                 return true;
             }

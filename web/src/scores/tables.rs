@@ -11,7 +11,7 @@ use super::html::{
     card, details, head, int_td, interval, json_name, json_number, method_name, num_td,
     num_td_titled, pct_td, pill, table_wrap,
 };
-use crate::i18n::{t, tr, M};
+use crate::i18n::{core_messages, t, tr, M};
 use sealbook_core::score::book_agreement::BookAgreement;
 use sealbook_core::score::crowd_book::{CrowdFigures, CrowdSplit, CrowdStats};
 use sealbook_core::score::independence_tables::Reading;
@@ -92,7 +92,9 @@ fn interval_text(
 ) -> Html {
     match interval(ci) {
         Some(ci) => html! { <>{ ci }{ " " }<span class="muted">{ method_name(method) }</span></> },
-        None => html! { { rule.reason.clone().unwrap_or_else(|| t(M::ScNoneFormed).into()) } },
+        None => {
+            html! { { rule.why_none().map_or_else(|| t(M::ScNoneFormed).into(), |w| core_messages::no_interval(&w)) } }
+        }
     }
 }
 
@@ -120,37 +122,48 @@ pub fn scorecards(cards: &[DatedScorecard]) -> Html {
                 State::NotDue => "neutral",
             };
             let state = json_name(&r.state);
+            let said = t(match r.state {
+                State::True => M::ScStateTrue,
+                State::NotTrue => M::ScStateNotTrue,
+                State::Unresolved => M::ScStateUnresolved,
+                State::NotDue => M::ScStateNotDue,
+            });
             html! {
                 <tr data-id={r.id.clone()}>
                     <th scope="row">{ r.id.clone() }</th>
                     { num_td(Some(r.p)) }
                     <td>{ r.check_date.clone() }</td>
-                    <td><span class={classes!("pill", class)} data-state={state.clone()}>{ state.replace('_', " ") }</span></td>
+                    <td><span class={classes!("pill", class)} data-state={state}>{ said }</span></td>
                 </tr>
             }
         });
+        let date: &dyn std::fmt::Display = &c.as_of;
         let table = html! {
             <table class="scores-table">
-                <caption>{ format!("Predictions on the scorecard of {}", c.as_of) }</caption>
-                <thead>{ head(&["Prediction", "p", "Check date", "State"]) }</thead>
+                <caption>{ tr(M::ScCardCaption, &[("date", date)]) }</caption>
+                <thead>{ head(&[t(M::ScCardPrediction), "p", t(M::ScCardCheckDate), t(M::ScCardState)]) }</thead>
                 <tbody>{ for rows }</tbody>
             </table>
         };
-        details(format!("Every prediction on {}", c.as_of), &format!("Predictions on {}", c.as_of), table)
+        details(
+            tr(M::ScCardEvery, &[("date", date)]),
+            &tr(M::ScCardPredictionsOn, &[("date", date)]),
+            table,
+        )
     });
     let table = html! {
         <table class="scores-table" id="scorecards">
-            <caption>{ "Scorecards by check date" }</caption>
-            <thead>{ head(&["As of", "Resolved", "Past due", "Brier on resolved", "Resolved share", "Worst case", "BSS vs 0.5"]) }</thead>
+            <caption>{ t(M::ScCardsCaption) }</caption>
+            <thead>{ head(&[t(M::ScCardAsOf), t(M::ScCardResolved), t(M::ScCardPastDue), t(M::ScCardBrierResolved), t(M::ScCardResolvedShare), t(M::ScCardWorstCase), t(M::ScCardBssHalf)]) }</thead>
             <tbody>{ for rows }</tbody>
         </table>
     };
     card(
         "scores-scorecard",
-        "Registered predictions (§8.4)",
+        t(M::ScCardTitle),
         html! { <>
-            <p class="note">{ "Every prediction is on every scorecard: true, not true, not yet due, or unresolved (past its date without a verdict, never a success). The worst case counts each unresolved one at max(p², (1-p)²)." }</p>
-            { table_wrap("Scorecards by check date", table) }
+            <p class="note">{ t(M::ScCardNote) }</p>
+            { table_wrap(t(M::ScCardsCaption), table) }
             { for every }
         </> },
     )
@@ -158,7 +171,11 @@ pub fn scorecards(cards: &[DatedScorecard]) -> Html {
 
 /// A peer profile's figure: the value, then its interval or why it has none.
 fn figure_tds(f: &Figure) -> Html {
-    let ci = interval(f.interval).unwrap_or_else(|| f.note.clone().unwrap_or_else(|| "-".into()));
+    let ci = interval(f.interval).unwrap_or_else(|| {
+        f.note
+            .as_ref()
+            .map_or_else(|| "-".into(), core_messages::peer_note)
+    });
     html! { <>{ num_td(f.value) }<td class="ci">{ ci }</td></> }
 }
 
@@ -182,32 +199,39 @@ fn peer_card(
         "scores-peer",
         title,
         html! { <>
-            <p class="note">{ format!("{note}{boot_note} {records} records.") }</p>
+            <p class="note">{ note }{ boot_note }{ " " }{ tr(M::ScPeerRecords, &[("n", &records)]) }</p>
             { table_wrap(title, table) }
         </> },
     )
 }
 
+/// How a profile's intervals were drawn, after a space (the note's next sentence).
 fn boot_note(generator: &str, level: f64, resamples: usize, seed: u64) -> String {
-    format!(
-        " Intervals: {}% from {resamples} iid resamples, seed {seed} ({generator}).",
-        level * 100.0
-    )
+    let intervals = tr(
+        M::ScPeerIntervals,
+        &[
+            ("level", &(level * 100.0)),
+            ("resamples", &resamples),
+            ("seed", &seed),
+            ("generator", &generator),
+        ],
+    );
+    format!(" {intervals}")
 }
 
 fn agentpit(doc: &AgentpitStats) -> Html {
     let rows = doc.agents.iter().map(|(agent, a)| {
         let v = &a.vs_crowd;
         let verdict = match &v.verdict {
-            Some(x) => pill(
-                match x {
-                    CrowdVerdict::Better => "ok",
-                    CrowdVerdict::Worse => "bad",
-                    CrowdVerdict::Inconclusive => "neutral",
-                },
-                json_name(x),
-            ),
-            None => html! { { v.verdict_note.clone().unwrap_or_else(|| "-".into()) } },
+            Some(x) => {
+                let (class, said) = match x {
+                    CrowdVerdict::Better => ("ok", M::ScApBetter),
+                    CrowdVerdict::Worse => ("bad", M::ScApWorse),
+                    CrowdVerdict::Inconclusive => ("neutral", M::ScApInconclusive),
+                };
+                pill(class, t(said))
+            }
+            None => html! { { v.verdict_note.as_ref().map_or_else(|| "-".into(), core_messages::peer_note) } },
         };
         let st = &v.sign_test;
         html! {
@@ -227,12 +251,26 @@ fn agentpit(doc: &AgentpitStats) -> Html {
     });
     let b = &doc.bootstrap;
     peer_card(
-        "AgentpitBench rules (seeds 001/003)",
-        "Multi-outcome Brier 1/2 Σ(p−y)² per agent against the crowd's price at sweep time on the same markets; a verdict only when the interval of the mean difference excludes zero; infrastructure failures are not missing answers.",
+        t(M::ScApTitle),
+        t(M::ScApNote),
         boot_note(&b.generator, b.level, b.resamples, b.seed),
         doc.records,
-        "Agents",
-        &["Agent", "Brier", "95% interval", "Crowd Brier", "95% interval", "Agent - crowd", "95% interval", "Markets", "Sign test better / worse / ties", "p", "Verdict", "Coverage", "Bet P&L"],
+        t(M::ScApAgents),
+        &[
+            t(M::ScApAgent),
+            t(M::ExpBrier),
+            t(M::ScInterval95),
+            t(M::ScApCrowdBrier),
+            t(M::ScInterval95),
+            t(M::ScApDiff),
+            t(M::ScInterval95),
+            t(M::ScApMarkets),
+            t(M::ScApSignTest),
+            "p",
+            t(M::ScVerdict),
+            t(M::ScCoverage),
+            t(M::ScApBetPnl),
+        ],
         html! { { for rows } },
     )
 }
@@ -240,9 +278,9 @@ fn agentpit(doc: &AgentpitStats) -> Html {
 fn ladder(doc: &LadderStats) -> Html {
     let rows = doc.models.iter().map(|(model, m)| {
         let state = if m.provisional {
-            pill("warn", "PROVISIONAL")
+            pill("warn", t(M::ScLdProvisional))
         } else {
-            pill("ok", "ranked")
+            pill("ok", t(M::ScRanked))
         };
         html! {
             <tr data-model={model.clone()}>
@@ -258,12 +296,23 @@ fn ladder(doc: &LadderStats) -> Html {
     });
     let b = &doc.bootstrap;
     peer_card(
-        "Forecasting ladder rules (seed 002)",
-        "Edge = market Brier − model Brier on the answered resolved questions (positive beats the frozen price); the league score counts every skipped question at 0.50; under 10 resolved a model is PROVISIONAL; * marks the search-enabled track.",
+        t(M::ScLdTitle),
+        t(M::ScLdNote),
         boot_note(&b.generator, b.level, b.resamples, b.seed),
         doc.records,
-        "Models",
-        &["Model", "Edge", "90% interval", "League score", "90% interval", "Brier", "90% interval", "Resolved answered", "Coverage", "Status"],
+        t(M::ScLdModels),
+        &[
+            t(M::ScModel),
+            t(M::ScLdEdge),
+            t(M::ScInterval90),
+            t(M::ScLdLeagueScore),
+            t(M::ScInterval90),
+            t(M::ExpBrier),
+            t(M::ScInterval90),
+            t(M::ScLdResolvedAnswered),
+            t(M::ScCoverage),
+            t(M::ScLdStatus),
+        ],
         html! { { for rows } },
     )
 }
@@ -272,9 +321,9 @@ fn arena(doc: &ArenaStats) -> Html {
     let rows = doc.agents.iter().map(|(agent, a)| {
         let d = &a.directional;
         let eligible = if a.leaderboard_eligible {
-            pill("ok", "eligible")
+            pill("ok", t(M::ScArEligible))
         } else {
-            pill("neutral", "under the gate")
+            pill("neutral", t(M::ScArUnderGate))
         };
         html! {
             <tr data-agent={agent.clone()}>
@@ -290,12 +339,24 @@ fn arena(doc: &ArenaStats) -> Html {
         }
     });
     peer_card(
-        "Headline Arena rules (seed 004)",
-        "Directional score 50 ± 50c (not a Brier or CRPS), accuracy over settled calls, the categorical Brier diagnostic kept apart, Normal CRPS with its 0–100 display; the leaderboard needs 30 settlements; cancelled and open challenges are excluded.",
+        t(M::ScArTitle),
+        &tr(M::ScArNote, &[("gate", &doc.settlement_gate)]),
         String::new(),
         doc.records,
-        "Agents",
-        &["Agent", "Directional score", "Interval", "Accuracy", "Brier diagnostic", "Interval", "CRPS", "Interval", "CRPS display", "Settled", "Leaderboard"],
+        t(M::ScApAgents),
+        &[
+            t(M::ScApAgent),
+            t(M::ScArDirectional),
+            t(M::ScArInterval),
+            t(M::ScArAccuracy),
+            t(M::ScArBrierDiag),
+            t(M::ScArInterval),
+            "CRPS",
+            t(M::ScArInterval),
+            t(M::ScArCrpsDisplay),
+            t(M::ScArSettled),
+            t(M::ScArLeaderboard),
+        ],
         html! { { for rows } },
     )
 }
@@ -358,11 +419,11 @@ fn agreement(a: &BookAgreement) -> Html {
         };
     }
     let items = a.mismatches.iter().map(|m| {
-        html! { <li>{ format!("council-forecasts.csv row {}, book line {}, {}: {}", m.csv_row, m.book_line, m.field, m.message) }</li> }
+        html! { <li>{ tr(M::ScMismatchLine, &[("row", &m.csv_row), ("line", &m.book_line), ("field", &m.field), ("message", &m.message)]) }</li> }
     });
     html! {
         <div class="callout bad" role="alert" id="book-agreement" data-ok="false">
-            <p>{ format!("{} of {} rows are not the cells sealed in the book: the scores below are not of the sealed answers.", a.mismatch_count, a.checked) }</p>
+            <p>{ tr(M::ScMismatches, &[("bad", &a.mismatch_count), ("n", &a.checked)]) }</p>
             <ul>{ for items }</ul>
         </div>
     }
@@ -475,7 +536,7 @@ fn endpoint(doc: &LeagueStats) -> Html {
         None => pill("neutral", t(M::ScNoVerdict)),
     };
     let below = if p.confirmed_below_margin {
-        " (smaller than the margin)"
+        t(M::ScBelowMargin)
     } else {
         ""
     };
@@ -511,7 +572,13 @@ fn coin_td(f: &SeatHorizon) -> Html {
     let c = &f.bss_coin;
     let title = match interval(c.ci95) {
         Some(ci) => tr(M::ScInterval95Ci, &[("ci", &ci), ("n", &c.n)]),
-        None => format!("n {}; {}", c.n, c.reason.clone().unwrap_or_default()),
+        None => {
+            let why = f.interval.why_none().map_or_else(
+                || t(M::ScNoIntervalFormed).to_string(),
+                |w| core_messages::no_interval(&w),
+            );
+            format!("n {}; {why}", c.n)
+        }
     };
     num_td_titled(c.value, title)
 }
@@ -724,7 +791,11 @@ fn neff(doc: &LeagueStats) -> Html {
                     Some((r.reading.n, r.reading.n_eff?)).filter(|_| r.reading.rho.is_some())
                 })
                 .collect();
-            Some((format!("{h} (mean rho {rho:.3})"), rho, points))
+            Some((
+                tr(M::ScNeffLegend, &[("h", &h), ("rho", &format!("{rho:.3}"))]),
+                rho,
+                points,
+            ))
         })
         .collect();
     let legend: Vec<(usize, String)> = series
@@ -802,14 +873,19 @@ fn independence(doc: &LeagueStats) -> Html {
     };
     let runs = ind.runs.iter().map(|r| {
         let sides = match &r.sides {
-            Some(sd) => format!(
-                "within {:.2}, between {:.2}; gap {:.1} ({}/{} splits, p {:.2})",
-                sd.within_r.unwrap_or(f64::NAN),
-                sd.between_r.unwrap_or(f64::NAN),
-                sd.max_gap,
-                sd.at_least_as_wide,
-                sd.splits,
-                sd.p_value
+            Some(sd) => tr(
+                M::ScSidesText,
+                &[
+                    ("within", &format!("{:.2}", sd.within_r.unwrap_or(f64::NAN))),
+                    (
+                        "between",
+                        &format!("{:.2}", sd.between_r.unwrap_or(f64::NAN)),
+                    ),
+                    ("gap", &format!("{:.1}", sd.max_gap)),
+                    ("wide", &sd.at_least_as_wide),
+                    ("splits", &sd.splits),
+                    ("p", &format!("{:.2}", sd.p_value)),
+                ],
             ),
             None => r.sides_note.clone().unwrap_or_else(|| "-".into()),
         };
@@ -1010,7 +1086,7 @@ fn matrix_table(label: &str, m: &MatrixView) -> Html {
         <table class="scores-table" id="matrix-table">
             <caption>{ label.to_string() }</caption>
             <thead><tr>
-                <th scope="col">{ "Seat" }</th>
+                <th scope="col">{ t(M::ExpSeat) }</th>
                 { for m.seats.iter().map(|s| html! { <th scope="col">{ s.clone() }</th> }) }
             </tr></thead>
             <tbody>{ for rows }</tbody>

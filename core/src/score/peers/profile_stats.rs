@@ -37,6 +37,7 @@ use crate::stats::crps::crps_gaussian;
 use crate::stats::sign_test::sign_test;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
 
 /// Seed of every agentpit interval (the first day of season 1 under seed 001's rules).
 pub const AGENTPIT_SEED: u64 = 20261009;
@@ -67,6 +68,79 @@ impl BootstrapSpec {
     }
 }
 
+/// Why a peer figure has no value or no interval, or an agent no verdict: a message id with
+/// its arguments, so that the page says it in the reader's language. `Display` is the English;
+/// in the document (JSON) the note is that English, and it is read back from it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PeerNote {
+    /// No value went into the mean.
+    NoValues,
+    /// Fewer values than an interval needs ([`MIN_INTERVAL_N`]).
+    TooFewForInterval { min: usize },
+    /// The bootstrap drew no interval.
+    NoBootstrap,
+    /// agentpit: a verdict comes only from the interval of the mean difference.
+    NoVerdict,
+    /// ladder: seed 002 puts intervals on Brier and edge only.
+    LadderIntervals,
+    /// arena: seed 004 states no interval.
+    ArenaNoInterval,
+}
+
+impl fmt::Display for PeerNote {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PeerNote::NoValues => f.write_str("no values to score"),
+            PeerNote::TooFewForInterval { min } => {
+                write!(f, "an interval needs at least {min} values")
+            }
+            PeerNote::NoBootstrap => f.write_str("the bootstrap gave no interval"),
+            PeerNote::NoVerdict => f.write_str("no interval of the mean difference, so no verdict"),
+            PeerNote::LadderIntervals => {
+                f.write_str("seed 002 puts intervals on Brier and edge only")
+            }
+            PeerNote::ArenaNoInterval => f.write_str(ARENA_NO_INTERVAL),
+        }
+    }
+}
+
+impl std::str::FromStr for PeerNote {
+    type Err = String;
+
+    /// The note whose English is `s`.
+    fn from_str(s: &str) -> Result<PeerNote, String> {
+        let fixed = [
+            PeerNote::NoValues,
+            PeerNote::NoBootstrap,
+            PeerNote::NoVerdict,
+            PeerNote::LadderIntervals,
+            PeerNote::ArenaNoInterval,
+        ];
+        if let Some(n) = fixed.into_iter().find(|n| n.to_string() == s) {
+            return Ok(n);
+        }
+        s.strip_prefix("an interval needs at least ")
+            .and_then(|r| r.strip_suffix(" values"))
+            .and_then(|n| n.parse().ok())
+            .map(|min| PeerNote::TooFewForInterval { min })
+            .ok_or_else(|| format!("{s:?} is not a note of a peer figure"))
+    }
+}
+
+impl Serialize for PeerNote {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for PeerNote {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<PeerNote, D::Error> {
+        String::deserialize(d)?
+            .parse()
+            .map_err(serde::de::Error::custom)
+    }
+}
+
 /// A mean with its n and its interval, or why it has none.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Figure {
@@ -74,20 +148,20 @@ pub struct Figure {
     pub n: usize,
     pub interval: Option<(f64, f64)>,
     /// Why `value` or `interval` is absent.
-    pub note: Option<String>,
+    pub note: Option<PeerNote>,
 }
 
 /// Intervals need at least this many values (one value resamples to itself).
 pub const MIN_INTERVAL_N: usize = 2;
 
 impl Figure {
-    fn of(value: Option<f64>, n: usize, interval: Result<(f64, f64), String>) -> Figure {
+    fn of(value: Option<f64>, n: usize, interval: Result<(f64, f64), PeerNote>) -> Figure {
         match (value, interval) {
             (None, _) => Figure {
                 value,
                 n,
                 interval: None,
-                note: Some("no values to score".into()),
+                note: Some(PeerNote::NoValues),
             },
             (Some(_), Ok(ci)) => Figure {
                 value,
@@ -114,12 +188,8 @@ impl Figure {
     }
 
     /// The mean of `values` without an interval, for `reason`.
-    fn plain(values: &[f64], reason: &str) -> Figure {
-        Figure::of(
-            mean(values.iter().copied()),
-            values.len(),
-            Err(reason.into()),
-        )
+    fn plain(values: &[f64], reason: PeerNote) -> Figure {
+        Figure::of(mean(values.iter().copied()), values.len(), Err(reason))
     }
 }
 
@@ -127,15 +197,15 @@ fn interval(
     values: &[f64],
     boot: &BootstrapSpec,
     stats: &dyn StatsSeams,
-) -> Result<(f64, f64), String> {
+) -> Result<(f64, f64), PeerNote> {
     if values.len() < MIN_INTERVAL_N {
-        return Err(format!(
-            "an interval needs at least {MIN_INTERVAL_N} values"
-        ));
+        return Err(PeerNote::TooFewForInterval {
+            min: MIN_INTERVAL_N,
+        });
     }
     stats
         .iid_bootstrap(values, boot.resamples, boot.level, boot.seed)
-        .ok_or_else(|| "the bootstrap gave no interval".into())
+        .ok_or(PeerNote::NoBootstrap)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -184,7 +254,7 @@ pub struct VsCrowd {
     pub sign_test: SignTestResult,
     /// Only from an interval: better (below zero), worse (above), else inconclusive.
     pub verdict: Option<CrowdVerdict>,
-    pub verdict_note: Option<String>,
+    pub verdict_note: Option<PeerNote>,
 }
 
 /// The two-sided exact sign test over the per-market differences (ties dropped).
@@ -280,10 +350,7 @@ pub fn agentpit_stats(records: &[AgentpitRecord], stats: &dyn StatsSeams) -> Age
             let mean_difference = Figure::bootstrapped(&differences, &boot, stats);
             let (verdict, verdict_note) = match mean_difference.interval {
                 Some(ci) => (Some(crowd_verdict(ci)), None),
-                None => (
-                    None,
-                    Some("no interval of the mean difference, so no verdict".to_string()),
-                ),
+                None => (None, Some(PeerNote::NoVerdict)),
             };
             let s = sign_test(&differences);
             let answered = a.agent.len() + a.unresolved;
@@ -458,7 +525,6 @@ pub fn ladder_stats(records: &[LadderForecast], stats: &dyn StatsSeams) -> Ladde
                     .or_default()
                     .push(question(f));
             }
-            let league_reason = "seed 002 puts intervals on Brier and edge only";
             let model = LadderModel {
                 search_enabled: fs.iter().any(|f| f.search_enabled),
                 asked: s.asked,
@@ -472,7 +538,11 @@ pub fn ladder_stats(records: &[LadderForecast], stats: &dyn StatsSeams) -> Ladde
                 coverage: s.coverage,
                 provisional: s.provisional,
                 scores,
-                league_score: Figure::of(s.league_score, s.resolved, Err(league_reason.into())),
+                league_score: Figure::of(
+                    s.league_score,
+                    s.resolved,
+                    Err(PeerNote::LadderIntervals),
+                ),
                 returns: returns(&qs),
                 categories: by_category
                     .into_iter()
@@ -602,7 +672,7 @@ pub fn arena_stats(records: &[ArenaRecord]) -> ArenaStats {
         .into_iter()
         .map(|(name, a)| {
             let settled = a.score.len() + a.crps.len();
-            let plain = |v: &[f64]| Figure::plain(v, ARENA_NO_INTERVAL);
+            let plain = |v: &[f64]| Figure::plain(v, PeerNote::ArenaNoInterval);
             let agent = ArenaAgent {
                 settled,
                 cancelled: a.cancelled,
@@ -738,7 +808,11 @@ mod tests {
             (1, None, None)
         );
         assert_eq!(
-            d.mean_difference.note.as_deref(),
+            d.mean_difference
+                .note
+                .as_ref()
+                .map(PeerNote::to_string)
+                .as_deref(),
             Some("an interval needs at least 2 values")
         );
         assert!(d.verdict_note.is_some());
@@ -809,13 +883,24 @@ mod tests {
         );
         assert_eq!(m.categories["AI"].brier.n, 0);
         assert_eq!(
-            m.categories["AI"].brier.note.as_deref(),
+            m.categories["AI"]
+                .brier
+                .note
+                .as_ref()
+                .map(PeerNote::to_string)
+                .as_deref(),
             Some("no values to score")
         );
         assert!((m.categories["World"].brier.value.unwrap() - 0.49).abs() < 1e-15);
         assert_eq!((m.returns.bets, m.returns.staked), (2, 2.0));
         assert_eq!(
-            doc.models["N"].scores.edge.note.as_deref(),
+            doc.models["N"]
+                .scores
+                .edge
+                .note
+                .as_ref()
+                .map(PeerNote::to_string)
+                .as_deref(),
             Some("an interval needs at least 2 values")
         );
     }
@@ -842,7 +927,15 @@ mod tests {
         );
         // 50 + 50 * 0.6 = 80 (right); 50 - 50 * 0.5 = 25 (wrong).
         assert_eq!(a.directional.score.value, Some(52.5));
-        assert_eq!(a.directional.score.note.as_deref(), Some(ARENA_NO_INTERVAL));
+        assert_eq!(
+            a.directional
+                .score
+                .note
+                .as_ref()
+                .map(PeerNote::to_string)
+                .as_deref(),
+            Some(ARENA_NO_INTERVAL)
+        );
         assert_eq!(
             (
                 a.directional.accuracy.correct,
@@ -886,5 +979,25 @@ mod tests {
         assert_eq!((e.line, e.field.as_deref()), (1, Some("kind")));
         let doc = peer_stats(Profile::Arena, b"", &Recorder).unwrap().unwrap();
         assert_eq!(serde_json::to_value(doc).unwrap()["profile"], "arena");
+    }
+
+    #[test]
+    fn notes_are_their_english_in_the_document_and_read_back() {
+        for n in [
+            PeerNote::NoValues,
+            PeerNote::TooFewForInterval { min: 2 },
+            PeerNote::NoBootstrap,
+            PeerNote::NoVerdict,
+            PeerNote::LadderIntervals,
+            PeerNote::ArenaNoInterval,
+        ] {
+            let json = serde_json::to_string(&n).unwrap();
+            assert_eq!(json, format!("{:?}", n.to_string()));
+            assert_eq!(serde_json::from_str::<PeerNote>(&json).unwrap(), n);
+        }
+        assert!(serde_json::from_str::<PeerNote>(r#""some other words""#).is_err());
+        assert!("an interval needs at least x values"
+            .parse::<PeerNote>()
+            .is_err());
     }
 }
