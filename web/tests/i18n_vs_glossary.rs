@@ -1412,8 +1412,8 @@ mod check_messages {
 mod ots_messages {
     use sealbook_core::ots::bitcoin::HeaderError;
     use sealbook_core::ots::messages::{
-        AttestationMsg, CheckMsg, Finding, HeaderAt, HeaderMsg, HeadersTextError, LevelMsg,
-        NoteMsg, PowError, TimeBound, TrustedMsg,
+        AttestationMsg, Finding, HeaderAt, HeaderMsg, HeadersTextError, LevelMsg, NoteMsg,
+        PowError, ProofCheck, TimeBound, TrustedMsg,
     };
     use sealbook_core::verifier::header_files::HeaderFileError;
     use sealbook_core::verifier::trust::StillTrusted;
@@ -1684,21 +1684,21 @@ mod ots_messages {
         all
     }
 
-    fn checks() -> Vec<CheckMsg> {
-        fn index(m: &CheckMsg) -> usize {
+    fn checks() -> Vec<ProofCheck> {
+        fn index(m: &ProofCheck) -> usize {
             match m {
-                CheckMsg::Recomputed => 0,
-                CheckMsg::Headers { .. } => 1,
-                CheckMsg::MerkleCompared => 2,
-                CheckMsg::MedianTimePast => 3,
+                ProofCheck::Recomputed => 0,
+                ProofCheck::Headers { .. } => 1,
+                ProofCheck::MerkleCompared => 2,
+                ProofCheck::MedianTimePast => 3,
             }
         }
         let all = vec![
-            CheckMsg::Recomputed,
-            CheckMsg::Headers { count: 1 },
-            CheckMsg::Headers { count: 12 },
-            CheckMsg::MerkleCompared,
-            CheckMsg::MedianTimePast,
+            ProofCheck::Recomputed,
+            ProofCheck::Headers { count: 1 },
+            ProofCheck::Headers { count: 12 },
+            ProofCheck::MerkleCompared,
+            ProofCheck::MedianTimePast,
         ];
         let mut seen: Vec<usize> = all.iter().map(index).collect();
         seen.dedup();

@@ -446,7 +446,7 @@ impl fmt::Display for LevelMsg {
 /// A check the verdict made, in words.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "id", rename_all = "snake_case", deny_unknown_fields)]
-pub enum CheckMsg {
+pub enum ProofCheck {
     /// The operations from the stamped digest to every attestation.
     Recomputed,
     /// `count` headers: hash, proof of work and (more than one) links.
@@ -457,21 +457,21 @@ pub enum CheckMsg {
     MedianTimePast,
 }
 
-impl fmt::Display for CheckMsg {
+impl fmt::Display for ProofCheck {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            CheckMsg::Recomputed => {
+            ProofCheck::Recomputed => {
                 f.write_str("operations recomputed from the stamped digest to every attestation")
             }
-            CheckMsg::Headers { count } => write!(
+            ProofCheck::Headers { count } => write!(
                 f,
                 "{count} supplied header(s): double-SHA256 hash, proof of work against nBits (target within the main-net limit 0x1d00ffff){}",
                 if *count > 1 { ", linked by previous-block hash" } else { "" }
             ),
-            CheckMsg::MerkleCompared => f.write_str(
+            ProofCheck::MerkleCompared => f.write_str(
                 "merkle root of the header compared with the computed commitment (internal byte order)",
             ),
-            CheckMsg::MedianTimePast => f.write_str(
+            ProofCheck::MedianTimePast => f.write_str(
                 "header time above the median time past of the 11 supplied headers before it",
             ),
         }
@@ -596,7 +596,7 @@ mod tests {
                 "header run rejected: header 1: does not follow header 0 (its previous-block hash is not 00ff)",
             ),
             (
-                CheckMsg::Headers { count: 1 }.to_string(),
+                ProofCheck::Headers { count: 1 }.to_string(),
                 "1 supplied header(s): double-SHA256 hash, proof of work against nBits (target within the main-net limit 0x1d00ffff)",
             ),
             (

@@ -9,7 +9,7 @@ use super::bitcoin::{
     HeaderError, HeaderRun, LabelledHeader,
 };
 use super::evaluate::{attestations, AttestationPath, EvalError};
-pub use super::messages::{AttestationMsg, CheckMsg, LevelMsg, TimeBound, TrustedMsg, LEVEL_2};
+pub use super::messages::{AttestationMsg, LevelMsg, ProofCheck, TimeBound, TrustedMsg, LEVEL_2};
 use super::timestamp::Timestamp;
 use crate::hex;
 use serde::{Deserialize, Serialize};
@@ -114,7 +114,7 @@ pub struct Verdict {
     /// work, median time past, retargets, forks.
     pub header_analysis: Option<HeaderAnalysis>,
     /// The checks performed.
-    pub checks: Vec<CheckMsg>,
+    pub checks: Vec<ProofCheck>,
     /// The P1a time bound (spec §3.11), when verified.
     pub time_bound: Option<TimeBound>,
     /// What a reader still has to trust.
@@ -149,7 +149,7 @@ struct VerdictWire {
 struct VerdictMsgs {
     level: LevelMsg,
     header_error: Option<HeaderError>,
-    checks: Vec<CheckMsg>,
+    checks: Vec<ProofCheck>,
     time_bound: Option<TimeBound>,
     still_trusted: Vec<TrustedMsg>,
 }
@@ -278,14 +278,14 @@ pub fn verify_bitcoin(ts: &Timestamp, headers: &[BlockHeader]) -> Result<Verdict
     } else {
         LevelMsg::Failed
     };
-    let mut checks = vec![CheckMsg::Recomputed];
+    let mut checks = vec![ProofCheck::Recomputed];
     if !headers.is_empty() {
-        checks.push(CheckMsg::Headers {
+        checks.push(ProofCheck::Headers {
             count: headers.len(),
         });
-        checks.push(CheckMsg::MerkleCompared);
+        checks.push(ProofCheck::MerkleCompared);
         if bitcoin.iter().any(|c| c.median_time_past.is_some()) {
-            checks.push(CheckMsg::MedianTimePast);
+            checks.push(ProofCheck::MedianTimePast);
         }
     }
     let time_bound = earliest.map(|i| {

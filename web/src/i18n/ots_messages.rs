@@ -9,8 +9,8 @@
 use super::{t, tr, M};
 use sealbook_core::ots::bitcoin::HeaderError;
 use sealbook_core::ots::messages::{
-    retarget_period, AttestationMsg, CheckMsg, Finding, HeaderAt, HeaderMsg, HeadersTextError,
-    LevelMsg, NoteMsg, PowError, TimeBound, TrustedMsg,
+    retarget_period, AttestationMsg, Finding, HeaderAt, HeaderMsg, HeadersTextError, LevelMsg,
+    NoteMsg, PowError, ProofCheck, TimeBound, TrustedMsg,
 };
 use sealbook_core::verifier::header_files::HeaderFileError;
 use sealbook_core::verifier::trust::StillTrusted;
@@ -290,10 +290,10 @@ pub fn level(l: &LevelMsg) -> String {
 }
 
 /// A check the verdict made.
-pub fn check(c: &CheckMsg) -> String {
+pub fn check(c: &ProofCheck) -> String {
     match c {
-        CheckMsg::Recomputed => t(M::OtsCheckRecomputed).to_string(),
-        CheckMsg::Headers { count } => tr(
+        ProofCheck::Recomputed => t(M::OtsCheckRecomputed).to_string(),
+        ProofCheck::Headers { count } => tr(
             if *count > 1 {
                 M::OtsCheckHeadersLinked
             } else {
@@ -301,8 +301,8 @@ pub fn check(c: &CheckMsg) -> String {
             },
             &[("count", count)],
         ),
-        CheckMsg::MerkleCompared => t(M::OtsCheckMerkle).to_string(),
-        CheckMsg::MedianTimePast => t(M::OtsCheckMtp).to_string(),
+        ProofCheck::MerkleCompared => t(M::OtsCheckMerkle).to_string(),
+        ProofCheck::MedianTimePast => t(M::OtsCheckMtp).to_string(),
     }
 }
 
