@@ -67,6 +67,33 @@ fn all_texts() -> Vec<(String, [&'static str; 3])> {
 }
 
 /// The text of `texts` in `lang`.
+/// A message rendered in each language: the English page says what the CLI prints (core's
+/// `Display`); Chinese and Arabic are translations that fill every argument (a `{` is left
+/// only as part of a `\u{...}` the text spells out) and keep each of `keeps`.
+fn said_in_every_language(english: String, render: impl Fn() -> String, keeps: &[String]) {
+    use sealbook_web::i18n;
+    i18n::set(Lang::En);
+    assert_eq!(render(), english, "the English page differs from the CLI");
+    for lang in [Lang::Zh, Lang::Ar] {
+        i18n::set(lang);
+        let said = render();
+        assert_ne!(said, english, "not translated to {}", lang.code());
+        assert_eq!(
+            said.matches('{').count(),
+            said.matches("\\u{").count(),
+            "an argument is left unfilled: {said}"
+        );
+        for k in keeps {
+            assert!(
+                said.contains(k.as_str()),
+                "{} lost {k:?}: {said}",
+                lang.code()
+            );
+        }
+    }
+    i18n::set(Lang::En);
+}
+
 fn of(texts: &[&'static str; 3], lang: Lang) -> &'static str {
     texts[Lang::ALL.iter().position(|l| *l == lang).unwrap()]
 }
@@ -599,29 +626,7 @@ mod core_messages {
         .collect()
     }
 
-    /// Every message rendered in each language: the English page says what the CLI prints
-    /// (core's `Display`), the others are translations that keep every number and name.
-    fn check(english: String, render: impl Fn() -> String, keeps: &[String]) {
-        i18n::set(Lang::En);
-        assert_eq!(render(), english, "the English page differs from the CLI");
-        for lang in [Lang::Zh, Lang::Ar] {
-            i18n::set(lang);
-            let said = render();
-            assert_ne!(said, english, "not translated to {}", lang.code());
-            assert!(
-                !said.contains('{') || said.contains("\\u{"),
-                "an argument is left unfilled: {said}"
-            );
-            for k in keeps {
-                assert!(
-                    said.contains(k.as_str()),
-                    "{} lost {k:?}: {said}",
-                    lang.code()
-                );
-            }
-        }
-        i18n::set(Lang::En);
-    }
+    use super::said_in_every_language as check;
 
     fn numbers(text: &str) -> Vec<String> {
         text.split(|c: char| !c.is_ascii_digit())
@@ -1301,24 +1306,7 @@ mod check_messages {
             .collect()
     }
 
-    fn check(english: String, render: impl Fn() -> String, keeps: &[String]) {
-        i18n::set(Lang::En);
-        assert_eq!(render(), english, "the English page differs from the CLI");
-        for lang in [Lang::Zh, Lang::Ar] {
-            i18n::set(lang);
-            let said = render();
-            assert_ne!(said, english, "not translated to {}", lang.code());
-            assert!(!said.contains('{'), "an argument is left unfilled: {said}");
-            for k in keeps {
-                assert!(
-                    said.contains(k.as_str()),
-                    "{} lost {k:?}: {said}",
-                    lang.code()
-                );
-            }
-        }
-        i18n::set(Lang::En);
-    }
+    use super::said_in_every_language as check;
 
     #[test]
     fn every_check_message_has_the_clis_english_and_two_translations() {
@@ -1791,22 +1779,7 @@ mod ots_messages {
             })
             .map(str::to_string)
             .collect();
-        i18n::set(Lang::En);
-        assert_eq!(render(), english, "the English page differs from the CLI");
-        for lang in [Lang::Zh, Lang::Ar] {
-            i18n::set(lang);
-            let said = render();
-            assert_ne!(said, english, "not translated to {}", lang.code());
-            assert!(!said.contains('{'), "an argument is left unfilled: {said}");
-            for k in &keeps {
-                assert!(
-                    said.contains(k.as_str()),
-                    "{} lost {k:?}: {said}",
-                    lang.code()
-                );
-            }
-        }
-        i18n::set(Lang::En);
+        super::said_in_every_language(english, render, &keeps);
     }
 
     #[test]
