@@ -167,6 +167,24 @@ fn tampered_body_breaks_uuid_inclusion_and_set() {
     );
 }
 
+/// A uuid key whose last 64 bytes start inside a multi-byte character (found by the `rekor`
+/// fuzz target) is a failed uuid check, not a panic.
+#[test]
+fn uuid_ending_mid_character_fails_the_uuid_check() {
+    let j: serde_json::Value =
+        serde_json::from_slice(&read("prod-entry-79605083.api.json")).unwrap();
+    let (uuid, e) = j.as_object().unwrap().iter().next().unwrap();
+    let odd = format!("\u{f32e}{}", &uuid[uuid.len() - 63..]);
+    let j = serde_json::json!({ odd: e });
+    let entry = LogEntry::parse(serde_json::to_string(&j).unwrap().as_bytes()).unwrap();
+    let k = LogKey::parse(&read("rekor-sigstore-prod.pub")).unwrap();
+    let want: [u8; 32] = hex::decode(PROD_SHA).unwrap().try_into().unwrap();
+    only_failed(
+        &rekor::verify(&entry, Some(&want), &k),
+        &[check::ENTRY_UUID],
+    );
+}
+
 #[test]
 fn truncated_entries_are_errors_not_panics() {
     let b = read("sigstage-entry-1688.json");

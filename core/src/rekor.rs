@@ -534,7 +534,11 @@ pub fn verify(entry: &LogEntry, expected_sha256: Option<&[u8; 32]>, key: &LogKey
             let lh = hex::encode(&leaf);
             c.result(
                 check::ENTRY_UUID,
-                if u.len() >= 64 && u[u.len() - 64..].eq_ignore_ascii_case(&lh) {
+                if u.len()
+                    .checked_sub(64)
+                    .and_then(|tail| u.get(tail..))
+                    .is_some_and(|t| t.eq_ignore_ascii_case(&lh))
+                {
                     Ok(CheckMsg::UuidOk { leaf: lh })
                 } else {
                     Err(CheckMsg::UuidDiffers {
