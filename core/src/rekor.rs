@@ -534,10 +534,7 @@ pub fn verify(entry: &LogEntry, expected_sha256: Option<&[u8; 32]>, key: &LogKey
             let lh = hex::encode(&leaf);
             c.result(
                 check::ENTRY_UUID,
-                if u.len()
-                    .checked_sub(64)
-                    .and_then(|tail| u.get(tail..))
-                    .is_some_and(|t| t.eq_ignore_ascii_case(&lh))
+                if u.len() >= 64 && u.as_bytes()[u.len() - 64..].eq_ignore_ascii_case(lh.as_bytes())
                 {
                     Ok(CheckMsg::UuidOk { leaf: lh })
                 } else {
