@@ -1,10 +1,11 @@
 //! Builds the pages' wasm bundles into `www/pkg/` (wasm-bindgen `web` target), one per page or
 //! worker role ([`BUNDLES`]), so that each page downloads only the code its entry points reach:
 //!
-//! 1. `cargo build --release --target wasm32-unknown-unknown -p sealbook-web
+//! 1. `cargo build --profile wasm --target wasm32-unknown-unknown -p sealbook-web
 //!    --no-default-features --features <role>` for each role, so the linker keeps only what that
 //!    role's exports reach (the verifier page's UI holds no verifier; no page but Scores holds
-//!    the scorer);
+//!    the scorer); the `wasm` profile (workspace `Cargo.toml`) is release with fat LTO and one
+//!    codegen unit;
 //! 2. wasm-bindgen, used as a library pinned to the same version as the `wasm-bindgen` crate
 //!    (one Cargo.lock keeps the two in lockstep), naming the output after the role;
 //! 3. `wasm-opt -Oz` from npm's `binaryen`, always: installed pinned ([`BINARYEN`]) into
@@ -30,6 +31,8 @@ use std::process::Command;
 const BINARYEN: &str = "binaryen@132.0.0";
 
 const TARGET: &str = "wasm32-unknown-unknown";
+/// The cargo profile the pages' wasm is built with (workspace `Cargo.toml`).
+const PROFILE: &str = "wasm";
 const CRATE: &str = "sealbook-web";
 /// The file cargo writes for [`CRATE`].
 const WASM_NAME: &str = "sealbook_web";
@@ -273,10 +276,11 @@ fn target_dir(root: &Path) -> PathBuf {
 
 /// Builds [`CRATE`] with `feature` alone; returns the wasm cargo wrote.
 fn build_wasm(root: &Path, feature: &str) -> Result<PathBuf> {
-    println!("sealbook-bundle: cargo build --release --target {TARGET} -p {CRATE} --no-default-features --features {feature}");
+    println!("sealbook-bundle: cargo build --profile {PROFILE} --target {TARGET} -p {CRATE} --no-default-features --features {feature}");
     let status = Command::new(cargo())
         .current_dir(root)
-        .args(["build", "--release", "--target", TARGET, "-p", CRATE])
+        .args(["build", "--profile", PROFILE])
+        .args(["--target", TARGET, "-p", CRATE])
         .args(["--no-default-features", "--features", feature])
         .status()
         .context("running cargo")?;
@@ -285,7 +289,7 @@ fn build_wasm(root: &Path, feature: &str) -> Result<PathBuf> {
     }
     let wasm = target_dir(root)
         .join(TARGET)
-        .join("release")
+        .join(PROFILE)
         .join(format!("{WASM_NAME}.wasm"));
     if !wasm.exists() {
         bail!("cargo succeeded but {} is missing", wasm.display());
