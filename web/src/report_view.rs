@@ -67,7 +67,8 @@ fn summary(r: &VerifierReport) -> String {
     if let Some(tok) = r.tokens.iter().find(|tok| !tok.ok) {
         let why = tok
             .error
-            .clone()
+            .as_ref()
+            .map(core_messages::file_error)
             .or_else(|| check_messages::first_failure(&tok.checks))
             .unwrap_or_default();
         return tr(M::SumDoesNotVerify, &[("file", &tok.name), ("why", &why)]);
@@ -75,7 +76,8 @@ fn summary(r: &VerifierReport) -> String {
     if let Some(e) = r.rekor.iter().find(|e| !e.ok) {
         let why = e
             .error
-            .clone()
+            .as_ref()
+            .map(core_messages::file_error)
             .or_else(|| check_messages::first_failure(&e.checks))
             .unwrap_or_default();
         return tr(M::SumDoesNotVerify, &[("file", &e.name), ("why", &why)]);
