@@ -201,7 +201,7 @@ pub fn view(r: &VerifierReport, headers_panel: Html) -> Html {
                 <crate::answers_view::AnswersTable report={a.clone()} />
             }
             if let Some(e) = &r.answers_error {
-                <p class="bad" data-testid="answers-error">{ e }</p>
+                <p class="bad" data-testid="answers-error">{ core_messages::answers_error(e) }</p>
             }
             if let Some(t) = &r.ask_texts {
                 { crate::answers_view::ask_texts(t) }

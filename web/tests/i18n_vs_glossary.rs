@@ -2020,3 +2020,108 @@ mod file_errors {
         );
     }
 }
+
+mod answers_errors {
+    use sealbook_core::verifier::answers::AnswersError;
+    use sealbook_web::i18n::{self, core_messages as cm, Lang};
+
+    fn all() -> Vec<AnswersError> {
+        fn index(e: &AnswersError) -> usize {
+            match e {
+                AnswersError::AskChain { .. } => 0,
+                AnswersError::TooLarge { .. } => 1,
+                AnswersError::BookLine { .. } => 2,
+                AnswersError::Detail { .. } => 3,
+            }
+        }
+        let all = vec![
+            AnswersError::AskChain {
+                file: "asks.jsonl".into(),
+                line: 17,
+                field: "seats".into(),
+                detail: "expected an array".into(),
+            },
+            AnswersError::TooLarge {
+                name: "book.jsonl".into(),
+            },
+            AnswersError::BookLine {
+                name: "book.jsonl".into(),
+                line: 42,
+                field: "crowd.odds.SPX.p_up".into(),
+                detail: "expected a number".into(),
+            },
+            AnswersError::Detail {
+                detail: "book.jsonl: line 3 answers run r-9 twice".into(),
+            },
+        ];
+        let seen: Vec<usize> = all.iter().map(index).collect();
+        assert_eq!(seen, [0, 1, 2, 3]);
+        all
+    }
+
+    /// The English page says what the CLI would (core's `Display`); Chinese and Arabic
+    /// translate the frame and keep the file, line, field and the reader's words. The
+    /// verdicts' own sentence is shown as it is in every language.
+    #[test]
+    fn every_answers_error_has_the_english_and_two_translations() {
+        for e in all() {
+            let english = e.to_string();
+            let keeps: Vec<String> = match &e {
+                AnswersError::AskChain {
+                    file,
+                    line,
+                    field,
+                    detail,
+                } => {
+                    vec![
+                        file.clone(),
+                        line.to_string(),
+                        field.clone(),
+                        detail.clone(),
+                    ]
+                }
+                AnswersError::TooLarge { name } => {
+                    vec![name.clone(), "sealbook verify DIR --answers".into()]
+                }
+                AnswersError::BookLine {
+                    name,
+                    line,
+                    field,
+                    detail,
+                } => {
+                    vec![
+                        name.clone(),
+                        line.to_string(),
+                        field.clone(),
+                        detail.clone(),
+                    ]
+                }
+                AnswersError::Detail { detail } => vec![detail.clone()],
+            };
+            i18n::set(Lang::En);
+            assert_eq!(
+                cm::answers_error(&e),
+                english,
+                "the English page differs from the CLI"
+            );
+            for lang in [Lang::Zh, Lang::Ar] {
+                i18n::set(lang);
+                let said = cm::answers_error(&e);
+                if matches!(e, AnswersError::Detail { .. }) {
+                    assert_eq!(said, english);
+                    continue;
+                }
+                assert_ne!(said, english, "not translated to {}", lang.code());
+                assert!(!said.contains('{'), "an argument is left unfilled: {said}");
+                for k in &keeps {
+                    assert!(
+                        said.contains(k.as_str()),
+                        "{} lost {k:?}: {said}",
+                        lang.code()
+                    );
+                }
+            }
+            i18n::set(Lang::En);
+        }
+    }
+}

@@ -514,6 +514,9 @@ catalog! {
     FeTokenListUnreadable { en: "{name}: its stamped list {list} could not be read", zh: "{name}：它的盖章清单 {list} 无法读取", ar: "{name}: تعذّرت قراءة قائمته المختومة زمنيًا {list}", }
     FeEntryListNotDropped { en: "{name}: the stamped list it covers is not among the dropped files; add it to check the entry", zh: "{name}：它覆盖的盖章清单不在拖入的文件中；添加该清单即可检查此条目", ar: "{name}: القائمة المختومة زمنيًا التي يغطيها ليست بين الملفات المُفلتة؛ أضفها لفحص المدخل", }
     FeEntryListOrKeyMissing { en: "{name}: its list could not be read or no Rekor log key was given", zh: "{name}：它的清单无法读取，或未提供 Rekor 日志密钥", ar: "{name}: تعذّرت قراءة قائمته أو لم يُقدَّم مفتاح سجل Rekor", }
+    AnsErrAskChain { en: "{file} line {line}, field {field}: {detail}", zh: "{file} 第 {line} 行，字段 {field}：{detail}", ar: "{file}، السطر {line}، الحقل {field}: {detail}", }
+    AnsErrTooLarge { en: "{name}: too large to judge answer by answer here; use sealbook verify DIR --answers", zh: "{name}：过大，无法在此逐个答案地判定；请使用 sealbook verify DIR --answers", ar: "{name}: أكبر من أن يُحكم عليه إجابةً إجابةً هنا؛ استخدم \u{2066}sealbook verify DIR --answers\u{2069}", }
+    AnsErrBookLine { en: "{name}: book line {line}, field {field}: {detail}", zh: "{name}：账本第 {line} 行，字段 {field}：{detail}", ar: "{name}: سطر الدفتر {line}، الحقل {field}: {detail}", }
 
     // The answers' proof tables (web/src/answers_view.rs).
     AnsCoveredBy { en: "Its answer (line {line}) is first covered by {list} ({n} lines)", zh: "其答案（第 {line} 行）最先由 {list} 覆盖（{n} 行）", ar: "إجابته (السطر {line}) تغطيها أولًا {list} (عدد الأسطر {n})", }

@@ -12,6 +12,7 @@ use sealbook_core::league::manifest::{
 };
 use sealbook_core::score::peers::profile_stats::PeerNote;
 use sealbook_core::stats::intervals::NoIntervalWhy;
+use sealbook_core::verifier::answers::AnswersError;
 use sealbook_core::verifier::{FileError, UncheckedWhy};
 
 /// What is wrong with a line of the book (spec §3.2; Appendix B step 4).
@@ -262,5 +263,42 @@ pub fn file_error(e: &FileError) -> String {
             tr(M::FeEntryListOrKeyMissing, &[("name", name)])
         }
         FileError::Parser { detail } => detail.clone(),
+    }
+}
+
+/// Why the answers could not be judged (Appendix B step 5). The verdicts' own sentence
+/// ([`AnswersError::Detail`]) is shown as it is.
+pub fn answers_error(e: &AnswersError) -> String {
+    match e {
+        AnswersError::AskChain {
+            file,
+            line,
+            field,
+            detail,
+        } => tr(
+            M::AnsErrAskChain,
+            &[
+                ("file", file),
+                ("line", line),
+                ("field", field),
+                ("detail", detail),
+            ],
+        ),
+        AnswersError::TooLarge { name } => tr(M::AnsErrTooLarge, &[("name", name)]),
+        AnswersError::BookLine {
+            name,
+            line,
+            field,
+            detail,
+        } => tr(
+            M::AnsErrBookLine,
+            &[
+                ("name", name),
+                ("line", line),
+                ("field", field),
+                ("detail", detail),
+            ],
+        ),
+        AnswersError::Detail { detail } => detail.clone(),
     }
 }
