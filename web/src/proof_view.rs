@@ -6,7 +6,7 @@
 //! `ots info` prints it. Elements tests read carry `data-testid`.
 
 use crate::format::sentence;
-use crate::i18n::ots_messages;
+use crate::i18n::{core_messages, ots_messages};
 use crate::i18n::{html_tr, t, tr, M};
 use crate::verifier::{ProofResult, ProofState};
 use sealbook_core::ots::bitcoin::HeaderAnalysis;
@@ -47,7 +47,7 @@ pub fn anchor_height(p: &ProofResult) -> Option<u64> {
 /// Why a failed proof failed, in one sentence fragment.
 pub fn failure(p: &ProofResult) -> String {
     if let Some(e) = &p.error {
-        return e.clone();
+        return core_messages::file_error(e);
     }
     let Some(report) = &p.report else {
         return tr(M::ProofNotChecked, &[("file", &p.name)]);
@@ -88,7 +88,7 @@ pub fn view(p: &ProofResult) -> Html {
             </div>
             { subject(p) }
             if let Some(e) = &p.error {
-                <p class={classes!("callout", if state == ProofState::Failed { "bad" } else { "warn" })} data-testid="proof-error">{ e }</p>
+                <p class={classes!("callout", if state == ProofState::Failed { "bad" } else { "warn" })} data-testid="proof-error">{ core_messages::file_error(e) }</p>
             }
             if let Some(v) = verdict {
                 <p class="proof-level" data-testid="proof-level">{ sentence(&ots_messages::level(&v.level)) }</p>

@@ -67,7 +67,8 @@ fn summary(r: &VerifierReport) -> String {
     if let Some(tok) = r.tokens.iter().find(|tok| !tok.ok) {
         let why = tok
             .error
-            .clone()
+            .as_ref()
+            .map(core_messages::file_error)
             .or_else(|| check_messages::first_failure(&tok.checks))
             .unwrap_or_default();
         return tr(M::SumDoesNotVerify, &[("file", &tok.name), ("why", &why)]);
@@ -75,7 +76,8 @@ fn summary(r: &VerifierReport) -> String {
     if let Some(e) = r.rekor.iter().find(|e| !e.ok) {
         let why = e
             .error
-            .clone()
+            .as_ref()
+            .map(core_messages::file_error)
             .or_else(|| check_messages::first_failure(&e.checks))
             .unwrap_or_default();
         return tr(M::SumDoesNotVerify, &[("file", &e.name), ("why", &why)]);
@@ -199,7 +201,7 @@ pub fn view(r: &VerifierReport, headers_panel: Html) -> Html {
                 <crate::answers_view::AnswersTable report={a.clone()} />
             }
             if let Some(e) = &r.answers_error {
-                <p class="bad" data-testid="answers-error">{ e }</p>
+                <p class="bad" data-testid="answers-error">{ core_messages::answers_error(e) }</p>
             }
             if let Some(t) = &r.ask_texts {
                 { crate::answers_view::ask_texts(t) }

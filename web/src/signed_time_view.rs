@@ -4,7 +4,7 @@
 //! result and reason; per Rekor entry its integratedTime, log index and checks; and the trust
 //! anchors the verification used. Elements tests read carry `data-testid`.
 
-use crate::i18n::{self, check_messages, html_tr, tr, M};
+use crate::i18n::{self, check_messages, core_messages, html_tr, tr, M};
 use crate::verifier::{CheckRow, RekorResult, TokenResult, TrustReport};
 use sealbook_core::checks::Status;
 use sealbook_core::pki::x509::CertSummary;
@@ -68,8 +68,8 @@ fn chain(certs: &[CertSummary]) -> Html {
 }
 
 /// The first failed check, named.
-fn failure_line(error: Option<&str>, first: Option<String>) -> Html {
-    let Some(why) = error.map(str::to_string).or(first) else {
+fn failure_line(error: Option<String>, first: Option<String>) -> Html {
+    let Some(why) = error.or(first) else {
         return html! {};
     };
     html! { <p class="callout bad" data-testid="signed-error">{ why }</p> }
@@ -112,7 +112,7 @@ pub fn token(t: &TokenResult) -> Html {
             if let Some(m) = &t.missing_signer {
                 <p class="callout bad" data-testid="missing-signer">{ tr(M::TokenNoSigner, &[("who", &check_messages::missing_signer(&t.checks).unwrap_or_else(|| m.clone()))]) }</p>
             }
-            { failure_line(t.error.as_deref(), (!t.ok).then(|| check_messages::first_failure(&t.checks)).flatten()) }
+            { failure_line(t.error.as_ref().map(core_messages::file_error), (!t.ok).then(|| check_messages::first_failure(&t.checks)).flatten()) }
             if t.gen_time.is_some() {
                 <dl class="facts">
                     { fact("genTime", t.gen_time.as_deref(), "gen-time") }
@@ -146,7 +146,7 @@ pub fn rekor_entry(r: &RekorResult) -> Html {
             if let Some(list) = &r.list {
                 <p class="note">{ html_tr(M::RekorFor, &[("list", html! { <code>{ list }</code> })]) }</p>
             }
-            { failure_line(r.error.as_deref(), (!r.ok).then(|| check_messages::first_failure(&r.checks)).flatten()) }
+            { failure_line(r.error.as_ref().map(core_messages::file_error), (!r.ok).then(|| check_messages::first_failure(&r.checks)).flatten()) }
             if r.ok && !r.time_signed {
                 <p class="note" data-testid="rekor-unsigned-time">{ i18n::t(M::RekorUnsignedTime) }</p>
             }

@@ -12,8 +12,9 @@ use crate::protocol::{
 };
 use crate::range_worker::{range_workers, verify_in_ranges, LinesAhead};
 use crate::verifier::{
-    attach_answers_read, BookReader, CertInput, HeadersInput, ListInput, ProofResult, RekorResult,
-    StampPlan, TokenResult, TrustInput, VerifierReport, MAX_LIST_BYTES, MAX_PROOF_BYTES,
+    attach_answers_read, BookReader, CertInput, FileError, HeadersInput, ListInput, ProofResult,
+    RekorResult, StampPlan, TokenResult, TrustInput, VerifierReport, MAX_LIST_BYTES,
+    MAX_PROOF_BYTES,
 };
 use sealbook_core::verifier::PublishedFile;
 use std::cell::Cell;
@@ -193,13 +194,14 @@ async fn read_small(
     f: &Named,
     limit: u64,
     buf: &mut Vec<u8>,
-) -> Result<Result<Vec<u8>, String>, String> {
+) -> Result<Result<Vec<u8>, FileError>, String> {
     let size = f.file.size() as u64;
     if size > limit {
-        return Ok(Err(format!(
-            "{}: {size} bytes is too large (limit {limit})",
-            f.name
-        )));
+        return Ok(Err(FileError::TooLarge {
+            name: f.name.clone(),
+            size,
+            limit,
+        }));
     }
     read_range(f, 0, size, buf).await?;
     Ok(Ok(buf.clone()))
@@ -226,18 +228,24 @@ async fn check_signed_time(
     for a in &s.anchors {
         trust.anchor_files.push((
             a.name.clone(),
-            read_small(a, MAX_SIGNED_FILE_BYTES, buf).await??,
+            read_small(a, MAX_SIGNED_FILE_BYTES, buf)
+                .await?
+                .map_err(|e| e.to_string())?,
         ));
     }
     if let Some(k) = s.log_key.first() {
         trust.log_key = Some((
             k.name.clone(),
-            read_small(k, MAX_SIGNED_FILE_BYTES, buf).await??,
+            read_small(k, MAX_SIGNED_FILE_BYTES, buf)
+                .await?
+                .map_err(|e| e.to_string())?,
         ));
     }
     let mut certs = Vec::with_capacity(s.certs.len());
     for c in &s.certs {
-        let bytes = read_small(c, MAX_SIGNED_FILE_BYTES, buf).await??;
+        let bytes = read_small(c, MAX_SIGNED_FILE_BYTES, buf)
+            .await?
+            .map_err(|e| e.to_string())?;
         certs.push(CertInput {
             name: c.name.clone(),
             bytes,
@@ -315,7 +323,14 @@ async fn run(
     for proof in &proofs {
         let size = proof.file.size() as u64;
         proof_results.push(if size > MAX_PROOF_BYTES {
-            ProofResult::unreadable(&proof.name, format!("{size} bytes is too large for an OpenTimestamps proof (limit {MAX_PROOF_BYTES})"))
+            ProofResult::unreadable(
+                &proof.name,
+                FileError::ProofTooLarge {
+                    name: proof.name.clone(),
+                    size,
+                    limit: MAX_PROOF_BYTES,
+                },
+            )
         } else {
             read_range(proof, 0, size, &mut buf).await?;
             ProofResult::check(&proof.name, &buf, &inputs, &headers)
@@ -418,7 +433,7 @@ async fn run(
     for t in &ask_texts {
         match read_small(t, MAX_SIGNED_FILE_BYTES, &mut buf).await? {
             Ok(bytes) => texts.push((t.name.clone(), bytes)),
-            Err(e) => return Err(e),
+            Err(e) => return Err(e.to_string()),
         }
     }
     // Entries are matched to books once every book is read: by name, content or line kinds.

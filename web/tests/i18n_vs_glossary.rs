@@ -1857,3 +1857,244 @@ mod ots_messages {
         );
     }
 }
+
+mod file_errors {
+    use sealbook_core::verifier::FileError;
+    use sealbook_web::i18n::{self, core_messages as cm, Lang};
+
+    const OTS: &str = "0426Z-run.txt.ots";
+    const LIST: &str = "0426Z-run.txt";
+
+    fn all() -> Vec<FileError> {
+        fn index(e: &FileError) -> usize {
+            match e {
+                FileError::TooLarge { .. } => 0,
+                FileError::ProofTooLarge { .. } => 1,
+                FileError::ProofUnreadable { .. } => 2,
+                FileError::ProofOperation { .. } => 3,
+                FileError::ProofListingTooLarge { .. } => 4,
+                FileError::StampedNotDropped { .. } => 5,
+                FileError::StampedUnreadable { .. } => 6,
+                FileError::NoFileHash { .. } => 7,
+                FileError::TokenListNotDropped { .. } => 8,
+                FileError::TokenListUnreadable { .. } => 9,
+                FileError::EntryListNotDropped { .. } => 10,
+                FileError::EntryListOrKeyMissing { .. } => 11,
+                FileError::Parser { .. } => 12,
+            }
+        }
+        let all = vec![
+            FileError::TooLarge {
+                name: "0426Z-run.txt.tsr".into(),
+                size: 4194305,
+                limit: 4194304,
+            },
+            FileError::ProofTooLarge {
+                name: OTS.into(),
+                size: 1048577,
+                limit: 1048576,
+            },
+            FileError::ProofUnreadable {
+                name: OTS.into(),
+                detail: "bad magic 0x00".into(),
+            },
+            FileError::ProofOperation {
+                name: OTS.into(),
+                detail: "append of 4097 bytes".into(),
+            },
+            FileError::ProofListingTooLarge {
+                name: OTS.into(),
+                max: 16777216,
+            },
+            FileError::StampedNotDropped {
+                name: OTS.into(),
+                stamped: LIST.into(),
+            },
+            FileError::StampedUnreadable {
+                name: OTS.into(),
+                stamped: LIST.into(),
+            },
+            FileError::NoFileHash { name: OTS.into() },
+            FileError::TokenListNotDropped {
+                name: "0426Z-run.txt.tsr".into(),
+            },
+            FileError::TokenListUnreadable {
+                name: "0426Z-run.txt.tsr".into(),
+                list: LIST.into(),
+            },
+            FileError::EntryListNotDropped {
+                name: "0426Z-run.txt.rekor.json".into(),
+            },
+            FileError::EntryListOrKeyMissing {
+                name: "0426Z-run.txt.rekor.json".into(),
+            },
+            FileError::Parser {
+                detail: "0426Z-run.txt.tsr: not a DER TimeStampResp".into(),
+            },
+        ];
+        let seen: Vec<usize> = all.iter().map(index).collect();
+        assert_eq!(seen, (0..13).collect::<Vec<_>>());
+        all
+    }
+
+    /// The English page says what the CLI prints (core's `Display`); Chinese and Arabic
+    /// translate the sentence and keep the file names, sizes and the parser's words. A
+    /// parser's own sentence is shown as it is in every language.
+    #[test]
+    fn every_file_error_has_the_clis_english_and_two_translations() {
+        for e in all() {
+            let english = e.to_string();
+            let keeps: Vec<String> = english
+                .split(|c: char| c.is_whitespace() || matches!(c, '(' | ')' | ';' | ','))
+                .map(|w| w.trim_end_matches(':'))
+                .filter(|w| w.chars().any(|c| c.is_ascii_digit()))
+                .map(str::to_string)
+                .collect();
+            assert!(!keeps.is_empty(), "{english}");
+            i18n::set(Lang::En);
+            assert_eq!(
+                cm::file_error(&e),
+                english,
+                "the English page differs from the CLI"
+            );
+            for lang in [Lang::Zh, Lang::Ar] {
+                i18n::set(lang);
+                let said = cm::file_error(&e);
+                if matches!(e, FileError::Parser { .. }) {
+                    assert_eq!(said, english);
+                    continue;
+                }
+                assert_ne!(said, english, "not translated to {}", lang.code());
+                assert!(!said.contains('{'), "an argument is left unfilled: {said}");
+                for k in &keeps {
+                    assert!(
+                        said.contains(k.as_str()),
+                        "{} lost {k:?}: {said}",
+                        lang.code()
+                    );
+                }
+            }
+            i18n::set(Lang::En);
+        }
+    }
+
+    #[test]
+    fn a_missing_list_is_named_in_chinese() {
+        let e = FileError::StampedNotDropped {
+            name: OTS.into(),
+            stamped: LIST.into(),
+        };
+        i18n::set(Lang::Zh);
+        let said = cm::file_error(&e);
+        i18n::set(Lang::En);
+        assert_eq!(
+            said,
+            "0426Z-run.txt.ots：它所盖章的文件（0426Z-run.txt）不在拖入的盖章清单（.txt）中；添加该文件即可检查此证明"
+        );
+    }
+}
+
+mod answers_errors {
+    use sealbook_core::verifier::answers::AnswersError;
+    use sealbook_web::i18n::{self, core_messages as cm, Lang};
+
+    fn all() -> Vec<AnswersError> {
+        fn index(e: &AnswersError) -> usize {
+            match e {
+                AnswersError::AskChain { .. } => 0,
+                AnswersError::TooLarge { .. } => 1,
+                AnswersError::BookLine { .. } => 2,
+                AnswersError::Detail { .. } => 3,
+            }
+        }
+        let all = vec![
+            AnswersError::AskChain {
+                file: "asks.jsonl".into(),
+                line: 17,
+                field: "seats".into(),
+                detail: "expected an array".into(),
+            },
+            AnswersError::TooLarge {
+                name: "book.jsonl".into(),
+            },
+            AnswersError::BookLine {
+                name: "book.jsonl".into(),
+                line: 42,
+                field: "crowd.odds.SPX.p_up".into(),
+                detail: "expected a number".into(),
+            },
+            AnswersError::Detail {
+                detail: "book.jsonl: line 3 answers run r-9 twice".into(),
+            },
+        ];
+        let seen: Vec<usize> = all.iter().map(index).collect();
+        assert_eq!(seen, [0, 1, 2, 3]);
+        all
+    }
+
+    /// The English page says what the CLI would (core's `Display`); Chinese and Arabic
+    /// translate the frame and keep the file, line, field and the reader's words. The
+    /// verdicts' own sentence is shown as it is in every language.
+    #[test]
+    fn every_answers_error_has_the_english_and_two_translations() {
+        for e in all() {
+            let english = e.to_string();
+            let keeps: Vec<String> = match &e {
+                AnswersError::AskChain {
+                    file,
+                    line,
+                    field,
+                    detail,
+                } => {
+                    vec![
+                        file.clone(),
+                        line.to_string(),
+                        field.clone(),
+                        detail.clone(),
+                    ]
+                }
+                AnswersError::TooLarge { name } => {
+                    vec![name.clone(), "sealbook verify DIR --answers".into()]
+                }
+                AnswersError::BookLine {
+                    name,
+                    line,
+                    field,
+                    detail,
+                } => {
+                    vec![
+                        name.clone(),
+                        line.to_string(),
+                        field.clone(),
+                        detail.clone(),
+                    ]
+                }
+                AnswersError::Detail { detail } => vec![detail.clone()],
+            };
+            i18n::set(Lang::En);
+            assert_eq!(
+                cm::answers_error(&e),
+                english,
+                "the English page differs from the CLI"
+            );
+            for lang in [Lang::Zh, Lang::Ar] {
+                i18n::set(lang);
+                let said = cm::answers_error(&e);
+                if matches!(e, AnswersError::Detail { .. }) {
+                    assert_eq!(said, english);
+                    continue;
+                }
+                assert_ne!(said, english, "not translated to {}", lang.code());
+                assert!(!said.contains('{'), "an argument is left unfilled: {said}");
+                for k in &keeps {
+                    assert!(
+                        said.contains(k.as_str()),
+                        "{} lost {k:?}: {said}",
+                        lang.code()
+                    );
+                }
+            }
+            i18n::set(Lang::En);
+        }
+    }
+}

@@ -524,6 +524,56 @@ pub fn answer_verdicts(
     answer_verdicts_of_lines(book_name, &lines, asks, report)
 }
 
+/// Why the answers could not be judged (Appendix B step 5; spec §3.9): the ask chain or a
+/// book line could not be read, or the book is too large for the page. `Display` is the
+/// CLI's English; the page renders each variant in the reader's language.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "id", rename_all = "snake_case")]
+pub enum AnswersError {
+    /// A line of the ask chain could not be read; `detail` is the reader's own words.
+    AskChain {
+        file: String,
+        line: u64,
+        field: String,
+        detail: String,
+    },
+    /// The council's book is too large to judge answer by answer in memory.
+    TooLarge { name: String },
+    /// A line of the book could not be read; `detail` is the reader's own words.
+    BookLine {
+        name: String,
+        line: u64,
+        field: String,
+        detail: String,
+    },
+    /// The verdicts' own sentence, which names the book.
+    Detail { detail: String },
+}
+
+impl std::fmt::Display for AnswersError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            AnswersError::AskChain {
+                file,
+                line,
+                field,
+                detail,
+            } => write!(f, "{file} line {line}, field {field}: {detail}"),
+            AnswersError::TooLarge { name } => write!(
+                f,
+                "{name}: too large to judge answer by answer here; use sealbook verify DIR --answers"
+            ),
+            AnswersError::BookLine {
+                name,
+                line,
+                field,
+                detail,
+            } => write!(f, "{name}: book line {line}, field {field}: {detail}"),
+            AnswersError::Detail { detail } => f.write_str(detail),
+        }
+    }
+}
+
 /// [`answer_verdicts`] of a book whose lines are already read ([`BookLines::parse`], or
 /// [`crate::score::book_lines::BookLinesReader`] chunk by chunk): the same report.
 pub fn answer_verdicts_of_lines(
@@ -940,7 +990,12 @@ pub fn attach_answers_read(
     let chain = match asks.map(AskChain::parse).transpose() {
         Ok(c) => c,
         Err(e) => {
-            report.answers_error = Some(e.to_string());
+            report.answers_error = Some(AnswersError::AskChain {
+                file: e.file.to_string(),
+                line: e.line,
+                field: e.field,
+                detail: e.message,
+            });
             None
         }
     };
@@ -948,9 +1003,7 @@ pub fn attach_answers_read(
     match council {
         None => {}
         Some((name, None)) => {
-            report.answers_error = Some(format!(
-            "{name}: too large to judge answer by answer here; use sealbook verify DIR --answers"
-        ))
+            report.answers_error = Some(AnswersError::TooLarge { name: name.clone() })
         }
         Some((name, Some(bytes))) => {
             let parsed = match read {
@@ -960,9 +1013,16 @@ pub fn attach_answers_read(
             match &parsed {
                 Ok(l) => match answer_verdicts_of_lines(name, l, asks, report) {
                     Ok(a) => report.answers = Some(a),
-                    Err(e) => report.answers_error = Some(e),
+                    Err(detail) => report.answers_error = Some(AnswersError::Detail { detail }),
                 },
-                Err(e) => report.answers_error = Some(format!("{name}: {e}")),
+                Err(e) => {
+                    report.answers_error = Some(AnswersError::BookLine {
+                        name: name.clone(),
+                        line: e.line,
+                        field: e.field.clone(),
+                        detail: e.message.clone(),
+                    })
+                }
             }
             lines = parsed.ok();
         }

@@ -44,7 +44,7 @@ pub use kinds::{BookRead, BookReader, FileKind, KindSniffer, LedgerKind, ListInp
 pub use pairing::{pair_proof, pair_rekor_entry, pair_token};
 pub use report::VerifierReport;
 pub use results::{
-    BookResult, CertInput, CheckRow, HeadersInput, ListResult, ProofResult, ProofState,
+    BookResult, CertInput, CheckRow, FileError, HeadersInput, ListResult, ProofResult, ProofState,
     RekorResult, TokenResult,
 };
 pub use stamp_plan::{

@@ -35,7 +35,7 @@ pub struct VerifierReport {
     pub answers: Option<AnswersReport>,
     /// Why the answers could not be judged (an unreadable book line or ask chain).
     #[serde(default)]
-    pub answers_error: Option<String>,
+    pub answers_error: Option<super::answers::AnswersError>,
     /// Appendix B step 5, when ask texts were given ([`super::ask_texts`]).
     #[serde(default)]
     pub ask_texts: Option<AskTextsReport>,

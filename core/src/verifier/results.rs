@@ -10,7 +10,9 @@ use super::MAX_HEADERS_TEXT_BYTES;
 use crate::book::chain::ChainReport;
 use crate::checks::{Check, CheckMsg, Status};
 use crate::ots::bitcoin::{analyze_headers, parse_labelled, BlockHeader, HeaderAnalysis};
-use crate::ots::evaluate::{attestations, info_text, AttestationPath};
+use crate::ots::evaluate::{
+    attestations, info_text, AttestationPath, EvalError, MAX_LISTING_BYTES,
+};
 use crate::ots::messages::HeadersTextError;
 use crate::ots::report::{check_proof, stamped_file_name, ProofReport};
 use crate::ots::DetachedTimestampFile;
@@ -18,6 +20,104 @@ use crate::pki::x509::CertSummary;
 use crate::rekor;
 use crate::tsp::response::{self as tsp, NamedBytes};
 use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Why a dropped `.ots` proof, RFC 3161 token or Rekor entry could not be checked, naming the
+/// file (spec §3.2 Level 2+, §3.11 P1a; Appendix B steps 6 and 10). `Display` is the CLI's
+/// English; the page renders each variant in the reader's language.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "id", rename_all = "snake_case")]
+pub enum FileError {
+    /// A token, entry or certificate over the size read whole.
+    TooLarge { name: String, size: u64, limit: u64 },
+    /// A proof over the size read.
+    ProofTooLarge { name: String, size: u64, limit: u64 },
+    /// The bytes are not an OpenTimestamps proof; `detail` is the parser's own words.
+    ProofUnreadable { name: String, detail: String },
+    /// The proof's operations could not be evaluated; `detail` is the evaluator's own words.
+    ProofOperation { name: String, detail: String },
+    /// The proof's listing would exceed `max` bytes.
+    ProofListingTooLarge { name: String, max: u64 },
+    /// The list the proof stamps (`stamped`, from its name) was not dropped.
+    StampedNotDropped { name: String, stamped: String },
+    /// The list the proof stamps was dropped but could not be read.
+    StampedUnreadable { name: String, stamped: String },
+    /// The proof's file-hash operation cannot hash a file.
+    NoFileHash { name: String },
+    /// The list the token covers was not dropped.
+    TokenListNotDropped { name: String },
+    /// The list the token covers was dropped but could not be read.
+    TokenListUnreadable { name: String, list: String },
+    /// The list the Rekor entry covers was not dropped.
+    EntryListNotDropped { name: String },
+    /// The entry's list could not be read, or no log key was given.
+    EntryListOrKeyMissing { name: String },
+    /// The token or entry parser's own sentence, which names the file.
+    Parser { detail: String },
+}
+
+impl FileError {
+    /// An evaluation error of proof `name`.
+    fn eval(name: &str, e: EvalError) -> FileError {
+        match e {
+            EvalError::TooLarge => FileError::ProofListingTooLarge {
+                name: name.to_string(),
+                max: MAX_LISTING_BYTES as u64,
+            },
+            EvalError::Op(e) => FileError::ProofOperation {
+                name: name.to_string(),
+                detail: e.to_string(),
+            },
+        }
+    }
+}
+
+impl fmt::Display for FileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FileError::TooLarge { name, size, limit } => {
+                write!(f, "{name}: {size} bytes is too large (limit {limit})")
+            }
+            FileError::ProofTooLarge { name, size, limit } => write!(
+                f,
+                "{name}: {size} bytes is too large for an OpenTimestamps proof (limit {limit})"
+            ),
+            FileError::ProofUnreadable { name, detail } => {
+                write!(f, "{name}: not a readable OpenTimestamps proof: {detail}")
+            }
+            FileError::ProofOperation { name, detail } => write!(f, "{name}: {detail}"),
+            FileError::ProofListingTooLarge { name, max } => {
+                write!(f, "{name}: the proof's listing would exceed {max} bytes")
+            }
+            FileError::StampedNotDropped { name, stamped } => write!(
+                f,
+                "{name}: the file it stamps ({stamped}) is not among the dropped stamped lists (.txt); add it to check the proof"
+            ),
+            FileError::StampedUnreadable { name, stamped } => {
+                write!(f, "{name}: its stamped file {stamped} could not be read")
+            }
+            FileError::NoFileHash { name } => {
+                write!(f, "{name}: its file-hash operation cannot hash a file")
+            }
+            FileError::TokenListNotDropped { name } => write!(
+                f,
+                "{name}: the stamped list it covers is not among the dropped files; add it to check the token"
+            ),
+            FileError::TokenListUnreadable { name, list } => {
+                write!(f, "{name}: its stamped list {list} could not be read")
+            }
+            FileError::EntryListNotDropped { name } => write!(
+                f,
+                "{name}: the stamped list it covers is not among the dropped files; add it to check the entry"
+            ),
+            FileError::EntryListOrKeyMissing { name } => write!(
+                f,
+                "{name}: its list could not be read or no Rekor log key was given"
+            ),
+            FileError::Parser { detail } => f.write_str(detail),
+        }
+    }
+}
 
 /// One book's result: its chain, the stamp entries checked against it, and the lines no
 /// stamp that checks out covers (spec §3.2: they rest on the operator's word alone).
@@ -177,7 +277,7 @@ pub struct ProofResult {
     /// The dropped file it was checked for.
     pub stamped_file: Option<String>,
     /// Why the proof could not be read or checked (unreadable, malformed, its file not dropped).
-    pub error: Option<String>,
+    pub error: Option<FileError>,
     /// The op tree as `ots info` prints it.
     pub info: Option<String>,
     /// Every attestation with its commitment and op path (and merkle root in both orders).
@@ -213,7 +313,10 @@ impl ProofResult {
             Err(e) => {
                 return ProofResult::unreadable(
                     name,
-                    format!("not a readable OpenTimestamps proof: {e}"),
+                    FileError::ProofUnreadable {
+                        name: name.to_string(),
+                        detail: e.to_string(),
+                    },
                 )
             }
         };
@@ -224,44 +327,44 @@ impl ProofResult {
                 out.attestations = paths;
             }
             (Err(e), _) | (_, Err(e)) => {
-                out.error = Some(format!("{name}: {e}"));
+                out.error = Some(FileError::eval(name, e));
                 return out;
             }
         }
         let names: Vec<String> = files.iter().map(|f| f.name.clone()).collect();
         let Some(i) = pair_proof(name, &names) else {
-            out.error = Some(format!(
-                "{name}: the file it stamps ({}) is not among the dropped stamped lists (.txt); add it to check the proof",
-                stamped_file_name(name).unwrap_or(name)
-            ));
+            out.error = Some(FileError::StampedNotDropped {
+                name: name.to_string(),
+                stamped: stamped_file_name(name).unwrap_or(name).to_string(),
+            });
             return out;
         };
         let target = &files[i];
         out.stamped_file = Some(target.name.clone());
         let Some(bytes) = &target.bytes else {
-            out.error = Some(format!(
-                "{name}: its stamped file {} could not be read",
-                target.name
-            ));
+            out.error = Some(FileError::StampedUnreadable {
+                name: name.to_string(),
+                stamped: target.name.clone(),
+            });
             return out;
         };
         let Some(digest) = file.hash_target(bytes) else {
-            out.error = Some(format!(
-                "{name}: its file-hash operation cannot hash a file"
-            ));
+            out.error = Some(FileError::NoFileHash {
+                name: name.to_string(),
+            });
             return out;
         };
         match check_proof(&file, &digest, &headers.headers, None) {
             Ok(report) => out.report = Some(report),
-            Err(e) => out.error = Some(format!("{name}: {e}")),
+            Err(e) => out.error = Some(FileError::eval(name, e)),
         }
         out
     }
 
     /// A proof that could not be read at all (too large, unreadable, malformed).
-    pub fn unreadable(name: &str, why: String) -> ProofResult {
+    pub fn unreadable(name: &str, error: FileError) -> ProofResult {
         ProofResult {
-            error: Some(format!("{name}: {why}")),
+            error: Some(error),
             ..ProofResult::named(name)
         }
     }
@@ -330,7 +433,7 @@ pub struct TokenResult {
     /// The stamped list it was checked for.
     pub list: Option<String>,
     /// Why it could not be checked (unreadable, its list not dropped, anchors unreadable).
-    pub error: Option<String>,
+    pub error: Option<FileError>,
     /// Every check passed with the chain valid at genTime.
     pub ok: bool,
     /// The same with the chain checked at "now" (as `openssl ts -verify` does).
@@ -367,15 +470,17 @@ impl TokenResult {
         };
         let names: Vec<String> = lists.iter().map(|l| l.name.clone()).collect();
         let Some(i) = pair_token(name, &names) else {
-            out.error = Some(format!("{name}: the stamped list it covers is not among the dropped files; add it to check the token"));
+            out.error = Some(FileError::TokenListNotDropped {
+                name: name.to_string(),
+            });
             return out;
         };
         out.list = Some(lists[i].name.clone());
         let Some(data) = &lists[i].bytes else {
-            out.error = Some(format!(
-                "{name}: its stamped list {} could not be read",
-                lists[i].name
-            ));
+            out.error = Some(FileError::TokenListUnreadable {
+                name: name.to_string(),
+                list: lists[i].name.clone(),
+            });
             return out;
         };
         let mut anchors = TrustInput::named(&trust.anchor_files);
@@ -399,8 +504,8 @@ impl TokenResult {
             trust.now,
         ) {
             Ok(r) => r,
-            Err(e) => {
-                out.error = Some(e);
+            Err(detail) => {
+                out.error = Some(FileError::Parser { detail });
                 return out;
             }
         };
@@ -445,7 +550,8 @@ fn first_failure(checks: &[CheckRow]) -> Option<String> {
 pub struct RekorResult {
     pub name: String,
     pub list: Option<String>,
-    pub error: Option<String>,
+    /// Why it could not be checked (unreadable, its list not dropped, no log key).
+    pub error: Option<FileError>,
     pub ok: bool,
     /// From then on the list is public (integratedTime, UTC), when `time_signed`.
     pub integrated_time: Option<String>,
@@ -465,14 +571,16 @@ impl RekorResult {
         };
         let names: Vec<String> = lists.iter().map(|l| l.name.clone()).collect();
         let Some(i) = pair_rekor_entry(name, &names) else {
-            out.error = Some(format!("{name}: the stamped list it covers is not among the dropped files; add it to check the entry"));
+            out.error = Some(FileError::EntryListNotDropped {
+                name: name.to_string(),
+            });
             return out;
         };
         out.list = Some(lists[i].name.clone());
         let (Some(data), Some((key_name, key))) = (&lists[i].bytes, &trust.log_key) else {
-            out.error = Some(format!(
-                "{name}: its list could not be read or no Rekor log key was given"
-            ));
+            out.error = Some(FileError::EntryListOrKeyMissing {
+                name: name.to_string(),
+            });
             return out;
         };
         match rekor::verify_bytes(name, bytes, data, key_name, key) {
@@ -483,7 +591,7 @@ impl RekorResult {
                 out.log_index = Some(v.log_index);
                 out.checks = v.checks.iter().map(CheckRow::from).collect();
             }
-            Err(e) => out.error = Some(e),
+            Err(detail) => out.error = Some(FileError::Parser { detail }),
         }
         out
     }

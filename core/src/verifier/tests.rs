@@ -195,6 +195,7 @@ fn real_proofs_against_block_358391() {
     assert!(truncated
         .error
         .unwrap()
+        .to_string()
         .starts_with("t.txt.ots: not a readable OpenTimestamps proof: "));
 
     let alone = ProofResult::check(
@@ -480,7 +481,11 @@ fn unreadable_anchor_files_are_named() {
         &trust,
     );
     assert!(
-        t.error.as_deref().unwrap().starts_with("mine.pem:"),
+        t.error
+            .as_ref()
+            .unwrap()
+            .to_string()
+            .starts_with("mine.pem:"),
         "{:?}",
         t.error
     );

@@ -192,7 +192,9 @@ pub fn run(args: AnswersArgs<'_>, json: bool) -> CmdResult {
             ProofState::Failed => problems.push(format!(
                 "{}: {}",
                 p.name,
-                p.error.as_deref().unwrap_or("refuted by the supplied headers")
+                p.error
+                    .as_ref()
+                    .map_or_else(|| "refuted by the supplied headers".to_string(), ToString::to_string)
             )),
             ProofState::Open if bitcoin => problems.push(format!(
                 "{}: its Bitcoin attestation could not be checked: give the block headers with --headers",
@@ -207,7 +209,7 @@ pub fn run(args: AnswersArgs<'_>, json: bool) -> CmdResult {
         .collect();
     for t in token_results.iter().filter(|t| !t.ok) {
         problems.push(match (&t.error, t.first_failure()) {
-            (Some(e), _) => e.clone(),
+            (Some(e), _) => e.to_string(),
             (None, Some(f)) if args.ca.is_empty() => format!(
                 "{}: not checked against a trust anchor you chose ({f}): give the roots with --ca",
                 t.name
@@ -225,7 +227,7 @@ pub fn run(args: AnswersArgs<'_>, json: bool) -> CmdResult {
             (Some(e), _) if args.rekor_key.is_none() => {
                 format!("{e}: give the log's public key with --rekor-key")
             }
-            (Some(e), _) => e.clone(),
+            (Some(e), _) => e.to_string(),
             (None, Some(f)) => format!("{}: {f}", r.name),
             (None, None) => format!("{}: did not verify", r.name),
         });

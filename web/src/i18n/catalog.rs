@@ -500,6 +500,24 @@ catalog! {
     ChkSetAbsent { en: "entry has no signedEntryTimestamp: integratedTime {time} is unsigned, no time is established from it", zh: "条目没有 signedEntryTimestamp：integratedTime {time} 未签名，无法据此确立时间", ar: "لا \u{2066}signedEntryTimestamp\u{2069} في المدخل: قيمة integratedTime ‏{time} غير موقّعة، ولا يثبت منها أي وقت", }
     ChkSetOk { en: "signs integratedTime {time} and logIndex {index}", zh: "签署了 integratedTime {time} 和 logIndex {index}", ar: "يوقّع integratedTime ‏{time} و\u{2066}logIndex\u{2069} ‏{index}", }
 
+    // Why a dropped proof, token or Rekor entry could not be checked (core's FileError;
+    // web/src/proof_view.rs, web/src/signed_time_view.rs, web/src/report_view.rs).
+    FeTooLarge { en: "{name}: {size} bytes is too large (limit {limit})", zh: "{name}：{size} 字节，过大（上限 {limit}）", ar: "{name}: حجمه {size} بايت، وهو كبير جدًا (الحد {limit})", }
+    FeProofTooLarge { en: "{name}: {size} bytes is too large for an OpenTimestamps proof (limit {limit})", zh: "{name}：{size} 字节，作为 OpenTimestamps 证明过大（上限 {limit}）", ar: "{name}: حجمه {size} بايت، وهو كبير جدًا على إثبات OpenTimestamps (الحد {limit})", }
+    FeProofUnreadable { en: "{name}: not a readable OpenTimestamps proof: {detail}", zh: "{name}：不是可读取的 OpenTimestamps 证明：{detail}", ar: "{name}: ليس إثبات OpenTimestamps مقروءًا: {detail}", }
+    FeProofOperation { en: "{name}: {detail}", zh: "{name}：证明的某个操作无法执行：{detail}", ar: "{name}: تعذّر تطبيق إحدى عمليات الإثبات: {detail}", }
+    FeProofListingTooLarge { en: "{name}: the proof's listing would exceed {max} bytes", zh: "{name}：该证明的操作列表将超过 {max} 字节", ar: "{name}: ستتجاوز قائمة عمليات الإثبات {max} بايت", }
+    FeStampedNotDropped { en: "{name}: the file it stamps ({stamped}) is not among the dropped stamped lists (.txt); add it to check the proof", zh: "{name}：它所盖章的文件（{stamped}）不在拖入的盖章清单（.txt）中；添加该文件即可检查此证明", ar: "{name}: الملف الذي يختمه ({stamped}) ليس بين القوائم المختومة زمنيًا المُفلتة (\u{2066}.txt\u{2069})؛ أضفه لفحص الإثبات", }
+    FeStampedUnreadable { en: "{name}: its stamped file {stamped} could not be read", zh: "{name}：它所盖章的文件 {stamped} 无法读取", ar: "{name}: تعذّرت قراءة الملف الذي يختمه، {stamped}", }
+    FeNoFileHash { en: "{name}: its file-hash operation cannot hash a file", zh: "{name}：它的文件哈希操作无法对文件求哈希", ar: "{name}: لا تستطيع عملية تجزئة الملف فيه تجزئة أي ملف", }
+    FeTokenListNotDropped { en: "{name}: the stamped list it covers is not among the dropped files; add it to check the token", zh: "{name}：它覆盖的盖章清单不在拖入的文件中；添加该清单即可检查此令牌", ar: "{name}: القائمة المختومة زمنيًا التي يغطيها ليست بين الملفات المُفلتة؛ أضفها لفحص الرمز", }
+    FeTokenListUnreadable { en: "{name}: its stamped list {list} could not be read", zh: "{name}：它的盖章清单 {list} 无法读取", ar: "{name}: تعذّرت قراءة قائمته المختومة زمنيًا {list}", }
+    FeEntryListNotDropped { en: "{name}: the stamped list it covers is not among the dropped files; add it to check the entry", zh: "{name}：它覆盖的盖章清单不在拖入的文件中；添加该清单即可检查此条目", ar: "{name}: القائمة المختومة زمنيًا التي يغطيها ليست بين الملفات المُفلتة؛ أضفها لفحص المدخل", }
+    FeEntryListOrKeyMissing { en: "{name}: its list could not be read or no Rekor log key was given", zh: "{name}：它的清单无法读取，或未提供 Rekor 日志密钥", ar: "{name}: تعذّرت قراءة قائمته أو لم يُقدَّم مفتاح سجل Rekor", }
+    AnsErrAskChain { en: "{file} line {line}, field {field}: {detail}", zh: "{file} 第 {line} 行，字段 {field}：{detail}", ar: "{file}، السطر {line}، الحقل {field}: {detail}", }
+    AnsErrTooLarge { en: "{name}: too large to judge answer by answer here; use sealbook verify DIR --answers", zh: "{name}：过大，无法在此逐个答案地判定；请使用 sealbook verify DIR --answers", ar: "{name}: أكبر من أن يُحكم عليه إجابةً إجابةً هنا؛ استخدم \u{2066}sealbook verify DIR --answers\u{2069}", }
+    AnsErrBookLine { en: "{name}: book line {line}, field {field}: {detail}", zh: "{name}：账本第 {line} 行，字段 {field}：{detail}", ar: "{name}: سطر الدفتر {line}، الحقل {field}: {detail}", }
+
     // The answers' proof tables (web/src/answers_view.rs).
     AnsCoveredBy { en: "Its answer (line {line}) is first covered by {list} ({n} lines)", zh: "其答案（第 {line} 行）最先由 {list} 覆盖（{n} 行）", ar: "إجابته (السطر {line}) تغطيها أولًا {list} (عدد الأسطر {n})", }
     AnsNotCovered { en: "No checked stamped list covers its answer (line {line}) yet.", zh: "尚无已检查的盖章清单覆盖其答案（第 {line} 行）。", ar: "لا تغطي أي قائمة مختومة زمنيًا مفحوصة إجابته (السطر {line}) بعد.", }

@@ -12,7 +12,8 @@ use sealbook_core::league::manifest::{
 };
 use sealbook_core::score::peers::profile_stats::PeerNote;
 use sealbook_core::stats::intervals::NoIntervalWhy;
-use sealbook_core::verifier::UncheckedWhy;
+use sealbook_core::verifier::answers::AnswersError;
+use sealbook_core::verifier::{FileError, UncheckedWhy};
 
 /// What is wrong with a line of the book (spec §3.2; Appendix B step 4).
 pub fn problem(m: &ProblemMsg) -> String {
@@ -219,5 +220,85 @@ pub fn no_interval(w: &NoIntervalWhy) -> String {
             M::ScNoIntervalHorizon,
             &[("sessions", sessions), ("h", h), ("first", first)],
         ),
+    }
+}
+
+/// Why a dropped proof, token or Rekor entry could not be checked, naming the file (spec
+/// §3.2 Level 2+, §3.11 P1a; Appendix B steps 6 and 10). A parser's own sentence
+/// ([`FileError::Parser`]) is shown as it is.
+pub fn file_error(e: &FileError) -> String {
+    match e {
+        FileError::TooLarge { name, size, limit } => tr(
+            M::FeTooLarge,
+            &[("name", name), ("size", size), ("limit", limit)],
+        ),
+        FileError::ProofTooLarge { name, size, limit } => tr(
+            M::FeProofTooLarge,
+            &[("name", name), ("size", size), ("limit", limit)],
+        ),
+        FileError::ProofUnreadable { name, detail } => {
+            tr(M::FeProofUnreadable, &[("name", name), ("detail", detail)])
+        }
+        FileError::ProofOperation { name, detail } => {
+            tr(M::FeProofOperation, &[("name", name), ("detail", detail)])
+        }
+        FileError::ProofListingTooLarge { name, max } => {
+            tr(M::FeProofListingTooLarge, &[("name", name), ("max", max)])
+        }
+        FileError::StampedNotDropped { name, stamped } => tr(
+            M::FeStampedNotDropped,
+            &[("name", name), ("stamped", stamped)],
+        ),
+        FileError::StampedUnreadable { name, stamped } => tr(
+            M::FeStampedUnreadable,
+            &[("name", name), ("stamped", stamped)],
+        ),
+        FileError::NoFileHash { name } => tr(M::FeNoFileHash, &[("name", name)]),
+        FileError::TokenListNotDropped { name } => tr(M::FeTokenListNotDropped, &[("name", name)]),
+        FileError::TokenListUnreadable { name, list } => {
+            tr(M::FeTokenListUnreadable, &[("name", name), ("list", list)])
+        }
+        FileError::EntryListNotDropped { name } => tr(M::FeEntryListNotDropped, &[("name", name)]),
+        FileError::EntryListOrKeyMissing { name } => {
+            tr(M::FeEntryListOrKeyMissing, &[("name", name)])
+        }
+        FileError::Parser { detail } => detail.clone(),
+    }
+}
+
+/// Why the answers could not be judged (Appendix B step 5). The verdicts' own sentence
+/// ([`AnswersError::Detail`]) is shown as it is.
+pub fn answers_error(e: &AnswersError) -> String {
+    match e {
+        AnswersError::AskChain {
+            file,
+            line,
+            field,
+            detail,
+        } => tr(
+            M::AnsErrAskChain,
+            &[
+                ("file", file),
+                ("line", line),
+                ("field", field),
+                ("detail", detail),
+            ],
+        ),
+        AnswersError::TooLarge { name } => tr(M::AnsErrTooLarge, &[("name", name)]),
+        AnswersError::BookLine {
+            name,
+            line,
+            field,
+            detail,
+        } => tr(
+            M::AnsErrBookLine,
+            &[
+                ("name", name),
+                ("line", line),
+                ("field", field),
+                ("detail", detail),
+            ],
+        ),
+        AnswersError::Detail { detail } => detail.clone(),
     }
 }
