@@ -634,5 +634,7 @@ fn step5_ask_texts_hash_as_sha256sum_says() {
     let shell = String::from_utf8(out.stdout).unwrap()[..64].to_string();
     let report = check_ask_texts(&texts, Some(&book), None);
     assert_eq!(report.problems.len(), 1, "{:?}", report.problems);
-    assert!(report.problems[0].starts_with(&format!("{}: hashes to {shell}", texts[3].0)));
+    assert!(report.problems[0]
+        .to_string()
+        .starts_with(&format!("{}: hashes to {shell}", texts[3].0)));
 }

@@ -216,7 +216,7 @@ pub fn ask_texts(r: &AskTextsReport) -> Html {
             <ul>{ for r.texts.iter().map(|x| html! {
                 <li>{ format!("{}: {}", x.name, if x.ok { format!("{}{}", t(M::AnsHashesToName), if x.runs.is_empty() { String::new() } else { tr(M::AnsAskOf, &[("runs", &x.runs.join(", "))]) }) } else { t(M::AnsFailed).to_string() }) }</li>
             }) }</ul>
-            { for r.problems.iter().map(|p| html! { <p class="bad" data-testid="ask-text-problem">{ p }</p> }) }
+            { for r.problems.iter().map(|p| html! { <p class="bad" data-testid="ask-text-problem">{ crate::i18n::core_messages::ask_text_problem(p) }</p> }) }
             if !r.seat_asks.is_empty() {
                 <p class="note">{ tr(M::AnsSeatAsks, &[("n", &r.seat_asks.len())]) }</p>
             }

@@ -39,7 +39,7 @@ pub use answers::{
     answer_verdicts, answer_verdicts_of_lines, attach_answers, attach_answers_read, AnswersReport,
     Verdict,
 };
-pub use ask_texts::{check_ask_texts, AskTextsReport};
+pub use ask_texts::{check_ask_texts, AskTextProblem, AskTextsEnglish, AskTextsReport, NamedBy};
 pub use kinds::{BookRead, BookReader, FileKind, KindSniffer, LedgerKind, ListInput};
 pub use pairing::{pair_proof, pair_rekor_entry, pair_token};
 pub use report::VerifierReport;

@@ -19,9 +19,9 @@ use sealbook_core::score::ask_chain::AskChain;
 use sealbook_core::score::book_lines::BookLines;
 use sealbook_core::verifier::published::PublishedFile;
 use sealbook_core::verifier::{
-    answer_verdicts, check_ask_texts, AnswersReport, AskTextsReport, BookReader, CertInput,
-    HeadersInput, ListInput, ProofResult, ProofState, RekorResult, StampPlan, TokenResult,
-    TrustInput, TrustLevel, Verdict, VerifierReport, MAX_LIST_BYTES, MAX_PROOF_BYTES,
+    answer_verdicts, check_ask_texts, AnswersReport, AskTextsEnglish, AskTextsReport, BookReader,
+    CertInput, HeadersInput, ListInput, ProofResult, ProofState, RekorResult, StampPlan,
+    TokenResult, TrustInput, TrustLevel, Verdict, VerifierReport, MAX_LIST_BYTES, MAX_PROOF_BYTES,
 };
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -49,7 +49,7 @@ struct Output<'a> {
     level: &'static str,
     #[serde(flatten)]
     answers: &'a AnswersReport,
-    ask_texts: &'a AskTextsReport,
+    ask_texts: AskTextsEnglish<'a>,
     /// Checks of the files that failed or could not be performed.
     file_problems: &'a [String],
 }
@@ -284,7 +284,7 @@ pub fn run(args: AnswersArgs<'_>, json: bool) -> CmdResult {
             dir: args.dir.display().to_string(),
             level: level.label(),
             answers: &answers,
-            ask_texts: &texts,
+            ask_texts: texts.english(),
             file_problems: &problems,
         };
         println!(

@@ -547,6 +547,15 @@ catalog! {
     AnsAskOf { en: ", the ask of {runs}", zh: "，为 {runs} 的问询", ar: "، سؤال {runs}", }
     AnsFailed { en: "FAILED", zh: "失败", ar: "فشل", }
     AnsSeatAsks { en: "{n} per-seat text hashes are sealed in asks.jsonl.", zh: "asks.jsonl 中封印了 {n} 个按席位的文本哈希。", ar: "تجزئات نصوص المقاعد المختومة في asks.jsonl: {n}.", }
+    // What is wrong with the ask texts (core::verifier::AskTextProblem, NamedBy), rendered by
+    // i18n::core_messages::ask_text_problem.
+    AskUnnamed { en: "{name}: not named asks/<sha256>.md, so nothing says which text it is", zh: "{name}：未按 asks/<sha256>.md 命名，因此无从得知它是哪一份问询文本", ar: "{name}: ليس اسمه على صيغة \u{2066}asks/<sha256>.md\u{2069}، فلا شيء يبيّن أي نص هو", }
+    AskChanged { en: "{name}: hashes to {sha256}, not to the {named} its name states: the text was changed after it was published", zh: "{name}：哈希为 {sha256}，而非其名称所示的 {named}：该文本在发布后被改动过", ar: "{name}: تجزئته {sha256}، لا {named} التي يذكرها اسمه: غُيِّر النص بعد نشره", }
+    AskNamedByNone { en: "{name}: no run line or ask line names this text's hash", zh: "{name}：没有任何运行行或问询行提及此文本的哈希", ar: "{name}: لا يذكر أي سطر تشغيل أو سطر سؤال تجزئة هذا النص", }
+    AskNotGiven { en: "asks/{hash}.md: named by {by} but not given", zh: "asks/{hash}.md：{by}提及了它，但未提供该文件", ar: "\u{2066}asks/{hash}.md\u{2069}: يذكره {by}، لكنه لم يُقدَّم", }
+    AskAnswerNotItsRuns { en: "book line {line}: the answer's ask_sha256 {answer} is not its run's ({run}, book line {run_line})", zh: "账本第 {line} 行：答案的 ask_sha256 {answer} 不是其运行的（{run}，账本第 {run_line} 行）", ar: "سطر الدفتر {line}: قيمة ask_sha256 في الإجابة {answer} ليست قيمة تشغيلها ({run}، سطر الدفتر {run_line})", }
+    AskByRun { en: "run {run_id} (book line {line})", zh: "运行 {run_id}（账本第 {line} 行）", ar: "التشغيل {run_id} (سطر الدفتر {line})", }
+    AskByAskLine { en: "ask line {line} of asks.jsonl ({run_id})", zh: "asks.jsonl 的问询行第 {line} 行（{run_id}）", ar: "سطر السؤال {line} في asks.jsonl ({run_id})", }
 
     // The OpenTimestamps verdict and the Bitcoin header checks (core::ots::messages, the trust
     // ladder's core::verifier::trust::StillTrusted, core::verifier::header_files), rendered by

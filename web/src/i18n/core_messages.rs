@@ -13,7 +13,7 @@ use sealbook_core::league::manifest::{
 use sealbook_core::score::peers::profile_stats::PeerNote;
 use sealbook_core::stats::intervals::NoIntervalWhy;
 use sealbook_core::verifier::answers::AnswersError;
-use sealbook_core::verifier::{FileError, UncheckedWhy};
+use sealbook_core::verifier::{AskTextProblem, FileError, NamedBy, UncheckedWhy};
 
 /// What is wrong with a line of the book (spec §3.2; Appendix B step 4).
 pub fn problem(m: &ProblemMsg) -> String {
@@ -300,5 +300,52 @@ pub fn answers_error(e: &AnswersError) -> String {
             ],
         ),
         AnswersError::Detail { detail } => detail.clone(),
+    }
+}
+
+/// What is wrong with the ask texts (Appendix B step 5; spec §3.9).
+pub fn ask_text_problem(p: &AskTextProblem) -> String {
+    match p {
+        AskTextProblem::Unnamed { name } => tr(M::AskUnnamed, &[("name", name)]),
+        AskTextProblem::Changed {
+            name,
+            sha256,
+            named,
+        } => tr(
+            M::AskChanged,
+            &[("name", name), ("sha256", sha256), ("named", named)],
+        ),
+        AskTextProblem::NamedByNone { name } => tr(M::AskNamedByNone, &[("name", name)]),
+        AskTextProblem::NotGiven { hash, by } => {
+            let by: Vec<String> = by
+                .iter()
+                .map(|b| match b {
+                    NamedBy::Run { run_id, line } => {
+                        tr(M::AskByRun, &[("run_id", run_id), ("line", line)])
+                    }
+                    NamedBy::AskLine { line, run_id } => {
+                        tr(M::AskByAskLine, &[("line", line), ("run_id", run_id)])
+                    }
+                })
+                .collect();
+            tr(
+                M::AskNotGiven,
+                &[("hash", hash), ("by", &by.join(super::t(M::CoreListJoin)))],
+            )
+        }
+        AskTextProblem::AnswerNotItsRuns {
+            line,
+            answer,
+            run,
+            run_line,
+        } => tr(
+            M::AskAnswerNotItsRuns,
+            &[
+                ("line", line),
+                ("answer", answer),
+                ("run", run),
+                ("run_line", run_line),
+            ],
+        ),
     }
 }
