@@ -20,7 +20,7 @@ pub fn run(profile: Profile, path: &Path, json: bool) -> CmdResult {
         let message = if e.field.is_none() {
             format!("{}; --profile {name} reads a JSONL records file (its format: sealbook schema {name}-records)", e.message)
         } else {
-            e.message
+            e.message.to_string()
         };
         let u = Unusable::file(path, message).at_line(e.line as u64);
         match e.field {

@@ -903,6 +903,65 @@ catalog! {
     ScExpRevision { en: "Revision: council arm's Brier change minus the control arm's", zh: "修订：委员会组的布里尔评分变化减去对照组的", ar: "المراجعة: تغير درجة براير لذراع المجلس ناقص تغير الذراع الضابطة", }
     ScExpTitle { en: "The reader experiment", zh: "读者实验", ar: "تجربة القرّاء", }
 
+    // Why a peer benchmark's records file cannot be scored (core::score::peers::records'
+    // RecordError and RecordMsg, core::score::peers::VectorError), rendered by
+    // i18n::peer_messages; web/src/scores/compute.rs. The English is what sealbook score
+    // --profile prints; field names, JSON type names and the records' values stay as written.
+    PrAtLineField { en: "{name}: line {line}, field {field}: {message}", zh: "{name}：第 {line} 行，字段 {field}：{message}", ar: "{name}: السطر {line}، الحقل {field}: {message}", }
+    PrAtLine { en: "{name}: line {line}: {message}", zh: "{name}：第 {line} 行：{message}", ar: "{name}: السطر {line}: {message}", }
+    PrNotJson { en: "not JSON: {detail}", zh: "不是 JSON：{detail}", ar: "ليس JSON: {detail}", }
+    PrNotObject { en: "a record is a JSON object, not {type_name}", zh: "记录应为 JSON 对象，而不是 {type_name}", ar: "السجل كائن JSON، لا {type_name}", }
+    PrKindMissing { en: "missing; one of {kinds}", zh: "缺失；应为 {kinds} 之一", ar: "مفقود؛ يجب أن يكون أحد {kinds}", }
+    PrNotAKind { en: "{kind} is not one of {kinds}", zh: "{kind} 不是 {kinds} 之一", ar: "{kind} ليس أحد {kinds}", }
+    PrUnknownField { en: "unknown field for kind {kind}", zh: "类型 {kind} 没有这个字段", ar: "حقل غير معروف للنوع {kind}", }
+    PrMissing { en: "missing", zh: "缺失", ar: "مفقود", }
+    PrNull { en: "must not be null", zh: "不能为 null", ar: "يجب ألا يكون null", }
+    PrNotString { en: "must be a string, not {type_name}", zh: "必须是字符串，而不是 {type_name}", ar: "يجب أن يكون نصًا، لا {type_name}", }
+    PrTextLength { en: "must be 1-{max} characters, not {chars}", zh: "必须为 1-{max} 个字符，而不是 {chars} 个", ar: "يجب أن يكون طوله ‏1-{max} حرفًا، لا {chars}", }
+    PrNotNumber { en: "must be a number, not {type_name}", zh: "必须是数字，而不是 {type_name}", ar: "يجب أن يكون رقمًا، لا {type_name}", }
+    PrNotFinite { en: "must be a finite number", zh: "必须是有限数", ar: "يجب أن يكون رقمًا منتهيًا", }
+    PrOutsideUnit { en: "{value} is outside 0-1", zh: "{value} 超出 0-1 的范围", ar: "{value} خارج المدى 0-1", }
+    PrNotPositive { en: "{value} must be greater than 0", zh: "{value} 必须大于 0", ar: "يجب أن يكون {value} أكبر من 0", }
+    PrNotBool { en: "must be true or false, not {type_name}", zh: "必须是 true 或 false，而不是 {type_name}", ar: "يجب أن يكون true أو false، لا {type_name}", }
+    PrChoiceNotString { en: "must be one of {choices}, not {type_name}", zh: "必须是 {choices} 之一，而不是 {type_name}", ar: "يجب أن يكون أحد {choices}، لا {type_name}", }
+    PrNotAChoice { en: "{value} is not one of {choices}", zh: "{value} 不是 {choices} 之一", ar: "{value} ليس أحد {choices}", }
+    PrNotOutcomeMap { en: "must be an object of outcome -> probability, not {type_name}", zh: "必须是“结果 -> 概率”的对象，而不是 {type_name}", ar: "يجب أن يكون كائنًا من «نتيجة ← احتمال»، لا {type_name}", }
+    PrOutcomeCount { en: "needs 2-{max} outcomes, not {n}", zh: "需要 2-{max} 个结果，而不是 {n} 个", ar: "يلزم ‏2-{max} نتيجة، لا {n}", }
+    PrLabelNotUnicode { en: "an outcome label is not valid Unicode", zh: "某个结果标签不是有效的 Unicode", ar: "تسمية إحدى النتائج ليست Unicode صالحًا", }
+    PrSumNotOne { en: "probabilities sum to {sum}, not 1 (within {tolerance})", zh: "概率之和为 {sum}，而不是 1（容差 {tolerance}）", ar: "مجموع الاحتمالات {sum}، لا 1 (بتفاوت {tolerance})", }
+    PrPriceAboveOne { en: "{price} is above 1 token per share", zh: "{price} 高于每股 1 个令牌", ar: "{price} أعلى من 1 رمز للسهم", }
+    PrNotDate { en: "{value} is not a YYYY-MM-DD date", zh: "{value} 不是 YYYY-MM-DD 格式的日期", ar: "{value} ليس تاريخًا بصيغة \u{2066}YYYY-MM-DD\u{2069}", }
+    PrOutcomesNotCrowds { en: "outcomes {labels} are not the crowd's {outcomes}", zh: "结果 {labels} 与大众的结果 {outcomes} 不同", ar: "النتائج {labels} ليست نتائج الجمهور {outcomes}", }
+    PrMissingWithProbabilities { en: "only with probabilities null", zh: "仅在 probabilities 为 null 时使用", ar: "فقط حين تكون قيمة \u{2066}probabilities\u{2069} هي null", }
+    PrMissingRequired { en: "required when probabilities is null: \"agent\" or \"infrastructure\"", zh: "probabilities 为 null 时必填：\"agent\" 或 \"infrastructure\"", ar: "مطلوب حين تكون قيمة \u{2066}probabilities\u{2069} هي null: \u{2066}\"agent\"\u{2069} أو \u{2066}\"infrastructure\"\u{2069}", }
+    PrWinnerNotOutcome { en: "{winner} is not one of the outcomes {outcomes}", zh: "{winner} 不是结果 {outcomes} 之一", ar: "{winner} ليس إحدى النتائج {outcomes}", }
+    PrAnotherCrowd { en: "market {market} in sweep {sweep} has another crowd on line {first}", zh: "扫描 {sweep} 中的市场 {market} 在第 {first} 行有不同的大众价格", ar: "للسوق {market} في مسح {sweep} سعر جمهور آخر في السطر {first}", }
+    PrAnotherWinner { en: "market {market} has another winner on line {first}", zh: "市场 {market} 在第 {first} 行有不同的胜出结果", ar: "للسوق {market} فائز آخر في السطر {first}", }
+    PrSecondSweepForecast { en: "a second forecast of {agent} on {market} in sweep {sweep} (first on line {first})", zh: "{agent} 在扫描 {sweep} 中对 {market} 的第二个预测（第一个在第 {first} 行）", ar: "توقع ثانٍ من {agent} على {market} في مسح {sweep} (الأول في السطر {first})", }
+    PrAnnulledReasonOnly { en: "only with resolution annulled", zh: "仅在 resolution 为 annulled 时使用", ar: "فقط حين تكون قيمة \u{2066}resolution\u{2069} هي annulled", }
+    PrAnotherQuestion { en: "question {question} has another market price, category or resolution on line {first}", zh: "问题 {question} 在第 {first} 行有不同的市场价格、类别或结果", ar: "للسؤال {question} سعر سوق أو فئة أو نتيجة أخرى في السطر {first}", }
+    PrSecondQuestionForecast { en: "a second forecast of {model} on {question} (first on line {first})", zh: "{model} 对 {question} 的第二个预测（第一个在第 {first} 行）", ar: "توقع ثانٍ من {model} على {question} (الأول في السطر {first})", }
+    PrSecondChallengeForecast { en: "a second forecast of {agent} on {challenge} (first on line {first}); give its final version only", zh: "{agent} 对 {challenge} 的第二个预测（第一个在第 {first} 行）；只提供其最终版本", ar: "توقع ثانٍ من {agent} على {challenge} (الأول في السطر {first})؛ أعطِ نسخته النهائية فقط", }
+    PrActualRequired { en: "required when status is resolved", zh: "status 为 resolved 时必填", ar: "مطلوب حين تكون قيمة \u{2066}status\u{2069} هي resolved", }
+    PrOnlyWhenResolved { en: "only when status is resolved", zh: "仅在 status 为 resolved 时使用", ar: "فقط حين تكون قيمة \u{2066}status\u{2069} هي resolved", }
+    PrNoFiniteCrps { en: "N({point}, {sd}^2) against {actual} gives no finite CRPS", zh: "N({point}, {sd}^2) 对 {actual} 得不出有限的 CRPS", ar: "لا يعطي \u{2066}N({point}, {sd}^2)\u{2069} مقابل {actual} قيمة CRPS منتهية", }
+    PrAnotherNumericChallenge { en: "challenge {challenge} has another kind, status, reference scale or actual on line {first}", zh: "挑战 {challenge} 在第 {first} 行有不同的类型、状态、参考尺度或实际值", ar: "للتحدي {challenge} نوع أو حالة أو مقياس مرجعي أو قيمة فعلية أخرى في السطر {first}", }
+    PrNotADirection { en: "{label} is not bearish, neutral or bullish", zh: "{label} 不是 bearish、neutral 或 bullish", ar: "{label} ليس \u{2066}bearish\u{2069} أو \u{2066}neutral\u{2069} أو \u{2066}bullish\u{2069}", }
+    PrNeedsThreeDirections { en: "needs exactly bearish, neutral and bullish", zh: "必须恰好包含 bearish、neutral 和 bullish", ar: "يلزم بالضبط: \u{2066}bearish\u{2069} و\u{2066}neutral\u{2069} و\u{2066}bullish\u{2069}", }
+    PrConfidenceRequired { en: "required with direction", zh: "给出 direction 时必填", ar: "مطلوب مع \u{2066}direction\u{2069}", }
+    PrDirectionRequired { en: "required with confidence", zh: "给出 confidence（置信度）时必填", ar: "مطلوب مع \u{2066}confidence\u{2069} (الثقة)", }
+    PrNoEncoding { en: "give probabilities, or direction and confidence", zh: "请给出 probabilities，或 direction 和 confidence（置信度）", ar: "أعطِ \u{2066}probabilities\u{2069}، أو \u{2066}direction\u{2069} و\u{2066}confidence\u{2069} (الثقة)", }
+    PrBothEncodings { en: "give probabilities or direction and confidence, not both", zh: "请给出 probabilities，或 direction 和 confidence（置信度），不要同时给出", ar: "أعطِ \u{2066}probabilities\u{2069} أو \u{2066}direction\u{2069} و\u{2066}confidence\u{2069} (الثقة)، لا كليهما", }
+    PrNegativeThreshold { en: "{value} is negative", zh: "{value} 为负数", ar: "{value} سالب", }
+    PrOutcomeAndObservations { en: "give outcome or opening, closing and neutral_threshold, not both", zh: "请给出 outcome，或 opening、closing 和 neutral_threshold，不要同时给出", ar: "أعطِ \u{2066}outcome\u{2069} أو \u{2066}opening\u{2069} و\u{2066}closing\u{2069} و\u{2066}neutral_threshold\u{2069}، لا كليهما", }
+    PrResolvedNeedsOutcome { en: "a resolved challenge needs outcome, or opening, closing and neutral_threshold", zh: "已结算的挑战需要 outcome，或 opening、closing 和 neutral_threshold", ar: "يحتاج التحدي المحسوم إلى \u{2066}outcome\u{2069}، أو \u{2066}opening\u{2069} و\u{2066}closing\u{2069} و\u{2066}neutral_threshold\u{2069}", }
+    PrAnotherDirectionalChallenge { en: "challenge {challenge} has another kind, status or outcome on line {first}", zh: "挑战 {challenge} 在第 {first} 行有不同的类型、状态或结果", ar: "للتحدي {challenge} نوع أو حالة أو نتيجة أخرى في السطر {first}", }
+    PrVecWinner { en: "winner {winner} is not one of {outcomes} outcomes", zh: "胜出结果 {winner} 不在 {outcomes} 个结果之中", ar: "الفائز {winner} ليس ضمن النتائج البالغ عددها {outcomes}", }
+    PrVecProbability { en: "probability {p} is outside 0-1", zh: "概率 {p} 超出 0-1 的范围", ar: "الاحتمال {p} خارج المدى 0-1", }
+    PrVecNegative { en: "{vector} has a negative or non-finite value", zh: "{vector} 含有负值或非有限值", ar: "في {vector} قيمة سالبة أو غير منتهية", }
+    PrVecSum { en: "{vector} sums to {sum}, not 1", zh: "{vector} 之和为 {sum}，而不是 1", ar: "مجموع {vector} هو {sum}، لا 1", }
+    PrVecConfidence { en: "confidence {confidence} is outside 0-1", zh: "置信度 {confidence} 超出 0-1 的范围", ar: "الثقة {confidence} خارج المدى 0-1", }
+
     // The Accounts page (web/src/accounts).
     AccountsTitle { en: "Recount the trading accounts", zh: "重新核算交易账户", ar: "أعد عدّ حسابات التداول", }
     AccountsLede { en: "Drop the league's published arena files (or its whole folder). This page replays every sealed decision against the published prices with the same engine as sealbook replay, compiled to WebAssembly, and compares every published account row, trade and benchmark. Your files never leave this device.", zh: "拖入联赛已发布的竞技场文件（或其整个文件夹）。本页面用与 sealbook replay 相同、编译为 WebAssembly 的引擎，按已发布的价格重放每一个封印的决定，并比较每一行已发布的账户记录、交易和基准。你的文件不会离开本设备。", ar: "أفلت ملفات الساحة المنشورة للدوري (أو مجلدها كله). تعيد هذه الصفحة تشغيل كل قرار مختوم مقابل الأسعار المنشورة بالمحرك نفسه الذي يستخدمه sealbook replay، مترجمًا إلى WebAssembly، وتقارن كل صف حساب وكل صفقة وكل معيار منشور. لا تغادر ملفاتك هذا الجهاز.", }

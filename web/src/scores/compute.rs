@@ -114,7 +114,7 @@ pub fn compute(inp: &Inputs<'_>) -> Result<Computed, String> {
     let peer_json = match inp.peer {
         Some((profile, name, bytes)) => match peer_stats(profile, bytes, &CoreStats) {
             Some(doc) => {
-                let doc = doc.map_err(|e| format!("{name}: {e}"))?;
+                let doc = doc.map_err(|e| crate::i18n::peer_messages::record_error(name, &e))?;
                 Some(
                     serde_json::to_string(&doc)
                         .map_err(|e| format!("the {name} document could not be written: {e}"))?,

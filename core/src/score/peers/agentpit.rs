@@ -12,13 +12,13 @@ use serde::{Deserialize, Serialize};
 /// indexes the outcome that happened. Probabilities are 0-1.
 pub fn multi_brier(probs: &[f64], winner: usize) -> Result<f64, VectorError> {
     if winner >= probs.len() {
-        return Err(VectorError(format!(
-            "winner {winner} is not one of {} outcomes",
-            probs.len()
-        )));
+        return Err(VectorError::WinnerNotOutcome {
+            winner,
+            outcomes: probs.len(),
+        });
     }
     if let Some(p) = probs.iter().find(|p| !(0.0..=1.0).contains(*p)) {
-        return Err(VectorError(format!("probability {p} is outside 0-1")));
+        return Err(VectorError::ProbabilityOutside { p: p.to_string() });
     }
     Ok(0.5
         * probs

@@ -64,13 +64,16 @@ impl Submission {
     /// (ties go to the first in bearish, neutral, bullish order).
     pub fn from_vector(v: [f64; 3]) -> Result<Submission, VectorError> {
         if v.iter().any(|p| !p.is_finite() || *p < 0.0) {
-            return Err(VectorError(format!(
-                "{v:?} has a negative or non-finite value"
-            )));
+            return Err(VectorError::NegativeOrNonFinite {
+                vector: format!("{v:?}"),
+            });
         }
         let sum: f64 = v.iter().sum();
         if (sum - 1.0).abs() > VECTOR_SUM_TOLERANCE {
-            return Err(VectorError(format!("{v:?} sums to {sum}, not 1")));
+            return Err(VectorError::SumNotOne {
+                vector: format!("{v:?}"),
+                sum: sum.to_string(),
+            });
         }
         let mut k = 0;
         for i in 1..3 {
@@ -89,9 +92,9 @@ impl Submission {
     /// the other two outcomes.
     pub fn legacy(direction: Direction, confidence: f64) -> Result<Submission, VectorError> {
         if !(0.0..=1.0).contains(&confidence) {
-            return Err(VectorError(format!(
-                "confidence {confidence} is outside 0-1"
-            )));
+            return Err(VectorError::ConfidenceOutside {
+                confidence: confidence.to_string(),
+            });
         }
         let mut v = [(1.0 - confidence) / 2.0; 3];
         v[direction.index()] = confidence;

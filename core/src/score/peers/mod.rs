@@ -10,13 +10,37 @@ pub mod records;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// A probability vector that does not fit the question's outcomes.
+/// A probability vector that does not fit the question's outcomes, one variant per sentence
+/// (its `Display` is the CLI's English). Numbers and vectors are kept as Rust prints them.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct VectorError(pub String);
+pub enum VectorError {
+    /// The winner's index is not one of the `outcomes` outcomes.
+    WinnerNotOutcome { winner: usize, outcomes: usize },
+    /// A probability outside 0-1.
+    ProbabilityOutside { p: String },
+    /// A (bearish, neutral, bullish) vector with a negative or non-finite value.
+    NegativeOrNonFinite { vector: String },
+    /// A (bearish, neutral, bullish) vector whose sum is not 1.
+    SumNotOne { vector: String, sum: String },
+    /// A legacy confidence outside 0-1.
+    ConfidenceOutside { confidence: String },
+}
 
 impl fmt::Display for VectorError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            VectorError::WinnerNotOutcome { winner, outcomes } => {
+                write!(f, "winner {winner} is not one of {outcomes} outcomes")
+            }
+            VectorError::ProbabilityOutside { p } => write!(f, "probability {p} is outside 0-1"),
+            VectorError::NegativeOrNonFinite { vector } => {
+                write!(f, "{vector} has a negative or non-finite value")
+            }
+            VectorError::SumNotOne { vector, sum } => write!(f, "{vector} sums to {sum}, not 1"),
+            VectorError::ConfidenceOutside { confidence } => {
+                write!(f, "confidence {confidence} is outside 0-1")
+            }
+        }
     }
 }
 

@@ -49,6 +49,7 @@
 
 use super::arena::{resolve, Direction, Submission};
 use super::ladder::Resolution;
+use super::VectorError;
 use crate::book::canon::{self, DumpOptions, Object, Value};
 use crate::stats::crps::crps_gaussian;
 use std::collections::BTreeMap;
@@ -66,7 +67,304 @@ pub const SUM_TOLERANCE: f64 = super::arena::VECTOR_SUM_TOLERANCE;
 pub struct RecordError {
     pub line: usize,
     pub field: Option<String>,
-    pub message: String,
+    pub message: RecordMsg,
+}
+
+/// What is wrong with a record, one variant per sentence, with its arguments (its `Display`
+/// is the CLI's English). Quoted names and lists are kept as values and quoted when written;
+/// numbers are kept as Rust prints them, so the message stays `Eq`. A JSON type name (`int`,
+/// `list`, ...) is the one [`Value::type_name`] gives.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecordMsg {
+    /// The line is not JSON; `detail` is the parser's own words.
+    NotJson {
+        detail: String,
+    },
+    /// The line is JSON but not an object.
+    NotObject {
+        type_name: &'static str,
+    },
+    /// `kind` is absent; `kinds` are the file's kinds.
+    KindMissing {
+        kinds: Vec<String>,
+    },
+    /// `kind` is not one of the file's kinds.
+    NotAKind {
+        kind: String,
+        kinds: Vec<String>,
+    },
+    /// A field the record's kind does not have.
+    UnknownField {
+        kind: String,
+    },
+    /// A required field is absent.
+    Missing,
+    /// Null where the field does not allow it.
+    Null,
+    NotString {
+        type_name: &'static str,
+    },
+    /// A name or label of `chars` characters, outside 1-`max`.
+    TextLength {
+        max: usize,
+        chars: usize,
+    },
+    NotNumber {
+        type_name: &'static str,
+    },
+    NotFinite,
+    /// A fraction outside 0-1.
+    OutsideUnit {
+        value: String,
+    },
+    /// A number that must be > 0.
+    NotPositive {
+        value: String,
+    },
+    NotBool {
+        type_name: &'static str,
+    },
+    /// A choice field that is not a string.
+    ChoiceNotString {
+        choices: Vec<String>,
+        type_name: &'static str,
+    },
+    /// A choice field with another string.
+    NotAChoice {
+        value: String,
+        choices: Vec<String>,
+    },
+    NotOutcomeMap {
+        type_name: &'static str,
+    },
+    /// An outcome map of `n` outcomes, outside 2-`max`.
+    OutcomeCount {
+        max: usize,
+        n: usize,
+    },
+    LabelNotUnicode,
+    /// A probability vector whose sum is not 1 within `tolerance`.
+    SumNotOne {
+        sum: String,
+        tolerance: String,
+    },
+    /// An agentpit bet's fill price above 1.
+    PriceAboveOne {
+        price: String,
+    },
+    NotDate {
+        value: String,
+    },
+    /// An agentpit forecast's probabilities over other outcomes than its crowd.
+    OutcomesNotCrowds {
+        labels: Vec<String>,
+        outcomes: Vec<String>,
+    },
+    /// `missing` beside probabilities.
+    MissingWithProbabilities,
+    /// Null probabilities without `missing`.
+    MissingRequired,
+    /// A winner that is not an outcome.
+    WinnerNotOutcome {
+        winner: String,
+        outcomes: Vec<String>,
+    },
+    /// Another crowd for the same market and sweep (first seen on line `first`).
+    AnotherCrowd {
+        market: String,
+        sweep: String,
+        first: usize,
+    },
+    AnotherWinner {
+        market: String,
+        first: usize,
+    },
+    /// One agent twice on one sweep market.
+    SecondSweepForecast {
+        agent: String,
+        market: String,
+        sweep: String,
+        first: usize,
+    },
+    /// `annulled_reason` on a question not annulled.
+    AnnulledReasonOnly,
+    /// A ladder question's price, category or resolution differs across models.
+    AnotherQuestion {
+        question: String,
+        first: usize,
+    },
+    /// One model twice on one ladder question.
+    SecondQuestionForecast {
+        model: String,
+        question: String,
+        first: usize,
+    },
+    /// One arena agent twice on one challenge.
+    SecondChallengeForecast {
+        agent: String,
+        challenge: String,
+        first: usize,
+    },
+    ActualRequired,
+    /// `actual` or `outcome` on a challenge that is not resolved.
+    OnlyWhenResolved,
+    /// N(point, sd^2) against the actual value has no finite CRPS.
+    NoFiniteCrps {
+        point: String,
+        sd: String,
+        actual: String,
+    },
+    /// A numeric challenge's kind, status, reference scale or actual differs across records.
+    AnotherNumericChallenge {
+        challenge: String,
+        first: usize,
+    },
+    /// The probability vector or legacy pair does not hold.
+    Vector(VectorError),
+    /// A directional probability label other than bearish, neutral, bullish.
+    NotADirection {
+        label: String,
+    },
+    NeedsThreeDirections,
+    ConfidenceRequired,
+    DirectionRequired,
+    NoEncoding,
+    BothEncodings,
+    NegativeThreshold {
+        value: String,
+    },
+    OutcomeAndObservations,
+    ResolvedNeedsOutcome,
+    /// A directional challenge's kind, status or outcome differs across records.
+    AnotherDirectionalChallenge {
+        challenge: String,
+        first: usize,
+    },
+}
+
+impl fmt::Display for RecordMsg {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use RecordMsg as R;
+        match self {
+            R::NotJson { detail } => write!(f, "not JSON: {detail}"),
+            R::NotObject { type_name } => write!(f, "a record is a JSON object, not {type_name}"),
+            R::KindMissing { kinds } => write!(f, "missing; one of {kinds:?}"),
+            R::NotAKind { kind, kinds } => write!(f, "{kind:?} is not one of {kinds:?}"),
+            R::UnknownField { kind } => write!(f, "unknown field for kind {kind:?}"),
+            R::Missing => f.write_str("missing"),
+            R::Null => f.write_str("must not be null"),
+            R::NotString { type_name } => write!(f, "must be a string, not {type_name}"),
+            R::TextLength { max, chars } => write!(f, "must be 1-{max} characters, not {chars}"),
+            R::NotNumber { type_name } => write!(f, "must be a number, not {type_name}"),
+            R::NotFinite => f.write_str("must be a finite number"),
+            R::OutsideUnit { value } => write!(f, "{value} is outside 0-1"),
+            R::NotPositive { value } => write!(f, "{value} must be greater than 0"),
+            R::NotBool { type_name } => write!(f, "must be true or false, not {type_name}"),
+            R::ChoiceNotString { choices, type_name } => {
+                write!(f, "must be one of {choices:?}, not {type_name}")
+            }
+            R::NotAChoice { value, choices } => write!(f, "{value:?} is not one of {choices:?}"),
+            R::NotOutcomeMap { type_name } => write!(
+                f,
+                "must be an object of outcome -> probability, not {type_name}"
+            ),
+            R::OutcomeCount { max, n } => write!(f, "needs 2-{max} outcomes, not {n}"),
+            R::LabelNotUnicode => f.write_str("an outcome label is not valid Unicode"),
+            R::SumNotOne { sum, tolerance } => {
+                write!(f, "probabilities sum to {sum}, not 1 (within {tolerance})")
+            }
+            R::PriceAboveOne { price } => write!(f, "{price} is above 1 token per share"),
+            R::NotDate { value } => write!(f, "{value:?} is not a YYYY-MM-DD date"),
+            R::OutcomesNotCrowds { labels, outcomes } => {
+                write!(f, "outcomes {labels:?} are not the crowd's {outcomes:?}")
+            }
+            R::MissingWithProbabilities => f.write_str("only with probabilities null"),
+            R::MissingRequired => f.write_str(
+                "required when probabilities is null: \"agent\" or \"infrastructure\"",
+            ),
+            R::WinnerNotOutcome { winner, outcomes } => {
+                write!(f, "{winner:?} is not one of the outcomes {outcomes:?}")
+            }
+            R::AnotherCrowd {
+                market,
+                sweep,
+                first,
+            } => write!(
+                f,
+                "market {market:?} in sweep {sweep} has another crowd on line {first}"
+            ),
+            R::AnotherWinner { market, first } => {
+                write!(f, "market {market:?} has another winner on line {first}")
+            }
+            R::SecondSweepForecast {
+                agent,
+                market,
+                sweep,
+                first,
+            } => write!(
+                f,
+                "a second forecast of {agent:?} on {market:?} in sweep {sweep} (first on line {first})"
+            ),
+            R::AnnulledReasonOnly => f.write_str("only with resolution annulled"),
+            R::AnotherQuestion { question, first } => write!(
+                f,
+                "question {question:?} has another market price, category or resolution on line {first}"
+            ),
+            R::SecondQuestionForecast {
+                model,
+                question,
+                first,
+            } => write!(
+                f,
+                "a second forecast of {model:?} on {question:?} (first on line {first})"
+            ),
+            R::SecondChallengeForecast {
+                agent,
+                challenge,
+                first,
+            } => write!(
+                f,
+                "a second forecast of {agent:?} on {challenge:?} (first on line {first}); give its final version only"
+            ),
+            R::ActualRequired => f.write_str("required when status is resolved"),
+            R::OnlyWhenResolved => f.write_str("only when status is resolved"),
+            R::NoFiniteCrps { point, sd, actual } => write!(
+                f,
+                "N({point}, {sd}^2) against {actual} gives no finite CRPS"
+            ),
+            R::AnotherNumericChallenge { challenge, first } => write!(
+                f,
+                "challenge {challenge:?} has another kind, status, reference scale or actual on line {first}"
+            ),
+            R::Vector(e) => write!(f, "{e}"),
+            R::NotADirection { label } => {
+                write!(f, "{label:?} is not bearish, neutral or bullish")
+            }
+            R::NeedsThreeDirections => f.write_str("needs exactly bearish, neutral and bullish"),
+            R::ConfidenceRequired => f.write_str("required with direction"),
+            R::DirectionRequired => f.write_str("required with confidence"),
+            R::NoEncoding => f.write_str("give probabilities, or direction and confidence"),
+            R::BothEncodings => {
+                f.write_str("give probabilities or direction and confidence, not both")
+            }
+            R::NegativeThreshold { value } => write!(f, "{value} is negative"),
+            R::OutcomeAndObservations => f.write_str(
+                "give outcome or opening, closing and neutral_threshold, not both",
+            ),
+            R::ResolvedNeedsOutcome => f.write_str(
+                "a resolved challenge needs outcome, or opening, closing and neutral_threshold",
+            ),
+            R::AnotherDirectionalChallenge { challenge, first } => write!(
+                f,
+                "challenge {challenge:?} has another kind, status or outcome on line {first}"
+            ),
+        }
+    }
+}
+
+/// A list of names as the messages write it (`["a", "b"]`).
+fn names(list: &[&str]) -> Vec<String> {
+    list.iter().map(|s| s.to_string()).collect()
 }
 
 impl fmt::Display for RecordError {
@@ -334,11 +632,11 @@ struct Rec<'a> {
     kind: &'static Kind,
 }
 
-fn err(line: usize, field: &str, message: impl Into<String>) -> RecordError {
+fn err(line: usize, field: &str, message: RecordMsg) -> RecordError {
     RecordError {
         line,
         field: Some(field.to_string()),
-        message: message.into(),
+        message,
     }
 }
 
@@ -348,7 +646,7 @@ fn read_lines(
     kinds: &'static [Kind],
     mut each: impl FnMut(Rec<'_>) -> Result<(), RecordError>,
 ) -> Result<(), RecordError> {
-    let names: Vec<&str> = kinds.iter().map(|k| k.name).collect();
+    let kind_names: Vec<&str> = kinds.iter().map(|k| k.name).collect();
     for (i, raw) in bytes.split(|b| *b == b'\n').enumerate() {
         let line = i + 1;
         if raw.iter().all(|b| matches!(b, b' ' | b'\t' | b'\r')) {
@@ -357,22 +655,36 @@ fn read_lines(
         let value = canon::parse(raw).map_err(|e| RecordError {
             line,
             field: None,
-            message: format!("not JSON: {e}"),
+            message: RecordMsg::NotJson {
+                detail: e.to_string(),
+            },
         })?;
         let Value::Object(obj) = &value else {
             return Err(RecordError {
                 line,
                 field: None,
-                message: format!("a record is a JSON object, not {}", value.type_name()),
+                message: RecordMsg::NotObject {
+                    type_name: value.type_name(),
+                },
             });
         };
         let kind_name = match obj.get("kind") {
-            None => return Err(err(line, "kind", format!("missing; one of {names:?}"))),
+            None => {
+                return Err(err(
+                    line,
+                    "kind",
+                    RecordMsg::KindMissing {
+                        kinds: names(&kind_names),
+                    },
+                ))
+            }
             Some(v) => v.as_str().ok_or_else(|| {
                 err(
                     line,
                     "kind",
-                    format!("must be a string, not {}", v.type_name()),
+                    RecordMsg::NotString {
+                        type_name: v.type_name(),
+                    },
                 )
             })?,
         };
@@ -380,7 +692,10 @@ fn read_lines(
             err(
                 line,
                 "kind",
-                format!("{kind_name:?} is not one of {names:?}"),
+                RecordMsg::NotAKind {
+                    kind: kind_name.to_string(),
+                    kinds: names(&kind_names),
+                },
             )
         })?;
         for (key, _) in obj.iter() {
@@ -389,13 +704,15 @@ fn read_lines(
                 return Err(err(
                     line,
                     &key,
-                    format!("unknown field for kind {kind_name:?}"),
+                    RecordMsg::UnknownField {
+                        kind: kind_name.to_string(),
+                    },
                 ));
             }
         }
         for fd in kind.fields.iter().filter(|fd| fd.required) {
             if obj.get(fd.name).is_none() {
-                return Err(err(line, fd.name, "missing"));
+                return Err(err(line, fd.name, RecordMsg::Missing));
             }
         }
         each(Rec { line, obj, kind })?;
@@ -404,7 +721,7 @@ fn read_lines(
 }
 
 impl Rec<'_> {
-    fn err(&self, field: &str, message: impl Into<String>) -> RecordError {
+    fn err(&self, field: &str, message: RecordMsg) -> RecordError {
         err(self.line, field, message)
     }
 
@@ -419,20 +736,28 @@ impl Rec<'_> {
         match self.obj.get(name) {
             None => Ok(None),
             Some(Value::Null) if fd.nullable => Ok(None),
-            Some(Value::Null) => Err(self.err(name, "must not be null")),
+            Some(Value::Null) => Err(self.err(name, RecordMsg::Null)),
             Some(v) => Ok(Some(v)),
         }
     }
 
     fn text_of(&self, name: &str, v: &Value) -> Result<String, RecordError> {
-        let s = v
-            .as_str()
-            .ok_or_else(|| self.err(name, format!("must be a string, not {}", v.type_name())))?;
+        let s = v.as_str().ok_or_else(|| {
+            self.err(
+                name,
+                RecordMsg::NotString {
+                    type_name: v.type_name(),
+                },
+            )
+        })?;
         let chars = s.chars().count();
         if chars == 0 || chars > MAX_TEXT {
             return Err(self.err(
                 name,
-                format!("must be 1-{MAX_TEXT} characters, not {chars}"),
+                RecordMsg::TextLength {
+                    max: MAX_TEXT,
+                    chars,
+                },
             ));
         }
         Ok(s.to_string())
@@ -444,7 +769,7 @@ impl Rec<'_> {
 
     fn text(&self, name: &str) -> Result<String, RecordError> {
         self.opt_text(name)?
-            .ok_or_else(|| self.err(name, "missing"))
+            .ok_or_else(|| self.err(name, RecordMsg::Missing))
     }
 
     fn number_of(&self, name: &str, v: &Value) -> Result<f64, RecordError> {
@@ -452,12 +777,17 @@ impl Rec<'_> {
             Value::Int(i) => i.to_i64().map(|i| i as f64),
             Value::Float(x) => Some(*x),
             other => {
-                return Err(self.err(name, format!("must be a number, not {}", other.type_name())))
+                return Err(self.err(
+                    name,
+                    RecordMsg::NotNumber {
+                        type_name: other.type_name(),
+                    },
+                ))
             }
         };
         match x {
             Some(x) if x.is_finite() => Ok(x),
-            _ => Err(self.err(name, "must be a finite number")),
+            _ => Err(self.err(name, RecordMsg::NotFinite)),
         }
     }
 
@@ -473,19 +803,25 @@ impl Rec<'_> {
             .find(|fd| fd.name == name)
             .expect("field in table");
         match fd.ty {
-            FieldType::Fraction if !(0.0..=1.0).contains(&x) => {
-                Err(self.err(name, format!("{x} is outside 0-1")))
-            }
-            FieldType::Positive if x <= 0.0 => {
-                Err(self.err(name, format!("{x} must be greater than 0")))
-            }
+            FieldType::Fraction if !(0.0..=1.0).contains(&x) => Err(self.err(
+                name,
+                RecordMsg::OutsideUnit {
+                    value: x.to_string(),
+                },
+            )),
+            FieldType::Positive if x <= 0.0 => Err(self.err(
+                name,
+                RecordMsg::NotPositive {
+                    value: x.to_string(),
+                },
+            )),
             _ => Ok(Some(x)),
         }
     }
 
     fn number(&self, name: &str) -> Result<f64, RecordError> {
         self.opt_number(name)?
-            .ok_or_else(|| self.err(name, "missing"))
+            .ok_or_else(|| self.err(name, RecordMsg::Missing))
     }
 
     fn opt_bool(&self, name: &str) -> Result<Option<bool>, RecordError> {
@@ -494,7 +830,9 @@ impl Rec<'_> {
             Some(Value::Bool(b)) => Ok(Some(*b)),
             Some(v) => Err(self.err(
                 name,
-                format!("must be true or false, not {}", v.type_name()),
+                RecordMsg::NotBool {
+                    type_name: v.type_name(),
+                },
             )),
         }
     }
@@ -516,14 +854,25 @@ impl Rec<'_> {
         let s = v.as_str().ok_or_else(|| {
             self.err(
                 name,
-                format!("must be one of {choices:?}, not {}", v.type_name()),
+                RecordMsg::ChoiceNotString {
+                    choices: names(choices),
+                    type_name: v.type_name(),
+                },
             )
         })?;
         choices
             .iter()
             .position(|c| *c == s)
             .map(Some)
-            .ok_or_else(|| self.err(name, format!("{s:?} is not one of {choices:?}")))
+            .ok_or_else(|| {
+                self.err(
+                    name,
+                    RecordMsg::NotAChoice {
+                        value: s.to_string(),
+                        choices: names(choices),
+                    },
+                )
+            })
     }
 
     /// An outcome map: labels in code point order and their values.
@@ -534,16 +883,18 @@ impl Rec<'_> {
         let o = v.as_object().ok_or_else(|| {
             self.err(
                 name,
-                format!(
-                    "must be an object of outcome -> probability, not {}",
-                    v.type_name()
-                ),
+                RecordMsg::NotOutcomeMap {
+                    type_name: v.type_name(),
+                },
             )
         })?;
         if o.len() < 2 || o.len() > MAX_OUTCOMES {
             return Err(self.err(
                 name,
-                format!("needs 2-{MAX_OUTCOMES} outcomes, not {}", o.len()),
+                RecordMsg::OutcomeCount {
+                    max: MAX_OUTCOMES,
+                    n: o.len(),
+                },
             ));
         }
         let mut labels = Vec::with_capacity(o.len());
@@ -551,11 +902,16 @@ impl Rec<'_> {
         for (k, x) in o.iter() {
             let label = k
                 .as_str()
-                .ok_or_else(|| self.err(name, "an outcome label is not valid Unicode"))?;
+                .ok_or_else(|| self.err(name, RecordMsg::LabelNotUnicode))?;
             let at = format!("{name}.{label}");
             let p = self.number_of(&at, x)?;
             if !(0.0..=1.0).contains(&p) {
-                return Err(self.err(&at, format!("{p} is outside 0-1")));
+                return Err(self.err(
+                    &at,
+                    RecordMsg::OutsideUnit {
+                        value: p.to_string(),
+                    },
+                ));
             }
             labels.push(self.text_of(name, &Value::Str(label.into()))?);
             values.push(p);
@@ -573,7 +929,10 @@ fn check_sum(rec: &Rec<'_>, name: &str, values: &[f64]) -> Result<(), RecordErro
     if (sum - 1.0).abs() > SUM_TOLERANCE {
         return Err(rec.err(
             name,
-            format!("probabilities sum to {sum}, not 1 (within {SUM_TOLERANCE})"),
+            RecordMsg::SumNotOne {
+                sum: sum.to_string(),
+                tolerance: SUM_TOLERANCE.to_string(),
+            },
         ));
     }
     Ok(())
@@ -685,7 +1044,9 @@ pub fn read_agentpit(bytes: &[u8]) -> Result<Vec<AgentpitRecord>, RecordError> {
             if fill_price > 1.0 {
                 return Err(r.err(
                     "fill_price",
-                    format!("{fill_price} is above 1 token per share"),
+                    RecordMsg::PriceAboveOne {
+                        price: fill_price.to_string(),
+                    },
                 ));
             }
             out.push(AgentpitRecord::Bet(AgentpitBet {
@@ -703,17 +1064,17 @@ pub fn read_agentpit(bytes: &[u8]) -> Result<Vec<AgentpitRecord>, RecordError> {
         }
         let sweep = r.text("sweep")?;
         if !is_date(&sweep) {
-            return Err(r.err("sweep", format!("{sweep:?} is not a YYYY-MM-DD date")));
+            return Err(r.err("sweep", RecordMsg::NotDate { value: sweep }));
         }
         let (outcomes, crowd) = r
             .opt_outcome_map("crowd")?
-            .ok_or_else(|| r.err("crowd", "must not be null"))?;
+            .ok_or_else(|| r.err("crowd", RecordMsg::Null))?;
         let probabilities = match r.opt_outcome_map("probabilities")? {
             Some((labels, p)) => {
                 if labels != outcomes {
                     return Err(r.err(
                         "probabilities",
-                        format!("outcomes {labels:?} are not the crowd's {outcomes:?}"),
+                        RecordMsg::OutcomesNotCrowds { labels, outcomes },
                     ));
                 }
                 check_sum(&r, "probabilities", &p)?;
@@ -722,13 +1083,8 @@ pub fn read_agentpit(bytes: &[u8]) -> Result<Vec<AgentpitRecord>, RecordError> {
             None => None,
         };
         let missing = match (r.opt_choice("missing")?, &probabilities) {
-            (Some(_), Some(_)) => return Err(r.err("missing", "only with probabilities null")),
-            (None, None) => {
-                return Err(r.err(
-                    "missing",
-                    "required when probabilities is null: \"agent\" or \"infrastructure\"",
-                ))
-            }
+            (Some(_), Some(_)) => return Err(r.err("missing", RecordMsg::MissingWithProbabilities)),
+            (None, None) => return Err(r.err("missing", RecordMsg::MissingRequired)),
             (m, _) => m.map(|i| {
                 if i == 0 {
                     Missing::Agent
@@ -743,7 +1099,10 @@ pub fn read_agentpit(bytes: &[u8]) -> Result<Vec<AgentpitRecord>, RecordError> {
             Some(w) => Some(outcomes.iter().position(|o| o == w).ok_or_else(|| {
                 r.err(
                     "winner",
-                    format!("{w:?} is not one of the outcomes {outcomes:?}"),
+                    RecordMsg::WinnerNotOutcome {
+                        winner: w.clone(),
+                        outcomes: outcomes.clone(),
+                    },
                 )
             })?),
         };
@@ -755,13 +1114,20 @@ pub fn read_agentpit(bytes: &[u8]) -> Result<Vec<AgentpitRecord>, RecordError> {
         ) {
             return Err(r.err(
                 "crowd",
-                format!("market {market_id:?} in sweep {sweep} has another crowd on line {first}"),
+                RecordMsg::AnotherCrowd {
+                    market: market_id,
+                    sweep,
+                    first,
+                },
             ));
         }
         if let Err(first) = winners.check(market_id.clone(), r.line, winner_label) {
             return Err(r.err(
                 "winner",
-                format!("market {market_id:?} has another winner on line {first}"),
+                RecordMsg::AnotherWinner {
+                    market: market_id,
+                    first,
+                },
             ));
         }
         if let Ok(Some(first)) = forecasts.check(
@@ -769,7 +1135,15 @@ pub fn read_agentpit(bytes: &[u8]) -> Result<Vec<AgentpitRecord>, RecordError> {
             r.line,
             (),
         ) {
-            return Err(r.err("market_id", format!("a second forecast of {agent:?} on {market_id:?} in sweep {sweep} (first on line {first})")));
+            return Err(r.err(
+                "market_id",
+                RecordMsg::SecondSweepForecast {
+                    agent,
+                    market: market_id,
+                    sweep,
+                    first,
+                },
+            ));
         }
         out.push(AgentpitRecord::Forecast(AgentpitForecast {
             line: r.line,
@@ -825,24 +1199,32 @@ pub fn read_ladder(bytes: &[u8]) -> Result<Vec<LadderForecast>, RecordError> {
         let market_price = r.number("market_price")?;
         let res = r
             .opt_choice("resolution")?
-            .ok_or_else(|| r.err("resolution", "missing"))?;
+            .ok_or_else(|| r.err("resolution", RecordMsg::Missing))?;
         let resolution = RESOLUTIONS[res];
         if r.opt_text("annulled_reason")?.is_some() && resolution != Resolution::Annulled {
-            return Err(r.err("annulled_reason", "only with resolution annulled"));
+            return Err(r.err("annulled_reason", RecordMsg::AnnulledReasonOnly));
         }
         if let Err(first) = questions.check(
             question_id.clone(),
             r.line,
             (market_price.to_bits(), category.clone(), res),
         ) {
-            return Err(r.err("question_id", format!("question {question_id:?} has another market price, category or resolution on line {first}")));
+            return Err(r.err(
+                "question_id",
+                RecordMsg::AnotherQuestion {
+                    question: question_id,
+                    first,
+                },
+            ));
         }
         if let Ok(Some(first)) = forecasts.check((model.clone(), question_id.clone()), r.line, ()) {
             return Err(r.err(
                 "question_id",
-                format!(
-                    "a second forecast of {model:?} on {question_id:?} (first on line {first})"
-                ),
+                RecordMsg::SecondQuestionForecast {
+                    model,
+                    question: question_id,
+                    first,
+                },
             ));
         }
         out.push(LadderForecast {
@@ -927,20 +1309,27 @@ pub fn read_arena(bytes: &[u8]) -> Result<Vec<ArenaRecord>, RecordError> {
         let challenge_id = r.text("challenge_id")?;
         let status_index = r
             .opt_choice("status")?
-            .ok_or_else(|| r.err("status", "missing"))?;
+            .ok_or_else(|| r.err("status", RecordMsg::Missing))?;
         let status = STATUSES[status_index];
         if let Ok(Some(first)) = forecasts.check((agent.clone(), challenge_id.clone()), r.line, ())
         {
-            return Err(r.err("challenge_id", format!("a second forecast of {agent:?} on {challenge_id:?} (first on line {first}); give its final version only")));
+            return Err(r.err(
+                "challenge_id",
+                RecordMsg::SecondChallengeForecast {
+                    agent,
+                    challenge: challenge_id,
+                    first,
+                },
+            ));
         }
         if r.kind.name == "numeric" {
             let actual = r.opt_number("actual")?;
             match (status, actual) {
                 (ArenaStatus::Resolved, None) => {
-                    return Err(r.err("actual", "required when status is resolved"))
+                    return Err(r.err("actual", RecordMsg::ActualRequired))
                 }
                 (ArenaStatus::Cancelled | ArenaStatus::Open, Some(_)) => {
-                    return Err(r.err("actual", "only when status is resolved"))
+                    return Err(r.err("actual", RecordMsg::OnlyWhenResolved))
                 }
                 _ => {}
             }
@@ -949,7 +1338,11 @@ pub fn read_arena(bytes: &[u8]) -> Result<Vec<ArenaRecord>, RecordError> {
                 if !crps_gaussian(x, point, sd).is_some_and(f64::is_finite) {
                     return Err(r.err(
                         "sd",
-                        format!("N({point}, {sd}^2) against {x} gives no finite CRPS"),
+                        RecordMsg::NoFiniteCrps {
+                            point: point.to_string(),
+                            sd: sd.to_string(),
+                            actual: x.to_string(),
+                        },
                     ));
                 }
             }
@@ -961,7 +1354,13 @@ pub fn read_arena(bytes: &[u8]) -> Result<Vec<ArenaRecord>, RecordError> {
                 actual.map(f64::to_bits),
             );
             if let Err(first) = challenges.check(challenge_id.clone(), r.line, key) {
-                return Err(r.err("challenge_id", format!("challenge {challenge_id:?} has another kind, status, reference scale or actual on line {first}")));
+                return Err(r.err(
+                    "challenge_id",
+                    RecordMsg::AnotherNumericChallenge {
+                        challenge: challenge_id,
+                        first,
+                    },
+                ));
             }
             out.push(ArenaRecord::Numeric(ArenaNumeric {
                 line: r.line,
@@ -979,7 +1378,8 @@ pub fn read_arena(bytes: &[u8]) -> Result<Vec<ArenaRecord>, RecordError> {
         let vector = r.opt_outcome_map("probabilities")?;
         let (submission, encoding) = match (legacy, vector) {
             ((Some(d), Some(c)), None) => (
-                Submission::legacy(DIRS[d], c).map_err(|e| r.err("confidence", e.0))?,
+                Submission::legacy(DIRS[d], c)
+                    .map_err(|e| r.err("confidence", RecordMsg::Vector(e)))?,
                 Encoding::Legacy,
             ),
             ((None, None), Some((labels, p))) => {
@@ -988,36 +1388,28 @@ pub fn read_arena(bytes: &[u8]) -> Result<Vec<ArenaRecord>, RecordError> {
                     let k = DIRECTIONS.iter().position(|d| d == label).ok_or_else(|| {
                         r.err(
                             "probabilities",
-                            format!("{label:?} is not bearish, neutral or bullish"),
+                            RecordMsg::NotADirection {
+                                label: label.clone(),
+                            },
                         )
                     })?;
                     v[k] = p;
                 }
                 if labels.len() != 3 {
-                    return Err(r.err(
-                        "probabilities",
-                        "needs exactly bearish, neutral and bullish",
-                    ));
+                    return Err(r.err("probabilities", RecordMsg::NeedsThreeDirections));
                 }
                 (
-                    Submission::from_vector(v).map_err(|e| r.err("probabilities", e.0))?,
+                    Submission::from_vector(v)
+                        .map_err(|e| r.err("probabilities", RecordMsg::Vector(e)))?,
                     Encoding::Vector,
                 )
             }
-            ((Some(_), None), None) => return Err(r.err("confidence", "required with direction")),
-            ((None, Some(_)), None) => return Err(r.err("direction", "required with confidence")),
-            ((None, None), None) => {
-                return Err(r.err(
-                    "probabilities",
-                    "give probabilities, or direction and confidence",
-                ))
+            ((Some(_), None), None) => {
+                return Err(r.err("confidence", RecordMsg::ConfidenceRequired))
             }
-            (_, Some(_)) => {
-                return Err(r.err(
-                    "probabilities",
-                    "give probabilities or direction and confidence, not both",
-                ))
-            }
+            ((None, Some(_)), None) => return Err(r.err("direction", RecordMsg::DirectionRequired)),
+            ((None, None), None) => return Err(r.err("probabilities", RecordMsg::NoEncoding)),
+            (_, Some(_)) => return Err(r.err("probabilities", RecordMsg::BothEncodings)),
         };
         let stated = r.opt_choice("outcome")?;
         let observed = (
@@ -1029,15 +1421,17 @@ pub fn read_arena(bytes: &[u8]) -> Result<Vec<ArenaRecord>, RecordError> {
             (ArenaStatus::Resolved, Some(k), (None, None, None)) => Some(DIRS[k]),
             (ArenaStatus::Resolved, None, (Some(o), Some(c), Some(t))) => {
                 if t < 0.0 {
-                    return Err(r.err("neutral_threshold", format!("{t} is negative")));
+                    return Err(r.err(
+                        "neutral_threshold",
+                        RecordMsg::NegativeThreshold {
+                            value: t.to_string(),
+                        },
+                    ));
                 }
                 Some(resolve(o, c, t))
             }
             (ArenaStatus::Resolved, Some(_), _) => {
-                return Err(r.err(
-                    "outcome",
-                    "give outcome or opening, closing and neutral_threshold, not both",
-                ))
+                return Err(r.err("outcome", RecordMsg::OutcomeAndObservations))
             }
             (ArenaStatus::Resolved, None, (o, c, _)) => {
                 let absent = if o.is_none() {
@@ -1047,17 +1441,20 @@ pub fn read_arena(bytes: &[u8]) -> Result<Vec<ArenaRecord>, RecordError> {
                 } else {
                     "neutral_threshold"
                 };
-                return Err(r.err(
-                    absent,
-                    "a resolved challenge needs outcome, or opening, closing and neutral_threshold",
-                ));
+                return Err(r.err(absent, RecordMsg::ResolvedNeedsOutcome));
             }
             (_, None, (None, None, None)) => None,
-            _ => return Err(r.err("outcome", "only when status is resolved")),
+            _ => return Err(r.err("outcome", RecordMsg::OnlyWhenResolved)),
         };
         let key = (0, status_index, None, outcome.map(|d| d as u64));
         if let Err(first) = challenges.check(challenge_id.clone(), r.line, key) {
-            return Err(r.err("challenge_id", format!("challenge {challenge_id:?} has another kind, status or outcome on line {first}")));
+            return Err(r.err(
+                "challenge_id",
+                RecordMsg::AnotherDirectionalChallenge {
+                    challenge: challenge_id,
+                    first,
+                },
+            ));
         }
         out.push(ArenaRecord::Directional(ArenaDirectional {
             line: r.line,
@@ -1077,7 +1474,7 @@ pub fn read_arena(bytes: &[u8]) -> Result<Vec<ArenaRecord>, RecordError> {
 mod tests {
     use super::*;
 
-    fn error_at(r: Result<impl fmt::Debug, RecordError>) -> (usize, Option<String>, String) {
+    fn error_at(r: Result<impl fmt::Debug, RecordError>) -> (usize, Option<String>, RecordMsg) {
         let e = r.expect_err("an error");
         (e.line, e.field, e.message)
     }
@@ -1138,10 +1535,13 @@ mod tests {
         assert_eq!(at(format!("{FORECAST}\n{{\"kind\": ")).0, 2);
         assert_eq!(
             at(format!("{FORECAST}\n[1]")).2,
-            "a record is a JSON object, not list"
+            RecordMsg::NotObject { type_name: "list" }
         );
         assert_eq!(at(bad(r#""winner": "maybe""#)).1.as_deref(), Some("winner"));
-        assert_eq!(at(bad(r#""winner": 1"#)).2, "must be a string, not int");
+        assert_eq!(
+            at(bad(r#""winner": 1"#)).2,
+            RecordMsg::NotString { type_name: "int" }
+        );
         assert_eq!(
             at(bad(r#""winner": "yes", "colour": 1"#)).1.as_deref(),
             Some("colour")
@@ -1150,11 +1550,16 @@ mod tests {
         assert_eq!(
             (line, field.as_deref()),
             (1, Some("probabilities.yes")),
-            "{msg}"
+            "{msg:?}"
         );
         let (_, field, msg) = at(FORECAST.replace("0.7", "0.6"));
         assert_eq!(field.as_deref(), Some("probabilities"));
-        assert!(msg.contains("sum to 0.8999"), "{msg}");
+        let RecordMsg::SumNotOne { sum, tolerance } = &msg else {
+            panic!("{msg:?}")
+        };
+        assert!(sum.starts_with("0.8999"), "{sum}");
+        assert_eq!(tolerance, "0.000000001");
+        assert!(msg.to_string().contains("sum to 0.8999"), "{msg}");
         assert_eq!(
             at(FORECAST.replace(r#""yes": 0.7"#, r#""maybe": 0.7"#))
                 .1
@@ -1179,19 +1584,25 @@ mod tests {
                 .as_deref(),
             Some("missing")
         );
-        assert_eq!(
-            at(FORECAST.replace("0.41", "NaN")).2,
-            "must be a finite number"
-        );
+        assert_eq!(at(FORECAST.replace("0.41", "NaN")).2, RecordMsg::NotFinite);
         // The same agent twice on one sweep market; another crowd or winner for one market.
+        let (line, field, msg) = at(format!("{FORECAST}\n{FORECAST}"));
         assert_eq!(
-            at(format!("{FORECAST}\n{FORECAST}")),
+            (line, field.as_deref(), &msg),
             (
                 2,
-                Some("market_id".into()),
-                "a second forecast of \"Claude\" on \"m1\" in sweep 2026-10-10 (first on line 1)"
-                    .into()
+                Some("market_id"),
+                &RecordMsg::SecondSweepForecast {
+                    agent: "Claude".into(),
+                    market: "m1".into(),
+                    sweep: "2026-10-10".into(),
+                    first: 1
+                }
             )
+        );
+        assert_eq!(
+            msg.to_string(),
+            "a second forecast of \"Claude\" on \"m1\" in sweep 2026-10-10 (first on line 1)"
         );
         assert_eq!(
             at(format!(
@@ -1216,7 +1627,11 @@ mod tests {
         let bet = r#"{"kind": "bet", "agent": "Codex", "market_id": "m1", "outcome": "no", "stake": 0, "fill_price": 0.42, "won": true}"#;
         assert_eq!(
             at(bet.into()),
-            (1, Some("stake".into()), "0 must be greater than 0".into())
+            (
+                1,
+                Some("stake".into()),
+                RecordMsg::NotPositive { value: "0".into() }
+            )
         );
         assert_eq!(
             at(bet.replace("0.42", "1.2").replace(": 0,", ": 5,"))
@@ -1248,10 +1663,13 @@ mod tests {
             at(line.replace("\"yes\"", "\"tie\"")).1.as_deref(),
             Some("resolution")
         );
-        assert_eq!(at(line.replace("0.8", "80")).2, "80 is outside 0-1");
+        assert_eq!(
+            at(line.replace("0.8", "80")).2,
+            RecordMsg::OutsideUnit { value: "80".into() }
+        );
         assert_eq!(
             at(line.replace("0.8", "true")).2,
-            "must be a number, not bool"
+            RecordMsg::NotNumber { type_name: "bool" }
         );
         assert_eq!(
             at(line.replace(r#""yes"}"#, r#""yes", "annulled_reason": "tie"}"#))
