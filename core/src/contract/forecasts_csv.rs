@@ -824,7 +824,7 @@ pub fn read_forecasts(bytes: &[u8]) -> Result<Vec<ForecastRow>, CsvError> {
         };
         let Ok(c) = c else { return Ok(()) };
         if fields.len() != width {
-            shape.get_or_insert_with(|| CsvError {
+            shape.get_or_insert(CsvError {
                 row,
                 line,
                 column: None,
