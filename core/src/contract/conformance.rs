@@ -121,7 +121,12 @@ pub fn check(bytes: &[u8]) -> ConformanceReport {
     let table = match CsvTable::parse(bytes) {
         Ok(t) => t,
         Err(e) => {
-            sink.push(e.row, e.line, e.column.as_deref().unwrap_or(""), e.message);
+            sink.push(
+                e.row,
+                e.line,
+                e.column.as_deref().unwrap_or(""),
+                e.message.to_string(),
+            );
             return ConformanceReport {
                 rows: 0,
                 failures: sink.failures,
@@ -134,7 +139,12 @@ pub fn check(bytes: &[u8]) -> ConformanceReport {
     let header_ok = !shape.iter().any(|e| e.row == 1);
     let short_rows: BTreeSet<u64> = shape.iter().filter(|e| e.row != 1).map(|e| e.row).collect();
     for e in shape {
-        sink.push(e.row, e.line, e.column.as_deref().unwrap_or(""), e.message);
+        sink.push(
+            e.row,
+            e.line,
+            e.column.as_deref().unwrap_or(""),
+            e.message.to_string(),
+        );
     }
     if !header_ok {
         return ConformanceReport {

@@ -103,7 +103,7 @@ pub struct CsvError {
     pub line: u64,
     /// The column at fault, if one is.
     pub column: Option<String>,
-    pub message: String,
+    pub message: CsvMsg,
 }
 
 impl fmt::Display for CsvError {
@@ -113,6 +113,69 @@ impl fmt::Display for CsvError {
             write!(f, ", column {c}")?;
         }
         write!(f, ": {}", self.message)
+    }
+}
+
+/// What is wrong with a row or field of the file, as a message id with its arguments (the
+/// Scores page words it in the reader's language; `Display` is the English the CLI writes).
+/// A field's text (`value`) is shown quoted, as Rust's `{:?}` writes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CsvMsg {
+    /// The CSV reader refused the bytes (`detail` is its own words).
+    NotCsv { detail: String },
+    /// The header has more than [`MAX_HEADER_COLUMNS`] columns.
+    HeaderTooWide { columns: usize, max: usize },
+    /// The header record is longer than [`MAX_HEADER_BYTES`].
+    HeaderTooLong { bytes: u64, max: usize },
+    /// A field is not UTF-8 from its byte `byte` (0-based) on.
+    NotUtf8 { byte: usize },
+    /// A record's field count differs from the header's.
+    FieldCount { fields: usize, header: usize },
+    /// A header name repeated (every later occurrence).
+    NamedTwice,
+    /// A required column the header lacks.
+    MissingColumn,
+    /// No record at all.
+    NoHeader,
+    /// Not a number as [`parse_number`] reads it.
+    NotNumber { value: String },
+    /// Not an RFC 3339 time.
+    NotTime { value: String },
+    /// Not a book line number ([`parse_count`]).
+    NotLineNumber { value: String },
+    /// Not a horizon of Table C1.
+    NotHorizon { value: String },
+    /// Not a boolean ([`parse_bool`]).
+    NotBool { value: String },
+}
+
+impl fmt::Display for CsvMsg {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CsvMsg::NotCsv { detail } => write!(f, "not CSV: {detail}"),
+            CsvMsg::HeaderTooWide { columns, max } => {
+                write!(
+                    f,
+                    "the header has {columns} columns, at most {max} are read"
+                )
+            }
+            CsvMsg::HeaderTooLong { bytes, max } => write!(
+                f,
+                "the header is {bytes} bytes long, at most {max} bytes are read"
+            ),
+            CsvMsg::NotUtf8 { byte } => write!(f, "not UTF-8 (byte {byte} of the field)"),
+            CsvMsg::FieldCount { fields, header } => {
+                write!(f, "has {fields} fields, the header has {header}")
+            }
+            CsvMsg::NamedTwice => f.write_str("column named twice in the header"),
+            CsvMsg::MissingColumn => f.write_str("missing column"),
+            CsvMsg::NoHeader => f.write_str("empty file: no header"),
+            CsvMsg::NotNumber { value } => write!(f, "{value:?} is not a number"),
+            CsvMsg::NotTime { value } => write!(f, "{value:?} is not an RFC 3339 time"),
+            CsvMsg::NotLineNumber { value } => write!(f, "{value:?} is not a line number"),
+            CsvMsg::NotHorizon { value } => write!(f, "{value:?} is not 1d, 1w, 1m or 6m"),
+            CsvMsg::NotBool { value } => write!(f, "{value:?} is not true or false"),
+        }
     }
 }
 
@@ -168,11 +231,10 @@ impl CsvTable {
                     row: r.row,
                     line: r.line,
                     column: None,
-                    message: format!(
-                        "has {} fields, the header has {}",
-                        r.fields.len(),
-                        self.header.len()
-                    ),
+                    message: CsvMsg::FieldCount {
+                        fields: r.fields.len(),
+                        header: self.header.len(),
+                    },
                 });
             }
         }
@@ -195,7 +257,7 @@ fn check_header<'a>(
                 row: 1,
                 line: 1,
                 column: Some(h.clone()),
-                message: "column named twice in the header".into(),
+                message: CsvMsg::NamedTwice,
             });
         }
     }
@@ -205,7 +267,7 @@ fn check_header<'a>(
                 row: 1,
                 line: 1,
                 column: Some(name.into()),
-                message: "missing column".into(),
+                message: CsvMsg::MissingColumn,
             });
         }
     }
@@ -217,7 +279,7 @@ fn no_header() -> CsvError {
         row: 1,
         line: 1,
         column: None,
-        message: "empty file: no header".into(),
+        message: CsvMsg::NoHeader,
     }
 }
 
@@ -260,7 +322,9 @@ fn read_records(
                     row: row + 1,
                     line,
                     column: None,
-                    message: format!("not CSV: {e}"),
+                    message: CsvMsg::NotCsv {
+                        detail: e.to_string(),
+                    },
                 });
             }
         }
@@ -270,14 +334,15 @@ fn read_records(
             let start = rec.position().map_or(0, |p| p.byte());
             let bytes = rdr.position().byte().saturating_sub(start);
             let too_wide = if rec.len() > MAX_HEADER_COLUMNS {
-                Some(format!(
-                    "the header has {} columns, at most {MAX_HEADER_COLUMNS} are read",
-                    rec.len()
-                ))
+                Some(CsvMsg::HeaderTooWide {
+                    columns: rec.len(),
+                    max: MAX_HEADER_COLUMNS,
+                })
             } else if bytes > MAX_HEADER_BYTES as u64 {
-                Some(format!(
-                    "the header is {bytes} bytes long, at most {MAX_HEADER_BYTES} bytes are read"
-                ))
+                Some(CsvMsg::HeaderTooLong {
+                    bytes,
+                    max: MAX_HEADER_BYTES,
+                })
             } else {
                 None
             };
@@ -303,7 +368,9 @@ fn read_records(
                         row,
                         line,
                         column,
-                        message: format!("not UTF-8 (byte {} of the field)", e.valid_up_to()),
+                        message: CsvMsg::NotUtf8 {
+                            byte: e.valid_up_to(),
+                        },
                     });
                 }
             }
@@ -561,7 +628,7 @@ impl Columns {
         line: u64,
         f: &[S],
     ) -> Result<ForecastRow, CsvError> {
-        let err = |col: &str, msg: String| CsvError {
+        let err = |col: &str, msg: CsvMsg| CsvError {
             row,
             line,
             column: Some(col.into()),
@@ -573,12 +640,11 @@ impl Columns {
             } else {
                 parse_number(v)
                     .map(Some)
-                    .ok_or_else(|| err(col, format!("{v:?} is not a number")))
+                    .ok_or_else(|| err(col, CsvMsg::NotNumber { value: v.into() }))
             }
         };
         let time = |col: &str, v: &str| {
-            Instant::parse_rfc3339(v)
-                .ok_or_else(|| err(col, format!("{v:?} is not an RFC 3339 time")))
+            Instant::parse_rfc3339(v).ok_or_else(|| err(col, CsvMsg::NotTime { value: v.into() }))
         };
         let n = field!(self, f, "line");
         let horizon = field!(self, f, "horizon");
@@ -591,12 +657,18 @@ impl Columns {
             seat: field!(self, f, "seat").into(),
             model: field!(self, f, "model").into(),
             line: parse_count(n)
-                .ok_or_else(|| err("line", format!("{n:?} is not a line number")))?,
+                .ok_or_else(|| err("line", CsvMsg::NotLineNumber { value: n.into() }))?,
             sealed_at: time("sealed_at", field!(self, f, "sealed_at"))?,
             status: field!(self, f, "status").into(),
             asset: field!(self, f, "asset").into(),
-            horizon: Horizon::parse(horizon)
-                .ok_or_else(|| err("horizon", format!("{horizon:?} is not 1d, 1w, 1m or 6m")))?,
+            horizon: Horizon::parse(horizon).ok_or_else(|| {
+                err(
+                    "horizon",
+                    CsvMsg::NotHorizon {
+                        value: horizon.into(),
+                    },
+                )
+            })?,
             prob_up: opt_num("prob_up", field!(self, f, "prob_up"))?,
             reference: opt_num("ref", field!(self, f, "ref"))?,
             close: opt_num("close", field!(self, f, "close"))?,
@@ -606,13 +678,19 @@ impl Columns {
             } else {
                 Some(
                     parse_bool(draw)
-                        .ok_or_else(|| err("draw", format!("{draw:?} is not true or false")))?,
+                        .ok_or_else(|| err("draw", CsvMsg::NotBool { value: draw.into() }))?,
                 )
             },
             run_role: field!(self, f, "run_role").into(),
             line_kind: field!(self, f, "line_kind").into(),
-            same_event: parse_bool(same_event)
-                .ok_or_else(|| err("same_event", format!("{same_event:?} is not true or false")))?,
+            same_event: parse_bool(same_event).ok_or_else(|| {
+                err(
+                    "same_event",
+                    CsvMsg::NotBool {
+                        value: same_event.into(),
+                    },
+                )
+            })?,
             cell_status: field!(self, f, "cell_status").into(),
             event_id: field!(self, f, "event_id").into(),
             event_id_v2: field!(self, f, "event_id_v2").into(),
@@ -746,11 +824,14 @@ pub fn read_forecasts(bytes: &[u8]) -> Result<Vec<ForecastRow>, CsvError> {
         };
         let Ok(c) = c else { return Ok(()) };
         if fields.len() != width {
-            shape.get_or_insert_with(|| CsvError {
+            shape.get_or_insert(CsvError {
                 row,
                 line,
                 column: None,
-                message: format!("has {} fields, the header has {width}", fields.len()),
+                message: CsvMsg::FieldCount {
+                    fields: fields.len(),
+                    header: width,
+                },
             });
         } else if shape.is_none() && field.is_none() {
             match c.forecast_of(row, line, fields) {
@@ -820,14 +901,7 @@ mod tests {
             .into_iter()
             .map(|e| (e.row, e.line, e.column.unwrap(), e.message))
             .collect();
-        let d = |c: &str| {
-            (
-                1,
-                1,
-                c.to_string(),
-                "column named twice in the header".to_string(),
-            )
-        };
+        let d = |c: &str| (1, 1, c.to_string(), CsvMsg::NamedTwice);
         assert_eq!(dups, [d("c7"), d("c3"), d("c7"), d("c5")]);
         // Duplicates among the first names too, and an empty name twice.
         let t = CsvTable::parse(b"a,b,a,,x,\n").unwrap();
@@ -844,11 +918,16 @@ mod tests {
         for n in [MAX_HEADER_COLUMNS + 1, 100_000] {
             let e = CsvTable::parse(&wide(n, &[])).unwrap_err();
             assert_eq!((e.row, e.line, e.column.as_deref()), (1, 1, None));
-            assert!(
-                e.message.contains(&format!("{n} columns"))
-                    && e.message.contains(&format!("at most {MAX_HEADER_COLUMNS}")),
-                "{}",
-                e.message
+            assert_eq!(
+                e.message,
+                CsvMsg::HeaderTooWide {
+                    columns: n,
+                    max: MAX_HEADER_COLUMNS
+                }
+            );
+            assert_eq!(
+                e.to_string(),
+                format!("row 1 (line 1): the header has {n} columns, at most 1024 are read")
             );
         }
         // Few columns but long names: the byte bound. A blank line first puts it on line 2.
@@ -856,16 +935,62 @@ mod tests {
         let e = CsvTable::parse(format!("\na,{long}\n1,2\n").as_bytes()).unwrap_err();
         assert_eq!((e.row, e.line), (1, 2), "{e}");
         assert!(
-            e.message
-                .contains(&format!("at most {MAX_HEADER_BYTES} bytes")),
-            "{}",
-            e.message
+            matches!(e.message, CsvMsg::HeaderTooLong { bytes, max: MAX_HEADER_BYTES } if bytes > MAX_HEADER_BYTES as u64),
+            "{e}"
+        );
+        assert!(
+            e.to_string()
+                .ends_with("bytes long, at most 65536 bytes are read"),
+            "{e}"
         );
         // Just under both bounds reads.
         let name = "y".repeat(MAX_HEADER_BYTES - 3);
         assert!(CsvTable::parse(format!("a,{name}\n").as_bytes()).is_ok());
         let e = read_forecasts(&wide(100_000, &[])).unwrap_err();
         assert_eq!(e.row, 1);
+    }
+
+    #[test]
+    fn field_errors_keep_their_english() {
+        let t = CsvTable::parse(b"a,b\n1,2\n3\n").unwrap();
+        let short = &t.check_shape(["a", "b"])[0];
+        assert_eq!(
+            short.message,
+            CsvMsg::FieldCount {
+                fields: 1,
+                header: 2
+            }
+        );
+        assert_eq!(
+            short.to_string(),
+            "row 3 (line 3): has 1 fields, the header has 2"
+        );
+        let bad = CsvTable::parse(b"a,b\n1,\xff\n").unwrap_err();
+        assert_eq!(
+            bad.to_string(),
+            "row 2 (line 2), column b: not UTF-8 (byte 0 of the field)"
+        );
+        assert_eq!(
+            CsvTable::parse(b"").unwrap_err().to_string(),
+            "row 1 (line 1): empty file: no header"
+        );
+        let said = |m: CsvMsg| m.to_string();
+        assert_eq!(
+            said(CsvMsg::NotNumber {
+                value: "fifty".into()
+            }),
+            "\"fifty\" is not a number"
+        );
+        assert_eq!(
+            said(CsvMsg::NotHorizon { value: "2d".into() }),
+            "\"2d\" is not 1d, 1w, 1m or 6m"
+        );
+        assert_eq!(
+            said(CsvMsg::NotBool {
+                value: "yes".into()
+            }),
+            "\"yes\" is not true or false"
+        );
     }
 
     #[test]

@@ -46,7 +46,76 @@ pub struct ClimatologyTable {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ClimError {
     pub path: String,
-    pub message: String,
+    pub message: ClimMsg,
+}
+
+/// What is wrong with a field of the climatology file, as a message id with its arguments
+/// (the Scores page words it in the reader's language; `Display` is the English the CLI
+/// writes). `found` is the JSON value's Python type name (`list`, `dict`, `str`...).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ClimMsg {
+    /// Not JSON (`detail` is the JSON reader's own words).
+    NotJson {
+        offset: usize,
+        detail: String,
+    },
+    NotObject {
+        found: &'static str,
+    },
+    /// A string holds a lone surrogate, so the content hash of §4.3 cannot be computed.
+    LoneSurrogate {
+        code_point: u32,
+    },
+    NotString {
+        found: &'static str,
+    },
+    NotList {
+        found: &'static str,
+    },
+    Missing,
+    /// A table row that is not an object.
+    RowNotObject,
+    /// A row's text field absent or not a string.
+    StringExpected,
+    /// An integer beyond 64 bits.
+    OutOfRange,
+    NotNumber {
+        found: &'static str,
+    },
+    NotInteger {
+        found: &'static str,
+    },
+    /// `p_up` outside 0-1, as Rust writes the number.
+    OutsideUnit {
+        p: String,
+    },
+}
+
+impl fmt::Display for ClimMsg {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ClimMsg::NotJson { offset, detail } => {
+                write!(f, "not JSON at byte {offset}: {detail}")
+            }
+            ClimMsg::NotObject { found } => write!(f, "expected an object, found {found}"),
+            ClimMsg::LoneSurrogate { code_point } => write!(
+                f,
+                "{}",
+                canon::EncodeError::LoneSurrogate {
+                    code_point: *code_point
+                }
+            ),
+            ClimMsg::NotString { found } => write!(f, "expected a string, found {found}"),
+            ClimMsg::NotList { found } => write!(f, "expected a list, found {found}"),
+            ClimMsg::Missing => f.write_str("missing"),
+            ClimMsg::RowNotObject => f.write_str("expected an object"),
+            ClimMsg::StringExpected => f.write_str("expected a string"),
+            ClimMsg::OutOfRange => f.write_str("integer out of range"),
+            ClimMsg::NotNumber { found } => write!(f, "expected a number, found {found}"),
+            ClimMsg::NotInteger { found } => write!(f, "expected an integer, found {found}"),
+            ClimMsg::OutsideUnit { p } => write!(f, "{p} is outside 0-1"),
+        }
+    }
 }
 
 impl fmt::Display for ClimError {
@@ -71,23 +140,41 @@ impl ClimatologyTable {
     /// Reads `council-clim-window.json`: an object with `table: [{asset, h, p_up,
     /// p_up_ex_draw, n, n_independent, window, rule}, ...]` and its `sha256`.
     pub fn parse(bytes: &[u8]) -> Result<ClimatologyTable, ClimError> {
-        let err = |path: &str, message: String| ClimError {
+        let err = |path: &str, message: ClimMsg| ClimError {
             path: path.into(),
             message,
         };
-        let v = canon::parse(bytes)
-            .map_err(|e| err("$", format!("not JSON at byte {}: {}", e.offset, e.message)))?;
-        let obj = v
-            .as_object()
-            .ok_or_else(|| err("$", format!("expected an object, found {}", v.type_name())))?;
-        let sha256 = clim_content_sha256(obj).map_err(|e| err("$", e.to_string()))?;
+        let v = canon::parse(bytes).map_err(|e| {
+            err(
+                "$",
+                ClimMsg::NotJson {
+                    offset: e.offset,
+                    detail: e.message,
+                },
+            )
+        })?;
+        let obj = v.as_object().ok_or_else(|| {
+            err(
+                "$",
+                ClimMsg::NotObject {
+                    found: v.type_name(),
+                },
+            )
+        })?;
+        let sha256 = clim_content_sha256(obj).map_err(|e| match e {
+            canon::EncodeError::LoneSurrogate { code_point } => {
+                err("$", ClimMsg::LoneSurrogate { code_point })
+            }
+        })?;
         let stated_sha256 = match obj.get(CLIM_HASH_KEY) {
             None => None,
             Some(Value::Str(s)) => Some(s.as_str().unwrap_or_default().to_owned()),
             Some(v) => {
                 return Err(err(
                     "sha256",
-                    format!("expected a string, found {}", v.type_name()),
+                    ClimMsg::NotString {
+                        found: v.type_name(),
+                    },
                 ))
             }
         };
@@ -96,22 +183,24 @@ impl ClimatologyTable {
             Some(v) => {
                 return Err(err(
                     "table",
-                    format!("expected a list, found {}", v.type_name()),
+                    ClimMsg::NotList {
+                        found: v.type_name(),
+                    },
                 ))
             }
-            None => return Err(err("table", "missing".into())),
+            None => return Err(err("table", ClimMsg::Missing)),
         };
         let mut entries = Vec::with_capacity(rows.len());
         for (i, r) in rows.iter().enumerate() {
             let path = |k: &str| format!("table[{i}].{k}");
             let o = r
                 .as_object()
-                .ok_or_else(|| err(&format!("table[{i}]"), "expected an object".into()))?;
+                .ok_or_else(|| err(&format!("table[{i}]"), ClimMsg::RowNotObject))?;
             let text = |k: &str| -> Result<String, ClimError> {
                 o.get(k)
                     .and_then(Value::as_str)
                     .map(str::to_owned)
-                    .ok_or_else(|| err(&path(k), "expected a string".into()))
+                    .ok_or_else(|| err(&path(k), ClimMsg::StringExpected))
             };
             let num = |k: &str| -> Result<Option<f64>, ClimError> {
                 match o.get(k) {
@@ -120,10 +209,12 @@ impl ClimatologyTable {
                     Some(Value::Int(n)) => n
                         .to_i64()
                         .map(|n| Some(n as f64))
-                        .ok_or_else(|| err(&path(k), "integer out of range".into())),
+                        .ok_or_else(|| err(&path(k), ClimMsg::OutOfRange)),
                     Some(v) => Err(err(
                         &path(k),
-                        format!("expected a number, found {}", v.type_name()),
+                        ClimMsg::NotNumber {
+                            found: v.type_name(),
+                        },
                     )),
                 }
             };
@@ -133,16 +224,23 @@ impl ClimatologyTable {
                     Some(Value::Int(n)) => n
                         .to_i64()
                         .map(Some)
-                        .ok_or_else(|| err(&path(k), "integer out of range".into())),
+                        .ok_or_else(|| err(&path(k), ClimMsg::OutOfRange)),
                     Some(v) => Err(err(
                         &path(k),
-                        format!("expected an integer, found {}", v.type_name()),
+                        ClimMsg::NotInteger {
+                            found: v.type_name(),
+                        },
                     )),
                 }
             };
-            let p_up = num("p_up")?.ok_or_else(|| err(&path("p_up"), "missing".into()))?;
+            let p_up = num("p_up")?.ok_or_else(|| err(&path("p_up"), ClimMsg::Missing))?;
             if !(0.0..=1.0).contains(&p_up) {
-                return Err(err(&path("p_up"), format!("{p_up} is outside 0-1")));
+                return Err(err(
+                    &path("p_up"),
+                    ClimMsg::OutsideUnit {
+                        p: p_up.to_string(),
+                    },
+                ));
             }
             entries.push(ClimEntry {
                 asset: text("asset")?,
@@ -234,12 +332,18 @@ mod tests {
         assert!(t2.sha256_ok(None));
         assert!(!t2.sha256_ok(Some(REGISTERED_CLIM_SHA256)));
         assert_eq!(t2.q("SPX", "1d"), Some(0.536));
+        let e = ClimatologyTable::parse(br#"{"table": [{"asset": "SPX", "h": "1d", "p_up": 2}]}"#)
+            .unwrap_err();
         assert_eq!(
-            ClimatologyTable::parse(br#"{"table": [{"asset": "SPX", "h": "1d", "p_up": 2}]}"#)
-                .unwrap_err()
-                .path,
-            "table[0].p_up"
+            (e.path.as_str(), &e.message),
+            ("table[0].p_up", &ClimMsg::OutsideUnit { p: "2".into() })
         );
+        assert_eq!(e.to_string(), "table[0].p_up: 2 is outside 0-1");
+        let e = ClimatologyTable::parse(br#"{"table": [{"asset": "SPX", "h": 1, "p_up": 0.5}]}"#)
+            .unwrap_err();
+        assert_eq!(e.to_string(), "table[0].h: expected a string");
+        // A lone surrogate is escaped by ensure_ascii, so the content hash still exists.
+        assert!(ClimatologyTable::parse(br#"{"table": [], "x": "\ud800"}"#).is_ok());
         assert_eq!(bss(0.2, 0.25), Some(1.0 - 0.8));
     }
 }

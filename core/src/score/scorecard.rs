@@ -101,7 +101,80 @@ pub struct Prediction {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RegisteredError {
     pub path: String,
-    pub message: String,
+    pub message: RegisteredMsg,
+}
+
+/// What is wrong with a field of the registered-predictions file, as a message id with its
+/// arguments (the Scores page words it in the reader's language; `Display` is the English the
+/// CLI writes). `found` is the JSON value's Python type name (`list`, `dict`, `str`...).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RegisteredMsg {
+    /// Not JSON (`detail` is the JSON reader's own words).
+    NotJson {
+        offset: usize,
+        detail: String,
+    },
+    NotObject {
+        found: &'static str,
+    },
+    NotList {
+        found: &'static str,
+    },
+    NotString {
+        found: &'static str,
+    },
+    NotNumber {
+        found: &'static str,
+    },
+    Missing,
+    /// A string holding a lone surrogate.
+    LoneSurrogate,
+    /// The id of an earlier prediction (`predictions[first]`) again.
+    RegisteredTwice {
+        id: String,
+        first: usize,
+    },
+    /// `p` outside 0-1, as Rust writes the number.
+    NotProbability {
+        p: String,
+    },
+    NotDate {
+        value: String,
+    },
+    NotVerdict {
+        value: String,
+    },
+    /// A verdict without `cites`.
+    UncitedVerdict,
+}
+
+impl fmt::Display for RegisteredMsg {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RegisteredMsg::NotJson { offset, detail } => {
+                write!(f, "not JSON at byte {offset}: {detail}")
+            }
+            RegisteredMsg::NotObject { found } => write!(f, "expected an object, found {found}"),
+            RegisteredMsg::NotList { found } => write!(f, "expected a list, found {found}"),
+            RegisteredMsg::NotString { found } => write!(f, "expected a string, found {found}"),
+            RegisteredMsg::NotNumber { found } => write!(f, "expected a number, found {found}"),
+            RegisteredMsg::Missing => f.write_str("missing"),
+            RegisteredMsg::LoneSurrogate => f.write_str("not valid Unicode (a lone surrogate)"),
+            RegisteredMsg::RegisteredTwice { id, first } => {
+                write!(f, "{id:?} is registered twice (also predictions[{first}])")
+            }
+            RegisteredMsg::NotProbability { p } => {
+                write!(f, "{p} is not a probability from 0 to 1")
+            }
+            RegisteredMsg::NotDate { value } => write!(f, "{value:?} is not a date YYYY-MM-DD"),
+            RegisteredMsg::NotVerdict { value } => {
+                write!(f, "{value:?} is not \"true\", \"not_true\" or null")
+            }
+            RegisteredMsg::UncitedVerdict => {
+                f.write_str("a verdict must cite the field or script it rests on")
+            }
+        }
+    }
 }
 
 impl fmt::Display for RegisteredError {
@@ -114,17 +187,22 @@ impl std::error::Error for RegisteredError {}
 
 /// Reads the registered-predictions file.
 pub fn parse_registered(bytes: &[u8]) -> Result<Vec<Prediction>, RegisteredError> {
-    let err = |path: String, message: String| RegisteredError { path, message };
+    let err = |path: String, message: RegisteredMsg| RegisteredError { path, message };
     let v = canon::parse(bytes).map_err(|e| {
         err(
             "$".into(),
-            format!("not JSON at byte {}: {}", e.offset, e.message),
+            RegisteredMsg::NotJson {
+                offset: e.offset,
+                detail: e.message,
+            },
         )
     })?;
     let obj = v.as_object().ok_or_else(|| {
         err(
             "$".into(),
-            format!("expected an object, found {}", v.type_name()),
+            RegisteredMsg::NotObject {
+                found: v.type_name(),
+            },
         )
     })?;
     let list = match obj.get("predictions") {
@@ -132,10 +210,12 @@ pub fn parse_registered(bytes: &[u8]) -> Result<Vec<Prediction>, RegisteredError
         Some(v) => {
             return Err(err(
                 "predictions".into(),
-                format!("expected a list, found {}", v.type_name()),
+                RegisteredMsg::NotList {
+                    found: v.type_name(),
+                },
             ))
         }
-        None => return Err(err("predictions".into(), "missing".into())),
+        None => return Err(err("predictions".into(), RegisteredMsg::Missing)),
     };
     let mut out: Vec<Prediction> = Vec::with_capacity(list.len());
     for (i, item) in list.iter().enumerate() {
@@ -143,7 +223,9 @@ pub fn parse_registered(bytes: &[u8]) -> Result<Vec<Prediction>, RegisteredError
         let o = item.as_object().ok_or_else(|| {
             err(
                 format!("predictions[{i}]"),
-                format!("expected an object, found {}", item.type_name()),
+                RegisteredMsg::NotObject {
+                    found: item.type_name(),
+                },
             )
         })?;
         let text = |k: &str| -> Result<Option<String>, RegisteredError> {
@@ -152,20 +234,25 @@ pub fn parse_registered(bytes: &[u8]) -> Result<Vec<Prediction>, RegisteredError
                 Some(Value::Str(s)) => s
                     .as_str()
                     .map(|s| Some(s.to_owned()))
-                    .ok_or_else(|| err(path(k), "not valid Unicode (a lone surrogate)".into())),
+                    .ok_or_else(|| err(path(k), RegisteredMsg::LoneSurrogate)),
                 Some(v) => Err(err(
                     path(k),
-                    format!("expected a string, found {}", v.type_name()),
+                    RegisteredMsg::NotString {
+                        found: v.type_name(),
+                    },
                 )),
             }
         };
         let id = text("id")?
             .filter(|s| !s.is_empty())
-            .ok_or_else(|| err(path("id"), "missing".into()))?;
+            .ok_or_else(|| err(path("id"), RegisteredMsg::Missing))?;
         if let Some(first) = out.iter().position(|p| p.id == id) {
             return Err(err(
                 path("id"),
-                format!("{id:?} is registered twice (also predictions[{first}])"),
+                RegisteredMsg::RegisteredTwice {
+                    id: id.clone(),
+                    first,
+                },
             ));
         }
         let p = match o.get("p") {
@@ -174,23 +261,27 @@ pub fn parse_registered(bytes: &[u8]) -> Result<Vec<Prediction>, RegisteredError
             Some(v) => {
                 return Err(err(
                     path("p"),
-                    format!("expected a number, found {}", v.type_name()),
+                    RegisteredMsg::NotNumber {
+                        found: v.type_name(),
+                    },
                 ))
             }
-            None => return Err(err(path("p"), "missing".into())),
+            None => return Err(err(path("p"), RegisteredMsg::Missing)),
         };
         if !(0.0..=1.0).contains(&p) {
             return Err(err(
                 path("p"),
-                format!("{p} is not a probability from 0 to 1"),
+                RegisteredMsg::NotProbability { p: p.to_string() },
             ));
         }
         let date_text =
-            text("check_date")?.ok_or_else(|| err(path("check_date"), "missing".into()))?;
+            text("check_date")?.ok_or_else(|| err(path("check_date"), RegisteredMsg::Missing))?;
         let check_date = Date::parse(&date_text).ok_or_else(|| {
             err(
                 path("check_date"),
-                format!("{date_text:?} is not a date YYYY-MM-DD"),
+                RegisteredMsg::NotDate {
+                    value: date_text.clone(),
+                },
             )
         })?;
         let verdict = match text("verdict")?.as_deref() {
@@ -200,16 +291,15 @@ pub fn parse_registered(bytes: &[u8]) -> Result<Vec<Prediction>, RegisteredError
             Some(other) => {
                 return Err(err(
                     path("verdict"),
-                    format!("{other:?} is not \"true\", \"not_true\" or null"),
+                    RegisteredMsg::NotVerdict {
+                        value: other.into(),
+                    },
                 ))
             }
         };
         let cites = text("cites")?.filter(|s| !s.trim().is_empty());
         if verdict.is_some() && cites.is_none() {
-            return Err(err(
-                path("cites"),
-                "a verdict must cite the field or script it rests on".into(),
-            ));
+            return Err(err(path("cites"), RegisteredMsg::UncitedVerdict));
         }
         out.push(Prediction {
             id,
@@ -384,6 +474,14 @@ mod tests {
             "predictions[0].id: missing"
         );
         assert!(bad("{\"predictions\": [").starts_with("$: not JSON at byte"));
+        let e = parse_registered(br#"{"predictions": [{"id": 7}]}"#).unwrap_err();
+        assert_eq!(
+            (e.path.as_str(), e.message),
+            (
+                "predictions[0].id",
+                RegisteredMsg::NotString { found: "int" }
+            )
+        );
     }
 
     #[test]

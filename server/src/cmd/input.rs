@@ -106,12 +106,16 @@ pub fn unusable(e: InputError, p: &Paths<'_>) -> Unusable {
                 None => u,
             }
         }
-        InputError::Book(e) => Unusable::file(&name(p.book, "council-book.jsonl"), e.message)
-            .at_line(e.line)
-            .field(e.field),
-        InputError::Climatology(e) => {
-            Unusable::file(&name(p.clim, "council-clim-window.json"), e.message).field(e.path)
+        InputError::Book(e) => {
+            Unusable::file(&name(p.book, "council-book.jsonl"), e.message.to_string())
+                .at_line(e.line)
+                .field(e.field)
         }
+        InputError::Climatology(e) => Unusable::file(
+            &name(p.clim, "council-clim-window.json"),
+            e.message.to_string(),
+        )
+        .field(e.path),
         InputError::BookLine(e) => Unusable::file(&name(p.book, "council-book.jsonl"), e.message)
             .at_line(e.line)
             .field(e.field),

@@ -29,7 +29,7 @@ pub fn run(args: Args, json: bool) -> CmdResult {
         .collect::<Result<Vec<_>, _>>()?;
     let bytes = input::read(&args.predictions, "registered predictions", "score")?;
     let preds = parse_registered(&bytes)
-        .map_err(|e| Unusable::file(&args.predictions, e.message).field(e.path))?;
+        .map_err(|e| Unusable::file(&args.predictions, e.message.to_string()).field(e.path))?;
     let cards = scorecards(&preds, &dates);
     if json {
         println!(

@@ -1048,6 +1048,47 @@ catalog! {
     AccVerdictUnread { en: "the replay's verdict could not be read: {why}", zh: "无法读取重放的结论：{why}", ar: "تعذّرت قراءة حكم إعادة التشغيل: {why}", }
     AccBookNotGiven { en: "not given: the decisions are not held to the sealed book", zh: "未提供：决定不与封印的账本核对", ar: "غير مُعطى: لا تُقارن القرارات بالدفتر المختوم", }
 
+    // The Scores page's league input files: council-forecasts.csv (core's CsvError with its
+    // CsvMsg), the registered predictions (RegisteredError, RegisteredMsg),
+    // council-clim-window.json (ClimError, ClimMsg) and the book's sealing times
+    // (SealingError, SealingMsg), rendered by i18n::input_messages. The English is the CLI's.
+    InAt { en: "{at}: {message}", zh: "{at}：{message}", ar: "{at}: {message}", }
+    InCsvAt { en: "row {row} (line {line}): {message}", zh: "第 {row} 条记录（第 {line} 行）：{message}", ar: "الصف {row} (السطر {line}): {message}", }
+    InCsvAtColumn { en: "row {row} (line {line}), column {column}: {message}", zh: "第 {row} 条记录（第 {line} 行），列 {column}：{message}", ar: "الصف {row} (السطر {line})، العمود {column}: {message}", }
+    InCsvNotCsv { en: "not CSV: {detail}", zh: "不是 CSV：{detail}", ar: "ليس ملف \u{2066}CSV\u{2069}: {detail}", }
+    InCsvHeaderTooWide { en: "the header has {columns} columns, at most {max} are read", zh: "表头有 {columns} 列，最多只读取 {max} 列", ar: "عدد أعمدة سطر العناوين {columns}، ولا يُقرأ أكثر من {max}", }
+    InCsvHeaderTooLong { en: "the header is {bytes} bytes long, at most {max} bytes are read", zh: "表头长 {bytes} 字节，最多只读取 {max} 字节", ar: "طول سطر العناوين {bytes} بايت، ولا يُقرأ أكثر من {max} بايت", }
+    InCsvNotUtf8 { en: "not UTF-8 (byte {byte} of the field)", zh: "不是 UTF-8（该字段的第 {byte} 字节）", ar: "ليس \u{2066}UTF-8\u{2069} (البايت {byte} من الحقل)", }
+    InCsvFieldCount { en: "has {fields} fields, the header has {header}", zh: "有 {fields} 个字段，表头有 {header} 个", ar: "عدد حقوله {fields}، وعدد حقول سطر العناوين {header}", }
+    InCsvNamedTwice { en: "column named twice in the header", zh: "该列名在表头中出现了两次", ar: "اسم العمود مكرر في سطر العناوين", }
+    InCsvMissingColumn { en: "missing column", zh: "缺少该列", ar: "العمود مفقود", }
+    InCsvNoHeader { en: "empty file: no header", zh: "空文件：没有表头", ar: "ملف فارغ: لا سطر عناوين", }
+    InCsvNotNumber { en: "{value} is not a number", zh: "{value} 不是数字", ar: "{value} ليس رقمًا", }
+    InCsvNotHorizon { en: "{value} is not 1d, 1w, 1m or 6m", zh: "{value} 不是 1d、1w、1m 或 6m", ar: "{value} ليس \u{2066}1d\u{2069} أو \u{2066}1w\u{2069} أو \u{2066}1m\u{2069} أو \u{2066}6m\u{2069}", }
+    InCsvNotBool { en: "{value} is not true or false", zh: "{value} 不是 true 或 false", ar: "{value} ليس \u{2066}true\u{2069} أو \u{2066}false\u{2069}", }
+    InNotTime { en: "{value} is not an RFC 3339 time", zh: "{value} 不是 RFC 3339 时间", ar: "{value} ليس وقتًا بصيغة \u{2066}RFC 3339\u{2069}", }
+    InNotLineNumber { en: "{value} is not a line number", zh: "{value} 不是行号", ar: "{value} ليس رقم سطر", }
+    InNotJson { en: "not JSON at byte {offset}: {detail}", zh: "不是 JSON（第 {offset} 字节）：{detail}", ar: "ليس \u{2066}JSON\u{2069} عند البايت {offset}: {detail}", }
+    InExpectedObjectFound { en: "expected an object, found {found}", zh: "应为对象，实际为 {found}", ar: "المتوقع كائن، والموجود {found}", }
+    InExpectedListFound { en: "expected a list, found {found}", zh: "应为列表，实际为 {found}", ar: "المتوقع قائمة، والموجود {found}", }
+    InExpectedStringFound { en: "expected a string, found {found}", zh: "应为字符串，实际为 {found}", ar: "المتوقع نص، والموجود {found}", }
+    InExpectedNumberFound { en: "expected a number, found {found}", zh: "应为数字，实际为 {found}", ar: "المتوقع رقم، والموجود {found}", }
+    InExpectedIntegerFound { en: "expected an integer, found {found}", zh: "应为整数，实际为 {found}", ar: "المتوقع عدد صحيح، والموجود {found}", }
+    InExpectedObject { en: "expected an object", zh: "应为对象", ar: "المتوقع كائن", }
+    InExpectedString { en: "expected a string", zh: "应为字符串", ar: "المتوقع نص", }
+    InMissing { en: "missing", zh: "缺失", ar: "مفقود", }
+    InOutOfRange { en: "integer out of range", zh: "整数超出范围", ar: "عدد صحيح خارج النطاق", }
+    InRegLoneSurrogate { en: "not valid Unicode (a lone surrogate)", zh: "不是有效的 Unicode（含单独的代理项）", ar: "ليس \u{2066}Unicode\u{2069} صالحًا (فيه بديل منفرد)", }
+    InRegTwice { en: "{id} is registered twice (also predictions[{first}])", zh: "{id} 被注册了两次（另见 predictions[{first}]）", ar: "{id} مسجَّل مرتين (وأيضًا \u{2066}predictions[{first}]\u{2069})", }
+    InRegNotProbability { en: "{p} is not a probability from 0 to 1", zh: "{p} 不是 0 到 1 之间的概率", ar: "{p} ليس احتمالًا من 0 إلى 1", }
+    InRegNotDate { en: "{value} is not a date YYYY-MM-DD", zh: "{value} 不是 YYYY-MM-DD 格式的日期", ar: "{value} ليس تاريخًا بصيغة \u{2066}YYYY-MM-DD\u{2069}", }
+    InRegNotVerdict { en: "{value} is not \"true\", \"not_true\" or null", zh: "{value} 不是 \"true\"、\"not_true\" 或 null", ar: "{value} ليس \u{2066}\"true\"\u{2069} أو \u{2066}\"not_true\"\u{2069} أو \u{2066}null\u{2069}", }
+    InRegUncited { en: "a verdict must cite the field or script it rests on", zh: "结论必须注明其所依据的字段或脚本", ar: "يجب أن يذكر الحكم الحقل أو البرنامج النصي الذي يستند إليه", }
+    InClimLoneSurrogate { en: "string holds the lone surrogate {surrogate}, which UTF-8 cannot encode (Python's .encode() fails on it too, so no seal exists for this line)", zh: "字符串含有单独的代理项 {surrogate}，UTF-8 无法编码它（Python 的 .encode() 同样会失败，因此这一行没有封印）", ar: "يحوي النص بديلًا منفردًا {surrogate} لا يستطيع UTF-8 ترميزه (ويفشل \u{2066}.encode()\u{2069} في Python عليه أيضًا، فلا ختم لهذا السطر)", }
+    InClimOutsideUnit { en: "{p} is outside 0-1", zh: "{p} 不在 0-1 之间", ar: "{p} خارج المجال 0-1", }
+    InSealAt { en: "book line {line}, field {field}: {message}", zh: "账本第 {line} 行，字段 {field}：{message}", ar: "سطر الدفتر {line}، الحقل {field}: {message}", }
+    InSealWholeLine { en: "(line)", zh: "(整行)", ar: "(السطر كله)", }
+
     // The reader experiment (web/src/experiment).
     ExpTitle { en: "Forecast the open beside the council", zh: "在委员会旁边预测开盘", ar: "توقع الافتتاح إلى جانب المجلس", }
     ExpLede { en: "Call each of the session's 12 markets up or down before the 09:30 ET open, with a confidence from 55% to 95%. No sign-up, no name, no contact: this browser keeps an anonymous identifier, and the server a salted hash of your address for the day only. Half of the readers see the AI council's sealed answers at once, half only after their first forecast; that is the experiment.", zh: "在美东时间（ET）09:30 开盘前，对本会话的 12 个市场逐一判断涨或跌，并给出 55% 到 95% 的信心。无需注册、姓名或联系方式：本浏览器保存一个匿名标识符，服务器只在当天保存你地址的加盐哈希。一半读者立即看到 AI 委员会封印的答案，另一半只在首次预测之后才看到；这就是实验。", ar: "توقع لكل سوق من أسواق الجلسة الاثني عشر صعودًا أو هبوطًا قبل الافتتاح في 09:30 بتوقيت ET، بثقة من 55% إلى 95%. بلا تسجيل ولا اسم ولا وسيلة اتصال: يحتفظ هذا المتصفح بمعرّف مجهول، ويحتفظ الخادم بتجزئة مملّحة لعنوانك ليوم واحد فقط. نصف القرّاء يرون إجابات مجلس الذكاء الاصطناعي المختومة فورًا، والنصف الآخر بعد توقعهم الأول فقط؛ هذه هي التجربة.", }

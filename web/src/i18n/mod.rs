@@ -9,7 +9,8 @@
 //! Core's verdicts reach the page as message ids with typed arguments, never as English:
 //! [`core_messages`] words each in the page's language, [`check_messages`] the checks of RFC
 //! 3161 tokens and Rekor entries, [`ots_messages`] the OpenTimestamps verdict and the Bitcoin
-//! header checks, [`peer_messages`] why a peer benchmark's records file cannot be scored.
+//! header checks, [`peer_messages`] why a peer benchmark's records file cannot be scored,
+//! [`input_messages`] why the Scores page's league files cannot be read.
 //!
 //! The language is chosen once when a page mounts ([`choose`]): `?lang=en|zh|ar` in the address
 //! fixes it, else the reader's remembered choice (localStorage), else the first of
@@ -19,6 +20,7 @@
 pub mod catalog;
 pub mod check_messages;
 pub mod core_messages;
+pub mod input_messages;
 pub mod ots_messages;
 pub mod peer_messages;
 

@@ -3,6 +3,8 @@
 //! same bytes), for the heat maps each run's correlation matrix with its eigenvalues, and the
 //! §8.4 scorecards as `sealbook scorecard --json` writes them.
 
+use crate::i18n::input_messages::registered_error;
+use crate::i18n::{tr, M};
 use sealbook_core::score::files::league_stats_and_matrices_from_files;
 use sealbook_core::score::independence::RunMatrix;
 use sealbook_core::score::peers::profile_stats::peer_stats;
@@ -103,7 +105,12 @@ pub fn compute(inp: &Inputs<'_>) -> Result<Computed, String> {
     };
     let scorecards_json = match inp.registered {
         Some((name, bytes)) => {
-            let preds = parse_registered(bytes).map_err(|e| format!("{name}: {e}"))?;
+            let preds = parse_registered(bytes).map_err(|e| {
+                tr(
+                    M::InAt,
+                    &[("at", &name), ("message", &registered_error(&e))],
+                )
+            })?;
             Some(
                 serde_json::to_string(&scorecards(&preds, &[]))
                     .map_err(|e| format!("the scorecards could not be written: {e}"))?,

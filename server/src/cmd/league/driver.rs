@@ -424,7 +424,7 @@ fn sealed_climatology(dir: &Path) -> Result<Climatology, Unusable> {
     }
     let bytes = crate::files::read_bounded(&path, MAX_CLIM_BYTES, "climatology table")?;
     let table = ClimatologyTable::parse(&bytes)
-        .map_err(|e| Unusable::file(&path, e.message).field(e.path))?;
+        .map_err(|e| Unusable::file(&path, e.message.to_string()).field(e.path))?;
     if !table.sha256_ok(None) {
         return Err(Unusable::file(
             &path,
