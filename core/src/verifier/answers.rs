@@ -994,7 +994,7 @@ pub fn attach_answers_read(
                 file: e.file.to_string(),
                 line: e.line,
                 field: e.field,
-                detail: e.message,
+                detail: e.message.to_string(),
             });
             None
         }
@@ -1020,7 +1020,7 @@ pub fn attach_answers_read(
                         name: name.clone(),
                         line: e.line,
                         field: e.field.clone(),
-                        detail: e.message.clone(),
+                        detail: e.message.to_string(),
                     })
                 }
             }
