@@ -252,7 +252,10 @@ impl Fields<'_> {
         };
         if let Some(d) = self.opt("first_session")? {
             if crate::calendar::Date::parse(&d).is_none() {
-                return Err((self.err)("first_session", RosterMessage::NotDate { value: d }));
+                return Err((self.err)(
+                    "first_session",
+                    RosterMessage::NotDate { value: d },
+                ));
             }
         }
         let seats = match self.o.get("seats") {

@@ -96,17 +96,32 @@ impl fmt::Display for BookLineError {
 #[serde(tag = "id", rename_all = "snake_case")]
 pub enum BookLineMessage {
     /// The line is not JSON; `detail` is the JSON parser's own words.
-    NotJson { offset: usize, detail: String },
+    NotJson {
+        offset: usize,
+        detail: String,
+    },
     /// A string holds a lone surrogate.
     LoneSurrogate,
-    ExpectedString { found: String },
-    ExpectedObject { found: String },
+    ExpectedString {
+        found: String,
+    },
+    ExpectedObject {
+        found: String,
+    },
     /// An object, where the value found is not named.
     ObjectExpected,
-    NotTime { value: String },
-    ExpectedNumber { unit: Unit, found: String },
+    NotTime {
+        value: String,
+    },
+    ExpectedNumber {
+        unit: Unit,
+        found: String,
+    },
     /// `value` (as Rust prints the number) is outside the unit's range.
-    Outside { value: String, unit: Unit },
+    Outside {
+        value: String,
+        unit: Unit,
+    },
     Missing,
     /// `lo`, `hi` or `prev_close` on a Polymarket quote.
     StrikesKalshiOnly,
@@ -114,11 +129,19 @@ pub enum BookLineMessage {
     BadMarketCode,
     /// An `items` key that is not valid UTF-8.
     MarketCodeNotUtf8,
-    ClockNotSet { value: String },
-    ExpectedRuleVersion { found: String },
-    ExpectedRuleVersions { found: String },
+    ClockNotSet {
+        value: String,
+    },
+    ExpectedRuleVersion {
+        found: String,
+    },
+    ExpectedRuleVersions {
+        found: String,
+    },
     /// The event contract's own reader's words (spec §3.13).
-    Contract { detail: String },
+    Contract {
+        detail: String,
+    },
     /// A contract for another asset or horizon than the keys it is under.
     ContractFor {
         found_asset: String,
@@ -126,42 +149,89 @@ pub enum BookLineMessage {
         asset: String,
         horizon: String,
     },
-    NotHorizon { value: String },
-    NotLineNumber { value: String },
-    ExpectedLineNumber { found: String },
+    NotHorizon {
+        value: String,
+    },
+    NotLineNumber {
+        value: String,
+    },
+    ExpectedLineNumber {
+        found: String,
+    },
     ZeroReference,
-    ExpectedBool { found: String },
+    ExpectedBool {
+        found: String,
+    },
     /// `up` disagrees with the change (`change` as Rust prints it, in percent).
-    UpDisagrees { up: bool, change: String },
+    UpDisagrees {
+        up: bool,
+        change: String,
+    },
     /// A `late_ref` key that is not an answer line's `n`.
     LateRefKey,
-    NotShape { value: String },
+    NotShape {
+        value: String,
+    },
     /// A `rows` key that is neither `<code>` nor `<code>@kalshi`.
     BadContractKey,
-    ExpectedUpValue { found: String },
+    ExpectedUpValue {
+        found: String,
+    },
     /// A correction names a line that does not exist.
-    NamesNoLine { line: u64 },
+    NamesNoLine {
+        line: u64,
+    },
     /// A correction names a line that is not before it.
-    NotBeforeCorrection { line: u64, correction: u64 },
+    NotBeforeCorrection {
+        line: u64,
+        correction: u64,
+    },
     /// Two run lines with the same `run_id`.
-    AlsoRunOf { run_id: String, line: u64 },
+    AlsoRunOf {
+        run_id: String,
+        line: u64,
+    },
     OutsideCalendar,
     /// A score line's `of` names a line that is not a run line (`kind`: the line's kind, or
     /// none when there is no such line).
-    ScoreOfNotRun { line: u64, kind: Option<String> },
+    ScoreOfNotRun {
+        line: u64,
+        kind: Option<String>,
+    },
     /// A result given twice for one run line and horizon.
-    ResultTwice { horizon: String, run: u64, first: u64 },
-    ContractDiffers { run: u64 },
-    NotAnswerOfRun { answer: u64, run: u64 },
+    ResultTwice {
+        horizon: String,
+        run: u64,
+        first: u64,
+    },
+    ContractDiffers {
+        run: u64,
+    },
+    NotAnswerOfRun {
+        answer: u64,
+        run: u64,
+    },
     /// An answer-line correction naming a line of another kind.
-    CorrectsNonAnswer { line: u64, kind: String },
+    CorrectsNonAnswer {
+        line: u64,
+        kind: String,
+    },
     MissingRestoredTime,
     MissingDecisionTime,
-    NamesNoRun { run_id: String },
-    TooManyRows { max: usize },
+    NamesNoRun {
+        run_id: String,
+    },
+    TooManyRows {
+        max: usize,
+    },
     /// A run's crowd prices sealed on two run lines.
-    CrowdPricesTwice { run: String, first: u64 },
-    NoCrowdPrices { run: String },
+    CrowdPricesTwice {
+        run: String,
+        first: u64,
+    },
+    NoCrowdPrices {
+        run: String,
+    },
     /// A contract resolved both ways.
     ResolvedTwice {
         code: String,
@@ -253,9 +323,7 @@ impl fmt::Display for BookLineMessage {
             ),
             M::LateRefKey => f.write_str("a key is an answer line's n"),
             M::NotShape { value } => write!(f, "{value:?} is not refused_shape or invalid"),
-            M::BadContractKey => {
-                f.write_str("a contract is <code> (Polymarket) or <code>@kalshi")
-            }
+            M::BadContractKey => f.write_str("a contract is <code> (Polymarket) or <code>@kalshi"),
             M::ExpectedUpValue { found } => {
                 write!(f, "expected true, false or null, found {found}")
             }
@@ -269,8 +337,14 @@ impl fmt::Display for BookLineMessage {
             }
             M::OutsideCalendar => f.write_str("outside the calendar's years"),
             M::ScoreOfNotRun { line, kind } => match kind {
-                Some(k) => write!(f, "names line {line}, which is a {k:?} line, not a run line"),
-                None => write!(f, "names line {line}, which is no such line, not a run line"),
+                Some(k) => write!(
+                    f,
+                    "names line {line}, which is a {k:?} line, not a run line"
+                ),
+                None => write!(
+                    f,
+                    "names line {line}, which is no such line, not a run line"
+                ),
             },
             M::ResultTwice {
                 horizon,
@@ -283,10 +357,9 @@ impl fmt::Display for BookLineMessage {
             M::ContractDiffers { run } => {
                 write!(f, "differs from the contract run line {run} sealed")
             }
-            M::NotAnswerOfRun { answer, run } => write!(
-                f,
-                "line {answer} is not an answer line of run line {run}"
-            ),
+            M::NotAnswerOfRun { answer, run } => {
+                write!(f, "line {answer} is not an answer line of run line {run}")
+            }
             M::CorrectsNonAnswer { line, kind } => write!(
                 f,
                 "corrects line {line}, a {kind:?} line, not an answer line"
@@ -785,13 +858,12 @@ impl Fields {
         let Some(c) = self.object(o, key, path)? else {
             return Ok(None);
         };
-        let c = EventContract::from_object(c)
-            .map_err(|e| {
-                self.err(
-                    &format!("{path}.{}", e.field),
-                    BookLineMessage::Contract { detail: e.message },
-                )
-            })?;
+        let c = EventContract::from_object(c).map_err(|e| {
+            self.err(
+                &format!("{path}.{}", e.field),
+                BookLineMessage::Contract { detail: e.message },
+            )
+        })?;
         let [a, h, ..] = c.values();
         if a != asset || h != horizon.as_str() {
             return Err(self.err(
@@ -819,8 +891,7 @@ impl Fields {
             for (h, _) in by_h.iter() {
                 let h = h.as_str().unwrap_or("?");
                 let path = format!("contracts.{asset}.{h}");
-                let horizon = Horizon::parse(h)
-                    .ok_or_else(|| self.err(&path, not_horizon(h)))?;
+                let horizon = Horizon::parse(h).ok_or_else(|| self.err(&path, not_horizon(h)))?;
                 let contract = self.contract(by_h, h, &path, asset, horizon)?;
                 out.insert((asset.to_owned(), horizon), self.required(contract, &path)?);
             }
@@ -910,10 +981,9 @@ impl Fields {
             let flag = |k: &str| match r.get(k) {
                 None | Some(Value::Null) => Ok(None),
                 Some(Value::Bool(b)) => Ok(Some(*b)),
-                Some(v) => Err(self.err(
-                    &p(k),
-                    BookLineMessage::ExpectedBool { found: describe(v) },
-                )),
+                Some(v) => {
+                    Err(self.err(&p(k), BookLineMessage::ExpectedBool { found: describe(v) }))
+                }
             };
             if let Some(up) = flag("up")? {
                 if up != (actual_pct > 0.0) {
@@ -942,13 +1012,7 @@ impl Fields {
         if let Some(n) = self.object(o, "noise", "noise")? {
             for (asset, _) in n.iter() {
                 let asset = asset.as_str().unwrap_or("?");
-                let band = self.number(
-                    n,
-                    asset,
-                    &format!("noise.{asset}"),
-                    USD,
-                    Unit::Band,
-                )?;
+                let band = self.number(n, asset, &format!("noise.{asset}"), USD, Unit::Band)?;
                 noise.insert(
                     asset.to_owned(),
                     self.required(band, &format!("noise.{asset}"))?,
@@ -1090,9 +1154,7 @@ impl Fields {
             let (code, venue) = match key.split_once('@') {
                 None => (key, Venue::Polymarket),
                 Some((code, "kalshi")) => (code, Venue::Kalshi),
-                Some(_) => {
-                    return Err(self.err(&path, BookLineMessage::BadContractKey))
-                }
+                Some(_) => return Err(self.err(&path, BookLineMessage::BadContractKey)),
             };
             let r = r
                 .as_object()

@@ -130,9 +130,10 @@ fn runs<'a>(lines: &'a BookLines, counting: &mut Counting) -> Result<Vec<Run<'a>
                 },
             ));
         }
-        let at = r.at.ok_or_else(|| err(r.n, "at", BookLineMessage::Missing))?;
-        let session = session_for(at)
-            .ok_or_else(|| err(r.n, "at", BookLineMessage::OutsideCalendar))?;
+        let at =
+            r.at.ok_or_else(|| err(r.n, "at", BookLineMessage::Missing))?;
+        let session =
+            session_for(at).ok_or_else(|| err(r.n, "at", BookLineMessage::OutsideCalendar))?;
         out.push(Run {
             line: r,
             run_id,

@@ -120,30 +120,60 @@ pub struct RosterError {
 #[serde(tag = "id", rename_all = "snake_case")]
 pub enum RosterMessage {
     /// The line is not JSON; `detail` is the JSON parser's own words.
-    NotJson { offset: usize, detail: String },
-    ExpectedObject { found: String },
+    NotJson {
+        offset: usize,
+        detail: String,
+    },
+    ExpectedObject {
+        found: String,
+    },
     Missing,
     Empty,
     /// A string holds a lone surrogate.
     NotUnicode,
-    ExpectedString { found: String },
+    ExpectedString {
+        found: String,
+    },
     /// The ask chain has no roster line.
     NoRosterLine,
-    ListedTwice { seat: String },
-    TooManySeats { max: usize },
-    NotSide { value: String },
-    ExpectedSeatList { found: String },
+    ListedTwice {
+        seat: String,
+    },
+    TooManySeats {
+        max: usize,
+    },
+    NotSide {
+        value: String,
+    },
+    ExpectedSeatList {
+        found: String,
+    },
     /// Seats that are neither a list nor an object keyed by side.
-    ExpectedSeats { found: String },
+    ExpectedSeats {
+        found: String,
+    },
     /// An entry's own side disagrees with the side key it is listed under.
-    SideUnderKey { side: String, key: String },
-    NotHhmm { value: String },
-    NotTime { value: String },
+    SideUnderKey {
+        side: String,
+        key: String,
+    },
+    NotHhmm {
+        value: String,
+    },
+    NotTime {
+        value: String,
+    },
     ExpectedRunId,
-    ExpectedList { found: String },
+    ExpectedList {
+        found: String,
+    },
     NotPositiveCount,
-    ExpectedInteger { found: String },
-    NotDate { value: String },
+    ExpectedInteger {
+        found: String,
+    },
+    NotDate {
+        value: String,
+    },
 }
 
 impl fmt::Display for RosterMessage {
