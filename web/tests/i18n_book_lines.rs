@@ -126,10 +126,8 @@ fn book_messages() -> Vec<BookLineMessage> {
             detail: s("field rule: missing"),
         },
         B::ContractFor {
-            found_asset: s("GC"),
-            found_horizon: s("1w"),
-            asset: s("SPX"),
-            horizon: s("1d"),
+            found: s("GC 1w"),
+            expected: s("SPX 1d"),
         },
         B::NotHorizon { value: s("2d") },
         B::NotLineNumber { value: s("-4") },

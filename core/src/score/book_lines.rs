@@ -142,12 +142,11 @@ pub enum BookLineMessage {
     Contract {
         detail: String,
     },
-    /// A contract for another asset or horizon than the keys it is under.
+    /// A contract for another asset or horizon than the keys it is under: each as
+    /// `<asset> <horizon>`.
     ContractFor {
-        found_asset: String,
-        found_horizon: String,
-        asset: String,
-        horizon: String,
+        found: String,
+        expected: String,
     },
     NotHorizon {
         value: String,
@@ -301,15 +300,9 @@ impl fmt::Display for BookLineMessage {
                 write!(f, "expected a list of rule versions, found {found}")
             }
             M::Contract { detail } => f.write_str(detail),
-            M::ContractFor {
-                found_asset,
-                found_horizon,
-                asset,
-                horizon,
-            } => write!(
-                f,
-                "the contract is for {found_asset} {found_horizon}, not {asset} {horizon}"
-            ),
+            M::ContractFor { found, expected } => {
+                write!(f, "the contract is for {found}, not {expected}")
+            }
             M::NotHorizon { value } => write!(f, "{value:?} is not 1d, 1w, 1m or 6m"),
             M::NotLineNumber { value } => write!(f, "{value} is not a line number"),
             M::ExpectedLineNumber { found } => {
@@ -869,10 +862,8 @@ impl Fields {
             return Err(self.err(
                 path,
                 BookLineMessage::ContractFor {
-                    found_asset: a.to_string(),
-                    found_horizon: h.to_string(),
-                    asset: asset.to_owned(),
-                    horizon: horizon.to_string(),
+                    found: format!("{a} {h}"),
+                    expected: format!("{asset} {horizon}"),
                 },
             ));
         }

@@ -51,19 +51,9 @@ pub fn book_line_message(m: &BookLineMessage) -> String {
         B::ExpectedRuleVersion { found } => tr(M::BlExpectedRuleVersion, &[("found", found)]),
         B::ExpectedRuleVersions { found } => tr(M::BlExpectedRuleVersions, &[("found", found)]),
         B::Contract { detail } => detail.clone(),
-        B::ContractFor {
-            found_asset,
-            found_horizon,
-            asset,
-            horizon,
-        } => tr(
+        B::ContractFor { found, expected } => tr(
             M::BlContractFor,
-            &[
-                ("found_asset", found_asset),
-                ("found_horizon", found_horizon),
-                ("asset", asset),
-                ("horizon", horizon),
-            ],
+            &[("found", found), ("expected", expected)],
         ),
         B::NotHorizon { value } => tr(M::BlNotHorizon, &[("value", &q(value))]),
         B::NotLineNumber { value } => tr(M::BlNotLineNumber, &[("value", value)]),

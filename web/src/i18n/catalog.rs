@@ -538,7 +538,7 @@ catalog! {
     BlClockNotSet { en: "{value} is not \"set\"", zh: "{value} 不是 \"set\"", ar: "{value} ليس \"set\"", }
     BlExpectedRuleVersion { en: "expected a rule version name, found {found}", zh: "应为规则版本名称，实为 {found}", ar: "المتوقع اسم إصدار قاعدة، والموجود {found}", }
     BlExpectedRuleVersions { en: "expected a list of rule versions, found {found}", zh: "应为规则版本列表，实为 {found}", ar: "المتوقع قائمة بإصدارات القواعد، والموجود {found}", }
-    BlContractFor { en: "the contract is for {found_asset} {found_horizon}, not {asset} {horizon}", zh: "该合约针对 {found_asset} {found_horizon}，而不是 {asset} {horizon}", ar: "العقد يخص {found_asset} {found_horizon}، لا {asset} {horizon}", }
+    BlContractFor { en: "the contract is for {found}, not {expected}", zh: "该合约针对 {found}，而不是 {expected}", ar: "العقد يخص {found}، لا {expected}", }
     BlNotHorizon { en: "{value} is not 1d, 1w, 1m or 6m", zh: "{value} 不是 1d、1w、1m 或 6m", ar: "{value} ليس \u{2066}1d\u{2069} أو \u{2066}1w\u{2069} أو \u{2066}1m\u{2069} أو \u{2066}6m\u{2069}", }
     BlNotLineNumber { en: "{value} is not a line number", zh: "{value} 不是行号", ar: "{value} ليس رقم سطر", }
     BlExpectedLineNumber { en: "expected a line number, found {found}", zh: "应为行号，实为 {found}", ar: "المتوقع رقم سطر، والموجود {found}", }
