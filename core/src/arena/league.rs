@@ -40,7 +40,7 @@ use super::records::{read_choice, AccountRow, Choice, Decision, PriceLine, Statu
 use crate::book::canon::{self, DumpOptions, Value};
 use crate::calendar::{new_york_time, sealing_time, session_close, Date, Instant};
 use crate::prices::yahoo::Bar;
-use crate::score::book_lines::{BookLineError, BookLines, CrowdPrices};
+use crate::score::book_lines::{BookLineError, BookLineMessage, BookLines, CrowdPrices};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -446,7 +446,7 @@ pub fn decisions_from_book(book: &[u8]) -> Result<Vec<Decision>, BookLineError> 
             return Err(BookLineError {
                 line: a.n,
                 field: "at".into(),
-                message: "missing: a decision needs its sealing time".into(),
+                message: BookLineMessage::MissingDecisionTime,
             });
         };
         let in_force = versions.get(run_id.as_str()).copied().unwrap_or(&[]);

@@ -15,8 +15,8 @@
 //!
 //! Errors name the file (`asks.jsonl`), the line and the field.
 
-use super::roster::{seats_value, RosterError, RosterSeat};
-use crate::book::canon::{self, Object, Value};
+use super::roster::{line_object, seats_value, RosterError, RosterMessage, RosterSeat};
+use crate::book::canon::{Object, Value};
 use crate::league::layout::{insert_some, int, object, string, ASKS_FILE};
 
 /// The `kind` of the declaration line.
@@ -136,14 +136,13 @@ impl AskChain {
         {
             let line = i as u64 + 1;
             out.lines = line;
-            let err = |field: &str, message: String| RosterError {
+            let err = |field: &str, message: RosterMessage| RosterError {
                 file: ASKS_FILE,
                 line,
                 field: field.into(),
                 message,
             };
-            let o =
-                &canon::parse_line_object(&text[..text.len() - 1]).map_err(|m| err("(line)", m))?;
+            let o = &line_object(&text[..text.len() - 1]).map_err(|m| err("(line)", m))?;
             let f = Fields { o, err: &err };
             match o.get("kind").and_then(Value::as_str) {
                 Some(DECLARATION_KIND) => out.declarations.push((line, f.declaration()?)),
@@ -157,7 +156,7 @@ impl AskChain {
 
 struct Fields<'a> {
     o: &'a Object,
-    err: &'a dyn Fn(&str, String) -> RosterError,
+    err: &'a dyn Fn(&str, RosterMessage) -> RosterError,
 }
 
 impl Fields<'_> {
@@ -167,17 +166,19 @@ impl Fields<'_> {
             Some(Value::Str(s)) => s
                 .as_str()
                 .map(|s| Some(s.to_owned()))
-                .ok_or_else(|| (self.err)(key, "not valid Unicode".into())),
+                .ok_or_else(|| (self.err)(key, RosterMessage::NotUnicode)),
             Some(v) => Err((self.err)(
                 key,
-                format!("expected a string, found {}", v.type_name()),
+                RosterMessage::ExpectedString {
+                    found: v.type_name().into(),
+                },
             )),
         }
     }
 
     fn req(&self, key: &str) -> Result<String, RosterError> {
         self.opt(key)?
-            .ok_or_else(|| (self.err)(key, "missing".into()))
+            .ok_or_else(|| (self.err)(key, RosterMessage::Missing))
     }
 
     fn hhmm(&self, key: &str, required: bool) -> Result<Option<String>, RosterError> {
@@ -188,7 +189,7 @@ impl Fields<'_> {
         };
         if let Some(t) = &v {
             if crate::league::layout::parse_hhmm(t).is_none() {
-                return Err((self.err)(key, format!("{t:?} is not HH:MM")));
+                return Err((self.err)(key, RosterMessage::NotHhmm { value: t.clone() }));
             }
         }
         Ok(v)
@@ -202,7 +203,7 @@ impl Fields<'_> {
         };
         if let Some(t) = &v {
             if crate::calendar::Instant::parse_rfc3339(t).is_none() {
-                return Err((self.err)(key, format!("{t:?} is not an RFC 3339 time")));
+                return Err((self.err)(key, RosterMessage::NotTime { value: t.clone() }));
             }
         }
         Ok(v)
@@ -216,7 +217,7 @@ impl Fields<'_> {
                     .enumerate()
                     .map(|(i, r)| {
                         r.as_str().map(str::to_owned).ok_or_else(|| {
-                            (self.err)(&format!("runs[{i}]"), "expected a run id string".into())
+                            (self.err)(&format!("runs[{i}]"), RosterMessage::ExpectedRunId)
                         })
                     })
                     .collect::<Result<Vec<_>, _>>()?,
@@ -224,7 +225,9 @@ impl Fields<'_> {
             Some(v) => {
                 return Err((self.err)(
                     "runs",
-                    format!("expected a list, found {}", v.type_name()),
+                    RosterMessage::ExpectedList {
+                        found: v.type_name().into(),
+                    },
                 ))
             }
         };
@@ -235,19 +238,24 @@ impl Fields<'_> {
                     .and_then(|m| u32::try_from(m).ok())
                     .filter(|m| *m >= 1)
                     .ok_or_else(|| {
-                        (self.err)("stamp_every_minutes", "not a positive count".into())
+                        (self.err)("stamp_every_minutes", RosterMessage::NotPositiveCount)
                     })?,
             ),
             Some(v) => {
                 return Err((self.err)(
                     "stamp_every_minutes",
-                    format!("expected an integer, found {}", v.type_name()),
+                    RosterMessage::ExpectedInteger {
+                        found: v.type_name().into(),
+                    },
                 ))
             }
         };
         if let Some(d) = self.opt("first_session")? {
             if crate::calendar::Date::parse(&d).is_none() {
-                return Err((self.err)("first_session", format!("{d:?} is not a date")));
+                return Err((self.err)(
+                    "first_session",
+                    RosterMessage::NotDate { value: d },
+                ));
             }
         }
         let seats = match self.o.get("seats") {

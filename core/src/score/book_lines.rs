@@ -64,6 +64,7 @@ use super::crowd::{Strike, Venue};
 use crate::book::canon::{self, Object, Value};
 use crate::calendar::{Horizon, Instant};
 use crate::contract::event::EventContract;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -74,7 +75,7 @@ pub struct BookLineError {
     pub line: u64,
     /// Dotted path of the field, e.g. `crowd.odds.SPX.p_up`.
     pub field: String,
-    pub message: String,
+    pub message: BookLineMessage,
 }
 
 impl fmt::Display for BookLineError {
@@ -84,6 +85,299 @@ impl fmt::Display for BookLineError {
             "book line {}, field {}: {}",
             self.line, self.field, self.message
         )
+    }
+}
+
+/// What is wrong with a book line's field: one variant per sentence, carrying its arguments,
+/// so that a page can say it in the reader's language. `Display` is the CLI's English.
+/// Numbers are kept as Rust formats them (`{}` of an `f64`), and a JSON value found where
+/// another was expected as [`describe`]s it (`float 1.5`, `str "x"`, `bool true`, `dict`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "id", rename_all = "snake_case")]
+pub enum BookLineMessage {
+    /// The line is not JSON; `detail` is the JSON parser's own words.
+    NotJson {
+        offset: usize,
+        detail: String,
+    },
+    /// A string holds a lone surrogate.
+    LoneSurrogate,
+    ExpectedString {
+        found: String,
+    },
+    ExpectedObject {
+        found: String,
+    },
+    /// An object, where the value found is not named.
+    ObjectExpected,
+    NotTime {
+        value: String,
+    },
+    ExpectedNumber {
+        unit: Unit,
+        found: String,
+    },
+    /// `value` (as Rust prints the number) is outside the unit's range.
+    Outside {
+        value: String,
+        unit: Unit,
+    },
+    Missing,
+    /// `lo`, `hi` or `prev_close` on a Polymarket quote.
+    StrikesKalshiOnly,
+    /// A `crowd.<venue>` key that is empty or holds `@`.
+    BadMarketCode,
+    /// An `items` key that is not valid UTF-8.
+    MarketCodeNotUtf8,
+    ClockNotSet {
+        value: String,
+    },
+    ExpectedRuleVersion {
+        found: String,
+    },
+    ExpectedRuleVersions {
+        found: String,
+    },
+    /// The event contract's own reader's words (spec §3.13).
+    Contract {
+        detail: String,
+    },
+    /// A contract for another asset or horizon than the keys it is under: each as
+    /// `<asset> <horizon>`.
+    ContractFor {
+        found: String,
+        expected: String,
+    },
+    NotHorizon {
+        value: String,
+    },
+    NotLineNumber {
+        value: String,
+    },
+    ExpectedLineNumber {
+        found: String,
+    },
+    ZeroReference,
+    ExpectedBool {
+        found: String,
+    },
+    /// `up` disagrees with the change (`change` as Rust prints it, in percent).
+    UpDisagrees {
+        up: bool,
+        change: String,
+    },
+    /// A `late_ref` key that is not an answer line's `n`.
+    LateRefKey,
+    NotShape {
+        value: String,
+    },
+    /// A `rows` key that is neither `<code>` nor `<code>@kalshi`.
+    BadContractKey,
+    ExpectedUpValue {
+        found: String,
+    },
+    /// A correction names a line that does not exist.
+    NamesNoLine {
+        line: u64,
+    },
+    /// A correction names a line that is not before it.
+    NotBeforeCorrection {
+        line: u64,
+        correction: u64,
+    },
+    /// Two run lines with the same `run_id`.
+    AlsoRunOf {
+        run_id: String,
+        line: u64,
+    },
+    OutsideCalendar,
+    /// A score line's `of` names a line that is not a run line (`kind`: the line's kind, or
+    /// none when there is no such line).
+    ScoreOfNotRun {
+        line: u64,
+        kind: Option<String>,
+    },
+    /// A result given twice for one run line and horizon.
+    ResultTwice {
+        horizon: String,
+        run: u64,
+        first: u64,
+    },
+    ContractDiffers {
+        run: u64,
+    },
+    NotAnswerOfRun {
+        answer: u64,
+        run: u64,
+    },
+    /// An answer-line correction naming a line of another kind.
+    CorrectsNonAnswer {
+        line: u64,
+        kind: String,
+    },
+    MissingRestoredTime,
+    MissingDecisionTime,
+    NamesNoRun {
+        run_id: String,
+    },
+    TooManyRows {
+        max: usize,
+    },
+    /// A run's crowd prices sealed on two run lines.
+    CrowdPricesTwice {
+        run: String,
+        first: u64,
+    },
+    NoCrowdPrices {
+        run: String,
+    },
+    /// A contract resolved both ways.
+    ResolvedTwice {
+        code: String,
+        up: bool,
+        line: u64,
+        was: bool,
+    },
+}
+
+/// The unit a book line's number is read in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Unit {
+    /// A venue's dollar price 0-1.
+    Price,
+    /// A percentage 0-100.
+    Percentage,
+    /// US dollars, 0 or more.
+    Usd,
+    StrikeLevel,
+    PriceLevel,
+    PercentageChange,
+    /// A draw band in percent, 0 or more.
+    Band,
+}
+
+impl Unit {
+    /// The CLI's English.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Unit::Price => "a price 0-1 in dollars",
+            Unit::Percentage => "a percentage 0-100",
+            Unit::Usd => "US dollars, 0 or more",
+            Unit::StrikeLevel => "a strike level",
+            Unit::PriceLevel => "a price level",
+            Unit::PercentageChange => "a percentage change",
+            Unit::Band => "a band in percent, 0 or more",
+        }
+    }
+}
+
+impl fmt::Display for BookLineMessage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use BookLineMessage as M;
+        match self {
+            M::NotJson { offset, detail } => write!(f, "not JSON at byte {offset}: {detail}"),
+            M::LoneSurrogate => f.write_str("not valid UTF-8 (lone surrogate)"),
+            M::ExpectedString { found } => write!(f, "expected a string, found {found}"),
+            M::ExpectedObject { found } => write!(f, "expected an object, found {found}"),
+            M::ObjectExpected => f.write_str("expected an object"),
+            M::NotTime { value } => write!(f, "{value:?} is not an RFC 3339 time"),
+            M::ExpectedNumber { unit, found } => {
+                write!(f, "expected a number ({}), found {found}", unit.as_str())
+            }
+            M::Outside { value, unit } => write!(f, "{value} is outside {}", unit.as_str()),
+            M::Missing => f.write_str("missing"),
+            M::StrikesKalshiOnly => {
+                f.write_str("strikes belong to Kalshi contracts (crowd.kalshi) only")
+            }
+            M::BadMarketCode => f.write_str("a market code is non-empty and has no '@'"),
+            M::MarketCodeNotUtf8 => f.write_str("a market code is not valid UTF-8"),
+            M::ClockNotSet { value } => write!(f, "{value:?} is not \"set\""),
+            M::ExpectedRuleVersion { found } => {
+                write!(f, "expected a rule version name, found {found}")
+            }
+            M::ExpectedRuleVersions { found } => {
+                write!(f, "expected a list of rule versions, found {found}")
+            }
+            M::Contract { detail } => f.write_str(detail),
+            M::ContractFor { found, expected } => {
+                write!(f, "the contract is for {found}, not {expected}")
+            }
+            M::NotHorizon { value } => write!(f, "{value:?} is not 1d, 1w, 1m or 6m"),
+            M::NotLineNumber { value } => write!(f, "{value} is not a line number"),
+            M::ExpectedLineNumber { found } => {
+                write!(f, "expected a line number, found {found}")
+            }
+            M::ZeroReference => f.write_str("a reference of 0 has no percentage change"),
+            M::ExpectedBool { found } => write!(f, "expected true or false, found {found}"),
+            M::UpDisagrees { up, change } => write!(
+                f,
+                "{up} disagrees with the change {change}% (up is strictly above the reference)"
+            ),
+            M::LateRefKey => f.write_str("a key is an answer line's n"),
+            M::NotShape { value } => write!(f, "{value:?} is not refused_shape or invalid"),
+            M::BadContractKey => f.write_str("a contract is <code> (Polymarket) or <code>@kalshi"),
+            M::ExpectedUpValue { found } => {
+                write!(f, "expected true, false or null, found {found}")
+            }
+            M::NamesNoLine { line } => write!(f, "names line {line}, which does not exist"),
+            M::NotBeforeCorrection { line, correction } => write!(
+                f,
+                "names line {line}, which is not before the correction (line {correction})"
+            ),
+            M::AlsoRunOf { run_id, line } => {
+                write!(f, "{run_id:?} is also the run of line {line}")
+            }
+            M::OutsideCalendar => f.write_str("outside the calendar's years"),
+            M::ScoreOfNotRun { line, kind } => match kind {
+                Some(k) => write!(
+                    f,
+                    "names line {line}, which is a {k:?} line, not a run line"
+                ),
+                None => write!(
+                    f,
+                    "names line {line}, which is no such line, not a run line"
+                ),
+            },
+            M::ResultTwice {
+                horizon,
+                run,
+                first,
+            } => write!(
+                f,
+                "the {horizon} result of run line {run} was already given on line {first}"
+            ),
+            M::ContractDiffers { run } => {
+                write!(f, "differs from the contract run line {run} sealed")
+            }
+            M::NotAnswerOfRun { answer, run } => {
+                write!(f, "line {answer} is not an answer line of run line {run}")
+            }
+            M::CorrectsNonAnswer { line, kind } => write!(
+                f,
+                "corrects line {line}, a {kind:?} line, not an answer line"
+            ),
+            M::MissingRestoredTime => {
+                f.write_str("missing: a restored cell needs its sealing time")
+            }
+            M::MissingDecisionTime => f.write_str("missing: a decision needs its sealing time"),
+            M::NamesNoRun { run_id } => write!(f, "{run_id:?} names no run line"),
+            M::TooManyRows { max } => {
+                write!(f, "the book yields more than {max} forecast rows")
+            }
+            M::CrowdPricesTwice { run, first } => {
+                write!(f, "run {run} already has crowd prices on line {first}")
+            }
+            M::NoCrowdPrices { run } => {
+                write!(f, "no run line of run {run} seals crowd prices")
+            }
+            M::ResolvedTwice {
+                code,
+                up,
+                line,
+                was,
+            } => write!(f, "resolves {code} as up={up}, line {line} as up={was}"),
+        }
     }
 }
 
@@ -269,11 +563,11 @@ struct Fields {
 }
 
 impl Fields {
-    fn err(&self, field: &str, message: impl Into<String>) -> BookLineError {
+    fn err(&self, field: &str, message: BookLineMessage) -> BookLineError {
         BookLineError {
             line: self.line,
             field: field.into(),
-            message: message.into(),
+            message,
         }
     }
 
@@ -283,15 +577,20 @@ impl Fields {
             Some(Value::Str(s)) => s
                 .as_str()
                 .map(|s| Some(s.to_owned()))
-                .ok_or_else(|| self.err(path, "not valid UTF-8 (lone surrogate)")),
-            Some(v) => Err(self.err(path, format!("expected a string, found {}", v.type_name()))),
+                .ok_or_else(|| self.err(path, BookLineMessage::LoneSurrogate)),
+            Some(v) => Err(self.err(
+                path,
+                BookLineMessage::ExpectedString {
+                    found: v.type_name().into(),
+                },
+            )),
         }
     }
 
     fn time(&self, o: &Object, key: &str, path: &str) -> Result<Option<String>, BookLineError> {
         match self.str(o, key, path)? {
             Some(s) if Instant::parse_rfc3339(&s).is_none() => {
-                Err(self.err(path, format!("{s:?} is not an RFC 3339 time")))
+                Err(self.err(path, BookLineMessage::NotTime { value: s }))
             }
             t => Ok(t),
         }
@@ -306,7 +605,7 @@ impl Fields {
         match o.get(key) {
             None | Some(Value::Null) => Ok(None),
             Some(Value::Object(x)) => Ok(Some(x)),
-            Some(v) => Err(self.err(path, format!("expected an object, found {}", v.type_name()))),
+            Some(v) => Err(self.err(path, expected_object(v))),
         }
     }
 
@@ -318,25 +617,34 @@ impl Fields {
         key: &str,
         path: &str,
         (lo, hi): (f64, f64),
-        unit: &str,
+        unit: Unit,
     ) -> Result<Option<f64>, BookLineError> {
         let x = match o.get(key) {
             None | Some(Value::Null) => return Ok(None),
             Some(v) => number(v).ok_or_else(|| {
                 self.err(
                     path,
-                    format!("expected a number ({unit}), found {}", describe(v)),
+                    BookLineMessage::ExpectedNumber {
+                        unit,
+                        found: describe(v),
+                    },
                 )
             })?,
         };
         if !(lo..=hi).contains(&x) {
-            return Err(self.err(path, format!("{x} is outside {unit}")));
+            return Err(self.err(
+                path,
+                BookLineMessage::Outside {
+                    value: x.to_string(),
+                    unit,
+                },
+            ));
         }
         Ok(Some(x))
     }
 
     fn required<T>(&self, v: Option<T>, path: &str) -> Result<T, BookLineError> {
-        v.ok_or_else(|| self.err(path, "missing"))
+        v.ok_or_else(|| self.err(path, BookLineMessage::Missing))
     }
 }
 
@@ -355,6 +663,21 @@ pub fn number(v: &Value) -> Option<f64> {
     }
 }
 
+/// `"<value>" is not 1d, 1w, 1m or 6m`.
+pub(crate) fn not_horizon(value: &str) -> BookLineMessage {
+    BookLineMessage::NotHorizon {
+        value: value.to_owned(),
+    }
+}
+
+/// "expected an object, found <type>".
+fn expected_object(v: &Value) -> BookLineMessage {
+    BookLineMessage::ExpectedObject {
+        found: v.type_name().into(),
+    }
+}
+
+/// A JSON value as errors name what was found: its type, and a scalar's value.
 fn describe(v: &Value) -> String {
     match v {
         Value::Float(f) => format!("float {f}"),
@@ -365,11 +688,11 @@ fn describe(v: &Value) -> String {
 }
 
 const PRICE: (f64, f64) = (0.0, 1.0);
-const PRICE_UNIT: &str = "a price 0-1 in dollars";
+const PRICE_UNIT: Unit = Unit::Price;
 const PCT: (f64, f64) = (0.0, 100.0);
-const PCT_UNIT: &str = "a percentage 0-100";
+const PCT_UNIT: Unit = Unit::Percentage;
 const USD: (f64, f64) = (0.0, f64::MAX);
-const USD_UNIT: &str = "US dollars, 0 or more";
+const USD_UNIT: Unit = Unit::Usd;
 
 impl Fields {
     fn quote(&self, q: &Object, path: &str, kalshi: bool) -> Result<Quote, BookLineError> {
@@ -385,7 +708,7 @@ impl Fields {
                     "strike",
                     &sp("strike"),
                     (f64::MIN, f64::MAX),
-                    "a strike level",
+                    Unit::StrikeLevel,
                 )?,
                 &sp("strike"),
             )?;
@@ -404,16 +727,13 @@ impl Fields {
                     "prev_close",
                     &p("prev_close"),
                     (f64::MIN, f64::MAX),
-                    "a price level",
+                    Unit::PriceLevel,
                 )?,
             )
         } else {
             for k in ["lo", "hi", "prev_close"] {
                 if q.get(k).is_some() {
-                    return Err(self.err(
-                        &p(k),
-                        "strikes belong to Kalshi contracts (crowd.kalshi) only",
-                    ));
+                    return Err(self.err(&p(k), BookLineMessage::StrikesKalshiOnly));
                 }
             }
             (None, None, None)
@@ -446,14 +766,11 @@ impl Fields {
             let code = code.as_str().unwrap_or("?");
             let path = format!("crowd.{venue}.{code}");
             if code.is_empty() || code.contains('@') {
-                return Err(self.err(&path, "a market code is non-empty and has no '@'"));
+                return Err(self.err(&path, BookLineMessage::BadMarketCode));
             }
-            let q = q.as_object().ok_or_else(|| {
-                self.err(
-                    &path,
-                    format!("expected an object, found {}", q.type_name()),
-                )
-            })?;
+            let q = q
+                .as_object()
+                .ok_or_else(|| self.err(&path, expected_object(q)))?;
             out.insert(code.to_owned(), self.quote(q, &path, venue == "kalshi")?);
         }
         Ok(out)
@@ -484,7 +801,14 @@ impl Fields {
             clock_set: match self.str(o, "clock", "clock")?.as_deref() {
                 None => false,
                 Some("set") => true,
-                Some(c) => return Err(self.err("clock", format!("{c:?} is not \"set\""))),
+                Some(c) => {
+                    return Err(self.err(
+                        "clock",
+                        BookLineMessage::ClockNotSet {
+                            value: c.to_owned(),
+                        },
+                    ))
+                }
             },
             contracts: self.contracts(o)?,
             arena: match o.get("arena") {
@@ -496,7 +820,9 @@ impl Fields {
                         v.as_str().map(str::to_owned).ok_or_else(|| {
                             self.err(
                                 &format!("arena[{i}]"),
-                                format!("expected a rule version name, found {}", v.type_name()),
+                                BookLineMessage::ExpectedRuleVersion {
+                                    found: v.type_name().into(),
+                                },
                             )
                         })
                     })
@@ -504,7 +830,9 @@ impl Fields {
                 Some(v) => {
                     return Err(self.err(
                         "arena",
-                        format!("expected a list of rule versions, found {}", v.type_name()),
+                        BookLineMessage::ExpectedRuleVersions {
+                            found: v.type_name().into(),
+                        },
                     ))
                 }
             },
@@ -523,13 +851,20 @@ impl Fields {
         let Some(c) = self.object(o, key, path)? else {
             return Ok(None);
         };
-        let c = EventContract::from_object(c)
-            .map_err(|e| self.err(&format!("{path}.{}", e.field), e.message))?;
+        let c = EventContract::from_object(c).map_err(|e| {
+            self.err(
+                &format!("{path}.{}", e.field),
+                BookLineMessage::Contract { detail: e.message },
+            )
+        })?;
         let [a, h, ..] = c.values();
         if a != asset || h != horizon.as_str() {
             return Err(self.err(
                 path,
-                format!("the contract is for {a} {h}, not {asset} {horizon}"),
+                BookLineMessage::ContractFor {
+                    found: format!("{a} {h}"),
+                    expected: format!("{asset} {horizon}"),
+                },
             ));
         }
         Ok(Some(c))
@@ -547,8 +882,7 @@ impl Fields {
             for (h, _) in by_h.iter() {
                 let h = h.as_str().unwrap_or("?");
                 let path = format!("contracts.{asset}.{h}");
-                let horizon = Horizon::parse(h)
-                    .ok_or_else(|| self.err(&path, format!("{h:?} is not 1d, 1w, 1m or 6m")))?;
+                let horizon = Horizon::parse(h).ok_or_else(|| self.err(&path, not_horizon(h)))?;
                 let contract = self.contract(by_h, h, &path, asset, horizon)?;
                 out.insert((asset.to_owned(), horizon), self.required(contract, &path)?);
             }
@@ -571,12 +905,9 @@ impl Fields {
         o.iter()
             .map(|(k, v)| {
                 let k = k.as_str().unwrap_or("?");
-                v.as_object().map(|v| (k, v)).ok_or_else(|| {
-                    self.err(
-                        &format!("{path}.{k}"),
-                        format!("expected an object, found {}", v.type_name()),
-                    )
-                })
+                v.as_object()
+                    .map(|v| (k, v))
+                    .ok_or_else(|| self.err(&format!("{path}.{k}"), expected_object(v)))
             })
             .collect()
     }
@@ -587,20 +918,28 @@ impl Fields {
                 .to_i64()
                 .filter(|n| *n >= 1)
                 .map(|n| n as u64)
-                .ok_or_else(|| self.err("of", format!("{} is not a line number", i.as_str())))?,
-            None | Some(Value::Null) => return Err(self.err("of", "missing")),
+                .ok_or_else(|| {
+                    self.err(
+                        "of",
+                        BookLineMessage::NotLineNumber {
+                            value: i.as_str().to_owned(),
+                        },
+                    )
+                })?,
+            None | Some(Value::Null) => return Err(self.err("of", BookLineMessage::Missing)),
             Some(v) => {
                 return Err(self.err(
                     "of",
-                    format!("expected a line number, found {}", describe(v)),
+                    BookLineMessage::ExpectedLineNumber { found: describe(v) },
                 ))
             }
         };
         let horizon = match (self.str(o, "horizon", "horizon")?, kind) {
             (None, "score") => Horizon::D1,
-            (None, _) => return Err(self.err("horizon", "missing")),
-            (Some(h), _) => Horizon::parse(&h)
-                .ok_or_else(|| self.err("horizon", format!("{h:?} is not 1d, 1w, 1m or 6m")))?,
+            (None, _) => return Err(self.err("horizon", BookLineMessage::Missing)),
+            (Some(h), _) => {
+                Horizon::parse(&h).ok_or_else(|| self.err("horizon", not_horizon(&h)))?
+            }
         };
         let any = (f64::MIN, f64::MAX);
         let mut results = BTreeMap::new();
@@ -610,14 +949,14 @@ impl Fields {
         )? {
             let p = |k: &str| format!("results.{asset}.{k}");
             let reference = self.required(
-                self.number(r, "ref", &p("ref"), any, "a price level")?,
+                self.number(r, "ref", &p("ref"), any, Unit::PriceLevel)?,
                 &p("ref"),
             )?;
             if reference == 0.0 {
-                return Err(self.err(&p("ref"), "a reference of 0 has no percentage change"));
+                return Err(self.err(&p("ref"), BookLineMessage::ZeroReference));
             }
             let close = self.required(
-                self.number(r, "close", &p("close"), any, "a price level")?,
+                self.number(r, "close", &p("close"), any, Unit::PriceLevel)?,
                 &p("close"),
             )?;
             let actual_pct = match self.number(
@@ -625,7 +964,7 @@ impl Fields {
                 "actual_pct",
                 &p("actual_pct"),
                 any,
-                "a percentage change",
+                Unit::PercentageChange,
             )? {
                 Some(x) => x,
                 None => (close - reference) / reference * 100.0,
@@ -633,14 +972,19 @@ impl Fields {
             let flag = |k: &str| match r.get(k) {
                 None | Some(Value::Null) => Ok(None),
                 Some(Value::Bool(b)) => Ok(Some(*b)),
-                Some(v) => Err(self.err(
-                    &p(k),
-                    format!("expected true or false, found {}", describe(v)),
-                )),
+                Some(v) => {
+                    Err(self.err(&p(k), BookLineMessage::ExpectedBool { found: describe(v) }))
+                }
             };
             if let Some(up) = flag("up")? {
                 if up != (actual_pct > 0.0) {
-                    return Err(self.err(&p("up"), format!("{up} disagrees with the change {actual_pct}% (up is strictly above the reference)")));
+                    return Err(self.err(
+                        &p("up"),
+                        BookLineMessage::UpDisagrees {
+                            up,
+                            change: actual_pct.to_string(),
+                        },
+                    ));
                 }
             }
             let contract = self.contract(r, "contract", &p("contract"), asset, horizon)?;
@@ -659,13 +1003,7 @@ impl Fields {
         if let Some(n) = self.object(o, "noise", "noise")? {
             for (asset, _) in n.iter() {
                 let asset = asset.as_str().unwrap_or("?");
-                let band = self.number(
-                    n,
-                    asset,
-                    &format!("noise.{asset}"),
-                    USD,
-                    "a band in percent, 0 or more",
-                )?;
+                let band = self.number(n, asset, &format!("noise.{asset}"), USD, Unit::Band)?;
                 noise.insert(
                     asset.to_owned(),
                     self.required(band, &format!("noise.{asset}"))?,
@@ -677,15 +1015,15 @@ impl Fields {
             for (line, refs) in self.members(l, "late_ref")? {
                 let path = format!("late_ref.{line}");
                 let n = crate::contract::forecasts_csv::parse_count(line)
-                    .ok_or_else(|| self.err(&path, "a key is an answer line's n"))?;
+                    .ok_or_else(|| self.err(&path, BookLineMessage::LateRefKey))?;
                 let mut own = BTreeMap::new();
                 for (asset, _) in refs.iter() {
                     let asset = asset.as_str().unwrap_or("?");
                     let p = format!("{path}.{asset}");
                     let r =
-                        self.required(self.number(refs, asset, &p, any, "a price level")?, &p)?;
+                        self.required(self.number(refs, asset, &p, any, Unit::PriceLevel)?, &p)?;
                     if r == 0.0 {
-                        return Err(self.err(&p, "a reference of 0 has no percentage change"));
+                        return Err(self.err(&p, BookLineMessage::ZeroReference));
                     }
                     own.insert(asset.to_owned(), r);
                 }
@@ -742,7 +1080,7 @@ impl Fields {
                 None => None,
                 Some(s) => Some((
                     build::Shape::parse(&s).ok_or_else(|| {
-                        self.err("shape", format!("{s:?} is not refused_shape or invalid"))
+                        self.err("shape", BookLineMessage::NotShape { value: s.clone() })
                     })?,
                     self.str(o, "shape_reason", "shape_reason")?
                         .unwrap_or_default(),
@@ -764,10 +1102,17 @@ impl Fields {
                 .to_i64()
                 .filter(|n| *n >= 1)
                 .map(|n| Some(n as u64))
-                .ok_or_else(|| self.err(key, format!("{} is not a line number", i.as_str()))),
+                .ok_or_else(|| {
+                    self.err(
+                        key,
+                        BookLineMessage::NotLineNumber {
+                            value: i.as_str().to_owned(),
+                        },
+                    )
+                }),
             Some(v) => Err(self.err(
                 key,
-                format!("expected a line number, found {}", describe(v)),
+                BookLineMessage::ExpectedLineNumber { found: describe(v) },
             )),
         }
     }
@@ -800,26 +1145,19 @@ impl Fields {
             let (code, venue) = match key.split_once('@') {
                 None => (key, Venue::Polymarket),
                 Some((code, "kalshi")) => (code, Venue::Kalshi),
-                Some(_) => {
-                    return Err(
-                        self.err(&path, "a contract is <code> (Polymarket) or <code>@kalshi")
-                    )
-                }
+                Some(_) => return Err(self.err(&path, BookLineMessage::BadContractKey)),
             };
-            let r = r.as_object().ok_or_else(|| {
-                self.err(
-                    &path,
-                    format!("expected an object, found {}", r.type_name()),
-                )
-            })?;
+            let r = r
+                .as_object()
+                .ok_or_else(|| self.err(&path, expected_object(r)))?;
             let up = match r.get("up") {
-                None => return Err(self.err(&format!("{path}.up"), "missing")),
+                None => return Err(self.err(&format!("{path}.up"), BookLineMessage::Missing)),
                 Some(Value::Null) => None,
                 Some(Value::Bool(b)) => Some(*b),
                 Some(v) => {
                     return Err(self.err(
                         &format!("{path}.up"),
-                        format!("expected true, false or null, found {}", describe(v)),
+                        BookLineMessage::ExpectedUpValue { found: describe(v) },
                     ))
                 }
             };
@@ -921,7 +1259,19 @@ impl BookLinesReader {
         let position = self.position;
         let out = &mut self.out;
         let f = Fields { line: position };
-        let o = &canon::parse_line_object(text).map_err(|m| f.err("(line)", m))?;
+        let o = &match canon::parse(text) {
+            Ok(Value::Object(o)) => o,
+            Ok(v) => return Err(f.err("(line)", expected_object(&v))),
+            Err(e) => {
+                return Err(f.err(
+                    "(line)",
+                    BookLineMessage::NotJson {
+                        offset: e.offset,
+                        detail: e.message,
+                    },
+                ))
+            }
+        };
         let n = match o.get("n") {
             Some(Value::Int(n)) => n
                 .to_i64()
@@ -967,15 +1317,15 @@ impl BookLinesReader {
             for (key, target) in [("of", Some(c.of)), ("same_as", c.same_as)] {
                 let Some(t) = target else { continue };
                 if !out.kinds.contains_key(&t) {
-                    return Err(f.err(key, format!("names line {t}, which does not exist")));
+                    return Err(f.err(key, BookLineMessage::NamesNoLine { line: t }));
                 }
                 if t >= c.n {
                     return Err(f.err(
                         key,
-                        format!(
-                            "names line {t}, which is not before the correction (line {})",
-                            c.n
-                        ),
+                        BookLineMessage::NotBeforeCorrection {
+                            line: t,
+                            correction: c.n,
+                        },
                     ));
                 }
             }
@@ -1116,33 +1466,46 @@ mod tests {
             (c.of, c.same_as, c.field_str("model")),
             (2, Some(1), Some("m-2"))
         );
+        use BookLineMessage as M;
+        let not_before = M::NotBeforeCorrection {
+            line: 3,
+            correction: 3,
+        };
         for (line, field, says) in [
             (
                 r#"{"n": 3, "kind": "correction", "of": 7}"#,
                 "of",
-                "does not exist",
+                M::NamesNoLine { line: 7 },
             ),
             (
                 r#"{"n": 3, "kind": "correction", "of": 3}"#,
                 "of",
-                "not before",
+                not_before.clone(),
             ),
             (
                 r#"{"n": 3, "kind": "correction", "of": 1, "same_as": 3}"#,
                 "same_as",
-                "not before",
+                not_before,
             ),
-            (r#"{"n": 3, "kind": "correction"}"#, "of", "missing"),
+            (r#"{"n": 3, "kind": "correction"}"#, "of", M::Missing),
             (
                 r#"{"n": 3, "kind": "correction", "of": "1"}"#,
                 "of",
-                "found str",
+                M::ExpectedLineNumber {
+                    found: r#"str "1""#.into(),
+                },
             ),
         ] {
             let e = with(line).unwrap_err();
             assert_eq!((e.line, e.field.as_str()), (3, field), "{line}: {e}");
-            assert!(e.message.contains(says), "{line}: {e}");
+            assert_eq!(e.message, says, "{line}: {e}");
         }
+        assert_eq!(
+            with(r#"{"n": 3, "kind": "correction", "of": 3}"#)
+                .unwrap_err()
+                .to_string(),
+            "book line 3, field of: names line 3, which is not before the correction (line 3)"
+        );
     }
 
     #[test]

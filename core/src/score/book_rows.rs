@@ -67,7 +67,9 @@
 //! Errors name the book line and field ([`BookLineError`]); the output is bounded by
 //! [`MAX_ROWS`].
 
-use super::book_lines::{number, AnswerLine, BookLineError, BookLines, Outcome, RunLine};
+use super::book_lines::{
+    not_horizon, number, AnswerLine, BookLineError, BookLineMessage, BookLines, Outcome, RunLine,
+};
 use super::counting::{Counting, RunTimes};
 use super::roster::Roster;
 use crate::calendar::{
@@ -94,11 +96,11 @@ pub fn book_rows(
     rows_from_lines(&BookLines::parse(book)?, roster, counting)
 }
 
-fn err(line: u64, field: &str, message: impl Into<String>) -> BookLineError {
+fn err(line: u64, field: &str, message: BookLineMessage) -> BookLineError {
     BookLineError {
         line,
         field: field.into(),
-        message: message.into(),
+        message,
     }
 }
 
@@ -117,17 +119,21 @@ fn runs<'a>(lines: &'a BookLines, counting: &mut Counting) -> Result<Vec<Run<'a>
         let run_id = r
             .run_id
             .as_deref()
-            .ok_or_else(|| err(r.n, "run_id", "missing"))?;
+            .ok_or_else(|| err(r.n, "run_id", BookLineMessage::Missing))?;
         if let Some(o) = out.iter().find(|o| o.run_id == run_id) {
             return Err(err(
                 r.n,
                 "run_id",
-                format!("{run_id:?} is also the run of line {}", o.line.n),
+                BookLineMessage::AlsoRunOf {
+                    run_id: run_id.to_owned(),
+                    line: o.line.n,
+                },
             ));
         }
-        let at = r.at.ok_or_else(|| err(r.n, "at", "missing"))?;
+        let at =
+            r.at.ok_or_else(|| err(r.n, "at", BookLineMessage::Missing))?;
         let session =
-            session_for(at).ok_or_else(|| err(r.n, "at", "outside the calendar's years"))?;
+            session_for(at).ok_or_else(|| err(r.n, "at", BookLineMessage::OutsideCalendar))?;
         out.push(Run {
             line: r,
             run_id,
@@ -166,14 +172,13 @@ fn outcomes<'a>(lines: &'a BookLines) -> Result<(Outcomes<'a>, LateRefs<'a>), Bo
     let mut late = BTreeMap::new();
     for s in &lines.scores {
         if !lines.runs.iter().any(|r| r.n == s.of) {
-            let found = lines
-                .kinds
-                .get(&s.of)
-                .map_or("no such line".to_string(), |k| format!("a {k:?} line"));
             return Err(err(
                 s.n,
                 "of",
-                format!("names line {}, which is {found}, not a run line", s.of),
+                BookLineMessage::ScoreOfNotRun {
+                    line: s.of,
+                    kind: lines.kinds.get(&s.of).cloned(),
+                },
             ));
         }
         for (asset, o) in &s.results {
@@ -181,10 +186,11 @@ fn outcomes<'a>(lines: &'a BookLines) -> Result<(Outcomes<'a>, LateRefs<'a>), Bo
                 return Err(err(
                     s.n,
                     &format!("results.{asset}"),
-                    format!(
-                        "the {} result of run line {} was already given on line {first}",
-                        s.horizon, s.of
-                    ),
+                    BookLineMessage::ResultTwice {
+                        horizon: s.horizon.to_string(),
+                        run: s.of,
+                        first,
+                    },
                 ));
             }
             let run = lines.runs.iter().find(|r| r.n == s.of).expect("checked");
@@ -197,7 +203,7 @@ fn outcomes<'a>(lines: &'a BookLines) -> Result<(Outcomes<'a>, LateRefs<'a>), Bo
                     return Err(err(
                         s.n,
                         &format!("results.{asset}.contract"),
-                        format!("differs from the contract run line {} sealed", s.of),
+                        BookLineMessage::ContractDiffers { run: s.of },
                     ));
                 }
             }
@@ -220,7 +226,10 @@ fn outcomes<'a>(lines: &'a BookLines) -> Result<(Outcomes<'a>, LateRefs<'a>), Bo
                 return Err(err(
                     s.n,
                     &format!("late_ref.{answer}"),
-                    format!("line {answer} is not an answer line of run line {}", s.of),
+                    BookLineMessage::NotAnswerOfRun {
+                        answer: *answer,
+                        run: s.of,
+                    },
                 ));
             }
             for (asset, r) in refs {
@@ -252,7 +261,7 @@ fn corrected(
             return Err(err(
                 c.n,
                 &format!("fields.results.{asset}.ref"),
-                "a reference of 0 has no percentage change",
+                BookLineMessage::ZeroReference,
             ));
         }
         out.actual_pct = (out.close - out.reference) / out.reference * 100.0;
@@ -269,14 +278,11 @@ fn check_answer_corrections(lines: &BookLines) -> Result<(), BookLineError> {
             let Some(v) = c.fields.get(key) else { continue };
             let field = format!("fields.{key}");
             if !lines.answers.contains_key(&c.of) {
-                let kind = lines.kinds.get(&c.of).map_or("", String::as_str);
+                let kind = lines.kinds.get(&c.of).cloned().unwrap_or_default();
                 return Err(err(
                     c.n,
                     &field,
-                    format!(
-                        "corrects line {}, a {kind:?} line, not an answer line",
-                        c.of
-                    ),
+                    BookLineMessage::CorrectsNonAnswer { line: c.of, kind },
                 ));
             }
             let shape_ok = match key {
@@ -284,18 +290,15 @@ fn check_answer_corrections(lines: &BookLines) -> Result<(), BookLineError> {
                 _ => v.as_str().is_some(),
             };
             if !shape_ok {
+                let found = v.type_name().to_owned();
                 return Err(err(
                     c.n,
                     &field,
-                    format!(
-                        "expected {}, found {}",
-                        if key == "items" {
-                            "an object"
-                        } else {
-                            "a string"
-                        },
-                        v.type_name()
-                    ),
+                    if key == "items" {
+                        BookLineMessage::ExpectedObject { found }
+                    } else {
+                        BookLineMessage::ExpectedString { found }
+                    },
                 ));
             }
         }
@@ -322,7 +325,7 @@ fn restored_cells(
             continue;
         };
         let at =
-            c.at.ok_or_else(|| err(c.n, "at", "missing: a restored cell needs its sealing time"))?;
+            c.at.ok_or_else(|| err(c.n, "at", BookLineMessage::MissingRestoredTime))?;
         let restored = AnswerLine {
             n: c.n,
             at: Some(at),
@@ -351,10 +354,14 @@ fn expected_cells<'a>(
         for (asset, cells) in a.items.iter() {
             let asset = asset
                 .as_str()
-                .ok_or_else(|| err(a.n, "items", "a market code is not valid UTF-8"))?;
-            let cells = cells
-                .as_object()
-                .ok_or_else(|| err(a.n, &format!("items.{asset}"), "expected an object"))?;
+                .ok_or_else(|| err(a.n, "items", BookLineMessage::MarketCodeNotUtf8))?;
+            let cells = cells.as_object().ok_or_else(|| {
+                err(
+                    a.n,
+                    &format!("items.{asset}"),
+                    BookLineMessage::ObjectExpected,
+                )
+            })?;
             let i = match assets.iter().position(|(x, _)| *x == asset) {
                 Some(i) => i,
                 None => {
@@ -364,13 +371,8 @@ fn expected_cells<'a>(
             };
             for (h, _) in cells.iter() {
                 let h = h.as_str().unwrap_or("?");
-                let hz = Horizon::parse(h).ok_or_else(|| {
-                    err(
-                        a.n,
-                        &format!("items.{asset}.{h}"),
-                        format!("{h:?} is not 1d, 1w, 1m or 6m"),
-                    )
-                })?;
+                let hz = Horizon::parse(h)
+                    .ok_or_else(|| err(a.n, &format!("items.{asset}.{h}"), not_horizon(h)))?;
                 assets[i].1[Horizon::ALL
                     .iter()
                     .position(|x| *x == hz)
@@ -463,14 +465,20 @@ pub fn rows_from_lines(
         let run_id = a
             .run_id
             .as_deref()
-            .ok_or_else(|| err(a.n, "run_id", "missing"))?;
+            .ok_or_else(|| err(a.n, "run_id", BookLineMessage::Missing))?;
         if !runs.iter().any(|r| r.run_id == run_id) {
-            return Err(err(a.n, "run_id", format!("{run_id:?} names no run line")));
+            return Err(err(
+                a.n,
+                "run_id",
+                BookLineMessage::NamesNoRun {
+                    run_id: run_id.to_owned(),
+                },
+            ));
         }
         a.seat
             .as_deref()
-            .ok_or_else(|| err(a.n, "seat", "missing"))?;
-        a.at.ok_or_else(|| err(a.n, "at", "missing"))?;
+            .ok_or_else(|| err(a.n, "seat", BookLineMessage::Missing))?;
+        a.at.ok_or_else(|| err(a.n, "at", BookLineMessage::Missing))?;
         by_run.entry(run_id).or_default().push(a);
     }
     let roster_model = |seat: &str| {
@@ -574,7 +582,7 @@ pub fn rows_from_lines(
             return Err(err(
                 run.line.n,
                 "(line)",
-                format!("the book yields more than {MAX_ROWS} forecast rows"),
+                BookLineMessage::TooManyRows { max: MAX_ROWS },
             ));
         }
         for src in &sources {
@@ -985,42 +993,51 @@ mod tests {
 
         // Corrections of an answer's fields naming another kind of line, or of the wrong
         // layout, are errors naming the correction line and field.
+        use BookLineMessage as M;
+        let not_answer = M::CorrectsNonAnswer {
+            line: 1,
+            kind: "run".into(),
+        };
         for (correction, line, field, message) in [
             (
                 r#""kind": "correction", "of": 1, "at": "2026-11-02T15:00:00Z", "fields": {"items": {}}"#,
                 3,
                 "fields.items",
-                "corrects line 1, a \"run\" line, not an answer line",
+                not_answer.clone(),
             ),
             (
                 r#""kind": "correction", "of": 1, "fields": {"mode": "api"}"#,
                 3,
                 "fields.mode",
-                "not an answer line",
+                not_answer,
             ),
             (
                 r#""kind": "correction", "of": 2, "fields": {"mode": 7}"#,
                 3,
                 "fields.mode",
-                "expected a string",
+                M::ExpectedString {
+                    found: "int".into(),
+                },
             ),
             (
                 r#""kind": "correction", "of": 2, "fields": {"items": [1]}"#,
                 3,
                 "fields.items",
-                "expected an object",
+                M::ExpectedObject {
+                    found: "list".into(),
+                },
             ),
             (
                 r#""kind": "correction", "of": 2, "fields": {"items": {"SPX": {"1w": {"prob_up": 1}}}}"#,
                 3,
                 "at",
-                "missing",
+                M::MissingRestoredTime,
             ),
             (
                 r#""kind": "correction", "of": 2, "at": "2026-11-02T15:00:00Z", "fields": {"items": {"SPX": {"2d": {"prob_up": 1}}}}"#,
                 3,
                 "fields.items.SPX.2d",
-                "not 1d, 1w, 1m or 6m",
+                M::NotHorizon { value: "2d".into() },
             ),
         ] {
             let l = [
@@ -1035,8 +1052,27 @@ mod tests {
             ];
             let e = book_rows(&book(&l), &Roster::default(), &mut inferred()).unwrap_err();
             assert_eq!((e.line, e.field.as_str()), (line, field), "{e}");
-            assert!(e.message.contains(message), "{e}");
+            assert_eq!(e.message, message, "{e}");
         }
+        let e = book_rows(
+            &book(&[
+                run("2026-11-02-am", "2026-11-02T13:00:00Z"),
+                answer(
+                    "2026-11-02-am",
+                    "a",
+                    "2026-11-02T13:01:00Z",
+                    r#"{"SPX": {"1d": {"prob_up": 60}}}"#,
+                ),
+                r#""kind": "correction", "of": 1, "fields": {"mode": "api"}"#.to_string(),
+            ]),
+            &Roster::default(),
+            &mut inferred(),
+        )
+        .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "book line 3, field fields.mode: corrects line 1, a \"run\" line, not an answer line"
+        );
         // A correction naming a missing line is an error naming it.
         let l = [
             run("2026-11-02-am", "2026-11-02T13:00:00Z"),
@@ -1044,9 +1080,10 @@ mod tests {
         ];
         let e = book_rows(&book(&l), &Roster::default(), &mut inferred()).unwrap_err();
         assert_eq!((e.line, e.field.as_str()), (2, "of"), "{e}");
-        assert!(
-            e.message.contains("names line 9, which does not exist"),
-            "{e}"
+        assert_eq!(e.message, BookLineMessage::NamesNoLine { line: 9 }, "{e}");
+        assert_eq!(
+            e.to_string(),
+            "book line 2, field of: names line 9, which does not exist"
         );
     }
 
@@ -1249,6 +1286,9 @@ mod tests {
         l.push(r#""kind": "score_h", "of": 1, "horizon": "1d", "results": {"SPX": {"ref": 1, "close": 2}}"#.into());
         let e = book_rows(&book(&l), &Roster::default(), &mut inferred()).unwrap_err();
         assert_eq!((e.line, e.field.as_str()), (4, "results.SPX"));
-        assert!(e.message.contains("already given on line 3"), "{e}");
+        assert_eq!(
+            e.to_string(),
+            "book line 4, field results.SPX: the 1d result of run line 1 was already given on line 3"
+        );
     }
 }

@@ -26,7 +26,7 @@
 //! - The overall comparison pools every seat's rows.
 
 use super::baselines::bss;
-use super::book_lines::{BookLineError, BookLines, Quote};
+use super::book_lines::{BookLineError, BookLineMessage, BookLines, Quote};
 use super::brier::{hit_rate, HitRate};
 use super::crowd::{
     admitted, briers, choose, gap_readable, kalshi_above_close, opposite_share, CrowdRow, Venue,
@@ -170,7 +170,7 @@ fn split(rows: &[(CrowdRow, usize)], questions: &[CrowdQuestion]) -> CrowdSplit 
 /// lines from the forecasts rows. Errors: a run's crowd prices sealed twice, a crowd line for
 /// a run without crowd prices, a contract resolved twice with different outcomes.
 pub fn crowd_stats(rows: &[ForecastRow], book: &BookLines) -> Result<CrowdStats, BookLineError> {
-    let err = |line: u64, field: &str, message: String| BookLineError {
+    let err = |line: u64, field: &str, message: BookLineMessage| BookLineError {
         line,
         field: field.into(),
         message,
@@ -207,7 +207,10 @@ pub fn crowd_stats(rows: &[ForecastRow], book: &BookLines) -> Result<CrowdStats,
                 return Err(err(
                     r.n,
                     "crowd",
-                    format!("run {id} already has crowd prices on line {first}"),
+                    BookLineMessage::CrowdPricesTwice {
+                        run: id.clone(),
+                        first,
+                    },
                 ));
             }
         }
@@ -218,7 +221,9 @@ pub fn crowd_stats(rows: &[ForecastRow], book: &BookLines) -> Result<CrowdStats,
             return Err(err(
                 c.n,
                 "run_id",
-                format!("no run line of run {} seals crowd prices", c.run_id),
+                BookLineMessage::NoCrowdPrices {
+                    run: c.run_id.clone(),
+                },
             ));
         }
         for ((code, venue), up) in &c.rows {
@@ -233,7 +238,12 @@ pub fn crowd_stats(rows: &[ForecastRow], book: &BookLines) -> Result<CrowdStats,
                     return Err(err(
                         c.n,
                         &key,
-                        format!("resolves {code} as up={up}, line {at} as up={was}"),
+                        BookLineMessage::ResolvedTwice {
+                            code: code.clone(),
+                            up,
+                            line: at,
+                            was,
+                        },
                     ));
                 }
             }

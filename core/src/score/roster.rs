@@ -110,7 +110,115 @@ pub struct RosterError {
     pub file: &'static str,
     pub line: u64,
     pub field: String,
-    pub message: String,
+    pub message: RosterMessage,
+}
+
+/// What is wrong with a roster or ask chain line's field: one variant per sentence, carrying
+/// its arguments, so that a page can say it in the reader's language. `Display` is the CLI's
+/// English.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "id", rename_all = "snake_case")]
+pub enum RosterMessage {
+    /// The line is not JSON; `detail` is the JSON parser's own words.
+    NotJson {
+        offset: usize,
+        detail: String,
+    },
+    ExpectedObject {
+        found: String,
+    },
+    Missing,
+    Empty,
+    /// A string holds a lone surrogate.
+    NotUnicode,
+    ExpectedString {
+        found: String,
+    },
+    /// The ask chain has no roster line.
+    NoRosterLine,
+    ListedTwice {
+        seat: String,
+    },
+    TooManySeats {
+        max: usize,
+    },
+    NotSide {
+        value: String,
+    },
+    ExpectedSeatList {
+        found: String,
+    },
+    /// Seats that are neither a list nor an object keyed by side.
+    ExpectedSeats {
+        found: String,
+    },
+    /// An entry's own side disagrees with the side key it is listed under.
+    SideUnderKey {
+        side: String,
+        key: String,
+    },
+    NotHhmm {
+        value: String,
+    },
+    NotTime {
+        value: String,
+    },
+    ExpectedRunId,
+    ExpectedList {
+        found: String,
+    },
+    NotPositiveCount,
+    ExpectedInteger {
+        found: String,
+    },
+    NotDate {
+        value: String,
+    },
+}
+
+impl fmt::Display for RosterMessage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use RosterMessage as M;
+        match self {
+            M::NotJson { offset, detail } => write!(f, "not JSON at byte {offset}: {detail}"),
+            M::ExpectedObject { found } => write!(f, "expected an object, found {found}"),
+            M::Missing => f.write_str("missing"),
+            M::Empty => f.write_str("empty"),
+            M::NotUnicode => f.write_str("not valid Unicode"),
+            M::ExpectedString { found } => write!(f, "expected a string, found {found}"),
+            M::NoRosterLine => f.write_str("no line of kind roster"),
+            M::ListedTwice { seat } => write!(f, "seat {seat:?} is listed twice"),
+            M::TooManySeats { max } => write!(f, "more than {max} seats"),
+            M::NotSide { value } => write!(f, "{value:?} is not a side: US or China"),
+            M::ExpectedSeatList { found } => write!(f, "expected a list of seats, found {found}"),
+            M::ExpectedSeats { found } => write!(
+                f,
+                "expected a list of seats or an object keyed by side, found {found}"
+            ),
+            M::SideUnderKey { side, key } => write!(f, "{side} under the key {key}"),
+            M::NotHhmm { value } => write!(f, "{value:?} is not HH:MM"),
+            M::NotTime { value } => write!(f, "{value:?} is not an RFC 3339 time"),
+            M::ExpectedRunId => f.write_str("expected a run id string"),
+            M::ExpectedList { found } => write!(f, "expected a list, found {found}"),
+            M::NotPositiveCount => f.write_str("not a positive count"),
+            M::ExpectedInteger { found } => write!(f, "expected an integer, found {found}"),
+            M::NotDate { value } => write!(f, "{value:?} is not a date"),
+        }
+    }
+}
+
+/// A line of `asks.jsonl` as a JSON object, or why it is not one.
+pub(crate) fn line_object(text: &[u8]) -> Result<Object, RosterMessage> {
+    match canon::parse(text) {
+        Ok(Value::Object(o)) => Ok(o),
+        Ok(v) => Err(RosterMessage::ExpectedObject {
+            found: v.type_name().into(),
+        }),
+        Err(e) => Err(RosterMessage::NotJson {
+            offset: e.offset,
+            detail: e.message,
+        }),
+    }
 }
 
 impl fmt::Display for RosterError {
@@ -172,18 +280,18 @@ pub fn roster_from_asks(asks: &[u8]) -> Result<Roster, RosterError> {
     let mut roster = Roster::default();
     let mut read = Vec::new();
     for (line, text) in lines(asks) {
-        let err = |field: &str, message: String| RosterError {
+        let err = |field: &str, message: RosterMessage| RosterError {
             file: ASKS_FILE,
             line,
             field: field.into(),
             message,
         };
-        let o = &canon::parse_line_object(text).map_err(|m| err("(line)", m))?;
+        let o = &line_object(text).map_err(|m| err("(line)", m))?;
         // A roster line, or the declaration (the `schedule` line) when it rosters the seats.
         let seats = match o.get("kind").and_then(Value::as_str) {
             Some("roster") => o
                 .get("seats")
-                .ok_or_else(|| err("seats", "missing".into()))?,
+                .ok_or_else(|| err("seats", RosterMessage::Missing))?,
             Some(crate::score::ask_chain::DECLARATION_KIND) => match o.get("seats") {
                 Some(s) => s,
                 None => continue,
@@ -198,7 +306,7 @@ pub fn roster_from_asks(asks: &[u8]) -> Result<Roster, RosterError> {
             file: ASKS_FILE,
             line: 0,
             field: "kind".into(),
-            message: "no line of kind roster".into(),
+            message: RosterMessage::NoRosterLine,
         });
     }
     roster.source = Some(format!(
@@ -287,7 +395,7 @@ fn roster_or_none(read: Result<Option<Roster>, RosterError>) -> Roster {
     }
 }
 
-type FieldError = (String, String);
+type FieldError = (String, RosterMessage);
 
 pub(crate) fn parse_seats(v: &Value, field: &str) -> Result<Vec<RosterSeat>, FieldError> {
     let mut out: Vec<RosterSeat> = Vec::new();
@@ -295,11 +403,18 @@ pub(crate) fn parse_seats(v: &Value, field: &str) -> Result<Vec<RosterSeat>, Fie
         if out.iter().any(|o| o.seat == s.seat) {
             return Err((
                 format!("{at}.seat"),
-                format!("seat {:?} is listed twice", s.seat),
+                RosterMessage::ListedTwice {
+                    seat: s.seat.clone(),
+                },
             ));
         }
         if out.len() == MAX_ROSTER_SEATS {
-            return Err((at, format!("more than {MAX_ROSTER_SEATS} seats")));
+            return Err((
+                at,
+                RosterMessage::TooManySeats {
+                    max: MAX_ROSTER_SEATS,
+                },
+            ));
         }
         out.push(s);
         Ok(())
@@ -317,13 +432,17 @@ pub(crate) fn parse_seats(v: &Value, field: &str) -> Result<Vec<RosterSeat>, Fie
                 let side = Side::parse(key).ok_or_else(|| {
                     (
                         format!("{field}.{key}"),
-                        format!("{key:?} is not a side: US or China"),
+                        RosterMessage::NotSide {
+                            value: key.to_owned(),
+                        },
                     )
                 })?;
                 let Value::Array(entries) = entries else {
                     return Err((
                         format!("{field}.{key}"),
-                        format!("expected a list of seats, found {}", entries.type_name()),
+                        RosterMessage::ExpectedSeatList {
+                            found: entries.type_name().into(),
+                        },
                     ));
                 };
                 for (i, e) in entries.iter().enumerate() {
@@ -335,10 +454,9 @@ pub(crate) fn parse_seats(v: &Value, field: &str) -> Result<Vec<RosterSeat>, Fie
         other => {
             return Err((
                 field.into(),
-                format!(
-                    "expected a list of seats or an object keyed by side, found {}",
-                    other.type_name()
-                ),
+                RosterMessage::ExpectedSeats {
+                    found: other.type_name().into(),
+                },
             ))
         }
     }
@@ -349,21 +467,25 @@ fn parse_entry(e: &Value, at: &str, keyed_side: Option<Side>) -> Result<RosterSe
     let o: &Object = e.as_object().ok_or_else(|| {
         (
             at.to_string(),
-            format!("expected an object, found {}", e.type_name()),
+            RosterMessage::ExpectedObject {
+                found: e.type_name().into(),
+            },
         )
     })?;
     let text = |k: &str, required: bool| -> Result<Option<String>, FieldError> {
         match o.get(k) {
             None | Some(Value::Null) if !required => Ok(None),
-            None | Some(Value::Null) => Err((format!("{at}.{k}"), "missing".into())),
+            None | Some(Value::Null) => Err((format!("{at}.{k}"), RosterMessage::Missing)),
             Some(Value::Str(s)) => match s.as_str() {
-                Some("") if required => Err((format!("{at}.{k}"), "empty".into())),
+                Some("") if required => Err((format!("{at}.{k}"), RosterMessage::Empty)),
                 Some(s) => Ok(Some(s.to_string())),
-                None => Err((format!("{at}.{k}"), "not valid Unicode".into())),
+                None => Err((format!("{at}.{k}"), RosterMessage::NotUnicode)),
             },
             Some(v) => Err((
                 format!("{at}.{k}"),
-                format!("expected a string, found {}", v.type_name()),
+                RosterMessage::ExpectedString {
+                    found: v.type_name().into(),
+                },
             )),
         }
     };
@@ -374,7 +496,7 @@ fn parse_entry(e: &Value, at: &str, keyed_side: Option<Side>) -> Result<RosterSe
         Some(s) => Some(Side::parse(&s).ok_or_else(|| {
             (
                 format!("{at}.side"),
-                format!("{s:?} is not a side: US or China"),
+                RosterMessage::NotSide { value: s.clone() },
             )
         })?),
     };
@@ -382,7 +504,10 @@ fn parse_entry(e: &Value, at: &str, keyed_side: Option<Side>) -> Result<RosterSe
         if k != s {
             return Err((
                 format!("{at}.side"),
-                format!("{} under the key {}", s.as_str(), k.as_str()),
+                RosterMessage::SideUnderKey {
+                    side: s.as_str().into(),
+                    key: k.as_str().into(),
+                },
             ));
         }
     }
@@ -463,8 +588,8 @@ mod tests {
             r#"{"kind": "roster", "seats": [{"seat": "a", "family": "x"}, {"seat": "b", "side": "US"}]}"#,
         );
         assert_eq!(
-            (e.file, e.line, e.field.as_str(), e.message.as_str()),
-            ("asks.jsonl", 2, "seats[1].family", "missing")
+            (e.file, e.line, e.field.as_str(), &e.message),
+            ("asks.jsonl", 2, "seats[1].family", &RosterMessage::Missing)
         );
         assert_eq!(
             e.to_string(),
@@ -474,27 +599,43 @@ mod tests {
             r#"{"kind": "roster", "seats": [{"seat": "a", "family": "x"}, {"seat": "a", "family": "y"}]}"#,
         );
         assert_eq!((e.line, e.field.as_str()), (2, "seats[1].seat"));
-        assert!(e.message.contains("listed twice"), "{e}");
+        assert_eq!(
+            e.message,
+            RosterMessage::ListedTwice { seat: "a".into() },
+            "{e}"
+        );
+        assert_eq!(
+            e.to_string(),
+            "asks.jsonl line 2, field seats[1].seat: seat \"a\" is listed twice"
+        );
         let e = asks_error(
             r#"{"kind": "roster", "seats": [{"seat": "a", "family": "x", "side": "EU"}]}"#,
         );
         assert_eq!((e.line, e.field.as_str()), (2, "seats[0].side"));
-        assert!(e.message.contains("US or China"), "{e}");
+        assert_eq!(
+            e.message,
+            RosterMessage::NotSide { value: "EU".into() },
+            "{e}"
+        );
         let e = asks_error(r#"{"kind": "roster", "seats": {"Mars": []}}"#);
         assert_eq!(e.field, "seats.Mars");
         let e = asks_error(
             r#"{"kind": "roster", "seats": {"US": [{"seat": "a", "family": "x", "side": "China"}]}}"#,
         );
         assert_eq!(e.field, "seats.US[0].side");
+        assert_eq!(
+            e.to_string(),
+            "asks.jsonl line 2, field seats.US[0].side: China under the key US"
+        );
         let e = asks_error(r#"{"kind": "roster", "seats": [{"seat": 3, "family": "x"}]}"#);
         assert_eq!(
-            (e.field.as_str(), e.message.as_str()),
+            (e.field.as_str(), e.message.to_string().as_str()),
             ("seats[0].seat", "expected a string, found int")
         );
         let e = asks_error(r#"{"kind": "roster", "seats": [{"seat": "", "family": "x"}]}"#);
         assert_eq!(
-            (e.field.as_str(), e.message.as_str()),
-            ("seats[0].seat", "empty")
+            (e.field.as_str(), &e.message),
+            ("seats[0].seat", &RosterMessage::Empty)
         );
         let e = asks_error(r#"{"kind": "roster"}"#);
         assert_eq!(e.field, "seats");
@@ -509,7 +650,12 @@ mod tests {
                 .collect::<Vec<_>>()
                 .join(", ")
         );
-        assert!(asks_error(&many).message.contains("more than"));
+        assert_eq!(
+            asks_error(&many).message,
+            RosterMessage::TooManySeats {
+                max: MAX_ROSTER_SEATS
+            }
+        );
     }
 
     #[test]

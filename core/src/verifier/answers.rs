@@ -31,10 +31,10 @@ use crate::calendar::{new_york_time, reference_cut, sealing_time, Date, Instant}
 use crate::league::layout::{parse_hhmm, BITCOIN};
 use crate::league::schedule::reference_instant_from;
 use crate::score::ask_chain::AskChain;
-use crate::score::book_lines::{BookLineError, BookLines, CorrectionLine};
+use crate::score::book_lines::{BookLineError, BookLineMessage, BookLines, CorrectionLine};
 use crate::score::book_rows::rows_from_lines;
 use crate::score::counting::Counting;
-use crate::score::roster::league_roster_of_runs;
+use crate::score::roster::{league_roster_of_runs, RosterError, RosterMessage};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
@@ -521,33 +521,53 @@ pub fn answer_verdicts(
     report: &VerifierReport,
 ) -> Result<AnswersReport, String> {
     let lines = BookLines::parse(book).map_err(|e| format!("{book_name}: {e}"))?;
-    answer_verdicts_of_lines(book_name, &lines, asks, report)
+    answer_verdicts_of_lines(book_name, &lines, asks, report).map_err(|e| e.to_string())
 }
 
-/// Why the answers could not be judged (Appendix B step 5; spec §3.9): the ask chain or a
-/// book line could not be read, or the book is too large for the page. `Display` is the
-/// CLI's English; the page renders each variant in the reader's language.
+/// Why the answers could not be judged (Appendix B step 5; spec §3.9): the ask chain (or the
+/// roster) or a book line could not be read, or the book is too large for the page. `Display`
+/// is the CLI's English; the page renders each variant in the reader's language.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "id", rename_all = "snake_case")]
 pub enum AnswersError {
-    /// A line of the ask chain could not be read; `detail` is the reader's own words.
+    /// A line of the ask chain (or a run line's roster) could not be read.
     AskChain {
         file: String,
         line: u64,
         field: String,
-        detail: String,
+        message: RosterMessage,
     },
     /// The council's book is too large to judge answer by answer in memory.
     TooLarge { name: String },
-    /// A line of the book could not be read; `detail` is the reader's own words.
+    /// A line of the book could not be read.
     BookLine {
         name: String,
         line: u64,
         field: String,
-        detail: String,
+        message: BookLineMessage,
     },
-    /// The verdicts' own sentence, which names the book.
-    Detail { detail: String },
+}
+
+impl AnswersError {
+    /// The ask chain's (or a run line's roster's) error.
+    pub fn roster(e: RosterError) -> AnswersError {
+        AnswersError::AskChain {
+            file: e.file.to_string(),
+            line: e.line,
+            field: e.field,
+            message: e.message,
+        }
+    }
+
+    /// The error of a line of the book called `name`.
+    pub fn book_line(name: &str, e: BookLineError) -> AnswersError {
+        AnswersError::BookLine {
+            name: name.to_string(),
+            line: e.line,
+            field: e.field,
+            message: e.message,
+        }
+    }
 }
 
 impl std::fmt::Display for AnswersError {
@@ -557,8 +577,8 @@ impl std::fmt::Display for AnswersError {
                 file,
                 line,
                 field,
-                detail,
-            } => write!(f, "{file} line {line}, field {field}: {detail}"),
+                message,
+            } => write!(f, "{file} line {line}, field {field}: {message}"),
             AnswersError::TooLarge { name } => write!(
                 f,
                 "{name}: too large to judge answer by answer here; use sealbook verify DIR --answers"
@@ -567,9 +587,8 @@ impl std::fmt::Display for AnswersError {
                 name,
                 line,
                 field,
-                detail,
-            } => write!(f, "{name}: book line {line}, field {field}: {detail}"),
-            AnswersError::Detail { detail } => f.write_str(detail),
+                message,
+            } => write!(f, "{name}: book line {line}, field {field}: {message}"),
         }
     }
 }
@@ -581,11 +600,11 @@ pub fn answer_verdicts_of_lines(
     lines: &BookLines,
     asks: Option<&[u8]>,
     report: &VerifierReport,
-) -> Result<AnswersReport, String> {
-    let mut counting = Counting::from_asks(asks).map_err(|e| e.to_string())?;
+) -> Result<AnswersReport, AnswersError> {
+    let mut counting = Counting::from_asks(asks).map_err(AnswersError::roster)?;
     let declared_reference = match asks {
         Some(a) => AskChain::parse(a)
-            .map_err(|e| e.to_string())?
+            .map_err(AnswersError::roster)?
             .declaration()
             .map(|d| d.reference_at_et.clone()),
         None => None,
@@ -598,11 +617,11 @@ pub fn answer_verdicts_of_lines(
             problems.push(format!(
                 "the roster could not be read ({e}): seats without an answer line are not listed"
             ));
-            league_roster_of_runs(None, &lines.run_rosters).map_err(|e| e.to_string())?
+            league_roster_of_runs(None, &lines.run_rosters).map_err(AnswersError::roster)?
         }
     };
-    let rows =
-        rows_from_lines(lines, &roster, &mut counting).map_err(|e| format!("{book_name}: {e}"))?;
+    let rows = rows_from_lines(lines, &roster, &mut counting)
+        .map_err(|e| AnswersError::book_line(book_name, e))?;
     // Each answer line's rows, in row order.
     let mut rows_of_line: std::collections::BTreeMap<u64, Vec<_>> =
         std::collections::BTreeMap::new();
@@ -990,12 +1009,7 @@ pub fn attach_answers_read(
     let chain = match asks.map(AskChain::parse).transpose() {
         Ok(c) => c,
         Err(e) => {
-            report.answers_error = Some(AnswersError::AskChain {
-                file: e.file.to_string(),
-                line: e.line,
-                field: e.field,
-                detail: e.message,
-            });
+            report.answers_error = Some(AnswersError::roster(e));
             None
         }
     };
@@ -1013,16 +1027,9 @@ pub fn attach_answers_read(
             match &parsed {
                 Ok(l) => match answer_verdicts_of_lines(name, l, asks, report) {
                     Ok(a) => report.answers = Some(a),
-                    Err(detail) => report.answers_error = Some(AnswersError::Detail { detail }),
+                    Err(e) => report.answers_error = Some(e),
                 },
-                Err(e) => {
-                    report.answers_error = Some(AnswersError::BookLine {
-                        name: name.clone(),
-                        line: e.line,
-                        field: e.field.clone(),
-                        detail: e.message.clone(),
-                    })
-                }
+                Err(e) => report.answers_error = Some(AnswersError::book_line(name, e.clone())),
             }
             lines = parsed.ok();
         }

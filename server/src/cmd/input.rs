@@ -116,16 +116,18 @@ pub fn unusable(e: InputError, p: &Paths<'_>) -> Unusable {
             e.message.to_string(),
         )
         .field(e.path),
-        InputError::BookLine(e) => Unusable::file(&name(p.book, "council-book.jsonl"), e.message)
-            .at_line(e.line)
-            .field(e.field),
+        InputError::BookLine(e) => {
+            Unusable::file(&name(p.book, "council-book.jsonl"), e.message.to_string())
+                .at_line(e.line)
+                .field(e.field)
+        }
         InputError::Roster(e) => {
             let file = if e.file == roster::ASKS_FILE {
                 name(p.asks, e.file)
             } else {
                 name(p.book, e.file)
             };
-            let u = Unusable::file(&file, e.message).field(e.field);
+            let u = Unusable::file(&file, e.message.to_string()).field(e.field);
             if e.line > 0 {
                 u.at_line(e.line)
             } else {

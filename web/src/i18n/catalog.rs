@@ -518,6 +518,79 @@ catalog! {
     AnsErrTooLarge { en: "{name}: too large to judge answer by answer here; use sealbook verify DIR --answers", zh: "{name}：过大，无法在此逐个答案地判定；请使用 sealbook verify DIR --answers", ar: "{name}: أكبر من أن يُحكم عليه إجابةً إجابةً هنا؛ استخدم \u{2066}sealbook verify DIR --answers\u{2069}", }
     AnsErrBookLine { en: "{name}: book line {line}, field {field}: {detail}", zh: "{name}：账本第 {line} 行，字段 {field}：{detail}", ar: "{name}: سطر الدفتر {line}، الحقل {field}: {detail}", }
 
+    // A book line's and an ask chain line's error (core::score::book_lines::BookLineMessage
+    // and Unit, core::score::roster::RosterMessage) and why the league's files cannot be scored
+    // (core::score::files::InputError), rendered by i18n::book_messages on the Scores page and
+    // in the answers' verdict. The English is the CLI's.
+    BlAt { en: "book line {line}, field {field}: {message}", zh: "账本第 {line} 行，字段 {field}：{message}", ar: "سطر الدفتر {line}، الحقل {field}: {message}", }
+    BlNotJson { en: "not JSON at byte {offset}: {detail}", zh: "第 {offset} 字节处不是 JSON：{detail}", ar: "ليس \u{2066}JSON\u{2069} عند البايت {offset}: {detail}", }
+    BlLoneSurrogate { en: "not valid UTF-8 (lone surrogate)", zh: "不是有效的 UTF-8（孤立代理项）", ar: "ليس \u{2066}UTF-8\u{2069} صالحًا (بديل منفرد)", }
+    BlExpectedString { en: "expected a string, found {found}", zh: "应为字符串，实为 {found}", ar: "المتوقع نص، والموجود {found}", }
+    BlExpectedObject { en: "expected an object, found {found}", zh: "应为对象，实为 {found}", ar: "المتوقع كائن، والموجود {found}", }
+    BlObjectExpected { en: "expected an object", zh: "应为对象", ar: "المتوقع كائن", }
+    BlNotTime { en: "{value} is not an RFC 3339 time", zh: "{value} 不是 RFC 3339 时间", ar: "{value} ليس وقتًا بصيغة \u{2066}RFC 3339\u{2069}", }
+    BlExpectedNumber { en: "expected a number ({unit}), found {found}", zh: "应为数字（{unit}），实为 {found}", ar: "المتوقع عدد ({unit})، والموجود {found}", }
+    BlOutside { en: "{value} is outside {unit}", zh: "{value} 超出{unit}的范围", ar: "{value} خارج نطاق {unit}", }
+    BlMissing { en: "missing", zh: "缺失", ar: "مفقود", }
+    BlStrikesKalshiOnly { en: "strikes belong to Kalshi contracts (crowd.kalshi) only", zh: "行权价只属于 Kalshi 合约（crowd.kalshi）", ar: "أسعار التنفيذ تخص عقود \u{2066}Kalshi\u{2069} وحدها (\u{2066}crowd.kalshi\u{2069})", }
+    BlBadMarketCode { en: "a market code is non-empty and has no '@'", zh: "市场代码须非空且不含 '@'", ar: "رمز السوق غير فارغ ولا يحوي '@'", }
+    BlMarketCodeNotUtf8 { en: "a market code is not valid UTF-8", zh: "某个市场代码不是有效的 UTF-8", ar: "أحد رموز السوق ليس \u{2066}UTF-8\u{2069} صالحًا", }
+    BlClockNotSet { en: "{value} is not \"set\"", zh: "{value} 不是 \"set\"", ar: "{value} ليس \"set\"", }
+    BlExpectedRuleVersion { en: "expected a rule version name, found {found}", zh: "应为规则版本名称，实为 {found}", ar: "المتوقع اسم إصدار قاعدة، والموجود {found}", }
+    BlExpectedRuleVersions { en: "expected a list of rule versions, found {found}", zh: "应为规则版本列表，实为 {found}", ar: "المتوقع قائمة بإصدارات القواعد، والموجود {found}", }
+    BlContractFor { en: "the contract is for {found}, not {expected}", zh: "该合约针对 {found}，而不是 {expected}", ar: "العقد يخص {found}، لا {expected}", }
+    BlNotHorizon { en: "{value} is not 1d, 1w, 1m or 6m", zh: "{value} 不是 1d、1w、1m 或 6m", ar: "{value} ليس \u{2066}1d\u{2069} أو \u{2066}1w\u{2069} أو \u{2066}1m\u{2069} أو \u{2066}6m\u{2069}", }
+    BlNotLineNumber { en: "{value} is not a line number", zh: "{value} 不是行号", ar: "{value} ليس رقم سطر", }
+    BlExpectedLineNumber { en: "expected a line number, found {found}", zh: "应为行号，实为 {found}", ar: "المتوقع رقم سطر، والموجود {found}", }
+    BlZeroReference { en: "a reference of 0 has no percentage change", zh: "参考值为 0 时没有百分比变化", ar: "المرجع الذي قيمته 0 لا تغيّر مئويًا له", }
+    BlExpectedBool { en: "expected true or false, found {found}", zh: "应为 true 或 false，实为 {found}", ar: "المتوقع \u{2066}true\u{2069} أو \u{2066}false\u{2069}، والموجود {found}", }
+    BlUpDisagrees { en: "{up} disagrees with the change {change}% (up is strictly above the reference)", zh: "{up} 与变化 {change}% 不一致（up 指严格高于参考值）", ar: "{up} يخالف التغيّر {change}% (\u{2066}up\u{2069} تعني أعلى من المرجع تمامًا)", }
+    BlLateRefKey { en: "a key is an answer line's n", zh: "键应为某个答案行的 n", ar: "المفتاح هو \u{2066}n\u{2069} لسطر إجابة", }
+    BlNotShape { en: "{value} is not refused_shape or invalid", zh: "{value} 不是 refused_shape 或 invalid", ar: "{value} ليس \u{2066}refused_shape\u{2069} ولا \u{2066}invalid\u{2069}", }
+    BlBadContractKey { en: "a contract is <code> (Polymarket) or <code>@kalshi", zh: "合约写作 <code>（Polymarket）或 <code>@kalshi", ar: "يُكتب العقد \u{2066}<code>\u{2069} (\u{2066}Polymarket\u{2069}) أو \u{2066}<code>@kalshi\u{2069}", }
+    BlExpectedUpValue { en: "expected true, false or null, found {found}", zh: "应为 true、false 或 null，实为 {found}", ar: "المتوقع \u{2066}true\u{2069} أو \u{2066}false\u{2069} أو \u{2066}null\u{2069}، والموجود {found}", }
+    BlNamesNoLine { en: "names line {line}, which does not exist", zh: "指向第 {line} 行，但该行不存在", ar: "يشير إلى السطر {line}، وهو غير موجود", }
+    BlNotBeforeCorrection { en: "names line {line}, which is not before the correction (line {correction})", zh: "指向第 {line} 行，但该行不在此更正（第 {correction} 行）之前", ar: "يشير إلى السطر {line}، وهو ليس قبل التصحيح (السطر {correction})", }
+    BlAlsoRunOf { en: "{run_id} is also the run of line {line}", zh: "{run_id} 也是第 {line} 行的运行", ar: "{run_id} هو أيضًا تشغيل السطر {line}", }
+    BlOutsideCalendar { en: "outside the calendar's years", zh: "超出日历所涵盖的年份", ar: "خارج سنوات التقويم", }
+    BlScoreOfKind { en: "names line {line}, which is a {kind} line, not a run line", zh: "指向第 {line} 行，该行是 {kind} 行，不是运行行", ar: "يشير إلى السطر {line}، وهو سطر من نوع {kind} لا سطر تشغيل", }
+    BlScoreOfNoLine { en: "names line {line}, which is no such line, not a run line", zh: "指向第 {line} 行，但没有这一行，它不是运行行", ar: "يشير إلى السطر {line}، ولا وجود لهذا السطر، فليس سطر تشغيل", }
+    BlResultTwice { en: "the {horizon} result of run line {run} was already given on line {first}", zh: "运行行 {run} 的 {horizon} 结果已在第 {first} 行给出", ar: "نتيجة أفق {horizon} لسطر التشغيل {run} وردت من قبل في السطر {first}", }
+    BlContractDiffers { en: "differs from the contract run line {run} sealed", zh: "与运行行 {run} 封印的合约不同", ar: "يختلف عن العقد الذي ختمه سطر التشغيل {run}", }
+    BlNotAnswerOfRun { en: "line {answer} is not an answer line of run line {run}", zh: "第 {answer} 行不是运行行 {run} 的答案行", ar: "السطر {answer} ليس سطر إجابة لسطر التشغيل {run}", }
+    BlCorrectsNonAnswer { en: "corrects line {line}, a {kind} line, not an answer line", zh: "更正的第 {line} 行是 {kind} 行，不是答案行", ar: "يصحّح السطر {line}، وهو سطر من نوع {kind} لا سطر إجابة", }
+    BlMissingRestoredTime { en: "missing: a restored cell needs its sealing time", zh: "缺失：恢复的单元格需要其封印时间", ar: "مفقود: الخلية المستعادة تحتاج إلى وقت ختمها", }
+    BlMissingDecisionTime { en: "missing: a decision needs its sealing time", zh: "缺失：决策需要其封印时间", ar: "مفقود: القرار يحتاج إلى وقت ختمه", }
+    BlNamesNoRun { en: "{run_id} names no run line", zh: "{run_id} 没有对应的运行行", ar: "{run_id} لا يسمّي أي سطر تشغيل", }
+    BlTooManyRows { en: "the book yields more than {max} forecast rows", zh: "该账本产生的预测行超过 {max} 行", ar: "ينتج الدفتر أكثر من {max} صف توقع", }
+    BlCrowdPricesTwice { en: "run {run} already has crowd prices on line {first}", zh: "运行 {run} 已在第 {first} 行有众智价格", ar: "للتشغيل {run} أسعار الجمهور من قبل في السطر {first}", }
+    BlNoCrowdPrices { en: "no run line of run {run} seals crowd prices", zh: "运行 {run} 没有任何运行行封印众智价格", ar: "لا يختم أي سطر تشغيل للتشغيل {run} أسعار الجمهور", }
+    BlResolvedTwice { en: "resolves {code} as up={up}, line {line} as up={was}", zh: "将 {code} 结算为 up={up}，而第 {line} 行结算为 up={was}", ar: "يحسم {code} على أنه \u{2066}up={up}\u{2069}، والسطر {line} على أنه \u{2066}up={was}\u{2069}", }
+    BlUnitPrice { en: "a price 0-1 in dollars", zh: "以美元计的 0-1 价格", ar: "سعر 0-1 بالدولار", }
+    BlUnitPercentage { en: "a percentage 0-100", zh: "0-100 的百分比", ar: "نسبة مئوية 0-100", }
+    BlUnitUsd { en: "US dollars, 0 or more", zh: "美元金额，0 或以上", ar: "دولارات أمريكية، 0 أو أكثر", }
+    BlUnitStrikeLevel { en: "a strike level", zh: "行权价级别", ar: "مستوى سعر تنفيذ", }
+    BlUnitPriceLevel { en: "a price level", zh: "价格级别", ar: "مستوى سعر", }
+    BlUnitPercentageChange { en: "a percentage change", zh: "百分比变化", ar: "تغيّر مئوي", }
+    BlUnitBand { en: "a band in percent, 0 or more", zh: "以百分比计的区段，0 或以上", ar: "نطاق بالنسبة المئوية، 0 أو أكثر", }
+    RoAt { en: "{file} line {line}, field {field}: {message}", zh: "{file} 第 {line} 行，字段 {field}：{message}", ar: "{file}، السطر {line}، الحقل {field}: {message}", }
+    RoEmpty { en: "empty", zh: "为空", ar: "فارغ", }
+    RoNotUnicode { en: "not valid Unicode", zh: "不是有效的 Unicode", ar: "ليس \u{2066}Unicode\u{2069} صالحًا", }
+    RoNoRosterLine { en: "no line of kind roster", zh: "没有类型为 roster 的行", ar: "لا يوجد سطر من نوع \u{2066}roster\u{2069}", }
+    RoListedTwice { en: "seat {seat} is listed twice", zh: "席位 {seat} 被列出两次", ar: "المقعد {seat} مدرج مرتين", }
+    RoTooManySeats { en: "more than {max} seats", zh: "席位超过 {max} 个", ar: "أكثر من {max} مقعد", }
+    RoNotSide { en: "{value} is not a side: US or China", zh: "{value} 不是一方：应为 US 或 China", ar: "{value} ليس جانبًا: \u{2066}US\u{2069} أو \u{2066}China\u{2069}", }
+    RoExpectedSeatList { en: "expected a list of seats, found {found}", zh: "应为席位列表，实为 {found}", ar: "المتوقع قائمة مقاعد، والموجود {found}", }
+    RoExpectedSeats { en: "expected a list of seats or an object keyed by side, found {found}", zh: "应为席位列表或按一方为键的对象，实为 {found}", ar: "المتوقع قائمة مقاعد أو كائن مفاتيحه الجوانب، والموجود {found}", }
+    RoSideUnderKey { en: "{side} under the key {key}", zh: "{side} 位于键 {key} 之下", ar: "{side} تحت المفتاح {key}", }
+    RoNotHhmm { en: "{value} is not HH:MM", zh: "{value} 不是 HH:MM", ar: "{value} ليس بصيغة \u{2066}HH:MM\u{2069}", }
+    RoExpectedRunId { en: "expected a run id string", zh: "应为运行 id 字符串", ar: "المتوقع نص معرّف تشغيل", }
+    RoExpectedList { en: "expected a list, found {found}", zh: "应为列表，实为 {found}", ar: "المتوقع قائمة، والموجود {found}", }
+    RoNotPositiveCount { en: "not a positive count", zh: "不是正整数计数", ar: "ليس عددًا موجبًا", }
+    RoExpectedInteger { en: "expected an integer, found {found}", zh: "应为整数，实为 {found}", ar: "المتوقع عدد صحيح، والموجود {found}", }
+    RoNotDate { en: "{value} is not a date", zh: "{value} 不是日期", ar: "{value} ليس تاريخًا", }
+    InFile { en: "{file}: {detail}", zh: "{file}：{detail}", ar: "في {file}: {detail}", }
+    InNoRows { en: "no rows to score: give council-forecasts.csv or the book", zh: "没有可评分的行：请提供 council-forecasts.csv 或账本", ar: "لا صفوف لتقييمها: قدّم \u{2066}council-forecasts.csv\u{2069} أو الدفتر", }
     // The answers' proof tables (web/src/answers_view.rs).
     AnsCoveredBy { en: "Its answer (line {line}) is first covered by {list} ({n} lines)", zh: "其答案（第 {line} 行）最先由 {list} 覆盖（{n} 行）", ar: "إجابته (السطر {line}) تغطيها أولًا {list} (عدد الأسطر {n})", }
     AnsNotCovered { en: "No checked stamped list covers its answer (line {line}) yet.", zh: "尚无已检查的盖章清单覆盖其答案（第 {line} 行）。", ar: "لا تغطي أي قائمة مختومة زمنيًا مفحوصة إجابته (السطر {line}) بعد.", }

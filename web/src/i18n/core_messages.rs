@@ -266,22 +266,23 @@ pub fn file_error(e: &FileError) -> String {
     }
 }
 
-/// Why the answers could not be judged (Appendix B step 5). The verdicts' own sentence
-/// ([`AnswersError::Detail`]) is shown as it is.
+/// Why the answers could not be judged (Appendix B step 5): the ask chain's or a book line's
+/// field, in the words of [`super::book_messages`].
 pub fn answers_error(e: &AnswersError) -> String {
+    use super::book_messages::{book_line_message, roster_message};
     match e {
         AnswersError::AskChain {
             file,
             line,
             field,
-            detail,
+            message,
         } => tr(
             M::AnsErrAskChain,
             &[
                 ("file", file),
                 ("line", line),
                 ("field", field),
-                ("detail", detail),
+                ("detail", &roster_message(message)),
             ],
         ),
         AnswersError::TooLarge { name } => tr(M::AnsErrTooLarge, &[("name", name)]),
@@ -289,17 +290,16 @@ pub fn answers_error(e: &AnswersError) -> String {
             name,
             line,
             field,
-            detail,
+            message,
         } => tr(
             M::AnsErrBookLine,
             &[
                 ("name", name),
                 ("line", line),
                 ("field", field),
-                ("detail", detail),
+                ("detail", &book_line_message(message)),
             ],
         ),
-        AnswersError::Detail { detail } => detail.clone(),
     }
 }
 

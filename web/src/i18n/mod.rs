@@ -10,13 +10,15 @@
 //! [`core_messages`] words each in the page's language, [`check_messages`] the checks of RFC
 //! 3161 tokens and Rekor entries, [`ots_messages`] the OpenTimestamps verdict and the Bitcoin
 //! header checks, [`peer_messages`] why a peer benchmark's records file cannot be scored,
-//! [`input_messages`] why the Scores page's league files cannot be read.
+//! [`input_messages`] why the Scores page's league files cannot be read, [`book_messages`] the
+//! book's and the ask chain's reading errors and why the league's files cannot be scored.
 //!
 //! The language is chosen once when a page mounts ([`choose`]): `?lang=en|zh|ar` in the address
 //! fixes it, else the reader's remembered choice (localStorage), else the first of
 //! `navigator.languages` the pages speak, else English. The switch in the page shell links to
 //! the same address with another `?lang=` and remembers the choice.
 
+pub mod book_messages;
 pub mod catalog;
 pub mod check_messages;
 pub mod core_messages;
