@@ -173,12 +173,13 @@ pub fn roster_error(e: &RosterError) -> String {
 pub fn input_error(e: &InputError) -> String {
     let in_file = |file: &str, detail: &str| tr(M::InFile, &[("file", &file), ("detail", &detail)]);
     match e {
-        // inner: input_messages::csv_error
-        InputError::Forecasts(inner) => in_file(FORECASTS_FILE, &inner.to_string()),
-        // inner: input_messages::sealing_error
-        InputError::Book(inner) => in_file(BOOK_FILE, &inner.to_string()),
-        // inner: input_messages::clim_error
-        InputError::Climatology(inner) => in_file(CLIM_FILE, &inner.to_string()),
+        InputError::Forecasts(inner) => {
+            in_file(FORECASTS_FILE, &super::input_messages::csv_error(inner))
+        }
+        InputError::Book(inner) => in_file(BOOK_FILE, &super::input_messages::sealing_error(inner)),
+        InputError::Climatology(inner) => {
+            in_file(CLIM_FILE, &super::input_messages::clim_error(inner))
+        }
         InputError::BookLine(inner) => in_file(BOOK_FILE, &book_line_error(inner)),
         InputError::Roster(inner) => roster_error(inner),
         InputError::NoRows => tr(M::InNoRows, &[]),
