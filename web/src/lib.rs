@@ -18,10 +18,12 @@
 //! workers and `verify_book`), `scores`, `accounts` and `experiment` (each page with its
 //! worker). A page's wasm thus holds only what its exports reach.
 
+#[cfg(feature = "accounts")]
 pub mod accounts;
 pub mod answers_view;
 pub mod app;
 pub mod dropped;
+#[cfg(feature = "experiment")]
 pub mod experiment;
 pub mod format;
 pub mod i18n;
@@ -31,6 +33,7 @@ pub mod proof_view;
 pub mod protocol;
 pub mod range_worker;
 pub mod report_view;
+#[cfg(any(feature = "scores", feature = "accounts"))]
 pub mod scores;
 pub mod shell;
 pub mod signed_time_view;

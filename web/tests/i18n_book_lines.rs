@@ -8,7 +8,7 @@ use sealbook_core::score::book_lines::{BookLineError, BookLineMessage, BookLines
 use sealbook_core::score::files::{league_stats_from_files, InputError};
 use sealbook_core::score::roster::{RosterError, RosterMessage};
 use sealbook_core::score::seams::CoreStats;
-use sealbook_web::i18n::{self, book_messages as bm, Lang};
+use sealbook_web::i18n::{self, book_messages as bm, input_messages, Lang};
 
 /// The words of `english` holding a digit (numbers, `1d`, `up=true`), which every language
 /// must keep, with `also`.
@@ -360,7 +360,7 @@ fn every_input_error_names_its_file_in_every_language() {
             file
         };
         let keep = keeps(&english, &[&file]);
-        said_in_every_language(&english, || bm::input_error(&e), &keep);
+        said_in_every_language(&english, || input_messages::input_error(&e), &keep);
     }
 }
 
@@ -375,9 +375,9 @@ fn a_crowd_line_without_its_run_is_named_in_chinese_and_arabic() {
         "council-book.jsonl: book line 1, field run_id: missing"
     );
     i18n::set(Lang::Zh);
-    let zh = bm::input_error(&e);
+    let zh = input_messages::input_error(&e);
     i18n::set(Lang::Ar);
-    let ar = bm::input_error(&e);
+    let ar = input_messages::input_error(&e);
     i18n::set(Lang::En);
     assert_eq!(zh, "council-book.jsonl：账本第 1 行，字段 run_id：缺失");
     assert_eq!(

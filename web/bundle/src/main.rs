@@ -5,7 +5,8 @@
 //!    --no-default-features --features <role>` for each role, so the linker keeps only what that
 //!    role's exports reach (the verifier page's UI holds no verifier; no page but Scores holds
 //!    the scorer); the `wasm` profile (workspace `Cargo.toml`) is release with fat LTO and one
-//!    codegen unit;
+//!    codegen unit, and the verifier page is built with `opt-level = "z"` for sealbook-web
+//!    ([`SIZE_FIRST`]);
 //! 2. wasm-bindgen, used as a library pinned to the same version as the `wasm-bindgen` crate
 //!    (one Cargo.lock keeps the two in lockstep), naming the output after the role;
 //! 3. `wasm-opt -Oz` from npm's `binaryen`, always: installed pinned ([`BINARYEN`]) into
@@ -36,6 +37,12 @@ const PROFILE: &str = "wasm";
 const CRATE: &str = "sealbook-web";
 /// The file cargo writes for [`CRATE`].
 const WASM_NAME: &str = "sealbook_web";
+
+/// The bundle built for size alone: sealbook-web at `opt-level = "z"` instead of the
+/// profile's `"s"` (about 16 KB less brotli). The verifier page's first load has a budget
+/// (450 KB, tests/e2e/verifier.test.mjs) and its work is the views; the workers, whose
+/// hashing and scoring are the product's speed, keep `"s"`.
+const SIZE_FIRST: &str = "verify";
 
 /// The wasm bundles: `(name, feature of sealbook-web, who loads it)`. `www/pkg/<name>.js` is
 /// the stable entry module of each.
@@ -87,7 +94,7 @@ fn run() -> Result<()> {
         let mut finishing = Vec::new();
         for (name, feature, who) in BUNDLES {
             println!("sealbook-bundle: {name}: {who}");
-            let wasm = build_wasm(&root, feature)?;
+            let wasm = build_wasm(&root, feature, *name == SIZE_FIRST)?;
             bindgen(&wasm, &out, name)?;
             let (out, wasm_opt) = (&out, &wasm_opt);
             finishing.push(threads.spawn(move || finish(wasm_opt, out, name)));
@@ -274,12 +281,22 @@ fn target_dir(root: &Path) -> PathBuf {
     }
 }
 
-/// Builds [`CRATE`] with `feature` alone; returns the wasm cargo wrote.
-fn build_wasm(root: &Path, feature: &str) -> Result<PathBuf> {
-    println!("sealbook-bundle: cargo build --profile {PROFILE} --target {TARGET} -p {CRATE} --no-default-features --features {feature}");
+/// Builds [`CRATE`] with `feature` alone, for size alone if `size_first`; returns the wasm
+/// cargo wrote.
+fn build_wasm(root: &Path, feature: &str, size_first: bool) -> Result<PathBuf> {
+    let opt_level = if size_first {
+        &[
+            "--config",
+            "profile.wasm.package.sealbook-web.opt-level=\"z\"",
+        ][..]
+    } else {
+        &[]
+    };
+    println!("sealbook-bundle: cargo build --profile {PROFILE} --target {TARGET} -p {CRATE} --no-default-features --features {feature} {}", opt_level.join(" "));
     let status = Command::new(cargo())
         .current_dir(root)
         .args(["build", "--profile", PROFILE])
+        .args(opt_level)
         .args(["--target", TARGET, "-p", CRATE])
         .args(["--no-default-features", "--features", feature])
         .status()

@@ -1,13 +1,10 @@
 //! The book's and the ask chain's reading errors in the page's language: a run, answer, crowd,
 //! score or correction line's field ([`BookLineError`], spec Appendix C "book lines", §3.10,
-//! §4.9), a roster or ask chain line's field ([`RosterError`], spec §3.9, §5.3), and why the
-//! league's files cannot be scored ([`InputError`], spec §3.9, Appendix C). Each message id is
-//! one catalog entry ([`M`]) whose English is the sentence core's `Display` writes for the CLI.
+//! §4.9) and a roster or ask chain line's field ([`RosterError`], spec §3.9, §5.3), on the
+//! Scores page and in the answers' verdict. Each message id is one catalog entry ([`M`]) whose English is the sentence core's `Display` writes for the CLI.
 
 use super::{tr, M};
-use sealbook_core::league::layout::{BOOK_FILE, CLIM_FILE, FORECASTS_FILE};
 use sealbook_core::score::book_lines::{BookLineError, BookLineMessage, Unit};
-use sealbook_core::score::files::InputError;
 use sealbook_core::score::roster::{RosterError, RosterMessage};
 
 /// A unit a book line's number is read in.
@@ -167,21 +164,4 @@ pub fn roster_error(e: &RosterError) -> String {
             ("message", &roster_message(&e.message)),
         ],
     )
-}
-
-/// Why the league's files cannot be scored, naming the file and where in it.
-pub fn input_error(e: &InputError) -> String {
-    let in_file = |file: &str, detail: &str| tr(M::InFile, &[("file", &file), ("detail", &detail)]);
-    match e {
-        InputError::Forecasts(inner) => {
-            in_file(FORECASTS_FILE, &super::input_messages::csv_error(inner))
-        }
-        InputError::Book(inner) => in_file(BOOK_FILE, &super::input_messages::sealing_error(inner)),
-        InputError::Climatology(inner) => {
-            in_file(CLIM_FILE, &super::input_messages::clim_error(inner))
-        }
-        InputError::BookLine(inner) => in_file(BOOK_FILE, &book_line_error(inner)),
-        InputError::Roster(inner) => roster_error(inner),
-        InputError::NoRows => tr(M::InNoRows, &[]),
-    }
 }

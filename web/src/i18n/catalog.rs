@@ -3,23 +3,29 @@
 //! `{name}` marks a named argument ([`super::tr`]); the spec's terms are those of
 //! `web/i18n/glossary.json` (seed 000 §1-§8 for Chinese, seed 003 for Arabic), which
 //! `web/tests/i18n_vs_glossary.rs` holds every entry to.
+//!
+//! The table is in blocks, each under the `cfg` of the pages that show it (web/Cargo.toml's
+//! features, one wasm per page): a block's messages exist only in the pages it names, so the
+//! verifier page, whose first load has a budget, carries none of the Scores, Accounts and
+//! experiment pages' sentences, and a page that names a message of another page's block does
+//! not compile. The native build and the tests have every feature, so every message.
 
 use super::Lang;
 
 macro_rules! catalog {
-    ($($id:ident { en: $en:literal, zh: $zh:literal, ar: $ar:literal, })*) => {
+    ($(#[cfg($pages:meta)] { $($id:ident { en: $en:literal, zh: $zh:literal, ar: $ar:literal, })* })*) => {
         /// A message of the catalog.
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-        pub enum M { $($id),* }
+        pub enum M { $($(#[cfg($pages)] $id),*),* }
 
         impl M {
             /// Every message, in the catalog's order.
-            pub const ALL: &'static [M] = &[$(M::$id),*];
+            pub const ALL: &'static [M] = &[$($(#[cfg($pages)] M::$id),*),*];
 
             /// The message's text in `lang`.
             pub fn text(self, lang: Lang) -> &'static str {
                 match self {
-                    $(M::$id => match lang { Lang::En => $en, Lang::Zh => $zh, Lang::Ar => $ar }),*
+                    $($(#[cfg($pages)] M::$id => match lang { Lang::En => $en, Lang::Zh => $zh, Lang::Ar => $ar }),*),*
                 }
             }
         }
@@ -27,6 +33,8 @@ macro_rules! catalog {
 }
 
 catalog! {
+    // Every page.
+    #[cfg(all())] {
     // The page shell (web/src/shell.rs).
     NavVerify { en: "Verify", zh: "验证", ar: "التحقق", }
     NavScores { en: "Scores", zh: "评分", ar: "الدرجات", }
@@ -519,9 +527,8 @@ catalog! {
     AnsErrBookLine { en: "{name}: book line {line}, field {field}: {detail}", zh: "{name}：账本第 {line} 行，字段 {field}：{detail}", ar: "{name}: سطر الدفتر {line}، الحقل {field}: {detail}", }
 
     // A book line's and an ask chain line's error (core::score::book_lines::BookLineMessage
-    // and Unit, core::score::roster::RosterMessage) and why the league's files cannot be scored
-    // (core::score::files::InputError), rendered by i18n::book_messages on the Scores page and
-    // in the answers' verdict. The English is the CLI's.
+    // and Unit, core::score::roster::RosterMessage), rendered by i18n::book_messages on the
+    // Scores page and in the answers' verdict. The English is the CLI's.
     BlAt { en: "book line {line}, field {field}: {message}", zh: "账本第 {line} 行，字段 {field}：{message}", ar: "سطر الدفتر {line}، الحقل {field}: {message}", }
     BlNotJson { en: "not JSON at byte {offset}: {detail}", zh: "第 {offset} 字节处不是 JSON：{detail}", ar: "ليس \u{2066}JSON\u{2069} عند البايت {offset}: {detail}", }
     BlLoneSurrogate { en: "not valid UTF-8 (lone surrogate)", zh: "不是有效的 UTF-8（孤立代理项）", ar: "ليس \u{2066}UTF-8\u{2069} صالحًا (بديل منفرد)", }
@@ -589,8 +596,6 @@ catalog! {
     RoNotPositiveCount { en: "not a positive count", zh: "不是正整数计数", ar: "ليس عددًا موجبًا", }
     RoExpectedInteger { en: "expected an integer, found {found}", zh: "应为整数，实为 {found}", ar: "المتوقع عدد صحيح، والموجود {found}", }
     RoNotDate { en: "{value} is not a date", zh: "{value} 不是日期", ar: "{value} ليس تاريخًا", }
-    InFile { en: "{file}: {detail}", zh: "{file}：{detail}", ar: "في {file}: {detail}", }
-    InNoRows { en: "no rows to score: give council-forecasts.csv or the book", zh: "没有可评分的行：请提供 council-forecasts.csv 或账本", ar: "لا صفوف لتقييمها: قدّم \u{2066}council-forecasts.csv\u{2069} أو الدفتر", }
     // The answers' proof tables (web/src/answers_view.rs).
     AnsCoveredBy { en: "Its answer (line {line}) is first covered by {list} ({n} lines)", zh: "其答案（第 {line} 行）最先由 {list} 覆盖（{n} 行）", ar: "إجابته (السطر {line}) تغطيها أولًا {list} (عدد الأسطر {n})", }
     AnsNotCovered { en: "No checked stamped list covers its answer (line {line}) yet.", zh: "尚无已检查的盖章清单覆盖其答案（第 {line} 行）。", ar: "لا تغطي أي قائمة مختومة زمنيًا مفحوصة إجابته (السطر {line}) بعد.", }
@@ -703,6 +708,16 @@ catalog! {
     OtsRootDisplay { en: "Computed merkle root, as block explorers show it (reversed)", zh: "计算出的默克尔根，按区块浏览器的显示方式（字节反转）", ar: "جذر ميركل المحسوب، كما تعرضه مستكشفات الكتل (معكوسًا)", }
     OtsCommitment { en: "Commitment", zh: "承诺值", ar: "الالتزام", }
 
+    // Column names shared by the answers' tables, the Scores page and the experiment.
+    ScHorizon { en: "Horizon", zh: "期限", ar: "الأفق", }
+    ScRun { en: "Run", zh: "运行", ar: "التشغيل", }
+    ExpMarket { en: "Market", zh: "市场", ar: "السوق", }
+    ExpSeat { en: "Seat", zh: "席位", ar: "المقعد", }
+    }
+
+    // The Scores and Accounts pages (the Accounts page is drawn with the Scores page's tables
+    // and charts).
+    #[cfg(any(feature = "scores", feature = "accounts"))] {
     // The Scores page (web/src/scores).
     ScoresTitle { en: "Recompute the league's scores", zh: "重新计算联赛的评分", ar: "أعد حساب درجات الدوري", }
     ScoresLede { en: "Drop the published council-forecasts.csv (or the registered predictions, or the whole downloaded folder). This page recomputes every Brier score, interval, N_eff reading and the primary endpoint with the same code as the sealbook command line, compiled to WebAssembly. Your files never leave this device.", zh: "拖入已发布的 council-forecasts.csv（或已注册的预测，或整个下载的文件夹）。本页面用与 sealbook 命令行相同、编译为 WebAssembly 的代码，重新计算每个布里尔评分、区间、有效独立声音数读数和主要终点。你的文件不会离开本设备。", ar: "أفلت ملف council-forecasts.csv المنشور (أو التوقعات المسجلة، أو المجلد المنزَّل كله). تعيد هذه الصفحة حساب كل درجة براير وكل فاصل وكل قراءة لعدد الأصوات المستقلة الفعلي والنقطة النهائية الأساسية بالشيفرة نفسها التي يستخدمها سطر أوامر sealbook، مترجمة إلى WebAssembly. لا تغادر ملفاتك هذا الجهاز.", }
@@ -771,7 +786,6 @@ catalog! {
     ScRanked { en: "ranked", zh: "已排名", ar: "مُرتَّب", }
     ScNotYet { en: "not yet", zh: "尚未", ar: "ليس بعد", }
     ScConsensusH { en: "Consensus per horizon", zh: "各期限的共识", ar: "الإجماع لكل أفق", }
-    ScHorizon { en: "Horizon", zh: "期限", ar: "الأفق", }
     ScDispersion { en: "Dispersion", zh: "离散度", ar: "التشتت", }
     ScMembersBrier { en: "Members' Brier", zh: "成员的布里尔评分", ar: "درجة براير للأعضاء", }
     ScMomentumBrier { en: "Momentum Brier", zh: "动量布里尔评分", ar: "درجة براير للزخم", }
@@ -788,7 +802,6 @@ catalog! {
     ScBinAt { en: "at {m}, n {n}", zh: "于 {m}，n {n}", ar: "عند {m}، n {n}", }
     ScFit { en: "a {a} ({sa}), b {b} ({sb}); {n} sessions", zh: "a {a}（{sa}），b {b}（{sb}）；{n} 个会话", ar: "a {a} ({sa})، b {b} ({sb})؛ عدد الجلسات {n}", }
     ScNeffCaption { en: "N_eff per run and horizon", zh: "每次运行和期限的有效独立声音数（N_eff）", ar: "عدد الأصوات المستقلة الفعلي (N_eff) لكل تشغيل وأفق", }
-    ScRun { en: "Run", zh: "运行", ar: "التشغيل", }
     ScMeanR { en: "Mean r", zh: "平均 r", ar: "متوسط r", }
     ScNeff { en: "N_eff", zh: "有效独立声音数", ar: "عدد الأصوات المستقلة الفعلي", }
     ScNote { en: "Note", zh: "备注", ar: "ملاحظة", }
@@ -1121,10 +1134,13 @@ catalog! {
     AccVerdictUnread { en: "the replay's verdict could not be read: {why}", zh: "无法读取重放的结论：{why}", ar: "تعذّرت قراءة حكم إعادة التشغيل: {why}", }
     AccBookNotGiven { en: "not given: the decisions are not held to the sealed book", zh: "未提供：决定不与封印的账本核对", ar: "غير مُعطى: لا تُقارن القرارات بالدفتر المختوم", }
 
-    // The Scores page's league input files: council-forecasts.csv (core's CsvError with its
-    // CsvMsg), the registered predictions (RegisteredError, RegisteredMsg),
-    // council-clim-window.json (ClimError, ClimMsg) and the book's sealing times
-    // (SealingError, SealingMsg), rendered by i18n::input_messages. The English is the CLI's.
+    // The Scores page's league input files: why they cannot be scored (core::score::files::
+    // InputError), council-forecasts.csv (core's CsvError with its CsvMsg), the registered
+    // predictions (RegisteredError, RegisteredMsg), council-clim-window.json (ClimError,
+    // ClimMsg) and the book's sealing times (SealingError, SealingMsg), rendered by
+    // i18n::input_messages. The English is the CLI's.
+    InFile { en: "{file}: {detail}", zh: "{file}：{detail}", ar: "في {file}: {detail}", }
+    InNoRows { en: "no rows to score: give council-forecasts.csv or the book", zh: "没有可评分的行：请提供 council-forecasts.csv 或账本", ar: "لا صفوف لتقييمها: قدّم \u{2066}council-forecasts.csv\u{2069} أو الدفتر", }
     InAt { en: "{at}: {message}", zh: "{at}：{message}", ar: "{at}: {message}", }
     InCsvAt { en: "row {row} (line {line}): {message}", zh: "第 {row} 条记录（第 {line} 行）：{message}", ar: "الصف {row} (السطر {line}): {message}", }
     InCsvAtColumn { en: "row {row} (line {line}), column {column}: {message}", zh: "第 {row} 条记录（第 {line} 行），列 {column}：{message}", ar: "الصف {row} (السطر {line})، العمود {column}: {message}", }
@@ -1161,7 +1177,11 @@ catalog! {
     InClimOutsideUnit { en: "{p} is outside 0-1", zh: "{p} 不在 0-1 之间", ar: "{p} خارج المجال 0-1", }
     InSealAt { en: "book line {line}, field {field}: {message}", zh: "账本第 {line} 行，字段 {field}：{message}", ar: "سطر الدفتر {line}، الحقل {field}: {message}", }
     InSealWholeLine { en: "(line)", zh: "(整行)", ar: "(السطر كله)", }
+    }
 
+    // The reader experiment, and the Scores page's code (in the Scores and Accounts pages) that
+    // analyses it.
+    #[cfg(any(feature = "experiment", feature = "scores", feature = "accounts"))] {
     // The reader experiment (web/src/experiment).
     ExpTitle { en: "Forecast the open beside the council", zh: "在委员会旁边预测开盘", ar: "توقع الافتتاح إلى جانب المجلس", }
     ExpLede { en: "Call each of the session's 12 markets up or down before the 09:30 ET open, with a confidence from 55% to 95%. No sign-up, no name, no contact: this browser keeps an anonymous identifier, and the server a salted hash of your address for the day only. Half of the readers see the AI council's sealed answers at once, half only after their first forecast; that is the experiment.", zh: "在美东时间（ET）09:30 开盘前，对本会话的 12 个市场逐一判断涨或跌，并给出 55% 到 95% 的信心。无需注册、姓名或联系方式：本浏览器保存一个匿名标识符，服务器只在当天保存你地址的加盐哈希。一半读者立即看到 AI 委员会封印的答案，另一半只在首次预测之后才看到；这就是实验。", ar: "توقع لكل سوق من أسواق الجلسة الاثني عشر صعودًا أو هبوطًا قبل الافتتاح في 09:30 بتوقيت ET، بثقة من 55% إلى 95%. بلا تسجيل ولا اسم ولا وسيلة اتصال: يحتفظ هذا المتصفح بمعرّف مجهول، ويحتفظ الخادم بتجزئة مملّحة لعنوانك ليوم واحد فقط. نصف القرّاء يرون إجابات مجلس الذكاء الاصطناعي المختومة فورًا، والنصف الآخر بعد توقعهم الأول فقط؛ هذه هي التجربة.", }
@@ -1204,7 +1224,6 @@ catalog! {
     ExpBrier { en: "Brier", zh: "布里尔评分", ar: "درجة براير", }
     ExpHitRate { en: "Hit rate", zh: "命中率", ar: "نسبة الإصابة", }
     ExpMarkets { en: "Markets", zh: "市场", ar: "الأسواق", }
-    ExpMarket { en: "Market", zh: "市场", ar: "السوق", }
     ExpYou { en: "You", zh: "你", ar: "أنت", }
     ExpCouncil { en: "Council", zh: "委员会", ar: "المجلس", }
     ExpBrierEqual { en: "Your Brier score equals the council's.", zh: "你的布里尔评分与委员会的相同。", ar: "درجة براير لديك تساوي درجة المجلس.", }
@@ -1223,7 +1242,6 @@ catalog! {
     ExpDirection { en: "Direction", zh: "方向", ar: "الاتجاه", }
     ExpChanceUp { en: "Chance up", zh: "上涨概率", ar: "احتمال الصعود", }
     ExpSeats { en: "Seats", zh: "席位", ar: "المقاعد", }
-    ExpSeat { en: "Seat", zh: "席位", ar: "المقعد", }
     ExpBookLine { en: "Book line", zh: "账本行", ar: "سطر الدفتر", }
     ExpEverySeat { en: "Every seat's answer ({n})", zh: "每个席位的答案（{n}）", ar: "إجابة كل مقعد ({n})", }
     ExpConsensusLine { en: "Council: {direction} ({chance} chance up, {seats} seats)", zh: "委员会：{direction}（上涨概率 {chance}，{seats} 个席位）", ar: "المجلس: {direction} (احتمال الصعود {chance}، عدد المقاعد {seats})", }
@@ -1249,4 +1267,5 @@ catalog! {
     ExpMinutes { en: "{m} min {s} s", zh: "{m} 分 {s} 秒", ar: "{m} دقيقة {s} ثانية", }
     ExpSeconds { en: "{s} s", zh: "{s} 秒", ar: "{s} ثانية", }
     ExpCouncilTitle { en: "The council", zh: "委员会", ar: "المجلس", }
+    }
 }

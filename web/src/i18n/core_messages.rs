@@ -10,8 +10,6 @@ use sealbook_core::experiment::wire::ApiMsg;
 use sealbook_core::league::manifest::{
     FileCheck, FileState, ManifestError, ManifestMsg, MissingWhy, MANIFEST_FORMAT,
 };
-use sealbook_core::score::peers::profile_stats::PeerNote;
-use sealbook_core::stats::intervals::NoIntervalWhy;
 use sealbook_core::verifier::answers::AnswersError;
 use sealbook_core::verifier::{AskTextProblem, FileError, NamedBy, UncheckedWhy};
 
@@ -198,7 +196,9 @@ pub fn manifest_msg(m: &ManifestMsg) -> String {
 }
 
 /// Why a peer benchmark's figure has no value or interval, or an agent no verdict.
-pub fn peer_note(n: &PeerNote) -> String {
+#[cfg(any(feature = "scores", feature = "accounts"))]
+pub fn peer_note(n: &sealbook_core::score::peers::profile_stats::PeerNote) -> String {
+    use sealbook_core::score::peers::profile_stats::PeerNote;
     match n {
         PeerNote::NoValues => tr(M::ScPeerNoValues, &[]),
         PeerNote::TooFewForInterval { min } => tr(M::ScPeerTooFew, &[("min", min)]),
@@ -210,7 +210,9 @@ pub fn peer_note(n: &PeerNote) -> String {
 }
 
 /// Why §4.6 allows no interval yet for a figure.
-pub fn no_interval(w: &NoIntervalWhy) -> String {
+#[cfg(any(feature = "scores", feature = "accounts"))]
+pub fn no_interval(w: &sealbook_core::stats::intervals::NoIntervalWhy) -> String {
+    use sealbook_core::stats::intervals::NoIntervalWhy;
     match w {
         NoIntervalWhy::TooFewSessions { sessions, first } => tr(
             M::ScNoIntervalYet,

@@ -1,6 +1,7 @@
-//! The Scores page's league input files in the page's language: why `council-forecasts.csv`
-//! (spec Appendix C, Table C1), the registered predictions (§8.4), `council-clim-window.json`
-//! (§4.3) or the book's sealing times (§3.3) cannot be read, each error's place (row, line,
+//! The Scores page's league input files in the page's language: why the league's files cannot
+//! be scored ([`input_error`], spec §3.9, Appendix C), and why `council-forecasts.csv` (spec
+//! Appendix C, Table C1), the registered predictions (§8.4), `council-clim-window.json` (§4.3)
+//! or the book's sealing times (§3.3) cannot be read, each error's place (row, line,
 //! column, field path) and message id rendered by [`tr`]. The English is what core's
 //! `Display` writes for the CLI (`web/tests/i18n_input_files.rs` holds it to that).
 //!
@@ -8,9 +9,12 @@
 //! paths, column names, JSON type names and the CSV or JSON reader's own words are kept as
 //! they are.
 
+use super::book_messages::{book_line_error, roster_error};
 use super::{tr, M};
 use sealbook_core::contract::forecasts_csv::{CsvError, CsvMsg};
+use sealbook_core::league::layout::{BOOK_FILE, CLIM_FILE, FORECASTS_FILE};
 use sealbook_core::score::baselines::{ClimError, ClimMsg};
+use sealbook_core::score::files::InputError;
 use sealbook_core::score::scorecard::{RegisteredError, RegisteredMsg};
 use sealbook_core::score::sealing::{SealingError, SealingMsg, WHOLE_LINE};
 
@@ -156,5 +160,18 @@ pub fn sealing_msg(m: &SealingMsg) -> String {
         SealingMsg::NotString { found } => tr(M::InExpectedStringFound, &[("found", found)]),
         SealingMsg::Missing => tr(M::InMissing, &[]),
         SealingMsg::NotLineNumber { n } => tr(M::InNotLineNumber, &[("value", n)]),
+    }
+}
+
+/// Why the league's files cannot be scored, naming the file and where in it.
+pub fn input_error(e: &InputError) -> String {
+    let in_file = |file: &str, detail: &str| tr(M::InFile, &[("file", &file), ("detail", &detail)]);
+    match e {
+        InputError::Forecasts(inner) => in_file(FORECASTS_FILE, &csv_error(inner)),
+        InputError::Book(inner) => in_file(BOOK_FILE, &sealing_error(inner)),
+        InputError::Climatology(inner) => in_file(CLIM_FILE, &clim_error(inner)),
+        InputError::BookLine(inner) => in_file(BOOK_FILE, &book_line_error(inner)),
+        InputError::Roster(inner) => roster_error(inner),
+        InputError::NoRows => tr(M::InNoRows, &[]),
     }
 }

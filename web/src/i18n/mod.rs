@@ -22,8 +22,10 @@ pub mod book_messages;
 pub mod catalog;
 pub mod check_messages;
 pub mod core_messages;
+#[cfg(any(feature = "scores", feature = "accounts"))]
 pub mod input_messages;
 pub mod ots_messages;
+#[cfg(any(feature = "scores", feature = "accounts"))]
 pub mod peer_messages;
 
 pub use catalog::M;

@@ -93,7 +93,7 @@ pub fn compute(inp: &Inputs<'_>) -> Result<Computed, String> {
             inp.asks,
             &CoreStats,
         )
-        .map_err(|e| crate::i18n::book_messages::input_error(&e))?;
+        .map_err(|e| crate::i18n::input_messages::input_error(&e))?;
         let json = serde_json::to_string(&stats)
             .map_err(|e| format!("the stats document could not be written: {e}"))?;
         (
