@@ -23,6 +23,7 @@ pub mod answers_view;
 pub mod app;
 pub mod dropped;
 pub mod experiment;
+pub mod explorer;
 pub mod format;
 pub mod i18n;
 pub mod league_load;
