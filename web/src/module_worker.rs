@@ -1,5 +1,7 @@
 //! A module Web Worker whose text messages reach a page: one place for starting it, its
-//! listeners and its clean-up, shared by the verifier and the Scores page.
+//! listeners and its clean-up, shared by the verifier and the Scores and Accounts pages; and,
+//! inside the workers, the page's language handed over in each job ([`give_lang`],
+//! [`take_lang`]) and whole-file reads, so what a worker says reaches the page in its language.
 
 use crate::i18n::{t, tr, M};
 use wasm_bindgen::prelude::*;
@@ -147,8 +149,9 @@ pub async fn read_whole(label: &str, file: &web_sys::File, limit: u64) -> Result
     Ok(js_sys::Uint8Array::new(&array).to_vec())
 }
 
-/// The key of a page's job object that carries the page's language (`en`, `zh`, `ar`), so a
-/// computing worker's progress labels and messages are in the page's language.
+/// The key of a job object that carries the page's language (`en`, `zh`, `ar`), so a worker's
+/// progress labels and messages are in the page's language (the verifier worker hands it on
+/// to its range workers in their tasks).
 pub const LANG: &str = "lang";
 
 /// Puts the page's language into the job object `job` under [`LANG`].

@@ -75,6 +75,27 @@ impl FromWorker {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A message the page cannot read is said in the page's language, with serde's words.
+    #[test]
+    fn an_unreadable_message_is_said_in_the_pages_language() {
+        use crate::i18n::{self, Lang};
+        i18n::set(Lang::En);
+        let en = FromWorker::from_json("{\"type\": \"nonsense\"}").unwrap_err();
+        assert!(
+            en.starts_with("unreadable message from the verifier: unknown variant `nonsense`"),
+            "{en}"
+        );
+        i18n::set(Lang::Zh);
+        let zh = FromWorker::from_json("{\"type\": \"nonsense\"}").unwrap_err();
+        assert!(
+            zh.starts_with("来自验证器的消息无法读取：unknown variant `nonsense`"),
+            "{zh}"
+        );
+        let page = crate::module_worker::FromWorker::<u32>::from_json("[").unwrap_err();
+        assert!(page.starts_with("来自工作线程的消息无法读取："), "{page}");
+        i18n::set(Lang::En);
+    }
     use crate::verifier::{HeadersInput, ListInput, ProofResult, ProofState};
 
     /// A report with a verified OpenTimestamps proof survives the trip from the worker.
