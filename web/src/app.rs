@@ -3,6 +3,7 @@
 //! fetches from a block explorer) for the OpenTimestamps proofs, and the results view.
 
 use crate::dropped::{self, Labelled};
+use crate::explorer;
 use crate::format;
 use crate::i18n::{html_tr, ots_messages, plural, t, tr, M};
 use crate::league_load;
@@ -21,20 +22,15 @@ use sealbook_core::ots::bitcoin::HeaderAnalysis;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use wasm_bindgen_futures::JsFuture;
-use web_sys::{Event, File, HtmlInputElement, HtmlTextAreaElement, Response};
+use web_sys::{Event, File, HtmlInputElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
 /// Where the worker script is served (HTTP layout: `/<p>` is `www/<p>`).
 const WORKER_URL: &str = "/worker.js";
 
 /// The block explorer asked for a header when the reader presses a fetch button (never
-/// otherwise): an Esplora API base (mempool.space, blockstream.info/api, or a self-hosted one).
-/// The page asks `{base}/block-height/{height}` for the block hash, then
-/// `{base}/block/{hash}/header` for the header's 160 hex digits.
-pub const DEFAULT_EXPLORER: &str = "https://mempool.space/api";
-/// Longest explorer answer read (a block hash or a header is under 200 bytes).
-const MAX_EXPLORER_ANSWER: usize = 4096;
+/// otherwise): an Esplora API base ([`explorer`]).
+pub use crate::explorer::DEFAULT_EXPLORER;
 
 /// A file the reader gave the page.
 pub struct Picked {
@@ -196,7 +192,7 @@ fn start_worker(link: &yew::html::Scope<App>) -> Result<ModuleWorker, String> {
     module_worker::spawn_for(
         link,
         WORKER_URL,
-        "the verifier",
+        M::WeTheVerifier,
         FromWorker::from_json,
         Msg::FromWorker,
         Msg::WorkerBroken,
@@ -346,6 +342,7 @@ impl App {
             Ok(items.into())
         };
         let job = js_sys::Object::new();
+        module_worker::give_lang(&job);
         let set = |k: &str, v: &JsValue| set(&job, k, v);
         let posted = set(JOB, &self.job.into())
             .and_then(|_| set(BOOKS, &of_kind(FileKind::Book)?))
@@ -625,7 +622,12 @@ impl Component for App {
                 let base = self.explorer.trim().trim_end_matches('/').to_string();
                 let link = ctx.link().clone();
                 wasm_bindgen_futures::spawn_local(async move {
-                    link.send_message(Msg::Fetched(height, fetch_header(&base, height).await));
+                    link.send_message(Msg::Fetched(
+                        height,
+                        explorer::fetch_header(&base, height)
+                            .await
+                            .map_err(|e| e.say()),
+                    ));
                 });
             }
             Msg::Fetched(height, result) => {
@@ -1074,53 +1076,4 @@ impl App {
             </section>
         }
     }
-}
-
-/// GETs `url` and returns its body as text (bounded).
-async fn fetch_text(url: &str) -> Result<String, String> {
-    let window = web_sys::window().ok_or("no window to fetch from")?;
-    let response: Response = JsFuture::from(window.fetch_with_str(url))
-        .await
-        .map_err(|e| format!("{url}: the request failed ({})", js_message(&e)))?
-        .dyn_into()
-        .map_err(|_| format!("{url}: not an HTTP response"))?;
-    if !response.ok() {
-        return Err(format!("{url}: HTTP {}", response.status()));
-    }
-    let text = JsFuture::from(
-        response
-            .text()
-            .map_err(|e| format!("{url}: {}", js_message(&e)))?,
-    )
-    .await
-    .map_err(|e| format!("{url}: {}", js_message(&e)))?
-    .as_string()
-    .unwrap_or_default();
-    if text.len() > MAX_EXPLORER_ANSWER {
-        return Err(format!(
-            "{url}: answered {} bytes, more than a block hash or header",
-            text.len()
-        ));
-    }
-    Ok(text.trim().to_string())
-}
-
-/// The header of the block at `height` from an Esplora API at `base` (see [`DEFAULT_EXPLORER`]).
-async fn fetch_header(base: &str, height: u64) -> Result<String, String> {
-    let hash = fetch_text(&format!("{base}/block-height/{height}"))
-        .await?
-        .to_ascii_lowercase();
-    if !sealbook_core::hex::is_sha256_hex(&hash) {
-        return Err(format!(
-            "{base}/block-height/{height} did not answer a block hash (64 hex digits)"
-        ));
-    }
-    fetch_text(&format!("{base}/block/{hash}/header")).await
-}
-
-fn js_message(e: &JsValue) -> String {
-    js_sys::Reflect::get(e, &"message".into())
-        .ok()
-        .and_then(|m| m.as_string())
-        .unwrap_or_else(|| format!("{e:?}"))
 }

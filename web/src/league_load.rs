@@ -210,7 +210,7 @@ fn resolve(url: &str, base: &str) -> Result<String, MissingWhy> {
 }
 
 /// GETs `url`; an answer whose Content-Length exceeds `max` is not read.
-async fn fetch_bytes(url: &str, max: u64) -> Result<Vec<u8>, MissingWhy> {
+pub(crate) async fn fetch_bytes(url: &str, max: u64) -> Result<Vec<u8>, MissingWhy> {
     let window = web_sys::window().ok_or(MissingWhy::NoWindow)?;
     let response: Response = JsFuture::from(window.fetch_with_str(url))
         .await

@@ -25,6 +25,7 @@ pub mod app;
 pub mod dropped;
 #[cfg(feature = "experiment")]
 pub mod experiment;
+pub mod explorer;
 pub mod format;
 pub mod i18n;
 pub mod league_load;

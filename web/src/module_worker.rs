@@ -1,6 +1,9 @@
 //! A module Web Worker whose text messages reach a page: one place for starting it, its
-//! listeners and its clean-up, shared by the verifier and the Scores page.
+//! listeners and its clean-up, shared by the verifier and the Scores and Accounts pages; and,
+//! inside the workers, the page's language handed over in each job ([`give_lang`],
+//! [`take_lang`]) and whole-file reads, so what a worker says reaches the page in its language.
 
+use crate::i18n::{t, tr, M};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Event, MessageEvent, Worker, WorkerOptions, WorkerType};
@@ -17,22 +20,25 @@ pub struct ModuleWorker {
 impl ModuleWorker {
     /// Starts the module worker at `url`. Each message's text goes to `on_text`; a worker
     /// error goes to `on_broken` with its message. `what` names the worker in errors
-    /// ("the verifier").
+    /// ([`M::WeTheVerifier`]).
     pub fn spawn(
         url: &str,
-        what: &str,
+        what: M,
         on_text: impl Fn(String) + 'static,
         on_broken: impl Fn(String) + 'static,
     ) -> Result<ModuleWorker, String> {
         let opts = WorkerOptions::new();
         opts.set_type(WorkerType::Module);
         let worker = Worker::new_with_options(url, &opts).map_err(|e| {
-            format!("this browser could not start {what} (a module Web Worker): {e:?}")
+            tr(
+                M::WeWorkerNotStarted,
+                &[("what", &t(what)), ("detail", &format!("{e:?}"))],
+            )
         })?;
         let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
             on_text(e.data().as_string().unwrap_or_default())
         });
-        let stopped = format!("{what} stopped");
+        let stopped = tr(M::WeWorkerStopped, &[("what", &t(what))]);
         let on_error = Closure::<dyn FnMut(Event)>::new(move |e: Event| {
             e.prevent_default();
             let detail = js_sys::Reflect::get(&e, &"message".into())
@@ -55,7 +61,7 @@ impl ModuleWorker {
 pub fn spawn_for<C, T>(
     link: &yew::html::Scope<C>,
     url: &str,
-    what: &str,
+    what: M,
     parse: fn(&str) -> Result<T, String>,
     received: fn(T) -> C::Message,
     broken: fn(String) -> C::Message,
@@ -114,12 +120,38 @@ impl<T: serde::Serialize + serde::de::DeserializeOwned> FromWorker<T> {
     }
 
     pub fn from_json(text: &str) -> Result<FromWorker<T>, String> {
-        serde_json::from_str(text).map_err(|e| format!("unreadable message from the worker: {e}"))
+        serde_json::from_str(text).map_err(|e| tr(M::WeFromWorkerUnreadable, &[("detail", &e)]))
     }
 }
 
-/// The key of a page's job object that carries the page's language (`en`, `zh`, `ar`), so a
-/// computing worker's progress labels and messages are in the page's language.
+/// Why the browser could not read the file `name` (its own words in `e`), in the page's
+/// language.
+pub fn unreadable(name: &str, e: &JsValue) -> String {
+    tr(
+        M::WeFileUnreadable,
+        &[("name", &name), ("detail", &format!("{e:?}"))],
+    )
+}
+
+/// In a worker: reads the file known as `label` whole, refusing one over `limit` bytes; an
+/// error names it in the page's language.
+pub async fn read_whole(label: &str, file: &web_sys::File, limit: u64) -> Result<Vec<u8>, String> {
+    let size = file.size() as u64;
+    if size > limit {
+        return Err(tr(
+            M::WeFileTooLarge,
+            &[("name", &label), ("size", &size), ("limit", &limit)],
+        ));
+    }
+    let array = wasm_bindgen_futures::JsFuture::from(file.array_buffer())
+        .await
+        .map_err(|e| unreadable(label, &e))?;
+    Ok(js_sys::Uint8Array::new(&array).to_vec())
+}
+
+/// The key of a job object that carries the page's language (`en`, `zh`, `ar`), so a worker's
+/// progress labels and messages are in the page's language (the verifier worker hands it on
+/// to its range workers in their tasks).
 pub const LANG: &str = "lang";
 
 /// Puts the page's language into the job object `job` under [`LANG`].

@@ -4,12 +4,14 @@
 //! proofs: [{file, name}], headers: "<hex headers, one per line>", tokens: [{file, name}],
 //! rekor: [{file, name}], certs: [{file, name, anchor}], anchors: [{file, name}],
 //! log_key: [{file, name}], ask_texts: [{file, name}], now: <Date.now()>, threads:
-//! <navigator.hardwareConcurrency>}` (`anchors` and `log_key` are the shipped
-//! bundle's files, fetched once at start, or the reader's own; `file` may be any Blob)
-//! (File objects are structured-cloned, so the worker reads them itself, chunk by chunk; `name`
-//! is the label the page shows, the path inside a chosen folder when there is one). Worker to page: one
-//! [`FromWorker`] serialized as a JSON string.
+//! <navigator.hardwareConcurrency>, lang: "en" | "zh" | "ar"}` (`anchors` and `log_key` are
+//! the shipped bundle's files, fetched once at start, or the reader's own; `file` may be any
+//! Blob; `lang` is the page's language, [`crate::module_worker::LANG`], in which the worker
+//! words its errors) (File objects are structured-cloned, so the worker reads them itself,
+//! chunk by chunk; `name` is the label the page shows, the path inside a chosen folder when
+//! there is one). Worker to page: one [`FromWorker`] serialized as a JSON string.
 
+use crate::i18n::{tr, M};
 use crate::verifier::VerifierReport;
 use serde::{Deserialize, Serialize};
 
@@ -66,13 +68,34 @@ impl FromWorker {
     }
 
     pub fn from_json(text: &str) -> Result<FromWorker, String> {
-        serde_json::from_str(text).map_err(|e| format!("unreadable message from the verifier: {e}"))
+        serde_json::from_str(text).map_err(|e| tr(M::WeFromVerifierUnreadable, &[("detail", &e)]))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A message the page cannot read is said in the page's language, with serde's words.
+    #[test]
+    fn an_unreadable_message_is_said_in_the_pages_language() {
+        use crate::i18n::{self, Lang};
+        i18n::set(Lang::En);
+        let en = FromWorker::from_json("{\"type\": \"nonsense\"}").unwrap_err();
+        assert!(
+            en.starts_with("unreadable message from the verifier: unknown variant `nonsense`"),
+            "{en}"
+        );
+        i18n::set(Lang::Zh);
+        let zh = FromWorker::from_json("{\"type\": \"nonsense\"}").unwrap_err();
+        assert!(
+            zh.starts_with("来自验证器的消息无法读取：unknown variant `nonsense`"),
+            "{zh}"
+        );
+        let page = crate::module_worker::FromWorker::<u32>::from_json("[").unwrap_err();
+        assert!(page.starts_with("来自工作线程的消息无法读取："), "{page}");
+        i18n::set(Lang::En);
+    }
     use crate::verifier::{HeadersInput, ListInput, ProofResult, ProofState};
 
     /// A report with a verified OpenTimestamps proof survives the trip from the worker.

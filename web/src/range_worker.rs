@@ -6,6 +6,8 @@
 //! byte for byte. Every worker reads its own range in slices of the file, so no worker holds
 //! the whole book.
 
+use crate::i18n::{t, tr, M};
+use crate::module_worker::{give_lang, take_lang};
 use crate::worker::{read_range, Named, CHUNK_BYTES};
 use sealbook_core::book::chain::{
     cut_points, line_start, BookHasher, RangeResult, RangeVerifier, Stitch, VerifyOptions,
@@ -27,8 +29,9 @@ const RANGE_WORKER_URL: &str = "/range-worker.js";
 pub const MAX_RANGE_WORKERS: usize = 8;
 
 /// Property names of the task object the verifier worker posts to a range worker:
-/// `{module, file, start, end}` (the compiled `WebAssembly.Module`, the book's Blob, and the
-/// range's byte offsets).
+/// `{module, file, start, end, lang}` (the compiled `WebAssembly.Module`, the book's Blob, the
+/// range's byte offsets, and the page's language, [`crate::module_worker::LANG`], in which the
+/// range worker words its errors).
 const MODULE: &str = "module";
 const FILE: &str = "file";
 const START: &str = "start";
@@ -63,9 +66,10 @@ fn get(v: &JsValue, k: &str) -> JsValue {
 /// unknown, posting progress per slice and then the result.
 #[cfg_attr(feature = "verify-worker", wasm_bindgen::prelude::wasm_bindgen)]
 pub fn range_worker_main(task: JsValue) {
+    take_lang(&task);
     std::panic::set_hook(Box::new(|info| {
         FromRange::Failed {
-            message: format!("internal error: {info}"),
+            message: tr(M::WeInternal, &[("detail", info)]),
         }
         .post()
     }));
@@ -81,10 +85,10 @@ pub fn range_worker_main(task: JsValue) {
 async fn verify_range(task: &JsValue) -> Result<String, String> {
     let file: Blob = get(task, FILE)
         .dyn_into()
-        .map_err(|_| "the range task has no file".to_string())?;
+        .map_err(|_| t(M::WeRangeNoFile).to_string())?;
     let (start, end) = match (get(task, START).as_f64(), get(task, END).as_f64()) {
         (Some(s), Some(e)) if 0.0 <= s && s <= e => (s as u64, e as u64),
-        _ => return Err("the range task has no byte range".into()),
+        _ => return Err(t(M::WeRangeNoBytes).into()),
     };
     let named = Named {
         file,
@@ -144,7 +148,7 @@ impl RangeWorker {
         let opts = WorkerOptions::new();
         opts.set_type(web_sys::WorkerType::Module);
         let worker = Worker::new_with_options(RANGE_WORKER_URL, &opts)
-            .map_err(|e| format!("could not start a range verifier worker: {e:?}"))?;
+            .map_err(|e| tr(M::WeRangeNotStarted, &[("detail", &format!("{e:?}"))]))?;
         let state = Rc::new(RefCell::new(RangeState::default()));
         let finished = js_sys::Promise::new(&mut |resolve, _reject| {
             state.borrow_mut().resolve = Some(resolve);
@@ -176,10 +180,7 @@ impl RangeWorker {
                 }
                 Ok(FromRange::Done { wire }) => end_with(&on_state, Ok(wire)),
                 Ok(FromRange::Failed { message }) => end_with(&on_state, Err(message)),
-                Err(e) => end_with(
-                    &on_state,
-                    Err(format!("unreadable message from a range worker: {e}")),
-                ),
+                Err(e) => end_with(&on_state, Err(tr(M::WeRangeUnreadable, &[("detail", &e)]))),
             }
         });
         let err_state = state.clone();
@@ -187,13 +188,17 @@ impl RangeWorker {
             e.prevent_default();
             let detail = js_sys::Reflect::get(&e, &"message".into())
                 .ok()
-                .and_then(|m| m.as_string())
-                .unwrap_or_else(|| "it stopped".into());
-            end_with(&err_state, Err(format!("a range worker failed: {detail}")));
+                .and_then(|m| m.as_string());
+            let why = match detail {
+                Some(detail) => tr(M::WeRangeFailed, &[("detail", &detail)]),
+                None => t(M::WeRangeFailedStopped).to_string(),
+            };
+            end_with(&err_state, Err(why));
         });
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
         let task = js_sys::Object::new();
+        give_lang(&task);
         for (k, v) in [
             (MODULE, wasm_bindgen::module()),
             (FILE, file.into()),
@@ -201,11 +206,11 @@ impl RangeWorker {
             (END, (end as f64).into()),
         ] {
             js_sys::Reflect::set(&task, &k.into(), &v)
-                .map_err(|e| format!("could not build a range task: {e:?}"))?;
+                .map_err(|e| tr(M::WeRangeTaskNotBuilt, &[("detail", &format!("{e:?}"))]))?;
         }
         worker
             .post_message(&task)
-            .map_err(|e| format!("could not hand a range to its worker: {e:?}"))?;
+            .map_err(|e| tr(M::WeRangeNotHanded, &[("detail", &format!("{e:?}"))]))?;
         Ok(RangeWorker {
             worker,
             state,
@@ -371,9 +376,12 @@ pub(crate) async fn verify_in_ranges(
     }
     let mut stitch = Stitch::new(&opts);
     for (w, &(start, end)) in ranges.iter().zip(&bounds) {
-        JsFuture::from(w.finished.clone())
-            .await
-            .map_err(|e| format!("{}: a range worker stopped: {e:?}", book.name))?;
+        JsFuture::from(w.finished.clone()).await.map_err(|e| {
+            tr(
+                M::WeRangeStopped,
+                &[("name", &book.name), ("detail", &format!("{e:?}"))],
+            )
+        })?;
         if stop() {
             return Ok(None);
         }
@@ -384,7 +392,7 @@ pub(crate) async fn verify_in_ranges(
         let joined = match outcome {
             Some(Ok(wire)) => {
                 let result = RangeResult::from_wire(&wire)
-                    .map_err(|e| format!("{}: a range worker's answer: {e}", book.name))?;
+                    .map_err(|e| tr(M::WeRangeAnswer, &[("name", &book.name), ("detail", &e)]))?;
                 stitch.push(result).is_ok()
             }
             _ => false,
@@ -403,7 +411,7 @@ pub(crate) async fn verify_in_ranges(
             }
             stitch
                 .push(v.finish())
-                .map_err(|_| format!("{}: a range could not be joined", book.name))?;
+                .map_err(|_| tr(M::WeRangeNotJoined, &[("name", &book.name)]))?;
         }
     }
     drop(ranges);

@@ -4,6 +4,8 @@
 //! itself makes no network call); the reader can inspect its manifest and replace the anchors,
 //! or the Rekor log key, with files of their own.
 
+use crate::i18n::{core_messages, tr, M};
+use sealbook_core::league::manifest::MissingWhy;
 use serde::Deserialize;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
@@ -56,30 +58,57 @@ pub struct Bundle {
     pub log_key: TrustFile,
 }
 
+/// Why `url` could not be had, in the page's language.
+fn failed(url: &str, why: MissingWhy) -> String {
+    format!("{url}: {}", core_messages::missing_why(&why))
+}
+
 async fn get(url: &str) -> Result<Response, String> {
-    let window = web_sys::window().ok_or("no window")?;
+    let window = web_sys::window().ok_or_else(|| failed(url, MissingWhy::NoWindow))?;
     let response: Response = JsFuture::from(window.fetch_with_str(url))
         .await
-        .map_err(|e| format!("{url}: the request failed ({e:?})"))?
+        .map_err(|e| {
+            failed(
+                url,
+                MissingWhy::RequestFailed {
+                    detail: format!("{e:?}"),
+                },
+            )
+        })?
         .dyn_into()
-        .map_err(|_| format!("{url}: not an HTTP response"))?;
+        .map_err(|_| failed(url, MissingWhy::NotHttpResponse))?;
     if !response.ok() {
-        return Err(format!("{url}: HTTP {}", response.status()));
+        return Err(failed(
+            url,
+            MissingWhy::Http {
+                status: response.status(),
+            },
+        ));
     }
     Ok(response)
 }
 
+/// The body of `url` could not be read (the browser's words in `e`).
+fn body_unreadable(url: &str, e: &wasm_bindgen::JsValue) -> String {
+    failed(
+        url,
+        MissingWhy::BodyUnreadable {
+            detail: format!("{e:?}"),
+        },
+    )
+}
+
 async fn blob(url: &str) -> Result<Blob, String> {
     let r = get(url).await?;
-    let b: Blob = JsFuture::from(r.blob().map_err(|e| format!("{url}: {e:?}"))?)
+    let b: Blob = JsFuture::from(r.blob().map_err(|e| body_unreadable(url, &e))?)
         .await
-        .map_err(|e| format!("{url}: {e:?}"))?
+        .map_err(|e| body_unreadable(url, &e))?
         .dyn_into()
-        .map_err(|_| format!("{url}: not a blob"))?;
+        .map_err(|_| tr(M::WeTrustNotBlob, &[("url", &url)]))?;
     if b.size() > MAX_TRUST_FILE {
-        return Err(format!(
-            "{url}: {} bytes, more than a trust bundle",
-            b.size()
+        return Err(tr(
+            M::WeTrustTooLarge,
+            &[("url", &url), ("bytes", &b.size())],
         ));
     }
     Ok(b)
@@ -88,7 +117,7 @@ async fn blob(url: &str) -> Result<Blob, String> {
 /// A bundle file name from the manifest: a plain name inside www/trust/.
 fn plain(name: &str) -> Result<&str, String> {
     if name.is_empty() || name.contains('/') || name.contains('\\') || name.starts_with('.') {
-        return Err(format!("the manifest names {name:?}, not a file beside it"));
+        return Err(tr(M::WeTrustNotBeside, &[("name", &format!("{name:?}"))]));
     }
     Ok(name)
 }
@@ -99,10 +128,10 @@ pub async fn load_bundle() -> Result<Bundle, String> {
         get(MANIFEST_URL)
             .await?
             .text()
-            .map_err(|e| format!("{MANIFEST_URL}: {e:?}"))?,
+            .map_err(|e| body_unreadable(MANIFEST_URL, &e))?,
     )
     .await
-    .map_err(|e| format!("{MANIFEST_URL}: {e:?}"))?
+    .map_err(|e| body_unreadable(MANIFEST_URL, &e))?
     .as_string()
     .unwrap_or_default();
     let manifest: Manifest =
@@ -139,5 +168,25 @@ mod tests {
             assert!(dir.join("trust").join(plain(f).unwrap()).is_file(), "{f}");
         }
         assert!(plain("../x").is_err());
+    }
+
+    /// A bundle name that is not a plain file name is refused in the page's language.
+    #[test]
+    fn a_name_outside_the_bundle_is_refused_in_the_pages_language() {
+        use crate::i18n::{self, Lang};
+        i18n::set(Lang::En);
+        assert_eq!(
+            plain("../x"),
+            Err("the manifest names \"../x\", not a file beside it".to_string())
+        );
+        for bad in ["", "a/b", "a\\b", ".hidden"] {
+            assert!(plain(bad).is_err(), "{bad}");
+        }
+        i18n::set(Lang::Zh);
+        assert_eq!(
+            plain("../x"),
+            Err("清单文件指定了 \"../x\"，而不是它旁边的文件".to_string())
+        );
+        i18n::set(Lang::En);
     }
 }

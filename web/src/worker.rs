@@ -6,6 +6,7 @@
 //! Started by www/worker.js (a module worker) calling [`worker_main`]. A new job supersedes a
 //! running one: the old one stops at its next chunk.
 
+use crate::i18n::{core_messages, tr, M};
 use crate::protocol::{
     FromWorker, ANCHOR, ANCHORS, ASK_TEXTS, BOOKS, CERTS, FILE, HEADERS, JOB, LISTS, LOG_KEY, NAME,
     NOW, PROOFS, REKOR, THREADS, TOKENS,
@@ -46,11 +47,13 @@ pub fn worker_main() {
     // Core never panics on bad input; should a bug panic anyway, say so instead of hanging.
     std::panic::set_hook(Box::new(|info| {
         post(&FromWorker::Crashed {
-            message: format!("internal error: {info}"),
+            message: tr(M::WeInternal, &[("detail", info)]),
         })
     }));
     let onmessage = Closure::<dyn FnMut(MessageEvent)>::new(|event: MessageEvent| {
         let data = event.data();
+        // The job's errors are worded in the page's language.
+        crate::module_worker::take_lang(&data);
         let job = js_sys::Reflect::get(&data, &JOB.into())
             .ok()
             .and_then(|v| v.as_f64())
@@ -153,13 +156,20 @@ pub(crate) async fn read_range(
     let blob = f
         .file
         .slice_with_f64_and_f64(start as f64, end as f64)
-        .map_err(|e| format!("{}: cannot read bytes {start}..{end}: {e:?}", f.name))?;
-    let array = JsFuture::from(blob.array_buffer()).await.map_err(|e| {
-        format!(
-            "{}: the browser could not read the file ({e:?}); was it moved or changed?",
-            f.name
-        )
-    })?;
+        .map_err(|e| {
+            tr(
+                M::WeFileSlice,
+                &[
+                    ("name", &f.name),
+                    ("start", &start),
+                    ("end", &end),
+                    ("detail", &format!("{e:?}")),
+                ],
+            )
+        })?;
+    let array = JsFuture::from(blob.array_buffer())
+        .await
+        .map_err(|e| crate::module_worker::unreadable(&f.name, &e))?;
     let bytes = js_sys::Uint8Array::new(&array);
     buf.resize(bytes.length() as usize, 0);
     bytes.copy_to(buf);
@@ -230,7 +240,7 @@ async fn check_signed_time(
             a.name.clone(),
             read_small(a, MAX_SIGNED_FILE_BYTES, buf)
                 .await?
-                .map_err(|e| e.to_string())?,
+                .map_err(|e| core_messages::file_error(&e))?,
         ));
     }
     if let Some(k) = s.log_key.first() {
@@ -238,14 +248,14 @@ async fn check_signed_time(
             k.name.clone(),
             read_small(k, MAX_SIGNED_FILE_BYTES, buf)
                 .await?
-                .map_err(|e| e.to_string())?,
+                .map_err(|e| core_messages::file_error(&e))?,
         ));
     }
     let mut certs = Vec::with_capacity(s.certs.len());
     for c in &s.certs {
         let bytes = read_small(c, MAX_SIGNED_FILE_BYTES, buf)
             .await?
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| core_messages::file_error(&e))?;
         certs.push(CertInput {
             name: c.name.clone(),
             bytes,
@@ -308,7 +318,10 @@ async fn run(
         inputs.push(if size > MAX_LIST_BYTES {
             ListInput::unusable(
                 &list.name,
-                format!("{size} bytes is too large for a stamped list (limit {MAX_LIST_BYTES})"),
+                tr(
+                    M::WeListTooLarge,
+                    &[("size", &size), ("limit", &MAX_LIST_BYTES)],
+                ),
             )
         } else {
             read_range(list, 0, size, &mut buf).await?;
@@ -433,7 +446,7 @@ async fn run(
     for t in &ask_texts {
         match read_small(t, MAX_SIGNED_FILE_BYTES, &mut buf).await? {
             Ok(bytes) => texts.push((t.name.clone(), bytes)),
-            Err(e) => return Err(e.to_string()),
+            Err(e) => return Err(core_messages::file_error(&e)),
         }
     }
     // Entries are matched to books once every book is read: by name, content or line kinds.

@@ -187,7 +187,7 @@ fn a_missing_or_unreadable_file_is_named_and_nothing_is_recounted() {
         .filter(|(l, _)| !l.ends_with("arena-prices.jsonl"))
         .cloned()
         .collect();
-    let e = compute(&without).unwrap_err();
+    let e = compute(&without).unwrap_err().say();
     assert!(
         e.starts_with("cannot recount the accounts: arena-prices.jsonl not given"),
         "{e}"
@@ -198,7 +198,7 @@ fn a_missing_or_unreadable_file_is_named_and_nothing_is_recounted() {
         .find(|(l, _)| l.ends_with("arena-trades.jsonl"))
         .unwrap();
     trades.extend_from_slice(b"{\"version\": \"arena-3\"}\n");
-    let e = compute(&broken).unwrap_err();
+    let e = compute(&broken).unwrap_err().say();
     assert!(e.starts_with("arena-trades.jsonl:"), "{e}");
     assert!(e.contains("missing field"), "{e}");
     let mut twice = files.clone();
@@ -208,7 +208,10 @@ fn a_missing_or_unreadable_file_is_named_and_nothing_is_recounted() {
         .unwrap()
         .clone();
     twice.push((format!("copy/{}", again.0), again.1));
-    assert!(compute(&twice).unwrap_err().contains("same published file"));
+    assert!(compute(&twice)
+        .unwrap_err()
+        .say()
+        .contains("same published file"));
     // Other published files beside them are not the page's and change nothing.
     let mut with_others = files.clone();
     with_others.push(("published/manifest.json".into(), b"{}".to_vec()));

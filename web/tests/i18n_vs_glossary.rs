@@ -66,7 +66,6 @@ fn all_texts() -> Vec<(String, [&'static str; 3])> {
     catalog.chain(page).collect()
 }
 
-/// The text of `texts` in `lang`.
 /// A message rendered in each language: the English page says what the CLI prints (core's
 /// `Display`); Chinese and Arabic are translations that fill every argument (a `{` is left
 /// only as part of a `\u{...}` the text spells out) and keep each of `keeps`.
@@ -94,6 +93,18 @@ fn said_in_every_language(english: String, render: impl Fn() -> String, keeps: &
     i18n::set(Lang::En);
 }
 
+/// A sentence another reader wrote (a parser's, the verdicts'), shown as it is in every
+/// language.
+fn said_as_is_in_every_language(english: &str, render: impl Fn() -> String) {
+    use sealbook_web::i18n;
+    for lang in Lang::ALL {
+        i18n::set(lang);
+        assert_eq!(render(), english, "changed in {}", lang.code());
+    }
+    i18n::set(Lang::En);
+}
+
+/// The text of `texts` in `lang`.
 fn of(texts: &[&'static str; 3], lang: Lang) -> &'static str {
     texts[Lang::ALL.iter().position(|l| *l == lang).unwrap()]
 }
@@ -1952,11 +1963,7 @@ mod file_errors {
                 .collect();
             assert!(!keeps.is_empty(), "{english}");
             if matches!(e, FileError::Parser { .. }) {
-                for lang in [Lang::En, Lang::Zh, Lang::Ar] {
-                    i18n::set(lang);
-                    assert_eq!(cm::file_error(&e), english);
-                }
-                i18n::set(Lang::En);
+                super::said_as_is_in_every_language(&english, || cm::file_error(&e));
                 continue;
             }
             super::said_in_every_language(english, || cm::file_error(&e), &keeps);
@@ -1983,7 +1990,7 @@ mod answers_errors {
     use sealbook_core::score::book_lines::{BookLineMessage, Unit};
     use sealbook_core::score::roster::RosterMessage;
     use sealbook_core::verifier::answers::AnswersError;
-    use sealbook_web::i18n::{self, core_messages as cm, Lang};
+    use sealbook_web::i18n::core_messages as cm;
 
     fn all() -> Vec<AnswersError> {
         fn index(e: &AnswersError) -> usize {

@@ -5,6 +5,7 @@
 //! ([`PublishedFile`]); a file the replay needs and not given means the page cannot recount.
 //! When `council-book.jsonl` is given, the decisions are held to the ones sealed in it.
 
+use crate::i18n::{tr, M};
 use sealbook_core::arena::recount::{recount, Accounts, CodeFiles};
 use sealbook_core::arena::replay::ReplayFiles;
 use sealbook_core::league::layout::BOOK_FILE;
@@ -54,19 +55,52 @@ pub struct Computed {
     pub accounts: Accounts,
 }
 
+/// Why the files could not be recounted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ComputeError {
+    /// Two files (labels) are the same published file.
+    SameFile { first: String, second: String },
+    /// A code text (`arena-code.json` names it) was given twice.
+    GivenTwice { name: String },
+    /// The replay's files not given, in [`NEEDED`]'s order.
+    NotGiven { missing: Vec<&'static str> },
+    /// Core's replay refused a file (its own sentence: the file, line and field).
+    Recount(String),
+}
+
+impl ComputeError {
+    /// What went wrong, in the page's language.
+    pub fn say(&self) -> String {
+        match self {
+            ComputeError::SameFile { first, second } => {
+                tr(M::WeAccSameFile, &[("first", first), ("second", second)])
+            }
+            ComputeError::GivenTwice { name } => tr(M::WeAccGivenTwice, &[("name", name)]),
+            ComputeError::NotGiven { missing } => tr(
+                M::WeAccNotGiven,
+                &[
+                    ("missing", &missing.join(", ")),
+                    ("needed", &NEEDED.map(|(_, n)| n).join(", ")),
+                ],
+            ),
+            ComputeError::Recount(why) => why.clone(),
+        }
+    }
+}
+
 /// Recounts the published files `files` (label, bytes). Files that are not the trading
 /// tracks' are ignored; a needed file missing, or one given twice, is an error naming it.
-pub fn compute(files: &[(String, Vec<u8>)]) -> Result<Computed, String> {
+pub fn compute(files: &[(String, Vec<u8>)]) -> Result<Computed, ComputeError> {
     let mut by_kind: BTreeMap<ArenaFile, &(String, Vec<u8>)> = BTreeMap::new();
     let mut texts: BTreeMap<&str, &[u8]> = BTreeMap::new();
     let mut book: Option<&(String, Vec<u8>)> = None;
     for f in files {
         if is_book(&f.0) {
             if let Some(before) = book.replace(f) {
-                return Err(format!(
-                    "{} and {} are the same published file; give one",
-                    before.0, f.0
-                ));
+                return Err(ComputeError::SameFile {
+                    first: before.0.clone(),
+                    second: f.0.clone(),
+                });
             }
             continue;
         }
@@ -75,31 +109,26 @@ pub fn compute(files: &[(String, Vec<u8>)]) -> Result<Computed, String> {
         };
         if kind == ArenaFile::CodeText {
             if texts.insert(base_name(&f.0), &f.1).is_some() {
-                return Err(format!(
-                    "{} was given twice; give one copy of each published file",
-                    base_name(&f.0)
-                ));
+                return Err(ComputeError::GivenTwice {
+                    name: base_name(&f.0).to_string(),
+                });
             }
             continue;
         }
         if let Some(before) = by_kind.insert(kind, f) {
-            return Err(format!(
-                "{} and {} are the same published file; give one",
-                before.0, f.0
-            ));
+            return Err(ComputeError::SameFile {
+                first: before.0.clone(),
+                second: f.0.clone(),
+            });
         }
     }
-    let missing: Vec<&str> = NEEDED
+    let missing: Vec<&'static str> = NEEDED
         .iter()
         .filter(|(k, _)| !by_kind.contains_key(k))
         .map(|(_, n)| *n)
         .collect();
     if !missing.is_empty() {
-        return Err(format!(
-            "cannot recount the accounts: {} not given (the replay needs {})",
-            missing.join(", "),
-            NEEDED.map(|(_, n)| n).join(", ")
-        ));
+        return Err(ComputeError::NotGiven { missing });
     }
     let get = |k: ArenaFile| by_kind.get(&k).map_or(&[][..], |f| f.1.as_slice());
     let text = |name: &str| texts.get(name).map(|b| b.to_vec());
@@ -117,9 +146,86 @@ pub fn compute(files: &[(String, Vec<u8>)]) -> Result<Computed, String> {
         }),
         book.map(|f| f.1.as_slice()),
     )
-    .map_err(|e| e.to_string())?;
+    .map_err(|e| ComputeError::Recount(e.to_string()))?;
     Ok(Computed {
         recount_json: serde_json::to_string(&r).expect("a recount serializes"),
         accounts,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::{self, Lang};
+
+    fn file(label: &str) -> (String, Vec<u8>) {
+        (label.to_string(), Vec::new())
+    }
+
+    #[test]
+    fn a_missing_or_doubled_file_is_a_typed_error() {
+        let some = [file("arena-protocol.json"), file("arena-trades.jsonl")];
+        assert_eq!(
+            compute(&some),
+            Err(ComputeError::NotGiven {
+                missing: vec![
+                    "arena-decisions.jsonl",
+                    "arena-prices.jsonl",
+                    "arena-accounts.jsonl"
+                ]
+            })
+        );
+        let twice = [file("a/council-book.jsonl"), file("b/council-book.jsonl")];
+        assert_eq!(
+            compute(&twice),
+            Err(ComputeError::SameFile {
+                first: "a/council-book.jsonl".into(),
+                second: "b/council-book.jsonl".into()
+            })
+        );
+        let twice = [file("arena-trades.jsonl"), file("x/arena-trades.jsonl")];
+        assert!(matches!(
+            compute(&twice),
+            Err(ComputeError::SameFile { .. })
+        ));
+    }
+
+    #[test]
+    fn each_error_is_said_in_the_pages_language() {
+        let errors = [
+            ComputeError::SameFile {
+                first: "a/arena-trades.jsonl".into(),
+                second: "arena-trades.jsonl".into(),
+            },
+            ComputeError::GivenTwice {
+                name: "replay.py".into(),
+            },
+            ComputeError::NotGiven {
+                missing: vec!["arena-prices.jsonl"],
+            },
+        ];
+        i18n::set(Lang::En);
+        let english: Vec<String> = errors.iter().map(ComputeError::say).collect();
+        assert_eq!(
+            english,
+            [
+                "a/arena-trades.jsonl and arena-trades.jsonl are the same published file; give one",
+                "replay.py was given twice; give one copy of each published file",
+                "cannot recount the accounts: arena-prices.jsonl not given (the replay needs \
+                 arena-protocol.json, arena-decisions.jsonl, arena-prices.jsonl, \
+                 arena-trades.jsonl, arena-accounts.jsonl)",
+            ]
+        );
+        for lang in [Lang::Zh, Lang::Ar] {
+            i18n::set(lang);
+            for (e, en) in errors.iter().zip(&english) {
+                let said = e.say();
+                assert_ne!(&said, en, "{e:?} in {}", lang.code());
+            }
+            assert!(errors[2].say().contains("arena-prices.jsonl"));
+        }
+        i18n::set(Lang::En);
+        let refused = ComputeError::Recount("arena-trades.jsonl:2: missing field".into());
+        assert_eq!(refused.say(), "arena-trades.jsonl:2: missing field");
+    }
 }

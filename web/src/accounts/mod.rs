@@ -238,7 +238,7 @@ impl Component for AccountsApp {
         let (worker, mut status) = match module_worker::spawn_for(
             ctx.link(),
             WORKER_URL,
-            "the replay",
+            M::WeTheReplay,
             AccountsFromWorker::from_json,
             Msg::FromWorker,
             Msg::WorkerBroken,

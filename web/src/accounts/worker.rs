@@ -4,12 +4,12 @@
 
 use super::compute::{self, arena_kind, Computed, MAX_CODE_BYTES, MAX_INPUT_BYTES};
 use super::protocol::{AccountsFromWorker, FILES, JOB, LABELS};
-use crate::i18n::{t, M};
+use crate::i18n::{t, tr, M};
+use crate::module_worker::read_whole;
 use sealbook_core::verifier::published::ArenaFile;
 use std::cell::Cell;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use wasm_bindgen_futures::JsFuture;
 use web_sys::{DedicatedWorkerGlobalScope, File, MessageEvent};
 
 thread_local! {
@@ -26,7 +26,7 @@ fn post(msg: &AccountsFromWorker) {
 pub fn accounts_worker_main() {
     std::panic::set_hook(Box::new(|info| {
         post(&AccountsFromWorker::Crashed {
-            message: format!("internal error: {info}"),
+            message: tr(M::WeInternal, &[("detail", info)]),
         })
     }));
     let onmessage = Closure::<dyn FnMut(MessageEvent)>::new(|event: MessageEvent| {
@@ -63,19 +63,6 @@ pub fn accounts_worker_main() {
     post(&AccountsFromWorker::Ready);
 }
 
-async fn read(label: &str, file: &File, limit: u64) -> Result<Vec<u8>, String> {
-    let size = file.size() as u64;
-    if size > limit {
-        return Err(format!(
-            "{label}: {size} bytes is more than this page reads ({limit})"
-        ));
-    }
-    let array = JsFuture::from(file.array_buffer()).await.map_err(|e| {
-        format!("{label}: the browser could not read the file ({e:?}); was it moved or changed?")
-    })?;
-    Ok(js_sys::Uint8Array::new(&array).to_vec())
-}
-
 async fn run(job: u32, files: Vec<(String, File)>) -> Result<Computed, String> {
     let steps = 2;
     let progress = |step: u32, label: &str| {
@@ -93,8 +80,8 @@ async fn run(job: u32, files: Vec<(String, File)>) -> Result<Computed, String> {
             Some(ArenaFile::Code | ArenaFile::CodeText) => MAX_CODE_BYTES,
             _ => MAX_INPUT_BYTES,
         };
-        read_files.push((label.clone(), read(label, f, limit).await?));
+        read_files.push((label.clone(), read_whole(label, f, limit).await?));
     }
     progress(2, t(M::AccStepReplaying));
-    compute::compute(&read_files)
+    compute::compute(&read_files).map_err(|e| e.say())
 }

@@ -1,6 +1,7 @@
 //! The experiment page's I/O: same-origin requests to the API (no other host is ever asked),
 //! the device clock, and the identifier kept in `localStorage`.
 
+use crate::i18n::{t, M};
 use sealbook_core::calendar::Instant;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
@@ -16,7 +17,7 @@ pub struct Reply {
 
 /// Sends `body` (JSON) to the page's own server at the absolute path `path`.
 pub async fn request(method: &str, path: &str, body: Option<&str>) -> Result<Reply, String> {
-    let window = web_sys::window().ok_or("no window")?;
+    let window = web_sys::window().ok_or_else(|| t(M::LmNoWindow).to_string())?;
     let init = web_sys::RequestInit::new();
     init.set_method(method);
     init.set_credentials(web_sys::RequestCredentials::SameOrigin);
@@ -30,14 +31,12 @@ pub async fn request(method: &str, path: &str, body: Option<&str>) -> Result<Rep
     }
     let answer = JsFuture::from(window.fetch_with_str_and_init(path, &init))
         .await
-        .map_err(|_| {
-            "the server could not be reached; check the connection and reload".to_string()
-        })?;
+        .map_err(|_| t(M::WeServerUnreachable).to_string())?;
     let response: web_sys::Response = answer.unchecked_into();
     let text = response.text().map_err(|e| format!("{e:?}"))?;
     let text = JsFuture::from(text)
         .await
-        .map_err(|_| "the server's answer was cut off; reload the page".to_string())?;
+        .map_err(|_| t(M::WeAnswerCutOff).to_string())?;
     Ok(Reply {
         status: response.status(),
         body: text.as_string().unwrap_or_default(),

@@ -164,6 +164,46 @@ catalog! {
     LmNoAddress { en: "the page has no address", zh: "本页面没有地址", ar: "لا عنوان لهذه الصفحة", }
     LmFileNotMade { en: "{path}: the fetched bytes could not be made a file ({detail})", zh: "{path}：获取的字节无法生成文件（{detail}）", ar: "{path}: تعذّر إنشاء ملف من البايتات المجلوبة ({detail})", }
 
+    // The pages' own fetch, worker and internal errors (web/src/explorer.rs, web/src/trust.rs,
+    // web/src/module_worker.rs, web/src/protocol.rs, the verifier, range, Scores and Accounts
+    // workers, web/src/accounts/compute.rs, web/src/experiment/net.rs). A browser's or a panic's
+    // own words are the {detail} argument.
+    WeInternal { en: "internal error: {detail}", zh: "内部错误：{detail}", ar: "خطأ داخلي: {detail}", }
+    WeFileUnreadable { en: "{name}: the browser could not read the file ({detail}); was it moved or changed?", zh: "{name}：浏览器无法读取该文件（{detail}）；它是否被移动或修改过？", ar: "{name}: تعذّر على المتصفح قراءة الملف ({detail})؛ هل نُقل أو تغيّر؟", }
+    WeFileSlice { en: "{name}: cannot read bytes {start}..{end}: {detail}", zh: "{name}：无法读取第 {start}..{end} 字节：{detail}", ar: "{name}: تتعذّر قراءة البايتات {start}..{end}: {detail}", }
+    WeFileTooLarge { en: "{name}: {size} bytes is more than this page reads ({limit})", zh: "{name}：{size} 字节，超过本页面读取的上限（{limit}）", ar: "{name}: الحجم {size} بايت أكثر مما تقرؤه هذه الصفحة ({limit})", }
+    WeListTooLarge { en: "{size} bytes is too large for a stamped list (limit {limit})", zh: "{size} 字节，对盖章清单来说太大（上限 {limit}）", ar: "الحجم {size} بايت كبير جدًا على قائمة مختومة زمنيًا (الحد {limit})", }
+    WeWorkerNotStarted { en: "this browser could not start {what} (a module Web Worker): {detail}", zh: "此浏览器无法启动{what}（模块类型的 Web Worker）：{detail}", ar: "تعذّر على هذا المتصفح تشغيل {what} (عامل Web Worker من نوع الوحدة): {detail}", }
+    WeWorkerStopped { en: "{what} stopped", zh: "{what}已停止", ar: "توقف عمل {what}", }
+    WeTheVerifier { en: "the verifier", zh: "验证器", ar: "أداة التحقق", }
+    WeTheScorer { en: "the scorer", zh: "计分器", ar: "المُقيِّم", }
+    WeTheReplay { en: "the replay", zh: "重放", ar: "إعادة التشغيل", }
+    WeFromVerifierUnreadable { en: "unreadable message from the verifier: {detail}", zh: "来自验证器的消息无法读取：{detail}", ar: "رسالة غير مقروءة من أداة التحقق: {detail}", }
+    WeFromWorkerUnreadable { en: "unreadable message from the worker: {detail}", zh: "来自工作线程的消息无法读取：{detail}", ar: "رسالة غير مقروءة من العامل: {detail}", }
+    WeRangeNoFile { en: "the range task has no file", zh: "分段任务没有文件", ar: "مهمة المقطع بلا ملف", }
+    WeRangeNoBytes { en: "the range task has no byte range", zh: "分段任务没有字节范围", ar: "مهمة المقطع بلا نطاق بايتات", }
+    WeRangeNotStarted { en: "could not start a range verifier worker: {detail}", zh: "无法启动分段验证工作线程：{detail}", ar: "تعذّر تشغيل عامل تحقق لمقطع: {detail}", }
+    WeRangeUnreadable { en: "unreadable message from a range worker: {detail}", zh: "来自分段工作线程的消息无法读取：{detail}", ar: "رسالة غير مقروءة من عامل مقطع: {detail}", }
+    WeRangeFailed { en: "a range worker failed: {detail}", zh: "分段工作线程失败：{detail}", ar: "فشل عامل مقطع: {detail}", }
+    WeRangeFailedStopped { en: "a range worker failed: it stopped", zh: "分段工作线程失败：它已停止", ar: "فشل عامل مقطع: توقف عن العمل", }
+    WeRangeTaskNotBuilt { en: "could not build a range task: {detail}", zh: "无法构建分段任务：{detail}", ar: "تعذّر إنشاء مهمة مقطع: {detail}", }
+    WeRangeNotHanded { en: "could not hand a range to its worker: {detail}", zh: "无法把分段交给它的工作线程：{detail}", ar: "تعذّر تسليم مقطع إلى عامله: {detail}", }
+    WeRangeStopped { en: "{name}: a range worker stopped: {detail}", zh: "{name}：一个分段工作线程已停止：{detail}", ar: "{name}: توقف عامل مقطع: {detail}", }
+    WeRangeAnswer { en: "{name}: a range worker's answer: {detail}", zh: "{name}：分段工作线程的回答：{detail}", ar: "{name}: جواب عامل مقطع: {detail}", }
+    WeRangeNotJoined { en: "{name}: a range could not be joined", zh: "{name}：一个分段无法与其他分段拼接", ar: "{name}: تعذّر وصل مقطع بما قبله", }
+    WeExplorerTooLong { en: "{url}: answered {bytes} bytes, more than a block hash or header", zh: "{url}：回答了 {bytes} 字节，超过一个区块哈希或区块头的长度", ar: "{url}: أجاب بـ {bytes} بايت، أكثر من تجزئة كتلة أو ترويسة", }
+    WeExplorerNoHash { en: "{url} did not answer a block hash (64 hex digits)", zh: "{url} 没有回答区块哈希（64 位十六进制数字）", ar: "لم يُجب {url} بتجزئة كتلة (64 خانة ست عشرية)", }
+    WeTrustNotBlob { en: "{url}: not a blob", zh: "{url}：不是 Blob", ar: "{url}: ليس Blob", }
+    WeTrustTooLarge { en: "{url}: {bytes} bytes, more than a trust bundle", zh: "{url}：{bytes} 字节，超过信任包应有的大小", ar: "{url}: الحجم {bytes} بايت، أكبر من حزمة ثقة", }
+    WeTrustNotBeside { en: "the manifest names {name}, not a file beside it", zh: "清单文件指定了 {name}，而不是它旁边的文件", ar: "يسمّي ملف البيان {name}، لا ملفًا بجانبه", }
+    WeNothingToScore { en: "no council-forecasts.csv, book, registered predictions, records file, experiment dataset or league file was given", zh: "未提供 council-forecasts.csv、账本、登记的预测、记录文件、实验数据集或联赛文件", ar: "لم يُعطَ council-forecasts.csv ولا دفتر ولا توقعات مسجّلة ولا ملف سجلات ولا مجموعة بيانات التجربة ولا ملف الدوري", }
+    WeNoDocument { en: "no document", zh: "没有可用的文档", ar: "لا مستند", }
+    WeAccSameFile { en: "{first} and {second} are the same published file; give one", zh: "{first} 和 {second} 是同一个已发布文件；请只提供一个", ar: "{first} و{second} هما الملف المنشور نفسه؛ أعطِ واحدًا منهما", }
+    WeAccGivenTwice { en: "{name} was given twice; give one copy of each published file", zh: "{name} 被提供了两次；每个已发布文件请只提供一份", ar: "أُعطي {name} مرتين؛ أعطِ نسخة واحدة من كل ملف منشور", }
+    WeAccNotGiven { en: "cannot recount the accounts: {missing} not given (the replay needs {needed})", zh: "无法重新计算账户：未提供 {missing}（重放需要 {needed}）", ar: "تتعذّر إعادة حساب الحسابات: لم يُعطَ {missing} (تحتاج إعادة التشغيل إلى {needed})", }
+    WeServerUnreachable { en: "the server could not be reached; check the connection and reload", zh: "无法连接到服务器；请检查网络连接后重新加载", ar: "تعذّر الوصول إلى الخادم؛ افحص الاتصال وأعد التحميل", }
+    WeAnswerCutOff { en: "the server's answer was cut off; reload the page", zh: "服务器的回答被截断；请重新加载页面", ar: "انقطع جواب الخادم؛ أعد تحميل الصفحة", }
+
     // The verdict (web/src/report_view.rs).
     Verified { en: "Verified", zh: "已验证", ar: "تم التحقق", }
     NotVerified { en: "Not verified", zh: "未验证", ar: "لم يتم التحقق", }

@@ -309,7 +309,7 @@ pub fn save_json(name: &str, text: &str) -> Result<(), String> {
     let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(|e| format!("{e:?}"))?;
     let document = web_sys::window()
         .and_then(|w| w.document())
-        .ok_or("no document")?;
+        .ok_or_else(|| t(M::WeNoDocument).to_string())?;
     let a: web_sys::HtmlAnchorElement = document
         .create_element("a")
         .map_err(|e| format!("{e:?}"))?
@@ -339,7 +339,7 @@ impl Component for ScoresApp {
         let (worker, status) = match module_worker::spawn_for(
             ctx.link(),
             WORKER_URL,
-            "the scorer",
+            M::WeTheScorer,
             ScoresFromWorker::from_json,
             Msg::FromWorker,
             Msg::WorkerBroken,

@@ -9,11 +9,11 @@ use super::protocol::{
     REGISTERED,
 };
 use crate::i18n::{t, tr, M};
+use crate::module_worker::read_whole;
 use sealbook_core::score::peers::Profile;
 use std::cell::Cell;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use wasm_bindgen_futures::JsFuture;
 use web_sys::{DedicatedWorkerGlobalScope, File, MessageEvent};
 
 thread_local! {
@@ -30,7 +30,7 @@ fn post(msg: &ScoresFromWorker) {
 pub fn scores_worker_main() {
     std::panic::set_hook(Box::new(|info| {
         post(&ScoresFromWorker::Crashed {
-            message: format!("internal error: {info}"),
+            message: tr(M::WeInternal, &[("detail", info)]),
         })
     }));
     let onmessage = Closure::<dyn FnMut(MessageEvent)>::new(|event: MessageEvent| {
@@ -71,20 +71,7 @@ pub fn scores_worker_main() {
 }
 
 async fn read(file: &File, limit: u64) -> Result<Vec<u8>, String> {
-    let size = file.size() as u64;
-    if size > limit {
-        return Err(format!(
-            "{}: {size} bytes is more than this page reads ({limit})",
-            file.name()
-        ));
-    }
-    let array = JsFuture::from(file.array_buffer()).await.map_err(|e| {
-        format!(
-            "{}: the browser could not read the file ({e:?}); was it moved or changed?",
-            file.name()
-        )
-    })?;
-    Ok(js_sys::Uint8Array::new(&array).to_vec())
+    read_whole(&file.name(), file, limit).await
 }
 
 /// The files of one job.
@@ -117,10 +104,7 @@ async fn run(job: u32, files: Files) -> Result<Computed, String> {
         && files.experiment.is_none()
         && files.league.is_none()
     {
-        return Err(
-            "no council-forecasts.csv, book, registered predictions, records file, experiment dataset or league file was given"
-                .into(),
-        );
+        return Err(t(M::WeNothingToScore).into());
     }
     let steps = 4;
     let progress = |step: u32, label: &str| {
