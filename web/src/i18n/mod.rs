@@ -9,7 +9,7 @@
 //! Core's verdicts reach the page as message ids with typed arguments, never as English:
 //! [`core_messages`] words each in the page's language, [`check_messages`] the checks of RFC
 //! 3161 tokens and Rekor entries, [`ots_messages`] the OpenTimestamps verdict and the Bitcoin
-//! header checks.
+//! header checks, [`stats_notes`] why a figure of the stats document has no value.
 //!
 //! The language is chosen once when a page mounts ([`choose`]): `?lang=en|zh|ar` in the address
 //! fixes it, else the reader's remembered choice (localStorage), else the first of
@@ -20,6 +20,7 @@ pub mod catalog;
 pub mod check_messages;
 pub mod core_messages;
 pub mod ots_messages;
+pub mod stats_notes;
 
 pub use catalog::M;
 pub use sealbook_core::text::{arguments, fill};
