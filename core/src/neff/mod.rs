@@ -52,10 +52,16 @@ pub enum NeffError {
         market: String,
         horizon: String,
     },
-    /// A seat has no side label, or the labels are not exactly two.
-    Sides(String),
-    /// Nothing to compute from.
-    Empty(&'static str),
+    /// The sides reading: a seat of the panel has no side label.
+    NoSide { seat: String },
+    /// The sides reading: the seats' labels are not exactly two sides.
+    NotTwoSides { found: usize },
+    /// The sides reading: more ways to split the seats than the test enumerates.
+    TooManySplits { splits: u64, max: u64 },
+    /// The sides reading: no cell was answered by a seat of each side.
+    NoCellBothSides,
+    /// The shadow weights: no seat of the roster has a correlation in the window.
+    NoCorrelationInWindow,
 }
 
 impl std::fmt::Display for NeffError {
@@ -77,8 +83,17 @@ impl std::fmt::Display for NeffError {
             } => {
                 write!(f, "row {row}: seat {seat}, {market} {horizon}: probability must be a number from 0 to 100")
             }
-            NeffError::Sides(m) => write!(f, "sides: {m}"),
-            NeffError::Empty(m) => write!(f, "{m}"),
+            NeffError::NoSide { seat } => write!(f, "sides: seat {seat} has no side"),
+            NeffError::NotTwoSides { found } => {
+                write!(f, "sides: need seats on exactly two sides, found {found}")
+            }
+            NeffError::TooManySplits { splits, max } => {
+                write!(f, "sides: {splits} splits exceed the limit of {max}")
+            }
+            NeffError::NoCellBothSides => f.write_str("sides: no cell answered by both sides"),
+            NeffError::NoCorrelationInWindow => {
+                f.write_str("shadow weights: no seat of the roster has a correlation in the window")
+            }
         }
     }
 }

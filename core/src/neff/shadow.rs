@@ -68,9 +68,7 @@ pub fn shadow_weights(
         }
     }
     let known: Vec<f64> = weights.values().copied().collect();
-    let fill = median(&known).ok_or(NeffError::Empty(
-        "shadow weights: no seat of the roster has a correlation in the window",
-    ))?;
+    let fill = median(&known).ok_or(NeffError::NoCorrelationInWindow)?;
     for seat in &missing {
         weights.insert(seat.clone(), fill);
     }

@@ -93,17 +93,16 @@ pub fn sides_test(
     for s in &panel.seats {
         let l = side_of
             .get(s)
-            .ok_or_else(|| NeffError::Sides(format!("seat {s} has no side")))?;
+            .ok_or_else(|| NeffError::NoSide { seat: s.clone() })?;
         if !labels.contains(&l.as_str()) {
             labels.push(l);
         }
     }
     labels.sort();
     if labels.len() != 2 {
-        return Err(NeffError::Sides(format!(
-            "need seats on exactly two sides, found {}",
-            labels.len()
-        )));
+        return Err(NeffError::NotTwoSides {
+            found: labels.len(),
+        });
     }
     let n = panel.seats.len();
     let in_a: Vec<bool> = panel
@@ -114,9 +113,10 @@ pub fn sides_test(
     let k = in_a.iter().filter(|&&a| a).count();
     let splits = binomial(n as u64, k as u64);
     if splits > MAX_SPLITS {
-        return Err(NeffError::Sides(format!(
-            "{splits} splits exceed the limit of {MAX_SPLITS}"
-        )));
+        return Err(NeffError::TooManySplits {
+            splits,
+            max: MAX_SPLITS,
+        });
     }
     let (mut within, mut each, mut between) = (Vec::new(), [Vec::new(), Vec::new()], Vec::new());
     for i in 0..n {
@@ -130,8 +130,7 @@ pub fn sides_test(
             }
         }
     }
-    let (gap, signed, cell) =
-        max_gap(panel, &in_a).ok_or(NeffError::Empty("sides: no cell answered by both sides"))?;
+    let (gap, signed, cell) = max_gap(panel, &in_a).ok_or(NeffError::NoCellBothSides)?;
     let threshold = gap - gap.abs() * f64::EPSILON * 100.0;
 
     // every k-subset of 0..n in lexicographic order

@@ -11,6 +11,7 @@
 
 use super::eligibility::{admission, Admission};
 use super::ids::RowIds;
+use super::notes::{Note, StatsNote};
 use crate::calendar::{Horizon, Instant};
 use crate::contract::forecasts_csv::ForecastRow;
 use crate::neff::panel::{CorrelationMatrix, NeffReading, Panel, Similarity, MIN_COMMON_CELLS};
@@ -29,7 +30,7 @@ pub struct NeffRow {
     #[serde(flatten)]
     pub reading: NeffReading,
     /// Why the reading has no value, if it has none.
-    pub note: Option<String>,
+    pub note: Option<Note>,
 }
 
 /// One horizon's mean correlation over its `n_eff[]` readings (§5.1): the rho at which the
@@ -76,33 +77,52 @@ pub(crate) fn neff_rows_of(cells: &RunCells<'_>) -> Vec<NeffRow> {
         .iter()
         .map(|((run_id, h), rs)| {
             let answers = answers_of(rs, *h);
-            let (reading, note) = match Panel::from_answers(&answers, None) {
-                Ok(panel) => {
-                    let reading = panel.reading(&Similarity::Pearson);
-                    let note = reading.rho.is_none().then(|| format!("no pair of seats has a correlation over {MIN_COMMON_CELLS} or more common markets"));
-                    (reading, note)
-                }
-                Err(e) => (NeffReading { n: 0, pairs: 0, undefined_pairs: 0, rho: None, n_eff: None }, Some(panel_error_note(&e, rs))),
-            };
-            NeffRow { run_id: (*run_id).into(), session: rs[0].session.clone(), horizon: h.as_str().into(), reading, note }
+            let (reading, note) =
+                match Panel::from_answers(&answers, None) {
+                    Ok(panel) => {
+                        let reading = panel.reading(&Similarity::Pearson);
+                        let note = reading.rho.is_none().then_some(Note::Msg(
+                            StatsNote::NoPairOverMarkets {
+                                min: MIN_COMMON_CELLS,
+                            },
+                        ));
+                        (reading, note)
+                    }
+                    Err(e) => (
+                        NeffReading {
+                            n: 0,
+                            pairs: 0,
+                            undefined_pairs: 0,
+                            rho: None,
+                            n_eff: None,
+                        },
+                        Some(panel_error_note(e, rs).into()),
+                    ),
+                };
+            NeffRow {
+                run_id: (*run_id).into(),
+                session: rs[0].session.clone(),
+                horizon: h.as_str().into(),
+                reading,
+                note,
+            }
         })
         .collect()
 }
 
 /// Why the panel of `rs` cannot be formed. The panel counts rows from 0 within the run; this
 /// names the file's row instead.
-pub(crate) fn panel_error_note(e: &NeffError, rs: &[&ForecastRow]) -> String {
+pub(crate) fn panel_error_note(e: NeffError, rs: &[&ForecastRow]) -> StatsNote {
     match e {
         NeffError::Duplicate {
             row, seat, market, ..
-        } => {
-            format!("council-forecasts.csv row {}: seat {seat} answered {market} twice in its latest answer line", rs[*row].row)
-        }
-        NeffError::Probability { row, .. } => format!(
-            "council-forecasts.csv row {}, column prob_up: not a number from 0 to 100",
-            rs[*row].row
-        ),
-        _ => e.to_string(),
+        } => StatsNote::AnsweredTwice {
+            row: rs[row].row,
+            seat,
+            market,
+        },
+        NeffError::Probability { row, .. } => StatsNote::NotAProbability { row: rs[row].row },
+        e => StatsNote::Neff(e),
     }
 }
 

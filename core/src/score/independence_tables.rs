@@ -26,6 +26,7 @@ use super::calibration::{share_40_60, sharpness_k, spread};
 use super::ids::RowIds;
 use super::independence::{panel_error_note, run_cells, RunCells};
 use super::mean;
+use super::notes::{Note, StatsNote};
 use super::roster::Roster;
 use crate::calendar::{reference_cut, session_number, Date, Horizon, Instant};
 use crate::contract::forecasts_csv::ForecastRow;
@@ -100,7 +101,7 @@ pub struct RunFunnel {
     pub invalid: usize,
     /// One-day cells with status `counted`.
     pub counted_one_day: usize,
-    pub note: Option<String>,
+    pub note: Option<Note>,
 }
 
 /// One N_eff reading with the cells it was read over, or why it has no value.
@@ -110,7 +111,7 @@ pub struct Reading {
     #[serde(flatten)]
     pub reading: NeffReading,
     pub cells: usize,
-    pub note: Option<String>,
+    pub note: Option<Note>,
 }
 
 /// §5's figures for one run and horizon.
@@ -131,13 +132,13 @@ pub struct RunIndependence {
     pub from_fifty: Reading,
     pub from_climatology: Reading,
     pub spectrum: Option<Spectrum>,
-    pub spectrum_note: Option<String>,
+    pub spectrum_note: Option<Note>,
     /// Mean r and majority agreement per seat, in code-point order.
     pub seats: Vec<SeatProfile>,
     /// Error indicators (1 wrong, 0 right; a stated 50 is neither) of the resolved events.
     pub errors: Reading,
     pub sides: Option<SidesTest>,
-    pub sides_note: Option<String>,
+    pub sides_note: Option<Note>,
     /// Table 7: K = (2/n) sum |p - 50| and the share from 40 to 60 over every answer.
     pub k: Option<f64>,
     pub share_40_60: Option<f64>,
@@ -153,7 +154,7 @@ pub struct ShadowSection {
     /// The runs whose one-day correlation matrices were pooled.
     pub window: Vec<String>,
     pub weights: Option<ShadowWeights>,
-    pub note: Option<String>,
+    pub note: Option<Note>,
 }
 
 fn answer(r: &ForecastRow) -> Answer<&str> {
@@ -167,24 +168,24 @@ fn answer(r: &ForecastRow) -> Answer<&str> {
 
 fn reading(r: NeffReading, cells: usize) -> Reading {
     let note = if r.n < 2 {
-        Some("fewer than two seats".to_string())
+        Some(StatsNote::FewerThanTwoSeats)
     } else if r.rho.is_none() {
-        Some(format!(
-            "no pair of seats has a correlation over {MIN_COMMON_CELLS} or more common cells"
-        ))
+        Some(StatsNote::NoPairOverCells {
+            min: MIN_COMMON_CELLS,
+        })
     } else if r.n_eff.is_none() {
-        Some("1 + (n - 1) rho is not positive".to_string())
+        Some(StatsNote::RhoNotPositive)
     } else {
         None
     };
     Reading {
         reading: r,
         cells,
-        note,
+        note: note.map(Note::Msg),
     }
 }
 
-fn no_reading(note: &str) -> Reading {
+fn no_reading(note: StatsNote) -> Reading {
     Reading {
         reading: NeffReading {
             n: 0,
@@ -194,7 +195,7 @@ fn no_reading(note: &str) -> Reading {
             n_eff: None,
         },
         cells: 0,
-        note: Some(note.to_string()),
+        note: Some(note.into()),
     }
 }
 
@@ -240,21 +241,22 @@ fn run_panel(
     ctx: &Context<'_>,
 ) -> RunIndependence {
     let answers: Vec<Answer<&str>> = rows.iter().map(|r| answer(r)).collect();
+    // Every reading is set below, from the panel or from why there is none.
     let mut out = RunIndependence {
         run_id: run_id.into(),
         session: rows[0].session.clone(),
         horizon: horizon.into(),
         n: 0,
         cells: 0,
-        pearson: no_reading(""),
-        one_market_per_group: no_reading(""),
+        pearson: no_reading(StatsNote::FewerThanTwoSeats),
+        one_market_per_group: no_reading(StatsNote::FewerThanTwoSeats),
         dropped_markets: Vec::new(),
-        from_fifty: no_reading(""),
-        from_climatology: no_reading(""),
+        from_fifty: no_reading(StatsNote::FewerThanTwoSeats),
+        from_climatology: no_reading(StatsNote::FewerThanTwoSeats),
         spectrum: None,
         spectrum_note: None,
         seats: Vec::new(),
-        errors: no_reading(""),
+        errors: no_reading(StatsNote::FewerThanTwoSeats),
         sides: None,
         sides_note: None,
         k: None,
@@ -265,7 +267,7 @@ fn run_panel(
     let panel = match Panel::from_answers(&answers, None) {
         Ok(p) => p,
         Err(e) => {
-            let note = panel_error_note(&e, rows);
+            let note = panel_error_note(e, rows);
             for r in [
                 &mut out.pearson,
                 &mut out.one_market_per_group,
@@ -273,10 +275,10 @@ fn run_panel(
                 &mut out.from_climatology,
                 &mut out.errors,
             ] {
-                *r = no_reading(&note);
+                *r = no_reading(note.clone());
             }
-            out.spectrum_note = Some(note.clone());
-            out.sides_note = Some(note);
+            out.spectrum_note = Some(note.clone().into());
+            out.sides_note = Some(note.into());
             return out;
         }
     };
@@ -290,7 +292,7 @@ fn run_panel(
     out.one_market_per_group =
         match Panel::from_answers(&one_market_per_group(&answers, &groups), None) {
             Ok(p) => reading(p.reading(&Similarity::Pearson), p.cells.len()),
-            Err(e) => no_reading(&panel_error_note(&e, rows)),
+            Err(e) => no_reading(panel_error_note(e, rows)),
         };
     out.from_fifty = reading(panel.reading(&Similarity::FromFifty), cells);
     out.from_climatology = match &ctx.clim {
@@ -298,17 +300,15 @@ fn run_panel(
             panel.reading(sim),
             panel.cells.iter().filter(|c| q.contains_key(c)).count(),
         ),
-        _ => no_reading("no climatology table given"),
+        _ => no_reading(StatsNote::NoClimatology),
     };
 
     out.spectrum = spectrum(&matrix);
-    out.spectrum_note = out
-        .spectrum
-        .is_none()
-        .then(|| match out.pearson.reading.undefined_pairs {
-            0 => "the matrix's eigenvalues give no positive trace".to_string(),
-            k => format!("{k} pairs of seats have no correlation, so the matrix is incomplete"),
-        });
+    let why_no_spectrum = match out.pearson.reading.undefined_pairs {
+        0 => StatsNote::NoPositiveTrace,
+        pairs => StatsNote::IncompleteMatrix { pairs },
+    };
+    out.spectrum_note = out.spectrum.is_none().then_some(why_no_spectrum.into());
     out.seats = seat_profiles(&panel, &matrix);
     out.errors = error_reading(rows);
     (out.sides, out.sides_note) = sides(&panel, &matrix, ctx.roster);
@@ -342,11 +342,11 @@ fn error_reading(rows: &[&ForecastRow]) -> Reading {
         })
         .collect();
     if scored.is_empty() {
-        return no_reading("no resolved event yet");
+        return no_reading(StatsNote::NoResolvedEvent);
     }
     match error_panel(&scored, None) {
         Ok(p) => reading(p.reading(&Similarity::Pearson), p.cells.len()),
-        Err(e) => no_reading(&e.to_string()),
+        Err(e) => no_reading(StatsNote::Neff(e)),
     }
 }
 
@@ -354,20 +354,23 @@ fn sides(
     panel: &Panel,
     matrix: &CorrelationMatrix,
     roster: &Roster,
-) -> (Option<SidesTest>, Option<String>) {
+) -> (Option<SidesTest>, Option<Note>) {
     if roster.seats.iter().all(|s| s.side.is_none()) {
-        return (None, Some("the roster gives no sides".into()));
+        return (None, Some(StatsNote::NoSides.into()));
     }
     let mut side_of = BTreeMap::new();
     for seat in &panel.seats {
         match roster.side_of(seat) {
             Some(s) => side_of.insert(seat.clone(), s.as_str().to_string()),
-            None => return (None, Some(format!("seat {seat} has no side in the roster"))),
+            None => {
+                let seat = seat.clone();
+                return (None, Some(StatsNote::NoSideInRoster { seat }.into()));
+            }
         };
     }
     match sides_test(panel, matrix, &side_of) {
         Ok(t) => (Some(t), None),
-        Err(e) => (None, Some(e.to_string())),
+        Err(e) => (None, Some(StatsNote::Neff(e).into())),
     }
 }
 
@@ -389,11 +392,13 @@ fn shadow(runs: &RunCells<'_>, rows: &[ForecastRow], roster: &Roster) -> ShadowS
         }
     }
     if matrices.is_empty() {
-        let note = format!("no counted run with a one-day panel before session {PRIMARY_FIRST_SESSION} (the window the weights are frozen from)");
+        let note = StatsNote::NoShadowWindow {
+            session: PRIMARY_FIRST_SESSION,
+        };
         return ShadowSection {
             window,
             weights: None,
-            note: Some(note),
+            note: Some(note.into()),
         };
     }
     let mut seats: Vec<String> = roster.seats.iter().map(|s| s.seat.clone()).collect();
@@ -412,7 +417,7 @@ fn shadow(runs: &RunCells<'_>, rows: &[ForecastRow], roster: &Roster) -> ShadowS
         Err(e) => ShadowSection {
             window,
             weights: None,
-            note: Some(e.to_string()),
+            note: Some(StatsNote::Neff(e).into()),
         },
     }
 }
@@ -523,7 +528,7 @@ fn funnel(
                 counted_one_day: count(&|r| r.status == "counted" && r.horizon == Horizon::D1),
                 note: sealing_times
                     .is_none()
-                    .then(|| "sealed_before_reference needs the book's sealing times".to_string()),
+                    .then_some(Note::Msg(StatsNote::FunnelNeedsBook)),
             }
         })
         .collect()
@@ -581,12 +586,17 @@ mod tests {
         assert_eq!(r.dropped_markets, ["NASDAQ", "DOW", "BRENT"]);
         assert_eq!(r.one_market_per_group.cells, 3);
         assert!(r.pearson.reading.rho.is_some() && r.pearson.note.is_none());
+        let msg = |n: &Option<Note>| n.as_ref().and_then(Note::msg).cloned();
         assert_eq!(
-            r.from_climatology.note.as_deref(),
-            Some("no climatology table given")
+            msg(&r.from_climatology.note),
+            Some(StatsNote::NoClimatology)
         );
-        assert_eq!(r.errors.note.as_deref(), Some("no resolved event yet"));
-        assert_eq!(r.sides_note.as_deref(), Some("the roster gives no sides"));
+        assert_eq!(msg(&r.errors.note), Some(StatsNote::NoResolvedEvent));
+        assert_eq!(msg(&r.sides_note), Some(StatsNote::NoSides));
+        assert_eq!(
+            r.sides_note.as_ref().unwrap().to_string(),
+            "the roster gives no sides"
+        );
         assert_eq!(r.seats.len(), 4);
         // Session 2 is in the shadow weights' window.
         assert_eq!(ind.shadow.window, ["2026-10-20-am"]);
@@ -610,8 +620,8 @@ mod tests {
         };
         let ind = independence(&rows, None, None, &roster);
         assert_eq!(
-            ind.runs[0].sides_note.as_deref(),
-            Some("seat d has no side in the roster")
+            msg(&ind.runs[0].sides_note),
+            Some(StatsNote::NoSideInRoster { seat: "d".into() })
         );
         roster.seats.push(seat("d", Some(Side::China)));
         let ind = independence(&rows, None, None, &roster);
@@ -625,11 +635,20 @@ mod tests {
         let mut twice = rows.clone();
         twice.push(row("a", "GOLD", "GC=F", 50.0, 10));
         let r = &independence(&twice, None, None, &Roster::default()).runs[0];
+        assert_eq!(
+            msg(&r.pearson.note),
+            Some(StatsNote::AnsweredTwice {
+                row: 10,
+                seat: "a".into(),
+                market: "GOLD".into()
+            })
+        );
         assert!(
             r.pearson
                 .note
-                .as_deref()
+                .as_ref()
                 .unwrap()
+                .to_string()
                 .starts_with("council-forecasts.csv row 10: seat a answered GOLD twice"),
             "{:?}",
             r.pearson.note

@@ -33,6 +33,7 @@ use super::ids::{intern, RowIds};
 use super::independence::{mean_rho_by_horizon, neff_rows_of, run_cells, HorizonRho, NeffRow};
 use super::independence_tables::{independence_of, Independence};
 use super::mean;
+use super::notes::{Note, StatsNote};
 use super::roster::Roster;
 use super::seams::{interval_for, Interval, StatsSeams};
 use crate::calendar::{Horizon, Instant};
@@ -97,7 +98,7 @@ pub struct SeatHorizon {
     /// The logistic calibration fit a, b with session-clustered standard errors, or why it
     /// has none (`logistic_note`).
     pub logistic: Option<CalibrationFit>,
-    pub logistic_note: Option<String>,
+    pub logistic_note: Option<Note>,
     /// The 30/10 rule.
     pub ranked: bool,
     /// Which intervals this figure may carry, or why it has none.
@@ -228,6 +229,36 @@ pub enum RowsFrom {
     Book,
 }
 
+impl LeagueStats {
+    /// Every note of the document (why a figure has none): the primary endpoint's, each
+    /// seat's logistic fit's, the `n_eff[]` rows' and the `independence` section's (roster,
+    /// readings, spectrum, sides, shadow weights, funnel), so a reader can word them in its
+    /// own language ([`Note::word`]).
+    pub fn notes_mut(&mut self) -> Vec<&mut Note> {
+        let mut notes: Vec<&mut Option<Note>> = vec![&mut self.primary_endpoint.note];
+        for hs in self.seats.values_mut() {
+            notes.extend(hs.values_mut().map(|f| &mut f.logistic_note));
+        }
+        notes.extend(self.n_eff.iter_mut().map(|r| &mut r.note));
+        let ind = &mut self.independence;
+        notes.push(&mut ind.roster.note);
+        for r in &mut ind.runs {
+            notes.extend([
+                &mut r.pearson.note,
+                &mut r.one_market_per_group.note,
+                &mut r.from_fifty.note,
+                &mut r.from_climatology.note,
+                &mut r.errors.note,
+                &mut r.spectrum_note,
+                &mut r.sides_note,
+            ]);
+        }
+        notes.push(&mut ind.shadow.note);
+        notes.extend(ind.funnel.iter_mut().map(|f| &mut f.note));
+        notes.into_iter().filter_map(Option::as_mut).collect()
+    }
+}
+
 /// The primary endpoint's figure (`primary_endpoint.{estimate, ci95, ci90, verdict}`, §8):
 /// the consensus against climatology on the one-day common events from session 11.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -244,7 +275,7 @@ pub struct PrimaryEndpoint {
     /// Block, resamples, seed and margin of the bootstrap.
     pub config: EndpointConfig,
     /// Why there is no interval or verdict, if there is none.
-    pub note: Option<String>,
+    pub note: Option<Note>,
     /// The session gains G_s the bootstrap resamples, in session order (so a reader can
     /// rerun it).
     pub gains: Vec<SessionGain>,
@@ -260,10 +291,8 @@ impl PrimaryEndpoint {
     ) -> PrimaryEndpoint {
         match sha256_ok {
             Some(true) => PrimaryEndpoint::of(session_gains(paired), stats),
-            None => PrimaryEndpoint::without("no climatology table given"),
-            Some(false) => PrimaryEndpoint::without(
-                "the climatology table's content hash does not match its stated sha256",
-            ),
+            None => PrimaryEndpoint::without(StatsNote::NoClimatology),
+            Some(false) => PrimaryEndpoint::without(StatsNote::ClimatologyHashMismatch),
         }
     }
 
@@ -275,7 +304,7 @@ impl PrimaryEndpoint {
             sessions: gains.len(),
             note: None,
             gains: session_gains,
-            ..PrimaryEndpoint::without("")
+            ..PrimaryEndpoint::without(StatsNote::NoClimatology)
         };
         match stats.block_bootstrap_endpoint(&gains, base.config) {
             Ok(r) => PrimaryEndpoint {
@@ -286,14 +315,20 @@ impl PrimaryEndpoint {
                 ..base
             },
             Err(e) => PrimaryEndpoint {
-                note: Some(format!("{} sessions: {e}", gains.len())),
+                note: Some(
+                    StatsNote::Bootstrap {
+                        sessions: gains.len(),
+                        error: e,
+                    }
+                    .into(),
+                ),
                 ..base
             },
         }
     }
 
     /// No endpoint, and why.
-    fn without(note: &str) -> PrimaryEndpoint {
+    fn without(note: StatsNote) -> PrimaryEndpoint {
         let config = EndpointConfig::PRIMARY;
         PrimaryEndpoint {
             estimate: None,
@@ -514,7 +549,10 @@ fn seat_horizon(
         ),
         hit_rate: hit_rate(resolved.iter().map(|&(_, p, up)| (p, up))),
         calibration: folded_calibration(resolved.iter().map(|&(_, p, up)| (p, up))),
-        logistic_note: logistic.as_ref().err().map(ToString::to_string),
+        logistic_note: logistic
+            .as_ref()
+            .err()
+            .map(|e| StatsNote::Logistic(e.clone()).into()),
         logistic: logistic.ok(),
         ranked: ranked(report.all.n, sessions),
         interval,
@@ -915,10 +953,10 @@ mod tests {
             runs,
             [("2026-10-30-am", 1, None), ("2026-11-02-am", 2, None)]
         );
-        assert!(st.n_eff[1]
-            .note
-            .as_deref()
-            .is_some_and(|n| n.contains("3 or more")));
+        assert_eq!(
+            st.n_eff[1].note.as_ref().and_then(Note::msg),
+            Some(&StatsNote::NoPairOverMarkets { min: 3 })
+        );
         // The document keys others script against.
         let doc = serde_json::to_value(&st).unwrap();
         for k in [

@@ -29,6 +29,7 @@ pub(crate) mod ids;
 pub mod independence;
 pub mod independence_tables;
 pub mod league;
+pub mod notes;
 pub mod peers;
 pub mod roster;
 pub mod scorecard;

@@ -15,6 +15,7 @@
 //! its first listing and takes the family and side of its latest. One line listing a seat twice
 //! is an error.
 
+use super::notes::{Note, StatsNote};
 use crate::book::canon::{self, Object, Value};
 use crate::league::layout::{insert_some, object, string};
 use serde::{Deserialize, Serialize};
@@ -58,14 +59,14 @@ pub struct RosterSeat {
 }
 
 /// The roster, in roster order, and where it was read.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Roster {
     pub seats: Vec<RosterSeat>,
     /// `asks.jsonl line 2`, `council-book.jsonl line 151`, ... (the roster lines read); `None`
     /// when no roster was given.
     pub source: Option<String>,
     /// Why there is no roster, when there is none.
-    pub note: Option<String>,
+    pub note: Option<Note>,
 }
 
 impl Roster {
@@ -86,7 +87,7 @@ impl Roster {
     }
 
     /// No roster, saying why.
-    pub fn none(note: impl Into<String>) -> Roster {
+    pub fn none(note: StatsNote) -> Roster {
         Roster {
             seats: Vec::new(),
             source: None,
@@ -367,9 +368,7 @@ pub fn league_roster(asks: Option<&[u8]>, book: Option<&[u8]>) -> Result<Roster,
         return roster_from_asks(asks);
     }
     let Some(book) = book else {
-        return Ok(Roster::none(
-            "no ask chain or book given: each seat is its own family, no sides",
-        ));
+        return Ok(Roster::none(StatsNote::NoAskChainOrBook));
     };
     Ok(roster_or_none(roster_from_book(book)))
 }
@@ -390,8 +389,8 @@ pub fn league_roster_of_runs(
 fn roster_or_none(read: Result<Option<Roster>, RosterError>) -> Roster {
     match read {
         Ok(Some(r)) => r,
-        Ok(None) => Roster::none("no ask chain given and no run line of the book carries a roster: each seat is its own family, no sides"),
-        Err(e) => Roster::none(format!("{e}; each seat is its own family, no sides")),
+        Ok(None) => Roster::none(StatsNote::NoRosterInBook),
+        Err(e) => Roster::none(StatsNote::RosterUnreadable(e)),
     }
 }
 
@@ -699,8 +698,9 @@ mod tests {
         assert!(
             r.seats.is_empty()
                 && r.note
-                    .as_deref()
+                    .as_ref()
                     .unwrap()
+                    .to_string()
                     .starts_with("council-book.jsonl line 1, field roster[0].family: missing")
         );
     }

@@ -40,7 +40,15 @@ pub enum LogisticError {
     Lengths,
     /// A probability outside the open interval (0, 1) at the given row (logit undefined).
     Probability { row: usize, p: f64 },
-    /// Fewer than 3 rows, a single cluster, all outcomes equal, or all logits equal.
+    /// Fewer than 3 rows.
+    FewerThanThree,
+    /// Every outcome is the same.
+    OutcomesEqual,
+    /// Every forecast is the same (all logits equal).
+    ForecastsEqual,
+    /// A single cluster (session).
+    OneCluster,
+    /// Another reason the fit cannot be made (a stand-in fit's own words).
     Degenerate(&'static str),
     /// Perfect or quasi separation: the coefficients diverge.
     Separation,
@@ -59,6 +67,12 @@ impl std::fmt::Display for LogisticError {
                 f,
                 "calibration fit: row {row}: probability {p} is not strictly between 0 and 1"
             ),
+            LogisticError::FewerThanThree => f.write_str("calibration fit: fewer than 3 forecasts"),
+            LogisticError::OutcomesEqual => f.write_str("calibration fit: all outcomes are equal"),
+            LogisticError::ForecastsEqual => {
+                f.write_str("calibration fit: all forecasts are equal")
+            }
+            LogisticError::OneCluster => f.write_str("calibration fit: one cluster only"),
             LogisticError::Degenerate(why) => write!(f, "calibration fit: {why}"),
             LogisticError::Separation => write!(
                 f,
@@ -119,7 +133,7 @@ pub fn calibration_fit(
         return Err(LogisticError::Lengths);
     }
     if n < 3 {
-        return Err(LogisticError::Degenerate("fewer than 3 forecasts"));
+        return Err(LogisticError::FewerThanThree);
     }
     let mut x = Vec::with_capacity(n);
     for (row, &pi) in p.iter().enumerate() {
@@ -130,10 +144,10 @@ pub fn calibration_fit(
     }
     let yv: Vec<f64> = y.iter().map(|&v| if v { 1.0 } else { 0.0 }).collect();
     if yv.iter().all(|&v| v == yv[0]) {
-        return Err(LogisticError::Degenerate("all outcomes are equal"));
+        return Err(LogisticError::OutcomesEqual);
     }
     if x.iter().all(|&v| v == x[0]) {
-        return Err(LogisticError::Degenerate("all forecasts are equal"));
+        return Err(LogisticError::ForecastsEqual);
     }
     // With one covariate, (quasi-)complete separation is a threshold splitting the outcomes.
     let range = |want: f64| {
@@ -156,7 +170,7 @@ pub fn calibration_fit(
     }
     let g = groups.len();
     if g < 2 {
-        return Err(LogisticError::Degenerate("one cluster only"));
+        return Err(LogisticError::OneCluster);
     }
 
     let hessian = |beta: [f64; 2]| -> [[f64; 2]; 2] {
@@ -254,7 +268,7 @@ mod tests {
         );
         assert_eq!(
             calibration_fit(&[0.3, 0.6, 0.2], &[true, true, true], &[1, 1, 2]),
-            Err(LogisticError::Degenerate("all outcomes are equal"))
+            Err(LogisticError::OutcomesEqual)
         );
         assert_eq!(
             calibration_fit(

@@ -78,7 +78,7 @@ fn print_rows(rows: &[NeffRow]) {
         let m = &r.reading;
         let note = r
             .note
-            .as_deref()
+            .as_ref()
             .map(|n| format!("  ({n})"))
             .unwrap_or_default();
         println!(
@@ -96,7 +96,7 @@ fn print_rows(rows: &[NeffRow]) {
 fn print_independence(ind: &Independence) {
     let roster = match (&ind.roster.source, &ind.roster.note) {
         (Some(src), _) => format!("{} seats from {src}", ind.roster.seats.len()),
-        (None, Some(note)) => note.clone(),
+        (None, Some(note)) => note.to_string(),
         (None, None) => "none".into(),
     };
     println!("\nindependence (roster: {roster})");
@@ -174,7 +174,10 @@ fn print_independence(ind: &Independence) {
         }
         None => println!(
             "\nshadow consensus weights: {}",
-            ind.shadow.note.as_deref().unwrap_or("none")
+            ind.shadow
+                .note
+                .as_ref()
+                .map_or_else(|| "none".into(), ToString::to_string)
         ),
     }
 }

@@ -182,7 +182,9 @@ fn print_human(s: &LeagueStats) {
             "primary endpoint: {} over {} sessions; {}",
             num(p.estimate),
             p.sessions,
-            p.note.as_deref().unwrap_or("no interval")
+            p.note
+                .as_ref()
+                .map_or_else(|| "no interval".into(), ToString::to_string)
         ),
     }
     if let Some(c) = &s.crowd {

@@ -1088,6 +1088,52 @@ catalog! {
     PrVecSum { en: "{vector} sums to {sum}, not 1", zh: "{vector} 之和为 {sum}，而不是 1", ar: "مجموع {vector} هو {sum}، لا 1", }
     PrVecConfidence { en: "confidence {confidence} is outside 0-1", zh: "置信度 {confidence} 超出 0-1 的范围", ar: "الثقة {confidence} خارج المدى 0-1", }
 
+    // The Scores page's statistical notes (core::score::notes::StatsNote with
+    // core::stats::bootstrap::BootstrapError, core::stats::logistic::LogisticError,
+    // core::neff::NeffError and core::score::roster::RosterError) and a peer document's
+    // generator (core::score::peers::profile_stats::Generator), rendered by
+    // i18n::stats_notes. The English is what sealbook score writes.
+    SnNoClimatology { en: "no climatology table given", zh: "未提供气候基准表", ar: "لم يُعطَ جدول مناخ", }
+    SnClimatologyHash { en: "the climatology table's content hash does not match its stated sha256", zh: "气候基准表的内容哈希与其声明的 sha256 不符", ar: "تجزئة محتوى جدول المناخ لا تطابق قيمة \u{2066}sha256\u{2069} المعلنة فيه", }
+    SnBootstrap { en: "{sessions} sessions: {error}", zh: "{sessions} 个会话：{error}", ar: "عدد الجلسات {sessions}: {error}", }
+    SnBootEmpty { en: "bootstrap: no observations", zh: "自助法：没有观测值", ar: "الإقلاع: لا مشاهدات", }
+    SnBootBadBlock { en: "bootstrap: block length {block} must be between 1 and the series length {n}", zh: "自助法：块长 {block} 必须介于 1 与序列长度 {n} 之间", ar: "الإقلاع: يجب أن يكون طول الكتلة {block} بين 1 وطول السلسلة {n}", }
+    SnBootBadReps { en: "bootstrap: {reps} resamples requested, need 1..={max}", zh: "自助法：请求了 {reps} 次重抽样，需要 1..={max} 次", ar: "الإقلاع: طُلبت إعادة معاينة {reps} مرة، والمطلوب \u{2066}1..={max}\u{2069}", }
+    SnBootNotFinite { en: "bootstrap: observation {index} is not finite", zh: "自助法：第 {index} 个观测值不是有限数", ar: "الإقلاع: المشاهدة {index} ليست عددًا منتهيًا", }
+    SnFitLengths { en: "calibration fit: probabilities, outcomes and sessions differ in length", zh: "校准拟合：概率、结果与会话的长度不同", ar: "ملاءمة المعايرة: الاحتمالات والنتائج والجلسات مختلفة الطول", }
+    SnFitProbability { en: "calibration fit: row {row}: probability {p} is not strictly between 0 and 1", zh: "校准拟合：第 {row} 行：概率 {p} 不严格介于 0 与 1 之间", ar: "ملاءمة المعايرة: الصف {row}: الاحتمال {p} ليس بين 0 و1 تمامًا", }
+    SnFitFewerThanThree { en: "calibration fit: fewer than 3 forecasts", zh: "校准拟合：预测少于 3 个", ar: "ملاءمة المعايرة: أقل من 3 توقعات", }
+    SnFitOutcomesEqual { en: "calibration fit: all outcomes are equal", zh: "校准拟合：所有结果都相同", ar: "ملاءمة المعايرة: كل النتائج متساوية", }
+    SnFitForecastsEqual { en: "calibration fit: all forecasts are equal", zh: "校准拟合：所有预测都相同", ar: "ملاءمة المعايرة: كل التوقعات متساوية", }
+    SnFitOneCluster { en: "calibration fit: one cluster only", zh: "校准拟合：只有一个聚类", ar: "ملاءمة المعايرة: عنقود واحد فقط", }
+    SnFitSeparation { en: "calibration fit: outcomes are separated by the forecasts; the fit diverges", zh: "校准拟合：结果被预测完全分离；拟合发散", ar: "ملاءمة المعايرة: التوقعات تفصل النتائج؛ فتتباعد الملاءمة", }
+    SnFitNoConvergence { en: "calibration fit: Newton iterations did not converge", zh: "校准拟合：牛顿迭代未收敛", ar: "ملاءمة المعايرة: لم تتقارب تكرارات نيوتن", }
+    SnFitOther { en: "calibration fit: {why}", zh: "校准拟合：{why}", ar: "ملاءمة المعايرة: {why}", }
+    SnNoPairMarkets { en: "no pair of seats has a correlation over {min} or more common markets", zh: "没有任何一对席位在 {min} 个或更多共同市场上有相关性", ar: "لا زوج من المقاعد له ارتباط على {min} أسواق مشتركة أو أكثر", }
+    SnNoPairCells { en: "no pair of seats has a correlation over {min} or more common cells", zh: "没有任何一对席位在 {min} 个或更多共同单元格上有相关性", ar: "لا زوج من المقاعد له ارتباط على {min} خلايا مشتركة أو أكثر", }
+    SnFewerThanTwoSeats { en: "fewer than two seats", zh: "席位少于两个", ar: "أقل من مقعدين", }
+    SnRhoNotPositive { en: "1 + (n - 1) rho is not positive", zh: "1 + (n - 1) rho 不为正", ar: "\u{2066}1 + (n - 1) rho\u{2069} ليس موجبًا", }
+    SnNoResolvedEvent { en: "no resolved event yet", zh: "尚无已结算的事件", ar: "لا حدث محسوم بعد", }
+    SnAnsweredTwice { en: "council-forecasts.csv row {row}: seat {seat} answered {market} twice in its latest answer line", zh: "council-forecasts.csv 第 {row} 行：席位 {seat} 在其最新答案行中两次回答了 {market}", ar: "\u{2066}council-forecasts.csv\u{2069} الصف {row}: أجاب المقعد {seat} عن {market} مرتين في أحدث سطر إجابة له", }
+    SnNotAProbability { en: "council-forecasts.csv row {row}, column prob_up: not a number from 0 to 100", zh: "council-forecasts.csv 第 {row} 行，prob_up 列：不是 0 到 100 之间的数", ar: "\u{2066}council-forecasts.csv\u{2069} الصف {row}، العمود \u{2066}prob_up\u{2069}: ليس عددًا من 0 إلى 100", }
+    SnNeffDuplicate { en: "row {row}: seat {seat} answered {market} {horizon} twice; pass each seat's latest answer only", zh: "第 {row} 行：席位 {seat} 两次回答了 {market} {horizon}；每个席位只应传入其最新答案", ar: "الصف {row}: أجاب المقعد {seat} عن {market} {horizon} مرتين؛ مرّر أحدث إجابة لكل مقعد فقط", }
+    SnNeffProbability { en: "row {row}: seat {seat}, {market} {horizon}: probability must be a number from 0 to 100", zh: "第 {row} 行：席位 {seat}，{market} {horizon}：概率必须是 0 到 100 之间的数", ar: "الصف {row}: المقعد {seat}، {market} {horizon}: يجب أن يكون الاحتمال عددًا من 0 إلى 100", }
+    SnNeffNoSide { en: "sides: seat {seat} has no side", zh: "阵营：席位 {seat} 没有阵营", ar: "الجوانب: المقعد {seat} بلا جانب", }
+    SnNeffNotTwoSides { en: "sides: need seats on exactly two sides, found {found}", zh: "阵营：席位须恰好分属两个阵营，实际为 {found} 个", ar: "الجوانب: يلزم أن تكون المقاعد على جانبين بالضبط، ووُجد {found}", }
+    SnNeffTooManySplits { en: "sides: {splits} splits exceed the limit of {max}", zh: "阵营：{splits} 种划分超过上限 {max}", ar: "الجوانب: عدد التقسيمات {splits} يتجاوز الحد {max}", }
+    SnNeffNoCellBothSides { en: "sides: no cell answered by both sides", zh: "阵营：没有两个阵营都回答过的单元格", ar: "الجوانب: لا خلية أجاب عنها الجانبان كلاهما", }
+    SnNeffNoCorrelationInWindow { en: "shadow weights: no seat of the roster has a correlation in the window", zh: "影子权重：名册中没有任何席位在该窗口内有相关性", ar: "الأوزان الظلية: لا مقعد في القائمة له ارتباط في النافذة", }
+    SnNoPositiveTrace { en: "the matrix's eigenvalues give no positive trace", zh: "该矩阵的特征值没有给出正的迹", ar: "القيم الذاتية للمصفوفة لا تعطي أثرًا موجبًا", }
+    SnIncompleteMatrix { en: "{pairs} pairs of seats have no correlation, so the matrix is incomplete", zh: "{pairs} 对席位没有相关性，因此矩阵不完整", ar: "أزواج المقاعد بلا ارتباط: {pairs}، فالمصفوفة ناقصة", }
+    SnNoSides { en: "the roster gives no sides", zh: "名册没有给出阵营", ar: "لا تعطي القائمة جوانب", }
+    SnNoSideInRoster { en: "seat {seat} has no side in the roster", zh: "席位 {seat} 在名册中没有阵营", ar: "المقعد {seat} بلا جانب في القائمة", }
+    SnNoShadowWindow { en: "no counted run with a one-day panel before session {session} (the window the weights are frozen from)", zh: "第 {session} 个会话之前没有带一天期面板的计入运行（权重据以冻结的窗口）", ar: "لا تشغيل محتسب بلوحة أفق يوم قبل الجلسة {session} (النافذة التي تُجمَّد منها الأوزان)", }
+    SnFunnelNeedsBook { en: "sealed_before_reference needs the book's sealing times", zh: "sealed_before_reference 需要账本的封印时间", ar: "يحتاج \u{2066}sealed_before_reference\u{2069} إلى أوقات الختم في الدفتر", }
+    SnNoAskChainOrBook { en: "no ask chain or book given: each seat is its own family, no sides", zh: "未提供问询链或账本：每个席位自成一个家族，没有阵营", ar: "لم تُعطَ سلسلة الأسئلة ولا الدفتر: كل مقعد عائلة بذاته، بلا جوانب", }
+    SnNoRosterInBook { en: "no ask chain given and no run line of the book carries a roster: each seat is its own family, no sides", zh: "未提供问询链，账本中也没有任何运行行带有名册：每个席位自成一个家族，没有阵营", ar: "لم تُعطَ سلسلة الأسئلة، ولا يحمل أي سطر تشغيل في الدفتر قائمة: كل مقعد عائلة بذاته، بلا جوانب", }
+    SnGeneratorFresh { en: "{rng}, fresh for each interval", zh: "{rng}，每个区间各用一个新生成器", ar: "{rng}، مولِّد جديد لكل فاصل", }
+    SnRosterUnreadable { en: "{file} line {line}, field {field}: {message}; each seat is its own family, no sides", zh: "{file} 第 {line} 行，字段 {field}：{message}；每个席位自成一个家族，没有阵营", ar: "{file} السطر {line}، الحقل {field}: {message}؛ كل مقعد عائلة بذاته، بلا جوانب", }
+
     // The Accounts page (web/src/accounts).
     AccountsTitle { en: "Recount the trading accounts", zh: "重新核算交易账户", ar: "أعد عدّ حسابات التداول", }
     AccountsLede { en: "Drop the league's published arena files (or its whole folder). This page replays every sealed decision against the published prices with the same engine as sealbook replay, compiled to WebAssembly, and compares every published account row, trade and benchmark. Your files never leave this device.", zh: "拖入联赛已发布的竞技场文件（或其整个文件夹）。本页面用与 sealbook replay 相同、编译为 WebAssembly 的引擎，按已发布的价格重放每一个封印的决定，并比较每一行已发布的账户记录、交易和基准。你的文件不会离开本设备。", ar: "أفلت ملفات الساحة المنشورة للدوري (أو مجلدها كله). تعيد هذه الصفحة تشغيل كل قرار مختوم مقابل الأسعار المنشورة بالمحرك نفسه الذي يستخدمه sealbook replay، مترجمًا إلى WebAssembly، وتقارن كل صف حساب وكل صفقة وكل معيار منشور. لا تغادر ملفاتك هذا الجهاز.", }

@@ -11,7 +11,8 @@
 //! 3161 tokens and Rekor entries, [`ots_messages`] the OpenTimestamps verdict and the Bitcoin
 //! header checks, [`peer_messages`] why a peer benchmark's records file cannot be scored,
 //! [`input_messages`] why the Scores page's league files cannot be read, [`book_messages`] the
-//! book's and the ask chain's reading errors and why the league's files cannot be scored.
+//! book's and the ask chain's reading errors and why the league's files cannot be scored,
+//! [`stats_notes`] why a figure of the stats document has no value.
 //!
 //! The language is chosen once when a page mounts ([`choose`]): `?lang=en|zh|ar` in the address
 //! fixes it, else the reader's remembered choice (localStorage), else the first of
@@ -27,6 +28,8 @@ pub mod input_messages;
 pub mod ots_messages;
 #[cfg(any(feature = "scores", feature = "accounts"))]
 pub mod peer_messages;
+#[cfg(any(feature = "scores", feature = "accounts"))]
+pub mod stats_notes;
 
 pub use catalog::M;
 pub use sealbook_core::text::{arguments, fill};

@@ -1,13 +1,15 @@
 //! What the Scores page computes from the dropped files, without the browser: the stats
 //! document exactly as `sealbook score --json` writes it (the same core entry point, so the
-//! same bytes), for the heat maps each run's correlation matrix with its eigenvalues, and the
-//! §8.4 scorecards as `sealbook scorecard --json` writes them.
+//! same bytes) and the same document with its notes in the page's language, for the heat maps
+//! each run's correlation matrix with its eigenvalues, and the §8.4 scorecards as `sealbook
+//! scorecard --json` writes them.
 
 use crate::i18n::input_messages::registered_error;
+use crate::i18n::stats_notes;
 use crate::i18n::{tr, M};
 use sealbook_core::score::files::league_stats_and_matrices_from_files;
 use sealbook_core::score::independence::RunMatrix;
-use sealbook_core::score::peers::profile_stats::peer_stats;
+use sealbook_core::score::peers::profile_stats::{peer_stats, PeerStats};
 use sealbook_core::score::peers::Profile;
 use sealbook_core::score::scorecard::{parse_registered, scorecards};
 use sealbook_core::score::seams::CoreStats;
@@ -52,11 +54,20 @@ impl From<RunMatrix> for MatrixView {
 pub struct Computed {
     /// The stats document, when council-forecasts.csv or the book was given.
     pub stats_json: Option<String>,
+    /// The same document with its notes worded in the page's language
+    /// ([`crate::i18n::stats_notes`]): what the page shows. JSON carries a note as text only,
+    /// so the worker, which has the page's language and core's typed notes, words them.
+    #[serde(default)]
+    pub shown_stats_json: Option<String>,
     pub matrices: Vec<MatrixView>,
     /// `sealbook scorecard --json`'s output, when the registered predictions were given.
     pub scorecards_json: Option<String>,
     /// `sealbook score --profile P --json`'s output, when a peer profile's records were given.
     pub peer_json: Option<String>,
+    /// The same document with its generator worded in the page's language: what the page
+    /// shows.
+    #[serde(default)]
+    pub shown_peer_json: Option<String>,
     /// `sealbook experiment stats --json`'s output, when an exported experiment dataset or
     /// the league file was given ([`super::experiment::analysis_json`]).
     #[serde(default)]
@@ -81,12 +92,13 @@ pub struct Inputs<'a> {
 }
 
 /// Scores the files: the stats document, byte for byte `sealbook score --json` without the
-/// final newline, and each run's matrix in the `n_eff[]` rows' order; the scorecards. The
+/// final newline, and as the page shows it (its notes in the page's language), each run's matrix in the `n_eff[]` rows' order; the scorecards. The
 /// error names the file, and the row and column when the CSV is at fault.
 pub fn compute(inp: &Inputs<'_>) -> Result<Computed, String> {
     // The league's rows come from the forecasts file when given, else from the book itself.
-    let (stats_json, matrices) = if inp.forecasts.is_some() || inp.book.is_some() {
-        let (stats, matrices) = league_stats_and_matrices_from_files(
+    let (stats_json, shown_stats_json, matrices) = if inp.forecasts.is_some() || inp.book.is_some()
+    {
+        let (mut stats, matrices) = league_stats_and_matrices_from_files(
             inp.forecasts,
             inp.book,
             inp.climatology,
@@ -96,12 +108,18 @@ pub fn compute(inp: &Inputs<'_>) -> Result<Computed, String> {
         .map_err(|e| crate::i18n::input_messages::input_error(&e))?;
         let json = serde_json::to_string(&stats)
             .map_err(|e| format!("the stats document could not be written: {e}"))?;
+        for note in stats.notes_mut() {
+            note.word(&stats_notes::stats_note);
+        }
+        let shown = serde_json::to_string(&stats)
+            .map_err(|e| format!("the stats document could not be written: {e}"))?;
         (
             Some(json),
+            Some(shown),
             matrices.into_iter().map(MatrixView::from).collect(),
         )
     } else {
-        (None, Vec::new())
+        (None, None, Vec::new())
     };
     let scorecards_json = match inp.registered {
         Some((name, bytes)) => {
@@ -118,25 +136,33 @@ pub fn compute(inp: &Inputs<'_>) -> Result<Computed, String> {
         }
         None => None,
     };
-    let peer_json = match inp.peer {
+    let (peer_json, shown_peer_json) = match inp.peer {
         Some((profile, name, bytes)) => match peer_stats(profile, bytes, &CoreStats) {
             Some(doc) => {
-                let doc = doc.map_err(|e| crate::i18n::peer_messages::record_error(name, &e))?;
-                Some(
-                    serde_json::to_string(&doc)
-                        .map_err(|e| format!("the {name} document could not be written: {e}"))?,
-                )
+                let mut doc =
+                    doc.map_err(|e| crate::i18n::peer_messages::record_error(name, &e))?;
+                let write = |doc: &PeerStats| {
+                    serde_json::to_string(doc)
+                        .map_err(|e| format!("the {name} document could not be written: {e}"))
+                };
+                let json = write(&doc)?;
+                if let Some(b) = doc.bootstrap_mut() {
+                    b.generator.word(&stats_notes::generator);
+                }
+                (Some(json), Some(write(&doc)?))
             }
-            None => None,
+            None => (None, None),
         },
-        None => None,
+        None => (None, None),
     };
     let experiment_json = super::experiment::analysis_json(inp.experiment, inp.league)?;
     Ok(Computed {
         stats_json,
+        shown_stats_json,
         matrices,
         scorecards_json,
         peer_json,
+        shown_peer_json,
         experiment_json,
     })
 }

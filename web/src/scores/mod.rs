@@ -428,9 +428,15 @@ impl Component for ScoresApp {
                 } if job == self.job => self.status = Status::Running { step, steps, label },
                 ScoresFromWorker::Done { job, computed } if job == self.job => {
                     self.status = match tables::Documents::read(
-                        computed.stats_json.as_deref(),
+                        computed
+                            .shown_stats_json
+                            .as_deref()
+                            .or(computed.stats_json.as_deref()),
                         computed.scorecards_json.as_deref(),
-                        computed.peer_json.as_deref(),
+                        computed
+                            .shown_peer_json
+                            .as_deref()
+                            .or(computed.peer_json.as_deref()),
                     )
                     .and_then(|d| d.with_experiment(computed.experiment_json.as_deref()))
                     {

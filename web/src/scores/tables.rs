@@ -11,14 +11,15 @@ use super::html::{
     card, details, head, int_td, interval, json_name, json_number, method_name, num_td,
     num_td_titled, pct_td, pill, table_wrap,
 };
-use crate::i18n::{core_messages, t, tr, M};
+use crate::i18n::{core_messages, stats_notes, t, tr, M};
 use sealbook_core::score::book_agreement::BookAgreement;
 use sealbook_core::score::crowd_book::{CrowdFigures, CrowdSplit, CrowdStats};
 use sealbook_core::score::independence_tables::Reading;
 use sealbook_core::score::league::{ConsensusHorizon, LeagueStats, RowsFrom, SeatHorizon};
+use sealbook_core::score::notes::Note;
 use sealbook_core::score::peers::agentpit::CrowdVerdict;
 use sealbook_core::score::peers::profile_stats::{
-    AgentpitStats, ArenaStats, Figure, LadderStats, PeerStats,
+    AgentpitStats, ArenaStats, Figure, Generator, LadderStats, PeerStats,
 };
 use sealbook_core::score::scorecard::{DatedScorecard, State};
 use sealbook_core::score::seams::Interval;
@@ -206,7 +207,11 @@ fn peer_card(
 }
 
 /// How a profile's intervals were drawn, after a space (the note's next sentence).
-fn boot_note(generator: &str, level: f64, resamples: usize, seed: u64) -> String {
+fn boot_note(generator: &Note<Generator>, level: f64, resamples: usize, seed: u64) -> String {
+    let generator = match generator {
+        Note::Msg(g) => stats_notes::generator(g),
+        Note::Text(s) => s.clone(),
+    };
     let intervals = tr(
         M::ScPeerIntervals,
         &[
@@ -561,7 +566,7 @@ fn endpoint(doc: &LeagueStats) -> Html {
                 { fig(t(M::ScVerdict), "verdict", html! { <>{ verdict_pill }{ below }</> }) }
             </dl>
             if let Some(note) = &p.note {
-                <p class="note">{ note.clone() }</p>
+                <p class="note">{ stats_notes::note(note) }</p>
             }
         </> },
     )
@@ -592,7 +597,7 @@ fn seats(doc: &LeagueStats) -> Html {
             .map(|(seat, f)| {
                 let logit = match &f.logistic {
                     Some(l) => format!("a {:.2}, b {:.2}", l.a, l.b),
-                    None => f.logistic_note.clone().unwrap_or_else(|| "-".into()),
+                    None => f.logistic_note.as_ref().map_or_else(|| "-".into(), stats_notes::note),
                 };
                 let ranked = if f.ranked {
                     pill("ok", t(M::ScRanked))
@@ -749,7 +754,10 @@ fn seat_calibration(doc: &LeagueStats) -> Html {
                         ("n", &l.clusters),
                     ],
                 ),
-                None => f.logistic_note.clone().unwrap_or_else(|| "-".into()),
+                None => f
+                    .logistic_note
+                    .as_ref()
+                    .map_or_else(|| "-".into(), stats_notes::note),
             };
             rows.push(html! {
                 <tr data-seat={seat.clone()} data-h={h}>
@@ -811,7 +819,7 @@ fn neff(doc: &LeagueStats) -> Html {
                 { int_td(Some(r.reading.n)) }
                 { num_td(r.reading.rho) }
                 { num_td(r.reading.n_eff) }
-                <td class="ci">{ r.note.clone().unwrap_or_default() }</td>
+                <td class="ci">{ r.note.as_ref().map(stats_notes::note).unwrap_or_default() }</td>
             </tr>
         }
     });
@@ -838,7 +846,7 @@ fn reading_td(r: &Reading) -> Html {
     match r.reading.n_eff {
         Some(v) => num_td(Some(v)),
         None => {
-            html! { <td class="num muted" title={r.note.clone().unwrap_or_default()}>{ "-" }</td> }
+            html! { <td class="num muted" title={r.note.as_ref().map(stats_notes::note).unwrap_or_default()}>{ "-" }</td> }
         }
     }
 }
@@ -861,7 +869,7 @@ fn independence(doc: &LeagueStats) -> Html {
     });
     let source = match (&roster.source, &roster.note) {
         (Some(src), _) => tr(M::ScRosterFrom, &[("src", src)]),
-        (None, Some(note)) => note.clone(),
+        (None, Some(note)) => stats_notes::note(note),
         (None, None) => t(M::ScNoRoster).into(),
     };
     let roster_table = html! {
@@ -887,7 +895,10 @@ fn independence(doc: &LeagueStats) -> Html {
                     ("p", &format!("{:.2}", sd.p_value)),
                 ],
             ),
-            None => r.sides_note.clone().unwrap_or_else(|| "-".into()),
+            None => r
+                .sides_note
+                .as_ref()
+                .map_or_else(|| "-".into(), stats_notes::note),
         };
         html! {
             <tr data-run={r.run_id.clone()} data-h={r.horizon.clone()}>
@@ -968,7 +979,9 @@ fn independence(doc: &LeagueStats) -> Html {
             details(t(M::ScShadowWeights).into(), t(M::ScShadowWeights), table)
         }
         None => match &shadow.note {
-            Some(note) => html! { <p class="note">{ tr(M::ScShadowNote, &[("note", note)]) }</p> },
+            Some(note) => {
+                html! { <p class="note">{ tr(M::ScShadowNote, &[("note", &stats_notes::note(note))]) }</p> }
+            }
             None => html! {},
         },
     };

@@ -24,6 +24,7 @@
 //!   interval, so none is computed and each figure says so.
 
 use super::super::mean;
+use super::super::notes::Note;
 use super::super::seams::StatsSeams;
 use super::agentpit::{bet_pnl, crowd_verdict, multi_brier, CrowdVerdict};
 use super::arena::{accuracy, crps_display, leaderboard_eligible, SETTLEMENT_GATE};
@@ -46,10 +47,32 @@ pub const AGENTPIT_RESAMPLES: usize = 10_000;
 /// Seed of every ladder interval (the day seed 002's intervals began).
 pub const LADDER_SEED: u64 = 20260917;
 
+/// The generator every interval of a peer document draws from; `Display` is the document's
+/// English.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Generator {
+    /// numpy's default generator ([`Generator::NUMPY`]) seeded with the document's seed,
+    /// fresh for each interval.
+    NumpyFresh,
+}
+
+impl Generator {
+    /// The numpy call that makes the generator.
+    pub const NUMPY: &'static str = "numpy.random.default_rng(seed) (PCG64, SeedSequence)";
+}
+
+impl fmt::Display for Generator {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Generator::NumpyFresh => write!(f, "{}, fresh for each interval", Generator::NUMPY),
+        }
+    }
+}
+
 /// How the intervals of a document were drawn.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BootstrapSpec {
-    pub generator: String,
+    pub generator: Note<Generator>,
     pub seed: u64,
     pub resamples: usize,
     pub level: f64,
@@ -59,7 +82,7 @@ pub struct BootstrapSpec {
 impl BootstrapSpec {
     fn new(seed: u64, resamples: usize, level: f64) -> Self {
         BootstrapSpec {
-            generator: "numpy.random.default_rng(seed) (PCG64, SeedSequence), fresh for each interval".into(),
+            generator: Note::Msg(Generator::NumpyFresh),
             seed,
             resamples,
             level,
@@ -721,6 +744,17 @@ pub enum PeerStats {
     Agentpit(AgentpitStats),
     Ladder(LadderStats),
     Arena(ArenaStats),
+}
+
+impl PeerStats {
+    /// How the document's intervals were drawn (the arena's figures have none).
+    pub fn bootstrap_mut(&mut self) -> Option<&mut BootstrapSpec> {
+        match self {
+            PeerStats::Agentpit(d) => Some(&mut d.bootstrap),
+            PeerStats::Ladder(d) => Some(&mut d.bootstrap),
+            PeerStats::Arena(_) => None,
+        }
+    }
 }
 
 /// The document of `profile` from its records file; None for the council profile, which

@@ -1,0 +1,141 @@
+//! The stats document's notes in the page's language: why the primary endpoint (spec §8), a
+//! seat's logistic fit (§4.5), an N_eff reading, the spectrum, the sides test, the shadow
+//! weights, the roster (§5.1-§5.3) or the funnel has no value. Each of core's [`StatsNote`]
+//! ids is a catalog entry whose English is what `sealbook score` writes; so is a peer
+//! document's [`Generator`].
+
+use super::{tr, M};
+use sealbook_core::neff::NeffError;
+use sealbook_core::score::notes::{Note, StatsNote};
+use sealbook_core::score::peers::profile_stats::Generator;
+use sealbook_core::stats::bootstrap::{BootstrapError, MAX_REPS};
+use sealbook_core::stats::logistic::LogisticError;
+
+/// A note of the document: its message worded in the page's language, or its text as it is
+/// (a document read back from the CLI's JSON carries the English only).
+pub fn note(n: &Note) -> String {
+    match n {
+        Note::Msg(m) => stats_note(m),
+        Note::Text(s) => s.clone(),
+    }
+}
+
+/// The generator a peer document's intervals draw from (seeds 001 and 002).
+pub fn generator(g: &Generator) -> String {
+    match g {
+        Generator::NumpyFresh => tr(M::SnGeneratorFresh, &[("rng", &Generator::NUMPY)]),
+    }
+}
+
+/// Why a figure of the stats document has no value.
+pub fn stats_note(n: &StatsNote) -> String {
+    match n {
+        StatsNote::NoClimatology => tr(M::SnNoClimatology, &[]),
+        StatsNote::ClimatologyHashMismatch => tr(M::SnClimatologyHash, &[]),
+        StatsNote::Bootstrap { sessions, error } => tr(
+            M::SnBootstrap,
+            &[("sessions", sessions), ("error", &bootstrap(error))],
+        ),
+        StatsNote::Logistic(e) => logistic(e),
+        StatsNote::NoPairOverMarkets { min } => tr(M::SnNoPairMarkets, &[("min", min)]),
+        StatsNote::NoPairOverCells { min } => tr(M::SnNoPairCells, &[("min", min)]),
+        StatsNote::FewerThanTwoSeats => tr(M::SnFewerThanTwoSeats, &[]),
+        StatsNote::RhoNotPositive => tr(M::SnRhoNotPositive, &[]),
+        StatsNote::NoResolvedEvent => tr(M::SnNoResolvedEvent, &[]),
+        StatsNote::AnsweredTwice { row, seat, market } => tr(
+            M::SnAnsweredTwice,
+            &[("row", row), ("seat", seat), ("market", market)],
+        ),
+        StatsNote::NotAProbability { row } => tr(M::SnNotAProbability, &[("row", row)]),
+        StatsNote::Neff(e) => neff(e),
+        StatsNote::NoPositiveTrace => tr(M::SnNoPositiveTrace, &[]),
+        StatsNote::IncompleteMatrix { pairs } => tr(M::SnIncompleteMatrix, &[("pairs", pairs)]),
+        StatsNote::NoSides => tr(M::SnNoSides, &[]),
+        StatsNote::NoSideInRoster { seat } => tr(M::SnNoSideInRoster, &[("seat", seat)]),
+        StatsNote::NoShadowWindow { session } => tr(M::SnNoShadowWindow, &[("session", session)]),
+        StatsNote::FunnelNeedsBook => tr(M::SnFunnelNeedsBook, &[]),
+        StatsNote::NoAskChainOrBook => tr(M::SnNoAskChainOrBook, &[]),
+        StatsNote::NoRosterInBook => tr(M::SnNoRosterInBook, &[]),
+        StatsNote::RosterUnreadable(e) => tr(
+            M::SnRosterUnreadable,
+            &[
+                ("file", &e.file),
+                ("line", &e.line),
+                ("field", &e.field),
+                ("message", &e.message),
+            ],
+        ),
+    }
+}
+
+/// Why the endpoint's moving-block bootstrap could not run (§8).
+pub fn bootstrap(e: &BootstrapError) -> String {
+    match e {
+        BootstrapError::Empty => tr(M::SnBootEmpty, &[]),
+        BootstrapError::BadBlock { block, n } => {
+            tr(M::SnBootBadBlock, &[("block", block), ("n", n)])
+        }
+        BootstrapError::BadReps { reps } => {
+            tr(M::SnBootBadReps, &[("reps", reps), ("max", &MAX_REPS)])
+        }
+        BootstrapError::NotFinite { index } => tr(M::SnBootNotFinite, &[("index", index)]),
+    }
+}
+
+/// Why a seat's logistic calibration fit could not be made (§4.5). A stand-in fit's own
+/// reason ([`LogisticError::Degenerate`]) is shown as it is after the translated prefix.
+pub fn logistic(e: &LogisticError) -> String {
+    match e {
+        LogisticError::Lengths => tr(M::SnFitLengths, &[]),
+        LogisticError::Probability { row, p } => tr(M::SnFitProbability, &[("row", row), ("p", p)]),
+        LogisticError::FewerThanThree => tr(M::SnFitFewerThanThree, &[]),
+        LogisticError::OutcomesEqual => tr(M::SnFitOutcomesEqual, &[]),
+        LogisticError::ForecastsEqual => tr(M::SnFitForecastsEqual, &[]),
+        LogisticError::OneCluster => tr(M::SnFitOneCluster, &[]),
+        LogisticError::Separation => tr(M::SnFitSeparation, &[]),
+        LogisticError::NoConvergence => tr(M::SnFitNoConvergence, &[]),
+        LogisticError::Degenerate(why) => tr(M::SnFitOther, &[("why", why)]),
+    }
+}
+
+/// Why a panel, the error indicators, the sides test or the shadow weights could not be read
+/// (§5.1-§5.3).
+pub fn neff(e: &NeffError) -> String {
+    match e {
+        NeffError::Duplicate {
+            row,
+            seat,
+            market,
+            horizon,
+        } => tr(
+            M::SnNeffDuplicate,
+            &[
+                ("row", row),
+                ("seat", seat),
+                ("market", market),
+                ("horizon", horizon),
+            ],
+        ),
+        NeffError::Probability {
+            row,
+            seat,
+            market,
+            horizon,
+        } => tr(
+            M::SnNeffProbability,
+            &[
+                ("row", row),
+                ("seat", seat),
+                ("market", market),
+                ("horizon", horizon),
+            ],
+        ),
+        NeffError::NoSide { seat } => tr(M::SnNeffNoSide, &[("seat", seat)]),
+        NeffError::NotTwoSides { found } => tr(M::SnNeffNotTwoSides, &[("found", found)]),
+        NeffError::TooManySplits { splits, max } => {
+            tr(M::SnNeffTooManySplits, &[("splits", splits), ("max", max)])
+        }
+        NeffError::NoCellBothSides => tr(M::SnNeffNoCellBothSides, &[]),
+        NeffError::NoCorrelationInWindow => tr(M::SnNeffNoCorrelationInWindow, &[]),
+    }
+}
