@@ -4,47 +4,14 @@
 //! English page says what the CLI prints (core's `Display`), and Chinese and Arabic translate
 //! it, fill every argument and keep every number, field and file name.
 
+mod common;
+
+use common::{keeps, said_in_every_language};
 use sealbook_core::score::book_lines::{BookLineError, BookLineMessage, BookLines, Unit};
 use sealbook_core::score::files::{league_stats_from_files, InputError};
 use sealbook_core::score::roster::{RosterError, RosterMessage};
 use sealbook_core::score::seams::CoreStats;
 use sealbook_web::i18n::{self, book_messages as bm, input_messages, Lang};
-
-/// The words of `english` holding a digit (numbers, `1d`, `up=true`), which every language
-/// must keep, with `also`.
-fn keeps(english: &str, also: &[&str]) -> Vec<String> {
-    english
-        .split(|c: char| c.is_whitespace() || matches!(c, '(' | ')' | ';' | ','))
-        .map(|w| w.trim_end_matches(':'))
-        .filter(|w| w.chars().any(|c| c.is_ascii_digit()))
-        .map(str::to_string)
-        .chain(also.iter().map(|s| s.to_string()))
-        .collect()
-}
-
-/// The English page says `english`; Chinese and Arabic differ from it, leave no argument
-/// unfilled and keep each of `keep`.
-fn said_in_every_language(english: &str, render: impl Fn() -> String, keep: &[String]) {
-    i18n::set(Lang::En);
-    assert_eq!(render(), english, "the English page differs from the CLI");
-    for lang in [Lang::Zh, Lang::Ar] {
-        i18n::set(lang);
-        let said = render();
-        assert_ne!(said, english, "not translated to {}", lang.code());
-        assert!(
-            !said.contains('{') && !said.contains('}'),
-            "an argument is left unfilled: {said}"
-        );
-        for k in keep {
-            assert!(
-                said.contains(k.as_str()),
-                "{} lost {k:?}: {said}",
-                lang.code()
-            );
-        }
-    }
-    i18n::set(Lang::En);
-}
 
 fn book_messages() -> Vec<BookLineMessage> {
     use BookLineMessage as B;

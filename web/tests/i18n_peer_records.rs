@@ -5,6 +5,9 @@
 //! it and keeping every number, file name and value; and the Scores page's `compute` showing
 //! a bad records file's error with the file name, line and field in the page's language.
 
+mod common;
+
+use common::{keeps, said_in_every_language};
 use sealbook_core::score::peers::records::RecordMsg as R;
 use sealbook_core::score::peers::records::{read_agentpit, read_arena, read_ladder, RecordError};
 use sealbook_core::score::peers::{Profile, VectorError};
@@ -223,43 +226,11 @@ fn messages() -> Vec<R> {
     all
 }
 
-/// The English sentence's words holding a digit (numbers, dates, vectors, names such as
-/// `"m1"`), which every translation keeps.
-fn numbers(english: &str) -> Vec<String> {
-    english
-        .split(|c: char| c.is_whitespace() || matches!(c, '(' | ')' | ';' | ','))
-        .map(|w| w.trim_end_matches(':'))
-        .filter(|w| w.chars().any(|c| c.is_ascii_digit()))
-        .map(str::to_string)
-        .collect()
-}
-
-/// `render` says `english` on an English page, and in Chinese and Arabic a translation that
-/// fills every argument and keeps each of `keeps`.
-fn said_in_every_language(english: &str, render: impl Fn() -> String, keeps: &[String]) {
-    i18n::set(Lang::En);
-    assert_eq!(render(), english, "the English page differs from the CLI");
-    for lang in [Lang::Zh, Lang::Ar] {
-        i18n::set(lang);
-        let said = render();
-        assert_ne!(said, english, "not translated to {}", lang.code());
-        assert!(!said.contains('{'), "an argument is left unfilled: {said}");
-        for k in keeps {
-            assert!(
-                said.contains(k.as_str()),
-                "{} lost {k:?}: {said}",
-                lang.code()
-            );
-        }
-    }
-    i18n::set(Lang::En);
-}
-
 #[test]
 fn every_record_message_has_the_clis_english_and_two_translations() {
     for m in messages() {
         let english = m.to_string();
-        said_in_every_language(&english, || pm::record_msg(&m), &numbers(&english));
+        said_in_every_language(&english, || pm::record_msg(&m), &keeps(&english, &[]));
     }
 }
 
@@ -267,7 +238,7 @@ fn every_record_message_has_the_clis_english_and_two_translations() {
 fn every_vector_error_has_the_clis_english_and_two_translations() {
     for e in vectors() {
         let english = e.to_string();
-        let keeps = numbers(&english);
+        let keeps = keeps(&english, &[]);
         assert!(!keeps.is_empty(), "{english}");
         said_in_every_language(&english, || pm::vector_error(&e), &keeps);
     }
@@ -290,7 +261,7 @@ fn the_line_and_field_are_named_in_every_language() {
     };
     for e in [&with_field, &without] {
         let english = format!("agentpit-records.jsonl: {e}");
-        let mut keeps = numbers(&english);
+        let mut keeps = keeps(&english, &[]);
         keeps.push("agentpit-records.jsonl".into());
         keeps.extend(e.field.clone());
         said_in_every_language(

@@ -8,60 +8,17 @@
 //! The two checks below are `said_in_every_language` and `said_as_is_in_every_language` of
 //! web/tests/i18n_vs_glossary.rs, copied (that file's helpers are private to it).
 
+mod common;
+
+use common::{keeps, said_as_is_in_every_language, said_in_every_language};
 use sealbook_core::neff::NeffError;
 use sealbook_core::score::notes::{Note, StatsNote};
 use sealbook_core::score::peers::profile_stats::Generator;
-use sealbook_core::score::roster::RosterError;
+use sealbook_core::score::roster::{RosterError, RosterMessage};
 use sealbook_core::stats::bootstrap::BootstrapError;
 use sealbook_core::stats::logistic::LogisticError;
 use sealbook_web::i18n::{self, stats_notes as sn, Lang};
 use sealbook_web::scores::tables::{results, Documents};
-
-/// A message rendered in each language: the English page says what the CLI prints (core's
-/// `Display`); Chinese and Arabic are translations that fill every argument and keep each of
-/// `keeps`.
-fn said_in_every_language(english: String, render: impl Fn() -> String, keeps: &[String]) {
-    i18n::set(Lang::En);
-    assert_eq!(render(), english, "the English page differs from the CLI");
-    for lang in [Lang::Zh, Lang::Ar] {
-        i18n::set(lang);
-        let said = render();
-        assert_ne!(said, english, "not translated to {}", lang.code());
-        assert_eq!(
-            said.matches('{').count(),
-            said.matches("\\u{").count(),
-            "an argument is left unfilled: {said}"
-        );
-        for k in keeps {
-            assert!(
-                said.contains(k.as_str()),
-                "{} lost {k:?}: {said}",
-                lang.code()
-            );
-        }
-    }
-    i18n::set(Lang::En);
-}
-
-/// A sentence shown as it is in every language.
-fn said_as_is_in_every_language(english: &str, render: impl Fn() -> String) {
-    for lang in Lang::ALL {
-        i18n::set(lang);
-        assert_eq!(render(), english, "changed in {}", lang.code());
-    }
-    i18n::set(Lang::En);
-}
-
-/// The words of `english` that hold a digit, and each of `names`: what a translation keeps.
-fn keeps(english: &str, names: &[&str]) -> Vec<String> {
-    english
-        .split(|c: char| c.is_whitespace() || matches!(c, '(' | ')' | ';' | ','))
-        .map(|w| w.trim_end_matches(':'))
-        .filter(|w| w.chars().any(|c| c.is_ascii_digit()))
-        .chain(names.iter().copied())
-        .map(str::to_string)
-        .collect()
-}
 
 fn bootstrap_errors() -> Vec<BootstrapError> {
     fn index(e: &BootstrapError) -> usize {
@@ -221,7 +178,7 @@ fn all() -> Vec<StatsNote> {
             file: "council-book.jsonl",
             line: 151,
             field: "roster[0].family".into(),
-            message: "missing".into(),
+            message: RosterMessage::Missing,
         }),
     ]);
     let mut seen: Vec<usize> = all.iter().map(index).collect();
@@ -252,11 +209,11 @@ fn every_note_has_the_clis_english_and_two_translations() {
             .filter(|k| english.contains(k))
             .collect();
         let keeps = keeps(&english, &names);
-        said_in_every_language(english.clone(), || sn::stats_note(&n), &keeps);
+        said_in_every_language(&english, || sn::stats_note(&n), &keeps);
         // The note as the document holds it: the same sentence.
         let note = Note::Msg(n.clone());
         assert_eq!(note.to_string(), english);
-        said_in_every_language(english, || sn::note(&note), &keeps);
+        said_in_every_language(&english, || sn::note(&note), &keeps);
     }
 }
 
@@ -270,7 +227,7 @@ fn a_note_read_back_from_the_json_is_shown_as_it_is() {
 fn the_peer_generator_has_the_documents_english_and_two_translations() {
     let g = Generator::NumpyFresh;
     said_in_every_language(
-        g.to_string(),
+        &g.to_string(),
         || sn::generator(&g),
         &[Generator::NUMPY.to_string()],
     );

@@ -6,6 +6,9 @@
 //! one of its texts says what a catalog message says in English, it says it the same way in
 //! Chinese and Arabic too.
 
+mod common;
+
+use common::{said_as_is_in_every_language, said_in_every_language};
 use sealbook_core::league::proof_page::{self, Text};
 use sealbook_web::i18n::{arguments, Lang, M};
 use serde_json::Value;
@@ -64,44 +67,6 @@ fn all_texts() -> Vec<(String, [&'static str; 3])> {
         .iter()
         .map(|t| (format!("proof page {t:?}"), t.texts()));
     catalog.chain(page).collect()
-}
-
-/// A message rendered in each language: the English page says what the CLI prints (core's
-/// `Display`); Chinese and Arabic are translations that fill every argument (a `{` is left
-/// only as part of a `\u{...}` the text spells out) and keep each of `keeps`.
-fn said_in_every_language(english: String, render: impl Fn() -> String, keeps: &[String]) {
-    use sealbook_web::i18n;
-    i18n::set(Lang::En);
-    assert_eq!(render(), english, "the English page differs from the CLI");
-    for lang in [Lang::Zh, Lang::Ar] {
-        i18n::set(lang);
-        let said = render();
-        assert_ne!(said, english, "not translated to {}", lang.code());
-        assert_eq!(
-            said.matches('{').count(),
-            said.matches("\\u{").count(),
-            "an argument is left unfilled: {said}"
-        );
-        for k in keeps {
-            assert!(
-                said.contains(k.as_str()),
-                "{} lost {k:?}: {said}",
-                lang.code()
-            );
-        }
-    }
-    i18n::set(Lang::En);
-}
-
-/// A sentence another reader wrote (a parser's, the verdicts'), shown as it is in every
-/// language.
-fn said_as_is_in_every_language(english: &str, render: impl Fn() -> String) {
-    use sealbook_web::i18n;
-    for lang in Lang::ALL {
-        i18n::set(lang);
-        assert_eq!(render(), english, "changed in {}", lang.code());
-    }
-    i18n::set(Lang::En);
 }
 
 /// The text of `texts` in `lang`.
@@ -651,12 +616,12 @@ mod core_messages {
         for m in problems() {
             let english = m.to_string();
             let keeps = numbers(&english);
-            check(english, || core_messages::problem(&m), &keeps);
+            check(&english, || core_messages::problem(&m), &keeps);
         }
         for m in stamps() {
             let english = m.to_string();
             let keeps = numbers(&english);
-            check(english, || core_messages::stamp(&m), &keeps);
+            check(&english, || core_messages::stamp(&m), &keeps);
         }
         for m in unchecked() {
             let english = m.to_string();
@@ -670,7 +635,7 @@ mod core_messages {
             .filter(|n| english.contains(*n))
             .map(|n| n.to_string())
             .collect();
-            check(english, || core_messages::unchecked(&m), &keeps);
+            check(&english, || core_messages::unchecked(&m), &keeps);
         }
         for m in refusals() {
             let english = m.to_string();
@@ -687,7 +652,7 @@ mod core_messages {
             .map(|n| n.to_string())
             .chain(numbers(&english))
             .collect();
-            check(english, || core_messages::api(&m), &keeps);
+            check(&english, || core_messages::api(&m), &keeps);
         }
         for m in missing() {
             let english = m.to_string();
@@ -695,7 +660,7 @@ mod core_messages {
                 .into_iter()
                 .chain(numbers(&english))
                 .collect();
-            check(english, || core_messages::missing_why(&m), &keeps);
+            check(&english, || core_messages::missing_why(&m), &keeps);
         }
         for c in file_checks() {
             let english = c.describe();
@@ -703,7 +668,7 @@ mod core_messages {
                 .into_iter()
                 .chain(numbers(&english))
                 .collect();
-            check(english, || core_messages::file_check(&c), &keeps);
+            check(&english, || core_messages::file_check(&c), &keeps);
         }
         for e in manifest_errors() {
             let english = e.to_string();
@@ -711,17 +676,17 @@ mod core_messages {
                 .into_iter()
                 .chain(numbers(&english))
                 .collect();
-            check(english, || core_messages::manifest_error(&e), &keeps);
+            check(&english, || core_messages::manifest_error(&e), &keeps);
         }
         for w in no_intervals() {
             let english = w.to_string();
             let keeps = numbers(&english);
-            check(english, || core_messages::no_interval(&w), &keeps);
+            check(&english, || core_messages::no_interval(&w), &keeps);
         }
         for n in peer_notes() {
             let english = n.to_string();
             let keeps = numbers(&english);
-            check(english, || core_messages::peer_note(&n), &keeps);
+            check(&english, || core_messages::peer_note(&n), &keeps);
         }
     }
 
@@ -1324,7 +1289,7 @@ mod check_messages {
         for m in messages() {
             let english = m.to_string();
             let keeps = data_in(&english);
-            check(english, || check_messages::message(&m), &keeps);
+            check(&english, || check_messages::message(&m), &keeps);
         }
     }
 
@@ -1790,7 +1755,7 @@ mod ots_messages {
             })
             .map(str::to_string)
             .collect();
-        super::said_in_every_language(english, render, &keeps);
+        super::said_in_every_language(&english, render, &keeps);
     }
 
     #[test]
@@ -1966,7 +1931,7 @@ mod file_errors {
                 super::said_as_is_in_every_language(&english, || cm::file_error(&e));
                 continue;
             }
-            super::said_in_every_language(english, || cm::file_error(&e), &keeps);
+            super::said_in_every_language(&english, || cm::file_error(&e), &keeps);
         }
     }
 
@@ -2049,7 +2014,7 @@ mod answers_errors {
                     vec![name.clone(), line.to_string(), field.clone(), "1.5".into()]
                 }
             };
-            super::said_in_every_language(english, || cm::answers_error(&e), &keeps);
+            super::said_in_every_language(&english, || cm::answers_error(&e), &keeps);
         }
     }
 }
@@ -2123,7 +2088,7 @@ mod ask_text_problems {
                 })
                 .collect();
             assert!(!keeps.is_empty(), "{english}");
-            super::said_in_every_language(english, || cm::ask_text_problem(&p), &keeps);
+            super::said_in_every_language(&english, || cm::ask_text_problem(&p), &keeps);
         }
     }
 

@@ -193,6 +193,7 @@ impl<'de, T> Deserialize<'de> for Note<T> {
 mod tests {
     use super::*;
     use crate::score::peers::profile_stats::Generator;
+    use crate::score::roster::RosterMessage;
 
     #[test]
     fn a_note_is_its_english_in_json_either_way() {
@@ -328,7 +329,7 @@ mod tests {
                     file: "council-book.jsonl",
                     line: 1,
                     field: "roster[0].family".into(),
-                    message: "missing".into(),
+                    message: RosterMessage::Missing,
                 }),
                 "council-book.jsonl line 1, field roster[0].family: missing; each seat is its own family, no sides",
             ),

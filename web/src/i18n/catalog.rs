@@ -1132,7 +1132,7 @@ catalog! {
     SnNoAskChainOrBook { en: "no ask chain or book given: each seat is its own family, no sides", zh: "未提供问询链或账本：每个席位自成一个家族，没有阵营", ar: "لم تُعطَ سلسلة الأسئلة ولا الدفتر: كل مقعد عائلة بذاته، بلا جوانب", }
     SnNoRosterInBook { en: "no ask chain given and no run line of the book carries a roster: each seat is its own family, no sides", zh: "未提供问询链，账本中也没有任何运行行带有名册：每个席位自成一个家族，没有阵营", ar: "لم تُعطَ سلسلة الأسئلة، ولا يحمل أي سطر تشغيل في الدفتر قائمة: كل مقعد عائلة بذاته، بلا جوانب", }
     SnGeneratorFresh { en: "{rng}, fresh for each interval", zh: "{rng}，每个区间各用一个新生成器", ar: "{rng}، مولِّد جديد لكل فاصل", }
-    SnRosterUnreadable { en: "{file} line {line}, field {field}: {message}; each seat is its own family, no sides", zh: "{file} 第 {line} 行，字段 {field}：{message}；每个席位自成一个家族，没有阵营", ar: "{file} السطر {line}، الحقل {field}: {message}؛ كل مقعد عائلة بذاته، بلا جوانب", }
+    SnRosterUnreadable { en: "{error}; each seat is its own family, no sides", zh: "{error}；每个席位自成一个家族，没有阵营", ar: "{error}؛ كل مقعد عائلة بذاته، بلا جوانب", }
 
     // The Accounts page (web/src/accounts).
     AccountsTitle { en: "Recount the trading accounts", zh: "重新核算交易账户", ar: "أعد عدّ حسابات التداول", }

@@ -4,6 +4,7 @@
 //! ids is a catalog entry whose English is what `sealbook score` writes; so is a peer
 //! document's [`Generator`].
 
+use super::book_messages::roster_error;
 use super::{tr, M};
 use sealbook_core::neff::NeffError;
 use sealbook_core::score::notes::{Note, StatsNote};
@@ -56,15 +57,7 @@ pub fn stats_note(n: &StatsNote) -> String {
         StatsNote::FunnelNeedsBook => tr(M::SnFunnelNeedsBook, &[]),
         StatsNote::NoAskChainOrBook => tr(M::SnNoAskChainOrBook, &[]),
         StatsNote::NoRosterInBook => tr(M::SnNoRosterInBook, &[]),
-        StatsNote::RosterUnreadable(e) => tr(
-            M::SnRosterUnreadable,
-            &[
-                ("file", &e.file),
-                ("line", &e.line),
-                ("field", &e.field),
-                ("message", &e.message),
-            ],
-        ),
+        StatsNote::RosterUnreadable(e) => tr(M::SnRosterUnreadable, &[("error", &roster_error(e))]),
     }
 }
 
