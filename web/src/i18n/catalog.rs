@@ -172,7 +172,6 @@ catalog! {
     WeFileUnreadable { en: "{name}: the browser could not read the file ({detail}); was it moved or changed?", zh: "{name}：浏览器无法读取该文件（{detail}）；它是否被移动或修改过？", ar: "{name}: تعذّر على المتصفح قراءة الملف ({detail})؛ هل نُقل أو تغيّر؟", }
     WeFileSlice { en: "{name}: cannot read bytes {start}..{end}: {detail}", zh: "{name}：无法读取第 {start}..{end} 字节：{detail}", ar: "{name}: تتعذّر قراءة البايتات {start}..{end}: {detail}", }
     WeFileTooLarge { en: "{name}: {size} bytes is more than this page reads ({limit})", zh: "{name}：{size} 字节，超过本页面读取的上限（{limit}）", ar: "{name}: الحجم {size} بايت أكثر مما تقرؤه هذه الصفحة ({limit})", }
-    WeListTooLarge { en: "{size} bytes is too large for a stamped list (limit {limit})", zh: "{size} 字节，对盖章清单来说太大（上限 {limit}）", ar: "الحجم {size} بايت كبير جدًا على قائمة مختومة زمنيًا (الحد {limit})", }
     WeWorkerNotStarted { en: "this browser could not start {what} (a module Web Worker): {detail}", zh: "此浏览器无法启动{what}（模块类型的 Web Worker）：{detail}", ar: "تعذّر على هذا المتصفح تشغيل {what} (عامل Web Worker من نوع الوحدة): {detail}", }
     WeWorkerStopped { en: "{what} stopped", zh: "{what}已停止", ar: "توقف عمل {what}", }
     WeTheVerifier { en: "the verifier", zh: "验证器", ar: "أداة التحقق", }
@@ -565,6 +564,25 @@ catalog! {
     AnsErrAskChain { en: "{file} line {line}, field {field}: {detail}", zh: "{file} 第 {line} 行，字段 {field}：{detail}", ar: "{file}، السطر {line}، الحقل {field}: {detail}", }
     AnsErrTooLarge { en: "{name}: too large to judge answer by answer here; use sealbook verify DIR --answers", zh: "{name}：过大，无法在此逐个答案地判定；请使用 sealbook verify DIR --answers", ar: "{name}: أكبر من أن يُحكم عليه إجابةً إجابةً هنا؛ استخدم \u{2066}sealbook verify DIR --answers\u{2069}", }
     AnsErrBookLine { en: "{name}: book line {line}, field {field}: {detail}", zh: "{name}：账本第 {line} 行，字段 {field}：{detail}", ar: "{name}: سطر الدفتر {line}، الحقل {field}: {detail}", }
+
+    // Why a dropped .txt file cannot be used as a stamped list (core::verifier::ListError,
+    // core::book::stamp_list::StampListError and StampListMsg), rendered by
+    // i18n::core_messages::list_error; web/src/report_view.rs. The English is the CLI's; the
+    // entry line is quoted as written and the list's own syntax stays as written.
+    CeListUnreadable { en: "{name}: {why}", zh: "{name}：{why}", ar: "{name}: {why}", }
+    CeListTooLarge { en: "{name}: {size} bytes is too large for a stamped list (limit {limit})", zh: "{name}：{size} 字节，对盖章清单来说太大（上限 {limit}）", ar: "{name}: الحجم {size} بايت كبير جدًا على قائمة مختومة زمنيًا (الحد {limit})", }
+    CeListLine { en: "line {line}: {what}", zh: "第 {line} 行：{what}", ar: "السطر {line}: {what}", }
+    CeListNotUtf8 { en: "not UTF-8 text", zh: "不是 UTF-8 文本", ar: "ليس نصًا بترميز \u{2066}UTF-8\u{2069}", }
+    CeListNoEntry { en: "no ledger entry (`<ledger>: <N> lines, sha256 <hex>, last link <hex>`)", zh: "没有账本条目（`<ledger>: <N> lines, sha256 <hex>, last link <hex>`：账本、行数、sha256 与最后链接）", ar: "لا مدخل لأي دفتر (\u{2066}`<ledger>: <N> lines, sha256 <hex>, last link <hex>`\u{2069}: الدفتر وعدد الأسطر و\u{2066}sha256\u{2069} وآخر رابط)", }
+    CeListNoLastLink { en: "entry has no `, last link <hex>`: {entry}", zh: "条目缺少 `, last link <hex>`（最后链接）：{entry}", ar: "المدخل بلا \u{2066}`, last link <hex>`\u{2069} (آخر رابط): {entry}", }
+    CeListNoSha256 { en: "entry has no `, sha256 <hex>`: {entry}", zh: "条目缺少 `, sha256 <hex>`：{entry}", ar: "المدخل بلا \u{2066}`, sha256 <hex>`\u{2069}: {entry}", }
+    CeListNoLedgerCount { en: "entry has no `<ledger>: <N> lines`: {entry}", zh: "条目缺少 `<ledger>: <N> lines`（账本与行数）：{entry}", ar: "المدخل بلا \u{2066}`<ledger>: <N> lines`\u{2069} (الدفتر وعدد الأسطر): {entry}", }
+    CeListCountNotLines { en: "line count must read `<N> lines`: {entry}", zh: "行数必须写成 `<N> lines`：{entry}", ar: "يجب أن يُكتب عدد الأسطر \u{2066}`<N> lines`\u{2069}: {entry}", }
+    CeListCountNotWhole { en: "line count is not a whole number: {entry}", zh: "行数不是整数：{entry}", ar: "عدد الأسطر ليس عددًا صحيحًا: {entry}", }
+    CeListCountTooLarge { en: "line count is too large: {entry}", zh: "行数过大：{entry}", ar: "عدد الأسطر كبير جدًا: {entry}", }
+    CeListBadSha256 { en: "sha256 must be 64 lowercase hex digits: {entry}", zh: "sha256 必须是 64 位小写十六进制数字：{entry}", ar: "يجب أن يكون \u{2066}sha256\u{2069} \u{200F}64 رقمًا ست عشريًا بأحرف صغيرة: {entry}", }
+    CeListBadLastLink { en: "last link must be 64 lowercase hex digits: {entry}", zh: "最后链接必须是 64 位小写十六进制数字：{entry}", ar: "يجب أن يكون آخر رابط \u{200F}64 رقمًا ست عشريًا بأحرف صغيرة: {entry}", }
+    CeListEmptyLedger { en: "ledger path is empty: {entry}", zh: "账本路径为空：{entry}", ar: "مسار الدفتر فارغ: {entry}", }
 
     // A book line's and an ask chain line's error (core::score::book_lines::BookLineMessage
     // and Unit, core::score::roster::RosterMessage), rendered by i18n::book_messages on the
