@@ -435,7 +435,7 @@ mod tests {
                 StampListMsg::NoLastLink { entry }
             }),
             (SPEC_LINE.replace("378273fd", "378273f"), |entry| {
-                StampListMsg::BadSha256 { entry }
+                StampListMsg::BadLastLink { entry }
             }),
         ];
         for (bad, msg) in cases {
