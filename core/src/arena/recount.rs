@@ -5,7 +5,7 @@
 //! (`sealbook replay --json` prints [`Recount`]) and the page's Accounts view both call
 //! [`recount`]; the page draws its charts from [`Accounts`].
 
-use super::code::{check_code, CodeCheck};
+use super::code::{check_code, CodeCheck, CodeError};
 use super::engine::Segment;
 use super::protocol::Protocol;
 use super::replay::{replay_segment, Replay, ReplayError, ReplayFiles};
@@ -67,7 +67,7 @@ pub enum RecountError {
     /// `arena-accounts.jsonl` has no row: nothing to recount is not a pass.
     NoRows,
     /// `arena-code.json` is unreadable.
-    Code(String),
+    Code(CodeError),
 }
 
 impl fmt::Display for RecountError {
@@ -79,7 +79,7 @@ impl fmt::Display for RecountError {
                 "{}: no published account rows to recount",
                 super::records::ACCOUNTS_FILE
             ),
-            RecountError::Code(e) => f.write_str(e),
+            RecountError::Code(e) => e.fmt(f),
         }
     }
 }
