@@ -1280,7 +1280,7 @@ catalog! {
     CeProtoMustBePositive { en: "must be positive", zh: "必须为正数", ar: "يجب أن يكون موجبًا", }
     CeProtoBetRuleTrack { en: "a bets track, and only a bets track, has a bet rule", zh: "只有投注赛道才有投注规则，且投注赛道必须有", ar: "لمسار الرهانات، ولمسار الرهانات وحده، قاعدة رهان", }
     CeProtoBadStake { en: "stake must be positive and the limit 0-1000000 micro-tokens", zh: "投注额必须为正数，限价必须为 0-1000000 微令牌", ar: "يجب أن يكون مبلغ الرهان موجبًا والحد \u{2066}0-1000000\u{2069} ميكرو رمز", }
-    CeProtoRange { en: "must be {lo}-{hi}", zh: "必须在 {lo}-{hi} 之间", ar: "يجب أن يكون بين {lo} و{hi}", }
+    CeProtoRange { en: "must be {lo}-{hi}", zh: "必须在 {lo}-{hi} 之间", ar: "يجب أن يكون \u{2066}{lo}-{hi}\u{2069}", }
     CeProtoMinCloseMinutes { en: "must be 0 up to max_close_days", zh: "必须在 0 到 max_close_days 之间", ar: "يجب أن يكون من \u{200F}0 حتى \u{2066}max_close_days\u{2069}", }
     CeProtoFavouriteMax { en: "must be 1-1000000 micro-tokens", zh: "必须是 1-1000000 微令牌", ar: "يجب أن يكون \u{2066}1-1000000\u{2069} ميكرو رمز", }
     CeProtoTopics { en: "at most 64 non-empty topics", zh: "至多 64 个非空主题", ar: "\u{200F}64 موضوعًا غير فارغ على الأكثر", }
@@ -1298,7 +1298,7 @@ catalog! {
     CeProtoBenchmarkName { en: "{name} must start with _", zh: "{name} 必须以 _ 开头", ar: "يجب أن يبدأ {name} بـ \u{2066}_\u{2069}", }
     CeProtoNotTradedFund { en: "{benchmark}: {fund} is not a traded fund", zh: "{benchmark}：{fund} 不是交易基金", ar: "{benchmark}: {fund} ليس صندوقًا متداولًا", }
     CeProtoWeightNotAllowed { en: "{benchmark}: weight {weight} of {fund} is not allowed", zh: "{benchmark}：{fund} 的权重 {weight} 不被允许", ar: "{benchmark}: الوزن {weight} لـ {fund} غير مسموح", }
-    CeProtoRandomFunds { en: "{benchmark}: random_funds must be 1-{max}", zh: "{benchmark}：random_funds 必须在 1-{max} 之间", ar: "{benchmark}: يجب أن يكون \u{2066}random_funds\u{2069} بين \u{200F}1 و{max}", }
+    CeProtoRandomFunds { en: "{benchmark}: random_funds must be 1-{max}", zh: "{benchmark}：random_funds 必须在 1-{max} 之间", ar: "{benchmark}: يجب أن يكون \u{2066}random_funds\u{2069} من \u{2066}1-{max}\u{2069}", }
     CeProtoBenchmarkRule { en: "{benchmark}: give weights_bp, or random_funds and seed", zh: "{benchmark}：请给出 weights_bp，或 random_funds 与 seed", ar: "{benchmark}: أعطِ \u{2066}weights_bp\u{2069}، أو \u{2066}random_funds\u{2069} و\u{2066}seed\u{2069}", }
     CeDataset { en: "{file}: line {line}, column {column}: not an experiment dataset: {detail}", zh: "{file}：第 {line} 行，第 {column} 列：不是实验数据集：{detail}", ar: "{file}: السطر {line}، العمود {column}: ليس مجموعة بيانات التجربة: {detail}", }
     CeLeagueFile { en: "{file}: line {line}, column {column}: {detail}", zh: "{file}：第 {line} 行，第 {column} 列：无法读取联赛文件：{detail}", ar: "{file}: السطر {line}، العمود {column}: تتعذّر قراءة ملف الدوري: {detail}", }
