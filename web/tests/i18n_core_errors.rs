@@ -641,6 +641,74 @@ mod replay {
     }
 }
 
+mod decisions {
+    use super::*;
+    use sealbook_core::arena::league::DecisionsDiffer;
+    use sealbook_core::score::book_lines::{BookLineError, BookLineMessage};
+
+    fn all() -> Vec<(DecisionsDiffer, Vec<&'static str>)> {
+        fn index(e: &DecisionsDiffer) -> usize {
+            match e {
+                DecisionsDiffer::Book(_) => 0,
+                DecisionsDiffer::Line {
+                    sealed: Some(_), ..
+                } => 1,
+                DecisionsDiffer::Line { sealed: None, .. } => 2,
+            }
+        }
+        const PUBLISHED: &str = r#"{"account":"m1","decision":"hold"}"#;
+        let all = vec![
+            (
+                DecisionsDiffer::Book(BookLineError {
+                    line: 7,
+                    field: "arena".into(),
+                    message: BookLineMessage::NotJson {
+                        offset: 12,
+                        detail: "expected value".into(),
+                    },
+                }),
+                vec!["council-book.jsonl", "arena", "expected value"],
+            ),
+            (
+                DecisionsDiffer::Line {
+                    line: 2,
+                    published: Some(PUBLISHED.into()),
+                    sealed: Some(PUBLISHED.replace("hold", "weights").to_string()),
+                },
+                vec!["arena-decisions.jsonl", "council-book.jsonl", PUBLISHED],
+            ),
+            (
+                DecisionsDiffer::Line {
+                    line: 4,
+                    published: Some(PUBLISHED.into()),
+                    sealed: None,
+                },
+                vec!["arena-decisions.jsonl", "council-book.jsonl", PUBLISHED],
+            ),
+        ];
+        let seen: Vec<usize> = all.iter().map(|(e, _)| index(e)).collect();
+        assert_eq!(seen, (0..3).collect::<Vec<_>>());
+        all
+    }
+
+    /// The Accounts page says why the decisions are not the book's as `sealbook replay --json`
+    /// does on an English page, translated on the others; a missing line is said too.
+    #[test]
+    fn every_decisions_difference_has_the_clis_english_and_two_translations() {
+        for (e, names) in all() {
+            said_with_braces(&e.to_string(), || rm::decisions_differ(&e), &names);
+        }
+        let (missing, _) = all().remove(2);
+        i18n::set(Lang::Zh);
+        let said = rm::decisions_differ(&missing);
+        i18n::set(Lang::En);
+        assert_eq!(
+            said,
+            "arena-decisions.jsonl 第 4 行：与 council-book.jsonl 中封印的决定不同：已发布 {\"account\":\"m1\",\"decision\":\"hold\"}，已封印 （无此行）"
+        );
+    }
+}
+
 mod experiment_files {
     use super::*;
     use sealbook_web::scores::experiment::analysis_json;

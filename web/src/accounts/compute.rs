@@ -53,6 +53,10 @@ pub struct Computed {
     /// prints after `{"dir":...,`.
     pub recount_json: String,
     pub accounts: Accounts,
+    /// Why the decisions are not the ones sealed in the book, in the page's language (the
+    /// JSON above carries the CLI's English); None when they are or no book is given.
+    #[serde(default)]
+    pub decisions_why: Option<String>,
 }
 
 /// Why the files could not be recounted.
@@ -149,6 +153,10 @@ pub fn compute(files: &[(String, Vec<u8>)]) -> Result<Computed, ComputeError> {
     .map_err(ComputeError::Recount)?;
     Ok(Computed {
         recount_json: serde_json::to_string(&r).expect("a recount serializes"),
+        decisions_why: r
+            .decisions_differ
+            .as_ref()
+            .map(crate::i18n::replay_messages::decisions_differ),
         accounts,
     })
 }

@@ -1300,6 +1300,8 @@ catalog! {
     CeProtoWeightNotAllowed { en: "{benchmark}: weight {weight} of {fund} is not allowed", zh: "{benchmark}：{fund} 的权重 {weight} 不被允许", ar: "{benchmark}: الوزن {weight} لـ {fund} غير مسموح", }
     CeProtoRandomFunds { en: "{benchmark}: random_funds must be 1-{max}", zh: "{benchmark}：random_funds 必须在 1-{max} 之间", ar: "{benchmark}: يجب أن يكون \u{2066}random_funds\u{2069} من \u{2066}1-{max}\u{2069}", }
     CeProtoBenchmarkRule { en: "{benchmark}: give weights_bp, or random_funds and seed", zh: "{benchmark}：请给出 weights_bp，或 random_funds 与 seed", ar: "{benchmark}: أعطِ \u{2066}weights_bp\u{2069}، أو \u{2066}random_funds\u{2069} و\u{2066}seed\u{2069}", }
+    CeDecisionsLine { en: "{file}:{line}: differs from the decisions sealed in {book}: published {published}, sealed {sealed}", zh: "{file} 第 {line} 行：与 {book} 中封印的决定不同：已发布 {published}，已封印 {sealed}", ar: "{file} السطر {line}: يختلف عن القرارات المختومة في {book}: المنشور {published}، والمختوم {sealed}", }
+    CeNoLine { en: "(no line)", zh: "（无此行）", ar: "(لا سطر)", }
     CeDataset { en: "{file}: line {line}, column {column}: not an experiment dataset: {detail}", zh: "{file}：第 {line} 行，第 {column} 列：不是实验数据集：{detail}", ar: "{file}: السطر {line}، العمود {column}: ليس مجموعة بيانات التجربة: {detail}", }
     CeLeagueFile { en: "{file}: line {line}, column {column}: {detail}", zh: "{file}：第 {line} 行，第 {column} 列：无法读取联赛文件：{detail}", ar: "{file}: السطر {line}، العمود {column}: تتعذّر قراءة ملف الدوري: {detail}", }
 

@@ -1,5 +1,5 @@
 //! Why the Accounts page cannot replay the trading tracks' files (spec §4.11, Appendix B steps
-//! 7-8: [`recount_error`]), and why the Scores page cannot read the reader experiment's
+//! 7-8: [`recount_error`]; why its decisions are not the book's: [`decisions_differ`]), and why the Scores page cannot read the reader experiment's
 //! dataset ([`dataset_error`], §6.2) or the league file ([`league_file_error`], Appendix C), in
 //! the page's language. Each error's file, line and field are kept; the English is what core's
 //! `Display` writes for the CLI (`web/tests/i18n_core_errors.rs` holds it to that).
@@ -7,14 +7,19 @@
 //! A value is quoted as the CLI quotes it; file names, field names, the files' own syntax and
 //! the JSON reader's own words are kept as they are.
 
+use super::book_messages::book_line_error;
 use super::{tr, M};
 use sealbook_core::arena::code::CodeError;
 use sealbook_core::arena::code::CODE_FILE;
+use sealbook_core::arena::league::DecisionsDiffer;
 use sealbook_core::arena::protocol::{ProtocolError, ProtocolMsg, PROTOCOL_FILE};
-use sealbook_core::arena::records::{ChoiceMsg, FieldMsg, RecordError, RecordMsg, ACCOUNTS_FILE};
+use sealbook_core::arena::records::{
+    ChoiceMsg, FieldMsg, RecordError, RecordMsg, ACCOUNTS_FILE, DECISIONS_FILE,
+};
 use sealbook_core::arena::recount::RecountError;
 use sealbook_core::arena::replay::ReplayError;
 use sealbook_core::experiment::analysis::DatasetError;
+use sealbook_core::league::layout::BOOK_FILE;
 use sealbook_core::league::league_file::{LeagueFileError, LEAGUE_FILE};
 
 /// Why the published files could not be recounted, naming the file, line and field.
@@ -206,6 +211,35 @@ pub fn code_error(e: &CodeError) -> String {
         }
         CodeError::BadEntry { index } => {
             tr(M::CeCodeBadEntry, &[("file", &CODE_FILE), ("index", index)])
+        }
+    }
+}
+
+/// Why the published `arena-decisions.jsonl` is not the decisions sealed in the book, naming
+/// the line; the decisions' texts are kept as written.
+pub fn decisions_differ(e: &DecisionsDiffer) -> String {
+    match e {
+        DecisionsDiffer::Book(e) => tr(
+            M::CeFileWhy,
+            &[("file", &BOOK_FILE), ("why", &book_line_error(e))],
+        ),
+        DecisionsDiffer::Line {
+            line,
+            published,
+            sealed,
+        } => {
+            let or_none =
+                |text: &Option<String>| text.clone().unwrap_or_else(|| tr(M::CeNoLine, &[]));
+            tr(
+                M::CeDecisionsLine,
+                &[
+                    ("file", &DECISIONS_FILE),
+                    ("line", line),
+                    ("book", &BOOK_FILE),
+                    ("published", &or_none(published)),
+                    ("sealed", &or_none(sealed)),
+                ],
+            )
         }
     }
 }
