@@ -570,7 +570,7 @@ fn lists_and_unmatched(r: &VerifierReport) -> Html {
             <h2 id="lists-title" class="section-title">{ t(M::ListsTitle) }</h2>
             if !broken.is_empty() {
                 <ul class="plain-list" data-testid="list-errors">
-                    { for broken.iter().map(|e| html! { <li class="callout bad">{ tr(M::ListUnreadable, &[("why", e)]) }</li> }) }
+                    { for broken.iter().map(|e| html! { <li class="callout bad">{ tr(M::ListUnreadable, &[("why", &core_messages::list_error(e))]) }</li> }) }
                 </ul>
             }
             if !r.unchecked_lists.is_empty() {

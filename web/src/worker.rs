@@ -316,13 +316,7 @@ async fn run(
     for list in &lists {
         let size = list.file.size() as u64;
         inputs.push(if size > MAX_LIST_BYTES {
-            ListInput::unusable(
-                &list.name,
-                tr(
-                    M::WeListTooLarge,
-                    &[("size", &size), ("limit", &MAX_LIST_BYTES)],
-                ),
-            )
+            ListInput::too_large(&list.name, size, MAX_LIST_BYTES)
         } else {
             read_range(list, 0, size, &mut buf).await?;
             ListInput::parse(&list.name, &buf)

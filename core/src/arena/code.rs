@@ -104,18 +104,56 @@ pub struct CodeCheck {
     pub ok: bool,
 }
 
+/// Why `arena-code.json` cannot be read (spec §4.11; Appendix B step 8). `Display` names the
+/// file, in the CLI's English; the Accounts page renders each variant in the reader's
+/// language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CodeError {
+    /// Not the list's JSON; `detail` is the JSON reader's own words.
+    Json {
+        line: usize,
+        column: usize,
+        detail: String,
+    },
+    /// More than `max` files are listed.
+    TooManyFiles { max: usize },
+    /// Entry `files[index]` has a bad file name or sha256.
+    BadEntry { index: usize },
+}
+
+impl std::fmt::Display for CodeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CodeError::Json {
+                line,
+                column,
+                detail,
+            } => write!(f, "{CODE_FILE}: line {line} column {column}: {detail}"),
+            CodeError::TooManyFiles { max } => {
+                write!(f, "{CODE_FILE}: field files: more than {max} files")
+            }
+            CodeError::BadEntry { index } => {
+                write!(f, "{CODE_FILE}: files[{index}]: bad file name or sha256")
+            }
+        }
+    }
+}
+
+impl std::error::Error for CodeError {}
+
 /// Checks every listed file: `published(name)` gives the bytes of `arena-code-<file>.txt`, or
 /// None when it is absent (a failed check: fail closed). Errors on an unreadable list.
 pub fn check_code(
     list: &[u8],
     published: &dyn Fn(&str) -> Option<Vec<u8>>,
-) -> Result<Vec<CodeCheck>, String> {
-    let l: CodeList = serde_json::from_slice(list)
-        .map_err(|e| format!("{CODE_FILE}: line {} column {}: {e}", e.line(), e.column()))?;
+) -> Result<Vec<CodeCheck>, CodeError> {
+    let l: CodeList = serde_json::from_slice(list).map_err(|e| CodeError::Json {
+        line: e.line(),
+        column: e.column(),
+        detail: e.to_string(),
+    })?;
     if l.files.len() > MAX_FILES {
-        return Err(format!(
-            "{CODE_FILE}: field files: more than {MAX_FILES} files"
-        ));
+        return Err(CodeError::TooManyFiles { max: MAX_FILES });
     }
     l.files
         .iter()
@@ -127,7 +165,7 @@ pub fn check_code(
                     .bytes()
                     .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
             if bad_hex || e.file.is_empty() || e.file.contains("..") || e.file.len() > 256 {
-                return Err(format!("{CODE_FILE}: files[{i}]: bad file name or sha256"));
+                return Err(CodeError::BadEntry { index: i });
             }
             let text = text_name(&e.file);
             let actual = published(&text).map(|b| hex::encode(&Sha256::digest(&b)));
@@ -172,6 +210,11 @@ mod tests {
             .unwrap()
             .iter()
             .all(|x| !x.ok && x.actual.is_none()));
-        assert!(check_code(b"{\"files\": 3}", &none).is_err());
+        let e = check_code(b"{\"files\": 3}", &none).unwrap_err();
+        assert!(matches!(e, CodeError::Json { line: 1, .. }), "{e:?}");
+        assert!(
+            e.to_string().starts_with("arena-code.json: line 1 column "),
+            "{e}"
+        );
     }
 }

@@ -39,6 +39,7 @@
 //! market's closing time is unknown, so it is never eligible).
 
 use super::money::parse_decimal;
+use super::protocol::ProtocolMsg;
 use crate::calendar::{new_york_time, session_close, Date, Instant};
 use crate::score::book_lines::{CrowdPrices, Quote};
 use serde::{Deserialize, Serialize};
@@ -88,30 +89,30 @@ impl Eligibility {
     }
 
     /// Whether the values can be used; the field at fault and why when not.
-    pub fn check(&self) -> Result<(), (&'static str, String)> {
+    pub fn check(&self) -> Result<(), (&'static str, ProtocolMsg)> {
         if !(1..=366).contains(&self.max_close_days) {
-            return Err(("max_close_days", "must be 1-366".into()));
+            return Err(("max_close_days", ProtocolMsg::Range { lo: 1, hi: 366 }));
         }
         if !(0..=self.max_close_days * 24 * 60).contains(&self.min_close_minutes) {
-            return Err(("min_close_minutes", "must be 0 up to max_close_days".into()));
+            return Err(("min_close_minutes", ProtocolMsg::MinCloseMinutes));
         }
         if !(1..=1_000_000).contains(&self.favourite_max) {
-            return Err(("favourite_max", "must be 1-1000000 micro-tokens".into()));
+            return Err(("favourite_max", ProtocolMsg::FavouriteMax));
         }
         if self.excluded_topics.len() > 64 || self.excluded_topics.iter().any(|t| t.is_empty()) {
-            return Err(("excluded_topics", "at most 64 non-empty topics".into()));
+            return Err(("excluded_topics", ProtocolMsg::Topics));
         }
         if !(1..=10_000).contains(&self.category_max_bp) {
-            return Err(("category_max_bp", "must be 1-10000 basis points".into()));
+            return Err(("category_max_bp", ProtocolMsg::CategoryMax));
         }
         if !(1..=366).contains(&self.category_window_days) {
-            return Err(("category_window_days", "must be 1-366".into()));
+            return Err((
+                "category_window_days",
+                ProtocolMsg::Range { lo: 1, hi: 366 },
+            ));
         }
         if self.max_rounds_per_utc_day == 0 || self.max_open_rounds == 0 {
-            return Err((
-                "max_rounds_per_utc_day",
-                "round limits must be at least 1".into(),
-            ));
+            return Err(("max_rounds_per_utc_day", ProtocolMsg::RoundLimits));
         }
         Ok(())
     }

@@ -43,6 +43,7 @@ use crate::prices::yahoo::Bar;
 use crate::score::book_lines::{BookLineError, BookLineMessage, BookLines, CrowdPrices};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
 
 /// The answer object's key of the decisions section.
 pub const DECISIONS_KEY: &str = "decisions";
@@ -738,13 +739,49 @@ pub fn arena_files(
     })
 }
 
+/// Why a published `arena-decisions.jsonl` is not the decisions sealed in the book (spec
+/// §4.11). `Display` is the CLI's English (`sealbook replay --json` prints it); the Accounts
+/// page renders each variant in the reader's language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DecisionsDiffer {
+    /// A book line cannot be read as decisions.
+    Book(BookLineError),
+    /// Line `line` of the decisions file differs: the published and the sealed text (None:
+    /// no such line).
+    Line {
+        line: usize,
+        published: Option<String>,
+        sealed: Option<String>,
+    },
+}
+
+impl fmt::Display for DecisionsDiffer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DecisionsDiffer::Book(e) => write!(f, "{}: {e}", crate::league::layout::BOOK_FILE),
+            DecisionsDiffer::Line {
+                line,
+                published,
+                sealed,
+            } => write!(
+                f,
+                "{}:{line}: differs from the decisions sealed in {}: published {}, sealed {}",
+                super::records::DECISIONS_FILE,
+                crate::league::layout::BOOK_FILE,
+                published.as_deref().unwrap_or("(no line)"),
+                sealed.as_deref().unwrap_or("(no line)"),
+            ),
+        }
+    }
+}
+
 /// Holds a published `arena-decisions.jsonl` to the book (spec §4.11: the replay starts from
 /// the sealed decisions): Err names the first line that differs from the decisions derived
 /// from the book ([`decisions_from_book`]), with both texts.
-pub fn check_decisions_file(book: &[u8], published: &[u8]) -> Result<usize, String> {
+pub fn check_decisions_file(book: &[u8], published: &[u8]) -> Result<usize, DecisionsDiffer> {
     use super::records::decision_line;
     let derived: Vec<String> = decisions_from_book(book)
-        .map_err(|e| format!("{}: {e}", crate::league::layout::BOOK_FILE))?
+        .map_err(DecisionsDiffer::Book)?
         .iter()
         .map(decision_line)
         .collect();
@@ -755,15 +792,11 @@ pub fn check_decisions_file(book: &[u8], published: &[u8]) -> Result<usize, Stri
     for i in 0..derived.len().max(ours.len()) {
         let (d, p) = (derived.get(i), ours.get(i));
         if d.map(String::as_bytes) != p.copied() {
-            return Err(format!(
-                "{}:{}: differs from the decisions sealed in {}: published {}, sealed {}",
-                super::records::DECISIONS_FILE,
-                i + 1,
-                crate::league::layout::BOOK_FILE,
-                p.map_or("(no line)".into(), |b| String::from_utf8_lossy(b)
-                    .into_owned()),
-                d.map_or("(no line)", String::as_str),
-            ));
+            return Err(DecisionsDiffer::Line {
+                line: i + 1,
+                published: p.map(|b| String::from_utf8_lossy(b).into_owned()),
+                sealed: d.cloned(),
+            });
         }
     }
     Ok(derived.len())
@@ -962,7 +995,9 @@ mod tests {
         let tampered = String::from_utf8(file.clone())
             .unwrap()
             .replace("\"SPY\":30", "\"SPY\":25");
-        let e = check_decisions_file(BOOK.as_bytes(), tampered.as_bytes()).unwrap_err();
+        let e = check_decisions_file(BOOK.as_bytes(), tampered.as_bytes())
+            .unwrap_err()
+            .to_string();
         assert!(
             e.starts_with(
                 "arena-decisions.jsonl:2: differs from the decisions sealed in council-book.jsonl"
@@ -974,10 +1009,24 @@ mod tests {
         more.push(b'\n');
         let e = check_decisions_file(BOOK.as_bytes(), &more).unwrap_err();
         assert!(
+            matches!(
+                &e,
+                DecisionsDiffer::Line {
+                    line: 4,
+                    published: Some(_),
+                    sealed: None
+                }
+            ),
+            "{e:?}"
+        );
+        let e = e.to_string();
+        assert!(
             e.starts_with("arena-decisions.jsonl:4:") && e.contains("sealed (no line)"),
             "{e}"
         );
-        let e = check_decisions_file(BOOK.as_bytes(), &file[..file.len() - 2]).unwrap_err();
+        let e = check_decisions_file(BOOK.as_bytes(), &file[..file.len() - 2])
+            .unwrap_err()
+            .to_string();
         assert!(e.starts_with("arena-decisions.jsonl:3:"), "{e}");
         // A book line that cannot be read is named.
         let bad = BOOK.replace(r#""arena": ["arena-3", "pro-1"]"#, r#""arena": "arena-3""#);

@@ -200,7 +200,153 @@ pub struct ProtocolError {
     pub version: Option<String>,
     /// The field at fault, when one is.
     pub field: Option<String>,
-    pub message: String,
+    pub message: ProtocolMsg,
+}
+
+/// What is wrong with the protocol file or a field of it (spec §4.7, §4.8, §4.11). Values are
+/// kept as the English quotes them (already formatted). `Display` is the CLI's English; the
+/// Accounts page renders each variant in the reader's language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ProtocolMsg {
+    /// Not the protocol's JSON; `detail` is the JSON reader's own words.
+    Json {
+        line: usize,
+        column: usize,
+        detail: String,
+    },
+    /// `protocol` is not the protocol's name.
+    NotProtocol {
+        value: String,
+        expected: String,
+    },
+    /// `rounding` is not the rule this engine applies.
+    NotRounding {
+        value: String,
+        rule: String,
+    },
+    RuleSetCount,
+    VersionTwice,
+    SameStart,
+    VersionLength,
+    NotDate {
+        value: String,
+    },
+    MustBePositive,
+    BetRuleTrack,
+    BadStake,
+    /// A whole number out of `lo`-`hi`.
+    Range {
+        lo: u64,
+        hi: u64,
+    },
+    MinCloseMinutes,
+    FavouriteMax,
+    Topics,
+    CategoryMax,
+    RoundLimits,
+    FundCount,
+    /// Fund `fund` (1-based) has a bad symbol or market.
+    BadFund {
+        fund: usize,
+    },
+    ListedTwice {
+        name: String,
+    },
+    AlsoTraded {
+        market: String,
+    },
+    OutsideBasisPoints {
+        value: String,
+    },
+    BoundsCrossed,
+    LongOnlyInvested,
+    Negative,
+    BadWindow,
+    BenchmarkName {
+        name: String,
+    },
+    NotTradedFund {
+        benchmark: String,
+        fund: String,
+    },
+    WeightNotAllowed {
+        benchmark: String,
+        weight: String,
+        fund: String,
+    },
+    RandomFunds {
+        benchmark: String,
+        max: usize,
+    },
+    BenchmarkRule {
+        benchmark: String,
+    },
+}
+
+impl fmt::Display for ProtocolMsg {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ProtocolMsg::Json {
+                line,
+                column,
+                detail,
+            } => write!(f, "line {line} column {column}: {detail}"),
+            ProtocolMsg::NotProtocol { value, expected } => write!(f, "{value} is not {expected}"),
+            ProtocolMsg::NotRounding { value, rule } => {
+                write!(f, "{value} is not the rule this engine applies ({rule})")
+            }
+            ProtocolMsg::RuleSetCount => f.write_str("must list 1-256 rule sets"),
+            ProtocolMsg::VersionTwice => f.write_str("is listed twice"),
+            ProtocolMsg::SameStart => f.write_str("another version of the track starts that day"),
+            ProtocolMsg::VersionLength => f.write_str("must be 1-64 characters"),
+            ProtocolMsg::NotDate { value } => write!(f, "{value} is not a YYYY-MM-DD date"),
+            ProtocolMsg::MustBePositive => f.write_str("must be positive"),
+            ProtocolMsg::BetRuleTrack => {
+                f.write_str("a bets track, and only a bets track, has a bet rule")
+            }
+            ProtocolMsg::BadStake => {
+                f.write_str("stake must be positive and the limit 0-1000000 micro-tokens")
+            }
+            ProtocolMsg::Range { lo, hi } => write!(f, "must be {lo}-{hi}"),
+            ProtocolMsg::MinCloseMinutes => f.write_str("must be 0 up to max_close_days"),
+            ProtocolMsg::FavouriteMax => f.write_str("must be 1-1000000 micro-tokens"),
+            ProtocolMsg::Topics => f.write_str("at most 64 non-empty topics"),
+            ProtocolMsg::CategoryMax => f.write_str("must be 1-10000 basis points"),
+            ProtocolMsg::RoundLimits => f.write_str("round limits must be at least 1"),
+            ProtocolMsg::FundCount => f.write_str("must list 1-64 funds"),
+            ProtocolMsg::BadFund { fund } => write!(f, "fund {fund}: bad symbol or market"),
+            ProtocolMsg::ListedTwice { name } => write!(f, "{name} is listed twice"),
+            ProtocolMsg::AlsoTraded { market } => {
+                write!(f, "{market} is also a traded fund's market")
+            }
+            ProtocolMsg::OutsideBasisPoints { value } => {
+                write!(f, "{value} is outside 0-100000 basis points")
+            }
+            ProtocolMsg::BoundsCrossed => f.write_str("a lower bound exceeds its upper bound"),
+            ProtocolMsg::LongOnlyInvested => {
+                f.write_str("a long-only track cannot exceed 100% invested")
+            }
+            ProtocolMsg::Negative => f.write_str("must not be negative"),
+            ProtocolMsg::BadWindow => {
+                f.write_str("start and end must be HH:MM, start not after end")
+            }
+            ProtocolMsg::BenchmarkName { name } => write!(f, "{name} must start with _"),
+            ProtocolMsg::NotTradedFund { benchmark, fund } => {
+                write!(f, "{benchmark}: {fund} is not a traded fund")
+            }
+            ProtocolMsg::WeightNotAllowed {
+                benchmark,
+                weight,
+                fund,
+            } => write!(f, "{benchmark}: weight {weight} of {fund} is not allowed"),
+            ProtocolMsg::RandomFunds { benchmark, max } => {
+                write!(f, "{benchmark}: random_funds must be 1-{max}")
+            }
+            ProtocolMsg::BenchmarkRule { benchmark } => {
+                write!(f, "{benchmark}: give weights_bp, or random_funds and seed")
+            }
+        }
+    }
 }
 
 impl fmt::Display for ProtocolError {
@@ -211,17 +357,17 @@ impl fmt::Display for ProtocolError {
         if let Some(k) = &self.field {
             write!(f, "field {k}: ")?;
         }
-        f.write_str(&self.message)
+        self.message.fmt(f)
     }
 }
 
 impl std::error::Error for ProtocolError {}
 
-fn err(version: &str, field: &str, message: impl Into<String>) -> ProtocolError {
+fn err(version: &str, field: &str, message: ProtocolMsg) -> ProtocolError {
     ProtocolError {
         version: Some(version.into()),
         field: Some(field.into()),
-        message: message.into(),
+        message,
     }
 }
 
@@ -250,57 +396,55 @@ impl RuleSet {
     fn check(&self) -> Result<(), ProtocolError> {
         let v = self.version.as_str();
         if v.is_empty() || v.len() > 64 {
-            return Err(err(v, "version", "must be 1-64 characters"));
+            return Err(err(v, "version", ProtocolMsg::VersionLength));
         }
         if Date::parse(&self.from).is_none() {
             return Err(err(
                 v,
                 "from",
-                format!("{:?} is not a YYYY-MM-DD date", self.from),
+                ProtocolMsg::NotDate {
+                    value: format!("{:?}", self.from),
+                },
             ));
         }
         if self.starting_cash_cents <= 0 {
-            return Err(err(v, "starting_cash_cents", "must be positive"));
+            return Err(err(v, "starting_cash_cents", ProtocolMsg::MustBePositive));
         }
         let bets = self.track == Track::Bets;
         if bets != self.bet.is_some() {
-            return Err(err(
-                v,
-                "bet",
-                "a bets track, and only a bets track, has a bet rule",
-            ));
+            return Err(err(v, "bet", ProtocolMsg::BetRuleTrack));
         }
         if let Some(b) = &self.bet {
             if b.stake_cents <= 0 || !(0..=1_000_000).contains(&b.limit_above_ask) {
-                return Err(err(
-                    v,
-                    "bet",
-                    "stake must be positive and the limit 0-1000000 micro-tokens",
-                ));
+                return Err(err(v, "bet", ProtocolMsg::BadStake));
             }
             if let Err((field, m)) = b.eligibility.check() {
                 return Err(err(v, &format!("bet.eligibility.{field}"), m));
             }
         }
         if (!bets && self.funds.is_empty()) || self.funds.len() > 64 {
-            return Err(err(v, "funds", "must list 1-64 funds"));
+            return Err(err(v, "funds", ProtocolMsg::FundCount));
         }
         for (i, f) in self.funds.iter().enumerate() {
             if f.symbol.is_empty() || f.symbol.len() > 32 || f.market.len() > 32 {
+                return Err(err(v, "funds", ProtocolMsg::BadFund { fund: i + 1 }));
+            }
+            if self.funds[..i].iter().any(|g| g.symbol == f.symbol) {
                 return Err(err(
                     v,
                     "funds",
-                    format!("fund {}: bad symbol or market", i + 1),
+                    ProtocolMsg::ListedTwice {
+                        name: f.symbol.clone(),
+                    },
                 ));
-            }
-            if self.funds[..i].iter().any(|g| g.symbol == f.symbol) {
-                return Err(err(v, "funds", format!("{} is listed twice", f.symbol)));
             }
             if self.indicators_only.contains(&f.market) {
                 return Err(err(
                     v,
                     "indicators_only",
-                    format!("{} is also a traded fund's market", f.market),
+                    ProtocolMsg::AlsoTraded {
+                        market: f.market.clone(),
+                    },
                 ));
             }
         }
@@ -308,7 +452,13 @@ impl RuleSet {
             if (0..=100_000).contains(&x) {
                 Ok(())
             } else {
-                Err(err(v, k, format!("{x} is outside 0-100000 basis points")))
+                Err(err(
+                    v,
+                    k,
+                    ProtocolMsg::OutsideBasisPoints {
+                        value: x.to_string(),
+                    },
+                ))
             }
         };
         bp("weight_min_bp", self.weight_min_bp)?;
@@ -318,35 +468,25 @@ impl RuleSet {
         bp("long_max_bp", self.long_max_bp)?;
         bp("cost_bp", self.cost_bp)?;
         if self.weight_min_bp > self.weight_max_bp || self.gross_min_bp > self.gross_max_bp {
-            return Err(err(
-                v,
-                "weight_min_bp",
-                "a lower bound exceeds its upper bound",
-            ));
+            return Err(err(v, "weight_min_bp", ProtocolMsg::BoundsCrossed));
         }
         if self.long_only && self.gross_max_bp > 10_000 {
-            return Err(err(
-                v,
-                "gross_max_bp",
-                "a long-only track cannot exceed 100% invested",
-            ));
+            return Err(err(v, "gross_max_bp", ProtocolMsg::LongOnlyInvested));
         }
         if self.min_order_cents < 0 {
-            return Err(err(v, "min_order_cents", "must not be negative"));
+            return Err(err(v, "min_order_cents", ProtocolMsg::Negative));
         }
         if !(2..=252).contains(&self.metrics_sessions) {
-            return Err(err(v, "metrics_sessions", "must be 2-252"));
+            return Err(err(
+                v,
+                "metrics_sessions",
+                ProtocolMsg::Range { lo: 2, hi: 252 },
+            ));
         }
         if let Execution::FirstPriceInWindow { .. } = self.execution {
             match self.window_secs() {
                 Some((a, b)) if a <= b => {}
-                _ => {
-                    return Err(err(
-                        v,
-                        "execution",
-                        "start and end must be HH:MM, start not after end",
-                    ))
-                }
+                _ => return Err(err(v, "execution", ProtocolMsg::BadWindow)),
             }
         }
         for (i, b) in self.benchmarks.iter().enumerate() {
@@ -354,11 +494,19 @@ impl RuleSet {
                 return Err(err(
                     v,
                     "benchmarks",
-                    format!("{:?} must start with _", b.name),
+                    ProtocolMsg::BenchmarkName {
+                        name: format!("{:?}", b.name),
+                    },
                 ));
             }
             if self.benchmarks[..i].iter().any(|c| c.name == b.name) {
-                return Err(err(v, "benchmarks", format!("{} is listed twice", b.name)));
+                return Err(err(
+                    v,
+                    "benchmarks",
+                    ProtocolMsg::ListedTwice {
+                        name: b.name.clone(),
+                    },
+                ));
             }
             match (&b.weights_bp, b.random_funds, b.seed) {
                 (Some(w), None, None) => {
@@ -367,14 +515,21 @@ impl RuleSet {
                             return Err(err(
                                 v,
                                 "benchmarks",
-                                format!("{}: {s} is not a traded fund", b.name),
+                                ProtocolMsg::NotTradedFund {
+                                    benchmark: b.name.clone(),
+                                    fund: s.clone(),
+                                },
                             ));
                         }
                         if x.abs() > 20_000 || (self.long_only && *x < 0) {
                             return Err(err(
                                 v,
                                 "benchmarks",
-                                format!("{}: weight {x} of {s} is not allowed", b.name),
+                                ProtocolMsg::WeightNotAllowed {
+                                    benchmark: b.name.clone(),
+                                    weight: x.to_string(),
+                                    fund: s.clone(),
+                                },
                             ));
                         }
                     }
@@ -384,7 +539,10 @@ impl RuleSet {
                         return Err(err(
                             v,
                             "benchmarks",
-                            format!("{}: random_funds must be 1-{}", b.name, self.funds.len()),
+                            ProtocolMsg::RandomFunds {
+                                benchmark: b.name.clone(),
+                                max: self.funds.len(),
+                            },
                         ));
                     }
                 }
@@ -392,7 +550,9 @@ impl RuleSet {
                     return Err(err(
                         v,
                         "benchmarks",
-                        format!("{}: give weights_bp, or random_funds and seed", b.name),
+                        ProtocolMsg::BenchmarkRule {
+                            benchmark: b.name.clone(),
+                        },
                     ))
                 }
             }
@@ -407,9 +567,13 @@ impl Protocol {
         let p: Protocol = serde_json::from_slice(bytes).map_err(|e| ProtocolError {
             version: None,
             field: None,
-            message: format!("line {} column {}: {e}", e.line(), e.column()),
+            message: ProtocolMsg::Json {
+                line: e.line(),
+                column: e.column(),
+                detail: e.to_string(),
+            },
         })?;
-        let top = |field: &str, message: String| ProtocolError {
+        let top = |field: &str, message: ProtocolMsg| ProtocolError {
             version: None,
             field: Some(field.into()),
             message,
@@ -417,35 +581,34 @@ impl Protocol {
         if p.protocol != PROTOCOL_NAME {
             return Err(top(
                 "protocol",
-                format!("{:?} is not {PROTOCOL_NAME:?}", p.protocol),
+                ProtocolMsg::NotProtocol {
+                    value: format!("{:?}", p.protocol),
+                    expected: format!("{PROTOCOL_NAME:?}"),
+                },
             ));
         }
         if p.rounding != ROUNDING_RULE {
             return Err(top(
                 "rounding",
-                format!(
-                    "{:?} is not the rule this engine applies ({ROUNDING_RULE})",
-                    p.rounding
-                ),
+                ProtocolMsg::NotRounding {
+                    value: format!("{:?}", p.rounding),
+                    rule: ROUNDING_RULE.to_string(),
+                },
             ));
         }
         if p.versions.is_empty() || p.versions.len() > 256 {
-            return Err(top("versions", "must list 1-256 rule sets".into()));
+            return Err(top("versions", ProtocolMsg::RuleSetCount));
         }
         for (i, r) in p.versions.iter().enumerate() {
             r.check()?;
             if p.versions[..i].iter().any(|q| q.version == r.version) {
-                return Err(err(&r.version, "version", "is listed twice"));
+                return Err(err(&r.version, "version", ProtocolMsg::VersionTwice));
             }
             if p.versions[..i]
                 .iter()
                 .any(|q| q.track == r.track && q.from == r.from)
             {
-                return Err(err(
-                    &r.version,
-                    "from",
-                    "another version of the track starts that day",
-                ));
+                return Err(err(&r.version, "from", ProtocolMsg::SameStart));
             }
         }
         Ok(p)
@@ -806,7 +969,11 @@ mod tests {
             Some("rounding")
         );
         let e = Protocol::from_json(br#"{"protocol": "sealbook-arena", "x": 1}"#).unwrap_err();
-        assert!(e.message.contains("line 1"), "{e}");
+        assert!(
+            matches!(e.message, ProtocolMsg::Json { line: 1, .. }),
+            "{e}"
+        );
+        assert!(e.to_string().starts_with("line 1 column "), "{e}");
         let mut p = Protocol::standard();
         p.versions[0].execution = Execution::FirstPriceInWindow {
             start: "09:45".into(),

@@ -55,12 +55,145 @@ pub const ACCOUNTS_FILE: &str = "arena-accounts.jsonl";
 /// Most lines read from one file (a season of 14 models on three tracks is a few thousand).
 pub const MAX_LINES: usize = 2_000_000;
 
-/// A line that cannot be read: file, 1-based line, message (naming the field).
+/// A line that cannot be read (spec §4.11): file, 1-based line, and what is wrong with it,
+/// naming the field. `Display` is the CLI's English; the Accounts page renders
+/// [`RecordMsg`] in the reader's language.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecordError {
     pub file: &'static str,
     pub line: usize,
-    pub message: String,
+    pub message: RecordMsg,
+}
+
+/// What is wrong with a line of a replayed file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecordMsg {
+    /// The file has more than `max` lines.
+    TooManyLines { max: usize },
+    /// The line is not the record's JSON; `detail` is the JSON reader's own words.
+    Json { detail: String },
+    /// A field's value cannot be read.
+    Field { field: String, what: FieldMsg },
+}
+
+/// What is wrong with a field's value. `value` is the value as the English quotes it
+/// (already formatted: a text in Rust's `{:?}`, a number or JSON value as written).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FieldMsg {
+    Missing,
+    NotTime {
+        value: String,
+    },
+    NotDate {
+        value: String,
+    },
+    NotPrice {
+        value: String,
+    },
+    NotDollars {
+        value: String,
+    },
+    /// A rate: a percentage with at most four decimals.
+    NotRate {
+        value: String,
+    },
+    /// A token price: 0-1 with at most six decimals.
+    NotTokenPrice {
+        value: String,
+    },
+    /// A price line's kind.
+    NotKind {
+        value: String,
+    },
+    NotShares {
+        value: String,
+    },
+    /// A decision's value ([`read_choice`]).
+    Choice(ChoiceMsg),
+}
+
+/// What is wrong with a decision ([`read_choice`]); `value` is the JSON value as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ChoiceMsg {
+    MustBeObject,
+    /// A weight: a percentage with at most two decimals.
+    NotWeight {
+        value: String,
+    },
+    NotPick {
+        value: String,
+    },
+    BadOutcome,
+    NotCap {
+        value: String,
+    },
+    NotChoice {
+        value: String,
+    },
+}
+
+impl fmt::Display for RecordMsg {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordMsg::TooManyLines { max } => write!(f, "more than {max} lines"),
+            RecordMsg::Json { detail } => f.write_str(detail),
+            RecordMsg::Field { field, what } => write!(f, "field {field}: {what}"),
+        }
+    }
+}
+
+impl fmt::Display for FieldMsg {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FieldMsg::Missing => f.write_str("missing"),
+            FieldMsg::NotTime { value } => write!(f, "{value} is not an RFC 3339 time"),
+            FieldMsg::NotDate { value } => write!(f, "{value} is not a YYYY-MM-DD date"),
+            FieldMsg::NotPrice { value } => {
+                write!(
+                    f,
+                    "{value} is not a positive price with at most six decimals"
+                )
+            }
+            FieldMsg::NotDollars { value } => write!(f, "{value} is not a dollar amount"),
+            FieldMsg::NotRate { value } => {
+                write!(f, "{value} is not a percentage with at most four decimals")
+            }
+            FieldMsg::NotTokenPrice { value } => {
+                write!(f, "{value} is not a price 0-1 with at most six decimals")
+            }
+            FieldMsg::NotKind { value } => {
+                write!(f, "{value} is not bar, close, rate, market or resolution")
+            }
+            FieldMsg::NotShares { value } => {
+                write!(f, "{value} is not shares with at most six decimals")
+            }
+            FieldMsg::Choice(m) => m.fmt(f),
+        }
+    }
+}
+
+impl fmt::Display for ChoiceMsg {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ChoiceMsg::MustBeObject => f.write_str("must be an object"),
+            ChoiceMsg::NotWeight { value } => {
+                write!(f, "{value} is not a percentage with at most two decimals")
+            }
+            ChoiceMsg::NotPick { value } => write!(
+                f,
+                "{value} is not {{\"outcome\": <label>, \"cap\": <price 0-1, optional>}}"
+            ),
+            ChoiceMsg::BadOutcome => f.write_str("must be a label of 1-64 bytes"),
+            ChoiceMsg::NotCap { value } => write!(
+                f,
+                "{value} is not a price above 0 and at most 1 with at most six decimals"
+            ),
+            ChoiceMsg::NotChoice { value } => write!(
+                f,
+                "{value} is neither \"hold\", {{\"weights\": {{...}}}} nor {{\"bets\": {{...}}}}"
+            ),
+        }
+    }
 }
 
 impl fmt::Display for RecordError {
@@ -274,7 +407,7 @@ fn lines<'a, T: serde::de::DeserializeOwned>(
                 return Err(RecordError {
                     file,
                     line: i + 1,
-                    message: format!("more than {MAX_LINES} lines"),
+                    message: RecordMsg::TooManyLines { max: MAX_LINES },
                 });
             }
             serde_json::from_slice(l)
@@ -282,26 +415,48 @@ fn lines<'a, T: serde::de::DeserializeOwned>(
                 .map_err(|e| RecordError {
                     file,
                     line: i + 1,
-                    message: e.to_string(),
+                    message: RecordMsg::Json {
+                        detail: e.to_string(),
+                    },
                 })
         })
 }
 
-fn bad(file: &'static str, line: usize, field: &str, message: impl fmt::Display) -> RecordError {
+fn bad(file: &'static str, line: usize, field: &str, what: FieldMsg) -> RecordError {
     RecordError {
         file,
         line,
-        message: format!("field {field}: {message}"),
+        message: RecordMsg::Field {
+            field: field.to_string(),
+            what,
+        },
     }
 }
 
 fn instant(file: &'static str, line: usize, field: &str, s: &str) -> Result<Instant, RecordError> {
-    Instant::parse_rfc3339(s)
-        .ok_or_else(|| bad(file, line, field, format!("{s:?} is not an RFC 3339 time")))
+    Instant::parse_rfc3339(s).ok_or_else(|| {
+        bad(
+            file,
+            line,
+            field,
+            FieldMsg::NotTime {
+                value: format!("{s:?}"),
+            },
+        )
+    })
 }
 
 fn date(file: &'static str, line: usize, field: &str, s: &str) -> Result<Date, RecordError> {
-    Date::parse(s).ok_or_else(|| bad(file, line, field, format!("{s:?} is not a YYYY-MM-DD date")))
+    Date::parse(s).ok_or_else(|| {
+        bad(
+            file,
+            line,
+            field,
+            FieldMsg::NotDate {
+                value: format!("{s:?}"),
+            },
+        )
+    })
 }
 
 fn price(file: &'static str, line: usize, field: &str, s: &str) -> Result<i64, RecordError> {
@@ -311,26 +466,37 @@ fn price(file: &'static str, line: usize, field: &str, s: &str) -> Result<i64, R
             file,
             line,
             field,
-            format!("{s:?} is not a positive price with at most six decimals"),
+            FieldMsg::NotPrice {
+                value: format!("{s:?}"),
+            },
         )),
     }
 }
 
 fn cents(file: &'static str, line: usize, field: &str, x: f64) -> Result<i64, RecordError> {
-    cents_of(x).ok_or_else(|| bad(file, line, field, format!("{x} is not a dollar amount")))
+    cents_of(x).ok_or_else(|| {
+        bad(
+            file,
+            line,
+            field,
+            FieldMsg::NotDollars {
+                value: x.to_string(),
+            },
+        )
+    })
 }
 
 /// A decision as the files lay it out (`"hold"` or `{"weights": {"<fund>": <percent>}}`, see
 /// the module doc), read from its JSON value; the error names the field under `decision` and
 /// what is wrong. The decisions file and the answer's `decisions` section
 /// (`super::league`) both read decisions with this.
-pub fn read_choice(v: &serde_json::Value) -> Result<Choice, (String, String)> {
+pub fn read_choice(v: &serde_json::Value) -> Result<Choice, (String, ChoiceMsg)> {
     match v {
         serde_json::Value::String(s) if s == "hold" => Ok(Choice::Hold),
         serde_json::Value::Object(o) if o.len() == 1 && o.contains_key("weights") => {
             let w = o["weights"]
                 .as_object()
-                .ok_or_else(|| ("weights".to_string(), "must be an object".to_string()))?;
+                .ok_or_else(|| ("weights".to_string(), ChoiceMsg::MustBeObject))?;
             let mut m = BTreeMap::new();
             for (k, v) in w {
                 let bp = v
@@ -339,7 +505,9 @@ pub fn read_choice(v: &serde_json::Value) -> Result<Choice, (String, String)> {
                     .ok_or_else(|| {
                         (
                             format!("weights.{k}"),
-                            format!("{v} is not a percentage with at most two decimals"),
+                            ChoiceMsg::NotWeight {
+                                value: v.to_string(),
+                            },
                         )
                     })?;
                 m.insert(k.clone(), bp);
@@ -349,7 +517,7 @@ pub fn read_choice(v: &serde_json::Value) -> Result<Choice, (String, String)> {
         serde_json::Value::Object(o) if o.len() == 1 && o.contains_key("bets") => {
             let b = o["bets"]
                 .as_object()
-                .ok_or_else(|| ("bets".to_string(), "must be an object".to_string()))?;
+                .ok_or_else(|| ("bets".to_string(), ChoiceMsg::MustBeObject))?;
             let mut m = BTreeMap::new();
             for (k, v) in b {
                 let path = format!("bets.{k}");
@@ -359,20 +527,15 @@ pub fn read_choice(v: &serde_json::Value) -> Result<Choice, (String, String)> {
                 let Some(p) = p else {
                     return Err((
                         path,
-                        format!(
-                            "{v} is not {{\"outcome\": <label>, \"cap\": <price 0-1, optional>}}"
-                        ),
+                        ChoiceMsg::NotPick {
+                            value: v.to_string(),
+                        },
                     ));
                 };
                 let outcome = p["outcome"]
                     .as_str()
                     .filter(|x| !x.is_empty() && x.len() <= 64)
-                    .ok_or_else(|| {
-                        (
-                            format!("{path}.outcome"),
-                            "must be a label of 1-64 bytes".to_string(),
-                        )
-                    })?;
+                    .ok_or_else(|| (format!("{path}.outcome"), ChoiceMsg::BadOutcome))?;
                 let cap = match p.get("cap") {
                     None | Some(serde_json::Value::Null) => None,
                     Some(c) => Some(
@@ -382,7 +545,9 @@ pub fn read_choice(v: &serde_json::Value) -> Result<Choice, (String, String)> {
                             .ok_or_else(|| {
                                 (
                                     format!("{path}.cap"),
-                                    format!("{c} is not a price above 0 and at most 1 with at most six decimals"),
+                                    ChoiceMsg::NotCap {
+                                        value: c.to_string(),
+                                    },
                                 )
                             })?,
                     ),
@@ -399,9 +564,9 @@ pub fn read_choice(v: &serde_json::Value) -> Result<Choice, (String, String)> {
         }
         other => Err((
             String::new(),
-            format!(
-                "{other} is neither \"hold\", {{\"weights\": {{...}}}} nor {{\"bets\": {{...}}}}"
-            ),
+            ChoiceMsg::NotChoice {
+                value: other.to_string(),
+            },
         )),
     }
 }
@@ -418,7 +583,7 @@ pub fn read_decisions(bytes: &[u8]) -> Result<Vec<Decision>, RecordError> {
             } else {
                 format!("decision.{field}")
             };
-            bad(F, n, &field, message)
+            bad(F, n, &field, FieldMsg::Choice(message))
         })?;
         out.push(Decision {
             sealed_at: instant(F, n, "sealed_at", &d.sealed_at)?,
@@ -479,7 +644,8 @@ pub fn read_prices(bytes: &[u8]) -> Result<Vec<PriceLine>, RecordError> {
     let mut out = Vec::new();
     for r in lines::<PriceJson>(F, bytes) {
         let (n, p) = r?;
-        let need = |v: &Option<String>, k: &str| v.clone().ok_or_else(|| bad(F, n, k, "missing"));
+        let need =
+            |v: &Option<String>, k: &str| v.clone().ok_or_else(|| bad(F, n, k, FieldMsg::Missing));
         out.push(match p.kind.as_str() {
             "bar" => PriceLine::Bar {
                 at: instant(F, n, "at", &need(&p.at, "at")?)?,
@@ -500,7 +666,9 @@ pub fn read_prices(bytes: &[u8]) -> Result<Vec<PriceLine>, RecordError> {
                             F,
                             n,
                             "rate",
-                            format!("{s:?} is not a percentage with at most four decimals"),
+                            FieldMsg::NotRate {
+                                value: format!("{s:?}"),
+                            },
                         )
                     })?,
                     symbol: p.symbol,
@@ -513,7 +681,9 @@ pub fn read_prices(bytes: &[u8]) -> Result<Vec<PriceLine>, RecordError> {
                         F,
                         n,
                         field,
-                        format!("{s:?} is not a price 0-1 with at most six decimals"),
+                        FieldMsg::NotTokenPrice {
+                            value: format!("{s:?}"),
+                        },
                     )),
                 };
                 let mut outcomes = Vec::new();
@@ -542,7 +712,16 @@ pub fn read_prices(bytes: &[u8]) -> Result<Vec<PriceLine>, RecordError> {
                         topics: p.topics.unwrap_or_default(),
                         resolved: p.resolved.unwrap_or(false),
                         volume_cents: parse_decimal(&volume, 2).filter(|v| *v >= 0).ok_or_else(
-                            || bad(F, n, "volume", format!("{volume:?} is not a dollar amount")),
+                            || {
+                                bad(
+                                    F,
+                                    n,
+                                    "volume",
+                                    FieldMsg::NotDollars {
+                                        value: format!("{volume:?}"),
+                                    },
+                                )
+                            },
                         )?,
                         outcomes,
                         id: p.symbol,
@@ -559,7 +738,9 @@ pub fn read_prices(bytes: &[u8]) -> Result<Vec<PriceLine>, RecordError> {
                     F,
                     n,
                     "kind",
-                    format!("{k:?} is not bar, close, rate, market or resolution"),
+                    FieldMsg::NotKind {
+                        value: format!("{k:?}"),
+                    },
                 ))
             }
         });
@@ -663,7 +844,9 @@ pub fn read_trades(bytes: &[u8]) -> Result<Vec<Trade>, RecordError> {
                     F,
                     n,
                     "qty",
-                    format!("{:?} is not shares with at most six decimals", t.qty),
+                    FieldMsg::NotShares {
+                        value: format!("{:?}", t.qty),
+                    },
                 )
             })?,
             price: price(F, n, "price", &t.price)?,
@@ -806,10 +989,36 @@ mod tests {
             let bad = format!("\n{}\n", MARKET.replace(from, to));
             let e = read_prices(bad.as_bytes()).unwrap_err();
             assert_eq!((e.file, e.line), (PRICES_FILE, 2), "{e}");
-            assert!(e.message.starts_with(&format!("field {field}:")), "{e}");
+            assert!(
+                matches!(&e.message, RecordMsg::Field { field: f, .. } if f == field),
+                "{e}"
+            );
+            assert!(
+                e.to_string()
+                    .starts_with(&format!("{PRICES_FILE}:2: field {field}:")),
+                "{e}"
+            );
         }
         let e = read_prices(br#"{"symbol":"SPX","kind":"resolution","session":"2026-10-20"}"#)
             .unwrap_err();
-        assert_eq!(e.message, "field outcome: missing");
+        assert_eq!(
+            e.message,
+            RecordMsg::Field {
+                field: "outcome".into(),
+                what: FieldMsg::Missing
+            }
+        );
+        assert_eq!(
+            e.to_string(),
+            "arena-prices.jsonl:1: field outcome: missing"
+        );
+        let e = read_prices(
+            br#"{"symbol":"SPX","kind":"bar","at":"2026-10-20T12:30:03Z","price":"0"}"#,
+        )
+        .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "arena-prices.jsonl:1: field price: \"0\" is not a positive price with at most six decimals"
+        );
     }
 }

@@ -5,8 +5,9 @@
 //! (`sealbook replay --json` prints [`Recount`]) and the page's Accounts view both call
 //! [`recount`]; the page draws its charts from [`Accounts`].
 
-use super::code::{check_code, CodeCheck};
+use super::code::{check_code, CodeCheck, CodeError};
 use super::engine::Segment;
+use super::league::DecisionsDiffer;
 use super::protocol::Protocol;
 use super::replay::{replay_segment, Replay, ReplayError, ReplayFiles};
 use serde::{Deserialize, Serialize};
@@ -42,6 +43,10 @@ pub struct Recount {
     pub code: Option<Vec<CodeCheck>>,
     /// The decisions against `council-book.jsonl`; None when no book is given.
     pub decisions_vs_book: Option<DecisionsVsBook>,
+    /// Why the decisions differ from the book, typed (JSON carries its English in
+    /// `decisions_vs_book`); None when they do not or no book is given.
+    #[serde(skip)]
+    pub decisions_differ: Option<DecisionsDiffer>,
 }
 
 impl Recount {
@@ -67,7 +72,7 @@ pub enum RecountError {
     /// `arena-accounts.jsonl` has no row: nothing to recount is not a pass.
     NoRows,
     /// `arena-code.json` is unreadable.
-    Code(String),
+    Code(CodeError),
 }
 
 impl fmt::Display for RecountError {
@@ -79,7 +84,7 @@ impl fmt::Display for RecountError {
                 "{}: no published account rows to recount",
                 super::records::ACCOUNTS_FILE
             ),
-            RecountError::Code(e) => f.write_str(e),
+            RecountError::Code(e) => e.fmt(f),
         }
     }
 }
@@ -102,9 +107,13 @@ pub fn recount(
         .map(|c| check_code(c.list, c.text))
         .transpose()
         .map_err(RecountError::Code)?;
-    let decisions_vs_book = book.map(|b| {
-        super::league::check_decisions_file(b, files.decisions)
-            .map_or_else(DecisionsVsBook::Different, DecisionsVsBook::Equal)
+    let checked = book.map(|b| super::league::check_decisions_file(b, files.decisions));
+    let decisions_differ = checked.clone().and_then(Result::err);
+    let decisions_vs_book = checked.map(|c| {
+        c.map_or_else(
+            |e| DecisionsVsBook::Different(e.to_string()),
+            DecisionsVsBook::Equal,
+        )
     });
     let ok = replay.reproduced()
         && code.as_ref().is_none_or(|c| c.iter().all(|x| x.ok))
@@ -115,6 +124,7 @@ pub fn recount(
             replay,
             code,
             decisions_vs_book,
+            decisions_differ,
         },
         accounts(&protocol, &seg),
     ))

@@ -33,12 +33,83 @@ pub struct StampedList {
     pub notes: Vec<String>,
 }
 
-/// Why a stamped list cannot be read.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Why a stamped list cannot be read (spec §3.2): the line and what is wrong with it.
+/// `Display` is the CLI's English; the page renders [`StampListMsg`] in the reader's language.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StampListError {
     /// 1-based line of the list (0 for the file as a whole).
     pub line: usize,
-    pub message: String,
+    pub message: StampListMsg,
+}
+
+/// What is wrong with a stamped list or one of its entry lines. `entry` is the entry line as
+/// written; the English quotes it as Rust's `{:?}` does.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "id", rename_all = "snake_case")]
+pub enum StampListMsg {
+    /// The bytes are not UTF-8.
+    NotUtf8,
+    /// No line is a ledger entry.
+    NoEntry,
+    /// The entry has no `, last link <hex>`.
+    NoLastLink { entry: String },
+    /// The entry has no `, sha256 <hex>`.
+    NoSha256 { entry: String },
+    /// The entry has no `<ledger>: <N> lines`.
+    NoLedgerCount { entry: String },
+    /// The line count does not end in ` lines`.
+    CountNotLines { entry: String },
+    /// The line count is not a whole number.
+    CountNotWhole { entry: String },
+    /// The line count does not fit 64 bits.
+    CountTooLarge { entry: String },
+    /// The sha256 is not 64 lowercase hex digits.
+    BadSha256 { entry: String },
+    /// The last link is not 64 lowercase hex digits.
+    BadLastLink { entry: String },
+    /// The ledger path is empty.
+    EmptyLedger { entry: String },
+}
+
+impl StampListMsg {
+    /// The entry line the message quotes, if it quotes one.
+    pub fn entry(&self) -> Option<&str> {
+        match self {
+            StampListMsg::NotUtf8 | StampListMsg::NoEntry => None,
+            StampListMsg::NoLastLink { entry }
+            | StampListMsg::NoSha256 { entry }
+            | StampListMsg::NoLedgerCount { entry }
+            | StampListMsg::CountNotLines { entry }
+            | StampListMsg::CountNotWhole { entry }
+            | StampListMsg::CountTooLarge { entry }
+            | StampListMsg::BadSha256 { entry }
+            | StampListMsg::BadLastLink { entry }
+            | StampListMsg::EmptyLedger { entry } => Some(entry),
+        }
+    }
+}
+
+impl fmt::Display for StampListMsg {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let what = match self {
+            StampListMsg::NotUtf8 => return f.write_str("not UTF-8 text"),
+            StampListMsg::NoEntry => {
+                return f.write_str(
+                    "no ledger entry (`<ledger>: <N> lines, sha256 <hex>, last link <hex>`)",
+                )
+            }
+            StampListMsg::NoLastLink { .. } => "entry has no `, last link <hex>`",
+            StampListMsg::NoSha256 { .. } => "entry has no `, sha256 <hex>`",
+            StampListMsg::NoLedgerCount { .. } => "entry has no `<ledger>: <N> lines`",
+            StampListMsg::CountNotLines { .. } => "line count must read `<N> lines`",
+            StampListMsg::CountNotWhole { .. } => "line count is not a whole number",
+            StampListMsg::CountTooLarge { .. } => "line count is too large",
+            StampListMsg::BadSha256 { .. } => "sha256 must be 64 lowercase hex digits",
+            StampListMsg::BadLastLink { .. } => "last link must be 64 lowercase hex digits",
+            StampListMsg::EmptyLedger { .. } => "ledger path is empty",
+        };
+        write!(f, "{what}: {:?}", self.entry().unwrap_or_default())
+    }
 }
 
 impl fmt::Display for StampListError {
@@ -78,7 +149,7 @@ pub fn parse(bytes: &[u8]) -> Result<StampedList, StampListError> {
             .iter()
             .filter(|b| **b == b'\n')
             .count(),
-        message: "not UTF-8 text".into(),
+        message: StampListMsg::NotUtf8,
     })?;
     let mut list = StampedList {
         entries: Vec::new(),
@@ -99,44 +170,45 @@ pub fn parse(bytes: &[u8]) -> Result<StampedList, StampListError> {
     if list.entries.is_empty() {
         return Err(StampListError {
             line: 0,
-            message: "no ledger entry (`<ledger>: <N> lines, sha256 <hex>, last link <hex>`)"
-                .into(),
+            message: StampListMsg::NoEntry,
         });
     }
     Ok(list)
 }
 
 fn parse_entry(line: &str, no: usize) -> Result<StampEntry, StampListError> {
-    let err = |m: &str| StampListError {
+    let err = |m: fn(String) -> StampListMsg| StampListError {
         line: no,
-        message: format!("{m}: {line:?}"),
+        message: m(line.to_string()),
     };
     let (head, link_part) = line
         .rsplit_once(", last link ")
-        .ok_or_else(|| err("entry has no `, last link <hex>`"))?;
+        .ok_or_else(|| err(|entry| StampListMsg::NoLastLink { entry }))?;
     let (head, sha) = head
         .rsplit_once(", sha256 ")
-        .ok_or_else(|| err("entry has no `, sha256 <hex>`"))?;
+        .ok_or_else(|| err(|entry| StampListMsg::NoSha256 { entry }))?;
     let (ledger, count) = head
         .rsplit_once(": ")
-        .ok_or_else(|| err("entry has no `<ledger>: <N> lines`"))?;
+        .ok_or_else(|| err(|entry| StampListMsg::NoLedgerCount { entry }))?;
     let n = count
         .strip_suffix(" lines")
         .or_else(|| count.strip_suffix(" line"))
-        .ok_or_else(|| err("line count must read `<N> lines`"))?;
+        .ok_or_else(|| err(|entry| StampListMsg::CountNotLines { entry }))?;
     if n.is_empty() || !n.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(err("line count is not a whole number"));
+        return Err(err(|entry| StampListMsg::CountNotWhole { entry }));
     }
-    let lines: u64 = n.parse().map_err(|_| err("line count is too large"))?;
+    let lines: u64 = n
+        .parse()
+        .map_err(|_| err(|entry| StampListMsg::CountTooLarge { entry }))?;
     if !hex::is_sha256_hex(sha) {
-        return Err(err("sha256 must be 64 lowercase hex digits"));
+        return Err(err(|entry| StampListMsg::BadSha256 { entry }));
     }
     let last_link = link_part.trim_end();
     if !(hex::is_sha256_hex(last_link) || (last_link.is_empty() && lines == 0)) {
-        return Err(err("last link must be 64 lowercase hex digits"));
+        return Err(err(|entry| StampListMsg::BadLastLink { entry }));
     }
     if ledger.trim().is_empty() {
-        return Err(err("ledger path is empty"));
+        return Err(err(|entry| StampListMsg::EmptyLedger { entry }));
     }
     Ok(StampEntry {
         ledger: ledger.to_string(),
@@ -351,17 +423,55 @@ mod tests {
 
     #[test]
     fn malformed_entries_are_errors() {
-        for bad in [
-            SPEC_LINE.replace("159", "15x"),
-            SPEC_LINE.replace("59673b9e", "59673B9E"),
-            SPEC_LINE.replace(", last link", ", lastlink"),
-            SPEC_LINE.replace("378273fd", "378273f"),
-        ] {
+        type Msg = fn(String) -> StampListMsg;
+        let cases: [(String, Msg); 4] = [
+            (SPEC_LINE.replace("159", "15x"), |entry| {
+                StampListMsg::CountNotWhole { entry }
+            }),
+            (SPEC_LINE.replace("59673b9e", "59673B9E"), |entry| {
+                StampListMsg::BadSha256 { entry }
+            }),
+            (SPEC_LINE.replace(", last link", ", lastlink"), |entry| {
+                StampListMsg::NoLastLink { entry }
+            }),
+            (SPEC_LINE.replace("378273fd", "378273f"), |entry| {
+                StampListMsg::BadLastLink { entry }
+            }),
+        ];
+        for (bad, msg) in cases {
             let e = parse(bad.as_bytes()).unwrap_err();
             assert_eq!(e.line, 1, "{bad}");
+            assert_eq!(e.message, msg(bad.clone()));
         }
-        assert_eq!(parse(b"just words\n").unwrap_err().line, 0);
-        assert!(parse(&[0xff, b'\n']).is_err());
+        let e = parse(b"just words\n").unwrap_err();
+        assert_eq!((e.line, e.message), (0, StampListMsg::NoEntry));
+        let e = parse(b"a\n\xff\n").unwrap_err();
+        assert_eq!((e.line, e.message), (2, StampListMsg::NotUtf8));
+    }
+
+    #[test]
+    fn list_errors_read_as_the_cli_printed_them() {
+        let e = parse(SPEC_LINE.replace("159", "15x").as_bytes()).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "line 1: line count is not a whole number: {:?}",
+                SPEC_LINE.replace("159", "15x")
+            )
+        );
+        assert_eq!(
+            parse(b"just words\n").unwrap_err().to_string(),
+            "no ledger entry (`<ledger>: <N> lines, sha256 <hex>, last link <hex>`)"
+        );
+        assert_eq!(
+            parse(b"\xff").unwrap_err().to_string(),
+            "line 1: not UTF-8 text"
+        );
+        let tab = "x.jsonl: 1 lines, sha256 \"q\"\t";
+        assert_eq!(
+            parse(tab.as_bytes()).unwrap_err().to_string(),
+            "line 1: entry has no `, last link <hex>`: \"x.jsonl: 1 lines, sha256 \\\"q\\\"\\t\""
+        );
     }
 
     #[test]

@@ -43,6 +43,7 @@ use crate::score::book_lines::BookLines;
 use crate::score::brier::brier;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
 
 /// The data-dictionary label of requirement 16: which group is blind.
 pub const GROUP_LABEL: &str = "g0: seeing (shown the council's sealed answers at once); \
@@ -483,15 +484,38 @@ pub fn with_book_facts(
     data
 }
 
-/// A dataset file (`sealbook experiment export --dataset`) read back, or a message naming
-/// `file` and what is wrong.
-pub fn parse_dataset(bytes: &[u8], file: &str) -> Result<Dataset, String> {
-    serde_json::from_slice(bytes).map_err(|e| {
-        format!(
-            "{file}: line {}, column {}: not an experiment dataset: {e}",
-            e.line(),
-            e.column()
+/// Why a dataset file (`sealbook experiment export --dataset`) cannot be read (spec §6.2):
+/// the file, the JSON position and the JSON reader's own words. `Display` is the CLI's
+/// English; the Scores page renders it in the reader's language.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DatasetError {
+    pub file: String,
+    pub line: usize,
+    pub column: usize,
+    /// The JSON reader's own sentence.
+    pub detail: String,
+}
+
+impl fmt::Display for DatasetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}: line {}, column {}: not an experiment dataset: {}",
+            self.file, self.line, self.column, self.detail
         )
+    }
+}
+
+impl std::error::Error for DatasetError {}
+
+/// A dataset file (`sealbook experiment export --dataset`) read back, or why not, naming
+/// `file`.
+pub fn parse_dataset(bytes: &[u8], file: &str) -> Result<Dataset, DatasetError> {
+    serde_json::from_slice(bytes).map_err(|e| DatasetError {
+        file: file.to_string(),
+        line: e.line(),
+        column: e.column(),
+        detail: e.to_string(),
     })
 }
 

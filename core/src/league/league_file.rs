@@ -53,16 +53,37 @@ impl LeagueFile {
     }
 
     /// The file read back; the error names the file, the line and what is wrong.
-    pub fn parse(bytes: &[u8]) -> Result<LeagueFile, String> {
-        serde_json::from_slice(bytes).map_err(|e| {
-            format!(
-                "{LEAGUE_FILE}: line {}, column {}: {e}",
-                e.line(),
-                e.column()
-            )
+    pub fn parse(bytes: &[u8]) -> Result<LeagueFile, LeagueFileError> {
+        serde_json::from_slice(bytes).map_err(|e| LeagueFileError {
+            line: e.line(),
+            column: e.column(),
+            detail: e.to_string(),
         })
     }
 }
+
+/// Why `council-league.json` cannot be read (Appendix C): the JSON position and the JSON
+/// reader's own words. `Display` names the file, in English; the pages render it in the
+/// reader's language.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LeagueFileError {
+    pub line: usize,
+    pub column: usize,
+    /// The JSON reader's own sentence.
+    pub detail: String,
+}
+
+impl std::fmt::Display for LeagueFileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{LEAGUE_FILE}: line {}, column {}: {}",
+            self.line, self.column, self.detail
+        )
+    }
+}
+
+impl std::error::Error for LeagueFileError {}
 
 #[cfg(test)]
 mod tests {
@@ -93,11 +114,17 @@ mod tests {
         let text = String::from_utf8(bare.to_bytes()).unwrap();
         assert!(!text.contains("experiment"), "{text}");
         let e = LeagueFile::parse(b"{\n  \"league\": 3\n}").unwrap_err();
-        assert!(e.starts_with("council-league.json: line 2"), "{e}");
+        assert_eq!((e.line, e.column), (2, 13), "{e}");
+        let e = e.to_string();
+        assert!(
+            e.starts_with("council-league.json: line 2, column 13: "),
+            "{e}"
+        );
         let e = LeagueFile::parse(
             b"{\"league\": \"l\", \"methodology_version\": \"m\", \"generated_from\": {\"book_lines\": 1}, \"x\": 1}",
         )
-        .unwrap_err();
+        .unwrap_err()
+        .to_string();
         assert!(
             e.contains("council-league.json: line 1") && e.contains("unknown field"),
             "{e}"

@@ -5,7 +5,9 @@
 use super::published::PublishedFile;
 use crate::book::canon::{self, Value};
 use crate::book::chain::{ChainReport, ChainVerifier, VerifyOptions};
-use crate::book::stamp_list::{self, StampedList};
+use crate::book::stamp_list::{self, StampListError, StampedList};
+use serde::{Deserialize, Serialize};
+use std::fmt;
 
 /// What a dropped file is to the verifier, judged by its name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -62,12 +64,36 @@ pub fn is_ask_text(name: &str) -> bool {
         .is_some_and(|s| s.len() == 64 && s.bytes().all(|b| b.is_ascii_hexdigit()))
 }
 
+/// Why a dropped `.txt` file cannot be used as a stamped list (spec §3.2), naming it.
+/// `Display` is the English the CLI prints; the page renders each variant in the reader's
+/// language.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "id", rename_all = "snake_case")]
+pub enum ListError {
+    /// The list's text does not parse: the line and what is wrong with it.
+    Unreadable { name: String, error: StampListError },
+    /// The file is larger than a stamped list is read ([`super::MAX_LIST_BYTES`]).
+    TooLarge { name: String, size: u64, limit: u64 },
+}
+
+impl fmt::Display for ListError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ListError::Unreadable { name, error } => write!(f, "{name}: {error}"),
+            ListError::TooLarge { name, size, limit } => write!(
+                f,
+                "{name}: {size} bytes is too large for a stamped list (limit {limit})"
+            ),
+        }
+    }
+}
+
 /// A `.txt` file as read: a stamped list, a text that is no list at all (a README, a file an
 /// `.ots` proof stamps), or a list that cannot be used. Its bytes are kept for the proofs.
 #[derive(Clone, Debug)]
 pub struct ListInput {
     pub name: String,
-    pub parsed: Result<StampedList, String>,
+    pub parsed: Result<StampedList, ListError>,
     /// The file holds no line that looks like a list entry: it is not a stamped list.
     pub not_a_list: bool,
     /// The file's bytes; `None` when it could not be read.
@@ -83,17 +109,24 @@ impl ListInput {
         let not_a_list = matches!(&parsed, Err(e) if e.line == 0);
         ListInput {
             name: name.to_string(),
-            parsed: parsed.map_err(|e| format!("{name}: {e}")),
+            parsed: parsed.map_err(|error| ListError::Unreadable {
+                name: name.to_string(),
+                error,
+            }),
             not_a_list,
             bytes: Some(bytes.to_vec()),
         }
     }
 
-    /// A list that could not be read at all (too large, unreadable).
-    pub fn unusable(name: &str, why: String) -> ListInput {
+    /// A list of `size` bytes, over the `limit` read, left unread.
+    pub fn too_large(name: &str, size: u64, limit: u64) -> ListInput {
         ListInput {
             name: name.to_string(),
-            parsed: Err(format!("{name}: {why}")),
+            parsed: Err(ListError::TooLarge {
+                name: name.to_string(),
+                size,
+                limit,
+            }),
             not_a_list: false,
             bytes: None,
         }

@@ -40,7 +40,7 @@ pub use answers::{
     Verdict,
 };
 pub use ask_texts::{check_ask_texts, AskTextProblem, AskTextsEnglish, AskTextsReport, NamedBy};
-pub use kinds::{BookRead, BookReader, FileKind, KindSniffer, LedgerKind, ListInput};
+pub use kinds::{BookRead, BookReader, FileKind, KindSniffer, LedgerKind, ListError, ListInput};
 pub use pairing::{pair_proof, pair_rekor_entry, pair_token};
 pub use report::VerifierReport;
 pub use results::{

@@ -2,7 +2,7 @@
 //! (Appendix B step 6; §3.11 P1a), an RFC 3161 token (§3.2 Level 2+) and a Rekor entry
 //! (Appendix B step 10).
 
-use super::kinds::{BookRead, ListInput};
+use super::kinds::{BookRead, ListError, ListInput};
 use super::pairing::{pair_proof, pair_rekor_entry, pair_token};
 use super::stamp_plan::StampResult;
 use super::trust::TrustInput;
@@ -160,7 +160,7 @@ impl BookResult {
 pub struct ListResult {
     pub name: String,
     pub entries: usize,
-    pub error: Option<String>,
+    pub error: Option<ListError>,
     /// Not a stamped list (no entry line); not an error.
     pub not_a_list: bool,
 }

@@ -103,7 +103,15 @@ fn lists_that_are_not_lists_or_are_broken_are_told_apart() {
         "b.txt",
         b"x.jsonl: 3 lines, sha256 ABC, last link abc\n",
     ));
-    assert_eq!(broken.error.unwrap().split(':').next(), Some("b.txt"));
+    let error = broken.error.unwrap();
+    assert!(
+        matches!(&error, ListError::Unreadable { name, error } if name == "b.txt" && error.line == 1),
+        "{error:?}"
+    );
+    assert_eq!(
+        error.to_string(),
+        "b.txt: line 1: sha256 must be 64 lowercase hex digits: \"x.jsonl: 3 lines, sha256 ABC, last link abc\""
+    );
 }
 
 #[test]

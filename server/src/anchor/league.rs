@@ -206,7 +206,7 @@ pub fn stamp_league(
         let path = dir.join(&last);
         let bytes = read_bounded(&path, MAX_STAMPED_FILE_BYTES, "stamped list")?;
         let parsed = stamp_list::parse(&bytes)
-            .map_err(|e| Unusable::file(&path, e.message.clone()).at_line(e.line as u64))?;
+            .map_err(|e| Unusable::file(&path, e.message.to_string()).at_line(e.line as u64))?;
         let same = report.ledgers.iter().all(|l| {
             parsed
                 .entries

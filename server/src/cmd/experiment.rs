@@ -135,7 +135,7 @@ pub fn run(command: ExperimentCommand, json: bool) -> CmdResult {
                 Some(file) => {
                     let bytes = crate::files::read_bounded(file, MAX_DATASET_BYTES, "dataset")?;
                     let data = parse_dataset(&bytes, &file.display().to_string())
-                        .map_err(|e| Unusable::new(e).field("--from"))?;
+                        .map_err(|e| Unusable::new(e.to_string()).field("--from"))?;
                     analyse(&data)
                 }
                 None => {

@@ -87,7 +87,7 @@ pub fn run(args: Args, json: bool) -> CmdResult {
             &args.dir.join(ACCOUNTS_FILE),
             "no published account rows to recount",
         ),
-        RecountError::Code(why) => Unusable::file(&code_path, why),
+        RecountError::Code(why) => Unusable::file(&code_path, why.to_string()),
     })?;
     if json {
         let out = Output {

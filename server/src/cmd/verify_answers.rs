@@ -263,8 +263,8 @@ pub fn run(args: AnswersArgs<'_>, json: bool) -> CmdResult {
     for u in &report.unchecked_lists {
         problems.push(format!("{}: checks nothing: {}", u.list, u.reason));
     }
-    for l in report.lists.iter().filter(|l| l.error.is_some()) {
-        problems.push(l.error.clone().unwrap_or_default());
+    for e in report.lists.iter().filter_map(|l| l.error.as_ref()) {
+        problems.push(e.to_string());
     }
 
     let answers = answer_verdicts(BOOK_FILE, &book, asks.as_deref(), &report)

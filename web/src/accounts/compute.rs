@@ -6,7 +6,7 @@
 //! When `council-book.jsonl` is given, the decisions are held to the ones sealed in it.
 
 use crate::i18n::{tr, M};
-use sealbook_core::arena::recount::{recount, Accounts, CodeFiles};
+use sealbook_core::arena::recount::{recount, Accounts, CodeFiles, RecountError};
 use sealbook_core::arena::replay::ReplayFiles;
 use sealbook_core::league::layout::BOOK_FILE;
 use sealbook_core::verifier::published::{ArenaFile, PublishedFile};
@@ -53,6 +53,10 @@ pub struct Computed {
     /// prints after `{"dir":...,`.
     pub recount_json: String,
     pub accounts: Accounts,
+    /// Why the decisions are not the ones sealed in the book, in the page's language (the
+    /// JSON above carries the CLI's English); None when they are or no book is given.
+    #[serde(default)]
+    pub decisions_why: Option<String>,
 }
 
 /// Why the files could not be recounted.
@@ -64,8 +68,8 @@ pub enum ComputeError {
     GivenTwice { name: String },
     /// The replay's files not given, in [`NEEDED`]'s order.
     NotGiven { missing: Vec<&'static str> },
-    /// Core's replay refused a file (its own sentence: the file, line and field).
-    Recount(String),
+    /// Core's replay refused a file (the file, line and field).
+    Recount(RecountError),
 }
 
 impl ComputeError {
@@ -83,7 +87,7 @@ impl ComputeError {
                     ("needed", &NEEDED.map(|(_, n)| n).join(", ")),
                 ],
             ),
-            ComputeError::Recount(why) => why.clone(),
+            ComputeError::Recount(e) => crate::i18n::replay_messages::recount_error(e),
         }
     }
 }
@@ -146,9 +150,13 @@ pub fn compute(files: &[(String, Vec<u8>)]) -> Result<Computed, ComputeError> {
         }),
         book.map(|f| f.1.as_slice()),
     )
-    .map_err(|e| ComputeError::Recount(e.to_string()))?;
+    .map_err(ComputeError::Recount)?;
     Ok(Computed {
         recount_json: serde_json::to_string(&r).expect("a recount serializes"),
+        decisions_why: r
+            .decisions_differ
+            .as_ref()
+            .map(crate::i18n::replay_messages::decisions_differ),
         accounts,
     })
 }
@@ -224,8 +232,14 @@ mod tests {
             }
             assert!(errors[2].say().contains("arena-prices.jsonl"));
         }
+        // Core's refusal is said as the CLI says it on an English page, translated otherwise.
+        i18n::set(Lang::Zh);
+        let refused = ComputeError::Recount(RecountError::NoRows);
+        assert_eq!(
+            refused.say(),
+            "arena-accounts.jsonl：没有可重新计算的已发布账户行"
+        );
         i18n::set(Lang::En);
-        let refused = ComputeError::Recount("arena-trades.jsonl:2: missing field".into());
-        assert_eq!(refused.say(), "arena-trades.jsonl:2: missing field");
+        assert_eq!(refused.say(), RecountError::NoRows.to_string());
     }
 }

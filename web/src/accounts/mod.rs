@@ -33,11 +33,13 @@ const WORKER_URL: &str = "/accounts-worker.js";
 /// The name the downloaded verdict gets.
 const VERDICT_FILE: &str = "arena-replay.json";
 
-/// A finished recount: the verdict's bytes (for the download), read back, and the accounts.
+/// A finished recount: the verdict's bytes (for the download), read back, the accounts, and
+/// why the decisions are not the book's in the page's language.
 pub struct Shown {
     json: String,
     recount: Recount,
     accounts: Accounts,
+    decisions_why: Option<String>,
 }
 
 pub enum Status {
@@ -213,7 +215,7 @@ impl AccountsApp {
                     <button type="button" class="button secondary" id="download-recount" onclick={ctx.link().callback(|_| Msg::Download)}>{ t(M::AccDownload) }</button>
                     <span class="note">{ t(M::AccSameBytes) }</span>
                 </div>
-                { view::results(&shown.recount, &shown.accounts) }
+                { view::results(&shown.recount, &shown.accounts, shown.decisions_why.as_deref()) }
             </> },
         }
     }
@@ -224,6 +226,7 @@ impl AccountsApp {
                 json: computed.recount_json,
                 recount,
                 accounts: computed.accounts,
+                decisions_why: computed.decisions_why,
             })),
             Err(e) => Status::Failed(tr(M::AccVerdictUnread, &[("why", &e)])),
         };

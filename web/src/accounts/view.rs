@@ -38,10 +38,12 @@ fn verdict_name(v: Verdict) -> &'static str {
 }
 
 /// The whole result: verdict, summary, differences, code, figures, charts.
-pub fn results(r: &Recount, a: &Accounts) -> Html {
+/// The recount's results; `decisions_why` says in the page's language why the decisions are
+/// not the book's (else the verdict's own words are shown).
+pub fn results(r: &Recount, a: &Accounts, decisions_why: Option<&str>) -> Html {
     html! {
         <div class="results" id="accounts-results">
-            { verdict(r) }
+            { verdict(r, decisions_why) }
             { summary(r) }
             { differences(&r.replay.differences) }
             { code(r.code.as_deref()) }
@@ -51,7 +53,7 @@ pub fn results(r: &Recount, a: &Accounts) -> Html {
     }
 }
 
-fn verdict(r: &Recount) -> Html {
+fn verdict(r: &Recount, decisions_why: Option<&str>) -> Html {
     let code_bad = r.code.as_ref().is_some_and(|c| c.iter().any(|x| !x.ok));
     let mut why = Vec::new();
     if r.replay.different > 0 {
@@ -61,7 +63,8 @@ fn verdict(r: &Recount) -> Html {
         why.push(t(M::AccCodeBad).to_string());
     }
     if let Some(DecisionsVsBook::Different(d)) = &r.decisions_vs_book {
-        why.push(tr(M::AccDecisionsNotBook, &[("why", d)]));
+        let d = decisions_why.unwrap_or(d);
+        why.push(tr(M::AccDecisionsNotBook, &[("why", &d)]));
     }
     let (class, title) = if r.ok {
         ("ok", t(M::AccReproduced))

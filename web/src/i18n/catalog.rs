@@ -172,7 +172,6 @@ catalog! {
     WeFileUnreadable { en: "{name}: the browser could not read the file ({detail}); was it moved or changed?", zh: "{name}：浏览器无法读取该文件（{detail}）；它是否被移动或修改过？", ar: "{name}: تعذّر على المتصفح قراءة الملف ({detail})؛ هل نُقل أو تغيّر؟", }
     WeFileSlice { en: "{name}: cannot read bytes {start}..{end}: {detail}", zh: "{name}：无法读取第 {start}..{end} 字节：{detail}", ar: "{name}: تتعذّر قراءة البايتات {start}..{end}: {detail}", }
     WeFileTooLarge { en: "{name}: {size} bytes is more than this page reads ({limit})", zh: "{name}：{size} 字节，超过本页面读取的上限（{limit}）", ar: "{name}: الحجم {size} بايت أكثر مما تقرؤه هذه الصفحة ({limit})", }
-    WeListTooLarge { en: "{size} bytes is too large for a stamped list (limit {limit})", zh: "{size} 字节，对盖章清单来说太大（上限 {limit}）", ar: "الحجم {size} بايت كبير جدًا على قائمة مختومة زمنيًا (الحد {limit})", }
     WeWorkerNotStarted { en: "this browser could not start {what} (a module Web Worker): {detail}", zh: "此浏览器无法启动{what}（模块类型的 Web Worker）：{detail}", ar: "تعذّر على هذا المتصفح تشغيل {what} (عامل Web Worker من نوع الوحدة): {detail}", }
     WeWorkerStopped { en: "{what} stopped", zh: "{what}已停止", ar: "توقف عمل {what}", }
     WeTheVerifier { en: "the verifier", zh: "验证器", ar: "أداة التحقق", }
@@ -565,6 +564,25 @@ catalog! {
     AnsErrAskChain { en: "{file} line {line}, field {field}: {detail}", zh: "{file} 第 {line} 行，字段 {field}：{detail}", ar: "{file}، السطر {line}، الحقل {field}: {detail}", }
     AnsErrTooLarge { en: "{name}: too large to judge answer by answer here; use sealbook verify DIR --answers", zh: "{name}：过大，无法在此逐个答案地判定；请使用 sealbook verify DIR --answers", ar: "{name}: أكبر من أن يُحكم عليه إجابةً إجابةً هنا؛ استخدم \u{2066}sealbook verify DIR --answers\u{2069}", }
     AnsErrBookLine { en: "{name}: book line {line}, field {field}: {detail}", zh: "{name}：账本第 {line} 行，字段 {field}：{detail}", ar: "{name}: سطر الدفتر {line}، الحقل {field}: {detail}", }
+
+    // Why a dropped .txt file cannot be used as a stamped list (core::verifier::ListError,
+    // core::book::stamp_list::StampListError and StampListMsg), rendered by
+    // i18n::core_messages::list_error; web/src/report_view.rs. The English is the CLI's; the
+    // entry line is quoted as written and the list's own syntax stays as written.
+    CeListUnreadable { en: "{name}: {why}", zh: "{name}：{why}", ar: "{name}: {why}", }
+    CeListTooLarge { en: "{name}: {size} bytes is too large for a stamped list (limit {limit})", zh: "{name}：{size} 字节，对盖章清单来说太大（上限 {limit}）", ar: "{name}: الحجم {size} بايت كبير جدًا على قائمة مختومة زمنيًا (الحد {limit})", }
+    CeListLine { en: "line {line}: {what}", zh: "第 {line} 行：{what}", ar: "السطر {line}: {what}", }
+    CeListNotUtf8 { en: "not UTF-8 text", zh: "不是 UTF-8 文本", ar: "ليس نصًا بترميز \u{2066}UTF-8\u{2069}", }
+    CeListNoEntry { en: "no ledger entry (`<ledger>: <N> lines, sha256 <hex>, last link <hex>`)", zh: "没有账本条目（`<ledger>: <N> lines, sha256 <hex>, last link <hex>`：账本、行数、sha256 与最后链接）", ar: "لا مدخل لأي دفتر (\u{2066}`<ledger>: <N> lines, sha256 <hex>, last link <hex>`\u{2069}: الدفتر وعدد الأسطر و\u{2066}sha256\u{2069} وآخر رابط)", }
+    CeListNoLastLink { en: "entry has no `, last link <hex>`: {entry}", zh: "条目缺少 `, last link <hex>`（最后链接）：{entry}", ar: "المدخل بلا \u{2066}`, last link <hex>`\u{2069} (آخر رابط): {entry}", }
+    CeListNoSha256 { en: "entry has no `, sha256 <hex>`: {entry}", zh: "条目缺少 `, sha256 <hex>`：{entry}", ar: "المدخل بلا \u{2066}`, sha256 <hex>`\u{2069}: {entry}", }
+    CeListNoLedgerCount { en: "entry has no `<ledger>: <N> lines`: {entry}", zh: "条目缺少 `<ledger>: <N> lines`（账本与行数）：{entry}", ar: "المدخل بلا \u{2066}`<ledger>: <N> lines`\u{2069} (الدفتر وعدد الأسطر): {entry}", }
+    CeListCountNotLines { en: "line count must read `<N> lines`: {entry}", zh: "行数必须写成 `<N> lines`：{entry}", ar: "يجب أن يُكتب عدد الأسطر \u{2066}`<N> lines`\u{2069}: {entry}", }
+    CeListCountNotWhole { en: "line count is not a whole number: {entry}", zh: "行数不是整数：{entry}", ar: "عدد الأسطر ليس عددًا صحيحًا: {entry}", }
+    CeListCountTooLarge { en: "line count is too large: {entry}", zh: "行数过大：{entry}", ar: "عدد الأسطر كبير جدًا: {entry}", }
+    CeListBadSha256 { en: "sha256 must be 64 lowercase hex digits: {entry}", zh: "sha256 必须是 64 位小写十六进制数字：{entry}", ar: "يجب أن يكون \u{2066}sha256\u{2069} \u{200F}64 رقمًا ست عشريًا بأحرف صغيرة: {entry}", }
+    CeListBadLastLink { en: "last link must be 64 lowercase hex digits: {entry}", zh: "最后链接必须是 64 位小写十六进制数字：{entry}", ar: "يجب أن يكون آخر رابط \u{200F}64 رقمًا ست عشريًا بأحرف صغيرة: {entry}", }
+    CeListEmptyLedger { en: "ledger path is empty: {entry}", zh: "账本路径为空：{entry}", ar: "مسار الدفتر فارغ: {entry}", }
 
     // A book line's and an ask chain line's error (core::score::book_lines::BookLineMessage
     // and Unit, core::score::roster::RosterMessage), rendered by i18n::book_messages on the
@@ -1219,6 +1237,73 @@ catalog! {
     AccNotHanded { en: "the replay could not be given the files: {why}", zh: "无法把文件交给重放：{why}", ar: "تعذّر تسليم الملفات إلى إعادة التشغيل: {why}", }
     AccVerdictUnread { en: "the replay's verdict could not be read: {why}", zh: "无法读取重放的结论：{why}", ar: "تعذّرت قراءة حكم إعادة التشغيل: {why}", }
     AccBookNotGiven { en: "not given: the decisions are not held to the sealed book", zh: "未提供：决定不与封印的账本核对", ar: "غير مُعطى: لا تُقارن القرارات بالدفتر المختوم", }
+
+    // Why the Accounts page cannot replay the arena files (core::arena::recount::RecountError,
+    // replay::ReplayError, records::RecordError with RecordMsg, FieldMsg and ChoiceMsg,
+    // protocol::ProtocolError with ProtocolMsg, code::CodeError) and why the Scores page cannot
+    // read the reader experiment's dataset or the league file (core::experiment::analysis::
+    // DatasetError, core::league::league_file::LeagueFileError), rendered by
+    // i18n::replay_messages. The English is the CLI's; file names, field names, the files' own
+    // syntax and the JSON reader's own words stay as written.
+    CeFileWhy { en: "{file}: {why}", zh: "{file}：{why}", ar: "{file}: {why}", }
+    CeRecLine { en: "{file}:{line}: {what}", zh: "{file} 第 {line} 行：{what}", ar: "{file} السطر {line}: {what}", }
+    CeRecTooManyLines { en: "more than {max} lines", zh: "超过 {max} 行", ar: "أكثر من {max} سطر", }
+    CeRecJson { en: "{detail}", zh: "不是可读取的 JSON 记录：{detail}", ar: "ليس سجل JSON مقروءًا: {detail}", }
+    CeRecField { en: "field {field}: {what}", zh: "字段 {field}：{what}", ar: "الحقل {field}: {what}", }
+    CeRecMissing { en: "missing", zh: "缺失", ar: "مفقود", }
+    CeRecNotTime { en: "{value} is not an RFC 3339 time", zh: "{value} 不是 RFC 3339 时间", ar: "{value} ليس وقتًا بصيغة \u{2066}RFC 3339\u{2069}", }
+    CeRecNotDate { en: "{value} is not a YYYY-MM-DD date", zh: "{value} 不是 YYYY-MM-DD 格式的日期", ar: "{value} ليس تاريخًا بصيغة \u{2066}YYYY-MM-DD\u{2069}", }
+    CeRecNotPrice { en: "{value} is not a positive price with at most six decimals", zh: "{value} 不是最多六位小数的正价格", ar: "{value} ليس سعرًا موجبًا بست منازل عشرية على الأكثر", }
+    CeRecNotDollars { en: "{value} is not a dollar amount", zh: "{value} 不是美元金额", ar: "{value} ليس مبلغًا بالدولار", }
+    CeRecNotRate { en: "{value} is not a percentage with at most four decimals", zh: "{value} 不是最多四位小数的百分比", ar: "{value} ليس نسبة مئوية بأربع منازل عشرية على الأكثر", }
+    CeRecNotTokenPrice { en: "{value} is not a price 0-1 with at most six decimals", zh: "{value} 不是 0-1 之间、最多六位小数的价格", ar: "{value} ليس سعرًا بين \u{2066}0-1\u{2069} بست منازل عشرية على الأكثر", }
+    CeRecNotKind { en: "{value} is not bar, close, rate, market or resolution", zh: "{value} 不是 bar、close、rate、market（市场）或 resolution 之一", ar: "{value} ليس \u{2066}bar\u{2069} ولا \u{2066}close\u{2069} ولا \u{2066}rate\u{2069} ولا \u{2066}market\u{2069} (السوق) ولا \u{2066}resolution\u{2069}", }
+    CeRecNotShares { en: "{value} is not shares with at most six decimals", zh: "{value} 不是最多六位小数的股数", ar: "{value} ليس عدد أسهم بست منازل عشرية على الأكثر", }
+    CeChoiceMustBeObject { en: "must be an object", zh: "必须是对象", ar: "يجب أن يكون كائنًا", }
+    CeChoiceNotWeight { en: "{value} is not a percentage with at most two decimals", zh: "{value} 不是最多两位小数的百分比", ar: "{value} ليس نسبة مئوية بمنزلتين عشريتين على الأكثر", }
+    CeChoiceNotPick { en: "{value} is not {shape}", zh: "{value} 不是 {shape} 的形式", ar: "{value} ليس على الصورة {shape}", }
+    CeChoiceBadOutcome { en: "must be a label of 1-64 bytes", zh: "必须是 1-64 字节的标签", ar: "يجب أن يكون تسمية من \u{2066}1-64\u{2069} بايت", }
+    CeChoiceNotCap { en: "{value} is not a price above 0 and at most 1 with at most six decimals", zh: "{value} 不是大于 0、至多为 1 且最多六位小数的价格", ar: "{value} ليس سعرًا أكبر من \u{200F}0 وأقصاه \u{200F}1 بست منازل عشرية على الأكثر", }
+    CeChoiceNotChoice { en: "{value} is neither {hold}, {weights} nor {bets}", zh: "{value} 既不是 {hold}，也不是 {weights} 或 {bets}", ar: "{value} ليس {hold} ولا {weights} ولا {bets}", }
+    CeCodeJson { en: "{file}: line {line} column {column}: {detail}", zh: "{file}：第 {line} 行第 {column} 列：无法读取代码清单：{detail}", ar: "{file}: السطر {line} العمود {column}: تتعذّر قراءة قائمة الشيفرة: {detail}", }
+    CeCodeTooMany { en: "{file}: field files: more than {max} files", zh: "{file}：字段 files：超过 {max} 个文件", ar: "{file}: الحقل \u{2066}files\u{2069}: أكثر من {max} ملف", }
+    CeCodeBadEntry { en: "{file}: files[{index}]: bad file name or sha256", zh: "{file}：files[{index}]：文件名或 sha256 无效", ar: "{file}: \u{2066}files[{index}]\u{2069}: اسم الملف أو \u{2066}sha256\u{2069} غير صالح", }
+    CeNoRows { en: "{file}: no published account rows to recount", zh: "{file}：没有可重新计算的已发布账户行", ar: "{file}: لا صفوف حسابات منشورة لإعادة حسابها", }
+    CeProtoVersion { en: "version {version}: {what}", zh: "版本 {version}：{what}", ar: "الإصدار {version}: {what}", }
+    CeProtoJson { en: "line {line} column {column}: {detail}", zh: "第 {line} 行第 {column} 列：无法读取协议文件：{detail}", ar: "السطر {line} العمود {column}: تتعذّر قراءة ملف البروتوكول: {detail}", }
+    CeProtoNotProtocol { en: "{value} is not {expected}", zh: "{value} 不是 {expected}", ar: "{value} ليس {expected}", }
+    CeProtoNotRounding { en: "{value} is not the rule this engine applies ({rule})", zh: "{value} 不是本引擎采用的规则（{rule}）", ar: "{value} ليست القاعدة التي يطبّقها هذا المحرك ({rule})", }
+    CeProtoRuleSetCount { en: "must list 1-256 rule sets", zh: "必须列出 1-256 套规则", ar: "يجب أن يسرد \u{2066}1-256\u{2069} مجموعة قواعد", }
+    CeProtoVersionTwice { en: "is listed twice", zh: "被列出了两次", ar: "مدرج مرتين", }
+    CeProtoSameStart { en: "another version of the track starts that day", zh: "该赛道的另一个版本也在这一天开始", ar: "إصدار آخر من المسار يبدأ في ذلك اليوم", }
+    CeProtoVersionLength { en: "must be 1-64 characters", zh: "必须是 1-64 个字符", ar: "يجب أن يكون من \u{2066}1-64\u{2069} محرفًا", }
+    CeProtoMustBePositive { en: "must be positive", zh: "必须为正数", ar: "يجب أن يكون موجبًا", }
+    CeProtoBetRuleTrack { en: "a bets track, and only a bets track, has a bet rule", zh: "只有投注赛道才有投注规则，且投注赛道必须有", ar: "لمسار الرهانات، ولمسار الرهانات وحده، قاعدة رهان", }
+    CeProtoBadStake { en: "stake must be positive and the limit 0-1000000 micro-tokens", zh: "投注额必须为正数，限价必须为 0-1000000 微令牌", ar: "يجب أن يكون مبلغ الرهان موجبًا والحد \u{2066}0-1000000\u{2069} ميكرو رمز", }
+    CeProtoRange { en: "must be {lo}-{hi}", zh: "必须在 {lo}-{hi} 之间", ar: "يجب أن يكون \u{2066}{lo}-{hi}\u{2069}", }
+    CeProtoMinCloseMinutes { en: "must be 0 up to max_close_days", zh: "必须在 0 到 max_close_days 之间", ar: "يجب أن يكون من \u{200F}0 حتى \u{2066}max_close_days\u{2069}", }
+    CeProtoFavouriteMax { en: "must be 1-1000000 micro-tokens", zh: "必须是 1-1000000 微令牌", ar: "يجب أن يكون \u{2066}1-1000000\u{2069} ميكرو رمز", }
+    CeProtoTopics { en: "at most 64 non-empty topics", zh: "至多 64 个非空主题", ar: "\u{200F}64 موضوعًا غير فارغ على الأكثر", }
+    CeProtoCategoryMax { en: "must be 1-10000 basis points", zh: "必须是 1-10000 个基点", ar: "يجب أن يكون \u{2066}1-10000\u{2069} نقطة أساس", }
+    CeProtoRoundLimits { en: "round limits must be at least 1", zh: "轮次上限必须至少为 1", ar: "يجب ألا تقل حدود الجولات عن \u{200F}1", }
+    CeProtoFundCount { en: "must list 1-64 funds", zh: "必须列出 1-64 只基金", ar: "يجب أن يسرد \u{2066}1-64\u{2069} صندوقًا", }
+    CeProtoBadFund { en: "fund {fund}: bad symbol or market", zh: "第 {fund} 只基金：代码或市场无效", ar: "الصندوق {fund}: الرمز أو السوق غير صالح", }
+    CeProtoListedTwice { en: "{name} is listed twice", zh: "{name} 被列出了两次", ar: "{name} مدرج مرتين", }
+    CeProtoAlsoTraded { en: "{market} is also a traded fund's market", zh: "{market} 也是某只交易基金的市场", ar: "{market} هو أيضًا سوق صندوق متداول", }
+    CeProtoOutsideBasisPoints { en: "{value} is outside 0-100000 basis points", zh: "{value} 不在 0-100000 个基点之内", ar: "{value} خارج \u{2066}0-100000\u{2069} نقطة أساس", }
+    CeProtoBoundsCrossed { en: "a lower bound exceeds its upper bound", zh: "某个下限超过了其上限", ar: "حدّ أدنى يتجاوز حدّه الأعلى", }
+    CeProtoLongOnlyInvested { en: "a long-only track cannot exceed 100% invested", zh: "只做多的赛道投资比例不能超过 100%", ar: "لا يمكن لمسار شراء فقط أن يتجاوز استثمار \u{2066}100%\u{2069}", }
+    CeProtoNegative { en: "must not be negative", zh: "不得为负数", ar: "يجب ألا يكون سالبًا", }
+    CeProtoBadWindow { en: "start and end must be HH:MM, start not after end", zh: "start 和 end 必须是 HH:MM 格式，且 start 不晚于 end", ar: "يجب أن يكون \u{2066}start\u{2069} و\u{2066}end\u{2069} بصيغة \u{2066}HH:MM\u{2069}، وألا يأتي \u{2066}start\u{2069} بعد \u{2066}end\u{2069}", }
+    CeProtoBenchmarkName { en: "{name} must start with _", zh: "{name} 必须以 _ 开头", ar: "يجب أن يبدأ {name} بـ \u{2066}_\u{2069}", }
+    CeProtoNotTradedFund { en: "{benchmark}: {fund} is not a traded fund", zh: "{benchmark}：{fund} 不是交易基金", ar: "{benchmark}: {fund} ليس صندوقًا متداولًا", }
+    CeProtoWeightNotAllowed { en: "{benchmark}: weight {weight} of {fund} is not allowed", zh: "{benchmark}：{fund} 的权重 {weight} 不被允许", ar: "{benchmark}: الوزن {weight} لـ {fund} غير مسموح", }
+    CeProtoRandomFunds { en: "{benchmark}: random_funds must be 1-{max}", zh: "{benchmark}：random_funds 必须在 1-{max} 之间", ar: "{benchmark}: يجب أن يكون \u{2066}random_funds\u{2069} من \u{2066}1-{max}\u{2069}", }
+    CeProtoBenchmarkRule { en: "{benchmark}: give weights_bp, or random_funds and seed", zh: "{benchmark}：请给出 weights_bp，或 random_funds 与 seed", ar: "{benchmark}: أعطِ \u{2066}weights_bp\u{2069}، أو \u{2066}random_funds\u{2069} و\u{2066}seed\u{2069}", }
+    CeDecisionsLine { en: "{file}:{line}: differs from the decisions sealed in {book}: published {published}, sealed {sealed}", zh: "{file} 第 {line} 行：与 {book} 中封印的决定不同：已发布 {published}，已封印 {sealed}", ar: "{file} السطر {line}: يختلف عن القرارات المختومة في {book}: المنشور {published}، والمختوم {sealed}", }
+    CeNoLine { en: "(no line)", zh: "（无此行）", ar: "(لا سطر)", }
+    CeDataset { en: "{file}: line {line}, column {column}: not an experiment dataset: {detail}", zh: "{file}：第 {line} 行，第 {column} 列：不是实验数据集：{detail}", ar: "{file}: السطر {line}، العمود {column}: ليس مجموعة بيانات التجربة: {detail}", }
+    CeLeagueFile { en: "{file}: line {line}, column {column}: {detail}", zh: "{file}：第 {line} 行，第 {column} 列：无法读取联赛文件：{detail}", ar: "{file}: السطر {line}، العمود {column}: تتعذّر قراءة ملف الدوري: {detail}", }
 
     // The Scores page's league input files: why they cannot be scored (core::score::files::
     // InputError), council-forecasts.csv (core's CsvError with its CsvMsg), the registered

@@ -5,13 +5,13 @@
 
 use super::{tr, M};
 use sealbook_core::book::chain::ProblemMsg;
-use sealbook_core::book::stamp_list::StampMsg;
+use sealbook_core::book::stamp_list::{StampListError, StampListMsg, StampMsg};
 use sealbook_core::experiment::wire::ApiMsg;
 use sealbook_core::league::manifest::{
     FileCheck, FileState, ManifestError, ManifestMsg, MissingWhy, MANIFEST_FORMAT,
 };
 use sealbook_core::verifier::answers::AnswersError;
-use sealbook_core::verifier::{AskTextProblem, FileError, NamedBy, UncheckedWhy};
+use sealbook_core::verifier::{AskTextProblem, FileError, ListError, NamedBy, UncheckedWhy};
 
 /// What is wrong with a line of the book (spec §3.2; Appendix B step 4).
 pub fn problem(m: &ProblemMsg) -> String {
@@ -45,6 +45,50 @@ pub fn stamp(m: &StampMsg) -> String {
         StampMsg::PrefixRewritten { lines } => tr(M::CorePrefixRewritten, &[("lines", lines)]),
         StampMsg::LastLinkDiffers { line } => tr(M::CoreLastLinkDiffers, &[("line", line)]),
     }
+}
+
+/// Why a dropped `.txt` file cannot be used as a stamped list (spec §3.2), naming it.
+pub fn list_error(e: &ListError) -> String {
+    match e {
+        ListError::Unreadable { name, error } => tr(
+            M::CeListUnreadable,
+            &[("name", name), ("why", &stamp_list_error(error))],
+        ),
+        ListError::TooLarge { name, size, limit } => tr(
+            M::CeListTooLarge,
+            &[("name", name), ("size", size), ("limit", limit)],
+        ),
+    }
+}
+
+/// Why a stamped list's text cannot be read, with its line when it names one (spec §3.2).
+pub fn stamp_list_error(e: &StampListError) -> String {
+    let what = stamp_list_msg(&e.message);
+    if e.line == 0 {
+        what
+    } else {
+        tr(M::CeListLine, &[("line", &e.line), ("what", &what)])
+    }
+}
+
+/// What is wrong with a stamped list or one of its entry lines; the entry is quoted as the
+/// CLI quotes it.
+pub fn stamp_list_msg(m: &StampListMsg) -> String {
+    let entry = format!("{:?}", m.entry().unwrap_or_default());
+    let id = match m {
+        StampListMsg::NotUtf8 => return tr(M::CeListNotUtf8, &[]),
+        StampListMsg::NoEntry => return tr(M::CeListNoEntry, &[]),
+        StampListMsg::NoLastLink { .. } => M::CeListNoLastLink,
+        StampListMsg::NoSha256 { .. } => M::CeListNoSha256,
+        StampListMsg::NoLedgerCount { .. } => M::CeListNoLedgerCount,
+        StampListMsg::CountNotLines { .. } => M::CeListCountNotLines,
+        StampListMsg::CountNotWhole { .. } => M::CeListCountNotWhole,
+        StampListMsg::CountTooLarge { .. } => M::CeListCountTooLarge,
+        StampListMsg::BadSha256 { .. } => M::CeListBadSha256,
+        StampListMsg::BadLastLink { .. } => M::CeListBadLastLink,
+        StampListMsg::EmptyLedger { .. } => M::CeListEmptyLedger,
+    };
+    tr(id, &[("entry", &entry)])
 }
 
 /// Why a stamped list checks nothing.

@@ -12,7 +12,9 @@
 //! header checks, [`peer_messages`] why a peer benchmark's records file cannot be scored,
 //! [`input_messages`] why the Scores page's league files cannot be read, [`book_messages`] the
 //! book's and the ask chain's reading errors and why the league's files cannot be scored,
-//! [`stats_notes`] why a figure of the stats document has no value.
+//! [`stats_notes`] why a figure of the stats document has no value, [`replay_messages`] why
+//! the Accounts page cannot replay the arena files and why the Scores page cannot read the
+//! experiment's dataset or the league file.
 //!
 //! The language is chosen once when a page mounts ([`choose`]): `?lang=en|zh|ar` in the address
 //! fixes it, else the reader's remembered choice (localStorage), else the first of
@@ -28,6 +30,8 @@ pub mod input_messages;
 pub mod ots_messages;
 #[cfg(any(feature = "scores", feature = "accounts"))]
 pub mod peer_messages;
+#[cfg(any(feature = "scores", feature = "accounts"))]
+pub mod replay_messages;
 #[cfg(any(feature = "scores", feature = "accounts"))]
 pub mod stats_notes;
 

@@ -4,21 +4,27 @@
 //! league file's `experiment` section (`council-league.json`), rendered with `html!`.
 
 use super::html::{card, head, int_td, num_td, pct_td, table_wrap};
-use crate::i18n::{t, M};
+use crate::i18n::{replay_messages, t, M};
 use sealbook_core::experiment::analysis::{analyse, parse_dataset, Analysis, GroupStats};
 use sealbook_core::league::league_file::LeagueFile;
 use yew::prelude::*;
 
 /// The analysis as `sealbook experiment stats --json` prints it (without its final newline):
 /// from the dataset when one is given (`(file name, bytes)`), else the league file's section.
-/// None when neither is given; an error names the file.
+/// None when neither is given; an error names the file, in the page's language.
 pub fn analysis_json(
     dataset: Option<(&str, &[u8])>,
     league: Option<&[u8]>,
 ) -> Result<Option<String>, String> {
     let analysis = match (dataset, league) {
-        (Some((name, bytes)), _) => Some(analyse(&parse_dataset(bytes, name)?)),
-        (None, Some(bytes)) => LeagueFile::parse(bytes)?.experiment,
+        (Some((name, bytes)), _) => Some(analyse(
+            &parse_dataset(bytes, name).map_err(|e| replay_messages::dataset_error(&e))?,
+        )),
+        (None, Some(bytes)) => {
+            LeagueFile::parse(bytes)
+                .map_err(|e| replay_messages::league_file_error(&e))?
+                .experiment
+        }
         (None, None) => None,
     };
     Ok(analysis.map(|a| serde_json::to_string(&a).expect("plain fields")))

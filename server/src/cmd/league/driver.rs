@@ -1137,7 +1137,7 @@ impl League {
             Vec::new()
         };
         let recorded = read_prices(&bytes)
-            .map_err(|e| Unusable::file(&path, e.message.clone()).at_line(e.line as u64))?;
+            .map_err(|e| Unusable::file(&path, e.message.to_string()).at_line(e.line as u64))?;
         // The bets' crowd markets and resolutions of the session, from the sealed book.
         let book_path = self.dir.join(BOOK_FILE);
         let book = BookLines::parse(&read(&book_path)?)
