@@ -1036,7 +1036,7 @@ impl App {
                 </p>
                 <label class="field-label" for="headers-input">{ t(M::HeadersLabel) }</label>
                 <textarea id="headers-input" class="headers-input" data-testid="headers-input" rows="3" spellcheck="false" autocomplete="off"
-                    placeholder="0200000… (160 hex digits per header)" value={self.headers.clone()} oninput={on_headers}></textarea>
+                    placeholder={t(M::EaHeadersPlaceholder)} value={self.headers.clone()} oninput={on_headers}></textarea>
                 <div class="headers-actions">
                     <button type="button" class="button primary" onclick={check} data-testid="check-headers">{ t(M::HeadersCheck) }</button>
                     if let Some(e) = &report.headers.error {

@@ -5,8 +5,9 @@
 //! document's [`Generator`].
 
 use super::book_messages::roster_error;
-use super::{tr, M};
+use super::{t, tr, M};
 use sealbook_core::neff::NeffError;
+use sealbook_core::score::book_agreement::MismatchWhy;
 use sealbook_core::score::notes::{Note, StatsNote};
 use sealbook_core::score::peers::profile_stats::Generator;
 use sealbook_core::stats::bootstrap::{BootstrapError, MAX_REPS};
@@ -75,8 +76,7 @@ pub fn bootstrap(e: &BootstrapError) -> String {
     }
 }
 
-/// Why a seat's logistic calibration fit could not be made (§4.5). A stand-in fit's own
-/// reason ([`LogisticError::Degenerate`]) is shown as it is after the translated prefix.
+/// Why a seat's logistic calibration fit could not be made (§4.5).
 pub fn logistic(e: &LogisticError) -> String {
     match e {
         LogisticError::Lengths => tr(M::SnFitLengths, &[]),
@@ -87,7 +87,33 @@ pub fn logistic(e: &LogisticError) -> String {
         LogisticError::OneCluster => tr(M::SnFitOneCluster, &[]),
         LogisticError::Separation => tr(M::SnFitSeparation, &[]),
         LogisticError::NoConvergence => tr(M::SnFitNoConvergence, &[]),
-        LogisticError::Degenerate(why) => tr(M::SnFitOther, &[("why", why)]),
+        LogisticError::NoFit => tr(M::EaFitNoFit, &[]),
+    }
+}
+
+/// How a forecasts row disagrees with the answer line it names (spec Appendix C, Table C1);
+/// the values are data, the words around them in the page's language.
+pub fn mismatch(w: &MismatchWhy) -> String {
+    match w {
+        MismatchWhy::NotAnAnswer { found: None } => tr(M::EaMismatchNoLine, &[]),
+        MismatchWhy::NotAnAnswer { found: Some(kind) } => tr(M::EaMismatchKind, &[("kind", kind)]),
+        MismatchWhy::Differs { field, csv, sealed } => {
+            let sealed = sealed
+                .as_ref()
+                .map_or_else(|| t(M::EaMismatchNone).to_string(), |s| format!("{s:?}"));
+            tr(
+                M::EaMismatchDiffers,
+                &[("field", field), ("csv", &format!("{csv:?}")), ("sealed", &sealed)],
+            )
+        }
+        MismatchWhy::SealedAt => tr(M::EaMismatchSealedAt, &[]),
+        MismatchWhy::ProbUp { csv, sealed } => {
+            let show = |p: &Option<String>| p.clone().unwrap_or_else(|| t(M::EaNotStated).to_string());
+            tr(
+                M::EaMismatchProbUp,
+                &[("csv", &show(csv)), ("sealed", &show(sealed))],
+            )
+        }
     }
 }
 

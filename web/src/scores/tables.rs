@@ -52,15 +52,15 @@ impl Documents {
             stats: stats_json
                 .map(serde_json::from_str)
                 .transpose()
-                .map_err(|e| format!("the stats document could not be read back: {e}"))?,
+                .map_err(|e| tr(M::EaStatsNotReadBack, &[("detail", &e)]))?,
             scorecards: scorecards_json
                 .map(serde_json::from_str)
                 .transpose()
-                .map_err(|e| format!("the scorecards could not be read back: {e}"))?,
+                .map_err(|e| tr(M::EaScorecardsNotReadBack, &[("detail", &e)]))?,
             peer: peer_json
                 .map(serde_json::from_str)
                 .transpose()
-                .map_err(|e| format!("the profile's document could not be read back: {e}"))?,
+                .map_err(|e| tr(M::EaPeerNotReadBack, &[("detail", &e)]))?,
             experiment: None,
         })
     }
@@ -70,7 +70,7 @@ impl Documents {
         self.experiment = json
             .map(serde_json::from_str)
             .transpose()
-            .map_err(|e| format!("the experiment's analysis could not be read back: {e}"))?;
+            .map_err(|e| tr(M::EaExperimentNotReadBack, &[("detail", &e)]))?;
         Ok(self)
     }
 }

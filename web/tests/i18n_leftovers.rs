@@ -1,0 +1,136 @@
+//! Sentences the browser audit (tests/e2e/i18n.test.mjs, `englishLeft`) found still English on
+//! the Chinese and Arabic pages, now in the reader's language: how a forecasts row disagrees
+//! with the sealed answer line it names (core's `MismatchWhy`, spec Appendix C), the files not
+//! read beyond the first few, the header box's example and a stand-in backend's missing
+//! calibration fit. The English page says what the CLI prints; the CLI's JSON stays English.
+
+mod common;
+
+use common::{keeps, said_in_every_language};
+use sealbook_core::score::book_agreement::{Mismatch, MismatchWhy};
+use sealbook_core::score::notes::Note;
+use sealbook_core::stats::logistic::LogisticError;
+use sealbook_web::i18n::{self, stats_notes as sn, t, Lang, M};
+use sealbook_web::scores::ignored_names;
+
+/// Every kind of disagreement, each once: a new variant fails the `match` until it is listed.
+fn mismatches() -> Vec<MismatchWhy> {
+    fn index(w: &MismatchWhy) -> usize {
+        match w {
+            MismatchWhy::NotAnAnswer { found: None } => 0,
+            MismatchWhy::NotAnAnswer { found: Some(_) } => 1,
+            MismatchWhy::Differs { sealed: Some(_), .. } => 2,
+            MismatchWhy::Differs { sealed: None, .. } => 3,
+            MismatchWhy::SealedAt => 4,
+            MismatchWhy::ProbUp { csv: Some(_), .. } => 5,
+            MismatchWhy::ProbUp { csv: None, .. } => 6,
+        }
+    }
+    let all = vec![
+        MismatchWhy::NotAnAnswer { found: None },
+        MismatchWhy::NotAnAnswer {
+            found: Some("run".into()),
+        },
+        MismatchWhy::Differs {
+            field: "seat".into(),
+            csv: "demo-alpha".into(),
+            sealed: Some("demo-beta".into()),
+        },
+        MismatchWhy::Differs {
+            field: "run_id".into(),
+            csv: "r2".into(),
+            sealed: None,
+        },
+        MismatchWhy::SealedAt,
+        MismatchWhy::ProbUp {
+            csv: Some("63".into()),
+            sealed: None,
+        },
+        MismatchWhy::ProbUp {
+            csv: None,
+            sealed: Some("55.5".into()),
+        },
+    ];
+    assert_eq!(
+        all.iter().map(index).collect::<Vec<_>>(),
+        (0..7).collect::<Vec<_>>()
+    );
+    all
+}
+
+/// The names a translation keeps: fields, seats, runs, line kinds and the CSV's columns.
+const NAMES: &[&str] = &[
+    "\"demo-alpha\"",
+    "\"demo-beta\"",
+    "\"r2\"",
+    "run_id",
+    "seat",
+    "run",
+    "sealed_at",
+    "prob_up",
+    "CSV",
+];
+
+#[test]
+fn every_mismatch_has_the_clis_english_and_two_translations() {
+    for w in mismatches() {
+        let english = w.to_string();
+        let names: Vec<&str> = NAMES
+            .iter()
+            .copied()
+            .filter(|k| english.contains(k))
+            .collect();
+        said_in_every_language(&english, || sn::mismatch(&w), &keeps(&english, &names));
+        let note = Note::Msg(w.clone());
+        assert_eq!(note.to_string(), english);
+    }
+}
+
+#[test]
+fn a_mismatch_worded_by_the_page_is_its_text_and_the_clis_line_is_unchanged() {
+    let mut m = Mismatch {
+        csv_row: 7,
+        book_line: 2,
+        field: "items.SPX.1d.prob_up".into(),
+        message: Note::Msg(MismatchWhy::ProbUp {
+            csv: Some("63".into()),
+            sealed: Some("62".into()),
+        }),
+    };
+    assert_eq!(
+        m.to_string(),
+        "council-forecasts.csv row 7 vs council-book.jsonl line 2, field items.SPX.1d.prob_up: CSV prob_up 63, sealed 62"
+    );
+    i18n::set(Lang::Zh);
+    m.message.word(&sn::mismatch);
+    i18n::set(Lang::En);
+    assert_eq!(
+        serde_json::to_value(&m).unwrap()["message"],
+        "CSV 中的 prob_up 为 63，封印的为 62"
+    );
+}
+
+#[test]
+fn the_files_beyond_the_first_eight_are_counted_in_the_language() {
+    let names: Vec<String> = (1..=11).map(|i| format!("f{i}.txt")).collect();
+    let english = "f1.txt, f2.txt, f3.txt, f4.txt, f5.txt, f6.txt, f7.txt, f8.txt and 3 more";
+    let [zh, _] = said_in_every_language(english, || ignored_names(&names), &["f8.txt", "3"]);
+    assert!(zh.ends_with("f8.txt 及另外 3 个"), "{zh}");
+    // Eight names or fewer are listed as they are.
+    for lang in Lang::ALL {
+        i18n::set(lang);
+        assert_eq!(ignored_names(&names[..2]), "f1.txt, f2.txt");
+    }
+    i18n::set(Lang::En);
+}
+
+#[test]
+fn the_header_box_example_and_the_missing_fit_are_translated() {
+    said_in_every_language(
+        "0200000… (160 hex digits per header)",
+        || t(M::EaHeadersPlaceholder).to_string(),
+        &["0200000…", "160"],
+    );
+    let e = LogisticError::NoFit;
+    said_in_every_language(&e.to_string(), || sn::logistic(&e), &[] as &[&str]);
+}
