@@ -63,6 +63,8 @@ const LATIN_KEPT = [
   /\bSigstore Rekor\b/g, /\bWeb Worker\b/g,
   // The peer benchmarks' names (tests/py/peer_profiles.py; the catalog keeps them).
   /\bHeadline Arena\b/g,
+  // The spec's title, cited as published (the verifier page's footer).
+  /\bSealed Before the Open\b/g,
 ];
 
 /// Whether a text is a run of English words: two or more Latin words of two or more letters in a

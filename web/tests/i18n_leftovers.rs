@@ -19,7 +19,9 @@ fn mismatches() -> Vec<MismatchWhy> {
         match w {
             MismatchWhy::NotAnAnswer { found: None } => 0,
             MismatchWhy::NotAnAnswer { found: Some(_) } => 1,
-            MismatchWhy::Differs { sealed: Some(_), .. } => 2,
+            MismatchWhy::Differs {
+                sealed: Some(_), ..
+            } => 2,
             MismatchWhy::Differs { sealed: None, .. } => 3,
             MismatchWhy::SealedAt => 4,
             MismatchWhy::ProbUp { csv: Some(_), .. } => 5,

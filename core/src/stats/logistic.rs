@@ -73,7 +73,9 @@ impl std::fmt::Display for LogisticError {
                 f.write_str("calibration fit: all forecasts are equal")
             }
             LogisticError::OneCluster => f.write_str("calibration fit: one cluster only"),
-            LogisticError::NoFit => f.write_str("calibration fit: this statistics backend makes no fit"),
+            LogisticError::NoFit => {
+                f.write_str("calibration fit: this statistics backend makes no fit")
+            }
             LogisticError::Separation => write!(
                 f,
                 "calibration fit: outcomes are separated by the forecasts; the fit diverges"

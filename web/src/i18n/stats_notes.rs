@@ -103,12 +103,17 @@ pub fn mismatch(w: &MismatchWhy) -> String {
                 .map_or_else(|| t(M::EaMismatchNone).to_string(), |s| format!("{s:?}"));
             tr(
                 M::EaMismatchDiffers,
-                &[("field", field), ("csv", &format!("{csv:?}")), ("sealed", &sealed)],
+                &[
+                    ("field", field),
+                    ("csv", &format!("{csv:?}")),
+                    ("sealed", &sealed),
+                ],
             )
         }
         MismatchWhy::SealedAt => tr(M::EaMismatchSealedAt, &[]),
         MismatchWhy::ProbUp { csv, sealed } => {
-            let show = |p: &Option<String>| p.clone().unwrap_or_else(|| t(M::EaNotStated).to_string());
+            let show =
+                |p: &Option<String>| p.clone().unwrap_or_else(|| t(M::EaNotStated).to_string());
             tr(
                 M::EaMismatchProbUp,
                 &[("csv", &show(csv)), ("sealed", &show(sealed))],
