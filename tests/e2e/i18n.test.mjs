@@ -74,11 +74,14 @@ const ENGLISH_RUN = /[A-Za-z][A-Za-z'’-]*[a-z](?:[ \u00a0]+[A-Za-z][A-Za-z'’
 
 /// Every English run a reader or a screen reader meets on the page: the visible text nodes of
 /// the body (closed details and SVG titles included, as their readers get them), the page title
-/// and every aria-label, title, placeholder and alt, without what is data (code, hashes, file
-/// names, numeric and id cells, preformatted records). Returns "where: run (in: text)" strings.
+/// and every aria-label, title, placeholder and alt, without what is data: code, hashes, file
+/// names, numeric and id cells, preformatted records, certificate subjects, and what the page
+/// marks as its publisher's English (`lang="en"`: a league's name, a trust bundle's purpose and
+/// sources, a market's name), wherever else that text is repeated (a label naming the market).
+/// Returns "where: run (in: text)" strings.
 async function englishLeft(page, where) {
   const texts = await page.evaluate(() => {
-    const DATA = 'code, .hash, bdi.file-name, td.num, td.mono, pre, kbd, samp, script, style, noscript, template';
+    const DATA = 'code, .hash, bdi.file-name, td.num, td.mono, pre, kbd, samp, .cert-subject, [lang="en"], script, style, noscript, template';
     const seen = new Map();
     const hidden = (el) => {
       if (!el || el.nodeType !== 1) return false;
@@ -91,6 +94,8 @@ async function englishLeft(page, where) {
       return is;
     };
     const out = [];
+    const data = [...document.body.querySelectorAll('[lang="en"], .cert-subject')]
+      .map((e) => e.textContent.trim()).filter((t) => t.length > 0);
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
       const el = n.parentElement;
@@ -103,7 +108,7 @@ async function englishLeft(page, where) {
       }
     }
     out.push(document.title);
-    return out;
+    return out.map((text) => data.reduce((t, d) => t.split(d).join(' · '), text));
   });
   const found = [];
   for (const text of texts) {

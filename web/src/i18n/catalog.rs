@@ -757,6 +757,17 @@ catalog! {
     // The verifier report's proof sections, as a screen reader names them (web/src/report_view.rs).
     EaOtsProofsLabel { en: "OpenTimestamps proofs", zh: "OpenTimestamps 证明", ar: "إثباتات OpenTimestamps", }
     EaSignedTimeLabel { en: "Signed time and transparency log", zh: "签名时间与透明日志", ar: "الوقت الموقّع وسجل الشفافية", }
+    // An answer's or a cell's time verdict (core's `Verdict`, web/src/answers_view.rs).
+    EaVerdictProven { en: "proven before the reference", zh: "已证明早于参考时刻", ar: "ثبت أنه قبل المرجع", }
+    EaVerdictAnchoredAfter { en: "anchored only after the reference", zh: "仅在参考时刻之后锚定", ar: "مثبت زمنيًا بعد المرجع فقط", }
+    EaVerdictOperatorClock { en: "operator's clock only", zh: "仅有运营方的时钟", ar: "ساعة المشغّل فقط", }
+    EaVerdictLate { en: "sealed after the reference (late)", zh: "在参考时刻之后封印（迟到）", ar: "مختوم بعد المرجع (متأخر)", }
+    // The league's counting rule in words (core's `Counting::describe`, web/src/answers_view.rs).
+    EaRuleListed { en: "the listed runs count ({runs}){when}", zh: "计入所列的运行（{runs}）{when}", ar: "تُحتسب التشغيلات المدرجة ({runs}){when}", }
+    EaRuleScheduled { en: "each session's scheduled morning run <session>-am counts{from}{when}", zh: "计入每个会话按计划的早间运行 <session>-am{from}{when}", ar: "يُحتسب تشغيل الصباح المجدول لكل جلسة \u{2066}<session>-am\u{2069}{from}{when}", }
+    EaRuleFrom { en: " from {session}", zh: "，自 {session} 起", ar: " بدءًا من {session}", }
+    EaRuleInferred { en: "inferred, not declared{when}", zh: "推断得出，未经声明{when}", ar: "مستنتَجة، غير معلنة{when}", }
+    EaRuleDeclared { en: ", declared in {file} line 1 sealed at {at}", zh: "，声明于 {file} 第 1 行，封印于 {at}", ar: "، المعلنة في السطر 1 من {file} المختوم في {at}", }
     // The header box's example (web/src/app.rs).
     EaHeadersPlaceholder { en: "0200000… (160 hex digits per header)", zh: "0200000…（每个区块头 160 个十六进制数字）", ar: "\u{2066}0200000…\u{2069} (‏160 رقمًا ست عشريًا لكل ترويسة)", }
     }
@@ -1288,6 +1299,9 @@ catalog! {
     EaMismatchSealedAt { en: "the CSV's sealed_at is not the answer line's at", zh: "CSV 的 sealed_at（封印时刻）不是答案行的 at", ar: "قيمة \u{2066}sealed_at\u{2069} (وقت الختم) في CSV ليست قيمة \u{2066}at\u{2069} في سطر الإجابة", }
     EaMismatchProbUp { en: "CSV prob_up {csv}, sealed {sealed}", zh: "CSV 中的 prob_up 为 {csv}，封印的为 {sealed}", ar: "قيمة \u{2066}prob_up\u{2069} في CSV هي {csv}، والمختومة {sealed}", }
     EaNotStated { en: "not stated", zh: "未说明", ar: "غير مذكورة", }
+    EaExpGroupLabel { en: "g0: seeing (shown the council's sealed answers at once); g1: blind (shown them only after its first forecast of the session)", zh: "g0：可见组（立即看到委员会封印的答案）；g1：盲组（只在其本会话的首次预测之后才看到）", ar: "\u{2066}g0\u{2069}: المبصرة (تُعرض عليها إجابات المجلس المختومة فورًا)؛ \u{2066}g1\u{2069}: العمياء (لا تُعرض عليها إلا بعد توقعها الأول في الجلسة)", }
+    EaExpF28 { en: "weighted Brier of first forecasts, blind minus seeing", zh: "首次预测的加权布里尔评分，盲组减可见组", ar: "درجة براير المرجّحة للتوقعات الأولى، العمياء ناقص المبصرة", }
+    EaExpF29 { en: "anchoring share of first forecasts, seeing minus blind", zh: "首次预测中锚定的比例，可见组减盲组", ar: "نسبة التوقعات الأولى المثبتة على المجلس، المبصرة ناقص العمياء", }
     EaFitNoFit { en: "calibration fit: this statistics backend makes no fit", zh: "校准拟合：此统计后端不做拟合", ar: "ملاءمة المعايرة: لا تُجري واجهة الإحصاء الخلفية هذه أي ملاءمة", }
     }
 

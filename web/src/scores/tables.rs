@@ -241,7 +241,7 @@ fn agentpit(doc: &AgentpitStats) -> Html {
         let st = &v.sign_test;
         html! {
             <tr data-agent={agent.clone()}>
-                <th scope="row">{ agent.clone() }</th>
+                <th scope="row"><bdi lang="en">{ agent.clone() }</bdi></th>
                 { figure_tds(&a.brier) }
                 { figure_tds(&a.crowd_brier) }
                 { figure_tds(&v.mean_difference) }
@@ -289,7 +289,7 @@ fn ladder(doc: &LadderStats) -> Html {
         };
         html! {
             <tr data-model={model.clone()}>
-                <th scope="row">{ model.clone() }{ if m.search_enabled { "*" } else { "" } }</th>
+                <th scope="row"><bdi lang="en">{ model.clone() }</bdi>{ if m.search_enabled { "*" } else { "" } }</th>
                 { figure_tds(&m.scores.edge) }
                 { figure_tds(&m.league_score) }
                 { figure_tds(&m.scores.brier) }
@@ -332,7 +332,7 @@ fn arena(doc: &ArenaStats) -> Html {
         };
         html! {
             <tr data-agent={agent.clone()}>
-                <th scope="row">{ agent.clone() }</th>
+                <th scope="row"><bdi lang="en">{ agent.clone() }</bdi></th>
                 { figure_tds(&d.score) }
                 { pct_td(d.accuracy.value) }
                 { figure_tds(&d.brier) }
