@@ -136,3 +136,71 @@ fn the_header_box_example_and_the_missing_fit_are_translated() {
     let e = LogisticError::NoFit;
     said_in_every_language(&e.to_string(), || sn::logistic(&e), &[] as &[&str]);
 }
+
+#[test]
+fn every_time_verdict_is_in_the_language() {
+    use sealbook_core::verifier::answers::Verdict;
+    use sealbook_web::answers_view::verdict_label;
+    fn index(v: Verdict) -> usize {
+        match v {
+            Verdict::ProvenBeforeReference => 0,
+            Verdict::AnchoredOnlyAfterReference => 1,
+            Verdict::OperatorClockOnly => 2,
+            Verdict::SealedAfterReference => 3,
+        }
+    }
+    let all = [
+        Verdict::ProvenBeforeReference,
+        Verdict::AnchoredOnlyAfterReference,
+        Verdict::OperatorClockOnly,
+        Verdict::SealedAfterReference,
+    ];
+    assert_eq!(all.map(index), [0, 1, 2, 3]);
+    for v in all {
+        said_in_every_language(v.label(), || verdict_label(v).to_string(), &[] as &[&str]);
+    }
+}
+
+#[test]
+fn the_counting_rule_has_the_clis_english_and_two_translations() {
+    use sealbook_core::score::counting::{Counting, Rule};
+    use sealbook_web::answers_view::counting_rule;
+    let rules = [
+        Rule::Listed {
+            runs: vec!["2026-10-19-am".into(), "2026-10-20-am".into()],
+        },
+        Rule::ScheduledMorningRun {
+            first_session: Some("2026-10-21".into()),
+        },
+        Rule::ScheduledMorningRun {
+            first_session: None,
+        },
+        Rule::Inferred,
+    ];
+    for rule in rules {
+        for declared_at in [None, Some("2026-10-16T20:00:00Z".to_string())] {
+            let c = Counting {
+                rule: rule.clone(),
+                declared_at,
+                notes: Vec::new(),
+                flags: Vec::new(),
+            };
+            let english = c.describe();
+            let names = ["asks.jsonl", "<session>-am"];
+            let names: Vec<&str> = names.into_iter().filter(|n| english.contains(n)).collect();
+            said_in_every_language(&english, || counting_rule(&c), &keeps(&english, &names));
+        }
+    }
+}
+
+#[test]
+fn the_experiments_group_label_and_readings_are_cores_words_in_english() {
+    use sealbook_core::experiment::analysis::{F28_MEASURE, F29_MEASURE, GROUP_LABEL};
+    for (m, english, kept) in [
+        (M::EaExpGroupLabel, GROUP_LABEL, &["g0", "g1"][..]),
+        (M::EaExpF28, F28_MEASURE, &[][..]),
+        (M::EaExpF29, F29_MEASURE, &[][..]),
+    ] {
+        said_in_every_language(english, || t(m).to_string(), kept);
+    }
+}
