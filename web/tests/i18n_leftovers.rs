@@ -204,3 +204,43 @@ fn the_experiments_group_label_and_readings_are_cores_words_in_english() {
         said_in_every_language(english, || t(m).to_string(), kept);
     }
 }
+
+#[test]
+fn where_the_roster_was_read_is_in_the_language() {
+    use sealbook_core::score::roster::RosterSource;
+    fn index(s: &RosterSource) -> usize {
+        match s {
+            RosterSource::AskLines { lines } if lines.len() == 1 => 0,
+            RosterSource::AskLines { .. } => 1,
+            RosterSource::BookLines { first, last, .. } if first == last => 2,
+            RosterSource::BookLines { .. } => 3,
+        }
+    }
+    let all = [
+        RosterSource::AskLines {
+            lines: vec!["2".into()],
+        },
+        RosterSource::AskLines {
+            lines: vec!["1".into(), "2".into()],
+        },
+        RosterSource::BookLines {
+            first: 151,
+            last: 151,
+            runs: 1,
+        },
+        RosterSource::BookLines {
+            first: 1,
+            last: 3,
+            runs: 2,
+        },
+    ];
+    assert_eq!(all.iter().map(index).collect::<Vec<_>>(), [0, 1, 2, 3]);
+    for s in all {
+        let english = s.to_string();
+        let names: Vec<&str> = ["asks.jsonl", "council-book.jsonl"]
+            .into_iter()
+            .filter(|n| english.contains(n))
+            .collect();
+        said_in_every_language(&english, || sn::roster_source(&s), &keeps(&english, &names));
+    }
+}

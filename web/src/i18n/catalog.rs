@@ -1302,6 +1302,9 @@ catalog! {
     EaExpGroupLabel { en: "g0: seeing (shown the council's sealed answers at once); g1: blind (shown them only after its first forecast of the session)", zh: "g0：可见组（立即看到委员会封印的答案）；g1：盲组（只在其本会话的首次预测之后才看到）", ar: "\u{2066}g0\u{2069}: المبصرة (تُعرض عليها إجابات المجلس المختومة فورًا)؛ \u{2066}g1\u{2069}: العمياء (لا تُعرض عليها إلا بعد توقعها الأول في الجلسة)", }
     EaExpF28 { en: "weighted Brier of first forecasts, blind minus seeing", zh: "首次预测的加权布里尔评分，盲组减可见组", ar: "درجة براير المرجّحة للتوقعات الأولى، العمياء ناقص المبصرة", }
     EaExpF29 { en: "anchoring share of first forecasts, seeing minus blind", zh: "首次预测中锚定的比例，可见组减盲组", ar: "نسبة التوقعات الأولى المثبتة على المجلس، المبصرة ناقص العمياء", }
+    EaRosterLine { en: "{file} line {lines}", zh: "{file} 第 {lines} 行", ar: "{file} السطر {lines}", }
+    EaRosterLines { en: "{file} lines {lines}", zh: "{file} 第 {lines} 行", ar: "{file} الأسطر {lines}", }
+    EaRosterRunLines { en: "{file} lines {first}-{last} ({runs} run lines)", zh: "{file} 第 {first}-{last} 行（{runs} 个运行行）", ar: "{file} الأسطر {first}-{last} ({runs} من أسطر التشغيل)", }
     EaFitNoFit { en: "calibration fit: this statistics backend makes no fit", zh: "校准拟合：此统计后端不做拟合", ar: "ملاءمة المعايرة: لا تُجري واجهة الإحصاء الخلفية هذه أي ملاءمة", }
     }
 

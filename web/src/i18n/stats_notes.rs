@@ -10,6 +10,7 @@ use sealbook_core::neff::NeffError;
 use sealbook_core::score::book_agreement::MismatchWhy;
 use sealbook_core::score::notes::{Note, StatsNote};
 use sealbook_core::score::peers::profile_stats::Generator;
+use sealbook_core::score::roster::{RosterSource, ASKS_FILE, BOOK_FILE};
 use sealbook_core::stats::bootstrap::{BootstrapError, MAX_REPS};
 use sealbook_core::stats::logistic::LogisticError;
 
@@ -88,6 +89,32 @@ pub fn logistic(e: &LogisticError) -> String {
         LogisticError::Separation => tr(M::SnFitSeparation, &[]),
         LogisticError::NoConvergence => tr(M::SnFitNoConvergence, &[]),
         LogisticError::NoFit => tr(M::EaFitNoFit, &[]),
+    }
+}
+
+/// Where the roster was read (spec §5.1): the ask chain's or the book's lines.
+pub fn roster_source(s: &RosterSource) -> String {
+    match s {
+        RosterSource::AskLines { lines } => tr(
+            if lines.len() > 1 {
+                M::EaRosterLines
+            } else {
+                M::EaRosterLine
+            },
+            &[("file", &ASKS_FILE), ("lines", &lines.join(", "))],
+        ),
+        RosterSource::BookLines { first, last, .. } if first == last => {
+            tr(M::EaRosterLine, &[("file", &BOOK_FILE), ("lines", first)])
+        }
+        RosterSource::BookLines { first, last, runs } => tr(
+            M::EaRosterRunLines,
+            &[
+                ("file", &BOOK_FILE),
+                ("first", first),
+                ("last", last),
+                ("runs", runs),
+            ],
+        ),
     }
 }
 

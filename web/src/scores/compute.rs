@@ -111,6 +111,9 @@ pub fn compute(inp: &Inputs<'_>) -> Result<Computed, String> {
         for note in stats.notes_mut() {
             note.word(&stats_notes::stats_note);
         }
+        if let Some(src) = stats.independence.roster.source.as_mut() {
+            src.word(&stats_notes::roster_source);
+        }
         if let Some(a) = stats.book_agreement.as_mut() {
             for m in &mut a.mismatches {
                 m.message.word(&stats_notes::mismatch);
