@@ -166,7 +166,7 @@ impl StatsSeams for PointValuesOnly {
         _: &[bool],
         _: &[u64],
     ) -> Result<CalibrationFit, LogisticError> {
-        Err(LogisticError::Degenerate("point values only"))
+        Err(LogisticError::NoFit)
     }
 }
 

@@ -13,7 +13,12 @@
 // records written by tests/py/peer_profiles.py) and its registered-prediction scorecards
 // (tests/py/scorecard_peer.py); a league whose manifest lists a file that is gone is named in
 // the language (core's manifest messages); the proof page the league publishes
-// (core/src/league/proof_page.rs) follows `?lang=` too.
+// (core/src/league/proof_page.rs) follows `?lang=` too. On every one of these flows in Chinese
+// and Arabic (the verifier page with the fixture league dropped, opened from its manifest, with a
+// file gone and with a tampered book; the Scores page on the DEMO league, with the peer
+// benchmarks and with registered predictions; the Accounts page; the experiment page; the proof
+// page) an audit (`englishLeft`) reads every visible text, label, title and placeholder that is
+// not data and lists any run of English words left: it catches a sentence no list names.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -48,6 +53,80 @@ const CORE = {
   zh: { seal: '封印不是该行内容的 SHA-256', prefix: (n) => `前 ${n} 行的哈希不是盖章的 sha256` },
   ar: { seal: 'الختم ليس SHA-256 لمحتوى السطر', prefix: (n) => `تجزئة أول ${n} سطرًا ليست قيمة sha256 المختومة زمنيًا` },
 };
+
+/// Latin text the Chinese and Arabic pages keep on purpose, taken out of a text before it is
+/// searched for English (each is a name, not a sentence to translate):
+const LATIN_KEPT = [
+  // Commands the reader runs, as typed (the catalog's zh and ar keep them).
+  /\bsealbook [a-z]+(?: [a-z]+)*/g,
+  // Names of services, products and browser parts the glossary and the catalog keep in Latin.
+  /\bSigstore Rekor\b/g, /\bWeb Worker\b/g,
+  // The peer benchmarks' names (tests/py/peer_profiles.py; the catalog keeps them).
+  /\bHeadline Arena\b/g,
+  // The spec's title, cited as published (the verifier page's footer).
+  /\bSealed Before the Open\b/g,
+];
+
+/// Whether a text is a run of English words: two or more Latin words of two or more letters in a
+/// row (a capitalised sentence's start included); acronyms (SHA-256, RFC 3161, JSON) are not
+/// words here, and numbers, dates and single names (OpenTimestamps, Brier) do not make a run.
+const ENGLISH_RUN = /[A-Za-z][A-Za-z'’-]*[a-z](?:[ \u00a0]+[A-Za-z][A-Za-z'’-]*[a-z])+/g;
+
+/// Every English run a reader or a screen reader meets on the page: the visible text nodes of
+/// the body (closed details and SVG titles included, as their readers get them), the page title
+/// and every aria-label, title, placeholder and alt, without what is data: code, hashes, file
+/// names, numeric and id cells, preformatted records, certificate subjects, and what the page
+/// marks as its publisher's English (`lang="en"`: a league's name, a trust bundle's purpose and
+/// sources, a market's name), wherever else that text is repeated (a label naming the market).
+/// Returns "where: run (in: text)" strings.
+async function englishLeft(page, where) {
+  const texts = await page.evaluate(() => {
+    const DATA = 'code, .hash, bdi.file-name, td.num, td.mono, pre, kbd, samp, .cert-subject, [lang="en"], script, style, noscript, template';
+    const seen = new Map();
+    const hidden = (el) => {
+      if (!el || el.nodeType !== 1) return false;
+      if (seen.has(el)) return seen.get(el);
+      const cs = getComputedStyle(el);
+      // An SVG title is read as the chart's tooltip and label though it is not drawn.
+      const own = !(el.localName === 'title' && el.closest('svg')) && (cs.display === 'none' || cs.visibility === 'hidden');
+      const is = own || hidden(el.parentElement);
+      seen.set(el, is);
+      return is;
+    };
+    const out = [];
+    const data = [...document.body.querySelectorAll('[lang="en"], .cert-subject')]
+      .map((e) => e.textContent.trim()).filter((t) => t.length > 0);
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const el = n.parentElement;
+      if (!el || el.closest(DATA) || !n.data.trim() || hidden(el)) continue;
+      out.push(n.data);
+    }
+    for (const attr of ['aria-label', 'title', 'placeholder', 'alt']) {
+      for (const el of document.body.querySelectorAll(`[${attr}]`)) {
+        if (!el.closest(DATA) && !hidden(el)) out.push(el.getAttribute(attr));
+      }
+    }
+    out.push(document.title);
+    return out.map((text) => data.reduce((t, d) => t.split(d).join(' · '), text));
+  });
+  const found = [];
+  for (const text of texts) {
+    // Arabic wraps Latin in isolates and marks; they are not part of a word.
+    let plain = text.replace(/[\u200e\u200f\u2066-\u2069]/g, '');
+    for (const kept of LATIN_KEPT) plain = plain.replace(kept, ' · ');
+    for (const run of plain.match(ENGLISH_RUN) ?? []) {
+      found.push(`${where}: "${run}" (in: ${text.trim().slice(0, 160)})`);
+    }
+  }
+  return [...new Set(found)];
+}
+
+/// Asserts no English is left on the page, listing every run found.
+async function assertNoEnglish(page, where) {
+  const left = await englishLeft(page, where);
+  assert.deepEqual(left, [], `English left on ${where}:\n${left.join('\n')}`);
+}
 
 let dir; let league; let server; let demoDir; let demo; let browser; let fx;
 
@@ -108,6 +187,7 @@ for (const lang of LANGS) {
     assert.equal(v.ok, 'true', v.text);
     assert.match(v.text, WORDS[lang].verified);
     if (lang !== 'en') assert.doesNotMatch(v.text, /Verified|The chain holds/, 'no English left in the verdict');
+    if (lang !== 'en') await assertNoEnglish(page, `the ${lang} verifier page with the fixture league`);
     await screenshot(page, `i18n-verdict-${lang}`);
     assert.deepEqual(errors, []);
     await context.close();
@@ -125,6 +205,7 @@ for (const lang of LANGS) {
     await page.waitForSelector(`li[data-market="${market}"] .call`, { timeout: 20000 });
     assert.match(await page.textContent('#experiment-live'), WORDS[lang].recorded);
     assert.match(await page.textContent(`li[data-market="${market}"] .call`), /70%/);
+    if (lang !== 'en') await assertNoEnglish(page, `the ${lang} experiment page after a forecast`);
     assert.deepEqual(errors, []);
     await context.close();
   });
@@ -165,6 +246,7 @@ for (const lang of LANGS) {
         assert.doesNotMatch(text, /is not|do not|the stamped/, `no English left: ${text}`);
       }
       assert.doesNotMatch(got.verdict, /breaks at line/, got.verdict);
+      await assertNoEnglish(page, `the ${lang} verifier page with a tampered book`);
     }
     await screenshot(page, `i18n-broken-${lang}`);
     assert.deepEqual(errors, []);
@@ -298,6 +380,7 @@ for (const lang of ['zh', 'ar']) {
     const text = await resultsText(page, '#scores-results');
     const left = ENGLISH.scores.filter((w) => text.includes(w));
     assert.deepEqual(left, [], `English left on the ${lang} Scores page`);
+    await assertNoEnglish(page, `the ${lang} Scores page on the DEMO league`);
     assert.ok(await page.locator('#scores-results svg.chart').count() > 0, 'the charts are drawn');
     for (const part of await ltrParts(page)) assert.equal(part.direction, 'ltr', JSON.stringify(part));
     await screenshot(page, `i18n-scores-${lang}`);
@@ -313,6 +396,7 @@ for (const lang of ['zh', 'ar']) {
     const text = await resultsText(page, '#accounts-results');
     const left = ENGLISH.accounts.filter((w) => text.includes(w));
     assert.deepEqual(left, [], `English left on the ${lang} Accounts page`);
+    await assertNoEnglish(page, `the ${lang} Accounts page on the DEMO league`);
     assert.ok(await page.locator('.account-chart svg').count() > 0, 'the charts are drawn');
     for (const part of await ltrParts(page)) assert.equal(part.direction, 'ltr', JSON.stringify(part));
     await screenshot(page, `i18n-accounts-${lang}`);
@@ -324,6 +408,7 @@ for (const lang of ['zh', 'ar']) {
 for (const lang of ['zh', 'ar']) {
   test(`${lang}: the Scores page's peer benchmark tables and scorecards have no English left`, async () => {
     const { context, page, errors } = await open(server.url, `/scores.html?lang=${lang}`);
+    const runs = [];
     for (const profile of ['agentpit', 'ladder', 'arena']) {
       const file = join(dir, `${profile}-records.jsonl`);
       execFileSync(PYTHON, ['-I', join(REPO, 'tests/py/peer_profiles.py'), 'gen', profile, file]);
@@ -333,6 +418,7 @@ for (const lang of ['zh', 'ar']) {
       const text = await resultsText(page, '#scores-results');
       const left = ENGLISH.peers.filter((w) => text.includes(w));
       assert.deepEqual(left, [], `English left in the ${lang} ${profile} table`);
+      runs.push(...await englishLeft(page, `the ${lang} Scores page with the ${profile} records`));
       await screenshot(page, `i18n-peer-${profile}-${lang}`);
       await page.locator('button.quiet', { hasText: lang === 'zh' ? '清除' : 'مسح' }).click();
       await page.waitForSelector('#peer-table', { state: 'detached', timeout: 30000 });
@@ -345,6 +431,8 @@ for (const lang of ['zh', 'ar']) {
     const text = await resultsText(page, '#scores-results');
     const left = ENGLISH.peers.filter((w) => text.includes(w));
     assert.deepEqual(left, [], `English left in the ${lang} scorecards`);
+    runs.push(...await englishLeft(page, `the ${lang} Scores page with registered predictions`));
+    assert.deepEqual(runs, [], `English left on the ${lang} Scores page's peer tables:\n${runs.join('\n')}`);
     await screenshot(page, `i18n-scorecards-${lang}`);
     assert.deepEqual(errors, []);
     await context.close();
@@ -362,6 +450,7 @@ test('a league whose manifest lists a file that is gone names it in each languag
     zh: [/列在 manifest\.json 中，但缺失（HTTP 状态码 404）/],
     ar: [/مدرج في/, /لكنه مفقود/, /404/],
   };
+  const runs = [];
   for (const lang of LANGS) {
     const { context, page } = await open(server.url, `/?lang=${lang}&league=${encodeURIComponent('/data/short/manifest.json')}`);
     await page.waitForSelector('[data-testid="league-failure"]', { timeout: 60000 });
@@ -371,11 +460,24 @@ test('a league whose manifest lists a file that is gone names it in each languag
     assert.ok(failures[0].text.includes(gone), failures[0].text);
     for (const re of said[lang]) assert.match(failures[0].text, re, `${lang}: ${failures[0].text}`);
     if (lang !== 'en') assert.doesNotMatch(failures[0].text, /listed in|missing/, `${lang}: no English left`);
+    if (lang !== 'en') runs.push(...await englishLeft(page, `the ${lang} verifier page with a league missing a file`));
     await screenshot(page, `i18n-league-missing-${lang}`);
     await context.close();
   }
   removeDir(short);
+  assert.deepEqual(runs, [], `English left:\n${runs.join('\n')}`);
 });
+
+for (const lang of ['zh', 'ar']) {
+  test(`${lang}: the fixture league opened from its manifest has no English left`, async () => {
+    const { context, page, errors } = await open(server.url, `/?lang=${lang}&league=${encodeURIComponent('/data/league/manifest.json')}`);
+    await page.waitForSelector('[data-testid="verdict"]', { timeout: 120000 });
+    assert.equal(await page.getAttribute('[data-testid="verdict"]', 'data-ok'), 'true');
+    await assertNoEnglish(page, `the ${lang} verifier page with the fixture league from its manifest`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
 
 test('at 360 px the Scores and Accounts pages with the DEMO league do not overflow in any language', async () => {
   for (const lang of LANGS) {
@@ -400,6 +502,7 @@ test('a published proof page follows ?lang=: Arabic is right to left with file n
   const proof = day && `proof/${day[1]}/index.html`;
   assert.ok(proof, 'the DEMO league publishes a proof page');
   const seen = {};
+  const runs = [];
   for (const [lang, locale] of [['en', 'en-US'], ['zh', 'en-US'], ['ar', 'en-US'], [null, 'ar-EG']]) {
     const context = await browser.newContext({ locale, viewport: { width: 360, height: 800 } });
     const page = await context.newPage();
@@ -419,6 +522,7 @@ test('a published proof page follows ?lang=: Arabic is right to left with file n
       };
     });
     seen[lang ?? 'browser'] = shown;
+    if (lang !== 'en') runs.push(...await englishLeft(page, `the proof page in ${lang ?? 'the browser\'s Arabic'}`));
     await screenshot(page, `i18n-proof-${lang ?? 'browser-ar'}`);
     await context.close();
   }
@@ -434,4 +538,5 @@ test('a published proof page follows ?lang=: Arabic is right to left with file n
   assert.match(seen.en.title, /^Proof page /);
   assert.match(seen.zh.title, /^证明页面 /);
   assert.match(seen.ar.h1, /صفحة الإثبات/);
+  assert.deepEqual(runs, [], `English left on the proof page:\n${runs.join('\n')}`);
 });

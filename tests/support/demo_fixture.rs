@@ -656,7 +656,14 @@ mod tests {
         let files = league();
         let file = |name: &str| &files.iter().find(|f| f.path == name).unwrap().bytes;
         let from_asks = roster_from_asks(file(ASKS_FILE)).unwrap();
-        assert_eq!(from_asks.source.as_deref(), Some("asks.jsonl line 2"));
+        assert_eq!(
+            from_asks
+                .source
+                .as_ref()
+                .map(ToString::to_string)
+                .as_deref(),
+            Some("asks.jsonl line 2")
+        );
         let got: Vec<(&str, &str, Option<Side>)> = from_asks
             .seats
             .iter()

@@ -9,6 +9,8 @@ use crate::format::count;
 use crate::i18n::{t, tr, M};
 use crate::verifier::answers::{Anchor, AnswerVerdict, AnswersReport, CellVerdict, Verdict};
 use crate::verifier::AskTextsReport;
+use sealbook_core::league::layout::ASKS_FILE;
+use sealbook_core::score::counting::{Counting, Rule};
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -30,6 +32,40 @@ fn verdict_key(v: Verdict) -> &'static str {
         Verdict::OperatorClockOnly => "operator_clock_only",
         Verdict::SealedAfterReference => "sealed_after_reference",
     }
+}
+
+/// The league's counting rule in the page's language (its English is core's
+/// [`Counting::describe`], the CLI's).
+pub fn counting_rule(c: &Counting) -> String {
+    let when = c
+        .declared_at
+        .as_ref()
+        .map(|at| tr(M::EaRuleDeclared, &[("file", &ASKS_FILE), ("at", at)]))
+        .unwrap_or_default();
+    match &c.rule {
+        Rule::Listed { runs } => tr(
+            M::EaRuleListed,
+            &[("runs", &runs.join(", ")), ("when", &when)],
+        ),
+        Rule::ScheduledMorningRun { first_session } => {
+            let from = first_session
+                .as_ref()
+                .map(|s| tr(M::EaRuleFrom, &[("session", s)]))
+                .unwrap_or_default();
+            tr(M::EaRuleScheduled, &[("from", &from), ("when", &when)])
+        }
+        Rule::Inferred => tr(M::EaRuleInferred, &[("when", &when)]),
+    }
+}
+
+/// The verdict in the page's language (its English is core's [`Verdict::label`], the CLI's).
+pub fn verdict_label(v: Verdict) -> &'static str {
+    t(match v {
+        Verdict::ProvenBeforeReference => M::EaVerdictProven,
+        Verdict::AnchoredOnlyAfterReference => M::EaVerdictAnchoredAfter,
+        Verdict::OperatorClockOnly => M::EaVerdictOperatorClock,
+        Verdict::SealedAfterReference => M::EaVerdictLate,
+    })
 }
 
 fn select_value(e: &Event) -> String {
@@ -67,7 +103,7 @@ fn cell_row(c: &CellVerdict, answer: Option<&AnswerVerdict>) -> Html {
             <td>{ &c.reference_at }</td>
             <td>
                 <details class="evidence">
-                    <summary>{ c.verdict.label() }{ by_words(&c.proven_by) }</summary>
+                    <summary>{ verdict_label(c.verdict) }{ by_words(&c.proven_by) }</summary>
                     <p>{ &c.words }</p>
                     if let Some(a) = answer {
                         <p>{ match (&a.list, a.list_lines) {
@@ -93,7 +129,7 @@ fn row(a: &AnswerVerdict) -> Html {
             <td>{ &a.reference_at }</td>
             <td>
                 <details class="evidence">
-                    <summary>{ a.verdict.label() }{ by_words(&a.proven_by) }</summary>
+                    <summary>{ verdict_label(a.verdict) }{ by_words(&a.proven_by) }</summary>
                     <p>{ &a.words }</p>
                     <p>{ match (&a.list, a.list_lines) {
                         (Some(l), Some(n)) => tr(M::AnsFirstList, &[("list", l), ("n", &count(n))]),
@@ -157,7 +193,7 @@ pub fn answers_table(p: &Props) -> Html {
     html! {
         <section class="answers" aria-labelledby="answers-title" data-testid="answers">
             <h2 id="answers-title" class="section-title">{ t(M::AnsTitle) }</h2>
-            <p data-testid="counting-rule">{ tr(M::AnsCounted, &[("rule", &r.counting_rule)]) }</p>
+            <p data-testid="counting-rule">{ tr(M::AnsCounted, &[("rule", &counting_rule(&r.counting))]) }</p>
             if let Some(d) = &r.declaration {
                 <p data-testid="declaration">{ tr(M::AnsDeclaration, &[("words", &d.words)]) }</p>
             }
@@ -183,7 +219,7 @@ pub fn answers_table(p: &Props) -> Html {
                 <label>{ t(M::AnsVerdict) }
                     <select onchange={on_verdict} data-testid="filter-verdict">
                         <option value="" selected={verdict.is_empty()}>{ t(M::AnsAll) }</option>
-                        { for VERDICTS.iter().map(|v| html! { <option value={verdict_key(*v)} selected={verdict.as_str() == verdict_key(*v)}>{ v.label() }</option> }) }
+                        { for VERDICTS.iter().map(|v| html! { <option value={verdict_key(*v)} selected={verdict.as_str() == verdict_key(*v)}>{ verdict_label(*v) }</option> }) }
                     </select>
                 </label>
             </div>

@@ -782,11 +782,11 @@ impl App {
                     <>
                         if failures.is_empty() {
                             <p class="callout ok" data-testid="league-status" data-state="checked" data-ok="true">
-                                { tr(all, &[("league", &league), ("n", &n)]) }
+                                { html_tr(all, &[("league", data(&league)), ("n", n.to_string().into())]) }
                             </p>
                         } else {
                             <p class="callout bad" data-testid="league-status" data-state="checked" data-ok="false">
-                                { tr(M::LeagueSomeBad, &[("league", &league), ("bad", &failures.len()), ("n", &n)]) }
+                                { html_tr(M::LeagueSomeBad, &[("league", data(&league)), ("bad", failures.len().to_string().into()), ("n", n.to_string().into())]) }
                             </p>
                             <ul class="league-failures" data-testid="league-failures">
                                 { for failures.iter().map(|f| html! {
@@ -926,7 +926,7 @@ impl App {
                 if let Some(m) = manifest {
                     <div class="manifest" data-testid="manifest">
                         <p class="note">
-                            { tr(M::TrustBundleLine, &[("bundle", &m.bundle), ("state", &t(if self.trust.own_anchors.is_empty() { M::TrustInUse } else { M::TrustReplaced })), ("date", &m.date), ("purpose", &m.purpose)]) }
+                            { html_tr(M::TrustBundleLine, &[("bundle", html! { <bdi>{ m.bundle.clone() }</bdi> }), ("state", t(if self.trust.own_anchors.is_empty() { M::TrustInUse } else { M::TrustReplaced }).into()), ("date", html! { <bdi>{ m.date.clone() }</bdi> }), ("purpose", data(&m.purpose))]) }
                             { t(M::RekorLogKey) }<code>{ &m.rekor_log_key.file }</code>
                             { t(if self.trust.own_log_key.is_some() { M::TrustReplacedParen } else { M::TrustInUseParen }) }
                         </p>
@@ -936,7 +936,7 @@ impl App {
                                     <span class="cert-role">{ &c.authority }</span>
                                     <span class="cert-subject">{ &c.subject }</span>
                                     <span class="cert-meta">{ tr(M::TrustValidCert, &[("from", &c.not_before), ("to", &c.not_after)]) }<code class="hash">{ &c.sha256 }</code></span>
-                                    <span class="cert-meta">{ tr(M::TrustSource, &[("source", &c.source)]) }</span>
+                                    <span class="cert-meta">{ html_tr(M::TrustSource, &[("source", data(&c.source))]) }</span>
                                 </li>
                             }) }
                         </ul>
@@ -1036,7 +1036,7 @@ impl App {
                 </p>
                 <label class="field-label" for="headers-input">{ t(M::HeadersLabel) }</label>
                 <textarea id="headers-input" class="headers-input" data-testid="headers-input" rows="3" spellcheck="false" autocomplete="off"
-                    placeholder="0200000… (160 hex digits per header)" value={self.headers.clone()} oninput={on_headers}></textarea>
+                    placeholder={t(M::EaHeadersPlaceholder)} value={self.headers.clone()} oninput={on_headers}></textarea>
                 <div class="headers-actions">
                     <button type="button" class="button primary" onclick={check} data-testid="check-headers">{ t(M::HeadersCheck) }</button>
                     if let Some(e) = &report.headers.error {
@@ -1076,4 +1076,11 @@ impl App {
             </section>
         }
     }
+}
+
+/// Text the page shows as its publisher wrote it (a league's name, a trust bundle's purpose and
+/// sources): marked as English and isolated, so a translated sentence around it reads in order
+/// and a screen reader speaks it as English.
+fn data(text: &str) -> Html {
+    html! { <bdi class="data" lang="en">{ text.to_string() }</bdi> }
 }

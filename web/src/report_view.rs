@@ -185,13 +185,13 @@ pub fn view(r: &VerifierReport, headers_panel: Html) -> Html {
             { for r.books.iter().map(book_card) }
             { lists_and_unmatched(r) }
             if !r.proofs.is_empty() {
-                <section class="proofs" aria-label="OpenTimestamps proofs">
+                <section class="proofs" aria-label={t(M::EaOtsProofsLabel)}>
                     { for r.proofs.iter().map(proof_view::view) }
                     { headers_panel }
                 </section>
             }
             if !r.tokens.is_empty() || !r.rekor.is_empty() {
-                <section class="proofs" aria-label="Signed time and transparency log">
+                <section class="proofs" aria-label={t(M::EaSignedTimeLabel)}>
                     { for r.tokens.iter().map(signed_time_view::token) }
                     { for r.rekor.iter().map(signed_time_view::rekor_entry) }
                     { signed_time_view::anchors_used(&r.trust) }

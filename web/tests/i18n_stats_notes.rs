@@ -50,7 +50,7 @@ fn logistic_errors() -> Vec<LogisticError> {
             LogisticError::OneCluster => 5,
             LogisticError::Separation => 6,
             LogisticError::NoConvergence => 7,
-            LogisticError::Degenerate(_) => 8,
+            LogisticError::NoFit => 8,
         }
     }
     let all = vec![
@@ -62,7 +62,7 @@ fn logistic_errors() -> Vec<LogisticError> {
         LogisticError::OneCluster,
         LogisticError::Separation,
         LogisticError::NoConvergence,
-        LogisticError::Degenerate("point values only"),
+        LogisticError::NoFit,
     ];
     assert_eq!(
         all.iter().map(index).collect::<Vec<_>>(),
@@ -196,7 +196,6 @@ const NAMES: &[&str] = &[
     "1w",
     "council-book.jsonl",
     "roster[0].family",
-    "point values only",
 ];
 
 #[test]

@@ -49,6 +49,10 @@ use std::fmt;
 pub const GROUP_LABEL: &str = "g0: seeing (shown the council's sealed answers at once); \
 g1: blind (shown them only after its first forecast of the session)";
 
+/// What the registered readings F28 and F29 measure, in words (§6.2, §8).
+pub const F28_MEASURE: &str = "weighted Brier of first forecasts, blind minus seeing";
+pub const F29_MEASURE: &str = "anchoring share of first forecasts, seeing minus blind";
+
 /// First forecasts per group at which F28 and F29 are read (§6.2, §8).
 pub const READING_N: usize = 200;
 
@@ -578,14 +582,14 @@ pub fn analyse(data: &Dataset) -> Analysis {
         revision: revision(data, &facts),
         registered: Registered {
             f28: Reading {
-                measure: "weighted Brier of first forecasts, blind minus seeing".into(),
+                measure: F28_MEASURE.into(),
                 n_per_group: READING_N,
                 available: available(),
                 value: f28,
                 threshold: Some(F28_THRESHOLD),
             },
             f29: Reading {
-                measure: "anchoring share of first forecasts, seeing minus blind".into(),
+                measure: F29_MEASURE.into(),
                 n_per_group: READING_N,
                 available: available(),
                 value: f29,

@@ -366,7 +366,10 @@ mod tests {
         // The declaration's roster and the roster line both read as the roster.
         let roster = roster_from_asks(&chain).unwrap();
         assert_eq!(roster.seats, seats());
-        assert_eq!(roster.source.as_deref(), Some("asks.jsonl lines 1, 2"));
+        assert_eq!(
+            roster.source.as_ref().map(ToString::to_string).as_deref(),
+            Some("asks.jsonl lines 1, 2")
+        );
         let only_declaration = seal(&[full.to_object()]);
         assert_eq!(roster_from_asks(&only_declaration).unwrap().seats, seats());
     }

@@ -13,8 +13,10 @@
 //! A mismatch means the scored answer is not the one that was sealed.
 
 use super::book_lines::{number, BookLines};
+use super::notes::Note;
 use crate::contract::forecasts_csv::ForecastRow;
 use serde::{Deserialize, Serialize};
+use std::fmt;
 
 /// Mismatches listed in full; beyond this only counted.
 pub const MAX_LISTED: usize = 100;
@@ -29,7 +31,55 @@ pub struct Mismatch {
     /// The book field that disagrees (`kind`, `seat`, `run_id`, `at`,
     /// `items.<asset>.<horizon>.prob_up`).
     pub field: String,
-    pub message: String,
+    /// How the row and the book disagree; its JSON is the English text ([`Note`]).
+    pub message: Note<MismatchWhy>,
+}
+
+/// How a forecasts row disagrees with the book line it names (Appendix C, Table C1). The
+/// values are as the English shows them: `csv` and `sealed` texts as written in the file and
+/// the line, probabilities as Rust prints the numbers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MismatchWhy {
+    /// The row's `line` is not an answer line: `found` is the kind of the line it names, `None`
+    /// when the book has no such line.
+    NotAnAnswer { found: Option<String> },
+    /// The row's `seat` or `run_id` (`field`) is not the answer line's; `sealed` is `None` when
+    /// the line has none.
+    Differs {
+        field: String,
+        csv: String,
+        sealed: Option<String>,
+    },
+    /// The row's `sealed_at` is not the answer line's `at`.
+    SealedAt,
+    /// The row's `prob_up` is not the sealed one; `None` is "not stated".
+    ProbUp {
+        csv: Option<String>,
+        sealed: Option<String>,
+    },
+}
+
+impl fmt::Display for MismatchWhy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MismatchWhy::NotAnAnswer { found: None } => {
+                f.write_str("expected an answer line, found no such line in the book")
+            }
+            MismatchWhy::NotAnAnswer { found: Some(k) } => {
+                write!(f, "expected an answer line, found a {k} line")
+            }
+            MismatchWhy::Differs { field, csv, sealed } => write!(
+                f,
+                "CSV {field} {csv:?}, sealed {:?}",
+                sealed.as_deref().unwrap_or("(none)")
+            ),
+            MismatchWhy::SealedAt => f.write_str("the CSV's sealed_at is not the answer line's at"),
+            MismatchWhy::ProbUp { csv, sealed } => {
+                let show = |p: &Option<String>| p.clone().unwrap_or_else(|| "not stated".into());
+                write!(f, "CSV prob_up {}, sealed {}", show(csv), show(sealed))
+            }
+        }
+    }
 }
 
 impl std::fmt::Display for Mismatch {
@@ -56,26 +106,25 @@ pub struct BookAgreement {
     pub mismatches: Vec<Mismatch>,
 }
 
-/// The first thing wrong with `r` against the book, as (field, message).
-fn check(r: &ForecastRow, book: &BookLines) -> Option<(String, String)> {
+/// The first thing wrong with `r` against the book, as (field, why).
+fn check(r: &ForecastRow, book: &BookLines) -> Option<(String, MismatchWhy)> {
     let Some(a) = book.answers.get(&r.line) else {
-        let found = match book.kinds.get(&r.line) {
-            None => "no such line in the book".to_string(),
-            Some(k) => format!("a {k} line"),
-        };
         return Some((
             "kind".into(),
-            format!("expected an answer line, found {found}"),
+            MismatchWhy::NotAnAnswer {
+                found: book.kinds.get(&r.line).cloned(),
+            },
         ));
     };
     let same = |field: &str, csv: &str, book: Option<&String>| {
         (book.map(String::as_str) != Some(csv)).then(|| {
             (
                 field.to_string(),
-                format!(
-                    "CSV {field} {csv:?}, sealed {:?}",
-                    book.map_or("(none)", |s| s)
-                ),
+                MismatchWhy::Differs {
+                    field: field.to_string(),
+                    csv: csv.to_string(),
+                    sealed: book.cloned(),
+                },
             )
         })
     };
@@ -85,10 +134,7 @@ fn check(r: &ForecastRow, book: &BookLines) -> Option<(String, String)> {
         return Some(m);
     }
     if a.at != Some(r.sealed_at) {
-        return Some((
-            "at".into(),
-            "the CSV's sealed_at is not the answer line's at".into(),
-        ));
+        return Some(("at".into(), MismatchWhy::SealedAt));
     }
     let field = format!("items.{}.{}.prob_up", r.asset, r.horizon.as_str());
     let sealed = a.prob_up(&r.asset, r.horizon.as_str());
@@ -102,11 +148,14 @@ fn check(r: &ForecastRow, book: &BookLines) -> Option<(String, String)> {
         (None, Some(_)) => set_aside,
         (Some(_), None) => false,
     };
-    let show = |p: Option<f64>| p.map_or_else(|| "not stated".to_string(), |p| p.to_string());
+    let show = |p: Option<f64>| p.map(|p| p.to_string());
     (!agrees).then(|| {
         (
             field,
-            format!("CSV prob_up {}, sealed {}", show(r.prob_up), show(stated)),
+            MismatchWhy::ProbUp {
+                csv: show(r.prob_up),
+                sealed: show(stated),
+            },
         )
     })
 }
@@ -143,7 +192,7 @@ pub fn book_agreement(rows: &[ForecastRow], book: &BookLines) -> BookAgreement {
                     csv_row: r.row,
                     book_line: r.line,
                     field,
-                    message,
+                    message: Note::Msg(message),
                 });
             }
         }
@@ -275,7 +324,12 @@ pub(crate) mod tests {
                 (n, line, field),
                 "{m}"
             );
-            assert!(m.message.contains(says), "{m}");
+            assert!(m.message.to_string().contains(says), "{m}");
+            // The document carries the English text of the message.
+            assert_eq!(
+                serde_json::to_value(m).unwrap()["message"],
+                m.message.to_string()
+            );
             assert!(m.to_string().starts_with(&format!("council-forecasts.csv row {n} vs council-book.jsonl line {line}, field {field}: ")), "{m}");
         }
         let late = ForecastRow {

@@ -705,7 +705,7 @@ mod tests {
             .collect();
         Roster {
             seats,
-            source: Some("test".into()),
+            source: Some(crate::score::notes::Note::Text("test".into())),
             note: None,
         }
     }

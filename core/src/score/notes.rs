@@ -143,6 +143,8 @@ pub enum Note<T = StatsNote> {
     Text(String),
 }
 
+impl<T: Eq> Eq for Note<T> {}
+
 impl<T> Note<T> {
     /// Replaces the message with its wording by `word` (the page's language); a text stays.
     pub fn word(&mut self, word: &dyn Fn(&T) -> String) {

@@ -58,13 +58,42 @@ pub struct RosterSeat {
     pub model: Option<String>,
 }
 
+/// Where the roster was read: the ask chain's roster lines, or the book's run lines that carry
+/// one (spec §5.1).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RosterSource {
+    /// The ask chain's roster lines, as their numbers are written.
+    AskLines { lines: Vec<String> },
+    /// The book's run lines `first` to `last`, `runs` of them.
+    BookLines { first: u64, last: u64, runs: usize },
+}
+
+impl fmt::Display for RosterSource {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RosterSource::AskLines { lines } => write!(
+                f,
+                "{ASKS_FILE} line{} {}",
+                if lines.len() > 1 { "s" } else { "" },
+                lines.join(", ")
+            ),
+            RosterSource::BookLines { first, last, .. } if first == last => {
+                write!(f, "{BOOK_FILE} line {first}")
+            }
+            RosterSource::BookLines { first, last, runs } => {
+                write!(f, "{BOOK_FILE} lines {first}-{last} ({runs} run lines)")
+            }
+        }
+    }
+}
+
 /// The roster, in roster order, and where it was read.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Roster {
     pub seats: Vec<RosterSeat>,
     /// `asks.jsonl line 2`, `council-book.jsonl line 151`, ... (the roster lines read); `None`
-    /// when no roster was given.
-    pub source: Option<String>,
+    /// when no roster was given. Its JSON is the English text ([`Note`]).
+    pub source: Option<Note<RosterSource>>,
     /// Why there is no roster, when there is none.
     pub note: Option<Note>,
 }
@@ -310,11 +339,7 @@ pub fn roster_from_asks(asks: &[u8]) -> Result<Roster, RosterError> {
             message: RosterMessage::NoRosterLine,
         });
     }
-    roster.source = Some(format!(
-        "{ASKS_FILE} line{} {}",
-        if read.len() > 1 { "s" } else { "" },
-        read.join(", ")
-    ));
+    roster.source = Some(Note::Msg(RosterSource::AskLines { lines: read }));
     Ok(roster)
 }
 
@@ -351,12 +376,11 @@ pub fn roster_from_run_rosters(rosters: &[(u64, Value)]) -> Result<Option<Roster
     let (Some((first, _)), Some((last, _))) = (rosters.first(), rosters.last()) else {
         return Ok(None);
     };
-    let lines = if first == last {
-        format!("line {first}")
-    } else {
-        format!("lines {first}-{last} ({} run lines)", rosters.len())
-    };
-    roster.source = Some(format!("{BOOK_FILE} {lines}"));
+    roster.source = Some(Note::Msg(RosterSource::BookLines {
+        first: *first,
+        last: *last,
+        runs: rosters.len(),
+    }));
     Ok(Some(roster))
 }
 
@@ -551,7 +575,10 @@ mod tests {
             (r.side_of("gpt"), r.side_of("ds"), r.side_of("o3")),
             (Some(Side::Us), Some(Side::China), None)
         );
-        assert_eq!(r.source.as_deref(), Some("asks.jsonl line 2"));
+        assert_eq!(
+            r.source.as_ref().map(ToString::to_string).as_deref(),
+            Some("asks.jsonl line 2")
+        );
     }
 
     #[test]
@@ -574,7 +601,10 @@ mod tests {
                 ("c", "z", Some(Side::China))
             ]
         );
-        assert_eq!(r.source.as_deref(), Some("asks.jsonl lines 2, 3"));
+        assert_eq!(
+            r.source.as_ref().map(ToString::to_string).as_deref(),
+            Some("asks.jsonl lines 2, 3")
+        );
     }
 
     fn asks_error(line: &str) -> RosterError {
@@ -673,7 +703,7 @@ mod tests {
             [("a".into(), "x".into()), ("b".into(), "x".into())]
         );
         assert_eq!(
-            r.source.as_deref(),
+            r.source.as_ref().map(ToString::to_string).as_deref(),
             Some("council-book.jsonl lines 1-3 (2 run lines)")
         );
         // The ask chain wins when given; a book without rosters gives none.

@@ -48,8 +48,8 @@ pub enum LogisticError {
     ForecastsEqual,
     /// A single cluster (session).
     OneCluster,
-    /// Another reason the fit cannot be made (a stand-in fit's own words).
-    Degenerate(&'static str),
+    /// The statistics backend makes no fit (a stand-in that computes point values only).
+    NoFit,
     /// Perfect or quasi separation: the coefficients diverge.
     Separation,
     /// Newton did not converge in the iteration limit.
@@ -73,7 +73,9 @@ impl std::fmt::Display for LogisticError {
                 f.write_str("calibration fit: all forecasts are equal")
             }
             LogisticError::OneCluster => f.write_str("calibration fit: one cluster only"),
-            LogisticError::Degenerate(why) => write!(f, "calibration fit: {why}"),
+            LogisticError::NoFit => {
+                f.write_str("calibration fit: this statistics backend makes no fit")
+            }
             LogisticError::Separation => write!(
                 f,
                 "calibration fit: outcomes are separated by the forecasts; the fit diverges"

@@ -37,7 +37,7 @@ impl StatsSeams for NoResampling {
         _: &[bool],
         _: &[u64],
     ) -> Result<CalibrationFit, LogisticError> {
-        Err(LogisticError::Degenerate("not fuzzed here"))
+        Err(LogisticError::NoFit)
     }
 }
 

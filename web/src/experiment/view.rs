@@ -238,7 +238,7 @@ fn market_view(
     };
     html! {
         <li class="market" data-market={m} data-step={step_name(&step)}>
-            <h3 class="market-name">{ row.name.clone() }<span class="market-code">{ format!(" ({})", row.market) }</span></h3>
+            <h3 class="market-name"><bdi lang="en">{ row.name.clone() }</bdi><span class="market-code">{ format!(" ({})", row.market) }</span></h3>
             if let Some(k) = consensus { <p class="consensus" data-testid="market-consensus">{ consensus_line(k) }</p> }
             { body }
         </li>

@@ -771,6 +771,23 @@ catalog! {
     ScRun { en: "Run", zh: "运行", ar: "التشغيل", }
     ExpMarket { en: "Market", zh: "市场", ar: "السوق", }
     ExpSeat { en: "Seat", zh: "席位", ar: "المقعد", }
+
+    // The verifier report's proof sections, as a screen reader names them (web/src/report_view.rs).
+    EaOtsProofsLabel { en: "OpenTimestamps proofs", zh: "OpenTimestamps 证明", ar: "إثباتات OpenTimestamps", }
+    EaSignedTimeLabel { en: "Signed time and transparency log", zh: "签名时间与透明日志", ar: "الوقت الموقّع وسجل الشفافية", }
+    // An answer's or a cell's time verdict (core's `Verdict`, web/src/answers_view.rs).
+    EaVerdictProven { en: "proven before the reference", zh: "已证明早于参考时刻", ar: "ثبت أنه قبل المرجع", }
+    EaVerdictAnchoredAfter { en: "anchored only after the reference", zh: "仅在参考时刻之后锚定", ar: "مثبت زمنيًا بعد المرجع فقط", }
+    EaVerdictOperatorClock { en: "operator's clock only", zh: "仅有运营方的时钟", ar: "ساعة المشغّل فقط", }
+    EaVerdictLate { en: "sealed after the reference (late)", zh: "在参考时刻之后封印（迟到）", ar: "مختوم بعد المرجع (متأخر)", }
+    // The league's counting rule in words (core's `Counting::describe`, web/src/answers_view.rs).
+    EaRuleListed { en: "the listed runs count ({runs}){when}", zh: "计入所列的运行（{runs}）{when}", ar: "تُحتسب التشغيلات المدرجة ({runs}){when}", }
+    EaRuleScheduled { en: "each session's scheduled morning run <session>-am counts{from}{when}", zh: "计入每个会话按计划的早间运行 <session>-am{from}{when}", ar: "يُحتسب تشغيل الصباح المجدول لكل جلسة \u{2066}<session>-am\u{2069}{from}{when}", }
+    EaRuleFrom { en: " from {session}", zh: "，自 {session} 起", ar: " بدءًا من {session}", }
+    EaRuleInferred { en: "inferred, not declared{when}", zh: "推断得出，未经声明{when}", ar: "مستنتَجة، غير معلنة{when}", }
+    EaRuleDeclared { en: ", declared in {file} line 1 sealed at {at}", zh: "，声明于 {file} 第 1 行，封印于 {at}", ar: "، المعلنة في السطر 1 من {file} المختوم في {at}", }
+    // The header box's example (web/src/app.rs).
+    EaHeadersPlaceholder { en: "0200000… (160 hex digits per header)", zh: "0200000…（每个区块头 160 个十六进制数字）", ar: "\u{2066}0200000…\u{2069} (‏160 رقمًا ست عشريًا لكل ترويسة)", }
     }
 
     // The Scores and Accounts pages (the Accounts page is drawn with the Scores page's tables
@@ -1126,7 +1143,6 @@ catalog! {
     SnFitOneCluster { en: "calibration fit: one cluster only", zh: "校准拟合：只有一个聚类", ar: "ملاءمة المعايرة: عنقود واحد فقط", }
     SnFitSeparation { en: "calibration fit: outcomes are separated by the forecasts; the fit diverges", zh: "校准拟合：结果被预测完全分离；拟合发散", ar: "ملاءمة المعايرة: التوقعات تفصل النتائج؛ فتتباعد الملاءمة", }
     SnFitNoConvergence { en: "calibration fit: Newton iterations did not converge", zh: "校准拟合：牛顿迭代未收敛", ar: "ملاءمة المعايرة: لم تتقارب تكرارات نيوتن", }
-    SnFitOther { en: "calibration fit: {why}", zh: "校准拟合：{why}", ar: "ملاءمة المعايرة: {why}", }
     SnNoPairMarkets { en: "no pair of seats has a correlation over {min} or more common markets", zh: "没有任何一对席位在 {min} 个或更多共同市场上有相关性", ar: "لا زوج من المقاعد له ارتباط على {min} أسواق مشتركة أو أكثر", }
     SnNoPairCells { en: "no pair of seats has a correlation over {min} or more common cells", zh: "没有任何一对席位在 {min} 个或更多共同单元格上有相关性", ar: "لا زوج من المقاعد له ارتباط على {min} خلايا مشتركة أو أكثر", }
     SnFewerThanTwoSeats { en: "fewer than two seats", zh: "席位少于两个", ar: "أقل من مقعدين", }
@@ -1348,6 +1364,33 @@ catalog! {
     InClimOutsideUnit { en: "{p} is outside 0-1", zh: "{p} 不在 0-1 之间", ar: "{p} خارج المجال 0-1", }
     InSealAt { en: "book line {line}, field {field}: {message}", zh: "账本第 {line} 行，字段 {field}：{message}", ar: "سطر الدفتر {line}، الحقل {field}: {message}", }
     InSealWholeLine { en: "(line)", zh: "(整行)", ar: "(السطر كله)", }
+
+    // What the Scores page could not write or read back (web/src/scores/compute.rs, tables.rs;
+    // {detail} is the JSON library's own text), the files not read beyond the first few
+    // (web/src/scores/mod.rs), how a forecasts row disagrees with its sealed answer line
+    // (core's `MismatchWhy`, spec Appendix C) and a stand-in statistics backend's missing fit.
+    EaStatsNotWritten { en: "the stats document could not be written: {detail}", zh: "无法写出统计文档：{detail}", ar: "تعذّرت كتابة مستند الإحصاءات: {detail}", }
+    EaScorecardsNotWritten { en: "the scorecards could not be written: {detail}", zh: "无法写出记分卡：{detail}", ar: "تعذّرت كتابة بطاقات النتائج: {detail}", }
+    EaPeerNotWritten { en: "the {name} document could not be written: {detail}", zh: "无法写出 {name} 文档：{detail}", ar: "تعذّرت كتابة مستند {name}: {detail}", }
+    EaStatsNotReadBack { en: "the stats document could not be read back: {detail}", zh: "无法读回统计文档：{detail}", ar: "تعذّرت إعادة قراءة مستند الإحصاءات: {detail}", }
+    EaScorecardsNotReadBack { en: "the scorecards could not be read back: {detail}", zh: "无法读回记分卡：{detail}", ar: "تعذّرت إعادة قراءة بطاقات النتائج: {detail}", }
+    EaPeerNotReadBack { en: "the profile's document could not be read back: {detail}", zh: "无法读回该配置的文档：{detail}", ar: "تعذّرت إعادة قراءة مستند الملف التعريفي: {detail}", }
+    EaExperimentNotReadBack { en: "the experiment's analysis could not be read back: {detail}", zh: "无法读回实验的分析：{detail}", ar: "تعذّرت إعادة قراءة تحليل التجربة: {detail}", }
+    EaAndMore { en: "{names} and {n} more", zh: "{names} 及另外 {n} 个", ar: "{names} و‏{n} غيرها", }
+    EaMismatchNoLine { en: "expected an answer line, found no such line in the book", zh: "应为答案行，但账本中没有这一行", ar: "كان المتوقع سطر إجابة، لكن لا يوجد هذا السطر في الدفتر", }
+    EaMismatchKind { en: "expected an answer line, found a {kind} line", zh: "应为答案行，实为 {kind} 行", ar: "كان المتوقع سطر إجابة، لكنه سطر {kind}", }
+    EaMismatchDiffers { en: "CSV {field} {csv}, sealed {sealed}", zh: "CSV 中的 {field} 为 {csv}，封印的为 {sealed}", ar: "قيمة {field} في CSV هي {csv}، والمختومة {sealed}", }
+    EaMismatchNone { en: "\"(none)\"", zh: "（无）", ar: "(لا شيء)", }
+    EaMismatchSealedAt { en: "the CSV's sealed_at is not the answer line's at", zh: "CSV 的 sealed_at（封印时刻）不是答案行的 at", ar: "قيمة \u{2066}sealed_at\u{2069} (وقت الختم) في CSV ليست قيمة \u{2066}at\u{2069} في سطر الإجابة", }
+    EaMismatchProbUp { en: "CSV prob_up {csv}, sealed {sealed}", zh: "CSV 中的 prob_up 为 {csv}，封印的为 {sealed}", ar: "قيمة \u{2066}prob_up\u{2069} في CSV هي {csv}، والمختومة {sealed}", }
+    EaNotStated { en: "not stated", zh: "未说明", ar: "غير مذكورة", }
+    EaExpGroupLabel { en: "g0: seeing (shown the council's sealed answers at once); g1: blind (shown them only after its first forecast of the session)", zh: "g0：可见组（立即看到委员会封印的答案）；g1：盲组（只在其本会话的首次预测之后才看到）", ar: "\u{2066}g0\u{2069}: المبصرة (تُعرض عليها إجابات المجلس المختومة فورًا)؛ \u{2066}g1\u{2069}: العمياء (لا تُعرض عليها إلا بعد توقعها الأول في الجلسة)", }
+    EaExpF28 { en: "weighted Brier of first forecasts, blind minus seeing", zh: "首次预测的加权布里尔评分，盲组减可见组", ar: "درجة براير المرجّحة للتوقعات الأولى، العمياء ناقص المبصرة", }
+    EaExpF29 { en: "anchoring share of first forecasts, seeing minus blind", zh: "首次预测中锚定的比例，可见组减盲组", ar: "نسبة التوقعات الأولى المثبتة على المجلس، المبصرة ناقص العمياء", }
+    EaRosterLine { en: "{file} line {lines}", zh: "{file} 第 {lines} 行", ar: "{file} السطر {lines}", }
+    EaRosterLines { en: "{file} lines {lines}", zh: "{file} 第 {lines} 行", ar: "{file} الأسطر {lines}", }
+    EaRosterRunLines { en: "{file} lines {first}-{last} ({runs} run lines)", zh: "{file} 第 {first}-{last} 行（{runs} 个运行行）", ar: "{file} الأسطر {first}-{last} ({runs} من أسطر التشغيل)", }
+    EaFitNoFit { en: "calibration fit: this statistics backend makes no fit", zh: "校准拟合：此统计后端不做拟合", ar: "ملاءمة المعايرة: لا تُجري واجهة الإحصاء الخلفية هذه أي ملاءمة", }
     }
 
     // The reader experiment, and the Scores page's code (in the Scores and Accounts pages) that

@@ -5,10 +5,12 @@
 //! document's [`Generator`].
 
 use super::book_messages::roster_error;
-use super::{tr, M};
+use super::{t, tr, M};
 use sealbook_core::neff::NeffError;
+use sealbook_core::score::book_agreement::MismatchWhy;
 use sealbook_core::score::notes::{Note, StatsNote};
 use sealbook_core::score::peers::profile_stats::Generator;
+use sealbook_core::score::roster::{RosterSource, ASKS_FILE, BOOK_FILE};
 use sealbook_core::stats::bootstrap::{BootstrapError, MAX_REPS};
 use sealbook_core::stats::logistic::LogisticError;
 
@@ -75,8 +77,7 @@ pub fn bootstrap(e: &BootstrapError) -> String {
     }
 }
 
-/// Why a seat's logistic calibration fit could not be made (§4.5). A stand-in fit's own
-/// reason ([`LogisticError::Degenerate`]) is shown as it is after the translated prefix.
+/// Why a seat's logistic calibration fit could not be made (§4.5).
 pub fn logistic(e: &LogisticError) -> String {
     match e {
         LogisticError::Lengths => tr(M::SnFitLengths, &[]),
@@ -87,7 +88,64 @@ pub fn logistic(e: &LogisticError) -> String {
         LogisticError::OneCluster => tr(M::SnFitOneCluster, &[]),
         LogisticError::Separation => tr(M::SnFitSeparation, &[]),
         LogisticError::NoConvergence => tr(M::SnFitNoConvergence, &[]),
-        LogisticError::Degenerate(why) => tr(M::SnFitOther, &[("why", why)]),
+        LogisticError::NoFit => tr(M::EaFitNoFit, &[]),
+    }
+}
+
+/// Where the roster was read (spec §5.1): the ask chain's or the book's lines.
+pub fn roster_source(s: &RosterSource) -> String {
+    match s {
+        RosterSource::AskLines { lines } => tr(
+            if lines.len() > 1 {
+                M::EaRosterLines
+            } else {
+                M::EaRosterLine
+            },
+            &[("file", &ASKS_FILE), ("lines", &lines.join(", "))],
+        ),
+        RosterSource::BookLines { first, last, .. } if first == last => {
+            tr(M::EaRosterLine, &[("file", &BOOK_FILE), ("lines", first)])
+        }
+        RosterSource::BookLines { first, last, runs } => tr(
+            M::EaRosterRunLines,
+            &[
+                ("file", &BOOK_FILE),
+                ("first", first),
+                ("last", last),
+                ("runs", runs),
+            ],
+        ),
+    }
+}
+
+/// How a forecasts row disagrees with the answer line it names (spec Appendix C, Table C1);
+/// the values are data, the words around them in the page's language.
+pub fn mismatch(w: &MismatchWhy) -> String {
+    match w {
+        MismatchWhy::NotAnAnswer { found: None } => tr(M::EaMismatchNoLine, &[]),
+        MismatchWhy::NotAnAnswer { found: Some(kind) } => tr(M::EaMismatchKind, &[("kind", kind)]),
+        MismatchWhy::Differs { field, csv, sealed } => {
+            let sealed = sealed
+                .as_ref()
+                .map_or_else(|| t(M::EaMismatchNone).to_string(), |s| format!("{s:?}"));
+            tr(
+                M::EaMismatchDiffers,
+                &[
+                    ("field", field),
+                    ("csv", &format!("{csv:?}")),
+                    ("sealed", &sealed),
+                ],
+            )
+        }
+        MismatchWhy::SealedAt => tr(M::EaMismatchSealedAt, &[]),
+        MismatchWhy::ProbUp { csv, sealed } => {
+            let show =
+                |p: &Option<String>| p.clone().unwrap_or_else(|| t(M::EaNotStated).to_string());
+            tr(
+                M::EaMismatchProbUp,
+                &[("csv", &show(csv)), ("sealed", &show(sealed))],
+            )
+        }
     }
 }
 

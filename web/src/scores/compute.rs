@@ -106,13 +106,20 @@ pub fn compute(inp: &Inputs<'_>) -> Result<Computed, String> {
             &CoreStats,
         )
         .map_err(|e| crate::i18n::input_messages::input_error(&e))?;
-        let json = serde_json::to_string(&stats)
-            .map_err(|e| format!("the stats document could not be written: {e}"))?;
+        let not_written = |e: serde_json::Error| tr(M::EaStatsNotWritten, &[("detail", &e)]);
+        let json = serde_json::to_string(&stats).map_err(not_written)?;
         for note in stats.notes_mut() {
             note.word(&stats_notes::stats_note);
         }
-        let shown = serde_json::to_string(&stats)
-            .map_err(|e| format!("the stats document could not be written: {e}"))?;
+        if let Some(src) = stats.independence.roster.source.as_mut() {
+            src.word(&stats_notes::roster_source);
+        }
+        if let Some(a) = stats.book_agreement.as_mut() {
+            for m in &mut a.mismatches {
+                m.message.word(&stats_notes::mismatch);
+            }
+        }
+        let shown = serde_json::to_string(&stats).map_err(not_written)?;
         (
             Some(json),
             Some(shown),
@@ -131,7 +138,7 @@ pub fn compute(inp: &Inputs<'_>) -> Result<Computed, String> {
             })?;
             Some(
                 serde_json::to_string(&scorecards(&preds, &[]))
-                    .map_err(|e| format!("the scorecards could not be written: {e}"))?,
+                    .map_err(|e| tr(M::EaScorecardsNotWritten, &[("detail", &e)]))?,
             )
         }
         None => None,
@@ -143,7 +150,7 @@ pub fn compute(inp: &Inputs<'_>) -> Result<Computed, String> {
                     doc.map_err(|e| crate::i18n::peer_messages::record_error(name, &e))?;
                 let write = |doc: &PeerStats| {
                     serde_json::to_string(doc)
-                        .map_err(|e| format!("the {name} document could not be written: {e}"))
+                        .map_err(|e| tr(M::EaPeerNotWritten, &[("name", &name), ("detail", &e)]))
                 };
                 let json = write(&doc)?;
                 if let Some(b) = doc.bootstrap_mut() {

@@ -5,7 +5,9 @@
 
 use super::html::{card, head, int_td, num_td, pct_td, table_wrap};
 use crate::i18n::{replay_messages, t, M};
-use sealbook_core::experiment::analysis::{analyse, parse_dataset, Analysis, GroupStats};
+use sealbook_core::experiment::analysis::{
+    analyse, parse_dataset, Analysis, GroupStats, F28_MEASURE, F29_MEASURE, GROUP_LABEL,
+};
 use sealbook_core::league::league_file::LeagueFile;
 use yew::prelude::*;
 
@@ -28,6 +30,21 @@ pub fn analysis_json(
         (None, None) => None,
     };
     Ok(analysis.map(|a| serde_json::to_string(&a).expect("plain fields")))
+}
+
+/// Which group is blind, in the page's language when it is core's [`GROUP_LABEL`] (a dataset
+/// of another version is shown as it is).
+fn group_label(label: &str) -> String {
+    said(label, M::EaExpGroupLabel, GROUP_LABEL)
+}
+
+/// `text` in the page's language when it is `english` (core's words for `m`), else as it is.
+fn said(text: &str, m: M, english: &str) -> String {
+    if text == english {
+        t(m).to_string()
+    } else {
+        text.to_string()
+    }
 }
 
 fn group_row(name: &str, g: &GroupStats) -> Html {
@@ -54,9 +71,12 @@ fn group_row(name: &str, g: &GroupStats) -> Html {
 pub fn experiment(a: &Analysis) -> Html {
     let w = &a.brier_weighted;
     let r = &a.revision;
-    let readings = [&a.registered.f28, &a.registered.f29];
+    let readings = [
+        (&a.registered.f28, M::EaExpF28, F28_MEASURE),
+        (&a.registered.f29, M::EaExpF29, F29_MEASURE),
+    ];
     let body = html! { <>
-        <p class="note" id="experiment-label">{ a.label.clone() }</p>
+        <p class="note" id="experiment-label">{ group_label(&a.label) }</p>
         { table_wrap(t(M::ScExpByGroup), html! {
             <table class="scores-table" id="experiment-groups">
                 <thead>{ head(&[t(M::ScExpGroup), t(M::ScExpIds), t(M::ScExpFirst), t(M::ScExpScored), t(M::ExpHitRate), t(M::ExpBrier), t(M::ScExpMeanConf), t(M::ScExpMedianSecs), t(M::ScExpAnchoring), t(M::ScExpPeeks), t(M::ScExpReturn), t(M::ScExpReset)]) }</thead>
@@ -72,8 +92,8 @@ pub fn experiment(a: &Analysis) -> Html {
                 <tbody>
                     <tr data-key="brier_weighted"><th scope="row">{ t(M::ScExpWeighted) }</th>{ num_td(w.difference) }{ int_td(Some(w.weight)) }</tr>
                     <tr data-key="revision_primary"><th scope="row">{ t(M::ScExpRevision) }</th>{ num_td(r.primary) }{ int_td(Some(r.pairs)) }</tr>
-                    { for readings.iter().map(|x| html! {
-                        <tr data-key={x.measure.clone()}><th scope="row">{ x.measure.clone() }</th>{ num_td(x.value) }{ int_td(Some(x.available.g0.min(x.available.g1))) }</tr>
+                    { for readings.iter().map(|(x, m, english)| html! {
+                        <tr data-key={x.measure.clone()}><th scope="row">{ said(&x.measure, *m, english) }</th>{ num_td(x.value) }{ int_td(Some(x.available.g0.min(x.available.g1))) }</tr>
                     }) }
                 </tbody>
             </table>

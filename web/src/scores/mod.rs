@@ -324,9 +324,12 @@ pub fn save_json(name: &str, text: &str) -> Result<(), String> {
 /// The first names of the files not read, then how many more (a dropped folder holds many).
 pub fn ignored_names(names: &[String]) -> String {
     const SHOWN: usize = 8;
-    let mut text = names[..names.len().min(SHOWN)].join(", ");
+    let text = names[..names.len().min(SHOWN)].join(", ");
     if names.len() > SHOWN {
-        text.push_str(&format!(" and {} more", names.len() - SHOWN));
+        return tr(
+            M::EaAndMore,
+            &[("names", &text), ("n", &(names.len() - SHOWN))],
+        );
     }
     text
 }

@@ -52,15 +52,15 @@ impl Documents {
             stats: stats_json
                 .map(serde_json::from_str)
                 .transpose()
-                .map_err(|e| format!("the stats document could not be read back: {e}"))?,
+                .map_err(|e| tr(M::EaStatsNotReadBack, &[("detail", &e)]))?,
             scorecards: scorecards_json
                 .map(serde_json::from_str)
                 .transpose()
-                .map_err(|e| format!("the scorecards could not be read back: {e}"))?,
+                .map_err(|e| tr(M::EaScorecardsNotReadBack, &[("detail", &e)]))?,
             peer: peer_json
                 .map(serde_json::from_str)
                 .transpose()
-                .map_err(|e| format!("the profile's document could not be read back: {e}"))?,
+                .map_err(|e| tr(M::EaPeerNotReadBack, &[("detail", &e)]))?,
             experiment: None,
         })
     }
@@ -70,7 +70,7 @@ impl Documents {
         self.experiment = json
             .map(serde_json::from_str)
             .transpose()
-            .map_err(|e| format!("the experiment's analysis could not be read back: {e}"))?;
+            .map_err(|e| tr(M::EaExperimentNotReadBack, &[("detail", &e)]))?;
         Ok(self)
     }
 }
@@ -241,7 +241,7 @@ fn agentpit(doc: &AgentpitStats) -> Html {
         let st = &v.sign_test;
         html! {
             <tr data-agent={agent.clone()}>
-                <th scope="row">{ agent.clone() }</th>
+                <th scope="row"><bdi lang="en">{ agent.clone() }</bdi></th>
                 { figure_tds(&a.brier) }
                 { figure_tds(&a.crowd_brier) }
                 { figure_tds(&v.mean_difference) }
@@ -289,7 +289,7 @@ fn ladder(doc: &LadderStats) -> Html {
         };
         html! {
             <tr data-model={model.clone()}>
-                <th scope="row">{ model.clone() }{ if m.search_enabled { "*" } else { "" } }</th>
+                <th scope="row"><bdi lang="en">{ model.clone() }</bdi>{ if m.search_enabled { "*" } else { "" } }</th>
                 { figure_tds(&m.scores.edge) }
                 { figure_tds(&m.league_score) }
                 { figure_tds(&m.scores.brier) }
@@ -332,7 +332,7 @@ fn arena(doc: &ArenaStats) -> Html {
         };
         html! {
             <tr data-agent={agent.clone()}>
-                <th scope="row">{ agent.clone() }</th>
+                <th scope="row"><bdi lang="en">{ agent.clone() }</bdi></th>
                 { figure_tds(&d.score) }
                 { pct_td(d.accuracy.value) }
                 { figure_tds(&d.brier) }
