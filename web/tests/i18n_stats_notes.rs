@@ -10,7 +10,9 @@
 
 mod common;
 
-use common::{keeps, said_as_is_in_every_language, said_in_every_language};
+use common::{
+    keeps, render_results as render, said_as_is_in_every_language, said_in_every_language,
+};
 use sealbook_core::neff::NeffError;
 use sealbook_core::score::notes::{Note, StatsNote};
 use sealbook_core::score::peers::profile_stats::Generator;
@@ -18,7 +20,7 @@ use sealbook_core::score::roster::{RosterError, RosterMessage};
 use sealbook_core::stats::bootstrap::BootstrapError;
 use sealbook_core::stats::logistic::LogisticError;
 use sealbook_web::i18n::{self, stats_notes as sn, Lang};
-use sealbook_web::scores::tables::{results, Documents};
+use sealbook_web::scores::tables::Documents;
 
 fn bootstrap_errors() -> Vec<BootstrapError> {
     fn index(e: &BootstrapError) -> usize {
@@ -310,20 +312,4 @@ fn the_page_words_the_demo_documents_notes_and_keeps_the_clis_json() {
         html.contains(&format!(r#"<p class="note">{chinese}</p>"#)),
         "{html}"
     );
-}
-
-/// The page's results as HTML text (yew's server renderer).
-fn render(docs: &Documents) -> String {
-    use yew::prelude::*;
-    #[derive(Properties, PartialEq)]
-    struct Props {
-        docs: Documents,
-    }
-    #[function_component(Results)]
-    fn view(p: &Props) -> Html {
-        results(&p.docs)
-    }
-    futures::executor::block_on(
-        yew::LocalServerRenderer::<Results>::with_props(Props { docs: docs.clone() }).render(),
-    )
 }

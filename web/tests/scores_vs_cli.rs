@@ -5,29 +5,16 @@
 //!
 //! The CLI is `$SEALBOOK_BIN` when set, else `cargo run -p sealbook-server --bin sealbook`.
 
+mod common;
+
+use common::render_results as render;
 use sealbook_core::score::league::LeagueStats;
 use sealbook_core::score::peers::profile_stats::PeerStats;
 use sealbook_core::score::peers::Profile;
 use sealbook_core::score::scorecard::DatedScorecard;
 use sealbook_web::scores::compute::{compute, Inputs};
-use sealbook_web::scores::tables::{results, Documents};
+use sealbook_web::scores::tables::Documents;
 use std::path::{Path, PathBuf};
-use yew::prelude::*;
-
-/// The page's results as HTML text (yew's server renderer), for the assertions.
-fn render(docs: &Documents) -> String {
-    #[derive(Properties, PartialEq)]
-    struct Props {
-        docs: Documents,
-    }
-    #[function_component(Results)]
-    fn view(p: &Props) -> Html {
-        results(&p.docs)
-    }
-    futures::executor::block_on(
-        yew::LocalServerRenderer::<Results>::with_props(Props { docs: docs.clone() }).render(),
-    )
-}
 
 /// The CLI's JSON (without its final newline) read into core's type `T` and written back:
 /// the same bytes, so the page reads every field the CLI writes.

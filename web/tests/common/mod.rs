@@ -1,8 +1,10 @@
-//! The checks the translation tests share: a message rendered on an English, a Chinese and an
-//! Arabic page. Each test file uses some of them.
+//! What the web tests share: the translation checks (a message rendered on an English, a
+//! Chinese and an Arabic page) and the Scores page's results rendered as HTML. Each test file
+//! uses some of them.
 #![allow(dead_code)]
 
 use sealbook_web::i18n::{self, Lang};
+use sealbook_web::scores::tables::{results, Documents};
 
 /// `render` says `english` on the English page (what the CLI prints: core's `Display`); on the
 /// Chinese and Arabic pages it says a translation, which differs from the English, fills every
@@ -53,4 +55,20 @@ pub fn keeps(english: &str, names: &[&str]) -> Vec<String> {
         .chain(names.iter().copied())
         .map(str::to_string)
         .collect()
+}
+
+/// The Scores page's results for `docs` as HTML text (yew's server renderer).
+pub fn render_results(docs: &Documents) -> String {
+    use yew::prelude::*;
+    #[derive(Properties, PartialEq)]
+    struct Props {
+        docs: Documents,
+    }
+    #[function_component(Results)]
+    fn view(p: &Props) -> Html {
+        results(&p.docs)
+    }
+    futures::executor::block_on(
+        yew::LocalServerRenderer::<Results>::with_props(Props { docs: docs.clone() }).render(),
+    )
 }
