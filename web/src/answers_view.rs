@@ -90,11 +90,12 @@ fn core_english(text: &str) -> Html {
     html! { <span lang="en" class="untranslated">{ text }</span> }
 }
 
+/// Who proves a verdict, said after its label: the proving anchors' names, as they are.
 fn by_words(by: &[String]) -> String {
     if by.is_empty() {
         String::new()
     } else {
-        format!(" by {}", by.join(", "))
+        tr(M::AnsProvenBy, &[("by", &by.join(", "))])
     }
 }
 

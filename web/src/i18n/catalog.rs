@@ -674,6 +674,7 @@ catalog! {
     AnsSealed { en: "Sealed", zh: "封印时间", ar: "وقت الختم", }
     AnsReference { en: "Reference", zh: "参考时刻", ar: "المرجع", }
     AnsEvidence { en: "Verdict and evidence", zh: "结论与证据", ar: "الحكم والدليل", }
+    AnsProvenBy { en: " by {by}", zh: "，由 {by} 证明", ar: "، بواسطة {by}", }
     AnsCellsTitle { en: "Every cell: seat, market, horizon", zh: "每个单元格：席位、市场、期限", ar: "كل خلية: المقعد والسوق والأفق", }
     AnsCellsNote { en: "Each cell against its own reference: the session's common one, or for Bitcoin the first 1-minute bar at or after the seal.", zh: "每个单元格对照其自身的参考时刻：会话的共同参考时刻，或对比特币而言，封印时刻或之后的第一根 1 分钟 K 线。", ar: "كل خلية مقابل مرجعها: المرجع المشترك للجلسة، أو لبيتكوين أول شمعة دقيقة واحدة عند الختم أو بعده.", }
     AnsUncovered { en: "Lines {from} on are not covered by any checked stamped list: the operator's clock only (Level 1).", zh: "第 {from} 行起没有被任何已检查的盖章清单覆盖：仅凭运营者的时钟（第 1 级）。", ar: "الأسطر من {from} فصاعدًا لا تغطيها أي قائمة مختومة زمنيًا مفحوصة: ساعة المشغّل فقط (المستوى 1).", }
