@@ -10,6 +10,8 @@ use sealbook_core::book::canon::parse_line_object;
 use sealbook_core::book::chain::{verify, VerifyOptions};
 use sealbook_core::book::stamp_list::StampCheck;
 use sealbook_core::book::writer::BookWriter;
+use sealbook_core::score::notes::Note;
+use sealbook_core::verifier::answer_words::Party;
 use sealbook_core::verifier::answers::AnchorKind;
 use sealbook_core::verifier::{
     answer_verdicts, BookResult, HeadersInput, ListInput, MatchedBy, ProofResult, ProofState,
@@ -89,7 +91,10 @@ fn a_real_freetsa_token_proves_the_answer_and_an_edited_file_proves_nothing() {
         let a = &r.answers[0];
         if proves {
             assert_eq!(a.verdict, Verdict::ProvenBeforeReference, "{commit}");
-            assert_eq!(a.proven_by, ["www.freetsa.org"]);
+            assert_eq!(
+                a.proven_by,
+                [Note::Msg(Party::Authority("www.freetsa.org".into()))]
+            );
             assert_eq!(a.anchors[0].kind, AnchorKind::Rfc3161);
             assert_eq!(a.anchors[0].level, "Level 2+");
             let t = a.anchors[0].time.as_deref().unwrap();
@@ -122,13 +127,20 @@ fn a_real_bitcoin_attestation_bounds_the_answer_by_its_header_time() {
     let r = answer_verdicts("council-book.jsonl", &book, None, &report).unwrap();
     let a = &r.answers[0];
     assert_eq!(a.verdict, Verdict::ProvenBeforeReference);
-    assert_eq!(a.proven_by, ["Bitcoin block 358391"]);
+    assert_eq!(
+        a.proven_by,
+        [Note::Msg(Party::BitcoinBlock { height: 358391 })]
+    );
+    assert_eq!(a.proven_by[0].to_string(), "Bitcoin block 358391");
     let anchor = &a.anchors[0];
     assert_eq!(anchor.kind, AnchorKind::OpenTimestamps);
     // Block 358391's header time, and the practical bound two hours after it.
     assert_eq!(anchor.time.as_deref(), Some("2015-05-28T15:41:18Z"));
     assert_eq!(anchor.existed_by.as_deref(), Some("2015-05-28T17:41:18Z"));
-    assert!(anchor.words.contains("spec §3.11"), "{}", anchor.words);
+    assert_eq!(
+        anchor.words.to_string(),
+        "OpenTimestamps proof in Bitcoin block 358391 (header time 2015-05-28T15:41:18Z, 11:41:18 ET): the list existed no later than 2015-05-28T17:41:18Z (13:41:18 ET), the practical bound of spec §3.11"
+    );
     // Without the header the proof is not verified: no anchor, the operator's clock only.
     let open = ProofResult::check(
         &format!("{list}.ots"),

@@ -78,12 +78,10 @@ const ENGLISH_RUN = /[A-Za-z][A-Za-z'’-]*[a-z](?:[ \u00a0]+[A-Za-z][A-Za-z'’
 /// names, numeric and id cells, preformatted records, certificate subjects, and what the page
 /// marks as its publisher's English (`lang="en"`: a league's name, a trust bundle's purpose and
 /// sources, a market's name), wherever else that text is repeated (a label naming the market).
-/// The answers' sentences core::verifier::answers still words in English (web/src/answers_view.rs
-/// marks them `lang="en" class="untranslated"`) are skipped too, by name. Returns "where: run
-/// (in: text)" strings.
+/// Returns "where: run (in: text)" strings.
 async function englishLeft(page, where) {
   const texts = await page.evaluate(() => {
-    const DATA = 'code, .hash, bdi.file-name, td.num, td.mono, pre, kbd, samp, .cert-subject, [lang="en"], .untranslated, script, style, noscript, template';
+    const DATA = 'code, .hash, bdi.file-name, td.num, td.mono, pre, kbd, samp, .cert-subject, [lang="en"], script, style, noscript, template';
     const seen = new Map();
     const hidden = (el) => {
       if (!el || el.nodeType !== 1) return false;

@@ -6,11 +6,13 @@
 //! everything; this only shows it. Elements tests read carry `data-testid`.
 
 use crate::format::count;
-use crate::i18n::{html_tr, t, tr, M};
+use crate::i18n::{t, tr, M};
+use crate::verifier::answer_words::Party;
 use crate::verifier::answers::{Anchor, AnswerVerdict, AnswersReport, CellVerdict, Verdict};
 use crate::verifier::AskTextsReport;
 use sealbook_core::league::layout::ASKS_FILE;
 use sealbook_core::score::counting::{Counting, Rule};
+use sealbook_core::score::notes::Note;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -78,23 +80,22 @@ fn select_value(e: &Event) -> String {
 
 fn anchors_list(anchors: &[Anchor]) -> Html {
     html! {
-        <ul>{ for anchors.iter().map(|x| html! { <li>{ core_english(&format!("{} ({}): {}", x.by, x.level, x.words)) }</li> }) }</ul>
+        <ul>{ for anchors.iter().map(|x| html! { <li>{ format!("{} ({}): {}", said(&x.by), x.level, said(&x.words)) }</li> }) }</ul>
     }
 }
 
-/// A sentence `core::verifier::answers` still words in English (its report's `words`,
-/// `summary`, counting notes and flags and problems, the same text `sealbook verify --answers` prints): marked as
-/// English (`lang="en"`), so a screen reader on a Chinese or Arabic page reads it as English,
-/// and named apart (`untranslated`) from the sentences the page says in the reader's language.
-fn core_english(text: &str) -> Html {
-    html! { <span lang="en" class="untranslated">{ text }</span> }
+/// A sentence of the report as the verify worker worded it in the page's language: the report
+/// reaches the page as JSON, which holds every note as its text.
+fn said<T>(note: &Note<T>) -> &str {
+    note.text().unwrap_or_default()
 }
 
-/// Who proves a verdict, said after its label: the proving anchors' names, as they are.
-fn by_words(by: &[String]) -> String {
+/// Who proves a verdict, said after its label: the proving anchors' parties.
+fn by_words(by: &[Note<Party>]) -> String {
     if by.is_empty() {
         String::new()
     } else {
+        let by: Vec<&str> = by.iter().map(said).collect();
         tr(M::AnsProvenBy, &[("by", &by.join(", "))])
     }
 }
@@ -113,7 +114,7 @@ fn cell_row(c: &CellVerdict, answer: Option<&AnswerVerdict>) -> Html {
             <td>
                 <details class="evidence">
                     <summary>{ verdict_label(c.verdict) }{ by_words(&c.proven_by) }</summary>
-                    <p>{ core_english(&c.words) }</p>
+                    <p>{ said(&c.words) }</p>
                     if let Some(a) = answer {
                         <p>{ match (&a.list, a.list_lines) {
                             (Some(l), Some(n)) => tr(M::AnsCoveredBy, &[("line", &a.line), ("list", l), ("n", &count(n))]),
@@ -139,7 +140,7 @@ fn row(a: &AnswerVerdict) -> Html {
             <td>
                 <details class="evidence">
                     <summary>{ verdict_label(a.verdict) }{ by_words(&a.proven_by) }</summary>
-                    <p>{ core_english(&a.words) }</p>
+                    <p>{ said(&a.words) }</p>
                     <p>{ match (&a.list, a.list_lines) {
                         (Some(l), Some(n)) => tr(M::AnsFirstList, &[("list", l), ("n", &count(n))]),
                         _ => t(M::AnsNoList).to_string(),
@@ -150,8 +151,8 @@ fn row(a: &AnswerVerdict) -> Html {
                     { anchors_list(&a.anchors) }
                 </details>
                 { for a.corrections.iter().map(|c| html! {
-                    <p class="note" data-testid="correction">{ html_tr(M::AnsCorrected, &[("line", html! { { c.line } }), ("words", core_english(&c.words)),
-                        ("reason", html! { { c.reason.as_deref().unwrap_or(t(M::AnsNoReason)) } })]) }</p>
+                    <p class="note" data-testid="correction">{ tr(M::AnsCorrected, &[("line", &c.line), ("words", &said(&c.words)),
+                        ("reason", &c.reason.as_deref().unwrap_or(t(M::AnsNoReason)))]) }</p>
                 }) }
             </td>
         </tr>
@@ -204,14 +205,14 @@ pub fn answers_table(p: &Props) -> Html {
             <h2 id="answers-title" class="section-title">{ t(M::AnsTitle) }</h2>
             <p data-testid="counting-rule">{ tr(M::AnsCounted, &[("rule", &counting_rule(&r.counting))]) }</p>
             if let Some(d) = &r.declaration {
-                <p data-testid="declaration">{ html_tr(M::AnsDeclaration, &[("words", core_english(&d.words))]) }</p>
+                <p data-testid="declaration">{ tr(M::AnsDeclaration, &[("words", &said(&d.words))]) }</p>
             }
-            { for r.counting.notes.iter().map(|n| html! { <p class="note">{ core_english(n) }</p> }) }
-            { for r.counting.flags.iter().map(|f| html! { <p class="bad" data-testid="counting-flag">{ core_english(f) }</p> }) }
+            { for r.counting.notes.iter().map(|n| html! { <p class="note">{ said(n) }</p> }) }
+            { for r.counting.flags.iter().map(|f| html! { <p class="bad" data-testid="counting-flag">{ said(f) }</p> }) }
             <ul class="run-summaries">{ for r.runs.iter().map(|s| html! {
-                <li><span data-testid="run-summary">{ core_english(&s.summary) }</span><br/><span class="note" data-testid="run-cells-summary">{ html_tr(M::AnsCells, &[("summary", core_english(&s.cells_summary))]) }</span></li>
+                <li><span data-testid="run-summary">{ said(&s.summary) }</span><br/><span class="note" data-testid="run-cells-summary">{ tr(M::AnsCells, &[("summary", &said(&s.cells_summary))]) }</span></li>
             }) }</ul>
-            { for r.problems.iter().map(|f| html! { <p class="bad" data-testid="answers-problem">{ core_english(f) }</p> }) }
+            { for r.problems.iter().map(|f| html! { <p class="bad" data-testid="answers-problem">{ said(f) }</p> }) }
             <div class="filters">
                 <label>{ t(M::AnsSeat) }
                     <select onchange={on_seat} data-testid="filter-seat">

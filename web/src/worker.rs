@@ -455,5 +455,10 @@ async fn run(
     let (council_name, council_lines) = council_lines.unzip();
     let read = council_name.as_deref().zip(council_lines);
     attach_answers_read(&mut report, &kept, &texts, read);
+    // The answers' sentences leave the worker in the page's language.
+    #[cfg(feature = "verify-worker")]
+    if let Some(answers) = &mut report.answers {
+        answers.word(&crate::i18n::answer_words::PageWording);
+    }
     Ok(Some(report))
 }

@@ -17,6 +17,7 @@
 //! [`Counting::flags`].
 
 use super::ask_chain::{AskChain, Declaration, SCHEDULED_MORNING_RUN};
+use super::notes::Note;
 use super::roster::RosterError;
 use crate::calendar::{reference_cut, sealing_time, Date, Instant};
 use crate::league::layout::{is_morning_run, ASKS_FILE};
@@ -49,11 +50,105 @@ pub struct Counting {
     pub rule: Rule,
     /// When the declaration was sealed (its `at`), when there is one.
     pub declared_at: Option<String>,
-    /// Fallbacks applied, in words (a book without a declaration says so here).
-    pub notes: Vec<String>,
+    /// Fallbacks applied (a book without a declaration says so here).
+    pub notes: Vec<Note<CountingNote>>,
     /// Runs the declaration does not explain, and declarations sealed too late: problems a
     /// reader must see (`sealbook verify --answers` fails on them).
-    pub flags: Vec<String>,
+    pub flags: Vec<Note<CountingNote>>,
+}
+
+/// A fallback the counting rule applied ([`Counting::notes`]) or a run it does not explain
+/// ([`Counting::flags`]). Its `Display` is the English the CLI prints and the JSON carries
+/// ([`Note`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CountingNote {
+    /// No ask chain was given: the counted runs are inferred.
+    NoAskChain,
+    /// The ask chain's first line is not a declaration: the counted runs are inferred.
+    NoDeclaration,
+    /// The declaration names a counting rule this verifier does not know.
+    UnknownRule { rule: String },
+    /// The declaration states neither runs nor a counting rule.
+    NoRule,
+    /// Two runs count for one session; the first (`first_line`) counts.
+    BothCount {
+        first_line: u64,
+        first_run: String,
+        line: u64,
+        run_id: String,
+        session: String,
+    },
+    /// A run named as a morning run was sealed for another session.
+    MorningRunElsewhere {
+        line: u64,
+        run_id: String,
+        session: String,
+    },
+    /// The declaration was sealed after the runs (line, run id) it would govern.
+    DeclaredLate {
+        declared_at: Option<String>,
+        runs: Vec<(u64, String)>,
+    },
+    /// Sessions the declaration does not govern: counted by the development rule.
+    NotGoverned { sessions: Vec<String> },
+}
+
+/// The rule a book without a usable declaration is read with, as the notes say it.
+const INFERRED_RULE: &str = "the counted runs are inferred (from 2026-10-21 the run named <session>-am, before it the last run sealed before 09:30 ET), not read from a sealed declaration";
+
+impl std::fmt::Display for CountingNote {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CountingNote::NoAskChain => write!(f, "no {ASKS_FILE} given: {INFERRED_RULE}"),
+            CountingNote::NoDeclaration => write!(
+                f,
+                "{ASKS_FILE} has no declaration on its first line: {INFERRED_RULE}"
+            ),
+            CountingNote::UnknownRule { rule } => write!(
+                f,
+                "{ASKS_FILE} line 1 declares the counting rule {rule:?}, which this verifier does not know: the counted runs are inferred instead"
+            ),
+            CountingNote::NoRule => write!(
+                f,
+                "{ASKS_FILE} line 1 declares neither runs nor a counting_rule: the counted runs are inferred instead"
+            ),
+            CountingNote::BothCount {
+                first_line,
+                first_run,
+                line,
+                run_id,
+                session,
+            } => write!(
+                f,
+                "run line {first_line} ({first_run}) and run line {line} ({run_id}) both count for session {session} under the declaration; the first counts"
+            ),
+            CountingNote::MorningRunElsewhere {
+                line,
+                run_id,
+                session,
+            } => write!(
+                f,
+                "run line {line} is named {run_id} but was sealed for session {session}: the declaration does not explain it (not counted)"
+            ),
+            CountingNote::DeclaredLate { declared_at, runs } => {
+                let runs: Vec<String> = runs
+                    .iter()
+                    .map(|(line, run_id)| format!("line {line} ({run_id})"))
+                    .collect();
+                write!(
+                    f,
+                    "the declaration ({ASKS_FILE} line 1, sealed at {}) was sealed after the run(s) it would govern: {}; they are counted by the development rule instead",
+                    declared_at.as_deref().unwrap_or("?"),
+                    runs.join(", ")
+                )
+            }
+            CountingNote::NotGoverned { sessions } => write!(
+                f,
+                "session(s) {} are not governed by the declaration: their counted run is the last sealed before 09:30 ET (the development rule, §3.4)",
+                sessions.join(", ")
+            ),
+        }
+    }
 }
 
 /// A run as the rule sees it: its line, id, sealed times and session.
@@ -71,24 +166,20 @@ impl Counting {
     /// be read is an error naming its line and field.
     pub fn from_asks(asks: Option<&[u8]>) -> Result<Counting, RosterError> {
         let Some(asks) = asks else {
-            return Ok(Counting::inferred(format!(
-                "no {ASKS_FILE} given: the counted runs are inferred (from 2026-10-21 the run named <session>-am, before it the last run sealed before 09:30 ET), not read from a sealed declaration"
-            )));
+            return Ok(Counting::inferred(CountingNote::NoAskChain));
         };
         let chain = AskChain::parse(asks)?;
         match chain.declaration() {
             Some(d) => Ok(Counting::from_declaration(d)),
-            None => Ok(Counting::inferred(format!(
-                "{ASKS_FILE} has no declaration on its first line: the counted runs are inferred (from 2026-10-21 the run named <session>-am, before it the last run sealed before 09:30 ET), not read from a sealed declaration"
-            ))),
+            None => Ok(Counting::inferred(CountingNote::NoDeclaration)),
         }
     }
 
-    fn inferred(note: String) -> Counting {
+    fn inferred(note: CountingNote) -> Counting {
         Counting {
             rule: Rule::Inferred,
             declared_at: None,
-            notes: vec![note],
+            notes: vec![Note::Msg(note)],
             flags: Vec::new(),
         }
     }
@@ -117,10 +208,12 @@ impl Counting {
                 rule: Rule::Inferred,
                 declared_at,
                 notes: Vec::new(),
-                flags: vec![match other {
-                    Some(r) => format!("{ASKS_FILE} line 1 declares the counting rule {r:?}, which this verifier does not know: the counted runs are inferred instead"),
-                    None => format!("{ASKS_FILE} line 1 declares neither runs nor a counting_rule: the counted runs are inferred instead"),
-                }],
+                flags: vec![Note::Msg(match other {
+                    Some(r) => CountingNote::UnknownRule {
+                        rule: r.to_string(),
+                    },
+                    None => CountingNote::NoRule,
+                })],
             },
         }
     }
@@ -164,7 +257,7 @@ impl Counting {
             let governed = match (&self.rule, declared) {
                 (Rule::Inferred, _) => false,
                 (_, Some(d)) if sealed < d => {
-                    late_declaration.push(format!("line {} ({})", r.line, r.run_id));
+                    late_declaration.push((r.line, r.run_id.to_string()));
                     false
                 }
                 (Rule::ScheduledMorningRun { .. }, _) => {
@@ -182,10 +275,13 @@ impl Counting {
             };
             if counts {
                 if let Some(&j) = chosen.get(&r.session) {
-                    self.flags.push(format!(
-                        "run line {} ({}) and run line {} ({}) both count for session {} under the declaration; the first counts",
-                        runs[j].line, runs[j].run_id, r.line, r.run_id, r.session
-                    ));
+                    self.flags.push(Note::Msg(CountingNote::BothCount {
+                        first_line: runs[j].line,
+                        first_run: runs[j].run_id.to_string(),
+                        line: r.line,
+                        run_id: r.run_id.to_string(),
+                        session: r.session.to_string(),
+                    }));
                 } else {
                     chosen.insert(r.session, i);
                 }
@@ -194,18 +290,19 @@ impl Counting {
                 .ends_with(crate::league::layout::MORNING_RUN_SUFFIX)
                 && matches!(self.rule, Rule::ScheduledMorningRun { .. })
             {
-                self.flags.push(format!(
-                    "run line {} is named {} but was sealed for session {}: the declaration does not explain it (not counted)",
-                    r.line, r.run_id, r.session
-                ));
+                self.flags
+                    .push(Note::Msg(CountingNote::MorningRunElsewhere {
+                        line: r.line,
+                        run_id: r.run_id.to_string(),
+                        session: r.session.to_string(),
+                    }));
             }
         }
         if !late_declaration.is_empty() {
-            self.flags.push(format!(
-                "the declaration ({ASKS_FILE} line 1, sealed at {}) was sealed after the run(s) it would govern: {}; they are counted by the development rule instead",
-                self.declared_at.as_deref().unwrap_or("?"),
-                late_declaration.join(", ")
-            ));
+            self.flags.push(Note::Msg(CountingNote::DeclaredLate {
+                declared_at: self.declared_at.clone(),
+                runs: late_declaration,
+            }));
         }
         let mut inferred_sessions = Vec::new();
         for (session, idx) in fallback {
@@ -230,10 +327,9 @@ impl Counting {
             }
         }
         if !inferred_sessions.is_empty() && self.rule != Rule::Inferred {
-            self.notes.push(format!(
-                "session(s) {} are not governed by the declaration: their counted run is the last sealed before 09:30 ET (the development rule, §3.4)",
-                inferred_sessions.join(", ")
-            ));
+            self.notes.push(Note::Msg(CountingNote::NotGoverned {
+                sessions: inferred_sessions,
+            }));
         }
         chosen
     }
@@ -304,12 +400,16 @@ mod tests {
         let mut c = Counting::from_asks(None).unwrap();
         assert_eq!(c.rule, Rule::Inferred);
         assert_eq!(picked(&mut c, &runs), [2]);
-        assert!(c.notes[0].contains("not read from a sealed declaration"));
+        assert!(c.notes[0]
+            .to_string()
+            .contains("not read from a sealed declaration"));
         let roster_only = crate::score::roster::roster_line("2026-10-21T04:00:00Z", &[]);
         let asks = BookWriter::new().append(&roster_only).unwrap().bytes;
         let c = Counting::from_asks(Some(&asks)).unwrap();
         assert!(
-            c.notes[0].contains("no declaration on its first line"),
+            c.notes[0]
+                .to_string()
+                .contains("no declaration on its first line"),
             "{c:?}"
         );
     }
@@ -329,17 +429,13 @@ mod tests {
         let mut c = Counting::from_declaration(&d);
         assert_eq!(picked(&mut c, &runs), [1, 2]);
         assert_eq!(c.flags.len(), 2, "{c:?}");
-        assert!(c
-            .flags
-            .iter()
-            .any(|f| f.contains("named 2026-10-26-am but was sealed for session 2026-10-23")));
-        assert!(
-            c.flags
-                .iter()
-                .any(|f| f
-                    .contains("sealed after the run(s) it would govern: line 1 (2026-10-22-am)"))
-        );
-        assert!(c.notes[0].contains("2026-10-22"), "{c:?}");
+        assert!(c.flags.iter().any(|f| f
+            .to_string()
+            .contains("named 2026-10-26-am but was sealed for session 2026-10-23")));
+        assert!(c.flags.iter().any(|f| f
+            .to_string()
+            .contains("sealed after the run(s) it would govern: line 1 (2026-10-22-am)")));
+        assert!(c.notes[0].to_string().contains("2026-10-22"), "{c:?}");
         // An unknown rule is flagged, never applied silently.
         let d = Declaration {
             counting_rule: Some("best_of_ten".into()),
@@ -347,6 +443,6 @@ mod tests {
         };
         let c = Counting::from_declaration(&d);
         assert_eq!(c.rule, Rule::Inferred);
-        assert!(c.flags[0].contains("best_of_ten"));
+        assert!(c.flags[0].to_string().contains("best_of_ten"));
     }
 }

@@ -153,6 +153,14 @@ impl<T> Note<T> {
         }
     }
 
+    /// The text, when the note is text (worded, or read back from JSON).
+    pub fn text(&self) -> Option<&str> {
+        match self {
+            Note::Msg(_) => None,
+            Note::Text(s) => Some(s),
+        }
+    }
+
     /// The message, unless the note is already text.
     pub fn msg(&self) -> Option<&T> {
         match self {

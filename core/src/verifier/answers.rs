@@ -24,7 +24,15 @@
 //! Which answers count is the book's rows' ([`crate::score::book_rows`], with the counting
 //! rule of the sealed declaration, [`Counting`]); corrections (§3.10) are shown beside the
 //! line they name.
+//!
+//! Every sentence of the report is a message with its arguments ([`super::answer_words`]),
+//! held as a [`Note`]: its JSON and the CLI's text are the English, and the page's worker words
+//! it in the reader's language ([`AnswersReport::word`]).
 
+use super::answer_words::{
+    parties, AnchorSays, AnswersProblem, AnswersWording, CorrectionChange, CorrectionSays, Counted,
+    DeclarationSays, Party, RunSays, VerdictSays,
+};
 use super::report::VerifierReport;
 use super::results::{BookResult, ProofState};
 use crate::calendar::{new_york_time, reference_cut, sealing_time, Date, Instant};
@@ -34,6 +42,7 @@ use crate::score::ask_chain::AskChain;
 use crate::score::book_lines::{BookLineError, BookLineMessage, BookLines, CorrectionLine};
 use crate::score::book_rows::rows_from_lines;
 use crate::score::counting::Counting;
+use crate::score::notes::Note;
 use crate::score::roster::{league_roster_of_runs, RosterError, RosterMessage};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
@@ -85,7 +94,7 @@ pub struct Anchor {
     /// The token, entry or proof file.
     pub file: String,
     /// Who proves it: the authority, the Rekor log, the Bitcoin block.
-    pub by: String,
+    pub by: Note<Party>,
     /// The rung of the trust ladder it gives ("Level 2+", "Level 2").
     pub level: String,
     /// The time the anchor states (genTime, integratedTime, header time), RFC 3339 UTC.
@@ -93,7 +102,7 @@ pub struct Anchor {
     /// The latest time it proves the list existed by; None when it establishes no time.
     pub existed_by: Option<String>,
     /// In plain words.
-    pub words: String,
+    pub words: Note<AnchorSays>,
 }
 
 /// A correction line shown beside the line it names (spec §3.10).
@@ -108,21 +117,22 @@ pub struct CorrectionNote {
     /// The corrected fields' names.
     pub fields: Vec<String>,
     /// What the correction changes, in plain words, as the scorer applies it.
-    pub words: String,
+    pub words: Note<CorrectionSays>,
 }
 
 /// What correction `c` changes, as [`crate::score::book_rows`] applies it (spec §3.10).
-fn correction_words(c: &CorrectionLine) -> String {
+fn correction_says(c: &CorrectionLine) -> CorrectionSays {
     use crate::book::canon::Value;
-    let mut parts = Vec::new();
-    if let Some(m) = c.same_as {
-        parts.push(format!(
-            "re-seals line {m} unchanged: a copy, not a new forecast (no rows)"
-        ));
+    let mut changes = Vec::new();
+    if let Some(line) = c.same_as {
+        changes.push(CorrectionChange::Copy { line });
     }
     for key in ["model", "mode"] {
         if let Some(v) = c.field_str(key) {
-            parts.push(format!("restores the {key} {v:?}"));
+            changes.push(CorrectionChange::Restores {
+                field: key.to_string(),
+                value: v.to_string(),
+            });
         }
     }
     if let Some(items) = c.items().and_then(Value::as_object) {
@@ -136,42 +146,36 @@ fn correction_words(c: &CorrectionLine) -> String {
                     .map(move |(h, _)| format!("{asset} {}", h.as_str().unwrap_or("?")))
             })
             .collect();
-        parts.push(format!(
-            "restores {} cell{} not in the sealed answer ({}): listed apart as correction rows, not counted",
-            cells.len(),
-            if cells.len() == 1 { "" } else { "s" },
-            cells.join(", ")
-        ));
+        changes.push(CorrectionChange::RestoresCells { cells });
     }
     if let Some(results) = c.fields.get("results").and_then(Value::as_object) {
         for (asset, _) in results.iter() {
             let asset = asset.as_str().unwrap_or("?");
-            let prices: Vec<String> = ["ref", "close"]
+            let prices: Vec<(String, String)> = ["ref", "close"]
                 .iter()
-                .filter_map(|k| c.result(asset, k).map(|x| format!("{k} to {x}")))
+                .filter_map(|k| c.result(asset, k).map(|x| (k.to_string(), x.to_string())))
                 .collect();
             if !prices.is_empty() {
-                parts.push(format!("corrects {asset}'s {}", prices.join(" and ")));
+                changes.push(CorrectionChange::CorrectsPrices {
+                    asset: asset.to_string(),
+                    prices,
+                });
             }
         }
     }
-    if parts.is_empty() {
-        parts.push("changes nothing the scorer reads".into());
+    if changes.is_empty() {
+        changes.push(CorrectionChange::Nothing);
     }
-    format!(
-        "{}{}",
-        parts.join("; "),
-        c.source
-            .as_deref()
-            .map(|s| format!(" (source: {s})"))
-            .unwrap_or_default()
-    )
+    CorrectionSays {
+        changes,
+        source: c.source.clone(),
+    }
 }
 
 impl From<&CorrectionLine> for CorrectionNote {
     fn from(c: &CorrectionLine) -> CorrectionNote {
         CorrectionNote {
-            words: correction_words(c),
+            words: Note::Msg(correction_says(c)),
             line: c.n,
             of: c.of,
             at: c.at.map(Instant::to_rfc3339),
@@ -213,9 +217,9 @@ pub struct AnswerVerdict {
     pub anchors: Vec<Anchor>,
     pub verdict: Verdict,
     /// The anchors that prove it before the reference (their `by`).
-    pub proven_by: Vec<String>,
+    pub proven_by: Vec<Note<Party>>,
     /// The verdict in plain words.
-    pub words: String,
+    pub words: Note<VerdictSays>,
     /// Correction lines naming this line.
     pub corrections: Vec<CorrectionNote>,
     /// The markets of its cells, in the order the cells are listed.
@@ -236,10 +240,9 @@ pub struct CellVerdict {
     /// The cell's reference instant (Bitcoin: the first bar at or after the seal).
     pub reference_at: String,
     pub verdict: Verdict,
-    pub proven_by: Vec<String>,
+    pub proven_by: Vec<Note<Party>>,
     /// The verdict in plain words, against the cell's own reference.
-    #[serde(default)]
-    pub words: String,
+    pub words: Note<VerdictSays>,
 }
 
 /// One run's answers in a sentence.
@@ -256,11 +259,10 @@ pub struct RunSummary {
     pub operator_only: usize,
     pub late: usize,
     /// The parties proving the counted answers before the reference.
-    pub by: Vec<String>,
-    pub summary: String,
+    pub by: Vec<Note<Party>>,
+    pub summary: Note<RunSays>,
     /// The run's counted cells in a sentence (a Bitcoin cell against its own reference).
-    #[serde(default)]
-    pub cells_summary: String,
+    pub cells_summary: Note<RunSays>,
 }
 
 /// Whether the declaration (the ask chain's first line) is proven sealed before the first run
@@ -274,7 +276,7 @@ pub struct DeclarationProof {
     pub anchors: Vec<Anchor>,
     /// Judged as an answer against its reference, with the first run's time as the reference.
     pub verdict: Verdict,
-    pub words: String,
+    pub words: Note<DeclarationSays>,
 }
 
 /// The per-answer report of one book.
@@ -290,7 +292,7 @@ pub struct AnswersReport {
     /// The first line after the longest checked stamped prefix (no anchor covers it).
     pub unanchored_from: Option<u64>,
     /// Checks that failed or could not be performed: each a failure.
-    pub problems: Vec<String>,
+    pub problems: Vec<Note<AnswersProblem>>,
     /// The declaration's own proof, when the ask chain was given.
     #[serde(default)]
     pub declaration: Option<DeclarationProof>,
@@ -302,16 +304,51 @@ impl AnswersReport {
     pub fn ok(&self) -> bool {
         self.problems.is_empty() && self.counting.flags.is_empty()
     }
-}
 
-fn et(t: Instant) -> String {
-    let (_, secs) = t.new_york();
-    format!(
-        "{:02}:{:02}:{:02} ET",
-        secs / 3600,
-        secs / 60 % 60,
-        secs % 60
-    )
+    /// Words every sentence of the report with `w` (the reader's language): the anchors'
+    /// parties and words, each verdict, correction, run summary, the declaration, the
+    /// counting notes and flags, and the problems. Sentences already text stay as they are.
+    pub fn word(&mut self, w: &dyn AnswersWording) {
+        let party = |n: &mut Note<Party>| n.word(&|m| w.party(m));
+        let anchors = |anchors: &mut Vec<Anchor>| {
+            for a in anchors {
+                party(&mut a.by);
+                a.words.word(&|m| w.anchor(m));
+            }
+        };
+        let correction = |c: &mut CorrectionNote| c.words.word(&|m| w.correction(m));
+        for a in &mut self.answers {
+            anchors(&mut a.anchors);
+            a.proven_by.iter_mut().for_each(party);
+            a.words.word(&|m| w.verdict(m));
+            a.corrections.iter_mut().for_each(correction);
+        }
+        for c in &mut self.cells {
+            c.proven_by.iter_mut().for_each(party);
+            c.words.word(&|m| w.verdict(m));
+        }
+        self.corrections.iter_mut().for_each(correction);
+        for r in &mut self.runs {
+            r.by.iter_mut().for_each(party);
+            r.summary.word(&|m| w.run(m));
+            r.cells_summary.word(&|m| w.run(m));
+        }
+        if let Some(d) = &mut self.declaration {
+            anchors(&mut d.anchors);
+            d.words.word(&|m| w.declaration(m));
+        }
+        for n in self
+            .counting
+            .notes
+            .iter_mut()
+            .chain(self.counting.flags.iter_mut())
+        {
+            n.word(&|m| w.counting(m));
+        }
+        for p in &mut self.problems {
+            p.word(&|m| w.problem(m));
+        }
+    }
 }
 
 /// The `CN=` value of a distinguished name as printed (`CN=www.freetsa.org, O=Free TSA`), else
@@ -344,13 +381,12 @@ fn anchors_of(list: &str, report: &VerifierReport) -> Vec<Anchor> {
         out.push(Anchor {
             kind: AnchorKind::Rfc3161,
             file: t.name.clone(),
-            words: format!(
-                "RFC 3161 token of {}, verified to {}: the list existed at genTime {}",
-                t.authority.as_deref().unwrap_or(&by),
-                t.chain.last().map_or("?", |c| c.subject.as_str()),
-                time.as_deref().unwrap_or("?")
-            ),
-            by,
+            words: Note::Msg(AnchorSays::Token {
+                authority: t.authority.clone().unwrap_or_else(|| by.clone()),
+                root: t.chain.last().map(|c| c.subject.clone()),
+                gen_time: time.clone(),
+            }),
+            by: Note::Msg(Party::Authority(by)),
             level: "Level 2+".into(),
             existed_by: time.clone(),
             time,
@@ -366,24 +402,21 @@ fn anchors_of(list: &str, report: &VerifierReport) -> Vec<Anchor> {
             .as_deref()
             .and_then(Instant::parse_rfc3339)
             .map(Instant::to_rfc3339);
-        let by = format!(
-            "Rekor{}",
-            r.log_index
-                .map(|i| format!(" (log index {i})"))
-                .unwrap_or_default()
-        );
         out.push(Anchor {
             kind: AnchorKind::Rekor,
             file: r.name.clone(),
-            words: if r.time_signed {
-                format!(
-                    "in the Rekor log since integratedTime {} (signed entry timestamp verified)",
-                    time.as_deref().unwrap_or("?")
-                )
+            words: Note::Msg(if r.time_signed {
+                AnchorSays::RekorSigned {
+                    integrated_time: time.clone(),
+                }
             } else {
-                format!("in the Rekor log; its integratedTime {} is unsigned (no signed entry timestamp), so no time is established from it", time.as_deref().unwrap_or("?"))
-            },
-            by,
+                AnchorSays::RekorUnsigned {
+                    integrated_time: time.clone(),
+                }
+            }),
+            by: Note::Msg(Party::Rekor {
+                log_index: r.log_index,
+            }),
             level: "Level 2".into(),
             existed_by: if r.time_signed { time.clone() } else { None },
             time,
@@ -405,21 +438,18 @@ fn anchors_of(list: &str, report: &VerifierReport) -> Vec<Anchor> {
         out.push(Anchor {
             kind: AnchorKind::OpenTimestamps,
             file: p.name.clone(),
-            by: format!("Bitcoin block {}", b.height),
+            by: Note::Msg(Party::BitcoinBlock { height: b.height }),
             level: "Level 2".into(),
             time: header.map(Instant::to_rfc3339),
             existed_by: by_time.map(Instant::to_rfc3339),
-            words: match (header, by_time) {
-                (Some(h), Some(by)) => format!(
-                    "OpenTimestamps proof in Bitcoin block {} (header time {}, {}): the list existed no later than {} ({}), the practical bound of spec §3.11",
-                    b.height,
-                    h.to_rfc3339(),
-                    et(h),
-                    by.to_rfc3339(),
-                    et(by)
-                ),
-                _ => format!("OpenTimestamps proof in Bitcoin block {}", b.height),
-            },
+            words: Note::Msg(match (header, by_time) {
+                (Some(header), Some(bound)) => AnchorSays::Bitcoin {
+                    height: b.height,
+                    header,
+                    bound,
+                },
+                _ => AnchorSays::BitcoinUntimed { height: b.height },
+            }),
         });
     }
     out
@@ -427,11 +457,11 @@ fn anchors_of(list: &str, report: &VerifierReport) -> Vec<Anchor> {
 
 /// The verdict against `reference` of a line covered by `anchors` (`late`: sealed at or after
 /// it), and the anchors proving it before the reference.
-fn judge(reference: Instant, late: bool, anchors: &[Anchor]) -> (Verdict, Vec<String>) {
+fn judge(reference: Instant, late: bool, anchors: &[Anchor]) -> (Verdict, Vec<Party>) {
     if late {
         return (Verdict::SealedAfterReference, Vec::new());
     }
-    let before: Vec<String> = anchors
+    let before: Vec<Party> = anchors
         .iter()
         .filter(|a| {
             a.existed_by
@@ -439,7 +469,7 @@ fn judge(reference: Instant, late: bool, anchors: &[Anchor]) -> (Verdict, Vec<St
                 .and_then(Instant::parse_rfc3339)
                 .is_some_and(|t| t < reference)
         })
-        .map(|a| a.by.clone())
+        .filter_map(|a| a.by.msg().cloned())
         .collect();
     if !before.is_empty() {
         (Verdict::ProvenBeforeReference, before)
@@ -450,55 +480,42 @@ fn judge(reference: Instant, late: bool, anchors: &[Anchor]) -> (Verdict, Vec<St
     }
 }
 
-fn words(
+/// The verdict `v` of a line sealed at `sealed` against `reference`, with its evidence: the
+/// parties `by` proving it before the reference, the `anchors` of its first anchored list, the
+/// first stamped list covering it.
+fn verdict_says(
     v: Verdict,
     sealed: Instant,
     reference: Instant,
-    by: &[String],
+    by: Vec<Party>,
     anchors: &[Anchor],
     list: Option<&str>,
-) -> String {
+) -> VerdictSays {
     match v {
-        Verdict::SealedAfterReference => format!(
-            "sealed at {} ({}), after the reference {} ({}): late, scored from its own reference, not in the common event",
-            sealed.to_rfc3339(), et(sealed), reference.to_rfc3339(), et(reference)
-        ),
-        Verdict::ProvenBeforeReference => format!(
-            "sealed at {} ({}); proven before the reference {} ({}) by {}",
-            sealed.to_rfc3339(), et(sealed), reference.to_rfc3339(), et(reference), join(by)
-        ),
-        Verdict::AnchoredOnlyAfterReference => {
-            let first = anchors
-                .iter()
-                .filter_map(|a| Some((a.existed_by.as_deref().and_then(Instant::parse_rfc3339)?, a)))
-                .min_by_key(|(t, _)| *t);
-            format!(
-                "sealed at {} ({}) by the operator's clock; the earliest anchor ({}) proves it existed only by {} ({}), after the reference {} ({})",
-                sealed.to_rfc3339(), et(sealed),
-                first.map_or("?".to_string(), |(_, a)| a.by.clone()),
-                first.map_or("?".to_string(), |(t, _)| t.to_rfc3339()),
-                first.map_or("?".to_string(), |(t, _)| et(t)),
-                reference.to_rfc3339(), et(reference)
-            )
-        }
-        Verdict::OperatorClockOnly => match list {
-            None => format!(
-                "sealed at {} ({}) by the operator's clock; no checked stamped list covers the line yet (Level 1)",
-                sealed.to_rfc3339(), et(sealed)
-            ),
-            Some(l) => format!(
-                "sealed at {} ({}) by the operator's clock; the stamped list {l} covers it but no anchor of it establishes a time (Level 1)",
-                sealed.to_rfc3339(), et(sealed)
-            ),
+        Verdict::SealedAfterReference => VerdictSays::Late { sealed, reference },
+        Verdict::ProvenBeforeReference => VerdictSays::Proven {
+            sealed,
+            reference,
+            by,
         },
-    }
-}
-
-fn join(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+        Verdict::AnchoredOnlyAfterReference => VerdictSays::AnchoredAfter {
+            sealed,
+            first: anchors
+                .iter()
+                .filter_map(|a| {
+                    let t = a.existed_by.as_deref().and_then(Instant::parse_rfc3339)?;
+                    Some((a.by.msg()?.clone(), t))
+                })
+                .min_by_key(|(_, t)| *t),
+            reference,
+        },
+        Verdict::OperatorClockOnly => match list {
+            None => VerdictSays::OperatorUncovered { sealed },
+            Some(l) => VerdictSays::OperatorUntimed {
+                sealed,
+                list: l.to_string(),
+            },
+        },
     }
 }
 
@@ -614,9 +631,7 @@ pub fn answer_verdicts_of_lines(
     let roster = match league_roster_of_runs(asks, &lines.run_rosters) {
         Ok(r) => r,
         Err(e) => {
-            problems.push(format!(
-                "the roster could not be read ({e}): seats without an answer line are not listed"
-            ));
+            problems.push(Note::Msg(AnswersProblem::RosterUnreadable(e)));
             league_roster_of_runs(None, &lines.run_rosters).map_err(AnswersError::roster)?
         }
     };
@@ -630,21 +645,22 @@ pub fn answer_verdicts_of_lines(
     }
     let result: Option<&BookResult> = report.books.iter().find(|b| b.name == book_name);
     match result {
-        None => problems.push(format!(
-            "{book_name}: the book's chain was not verified, so no verdict can rest on it"
-        )),
-        Some(b) if !b.report.ok => problems.push(format!(
-            "{book_name}: the chain does not hold (first bad line {}): every verdict below rests on a broken book",
-            b.report.first_bad_line.map_or("?".to_string(), |n| n.to_string())
-        )),
+        None => problems.push(Note::Msg(AnswersProblem::NotVerified {
+            book: book_name.to_string(),
+        })),
+        Some(b) if !b.report.ok => problems.push(Note::Msg(AnswersProblem::ChainBroken {
+            book: book_name.to_string(),
+            first_bad_line: b.report.first_bad_line,
+        })),
         Some(_) => {}
     }
     let stamps = result.map_or(&[][..], |b| b.stamps.as_slice());
     for s in stamps.iter().filter(|s| !s.ok()) {
-        problems.push(format!(
-            "{}:{}: the stamped prefix of {} lines does not match the book: it covers nothing",
-            s.check.list, s.list_line, s.check.lines
-        ));
+        problems.push(Note::Msg(AnswersProblem::PrefixMismatch {
+            list: s.check.list.clone(),
+            list_line: s.list_line,
+            lines: s.check.lines,
+        }));
     }
     // Checked lists covering each line, in the order they grew: (lines, list).
     let mut covering: Vec<(u64, &str)> = stamps
@@ -737,18 +753,18 @@ pub fn answer_verdicts_of_lines(
             anchored_list: anchored
                 .filter(|&i| Some(i) != first)
                 .map(|i| covering[i].1.to_string()),
-            words: words(
+            words: Note::Msg(verdict_says(
                 verdict,
                 sealed,
                 common,
-                &proven_by,
+                proven_by.clone(),
                 &line_anchors,
                 list.as_deref(),
-            ),
+            )),
             list,
             anchors: line_anchors.clone(),
             verdict,
-            proven_by,
+            proven_by: proven_by.into_iter().map(Note::Msg).collect(),
             corrections: lines
                 .corrections
                 .iter()
@@ -766,14 +782,14 @@ pub fn answer_verdicts_of_lines(
             let cell_late = if r.asset == BITCOIN { false } else { own_late };
             let (v, by) = judge(reference, cell_late, &line_anchors);
             cells.push(CellVerdict {
-                words: words(
+                words: Note::Msg(verdict_says(
                     v,
                     sealed,
                     reference,
-                    &by,
+                    by.clone(),
                     &line_anchors,
                     first.map(|f| covering[f].1),
-                ),
+                )),
                 line: a.n,
                 seat: seat.to_string(),
                 asset: r.asset.clone(),
@@ -782,7 +798,7 @@ pub fn answer_verdicts_of_lines(
                 status: r.status.clone(),
                 reference_at: reference.to_rfc3339(),
                 verdict: v,
-                proven_by: by,
+                proven_by: by.into_iter().map(Note::Msg).collect(),
             });
         }
         if let Some(last) = answers.last_mut() {
@@ -840,19 +856,18 @@ fn declaration_proof(
     let anchors = pick.map(|(_, a)| a.clone()).unwrap_or_default();
     let list = pick.map(|(l, _)| l.to_string());
     let (verdict, words) = match first_run {
-        None => (
-            Verdict::OperatorClockOnly,
-            "no run line in the book yet".to_string(),
-        ),
+        None => (Verdict::OperatorClockOnly, DeclarationSays::NoRun),
         Some(run) => {
             let (v, by) = judge(run, sealed >= run, &anchors);
-            let w = match v {
-                Verdict::SealedAfterReference => format!("the declaration was sealed at {}, after the first run ({})", sealed.to_rfc3339(), run.to_rfc3339()),
-                Verdict::ProvenBeforeReference => format!("sealed at {}; proven before the first run ({}) by {}", sealed.to_rfc3339(), run.to_rfc3339(), join(&by)),
-                Verdict::AnchoredOnlyAfterReference => format!("sealed at {} by the operator's clock; its anchors prove it only after the first run ({})", sealed.to_rfc3339(), run.to_rfc3339()),
-                Verdict::OperatorClockOnly => format!("sealed at {} by the operator's clock, before the first run ({}); no anchor of the ask chain proves it", sealed.to_rfc3339(), run.to_rfc3339()),
+            let says = match v {
+                Verdict::SealedAfterReference => DeclarationSays::Late { sealed, run },
+                Verdict::ProvenBeforeReference => DeclarationSays::Proven { sealed, run, by },
+                Verdict::AnchoredOnlyAfterReference => {
+                    DeclarationSays::AnchoredAfter { sealed, run }
+                }
+                Verdict::OperatorClockOnly => DeclarationSays::OperatorOnly { sealed, run },
             };
-            (v, w)
+            (v, says)
         }
     };
     Some(DeclarationProof {
@@ -861,42 +876,30 @@ fn declaration_proof(
         list,
         anchors,
         verdict,
-        words,
+        words: Note::Msg(words),
     })
 }
 
-/// "`proven` of `n` counted `what` proven before the reference by ...; k sealed late".
-fn counted_sentence(what: &str, verdicts: &[(Verdict, &[String])]) -> String {
+/// Run `run_id`'s counted answers (or cells) in a sentence: how many of `verdicts` (each with
+/// the parties proving it) are proven before the reference, and by whom, and how many are not.
+fn counted_says(run_id: &str, what: Counted, verdicts: &[(Verdict, &[Note<Party>])]) -> RunSays {
     let count = |v: Verdict| verdicts.iter().filter(|(x, _)| *x == v).count();
-    let mut by: Vec<String> = Vec::new();
-    for b in verdicts.iter().flat_map(|(_, by)| by.iter()) {
-        if !by.contains(b) {
-            by.push(b.clone());
+    let mut by: Vec<Party> = Vec::new();
+    for b in verdicts.iter().flat_map(|(_, by)| parties(by)) {
+        if !by.contains(&b) {
+            by.push(b);
         }
     }
-    let mut parts = vec![format!(
-        "{} of {} counted {what} proven before the reference{}",
-        count(Verdict::ProvenBeforeReference),
-        verdicts.len(),
-        if by.is_empty() {
-            String::new()
-        } else {
-            format!(" by {}", join(&by))
-        }
-    )];
-    for (v, words) in [
-        (
-            Verdict::AnchoredOnlyAfterReference,
-            "anchored only after the reference",
-        ),
-        (Verdict::OperatorClockOnly, "on the operator's clock only"),
-        (Verdict::SealedAfterReference, "sealed late"),
-    ] {
-        if count(v) > 0 {
-            parts.push(format!("{} {words}", count(v)));
-        }
+    RunSays::Counted {
+        run_id: run_id.to_string(),
+        what,
+        proven: count(Verdict::ProvenBeforeReference),
+        of: verdicts.len(),
+        by,
+        anchored_after: count(Verdict::AnchoredOnlyAfterReference),
+        operator_only: count(Verdict::OperatorClockOnly),
+        late: count(Verdict::SealedAfterReference),
     }
-    parts.join("; ")
 }
 
 fn summarize(
@@ -914,7 +917,7 @@ fn summarize(
         let counted: Vec<&&AnswerVerdict> =
             of_run.iter().filter(|a| a.status == "counted").collect();
         let count = |v: Verdict| counted.iter().filter(|a| a.verdict == v).count();
-        let mut by: Vec<String> = Vec::new();
+        let mut by: Vec<Note<Party>> = Vec::new();
         for a in &counted {
             for b in &a.proven_by {
                 if !by.contains(b) {
@@ -932,32 +935,31 @@ fn summarize(
             count(Verdict::OperatorClockOnly),
             count(Verdict::SealedAfterReference),
         );
-        let answer_verdicts: Vec<(Verdict, &[String])> = counted
+        let answer_verdicts: Vec<(Verdict, &[Note<Party>])> = counted
             .iter()
             .map(|a| (a.verdict, a.proven_by.as_slice()))
             .collect();
         // The counted cells of the counted answers (`counted`: a stated or explained cell).
         let counted_lines: BTreeSet<u64> = counted.iter().map(|a| a.line).collect();
-        let cell_verdicts: Vec<(Verdict, &[String])> = cells
+        let cell_verdicts: Vec<(Verdict, &[Note<Party>])> = cells
             .iter()
             .filter(|c| counted_lines.contains(&c.line) && c.status.starts_with("counted"))
             .map(|c| (c.verdict, c.proven_by.as_slice()))
             .collect();
         let (summary, cells_summary) = if counted_run {
             (
-                format!(
-                    "{run_id}: {}",
-                    counted_sentence("answers", &answer_verdicts)
-                ),
-                format!("{run_id}: {}", counted_sentence("cells", &cell_verdicts)),
+                counted_says(run_id, Counted::Answers, &answer_verdicts),
+                counted_says(run_id, Counted::Cells, &cell_verdicts),
             )
         } else {
             (
-                format!(
-                    "{run_id}: a reference run ({} answers, none counted)",
-                    of_run.len()
-                ),
-                format!("{run_id}: a reference run (no cell counted)"),
+                RunSays::Reference {
+                    run_id: run_id.to_string(),
+                    answers: of_run.len(),
+                },
+                RunSays::ReferenceCells {
+                    run_id: run_id.to_string(),
+                },
             )
         };
         out.push(RunSummary {
@@ -971,8 +973,8 @@ fn summarize(
             operator_only: operator,
             late,
             by,
-            summary,
-            cells_summary,
+            summary: Note::Msg(summary),
+            cells_summary: Note::Msg(cells_summary),
         });
     }
     out
@@ -1203,7 +1205,10 @@ mod tests {
         let v = |line: u64| r.answers.iter().find(|a| a.line == line).unwrap();
         // Line 2: in the 13:00:19Z list, signed by FreeTSA before 13:30Z.
         assert_eq!(v(2).verdict, Verdict::ProvenBeforeReference);
-        assert_eq!(v(2).proven_by, ["FreeTSA"]);
+        assert_eq!(
+            v(2).proven_by,
+            [Note::Msg(Party::Authority("FreeTSA".into()))]
+        );
         assert_eq!(v(2).list.as_deref(), Some("proof/2026-10-21/130019Z.txt"));
         assert_eq!(
             v(2).model.as_deref(),
@@ -1212,11 +1217,11 @@ mod tests {
         );
         assert_eq!(v(2).corrections[0].line, 6);
         assert_eq!(
-            v(2).corrections[0].words,
+            v(2).corrections[0].words.to_string(),
             "restores the model \"m-a2\" (source: run receipt)"
         );
         assert_eq!(
-            v(3).corrections[0].words,
+            v(3).corrections[0].words.to_string(),
             "restores the mode \"web\"; restores 1 cell not in the sealed answer (GC 1d): listed apart as correction rows, not counted (source: run receipt)"
         );
         assert_eq!(v(2).markets, ["BTC", "SPX"]);
@@ -1224,7 +1229,9 @@ mod tests {
         assert_eq!(v(3).sealed_at, "2026-10-21T13:20:00Z");
         assert_eq!(v(3).verdict, Verdict::AnchoredOnlyAfterReference);
         assert!(
-            v(3).words.contains("only by 2026-10-21T23:45:03Z"),
+            v(3).words
+                .to_string()
+                .contains("only by 2026-10-21T23:45:03Z"),
             "{}",
             v(3).words
         );
@@ -1257,7 +1264,7 @@ mod tests {
             "a restored cell is not a cell of the sealed answer"
         );
         assert_eq!(
-            r.runs[0].cells_summary,
+            r.runs[0].cells_summary.to_string(),
             "2026-10-21-am: 1 of 8 counted cells proven before the reference by FreeTSA; 3 anchored only after the reference; 3 on the operator's clock only; 1 sealed late"
         );
         let spx = r
@@ -1266,14 +1273,14 @@ mod tests {
             .find(|c| c.line == 2 && c.asset == "SPX")
             .unwrap();
         assert!(
-            spx.words.ends_with(
+            spx.words.to_string().ends_with(
                 "proven before the reference 2026-10-21T13:30:00Z (09:30:00 ET) by FreeTSA"
             ),
             "{}",
             spx.words
         );
         assert_eq!(
-            r.runs[0].summary,
+            r.runs[0].summary.to_string(),
             "2026-10-21-am: 1 of 4 counted answers proven before the reference by FreeTSA; 1 anchored only after the reference; 1 on the operator's clock only; 1 sealed late"
         );
         // The declaration: sealed before the first run, by the operator's clock (no stamp of
@@ -1282,13 +1289,16 @@ mod tests {
         assert_eq!(d.verdict, Verdict::OperatorClockOnly);
         assert!(
             d.words
+                .to_string()
                 .contains("before the first run (2026-10-21T12:30:00Z)"),
             "{}",
             d.words
         );
-        // The report crosses to the page and back.
+        // The report crosses to the page and back, its sentences as their English.
         let json = serde_json::to_string(&r).unwrap();
-        assert_eq!(serde_json::from_str::<AnswersReport>(&json).unwrap(), r);
+        let back = serde_json::from_str::<AnswersReport>(&json).unwrap();
+        assert_eq!(serde_json::to_string(&back).unwrap(), json);
+        assert_eq!(back.answers[1].words.to_string(), v(3).words.to_string());
     }
 
     #[test]
@@ -1296,11 +1306,11 @@ mod tests {
         let ots = Anchor {
             kind: AnchorKind::OpenTimestamps,
             file: "130025Z.txt.ots".into(),
-            by: "Bitcoin block 972334".into(),
+            by: Note::Msg(Party::BitcoinBlock { height: 972334 }),
             level: "Level 2".into(),
             time: Some("2026-10-20T13:55:20Z".into()),
             existed_by: Some("2026-10-20T15:55:20Z".into()),
-            words: String::new(),
+            words: Note::Msg(AnchorSays::BitcoinUntimed { height: 972334 }),
         };
         let reference = Instant::parse_rfc3339("2026-10-20T13:30:00Z").unwrap();
         assert_eq!(
@@ -1316,7 +1326,7 @@ mod tests {
             judge(reference, false, &[ots, early]),
             (
                 Verdict::ProvenBeforeReference,
-                vec!["Bitcoin block 972334".to_string()]
+                vec![Party::BitcoinBlock { height: 972334 }]
             )
         );
         // A Rekor entry without a signed entry timestamp establishes no time.
@@ -1326,11 +1336,13 @@ mod tests {
             ..Anchor {
                 kind: AnchorKind::Rekor,
                 file: String::new(),
-                by: "Rekor".into(),
+                by: Note::Msg(Party::Rekor { log_index: None }),
                 level: "Level 2".into(),
                 time: Some("2026-10-20T12:00:00Z".into()),
                 existed_by: None,
-                words: String::new(),
+                words: Note::Msg(AnchorSays::RekorUnsigned {
+                    integrated_time: None,
+                }),
             }
         };
         assert_eq!(
@@ -1342,7 +1354,7 @@ mod tests {
         report.books.clear();
         let r = answer_verdicts("council-book.jsonl", &book, Some(&asks), &report).unwrap();
         assert!(
-            !r.ok() && r.problems[0].contains("not verified"),
+            !r.ok() && r.problems[0].to_string().contains("not verified"),
             "{:?}",
             r.problems
         );
@@ -1353,6 +1365,8 @@ mod tests {
         // Without the ask chain the counted run is inferred, and the report says so.
         let (book, _, report) = league();
         let r = answer_verdicts("council-book.jsonl", &book, None, &report).unwrap();
-        assert!(r.counting.notes[0].contains("not read from a sealed declaration"));
+        assert!(r.counting.notes[0]
+            .to_string()
+            .contains("not read from a sealed declaration"));
     }
 }

@@ -15,11 +15,13 @@
 //! - [`results`]: each file's result
 //! - [`trust`]: the trust ladder and the reader's trust choices
 //! - [`report`]: the whole [`VerifierReport`]
+//! - [`answer_words`]: the answers report's sentences, each a message with its arguments
 //! - [`answers`]: every answer's verdict, sealed before its reference and proven by whom
 //! - [`ask_texts`]: Appendix B step 5, the ask texts against their hashes
 //! - [`dropped_league`]: a dropped folder checked against the `manifest.json` among its files
 //! - [`header_files`]: Bitcoin block headers dropped as files of their own
 
+pub mod answer_words;
 pub mod answers;
 pub mod ask_texts;
 pub mod dropped_league;

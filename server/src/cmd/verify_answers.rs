@@ -327,7 +327,11 @@ fn print_human(a: &AnswersReport, texts: &AskTextsReport, problems: &[String], l
             v.sealed_at,
             v.reference_at,
             v.verdict.label(),
-            v.proven_by.join(", ")
+            v.proven_by
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
         );
         println!("       {}", v.words);
         for c in &v.corrections {
@@ -376,7 +380,12 @@ fn print_human(a: &AnswersReport, texts: &AskTextsReport, problems: &[String], l
     for p in &texts.problems {
         println!("  FAILED: {p}");
     }
-    for p in a.problems.iter().chain(problems) {
+    for p in a
+        .problems
+        .iter()
+        .map(ToString::to_string)
+        .chain(problems.iter().cloned())
+    {
         println!("FAILED: {p}");
     }
     let counts = |v: Verdict| a.answers.iter().filter(|x| x.verdict == v).count();

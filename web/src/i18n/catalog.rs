@@ -1483,4 +1483,59 @@ catalog! {
     ExpSeconds { en: "{s} s", zh: "{s} 秒", ar: "{s} ثانية", }
     ExpCouncilTitle { en: "The council", zh: "委员会", ar: "المجلس", }
     }
+
+    // The verify worker's words for the answers report's sentences (core::verifier::answer_words
+    // and core::score::counting::CountingNote), rendered by i18n::answer_words. The English is
+    // what sealbook verify --answers prints.
+    #[cfg(feature = "verify-worker")] {
+    AwRekorIndex { en: "Rekor (log index {index})", zh: "Rekor（日志索引 {index}）", ar: "سجل \u{2066}Rekor\u{2069} (فهرس السجل {index})", }
+    AwBitcoinBlock { en: "Bitcoin block {height}", zh: "比特币区块 {height}", ar: "كتلة بيتكوين {height}", }
+    AwToken { en: "RFC 3161 token of {authority}, verified to {root}: the list existed at genTime {time}", zh: "{authority} 的 RFC 3161 令牌，已验证至 {root}：该清单在 genTime {time} 时已存在", ar: "رمز \u{2066}RFC 3161\u{2069} من {authority}، تم التحقق منه حتى {root}: كانت القائمة موجودة عند \u{2066}genTime\u{2069} {time}", }
+    AwRekorSigned { en: "in the Rekor log since integratedTime {time} (signed entry timestamp verified)", zh: "自 integratedTime {time} 起在 Rekor 日志中（签名条目时间戳已验证）", ar: "في سجل \u{2066}Rekor\u{2069} منذ \u{2066}integratedTime\u{2069} {time} (تم التحقق من الطابع الزمني الموقّع للإدخال)", }
+    AwRekorUnsigned { en: "in the Rekor log; its integratedTime {time} is unsigned (no signed entry timestamp), so no time is established from it", zh: "在 Rekor 日志中；其 integratedTime {time} 未经签名（没有签名条目时间戳），因此不能由它确立任何时间", ar: "في سجل \u{2066}Rekor\u{2069}؛ وقته \u{2066}integratedTime\u{2069} {time} غير موقّع (لا طابع زمني موقّع للإدخال)، فلا يثبت منه أي وقت", }
+    AwBitcoin { en: "OpenTimestamps proof in Bitcoin block {height} (header time {header}, {header_et}): the list existed no later than {bound} ({bound_et}), the practical bound of spec §3.11", zh: "比特币区块 {height} 中的 OpenTimestamps 证明（区块头时间 {header}，{header_et}）：该清单最迟在 {bound}（{bound_et}）已存在，即规范 §3.11 的实际界限", ar: "إثبات \u{2066}OpenTimestamps\u{2069} في كتلة بيتكوين {height} (وقت الترويس {header}، {header_et}): كانت القائمة موجودة في موعد لا يتجاوز {bound} ({bound_et})، وهو الحد العملي في المواصفة §3.11", }
+    AwBitcoinUntimed { en: "OpenTimestamps proof in Bitcoin block {height}", zh: "比特币区块 {height} 中的 OpenTimestamps 证明", ar: "إثبات \u{2066}OpenTimestamps\u{2069} في كتلة بيتكوين {height}", }
+    AwLate { en: "sealed at {sealed} ({sealed_et}), after the reference {reference} ({reference_et}): late, scored from its own reference, not in the common event", zh: "封印于 {sealed}（{sealed_et}），晚于参考时刻 {reference}（{reference_et}）：迟到，按其自身的参考时刻计分，不计入共同事件", ar: "مختوم في {sealed} ({sealed_et})، بعد المرجع {reference} ({reference_et}): متأخر، يُقيَّم من مرجعه الخاص، وليس ضمن الحدث المشترك", }
+    AwProven { en: "sealed at {sealed} ({sealed_et}); proven before the reference {reference} ({reference_et}) by {by}", zh: "封印于 {sealed}（{sealed_et}）；由 {by} 证明早于参考时刻 {reference}（{reference_et}）", ar: "مختوم في {sealed} ({sealed_et})؛ ثبت أنه قبل المرجع {reference} ({reference_et}) بواسطة {by}", }
+    AwAnchoredAfter { en: "sealed at {sealed} ({sealed_et}) by the operator's clock; the earliest anchor ({first}) proves it existed only by {first_at} ({first_et}), after the reference {reference} ({reference_et})", zh: "按运营方的时钟封印于 {sealed}（{sealed_et}）；最早的锚点（{first}）仅证明它在 {first_at}（{first_et}）时已存在，晚于参考时刻 {reference}（{reference_et}）", ar: "مختوم في {sealed} ({sealed_et}) بحسب ساعة المشغّل؛ أقدم مرساة ({first}) تثبت وجوده بحلول {first_at} ({first_et}) فقط، بعد المرجع {reference} ({reference_et})", }
+    AwOperatorUncovered { en: "sealed at {sealed} ({sealed_et}) by the operator's clock; no checked stamped list covers the line yet (Level 1)", zh: "按运营方的时钟封印于 {sealed}（{sealed_et}）；尚无已检查的盖章清单覆盖该行（第 1 级）", ar: "مختوم في {sealed} ({sealed_et}) بحسب ساعة المشغّل؛ لا تغطي أي قائمة مختومة زمنيًا مفحوصة هذا السطر بعد (المستوى 1)", }
+    AwOperatorUntimed { en: "sealed at {sealed} ({sealed_et}) by the operator's clock; the stamped list {list} covers it but no anchor of it establishes a time (Level 1)", zh: "按运营方的时钟封印于 {sealed}（{sealed_et}）；盖章清单 {list} 覆盖了它，但其锚点均未确立时间（第 1 级）", ar: "مختوم في {sealed} ({sealed_et}) بحسب ساعة المشغّل؛ القائمة المختومة زمنيًا {list} تغطيه، لكن لا مرساة لها تثبت وقتًا (المستوى 1)", }
+    AwAnd { en: "{init} and {last}", zh: "{init} 和 {last}", ar: "{init} و{last}", }
+    AwListSep { en: ", ", zh: "、", ar: "، ", }
+    AwPartSep { en: "; ", zh: "；", ar: "؛ ", }
+    AwCopy { en: "re-seals line {line} unchanged: a copy, not a new forecast (no rows)", zh: "原样重新封印第 {line} 行：一份副本，不是新的预测（无行）", ar: "يعيد ختم السطر {line} دون تغيير: نسخة، لا توقع جديد (بلا صفوف)", }
+    AwRestores { en: "restores the {field} {value}", zh: "将 {field} 恢复为 {value}", ar: "يستعيد {field} إلى {value}", }
+    AwRestoresCell { en: "restores {n} cell not in the sealed answer ({cells}): listed apart as correction rows, not counted", zh: "恢复 {n} 个不在已封印答案中的单元格（{cells}）：作为更正行单独列出，不计入", ar: "يستعيد خلايا عددها {n} ليست في الإجابة المختومة ({cells}): مدرجة على حدة كصفوف تصحيح، غير محتسبة", }
+    AwRestoresCells { en: "restores {n} cells not in the sealed answer ({cells}): listed apart as correction rows, not counted", zh: "恢复 {n} 个不在已封印答案中的单元格（{cells}）：作为更正行单独列出，不计入", ar: "يستعيد خلايا عددها {n} ليست في الإجابة المختومة ({cells}): مدرجة على حدة كصفوف تصحيح، غير محتسبة", }
+    AwCorrectsPrices { en: "corrects {asset}'s {prices}", zh: "更正 {asset} 的 {prices}", ar: "يصحح {prices} لـ {asset}", }
+    AwPriceTo { en: "{key} to {value}", zh: "{key} 为 {value}", ar: "{key} إلى {value}", }
+    AwNothing { en: "changes nothing the scorer reads", zh: "未改变评分程序读取的任何内容", ar: "لا يغيّر شيئًا مما يقرؤه المُقيِّم", }
+    AwSource { en: " (source: {source})", zh: "（来源：{source}）", ar: " (المصدر: {source})", }
+    AwDeclNoRun { en: "no run line in the book yet", zh: "账本中尚无运行行", ar: "لا يوجد سطر تشغيل في الدفتر بعد", }
+    AwDeclLate { en: "the declaration was sealed at {sealed}, after the first run ({run})", zh: "声明封印于 {sealed}，晚于第一次运行（{run}）", ar: "الإعلان مختوم في {sealed}، بعد التشغيل الأول ({run})", }
+    AwDeclProven { en: "sealed at {sealed}; proven before the first run ({run}) by {by}", zh: "封印于 {sealed}；由 {by} 证明早于第一次运行（{run}）", ar: "مختوم في {sealed}؛ ثبت أنه قبل التشغيل الأول ({run}) بواسطة {by}", }
+    AwDeclAnchoredAfter { en: "sealed at {sealed} by the operator's clock; its anchors prove it only after the first run ({run})", zh: "按运营方的时钟封印于 {sealed}；其锚点仅证明它晚于第一次运行（{run}）", ar: "مختوم في {sealed} بحسب ساعة المشغّل؛ مراسيه لا تثبته إلا بعد التشغيل الأول ({run})", }
+    AwDeclOperatorOnly { en: "sealed at {sealed} by the operator's clock, before the first run ({run}); no anchor of the ask chain proves it", zh: "按运营方的时钟封印于 {sealed}，早于第一次运行（{run}）；问询链的锚点均未证明这一点", ar: "مختوم في {sealed} بحسب ساعة المشغّل، قبل التشغيل الأول ({run})؛ لا تثبته أي مرساة لسلسلة الأسئلة", }
+    AwRunAnswers { en: "{run}: {proven} of {of} counted answers proven before the reference{by}", zh: "{run}：{of} 个计入的答案中有 {proven} 个已证明早于参考时刻{by}", ar: "{run}: {proven} من {of} إجابات محتسبة ثبت أنها قبل المرجع{by}", }
+    AwRunCells { en: "{run}: {proven} of {of} counted cells proven before the reference{by}", zh: "{run}：{of} 个计入的单元格中有 {proven} 个已证明早于参考时刻{by}", ar: "{run}: {proven} من {of} خلايا محتسبة ثبت أنها قبل المرجع{by}", }
+    AwRunAnchoredAfter { en: "; {n} anchored only after the reference", zh: "；{n} 个仅在参考时刻之后锚定", ar: "؛ {n} مثبت زمنيًا بعد المرجع فقط", }
+    AwRunOperator { en: "; {n} on the operator's clock only", zh: "；{n} 个仅有运营方的时钟", ar: "؛ {n} بساعة المشغّل فقط", }
+    AwRunLate { en: "; {n} sealed late", zh: "；{n} 个迟到封印", ar: "؛ {n} مختوم متأخرًا", }
+    AwRunReference { en: "{run}: a reference run ({n} answers, none counted)", zh: "{run}：参考运行（{n} 个答案，均不计入）", ar: "{run}: تشغيل مرجعي (عدد الإجابات {n}، لا يُحتسب أي منها)", }
+    AwRunReferenceCells { en: "{run}: a reference run (no cell counted)", zh: "{run}：参考运行（不计入任何单元格）", ar: "{run}: تشغيل مرجعي (لا تُحتسب أي خلية)", }
+    AwRosterUnreadable { en: "the roster could not be read ({error}): seats without an answer line are not listed", zh: "无法读取名册（{error}）：没有答案行的席位未被列出", ar: "تعذّرت قراءة قائمة المقاعد ({error}): المقاعد التي ليس لها سطر إجابة غير مدرجة", }
+    AwNotVerified { en: "{book}: the book's chain was not verified, so no verdict can rest on it", zh: "{book}：账本的链未经验证，因此任何结论都无从依据", ar: "{book}: لم يتم التحقق من سلسلة الدفتر، فلا يمكن أن يستند إليها أي حكم", }
+    AwChainBroken { en: "{book}: the chain does not hold (first bad line {line}): every verdict below rests on a broken book", zh: "{book}：链不成立（第一个坏行 {line}）：下面的每个结论都依据一个损坏的账本", ar: "{book}: السلسلة لا تصمد (أول سطر معيب {line}): كل حكم أدناه يستند إلى دفتر معطوب", }
+    AwPrefixMismatch { en: "{list}:{list_line}: the stamped prefix of {lines} lines does not match the book: it covers nothing", zh: "{list}:{list_line}：{lines} 行的盖章前缀与账本不符：它不覆盖任何内容", ar: "{list}:{list_line}: البادئة المختومة زمنيًا ذات الأسطر {lines} لا تطابق الدفتر: لا تغطي شيئًا", }
+    AwInferredRule { en: "the counted runs are inferred (from 2026-10-21 the run named <session>-am, before it the last run sealed before 09:30 ET), not read from a sealed declaration", zh: "计入的运行是推断得出的（自 2026-10-21 起为每个会话名为 <session>-am 的运行，此前为 09:30 ET 之前最后封印的运行），而非读自已封印的声明", ar: "التشغيلات المحتسبة مستنتَجة (من 2026-10-21 التشغيل المسمى \u{2066}<session>-am\u{2069} لكل جلسة، وقبله آخر تشغيل مختوم قبل 09:30 ET)، وليست مقروءة من إعلان مختوم", }
+    AwNoAskChain { en: "no {file} given: {rule}", zh: "未提供 {file}：{rule}", ar: "لم يُقدَّم {file}: {rule}", }
+    AwNoDeclaration { en: "{file} has no declaration on its first line: {rule}", zh: "{file} 的第一行不是声明：{rule}", ar: "لا يحوي السطر الأول من {file} إعلانًا: {rule}", }
+    AwUnknownRule { en: "{file} line 1 declares the counting rule {rule}, which this verifier does not know: the counted runs are inferred instead", zh: "{file} 第 1 行声明了计数规则 {rule}，本验证器不认识它：改为推断计入的运行", ar: "يعلن السطر 1 من {file} قاعدة العدّ {rule}، التي لا يعرفها هذا المدقق: تُستنتج التشغيلات المحتسبة بدلًا من ذلك", }
+    AwNoRule { en: "{file} line 1 declares neither runs nor a counting_rule: the counted runs are inferred instead", zh: "{file} 第 1 行既未声明 runs 也未声明 counting_rule：改为推断计入的运行", ar: "لا يعلن السطر 1 من {file} تشغيلات ولا \u{2066}counting_rule\u{2069}: تُستنتج التشغيلات المحتسبة بدلًا من ذلك", }
+    AwBothCount { en: "run line {first_line} ({first_run}) and run line {line} ({run}) both count for session {session} under the declaration; the first counts", zh: "按声明，运行行 {first_line}（{first_run}）与运行行 {line}（{run}）都计入会话 {session}；计入第一个", ar: "سطرا التشغيل {first_line} ({first_run}) و{line} ({run}) يُحتسبان كلاهما للجلسة {session} بموجب الإعلان؛ يُحتسب الأول", }
+    AwMorningElsewhere { en: "run line {line} is named {run} but was sealed for session {session}: the declaration does not explain it (not counted)", zh: "运行行 {line} 名为 {run}，但它是为会话 {session} 封印的：声明无法解释它（不计入）", ar: "سطر التشغيل {line} اسمه {run} لكنه مختوم للجلسة {session}: لا يفسّره الإعلان (غير محتسب)", }
+    AwDeclaredLate { en: "the declaration ({file} line 1, sealed at {at}) was sealed after the run(s) it would govern: {runs}; they are counted by the development rule instead", zh: "声明（{file} 第 1 行，封印于 {at}）封印于它本应约束的运行之后：{runs}；这些运行改按开发期规则计入", ar: "الإعلان (السطر 1 من {file}، مختوم في {at}) مختوم بعد التشغيلات التي كان سيحكمها: {runs}؛ فتُحتسب وفق قاعدة التطوير بدلًا من ذلك", }
+    AwLineRun { en: "line {line} ({run})", zh: "第 {line} 行（{run}）", ar: "السطر {line} ({run})", }
+    AwNotGoverned { en: "session(s) {sessions} are not governed by the declaration: their counted run is the last sealed before 09:30 ET (the development rule, §3.4)", zh: "会话 {sessions} 不受声明约束：其计入的运行是 09:30 ET 之前最后封印的运行（开发期规则，§3.4）", ar: "الجلسات {sessions} لا يحكمها الإعلان: تشغيلها المحتسب هو آخر تشغيل مختوم قبل 09:30 ET (قاعدة التطوير، §3.4)", }
+    }
 }

@@ -14,13 +14,16 @@
 //! book's and the ask chain's reading errors and why the league's files cannot be scored,
 //! [`stats_notes`] why a figure of the stats document has no value, [`replay_messages`] why
 //! the Accounts page cannot replay the arena files and why the Scores page cannot read the
-//! experiment's dataset or the league file.
+//! experiment's dataset or the league file, [`answer_words`] every sentence of the answers
+//! report (worded by the verify worker, which is told the page's language).
 //!
 //! The language is chosen once when a page mounts ([`choose`]): `?lang=en|zh|ar` in the address
 //! fixes it, else the reader's remembered choice (localStorage), else the first of
 //! `navigator.languages` the pages speak, else English. The switch in the page shell links to
 //! the same address with another `?lang=` and remembers the choice.
 
+#[cfg(feature = "verify-worker")]
+pub mod answer_words;
 pub mod book_messages;
 pub mod catalog;
 pub mod check_messages;
