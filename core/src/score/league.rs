@@ -33,7 +33,7 @@ use super::ids::{intern, RowIds};
 use super::independence::{mean_rho_by_horizon, neff_rows_of, run_cells, HorizonRho, NeffRow};
 use super::independence_tables::{independence_of, Independence};
 use super::mean;
-use super::notes::{Note, StatsNote};
+use super::notes::{Note, StatsNote, StatsWording};
 use super::roster::Roster;
 use super::seams::{interval_for, Interval, StatsSeams};
 use crate::calendar::{Horizon, Instant};
@@ -230,11 +230,11 @@ pub enum RowsFrom {
 }
 
 impl LeagueStats {
-    /// Every note of the document (why a figure has none): the primary endpoint's, each
-    /// seat's logistic fit's, the `n_eff[]` rows' and the `independence` section's (roster,
-    /// readings, spectrum, sides, shadow weights, funnel), so a reader can word them in its
-    /// own language ([`Note::word`]).
-    pub fn notes_mut(&mut self) -> Vec<&mut Note> {
+    /// Words every note of the document with `w` (the reader's language): the primary
+    /// endpoint's, each seat's logistic fit's, the `n_eff[]` rows' and the `independence`
+    /// section's (roster, readings, spectrum, sides, shadow weights, funnel), the roster's
+    /// source and why the published rows differ from the book's. Notes already text stay.
+    pub fn word(&mut self, w: &dyn StatsWording) {
         let mut notes: Vec<&mut Option<Note>> = vec![&mut self.primary_endpoint.note];
         for hs in self.seats.values_mut() {
             notes.extend(hs.values_mut().map(|f| &mut f.logistic_note));
@@ -255,7 +255,17 @@ impl LeagueStats {
         }
         notes.push(&mut ind.shadow.note);
         notes.extend(ind.funnel.iter_mut().map(|f| &mut f.note));
-        notes.into_iter().filter_map(Option::as_mut).collect()
+        for note in notes.into_iter().flatten() {
+            note.word(&|m| w.note(m));
+        }
+        if let Some(source) = &mut ind.roster.source {
+            source.word(&|m| w.roster_source(m));
+        }
+        if let Some(a) = &mut self.book_agreement {
+            for m in &mut a.mismatches {
+                m.message.word(&|m| w.mismatch(m));
+            }
+        }
     }
 }
 

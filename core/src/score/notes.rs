@@ -7,7 +7,8 @@
 //! serialized as that English string, so the document's JSON is the same bytes whichever
 //! form the note has.
 
-use super::roster::RosterError;
+use super::book_agreement::MismatchWhy;
+use super::roster::{RosterError, RosterSource};
 use crate::neff::NeffError;
 use crate::stats::bootstrap::BootstrapError;
 use crate::stats::logistic::LogisticError;
@@ -131,6 +132,14 @@ impl fmt::Display for StatsNote {
             }
         }
     }
+}
+
+/// How the reader's language words the stats document's notes (the page's catalog), for
+/// [`super::league::LeagueStats::word`]; the CLI keeps each message's English, its `Display`.
+pub trait StatsWording {
+    fn note(&self, m: &StatsNote) -> String;
+    fn roster_source(&self, m: &RosterSource) -> String;
+    fn mismatch(&self, m: &MismatchWhy) -> String;
 }
 
 /// A note as a document holds it: the message core found (a [`StatsNote`], or another

@@ -8,11 +8,26 @@ use super::book_messages::roster_error;
 use super::{t, tr, M};
 use sealbook_core::neff::NeffError;
 use sealbook_core::score::book_agreement::MismatchWhy;
-use sealbook_core::score::notes::{Note, StatsNote};
+use sealbook_core::score::notes::{Note, StatsNote, StatsWording};
 use sealbook_core::score::peers::profile_stats::Generator;
 use sealbook_core::score::roster::{RosterSource, ASKS_FILE, BOOK_FILE};
 use sealbook_core::stats::bootstrap::{BootstrapError, MAX_REPS};
 use sealbook_core::stats::logistic::LogisticError;
+
+/// The page's wording of the stats document's notes.
+pub struct PageWording;
+
+impl StatsWording for PageWording {
+    fn note(&self, m: &StatsNote) -> String {
+        stats_note(m)
+    }
+    fn roster_source(&self, m: &RosterSource) -> String {
+        roster_source(m)
+    }
+    fn mismatch(&self, m: &MismatchWhy) -> String {
+        mismatch(m)
+    }
+}
 
 /// A note of the document: its message worded in the page's language, or its text as it is
 /// (a document read back from the CLI's JSON carries the English only).

@@ -108,17 +108,7 @@ pub fn compute(inp: &Inputs<'_>) -> Result<Computed, String> {
         .map_err(|e| crate::i18n::input_messages::input_error(&e))?;
         let not_written = |e: serde_json::Error| tr(M::EaStatsNotWritten, &[("detail", &e)]);
         let json = serde_json::to_string(&stats).map_err(not_written)?;
-        for note in stats.notes_mut() {
-            note.word(&stats_notes::stats_note);
-        }
-        if let Some(src) = stats.independence.roster.source.as_mut() {
-            src.word(&stats_notes::roster_source);
-        }
-        if let Some(a) = stats.book_agreement.as_mut() {
-            for m in &mut a.mismatches {
-                m.message.word(&stats_notes::mismatch);
-            }
-        }
+        stats.word(&stats_notes::PageWording);
         let shown = serde_json::to_string(&stats).map_err(not_written)?;
         (
             Some(json),
