@@ -13,15 +13,15 @@ use crate::score::notes::Note;
 use crate::score::roster::RosterError;
 use std::fmt;
 
-/// `t` on the New York wall clock, labelled: `09:30:00 ET`.
-pub fn et_clock(t: Instant) -> String {
+/// `t` on the New York wall clock: `09:30:00`.
+pub fn new_york_clock(t: Instant) -> String {
     let (_, secs) = t.new_york();
-    format!(
-        "{:02}:{:02}:{:02} ET",
-        secs / 3600,
-        secs / 60 % 60,
-        secs % 60
-    )
+    format!("{:02}:{:02}:{:02}", secs / 3600, secs / 60 % 60, secs % 60)
+}
+
+/// `t` on the New York wall clock, labelled: `09:30:00 ET`.
+fn et_clock(t: Instant) -> String {
+    format!("{} ET", new_york_clock(t))
 }
 
 /// `t` in RFC 3339 UTC and on the New York clock: `2026-10-21T13:29:58Z (09:29:58 ET)`.

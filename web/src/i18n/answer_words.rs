@@ -5,10 +5,11 @@
 
 use super::book_messages::roster_error;
 use super::{t, tr, M};
+use sealbook_core::calendar::Instant;
 use sealbook_core::league::layout::ASKS_FILE;
 use sealbook_core::score::counting::CountingNote;
 use sealbook_core::verifier::answer_words::{
-    et_clock, AnchorSays, AnswersProblem, AnswersWording, CorrectionChange, CorrectionSays,
+    new_york_clock, AnchorSays, AnswersProblem, AnswersWording, CorrectionChange, CorrectionSays,
     Counted, DeclarationSays, Party, RunSays, VerdictSays,
 };
 
@@ -29,6 +30,19 @@ fn join(items: &[String]) -> String {
 
 fn parties(by: &[Party]) -> String {
     join(&by.iter().map(|p| PageWording.party(p)).collect::<Vec<_>>())
+}
+
+/// `t` in UTC and on the New York clock, each labelled: `2026-10-21T13:29:58Z (09:29:58 ET)`.
+fn at(t: Instant) -> String {
+    tr(
+        M::AwAtEt,
+        &[("utc", &t.to_rfc3339()), ("et", &new_york_clock(t))],
+    )
+}
+
+/// `t` on the New York clock, labelled: `09:29:58 ET`.
+fn et(t: Instant) -> String {
+    tr(M::AwEt, &[("et", &new_york_clock(t))])
 }
 
 fn or_unknown(t: &Option<String>) -> &str {
@@ -74,9 +88,8 @@ impl AnswersWording for PageWording {
                 &[
                     ("height", height),
                     ("header", &header.to_rfc3339()),
-                    ("header_et", &et_clock(*header)),
-                    ("bound", &bound.to_rfc3339()),
-                    ("bound_et", &et_clock(*bound)),
+                    ("header_et", &et(*header)),
+                    ("bound", &at(*bound)),
                 ],
             ),
             AnchorSays::BitcoinUntimed { height } => tr(M::AwBitcoinUntimed, &[("height", height)]),
@@ -87,12 +100,7 @@ impl AnswersWording for PageWording {
         match m {
             VerdictSays::Late { sealed, reference } => tr(
                 M::AwLate,
-                &[
-                    ("sealed", &sealed.to_rfc3339()),
-                    ("sealed_et", &et_clock(*sealed)),
-                    ("reference", &reference.to_rfc3339()),
-                    ("reference_et", &et_clock(*reference)),
-                ],
+                &[("sealed", &at(*sealed)), ("reference", &at(*reference))],
             ),
             VerdictSays::Proven {
                 sealed,
@@ -101,10 +109,8 @@ impl AnswersWording for PageWording {
             } => tr(
                 M::AwProven,
                 &[
-                    ("sealed", &sealed.to_rfc3339()),
-                    ("sealed_et", &et_clock(*sealed)),
-                    ("reference", &reference.to_rfc3339()),
-                    ("reference_et", &et_clock(*reference)),
+                    ("sealed", &at(*sealed)),
+                    ("reference", &at(*reference)),
                     ("by", &parties(by)),
                 ],
             ),
@@ -113,37 +119,26 @@ impl AnswersWording for PageWording {
                 first,
                 reference,
             } => {
-                let (first, at, et) = match first {
-                    Some((p, t)) => (self.party(p), t.to_rfc3339(), et_clock(*t)),
-                    None => ("?".into(), "?".into(), "?".into()),
+                let (first, first_at) = match first {
+                    Some((p, t)) => (self.party(p), at(*t)),
+                    None => ("?".into(), "? (?)".into()),
                 };
                 tr(
                     M::AwAnchoredAfter,
                     &[
-                        ("sealed", &sealed.to_rfc3339()),
-                        ("sealed_et", &et_clock(*sealed)),
+                        ("sealed", &at(*sealed)),
                         ("first", &first),
-                        ("first_at", &at),
-                        ("first_et", &et),
-                        ("reference", &reference.to_rfc3339()),
-                        ("reference_et", &et_clock(*reference)),
+                        ("first_at", &first_at),
+                        ("reference", &at(*reference)),
                     ],
                 )
             }
-            VerdictSays::OperatorUncovered { sealed } => tr(
-                M::AwOperatorUncovered,
-                &[
-                    ("sealed", &sealed.to_rfc3339()),
-                    ("sealed_et", &et_clock(*sealed)),
-                ],
-            ),
+            VerdictSays::OperatorUncovered { sealed } => {
+                tr(M::AwOperatorUncovered, &[("sealed", &at(*sealed))])
+            }
             VerdictSays::OperatorUntimed { sealed, list } => tr(
                 M::AwOperatorUntimed,
-                &[
-                    ("sealed", &sealed.to_rfc3339()),
-                    ("sealed_et", &et_clock(*sealed)),
-                    ("list", list),
-                ],
+                &[("sealed", &at(*sealed)), ("list", list)],
             ),
         }
     }
@@ -184,10 +179,7 @@ impl AnswersWording for PageWording {
     }
 
     fn declaration(&self, m: &DeclarationSays) -> String {
-        let times = |sealed: &sealbook_core::calendar::Instant,
-                     run: &sealbook_core::calendar::Instant| {
-            (sealed.to_rfc3339(), run.to_rfc3339())
-        };
+        let times = |sealed: &Instant, run: &Instant| (sealed.to_rfc3339(), run.to_rfc3339());
         match m {
             DeclarationSays::NoRun => t(M::AwDeclNoRun).to_string(),
             DeclarationSays::Late { sealed, run } => {
