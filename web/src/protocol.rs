@@ -7,7 +7,7 @@
 //! <navigator.hardwareConcurrency>, lang: "en" | "zh" | "ar"}` (`anchors` and `log_key` are
 //! the shipped bundle's files, fetched once at start, or the reader's own; `file` may be any
 //! Blob; `lang` is the page's language, [`crate::module_worker::LANG`], in which the worker
-//! words its errors) (File objects are structured-cloned, so the worker reads them itself,
+//! words its errors and the answers report's sentences) (File objects are structured-cloned, so the worker reads them itself,
 //! chunk by chunk; `name` is the label the page shows, the path inside a chosen folder when
 //! there is one). Worker to page: one [`FromWorker`] serialized as a JSON string.
 
