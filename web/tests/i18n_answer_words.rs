@@ -401,3 +401,24 @@ fn problems_are_said_in_every_language() {
         said_in_every_language(&english, || PageWording.problem(m), &kept);
     }
 }
+
+/// A date in an Arabic sentence is isolated, so its hyphens keep it one number read left to
+/// right (`2026-10-19`, not `19-10-2026`); so is the rule's own date.
+#[test]
+fn dates_stay_left_to_right_in_arabic() {
+    use sealbook_web::i18n::{self, Lang};
+    i18n::set(Lang::Ar);
+    let governed = PageWording.counting(&CountingNote::NotGoverned {
+        sessions: vec!["2026-10-19".into()],
+    });
+    let inferred = PageWording.counting(&CountingNote::NoAskChain);
+    i18n::set(Lang::En);
+    assert!(
+        governed.contains("\u{2068}2026-10-19\u{2069}"),
+        "{governed}"
+    );
+    assert!(
+        inferred.contains("\u{2066}2026-10-21\u{2069}"),
+        "{inferred}"
+    );
+}

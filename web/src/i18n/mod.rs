@@ -127,13 +127,18 @@ pub fn tr(m: M, args: &[(&str, &dyn Display)]) -> String {
         return fill(m.text(lang), args);
     }
     // Right to left: an argument holding Latin letters (a file name, a hash, a league's name)
-    // is a first-strong isolate (U+2068 .. U+2069), so its dots, slashes and parentheses keep
-    // their places inside the Arabic sentence.
+    // or a date (`2026-10-19`, whose hyphens would otherwise split it into numbers laid out
+    // right to left) is a first-strong isolate (U+2068 .. U+2069), so its dots, slashes,
+    // hyphens and parentheses keep their places inside the Arabic sentence.
     let values: Vec<String> = args
         .iter()
         .map(|(_, v)| {
             let v = v.to_string();
-            if v.bytes().any(|b| b.is_ascii_alphabetic()) {
+            let date_like = v
+                .as_bytes()
+                .windows(3)
+                .any(|w| w[0].is_ascii_digit() && w[1] == b'-' && w[2].is_ascii_digit());
+            if date_like || v.bytes().any(|b| b.is_ascii_alphabetic()) {
                 format!("\u{2068}{v}\u{2069}")
             } else {
                 v
