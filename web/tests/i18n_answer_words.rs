@@ -17,6 +17,17 @@ use sealbook_core::verifier::answer_words::{
 };
 use sealbook_web::i18n::answer_words::PageWording;
 
+/// What a translation of `english` keeps: its words that hold a digit, and each of `names`
+/// that it says.
+fn kept(english: &str, names: &[&str]) -> Vec<String> {
+    let said: Vec<&str> = names
+        .iter()
+        .copied()
+        .filter(|n| english.contains(n))
+        .collect();
+    keeps(english, &said)
+}
+
 fn at(s: &str) -> Instant {
     Instant::parse_rfc3339(s).unwrap()
 }
@@ -91,8 +102,7 @@ fn anchors_are_said_in_every_language() {
             "CN=Free TSA Root",
             "sealbook DEMO",
         ];
-        let names: Vec<&str> = names.into_iter().filter(|n| english.contains(n)).collect();
-        said_in_every_language(&english, || PageWording.anchor(m), &keeps(&english, &names));
+        said_in_every_language(&english, || PageWording.anchor(m), &kept(&english, &names));
     }
 }
 
@@ -146,10 +156,7 @@ fn verdicts_are_said_in_every_language() {
         let [zh, ar] = said_in_every_language(
             &english,
             || PageWording.verdict(m),
-            &keeps(
-                &english,
-                &["www.freetsa.org"][..usize::from(english.contains("freetsa"))],
-            ),
+            &kept(&english, &["www.freetsa.org"]),
         );
         if let VerdictSays::Proven { by, .. } = m {
             if by.len() > 1 {
@@ -223,11 +230,10 @@ fn corrections_are_said_in_every_language() {
             "run receipt",
             "exchange",
         ];
-        let names: Vec<&str> = names.into_iter().filter(|n| english.contains(n)).collect();
         said_in_every_language(
             &english,
             || PageWording.correction(m),
-            &keeps(&english, &names),
+            &kept(&english, &names),
         );
     }
 }
@@ -343,11 +349,10 @@ fn counting_notes_are_said_in_every_language() {
         }
         let english = m.to_string();
         let names = ["asks.jsonl", "\"best_of_ten\"", "counting_rule"];
-        let names: Vec<&str> = names.into_iter().filter(|n| english.contains(n)).collect();
         said_in_every_language(
             &english,
             || PageWording.counting(m),
-            &keeps(&english, &names),
+            &kept(&english, &names),
         );
     }
 }
@@ -392,13 +397,12 @@ fn problems_are_said_in_every_language() {
             "seats",
             "proof/2026-10-21/130025Z.txt",
         ];
-        let names: Vec<&str> = names.into_iter().filter(|n| english.contains(n)).collect();
         // A list and its line are kept apart (Arabic isolates the list's name).
-        let kept: Vec<String> = keeps(&english, &names)
+        let keep: Vec<String> = kept(&english, &names)
             .into_iter()
             .filter(|k| !k.ends_with(".txt:2"))
             .collect();
-        said_in_every_language(&english, || PageWording.problem(m), &kept);
+        said_in_every_language(&english, || PageWording.problem(m), &keep);
     }
 }
 
