@@ -329,6 +329,27 @@ fn schema_is_written_from_the_code() {
 }
 
 #[test]
+fn schema_without_out_is_printed_on_stdout_and_writes_no_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_sealbook"))
+        .args(["schema", "league-config"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        out.stdout,
+        sealbook_core::league::config::league_config_schema_bytes()
+    );
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
+
+#[test]
 fn the_book_cuts_answers_sealed_at_the_reference() {
     let l = League::generate();
     // A book line per answer line: sealed at the row's sealed_at, except gpt on 2026-10-28,

@@ -1,6 +1,6 @@
 //! `sealbook schema event-contract|agentpit-records|ladder-records|arena-records|league-config|
 //! answer|manifest|arena-protocol [--out FILE]`:
-//! writes `<which>.schema.json`: the event contract (§3.13) as `core::contract` generates it
+//! prints the schema on stdout (or writes it to FILE): the event contract (§3.13) as `core::contract` generates it
 //! from the contract's keys, or a peer profile's records-file line as
 //! `core::score::peers::records` generates it from its field tables, or the league
 //! configuration file as `core::league::config` documents it with the defaults it applies, or
@@ -13,13 +13,15 @@ use sealbook_core::score::peers::records::{
     records_schema_bytes, AGENTPIT_KINDS, ARENA_KINDS, LADDER_KINDS,
 };
 use sha2::{Digest, Sha256};
+use std::io::Write;
 use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// Which schema.
     which: Which,
-    /// Where to write it (default: <which>.schema.json).
+    /// Write it to this file and print what was written (default: the schema on stdout, as
+    /// every other command prints its output).
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
 }
@@ -76,9 +78,15 @@ pub fn run(args: Args, json: bool) -> CmdResult {
             sealbook_core::arena::protocol::protocol_schema_bytes(),
         ),
     };
-    let out = args
-        .out
-        .unwrap_or_else(|| PathBuf::from(format!("{name}.schema.json")));
+    // On stdout, the schema is the output, byte for byte (`--json` adds nothing to a JSON file).
+    let Some(out) = args.out else {
+        let mut stdout = std::io::stdout().lock();
+        stdout
+            .write_all(&bytes)
+            .and_then(|()| stdout.flush())
+            .map_err(|e| Unusable::new(format!("write the {name} schema to stdout: {e}")))?;
+        return Ok(Exit::Ok);
+    };
     std::fs::write(&out, &bytes).map_err(|e| Unusable::io(&out, "write schema", &e))?;
     let sha256 = sealbook_core::hex::encode(&Sha256::digest(&bytes));
     if json {
