@@ -20,6 +20,10 @@ pub const ASKS_LEDGER: &str = "daily/council/asks.jsonl";
 pub const FORECASTS_FILE: &str = "council-forecasts.csv";
 /// The sealed climatology table (spec §4.3): the climatology seat's rates and the BSS reference.
 pub const CLIM_FILE: &str = "council-clim-window.json";
+/// The stats document (spec §5, Appendix C): what `sealbook score --json` prints for the league.
+pub const STATS_FILE: &str = "council-stats.json";
+/// The event contract's JSON Schema (spec §3.13), as `sealbook schema event-contract` prints it.
+pub const CONTRACT_SCHEMA_FILE: &str = "event-contract.schema.json";
 
 /// The twelve markets of Table 2, in the table's order: the `items` keys the seats answer
 /// under and the rows of the price snapshot.

@@ -1,18 +1,20 @@
-//! What a published file is, by its path inside the drop (DESIGN.md "Published files"; the
+//! What a published file is, by its path inside the drop (ARCHITECTURE.md "Published files"; the
 //! names of spec Appendix C): the one classifier both pages use. The verifier's
 //! [`FileKind`](super::FileKind) and the scorer's inputs are views of [`PublishedFile`].
 
 use crate::arena::code::CODE_FILE;
 use crate::arena::protocol::PROTOCOL_FILE;
 use crate::arena::records::{ACCOUNTS_FILE, DECISIONS_FILE, PRICES_FILE, TRADES_FILE};
+use crate::league::layout::{CONTRACT_SCHEMA_FILE, STATS_FILE};
+use crate::league::manifest::MANIFEST_FILE;
 use crate::ots::report::stamped_file_name;
 
 /// Published documents that are neither scored nor checked by the pages, by file name.
 const OTHER_DOCUMENTS: [&str; 4] = [
-    "manifest.json",
-    "council-stats.json",
+    MANIFEST_FILE,
+    STATS_FILE,
     "council-calibration.json",
-    "event-contract.schema.json",
+    CONTRACT_SCHEMA_FILE,
 ];
 
 /// The trading tracks' published files (spec §4.11, Appendix B steps 7-8), which the

@@ -22,6 +22,8 @@ use protocol::{
     ScoresFromWorker, ASKS, BOOK, CLIM, EXPERIMENT, FORECASTS, JOB, LEAGUE, PROFILE, RECORDS,
     REGISTERED,
 };
+// The downloaded stats document keeps its published name.
+use sealbook_core::league::layout::STATS_FILE;
 use sealbook_core::score::peers::Profile;
 use sealbook_core::verifier::PublishedFile;
 use std::rc::Rc;
@@ -31,8 +33,6 @@ use web_sys::{Event, File, HtmlSelectElement};
 use yew::prelude::*;
 
 const WORKER_URL: &str = "/scores-worker.js";
-/// The name the downloaded stats document gets.
-const STATS_FILE: &str = "council-stats.json";
 /// The rules the page offers: (value, label).
 const PROFILES: [(&str, M); 4] = [
     ("council", M::ScProfileCouncil),

@@ -54,12 +54,9 @@ use sealbook_core::score::forecasts_file::forecasts_csv_from_book;
 use sealbook_core::score::seams::CoreStats;
 use std::path::{Path, PathBuf};
 
-/// The stats document's published name.
-pub const STATS_FILE: &str = "council-stats.json";
-/// The event contract's schema, as published.
-pub const CONTRACT_SCHEMA_FILE: &str = "event-contract.schema.json";
 /// The sealed climatology table, read for the stats when present.
 pub use sealbook_core::league::layout::CLIM_FILE;
+pub use sealbook_core::league::layout::{CONTRACT_SCHEMA_FILE, STATS_FILE};
 /// Other files published as they are, when present.
 const PUBLISHED_AS_IS: [&str; 3] = [CLIM_FILE, ARENA_PRICES_FILE, "DEMO.txt"];
 /// Folders whose every file is published (ask texts, stamped lists and their anchors, the
