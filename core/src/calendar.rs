@@ -552,7 +552,7 @@ mod tests {
 
     #[test]
     fn spec_session_numbers() {
-        // §8.1 and DESIGN.md.
+        // §8.1: session 1 is 2026-10-19, the season's first session.
         for (n, s) in [
             (1, "2026-10-19"),
             (10, "2026-10-30"),

@@ -1,5 +1,5 @@
 //! Named checks with results: every verdict (RFC 3161 tokens, Rekor entries) lists each check
-//! it made, so a reader sees what passed, what failed and why (DESIGN.md, "Trust ladder").
+//! it made, so a reader sees what passed, what failed and why (ARCHITECTURE.md, "Trust ladder").
 
 pub use crate::check_messages::CheckMsg;
 use serde::{Deserialize, Serialize};

@@ -1,7 +1,7 @@
 //! sealbook-core: the verification logic of sealbook, with no I/O.
 //!
 //! Callers hand in bytes and get typed results, so the same code runs in the native CLI and
-//! server and, compiled to WebAssembly, in the reader's browser (DESIGN.md, "Layout").
+//! server and, compiled to WebAssembly, in the reader's browser (ARCHITECTURE.md, "Layout").
 //! The specification is "Sealed Before the Open" (seed 000); section numbers in the doc
 //! comments refer to it.
 //!

@@ -1,7 +1,7 @@
 //! `sealbook`: the command-line front of sealbook. Each subcommand lives in its own module
 //! under `cmd/`; logic they need lives in `sealbook-core`.
 //!
-//! Exit codes (DESIGN.md, Conventions): 0 everything held, 1 a verification failed,
+//! Exit codes (ARCHITECTURE.md, Conventions): 0 everything held, 1 a verification failed,
 //! 2 an input was unusable (missing or unreadable file, unparsable input, bad arguments).
 
 mod anchor;

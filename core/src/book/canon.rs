@@ -2,7 +2,7 @@
 //! serializer byte-identical to `json.dumps(o, sort_keys=True, ...)`.
 //!
 //! Spec §3.2 defines `J(o)` as `json.dumps(o, sort_keys=True, ensure_ascii=False)` encoded
-//! UTF-8; Appendix B step 4 is the reference. DESIGN.md "Exactness rules" lists the details
+//! UTF-8; Appendix B step 4 is the reference. ARCHITECTURE.md "Exactness rules" lists the details
 //! reproduced here:
 //!
 //! * integers exact at any size (up to CPython's 4300-digit conversion limit), `-0` reads as `0`;

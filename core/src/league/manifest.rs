@@ -1,5 +1,5 @@
 //! `manifest.json`: every published file of a league directory with its size and SHA-256,
-//! the league's name, its methodology version and the generator that wrote it (DESIGN.md
+//! the league's name, its methodology version and the generator that wrote it (ARCHITECTURE.md
 //! "Published files"; spec Appendix C). The one owner of the layout: [`Manifest::to_bytes`]
 //! writes it, [`Manifest::parse`] reads it back, [`manifest_schema_bytes`] publishes its
 //! JSON Schema, and [`Manifest::check_file`] / [`Manifest::check_files`] are how a reader

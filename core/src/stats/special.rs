@@ -2,7 +2,7 @@
 //! distribution functions and quantiles, and exact binomial tails.
 //!
 //! Every transcendental call goes through the pure-Rust `libm` crate so native and wasm32
-//! builds compute the same bits (DESIGN.md, "Determinism"); `std`'s `exp`/`ln` call the
+//! builds compute the same bits (ARCHITECTURE.md, "Determinism"); `std`'s `exp`/`ln` call the
 //! platform's libm natively and would not.
 
 use libm::{erf, erfc, exp, lgamma, log, log1p};

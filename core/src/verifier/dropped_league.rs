@@ -1,4 +1,4 @@
-//! A dropped folder that holds a league's `manifest.json` (DESIGN.md "Published files": the
+//! A dropped folder that holds a league's `manifest.json` (ARCHITECTURE.md "Published files": the
 //! page loads a whole league from its manifest): the manifest is used as one opened by URL.
 //! Each listed path is looked for among the dropped files under the manifest's own folder;
 //! a listed file not dropped is missing, a dropped file the manifest does not list is named as

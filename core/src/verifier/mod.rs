@@ -2,7 +2,7 @@
 //! books, stamped lists, OpenTimestamps proofs, RFC 3161 tokens and Rekor entries; which list
 //! entry is checked against which book (spec §3.2; Appendix B steps 3 and 4); which proof,
 //! token or entry is checked for which list (Appendix B steps 6, 9 and 10; §3.11 P1a); the
-//! combined result and the rung of the trust ladder it reaches (DESIGN.md "Trust ladder").
+//! combined result and the rung of the trust ladder it reaches (ARCHITECTURE.md "Trust ladder").
 //!
 //! Pure logic over names, bytes, parsed lists and chain reports: the page's worker and the CLI
 //! read the files and feed books chunk by chunk; everything they decide is here, so both decide

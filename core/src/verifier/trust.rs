@@ -1,4 +1,4 @@
-//! The trust ladder (DESIGN.md "Trust ladder"; spec §3.11): the rung a verification reaches
+//! The trust ladder (ARCHITECTURE.md "Trust ladder"; spec §3.11): the rung a verification reaches
 //! (Level 0 the operator's word, Level 1 the chain, Level 2 anchored outside the operator with
 //! the header's proof of work checked, Level 2+ signed time), what it still trusts, and the
 //! anchors and time the reader chose.
@@ -11,7 +11,7 @@ use crate::tsp::response::{self as tsp, NamedBytes};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// Rungs of the trust ladder (DESIGN.md "Trust ladder"; spec §3.11).
+/// Rungs of the trust ladder (ARCHITECTURE.md "Trust ladder"; spec §3.11).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum TrustLevel {
     /// Nothing checked holds: only the operator's word.
@@ -28,7 +28,7 @@ pub enum TrustLevel {
     Level2Plus,
 }
 
-/// What a verification still trusts at the level it reached (DESIGN.md "Trust ladder"): the
+/// What a verification still trusts at the level it reached (ARCHITECTURE.md "Trust ladder"): the
 /// CLI prints the English ([`fmt::Display`]), the page renders the id in the reader's language.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum StillTrusted {
@@ -198,7 +198,7 @@ impl VerifierReport {
         (ots || rekor, tsa)
     }
 
-    /// What the level reached still trusts (DESIGN.md "Trust ladder"), one line per anchor.
+    /// What the level reached still trusts (ARCHITECTURE.md "Trust ladder"), one line per anchor.
     pub fn still_trusted(&self) -> Vec<StillTrusted> {
         let mut out = Vec::new();
         let or_unknown = |s: Option<&str>| s.unwrap_or("?").to_string();

@@ -164,7 +164,7 @@ pub fn api(m: &ApiMsg) -> String {
 }
 
 /// Why a file a league's `manifest.json` lists could not be had: not dropped, not read, or
-/// not fetched (DESIGN.md "Published files").
+/// not fetched (ARCHITECTURE.md "Published files").
 pub fn missing_why(w: &MissingWhy) -> String {
     match w {
         MissingWhy::NotDropped => tr(M::LmNotDropped, &[]),

@@ -1,5 +1,5 @@
 //! The peer benchmarks' scoring rules, selectable as profiles beside the council's own
-//! (DESIGN.md): `agentpit` (seeds 001/003), `ladder` (seed 002), `arena` (seed 004).
+//! (the other seeds of the spec's family): `agentpit` (seeds 001/003), `ladder` (seed 002), `arena` (seed 004).
 
 pub mod agentpit;
 pub mod arena;
