@@ -20,17 +20,18 @@ const CLIENT: &str = "127.0.0.2";
 const DATABASE_URL: &str = "SEALBOOK_EXPERIMENT_DATABASE_URL";
 const SESSION: &str = "2026-12-03";
 
-/// A league directory with a sealed run for the session: two seats' 1d answers.
+/// A league directory with a run for the session sealed before 12:00Z, the clock the tests
+/// start at: two seats' 1d answers.
 fn league(dir: &Path) {
     let mut book = String::new();
     book +=
-        &json!({"n": 1, "kind": "run", "run_id": "2026-12-03-am", "at": "2026-12-03T12:30:00Z"})
+        &json!({"n": 1, "kind": "run", "run_id": "2026-12-03-am", "at": "2026-12-03T11:30:00Z"})
             .to_string();
     book.push('\n');
     for (n, seat, p) in [(2, "alpha", 61), (3, "beta", 55)] {
         let items = json!({"SPX": {"1d": {"prob_up": p}}, "GOLD": {"1d": {"prob_up": 100 - p}}});
         book += &json!({"n": n, "kind": "answer", "seat": seat, "run_id": "2026-12-03-am",
-                        "at": "2026-12-03T12:40:00Z", "items": items})
+                        "at": "2026-12-03T11:40:00Z", "items": items})
         .to_string();
         book.push('\n');
     }
@@ -315,6 +316,25 @@ fn the_api_keeps_its_rules_and_no_address() {
     .to_string();
     book.push('\n');
     std::fs::write(dir.join("council-book.jsonl"), book).unwrap();
+    // The score line is in the book, but the session is still open on the server's clock
+    // (12:00Z; it closes at 16:00 ET, 21:00Z): no outcome is shown before then (spec §6.1).
+    assert_eq!(
+        call(
+            &s,
+            "GET",
+            &format!("/api/experiment/session?reader={id}"),
+            ""
+        )
+        .body["scored"],
+        Value::Null
+    );
+    drop(s);
+    let s = start(
+        &dir,
+        "2026-12-03T21:00:01Z",
+        &log.with_extension("closed.log"),
+        1000,
+    );
     let sc = call(
         &s,
         "GET",
@@ -408,6 +428,14 @@ fn the_api_keeps_its_rules_and_no_address() {
             &forecast(&late, "SPX", None)
         )),
         (409, "session_closed")
+    );
+    drop(s);
+    // Once the session has closed, the API's analysis is the whole book's.
+    let s = start(
+        &dir,
+        "2026-12-03T21:00:01Z",
+        &log.with_extension("4.log"),
+        1000,
     );
     let api_stats = call(&s, "GET", "/api/experiment/stats", "").body;
     drop(s);
@@ -523,6 +551,7 @@ fn the_league_file_publishes_the_experiment() {
     // Readers of both groups forecast 2026-10-20 (scored in the fixture) before its reference.
     let log = dir.join("serve.log");
     let s = start(dir, "2026-10-20T12:00:00Z", &log, 1000);
+    let mut ids = Vec::new();
     for group in ["seeing", "blind"] {
         let id = reader_of(&s, group);
         for market in ["SPX", "GOLD"] {
@@ -531,6 +560,17 @@ fn the_league_file_publishes_the_experiment() {
             let r = call(&s, "POST", "/api/experiment/forecast", &body.to_string());
             assert_eq!(r.status, 201, "{}", r.body);
         }
+        ids.push(id);
+    }
+    // Scored once the session has closed (16:00 ET, 20:00Z in October) on the server's clock.
+    drop(s);
+    let s = start(
+        dir,
+        "2026-10-20T20:00:01Z",
+        &log.with_extension("closed.log"),
+        1000,
+    );
+    for id in ids {
         let sc = call(
             &s,
             "GET",
@@ -697,4 +737,110 @@ fn the_database_url_comes_from_the_config_unless_the_environment_names_one() {
         "{err}"
     );
     assert_eq!(searched, 4);
+}
+
+/// The book as it stood at the API's clock (spec §6.1): a league whose book runs ahead of the
+/// clock (the DEMO's season, a replay) shows no council sealed after the clock, and no
+/// session's outcome before the session closes at 16:00 ET, although the score line is in the
+/// book, at the 09:30 reference and after it.
+#[test]
+fn no_council_before_its_seal_and_no_outcome_before_the_close() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("league");
+    std::fs::create_dir(&dir).unwrap();
+    league(&dir);
+    // The session's 1d score line (SPX closed up), and the next session's run and answers,
+    // all written ahead of the clocks below.
+    let mut book = std::fs::read_to_string(dir.join("council-book.jsonl")).unwrap();
+    let score = json!({"n": 4, "kind": "score", "of": 1, "horizon": "1d", "at": "2026-12-03T21:10:00Z",
+                       "results": {"SPX": {"ref": 100, "close": 101}, "GOLD": {"ref": 100, "close": 99}}});
+    let next_run =
+        json!({"n": 5, "kind": "run", "run_id": "2026-12-04-am", "at": "2026-12-04T13:30:00Z"});
+    let next_answer = json!({"n": 6, "kind": "answer", "seat": "alpha", "run_id": "2026-12-04-am",
+                             "at": "2026-12-04T13:31:00Z", "items": {"SPX": {"1d": {"prob_up": 70}}}});
+    for line in [score, next_run, next_answer] {
+        book += &line.to_string();
+        book.push('\n');
+    }
+    std::fs::write(dir.join("council-book.jsonl"), book).unwrap();
+    let log = tmp.path().join("serve.log");
+
+    // A forecast before the reference, then past it (the clock runs in real time).
+    let s = start(&dir, "2026-12-03T14:29:58Z", &log, 1000);
+    let id = reader_of(&s, "seeing");
+    let r = call(
+        &s,
+        "POST",
+        "/api/experiment/forecast",
+        &forecast(&id, "SPX", None),
+    );
+    assert_eq!(r.status, 201, "{}", r.body);
+    let mut view = Value::Null;
+    for _ in 0..100 {
+        view = call(
+            &s,
+            "GET",
+            &format!("/api/experiment/session?reader={id}"),
+            "",
+        )
+        .body;
+        if view["session"] != SESSION {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    assert_eq!(view["session"], "2026-12-04", "{view}");
+    let server_time = view["server_time"].as_str().unwrap();
+    assert!(server_time.starts_with("2026-12-03T14:30:"), "{view}");
+    // 2026-12-04's run is in the book but sealed after the clock: no council.
+    assert_eq!(view["council"], Value::Null, "{view}");
+    // 2026-12-03 is scored in the book but has not closed: no outcome.
+    assert_eq!(view["scored"], Value::Null, "{view}");
+    // Nor through the analysis: the seeing group (g0) has no scored forecast yet.
+    let stats = call(&s, "GET", "/api/experiment/stats", "").body;
+    assert_eq!(
+        (&stats["g0"]["scored"], &stats["g0"]["brier"]),
+        (&json!(0), &Value::Null),
+        "{stats}"
+    );
+    drop(s);
+
+    // After the close, the session is scored: the reader's call of 70% up on SPX, which rose.
+    let s = start(
+        &dir,
+        "2026-12-03T21:00:01Z",
+        &log.with_extension("2.log"),
+        1000,
+    );
+    let view = call(
+        &s,
+        "GET",
+        &format!("/api/experiment/session?reader={id}"),
+        "",
+    )
+    .body;
+    assert_eq!(view["scored"]["session"], SESSION, "{view}");
+    assert_eq!(view["scored"]["reader"]["n"], 1, "{view}");
+    let brier = view["scored"]["reader"]["brier"].as_f64().unwrap();
+    assert!((brier - 0.09).abs() < 1e-12, "{view}");
+    let stats = call(&s, "GET", "/api/experiment/stats", "").body;
+    assert_eq!(stats["g0"]["scored"], 1, "{stats}");
+    drop(s);
+
+    // Once 2026-12-04's run is sealed, it is the council shown for that session.
+    let s = start(
+        &dir,
+        "2026-12-04T13:32:00Z",
+        &log.with_extension("3.log"),
+        1000,
+    );
+    let view = call(
+        &s,
+        "GET",
+        &format!("/api/experiment/session?reader={id}"),
+        "",
+    )
+    .body;
+    assert_eq!(view["council"]["run_id"], "2026-12-04-am", "{view}");
+    drop(s);
 }

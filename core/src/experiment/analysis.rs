@@ -445,22 +445,24 @@ fn revision(data: &Dataset, facts: &Facts<'_>) -> Revision {
 }
 
 /// The facts of `session` from the book (spec §6.2): the consensus of its latest run's sealed
-/// 1d answers (with the roster's `families`) and the outcomes of that run's 1d score line.
+/// 1d answers (with the roster's `families`) and the outcomes of that run's 1d score line,
+/// as known `as_of` (no outcomes before the session closes).
 pub fn session_facts(
     lines: &BookLines,
     families: &[(String, String)],
     session: Date,
+    as_of: council::AsOf,
 ) -> SessionFacts {
     let mut f = SessionFacts {
         session,
         consensus: Default::default(),
         outcomes: Default::default(),
     };
-    if let Some(run) = council::latest_run(lines, Some(session)) {
+    if let Some(run) = council::latest_run(lines, Some(session), as_of) {
         if let Some(c) = run
             .run_id
             .as_deref()
-            .and_then(|id| council::council_of_run(lines, families, id))
+            .and_then(|id| council::council_of_run(lines, families, id, as_of))
         {
             f.consensus = c
                 .consensus
@@ -468,22 +470,26 @@ pub fn session_facts(
                 .map(|(m, c)| (m, c.prob_up))
                 .collect();
         }
-        f.outcomes = council::outcomes_of_run(lines, run);
+        if as_of.closed(session) {
+            f.outcomes = council::outcomes_of_run(lines, run);
+        }
     }
     f
 }
 
-/// `data` with the facts of every session it has a forecast in, from the book (replacing any
-/// it held): the analysis' whole input, as `sealbook experiment export --dataset` writes it.
+/// `data` with the facts of every session it has a forecast in, from the book as known
+/// `as_of` (replacing any it held): the analysis' whole input, as `sealbook experiment export
+/// --dataset` writes it.
 pub fn with_book_facts(
     mut data: Dataset,
     lines: &BookLines,
     families: &[(String, String)],
+    as_of: council::AsOf,
 ) -> Dataset {
     let sessions: BTreeSet<Date> = data.forecasts.iter().map(|f| f.session).collect();
     data.sessions = sessions
         .into_iter()
-        .map(|s| session_facts(lines, families, s))
+        .map(|s| session_facts(lines, families, s, as_of))
         .collect();
     data
 }

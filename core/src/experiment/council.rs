@@ -2,7 +2,7 @@
 //! answers per market, their consensus (the published rule of §4.5, [`crate::score::consensus`])
 //! and the session's outcomes from its 1d score line.
 
-use crate::calendar::{sealing_time, Date, Horizon};
+use crate::calendar::{sealing_time, session_close, Date, Horizon, Instant};
 use crate::league::layout::MARKETS;
 use crate::score::book_lines::{number, BookLines, RunLine};
 use crate::score::consensus::{consensus, Answer};
@@ -41,14 +41,48 @@ pub struct Council {
     pub answers: Vec<CouncilAnswer>,
 }
 
+/// How much of the book the experiment uses (spec §6.1: a reader is shown a council once it
+/// is sealed and a session's outcome once the session has closed, never before). A live
+/// league's book never runs ahead of its clock; a book read at a set clock can (a replay, or
+/// the DEMO league, whose season is written ahead of the clock it is served at), so what the
+/// API shows is the book as it stood at the API's clock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AsOf {
+    /// Everything the book holds: the offline export (`sealbook experiment export`).
+    Whole,
+    /// What was sealed at or before the instant, and outcomes of sessions closed by then.
+    At(Instant),
+}
+
+impl AsOf {
+    /// Whether a line sealed at `at` (`booked_at`) is known: one without a time is.
+    fn knows(self, at: Option<Instant>, booked_at: Option<Instant>) -> bool {
+        match (self, at) {
+            (AsOf::At(now), Some(at)) => sealing_time(at, booked_at) <= now,
+            _ => true,
+        }
+    }
+
+    /// Whether `session` has closed (16:00 ET, the latest of its events' ends, §3.3), so
+    /// that its outcomes may be shown.
+    pub fn closed(self, session: Date) -> bool {
+        match self {
+            AsOf::Whole => true,
+            AsOf::At(now) => session_close(session) <= now,
+        }
+    }
+}
+
 /// The latest run line with a run id, in book order, whose session is `session` (its run id
-/// starts with the date, as `<session>-am` does), or the latest of all when `session` is None.
-pub fn latest_run(lines: &BookLines, session: Option<Date>) -> Option<&RunLine> {
+/// starts with the date, as `<session>-am` does), or the latest of all when `session` is None;
+/// of the run lines known `as_of`.
+pub fn latest_run(lines: &BookLines, session: Option<Date>, as_of: AsOf) -> Option<&RunLine> {
     let prefix = session.map(|d| d.to_string());
     lines
         .runs
         .iter()
         .rev()
+        .filter(|r| as_of.knows(r.at, r.booked_at))
         .find(|r| match (&r.run_id, &prefix) {
             (Some(id), Some(p)) => id.starts_with(p.as_str()),
             (Some(_), None) => true,
@@ -56,7 +90,7 @@ pub fn latest_run(lines: &BookLines, session: Option<Date>) -> Option<&RunLine> 
         })
 }
 
-/// The council of run `run_id`: every answer line of the run with a numeric 1d `prob_up`
+/// The council of run `run_id`: every answer line of the run known `as_of` with a numeric 1d `prob_up`
 /// (0-100) for one of the 12 markets, and each market's consensus with the roster's family
 /// weights (`families`: (seat, family) in roster order; seats not in it are their own family,
 /// after the roster's). None when the run has no such answer.
@@ -64,11 +98,12 @@ pub fn council_of_run(
     lines: &BookLines,
     families: &[(String, String)],
     run_id: &str,
+    as_of: AsOf,
 ) -> Option<Council> {
     let mut answers = Vec::new();
     let mut sealed_at = None;
     for a in lines.answers.values() {
-        if a.run_id.as_deref() != Some(run_id) {
+        if a.run_id.as_deref() != Some(run_id) || !as_of.knows(a.at, a.booked_at) {
             continue;
         }
         let Some(seat) = a.seat.as_deref() else {
@@ -159,25 +194,31 @@ pub fn outcomes_of_run(lines: &BookLines, run: &RunLine) -> BTreeMap<String, boo
         .unwrap_or_default()
 }
 
-/// Whether `session`'s latest run has its 1d score line in the book (spec §6.1: the session
-/// is scored).
-pub fn is_scored(lines: &BookLines, session: Date) -> bool {
-    latest_run(lines, Some(session)).is_some_and(|run| !outcomes_of_run(lines, run).is_empty())
+/// Whether `session` has closed `as_of` and its latest run has its 1d score line in the book
+/// (spec §6.1: the session is scored).
+pub fn is_scored(lines: &BookLines, session: Date, as_of: AsOf) -> bool {
+    as_of.closed(session)
+        && latest_run(lines, Some(session), as_of)
+            .is_some_and(|run| !outcomes_of_run(lines, run).is_empty())
 }
 
 /// The reader's score on `session` beside the council's (spec §6.1, §6.2): the session's
 /// latest run, its council with the roster's `families`, its 1d outcomes, and
 /// [`super::wire::score_session`] on the reader's `forecasts` of that session. None while
-/// the session is not scored or nothing of the reader's is resolved.
+/// the session is not scored `as_of` or nothing of the reader's is resolved.
 pub fn reader_scored(
     lines: &BookLines,
     families: &[(String, String)],
     session: Date,
     forecasts: &[super::Forecast],
+    as_of: AsOf,
 ) -> Option<super::wire::Scored> {
-    let run = latest_run(lines, Some(session))?;
+    if !is_scored(lines, session, as_of) {
+        return None;
+    }
+    let run = latest_run(lines, Some(session), as_of)?;
     let outcomes = outcomes_of_run(lines, run);
-    let council = council_of_run(lines, families, run.run_id.as_deref()?)?;
+    let council = council_of_run(lines, families, run.run_id.as_deref()?, as_of)?;
     super::wire::score_session(&session.to_string(), forecasts, &council, &outcomes)
 }
 
@@ -263,12 +304,13 @@ mod tests {
             f("SPX", Direction::Down, 60),
             f("GOLD", Direction::Down, 90),
         ];
-        assert!(!is_scored(&book(false), d));
-        assert_eq!(reader_scored(&book(false), &[], d, &mine), None);
+        let w = AsOf::Whole;
+        assert!(!is_scored(&book(false), d, w));
+        assert_eq!(reader_scored(&book(false), &[], d, &mine, w), None);
         let lines = book(true);
-        assert!(is_scored(&lines, d));
-        assert!(!is_scored(&lines, Date::parse("2026-12-04").unwrap()));
-        let s = reader_scored(&lines, &[], d, &mine).unwrap();
+        assert!(is_scored(&lines, d, w));
+        assert!(!is_scored(&lines, Date::parse("2026-12-04").unwrap(), w));
+        let s = reader_scored(&lines, &[], d, &mine, w).unwrap();
         // Reader: SPX p(up)=0.40, up -> 0.36, miss; GOLD p(up)=0.10, down -> 0.01, hit.
         assert!((s.reader.brier - 0.185).abs() < 1e-12);
         assert_eq!((s.reader.hit_rate, s.reader.n), (0.5, 2));
@@ -285,6 +327,41 @@ mod tests {
         assert!((s.seats[0].score.brier - 0.1521).abs() < 1e-9);
         assert!((s.seats[1].score.brier - 0.2025).abs() < 1e-9);
         assert_eq!(s.run_id, "2026-12-03-am");
+    }
+
+    #[test]
+    fn a_session_is_shown_as_the_book_stood_at_the_clock() {
+        use crate::experiment::{Direction, Forecast, ReaderId, Stage};
+        let d = Date::parse("2026-12-03").unwrap();
+        let at = |s| AsOf::At(Instant::parse_rfc3339(s).unwrap());
+        let lines = book(true);
+        let mine = [Forecast {
+            reader: ReaderId::from_random([1; 16]),
+            session: d,
+            market: "SPX".into(),
+            direction: Direction::Up,
+            confidence: 60,
+            stage: Stage::Single,
+            at: Instant::parse_rfc3339("2026-12-03T12:50:00Z").unwrap(),
+            first: true,
+            arm: None,
+        }];
+        // Before the run line (12:30Z): no run, no council.
+        assert!(latest_run(&lines, Some(d), at("2026-12-03T12:29:59Z")).is_none());
+        // After the run line, before the answers (12:40Z): the run, but no council yet.
+        let run = latest_run(&lines, Some(d), at("2026-12-03T12:35:00Z")).unwrap();
+        assert!(council_of_run(&lines, &[], "2026-12-03-am", at("2026-12-03T12:35:00Z")).is_none());
+        assert_eq!(run.run_id.as_deref(), Some("2026-12-03-am"));
+        let c = council_of_run(&lines, &[], "2026-12-03-am", at("2026-12-03T12:40:00Z")).unwrap();
+        assert_eq!(c.answers.len(), 4);
+        // The score line is in the book, but the session is open until 16:00 ET (21:00Z):
+        // neither scored nor the reader's score shown, after the 09:30 reference included.
+        for t in ["2026-12-03T14:30:00Z", "2026-12-03T20:59:59Z"] {
+            assert!(!is_scored(&lines, d, at(t)), "{t}");
+            assert_eq!(reader_scored(&lines, &[], d, &mine, at(t)), None, "{t}");
+        }
+        assert!(is_scored(&lines, d, at("2026-12-03T21:00:00Z")));
+        assert!(reader_scored(&lines, &[], d, &mine, at("2026-12-03T21:00:00Z")).is_some());
     }
 
     #[test]

@@ -59,6 +59,11 @@ pub struct SessionView {
     /// The reader's most recent scored session beside the council ([`score_session`]).
     #[serde(default)]
     pub scored: Option<Scored>,
+    /// The server's clock when it answered, RFC 3339 UTC: the page counts down to
+    /// `closes_at` on this clock, not the device's (a reader's device may be off, and a DEMO
+    /// or a replay is served at a set clock).
+    #[serde(default)]
+    pub server_time: Option<String>,
 }
 
 /// A Brier score and hit rate over `n` scored forecasts (spec §6.2: the Brier of the

@@ -8,6 +8,7 @@
 use crate::experiment::{self as ex, store::Store};
 use crate::outcome::{CmdResult, Exit, Unusable};
 use sealbook_core::experiment::analysis::{analyse, parse_dataset, with_book_facts};
+use sealbook_core::experiment::council::AsOf;
 use sealbook_core::experiment::{Forecast, Group};
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -104,7 +105,9 @@ pub fn run(command: ExperimentCommand, json: bool) -> CmdResult {
     match command {
         ExperimentCommand::Export(a) if a.dataset => {
             let view = book_view(&a.dir)?;
-            let data = with_book_facts(dataset(&a.dir)?, &view.lines, &view.families);
+            // The offline export holds the whole book: a league's book never runs ahead of
+            // the clock it was written at.
+            let data = with_book_facts(dataset(&a.dir)?, &view.lines, &view.families, AsOf::Whole);
             let mut text = serde_json::to_string(&data).expect("plain fields");
             text.push('\n');
             write_out(a.out.as_deref(), &text)
@@ -143,7 +146,7 @@ pub fn run(command: ExperimentCommand, json: bool) -> CmdResult {
                         .dir
                         .as_deref()
                         .ok_or_else(|| Unusable::new("the league directory is missing"))?;
-                    ex::analysis_with_book(dataset(dir)?, &book_view(dir)?)
+                    ex::analysis_with_book(dataset(dir)?, &book_view(dir)?, AsOf::Whole)
                 }
             };
             let mut out = std::io::stdout().lock();

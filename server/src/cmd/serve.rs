@@ -30,7 +30,7 @@ pub struct Args {
     league: Option<PathBuf>,
     /// With --league: start the league's clock at this instant instead of the system time
     /// (demos, tests, replays); every line it writes records the set clock. With --demo: the
-    /// reader experiment's clock.
+    /// reader experiment's clock [default: 08:45 ET on the demo's last run session].
     #[arg(long, value_name = "RFC3339")]
     at: Option<String>,
     /// With --at: the set clock runs this many times as fast as real time.
@@ -115,7 +115,16 @@ fn experiment(dir: &Path, args: &Args) -> Result<crate::experiment::Experiment, 
                 .map_err(|_| Unusable::new(format!("{var}: {v:?} is not a count")))?;
         }
     }
-    let clock = Clock::from_arg(args.at.as_deref())?.with_speed(args.speed);
+    let clock = match (args.demo, args.at.as_deref()) {
+        // The DEMO's experiment runs on the demo's own dates, from its last run's morning.
+        (true, None) => crate::demo::league::experiment_start(crate::demo::league::SESSIONS)
+            .map(Clock::set_to)
+            .ok_or_else(|| {
+                Unusable::new("the NYSE calendar does not reach the demo's last session")
+            })?,
+        (_, at) => Clock::from_arg(at)?,
+    }
+    .with_speed(args.speed);
     let origin = std::env::var(ex::ALLOWED_ORIGIN_ENV)
         .ok()
         .filter(|o| !o.is_empty());

@@ -246,6 +246,17 @@ pub fn last_scored_session(sessions: u32) -> Option<Date> {
     )
 }
 
+/// Where the reader experiment's clock starts on the DEMO league when `--at` does not set it:
+/// 08:45 ET on the demo's last run session, once that session's council is sealed (the run
+/// is polled at 08:30 ET) and 45 minutes before its forecasts close. The demo's season is
+/// written on its own dates, ahead of or behind the system clock; on this clock the session
+/// a reader forecasts is one the demo has a sealed council for, and the sessions it shows
+/// as scored are the ones closed before it (spec §6.1).
+pub fn experiment_start(sessions: u32) -> Option<Instant> {
+    let last_run = nth_session_from(FIRST_SESSION, sessions.saturating_sub(1))?;
+    Some(new_york_time(last_run, 8, 45))
+}
+
 /// Makes the DEMO league in `dir` (which must be empty or absent), over `sessions` sessions.
 pub fn write_league(dir: &Path, sessions: u32) -> Result<Made, Unusable> {
     if dir.exists() {

@@ -6,7 +6,7 @@
 use super::store::StoreError;
 use super::Experiment;
 use sealbook_core::calendar::Instant;
-use sealbook_core::experiment::council::{self, control_display};
+use sealbook_core::experiment::council::{self, control_display, AsOf};
 use sealbook_core::experiment::request::{self, ApiError};
 use sealbook_core::experiment::rules;
 use sealbook_core::experiment::wire::{
@@ -80,7 +80,7 @@ pub async fn handle(
         ("GET", "session") => session(ex, query, now).await,
         ("POST", "peek") => peek(ex, body, now).await,
         ("POST", "forecast") => forecast(ex, body, now).await,
-        ("GET", "stats") => stats(ex).await,
+        ("GET", "stats") => stats(ex, now).await,
         _ => Err(ApiError::not_found().into()),
     };
     r.unwrap_or_else(|a| a)
@@ -152,7 +152,7 @@ async fn session(ex: &Experiment, query: Option<&str>, now: Instant) -> Result<A
                 .sessions(&visit.reader)?
                 .into_iter()
                 .rev()
-                .find(|d| council::is_scored(&scored_book.lines, *d));
+                .find(|d| council::is_scored(&scored_book.lines, *d, AsOf::At(now)));
             let scored = match last_scored {
                 Some(d) if d == visit.session => Some((d, f.clone())),
                 Some(d) => Some((d, tx.forecasts(&visit.reader, d)?)),
@@ -164,7 +164,7 @@ async fn session(ex: &Experiment, query: Option<&str>, now: Instant) -> Result<A
         .map_err(storage_failed)?;
     let reader = reader.ok_or_else(|| Answer::from(ApiError::unknown_reader()))?;
     let visible = rules::may_see_council(reader.group, &forecasts);
-    let council = visible.then(|| book.council(o.session, ex.demo)).flatten();
+    let council = visible.then(|| book.council(o.session, now)).flatten();
     let markets = MARKET_NAMES
         .iter()
         .map(|(m, name)| MarketRow {
@@ -173,8 +173,9 @@ async fn session(ex: &Experiment, query: Option<&str>, now: Instant) -> Result<A
             forecast: forecasts.iter().rev().find(|f| f.market == *m).cloned(),
         })
         .collect();
-    let scored =
-        scored.and_then(|(d, f)| council::reader_scored(&book.lines, &book.families, d, &f));
+    let scored = scored.and_then(|(d, f)| {
+        council::reader_scored(&book.lines, &book.families, d, &f, AsOf::At(now))
+    });
     Ok(ok(
         200,
         &SessionView {
@@ -188,6 +189,7 @@ async fn session(ex: &Experiment, query: Option<&str>, now: Instant) -> Result<A
             council_hidden: (!visible).then(|| wire::HIDDEN_BEFORE_FIRST_FORECAST.to_owned()),
             peeked,
             scored,
+            server_time: Some(now.to_rfc3339()),
         },
     ))
 }
@@ -224,7 +226,7 @@ async fn peek(ex: &Experiment, body: &[u8], now: Instant) -> Result<Answer, Answ
     } else {
         PeekReply {
             peeked: false,
-            council: ex.book().council(o.session, ex.demo),
+            council: ex.book().council(o.session, now),
         }
     };
     Ok(ok(200, &reply))
@@ -241,7 +243,7 @@ async fn forecast(ex: &Experiment, body: &[u8], now: Instant) -> Result<Answer, 
         .map_err(storage_failed)?;
     let f = decided?;
     let display = match (f.stage, f.arm) {
-        (Stage::Private, Some(arm)) => Some(display(ex, o.session, &f.market, arm)),
+        (Stage::Private, Some(arm)) => Some(display(ex, o.session, &f.market, arm, now)),
         _ => None,
     };
     Ok(ok(
@@ -259,12 +261,13 @@ fn display(
     session: sealbook_core::calendar::Date,
     market: &str,
     arm: Arm,
+    now: Instant,
 ) -> Display {
     let book = ex.book();
     let market = market.to_owned();
     match arm {
         Arm::Council => {
-            let c = book.council(session, ex.demo);
+            let c = book.council(session, now);
             Display::Council {
                 consensus: c.as_ref().and_then(|c| c.consensus.get(&market).cloned()),
                 answers: c.map(|c| {
@@ -277,7 +280,7 @@ fn display(
             }
         }
         Arm::Control => {
-            let run = council::latest_run(&book.lines, (!ex.demo).then_some(session));
+            let run = council::latest_run(&book.lines, Some(session), AsOf::At(now));
             let snapshot = run.and_then(|r| {
                 let sha = r.snapshot_sha256.as_deref()?;
                 let ask = r.ask_sha256.as_deref()?;
@@ -292,8 +295,8 @@ fn display(
     }
 }
 
-async fn stats(ex: &Experiment) -> Result<Answer, Answer> {
+async fn stats(ex: &Experiment, now: Instant) -> Result<Answer, Answer> {
     let data = ex.store.run(|tx| tx.all()).await.map_err(storage_failed)?;
-    let a = ex.analysis(data);
+    let a = ex.analysis(data, now);
     Ok(ok(200, &a))
 }

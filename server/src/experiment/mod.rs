@@ -12,9 +12,9 @@ pub mod store;
 mod store_tests;
 
 use crate::cmd::league::driver::Clock;
-use sealbook_core::calendar::Date;
+use sealbook_core::calendar::{Date, Instant};
 use sealbook_core::experiment::analysis::Analysis;
-use sealbook_core::experiment::council::{self, Council};
+use sealbook_core::experiment::council::{self, AsOf, Council};
 use sealbook_core::league::config::DATABASE_URL_SCHEMES;
 use sealbook_core::league::layout::{ASKS_FILE, BOOK_FILE};
 use sealbook_core::score::book_lines::BookLines;
@@ -139,11 +139,12 @@ impl BookView {
         })
     }
 
-    /// The council shown for `session`: its latest run's answers, or with `demo` the book's
-    /// latest run whatever its session.
-    pub fn council(&self, session: Date, demo: bool) -> Option<Council> {
-        let run = council::latest_run(&self.lines, (!demo).then_some(session))?;
-        council::council_of_run(&self.lines, &self.families, run.run_id.as_deref()?)
+    /// The council shown for `session`: its latest run's answers sealed by `now`, never
+    /// another session's (spec §6.1).
+    pub fn council(&self, session: Date, now: Instant) -> Option<Council> {
+        let as_of = AsOf::At(now);
+        let run = council::latest_run(&self.lines, Some(session), as_of)?;
+        council::council_of_run(&self.lines, &self.families, run.run_id.as_deref()?, as_of)
     }
 }
 
@@ -208,10 +209,14 @@ impl Experiment {
         view
     }
 
-    /// The published analysis of everything stored (the same figures as
-    /// `sealbook experiment stats`).
-    pub fn analysis(&self, data: sealbook_core::experiment::analysis::Dataset) -> Analysis {
-        analysis_with_book(data, &self.book())
+    /// The analysis of everything stored with the book as it stood at `now` (the same
+    /// figures as `sealbook experiment stats` once every session in it has closed).
+    pub fn analysis(
+        &self,
+        data: sealbook_core::experiment::analysis::Dataset,
+        now: Instant,
+    ) -> Analysis {
+        analysis_with_book(data, &self.book(), AsOf::At(now))
     }
 }
 
@@ -256,13 +261,15 @@ pub fn decide_forecast(
     Ok(Ok(f))
 }
 
-/// The analysis of `data` with each session's council and outcomes from `book`.
+/// The analysis of `data` with each session's council and outcomes from `book` as known
+/// `as_of`.
 pub fn analysis_with_book(
     data: sealbook_core::experiment::analysis::Dataset,
     book: &BookView,
+    as_of: AsOf,
 ) -> Analysis {
     use sealbook_core::experiment::analysis::{analyse, with_book_facts};
-    analyse(&with_book_facts(data, &book.lines, &book.families))
+    analyse(&with_book_facts(data, &book.lines, &book.families, as_of))
 }
 
 impl std::fmt::Debug for Experiment {

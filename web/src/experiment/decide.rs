@@ -420,6 +420,7 @@ mod tests {
             council_hidden: hidden.then(|| "before_first_forecast".into()),
             peeked,
             scored: None,
+            server_time: None,
         }
     }
 

@@ -44,7 +44,12 @@ pub enum Msg {
 pub struct ExperimentApp {
     reader: Option<String>,
     session: Option<Rc<Session>>,
+    /// The server's clock, as the device's clock plus `skew`.
     now: Instant,
+    /// The server's clock minus the device's, in microseconds, measured when the session was
+    /// read: the countdown and the page's own refusal follow the server's clock, which
+    /// decides (spec §6.3), whatever the device's says.
+    skew: i64,
     mode: Mode,
     drafts: BTreeMap<String, Draft>,
     /// The revision protocol's displays, by market, as the private calls' answers gave them.
@@ -115,7 +120,7 @@ impl ExperimentApp {
             return;
         };
         // The clock at the moment of the call: a background tab's ticks may be throttled.
-        self.now = net::now();
+        self.now = self.server_now();
         if let Some(why) = self.closed_message(&session) {
             self.errors.insert(market, why.clone());
             self.announce = why;
@@ -145,6 +150,11 @@ impl ExperimentApp {
             let reply = net::request("POST", "/api/experiment/forecast", Some(&body)).await;
             Msg::Sent(market, read::<Accepted>(reply, 201).map(|(a, _)| a))
         });
+    }
+
+    /// The server's clock now.
+    fn server_now(&self) -> Instant {
+        Instant(net::now().0 + self.skew)
     }
 
     /// The sentence that refuses a call once the reference time has passed.
@@ -179,6 +189,7 @@ impl Component for ExperimentApp {
             reader: None,
             session: None,
             now: net::now(),
+            skew: 0,
             mode: Mode::OneCall,
             drafts: BTreeMap::new(),
             displays: BTreeMap::new(),
@@ -209,7 +220,14 @@ impl Component for ExperimentApp {
             }
             Msg::Reader(Err(e)) => self.failure = Some(e.message),
             Msg::Loaded(Ok(session)) => {
-                self.now = net::now();
+                if let Some(server) = session
+                    .server_time
+                    .as_deref()
+                    .and_then(Instant::parse_rfc3339)
+                {
+                    self.skew = server.0 - net::now().0;
+                }
+                self.now = self.server_now();
                 self.session = Some(Rc::new(session));
                 self.failure = None;
             }
@@ -224,7 +242,7 @@ impl Component for ExperimentApp {
                 self.failure = Some(e.message);
             }
             Msg::Tick => {
-                self.now = net::now();
+                self.now = self.server_now();
                 return self.session.is_some();
             }
             Msg::Mode(mode) => self.mode = mode,

@@ -389,8 +389,11 @@ pub fn publish_league(dir: &Path) -> Result<Published, Unusable> {
             .at_line(e.line)
             .field(e.field)
     })?;
-    let analysis =
-        crate::experiment::analysis_with_book(crate::experiment::stored_dataset(dir)?, &view);
+    let analysis = crate::experiment::analysis_with_book(
+        crate::experiment::stored_dataset(dir)?,
+        &view,
+        sealbook_core::experiment::council::AsOf::Whole,
+    );
     generated.push(File {
         path: LEAGUE_FILE.into(),
         bytes: LeagueFile {
