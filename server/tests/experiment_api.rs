@@ -47,7 +47,14 @@ fn start(dir: &Path, at: &str, log: &Path, rate: u32) -> Server {
 fn start_with(dir: &Path, at: &str, log: &Path, rate: u32, url: Option<&str>) -> Server {
     let mut command = Command::new(BIN);
     command
-        .args(["serve", "--addr", "127.0.0.1:0", "--experiment", "--data"])
+        .args([
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--experiment",
+            "--serve-unlisted",
+            "--data",
+        ])
         .arg(dir)
         .args(["--at", at])
         .env("SEALBOOK_EXPERIMENT_RATE_PER_MINUTE", rate.to_string());
@@ -667,7 +674,14 @@ fn the_database_url_comes_from_the_config_unless_the_environment_names_one() {
     // A server started on it fails the same way, naming no password.
     let bad_log = tmp.path().join("refused.log");
     let status = Command::new(BIN)
-        .args(["serve", "--addr", "127.0.0.1:0", "--experiment", "--data"])
+        .args([
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--experiment",
+            "--serve-unlisted",
+            "--data",
+        ])
         .arg(&dir)
         .env(DATABASE_URL, &refused)
         .stdout(std::fs::File::create(tmp.path().join("refused.stdout")).unwrap())
