@@ -265,9 +265,9 @@ async fn answer(site: &Site, req: &Request<Incoming>, path: &str) -> Response<Bo
     }
 }
 
-/// Requests at `/api/experiment/<op>`: the body read up to its cap (one byte more tells an
-/// oversized body apart), CORS headers only for the configured origin, JSON answers that are
-/// never cached.
+/// Requests at `/api/experiment/<op>`: a POST only with a body declared JSON (else 415), the
+/// body read up to its cap (one byte more tells an oversized body apart), CORS headers only
+/// for the configured origin, JSON answers that are never cached.
 async fn experiment(
     ex: &crate::experiment::Experiment,
     req: Request<Incoming>,
@@ -286,7 +286,23 @@ async fn experiment(
         .map(str::to_string);
     let method = req.method().as_str().to_string();
     let query = req.uri().query().map(str::to_string);
-    let answer = if method == "OPTIONS" {
+    let json_body = sealbook_core::experiment::request::is_json_content_type(
+        req.headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok()),
+    );
+    // A POST whose body is not declared JSON is one a page of any origin can send without a
+    // preflight: refused unread, and with no CORS header.
+    let refused = method == "POST" && !json_body;
+    let allowed = allowed.filter(|_| !refused);
+    let answer = if refused {
+        use sealbook_core::experiment::request as rq;
+        crate::experiment::api::Answer {
+            status: rq::UNSUPPORTED_MEDIA_TYPE,
+            body: serde_json::to_value(rq::unsupported_media_type_doc()).expect("plain fields"),
+            retry_after: None,
+        }
+    } else if method == "OPTIONS" {
         crate::experiment::api::Answer {
             status: 204,
             body: serde_json::Value::Null,
