@@ -226,7 +226,8 @@ fn a_folder_without_a_manifest_is_refused_unless_asked() {
     operator_files(dir);
     std::fs::write(dir.join("DEMO.txt"), b"demo\n").unwrap();
 
-    let log = tmp.path().join("refused.log");
+    let logs = tempfile::tempdir().unwrap();
+    let log = logs.path().join("refused.log");
     let mut child = Command::new(BIN)
         .args(["serve", "--addr", "127.0.0.1:0", "--data", arg(dir)])
         .stdout(Stdio::null())
