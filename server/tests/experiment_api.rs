@@ -48,7 +48,14 @@ fn start(dir: &Path, at: &str, log: &Path, rate: u32) -> Server {
 fn start_with(dir: &Path, at: &str, log: &Path, rate: u32, url: Option<&str>) -> Server {
     let mut command = Command::new(BIN);
     command
-        .args(["serve", "--addr", "127.0.0.1:0", "--experiment", "--data"])
+        .args([
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--experiment",
+            "--serve-unlisted",
+            "--data",
+        ])
         .arg(dir)
         .args(["--at", at])
         .env("SEALBOOK_EXPERIMENT_RATE_PER_MINUTE", rate.to_string());
@@ -88,10 +95,21 @@ struct Reply {
 }
 
 fn call(s: &Server, method: &str, target: &str, body: &str) -> Reply {
+    call_with(
+        s,
+        method,
+        target,
+        "Content-Type: application/json\r\n",
+        body,
+    )
+}
+
+/// [`call`] with the header lines `extra` in place of the JSON content type.
+fn call_with(s: &Server, method: &str, target: &str, extra: &str, body: &str) -> Reply {
     let mut c = connect(&s.addr);
     write!(
         c,
-        "{method} {target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        "{method} {target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n{extra}Content-Length: {}\r\n\r\n{body}",
         body.len()
     )
     .unwrap();
@@ -707,7 +725,14 @@ fn the_database_url_comes_from_the_config_unless_the_environment_names_one() {
     // A server started on it fails the same way, naming no password.
     let bad_log = tmp.path().join("refused.log");
     let status = Command::new(BIN)
-        .args(["serve", "--addr", "127.0.0.1:0", "--experiment", "--data"])
+        .args([
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--experiment",
+            "--serve-unlisted",
+            "--data",
+        ])
         .arg(&dir)
         .env(DATABASE_URL, &refused)
         .stdout(std::fs::File::create(tmp.path().join("refused.stdout")).unwrap())
@@ -843,4 +868,92 @@ fn no_council_before_its_seal_and_no_outcome_before_the_close() {
     .body;
     assert_eq!(view["council"]["run_id"], "2026-12-04-am", "{view}");
     drop(s);
+}
+
+/// A POST must declare a JSON body: a cross-origin page can send `text/plain`, a form or
+/// multipart without a preflight, so those are refused unread (415) with no CORS header, even
+/// from the configured origin; a JSON body (any case, any parameters) is taken.
+#[test]
+fn posts_must_declare_a_json_body() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("league");
+    std::fs::create_dir(&dir).unwrap();
+    league(&dir);
+    let log = tmp.path().join("serve.log");
+    let origin = "https://reader.example";
+    let mut command = Command::new(BIN);
+    command
+        .args([
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--experiment",
+            "--serve-unlisted",
+            "--data",
+        ])
+        .arg(&dir)
+        .args(["--at", "2026-12-03T12:00:00Z"])
+        .env("SEALBOOK_EXPERIMENT_RATE_PER_MINUTE", "1000")
+        .env("SEALBOOK_EXPERIMENT_ALLOWED_ORIGIN", origin)
+        .env_remove(DATABASE_URL)
+        .stderr(std::fs::File::create(&log).unwrap());
+    let s = common::serve::start_to(
+        command,
+        Some(log.clone()),
+        Some(&log.with_extension("stdout")),
+    );
+    let before = call(&s, "GET", "/api/experiment/stats", "").body;
+    for ctype in [
+        "",
+        "Content-Type: text/plain\r\n",
+        "Content-Type: text/plain;charset=UTF-8\r\n",
+        "Content-Type: application/x-www-form-urlencoded\r\n",
+        "Content-Type: multipart/form-data; boundary=x\r\n",
+        "Content-Type: application/jsonx\r\n",
+    ] {
+        for target in ["/api/experiment/reader", "/api/experiment/forecast"] {
+            let r = call_with(
+                &s,
+                "POST",
+                target,
+                &format!("Origin: {origin}\r\n{ctype}"),
+                "{}",
+            );
+            assert_eq!(r.status, 415, "{ctype:?} {target}: {}", r.body);
+            assert_eq!(r.body["error"]["code"], "unsupported_media_type");
+            assert!(
+                !r.headers.contains("access-control-"),
+                "{ctype:?}: {}",
+                r.headers
+            );
+        }
+    }
+    assert_eq!(
+        call(&s, "GET", "/api/experiment/stats", "").body,
+        before,
+        "no refused POST reached the store"
+    );
+    // The preflight is answered for the configured origin, and a JSON POST from it is taken.
+    let pre = call_with(
+        &s,
+        "OPTIONS",
+        "/api/experiment/reader",
+        &format!("Origin: {origin}\r\nAccess-Control-Request-Method: POST\r\n"),
+        "",
+    );
+    assert_eq!(pre.status, 204);
+    assert!(pre
+        .headers
+        .contains(&format!("access-control-allow-origin: {origin}")));
+    let r = call_with(
+        &s,
+        "POST",
+        "/api/experiment/reader",
+        &format!("Origin: {origin}\r\nContent-Type: Application/JSON; charset=utf-8\r\n"),
+        "{}",
+    );
+    assert_eq!(r.status, 201, "{}", r.body);
+    assert!(r
+        .headers
+        .contains(&format!("access-control-allow-origin: {origin}")));
 }

@@ -559,6 +559,10 @@ fn a_failed_score_is_retried_until_it_succeeds_then_published() {
         !dir.join("manifest.json").exists(),
         "nothing to publish yet"
     );
+    // Nothing is served before the first publish, the operator's config never.
+    for p in ["/data/league.toml", "/data/council-book.jsonl"] {
+        assert_eq!(get(&s, p).0, 404, "{p}");
+    }
     // Asked again without a restart: the next job is the score, a minute or more later.
     let (_, h) = health_until(&s, 300, |h| {
         h["next"]["job"] == "score" && h["jobs"]["score"]["outcome"] == "failed"
@@ -593,6 +597,19 @@ fn a_failed_score_is_retried_until_it_succeeds_then_published() {
     // The served manifest lists the book as it was when published (the book only grows).
     let (status, _, body) = get(&s, "/data/manifest.json");
     assert_eq!(status, 200);
+    // The operator's config (its seats' endpoints, key variable names, database URL) and the
+    // price file beside the league are not published.
+    for p in ["/data/league.toml", "/data/prices.csv"] {
+        let (status, _, body) = get(&s, p);
+        assert_eq!(status, 404, "{p}: {body}");
+    }
+    let (_, _, listing) = get(&s, "/data/");
+    assert!(
+        listing.contains("council-book.jsonl")
+            && !listing.contains("league.toml")
+            && !listing.contains("prices.csv"),
+        "{listing}"
+    );
     let manifest: serde_json::Value = serde_json::from_str(&body).unwrap();
     let listed = manifest["files"]
         .as_array()

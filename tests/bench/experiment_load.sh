@@ -14,7 +14,7 @@ SERVER=""
 stop() { [ -n "$SERVER" ] && kill "$SERVER" 2>/dev/null; wait "$SERVER" 2>/dev/null || true; SERVER=""; }
 serve() { # DIR -> sets SERVER and ADDR
   mkdir -p "$1"
-  "$BIN" serve --addr 127.0.0.1:0 --experiment --data "$1" --at 2026-12-03T12:00:00Z >"$T/out" 2>"$T/err" &
+  "$BIN" serve --addr 127.0.0.1:0 --experiment --serve-unlisted --data "$1" --at 2026-12-03T12:00:00Z >"$T/out" 2>"$T/err" &
   SERVER=$!
   for _ in $(seq 100); do grep -q serving "$T/out" 2>/dev/null && break; sleep 0.1; done
   ADDR=$(sed -n 's|^serving http://\(.*\)/$|\1|p' "$T/out")

@@ -2,7 +2,7 @@
 // 127.0.0.1 port, headless Debian Chromium through playwright-core, and a simulated file drop.
 
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,10 +36,13 @@ export function removeDir(dir) {
 
 /// Starts `sealbook serve --data DIR --addr 127.0.0.1:0 [extraArgs]` and resolves with {url, stop}
 /// once it printed its URL, within `timeoutMs` (20 s for a served directory; a `--demo` server
-/// writes its league first and is given longer by its callers).
+/// writes its league first and is given longer by its callers). A fixture folder without its
+/// own manifest.json (loose files, or leagues in subfolders) is served with --serve-unlisted.
 export function startServer(dataDir, extraArgs = [], { timeoutMs = 20000 } = {}) {
+  const unlisted = !extraArgs.includes('--demo') && !existsSync(join(dataDir, 'manifest.json'));
+  const args = ['serve', '--data', dataDir, '--addr', '127.0.0.1:0', ...(unlisted ? ['--serve-unlisted'] : []), ...extraArgs];
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(SEALBOOK_BIN, ['serve', '--data', dataDir, '--addr', '127.0.0.1:0', ...extraArgs], {
+    const child = spawn(SEALBOOK_BIN, args, {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';

@@ -11,6 +11,36 @@ use serde_json::{Map, Value};
 /// The largest request body read, bytes: the largest valid body is under 200.
 pub const MAX_BODY: usize = 4096;
 
+/// Whether a request's `Content-Type` names a JSON body: `application/json`, in any case,
+/// with or without parameters (`; charset=utf-8`). Every POST of the API must (spec §6.1):
+/// a page of another origin may send `text/plain`, form or multipart bodies without asking
+/// first, but a JSON body makes the browser ask (a preflight), which the API answers with
+/// access only for the configured origin.
+pub fn is_json_content_type(value: Option<&str>) -> bool {
+    value.is_some_and(|v| {
+        v.split(';')
+            .next()
+            .unwrap_or("")
+            .trim()
+            .eq_ignore_ascii_case("application/json")
+    })
+}
+
+/// The HTTP status of a POST whose body is not declared JSON (Unsupported Media Type).
+pub const UNSUPPORTED_MEDIA_TYPE: u16 = 415;
+
+/// The error document of a POST whose body is not declared JSON.
+pub fn unsupported_media_type_doc() -> ErrorDoc {
+    ErrorDoc {
+        error: ErrorBody {
+            code: "unsupported_media_type".into(),
+            field: Some("content-type".into()),
+            message: "the body must be sent as Content-Type: application/json".into(),
+            msg: None,
+        },
+    }
+}
+
 /// A refused request: the HTTP status, a stable code, the field it concerns, what is wrong
 /// (an id with its arguments, whose `Display` is the English sentence) and, for
 /// `rate_limited`, the seconds after which to retry (the `Retry-After` header).
@@ -275,6 +305,33 @@ pub fn parse_forecast(body: &[u8], open: OpenSession) -> Result<ForecastRequest,
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_a_json_content_type_is_json() {
+        for yes in [
+            "application/json",
+            "Application/JSON",
+            "application/json; charset=utf-8",
+            " application/json ;charset=UTF-8",
+        ] {
+            assert!(is_json_content_type(Some(yes)), "{yes}");
+        }
+        for no in [
+            None,
+            Some(""),
+            Some("text/plain"),
+            Some("text/plain; charset=application/json"),
+            Some("application/x-www-form-urlencoded"),
+            Some("multipart/form-data; boundary=x"),
+            Some("application/jsonx"),
+            Some("application/json-seq"),
+        ] {
+            assert!(!is_json_content_type(no), "{no:?}");
+        }
+        let doc = serde_json::to_value(unsupported_media_type_doc()).unwrap();
+        assert_eq!(doc["error"]["code"], "unsupported_media_type");
+        assert_eq!(doc["error"]["field"], "content-type");
+    }
 
     fn open() -> OpenSession {
         let session = Date::parse("2026-12-03").unwrap();

@@ -133,17 +133,23 @@ fn err(field: impl Into<String>, message: ManifestMsg) -> ManifestError {
     }
 }
 
-/// Whether `path` is one a manifest may list: relative, `/`-separated, no empty, `.` or `..`
-/// segment, no backslash or control character, at most [`MAX_PATH_BYTES`]. (A reader joins
-/// it to the league's address; it must stay inside the league.)
+/// Whether `path` is one a manifest may list: relative, `/`-separated plain segments of
+/// `A-Z a-z 0-9 . _ -` only, none empty, `.` or `..`, at most [`MAX_PATH_BYTES`] (spec
+/// Appendix C names every published file within this alphabet). A reader joins the path to
+/// the league's address, so it must stay inside the league: no `:` (`https:evil.example/x`
+/// is another host), no `%` (`%2e%2e/` is `../` once decoded), no backslash, `?` or `#`, no
+/// leading `/`.
 pub fn path_is_safe(path: &str) -> bool {
     !path.is_empty()
         && path.len() <= MAX_PATH_BYTES
-        && !path.contains('\\')
-        && !path.chars().any(char::is_control)
-        && path
-            .split('/')
-            .all(|seg| !seg.is_empty() && seg != "." && seg != "..")
+        && path.split('/').all(|seg| {
+            !seg.is_empty()
+                && seg != "."
+                && seg != ".."
+                && seg
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'))
+        })
 }
 
 /// A file's state against the manifest.
@@ -460,8 +466,8 @@ pub fn manifest_schema() -> serde_json::Value {
                             "type": "string",
                             "minLength": 1,
                             "maxLength": MAX_PATH_BYTES,
-                            "pattern": "^(?!.*//)(?!.*/$)(?!(.*/)?\\.{1,2}(/|$))[^/\\\\\\u0000-\\u001f][^\\\\\\u0000-\\u001f]*$",
-                            "description": "Relative to the league directory; no empty, '.' or '..' segment."
+                            "pattern": "^(?!(.*/)?\\.{1,2}(/|$))[A-Za-z0-9._-]+(/[A-Za-z0-9._-]+)*$",
+                            "description": "Relative to the league directory: '/'-separated segments of A-Z a-z 0-9 . _ - only; no empty, '.' or '..' segment."
                         },
                         "bytes": {"type": "integer", "minimum": 0},
                         "sha256": {"type": "string", "pattern": "^[0-9a-f]{64}$"}
@@ -554,6 +560,15 @@ mod tests {
             ("\"council-book.jsonl\"", "\"a\\\\b\"", "files[0].path"),
             (
                 "\"council-book.jsonl\"",
+                "\"https:evil.example/x\"",
+                "files[0].path",
+            ),
+            ("\"council-book.jsonl\"", "\"%2e%2e/x\"", "files[0].path"),
+            ("\"council-book.jsonl\"", "\"a/%2e%2e/b\"", "files[0].path"),
+            ("\"council-book.jsonl\"", "\"a/b%2fc\"", "files[0].path"),
+            ("\"council-book.jsonl\"", "\"c:/x\"", "files[0].path"),
+            (
+                "\"council-book.jsonl\"",
                 "\"manifest.json\"",
                 "files[0].path",
             ),
@@ -582,6 +597,47 @@ mod tests {
         );
         assert_eq!(Manifest::parse(b"[1,").unwrap_err().field, "(file)");
         assert!(Manifest::build("l", "m", "g", [("a", &b""[..]), ("a", &b""[..])]).is_err());
+    }
+
+    #[test]
+    fn only_plain_relative_segments_are_safe() {
+        for ok in [
+            "council-book.jsonl",
+            "asks/0a1b.md",
+            "proof/2026-10-20/130025Z.txt.freetsa.tsr",
+            "replies/2026-10-21-am/gpt_failing.txt",
+            "arena-code-core-src-arena-engine.rs.txt",
+            "a/.b/..c",
+        ] {
+            assert!(path_is_safe(ok), "{ok}");
+        }
+        for bad in [
+            "",
+            "/etc/passwd",
+            "../x",
+            "a/../b",
+            "a/./b",
+            ".",
+            "a//b",
+            "a/",
+            "https:evil.example/x",
+            "https://evil.example/x",
+            "//evil.example/x",
+            "%2e%2e/x",
+            "a/%2E%2E/b",
+            "a%2fb",
+            "c:/windows",
+            "a\\b",
+            "a b",
+            "a?b",
+            "a#b",
+            "a\u{0}b",
+            "caf\u{e9}.txt",
+            "a/b\nc",
+        ] {
+            assert!(!path_is_safe(bad), "{bad:?}");
+        }
+        assert!(!path_is_safe(&"a".repeat(MAX_PATH_BYTES + 1)));
     }
 
     #[test]

@@ -16,5 +16,6 @@ pub mod manifest;
 pub mod proof_page;
 pub mod reference;
 pub mod schedule;
+pub mod served;
 pub mod snapshot;
 pub mod wire;

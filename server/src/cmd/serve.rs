@@ -6,12 +6,13 @@
 //! job in hand and ends the server (exit 0).
 
 use crate::cmd::league::driver::{self, Clock, League};
-use crate::http::{self, Ops, Site};
+use crate::http::{self, Data, Ops, Site};
 use crate::jobs::health::Health;
 use crate::jobs::{Scheduler, Shutdown};
 use crate::logging::{self, LogFormat};
 use crate::metrics::Metrics;
 use crate::outcome::{CmdResult, Exit, Unusable};
+use sealbook_core::league::manifest::MANIFEST_FILE;
 use std::io::Write;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -46,6 +47,12 @@ pub struct Args {
     /// directory) and serve it.
     #[arg(long)]
     demo: bool,
+    /// Serve a --data directory that has no manifest.json: every file except private ones
+    /// (dot-files, league.toml, lock files, databases, PEM private keys). Without it, only the
+    /// files the directory's manifest.json lists are served, and a directory without one is
+    /// refused.
+    #[arg(long, requires = "data", conflicts_with_all = ["league", "demo"])]
+    serve_unlisted: bool,
     /// Run the reader experiment's API on the --data directory as its league directory (it is
     /// on by itself with --league and --demo).
     #[arg(long, requires = "data")]
@@ -138,6 +145,33 @@ fn experiment(dir: &Path, args: &Args) -> Result<crate::experiment::Experiment, 
     ))
 }
 
+/// Checks that `dir` (served with `--data` and without `--serve-unlisted`) has a readable
+/// manifest: serve publishes only the files it lists, so a folder without one is refused
+/// rather than served whole (it may hold the operator's config, keys or databases).
+fn published_manifest(dir: &Path) -> Result<(), Unusable> {
+    let path = dir.join(MANIFEST_FILE);
+    match std::fs::symlink_metadata(&path) {
+        Ok(m) if m.is_file() => {}
+        Ok(_) => {
+            return Err(Unusable::file(
+                &path,
+                "not a regular file (a symbolic link is not followed): serve publishes only the files a manifest lists",
+            )
+            .field("--data"))
+        }
+        Err(_) => {
+            return Err(Unusable::file(
+                &path,
+                "no manifest: serve publishes only the files a manifest.json lists; write one with `sealbook league publish DIR`, or pass --serve-unlisted to serve every file except private ones (dot-files, league.toml, lock files, databases, private keys)",
+            )
+            .field("--data"))
+        }
+    }
+    http::read_manifest(&path)
+        .map(|_| ())
+        .map_err(|e| Unusable::file(&path, e).field("--data"))
+}
+
 pub fn run(args: Args, json: bool) -> CmdResult {
     logging::init(logging::format(args.log_format)?);
     // Before any thread starts, so that every thread inherits the mask and only the waiting
@@ -164,6 +198,16 @@ pub fn run(args: Args, json: bool) -> CmdResult {
             return Err(Unusable::file(d, "not a directory").field("--data"));
         }
     }
+    let served = match &data {
+        None => None,
+        Some(d) if args.serve_unlisted => Some(Data::unlisted(d.clone())),
+        // A league's manifest is written by its first publish: until then nothing is served.
+        Some(d) if args.league.is_some() || args.demo => Some(Data::published(d.clone())),
+        Some(d) => {
+            published_manifest(d)?;
+            Some(Data::published(d.clone()))
+        }
+    };
     if args.at.is_some() && args.league.is_none() && !args.demo && !args.experiment {
         return Err(Unusable::new("--at needs --league, --demo or --experiment").field("--at"));
     }
@@ -174,7 +218,7 @@ pub fn run(args: Args, json: bool) -> CmdResult {
     let site = Site {
         index: args.index.unwrap_or_else(|| repo_root().join("index.html")),
         www: args.www.unwrap_or_else(|| repo_root().join("www")),
-        data,
+        data: served.map(Arc::new),
         league: scheduler.as_ref().map(|(_, ops)| ops.clone()),
         experiment,
     };
@@ -194,7 +238,7 @@ pub fn run(args: Args, json: bool) -> CmdResult {
             "url": url,
             "index": site.index.display().to_string(),
             "www": site.www.display().to_string(),
-            "data": site.data.as_ref().map(|d| d.display().to_string()),
+            "data": site.data.as_ref().map(|d| d.root().display().to_string()),
             "demo": args.demo,
             "league": scheduler.as_ref().map(|(s, _)| s.league.config.name.clone()),
         });
@@ -209,7 +253,7 @@ pub fn run(args: Args, json: bool) -> CmdResult {
             Some(d) => {
                 b += &format!(
                     "  data  {} at {url}data/{}\n",
-                    d.display(),
+                    d.root().display(),
                     if args.demo { " (DEMO league)" } else { "" }
                 )
             }

@@ -13,7 +13,7 @@ use tokio::io::{AsyncRead, ReadBuf};
 #[derive(Debug)]
 pub enum Found {
     File(PathBuf, Metadata),
-    Dir(PathBuf),
+    Dir,
     /// Missing, unreadable, or (through a symlink) outside the root.
     Nothing,
 }
@@ -33,7 +33,7 @@ pub fn find(root: &Path, segments: &[String]) -> Found {
         return Found::Nothing;
     }
     match std::fs::metadata(&real) {
-        Ok(m) if m.is_dir() => Found::Dir(real),
+        Ok(m) if m.is_dir() => Found::Dir,
         Ok(m) if m.is_file() => Found::File(real, m),
         _ => Found::Nothing,
     }

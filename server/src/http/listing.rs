@@ -1,10 +1,7 @@
-//! The plain listing of a data directory (`/data/` and below): readers see what is published.
-//! Hidden entries and symlinks leading out of the data directory are left out.
+//! The plain listing of a data directory (`/data/` and below): readers see what is published
+//! (the entries are chosen by [`super::data`]).
 
-use super::files::stays_inside;
 use serde::Serialize;
-use std::io;
-use std::path::Path;
 
 #[derive(Debug, Serialize)]
 pub struct Entry {
@@ -12,40 +9,6 @@ pub struct Entry {
     #[serde(rename = "type")]
     pub kind: &'static str,
     pub size: u64,
-}
-
-/// The visible entries of `dir` (inside `root`), sorted by name.
-pub fn entries(root: &Path, dir: &Path) -> io::Result<Vec<Entry>> {
-    let mut out = Vec::new();
-    for item in std::fs::read_dir(dir)? {
-        let item = item?;
-        let Ok(name) = item.file_name().into_string() else {
-            continue;
-        };
-        if name.starts_with('.')
-            || crate::experiment::is_database_file(&name)
-            || !stays_inside(root, &item.path())
-        {
-            continue;
-        }
-        let Ok(meta) = std::fs::metadata(item.path()) else {
-            continue;
-        };
-        let kind = if meta.is_dir() {
-            "dir"
-        } else if meta.is_file() {
-            "file"
-        } else {
-            continue;
-        };
-        out.push(Entry {
-            name,
-            kind,
-            size: if meta.is_file() { meta.len() } else { 0 },
-        });
-    }
-    out.sort_by(|a, b| a.name.cmp(&b.name));
-    Ok(out)
 }
 
 /// The listing as JSON: `{"path": "/data/...", "entries": [{"name", "type", "size"}]}`.

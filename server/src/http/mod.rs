@@ -3,8 +3,10 @@
 //! GET and HEAD only. The page and `www/` files carry a strong ETag (the SHA-256 of the bytes
 //! sent) and are revalidated, except content-hashed names, which are cached for good; `www/`
 //! files are sent from their precompressed `.br` / `.gz` copies when the client accepts them.
-//! Data files are revalidated by length and modification time, since books grow.
+//! Data files are revalidated by length and modification time, since books grow. Under
+//! `/data/` only the published set is served ([`data`]).
 
+mod data;
 mod encoding;
 mod files;
 mod listing;
@@ -15,6 +17,8 @@ mod timed_io;
 use crate::jobs::health::Health;
 use crate::metrics::{self, Metrics};
 use bytes::Bytes;
+use data::DataFound;
+pub use data::{read_manifest, Data};
 use encoding::Coding;
 use files::{FileBody, Found};
 use http_body_util::{combinators::BoxBody, BodyExt, Empty, Full};
@@ -41,8 +45,9 @@ pub struct Site {
     pub index: PathBuf,
     /// Static assets: `/<p>` is `www/<p>`.
     pub www: PathBuf,
-    /// `/data/<p>` is `<data>/<p>`; without one, `/data/` is not found.
-    pub data: Option<PathBuf>,
+    /// `/data/<p>` is `<data>/<p>` when the data directory serves it ([`Data`]); without
+    /// one, `/data/` is not found.
+    pub data: Option<Arc<Data>>,
     /// The league whose schedule runs beside the server: `/healthz` and `/metrics`.
     pub league: Option<Ops>,
     /// The reader experiment's API under `/api/experiment/` (spec §6).
@@ -236,15 +241,15 @@ async fn answer(site: &Site, req: &Request<Incoming>, path: &str) -> Response<Bo
         }
         Route::Data { segments, dir } => match &site.data {
             None => not_found(),
-            Some(root) => {
-                let root = root.clone();
-                let (found, root) = blocking(move || (files::find(&root, &segments), root)).await;
+            Some(data) => {
+                let data = data.clone();
+                let found = blocking(move || data.find(&segments, dir)).await;
                 match found {
-                    Found::File(p, m) if !dir => file(req, p, m, head).await,
-                    Found::Dir(p) if dir => {
-                        listing(root, p, path.to_string(), wants_json, head).await
+                    DataFound::File(p, m) if !dir => file(req, p, m, head, Links::Refuse).await,
+                    DataFound::Dir(entries) if dir => {
+                        listing(entries, path.to_string(), wants_json, head).await
                     }
-                    Found::Dir(_) => redirect(&format!("{path}/")),
+                    DataFound::Dir(_) => redirect(&format!("{path}/")),
                     _ => not_found(),
                 }
             }
@@ -260,9 +265,9 @@ async fn answer(site: &Site, req: &Request<Incoming>, path: &str) -> Response<Bo
     }
 }
 
-/// Requests at `/api/experiment/<op>`: the body read up to its cap (one byte more tells an
-/// oversized body apart), CORS headers only for the configured origin, JSON answers that are
-/// never cached.
+/// Requests at `/api/experiment/<op>`: a POST only with a body declared JSON (else 415), the
+/// body read up to its cap (one byte more tells an oversized body apart), CORS headers only
+/// for the configured origin, JSON answers that are never cached.
 async fn experiment(
     ex: &crate::experiment::Experiment,
     req: Request<Incoming>,
@@ -281,7 +286,23 @@ async fn experiment(
         .map(str::to_string);
     let method = req.method().as_str().to_string();
     let query = req.uri().query().map(str::to_string);
-    let answer = if method == "OPTIONS" {
+    let json_body = sealbook_core::experiment::request::is_json_content_type(
+        req.headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok()),
+    );
+    // A POST whose body is not declared JSON is one a page of any origin can send without a
+    // preflight: refused unread, and with no CORS header.
+    let refused = method == "POST" && !json_body;
+    let allowed = allowed.filter(|_| !refused);
+    let answer = if refused {
+        use sealbook_core::experiment::request as rq;
+        crate::experiment::api::Answer {
+            status: rq::UNSUPPORTED_MEDIA_TYPE,
+            body: serde_json::to_value(rq::unsupported_media_type_doc()).expect("plain fields"),
+            retry_after: None,
+        }
+    } else if method == "OPTIONS" {
         crate::experiment::api::Answer {
             status: 204,
             body: serde_json::Value::Null,
@@ -340,12 +361,32 @@ async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> 
         .expect("file lookup task panicked")
 }
 
+/// Whether a file is opened through a symbolic link at its last component.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Links {
+    /// `www/` files: their real path was checked to stay inside `www/`.
+    Follow,
+    /// Data files: a link put in place after the lookup is not opened (`O_NOFOLLOW`).
+    Refuse,
+}
+
+async fn open(path: &std::path::Path, links: Links) -> io::Result<tokio::fs::File> {
+    let mut o = tokio::fs::OpenOptions::new();
+    o.read(true);
+    #[cfg(unix)]
+    if links == Links::Refuse {
+        o.custom_flags(libc::O_NOFOLLOW);
+    }
+    o.open(path).await
+}
+
 /// A file response with validators; `304` when the client's copy is current.
 async fn file(
     req: &Request<Incoming>,
     path: PathBuf,
     meta: std::fs::Metadata,
     head: bool,
+    links: Links,
 ) -> Response<Body> {
     let len = meta.len();
     let modified = meta.modified().ok();
@@ -390,7 +431,7 @@ async fn file(
     if head {
         return b.body(empty()).expect("valid response");
     }
-    match tokio::fs::File::open(&path).await {
+    match open(&path, links).await {
         Ok(f) => b
             .body(FileBody::new(f, len).boxed())
             .expect("valid response"),
@@ -453,7 +494,7 @@ async fn asset(
     })
     .await;
     if meta.len() > HASHED_ETAG_MAX {
-        return file(req, path, meta, head).await;
+        return file(req, path, meta, head, Links::Follow).await;
     }
     let (coding, path, meta) = match chosen {
         Some((c, p, m)) if m.len() <= HASHED_ETAG_MAX => (Some(c), p, m),
@@ -510,15 +551,11 @@ async fn asset(
 }
 
 async fn listing(
-    root: PathBuf,
-    dir: PathBuf,
+    entries: Vec<listing::Entry>,
     url_path: String,
     json: bool,
     head: bool,
 ) -> Response<Body> {
-    let Ok(entries) = blocking(move || listing::entries(&root, &dir)).await else {
-        return not_found();
-    };
     let (body, ctype) = if json {
         (listing::json(&url_path, &entries), "application/json")
     } else {

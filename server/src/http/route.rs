@@ -5,8 +5,8 @@
 //!
 //! Only this module decodes paths. Anything that could step outside a root is refused here:
 //! `.`/`..` segments (also percent-encoded), backslashes, NUL and other control characters,
-//! dot-files, and bytes that are not UTF-8. Symlinks are handled where files are opened
-//! ([`super::files`]).
+//! dot-files, and bytes that are not UTF-8. Symlinks are handled where files are looked up
+//! ([`super::files`] for `www/`, [`super::data`] for `/data/`, which follows none).
 
 /// Where a request path points.
 #[derive(Clone, Debug, PartialEq, Eq)]
