@@ -401,11 +401,12 @@ fn a_league_day_on_fake_endpoints() {
     assert_eq!(v["run_id"], "2026-10-21-am");
     assert_eq!(v["clock_set"], true);
     // gpt, gpt_429, gpt_refused, claude, gemini, gemini_blocked, local and the three
-    // reference seats answered; the failing, malformed and oversized seats did not.
-    assert_eq!(v["answers_sealed"], 10, "{log}");
+    // reference seats answered; the malformed and oversized replies are sealed on receipt as
+    // what they are (invalid, unreadable); the failing seat did not answer.
+    assert_eq!(v["answers_sealed"], 12, "{log}");
     assert_eq!(v["seats_asked"], 10);
 
-    // Before the deadline three seats are pending; after the close the score closes them.
+    // Before the deadline one seat is pending; after the close the score closes it.
     let (code, out, err) = output(&[
         "league",
         "status",
@@ -417,10 +418,7 @@ fn a_league_day_on_fake_endpoints() {
     assert_eq!(code, 0, "{out}{err}");
     outputs += &(out.clone() + &err);
     let s: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(
-        s["runs"][0]["pending"],
-        serde_json::json!(["gpt_failing", "gpt_malformed", "gpt_oversized"])
-    );
+    assert_eq!(s["runs"][0]["pending"], serde_json::json!(["gpt_failing"]));
     assert_eq!(s["scores_due"], serde_json::json!([]));
     let (code, out, err) = output(&["league", "status", d, "--at", SCORE_AT, "--json"]);
     assert_eq!(code, 0, "{out}{err}");
@@ -711,20 +709,24 @@ fn a_league_day_on_fake_endpoints() {
             "{seat}"
         );
     }
-    for seat in ["gpt_refused", "claude", "gemini", "gemini_blocked"] {
+    for seat in [
+        "gpt_refused",
+        "claude",
+        "gemini",
+        "gemini_blocked",
+        "gpt_malformed",
+        "gpt_oversized",
+    ] {
         assert_eq!(
             statuses(seat),
             BTreeSet::from(["refused_shape".to_string()]),
             "{seat}: sealed as received and marked"
         );
     }
-    for seat in ["gpt_failing", "gpt_malformed", "gpt_oversized"] {
-        assert_eq!(
-            statuses(seat),
-            BTreeSet::from(["no_answer".to_string()]),
-            "{seat}"
-        );
-    }
+    assert_eq!(
+        statuses("gpt_failing"),
+        BTreeSet::from(["no_answer".to_string()])
+    );
     // SPX is scored from the session's reference, each Bitcoin row from its own.
     let spx = rows
         .iter()
@@ -768,7 +770,37 @@ fn a_league_day_on_fake_endpoints() {
         seen.insert(seat, a.model.clone().unwrap_or_default());
     }
     assert_eq!(seen["gpt"], gpt_model);
-    assert_eq!(seen.len(), 10);
+    assert_eq!(seen.len(), 12);
+    // The unreadable replies say why, and how many bytes came.
+    let line_of = |seat: &str| {
+        parsed
+            .answers
+            .values()
+            .find(|a| a.seat.as_deref() == Some(seat))
+            .unwrap()
+    };
+    let oversized = line_of("gpt_oversized");
+    assert!(
+        oversized.shape.as_ref().unwrap().1.contains("oversized"),
+        "{oversized:?}"
+    );
+    assert!(oversized.own_bytes.unwrap() > 1 << 20);
+    assert!(line_of("gpt_malformed")
+        .shape
+        .as_ref()
+        .unwrap()
+        .1
+        .contains("malformed"));
+    // The provider's own reasons: the Gemini block's finishReason, the OpenAI refusal.
+    let blocked = line_of("gemini_blocked");
+    assert_eq!(
+        (
+            blocked.provider_finish.as_deref(),
+            blocked.finish.as_deref()
+        ),
+        (Some("SAFETY"), Some("blocked"))
+    );
+    assert_eq!(line_of("gpt_refused").finish.as_deref(), Some("refused"));
     // The no_answer lines say why.
     let reasons: BTreeMap<String, String> = book
         .split(|b| *b == b'\n')
@@ -782,10 +814,6 @@ fn a_league_day_on_fake_endpoints() {
             _ => None,
         })
         .collect();
-    assert!(
-        reasons["gpt_oversized"].contains("oversized"),
-        "{reasons:?}"
-    );
     assert!(
         reasons["gpt_failing"].contains("after 2 attempts"),
         "{reasons:?}"
@@ -1103,4 +1131,211 @@ fn a_new_process_stamps_on_the_cadence_of_the_last_list() {
             "proof/2026-10-21/130500Z.txt"
         ]
     );
+}
+
+/// The OpenAI-compatible body of the recorded exchange with the model's text replaced.
+fn openai_body(text: &str) -> Vec<u8> {
+    let r = recorded(
+        Provider::OpenAi,
+        "pydantic-ai_cassette_test_max_completion_tokensgpt-4o-mini.yaml",
+    );
+    let mut body: serde_json::Value = serde_json::from_slice(&r.body).unwrap();
+    body["choices"][0]["message"]["content"] = text.into();
+    serde_json::to_vec(&body).unwrap()
+}
+
+/// A league whose seats answer everything the engine marks (a horizon `2y`, markets that are
+/// not among the twelve, words and out-of-range numbers for probabilities, nested junk,
+/// duplicate keys) or send bytes that cannot be read (a garbled envelope, one bad UTF-8 byte,
+/// a lone `\ud800` escape), or refuse: every answer is sealed on receipt, and the league is
+/// then scored, published, rescored from the book, verified answer by answer, checked for
+/// conformance and replayed, each exiting 0.
+#[test]
+fn hostile_answers_are_sealed_and_every_reader_reads_them() {
+    let answer = |items: &str, extra: &str| {
+        format!("My forecast:\n```json\n{{\"items\": {items}{extra}}}\n```\n")
+    };
+    let good =
+        r#"{"SPX": {"1d": {"prob_up": 55, "action": "hold"}}, "BTC": {"1d": {"prob_up": 40}}}"#;
+    let texts: Vec<(&str, Vec<u8>)> = vec![
+        ("gpt", openai_body(&answer(good, ""))),
+        (
+            "gold_2y",
+            openai_body(&answer(
+                r#"{"SPX": {"1d": {"prob_up": 61}}, "GOLD": {"2y": {"prob_up": 70}, "1d": {"prob_up": 52}}}"#,
+                "",
+            )),
+        ),
+        (
+            "unknown",
+            openai_body(&answer(
+                r#"{"ES": {"1d": {"prob_up": 5}}, "FOO": {"1w": {"prob_up": 5}}, "SPX": {"1d": {"prob_up": 45}}}"#,
+                "",
+            )),
+        ),
+        (
+            "words",
+            openai_body(&answer(
+                r#"{"SPX": {"1d": {"prob_up": "sixty", "crowd_up": "x"}}, "GOLD": {"1d": {"prob_up": true}}}"#,
+                r#", "years": 2030"#,
+            )),
+        ),
+        (
+            "ranges",
+            openai_body(&answer(
+                r#"{"SPX": {"1d": {"prob_up": 1.5}, "1w": {"prob_up": 150}}, "GOLD": {"1d": {"prob_up": -3, "crowd_up": 1e400}}}"#,
+                "",
+            )),
+        ),
+        (
+            "nested",
+            openai_body(&answer(
+                r#"{"SPX": {"1d": {"prob_up": {"a": [1, {"b": null}]}, "action": [[]], "risk": {"x": 1}}}, "WTI": {"1d": {"prob_up": [50], "entry": {}}}}"#,
+                r#", "decisions": {"arena-3": {"weights": {"SPY": [50]}}, "x": [[[{}]]]}"#,
+            )),
+        ),
+        (
+            "dups",
+            openai_body(&answer(
+                r#"{"SPX": {"1d": {"prob_up": 40, "prob_up": 60}}, "SPX": {"1w": {"prob_up": 55}}}"#,
+                "",
+            )),
+        ),
+        ("garbled", b"{\"choices\": [{\"message\": ".to_vec()),
+        ("bad_utf8", {
+            let mut b = openai_body(&answer(good, ""));
+            let at = b.windows(7).position(|w| w == b"My fore").unwrap();
+            b[at + 2] = 0xff;
+            b
+        }),
+        ("surrogate", {
+            let body = String::from_utf8(openai_body(&answer(good, ""))).unwrap();
+            body.replacen("My forecast", "My \\ud800forecast", 1)
+                .into_bytes()
+        }),
+        ("refused", {
+            let r = recorded(
+                Provider::OpenAi,
+                "pydantic-ai_cassette_test_max_completion_tokensgpt-4o-mini.yaml",
+            );
+            let mut body: serde_json::Value = serde_json::from_slice(&r.body).unwrap();
+            body["choices"][0]["message"]["content"] = serde_json::Value::Null;
+            body["choices"][0]["message"]["refusal"] = "I can't help with that request.".into();
+            serde_json::to_vec(&body).unwrap()
+        }),
+    ];
+    let tmp = tempfile::tempdir().unwrap();
+    let mut c = String::from("[league]\nname = \"hostile\"\nmethodology_version = \"m-1\"\n\n");
+    for (seat, body) in &texts {
+        let body = body.clone();
+        let url = serve(move |_, _| Answer::json(200, body.clone()));
+        c += &format!("[[seat]]\nname = \"{seat}\"\nadapter = \"openai\"\nbase_url = \"{url}/v1\"\nmodel = \"gpt-4o-mini\"\napi_key_env = \"SB_TEST_OPENAI_KEY\"\nfamily = \"{seat}\"\ntimeout_seconds = 20\nretries = 0\n\n");
+    }
+    c += "[[seat]]\nname = \"coin\"\nadapter = \"coin\"\n\n";
+    c += "[prices]\nprovider = \"csv\"\npath = \"prices.csv\"\n\n";
+    c += NO_ANCHORS;
+    let dir = init(tmp.path(), &c);
+    let d = arg(&dir);
+
+    let (code, out, err) = output(&["league", "run", d, "--at", RUN_AT, "--json"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["answers_sealed"], texts.len() + 1, "{err}");
+
+    // What each line says of its reply.
+    let book = std::fs::read(dir.join("council-book.jsonl")).unwrap();
+    let lines = BookLines::parse(&book).unwrap();
+    let by = |seat: &str| {
+        lines
+            .answers
+            .values()
+            .find(|a| a.seat.as_deref() == Some(seat))
+            .unwrap_or_else(|| panic!("{seat}: no answer line"))
+    };
+    let shape = |seat: &str| by(seat).shape.as_ref().map(|s| s.0.as_str());
+    assert_eq!(shape("gpt"), None);
+    for seat in ["gold_2y", "unknown", "words", "ranges", "nested"] {
+        assert_eq!(shape(seat), Some("invalid"), "{seat}");
+    }
+    let set_aside = |seat: &str| -> Vec<String> {
+        by(seat).set_aside.iter().map(|s| s.field.clone()).collect()
+    };
+    assert_eq!(set_aside("gold_2y"), ["items.GOLD.2y"]);
+    assert_eq!(set_aside("unknown"), ["items.ES", "items.FOO"]);
+    assert!(set_aside("nested").is_empty());
+    assert_eq!(
+        by("dups").duplicate_keys,
+        ["items.SPX.1d.prob_up", "items.SPX"]
+    );
+    for seat in ["garbled", "bad_utf8", "surrogate"] {
+        let a = by(seat);
+        let (s, reason) = a.shape.clone().unwrap();
+        assert_eq!((s.as_str(), a.has_items), ("invalid", false), "{seat}");
+        assert!(
+            reason.starts_with("the reply cannot be read: malformed"),
+            "{seat}: {reason}"
+        );
+        let kept = std::fs::read(dir.join(format!("replies/2026-10-21-am/{seat}.txt"))).unwrap();
+        assert_eq!(a.own_sha256.as_deref(), Some(sha256_hex(&kept).as_str()));
+        assert_eq!(a.own_bytes, Some(kept.len() as u64));
+        assert_eq!(kept, texts.iter().find(|(s, _)| *s == seat).unwrap().1);
+    }
+    let r = by("refused");
+    assert_eq!(
+        (
+            r.finish.as_deref(),
+            r.finish_reason.as_deref(),
+            r.provider_finish.as_deref()
+        ),
+        (
+            Some("refused"),
+            Some("I can't help with that request."),
+            Some("stop")
+        )
+    );
+
+    let (code, out, err) = output(&[
+        "league",
+        "score",
+        d,
+        "--session",
+        SESSION,
+        "--at",
+        SCORE_AT,
+        "--json",
+    ]);
+    assert_eq!(code, 0, "league score: {out}{err}");
+    let (code, out, err) = output(&["league", "publish", d, "--json"]);
+    assert_eq!(code, 0, "league publish: {out}{err}");
+    let (code, out, err) = output(&[
+        "score",
+        "--book",
+        arg(&dir.join("council-book.jsonl")),
+        "--asks",
+        arg(&dir.join("asks.jsonl")),
+        "--json",
+    ]);
+    assert_eq!(code, 0, "score --book: {out}{err}");
+    let (code, out, err) = output(&["verify", d, "--answers", "--json"]);
+    assert_eq!(code, 0, "verify --answers: {out}{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let gold = v["answers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["seat"] == "gold_2y")
+        .unwrap();
+    assert_eq!(gold["shape"], "invalid");
+    assert_eq!(gold["set_aside"][0]["field"], "items.GOLD.2y");
+    assert_eq!(gold["set_aside"][0]["message"]["id"], "not_horizon");
+    let (code, out, err) = output(&["verify", d, "--answers"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains(r#"set aside (invalid): items.GOLD.2y: "2y" is not 1d, 1w, 1m or 6m"#),
+        "{out}"
+    );
+    let (code, out, err) = output(&["conformance", arg(&dir.join("council-forecasts.csv"))]);
+    assert_eq!(code, 0, "conformance: {out}{err}");
+    let (code, out, err) = output(&["replay", d, "--json"]);
+    assert_eq!(code, 0, "replay: {out}{err}");
 }

@@ -61,6 +61,7 @@ fn book_messages() -> Vec<BookLineMessage> {
             B::CrowdPricesTwice { .. } => 41,
             B::NoCrowdPrices { .. } => 42,
             B::ResolvedTwice { .. } => 43,
+            B::NotMarket { .. } => 44,
         }
     }
     let s = |v: &str| v.to_string();
@@ -157,9 +158,10 @@ fn book_messages() -> Vec<BookLineMessage> {
             line: 14,
             was: false,
         },
+        B::NotMarket { value: s("ES") },
     ];
     let seen: Vec<usize> = all.iter().map(index).collect();
-    assert_eq!(seen, (0..44).collect::<Vec<_>>());
+    assert_eq!(seen, (0..45).collect::<Vec<_>>());
     all
 }
 

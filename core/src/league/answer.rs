@@ -13,6 +13,11 @@
 //! - otherwise a well-formed answer. Cells left out are empty cells (`counted_50`, §3.9),
 //!   not errors.
 //!
+//! An object that cannot be sealed as received (a string holding a lone surrogate such as
+//! `"\ud800"`, which UTF-8 cannot encode) is `refused_shape` with that reason. A key stated
+//! twice in one object is read as `json.loads` reads it (the last wins) and marked: its dotted
+//! path is listed in [`ReadAnswer::duplicate_keys`], sealed as the line's `duplicate_keys`.
+//!
 //! The answer layout: `{"items": {<ASSET>: {<horizon>: cell}}, "years": str}` with the twelve
 //! markets of Table 2 and the horizons 1d 1w 1m 6m; a cell is `prob_up` (0-100, required),
 //! `action` (buy_strong, buy_dips, hold, trim, sell; another word is kept as the action word,
@@ -52,6 +57,9 @@ pub struct ReadAnswer {
     pub at_byte: Option<usize>,
     /// The object's `decisions` as received, when it has them.
     pub decisions: Option<Value>,
+    /// Keys the object states more than once in one object ([`duplicate_keys`]); the last
+    /// of each is the one read and sealed.
+    pub duplicate_keys: Vec<String>,
 }
 
 impl ReadAnswer {
@@ -62,6 +70,7 @@ impl ReadAnswer {
             shape: Some((Shape::Refused, reason.into())),
             at_byte,
             decisions: None,
+            duplicate_keys: Vec::new(),
         }
     }
 
@@ -80,10 +89,17 @@ impl ReadAnswer {
 
 /// The JSON object a model's text holds, and its byte offset (see the module doc).
 pub fn extract_object(text: &str) -> Option<(usize, Object)> {
-    let try_parse = |s: &str| match canon::parse(s.trim().as_bytes()) {
-        Ok(Value::Object(o)) => Some(o),
-        _ => None,
-    };
+    extract_span(text).map(|(at, _, o)| (at, o))
+}
+
+/// [`extract_object`] with the object's text as found.
+fn extract_span(text: &str) -> Option<(usize, &str, Object)> {
+    fn try_parse(s: &str) -> Option<(&str, Object)> {
+        match canon::parse(s.trim().as_bytes()) {
+            Ok(Value::Object(o)) => Some((s.trim(), o)),
+            _ => None,
+        }
+    }
     // Fenced blocks first.
     let mut rest = 0usize;
     let mut fences = 0usize;
@@ -104,8 +120,8 @@ pub fn extract_object(text: &str) -> Option<(usize, Object)> {
         };
         let end = body + close;
         if info.is_empty() || info.eq_ignore_ascii_case("json") {
-            if let Some(o) = try_parse(&text[body..end]) {
-                return Some((body, o));
+            if let Some((span, o)) = try_parse(&text[body..end]) {
+                return Some((body, span, o));
             }
         }
         rest = end + 3;
@@ -122,8 +138,8 @@ pub fn extract_object(text: &str) -> Option<(usize, Object)> {
         }
         match balanced_end(bytes, start) {
             Some(end) => {
-                if let Some(o) = try_parse(&text[start..=end]) {
-                    return Some((start, o));
+                if let Some((span, o)) = try_parse(&text[start..=end]) {
+                    return Some((start, span, o));
                 }
                 i = end + 1;
             }
@@ -176,9 +192,27 @@ pub fn read_answer(text: &str) -> ReadAnswer {
             None,
         );
     }
-    let Some((at, o)) = extract_object(text) else {
+    let Some((at, span, o)) = extract_span(text) else {
         return ReadAnswer::refused("no JSON object in the reply", None);
     };
+    if let Err(e) = canon::to_bytes(&Value::Object(o.clone()), canon::DumpOptions::SEAL) {
+        // Not sealable as received (spec §3.2: the line is J(content) in UTF-8); the raw reply
+        // is kept, its SHA-256 sealed.
+        return ReadAnswer::refused(
+            format!("the JSON object cannot be sealed as received: {e}"),
+            Some(at),
+        );
+    }
+    let duplicate_keys = duplicate_keys(span);
+    let r = read_object(o, at);
+    ReadAnswer {
+        duplicate_keys,
+        ..r
+    }
+}
+
+/// [`read_answer`] of the answer object `o` found at byte `at`.
+fn read_object(o: Object, at: usize) -> ReadAnswer {
     let items = match o.get("items") {
         Some(Value::Object(items)) => items.clone(),
         Some(v) => {
@@ -247,7 +281,108 @@ pub fn read_answer(text: &str) -> ReadAnswer {
         shape,
         at_byte: Some(at),
         decisions: o.get(crate::arena::league::DECISIONS_KEY).cloned(),
+        duplicate_keys: Vec::new(),
     }
+}
+
+/// The dotted paths of the keys `json` (one JSON object, as [`canon::parse`] reads it) states
+/// more than once in one object, in the order their repeats appear, at most [`MAX_REASONS`]:
+/// `json.loads` keeps the last (DESIGN: "duplicate keys: last wins"), and the answer line marks
+/// them (`duplicate_keys`). A list's items are named `[i]`.
+pub fn duplicate_keys(json: &str) -> Vec<String> {
+    enum Frame {
+        Object { path: String, seen: Vec<String> },
+        List { path: String, next: usize },
+    }
+    fn child(frames: &mut [Frame], key: Option<String>) -> String {
+        match frames.last_mut() {
+            None => String::new(),
+            Some(Frame::Object { path, .. }) => {
+                let k = key.unwrap_or_default();
+                if path.is_empty() {
+                    k
+                } else {
+                    format!("{path}.{k}")
+                }
+            }
+            Some(Frame::List { path, next }) => {
+                *next += 1;
+                format!("{path}[{}]", *next - 1)
+            }
+        }
+    }
+    let b = json.as_bytes();
+    let mut out = Vec::new();
+    let mut frames: Vec<Frame> = Vec::new();
+    // The key of the member whose value comes next.
+    let mut key: Option<String> = None;
+    let mut i = 0usize;
+    while i < b.len() && out.len() < MAX_REASONS {
+        match b[i] {
+            b'"' => {
+                let start = i;
+                i += 1;
+                while i < b.len() && b[i] != b'"' {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+                let end = (i + 1).min(b.len());
+                let in_object = matches!(frames.last(), Some(Frame::Object { .. }));
+                let rest = json[end..].trim_start();
+                if in_object && key.is_none() && rest.starts_with(':') {
+                    let k = match canon::parse(&b[start..end]) {
+                        Ok(Value::Str(s)) => s.as_str().unwrap_or("?").to_owned(),
+                        _ => "?".to_owned(),
+                    };
+                    if let Some(Frame::Object { path, seen }) = frames.last_mut() {
+                        if seen.contains(&k) {
+                            out.push(if path.is_empty() {
+                                k.clone()
+                            } else {
+                                format!("{path}.{k}")
+                            });
+                        } else {
+                            seen.push(k.clone());
+                        }
+                    }
+                    key = Some(k);
+                } else {
+                    if matches!(frames.last(), Some(Frame::List { .. })) {
+                        child(&mut frames, None);
+                    }
+                    key = None;
+                }
+            }
+            b'{' => {
+                let path = child(&mut frames, key.take());
+                frames.push(Frame::Object {
+                    path,
+                    seen: Vec::new(),
+                });
+            }
+            b'[' => {
+                let path = child(&mut frames, key.take());
+                frames.push(Frame::List { path, next: 0 });
+            }
+            b'}' | b']' => {
+                frames.pop();
+                key = None;
+            }
+            b',' => key = None,
+            b' ' | b'\t' | b'\n' | b'\r' | b':' => {}
+            _ => {
+                // A number, true, false or null: a list item takes its place.
+                if matches!(frames.last(), Some(Frame::List { .. })) {
+                    child(&mut frames, None);
+                }
+                while i + 1 < b.len() && !b",}] \t\n\r".contains(&b[i + 1]) {
+                    i += 1;
+                }
+                key = None;
+            }
+        }
+        i += 1;
+    }
+    out
 }
 
 fn check_items(items: &Object, reasons: &mut Vec<String>) {
@@ -472,6 +607,55 @@ mod tests {
             panic!()
         };
         assert_eq!(r.items.as_ref(), o.get("items").and_then(Value::as_object));
+    }
+
+    #[test]
+    fn duplicate_keys_are_read_last_wins_and_marked() {
+        let text = r#"Sure: {"items": {"SPX": {"1d": {"prob_up": 40, "prob_up": 60}}, "S\u0050X": {"1w": {"prob_up": 55}}, "GOLD": {"1d": {"prob_up": 50}}}, "decisions": [{"a": 1, "a": 2}, {"a": 3}], "years": "x", "years": "y"}"#;
+        let r = read_answer(text);
+        assert_eq!(r.shape, None, "{r:?}");
+        assert_eq!(
+            r.duplicate_keys,
+            [
+                "items.SPX.1d.prob_up",
+                "items.SPX",
+                "decisions[0].a",
+                "years"
+            ]
+        );
+        assert_eq!(r.years.as_deref(), Some("y"));
+        let items = r.items.unwrap();
+        let spx = items.get("SPX").and_then(Value::as_object).unwrap();
+        assert!(
+            spx.get("1d").is_none() && spx.get("1w").is_some(),
+            "{spx:?}"
+        );
+        // No repeats, no marks; keys inside strings are not keys.
+        let r = read_answer(
+            r#"{"items": {"SPX": {"1d": {"prob_up": 55, "risk": "\"a\": 1, \"a\": 2"}}}, "x": [1, "a", {"a": 1}]}"#,
+        );
+        assert_eq!((r.shape, r.duplicate_keys.len()), (None, 0));
+    }
+
+    #[test]
+    fn an_object_holding_a_lone_surrogate_is_refused_not_sealed() {
+        for text in [
+            r#"{"items": {"SPX": {"1d": {"prob_up": 55, "risk": "\ud800"}}}}"#,
+            r#"{"items": {"\udc00": {"1d": {"prob_up": 55}}}}"#,
+            r#"{"items": {}, "decisions": {"\ud83d": "hold"}}"#,
+        ] {
+            let r = read_answer(text);
+            let (s, reason) = r.shape.clone().unwrap();
+            assert_eq!(
+                (s, r.items.is_none(), r.decisions.is_none()),
+                (Shape::Refused, true, true)
+            );
+            assert!(reason.contains("lone surrogate"), "{reason}");
+        }
+        // A surrogate pair is one character, sealed as received.
+        let r =
+            read_answer(r#"{"items": {"SPX": {"1d": {"prob_up": 55, "risk": "\ud83d\ude42"}}}}"#);
+        assert_eq!(r.shape, None);
     }
 
     #[test]

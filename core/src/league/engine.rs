@@ -32,7 +32,7 @@ use crate::league::schedule::{
     horizon_score_at, morning_run_at, reference_at, score_at, score_retry_at,
 };
 use crate::score::ask_chain::{AskChain, AskLine};
-use crate::score::book_lines::build::{AnswerContent, NoAnswerContent, RunContent};
+use crate::score::book_lines::build::{AnswerContent, NoAnswerContent, RunContent, Shape};
 use crate::score::book_lines::{BookLines, CrowdPrices};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -77,9 +77,9 @@ pub enum Action {
 }
 
 /// A seat's reply as the adapter read it.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Reply {
-    /// The reply's text (None: no reply, e.g. a provider error; the seat stays unanswered).
+    /// The reply's text (None: no text; the seat stays unanswered unless [`Self::unreadable`]).
     pub text: Option<String>,
     /// The model and version string the provider returned.
     pub provider_model: Option<String>,
@@ -88,6 +88,16 @@ pub struct Reply {
     /// The reply's bytes as received (a provider's whole response body, a command's stdout):
     /// the answer line's `own_sha256` is their SHA-256, so the published raw reply checks.
     pub raw: Vec<u8>,
+    /// Bytes arrived that cannot be read as the provider's reply (a body that is not JSON or
+    /// not UTF-8, a lone surrogate escape, a streamed body, a body over the size bound), and
+    /// why: sealed on receipt as an `invalid` answer without `items` (spec §3.9), `raw` kept.
+    pub unreadable: Option<String>,
+    /// The provider's own finish reason as sent (OpenAI `finish_reason`, Anthropic
+    /// `stop_reason`, Gemini `finishReason` or `promptFeedback.blockReason`).
+    pub provider_finish: Option<String>,
+    /// How the reply ended when not a plain stop: refused by the model, blocked by the
+    /// provider (each with the provider's reason), or cut at the token limit.
+    pub finish: Option<crate::league::wire::Finish>,
 }
 
 /// Reads one run's replies into answer lines (spec §3.6, Appendix C "answer"): made by
@@ -105,11 +115,35 @@ pub struct ReplyReader {
 
 impl ReplyReader {
     /// The answer line's content for `seat`'s reply arrived at `arrived_at`, read as received
-    /// and marked (never repaired); None when no text came or the seat is not in the roster.
+    /// and marked (never repaired); None when nothing came that can be sealed (no text and
+    /// no unreadable bytes) or the seat is not in the roster.
     pub fn answer(&self, seat: &str, reply: &Reply, arrived_at: Instant) -> Option<Object> {
+        use crate::league::wire::Finish;
         let config_seat = self.seats.iter().find(|s| s.name == seat)?;
-        let text = reply.text.as_deref()?;
-        let read = read_answer(text);
+        let mut read = match (reply.text.as_deref(), &reply.unreadable) {
+            (Some(text), _) => read_answer(text),
+            (None, Some(why)) => crate::league::answer::ReadAnswer {
+                items: None,
+                years: None,
+                shape: Some((Shape::Invalid, format!("the reply cannot be read: {why}"))),
+                at_byte: None,
+                decisions: None,
+                duplicate_keys: Vec::new(),
+            },
+            (None, None) => return None,
+        };
+        let (finish, finish_reason) = match &reply.finish {
+            Some(Finish::Refused(why)) => (Some("refused"), Some(why.clone())),
+            Some(Finish::Blocked(why)) => (Some("blocked"), Some(why.clone())),
+            Some(Finish::Truncated) => (Some("truncated"), None),
+            _ => (None, None),
+        };
+        // A refusal or a block read as no answer says so in the mark's reason.
+        if let (Some(f), Some(why), Some((_, reason))) =
+            (finish, finish_reason.as_deref(), read.shape.as_mut())
+        {
+            *reason = format!("{f} ({why}): {reason}");
+        }
         let decisions_reason = read.decisions_reason(&self.arena);
         let model = reply
             .provider_model
@@ -127,10 +161,15 @@ impl ReplyReader {
                 items: read.items,
                 years: read.years,
                 own_sha256: Some(sha256_hex(&reply.raw)),
+                own_bytes: reply.unreadable.as_ref().map(|_| reply.raw.len() as u64),
                 booked_at: None,
                 shape: read.shape,
                 decisions: read.decisions,
                 decisions_reason,
+                duplicate_keys: read.duplicate_keys,
+                provider_finish: reply.provider_finish.clone(),
+                finish: finish.map(str::to_owned),
+                finish_reason,
             }
             .to_object(),
         )
@@ -620,8 +659,7 @@ impl Engine {
                 Reply {
                     raw: text.clone().into_bytes(),
                     text: Some(text),
-                    provider_model: None,
-                    error: None,
+                    ..Reply::default()
                 },
                 now,
             ));
@@ -784,6 +822,8 @@ mod tests {
     use crate::score::book_rows::book_rows;
     use crate::score::roster::roster_from_asks;
 
+    mod hostile;
+
     const CONFIG: &str = r#"
 [league]
 name = "test league"
@@ -937,6 +977,7 @@ path = "prices.csv"
             text: text.map(str::to_owned),
             provider_model: text.map(|_| "gpt-test-2026-10-01".to_string()),
             error: error.map(str::to_owned),
+            ..Reply::default()
         };
         let a = e.on_reply(
             "2026-10-21-am",
@@ -1411,6 +1452,7 @@ path = "prices.csv"
                 provider_model: None,
                 error: None,
                 raw: answer.to_string().into_bytes(),
+                ..Reply::default()
             },
             t("2026-10-21T12:31:00Z"),
         );
@@ -1546,6 +1588,7 @@ path = "prices.csv"
                 provider_model: None,
                 error: None,
                 raw: answer.to_string().into_bytes(),
+                ..Reply::default()
             },
             t("2026-10-21T12:31:00Z"),
         );
@@ -1618,6 +1661,7 @@ path = "prices.csv"
                 provider_model: None,
                 error: None,
                 raw: raw.clone(),
+                ..Reply::default()
             },
             t("2026-10-21T12:31:00Z"),
         );
@@ -1627,5 +1671,132 @@ path = "prices.csv"
         let own = content.get("own_sha256").and_then(Value::as_str);
         assert_eq!(own, Some(sha256_hex(&raw).as_str()));
         assert_ne!(own, Some(sha256_hex(GOOD.as_bytes()).as_str()));
+    }
+
+    /// Bytes that cannot be read are sealed on receipt as an `invalid` answer (their SHA-256
+    /// and size), and a refusal or a block keeps the provider's own reason; the lines read
+    /// back as sealed.
+    #[test]
+    fn unreadable_refused_and_blocked_replies_are_sealed_with_their_reasons() {
+        use crate::league::wire::Finish;
+        let config = LeagueConfig::from_toml(CONFIG.as_bytes(), "league.toml").unwrap();
+        let session = Date::parse("2026-10-21").unwrap();
+        let mut e = Engine::new(config, Climatology::new(), session, true);
+        let mut d = Driver::default();
+        let a = e.poll(t("2026-10-21T12:30:00Z"));
+        d.apply(&mut e, a);
+        let a = e.on_snapshot(
+            "2026-10-21-am",
+            &snapshot(),
+            None,
+            t("2026-10-21T12:30:05Z"),
+        );
+        d.apply(&mut e, a);
+        let garbled = b"{\"choices\": [\xff".to_vec();
+        let replies = [
+            (
+                "alpha",
+                Reply {
+                    raw: garbled.clone(),
+                    unreadable: Some("malformed: the body is not JSON".into()),
+                    ..Reply::default()
+                },
+            ),
+            (
+                "beta",
+                Reply {
+                    text: Some("I can't help with that.".into()),
+                    raw: b"{}".to_vec(),
+                    provider_finish: Some("refusal".into()),
+                    finish: Some(Finish::Refused("refusal".into())),
+                    ..Reply::default()
+                },
+            ),
+            (
+                "gamma",
+                Reply {
+                    text: Some("SAFETY".into()),
+                    raw: b"{}".to_vec(),
+                    provider_finish: Some("SAFETY".into()),
+                    finish: Some(Finish::Blocked("SAFETY".into())),
+                    ..Reply::default()
+                },
+            ),
+        ];
+        for (i, (seat, reply)) in replies.into_iter().enumerate() {
+            let a = e.on_reply(
+                "2026-10-21-am",
+                seat,
+                reply,
+                t(&format!("2026-10-21T12:3{}:00Z", i + 1)),
+            );
+            assert_eq!(a.len(), 1, "{seat}: sealed on receipt");
+            d.apply(&mut e, a);
+        }
+        let lines = BookLines::parse(&d.book.1).unwrap();
+        let by = |s: &str| {
+            lines
+                .answers
+                .values()
+                .find(|a| a.seat.as_deref() == Some(s))
+                .unwrap()
+        };
+        let a = by("alpha");
+        assert_eq!(
+            (
+                a.shape.clone(),
+                a.has_items,
+                a.own_bytes,
+                a.own_sha256.clone()
+            ),
+            (
+                Some((
+                    Shape::Invalid,
+                    "the reply cannot be read: malformed: the body is not JSON".into()
+                )),
+                false,
+                Some(garbled.len() as u64),
+                Some(sha256_hex(&garbled))
+            )
+        );
+        let b = by("beta");
+        assert_eq!(
+            (
+                b.shape.clone().map(|s| s.0),
+                b.provider_finish.as_deref(),
+                b.finish.as_deref(),
+                b.finish_reason.as_deref()
+            ),
+            (
+                Some(Shape::Refused),
+                Some("refusal"),
+                Some("refused"),
+                Some("refusal")
+            )
+        );
+        assert!(b
+            .shape
+            .as_ref()
+            .unwrap()
+            .1
+            .starts_with("refused (refusal): no JSON object"));
+        let g = by("gamma");
+        assert_eq!(
+            (g.provider_finish.as_deref(), g.finish.as_deref()),
+            (Some("SAFETY"), Some("blocked"))
+        );
+        // The seats answered: none of them is sealed no_answer at the deadline.
+        let a = e.poll(t("2026-10-21T13:30:00Z"));
+        let silent: Vec<String> = a
+            .iter()
+            .filter_map(|x| match x {
+                Action::Seal { content, .. } => content
+                    .get("seat")
+                    .and_then(Value::as_str)
+                    .map(str::to_owned),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(silent, ["delta"]);
     }
 }

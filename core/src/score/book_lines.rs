@@ -22,6 +22,16 @@
 //!                      as `{<rule version>: "hold" | {"weights": {<fund>: percent}}}`,
 //!                      `core::arena::league`), "decisions_reason": str, why part of it is
 //!                      not a decision (optional)
+//!         "shape": "invalid" | "refused_shape", "shape_reason": str  (optional: the mark,
+//!                      below), "own_sha256": hex of the raw reply,
+//!         "own_bytes": int >= 0, the raw reply's size (when it could not be read: no items),
+//!         "duplicate_keys": [str], dotted paths of keys the answer object stated twice in one
+//!                      object, the last sealed (optional),
+//!         "provider_finish": str, the provider's own finish reason as sent (OpenAI
+//!                      `finish_reason`, Anthropic `stop_reason`, Gemini `finishReason` or
+//!                      `promptFeedback.blockReason`; optional),
+//!         "finish": "refused" | "blocked" | "truncated", "finish_reason": str, how the reply
+//!                      ended when not a plain stop and the provider's reason (optional)
 //! crowd:  "run_id": str, "rows": {<code>: {"up": bool or null},          Polymarket
 //!                                 <code>@kalshi: {"up": bool or null}}   Kalshi
 //! score, score_h:
@@ -52,6 +62,15 @@
 //! Run lines also give `at`, `booked_at` and `methodology` (strings), and answer lines `model`
 //! and `booked_at`, read for [`super::book_rows`]; an answer's `items` must be an object of
 //! objects (`items.<asset>.<horizon>`).
+//!
+//! An answer line the engine marked (spec §3.9; [`crate::league::answer`]) states
+//! `"shape": "invalid" | "refused_shape"` and `"shape_reason": str`. Its `items` are sealed as
+//! the seat sent them, so they are read cell by cell: a cell is `items.<market>.<horizon>`
+//! holding an object, the market one of the twelve (Table 2), the horizon 1d, 1w, 1m or 6m;
+//! a `crowd_up` that is not a percentage 0-100 is not read. Every other part (`items.ES`,
+//! `items.GOLD.2y`, `items.SPX.1d` = 55, `items` = a list) is set aside with its reason
+//! ([`AnswerLine::set_aside`]), never an error: every line the engine seals reads back. On an
+//! unmarked line the same parts are errors.
 //!
 //! `<code>` is the league's market code (the `items` key the models answer under). Prices are
 //! the venues' dollar prices 0-1 (`p_up` 0.62 = 62 cents); `crowd_up` is a percentage 0-100
@@ -238,6 +257,10 @@ pub enum BookLineMessage {
         line: u64,
         was: bool,
     },
+    /// An `items` key that is not one of the twelve markets (spec Table 2).
+    NotMarket {
+        value: String,
+    },
 }
 
 /// The unit a book line's number is read in.
@@ -377,11 +400,35 @@ impl fmt::Display for BookLineMessage {
                 line,
                 was,
             } => write!(f, "resolves {code} as up={up}, line {line} as up={was}"),
+            M::NotMarket { value } => write!(f, "{value:?} is not one of the twelve markets"),
         }
     }
 }
 
 impl std::error::Error for BookLineError {}
+
+/// A part of a marked answer line's `items` that is not a cell of the answer layout, set
+/// aside with the reason (see the module doc): the field's dotted path and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SetAside {
+    pub field: String,
+    pub message: BookLineMessage,
+}
+
+impl From<BookLineError> for SetAside {
+    fn from(e: BookLineError) -> SetAside {
+        SetAside {
+            field: e.field,
+            message: e.message,
+        }
+    }
+}
+
+impl fmt::Display for SetAside {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.field, self.message)
+    }
+}
 
 /// One contract's sealed quote on a run line.
 #[derive(Clone, Debug, PartialEq)]
@@ -448,6 +495,21 @@ pub struct AnswerLine {
     /// `decisions` as sealed (read by `core::arena::league`), and `decisions_reason`.
     pub decisions: Option<Value>,
     pub decisions_reason: Option<String>,
+    /// On a line whose `shape` marks it (`invalid`, `refused_shape`): the parts of `items`
+    /// that are not cells of the answer layout, set aside with the reason (the field's
+    /// path and what is wrong with it), in key order. They are not in [`Self::items`] nor
+    /// [`Self::crowd_up`]; on an unmarked line the same parts are errors.
+    pub set_aside: Vec<SetAside>,
+    /// `own_bytes`: the raw reply's size, stated when it could not be read (read for display
+    /// only, as `own_sha256`: another value reads as absent).
+    pub own_bytes: Option<u64>,
+    /// `duplicate_keys`: keys the answer object stated twice in one object (the last sealed;
+    /// read for display only: items that are not strings are skipped).
+    pub duplicate_keys: Vec<String>,
+    /// `provider_finish`, `finish` and `finish_reason`: how the provider said the reply ended.
+    pub provider_finish: Option<String>,
+    pub finish: Option<String>,
+    pub finish_reason: Option<String>,
 }
 
 impl AnswerLine {
@@ -1041,11 +1103,27 @@ impl Fields {
     }
 
     fn answer(&self, o: &Object) -> Result<AnswerLine, BookLineError> {
-        let items_field = self.object(o, "items", "items")?;
-        let items = items_field.cloned().unwrap_or_default();
-        for (asset, cells) in self.members(&items, "items")? {
-            self.members(cells, &format!("items.{asset}"))?;
-        }
+        let shape = match self.str(o, "shape", "shape")? {
+            None => None,
+            Some(s) => Some((
+                build::Shape::parse(&s).ok_or_else(|| {
+                    self.err("shape", BookLineMessage::NotShape { value: s.clone() })
+                })?,
+                self.str(o, "shape_reason", "shape_reason")?
+                    .unwrap_or_default(),
+            )),
+        };
+        let mut set_aside = Vec::new();
+        let (has_items, items) = if shape.is_some() {
+            self.marked_items(o, &mut set_aside)
+        } else {
+            let items_field = self.object(o, "items", "items")?;
+            let items = items_field.cloned().unwrap_or_default();
+            for (asset, cells) in self.members(&items, "items")? {
+                self.members(cells, &format!("items.{asset}"))?;
+            }
+            (items_field.is_some(), items)
+        };
         let mut crowd_up = BTreeMap::new();
         for (asset, cells) in items.iter() {
             let asset = asset.as_str().unwrap_or("?");
@@ -1054,17 +1132,18 @@ impl Fields {
                 .and_then(|c| c.get("1d"))
                 .and_then(Value::as_object)
             {
-                if let Some(p) = self.number(
-                    d1,
-                    "crowd_up",
-                    &format!("items.{asset}.1d.crowd_up"),
-                    PCT,
-                    PCT_UNIT,
-                )? {
-                    crowd_up.insert(asset.to_owned(), p);
+                let path = format!("items.{asset}.1d.crowd_up");
+                match self.number(d1, "crowd_up", &path, PCT, PCT_UNIT) {
+                    Ok(Some(p)) => {
+                        crowd_up.insert(asset.to_owned(), p);
+                    }
+                    Ok(None) => {}
+                    Err(e) if shape.is_some() => set_aside.push(e.into()),
+                    Err(e) => return Err(e),
                 }
             }
         }
+        set_aside.sort_by(|a, b| a.field.cmp(&b.field));
         Ok(AnswerLine {
             n: self.line,
             seat: self.str(o, "seat", "seat")?,
@@ -1076,22 +1155,76 @@ impl Fields {
             ask_sha256: lenient_str(o, "ask_sha256"),
             own_sha256: lenient_str(o, "own_sha256"),
             years: lenient_str(o, "years"),
-            shape: match self.str(o, "shape", "shape")? {
-                None => None,
-                Some(s) => Some((
-                    build::Shape::parse(&s).ok_or_else(|| {
-                        self.err("shape", BookLineMessage::NotShape { value: s.clone() })
-                    })?,
-                    self.str(o, "shape_reason", "shape_reason")?
-                        .unwrap_or_default(),
-                )),
-            },
-            has_items: items_field.is_some(),
+            shape,
+            has_items,
             items,
             crowd_up,
             decisions: o.get("decisions").cloned(),
             decisions_reason: self.str(o, "decisions_reason", "decisions_reason")?,
+            set_aside,
+            own_bytes: match o.get("own_bytes") {
+                Some(Value::Int(i)) => i.to_i64().and_then(|b| u64::try_from(b).ok()),
+                _ => None,
+            },
+            duplicate_keys: match o.get("duplicate_keys") {
+                Some(Value::Array(a)) => a
+                    .iter()
+                    .filter_map(|v| v.as_str().map(str::to_owned))
+                    .collect(),
+                _ => Vec::new(),
+            },
+            provider_finish: self.str(o, "provider_finish", "provider_finish")?,
+            finish: self.str(o, "finish", "finish")?,
+            finish_reason: self.str(o, "finish_reason", "finish_reason")?,
         })
+    }
+
+    /// The `items` of an answer line the engine marked (`invalid`, `refused_shape`; spec
+    /// §3.9, [`crate::league::answer`]): sealed as received, so read cell by cell. A cell is
+    /// `items.<market>.<horizon>` holding an object, the market one of the twelve (Table 2)
+    /// and the horizon 1d, 1w, 1m or 6m; what it holds is judged downstream (a `prob_up` that
+    /// is not a number 0-100 is a cell with status `invalid`). Every other part is set aside
+    /// with its reason. Whether the line has `items` at all, and the cells.
+    fn marked_items(&self, o: &Object, set_aside: &mut Vec<SetAside>) -> (bool, Object) {
+        let items = match o.get("items") {
+            None | Some(Value::Null) => return (false, Object::new()),
+            Some(Value::Object(items)) => items,
+            Some(v) => {
+                set_aside.push(self.err("items", expected_object(v)).into());
+                return (false, Object::new());
+            }
+        };
+        let mut kept = Object::new();
+        for (asset, cells) in items.iter() {
+            let Some(asset) = asset.as_str() else {
+                set_aside.push(self.err("items", BookLineMessage::MarketCodeNotUtf8).into());
+                continue;
+            };
+            let path = format!("items.{asset}");
+            if !crate::league::layout::MARKETS.contains(&asset) {
+                let value = asset.to_owned();
+                set_aside.push(self.err(&path, BookLineMessage::NotMarket { value }).into());
+                continue;
+            }
+            let Some(cells) = cells.as_object() else {
+                set_aside.push(self.err(&path, expected_object(cells)).into());
+                continue;
+            };
+            let mut keep = Object::new();
+            for (h, cell) in cells.iter() {
+                let h = h.as_str().unwrap_or("?");
+                let path = format!("{path}.{h}");
+                if Horizon::parse(h).is_none() {
+                    set_aside.push(self.err(&path, not_horizon(h)).into());
+                } else if !matches!(cell, Value::Object(_)) {
+                    set_aside.push(self.err(&path, expected_object(cell)).into());
+                } else {
+                    keep.insert(h, cell.clone());
+                }
+            }
+            kept.insert(asset, Value::Object(keep));
+        }
+        (true, kept)
     }
 
     /// A line number field (`of`, `same_as`): an int >= 1.
@@ -1340,6 +1473,63 @@ mod tests {
 
     fn one(line: &str) -> Result<BookLines, BookLineError> {
         BookLines::parse(format!("{line}\n").as_bytes())
+    }
+
+    /// An answer line the engine marked (`invalid`, `refused_shape`) reads cell by cell: the
+    /// parts that are not cells are set aside with their reasons; the same parts on an
+    /// unmarked line are errors naming the line and field.
+    #[test]
+    fn a_marked_answer_line_sets_aside_what_is_not_a_cell() {
+        let line = r#"{"n": 2, "kind": "answer", "seat": "a", "run_id": "r", "at": "2026-10-20T12:31:00Z", "shape": "invalid", "shape_reason": "see the cells", "items": {"GOLD": {"2y": {"prob_up": 5}, "1d": {"prob_up": 55, "crowd_up": "60"}, "1w": {"prob_up": "x"}}, "ES": {"1d": {"prob_up": 5}}, "SPX": {"1d": {"prob_up": 150, "crowd_up": 150}, "6m": 55}, "TNX": [1], "DXY": {"1d": {"crowd_up": 40}}}}"#;
+        let b = one(line).unwrap();
+        let a = &b.answers[&2];
+        let said: Vec<String> = a.set_aside.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            said,
+            [
+                r#"items.ES: "ES" is not one of the twelve markets"#,
+                r#"items.GOLD.1d.crowd_up: expected a number (a percentage 0-100), found str "60""#,
+                r#"items.GOLD.2y: "2y" is not 1d, 1w, 1m or 6m"#,
+                "items.SPX.1d.crowd_up: 150 is outside a percentage 0-100",
+                "items.SPX.6m: expected an object, found int",
+                "items.TNX: expected an object, found list",
+            ]
+        );
+        let kept: Vec<(String, Vec<String>)> = a
+            .items
+            .iter()
+            .map(|(k, v)| {
+                let hs = v.as_object().unwrap().iter();
+                (
+                    k.as_str().unwrap().to_string(),
+                    hs.map(|(h, _)| h.as_str().unwrap().to_string()).collect(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            kept,
+            [
+                ("DXY".to_string(), vec!["1d".to_string()]),
+                ("GOLD".to_string(), vec!["1d".to_string(), "1w".to_string()]),
+                ("SPX".to_string(), vec!["1d".to_string()]),
+            ]
+        );
+        assert_eq!(a.crowd_up, BTreeMap::from([("DXY".to_string(), 40.0)]));
+        assert!(a.has_items);
+        // The same parts on an unmarked line are errors.
+        let unmarked = line.replace(r#""shape": "invalid", "#, "");
+        assert_eq!(
+            one(&unmarked).unwrap_err().to_string(),
+            "book line 2, field items.TNX: expected an object, found list"
+        );
+        // A refused shape whose items are not an object: set aside, no items.
+        let b = one(r#"{"n": 3, "kind": "answer", "seat": "a", "shape": "refused_shape", "shape_reason": "x", "items": [55]}"#).unwrap();
+        let a = &b.answers[&3];
+        assert_eq!((a.has_items, a.set_aside.len()), (false, 1));
+        assert_eq!(
+            a.set_aside[0].to_string(),
+            "items: expected an object, found list"
+        );
     }
 
     #[test]

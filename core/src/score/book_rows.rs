@@ -332,6 +332,7 @@ fn restored_cells(
             booked_at: None,
             has_items: true,
             items: items.clone(),
+            set_aside: Vec::new(),
             ..(*a).clone()
         };
         let cells = expected_cells(&[&restored]).map_err(|e| BookLineError {
@@ -889,6 +890,69 @@ mod tests {
             rows.len(),
             3,
             "a run without answers expects no cells; no roster, no no_answer rows"
+        );
+    }
+
+    /// An answer the engine sealed `invalid` (spec §3.9) is read as that: its cells are rows
+    /// (a `prob_up` outside 0-100 a cell with status `invalid`), the parts that are not cells
+    /// (a horizon `2y`, a market `ES`) set aside, never an error.
+    #[test]
+    fn an_invalid_answer_counts_its_cells_and_sets_the_rest_aside() {
+        let b = book(&[
+            run("2026-11-02-am", "2026-11-02T13:00:00Z"),
+            format!(
+                r#"{}, "shape": "invalid", "shape_reason": "items.GOLD.2y: not a horizon (1d, 1w, 1m, 6m)""#,
+                answer(
+                    "2026-11-02-am",
+                    "a",
+                    "2026-11-02T13:31:00Z",
+                    r#"{"GOLD": {"2y": {"prob_up": 5}, "1d": {"prob_up": 1.5}}, "ES": {"1d": {"prob_up": 5}}, "SPX": {"1w": {"prob_up": 150}}}"#,
+                )
+            ),
+            answer(
+                "2026-11-02-am",
+                "b",
+                "2026-11-02T13:32:00Z",
+                r#"{"SPX": {"1d": {"prob_up": 60}}}"#,
+            ),
+        ]);
+        let rows = book_rows(&b, &roster(&["a", "b"]), &mut inferred()).unwrap();
+        let cells: Vec<(u64, &str, &str, &str, &str)> = rows
+            .iter()
+            .map(|r| {
+                (
+                    r.line,
+                    r.asset.as_str(),
+                    r.horizon.as_str(),
+                    r.status.as_str(),
+                    r.cell_status.as_str(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            cells,
+            [
+                (2, "GOLD", "1d", "counted", "elicited"),
+                (2, "SPX", "1d", "counted_50", ""),
+                (2, "SPX", "1w", "counted", "invalid"),
+                (3, "GOLD", "1d", "counted_50", ""),
+                (3, "SPX", "1d", "counted", "elicited"),
+                (3, "SPX", "1w", "counted_50", ""),
+            ]
+        );
+        assert_eq!(find(&rows, 2, "GOLD", Horizon::D1).prob_up, Some(1.5));
+        let lines = BookLines::parse(&b).unwrap();
+        let fields: Vec<String> = lines.answers[&2]
+            .set_aside
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(
+            fields,
+            [
+                r#"items.ES: "ES" is not one of the twelve markets"#,
+                r#"items.GOLD.2y: "2y" is not 1d, 1w, 1m or 6m"#,
+            ]
         );
     }
 

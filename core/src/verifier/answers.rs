@@ -39,7 +39,9 @@ use crate::calendar::{new_york_time, reference_cut, sealing_time, Date, Instant}
 use crate::league::layout::{parse_hhmm, BITCOIN};
 use crate::league::schedule::reference_instant_from;
 use crate::score::ask_chain::AskChain;
-use crate::score::book_lines::{BookLineError, BookLineMessage, BookLines, CorrectionLine};
+use crate::score::book_lines::{
+    BookLineError, BookLineMessage, BookLines, CorrectionLine, SetAside,
+};
 use crate::score::book_rows::rows_from_lines;
 use crate::score::counting::Counting;
 use crate::score::notes::Note;
@@ -225,6 +227,15 @@ pub struct AnswerVerdict {
     /// The markets of its cells, in the order the cells are listed.
     #[serde(default)]
     pub markets: Vec<String>,
+    /// The engine's mark on the line (`invalid`, `refused_shape`; spec §3.9) and its reason.
+    #[serde(default)]
+    pub shape: Option<String>,
+    #[serde(default)]
+    pub shape_reason: Option<String>,
+    /// Parts of a marked line's `items` that are not cells, set aside with the reason
+    /// ([`crate::score::book_lines::AnswerLine::set_aside`]).
+    #[serde(default)]
+    pub set_aside: Vec<SetAside>,
 }
 
 /// One cell (seat, market, horizon) of an answer line.
@@ -772,6 +783,9 @@ pub fn answer_verdicts_of_lines(
                 .map(CorrectionNote::from)
                 .collect(),
             markets: Vec::new(),
+            shape: a.shape.as_ref().map(|(s, _)| s.as_str().to_string()),
+            shape_reason: a.shape.as_ref().map(|(_, r)| r.clone()),
+            set_aside: a.set_aside.clone(),
         });
         let mut markets: Vec<String> = Vec::new();
         for r in &line_rows {

@@ -334,6 +334,12 @@ fn print_human(a: &AnswersReport, texts: &AskTextsReport, problems: &[String], l
                 .join(", ")
         );
         println!("       {}", v.words);
+        for part in &v.set_aside {
+            println!(
+                "       set aside ({}): {part}",
+                v.shape.as_deref().unwrap_or("marked")
+            );
+        }
         for c in &v.corrections {
             println!(
                 "       corrected by line {}: {} ({})",

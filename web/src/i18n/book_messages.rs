@@ -108,6 +108,7 @@ pub fn book_line_message(m: &BookLineMessage) -> String {
             M::BlResolvedTwice,
             &[("code", code), ("up", up), ("line", line), ("was", was)],
         ),
+        B::NotMarket { value } => tr(M::BlNotMarket, &[("value", &q(value))]),
     }
 }
 

@@ -631,6 +631,7 @@ catalog! {
     BlCrowdPricesTwice { en: "run {run} already has crowd prices on line {first}", zh: "运行 {run} 已在第 {first} 行有众智价格", ar: "للتشغيل {run} أسعار الجمهور من قبل في السطر {first}", }
     BlNoCrowdPrices { en: "no run line of run {run} seals crowd prices", zh: "运行 {run} 没有任何运行行封印众智价格", ar: "لا يختم أي سطر تشغيل للتشغيل {run} أسعار الجمهور", }
     BlResolvedTwice { en: "resolves {code} as up={up}, line {line} as up={was}", zh: "将 {code} 结算为 up={up}，而第 {line} 行结算为 up={was}", ar: "يحسم {code} على أنه \u{2066}up={up}\u{2069}، والسطر {line} على أنه \u{2066}up={was}\u{2069}", }
+    BlNotMarket { en: "{value} is not one of the twelve markets", zh: "{value} 不是十二个市场之一", ar: "{value} ليس أحد الأسواق الاثني عشر", }
     BlUnitPrice { en: "a price 0-1 in dollars", zh: "以美元计的 0-1 价格", ar: "سعر 0-1 بالدولار", }
     BlUnitPercentage { en: "a percentage 0-100", zh: "0-100 的百分比", ar: "نسبة مئوية 0-100", }
     BlUnitUsd { en: "US dollars, 0 or more", zh: "美元金额，0 或以上", ar: "دولارات أمريكية، 0 أو أكثر", }

@@ -150,6 +150,9 @@ pub struct AnswerContent {
     pub years: Option<String>,
     /// SHA-256 of the raw reply (lowercase hex).
     pub own_sha256: Option<String>,
+    /// The raw reply's size in bytes, stated when the reply could not be read (its `items`
+    /// are then absent and the line is `invalid`).
+    pub own_bytes: Option<u64>,
     /// When the line was written to the book, if later than `at` (RFC 3339 UTC).
     pub booked_at: Option<String>,
     /// A reply not read as a well-formed answer, and why.
@@ -158,6 +161,16 @@ pub struct AnswerContent {
     /// them is not a decision, when so.
     pub decisions: Option<Value>,
     pub decisions_reason: Option<String>,
+    /// Keys the answer object states twice in one object, as dotted paths
+    /// (`items.SPX.1d`): the last is the one sealed (`json.loads`), the repeat marked.
+    pub duplicate_keys: Vec<String>,
+    /// The provider's own finish reason as sent (`stop`, `content_filter`, `refusal`,
+    /// `SAFETY`, a Gemini `blockReason`, ...).
+    pub provider_finish: Option<String>,
+    /// How the reply ended when not a plain stop: `refused` (by the model), `blocked` (by the
+    /// provider) or `truncated` (the token limit), and for the first two the provider's reason.
+    pub finish: Option<String>,
+    pub finish_reason: Option<String>,
 }
 
 impl AnswerContent {
@@ -184,6 +197,24 @@ impl AnswerContent {
             &mut o,
             "decisions_reason",
             self.decisions_reason.as_deref().map(string),
+        );
+        insert_some(&mut o, "own_bytes", self.own_bytes.map(|b| int(b as i64)));
+        if !self.duplicate_keys.is_empty() {
+            o.insert(
+                "duplicate_keys",
+                Value::Array(self.duplicate_keys.iter().map(|k| string(k)).collect()),
+            );
+        }
+        insert_some(
+            &mut o,
+            "provider_finish",
+            self.provider_finish.as_deref().map(string),
+        );
+        insert_some(&mut o, "finish", self.finish.as_deref().map(string));
+        insert_some(
+            &mut o,
+            "finish_reason",
+            self.finish_reason.as_deref().map(string),
         );
         o
     }
@@ -505,6 +536,11 @@ mod tests {
                 ("pro-1", int(7)),
             ]))),
             decisions_reason: Some("decisions.pro-1: 7 is neither".into()),
+            own_bytes: None,
+            duplicate_keys: vec!["items.SPX.1d".into()],
+            provider_finish: Some("stop".into()),
+            finish: None,
+            finish_reason: None,
         };
         let refused = AnswerContent {
             seat: "beta".into(),

@@ -323,15 +323,30 @@ pub fn adapters(config: &LeagueConfig) -> BTreeMap<String, Arc<dyn SeatAdapter>>
     out
 }
 
+/// Error kinds of a reply whose bytes arrived but cannot be read as the provider's reply:
+/// a body that is not JSON (or not UTF-8, or holds a lone surrogate escape), a streamed body,
+/// a body over the size bound. Such a reply is sealed on receipt as an `invalid` answer line
+/// without `items` (its raw bytes kept and hashed); every other error leaves the seat
+/// unanswered (retried until the deadline, then `no_answer`).
+pub const UNREADABLE_KINDS: [&str; 3] = ["malformed", "streamed", "oversized"];
+
 /// A seat's final reply as the engine reads it: text when a reply arrived (a refusal, a
-/// block or a truncation is sealed as received and marked by the answer reader), none with
-/// the reason when it did not.
+/// block or a truncation is sealed as received and marked by the answer reader, with the
+/// provider's own finish reason), the reason when bytes arrived that cannot be read (sealed
+/// `invalid`), none with the reason when nothing did.
 pub fn engine_reply(r: &SeatReply) -> Reply {
     let o = &r.outcome;
+    let mut unreadable = None;
     let (text, error) = match &o.finish {
         Finish::Stop | Finish::Truncated => (Some(o.text.clone().unwrap_or_default()), None),
         Finish::Refused(why) | Finish::Blocked(why) => {
             (Some(o.text.clone().unwrap_or_else(|| why.clone())), None)
+        }
+        Finish::Error { kind, message }
+            if UNREADABLE_KINDS.contains(&kind.as_str()) && !r.raw.is_empty() =>
+        {
+            unreadable = Some(format!("{kind}: {message}"));
+            (None, None)
         }
         Finish::Error { kind, message } => {
             let mut e = format!("{kind}: {message}");
@@ -346,6 +361,12 @@ pub fn engine_reply(r: &SeatReply) -> Reply {
         provider_model: o.provider_model.clone(),
         error,
         raw: r.raw.clone(),
+        unreadable,
+        provider_finish: o.provider_finish.clone(),
+        finish: match &o.finish {
+            Finish::Stop | Finish::Error { .. } => None,
+            f => Some(f.clone()),
+        },
     }
 }
 
@@ -547,10 +568,8 @@ impl League {
                 };
                 let note = crate::files::read_bounded(&f.path(), MAX_ERROR_NOTE, "error note")?;
                 let reply = Reply {
-                    text: None,
-                    provider_model: None,
                     error: Some(String::from_utf8_lossy(&note).into_owned()),
-                    raw: Vec::new(),
+                    ..Reply::default()
                 };
                 // A seat no longer pending ignores it.
                 let acts = self.engine.on_reply(&run_id, seat, reply, now);
