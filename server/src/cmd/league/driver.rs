@@ -1394,3 +1394,56 @@ fn sync_dir(dir: &Path) -> Result<(), Unusable> {
         .and_then(|d| d.sync_all())
         .map_err(|e| Unusable::io(dir, "sync directory", &e))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_reply_file_is_made_only_of_plain_names() {
+        assert_eq!(
+            reply_file("2026-10-21-am", "gpt-5.1_mini", ".txt").as_deref(),
+            Some("replies/2026-10-21-am/gpt-5.1_mini.txt")
+        );
+        for seat in [
+            "../../../../tmp/x",
+            "../../proof/2026-10-21/123000Z",
+            "a/b",
+            "..",
+            ".",
+            "",
+            "a\0b",
+            "a b",
+        ] {
+            assert_eq!(
+                reply_file("2026-10-21-am", seat, ERROR_SUFFIX),
+                None,
+                "{seat:?}"
+            );
+        }
+        for run in ["", "..", "../x", "a/b"] {
+            assert_eq!(reply_file(run, "gpt", ".txt"), None, "{run:?}");
+        }
+    }
+
+    #[test]
+    fn a_reply_is_scrubbed_in_everything_kept_or_logged() {
+        let key = "sk-FLKEYabcdefghijklmnopCANARY";
+        let secrets = Secrets::new([key]);
+        let mut reply = crate::seats::not_started("gpt", "401: sk-FLKEY****NARY");
+        reply.raw = format!("{{\"e\": \"{}\"}}", key.replace('s', "\\u0073")).into_bytes();
+        reply.outcome.provider_model = Some(format!("model {key}"));
+        reply.earlier = vec![format!("http 500 {key}")];
+        scrub_seat_reply(&mut reply, &secrets);
+        let shown = format!(
+            "{:?} {} {:?}",
+            reply.outcome,
+            String::from_utf8_lossy(&reply.raw),
+            reply.earlier
+        );
+        for part in [key, "sk-FLKEY", "\\u0073k-FLKEY", "NARY"] {
+            assert!(!shown.contains(part), "{part} in {shown}");
+        }
+        assert_eq!(reply.raw, b"{\"e\": \"[REDACTED]\"}");
+    }
+}
