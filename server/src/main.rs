@@ -37,7 +37,8 @@ struct Cli {
 
 fn main() {
     // Rust ignores SIGPIPE, which turns `sealbook verify ... | head` into a panic on the next
-    // print; a command-line tool should just stop, as `cat` does.
+    // print; a command-line tool should just stop, as `cat` does. Commands that talk to
+    // children ignore it again below, once the command is known.
     #[cfg(unix)]
     // SAFETY: setting a signal disposition to the default before any thread is started.
     unsafe {
@@ -69,6 +70,15 @@ fn main() {
             std::process::exit(Exit::Unusable as i32);
         }
     };
+    #[cfg(unix)]
+    if cli.command.talks_to_children() {
+        // A broken pipe to a child is that child's failure (an error of the write), never
+        // the end of the process.
+        // SAFETY: setting a signal disposition before the command starts any thread.
+        unsafe {
+            libc::signal(libc::SIGPIPE, libc::SIG_IGN);
+        }
+    }
     let code = match cmd::run(cli.command, cli.json) {
         Ok(exit) => exit,
         Err(err) => {

@@ -1339,3 +1339,332 @@ fn hostile_answers_are_sealed_and_every_reader_reads_them() {
     let (code, out, err) = output(&["replay", d, "--json"]);
     assert_eq!(code, 0, "replay: {out}{err}");
 }
+
+// ---- hostile seats ---------------------------------------------------------------------------
+
+/// A league of `seats` (TOML `[[seat]]` tables) and the reference coin, named `name`.
+fn small_config(name: &str, seats: &str) -> String {
+    format!(
+        "[league]\nname = \"{name}\"\nmethodology_version = \"m-1\"\n\n{seats}\
+         [[seat]]\nname = \"coin\"\nadapter = \"coin\"\n\n\
+         [prices]\nprovider = \"csv\"\npath = \"prices.csv\"\n\n{NO_ANCHORS}"
+    )
+}
+
+/// A command seat running `script` with /bin/sh.
+fn sh_seat(name: &str, script: &Path, extra: &str) -> String {
+    format!(
+        "[[seat]]\nname = \"{name}\"\nadapter = \"command\"\ncommand = [\"/bin/sh\", \"{}\"]\ntimeout_seconds = 20\n{extra}\n",
+        script.display()
+    )
+}
+
+/// Every file under `dir`, read, with its path.
+fn all_files(dir: &Path) -> Vec<(std::path::PathBuf, Vec<u8>)> {
+    let mut paths = Vec::new();
+    files_under(dir, &mut paths);
+    paths
+        .into_iter()
+        .map(|p| {
+            let b = std::fs::read(&p).unwrap();
+            (p, b)
+        })
+        .collect()
+}
+
+fn contains(hay: &[u8], needle: &str) -> bool {
+    hay.windows(needle.len()).any(|w| w == needle.as_bytes())
+}
+
+/// A command seat that exits without reading its ask (larger than a pipe holds, so the write
+/// to it breaks whenever it exits) is that seat's failure: `league run` goes on, the other
+/// seats' answers are sealed and the deaf seat's error is recorded. Racy by nature (the
+/// child may exit before or during the write), so run a few times.
+#[test]
+fn a_seat_that_does_not_read_its_ask_fails_alone() {
+    let tmp = tempfile::tempdir().unwrap();
+    let answer = tmp.path().join("answer.txt");
+    std::fs::write(&answer, good_answer()).unwrap();
+    let deaf = tmp.path().join("deaf.sh");
+    std::fs::write(&deaf, "exit 0\n").unwrap();
+    let local = tmp.path().join("local.sh");
+    std::fs::write(
+        &local,
+        format!("cat > /dev/null; cat {}\n", answer.display()),
+    )
+    .unwrap();
+    // The league's name is in the ask: a long one makes the ask larger than a pipe's buffer.
+    let name = "a long league name ".repeat(10_000);
+    let config = small_config(
+        &name,
+        &(sh_seat("deaf", &deaf, "") + &sh_seat("local", &local, "")),
+    );
+    for round in 0..5 {
+        let t = tempfile::tempdir().unwrap();
+        let dir = init(t.path(), &config);
+        let o = cmd(&["league", "run", arg(&dir), "--at", RUN_AT, "--json"])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "round {round}: {:?} (a signal ends the process with no code)\n{err}",
+            o.status
+        );
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(v["seats_asked"], 2, "round {round}");
+        // local and coin answered; deaf did not.
+        assert_eq!(v["answers_sealed"], 2, "round {round}: {err}");
+        let events = v["events"].as_array().unwrap();
+        let deaf_reply = events
+            .iter()
+            .find(|e| e["event"] == "reply" && e["seat"] == "deaf")
+            .unwrap_or_else(|| panic!("round {round}: no reply event for deaf: {err}"));
+        assert!(
+            deaf_reply["error"]
+                .as_str()
+                .is_some_and(|e| e.contains("did not read its whole ask")),
+            "round {round}: {deaf_reply}"
+        );
+        let note = dir.join("replies/2026-10-21-am/deaf.error.txt");
+        let note = std::fs::read_to_string(&note).unwrap();
+        assert!(note.contains("did not read its whole ask"), "{note}");
+        let book =
+            BookLines::parse(&std::fs::read(dir.join("council-book.jsonl")).unwrap()).unwrap();
+        let seats: BTreeSet<&str> = book
+            .answers
+            .values()
+            .filter_map(|a| a.seat.as_deref())
+            .collect();
+        assert_eq!(seats, BTreeSet::from(["coin", "local"]), "round {round}");
+    }
+}
+
+/// A command seat's program gets PATH and the like and the variables its seat declares, not
+/// the other seats' keys: a program that prints its environment into its answer's free text
+/// leaves no other seat's variable in the book, and its own declared key is redacted.
+#[test]
+fn a_command_seat_sees_only_its_own_environment() {
+    let tmp = tempfile::tempdir().unwrap();
+    let script = tmp.path().join("env.sh");
+    std::fs::write(
+        &script,
+        "cat > /dev/null\nprintf '{\"items\": {}, \"years\": \"%s\"}' \"$(env | tr -d '\"\\\\' | tr '\\n' ' ')\"\n",
+    )
+    .unwrap();
+    let good = serde_json::json!({"choices": [{"index": 0, "finish_reason": "stop",
+        "message": {"role": "assistant", "content": good_answer()}}], "model": "gpt-test"});
+    let good = serde_json::to_vec(&good).unwrap();
+    let url = serve(move |_, _| Answer::json(200, good.clone()));
+    let seats = format!(
+        "[[seat]]\nname = \"gpt\"\nadapter = \"openai\"\nbase_url = \"{url}/v1\"\nmodel = \"gpt-test\"\napi_key_env = \"SB_TEST_OPENAI_KEY\"\ntimeout_seconds = 20\n\n{}",
+        sh_seat("env-seat", &script, "env = [\"SB_TEST_CMD_KEY\"]")
+    );
+    let dir = init(tmp.path(), &small_config("env", &seats));
+    let (code, out, err) = output(&["league", "run", arg(&dir), "--at", RUN_AT, "--json"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let book = std::fs::read(dir.join("council-book.jsonl")).unwrap();
+    let lines = BookLines::parse(&book).unwrap();
+    let env_line = lines
+        .answers
+        .values()
+        .find(|a| a.seat.as_deref() == Some("env-seat"))
+        .expect("the env seat answered");
+    let years = env_line.years.clone().unwrap_or_default();
+    // The environment was printed and sealed ...
+    assert!(years.contains("PATH="), "{years}");
+    // ... with the seat's own variable (its value redacted) and no other seat's.
+    assert!(years.contains("SB_TEST_CMD_KEY=[REDACTED]"), "{years}");
+    for (var, _) in KEYS.iter().filter(|(k, _)| *k != "SB_TEST_CMD_KEY") {
+        assert!(!years.contains(var), "{var} reached the command: {years}");
+    }
+    assert!(
+        !contains(&book, "CARGO_"),
+        "the test's environment reached the command"
+    );
+    let line = book
+        .split(|b| *b == b'\n')
+        .find(|l| contains(l, "\"seat\": \"env-seat\"") && contains(l, "\"answer\""))
+        .unwrap();
+    assert!(contains(line, "\"redacted\": true"));
+    for (path, bytes) in all_files(&dir) {
+        for (_, key) in KEYS {
+            assert!(!contains(&bytes, key), "{}: holds a key", path.display());
+        }
+    }
+}
+
+/// A key echoed by a provider in a form other than its own bytes is redacted too: JSON
+/// escapes in the model's answer (decoded by the reader), and a 401 message that shows the
+/// key masked in the middle. Nothing of either reaches a file of the league or an output, and
+/// the answer line says it was redacted.
+#[test]
+fn escaped_and_masked_keys_are_redacted() {
+    let (_, key) = KEYS[0];
+    let escaped: String = key
+        .chars()
+        .map(|c| format!("\\u{:04x}", c as u32))
+        .collect();
+    // The answer with `years` holding the key as JSON escapes (in the content string, so
+    // escaped twice in the body).
+    let answer = good_answer().replace(
+        "\"years\":\"Up, with swings.\"",
+        &format!("\"years\":\"leak {escaped} end\""),
+    );
+    assert!(answer.contains(&escaped), "{answer}");
+    let body = serde_json::json!({"choices": [{"index": 0, "finish_reason": "stop",
+        "message": {"role": "assistant", "content": answer}}], "model": "gpt-test"});
+    let body = serde_json::to_vec(&body).unwrap();
+    let leaky = serve(move |_, _| Answer::json(200, body.clone()));
+    let masked = format!("{}{}{}", &key[..8], "*".repeat(20), &key[key.len() - 4..]);
+    let message = format!(
+        r#"{{"error": {{"message": "Incorrect API key provided: {masked}. You can find your API key at https://example.com.", "type": "invalid_request_error", "code": "invalid_api_key"}}}}"#
+    );
+    let unauthorized = serve(move |_, _| Answer::json(401, message.clone().into_bytes()));
+    let seat = |name: &str, url: &str| {
+        format!("[[seat]]\nname = \"{name}\"\nadapter = \"openai\"\nbase_url = \"{url}/v1\"\nmodel = \"gpt-test\"\napi_key_env = \"SB_TEST_OPENAI_KEY\"\ntimeout_seconds = 20\nretries = 0\n\n")
+    };
+    let tmp = tempfile::tempdir().unwrap();
+    let config = small_config(
+        "keys",
+        &(seat("leaky", &leaky) + &seat("unauthorized", &unauthorized)),
+    );
+    let dir = init(tmp.path(), &config);
+    let d = arg(&dir);
+    let mut outputs = String::new();
+    let (code, out, err) = output(&["league", "run", d, "--at", RUN_AT, "--json"]);
+    assert_eq!(code, 0, "{out}{err}");
+    outputs += &(out + &err);
+    // After the close the silent seat's no_answer line is sealed with its reason.
+    let (code, out, err) = output(&[
+        "league",
+        "score",
+        d,
+        "--session",
+        SESSION,
+        "--at",
+        SCORE_AT,
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    outputs += &(out + &err);
+    let book = std::fs::read(dir.join("council-book.jsonl")).unwrap();
+    let text = String::from_utf8(book.clone()).unwrap();
+    let leaky_line = text
+        .lines()
+        .find(|l| l.contains("\"seat\": \"leaky\"") && l.contains("\"answer\""))
+        .expect("the leaky seat's answer");
+    assert!(
+        leaky_line.contains("\"years\": \"leak [REDACTED] end\""),
+        "{leaky_line}"
+    );
+    assert!(leaky_line.contains("\"redacted\": true"), "{leaky_line}");
+    let no_answer = text
+        .lines()
+        .find(|l| l.contains("\"seat\": \"unauthorized\"") && l.contains("no_answer"))
+        .expect("the unauthorized seat's no_answer");
+    assert!(
+        no_answer.contains("Incorrect API key provided: [REDACTED]."),
+        "{no_answer}"
+    );
+    // The raw reply kept hashes to the answer's own_sha256, and holds no escaped key.
+    let raw = std::fs::read(dir.join("replies/2026-10-21-am/leaky.txt")).unwrap();
+    let own = BookLines::parse(&book)
+        .unwrap()
+        .answers
+        .values()
+        .find(|a| a.seat.as_deref() == Some("leaky"))
+        .and_then(|a| a.own_sha256.clone())
+        .unwrap();
+    assert_eq!(sha256_hex(&raw), own);
+    let masked_tail = format!("**{}", &key[key.len() - 4..]);
+    let fragments = [
+        key.to_string(),
+        key[..8].to_string(),
+        escaped[..24].to_string(),
+        escaped[..24].replace('\\', "\\\\"),
+        masked_tail,
+    ];
+    for (path, bytes) in all_files(&dir) {
+        for f in &fragments {
+            assert!(!contains(&bytes, f), "{}: holds {f}", path.display());
+        }
+    }
+    for f in &fragments {
+        assert!(
+            !outputs.contains(f.as_str()),
+            "an output holds {f}: {outputs}"
+        );
+    }
+}
+
+/// Seat names are file names and thread names: a name with a NUL, a control character or a
+/// path in it is refused when the league is made, naming the file, line and field.
+#[test]
+fn a_seat_name_that_is_not_a_plain_name_is_refused() {
+    for name in [
+        "a\\u0000b",
+        "x\\u001b[2J",
+        "../../../../tmp/x",
+        "../../proof/2026-10-21/123000Z",
+        "two words",
+    ] {
+        let tmp = tempfile::tempdir().unwrap();
+        let config = tmp.path().join("league.toml");
+        let text = small_config(
+            "names",
+            &format!("[[seat]]\nname = \"{name}\"\nadapter = \"momentum\"\n\n"),
+        );
+        std::fs::write(&config, text).unwrap();
+        let dir = tmp.path().join("league");
+        let (code, out, err) = sealbook(&[
+            "league",
+            "init",
+            arg(&dir),
+            "--config",
+            arg(&config),
+            "--at",
+            "2026-10-21T04:00:00Z",
+        ]);
+        assert_eq!(code, 2, "{name}: {out}{err}");
+        assert!(
+            err.contains("league.toml:6")
+                && err.contains("seat[0].name")
+                && err.contains("not a seat name"),
+            "{name}: {err}"
+        );
+        assert!(!err.contains('\0') && !err.contains('\u{1b}'), "{err:?}");
+        assert!(!dir.join("council-book.jsonl").exists());
+    }
+}
+
+/// A price path that names a file which is no price CSV (an environment, a key file) is an
+/// error that names the file and says so, without quoting any of its bytes.
+#[test]
+fn a_price_file_that_is_not_a_csv_is_never_quoted() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = init(tmp.path(), &small_config("prices", ""));
+    let secret = "sk-abcdefSECRETvalue0123456789";
+    std::fs::write(
+        dir.join("prices.csv"),
+        format!("PATH=/usr/bin\0SECRET_KEY={secret}\0HOME=/root\0"),
+    )
+    .unwrap();
+    for json in [false, true] {
+        let mut args = vec!["league", "run", arg(&dir), "--at", RUN_AT];
+        if json {
+            args.push("--json");
+        }
+        let (code, out, err) = output(&args);
+        let all = out + &err;
+        assert_eq!(code, 2, "{all}");
+        assert!(
+            all.contains("prices.csv") && all.contains("not a price CSV"),
+            "{all}"
+        );
+        for part in ["SECRET_KEY", "sk-abc", "PATH=/usr"] {
+            assert!(!all.contains(part), "{part}: {all}");
+        }
+    }
+}

@@ -117,6 +117,9 @@ pub enum Adapter {
     /// An external program: the ask on stdin, the answer on stdout.
     Command {
         command: Vec<String>,
+        /// The environment variables the program is given besides [`COMMAND_BASE_ENV`]
+        /// (its own keys, say): the operator's other keys never reach it.
+        env: Vec<String>,
     },
     /// Reference seats answered inside the engine, without network (spec §4.3, §8.1).
     Coin,
@@ -154,6 +157,33 @@ impl Adapter {
             _ => None,
         }
     }
+}
+
+/// The environment variables every command seat's program is given when they are set
+/// (besides those its `env` names); nothing else of the operator's environment reaches it.
+pub const COMMAND_BASE_ENV: [&str; 5] = ["PATH", "HOME", "LANG", "LC_ALL", "TZ"];
+
+/// Longest seat name (characters).
+pub const MAX_SEAT_NAME_CHARS: usize = 64;
+
+/// Whether `name` is a seat name: 1 to [`MAX_SEAT_NAME_CHARS`] of `A-Z a-z 0-9 . _ -`, the
+/// first a letter or a digit. A seat name is a file name in the league directory
+/// (`replies/<run_id>/<seat>.txt`), a thread's name and a word of the logs, so it can be
+/// neither a path (`/`, `..`), nor hold a control character, a space or a NUL.
+pub fn is_seat_name(name: &str) -> bool {
+    name.len() <= MAX_SEAT_NAME_CHARS
+        && name
+            .bytes()
+            .next()
+            .is_some_and(|b| b.is_ascii_alphanumeric())
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'))
+}
+
+/// Whether `name` is an environment variable name: letters, digits and `_`, not empty.
+fn is_env_name(name: &str) -> bool {
+    !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
 }
 
 /// Every adapter name the file accepts.
@@ -406,6 +436,7 @@ struct SeatToml {
     model: Option<String>,
     api_key_env: Option<String>,
     command: Option<Vec<String>>,
+    env: Option<Vec<String>>,
     family: Option<String>,
     side: Option<String>,
     mode: Option<String>,
@@ -686,6 +717,15 @@ impl LeagueConfig {
                 .name
                 .filter(|n| !n.trim().is_empty())
                 .ok_or_else(|| src.err(header, &format!("seat[{i}].name"), "missing or empty"))?;
+            if !is_seat_name(&name) {
+                let shown: String = name.chars().take(MAX_SEAT_NAME_CHARS + 1).collect();
+                return Err(field_err(
+                    "name",
+                    format!(
+                        "{shown:?} is not a seat name: 1 to {MAX_SEAT_NAME_CHARS} characters of A-Z a-z 0-9 . _ -, the first a letter or a digit"
+                    ),
+                ));
+            }
             if seats.iter().any(|o| o.name == name) {
                 return Err(field_err("name", format!("seat {name:?} is listed twice")));
             }
@@ -715,7 +755,7 @@ impl LeagueConfig {
                     (None, None) => required(&s.base_url, "base_url")?,
                 };
                 if let Some(k) = &s.api_key_env {
-                    if k.is_empty() || !k.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+                    if !is_env_name(k) {
                         return Err(field_err("api_key_env", format!("{k:?} is not an environment variable name (letters, digits, _)")));
                     }
                 }
@@ -756,7 +796,18 @@ impl LeagueConfig {
                             "missing: adapter command needs command = [\"program\", \"arg\", ...]",
                         ));
                     }
-                    Adapter::Command { command }
+                    let env = s.env.clone().unwrap_or_default();
+                    for (j, v) in env.iter().enumerate() {
+                        if !is_env_name(v) {
+                            let (line, _) = at("env");
+                            return Err(src.err(
+                                line,
+                                &format!("seat[{i}].env[{j}]"),
+                                format!("{v:?} is not an environment variable name (letters, digits, _)"),
+                            ));
+                        }
+                    }
+                    Adapter::Command { command, env }
                 }
                 "coin" => Adapter::Coin,
                 "climatology" => Adapter::Climatology,
@@ -780,6 +831,7 @@ impl LeagueConfig {
                 ("max_tokens", s.max_tokens.is_some(), network),
                 ("temperature", s.temperature.is_some(), network),
                 ("command", s.command.is_some(), kind == "command"),
+                ("env", s.env.is_some(), kind == "command"),
                 (
                     "timeout_seconds",
                     s.timeout_seconds.is_some(),
@@ -1247,12 +1299,13 @@ pub fn league_config_schema() -> serde_json::Value {
                     "type": "object", "additionalProperties": false,
                     "required": ["name", "adapter"],
                     "properties": {
-                        "name": {"type": "string", "minLength": 1, "description": "Unique seat name."},
+                        "name": {"type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]*$", "maxLength": MAX_SEAT_NAME_CHARS, "description": "Unique seat name: a file name in the league directory and a word of the logs, so letters, digits, '.', '_' and '-', the first a letter or a digit."},
                         "adapter": {"enum": ADAPTERS, "description": "openai: OpenAI-compatible chat completions; anthropic: Messages; gemini: generateContent; command: a program (ask on stdin, answer on stdout); coin: 50 everywhere; climatology: the sealed base rates; momentum: 55 in the direction of the last change."},
                         "base_url": url(None, "API base URL (required for openai; anthropic and gemini default to the provider's)."),
                         "model": {"type": "string", "description": "Model name sent to the provider (model adapters)."},
                         "api_key_env": {"type": "string", "pattern": "^[A-Za-z0-9_]+$", "description": "Environment variable holding the API key; keys are never written to a file or log."},
                         "command": {"type": "array", "items": {"type": "string"}, "minItems": 1, "description": "Program and arguments (adapter command)."},
+                        "env": {"type": "array", "items": {"type": "string", "pattern": "^[A-Za-z0-9_]+$"}, "default": [], "description": format!("Environment variables the program is given (adapter command), besides {} when set; no other variable of the operator's environment (no other seat's key) reaches it.", COMMAND_BASE_ENV.join(", "))},
                         "family": {"type": "string", "description": "The seat's lab; default: the seat's name (spec §5.3)."},
                         "side": {"enum": ["US", "China"], "description": "A US or a Chinese lab (spec §5.8); default: none."},
                         "mode": {"type": "string", "default": DEFAULT_MODE, "description": "Sealed in the answer line as mode."},
@@ -1478,6 +1531,7 @@ retries = 0
 name = "cmd"
 adapter = "command"
 command = ["python3", "seat.py"]
+env = ["CMD_KEY"]
 
 [[seat]]
 name = "clim"
@@ -1542,7 +1596,8 @@ kalshi = { enabled = false }
         assert_eq!(
             c.seats[2].adapter,
             Adapter::Command {
-                command: vec!["python3".into(), "seat.py".into()]
+                command: vec!["python3".into(), "seat.py".into()],
+                env: vec!["CMD_KEY".into()],
             }
         );
         assert_eq!(
@@ -1631,6 +1686,16 @@ kalshi = { enabled = false }
             (edit("adapter = \"coin\"", "adapter = \"coin\"\nmodel = \"x\""), 17, "seat[1].model", "does not apply"),
             (edit("name = \"coin\"", "name = \"alpha\""), 15, "seat[1].name", "twice"),
             (edit("[[seat]]\nname = \"coin\"\n", "[[seat]]\n"), 14, "seat[1].name", "missing"),
+            (edit("name = \"alpha\"", "name = \"alpha\\u0000\""), 6, "seat[0].name", "not a seat name"),
+            (edit("name = \"alpha\"", "name = \"al\\u001bpha\""), 6, "seat[0].name", "not a seat name"),
+            (edit("name = \"alpha\"", "name = \"../../../../tmp/x\""), 6, "seat[0].name", "not a seat name"),
+            (edit("name = \"alpha\"", "name = \"../../proof/2026-10-21/123000Z\""), 6, "seat[0].name", "not a seat name"),
+            (edit("name = \"alpha\"", "name = \"a/b\""), 6, "seat[0].name", "not a seat name"),
+            (edit("name = \"alpha\"", "name = \"gpt 5\""), 6, "seat[0].name", "not a seat name"),
+            (edit("name = \"alpha\"", "name = \".hidden\""), 6, "seat[0].name", "not a seat name"),
+            (edit("name = \"alpha\"", &format!("name = \"{}\"", "a".repeat(65))), 6, "seat[0].name", "not a seat name"),
+            (edit("adapter = \"coin\"", "adapter = \"coin\"\nenv = [\"X\"]"), 17, "seat[1].env", "does not apply"),
+            (edit("adapter = \"coin\"", "adapter = \"command\"\ncommand = [\"x\"]\nenv = [\"OK\", \"NO WAY\"]"), 18, "seat[1].env[1]", "environment variable"),
             (edit("family = \"lab-a\"", "family = \"lab-a\"\ntimeout_seconds = -1"), 12, "seat[0].timeout_seconds", "invalid value"),
             (edit("family = \"lab-a\"", "family = \"lab-a\"\ntimeout_seconds = 0"), 12, "seat[0].timeout_seconds", "1 or more"),
             (edit("family = \"lab-a\"", "family = \"lab-a\"\ntemperature = 9.0"), 12, "seat[0].temperature", "outside"),
@@ -1654,6 +1719,26 @@ kalshi = { enabled = false }
             }
         }
         assert!(bad.is_empty(), "{}", bad.join("\n"));
+        // A name error quotes the name escaped and cut, never a control character as is.
+        let e = parse(&edit(
+            "name = \"alpha\"",
+            &format!("name = \"a\\u0000{}\"", "b".repeat(500)),
+        ))
+        .unwrap_err();
+        assert!(
+            !e.message.contains('\0') && e.message.contains("\\0") && e.message.len() < 300,
+            "{e}"
+        );
+        // Names of letters, digits, '.', '_' and '-' up to the bound are seat names.
+        for name in [
+            "deepseek-v3.2_chat",
+            "GPT-5",
+            "0",
+            &"q".repeat(MAX_SEAT_NAME_CHARS),
+        ] {
+            let c = parse(&edit("name = \"alpha\"", &format!("name = \"{name}\""))).unwrap();
+            assert_eq!(c.seats[0].name, name);
+        }
         let e = parse("").unwrap_err();
         assert_eq!((e.line, e.field.as_str()), (0, "league"));
         let e = parse("[league]\nname = \"x\"\nmethodology_version = \"m\"\n[prices]\nprovider = \"csv\"\npath = \"p\"\n").unwrap_err();

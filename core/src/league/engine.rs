@@ -27,12 +27,15 @@ use crate::league::answer::read_answer;
 use crate::league::ask::{sha256_hex, Ask, AskRequest, Snapshot};
 use crate::league::config::LeagueConfig;
 use crate::league::layout::{ask_path, morning_run_id};
+use crate::league::redact::Secrets;
 use crate::league::reference::{reference_reply_in, Climatology};
 use crate::league::schedule::{
     horizon_score_at, morning_run_at, reference_at, score_at, score_retry_at,
 };
 use crate::score::ask_chain::{AskChain, AskLine};
-use crate::score::book_lines::build::{AnswerContent, NoAnswerContent, RunContent, Shape};
+use crate::score::book_lines::build::{
+    mark_redacted, AnswerContent, NoAnswerContent, RunContent, Shape,
+};
 use crate::score::book_lines::{BookLines, CrowdPrices};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -111,15 +114,26 @@ pub struct ReplyReader {
     /// The trading tracks' rule versions in force in the run (what its decisions are read
     /// against).
     arena: Vec<String>,
+    secrets: Secrets,
 }
 
 impl ReplyReader {
     /// The answer line's content for `seat`'s reply arrived at `arrived_at`, read as received
     /// and marked (never repaired); None when nothing came that can be sealed (no text and
     /// no unreadable bytes) or the seat is not in the roster.
+    ///
+    /// The operator's secrets are replaced first, in the reply's text and raw bytes (so
+    /// `own_sha256` is of the raw reply as kept), then in every string of the line as read
+    /// (a secret spelled with JSON escapes in the answer is decoded by the reading); a line
+    /// in which anything was replaced says so ([`mark_redacted`]).
     pub fn answer(&self, seat: &str, reply: &Reply, arrived_at: Instant) -> Option<Object> {
         use crate::league::wire::Finish;
         let config_seat = self.seats.iter().find(|s| s.name == seat)?;
+        if reply.text.is_none() && reply.unreadable.is_none() {
+            return None;
+        }
+        let (reply, mut redacted) = self.secrets.scrub_reply(reply);
+        let reply = &reply;
         let mut read = match (reply.text.as_deref(), &reply.unreadable) {
             (Some(text), _) => read_answer(text),
             (None, Some(why)) => crate::league::answer::ReadAnswer {
@@ -150,29 +164,35 @@ impl ReplyReader {
             .clone()
             .or_else(|| config_seat.adapter.model().map(str::to_owned))
             .unwrap_or_else(|| config_seat.adapter.name().to_string());
-        Some(
-            AnswerContent {
-                at: rfc(arrived_at),
-                run_id: self.run_id.clone(),
-                seat: seat.into(),
-                model,
-                mode: config_seat.mode.clone(),
-                ask_sha256: self.ask_sha256.clone(),
-                items: read.items,
-                years: read.years,
-                own_sha256: Some(sha256_hex(&reply.raw)),
-                own_bytes: reply.unreadable.as_ref().map(|_| reply.raw.len() as u64),
-                booked_at: None,
-                shape: read.shape,
-                decisions: read.decisions,
-                decisions_reason,
-                duplicate_keys: read.duplicate_keys,
-                provider_finish: reply.provider_finish.clone(),
-                finish: finish.map(str::to_owned),
-                finish_reason,
-            }
-            .to_object(),
-        )
+        let mut line = AnswerContent {
+            at: rfc(arrived_at),
+            run_id: self.run_id.clone(),
+            seat: seat.into(),
+            model,
+            mode: config_seat.mode.clone(),
+            ask_sha256: self.ask_sha256.clone(),
+            items: read.items,
+            years: read.years,
+            own_sha256: Some(sha256_hex(&reply.raw)),
+            own_bytes: reply.unreadable.as_ref().map(|_| reply.raw.len() as u64),
+            booked_at: None,
+            shape: read.shape,
+            decisions: read.decisions,
+            decisions_reason,
+            duplicate_keys: read.duplicate_keys,
+            provider_finish: reply.provider_finish.clone(),
+            finish: finish.map(str::to_owned),
+            finish_reason,
+        }
+        .to_object();
+        if let Some(clean) = self.secrets.scrub_object(&line) {
+            line = clean;
+            redacted = true;
+        }
+        if redacted {
+            mark_redacted(&mut line);
+        }
+        Some(line)
     }
 }
 
@@ -231,6 +251,8 @@ pub struct Engine {
     protocol: Protocol,
     /// The bets rounds opened so far (seeds 001/003: the history eligibility counts).
     bet_rounds: Vec<Round>,
+    /// The operator's secrets, kept out of every answer and `no_answer` line.
+    secrets: Secrets,
 }
 
 fn rfc(t: Instant) -> String {
@@ -254,7 +276,21 @@ impl Engine {
             last_stamp: None,
             protocol: league_protocol(),
             bet_rounds: Vec::new(),
+            secrets: Secrets::default(),
         }
+    }
+
+    /// The operator's secrets (the values of the environment variables the config names,
+    /// spec §3.13 requirement 2): every reply is scrubbed of them before it is read into a
+    /// line ([`ReplyReader::answer`]), and every error before it becomes a `no_answer`
+    /// reason ([`crate::league::redact`] says what is replaced).
+    pub fn set_secrets(&mut self, secrets: Secrets) {
+        self.secrets = secrets;
+    }
+
+    /// The secrets set by [`Engine::set_secrets`] (for the caller's logs and kept files).
+    pub fn secrets(&self) -> &Secrets {
+        &self.secrets
     }
 
     /// The trading tracks' rules the league runs: the asks list the versions in force, the
@@ -692,6 +728,7 @@ impl Engine {
             ask_sha256: run.ask_sha256.clone(),
             seats: self.config.seats.clone(),
             arena: run.arena.clone(),
+            secrets: self.secrets.clone(),
         })
     }
 
@@ -709,6 +746,7 @@ impl Engine {
         if !self.config.seats.iter().any(|s| s.name == seat) {
             return Vec::new();
         }
+        let error = error.map(|e| self.secrets.scrubbed(&e));
         let Some(run) = self.run_mut(run_id) else {
             return Vec::new();
         };

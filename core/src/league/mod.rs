@@ -14,6 +14,7 @@ pub mod layout;
 pub mod league_file;
 pub mod manifest;
 pub mod proof_page;
+pub mod redact;
 pub mod reference;
 pub mod schedule;
 pub mod served;

@@ -155,7 +155,8 @@ mod tests {
         assert_eq!(
             reference_reply(
                 &Adapter::Command {
-                    command: vec!["x".into()]
+                    command: vec!["x".into()],
+                    env: Vec::new(),
                 },
                 &snap,
                 &clim

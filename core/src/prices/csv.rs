@@ -11,6 +11,11 @@
 //! Within one symbol the times strictly increase. Lines end in LF or CRLF; a UTF-8 BOM and
 //! empty lines are skipped. Quoted fields are not part of the format. Every error names the
 //! file, the line and the field. Input is bounded by [`MAX_CSV_BYTES`] and [`MAX_CSV_ROWS`].
+//!
+//! An error never quotes the file's content beyond one field of a row after the right header,
+//! and at most [`MAX_QUOTED_CHARS`] characters of it: the path may name a file that is no
+//! price CSV at all (`/proc/self/environ`, a key file), whose bytes must not reach a message
+//! or a log.
 
 use super::yahoo::Bar;
 use crate::calendar::Instant;
@@ -24,6 +29,17 @@ pub const MAX_CSV_ROWS: usize = 5_000_000;
 /// The header the file must start with.
 pub const HEADER: &str = "symbol,time,open,high,low,close,volume";
 const FIELDS: [&str; 7] = ["symbol", "time", "open", "high", "low", "close", "volume"];
+/// Most characters of a field an error quotes.
+pub const MAX_QUOTED_CHARS: usize = 40;
+
+/// `s` quoted (Rust string escapes, so control characters show as escapes), cut to its first
+/// [`MAX_QUOTED_CHARS`] characters with `...` after the quote when longer.
+fn quoted(s: &str) -> String {
+    match s.char_indices().nth(MAX_QUOTED_CHARS) {
+        Some((cut, _)) => format!("{:?}...", &s[..cut]),
+        None => format!("{s:?}"),
+    }
+}
 
 /// Why a price file cannot be read: the file, 1-based line and field at fault.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -106,10 +122,14 @@ pub fn parse_bars_csv(bytes: &[u8], file: &str) -> Result<CsvBars, CsvError> {
             .map_err(|_| err(line, "", "the line is not valid UTF-8".into()))?;
         if !header_seen {
             if text != HEADER {
+                // Not a price CSV (or not one yet): its first line is not quoted.
                 return Err(err(
                     line,
                     "",
-                    format!("the header must be {HEADER:?}, found {text:?}"),
+                    format!(
+                        "not a price CSV: the header must be {HEADER:?}, and the first line ({} bytes, not shown) is not",
+                        raw.len()
+                    ),
                 ));
             }
             header_seen = true;
@@ -149,20 +169,23 @@ pub fn parse_bars_csv(bytes: &[u8], file: &str) -> Result<CsvBars, CsvError> {
                 _ => Err(err(
                     line,
                     FIELDS[k],
-                    format!("{c:?} is not a finite number"),
+                    format!("{} is not a finite number", quoted(c)),
                 )),
             }
         };
         let (open, high, low, close) = (price(2)?, price(3)?, price(4)?, price(5)?);
         let v = cells[6].trim();
-        let volume =
-            if v.is_empty() {
-                None
-            } else {
-                Some(v.parse::<u64>().map_err(|_| {
-                    err(line, "volume", format!("{v:?} is not a whole number >= 0"))
-                })?)
-            };
+        let volume = if v.is_empty() {
+            None
+        } else {
+            Some(v.parse::<u64>().map_err(|_| {
+                err(
+                    line,
+                    "volume",
+                    format!("{} is not a whole number >= 0", quoted(v)),
+                )
+            })?)
+        };
         let bars = out.by_symbol.entry(symbol.to_string()).or_default();
         if let Some(last) = bars.last() {
             if last.start >= start {
@@ -170,8 +193,9 @@ pub fn parse_bars_csv(bytes: &[u8], file: &str) -> Result<CsvBars, CsvError> {
                     line,
                     "time",
                     format!(
-                        "{} is not after the previous {symbol} bar ({}): times must increase",
+                        "{} is not after the previous {} bar ({}): times must increase",
                         super::rfc3339(start),
+                        quoted(symbol),
                         super::rfc3339(last.start)
                     ),
                 ));
@@ -201,10 +225,11 @@ fn bar_start(s: &str) -> Result<i64, String> {
     let utc = s.ends_with('Z') || s.ends_with('z') || s.ends_with("+00:00");
     let t = Instant::parse_rfc3339(s)
         .filter(|_| utc)
-        .ok_or_else(|| format!("{s:?} is not an RFC 3339 time in UTC"))?;
+        .ok_or_else(|| format!("{} is not an RFC 3339 time in UTC", quoted(s)))?;
     if t.0.rem_euclid(60 * 1_000_000) != 0 {
         return Err(format!(
-            "{s:?} is not on a whole minute (a 1-minute bar's start)"
+            "{} is not on a whole minute (a 1-minute bar's start)",
+            quoted(s)
         ));
     }
     Ok(t.0.div_euclid(1_000_000))
@@ -311,5 +336,47 @@ mod tests {
         }
         let e = parse_bars_csv(b"symbol,time,open,high,low,close,volume\n\xFF\n", "p").unwrap_err();
         assert_eq!(e.line, 2);
+    }
+
+    #[test]
+    fn errors_never_quote_a_file_that_is_not_a_price_csv() {
+        let secret = "sk-abcdefghijklmnopqrstuvwxyz0123456789";
+        // An environment file (NUL-separated, one "line") and a key file (LF-separated).
+        let environ = format!("PATH=/usr/bin\0SECRET_KEY={secret}\0HOME=/root\0");
+        let keys = format!("# keys\nSECRET_KEY={secret}\nOTHER=1\n");
+        for body in [environ, keys] {
+            let e = parse_bars_csv(body.as_bytes(), "/proc/self/environ").unwrap_err();
+            let shown = e.to_string();
+            assert!(shown.contains("not a price CSV"), "{shown}");
+            assert!(shown.contains("/proc/self/environ:1"), "{shown}");
+            for part in ["SECRET_KEY", "sk-abc", "PATH=", "# keys"] {
+                assert!(!shown.contains(part), "{part} in {shown}");
+            }
+        }
+        // After the right header a bad field is quoted, cut to its first characters.
+        let long = format!("{secret}{secret}");
+        let body = format!("{HEADER}\nSPX,2026-10-21T13:30:00Z,{long},1,1,1,1\n");
+        let e = parse_bars_csv(body.as_bytes(), "p.csv").unwrap_err();
+        assert_eq!((e.line, e.field.as_str()), (2, "open"));
+        let shown = e.to_string();
+        assert!(
+            shown.contains(&format!("{:?}...", &long[..MAX_QUOTED_CHARS])),
+            "{shown}"
+        );
+        assert!(!shown.contains(&long[..MAX_QUOTED_CHARS + 1]), "{shown}");
+        let body = format!("{HEADER}\nSPX,{long},1,1,1,1,1\n");
+        let shown = parse_bars_csv(body.as_bytes(), "p.csv")
+            .unwrap_err()
+            .to_string();
+        assert!(!shown.contains(&long[..MAX_QUOTED_CHARS + 1]), "{shown}");
+        // A control character is escaped, never printed as is.
+        let body = format!("{HEADER}\nSPX,2026-10-21T13:30:00Z,1\u{1b}[2J,1,1,1,1\n");
+        let shown = parse_bars_csv(body.as_bytes(), "p.csv")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            !shown.contains('\u{1b}') && shown.contains("\\u{1b}"),
+            "{shown}"
+        );
     }
 }

@@ -65,6 +65,21 @@ pub enum Command {
     Experiment(experiment::ExperimentCommand),
 }
 
+impl Command {
+    /// Whether the command talks to child processes or runs long beside them: the league's
+    /// commands (a `command` seat's program, which may exit without reading its ask), the
+    /// server (`serve --league` runs the league) and the demo (it runs a league and
+    /// `openssl`). A pipe such a command writes to may break at any time; that is the
+    /// child's failure, reported as an error of the write, never a signal that ends the
+    /// process (and every other seat's answer with it).
+    pub fn talks_to_children(&self) -> bool {
+        matches!(
+            self,
+            Command::League(_) | Command::Serve(_) | Command::Demo(_)
+        )
+    }
+}
+
 /// Runs `command`; `json` selects one JSON object on stdout instead of text.
 pub fn run(command: Command, json: bool) -> CmdResult {
     match command {

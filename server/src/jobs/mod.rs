@@ -415,6 +415,19 @@ impl Scheduler {
             _ => None,
         });
         let result = self.league.apply(job.actions, self.prices.as_ref());
+        // A seat whose ask failed inside sealbook (recorded as that seat's failure, the others
+        // sealed) makes the job a failure, as it makes `league run` exit 1.
+        let faults = std::mem::take(&mut self.league.faults);
+        let result = result.and_then(|()| {
+            if faults.is_empty() {
+                Ok(())
+            } else {
+                Err(crate::outcome::Unusable::new(format!(
+                    "the ask of seat(s) {} failed inside sealbook; each is recorded as that seat's failure",
+                    faults.join(", ")
+                )))
+            }
+        });
         if let (Some((run_id, horizon)), Err(_)) = (&score, &result) {
             let failed_at = self.league.clock.now();
             self.league

@@ -496,6 +496,7 @@ fn sealing_alone() {
         arrived: Instant::now(),
         attempts: 1,
         earlier: Vec::new(),
+        redacted: false,
     };
     let lines: Vec<Object> = (0..1000).map(|_| answer_line(&reply)).collect();
     for round in 0..3 {

@@ -2,8 +2,14 @@
 //! on its stdin, reads the answer from its stdout. The whole process group is killed when the
 //! seat's timeout or the run's deadline comes, or when stdout passes the size bound; stderr
 //! is discarded (a command may print anything there, its keys included).
+//!
+//! The program gets a clean environment: [`COMMAND_BASE_ENV`] and the variables its seat's
+//! `env` names, when set, and nothing else (not the other seats' keys). A program that does
+//! not read its whole ask (it exits first, or closes its stdin) has failed: the broken pipe is
+//! this seat's error, never a signal to the process that asks every seat.
 
 use super::{local_error, SeatAdapter, SeatReply};
+use sealbook_core::league::config::COMMAND_BASE_ENV;
 use sealbook_core::league::wire::{AskRequest, Finish, RetryAdvice, SeatOutcome};
 use std::io::{Read, Write};
 use std::process::{Child, Command, Stdio};
@@ -17,15 +23,26 @@ pub struct CommandSeat {
     pub argv: Vec<String>,
     pub timeout: Duration,
     pub max_reply_bytes: usize,
+    /// The program's whole environment (names and values), fixed when the seat is made.
+    pub env: Vec<(String, String)>,
 }
 
 impl CommandSeat {
-    pub fn new(name: &str, argv: Vec<String>, timeout: Duration) -> CommandSeat {
+    /// A seat running `argv` with no environment but [`COMMAND_BASE_ENV`] and the variables
+    /// named in `env`, each taken from this process's environment when set.
+    pub fn new(name: &str, argv: Vec<String>, env: &[String], timeout: Duration) -> CommandSeat {
+        let env = COMMAND_BASE_ENV
+            .iter()
+            .copied()
+            .chain(env.iter().map(String::as_str))
+            .filter_map(|k| Some((k.to_string(), std::env::var(k).ok()?)))
+            .collect();
         CommandSeat {
             name: name.to_string(),
             argv,
             timeout,
             max_reply_bytes: super::DEFAULT_MAX_REPLY_BYTES,
+            env,
         }
     }
 
@@ -38,6 +55,7 @@ impl CommandSeat {
             arrived: Instant::now(),
             attempts: 1,
             earlier: Vec::new(),
+            redacted: false,
         }
     }
 }
@@ -76,6 +94,8 @@ impl SeatAdapter for CommandSeat {
         let until = deadline.min(Instant::now() + self.timeout);
         let mut cmd = Command::new(program);
         cmd.args(args)
+            .env_clear()
+            .envs(self.env.iter().map(|(k, v)| (k, v)))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null());
@@ -95,12 +115,21 @@ impl SeatAdapter for CommandSeat {
             }
         };
         let text = stdin_text(request).into_bytes();
-        let mut stdin = child.stdin.take().expect("piped");
-        // A command that never reads its stdin must not block the seat: write on a thread.
+        let (Some(mut stdin), Some(mut stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            kill_group(&mut child);
+            return self.reply(
+                local_error("command", "no pipe to the command".into(), RetryAdvice::No),
+                Vec::new(),
+            );
+        };
+        // A command that never reads its stdin must not block the seat: write on a thread,
+        // whose result says whether the command took its whole ask.
+        let (wrote_tx, wrote) = mpsc::channel();
         std::thread::spawn(move || {
-            let _ = stdin.write_all(&text);
+            let r = stdin.write_all(&text).and_then(|()| stdin.flush());
+            drop(stdin);
+            let _ = wrote_tx.send(r);
         });
-        let mut stdout = child.stdout.take().expect("piped");
         let max = self.max_reply_bytes;
         let (tx, rx) = mpsc::channel();
         std::thread::spawn(move || {
@@ -149,8 +178,20 @@ impl SeatAdapter for CommandSeat {
                 _ => break None,
             }
         };
-        let outcome = match status {
-            None => {
+        // The ask's write: done by now unless something else of the command's process group
+        // still holds its stdin without reading it (killed at the deadline, which ends it).
+        let left = until.saturating_duration_since(Instant::now());
+        let wrote = match wrote.recv_timeout(left) {
+            Ok(r) => r,
+            Err(_) => {
+                kill_group(&mut child);
+                wrote
+                    .recv_timeout(Duration::from_secs(1))
+                    .unwrap_or_else(|_| Err(std::io::ErrorKind::TimedOut.into()))
+            }
+        };
+        let outcome = match (status, wrote) {
+            (None, _) => {
                 kill_group(&mut child);
                 local_error(
                     "timeout",
@@ -158,12 +199,17 @@ impl SeatAdapter for CommandSeat {
                     RetryAdvice::No,
                 )
             }
-            Some(s) if !s.success() => local_error(
+            (Some(s), _) if !s.success() => local_error(
                 "exit",
                 format!("the command ended with {s}"),
                 RetryAdvice::No,
             ),
-            Some(_) => match String::from_utf8(out.clone()) {
+            (Some(_), Err(e)) => local_error(
+                "command",
+                format!("the command did not read its whole ask on stdin ({e})"),
+                RetryAdvice::No,
+            ),
+            (Some(_), Ok(())) => match String::from_utf8(out.clone()) {
                 Ok(text) => SeatOutcome {
                     text: Some(text),
                     provider_model: None,

@@ -271,14 +271,19 @@ impl HttpSeat {
                     arrived: now,
                     attempts,
                     earlier,
+                    redacted: false,
                 };
             };
             attempts += 1;
+            let mut redacted = false;
             let (outcome, status, raw, arrived) =
                 match self.attempt(&url, &body, self.timeout.min(left)).await {
                     Ok(got) => {
-                        let raw = match &self.key {
-                            Some(k) => k.scrub(&got.body),
+                        let raw = match self.key.as_ref().and_then(|k| k.scrub_found(&got.body)) {
+                            Some(clean) => {
+                                redacted = true;
+                                clean
+                            }
                             None => got.body,
                         };
                         let outcome = if raw.len() > self.max_reply_bytes {
@@ -329,6 +334,7 @@ impl HttpSeat {
                         arrived,
                         attempts,
                         earlier,
+                        redacted,
                     }
                 }
             }

@@ -13,6 +13,7 @@
 pub mod command;
 pub mod http;
 
+use sealbook_core::league::redact::Secrets;
 use sealbook_core::league::wire::{AskRequest, Finish, RetryAdvice, SeatOutcome};
 use sha2::{Digest, Sha256};
 use std::fmt;
@@ -59,6 +60,8 @@ pub struct SeatReply {
     pub attempts: u32,
     /// One line per earlier failed attempt (`http 500 api_error: ...`), for the log.
     pub earlier: Vec<String>,
+    /// Whether a key was replaced in `raw` (the answer line then says it was redacted).
+    pub redacted: bool,
 }
 
 impl SeatReply {
@@ -102,32 +105,21 @@ impl ApiKey {
         &self.0
     }
 
-    /// `bytes` with every occurrence of the key replaced by `[REDACTED]` (providers echo a
-    /// bad key in error bodies, and raw replies are published).
+    /// `bytes` with the key, and any fragment of it, replaced by `[REDACTED]` (providers
+    /// echo a bad key in error bodies, and raw replies are published); the rule is
+    /// [`sealbook_core::league::redact`]'s.
+    #[cfg(test)]
     pub(crate) fn scrub(&self, bytes: &[u8]) -> Vec<u8> {
-        let key = self.0.as_bytes();
-        if key.len() < 8 || bytes.len() < key.len() {
-            return bytes.to_vec();
-        }
-        let mut out = Vec::with_capacity(bytes.len());
-        let mut i = 0;
-        while i < bytes.len() {
-            if bytes[i..].starts_with(key) {
-                out.extend_from_slice(b"[REDACTED]");
-                i += key.len();
-            } else {
-                out.push(bytes[i]);
-                i += 1;
-            }
-        }
-        out
+        self.scrub_found(bytes).unwrap_or_else(|| bytes.to_vec())
+    }
+
+    /// [`ApiKey::scrub`], `None` when there was nothing to replace.
+    pub(crate) fn scrub_found(&self, bytes: &[u8]) -> Option<Vec<u8>> {
+        Secrets::new([&self.0]).scrub_bytes(bytes)
     }
 
     pub(crate) fn scrub_str(&self, s: &str) -> String {
-        if self.0.len() < 8 {
-            return s.to_string();
-        }
-        s.replace(&self.0, "[REDACTED]")
+        Secrets::new([&self.0]).scrubbed(s)
     }
 }
 
@@ -227,6 +219,49 @@ pub(crate) fn seat_runtime() -> Result<tokio::runtime::Runtime, String> {
         .map_err(|e| format!("cannot start the seats' event loop: {e}"))
 }
 
+/// The error kind of a seat whose ask panicked: a fault of this program, not of the seat's
+/// provider, recorded as that seat's failure (the other seats' asks go on) and reported by
+/// the run ([`is_fault`]).
+pub const PANIC_KIND: &str = "panic";
+
+/// Whether `reply` is a fault of this program (its ask panicked) rather than the seat's.
+pub fn is_fault(reply: &SeatReply) -> bool {
+    matches!(&reply.outcome.finish, Finish::Error { kind, .. } if kind == PANIC_KIND)
+}
+
+/// The reply of a seat whose ask panicked with `payload`.
+pub(crate) fn panicked(seat: &str, payload: &(dyn std::any::Any + Send)) -> SeatReply {
+    let what = payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "no message".into());
+    let mut r = not_started(seat, "");
+    r.outcome = local_error(
+        PANIC_KIND,
+        format!("the seat's ask failed inside sealbook (a panic: {what})"),
+        RetryAdvice::No,
+    );
+    r
+}
+
+/// A thread's name for seat `name`: its characters outside `A-Z a-z 0-9 . _ -` replaced by
+/// `_` (a thread's name can hold no NUL; the config allows no other seat name anyway).
+fn thread_name(name: &str) -> String {
+    let safe: String = name
+        .chars()
+        .take(64)
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-') {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    format!("seat-{safe}")
+}
+
 /// The reply of a seat that could not be asked at all (no thread, no event loop): said as
 /// that seat's reply rather than lost.
 pub(crate) fn not_started(seat: &str, why: &str) -> SeatReply {
@@ -238,6 +273,7 @@ pub(crate) fn not_started(seat: &str, why: &str) -> SeatReply {
         arrived: Instant::now(),
         attempts: 0,
         earlier: Vec::new(),
+        redacted: false,
     }
 }
 
@@ -296,7 +332,11 @@ where
                     return;
                 }
             };
-            rt.block_on(run_seats(asks, deadline, then, tx));
+            // A panic of the loop itself ends it; the seats it had not replied for are then
+            // missing from the channel, which its reader reports.
+            let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                rt.block_on(run_seats(asks, deadline, then, tx))
+            }));
         });
     if let Err(e) = spawned {
         // No loop, no ask: said as each seat's reply rather than lost (read on this thread).
@@ -323,15 +363,30 @@ async fn run_seats<T, F>(
     let mut tasks = Vec::new();
     for (seat, request) in asks {
         let name = seat.name().to_string();
-        let ask: SeatFuture = match seat.ask_on_loop(&request, deadline) {
-            Some(task) => task,
-            None => {
+        let on_loop = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            seat.ask_on_loop(&request, deadline)
+        }));
+        let ask: SeatFuture = match on_loop {
+            Err(payload) => {
+                let reply = panicked(&name, payload.as_ref());
+                Box::pin(async move { reply })
+            }
+            Ok(Some(task)) => task,
+            Ok(None) => {
                 let (reply_tx, reply_rx) = tokio::sync::oneshot::channel();
-                let spawned = std::thread::Builder::new()
-                    .name(format!("seat-{name}"))
-                    .spawn(move || {
-                        let _ = reply_tx.send(seat.ask(&request, deadline));
-                    });
+                let thread_seat = name.clone();
+                let spawned =
+                    std::thread::Builder::new()
+                        .name(thread_name(&name))
+                        .spawn(move || {
+                            let asked =
+                                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                                    seat.ask(&request, deadline)
+                                }));
+                            let reply = asked
+                                .unwrap_or_else(|payload| panicked(&thread_seat, payload.as_ref()));
+                            let _ = reply_tx.send(reply);
+                        });
                 let name = name.clone();
                 Box::pin(async move {
                     match (spawned, reply_rx.await) {
@@ -354,10 +409,18 @@ async fn run_seats<T, F>(
         ));
     }
     for (name, task) in tasks {
-        // A task that panicked still gives its seat a reply.
+        // A task that panicked (asking, or reading its reply) still gives its seat a reply,
+        // unless reading that one panics too: the seat is then missing from the channel.
         if let Err(e) = task.await {
-            let reply = not_started(&name, &format!("the seat's task failed: {e}"));
-            let _ = out.send(then(reply));
+            let payload: Box<dyn std::any::Any + Send> = match e.try_into_panic() {
+                Ok(p) => p,
+                Err(e) => Box::new(format!("the seat's task failed: {e}")),
+            };
+            let reply = panicked(&name, payload.as_ref());
+            if let Ok(read) = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| then(reply)))
+            {
+                let _ = out.send(read);
+            }
         }
     }
 }

@@ -371,6 +371,7 @@ impl SeatAdapter for AtOnce {
             arrived: Instant::now(),
             attempts: 1,
             earlier: Vec::new(),
+            redacted: false,
         }
     }
 }
@@ -405,13 +406,91 @@ fn replies_are_read_on_a_bounded_pool() {
     );
 }
 
+/// A seat that panics where `how` says: in its ask on a thread of its own, in making its
+/// task for the loop, or in its task; or answers when `how` is "answer".
+#[derive(Debug)]
+struct Hostile {
+    name: String,
+    how: &'static str,
+}
+
+impl SeatAdapter for Hostile {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn ask(&self, _: &AskRequest, _: Instant) -> SeatReply {
+        if self.how == "thread" {
+            panic!("a seat's thread panics");
+        }
+        not_started(&self.name, "answered")
+    }
+
+    fn ask_on_loop(&self, _: &AskRequest, _: Instant) -> Option<SeatFuture> {
+        match self.how {
+            "making" => panic!("a seat's task cannot be made"),
+            "task" => Some(Box::pin(async { panic!("a seat's task panics") })),
+            _ => None,
+        }
+    }
+}
+
+#[test]
+fn a_panicking_seat_is_its_own_failure_and_the_others_answer() {
+    let seat = |name: &str, how| -> Arc<dyn SeatAdapter> {
+        Arc::new(Hostile {
+            name: name.into(),
+            how,
+        })
+    };
+    let asks: Vec<(Arc<dyn SeatAdapter>, AskRequest)> = vec![
+        seat("ok-1", "answer"),
+        seat("thread", "thread"),
+        // A NUL cannot be in a thread's name: the seat's thread is named without it.
+        seat("nul\0name", "answer"),
+        seat("making", "making"),
+        seat("task", "task"),
+        seat("ok-2", "answer"),
+    ]
+    .into_iter()
+    .map(|s| (s, ask("m")))
+    .collect();
+    let rx = ask_all(asks, far(), |r| r);
+    let mut got: Vec<SeatReply> = Vec::new();
+    while let Ok(r) = rx.recv_timeout(Duration::from_secs(30)) {
+        got.push(r);
+    }
+    got.sort_by(|a, b| a.seat.cmp(&b.seat));
+    let seats: Vec<&str> = got.iter().map(|r| r.seat.as_str()).collect();
+    assert_eq!(
+        seats,
+        ["making", "nul\0name", "ok-1", "ok-2", "task", "thread"]
+    );
+    for r in &got {
+        let panicked = ["making", "task", "thread"].contains(&r.seat.as_str());
+        assert_eq!(is_fault(r), panicked, "{r:?}");
+        if panicked {
+            assert!(
+                matches!(&r.outcome.finish, Finish::Error { message, .. } if message.contains("panic")),
+                "{r:?}"
+            );
+        } else {
+            assert!(
+                matches!(&r.outcome.finish, Finish::Error { message, .. } if message == "answered"),
+                "{r:?}"
+            );
+        }
+    }
+    assert_eq!(thread_name("a/b\0c d"), "seat-a_b_c_d");
+}
+
 fn sh(script: &str) -> Vec<String> {
     vec!["/bin/sh".into(), "-c".into(), script.into()]
 }
 
 #[test]
 fn command_seat() {
-    let s = CommandSeat::new("cmd", sh("cat"), Duration::from_secs(20));
+    let s = CommandSeat::new("cmd", sh("cat"), &[], Duration::from_secs(20));
     let r = s.ask(&ask("m"), far());
     assert_eq!(r.outcome.finish, Finish::Stop);
     assert_eq!(
@@ -421,13 +500,14 @@ fn command_seat() {
     assert_eq!(r.raw, r.outcome.text.as_deref().unwrap().as_bytes());
 
     // A command that ignores stdin and hangs is killed at its timeout.
-    let s = CommandSeat::new("cmd", sh("sleep 30"), Duration::from_millis(300));
+    let s = CommandSeat::new("cmd", sh("sleep 30"), &[], Duration::from_millis(300));
     let r = s.ask(&ask("m"), far());
     assert!(matches!(&r.outcome.finish, Finish::Error { kind, .. } if kind == "timeout"));
     // ... and so is one whose child keeps stdout open after it exits.
     let s = CommandSeat::new(
         "cmd",
         sh("sleep 30 & echo started"),
+        &[],
         Duration::from_millis(300),
     );
     let r = s.ask(&ask("m"), far());
@@ -436,13 +516,18 @@ fn command_seat() {
         "{r:?}"
     );
 
-    let mut s = CommandSeat::new("cmd", sh("yes"), Duration::from_secs(20));
+    let mut s = CommandSeat::new("cmd", sh("yes"), &[], Duration::from_secs(20));
     s.max_reply_bytes = 4096;
     let r = s.ask(&ask("m"), far());
     assert!(matches!(&r.outcome.finish, Finish::Error { kind, .. } if kind == "oversized"));
     assert_eq!(r.raw.len(), 4097);
 
-    let s = CommandSeat::new("cmd", sh("echo partial; exit 3"), Duration::from_secs(20));
+    let s = CommandSeat::new(
+        "cmd",
+        sh("echo partial; exit 3"),
+        &[],
+        Duration::from_secs(20),
+    );
     let r = s.ask(&ask("m"), far());
     assert!(matches!(&r.outcome.finish, Finish::Error { kind, .. } if kind == "exit"));
     assert_eq!(r.raw, b"partial\n", "what it printed is kept");
@@ -450,10 +535,79 @@ fn command_seat() {
     let s = CommandSeat::new(
         "cmd",
         vec!["/nonexistent/model".into()],
+        &[],
         Duration::from_secs(5),
     );
     let r = s.ask(&ask("m"), far());
     assert!(matches!(&r.outcome.finish, Finish::Error { kind, .. } if kind == "command"));
+}
+
+#[test]
+fn a_command_gets_only_the_environment_its_seat_declares() {
+    // cargo runs tests with CARGO_MANIFEST_DIR set: not given unless the seat names it.
+    let dir = std::env::var("CARGO_MANIFEST_DIR").expect("set by cargo");
+    let env_of = |declared: &[String]| {
+        let s = CommandSeat::new(
+            "cmd",
+            sh("cat > /dev/null; env"),
+            declared,
+            Duration::from_secs(20),
+        );
+        let r = s.ask(&ask("m"), far());
+        assert_eq!(r.outcome.finish, Finish::Stop, "{r:?}");
+        r.outcome.text.unwrap_or_default()
+    };
+    let plain = env_of(&[]);
+    assert!(plain.lines().any(|l| l.starts_with("PATH=")), "{plain}");
+    // (The shell sets PWD, which may be that directory: only the variable is looked for.)
+    assert!(!plain.contains("CARGO_MANIFEST_DIR"), "{plain}");
+    let names: Vec<&str> = plain
+        .lines()
+        .filter_map(|l| l.split_once('='))
+        .map(|(k, _)| k)
+        .collect();
+    assert!(
+        names
+            .iter()
+            .all(|k| ["PATH", "HOME", "LANG", "LC_ALL", "TZ", "PWD", "SHLVL", "_"].contains(k)),
+        "{names:?}"
+    );
+    let declared = env_of(&[
+        "CARGO_MANIFEST_DIR".into(),
+        "SEALBOOK_SURELY_UNSET_VAR".into(),
+    ]);
+    assert!(
+        declared.contains(&format!("CARGO_MANIFEST_DIR={dir}")),
+        "{declared}"
+    );
+    assert!(
+        !declared.contains("SEALBOOK_SURELY_UNSET_VAR"),
+        "{declared}"
+    );
+}
+
+#[test]
+fn a_command_that_does_not_read_its_ask_fails_alone() {
+    // An ask larger than a pipe holds: the write breaks whenever the command exits.
+    let mut big = ask("m");
+    big.user = "x".repeat(1 << 20);
+    for script in [
+        "exit 0",
+        "exec 0<&-; echo answer",
+        "head -c 10 > /dev/null; echo answer",
+    ] {
+        let s = CommandSeat::new("cmd", sh(script), &[], Duration::from_secs(20));
+        let r = s.ask(&big, far());
+        assert!(
+            matches!(&r.outcome.finish, Finish::Error { kind, message }
+                if kind == "command" && message.contains("did not read its whole ask")),
+            "{script}: {r:?}"
+        );
+    }
+    // One that reads it all answers.
+    let s = CommandSeat::new("cmd", sh("wc -c"), &[], Duration::from_secs(20));
+    let r = s.ask(&big, far());
+    assert_eq!(r.outcome.finish, Finish::Stop, "{r:?}");
 }
 
 #[test]

@@ -133,6 +133,17 @@ impl Shape {
     }
 }
 
+/// The field of an `answer` line, `true` when the operator's secrets were replaced by
+/// `[REDACTED]` in the reply before it was read and sealed (its text, so the line, and its
+/// raw bytes, so `own_sha256` is of the raw reply as published; spec §3.13 requirement 2,
+/// [`crate::league::redact`]). Absent otherwise.
+pub const REDACTED_FIELD: &str = "redacted";
+
+/// Marks `line` (an answer line's content) as read from a reply whose secrets were replaced.
+pub fn mark_redacted(line: &mut Object) {
+    line.insert(REDACTED_FIELD, Value::Bool(true));
+}
+
 /// An `answer` line: one seat's parsed answer (spec §3.2, Appendix C).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct AnswerContent {

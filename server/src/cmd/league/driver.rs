@@ -36,7 +36,7 @@ use crate::prices::yahoo::YahooProvider;
 use crate::prices::PriceProvider;
 use crate::seats::command::CommandSeat;
 use crate::seats::http::HttpSeat;
-use crate::seats::{ask_all, ApiKey, RetryPolicy, SeatAdapter, SeatReply};
+use crate::seats::{ask_all, is_fault, ApiKey, RetryPolicy, SeatAdapter, SeatReply, PANIC_KIND};
 use sealbook_core::arena::league as arena_league;
 use sealbook_core::arena::records::{
     jsonl, price_line, read_prices, PriceLine, PRICES_FILE as ARENA_PRICES_FILE,
@@ -46,17 +46,22 @@ use sealbook_core::book::seal::{prepare_line, PreparedLine};
 use sealbook_core::calendar::{sealing_time, Date, Horizon, Instant};
 use sealbook_core::league::ask::AskRequest;
 use sealbook_core::league::close;
-use sealbook_core::league::config::{Adapter, LeagueConfig, PriceProvider as ProviderConfig};
+use sealbook_core::league::config::{
+    is_seat_name, Adapter, LeagueConfig, PriceProvider as ProviderConfig,
+};
 use sealbook_core::league::engine::{Action, Engine, Ledger as Which, Reply, ReplyReader};
 use sealbook_core::league::layout::{
     morning_run_id, stamp_list_time, ASKS_FILE, BOOK_FILE, CLIM_FILE, MARKETS,
 };
+use sealbook_core::league::redact::Secrets;
 use sealbook_core::league::reference::{climatology_of, Climatology};
 use sealbook_core::league::snapshot::{lookback_from, minute_window_from, take_snapshot};
 use sealbook_core::league::wire::{Finish, Wire};
 use sealbook_core::score::ask_chain::AskChain;
 use sealbook_core::score::baselines::ClimatologyTable;
-use sealbook_core::score::book_lines::build::{crowd_row_key, CrowdContent, ScoreContent};
+use sealbook_core::score::book_lines::build::{
+    crowd_row_key, mark_redacted, CrowdContent, ScoreContent, REDACTED_FIELD,
+};
 use sealbook_core::score::book_lines::BookLines;
 use sealbook_core::score::crowd::Venue;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
@@ -270,6 +275,7 @@ impl SeatAdapter for Unavailable {
             arrived: std::time::Instant::now(),
             attempts: 0,
             earlier: Vec::new(),
+            redacted: false,
         }
     }
 }
@@ -313,8 +319,8 @@ pub fn adapters(config: &LeagueConfig) -> BTreeMap<String, Arc<dyn SeatAdapter>>
                 api_key_env,
                 ..
             } => http(Wire::Gemini, base_url, api_key_env),
-            Adapter::Command { command } => {
-                Arc::new(CommandSeat::new(&s.name, command.clone(), timeout))
+            Adapter::Command { command, env } => {
+                Arc::new(CommandSeat::new(&s.name, command.clone(), env, timeout))
             }
             Adapter::Coin | Adapter::Climatology | Adapter::Momentum => continue,
         };
@@ -329,6 +335,54 @@ pub fn adapters(config: &LeagueConfig) -> BTreeMap<String, Arc<dyn SeatAdapter>>
 /// without `items` (its raw bytes kept and hashed); every other error leaves the seat
 /// unanswered (retried until the deadline, then `no_answer`).
 pub const UNREADABLE_KINDS: [&str; 3] = ["malformed", "streamed", "oversized"];
+
+/// The operator's secrets for `config`: the values, in this process's environment, of every
+/// variable the config names (each model seat's `api_key_env`, each command seat's `env`).
+pub fn secrets(config: &LeagueConfig) -> Secrets {
+    let names = config.seats.iter().flat_map(|s| match &s.adapter {
+        Adapter::OpenAi { api_key_env, .. }
+        | Adapter::Anthropic { api_key_env, .. }
+        | Adapter::Gemini { api_key_env, .. } => api_key_env.iter().cloned().collect(),
+        Adapter::Command { env, .. } => env.clone(),
+        Adapter::Coin | Adapter::Climatology | Adapter::Momentum => Vec::new(),
+    });
+    Secrets::new(names.filter_map(|n| std::env::var(n).ok()))
+}
+
+/// `reply` with the secrets replaced in everything of it that is kept or logged (its raw
+/// bytes, text, model string, error and earlier attempts).
+fn scrub_seat_reply(reply: &mut SeatReply, secrets: &Secrets) {
+    if secrets.is_empty() {
+        return;
+    }
+    if let Some(raw) = secrets.scrub_bytes(&reply.raw) {
+        reply.raw = raw;
+    }
+    let o = &mut reply.outcome;
+    for s in [&mut o.text, &mut o.provider_model].into_iter().flatten() {
+        *s = secrets.scrubbed(s);
+    }
+    match &mut o.finish {
+        Finish::Error { message: s, .. } | Finish::Refused(s) | Finish::Blocked(s) => {
+            *s = secrets.scrubbed(s)
+        }
+        Finish::Stop | Finish::Truncated => {}
+    }
+    for e in &mut reply.earlier {
+        *e = secrets.scrubbed(e);
+    }
+}
+
+/// Where a seat's raw reply (or its error note, `suffix` [`ERROR_SUFFIX`]) is kept:
+/// `replies/<run_id>/<seat><suffix>`; `None` when the run or the seat is not a plain file
+/// name (the config allows no such seat name; a path is never made of one).
+fn reply_file(run_id: &str, seat: &str, suffix: &str) -> Option<String> {
+    let plain_run = !run_id.is_empty()
+        && run_id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_'));
+    (plain_run && is_seat_name(seat)).then(|| format!("{REPLIES_DIR}/{run_id}/{seat}{suffix}"))
+}
 
 /// A seat's final reply as the engine reads it: text when a reply arrived (a refusal, a
 /// block or a truncation is sealed as received and marked by the answer reader, with the
@@ -385,10 +439,15 @@ struct Received {
 /// its answer line by the engine's [`ReplyReader`], the seal time read from the clock into
 /// `booked_at`, and the line prepared ([`prepare_line`]: serialized and sealed), so that the
 /// book's one writer has only to chain it, write it and wait for the fsync.
+///
+/// The reader replaces the operator's secrets in the line (and marks it); the reply is then
+/// scrubbed the same way for what is kept and logged (its raw bytes keep the SHA-256 the line
+/// states).
 fn receive(
-    reply: SeatReply,
+    mut reply: SeatReply,
     readers: &BTreeMap<String, Option<ReplyReader>>,
     clock: &Clock,
+    secrets: &Secrets,
 ) -> Received {
     let read = engine_reply(&reply);
     let arrived = clock.of(reply.arrived);
@@ -397,6 +456,10 @@ fn receive(
         .and_then(Option::as_ref)
         .and_then(|r| r.answer(&reply.seat, &read, arrived))
         .map(|mut content| {
+            // A key the seat itself replaced in the raw reply (before the reader saw it).
+            if reply.redacted && content.get(REDACTED_FIELD).is_none() {
+                mark_redacted(&mut content);
+            }
             content.insert(
                 "booked_at",
                 sealbook_core::book::canon::Value::Str(clock.now().to_rfc3339().as_str().into()),
@@ -404,6 +467,8 @@ fn receive(
             let prepared = prepare_line(&content);
             (content, prepared)
         });
+    let (read, _) = secrets.scrub_reply(&read);
+    scrub_seat_reply(&mut reply, secrets);
     Received {
         reply,
         arrived,
@@ -424,6 +489,10 @@ pub struct League {
     pub events: Vec<serde_json::Value>,
     /// Events stay off stderr (`serve --league` writes its own log line per job from them).
     quiet: bool,
+    /// The seats whose ask failed inside this program (a panic, a reply lost): each is
+    /// recorded as that seat's failure and the others' answers are sealed, but the run that
+    /// asked them did not go as it should (`league run` exits non-zero).
+    pub faults: Vec<String>,
 }
 
 fn locked(e: LedgerError) -> Unusable {
@@ -524,7 +593,8 @@ impl League {
         let (book, book_report) = Ledger::open(&dir.join(BOOK_FILE)).map_err(locked)?;
         let book_bytes = read(&dir.join(BOOK_FILE))?;
         let asks_bytes = read(&asks_path)?;
-        let engine = resume(&config, clock.set, &book_bytes, &asks_bytes, &asks_path)?;
+        let mut engine = resume(&config, clock.set, &book_bytes, &asks_bytes, &asks_path)?;
+        engine.set_secrets(secrets(&config));
         let mut league = League {
             dir: dir.to_path_buf(),
             config,
@@ -534,6 +604,7 @@ impl League {
             clock,
             events: Vec::new(),
             quiet,
+            faults: Vec::new(),
         };
         league.recall_errors()?;
         let opened = serde_json::json!({"event": "opened",
@@ -823,8 +894,9 @@ impl League {
             .map(|(seat, run_id)| (seat.clone(), self.engine.reply_reader(run_id)))
             .collect();
         let clock = self.clock.clone();
+        let secrets = self.engine.secrets().clone();
         let rx = ask_all(work, self.clock.when(deadline), move |reply| {
-            receive(reply, &readers, &clock)
+            receive(reply, &readers, &clock, &secrets)
         });
         // Each reply is sealed and written the moment it is taken; replies that arrived
         // together (waiting in the channel) are written as one group. A sync thread starts
@@ -849,7 +921,25 @@ impl League {
         drop(sync_tx);
         // The thread ends once the fsyncs asked of it are done (each returns, or fails).
         let _ = syncer.join();
-        sealed?;
+        let replied = sealed?;
+        // A seat whose reply never came back (its ask, and reading that it failed, panicked)
+        // is that seat's failure, recorded as such; the others' answers are sealed.
+        for (seat, run_id) in &by_seat {
+            if replied.contains(seat) {
+                continue;
+            }
+            let why = format!("{PANIC_KIND}: the seat's reply was lost inside sealbook");
+            self.faults.push(seat.clone());
+            self.event(serde_json::json!({"event": "seat_fault", "seat": seat,
+                "run_id": run_id, "error": why}));
+            if let Some(rel) = reply_file(run_id, seat, ERROR_SUFFIX) {
+                let path = self.dir.join(rel);
+                write_file(&path, why.as_bytes(), false)?;
+                kept.push(path);
+            }
+            let now = self.clock.now();
+            later.extend(self.engine.on_answer(run_id, seat, Some(why), None, now));
+        }
         for path in &kept {
             sync_file(path)?;
         }
@@ -863,7 +953,8 @@ impl League {
     /// writes their lines, hands each group's last line to the sync thread on `sync`, and
     /// acknowledges lines as fsyncs cover them (waiting for the disk only when no reply is
     /// waiting). A reply's raw body is kept (in `kept`) only once the lines written up to its
-    /// turn are durable. Returns with every written line acknowledged, or the first error.
+    /// turn are durable. Returns the seats that replied, with every written line acknowledged,
+    /// or the first error.
     fn seal_replies(
         &mut self,
         rx: &std::sync::mpsc::Receiver<Received>,
@@ -872,7 +963,9 @@ impl League {
         sync: &std::sync::mpsc::Sender<u64>,
         later: &mut Vec<Action>,
         kept: &mut Vec<PathBuf>,
-    ) -> Result<(), Unusable> {
+    ) -> Result<BTreeSet<String>, Unusable> {
+        // The seats that replied.
+        let mut replied = BTreeSet::new();
         // Raw replies to keep once the book is durable up to the line number beside each.
         let mut notes: VecDeque<(u64, PathBuf, Vec<u8>)> = VecDeque::new();
         // Lines written, not yet covered by an fsync, in book order.
@@ -883,7 +976,7 @@ impl League {
             if unacked.is_empty() {
                 match rx.recv() {
                     Ok(first) => batch.push(first),
-                    Err(_) => return Ok(()),
+                    Err(_) => return Ok(replied),
                 }
             }
             // At most a group's worth, so the sync thread starts on the first lines of a
@@ -908,6 +1001,12 @@ impl League {
                 let Some(run_id) = by_seat.get(&r.seat).cloned() else {
                     continue;
                 };
+                replied.insert(r.seat.clone());
+                if is_fault(&r) {
+                    self.faults.push(r.seat.clone());
+                    self.event(serde_json::json!({"event": "seat_fault", "seat": r.seat,
+                        "run_id": run_id, "error": reply.error}));
+                }
                 self.event(serde_json::json!({"event": "reply", "seat": r.seat,
                     "run_id": run_id, "arrived": arrived.to_rfc3339(), "status": r.status,
                     "attempts": r.attempts, "earlier": r.earlier, "error": reply.error,
@@ -916,13 +1015,18 @@ impl League {
                 // The raw reply, or why there is none (for the seat's no_answer line at the
                 // deadline, which a later process may write).
                 let (rel, bytes) = match &reply.error {
-                    None => (format!("{REPLIES_DIR}/{run_id}/{}.txt", r.seat), r.raw),
+                    None => (reply_file(&run_id, &r.seat, ".txt"), r.raw),
                     Some(e) => (
-                        format!("{REPLIES_DIR}/{run_id}/{}{ERROR_SUFFIX}", r.seat),
+                        reply_file(&run_id, &r.seat, ERROR_SUFFIX),
                         e.clone().into_bytes(),
                     ),
                 };
-                batch_notes.push((self.dir.join(rel), bytes));
+                match rel {
+                    Some(rel) => batch_notes.push((self.dir.join(rel), bytes)),
+                    None => self.event(serde_json::json!({"event": "reply_not_kept",
+                        "seat": r.seat, "run_id": run_id,
+                        "why": "the seat or run name is not a plain file name"})),
+                }
                 let (content, mut prepared) = match line {
                     Some((content, prepared)) => (Some(content), Some(prepared)),
                     None => (None, None),
@@ -1308,4 +1412,57 @@ fn sync_dir(dir: &Path) -> Result<(), Unusable> {
     std::fs::File::open(dir)
         .and_then(|d| d.sync_all())
         .map_err(|e| Unusable::io(dir, "sync directory", &e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_reply_file_is_made_only_of_plain_names() {
+        assert_eq!(
+            reply_file("2026-10-21-am", "gpt-5.1_mini", ".txt").as_deref(),
+            Some("replies/2026-10-21-am/gpt-5.1_mini.txt")
+        );
+        for seat in [
+            "../../../../tmp/x",
+            "../../proof/2026-10-21/123000Z",
+            "a/b",
+            "..",
+            ".",
+            "",
+            "a\0b",
+            "a b",
+        ] {
+            assert_eq!(
+                reply_file("2026-10-21-am", seat, ERROR_SUFFIX),
+                None,
+                "{seat:?}"
+            );
+        }
+        for run in ["", "..", "../x", "a/b"] {
+            assert_eq!(reply_file(run, "gpt", ".txt"), None, "{run:?}");
+        }
+    }
+
+    #[test]
+    fn a_reply_is_scrubbed_in_everything_kept_or_logged() {
+        let key = "sk-FLKEYabcdefghijklmnopCANARY";
+        let secrets = Secrets::new([key]);
+        let mut reply = crate::seats::not_started("gpt", "401: sk-FLKEY****NARY");
+        reply.raw = format!("{{\"e\": \"{}\"}}", key.replace('s', "\\u0073")).into_bytes();
+        reply.outcome.provider_model = Some(format!("model {key}"));
+        reply.earlier = vec![format!("http 500 {key}")];
+        scrub_seat_reply(&mut reply, &secrets);
+        let shown = format!(
+            "{:?} {} {:?}",
+            reply.outcome,
+            String::from_utf8_lossy(&reply.raw),
+            reply.earlier
+        );
+        for part in [key, "sk-FLKEY", "\\u0073k-FLKEY", "NARY"] {
+            assert!(!shown.contains(part), "{part} in {shown}");
+        }
+        assert_eq!(reply.raw, b"{\"e\": \"[REDACTED]\"}");
+    }
 }

@@ -2,7 +2,9 @@
 //! snapshot, the ask published and sealed, every seat asked at once, each answer sealed on
 //! receipt. `--at` sets the engine's clock to that instant, advancing with real time from
 //! there; the run line then records `clock: set`. A run that is not due (outside a session's
-//! morning window, or already sealed) is refused (exit 2).
+//! morning window, or already sealed) is refused (exit 2). A seat whose ask failed inside
+//! sealbook (a panic) is recorded as that seat's failure, the other seats' answers are sealed,
+//! and the run exits 1 naming it (`faults`).
 
 use super::driver::{provider, Clock, League};
 use crate::outcome::{CmdResult, Exit, Unusable};
@@ -58,18 +60,32 @@ pub fn run(args: Args, json: bool) -> CmdResult {
         .find(|e| e["event"] == "asked")
         .and_then(|e| e["seats"].as_array().map(Vec::len))
         .unwrap_or(0);
+    let faults = &league.faults;
     if json {
-        println!(
-            "{}",
-            serde_json::json!({"ok": true, "run_id": run_id, "clock_set": league.clock.set,
-                "answers_sealed": answers, "seats_asked": asked, "events": league.events})
-        );
+        let mut out = serde_json::json!({"ok": faults.is_empty(), "run_id": run_id,
+            "clock_set": league.clock.set, "answers_sealed": answers, "seats_asked": asked,
+            "events": league.events});
+        if !faults.is_empty() {
+            out["faults"] = serde_json::json!(faults);
+        }
+        println!("{out}");
     } else {
         println!(
             "run {run_id}: {asked} seat(s) asked, {answers} answer line(s) sealed, {} no_answer line(s){}",
             count("sealed", Some("no_answer")),
             if league.clock.set { " (clock set)" } else { "" }
         );
+        if !faults.is_empty() {
+            eprintln!(
+                "sealbook: the ask of seat(s) {} failed inside sealbook; each is recorded as that seat's failure",
+                faults.join(", ")
+            );
+        }
     }
-    Ok(Exit::Ok)
+    // Every other seat's answer is sealed; the run itself did not go as it should.
+    Ok(if faults.is_empty() {
+        Exit::Ok
+    } else {
+        Exit::Failed
+    })
 }
