@@ -1104,3 +1104,74 @@ fn a_new_process_stamps_on_the_cadence_of_the_last_list() {
         ]
     );
 }
+
+/// A TCP server on 127.0.0.1 that accepts (at most 64 connections, each held open) and never
+/// answers: an authority that hangs until the client's timeout.
+fn hanging() -> String {
+    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}", l.local_addr().unwrap());
+    std::thread::spawn(move || {
+        let mut held = Vec::new();
+        for c in l.incoming().take(64) {
+            held.push(c);
+        }
+    });
+    url
+}
+
+/// Spec §3.2: anchoring never delays asking or sealing. Every authority (the calendar, the
+/// timestamp authority) accepts and never answers, each request timing out after 3 s and
+/// asked twice, so the run's stamp takes 7 s or more; the answers are still sealed at once
+/// after the run line, and the list and its record (each anchor failed, why) are written.
+#[test]
+fn hanging_anchors_never_delay_the_asks() {
+    let tmp = tempfile::tempdir().unwrap();
+    let e = endpoints();
+    let (cal, tsa) = (hanging(), hanging());
+    let text = format!(
+        "[league]\nname = \"hanging anchors\"\nmethodology_version = \"m-1\"\n\n\
+         [[seat]]\nname = \"gpt\"\nadapter = \"openai\"\nbase_url = \"{}/v1\"\nmodel = \"gpt-4o-mini\"\n\
+         api_key_env = \"SB_TEST_OPENAI_KEY\"\nfamily = \"openai\"\ntimeout_seconds = 20\n\n\
+         [[seat]]\nname = \"coin\"\nadapter = \"coin\"\n\n\
+         [prices]\nprovider = \"csv\"\npath = \"prices.csv\"\n\n\
+         [anchors]\nots_calendars = [\"{cal}\"]\ntsa = [{{ name = \"hang\", url = \"{tsa}\" }}]\n\
+         rekor_url = \"\"\ntimeout_seconds = 3\nretries = 1\n",
+        e.openai
+    );
+    let dir = init(tmp.path(), &text);
+    let started = std::time::Instant::now();
+    let (code, out, err) = output(&["league", "run", arg(&dir), "--at", RUN_AT]);
+    let took = started.elapsed();
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        took >= Duration::from_secs(6),
+        "the run waits for its anchors before it ends: {took:?}"
+    );
+    let book = std::fs::read(dir.join("council-book.jsonl")).unwrap();
+    let lines = BookLines::parse(&book).unwrap();
+    let run_at = lines.runs[0].at.unwrap();
+    let first = lines
+        .answers
+        .values()
+        .filter_map(|a| a.booked_at)
+        .min()
+        .expect("an answer sealed");
+    assert_eq!(lines.answers.len(), 2, "gpt and coin");
+    assert!(
+        first.0 - run_at.0 < 5_000_000,
+        "the first answer is sealed {} ms after the run line, behind the anchors' timeouts",
+        (first.0 - run_at.0) / 1000
+    );
+    let lists = list_names(&dir);
+    assert_eq!(lists, ["proof/2026-10-21/123000Z.txt"]);
+    let record: serde_json::Value = serde_json::from_slice(
+        &std::fs::read(dir.join("proof/2026-10-21/123000Z.txt.anchors.json")).unwrap(),
+    )
+    .unwrap();
+    let anchors = record["anchors"].as_array().unwrap();
+    assert_eq!(anchors.len(), 2, "{record}");
+    assert!(
+        anchors.iter().all(|a| a["ok"] == false && a["attempts"] == 2),
+        "{record}"
+    );
+}

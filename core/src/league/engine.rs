@@ -29,7 +29,7 @@ use crate::league::config::LeagueConfig;
 use crate::league::layout::{ask_path, morning_run_id};
 use crate::league::reference::{reference_reply_in, Climatology};
 use crate::league::schedule::{
-    horizon_score_at, morning_run_at, reference_at, score_at, score_retry_at,
+    horizon_score_at, missed_sessions, morning_run_at, reference_at, score_at, score_retry_at,
 };
 use crate::score::ask_chain::{AskChain, AskLine};
 use crate::score::book_lines::build::{AnswerContent, NoAnswerContent, RunContent};
@@ -405,6 +405,19 @@ impl Engine {
             }
         }
         out
+    }
+
+    /// The morning runs missed by `now` (spec §3.1): every session of the league whose window
+    /// to ask closed with no run taken ([`missed_sessions`]), as run ids, oldest first. A run
+    /// is taken only within its window ([`Engine::poll`]); one the server could not start in
+    /// time is missed, never asked late.
+    pub fn missed_runs(&self, now: Instant) -> Vec<String> {
+        missed_sessions(&self.config, self.first_session, now, |d| {
+            self.runs.iter().any(|r| r.session == Some(d))
+        })
+        .into_iter()
+        .map(morning_run_id)
+        .collect()
     }
 
     /// The first instant at or after `now` at which [`Engine::poll`] has something to do: the
@@ -1125,6 +1138,35 @@ path = "prices.csv"
             !a.iter().any(|x| matches!(x, Action::Seal { .. })),
             "no seat is sealed twice"
         );
+    }
+
+    /// A session whose window to ask closed before the engine was polled in it is missed: no
+    /// snapshot is taken late, and `missed_runs` names it; a run taken in its window is not.
+    #[test]
+    fn a_window_closed_unpolled_is_a_missed_run_never_asked_late() {
+        let config = LeagueConfig::from_toml(CONFIG.as_bytes(), "league.toml").unwrap();
+        let session = Date::parse("2026-10-21").unwrap();
+        let mut e = Engine::new(config, Climatology::new(), session, true);
+        assert!(e.missed_runs(t("2026-10-21T13:29:00Z")).is_empty());
+        let late = t("2026-10-22T14:00:00Z");
+        assert!(
+            !e.poll(late)
+                .iter()
+                .any(|a| matches!(a, Action::TakeSnapshot { .. })),
+            "past the reference no run is asked"
+        );
+        assert_eq!(e.missed_runs(late), ["2026-10-21-am", "2026-10-22-am"]);
+        let mut e = Engine::new(
+            LeagueConfig::from_toml(CONFIG.as_bytes(), "league.toml").unwrap(),
+            Climatology::new(),
+            session,
+            true,
+        );
+        assert!(e
+            .poll(t("2026-10-21T12:30:00Z"))
+            .iter()
+            .any(|a| matches!(a, Action::TakeSnapshot { .. })));
+        assert_eq!(e.missed_runs(late), ["2026-10-22-am"]);
     }
 
     /// A resumed engine stamps on the cadence from the last stamped list under `proof/`, not

@@ -191,6 +191,39 @@ pub fn stamp_league(
     config: &LeagueConfig,
     now: Instant,
 ) -> Result<StampReport, Unusable> {
+    match write_list(dir, now)? {
+        Listed::Unchanged(report) => Ok(report),
+        Listed::Written(w) => anchor_list(dir, config, w),
+    }
+}
+
+/// A stamped list written and not yet anchored ([`write_list`], then [`anchor_list`]).
+#[derive(Debug)]
+pub struct WrittenList {
+    report: StampReport,
+    rel: String,
+    text: String,
+    now: Instant,
+}
+
+impl WrittenList {
+    /// The list written, relative to the league directory.
+    pub fn list(&self) -> &str {
+        &self.rel
+    }
+}
+
+/// What [`write_list`] did: no ledger grew since the last list, or a new list is written.
+#[derive(Debug)]
+pub enum Listed {
+    Unchanged(StampReport),
+    Written(WrittenList),
+}
+
+/// The first half of [`stamp_league`]: the ledgers read and the stamped list written (local
+/// files only, quick), the anchors still to ask. Spec §3.2: the list names the ledgers as
+/// they are now, whatever the anchors later take.
+pub fn write_list(dir: &Path, now: Instant) -> Result<Listed, Unusable> {
     let ledgers = LEDGERS
         .iter()
         .map(|(file, ledger)| ledger_state(dir, file, ledger))
@@ -215,7 +248,7 @@ pub fn stamp_league(
         });
         if same {
             report.unchanged_since = Some(last);
-            return Ok(report);
+            return Ok(Listed::Unchanged(report));
         }
     }
 
@@ -243,7 +276,28 @@ pub fn stamp_league(
         .map_err(|e| Unusable::io(&list, "write the stamped list (one list per second)", &e))?;
     sync_dir(&day_dir);
     report.list = Some(rel.clone());
+    Ok(Listed::Written(WrittenList {
+        report,
+        rel,
+        text,
+        now,
+    }))
+}
 
+/// The second half of [`stamp_league`]: every configured anchor asked for the written list
+/// (each with its retries; this is what can take long), the list's anchor record written.
+pub fn anchor_list(
+    dir: &Path,
+    config: &LeagueConfig,
+    written: WrittenList,
+) -> Result<StampReport, Unusable> {
+    let WrittenList {
+        mut report,
+        rel,
+        text,
+        now,
+    } = written;
+    let list = dir.join(&rel);
     let mut record = AnchorRecord::new(&rel, &tsa::sha256_hex(text.as_bytes()));
     let at = now.to_rfc3339();
     let retry = Retry::from_config(&config.anchors);
@@ -281,6 +335,60 @@ pub fn stamp_league(
     write_record(dir, &record)?;
     report.record = Some(record);
     Ok(report)
+}
+
+/// A stamp whose list is written and whose anchors are being asked on their own thread
+/// ([`stamp_beside`]), so that whoever stamped goes on (asks its seats, seals their answers)
+/// while the authorities answer, time out or retry.
+#[derive(Debug)]
+pub struct StampInFlight {
+    state: InFlight,
+}
+
+#[derive(Debug)]
+enum InFlight {
+    Done(Result<StampReport, Unusable>),
+    Anchoring(std::thread::JoinHandle<Result<StampReport, Unusable>>),
+}
+
+impl StampInFlight {
+    /// Waits for the anchors (each bounded by its timeout and retries) and gives the report.
+    pub fn join(self) -> Result<StampReport, Unusable> {
+        match self.state {
+            InFlight::Done(r) => r,
+            InFlight::Anchoring(h) => h
+                .join()
+                .unwrap_or_else(|_| Err(Unusable::new("the anchoring thread panicked"))),
+        }
+    }
+}
+
+/// [`stamp_league`] with the list written now and its anchors asked on a thread of their own:
+/// spec §3.2, anchoring never delays asking or sealing.
+pub fn stamp_beside(dir: &Path, config: &LeagueConfig, now: Instant) -> StampInFlight {
+    let written = match write_list(dir, now) {
+        Err(e) => return StampInFlight { state: InFlight::Done(Err(e)) },
+        Ok(Listed::Unchanged(report)) => {
+            return StampInFlight {
+                state: InFlight::Done(Ok(report)),
+            }
+        }
+        Ok(Listed::Written(w)) => w,
+    };
+    let (dir, config) = (dir.to_path_buf(), config.clone());
+    let spawned = std::thread::Builder::new()
+        .name("anchors".into())
+        .spawn(move || anchor_list(&dir, &config, written));
+    match spawned {
+        Ok(h) => StampInFlight {
+            state: InFlight::Anchoring(h),
+        },
+        Err(e) => StampInFlight {
+            state: InFlight::Done(Err(Unusable::new(format!(
+                "cannot start the anchoring thread: {e}"
+            )))),
+        },
+    }
 }
 
 fn parent_of(rel: &str) -> &str {
