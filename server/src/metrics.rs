@@ -378,7 +378,10 @@ mod tests {
         assert!(text.contains("sealbook_jobs_failed_total{kind=\"run\"} 0\n"));
         assert!(text.contains("sealbook_next_job_timestamp_seconds 1792576800.5\n"));
         assert!(text.contains("sealbook_stamps_pending 3\n"));
-        assert!(text.contains("sealbook_runs_missed_total 0\n"), "0 from the start");
+        assert!(
+            text.contains("sealbook_runs_missed_total 0\n"),
+            "0 from the start"
+        );
         let m = filled();
         m.run_missed();
         assert!(m.render().contains("sealbook_runs_missed_total 1\n"));

@@ -1171,7 +1171,9 @@ fn hanging_anchors_never_delay_the_asks() {
     let anchors = record["anchors"].as_array().unwrap();
     assert_eq!(anchors.len(), 2, "{record}");
     assert!(
-        anchors.iter().all(|a| a["ok"] == false && a["attempts"] == 2),
+        anchors
+            .iter()
+            .all(|a| a["ok"] == false && a["attempts"] == 2),
         "{record}"
     );
 }

@@ -733,8 +733,8 @@ fn a_hanging_calendar_never_delays_the_schedule_and_only_degrades_health() {
         "the deadline (13:30Z) closed at {closed}, behind the stamp: {h}"
     );
     assert_eq!(h["jobs"]["run"]["outcome"], "ok", "{h}");
-    let (status, h) = health_until(&s, 300, |h| !h["jobs"]["stamp"].is_null());
-    assert_eq!(h["jobs"]["stamp"]["outcome"], "degraded", "{h}");
+    // A stamp that found no ledger grown may end first; the anchored one ends degraded.
+    let (status, h) = health_until(&s, 400, |h| h["jobs"]["stamp"]["outcome"] == "degraded");
     assert_eq!(status, 200, "{h}");
     assert_eq!(h["ok"], true);
     assert_eq!(h["status"], "degraded");
@@ -762,7 +762,9 @@ fn a_missed_run_is_logged_counted_and_shown() {
         &tmp.path().join("stderr.log"),
         &["--at", "2026-10-21T14:00:00Z", "--speed", "10"],
     );
-    let (status, h) = health_until(&s, 300, |h| !h["runs_missed"].as_array().unwrap().is_empty());
+    let (status, h) = health_until(&s, 300, |h| {
+        !h["runs_missed"].as_array().unwrap().is_empty()
+    });
     assert_eq!(status, 503, "{h}");
     assert_eq!(h["runs_missed"], serde_json::json!(["2026-10-21-am"]));
     assert!(
@@ -781,16 +783,21 @@ fn a_missed_run_is_logged_counted_and_shown() {
         .lines()
         .find(|l| l.contains("run missed"))
         .unwrap_or_else(|| panic!("no log line for the missed run:\n{log}"));
-    assert!(line.contains("2026-10-21-am") && line.contains("WARN"), "{line}");
+    assert!(
+        line.contains("2026-10-21-am") && line.contains("WARN"),
+        "{line}"
+    );
     assert_eq!(
         log.matches("run missed").count(),
         1,
         "reported once:\n{log}"
     );
-    assert!(!dir.join("council-book.jsonl").exists() || {
-        let book = std::fs::read(dir.join("council-book.jsonl")).unwrap();
-        BookLines::parse(&book).unwrap().runs.is_empty()
-    });
+    assert!(
+        !dir.join("council-book.jsonl").exists() || {
+            let book = std::fs::read(dir.join("council-book.jsonl")).unwrap();
+            BookLines::parse(&book).unwrap().runs.is_empty()
+        }
+    );
     let (code, out, err) = sealbook(&[
         "league",
         "status",

@@ -367,7 +367,11 @@ impl StampInFlight {
 /// spec §3.2, anchoring never delays asking or sealing.
 pub fn stamp_beside(dir: &Path, config: &LeagueConfig, now: Instant) -> StampInFlight {
     let written = match write_list(dir, now) {
-        Err(e) => return StampInFlight { state: InFlight::Done(Err(e)) },
+        Err(e) => {
+            return StampInFlight {
+                state: InFlight::Done(Err(e)),
+            }
+        }
         Ok(Listed::Unchanged(report)) => {
             return StampInFlight {
                 state: InFlight::Done(Ok(report)),

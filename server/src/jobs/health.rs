@@ -253,7 +253,10 @@ mod tests {
             error: Some("timed out".into()),
         }]);
         let (ok, doc) = stopped.report();
-        assert!(ok, "a failing authority degrades, it does not make the league unhealthy");
+        assert!(
+            ok,
+            "a failing authority degrades, it does not make the league unhealthy"
+        );
         assert_eq!(doc["status"], "degraded");
         assert_eq!(doc["anchors_failing"][0]["authority"], "http://127.0.0.1:9");
         stopped.set_anchors_failing(Vec::new());

@@ -26,13 +26,11 @@
 
 pub mod health;
 
-use crate::anchor::league::{anchor_list, stamp_lists, upgrade_league, write_list, Listed, WrittenList};
-use crate::cmd::league::driver::Clock;
-use sealbook_core::league::config::LeagueConfig;
-use std::collections::BTreeSet;
-use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
+use crate::anchor::league::{
+    anchor_list, stamp_lists, upgrade_league, write_list, Listed, WrittenList,
+};
 use crate::anchor::ots::read_proof;
+use crate::cmd::league::driver::Clock;
 use crate::cmd::league::driver::League;
 use crate::cmd::league::publish::{publish_league, Published};
 use crate::files::{read_bounded, with_suffix};
@@ -42,11 +40,15 @@ use crate::prices::PriceProvider;
 use health::{FailingAnchor, Health, LastJob, NextJob, SchedulerState};
 use sealbook_core::calendar::Instant;
 use sealbook_core::league::anchor_record::{self, AnchorRecord, MAX_RECORD_BYTES};
+use sealbook_core::league::config::LeagueConfig;
 use sealbook_core::league::engine::Action;
 use sealbook_core::league::schedule::next_upgrade_at;
 use sealbook_core::ots::upgrade::is_complete;
 use std::collections::BTreeMap;
+use std::collections::BTreeSet;
 use std::path::Path;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
@@ -249,7 +251,7 @@ fn anchor_state(dir: &Path) -> Result<AnchorState, Unusable> {
 /// What an anchoring job is handed: a written list to anchor, or an upgrade.
 enum AnchorJob {
     Anchor {
-        written: WrittenList,
+        written: Box<WrittenList>,
         list: String,
         now: Instant,
         started: std::time::Instant,
@@ -282,7 +284,7 @@ impl Anchoring {
                             list,
                             now,
                             started,
-                        } => anchor_job(&r, &config, written, list, now, started),
+                        } => anchor_job(&r, &config, *written, list, now, started),
                         AnchorJob::Upgrade => {
                             upgrade_job(&r, &config, clock.now());
                             up.store(false, Ordering::SeqCst);
@@ -308,7 +310,7 @@ impl Anchoring {
                     list,
                     now,
                     started,
-                } => anchor_job(&self.reporter, config, written, list, now, started),
+                } => anchor_job(&self.reporter, config, *written, list, now, started),
                 AnchorJob::Upgrade => {
                     upgrade_job(&self.reporter, config, clock.now());
                     self.upgrading.store(false, Ordering::SeqCst);
@@ -544,7 +546,7 @@ impl Scheduler {
             Ok(Listed::Written(written)) => {
                 let list = written.list().to_string();
                 let job = AnchorJob::Anchor {
-                    written,
+                    written: Box::new(written),
                     list,
                     now,
                     started,
