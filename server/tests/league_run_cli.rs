@@ -1177,3 +1177,56 @@ fn hanging_anchors_never_delay_the_asks() {
         "{record}"
     );
 }
+
+/// Spec §3.3, §3.4: a price source so slow that the snapshot ends past the 09:30 ET reference
+/// (every chart request answered after 400 ms, the run started at 09:29:57) starts no run:
+/// neither the run line nor the reference seats' answers are sealed after the reference, no
+/// seat is asked, the command says the run is missed, and `league status` lists it.
+#[test]
+fn a_snapshot_that_ends_past_the_reference_starts_no_run() {
+    let tmp = tempfile::tempdir().unwrap();
+    let e = endpoints();
+    let yahoo = serve(|_, _| {
+        let mut a = Answer::json(
+            200,
+            br#"{"chart": {"result": [{"meta": {"symbol": "X"}, "indicators": {"quote": [{}]}}], "error": null}}"#.to_vec(),
+        );
+        a.delay = Duration::from_millis(400);
+        a
+    });
+    let symbols: Vec<String> = MARKETS.iter().map(|m| format!("{m} = \"{m}\"")).collect();
+    let text = format!(
+        "[league]\nname = \"slow prices\"\nmethodology_version = \"m-1\"\n\n\
+         [[seat]]\nname = \"gpt\"\nadapter = \"openai\"\nbase_url = \"{}/v1\"\nmodel = \"gpt-4o-mini\"\n\
+         api_key_env = \"SB_TEST_OPENAI_KEY\"\nfamily = \"openai\"\ntimeout_seconds = 20\n\n\
+         [[seat]]\nname = \"coin\"\nadapter = \"coin\"\n\n\
+         [prices]\nprovider = \"yahoo\"\nbase_url = \"{yahoo}\"\nsymbols = {{ {} }}\n\n{NO_ANCHORS}",
+        e.openai,
+        symbols.join(", ")
+    );
+    let dir = init(tmp.path(), &text);
+    let (code, out, err) = output(&["league", "run", arg(&dir), "--at", "2026-10-21T13:29:57Z"]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("run 2026-10-21-am missed"), "{err}");
+    let book = std::fs::read(dir.join("council-book.jsonl")).unwrap_or_default();
+    let lines = BookLines::parse(&book).unwrap();
+    assert!(
+        lines.runs.is_empty(),
+        "no run line sealed after the reference"
+    );
+    assert!(
+        lines.answers.is_empty(),
+        "no answer sealed after the reference"
+    );
+    let (code, out, err) = output(&[
+        "league",
+        "status",
+        arg(&dir),
+        "--at",
+        "2026-10-21T13:31:00Z",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(doc["runs_missed"], serde_json::json!(["2026-10-21-am"]));
+}

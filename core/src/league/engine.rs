@@ -310,6 +310,12 @@ impl Engine {
             .any(|r| r.session == Some(session) && r.run_line.is_some())
     }
 
+    /// Whether the engine knows the run `run_id` (taken in its window; a run whose snapshot
+    /// ended past its reference is dropped, [`Engine::on_snapshot`]).
+    pub fn has_run_id(&self, run_id: &str) -> bool {
+        self.runs.iter().any(|r| r.run_id == run_id)
+    }
+
     fn run_mut(&mut self, run_id: &str) -> Option<&mut Run> {
         self.runs.iter_mut().find(|r| r.run_id == run_id)
     }
@@ -506,7 +512,8 @@ impl Engine {
     }
 
     /// The snapshot of a run is taken: publish and seal the ask and the run line, ask every
-    /// seat the same text; the reference seats answer at once.
+    /// seat the same text; the reference seats answer at once. A snapshot taken in by `now` at
+    /// or after the run's reference (a slow price source) starts nothing: the run is missed.
     pub fn on_snapshot(
         &mut self,
         run_id: &str,
@@ -518,6 +525,13 @@ impl Engine {
             return Vec::new();
         };
         let deadline = reference_at(&self.config, session);
+        if now >= deadline {
+            // Spec §3.3, §3.4: the run line and the reference seats' answers would be sealed
+            // at or after the reference, which a counted run never is. Nothing is sealed or
+            // asked; the run is missed ([`Engine::missed_runs`]).
+            self.runs.retain(|r| r.run_id != run_id);
+            return Vec::new();
+        }
         let crowd_markets: Vec<&str> = crowd
             .as_ref()
             .map(|c| {
@@ -1167,6 +1181,45 @@ path = "prices.csv"
             .iter()
             .any(|a| matches!(a, Action::TakeSnapshot { .. })));
         assert_eq!(e.missed_runs(late), ["2026-10-22-am"]);
+    }
+
+    /// A snapshot that ends at or after the reference seals nothing (the run line and the
+    /// reference seats' answers would be sealed after it) and asks no seat: the run is missed.
+    #[test]
+    fn a_snapshot_past_the_reference_starts_no_run() {
+        let config = LeagueConfig::from_toml(CONFIG.as_bytes(), "league.toml").unwrap();
+        let session = Date::parse("2026-10-21").unwrap();
+        let mut e = Engine::new(config, Climatology::new(), session, true);
+        assert!(e
+            .poll(t("2026-10-21T13:29:58Z"))
+            .iter()
+            .any(|a| matches!(a, Action::TakeSnapshot { .. })));
+        let acts = e.on_snapshot(
+            "2026-10-21-am",
+            &snapshot(),
+            None,
+            t("2026-10-21T13:30:00Z"),
+        );
+        assert!(acts.is_empty(), "{acts:?}");
+        assert_eq!(e.missed_runs(t("2026-10-21T13:30:00Z")), ["2026-10-21-am"]);
+        assert!(
+            e.poll(t("2026-10-21T13:30:01Z"))
+                .iter()
+                .all(|a| matches!(a, Action::Stamp)),
+            "not asked again, nothing to close"
+        );
+        assert!(!e.has_run_for(session));
+        // A second before the reference the run starts.
+        let config = LeagueConfig::from_toml(CONFIG.as_bytes(), "league.toml").unwrap();
+        let mut e = Engine::new(config, Climatology::new(), session, true);
+        e.poll(t("2026-10-21T13:29:58Z"));
+        let acts = e.on_snapshot(
+            "2026-10-21-am",
+            &snapshot(),
+            None,
+            t("2026-10-21T13:29:59Z"),
+        );
+        assert!(acts.iter().any(|a| matches!(a, Action::Seal { .. })));
     }
 
     /// A resumed engine stamps on the cadence from the last stamped list under `proof/`, not

@@ -591,7 +591,16 @@ impl Scheduler {
             } => Some((run_id.clone(), *horizon)),
             _ => None,
         });
-        let result = self.league.apply(job.actions, self.prices.as_ref());
+        let result = self
+            .league
+            .apply(job.actions, self.prices.as_ref())
+            .and_then(|()| match (job.kind, &job.run_id) {
+                // Spec §3.3: a snapshot that ended past the reference starts no run.
+                ("run", Some(id)) if !self.league.engine.has_run_id(id) => Err(Unusable::new(
+                    format!("run {id} missed: its price snapshot ended at or after the session's reference; nothing was sealed or asked"),
+                )),
+                _ => Ok(()),
+            });
         if let (Some((run_id, horizon)), Err(_)) = (&score, &result) {
             let failed_at = self.league.clock.now();
             self.league

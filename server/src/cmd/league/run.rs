@@ -36,6 +36,18 @@ pub fn run(args: Args, json: bool) -> CmdResult {
         )));
     };
     league.apply(actions, prices.as_ref())?;
+    if !league.engine.has_run_id(&run_id) {
+        // Spec §3.3: the snapshot ended at or after the reference; nothing was sealed.
+        let taken_at = league
+            .events
+            .iter()
+            .find(|e| e["event"] == "snapshot")
+            .and_then(|e| e["taken_at"].as_str().map(str::to_owned))
+            .unwrap_or_default();
+        return Err(Unusable::new(format!(
+            "run {run_id} missed: its price snapshot (taken at {taken_at}) ended at or after the session's reference, so nothing was sealed or asked"
+        )));
+    }
     // A deadline that passed while the seats were asked closes the run now.
     let after: Vec<Action> = league
         .engine
