@@ -370,10 +370,11 @@ fn upgrade_job(r: &Reporter, config: &LeagueConfig, now: Instant) {
     let result = upgrade_league(&r.dir, config, now);
     let detail = result.as_ref().ok().map(|r| {
         format!(
-            "{} pending proof(s) asked, {} complete; {} record(s) with failed anchors retried",
+            "{} pending proof(s) asked, {} complete; {} record(s) with failed anchors retried; {} failed anchor(s) waiting or given up",
             r.proofs.len(),
             r.proofs.iter().filter(|p| p.complete).count(),
-            r.records.len()
+            r.records.len(),
+            r.not_retried
         )
     });
     r.count_anchors();

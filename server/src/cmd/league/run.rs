@@ -2,7 +2,9 @@
 //! snapshot, the ask published and sealed, every seat asked at once, each answer sealed on
 //! receipt. `--at` sets the engine's clock to that instant, advancing with real time from
 //! there; the run line then records `clock: set`. A run that is not due (outside a session's
-//! morning window, or already sealed) is refused (exit 2).
+//! morning window, or already sealed) is refused (exit 2), and so is one whose price snapshot
+//! ends at or after the session's reference (spec §3.3: nothing is sealed; the run is missed).
+//! A stamp due with the run writes its list first and asks its anchors beside the asks.
 
 use super::driver::{provider, Clock, League};
 use crate::outcome::{CmdResult, Exit, Unusable};
