@@ -212,6 +212,11 @@ impl Clock {
         self.of(std::time::Instant::now())
     }
 
+    /// Whether this is a step clock ([`StepClock`]), which does not follow real time.
+    pub fn is_step(&self) -> bool {
+        matches!(self.source, Source::Step(_))
+    }
+
     /// The monotonic instant at which the clock reads `t` (now, if `t` is past). A step clock
     /// reaches `t` only when moved there: a wait for it lasts as long as it would in real time.
     pub fn when(&self, t: Instant) -> std::time::Instant {
@@ -660,7 +665,8 @@ impl League {
     /// Carries out `actions` and everything they lead to, with `provider` for prices. A stamp
     /// writes its list when its turn comes and asks the anchors beside the rest (spec §3.2:
     /// anchoring never delays asking or sealing); they are waited for, and the stamp
-    /// recorded, once the rest is done.
+    /// recorded, once the rest is done. On a step clock (the demo) they are waited for at
+    /// once.
     pub fn apply(
         &mut self,
         actions: Vec<Action>,
@@ -701,7 +707,14 @@ impl League {
                         deadline,
                     } => asks.push((format!("{run_id}\u{0}{seat}"), request, deadline)),
                     Action::Stamp => {
-                        stamps.push(stamp_beside(&self.dir, &self.config, self.clock.now()));
+                        let s = stamp_beside(&self.dir, &self.config, self.clock.now());
+                        if self.clock.is_step() {
+                            // A step clock waits for no one, and the services that stamp with
+                            // it read it here, as on every machine.
+                            let _ = self.stamp_recorded(s.join().map_err(|e| e.to_string()));
+                        } else {
+                            stamps.push(s);
+                        }
                     }
                     Action::Score {
                         run_id,
