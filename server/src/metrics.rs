@@ -1,7 +1,7 @@
 //! The operator's metrics of a running league (`sealbook serve --league`): per-seat ask
 //! latency and failures, answers sealed, stamped lists whose OpenTimestamps proof is pending,
-//! the last anchor per authority, jobs run and failed per kind and the schedule's next due
-//! instant, served at
+//! the last anchor per authority, jobs run and failed per kind, the schedule's next due
+//! instant and the morning runs missed, served at
 //! `/metrics` in the Prometheus text exposition format 0.0.4.
 //!
 //! One [`Metrics`] value, shared by `Arc` between the scheduler (which records) and the HTTP
@@ -71,6 +71,7 @@ const LAST_ANCHOR: usize = 4;
 const JOBS: usize = 5;
 const JOBS_FAILED: usize = 6;
 const NEXT_DUE: usize = 7;
+const RUNS_MISSED: usize = 8;
 
 /// The league's metrics registry.
 #[derive(Debug)]
@@ -133,10 +134,18 @@ impl Metrics {
                 "When the schedule's next job is due on the league's clock, Unix time in seconds.",
                 Kind::Gauge,
             ),
+            f(
+                "sealbook_runs_missed_total",
+                "Morning runs missed: their window to ask closed before they could start.",
+                Kind::Counter,
+            ),
         ];
-        Metrics {
+        let m = Metrics {
             families: Mutex::new(families),
-        }
+        };
+        // Shown at 0 from the start, so that an alert on any increase has a series to watch.
+        m.add(RUNS_MISSED, Vec::new(), 0.0);
+        m
     }
 
     fn with<R>(&self, f: impl FnOnce(&mut Vec<Family>) -> R) -> R {
@@ -227,6 +236,11 @@ impl Metrics {
                 .series
                 .insert(Vec::new(), Series::Scalar(unix_seconds));
         });
+    }
+
+    /// A morning run was missed.
+    pub fn run_missed(&self) {
+        self.add(RUNS_MISSED, Vec::new(), 1.0);
     }
 
     /// A job of `kind` ran; `failed` when it did not complete.
@@ -364,6 +378,13 @@ mod tests {
         assert!(text.contains("sealbook_jobs_failed_total{kind=\"run\"} 0\n"));
         assert!(text.contains("sealbook_next_job_timestamp_seconds 1792576800.5\n"));
         assert!(text.contains("sealbook_stamps_pending 3\n"));
+        assert!(
+            text.contains("sealbook_runs_missed_total 0\n"),
+            "0 from the start"
+        );
+        let m = filled();
+        m.run_missed();
+        assert!(m.render().contains("sealbook_runs_missed_total 1\n"));
         assert!(text.contains(
             "sealbook_last_anchor_timestamp_seconds{kind=\"tsa\",authority=\"free\\\"tsa\"} 1792000000\n"
         ));

@@ -1668,3 +1668,129 @@ fn a_price_file_that_is_not_a_csv_is_never_quoted() {
         }
     }
 }
+
+/// A TCP server on 127.0.0.1 that accepts (at most 64 connections, each held open) and never
+/// answers: an authority that hangs until the client's timeout.
+fn hanging() -> String {
+    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}", l.local_addr().unwrap());
+    std::thread::spawn(move || {
+        let mut held = Vec::new();
+        for c in l.incoming().take(64) {
+            held.push(c);
+        }
+    });
+    url
+}
+
+/// Spec §3.2: anchoring never delays asking or sealing. Every authority (the calendar, the
+/// timestamp authority) accepts and never answers, each request timing out after 3 s and
+/// asked twice, so the run's stamp takes 7 s or more; the answers are still sealed at once
+/// after the run line, and the list and its record (each anchor failed, why) are written.
+#[test]
+fn hanging_anchors_never_delay_the_asks() {
+    let tmp = tempfile::tempdir().unwrap();
+    let e = endpoints();
+    let (cal, tsa) = (hanging(), hanging());
+    let text = format!(
+        "[league]\nname = \"hanging anchors\"\nmethodology_version = \"m-1\"\n\n\
+         [[seat]]\nname = \"gpt\"\nadapter = \"openai\"\nbase_url = \"{}/v1\"\nmodel = \"gpt-4o-mini\"\n\
+         api_key_env = \"SB_TEST_OPENAI_KEY\"\nfamily = \"openai\"\ntimeout_seconds = 20\n\n\
+         [[seat]]\nname = \"coin\"\nadapter = \"coin\"\n\n\
+         [prices]\nprovider = \"csv\"\npath = \"prices.csv\"\n\n\
+         [anchors]\nots_calendars = [\"{cal}\"]\ntsa = [{{ name = \"hang\", url = \"{tsa}\" }}]\n\
+         rekor_url = \"\"\ntimeout_seconds = 3\nretries = 1\n",
+        e.openai
+    );
+    let dir = init(tmp.path(), &text);
+    let started = std::time::Instant::now();
+    let (code, out, err) = output(&["league", "run", arg(&dir), "--at", RUN_AT]);
+    let took = started.elapsed();
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        took >= Duration::from_secs(6),
+        "the run waits for its anchors before it ends: {took:?}"
+    );
+    let book = std::fs::read(dir.join("council-book.jsonl")).unwrap();
+    let lines = BookLines::parse(&book).unwrap();
+    let run_at = lines.runs[0].at.unwrap();
+    let first = lines
+        .answers
+        .values()
+        .filter_map(|a| a.booked_at)
+        .min()
+        .expect("an answer sealed");
+    assert_eq!(lines.answers.len(), 2, "gpt and coin");
+    assert!(
+        first.0 - run_at.0 < 5_000_000,
+        "the first answer is sealed {} ms after the run line, behind the anchors' timeouts",
+        (first.0 - run_at.0) / 1000
+    );
+    let lists = list_names(&dir);
+    assert_eq!(lists, ["proof/2026-10-21/123000Z.txt"]);
+    let record: serde_json::Value = serde_json::from_slice(
+        &std::fs::read(dir.join("proof/2026-10-21/123000Z.txt.anchors.json")).unwrap(),
+    )
+    .unwrap();
+    let anchors = record["anchors"].as_array().unwrap();
+    assert_eq!(anchors.len(), 2, "{record}");
+    assert!(
+        anchors
+            .iter()
+            .all(|a| a["ok"] == false && a["attempts"] == 2),
+        "{record}"
+    );
+}
+
+/// Spec §3.3, §3.4: a price source so slow that the snapshot ends past the 09:30 ET reference
+/// (every chart request answered after 400 ms, the run started at 09:29:57) starts no run:
+/// neither the run line nor the reference seats' answers are sealed after the reference, no
+/// seat is asked, the command says the run is missed, and `league status` lists it.
+#[test]
+fn a_snapshot_that_ends_past_the_reference_starts_no_run() {
+    let tmp = tempfile::tempdir().unwrap();
+    let e = endpoints();
+    let yahoo = serve(|_, _| {
+        let mut a = Answer::json(
+            200,
+            br#"{"chart": {"result": [{"meta": {"symbol": "X"}, "indicators": {"quote": [{}]}}], "error": null}}"#.to_vec(),
+        );
+        a.delay = Duration::from_millis(400);
+        a
+    });
+    let symbols: Vec<String> = MARKETS.iter().map(|m| format!("{m} = \"{m}\"")).collect();
+    let text = format!(
+        "[league]\nname = \"slow prices\"\nmethodology_version = \"m-1\"\n\n\
+         [[seat]]\nname = \"gpt\"\nadapter = \"openai\"\nbase_url = \"{}/v1\"\nmodel = \"gpt-4o-mini\"\n\
+         api_key_env = \"SB_TEST_OPENAI_KEY\"\nfamily = \"openai\"\ntimeout_seconds = 20\n\n\
+         [[seat]]\nname = \"coin\"\nadapter = \"coin\"\n\n\
+         [prices]\nprovider = \"yahoo\"\nbase_url = \"{yahoo}\"\nsymbols = {{ {} }}\n\n{NO_ANCHORS}",
+        e.openai,
+        symbols.join(", ")
+    );
+    let dir = init(tmp.path(), &text);
+    let (code, out, err) = output(&["league", "run", arg(&dir), "--at", "2026-10-21T13:29:57Z"]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("run 2026-10-21-am missed"), "{err}");
+    let book = std::fs::read(dir.join("council-book.jsonl")).unwrap_or_default();
+    let lines = BookLines::parse(&book).unwrap();
+    assert!(
+        lines.runs.is_empty(),
+        "no run line sealed after the reference"
+    );
+    assert!(
+        lines.answers.is_empty(),
+        "no answer sealed after the reference"
+    );
+    let (code, out, err) = output(&[
+        "league",
+        "status",
+        arg(&dir),
+        "--at",
+        "2026-10-21T13:31:00Z",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(doc["runs_missed"], serde_json::json!(["2026-10-21-am"]));
+}

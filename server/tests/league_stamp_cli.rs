@@ -567,3 +567,63 @@ fn unusable_inputs_exit_2() {
     assert_eq!(code, 2);
     assert!(err.contains("130025Z.txt.anchors.json"), "{err}");
 }
+
+/// `league upgrade` asks a failed anchor again only once its backoff has passed (an hour after
+/// its last try, doubling with each retry), counts the retries in the record, and gives it up
+/// once its list is a week old (recorded, never asked again): an authority that stays down is
+/// not asked every hour forever.
+#[test]
+fn upgrade_backs_off_failed_anchors_and_gives_them_up() {
+    let hits = Arc::new(AtomicUsize::new(0));
+    let h = hits.clone();
+    let e500 = fake_http::start(move |_: Request| {
+        h.fetch_add(1, Ordering::SeqCst);
+        Answer::new(500, "text/plain", b"down".to_vec())
+    });
+    let (_work, dir, _) = league(&format!(
+        "ots_calendars = []\ntsa = [{{ name = \"e500\", url = \"{}/tsr\" }}]\nrekor_url = \"\"\n\
+         timeout_seconds = 1\nretries = 0\n",
+        e500
+    ));
+    let (code, j) = stamp(&dir, AT);
+    assert_eq!(code, 1, "{j}");
+    assert_eq!(hits.load(Ordering::SeqCst), 1);
+    let up = |at: &str| sealbook_json(&["league", "upgrade", s(&dir), "--at", at]);
+    let record = || -> Value {
+        serde_json::from_slice(&std::fs::read(dir.join(format!("{LIST}.anchors.json"))).unwrap())
+            .unwrap()
+    };
+    // Half an hour after the stamp: not yet.
+    let (code, j) = up("2026-10-21T13:30:00Z");
+    assert_eq!((code, &j["not_retried"]), (1, &Value::from(1)), "{j}");
+    assert_eq!(hits.load(Ordering::SeqCst), 1, "asked before its backoff");
+    assert!(record()["anchors"][0].get("retries").is_none());
+    // An hour after: asked again, the retry counted.
+    let (code, j) = up("2026-10-21T14:05:00Z");
+    assert_eq!(code, 1, "{j}");
+    assert_eq!(hits.load(Ordering::SeqCst), 2);
+    assert_eq!(record()["anchors"][0]["retries"], 1);
+    assert_eq!(record()["anchors"][0]["at"], "2026-10-21T14:05:00Z");
+    // The next wait is two hours.
+    up("2026-10-21T15:00:00Z");
+    assert_eq!(hits.load(Ordering::SeqCst), 2);
+    up("2026-10-21T16:05:00Z");
+    assert_eq!(hits.load(Ordering::SeqCst), 3);
+    assert_eq!(record()["anchors"][0]["retries"], 2);
+    // A week after the stamp: given up, recorded, never asked again.
+    let (code, j) = up("2026-10-28T13:00:25Z");
+    assert_eq!(code, 1, "{j}");
+    assert_eq!(hits.load(Ordering::SeqCst), 3);
+    let gave_up = record()["anchors"][0]["gave_up"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        gave_up.starts_with("2026-10-28T13:00:25Z: given up"),
+        "{gave_up}"
+    );
+    assert_eq!(record()["anchors"][0]["ok"], false);
+    up("2026-11-04T13:00:00Z");
+    assert_eq!(hits.load(Ordering::SeqCst), 3);
+    assert_eq!(record()["anchors"][0]["gave_up"], gave_up.as_str());
+}

@@ -2,7 +2,9 @@
 //! stamped list is submitted to OpenTimestamps calendars, RFC 3161 authorities and Rekor; a
 //! failure is recorded and never blocks the book). It says what was asked for the list, what
 //! succeeded (and the file it wrote, named relative to the list's folder) and each failure
-//! with its reason, so a later job can retry exactly the anchors that failed. Writer
+//! with its reason, so a later job can retry exactly the anchors that failed, each on its own
+//! backoff and given up once its list is a week old ([`Anchor::retry_due`]; `retries` and
+//! `gave_up` say so in the record). Writer
 //! ([`AnchorRecord::to_bytes`]) and reader ([`AnchorRecord::parse`]) are both here.
 //!
 //! ```json
@@ -15,6 +17,7 @@
 //!    "file": null, "error": "https://freetsa.org/tsr: HTTP 500: ...", "attempts": 4, ...}]}
 //! ```
 
+use crate::calendar::Instant;
 use serde::{Deserialize, Serialize};
 
 /// The `format` member of every record this module writes.
@@ -59,6 +62,58 @@ pub struct Anchor {
     pub attempts: u32,
     /// When it was last tried (RFC 3339, UTC).
     pub at: String,
+    /// How many times the upgrades have asked it again since the stamp (absent: none).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub retries: u32,
+    /// When and why the upgrades stopped asking a failed anchor ([`Anchor::retry_due`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gave_up: Option<String>,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+/// The first wait after a failed try before an upgrade asks the anchor again; each retry
+/// doubles it, up to [`RETRY_MAX_MINUTES`].
+pub const RETRY_FIRST_MINUTES: i64 = 60;
+/// The longest wait between two retries of a failed anchor.
+pub const RETRY_MAX_MINUTES: i64 = 24 * 60;
+/// A failed anchor of a list older than this is given up: an anchor attests a list near its
+/// time (spec §3.2), and asking forever costs every authority a request an hour.
+pub const GIVE_UP_AFTER_HOURS: i64 = 7 * 24;
+
+/// When a failed anchor is next asked ([`Anchor::retry_due`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RetryDue {
+    Now,
+    /// Not before this instant (its backoff).
+    NotBefore(Instant),
+    /// Its list is older than [`GIVE_UP_AFTER_HOURS`], or it was given up already.
+    GiveUp,
+}
+
+impl Anchor {
+    /// Whether an upgrade at `now` asks this failed anchor of the list stamped at `list_at`
+    /// again: given up once the list is [`GIVE_UP_AFTER_HOURS`] old; else due
+    /// [`RETRY_FIRST_MINUTES`] after its last try (`at`), doubling with each retry, at most
+    /// [`RETRY_MAX_MINUTES`]. A last try that does not read is due now.
+    pub fn retry_due(&self, list_at: Instant, now: Instant) -> RetryDue {
+        const MINUTE: i64 = 60 * 1_000_000;
+        if self.gave_up.is_some() || now.0 - list_at.0 >= GIVE_UP_AFTER_HOURS * 60 * MINUTE {
+            return RetryDue::GiveUp;
+        }
+        let Some(last) = Instant::parse_rfc3339(&self.at) else {
+            return RetryDue::Now;
+        };
+        let wait = (RETRY_FIRST_MINUTES << self.retries.min(16)).min(RETRY_MAX_MINUTES);
+        let due = Instant(last.0 + wait * MINUTE);
+        if now >= due {
+            RetryDue::Now
+        } else {
+            RetryDue::NotBefore(due)
+        }
+    }
 }
 
 /// The record of one stamped list.
@@ -152,7 +207,53 @@ mod tests {
             error: error.map(str::to_string),
             attempts: 1,
             at: "2026-10-20T13:00:27Z".into(),
+            retries: 0,
+            gave_up: None,
         }
+    }
+
+    #[test]
+    fn failed_anchors_back_off_then_are_given_up() {
+        let t = |s: &str| Instant::parse_rfc3339(s).unwrap();
+        let list_at = t("2026-10-20T13:00:25Z");
+        let mut a = anchor(Kind::Tsa, "e500", Some("HTTP 500"));
+        assert_eq!(
+            a.retry_due(list_at, t("2026-10-20T13:30:00Z")),
+            RetryDue::NotBefore(t("2026-10-20T14:00:27Z"))
+        );
+        assert_eq!(
+            a.retry_due(list_at, t("2026-10-20T14:00:27Z")),
+            RetryDue::Now
+        );
+        a.retries = 2;
+        assert_eq!(
+            a.retry_due(list_at, t("2026-10-20T16:00:00Z")),
+            RetryDue::NotBefore(t("2026-10-20T17:00:27Z")),
+            "four hours after the second retry"
+        );
+        a.retries = 40;
+        assert_eq!(
+            a.retry_due(list_at, t("2026-10-21T13:00:26Z")),
+            RetryDue::NotBefore(t("2026-10-21T13:00:27Z")),
+            "at most a day"
+        );
+        assert_eq!(
+            a.retry_due(list_at, t("2026-10-27T13:00:25Z")),
+            RetryDue::GiveUp
+        );
+        a.retries = 0;
+        a.gave_up = Some("given up".into());
+        assert_eq!(
+            a.retry_due(list_at, t("2026-10-20T15:00:00Z")),
+            RetryDue::GiveUp
+        );
+        // Older records, without the fields, still read.
+        let r = AnchorRecord::parse(
+            br#"{"format": "sealbook-anchors/1", "list": "l", "sha256": "ab", "anchors": [{"kind": "tsa", "authority": "x", "url": "u", "ok": false, "file": null, "error": "e", "attempts": 1, "at": "2026-10-20T13:00:27Z"}]}"#,
+            "r.json",
+        )
+        .unwrap();
+        assert_eq!((r.anchors[0].retries, &r.anchors[0].gave_up), (0, &None));
     }
 
     #[test]

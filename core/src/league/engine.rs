@@ -30,7 +30,7 @@ use crate::league::layout::{ask_path, morning_run_id};
 use crate::league::redact::Secrets;
 use crate::league::reference::{reference_reply_in, Climatology};
 use crate::league::schedule::{
-    horizon_score_at, morning_run_at, reference_at, score_at, score_retry_at,
+    horizon_score_at, missed_sessions, morning_run_at, reference_at, score_at, score_retry_at,
 };
 use crate::score::ask_chain::{AskChain, AskLine};
 use crate::score::book_lines::build::{
@@ -385,6 +385,12 @@ impl Engine {
             .any(|r| r.session == Some(session) && r.run_line.is_some())
     }
 
+    /// Whether the engine knows the run `run_id` (taken in its window; a run whose snapshot
+    /// ended past its reference is dropped, [`Engine::on_snapshot`]).
+    pub fn has_run_id(&self, run_id: &str) -> bool {
+        self.runs.iter().any(|r| r.run_id == run_id)
+    }
+
     fn run_mut(&mut self, run_id: &str) -> Option<&mut Run> {
         self.runs.iter_mut().find(|r| r.run_id == run_id)
     }
@@ -482,6 +488,19 @@ impl Engine {
         out
     }
 
+    /// The morning runs missed by `now` (spec §3.1): every session of the league whose window
+    /// to ask closed with no run taken ([`missed_sessions`]), as run ids, oldest first. A run
+    /// is taken only within its window ([`Engine::poll`]); one the server could not start in
+    /// time is missed, never asked late.
+    pub fn missed_runs(&self, now: Instant) -> Vec<String> {
+        missed_sessions(&self.config, self.first_session, now, |d| {
+            self.runs.iter().any(|r| r.session == Some(d))
+        })
+        .into_iter()
+        .map(morning_run_id)
+        .collect()
+    }
+
     /// The first instant at or after `now` at which [`Engine::poll`] has something to do: the
     /// next morning run still to ask, an open run's deadline, the next stamp of the cadence
     /// within a session day, a score whose window closes (or a failed score's next attempt).
@@ -568,7 +587,8 @@ impl Engine {
     }
 
     /// The snapshot of a run is taken: publish and seal the ask and the run line, ask every
-    /// seat the same text; the reference seats answer at once.
+    /// seat the same text; the reference seats answer at once. A snapshot taken in by `now` at
+    /// or after the run's reference (a slow price source) starts nothing: the run is missed.
     pub fn on_snapshot(
         &mut self,
         run_id: &str,
@@ -580,6 +600,13 @@ impl Engine {
             return Vec::new();
         };
         let deadline = reference_at(&self.config, session);
+        if now >= deadline {
+            // Spec §3.3, §3.4: the run line and the reference seats' answers would be sealed
+            // at or after the reference, which a counted run never is. Nothing is sealed or
+            // asked; the run is missed ([`Engine::missed_runs`]).
+            self.runs.retain(|r| r.run_id != run_id);
+            return Vec::new();
+        }
         let crowd_markets: Vec<&str> = crowd
             .as_ref()
             .map(|c| {
@@ -1204,6 +1231,74 @@ path = "prices.csv"
             !a.iter().any(|x| matches!(x, Action::Seal { .. })),
             "no seat is sealed twice"
         );
+    }
+
+    /// A session whose window to ask closed before the engine was polled in it is missed: no
+    /// snapshot is taken late, and `missed_runs` names it; a run taken in its window is not.
+    #[test]
+    fn a_window_closed_unpolled_is_a_missed_run_never_asked_late() {
+        let config = LeagueConfig::from_toml(CONFIG.as_bytes(), "league.toml").unwrap();
+        let session = Date::parse("2026-10-21").unwrap();
+        let mut e = Engine::new(config, Climatology::new(), session, true);
+        assert!(e.missed_runs(t("2026-10-21T13:29:00Z")).is_empty());
+        let late = t("2026-10-22T14:00:00Z");
+        assert!(
+            !e.poll(late)
+                .iter()
+                .any(|a| matches!(a, Action::TakeSnapshot { .. })),
+            "past the reference no run is asked"
+        );
+        assert_eq!(e.missed_runs(late), ["2026-10-21-am", "2026-10-22-am"]);
+        let mut e = Engine::new(
+            LeagueConfig::from_toml(CONFIG.as_bytes(), "league.toml").unwrap(),
+            Climatology::new(),
+            session,
+            true,
+        );
+        assert!(e
+            .poll(t("2026-10-21T12:30:00Z"))
+            .iter()
+            .any(|a| matches!(a, Action::TakeSnapshot { .. })));
+        assert_eq!(e.missed_runs(late), ["2026-10-22-am"]);
+    }
+
+    /// A snapshot that ends at or after the reference seals nothing (the run line and the
+    /// reference seats' answers would be sealed after it) and asks no seat: the run is missed.
+    #[test]
+    fn a_snapshot_past_the_reference_starts_no_run() {
+        let config = LeagueConfig::from_toml(CONFIG.as_bytes(), "league.toml").unwrap();
+        let session = Date::parse("2026-10-21").unwrap();
+        let mut e = Engine::new(config, Climatology::new(), session, true);
+        assert!(e
+            .poll(t("2026-10-21T13:29:58Z"))
+            .iter()
+            .any(|a| matches!(a, Action::TakeSnapshot { .. })));
+        let acts = e.on_snapshot(
+            "2026-10-21-am",
+            &snapshot(),
+            None,
+            t("2026-10-21T13:30:00Z"),
+        );
+        assert!(acts.is_empty(), "{acts:?}");
+        assert_eq!(e.missed_runs(t("2026-10-21T13:30:00Z")), ["2026-10-21-am"]);
+        assert!(
+            e.poll(t("2026-10-21T13:30:01Z"))
+                .iter()
+                .all(|a| matches!(a, Action::Stamp)),
+            "not asked again, nothing to close"
+        );
+        assert!(!e.has_run_for(session));
+        // A second before the reference the run starts.
+        let config = LeagueConfig::from_toml(CONFIG.as_bytes(), "league.toml").unwrap();
+        let mut e = Engine::new(config, Climatology::new(), session, true);
+        e.poll(t("2026-10-21T13:29:58Z"));
+        let acts = e.on_snapshot(
+            "2026-10-21-am",
+            &snapshot(),
+            None,
+            t("2026-10-21T13:29:59Z"),
+        );
+        assert!(acts.iter().any(|a| matches!(a, Action::Seal { .. })));
     }
 
     /// A resumed engine stamps on the cadence from the last stamped list under `proof/`, not

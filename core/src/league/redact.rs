@@ -186,8 +186,8 @@ impl Secrets {
             &mut out.unreadable,
             &mut out.provider_finish,
         ]
-            .into_iter()
-            .flatten()
+        .into_iter()
+        .flatten()
         {
             if let Some(clean) = self.scrub_str(s) {
                 *s = clean;
@@ -498,7 +498,10 @@ mod tests {
             ..Reply::default()
         };
         let (clean, found) = secrets().scrub_reply(&reply);
-        assert_eq!(clean.unreadable.as_deref(), Some("not JSON near [REDACTED]"));
+        assert_eq!(
+            clean.unreadable.as_deref(),
+            Some("not JSON near [REDACTED]")
+        );
         assert!(found);
         assert_eq!(clean.text.as_deref(), Some("text [REDACTED]"));
         assert_eq!(clean.error.as_deref(), Some("401: [REDACTED]"));

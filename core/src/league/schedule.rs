@@ -133,6 +133,33 @@ pub fn score_retry_at(failed_at: Instant, failures: u32) -> Instant {
     Instant(failed_at.0 + minutes * 60 * 1_000_000)
 }
 
+/// The most session days [`missed_sessions`] looks at (about four years of sessions).
+pub const MAX_MISSED_LOOKBACK_DAYS: i64 = 1500;
+
+/// The sessions from `first` (at most [`MAX_MISSED_LOOKBACK_DAYS`] days before `now`'s New
+/// York date) whose morning run window, from the morning run to the reference (spec §3.1), has
+/// closed by `now` with no run taken (`has_run` false): missed runs. A run asked after the
+/// reference never counts (spec §3.4), so a missed run is not asked late; it is reported.
+pub fn missed_sessions(
+    config: &LeagueConfig,
+    first: Date,
+    now: Instant,
+    has_run: impl Fn(Date) -> bool,
+) -> Vec<Date> {
+    let (today, _) = now.new_york();
+    let mut d = first.max(today.add_days(-MAX_MISSED_LOOKBACK_DAYS));
+    let mut out = Vec::new();
+    while d <= today {
+        match is_session(d) {
+            None => break,
+            Some(true) if now >= reference_at(config, d) && !has_run(d) => out.push(d),
+            Some(_) => {}
+        }
+        d = d.add_days(1);
+    }
+    out
+}
+
 /// The counting rule of the declaration: the session's scheduled morning run counts.
 pub fn counts(run_id: &str, session: Date) -> bool {
     is_morning_run(run_id, session)
@@ -183,6 +210,22 @@ mod tests {
             (t("2026-10-21T13:32:00Z"), true)
         );
         assert!(counts("2026-10-21-am", d) && !counts("2026-10-21-pm", d));
+        // Missed: a session whose reference has passed with no run; not one still open, not
+        // a weekend, not one before the first session.
+        let first = Date::parse("2026-10-22").unwrap();
+        let none = |_: Date| false;
+        assert!(missed_sessions(&c, first, t("2026-10-22T13:29:59Z"), none).is_empty());
+        assert_eq!(
+            missed_sessions(&c, first, t("2026-10-22T13:30:00Z"), none),
+            [first]
+        );
+        let fri = Date::parse("2026-10-23").unwrap();
+        let mon = Date::parse("2026-10-26").unwrap();
+        assert_eq!(
+            missed_sessions(&c, first, t("2026-10-26T14:00:00Z"), |x| x == fri),
+            [first, mon],
+            "Friday ran; Saturday and Sunday are no sessions"
+        );
         // A failing score: 1, 2, 4 ... minutes after each failure, at most an hour.
         let f = t("2026-10-21T20:10:00Z");
         assert_eq!(score_retry_at(f, 1), t("2026-10-21T20:11:00Z"));

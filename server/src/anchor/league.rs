@@ -12,7 +12,9 @@
 //! list gets no new list.
 //!
 //! [`upgrade_league`] upgrades every pending `.ots` under `proof/` at its calendars (those the
-//! league configures and the public ones) and retries every anchor a record names as failed.
+//! league configures and the public ones) and retries every anchor a record names as failed
+//! once its backoff has passed, giving up those of a list a week old
+//! ([`Anchor::retry_due`]; the record counts the `retries` and says `gave_up`).
 //!
 //! The ledgers are read, never locked: a line being appended while they are read is a partial
 //! tail, which no list counts (spec Appendix B step 3), so stamping never waits for a writer.
@@ -26,10 +28,12 @@ use crate::outcome::Unusable;
 use sealbook_core::book::chain::{ChainVerifier, VerifyOptions};
 use sealbook_core::book::stamp_list;
 use sealbook_core::calendar::Instant;
-use sealbook_core::league::anchor_record::{self, Anchor, AnchorRecord, Kind, MAX_RECORD_BYTES};
+use sealbook_core::league::anchor_record::{
+    self, Anchor, AnchorRecord, Kind, RetryDue, GIVE_UP_AFTER_HOURS, MAX_RECORD_BYTES,
+};
 use sealbook_core::league::config::LeagueConfig;
 use sealbook_core::league::layout::{
-    stamp_list_path, ASKS_FILE, ASKS_LEDGER, BOOK_FILE, BOOK_LEDGER,
+    stamp_list_path, stamp_list_time, ASKS_FILE, ASKS_LEDGER, BOOK_FILE, BOOK_LEDGER,
 };
 use sealbook_core::ots::calendar_server::DEFAULT_WHITELIST;
 use serde::Serialize;
@@ -78,14 +82,18 @@ impl StampReport {
 pub struct UpgradeReport {
     /// Every `.ots` under `proof/` that was pending, after its upgrade.
     pub proofs: Vec<ProofResult>,
-    /// Every record that named a failed anchor, after the retry.
+    /// Every record whose failed anchors were asked again or given up, after the retry.
     pub records: Vec<AnchorRecord>,
+    /// Failed anchors not asked this time: waiting for their backoff, or given up.
+    pub not_retried: u64,
 }
 
 impl UpgradeReport {
     /// Every proof is complete and every anchor recorded has succeeded.
     pub fn ok(&self) -> bool {
-        self.proofs.iter().all(|p| p.complete) && self.records.iter().all(AnchorRecord::all_ok)
+        self.proofs.iter().all(|p| p.complete)
+            && self.records.iter().all(AnchorRecord::all_ok)
+            && self.not_retried == 0
     }
 }
 
@@ -191,6 +199,39 @@ pub fn stamp_league(
     config: &LeagueConfig,
     now: Instant,
 ) -> Result<StampReport, Unusable> {
+    match write_list(dir, now)? {
+        Listed::Unchanged(report) => Ok(report),
+        Listed::Written(w) => anchor_list(dir, config, w),
+    }
+}
+
+/// A stamped list written and not yet anchored ([`write_list`], then [`anchor_list`]).
+#[derive(Debug)]
+pub struct WrittenList {
+    report: StampReport,
+    rel: String,
+    text: String,
+    now: Instant,
+}
+
+impl WrittenList {
+    /// The list written, relative to the league directory.
+    pub fn list(&self) -> &str {
+        &self.rel
+    }
+}
+
+/// What [`write_list`] did: no ledger grew since the last list, or a new list is written.
+#[derive(Debug)]
+pub enum Listed {
+    Unchanged(StampReport),
+    Written(WrittenList),
+}
+
+/// The first half of [`stamp_league`]: the ledgers read and the stamped list written (local
+/// files only, quick), the anchors still to ask. Spec §3.2: the list names the ledgers as
+/// they are now, whatever the anchors later take.
+pub fn write_list(dir: &Path, now: Instant) -> Result<Listed, Unusable> {
     let ledgers = LEDGERS
         .iter()
         .map(|(file, ledger)| ledger_state(dir, file, ledger))
@@ -215,7 +256,7 @@ pub fn stamp_league(
         });
         if same {
             report.unchanged_since = Some(last);
-            return Ok(report);
+            return Ok(Listed::Unchanged(report));
         }
     }
 
@@ -243,7 +284,28 @@ pub fn stamp_league(
         .map_err(|e| Unusable::io(&list, "write the stamped list (one list per second)", &e))?;
     sync_dir(&day_dir);
     report.list = Some(rel.clone());
+    Ok(Listed::Written(WrittenList {
+        report,
+        rel,
+        text,
+        now,
+    }))
+}
 
+/// The second half of [`stamp_league`]: every configured anchor asked for the written list
+/// (each with its retries; this is what can take long), the list's anchor record written.
+pub fn anchor_list(
+    dir: &Path,
+    config: &LeagueConfig,
+    written: WrittenList,
+) -> Result<StampReport, Unusable> {
+    let WrittenList {
+        mut report,
+        rel,
+        text,
+        now,
+    } = written;
+    let list = dir.join(&rel);
     let mut record = AnchorRecord::new(&rel, &tsa::sha256_hex(text.as_bytes()));
     let at = now.to_rfc3339();
     let retry = Retry::from_config(&config.anchors);
@@ -281,6 +343,64 @@ pub fn stamp_league(
     write_record(dir, &record)?;
     report.record = Some(record);
     Ok(report)
+}
+
+/// A stamp whose list is written and whose anchors are being asked on their own thread
+/// ([`stamp_beside`]), so that whoever stamped goes on (asks its seats, seals their answers)
+/// while the authorities answer, time out or retry.
+#[derive(Debug)]
+pub struct StampInFlight {
+    state: InFlight,
+}
+
+#[derive(Debug)]
+enum InFlight {
+    Done(Result<StampReport, Unusable>),
+    Anchoring(std::thread::JoinHandle<Result<StampReport, Unusable>>),
+}
+
+impl StampInFlight {
+    /// Waits for the anchors (each bounded by its timeout and retries) and gives the report.
+    pub fn join(self) -> Result<StampReport, Unusable> {
+        match self.state {
+            InFlight::Done(r) => r,
+            InFlight::Anchoring(h) => h
+                .join()
+                .unwrap_or_else(|_| Err(Unusable::new("the anchoring thread panicked"))),
+        }
+    }
+}
+
+/// [`stamp_league`] with the list written now and its anchors asked on a thread of their own:
+/// spec §3.2, anchoring never delays asking or sealing.
+pub fn stamp_beside(dir: &Path, config: &LeagueConfig, now: Instant) -> StampInFlight {
+    let written = match write_list(dir, now) {
+        Err(e) => {
+            return StampInFlight {
+                state: InFlight::Done(Err(e)),
+            }
+        }
+        Ok(Listed::Unchanged(report)) => {
+            return StampInFlight {
+                state: InFlight::Done(Ok(report)),
+            }
+        }
+        Ok(Listed::Written(w)) => w,
+    };
+    let (dir, config) = (dir.to_path_buf(), config.clone());
+    let spawned = std::thread::Builder::new()
+        .name("anchors".into())
+        .spawn(move || anchor_list(&dir, &config, written));
+    match spawned {
+        Ok(h) => StampInFlight {
+            state: InFlight::Anchoring(h),
+        },
+        Err(e) => StampInFlight {
+            state: InFlight::Done(Err(Unusable::new(format!(
+                "cannot start the anchoring thread: {e}"
+            )))),
+        },
+    }
 }
 
 fn parent_of(rel: &str) -> &str {
@@ -326,6 +446,8 @@ fn anchor(kind: Kind, authority: &str, url: &str, at: &str) -> Anchor {
         error: None,
         attempts: 0,
         at: at.into(),
+        retries: 0,
+        gave_up: None,
     }
 }
 
@@ -456,10 +578,10 @@ pub fn upgrade_league(
     now: Instant,
 ) -> Result<UpgradeReport, Unusable> {
     let retry = Retry::from_config(&config.anchors);
-    let at = now.to_rfc3339();
     let mut report = UpgradeReport {
         proofs: Vec::new(),
         records: Vec::new(),
+        not_retried: 0,
     };
     let mut whitelist = config.anchors.ots_calendars.clone();
     whitelist.extend(DEFAULT_WHITELIST.iter().map(|s| s.to_string()));
@@ -472,9 +594,14 @@ pub fn upgrade_league(
             let mut record = AnchorRecord::parse(&bytes, &record_path.display().to_string())
                 .map_err(|e| Unusable::file(&record_path, e))?;
             if !record.all_ok() {
-                retry_failed(dir, config, &list, &mut record, &retry, &at)?;
-                write_record(dir, &record)?;
-                report.records.push(record);
+                let list_at = stamp_list_time(rel).unwrap_or(now);
+                let (changed, held) =
+                    retry_failed(dir, config, &list, &mut record, &retry, now, list_at)?;
+                report.not_retried += held;
+                if changed {
+                    write_record(dir, &record)?;
+                    report.records.push(record);
+                }
             }
         }
         let proof = with_suffix(&list, ".ots");
@@ -493,15 +620,20 @@ pub fn upgrade_league(
     Ok(report)
 }
 
-/// Asks again every anchor of `record` that failed, and records the new outcome.
+/// Asks again every anchor of `record` that failed and whose backoff has passed
+/// ([`Anchor::retry_due`]), marks given up those of a list too old, and records the new
+/// outcome (each retried anchor's `retries` one more). Returns whether the record changed,
+/// and how many failed anchors were left waiting or given up.
 fn retry_failed(
     dir: &Path,
     config: &LeagueConfig,
     list: &Path,
     record: &mut AnchorRecord,
     retry: &Retry,
-    at: &str,
-) -> Result<(), Unusable> {
+    now: Instant,
+    list_at: Instant,
+) -> Result<(bool, u64), Unusable> {
+    let at = &now.to_rfc3339();
     let data = read_bounded(list, MAX_STAMPED_FILE_BYTES, "stamped list")?;
     if tsa::sha256_hex(&data) != record.sha256 {
         return Err(
@@ -509,14 +641,45 @@ fn retry_failed(
                 .field("sha256"),
         );
     }
-    let failed: Vec<Anchor> = record.failed().cloned().collect();
+    let mut changed = false;
+    let mut held = 0;
+    let mut failed: Vec<Anchor> = Vec::new();
+    for a in record.anchors.iter_mut().filter(|a| !a.ok) {
+        match a.retry_due(list_at, now) {
+            RetryDue::Now => failed.push(a.clone()),
+            RetryDue::NotBefore(_) => held += 1,
+            RetryDue::GiveUp => {
+                held += 1;
+                if a.gave_up.is_none() {
+                    a.gave_up = Some(format!(
+                        "{at}: given up, the list is more than {GIVE_UP_AFTER_HOURS} hours old"
+                    ));
+                    changed = true;
+                }
+            }
+        }
+    }
+    if failed.is_empty() {
+        return Ok((changed, held));
+    }
+    let retries: std::collections::BTreeMap<(Kind, String), u32> = failed
+        .iter()
+        .map(|a| ((a.kind, a.authority.clone()), a.retries + 1))
+        .collect();
+    let set = |record: &mut AnchorRecord, mut a: Anchor| {
+        a.retries = retries
+            .get(&(a.kind, a.authority.clone()))
+            .copied()
+            .unwrap_or(0);
+        record.set(a);
+    };
     let calendars: Vec<String> = failed
         .iter()
         .filter(|a| a.kind == Kind::Ots)
         .map(|a| a.url.clone())
         .collect();
     for a in ots_anchors(list, &calendars, retry, at) {
-        record.set(a);
+        set(record, a);
     }
     let authorities: Vec<(String, String)> = failed
         .iter()
@@ -524,12 +687,11 @@ fn retry_failed(
         .map(|a| (a.authority.clone(), a.url.clone()))
         .collect();
     for (a, _) in tsa_anchors(list, &data, &authorities, retry, at) {
-        record.set(a);
+        set(record, a);
     }
     for f in failed.iter().filter(|a| a.kind == Kind::Rekor) {
-        record.set(rekor_anchor_for(
-            dir, config, list, &data, &f.url, retry, at,
-        ));
+        let a = rekor_anchor_for(dir, config, list, &data, &f.url, retry, at);
+        set(record, a);
     }
-    Ok(())
+    Ok((true, held))
 }

@@ -1,8 +1,12 @@
 //! What `GET /healthz` reports of a running league: its name, the last job of each kind with
 //! its time and outcome, the next due job of the schedule (its kind and instant) and whether
 //! the scheduler thread is alive. Unhealthy (HTTP 503) when the last run, stamp, score or
-//! publish failed (a failed score stays unhealthy until an attempt succeeds), or the
-//! scheduler thread has died.
+//! publish failed (a failed score stays unhealthy until an attempt succeeds), a morning run
+//! was missed and none has run since, or the scheduler thread has died. An authority whose
+//! latest anchor failed leaves the league healthy (HTTP 200) and `"status": "degraded"`, the
+//! failing authorities listed in `anchors_failing` (spec §3.2: a failed anchor never blocks
+//! the book). `runs_missed` lists every run missed since the server started
+//! ([`sealbook_core::league::engine::Engine::missed_runs`]).
 
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -25,7 +29,7 @@ pub struct NextJob {
 pub struct LastJob {
     /// The league clock's time when the job started (RFC 3339 UTC).
     pub at: String,
-    /// `ok` or `failed`.
+    /// `ok`, `degraded` (done, an authority failed) or `failed`.
     pub outcome: &'static str,
     pub error: Option<String>,
     pub duration_ms: u64,
@@ -42,12 +46,29 @@ pub enum SchedulerState {
     Died,
 }
 
+/// An authority whose latest anchor failed.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct FailingAnchor {
+    /// `ots`, `tsa` or `rekor`.
+    pub kind: String,
+    pub authority: String,
+    /// The stamped list it last failed to anchor, and why.
+    pub list: String,
+    pub error: Option<String>,
+}
+
 #[derive(Debug)]
 struct State {
     scheduler: SchedulerState,
     reason: Option<String>,
     jobs: BTreeMap<String, LastJob>,
     next: Option<NextJob>,
+    anchors_failing: Vec<FailingAnchor>,
+    runs_missed: Vec<String>,
+    /// The run id of the last run job carried out.
+    last_run: Option<String>,
+    /// Anchoring jobs handed to the anchoring thread and not finished.
+    anchor_jobs_pending: u64,
 }
 
 /// The league's health, shared by the scheduler (which records) and the HTTP server.
@@ -68,6 +89,10 @@ impl Health {
                 reason: None,
                 jobs: BTreeMap::new(),
                 next: None,
+                anchors_failing: Vec::new(),
+                runs_missed: Vec::new(),
+                last_run: None,
+                anchor_jobs_pending: 0,
             }),
         }
     }
@@ -81,6 +106,28 @@ impl Health {
     pub fn job(&self, kind: &str, job: LastJob) {
         self.with(|s| {
             s.jobs.insert(kind.to_string(), job);
+        });
+    }
+
+    /// The authorities whose latest anchor failed (none: every anchor is up).
+    pub fn set_anchors_failing(&self, failing: Vec<FailingAnchor>) {
+        self.with(|s| s.anchors_failing = failing);
+    }
+
+    /// The morning run `run_id` was missed.
+    pub fn run_missed(&self, run_id: &str) {
+        self.with(|s| s.runs_missed.push(run_id.to_string()));
+    }
+
+    /// The run `run_id` was carried out (whatever its outcome).
+    pub fn ran(&self, run_id: &str) {
+        self.with(|s| s.last_run = Some(run_id.to_string()));
+    }
+
+    /// An anchoring job was handed over (`+1`) or finished (`-1`).
+    pub fn anchor_jobs(&self, delta: i64) {
+        self.with(|s| {
+            s.anchor_jobs_pending = s.anchor_jobs_pending.saturating_add_signed(delta);
         });
     }
 
@@ -104,9 +151,17 @@ impl Health {
         self.with(|s| {
             let mut problems: Vec<String> = MUST_SUCCEED
                 .iter()
-                .filter(|k| s.jobs.get(**k).is_some_and(|j| j.outcome != "ok"))
+                .filter(|k| s.jobs.get(**k).is_some_and(|j| j.outcome == "failed"))
                 .map(|k| format!("the last {k} failed"))
                 .collect();
+            // Run ids start with their session's date: the later sorts after.
+            if let Some(missed) = s.runs_missed.last() {
+                if s.last_run.as_ref().is_none_or(|r| r < missed) {
+                    problems.push(format!(
+                        "the run {missed} was missed (its window to ask closed before it could start)"
+                    ));
+                }
+            }
             if s.scheduler == SchedulerState::Died {
                 problems.push(format!(
                     "the scheduler died: {}",
@@ -114,8 +169,17 @@ impl Health {
                 ));
             }
             let ok = problems.is_empty();
+            let status = match (ok, s.anchors_failing.is_empty()) {
+                (false, _) => "unhealthy",
+                (true, false) => "degraded",
+                (true, true) => "ok",
+            };
             let doc = serde_json::json!({
                 "ok": ok,
+                "status": status,
+                "anchors_failing": s.anchors_failing,
+                "anchor_jobs_pending": s.anchor_jobs_pending,
+                "runs_missed": s.runs_missed,
                 "league": self.league,
                 "clock_set": self.clock_set,
                 "scheduler": s.scheduler,
@@ -182,6 +246,35 @@ mod tests {
         );
         assert_eq!(doc["next_due"], "2026-10-21T20:10:00Z");
         let stopped = Health::new("l", false);
+        stopped.set_anchors_failing(vec![FailingAnchor {
+            kind: "ots".into(),
+            authority: "http://127.0.0.1:9".into(),
+            list: "proof/2026-10-21/123000Z.txt".into(),
+            error: Some("timed out".into()),
+        }]);
+        let (ok, doc) = stopped.report();
+        assert!(
+            ok,
+            "a failing authority degrades, it does not make the league unhealthy"
+        );
+        assert_eq!(doc["status"], "degraded");
+        assert_eq!(doc["anchors_failing"][0]["authority"], "http://127.0.0.1:9");
+        stopped.set_anchors_failing(Vec::new());
+        assert_eq!(stopped.report().1["status"], "ok");
+        stopped.ran("2026-10-21-am");
+        stopped.run_missed("2026-10-22-am");
+        let (ok, doc) = stopped.report();
+        assert!(!ok);
+        assert_eq!(doc["status"], "unhealthy");
+        assert_eq!(doc["runs_missed"][0], "2026-10-22-am");
+        assert!(doc["problems"][0]
+            .as_str()
+            .unwrap()
+            .starts_with("the run 2026-10-22-am was missed"));
+        stopped.ran("2026-10-23-am");
+        let (ok, doc) = stopped.report();
+        assert!(ok, "a later run has run: {doc}");
+        assert_eq!(doc["runs_missed"][0], "2026-10-22-am", "still listed");
         stopped.scheduler_ended(SchedulerState::Stopped, None);
         assert!(stopped.report().0);
     }

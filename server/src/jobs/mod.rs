@@ -5,9 +5,16 @@
 //! ([`Engine::next_due`](sealbook_core::league::engine::Engine::next_due)) or until shutdown.
 //! What is due when is decided in core; this loop only waits and carries out.
 //!
-//! Stamps write the stamped list and ask the anchors (the driver's [`League::stamp`]); pending
-//! OpenTimestamps proofs are upgraded every `schedule.upgrade_every_minutes`
-//! ([`next_upgrade_at`], [`upgrade_league`]). A score job that seals lines is followed by a
+//! A stamp writes its stamped list when due, on this thread ([`write_list`]); asking its
+//! anchors ([`anchor_list`]) and upgrading pending OpenTimestamps proofs every
+//! `schedule.upgrade_every_minutes` ([`next_upgrade_at`], [`upgrade_league`]) are done by an
+//! anchoring thread of their own ([`Anchoring`]), one job at a time, so that an authority
+//! that hangs or fails, with all its timeouts and retries, never delays a run, a deadline's
+//! closing or a score (spec §3.2). An upgrade is not handed over while the last one is still
+//! queued or running. A morning run whose window to ask closed before it could start
+//! ([`Engine::missed_runs`](sealbook_core::league::engine::Engine::missed_runs)) is logged,
+//! counted and shown in [`Health`], once. An authority whose latest anchor failed makes the
+//! league `degraded` in [`Health`], not unhealthy. A score job that seals lines is followed by a
 //! publish ([`publish_league`], as `sealbook league publish`), so the served `manifest.json`
 //! lists every score line (spec Appendix C); a publish that fails is tried again
 //! [`PUBLISH_RETRY_MINUTES`] later. A score that fails is reported to the engine
@@ -19,22 +26,29 @@
 
 pub mod health;
 
-use crate::anchor::league::{stamp_lists, upgrade_league};
+use crate::anchor::league::{
+    anchor_list, stamp_lists, upgrade_league, write_list, Listed, WrittenList,
+};
 use crate::anchor::ots::read_proof;
+use crate::cmd::league::driver::Clock;
 use crate::cmd::league::driver::League;
 use crate::cmd::league::publish::{publish_league, Published};
 use crate::files::{read_bounded, with_suffix};
 use crate::metrics::Metrics;
 use crate::outcome::Unusable;
 use crate::prices::PriceProvider;
-use health::{Health, LastJob, NextJob, SchedulerState};
+use health::{FailingAnchor, Health, LastJob, NextJob, SchedulerState};
 use sealbook_core::calendar::Instant;
 use sealbook_core::league::anchor_record::{self, AnchorRecord, MAX_RECORD_BYTES};
+use sealbook_core::league::config::LeagueConfig;
 use sealbook_core::league::engine::Action;
 use sealbook_core::league::schedule::next_upgrade_at;
 use sealbook_core::ots::upgrade::is_complete;
 use std::collections::BTreeMap;
+use std::collections::BTreeSet;
 use std::path::Path;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
@@ -167,11 +181,23 @@ fn jobs(actions: Vec<Action>) -> Vec<Job> {
 /// The last time each authority (kind, name or URL) anchored a list.
 type LastAnchors = BTreeMap<(String, String), Instant>;
 
-/// What the league's proof folder says of its anchors: the stamped lists whose `.ots` is
-/// still pending, and the last time each authority (kind, name or URL) anchored a list.
-fn anchor_state(dir: &Path) -> Result<(u64, LastAnchors), Unusable> {
+/// What the league's proof folder says of its anchors.
+struct AnchorState {
+    /// Stamped lists whose `.ots` is still pending.
+    pending: u64,
+    /// The last time each authority (kind, name or URL) anchored a list.
+    last: LastAnchors,
+    /// Each authority whose anchor of the newest list that names it failed.
+    failing: Vec<FailingAnchor>,
+}
+
+/// Reads the league's proof folder into its [`AnchorState`].
+fn anchor_state(dir: &Path) -> Result<AnchorState, Unusable> {
     let mut pending = 0;
     let mut last = LastAnchors::new();
+    // Lists are read oldest first: the newest record naming an authority decides.
+    let mut latest: BTreeMap<(String, String), FailingAnchor> = BTreeMap::new();
+    let mut failed: BTreeSet<(String, String)> = BTreeSet::new();
     for rel in stamp_lists(dir)? {
         let proof = with_suffix(&dir.join(&rel), ".ots");
         if proof.exists() && !is_complete(&read_proof(&proof)?.0.timestamp) {
@@ -184,17 +210,182 @@ fn anchor_state(dir: &Path) -> Result<(u64, LastAnchors), Unusable> {
         let bytes = read_bounded(&record_path, MAX_RECORD_BYTES as u64, "anchor record")?;
         let record = AnchorRecord::parse(&bytes, &record_path.display().to_string())
             .map_err(|e| Unusable::file(&record_path, e))?;
-        for a in record.anchors.iter().filter(|a| a.ok) {
-            let (Some(at), Ok(serde_json::Value::String(kind))) =
-                (Instant::parse_rfc3339(&a.at), serde_json::to_value(a.kind))
-            else {
+        for a in &record.anchors {
+            let kind = match serde_json::to_value(a.kind) {
+                Ok(serde_json::Value::String(kind)) => kind,
+                _ => continue,
+            };
+            let key = (kind.clone(), a.authority.clone());
+            if a.ok {
+                failed.remove(&key);
+            } else {
+                failed.insert(key.clone());
+                latest.insert(
+                    key.clone(),
+                    FailingAnchor {
+                        kind,
+                        authority: a.authority.clone(),
+                        list: rel.clone(),
+                        error: a.error.clone(),
+                    },
+                );
+            }
+            let Some(at) = Instant::parse_rfc3339(&a.at).filter(|_| a.ok) else {
                 continue;
             };
-            let e = last.entry((kind, a.authority.clone())).or_insert(at);
+            let e = last.entry(key).or_insert(at);
             *e = (*e).max(at);
         }
     }
-    Ok((pending, last))
+    let failing = failed
+        .into_iter()
+        .filter_map(|k| latest.remove(&k))
+        .collect();
+    Ok(AnchorState {
+        pending,
+        last,
+        failing,
+    })
+}
+
+/// What an anchoring job is handed: a written list to anchor, or an upgrade.
+enum AnchorJob {
+    Anchor {
+        written: Box<WrittenList>,
+        list: String,
+        now: Instant,
+        started: std::time::Instant,
+    },
+    Upgrade,
+}
+
+/// The scheduler's handle on its anchoring thread (see the module doc).
+struct Anchoring {
+    tx: std::sync::mpsc::Sender<AnchorJob>,
+    /// An upgrade is queued or running.
+    upgrading: Arc<AtomicBool>,
+    reporter: Reporter,
+}
+
+impl Anchoring {
+    /// Starts the anchoring thread of the league in `dir`; it ends when the handle is dropped
+    /// and the job in hand is done.
+    fn spawn(reporter: Reporter, config: LeagueConfig, clock: Clock) -> std::io::Result<Self> {
+        let (tx, rx) = std::sync::mpsc::channel::<AnchorJob>();
+        let upgrading = Arc::new(AtomicBool::new(false));
+        let (r, up) = (reporter.clone(), upgrading.clone());
+        std::thread::Builder::new()
+            .name("league-anchoring".into())
+            .spawn(move || {
+                for job in rx {
+                    match job {
+                        AnchorJob::Anchor {
+                            written,
+                            list,
+                            now,
+                            started,
+                        } => anchor_job(&r, &config, *written, list, now, started),
+                        AnchorJob::Upgrade => {
+                            upgrade_job(&r, &config, clock.now());
+                            up.store(false, Ordering::SeqCst);
+                        }
+                    }
+                    r.health.anchor_jobs(-1);
+                }
+            })?;
+        Ok(Anchoring {
+            tx,
+            upgrading,
+            reporter,
+        })
+    }
+
+    /// Hands `job` over; a thread that is gone (it panicked) has it done here instead.
+    fn hand(&self, job: AnchorJob, config: &LeagueConfig, clock: &Clock) {
+        self.reporter.health.anchor_jobs(1);
+        if let Err(std::sync::mpsc::SendError(job)) = self.tx.send(job) {
+            match job {
+                AnchorJob::Anchor {
+                    written,
+                    list,
+                    now,
+                    started,
+                } => anchor_job(&self.reporter, config, *written, list, now, started),
+                AnchorJob::Upgrade => {
+                    upgrade_job(&self.reporter, config, clock.now());
+                    self.upgrading.store(false, Ordering::SeqCst);
+                }
+            }
+            self.reporter.health.anchor_jobs(-1);
+        }
+    }
+}
+
+/// Asks the anchors of a written list and records the stamp job: `ok`, or `degraded` when an
+/// authority failed (recorded beside the list, asked again by the upgrades).
+fn anchor_job(
+    r: &Reporter,
+    config: &LeagueConfig,
+    written: WrittenList,
+    list: String,
+    now: Instant,
+    started: std::time::Instant,
+) {
+    let result = anchor_list(&r.dir, config, written);
+    r.count_anchors();
+    let outcome = match result {
+        Err(e) => Outcome::Failed(e.to_string()),
+        Ok(report) => {
+            let failed: Vec<String> = report
+                .record
+                .iter()
+                .flat_map(|rec| rec.failed())
+                .map(|a| {
+                    format!(
+                        "{}: {}",
+                        a.authority,
+                        a.error.as_deref().unwrap_or("failed")
+                    )
+                })
+                .collect();
+            if failed.is_empty() {
+                Outcome::Ok
+            } else {
+                Outcome::Degraded(format!("anchors failed (recorded): {}", failed.join("; ")))
+            }
+        }
+    };
+    let done = Done {
+        kind: "stamp",
+        run_id: None,
+        session: None,
+        horizon: None,
+        detail: Some(format!("wrote {list}")),
+    };
+    r.record(done, now, started, outcome);
+}
+
+fn upgrade_job(r: &Reporter, config: &LeagueConfig, now: Instant) {
+    let started = std::time::Instant::now();
+    let result = upgrade_league(&r.dir, config, now);
+    let detail = result.as_ref().ok().map(|r| {
+        format!(
+            "{} pending proof(s) asked, {} complete; {} record(s) with failed anchors retried; {} failed anchor(s) waiting or given up",
+            r.proofs.len(),
+            r.proofs.iter().filter(|p| p.complete).count(),
+            r.records.len(),
+            r.not_retried
+        )
+    });
+    r.count_anchors();
+    let done = Done {
+        kind: "upgrade",
+        run_id: None,
+        session: None,
+        horizon: None,
+        detail,
+    };
+    r.record(done, now, started, Outcome::of(result.map(|_| ())));
 }
 
 /// The scheduler of one league: the driver (both ledgers held), the price provider and what
@@ -217,14 +408,29 @@ impl Scheduler {
             clock_set = self.league.clock.set,
             "scheduler started"
         );
-        self.count_anchors();
+        let reporter = self.reporter();
+        reporter.count_anchors();
+        let anchoring = match Anchoring::spawn(
+            reporter,
+            self.league.config.clone(),
+            self.league.clock.clone(),
+        ) {
+            Ok(a) => a,
+            Err(e) => panic!("cannot start the anchoring thread: {e}"),
+        };
+        let mut missed: BTreeSet<String> = BTreeSet::new();
         let mut last_upgrade = None;
         // When a publish is owed (a score sealed lines, or a publish failed), from when.
         let mut publish_at: Option<Instant> = None;
         while !self.shutdown.is_requested() {
             let now = self.league.clock.now();
             let actions = self.league.engine.poll(now);
+            self.report_missed(now, &mut missed);
             for job in jobs(actions) {
+                if job.kind == "stamp" {
+                    self.stamp(now, &anchoring);
+                    continue;
+                }
                 if self.carry_out(job, now) {
                     publish_at = Some(self.league.clock.now());
                 }
@@ -243,7 +449,9 @@ impl Scheduler {
                 && now >= next_upgrade_at(&self.league.config, last_upgrade, now)
             {
                 last_upgrade = Some(now);
-                self.upgrade(now);
+                if !anchoring.upgrading.swap(true, Ordering::SeqCst) {
+                    anchoring.hand(AnchorJob::Upgrade, &self.league.config, &self.league.clock);
+                }
             }
             let now = self.league.clock.now();
             let next = self.show_next(now, last_upgrade, publish_at);
@@ -286,93 +494,67 @@ impl Scheduler {
         at
     }
 
-    /// Reads the proof folder into the stamps-pending and last-anchor gauges.
-    fn count_anchors(&self) {
-        match anchor_state(&self.league.dir) {
-            Ok((pending, last)) => {
-                self.metrics.set_stamps_pending(pending);
-                for ((kind, authority), at) in last {
-                    self.metrics
-                        .set_last_anchor(&kind, &authority, at.0 as f64 / 1e6);
-                }
-            }
-            Err(e) => tracing::warn!(
-                target: "sealbook::scheduler",
-                error = e.to_string().as_str(),
-                "cannot read the proof folder's anchors"
-            ),
+    fn reporter(&self) -> Reporter {
+        Reporter {
+            health: self.health.clone(),
+            metrics: self.metrics.clone(),
+            dir: self.league.dir.clone(),
         }
     }
 
-    fn upgrade(&mut self, now: Instant) {
-        let started = std::time::Instant::now();
-        let result = upgrade_league(&self.league.dir, &self.league.config, now);
-        let detail = result.as_ref().ok().map(|r| {
-            format!(
-                "{} pending proof(s) asked, {} complete; {} record(s) with failed anchors retried",
-                r.proofs.len(),
-                r.proofs.iter().filter(|p| p.complete).count(),
-                r.records.len()
-            )
-        });
-        self.count_anchors();
-        let done = Done {
-            kind: "upgrade",
-            run_id: None,
-            session: None,
-            horizon: None,
-            detail,
-        };
-        self.record(
-            done,
-            now,
-            started,
-            result.map(|_| ()).map_err(|e| e.to_string()),
-        );
+    /// Logs, counts and shows every morning run missed by `now` not reported yet (`missed`).
+    fn report_missed(&self, now: Instant, missed: &mut BTreeSet<String>) {
+        for run_id in self.league.engine.missed_runs(now) {
+            if !missed.insert(run_id.clone()) {
+                continue;
+            }
+            self.metrics.run_missed();
+            self.health.run_missed(&run_id);
+            tracing::warn!(
+                target: "sealbook::job",
+                kind = "run",
+                run_id = run_id.as_str(),
+                outcome = "missed",
+                error = "its window to ask closed before it could start",
+                at = now.to_rfc3339().as_str(),
+                "run missed"
+            );
+        }
     }
 
-    fn stamp(&mut self, now: Instant) {
+    /// Writes the stamped list now and hands its anchors to the anchoring thread (which
+    /// records the job); a list not written is recorded here.
+    fn stamp(&mut self, now: Instant, anchoring: &Anchoring) {
         let started = std::time::Instant::now();
-        let result = self.league.stamp();
-        // The job line below says what the driver's event says.
-        self.league.events.clear();
-        self.count_anchors();
-        let (detail, result) = match result {
-            Err(e) => (None, Err(e)),
-            Ok(r) => {
-                let failed: Vec<String> = r
-                    .record
-                    .iter()
-                    .flat_map(|rec| rec.failed())
-                    .map(|a| {
-                        format!(
-                            "{}: {}",
-                            a.authority,
-                            a.error.as_deref().unwrap_or("failed")
-                        )
-                    })
-                    .collect();
-                let detail = match (&r.list, &r.unchanged_since) {
-                    (Some(list), _) => format!("wrote {list}"),
-                    (None, Some(since)) => format!("no ledger grew since {since}"),
-                    (None, None) => "no list".to_string(),
-                };
-                let result = if failed.is_empty() {
-                    Ok(())
-                } else {
-                    Err(format!("anchors failed (recorded): {}", failed.join("; ")))
-                };
-                (Some(detail), result)
-            }
-        };
-        let done = Done {
+        let done = |detail: Option<String>| Done {
             kind: "stamp",
             run_id: None,
             session: None,
             horizon: None,
             detail,
         };
-        self.record(done, now, started, result);
+        match write_list(&self.league.dir, now) {
+            Err(e) => self.record(done(None), now, started, Err(e.to_string())),
+            Ok(Listed::Unchanged(r)) => {
+                let since = r.unchanged_since.unwrap_or_default();
+                self.record(
+                    done(Some(format!("no ledger grew since {since}"))),
+                    now,
+                    started,
+                    Ok(()),
+                );
+            }
+            Ok(Listed::Written(written)) => {
+                let list = written.list().to_string();
+                let job = AnchorJob::Anchor {
+                    written: Box::new(written),
+                    list,
+                    now,
+                    started,
+                };
+                anchoring.hand(job, &self.league.config, &self.league.clock);
+            }
+        }
     }
 
     /// Publishes the league's open-data files and manifest; true when it did.
@@ -403,10 +585,6 @@ impl Scheduler {
 
     /// Carries out one job; true when it sealed a score line (a publish is then owed).
     fn carry_out(&mut self, job: Job, now: Instant) -> bool {
-        if job.kind == "stamp" {
-            self.stamp(now);
-            return false;
-        }
         let started = std::time::Instant::now();
         let score = job.actions.iter().find_map(|a| match a {
             Action::Score {
@@ -414,7 +592,16 @@ impl Scheduler {
             } => Some((run_id.clone(), *horizon)),
             _ => None,
         });
-        let result = self.league.apply(job.actions, self.prices.as_ref());
+        let result = self
+            .league
+            .apply(job.actions, self.prices.as_ref())
+            .and_then(|()| match (job.kind, &job.run_id) {
+                // Spec §3.3: a snapshot that ended past the reference starts no run.
+                ("run", Some(id)) if !self.league.engine.has_run_id(id) => Err(Unusable::new(
+                    format!("run {id} missed: its price snapshot ended at or after the session's reference; nothing was sealed or asked"),
+                )),
+                _ => Ok(()),
+            });
         // A seat whose ask failed inside sealbook (recorded as that seat's failure, the others
         // sealed) makes the job a failure, as it makes `league run` exit 1.
         let faults = std::mem::take(&mut self.league.faults);
@@ -422,7 +609,7 @@ impl Scheduler {
             if faults.is_empty() {
                 Ok(())
             } else {
-                Err(crate::outcome::Unusable::new(format!(
+                Err(Unusable::new(format!(
                     "the ask of seat(s) {} failed inside sealbook; each is recorded as that seat's failure",
                     faults.join(", ")
                 )))
@@ -462,6 +649,9 @@ impl Scheduler {
                 _ => {}
             }
         }
+        if let (true, Some(run_id)) = (job.kind == "run", &job.run_id) {
+            self.health.ran(run_id);
+        }
         let done = Done {
             kind: job.kind,
             run_id: job.run_id,
@@ -481,10 +671,66 @@ impl Scheduler {
         started: std::time::Instant,
         result: Result<(), String>,
     ) {
+        self.reporter()
+            .record(job, now, started, Outcome::of(result));
+    }
+}
+
+/// How a job ended.
+enum Outcome {
+    Ok,
+    /// Done, with an authority that failed (recorded; see [`Health`]).
+    Degraded(String),
+    Failed(String),
+}
+
+impl Outcome {
+    fn of(result: Result<(), impl ToString>) -> Outcome {
+        match result {
+            Ok(()) => Outcome::Ok,
+            Err(e) => Outcome::Failed(e.to_string()),
+        }
+    }
+}
+
+/// Where finished jobs are reported: shared by the scheduler and its anchoring thread.
+#[derive(Clone)]
+struct Reporter {
+    health: Arc<Health>,
+    metrics: Arc<Metrics>,
+    dir: PathBuf,
+}
+
+impl Reporter {
+    /// Reads the proof folder into the stamps-pending and last-anchor gauges and the failing
+    /// authorities of [`Health`].
+    fn count_anchors(&self) {
+        match anchor_state(&self.dir) {
+            Ok(state) => {
+                self.metrics.set_stamps_pending(state.pending);
+                for ((kind, authority), at) in state.last {
+                    self.metrics
+                        .set_last_anchor(&kind, &authority, at.0 as f64 / 1e6);
+                }
+                self.health.set_anchors_failing(state.failing);
+            }
+            Err(e) => tracing::warn!(
+                target: "sealbook::scheduler",
+                error = e.to_string().as_str(),
+                "cannot read the proof folder's anchors"
+            ),
+        }
+    }
+
+    /// Counts, records and logs one finished job.
+    fn record(&self, job: Done, now: Instant, started: std::time::Instant, outcome: Outcome) {
         let duration_ms = started.elapsed().as_millis() as u64;
-        let error = result.err();
-        let outcome = if error.is_some() { "failed" } else { "ok" };
-        self.metrics.job(job.kind, error.is_some());
+        let (outcome, error) = match outcome {
+            Outcome::Ok => ("ok", None),
+            Outcome::Degraded(e) => ("degraded", Some(e)),
+            Outcome::Failed(e) => ("failed", Some(e)),
+        };
+        self.metrics.job(job.kind, outcome == "failed");
         self.health.job(
             job.kind,
             LastJob {

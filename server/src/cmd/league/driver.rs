@@ -19,15 +19,16 @@
 //!   execution window, its close, the cash rate) are recorded in `arena-prices.jsonl`
 //!   ([`sealbook_core::arena::league::session_price_lines`]), once per session; a fund the
 //!   provider cannot price gives no line and is named in the `arena_prices` event.
-//! - `Stamp`: the stamped list of both ledgers under `proof/` and its anchors
-//!   ([`stamp_league`], as `sealbook league stamp`).
+//! - `Stamp`: the stamped list of both ledgers under `proof/` written when its turn comes,
+//!   its anchors asked on a thread beside the asks and seals ([`stamp_beside`]) and waited
+//!   for at the end (spec §3.2; as `sealbook league stamp`, [`crate::anchor::league::stamp_league`]).
 //!
 //! The clock is the system's, one set to a given instant that then advances with real
 //! elapsed time (so seal times stay ordered), or a step clock its caller moves from instant
 //! to instant (the demo); the run line records a set clock.
 
 use super::read_config;
-use crate::anchor::league::{stamp_league, stamp_lists};
+use crate::anchor::league::{stamp_beside, stamp_lists, StampInFlight};
 use crate::ledger::{Ledger, LedgerError, Sealed, MAX_GROUP_LINES};
 use crate::outcome::Unusable;
 use crate::prices::crowd::{crowd_prices, crowd_resolutions, kalshi_resolutions};
@@ -214,6 +215,11 @@ impl Clock {
 
     pub fn now(&self) -> Instant {
         self.of(std::time::Instant::now())
+    }
+
+    /// Whether this is a step clock ([`StepClock`]), which does not follow real time.
+    pub fn is_step(&self) -> bool {
+        matches!(self.source, Source::Step(_))
     }
 
     /// The monotonic instant at which the clock reads `t` (now, if `t` is past). A step clock
@@ -746,11 +752,30 @@ impl League {
         Ok(())
     }
 
-    /// Carries out `actions` and everything they lead to, with `provider` for prices.
+    /// Carries out `actions` and everything they lead to, with `provider` for prices. A stamp
+    /// writes its list when its turn comes and asks the anchors beside the rest (spec §3.2:
+    /// anchoring never delays asking or sealing); they are waited for, and the stamp
+    /// recorded, once the rest is done. On a step clock (the demo) they are waited for at
+    /// once.
     pub fn apply(
         &mut self,
         actions: Vec<Action>,
         provider: &dyn PriceProvider,
+    ) -> Result<(), Unusable> {
+        let mut stamps = Vec::new();
+        let result = self.apply_beside(actions, provider, &mut stamps);
+        for s in stamps {
+            // Recorded as an event either way; a failure never stops the run.
+            let _ = self.stamp_recorded(s.join().map_err(|e| e.to_string()));
+        }
+        result
+    }
+
+    fn apply_beside(
+        &mut self,
+        actions: Vec<Action>,
+        provider: &dyn PriceProvider,
+        stamps: &mut Vec<StampInFlight>,
     ) -> Result<(), Unusable> {
         let mut queue: VecDeque<Action> = actions.into();
         let mut asks: Vec<(String, AskRequest, Instant)> = Vec::new();
@@ -772,8 +797,14 @@ impl League {
                         deadline,
                     } => asks.push((format!("{run_id}\u{0}{seat}"), request, deadline)),
                     Action::Stamp => {
-                        // Recorded as an event either way; a failure never stops the run.
-                        let _ = self.stamp();
+                        let s = stamp_beside(&self.dir, &self.config, self.clock.now());
+                        if self.clock.is_step() {
+                            // A step clock waits for no one, and the services that stamp with
+                            // it read it here, as on every machine.
+                            let _ = self.stamp_recorded(s.join().map_err(|e| e.to_string()));
+                        } else {
+                            stamps.push(s);
+                        }
                     }
                     Action::Score {
                         run_id,
@@ -792,13 +823,13 @@ impl League {
         }
     }
 
-    /// The stamped list of both ledgers and its anchors, now (a failed anchor is recorded
-    /// beside the list and asked again by `league upgrade`; it never stops the run): recorded
-    /// as a `stamped` or `stamp_failed` event, and returned for a caller that reports more of
-    /// it (the scheduler's job line).
-    pub fn stamp(&mut self) -> Result<crate::anchor::league::StampReport, String> {
-        let now = self.clock.now();
-        let result = stamp_league(&self.dir, &self.config, now).map_err(|e| e.to_string());
+    /// A stamp's outcome (a failed anchor is recorded beside the list and asked again by
+    /// `league upgrade`; it never stops the run) recorded as a `stamped` or `stamp_failed`
+    /// event, and returned.
+    fn stamp_recorded(
+        &mut self,
+        result: Result<crate::anchor::league::StampReport, String>,
+    ) -> Result<crate::anchor::league::StampReport, String> {
         match &result {
             Ok(r) => self.event(serde_json::json!({"event": "stamped", "list": r.list,
                 "unchanged_since": r.unchanged_since, "anchors_ok": r.ok(),

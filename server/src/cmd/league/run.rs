@@ -2,9 +2,11 @@
 //! snapshot, the ask published and sealed, every seat asked at once, each answer sealed on
 //! receipt. `--at` sets the engine's clock to that instant, advancing with real time from
 //! there; the run line then records `clock: set`. A run that is not due (outside a session's
-//! morning window, or already sealed) is refused (exit 2). A seat whose ask failed inside
-//! sealbook (a panic) is recorded as that seat's failure, the other seats' answers are sealed,
-//! and the run exits 1 naming it (`faults`).
+//! morning window, or already sealed) is refused (exit 2), and so is one whose price snapshot
+//! ends at or after the session's reference (spec §3.3: nothing is sealed; the run is missed).
+//! A stamp due with the run writes its list first and asks its anchors beside the asks. A
+//! seat whose ask failed inside sealbook (a panic) is recorded as that seat's failure, the
+//! other seats' answers are sealed, and the run exits 1 naming it (`faults`).
 
 use super::driver::{provider, Clock, League};
 use crate::outcome::{CmdResult, Exit, Unusable};
@@ -38,6 +40,18 @@ pub fn run(args: Args, json: bool) -> CmdResult {
         )));
     };
     league.apply(actions, prices.as_ref())?;
+    if !league.engine.has_run_id(&run_id) {
+        // Spec §3.3: the snapshot ended at or after the reference; nothing was sealed.
+        let taken_at = league
+            .events
+            .iter()
+            .find(|e| e["event"] == "snapshot")
+            .and_then(|e| e["taken_at"].as_str().map(str::to_owned))
+            .unwrap_or_default();
+        return Err(Unusable::new(format!(
+            "run {run_id} missed: its price snapshot (taken at {taken_at}) ended at or after the session's reference, so nothing was sealed or asked"
+        )));
+    }
     // A deadline that passed while the seats were asked closes the run now.
     let after: Vec<Action> = league
         .engine

@@ -1,7 +1,8 @@
 //! `sealbook league status DIR [--at RFC3339] [--json]`: what the league's books say (read
 //! only, no lock taken): each run with the seats asked, answered, sealed `no_answer` and still
-//! pending, its sealed score lines, the score lines due now, and the last stamped list under
-//! `proof/`.
+//! pending, its sealed score lines, the score lines due now, the morning runs missed (a
+//! session whose window to ask closed with no run, spec §3.1; the text names them only when
+//! there are some) and the last stamped list under `proof/`.
 
 use super::driver::{resume, Clock};
 use super::read_config;
@@ -70,7 +71,9 @@ pub fn run(args: Args, json: bool) -> CmdResult {
         }
     }
     let now = clock.now();
-    let due: Vec<serde_json::Value> = resume(&config, clock.set, &book, &asks, &asks_path)?
+    let mut engine = resume(&config, clock.set, &book, &asks, &asks_path)?;
+    let missed = engine.missed_runs(now);
+    let due: Vec<serde_json::Value> = engine
         .poll(now)
         .into_iter()
         .filter_map(|a| match a {
@@ -124,7 +127,7 @@ pub fn run(args: Args, json: bool) -> CmdResult {
             "{}",
             serde_json::json!({"ok": true, "league": config.name, "at": now.to_rfc3339(),
                 "book_lines": lines.kinds.len(), "runs": runs, "scores_due": due,
-                "last_stamp": stamp})
+                "runs_missed": missed, "last_stamp": stamp})
         );
     } else {
         println!(
@@ -155,6 +158,9 @@ pub fn run(args: Args, json: bool) -> CmdResult {
             );
         }
         println!("scores due now: {}", due.len());
+        if !missed.is_empty() {
+            println!("runs missed: {} ({})", missed.len(), missed.join(", "));
+        }
         println!("last stamp: {}", stamp.as_deref().unwrap_or("none"));
     }
     Ok(Exit::Ok)

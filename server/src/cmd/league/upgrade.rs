@@ -1,6 +1,7 @@
 //! `sealbook league upgrade DIR [--at RFC3339]`: upgrades every pending OpenTimestamps proof
 //! under `proof/` at its calendars and asks again every anchor a list's record names as failed
-//! (spec §3.2: pending proofs are upgraded by a later job); the work is
+//! once its backoff has passed, giving up those of a list a week old (spec §3.2: pending
+//! proofs are upgraded by a later job); the work is
 //! [`crate::anchor::league::upgrade_league`].
 //!
 //! Exit codes: 0 every proof complete and every recorded anchor succeeded; 1 a proof is still
@@ -45,7 +46,13 @@ pub fn run(args: Args, json: bool) -> CmdResult {
             println!("{}: anchors asked again", r.list);
             r.anchors.iter().for_each(print_anchor);
         }
-        if report.proofs.is_empty() && report.records.is_empty() {
+        if report.not_retried > 0 {
+            println!(
+                "{} failed anchor(s) not asked again now: waiting for their backoff, or given up",
+                report.not_retried
+            );
+        }
+        if report.proofs.is_empty() && report.records.is_empty() && report.not_retried == 0 {
             println!("nothing pending: every proof is complete and every anchor succeeded");
         }
     }
