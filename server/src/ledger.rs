@@ -24,10 +24,10 @@
 //! thread that received the content. [`Ledger::write_prepared`] then only chains (`n`,
 //! `prev`, the rest of the link), writes and hands over to the fsync as above.
 //!
-//! The lock is `flock(2)` on the book's own descriptor, held as long as the ledger is open:
-//! the kernel drops it when the holder dies, even by SIGKILL, so a crash never leaves a stale
-//! lock behind, and no file beside the book stands in for it, so no file can be removed to
-//! sidestep it. A directory of books is locked as a whole with [`DirLock`] (the league's
+//! The lock is `flock(2)` on the book itself (a descriptor of its own), held as long as the
+//! ledger is open: the kernel drops it when the holder dies, even by SIGKILL, so a crash never
+//! leaves a stale lock behind, and no file beside the book stands in for it, so no file can be
+//! removed to sidestep it. A directory of books is locked as a whole with [`DirLock`] (the league's
 //! commands hold it for their whole run), which also covers a book deleted and created anew.
 //! No extra crate is needed (libc is already a dependency on unix). Lock files `<book>.lock`
 //! that earlier versions made are no longer created or read.
@@ -168,6 +168,8 @@ pub struct Ledger {
     poisoned: bool,
     /// What is written and what is durable, shared with [`Durability`] handles.
     sync: Arc<SyncShared>,
+    /// The book opened once more, holding its `flock` for the ledger's lifetime.
+    _lock: File,
 }
 
 impl fmt::Debug for Ledger {
@@ -194,11 +196,14 @@ impl Ledger {
             .create(true)
             .open(path)
             .map_err(io(path, "open the book"))?;
-        try_lock_exclusive(&file).map_err(|e| {
+        // The lock is held on a descriptor of its own, so that it goes with the ledger and not
+        // with the [`Durability`] handles (which share the writing descriptor).
+        let lock = File::open(path).map_err(io(path, "open the book"))?;
+        try_lock_exclusive(&lock).map_err(|e| {
             if e.kind() == std::io::ErrorKind::WouldBlock {
                 LedgerError::Locked {
                     book: path.to_path_buf(),
-                    pid: lock_holder(&file),
+                    pid: lock_holder(&lock),
                 }
             } else {
                 LedgerError::Io {
@@ -289,6 +294,7 @@ impl Ledger {
                 len: report.bytes,
                 poisoned: false,
                 sync,
+                _lock: lock,
             },
             opened,
         ))

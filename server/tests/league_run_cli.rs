@@ -1343,7 +1343,8 @@ fn a_clock_earlier_than_the_last_sealed_line_is_refused_and_verify_warns() {
     let (code, out, err) = output(&["league", "run", d, "--at", "2026-10-21T12:35:00Z"]);
     assert_eq!(code, 2, "{out}{err}");
     assert!(
-        err.contains("the clock reads 2026-10-21T12:35:00Z, earlier than council-book.jsonl line")
+        err.contains("the clock reads 2026-10-21T12:35:00")
+            && err.contains("earlier than council-book.jsonl line")
             && err.contains("sealed at 2026-10-22T12:3"),
         "{err}"
     );
@@ -1398,7 +1399,9 @@ fn a_killed_run_is_finished_before_its_deadline_or_closed_after_it() {
         let (dir, marker) = writer_league(tmp.path());
         let d = arg(&dir);
         let (mut run, _events) = run_until(d, RUN_AT, |l| {
-            l.contains(r#""event":"sealed""#) && l.contains(r#""seat":"fast""#)
+            l.contains(r#""event":"sealed""#)
+                && l.contains(r#""kind":"answer""#)
+                && l.contains(r#""seat":"fast""#)
         });
         run.0.kill().unwrap(); // SIGKILL
         run.0.wait().unwrap();
