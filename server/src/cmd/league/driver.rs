@@ -1333,6 +1333,10 @@ impl League {
             if let Some(c) =
                 close::correction(s.n, &sealed, &fresh, now, "sealbook league score --retake")
             {
+                // A correction is sealed at `now`: never earlier than a sealed line.
+                self.engine
+                    .check_clock(now)
+                    .map_err(|e| Unusable::new(e.to_string()).field("--at"))?;
                 let n = self.seal(Which::Book, &c.to_object())?;
                 self.event(serde_json::json!({"event": "corrected", "of": s.n,
                     "horizon": s.horizon.as_str(), "n": n}));

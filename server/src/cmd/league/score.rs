@@ -44,12 +44,10 @@ pub fn run(args: Args, json: bool) -> CmdResult {
     }
     let prices = provider(&args.dir, &league.config)?;
     let now = league.clock.now();
-    // A clock earlier than a sealed line seals nothing (the engine's refusal).
+    // A clock earlier than a sealed line seals nothing (the engine's refusal); a re-take's
+    // correction is refused the same way when it comes to be sealed.
     let behind =
         |e: sealbook_core::league::engine::ClockBehind| Unusable::new(e.to_string()).field("--at");
-    if args.retake {
-        league.engine.check_clock(now).map_err(behind)?;
-    }
     let actions: Vec<Action> = league
         .engine
         .try_poll(now)
