@@ -131,7 +131,8 @@ fn latest_list(dir: &Path) -> Result<Option<(String, stamp_list::StampedList)>, 
 /// (spec §3.2: a stamped prefix never changes): a ledger rolled back below the list, rewritten,
 /// or missing while the list counts lines of it. Nothing is then written to the league, by a
 /// run or by a new stamp, until the ledger is restored; the verdict is core's
-/// ([`stamp_list::continuation`]).
+/// ([`stamp_list::continuation`]). A ledger whose chain is broken is left to the chain check
+/// that follows in every writer (it names the line), and refused there.
 pub fn check_latest_list(dir: &Path) -> Result<(), Unusable> {
     let Some((list, parsed)) = latest_list(dir)? else {
         return Ok(());
@@ -142,6 +143,10 @@ pub fn check_latest_list(dir: &Path) -> Result<(), Unusable> {
         };
         let path = dir.join(file);
         let report = read_ledger(&path, vec![entry.lines])?;
+        if report.as_ref().is_some_and(|r| !r.problems.is_empty()) {
+            // A broken chain is refused by the chain's own check, which names its line.
+            continue;
+        }
         let verdict = stamp_list::continuation(entry, report.as_ref());
         if !verdict.ok() {
             return Err(Unusable::file(
