@@ -663,7 +663,9 @@ impl League {
         let (ledger, name) = self.ledger(which);
         let sealed = if kind == "answer" {
             ledger.append_booked(content, "booked_at", || {
-                let t = last.map_or(clock.now(), |l| clock.now().max(l));
+                // One reading of the clock per line (a step clock advances on each).
+                let now = clock.now();
+                let t = last.map_or(now, |l| now.max(l));
                 booked = Some(t);
                 t.to_rfc3339()
             })
