@@ -24,10 +24,13 @@
 //! thread that received the content. [`Ledger::write_prepared`] then only chains (`n`,
 //! `prev`, the rest of the link), writes and hands over to the fsync as above.
 //!
-//! The lock is `flock(2)` on a lock file `<book>.lock` beside the book: the kernel drops it
-//! when the holder dies, even by SIGKILL, so a crash never leaves a stale lock behind, and no
-//! extra crate is needed (libc is already a dependency on unix). The lock file itself stays;
-//! it holds nothing and is not part of the published data.
+//! The lock is `flock(2)` on the book itself (a descriptor of its own), held as long as the
+//! ledger is open: the kernel drops it when the holder dies, even by SIGKILL, so a crash never
+//! leaves a stale lock behind, and no file beside the book stands in for it, so no file can be
+//! removed to sidestep it. A directory of books is locked as a whole with [`DirLock`] (the league's
+//! commands hold it for their whole run), which also covers a book deleted and created anew.
+//! No extra crate is needed (libc is already a dependency on unix). Lock files `<book>.lock`
+//! that earlier versions made are no longer created or read.
 
 use sealbook_core::book::canon::EncodeError;
 use sealbook_core::book::canon::{JsonStr, Object, Value};
@@ -43,8 +46,9 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 /// Why a ledger could not be opened or appended to.
 #[derive(Debug)]
 pub enum LedgerError {
-    /// Another process (or another handle in this one) holds the book's lock.
-    Locked { book: PathBuf, lock: PathBuf },
+    /// Another process (or another handle in this one) holds the book's lock; `pid` is the
+    /// holder's process id when the system says (Linux `/proc/locks`).
+    Locked { book: PathBuf, pid: Option<u32> },
     /// The book's chain does not verify: it is never appended to.
     Broken {
         book: PathBuf,
@@ -69,11 +73,12 @@ pub enum LedgerError {
 impl fmt::Display for LedgerError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            LedgerError::Locked { book, lock } => write!(
+            LedgerError::Locked { book, pid } => write!(
                 f,
-                "{}: another writer holds the lock {} (one writer per book)",
+                "{}: another writer holds {}{} (one writer per book)",
                 book.display(),
-                lock.display()
+                book.file_name().unwrap_or_default().to_string_lossy(),
+                holder(*pid)
             ),
             LedgerError::Broken {
                 book,
@@ -163,7 +168,7 @@ pub struct Ledger {
     poisoned: bool,
     /// What is written and what is durable, shared with [`Durability`] handles.
     sync: Arc<SyncShared>,
-    /// Held for the ledger's lifetime; the lock goes with the descriptor.
+    /// The book opened once more, holding its `flock` for the ledger's lifetime.
     _lock: File,
 }
 
@@ -184,29 +189,6 @@ const VERIFY_CHUNK: usize = 256 << 10;
 impl Ledger {
     /// Opens (or creates) the book at `path` as its only writer; see the module doc.
     pub fn open(path: &Path) -> Result<(Ledger, OpenReport), LedgerError> {
-        let lock_path = crate::files::with_suffix(path, ".lock");
-        let lock = OpenOptions::new()
-            .read(true)
-            .write(true)
-            .create(true)
-            .truncate(false)
-            .open(&lock_path)
-            .map_err(io(&lock_path, "open the lock file"))?;
-        try_lock_exclusive(&lock).map_err(|e| {
-            if e.kind() == std::io::ErrorKind::WouldBlock {
-                LedgerError::Locked {
-                    book: path.to_path_buf(),
-                    lock: lock_path.clone(),
-                }
-            } else {
-                LedgerError::Io {
-                    path: lock_path.clone(),
-                    what: "lock the lock file",
-                    error: e,
-                }
-            }
-        })?;
-
         let created = !path.exists();
         let mut file = OpenOptions::new()
             .read(true)
@@ -214,6 +196,23 @@ impl Ledger {
             .create(true)
             .open(path)
             .map_err(io(path, "open the book"))?;
+        // The lock is held on a descriptor of its own, so that it goes with the ledger and not
+        // with the [`Durability`] handles (which share the writing descriptor).
+        let lock = File::open(path).map_err(io(path, "open the book"))?;
+        try_lock_exclusive(&lock).map_err(|e| {
+            if e.kind() == std::io::ErrorKind::WouldBlock {
+                LedgerError::Locked {
+                    book: path.to_path_buf(),
+                    pid: lock_holder(&lock),
+                }
+            } else {
+                LedgerError::Io {
+                    path: path.to_path_buf(),
+                    what: "lock the book",
+                    error: e,
+                }
+            }
+        })?;
         if created {
             file.sync_all().map_err(io(path, "sync the book"))?;
             sync_dir(path)?;
@@ -621,6 +620,118 @@ fn sync_dir(path: &Path) -> Result<(), LedgerError> {
     File::open(dir)
         .and_then(|d| d.sync_all())
         .map_err(io(dir, "sync the directory"))
+}
+
+/// How a refusal names the lock's holder: ` (pid N)` when known.
+fn holder(pid: Option<u32>) -> String {
+    pid.map(|p| format!(" (pid {p})")).unwrap_or_default()
+}
+
+/// An exclusive `flock(2)` on a directory, opened read-only: held by every command that
+/// writes a league's files, for as long as it runs (spec §3.2: one writer, one history). A
+/// lock on the directory itself, rather than on a file in it, cannot be sidestepped by
+/// removing a file, and also covers a book that was deleted and is about to be created anew.
+/// The kernel drops it when the holder exits, even by SIGKILL.
+#[derive(Debug)]
+pub struct DirLock {
+    _dir: File,
+}
+
+/// Why a directory could not be locked.
+#[derive(Debug)]
+pub enum DirLockError {
+    /// Another process (or another handle in this one) held the lock for the whole wait.
+    Held { dir: PathBuf, pid: Option<u32> },
+    /// The directory could not be opened or locked.
+    Io { dir: PathBuf, error: std::io::Error },
+}
+
+impl fmt::Display for DirLockError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DirLockError::Held { dir, pid } => write!(
+                f,
+                "{}: another writer holds the league{} (one writer per league)",
+                dir.display(),
+                holder(*pid)
+            ),
+            DirLockError::Io { dir, error } => {
+                write!(f, "{}: cannot lock the directory: {error}", dir.display())
+            }
+        }
+    }
+}
+
+impl std::error::Error for DirLockError {}
+
+/// How often a waiting [`DirLock::acquire`] tries the lock again.
+const DIR_LOCK_RETRY: std::time::Duration = std::time::Duration::from_millis(50);
+
+impl DirLock {
+    /// Takes the directory's exclusive lock, trying again until `wait` has passed (no wait:
+    /// one try). Refused with the holder's pid when the system tells it.
+    pub fn acquire(dir: &Path, wait: std::time::Duration) -> Result<DirLock, DirLockError> {
+        let file = File::open(dir).map_err(|error| DirLockError::Io {
+            dir: dir.to_path_buf(),
+            error,
+        })?;
+        let until = std::time::Instant::now() + wait;
+        loop {
+            match try_lock_exclusive(&file) {
+                Ok(()) => return Ok(DirLock { _dir: file }),
+                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
+                    let now = std::time::Instant::now();
+                    if now >= until {
+                        return Err(DirLockError::Held {
+                            dir: dir.to_path_buf(),
+                            pid: lock_holder(&file),
+                        });
+                    }
+                    std::thread::sleep(DIR_LOCK_RETRY.min(until - now));
+                }
+                Err(error) => {
+                    return Err(DirLockError::Io {
+                        dir: dir.to_path_buf(),
+                        error,
+                    })
+                }
+            }
+        }
+    }
+}
+
+/// The pid of the process holding an `flock` on `f`'s file, from Linux's `/proc/locks`
+/// (`<id>: FLOCK ADVISORY WRITE <pid> <major>:<minor>:<inode> 0 EOF`); None elsewhere or when
+/// the table does not say.
+#[cfg(target_os = "linux")]
+fn lock_holder(f: &File) -> Option<u32> {
+    use std::os::unix::fs::MetadataExt;
+    let meta = f.metadata().ok()?;
+    let dev = meta.dev();
+    // glibc's gnu_dev_major / gnu_dev_minor.
+    let major = ((dev >> 8) & 0xfff) | ((dev >> 32) & !0xfff);
+    let minor = (dev & 0xff) | ((dev >> 12) & !0xff);
+    let id = format!("{major:02x}:{minor:02x}:{}", meta.ino());
+    // The table has a line per lock held on the system: bounded by what is read.
+    let mut table = String::new();
+    File::open("/proc/locks")
+        .ok()?
+        .take(4 << 20)
+        .read_to_string(&mut table)
+        .ok()?;
+    table.lines().find_map(|line| {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        // A waiter's line reads `<id>: -> FLOCK ...`; only holders are named.
+        match fields.as_slice() {
+            [_, "FLOCK", _, _, pid, file, ..] if *file == id => pid.parse().ok(),
+            _ => None,
+        }
+    })
+}
+
+#[cfg(not(target_os = "linux"))]
+fn lock_holder(_: &File) -> Option<u32> {
+    None
 }
 
 #[cfg(unix)]

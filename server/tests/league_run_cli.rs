@@ -385,7 +385,7 @@ fn a_league_day_on_fake_endpoints() {
     let (code, out, err) = output(&["league", "run", d, "--at", RUN_AT]);
     assert_eq!(code, 2, "a second writer is refused: {out}{err}");
     assert!(
-        err.contains("another writer holds the lock") && err.contains("asks.jsonl"),
+        err.contains("another writer holds the league") && err.contains(d),
         "{err}"
     );
     outputs += &(out + &err);
@@ -903,12 +903,27 @@ fn a_run_killed_during_its_appends_loses_no_acknowledged_line() {
             "round {round}: the run ended before {want} acknowledgements"
         );
 
-        // Reopen: a second run sets any partial tail aside; the run it finds is not due again.
-        let (code, out, err) = output(&["league", "run", d, "--at", RUN_AT]);
+        // Reopen ten minutes on (a clock set back to the run's start would seal times going
+        // backwards): a second run sets any partial tail aside and finishes the run the kill
+        // interrupted, or finds it finished and not due again.
+        let (code, out, err) = output(&["league", "run", d, "--at", "2026-10-21T12:40:00Z"]);
         assert!(
             code == 0 || err.contains("no run is due"),
             "round {round}: {code} {out}{err}"
         );
+        // Every seat of the roster has its one answer line.
+        let parsed =
+            BookLines::parse(&std::fs::read(dir.join("council-book.jsonl")).unwrap()).unwrap();
+        if !parsed.runs.is_empty() {
+            let mut seats: Vec<String> = parsed
+                .answers
+                .values()
+                .filter_map(|a| a.seat.clone())
+                .collect();
+            seats.sort();
+            let want: Vec<String> = (0..60).map(|i| format!("ref{i:02}")).collect();
+            assert_eq!(seats, want, "round {round}");
+        }
         let book = std::fs::read(dir.join("council-book.jsonl")).unwrap();
         let asks = std::fs::read(dir.join("asks.jsonl")).unwrap();
         for (name, bytes) in [("council-book.jsonl", &book), ("asks.jsonl", &asks)] {
@@ -1793,4 +1808,331 @@ fn a_snapshot_that_ends_past_the_reference_starts_no_run() {
     assert_eq!(code, 0, "{out}{err}");
     let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(doc["runs_missed"], serde_json::json!(["2026-10-21-am"]));
+}
+
+// ---- one writer, one history ------------------------------------------------------------------
+
+/// A league of a seat that answers at once (`fast`), one that answers only once `marker`
+/// exists (`slow`; it gives up after a minute, bounded), and the three reference seats.
+fn writer_league(tmp: &Path) -> (std::path::PathBuf, std::path::PathBuf) {
+    let answer = tmp.join("answer.txt");
+    std::fs::write(&answer, good_answer()).unwrap();
+    let marker = tmp.join("go");
+    let mut c = String::from("[league]\nname = \"one writer\"\nmethodology_version = \"m-1\"\n\n");
+    c += &format!(
+        "[[seat]]\nname = \"fast\"\nadapter = \"command\"\ncommand = [\"/bin/sh\", \"-c\", \"cat > /dev/null; cat {}\"]\ntimeout_seconds = 120\n\n",
+        answer.display()
+    );
+    c += &format!(
+        "[[seat]]\nname = \"slow\"\nadapter = \"command\"\ncommand = [\"/bin/sh\", \"-c\", \"cat > /dev/null; i=0; while [ ! -e {m} ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i+1)); done; cat {a}\"]\ntimeout_seconds = 120\n\n",
+        m = marker.display(),
+        a = answer.display()
+    );
+    for r in ["coin", "momentum", "climatology"] {
+        c += &format!("[[seat]]\nname = \"{r}\"\nadapter = \"{r}\"\n\n");
+    }
+    c += "[prices]\nprovider = \"csv\"\npath = \"prices.csv\"\n\n";
+    c += NO_ANCHORS;
+    (init(tmp, &c), marker)
+}
+
+/// Starts `league run` in a child and returns once its stderr shows a line for which
+/// `until` holds (within two minutes), with the child and the rest of its stderr.
+fn run_until(
+    d: &str,
+    at: &str,
+    until: impl Fn(&str) -> bool,
+) -> (KillOnDrop, std::sync::mpsc::Receiver<String>) {
+    let mut run = KillOnDrop(
+        cmd(&["league", "run", d, "--at", at, "--json"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap(),
+    );
+    let events = lines_of(run.0.stderr.take().unwrap());
+    loop {
+        let line = events
+            .recv_timeout(Duration::from_secs(120))
+            .expect("the run gets that far");
+        if until(&line) {
+            break;
+        }
+    }
+    (run, events)
+}
+
+fn lock_files(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut all = Vec::new();
+    files_under(dir, &mut all);
+    all.retain(|p| p.extension().is_some_and(|x| x == "lock"));
+    all
+}
+
+fn books_verify(dir: &Path) {
+    for name in ["council-book.jsonl", "asks.jsonl"] {
+        let bytes = std::fs::read(dir.join(name)).unwrap();
+        let r = verify(&bytes, VerifyOptions::default());
+        assert!(r.ok && !r.partial_tail, "{name}: {r:?}");
+    }
+}
+
+/// Answer and no_answer lines of the book, by seat.
+fn lines_by_seat(dir: &Path) -> BTreeMap<String, Vec<String>> {
+    let book = std::fs::read(dir.join("council-book.jsonl")).unwrap();
+    let mut out: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for line in book.split(|b| *b == b'\n') {
+        let Ok(Value::Object(o)) = canon::parse(line) else {
+            continue;
+        };
+        let (Some(kind), Some(seat)) = (
+            o.get("kind").and_then(Value::as_str),
+            o.get("seat").and_then(Value::as_str),
+        ) else {
+            continue;
+        };
+        out.entry(seat.into()).or_default().push(kind.into());
+    }
+    out
+}
+
+/// The lock is held on the league directory for the whole run: with every lock file removed,
+/// a second run is still refused (exit 2, naming the holder, inviting no deletion), and a
+/// publish that overlaps the run waits its bounded time and is refused; once the run ends,
+/// both books verify and the publish goes through.
+#[test]
+fn one_writer_with_every_lock_file_removed_and_publish_waits_for_it() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (dir, marker) = writer_league(tmp.path());
+    let d = arg(&dir);
+    let (mut run, events) = run_until(d, RUN_AT, |l| l.contains(r#""event":"asked""#));
+    for f in lock_files(&dir) {
+        std::fs::remove_file(f).unwrap();
+    }
+    let (code, out, err) = output(&["league", "run", d, "--at", RUN_AT]);
+    assert_eq!(code, 2, "a second writer is refused: {out}{err}");
+    assert!(err.contains("another writer holds the league"), "{err}");
+    assert!(
+        err.contains(&format!("(pid {})", run.0.id())),
+        "the holder is named: {err}"
+    );
+    assert!(!err.contains("delete") && !err.contains("remove"), "{err}");
+    let (code, out, err) = output(&["league", "score", d, "--session", SESSION, "--at", SCORE_AT]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("another writer holds the league"), "{err}");
+    let (code, out, err) = output(&["league", "publish", d, "--wait", "1"]);
+    assert_eq!(code, 2, "publish during a run is refused: {out}{err}");
+    assert!(err.contains("another writer holds the league"), "{err}");
+    assert!(!dir.join("manifest.json").exists());
+
+    std::fs::write(&marker, b"").unwrap();
+    let status = run.0.wait().unwrap();
+    let log: Vec<String> = events.iter().collect();
+    assert!(status.success(), "{log:?}");
+    books_verify(&dir);
+    assert_eq!(lock_files(&dir), Vec::<std::path::PathBuf>::new());
+    let seats = lines_by_seat(&dir);
+    for seat in ["fast", "slow", "coin", "momentum", "climatology"] {
+        assert_eq!(
+            seats.get(seat).map(Vec::as_slice),
+            Some(&["answer".to_string()][..])
+        );
+    }
+    let (code, out, err) = output(&["league", "publish", d]);
+    assert_eq!(code, 0, "{out}{err}");
+}
+
+/// A book rolled back below the league's latest stamped list, or deleted, is refused by the
+/// next run (and the next stamp), naming the list; a deleted book in a league whose ask chain
+/// records a run is refused without any list.
+#[test]
+fn a_book_behind_its_latest_stamped_list_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (dir, marker) = writer_league(tmp.path());
+    std::fs::write(&marker, b"").unwrap();
+    let d = arg(&dir);
+    let (code, out, err) = output(&["league", "run", d, "--at", RUN_AT]);
+    assert_eq!(code, 0, "{out}{err}");
+    let (code, out, err) = output(&["league", "stamp", d, "--at", "2026-10-21T12:45:00Z"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let latest = list_names(&dir).pop().unwrap();
+    assert_eq!(latest, "proof/2026-10-21/124500Z.txt");
+    let book_path = dir.join("council-book.jsonl");
+    let book = std::fs::read(&book_path).unwrap();
+    let lines = book.iter().filter(|b| **b == b'\n').count();
+    assert!(lines > 3, "{lines}");
+    let next_run = "2026-10-22T12:30:00Z";
+
+    // Rolled back to three lines.
+    let cut = book
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| **b == b'\n')
+        .nth(2)
+        .unwrap()
+        .0
+        + 1;
+    std::fs::write(&book_path, &book[..cut]).unwrap();
+    let (code, out, err) = output(&["league", "run", d, "--at", next_run]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(
+        err.contains(&latest)
+            && err.contains(&format!(
+                "has 3 lines, fewer than the {lines} lines stamped"
+            )),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read(&book_path).unwrap(),
+        &book[..cut],
+        "nothing written"
+    );
+    let (code, out, err) = output(&["league", "stamp", d, "--at", "2026-10-22T12:31:00Z"]);
+    assert_eq!(code, 2, "a rollback is never stamped: {out}{err}");
+    assert_eq!(list_names(&dir).pop().unwrap(), latest);
+
+    // Deleted.
+    std::fs::remove_file(&book_path).unwrap();
+    let (code, out, err) = output(&["league", "run", d, "--at", next_run]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains(&latest) && err.contains("is missing"), "{err}");
+    assert!(!book_path.exists(), "no book started afresh");
+    // Deleted, and no stamped list left either: the ask chain still shows the run.
+    let proof = tmp.path().join("proof-aside");
+    std::fs::rename(dir.join("proof"), &proof).unwrap();
+    let (code, out, err) = output(&["league", "run", d, "--at", next_run]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(
+        err.contains("asks.jsonl line") && err.contains("2026-10-21-am"),
+        "{err}"
+    );
+    assert!(!book_path.exists(), "no book started afresh");
+
+    // Restored, the league goes on.
+    std::fs::rename(&proof, dir.join("proof")).unwrap();
+    std::fs::write(&book_path, &book).unwrap();
+    let (code, out, err) = output(&["league", "run", d, "--at", next_run]);
+    assert_eq!(code, 0, "{out}{err}");
+    books_verify(&dir);
+}
+
+/// A clock set earlier than the last sealed line is refused (exit 2, naming the line's time),
+/// and `verify` warns of a book whose sealing times go backwards, while its report of a book
+/// in order is as it was.
+#[test]
+fn a_clock_earlier_than_the_last_sealed_line_is_refused_and_verify_warns() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (dir, marker) = writer_league(tmp.path());
+    std::fs::write(&marker, b"").unwrap();
+    let d = arg(&dir);
+    let (code, out, err) = output(&["league", "run", d, "--at", "2026-10-22T12:30:00Z"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let book_path = dir.join("council-book.jsonl");
+    let book = std::fs::read(&book_path).unwrap();
+    // The session before is still in its morning window by this clock: refused all the same.
+    let (code, out, err) = output(&["league", "run", d, "--at", "2026-10-21T12:35:00Z"]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(
+        err.contains("the clock reads 2026-10-21T12:35:00")
+            && err.contains("earlier than council-book.jsonl line")
+            && err.contains("sealed at 2026-10-22T12:3"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(&book_path).unwrap(), book, "nothing written");
+
+    // verify: the league's book is in order, and its report says nothing of times.
+    let (code, out, _) = output(&["verify", arg(&book_path)]);
+    assert_eq!(code, 0, "{out}");
+    assert!(!out.contains("warning"), "{out}");
+    let (_, out, _) = output(&["verify", arg(&book_path), "--json"]);
+    assert!(!out.contains("time_backwards"), "{out}");
+
+    // A book whose third line is sealed before the second.
+    let mut w = sealbook_core::book::writer::BookWriter::new();
+    let mut bytes = Vec::new();
+    for (i, at) in [
+        "2026-10-22T12:30:00Z",
+        "2026-10-22T12:31:00Z",
+        "2026-10-21T12:35:00Z",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let text = format!(r#"{{"kind": "answer", "seat": "s{i}", "at": "{at}"}}"#);
+        let Ok(Value::Object(o)) = canon::parse(text.as_bytes()) else {
+            unreachable!()
+        };
+        bytes.extend(w.append(&o).unwrap().bytes);
+    }
+    let back = tmp.path().join("back.jsonl");
+    std::fs::write(&back, &bytes).unwrap();
+    let (code, out, _) = output(&["verify", arg(&back)]);
+    assert_eq!(code, 0, "the chain holds: {out}");
+    assert!(
+        out.contains("warning: sealing time goes backwards: line 3 is sealed at 2026-10-21T12:35:00Z, before line 2 (sealed at 2026-10-22T12:31:00Z)"),
+        "{out}"
+    );
+    let (_, out, _) = output(&["verify", arg(&back), "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["time_backwards"][0]["line"], 3);
+    assert_eq!(v["time_backwards"][0]["after_line"], 2);
+}
+
+/// A run killed after its run line and one answer is finished by the next `league run` before
+/// the deadline (the silent seats asked, each seat one answer line, one ask line each), and
+/// closed by one after the deadline (`no_answer` for the silent seat); either way the books
+/// verify and the league scores.
+#[test]
+fn a_killed_run_is_finished_before_its_deadline_or_closed_after_it() {
+    for after_deadline in [false, true] {
+        let tmp = tempfile::tempdir().unwrap();
+        let (dir, marker) = writer_league(tmp.path());
+        let d = arg(&dir);
+        let (mut run, _events) = run_until(d, RUN_AT, |l| {
+            l.contains(r#""event":"sealed""#)
+                && l.contains(r#""kind":"answer""#)
+                && l.contains(r#""seat":"fast""#)
+        });
+        run.0.kill().unwrap(); // SIGKILL
+        run.0.wait().unwrap();
+        let seats = lines_by_seat(&dir);
+        assert_eq!(seats.get("slow"), None, "{seats:?}");
+
+        let at = if after_deadline {
+            "2026-10-21T13:35:00Z"
+        } else {
+            std::fs::write(&marker, b"").unwrap();
+            "2026-10-21T12:40:00Z"
+        };
+        let (code, out, err) = output(&["league", "run", d, "--at", at]);
+        assert_eq!(code, 0, "{out}{err}");
+        assert!(out.starts_with("run 2026-10-21-am: "), "{out}");
+        let seats = lines_by_seat(&dir);
+        let slow = if after_deadline {
+            "no_answer"
+        } else {
+            "answer"
+        };
+        assert_eq!(seats["slow"], [slow], "{seats:?}");
+        for seat in ["fast", "coin", "momentum", "climatology"] {
+            assert_eq!(seats[seat], ["answer"], "{seat}: {seats:?}");
+        }
+        let asks = std::fs::read(dir.join("asks.jsonl")).unwrap();
+        let chain = sealbook_core::score::ask_chain::AskChain::parse(&asks).unwrap();
+        let asked: Vec<_> = chain
+            .asks
+            .iter()
+            .filter_map(|(_, a)| a.seat.clone())
+            .collect();
+        assert_eq!(asked.len(), 5, "one ask line per seat: {asked:?}");
+        books_verify(&dir);
+        // Once finished, nothing is due again.
+        let (code, _, err) = output(&["league", "run", d, "--at", "2026-10-21T13:40:00Z"]);
+        assert_eq!(code, 2, "{err}");
+        assert!(err.contains("no run is due"), "{err}");
+        let (code, out, err) =
+            output(&["league", "score", d, "--session", SESSION, "--at", SCORE_AT]);
+        assert_eq!(code, 0, "{out}{err}");
+        books_verify(&dir);
+    }
 }

@@ -10,6 +10,7 @@
 //! - [`chain`]: [`chain::ChainVerifier`], Appendix B step 4 with prefix hashes
 //! - [`chain_messages`]: what is wrong with a line, as a message id with its arguments
 //! - [`stamp_list`]: the stamped-prefix lists (`stamps.jsonl`) and their checks
+//! - [`time_order`]: sealing times in book order, each at or after its predecessor's
 
 pub mod canon;
 pub mod canonical_form;
@@ -18,4 +19,5 @@ pub mod chain_messages;
 pub mod seal;
 pub mod seal_form;
 pub mod stamp_list;
+pub mod time_order;
 pub mod writer;

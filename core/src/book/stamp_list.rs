@@ -394,6 +394,95 @@ pub fn check(list: &str, entry: &StampEntry, report: &ChainReport) -> StampCheck
     }
 }
 
+/// How a ledger about to be appended to stands against the latest stamped list that names it
+/// (spec §3.2: a stamped prefix is a promise that those lines never change; a writer that went
+/// on from a shorter or different ledger would break it).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "verdict", rename_all = "snake_case")]
+pub enum Continuation {
+    /// The ledger begins with the stamped lines, byte for byte (and may have more after them).
+    Continues,
+    /// The ledger's file is missing while the list counts lines of it.
+    Missing { stamped: u64 },
+    /// The ledger has fewer complete lines than the list counts (rolled back or truncated).
+    Behind { lines: u64, stamped: u64 },
+    /// The ledger's first `stamped` lines are not the lines the list stamped.
+    Differs {
+        stamped: u64,
+        sha256_ok: bool,
+        last_link_ok: bool,
+    },
+}
+
+impl Continuation {
+    pub fn ok(&self) -> bool {
+        matches!(self, Continuation::Continues)
+    }
+}
+
+impl fmt::Display for Continuation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Continuation::Continues => write!(f, "begins with the stamped lines"),
+            Continuation::Missing { stamped } => {
+                write!(f, "is missing, but {stamped} lines of it were stamped")
+            }
+            Continuation::Behind { lines, stamped } => write!(
+                f,
+                "has {lines} lines, fewer than the {stamped} lines stamped (rolled back)"
+            ),
+            Continuation::Differs {
+                stamped,
+                sha256_ok,
+                last_link_ok,
+            } => {
+                let what = match (sha256_ok, last_link_ok) {
+                    (false, false) => "sha256 and last link differ",
+                    (false, true) => "sha256 differs",
+                    _ => "last link differs",
+                };
+                write!(
+                    f,
+                    "does not begin with the {stamped} lines stamped ({what}: rewritten)"
+                )
+            }
+        }
+    }
+}
+
+/// Whether the ledger whose verification is `report` (None: the file is missing) still holds
+/// the prefix `entry` stamped. `report` must have been produced with `entry.lines` among its
+/// requested prefixes, as for [`check`]. A list entry of 0 lines holds for any ledger.
+pub fn continuation(entry: &StampEntry, report: Option<&ChainReport>) -> Continuation {
+    if entry.lines == 0 {
+        return Continuation::Continues;
+    }
+    let Some(report) = report else {
+        return Continuation::Missing {
+            stamped: entry.lines,
+        };
+    };
+    if report.lines < entry.lines {
+        return Continuation::Behind {
+            lines: report.lines,
+            stamped: entry.lines,
+        };
+    }
+    let prefix = report.prefix(entry.lines);
+    let sha256_ok = prefix.is_some_and(|p| p.sha256 == entry.sha256);
+    let last_link_ok =
+        prefix.is_some_and(|p| p.last_link.as_deref() == Some(entry.last_link.as_str()));
+    if sha256_ok && last_link_ok {
+        Continuation::Continues
+    } else {
+        Continuation::Differs {
+            stamped: entry.lines,
+            sha256_ok,
+            last_link_ok,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -562,5 +651,112 @@ mod tests {
                 "{wire}"
             );
         }
+    }
+
+    fn book_of(n: u64) -> Vec<u8> {
+        let mut w = BookWriter::new();
+        (1..=n)
+            .flat_map(|i| {
+                let mut o = Object::new();
+                o.insert("kind", Value::Str("answer".into()));
+                o.insert("i", Value::Int((i as i64).into()));
+                w.append(&o).unwrap().bytes
+            })
+            .collect()
+    }
+
+    fn entry_of(book: &[u8], lines: u64) -> StampEntry {
+        let r = verify(
+            book,
+            VerifyOptions {
+                prefix_at: vec![lines],
+                ..VerifyOptions::default()
+            },
+        );
+        let p = r.prefix(lines).unwrap();
+        StampEntry {
+            ledger: "council-book.jsonl".into(),
+            lines,
+            sha256: p.sha256.clone(),
+            last_link: p.last_link.clone().unwrap_or_default(),
+            list_line: 1,
+        }
+    }
+
+    fn report_at(book: &[u8], lines: u64) -> ChainReport {
+        verify(
+            book,
+            VerifyOptions {
+                prefix_at: vec![lines],
+                ..VerifyOptions::default()
+            },
+        )
+    }
+
+    #[test]
+    fn a_ledger_continues_its_stamped_prefix_or_is_named_behind_missing_or_rewritten() {
+        let book = book_of(63);
+        let entry = entry_of(&book, 63);
+        // The same book, and the book grown since.
+        assert_eq!(
+            continuation(&entry, Some(&report_at(&book, 63))),
+            Continuation::Continues
+        );
+        let mut grown = book.clone();
+        let mut w = BookWriter::resume(63, entry.last_link.clone());
+        let mut o = Object::new();
+        o.insert("kind", Value::Str("answer".into()));
+        grown.extend(w.append(&o).unwrap().bytes);
+        assert!(continuation(&entry, Some(&report_at(&grown, 63))).ok());
+        // Rolled back to 30 lines.
+        let cut: usize = book
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| **b == b'\n')
+            .nth(29)
+            .unwrap()
+            .0
+            + 1;
+        let rolled = &book[..cut];
+        let v = continuation(&entry, Some(&report_at(rolled, 63)));
+        assert_eq!(
+            v,
+            Continuation::Behind {
+                lines: 30,
+                stamped: 63
+            }
+        );
+        assert!(v.to_string().contains("rolled back"), "{v}");
+        // Missing.
+        assert_eq!(
+            continuation(&entry, None),
+            Continuation::Missing { stamped: 63 }
+        );
+        // A different book of as many lines (a fresh start that caught up).
+        let mut other = BookWriter::new();
+        let other: Vec<u8> = (1..=70)
+            .flat_map(|i| {
+                let mut o = Object::new();
+                o.insert("kind", Value::Str("run".into()));
+                o.insert("i", Value::Int((i as i64).into()));
+                other.append(&o).unwrap().bytes
+            })
+            .collect();
+        assert_eq!(
+            continuation(&entry, Some(&report_at(&other, 63))),
+            Continuation::Differs {
+                stamped: 63,
+                sha256_ok: false,
+                last_link_ok: false
+            }
+        );
+        // A list of 0 lines holds for any ledger, even a missing one.
+        let empty = StampEntry {
+            lines: 0,
+            sha256: String::new(),
+            last_link: String::new(),
+            ..entry
+        };
+        assert!(continuation(&empty, None).ok());
     }
 }

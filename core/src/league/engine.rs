@@ -22,6 +22,7 @@ use crate::arena::eligibility::Round;
 use crate::arena::league::{bets_rounds, bets_section, league_protocol, rules_in_force};
 use crate::arena::protocol::Protocol;
 use crate::book::canon::{self, Object, Value};
+use crate::book::time_order::sealing_time_of;
 use crate::calendar::{session_for, Date, Horizon, Instant};
 use crate::league::answer::read_answer;
 use crate::league::ask::{sha256_hex, Ask, AskRequest, Snapshot};
@@ -213,6 +214,10 @@ struct Run {
     failed: BTreeMap<Horizon, (u32, Instant)>,
     /// The trading tracks' rule versions in force, as the run line seals them.
     arena: Vec<String>,
+    /// The run line's `snapshot_sha256`.
+    snapshot_sha256: String,
+    /// Seats whose ask line (`text_sha256`) the ask chain holds.
+    ask_lines: BTreeSet<String>,
 }
 
 /// The kind of job [`Engine::next_due_job`] names.
@@ -253,10 +258,220 @@ pub struct Engine {
     bet_rounds: Vec<Round>,
     /// The operator's secrets, kept out of every answer and `no_answer` line.
     secrets: Secrets,
+    /// The latest sealing time of any line of either ledger, with where it is: the clock
+    /// never seals before it ([`Engine::check_clock`]).
+    last_sealed: Option<LastSealed>,
+}
+
+/// The line with the latest sealing time, `max(at, booked_at)` (spec Appendix C), of the
+/// ledgers the engine has seen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LastSealed {
+    pub ledger: Ledger,
+    /// The line's `n` (0 when not yet known: a line the engine was told of before its seal).
+    pub n: u64,
+    pub at: Instant,
+}
+
+/// The engine was told a time earlier than a line already sealed: it seals nothing then, since
+/// a book whose times go backwards no longer orders its lines by time (spec §3.2; a reader
+/// reads "sealed before the reference" from these times, §3.3).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClockBehind {
+    pub now: Instant,
+    pub last: LastSealed,
+}
+
+impl std::fmt::Display for ClockBehind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let file = match self.last.ledger {
+            Ledger::Book => crate::league::layout::BOOK_FILE,
+            Ledger::Asks => crate::league::layout::ASKS_FILE,
+        };
+        write!(
+            f,
+            "the clock reads {}, earlier than {file} line {} sealed at {}: a ledger's times never go backwards; the clock must read {} or later",
+            rfc(self.now),
+            self.last.n,
+            rfc(self.last.at),
+            rfc(self.last.at)
+        )
+    }
+}
+
+impl std::error::Error for ClockBehind {}
+
+/// The latest sealing time among the lines of `ledger` (JSON Lines as stored), with its `n`.
+fn latest_sealed(ledger: Ledger, bytes: &[u8]) -> Option<LastSealed> {
+    let mut last: Option<LastSealed> = None;
+    for (i, text) in bytes.split(|b| *b == b'\n').enumerate() {
+        let Ok(Value::Object(o)) = canon::parse(text) else {
+            continue;
+        };
+        let Some(at) = sealing_time_of(&o) else {
+            continue;
+        };
+        if last.as_ref().is_none_or(|l| at >= l.at) {
+            let n = o
+                .get("n")
+                .and_then(|v| match v {
+                    Value::Int(i) => i.to_i64(),
+                    _ => None,
+                })
+                .map_or(i as u64 + 1, |n| n as u64);
+            last = Some(LastSealed { ledger, n, at });
+        }
+    }
+    last
 }
 
 fn rfc(t: Instant) -> String {
     t.to_rfc3339()
+}
+
+/// Each run line's roster (the seats' names), by `run_id`.
+fn run_rosters(book: &[u8]) -> BTreeMap<String, Vec<String>> {
+    let mut out = BTreeMap::new();
+    for text in book.split(|b| *b == b'\n') {
+        let Ok(Value::Object(o)) = canon::parse(text) else {
+            continue;
+        };
+        if o.get("kind").and_then(Value::as_str) != Some("run") {
+            continue;
+        }
+        let Some(run_id) = o.get("run_id").and_then(Value::as_str) else {
+            continue;
+        };
+        let seats = match o.get("roster") {
+            Some(Value::Array(a)) => a
+                .iter()
+                .filter_map(|s| s.as_object()?.get("seat")?.as_str().map(str::to_owned))
+                .collect(),
+            _ => Vec::new(),
+        };
+        out.insert(run_id.to_string(), seats);
+    }
+    out
+}
+
+/// Whether a league whose book file is missing may start one (spec §3.2: one book, one
+/// history): not when its ask chain already records a run's ask, since that run's book was
+/// lost (deleted, or restored in part) and a new book would begin a second history. The
+/// refusal names the first such ask line (its `n`) and run.
+pub fn missing_book_verdict(asks: &[u8]) -> Result<(), (u64, String)> {
+    let Ok(chain) = AskChain::parse(asks) else {
+        // An ask chain that does not parse is refused where the engine is resumed.
+        return Ok(());
+    };
+    match chain.asks.first() {
+        Some((n, a)) => Err((*n, a.run_id.clone())),
+        None => Ok(()),
+    }
+}
+
+/// A run whose run line is sealed but whose seats are not all answered, found by
+/// [`Engine::unfinished_run`] (its process ended early).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnfinishedRun {
+    pub run_id: String,
+    /// The run's ask, whose text is published as `asks/<ask_sha256>.md`.
+    pub ask_sha256: String,
+    pub deadline: Instant,
+    /// The seats with neither an answer nor a `no_answer` line.
+    pub seats: Vec<String>,
+}
+
+/// Why an unfinished run cannot be taken up again.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ResumeError {
+    /// The engine knows no open run of that id.
+    NoSuchRun { run_id: String },
+    /// The ask text handed in is not the run's ask.
+    AskDiffers {
+        run_id: String,
+        expected: String,
+        found: String,
+    },
+    /// The ask text holds no snapshot the run line's `snapshot_sha256` names.
+    Snapshot { run_id: String, message: String },
+    /// `now` is earlier than a sealed line.
+    ClockBehind(ClockBehind),
+}
+
+impl std::fmt::Display for ResumeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ResumeError::NoSuchRun { run_id } => write!(f, "no open run {run_id}"),
+            ResumeError::AskDiffers {
+                run_id,
+                expected,
+                found,
+            } => write!(
+                f,
+                "run {run_id}: the ask text hashes to {found}, not to the run's ask_sha256 {expected}"
+            ),
+            ResumeError::Snapshot { run_id, message } => {
+                write!(f, "run {run_id}: the ask's snapshot: {message}")
+            }
+            ResumeError::ClockBehind(c) => c.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for ResumeError {}
+
+/// The snapshot as the ask text prints it (the JSON block under `## Snapshot`, spec §3.1),
+/// read back into rows; the caller checks its SHA-256 against the run line's.
+pub fn snapshot_from_ask(text: &str) -> Result<Snapshot, String> {
+    let after = text
+        .split_once("## Snapshot")
+        .ok_or("no `## Snapshot` section")?
+        .1;
+    let block = after
+        .split_once("```json\n")
+        .ok_or("no JSON block in the snapshot section")?
+        .1;
+    let json = block
+        .split_once("\n```")
+        .ok_or("the snapshot's JSON block does not end")?
+        .0;
+    let Ok(Value::Object(o)) = canon::parse(json.as_bytes()) else {
+        return Err("the snapshot is not a JSON object".into());
+    };
+    let num = |v: Option<&Value>| match v {
+        Some(Value::Float(f)) => Some(*f),
+        Some(Value::Int(i)) => i.to_i64().map(|i| i as f64),
+        _ => None,
+    };
+    let taken_at = o
+        .get("taken_at")
+        .and_then(Value::as_str)
+        .ok_or("no taken_at")?
+        .to_string();
+    let Some(Value::Array(markets)) = o.get("markets") else {
+        return Err("no markets".into());
+    };
+    let mut rows = Vec::with_capacity(markets.len());
+    for m in markets {
+        let m = m.as_object().ok_or("a market is not an object")?;
+        rows.push(crate::league::ask::MarketRow {
+            asset: m
+                .get("asset")
+                .and_then(Value::as_str)
+                .ok_or("a market has no asset")?
+                .to_string(),
+            price: num(m.get("price")).ok_or("a market has no price")?,
+            prev_close: num(m.get("prev_close")),
+            low_52w: num(m.get("low_52w")),
+            high_52w: num(m.get("high_52w")),
+            read_at: m
+                .get("read_at")
+                .and_then(Value::as_str)
+                .ok_or("a market has no read_at")?
+                .to_string(),
+        });
+    }
+    Ok(Snapshot { taken_at, rows })
 }
 
 impl Engine {
@@ -277,6 +492,45 @@ impl Engine {
             protocol: league_protocol(),
             bet_rounds: Vec::new(),
             secrets: Secrets::default(),
+            last_sealed: None,
+        }
+    }
+
+    /// The latest line sealed in either ledger, by sealing time.
+    pub fn last_sealed(&self) -> Option<&LastSealed> {
+        self.last_sealed.as_ref()
+    }
+
+    /// Refuses a `now` earlier than the latest line sealed (see [`ClockBehind`]): the caller
+    /// stops before carrying anything out.
+    pub fn check_clock(&self, now: Instant) -> Result<(), ClockBehind> {
+        match &self.last_sealed {
+            Some(last) if now < last.at => Err(ClockBehind {
+                now,
+                last: last.clone(),
+            }),
+            _ => Ok(()),
+        }
+    }
+
+    /// [`Engine::poll`], refusing with [`ClockBehind`] a `now` earlier than a sealed line at
+    /// which something would be due (a run, a close, a stamp, a score: each seals or stamps
+    /// at `now`). At such a `now` with nothing due, nothing is done and nothing is refused.
+    pub fn try_poll(&mut self, now: Instant) -> Result<Vec<Action>, ClockBehind> {
+        if let Err(behind) = self.check_clock(now) {
+            return match self.due_at(now) {
+                Some((t, _)) if t <= now => Err(behind),
+                _ => Ok(Vec::new()),
+            };
+        }
+        Ok(self.poll(now))
+    }
+
+    fn saw_sealed(&mut self, ledger: Ledger, n: u64, content: &Object) {
+        if let Some(at) = sealing_time_of(content) {
+            if self.last_sealed.as_ref().is_none_or(|l| at >= l.at) {
+                self.last_sealed = Some(LastSealed { ledger, n, at });
+            }
         }
     }
 
@@ -314,8 +568,16 @@ impl Engine {
     ) -> Result<Engine, String> {
         let mut e = Engine::new(config, climatology, first_session, clock_set);
         e.last_stamp = stamped.iter().copied().max();
+        e.last_sealed = [
+            latest_sealed(Ledger::Book, book),
+            latest_sealed(Ledger::Asks, asks),
+        ]
+        .into_iter()
+        .flatten()
+        .max_by_key(|l| (l.at, l.ledger == Ledger::Book));
         let lines = BookLines::parse(book).map_err(|x| x.to_string())?;
         let chain = AskChain::parse(asks).map_err(|x| x.to_string())?;
+        let rosters = run_rosters(book);
         for r in &lines.runs {
             let Some(run_id) = r.run_id.clone() else {
                 continue;
@@ -338,10 +600,18 @@ impl Engine {
                 arena: r.arena.clone(),
                 ..Default::default()
             };
+            run.snapshot_sha256 = r.snapshot_sha256.clone().unwrap_or_default();
             for (_, a) in chain.asks.iter().filter(|(_, a)| a.run_id == run_id) {
                 if let Some(seat) = &a.seat {
                     run.pending.insert(seat.clone(), None);
+                    run.ask_lines.insert(seat.clone());
                 }
+            }
+            // Every seat of the run's roster is owed a line, asked or not: a process that
+            // ended before asking (or before the reference seats answered) leaves seats
+            // that only the run line names.
+            for seat in rosters.get(&run_id).into_iter().flatten() {
+                run.pending.insert(seat.clone(), None);
             }
             for a in lines.answers.values() {
                 if a.run_id.as_deref() == Some(run_id.as_str()) {
@@ -391,13 +661,148 @@ impl Engine {
         self.runs.iter().any(|r| r.run_id == run_id)
     }
 
+    /// The first run (in book order) whose run line is sealed, whose deadline is after `now`,
+    /// and some of whose roster seats have neither an answer nor a `no_answer` line: a run
+    /// whose process ended before every seat was asked or answered (spec §3.1, requirement
+    /// 12). [`Engine::resume_run`] finishes it; after its deadline, [`Engine::poll`] seals
+    /// `no_answer` for those seats instead.
+    pub fn unfinished_run(&self, now: Instant) -> Option<UnfinishedRun> {
+        self.runs.iter().find_map(|r| {
+            let deadline = r.deadline?;
+            (r.run_line.is_some() && !r.closed && now < deadline && !r.pending.is_empty()).then(
+                || UnfinishedRun {
+                    run_id: r.run_id.clone(),
+                    ask_sha256: r.ask_sha256.clone(),
+                    deadline,
+                    seats: r.pending.keys().cloned().collect(),
+                },
+            )
+        })
+    }
+
+    /// Finishes the unfinished run `run_id` at `now` (before its deadline): every seat still
+    /// without an answer is asked the run's own ask (`ask_text`, the published
+    /// `asks/<ask_sha256>.md`, checked against the run's hash) as the first process would have
+    /// asked it; a seat whose ask line the ask chain lacks gets it sealed first, and the
+    /// reference seats answer at once from the snapshot the ask text prints (checked against
+    /// the run line's `snapshot_sha256`).
+    pub fn resume_run(
+        &mut self,
+        run_id: &str,
+        ask_text: &str,
+        now: Instant,
+    ) -> Result<Vec<Action>, ResumeError> {
+        self.check_clock(now).map_err(ResumeError::ClockBehind)?;
+        let no_run = || ResumeError::NoSuchRun {
+            run_id: run_id.to_string(),
+        };
+        let run = self
+            .runs
+            .iter()
+            .find(|r| r.run_id == run_id)
+            .ok_or_else(no_run)?;
+        let deadline = run.deadline.filter(|_| !run.closed).ok_or_else(no_run)?;
+        let found = sha256_hex(ask_text.as_bytes());
+        if found != run.ask_sha256 {
+            return Err(ResumeError::AskDiffers {
+                run_id: run_id.to_string(),
+                expected: run.ask_sha256.clone(),
+                found,
+            });
+        }
+        let snapshot = snapshot_from_ask(ask_text)
+            .and_then(|snap| {
+                if snap.sha256() == run.snapshot_sha256 {
+                    Ok(snap)
+                } else {
+                    Err(format!(
+                        "it hashes to {}, not to the run line's snapshot_sha256 {}",
+                        snap.sha256(),
+                        run.snapshot_sha256
+                    ))
+                }
+            })
+            .map_err(|message| ResumeError::Snapshot {
+                run_id: run_id.to_string(),
+                message,
+            })?;
+        let ask = Ask {
+            run_id: run_id.to_string(),
+            text: ask_text.to_string(),
+            snapshot_sha256: run.snapshot_sha256.clone(),
+        };
+        let (ask_sha, versions) = (run.ask_sha256.clone(), run.arena.clone());
+        let waiting: Vec<String> = run.pending.keys().cloned().collect();
+        let asked = run.ask_lines.clone();
+        let seats: Vec<_> = self
+            .config
+            .seats
+            .iter()
+            .filter(|s| waiting.contains(&s.name))
+            .cloned()
+            .collect();
+        let mut out = Vec::new();
+        let mut reference_answers = Vec::new();
+        for seat in &seats {
+            let request = ask.request(
+                seat.adapter.model().unwrap_or(seat.adapter.name()),
+                seat.max_tokens,
+                seat.temperature,
+                None,
+            );
+            if !asked.contains(&seat.name) {
+                out.push(Action::Seal {
+                    ledger: Ledger::Asks,
+                    content: AskLine {
+                        at: rfc(now),
+                        run_id: run_id.into(),
+                        ask_sha256: ask_sha.clone(),
+                        seat: Some(seat.name.clone()),
+                        text_sha256: Some(request.text_sha256()),
+                        deadline: Some(rfc(deadline)),
+                    }
+                    .to_object(),
+                });
+                if let Some(r) = self.run_mut(run_id) {
+                    r.ask_lines.insert(seat.name.clone());
+                }
+            }
+            match reference_reply_in(&seat.adapter, &snapshot, &self.climatology, &versions) {
+                Some(text) => reference_answers.push((seat.name.clone(), text)),
+                None => out.push(Action::Ask {
+                    run_id: run_id.into(),
+                    seat: seat.name.clone(),
+                    request,
+                    deadline,
+                }),
+            }
+        }
+        for (seat, text) in reference_answers {
+            out.extend(self.on_reply(
+                run_id,
+                &seat,
+                Reply {
+                    raw: text.clone().into_bytes(),
+                    text: Some(text),
+                    ..Reply::default()
+                },
+                now,
+            ));
+        }
+        Ok(out)
+    }
+
     fn run_mut(&mut self, run_id: &str) -> Option<&mut Run> {
         self.runs.iter_mut().find(|r| r.run_id == run_id)
     }
 
-    /// What is due at `now`.
+    /// What is due at `now`. Nothing is, at a `now` earlier than a sealed line (see
+    /// [`Engine::try_poll`], which says so).
     pub fn poll(&mut self, now: Instant) -> Vec<Action> {
         let mut out = Vec::new();
+        if self.check_clock(now).is_err() {
+            return out;
+        }
         let (today, _) = now.new_york();
         if crate::calendar::is_session(today) == Some(true)
             && today >= self.first_session
@@ -513,7 +918,17 @@ impl Engine {
 
     /// [`Engine::next_due`] with the kind of job due then (of several due at once, the first
     /// of run, close, stamp, score).
+    /// Before the latest sealed line's time nothing is due (see [`Engine::check_clock`]): a
+    /// clock behind it is told the first instant at or after it.
     pub fn next_due_job(&self, now: Instant) -> Option<(Instant, Due)> {
+        match &self.last_sealed {
+            Some(last) if now < last.at => self.due_at(last.at),
+            _ => self.due_at(now),
+        }
+    }
+
+    /// [`Engine::next_due_job`] as the schedule alone says, whatever the sealed lines' times.
+    fn due_at(&self, now: Instant) -> Option<(Instant, Due)> {
         use crate::calendar::is_session;
         // A week of sessions always holds a session day; past the calendar's years, nothing.
         const DAYS_AHEAD: i64 = 14;
@@ -678,8 +1093,10 @@ impl Engine {
         {
             let run = self.run_mut(run_id).expect("the run exists");
             run.ask_sha256 = ask_sha.clone();
+            run.snapshot_sha256 = ask.snapshot_sha256.clone();
             run.deadline = Some(deadline);
             run.arena = arena;
+            run.ask_lines = seats.iter().map(|s| s.name.clone()).collect();
         }
         for seat in &seats {
             let request = ask.request(
@@ -808,6 +1225,7 @@ impl Engine {
 
     /// A line was sealed as line `n` of `ledger`.
     pub fn on_sealed(&mut self, ledger: Ledger, n: u64, content: &Object) {
+        self.saw_sealed(ledger, n, content);
         if ledger != Ledger::Book {
             return;
         }
@@ -999,6 +1417,269 @@ path = "prices.csv"
     }
 
     const GOOD: &str = "My view:\n```json\n{\"items\": {\"SPX\": {\"1d\": {\"prob_up\": 60, \"action\": \"buy_strong\"}}, \"GOLD\": {\"1d\": {\"prob_up\": 40, \"action\": \"trim\"}}}, \"years\": \"up\"}\n```";
+
+    /// The actions of a morning run's snapshot at 12:30:05, and the ask text it published.
+    fn killed_run(config: &LeagueConfig, session: Date) -> (Driver, Vec<Action>, String) {
+        let mut d = Driver::default();
+        d.seal(
+            Ledger::Asks,
+            &declaration(config, "2026-10-21T04:16:00Z", session).to_object(),
+        );
+        let mut e = Engine::new(config.clone(), Climatology::new(), session, true);
+        let a = e.poll(t("2026-10-21T12:30:00Z"));
+        d.apply(&mut e, a);
+        let a = e.on_snapshot(
+            "2026-10-21-am",
+            &snapshot(),
+            None,
+            t("2026-10-21T12:30:05Z"),
+        );
+        let text = a
+            .iter()
+            .find_map(|x| match x {
+                Action::Publish { bytes, .. } => Some(String::from_utf8(bytes.clone()).unwrap()),
+                _ => None,
+            })
+            .unwrap();
+        // Killed right after the run line: no seat's ask line, no reference answer.
+        let upto = a
+            .iter()
+            .position(|x| {
+                matches!(
+                    x,
+                    Action::Seal {
+                        ledger: Ledger::Book,
+                        ..
+                    }
+                )
+            })
+            .unwrap();
+        let (done, rest) = a.split_at(upto + 1);
+        d.apply(&mut e, done.to_vec());
+        (d, rest.to_vec(), text)
+    }
+
+    #[test]
+    fn a_run_killed_after_its_run_line_is_finished_before_its_deadline_and_closed_after() {
+        let config = LeagueConfig::from_toml(CONFIG.as_bytes(), "league.toml").unwrap();
+        let session = Date::parse("2026-10-21").unwrap();
+        let (mut d, skipped, text) = killed_run(&config, session);
+        let resume = |d: &Driver| {
+            Engine::resume(
+                config.clone(),
+                Climatology::new(),
+                session,
+                true,
+                &d.book.1,
+                &d.asks.1,
+                &[],
+            )
+            .unwrap()
+        };
+        let mut e = resume(&d);
+        // The morning window is still open but the run is sealed: no second snapshot.
+        assert!(!e
+            .poll(t("2026-10-21T12:40:00Z"))
+            .iter()
+            .any(|a| matches!(a, Action::TakeSnapshot { .. })));
+        let u = e.unfinished_run(t("2026-10-21T12:40:00Z")).unwrap();
+        assert_eq!(u.run_id, "2026-10-21-am");
+        assert_eq!(u.deadline, t("2026-10-21T13:30:00Z"));
+        assert_eq!(
+            u.seats,
+            ["alpha", "beta", "coin", "delta", "gamma", "momentum"]
+        );
+        // Not with an ask text that is not the run's.
+        assert!(matches!(
+            e.resume_run(
+                "2026-10-21-am",
+                &text.replace("Snapshot", "snapshot"),
+                t("2026-10-21T12:40:00Z")
+            ),
+            Err(ResumeError::AskDiffers { .. })
+        ));
+        let a = e
+            .resume_run("2026-10-21-am", &text, t("2026-10-21T12:40:00Z"))
+            .unwrap();
+        // The ask lines the first process never sealed are sealed as it would have sealed
+        // them (the same text hashes), the model seats asked, the reference seats answered.
+        let ask_lines = |acts: &[Action]| -> Vec<(String, String)> {
+            acts.iter()
+                .filter_map(|x| match x {
+                    Action::Seal {
+                        ledger: Ledger::Asks,
+                        content,
+                    } => Some((
+                        content.get("seat")?.as_str()?.to_string(),
+                        content.get("text_sha256")?.as_str()?.to_string(),
+                    )),
+                    _ => None,
+                })
+                .collect()
+        };
+        assert_eq!(ask_lines(&a), ask_lines(&skipped));
+        d.apply(&mut e, a);
+        let asked: Vec<_> = d.asked.iter().map(|(s, ..)| s.as_str()).collect();
+        assert_eq!(asked, ["alpha", "beta", "gamma", "delta"]);
+        let answered = |d: &Driver| -> Vec<String> {
+            let lines = BookLines::parse(&d.book.1).unwrap();
+            let mut v: Vec<String> = lines
+                .answers
+                .values()
+                .filter_map(|a| a.seat.clone())
+                .collect();
+            v.sort();
+            v
+        };
+        assert_eq!(answered(&d), ["coin", "momentum"]);
+        let a = e.on_reply(
+            "2026-10-21-am",
+            "alpha",
+            Reply {
+                raw: GOOD.as_bytes().to_vec(),
+                text: Some(GOOD.into()),
+                ..Reply::default()
+            },
+            t("2026-10-21T12:41:00Z"),
+        );
+        d.apply(&mut e, a);
+
+        // Killed again: the next process asks only the seats still silent, with no second
+        // ask line for any.
+        let mut e = resume(&d);
+        d.asked.clear();
+        let u = e.unfinished_run(t("2026-10-21T12:50:00Z")).unwrap();
+        assert_eq!(u.seats, ["beta", "delta", "gamma"]);
+        let a = e
+            .resume_run("2026-10-21-am", &text, t("2026-10-21T12:50:00Z"))
+            .unwrap();
+        assert!(ask_lines(&a).is_empty());
+        d.apply(&mut e, a);
+        let asked: Vec<_> = d.asked.iter().map(|(s, ..)| s.as_str()).collect();
+        assert_eq!(asked, ["beta", "gamma", "delta"]);
+
+        // After the deadline nothing is asked: the silent seats are sealed no_answer.
+        let mut e = resume(&d);
+        assert_eq!(e.unfinished_run(t("2026-10-21T13:35:00Z")), None);
+        let a = e.poll(t("2026-10-21T13:35:00Z"));
+        let no_answer: Vec<_> = a
+            .iter()
+            .filter_map(|x| match x {
+                Action::Seal { content, .. } => content.get("seat")?.as_str().map(str::to_owned),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(no_answer, ["beta", "delta", "gamma"]);
+        d.apply(&mut e, a);
+        assert_eq!(resume(&d).unfinished_run(t("2026-10-21T13:36:00Z")), None);
+        assert!(verify(&d.book.1, VerifyOptions::default()).ok);
+        assert!(verify(&d.asks.1, VerifyOptions::default()).ok);
+    }
+
+    #[test]
+    fn a_run_killed_before_its_reference_seats_answered_closes_them_after_the_deadline() {
+        let config = LeagueConfig::from_toml(CONFIG.as_bytes(), "league.toml").unwrap();
+        let session = Date::parse("2026-10-21").unwrap();
+        let (mut d, _, _) = killed_run(&config, session);
+        let mut e = Engine::resume(
+            config.clone(),
+            Climatology::new(),
+            session,
+            true,
+            &d.book.1,
+            &d.asks.1,
+            &[],
+        )
+        .unwrap();
+        let a = e.poll(t("2026-10-21T14:00:00Z"));
+        d.apply(&mut e, a);
+        let lines = BookLines::parse(&d.book.1).unwrap();
+        assert_eq!(lines.runs.len(), 1);
+        let closed: BTreeSet<String> = d
+            .book
+            .1
+            .split(|b| *b == b'\n')
+            .filter_map(|l| match canon::parse(l) {
+                Ok(Value::Object(o))
+                    if o.get("kind").and_then(Value::as_str) == Some("no_answer") =>
+                {
+                    o.get("seat").and_then(Value::as_str).map(str::to_owned)
+                }
+                _ => None,
+            })
+            .collect();
+        let roster: BTreeSet<String> = config.seats.iter().map(|s| s.name.clone()).collect();
+        assert_eq!(closed, roster, "every seat of the roster has its line");
+    }
+
+    #[test]
+    fn the_clock_is_refused_before_the_last_sealed_line() {
+        let config = LeagueConfig::from_toml(CONFIG.as_bytes(), "league.toml").unwrap();
+        let session = Date::parse("2026-10-21").unwrap();
+        let (d, _, _) = killed_run(&config, session);
+        let mut e = Engine::resume(
+            config.clone(),
+            Climatology::new(),
+            session,
+            true,
+            &d.book.1,
+            &d.asks.1,
+            &[],
+        )
+        .unwrap();
+        let last = e.last_sealed().cloned().unwrap();
+        assert_eq!(
+            last,
+            LastSealed {
+                ledger: Ledger::Book,
+                n: 1,
+                at: t("2026-10-21T12:30:05Z")
+            }
+        );
+        let err = e.check_clock(t("2026-10-21T12:00:00Z")).unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("council-book.jsonl line 1 sealed at 2026-10-21T12:30:05Z"),
+            "{err}"
+        );
+        // 08:00 New York: nothing would be due then, so nothing is refused either.
+        assert_eq!(e.try_poll(t("2026-10-21T12:00:00Z")), Ok(Vec::new()));
+        // The next session's run, with a clock set back from it to this session's window.
+        let later = e.try_poll(t("2026-10-22T12:30:00Z")).unwrap();
+        assert!(later
+            .iter()
+            .any(|a| matches!(a, Action::TakeSnapshot { .. })));
+        let mut e2 = Engine::resume(
+            config.clone(),
+            Climatology::new(),
+            session,
+            true,
+            &d.book.1,
+            &d.asks.1,
+            &[],
+        )
+        .unwrap();
+        e2.on_sealed(
+            Ledger::Book,
+            2,
+            &canon::parse(br#"{"kind": "answer", "at": "2026-10-22T12:31:00Z"}"#)
+                .ok()
+                .and_then(|v| v.as_object().cloned())
+                .unwrap(),
+        );
+        let behind = e2.try_poll(t("2026-10-21T12:35:00Z")).unwrap_err();
+        assert_eq!(behind.last.at, t("2026-10-22T12:31:00Z"));
+        // Nothing is due at such a time by poll either, and the next due time is the line's.
+        assert!(e2.poll(t("2026-10-21T13:35:00Z")).is_empty());
+        assert!(e2
+            .next_due(t("2026-10-21T12:35:00Z"))
+            .is_some_and(|d| d >= t("2026-10-22T12:31:00Z")));
+        assert!(matches!(
+            e2.resume_run("2026-10-21-am", "", t("2026-10-21T12:35:00Z")),
+            Err(ResumeError::ClockBehind(_))
+        ));
+        assert!(e.check_clock(t("2026-10-21T12:30:05Z")).is_ok());
+    }
 
     #[test]
     fn a_whole_league_day() {

@@ -25,7 +25,7 @@ use super::tsa::{self, Target};
 use super::Retry;
 use crate::files::{read_bounded, with_suffix, write_new, MAX_STAMPED_FILE_BYTES};
 use crate::outcome::Unusable;
-use sealbook_core::book::chain::{ChainVerifier, VerifyOptions};
+use sealbook_core::book::chain::{ChainReport, ChainVerifier, VerifyOptions};
 use sealbook_core::book::stamp_list;
 use sealbook_core::calendar::Instant;
 use sealbook_core::league::anchor_record::{
@@ -97,20 +97,22 @@ impl UpgradeReport {
     }
 }
 
-/// Reads a ledger through the chain verifier: its complete lines' count, SHA-256 and last
-/// link. A missing ledger has 0 lines; a broken chain is unusable input naming the line.
-fn ledger_state(dir: &Path, file: &str, ledger: &str) -> Result<LedgerState, Unusable> {
-    let path = dir.join(file);
-    let mut v = ChainVerifier::new(VerifyOptions::default());
-    match std::fs::File::open(&path) {
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-        Err(e) => return Err(Unusable::io(&path, "open", &e)),
+/// Streams a ledger through the chain verifier, recording the prefixes at `prefix_at`; None
+/// when the file does not exist.
+fn read_ledger(path: &Path, prefix_at: Vec<u64>) -> Result<Option<ChainReport>, Unusable> {
+    let mut v = ChainVerifier::new(VerifyOptions {
+        prefix_at,
+        ..VerifyOptions::default()
+    });
+    match std::fs::File::open(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(Unusable::io(path, "open", &e)),
         Ok(mut f) => {
             let mut buf = vec![0u8; 1 << 20];
             loop {
                 let n = f
                     .read(&mut buf)
-                    .map_err(|e| Unusable::io(&path, "read", &e))?;
+                    .map_err(|e| Unusable::io(path, "read", &e))?;
                 if n == 0 {
                     break;
                 }
@@ -118,7 +120,64 @@ fn ledger_state(dir: &Path, file: &str, ledger: &str) -> Result<LedgerState, Unu
             }
         }
     }
-    let report = v.finish();
+    Ok(Some(v.finish()))
+}
+
+/// The latest stamped list under `proof/` (relative path) and its parsed entries, if any.
+fn latest_list(dir: &Path) -> Result<Option<(String, stamp_list::StampedList)>, Unusable> {
+    let Some(last) = stamp_lists(dir)?.pop() else {
+        return Ok(None);
+    };
+    let path = dir.join(&last);
+    let bytes = read_bounded(&path, MAX_STAMPED_FILE_BYTES, "stamped list")?;
+    let parsed = stamp_list::parse(&bytes)
+        .map_err(|e| Unusable::file(&path, e.message.to_string()).at_line(e.line as u64))?;
+    Ok(Some((last, parsed)))
+}
+
+/// Refuses a league whose ledgers no longer begin with what its latest stamped list stamped
+/// (spec §3.2: a stamped prefix never changes): a ledger rolled back below the list, rewritten,
+/// or missing while the list counts lines of it. Nothing is then written to the league, by a
+/// run or by a new stamp, until the ledger is restored; the verdict is core's
+/// ([`stamp_list::continuation`]). A ledger whose chain is broken is left to the chain check
+/// that follows in every writer (it names the line), and refused there.
+pub fn check_latest_list(dir: &Path) -> Result<(), Unusable> {
+    let Some((list, parsed)) = latest_list(dir)? else {
+        return Ok(());
+    };
+    for (file, ledger) in LEDGERS {
+        let Some(entry) = parsed.entries.iter().find(|e| e.ledger == ledger) else {
+            continue;
+        };
+        let path = dir.join(file);
+        let report = read_ledger(&path, vec![entry.lines])?;
+        if report.as_ref().is_some_and(|r| !r.problems.is_empty()) {
+            // A broken chain is refused by the chain's own check, which names its line.
+            continue;
+        }
+        let verdict = stamp_list::continuation(entry, report.as_ref());
+        if !verdict.ok() {
+            return Err(Unusable::file(
+                &path,
+                format!(
+                    "{verdict} by the league's latest stamped list {list} (line {}): nothing is written after a stamped prefix that the ledger no longer holds; restore the ledger's stamped lines first",
+                    entry.list_line
+                ),
+            )
+            .field("lines"));
+        }
+    }
+    Ok(())
+}
+
+/// Reads a ledger through the chain verifier: its complete lines' count, SHA-256 and last
+/// link. A missing ledger has 0 lines; a broken chain is unusable input naming the line.
+fn ledger_state(dir: &Path, file: &str, ledger: &str) -> Result<LedgerState, Unusable> {
+    let path = dir.join(file);
+    let report = match read_ledger(&path, Vec::new())? {
+        Some(r) => r,
+        None => ChainVerifier::new(VerifyOptions::default()).finish(),
+    };
     if let Some(p) = report.problems.first() {
         return Err(
             Unusable::file(&path, format!("chain broken, not stamped: {}", p.message))
@@ -232,6 +291,9 @@ pub enum Listed {
 /// files only, quick), the anchors still to ask. Spec §3.2: the list names the ledgers as
 /// they are now, whatever the anchors later take.
 pub fn write_list(dir: &Path, now: Instant) -> Result<Listed, Unusable> {
+    // A list over a ledger rolled back below the last list would make the rollback look
+    // stamped: refused, as a run is.
+    check_latest_list(dir)?;
     let ledgers = LEDGERS
         .iter()
         .map(|(file, ledger)| ledger_state(dir, file, ledger))
@@ -243,11 +305,7 @@ pub fn write_list(dir: &Path, now: Instant) -> Result<Listed, Unusable> {
         record: None,
         certificates: Vec::new(),
     };
-    if let Some(last) = stamp_lists(dir)?.pop() {
-        let path = dir.join(&last);
-        let bytes = read_bounded(&path, MAX_STAMPED_FILE_BYTES, "stamped list")?;
-        let parsed = stamp_list::parse(&bytes)
-            .map_err(|e| Unusable::file(&path, e.message.to_string()).at_line(e.line as u64))?;
+    if let Some((last, parsed)) = latest_list(dir)? {
         let same = report.ledgers.iter().all(|l| {
             parsed
                 .entries

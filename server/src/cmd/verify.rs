@@ -11,6 +11,7 @@ use crate::files::read_bounded;
 use crate::outcome::{CmdResult, Exit, Unusable};
 use sealbook_core::book::chain::{ChainReport, Problem};
 use sealbook_core::book::stamp_list::{self, StampCheck};
+use sealbook_core::book::time_order::{Backwards, TimeOrder, TimeOrderReport};
 use sealbook_core::verifier::{
     BookReader, BookResult, ListInput, MatchedBy, StampPlan, UncheckedList, MAX_LIST_BYTES,
 };
@@ -95,6 +96,16 @@ struct Output<'a> {
     /// The first line no matching stamp covers (Level 1 only), or null.
     unanchored_from: Option<u64>,
     unanchored_lines: u64,
+    /// Lines sealed before their predecessor (`max(at, booked_at)`): a warning, present only
+    /// when there is one (the chain holds; the operator's times do not run forward).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    time_backwards: Vec<Backwards>,
+    #[serde(skip_serializing_if = "is_zero")]
+    time_backwards_omitted: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 pub fn run(args: Args, json: bool) -> CmdResult {
@@ -127,7 +138,7 @@ pub fn run(args: Args, json: bool) -> CmdResult {
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
         usize::from,
     );
-    let read = verify_book(&args.book, plan.prefix_at(0), threads)?;
+    let (read, times) = verify_book(&args.book, plan.prefix_at(0), threads)?;
     let mut outcome = plan.resolve(vec![read]);
     let BookResult {
         report,
@@ -193,6 +204,8 @@ pub fn run(args: Args, json: bool) -> CmdResult {
             unchecked_lists: &unchecked,
             unanchored_from,
             unanchored_lines,
+            time_backwards: times.backwards.clone(),
+            time_backwards_omitted: times.omitted,
         };
         println!(
             "{}",
@@ -214,8 +227,36 @@ pub fn run(args: Args, json: bool) -> CmdResult {
                 report.lines
             );
         }
+        for b in &times.backwards {
+            println!("warning: sealing time goes backwards: {b}");
+        }
+        if times.omitted > 0 {
+            println!(
+                "warning: ... and {} more lines sealed before their predecessor",
+                times.omitted
+            );
+        }
     }
     Ok(if ok { Exit::Ok } else { Exit::Failed })
+}
+
+/// The book's sealing times in order ([`TimeOrder`]), streamed from the file; a file that
+/// cannot be read gives an empty report (the chain pass reports why).
+fn time_order_of(path: &Path) -> TimeOrderReport {
+    let mut t = TimeOrder::default();
+    let Ok(mut f) = std::fs::File::open(path) else {
+        return t.finish();
+    };
+    let mut buf = vec![0u8; CHUNK];
+    loop {
+        match f.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => t.feed(&buf[..n]),
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(_) => break,
+        }
+    }
+    t.finish()
 }
 
 /// Reads and parses a stamped list; an unreadable or malformed list is unusable input.
@@ -239,14 +280,21 @@ fn read_list(path: &Path) -> Result<ListInput, Unusable> {
 
 /// Verifies the book on `threads` threads when it is a regular file large enough to split
 /// ([`parallel`]), else in one pass ([`verify_file`]): the report is the same.
+/// The sealing times' order ([`TimeOrder`]) is read beside the chain: in the same pass, or,
+/// beside the parallel verification, in one more pass over the file on a thread of its own.
 fn verify_book(
     path: &Path,
     prefix_at: Vec<u64>,
     threads: usize,
-) -> Result<sealbook_core::verifier::BookRead, Unusable> {
+) -> Result<(sealbook_core::verifier::BookRead, TimeOrderReport), Unusable> {
     let meta = std::fs::metadata(path).map_err(|e| Unusable::io(path, "open book", &e))?;
     if meta.is_file() && !sealbook_core::book::chain::cut_points(meta.len(), threads).is_empty() {
-        parallel::verify_file(path, meta.len(), prefix_at, threads)
+        std::thread::scope(|scope| {
+            let times = scope.spawn(|| time_order_of(path));
+            let read = parallel::verify_file(path, meta.len(), prefix_at, threads);
+            let times = times.join().expect("the time order thread");
+            Ok((read?, times))
+        })
     } else {
         verify_file(path, BookReader::new(prefix_at))
     }
@@ -257,7 +305,8 @@ fn verify_book(
 fn verify_file(
     path: &Path,
     mut verifier: BookReader,
-) -> Result<sealbook_core::verifier::BookRead, Unusable> {
+) -> Result<(sealbook_core::verifier::BookRead, TimeOrderReport), Unusable> {
+    let mut times = TimeOrder::default();
     let mut f = std::fs::File::open(path).map_err(|e| Unusable::io(path, "open book", &e))?;
     let total = f.metadata().map_or(0, |m| m.len());
     let mut progress = crate::progress::Progress::new(&format!("verify {}", path.display()), total);
@@ -267,6 +316,7 @@ fn verify_file(
             Ok(0) => break,
             Ok(n) => {
                 verifier.feed(&buf[..n]);
+                times.feed(&buf[..n]);
                 progress.add(n);
             }
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
@@ -274,7 +324,7 @@ fn verify_file(
             Err(e) => return Err(Unusable::io(path, "read book", &e).at_line(verifier.lines() + 1)),
         }
     }
-    Ok(verifier.finish())
+    Ok((verifier.finish(), times.finish()))
 }
 
 fn print_human(report: &ChainReport, stamps: &[StampResult], not_checked: &[NotChecked]) {

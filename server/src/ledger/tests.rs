@@ -354,7 +354,8 @@ fn second_writer_refused_in_this_process() {
     let err = Ledger::open(&path).unwrap_err();
     assert!(matches!(err, LedgerError::Locked { .. }), "{err:?}");
     assert!(
-        err.to_string().contains("another writer holds the lock"),
+        err.to_string()
+            .contains("another writer holds council-book.jsonl"),
         "{err}"
     );
     drop(l);
@@ -372,7 +373,7 @@ fn second_writer_refused_in_another_process() {
     let out = child("open", &path).output().unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
-        stdout.contains("refused: ") && stdout.contains("another writer holds the lock"),
+        stdout.contains("refused: ") && stdout.contains("another writer holds council-book.jsonl"),
         "{stdout}"
     );
     assert_eq!(std::fs::read(&path).unwrap(), before);
@@ -381,6 +382,67 @@ fn second_writer_refused_in_another_process() {
     let out = child("open", &path).output().unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(stdout.contains("opened 1"), "{stdout}");
+}
+
+#[test]
+fn the_lock_is_on_the_book_itself_and_no_file_removal_sidesteps_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("council-book.jsonl");
+    let (mut l, _) = Ledger::open(&path).unwrap();
+    l.append(&answer(1, 1)).unwrap();
+    // No file beside the book stands for the lock; an old one, should it be there, is
+    // removed here as an operator might, and the book stays locked.
+    let names: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    assert_eq!(names, ["council-book.jsonl"]);
+    let _ = std::fs::remove_file(dir.path().join("council-book.jsonl.lock"));
+    let before = std::fs::read(&path).unwrap();
+    let out = child("open", &path).output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("refused: ") && stdout.contains("another writer holds council-book.jsonl"),
+        "{stdout}"
+    );
+    #[cfg(target_os = "linux")]
+    assert!(
+        stdout.contains(&format!("(pid {})", std::process::id())),
+        "{stdout}"
+    );
+    assert!(
+        !stdout.contains("delete") && !stdout.contains("remove"),
+        "{stdout}"
+    );
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+}
+
+#[test]
+fn a_directory_lock_refuses_a_second_holder_and_waits_a_bounded_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let held = DirLock::acquire(dir.path(), std::time::Duration::ZERO).unwrap();
+    let started = std::time::Instant::now();
+    let err = DirLock::acquire(dir.path(), std::time::Duration::from_millis(200)).unwrap_err();
+    assert!(started.elapsed() >= std::time::Duration::from_millis(200));
+    assert!(matches!(err, DirLockError::Held { .. }), "{err:?}");
+    assert!(
+        err.to_string().contains("another writer holds the league"),
+        "{err}"
+    );
+    #[cfg(target_os = "linux")]
+    assert!(
+        err.to_string()
+            .contains(&format!("(pid {})", std::process::id())),
+        "{err}"
+    );
+    // Released while another waits: the waiter gets it.
+    let waiter = {
+        let d = dir.path().to_path_buf();
+        std::thread::spawn(move || DirLock::acquire(&d, std::time::Duration::from_secs(30)))
+    };
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    drop(held);
+    assert!(waiter.join().unwrap().is_ok());
 }
 
 #[test]

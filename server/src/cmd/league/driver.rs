@@ -28,8 +28,8 @@
 //! to instant (the demo); the run line records a set clock.
 
 use super::read_config;
-use crate::anchor::league::{stamp_beside, stamp_lists, StampInFlight};
-use crate::ledger::{Ledger, LedgerError, Sealed, MAX_GROUP_LINES};
+use crate::anchor::league::{check_latest_list, stamp_beside, stamp_lists, StampInFlight};
+use crate::ledger::{DirLock, DirLockError, Ledger, LedgerError, Sealed, MAX_GROUP_LINES};
 use crate::outcome::Unusable;
 use crate::prices::crowd::{crowd_prices, crowd_resolutions, kalshi_resolutions};
 use crate::prices::csv::CsvProvider;
@@ -44,6 +44,7 @@ use sealbook_core::arena::records::{
 };
 use sealbook_core::book::canon::{self, EncodeError, Object};
 use sealbook_core::book::seal::{prepare_line, PreparedLine};
+use sealbook_core::book::time_order::sealing_time_of;
 use sealbook_core::calendar::{sealing_time, Date, Horizon, Instant};
 use sealbook_core::league::ask::AskRequest;
 use sealbook_core::league::close;
@@ -483,12 +484,18 @@ fn receive(
     }
 }
 
-/// One league directory opened for writing: both ledgers locked, the engine resumed.
+/// One league directory opened for writing: the directory and both ledgers locked, the
+/// engine resumed.
 pub struct League {
     pub dir: PathBuf,
     pub config: LeagueConfig,
     book: Ledger,
     asks: Ledger,
+    /// The league's one-writer lock, held until the league is dropped.
+    _lock: DirLock,
+    /// The latest sealing time of a line written to either ledger: an answer's seal time
+    /// (`booked_at`) is never earlier.
+    sealed_until: Option<Instant>,
     pub engine: Engine,
     pub clock: Clock,
     /// What was done, in order (the `--json` output's `events`).
@@ -508,6 +515,17 @@ fn locked(e: LedgerError) -> Unusable {
         )),
         e => e.into(),
     }
+}
+
+/// Takes the league directory's one-writer lock (spec §3.2), trying for `wait`: a league
+/// another process is writing is refused, naming that process when the system says.
+pub fn lock_league(dir: &Path, wait: Duration) -> Result<DirLock, Unusable> {
+    DirLock::acquire(dir, wait).map_err(|e| match e {
+        DirLockError::Held { .. } => Unusable::new(format!(
+            "{e}: another sealbook league process is working on this league; wait for it to end"
+        )),
+        DirLockError::Io { dir, error } => Unusable::io(&dir, "lock the league directory", &error),
+    })
 }
 
 /// The climatology seat's rates from the league's sealed table (`council-clim-window.json`,
@@ -536,6 +554,9 @@ fn sealed_climatology(dir: &Path) -> Result<Climatology, Unusable> {
 
 /// Largest climatology table read (12 markets by 4 horizons is a few kilobytes).
 const MAX_CLIM_BYTES: u64 = 1 << 20;
+
+/// Largest ask text read back (the common text with its snapshot is a few kilobytes).
+const MAX_ASK_BYTES: u64 = 4 << 20;
 
 /// The engine of the league whose books are `book` and `asks` (the declaration names the
 /// first counted session).
@@ -595,17 +616,36 @@ impl League {
                 "the league has no ask chain: create it with `sealbook league init`",
             ));
         }
+        let lock = lock_league(dir, Duration::ZERO)?;
+        // Before a ledger is opened (which creates a missing one): a ledger that no longer
+        // holds what the latest stamped list stamped is refused, never continued.
+        check_latest_list(dir)?;
+        let book_path = dir.join(BOOK_FILE);
+        if !book_path.exists() {
+            let asks_bytes = read(&asks_path)?;
+            if let Err((n, run_id)) =
+                sealbook_core::league::engine::missing_book_verdict(&asks_bytes)
+            {
+                return Err(Unusable::file(
+                    &book_path,
+                    format!("the book is missing, but {ASKS_FILE} line {n} records the ask of run {run_id}: the league's book is not started afresh; restore it first"),
+                ));
+            }
+        }
         let (asks, asks_report) = Ledger::open(&asks_path).map_err(locked)?;
         let (book, book_report) = Ledger::open(&dir.join(BOOK_FILE)).map_err(locked)?;
         let book_bytes = read(&dir.join(BOOK_FILE))?;
         let asks_bytes = read(&asks_path)?;
         let mut engine = resume(&config, clock.set, &book_bytes, &asks_bytes, &asks_path)?;
         engine.set_secrets(secrets(&config));
+
         let mut league = League {
             dir: dir.to_path_buf(),
             config,
             book,
             asks,
+            _lock: lock,
+            sealed_until: engine.last_sealed().map(|l| l.at),
             engine,
             clock,
             events: Vec::new(),
@@ -624,6 +664,32 @@ impl League {
             }
         }
         Ok(league)
+    }
+
+    /// Takes up the run an earlier process left unfinished before its deadline (spec §3.1,
+    /// requirement 12; the engine's [`Engine::unfinished_run`]): its published ask text is read
+    /// back and handed to the engine, which says which seats to ask (and which ask lines to
+    /// seal first). None when no run is unfinished at `now`.
+    pub fn resume_unfinished(
+        &mut self,
+        now: Instant,
+    ) -> Result<Option<(String, Vec<Action>)>, Unusable> {
+        let Some(run) = self.engine.unfinished_run(now) else {
+            return Ok(None);
+        };
+        let path = self
+            .dir
+            .join(sealbook_core::league::layout::ask_path(&run.ask_sha256));
+        let bytes = crate::files::read_bounded(&path, MAX_ASK_BYTES, "ask text")?;
+        let text = String::from_utf8(bytes)
+            .map_err(|_| Unusable::file(&path, "the ask text is not UTF-8"))?;
+        let actions = self
+            .engine
+            .resume_run(&run.run_id, &text, now)
+            .map_err(|e| Unusable::file(&path, e.to_string()))?;
+        self.event(serde_json::json!({"event": "resumed", "run_id": run.run_id,
+            "seats": run.seats, "deadline": run.deadline.to_rfc3339()}));
+        Ok(Some((run.run_id, actions)))
     }
 
     /// Tells the engine why seats of earlier processes gave up (their error notes), so their
@@ -688,19 +754,38 @@ impl League {
             .and_then(|v| v.as_str())
             .map(str::to_owned);
         let clock = self.clock.clone();
+        let last = self.sealed_until;
+        let mut booked = None;
         let (ledger, name) = self.ledger(which);
         let sealed = if kind == "answer" {
-            ledger.append_booked(content, "booked_at", || clock.now().to_rfc3339())
+            ledger.append_booked(content, "booked_at", || {
+                // One reading of the clock per line (a step clock advances on each).
+                let now = clock.now();
+                let t = last.map_or(now, |l| now.max(l));
+                booked = Some(t);
+                t.to_rfc3339()
+            })
         } else {
             ledger.append(content)
         }
         .map_err(Unusable::from)?;
+        self.saw_sealed(content);
+        if let Some(t) = booked {
+            self.sealed_until = Some(self.sealed_until.map_or(t, |l| l.max(t)));
+        }
         self.engine.on_sealed(which, sealed.n, content);
         self.event(
             serde_json::json!({"event": "sealed", "ledger": name, "n": sealed.n,
             "kind": kind, "seat": seat, "seal": sealed.seal}),
         );
         Ok(sealed.n)
+    }
+
+    /// Keeps the latest sealing time written (`max(at, booked_at)` of `content`).
+    fn saw_sealed(&mut self, content: &Object) {
+        if let Some(t) = sealing_time_of(content) {
+            self.sealed_until = Some(self.sealed_until.map_or(t, |l| l.max(t)));
+        }
     }
 
     /// Chains and writes book lines prepared together as one group (one write; see
@@ -714,7 +799,27 @@ impl League {
         if lines.is_empty() {
             return Ok(());
         }
-        let (contents, prepared): (Vec<Object>, Vec<PreparedLine>) = lines.into_iter().unzip();
+        // Replies are read and their seal times taken on several threads, so one may reach
+        // this writer after a line booked a moment later: its seal time is taken again here,
+        // so the book's sealing times never go backwards (spec Appendix C, `booked_at`).
+        let mut in_order = Vec::with_capacity(lines.len());
+        for (mut content, prepared) in lines {
+            let t = sealing_time_of(&content);
+            let prepared = match (t, self.sealed_until) {
+                (Some(t), Some(last)) if t < last => {
+                    let booked = self.clock.now().max(last);
+                    content.insert(
+                        "booked_at",
+                        sealbook_core::book::canon::Value::Str(booked.to_rfc3339().as_str().into()),
+                    );
+                    prepare_line(&content).map_err(|e| Unusable::from(self.book.encode_error(e)))?
+                }
+                _ => prepared,
+            };
+            self.saw_sealed(&content);
+            in_order.push((content, prepared));
+        }
+        let (contents, prepared): (Vec<Object>, Vec<PreparedLine>) = in_order.into_iter().unzip();
         let sealed = self.book.write_prepared(prepared).map_err(Unusable::from)?;
         unacked.extend(contents.into_iter().zip(sealed));
         Ok(())
@@ -1384,6 +1489,10 @@ impl League {
             if let Some(c) =
                 close::correction(s.n, &sealed, &fresh, now, "sealbook league score --retake")
             {
+                // A correction is sealed at `now`: never earlier than a sealed line.
+                self.engine
+                    .check_clock(now)
+                    .map_err(|e| Unusable::new(e.to_string()).field("--at"))?;
                 let n = self.seal(Which::Book, &c.to_object())?;
                 self.event(serde_json::json!({"event": "corrected", "of": s.n,
                     "horizon": s.horizon.as_str(), "n": n}));

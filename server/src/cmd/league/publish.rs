@@ -73,7 +73,16 @@ const MAX_DEPTH: usize = 8;
 pub struct Args {
     /// The league directory.
     dir: PathBuf,
+    /// How long to wait for a league process that is writing the league (a run, a score) to
+    /// end before refusing, in seconds.
+    #[arg(long, value_name = "SECONDS", default_value_t = DEFAULT_WAIT_SECONDS)]
+    wait: u64,
 }
+
+/// How long `league publish` waits for the league's writer by default: a run asks its seats
+/// until the reference time, so a publish that overlaps one is refused soon rather than
+/// left hanging, and run again after it.
+pub const DEFAULT_WAIT_SECONDS: u64 = 10;
 
 /// A file to publish: its path relative to DIR (`/`-separated) and its bytes.
 struct File {
@@ -195,6 +204,17 @@ pub enum Published {
 
 pub fn run(args: Args, json: bool) -> CmdResult {
     let dir = &args.dir;
+    // The league's one-writer lock, as a run holds it: the manifest is made from ledgers no
+    // process is appending to, so it never lists a book that has grown since.
+    // (A path that is no directory is reported by the publish itself, as before.)
+    let _lock = if dir.is_dir() {
+        Some(super::driver::lock_league(
+            dir,
+            std::time::Duration::from_secs(args.wait),
+        )?)
+    } else {
+        None
+    };
     match publish_league(dir)? {
         Published::ChainBroken { error, path } => {
             let detail = error.split_once(": ").map_or("", |(_, d)| d);

@@ -27,11 +27,35 @@ pub fn run(args: Args, json: bool) -> CmdResult {
     let mut league = League::open(&args.dir, clock)?;
     let prices = provider(&args.dir, &league.config)?;
     let now = league.clock.now();
-    let actions = league.engine.poll(now);
-    let Some(run_id) = actions.iter().find_map(|a| match a {
+    // A run an earlier process left unfinished is finished first, before its deadline.
+    let resumed = league.resume_unfinished(now)?;
+    let mut actions = resumed.as_ref().map(|(_, a)| a.clone()).unwrap_or_default();
+    actions.extend(
+        league
+            .engine
+            .try_poll(now)
+            .map_err(|e| Unusable::new(e.to_string()).field("--at"))?,
+    );
+    let taken = actions.iter().find_map(|a| match a {
         Action::TakeSnapshot { run_id, .. } => Some(run_id.clone()),
         _ => None,
-    }) else {
+    });
+    // After an unfinished run's deadline, its seats still silent are sealed no_answer.
+    let closed = actions.iter().find_map(|a| match a {
+        Action::Seal { content, .. }
+            if content.get("kind").and_then(|k| k.as_str()) == Some("no_answer") =>
+        {
+            content
+                .get("run_id")
+                .and_then(|r| r.as_str())
+                .map(str::to_owned)
+        }
+        _ => None,
+    });
+    let Some(run_id) = taken
+        .or_else(|| resumed.as_ref().map(|(r, _)| r.clone()))
+        .or(closed)
+    else {
         let (h, m) = league.config.schedule.morning_run;
         let (rh, rm) = league.config.schedule.reference;
         return Err(Unusable::new(format!(

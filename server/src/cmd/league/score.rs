@@ -43,9 +43,15 @@ pub fn run(args: Args, json: bool) -> CmdResult {
         )));
     }
     let prices = provider(&args.dir, &league.config)?;
+    let now = league.clock.now();
+    // A clock earlier than a sealed line seals nothing (the engine's refusal); a re-take's
+    // correction is refused the same way when it comes to be sealed.
+    let behind =
+        |e: sealbook_core::league::engine::ClockBehind| Unusable::new(e.to_string()).field("--at");
     let actions: Vec<Action> = league
         .engine
-        .poll(league.clock.now())
+        .try_poll(now)
+        .map_err(behind)?
         .into_iter()
         .filter(|a| match a {
             Action::Score { session: s, .. } => *s == session,
