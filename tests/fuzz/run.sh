@@ -65,9 +65,11 @@ vector_seeds() {
 }
 
 cd "$root"
-# One build for every target (the replay's cost is almost all build).
-# shellcheck disable=SC2086
-cargo fuzz build --fuzz-dir tests/fuzz -s "$sanitizer" $targets
+# Replay: one build of every target first (the replay's cost is almost all build); explore
+# builds each target as it runs it.
+if [ "$mode" = replay ]; then
+    cargo fuzz build --fuzz-dir tests/fuzz -s "$sanitizer"
+fi
 found=0
 for target in $targets; do
     corpus="$here/corpus/$target"
