@@ -262,10 +262,10 @@ test('a forecast after the reference time is refused', async () => {
   // by itself.
   const closesAt = Date.parse('2026-12-03T14:30:00Z');
   const late = mkdtempSync(join(tmpdir(), 'sealbook-e2e-experiment-late-'));
-  const s = await startDemo(late, ['--at', new Date(closesAt - 45000).toISOString().replace('.000Z', 'Z')]);
+  let s = await startDemo(late, ['--at', new Date(closesAt - 45000).toISOString().replace('.000Z', 'Z')]);
   try {
     const reader = await readerOf(s, 'seeing');
-    const { context, page } = await openAs(reader, { s, clock: closesAt - 15000 });
+    let { context, page } = await openAs(reader, { s, clock: closesAt - 15000 });
     await context.clock.setFixedTime(closesAt - 10000);
     assert.match(await page.textContent('#session-title'), /2026-12-03/, 'the session before its reference is open');
     await page.check('#BTC-up');
@@ -290,24 +290,34 @@ test('a forecast after the reference time is refused', async () => {
     assert.equal(await page.getAttribute('li[data-market="BTC"]', 'data-step'), 'call', 'nothing was stored');
     const stored = (await api(s, 'GET', `/api/experiment/session?reader=${reader}`)).json;
     assert.notEqual(stored.session, '2026-12-03', 'the open session is the next one');
-    // 2026-12-03 is scored in the demo's book: the reader's first call beside the council's.
-    const sc = stored.scored;
-    assert.equal(sc?.session, '2026-12-03', JSON.stringify(sc));
-    assert.deepEqual([sc.reader.n, sc.council.n], [1, 1]);
-    // One call of 60% up scores (0.6 - 1)^2 = 0.16 when SPX closed up, 0.6^2 = 0.36 when not.
-    assert.ok(Math.abs(sc.reader.brier - (sc.reader.hit_rate === 1 ? 0.16 : 0.36)) < 1e-9, JSON.stringify(sc));
+    // 2026-12-03 is scored in the demo's book, but it has not closed on the server's clock
+    // (16:00 ET): its outcome is not shown yet.
+    assert.equal(stored.scored, null, JSON.stringify(stored.scored));
 
-    // The page's own clock past the reference: the page refuses the call by itself, the
-    // countdown says closed and the forms are shut.
-    await context.clock.setFixedTime(closesAt + 1000);
+    // The page counts on the server's clock (the device's plus the skew measured when the
+    // session was read, about 30 s behind the page's fixed clock here): a minute past the
+    // reference, the page refuses the call by itself, the countdown says closed and the forms
+    // are shut.
+    await context.clock.setFixedTime(closesAt + 60000);
     await page.click('li[data-market="BTC"] button[type="submit"]');
     await page.waitForSelector('#countdown[data-closed="true"]', { timeout: 10000 });
     assert.match(await page.textContent('#BTC-error'), /closed at 09:30 ET on 2026-12-03/);
     assert.match(await page.textContent('#countdown'), /closed at 09:30 ET on 2026-12-03/);
     assert.ok(await page.locator('li[data-market="BTC"] fieldset').evaluate((f) => f.disabled));
 
-    // Reloaded, the page shows that scored session: the reader, the consensus and each seat.
-    await page.reload();
+    await context.close();
+    await s.stop();
+
+    // After the close (21:00 UTC), a server on the same league and store scores that session:
+    // the reader's first call beside the council's, and the page shows it.
+    s = await startServer(late, ['--experiment', '--at', '2026-12-03T21:00:01Z']);
+    const after = (await api(s, 'GET', `/api/experiment/session?reader=${reader}`)).json;
+    const sc = after.scored;
+    assert.equal(sc?.session, '2026-12-03', JSON.stringify(sc));
+    assert.deepEqual([sc.reader.n, sc.council.n], [1, 1]);
+    // One call of 60% up scores (0.6 - 1)^2 = 0.16 when SPX closed up, 0.6^2 = 0.36 when not.
+    assert.ok(Math.abs(sc.reader.brier - (sc.reader.hit_rate === 1 ? 0.16 : 0.36)) < 1e-9, JSON.stringify(sc));
+    ({ context, page } = await openAs(reader, { s, clock: Date.parse('2026-12-03T21:00:05Z') }));
     await page.waitForSelector('#scored');
     assert.match(await page.textContent('#scored-title'), /2026-12-03/);
     assert.equal(await page.textContent('#scored tr[data-who="you"] td[data-key="brier"]'), sc.reader.brier.toFixed(3));
