@@ -73,7 +73,7 @@ async function headerRun(page) {
 
 test("the whole header folder: the page's findings are the CLI's, the manifest's conclusions in words", async () => {
   const files = headerFiles(VECTORS, 'bitcoin-headers');
-  assert.equal(files.length, 24 + 13 + 3);
+  assert.equal(files.length, 24 + 13 + 4);
   const { code, json } = cli(files, 'all');
   assert.equal(code, 0, JSON.stringify(json.errors));
   const { context, page, errors } = await openPage(browser, server.url);
@@ -82,19 +82,25 @@ test("the whole header folder: the page's findings are the CLI's, the manifest's
   await (await chooserOpened).setFiles(VECTORS);
   const run = await headerRun(page);
   assert.equal(run.ok, true, run.verdict);
-  assert.equal(run.verdict, `${json.count} headers from 40 files: every header's proof of work, height, median time past and retarget checks hold. Header checks only: whether the heaviest run is the best Bitcoin chain needs a node or independent explorers.`);
+  assert.equal(run.verdict, `${json.count} headers from 41 files: every header's proof of work, height, median time past and retarget checks hold. Header checks only: whether the heaviest run is the best Bitcoin chain needs a node or independent explorers.`);
   assert.deepEqual(run.findings, json.findings);
   assert.deepEqual(run.errors, json.errors);
   assert.deepEqual(run.notes, json.notes);
   const said = run.findings.join('\n');
   assert.match(said, /retarget at height 824544: timespan 1189914 s from heights 822528\.\.824543 .*= 0x1703d869: matches the new nBits 0x1703d869/);
-  assert.match(said, /compete with equal work; from headers alone it cannot be told which is on the main chain: supply the header that follows/);
+  // The main chain's 823227 is in the folder: the fork at 823225 is decided by its work.
+  assert.match(said, /0000\.\.faef2cbd is on the heavier run .*the other branch is stale/);
   assert.deepEqual(errors, []);
   await context.close();
 });
 
 test('the stale block with its sibling and parent, dropped as files: which is heavier cannot be told', async () => {
-  const stale = headerFiles(join(VECTORS, 'stale'), 'x').map((f) => ({ ...f, label: f.label.split('/').pop() }));
+  // Without the main chain's 823227 (the vectors' child of one sibling), both siblings have
+  // equal work.
+  const stale = headerFiles(join(VECTORS, 'stale'), 'x')
+    .map((f) => ({ ...f, label: f.label.split('/').pop() }))
+    .filter((f) => f.label !== 'main-0823227.bin');
+  assert.equal(stale.length, 3);
   const { json } = cli(stale, 'stale');
   const { context, page, errors } = await openPage(browser, server.url);
   await dropFiles(page, stale.map((f) => f.path));
@@ -104,6 +110,20 @@ test('the stale block with its sibling and parent, dropped as files: which is he
   assert.ok(run.findings.some((f) => /cannot be told which is on the main chain/.test(f)), run.findings.join(' | '));
   // The verifier itself was given nothing else to check.
   assert.equal(await page.locator('[data-testid="verdict"]').count(), 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("the stale block's sibling with its child: the heavier branch is told and the other is stale", async () => {
+  const stale = headerFiles(join(VECTORS, 'stale'), 'x').map((f) => ({ ...f, label: f.label.split('/').pop() }));
+  assert.equal(stale.length, 4);
+  const { json } = cli(stale, 'stale-decided');
+  const { context, page, errors } = await openPage(browser, server.url);
+  await dropFiles(page, stale.map((f) => f.path));
+  const run = await headerRun(page);
+  assert.equal(run.ok, true, run.verdict);
+  assert.deepEqual(run.findings, json.findings);
+  assert.ok(run.findings.some((f) => /0000\.\.faef2cbd is on the heavier run .*the other branch is stale/.test(f)), run.findings.join(' | '));
   assert.deepEqual(errors, []);
   await context.close();
 });

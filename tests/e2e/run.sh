@@ -6,10 +6,13 @@
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo="$(cd "$here/../.." && pwd)"
-SEALBOOK_BIN="${SEALBOOK_BIN:-$repo/target/release/sealbook}"
+# Cargo's target directory, as cargo itself chooses it ($CARGO_TARGET_DIR, else target/).
+target="${CARGO_TARGET_DIR:-$repo/target}"
+case "$target" in /*) ;; *) target="$repo/$target" ;; esac
+SEALBOOK_BIN="${SEALBOOK_BIN:-$target/release/sealbook}"
 case "$SEALBOOK_BIN" in /*) ;; *) SEALBOOK_BIN="$PWD/$SEALBOOK_BIN" ;; esac # the tests run in tests/e2e
 export SEALBOOK_BIN
-DEMO_FIXTURE_BIN="${DEMO_FIXTURE_BIN:-$repo/target/release/demo-fixture}"
+DEMO_FIXTURE_BIN="${DEMO_FIXTURE_BIN:-$target/release/demo-fixture}"
 case "$DEMO_FIXTURE_BIN" in /*) ;; *) DEMO_FIXTURE_BIN="$PWD/$DEMO_FIXTURE_BIN" ;; esac
 export DEMO_FIXTURE_BIN
 export CHROMIUM="${CHROMIUM:-/usr/bin/chromium}"
