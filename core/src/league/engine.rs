@@ -325,6 +325,30 @@ fn latest_sealed(ledger: Ledger, bytes: &[u8]) -> Option<LastSealed> {
     last
 }
 
+/// The asks ledger's line for one seat's ask of run `run_id` (spec §3.4): the run's ask, the
+/// text this seat is sent (its SHA-256) and its deadline.
+fn seat_ask_line(
+    run_id: &str,
+    ask_sha256: &str,
+    seat: &str,
+    request: &crate::league::ask::AskRequest,
+    deadline: Instant,
+    now: Instant,
+) -> Action {
+    Action::Seal {
+        ledger: Ledger::Asks,
+        content: AskLine {
+            at: rfc(now),
+            run_id: run_id.into(),
+            ask_sha256: ask_sha256.into(),
+            seat: Some(seat.into()),
+            text_sha256: Some(request.text_sha256()),
+            deadline: Some(rfc(deadline)),
+        }
+        .to_object(),
+    }
+}
+
 fn rfc(t: Instant) -> String {
     t.to_rfc3339()
 }
@@ -680,6 +704,30 @@ impl Engine {
         })
     }
 
+    /// The built-in seats' answers (coin, climatology, momentum: [`reference_reply_in`]),
+    /// given at once as replies arrived at `now` (spec §4.2-§4.4).
+    fn answer_references(
+        &mut self,
+        run_id: &str,
+        answers: Vec<(String, String)>,
+        now: Instant,
+    ) -> Vec<Action> {
+        let mut out = Vec::new();
+        for (seat, text) in answers {
+            out.extend(self.on_reply(
+                run_id,
+                &seat,
+                Reply {
+                    raw: text.clone().into_bytes(),
+                    text: Some(text),
+                    ..Reply::default()
+                },
+                now,
+            ));
+        }
+        out
+    }
+
     /// Finishes the unfinished run `run_id` at `now` (before its deadline): every seat still
     /// without an answer is asked the run's own ask (`ask_text`, the published
     /// `asks/<ask_sha256>.md`, checked against the run's hash) as the first process would have
@@ -751,18 +799,9 @@ impl Engine {
                 None,
             );
             if !asked.contains(&seat.name) {
-                out.push(Action::Seal {
-                    ledger: Ledger::Asks,
-                    content: AskLine {
-                        at: rfc(now),
-                        run_id: run_id.into(),
-                        ask_sha256: ask_sha.clone(),
-                        seat: Some(seat.name.clone()),
-                        text_sha256: Some(request.text_sha256()),
-                        deadline: Some(rfc(deadline)),
-                    }
-                    .to_object(),
-                });
+                out.push(seat_ask_line(
+                    run_id, &ask_sha, &seat.name, &request, deadline, now,
+                ));
                 if let Some(r) = self.run_mut(run_id) {
                     r.ask_lines.insert(seat.name.clone());
                 }
@@ -777,18 +816,7 @@ impl Engine {
                 }),
             }
         }
-        for (seat, text) in reference_answers {
-            out.extend(self.on_reply(
-                run_id,
-                &seat,
-                Reply {
-                    raw: text.clone().into_bytes(),
-                    text: Some(text),
-                    ..Reply::default()
-                },
-                now,
-            ));
-        }
+        out.extend(self.answer_references(run_id, reference_answers, now));
         Ok(out)
     }
 
@@ -1105,18 +1133,9 @@ impl Engine {
                 seat.temperature,
                 None,
             );
-            out.push(Action::Seal {
-                ledger: Ledger::Asks,
-                content: AskLine {
-                    at: rfc(now),
-                    run_id: run_id.into(),
-                    ask_sha256: ask_sha.clone(),
-                    seat: Some(seat.name.clone()),
-                    text_sha256: Some(request.text_sha256()),
-                    deadline: Some(rfc(deadline)),
-                }
-                .to_object(),
-            });
+            out.push(seat_ask_line(
+                run_id, &ask_sha, &seat.name, &request, deadline, now,
+            ));
             self.run_mut(run_id)
                 .expect("the run exists")
                 .pending
@@ -1132,18 +1151,7 @@ impl Engine {
                 }),
             }
         }
-        for (seat, text) in reference_answers {
-            out.extend(self.on_reply(
-                run_id,
-                &seat,
-                Reply {
-                    raw: text.clone().into_bytes(),
-                    text: Some(text),
-                    ..Reply::default()
-                },
-                now,
-            ));
-        }
+        out.extend(self.answer_references(run_id, reference_answers, now));
         out
     }
 
