@@ -2459,8 +2459,9 @@ path = "prices.csv"
         assert!(alpha.positions.is_empty());
     }
 
-    #[test]
-    fn own_sha256_is_of_the_raw_reply_not_the_extracted_text() {
+    /// The engine of [`CONFIG`] after 2026-10-21's morning run was taken and its ask sent
+    /// (12:30 ET, the snapshot at 12:30:05), with the driver that carried it out.
+    fn asked_at_the_morning_run() -> (Engine, Driver) {
         let config = LeagueConfig::from_toml(CONFIG.as_bytes(), "league.toml").unwrap();
         let session = Date::parse("2026-10-21").unwrap();
         let mut e = Engine::new(config, Climatology::new(), session, true);
@@ -2474,6 +2475,12 @@ path = "prices.csv"
             t("2026-10-21T12:30:05Z"),
         );
         d.apply(&mut e, a);
+        (e, d)
+    }
+
+    #[test]
+    fn own_sha256_is_of_the_raw_reply_not_the_extracted_text() {
+        let (mut e, _) = asked_at_the_morning_run();
         let raw = br#"{"id":"chatcmpl-1","choices":[{"message":{"content":"{}"}}]}"#.to_vec();
         let a = e.on_reply(
             "2026-10-21-am",
@@ -2501,19 +2508,7 @@ path = "prices.csv"
     #[test]
     fn unreadable_refused_and_blocked_replies_are_sealed_with_their_reasons() {
         use crate::league::wire::Finish;
-        let config = LeagueConfig::from_toml(CONFIG.as_bytes(), "league.toml").unwrap();
-        let session = Date::parse("2026-10-21").unwrap();
-        let mut e = Engine::new(config, Climatology::new(), session, true);
-        let mut d = Driver::default();
-        let a = e.poll(t("2026-10-21T12:30:00Z"));
-        d.apply(&mut e, a);
-        let a = e.on_snapshot(
-            "2026-10-21-am",
-            &snapshot(),
-            None,
-            t("2026-10-21T12:30:05Z"),
-        );
-        d.apply(&mut e, a);
+        let (mut e, mut d) = asked_at_the_morning_run();
         let garbled = b"{\"choices\": [\xff".to_vec();
         let replies = [
             (
