@@ -605,6 +605,7 @@ impl Scheduler {
         // A seat whose ask failed inside sealbook (recorded as that seat's failure, the others
         // sealed) makes the job a failure, as it makes `league run` exit 1.
         let faults = std::mem::take(&mut self.league.faults);
+        let unconfigured = std::mem::take(&mut self.league.unconfigured);
         let result = result.and_then(|()| {
             if faults.is_empty() {
                 Ok(())
@@ -612,6 +613,16 @@ impl Scheduler {
                 Err(Unusable::new(format!(
                     "the ask of seat(s) {} failed inside sealbook; each is recorded as that seat's failure",
                     faults.join(", ")
+                )))
+            }
+        });
+        let result = result.and_then(|()| {
+            if unconfigured.is_empty() {
+                Ok(())
+            } else {
+                Err(Unusable::new(format!(
+                    "seat(s) could not be asked, each recorded as that seat's failure: {}",
+                    unconfigured.join("; ")
                 )))
             }
         });
