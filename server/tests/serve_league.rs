@@ -97,39 +97,50 @@ fn prices_csv() -> String {
 /// holds, a request for a window ending after 16:00 ET of 2026-10-21 (the close's prices) gets
 /// Yahoo's answer when it has no data: 404 with a chart error.
 fn yahoo(down: Arc<AtomicBool>) -> String {
-    common::fake_http::start(move |r| {
-        let (path, query) = r.path.split_once('?').unwrap_or((&r.path, ""));
-        let symbol = path.rsplit('/').next().unwrap_or("").to_string();
-        let q = |k: &str| {
-            query
-                .split('&')
-                .filter_map(|kv| kv.split_once('='))
-                .find(|(key, _)| *key == k)
-                .map(|(_, v)| v.to_string())
-                .unwrap_or_default()
-        };
-        let (p1, p2): (i64, i64) = (q("period1").parse().unwrap(), q("period2").parse().unwrap());
-        if down.load(Ordering::SeqCst) && p2 > unix("2026-10-21T20:00:00Z") {
-            let body = serde_json::json!({"chart": {"result": null, "error": {
-                "code": "Not Found", "description": "No data found, symbol may be delisted"}}});
-            return Answer::new(404, "application/json", body.to_string().into_bytes());
-        }
-        let interval = q("interval");
-        let mine: Vec<(i64, f64)> = bars(&symbol)
-            .into_iter()
-            .filter(|(t, _)| interval == "1m" && (p1..p2).contains(t))
-            .collect();
-        let prices: Vec<f64> = mine.iter().map(|b| b.1).collect();
-        let mut result = serde_json::json!({
-            "meta": {"symbol": symbol, "dataGranularity": interval},
-            "indicators": {"quote": [{"open": prices, "high": prices, "low": prices,
-                "close": prices, "volume": vec![100; prices.len()]}]}});
-        if !mine.is_empty() {
-            result["timestamp"] = mine.iter().map(|b| b.0).collect();
-        }
-        let body = serde_json::json!({"chart": {"result": [result], "error": null}});
-        Answer::new(200, "application/json", body.to_string().into_bytes())
+    yahoo_slow(down, Duration::ZERO)
+}
+
+/// [`yahoo`], every answer `delay` late.
+fn yahoo_slow(down: Arc<AtomicBool>, delay: Duration) -> String {
+    common::fake_http::start(move |r| Answer {
+        delay,
+        ..yahoo_answer(&down, r)
     })
+}
+
+/// The answer of [`yahoo`] to `r`.
+fn yahoo_answer(down: &AtomicBool, r: common::fake_http::Request) -> Answer {
+    let (path, query) = r.path.split_once('?').unwrap_or((&r.path, ""));
+    let symbol = path.rsplit('/').next().unwrap_or("").to_string();
+    let q = |k: &str| {
+        query
+            .split('&')
+            .filter_map(|kv| kv.split_once('='))
+            .find(|(key, _)| *key == k)
+            .map(|(_, v)| v.to_string())
+            .unwrap_or_default()
+    };
+    let (p1, p2): (i64, i64) = (q("period1").parse().unwrap(), q("period2").parse().unwrap());
+    if down.load(Ordering::SeqCst) && p2 > unix("2026-10-21T20:00:00Z") {
+        let body = serde_json::json!({"chart": {"result": null, "error": {
+            "code": "Not Found", "description": "No data found, symbol may be delisted"}}});
+        return Answer::new(404, "application/json", body.to_string().into_bytes());
+    }
+    let interval = q("interval");
+    let mine: Vec<(i64, f64)> = bars(&symbol)
+        .into_iter()
+        .filter(|(t, _)| interval == "1m" && (p1..p2).contains(t))
+        .collect();
+    let prices: Vec<f64> = mine.iter().map(|b| b.1).collect();
+    let mut result = serde_json::json!({
+        "meta": {"symbol": symbol, "dataGranularity": interval},
+        "indicators": {"quote": [{"open": prices, "high": prices, "low": prices,
+            "close": prices, "volume": vec![100; prices.len()]}]}});
+    if !mine.is_empty() {
+        result["timestamp"] = mine.iter().map(|b| b.0).collect();
+    }
+    let body = serde_json::json!({"chart": {"result": [result], "error": null}});
+    Answer::new(200, "application/json", body.to_string().into_bytes())
 }
 
 /// A fake OpenTimestamps calendar: `POST /digest` gets the recorded pending answer, anything
@@ -1085,5 +1096,57 @@ fn sigterm_gives_the_anchoring_in_hand_its_grace_and_records_it_cut_short() {
     assert!(
         records.iter().all(|(_, r)| r.is_some()),
         "every list has a record: {records:?}"
+    );
+}
+
+/// The docs' example at 3000x (one real second is 50 minutes of the league's day) with a slow
+/// price source: every Yahoo answer takes 200 ms (10 league minutes), so the morning run's
+/// snapshot runs past the 09:30 reference and the run is missed. The schedule says why it
+/// fell behind: a `fell behind` warning names the late job, the lag on the league's clock and
+/// the step that took the time (the run), beside the run's own failure.
+#[test]
+fn a_slow_price_source_at_high_speed_says_why_the_schedule_fell_behind() {
+    let tmp = tempfile::tempdir().unwrap();
+    let prices = format!(
+        "[prices]\nprovider = \"yahoo\"\nbase_url = \"{}\"\nsymbols = {{ {} }}\n",
+        yahoo_slow(Arc::new(AtomicBool::new(false)), Duration::from_millis(200)),
+        MARKETS
+            .iter()
+            .map(|m| format!("{m} = \"{m}\""))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    let dir = league_with(tmp.path(), &down(), &prices);
+    let s = start(
+        &dir,
+        &tmp.path().join("stderr.log"),
+        &[
+            "--at",
+            "2026-10-21T12:29:00Z",
+            "--speed",
+            "3000",
+            "--log-format",
+            "json",
+        ],
+    );
+    health_until(&s, 600, |h| h["jobs"]["run"]["outcome"] == "failed");
+    let (code, log) = terminate(s);
+    assert_eq!(code, 0, "{log}");
+    let late: Vec<serde_json::Value> = log
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .filter(|v| v["message"] == "fell behind")
+        .collect();
+    assert!(!late.is_empty(), "no fell-behind line:\n{log}");
+    let v = &late[0];
+    assert_eq!(
+        (&v["level"], &v["outcome"], &v["step"]),
+        (&"WARN".into(), &"late".into(), &"run".into()),
+        "{v}"
+    );
+    assert!(v["lag_seconds"].as_u64().unwrap() >= 60, "{v}");
+    assert!(
+        v["error"].as_str().unwrap().contains("the run job took"),
+        "{v}"
     );
 }

@@ -22,7 +22,10 @@
 //! which makes it due again after a backoff. Each job (a run, a deadline's closing, a stamp,
 //! an upgrade, a score, a publish, and each seat's ask within a run) is logged as one line
 //! ([`crate::logging`]), counted in [`Metrics`] and recorded in [`Health`]. A job that fails is
-//! logged and recorded; the loop goes on with the next.
+//! logged and recorded; the loop goes on with the next. Jobs that end a league minute or more
+//! after the next job was due (a slow price source or seat at a high `--speed`) are logged
+//! as `fell behind`, naming the late job, the lag and the step that took the time
+//! ([`report_late`]).
 
 pub mod health;
 
@@ -553,17 +556,26 @@ impl Scheduler {
             let now = self.league.clock.now();
             let actions = self.league.engine.poll(now);
             self.report_missed(now, &mut missed);
+            // What is due next once this poll's jobs are done, to tell when they delayed it.
+            let due_next = self.next_due(now, last_upgrade, publish_at);
+            let mut slowest: Option<(&'static str, Duration)> = None;
             for job in jobs(actions) {
+                let (kind, started) = (job.kind, std::time::Instant::now());
                 if job.kind == "stamp" {
                     self.stamp(now, &anchoring);
-                    continue;
-                }
-                if self.carry_out(job, now) {
+                } else if self.carry_out(job, now) {
                     publish_at = Some(self.league.clock.now());
+                }
+                let took = started.elapsed();
+                if slowest.is_none_or(|(_, t)| took > t) {
+                    slowest = Some((kind, took));
                 }
                 if self.shutdown.is_requested() {
                     break;
                 }
+            }
+            if let Some(step) = slowest {
+                report_late(due_next, now, self.league.clock.now(), step);
             }
             let now = self.league.clock.now();
             self.show_next(now, last_upgrade, publish_at);
@@ -651,6 +663,23 @@ impl Scheduler {
         last_upgrade: Option<Instant>,
         publish_at: Option<Instant>,
     ) -> Instant {
+        let (at, job) = self.next_due(now, last_upgrade, publish_at);
+        self.health.set_next(NextJob {
+            job,
+            at: at.to_rfc3339(),
+        });
+        self.metrics.set_next_due(at.0 as f64 / 1e6);
+        at
+    }
+
+    /// The next due job after `now` and its kind: the engine's, the upgrade cadence's, or an
+    /// owed publish.
+    fn next_due(
+        &self,
+        now: Instant,
+        last_upgrade: Option<Instant>,
+        publish_at: Option<Instant>,
+    ) -> (Instant, &'static str) {
         let upgrade = next_upgrade_at(&self.league.config, last_upgrade, now);
         // The upgrade cadence always lies ahead, so there is always a next instant.
         let mut next = (upgrade, "upgrade");
@@ -662,13 +691,7 @@ impl Scheduler {
         if let Some(at) = publish_at.filter(|t| *t < next.0) {
             next = (at.max(now), "publish");
         }
-        let (at, job) = next;
-        self.health.set_next(NextJob {
-            job,
-            at: at.to_rfc3339(),
-        });
-        self.metrics.set_next_due(at.0 as f64 / 1e6);
-        at
+        next
     }
 
     fn reporter(&self) -> Reporter {
@@ -862,6 +885,49 @@ impl Scheduler {
         self.reporter()
             .record(job, now, started, Outcome::of(result));
     }
+}
+
+/// The schedule is late once the jobs of a poll end this long (league clock) after the next
+/// job was due.
+const LATE_AFTER_MICROS: i64 = 60 * 1_000_000;
+
+/// How late (league clock, microseconds) the jobs of the poll at `polled`, ended at `ended`,
+/// made the next job, due at `due`: `None` when less than [`LATE_AFTER_MICROS`], or when the
+/// next job was due at the poll itself (it is one of that poll's own).
+fn lateness(due: Instant, polled: Instant, ended: Instant) -> Option<i64> {
+    let lag = ended.0 - due.0;
+    (due > polled && lag >= LATE_AFTER_MICROS).then_some(lag)
+}
+
+/// Logs that the schedule fell behind, when it did: the job that is late, by how much, and
+/// the step that took the time (the poll's longest job, with its real duration). At a high
+/// `--speed`, a slow price source or a slow seat is seen here.
+fn report_late(
+    (due, next): (Instant, &'static str),
+    polled: Instant,
+    ended: Instant,
+    (step, took): (&'static str, Duration),
+) {
+    let Some(lag) = lateness(due, polled, ended) else {
+        return;
+    };
+    let why = format!(
+        "the {next} job due at {} starts {} s late on the league's clock: the {step} job took {} ms",
+        due.to_rfc3339(),
+        lag / 1_000_000,
+        took.as_millis()
+    );
+    tracing::warn!(
+        target: "sealbook::job",
+        kind = next,
+        outcome = "late",
+        step,
+        step_ms = took.as_millis() as u64,
+        lag_seconds = lag / 1_000_000,
+        error = why.as_str(),
+        at = ended.to_rfc3339().as_str(),
+        "fell behind"
+    );
 }
 
 /// How a job ended.
@@ -1065,6 +1131,23 @@ mod tests {
         let h = Arc::new(Health::new("l", false));
         guarded(h.clone(), || {}).unwrap().join().unwrap();
         assert_eq!(h.report().1["scheduler"], "stopped");
+    }
+
+    #[test]
+    fn a_job_that_ends_past_the_next_due_instant_makes_the_schedule_late() {
+        let t = |s: &str| Instant::parse_rfc3339(s).unwrap();
+        let polled = t("2026-10-21T12:30:00Z");
+        let due = t("2026-10-21T13:30:00Z");
+        // Ended before the next job was due, or less than a minute after: on time.
+        assert_eq!(lateness(due, polled, t("2026-10-21T13:00:00Z")), None);
+        assert_eq!(lateness(due, polled, t("2026-10-21T13:30:59Z")), None);
+        // A minute or more after it: late by that much.
+        assert_eq!(
+            lateness(due, polled, t("2026-10-21T13:45:00Z")),
+            Some(15 * 60 * 1_000_000)
+        );
+        // A job due at the poll itself is one of that poll's own jobs, never late.
+        assert_eq!(lateness(polled, polled, t("2026-10-21T13:45:00Z")), None);
     }
 
     #[test]
