@@ -62,7 +62,12 @@ pub fn read_bounded_with(
 ) -> Result<Vec<u8>, Unusable> {
     let f =
         std::fs::File::open(path).map_err(|e| Unusable::io(path, &format!("open {what}"), &e))?;
-    let total = f.metadata().map_or(0, |m| m.len());
+    let meta = f.metadata().ok();
+    let total = meta.as_ref().map_or(0, |m| m.len());
+    // A regular file states its size: one over the bound is refused before a byte is read.
+    if meta.as_ref().is_some_and(|m| m.is_file()) && total > max {
+        return Err(too_large(path, what, Some(total), max));
+    }
     let mut bar = progress
         .map(|label| crate::progress::Progress::new(&format!("{label} {}", path.display()), total));
     let mut bytes = Vec::new();
@@ -82,12 +87,24 @@ pub fn read_bounded_with(
         }
     }
     if bytes.len() as u64 > max {
-        return Err(Unusable::file(
-            path,
-            format!("{what} is larger than {max} bytes"),
-        ));
+        return Err(too_large(path, what, None, max));
     }
     Ok(bytes)
+}
+
+/// The error for a file over its size bound: its size when known (a regular file's, known
+/// before reading), and the bound.
+pub fn too_large(path: &Path, what: &str, size: Option<u64>, max: u64) -> Unusable {
+    match size {
+        Some(n) => Unusable::file(
+            path,
+            format!("{what} is {n} bytes, more than the limit of {max} bytes"),
+        ),
+        None => Unusable::file(
+            path,
+            format!("{what} is larger than the limit of {max} bytes"),
+        ),
+    }
 }
 
 /// Creates `path` (never replacing an existing file) with `bytes`, synced to disk.

@@ -32,22 +32,53 @@ provider = "csv"
 path = "prices.csv"
 "#;
 
+/// The header of a CSV price file (no bars: enough for the pre-flight, which checks that the
+/// file resolves).
+const PRICES_HEADER: &str = "symbol,time,open,high,low,close,volume\n";
+
+/// Runs `sealbook` with `env` set and every other `*_KEY` of the tests unset; returns (exit
+/// code, stdout, stderr).
+fn sealbook_with(args: &[&str], env: &[(&str, &str)]) -> (i32, String, String) {
+    let mut c = std::process::Command::new(common::BIN);
+    c.args(args)
+        .env_remove("ALPHA_KEY")
+        .env_remove("BETA_KEY")
+        .env_remove("GAMMA_KEY");
+    for (k, v) in env {
+        c.env(k, v);
+    }
+    let o = c.output().unwrap();
+    (
+        o.status.code().expect("exited"),
+        String::from_utf8(o.stdout).unwrap(),
+        String::from_utf8(o.stderr).unwrap(),
+    )
+}
+
 #[test]
 fn init_seals_the_declaration_first_and_refuses_an_existing_league() {
     let tmp = tempfile::tempdir().unwrap();
     let config = tmp.path().join("league.toml");
     std::fs::write(&config, MINIMAL).unwrap();
     let dir = tmp.path().join("league");
-    let (code, v) = sealbook_json(&[
-        "league",
-        "init",
-        arg(&dir),
-        "--config",
-        arg(&config),
-        "--at",
-        "2026-10-21T04:16:00Z",
-    ]);
-    assert_eq!(code, 0, "{v}");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("prices.csv"), PRICES_HEADER).unwrap();
+    let (code, out, err) = sealbook_with(
+        &[
+            "league",
+            "init",
+            arg(&dir),
+            "--config",
+            arg(&config),
+            "--at",
+            "2026-10-21T04:16:00Z",
+            "--offline",
+            "--json",
+        ],
+        &[("ALPHA_KEY", "sk-alpha")],
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["first_session"], "2026-10-21");
     let asks = std::fs::read(dir.join("asks.jsonl")).unwrap();
     let report = verify(&asks, VerifyOptions::default());
@@ -128,4 +159,259 @@ fn the_schemas_are_written_from_the_code() {
             serde_json::from_slice(&std::fs::read(&out).unwrap()).unwrap();
         assert!(schema.pointer(probe).is_some(), "{which}: {probe}");
     }
+}
+
+/// A URL on 127.0.0.1 where nothing listens (the port was bound, then let go).
+fn refused_url() -> String {
+    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    format!("http://{}", l.local_addr().unwrap())
+}
+
+/// A server on 127.0.0.1 that accepts (at most 16 connections, each held open) and never
+/// answers.
+fn hanging_url() -> String {
+    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}", l.local_addr().unwrap());
+    std::thread::spawn(move || {
+        let mut held = Vec::new();
+        for c in l.incoming().take(16) {
+            held.push(c);
+        }
+    });
+    url
+}
+
+/// A key value that must appear in no output.
+const ALPHA_SECRET: &str = "sk-alpha-preflight-7f3c19e0";
+
+/// A config with a seat whose endpoint answers (alpha, its key set), one refused with its key
+/// not set (beta), one that hangs (gamma), a command seat, the coin, CSV prices at
+/// `prices.csv` and an answering calendar beside a refused authority.
+fn preflight_config(answers: &str, refused: &str, hangs: &str) -> String {
+    format!(
+        r#"[league]
+name = "pre-flight"
+methodology_version = "m-1"
+
+[[seat]]
+name = "alpha"
+adapter = "openai"
+base_url = "{answers}/v1"
+model = "m"
+api_key_env = "ALPHA_KEY"
+
+[[seat]]
+name = "beta"
+adapter = "anthropic"
+base_url = "{refused}"
+model = "m"
+api_key_env = "BETA_KEY"
+
+[[seat]]
+name = "gamma"
+adapter = "gemini"
+base_url = "{hangs}"
+model = "m"
+api_key_env = "ALPHA_KEY"
+
+[[seat]]
+name = "script"
+adapter = "command"
+command = ["/bin/sh", "-c", "cat"]
+
+[[seat]]
+name = "coin"
+adapter = "coin"
+
+[prices]
+provider = "csv"
+path = "prices.csv"
+
+[anchors]
+ots_calendars = ["{answers}"]
+tsa = [{{ name = "local", url = "{refused}/tsr" }}]
+rekor_url = ""
+"#
+    )
+}
+
+fn answering_url() -> String {
+    sealbook_tests::fake_http::start(|_, _| {
+        sealbook_tests::fake_http::Answer::new(404, "text/plain", b"no such path".to_vec())
+    })
+    .url
+}
+
+/// `league check DIR`: one line per seat, provider and authority; an endpoint that answers
+/// (any status) holds, one refused and one that hangs (bounded by `--timeout`) fail, a key
+/// variable not set fails naming the variable and the config field, the relative price path
+/// is looked for in the league directory (a copy beside the source config does not count),
+/// and no key value is printed. Exit 1 while anything fails; once the key is set, the
+/// endpoints fixed and the prices put in the league, exit 0.
+#[test]
+fn league_check_reports_each_seat_provider_and_authority() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (answers, refused, hangs) = (answering_url(), refused_url(), hanging_url());
+    let dir = tmp.path().join("league");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("league.toml"),
+        preflight_config(&answers, &refused, &hangs),
+    )
+    .unwrap();
+    // Beside the operator's source config, not in the league: the first run would not find it.
+    std::fs::write(tmp.path().join("prices.csv"), PRICES_HEADER).unwrap();
+    let check = |json: bool| {
+        let mut args = vec!["league", "check", arg(&dir), "--timeout", "2"];
+        if json {
+            args.push("--json");
+        }
+        sealbook_with(&args, &[("ALPHA_KEY", ALPHA_SECRET)])
+    };
+    let (code, out, err) = check(false);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(!(out.clone() + &err).contains(ALPHA_SECRET), "{out}{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 8, "one line per part:\n{out}");
+    assert_eq!(
+        lines[0],
+        format!("ok   seat alpha (openai): ALPHA_KEY set; {answers}/v1 answers (HTTP 404)")
+    );
+    assert!(lines[1].starts_with("FAIL seat beta (anthropic): BETA_KEY set: environment variable BETA_KEY is not set [seat[1].api_key_env]; "), "{}", lines[1]);
+    assert!(lines[1].ends_with("[seat[1].base_url]"), "{}", lines[1]);
+    assert!(
+        lines[2].starts_with("FAIL seat gamma (gemini): ALPHA_KEY set; ")
+            && lines[2].contains("timeout")
+            && lines[2].ends_with("[seat[2].base_url]"),
+        "{}",
+        lines[2]
+    );
+    assert!(
+        lines[3].starts_with("ok   seat script (command): /bin/sh found"),
+        "{}",
+        lines[3]
+    );
+    assert_eq!(
+        lines[4],
+        "ok   seat coin (coin): answered by sealbook itself, nothing to check"
+    );
+    let csv_in_league = dir.join("prices.csv");
+    assert!(
+        lines[5].starts_with(&format!(
+            "FAIL prices csv (csv): prices.csv readable: {}",
+            csv_in_league.display()
+        )) && lines[5].contains("a relative path is read from the league directory")
+            && lines[5].ends_with("[prices.path]"),
+        "{}",
+        lines[5]
+    );
+    assert_eq!(
+        lines[6],
+        format!("ok   authority {answers} (ots): {answers} answers (HTTP 404)")
+    );
+    assert!(
+        lines[7].starts_with(&format!(
+            "FAIL authority local (tsa): {refused}/tsr answers: "
+        )),
+        "{}",
+        lines[7]
+    );
+
+    let (code, out, err) = check(true);
+    assert_eq!(code, 1, "{out}{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["ok"], false);
+    let oks: Vec<bool> = v["parts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["ok"].as_bool().unwrap())
+        .collect();
+    assert_eq!(oks, [true, false, false, true, true, false, true, false]);
+    assert_eq!(v["parts"][1]["checks"][0]["field"], "seat[1].api_key_env");
+    assert!(!out.contains(ALPHA_SECRET));
+
+    // Fixed: every endpoint answers, every key is set, the prices are in the league.
+    std::fs::write(
+        dir.join("league.toml"),
+        preflight_config(&answers, &answers, &answers),
+    )
+    .unwrap();
+    std::fs::write(&csv_in_league, PRICES_HEADER).unwrap();
+    let (code, out, err) = sealbook_with(
+        &["league", "check", arg(&dir)],
+        &[("ALPHA_KEY", ALPHA_SECRET), ("BETA_KEY", "sk-beta")],
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.lines().all(|l| l.starts_with("ok ")), "{out}");
+}
+
+/// `league init` runs the same pre-flight against the league it would make and creates
+/// nothing when it fails: a key variable not set (even with `--offline`), a relative price
+/// path that is not in the league directory (only beside the source config: the first run
+/// would fail at 08:30), an endpoint that does not answer. The error names the config file,
+/// each failing part and the field.
+#[test]
+fn init_refuses_a_league_whose_first_run_would_fail() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (answers, refused) = (answering_url(), refused_url());
+    let config = tmp.path().join("league.toml");
+    let dir = tmp.path().join("league");
+    let init = |extra: &[&str], env: &[(&str, &str)]| {
+        let mut args = vec![
+            "league",
+            "init",
+            arg(&dir),
+            "--config",
+            arg(&config),
+            "--at",
+            "2026-10-21T04:16:00Z",
+        ];
+        args.extend_from_slice(extra);
+        sealbook_with(&args, env)
+    };
+    let keys = [("ALPHA_KEY", ALPHA_SECRET), ("BETA_KEY", "sk-beta")];
+    std::fs::write(&config, preflight_config(&answers, &answers, &answers)).unwrap();
+    std::fs::write(tmp.path().join("prices.csv"), PRICES_HEADER).unwrap();
+
+    // The key of beta is not set: refused, even offline.
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("prices.csv"), PRICES_HEADER).unwrap();
+    let (code, out, err) = init(&["--offline"], &keys[..1]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains(arg(&config)), "{err}");
+    assert!(
+        err.contains("FAIL seat beta (anthropic): BETA_KEY set: environment variable BETA_KEY is not set [seat[1].api_key_env]"),
+        "{err}"
+    );
+    assert!(!err.contains(ALPHA_SECRET), "{err}");
+    assert!(!dir.join("asks.jsonl").exists() && !dir.join("league.toml").exists());
+
+    // The prices only beside the source config: refused.
+    std::fs::remove_file(dir.join("prices.csv")).unwrap();
+    let (code, _, err) = init(&["--offline"], &keys);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("FAIL prices csv (csv)") && err.contains("[prices.path]"),
+        "{err}"
+    );
+    assert!(!dir.join("asks.jsonl").exists());
+
+    // An authority refused: refused online, made offline.
+    std::fs::write(dir.join("prices.csv"), PRICES_HEADER).unwrap();
+    std::fs::write(
+        &config,
+        preflight_config(&answers, &answers, &answers).replace(
+            &format!("url = \"{answers}/tsr\""),
+            &format!("url = \"{refused}/tsr\""),
+        ),
+    )
+    .unwrap();
+    let (code, _, err) = init(&["--timeout", "2"], &keys);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("FAIL authority local (tsa)"), "{err}");
+    assert!(!dir.join("asks.jsonl").exists());
+    let (code, out, err) = init(&["--offline"], &keys);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(dir.join("asks.jsonl").exists());
 }

@@ -294,12 +294,16 @@ fn output(args: &[&str]) -> (i32, String, String) {
     )
 }
 
-/// A new league directory (init at 00:00 ET of the session) with the prices file in it.
+/// A new league directory (init at 00:00 ET of the session, the keys set, its endpoints not
+/// asked: some are dead on purpose) with the prices file in it, put there first as the
+/// pre-flight wants.
 fn init(tmp: &Path, config_text: &str) -> std::path::PathBuf {
     let config = tmp.join("league.toml");
     std::fs::write(&config, config_text).unwrap();
     let dir = tmp.join("league");
-    let (code, out, err) = sealbook(&[
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("prices.csv"), prices_csv(false)).unwrap();
+    let (code, out, err) = output(&[
         "league",
         "init",
         arg(&dir),
@@ -307,9 +311,9 @@ fn init(tmp: &Path, config_text: &str) -> std::path::PathBuf {
         arg(&config),
         "--at",
         "2026-10-21T04:00:00Z",
+        "--offline",
     ]);
     assert_eq!(code, 0, "{out}{err}");
-    std::fs::write(dir.join("prices.csv"), prices_csv(false)).unwrap();
     dir
 }
 
@@ -2135,4 +2139,47 @@ fn a_killed_run_is_finished_before_its_deadline_or_closed_after_it() {
         assert_eq!(code, 0, "{out}{err}");
         books_verify(&dir);
     }
+}
+
+/// A seat whose `api_key_env` is not set when the run starts (set at init, gone since) is a
+/// recorded failure and a non-zero exit: `league run` asks the other seats and seals their
+/// answers, exits 1 naming the seat and the variable (`unconfigured`), keeps the reason as the
+/// seat's error note, and the run's close seals its `no_answer` with that reason.
+#[test]
+fn a_seat_whose_key_variable_is_missing_fails_the_run() {
+    let tmp = tempfile::tempdir().unwrap();
+    let body = openai_body(&format!("```json\n{}\n```", good_answer()));
+    let url = serve(move |_, _| Answer::json(200, body.clone()));
+    let seat = format!("[[seat]]\nname = \"gpt\"\nadapter = \"openai\"\nbase_url = \"{url}/v1\"\nmodel = \"gpt-4o-mini\"\napi_key_env = \"SB_TEST_OPENAI_KEY\"\ntimeout_seconds = 20\n\n");
+    let dir = init(tmp.path(), &small_config("keys", &seat));
+    let o = cmd(&["league", "run", arg(&dir), "--at", RUN_AT, "--json"])
+        .env_remove("SB_TEST_OPENAI_KEY")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["ok"], false);
+    assert_eq!(
+        v["unconfigured"],
+        serde_json::json!([
+            "gpt: environment variable SB_TEST_OPENAI_KEY (api_key_env) is not set"
+        ])
+    );
+    assert_eq!(v["answers_sealed"], 1, "the coin answered: {v}");
+    let note = std::fs::read_to_string(dir.join("replies/2026-10-21-am/gpt.error.txt")).unwrap();
+    assert!(
+        note.contains("SB_TEST_OPENAI_KEY (api_key_env) is not set"),
+        "{note}"
+    );
+    // After the deadline the run is closed: the seat's no_answer says why.
+    let (code, out, err) = output(&["league", "run", arg(&dir), "--at", "2026-10-21T13:35:00Z"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let seats = lines_by_seat(&dir);
+    assert_eq!(seats["gpt"], ["no_answer"], "{seats:?}");
+    let book = std::fs::read(dir.join("council-book.jsonl")).unwrap();
+    assert!(contains(
+        &book,
+        "SB_TEST_OPENAI_KEY (api_key_env) is not set"
+    ));
 }

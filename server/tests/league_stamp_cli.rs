@@ -146,6 +146,19 @@ fn league(anchors: &str) -> (tempfile::TempDir, PathBuf, Vec<u8>) {
     )
     .unwrap();
     let dir = work.path().join("L");
+    // The pre-flight of init wants every file the config names in the league: the prices,
+    // and the Rekor keys (each test writes the real ones over these).
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("prices.csv"),
+        "symbol,time,open,high,low,close,volume\n",
+    )
+    .unwrap();
+    for key in ["rekor.pem", "rekor-log.pub"] {
+        if anchors.contains(&format!("\"{key}\"")) {
+            std::fs::write(dir.join(key), "a placeholder").unwrap();
+        }
+    }
     let (code, out, err) = sealbook(&[
         "league",
         "init",
@@ -154,6 +167,7 @@ fn league(anchors: &str) -> (tempfile::TempDir, PathBuf, Vec<u8>) {
         s(&cfg),
         "--at",
         "2026-10-20T12:00:00Z",
+        "--offline",
     ]);
     assert_eq!(code, 0, "{out}{err}");
     let demo = common::demo();

@@ -97,39 +97,50 @@ fn prices_csv() -> String {
 /// holds, a request for a window ending after 16:00 ET of 2026-10-21 (the close's prices) gets
 /// Yahoo's answer when it has no data: 404 with a chart error.
 fn yahoo(down: Arc<AtomicBool>) -> String {
-    common::fake_http::start(move |r| {
-        let (path, query) = r.path.split_once('?').unwrap_or((&r.path, ""));
-        let symbol = path.rsplit('/').next().unwrap_or("").to_string();
-        let q = |k: &str| {
-            query
-                .split('&')
-                .filter_map(|kv| kv.split_once('='))
-                .find(|(key, _)| *key == k)
-                .map(|(_, v)| v.to_string())
-                .unwrap_or_default()
-        };
-        let (p1, p2): (i64, i64) = (q("period1").parse().unwrap(), q("period2").parse().unwrap());
-        if down.load(Ordering::SeqCst) && p2 > unix("2026-10-21T20:00:00Z") {
-            let body = serde_json::json!({"chart": {"result": null, "error": {
-                "code": "Not Found", "description": "No data found, symbol may be delisted"}}});
-            return Answer::new(404, "application/json", body.to_string().into_bytes());
-        }
-        let interval = q("interval");
-        let mine: Vec<(i64, f64)> = bars(&symbol)
-            .into_iter()
-            .filter(|(t, _)| interval == "1m" && (p1..p2).contains(t))
-            .collect();
-        let prices: Vec<f64> = mine.iter().map(|b| b.1).collect();
-        let mut result = serde_json::json!({
-            "meta": {"symbol": symbol, "dataGranularity": interval},
-            "indicators": {"quote": [{"open": prices, "high": prices, "low": prices,
-                "close": prices, "volume": vec![100; prices.len()]}]}});
-        if !mine.is_empty() {
-            result["timestamp"] = mine.iter().map(|b| b.0).collect();
-        }
-        let body = serde_json::json!({"chart": {"result": [result], "error": null}});
-        Answer::new(200, "application/json", body.to_string().into_bytes())
+    yahoo_slow(down, Duration::ZERO)
+}
+
+/// [`yahoo`], every answer `delay` late.
+fn yahoo_slow(down: Arc<AtomicBool>, delay: Duration) -> String {
+    common::fake_http::start(move |r| Answer {
+        delay,
+        ..yahoo_answer(&down, r)
     })
+}
+
+/// The answer of [`yahoo`] to `r`.
+fn yahoo_answer(down: &AtomicBool, r: common::fake_http::Request) -> Answer {
+    let (path, query) = r.path.split_once('?').unwrap_or((&r.path, ""));
+    let symbol = path.rsplit('/').next().unwrap_or("").to_string();
+    let q = |k: &str| {
+        query
+            .split('&')
+            .filter_map(|kv| kv.split_once('='))
+            .find(|(key, _)| *key == k)
+            .map(|(_, v)| v.to_string())
+            .unwrap_or_default()
+    };
+    let (p1, p2): (i64, i64) = (q("period1").parse().unwrap(), q("period2").parse().unwrap());
+    if down.load(Ordering::SeqCst) && p2 > unix("2026-10-21T20:00:00Z") {
+        let body = serde_json::json!({"chart": {"result": null, "error": {
+            "code": "Not Found", "description": "No data found, symbol may be delisted"}}});
+        return Answer::new(404, "application/json", body.to_string().into_bytes());
+    }
+    let interval = q("interval");
+    let mine: Vec<(i64, f64)> = bars(&symbol)
+        .into_iter()
+        .filter(|(t, _)| interval == "1m" && (p1..p2).contains(t))
+        .collect();
+    let prices: Vec<f64> = mine.iter().map(|b| b.1).collect();
+    let mut result = serde_json::json!({
+        "meta": {"symbol": symbol, "dataGranularity": interval},
+        "indicators": {"quote": [{"open": prices, "high": prices, "low": prices,
+            "close": prices, "volume": vec![100; prices.len()]}]}});
+    if !mine.is_empty() {
+        result["timestamp"] = mine.iter().map(|b| b.0).collect();
+    }
+    let body = serde_json::json!({"chart": {"result": [result], "error": null}});
+    Answer::new(200, "application/json", body.to_string().into_bytes())
 }
 
 /// A fake OpenTimestamps calendar: `POST /digest` gets the recorded pending answer, anything
@@ -188,18 +199,27 @@ fn league_with(tmp: &Path, calendar: &str, prices: &str) -> PathBuf {
     });
     let config_path = tmp.join("league.toml");
     std::fs::write(&config_path, config(&good, &failing, calendar, prices)).unwrap();
+    init(tmp, &config_path)
+}
+
+/// `league init` of the config at `config_path` into `tmp/league` at 00:00 ET of the session,
+/// the prices file put in it first and the key set (the calendars of some tests hang or are
+/// down on purpose, so the pre-flight does not ask the endpoints).
+fn init(tmp: &Path, config_path: &Path) -> PathBuf {
     let dir = tmp.join("league");
-    let (code, out, err) = sealbook(&[
-        "league",
-        "init",
-        arg(&dir),
-        "--config",
-        arg(&config_path),
-        "--at",
-        "2026-10-21T04:00:00Z",
-    ]);
-    assert_eq!(code, 0, "{out}{err}");
+    std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("prices.csv"), prices_csv()).unwrap();
+    let o = Command::new(BIN)
+        .args(["league", "init", arg(&dir), "--config", arg(config_path)])
+        .args(["--at", "2026-10-21T04:00:00Z", "--offline"])
+        .env(KEY_ENV, KEY)
+        .output()
+        .unwrap();
+    let (out, err) = (
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr),
+    );
+    assert_eq!(o.status.code(), Some(0), "{out}{err}");
     dir
 }
 
@@ -835,4 +855,298 @@ fn a_missed_run_is_logged_counted_and_shown() {
     ]);
     assert_eq!(code, 0);
     assert!(out.contains("runs missed: 1 (2026-10-21-am)\n"), "{out}");
+}
+
+/// The answer a `command` seat prints (the answer object itself, in a code fence).
+fn command_answer() -> String {
+    let mut items = serde_json::Map::new();
+    for (i, m) in MARKETS.iter().enumerate() {
+        items.insert(
+            m.to_string(),
+            serde_json::json!({"1d": {"prob_up": 40 + i, "action": "hold"}}),
+        );
+    }
+    format!("```json\n{}\n```", serde_json::json!({"items": items}))
+}
+
+/// A league of a `command` seat that answers at once (`fast`), one that answers only once the
+/// file `marker` exists (`slow`, at most a minute), and the coin; no anchors. Returns the
+/// league directory and the marker's path.
+fn resumable_league(tmp: &Path) -> (PathBuf, PathBuf) {
+    let answer = tmp.join("answer.txt");
+    std::fs::write(&answer, command_answer()).unwrap();
+    let marker = tmp.join("go");
+    let mut c = String::from("[league]\nname = \"resumed\"\nmethodology_version = \"m-1\"\n\n");
+    c += &format!(
+        "[[seat]]\nname = \"fast\"\nadapter = \"command\"\ncommand = [\"/bin/sh\", \"-c\", \"cat > /dev/null; cat {}\"]\ntimeout_seconds = 120\n\n",
+        answer.display()
+    );
+    c += &format!(
+        "[[seat]]\nname = \"slow\"\nadapter = \"command\"\ncommand = [\"/bin/sh\", \"-c\", \"cat > /dev/null; i=0; while [ ! -e {m} ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i+1)); done; cat {a}\"]\ntimeout_seconds = 120\n\n",
+        m = marker.display(),
+        a = answer.display()
+    );
+    c += "[[seat]]\nname = \"coin\"\nadapter = \"coin\"\n\n";
+    c += "[anchors]\nots_calendars = []\ntsa = []\nrekor_url = \"\"\n\n";
+    c += CSV_PRICES;
+    let config = tmp.join("league.toml");
+    std::fs::write(&config, c).unwrap();
+    (init(tmp, &config), marker)
+}
+
+/// The kinds of the book's lines of each seat (`answer`, `no_answer`).
+fn kinds_by_seat(dir: &Path) -> std::collections::BTreeMap<String, Vec<String>> {
+    let mut out: std::collections::BTreeMap<String, Vec<String>> = Default::default();
+    let book = std::fs::read(dir.join("council-book.jsonl")).unwrap_or_default();
+    for line in book.split(|b| *b == b'\n').filter(|l| !l.is_empty()) {
+        let Ok(v) = serde_json::from_slice::<serde_json::Value>(line) else {
+            continue;
+        };
+        if let (Some(kind), Some(seat)) = (v["kind"].as_str(), v["seat"].as_str()) {
+            out.entry(seat.into()).or_default().push(kind.into());
+        }
+    }
+    out
+}
+
+/// Polls the book every 100 ms, at most `tries` times, until `done` holds of its lines by
+/// seat.
+fn book_until(
+    dir: &Path,
+    tries: usize,
+    done: impl Fn(&std::collections::BTreeMap<String, Vec<String>>) -> bool,
+) -> std::collections::BTreeMap<String, Vec<String>> {
+    let mut seats = kinds_by_seat(dir);
+    for _ in 0..tries {
+        if done(&seats) {
+            return seats;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+        seats = kinds_by_seat(dir);
+    }
+    panic!("the book never got there: {seats:?}");
+}
+
+/// A `serve --league` killed by SIGKILL while one seat of the morning run is still being
+/// asked, and started again before the run's deadline, finishes that run: the silent seat is
+/// asked and its answer sealed, no seat is asked twice (one ask line each), every line sealed
+/// before the kill is byte for byte where it was, and both books verify.
+#[test]
+fn a_server_killed_mid_run_finishes_the_run_when_started_again() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (dir, marker) = resumable_league(tmp.path());
+    let s = start(
+        &dir,
+        &tmp.path().join("stderr-1.log"),
+        &["--at", "2026-10-21T12:30:30Z"],
+    );
+    let seats = book_until(&dir, 600, |s| {
+        s.contains_key("fast") && s.contains_key("coin")
+    });
+    let mut s = s;
+    s.child.kill().unwrap(); // SIGKILL
+    s.child.wait().unwrap();
+    drop(s);
+    assert_eq!(seats.get("slow"), None, "{seats:?}");
+    let book_before = std::fs::read(dir.join("council-book.jsonl")).unwrap();
+    let asks_before = std::fs::read(dir.join("asks.jsonl")).unwrap();
+
+    std::fs::write(&marker, b"").unwrap();
+    let log = tmp.path().join("stderr-2.log");
+    let s = start(&dir, &log, &["--at", "2026-10-21T12:40:00Z"]);
+    let seats = book_until(&dir, 600, |s| s.contains_key("slow"));
+    let (code, log) = terminate(s);
+    assert_eq!(code, 0, "{log}");
+    assert!(
+        log.contains("resuming the run an earlier process left unfinished"),
+        "{log}"
+    );
+    for seat in ["fast", "slow", "coin"] {
+        assert_eq!(seats[seat], ["answer"], "{seat}: {seats:?}");
+    }
+    let book = std::fs::read(dir.join("council-book.jsonl")).unwrap();
+    let asks = std::fs::read(dir.join("asks.jsonl")).unwrap();
+    assert!(book.len() > book_before.len());
+    assert_eq!(
+        &book[..book_before.len()],
+        &book_before[..],
+        "sealed lines rewritten"
+    );
+    assert_eq!(
+        &asks[..asks_before.len()],
+        &asks_before[..],
+        "ask lines rewritten"
+    );
+    let chain = sealbook_core::score::ask_chain::AskChain::parse(&asks).unwrap();
+    let mut asked: Vec<String> = chain
+        .asks
+        .iter()
+        .filter_map(|(_, a)| a.seat.clone())
+        .collect();
+    asked.sort();
+    assert_eq!(asked, ["coin", "fast", "slow"], "one ask line per seat");
+    for bytes in [&book, &asks] {
+        let r = verify(bytes, VerifyOptions::default());
+        assert!(r.ok && !r.partial_tail, "{r:?}");
+    }
+}
+
+/// The league of [`league`] with its calendar at `calendar`, every request to it given
+/// `timeout` seconds and no retry.
+fn league_with_calendar_timeout(tmp: &Path, calendar: &str, timeout: u32) -> PathBuf {
+    let dir = league(tmp, calendar);
+    let toml = dir.join("league.toml");
+    let text = std::fs::read_to_string(&toml).unwrap();
+    let five = "rekor_url = \"\"\nretries = 0\ntimeout_seconds = 5\n";
+    assert!(text.contains(five), "{text}");
+    let set = format!("rekor_url = \"\"\nretries = 0\ntimeout_seconds = {timeout}\n");
+    std::fs::write(&toml, text.replace(five, &set)).unwrap();
+    dir
+}
+
+/// The anchor records of every stamped list of `dir`, by list (None: the list has none).
+fn anchor_records(dir: &Path) -> Vec<(PathBuf, Option<serde_json::Value>)> {
+    let mut all = Vec::new();
+    if dir.join("proof").exists() {
+        files_under(&dir.join("proof"), &mut all);
+    }
+    all.retain(|p| p.extension().is_some_and(|x| x == "txt"));
+    all.sort();
+    all.into_iter()
+        .map(|list| {
+            let mut record = list.clone().into_os_string();
+            record.push(".anchors.json");
+            let doc = std::fs::read(&record)
+                .ok()
+                .map(|b| serde_json::from_slice(&b).unwrap());
+            (list, doc)
+        })
+        .collect()
+}
+
+/// SIGTERM while a stamped list's calendar is being asked (it accepts and never answers; 4 s
+/// a request): the server starts no new job, waits for the anchoring in hand (well within its
+/// 30 s grace) and exits 0, and every stamped list it wrote has its anchor record, so the
+/// upgrades know what to ask again.
+#[test]
+fn sigterm_waits_for_the_anchoring_in_hand_and_exits_0() {
+    let tmp = tempfile::tempdir().unwrap();
+    let cal = hanging();
+    let dir = league_with_calendar_timeout(tmp.path(), &cal, 4);
+    let s = start(
+        &dir,
+        &tmp.path().join("stderr.log"),
+        &["--at", "2026-10-21T12:29:00Z", "--speed", "600"],
+    );
+    health_until(&s, 300, |h| h["anchor_jobs_pending"].as_u64() > Some(0));
+    let (code, log) = terminate(s);
+    assert_eq!(code, 0, "{log}");
+    let records = anchor_records(&dir);
+    assert!(!records.is_empty(), "no stamped list:\n{log}");
+    for (list, record) in &records {
+        let record = record
+            .as_ref()
+            .unwrap_or_else(|| panic!("{} has no anchor record:\n{log}", list.display()));
+        let a = &record["anchors"][0];
+        assert_eq!(a["ok"], false, "{record}");
+        assert!(
+            !a["error"].as_str().unwrap().starts_with("cut short"),
+            "waited for, within the grace: {record}"
+        );
+    }
+    assert!(log.contains("scheduler stopped"), "{log}");
+}
+
+/// With `--stop-grace 1` and a calendar that would take 20 s to time out, SIGTERM does not
+/// wait for it: the server exits 0 and the list in hand gets an anchor record naming its
+/// calendar as cut short, which the next upgrade asks again.
+#[test]
+fn sigterm_gives_the_anchoring_in_hand_its_grace_and_records_it_cut_short() {
+    let tmp = tempfile::tempdir().unwrap();
+    let cal = hanging();
+    let dir = league_with_calendar_timeout(tmp.path(), &cal, 20);
+    let s = start(
+        &dir,
+        &tmp.path().join("stderr.log"),
+        &[
+            "--at",
+            "2026-10-21T12:29:00Z",
+            "--speed",
+            "600",
+            "--stop-grace",
+            "1",
+        ],
+    );
+    health_until(&s, 300, |h| h["anchor_jobs_pending"].as_u64() > Some(0));
+    let (code, log) = terminate(s);
+    assert_eq!(code, 0, "{log}");
+    assert!(log.contains("did not finish within the grace"), "{log}");
+    let records = anchor_records(&dir);
+    let cut: Vec<_> = records
+        .iter()
+        .filter_map(|(_, r)| r.as_ref())
+        .filter(|r| {
+            r["anchors"][0]["error"]
+                .as_str()
+                .is_some_and(|e| e.starts_with("cut short"))
+        })
+        .collect();
+    assert_eq!(cut.len(), 1, "{records:?}\n{log}");
+    assert_eq!(cut[0]["anchors"][0]["authority"], cal.as_str());
+    assert!(
+        records.iter().all(|(_, r)| r.is_some()),
+        "every list has a record: {records:?}"
+    );
+}
+
+/// The docs' example at 3000x (one real second is 50 minutes of the league's day) with a slow
+/// price source: every Yahoo answer takes 200 ms (10 league minutes), so the morning run's
+/// snapshot runs past the 09:30 reference and the run is missed. The schedule says why it
+/// fell behind: a `fell behind` warning names the late job, the lag on the league's clock and
+/// the step that took the time (the run), beside the run's own failure.
+#[test]
+fn a_slow_price_source_at_high_speed_says_why_the_schedule_fell_behind() {
+    let tmp = tempfile::tempdir().unwrap();
+    let prices = format!(
+        "[prices]\nprovider = \"yahoo\"\nbase_url = \"{}\"\nsymbols = {{ {} }}\n",
+        yahoo_slow(Arc::new(AtomicBool::new(false)), Duration::from_millis(200)),
+        MARKETS
+            .iter()
+            .map(|m| format!("{m} = \"{m}\""))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    let dir = league_with(tmp.path(), &down(), &prices);
+    let s = start(
+        &dir,
+        &tmp.path().join("stderr.log"),
+        &[
+            "--at",
+            "2026-10-21T12:29:00Z",
+            "--speed",
+            "3000",
+            "--log-format",
+            "json",
+        ],
+    );
+    health_until(&s, 600, |h| h["jobs"]["run"]["outcome"] == "failed");
+    let (code, log) = terminate(s);
+    assert_eq!(code, 0, "{log}");
+    let late: Vec<serde_json::Value> = log
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .filter(|v| v["message"] == "fell behind")
+        .collect();
+    assert!(!late.is_empty(), "no fell-behind line:\n{log}");
+    let v = &late[0];
+    assert_eq!(
+        (&v["level"], &v["outcome"], &v["step"]),
+        (&"WARN".into(), &"late".into(), &"run".into()),
+        "{v}"
+    );
+    assert!(v["lag_seconds"].as_u64().unwrap() >= 60, "{v}");
+    assert!(
+        v["error"].as_str().unwrap().contains("the run job took"),
+        "{v}"
+    );
 }

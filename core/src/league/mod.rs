@@ -13,6 +13,7 @@ pub mod engine;
 pub mod layout;
 pub mod league_file;
 pub mod manifest;
+pub mod preflight;
 pub mod proof_page;
 pub mod redact;
 pub mod reference;

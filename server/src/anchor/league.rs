@@ -494,6 +494,55 @@ fn write_record(dir: &Path, record: &AnchorRecord) -> Result<(), Unusable> {
     Ok(())
 }
 
+/// Records every anchor `config` names for the list `rel` as failed with `why` (none was
+/// asked, or none answered before the process stopped), so that [`upgrade_league`] asks them
+/// again on its backoff. A list that already has a record keeps it: this never replaces what
+/// an anchoring wrote.
+pub fn record_not_asked(
+    dir: &Path,
+    config: &LeagueConfig,
+    rel: &str,
+    why: &str,
+    now: Instant,
+) -> Result<(), Unusable> {
+    let path = dir.join(anchor_record::record_path(rel));
+    if path.exists() {
+        return Ok(());
+    }
+    let list = dir.join(rel);
+    let data = read_bounded(&list, MAX_STAMPED_FILE_BYTES, "stamped list")?;
+    let mut record = AnchorRecord::new(rel, &tsa::sha256_hex(&data));
+    let at = now.to_rfc3339();
+    let a = &config.anchors;
+    let failed = |kind, authority: &str, url: &str| Anchor {
+        error: Some(why.to_string()),
+        ..anchor(kind, authority, url, &at)
+    };
+    for url in &a.ots_calendars {
+        record.set(failed(Kind::Ots, url, url));
+    }
+    for t in &a.tsa {
+        record.set(failed(Kind::Tsa, &t.name, &t.url));
+    }
+    if let Some(url) = &a.rekor_url {
+        record.set(failed(Kind::Rekor, url, url));
+    }
+    // Written beside, then linked into place: a record written meanwhile is never replaced.
+    let tmp = with_suffix(&path, &format!(".{}.stop.tmp", std::process::id()));
+    let _ = std::fs::remove_file(&tmp);
+    let linked = write_new(&tmp, &record.to_bytes()).and_then(|()| std::fs::hard_link(&tmp, &path));
+    let _ = std::fs::remove_file(&tmp);
+    match linked {
+        Ok(()) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => return Ok(()),
+        Err(e) => return Err(Unusable::io(&path, "write the anchor record", &e)),
+    }
+    if let Some(d) = path.parent() {
+        sync_dir(d);
+    }
+    Ok(())
+}
+
 fn anchor(kind: Kind, authority: &str, url: &str, at: &str) -> Anchor {
     Anchor {
         kind,

@@ -12,7 +12,24 @@ pub const MAX_INPUT_BYTES: u64 = 1 << 30;
 /// Reads `path` whole; larger than [`MAX_INPUT_BYTES`], unreadable or empty is unusable
 /// input (`verb` says what the command would have done with it: "score", "check").
 pub fn read(path: &Path, what: &str, verb: &str) -> Result<Vec<u8>, Unusable> {
-    let bytes = crate::files::read_bounded_with(path, MAX_INPUT_BYTES, what, Some(verb))?;
+    read_within(path, what, verb, MAX_INPUT_BYTES, None)
+}
+
+/// [`read`] with the bound `max`; a file over it is refused (a regular file before a byte is
+/// read), the error naming `raise`, the option that raises the bound, when there is one.
+pub fn read_within(
+    path: &Path,
+    what: &str,
+    verb: &str,
+    max: u64,
+    raise: Option<&str>,
+) -> Result<Vec<u8>, Unusable> {
+    let bytes = crate::files::read_bounded_with(path, max, what, Some(verb)).map_err(|mut e| {
+        if let Some(flag) = raise.filter(|_| e.message.contains("more than the limit")) {
+            e.message += &format!(" ({flag} raises it; the whole file is held in memory)");
+        }
+        e
+    })?;
     if bytes.is_empty() {
         return Err(empty(path, verb));
     }
@@ -42,6 +59,10 @@ pub struct LeagueFiles {
     /// test). Without it the book's run lines' roster is read, if they carry one.
     #[arg(long, value_name = "ASKS")]
     pub asks: Option<PathBuf>,
+    /// Largest forecasts file, book or ask chain read (each is held whole in memory): a file
+    /// over it is refused before it is read.
+    #[arg(long, value_name = "BYTES", default_value_t = MAX_INPUT_BYTES)]
+    pub max_input_bytes: u64,
 }
 
 impl LeagueFiles {
@@ -53,12 +74,12 @@ impl LeagueFiles {
         let csv = self
             .forecasts
             .as_deref()
-            .map(|p| read(p, "forecasts file", "score"))
+            .map(|p| self.read_one(p, "forecasts file"))
             .transpose()?;
         let book = self
             .book
             .as_deref()
-            .map(|p| read(p, "book", "score"))
+            .map(|p| self.read_one(p, "book"))
             .transpose()?;
         Ok((csv, book))
     }
@@ -67,8 +88,18 @@ impl LeagueFiles {
     pub fn read_asks(&self) -> Result<Option<Vec<u8>>, Unusable> {
         self.asks
             .as_deref()
-            .map(|p| read(p, "ask chain", "score"))
+            .map(|p| self.read_one(p, "ask chain"))
             .transpose()
+    }
+
+    fn read_one(&self, path: &Path, what: &str) -> Result<Vec<u8>, Unusable> {
+        read_within(
+            path,
+            what,
+            "score",
+            self.max_input_bytes,
+            Some("--max-input-bytes"),
+        )
     }
 
     pub fn paths<'a>(&'a self, clim: Option<&'a PathBuf>) -> Paths<'a> {

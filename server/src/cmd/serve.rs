@@ -63,6 +63,11 @@ pub struct Args {
     /// The page served at / [default: <repo>/index.html].
     #[arg(long, value_name = "FILE")]
     index: Option<PathBuf>,
+    /// With --league: on SIGTERM or SIGINT, wait at most this many seconds for the anchors of
+    /// a stamped list being asked (a list not anchored by then is recorded as cut short, and
+    /// the upgrades ask it again).
+    #[arg(long, value_name = "SECS", default_value_t = 30, requires = "league")]
+    stop_grace: u64,
     /// Close a connection that moved no byte for this many seconds (a kept-alive connection
     /// nobody uses).
     #[arg(long, value_name = "SECS", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..))]
@@ -99,6 +104,7 @@ fn league(args: &Args, dir: &Path) -> Result<(Scheduler, Ops), Unusable> {
         health,
         metrics,
         shutdown: Arc::new(Shutdown::new()),
+        stop_grace: Duration::from_secs(args.stop_grace),
     };
     Ok((scheduler, ops))
 }

@@ -49,6 +49,11 @@ pub struct Args {
     /// or `HEIGHT HEX`; repeatable).
     #[arg(long = "headers", value_name = "FILE", requires = "answers")]
     headers: Vec<PathBuf>,
+    /// With --answers: most bytes read from the directory in all (the book, the ask chain and
+    /// texts, the stamped lists, proofs, tokens, entries and certificates are held in memory
+    /// together, several times their size); a directory over it is refused before any is read.
+    #[arg(long, value_name = "BYTES", requires = "answers", default_value_t = super::verify_answers::MAX_READ_BYTES)]
+    max_read_bytes: u64,
     /// Threads that verify the chain, each a range of whole lines (default: every core).
     /// The report is the same for any number.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
@@ -116,6 +121,7 @@ pub fn run(args: Args, json: bool) -> CmdResult {
                 ca: &args.ca,
                 rekor_key: args.rekor_key.as_deref(),
                 headers: &args.headers,
+                max_read_bytes: args.max_read_bytes,
             },
             json,
         );

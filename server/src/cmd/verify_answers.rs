@@ -32,6 +32,10 @@ const MAX_BOOK_BYTES: u64 = 2 << 30;
 const MAX_SMALL_BYTES: u64 = 1 << 20;
 /// Most files walked in a league directory.
 const MAX_FILES: usize = 200_000;
+/// Most bytes read from a league directory in all, by default (`--max-read-bytes`): every
+/// file read is held in memory until the verdicts are given, several times its size once
+/// parsed, so the total is bounded as well as each file.
+pub const MAX_READ_BYTES: u64 = 512 << 20;
 
 /// What `--answers` needs beside the directory.
 pub struct AnswersArgs<'a> {
@@ -39,6 +43,8 @@ pub struct AnswersArgs<'a> {
     pub ca: &'a [PathBuf],
     pub rekor_key: Option<&'a Path>,
     pub headers: &'a [PathBuf],
+    /// Most bytes read from the directory in all.
+    pub max_read_bytes: u64,
 }
 
 #[derive(Serialize)]
@@ -90,6 +96,41 @@ fn walk(dir: &Path) -> Result<Vec<(String, PathBuf)>, Unusable> {
     Ok(out)
 }
 
+/// Whether `--answers` reads the file named `name` (relative to the directory).
+fn is_read(name: &str) -> bool {
+    name == BOOK_FILE
+        || name == ASKS_FILE
+        || (name.starts_with("asks/") && name.ends_with(".md"))
+        || matches!(
+            PublishedFile::of(name),
+            PublishedFile::StampedList
+                | PublishedFile::Proof
+                | PublishedFile::TimestampToken
+                | PublishedFile::RekorEntry
+                | PublishedFile::Certificate
+        )
+}
+
+/// Refuses, before any is read, a directory whose files to read (their sizes as the file
+/// system states them) total more than `max` bytes.
+fn check_total(dir: &Path, files: &[(String, PathBuf)], max: u64) -> Result<(), Unusable> {
+    let mut total = 0u64;
+    for (_, path) in files.iter().filter(|(name, _)| is_read(name)) {
+        let len = std::fs::metadata(path)
+            .map_err(|e| Unusable::io(path, "read the size of", &e))?
+            .len();
+        total = total.saturating_add(len);
+    }
+    if total > max {
+        return Err(Unusable::file(
+            dir,
+            format!("the files --answers reads (book, ask chain and texts, stamped lists, proofs, tokens, entries, certificates) total {total} bytes, more than the limit of {max} bytes (--max-read-bytes raises it; they are held in memory together, several times their size)"),
+        )
+        .field("--max-read-bytes"));
+    }
+    Ok(())
+}
+
 fn read_small(p: &Path, what: &str) -> Result<Vec<u8>, Unusable> {
     read_bounded(p, MAX_SMALL_BYTES, what)
 }
@@ -109,6 +150,7 @@ pub fn run(args: AnswersArgs<'_>, json: bool) -> CmdResult {
             "no council book in the league directory",
         ));
     }
+    check_total(args.dir, &files, args.max_read_bytes)?;
     let book = read_bounded(&book_path, MAX_BOOK_BYTES, "book")?;
     let asks_path = args.dir.join(ASKS_FILE);
     let asks = asks_path

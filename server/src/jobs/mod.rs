@@ -22,12 +22,15 @@
 //! which makes it due again after a backoff. Each job (a run, a deadline's closing, a stamp,
 //! an upgrade, a score, a publish, and each seat's ask within a run) is logged as one line
 //! ([`crate::logging`]), counted in [`Metrics`] and recorded in [`Health`]. A job that fails is
-//! logged and recorded; the loop goes on with the next.
+//! logged and recorded; the loop goes on with the next. Jobs that end a league minute or more
+//! after the next job was due (a slow price source or seat at a high `--speed`) are logged
+//! as `fell behind`, naming the late job, the lag and the step that took the time
+//! ([`report_late`]).
 
 pub mod health;
 
 use crate::anchor::league::{
-    anchor_list, stamp_lists, upgrade_league, write_list, Listed, WrittenList,
+    anchor_list, record_not_asked, stamp_lists, upgrade_league, write_list, Listed, WrittenList,
 };
 use crate::anchor::ots::read_proof;
 use crate::cmd::league::driver::Clock;
@@ -259,32 +262,64 @@ enum AnchorJob {
     Upgrade,
 }
 
+/// Why the anchors of a list were not asked: the server stopped first.
+const NOT_ASKED_STOPPING: &str =
+    "not asked: sealbook was stopping (SIGTERM or SIGINT); the upgrades ask it again";
+
+/// Why the anchors of a list in hand were recorded as failed: the server stopped before they
+/// answered.
+const CUT_SHORT_STOPPING: &str = "cut short: sealbook stopped before the authority answered (the stop's grace ran out); the upgrades ask it again";
+
 /// The scheduler's handle on its anchoring thread (see the module doc).
 struct Anchoring {
     tx: std::sync::mpsc::Sender<AnchorJob>,
     /// An upgrade is queued or running.
     upgrading: Arc<AtomicBool>,
     reporter: Reporter,
+    /// Set on shutdown: the thread finishes the job in hand and starts no other.
+    stopping: Arc<AtomicBool>,
+    /// The lists handed over whose anchors are not recorded yet, in the order handed (the
+    /// first is the one in hand).
+    unrecorded: Arc<Mutex<Vec<String>>>,
+    thread: std::thread::JoinHandle<()>,
 }
 
 impl Anchoring {
-    /// Starts the anchoring thread of the league in `dir`; it ends when the handle is dropped
-    /// and the job in hand is done.
+    /// Starts the anchoring thread of the league in `dir`; [`Anchoring::stop`] ends it.
     fn spawn(reporter: Reporter, config: LeagueConfig, clock: Clock) -> std::io::Result<Self> {
         let (tx, rx) = std::sync::mpsc::channel::<AnchorJob>();
         let upgrading = Arc::new(AtomicBool::new(false));
-        let (r, up) = (reporter.clone(), upgrading.clone());
-        std::thread::Builder::new()
+        let stopping = Arc::new(AtomicBool::new(false));
+        let unrecorded = Arc::new(Mutex::new(Vec::new()));
+        let (r, up, stop, lists) = (
+            reporter.clone(),
+            upgrading.clone(),
+            stopping.clone(),
+            unrecorded.clone(),
+        );
+        let thread = std::thread::Builder::new()
             .name("league-anchoring".into())
             .spawn(move || {
                 for job in rx {
+                    let stopping = stop.load(Ordering::SeqCst);
                     match job {
+                        AnchorJob::Anchor {
+                            written, list, now, ..
+                        } if stopping => {
+                            drop(written);
+                            not_asked(&r, &config, &list, NOT_ASKED_STOPPING, now);
+                            recorded(&lists, &list);
+                        }
                         AnchorJob::Anchor {
                             written,
                             list,
                             now,
                             started,
-                        } => anchor_job(&r, &config, *written, list, now, started),
+                        } => {
+                            anchor_job(&r, &config, *written, list.clone(), now, started);
+                            recorded(&lists, &list);
+                        }
+                        AnchorJob::Upgrade if stopping => up.store(false, Ordering::SeqCst),
                         AnchorJob::Upgrade => {
                             upgrade_job(&r, &config, clock.now());
                             up.store(false, Ordering::SeqCst);
@@ -297,12 +332,73 @@ impl Anchoring {
             tx,
             upgrading,
             reporter,
+            stopping,
+            unrecorded,
+            thread,
         })
+    }
+
+    /// Orderly end on shutdown: no new anchoring job is started (a queued list gets a record
+    /// naming every anchor as not asked, so the upgrades ask them later), and the job in hand
+    /// is waited for at most `grace`. When the grace runs out, the list in hand is recorded
+    /// as cut short and those still queued as not asked (a record written meanwhile is kept).
+    fn stop(self, grace: Duration, config: &LeagueConfig, now: Instant) {
+        self.stopping.store(true, Ordering::SeqCst);
+        let Anchoring {
+            tx,
+            reporter,
+            unrecorded,
+            thread,
+            ..
+        } = self;
+        drop(tx);
+        let waiting = lock(&unrecorded).first().cloned();
+        if let Some(list) = &waiting {
+            tracing::info!(
+                target: "sealbook::scheduler",
+                list = list.as_str(),
+                grace_seconds = grace.as_secs(),
+                "stopping: waiting for the anchors of the list in hand"
+            );
+        }
+        let until = std::time::Instant::now() + grace;
+        while !thread.is_finished() && std::time::Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        if thread.is_finished() {
+            let _ = thread.join();
+            if let Some(list) = waiting {
+                tracing::info!(
+                    target: "sealbook::scheduler",
+                    list = list.as_str(),
+                    "stopping: the anchoring in hand finished"
+                );
+            }
+            return;
+        }
+        let lists = lock(&unrecorded).clone();
+        tracing::warn!(
+            target: "sealbook::scheduler",
+            list = lists.first().map(String::as_str),
+            grace_seconds = grace.as_secs(),
+            "stopping: the anchoring in hand did not finish within the grace; it is recorded as cut short"
+        );
+        for (i, list) in lists.iter().enumerate() {
+            let why = if i == 0 {
+                CUT_SHORT_STOPPING
+            } else {
+                NOT_ASKED_STOPPING
+            };
+            not_asked(&reporter, config, list, why, now);
+        }
     }
 
     /// Hands `job` over; a thread that is gone (it panicked) has it done here instead.
     fn hand(&self, job: AnchorJob, config: &LeagueConfig, clock: &Clock) {
         self.reporter.health.anchor_jobs(1);
+        if let AnchorJob::Anchor { list, .. } = &job {
+            lock(&self.unrecorded).push(list.clone());
+        }
         if let Err(std::sync::mpsc::SendError(job)) = self.tx.send(job) {
             match job {
                 AnchorJob::Anchor {
@@ -310,7 +406,10 @@ impl Anchoring {
                     list,
                     now,
                     started,
-                } => anchor_job(&self.reporter, config, *written, list, now, started),
+                } => {
+                    anchor_job(&self.reporter, config, *written, list.clone(), now, started);
+                    recorded(&self.unrecorded, &list);
+                }
                 AnchorJob::Upgrade => {
                     upgrade_job(&self.reporter, config, clock.now());
                     self.upgrading.store(false, Ordering::SeqCst);
@@ -319,6 +418,34 @@ impl Anchoring {
             self.reporter.health.anchor_jobs(-1);
         }
     }
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// Takes `list` off the lists whose anchors are not recorded yet.
+fn recorded(unrecorded: &Mutex<Vec<String>>, list: &str) {
+    lock(unrecorded).retain(|l| l != list);
+}
+
+/// Records every configured anchor of the list `list` as failed with `why` (when the list has
+/// no record yet), so that the upgrades ask them again; logged as a `stamp` job.
+fn not_asked(r: &Reporter, config: &LeagueConfig, list: &str, why: &str, now: Instant) {
+    let started = std::time::Instant::now();
+    let result = record_not_asked(&r.dir, config, list, why, now);
+    let done = Done {
+        kind: "stamp",
+        run_id: None,
+        session: None,
+        horizon: None,
+        detail: Some(format!("wrote {list}; {why}")),
+    };
+    let outcome = match result {
+        Ok(()) => Outcome::Degraded(why.to_string()),
+        Err(e) => Outcome::Failed(e.to_string()),
+    };
+    r.record(done, now, started, outcome);
 }
 
 /// Asks the anchors of a written list and records the stamp job: `ok`, or `degraded` when an
@@ -396,6 +523,8 @@ pub struct Scheduler {
     pub health: Arc<Health>,
     pub metrics: Arc<Metrics>,
     pub shutdown: Arc<Shutdown>,
+    /// On shutdown, how long the anchoring in hand is waited for.
+    pub stop_grace: Duration,
 }
 
 impl Scheduler {
@@ -418,6 +547,7 @@ impl Scheduler {
             Ok(a) => a,
             Err(e) => panic!("cannot start the anchoring thread: {e}"),
         };
+        self.resume_unfinished();
         let mut missed: BTreeSet<String> = BTreeSet::new();
         let mut last_upgrade = None;
         // When a publish is owed (a score sealed lines, or a publish failed), from when.
@@ -426,17 +556,26 @@ impl Scheduler {
             let now = self.league.clock.now();
             let actions = self.league.engine.poll(now);
             self.report_missed(now, &mut missed);
+            // What is due next once this poll's jobs are done, to tell when they delayed it.
+            let due_next = self.next_due(now, last_upgrade, publish_at);
+            let mut slowest: Option<(&'static str, Duration)> = None;
             for job in jobs(actions) {
+                let (kind, started) = (job.kind, std::time::Instant::now());
                 if job.kind == "stamp" {
                     self.stamp(now, &anchoring);
-                    continue;
-                }
-                if self.carry_out(job, now) {
+                } else if self.carry_out(job, now) {
                     publish_at = Some(self.league.clock.now());
+                }
+                let took = started.elapsed();
+                if slowest.is_none_or(|(_, t)| took > t) {
+                    slowest = Some((kind, took));
                 }
                 if self.shutdown.is_requested() {
                     break;
                 }
+            }
+            if let Some(step) = slowest {
+                report_late(due_next, now, self.league.clock.now(), step);
             }
             let now = self.league.clock.now();
             self.show_next(now, last_upgrade, publish_at);
@@ -459,11 +598,61 @@ impl Scheduler {
                 break;
             }
         }
+        anchoring.stop(
+            self.stop_grace,
+            &self.league.config,
+            self.league.clock.now(),
+        );
         tracing::info!(
             target: "sealbook::scheduler",
             at = self.league.clock.now().to_rfc3339().as_str(),
             "scheduler stopped"
         );
+    }
+
+    /// Takes up the run an earlier process left unfinished before its deadline (killed
+    /// mid-run; spec §3.1 requirement 12), as `league run` does: the seats with neither an
+    /// answer nor a `no_answer` line are asked, and nothing sealed is asked or written again.
+    fn resume_unfinished(&mut self) {
+        let now = self.league.clock.now();
+        match self.league.resume_unfinished(now) {
+            Ok(None) => {}
+            Ok(Some((run_id, actions))) => {
+                let seats = self
+                    .league
+                    .events
+                    .iter()
+                    .rev()
+                    .find(|e| e["event"] == "resumed")
+                    .map(|e| e["seats"].to_string())
+                    .unwrap_or_default();
+                tracing::info!(
+                    target: "sealbook::scheduler",
+                    run_id = run_id.as_str(),
+                    seats = seats.as_str(),
+                    at = now.to_rfc3339().as_str(),
+                    "resuming the run an earlier process left unfinished"
+                );
+                let job = Job {
+                    kind: "run",
+                    run_id: Some(run_id),
+                    session: None,
+                    horizon: None,
+                    actions,
+                };
+                self.carry_out(job, now);
+            }
+            Err(e) => {
+                let done = Done {
+                    kind: "run",
+                    run_id: None,
+                    session: None,
+                    horizon: None,
+                    detail: Some("resuming an unfinished run".into()),
+                };
+                self.record(done, now, std::time::Instant::now(), Err(e.to_string()));
+            }
+        }
     }
 
     /// The next due job after `now` (the engine's, the upgrade cadence's, or an owed publish),
@@ -474,6 +663,23 @@ impl Scheduler {
         last_upgrade: Option<Instant>,
         publish_at: Option<Instant>,
     ) -> Instant {
+        let (at, job) = self.next_due(now, last_upgrade, publish_at);
+        self.health.set_next(NextJob {
+            job,
+            at: at.to_rfc3339(),
+        });
+        self.metrics.set_next_due(at.0 as f64 / 1e6);
+        at
+    }
+
+    /// The next due job after `now` and its kind: the engine's, the upgrade cadence's, or an
+    /// owed publish.
+    fn next_due(
+        &self,
+        now: Instant,
+        last_upgrade: Option<Instant>,
+        publish_at: Option<Instant>,
+    ) -> (Instant, &'static str) {
         let upgrade = next_upgrade_at(&self.league.config, last_upgrade, now);
         // The upgrade cadence always lies ahead, so there is always a next instant.
         let mut next = (upgrade, "upgrade");
@@ -485,13 +691,7 @@ impl Scheduler {
         if let Some(at) = publish_at.filter(|t| *t < next.0) {
             next = (at.max(now), "publish");
         }
-        let (at, job) = next;
-        self.health.set_next(NextJob {
-            job,
-            at: at.to_rfc3339(),
-        });
-        self.metrics.set_next_due(at.0 as f64 / 1e6);
-        at
+        next
     }
 
     fn reporter(&self) -> Reporter {
@@ -605,6 +805,7 @@ impl Scheduler {
         // A seat whose ask failed inside sealbook (recorded as that seat's failure, the others
         // sealed) makes the job a failure, as it makes `league run` exit 1.
         let faults = std::mem::take(&mut self.league.faults);
+        let unconfigured = std::mem::take(&mut self.league.unconfigured);
         let result = result.and_then(|()| {
             if faults.is_empty() {
                 Ok(())
@@ -612,6 +813,16 @@ impl Scheduler {
                 Err(Unusable::new(format!(
                     "the ask of seat(s) {} failed inside sealbook; each is recorded as that seat's failure",
                     faults.join(", ")
+                )))
+            }
+        });
+        let result = result.and_then(|()| {
+            if unconfigured.is_empty() {
+                Ok(())
+            } else {
+                Err(Unusable::new(format!(
+                    "seat(s) could not be asked, each recorded as that seat's failure: {}",
+                    unconfigured.join("; ")
                 )))
             }
         });
@@ -674,6 +885,49 @@ impl Scheduler {
         self.reporter()
             .record(job, now, started, Outcome::of(result));
     }
+}
+
+/// The schedule is late once the jobs of a poll end this long (league clock) after the next
+/// job was due.
+const LATE_AFTER_MICROS: i64 = 60 * 1_000_000;
+
+/// How late (league clock, microseconds) the jobs of the poll at `polled`, ended at `ended`,
+/// made the next job, due at `due`: `None` when less than [`LATE_AFTER_MICROS`], or when the
+/// next job was due at the poll itself (it is one of that poll's own).
+fn lateness(due: Instant, polled: Instant, ended: Instant) -> Option<i64> {
+    let lag = ended.0 - due.0;
+    (due > polled && lag >= LATE_AFTER_MICROS).then_some(lag)
+}
+
+/// Logs that the schedule fell behind, when it did: the job that is late, by how much, and
+/// the step that took the time (the poll's longest job, with its real duration). At a high
+/// `--speed`, a slow price source or a slow seat is seen here.
+fn report_late(
+    (due, next): (Instant, &'static str),
+    polled: Instant,
+    ended: Instant,
+    (step, took): (&'static str, Duration),
+) {
+    let Some(lag) = lateness(due, polled, ended) else {
+        return;
+    };
+    let why = format!(
+        "the {next} job due at {} starts {} s late on the league's clock: the {step} job took {} ms",
+        due.to_rfc3339(),
+        lag / 1_000_000,
+        took.as_millis()
+    );
+    tracing::warn!(
+        target: "sealbook::job",
+        kind = next,
+        outcome = "late",
+        step,
+        step_ms = took.as_millis() as u64,
+        lag_seconds = lag / 1_000_000,
+        error = why.as_str(),
+        at = ended.to_rfc3339().as_str(),
+        "fell behind"
+    );
 }
 
 /// How a job ended.
@@ -877,6 +1131,23 @@ mod tests {
         let h = Arc::new(Health::new("l", false));
         guarded(h.clone(), || {}).unwrap().join().unwrap();
         assert_eq!(h.report().1["scheduler"], "stopped");
+    }
+
+    #[test]
+    fn a_job_that_ends_past_the_next_due_instant_makes_the_schedule_late() {
+        let t = |s: &str| Instant::parse_rfc3339(s).unwrap();
+        let polled = t("2026-10-21T12:30:00Z");
+        let due = t("2026-10-21T13:30:00Z");
+        // Ended before the next job was due, or less than a minute after: on time.
+        assert_eq!(lateness(due, polled, t("2026-10-21T13:00:00Z")), None);
+        assert_eq!(lateness(due, polled, t("2026-10-21T13:30:59Z")), None);
+        // A minute or more after it: late by that much.
+        assert_eq!(
+            lateness(due, polled, t("2026-10-21T13:45:00Z")),
+            Some(15 * 60 * 1_000_000)
+        );
+        // A job due at the poll itself is one of that poll's own jobs, never late.
+        assert_eq!(lateness(polled, polled, t("2026-10-21T13:45:00Z")), None);
     }
 
     #[test]

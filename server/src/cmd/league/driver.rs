@@ -287,6 +287,17 @@ impl SeatAdapter for Unavailable {
     }
 }
 
+/// Why `seat` cannot be asked on this machine: the key variable it names is not set (or
+/// empty).
+pub fn key_problem(seat: &sealbook_core::league::config::Seat) -> Option<String> {
+    match &seat.adapter {
+        Adapter::OpenAi { api_key_env, .. }
+        | Adapter::Anthropic { api_key_env, .. }
+        | Adapter::Gemini { api_key_env, .. } => ApiKey::from_env(api_key_env.as_deref()?).err(),
+        _ => None,
+    }
+}
+
 /// The adapter of every seat the engine asks (reference seats are answered by the engine).
 pub fn adapters(config: &LeagueConfig) -> BTreeMap<String, Arc<dyn SeatAdapter>> {
     let mut out: BTreeMap<String, Arc<dyn SeatAdapter>> = BTreeMap::new();
@@ -506,6 +517,11 @@ pub struct League {
     /// recorded as that seat's failure and the others' answers are sealed, but the run that
     /// asked them did not go as it should (`league run` exits non-zero).
     pub faults: Vec<String>,
+    /// The seats that could not be asked because their configuration does not hold on this
+    /// machine (an `api_key_env` not set), each `<seat>: <why>`: each has its failure
+    /// recorded (its `no_answer` says why), and the run that asked them did not go as it
+    /// should (`league run` exits non-zero).
+    pub unconfigured: Vec<String>,
 }
 
 fn locked(e: LedgerError) -> Unusable {
@@ -651,6 +667,7 @@ impl League {
             events: Vec::new(),
             quiet,
             faults: Vec::new(),
+            unconfigured: Vec::new(),
         };
         league.recall_errors()?;
         let opened = serde_json::json!({"event": "opened",
@@ -1003,6 +1020,18 @@ impl League {
     /// what the engine wants done besides sealing, to be carried out after the replies.
     fn ask(&mut self, batch: Vec<(String, AskRequest, Instant)>) -> Result<Vec<Action>, Unusable> {
         let adapters = adapters(&self.config);
+        for (key, _, _) in &batch {
+            let seat = key.split_once('\u{0}').map_or("", |(_, s)| s);
+            let problem = self
+                .config
+                .seats
+                .iter()
+                .find(|s| s.name == seat)
+                .and_then(key_problem);
+            if let Some(why) = problem {
+                self.unconfigured.push(format!("{seat}: {why}"));
+            }
+        }
         let mut by_seat = BTreeMap::new();
         let mut work = Vec::new();
         let mut deadline = None;

@@ -2,7 +2,10 @@
 //! directory, keeps a copy of the config as `league.toml`, and seals the declaration (the
 //! counting-run rule and schedule, the methodology version, the roster; spec §3.4, §3.9) as
 //! the first line of `asks.jsonl`, before any run. A directory that already holds a league
-//! (`asks.jsonl`, `council-book.jsonl` or `league.toml`) is refused (exit 2).
+//! (`asks.jsonl`, `council-book.jsonl` or `league.toml`) is refused (exit 2), and so is a
+//! config whose pre-flight fails (`league check`'s: a key variable not set, a file that does
+//! not resolve from the league directory, a program not found, an endpoint that does not
+//! answer; `--offline` skips the endpoints): nothing is created then.
 //!
 //! The line is written with a plain create-only append, synced to disk with its directory.
 
@@ -28,6 +31,13 @@ pub struct Args {
     /// Take this instant as now (tests, replays); the declaration's time comes from it.
     #[arg(long, value_name = "RFC3339")]
     at: Option<String>,
+    /// Skip the pre-flight's endpoints (no network); the keys, files and programs are still
+    /// checked.
+    #[arg(long)]
+    offline: bool,
+    /// Seconds each endpoint of the pre-flight has to answer.
+    #[arg(long, value_name = "SECS", default_value_t = super::check::DEFAULT_TIMEOUT_SECONDS, value_parser = clap::value_parser!(u64).range(1..=300))]
+    timeout: u64,
 }
 
 /// The clock: `--at` when given (tests, replays), else the system time to the second.
@@ -52,6 +62,29 @@ fn sync_dir(dir: &Path) -> Result<(), Unusable> {
         .map_err(|e| Unusable::io(dir, "sync directory", &e))
 }
 
+/// Refuses a directory that already holds a league.
+fn refuse_existing(dir: &Path) -> Result<(), Unusable> {
+    for name in [ASKS_FILE, BOOK_FILE, CONFIG_FILE] {
+        let p = dir.join(name);
+        if p.exists() {
+            return Err(Unusable::file(
+                &p,
+                "a league already exists here: init refuses to overwrite it",
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The config's bytes read (`config_path` names it in errors).
+fn parse(bytes: &[u8], config_path: &Path) -> Result<LeagueConfig, Unusable> {
+    LeagueConfig::from_toml(bytes, &config_path.display().to_string()).map_err(|e| {
+        Unusable::file(config_path, e.message)
+            .at_line(e.line)
+            .field(e.field)
+    })
+}
+
 /// What [`init_league`] sealed.
 pub struct Initialised {
     pub config: LeagueConfig,
@@ -69,21 +102,8 @@ pub fn init_league(
     config_path: &Path,
     now: Instant,
 ) -> Result<Initialised, Unusable> {
-    let config =
-        LeagueConfig::from_toml(bytes, &config_path.display().to_string()).map_err(|e| {
-            Unusable::file(config_path, e.message)
-                .at_line(e.line)
-                .field(e.field)
-        })?;
-    for name in [ASKS_FILE, BOOK_FILE, CONFIG_FILE] {
-        let p = dir.join(name);
-        if p.exists() {
-            return Err(Unusable::file(
-                &p,
-                "a league already exists here: init refuses to overwrite it",
-            ));
-        }
-    }
+    let config = parse(bytes, config_path)?;
+    refuse_existing(dir)?;
     let first = match config.schedule.first_session {
         Some(d) => d,
         None => first_counted_session(&config, now)
@@ -112,6 +132,19 @@ pub fn init_league(
 pub fn run(args: Args, json: bool) -> CmdResult {
     let bytes = read_bounded(&args.config, MAX_CONFIG_BYTES as u64, "league config")?;
     let now = now(args.at.as_deref())?;
+    // The pre-flight, as `league check` runs it on the league made here: a relative path is
+    // read from the league directory, where the config's copy is kept.
+    let config = parse(&bytes, &args.config)?;
+    refuse_existing(&args.dir)?;
+    let checked = super::check::preflight(
+        &config,
+        &args.dir,
+        std::time::Duration::from_secs(args.timeout),
+        args.offline,
+    );
+    if checked.failed() {
+        return Err(super::check::refusal(&args.config, &checked));
+    }
     let Initialised {
         config,
         first_session: first,

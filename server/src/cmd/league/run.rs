@@ -6,7 +6,9 @@
 //! ends at or after the session's reference (spec §3.3: nothing is sealed; the run is missed).
 //! A stamp due with the run writes its list first and asks its anchors beside the asks. A
 //! seat whose ask failed inside sealbook (a panic) is recorded as that seat's failure, the
-//! other seats' answers are sealed, and the run exits 1 naming it (`faults`).
+//! other seats' answers are sealed, and the run exits 1 naming it (`faults`); so does a seat
+//! that cannot be asked on this machine, its `api_key_env` not set (`unconfigured`; its
+//! `no_answer` line says why).
 
 use super::driver::{provider, Clock, League};
 use crate::outcome::{CmdResult, Exit, Unusable};
@@ -99,12 +101,17 @@ pub fn run(args: Args, json: bool) -> CmdResult {
         .and_then(|e| e["seats"].as_array().map(Vec::len))
         .unwrap_or(0);
     let faults = &league.faults;
+    let unconfigured = &league.unconfigured;
+    let ok = faults.is_empty() && unconfigured.is_empty();
     if json {
-        let mut out = serde_json::json!({"ok": faults.is_empty(), "run_id": run_id,
+        let mut out = serde_json::json!({"ok": ok, "run_id": run_id,
             "clock_set": league.clock.set, "answers_sealed": answers, "seats_asked": asked,
             "events": league.events});
         if !faults.is_empty() {
             out["faults"] = serde_json::json!(faults);
+        }
+        if !unconfigured.is_empty() {
+            out["unconfigured"] = serde_json::json!(unconfigured);
         }
         println!("{out}");
     } else {
@@ -120,10 +127,12 @@ pub fn run(args: Args, json: bool) -> CmdResult {
             );
         }
     }
+    if !unconfigured.is_empty() && !json {
+        eprintln!(
+            "sealbook: seat(s) could not be asked, each recorded as that seat's failure: {}",
+            unconfigured.join("; ")
+        );
+    }
     // Every other seat's answer is sealed; the run itself did not go as it should.
-    Ok(if faults.is_empty() {
-        Exit::Ok
-    } else {
-        Exit::Failed
-    })
+    Ok(if ok { Exit::Ok } else { Exit::Failed })
 }
