@@ -10,7 +10,7 @@
 // the models" records a peek and shows nothing; it counts the markets forecast ("1 of 12") and
 // warns before the first call that the first call per market counts; a call with two faults
 // shows both at once, each beside its field; every choice is a 44 x 44 px target on a phone;
-// the markets' names are in the page's language.
+// the markets' names are in the page's language; a skip link leads past the masthead.
 //
 // Groups are forced by asking the API for identifiers until one of the wanted group comes (the
 // assignment is the server's random draw; the page has no switch), then handing it to the page
@@ -311,6 +311,24 @@ test("the markets' names are in the page's language", async () => {
     assert.ok((await page.textContent('li[data-market="GOLD"] fieldset legend')).includes(want[lang].GOLD), 'the form is named with it');
     await context.close();
   }
+});
+
+test("the keyboard's first stop is a skip link to the page's main landmark", async () => {
+  const reader = await readerOf(server, 'seeing');
+  const { context, page } = await openAs(reader);
+  assert.equal(await page.locator('main#main').count(), 1);
+  assert.equal(await page.locator('header.masthead').count(), 1);
+  await page.evaluate(() => { document.activeElement?.blur(); window.scrollTo(0, 0); });
+  await page.keyboard.press('Tab');
+  assert.deepEqual(await page.evaluate(() => [document.activeElement.textContent.trim(), document.activeElement.getAttribute('href')]), ['Skip to the content', '#main']);
+  const box = await page.locator('[data-testid="skip-link"]').boundingBox();
+  assert.ok(box && box.y >= 0 && box.height > 0, 'the focused skip link is on screen');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'main');
+  // The next Tab goes on inside the page's content, past the masthead's links.
+  await page.keyboard.press('Tab');
+  assert.ok(await page.evaluate(() => !!document.activeElement.closest('main')), 'the focus stays in main');
+  await context.close();
 });
 
 test("the revision protocol: a private call, the drawn display, then the final call", async () => {

@@ -42,6 +42,7 @@ catalog! {
     NavForecast { en: "Forecast", zh: "预测", ar: "توقع", }
     NavLabel { en: "Pages", zh: "页面", ar: "الصفحات", }
     LangLabel { en: "Language", zh: "语言", ar: "اللغة", }
+    SkipToContent { en: "Skip to the content", zh: "跳到正文", ar: "انتقل إلى المحتوى", }
     NoteLocal { en: "Runs in your browser · nothing is uploaded", zh: "在你的浏览器中运行 · 不上传任何内容", ar: "يعمل في متصفحك · لا يُرفع أي شيء", }
     NoteExperiment { en: "Your forecasts go to this site only · no name, no account", zh: "你的预测只发送到本网站 · 无需姓名，无需账户", ar: "توقعاتك تذهب إلى هذا الموقع فقط · بلا اسم ولا حساب", }
     ChooseFiles { en: "Choose files…", zh: "选择文件…", ar: "اختر ملفات…", }
