@@ -153,6 +153,12 @@ fn publish_and_check(dir: &Path, unlisted: &[&str]) -> Manifest {
         "{p}"
     );
     assert_eq!(p["bad_links"], serde_json::json!([]), "{p}");
+    // Out of the league directory, only the site's pages beside it (the root is the verifier).
+    assert_eq!(
+        p["site_links"],
+        serde_json::json!([".", "accounts.html", "experiment.html", "scores.html"]),
+        "{p}"
+    );
     assert!(!p["days"].as_array().unwrap().is_empty());
     assert_eq!(peer["seals_missing"], serde_json::json!([]));
 

@@ -287,3 +287,58 @@ fn a_folder_without_a_manifest_is_refused_unless_asked() {
         .collect::<BTreeSet<_>>()
     );
 }
+
+/// A day directory of the published set is answered with its proof page, `index.html`, when
+/// the manifest lists that page: a reader following `/data/proof/<day>/` gets the page, not a
+/// listing; a client asking for JSON still gets the listing; and once the page is no longer
+/// listed (a manifest written without it), the directory is a listing again and the page on
+/// disk is not served.
+#[test]
+fn a_day_directory_is_answered_with_its_listed_proof_page() {
+    let tmp = demo();
+    let dir = tmp.path();
+    let (code, out, err) = sealbook(&["league", "publish", arg(dir)]);
+    assert_eq!(code, 0, "{out}{err}");
+    let manifest_path = dir.join("manifest.json");
+    let manifest = Manifest::parse(&std::fs::read(&manifest_path).unwrap()).unwrap();
+    let page = manifest
+        .files
+        .iter()
+        .map(|f| f.path.clone())
+        .find(|p| p.starts_with("proof/") && p.ends_with("/index.html"))
+        .expect("the league publishes a proof page");
+    let day_dir = page.strip_suffix("index.html").unwrap().to_string();
+    let on_disk = std::fs::read(dir.join(&page)).unwrap();
+
+    let s = start(&["--data", arg(dir)]);
+    let (status, body) = get(&s, &format!("/data/{day_dir}"));
+    assert_eq!(status, 200);
+    assert_eq!(body, on_disk, "the directory is answered with its page");
+    let (status, body) = get_with(&s, &format!("/data/{day_dir}"), Some("application/json"));
+    assert_eq!(status, 200);
+    let v: serde_json::Value = serde_json::from_slice(&body).unwrap();
+    assert!(
+        v["entries"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|e| e["name"] == "index.html"),
+        "the JSON listing is kept: {v}"
+    );
+    // Without a trailing slash: redirected to the directory, whose relative addresses the page
+    // uses.
+    let (status, _) = get(&s, &format!("/data/{}", day_dir.trim_end_matches('/')));
+    assert_eq!(status, 301, "a redirect to the directory");
+
+    // The same directory once the page is not listed: its listing, and the page is not found.
+    let mut without = manifest.clone();
+    without.files.retain(|f| f.path != page);
+    std::fs::write(dir.join("manifest.tmp"), without.to_bytes()).unwrap();
+    std::fs::rename(dir.join("manifest.tmp"), &manifest_path).unwrap();
+    let (status, body) = get(&s, &format!("/data/{day_dir}"));
+    assert_eq!(status, 200);
+    let html = String::from_utf8(body).unwrap();
+    assert!(html.contains("Index of"), "{html}");
+    assert!(!html.contains("index.html"), "{html}");
+    assert_eq!(get(&s, &format!("/data/{page}")).0, 404);
+}

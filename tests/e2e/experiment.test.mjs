@@ -6,7 +6,11 @@
 // reference time is refused (a second server whose clock is set just before a session's
 // 09:30 ET reference), and once that session is scored in the demo's book the reader sees
 // their Brier and hit rate beside the council's; a phone-width viewport has no horizontal
-// overflow.
+// overflow. The page says plainly, before and after the click, that a blind reader's "Ask to see
+// the models" records a peek and shows nothing; it counts the markets forecast ("1 of 12") and
+// warns before the first call that the first call per market counts; a call with two faults
+// shows both at once, each beside its field; every choice is a 44 x 44 px target on a phone;
+// the markets' names are in the page's language; a skip link leads past the masthead.
 //
 // Groups are forced by asking the API for identifiers until one of the wanted group comes (the
 // assignment is the server's random draw; the page has no switch), then handing it to the page
@@ -179,12 +183,17 @@ test('a blind reader sees nothing of the council before its first forecast; a pe
     }
   };
   await hidden('before the peek');
+  // Before the click, the page says plainly that the button records a peek and shows nothing.
+  assert.match(await page.textContent('#peek-before'), /The button below does not show them: it records that you asked to see them, a peek/);
+  assert.match(await page.textContent('#peek'), /recorded, not shown/);
+  assert.equal(await page.getAttribute('#peek', 'aria-describedby'), 'peek-before');
 
-  // "Show the models" with the keyboard: the peek is recorded, the council still withheld.
+  // "Show the models" with the keyboard: the peek is recorded, the council still withheld, and
+  // the page says so.
   await page.focus('#peek');
   await page.keyboard.press('Enter');
   await page.waitForSelector('#peek-notice');
-  assert.match(await page.textContent('#peek-notice'), /open after your first forecast/);
+  assert.match(await page.textContent('#peek-notice'), /^Recorded as a peek: .* The blind group is not shown them yet: they open after your first forecast/);
   assert.match(await page.textContent('#experiment-live'), /Recorded/);
   await hidden('after the peek');
   const peeksAfter = (await api(server, 'GET', '/api/experiment/stats')).json;
@@ -213,13 +222,112 @@ test('a confidence outside 55-95 is refused on the page before anything is sent'
   await page.fill('#GOLD-confidence', '96');
   const before = requests.length;
   await page.click('li[data-market="GOLD"] button[type="submit"]');
-  await page.waitForSelector('#GOLD-error');
-  assert.match(await page.textContent('#GOLD-error'), /55 to 95/);
+  await page.waitForSelector('#GOLD-confidence-error');
+  assert.match(await page.textContent('#GOLD-confidence-error'), /55 to 95/);
   assert.equal(await page.getAttribute('#GOLD-confidence', 'aria-invalid'), 'true');
   assert.ok(!requests.slice(before).some((r) => r.includes('/forecast')), 'nothing was sent');
   await page.fill('#GOLD-confidence', '95');
   await page.click('li[data-market="GOLD"] button[type="submit"]');
   await page.waitForSelector('li[data-market="GOLD"][data-step="done"]');
+  await context.close();
+});
+
+test('the progress count, the warning that the first call counts, and every error at once beside its field', async () => {
+  const reader = await readerOf(server, 'seeing');
+  const { context, page, requests, errors } = await openAs(reader);
+  const progress = async () => [await page.getAttribute('#experiment-progress', 'data-done'), (await page.textContent('#experiment-progress')).trim()];
+  assert.deepEqual(await progress(), ['0', '0 of 12 markets forecast']);
+  // Before the first forecast: the rule of rules::accept, the first call per market counts.
+  assert.match(await page.textContent('#first-call-warning'), /only your first call on each market counts, and it cannot be changed afterwards/);
+
+  // No direction and a confidence out of range: both messages at once, each beside its field.
+  await page.fill('#SPX-confidence', '96');
+  const before = requests.length;
+  await page.click('li[data-market="SPX"] button[type="submit"]');
+  await page.waitForSelector('#SPX-direction-error');
+  assert.match(await page.textContent('#SPX-direction-error'), /Choose up or down/);
+  assert.match(await page.textContent('#SPX-confidence-error'), /55 to 95/);
+  assert.equal(await page.getAttribute('#SPX-up', 'aria-invalid'), 'true');
+  assert.equal(await page.getAttribute('#SPX-confidence', 'aria-invalid'), 'true');
+  assert.match(await page.getAttribute('#SPX-up', 'aria-describedby'), /\bSPX-direction-error\b/);
+  assert.match(await page.getAttribute('#SPX-confidence', 'aria-describedby'), /\bSPX-confidence-error\b/);
+  // Each message follows its own field in the form.
+  const order = await page.evaluate(() => {
+    const at = (sel) => [...document.querySelectorAll('li[data-market="SPX"] form *')].indexOf(document.querySelector(sel));
+    return [at('#SPX-down'), at('#SPX-direction-error'), at('#SPX-confidence'), at('#SPX-confidence-error')];
+  });
+  assert.deepEqual([...order].sort((a, b) => a - b), order, `fields and messages out of order: ${order}`);
+  assert.match(await page.textContent('#experiment-live'), /Choose up or down\..*55 to 95/);
+  assert.ok(!requests.slice(before).some((r) => r.includes('/forecast')), 'nothing was sent');
+
+  await page.check('#SPX-up');
+  await page.fill('#SPX-confidence', '60');
+  await page.click('li[data-market="SPX"] button[type="submit"]');
+  await page.waitForSelector('li[data-market="SPX"][data-step="done"]');
+  await page.waitForSelector('#experiment-progress[data-done="1"]');
+  assert.deepEqual(await progress(), ['1', '1 of 12 markets forecast']);
+  assert.equal(await page.locator('#first-call-warning').count(), 0, 'the warning stands before the first call only');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('on a phone every choice is a target of at least 44 x 44 CSS px', async () => {
+  const reader = await readerOf(server, 'seeing');
+  const { context, page } = await openAs(reader, { viewport: { width: 390, height: 844 } });
+  const boxes = await page.evaluate(() => [...document.querySelectorAll('.choice label')].map((l) => {
+    const r = l.getBoundingClientRect();
+    return { for: l.htmlFor, width: r.width, height: r.height };
+  }));
+  assert.equal(boxes.length, 2 + 2 * 12, 'the two ways of calling and each market\'s up and down');
+  const small = boxes.filter((b) => b.width < 44 || b.height < 44);
+  assert.deepEqual(small, [], 'targets under 44 x 44 px');
+  // The whole target chooses: a tap near the label's far edge picks its direction.
+  const label = page.locator('label[for="VIX-down"]');
+  await label.scrollIntoViewIfNeeded();
+  const box = await label.boundingBox();
+  await page.mouse.click(box.x + box.width - 3, box.y + box.height - 3);
+  assert.ok(await page.isChecked('#VIX-down'));
+  assert.ok(await noOverflow(page));
+  await context.close();
+});
+
+test("the markets' names are in the page's language", async () => {
+  const reader = await readerOf(server, 'seeing');
+  const english = Object.fromEntries((await api(server, 'GET', `/api/experiment/session?reader=${reader}`)).json.markets.map((m) => [m.market, m.name]));
+  const want = {
+    zh: { GOLD: '黄金', BTC: '比特币', WTI: 'WTI 原油' },
+    ar: { GOLD: 'الذهب', BTC: 'بيتكوين', WTI: 'خام غرب تكساس الوسيط' },
+  };
+  for (const lang of ['zh', 'ar']) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addInitScript(([k, v]) => localStorage.setItem(k, v), [KEY, reader]);
+    const page = await context.newPage();
+    await page.goto(`${pageUrl()}?lang=${lang}`);
+    await page.waitForSelector('#markets > li');
+    const names = Object.fromEntries(await page.evaluate(() => [...document.querySelectorAll('#markets > li')].map((li) => [li.dataset.market, li.querySelector('.market-name bdi').textContent])));
+    for (const [market, name] of Object.entries(want[lang])) assert.equal(names[market], name, `${lang} ${market}`);
+    for (const [market, name] of Object.entries(names)) assert.notEqual(name, english[market], `${lang}: ${market} is still "${name}"`);
+    assert.match(await page.getAttribute('li[data-market="GOLD"] fieldset legend', 'class'), /visually-hidden/);
+    assert.ok((await page.textContent('li[data-market="GOLD"] fieldset legend')).includes(want[lang].GOLD), 'the form is named with it');
+    await context.close();
+  }
+});
+
+test("the keyboard's first stop is a skip link to the page's main landmark", async () => {
+  const reader = await readerOf(server, 'seeing');
+  const { context, page } = await openAs(reader);
+  assert.equal(await page.locator('main#main').count(), 1);
+  assert.equal(await page.locator('header.masthead').count(), 1);
+  await page.evaluate(() => { document.activeElement?.blur(); window.scrollTo(0, 0); });
+  await page.keyboard.press('Tab');
+  assert.deepEqual(await page.evaluate(() => [document.activeElement.textContent.trim(), document.activeElement.getAttribute('href')]), ['Skip to the content', '#main']);
+  const box = await page.locator('[data-testid="skip-link"]').boundingBox();
+  assert.ok(box && box.y >= 0 && box.height > 0, 'the focused skip link is on screen');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'main');
+  // The next Tab goes on inside the page's content, past the masthead's links.
+  await page.keyboard.press('Tab');
+  assert.ok(await page.evaluate(() => !!document.activeElement.closest('main')), 'the focus stays in main');
   await context.close();
 });
 

@@ -6,7 +6,8 @@
 // (the navigation mirrored: its first page is right of its last) while a hash keeps
 // `direction: ltr`; a book edited after it was sealed (make_fixtures.py's tampered book, written
 // by CPython) gets core's problem and stamp messages in Chinese and Arabic, at the right line,
-// with its hashes left to right; at 360 px no page overflows in any language. The Scores and
+// with its hashes left to right; at 360 px no page overflows in any language; in Arabic a
+// dropped file's size is drawn number first (`123 B`, not `B 123`). The Scores and
 // Accounts pages on the DEMO league (opened from its manifest) leave no English table header or
 // chart label in Chinese or Arabic, and keep file names and hashes left to right; nor do the
 // Scores page's peer benchmark tables (AgentpitBench, the forecasting ladder, Headline Arena,
@@ -493,6 +494,27 @@ test('at 360 px the Scores and Accounts pages with the DEMO league do not overfl
       await context.close();
     }
   }
+});
+
+test('ar: a byte size reads as its number then its unit, not "B 123"', async () => {
+  const { context, page } = await open(server.url, '/?lang=ar');
+  await dropFiles(page, [join(fx.dir, 'good', '130025Z.txt')]);
+  await page.waitForSelector('.file-size', { timeout: 60000 });
+  const sizes = await page.evaluate(() => [...document.querySelectorAll('.file-size')].map((el) => {
+    // Where the number and the unit are drawn: the first digit's box and the unit's first
+    // letter's box, from the text as laid out in the right-to-left page.
+    const text = el.firstChild;
+    const box = (i) => { const r = document.createRange(); r.setStart(text, i); r.setEnd(text, i + 1); return r.getBoundingClientRect().left; };
+    const digit = text.data.search(/[0-9]/);
+    const unit = text.data.search(/[kMGT]?B/);
+    return { text: text.data, digitLeft: box(digit), unitLeft: box(unit) };
+  }));
+  assert.ok(sizes.length > 0);
+  for (const s of sizes) {
+    assert.match(s.text, /^\u2066[0-9.]+\u00a0[kMGT]?B\u2069$/, JSON.stringify(s));
+    assert.ok(s.digitLeft < s.unitLeft, `the unit is drawn before the number: ${JSON.stringify(s)}`);
+  }
+  await context.close();
 });
 
 test('a published proof page follows ?lang=: Arabic is right to left with file names and hashes left to right', async () => {

@@ -6,7 +6,10 @@ library only and prints one JSON object.
   missing), and every file of the directory the manifest does not list (besides itself);
 - pages: every proof/<day>/index.html parsed with html.parser: the text of its <code>
   cells, its script tags (inline ones, and ones loading an outside source), and every href
-  (external, or naming a file that does not exist; a bare `?query` names the page itself);
+  (external, or naming a file that does not exist; a bare `?query` names the page itself),
+  where a relative href leading out of the league directory is a link to the site beside it
+  (the HTTP layout: the pages at `/`, the league at `/data/`), listed apart by the path it
+  names from the site's root (`.` for the root itself);
 - seals_missing: every line of council-book.jsonl whose seal (and link) no proof page shows.
 
 Usage: python3 -I publish_peer.py DIR
@@ -91,6 +94,7 @@ def main(d):
     codes = set()
     pages = []
     bad_links = []
+    site_links = set()
     scripts = 0
     outside_scripts = 0
     proof = os.path.join(d, "proof")
@@ -112,6 +116,10 @@ def main(d):
                 continue
             path = h.split("#")[0].split("?")[0]
             target = os.path.normpath(os.path.join(proof, day, path or "index.html"))
+            if os.path.commonpath([os.path.abspath(d), os.path.abspath(target)]) != os.path.abspath(d):
+                site = os.path.normpath(os.path.join(proof, day, path))
+                site_links.add(os.path.relpath(site, os.path.dirname(os.path.abspath(d))))
+                continue
             if not os.path.isfile(target):
                 bad_links.append(day + ": no file " + h)
     out["pages"] = {
@@ -119,6 +127,7 @@ def main(d):
         "scripts": scripts,
         "outside_scripts": outside_scripts,
         "bad_links": bad_links,
+        "site_links": sorted(site_links),
     }
 
     missing = []

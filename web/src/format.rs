@@ -6,19 +6,27 @@ use crate::i18n::{plural, tr, M};
 
 pub use sealbook_core::text::count;
 
-/// A byte size in decimal units: `512 B`, `1.5 kB`, `200.0 MB`.
+/// A byte size in decimal units: `512 B`, `1.5 kB`, `200.0 MB`, the number and its unit joined
+/// by a no-break space (never split across lines). In Arabic the size is a left-to-right
+/// isolate (U+2066 .. U+2069): the number stays before its Latin unit, as `2.2 MB`, where the
+/// right-to-left paragraph would otherwise lay it out as `MB 2.2`.
 pub fn bytes(n: u64) -> String {
     const UNITS: [&str; 4] = ["kB", "MB", "GB", "TB"];
-    if n < 1000 {
-        return format!("{n} B");
+    let size = if n < 1000 {
+        format!("{n}\u{a0}B")
+    } else {
+        let mut v = n as f64 / 1000.0;
+        let mut unit = 0;
+        while v >= 999.95 && unit + 1 < UNITS.len() {
+            v /= 1000.0;
+            unit += 1;
+        }
+        format!("{v:.1}\u{a0}{}", UNITS[unit])
+    };
+    match crate::i18n::lang().dir() {
+        "rtl" => format!("\u{2066}{size}\u{2069}"),
+        _ => size,
     }
-    let mut v = n as f64 / 1000.0;
-    let mut unit = 0;
-    while v >= 999.95 && unit + 1 < UNITS.len() {
-        v /= 1000.0;
-        unit += 1;
-    }
-    format!("{v:.1} {}", UNITS[unit])
 }
 
 /// `n line`/`n lines` with the count formatted, in the page's language.
@@ -46,11 +54,22 @@ mod tests {
         assert_eq!(count(1000), "1,000");
         assert_eq!(count(200000), "200,000");
         assert_eq!(count(1234567), "1,234,567");
-        assert_eq!(bytes(999), "999 B");
-        assert_eq!(bytes(1500), "1.5 kB");
-        assert_eq!(bytes(999_999), "1.0 MB");
-        assert_eq!(bytes(200_000_000), "200.0 MB");
+        assert_eq!(bytes(999), "999\u{a0}B");
+        assert_eq!(bytes(1500), "1.5\u{a0}kB");
+        assert_eq!(bytes(999_999), "1.0\u{a0}MB");
+        assert_eq!(bytes(200_000_000), "200.0\u{a0}MB");
         assert_eq!(lines(1), "1 line");
         assert_eq!(lines(211), "211 lines");
+    }
+
+    #[test]
+    fn an_arabic_size_keeps_its_number_before_its_unit() {
+        use crate::i18n::{set, Lang};
+        set(Lang::Zh);
+        assert_eq!(bytes(2_200_000), "2.2\u{a0}MB");
+        set(Lang::Ar);
+        assert_eq!(bytes(2_200_000), "\u{2066}2.2\u{a0}MB\u{2069}");
+        assert_eq!(bytes(12), "\u{2066}12\u{a0}B\u{2069}");
+        set(Lang::En);
     }
 }

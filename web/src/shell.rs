@@ -4,7 +4,8 @@
 //! title, lede, drop-zone text and footer, and receives the files with their paths inside a
 //! dropped folder ([`dropped::Labelled`]); what the files are is core's decision
 //! ([`sealbook_core::verifier::PublishedFile`]). A page that reads no files (the reader
-//! experiment, spec §6) gives no drop zone. The masthead carries the language switch
+//! experiment, spec §6) gives no drop zone. A skip link, the keyboard's first stop, leads past
+//! the masthead to the page's `<main>`. The masthead carries the language switch
 //! ([`crate::i18n`]): the same address with another `?lang=`, the choice remembered.
 
 use crate::dropped::{self, Dropped, Labelled};
@@ -192,6 +193,7 @@ pub fn shell(props: &ShellProps) -> Html {
     });
     html! {
         <div class="page" ondragover={has_zone.then_some(on_dragover)} ondragleave={has_zone.then_some(on_dragleave)} ondrop={has_zone.then_some(on_drop)} data-worker-ready={if props.ready { "true" } else { "false" }}>
+            <a class="skip-link" href="#main" data-testid="skip-link">{ t(M::SkipToContent) }</a>
             <header class="masthead">
                 <div class={classes!("masthead-inner", wide.then_some("wide"))}>
                     <a class="brand" href="/">
@@ -203,7 +205,7 @@ pub fn shell(props: &ShellProps) -> Html {
                     <nav class="lang-switch" aria-label={t(M::LangLabel)} data-testid="lang-switch">{ for langs }</nav>
                 </div>
             </header>
-            <main class={classes!("content", wide.then_some("scores"))} id="main">
+            <main class={classes!("content", wide.then_some("scores"))} id="main" tabindex="-1">
                 <section class="intro">
                     <h1>{ props.title.clone() }</h1>
                     <p class="lede">{ props.lede.clone() }</p>

@@ -16,6 +16,13 @@
 //! page reads in English. File names, hashes and commands stay left to right (`<bdi dir="ltr">`,
 //! `<code>`). `web/tests/i18n_vs_glossary.rs` holds these texts to the web catalog's glossary.
 //!
+//! The page is one of the site's: a skip link, the site's navigation (relative to the site's
+//! root, `../../../`, where `sealbook serve` puts the pages beside `/data/`), a `<main>`
+//! landmark, a link that opens the league in the verifier page (`?league=` its manifest), and
+//! the day's 09:30 ET reference (spec §3.3) with each list's time in ET and the lines the lists
+//! taken before the reference cover. It reads at a phone's width without scrolling sideways
+//! and prints without its navigation.
+//!
 //! Each list's entries are checked against the published ledgers as Appendix B step 3 does
 //! (the SHA-256 of the first N lines as stored, the link of line N); the page states the
 //! result. The anchors themselves are listed with their size and SHA-256, not judged here:
@@ -24,7 +31,9 @@
 use crate::book::canon::{self, Value};
 use crate::book::chain::{verify, VerifyOptions};
 use crate::book::stamp_list::{self, ledger_matches};
+use crate::calendar::{self, Date, Instant};
 use crate::hex;
+use crate::league::manifest::MANIFEST_FILE;
 use crate::text::{count, fill};
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
@@ -182,6 +191,23 @@ texts! {
     HeadSeal { en: "seal", zh: "封印", ar: "الختم", }
     HeadLink { en: "link", zh: "链接", ar: "الرابط", }
     LangLabel { en: "Language", zh: "语言", ar: "اللغة", }
+    SkipToContent { en: "Skip to the content", zh: "跳到正文", ar: "انتقل إلى المحتوى", }
+    NavLabel { en: "Pages", zh: "页面", ar: "الصفحات", }
+    NavVerify { en: "Verify", zh: "验证", ar: "التحقق", }
+    NavScores { en: "Scores", zh: "评分", ar: "الدرجات", }
+    NavAccounts { en: "Accounts", zh: "账户", ar: "الحسابات", }
+    NavForecast { en: "Forecast", zh: "预测", ar: "توقع", }
+    ReferenceHeading { en: "Before the 09:30 ET reference", zh: "美东时间 09:30 参考时刻之前", ar: "قبل مرجع 09:30 بتوقيت ET", }
+    ReferenceIs { en: "The 09:30 ET reference of {day} is {utc} UTC. A forecast counts as sealed before it only when a stamped list taken before it covers the forecast's line and the list's anchors prove that the list existed before 09:30 ET; the verifier page checks the time each anchor proves.", zh: "{day} 的美东时间 09:30 参考时刻是 UTC {utc}。只有当一份在此之前制作的盖章清单覆盖了该预测所在的行，且该清单的锚定文件证明清单在美东时间 09:30 之前已存在时，这条预测才算在参考时刻之前封印；验证页面会检查每个锚定文件所证明的时间。", ar: "مرجع 09:30 بتوقيت ET في {day} هو {utc} بتوقيت UTC. لا يُعدّ التوقع مختومًا قبله إلا إذا غطّت سطره قائمة مختومة زمنيًا أُعدّت قبله، وأثبتت مراسي القائمة أنها كانت موجودة قبل 09:30 بتوقيت ET؛ وتفحص صفحة التحقق الوقت الذي تثبته كل مرساة.", }
+    CoveredBefore { en: "Lists taken before the reference cover {ledger} lines 1-{n}; the last of them was taken at {et} ET.", zh: "参考时刻之前制作的清单覆盖 {ledger} 的第 1-{n} 行；其中最后一份制作于美东时间 {et}。", ar: "تغطي القوائم المُعدّة قبل المرجع الأسطر 1-{n} من {ledger}؛ وأُعدّت آخرها عند {et} بتوقيت ET.", }
+    NoneBefore { en: "No stamped list of this day was taken before the reference.", zh: "本日没有在参考时刻之前制作的盖章清单。", ar: "لم تُعدّ في هذا اليوم أي قائمة مختومة زمنيًا قبل المرجع.", }
+    NotSession { en: "{day} is not an NYSE trading session: no 09:30 ET reference falls on it.", zh: "{day} 不是纽约证券交易所的交易会话：这一天没有美东时间 09:30 的参考时刻。", ar: "ليس {day} جلسة تداول في بورصة نيويورك: لا يقع فيه مرجع 09:30 بتوقيت ET.", }
+    TakenBefore { en: "Taken at {et} ET on {date} ({utc} UTC), before the 09:30 ET reference.", zh: "制作于美东时间 {date} {et}（UTC {utc}），早于美东时间 09:30 的参考时刻。", ar: "أُعدّت عند {et} بتوقيت ET في {date} ({utc} بتوقيت UTC)، قبل مرجع 09:30 بتوقيت ET.", }
+    TakenAfter { en: "Taken at {et} ET on {date} ({utc} UTC), after the 09:30 ET reference.", zh: "制作于美东时间 {date} {et}（UTC {utc}），晚于美东时间 09:30 的参考时刻。", ar: "أُعدّت عند {et} بتوقيت ET في {date} ({utc} بتوقيت UTC)، بعد مرجع 09:30 بتوقيت ET.", }
+    TakenAt { en: "Taken at {et} ET on {date} ({utc} UTC).", zh: "制作于美东时间 {date} {et}（UTC {utc}）。", ar: "أُعدّت عند {et} بتوقيت ET في {date} ({utc} بتوقيت UTC).", }
+    VerifyDay { en: "Verify this day in your browser", zh: "在浏览器中验证这一天", ar: "تحقق من هذا اليوم في متصفحك", }
+    VerifyDayNote { en: "The verifier page fetches every file listed in {manifest}, recomputes every check in your browser and says for each forecast whether it was sealed before 09:30 ET and who proves it.", zh: "验证页面会获取 {manifest} 所列的每个文件，在你的浏览器中重新计算每项检查，并对每条预测说明它是否在美东时间 09:30 之前封印、由谁证明。", ar: "تجلب صفحة التحقق كل ملف مدرج في {manifest}، وتعيد حساب كل فحص في متصفحك، وتقول لكل توقع هل هو مختوم قبل 09:30 بتوقيت ET ومن يثبت ذلك.", }
+    HeadAtEt { en: "at (ET)", zh: "时间（美东时间）", ar: "الوقت (ET)", }
 }
 
 /// `t` in every language, each in its `<span lang>`, with each `{name}` replaced by its
@@ -235,14 +261,131 @@ fn is_day(s: &str) -> bool {
         })
 }
 
-const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:2em;max-width:80em;color:#111}\
+/// The page's stylesheet: readable at a phone's 390 px without sideways scrolling (wide
+/// tables scroll inside their own box, hashes break anywhere), and a print stylesheet that
+/// drops the navigation and prints every table whole.
+const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:2em auto;padding:0 1em;max-width:80em;color:#111}\
+h1,h2,h3,p,li{overflow-wrap:anywhere}\
 table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{border:1px solid #bbb;padding:.2em .5em;text-align:left;vertical-align:top}\
-code,pre{font-family:ui-monospace,monospace;font-size:.9em}pre{background:#f4f4f4;padding:.5em;overflow-x:auto}\
+.scroll{max-width:100%;overflow-x:auto}\
+code,pre{font-family:ui-monospace,monospace;font-size:.9em}pre{background:#f4f4f4;padding:.5em;overflow-x:auto;max-width:100%}\
 .ok{color:#060}.bad{color:#a00;font-weight:bold}td.h{word-break:break-all}\
 code,pre{direction:ltr;unicode-bidi:isolate}pre{text-align:left}html[dir=rtl] td,html[dir=rtl] th{text-align:right}\
-nav.lang{float:right;margin-inline-start:1em}html[dir=rtl] nav.lang{float:left}nav.lang a{margin:0 .3em}\
+header{display:flex;flex-wrap:wrap;justify-content:space-between;gap:.5em 1em;margin-bottom:1em}\
+nav a{display:inline-block;margin:0 .3em;padding:.5em .2em}\
+.skip{position:absolute;top:.5em;inset-inline-start:.5em;padding:.5em 1em;background:#fff;border:2px solid #1b56c9;transform:translateY(-300%)}.skip:focus{transform:none}\
+main:focus{outline:none}\
+.reference{border:1px solid #bbb;border-radius:8px;padding:.2em 1em;margin:1em 0}\
+a.verify{display:inline-block;padding:.6em 1em;border-radius:8px;background:#1b56c9;color:#fff;font-weight:bold;text-decoration:none}\
 span[lang=zh],span[lang=ar]{display:none}html[lang=zh] span[lang=en],html[lang=ar] span[lang=en]{display:none}\
-html[lang=zh] span[lang=zh],html[lang=ar] span[lang=ar]{display:inline}";
+html[lang=zh] span[lang=zh],html[lang=ar] span[lang=ar]{display:inline}\
+@media (max-width:40em){body{margin:1em auto;padding:0 .75em}}\
+@media print{header,.skip,.verify-day{display:none}body{margin:0;padding:0;max-width:none;font-size:10pt}\
+a{color:inherit;text-decoration:none}.scroll{overflow:visible}pre{white-space:pre-wrap;word-break:break-all;overflow:visible}\
+h2,h3{break-after:avoid}tr,pre{break-inside:avoid}.reference{border-color:#000}}";
+
+/// `HH:MM:SS` of `secs` seconds after midnight.
+fn clock(secs: u32) -> String {
+    format!("{:02}:{:02}:{:02}", secs / 3600, secs / 60 % 60, secs % 60)
+}
+
+/// The UTC time of day of `t`, `HH:MM:SS`.
+fn utc_clock(t: Instant) -> String {
+    clock(t.0.div_euclid(1_000_000).rem_euclid(86400) as u32)
+}
+
+/// When a stamped list named `<HHMMSS>Z.txt` in the day directory `day` was taken, by its name
+/// (UTC; the operator's clock, which only the list's anchors can bound).
+fn list_taken(day: Date, name: &str) -> Option<Instant> {
+    let stem = name.strip_suffix("Z.txt")?;
+    if stem.len() != 6 || !stem.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let part = |i: usize| stem[i..i + 2].parse::<u32>().ok();
+    let (h, m, s) = (part(0)?, part(2)?, part(4)?);
+    (h < 24 && m < 60 && s < 60).then(|| Instant::from_utc(day, h, m, s))
+}
+
+/// A line's `at` as New York wall-clock time, `2026-11-02 08:00:25`, or nothing when it is not
+/// an RFC 3339 time.
+fn et_of(at: &str) -> String {
+    Instant::parse_rfc3339(at).map_or_else(String::new, |t| {
+        let (date, secs) = t.new_york();
+        format!("{date} {}", clock(secs))
+    })
+}
+
+/// The path from a proof page (`proof/<day>/index.html`) to the site's root, where the pages
+/// are served beside the data directory (`/` and `/data/`, the HTTP layout of `sealbook
+/// serve`).
+const SITE_ROOT: &str = "../../../";
+
+/// The site's pages, as the web pages' navigation names them, relative to [`SITE_ROOT`].
+const SITE_PAGES: [(Text, &str); 4] = [
+    (Text::NavVerify, ""),
+    (Text::NavScores, "scores.html"),
+    (Text::NavAccounts, "accounts.html"),
+    (Text::NavForecast, "experiment.html"),
+];
+
+/// The statement about the day's 09:30 ET reference (spec §3.3): when it is, which lines the
+/// lists taken before it cover, and the way to check their anchors' times in the browser (the
+/// verifier page opening the league's manifest, `?league=`).
+fn reference_section(
+    day: &str,
+    reference: Option<Instant>,
+    before: &BTreeMap<&str, (u64, Instant)>,
+) -> String {
+    let mut h = format!(
+        "<section class=\"reference\" aria-labelledby=\"reference\">\n<h2 id=\"reference\">{}</h2>\n",
+        say(Text::ReferenceHeading, &[])
+    );
+    match reference {
+        None => {
+            let _ = writeln!(h, "<p>{}</p>", say(Text::NotSession, &[("day", &ltr(day))]));
+        }
+        Some(r) => {
+            let _ = writeln!(
+                h,
+                "<p>{}</p>",
+                say(
+                    Text::ReferenceIs,
+                    &[("day", &ltr(day)), ("utc", &utc_clock(r))]
+                )
+            );
+            if before.is_empty() {
+                let _ = writeln!(h, "<p class=\"bad\">{}</p>", say(Text::NoneBefore, &[]));
+            } else {
+                h += "<ul>\n";
+                for (ledger, (n, at)) in before {
+                    let _ = writeln!(
+                        h,
+                        "<li>{}</li>",
+                        say(
+                            Text::CoveredBefore,
+                            &[
+                                ("ledger", &ltr(&escape(ledger))),
+                                ("n", &count(*n)),
+                                ("et", &clock(at.new_york().1))
+                            ]
+                        )
+                    );
+                }
+                h += "</ul>\n";
+            }
+        }
+    }
+    let _ = writeln!(
+        h,
+        "<p class=\"verify-day\"><a class=\"verify\" id=\"verify-day\" href=\"{SITE_ROOT}?league=data/{MANIFEST_FILE}\">{}</a></p>\n<p class=\"verify-day\">{}</p>\n</section>",
+        say(Text::VerifyDay, &[]),
+        say(
+            Text::VerifyDayNote,
+            &[("manifest", &format!("<code>{MANIFEST_FILE}</code>"))]
+        )
+    );
+    h
+}
 
 /// The proof pages of a league: one `proof/<day>/index.html` per day directory holding a
 /// stamped list (`proof/<day>/<name>.txt`), from `files` (every published file under
@@ -318,6 +461,16 @@ pub fn proof_pages(
         );
         let _ = write!(
             h,
+            "<a class=\"skip\" href=\"#main\">{}</a>\n<header>\n<nav class=\"site\" aria-label=\"{}\">",
+            say(Text::SkipToContent, &[]),
+            Text::NavLabel.texts().join(" / ")
+        );
+        for (text, page) in SITE_PAGES {
+            let _ = write!(h, "<a href=\"{SITE_ROOT}{page}\">{}</a>", say(text, &[]));
+        }
+        h += "</nav>\n";
+        let _ = write!(
+            h,
             "<nav class=\"lang\" aria-label=\"{}\">",
             Text::LangLabel.texts().join(" / ")
         );
@@ -327,7 +480,7 @@ pub fn proof_pages(
                 "<a href=\"?lang={lang}\" lang=\"{lang}\" hreflang=\"{lang}\">{name}</a>"
             );
         }
-        h += "</nav>\n";
+        h += "</nav>\n</header>\n<main id=\"main\" tabindex=\"-1\">\n";
         let _ = writeln!(
             h,
             "<h1>{}</h1>",
@@ -341,6 +494,15 @@ pub fn proof_pages(
             "<p>{}</p>",
             say(Text::Intro, &[("cmd", &"<code>sealbook verify</code>")])
         );
+        // The statement about the reference goes here, once every list is read.
+        let summary_at = h.len();
+        let day_date = Date::parse(day);
+        let reference = day_date
+            .filter(|d| calendar::is_session(*d) == Some(true))
+            .map(calendar::reference_cut);
+        // Per ledger: the lines that lists taken before the reference cover, and when the
+        // last of those lists was taken.
+        let mut before_reference: BTreeMap<&str, (u64, Instant)> = BTreeMap::new();
         let lists: Vec<&(&str, &[u8])> =
             names.iter().filter(|(n, _)| n.ends_with(".txt")).collect();
         for (name, bytes) in lists {
@@ -365,6 +527,28 @@ pub fn proof_pages(
                 ),
                 escape(&String::from_utf8_lossy(bytes))
             );
+            let taken = day_date.and_then(|d| list_taken(d, name));
+            if let Some(t) = taken {
+                let (date, secs) = t.new_york();
+                let which = match reference {
+                    Some(r) if t < r => Text::TakenBefore,
+                    Some(_) => Text::TakenAfter,
+                    None => Text::TakenAt,
+                };
+                let _ = writeln!(
+                    h,
+                    "<p class=\"taken\">{}</p>",
+                    say(
+                        which,
+                        &[
+                            ("et", &clock(secs)),
+                            ("date", &ltr(&date.to_string())),
+                            ("utc", &utc_clock(t))
+                        ]
+                    )
+                );
+            }
+            let taken_before = matches!((taken, reference), (Some(t), Some(r)) if t < r);
             let mut anchors: Vec<(&str, &[u8])> = names
                 .iter()
                 .filter(|(n, _)| {
@@ -380,7 +564,7 @@ pub fn proof_pages(
             } else {
                 let _ = writeln!(
                     h,
-                    "<table>\n<tr><th>{}</th><th>{}</th><th>{}</th><th>SHA-256</th></tr>",
+                    "<div class=\"scroll\"><table>\n<tr><th>{}</th><th>{}</th><th>{}</th><th>SHA-256</th></tr>",
                     say(Text::HeadAnchorFile, &[]),
                     say(Text::HeadWhat, &[]),
                     say(Text::HeadBytes, &[])
@@ -395,7 +579,7 @@ pub fn proof_pages(
                         hex::encode(&Sha256::digest(b))
                     );
                 }
-                h += "</table>\n";
+                h += "</table></div>\n";
             }
             let list = &parsed[&(*day, *name)];
             let list = match list {
@@ -448,6 +632,10 @@ pub fn proof_pages(
                         ]
                     )
                 );
+                if let (Some(at), None) = (taken.filter(|_| taken_before), &check.message) {
+                    let entry = before_reference.entry(led.path).or_insert((e.lines, at));
+                    *entry = (entry.0.max(e.lines), entry.1.max(at));
+                }
                 match &check.message {
                     None => {
                         let _ = writeln!(
@@ -495,13 +683,14 @@ pub fn proof_pages(
                 if new.is_empty() {
                     let _ = writeln!(h, "<p>{}</p>", say(Text::NoNewLine, &[]));
                 } else {
-                    h += "<table>\n<tr>";
+                    h += "<div class=\"scroll\"><table>\n<tr>";
                     for head in [
                         Text::HeadLine,
                         Text::HeadKind,
                         Text::HeadSeat,
                         Text::HeadRun,
                         Text::HeadAt,
+                        Text::HeadAtEt,
                         Text::HeadSeal,
                         Text::HeadLink,
                     ] {
@@ -511,7 +700,7 @@ pub fn proof_pages(
                     for l in new {
                         let _ = writeln!(
                             h,
-                            "<tr id=\"{}-{}\"><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td class=\"h\"><code>{}</code></td><td class=\"h\"><code>{}</code></td></tr>",
+                            "<tr id=\"{}-{}\"><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td class=\"h\"><code>{}</code></td><td class=\"h\"><code>{}</code></td></tr>",
                             escape(led.path),
                             l.n,
                             count(l.n),
@@ -519,18 +708,23 @@ pub fn proof_pages(
                             ltr(&escape(&l.seat)),
                             ltr(&escape(&l.run_id)),
                             ltr(&escape(&l.at)),
+                            ltr(&escape(&et_of(&l.at))),
                             escape(&l.seal),
                             escape(&l.link)
                         );
                     }
-                    h += "</table>\n";
+                    h += "</table></div>\n";
                 }
                 if e.lines > before && check.message.is_none() {
                     covered.insert(led.path, (e.lines, (day.to_string(), name.to_string())));
                 }
             }
         }
-        h += "</body>\n</html>\n";
+        h.insert_str(
+            summary_at,
+            &reference_section(day, reference, &before_reference),
+        );
+        h += "</main>\n</body>\n</html>\n";
         pages.push((format!("proof/{day}/{PAGE_NAME}"), h.into_bytes()));
     }
     pages
@@ -647,6 +841,7 @@ mod tests {
                 ("run_id", layout::string("2026-11-02-am")),
             ]);
             o.insert("i", layout::int(i as i64));
+            o.insert("at", layout::string(&format!("2026-11-02T13:00:0{i}Z")));
             out.extend_from_slice(&w.append(&o).unwrap().bytes);
         }
         out
@@ -738,9 +933,57 @@ mod tests {
                 || second.contains("<span lang=\"en\">Not a stamped list"),
             "{second}"
         );
+        // The day's reference and each list's time in ET (2026-11-02 is in standard time: 09:30
+        // ET is 14:30 UTC), and what the lists taken before it cover.
+        assert!(
+            first.contains(
+                "The 09:30 ET reference of <bdi dir=\"ltr\">2026-11-02</bdi> is 14:30:00 UTC."
+            ),
+            "{first}"
+        );
+        assert!(first.contains(
+            "Taken at 08:00:25 ET on <bdi dir=\"ltr\">2026-11-02</bdi> (13:00:25 UTC), before the 09:30 ET reference."
+        ));
+        assert!(first.contains(
+            "Lists taken before the reference cover <bdi dir=\"ltr\">council-book.jsonl</bdi> lines 1-2; the last of them was taken at 08:00:25 ET."
+        ));
+        assert!(
+            first.contains("<td><bdi dir=\"ltr\">2026-11-02 08:00:01</bdi></td>"),
+            "a line's seal time in ET"
+        );
+        assert!(second.contains(
+            "Taken at 15:05:30 ET on <bdi dir=\"ltr\">2026-11-03</bdi> (20:05:30 UTC), after the 09:30 ET reference."
+        ));
+        // The list taken after the reference does not match: the coverage is the earlier one's.
+        assert!(second.contains("cover <bdi dir=\"ltr\">council-book.jsonl</bdi> lines 1-3;"));
         for page in [&first, &second] {
             every_sentence_in_three_languages(page);
+            // One of the site's pages: a skip link to its main landmark, the navigation back to
+            // the verifier, the league opened in the verifier, and a print stylesheet.
+            assert!(page.contains("<a class=\"skip\" href=\"#main\">"));
+            assert_eq!(page.matches("<main id=\"main\"").count(), 1);
+            assert!(page.contains("</main>\n</body>"));
+            assert!(page.contains("<a href=\"../../../\"><span lang=\"en\">Verify</span>"));
+            assert!(page.contains(
+                "<a class=\"verify\" id=\"verify-day\" href=\"../../../?league=data/manifest.json\"><span lang=\"en\">Verify this day in your browser</span>"
+            ));
+            assert!(page.contains("@media print{header,.skip,.verify-day{display:none}"));
         }
+        // A day that is not a trading session has no reference.
+        let weekend = proof_pages(
+            "l",
+            &[Ledger {
+                path: BOOK_FILE,
+                bytes: &b,
+            }],
+            &[("proof/2026-11-07/130025Z.txt", &l1[..])],
+        );
+        let weekend = String::from_utf8(weekend[0].1.clone()).unwrap();
+        assert!(weekend.contains(
+            "<bdi dir=\"ltr\">2026-11-07</bdi> is not an NYSE trading session: no 09:30 ET reference falls on it."
+        ));
+        assert!(weekend
+            .contains("Taken at 08:00:25 ET on <bdi dir=\"ltr\">2026-11-07</bdi> (13:00:25 UTC)."));
         // Deterministic.
         assert_eq!(
             pages,

@@ -7,11 +7,15 @@
 //!   directory is shown only when it holds a listed file, and its listing names only listed
 //!   entries. Everything else (`league.toml`, the operator's keys, lock files, databases, raw
 //!   replies of a session not yet closed, which `league publish` does not list) is not found.
+//!   A directory whose `index.html` is itself listed (a day's proof page,
+//!   `proof/<day>/index.html`) is answered with that page rather than a listing
+//!   ([`PublishedSet::index_page`]).
 //! - [`private_name`] / [`private_bytes`]: the deny list for a plain folder served without a
 //!   manifest (`serve --serve-unlisted`): names and contents that are an operator's and never
 //!   a reader's, whatever the folder.
 
 use super::manifest::{Manifest, ManifestFile, MANIFEST_FILE};
+use super::proof_page::PAGE_NAME;
 
 /// The published set of one data directory: the manifest's files plus `manifest.json`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -105,6 +109,19 @@ impl PublishedSet {
         out.sort_by(|a, b| a.name.cmp(&b.name).then(a.dir.cmp(&b.dir)));
         out.dedup();
         out
+    }
+
+    /// The page a reader's request for the directory `segments` is answered with: its
+    /// `index.html` when that file is itself in the published set (the league's proof pages,
+    /// spec Appendix C), as the segments of its path; None when the directory publishes no
+    /// page (it is answered with its listing), or is not a published directory.
+    pub fn index_page(&self, segments: &[String]) -> Option<Vec<String>> {
+        if self.lookup(segments) != Listed::Dir {
+            return None;
+        }
+        let mut page = segments.to_vec();
+        page.push(PAGE_NAME.to_string());
+        (self.lookup(&page) == Listed::File).then_some(page)
     }
 
     /// Every listed path, sorted.
@@ -239,6 +256,37 @@ mod tests {
         assert_eq!(names("replies"), own(&[("run-1", true)]));
         assert!(names("nope").is_empty());
         assert!(names("council-book.jsonl").is_empty());
+    }
+
+    #[test]
+    fn a_directory_is_answered_with_its_page_only_when_the_page_is_listed() {
+        let s = set();
+        assert_eq!(
+            s.index_page(&segs("proof/2026-10-20")),
+            Some(segs("proof/2026-10-20/index.html"))
+        );
+        // A directory without a listed page, a file, and what is not published: no page.
+        for p in [
+            "",
+            "proof",
+            "replies/run-1",
+            "council-book.jsonl",
+            "proof/2026-10-21",
+        ] {
+            assert_eq!(s.index_page(&segs(p)), None, "{p}");
+        }
+        // The same directory, its page not in the manifest (on disk or not): no page.
+        let m = Manifest::build(
+            "l",
+            "m-1",
+            "sealbook test",
+            [("proof/2026-10-20/130025Z.txt", &b"list"[..])],
+        )
+        .unwrap();
+        assert_eq!(
+            PublishedSet::of(&m).index_page(&segs("proof/2026-10-20")),
+            None
+        );
     }
 
     #[test]

@@ -15,7 +15,9 @@
 //!
 //! In both, a symbolic link at any component of the path is not followed (a link named like a
 //! published file could point at `league.toml` or outside the directory), and listings name
-//! only what would be served.
+//! only what would be served. A published directory whose `index.html` is listed too (a day's
+//! proof page) comes with that page ([`PublishedSet::index_page`]), which a browser's request
+//! for the directory is answered with.
 
 use super::listing::Entry;
 use sealbook_core::league::manifest::{Manifest, MANIFEST_FILE, MAX_MANIFEST_BYTES};
@@ -76,8 +78,9 @@ impl Stamp {
 #[derive(Debug)]
 pub enum DataFound {
     File(PathBuf, Metadata),
-    /// A directory, with its listing when one was asked for.
-    Dir(Vec<Entry>),
+    /// A directory, with its listing when one was asked for, and its published page when it
+    /// has one.
+    Dir(Vec<Entry>, Option<(PathBuf, Metadata)>),
     Nothing,
 }
 
@@ -120,22 +123,34 @@ impl Data {
                         _ => DataFound::Nothing,
                     },
                     Listed::Dir => match no_links(&self.root, segments) {
-                        Some((_, m)) if m.is_dir() => DataFound::Dir(if listing {
-                            self.published_entries(&set, segments)
-                        } else {
-                            Vec::new()
-                        }),
+                        Some((_, m)) if m.is_dir() => {
+                            let page = set
+                                .index_page(segments)
+                                .and_then(|p| no_links(&self.root, &p))
+                                .filter(|(_, m)| m.is_file());
+                            DataFound::Dir(
+                                if listing {
+                                    self.published_entries(&set, segments)
+                                } else {
+                                    Vec::new()
+                                },
+                                page,
+                            )
+                        }
                         _ => DataFound::Nothing,
                     },
                 }
             }
             Mode::Unlisted => match no_links(&self.root, segments) {
                 Some((p, m)) if m.is_file() && !sniffs_private(&p) => DataFound::File(p, m),
-                Some((p, m)) if m.is_dir() => DataFound::Dir(if listing {
-                    unlisted_entries(&p)
-                } else {
-                    Vec::new()
-                }),
+                Some((p, m)) if m.is_dir() => DataFound::Dir(
+                    if listing {
+                        unlisted_entries(&p)
+                    } else {
+                        Vec::new()
+                    },
+                    None,
+                ),
                 _ => DataFound::Nothing,
             },
         }

@@ -246,10 +246,15 @@ async fn answer(site: &Site, req: &Request<Incoming>, path: &str) -> Response<Bo
                 let found = blocking(move || data.find(&segments, dir)).await;
                 match found {
                     DataFound::File(p, m) if !dir => file(req, p, m, head, Links::Refuse).await,
-                    DataFound::Dir(entries) if dir => {
+                    // A directory with a published page (a day's proof page): the page, except
+                    // for a client asking for the JSON listing.
+                    DataFound::Dir(_, Some((p, m))) if dir && !wants_json => {
+                        file(req, p, m, head, Links::Refuse).await
+                    }
+                    DataFound::Dir(entries, _) if dir => {
                         listing(entries, path.to_string(), wants_json, head).await
                     }
-                    DataFound::Dir(_) => redirect(&format!("{path}/")),
+                    DataFound::Dir(..) => redirect(&format!("{path}/")),
                     _ => not_found(),
                 }
             }

@@ -52,17 +52,90 @@ pub fn parse_confidence(text: &str) -> Result<u8, String> {
     }
 }
 
-/// Checks a call before it is sent: a direction and a valid confidence.
+/// What is wrong with a call before it is sent, field by field, so that every problem is shown
+/// at once beside its own field.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CallErrors {
+    /// No direction is chosen.
+    pub direction: Option<String>,
+    /// The confidence is missing or not a whole percent from 55 to 95.
+    pub confidence: Option<String>,
+    /// Why the call as a whole was refused (the session closed, the server's refusal).
+    pub call: Option<String>,
+}
+
+impl CallErrors {
+    /// A refusal of the call as a whole.
+    pub fn of_call(why: String) -> CallErrors {
+        CallErrors {
+            call: Some(why),
+            ..CallErrors::default()
+        }
+    }
+
+    /// Every message, in the form's order (direction, confidence, the call).
+    pub fn all(&self) -> Vec<&str> {
+        [&self.direction, &self.confidence, &self.call]
+            .into_iter()
+            .flatten()
+            .map(String::as_str)
+            .collect()
+    }
+}
+
+/// Checks a call before it is sent: a direction and a valid confidence. Every field's problem
+/// is found, not only the first.
 pub fn validate_call(
     direction: Option<Direction>,
     confidence: &str,
-) -> Result<(Direction, u8), String> {
-    let c = parse_confidence(confidence);
-    match (direction, c) {
+) -> Result<(Direction, u8), CallErrors> {
+    match (direction, parse_confidence(confidence)) {
         (Some(d), Ok(c)) => Ok((d, c)),
-        (None, _) => Err(t(M::ExpChooseDirection).into()),
-        (_, Err(e)) => Err(e),
+        (d, c) => Err(CallErrors {
+            direction: d.is_none().then(|| t(M::ExpChooseDirection).to_string()),
+            confidence: c.err(),
+            call: None,
+        }),
     }
+}
+
+/// How far the reader is through the session: markets whose call is given (a single call, or
+/// the revision protocol's final call) out of all the session's markets.
+pub fn progress(session: &Session) -> (usize, usize) {
+    let done = session
+        .markets
+        .iter()
+        .filter(|row| matches!(market_step(row, Mode::OneCall), Step::Done(_)))
+        .count();
+    (done, session.markets.len())
+}
+
+/// Whether the page warns that the first call counts: before any call of the session is
+/// stored (rules::accept: the first `single` or `private` call per market is the one that
+/// counts, a later one is recorded beside it without counting).
+pub fn warn_first_call_counts(session: &Session) -> bool {
+    session.markets.iter().all(|row| row.forecast.is_none())
+}
+
+/// A market's name in the page's language (Table 2's markets); a market the page does not know
+/// keeps the name the server gave.
+pub fn market_name(code: &str, given: &str) -> String {
+    let m = match code {
+        "SPX" => M::ExpMarketSpx,
+        "NDX" => M::ExpMarketNdx,
+        "DJI" => M::ExpMarketDji,
+        "SOX" => M::ExpMarketSox,
+        "TNX" => M::ExpMarketTnx,
+        "DXY" => M::ExpMarketDxy,
+        "VIX" => M::ExpMarketVix,
+        "GOLD" => M::ExpMarketGold,
+        "WTI" => M::ExpMarketWti,
+        "BRENT" => M::ExpMarketBrent,
+        "COPPER" => M::ExpMarketCopper,
+        "BTC" => M::ExpMarketBtc,
+        _ => return given.to_string(),
+    };
+    t(m).to_string()
 }
 
 /// Whether forecasts are still taken, and for how long.
@@ -365,8 +438,18 @@ mod tests {
             validate_call(Some(Direction::Down), "80"),
             Ok((Direction::Down, 80))
         );
-        assert_eq!(validate_call(None, "80").unwrap_err(), "Choose up or down.");
+        let none = validate_call(None, "80").unwrap_err();
+        assert_eq!(none.direction.as_deref(), Some("Choose up or down."));
+        assert_eq!(none.confidence, None);
         assert!(validate_call(Some(Direction::Up), "50").is_err());
+        // Both fields wrong: both messages, each for its own field, at once.
+        let both = validate_call(None, "96").unwrap_err();
+        assert_eq!(both.direction.as_deref(), Some("Choose up or down."));
+        assert!(both.confidence.as_deref().unwrap().contains("55 to 95"));
+        assert_eq!(both.call, None);
+        assert_eq!(both.all().len(), 2);
+        let empty = validate_call(None, "").unwrap_err();
+        assert_eq!(empty.all().len(), 2, "{empty:?}");
     }
 
     #[test]
@@ -502,6 +585,53 @@ mod tests {
             let r = row(Some(Stage::Single));
             assert!(matches!(market_step(&r, mode), Step::Done(_)));
         }
+    }
+
+    #[test]
+    fn progress_counts_given_calls_and_the_warning_stands_until_the_first() {
+        let mut s = session(Group::Seeing, true, false, false);
+        s.markets = vec![row(None), row(None), row(None)];
+        assert_eq!(progress(&s), (0, 3));
+        assert!(warn_first_call_counts(&s));
+        // A private call is not yet a given call, but it is the one that counts: no warning.
+        s.markets[0] = row(Some(Stage::Private));
+        assert_eq!(progress(&s), (0, 3));
+        assert!(!warn_first_call_counts(&s));
+        s.markets[0] = row(Some(Stage::Final));
+        s.markets[2] = row(Some(Stage::Single));
+        assert_eq!(progress(&s), (2, 3));
+        assert!(!warn_first_call_counts(&s));
+    }
+
+    #[test]
+    fn market_names_follow_the_language() {
+        use crate::i18n::{set, Lang};
+        assert_eq!(market_name("GOLD", "Gold"), "Gold");
+        assert_eq!(market_name("XYZ", "Something"), "Something");
+        set(Lang::Zh);
+        assert_eq!(market_name("GOLD", "Gold"), "黄金");
+        assert_eq!(market_name("BTC", "Bitcoin"), "比特币");
+        set(Lang::Ar);
+        assert_eq!(market_name("WTI", "WTI crude oil"), "خام غرب تكساس الوسيط");
+        // Every market of Table 2 has its own name in each language.
+        for lang in Lang::ALL {
+            set(lang);
+            let names: std::collections::BTreeSet<String> =
+                sealbook_core::league::layout::MARKET_NAMES
+                    .iter()
+                    .map(|(code, en)| {
+                        let name = market_name(code, en);
+                        if lang != Lang::En {
+                            assert_ne!(&name, en, "{code} in {lang:?}");
+                        } else {
+                            assert_eq!(&name, en, "{code}");
+                        }
+                        name
+                    })
+                    .collect();
+            assert_eq!(names.len(), 12);
+        }
+        set(Lang::En);
     }
 
     #[test]

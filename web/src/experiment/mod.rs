@@ -56,8 +56,8 @@ pub struct ExperimentApp {
     displays: BTreeMap<String, api::Display>,
     /// Markets with a call on its way.
     sending: Vec<String>,
-    /// A market's last refusal or validation message.
-    errors: BTreeMap<String, String>,
+    /// A market's validation messages, each for its field, or the call's refusal.
+    errors: BTreeMap<String, decide::CallErrors>,
     /// What the live region announces.
     announce: String,
     /// Why the page cannot go on (no session, the server unreachable).
@@ -122,17 +122,18 @@ impl ExperimentApp {
         // The clock at the moment of the call: a background tab's ticks may be throttled.
         self.now = self.server_now();
         if let Some(why) = self.closed_message(&session) {
-            self.errors.insert(market, why.clone());
-            self.announce = why;
+            self.announce = why.clone();
+            self.errors.insert(market, decide::CallErrors::of_call(why));
             return;
         }
         let draft = self.drafts.get(&market).cloned().unwrap_or_default();
         let (direction, confidence) =
             match decide::validate_call(draft.direction, &draft.confidence) {
                 Ok(call) => call,
-                Err(why) => {
-                    self.announce = format!("{}: {why}", self.market_name(&market));
-                    self.errors.insert(market, why);
+                Err(errors) => {
+                    self.announce =
+                        format!("{}: {}", self.market_name(&market), errors.all().join(" "));
+                    self.errors.insert(market, errors);
                     return;
                 }
             };
@@ -171,11 +172,15 @@ impl ExperimentApp {
         })
     }
 
+    /// The market's name in the page's language.
     fn market_name(&self, market: &str) -> String {
         self.session
             .as_ref()
             .and_then(|s| s.markets.iter().find(|m| m.market == market))
-            .map_or_else(|| market.to_string(), |m| m.name.clone())
+            .map_or_else(
+                || market.to_string(),
+                |m| decide::market_name(&m.market, &m.name),
+            )
     }
 }
 
@@ -278,7 +283,8 @@ impl Component for ExperimentApp {
                     }
                     Err(e) => {
                         self.announce = format!("{name}: {}", e.message);
-                        self.errors.insert(market, e.message);
+                        self.errors
+                            .insert(market, decide::CallErrors::of_call(e.message));
                     }
                 }
             }

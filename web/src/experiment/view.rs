@@ -47,6 +47,7 @@ fn session_view(app: &ExperimentApp, ctx: &Context<ExperimentApp>, session: &Ses
         CouncilPanel::Shown(c) => Some(c),
         _ => None,
     };
+    let (done, total) = decide::progress(session);
     let group = match session.group {
         Group::Seeing => t(M::ExpGroupSeeing),
         Group::Blind => t(M::ExpGroupBlind),
@@ -82,6 +83,13 @@ fn session_view(app: &ExperimentApp, ctx: &Context<ExperimentApp>, session: &Ses
             { council_view(ctx, panel) }
             <section class="experiment-markets" aria-labelledby="markets-title">
                 <h2 class="section-title" id="markets-title">{ t(M::ExpYourCalls) }</h2>
+                <p class="experiment-progress" id="experiment-progress" data-done={done.to_string()} data-total={total.to_string()}>
+                    <progress max={total.to_string()} value={done.to_string()} aria-hidden="true"></progress>
+                    <span>{ tr(M::ExpProgress, &[("done", &done), ("total", &total)]) }</span>
+                </p>
+                if decide::warn_first_call_counts(session) && !closed {
+                    <p class="callout warn" id="first-call-warning">{ t(M::ExpFirstCallCounts) }</p>
+                }
                 <ol class="markets" id="markets">
                     { for session.markets.iter().map(|row| market_view(app, ctx, row, shown, closed)) }
                 </ol>
@@ -141,8 +149,8 @@ fn council_view(ctx: &Context<ExperimentApp>, panel: CouncilPanel<'_>) -> Html {
         CouncilPanel::Shown(c) => council_table(c),
         CouncilPanel::Blind { peeked: false } => html! {
             <>
-                <p class="note">{ t(M::ExpBlindNote) }</p>
-                <button type="button" class="button secondary" id="peek" onclick={ctx.link().callback(|_| Msg::Peek)}>{ t(M::ExpShowModels) }</button>
+                <p class="note" id="peek-before">{ t(M::ExpBlindNote) }</p>
+                <button type="button" class="button secondary" id="peek" aria-describedby="peek-before" onclick={ctx.link().callback(|_| Msg::Peek)}>{ t(M::ExpShowModels) }</button>
             </>
         },
         CouncilPanel::Blind { peeked: true } => {
@@ -238,7 +246,7 @@ fn market_view(
     };
     html! {
         <li class="market" data-market={m} data-step={step_name(&step)}>
-            <h3 class="market-name"><bdi lang="en">{ row.name.clone() }</bdi><span class="market-code">{ format!(" ({})", row.market) }</span></h3>
+            <h3 class="market-name"><bdi>{ decide::market_name(&row.market, &row.name) }</bdi><span class="market-code">{ format!(" ({})", row.market) }</span></h3>
             if let Some(k) = consensus { <p class="consensus" data-testid="market-consensus">{ consensus_line(k) }</p> }
             { body }
         </li>
@@ -311,7 +319,7 @@ fn call_form(
     let m = row.market.clone();
     let draft = app.drafts.get(&row.market).cloned().unwrap_or_default();
     let sending = app.sending.contains(&row.market);
-    let error = app.errors.get(&row.market);
+    let errors = app.errors.get(&row.market).cloned().unwrap_or_default();
     let on_submit = {
         let m = m.clone();
         ctx.link().callback(move |e: SubmitEvent| {
@@ -331,28 +339,38 @@ fn call_form(
             Msg::Confidence(m.clone(), input.value())
         })
     };
+    let name = decide::market_name(&row.market, &row.name);
     let legend = match stage {
-        Stage::Single => tr(M::ExpLegendSingle, &[("market", &row.name)]),
-        Stage::Private => tr(M::ExpLegendPrivate, &[("market", &row.name)]),
-        Stage::Final => tr(M::ExpLegendFinal, &[("market", &row.name)]),
+        Stage::Single => tr(M::ExpLegendSingle, &[("market", &name)]),
+        Stage::Private => tr(M::ExpLegendPrivate, &[("market", &name)]),
+        Stage::Final => tr(M::ExpLegendFinal, &[("market", &name)]),
     };
     let send = match stage {
         Stage::Single => t(M::ExpSendForecast),
         Stage::Private => t(M::ExpSendPrivate),
         Stage::Final => t(M::ExpSendFinal),
     };
-    let (up, down, conf, err, hint) = (
+    let (up, down, conf, err, hint, dir_err, conf_err) = (
         format!("{m}-up"),
         format!("{m}-down"),
         format!("{m}-confidence"),
         format!("{m}-error"),
         format!("{m}-hint"),
+        format!("{m}-direction-error"),
+        format!("{m}-confidence-error"),
     );
-    let described = if error.is_some() {
-        format!("{hint} {err}")
-    } else {
-        hint.clone()
+    // Each input is described by its own field's message, and by the call's refusal.
+    let described = |own: Option<&String>, own_id: &str, base: Option<&str>| -> Option<String> {
+        let ids: Vec<&str> = base
+            .into_iter()
+            .chain(own.map(|_| own_id))
+            .chain(errors.call.as_ref().map(|_| err.as_str()))
+            .collect();
+        (!ids.is_empty()).then(|| ids.join(" "))
     };
+    let conf_described = described(errors.confidence.as_ref(), &conf_err, Some(hint.as_str()));
+    let dir_described = described(errors.direction.as_ref(), &dir_err, None);
+    let invalid = |e: &Option<String>| (e.is_some() || errors.call.is_some()).then_some("true");
     html! {
         <>
             { before }
@@ -361,22 +379,24 @@ fn call_form(
                     <legend class="visually-hidden">{ legend }</legend>
                     <div class="directions">
                         <span class="choice">
-                            <input type="radio" name={format!("{m}-direction")} id={up.clone()} value="up" checked={draft.direction == Some(Direction::Up)} onchange={pick(Direction::Up)}/>
+                            <input type="radio" name={format!("{m}-direction")} id={up.clone()} value="up" checked={draft.direction == Some(Direction::Up)} onchange={pick(Direction::Up)} aria-describedby={dir_described.clone()} aria-invalid={invalid(&errors.direction)}/>
                             <label for={up}>{ t(M::ExpUp) }</label>
                         </span>
                         <span class="choice">
-                            <input type="radio" name={format!("{m}-direction")} id={down.clone()} value="down" checked={draft.direction == Some(Direction::Down)} onchange={pick(Direction::Down)}/>
+                            <input type="radio" name={format!("{m}-direction")} id={down.clone()} value="down" checked={draft.direction == Some(Direction::Down)} onchange={pick(Direction::Down)} aria-describedby={dir_described} aria-invalid={invalid(&errors.direction)}/>
                             <label for={down}>{ t(M::ExpDown) }</label>
                         </span>
                     </div>
+                    if let Some(e) = &errors.direction { <p class="field-error" id={dir_err}>{ e.clone() }</p> }
                     <div class="confidence">
                         <label for={conf.clone()}>{ t(M::ExpConfidence) }</label>
-                        <input type="number" id={conf} min="55" max="95" step="1" inputmode="numeric" value={draft.confidence.clone()} oninput={on_confidence} aria-describedby={described} aria-invalid={error.is_some().then_some("true")}/>
+                        <input type="number" id={conf} min="55" max="95" step="1" inputmode="numeric" value={draft.confidence.clone()} oninput={on_confidence} aria-describedby={conf_described} aria-invalid={invalid(&errors.confidence)}/>
                         <span class="note" id={hint}>{ t(M::ExpRange) }</span>
                     </div>
+                    if let Some(e) = &errors.confidence { <p class="field-error" id={conf_err}>{ e.clone() }</p> }
                     <button type="submit" class="button primary">{ if sending { t(M::ExpSending) } else { send } }</button>
                 </fieldset>
-                if let Some(e) = error { <p class="field-error" id={err}>{ e.clone() }</p> }
+                if let Some(e) = &errors.call { <p class="field-error" id={err}>{ e.clone() }</p> }
             </form>
         </>
     }

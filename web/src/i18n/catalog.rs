@@ -42,6 +42,7 @@ catalog! {
     NavForecast { en: "Forecast", zh: "预测", ar: "توقع", }
     NavLabel { en: "Pages", zh: "页面", ar: "الصفحات", }
     LangLabel { en: "Language", zh: "语言", ar: "اللغة", }
+    SkipToContent { en: "Skip to the content", zh: "跳到正文", ar: "انتقل إلى المحتوى", }
     NoteLocal { en: "Runs in your browser · nothing is uploaded", zh: "在你的浏览器中运行 · 不上传任何内容", ar: "يعمل في متصفحك · لا يُرفع أي شيء", }
     NoteExperiment { en: "Your forecasts go to this site only · no name, no account", zh: "你的预测只发送到本网站 · 无需姓名，无需账户", ar: "توقعاتك تذهب إلى هذا الموقع فقط · بلا اسم ولا حساب", }
     ChooseFiles { en: "Choose files…", zh: "选择文件…", ar: "اختر ملفات…", }
@@ -1433,7 +1434,7 @@ catalog! {
     ExpRecordedFinal { en: "{market}: your final call ({call}) is recorded.", zh: "{market}：你的最终判断（{call}）已记录。", ar: "{market}: سُجّل توقعك النهائي ({call}).", }
     ExpRecordedFirst { en: "{market}: your forecast ({call}) is recorded; it is the one that counts.", zh: "{market}：你的预测（{call}）已记录；这是计分的那一次。", ar: "{market}: سُجّل توقعك ({call})؛ وهو الذي يُحتسب.", }
     ExpRecorded { en: "{market}: your forecast ({call}) is recorded.", zh: "{market}：你的预测（{call}）已记录。", ar: "{market}: سُجّل توقعك ({call}).", }
-    ExpPeekNotice { en: "Recorded: you asked to see the models before your first forecast. They open after your first forecast of this session.", zh: "已记录：你在首次预测之前要求查看模型。它们会在你本会话的首次预测之后显示。", ar: "سُجّل: طلبت رؤية النماذج قبل توقعك الأول. تظهر بعد توقعك الأول في هذه الجلسة.", }
+    ExpPeekNotice { en: "Recorded as a peek: you asked to see the models before your first forecast. The blind group is not shown them yet: they open after your first forecast of this session.", zh: "已记录为一次偷看：你在首次预测之前要求查看模型。盲组此时还看不到它们：它们会在你本会话的首次预测之后显示。", ar: "سُجّل كاطلاع مسبق: طلبت رؤية النماذج قبل توقعك الأول. لا تُعرض على المجموعة العمياء بعد: تظهر بعد توقعك الأول في هذه الجلسة.", }
     ExpScoredTitle { en: "Your last scored session, {session}", zh: "你最近一次已计分的会话：{session}", ar: "آخر جلسة قُيّمت لك: {session}", }
     ExpScoredCaption { en: "Your first forecasts beside the council's consensus and each model's, on the same markets (a lower Brier score is better)", zh: "你的首次预测与委员会共识及每个模型在相同市场上的对比（布里尔评分越低越好）", ar: "توقعاتك الأولى إلى جانب إجماع المجلس وتوقعات كل نموذج على الأسواق نفسها (درجة براير الأقل أفضل)", }
     ExpWho { en: "Who", zh: "谁", ar: "مَن", }
@@ -1449,8 +1450,8 @@ catalog! {
     ExpModeOne { en: "One call per market, with the council as your group sees it", zh: "每个市场判断一次，委员会按你所在组的方式显示", ar: "توقع واحد لكل سوق، مع المجلس كما تراه مجموعتك", }
     ExpModeTwo { en: "Two calls per market: a private call, then a display, then your final call", zh: "每个市场判断两次：先私下判断，然后查看展示，再给出最终判断", ar: "توقعان لكل سوق: توقع خاص، ثم عرض، ثم توقعك النهائي", }
     ExpModeTwoNote { en: "The two-call way hides the council during the private call; after it, a random draw shows you either the council's answers for that market or the market's last price figures, and you give your final call. Both calls are kept.", zh: "两次判断的方式在私下判断期间隐藏委员会；之后随机抽取，向你展示委员会对该市场的答案或该市场最近的价格数据，然后你给出最终判断。两次判断都会保留。", ar: "في طريقة التوقعين يُخفى المجلس أثناء التوقع الخاص؛ وبعده تُظهر لك قرعة عشوائية إما إجابات المجلس لذلك السوق وإما آخر أرقام أسعار السوق، ثم تعطي توقعك النهائي. يُحتفظ بالتوقعين كليهما.", }
-    ExpBlindNote { en: "The council's answers for this session are not on this page yet: they open after your first forecast.", zh: "本会话委员会的答案尚未出现在本页面：它们会在你的首次预测之后显示。", ar: "إجابات المجلس لهذه الجلسة ليست على هذه الصفحة بعد: تظهر بعد توقعك الأول.", }
-    ExpShowModels { en: "Show the models", zh: "显示模型", ar: "أظهر النماذج", }
+    ExpBlindNote { en: "You are in the blind group: the council's answers stay hidden until your first forecast of this session. The button below does not show them: it records that you asked to see them, a peek, which the experiment counts.", zh: "你在盲组：在你本会话的首次预测之前，委员会的答案保持隐藏。下面的按钮不会显示它们：它只记录你要求查看过（一次偷看，实验会统计）。", ar: "أنت في المجموعة العمياء: تبقى إجابات المجلس مخفية حتى توقعك الأول في هذه الجلسة. الزر أدناه لا يُظهرها: بل يسجّل أنك طلبت رؤيتها، أي اطلاعًا مسبقًا تحتسبه التجربة.", }
+    ExpShowModels { en: "Ask to see the models (recorded, not shown)", zh: "要求查看模型（会被记录，但不会显示）", ar: "اطلب رؤية النماذج (يُسجَّل ولا تُعرض)", }
     ExpTwoCallsNote { en: "With two calls the council stays hidden during each private call; what you see after it is drawn at random for each market.", zh: "采用两次判断时，委员会在每次私下判断期间保持隐藏；之后你看到的内容按每个市场随机抽取。", ar: "مع التوقعين يبقى المجلس مخفيًا أثناء كل توقع خاص؛ وما تراه بعده يُسحب عشوائيًا لكل سوق.", }
     ExpNoCouncil { en: "No council run is sealed for this session yet.", zh: "本会话尚无封印的委员会运行。", ar: "لم يُختم بعد أي تشغيل للمجلس في هذه الجلسة.", }
     ExpRunSealed { en: "Run {run}, sealed at {at}.", zh: "运行 {run}，封印于 {at}。", ar: "التشغيل {run}، مختوم عند {at}.", }
@@ -1483,6 +1484,20 @@ catalog! {
     ExpMinutes { en: "{m} min {s} s", zh: "{m} 分 {s} 秒", ar: "{m} دقيقة {s} ثانية", }
     ExpSeconds { en: "{s} s", zh: "{s} 秒", ar: "{s} ثانية", }
     ExpCouncilTitle { en: "The council", zh: "委员会", ar: "المجلس", }
+    ExpProgress { en: "{done} of {total} markets forecast", zh: "已预测 {total} 个市场中的 {done} 个", ar: "توقعت {done} من {total} سوقًا", }
+    ExpFirstCallCounts { en: "Before you send: only your first call on each market counts, and it cannot be changed afterwards. In the two-call way your private call is the one that counts; the final call is recorded beside it.", zh: "发送之前请注意：每个市场只计你的第一次判断，发送后不能更改。采用两次判断时，计分的是你的私下判断；最终判断会记录在它旁边。", ar: "قبل أن ترسل: لا يُحتسب إلا توقعك الأول لكل سوق، ولا يمكن تغييره بعد ذلك. في طريقة التوقعين يكون توقعك الخاص هو الذي يُحتسب؛ ويُسجَّل التوقع النهائي بجانبه.", }
+    ExpMarketSpx { en: "S&P 500", zh: "标普 500 指数", ar: "مؤشر S&P 500", }
+    ExpMarketNdx { en: "Nasdaq 100", zh: "纳斯达克 100 指数", ar: "مؤشر ناسداك 100", }
+    ExpMarketDji { en: "Dow Jones Industrial Average", zh: "道琼斯工业平均指数", ar: "مؤشر داو جونز الصناعي", }
+    ExpMarketSox { en: "PHLX Semiconductor", zh: "费城半导体指数", ar: "مؤشر فيلادلفيا لأشباه الموصلات", }
+    ExpMarketTnx { en: "US 10-year yield", zh: "美国 10 年期国债收益率", ar: "عائد سندات الخزانة الأمريكية لأجل 10 سنوات", }
+    ExpMarketDxy { en: "US dollar index", zh: "美元指数", ar: "مؤشر الدولار الأمريكي", }
+    ExpMarketVix { en: "CBOE volatility index", zh: "CBOE 波动率指数", ar: "مؤشر التقلب CBOE", }
+    ExpMarketGold { en: "Gold", zh: "黄金", ar: "الذهب", }
+    ExpMarketWti { en: "WTI crude oil", zh: "WTI 原油", ar: "خام غرب تكساس الوسيط", }
+    ExpMarketBrent { en: "Brent crude oil", zh: "布伦特原油", ar: "خام برنت", }
+    ExpMarketCopper { en: "Copper", zh: "铜", ar: "النحاس", }
+    ExpMarketBtc { en: "Bitcoin", zh: "比特币", ar: "بيتكوين", }
     }
 
     // The verify worker's words for the answers report's sentences (core::verifier::answer_words
