@@ -102,7 +102,10 @@ mod tests {
 
     #[test]
     fn a_benchmark_is_read_from_its_definition() {
-        assert_eq!(BenchmarkKind::of(&bench(Some(&[]), None)), BenchmarkKind::Cash);
+        assert_eq!(
+            BenchmarkKind::of(&bench(Some(&[]), None)),
+            BenchmarkKind::Cash
+        );
         assert_eq!(
             BenchmarkKind::of(&bench(Some(&[("IEF", 4_000), ("SPY", 6_000)]), None)),
             BenchmarkKind::Hold {

@@ -201,17 +201,18 @@ pub fn takeaway(doc: &LeagueStats) -> Option<Takeaway> {
             (n_eff > r.reading.n as f64).then_some((r, rho, n_eff))
         })
         .collect();
-    let neff_above_seats = above
-        .iter()
-        .max_by(|a, b| a.2.total_cmp(&b.2))
-        .map(|(r, rho, n_eff)| NeffAboveSeats {
-            run_id: r.run_id.clone(),
-            horizon: r.horizon.clone(),
-            n: r.reading.n,
-            rho: *rho,
-            n_eff: *n_eff,
-            readings: above.len(),
-        });
+    let neff_above_seats =
+        above
+            .iter()
+            .max_by(|a, b| a.2.total_cmp(&b.2))
+            .map(|(r, rho, n_eff)| NeffAboveSeats {
+                run_id: r.run_id.clone(),
+                horizon: r.horizon.clone(),
+                n: r.reading.n,
+                rho: *rho,
+                n_eff: *n_eff,
+                readings: above.len(),
+            });
     Some(Takeaway {
         horizon: horizon.to_string(),
         seats,
@@ -301,7 +302,11 @@ mod tests {
             "an estimate under 0.25 whose interval reaches 0.25 has not beaten the coin"
         );
         let names: Vec<&str> = ranked(&d, "1d").iter().map(|(s, _)| s.as_str()).collect();
-        assert_eq!(names, ["beta", "alpha", "eps", "gamma", "delta"], "no Brier: last");
+        assert_eq!(
+            names,
+            ["beta", "alpha", "eps", "gamma", "delta"],
+            "no Brier: last"
+        );
         assert_eq!(t.vs_climatology.reading, ClimReading::Better);
         assert_eq!(t.neff_above_seats, None);
     }
@@ -336,18 +341,21 @@ mod tests {
     #[test]
     fn equal_scores_share_a_rank_and_no_score_gives_no_takeaway() {
         let d = doc(
-            &[("b", Some(0.2), None), ("a", Some(0.2), None), ("c", Some(0.21), None)],
+            &[
+                ("b", Some(0.2), None),
+                ("a", Some(0.2), None),
+                ("c", Some(0.21), None),
+            ],
             &[],
             endpoint(None),
         );
         let t = takeaway(&d).unwrap();
-        let ranks: Vec<(&str, usize)> = t
-            .seats
-            .iter()
-            .map(|s| (s.seat.as_str(), s.rank))
-            .collect();
+        let ranks: Vec<(&str, usize)> = t.seats.iter().map(|s| (s.seat.as_str(), s.rank)).collect();
         assert_eq!(ranks, [("a", 1), ("b", 1), ("c", 3)]);
-        assert_eq!(takeaway(&doc(&[("a", None, None)], &[], endpoint(None))), None);
+        assert_eq!(
+            takeaway(&doc(&[("a", None, None)], &[], endpoint(None))),
+            None
+        );
     }
 
     #[test]
