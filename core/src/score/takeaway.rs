@@ -227,10 +227,13 @@ mod tests {
     use super::*;
     use serde_json::json;
 
+    /// A seat's name, Brier and 95% interval.
+    type SeatFigures<'a> = (&'a str, Option<f64>, Option<(f64, f64)>);
+
     /// A stats document with the given 1d seats `(name, brier, ci95)`, n_eff readings
     /// `(n, rho, n_eff)` and endpoint, every other section empty.
     fn doc(
-        seats: &[(&str, Option<f64>, Option<(f64, f64)>)],
+        seats: &[SeatFigures],
         readings: &[(usize, f64, f64)],
         endpoint: serde_json::Value,
     ) -> LeagueStats {

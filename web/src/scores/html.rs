@@ -95,21 +95,28 @@ pub fn details(summary: String, label: &str, table: Html) -> Html {
 /// Names shown before the list of files not read is folded.
 pub const UNREAD_SHOWN: usize = 3;
 
+/// The first [`UNREAD_SHOWN`] of `names`, then how many more, in the page's language.
+pub fn first_names(names: &[String]) -> String {
+    let first = names[..names.len().min(UNREAD_SHOWN)].join(", ");
+    if names.len() <= UNREAD_SHOWN {
+        return first;
+    }
+    tr(
+        M::EaAndMore,
+        &[("names", &first), ("n", &(names.len() - UNREAD_SHOWN))],
+    )
+}
+
 /// The files not read, worded by `sentence` (given the names): the first few names and how
 /// many more, with the whole list folded under them (a dropped or fetched league holds
 /// hundreds of files these pages do not read).
 pub fn unread(id: &str, names: &[String], sentence: impl Fn(&str) -> String) -> Html {
-    let first = names[..names.len().min(UNREAD_SHOWN)].join(", ");
     if names.len() <= UNREAD_SHOWN {
-        return html! { <p class="note" id={id.to_string()}>{ sentence(&first) }</p> };
+        return html! { <p class="note" id={id.to_string()}>{ sentence(&first_names(names)) }</p> };
     }
-    let more = tr(
-        M::EaAndMore,
-        &[("names", &first), ("n", &(names.len() - UNREAD_SHOWN))],
-    );
     html! {
         <details class="note unread" id={id.to_string()}>
-            <summary>{ sentence(&more) }</summary>
+            <summary>{ sentence(&first_names(names)) }</summary>
             <ul class="unread-list">
                 { for names.iter().map(|n| html! { <li><bdi dir="ltr">{ n.clone() }</bdi></li> }) }
             </ul>
