@@ -49,6 +49,17 @@ after(async () => {
 
 const accountsUrl = () => new URL('accounts.html', server.url).href;
 
+/// The engine-made DEMO league (`sealbook demo`), written once for the tests that open it.
+let demo;
+function demoDir() {
+  if (!demo) {
+    demo = join(root, 'demo');
+    execFileSync(SEALBOOK_BIN, ['demo', '--out', demo], { stdio: 'ignore' });
+  }
+  return demo;
+}
+const demoUrl = (lang) => `${accountsUrl()}?league=${encodeURIComponent('/data/demo/manifest.json')}${lang ? `&lang=${lang}` : ''}`;
+
 /// Drops `paths` and waits for the results or the error.
 async function recounted(page, paths) {
   await dropFiles(page, paths);
@@ -247,8 +258,7 @@ test('a league opened from its manifest.json is recounted; a file that differs f
 });
 
 test('the engine-made DEMO league opened from its manifest: every row exact and the decisions held to the sealed book, as sealbook replay says', async () => {
-  const demo = join(root, 'demo');
-  execFileSync(SEALBOOK_BIN, ['demo', '--out', demo], { stdio: 'ignore' });
+  const demo = demoDir();
   const { text, doc } = replay(demo);
   assert.equal(doc.ok, true, text);
   assert.ok(Number.isInteger(doc.decisions_vs_book) && doc.decisions_vs_book > 100, text);
@@ -265,4 +275,101 @@ test('the engine-made DEMO league opened from its manifest: every row exact and 
   );
   assert.deepEqual(errors, []);
   await context.close();
+});
+
+/// Each account's last published row (arena-accounts.jsonl), by "version account".
+function lastRows(d) {
+  const last = {};
+  for (const line of readFileSync(join(d, 'arena-accounts.jsonl'), 'utf8').split('\n').filter(Boolean)) {
+    const r = JSON.parse(line);
+    const k = `${r.version} ${r.account}`;
+    if (!last[k] || last[k].session < r.session) last[k] = r;
+  }
+  return last;
+}
+
+test('the DEMO league\'s accounts read as words: benchmarks by what they hold, each ratio with its window, none for cash, the unread files folded', async () => {
+  const d = demoDir();
+  const protocol = JSON.parse(readFileSync(join(d, 'arena-protocol.json'), 'utf8'));
+  const last = lastRows(d);
+  const { context, page, errors } = await openPage(browser, demoUrl());
+  await page.waitForSelector('#accounts-results, #accounts-error', { timeout: 180000 });
+  const rows = await page.evaluate(() => [...document.querySelectorAll('#figures-table tbody tr')].map((tr) => {
+    const cells = [...tr.querySelectorAll('td')];
+    const ratio = (td) => ({ v: td.dataset.v ?? null, window: td.dataset.window ?? null, none: td.dataset.none ?? null, against: td.dataset.against ?? null, text: td.textContent });
+    return { key: `${tr.dataset.version} ${tr.dataset.account}`, name: tr.querySelector('th').textContent, ret: Number(cells[3].dataset.v), sharpe: ratio(cells[5]), sortino: ratio(cells[6]) };
+  }));
+  const named = Object.fromEntries(rows.map((r) => [r.key, r.name]));
+  // Benchmarks are named by what they hold, in words; no internal label is shown.
+  assert.equal(named['agent-portfolio-1 _world'], 'All in SPY, held (benchmark)');
+  assert.equal(named['agent-portfolio-1 _bitcoin'], 'All in IBIT, held (benchmark)');
+  const cash = rows.filter((r) => r.key.endsWith(' _cash'));
+  assert.ok(cash.length > 0, 'the DEMO league has a cash benchmark');
+  for (const r of rows) assert.ok(!/^_|\b_[a-z]/.test(r.name), `an internal label is shown: ${r.name}`);
+  for (const r of cash) {
+    assert.equal(r.name, 'Cash only (benchmark)');
+    // No Sharpe for cash, though the published row has one: a dash with its reason.
+    assert.equal(r.sharpe.none, 'cash', r.key);
+    assert.equal(r.sharpe.text, '–none: cash takes no risk');
+    assert.equal(r.sortino.none, 'cash', r.key);
+  }
+  assert.ok(cash.some((r) => last[r.key].sharpe != null), 'a published cash Sharpe exists and is not shown');
+  assert.match(await page.locator('#ratio-cash').textContent(), /No Sharpe or Sortino for cash/);
+  // Every other ratio states its window (the rules' metrics_sessions), and one whose sign is not
+  // its return's is flagged and explained.
+  const windowOf = (version) => protocol.versions.find((v) => v.version === version).metrics_sessions;
+  let against = 0;
+  for (const r of rows.filter((r) => !r.key.endsWith(' _cash'))) {
+    const published = last[r.key];
+    const w = windowOf(r.key.split(' ')[0]);
+    if (published.sharpe == null) {
+      assert.ok(['too_few', 'undefined'].includes(r.sharpe.none), `${r.key}: ${JSON.stringify(r.sharpe)}`);
+      continue;
+    }
+    assert.ok(Math.abs(Number(r.sharpe.v) - published.sharpe) < 1e-6, `${r.key}: ${r.sharpe.v} against ${published.sharpe}`);
+    assert.equal(r.sharpe.window, String(w), r.key);
+    assert.ok(r.sharpe.text.endsWith(`last ${w} sessions`), r.sharpe.text);
+    const flip = (published.sharpe > 0 && published.return < 0) || (published.sharpe < 0 && published.return > 0);
+    assert.equal(r.sharpe.against, String(flip), r.key);
+    if (flip) { against += 1; assert.ok(r.sharpe.text.includes('†'), r.sharpe.text); }
+  }
+  assert.ok(against > 0, 'the DEMO league has a Sharpe whose sign is not its return\'s');
+  assert.match(await page.locator('#ratio-against').textContent(), /^† Sharpe and Sortino cover the last \d+ sessions only/);
+  // The files the page does not read are folded: the first names, then how many more.
+  const unread = page.locator('#accounts-ignored');
+  assert.equal(await unread.evaluate((e) => e.tagName), 'DETAILS');
+  assert.equal(await unread.getAttribute('open'), null);
+  const summary = await unread.locator('summary').textContent();
+  const listed = await unread.locator('li').count();
+  assert.ok(listed > 100, `${listed} files not read`);
+  assert.match(summary, new RegExp(`^Not read \\(not a trading-track file\\): [^,]+, [^,]+, [^,]+ and ${listed - 3} more$`));
+  assert.ok((await unread.boundingBox()).height < 60, 'folded, the list takes a line or two');
+  await unread.locator('summary').click();
+  assert.ok(await unread.locator('li').last().isVisible(), 'opened, every name is shown');
+  // Numbers are rounded for people.
+  await page.evaluate(() => document.querySelectorAll('details').forEach((e) => { e.open = true; }));
+  const shown = await page.evaluate(() => [document.body.innerText, ...[...document.querySelectorAll('[title], [aria-label], svg title')].map((e) => e.getAttribute('title') ?? e.getAttribute('aria-label') ?? e.textContent)].join('\n'));
+  assert.deepEqual(shown.match(/\d\.\d{7,}/g) ?? [], []);
+  assert.deepEqual(errors, []);
+  console.log('screenshot:', await screenshot(page, 'accounts-demo-desktop'));
+  await context.close();
+});
+
+test('the DEMO league\'s accounts in Chinese and Arabic: benchmarks and ratio windows translated', async () => {
+  demoDir();
+  for (const [lang, cash, world, window] of [
+    ['zh', '仅持现金（基准）', '全部买入 SPY 并持有（基准）', /近 \d+ 个会话$/],
+    // Arabic isolates a Latin argument (U+2068 ... U+2069) so it keeps its own direction.
+    ['ar', 'نقد فقط (مرجع)', 'الكل في \u2068SPY\u2069 مع الاحتفاظ (مرجع)', /آخر \d+ جلسة$/],
+  ]) {
+    const { context, page, errors } = await openPage(browser, demoUrl(lang));
+    await page.waitForSelector('#accounts-results, #accounts-error', { timeout: 180000 });
+    const name = (account) => page.locator(`#figures-table tr[data-account="${account}"] th`).first().textContent();
+    assert.equal(await name('_cash'), cash);
+    assert.equal(await name('_world'), world);
+    const windowed = await page.locator('#figures-table td[data-window]').first().textContent();
+    assert.match(windowed, window);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
 });

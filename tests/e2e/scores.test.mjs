@@ -31,6 +31,15 @@ after(async () => {
 
 const scoresUrl = () => new URL('scores.html', server.url).href;
 
+/// The seats of a stats document scored on horizon `h`, lowest Brier first (no Brier last; ties
+/// in name order), as the page ranks them.
+const byBrier = (doc, h) => Object.keys(doc.seats).filter((s) => doc.seats[s][h])
+  .sort((a, b) => {
+    const [x, y] = [doc.seats[a][h].brier, doc.seats[b][h].brier];
+    if (x == null || y == null) return (x == null) - (y == null) || (a < b ? -1 : 1);
+    return x - y || (a < b ? -1 : 1);
+  });
+
 async function scored(page) {
   await dropFiles(page, [join(dir, 'council-forecasts.csv'), join(dir, 'council-clim-window.json')]);
   await page.waitForSelector('#scores-results', { timeout: 60000 });
@@ -58,7 +67,7 @@ test('the page shows the figures sealbook score --json computes, and downloads i
   assert.equal(Number(shown.estimate), pe.estimate);
   assert.equal(shown.verdict, pe.verdict);
   assert.equal(shown.ci95, `[${pe.ci95[0].toFixed(4)}, ${pe.ci95[1].toFixed(4)}]`);
-  assert.deepEqual(shown.seatBrier.map(([s, b]) => [s, Number(b)]), Object.keys(cli.seats).map((s) => [s, cli.seats[s]['1d'].brier]));
+  assert.deepEqual(shown.seatBrier.map(([s, b]) => [s, Number(b)]), byBrier(cli, '1d').map((s) => [s, cli.seats[s]['1d'].brier]), 'best first');
   assert.equal(Number(shown.consensus1w), cli.consensus['1w'].brier);
   assert.equal(shown.neffRows, cli.n_eff.length);
   assert.ok(shown.eigen.length > 1, 'a run with its eigenvalues is shown');
@@ -143,7 +152,7 @@ test('the demo league with its book: the crowd table and the CSV-vs-book check, 
   await dropFiles(page, [files[1], asks]);
   await page.waitForSelector('[data-rows-from="book"]', { timeout: 60000 });
   const seats = await page.evaluate(() => [...document.querySelectorAll('#seats-1d tbody tr')].map((tr) => [tr.dataset.seat, Number(tr.querySelector('td').dataset.v)]));
-  assert.deepEqual(seats, Object.keys(bookOnly.seats).map((s) => [s, bookOnly.seats[s]['1d'].brier]));
+  assert.deepEqual(seats, byBrier(bookOnly, '1d').map((s) => [s, bookOnly.seats[s]['1d'].brier]));
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -320,5 +329,150 @@ test('a seat named as markup in a dropped forecasts CSV is shown as text: no ele
   assert.ok(shown.textAnywhere);
   assert.deepEqual(dialogs, [], 'no script ran');
   assert.deepEqual(errors, []);
+  await context.close();
+});
+
+/// The engine-made DEMO league (`sealbook demo`), written once for the tests that open it.
+let demoLeague;
+function demoLeagueDir() {
+  if (!demoLeague) {
+    demoLeague = join(dir, 'demo-league');
+    execFileSync(SEALBOOK_BIN, ['demo', '--out', demoLeague], { stdio: 'ignore' });
+  }
+  return demoLeague;
+}
+const leagueUrl = (lang) => `${scoresUrl()}?league=${encodeURIComponent('/data/demo-league/manifest.json')}${lang ? `&lang=${lang}` : ''}`;
+
+/// Opens the DEMO league's scores from its manifest and waits for the results.
+async function openLeague(viewport, lang) {
+  demoLeagueDir();
+  const opened = await openPage(browser, leagueUrl(lang), viewport);
+  await opened.page.waitForSelector('#scores-results, #scores-error', { timeout: 180000 });
+  const error = await opened.page.locator('#scores-error').count();
+  assert.equal(error, 0, error ? await opened.page.locator('#scores-error').textContent() : '');
+  return opened;
+}
+
+/// The stats document the page computed (its download, the CLI's bytes).
+async function downloadedStats(page) {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-stats')]);
+  return JSON.parse(readFileSync(await download.path(), 'utf8'));
+}
+
+/// The N_eff chart's tick labels per axis, with their boxes.
+const neffTicks = (page) => page.evaluate(() => {
+  const svg = document.querySelector('#scores-neff svg.chart');
+  const labels = [...svg.querySelectorAll('g.axis > text:not(.axis-title)')].map((t) => {
+    const b = t.getBoundingClientRect();
+    return { text: t.textContent, anchor: t.getAttribute('text-anchor'), left: b.left, right: b.right, top: b.top, bottom: b.bottom };
+  });
+  return { x: labels.filter((l) => l.anchor === 'middle'), y: labels.filter((l) => l.anchor === 'end') };
+});
+
+/// Whether any two of `boxes` overlap.
+const overlapping = (boxes) => boxes.flatMap((a, i) => boxes.slice(i + 1)
+  .filter((b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5)
+  .map((b) => `${a.text}/${b.text}`));
+
+test('a league opened with ?league=: the scores lead with what they say, ranked best first, and the N_eff axis reads', async () => {
+  const { context, page, errors } = await openLeague({ width: 1280, height: 900 });
+  const doc = await downloadedStats(page);
+  // The takeaway is the first card of the results, and starts with how to read a Brier score.
+  const first = await page.evaluate(() => document.querySelector('#scores-results .card')?.id);
+  assert.equal(first, 'scores-takeaway');
+  const lead = await page.locator('#scores-takeaway .takeaway-lead').textContent();
+  assert.match(lead, /^Lower Brier is better: 0 is a perfect forecast, and a coin that always says 50% scores 0\.25\./);
+  // Who beat the coin, read from each seat's 95% interval of Brier on 1d, as the document gives it.
+  const seats = Object.entries(doc.seats).filter(([, hs]) => hs['1d']?.brier != null)
+    .sort(([a, x], [b, y]) => x['1d'].brier - y['1d'].brier || (a < b ? -1 : 1));
+  const reading = (ci) => (!ci ? 'no-interval' : ci[1] < 0.25 ? 'beat-coin' : ci[0] > 0.25 ? 'lost-coin' : 'not-separated');
+  const claims = await page.evaluate(() => Object.fromEntries([...document.querySelectorAll('#scores-takeaway [data-seats]')].map((p) => [p.dataset.claim, p.dataset.seats])));
+  for (const claim of ['beat-coin', 'lost-coin', 'not-separated', 'no-interval']) {
+    const want = seats.filter(([, hs]) => reading(hs['1d'].ci95) === claim).map(([s]) => s).join(',');
+    if (want || claim === 'beat-coin') assert.equal(claims[claim], want, claim);
+    else assert.equal(claims[claim], undefined, claim);
+  }
+  // The seats' table is ranked by Brier, best first (not by name).
+  const rows = await page.evaluate(() => [...document.querySelectorAll('#seats-1d tbody tr')].map((tr) => tr.dataset.seat));
+  assert.deepEqual(rows.slice(0, seats.length), seats.map(([s]) => s));
+  assert.notDeepEqual(seats.map(([s]) => s), [...seats.map(([s]) => s)].sort(), 'the DEMO ranking is not its name order');
+  // The climatology claim is the primary endpoint's.
+  const clim = await page.locator('[data-claim="climatology"]').getAttribute('data-reading');
+  const pe = doc.primary_endpoint;
+  const wantClim = pe.verdict === 'confirmed' ? 'better' : pe.verdict === 'no_material_gain' ? 'no_material_gain'
+    : pe.verdict === 'inconclusive' ? (pe.ci95[1] < 0 ? 'worse' : 'not_separated') : 'no_verdict';
+  assert.equal(clim, wantClim);
+  // An N_eff reading above its seats is explained: what N_eff counts and why it exceeds them.
+  const above = doc.n_eff.filter((r) => r.n_eff != null && r.rho != null && r.n_eff > r.n);
+  assert.ok(above.length > 0, 'the DEMO league has an N_eff reading above its seats');
+  const top = above.reduce((a, b) => (b.n_eff > a.n_eff ? b : a));
+  const neff = await page.locator('[data-claim="neff"]').textContent();
+  assert.match(neff, /^N_eff counts how many independent voices the seats are worth/);
+  assert.ok(neff.includes(`reads ${top.n_eff.toFixed(1)} from ${top.n} seats`), neff);
+  // The N_eff axes label a few round ticks that do not overlap.
+  const ticks = await neffTicks(page);
+  assert.ok(ticks.y.length >= 3 && ticks.y.length <= 7, `y ticks: ${ticks.y.map((t) => t.text)}`);
+  assert.ok(ticks.x.length >= 2 && ticks.x.length <= 8, `x ticks: ${ticks.x.map((t) => t.text)}`);
+  assert.deepEqual(overlapping([...ticks.x, ...ticks.y]), []);
+  assert.ok(Number(ticks.y.at(-1).text) >= top.n_eff, 'the axis reaches the largest reading');
+  assert.deepEqual(errors, []);
+  console.log('screenshot:', await screenshot(page, 'scores-league-desktop'));
+  await context.close();
+});
+
+test('a league\'s scores on a phone: chart text at reading size, ticks apart, wide tables scroll with a cue', async () => {
+  const { context, page, errors } = await openLeague({ width: 390, height: 844 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow}px`);
+  // Every chart's text as rendered: its font size times the chart's scale on screen.
+  const small = await page.evaluate(() => [...document.querySelectorAll('.scores-card svg.chart')].flatMap((svg) => {
+    const scale = svg.getScreenCTM().a;
+    return [...svg.querySelectorAll('text')].map((t) => ({ text: t.textContent, px: parseFloat(getComputedStyle(t).fontSize) * scale }))
+      .filter((t) => t.px < 11).map((t) => `${svg.getAttribute('aria-label')}: "${t.text}" ${t.px.toFixed(1)}px`);
+  }));
+  assert.deepEqual(small.slice(0, 5), [], `${small.length} chart texts under 11 px`);
+  const ticks = await neffTicks(page);
+  assert.deepEqual(overlapping([...ticks.x, ...ticks.y]), []);
+  // Wide tables are not clipped: each scrolls sideways inside its own box, which shows it can.
+  await page.evaluate(() => document.querySelectorAll('#scores-results details').forEach((d) => { d.open = true; }));
+  const boxes = await page.evaluate(() => [...document.querySelectorAll('#scores-results table')].map((table) => {
+    const wrap = table.closest('.table-wrap');
+    const style = wrap && getComputedStyle(wrap);
+    return {
+      id: table.id || table.querySelector('caption')?.textContent,
+      wrapped: !!wrap,
+      scrolls: !!wrap && ['auto', 'scroll'].includes(style.overflowX),
+      cue: !!wrap && (style.backgroundImage.match(/gradient/g) ?? []).length >= 2,
+      wider: !!wrap && wrap.scrollWidth > wrap.clientWidth,
+    };
+  }));
+  assert.deepEqual(boxes.filter((b) => !b.wrapped || !b.scrolls || !b.cue), [], 'every table in a scrolling box with a cue');
+  assert.ok(boxes.filter((b) => b.wider).length >= 3, 'at phone width the wide tables do scroll');
+  assert.deepEqual(errors, []);
+  console.log('screenshot:', await screenshot(page, 'scores-league-phone'));
+  await context.close();
+});
+
+test('the takeaway in Chinese and Arabic, and no unrounded number or internal code on the page', async () => {
+  for (const [lang, lead, neff] of [
+    ['zh', '布里尔评分越低越好', '有效独立声音数 N_eff 衡量'],
+    ['ar', 'درجة براير الأدنى أفضل', 'يعدّ عدد الأصوات المستقلة الفعلي N_eff'],
+  ]) {
+    const { context, page, errors } = await openLeague({ width: 1280, height: 900 }, lang);
+    const text = await page.locator('#scores-takeaway').textContent();
+    assert.ok(text.includes(lead), `${lang}: ${text}`);
+    assert.ok(text.includes(neff), `${lang}: ${text}`);
+    assert.ok(!/Lower Brier|Beat the coin|Not told apart|Against the climatology/.test(text), `${lang} still English: ${text}`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+  const { context, page } = await openLeague({ width: 1280, height: 900 });
+  await page.evaluate(() => document.querySelectorAll('details').forEach((d) => { d.open = true; }));
+  const shown = await page.evaluate(() => [
+    document.body.innerText,
+    ...[...document.querySelectorAll('[title], [aria-label], svg title')].map((e) => e.getAttribute('title') ?? e.getAttribute('aria-label') ?? e.textContent),
+  ].join('\n'));
+  assert.deepEqual(shown.match(/\d\.\d{7,}/g) ?? [], [], 'numbers are rounded for display');
+  assert.deepEqual(shown.match(/\b(counted_50|explicit_50|no_material_gain|not_separated)\b/g) ?? [], [], 'codes are in words');
   await context.close();
 });

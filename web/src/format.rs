@@ -29,6 +29,31 @@ pub fn bytes(n: u64) -> String {
     }
 }
 
+/// `x` rounded to `decimals` decimals for a reader (the published files keep the exact value,
+/// so `55.489999999999995` reads `55.49` at two): a rounded zero loses its sign, and a value
+/// that is not finite reads `-`.
+pub fn fixed(x: f64, decimals: usize) -> String {
+    if !x.is_finite() {
+        return "-".into();
+    }
+    let s = format!("{x:.decimals$}");
+    match s.strip_prefix('-') {
+        Some(rest) if rest.chars().all(|c| c == '0' || c == '.') => rest.to_string(),
+        _ => s,
+    }
+}
+
+/// `x` for a reader with at most `decimals` decimals and no trailing zeros: `55.49`, `0.25`,
+/// `10000` (a limit, a floor or a rate named in a sentence).
+pub fn short(x: f64, decimals: usize) -> String {
+    let s = fixed(x, decimals);
+    if s.contains('.') {
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        s
+    }
+}
+
 /// `n line`/`n lines` with the count formatted, in the page's language.
 pub fn lines(n: u64) -> String {
     tr(plural(n, M::LinesOne, M::LinesMany), &[("n", &count(n))])
@@ -60,6 +85,13 @@ mod tests {
         assert_eq!(bytes(200_000_000), "200.0\u{a0}MB");
         assert_eq!(lines(1), "1 line");
         assert_eq!(lines(211), "211 lines");
+        assert_eq!(fixed(55.489999999999995, 2), "55.49");
+        assert_eq!(fixed(-0.00001, 3), "0.000");
+        assert_eq!(fixed(-0.25, 3), "-0.250");
+        assert_eq!(fixed(f64::NAN, 3), "-");
+        assert_eq!(short(55.489999999999995, 4), "55.49");
+        assert_eq!(short(10000.0, 2), "10000");
+        assert_eq!(short(0.25, 4), "0.25");
     }
 
     #[test]

@@ -29,6 +29,8 @@ pub mod explorer;
 pub mod format;
 pub mod i18n;
 pub mod league_load;
+#[cfg(any(feature = "scores", feature = "accounts"))]
+pub mod league_query;
 pub mod module_worker;
 pub mod proof_view;
 pub mod protocol;

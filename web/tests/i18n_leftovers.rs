@@ -11,7 +11,7 @@ use sealbook_core::score::book_agreement::{Mismatch, MismatchWhy};
 use sealbook_core::score::notes::Note;
 use sealbook_core::stats::logistic::LogisticError;
 use sealbook_web::i18n::{self, stats_notes as sn, t, Lang, M};
-use sealbook_web::scores::ignored_names;
+use sealbook_web::scores::html::first_names;
 
 /// Every kind of disagreement, each once: a new variant fails the `match` until it is listed.
 fn mismatches() -> Vec<MismatchWhy> {
@@ -113,15 +113,15 @@ fn a_mismatch_worded_by_the_page_is_its_text_and_the_clis_line_is_unchanged() {
 }
 
 #[test]
-fn the_files_beyond_the_first_eight_are_counted_in_the_language() {
+fn the_files_beyond_the_first_three_are_counted_in_the_language() {
     let names: Vec<String> = (1..=11).map(|i| format!("f{i}.txt")).collect();
-    let english = "f1.txt, f2.txt, f3.txt, f4.txt, f5.txt, f6.txt, f7.txt, f8.txt and 3 more";
-    let [zh, _] = said_in_every_language(english, || ignored_names(&names), &["f8.txt", "3"]);
-    assert!(zh.ends_with("f8.txt 及另外 3 个"), "{zh}");
-    // Eight names or fewer are listed as they are.
+    let english = "f1.txt, f2.txt, f3.txt and 8 more";
+    let [zh, _] = said_in_every_language(english, || first_names(&names), &["f3.txt", "8"]);
+    assert!(zh.ends_with("f3.txt 及另外 8 个"), "{zh}");
+    // Three names or fewer are listed as they are.
     for lang in Lang::ALL {
         i18n::set(lang);
-        assert_eq!(ignored_names(&names[..2]), "f1.txt, f2.txt");
+        assert_eq!(first_names(&names[..2]), "f1.txt, f2.txt");
     }
     i18n::set(Lang::En);
 }

@@ -22,6 +22,7 @@ pub mod engine;
 pub mod league;
 pub mod money;
 pub mod protocol;
+pub mod reading;
 pub mod records;
 pub mod recount;
 pub mod replay;

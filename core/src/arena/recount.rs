@@ -9,6 +9,7 @@ use super::code::{check_code, CodeCheck, CodeError};
 use super::engine::Segment;
 use super::league::DecisionsDiffer;
 use super::protocol::Protocol;
+use super::reading::{BenchmarkKind, RatioReading};
 use super::replay::{replay_segment, Replay, ReplayError, ReplayFiles};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -137,6 +138,12 @@ pub struct Figures {
     pub account: String,
     /// A passive benchmark (`_hold_all`, `_spy`, ...: the names starting with `_`).
     pub benchmark: bool,
+    /// What the benchmark holds, from its definition in the rules (None for a seat, or a
+    /// benchmark the rules do not define).
+    pub kind: Option<BenchmarkKind>,
+    /// The trailing sessions the Sharpe and Sortino ratios cover (the rules'
+    /// `metrics_sessions`).
+    pub window: u32,
     pub sessions: usize,
     pub last_session: String,
     pub equity: i64,
@@ -150,6 +157,30 @@ pub struct Figures {
     pub costs_total: i64,
     /// Sessions whose decision was rejected.
     pub rejected: usize,
+}
+
+impl Figures {
+    /// What the Sharpe cell shows (its window, or why there is none).
+    pub fn sharpe_reading(&self) -> RatioReading {
+        RatioReading::of(
+            self.sharpe,
+            self.kind.as_ref(),
+            self.sessions,
+            self.window,
+            self.ret,
+        )
+    }
+
+    /// What the Sortino cell shows (its window, or why there is none).
+    pub fn sortino_reading(&self) -> RatioReading {
+        RatioReading::of(
+            self.sortino,
+            self.kind.as_ref(),
+            self.sessions,
+            self.window,
+            self.ret,
+        )
+    }
 }
 
 /// One account's line on a chart, aligned with the chart's sessions (None: no row that day).
@@ -205,10 +236,15 @@ pub fn accounts(protocol: &Protocol, seg: &Segment) -> Accounts {
     let mut out = Accounts::default();
     for ((version, account), rs) in &rows {
         let Some(last) = rs.last() else { continue };
+        let rules = protocol.version(version);
         out.figures.push(Figures {
             version: version.to_string(),
             account: account.to_string(),
             benchmark: is_benchmark(account),
+            kind: rules
+                .and_then(|r| r.benchmarks.iter().find(|b| b.name == **account))
+                .map(BenchmarkKind::of),
+            window: rules.map_or(0, |r| r.metrics_sessions),
             sessions: rs.len(),
             last_session: last.session.to_string(),
             equity: last.equity,
@@ -352,6 +388,44 @@ mod tests {
             .fold(0.0f64, |m, d| m.max(*d));
         assert_eq!(worst, f.drawdown);
         assert!(!f.benchmark && a.figures.iter().any(|f| f.benchmark));
+    }
+
+    #[test]
+    fn each_benchmark_is_read_from_its_rules_and_each_ratio_states_its_window() {
+        let p = publish();
+        let (_, a) = recount(&files(&p), None, None).unwrap();
+        let get = |v: &str, n: &str| {
+            a.figures
+                .iter()
+                .find(|f| f.version == v && f.account == n)
+                .unwrap_or_else(|| panic!("{v} {n}"))
+        };
+        let cash = get("arena-3", "_cash");
+        assert_eq!(cash.kind, Some(BenchmarkKind::Cash));
+        assert_eq!(cash.sharpe_reading(), RatioReading::Cash);
+        assert_eq!(cash.sortino_reading(), RatioReading::Cash);
+        assert_eq!(
+            get("arena-3", "_passive").kind,
+            Some(BenchmarkKind::Hold {
+                weights_bp: vec![("SPY".into(), 6_000), ("IEF".into(), 4_000)]
+            })
+        );
+        assert_eq!(
+            get("arena-3", "_random").kind,
+            Some(BenchmarkKind::Random { funds: 5 })
+        );
+        let alpha = get("arena-3", "alpha");
+        assert_eq!((alpha.kind.as_ref(), alpha.window), (None, 20));
+        match alpha.sharpe_reading() {
+            RatioReading::Over { window, value, .. } => {
+                assert_eq!((window, Some(value)), (20, alpha.sharpe))
+            }
+            RatioReading::TooFew { sessions, window } => {
+                assert_eq!((sessions, window), (alpha.sessions, 20));
+                assert!(alpha.sessions < 20 && alpha.sharpe.is_none());
+            }
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]

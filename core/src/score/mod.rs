@@ -35,6 +35,7 @@ pub mod roster;
 pub mod scorecard;
 pub mod sealing;
 pub mod seams;
+pub mod takeaway;
 
 /// The mean of `xs` as `np.mean` computes it (pairwise summation), None when empty: one
 /// mean for the scores and the statistics, so figures match the numpy peers to the bit.

@@ -14,10 +14,12 @@ pub mod view;
 pub mod worker;
 
 use crate::dropped::Labelled;
-use crate::i18n::{core_messages, t, tr, M};
+use crate::i18n::{t, tr, M};
 use crate::league_load::{self, Loaded};
+use crate::league_query;
 use crate::module_worker::{self, ModuleWorker};
-use crate::scores::{ignored_names, save_json};
+use crate::scores::html::unread;
+use crate::scores::save_json;
 use crate::shell::{Page, Progress, Shell, Zone};
 use compute::{arena_kind, Computed, NEEDED};
 use protocol::{AccountsFromWorker, FILES, JOB, LABELS};
@@ -56,7 +58,8 @@ pub enum Status {
 pub enum Msg {
     Add(Vec<Labelled>),
     DropFailed(String),
-    LeagueLoaded(Result<Loaded, league_load::LoadError>),
+    /// The league `?league=` names, or why none of it may be used ([`league_query::usable`]).
+    LeagueLoaded(Result<Loaded, String>),
     Clear,
     FromWorker(AccountsFromWorker),
     WorkerBroken(String),
@@ -192,7 +195,7 @@ impl AccountsApp {
                     </li>
                 </ul>
                 if !self.ignored.is_empty() {
-                    <p class="note" id="accounts-ignored">{ tr(M::AccNotRead, &[("files", &ignored_names(&self.ignored))]) }</p>
+                    { unread("accounts-ignored", &self.ignored, |files| tr(M::AccNotRead, &[("files", &files)])) }
                 }
             </>
         }
@@ -249,17 +252,14 @@ impl Component for AccountsApp {
             Ok(w) => (Some(w), Status::Waiting),
             Err(e) => (None, Status::Failed(e)),
         };
-        if let (Some(url), Some(_)) = (league_load::url_from_address(), &worker) {
-            status = Status::Running {
-                step: 0,
-                steps: 2,
-                label: tr(M::AccFetching, &[("url", &url)]),
-            };
-            let link = ctx.link().clone();
-            wasm_bindgen_futures::spawn_local(async move {
-                let loaded = league_load::load(&url, |_, _| {}).await;
-                link.send_message(Msg::LeagueLoaded(loaded));
-            });
+        if worker.is_some() {
+            if let Some(label) = league_query::open(ctx.link(), Msg::LeagueLoaded) {
+                status = Status::Running {
+                    step: 0,
+                    steps: 2,
+                    label,
+                };
+            }
         }
         AccountsApp {
             files: Vec::new(),
@@ -283,26 +283,10 @@ impl Component for AccountsApp {
                 self.start();
             }
             Msg::LeagueLoaded(Ok(loaded)) => {
-                let failures: Vec<String> = loaded
-                    .check
-                    .failures()
-                    .map(core_messages::file_check)
-                    .collect();
-                if failures.is_empty() {
-                    self.add(loaded.files);
-                    self.start();
-                } else {
-                    // A listed file missing or differing from the manifest: nothing is recounted
-                    // from a league that does not match what it published.
-                    self.status = Status::Failed(tr(
-                        M::AccLeagueMismatch,
-                        &[("failures", &failures.join(t(M::AccFailuresJoin)))],
-                    ));
-                }
+                self.add(loaded.files);
+                self.start();
             }
-            Msg::LeagueLoaded(Err(why)) => {
-                self.status = Status::Failed(tr(M::AccLeagueFailed, &[("why", &why.say())]));
-            }
+            Msg::LeagueLoaded(Err(why)) => self.status = Status::Failed(why),
             Msg::Clear => {
                 self.files.clear();
                 self.book = None;

@@ -6,9 +6,10 @@
 
 use crate::format;
 use crate::i18n::{t, tr, M};
-use crate::scores::charts::{chart, f1, legend, marker, Frame};
+use crate::scores::charts::{chart, f1, legend, marker, ticks, Frame};
 use crate::scores::html::{card, details, head, json_number, pill, table_wrap};
 use sealbook_core::arena::code::CodeCheck;
+use sealbook_core::arena::reading::{BenchmarkKind, RatioReading};
 use sealbook_core::arena::recount::{Accounts, Chart, DecisionsVsBook, Figures, Recount};
 use sealbook_core::arena::replay::{Difference, Verdict};
 use yew::prelude::*;
@@ -24,8 +25,67 @@ fn pct(x: f64) -> String {
     format!("{:.2}%", x * 100.0)
 }
 
-fn ratio(x: Option<f64>) -> String {
-    x.map_or("-".into(), |v| format!("{v:.3}"))
+/// What an account is, in words: a seat's own name, or what a benchmark holds (its name in
+/// the rules, `_cash`, is a label, not a description).
+pub fn account_name(account: &str, kind: Option<&BenchmarkKind>) -> String {
+    let percent = |bp: i64| format!("{}%", format::short(bp as f64 / 100.0, 2));
+    match kind {
+        None if account.starts_with('_') => format!("{account}{}", t(M::AccBenchmark)),
+        None => account.to_string(),
+        Some(BenchmarkKind::Cash) => t(M::AccBmCash).to_string(),
+        Some(BenchmarkKind::Random { funds }) => tr(M::AccBmRandom, &[("n", funds)]),
+        Some(BenchmarkKind::Hold { weights_bp }) => match weights_bp.as_slice() {
+            [(fund, 10_000)] => tr(M::AccBmAllIn, &[("fund", fund)]),
+            [(fund, -10_000)] => tr(M::AccBmShort, &[("fund", fund)]),
+            w if w.len() <= 3 => {
+                let weights: Vec<String> = w
+                    .iter()
+                    .map(|(fund, bp)| format!("{} {fund}", percent(*bp)))
+                    .collect();
+                tr(M::AccBmMix, &[("weights", &weights.join(t(M::ScTkJoin)))])
+            }
+            w => tr(M::AccBmFunds, &[("n", &w.len())]),
+        },
+    }
+}
+
+/// Each account's name in words, by (version, account).
+fn names(a: &Accounts) -> impl Fn(&str, &str) -> String + '_ {
+    move |version: &str, account: &str| {
+        let kind = a
+            .figures
+            .iter()
+            .find(|f| f.version == version && f.account == account)
+            .and_then(|f| f.kind.as_ref());
+        account_name(account, kind)
+    }
+}
+
+/// A Sharpe or Sortino cell: the ratio with the sessions it covers (flagged when its sign is
+/// not the return's), or why there is none.
+fn ratio_td(r: &RatioReading) -> Html {
+    match r {
+        RatioReading::Over {
+            value,
+            window,
+            against_return,
+        } => html! {
+            <td class="num ratio" data-v={json_number(*value)} data-window={window.to_string()} data-against={against_return.to_string()}>
+                { format::fixed(*value, 2) }
+                if *against_return { <span aria-describedby="ratio-against">{ "†" }</span> }
+                <span class="ratio-window">{ tr(M::AccRatioWindow, &[("n", window)]) }</span>
+            </td>
+        },
+        RatioReading::Cash => html! {
+            <td class="num muted ratio" data-none="cash" title={t(M::AccRatioCashWhy)}>{ "–" }<span class="ratio-window">{ t(M::AccRatioCash) }</span></td>
+        },
+        RatioReading::TooFew { sessions, window } => html! {
+            <td class="num muted ratio" data-none="too_few">{ "–" }<span class="ratio-window">{ tr(M::AccRatioTooFew, &[("sessions", sessions), ("n", window)]) }</span></td>
+        },
+        RatioReading::Undefined { window } => html! {
+            <td class="num muted ratio" data-none="undefined">{ "–" }<span class="ratio-window">{ tr(M::AccRatioUndefined, &[("n", window)]) }</span></td>
+        },
+    }
 }
 
 fn verdict_name(v: Verdict) -> &'static str {
@@ -48,7 +108,7 @@ pub fn results(r: &Recount, a: &Accounts, decisions_why: Option<&str>) -> Html {
             { differences(&r.replay.differences) }
             { code(r.code.as_deref()) }
             { figures(&a.figures) }
-            { charts(&a.charts) }
+            { charts(a) }
         </div>
     }
 }
@@ -207,19 +267,33 @@ fn figures(fs: &[Figures]) -> Html {
         html! {
             <tr data-account={f.account.clone()} data-version={f.version.clone()}>
                 <td>{ f.version.clone() }</td>
-                <th scope="row">{ f.account.clone() }{ if f.benchmark { t(M::AccBenchmark) } else { "" } }</th>
+                <th scope="row" title={f.account.clone()}>{ account_name(&f.account, f.kind.as_ref()) }</th>
                 <td class="num">{ f.sessions }</td>
                 <td class="num" data-v={f.equity.to_string()}>{ dollars(f.equity) }</td>
                 <td class="num" data-v={json_number(f.ret)}>{ pct(f.ret) }</td>
                 <td class="num" data-v={json_number(f.drawdown)}>{ pct(f.drawdown) }</td>
-                <td class="num">{ ratio(f.sharpe) }</td>
-                <td class="num">{ ratio(f.sortino) }</td>
+                { ratio_td(&f.sharpe_reading()) }
+                { ratio_td(&f.sortino_reading()) }
                 <td class="num">{ f.trades }</td>
                 <td class="num">{ dollars(f.costs_total) }</td>
                 <td class="num">{ f.rejected }</td>
             </tr>
         }
     });
+    // The window of the first ratio whose sign is not its return's, for the note.
+    let against = fs.iter().find_map(|f| {
+        [f.sharpe_reading(), f.sortino_reading()]
+            .into_iter()
+            .find_map(|r| match r {
+                RatioReading::Over {
+                    window,
+                    against_return: true,
+                    ..
+                } => Some(window),
+                _ => None,
+            })
+    });
+    let cash = fs.iter().any(|f| f.sharpe_reading() == RatioReading::Cash);
     card(
         "accounts-figures",
         t(M::AccFigTitle),
@@ -231,29 +305,14 @@ fn figures(fs: &[Figures]) -> Html {
                     <tbody>{ for rows }</tbody>
                 </table>
             }) }
+            if let Some(n) = against {
+                <p class="note" id="ratio-against">{ tr(M::AccRatioAgainst, &[("n", &n)]) }</p>
+            }
+            if cash {
+                <p class="note" id="ratio-cash">{ t(M::AccRatioCashWhy) }</p>
+            }
         </> },
     )
-}
-
-/// Round tick steps: the smallest of 1, 2, 5 or 10 times a power of ten that gives at most
-/// about `n` steps over `lo..hi`.
-fn ticks(lo: f64, hi: f64, n: usize) -> Vec<f64> {
-    let raw = (hi - lo).max(1e-9) / n.max(1) as f64;
-    let mut p = 1e-6;
-    while p * 10.0 <= raw {
-        p *= 10.0;
-    }
-    let step = [1.0, 2.0, 5.0, 10.0]
-        .iter()
-        .map(|m| p * m)
-        .find(|s| *s >= raw)
-        .unwrap_or(p * 10.0);
-    let first = (lo / step).ceil() * step;
-    (0..=n * 3)
-        .map(|k| first + step * k as f64)
-        .map(|t| if t.abs() < step * 1e-9 { 0.0 } else { t })
-        .take_while(|t| *t <= hi + step * 1e-9)
-        .collect()
 }
 
 /// The session ticks: about five evenly spaced sessions, labelled month-day.
@@ -345,14 +404,14 @@ fn range(values: impl Iterator<Item = f64>) -> Option<(f64, f64)> {
     })
 }
 
-fn one_chart(c: &Chart) -> Html {
+fn one_chart(c: &Chart, name: &dyn Fn(&str, &str) -> String) -> Html {
     let id = format!("chart-{}-{}", c.version, c.account);
     let equity: Vec<(String, Vec<Option<f64>>)> = c
         .lines
         .iter()
         .map(|l| {
             (
-                l.account.clone(),
+                name(&c.version, &l.account),
                 l.equity
                     .iter()
                     .map(|e| e.map(|c| c as f64 / 100.0))
@@ -365,7 +424,7 @@ fn one_chart(c: &Chart) -> Html {
         .iter()
         .map(|l| {
             (
-                l.account.clone(),
+                name(&c.version, &l.account),
                 l.drawdown.iter().map(|d| d.map(|d| -d * 100.0)).collect(),
             )
         })
@@ -395,8 +454,13 @@ fn one_chart(c: &Chart) -> Html {
             format!("${:.1}k", v / 1000.0)
         }
     };
-    let names: Vec<String> = c.lines.iter().map(|l| l.account.clone()).collect();
-    let against = names.get(1..).unwrap_or_default().join(", ");
+    let accounts: Vec<String> = c.lines.iter().map(|l| l.account.clone()).collect();
+    let names: Vec<String> = c
+        .lines
+        .iter()
+        .map(|l| name(&c.version, &l.account))
+        .collect();
+    let against = names.get(1..).unwrap_or_default().join(t(M::ScTkJoin));
     let who = if c.lines.first().is_some_and(|l| l.account.starts_with('_')) {
         tr(M::AccBenchmarksOf, &[("rules", &c.version)])
     } else {
@@ -414,7 +478,7 @@ fn one_chart(c: &Chart) -> Html {
         .chain(names.iter().map(String::as_str))
         .collect();
     html! {
-        <figure class="account-chart" id={id} data-account={c.account.clone()} data-version={c.version.clone()} data-lines={names.join(",")}>
+        <figure class="account-chart" id={id} data-account={c.account.clone()} data-version={c.version.clone()} data-lines={accounts.join(",")}>
             <figcaption><h3 class="subsection-title">{ who.clone() }</h3></figcaption>
             { line_chart(
                 &tr(M::AccEquityOf, &[("who", &who), ("against", &against)]),
@@ -437,13 +501,14 @@ fn one_chart(c: &Chart) -> Html {
     }
 }
 
-fn charts(cs: &[Chart]) -> Html {
+fn charts(a: &Accounts) -> Html {
+    let name = names(a);
     card(
         "accounts-charts",
         t(M::AccChartsTitle),
         html! { <>
             <p class="note">{ t(M::AccChartsNote) }</p>
-            { for cs.iter().map(one_chart) }
+            { for a.charts.iter().map(|c| one_chart(c, &name)) }
         </> },
     )
 }
@@ -457,12 +522,35 @@ mod tests {
     fn money_and_ticks() {
         assert_eq!(dollars(-1_234_567), "-$12,345.67");
         assert_eq!(dollars(5), "$0.05");
-        assert_eq!(ticks(0.0, 10.0, 4), [0.0, 5.0, 10.0]);
+    }
+
+    #[test]
+    fn a_benchmark_is_named_by_what_it_holds() {
+        let hold = |w: &[(&str, i64)]| BenchmarkKind::Hold {
+            weights_bp: w.iter().map(|(s, x)| (s.to_string(), *x)).collect(),
+        };
+        assert_eq!(account_name("gpt", None), "gpt");
         assert_eq!(
-            ticks(99_000.0, 101_000.0, 4),
-            [99_000.0, 99_500.0, 100_000.0, 100_500.0, 101_000.0]
+            account_name("_cash", Some(&BenchmarkKind::Cash)),
+            "Cash only (benchmark)"
         );
-        assert_eq!(ticks(-7.3, 0.0, 4), [-6.0, -4.0, -2.0, 0.0]);
+        assert_eq!(
+            account_name("_world", Some(&hold(&[("SPY", 10_000)]))),
+            "All in SPY, held (benchmark)"
+        );
+        assert_eq!(
+            account_name("_spy_short", Some(&hold(&[("SPY", -10_000)]))),
+            "Short SPY, held (benchmark)"
+        );
+        assert_eq!(
+            account_name("_passive", Some(&hold(&[("SPY", 6_000), ("IEF", 4_000)]))),
+            "60% SPY, 40% IEF, held (benchmark)"
+        );
+        assert_eq!(
+            account_name("_random", Some(&BenchmarkKind::Random { funds: 5 })),
+            "5 funds drawn at random each session (benchmark)"
+        );
+        assert_eq!(account_name("_new", None), "_new (benchmark)");
     }
 
     #[test]

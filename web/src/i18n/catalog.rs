@@ -850,8 +850,25 @@ catalog! {
     ScVerdict { en: "Verdict", zh: "结论", ar: "الحكم", }
     ScConfirmed { en: "confirmed", zh: "已确认", ar: "مؤكد", }
     ScNoGain { en: "no material gain", zh: "无实质增益", ar: "لا مكسب جوهري", }
+    ScInconclusive { en: "inconclusive", zh: "无定论", ar: "غير حاسم", }
     ScNoVerdict { en: "no verdict", zh: "无结论", ar: "لا حكم", }
-    ScSeatsH { en: "Seats, horizon {h}", zh: "席位，期限 {h}", ar: "المقاعد، الأفق {h}", }
+    // The Scores page's takeaway (web/src/scores/takeaway.rs).
+    ScTkTitle { en: "The short answer", zh: "简要结论", ar: "الخلاصة", }
+    ScTkLead { en: "Lower Brier is better: 0 is a perfect forecast, and a coin that always says 50% scores 0.25. Seats are ranked best first on horizon {h}.", zh: "布里尔评分越低越好：0 为完美预测，总说 50% 的硬币得 0.25。席位按期限 {h} 从好到差排列。", ar: "درجة براير الأدنى أفضل: 0 توقع تام، والعملة التي تقول 50% دائمًا تسجّل 0.25. المقاعد مرتبة من الأفضل على الأفق {h}.", }
+    ScTkJoin { en: ", ", zh: "、", ar: "، ", }
+    ScTkBeatCoin { en: "Beat the coin (95% interval wholly below 0.25): {seats}.", zh: "胜过硬币（95% 区间完全低于 0.25）：{seats}。", ar: "تفوّق على العملة (فاصل 95% كله دون 0.25): {seats}.", }
+    ScTkNoneBeatCoin { en: "No seat beat the coin: no 95% interval lies wholly below 0.25.", zh: "没有席位胜过硬币：没有一个 95% 区间完全低于 0.25。", ar: "لم يتفوّق أي مقعد على العملة: لا فاصل 95% يقع كله دون 0.25.", }
+    ScTkLostCoin { en: "Worse than the coin (95% interval wholly above 0.25): {seats}.", zh: "不如硬币（95% 区间完全高于 0.25）：{seats}。", ar: "أسوأ من العملة (فاصل 95% كله فوق 0.25): {seats}.", }
+    ScTkNotSeparated { en: "Not told apart from the coin (the 95% interval holds 0.25): {seats}.", zh: "无法与硬币区分（95% 区间包含 0.25）：{seats}。", ar: "لا يتميّز عن العملة (فاصل 95% يشمل 0.25): {seats}.", }
+    ScTkNoInterval { en: "No interval yet, so no claim against the coin: {seats}.", zh: "尚无区间，因此不对硬币下结论：{seats}。", ar: "لا فاصل بعد، فلا حكم مقابل العملة: {seats}.", }
+    ScTkClimBetter { en: "Against the climatology, the consensus did better: {gain} Brier less per session over {sessions} sessions, 95% interval [{lo}, {hi}], wholly above zero (the primary endpoint).", zh: "与气候基准相比，共识更好：在 {sessions} 个会话中每个会话的布里尔评分低 {gain}，95% 区间 [{lo}, {hi}] 完全高于零（主要终点）。", ar: "مقابل المناخ، كان الإجماع أفضل: درجة براير أقل بمقدار {gain} لكل جلسة على {sessions} جلسة، فاصل 95% [{lo}, {hi}] كله فوق الصفر (نقطة النهاية الأولية).", }
+    ScTkClimWorse { en: "Against the climatology, the consensus did worse: {gain} per session over {sessions} sessions, 95% interval [{lo}, {hi}], wholly below zero (the primary endpoint).", zh: "与气候基准相比，共识更差：在 {sessions} 个会话中每个会话 {gain}，95% 区间 [{lo}, {hi}] 完全低于零（主要终点）。", ar: "مقابل المناخ، كان الإجماع أسوأ: {gain} لكل جلسة على {sessions} جلسة، فاصل 95% [{lo}, {hi}] كله دون الصفر (نقطة النهاية الأولية).", }
+    ScTkClimNoGain { en: "Against the climatology, the consensus shows no material gain: {gain} per session over {sessions} sessions, 90% interval [{lo}, {hi}], inside the ±0.01 margin (the primary endpoint).", zh: "与气候基准相比，共识没有实质增益：在 {sessions} 个会话中每个会话 {gain}，90% 区间 [{lo}, {hi}] 落在 ±0.01 的界限内（主要终点）。", ar: "مقابل المناخ، لا مكسب جوهري للإجماع: {gain} لكل جلسة على {sessions} جلسة، فاصل 90% [{lo}, {hi}] داخل هامش ±0.01 (نقطة النهاية الأولية).", }
+    ScTkClimNotSeparated { en: "Against the climatology, the consensus is not told apart: {gain} per session over {sessions} sessions, 95% interval [{lo}, {hi}], which holds zero (the primary endpoint).", zh: "与气候基准相比，共识无法区分：在 {sessions} 个会话中每个会话 {gain}，95% 区间 [{lo}, {hi}] 包含零（主要终点）。", ar: "مقابل المناخ، لا يتميّز الإجماع: {gain} لكل جلسة على {sessions} جلسة، فاصل 95% [{lo}, {hi}] يشمل الصفر (نقطة النهاية الأولية).", }
+    ScTkClimNone { en: "Against the climatology, no verdict yet: {why}.", zh: "与气候基准相比，尚无结论：{why}。", ar: "مقابل المناخ، لا حكم بعد: {why}.", }
+    ScTkClimSeats { en: "A seat's skill against the climatology carries no interval here, so no seat is said to beat it (BSS clim in the tables below).", zh: "此处席位相对气候基准的技能没有区间，因此不称任何席位胜过它（见下表的 BSS（气候基准））。", ar: "مهارة المقعد مقابل المناخ بلا فاصل هنا، فلا يُقال إن مقعدًا تفوّق عليه (BSS (المناخ) في الجداول أدناه).", }
+    ScTkNeff { en: "N_eff counts how many independent voices the seats are worth: n / (1 + (n − 1) r), from the mean correlation r of their answers. It reads {neff} from {n} seats (run {run}, {h}) because r is negative ({rho}); over a few shared markets that is noise, not {neff} independent voices. {k} readings exceed their seats.", zh: "有效独立声音数 N_eff 衡量这些席位相当于多少个独立声音：由其回答的平均相关系数 r 计算 n / (1 + (n − 1) r)。它在 {n} 个席位上读数为 {neff}（运行 {run}，{h}），因为 r 为负（{rho}）；在少数共同市场上这是噪声，而不是 {neff} 个独立声音。共有 {k} 个读数超过其席位数。", ar: "يعدّ عدد الأصوات المستقلة الفعلي N_eff كم صوتًا مستقلًا تساويه المقاعد: n / (1 + (n − 1) r) من متوسط الارتباط r بين إجاباتها. قراءته {neff} من {n} مقاعد (التشغيل {run}، {h}) لأن r سالب ({rho})؛ على أسواق مشتركة قليلة هذا ضجيج، لا {neff} صوتًا مستقلًا. {k} قراءات تتجاوز عدد مقاعدها.", }
+    ScSeatsH { en: "Seats, horizon {h}, best (lowest Brier) first", zh: "席位，期限 {h}，最好（布里尔评分最低）的在前", ar: "المقاعد، الأفق {h}، الأفضل (أدنى درجة براير) أولًا", }
     ScBssCoin { en: "BSS coin", zh: "BSS（硬币）", ar: "BSS (العملة)", }
     ScBssClim { en: "BSS clim", zh: "BSS（气候基准）", ar: "BSS (المناخ)", }
     ScBssCrowd { en: "BSS crowd", zh: "BSS（众智）", ar: "BSS (الجمهور)", }
@@ -886,7 +903,7 @@ catalog! {
     ScNeffTitle { en: "Independent voices (N_eff)", zh: "有效独立声音数（N_eff）", ar: "عدد الأصوات المستقلة الفعلي (N_eff)", }
     ScNeffNote { en: "N_eff = n / (1 + (n - 1) rho) per run and horizon; the curves are that formula at each horizon's mean observed rho, the dashed line is N_eff = n (independent seats), the points are the runs.", zh: "每次运行和期限的有效独立声音数 N_eff = n / (1 + (n - 1) rho)；曲线是该公式在各期限观测到的平均 rho 下的取值，虚线是 N_eff = n（独立席位），点是各次运行。", ar: "عدد الأصوات المستقلة الفعلي N_eff = n / (1 + (n - 1) rho) لكل تشغيل وأفق؛ والمنحنيات هي تلك الصيغة عند متوسط rho المرصود لكل أفق، والخط المتقطع هو N_eff = n (مقاعد مستقلة)، والنقاط هي التشغيلات.", }
     ScAllReadings { en: "All {n} readings", zh: "全部 {n} 个读数", ar: "كل القراءات ({n})", }
-    ScModelMarketH { en: "Model x market, horizon {h}", zh: "模型 × 市场，期限 {h}", ar: "النموذج × السوق، الأفق {h}", }
+    ScModelMarketH { en: "Model x market, horizon {h}, seats best first", zh: "模型 × 市场，期限 {h}，席位按成绩从好到差排列", ar: "النموذج × السوق، الأفق {h}، المقاعد من الأفضل أولًا", }
     ScHorizonH { en: "Horizon {h}", zh: "期限 {h}", ar: "الأفق {h}", }
     ScGridTitle { en: "Model x market x horizon", zh: "模型 × 市场 × 期限", ar: "النموذج × السوق × الأفق", }
     ScGridNote { en: "Brier of each seat on each market (hover or focus a cell for n and hit rate).", zh: "每个席位在每个市场上的布里尔评分（悬停或聚焦单元格可查看 n 和命中率）。", ar: "درجة براير لكل مقعد في كل سوق (مرّر المؤشر على خلية أو ركّز عليها لرؤية n ونسبة الإصابة).", }
@@ -1214,9 +1231,22 @@ catalog! {
     AccShaListed { en: "SHA-256 listed", zh: "列出的 SHA-256", ar: "SHA-256 المدرجة", }
     AccShaText { en: "SHA-256 of the text", zh: "文本的 SHA-256", ar: "SHA-256 للنص", }
     AccCodeTitle { en: "The engine's code (arena-code.json)", zh: "引擎的代码（arena-code.json）", ar: "شيفرة المحرك (arena-code.json)", }
+    // What a benchmark holds and what a ratio covers (web/src/accounts/view.rs).
+    AccBmCash { en: "Cash only (benchmark)", zh: "仅持现金（基准）", ar: "نقد فقط (مرجع)", }
+    AccBmAllIn { en: "All in {fund}, held (benchmark)", zh: "全部买入 {fund} 并持有（基准）", ar: "الكل في {fund} مع الاحتفاظ (مرجع)", }
+    AccBmShort { en: "Short {fund}, held (benchmark)", zh: "做空 {fund} 并持有（基准）", ar: "بيع {fund} على المكشوف مع الاحتفاظ (مرجع)", }
+    AccBmMix { en: "{weights}, held (benchmark)", zh: "{weights}，买入并持有（基准）", ar: "{weights}، مع الاحتفاظ (مرجع)", }
+    AccBmFunds { en: "{n} funds in fixed weights, held (benchmark)", zh: "{n} 只基金按固定权重买入并持有（基准）", ar: "{n} صناديق بأوزان ثابتة مع الاحتفاظ (مرجع)", }
+    AccBmRandom { en: "{n} funds drawn at random each session (benchmark)", zh: "每个会话随机抽取 {n} 只基金（基准）", ar: "{n} صناديق تُسحب عشوائيًا في كل جلسة (مرجع)", }
+    AccRatioWindow { en: "last {n} sessions", zh: "近 {n} 个会话", ar: "آخر {n} جلسة", }
+    AccRatioCash { en: "none: cash takes no risk", zh: "无：现金不承担风险", ar: "لا شيء: النقد بلا مخاطرة", }
+    AccRatioCashWhy { en: "No Sharpe or Sortino for cash: its daily returns are the interest rate, nearly constant, and dividing by their tiny spread gives a large number that measures nothing.", zh: "现金没有夏普比率或索提诺比率：其每日收益就是利率，几乎不变，除以其极小的波动会得出一个毫无意义的大数。", ar: "لا نسبة شارب ولا سورتينو للنقد: عوائده اليومية هي سعر الفائدة، شبه ثابتة، والقسمة على تشتتها الضئيل تعطي رقمًا كبيرًا لا يقيس شيئًا.", }
+    AccRatioTooFew { en: "none yet: {sessions} of {n} sessions", zh: "暂无：{sessions} / {n} 个会话", ar: "لا شيء بعد: {sessions} من {n} جلسة", }
+    AccRatioUndefined { en: "none: no spread over the last {n} sessions", zh: "无：近 {n} 个会话没有波动", ar: "لا شيء: لا تشتت في آخر {n} جلسة", }
+    AccRatioAgainst { en: "† Sharpe and Sortino cover the last {n} sessions only, the return the whole period since the start: a positive ratio beside a negative return (or the reverse) means those last sessions went the other way.", zh: "† 夏普比率和索提诺比率只覆盖近 {n} 个会话，而收益覆盖自起始以来的整个期间：正的比率配负的收益（或反之）意味着最近这些会话的走向与整个期间相反。", ar: "† تغطي نسبتا شارب وسورتينو آخر {n} جلسة فقط، والعائد الفترة كلها منذ البداية: نسبة موجبة بجانب عائد سالب (أو العكس) تعني أن تلك الجلسات الأخيرة سارت في الاتجاه الآخر.", }
     AccBenchmark { en: " (benchmark)", zh: "（基准）", ar: " (مرجع)", }
     AccFigTitle { en: "Every account, recomputed", zh: "每个账户的重新计算结果", ar: "كل حساب، معاد حسابه", }
-    AccFigNote { en: "At each account's last session, from the engine's own rows (not the published ones). Return since the start, maximum drawdown, Sharpe and Sortino over the last sessions the rules name.", zh: "取每个账户的最后一个会话，来自引擎自己的记录（而非已发布的记录）。自起始以来的收益、最大回撤，以及规则指定的最近若干会话上的夏普比率和索提诺比率。", ar: "عند آخر جلسة لكل حساب، من صفوف المحرك نفسه (لا المنشورة). العائد منذ البداية، وأقصى تراجع، ونسبتا شارب وسورتينو على آخر الجلسات التي تسميها القواعد.", }
+    AccFigNote { en: "At each account's last session, from the engine's own rows (not the published ones). Return since the start, maximum drawdown since the start; Sharpe and Sortino over the last sessions the rules name, as each cell says.", zh: "取每个账户的最后一个会话，来自引擎自己的记录（而非已发布的记录）。自起始以来的收益和最大回撤；夏普比率和索提诺比率只覆盖规则指定的最近若干会话，每个单元格注明其范围。", ar: "عند آخر جلسة لكل حساب، من صفوف المحرك نفسه (لا المنشورة). العائد وأقصى تراجع منذ البداية؛ ونسبتا شارب وسورتينو على آخر الجلسات التي تسميها القواعد، كما تذكر كل خلية.", }
     AccFigLabel { en: "Every recomputed account's figures", zh: "每个重新计算账户的数据", ar: "أرقام كل حساب معاد حسابه", }
     AccEquity { en: "Equity", zh: "权益", ar: "حقوق الملكية", }
     AccReturn { en: "Return", zh: "收益", ar: "العائد", }
@@ -1239,15 +1269,14 @@ catalog! {
     AccFilesGiven { en: "Files given", zh: "已提供的文件", ar: "الملفات المعطاة", }
     AccNotRead { en: "Not read (not a trading-track file): {files}", zh: "未读取（不是交易赛道的文件）：{files}", ar: "لم تُقرأ (ليست ملفات مسار التداول): {files}", }
     AccSameBytes { en: "The same bytes as sealbook replay --json, without its \"dir\".", zh: "与 sealbook replay --json 的字节相同，只是没有其 \"dir\"。", ar: "البايتات نفسها التي يخرجها sealbook replay --json، دون \"dir\" الخاص به.", }
-    AccFetching { en: "Fetching the league's files from {url}", zh: "正在从 {url} 获取联赛的文件", ar: "جارٍ جلب ملفات الدوري من {url}", }
+    LeagueFetching { en: "Fetching the league's files from {url}", zh: "正在从 {url} 获取联赛的文件", ar: "جارٍ جلب ملفات الدوري من {url}", }
     AccStepStarting { en: "Starting", zh: "正在启动", ar: "جارٍ البدء", }
     AccStepReading { en: "Reading the published files", zh: "正在读取已发布的文件", ar: "جارٍ قراءة الملفات المنشورة", }
     AccStepReplaying { en: "Replaying every decision with the engine and comparing every published row", zh: "正在用引擎重放每个决定并比较每一行已发布记录", ar: "جارٍ إعادة تشغيل كل قرار بالمحرك ومقارنة كل صف منشور", }
     StepOf { en: "Step {step} of {steps}: {label}…", zh: "第 {step} 步，共 {steps} 步：{label}…", ar: "الخطوة {step} من {steps}: {label}…", }
     AccDownload { en: "Download the verdict JSON", zh: "下载结论 JSON", ar: "نزّل ملف الحكم JSON", }
-    AccLeagueMismatch { en: "the league's files do not match its manifest: {failures}", zh: "联赛的文件与其 manifest.json 不符：{failures}", ar: "ملفات الدوري لا تطابق ملف البيان \u{2066}manifest.json\u{2069} الخاص به: {failures}", }
-    AccLeagueFailed { en: "the league could not be opened: {why}", zh: "无法打开联赛：{why}", ar: "تعذّر فتح الدوري: {why}", }
-    AccFailuresJoin { en: "; ", zh: "；", ar: "؛ ", }
+    LeagueMismatch { en: "the league's files do not match its manifest: {failures}", zh: "联赛的文件与其 manifest.json 不符：{failures}", ar: "ملفات الدوري لا تطابق ملف البيان \u{2066}manifest.json\u{2069} الخاص به: {failures}", }
+    LeagueFailuresJoin { en: "; ", zh: "；", ar: "؛ ", }
     AccCodeTexts { en: "code texts", zh: "代码文本", ar: "نصوص الشيفرة", }
     AccDropFailed { en: "could not take the dropped folder: {why}", zh: "无法接收拖入的文件夹：{why}", ar: "تعذّر أخذ المجلد المُفلت: {why}", }
     AccDownloadFailed { en: "the download could not be prepared: {why}", zh: "无法准备下载：{why}", ar: "تعذّر تجهيز التنزيل: {why}", }

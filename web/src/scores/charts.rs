@@ -106,6 +106,40 @@ impl Frame {
     }
 }
 
+/// Round tick steps: the smallest of 1, 2, 5 or 10 times a power of ten that gives at most
+/// about `n` steps over `lo..hi`, and the ticks on it inside `lo..hi`.
+pub fn ticks(lo: f64, hi: f64, n: usize) -> Vec<f64> {
+    let step = tick_step(lo, hi, n);
+    let first = (lo / step).ceil() * step;
+    (0..=n * 3)
+        .map(|k| first + step * k as f64)
+        .map(|t| if t.abs() < step * 1e-9 { 0.0 } else { t })
+        .take_while(|t| *t <= hi + step * 1e-9)
+        .collect()
+}
+
+fn tick_step(lo: f64, hi: f64, n: usize) -> f64 {
+    let raw = (hi - lo).max(1e-9) / n.max(1) as f64;
+    let mut p = 1e-6;
+    while p * 10.0 <= raw {
+        p *= 10.0;
+    }
+    [1.0, 2.0, 5.0, 10.0]
+        .iter()
+        .map(|m| p * m)
+        .find(|s| *s >= raw)
+        .unwrap_or(p * 10.0)
+}
+
+/// Ticks for a count axis from `lo` to at least `hi`: whole steps (1, 2, 5, 10, 20 ...), at
+/// most about `n` of them, the last at or above `hi` (the axis ends there).
+pub fn count_ticks(lo: f64, hi: f64, n: usize) -> Vec<f64> {
+    let step = tick_step(lo, hi, n).max(1.0).round();
+    let last = lo + ((hi - lo) / step).ceil() * step;
+    let count = ((last - lo) / step).round() as usize;
+    (0..=count).map(|k| lo + step * k as f64).collect()
+}
+
 fn tick(v: f64) -> String {
     if v.fract() == 0.0 {
         format!("{v:.0}")
@@ -153,14 +187,18 @@ pub fn neff_curve(series: &[NeffSeries]) -> Html {
         .filter(|v| v.is_finite())
         .fold(max_n, f64::max)
         .ceil();
+    // A few round ticks, never one per seat or per unit of N_eff (a reading of 57 would
+    // print 58 labels on top of each other).
+    let x_ticks = count_ticks(1.0, max_n, 6);
+    let y_ticks = count_ticks(0.0, y_max, 5);
+    let max_n = x_ticks.last().copied().unwrap_or(max_n);
+    let y_max = y_ticks.last().copied().unwrap_or(y_max);
     let f = Frame {
         x0: 1.0,
         x1: max_n,
         y0: 0.0,
         y1: y_max,
     };
-    let x_ticks: Vec<f64> = (1..=max_n as usize).map(|v| v as f64).collect();
-    let y_ticks: Vec<f64> = (0..=y_max as usize).map(|v| v as f64).collect();
     let curves = series.iter().enumerate().map(|(i, (label, rho, points))| {
         let mut d = String::new();
         let steps = 60;
@@ -279,9 +317,10 @@ pub fn heat_map(label: &str, seats: &[String], r: &[Vec<Option<f64>>]) -> Html {
             }
         })
     });
-    // Never drawn larger than its own size: a few seats stay a small square.
+    // Drawn at its own size: a few seats stay a small square, and on a phone the map scrolls
+    // in its box rather than shrinking its labels below reading size.
     html! {
-        <svg class="chart heat" viewBox={format!("0 0 {size:.0} {size:.0}")} style={format!("max-width: {size:.0}px")} role="img" aria-label={label.to_string()}>
+        <svg class="chart heat" viewBox={format!("0 0 {size:.0} {size:.0}")} style={format!("width: {size:.0}px; min-width: {size:.0}px")} role="img" aria-label={label.to_string()}>
             { for labels }
             { for cells }
         </svg>
@@ -298,6 +337,38 @@ mod tests {
         assert_eq!(heat(1.0), "hsl(218 70% 60%)");
         assert_eq!(heat(-1.0), "hsl(4 70% 60%)");
         assert_eq!(heat(0.0), "hsl(218 70% 97%)");
+    }
+
+    #[test]
+    fn axes_take_a_few_round_ticks() {
+        assert_eq!(ticks(0.0, 10.0, 4), [0.0, 5.0, 10.0]);
+        assert_eq!(
+            ticks(99_000.0, 101_000.0, 4),
+            [99_000.0, 99_500.0, 100_000.0, 100_500.0, 101_000.0]
+        );
+        assert_eq!(ticks(-7.3, 0.0, 4), [-6.0, -4.0, -2.0, 0.0]);
+        assert_eq!(count_ticks(0.0, 57.0, 5), [0.0, 20.0, 40.0, 60.0]);
+        assert_eq!(
+            count_ticks(1.0, 7.0, 6),
+            [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0]
+        );
+        assert_eq!(count_ticks(1.0, 2.0, 6), [1.0, 2.0], "seats are whole");
+        assert_eq!(count_ticks(1.0, 40.0, 6), [1.0, 11.0, 21.0, 31.0, 41.0]);
+    }
+
+    #[test]
+    fn the_neff_axis_labels_a_few_ticks_even_for_a_reading_far_above_its_seats() {
+        let svg = render(neff_curve(&[(
+            "1d".into(),
+            -0.15,
+            vec![(6, 57.0), (7, 4.2)],
+        )]));
+        let labels = svg.matches("text-anchor=\"end\"").count();
+        assert!(labels <= 6, "{labels} y labels: {svg}");
+        assert!(
+            svg.contains(">60</text>"),
+            "the axis ends on a round tick: {svg}"
+        );
     }
 
     #[test]

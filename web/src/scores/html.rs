@@ -92,6 +92,38 @@ pub fn details(summary: String, label: &str, table: Html) -> Html {
     }
 }
 
+/// Names shown before the list of files not read is folded.
+pub const UNREAD_SHOWN: usize = 3;
+
+/// The first [`UNREAD_SHOWN`] of `names`, then how many more, in the page's language.
+pub fn first_names(names: &[String]) -> String {
+    let first = names[..names.len().min(UNREAD_SHOWN)].join(", ");
+    if names.len() <= UNREAD_SHOWN {
+        return first;
+    }
+    tr(
+        M::EaAndMore,
+        &[("names", &first), ("n", &(names.len() - UNREAD_SHOWN))],
+    )
+}
+
+/// The files not read, worded by `sentence` (given the names): the first few names and how
+/// many more, with the whole list folded under them (a dropped or fetched league holds
+/// hundreds of files these pages do not read).
+pub fn unread(id: &str, names: &[String], sentence: impl Fn(&str) -> String) -> Html {
+    if names.len() <= UNREAD_SHOWN {
+        return html! { <p class="note" id={id.to_string()}>{ sentence(&first_names(names)) }</p> };
+    }
+    html! {
+        <details class="note unread" id={id.to_string()}>
+            <summary>{ sentence(&first_names(names)) }</summary>
+            <ul class="unread-list">
+                { for names.iter().map(|n| html! { <li><bdi dir="ltr">{ n.clone() }</bdi></li> }) }
+            </ul>
+        </details>
+    }
+}
+
 /// One of the page's cards.
 pub fn card(id: &str, title: &str, body: Html) -> Html {
     let title_id = format!("{id}-title");
@@ -127,4 +159,33 @@ pub fn render(html: Html) -> String {
     futures::executor::block_on(
         yew::LocalServerRenderer::<Wrap>::with_props(Props { html }).render(),
     )
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_list_of_files_not_read_is_folded_under_its_first_names() {
+        let names: Vec<String> = (0..800).map(|i| format!("proof/{i}.txt")).collect();
+        let html = render(unread("x", &names, |files| format!("Not read: {files}")));
+        assert!(
+            html.contains(r#"<details id="x" class="note unread"><summary>Not read: proof/0.txt, proof/1.txt, proof/2.txt and 797 more</summary>"#),
+            "{}",
+            &html[..300]
+        );
+        assert_eq!(
+            html.matches("<li>").count(),
+            800,
+            "every name is in the fold"
+        );
+        let few = render(unread("x", &names[..2], |files| {
+            format!("Not read: {files}")
+        }));
+        assert!(
+            few.contains(r#"<p id="x" class="note">Not read: proof/0.txt, proof/1.txt</p>"#)
+                && !few.contains("<details"),
+            "{few}"
+        );
+    }
 }

@@ -11,10 +11,13 @@ pub mod experiment;
 pub mod html;
 pub mod protocol;
 pub mod tables;
+pub mod takeaway;
 pub mod worker;
 
 use crate::dropped::Labelled;
 use crate::i18n::{t, tr, M};
+use crate::league_load::Loaded;
+use crate::league_query;
 use crate::module_worker::{self, ModuleWorker};
 use crate::shell::{Page, Progress, Shell, Zone};
 use compute::MatrixView;
@@ -63,6 +66,8 @@ pub enum Status {
 
 pub enum Msg {
     Add(Vec<Labelled>),
+    /// The league `?league=` names, or why none of it may be used ([`league_query::usable`]).
+    LeagueLoaded(Result<Loaded, String>),
     DropFailed(String),
     Clear,
     FromWorker(ScoresFromWorker),
@@ -95,6 +100,32 @@ pub struct ScoresApp {
 }
 
 impl ScoresApp {
+    /// Takes each file by the role its name gives it (a peer profile takes one records file);
+    /// the others are listed as not read.
+    fn add(&mut self, files: Vec<Labelled>) {
+        for (f, path) in files {
+            let label = path.unwrap_or_else(|| f.name());
+            if self.profile != Profile::Council {
+                if label.to_ascii_lowercase().ends_with(".jsonl") {
+                    self.records = Some(f);
+                } else {
+                    self.ignored.push(label);
+                }
+                continue;
+            }
+            match PublishedFile::of(&label) {
+                PublishedFile::Forecasts => self.forecasts = Some(f),
+                PublishedFile::Book => self.book = Some(f),
+                PublishedFile::AskChain => self.asks = Some(f),
+                PublishedFile::Climatology => self.clim = Some(f),
+                PublishedFile::RegisteredPredictions => self.registered = Some(f),
+                PublishedFile::ExperimentDataset => self.experiment = Some(f),
+                PublishedFile::LeagueFile => self.league = Some(f),
+                _ => self.ignored.push(label),
+            }
+        }
+    }
+
     fn start(&mut self) {
         let peer = self.profile != Profile::Council;
         if (peer && self.records.is_none())
@@ -242,7 +273,7 @@ impl ScoresApp {
                     </ul>
                 }
                 if !self.ignored.is_empty() {
-                    <p class="note" id="scores-ignored">{ tr(M::ScoresNotRead, &[("why", &t(if peer { M::ScoresNotRecords } else { M::ScoresNotScored })), ("files", &ignored_names(&self.ignored))]) }</p>
+                    { html::unread("scores-ignored", &self.ignored, |files| tr(M::ScoresNotRead, &[("why", &t(if peer { M::ScoresNotRecords } else { M::ScoresNotScored })), ("files", &files)])) }
                 }
             </>
         }
@@ -321,25 +352,12 @@ pub fn save_json(name: &str, text: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// The first names of the files not read, then how many more (a dropped folder holds many).
-pub fn ignored_names(names: &[String]) -> String {
-    const SHOWN: usize = 8;
-    let text = names[..names.len().min(SHOWN)].join(", ");
-    if names.len() > SHOWN {
-        return tr(
-            M::EaAndMore,
-            &[("names", &text), ("n", &(names.len() - SHOWN))],
-        );
-    }
-    text
-}
-
 impl Component for ScoresApp {
     type Message = Msg;
     type Properties = ();
 
     fn create(ctx: &Context<Self>) -> Self {
-        let (worker, status) = match module_worker::spawn_for(
+        let (worker, mut status) = match module_worker::spawn_for(
             ctx.link(),
             WORKER_URL,
             M::WeTheScorer,
@@ -350,6 +368,15 @@ impl Component for ScoresApp {
             Ok(w) => (Some(w), Status::Waiting),
             Err(e) => (None, Status::Failed(e)),
         };
+        if worker.is_some() {
+            if let Some(label) = league_query::open(ctx.link(), Msg::LeagueLoaded) {
+                status = Status::Running {
+                    step: 0,
+                    steps: 4,
+                    label,
+                };
+            }
+        }
         ScoresApp {
             forecasts: None,
             book: None,
@@ -376,28 +403,15 @@ impl Component for ScoresApp {
                 if files.is_empty() {
                     return false;
                 }
-                for (f, path) in files {
-                    let label = path.unwrap_or_else(|| f.name());
-                    if self.profile != Profile::Council {
-                        if label.to_ascii_lowercase().ends_with(".jsonl") {
-                            self.records = Some(f);
-                        } else {
-                            self.ignored.push(label);
-                        }
-                        continue;
-                    }
-                    match PublishedFile::of(&label) {
-                        PublishedFile::Forecasts => self.forecasts = Some(f),
-                        PublishedFile::Book => self.book = Some(f),
-                        PublishedFile::AskChain => self.asks = Some(f),
-                        PublishedFile::Climatology => self.clim = Some(f),
-                        PublishedFile::RegisteredPredictions => self.registered = Some(f),
-                        PublishedFile::ExperimentDataset => self.experiment = Some(f),
-                        PublishedFile::LeagueFile => self.league = Some(f),
-                        _ => self.ignored.push(label),
-                    }
-                }
+                self.add(files);
                 self.start();
+            }
+            Msg::LeagueLoaded(Ok(loaded)) => {
+                self.add(loaded.files);
+                self.start();
+            }
+            Msg::LeagueLoaded(Err(why)) => {
+                self.status = Status::Failed(crate::format::sentence(&why));
             }
             Msg::Clear => {
                 (

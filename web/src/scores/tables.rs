@@ -23,13 +23,14 @@ use sealbook_core::score::peers::profile_stats::{
 };
 use sealbook_core::score::scorecard::{DatedScorecard, State};
 use sealbook_core::score::seams::Interval;
+use sealbook_core::score::takeaway::ranked;
 use sealbook_core::stats::endpoint::Verdict;
 use sealbook_core::stats::intervals::{IntervalMethod, IntervalRule};
 use std::collections::BTreeMap;
 use yew::prelude::*;
 
 /// Horizons in reading order.
-pub const HORIZONS: [&str; 4] = ["1d", "1w", "1m", "6m"];
+pub use sealbook_core::score::takeaway::HORIZONS;
 
 /// The documents the page shows, read back from the CLI's JSON.
 #[derive(Clone, Debug, PartialEq, Default)]
@@ -215,7 +216,7 @@ fn boot_note(generator: &Note<Generator>, level: f64, resamples: usize, seed: u6
     let intervals = tr(
         M::ScPeerIntervals,
         &[
-            ("level", &(level * 100.0)),
+            ("level", &crate::format::short(level * 100.0, 2)),
             ("resamples", &resamples),
             ("seed", &seed),
             ("generator", &generator),
@@ -379,6 +380,7 @@ pub fn peer_document(doc: &PeerStats) -> Html {
 /// Every section drawn from the stats document, in reading order.
 pub fn document(doc: &LeagueStats) -> Html {
     html! { <>
+        { super::takeaway::card(doc) }
         { summary(doc) }
         { for doc.book_agreement.as_ref().map(agreement) }
         { endpoint(doc) }
@@ -523,7 +525,7 @@ fn crowd(c: &CrowdStats) -> Html {
         "scores-crowd",
         t(M::ScCrowdTitle),
         html! { <>
-            <p class="note">{ tr(M::ScCrowdNote, &[("floor", &c.volume_floor_usd)]) }</p>
+            <p class="note">{ tr(M::ScCrowdNote, &[("floor", &crate::format::short(c.volume_floor_usd, 2))]) }</p>
             { table_wrap(t(M::ScCrowdLabel), table) }
             { for mismatches }
             { details(tr(M::ScAllQuestions, &[("n", &c.questions.len())]), t(M::ScEveryQuestion), questions) }
@@ -537,7 +539,7 @@ fn endpoint(doc: &LeagueStats) -> Html {
     let verdict_pill = match &p.verdict {
         Some(Verdict::Confirmed) => pill("ok", t(M::ScConfirmed)),
         Some(Verdict::NoMaterialGain) => pill("neutral", t(M::ScNoGain)),
-        Some(v) => pill("warn", json_name(v).replace('_', " ")),
+        Some(Verdict::Inconclusive) => pill("warn", t(M::ScInconclusive)),
         None => pill("neutral", t(M::ScNoVerdict)),
     };
     let below = if p.confirmed_below_margin {
@@ -557,7 +559,7 @@ fn endpoint(doc: &LeagueStats) -> Html {
         "scores-endpoint",
         t(M::ScEndpointTitle),
         html! { <>
-            <p class="note">{ tr(M::ScEndpointNote, &[("block", &cfg.block), ("reps", &cfg.reps), ("seed", &cfg.seed), ("margin", &json_number(cfg.margin))]) }</p>
+            <p class="note">{ tr(M::ScEndpointNote, &[("block", &cfg.block), ("reps", &cfg.reps), ("seed", &cfg.seed), ("margin", &crate::format::short(cfg.margin, 4))]) }</p>
             <dl class="figures" id="endpoint" data-verdict={verdict.unwrap_or_default()}>
                 { fig(t(M::ScEstimate), "estimate", estimate) }
                 { fig(t(M::ScSessions), "sessions", html! { { p.sessions } }) }
@@ -590,10 +592,8 @@ fn coin_td(f: &SeatHorizon) -> Html {
 
 fn seats(doc: &LeagueStats) -> Html {
     let tables = HORIZONS.iter().filter_map(|&h| {
-        let rows: Vec<Html> = doc
-            .seats
-            .iter()
-            .filter_map(|(seat, hs)| Some((seat, hs.get(h)?)))
+        let rows: Vec<Html> = ranked(doc, h)
+            .into_iter()
             .map(|(seat, f)| {
                 let logit = match &f.logistic {
                     Some(l) => format!("a {:.2}, b {:.2}", l.a, l.b),
@@ -1026,7 +1026,10 @@ fn grid(doc: &LeagueStats) -> Html {
     markets.sort();
     markets.dedup();
     let horizons = HORIZONS.iter().map(|&h| {
-        let rows = grid.iter().map(|(seat, ms)| {
+        // Seats in the horizon's ranking, then any seat it does not rank.
+        let mut order: Vec<&String> = ranked(doc, h).into_iter().map(|(s, _)| s).collect();
+        order.extend(grid.keys().filter(|s| !doc.seats.get(*s).is_some_and(|hs| hs.contains_key(h))));
+        let rows = order.into_iter().filter_map(|seat| Some((seat, grid.get(seat)?))).map(|(seat, ms)| {
             let cells = markets.iter().map(|m| {
                 match ms.get(*m).and_then(|hs| hs.get(h)).filter(|c| c.brier.is_some()) {
                     Some(c) => {
