@@ -57,6 +57,12 @@ pub struct Args {
     /// on by itself with --league and --demo).
     #[arg(long, requires = "data")]
     experiment: bool,
+    /// A reverse proxy in front of the server (an IP address; repeat for each): a request to
+    /// the experiment's API from one of them counts against the rightmost X-Forwarded-For
+    /// entry that is not one of them. Replaces `[experiment] trusted_proxies` of the
+    /// league's league.toml. Default: none, and X-Forwarded-For is never read.
+    #[arg(long = "trusted-proxy", value_name = "ADDR")]
+    trusted_proxies: Vec<String>,
     /// Static assets directory [default: <repo>/www].
     #[arg(long, value_name = "DIR")]
     www: Option<PathBuf>,
@@ -135,6 +141,7 @@ fn experiment(dir: &Path, args: &Args) -> Result<crate::experiment::Experiment, 
     let origin = std::env::var(ex::ALLOWED_ORIGIN_ENV)
         .ok()
         .filter(|o| !o.is_empty());
+    let trusted_proxies = ex::trusted_proxies(dir, &args.trusted_proxies)?;
     Ok(ex::Experiment::new(
         store,
         dir.to_path_buf(),
@@ -142,6 +149,7 @@ fn experiment(dir: &Path, args: &Args) -> Result<crate::experiment::Experiment, 
         clock,
         limits,
         origin,
+        trusted_proxies,
     ))
 }
 

@@ -52,6 +52,31 @@ pub fn database_url(dir: &Path) -> Result<Option<String>, crate::outcome::Unusab
         .database_url)
 }
 
+/// The reverse proxies whose `X-Forwarded-For` the API reads for its limits
+/// (`sealbook_core::experiment::client`): the `--trusted-proxy` values when any is given,
+/// else `[experiment] trusted_proxies` of `dir/league.toml` when the directory has one, else
+/// none. A value that is not an IP address is an error naming the flag or the file's line.
+pub fn trusted_proxies(
+    dir: &Path,
+    flags: &[String],
+) -> Result<Vec<std::net::IpAddr>, crate::outcome::Unusable> {
+    use sealbook_core::experiment::client::parse_trusted;
+    if !flags.is_empty() {
+        return parse_trusted(flags.iter().map(String::as_str)).map_err(|bad| {
+            crate::outcome::Unusable::new(format!(
+                "{bad:?} is not an IP address (name each proxy's address)"
+            ))
+            .field("--trusted-proxy")
+        });
+    }
+    if !dir.join(crate::cmd::league::init::CONFIG_FILE).exists() {
+        return Ok(Vec::new());
+    }
+    Ok(crate::cmd::league::read_config(dir)?
+        .experiment
+        .trusted_proxies)
+}
+
 /// `message` with the password of `url`'s user information (`scheme://user:password@host`)
 /// replaced, so that a database error quoting its connection string cannot put the password in
 /// a log line.
@@ -161,6 +186,8 @@ pub struct Experiment {
     pub clock: Clock,
     pub privacy: privacy::Privacy,
     pub allowed_origin: Option<String>,
+    /// The reverse proxies whose `X-Forwarded-For` is read for the limits (empty: never).
+    pub trusted_proxies: Vec<std::net::IpAddr>,
     book: Mutex<Option<BookCache>>,
 }
 
@@ -172,6 +199,7 @@ impl Experiment {
         clock: Clock,
         limits: privacy::Limits,
         allowed_origin: Option<String>,
+        trusted_proxies: Vec<std::net::IpAddr>,
     ) -> Experiment {
         Experiment {
             store,
@@ -180,6 +208,7 @@ impl Experiment {
             clock,
             privacy: privacy::Privacy::new(limits),
             allowed_origin,
+            trusted_proxies,
             book: Mutex::new(None),
         }
     }

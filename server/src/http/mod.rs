@@ -286,6 +286,15 @@ async fn experiment(
         .map(str::to_string);
     let method = req.method().as_str().to_string();
     let query = req.uri().query().map(str::to_string);
+    // The address the limits count: the peer, or behind a trusted proxy the client it names.
+    let forwarded: Vec<&str> = req
+        .headers()
+        .get_all("x-forwarded-for")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .collect();
+    let client =
+        sealbook_core::experiment::client::client_address(peer, &forwarded, &ex.trusted_proxies);
     let json_body = sealbook_core::experiment::request::is_json_content_type(
         req.headers()
             .get(header::CONTENT_TYPE)
@@ -326,7 +335,7 @@ async fn experiment(
         };
         match body {
             Ok(b) => {
-                crate::experiment::api::handle(ex, &method, op, query.as_deref(), &b, peer).await
+                crate::experiment::api::handle(ex, &method, op, query.as_deref(), &b, client).await
             }
             Err(n) => ApiError::body_too_large(n).into(),
         }
