@@ -1068,3 +1068,83 @@ fn x_forwarded_for_counts_only_behind_a_named_proxy() {
         "{err}"
     );
 }
+
+/// The count of stored forecasts a stats answer says it covers.
+fn forecasts_covered(r: &Reply) -> u64 {
+    r.headers
+        .lines()
+        .find_map(|l| l.strip_prefix("x-experiment-forecasts: "))
+        .unwrap_or_else(|| panic!("no x-experiment-forecasts header: {}", r.headers))
+        .trim()
+        .parse()
+        .unwrap()
+}
+
+/// Read-your-writes: after each acknowledged forecast the stats cover it (the header counts it,
+/// the analysis has the reader's first forecasts), while a poll with nothing new is answered
+/// the same. A reader's repeats of one market are bounded: the eleventh is refused with 409
+/// `too_many_forecasts` and stores nothing; another market still takes forecasts.
+#[test]
+fn stats_cover_every_acknowledged_forecast_and_repeats_are_bounded() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("league");
+    std::fs::create_dir(&dir).unwrap();
+    league(&dir);
+    let s = start(
+        &dir,
+        "2026-12-03T12:00:00Z",
+        &tmp.path().join("serve.log"),
+        1000,
+    );
+    let stats = || {
+        let r = call(&s, "GET", "/api/experiment/stats", "");
+        assert_eq!(r.status, 200, "{}", r.body);
+        r
+    };
+    let firsts = |r: &Reply| {
+        r.body["g0"]["first_forecasts"].as_u64().unwrap()
+            + r.body["g1"]["first_forecasts"].as_u64().unwrap()
+    };
+    assert_eq!(forecasts_covered(&stats()), 0);
+    let (id, _) = new_reader(&s);
+    for n in 1..=10 {
+        let r = call(
+            &s,
+            "POST",
+            "/api/experiment/forecast",
+            &forecast(&id, "SPX", None),
+        );
+        assert_eq!(r.status, 201, "forecast {n}: {}", r.body);
+        let st = stats();
+        assert_eq!(forecasts_covered(&st), n);
+        assert_eq!(firsts(&st), 1);
+    }
+    let polled = stats();
+    assert_eq!(stats().body, polled.body);
+    let r = call(
+        &s,
+        "POST",
+        "/api/experiment/forecast",
+        &forecast(&id, "SPX", None),
+    );
+    assert_eq!(code(&r), (409, "too_many_forecasts"), "{}", r.body);
+    assert_eq!(r.body["error"]["field"], "market");
+    assert_eq!(
+        r.body["error"]["msg"],
+        json!({"id": "too_many_forecasts", "max": 10})
+    );
+    assert_eq!(
+        forecasts_covered(&stats()),
+        10,
+        "the refused forecast is not stored"
+    );
+    let r = call(
+        &s,
+        "POST",
+        "/api/experiment/forecast",
+        &forecast(&id, "GOLD", None),
+    );
+    assert_eq!(r.status, 201, "{}", r.body);
+    let st = stats();
+    assert_eq!((forecasts_covered(&st), firsts(&st)), (11, 2));
+}

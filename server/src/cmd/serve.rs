@@ -117,6 +117,8 @@ fn experiment(dir: &Path, args: &Args) -> Result<crate::experiment::Experiment, 
     let url = ex::database_url(dir)?;
     let store = ex::open_store(dir, url.as_deref())
         .map_err(|e| Unusable::new(format!("experiment store: {e}")))?;
+    let reader = ex::open_reader(dir, url.as_deref())
+        .map_err(|e| Unusable::new(format!("experiment store: {e}")))?;
     let mut limits = ex::privacy::Limits::default();
     for (var, limit) in [
         (ex::RATE_ENV, &mut limits.per_minute),
@@ -144,6 +146,7 @@ fn experiment(dir: &Path, args: &Args) -> Result<crate::experiment::Experiment, 
     let trusted_proxies = ex::trusted_proxies(dir, &args.trusted_proxies)?;
     Ok(ex::Experiment::new(
         store,
+        reader,
         dir.to_path_buf(),
         args.demo,
         clock,

@@ -7,6 +7,7 @@ pub mod api;
 pub mod postgres;
 pub mod privacy;
 pub mod sqlite;
+pub mod stats;
 pub mod store;
 #[cfg(test)]
 mod store_tests;
@@ -114,6 +115,22 @@ pub fn open_store(dir: &Path, url: Option<&str>) -> Result<Store, StoreError> {
     }
 }
 
+/// A second connection to the store [`open_store`] opened, for the stats thread
+/// ([`stats::StatsCache`]): its records are read there, never on the writer's connection.
+pub fn open_reader(
+    dir: &Path,
+    url: Option<&str>,
+) -> Result<Box<dyn store::Connection>, StoreError> {
+    match url {
+        Some(u) => postgres::Postgres::connect(u)
+            .map(|pg| Box::new(pg) as Box<dyn store::Connection>)
+            .map_err(|e| StoreError(redact(u, &e.0))),
+        None => Ok(Box::new(sqlite::Sqlite::open_reader(
+            &dir.join(sqlite::FILE),
+        )?)),
+    }
+}
+
 /// Every stored record of league directory `dir`'s experiment, through the storage trait: from
 /// the store [`database_url`] names, or from `dir/experiment.sqlite` when it exists; with
 /// neither, no records (the experiment has not started). A store that cannot be opened or read
@@ -181,6 +198,8 @@ struct BookCache {
 /// The experiment as `sealbook serve` runs it.
 pub struct Experiment {
     pub store: Store,
+    /// `/api/experiment/stats`, computed off the store's writer thread.
+    pub stats: stats::StatsCache,
     pub demo: bool,
     pub dir: PathBuf,
     pub clock: Clock,
@@ -192,8 +211,12 @@ pub struct Experiment {
 }
 
 impl Experiment {
+    /// The experiment over `store`, with `reader` (a second connection to it,
+    /// [`open_reader`]) for the stats.
+    #[allow(clippy::too_many_arguments)]
     pub fn new(
         store: Store,
+        reader: Box<dyn store::Connection>,
         dir: PathBuf,
         demo: bool,
         clock: Clock,
@@ -202,6 +225,7 @@ impl Experiment {
         trusted_proxies: Vec<std::net::IpAddr>,
     ) -> Experiment {
         Experiment {
+            stats: stats::StatsCache::start(reader, store.commits(), Box::new(stats_answer)),
             store,
             demo,
             dir,
@@ -237,16 +261,22 @@ impl Experiment {
         });
         view
     }
+}
 
-    /// The analysis of everything stored with the book as it stood at `now` (the same
-    /// figures as `sealbook experiment stats` once every session in it has closed).
-    pub fn analysis(
-        &self,
-        data: sealbook_core::experiment::analysis::Dataset,
-        now: Instant,
-    ) -> Analysis {
-        analysis_with_book(data, &self.book(), AsOf::At(now))
-    }
+/// The stats' answer: the analysis of everything stored with the book as it stood at `now`
+/// (the same figures as `sealbook experiment stats` once every session in it has closed), and
+/// the instant until which it holds for the same records and book.
+pub fn stats_answer(
+    data: sealbook_core::experiment::analysis::Dataset,
+    book: &BookView,
+    now: Instant,
+) -> (serde_json::Value, Option<Instant>) {
+    let until = sealbook_core::experiment::analysis::analysis_known_until(&data, &book.lines, now);
+    let analysis = analysis_with_book(data, book, AsOf::At(now));
+    (
+        serde_json::to_value(&analysis).expect("plain fields"),
+        until,
+    )
 }
 
 /// Decides and stores one forecast in `tx` (spec §6.3, §6.4): the reader's row locked, its

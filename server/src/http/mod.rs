@@ -310,12 +310,14 @@ async fn experiment(
             status: rq::UNSUPPORTED_MEDIA_TYPE,
             body: serde_json::to_value(rq::unsupported_media_type_doc()).expect("plain fields"),
             retry_after: None,
+            forecasts_covered: None,
         }
     } else if method == "OPTIONS" {
         crate::experiment::api::Answer {
             status: 204,
             body: serde_json::Value::Null,
             retry_after: None,
+            forecasts_covered: None,
         }
     } else {
         let declared = req
@@ -353,6 +355,9 @@ async fn experiment(
     }
     if let Some(s) = answer.retry_after {
         b = b.header(header::RETRY_AFTER, s);
+    }
+    if let Some(n) = answer.forecasts_covered {
+        b = b.header(crate::experiment::api::FORECASTS_COVERED_HEADER, n);
     }
     if status == StatusCode::NO_CONTENT {
         return b.body(empty()).expect("valid response");
