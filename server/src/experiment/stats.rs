@@ -1,14 +1,15 @@
 //! `GET /api/experiment/stats` (spec §6.2) served from a cache, never on the store's writer
 //! thread: the records are read on a connection of their own and the analysis computed on a
 //! thread of its own ("experiment-stats"), so a forecast is never queued behind a stats
-//! computation, and pollers of the stats share one computation.
+//! computation, and pollers of the stats share computations.
 //!
 //! The bound on staleness: an answer covers every write the store committed before the request
 //! came (the store's commit count is read before the records, [`super::store::Commits`]), the
 //! book as the request sees it, and the request's time ([`Computed::answers`]); the response
 //! says how many stored forecasts it covers ([`Computed::forecasts`]). A cached answer is
 //! served while it still covers all three; else the request waits for the stats thread, which
-//! computes at most once for all the requests waiting.
+//! computes one answer at a time and answers a request that waited from the latest one when
+//! that covers it.
 
 use super::store::{Commits, Connection, StoreError};
 use super::BookView;
