@@ -957,3 +957,194 @@ fn posts_must_declare_a_json_body() {
         .headers
         .contains(&format!("access-control-allow-origin: {origin}")));
 }
+
+/// A running `sealbook serve --experiment` on `dir` with `extra` arguments and a budget of
+/// two requests per address and minute.
+fn start_two_a_minute(dir: &Path, log: &Path, extra: &[&str]) -> Server {
+    let mut command = Command::new(BIN);
+    command
+        .args([
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--experiment",
+            "--serve-unlisted",
+            "--data",
+        ])
+        .arg(dir)
+        .args(["--at", "2026-12-03T12:00:00Z"])
+        .args(extra)
+        .env("SEALBOOK_EXPERIMENT_RATE_PER_MINUTE", "2")
+        .env_remove(DATABASE_URL)
+        .stderr(std::fs::File::create(log).unwrap());
+    common::serve::start_to(
+        command,
+        Some(log.to_path_buf()),
+        Some(&log.with_extension("stdout")),
+    )
+}
+
+/// The status of `GET /api/experiment/stats` from [`CLIENT`] sending `X-Forwarded-For:
+/// forwarded`.
+fn stats_via(s: &Server, forwarded: &str) -> u16 {
+    call_with(
+        s,
+        "GET",
+        "/api/experiment/stats",
+        &format!("X-Forwarded-For: {forwarded}\r\n"),
+        "",
+    )
+    .status
+}
+
+/// Behind a reverse proxy every reader connects from the proxy's address. By default
+/// `X-Forwarded-For` is never read (a client could name any address): requests naming three
+/// different clients share the one budget of the connecting address. With the connecting
+/// address named a trusted proxy (`--trusted-proxy`, or `[experiment] trusted_proxies` in
+/// league.toml), each client named by the proxy has its own budget, and a client cannot pick a
+/// fresh one by writing its own entries to the left of the one the proxy appended.
+#[test]
+fn x_forwarded_for_counts_only_behind_a_named_proxy() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("league");
+    std::fs::create_dir(&dir).unwrap();
+    league(&dir);
+
+    // Default: the header is ignored; the third request of the minute is refused.
+    let s = start_two_a_minute(&dir, &tmp.path().join("default.log"), &[]);
+    assert_eq!(stats_via(&s, "198.51.100.1"), 200);
+    assert_eq!(stats_via(&s, "198.51.100.2"), 200);
+    assert_eq!(stats_via(&s, "198.51.100.3"), 429);
+    drop(s);
+
+    // The proxy named on the command line (which replaces the configuration's list), then in
+    // the league's configuration.
+    for (what, configured, extra) in [
+        ("flag", "10.9.9.9", &["--trusted-proxy", CLIENT][..]),
+        ("config", CLIENT, &[][..]),
+    ] {
+        std::fs::write(
+            dir.join("league.toml"),
+            format!(
+                "{}[experiment]\ntrusted_proxies = [\"{configured}\"]\n",
+                common::MINIMAL_CONFIG
+            ),
+        )
+        .unwrap();
+        let s = start_two_a_minute(&dir, &tmp.path().join(format!("{what}.log")), extra);
+        // Three clients, three budgets.
+        for client in ["198.51.100.1", "198.51.100.2", "198.51.100.3"] {
+            assert_eq!(stats_via(&s, client), 200, "{what}: {client}");
+        }
+        // One client writing fresh addresses to the left of the proxy's entry: one budget.
+        assert_eq!(stats_via(&s, "6.6.6.1, 198.51.100.9"), 200, "{what}");
+        assert_eq!(stats_via(&s, "6.6.6.2, 198.51.100.9"), 200, "{what}");
+        assert_eq!(stats_via(&s, "6.6.6.3, 198.51.100.9"), 429, "{what}");
+        // No header, or an entry that is not an address: the proxy's own budget.
+        assert_eq!(stats_via(&s, "unknown"), 200, "{what}");
+        assert_eq!(stats_via(&s, "unknown"), 200, "{what}");
+        assert_eq!(stats_via(&s, "unknown"), 429, "{what}");
+        drop(s);
+    }
+
+    // A proxy that is not an IP address is refused at start, naming the flag.
+    let out = Command::new(BIN)
+        .args([
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--experiment",
+            "--serve-unlisted",
+            "--data",
+        ])
+        .arg(&dir)
+        .args(["--trusted-proxy", "10.0.0.0/8"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--trusted-proxy") && err.contains("\"10.0.0.0/8\" is not an IP address"),
+        "{err}"
+    );
+}
+
+/// The count of stored forecasts a stats answer says it covers.
+fn forecasts_covered(r: &Reply) -> u64 {
+    r.headers
+        .lines()
+        .find_map(|l| l.strip_prefix("x-experiment-forecasts: "))
+        .unwrap_or_else(|| panic!("no x-experiment-forecasts header: {}", r.headers))
+        .trim()
+        .parse()
+        .unwrap()
+}
+
+/// Read-your-writes: after each acknowledged forecast the stats cover it (the header counts it,
+/// the analysis has the reader's first forecasts), while a poll with nothing new is answered
+/// the same. A reader's repeats of one market are bounded: the eleventh is refused with 409
+/// `too_many_forecasts` and stores nothing; another market still takes forecasts.
+#[test]
+fn stats_cover_every_acknowledged_forecast_and_repeats_are_bounded() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("league");
+    std::fs::create_dir(&dir).unwrap();
+    league(&dir);
+    let s = start(
+        &dir,
+        "2026-12-03T12:00:00Z",
+        &tmp.path().join("serve.log"),
+        1000,
+    );
+    let stats = || {
+        let r = call(&s, "GET", "/api/experiment/stats", "");
+        assert_eq!(r.status, 200, "{}", r.body);
+        r
+    };
+    let firsts = |r: &Reply| {
+        r.body["g0"]["first_forecasts"].as_u64().unwrap()
+            + r.body["g1"]["first_forecasts"].as_u64().unwrap()
+    };
+    assert_eq!(forecasts_covered(&stats()), 0);
+    let (id, _) = new_reader(&s);
+    for n in 1..=10 {
+        let r = call(
+            &s,
+            "POST",
+            "/api/experiment/forecast",
+            &forecast(&id, "SPX", None),
+        );
+        assert_eq!(r.status, 201, "forecast {n}: {}", r.body);
+        let st = stats();
+        assert_eq!(forecasts_covered(&st), n);
+        assert_eq!(firsts(&st), 1);
+    }
+    let polled = stats();
+    assert_eq!(stats().body, polled.body);
+    let r = call(
+        &s,
+        "POST",
+        "/api/experiment/forecast",
+        &forecast(&id, "SPX", None),
+    );
+    assert_eq!(code(&r), (409, "too_many_forecasts"), "{}", r.body);
+    assert_eq!(r.body["error"]["field"], "market");
+    assert_eq!(
+        r.body["error"]["msg"],
+        json!({"id": "too_many_forecasts", "max": 10})
+    );
+    assert_eq!(
+        forecasts_covered(&stats()),
+        10,
+        "the refused forecast is not stored"
+    );
+    let r = call(
+        &s,
+        "POST",
+        "/api/experiment/forecast",
+        &forecast(&id, "GOLD", None),
+    );
+    assert_eq!(r.status, 201, "{}", r.body);
+    let st = stats();
+    assert_eq!((forecasts_covered(&st), firsts(&st)), (11, 2));
+}

@@ -2183,3 +2183,168 @@ fn a_seat_whose_key_variable_is_missing_fails_the_run() {
         "SB_TEST_OPENAI_KEY (api_key_env) is not set"
     ));
 }
+
+/// CPython's `csv` reading a forecasts file from stdin: each row's raw fields and the sealed
+/// values the rule of docs/publishing.md ("Cells a spreadsheet would run") gives, as JSON.
+const PY_FORECASTS_READ_BACK: &str = r#"
+import csv, io, json, re, sys
+NUMBERS = {"line", "prob_up", "ref", "close", "actual_pct", "seat_versions_in_run", "attempt"}
+NUMBERS_OR_TEXT = {"exp_pct", "target", "invalidation"}
+number = re.compile(r"-?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?\Z")
+def sealed(column, field):
+    if column in NUMBERS or field[:1] != "'" or field[1:2] == "" or field[1] not in "=+-@\t\r'":
+        return field
+    if column in NUMBERS_OR_TEXT and number.match(field[1:]):
+        return field
+    return field[1:]
+rows = list(csv.DictReader(io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", newline="")))
+print(json.dumps([{"raw": r, "sealed": {c: sealed(c, v) for c, v in r.items()}} for r in rows]))
+"#;
+
+/// A seat whose cells hold text a spreadsheet would run (`=HYPERLINK(...)`, `+1+2`,
+/// `-2+3+cmd|...`, `@SUM(...)`, TAB and CR first) beside negative numbers: `league publish`
+/// writes every such text field of `council-forecasts.csv` with a quote first and every
+/// number as it is; CPython's `csv` with the documented rule, and core's reader, read back the
+/// values the book sealed; `conformance` and `score --forecasts` (against the book) pass.
+#[test]
+fn formula_text_in_answers_is_published_inert_and_read_back_as_sealed() {
+    let tmp = tempfile::tempdir().unwrap();
+    let hyperlink = "=HYPERLINK(\"http://evil.example\",\"click\")";
+    let calc = "-2+3+cmd|' /C calc'!A0";
+    // A valid answer: text in the text fields, negative numbers in the numeric ones.
+    let formula = serde_json::json!({"items": {
+        "SPX": {"1d": {"prob_up": 55, "action": hyperlink, "exp_pct": -0.25, "target": 6700.5,
+                        "source_domains": ["-evil.example", "ok.example"],
+                        "source_urls": "@SUM(A1:A9)"}},
+        "GOLD": {"1d": {"prob_up": 45, "action": "\t=1", "exp_pct": -1e3,
+                         "source_urls": "\r=1"}}}});
+    // Text where the schema asks for numbers: sealed as invalid, its cells still published.
+    let levels = serde_json::json!({"items": {
+        "SPX": {"1d": {"prob_up": 40, "action": "'quoted", "target": "+1+2",
+                        "invalidation": calc, "exp_pct": "-0.5"}}}});
+    let mut seats = String::new();
+    for (name, answer) in [("formula", &formula), ("levels", &levels)] {
+        let file = tmp.path().join(format!("{name}.json"));
+        std::fs::write(&file, answer.to_string()).unwrap();
+        let script = tmp.path().join(format!("{name}.sh"));
+        std::fs::write(
+            &script,
+            format!("cat > /dev/null\ncat '{}'\n", file.display()),
+        )
+        .unwrap();
+        seats += &sh_seat(name, &script, "");
+    }
+    let dir = init(tmp.path(), &small_config("formulas", &seats));
+    let d = arg(&dir);
+    let (code, out, err) = output(&["league", "run", d, "--at", RUN_AT, "--json"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let (code, out, err) = output(&[
+        "league",
+        "score",
+        d,
+        "--session",
+        SESSION,
+        "--at",
+        SCORE_AT,
+        "--json",
+    ]);
+    assert_eq!(code, 0, "league score: {out}{err}");
+    let (code, out, err) = output(&["league", "publish", d, "--json"]);
+    assert_eq!(code, 0, "league publish: {out}{err}");
+    let csv_path = dir.join("council-forecasts.csv");
+    let csv = std::fs::read(&csv_path).unwrap();
+
+    // CPython's csv reads the raw fields: no text field begins with a trigger, every number
+    // is written as a number, and the documented rule gives back what core's reader gives.
+    let py = sealbook_tests::peer_output(
+        sealbook_tests::python_inline(PY_FORECASTS_READ_BACK),
+        &csv,
+        "CPython csv",
+    );
+    let py: Vec<serde_json::Value> = serde_json::from_slice(&py).unwrap();
+    let table = sealbook_core::contract::forecasts_csv::CsvTable::parse(&csv).unwrap();
+    assert_eq!(py.len(), table.records.len());
+    let triggers = ['=', '+', '-', '@', '\t', '\r'];
+    for (p, rec) in py.iter().zip(&table.records) {
+        for (c, core_value) in table.header.iter().zip(&rec.fields) {
+            let raw = p["raw"][c].as_str().unwrap();
+            if raw.starts_with(triggers) {
+                assert!(
+                    sealbook_core::contract::forecasts_csv::parse_number(raw).is_some(),
+                    "row {}, column {c}: {raw:?} would run as a formula",
+                    rec.row
+                );
+            }
+            assert_eq!(p["sealed"][c], core_value.as_str(), "row {} {c}", rec.row);
+        }
+    }
+    // The cells as sealed, raw and read back.
+    let cell = |seat: &str, asset: &str, column: &str| -> (String, String) {
+        let i = table.records.iter().position(|r| {
+            let get = |c: &str| r.fields[table.column(c).unwrap()].as_str();
+            get("seat") == seat && get("asset") == asset && get("horizon") == "1d"
+        });
+        let i = i.unwrap_or_else(|| panic!("no row {seat} {asset} 1d"));
+        let raw = py[i]["raw"][column].as_str().unwrap().to_string();
+        (
+            raw,
+            table.records[i].fields[table.column(column).unwrap()].clone(),
+        )
+    };
+    let q = |v: &str| format!("'{v}");
+    for (seat, asset, column, sealed, raw) in [
+        (
+            "formula",
+            "SPX",
+            "action",
+            hyperlink.to_string(),
+            q(hyperlink),
+        ),
+        ("formula", "SPX", "exp_pct", "-0.25".into(), "-0.25".into()),
+        ("formula", "SPX", "target", "6700.5".into(), "6700.5".into()),
+        (
+            "formula",
+            "SPX",
+            "source_domains",
+            "-evil.example;ok.example".into(),
+            q("-evil.example;ok.example"),
+        ),
+        (
+            "formula",
+            "SPX",
+            "source_urls",
+            "@SUM(A1:A9)".into(),
+            q("@SUM(A1:A9)"),
+        ),
+        ("formula", "SPX", "prob_up", "55".into(), "55".into()),
+        ("formula", "GOLD", "action", "\t=1".into(), q("\t=1")),
+        ("formula", "GOLD", "exp_pct", "-1000".into(), "-1000".into()),
+        ("formula", "GOLD", "source_urls", "\r=1".into(), q("\r=1")),
+        ("levels", "SPX", "action", "'quoted".into(), q("'quoted")),
+        ("levels", "SPX", "target", "+1+2".into(), q("+1+2")),
+        ("levels", "SPX", "invalidation", calc.to_string(), q(calc)),
+        ("levels", "SPX", "exp_pct", "-0.5".into(), "-0.5".into()),
+    ] {
+        assert_eq!(
+            cell(seat, asset, column),
+            (raw, sealed),
+            "{seat} {asset} {column}"
+        );
+    }
+
+    // Every reader accepts the file: the conformance checker, and the scorer held to the book
+    // row by row (the seat, run and probability of each row against its sealed line).
+    let (code, out, err) = output(&["conformance", arg(&csv_path)]);
+    assert_eq!(code, 0, "conformance: {out}{err}");
+    let (code, out, err) = output(&[
+        "score",
+        "--forecasts",
+        arg(&csv_path),
+        "--book",
+        arg(&dir.join("council-book.jsonl")),
+        "--asks",
+        arg(&dir.join("asks.jsonl")),
+        "--json",
+    ]);
+    assert_eq!(code, 0, "score --forecasts: {out}{err}");
+}

@@ -329,6 +329,7 @@ mod core_messages {
                 ApiMsg::NoSession => 17,
                 ApiMsg::StorageFailed => 18,
                 ApiMsg::NotFound => 19,
+                ApiMsg::TooManyForecasts { .. } => 20,
             }
         }
         let all = vec![
@@ -367,10 +368,11 @@ mod core_messages {
             ApiMsg::NoSession,
             ApiMsg::StorageFailed,
             ApiMsg::NotFound,
+            ApiMsg::TooManyForecasts { max: 10 },
         ];
         assert_eq!(
             all.iter().map(index).collect::<Vec<_>>(),
-            (0..20).collect::<Vec<_>>()
+            (0..21).collect::<Vec<_>>()
         );
         all
     }

@@ -6,6 +6,10 @@
 //! optional UTF-8 byte order mark are accepted. Every error names its row (the header is
 //! row 1, as a spreadsheet counts) and, where one is at fault, its column.
 //!
+//! A text field a spreadsheet would run as a formula (it begins with `=`, `+`, `-`, `@`, TAB
+//! or CR) is written with a single quote before it and read back without it, by column
+//! ([`ColumnKind`]): numbers stay numbers, and every reader gets the sealed value.
+//!
 //! The header is bounded ([`MAX_HEADER_COLUMNS`], [`MAX_HEADER_BYTES`]) and checked for
 //! repeated names in one pass, so a hostile header of a million columns is refused in
 //! linear time, in the CLI and in the page's worker alike.
@@ -181,6 +185,91 @@ impl fmt::Display for CsvMsg {
 
 impl std::error::Error for CsvError {}
 
+/// How a column's fields are written for spreadsheets (docs/publishing.md, "Cells a
+/// spreadsheet would run"): a spreadsheet runs a field beginning with one of
+/// [`FORMULA_TRIGGERS`] as a formula, so such a text field is written with
+/// [`TEXT_MARK`] before it, and read back without it. [`spreadsheet_field`] writes,
+/// [`sealed_field`] reads; the one rule for both directions is [`needs_mark`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColumnKind {
+    /// A number the file itself writes ([`csv_number`], a count): written as it is, a
+    /// negative one included, so that it stays a number.
+    Number,
+    /// A value of the sealed cell that is a number or text (`exp_pct`, `target`,
+    /// `invalidation`): a field that reads as a number ([`parse_number`]) is written as it
+    /// is; other text is marked as [`ColumnKind::Text`] is.
+    NumberOrText,
+    /// Text (names, words, times, identifiers, the cell's text fields): marked when it begins
+    /// with a formula trigger or with the mark itself.
+    Text,
+}
+
+/// The first characters that make a spreadsheet read a field as a formula (OWASP's list:
+/// `=`, `+`, `-`, `@`, TAB, CR).
+pub const FORMULA_TRIGGERS: [char; 6] = ['=', '+', '-', '@', '\t', '\r'];
+
+/// The mark written before a text field that would be read as a formula: a single quote,
+/// which spreadsheets read as "text follows".
+pub const TEXT_MARK: char = '\'';
+
+/// The kind of column `name` of [`required_columns`]; None for a column this layout does not
+/// write (a reader's own note column), whose fields are read as they are.
+pub fn column_kind(name: &str) -> Option<ColumnKind> {
+    required_columns()
+        .any(|c| c == name)
+        .then(|| required_kind(name))
+}
+
+/// The kind of required column `name` (any other name is text).
+fn required_kind(name: &str) -> ColumnKind {
+    match name {
+        "line"
+        | "prob_up"
+        | "ref"
+        | "close"
+        | "actual_pct"
+        | "seat_versions_in_run"
+        | "attempt" => ColumnKind::Number,
+        "exp_pct" | "target" | "invalidation" => ColumnKind::NumberOrText,
+        _ => ColumnKind::Text,
+    }
+}
+
+/// Whether the sealed value `v` of a column of `kind` is written with [`TEXT_MARK`] before
+/// it: text (not a number, in a [`ColumnKind::NumberOrText`] column) that begins with one of
+/// [`FORMULA_TRIGGERS`] or with the mark itself (so that a value that begins with the mark
+/// reads back whole).
+pub fn needs_mark(kind: ColumnKind, v: &str) -> bool {
+    let starts_marked = v
+        .chars()
+        .next()
+        .is_some_and(|c| c == TEXT_MARK || FORMULA_TRIGGERS.contains(&c));
+    match kind {
+        ColumnKind::Number => false,
+        ColumnKind::NumberOrText => starts_marked && parse_number(v).is_none(),
+        ColumnKind::Text => starts_marked,
+    }
+}
+
+/// The field written for sealed value `v` in a column of `kind` (before RFC 4180 quoting).
+pub fn spreadsheet_field(kind: ColumnKind, v: &str) -> std::borrow::Cow<'_, str> {
+    if needs_mark(kind, v) {
+        std::borrow::Cow::Owned(format!("{TEXT_MARK}{v}"))
+    } else {
+        std::borrow::Cow::Borrowed(v)
+    }
+}
+
+/// The sealed value of field `f` of a column of `kind`: the field without its
+/// [`TEXT_MARK`] when [`spreadsheet_field`] put it there, else the field as it is (a mark
+/// the writer would not have put, e.g. before a date, stays and is read as written).
+pub fn sealed_field(kind: ColumnKind, f: &str) -> &str {
+    match f.strip_prefix(TEXT_MARK) {
+        Some(rest) if needs_mark(kind, rest) => rest,
+        _ => f,
+    }
+}
+
 /// A CSV file as header and records of text fields.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CsvTable {
@@ -284,7 +373,8 @@ fn no_header() -> CsvError {
 }
 
 /// Reads `bytes` as RFC 4180 CSV and hands each record, the header first, to `each` with its
-/// 1-based record number and physical line, its fields borrowed as text: the one reader behind
+/// 1-based record number and physical line, its fields borrowed as text and read back to their
+/// sealed values ([`sealed_field`] by the header's [`column_kind`]): the one reader behind
 /// [`CsvTable::parse`] and [`read_forecasts`], which keeps no table. Bounds the header
 /// ([`MAX_HEADER_COLUMNS`], [`MAX_HEADER_BYTES`]); a field that is not UTF-8 is an error naming
 /// its column.
@@ -298,6 +388,8 @@ fn read_records(
         .flexible(true)
         .from_reader(body);
     let mut header: Option<Vec<String>> = None;
+    // The kind of each header column; the header's own fields are read as they are.
+    let mut kinds: Vec<Option<ColumnKind>> = Vec::new();
     let mut rec = csv::ByteRecord::new();
     let mut row = 0u64;
     // Physical line of a byte offset, counted incrementally (records only move forward).
@@ -358,7 +450,10 @@ fn read_records(
         let mut texts: Vec<&str> = Vec::with_capacity(rec.len());
         for (i, f) in rec.iter().enumerate() {
             match std::str::from_utf8(f) {
-                Ok(s) => texts.push(s),
+                Ok(s) => texts.push(match kinds.get(i).copied().flatten() {
+                    Some(kind) => sealed_field(kind, s),
+                    None => s,
+                }),
                 Err(e) => {
                     let column = header
                         .as_ref()
@@ -376,6 +471,7 @@ fn read_records(
             }
         }
         if header.is_none() {
+            kinds = texts.iter().map(|name| column_kind(name)).collect();
             header = Some(texts.iter().map(|f| f.to_string()).collect());
         }
         each(row, line, &texts)?;
@@ -739,7 +835,8 @@ pub fn header_line() -> String {
     required_columns().collect::<Vec<_>>().join(",") + "\n"
 }
 
-/// One record, LF-terminated, in [`header_line`]'s column order. `row.row` is not a column.
+/// One record, LF-terminated, in [`header_line`]'s column order, each field as
+/// [`spreadsheet_field`] writes it for its column. `row.row` is not a column.
 pub fn row_line(row: &ForecastRow, cells: &RowCells) -> String {
     let num = |x: Option<f64>| x.map(csv_number).unwrap_or_default();
     let flag = |b: Option<bool>| b.map(|b| b.to_string()).unwrap_or_default();
@@ -789,7 +886,7 @@ pub fn row_line(row: &ForecastRow, cells: &RowCells) -> String {
     debug_assert!(fields.iter().map(|f| f.0).eq(required_columns()));
     fields
         .iter()
-        .map(|(_, v)| csv_field(v))
+        .map(|(name, v)| csv_field(&spreadsheet_field(required_kind(name), v)))
         .collect::<Vec<_>>()
         .join(",")
         + "\n"
@@ -851,6 +948,7 @@ pub fn read_forecasts(bytes: &[u8]) -> Result<Vec<ForecastRow>, CsvError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::BTreeSet;
 
     #[test]
     fn rfc4180_quoting_crlf_and_bom() {
@@ -991,6 +1089,178 @@ mod tests {
             }),
             "\"yes\" is not true or false"
         );
+    }
+
+    /// Sealed values of every kind a seat or a configuration can put in a field: each formula
+    /// trigger before text, numbers with a sign, the mark itself, and plain values.
+    const SEALED_VALUES: [&str; 16] = [
+        "=HYPERLINK(\"http://evil.example\",\"x\")",
+        "+1+2",
+        "-2+3+cmd|' /C calc'!A0",
+        "@SUM(A1:A9)",
+        "\t=1",
+        "\r=1",
+        "'quoted",
+        "'=1",
+        "'",
+        "-0.25",
+        "-1e3",
+        "+5",
+        "6700.5",
+        "hold",
+        "",
+        "a=b",
+    ];
+
+    #[test]
+    fn every_column_and_sealed_value_is_safe_for_spreadsheets_and_reads_back() {
+        let mut marked = BTreeSet::new();
+        for name in required_columns() {
+            let kind = column_kind(name).expect("a required column has a kind");
+            for v in SEALED_VALUES {
+                let written = spreadsheet_field(kind, v);
+                // Read back: the sealed value exactly.
+                assert_eq!(sealed_field(kind, &written), v, "{name} {v:?}");
+                let number = parse_number(v).is_some();
+                let formula = v.starts_with(FORMULA_TRIGGERS);
+                match kind {
+                    // A number the file writes stays as it is (its readers parse it).
+                    ColumnKind::Number => assert_eq!(written, v, "{name} {v:?}"),
+                    // A number stays a number; text never begins with a trigger.
+                    ColumnKind::NumberOrText if number => assert_eq!(written, v, "{name}"),
+                    ColumnKind::NumberOrText | ColumnKind::Text => {
+                        assert!(!written.starts_with(FORMULA_TRIGGERS), "{name} {v:?}");
+                        if formula || v.starts_with(TEXT_MARK) {
+                            assert_eq!(written, format!("'{v}"), "{name} {v:?}");
+                            marked.insert(name);
+                        } else {
+                            assert_eq!(written, v, "{name} {v:?}");
+                        }
+                    }
+                }
+            }
+        }
+        // Every column but the seven numbers is guarded.
+        assert_eq!(marked.len(), required_columns().count() - 7);
+        for n in ["line", "prob_up", "ref", "close", "actual_pct", "attempt"] {
+            assert_eq!(column_kind(n), Some(ColumnKind::Number), "{n}");
+        }
+        for n in ["exp_pct", "target", "invalidation"] {
+            assert_eq!(column_kind(n), Some(ColumnKind::NumberOrText), "{n}");
+        }
+        for n in [
+            "action",
+            "source_domains",
+            "source_urls",
+            "mode",
+            "why_missing",
+            "seat",
+        ] {
+            assert_eq!(column_kind(n), Some(ColumnKind::Text), "{n}");
+        }
+        assert_eq!(column_kind("a reader's note"), None);
+        // A mark the writer would not have put is read as written: a quoted date stays quoted.
+        assert_eq!(sealed_field(ColumnKind::Text, "'2026-10-21"), "'2026-10-21");
+        assert_eq!(sealed_field(ColumnKind::NumberOrText, "'-0.25"), "'-0.25");
+        assert_eq!(sealed_field(ColumnKind::Number, "'-1"), "'-1");
+    }
+
+    /// A row whose every free text field holds formula text, and negative numbers in the
+    /// numeric columns.
+    fn hostile_row() -> (ForecastRow, RowCells) {
+        let mut row = ForecastRow::for_test(
+            "=seat",
+            "2026-10-21",
+            "SPX",
+            "@SPX",
+            Horizon::D1,
+            Some(55.0),
+        );
+        row.contract = EventContract::from_values([
+            "SPX",
+            "1d",
+            "2026-10-21T13:30:00Z",
+            "2026-10-21T20:00:00Z",
+            "=rule",
+            "1",
+            "+reference rule",
+            "-provider",
+            "@SPX",
+        ]);
+        row.event_id = row.contract.event_id();
+        row.event_id_v2 = row.contract.event_id_v2();
+        row.model = "+model".into();
+        row.reference = Some(100.0);
+        row.close = Some(99.5);
+        row.actual_pct = Some(-0.5);
+        row.draw = Some(false);
+        row.methodology_version = "-m-1".into();
+        let cells = RowCells {
+            mode: "@mode".into(),
+            action: "=HYPERLINK(\"http://evil.example\",\"click\")".into(),
+            action_word: "".into(),
+            exp_pct: "-0.25".into(),
+            target: "+1+2".into(),
+            invalidation: "-2+3+cmd|' /C calc'!A0".into(),
+            source_domains: "\t=1;ok.example".into(),
+            source_urls: "\r=1".into(),
+            why_missing: "'=quoted".into(),
+            seat_versions_in_run: "1".into(),
+            reference_at: "2026-10-21T13:30:00Z".into(),
+            attempt: "1".into(),
+        };
+        (row, cells)
+    }
+
+    #[test]
+    fn a_row_of_formula_text_is_written_safe_and_every_reader_gets_the_sealed_values() {
+        let (row, cells) = hostile_row();
+        let file = write_forecasts([(&row, &cells)]);
+        // As a spreadsheet reads it (RFC 4180 only): no field begins with a trigger but the
+        // numbers, which are negative numbers.
+        let mut raw = csv::Reader::from_reader(&file[..]);
+        let header: Vec<String> = raw.headers().unwrap().iter().map(String::from).collect();
+        let rec = raw.records().next().unwrap().unwrap();
+        let raw_of = |c: &str| &rec[header.iter().position(|h| h == c).unwrap()];
+        for (c, f) in header.iter().zip(rec.iter()) {
+            if f.starts_with(FORMULA_TRIGGERS) {
+                assert!(parse_number(f).is_some(), "{c}: {f:?}");
+            }
+        }
+        assert_eq!(
+            raw_of("action"),
+            "'=HYPERLINK(\"http://evil.example\",\"click\")"
+        );
+        assert_eq!(raw_of("seat"), "'=seat");
+        assert_eq!(raw_of("price_symbol"), "'@SPX");
+        assert_eq!(raw_of("why_missing"), "''=quoted");
+        assert_eq!(raw_of("exp_pct"), "-0.25");
+        assert_eq!(raw_of("actual_pct"), "-0.5");
+        assert_eq!(raw_of("rule"), "'=rule");
+        // The typed reader (score --forecasts) gets the sealed row back whole.
+        assert_eq!(read_forecasts(&file).unwrap(), std::slice::from_ref(&row));
+        // The table reader (conformance, the price check) gets every sealed field back.
+        let t = CsvTable::parse(&file).unwrap();
+        let cols = Columns::new(&t).unwrap();
+        let r = &t.records[0];
+        for (c, v) in [
+            ("mode", &cells.mode),
+            ("action", &cells.action),
+            ("exp_pct", &cells.exp_pct),
+            ("target", &cells.target),
+            ("invalidation", &cells.invalidation),
+            ("source_domains", &cells.source_domains),
+            ("source_urls", &cells.source_urls),
+            ("why_missing", &cells.why_missing),
+            ("seat", &row.seat),
+            ("model", &row.model),
+            ("methodology_version", &row.methodology_version),
+        ] {
+            assert_eq!(cols.get(r, c), v.as_str(), "{c}");
+        }
+        // And the conformance checker, which rebuilds both ids from the sealed contract.
+        let report = crate::contract::conformance::check(&file);
+        assert!(report.failures.is_empty(), "{:?}", report.failures);
     }
 
     #[test]

@@ -38,7 +38,7 @@
 
 use super::council;
 use super::{Direction, Forecast, Group, Peek, Reader, ReaderId, Stage, Visit};
-use crate::calendar::Date;
+use crate::calendar::{Date, Instant};
 use crate::score::book_lines::BookLines;
 use crate::score::brier::brier;
 use serde::{Deserialize, Serialize};
@@ -477,6 +477,19 @@ pub fn session_facts(
     f
 }
 
+/// The sessions `data` has a forecast in: those whose facts the analysis reads.
+fn forecast_sessions(data: &Dataset) -> BTreeSet<Date> {
+    data.forecasts.iter().map(|f| f.session).collect()
+}
+
+/// Until when the analysis of `data` with the book's `lines` as known at `now` stays what it
+/// is at `now` ([`council::known_until`] over the sessions whose facts it reads): a cached
+/// analysis may be served for any later instant before it. None: as long as the records and
+/// the book stay the same.
+pub fn analysis_known_until(data: &Dataset, lines: &BookLines, now: Instant) -> Option<Instant> {
+    council::known_until(lines, forecast_sessions(data), now)
+}
+
 /// `data` with the facts of every session it has a forecast in, from the book as known
 /// `as_of` (replacing any it held): the analysis' whole input, as `sealbook experiment export
 /// --dataset` writes it.
@@ -486,8 +499,7 @@ pub fn with_book_facts(
     families: &[(String, String)],
     as_of: council::AsOf,
 ) -> Dataset {
-    let sessions: BTreeSet<Date> = data.forecasts.iter().map(|f| f.session).collect();
-    data.sessions = sessions
+    data.sessions = forecast_sessions(&data)
         .into_iter()
         .map(|s| session_facts(lines, families, s, as_of))
         .collect();
@@ -607,7 +619,7 @@ pub fn analyse(data: &Dataset) -> Analysis {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Arm, Instant};
+    use super::super::Arm;
     use super::*;
 
     fn reader(i: u8, group: Group, reset: bool) -> Reader {

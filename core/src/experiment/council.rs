@@ -73,6 +73,29 @@ impl AsOf {
     }
 }
 
+/// The first instant after `now` at which the book as known `AsOf::At(..)` changes for the
+/// analysis of `sessions` (spec §6.1, §6.2): a run or answer line sealed after `now` becomes
+/// known, or one of `sessions` closes. Until then every figure computed `AsOf::At(now)` from
+/// the same book and records stays the same, so it may be served again; None: never.
+pub fn known_until(
+    lines: &BookLines,
+    sessions: impl IntoIterator<Item = Date>,
+    now: Instant,
+) -> Option<Instant> {
+    let sealed = lines
+        .runs
+        .iter()
+        .filter_map(|r| r.at.map(|at| sealing_time(at, r.booked_at)))
+        .chain(
+            lines
+                .answers
+                .values()
+                .filter_map(|a| a.at.map(|at| sealing_time(at, a.booked_at))),
+        );
+    let closes = sessions.into_iter().map(session_close);
+    sealed.chain(closes).filter(|t| *t > now).min()
+}
+
 /// The latest run line with a run id, in book order, whose session is `session` (its run id
 /// starts with the date, as `<session>-am` does), or the latest of all when `session` is None;
 /// of the run lines known `as_of`.
@@ -282,6 +305,31 @@ mod tests {
         }
         t.push('\n');
         BookLines::parse(t.as_bytes()).unwrap()
+    }
+
+    #[test]
+    fn what_is_known_changes_only_at_a_sealing_or_a_close() {
+        let lines = book(true);
+        let d = Date::parse("2026-12-03").unwrap();
+        let t = |s: &str| Instant::parse_rfc3339(s).unwrap();
+        let run_at = t("2026-12-03T12:30:00Z");
+        let answers_at = t("2026-12-03T12:40:00Z");
+        let close = session_close(d);
+        let before = Instant(run_at.0 - 1);
+        assert_eq!(known_until(&lines, [d], before), Some(run_at));
+        assert_eq!(known_until(&lines, [d], run_at), Some(answers_at));
+        assert_eq!(known_until(&lines, [d], answers_at), Some(close));
+        assert_eq!(known_until(&lines, [d], close), None);
+        assert_eq!(known_until(&lines, [], answers_at), None);
+        // Just before each change the view is the earlier one; at it, the later one.
+        let council = |now: Instant| {
+            latest_run(&lines, Some(d), AsOf::At(now))
+                .and_then(|r| council_of_run(&lines, &[], r.run_id.as_deref()?, AsOf::At(now)))
+        };
+        assert_eq!(council(Instant(answers_at.0 - 1)), council(run_at));
+        assert_ne!(council(answers_at), council(Instant(answers_at.0 - 1)));
+        assert!(!AsOf::At(Instant(close.0 - 1)).closed(d));
+        assert!(AsOf::At(close).closed(d));
     }
 
     #[test]

@@ -7,11 +7,12 @@
 //!
 //! This module decides and computes; the server stores, keeps the clock and supplies the
 //! random bytes. [`rules`] holds the request rules, [`request`] the validation of the API's
-//! bodies, [`council`] what the council's sealed answers say, [`analysis`] the published
-//! figures (§6.2), [`wire`] the API's answers and bodies as both the server and the page use
-//! them.
+//! bodies, [`client`] which address a request counts against, [`council`] what the council's
+//! sealed answers say, [`analysis`] the published figures (§6.2), [`wire`] the API's answers
+//! and bodies as both the server and the page use them.
 
 pub mod analysis;
+pub mod client;
 pub mod council;
 pub mod request;
 pub mod rules;

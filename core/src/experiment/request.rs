@@ -113,6 +113,19 @@ impl ApiError {
         }
     }
 
+    /// The reader has [`crate::experiment::rules::MAX_FORECASTS_PER_MARKET`] forecasts for
+    /// the market in the session already (spec §6.3: only the first counts).
+    pub fn too_many_forecasts() -> Self {
+        ApiError::new(
+            409,
+            "too_many_forecasts",
+            Some("market"),
+            ApiMsg::TooManyForecasts {
+                max: crate::experiment::rules::MAX_FORECASTS_PER_MARKET as u32,
+            },
+        )
+    }
+
     /// The path is no endpoint of the API.
     pub fn not_found() -> Self {
         ApiError::new(404, "not_found", None, ApiMsg::NotFound)
@@ -482,6 +495,10 @@ mod tests {
             (
                 ApiMsg::RateLimited { seconds: 56 },
                 "too many requests from this address; retry in 56 s",
+            ),
+            (
+                ApiMsg::TooManyForecasts { max: 12 },
+                "this reader already has 12 forecasts for this market in this session, the most kept; the first one counts",
             ),
             (ApiMsg::NoSession, "the league has no open session"),
             (

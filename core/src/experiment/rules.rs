@@ -1,9 +1,19 @@
 //! The experiment's rules on receipt (spec §6.1, §6.3, §6.4, requirement 16): which forecast
 //! is a reader's first, when the session is closed, the order of the revision protocol's two
-//! calls and its arm, and whether a reader may be shown the council.
+//! calls and its arm, how many forecasts of one market a reader may send in a session, and
+//! whether a reader may be shown the council.
 
 use super::request::ApiError;
 use super::{Arm, Forecast, Group, Instant, OpenSession, Stage};
+
+/// Forecasts kept per reader, market and session; a further one is refused
+/// ([`ApiError::too_many_forecasts`]) and stores nothing. What the analysis reads of a market
+/// and session (spec §6.2-§6.4) is the reader's first `single` or `private` call, its first
+/// `private` call and the first `final` call after it, and the page shows the latest: a
+/// reader who follows either protocol needs at most three, and the rest leaves room to change
+/// one's mind while bounding what one identifier can make the store hold (12 markets times
+/// this, per session).
+pub const MAX_FORECASTS_PER_MARKET: usize = 10;
 
 /// What the store records for an accepted forecast besides the request.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,8 +27,9 @@ pub struct Accepted {
 
 /// Decides an incoming forecast of `stage` at `now` for the open session, given the
 /// identifier's earlier forecasts for the same market and session (`earlier`, any order) and
-/// one random byte for the arm. Refuses with `session_closed` at or after the reference time
-/// and with `bad_stage` for a `final` call without a `private` one before it.
+/// one random byte for the arm. Refuses with `session_closed` at or after the reference time,
+/// with `too_many_forecasts` when `earlier` holds [`MAX_FORECASTS_PER_MARKET`] already, and
+/// with `bad_stage` for a `final` call without a `private` one before it.
 pub fn accept(
     open: OpenSession,
     now: Instant,
@@ -28,6 +39,9 @@ pub fn accept(
 ) -> Result<Accepted, ApiError> {
     if now >= open.closes_at {
         return Err(ApiError::session_closed(open.closes_at));
+    }
+    if earlier.len() >= MAX_FORECASTS_PER_MARKET {
+        return Err(ApiError::too_many_forecasts());
     }
     let first = stage != Stage::Final
         && !earlier
@@ -143,6 +157,37 @@ mod tests {
                 arm: Some(Arm::Control)
             }
         );
+    }
+
+    #[test]
+    fn a_market_takes_a_bounded_number_of_forecasts_and_the_first_still_counts() {
+        let o = open();
+        let now = Instant(o.closes_at.0 - 1);
+        let mut earlier = vec![f(Stage::Single, true, None, 1)];
+        while earlier.len() < MAX_FORECASTS_PER_MARKET {
+            let a = accept(o, now, Stage::Single, &earlier, 0).unwrap();
+            assert!(!a.first);
+            earlier.push(f(Stage::Single, a.first, a.arm, earlier.len() as i64 + 1));
+        }
+        for stage in [Stage::Single, Stage::Private, Stage::Final] {
+            let e = accept(o, now, stage, &earlier, 0).unwrap_err();
+            assert_eq!(
+                (e.status, e.code, e.field),
+                (409, "too_many_forecasts", Some("market"))
+            );
+        }
+        // The revision protocol fits: its private and final calls after a change of mind.
+        let mut cell = vec![f(Stage::Single, true, None, 1)];
+        for _ in 0..MAX_FORECASTS_PER_MARKET - 3 {
+            cell.push(f(Stage::Single, false, None, 2));
+        }
+        let p = accept(o, now, Stage::Private, &cell, 1).unwrap();
+        cell.push(f(Stage::Private, p.first, p.arm, 3));
+        let fin = accept(o, now, Stage::Final, &cell, 0).unwrap();
+        assert_eq!(fin.arm, p.arm);
+        // A closed session says so first.
+        let e = accept(o, o.closes_at, Stage::Single, &earlier, 0).unwrap_err();
+        assert_eq!(e.code, "session_closed");
     }
 
     #[test]

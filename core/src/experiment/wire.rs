@@ -300,6 +300,10 @@ pub enum ApiMsg {
     RateLimited {
         seconds: u64,
     },
+    /// The reader already has `max` forecasts for the market in the session, the most kept.
+    TooManyForecasts {
+        max: u32,
+    },
     /// The league has no open session.
     NoSession,
     /// The forecast store failed; nothing was recorded.
@@ -353,6 +357,10 @@ impl fmt::Display for ApiMsg {
             ApiMsg::RateLimited { seconds } => write!(
                 f,
                 "too many requests from this address; retry in {seconds} s"
+            ),
+            ApiMsg::TooManyForecasts { max } => write!(
+                f,
+                "this reader already has {max} forecasts for this market in this session, the most kept; the first one counts"
             ),
             ApiMsg::NoSession => f.write_str("the league has no open session"),
             ApiMsg::StorageFailed => f.write_str("the forecast store failed; nothing was recorded"),

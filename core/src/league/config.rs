@@ -374,12 +374,16 @@ pub struct Experiment {
     /// A `postgres://` or `postgresql://` URL selecting PostgreSQL; None: SQLite in the league
     /// directory. It may hold a password, so it is never printed ([`fmt::Debug`] hides it).
     pub database_url: Option<String>,
+    /// The reverse proxies in front of `sealbook serve` whose `X-Forwarded-For` is read for
+    /// the API's limits ([`crate::experiment::client`]); empty: the header is never read.
+    pub trusted_proxies: Vec<std::net::IpAddr>,
 }
 
 impl fmt::Debug for Experiment {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Experiment")
             .field("database_url", &self.database_url.as_ref().map(|_| "(set)"))
+            .field("trusted_proxies", &self.trusted_proxies)
             .finish()
     }
 }
@@ -418,6 +422,7 @@ struct FileToml {
 #[serde(deny_unknown_fields)]
 struct ExperimentToml {
     database_url: Option<String>,
+    trusted_proxies: Option<Vec<String>>,
 }
 
 #[derive(Deserialize)]
@@ -1220,7 +1225,19 @@ impl LeagueConfig {
             None => Experiment::default(),
             Some(e) => {
                 let line = src.key_line(&e.span(), "database_url");
-                let database_url = e.into_inner().database_url.filter(|u| !u.is_empty());
+                let proxies_line = src.key_line(&e.span(), "trusted_proxies");
+                let e = e.into_inner();
+                let trusted_proxies = crate::experiment::client::parse_trusted(
+                    e.trusted_proxies.iter().flatten().map(String::as_str),
+                )
+                .map_err(|bad| {
+                    src.err(
+                        proxies_line,
+                        "experiment.trusted_proxies",
+                        format!("{bad:?} is not an IP address (name each proxy's address)"),
+                    )
+                })?;
+                let database_url = e.database_url.filter(|u| !u.is_empty());
                 if let Some(u) = &database_url {
                     if !DATABASE_URL_SCHEMES.iter().any(|s| u.starts_with(s)) {
                         // The value may hold a password: the message does not repeat it.
@@ -1231,7 +1248,10 @@ impl LeagueConfig {
                         ));
                     }
                 }
-                Experiment { database_url }
+                Experiment {
+                    database_url,
+                    trusted_proxies,
+                }
             }
         };
         Ok(LeagueConfig {
@@ -1375,7 +1395,9 @@ pub fn league_config_schema() -> serde_json::Value {
                 "description": "The reader experiment's records (spec §6); default: SQLite in the league directory (experiment.sqlite).",
                 "properties": {
                     "database_url": {"type": "string", "pattern": "^postgres(ql)?://",
-                        "description": "PostgreSQL for the experiment's records. The environment variable SEALBOOK_EXPERIMENT_DATABASE_URL, when set and not empty, wins over this key. The URL (and any password in it) is never written to a log line."}
+                        "description": "PostgreSQL for the experiment's records. The environment variable SEALBOOK_EXPERIMENT_DATABASE_URL, when set and not empty, wins over this key. The URL (and any password in it) is never written to a log line."},
+                    "trusted_proxies": {"type": "array", "items": {"type": "string"},
+                        "description": "The IP addresses of the reverse proxies in front of sealbook serve: a request from one of them counts against the rightmost X-Forwarded-For entry that is not one of them. Default: none, and X-Forwarded-For is never read."}
                 }
             }
         }
@@ -1443,6 +1465,33 @@ path = "prices.csv"
         assert!(!e.to_string().contains("s3cret-pw"), "{e}");
         let e = parse(&format!("{MINIMAL}\n[experiment]\nurl = \"x\"\n")).unwrap_err();
         assert!(e.field.starts_with("experiment"), "{}", e.field);
+    }
+
+    #[test]
+    fn the_experiment_trusted_proxies() {
+        assert!(parse(MINIMAL)
+            .unwrap()
+            .experiment
+            .trusted_proxies
+            .is_empty());
+        let c = parse(&format!(
+            "{MINIMAL}\n[experiment]\ntrusted_proxies = [\"127.0.0.1\", \"::1\"]\n"
+        ))
+        .unwrap();
+        let want: Vec<std::net::IpAddr> =
+            vec!["127.0.0.1".parse().unwrap(), "::1".parse().unwrap()];
+        assert_eq!(c.experiment.trusted_proxies, want);
+        let e = parse(&format!(
+            "{MINIMAL}\n[experiment]\n\ntrusted_proxies = [\"10.0.0.0/8\"]\n"
+        ))
+        .unwrap_err();
+        assert_eq!(e.field, "experiment.trusted_proxies");
+        assert_eq!(e.line, MINIMAL.lines().count() as u64 + 4);
+        assert!(
+            e.to_string()
+                .contains("\"10.0.0.0/8\" is not an IP address"),
+            "{e}"
+        );
     }
 
     #[test]

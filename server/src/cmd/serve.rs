@@ -57,6 +57,12 @@ pub struct Args {
     /// on by itself with --league and --demo).
     #[arg(long, requires = "data")]
     experiment: bool,
+    /// A reverse proxy in front of the server (an IP address; repeat for each): a request to
+    /// the experiment's API from one of them counts against the rightmost X-Forwarded-For
+    /// entry that is not one of them. Replaces `[experiment] trusted_proxies` of the
+    /// league's league.toml. Default: none, and X-Forwarded-For is never read.
+    #[arg(long = "trusted-proxy", value_name = "ADDR")]
+    trusted_proxies: Vec<String>,
     /// Static assets directory [default: <repo>/www].
     #[arg(long, value_name = "DIR")]
     www: Option<PathBuf>,
@@ -117,6 +123,8 @@ fn experiment(dir: &Path, args: &Args) -> Result<crate::experiment::Experiment, 
     let url = ex::database_url(dir)?;
     let store = ex::open_store(dir, url.as_deref())
         .map_err(|e| Unusable::new(format!("experiment store: {e}")))?;
+    let reader = ex::open_reader(dir, url.as_deref())
+        .map_err(|e| Unusable::new(format!("experiment store: {e}")))?;
     let mut limits = ex::privacy::Limits::default();
     for (var, limit) in [
         (ex::RATE_ENV, &mut limits.per_minute),
@@ -141,13 +149,16 @@ fn experiment(dir: &Path, args: &Args) -> Result<crate::experiment::Experiment, 
     let origin = std::env::var(ex::ALLOWED_ORIGIN_ENV)
         .ok()
         .filter(|o| !o.is_empty());
+    let trusted_proxies = ex::trusted_proxies(dir, &args.trusted_proxies)?;
     Ok(ex::Experiment::new(
         store,
+        reader,
         dir.to_path_buf(),
         args.demo,
         clock,
         limits,
         origin,
+        trusted_proxies,
     ))
 }
 

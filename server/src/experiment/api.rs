@@ -18,12 +18,18 @@ use serde::Serialize;
 use serde_json::Value;
 use std::net::IpAddr;
 
-/// An answer: status, body and, for 429, the seconds to wait.
+/// An answer: status, body, for 429 the seconds to wait, and for the stats the count of stored
+/// forecasts they cover (the [`FORECASTS_COVERED_HEADER`] header).
 pub struct Answer {
     pub status: u16,
     pub body: Value,
     pub retry_after: Option<u64>,
+    pub forecasts_covered: Option<usize>,
 }
+
+/// The header of `GET /api/experiment/stats` that says how many stored forecasts the analysis
+/// covers: every forecast acknowledged before the request, at least.
+pub const FORECASTS_COVERED_HEADER: &str = "x-experiment-forecasts";
 
 impl From<ApiError> for Answer {
     fn from(e: ApiError) -> Answer {
@@ -31,6 +37,7 @@ impl From<ApiError> for Answer {
             status: e.status,
             body: json_of(&e.to_doc()),
             retry_after: e.retry_after,
+            forecasts_covered: None,
         }
     }
 }
@@ -45,6 +52,7 @@ fn ok<T: Serialize>(status: u16, body: &T) -> Answer {
         status,
         body: json_of(body),
         retry_after: None,
+        forecasts_covered: None,
     }
 }
 
@@ -295,8 +303,14 @@ fn display(
     }
 }
 
+/// The analysis from the stats cache (never through the store's writer), with the count of
+/// stored forecasts it covers.
 async fn stats(ex: &Experiment, now: Instant) -> Result<Answer, Answer> {
-    let data = ex.store.run(|tx| tx.all()).await.map_err(storage_failed)?;
-    let a = ex.analysis(data, now);
-    Ok(ok(200, &a))
+    let c = ex.stats.get(ex.book(), now).await.map_err(storage_failed)?;
+    Ok(Answer {
+        status: 200,
+        body: c.body.clone(),
+        retry_after: None,
+        forecasts_covered: Some(c.forecasts),
+    })
 }

@@ -7,6 +7,7 @@ pub mod api;
 pub mod postgres;
 pub mod privacy;
 pub mod sqlite;
+pub mod stats;
 pub mod store;
 #[cfg(test)]
 mod store_tests;
@@ -52,6 +53,31 @@ pub fn database_url(dir: &Path) -> Result<Option<String>, crate::outcome::Unusab
         .database_url)
 }
 
+/// The reverse proxies whose `X-Forwarded-For` the API reads for its limits
+/// (`sealbook_core::experiment::client`): the `--trusted-proxy` values when any is given,
+/// else `[experiment] trusted_proxies` of `dir/league.toml` when the directory has one, else
+/// none. A value that is not an IP address is an error naming the flag or the file's line.
+pub fn trusted_proxies(
+    dir: &Path,
+    flags: &[String],
+) -> Result<Vec<std::net::IpAddr>, crate::outcome::Unusable> {
+    use sealbook_core::experiment::client::parse_trusted;
+    if !flags.is_empty() {
+        return parse_trusted(flags.iter().map(String::as_str)).map_err(|bad| {
+            crate::outcome::Unusable::new(format!(
+                "{bad:?} is not an IP address (name each proxy's address)"
+            ))
+            .field("--trusted-proxy")
+        });
+    }
+    if !dir.join(crate::cmd::league::init::CONFIG_FILE).exists() {
+        return Ok(Vec::new());
+    }
+    Ok(crate::cmd::league::read_config(dir)?
+        .experiment
+        .trusted_proxies)
+}
+
 /// `message` with the password of `url`'s user information (`scheme://user:password@host`)
 /// replaced, so that a database error quoting its connection string cannot put the password in
 /// a log line.
@@ -86,6 +112,22 @@ pub fn open_store(dir: &Path, url: Option<&str>) -> Result<Store, StoreError> {
             Box::new(sqlite::Sqlite::open(&dir.join(sqlite::FILE))?),
             "sqlite",
         )),
+    }
+}
+
+/// A second connection to the store [`open_store`] opened, for the stats thread
+/// ([`stats::StatsCache`]): its records are read there, never on the writer's connection.
+pub fn open_reader(
+    dir: &Path,
+    url: Option<&str>,
+) -> Result<Box<dyn store::Connection>, StoreError> {
+    match url {
+        Some(u) => postgres::Postgres::connect(u)
+            .map(|pg| Box::new(pg) as Box<dyn store::Connection>)
+            .map_err(|e| StoreError(redact(u, &e.0))),
+        None => Ok(Box::new(sqlite::Sqlite::open_reader(
+            &dir.join(sqlite::FILE),
+        )?)),
     }
 }
 
@@ -156,30 +198,41 @@ struct BookCache {
 /// The experiment as `sealbook serve` runs it.
 pub struct Experiment {
     pub store: Store,
+    /// `/api/experiment/stats`, computed off the store's writer thread.
+    pub stats: stats::StatsCache,
     pub demo: bool,
     pub dir: PathBuf,
     pub clock: Clock,
     pub privacy: privacy::Privacy,
     pub allowed_origin: Option<String>,
+    /// The reverse proxies whose `X-Forwarded-For` is read for the limits (empty: never).
+    pub trusted_proxies: Vec<std::net::IpAddr>,
     book: Mutex<Option<BookCache>>,
 }
 
 impl Experiment {
+    /// The experiment over `store`, with `reader` (a second connection to it,
+    /// [`open_reader`]) for the stats.
+    #[allow(clippy::too_many_arguments)]
     pub fn new(
         store: Store,
+        reader: Box<dyn store::Connection>,
         dir: PathBuf,
         demo: bool,
         clock: Clock,
         limits: privacy::Limits,
         allowed_origin: Option<String>,
+        trusted_proxies: Vec<std::net::IpAddr>,
     ) -> Experiment {
         Experiment {
+            stats: stats::StatsCache::start(reader, store.commits(), Box::new(stats_answer)),
             store,
             demo,
             dir,
             clock,
             privacy: privacy::Privacy::new(limits),
             allowed_origin,
+            trusted_proxies,
             book: Mutex::new(None),
         }
     }
@@ -208,16 +261,22 @@ impl Experiment {
         });
         view
     }
+}
 
-    /// The analysis of everything stored with the book as it stood at `now` (the same
-    /// figures as `sealbook experiment stats` once every session in it has closed).
-    pub fn analysis(
-        &self,
-        data: sealbook_core::experiment::analysis::Dataset,
-        now: Instant,
-    ) -> Analysis {
-        analysis_with_book(data, &self.book(), AsOf::At(now))
-    }
+/// The stats' answer: the analysis of everything stored with the book as it stood at `now`
+/// (the same figures as `sealbook experiment stats` once every session in it has closed), and
+/// the instant until which it holds for the same records and book.
+pub fn stats_answer(
+    data: sealbook_core::experiment::analysis::Dataset,
+    book: &BookView,
+    now: Instant,
+) -> (serde_json::Value, Option<Instant>) {
+    let until = sealbook_core::experiment::analysis::analysis_known_until(&data, &book.lines, now);
+    let analysis = analysis_with_book(data, book, AsOf::At(now));
+    (
+        serde_json::to_value(&analysis).expect("plain fields"),
+        until,
+    )
 }
 
 /// Decides and stores one forecast in `tx` (spec §6.3, §6.4): the reader's row locked, its

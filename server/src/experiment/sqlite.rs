@@ -88,6 +88,17 @@ impl Sqlite {
     }
 }
 
+impl Sqlite {
+    /// A second connection to the database at `path`, which [`Sqlite::open`] made, for reading
+    /// beside the writer (`query_only`; in WAL mode a reader neither waits for the writer nor
+    /// holds it up).
+    pub fn open_reader(path: &Path) -> Result<Sqlite, StoreError> {
+        let conn = rusqlite::Connection::open(path)?;
+        conn.execute_batch("PRAGMA query_only=ON; PRAGMA busy_timeout=5000;")?;
+        Ok(Sqlite { conn })
+    }
+}
+
 impl Connection for Sqlite {
     fn batch(&mut self, f: &mut dyn FnMut(&mut dyn Tx)) -> Result<(), StoreError> {
         let tx = self.conn.transaction()?;

@@ -11,7 +11,8 @@ use sealbook_core::experiment::{
     Arm, Direction, Forecast, Group, Peek, Reader, ReaderId, Stage, Visit,
 };
 use std::fmt;
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{mpsc, Arc};
 
 /// A storage failure (the database's own message).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -68,9 +69,23 @@ type Job = Box<dyn FnOnce(&mut dyn Tx) -> Done + Send>;
 /// Operations per transaction at most: a bound on how long the first request of a group waits.
 const MAX_GROUP: usize = 1024;
 
+/// How many groups the writer thread has committed, counted after each commit and before its
+/// operations are answered: a count read after an operation was answered includes it. A
+/// reader on another connection that reads the count first and then the records has every
+/// write up to that count ([`super::stats`]).
+#[derive(Clone, Debug, Default)]
+pub struct Commits(Arc<AtomicU64>);
+
+impl Commits {
+    pub fn count(&self) -> u64 {
+        self.0.load(Ordering::SeqCst)
+    }
+}
+
 /// The experiment's store: a writer thread over one connection.
 pub struct Store {
     jobs: mpsc::Sender<Job>,
+    commits: Commits,
     /// `sqlite` or `postgresql`.
     pub backend: &'static str,
 }
@@ -79,6 +94,8 @@ impl Store {
     /// Runs `conn` on its own thread until the store is dropped.
     pub fn start(mut conn: Box<dyn Connection>, backend: &'static str) -> Store {
         let (tx, rx) = mpsc::channel::<Job>();
+        let commits = Commits::default();
+        let counted = commits.clone();
         std::thread::Builder::new()
             .name(format!("experiment-{backend}"))
             .spawn(move || {
@@ -97,13 +114,25 @@ impl Store {
                             done.push(job(tx));
                         }
                     });
+                    if r.is_ok() {
+                        counted.0.fetch_add(1, Ordering::SeqCst);
+                    }
                     for d in done {
                         d(r.clone());
                     }
                 }
             })
             .expect("spawn the experiment store's thread");
-        Store { jobs: tx, backend }
+        Store {
+            jobs: tx,
+            commits,
+            backend,
+        }
+    }
+
+    /// The count of committed groups ([`Commits`]).
+    pub fn commits(&self) -> Commits {
+        self.commits.clone()
     }
 
     fn submit<T: Send + 'static>(

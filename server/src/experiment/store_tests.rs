@@ -8,6 +8,7 @@ use super::store::Store;
 use super::{decide_forecast, open_store};
 use sealbook_core::calendar::{reference_cut, Date, Instant};
 use sealbook_core::experiment::request::ForecastRequest;
+use sealbook_core::experiment::rules::MAX_FORECASTS_PER_MARKET;
 use sealbook_core::experiment::{
     Direction, Group, OpenSession, Peek, Reader, ReaderId, Stage, Visit,
 };
@@ -63,25 +64,31 @@ fn suite(store: &Store) {
         .run_blocking(move |tx| tx.insert_reader(&dup))
         .is_err());
 
-    // The first-forecast rule, decided in the store: many concurrent calls, one first.
+    // The first-forecast rule and the bound on repeats, decided in the store: more concurrent
+    // calls than a market keeps; one first, the bound's worth stored, the rest refused.
     let now = Instant(open().closes_at.0 - 60_000_000);
+    let refused = std::sync::atomic::AtomicUsize::new(0);
     std::thread::scope(|s| {
-        for _ in 0..8 {
+        for _ in 0..MAX_FORECASTS_PER_MARKET + 4 {
             s.spawn(|| {
                 let req = request(&a, "SPX", Stage::Single);
-                store
+                let r = store
                     .run_blocking(move |tx| decide_forecast(tx, req, open(), now, 0))
-                    .unwrap()
                     .unwrap();
+                if let Err(e) = r {
+                    assert_eq!((e.status, e.code), (409, "too_many_forecasts"));
+                    refused.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                }
             });
         }
     });
+    assert_eq!(refused.into_inner(), 4);
     let id = a.reader.clone();
     let session = open().session;
     let fs = store
         .run_blocking(move |tx| tx.forecasts(&id, session))
         .unwrap();
-    assert_eq!(fs.len(), 8);
+    assert_eq!(fs.len(), MAX_FORECASTS_PER_MARKET);
     assert_eq!(fs.iter().filter(|f| f.first).count(), 1);
     assert!(fs[0].first, "receipt order");
     assert_eq!(
@@ -148,9 +155,9 @@ fn suite(store: &Store) {
     // Everything back, as stored.
     let all = store.run_blocking(|tx| tx.all()).unwrap();
     assert_eq!(all.readers, vec![a, b]);
-    assert_eq!(all.forecasts.len(), 10);
-    assert_eq!(all.forecasts[8], p);
-    assert_eq!(all.forecasts[9], f);
+    assert_eq!(all.forecasts.len(), MAX_FORECASTS_PER_MARKET + 2);
+    assert_eq!(all.forecasts[MAX_FORECASTS_PER_MARKET], p);
+    assert_eq!(all.forecasts[MAX_FORECASTS_PER_MARKET + 1], f);
     assert_eq!(all.peeks, vec![pk]);
     assert_eq!(all.visits, vec![v]);
 }
@@ -167,7 +174,7 @@ fn sqlite_backend() {
     let store = open_store(dir.path(), None).unwrap();
     assert_eq!(
         store.run_blocking(|tx| tx.all()).unwrap().forecasts.len(),
-        10
+        MAX_FORECASTS_PER_MARKET + 2
     );
     let conn = rusqlite::Connection::open(dir.path().join(super::sqlite::FILE)).unwrap();
     let mode: String = conn
@@ -196,7 +203,7 @@ fn postgresql_backend() {
     let store = open_store(unused, Some(&pg.url())).unwrap();
     assert_eq!(
         store.run_blocking(|tx| tx.all()).unwrap().forecasts.len(),
-        10
+        MAX_FORECASTS_PER_MARKET + 2
     );
 }
 

@@ -291,6 +291,15 @@ async fn experiment(
         .map(str::to_string);
     let method = req.method().as_str().to_string();
     let query = req.uri().query().map(str::to_string);
+    // The address the limits count: the peer, or behind a trusted proxy the client it names.
+    let forwarded: Vec<&str> = req
+        .headers()
+        .get_all("x-forwarded-for")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .collect();
+    let client =
+        sealbook_core::experiment::client::client_address(peer, &forwarded, &ex.trusted_proxies);
     let json_body = sealbook_core::experiment::request::is_json_content_type(
         req.headers()
             .get(header::CONTENT_TYPE)
@@ -306,12 +315,14 @@ async fn experiment(
             status: rq::UNSUPPORTED_MEDIA_TYPE,
             body: serde_json::to_value(rq::unsupported_media_type_doc()).expect("plain fields"),
             retry_after: None,
+            forecasts_covered: None,
         }
     } else if method == "OPTIONS" {
         crate::experiment::api::Answer {
             status: 204,
             body: serde_json::Value::Null,
             retry_after: None,
+            forecasts_covered: None,
         }
     } else {
         let declared = req
@@ -331,7 +342,7 @@ async fn experiment(
         };
         match body {
             Ok(b) => {
-                crate::experiment::api::handle(ex, &method, op, query.as_deref(), &b, peer).await
+                crate::experiment::api::handle(ex, &method, op, query.as_deref(), &b, client).await
             }
             Err(n) => ApiError::body_too_large(n).into(),
         }
@@ -349,6 +360,9 @@ async fn experiment(
     }
     if let Some(s) = answer.retry_after {
         b = b.header(header::RETRY_AFTER, s);
+    }
+    if let Some(n) = answer.forecasts_covered {
+        b = b.header(crate::experiment::api::FORECASTS_COVERED_HEADER, n);
     }
     if status == StatusCode::NO_CONTENT {
         return b.body(empty()).expect("valid response");

@@ -329,6 +329,7 @@ catalog! {
     ApiBadConfidence { en: "confidence must be an integer percent from {min} to {max}", zh: "信心必须是 {min} 到 {max} 之间的整数百分比", ar: "يجب أن تكون الثقة نسبة مئوية صحيحة من {min} إلى {max}", }
     ApiBadStage { en: "stage must be \"single\", \"private\" or \"final\"", zh: "阶段必须是 \"single\"、\"private\" 或 \"final\"", ar: "يجب أن تكون المرحلة \u{2066}\"single\"\u{2069} أو \u{2066}\"private\"\u{2069} أو \u{2066}\"final\"\u{2069}", }
     ApiFinalWithoutPrivate { en: "a final forecast needs a private forecast for the same market and session first", zh: "最终预测需要先有同一市场、同一会话的私下预测", ar: "يحتاج التوقع النهائي أولًا إلى توقع خاص للسوق نفسه والجلسة نفسها", }
+    ApiTooManyForecasts { en: "this reader already has {max} forecasts for this market in this session, the most kept; the first one counts", zh: "此读者在本会话中对该市场已有 {max} 个预测，已达保存上限；只有第一个计入", ar: "لدى هذا القارئ بالفعل {max} توقعات لهذا السوق في هذه الجلسة، وهو أقصى ما يُحفظ؛ الأول وحده يُحتسب", }
     ApiRateLimited { en: "too many requests from this address; retry in {seconds} s", zh: "来自此地址的请求过多；请在 {seconds} 秒后重试", ar: "طلبات كثيرة جدًا من هذا العنوان؛ أعد المحاولة بعد {seconds} ثانية", }
     ApiNoSession { en: "the league has no open session", zh: "联赛没有开放的会话", ar: "لا جلسة مفتوحة في الدوري", }
     ApiStorageFailed { en: "the forecast store failed; nothing was recorded", zh: "预测存储失败；没有记录任何内容", ar: "فشل مخزن التوقعات؛ لم يُسجَّل شيء", }

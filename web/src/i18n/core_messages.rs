@@ -157,6 +157,7 @@ pub fn api(m: &ApiMsg) -> String {
         ApiMsg::BadStage => tr(M::ApiBadStage, &[]),
         ApiMsg::FinalWithoutPrivate => tr(M::ApiFinalWithoutPrivate, &[]),
         ApiMsg::RateLimited { seconds } => tr(M::ApiRateLimited, &[("seconds", seconds)]),
+        ApiMsg::TooManyForecasts { max } => tr(M::ApiTooManyForecasts, &[("max", max)]),
         ApiMsg::NoSession => tr(M::ApiNoSession, &[]),
         ApiMsg::StorageFailed => tr(M::ApiStorageFailed, &[]),
         ApiMsg::NotFound => tr(M::ApiNotFound, &[]),
