@@ -240,7 +240,7 @@ pub enum CheckMsg {
         pinned: String,
     },
 
-    // --- Rekor entries (core/src/rekor.rs) ---
+    // --- Rekor entries (core/src/rekor/) ---
     BodyOk {
         kind: String,
         version: String,
