@@ -125,6 +125,49 @@ fn get_u64(o: &serde_json::Value, field: &str) -> Result<u64, EntryError> {
         .map_or_else(|| eerr(field, "expected a non-negative integer"), Ok)
 }
 
+impl InclusionProof {
+    /// `verification.inclusionProof` of an entry: at most [`MAX_PROOF_HASHES`] hashes.
+    fn parse(p: &serde_json::Value) -> Result<InclusionProof, EntryError> {
+        let f = "verification.inclusionProof";
+        let hashes_v = get(p, &format!("{f}.hashes"))?
+            .as_array()
+            .map_or_else(|| eerr(&format!("{f}.hashes"), "expected an array"), Ok)?;
+        if hashes_v.len() > MAX_PROOF_HASHES {
+            return eerr(
+                &format!("{f}.hashes"),
+                format!("{} hashes; at most {MAX_PROOF_HASHES}", hashes_v.len()),
+            );
+        }
+        let hashes = hashes_v
+            .iter()
+            .enumerate()
+            .map(|(i, h)| {
+                let field = format!("{f}.hashes[{i}]");
+                h.as_str()
+                    .map_or_else(|| eerr(&field, "expected a string"), |s| hash32(&field, s))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let checkpoint = match p.get("checkpoint") {
+            None => None,
+            Some(c) => Some(
+                c.as_str()
+                    .map_or_else(|| eerr(&format!("{f}.checkpoint"), "expected a string"), Ok)?
+                    .to_string(),
+            ),
+        };
+        Ok(InclusionProof {
+            log_index: get_u64(p, &format!("{f}.logIndex"))?,
+            tree_size: get_u64(p, &format!("{f}.treeSize"))?,
+            root_hash: hash32(
+                &format!("{f}.rootHash"),
+                get_str(p, &format!("{f}.rootHash"))?,
+            )?,
+            hashes,
+            checkpoint,
+        })
+    }
+}
+
 impl LogEntry {
     /// Parses the API JSON (`{uuid: entry}` or the entry itself).
     pub fn parse(json: &[u8]) -> Result<LogEntry, EntryError> {
@@ -173,48 +216,7 @@ impl LogEntry {
                 signed_entry_timestamp = Some(b64("verification.signedEntryTimestamp", s)?);
             }
             if let Some(p) = ver.get("inclusionProof") {
-                let f = "verification.inclusionProof";
-                let hashes_v = get(p, &format!("{f}.hashes"))?
-                    .as_array()
-                    .map_or_else(|| eerr(&format!("{f}.hashes"), "expected an array"), Ok)?;
-                if hashes_v.len() > MAX_PROOF_HASHES {
-                    return eerr(
-                        &format!("{f}.hashes"),
-                        format!("{} hashes; at most {MAX_PROOF_HASHES}", hashes_v.len()),
-                    );
-                }
-                let hashes = hashes_v
-                    .iter()
-                    .enumerate()
-                    .map(|(i, h)| {
-                        let field = format!("{f}.hashes[{i}]");
-                        h.as_str().map_or_else(
-                            || eerr(&field, "expected a string"),
-                            |s| hash32(&field, s),
-                        )
-                    })
-                    .collect::<Result<Vec<_>, _>>()?;
-                let checkpoint = match p.get("checkpoint") {
-                    None => None,
-                    Some(c) => Some(
-                        c.as_str()
-                            .map_or_else(
-                                || eerr(&format!("{f}.checkpoint"), "expected a string"),
-                                Ok,
-                            )?
-                            .to_string(),
-                    ),
-                };
-                inclusion_proof = Some(InclusionProof {
-                    log_index: get_u64(p, &format!("{f}.logIndex"))?,
-                    tree_size: get_u64(p, &format!("{f}.treeSize"))?,
-                    root_hash: hash32(
-                        &format!("{f}.rootHash"),
-                        get_str(p, &format!("{f}.rootHash"))?,
-                    )?,
-                    hashes,
-                    checkpoint,
-                });
+                inclusion_proof = Some(InclusionProof::parse(p)?);
             }
         }
         Ok(LogEntry {
