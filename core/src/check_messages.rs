@@ -57,7 +57,7 @@ impl fmt::Display for EssBinding {
 /// `tsp::response::check` and `rekor::check`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum CheckMsg {
-    // --- RFC 3161 tokens (core/src/tsp/response.rs) ---
+    // --- RFC 3161 tokens (core/src/tsp/response/) ---
     /// PKIStatusInfo (RFC 3161 §2.4.2): the status name and number, the authority's free
     /// texts, the failInfo bits set, and whether the response holds no token though refused.
     Status {
@@ -240,7 +240,7 @@ pub enum CheckMsg {
         pinned: String,
     },
 
-    // --- Rekor entries (core/src/rekor.rs) ---
+    // --- Rekor entries (core/src/rekor/) ---
     BodyOk {
         kind: String,
         version: String,

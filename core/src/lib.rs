@@ -7,6 +7,8 @@
 //!
 //! The modules, from the sealed book outward to what is scored from it:
 
+#![forbid(unsafe_code)]
+
 // The sealed record and what anchors it outside the operator.
 /// The sealed book: canonical JSON, seal and link, the writer, chain verification, stamped lists.
 pub mod book;

@@ -738,6 +738,7 @@ fn lock_holder(_: &File) -> Option<u32> {
 fn try_lock_exclusive(f: &File) -> std::io::Result<()> {
     use std::os::unix::io::AsRawFd;
     // SAFETY: flock on a descriptor this function borrows; no memory is passed.
+    #[allow(unsafe_code)]
     let r = unsafe { libc::flock(f.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) };
     if r == 0 {
         Ok(())

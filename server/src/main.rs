@@ -4,6 +4,9 @@
 //! Exit codes (ARCHITECTURE.md, Conventions): 0 everything held, 1 a verification failed,
 //! 2 an input was unusable (missing or unreadable file, unparsable input, bad arguments).
 
+// Every `unsafe` block is a libc call allowed where it is, with its SAFETY comment.
+#![deny(unsafe_code)]
+
 mod anchor;
 mod calendar_server_client;
 mod cmd;
@@ -40,6 +43,7 @@ fn main() {
     // print; a command-line tool should just stop, as `cat` does. Commands that talk to
     // children ignore it again below, once the command is known.
     #[cfg(unix)]
+    #[allow(unsafe_code)]
     // SAFETY: setting a signal disposition to the default before any thread is started.
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
@@ -75,6 +79,7 @@ fn main() {
         // A broken pipe to a child is that child's failure (an error of the write), never
         // the end of the process.
         // SAFETY: setting a signal disposition before the command starts any thread.
+        #[allow(unsafe_code)]
         unsafe {
             libc::signal(libc::SIGPIPE, libc::SIG_IGN);
         }

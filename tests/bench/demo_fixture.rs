@@ -1,6 +1,8 @@
 //! `demo-fixture DIR`: writes the fixed three-session fixture league
 //! ([`sealbook_tests::demo_fixture`]) into DIR, for the browser tests.
 
+#![forbid(unsafe_code)]
+
 fn main() {
     let Some(dir) = std::env::args_os().nth(1) else {
         eprintln!("usage: demo-fixture DIR");

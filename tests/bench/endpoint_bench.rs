@@ -3,6 +3,8 @@
 //! `endpoint-bench <stats.json> [runs]` prints the best time in seconds. Used by
 //! tests/bench/season.sh beside the numpy script's own clock on the same step.
 
+#![forbid(unsafe_code)]
+
 use sealbook_core::stats::endpoint::primary_endpoint;
 
 fn main() {

@@ -8,6 +8,8 @@
 //!
 //! `experiment-load --addr 127.0.0.1:PORT --session 2026-12-03 [--readers 10000] [--threads 32]`
 
+#![forbid(unsafe_code)]
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::sync::atomic::{AtomicUsize, Ordering};

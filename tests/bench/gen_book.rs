@@ -5,6 +5,8 @@
 //! form: `\uXXXX` escapes, reversed key order, a shadowed duplicate key, other whitespace,
 //! floats in exponent form with a trailing zero, `5.00e-1`; the same values, so the same seals).
 
+#![forbid(unsafe_code)]
+
 use sealbook_core::book::canon;
 use sealbook_core::book::writer::BookWriter;
 use sealbook_tests::{book_gen, json_text, rng::Rng};

@@ -7,6 +7,8 @@
 //! Usage: ots_bench <out-dir> [wide-fork-attestations] [wide-fork-appends] (default 150,000
 //! and 50,000: the listing stays under `evaluate::MAX_LISTING_BYTES`).
 
+#![forbid(unsafe_code)]
+
 use sealbook_core::ots::evaluate::attestations;
 use sealbook_core::ots::DetachedTimestampFile;
 use std::time::{Duration, Instant};

@@ -10,6 +10,8 @@
 //! - [`fake_http`]: the fake HTTP server on 127.0.0.1 (model endpoints, calendars, authorities)
 //! - [`experiment_gen`]: generated reader-experiment datasets
 
+#![forbid(unsafe_code)]
+
 use std::path::PathBuf;
 use std::process::Command;
 

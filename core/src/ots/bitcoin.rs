@@ -9,6 +9,7 @@ use crate::hex;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::cmp::Ordering;
+use std::collections::BTreeMap;
 use std::fmt;
 
 /// Main-net proof-of-work limit in compact form (the target of difficulty 1).
@@ -511,7 +512,6 @@ fn analyze_within(
     input: &[LabelledHeader],
     limit_bits: u32,
 ) -> Result<HeaderAnalysis, HeaderError> {
-    use std::collections::BTreeMap;
     if input.is_empty() {
         return Err(HeaderError {
             index: 0,
@@ -528,34 +528,252 @@ fn analyze_within(
     }
     let mut errors = Vec::new();
     let mut notes = Vec::new();
-    let hashes: Vec<[u8; 32]> = input.iter().map(|l| l.header.hash()).collect();
-    let mut by_hash: BTreeMap<[u8; 32], usize> = BTreeMap::new();
-    for (i, h) in hashes.iter().enumerate() {
-        if let Some(&j) = by_hash.get(h) {
-            notes.push(NoteMsg::Repeats {
-                header: i,
-                first: j,
-            });
-        } else {
-            by_hash.insert(*h, i);
-        }
-    }
-    let n = input.len();
-    let live: Vec<bool> = (0..n).map(|i| by_hash[&hashes[i]] == i).collect();
-    let parent: Vec<Option<usize>> = (0..n)
-        .map(|i| {
-            live[i]
-                .then(|| by_hash.get(&input[i].header.prev_block).copied())
-                .flatten()
-        })
+    let graph = HeaderGraph::link(input, &mut notes);
+    let work = proof_of_work(input, &graph.live, limit_bits, &mut errors);
+    let height = graph.heights(input, &mut errors);
+    let facts = header_facts(input, &graph, &work, &height, &mut errors);
+    let retargets = check_retargets(input, &graph, &height, limit_bits, &mut errors, &mut notes);
+    let best = graph.heaviest_runs(&work);
+    let forks = graph.forks(&facts, &height, &best);
+    let roots: Vec<usize> = graph
+        .order
+        .iter()
+        .copied()
+        .filter(|&i| graph.parent[i].is_none())
         .collect();
-    let mut children: Vec<Vec<usize>> = vec![Vec::new(); n];
-    for (i, p) in parent.iter().enumerate() {
-        if let Some(p) = *p {
-            children[p].push(i);
+    let best_first = roots
+        .iter()
+        .copied()
+        .max_by(|&a, &b| best[a].work.cmp(&best[b].work).then(b.cmp(&a)))
+        .ok_or(HeaderError {
+            index: 0,
+            message: HeaderMsg::Cycle,
+        })?;
+    let heaviest = best[best_first];
+    let links = graph.parent.iter().filter(|p| p.is_some()).count();
+    let pow_ok = work
+        .iter()
+        .enumerate()
+        .filter(|(i, w)| graph.live[*i] && w.is_some())
+        .count();
+    let mut findings = vec![Finding::Counts {
+        headers: graph.n,
+        pow_ok,
+        linked: links,
+        runs: roots.len(),
+    }];
+    findings.extend(conclusions(
+        &graph, &facts, &height, best_first, heaviest, &retargets, &forks,
+    ));
+    Ok(HeaderAnalysis {
+        ok: errors.is_empty(),
+        count: graph.n,
+        links,
+        headers: facts,
+        best_first,
+        best_tip: heaviest.tip,
+        best_length: heaviest.length,
+        best_work: heaviest.work.to_hex(),
+        retargets,
+        forks,
+        errors,
+        notes,
+        findings,
+    })
+}
+
+/// The supplied headers linked by previous-block hash: a forest, since links follow hashes.
+struct HeaderGraph {
+    n: usize,
+    /// The first copy of each header; later duplicates are not live.
+    live: Vec<bool>,
+    /// Index of the supplied header each one builds on.
+    parent: Vec<Option<usize>>,
+    children: Vec<Vec<usize>>,
+    /// Roots first, then children: every live header once.
+    order: Vec<usize>,
+}
+
+/// The heaviest run of headers from one header down its children.
+#[derive(Clone, Copy)]
+struct Run {
+    /// Its total work, the first header's own included.
+    work: U256,
+    length: usize,
+    tip: usize,
+}
+
+impl HeaderGraph {
+    /// Links each header to its parent; a repeated header is noted and counts once.
+    fn link(input: &[LabelledHeader], notes: &mut Vec<NoteMsg>) -> HeaderGraph {
+        let hashes: Vec<[u8; 32]> = input.iter().map(|l| l.header.hash()).collect();
+        let mut by_hash: BTreeMap<[u8; 32], usize> = BTreeMap::new();
+        for (i, h) in hashes.iter().enumerate() {
+            if let Some(&j) = by_hash.get(h) {
+                notes.push(NoteMsg::Repeats {
+                    header: i,
+                    first: j,
+                });
+            } else {
+                by_hash.insert(*h, i);
+            }
+        }
+        let n = input.len();
+        let live: Vec<bool> = (0..n).map(|i| by_hash[&hashes[i]] == i).collect();
+        let parent: Vec<Option<usize>> = (0..n)
+            .map(|i| {
+                live[i]
+                    .then(|| by_hash.get(&input[i].header.prev_block).copied())
+                    .flatten()
+            })
+            .collect();
+        let mut children: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for (i, p) in parent.iter().enumerate() {
+            if let Some(p) = *p {
+                children[p].push(i);
+            }
+        }
+        let mut order: Vec<usize> = (0..n).filter(|&i| live[i] && parent[i].is_none()).collect();
+        let mut k = 0;
+        while k < order.len() {
+            let i = order[k];
+            order.extend(children[i].iter().copied());
+            k += 1;
+        }
+        HeaderGraph {
+            n,
+            live,
+            parent,
+            children,
+            order,
         }
     }
-    let work: Vec<Option<U256>> = input
+
+    /// Heights from the labels, carried along links both ways; a link whose heights do not
+    /// differ by one is an error.
+    fn heights(&self, input: &[LabelledHeader], errors: &mut Vec<HeaderError>) -> Vec<Option<u64>> {
+        let parent = &self.parent;
+        let mut height: Vec<Option<u64>> = vec![None; self.n];
+        for &i in &self.order {
+            if let Some(h) = input[i].height {
+                height[i] = Some(h);
+            }
+        }
+        for _ in 0..2 {
+            for &i in &self.order {
+                if let (Some(p), None) = (parent[i], height[i]) {
+                    height[i] = height[p].map(|h| h + 1);
+                }
+            }
+            for &i in self.order.iter().rev() {
+                if let (Some(p), Some(h)) = (parent[i], height[i]) {
+                    if height[p].is_none() && h > 0 {
+                        height[p] = Some(h - 1);
+                    }
+                }
+            }
+        }
+        for &i in &self.order {
+            let Some(p) = parent[i] else { continue };
+            if let (Some(h), Some(hp)) = (height[i], height[p]) {
+                if h != hp + 1 {
+                    errors.push(HeaderError {
+                        index: i,
+                        message: HeaderMsg::HeightMismatch {
+                            height: h,
+                            parent: p,
+                            parent_height: hp,
+                        },
+                    });
+                }
+            }
+        }
+        height
+    }
+
+    /// The times of the `k` ancestors of header `i`, nearest first, if all were supplied.
+    fn ancestor_times(&self, input: &[LabelledHeader], i: usize, k: usize) -> Option<Vec<u32>> {
+        let mut t = Vec::with_capacity(k);
+        let mut at = self.parent[i];
+        while t.len() < k {
+            let a = at?;
+            t.push(input[a].header.time);
+            at = self.parent[a];
+        }
+        Some(t)
+    }
+
+    /// The heaviest run below each header (its own work included), children before parents.
+    fn heaviest_runs(&self, work: &[Option<U256>]) -> Vec<Run> {
+        let mut best: Vec<Run> = (0..self.n)
+            .map(|i| Run {
+                work: work[i].unwrap_or(U256::ZERO),
+                length: 1,
+                tip: i,
+            })
+            .collect();
+        for &i in self.order.iter().rev() {
+            let mut top: Option<Run> = None;
+            for &c in &self.children[i] {
+                if top.is_none_or(|t| best[c].work > t.work) {
+                    top = Some(best[c]);
+                }
+            }
+            if let Some(t) = top {
+                best[i] = Run {
+                    work: best[i].work.add(&t.work),
+                    length: t.length + 1,
+                    tip: t.tip,
+                };
+            }
+        }
+        best
+    }
+
+    /// Every header with two or more children, each branch with its heaviest run, and the
+    /// branch on the heavier run when the work decides it.
+    fn forks(&self, facts: &[HeaderFacts], height: &[Option<u64>], best: &[Run]) -> Vec<Fork> {
+        let mut forks = Vec::new();
+        for &i in &self.order {
+            let children = &self.children[i];
+            if children.len() < 2 {
+                continue;
+            }
+            let branches: Vec<ForkBranch> = children
+                .iter()
+                .map(|&c| ForkBranch {
+                    hash: facts[c].hash.clone(),
+                    length: best[c].length,
+                    work: best[c].work.to_hex(),
+                    tip: facts[best[c].tip].hash.clone(),
+                })
+                .collect();
+            let top = children.iter().map(|&c| best[c].work).max().expect("two");
+            let heaviest: Vec<usize> = children
+                .iter()
+                .copied()
+                .filter(|&c| best[c].work == top)
+                .collect();
+            forks.push(Fork {
+                parent: facts[i].hash.clone(),
+                parent_height: height[i],
+                branches,
+                heavier: (heaviest.len() == 1).then(|| facts[heaviest[0]].hash.clone()),
+            });
+        }
+        forks
+    }
+}
+
+/// Each header's proof of work against its own `nBits` (within `limit_bits`): its work, or
+/// an error for a live header that fails.
+fn proof_of_work(
+    input: &[LabelledHeader],
+    live: &[bool],
+    limit_bits: u32,
+    errors: &mut Vec<HeaderError>,
+) -> Vec<Option<U256>> {
+    input
         .iter()
         .enumerate()
         .map(|(i, l)| match l.header.check_pow_within(limit_bits) {
@@ -570,71 +788,29 @@ fn analyze_within(
                 None
             }
         })
-        .collect();
-    // Roots first, then children: every live header reached once (links follow hashes, so
-    // the graph is a forest).
-    let mut order: Vec<usize> = (0..n).filter(|&i| live[i] && parent[i].is_none()).collect();
-    let mut k = 0;
-    while k < order.len() {
-        let i = order[k];
-        order.extend(children[i].iter().copied());
-        k += 1;
-    }
-    // Heights: from labels, carried along links both ways.
-    let mut height: Vec<Option<u64>> = vec![None; n];
-    for &i in &order {
-        if let Some(h) = input[i].height {
-            height[i] = Some(h);
-        }
-    }
-    for _ in 0..2 {
-        for &i in &order {
-            if let (Some(p), None) = (parent[i], height[i]) {
-                height[i] = height[p].map(|h| h + 1);
-            }
-        }
-        for &i in order.iter().rev() {
-            if let (Some(p), Some(h)) = (parent[i], height[i]) {
-                if height[p].is_none() && h > 0 {
-                    height[p] = Some(h - 1);
-                }
-            }
-        }
-    }
-    for &i in &order {
-        let Some(p) = parent[i] else { continue };
-        if let (Some(h), Some(hp)) = (height[i], height[p]) {
-            if h != hp + 1 {
-                errors.push(HeaderError {
-                    index: i,
-                    message: HeaderMsg::HeightMismatch {
-                        height: h,
-                        parent: p,
-                        parent_height: hp,
-                    },
-                });
-            }
-        }
-    }
-    let ancestors = |i: usize, k: usize| -> Option<Vec<u32>> {
-        let mut t = Vec::with_capacity(k);
-        let mut at = parent[i];
-        while t.len() < k {
-            let a = at?;
-            t.push(input[a].header.time);
-            at = parent[a];
-        }
-        Some(t)
-    };
-    let mut facts = Vec::with_capacity(n);
-    for i in 0..n {
+        .collect()
+}
+
+/// What each header is, with its median time past; a live header whose time is not above
+/// the median of its 11 ancestors is an error (spec §3.11).
+fn header_facts(
+    input: &[LabelledHeader],
+    graph: &HeaderGraph,
+    work: &[Option<U256>],
+    height: &[Option<u64>],
+    errors: &mut Vec<HeaderError>,
+) -> Vec<HeaderFacts> {
+    let mut facts = Vec::with_capacity(graph.n);
+    for i in 0..graph.n {
         let h = &input[i].header;
-        let mtp_before = ancestors(i, 11).and_then(|t| median_time_past(&t));
-        let median = ancestors(i, 10).and_then(|mut t| {
+        let mtp_before = graph
+            .ancestor_times(input, i, 11)
+            .and_then(|t| median_time_past(&t));
+        let median = graph.ancestor_times(input, i, 10).and_then(|mut t| {
             t.push(h.time);
             median_time_past(&t)
         });
-        if let (true, Some(m)) = (live[i], mtp_before) {
+        if let (true, Some(m)) = (graph.live[i], mtp_before) {
             if h.time <= m {
                 errors.push(HeaderError {
                     index: i,
@@ -651,19 +827,32 @@ fn analyze_within(
             time: h.time,
             bits: format!("0x{:08x}", h.bits),
             pow_ok: work[i].is_some(),
-            parent: parent[i],
+            parent: graph.parent[i],
             mtp_before,
             median_time_past: median,
         });
     }
-    // Retargets and bits changes.
-    let at_height: BTreeMap<u64, usize> = order
+    facts
+}
+
+/// Every retarget whose period's first header was supplied, recomputed; a `bits` change
+/// off a retarget height is an error, and one at an unknown height a note.
+fn check_retargets(
+    input: &[LabelledHeader],
+    graph: &HeaderGraph,
+    height: &[Option<u64>],
+    limit_bits: u32,
+    errors: &mut Vec<HeaderError>,
+    notes: &mut Vec<NoteMsg>,
+) -> Vec<RetargetCheck> {
+    let at_height: BTreeMap<u64, usize> = graph
+        .order
         .iter()
         .filter_map(|&i| height[i].map(|h| (h, i)))
         .collect();
     let mut retargets = Vec::new();
-    for &i in &order {
-        let Some(p) = parent[i] else { continue };
+    for &i in &graph.order {
+        let Some(p) = graph.parent[i] else { continue };
         let (hb, pb) = (input[i].header.bits, input[p].header.bits);
         match height[i] {
             Some(hi) if hi % RETARGET_INTERVAL == 0 && hi >= RETARGET_INTERVAL => {
@@ -722,102 +911,47 @@ fn analyze_within(
             _ => {}
         }
     }
-    // Heaviest run below each header (its own work included), children before parents.
-    let mut best: Vec<(U256, usize, usize)> = (0..n)
-        .map(|i| (work[i].unwrap_or(U256::ZERO), 1, i))
-        .collect();
-    for &i in order.iter().rev() {
-        let mut top: Option<(U256, usize, usize)> = None;
-        for &c in &children[i] {
-            if top.is_none_or(|t| best[c].0 > t.0) {
-                top = Some(best[c]);
-            }
-        }
-        if let Some((w, l, tip)) = top {
-            best[i] = (best[i].0.add(&w), l + 1, tip);
-        }
-    }
-    let mut forks = Vec::new();
-    for &i in &order {
-        if children[i].len() < 2 {
-            continue;
-        }
-        let branches: Vec<ForkBranch> = children[i]
-            .iter()
-            .map(|&c| ForkBranch {
-                hash: facts[c].hash.clone(),
-                length: best[c].1,
-                work: best[c].0.to_hex(),
-                tip: facts[best[c].2].hash.clone(),
-            })
-            .collect();
-        let top = children[i].iter().map(|&c| best[c].0).max().expect("two");
-        let heaviest: Vec<usize> = children[i]
-            .iter()
-            .copied()
-            .filter(|&c| best[c].0 == top)
-            .collect();
-        forks.push(Fork {
-            parent: facts[i].hash.clone(),
-            parent_height: height[i],
-            branches,
-            heavier: (heaviest.len() == 1).then(|| facts[heaviest[0]].hash.clone()),
-        });
-    }
-    let roots: Vec<usize> = order
-        .iter()
-        .copied()
-        .filter(|&i| parent[i].is_none())
-        .collect();
-    let best_first = roots
-        .iter()
-        .copied()
-        .max_by(|&a, &b| best[a].0.cmp(&best[b].0).then(b.cmp(&a)))
-        .ok_or(HeaderError {
-            index: 0,
-            message: HeaderMsg::Cycle,
-        })?;
-    let (best_work, best_length, best_tip) = best[best_first];
-    let links = parent.iter().filter(|p| p.is_some()).count();
+    retargets
+}
 
+/// The conclusions after the counts, in order: the heaviest run (and whether an undecided
+/// fork on it ties it), its tip's median time past, each retarget, each fork.
+fn conclusions(
+    graph: &HeaderGraph,
+    facts: &[HeaderFacts],
+    height: &[Option<u64>],
+    best_first: usize,
+    heaviest: Run,
+    retargets: &[RetargetCheck],
+    forks: &[Fork],
+) -> Vec<Finding> {
     let at = |i: usize| HeaderAt {
         hash: short(&facts[i].hash),
         height: height[i],
         index: Some(i),
     };
     let mut findings = Vec::new();
-    let pow_ok = work
-        .iter()
-        .enumerate()
-        .filter(|(i, w)| live[*i] && w.is_some())
-        .count();
-    findings.push(Finding::Counts {
-        headers: n,
-        pow_ok,
-        linked: links,
-        runs: roots.len(),
-    });
     // The heaviest run is not unique when a fork on it is undecided.
     let mut tied = false;
-    let mut at_node = best_tip;
-    while let Some(p) = parent[at_node] {
+    let mut at_node = heaviest.tip;
+    while let Some(p) = graph.parent[at_node] {
         tied |= forks
             .iter()
             .any(|f| f.heavier.is_none() && f.parent == facts[p].hash);
         at_node = p;
     }
     findings.push(Finding::Heaviest {
-        length: best_length,
+        length: heaviest.length,
         first: at(best_first),
-        tip: at(best_tip),
-        work: best_work.to_hex().trim_start_matches('0').to_string(),
-        approx: best_work.to_f64(),
+        tip: at(heaviest.tip),
+        work: heaviest.work.to_hex().trim_start_matches('0').to_string(),
+        approx: heaviest.work.to_f64(),
         tied,
     });
-    let tip = &facts[best_tip];
+    let tip = &facts[heaviest.tip];
     if let Some(m) = tip.mtp_before {
         findings.push(Finding::MtpBefore {
-            at: at(best_tip),
+            at: at(heaviest.tip),
             mtp: m,
             mtp_utc: format_utc(m),
             time: tip.time,
@@ -826,12 +960,12 @@ fn analyze_within(
     }
     if let Some(m) = tip.median_time_past {
         findings.push(Finding::MtpItself {
-            at: at(best_tip),
+            at: at(heaviest.tip),
             mtp: m,
             mtp_utc: format_utc(m),
         });
     }
-    for r in &retargets {
+    for r in retargets {
         findings.push(Finding::Retarget {
             height: r.height,
             timespan: r.actual_timespan,
@@ -843,42 +977,31 @@ fn analyze_within(
             ok: r.ok,
         });
     }
-    for f in &forks {
-        let branches: Vec<String> = f.branches.iter().map(|b| short(&b.hash)).collect();
-        let parent = HeaderAt {
-            hash: short(&f.parent),
-            height: f.parent_height,
-            index: None,
-        };
-        findings.push(match &f.heavier {
-            Some(h) => {
-                let b = f.branches.iter().find(|b| &b.hash == h).expect("a branch");
-                Finding::ForkDecided {
-                    parent,
-                    branches,
-                    heavier: short(h),
-                    length: b.length,
-                    tip: short(&b.tip),
-                }
+    findings.extend(forks.iter().map(fork_finding));
+    findings
+}
+
+/// A fork as a finding: decided by the heavier run, or not.
+fn fork_finding(f: &Fork) -> Finding {
+    let branches: Vec<String> = f.branches.iter().map(|b| short(&b.hash)).collect();
+    let parent = HeaderAt {
+        hash: short(&f.parent),
+        height: f.parent_height,
+        index: None,
+    };
+    match &f.heavier {
+        Some(h) => {
+            let b = f.branches.iter().find(|b| &b.hash == h).expect("a branch");
+            Finding::ForkDecided {
+                parent,
+                branches,
+                heavier: short(h),
+                length: b.length,
+                tip: short(&b.tip),
             }
-            None => Finding::ForkUndecided { parent, branches },
-        });
+        }
+        None => Finding::ForkUndecided { parent, branches },
     }
-    Ok(HeaderAnalysis {
-        ok: errors.is_empty(),
-        count: n,
-        links,
-        headers: facts,
-        best_first,
-        best_tip,
-        best_length,
-        best_work: best_work.to_hex(),
-        retargets,
-        forks,
-        errors,
-        notes,
-        findings,
-    })
 }
 
 /// `YYYY-MM-DDTHH:MM:SSZ` for a Unix time (proleptic Gregorian, UTC).

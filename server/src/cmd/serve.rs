@@ -361,6 +361,7 @@ mod stop_signals {
     pub struct Set(libc::sigset_t);
 
     /// Blocks SIGTERM and SIGINT in the calling thread (and the threads it starts).
+    #[allow(unsafe_code)]
     pub fn block() -> Set {
         // SAFETY: plain libc calls on a local, initialised signal set.
         unsafe {
@@ -374,6 +375,7 @@ mod stop_signals {
     }
 
     /// Returns when one of the signals arrives.
+    #[allow(unsafe_code)]
     pub fn wait(set: &Set) {
         let mut sig = 0;
         // SAFETY: `set` was initialised by `block`; `sig` is a valid out-pointer.

@@ -71,6 +71,7 @@ pub fn stdin_text(request: &AskRequest) -> String {
 
 fn kill_group(child: &mut Child) {
     #[cfg(unix)]
+    #[allow(unsafe_code)]
     // SAFETY: signals the process group this module created for the child (process_group(0)).
     unsafe {
         libc::kill(-(child.id() as libc::pid_t), libc::SIGKILL);

@@ -49,6 +49,8 @@ impl Pg {
             .filter_map(|e| e.ok().map(|e| e.path().join("bin")))
             .filter(|b| b.join("initdb").is_file())
             .max()?;
+        // SAFETY: geteuid has no preconditions and touches no memory.
+        #[allow(unsafe_code)]
         let root = unsafe { libc::geteuid() } == 0;
         let dir = tempfile::tempdir().unwrap();
         if root {

@@ -22,6 +22,8 @@
 //!
 //! Usage: `cargo run --release -p sealbook-bundle`.
 
+#![forbid(unsafe_code)]
+
 use anyhow::{bail, Context, Result};
 use sha2::{Digest, Sha256};
 use std::io::Write;

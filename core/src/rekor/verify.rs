@@ -1,0 +1,184 @@
+//! An entry checked against the stamped list and the log's key (spec §3.2 Level 2, §3.11
+//! requirement 3, Appendix B step 10): every check listed with its result, and whether
+//! integratedTime is signed.
+
+use super::checkpoint::check_checkpoint;
+use super::entry::{Body, EntryError, LogEntry};
+use super::key::LogKey;
+use super::proof::check_inclusion;
+use super::set::check_set;
+use crate::checks::{Check, CheckMsg, Checks, Status};
+use crate::hex;
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+
+/// Check ids.
+pub mod check {
+    pub const BODY: &str = "body";
+    pub const BODY_HASH: &str = "body_hash";
+    pub const ENTRY_UUID: &str = "entry_uuid";
+    pub const LOG_ID: &str = "log_id";
+    pub const INCLUSION: &str = "inclusion_proof";
+    pub const CHECKPOINT: &str = "checkpoint";
+    pub const SET: &str = "signed_entry_timestamp";
+}
+
+/// The verdict on one entry.
+#[derive(Debug, Clone, Serialize)]
+pub struct Verdict {
+    /// The entry is in the log: body, log ID, inclusion proof and checkpoint verify, and the
+    /// SET too when the entry carries one.
+    pub ok: bool,
+    /// integratedTime (Unix seconds): from then on the list is public (spec §3.11), when
+    /// `integrated_time_signed`.
+    pub integrated_time: i64,
+    pub integrated_time_iso: String,
+    /// True when a verified SET signs integratedTime; false when the entry has no SET (the
+    /// time is the log's unsigned word and no time is established from it) or it failed.
+    pub integrated_time_signed: bool,
+    pub log_index: u64,
+    pub body: Option<Body>,
+    pub checks: Vec<Check>,
+}
+
+impl crate::checks::Report for Verdict {
+    fn checks(&self) -> &[Check] {
+        &self.checks
+    }
+}
+
+/// Verifies an entry against the stamped list's SHA-256 (if given) and the log's key; the
+/// checks run in a fixed order.
+pub fn verify(entry: &LogEntry, expected_sha256: Option<&[u8; 32]>, key: &LogKey) -> Verdict {
+    let mut c = Checks::default();
+    let body = entry.parse_body();
+    c.result(
+        check::BODY,
+        body.as_ref()
+            .map(|b| CheckMsg::BodyOk {
+                kind: b.kind.clone(),
+                version: b.api_version.clone(),
+            })
+            .map_err(|e| CheckMsg::BodyUnreadable {
+                detail: e.to_string(),
+            }),
+    );
+    check_body_hash(&mut c, expected_sha256, &body);
+    let leaf = entry.leaf_hash();
+    check_uuid(&mut c, entry.uuid.as_deref(), &leaf);
+    c.result(check::LOG_ID, check_log_id(&entry.log_id, key));
+    match &entry.inclusion_proof {
+        None => {
+            c.push(check::INCLUSION, Status::Fail, CheckMsg::NoInclusionProof);
+            c.push(check::CHECKPOINT, Status::Fail, CheckMsg::NoInclusionProof);
+        }
+        Some(p) => {
+            c.result(check::INCLUSION, check_inclusion(p, &leaf));
+            c.result(check::CHECKPOINT, check_checkpoint(p, key));
+        }
+    }
+    let integrated_time_iso = crate::pki::der::Time::from_unix(entry.integrated_time).to_iso();
+    match &entry.signed_entry_timestamp {
+        // Without a SET the checkpoint alone proves inclusion; the time is not signed.
+        None => c.push(
+            check::SET,
+            Status::Skip,
+            CheckMsg::SetAbsent {
+                time: integrated_time_iso.clone(),
+            },
+        ),
+        Some(sig) => c.result(check::SET, check_set(entry, sig, key)),
+    }
+
+    let ok = c.none_failed_except(&[]);
+    let integrated_time_signed =
+        c.0.iter()
+            .any(|x| x.id == check::SET && x.status == Status::Pass);
+    Verdict {
+        ok,
+        integrated_time: entry.integrated_time,
+        integrated_time_iso,
+        integrated_time_signed,
+        log_index: entry.log_index,
+        body: body.ok(),
+        checks: c.0,
+    }
+}
+
+/// The body names the stamped list's SHA-256, when the reader gave the list.
+fn check_body_hash(
+    c: &mut Checks,
+    expected_sha256: Option<&[u8; 32]>,
+    body: &Result<Body, EntryError>,
+) {
+    match (expected_sha256, body) {
+        (None, _) => c.push(check::BODY_HASH, Status::Skip, CheckMsg::NoDataGiven),
+        (Some(_), Err(_)) => c.push(check::BODY_HASH, Status::Fail, CheckMsg::BodyHashUnreadable),
+        (Some(want), Ok(b)) => {
+            let w = hex::encode(want);
+            c.result(
+                check::BODY_HASH,
+                if b.hash_algorithm != "sha256" {
+                    Err(CheckMsg::BodyHashAlg {
+                        alg: b.hash_algorithm.clone(),
+                    })
+                } else if b.hash_value.to_ascii_lowercase() == w {
+                    Ok(CheckMsg::BodyHashOk { digest: w })
+                } else {
+                    Err(CheckMsg::BodyHashDiffers {
+                        body: b.hash_value.clone(),
+                        data: w,
+                    })
+                },
+            );
+        }
+    }
+}
+
+/// The UUID the API returned the entry under ends with its leaf hash, when one was given.
+fn check_uuid(c: &mut Checks, uuid: Option<&str>, leaf: &[u8; 32]) {
+    let Some(u) = uuid else {
+        c.push(check::ENTRY_UUID, Status::Skip, CheckMsg::UuidAbsent);
+        return;
+    };
+    let lh = hex::encode(leaf);
+    c.result(
+        check::ENTRY_UUID,
+        if u.len() >= 64 && u.as_bytes()[u.len() - 64..].eq_ignore_ascii_case(lh.as_bytes()) {
+            Ok(CheckMsg::UuidOk { leaf: lh })
+        } else {
+            Err(CheckMsg::UuidDiffers {
+                uuid: u.to_string(),
+                leaf: lh,
+            })
+        },
+    );
+}
+
+/// The entry's log ID is the SHA-256 of the reader's log key.
+fn check_log_id(log_id: &str, key: &LogKey) -> Result<CheckMsg, CheckMsg> {
+    let kid = hex::encode(&key.log_id);
+    if log_id.eq_ignore_ascii_case(&kid) {
+        Ok(CheckMsg::LogIdOk { id: kid })
+    } else {
+        Err(CheckMsg::LogIdDiffers {
+            entry: log_id.to_string(),
+            key: kid,
+        })
+    }
+}
+
+/// Verifies a Rekor entry file (`<list>.rekor.json`, the API's JSON) given as bytes for the
+/// stamped `data`, with the log's public key file (PEM or DER); errors name the file.
+pub fn verify_bytes(
+    entry_name: &str,
+    entry_json: &[u8],
+    data: &[u8],
+    key_name: &str,
+    key: &[u8],
+) -> Result<Verdict, String> {
+    let key = LogKey::parse(key).map_err(|e| format!("{key_name}: {e}"))?;
+    let entry = LogEntry::parse(entry_json).map_err(|e| format!("{entry_name}: {e}"))?;
+    let digest: [u8; 32] = Sha256::digest(data).into();
+    Ok(verify(&entry, Some(&digest), &key))
+}
