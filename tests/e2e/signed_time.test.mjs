@@ -58,7 +58,10 @@ after(async () => {
 /// made after that.
 async function open(viewport) {
   const opened = await openPage(browser, server.url, viewport);
+  // The cold page fetches no bundle: opening the trust panel does.
+  await opened.page.locator('details.trust-panel > summary').click();
   await opened.page.waitForSelector('[data-testid="manifest"]', { state: 'attached', timeout: 30000 });
+  await opened.page.locator('details.trust-panel > summary').click();
   await startVerifier(opened.page);
   const requests = [];
   opened.page.on('request', (r) => requests.push(r.url()));

@@ -5,7 +5,7 @@
 //! rekor: [{file, name}], certs: [{file, name, anchor}], anchors: [{file, name}],
 //! log_key: [{file, name}], ask_texts: [{file, name}], now: <Date.now()>, threads:
 //! <navigator.hardwareConcurrency>, lang: "en" | "zh" | "ar"}` (`anchors` and `log_key` are
-//! the shipped bundle's files, fetched once at start, or the reader's own; `file` may be any
+//! the shipped bundle's files, fetched once with the first files, or the reader's own; `file` may be any
 //! Blob; `lang` is the page's language, [`crate::module_worker::LANG`], in which the worker
 //! words its errors and the answers report's sentences) (File objects are structured-cloned, so the worker reads them itself,
 //! chunk by chunk; `name` is the label the page shows, the path inside a chosen folder when
@@ -13,6 +13,7 @@
 
 use crate::i18n::{tr, M};
 use crate::verifier::VerifierReport;
+use sealbook_core::ots::bitcoin::HeaderAnalysis;
 use serde::{Deserialize, Serialize};
 
 /// Property names of the page-to-worker job object.
@@ -36,6 +37,9 @@ pub const ASK_TEXTS: &str = "ask_texts";
 pub const THREADS: &str = "threads";
 /// The page's clock (`Date.now()`, milliseconds): the "now" certificate chains are also checked at.
 pub const NOW: &str = "now";
+/// A request of its own (no `job`): Bitcoin header files dropped as files (`.bin`, 80 bytes),
+/// `[{file, name}]`, analysed as one run in the worker, which answers [`FromWorker::HeaderRun`].
+pub const HEADER_FILES: &str = "header_files";
 pub const FILE: &str = "file";
 pub const NAME: &str = "name";
 
@@ -58,6 +62,12 @@ pub enum FromWorker {
     },
     /// A file could not be read at all.
     Failed { job: u32, message: String },
+    /// The run of the dropped header files (core's `verifier::header_files`): their names in
+    /// reading order and the analysis, or why they could not be analysed (in the page's
+    /// language).
+    HeaderRun {
+        result: Result<(Vec<String>, HeaderAnalysis), String>,
+    },
     /// The worker's wasm panicked (a bug); the worker must not be used again.
     Crashed { message: String },
 }

@@ -106,6 +106,7 @@ catalog! {
     TrustTitle { en: "Trust anchors", zh: "信任锚", ar: "مراسي الثقة", }
     TrustOwn { en: "your own files", zh: "你自己的文件", ar: "ملفاتك الخاصة", }
     TrustLoading { en: "loading the shipped bundle…", zh: "正在加载随附的信任包…", ar: "جارٍ تحميل الحزمة المرفقة…", }
+    TrustWithFirstFiles { en: "the shipped bundle is fetched with the first files (or when you open this panel)", zh: "随附的信任包在拖入第一批文件时（或打开本面板时）获取", ar: "تُجلب الحزمة المرفقة مع أول الملفات (أو عند فتح هذه اللوحة)", }
     TrustShipped { en: "shipped bundle of {date} ({n} roots)", zh: "{date} 的随附信任包（{n} 个根证书）", ar: "الحزمة المرفقة بتاريخ {date} (عدد الجذور: {n})", }
     TrustUnavailable { en: "shipped bundle unavailable: choose your own", zh: "随附信任包不可用：请选择你自己的", ar: "الحزمة المرفقة غير متاحة: اختر حزمتك الخاصة", }
     TrustOwnAnchors { en: "Use my own trust anchors…", zh: "使用我自己的信任锚…", ar: "استخدم مراسي الثقة الخاصة بي…", }
