@@ -8,6 +8,7 @@ use crate::format;
 use crate::i18n::{html_tr, ots_messages, plural, t, tr, M};
 use crate::league_load;
 use crate::module_worker::{self, ModuleWorker};
+use crate::paged::Paged;
 use crate::proof_view;
 use crate::protocol::{
     FromWorker, ANCHOR, ANCHORS, ASK_TEXTS, BOOKS, CERTS, FILE, HEADERS, HEADER_FILES, JOB, LISTS,
@@ -16,7 +17,9 @@ use crate::protocol::{
 use crate::report_view;
 use crate::shell::{opener, Page, Progress, Shell, Zone};
 use crate::trust::{self, Bundle, Manifest, TrustFile};
+use crate::verdict_view::{self, RootOffer, VerdictCard};
 use crate::verifier::header_files::is_header_file;
+use crate::verifier::overall::Overall;
 use crate::verifier::{FileKind, VerifierReport};
 use sealbook_core::ots::bitcoin::HeaderAnalysis;
 use std::rc::Rc;
@@ -76,7 +79,8 @@ pub enum Status {
         total: u64,
         lines: u64,
     },
-    Done(Rc<VerifierReport>),
+    /// The report and core's verdict over it.
+    Done(Rc<VerifierReport>, Rc<Overall>),
     Failed(String),
 }
 
@@ -203,6 +207,9 @@ fn start_worker(link: &yew::html::Scope<App>) -> Result<ModuleWorker, String> {
         Msg::WorkerBroken,
     )
 }
+
+/// Files listed a page at a time: a league has hundreds.
+const FILES_PER_PAGE: usize = 10;
 
 /// The Performance API mark set when the page is ready for a drop: what loads before it is the
 /// page's first load.
@@ -346,10 +353,7 @@ impl App {
             .and_then(|_| set(&request, HEADER_FILES, &items))
             .and_then(|_| worker.post_message(&request));
         if let Err(e) = posted {
-            self.header_run = Some(Err(tr(
-                M::VerifierNotGiven,
-                &[("why", &format!("{e:?}"))],
-            )));
+            self.header_run = Some(Err(tr(M::VerifierNotGiven, &[("why", &format!("{e:?}"))])));
         }
     }
 
@@ -619,11 +623,15 @@ impl Component for App {
                     lines,
                 };
             }
-            Msg::FromWorker(FromWorker::Done { job, report }) => {
+            Msg::FromWorker(FromWorker::Done {
+                job,
+                report,
+                overall,
+            }) => {
                 if job != self.job {
                     return false;
                 }
-                self.status = Status::Done(Rc::new(*report));
+                self.status = Status::Done(Rc::new(*report), Rc::new(*overall));
             }
             Msg::FromWorker(FromWorker::Failed { job, message }) => {
                 if job != self.job {
@@ -773,12 +781,20 @@ impl Component for App {
             <Shell page={Page::Verify} {ready} title={t(M::VerifyTitle)} {zone}
                 lede={html! { t(M::VerifyLede) }}
                 footer={html_tr(M::VerifyFooter, &[("spec", html! { <cite>{ "Sealed Before the Open" }</cite> })])}
-                on_files={link.callback(Msg::Add)} on_drop_failed={link.callback(Msg::DropFailed)}>
-                { self.view_league(ctx) }
-                { self.view_files(ctx) }
-                { self.view_trust(ctx) }
-                { self.view_header_run() }
-                { self.view_status(ctx) }
+                on_files={link.callback(Msg::Add)} on_drop_failed={link.callback(Msg::DropFailed)}
+                top={self.view_status(ctx)}>
+                <div id="details" class="details" data-testid="details">
+                    if matches!(self.status, Status::Done(..)) {
+                        <h2 class="section-title details-title">{ t(M::VdDetailsTitle) }</h2>
+                    }
+                    { self.view_league(ctx) }
+                    { self.view_files(ctx) }
+                    { self.view_trust(ctx) }
+                    { self.view_header_run() }
+                    if let Status::Done(report, overall) = &self.status {
+                        { report_view::view(report, overall, self.view_headers(ctx, report)) }
+                    }
+                </div>
             </Shell>
         }
     }
@@ -852,7 +868,8 @@ impl App {
                 html! {
                     <>
                         if failures.is_empty() {
-                            <p class="callout ok" data-testid="league-status" data-state="checked" data-ok="true">
+                            // A line of the details: the verdict card above says what holds.
+                            <p class="note" data-testid="league-status" data-state="checked" data-ok="true">
                                 { html_tr(all, &[("league", data(&league)), ("n", n.to_string().into())]) }
                             </p>
                         } else {
@@ -908,8 +925,8 @@ impl App {
                     <h2 id="files-title" class="section-title">{ t(M::FilesTitle) }</h2>
                     <button type="button" class="button quiet" onclick={clear}>{ t(M::FilesClearAll) }</button>
                 </div>
-                <ul class="file-list">
-                    { for self.files.iter().enumerate().filter(|(_, f)| f.kind != FileKind::NotChecked).map(|(i, f)| {
+                <Paged class="file-list" testid="file-list" size={FILES_PER_PAGE}
+                    rows={self.files.iter().enumerate().filter(|(_, f)| f.kind != FileKind::NotChecked).map(|(i, f)| {
                         let remove = ctx.link().callback(move |_: MouseEvent| Msg::Remove(i));
                         let (badge, class) = match f.kind {
                             FileKind::Book => (M::BadgeBook, "badge book"),
@@ -941,13 +958,12 @@ impl App {
                                 </button>
                             </li>
                         }
-                    }) }
-                </ul>
+                    }).collect::<Vec<_>>()} />
                 if !others.is_empty() {
                     <details class="others">
                         <summary>{ tr(plural(others.len() as u64, M::OthersOne, M::OthersMany), &[("n", &others.len())]) }</summary>
                         <p class="note">{ t(M::OthersNote) }</p>
-                        <ul class="others-list">{ for others.iter().map(|l| html! { <li>{ *l }</li> }) }</ul>
+                        <Paged class="others-list" testid="others-list" size={FILES_PER_PAGE} rows={others.iter().map(|l| html! { <li>{ *l }</li> }).collect::<Vec<_>>()} />
                     </details>
                 }
             </section>
@@ -1032,7 +1048,7 @@ impl App {
         let announce = match &self.status {
             Status::Waiting => String::new(),
             Status::Running { .. } => t(M::CheckingFiles).to_string(),
-            Status::Done(report) => report_view::headline(report),
+            Status::Done(_, overall) => verdict_view::announcement(overall),
             Status::Failed(_) => String::new(), // the alert below is announced by itself
         };
         html! {
@@ -1078,7 +1094,24 @@ impl App {
             Status::Failed(why) => html! {
                 <div class="callout bad" role="alert" data-testid="status"><p>{ why }</p></div>
             },
-            Status::Done(report) => report_view::view(report, self.view_headers(ctx, report)),
+            Status::Done(_, overall) => {
+                // A published root first (its name says so), then the other certificates.
+                let mut roots: Vec<RootOffer> = self
+                    .files
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, f)| f.kind == FileKind::Certificate && !f.anchor)
+                    .map(|(index, f)| RootOffer {
+                        index,
+                        label: f.label.clone(),
+                    })
+                    .collect();
+                roots.sort_by_key(|r| !r.label.rsplit('/').next().unwrap_or("").contains("root"));
+                html! {
+                    <VerdictCard overall={overall.clone()} {roots}
+                        on_choose_root={ctx.link().callback(Msg::ToggleAnchor)} />
+                }
+            }
         }
     }
 }

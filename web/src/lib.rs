@@ -30,6 +30,7 @@ pub mod format;
 pub mod i18n;
 pub mod league_load;
 pub mod module_worker;
+pub mod paged;
 pub mod proof_view;
 pub mod protocol;
 pub mod range_worker;
@@ -39,6 +40,7 @@ pub mod scores;
 pub mod shell;
 pub mod signed_time_view;
 pub mod trust;
+pub mod verdict_view;
 pub mod worker;
 
 /// The verifier logic (which file is checked against which, the trust level) lives in core.

@@ -14,6 +14,7 @@
 use crate::i18n::{tr, M};
 use crate::verifier::VerifierReport;
 use sealbook_core::ots::bitcoin::HeaderAnalysis;
+use sealbook_core::verifier::overall::Overall;
 use serde::{Deserialize, Serialize};
 
 /// Property names of the page-to-worker job object.
@@ -56,9 +57,11 @@ pub enum FromWorker {
         total: u64,
         lines: u64,
     },
+    /// The report, and the verdict core computed from it before its sentences were worded.
     Done {
         job: u32,
         report: Box<VerifierReport>,
+        overall: Box<Overall>,
     },
     /// A file could not be read at all.
     Failed { job: u32, message: String },
@@ -144,14 +147,22 @@ mod tests {
             answers_error: None,
             ask_texts: None,
         };
+        let overall = crate::verifier::overall::Overall::of(&report);
         let msg = FromWorker::Done {
             job: 3,
             report: Box::new(report),
+            overall: Box::new(overall.clone()),
         };
         let back = FromWorker::from_json(&msg.to_json()).unwrap();
-        let FromWorker::Done { report, .. } = &back else {
+        let FromWorker::Done {
+            report,
+            overall: back_overall,
+            ..
+        } = &back
+        else {
             panic!("{back:?}")
         };
+        assert_eq!(**back_overall, overall, "the verdict crosses as computed");
         assert_eq!(report.proofs[0].state(), ProofState::Verified);
         assert_eq!(report.headers.count, 1);
         assert_eq!(report.level(), crate::verifier::TrustLevel::Level2);

@@ -1,8 +1,8 @@
 //! The verifier worker: reads the dropped files in chunks and runs `sealbook-core` on them
 //! off the page's thread (chains, stamps, OpenTimestamps proofs against the pasted headers,
 //! RFC 3161 tokens against the chosen trust anchors, Rekor entries against the log key),
-//! posting progress and the final [`VerifierReport`]; and, asked on their own, analyses Bitcoin
-//! header files dropped as files.
+//! posting progress and the final [`VerifierReport`] with its verdict ([`Overall`]); and, asked
+//! on their own, analyses Bitcoin header files dropped as files.
 //!
 //! Started by www/worker.js (a module worker) calling [`worker_main`]. A new job supersedes a
 //! running one: the old one stops at its next chunk.
@@ -19,6 +19,7 @@ use crate::verifier::{
     MAX_PROOF_BYTES,
 };
 use sealbook_core::verifier::header_files::analyze_header_files;
+use sealbook_core::verifier::overall::Overall;
 use sealbook_core::verifier::PublishedFile;
 use std::cell::Cell;
 use std::rc::Rc;
@@ -110,9 +111,10 @@ pub fn worker_main() {
             )
             .await
             {
-                Ok(Some(report)) => FromWorker::Done {
+                Ok(Some((report, overall))) => FromWorker::Done {
                     job,
                     report: Box::new(report),
+                    overall: Box::new(overall),
                 },
                 Ok(None) => return, // superseded
                 Err(message) => FromWorker::Failed { job, message },
@@ -340,7 +342,7 @@ async fn run(
         signed,
         threads,
     }: Job,
-) -> Result<Option<VerifierReport>, String> {
+) -> Result<Option<(VerifierReport, Overall)>, String> {
     let mut buf = Vec::new();
     let mut inputs = Vec::with_capacity(lists.len());
     for list in &lists {
@@ -485,10 +487,12 @@ async fn run(
     let (council_name, council_lines) = council_lines.unzip();
     let read = council_name.as_deref().zip(council_lines);
     attach_answers_read(&mut report, &kept, &texts, read);
+    // The verdict is computed once, here, while the answers' parties are still messages.
+    let overall = Overall::of(&report);
     // The answers' sentences leave the worker in the page's language.
     #[cfg(feature = "verify-worker")]
     if let Some(answers) = &mut report.answers {
         answers.word(&crate::i18n::answer_words::PageWording);
     }
-    Ok(Some(report))
+    Ok(Some((report, overall)))
 }
