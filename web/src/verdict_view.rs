@@ -26,10 +26,18 @@ pub struct RootOffer {
 /// Failures and unchecked items said on the card before "and N more".
 const SHOWN: usize = 2;
 
+/// An authority's name as a reader knows it: its certificate's common name (`CN=`) when its
+/// name is a distinguished name, else the name.
+pub fn authority_name(name: &str) -> &str {
+    name.split(", ")
+        .find_map(|part| part.strip_prefix("CN="))
+        .unwrap_or(name)
+}
+
 pub fn party(p: &PartyGroup) -> String {
     match p {
         PartyGroup::Bitcoin => t(M::PartyBitcoin).to_string(),
-        PartyGroup::Authority(name) => name.clone(),
+        PartyGroup::Authority(name) => authority_name(name).to_string(),
         PartyGroup::Rekor => "Rekor".to_string(),
     }
 }
@@ -87,7 +95,10 @@ pub fn unchecked(u: &Unchecked) -> String {
     match u {
         Unchecked::RootNotChosen { authority, tokens } => tr(
             M::VdRootNotChosen,
-            &[("n", &count(*tokens as u64)), ("authority", authority)],
+            &[
+                ("n", &count(*tokens as u64)),
+                ("authority", &authority_name(authority)),
+            ],
         ),
         Unchecked::SignerMissing { file } => tr(M::VdSignerMissing, &[("file", file)]),
         Unchecked::ProofsPending { proofs } => {
@@ -128,7 +139,8 @@ fn answers(a: &AnswersTally) -> Vec<String> {
             ("by", &by),
         ],
     )];
-    if a.proven_before < a.counted {
+    // The rest is worth a line once something is proven: else the first line says it all.
+    if a.proven_before > 0 && a.proven_before < a.counted {
         out.push(tr(
             M::VdAnswersRest,
             &[
@@ -252,27 +264,33 @@ pub fn verdict_card(p: &CardProps) -> Html {
     let o = &*p.overall;
     let state = state_key(o.state);
     let ok = o.state == State::Passed;
-    // Amber says only what holds it at amber; a green verdict names what is still pending.
-    let blocking: Vec<&Unchecked> = match o.state {
-        State::Failed => Vec::new(),
-        _ => o.unchecked.iter().collect(),
+    // Amber says what holds it at amber, what the reader can act on first; a green verdict
+    // leaves what is still pending to the details.
+    let mut blocking: Vec<&Unchecked> = match o.state {
+        State::Unchecked => o.unchecked.iter().collect(),
+        _ => Vec::new(),
     };
-    let root = blocking.iter().find_map(|u| match u {
-        Unchecked::RootNotChosen { authority, .. } => Some(authority.clone()),
-        _ => None,
-    });
-    let offers = root.map(|authority| {
+    blocking.sort_by_key(|u| !matches!(u, Unchecked::RootNotChosen { .. }));
+    let root = blocking
+        .iter()
+        .any(|u| matches!(u, Unchecked::RootNotChosen { .. }));
+    let offers = (root && !p.roots.is_empty()).then(|| {
+        let r = &p.roots[0];
+        let index = r.index;
+        let choose = p.on_choose_root.reform(move |_: MouseEvent| index);
         html! {
             <div class="verdict-action" data-testid="verdict-action">
-                { for p.roots.iter().take(SHOWN).map(|r| {
-                    let index = r.index;
-                    let choose = p.on_choose_root.reform(move |_: MouseEvent| index);
-                    html! { <button type="button" class="button primary" onclick={choose} data-testid="choose-root" data-file={r.label.clone()}>{ tr(M::VdChooseRoot, &[("file", &r.label)]) }</button> }
-                }) }
-                <p class="note">{ tr(M::VdChooseRootMeans, &[("authority", &authority)]) }</p>
+                <button type="button" class="button primary" onclick={choose} data-testid="choose-root" data-file={r.label.clone()}>{ tr(M::VdChooseRoot, &[("file", &r.label)]) }</button>
+                <p class="note">{ t(M::VdChooseRootMeans) }</p>
             </div>
         }
     });
+    // Each book's anchored range; when none is anchored, one line says so.
+    let anchored: Vec<&Coverage> = o
+        .coverage
+        .iter()
+        .filter(|c| !c.covered.is_empty())
+        .collect();
     html! {
         <section ref={node} tabindex="-1" class={classes!("verdict", "verdict-card", state, match o.state { State::Passed => "ok", State::Failed => "bad", State::Unchecked => "warn" })}
             data-testid="verdict" data-ok={ok.to_string()} data-state={state} aria-labelledby="verdict-title">
@@ -287,8 +305,11 @@ pub fn verdict_card(p: &CardProps) -> Html {
                 if let Some(a) = &o.answers {
                     { for answers(a).into_iter().map(|s| html! { <p class="verdict-answers" data-testid="verdict-answers">{ s }</p> }) }
                 }
-                { for o.coverage.iter().map(|c| html! { <p class="verdict-coverage" data-testid="verdict-coverage">{ coverage(c) }</p> }) }
-                <p class="verdict-details"><a href="#details">{ t(M::VdDetails) }</a></p>
+                if anchored.is_empty() && !o.coverage.is_empty() {
+                    <p class="verdict-coverage" data-testid="verdict-coverage">{ t(M::VdNothingAnchored) }</p>
+                }
+                { for anchored.iter().map(|c| html! { <p class="verdict-coverage" data-testid="verdict-coverage">{ coverage(c) }</p> }) }
+                <p class="verdict-details"><a href="#details">{ t(M::VdDetailsTitle) }</a></p>
             </div>
         </section>
     }

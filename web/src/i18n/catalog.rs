@@ -261,14 +261,14 @@ catalog! {
     VdFailAskTexts { en: "An ask text does not hash to its name.", zh: "有提问文本的哈希与其名称不符。", ar: "نص سؤال لا تطابق بصمته اسمه.", }
     VdRootNotChosen { en: "{n} timestamp tokens of {authority} could not be checked: you have not chosen its root as a trust anchor.", zh: "{authority} 的 {n} 个时间戳令牌无法检查：你尚未选择其根作为信任锚。", ar: "تعذّر فحص {n} من رموز الطابع الزمني لـ {authority}: لم تختر جذرها مرساةً للثقة.", }
     VdChooseRoot { en: "Trust {file} as a root", zh: "信任 {file} 作为根", ar: "اعتمد {file} جذرًا", }
-    VdChooseRootMeans { en: "Trusting it means trusting {authority}: whoever holds its key can sign any time.", zh: "信任它就意味着信任 {authority}：持有其密钥者可以签署任何时间。", ar: "اعتماده يعني الثقة بـ {authority}: من يملك مفتاحها يستطيع توقيع أي وقت.", }
+    VdChooseRootMeans { en: "Trusting it means trusting this authority: whoever holds its key can sign any time.", zh: "信任它就意味着信任这家机构：持有其密钥者可以签署任何时间。", ar: "اعتماده يعني الثقة بهذه الجهة: من يملك مفتاحها يستطيع توقيع أي وقت.", }
+    VdNothingAnchored { en: "No line is anchored outside the operator yet: the operator's clock alone (Level 1).", zh: "尚无任何行锚定在运营者之外：仅凭运营者的时钟（第 1 级）。", ar: "لا سطر مثبت خارج المشغّل بعد: ساعة المشغّل وحدها (المستوى 1).", }
     VdSignerMissing { en: "The timestamp token {file} could not be checked: its signer certificate is missing; drop it beside the token.", zh: "时间戳令牌 {file} 无法检查：缺少其签名者证书；请将它与令牌一起拖入。", ar: "تعذّر فحص رمز الطابع الزمني {file}: شهادة الموقِّع مفقودة؛ أفلتها بجانب الرمز.", }
-    VdProofsPending { en: "{n} OpenTimestamps proofs are pending: the calendars have not reached Bitcoin yet; upgrade them later (ots upgrade).", zh: "{n} 个 OpenTimestamps 证明仍在等待：日历服务器尚未到达比特币；请稍后升级它们（ots upgrade）。", ar: "{n} من إثباتات OpenTimestamps معلّقة: لم تبلغ الخوادم بيتكوين بعد؛ حدّثها لاحقًا (ots upgrade).", }
+    VdProofsPending { en: "{n} OpenTimestamps proofs are pending (not in Bitcoin yet): upgrade them later.", zh: "{n} 个 OpenTimestamps 证明仍在等待（尚未进入比特币）：请稍后升级。", ar: "{n} من إثباتات OpenTimestamps معلّقة (لم تدخل بيتكوين بعد): حدّثها لاحقًا.", }
     VdHeadersMissing { en: "{n} OpenTimestamps proofs reach Bitcoin blocks {heights}: paste their block headers to check them.", zh: "{n} 个 OpenTimestamps 证明到达比特币区块 {heights}：粘贴它们的区块头以检查。", ar: "{n} من إثباتات OpenTimestamps تبلغ كتل بيتكوين {heights}: الصق ترويساتها لفحصها.", }
     VdListMissing { en: "{file} could not be checked: the stamped list it covers was not given.", zh: "{file} 无法检查：未提供它覆盖的盖章清单。", ar: "تعذّر فحص {file}: لم تُعطَ القائمة المختومة زمنيًا التي يغطيها.", }
     VdLogKeyMissing { en: "{file} could not be checked: choose the Rekor log key.", zh: "{file} 无法检查：请选择 Rekor 日志密钥。", ar: "تعذّر فحص {file}: اختر مفتاح سجل Rekor.", }
     VdNothingChecked { en: "Nothing to check yet: drop the book and its stamped lists.", zh: "尚无可检查的内容：请拖入账本及其盖章清单。", ar: "لا شيء للفحص بعد: أفلت الدفتر وقوائمه المختومة زمنيًا.", }
-    VdDetails { en: "Details: every file, list, proof and answer", zh: "详情：每个文件、清单、证明和回答", ar: "التفاصيل: كل ملف وقائمة وإثبات وإجابة", }
     PartyBitcoin { en: "Bitcoin (OpenTimestamps)", zh: "比特币（OpenTimestamps）", ar: "بيتكوين (OpenTimestamps)", }
     LevelShort1 { en: "Level 1", zh: "第 1 级", ar: "المستوى 1", }
     LevelShort2 { en: "Level 2", zh: "第 2 级", ar: "المستوى 2", }
