@@ -167,7 +167,7 @@ export async function readResults(page) {
 }
 
 /// Every row of a paged list or table (web/src/paged.rs, `data-testid` `<testid>`), page by page
-/// from the first: `collect()` reads the rows on screen.
+/// from the first, leaving the first page on screen: `collect()` reads the rows on screen.
 export async function allPages(page, testid, collect) {
   const pager = `[data-testid="${testid}-pager"]`;
   const at = page.locator(`${pager} .pager-at`);
@@ -177,13 +177,17 @@ export async function allPages(page, testid, collect) {
     await page.waitForFunction(([sel, t]) => document.querySelector(sel)?.textContent !== t, [`${pager} .pager-at`, before], { timeout: 10000 });
   };
   if (!(await page.locator(pager).count())) return collect();
-  for (let i = 0; i < 10000 && await page.locator(`${pager} [data-testid="page-prev"]`).isEnabled(); i++) await turn('page-prev');
+  const toFirst = async () => {
+    for (let i = 0; i < 10000 && await page.locator(`${pager} [data-testid="page-prev"]`).isEnabled(); i++) await turn('page-prev');
+  };
+  await toFirst();
   const rows = [];
   for (let i = 0; i < 10000; i++) {
     rows.push(...await collect());
     if (!(await page.locator(`${pager} [data-testid="page-next"]`).isEnabled())) break;
     await turn('page-next');
   }
+  await toFirst();
   return rows;
 }
 
