@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { appendFileSync, readdirSync } from 'node:fs';
 import { execFileSync, spawnSync } from 'node:child_process';
 import {
-  SEALBOOK_BIN, DEMO_FIXTURE_BIN, makeFixtures, removeDir, startServer, launchBrowser, openPage, readResults,
+  SEALBOOK_BIN, DEMO_FIXTURE_BIN, makeFixtures, removeDir, startServer, launchBrowser, openPage, readResults, allPages,
 } from './harness.mjs';
 
 let fx; let server; let browser;
@@ -38,14 +38,15 @@ async function chooseFolder(dir, viewport) {
   return { context, page, errors, r };
 }
 
-const rows = (page) => page.$$eval('[data-testid="answer-row"]', (trs) => trs.map((tr) => ({
+// The tables show 50 rows a page: every page is read.
+const rows = (page) => allPages(page, 'answers-table', () => page.$$eval('[data-testid="answer-row"]', (trs) => trs.map((tr) => ({
   line: Number(tr.dataset.line), seat: tr.dataset.seat, verdict: tr.dataset.verdict,
-})));
+}))));
 
 const cellKey = (c) => ({ line: c.line, seat: c.seat, asset: c.asset, horizon: c.horizon, verdict: c.verdict });
-const cellRows = (page) => page.$$eval('[data-testid="cell-row"]', (trs) => trs.map((tr) => ({
+const cellRows = (page) => allPages(page, 'cells', () => page.$$eval('[data-testid="cell-row"]', (trs) => trs.map((tr) => ({
   line: Number(tr.dataset.line), seat: tr.dataset.seat, asset: tr.dataset.asset, horizon: tr.dataset.horizon, verdict: tr.dataset.verdict,
-})));
+}))));
 
 function cli(dir) {
   const out = spawnSync(SEALBOOK_BIN, ['verify', dir, '--answers', '--json'], { encoding: 'utf8', maxBuffer: 64 << 20 });

@@ -138,7 +138,11 @@ export async function readResults(page) {
     const verdict = document.querySelector('[data-testid="verdict"]');
     return {
       ok: verdict.dataset.ok === 'true',
+      // The verdict card's state: failed (red), unchecked (amber) or passed (green).
+      state: verdict.dataset.state,
       headline: verdict.textContent.trim(),
+      // The details' one-sentence summary of what was checked.
+      summary: text(document, '[data-testid="summary"]'),
       level: text(document, '[data-testid="level"]'),
       stillTrusted: text(document, '[data-testid="still-trusted"]'),
       books: [...document.querySelectorAll('[data-testid="book"]')].map((b) => ({
@@ -160,6 +164,31 @@ export async function readResults(page) {
       })),
     };
   });
+}
+
+/// Every row of a paged list or table (web/src/paged.rs, `data-testid` `<testid>`), page by page
+/// from the first, leaving the first page on screen: `collect()` reads the rows on screen.
+export async function allPages(page, testid, collect) {
+  const pager = `[data-testid="${testid}-pager"]`;
+  const at = page.locator(`${pager} .pager-at`);
+  const turn = async (button) => {
+    const before = await at.textContent();
+    await page.locator(`${pager} [data-testid="${button}"]`).click();
+    await page.waitForFunction(([sel, t]) => document.querySelector(sel)?.textContent !== t, [`${pager} .pager-at`, before], { timeout: 10000 });
+  };
+  if (!(await page.locator(pager).count())) return collect();
+  const toFirst = async () => {
+    for (let i = 0; i < 10000 && await page.locator(`${pager} [data-testid="page-prev"]`).isEnabled(); i++) await turn('page-prev');
+  };
+  await toFirst();
+  const rows = [];
+  for (let i = 0; i < 10000; i++) {
+    rows.push(...await collect());
+    if (!(await page.locator(`${pager} [data-testid="page-next"]`).isEnabled())) break;
+    await turn('page-next');
+  }
+  await toFirst();
+  return rows;
 }
 
 export async function screenshot(page, name) {

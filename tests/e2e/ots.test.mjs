@@ -97,7 +97,8 @@ for (const [label, viewport] of [['desktop', { width: 1280, height: 900 }], ['ph
     const done = await proofCard(page, 'hello-world.txt.ots', 'verified');
     r = await readResults(page);
     assert.equal(r.ok, true, r.headline);
-    assert.match(r.headline, /hello-world\.txt is anchored in Bitcoin block 358391/);
+    assert.equal(r.state, 'passed');
+    assert.match(r.summary, /hello-world\.txt is anchored in Bitcoin block 358391/);
     assert.equal(r.level, 'Level 2 reached');
     assert.match(done.attestations[0].message, /Bitcoin block 358391 attests existence as of 2015-05-28T15:41:18Z/);
     assert.match(done.timeBound, /existed no later than a few hours after 2015-05-28T15:41:18Z \(header time of block 358391; spec §3\.11/);
@@ -186,7 +187,9 @@ test('a pending-only proof is not yet verifiable and names its calendar', async 
   assert.match(card.attestations[0].path.join(' '), /^append [0-9a-f]+ sha256/);
   const r = await readResults(page);
   assert.equal(r.ok, false);
-  assert.match(r.headline, /1 proof is not verified yet/);
+  assert.equal(r.state, 'unchecked', 'pending is amber, not red');
+  assert.match(r.headline, /1 OpenTimestamps proofs are pending/);
+  assert.match(r.summary, /1 proof is not verified yet/);
   assert.equal(await page.locator('[data-testid="explorer"]').count(), 0, 'no block to fetch a header for');
   assert.deepEqual(errors, []);
   await context.close();

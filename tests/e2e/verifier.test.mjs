@@ -311,7 +311,9 @@ test('a dropped list that checks nothing against the dropped book fails, naming 
   const r = await readResults(page);
   assert.equal(r.ok, false, r.headline);
   assert.match(r.headline, /^Not verified/);
-  assert.match(r.headline, /200530Z\.txt checks nothing/);
+  assert.equal(r.state, 'failed');
+  assert.match(r.headline, /The stamped list 200530Z\.txt names no line of the books given/);
+  assert.match(r.summary, /200530Z\.txt checks nothing/);
   assert.equal(r.books[0].ok, true);
   assert.equal(r.books[0].stamps.length, 0);
   const unchecked = await page.locator('[data-testid="unchecked-lists"]').textContent();

@@ -7,10 +7,12 @@
 
 use crate::format::count;
 use crate::i18n::{t, tr, M};
+use crate::paged::Paged;
 use crate::verifier::answer_words::Party;
 use crate::verifier::answers::{Anchor, AnswerVerdict, AnswersReport, CellVerdict, Verdict};
+use crate::verifier::overall::Suspect;
 use crate::verifier::AskTextsReport;
-use sealbook_core::league::layout::ASKS_FILE;
+use sealbook_core::league::layout::{ASKS_FILE, BITCOIN};
 use sealbook_core::score::counting::{Counting, Rule};
 use sealbook_core::score::notes::Note;
 use yew::prelude::*;
@@ -18,6 +20,23 @@ use yew::prelude::*;
 #[derive(Properties, PartialEq)]
 pub struct Props {
     pub report: AnswersReport,
+    /// Line ranges where a check failed (core's `Overall::suspect`): their rows are set apart,
+    /// never shown with a verdict.
+    #[prop_or_default]
+    pub suspect: Vec<Suspect>,
+}
+
+/// Rows of the answers' and cells' tables a page.
+const ROWS_PER_PAGE: usize = 50;
+
+/// A row in lines where a check failed: its line and what it is, never a verdict.
+fn tampered_row(line: u64, seat: &str, testid: &'static str, columns: usize) -> Html {
+    html! {
+        <tr class="tampered" data-testid={testid} data-line={line.to_string()} data-seat={seat.to_string()} data-tampered="true">
+            <td class="num">{ line }</td>
+            <td colspan={(columns - 1).to_string()} class="bad">{ t(M::AnsTamperedRow) }</td>
+        </tr>
+    }
 }
 
 const VERDICTS: [Verdict; 4] = [
@@ -115,6 +134,9 @@ fn cell_row(c: &CellVerdict, answer: Option<&AnswerVerdict>) -> Html {
                 <details class="evidence">
                     <summary>{ verdict_label(c.verdict) }{ by_words(&c.proven_by) }</summary>
                     <p>{ said(&c.words) }</p>
+                    if c.asset == BITCOIN && c.verdict == Verdict::AnchoredOnlyAfterReference {
+                        <p class="note" data-testid="bitcoin-own-reference">{ t(M::AnsBitcoinOwnReference) }</p>
+                    }
                     if let Some(a) = answer {
                         <p>{ match (&a.list, a.list_lines) {
                             (Some(l), Some(n)) => tr(M::AnsCoveredBy, &[("line", &a.line), ("list", l), ("n", &count(n))]),
@@ -200,6 +222,31 @@ pub fn answers_table(p: &Props) -> Html {
         .filter(|c| verdict.is_empty() || verdict_key(c.verdict) == verdict.as_str())
         .collect();
     let answer_of = |line: u64| r.answers.iter().find(|a| a.line == line);
+    let suspect = |line: u64| {
+        p.suspect
+            .iter()
+            .any(|s| s.book == r.book && s.contains(line))
+    };
+    let answer_rows: Vec<Html> = shown
+        .into_iter()
+        .map(|a| {
+            if suspect(a.line) {
+                tampered_row(a.line, &a.seat, "answer-row", 7)
+            } else {
+                row(a)
+            }
+        })
+        .collect();
+    let cell_rows: Vec<Html> = shown_cells
+        .into_iter()
+        .map(|c| {
+            if suspect(c.line) {
+                tampered_row(c.line, &c.seat, "cell-row", 8)
+            } else {
+                cell_row(c, answer_of(c.line))
+            }
+        })
+        .collect();
     html! {
         <section class="answers" aria-labelledby="answers-title" data-testid="answers">
             <h2 id="answers-title" class="section-title">{ t(M::AnsTitle) }</h2>
@@ -233,20 +280,12 @@ pub fn answers_table(p: &Props) -> Html {
                     </select>
                 </label>
             </div>
-            <div class="table-wrap">
-                <table class="answers-table">
-                    <thead><tr><th>{ t(M::ProblemsLine) }</th><th>{ t(M::ScRun) }</th><th>{ t(M::ExpSeat) }</th><th>{ t(M::AnsStatus) }</th><th>{ t(M::AnsSealed) }</th><th>{ t(M::AnsReference) }</th><th>{ t(M::AnsEvidence) }</th></tr></thead>
-                    <tbody>{ for shown.into_iter().map(row) }</tbody>
-                </table>
-            </div>
+            <Paged rows={answer_rows} size={ROWS_PER_PAGE} class="answers-table" testid="answers-table"
+                head={html! { <thead><tr><th>{ t(M::ProblemsLine) }</th><th>{ t(M::ScRun) }</th><th>{ t(M::ExpSeat) }</th><th>{ t(M::AnsStatus) }</th><th>{ t(M::AnsSealed) }</th><th>{ t(M::AnsReference) }</th><th>{ t(M::AnsEvidence) }</th></tr></thead> }} />
             <h3 class="section-title">{ t(M::AnsCellsTitle) }</h3>
             <p class="note">{ t(M::AnsCellsNote) }</p>
-            <div class="table-wrap">
-                <table class="answers-table cells-table" data-testid="cells">
-                    <thead><tr><th>{ t(M::ProblemsLine) }</th><th>{ t(M::ExpSeat) }</th><th>{ t(M::ExpMarket) }</th><th>{ t(M::ScHorizon) }</th><th>{ "P(up)" }</th><th>{ t(M::AnsStatus) }</th><th>{ t(M::AnsReference) }</th><th>{ t(M::AnsEvidence) }</th></tr></thead>
-                    <tbody>{ for shown_cells.into_iter().map(|c| cell_row(c, answer_of(c.line))) }</tbody>
-                </table>
-            </div>
+            <Paged rows={cell_rows} size={ROWS_PER_PAGE} class={classes!("answers-table", "cells-table")} testid="cells"
+                head={html! { <thead><tr><th>{ t(M::ProblemsLine) }</th><th>{ t(M::ExpSeat) }</th><th>{ t(M::ExpMarket) }</th><th>{ t(M::ScHorizon) }</th><th>{ "P(up)" }</th><th>{ t(M::AnsStatus) }</th><th>{ t(M::AnsReference) }</th><th>{ t(M::AnsEvidence) }</th></tr></thead> }} />
             if let Some(from) = r.unanchored_from {
                 <p class="note">{ tr(M::AnsUncovered, &[("from", &from)]) }</p>
             }

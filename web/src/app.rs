@@ -8,15 +8,18 @@ use crate::format;
 use crate::i18n::{html_tr, ots_messages, plural, t, tr, M};
 use crate::league_load;
 use crate::module_worker::{self, ModuleWorker};
+use crate::paged::Paged;
 use crate::proof_view;
 use crate::protocol::{
-    FromWorker, ANCHOR, ANCHORS, ASK_TEXTS, BOOKS, CERTS, FILE, HEADERS, JOB, LISTS, LOG_KEY, NAME,
-    NOW, PROOFS, REKOR, THREADS, TOKENS,
+    FromWorker, ANCHOR, ANCHORS, ASK_TEXTS, BOOKS, CERTS, FILE, HEADERS, HEADER_FILES, JOB, LISTS,
+    LOG_KEY, NAME, NOW, PROOFS, REKOR, THREADS, TOKENS,
 };
 use crate::report_view;
 use crate::shell::{opener, Page, Progress, Shell, Zone};
 use crate::trust::{self, Bundle, Manifest, TrustFile};
-use crate::verifier::header_files::{analyze_header_files, is_header_file};
+use crate::verdict_view::{self, RootOffer, VerdictCard};
+use crate::verifier::header_files::is_header_file;
+use crate::verifier::overall::Overall;
 use crate::verifier::{FileKind, VerifierReport};
 use sealbook_core::ots::bitcoin::HeaderAnalysis;
 use std::rc::Rc;
@@ -76,7 +79,8 @@ pub enum Status {
         total: u64,
         lines: u64,
     },
-    Done(Rc<VerifierReport>),
+    /// The report and core's verdict over it.
+    Done(Rc<VerifierReport>, Rc<Overall>),
     Failed(String),
 }
 
@@ -95,7 +99,11 @@ pub enum Msg {
     /// Fetch the header of the block at this height from the explorer.
     FetchHeader(u64),
     Fetched(u64, Result<String, String>),
-    /// The shipped trust bundle, fetched at start.
+    /// The page is on screen: ready for a drop.
+    PageReady,
+    /// The reader opened the trust panel: the shipped bundle is fetched to be shown.
+    TrustOpened,
+    /// The shipped trust bundle, fetched with the first files (or when the panel is opened).
     BundleLoaded(Result<Rc<Bundle>, String>),
     /// The reader's own trust anchors (PEM/DER files).
     OwnAnchors(Vec<File>),
@@ -112,8 +120,6 @@ pub enum Msg {
     /// Files of the league fetched so far, of all listed.
     LeagueProgress(usize, usize),
     LeagueLoaded(Result<league_load::Loaded, league_load::LoadError>),
-    /// Header files read (name, bytes).
-    HeaderFilesRead(Result<Vec<(String, Vec<u8>)>, String>),
 }
 
 /// The run of the dropped header files: their names in reading order and the analysis, or why
@@ -139,7 +145,10 @@ pub enum League {
 
 /// The trust anchors and Rekor log key in use.
 pub struct Trust {
-    /// The shipped bundle: loading (`None`), loaded, or unavailable.
+    /// The shipped bundle has been asked for: it is fetched with the first files, not at
+    /// start, so the page's first load carries none of it.
+    asked: bool,
+    /// The shipped bundle: not there yet (`None`), loaded, or unavailable.
     bundle: Option<Result<Rc<Bundle>, String>>,
     own_anchors: Vec<TrustFile>,
     own_log_key: Option<TrustFile>,
@@ -199,6 +208,9 @@ fn start_worker(link: &yew::html::Scope<App>) -> Result<ModuleWorker, String> {
     )
 }
 
+/// Files listed a page at a time: a league has hundreds.
+const FILES_PER_PAGE: usize = 10;
+
 /// The Performance API mark set when the page is ready for a drop: what loads before it is the
 /// page's first load.
 pub const READY_MARK: &str = "sealbook-ready-for-a-drop";
@@ -228,10 +240,14 @@ pub struct App {
     /// The manifest URL field, and the league opened from it.
     league_url: String,
     league: League,
-    /// Bitcoin headers dropped as files of their own (`.bin`, 80 bytes): their names and
-    /// bytes, and the run's analysis once read.
-    header_files: Vec<(String, Vec<u8>)>,
+    /// Bitcoin headers dropped as files of their own (`.bin`, 80 bytes), by name, analysed in
+    /// the worker; the run's analysis once it answers.
+    header_files: Vec<(String, File)>,
     header_run: Option<HeaderRun>,
+    /// The header files wait for the worker to report ready.
+    headers_pending: bool,
+    /// The page is on screen (ready for a drop).
+    page_ready: bool,
 }
 
 impl App {
@@ -256,6 +272,7 @@ impl App {
             self.pending = false;
             return;
         }
+        self.ensure_bundle();
         self.job += 1;
         let total = self
             .files
@@ -292,6 +309,51 @@ impl App {
                 self.pending = false;
                 self.status = Status::Failed(why);
             }
+        }
+    }
+
+    /// Fetches the shipped trust bundle unless it was asked for already.
+    fn ensure_bundle(&mut self) {
+        if self.trust.asked {
+            return;
+        }
+        self.trust.asked = true;
+        let link = self.link.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            link.send_message(Msg::BundleLoaded(trust::load_bundle().await.map(Rc::new)));
+        });
+    }
+
+    /// Asks the worker for the analysis of the dropped header files (once it is ready).
+    fn post_header_files(&mut self) {
+        self.ensure_worker();
+        let Some(ModuleWorker { worker, .. }) = &self.worker else {
+            return;
+        };
+        if !self.ready {
+            self.headers_pending = true;
+            return;
+        }
+        self.headers_pending = false;
+        let set = |o: &js_sys::Object, k: &str, v: &JsValue| {
+            js_sys::Reflect::set(o, &k.into(), v).map(|_| ())
+        };
+        let items = js_sys::Array::new();
+        let mut posted: Result<(), JsValue> = Ok(());
+        for (name, file) in &self.header_files {
+            let o = js_sys::Object::new();
+            posted = posted
+                .and_then(|_| set(&o, FILE, file))
+                .and_then(|_| set(&o, NAME, &name.as_str().into()));
+            items.push(&o);
+        }
+        let request = js_sys::Object::new();
+        module_worker::give_lang(&request);
+        let posted = posted
+            .and_then(|_| set(&request, HEADER_FILES, &items))
+            .and_then(|_| worker.post_message(&request));
+        if let Err(e) = posted {
+            self.header_run = Some(Err(tr(M::VerifierNotGiven, &[("why", &format!("{e:?}"))])));
         }
     }
 
@@ -385,12 +447,9 @@ impl Component for App {
     type Properties = ();
 
     fn create(ctx: &Context<Self>) -> Self {
-        let link = ctx.link().clone();
-        wasm_bindgen_futures::spawn_local(async move {
-            link.send_message(Msg::BundleLoaded(trust::load_bundle().await.map(Rc::new)));
-        });
         App {
             trust: Trust {
+                asked: false,
                 bundle: None,
                 own_anchors: Vec::new(),
                 own_log_key: None,
@@ -417,6 +476,14 @@ impl Component for App {
             league: League::Idle,
             header_files: Vec::new(),
             header_run: None,
+            headers_pending: false,
+            page_ready: false,
+        }
+    }
+
+    fn rendered(&mut self, ctx: &Context<Self>, first_render: bool) {
+        if first_render {
+            ctx.link().send_message(Msg::PageReady);
         }
     }
 
@@ -432,15 +499,16 @@ impl Component for App {
                         is_header_file(&league_load::label_of(f, p.as_deref()), f.size() as u64)
                     });
                 if !headers.is_empty() {
-                    let link = ctx.link().clone();
-                    wasm_bindgen_futures::spawn_local(async move {
-                        link.send_message(Msg::HeaderFilesRead(
-                            league_load::read_labelled(&headers).await,
-                        ));
-                    });
+                    for (file, path) in headers {
+                        let name = league_load::label_of(&file, path.as_deref());
+                        if !self.header_files.iter().any(|(n, _)| *n == name) {
+                            self.header_files.push((name, file));
+                        }
+                    }
+                    self.post_header_files();
                 }
                 if files.is_empty() {
-                    return false;
+                    return true;
                 }
                 // A dropped folder with its manifest.json: checked against it, then verified.
                 if let Some(at) = league_load::dropped_manifest(&files) {
@@ -449,6 +517,7 @@ impl Component for App {
                     }
                     self.league = League::Loading { done: 0, total: 0 };
                     self.ensure_worker(); // loads while the folder is read
+                    self.ensure_bundle();
                     let link = ctx.link().clone();
                     wasm_bindgen_futures::spawn_local(async move {
                         let progress = {
@@ -475,6 +544,7 @@ impl Component for App {
                 }
                 self.league = League::Loading { done: 0, total: 0 };
                 self.ensure_worker(); // loads while the league's files are fetched
+                self.ensure_bundle();
                 let link = ctx.link().clone();
                 let url = self.league_url.clone();
                 wasm_bindgen_futures::spawn_local(async move {
@@ -514,28 +584,24 @@ impl Component for App {
                 }
                 self.start();
             }
-            Msg::HeaderFilesRead(read) => match read {
-                Ok(read) => {
-                    for (name, bytes) in read {
-                        if !self.header_files.iter().any(|(n, _)| *n == name) {
-                            self.header_files.push((name, bytes));
-                        }
-                    }
-                    self.header_run = Some(
-                        analyze_header_files(&self.header_files)
-                            .map_err(|e| ots_messages::header_file(&e)),
-                    );
+            Msg::FromWorker(FromWorker::HeaderRun { result }) => {
+                if self.header_files.is_empty() {
+                    return false; // cleared since
                 }
-                Err(why) => self.header_run = Some(Err(why)),
-            },
+                self.header_run = Some(result);
+            }
             Msg::Clear => {
                 self.header_files.clear();
                 self.header_run = None;
+                self.headers_pending = false;
                 self.files.clear();
                 self.start();
             }
             Msg::FromWorker(FromWorker::Ready) => {
                 self.ready = true;
+                if self.headers_pending {
+                    self.post_header_files();
+                }
                 if self.pending && !self.trust.loading() {
                     self.post_job();
                 }
@@ -557,11 +623,15 @@ impl Component for App {
                     lines,
                 };
             }
-            Msg::FromWorker(FromWorker::Done { job, report }) => {
+            Msg::FromWorker(FromWorker::Done {
+                job,
+                report,
+                overall,
+            }) => {
                 if job != self.job {
                     return false;
                 }
-                self.status = Status::Done(Rc::new(*report));
+                self.status = Status::Done(Rc::new(*report), Rc::new(*overall));
             }
             Msg::FromWorker(FromWorker::Failed { job, message }) => {
                 if job != self.job {
@@ -569,16 +639,25 @@ impl Component for App {
                 }
                 self.status = Status::Failed(message);
             }
-            Msg::BundleLoaded(bundle) => {
-                self.trust.bundle = Some(bundle);
+            Msg::PageReady => {
                 // Ready for a drop: the first load ends here (marked for the Performance API).
                 // The verifier worker, and with it the verifiers' wasm, then loads in the
-                // background, so that once it is up the page needs nothing more from the
-                // network; the first files start it themselves if they come sooner.
+                // background; the shipped trust bundle comes with the first files (or when
+                // the reader opens the trust panel), so the cold page fetches nothing else.
                 if let Some(performance) = web_sys::window().and_then(|w| w.performance()) {
                     let _ = performance.mark(READY_MARK);
                 }
+                self.page_ready = true;
                 self.ensure_worker();
+            }
+            Msg::TrustOpened => {
+                if self.trust.asked {
+                    return false;
+                }
+                self.ensure_bundle();
+            }
+            Msg::BundleLoaded(bundle) => {
+                self.trust.bundle = Some(bundle);
                 if self.pending && self.ready {
                     self.post_job();
                 }
@@ -672,9 +751,9 @@ impl Component for App {
 
     fn view(&self, ctx: &Context<Self>) -> Html {
         let link = ctx.link();
-        // Ready for a drop: the page is up and the shipped trust bundle has been fetched (or
-        // failed); the worker starts with the first files.
-        let ready = !self.trust.loading();
+        // Ready for a drop: the page is on screen; the worker loads in the background, the
+        // trust bundle with the first files.
+        let ready = self.page_ready;
         let zone = Zone {
             title: t(if self.files.is_empty() {
                 M::DropHere
@@ -702,12 +781,20 @@ impl Component for App {
             <Shell page={Page::Verify} {ready} title={t(M::VerifyTitle)} {zone}
                 lede={html! { t(M::VerifyLede) }}
                 footer={html_tr(M::VerifyFooter, &[("spec", html! { <cite>{ "Sealed Before the Open" }</cite> })])}
-                on_files={link.callback(Msg::Add)} on_drop_failed={link.callback(Msg::DropFailed)}>
-                { self.view_league(ctx) }
-                { self.view_files(ctx) }
-                { self.view_trust(ctx) }
-                { self.view_header_run() }
-                { self.view_status(ctx) }
+                on_files={link.callback(Msg::Add)} on_drop_failed={link.callback(Msg::DropFailed)}
+                top={self.view_status(ctx)}>
+                <div id="details" class="details" data-testid="details">
+                    if matches!(self.status, Status::Done(..)) {
+                        <h2 class="section-title details-title">{ t(M::VdDetailsTitle) }</h2>
+                    }
+                    { self.view_league(ctx) }
+                    { self.view_files(ctx) }
+                    { self.view_trust(ctx) }
+                    { self.view_header_run() }
+                    if let Status::Done(report, overall) = &self.status {
+                        { report_view::view(report, overall, self.view_headers(ctx, report)) }
+                    }
+                </div>
             </Shell>
         }
     }
@@ -781,7 +868,8 @@ impl App {
                 html! {
                     <>
                         if failures.is_empty() {
-                            <p class="callout ok" data-testid="league-status" data-state="checked" data-ok="true">
+                            // A line of the details: the verdict card above says what holds.
+                            <p class="note" data-testid="league-status" data-state="checked" data-ok="true">
                                 { html_tr(all, &[("league", data(&league)), ("n", n.to_string().into())]) }
                             </p>
                         } else {
@@ -837,8 +925,8 @@ impl App {
                     <h2 id="files-title" class="section-title">{ t(M::FilesTitle) }</h2>
                     <button type="button" class="button quiet" onclick={clear}>{ t(M::FilesClearAll) }</button>
                 </div>
-                <ul class="file-list">
-                    { for self.files.iter().enumerate().filter(|(_, f)| f.kind != FileKind::NotChecked).map(|(i, f)| {
+                <Paged class="file-list" testid="file-list" size={FILES_PER_PAGE}
+                    rows={self.files.iter().enumerate().filter(|(_, f)| f.kind != FileKind::NotChecked).map(|(i, f)| {
                         let remove = ctx.link().callback(move |_: MouseEvent| Msg::Remove(i));
                         let (badge, class) = match f.kind {
                             FileKind::Book => (M::BadgeBook, "badge book"),
@@ -870,13 +958,12 @@ impl App {
                                 </button>
                             </li>
                         }
-                    }) }
-                </ul>
+                    }).collect::<Vec<_>>()} />
                 if !others.is_empty() {
                     <details class="others">
                         <summary>{ tr(plural(others.len() as u64, M::OthersOne, M::OthersMany), &[("n", &others.len())]) }</summary>
                         <p class="note">{ t(M::OthersNote) }</p>
-                        <ul class="others-list">{ for others.iter().map(|l| html! { <li>{ *l }</li> }) }</ul>
+                        <Paged class="others-list" testid="others-list" size={FILES_PER_PAGE} rows={others.iter().map(|l| html! { <li>{ *l }</li> }).collect::<Vec<_>>()} />
                     </details>
                 }
             </section>
@@ -901,11 +988,12 @@ impl App {
         let own = !self.trust.own_anchors.is_empty() || self.trust.own_log_key.is_some();
         let manifest: Option<&Manifest> = self.trust.bundle().map(|b| &b.manifest);
         html! {
-            <details class="card trust-panel" data-testid="trust-panel">
+            <details class="card trust-panel" data-testid="trust-panel" ontoggle={link.callback(|_: Event| Msg::TrustOpened)}>
                 <summary class="trust-summary">
                     <span class="section-title">{ t(M::TrustTitle) }</span>
                     <span class="note" data-testid="trust-source">{ match (&self.trust.bundle, own) {
                         (_, true) => t(M::TrustOwn).to_string(),
+                        (None, _) if !self.trust.asked => t(M::TrustWithFirstFiles).to_string(),
                         (None, _) => t(M::TrustLoading).to_string(),
                         (Some(Ok(b)), _) => tr(M::TrustShipped, &[("date", &b.manifest.date), ("n", &b.manifest.certificates.len())]),
                         (Some(Err(_)), _) => t(M::TrustUnavailable).to_string(),
@@ -960,7 +1048,7 @@ impl App {
         let announce = match &self.status {
             Status::Waiting => String::new(),
             Status::Running { .. } => t(M::CheckingFiles).to_string(),
-            Status::Done(report) => report_view::headline(report),
+            Status::Done(_, overall) => verdict_view::announcement(overall),
             Status::Failed(_) => String::new(), // the alert below is announced by itself
         };
         html! {
@@ -1006,7 +1094,24 @@ impl App {
             Status::Failed(why) => html! {
                 <div class="callout bad" role="alert" data-testid="status"><p>{ why }</p></div>
             },
-            Status::Done(report) => report_view::view(report, self.view_headers(ctx, report)),
+            Status::Done(_, overall) => {
+                // A published root first (its name says so), then the other certificates.
+                let mut roots: Vec<RootOffer> = self
+                    .files
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, f)| f.kind == FileKind::Certificate && !f.anchor)
+                    .map(|(index, f)| RootOffer {
+                        index,
+                        label: f.label.clone(),
+                    })
+                    .collect();
+                roots.sort_by_key(|r| !r.label.rsplit('/').next().unwrap_or("").contains("root"));
+                html! {
+                    <VerdictCard overall={overall.clone()} {roots}
+                        on_choose_root={ctx.link().callback(Msg::ToggleAnchor)} />
+                }
+            }
         }
     }
 }

@@ -32,6 +32,7 @@ pub mod league_load;
 #[cfg(any(feature = "scores", feature = "accounts"))]
 pub mod league_query;
 pub mod module_worker;
+pub mod paged;
 pub mod proof_view;
 pub mod protocol;
 pub mod range_worker;
@@ -41,6 +42,7 @@ pub mod scores;
 pub mod shell;
 pub mod signed_time_view;
 pub mod trust;
+pub mod verdict_view;
 pub mod worker;
 
 /// The verifier logic (which file is checked against which, the trust level) lives in core.

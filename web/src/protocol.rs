@@ -5,7 +5,7 @@
 //! rekor: [{file, name}], certs: [{file, name, anchor}], anchors: [{file, name}],
 //! log_key: [{file, name}], ask_texts: [{file, name}], now: <Date.now()>, threads:
 //! <navigator.hardwareConcurrency>, lang: "en" | "zh" | "ar"}` (`anchors` and `log_key` are
-//! the shipped bundle's files, fetched once at start, or the reader's own; `file` may be any
+//! the shipped bundle's files, fetched once with the first files, or the reader's own; `file` may be any
 //! Blob; `lang` is the page's language, [`crate::module_worker::LANG`], in which the worker
 //! words its errors and the answers report's sentences) (File objects are structured-cloned, so the worker reads them itself,
 //! chunk by chunk; `name` is the label the page shows, the path inside a chosen folder when
@@ -13,6 +13,8 @@
 
 use crate::i18n::{tr, M};
 use crate::verifier::VerifierReport;
+use sealbook_core::ots::bitcoin::HeaderAnalysis;
+use sealbook_core::verifier::overall::Overall;
 use serde::{Deserialize, Serialize};
 
 /// Property names of the page-to-worker job object.
@@ -36,6 +38,9 @@ pub const ASK_TEXTS: &str = "ask_texts";
 pub const THREADS: &str = "threads";
 /// The page's clock (`Date.now()`, milliseconds): the "now" certificate chains are also checked at.
 pub const NOW: &str = "now";
+/// A request of its own (no `job`): Bitcoin header files dropped as files (`.bin`, 80 bytes),
+/// `[{file, name}]`, analysed as one run in the worker, which answers [`FromWorker::HeaderRun`].
+pub const HEADER_FILES: &str = "header_files";
 pub const FILE: &str = "file";
 pub const NAME: &str = "name";
 
@@ -52,12 +57,20 @@ pub enum FromWorker {
         total: u64,
         lines: u64,
     },
+    /// The report, and the verdict core computed from it before its sentences were worded.
     Done {
         job: u32,
         report: Box<VerifierReport>,
+        overall: Box<Overall>,
     },
     /// A file could not be read at all.
     Failed { job: u32, message: String },
+    /// The run of the dropped header files (core's `verifier::header_files`): their names in
+    /// reading order and the analysis, or why they could not be analysed (in the page's
+    /// language).
+    HeaderRun {
+        result: Result<(Vec<String>, HeaderAnalysis), String>,
+    },
     /// The worker's wasm panicked (a bug); the worker must not be used again.
     Crashed { message: String },
 }
@@ -134,14 +147,22 @@ mod tests {
             answers_error: None,
             ask_texts: None,
         };
+        let overall = crate::verifier::overall::Overall::of(&report);
         let msg = FromWorker::Done {
             job: 3,
             report: Box::new(report),
+            overall: Box::new(overall.clone()),
         };
         let back = FromWorker::from_json(&msg.to_json()).unwrap();
-        let FromWorker::Done { report, .. } = &back else {
+        let FromWorker::Done {
+            report,
+            overall: back_overall,
+            ..
+        } = &back
+        else {
             panic!("{back:?}")
         };
+        assert_eq!(**back_overall, overall, "the verdict crosses as computed");
         assert_eq!(report.proofs[0].state(), ProofState::Verified);
         assert_eq!(report.headers.count, 1);
         assert_eq!(report.level(), crate::verifier::TrustLevel::Level2);

@@ -1,19 +1,22 @@
-//! How a [`VerifierReport`] is shown: the verdict, the trust ladder, per book the counts, the
-//! first bad line with both hashes, the problem list and each stamp's two comparisons, and the
-//! OpenTimestamps proofs (see `proof_view`) with the reader's block-header panel.
-//! Elements tests read carry `data-testid`.
+//! How a [`VerifierReport`] is shown below the verdict card (`verdict_view`): a summary of what
+//! was checked, per book the counts, the first bad line with both hashes, the problem list and
+//! each stamp's two comparisons (a page at a time), the OpenTimestamps proofs (see
+//! `proof_view`) with the reader's block-header panel, the tokens and entries, the answers'
+//! tables and the trust ladder. Elements tests read carry `data-testid`.
 
 use crate::format::{self, sentence};
 use crate::i18n::{check_messages, core_messages, html_tr, ots_messages, plural, t, tr, M};
+use crate::paged::Paged;
 use crate::proof_view;
 use crate::signed_time_view;
 use crate::verifier::{BookResult, MatchedBy, ProofState, StampResult, TrustLevel, VerifierReport};
 use sealbook_core::book::chain::{Check, Problem};
+use sealbook_core::verifier::overall::{Overall, Unchecked};
 use sealbook_core::verifier::trust::StillTrusted;
 use yew::prelude::*;
 
 /// What a check is, in a reader's words.
-fn check_label(check: Check) -> &'static str {
+pub fn check_label(check: Check) -> &'static str {
     t(match check {
         Check::Json => M::CheckJson,
         Check::N => M::CheckN,
@@ -23,8 +26,12 @@ fn check_label(check: Check) -> &'static str {
     })
 }
 
-/// One sentence summing up the verification (without the verdict word).
-fn summary(r: &VerifierReport) -> String {
+/// Clauses of the summary said before "and N more": one per anchored list would make a
+/// season's summary thousands of characters long.
+const SUMMARY_PARTS: usize = 4;
+
+/// One sentence summing up what was checked (the verdict itself is the card's).
+pub fn summary(r: &VerifierReport) -> String {
     if let Some(book) = r.books.iter().find(|b| !b.report.ok) {
         let line = format::count(book.report.first_bad_line.unwrap_or_default());
         return match book.report.problems.first() {
@@ -144,6 +151,11 @@ fn summary(r: &VerifierReport) -> String {
     if parts.is_empty() {
         return t(M::SumNothing).into();
     }
+    if parts.len() > SUMMARY_PARTS {
+        let rest = parts.len() - SUMMARY_PARTS;
+        parts.truncate(SUMMARY_PARTS);
+        parts.push(tr(M::SumMore, &[("n", &rest)]));
+    }
     tr(M::SumEnd, &[("parts", &parts.join(t(M::SumJoin)))])
 }
 
@@ -153,52 +165,35 @@ fn anchor_or_unknown(p: &crate::verifier::ProofResult) -> String {
         .unwrap_or_else(|| "?".into())
 }
 
-/// The verdict as one sentence, for the screen reader announcement.
-pub fn headline(r: &VerifierReport) -> String {
-    tr(
-        M::Headline,
-        &[
-            ("verdict", &verdict_word(r.verified())),
-            ("summary", &summary(r)),
-        ],
-    )
-}
+/// Cards (proofs, tokens, entries) shown a page at a time.
+const CARDS_PER_PAGE: usize = 5;
+/// A book's stamps shown a page at a time.
+const STAMPS_PER_PAGE: usize = 10;
 
-/// The verdict in one word: `Verified` or `Not verified`.
-fn verdict_word(ok: bool) -> &'static str {
-    t(if ok { M::Verified } else { M::NotVerified })
-}
-
-/// The whole report; `headers_panel` is the reader's block-header form, shown with the proofs.
-pub fn view(r: &VerifierReport, headers_panel: Html) -> Html {
-    let ok = r.verified();
+/// The whole report below the verdict card; `headers_panel` is the reader's block-header form,
+/// shown with the proofs; `overall` the verdict, whose level the ladder shows and whose
+/// failed line ranges the answers' tables set apart.
+pub fn view(r: &VerifierReport, overall: &Overall, headers_panel: Html) -> Html {
     html! {
         <div class="results">
-            <section class={classes!("verdict", if ok { "ok" } else { "bad" })} data-testid="verdict" data-ok={ok.to_string()}>
-                { status_icon(ok) }
-                <div>
-                    <h2 class="verdict-title">{ verdict_word(ok) }</h2>
-                    <p class="verdict-text">{ summary(r) }</p>
-                    <p class="verdict-level"><a href="#trust-ladder">{ level_text(r.level()) }{ t(M::StillTrustedLink) }</a></p>
-                </div>
-            </section>
+            <p class="note verdict-text" data-testid="summary">{ summary(r) }</p>
             { for r.books.iter().map(book_card) }
             { lists_and_unmatched(r) }
             if !r.proofs.is_empty() {
                 <section class="proofs" aria-label={t(M::EaOtsProofsLabel)}>
-                    { for r.proofs.iter().map(proof_view::view) }
+                    <Paged rows={r.proofs.iter().map(|p| html! { <li>{ proof_view::view(p) }</li> }).collect::<Vec<_>>()} size={CARDS_PER_PAGE} class="plain-list" testid="proof-cards" />
                     { headers_panel }
                 </section>
             }
             if !r.tokens.is_empty() || !r.rekor.is_empty() {
                 <section class="proofs" aria-label={t(M::EaSignedTimeLabel)}>
-                    { for r.tokens.iter().map(signed_time_view::token) }
-                    { for r.rekor.iter().map(signed_time_view::rekor_entry) }
+                    <Paged rows={r.tokens.iter().map(|x| html! { <li>{ signed_time_view::token(x) }</li> }).collect::<Vec<_>>()} size={CARDS_PER_PAGE} class="plain-list" testid="token-cards" />
+                    <Paged rows={r.rekor.iter().map(|x| html! { <li>{ signed_time_view::rekor_entry(x) }</li> }).collect::<Vec<_>>()} size={CARDS_PER_PAGE} class="plain-list" testid="rekor-cards" />
                     { signed_time_view::anchors_used(&r.trust) }
                 </section>
             }
             if let Some(a) = &r.answers {
-                <crate::answers_view::AnswersTable report={a.clone()} />
+                <crate::answers_view::AnswersTable report={a.clone()} suspect={overall.suspect.clone()} />
             }
             if let Some(e) = &r.answers_error {
                 <p class="bad" data-testid="answers-error">{ core_messages::answers_error(e) }</p>
@@ -206,26 +201,12 @@ pub fn view(r: &VerifierReport, headers_panel: Html) -> Html {
             if let Some(t) = &r.ask_texts {
                 { crate::answers_view::ask_texts(t) }
             }
-            { ladder(r) }
+            { ladder(r, overall) }
         </div>
     }
 }
 
-fn status_icon(ok: bool) -> Html {
-    let path = if ok {
-        "M7 12.5l3.2 3.2L17 9"
-    } else {
-        "M8 8l8 8M16 8l-8 8"
-    };
-    html! {
-        <svg class="status-icon" viewBox="0 0 24 24" aria-hidden="true">
-            <circle cx="12" cy="12" r="10.5" fill="currentColor"/>
-            <path d={path} fill="none" stroke="var(--on-status)" stroke-width="2.4" stroke-linecap="round" stroke-linejoin="round"/>
-        </svg>
-    }
-}
-
-fn level_text(level: TrustLevel) -> &'static str {
+pub fn level_text(level: TrustLevel) -> &'static str {
     t(match level {
         TrustLevel::Level0 => M::Level0Text,
         TrustLevel::Level1 => M::Level1Text,
@@ -255,8 +236,8 @@ fn rung(
     }
 }
 
-fn ladder(r: &VerifierReport) -> Html {
-    let level = r.level();
+fn ladder(r: &VerifierReport, overall: &Overall) -> Html {
+    let level = overall.level;
     let no_book = r.books.is_empty();
     let chain = if no_book {
         (t(M::StateNoBook), "pending")
@@ -298,6 +279,13 @@ fn ladder(r: &VerifierReport) -> Html {
         (t(M::StateFailed).to_string(), "failed")
     } else if !verified.is_empty() {
         (t(M::StateProofNotForList).to_string(), "pending")
+    } else if !r.proofs.is_empty()
+        && !overall
+            .unchecked
+            .iter()
+            .any(|u| matches!(u, Unchecked::HeadersMissing { .. }))
+    {
+        (t(M::StatePending).to_string(), "pending")
     } else if !r.proofs.is_empty() {
         (t(M::StatePasteHeader).to_string(), "pending")
     } else {
@@ -482,10 +470,8 @@ fn stamps(checks: &[StampResult]) -> Html {
             if checks.is_empty() {
                 <p class="note">{ html_tr(M::StampsNone, &[("path", html! { <code>{ "proof/<day>/<time>Z.txt" }</code> })]) }</p>
             } else {
-                <ul class="stamp-list">
-                    // With many stamps, the hashes of those that match fold away.
-                    { for checks.iter().map(|c| stamp(c, checks.len() <= 2 || !c.ok())) }
-                </ul>
+                // With many stamps, the hashes of those that match fold away, a page at a time.
+                <Paged rows={checks.iter().map(|c| stamp(c, checks.len() <= 2 || !c.ok())).collect::<Vec<_>>()} size={STAMPS_PER_PAGE} class="stamp-list" testid="stamp-list" />
             }
         </div>
     }

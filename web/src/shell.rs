@@ -87,6 +87,9 @@ pub struct ShellProps {
     /// A dropped folder could not be read.
     #[prop_or_default]
     pub on_drop_failed: Callback<String>,
+    /// What comes first, between the page's title and the drop zone (the verifier's verdict).
+    #[prop_or_default]
+    pub top: Html,
     /// The page's own sections, after the drop zone.
     #[prop_or_default]
     pub children: Html,
@@ -210,6 +213,7 @@ pub fn shell(props: &ShellProps) -> Html {
                     <h1>{ props.title.clone() }</h1>
                     <p class="lede">{ props.lede.clone() }</p>
                 </section>
+                { props.top.clone() }
                 { zone }
                 { props.children.clone() }
             </main>

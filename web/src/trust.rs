@@ -1,8 +1,9 @@
 //! The trust anchors the page verifies RFC 3161 tokens and Rekor entries with (spec §3.2
 //! Level 2+: "verified to a root the reader chose"): by default the dated bundle shipped in
-//! www/trust/, fetched once from the page's own origin when the page starts (verification
-//! itself makes no network call); the reader can inspect its manifest and replace the anchors,
-//! or the Rekor log key, with files of their own.
+//! www/trust/, fetched once from the page's own origin with the first files dropped, or when
+//! the reader opens the trust panel, never by the cold page (verification itself makes no
+//! network call); the reader can inspect its manifest and replace the anchors, or the Rekor
+//! log key, with files of their own.
 
 use crate::i18n::{core_messages, tr, M};
 use sealbook_core::league::manifest::MissingWhy;
@@ -122,7 +123,7 @@ fn plain(name: &str) -> Result<&str, String> {
     Ok(name)
 }
 
-/// Fetches the shipped bundle (same origin, once, when the page starts).
+/// Fetches the shipped bundle (same origin, once: with the first files, or for the trust panel).
 pub async fn load_bundle() -> Result<Bundle, String> {
     let text = JsFuture::from(
         get(MANIFEST_URL)

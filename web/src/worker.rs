@@ -1,15 +1,16 @@
 //! The verifier worker: reads the dropped files in chunks and runs `sealbook-core` on them
 //! off the page's thread (chains, stamps, OpenTimestamps proofs against the pasted headers,
 //! RFC 3161 tokens against the chosen trust anchors, Rekor entries against the log key),
-//! posting progress and the final [`VerifierReport`].
+//! posting progress and the final [`VerifierReport`] with its verdict ([`Overall`]); and, asked
+//! on their own, analyses Bitcoin header files dropped as files.
 //!
 //! Started by www/worker.js (a module worker) calling [`worker_main`]. A new job supersedes a
 //! running one: the old one stops at its next chunk.
 
 use crate::i18n::{core_messages, tr, M};
 use crate::protocol::{
-    FromWorker, ANCHOR, ANCHORS, ASK_TEXTS, BOOKS, CERTS, FILE, HEADERS, JOB, LISTS, LOG_KEY, NAME,
-    NOW, PROOFS, REKOR, THREADS, TOKENS,
+    FromWorker, ANCHOR, ANCHORS, ASK_TEXTS, BOOKS, CERTS, FILE, HEADERS, HEADER_FILES, JOB, LISTS,
+    LOG_KEY, NAME, NOW, PROOFS, REKOR, THREADS, TOKENS,
 };
 use crate::range_worker::{range_workers, verify_in_ranges, LinesAhead};
 use crate::verifier::{
@@ -17,6 +18,8 @@ use crate::verifier::{
     RekorResult, StampPlan, TokenResult, TrustInput, VerifierReport, MAX_LIST_BYTES,
     MAX_PROOF_BYTES,
 };
+use sealbook_core::verifier::header_files::analyze_header_files;
+use sealbook_core::verifier::overall::Overall;
 use sealbook_core::verifier::PublishedFile;
 use std::cell::Cell;
 use std::rc::Rc;
@@ -54,6 +57,15 @@ pub fn worker_main() {
         let data = event.data();
         // The job's errors are worded in the page's language.
         crate::module_worker::take_lang(&data);
+        if js_sys::Reflect::has(&data, &HEADER_FILES.into()).unwrap_or(false) {
+            let named = files(&data, HEADER_FILES);
+            wasm_bindgen_futures::spawn_local(async move {
+                post(&FromWorker::HeaderRun {
+                    result: header_run(&named).await,
+                });
+            });
+            return;
+        }
         let job = js_sys::Reflect::get(&data, &JOB.into())
             .ok()
             .and_then(|v| v.as_f64())
@@ -99,9 +111,10 @@ pub fn worker_main() {
             )
             .await
             {
-                Ok(Some(report)) => FromWorker::Done {
+                Ok(Some((report, overall))) => FromWorker::Done {
                     job,
                     report: Box::new(report),
+                    overall: Box::new(overall),
                 },
                 Ok(None) => return, // superseded
                 Err(message) => FromWorker::Failed { job, message },
@@ -290,6 +303,25 @@ async fn check_signed_time(
     Ok(Some((tokens, entries, trust.report())))
 }
 
+/// Bitcoin header files dropped as files of their own, read and analysed as one run (core's
+/// [`analyze_header_files`]), worded in the page's language when they cannot be.
+async fn header_run(
+    named: &[Named],
+) -> Result<(Vec<String>, sealbook_core::ots::bitcoin::HeaderAnalysis), String> {
+    let mut buf = Vec::new();
+    let mut read = Vec::with_capacity(named.len());
+    for f in named {
+        let bytes = read_small(f, MAX_HEADER_FILE_BYTES, &mut buf)
+            .await?
+            .map_err(|e| core_messages::file_error(&e))?;
+        read.push((f.name.clone(), bytes));
+    }
+    analyze_header_files(&read).map_err(|e| crate::i18n::ots_messages::header_file(&e))
+}
+
+/// Largest header file read: one raw header is 80 bytes.
+const MAX_HEADER_FILE_BYTES: u64 = 80;
+
 /// Largest book kept in memory for the answers' verdicts (bytes); a larger one is judged by
 /// `sealbook verify DIR --answers`.
 const MAX_JUDGED_BOOK_BYTES: u64 = 256 << 20;
@@ -310,7 +342,7 @@ async fn run(
         signed,
         threads,
     }: Job,
-) -> Result<Option<VerifierReport>, String> {
+) -> Result<Option<(VerifierReport, Overall)>, String> {
     let mut buf = Vec::new();
     let mut inputs = Vec::with_capacity(lists.len());
     for list in &lists {
@@ -455,10 +487,12 @@ async fn run(
     let (council_name, council_lines) = council_lines.unzip();
     let read = council_name.as_deref().zip(council_lines);
     attach_answers_read(&mut report, &kept, &texts, read);
+    // The verdict is computed once, here, while the answers' parties are still messages.
+    let overall = Overall::of(&report);
     // The answers' sentences leave the worker in the page's language.
     #[cfg(feature = "verify-worker")]
     if let Some(answers) = &mut report.answers {
         answers.word(&crate::i18n::answer_words::PageWording);
     }
-    Ok(Some(report))
+    Ok(Some((report, overall)))
 }

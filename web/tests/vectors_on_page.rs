@@ -4,12 +4,19 @@
 //! CLI reaches the same conclusions in tests/rekor_vectors.rs, tests/tsp_real_vectors.rs,
 //! tests/ots_vectors.rs and tests/bitcoin_headers_vectors.rs.
 
+use sealbook_core::verifier::overall::Overall;
 use sealbook_core::verifier::{
     HeadersInput, ListInput, RekorResult, TokenResult, TrustInput, TrustLevel, VerifierReport,
 };
 use sealbook_web::proof_view::header_lines as header_lines_of;
-use sealbook_web::report_view::headline;
+use sealbook_web::report_view::summary;
+use sealbook_web::verdict_view::title;
 use std::path::PathBuf;
+
+/// The verdict card's title and the details' summary, as the page shows them.
+fn headline(r: &VerifierReport) -> String {
+    format!("{}: {}", title(&Overall::of(r)), summary(r))
+}
 
 fn vectors(rel: &str) -> PathBuf {
     sealbook_tests::vectors_dir().join(rel)

@@ -8,8 +8,9 @@
 
 use sealbook_core::book::canon::{self, Value};
 use sealbook_core::book::writer::BookWriter;
+use sealbook_core::verifier::overall::{Overall, State};
 use sealbook_core::verifier::{BookReader, ListInput, StampPlan, VerifierReport};
-use sealbook_web::report_view::headline;
+use sealbook_web::report_view::summary;
 use serde_json::Value as Json;
 use std::path::{Path, PathBuf};
 
@@ -114,11 +115,12 @@ fn the_page_and_the_cli_give_the_same_verdict_on_a_renamed_book() {
         assert_eq!(code, if ok { 0 } else { 1 }, "{name}: {j}");
         assert_eq!(j["ok"], ok, "{name}: {j}");
         assert_eq!(r.verified(), ok, "{name}: the page's verdict: {r:?}");
+        // The card's verdict agrees with the CLI's exit code: green for 0, red for 1.
+        let o = Overall::of(&r);
         assert_eq!(
-            headline(&r).starts_with("Verified: "),
-            ok,
-            "{name}: {}",
-            headline(&r)
+            o.state,
+            if ok { State::Passed } else { State::Failed },
+            "{name}: the card's verdict: {o:?}"
         );
         let book = &r.books[0];
         let page_stamps: Vec<Json> = book
@@ -158,7 +160,7 @@ fn the_page_and_the_cli_give_the_same_verdict_on_a_renamed_book() {
         );
         if name == "other.jsonl" {
             assert_eq!(r.unchecked_lists.len(), lists.len());
-            assert!(headline(&r).contains("checks nothing"), "{}", headline(&r));
+            assert!(summary(&r).contains("checks nothing"), "{}", summary(&r));
         }
     }
 }

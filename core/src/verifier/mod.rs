@@ -20,6 +20,8 @@
 //! - [`ask_texts`]: Appendix B step 5, the ask texts against their hashes
 //! - [`dropped_league`]: a dropped folder checked against the `manifest.json` among its files
 //! - [`header_files`]: Bitcoin block headers dropped as files of their own
+//! - [`overall`]: the reader's verdict, computed once: failed, unchecked or passed, where,
+//!   at which level, over which line ranges and by which parties
 
 pub mod answer_words;
 pub mod answers;
@@ -27,6 +29,7 @@ pub mod ask_texts;
 pub mod dropped_league;
 pub mod header_files;
 pub mod kinds;
+pub mod overall;
 pub mod pairing;
 pub mod published;
 pub mod report;

@@ -107,6 +107,7 @@ catalog! {
     TrustTitle { en: "Trust anchors", zh: "信任锚", ar: "مراسي الثقة", }
     TrustOwn { en: "your own files", zh: "你自己的文件", ar: "ملفاتك الخاصة", }
     TrustLoading { en: "loading the shipped bundle…", zh: "正在加载随附的信任包…", ar: "جارٍ تحميل الحزمة المرفقة…", }
+    TrustWithFirstFiles { en: "the shipped bundle is fetched with the first files (or when you open this panel)", zh: "随附的信任包在拖入第一批文件时（或打开本面板时）获取", ar: "تُجلب الحزمة المرفقة مع أول الملفات (أو عند فتح هذه اللوحة)", }
     TrustShipped { en: "shipped bundle of {date} ({n} roots)", zh: "{date} 的随附信任包（{n} 个根证书）", ar: "الحزمة المرفقة بتاريخ {date} (عدد الجذور: {n})", }
     TrustUnavailable { en: "shipped bundle unavailable: choose your own", zh: "随附信任包不可用：请选择你自己的", ar: "الحزمة المرفقة غير متاحة: اختر حزمتك الخاصة", }
     TrustOwnAnchors { en: "Use my own trust anchors…", zh: "使用我自己的信任锚…", ar: "استخدم مراسي الثقة الخاصة بي…", }
@@ -238,6 +239,48 @@ catalog! {
     SumOpenMany { en: "{n} proofs are not verified yet", zh: "{n} 个证明尚未验证", ar: "إثباتات لم يتم التحقق منها بعد: {n}", }
     SumNothing { en: "Add the book (a .jsonl file), or a stamped list with its .ots proof, .tsr token or .rekor.json entry.", zh: "添加账本（.jsonl 文件），或添加一份盖章清单及其 .ots 证明、.tsr 令牌或 .rekor.json 条目。", ar: "أضف الدفتر (ملف \u{2066}.jsonl\u{2069})، أو قائمة مختومة زمنيًا مع إثبات \u{2066}.ots\u{2069} أو رمز \u{2066}.tsr\u{2069} أو مدخل \u{2066}.rekor.json\u{2069} الخاص بها.", }
     SumJoin { en: "; ", zh: "；", ar: "؛ ", }
+    SumMore { en: "and {n} more", zh: "另有 {n} 项", ar: "و{n} أخرى", }
+
+    // The verdict card (web/src/verdict_view.rs; core::verifier::overall).
+    VerdictUnchecked { en: "Not fully checked yet", zh: "尚未完全检查", ar: "لم يكتمل الفحص بعد", }
+    VdAnswers { en: "{proven} of {counted} counted answers proven sealed before their reference (09:30 ET){by}.", zh: "{counted} 个计入的回答中，{proven} 个被证明在其参考时刻（美东 09:30）之前已封印{by}。", ar: "{proven} من {counted} إجابة محتسبة ثبت أنها مختومة قبل مرجعها (09:30 بتوقيت نيويورك){by}.", }
+    VdBy { en: " by {parties}", zh: "，证明方：{parties}", ar: "، بواسطة {parties}", }
+    VdAnswersRest { en: "Not proven before it: {after} anchored only after it, {clock} on the operator's clock alone, {late} sealed after it (late).", zh: "未在其之前得到证明：{after} 个仅在其之后锚定，{clock} 个仅凭运营者的时钟，{late} 个在其之后才封印（迟到）。", ar: "غير مثبتة قبله: {after} مثبت بعده فقط، و{clock} على ساعة المشغّل وحدها، و{late} مختومة بعده (متأخرة).", }
+    VdCovered { en: "{book}: lines 1-{to} of {lines} proven by {parties}", zh: "{book}：第 1-{to} 行（共 {lines} 行）由 {parties} 证明", ar: "{book}: الأسطر 1-{to} من {lines} يثبتها {parties}", }
+    VdPartyAt { en: "{party} ({level})", zh: "{party}（{level}）", ar: "{party} ({level})", }
+    VdUnanchored { en: "lines {from}-{lines} on the operator's clock alone (Level 1)", zh: "第 {from}-{lines} 行仅凭运营者的时钟（第 1 级）", ar: "الأسطر {from}-{lines} على ساعة المشغّل وحدها (المستوى 1)", }
+    VdNoneAnchored { en: "{book}: all {lines} lines on the operator's clock alone (Level 1)", zh: "{book}：全部 {lines} 行仅凭运营者的时钟（第 1 级）", ar: "{book}: كل الأسطر ({lines}) على ساعة المشغّل وحدها (المستوى 1)", }
+    VdFailChain { en: "{book}: the chain breaks at line {line}{check}; nothing from there on can be trusted.", zh: "{book}：链在第 {line} 行断开{check}；从该行起的内容都不可信。", ar: "{book}: تنقطع السلسلة عند السطر {line}{check}؛ لا يوثق بشيء من هناك فصاعدًا.", }
+    VdFailCheck { en: " ({check} check)", zh: "（{check} 检查）", ar: " (فحص {check})", }
+    VdFailPrefix { en: "{book}: the change lies in lines {from}-{to}: the stamped list {list} over its first {to} lines does not match it.", zh: "{book}：改动位于第 {from}-{to} 行：覆盖其前 {to} 行的盖章清单 {list} 与之不符。", ar: "{book}: يقع التغيير في الأسطر {from}-{to}: القائمة المختومة زمنيًا {list} لأول {to} سطر لا تطابقه.", }
+    VdFailList { en: "The stamped list {list} cannot be read.", zh: "无法读取盖章清单 {list}。", ar: "تتعذّر قراءة القائمة المختومة زمنيًا {list}.", }
+    VdFailListNothing { en: "The stamped list {list} names no line of the books given.", zh: "盖章清单 {list} 未指向所给账本中的任何行。", ar: "القائمة المختومة زمنيًا {list} لا تسمّي أي سطر في أي دفتر معطى.", }
+    VdFailHeaders { en: "The block headers you pasted cannot be read.", zh: "无法读取你粘贴的区块头。", ar: "تتعذّر قراءة الترويسات التي لصقتها.", }
+    VdFailProof { en: "The OpenTimestamps proof {file} is refuted.", zh: "OpenTimestamps 证明 {file} 被否定。", ar: "إثبات OpenTimestamps {file} مدحوض.", }
+    VdFailToken { en: "The timestamp token {file} fails a check.", zh: "时间戳令牌 {file} 未通过检查。", ar: "رمز الطابع الزمني {file} يخفق في فحص.", }
+    VdFailRekor { en: "The Rekor entry {file} fails a check.", zh: "Rekor 条目 {file} 未通过检查。", ar: "مدخل Rekor {file} يخفق في فحص.", }
+    VdFailAskTexts { en: "An ask text does not hash to its name.", zh: "有提问文本的哈希与其名称不符。", ar: "نص سؤال لا تطابق بصمته اسمه.", }
+    VdRootNotChosen { en: "{n} timestamp tokens of {authority} could not be checked: you have not chosen its root as a trust anchor.", zh: "{authority} 的 {n} 个时间戳令牌无法检查：你尚未选择其根作为信任锚。", ar: "تعذّر فحص {n} من رموز الطابع الزمني لـ {authority}: لم تختر جذرها مرساةً للثقة.", }
+    VdChooseRoot { en: "Trust {file} as a root", zh: "信任 {file} 作为根", ar: "اعتمد {file} جذرًا", }
+    VdChooseRootMeans { en: "Trusting it means trusting this authority: whoever holds its key can sign any time.", zh: "信任它就意味着信任这家机构：持有其密钥者可以签署任何时间。", ar: "اعتماده يعني الثقة بهذه الجهة: من يملك مفتاحها يستطيع توقيع أي وقت.", }
+    VdNothingAnchored { en: "No line is anchored outside the operator yet: the operator's clock alone (Level 1).", zh: "尚无任何行锚定在运营者之外：仅凭运营者的时钟（第 1 级）。", ar: "لا سطر مثبت خارج المشغّل بعد: ساعة المشغّل وحدها (المستوى 1).", }
+    VdSignerMissing { en: "The timestamp token {file} could not be checked: its signer certificate is missing; drop it beside the token.", zh: "时间戳令牌 {file} 无法检查：缺少其签名者证书；请将它与令牌一起拖入。", ar: "تعذّر فحص رمز الطابع الزمني {file}: شهادة الموقِّع مفقودة؛ أفلتها بجانب الرمز.", }
+    VdProofsPending { en: "{n} OpenTimestamps proofs are pending (not in Bitcoin yet): upgrade them later.", zh: "{n} 个 OpenTimestamps 证明仍在等待（尚未进入比特币）：请稍后升级。", ar: "{n} من إثباتات OpenTimestamps معلّقة (لم تدخل بيتكوين بعد): حدّثها لاحقًا.", }
+    VdHeadersMissing { en: "{n} OpenTimestamps proofs reach Bitcoin blocks {heights}: paste their block headers to check them.", zh: "{n} 个 OpenTimestamps 证明到达比特币区块 {heights}：粘贴它们的区块头以检查。", ar: "{n} من إثباتات OpenTimestamps تبلغ كتل بيتكوين {heights}: الصق ترويساتها لفحصها.", }
+    VdListMissing { en: "{file} could not be checked: the stamped list it covers was not given.", zh: "{file} 无法检查：未提供它覆盖的盖章清单。", ar: "تعذّر فحص {file}: لم تُعطَ القائمة المختومة زمنيًا التي يغطيها.", }
+    VdLogKeyMissing { en: "{file} could not be checked: choose the Rekor log key.", zh: "{file} 无法检查：请选择 Rekor 日志密钥。", ar: "تعذّر فحص {file}: اختر مفتاح سجل Rekor.", }
+    VdNothingChecked { en: "Nothing to check yet: drop the book and its stamped lists.", zh: "尚无可检查的内容：请拖入账本及其盖章清单。", ar: "لا شيء للفحص بعد: أفلت الدفتر وقوائمه المختومة زمنيًا.", }
+    PartyBitcoin { en: "Bitcoin (OpenTimestamps)", zh: "比特币（OpenTimestamps）", ar: "بيتكوين (OpenTimestamps)", }
+    LevelShort1 { en: "Level 1", zh: "第 1 级", ar: "المستوى 1", }
+    LevelShort2 { en: "Level 2", zh: "第 2 级", ar: "المستوى 2", }
+    LevelShort2Plus { en: "Level 2+", zh: "第 2+ 级", ar: "المستوى +2", }
+    VdDetailsTitle { en: "Details", zh: "详情", ar: "التفاصيل", }
+    StatePending { en: "pending: every OpenTimestamps proof still waits for Bitcoin", zh: "等待中：每个 OpenTimestamps 证明仍在等待比特币", ar: "معلّق: كل إثبات OpenTimestamps ما يزال ينتظر بيتكوين", }
+    PagerPrev { en: "Previous", zh: "上一页", ar: "السابق", }
+    PagerNext { en: "Next", zh: "下一页", ar: "التالي", }
+    PagerAt { en: "{from}-{to} of {n}", zh: "第 {from}-{to} 项，共 {n} 项", ar: "{from}-{to} من {n}", }
+    AnsBitcoinOwnReference { en: "Bitcoin trades around the clock: its reference is the first minute bar after its own seal (spec §3.3), so a stamp minutes later comes after it.", zh: "比特币全天候交易：它的参考时刻是其自身封印之后的第一根分钟线（规范 §3.3），因此几分钟后的盖章在其之后。", ar: "يُتداول بيتكوين على مدار الساعة: مرجعه أول شمعة دقيقة بعد ختمه (المواصفة §3.3)، لذا يأتي الطابع بعد دقائق بعده.", }
+    AnsTamperedRow { en: "in the lines where a check failed: no verdict", zh: "位于检查失败的行内：无结论", ar: "ضمن الأسطر التي أخفق فيها فحص: لا حكم", }
     SumEnd { en: "{parts}.", zh: "{parts}。", ar: "{parts}.", }
     LadderTitle { en: "Trust ladder", zh: "信任阶梯", ar: "سلّم الثقة", }
     RungChain { en: "Chain", zh: "链", ar: "السلسلة", }
