@@ -378,15 +378,21 @@ test('a forecast after the reference time is refused', async () => {
     assert.match(await page.textContent('#session-title'), /2026-12-03/, 'the session before its reference is open');
     await page.check('#BTC-up');
     await page.fill('#BTC-confidence', '80');
-    // Wait (bounded) until the server's clock has passed the reference.
+    // Wait (bounded) until the server's clock has passed the reference: its open session moves
+    // on (read, not forecast: a reader's forecasts per market are bounded). Then a call for
+    // 2026-12-03 is refused as closed.
+    // One call while the session is open: 60% up on SPX, scored after the close below.
+    const first = await api(s, 'POST', '/api/experiment/forecast', { reader, session: '2026-12-03', market: 'SPX', direction: 'up', confidence: 60 });
+    assert.equal(first.status, 201, JSON.stringify(first.json));
     let closed = false;
     for (let i = 0; i < 120 && !closed; i++) {
-      const r = await api(s, 'POST', '/api/experiment/forecast', { reader, session: '2026-12-03', market: 'SPX', direction: 'up', confidence: 60 });
-      if (r.status === 409) {
+      const open = (await api(s, 'GET', `/api/experiment/session?reader=${reader}`)).json.session;
+      if (open !== '2026-12-03') {
+        const r = await api(s, 'POST', '/api/experiment/forecast', { reader, session: '2026-12-03', market: 'SPX', direction: 'up', confidence: 60 });
+        assert.equal(r.status, 409, JSON.stringify(r.json));
         assert.equal(r.json.error.code, 'session_closed');
         closed = true;
       } else {
-        assert.equal(r.status, 201, JSON.stringify(r.json));
         await new Promise((res) => setTimeout(res, 500));
       }
     }
