@@ -427,3 +427,18 @@ test('the first load transfers at most 450 KB and fetches no other page\'s wasm'
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// The trust panel's disclosure triangle is drawn by CSS; it is decoration, so a screen reader
+// names the panel's summary "Trust anchors", not "▸ Trust anchors".
+test('the trust panel\'s summary is named by its words, not its triangle', async () => {
+  const { context, page, errors } = await openPage(browser, server.url);
+  const summary = page.locator('[data-testid="trust-panel"] > summary');
+  const aria = await summary.ariaSnapshot();
+  assert.match(aria, /Trust anchors/, aria);
+  assert.doesNotMatch(aria, /[▸▾]/, aria);
+  await summary.click();
+  const open = await summary.ariaSnapshot();
+  assert.doesNotMatch(open, /[▸▾]/, open);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
