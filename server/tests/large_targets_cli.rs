@@ -8,15 +8,14 @@
 
 mod common;
 
-use common::{arg as s, BIN};
+use common::arg as s;
 use sealbook_core::ots::attestation::Attestation;
 use sealbook_core::ots::detached::{hash_file, DetachedTimestampFile};
 use sealbook_core::ots::ops::Op;
 use sealbook_tests::tsp_pki::{make_pki, must, openssl, tsa_section, TempDir};
 use serde_json::Value;
-use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 const BIG: usize = 64 << 20;
 /// Peak resident set allowed while hashing a 64 MiB target: the binary, its buffers and a
@@ -24,31 +23,11 @@ const BIG: usize = 64 << 20;
 const MAX_RSS_KIB: i64 = 24 << 10;
 
 /// Runs `sealbook <args> --json`; (exit code, the JSON it printed, peak RSS in KiB).
-// The child is reaped by wait4 (which also reports its peak RSS), not by `Child::wait`.
-#[allow(clippy::zombie_processes)]
 fn run_measured(args: &[&str]) -> (i32, Value, i64) {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .arg("--json")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .unwrap();
-    let mut out = String::new();
-    child
-        .stdout
-        .take()
-        .unwrap()
-        .read_to_string(&mut out)
-        .unwrap();
-    let mut status = 0;
-    // SAFETY: a zeroed rusage is a valid out-parameter; the pid is our own unwaited child.
-    let mut ru: libc::rusage = unsafe { std::mem::zeroed() };
-    let pid = unsafe { libc::wait4(child.id() as i32, &mut status, 0, &mut ru) };
-    assert_eq!(pid, child.id() as i32, "wait4");
-    assert!(libc::WIFEXITED(status), "sealbook {args:?} was killed");
-    let v = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{args:?}: {out}: {e}"));
-    (libc::WEXITSTATUS(status), v, ru.ru_maxrss)
+    let args = [args, &["--json"]].concat();
+    let (code, out, err, rss) = common::measured::run_measured(&args);
+    let v = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{args:?}: {out}{err}: {e}"));
+    (code, v, rss)
 }
 
 /// A 64 MiB file of zeros and a copy whose last byte differs.

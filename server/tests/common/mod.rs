@@ -4,6 +4,8 @@
 pub mod fake_http;
 pub mod fake_rekor;
 pub mod fake_tsa;
+#[cfg(target_os = "linux")]
+pub mod measured;
 pub mod postgres;
 pub mod serve;
 
