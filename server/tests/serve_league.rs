@@ -19,7 +19,7 @@ use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -727,19 +727,42 @@ fn without_a_league_healthz_and_metrics_are_plain_files() {
 }
 
 /// A TCP server on 127.0.0.1 that accepts (at most 64 connections, each held open) and never
-/// answers: an authority that hangs until the client's timeout.
-fn hanging() -> String {
+/// answers: an authority that hangs until the client's timeout. It counts the connections it
+/// accepted.
+struct Hanging {
+    url: String,
+    accepted: Arc<AtomicUsize>,
+}
+
+impl Hanging {
+    /// Waits (at most `tries` tenths of a second) until a request reached the calendar: a
+    /// list's anchors are being asked.
+    fn until_asked(&self, tries: usize) {
+        for _ in 0..tries {
+            if self.accepted.load(Ordering::SeqCst) > 0 {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        panic!("no request reached the calendar {}", self.url);
+    }
+}
+
+/// A [`Hanging`] calendar, listening.
+fn hanging_calendar() -> Hanging {
     let l = TcpListener::bind("127.0.0.1:0").unwrap();
     let url = format!("http://{}", l.local_addr().unwrap());
+    let accepted = Arc::new(AtomicUsize::new(0));
+    let counted = accepted.clone();
     std::thread::spawn(move || {
         let mut held = Vec::new();
         for c in l.incoming().take(64) {
+            counted.fetch_add(1, Ordering::SeqCst);
             held.push(c);
         }
     });
-    url
+    Hanging { url, accepted }
 }
-
 /// The league's calendar accepts and never answers (6 s a request, asked twice: 13 s or more
 /// a stamp, about 130 minutes of the league's clock at 600x). The deadline's closing an hour
 /// after the run does not wait behind the stamp: it is carried out within minutes of the
@@ -748,7 +771,7 @@ fn hanging() -> String {
 #[test]
 fn a_hanging_calendar_never_delays_the_schedule_and_only_degrades_health() {
     let tmp = tempfile::tempdir().unwrap();
-    let cal = hanging();
+    let cal = hanging_calendar().url;
     let dir = league(tmp.path(), &cal);
     let toml = dir.join("league.toml");
     let text = std::fs::read_to_string(&toml).unwrap();
@@ -1031,14 +1054,14 @@ fn anchor_records(dir: &Path) -> Vec<(PathBuf, Option<serde_json::Value>)> {
 #[test]
 fn sigterm_waits_for_the_anchoring_in_hand_and_exits_0() {
     let tmp = tempfile::tempdir().unwrap();
-    let cal = hanging();
-    let dir = league_with_calendar_timeout(tmp.path(), &cal, 4);
+    let cal = hanging_calendar();
+    let dir = league_with_calendar_timeout(tmp.path(), &cal.url, 4);
     let s = start(
         &dir,
         &tmp.path().join("stderr.log"),
         &["--at", "2026-10-21T12:29:00Z", "--speed", "600"],
     );
-    health_until(&s, 300, |h| h["anchor_jobs_pending"].as_u64() > Some(0));
+    cal.until_asked(300);
     let (code, log) = terminate(s);
     assert_eq!(code, 0, "{log}");
     let records = anchor_records(&dir);
@@ -1063,8 +1086,8 @@ fn sigterm_waits_for_the_anchoring_in_hand_and_exits_0() {
 #[test]
 fn sigterm_gives_the_anchoring_in_hand_its_grace_and_records_it_cut_short() {
     let tmp = tempfile::tempdir().unwrap();
-    let cal = hanging();
-    let dir = league_with_calendar_timeout(tmp.path(), &cal, 20);
+    let cal = hanging_calendar();
+    let dir = league_with_calendar_timeout(tmp.path(), &cal.url, 20);
     let s = start(
         &dir,
         &tmp.path().join("stderr.log"),
@@ -1077,7 +1100,7 @@ fn sigterm_gives_the_anchoring_in_hand_its_grace_and_records_it_cut_short() {
             "1",
         ],
     );
-    health_until(&s, 300, |h| h["anchor_jobs_pending"].as_u64() > Some(0));
+    cal.until_asked(300);
     let (code, log) = terminate(s);
     assert_eq!(code, 0, "{log}");
     assert!(log.contains("did not finish within the grace"), "{log}");
@@ -1092,7 +1115,7 @@ fn sigterm_gives_the_anchoring_in_hand_its_grace_and_records_it_cut_short() {
         })
         .collect();
     assert_eq!(cut.len(), 1, "{records:?}\n{log}");
-    assert_eq!(cut[0]["anchors"][0]["authority"], cal.as_str());
+    assert_eq!(cut[0]["anchors"][0]["authority"], cal.url.as_str());
     assert!(
         records.iter().all(|(_, r)| r.is_some()),
         "every list has a record: {records:?}"
@@ -1149,4 +1172,60 @@ fn a_slow_price_source_at_high_speed_says_why_the_schedule_fell_behind() {
         v["error"].as_str().unwrap().contains("the run job took"),
         "{v}"
     );
+}
+
+/// SIGKILL while a stamped list's calendar is being asked leaves no chance to record anything:
+/// the list's anchor record, written before the calendar was asked, names it cut short. Started
+/// again past the retry backoff, the server's upgrade asks that calendar again and counts the
+/// retry in the record.
+#[test]
+fn a_server_killed_while_anchoring_leaves_the_list_recorded_as_cut_short() {
+    let tmp = tempfile::tempdir().unwrap();
+    let cal = hanging_calendar();
+    let dir = league_with_calendar_timeout(tmp.path(), &cal.url, 20);
+    let mut s = start(
+        &dir,
+        &tmp.path().join("stderr-1.log"),
+        &["--at", "2026-10-21T12:29:00Z", "--speed", "600"],
+    );
+    cal.until_asked(300);
+    s.child.kill().unwrap(); // SIGKILL
+    s.child.wait().unwrap();
+    drop(s);
+    let records = anchor_records(&dir);
+    assert_eq!(records.len(), 1, "{records:?}");
+    let (list, record) = &records[0];
+    let record = record
+        .as_ref()
+        .unwrap_or_else(|| panic!("{} has no anchor record", list.display()));
+    let a = &record["anchors"][0];
+    assert_eq!(a["authority"], cal.url.as_str(), "{record}");
+    assert_eq!(a["ok"], false, "{record}");
+    assert!(
+        a["error"].as_str().unwrap().starts_with("cut short"),
+        "{record}"
+    );
+    assert_eq!(a.get("retries"), None, "never retried yet: {record}");
+
+    // Two hours later on the league's clock (past the first hour's backoff), the upgrade that
+    // runs at start asks the calendar again.
+    let asked_before = cal.accepted.load(Ordering::SeqCst);
+    let log = tmp.path().join("stderr-2.log");
+    let s = start(
+        &dir,
+        &log,
+        &["--at", "2026-10-21T14:30:00Z", "--stop-grace", "1"],
+    );
+    for _ in 0..300 {
+        if cal.accepted.load(Ordering::SeqCst) > asked_before {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    assert!(
+        cal.accepted.load(Ordering::SeqCst) > asked_before,
+        "the upgrade never asked the calendar again"
+    );
+    let (code, log) = terminate(s);
+    assert_eq!(code, 0, "{log}");
 }

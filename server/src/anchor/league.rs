@@ -364,7 +364,11 @@ pub fn anchor_list(
         now,
     } = written;
     let list = dir.join(&rel);
-    let mut record = AnchorRecord::new(&rel, &tsa::sha256_hex(text.as_bytes()));
+    let sha256 = tsa::sha256_hex(text.as_bytes());
+    // Written before any authority is asked: a process killed or stopped while they are being
+    // asked leaves a record naming every anchor as cut short, which the upgrades ask again.
+    write_record(dir, &all_failed(config, &rel, &sha256, CUT_SHORT, now))?;
+    let mut record = AnchorRecord::new(&rel, &sha256);
     let at = now.to_rfc3339();
     let retry = Retry::from_config(&config.anchors);
     let a = &config.anchors;
@@ -494,24 +498,21 @@ fn write_record(dir: &Path, record: &AnchorRecord) -> Result<(), Unusable> {
     Ok(())
 }
 
-/// Records every anchor `config` names for the list `rel` as failed with `why` (none was
-/// asked, or none answered before the process stopped), so that [`upgrade_league`] asks them
-/// again on its backoff. A list that already has a record keeps it: this never replaces what
-/// an anchoring wrote.
-pub fn record_not_asked(
-    dir: &Path,
+/// Why the anchors of a list were recorded as failed before any was asked: if nothing
+/// replaces this record, the process stopped (its stop's grace ran out, or it was killed)
+/// before the authorities answered.
+pub const CUT_SHORT: &str = "cut short: sealbook stopped or was killed before the authority answered; the upgrades ask it again";
+
+/// The record of the list `rel` (content SHA-256 `sha256`) naming every anchor `config`
+/// configures as failed at `now` with `why`.
+fn all_failed(
     config: &LeagueConfig,
     rel: &str,
+    sha256: &str,
     why: &str,
     now: Instant,
-) -> Result<(), Unusable> {
-    let path = dir.join(anchor_record::record_path(rel));
-    if path.exists() {
-        return Ok(());
-    }
-    let list = dir.join(rel);
-    let data = read_bounded(&list, MAX_STAMPED_FILE_BYTES, "stamped list")?;
-    let mut record = AnchorRecord::new(rel, &tsa::sha256_hex(&data));
+) -> AnchorRecord {
+    let mut record = AnchorRecord::new(rel, sha256);
     let at = now.to_rfc3339();
     let a = &config.anchors;
     let failed = |kind, authority: &str, url: &str| Anchor {
@@ -527,6 +528,27 @@ pub fn record_not_asked(
     if let Some(url) = &a.rekor_url {
         record.set(failed(Kind::Rekor, url, url));
     }
+    record
+}
+
+/// Records every anchor `config` names for the list `rel` as failed with `why` (none was
+/// asked: the process stopped first), so that [`upgrade_league`] asks them again on its
+/// backoff. A list that already has a record keeps it: this never replaces what an anchoring
+/// wrote. Returns whether the record was written (false: kept).
+pub fn record_not_asked(
+    dir: &Path,
+    config: &LeagueConfig,
+    rel: &str,
+    why: &str,
+    now: Instant,
+) -> Result<bool, Unusable> {
+    let path = dir.join(anchor_record::record_path(rel));
+    if path.exists() {
+        return Ok(false);
+    }
+    let list = dir.join(rel);
+    let data = read_bounded(&list, MAX_STAMPED_FILE_BYTES, "stamped list")?;
+    let record = all_failed(config, rel, &tsa::sha256_hex(&data), why, now);
     // Written beside, then linked into place: a record written meanwhile is never replaced.
     let tmp = with_suffix(&path, &format!(".{}.stop.tmp", std::process::id()));
     let _ = std::fs::remove_file(&tmp);
@@ -534,13 +556,13 @@ pub fn record_not_asked(
     let _ = std::fs::remove_file(&tmp);
     match linked {
         Ok(()) => {}
-        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => return Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => return Ok(false),
         Err(e) => return Err(Unusable::io(&path, "write the anchor record", &e)),
     }
     if let Some(d) = path.parent() {
         sync_dir(d);
     }
-    Ok(())
+    Ok(true)
 }
 
 fn anchor(kind: Kind, authority: &str, url: &str, at: &str) -> Anchor {

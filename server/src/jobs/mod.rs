@@ -266,9 +266,9 @@ enum AnchorJob {
 const NOT_ASKED_STOPPING: &str =
     "not asked: sealbook was stopping (SIGTERM or SIGINT); the upgrades ask it again";
 
-/// Why the anchors of a list in hand were recorded as failed: the server stopped before they
-/// answered.
-const CUT_SHORT_STOPPING: &str = "cut short: sealbook stopped before the authority answered (the stop's grace ran out); the upgrades ask it again";
+/// What stands for a list in hand at a stop whose grace ran out: the record written before
+/// its anchors were asked.
+const KEPT_STOPPING: &str = "its anchor record stands as written when its anchors were asked (cut short where no authority answered); the upgrades ask them again";
 
 /// The scheduler's handle on its anchoring thread (see the module doc).
 struct Anchoring {
@@ -340,8 +340,9 @@ impl Anchoring {
 
     /// Orderly end on shutdown: no new anchoring job is started (a queued list gets a record
     /// naming every anchor as not asked, so the upgrades ask them later), and the job in hand
-    /// is waited for at most `grace`. When the grace runs out, the list in hand is recorded
-    /// as cut short and those still queued as not asked (a record written meanwhile is kept).
+    /// is waited for at most `grace`. When the grace runs out, the list in hand keeps the record
+    /// written before its anchors were asked (cut short) and those still queued get one naming
+    /// theirs not asked.
     fn stop(self, grace: Duration, config: &LeagueConfig, now: Instant) {
         self.stopping.store(true, Ordering::SeqCst);
         let Anchoring {
@@ -383,13 +384,10 @@ impl Anchoring {
             grace_seconds = grace.as_secs(),
             "stopping: the anchoring in hand did not finish within the grace; it is recorded as cut short"
         );
-        for (i, list) in lists.iter().enumerate() {
-            let why = if i == 0 {
-                CUT_SHORT_STOPPING
-            } else {
-                NOT_ASKED_STOPPING
-            };
-            not_asked(&reporter, config, list, why, now);
+        // The list in hand has the record written before its anchors were asked, naming
+        // them cut short; the lists queued behind it get one naming theirs not asked.
+        for list in &lists {
+            not_asked(&reporter, config, list, NOT_ASKED_STOPPING, now);
         }
     }
 
@@ -442,7 +440,8 @@ fn not_asked(r: &Reporter, config: &LeagueConfig, list: &str, why: &str, now: In
         detail: Some(format!("wrote {list}; {why}")),
     };
     let outcome = match result {
-        Ok(()) => Outcome::Degraded(why.to_string()),
+        Ok(true) => Outcome::Degraded(why.to_string()),
+        Ok(false) => Outcome::Degraded(KEPT_STOPPING.to_string()),
         Err(e) => Outcome::Failed(e.to_string()),
     };
     r.record(done, now, started, outcome);
