@@ -2,25 +2,35 @@
 //!
 //! A session is a day the NYSE is open; session 1 is 2026-10-19 (§8.1: session 11 =
 //! 2026-11-02, 30 = 2026-11-30, 52 = 2026-12-31, the 126-session season ends about
-//! 2027-04-20). New York time follows the US daylight-saving rule in force since 2007
-//! (second Sunday of March to first Sunday of November, 02:00 local), encoded here so that no
-//! time-zone database is needed at run time. Holidays are computed from the NYSE rules for the
-//! years [`FIRST_YEAR`]..=[`LAST_YEAR`]; outside them the calendar answers `None` rather
-//! than guessing (unscheduled closures cannot be predicted).
+//! 2027-04-20). New York time follows the US daylight-saving rules (since 2007: second Sunday
+//! of March to first Sunday of November; 1987-2006: first Sunday of April to last Sunday of
+//! October; 02:00 local), encoded here so that no time-zone database is needed at run time.
+//! Holidays are computed from the NYSE rules (NYSE Rule 7.2) for every year from
+//! [`FIRST_YEAR`] on, with the exchange's unscheduled closures of those years; before it the
+//! calendar answers `None` rather than guessing. A closure the exchange has not announced yet
+//! (a national day of mourning) cannot be predicted: a league that meets one learns it from
+//! its price source's missing bars.
 
 use std::fmt;
 
 /// First year whose NYSE holidays this calendar knows.
-pub const FIRST_YEAR: i32 = 2022;
-/// Last year whose NYSE holidays this calendar knows ("holidays through 2027").
-pub const LAST_YEAR: i32 = 2027;
+pub const FIRST_YEAR: i32 = 2000;
 
-/// Unscheduled full-day closures in the supported years (national days of mourning).
-const SPECIAL_CLOSURES: &[Date] = &[Date {
-    year: 2025,
-    month: 1,
-    day: 9,
-}];
+/// Unscheduled full-day closures since [`FIRST_YEAR`]: the attacks of 11 September 2001,
+/// Hurricane Sandy (2012), and national days of mourning (Presidents Reagan 2004, Ford 2007,
+/// G. H. W. Bush 2018, Carter 2025).
+const SPECIAL_CLOSURES: &[(i32, u32, u32)] = &[
+    (2001, 9, 11),
+    (2001, 9, 12),
+    (2001, 9, 13),
+    (2001, 9, 14),
+    (2004, 6, 11),
+    (2007, 1, 2),
+    (2012, 10, 29),
+    (2012, 10, 30),
+    (2018, 12, 5),
+    (2025, 1, 9),
+];
 
 /// A civil (proleptic Gregorian) date.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -246,8 +256,16 @@ fn last_weekday(year: i32, month: u32, weekday: u32) -> Date {
 /// to the first Sunday of November, 02:00 EDT (06:00 UTC).
 pub fn new_york_offset_secs(t: Instant) -> i64 {
     let year = t.utc_date().year;
-    let start = Instant::from_utc(nth_weekday(year, 3, 6, 2), 7, 0, 0);
-    let end = Instant::from_utc(nth_weekday(year, 11, 6, 1), 6, 0, 0);
+    // 02:00 EST is 07:00Z; 02:00 EDT is 06:00Z.
+    let (start, end) = if year >= 2007 {
+        (nth_weekday(year, 3, 6, 2), nth_weekday(year, 11, 6, 1))
+    } else {
+        (nth_weekday(year, 4, 6, 1), last_weekday(year, 10, 6))
+    };
+    let (start, end) = (
+        Instant::from_utc(start, 7, 0, 0),
+        Instant::from_utc(end, 6, 0, 0),
+    );
     if t >= start && t < end {
         -4 * 3600
     } else {
@@ -302,9 +320,9 @@ fn observed(d: Date) -> Date {
     }
 }
 
-/// The NYSE full-day holidays of `year` (None outside the supported years).
+/// The NYSE full-day holidays of `year` (None before [`FIRST_YEAR`]).
 pub fn nyse_holidays(year: i32) -> Option<Vec<Date>> {
-    if !(FIRST_YEAR..=LAST_YEAR).contains(&year) {
+    if year < FIRST_YEAR {
         return None;
     }
     let mut h = Vec::with_capacity(11);
@@ -321,11 +339,13 @@ pub fn nyse_holidays(year: i32) -> Option<Vec<Date>> {
     h.push(nth_weekday(year, 2, 0, 3)); // Washington's Birthday
     h.push(easter(year).add_days(-2)); // Good Friday
     h.push(last_weekday(year, 5, 0)); // Memorial Day
-    h.push(observed(Date {
-        year,
-        month: 6,
-        day: 19,
-    })); // Juneteenth (NYSE since 2022)
+    if year >= 2022 {
+        h.push(observed(Date {
+            year,
+            month: 6,
+            day: 19,
+        })); // Juneteenth (NYSE since 2022)
+    }
     h.push(observed(Date {
         year,
         month: 7,
@@ -338,12 +358,17 @@ pub fn nyse_holidays(year: i32) -> Option<Vec<Date>> {
         month: 12,
         day: 25,
     })); // Christmas
-    h.extend(SPECIAL_CLOSURES.iter().filter(|d| d.year == year));
+    h.extend(
+        SPECIAL_CLOSURES
+            .iter()
+            .filter(|(y, ..)| *y == year)
+            .map(|&(year, month, day)| Date { year, month, day }),
+    );
     h.sort();
     Some(h)
 }
 
-/// Whether the NYSE is open on `date` (None outside the supported years).
+/// Whether the NYSE is open on `date` (None before [`FIRST_YEAR`]).
 pub fn is_session(date: Date) -> Option<bool> {
     let holidays = nyse_holidays(date.year)?;
     Some(date.weekday() < 5 && !holidays.contains(&date))
@@ -380,7 +405,7 @@ pub const SESSION_ONE: Date = Date {
 };
 
 /// The league's session number of `date` (1 = 2026-10-19), if `date` is a session on or
-/// after session 1 within the supported years.
+/// after session 1.
 pub fn session_number(date: Date) -> Option<u32> {
     let mut walker = SessionWalker::new();
     if date < SESSION_ONE || !walker.is_session(date)? {
@@ -397,7 +422,7 @@ pub fn session_number(date: Date) -> Option<u32> {
     Some(n)
 }
 
-/// The date of session `n` (1-based), if it falls within the supported years.
+/// The date of session `n` (1-based).
 pub fn session_date(n: u32) -> Option<Date> {
     if n == 0 {
         return None;
@@ -569,7 +594,10 @@ mod tests {
             assert_eq!(is_session(d(s)), Some(false), "{s}");
             assert_eq!(session_number(d(s)), None);
         }
-        assert_eq!(is_session(d("2028-01-03")), None);
+        // Every year from 2000 on has its holidays; before, the calendar does not answer.
+        assert_eq!(is_session(d("2028-01-03")), Some(true));
+        assert_eq!(is_session(d("2030-12-25")), Some(false));
+        assert_eq!(is_session(d("1999-12-31")), None);
     }
 
     #[test]

@@ -958,7 +958,7 @@ impl Engine {
     /// [`Engine::next_due_job`] as the schedule alone says, whatever the sealed lines' times.
     fn due_at(&self, now: Instant) -> Option<(Instant, Due)> {
         use crate::calendar::is_session;
-        // A week of sessions always holds a session day; past the calendar's years, nothing.
+        // Two weeks always hold a session day; before the calendar's first year, nothing.
         const DAYS_AHEAD: i64 = 14;
         let mut due: Option<(Instant, Due)> = None;
         let mut consider = |t: Instant, kind: Due| {
@@ -2114,7 +2114,7 @@ path = "prices.csv"
     }
 
     #[test]
-    fn next_due_waits_for_the_first_session_and_stops_past_the_calendar() {
+    fn next_due_waits_for_the_first_session_and_runs_in_any_later_year() {
         let config = LeagueConfig::from_toml(CONFIG.as_bytes(), "league.toml").unwrap();
         let first = Date::parse("2026-10-26").unwrap();
         let e = Engine::new(config.clone(), Climatology::new(), first, true);
@@ -2129,7 +2129,11 @@ path = "prices.csv"
             Date::parse("2026-10-19").unwrap(),
             true,
         );
-        assert_eq!(far.next_due(t("2199-01-05T15:00:00Z")), None);
+        // A Saturday in 2199: the calendar's rules hold for every year, so the next Monday.
+        assert_eq!(
+            far.next_due(t("2199-01-05T15:00:00Z")),
+            Some(t("2199-01-07T13:30:00Z"))
+        );
     }
 
     /// A score that fails is due again after a backoff that grows with each failure, and

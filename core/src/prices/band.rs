@@ -240,7 +240,7 @@ mod tests {
             Err(BandError::BadSessionCount { n: 0 })
         );
         assert!(matches!(
-            band_windows(at("2022-01-03T15:00:00Z"), BandClock::Nyse, 4),
+            band_windows(at("2000-01-04T15:00:00Z"), BandClock::Nyse, 4),
             Err(BandError::OutsideCalendar { .. })
         ));
     }

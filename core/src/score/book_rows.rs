@@ -1336,7 +1336,7 @@ mod tests {
             ),
             (r#""kind": "run", "run_id": "s""#, "at", "missing"),
             (
-                r#""kind": "run", "run_id": "s", "at": "2031-01-02T13:30:00Z""#,
+                r#""kind": "run", "run_id": "s", "at": "1999-12-30T14:30:00Z""#,
                 "at",
                 "calendar",
             ),
