@@ -18,6 +18,8 @@
 //! workers and `verify_book`), `scores`, `accounts` and `experiment` (each page with its
 //! worker). A page's wasm thus holds only what its exports reach.
 
+#![forbid(unsafe_code)]
+
 #[cfg(feature = "accounts")]
 pub mod accounts;
 pub mod answers_view;
