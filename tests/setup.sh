@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what building and testing sealbook needs; safe to run again (each step is skipped
 # when already done). On a fresh Debian machine run it as root: it apt-installs what is missing.
-#   - Debian: chromium + chromium-driver (browser tests), node/npm, openssl, python3-venv
+#   - Debian: chromium + chromium-driver (browser tests), node/npm, openssl, ca-certificates
+#     (the system trust store a test verifies against), python3-venv
 #   - the Rust wasm32-unknown-unknown standard library (the verifier page's bundle)
 #   - the rustfmt and clippy components (run-all checks formatting and lints)
 #   - .venv with the Python peers of tests/py/requirements.txt
@@ -17,6 +18,7 @@ need=()
 command -v node >/dev/null || need+=(nodejs)
 command -v npm >/dev/null || need+=(npm)
 command -v openssl >/dev/null || need+=(openssl)
+[ -s /etc/ssl/certs/ca-certificates.crt ] || need+=(ca-certificates)
 python3 -c 'import venv, ensurepip' 2>/dev/null || need+=(python3-venv)
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then

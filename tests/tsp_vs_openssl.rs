@@ -312,6 +312,76 @@ fn local_openssl_tsa_tokens_agree_with_openssl() {
     );
 }
 
+/// The system's trust store (Debian's `ca-certificates`: about 140 roots, more than any
+/// count a reader's file was once held to) is taken as `openssl ts -verify -CAfile` takes it:
+/// with the test root appended, a token of the local authority verifies; without it, the chain
+/// fails, in both.
+#[test]
+fn a_system_trust_store_is_taken_as_openssl_takes_it() {
+    const STORE: &str = "/etc/ssl/certs/ca-certificates.crt";
+    let system = std::fs::read(STORE)
+        .unwrap_or_else(|e| panic!("{STORE}: {e} (apt-get install ca-certificates)"));
+    assert!(
+        x509::parse_certificates(&system).unwrap().len() > 100,
+        "{STORE} holds a real store"
+    );
+    let d = TempDir::new("store");
+    let tsas = make_pki(&d);
+    let tsa = &tsas[0];
+    d.write("tsaserial", "01\n");
+    d.write("data.txt", b"sealbook proof list\n");
+    let mut cnf = String::from_utf8(d.read("openssl.cnf")).unwrap();
+    let section = tsa_section(&mut cnf, tsa, "sha256", "sha256", 0);
+    d.write("openssl.cnf", &cnf);
+    must(
+        &d.0,
+        &[
+            "ts", "-query", "-data", "data.txt", "-sha256", "-cert", "-out", "q.tsq",
+        ],
+    );
+    must(
+        &d.0,
+        &[
+            "ts",
+            "-reply",
+            "-config",
+            "openssl.cnf",
+            "-section",
+            &section,
+            "-queryfile",
+            "q.tsq",
+            "-out",
+            "r.tsr",
+        ],
+    );
+    let mut with_root = system.clone();
+    with_root.extend(d.read("rootA.pem"));
+    d.write("store-and-root.pem", with_root);
+    d.write("store.pem", &system);
+    let mut untrusted = Vec::new();
+    for f in &tsa.chain {
+        untrusted.extend(d.read(f));
+    }
+    d.write("untrusted.pem", untrusted);
+    for (ca, expect_fail) in [
+        ("store-and-root.pem", None),
+        ("store.pem", Some(check::CHAIN_AT_GEN_TIME)),
+    ] {
+        let v = compare(
+            &d,
+            &Case {
+                file: "r.tsr".into(),
+                data: "data.txt".into(),
+                ca,
+                untrusted: Some("untrusted.pem".into()),
+                token: false,
+                expect_fail,
+            },
+        );
+        assert_eq!(v.ok, expect_fail.is_none(), "{ca}: {:#?}", v.checks);
+    }
+}
+
 /// What the generated token must show beyond the verdict: algorithms and ESS versions as configured.
 fn check_details(d: &TempDir, c: &Case, v: &response::Verdict) {
     let t = response::parse(&d.read(&c.file)).unwrap();

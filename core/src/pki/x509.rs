@@ -37,7 +37,9 @@ pub mod key_usage {
     pub const KEY_CERT_SIGN: u32 = 1 << 5;
 }
 
-/// Most certificates accepted from one input (a bag, a PEM file).
+/// Most certificates a token's certificate bag may carry (RFC 5652 `certificates`; a real
+/// token carries its signer's chain). Files a reader gives ([`parse_certificates`]) are
+/// bounded by their size instead: a system trust store holds well over a hundred roots.
 pub const MAX_CERTS: usize = 64;
 /// Longest certification path tried (leaf and anchor included).
 pub const MAX_PATH_LEN: usize = 8;
@@ -406,7 +408,8 @@ fn decode_known(at: &Tlv<'_>, ext: &Extension, known: &mut KnownExtensions) -> d
 }
 
 /// Reads certificates from PEM text (`-----BEGIN CERTIFICATE-----` blocks) or, if the input
-/// is not PEM, from concatenated DER certificates (some bundles named `.pem` are DER).
+/// is not PEM, from concatenated DER certificates (some bundles named `.pem` are DER). Any
+/// number of them: the caller bounds the input by its size.
 pub fn parse_certificates(input: &[u8]) -> Result<Vec<Certificate>, String> {
     let blocks = if input.starts_with(&[0x30]) {
         let mut r = der::Reader::new(input);
@@ -423,12 +426,6 @@ pub fn parse_certificates(input: &[u8]) -> Result<Vec<Certificate>, String> {
     } else {
         pem_blocks(input, "CERTIFICATE")?
     };
-    if blocks.len() > MAX_CERTS {
-        return Err(format!(
-            "{} certificates; at most {MAX_CERTS} accepted",
-            blocks.len()
-        ));
-    }
     blocks
         .iter()
         .enumerate()
