@@ -165,7 +165,12 @@ fn freetsa_tokens_verify_at_gen_time_over_their_files() {
         let (code, out) = tsr_verify(&token, &data_rel);
         assert_eq!(code, Some(0), "{out}");
         assert!(
-            out.contains("warn  imprint_algorithm: SHA-1 is collision-broken"),
+            out.contains("warn  imprint_algorithm: SHA-1 is collision-broken: its digests no longer bind the data from 2017-02-23"),
+            "{out}"
+        );
+        // Its SignerInfo digests with SHA-1 too: said as plainly.
+        assert!(
+            out.contains("warn  signature_algorithm: the signature digests with SHA-1, collision-broken: signatures with it are not trusted from 2014-01-01"),
             "{out}"
         );
         assert!(

@@ -407,6 +407,12 @@ fn check_details(d: &TempDir, c: &Case, v: &response::Verdict) {
             assert!(ess.contains("(2 ids"), "{ess}");
         }
     }
+    // The local authorities sign with SHA-256, -384 or -512: no signature-hash warning.
+    assert!(
+        v.check(check::SIGNATURE_ALGORITHM).is_none(),
+        "{:#?}",
+        v.checks
+    );
     if v.check(check::IMPRINT_ALGORITHM)
         .unwrap()
         .detail()

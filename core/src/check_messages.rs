@@ -71,8 +71,11 @@ pub enum CheckMsg {
     TstVersionBad {
         version: u64,
     },
+    /// The imprint's hash is collision-broken: a digest made with it no longer binds the data
+    /// from `since` (an ISO date).
     ImprintAlgWeak {
         alg: String,
+        since: String,
     },
     /// `params` is how the hash parameters are encoded: `Absent`, `Null` or `Other`.
     ImprintAlgOk {
@@ -159,6 +162,12 @@ pub enum CheckMsg {
     },
     NoSignedAttrsToVerify,
     Signature(SigError),
+    /// The signature digests with a collision-broken hash, not trusted for signatures made
+    /// from `since` (an ISO date).
+    SignatureAlgWeak {
+        alg: String,
+        since: String,
+    },
     /// `scheme` as `Scheme::describe`, `key` as `PublicKey::describe`.
     SignatureOk {
         scheme: String,
@@ -363,7 +372,10 @@ impl fmt::Display for CheckMsg {
             }
             C::TstVersionOk => f.write_str("TSTInfo version 1"),
             C::TstVersionBad { version } => write!(f, "TSTInfo version {version} (must be 1)"),
-            C::ImprintAlgWeak { alg } => write!(f, "{alg} is collision-broken"),
+            C::ImprintAlgWeak { alg, since } => write!(
+                f,
+                "{alg} is collision-broken: its digests no longer bind the data from {since}"
+            ),
             C::ImprintAlgOk { alg, params } => write!(f, "{alg} (parameters {params})"),
             C::ImprintAlgUnsupported { oid } => write!(f, "unsupported hash algorithm {oid}"),
             C::ImprintNoAlgorithm => f.write_str("cannot compute: unsupported hash algorithm"),
@@ -435,6 +447,10 @@ impl fmt::Display for CheckMsg {
             C::SignerKeyUnusable { detail } => write!(f, "signer key unusable: {detail}"),
             C::NoSignedAttrsToVerify => f.write_str("no signed attributes to verify"),
             C::Signature(e) | C::Set(e) => write!(f, "{e}"),
+            C::SignatureAlgWeak { alg, since } => write!(
+                f,
+                "the signature digests with {alg}, collision-broken: signatures with it are not trusted from {since}"
+            ),
             C::SignatureOk { scheme, key } => write!(f, "{scheme} with {key} key"),
             C::ChainValidAtGenTime { time, path } => {
                 write!(f, "valid at genTime {time}: {}", CheckMsg::path_text(path))

@@ -920,6 +920,7 @@ mod check_messages {
                 C::SetAbsent { .. } => 82,
                 C::SetOk { .. } => 83,
                 C::Set(_) => 84,
+                C::SignatureAlgWeak { .. } => 85,
             }
         }
         let issuer_serial = SignerRef::IssuerSerial {
@@ -948,6 +949,7 @@ mod check_messages {
             C::TstVersionBad { version: 3 },
             C::ImprintAlgWeak {
                 alg: "SHA-1".into(),
+                since: "2017-02-23".into(),
             },
             C::ImprintAlgOk {
                 alg: "SHA-256".into(),
@@ -1205,6 +1207,10 @@ mod check_messages {
                 time: 1746791931,
                 index: 203948576,
             },
+            C::SignatureAlgWeak {
+                alg: "SHA-1".into(),
+                since: "2014-01-01".into(),
+            },
         ];
         for e in sig_errors() {
             all.push(C::Signature(e.clone()));
@@ -1218,7 +1224,7 @@ mod check_messages {
         let mut seen: Vec<usize> = all.iter().map(index).collect();
         seen.sort();
         seen.dedup();
-        assert_eq!(seen, (0..85).collect::<Vec<_>>());
+        assert_eq!(seen, (0..86).collect::<Vec<_>>());
         all
     }
 
@@ -1239,6 +1245,8 @@ mod check_messages {
             "policy not accepted",
             "unacceptedPolicy, badAlg",
             "SHA-1",
+            "2017-02-23",
+            "2014-01-01",
             "SHA-256",
             "SHA-384",
             "Absent",

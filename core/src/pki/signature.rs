@@ -103,6 +103,18 @@ impl HashAlg {
         self == HashAlg::Sha1
     }
 
+    /// The first day a digest of data made with this hash no longer binds the data: two
+    /// documents with one SHA-1 digest were published on 2017-02-23 (SHAttered).
+    pub fn digest_distrusted_since(self) -> Option<&'static str> {
+        self.is_weak().then_some("2017-02-23")
+    }
+
+    /// The first day a signature made with this hash is no longer trusted: NIST SP 800-131A
+    /// disallows SHA-1 for generating digital signatures after 2013.
+    pub fn signature_distrusted_since(self) -> Option<&'static str> {
+        self.is_weak().then_some("2014-01-01")
+    }
+
     /// A hasher to feed data in pieces (a large stamped file need not be in memory).
     pub fn hasher(self) -> Hasher {
         Hasher(match self {

@@ -463,6 +463,7 @@ catalog! {
     ChkIdContentTypeAttr { en: "content_type_attr", zh: "contentType 属性", ar: "السمة \u{2066}contentType\u{2069}", }
     ChkIdMessageDigestAttr { en: "message_digest_attr", zh: "messageDigest 属性", ar: "السمة \u{2066}messageDigest\u{2069}", }
     ChkIdSignature { en: "signature", zh: "签名", ar: "التوقيع", }
+    ChkIdSignatureAlgorithm { en: "signature_algorithm", zh: "签名算法", ar: "خوارزمية التوقيع", }
     ChkIdEssCertId { en: "ess_cert_id", zh: "ESS 签名证书绑定", ar: "ربط شهادة التوقيع \u{2066}ESS\u{2069}", }
     ChkIdLeafEku { en: "leaf_eku", zh: "签名者证书的扩展密钥用途", ar: "استخدام المفتاح الموسَّع لشهادة الموقِّع", }
     ChkIdChainAtGenTime { en: "chain_at_gen_time", zh: "genTime 时的证书链", ar: "السلسلة عند genTime", }
@@ -484,7 +485,7 @@ catalog! {
     ChkStatusNoToken { en: "{status} - the authority's answer: no timestamp was granted, the response holds no token", zh: "{status} - 机构的回答：未授予时间戳，响应中没有令牌", ar: "{status} - جواب الجهة: لم يُمنح أي طابع زمني، ولا تحوي الاستجابة أي رمز", }
     ChkTstVersionOk { en: "TSTInfo version 1", zh: "TSTInfo 版本为 1", ar: "إصدار \u{2066}TSTInfo\u{2069} هو 1", }
     ChkTstVersionBad { en: "TSTInfo version {version} (must be 1)", zh: "TSTInfo 版本为 {version}（必须为 1）", ar: "إصدار \u{2066}TSTInfo\u{2069} هو {version} (يجب أن يكون 1)", }
-    ChkImprintAlgWeak { en: "{alg} is collision-broken", zh: "{alg} 已被碰撞攻破", ar: "الخوارزمية {alg} مكسورة أمام التصادمات", }
+    ChkImprintAlgWeak { en: "{alg} is collision-broken: its digests no longer bind the data from {since}", zh: "{alg} 已被碰撞攻破：自 {since} 起其摘要不再能绑定数据", ar: "الخوارزمية {alg} مكسورة أمام التصادمات: لم تعد ملخصاتها تربط البيانات ابتداءً من {since}", }
     ChkImprintAlgOk { en: "{alg} (parameters {params})", zh: "{alg}（参数 {params}）", ar: "{alg} (المعاملات {params})", }
     ChkImprintAlgUnsupported { en: "unsupported hash algorithm {oid}", zh: "不支持的哈希算法 {oid}", ar: "خوارزمية تجزئة غير مدعومة {oid}", }
     ChkImprintNoAlgorithm { en: "cannot compute: unsupported hash algorithm", zh: "无法计算：不支持的哈希算法", ar: "تعذّر الحساب: خوارزمية تجزئة غير مدعومة", }
@@ -515,6 +516,7 @@ catalog! {
     ChkMessageDigestDiffers { en: "{alg} of TSTInfo is {computed}, attribute says {attribute}", zh: "TSTInfo 的 {alg} 为 {computed}，属性中为 {attribute}", ar: "قيمة {alg} لـ \u{2066}TSTInfo\u{2069} هي {computed}، والسمة تقول {attribute}", }
     ChkSignerKeyUnusable { en: "signer key unusable: {detail}", zh: "签名者密钥不可用：{detail}", ar: "مفتاح الموقِّع غير صالح للاستخدام: {detail}", }
     ChkNoSignedAttrsToVerify { en: "no signed attributes to verify", zh: "没有可供验证的已签名属性", ar: "لا سمات موقّعة للتحقق منها", }
+    ChkSignatureAlgWeak { en: "the signature digests with {alg}, collision-broken: signatures with it are not trusted from {since}", zh: "签名使用 {alg} 计算摘要，该算法已被碰撞攻破：自 {since} 起使用它的签名不再可信", ar: "يحسب التوقيع الملخص بالخوارزمية {alg} المكسورة أمام التصادمات: لا يوثق بالتواقيع بها ابتداءً من {since}", }
     ChkSignatureOk { en: "{scheme} with {key} key", zh: "{scheme}，使用 {key} 密钥", ar: "{scheme} بمفتاح {key}", }
     ChkChainValidAtGenTime { en: "valid at genTime {time}: {path}", zh: "在 genTime {time} 时有效：{path}", ar: "صالحة عند genTime ‏{time}: {path}", }
     ChkChainValidNow { en: "valid now ({time}): {path}", zh: "当前（{time}）有效：{path}", ar: "صالحة الآن ({time}): {path}", }

@@ -25,6 +25,7 @@ pub const CHECK_NAMES: &[(&str, M)] = &[
     (tsp::CONTENT_TYPE_ATTR, M::ChkIdContentTypeAttr),
     (tsp::MESSAGE_DIGEST_ATTR, M::ChkIdMessageDigestAttr),
     (tsp::SIGNATURE, M::ChkIdSignature),
+    (tsp::SIGNATURE_ALGORITHM, M::ChkIdSignatureAlgorithm),
     (tsp::ESS_CERT_ID, M::ChkIdEssCertId),
     (tsp::LEAF_EKU, M::ChkIdLeafEku),
     (tsp::CHAIN_AT_GEN_TIME, M::ChkIdChainAtGenTime),
@@ -191,7 +192,9 @@ pub fn message(m: &CheckMsg) -> String {
         }
         C::TstVersionOk => tr(M::ChkTstVersionOk, &[]),
         C::TstVersionBad { version } => tr(M::ChkTstVersionBad, &[("version", version)]),
-        C::ImprintAlgWeak { alg } => tr(M::ChkImprintAlgWeak, &[("alg", alg)]),
+        C::ImprintAlgWeak { alg, since } => {
+            tr(M::ChkImprintAlgWeak, &[("alg", alg), ("since", since)])
+        }
         C::ImprintAlgOk { alg, params } => {
             tr(M::ChkImprintAlgOk, &[("alg", alg), ("params", params)])
         }
@@ -273,6 +276,9 @@ pub fn message(m: &CheckMsg) -> String {
         C::SignerKeyUnusable { detail } => tr(M::ChkSignerKeyUnusable, &[("detail", detail)]),
         C::NoSignedAttrsToVerify => tr(M::ChkNoSignedAttrsToVerify, &[]),
         C::Signature(e) | C::Set(e) => signature_error(e),
+        C::SignatureAlgWeak { alg, since } => {
+            tr(M::ChkSignatureAlgWeak, &[("alg", alg), ("since", since)])
+        }
         C::SignatureOk { scheme, key } => {
             tr(M::ChkSignatureOk, &[("scheme", scheme), ("key", key)])
         }

@@ -71,6 +71,8 @@ pub mod check {
     pub const CONTENT_TYPE_ATTR: &str = "content_type_attr";
     pub const MESSAGE_DIGEST_ATTR: &str = "message_digest_attr";
     pub const SIGNATURE: &str = "signature";
+    /// Present only when the signature digests with a collision-broken hash (a warning).
+    pub const SIGNATURE_ALGORITHM: &str = "signature_algorithm";
     pub const ESS_CERT_ID: &str = "ess_cert_id";
     pub const LEAF_EKU: &str = "leaf_eku";
     pub const CHAIN_AT_GEN_TIME: &str = "chain_at_gen_time";
@@ -177,6 +179,7 @@ pub fn verify_token(
     check_signed_attributes(&mut c, token, si);
     // Signature over the DER signed attributes (computed while choosing the signer).
     c.result(check::SIGNATURE, signature);
+    check_signature_hash(&mut c, si);
 
     let paths = x509::build_paths(signer, &pool, &opts.anchors);
     let path = check_chains(&mut c, &paths, &tst.gen_time, signer, opts).map(|i| &paths[i]);
@@ -210,6 +213,7 @@ fn check_imprint(c: &mut Checks, mi: &MessageImprint, imprinted: Imprinted<'_>) 
             Status::Warn,
             CheckMsg::ImprintAlgWeak {
                 alg: h.name().to_string(),
+                since: h.digest_distrusted_since().unwrap_or_default().to_string(),
             },
         ),
         Some(h) => c.push(
@@ -234,6 +238,32 @@ fn check_imprint(c: &mut Checks, mi: &MessageImprint, imprinted: Imprinted<'_>) 
         (Some(h), Imprinted::Digest(d)) => compare_digest(d, &mi.hashed_message, h),
     };
     c.result(check::IMPRINT, imprint);
+}
+
+/// A warning when the SignerInfo digests its signed attributes, or signs, with a
+/// collision-broken hash (RFC 5652 §5.4; a 2018 token signed with SHA-1 is still met).
+fn check_signature_hash(c: &mut Checks, si: &SignerInfo) {
+    let digest = HashAlg::from_oid(&si.digest_alg.oid);
+    let signing = Scheme::from_alg(&si.signature_alg, digest)
+        .ok()
+        .map(Scheme::hash);
+    let weak = [digest, signing]
+        .into_iter()
+        .flatten()
+        .find(|h| h.is_weak());
+    if let Some(h) = weak {
+        c.push(
+            check::SIGNATURE_ALGORITHM,
+            Status::Warn,
+            CheckMsg::SignatureAlgWeak {
+                alg: h.name().to_string(),
+                since: h
+                    .signature_distrusted_since()
+                    .unwrap_or_default()
+                    .to_string(),
+            },
+        );
+    }
 }
 
 /// The request's nonce echoed (RFC 3161 §2.4.2), when the reader gave one.
