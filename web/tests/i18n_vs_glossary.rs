@@ -1645,6 +1645,7 @@ mod ots_messages {
                 LevelMsg::NoBitcoin => 2,
                 LevelMsg::NoHeader => 3,
                 LevelMsg::Failed => 4,
+                LevelMsg::PendingAndOtherChains => 5,
             }
         }
         let all = vec![
@@ -1653,8 +1654,12 @@ mod ots_messages {
             LevelMsg::NoBitcoin,
             LevelMsg::NoHeader,
             LevelMsg::Failed,
+            LevelMsg::PendingAndOtherChains,
         ];
-        assert_eq!(all.iter().map(index).collect::<Vec<_>>(), [0, 1, 2, 3, 4]);
+        assert_eq!(
+            all.iter().map(index).collect::<Vec<_>>(),
+            [0, 1, 2, 3, 4, 5]
+        );
         all
     }
 

@@ -424,6 +424,9 @@ impl fmt::Display for AttestationMsg {
 pub enum LevelMsg {
     Level2,
     PendingOnly,
+    /// Pending calendar attestations beside attestations on another chain (Litecoin, an
+    /// unknown notary) that sealbook does not check.
+    PendingAndOtherChains,
     NoBitcoin,
     NoHeader,
     Failed,
@@ -434,6 +437,7 @@ impl fmt::Display for LevelMsg {
         f.write_str(match self {
             LevelMsg::Level2 => LEVEL_2,
             LevelMsg::PendingOnly => "not yet verifiable: pending calendar attestations only (upgrade from the calendars listed)",
+            LevelMsg::PendingAndOtherChains => "not yet verifiable on Bitcoin: pending calendar attestations (upgrade from the calendars listed) and attestations on other chains, which sealbook does not check",
             LevelMsg::NoBitcoin => "not verifiable: no Bitcoin attestation",
             LevelMsg::NoHeader => "not verified: supply the block header of the attested height",
             LevelMsg::Failed => {

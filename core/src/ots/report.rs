@@ -112,6 +112,7 @@ pub fn stamped_file_name(proof_name: &str) -> Option<&str> {
 mod tests {
     use super::*;
     use crate::ots::attestation::Attestation;
+    use crate::ots::messages::LevelMsg;
     use crate::ots::Op;
 
     #[test]
@@ -119,6 +120,10 @@ mod tests {
         assert_eq!(stamped_file_name("130025Z.txt.ots"), Some("130025Z.txt"));
         assert_eq!(stamped_file_name(".ots"), None);
         assert_eq!(stamped_file_name("130025Z.txt"), None);
+    }
+
+    fn leaf_of(file: &mut DetachedTimestampFile) -> &mut crate::ots::timestamp::Node {
+        file.timestamp.root.ops.get_mut(&Op::Sha256).unwrap()
     }
 
     #[test]
@@ -145,6 +150,27 @@ mod tests {
         assert!(m.message.starts_with("WEAKER MATCH, not Level 2"));
         let json = serde_json::to_string(&r).unwrap();
         assert_eq!(serde_json::from_str::<ProofReport>(&json).unwrap(), r);
+
+        // Without its Bitcoin attestation the proof is pending beside an unknown notary: not
+        // "pending only".
+        let mut no_bitcoin = file.clone();
+        let leaf = no_bitcoin.timestamp.root.ops.get_mut(&Op::Sha256).unwrap();
+        leaf.attestations
+            .remove(&Attestation::Bitcoin { height: 7 });
+        let r = check_proof(&no_bitcoin, &[1; 32], &[], None).unwrap();
+        let level = r.verdict.as_ref().unwrap().level;
+        assert_eq!(level, LevelMsg::PendingAndOtherChains);
+        leaf_of(&mut no_bitcoin).attestations = [
+            Attestation::Litecoin { height: 3 },
+            Attestation::pending("https://a.example").unwrap(),
+        ]
+        .into();
+        let r = check_proof(&no_bitcoin, &[1; 32], &[], None).unwrap();
+        assert_eq!(r.verdict.unwrap().level, LevelMsg::PendingAndOtherChains);
+        leaf_of(&mut no_bitcoin).attestations =
+            [Attestation::pending("https://a.example").unwrap()].into();
+        let r = check_proof(&no_bitcoin, &[1; 32], &[], None).unwrap();
+        assert_eq!(r.verdict.unwrap().level, LevelMsg::PendingOnly);
 
         let other = check_proof(&file, &[2; 32], &[], Some(&display)).unwrap();
         assert!(

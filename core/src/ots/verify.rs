@@ -269,8 +269,10 @@ pub fn verify_bitcoin(ts: &Timestamp, headers: &[BlockHeader]) -> Result<Verdict
     let ok = earliest.is_some();
     let level = if ok {
         LevelMsg::Level2
-    } else if bitcoin.is_empty() && !pending.is_empty() {
+    } else if bitcoin.is_empty() && !pending.is_empty() && unchecked.is_empty() {
         LevelMsg::PendingOnly
+    } else if bitcoin.is_empty() && !pending.is_empty() {
+        LevelMsg::PendingAndOtherChains
     } else if bitcoin.is_empty() {
         LevelMsg::NoBitcoin
     } else if headers.is_empty() {

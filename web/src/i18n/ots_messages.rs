@@ -282,6 +282,7 @@ pub fn level(l: &LevelMsg) -> String {
     t(match l {
         LevelMsg::Level2 => M::OtsLevel2,
         LevelMsg::PendingOnly => M::OtsLevelPending,
+        LevelMsg::PendingAndOtherChains => M::OtsLevelPendingAndOtherChains,
         LevelMsg::NoBitcoin => M::OtsLevelNoBitcoin,
         LevelMsg::NoHeader => M::OtsLevelNoHeader,
         LevelMsg::Failed => M::OtsLevelFailed,
