@@ -1229,3 +1229,134 @@ fn a_server_killed_while_anchoring_leaves_the_list_recorded_as_cut_short() {
     let (code, log) = terminate(s);
     assert_eq!(code, 0, "{log}");
 }
+
+/// A league of an OpenAI seat at `url` (its key in [`KEY_ENV`], 600 s to answer, no retry)
+/// and the coin; no anchors.
+fn one_model_league(tmp: &Path, url: &str) -> PathBuf {
+    let mut c = String::from("[league]\nname = \"stopped\"\nmethodology_version = \"m-1\"\n\n");
+    c += &format!(
+        "[[seat]]\nname = \"gpt\"\nadapter = \"openai\"\nbase_url = \"{url}/v1\"\nmodel = \"gpt-test\"\napi_key_env = \"{KEY_ENV}\"\nfamily = \"lab-a\"\ntimeout_seconds = 600\nretries = 0\n\n"
+    );
+    c += "[[seat]]\nname = \"coin\"\nadapter = \"coin\"\n\n";
+    c += "[anchors]\nots_calendars = []\ntsa = []\nrekor_url = \"\"\n\n";
+    c += CSV_PRICES;
+    let config = tmp.join("league.toml");
+    std::fs::write(&config, c).unwrap();
+    init(tmp, &config)
+}
+
+/// SIGTERM with `--stop-grace 1` while a seat of the morning run is still being asked (its
+/// endpoint holds every request for two minutes; the run's deadline is an hour away on a
+/// clock at real speed): the server does not wait for the seat. It exits 0 within the bounded
+/// wait of [`terminate`], the coin's answer sealed, a log line naming the seat left, and the
+/// seat with no line and no error note. Started again before the deadline, with the endpoint
+/// answering, the server asks the seat again and seals its answer; nothing sealed before the
+/// stop is rewritten, the seat has one ask line, and both books verify.
+#[test]
+fn sigterm_during_a_run_gives_its_seats_the_grace_and_a_restart_asks_them_again() {
+    let tmp = tempfile::tempdir().unwrap();
+    let hang = Arc::new(AtomicBool::new(true));
+    let asked = Arc::new(AtomicUsize::new(0));
+    let url = {
+        let (hang, asked) = (hang.clone(), asked.clone());
+        common::fake_http::start(move |r| {
+            if r.path.ends_with("/chat/completions") {
+                asked.fetch_add(1, Ordering::SeqCst);
+            }
+            let a = Answer::new(200, "application/json", good_answer().into_bytes());
+            if hang.load(Ordering::SeqCst) {
+                Answer {
+                    delay: Duration::from_secs(120),
+                    ..a
+                }
+            } else {
+                a
+            }
+        })
+    };
+    let dir = one_model_league(tmp.path(), &url);
+    let s = start(
+        &dir,
+        &tmp.path().join("stderr-1.log"),
+        &["--at", "2026-10-21T12:30:30Z", "--stop-grace", "1"],
+    );
+    book_until(&dir, 600, |s| s.contains_key("coin"));
+    for _ in 0..300 {
+        if asked.load(Ordering::SeqCst) > 0 {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    assert_eq!(asked.load(Ordering::SeqCst), 1, "the seat is being asked");
+    let (code, log) = terminate(s);
+    assert_eq!(code, 0, "{log}");
+    let left = log
+        .lines()
+        .find(|l| l.contains("seats left unanswered"))
+        .unwrap_or_else(|| panic!("no line names the seats left:\n{log}"));
+    assert!(
+        left.contains("gpt") && left.contains("2026-10-21-am"),
+        "{left}"
+    );
+    let seats = kinds_by_seat(&dir);
+    assert_eq!(
+        seats.get("gpt"),
+        None,
+        "no line for the seat left: {seats:?}"
+    );
+    assert_eq!(seats["coin"], ["answer"]);
+    let mut kept = Vec::new();
+    if dir.join("replies").exists() {
+        files_under(&dir.join("replies"), &mut kept);
+    }
+    assert!(
+        kept.iter().all(|p| !p.to_string_lossy().contains("gpt")),
+        "no reply or error note kept for the seat left: {kept:?}"
+    );
+    let book_before = std::fs::read(dir.join("council-book.jsonl")).unwrap();
+    let asks_before = std::fs::read(dir.join("asks.jsonl")).unwrap();
+
+    hang.store(false, Ordering::SeqCst);
+    let s = start(
+        &dir,
+        &tmp.path().join("stderr-2.log"),
+        &["--at", "2026-10-21T12:40:00Z", "--stop-grace", "1"],
+    );
+    let seats = book_until(&dir, 600, |s| s.contains_key("gpt"));
+    let (code, log) = terminate(s);
+    assert_eq!(code, 0, "{log}");
+    assert!(
+        log.contains("resuming the run an earlier process left unfinished"),
+        "{log}"
+    );
+    assert_eq!(seats["gpt"], ["answer"], "{seats:?}");
+    assert_eq!(
+        asked.load(Ordering::SeqCst),
+        2,
+        "asked once by each process"
+    );
+    let book = std::fs::read(dir.join("council-book.jsonl")).unwrap();
+    let asks = std::fs::read(dir.join("asks.jsonl")).unwrap();
+    assert_eq!(
+        &book[..book_before.len()],
+        &book_before[..],
+        "sealed lines rewritten"
+    );
+    assert_eq!(
+        &asks[..asks_before.len()],
+        &asks_before[..],
+        "ask lines rewritten"
+    );
+    let chain = sealbook_core::score::ask_chain::AskChain::parse(&asks).unwrap();
+    let mut asked_lines: Vec<String> = chain
+        .asks
+        .iter()
+        .filter_map(|(_, a)| a.seat.clone())
+        .collect();
+    asked_lines.sort();
+    assert_eq!(asked_lines, ["coin", "gpt"], "one ask line per seat");
+    for bytes in [&book, &asks] {
+        let r = verify(bytes, VerifyOptions::default());
+        assert!(r.ok && !r.partial_tail, "{r:?}");
+    }
+}

@@ -26,6 +26,13 @@
 //! after the next job was due (a slow price source or seat at a high `--speed`) are logged
 //! as `fell behind`, naming the late job, the lag and the step that took the time
 //! ([`report_late`]).
+//!
+//! On shutdown (SIGTERM or SIGINT) the job in hand ends and no other starts. A run's seats
+//! still being asked are waited for at most the stop's grace (`--stop-grace`, counted from
+//! the request, [`League::ask_until`]): what answered by then is sealed, and the seats left
+//! are logged and keep no line, so a start before the run's deadline asks them again
+//! ([`Scheduler::run`] resumes an unfinished run first) and one after it seals their
+//! `no_answer`. The anchoring in hand gets what is left of the grace ([`Anchoring::stop`]).
 
 pub mod health;
 
@@ -62,10 +69,10 @@ pub const PUBLISH_RETRY_MINUTES: i64 = 1;
 /// stepped forward is noticed within it.
 const MAX_SLEEP: Duration = Duration::from_secs(60);
 
-/// A shutdown request the scheduler waits on.
+/// A shutdown request the scheduler waits on, with when it was asked.
 #[derive(Debug, Default)]
 pub struct Shutdown {
-    requested: Mutex<bool>,
+    requested: Mutex<Option<std::time::Instant>>,
     wake: Condvar,
 }
 
@@ -74,13 +81,20 @@ impl Shutdown {
         Shutdown::default()
     }
 
-    /// Asks the scheduler to stop after the job in hand, and wakes it.
+    /// Asks the scheduler to stop after the job in hand, and wakes it (the first request's
+    /// instant is kept: the stop's grace runs from it).
     pub fn request(&self) {
-        *self.requested.lock().unwrap_or_else(|p| p.into_inner()) = true;
+        let mut at = self.requested.lock().unwrap_or_else(|p| p.into_inner());
+        at.get_or_insert_with(std::time::Instant::now);
         self.wake.notify_all();
     }
 
     pub fn is_requested(&self) -> bool {
+        self.requested_at().is_some()
+    }
+
+    /// When the stop was asked, if it was.
+    pub fn requested_at(&self) -> Option<std::time::Instant> {
         *self.requested.lock().unwrap_or_else(|p| p.into_inner())
     }
 
@@ -89,7 +103,7 @@ impl Shutdown {
     fn wait_until(&self, until: std::time::Instant) -> bool {
         let until = until.min(std::time::Instant::now() + MAX_SLEEP);
         let mut stop = self.requested.lock().unwrap_or_else(|p| p.into_inner());
-        while !*stop {
+        while stop.is_none() {
             let now = std::time::Instant::now();
             if now >= until {
                 break;
@@ -99,7 +113,7 @@ impl Shutdown {
                 Err(p) => p.into_inner().0,
             };
         }
-        *stop
+        stop.is_some()
     }
 }
 
@@ -522,7 +536,8 @@ pub struct Scheduler {
     pub health: Arc<Health>,
     pub metrics: Arc<Metrics>,
     pub shutdown: Arc<Shutdown>,
-    /// On shutdown, how long the anchoring in hand is waited for.
+    /// On shutdown, how long (from the request) the seats of a run still being asked and the
+    /// anchoring in hand are waited for.
     pub stop_grace: Duration,
 }
 
@@ -538,6 +553,10 @@ impl Scheduler {
         );
         let reporter = self.reporter();
         reporter.count_anchors();
+        let (shutdown, grace) = (self.shutdown.clone(), self.stop_grace);
+        self.league.ask_until = Some(Arc::new(move || {
+            shutdown.requested_at().map(|at| at + grace)
+        }));
         let anchoring = match Anchoring::spawn(
             reporter,
             self.league.config.clone(),
@@ -597,11 +616,12 @@ impl Scheduler {
                 break;
             }
         }
-        anchoring.stop(
-            self.stop_grace,
-            &self.league.config,
-            self.league.clock.now(),
-        );
+        // The grace runs from the stop's request: what a run's seats took of it is not given
+        // again to the anchoring.
+        let grace_left = self.shutdown.requested_at().map_or(self.stop_grace, |at| {
+            (at + self.stop_grace).saturating_duration_since(std::time::Instant::now())
+        });
+        anchoring.stop(grace_left, &self.league.config, self.league.clock.now());
         tracing::info!(
             target: "sealbook::scheduler",
             at = self.league.clock.now().to_rfc3339().as_str(),
@@ -698,6 +718,28 @@ impl Scheduler {
             health: self.health.clone(),
             metrics: self.metrics.clone(),
             dir: self.league.dir.clone(),
+        }
+    }
+
+    /// Logs the seats a stop left unanswered in the job just carried out (their replies not
+    /// waited for past the stop's grace): they have no line, so a start before the run's
+    /// deadline asks them again and one after it seals their `no_answer`.
+    fn report_left_unanswered(&mut self, now: Instant) {
+        let left = std::mem::take(&mut self.league.left_unanswered);
+        let mut by_run: BTreeMap<String, Vec<String>> = BTreeMap::new();
+        for (run_id, seat) in left {
+            by_run.entry(run_id).or_default().push(seat);
+        }
+        for (run_id, seats) in by_run {
+            let seats = seats.join(", ");
+            tracing::warn!(
+                target: "sealbook::scheduler",
+                run_id = run_id.as_str(),
+                seats = seats.as_str(),
+                grace_seconds = self.stop_grace.as_secs(),
+                at = now.to_rfc3339().as_str(),
+                "stopping: seats left unanswered, not waited for past the grace; a start before the run's deadline asks them again"
+            );
         }
     }
 
@@ -862,6 +904,7 @@ impl Scheduler {
         if let (true, Some(run_id)) = (job.kind == "run", &job.run_id) {
             self.health.ran(run_id);
         }
+        self.report_left_unanswered(now);
         let done = Done {
             kind: job.kind,
             run_id: job.run_id,

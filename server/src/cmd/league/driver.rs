@@ -522,6 +522,31 @@ pub struct League {
     /// recorded (its `no_answer` says why), and the run that asked them did not go as it
     /// should (`league run` exits non-zero).
     pub unconfigured: Vec<String>,
+    /// When set, the instant past which the replies of a run's seats are no longer waited
+    /// for (a server stopping: see [`AskUntil`]); `None` from it while no stop is asked.
+    pub ask_until: Option<AskUntil>,
+    /// The seats left unanswered when the wait for their replies was cut short
+    /// ([`League::ask_until`]), each `(run_id, seat)`: they have no line and no error note, so
+    /// a process started before the run's deadline asks them again, and one started after it
+    /// seals their `no_answer`.
+    pub left_unanswered: Vec<(String, String)>,
+}
+
+/// Until when a stopping server waits for the replies of the seats it is asking: `None`
+/// while no stop is asked, else the instant the stop's grace ends.
+pub type AskUntil = Arc<dyn Fn() -> Option<std::time::Instant> + Send + Sync>;
+
+/// How often the wait for replies looks whether a stop was asked (a stop's grace is whole
+/// seconds).
+const STOP_POLL: Duration = Duration::from_millis(100);
+
+/// What the wait for the next reply of a run's seats ended with.
+enum NextReply {
+    Reply(Box<Received>),
+    /// Every seat has replied.
+    Done,
+    /// A stop's grace ran out with seats still being asked.
+    Cut,
 }
 
 fn locked(e: LedgerError) -> Unusable {
@@ -668,6 +693,8 @@ impl League {
             quiet,
             faults: Vec::new(),
             unconfigured: Vec::new(),
+            ask_until: None,
+            left_unanswered: Vec::new(),
         };
         league.recall_errors()?;
         let opened = serde_json::json!({"event": "opened",
@@ -1086,11 +1113,26 @@ impl League {
         drop(sync_tx);
         // The thread ends once the fsyncs asked of it are done (each returns, or fails).
         let _ = syncer.join();
-        let replied = sealed?;
+        let (replied, cut) = sealed?;
+        if cut {
+            // A stop cut the wait short: the seats still being asked keep no line and no note,
+            // so the run is unfinished for the next process (spec §3.1, requirement 12).
+            let left: Vec<(String, String)> = by_seat
+                .iter()
+                .filter(|(seat, _)| !replied.contains(*seat))
+                .map(|(seat, run_id)| (run_id.clone(), seat.clone()))
+                .collect();
+            if !left.is_empty() {
+                self.event(serde_json::json!({"event": "left_unanswered",
+                    "seats": left.iter().map(|(_, s)| s).collect::<Vec<_>>(),
+                    "run_id": left[0].0}));
+            }
+            self.left_unanswered.extend(left);
+        }
         // A seat whose reply never came back (its ask, and reading that it failed, panicked)
         // is that seat's failure, recorded as such; the others' answers are sealed.
         for (seat, run_id) in &by_seat {
-            if replied.contains(seat) {
+            if replied.contains(seat) || cut {
                 continue;
             }
             let why = format!("{PANIC_KIND}: the seat's reply was lost inside sealbook");
@@ -1114,12 +1156,46 @@ impl League {
         Ok(later)
     }
 
-    /// The loop of [`League::ask`]: takes replies as they come until every seat has replied,
-    /// writes their lines, hands each group's last line to the sync thread on `sync`, and
-    /// acknowledges lines as fsyncs cover them (waiting for the disk only when no reply is
-    /// waiting). A reply's raw body is kept (in `kept`) only once the lines written up to its
-    /// turn are durable. Returns the seats that replied, with every written line acknowledged,
-    /// or the first error.
+    /// The next reply of a run's seats, waited for until every seat has replied or, once a
+    /// stop is asked ([`League::ask_until`]), until its grace ends; a reply already arrived
+    /// is taken first.
+    fn next_reply(&self, rx: &std::sync::mpsc::Receiver<Received>) -> NextReply {
+        use std::sync::mpsc::RecvTimeoutError;
+        let Some(until) = &self.ask_until else {
+            return rx
+                .recv()
+                .map_or(NextReply::Done, |r| NextReply::Reply(Box::new(r)));
+        };
+        loop {
+            let wait = match until() {
+                None => STOP_POLL,
+                Some(end) => {
+                    let left = end.saturating_duration_since(std::time::Instant::now());
+                    if left.is_zero() {
+                        return match rx.try_recv() {
+                            Ok(r) => NextReply::Reply(Box::new(r)),
+                            Err(std::sync::mpsc::TryRecvError::Disconnected) => NextReply::Done,
+                            Err(std::sync::mpsc::TryRecvError::Empty) => NextReply::Cut,
+                        };
+                    }
+                    left.min(STOP_POLL)
+                }
+            };
+            match rx.recv_timeout(wait) {
+                Ok(r) => return NextReply::Reply(Box::new(r)),
+                Err(RecvTimeoutError::Timeout) => continue,
+                Err(RecvTimeoutError::Disconnected) => return NextReply::Done,
+            }
+        }
+    }
+
+    /// The loop of [`League::ask`]: takes replies as they come until every seat has replied
+    /// (or a stop's grace ends, [`League::next_reply`]), writes their lines, hands each
+    /// group's last line to the sync thread on `sync`, and acknowledges lines as fsyncs cover
+    /// them (waiting for the disk only when no reply is waiting). A reply's raw body is kept
+    /// (in `kept`) only once the lines written up to its turn are durable. Returns the seats
+    /// that replied and whether the wait was cut short by a stop, with every written line
+    /// acknowledged, or the first error.
     fn seal_replies(
         &mut self,
         rx: &std::sync::mpsc::Receiver<Received>,
@@ -1128,7 +1204,7 @@ impl League {
         sync: &std::sync::mpsc::Sender<u64>,
         later: &mut Vec<Action>,
         kept: &mut Vec<PathBuf>,
-    ) -> Result<BTreeSet<String>, Unusable> {
+    ) -> Result<(BTreeSet<String>, bool), Unusable> {
         // The seats that replied.
         let mut replied = BTreeSet::new();
         // Raw replies to keep once the book is durable up to the line number beside each.
@@ -1139,9 +1215,10 @@ impl League {
         loop {
             let mut batch = Vec::new();
             if unacked.is_empty() {
-                match rx.recv() {
-                    Ok(first) => batch.push(first),
-                    Err(_) => return Ok(replied),
+                match self.next_reply(rx) {
+                    NextReply::Reply(first) => batch.push(*first),
+                    NextReply::Done => return Ok((replied, false)),
+                    NextReply::Cut => return Ok((replied, true)),
                 }
             }
             // At most a group's worth, so the sync thread starts on the first lines of a
