@@ -1126,7 +1126,9 @@ fn sigterm_gives_the_anchoring_in_hand_its_grace_and_records_it_cut_short() {
 /// price source: every Yahoo answer takes 200 ms (10 league minutes), so the morning run's
 /// snapshot runs past the 09:30 reference and the run is missed. The schedule says why it
 /// fell behind: a `fell behind` warning names the late job, the lag on the league's clock and
-/// the step that took the time (the run), beside the run's own failure.
+/// the step that took the time (the run), beside the run's own failure; it is counted in
+/// `/metrics` (`sealbook_schedule_late_total`, `sealbook_schedule_last_lag_seconds`) and shown
+/// in `/healthz` (`schedule_behind` while behind, `schedule_last_behind` after it caught up).
 #[test]
 fn a_slow_price_source_at_high_speed_says_why_the_schedule_fell_behind() {
     let tmp = tempfile::tempdir().unwrap();
@@ -1153,6 +1155,26 @@ fn a_slow_price_source_at_high_speed_says_why_the_schedule_fell_behind() {
         ],
     );
     health_until(&s, 600, |h| h["jobs"]["run"]["outcome"] == "failed");
+    // Counted and shown, not only logged: the late job and its lag in /healthz while it is
+    // behind (and as the last time it fell behind), the count and the lag in /metrics.
+    let (_, h) = health_until(&s, 600, |h| !h["schedule_last_behind"].is_null());
+    let behind = h["schedule_last_behind"].clone();
+    assert_eq!(behind["step"], "run", "{h}");
+    let lag = behind["lag_seconds"].as_i64().unwrap();
+    assert!(lag >= 60, "{h}");
+    let (_, _, text) = get(&s, "/metrics");
+    let m = prometheus_samples(&text);
+    assert!(
+        sample(&m, "sealbook_schedule_late_total", ("", "")) >= 1.0,
+        "{text}"
+    );
+    assert!(
+        sample(&m, "sealbook_schedule_last_lag_seconds", ("", "")) >= 60.0,
+        "{text}"
+    );
+    // The next poll's jobs end on time: caught up.
+    let (_, h) = health_until(&s, 600, |h| h["schedule_behind"].is_null());
+    assert!(!h["schedule_last_behind"].is_null(), "{h}");
     let (code, log) = terminate(s);
     assert_eq!(code, 0, "{log}");
     let late: Vec<serde_json::Value> = log

@@ -23,9 +23,11 @@
 //! an upgrade, a score, a publish, and each seat's ask within a run) is logged as one line
 //! ([`crate::logging`]), counted in [`Metrics`] and recorded in [`Health`]. A job that fails is
 //! logged and recorded; the loop goes on with the next. Jobs that end a league minute or more
-//! after the next job was due (a slow price source or seat at a high `--speed`) are logged
-//! as `fell behind`, naming the late job, the lag and the step that took the time
-//! ([`report_late`]).
+//! after the next job was due (a slow price source or seat at a high `--speed`; the rule is
+//! core's [`schedule_lag`]) are logged as `fell behind`, naming the late job, the lag and the
+//! step that took the time, counted in [`Metrics`] (`sealbook_schedule_late_total`, and
+//! `sealbook_schedule_last_lag_seconds`) and make [`Health`] degraded until a poll's jobs end
+//! on time again ([`report_late`]).
 //!
 //! On shutdown (SIGTERM or SIGINT) the job in hand ends and no other starts. A run's seats
 //! still being asked are waited for at most the stop's grace (`--stop-grace`, counted from
@@ -47,12 +49,12 @@ use crate::files::{read_bounded, with_suffix};
 use crate::metrics::Metrics;
 use crate::outcome::Unusable;
 use crate::prices::PriceProvider;
-use health::{FailingAnchor, Health, LastJob, NextJob, SchedulerState};
+use health::{Behind, FailingAnchor, Health, LastJob, NextJob, SchedulerState};
 use sealbook_core::calendar::Instant;
 use sealbook_core::league::anchor_record::{self, AnchorRecord, MAX_RECORD_BYTES};
 use sealbook_core::league::config::LeagueConfig;
 use sealbook_core::league::engine::Action;
-use sealbook_core::league::schedule::next_upgrade_at;
+use sealbook_core::league::schedule::{next_upgrade_at, schedule_lag};
 use sealbook_core::ots::upgrade::is_complete;
 use std::collections::BTreeMap;
 use std::collections::BTreeSet;
@@ -592,9 +594,14 @@ impl Scheduler {
                     break;
                 }
             }
-            if let Some(step) = slowest {
-                report_late(due_next, now, self.league.clock.now(), step);
-            }
+            let step = slowest.unwrap_or(("poll", Duration::ZERO));
+            report_late(
+                &self.reporter(),
+                due_next,
+                now,
+                self.league.clock.now(),
+                step,
+            );
             let now = self.league.clock.now();
             self.show_next(now, last_upgrade, publish_at);
             if !self.shutdown.is_requested() && publish_at.is_some_and(|t| now >= t) {
@@ -929,28 +936,20 @@ impl Scheduler {
     }
 }
 
-/// The schedule is late once the jobs of a poll end this long (league clock) after the next
-/// job was due.
-const LATE_AFTER_MICROS: i64 = 60 * 1_000_000;
-
-/// How late (league clock, microseconds) the jobs of the poll at `polled`, ended at `ended`,
-/// made the next job, due at `due`: `None` when less than [`LATE_AFTER_MICROS`], or when the
-/// next job was due at the poll itself (it is one of that poll's own).
-fn lateness(due: Instant, polled: Instant, ended: Instant) -> Option<i64> {
-    let lag = ended.0 - due.0;
-    (due > polled && lag >= LATE_AFTER_MICROS).then_some(lag)
-}
-
-/// Logs that the schedule fell behind, when it did: the job that is late, by how much, and
-/// the step that took the time (the poll's longest job, with its real duration). At a high
-/// `--speed`, a slow price source or a slow seat is seen here.
+/// Says whether the jobs of the poll at `polled`, ended at `ended`, put the schedule behind
+/// (core's [`schedule_lag`]): when they did, the late job, its lag and the step that took the
+/// time (the poll's longest job, with its real duration) are logged as `fell behind`, counted
+/// in [`Metrics`] and shown in [`Health`] (degraded); when they did not, [`Health`] shows the
+/// schedule caught up. At a high `--speed`, a slow price source or a slow seat is seen here.
 fn report_late(
+    reporter: &Reporter,
     (due, next): (Instant, &'static str),
     polled: Instant,
     ended: Instant,
     (step, took): (&'static str, Duration),
 ) {
-    let Some(lag) = lateness(due, polled, ended) else {
+    let Some(lag) = schedule_lag(due, polled, ended) else {
+        reporter.health.set_behind(None);
         return;
     };
     let why = format!(
@@ -959,6 +958,14 @@ fn report_late(
         lag / 1_000_000,
         took.as_millis()
     );
+    reporter.metrics.schedule_late((lag / 1_000_000) as f64);
+    reporter.health.set_behind(Some(Behind {
+        job: next,
+        due: due.to_rfc3339(),
+        lag_seconds: lag / 1_000_000,
+        step,
+        step_ms: took.as_millis() as u64,
+    }));
     tracing::warn!(
         target: "sealbook::job",
         kind = next,
@@ -1173,23 +1180,6 @@ mod tests {
         let h = Arc::new(Health::new("l", false));
         guarded(h.clone(), || {}).unwrap().join().unwrap();
         assert_eq!(h.report().1["scheduler"], "stopped");
-    }
-
-    #[test]
-    fn a_job_that_ends_past_the_next_due_instant_makes_the_schedule_late() {
-        let t = |s: &str| Instant::parse_rfc3339(s).unwrap();
-        let polled = t("2026-10-21T12:30:00Z");
-        let due = t("2026-10-21T13:30:00Z");
-        // Ended before the next job was due, or less than a minute after: on time.
-        assert_eq!(lateness(due, polled, t("2026-10-21T13:00:00Z")), None);
-        assert_eq!(lateness(due, polled, t("2026-10-21T13:30:59Z")), None);
-        // A minute or more after it: late by that much.
-        assert_eq!(
-            lateness(due, polled, t("2026-10-21T13:45:00Z")),
-            Some(15 * 60 * 1_000_000)
-        );
-        // A job due at the poll itself is one of that poll's own jobs, never late.
-        assert_eq!(lateness(polled, polled, t("2026-10-21T13:45:00Z")), None);
     }
 
     #[test]
