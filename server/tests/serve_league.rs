@@ -1382,3 +1382,83 @@ fn sigterm_during_a_run_gives_its_seats_the_grace_and_a_restart_asks_them_again(
         assert!(r.ok && !r.partial_tail, "{r:?}");
     }
 }
+
+/// Spec §3.3, §3.4: a morning run whose price snapshot ends past the 09:30 ET reference is a
+/// missed run, never a counted one. Under `serve --league` at 3000x, the first session runs
+/// and is scored on time; on the second, every Yahoo answer takes 400 ms (20 league minutes),
+/// so its snapshot ends past the reference. That run is missed (`/healthz` lists it): the
+/// book holds no line of it (no run line, no reference seat's answer sealed after the
+/// reference), and the league's own `council-forecasts.csv`, published after, passes
+/// `sealbook conformance` with the first session's rows only.
+#[test]
+fn a_snapshot_past_the_reference_is_a_missed_run_and_the_published_csv_conforms() {
+    let tmp = tempfile::tempdir().unwrap();
+    let second_session = unix("2026-10-22T00:00:00Z");
+    let yahoo = common::fake_http::start(move |r| {
+        let query = r.path.split_once('?').map_or("", |(_, q)| q);
+        let period2: i64 = query
+            .split('&')
+            .find_map(|kv| kv.strip_prefix("period2="))
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(0);
+        let slow = period2 > second_session;
+        Answer {
+            delay: if slow {
+                Duration::from_millis(400)
+            } else {
+                Duration::ZERO
+            },
+            ..yahoo_answer(&AtomicBool::new(false), r)
+        }
+    });
+    let prices = format!(
+        "[prices]\nprovider = \"yahoo\"\nbase_url = \"{yahoo}\"\nsymbols = {{ {} }}\n",
+        MARKETS
+            .iter()
+            .map(|m| format!("{m} = \"{m}\""))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    let dir = league_with(tmp.path(), &down(), &prices);
+    let s = start(
+        &dir,
+        &tmp.path().join("stderr.log"),
+        &["--at", "2026-10-21T12:29:00Z", "--speed", "3000"],
+    );
+    let (_, h) = health_until(&s, 900, |h| {
+        h["runs_missed"]
+            .as_array()
+            .is_some_and(|m| m.contains(&"2026-10-22-am".into()))
+    });
+    assert_eq!(
+        h["jobs"]["score"]["outcome"], "ok",
+        "the first session scored: {h}"
+    );
+    let (code, log) = terminate(s);
+    assert_eq!(code, 0, "{log}");
+
+    let book = std::fs::read(dir.join("council-book.jsonl")).unwrap();
+    assert!(verify(&book, VerifyOptions::default()).ok);
+    let lines = BookLines::parse(&book).unwrap();
+    let runs: Vec<&str> = lines
+        .runs
+        .iter()
+        .filter_map(|r| r.run_id.as_deref())
+        .collect();
+    assert_eq!(runs, ["2026-10-21-am"], "the missed run sealed no run line");
+    assert!(
+        !String::from_utf8_lossy(&book).contains("2026-10-22-am"),
+        "no line of the missed run"
+    );
+    let (code, out, err) = sealbook(&["league", "publish", arg(&dir)]);
+    assert_eq!(code, 0, "{out}{err}");
+    let csv_path = dir.join("council-forecasts.csv");
+    let csv = std::fs::read_to_string(&csv_path).unwrap();
+    assert!(csv.lines().count() > 1, "the first session's rows: {csv}");
+    assert!(
+        csv.contains("2026-10-21-am") && !csv.contains("2026-10-22-am"),
+        "{csv}"
+    );
+    let (code, out, err) = sealbook(&["conformance", arg(&csv_path)]);
+    assert_eq!(code, 0, "conformance: {out}{err}");
+}
