@@ -1273,7 +1273,8 @@ fn one_model_league(tmp: &Path, url: &str) -> PathBuf {
 /// wait of [`terminate`], the coin's answer sealed, a log line naming the seat left, and the
 /// seat with no line and no error note. Started again before the deadline, with the endpoint
 /// answering, the server asks the seat again and seals its answer; nothing sealed before the
-/// stop is rewritten, the seat has one ask line, and both books verify.
+/// stop is rewritten, the seat has one ask line, and both books verify. Started again only
+/// after the deadline instead, the server seals the seat's `no_answer`.
 #[test]
 fn sigterm_during_a_run_gives_its_seats_the_grace_and_a_restart_asks_them_again() {
     let tmp = tempfile::tempdir().unwrap();
@@ -1381,6 +1382,45 @@ fn sigterm_during_a_run_gives_its_seats_the_grace_and_a_restart_asks_them_again(
         let r = verify(bytes, VerifyOptions::default());
         assert!(r.ok && !r.partial_tail, "{r:?}");
     }
+
+    // The same stop, started again only after the run's deadline (09:30 ET, 13:30Z): the
+    // seat left is not asked; its `no_answer` is sealed.
+    let tmp = tempfile::tempdir().unwrap();
+    let hanging = common::fake_http::start(|_| Answer {
+        delay: Duration::from_secs(120),
+        ..Answer::new(200, "application/json", good_answer().into_bytes())
+    });
+    let dir = one_model_league(tmp.path(), &hanging);
+    let s = start(
+        &dir,
+        &tmp.path().join("stderr-1.log"),
+        &["--at", "2026-10-21T12:30:30Z", "--stop-grace", "1"],
+    );
+    book_until(&dir, 600, |s| s.contains_key("coin"));
+    let (code, log) = terminate(s);
+    assert_eq!(code, 0, "{log}");
+    assert!(log.contains("seats left unanswered"), "{log}");
+    let book_before = std::fs::read(dir.join("council-book.jsonl")).unwrap();
+    let s = start(
+        &dir,
+        &tmp.path().join("stderr-2.log"),
+        &["--at", "2026-10-21T13:31:00Z", "--stop-grace", "1"],
+    );
+    let seats = book_until(&dir, 600, |s| s.contains_key("gpt"));
+    let (code, log) = terminate(s);
+    assert_eq!(code, 0, "{log}");
+    assert_eq!(seats["gpt"], ["no_answer"], "{seats:?}");
+    assert!(
+        !log.contains("resuming the run"),
+        "not asked after the deadline: {log}"
+    );
+    let book = std::fs::read(dir.join("council-book.jsonl")).unwrap();
+    assert_eq!(
+        &book[..book_before.len()],
+        &book_before[..],
+        "sealed lines rewritten"
+    );
+    assert!(verify(&book, VerifyOptions::default()).ok);
 }
 
 /// Spec §3.3, §3.4: a morning run whose price snapshot ends past the 09:30 ET reference is a
