@@ -1502,3 +1502,82 @@ fn a_snapshot_past_the_reference_is_a_missed_run_and_the_published_csv_conforms(
     let (code, out, err) = sealbook(&["conformance", arg(&csv_path)]);
     assert_eq!(code, 0, "conformance: {out}{err}");
 }
+
+/// Whether process `pid` is still alive (not a zombie).
+fn alive(pid: &str) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .map(|stat| {
+            let state = stat.rsplit(") ").next().unwrap_or("").chars().next();
+            state != Some('Z')
+        })
+        .unwrap_or(false)
+}
+
+/// SIGTERM with `--stop-grace 1` while a `command` seat's program is still running (it would
+/// sleep five minutes): the seat gives up at the grace's end and its program is killed, so no
+/// child of the league outlives the server; the seat is left unanswered (no line, no error
+/// note) and the server exits 0.
+#[test]
+fn sigterm_kills_a_command_seat_still_being_asked() {
+    let tmp = tempfile::tempdir().unwrap();
+    let pid_file = tmp.path().join("seat.pid");
+    let mut c = String::from("[league]\nname = \"stopped\"\nmethodology_version = \"m-1\"\n\n");
+    c += &format!(
+        "[[seat]]\nname = \"slow\"\nadapter = \"command\"\ncommand = [\"/bin/sh\", \"-c\", \"echo $$ > {}; cat > /dev/null; exec sleep 300\"]\ntimeout_seconds = 600\n\n",
+        pid_file.display()
+    );
+    c += "[[seat]]\nname = \"coin\"\nadapter = \"coin\"\n\n";
+    c += "[anchors]\nots_calendars = []\ntsa = []\nrekor_url = \"\"\n\n";
+    c += CSV_PRICES;
+    let config = tmp.path().join("league.toml");
+    std::fs::write(&config, c).unwrap();
+    let dir = init(tmp.path(), &config);
+    let s = start(
+        &dir,
+        &tmp.path().join("stderr.log"),
+        &["--at", "2026-10-21T12:30:30Z", "--stop-grace", "1"],
+    );
+    book_until(&dir, 600, |s| s.contains_key("coin"));
+    let mut pid = String::new();
+    for _ in 0..300 {
+        pid = std::fs::read_to_string(&pid_file).unwrap_or_default();
+        if pid.ends_with('\n') {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let pid = pid.trim().to_string();
+    assert!(!pid.is_empty() && alive(&pid), "the seat's program runs");
+    let (code, log) = terminate(s);
+    let mut gone = false;
+    for _ in 0..50 {
+        if !alive(&pid) {
+            gone = true;
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    if !gone {
+        // Not left behind by the test either.
+        let _ = Command::new("kill")
+            .args(["-KILL", "--", &format!("-{pid}")])
+            .status();
+    }
+    assert!(gone, "the seat's program outlived the server:\n{log}");
+    assert_eq!(code, 0, "{log}");
+    assert!(
+        log.lines()
+            .any(|l| l.contains("seats left unanswered") && l.contains("slow")),
+        "{log}"
+    );
+    let seats = kinds_by_seat(&dir);
+    assert_eq!(seats.get("slow"), None, "{seats:?}");
+    let mut kept = Vec::new();
+    if dir.join("replies").exists() {
+        files_under(&dir.join("replies"), &mut kept);
+    }
+    assert!(
+        kept.iter().all(|p| !p.to_string_lossy().contains("slow")),
+        "no error note for a seat the stop left: {kept:?}"
+    );
+}

@@ -556,7 +556,7 @@ impl Scheduler {
         let reporter = self.reporter();
         reporter.count_anchors();
         let (shutdown, grace) = (self.shutdown.clone(), self.stop_grace);
-        self.league.ask_until = Some(Arc::new(move || {
+        self.league.ask_until = Some(crate::seats::GiveUp::new(move || {
             shutdown.requested_at().map(|at| at + grace)
         }));
         let anchoring = match Anchoring::spawn(

@@ -37,7 +37,9 @@ use crate::prices::yahoo::YahooProvider;
 use crate::prices::PriceProvider;
 use crate::seats::command::CommandSeat;
 use crate::seats::http::HttpSeat;
-use crate::seats::{ask_all, is_fault, ApiKey, RetryPolicy, SeatAdapter, SeatReply, PANIC_KIND};
+use crate::seats::{
+    ask_all, is_fault, is_stopped, ApiKey, GiveUp, RetryPolicy, SeatAdapter, SeatReply, PANIC_KIND,
+};
 use sealbook_core::arena::league as arena_league;
 use sealbook_core::arena::records::{
     jsonl, price_line, read_prices, PriceLine, PRICES_FILE as ARENA_PRICES_FILE,
@@ -298,8 +300,12 @@ pub fn key_problem(seat: &sealbook_core::league::config::Seat) -> Option<String>
     }
 }
 
-/// The adapter of every seat the engine asks (reference seats are answered by the engine).
-pub fn adapters(config: &LeagueConfig) -> BTreeMap<String, Arc<dyn SeatAdapter>> {
+/// The adapter of every seat the engine asks (reference seats are answered by the engine); a
+/// `command` seat gives up (killing its child) at `give_up`.
+pub fn adapters(
+    config: &LeagueConfig,
+    give_up: Option<&GiveUp>,
+) -> BTreeMap<String, Arc<dyn SeatAdapter>> {
     let mut out: BTreeMap<String, Arc<dyn SeatAdapter>> = BTreeMap::new();
     for s in &config.seats {
         let timeout = Duration::from_secs(u64::from(s.timeout_seconds));
@@ -338,7 +344,9 @@ pub fn adapters(config: &LeagueConfig) -> BTreeMap<String, Arc<dyn SeatAdapter>>
                 ..
             } => http(Wire::Gemini, base_url, api_key_env),
             Adapter::Command { command, env } => {
-                Arc::new(CommandSeat::new(&s.name, command.clone(), env, timeout))
+                let mut seat = CommandSeat::new(&s.name, command.clone(), env, timeout);
+                seat.give_up = give_up.cloned();
+                Arc::new(seat)
             }
             Adapter::Coin | Adapter::Climatology | Adapter::Momentum => continue,
         };
@@ -533,12 +541,17 @@ pub struct League {
 }
 
 /// Until when a stopping server waits for the replies of the seats it is asking: `None`
-/// while no stop is asked, else the instant the stop's grace ends.
-pub type AskUntil = Arc<dyn Fn() -> Option<std::time::Instant> + Send + Sync>;
+/// while no stop is asked, else the instant the stop's grace ends. A `command` seat kills its
+/// child then ([`GiveUp`]).
+pub type AskUntil = GiveUp;
 
 /// How often the wait for replies looks whether a stop was asked (a stop's grace is whole
 /// seconds).
 const STOP_POLL: Duration = Duration::from_millis(100);
+
+/// How long past a stop's grace the replies are still taken: long enough for the `command`
+/// seats, which give up at the grace's end, to have killed their children and said so.
+const STOP_SETTLE: Duration = Duration::from_millis(500);
 
 /// What the wait for the next reply of a run's seats ended with.
 enum NextReply {
@@ -1046,7 +1059,7 @@ impl League {
     /// Asks the seats at once; each reply is kept and sealed the moment it arrives. Returns
     /// what the engine wants done besides sealing, to be carried out after the replies.
     fn ask(&mut self, batch: Vec<(String, AskRequest, Instant)>) -> Result<Vec<Action>, Unusable> {
-        let adapters = adapters(&self.config);
+        let adapters = adapters(&self.config, self.ask_until.as_ref());
         for (key, _, _) in &batch {
             let seat = key.split_once('\u{0}').map_or("", |(_, s)| s);
             let problem = self
@@ -1114,6 +1127,8 @@ impl League {
         // The thread ends once the fsyncs asked of it are done (each returns, or fails).
         let _ = syncer.join();
         let (replied, cut) = sealed?;
+        // Seats that gave up because the process is stopping count as left, as those cut.
+        let cut = cut || (by_seat.keys().any(|seat| !replied.contains(seat)) && self.stopping());
         if cut {
             // A stop cut the wait short: the seats still being asked keep no line and no note,
             // so the run is unfinished for the next process (spec §3.1, requirement 12).
@@ -1167,9 +1182,10 @@ impl League {
                 .map_or(NextReply::Done, |r| NextReply::Reply(Box::new(r)));
         };
         loop {
-            let wait = match until() {
+            let wait = match until.at() {
                 None => STOP_POLL,
                 Some(end) => {
+                    let end = end + STOP_SETTLE;
                     let left = end.saturating_duration_since(std::time::Instant::now());
                     if left.is_zero() {
                         return match rx.try_recv() {
@@ -1187,6 +1203,11 @@ impl League {
                 Err(RecvTimeoutError::Disconnected) => return NextReply::Done,
             }
         }
+    }
+
+    /// Whether a stop was asked ([`League::ask_until`]).
+    fn stopping(&self) -> bool {
+        self.ask_until.as_ref().and_then(GiveUp::at).is_some()
     }
 
     /// The loop of [`League::ask`]: takes replies as they come until every seat has replied
@@ -1243,6 +1264,10 @@ impl League {
                 let Some(run_id) = by_seat.get(&r.seat).cloned() else {
                     continue;
                 };
+                if is_stopped(&r) {
+                    // Given up because the process is stopping: left unanswered, nothing kept.
+                    continue;
+                }
                 replied.insert(r.seat.clone());
                 if is_fault(&r) {
                     self.faults.push(r.seat.clone());
