@@ -45,6 +45,40 @@ impl HttpClient {
             .map(|(status, _, bytes)| (status, bytes))
     }
 
+    /// One GET of `url` with the request headers `headers` (name, value) besides `Accept`;
+    /// returns the status and at most `max + 1` bytes of the answer. Errors are sentences
+    /// naming the URL, never a header's value.
+    pub fn get_with_headers(
+        &self,
+        url: &str,
+        accept: &str,
+        headers: &[(&str, &str)],
+        max: usize,
+    ) -> Result<(u16, Vec<u8>), String> {
+        let mut req = self.agent.get(url).header("Accept", accept);
+        for (name, value) in headers {
+            req = req.header(*name, *value);
+        }
+        let mut resp = req.call().map_err(|e| match e {
+            ureq::Error::Timeout(_) => self.timed_out(url),
+            ureq::Error::Http(_) => format!("{url}: a request header is not valid"),
+            e => format!("{url}: {e}"),
+        })?;
+        let status = resp.status().as_u16();
+        let mut bytes = Vec::new();
+        resp.body_mut()
+            .as_reader()
+            .take(max as u64 + 1)
+            .read_to_end(&mut bytes)
+            .map_err(
+                |e| match e.get_ref().and_then(|i| i.downcast_ref::<ureq::Error>()) {
+                    Some(ureq::Error::Timeout(_)) => self.timed_out(url),
+                    _ => format!("{url}: reading the answer: {e}"),
+                },
+            )?;
+        Ok((status, bytes))
+    }
+
     /// [`HttpClient::exchange`], also returning the answer's headers named in `headers`
     /// (name as asked, value) that it has.
     pub fn exchange_with(

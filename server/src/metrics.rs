@@ -1,7 +1,8 @@
 //! The operator's metrics of a running league (`sealbook serve --league`): per-seat ask
 //! latency and failures, answers sealed, stamped lists whose OpenTimestamps proof is pending,
 //! the last anchor per authority, jobs run and failed per kind, the schedule's next due
-//! instant and the morning runs missed, served at
+//! instant, the morning runs missed, and the times the schedule fell behind with the last
+//! lag, served at
 //! `/metrics` in the Prometheus text exposition format 0.0.4.
 //!
 //! One [`Metrics`] value, shared by `Arc` between the scheduler (which records) and the HTTP
@@ -72,6 +73,8 @@ const JOBS: usize = 5;
 const JOBS_FAILED: usize = 6;
 const NEXT_DUE: usize = 7;
 const RUNS_MISSED: usize = 8;
+const SCHEDULE_LATE: usize = 9;
+const SCHEDULE_LAST_LAG: usize = 10;
 
 /// The league's metrics registry.
 #[derive(Debug)]
@@ -139,12 +142,24 @@ impl Metrics {
                 "Morning runs missed: their window to ask closed before they could start.",
                 Kind::Counter,
             ),
+            f(
+                "sealbook_schedule_late_total",
+                "Times the schedule fell behind: a poll's jobs ended a minute or more (league clock) after the next job was due.",
+                Kind::Counter,
+            ),
+            f(
+                "sealbook_schedule_last_lag_seconds",
+                "How late the next job was the last time the schedule fell behind, league clock seconds (0 until it does).",
+                Kind::Gauge,
+            ),
         ];
         let m = Metrics {
             families: Mutex::new(families),
         };
         // Shown at 0 from the start, so that an alert on any increase has a series to watch.
         m.add(RUNS_MISSED, Vec::new(), 0.0);
+        m.add(SCHEDULE_LATE, Vec::new(), 0.0);
+        m.add(SCHEDULE_LAST_LAG, Vec::new(), 0.0);
         m
     }
 
@@ -241,6 +256,16 @@ impl Metrics {
     /// A morning run was missed.
     pub fn run_missed(&self) {
         self.add(RUNS_MISSED, Vec::new(), 1.0);
+    }
+
+    /// The schedule fell behind: the next job starts `lag_seconds` late on the league's clock.
+    pub fn schedule_late(&self, lag_seconds: f64) {
+        self.add(SCHEDULE_LATE, Vec::new(), 1.0);
+        self.with(|fs| {
+            fs[SCHEDULE_LAST_LAG]
+                .series
+                .insert(Vec::new(), Series::Scalar(lag_seconds));
+        });
     }
 
     /// A job of `kind` ran; `failed` when it did not complete.
@@ -385,6 +410,21 @@ mod tests {
         let m = filled();
         m.run_missed();
         assert!(m.render().contains("sealbook_runs_missed_total 1\n"));
+        assert!(
+            text.contains("sealbook_schedule_late_total 0\n"),
+            "0 from the start"
+        );
+        assert!(text.contains("sealbook_schedule_last_lag_seconds 0\n"));
+        m.schedule_late(900.0);
+        m.schedule_late(120.0);
+        let late = m.render();
+        assert!(late.contains("# TYPE sealbook_schedule_late_total counter\n"));
+        assert!(late.contains("sealbook_schedule_late_total 2\n"));
+        assert!(late.contains("# TYPE sealbook_schedule_last_lag_seconds gauge\n"));
+        assert!(
+            late.contains("sealbook_schedule_last_lag_seconds 120\n"),
+            "the last lag"
+        );
         assert!(text.contains(
             "sealbook_last_anchor_timestamp_seconds{kind=\"tsa\",authority=\"free\\\"tsa\"} 1792000000\n"
         ));

@@ -243,7 +243,7 @@ fn answering_url() -> String {
 }
 
 /// `league check DIR`: one line per seat, provider and authority; an endpoint that answers
-/// (any status) holds, one refused and one that hangs (bounded by `--timeout`) fail, a key
+/// (any status other than a key's refusal) holds, one refused and one that hangs (bounded by `--timeout`) fail, a key
 /// variable not set fails naming the variable and the config field, the relative price path
 /// is looked for in the league directory (a copy beside the source config does not count),
 /// and no key value is printed. Exit 1 while anything fails; once the key is set, the
@@ -275,7 +275,7 @@ fn league_check_reports_each_seat_provider_and_authority() {
     assert_eq!(lines.len(), 8, "one line per part:\n{out}");
     assert_eq!(
         lines[0],
-        format!("ok   seat alpha (openai): ALPHA_KEY set; {answers}/v1 answers (HTTP 404)")
+        format!("ok   seat alpha (openai): ALPHA_KEY set; {answers}/v1/models answers with ALPHA_KEY (HTTP 404: the key is not decided there)")
     );
     assert!(lines[1].starts_with("FAIL seat beta (anthropic): BETA_KEY set: environment variable BETA_KEY is not set [seat[1].api_key_env]; "), "{}", lines[1]);
     assert!(lines[1].ends_with("[seat[1].base_url]"), "{}", lines[1]);
@@ -414,4 +414,189 @@ fn init_refuses_a_league_whose_first_run_would_fail() {
     let (code, out, err) = init(&["--offline"], &keys);
     assert_eq!(code, 0, "{out}{err}");
     assert!(dir.join("asks.jsonl").exists());
+}
+
+/// A key the tests' fake providers accept, and one they refuse (each at least the length the
+/// scrubber looks for).
+const GOOD_KEY: &str = "sk-good-7f3a9c1e5b2d4068";
+const BAD_KEY: &str = "sk-BADKEY-e41c97a2d05b3f68";
+
+/// Fake OpenAI, Anthropic and Gemini endpoints on 127.0.0.1: each answers its model list
+/// (`/v1/models`, `/v1/models`, `/v1beta/models`) with 200 when the request carries
+/// [`GOOD_KEY`] in the provider's header, else with the provider's refusal (OpenAI's 401 with
+/// the key partly masked, as it shows a wrong key; Anthropic's 401 envelope; Gemini's 400
+/// `API_KEY_INVALID` as recorded in `llm-apis/gemini`). Every request target is recorded.
+fn key_checking_providers() -> ([String; 3], std::sync::Arc<std::sync::Mutex<Vec<String>>>) {
+    use sealbook_tests::fake_http::{start, Answer};
+    let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let gemini_refusal = std::fs::read(
+        sealbook_tests::vectors_dir()
+            .join("llm-apis/gemini/firebase-testdata_googleai_unary-failure-api-key.json"),
+    )
+    .unwrap();
+    let log = seen.clone();
+    let openai = start(move |_, r| {
+        log.lock().unwrap().push(r.path.clone());
+        let key = r.header("authorization").unwrap_or("");
+        if r.path == "/v1/models" && key == format!("Bearer {GOOD_KEY}") {
+            return Answer::new(200, "application/json", br#"{"object": "list", "data": []}"#.to_vec());
+        }
+        let sent = key.trim_start_matches("Bearer ");
+        let masked = if sent.len() > 12 {
+            format!("{}{}{}", &sent[..8], "*".repeat(sent.len() - 12), &sent[sent.len() - 4..])
+        } else {
+            sent.to_string()
+        };
+        let body = serde_json::json!({"error": {"message": format!("Incorrect API key provided: {masked}. You can find your API key at https://platform.openai.com/account/api-keys."), "type": "invalid_request_error", "param": null, "code": "invalid_api_key"}});
+        Answer::new(401, "application/json", body.to_string().into_bytes())
+    })
+    .url;
+    let log = seen.clone();
+    let anthropic = start(move |_, r| {
+        log.lock().unwrap().push(r.path.clone());
+        if r.path == "/v1/models"
+            && r.header("x-api-key") == Some(GOOD_KEY)
+            && r.header("anthropic-version").is_some()
+        {
+            return Answer::new(200, "application/json", br#"{"data": [], "has_more": false}"#.to_vec());
+        }
+        let body = br#"{"type": "error", "error": {"type": "authentication_error", "message": "invalid x-api-key"}, "request_id": "req_011"}"#;
+        Answer::new(401, "application/json", body.to_vec())
+    })
+    .url;
+    let log = seen.clone();
+    let gemini = start(move |_, r| {
+        log.lock().unwrap().push(r.path.clone());
+        if r.path == "/v1beta/models" && r.header("x-goog-api-key") == Some(GOOD_KEY) {
+            return Answer::new(200, "application/json", br#"{"models": []}"#.to_vec());
+        }
+        Answer::new(400, "application/json", gemini_refusal.clone())
+    })
+    .url;
+    ([openai, anthropic, gemini], seen)
+}
+
+/// A league of one seat of each provider, their keys in `OAI_KEY`, `ANT_KEY`, `GEM_KEY`.
+fn key_config([openai, anthropic, gemini]: &[String; 3]) -> String {
+    format!(
+        "[league]\nname = \"keys\"\nmethodology_version = \"m-1\"\n\n\
+         [[seat]]\nname = \"oai\"\nadapter = \"openai\"\nbase_url = \"{openai}/v1\"\nmodel = \"m\"\napi_key_env = \"OAI_KEY\"\n\n\
+         [[seat]]\nname = \"ant\"\nadapter = \"anthropic\"\nbase_url = \"{anthropic}\"\nmodel = \"m\"\napi_key_env = \"ANT_KEY\"\n\n\
+         [[seat]]\nname = \"gem\"\nadapter = \"gemini\"\nbase_url = \"{gemini}\"\nmodel = \"m\"\napi_key_env = \"GEM_KEY\"\n\n\
+         [prices]\nprovider = \"csv\"\npath = \"prices.csv\"\n\n\
+         [anchors]\nots_calendars = []\ntsa = []\nrekor_url = \"\"\n"
+    )
+}
+
+/// Neither key, nor the part of a key a provider shows around its mask, appears in `text`.
+fn assert_no_key(text: &str) {
+    for key in [GOOD_KEY, BAD_KEY] {
+        assert!(!text.contains(key), "a key in the output:\n{text}");
+        assert!(
+            !text.contains(&key[..8]),
+            "a key's prefix in the output:\n{text}"
+        );
+    }
+}
+
+/// The pre-flight sends each seat's key the way its provider takes it, to the provider's model
+/// list (no tokens spent): keys the fakes accept pass (`league check` exit 0); keys they refuse
+/// fail, one line per seat naming the variable and the provider's message, the key scrubbed
+/// from it (`league check` exit 1, `league init` refuses and creates nothing). `--offline`
+/// skips the keys' check. No key appears in any output, nor in any request's URL.
+#[test]
+fn the_preflight_asks_each_provider_whether_it_accepts_the_key() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (urls, seen) = key_checking_providers();
+    let dir = tmp.path().join("league");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("league.toml"), key_config(&urls)).unwrap();
+    std::fs::write(dir.join("prices.csv"), PRICES_HEADER).unwrap();
+    let keys = |key: &'static str| [("OAI_KEY", key), ("ANT_KEY", key), ("GEM_KEY", key)];
+
+    let (code, out, err) = sealbook_with(&["league", "check", arg(&dir)], &keys(GOOD_KEY));
+    assert_eq!(code, 0, "{out}{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    for (line, (seat, var)) in lines.iter().zip([
+        ("oai (openai)", "OAI_KEY"),
+        ("ant (anthropic)", "ANT_KEY"),
+        ("gem (gemini)", "GEM_KEY"),
+    ]) {
+        assert!(
+            line.starts_with(&format!("ok   seat {seat}: {var} set; ")),
+            "{out}"
+        );
+        assert!(
+            line.ends_with(&format!(
+                "answers with {var} (HTTP 200: the key is accepted)"
+            )),
+            "{out}"
+        );
+    }
+    assert_no_key(&(out.clone() + &err));
+
+    let (code, out, err) = sealbook_with(&["league", "check", arg(&dir)], &keys(BAD_KEY));
+    assert_eq!(code, 1, "{out}{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(
+        lines[0].starts_with(&format!(
+            "FAIL seat oai (openai): OAI_KEY set; {}/v1/models answers with OAI_KEY: the key in OAI_KEY is refused (HTTP 401: Incorrect API key provided: [REDACTED]. ",
+            urls[0]
+        )) && lines[0].ends_with("[seat[0].base_url]"),
+        "{out}"
+    );
+    assert_eq!(
+        lines[1],
+        format!("FAIL seat ant (anthropic): ANT_KEY set; {}/v1/models answers with ANT_KEY: the key in ANT_KEY is refused (HTTP 401: invalid x-api-key) [seat[1].base_url]", urls[1])
+    );
+    assert_eq!(
+        lines[2],
+        format!("FAIL seat gem (gemini): GEM_KEY set; {}/v1beta/models answers with GEM_KEY: the key in GEM_KEY is refused (HTTP 400: API key not valid. Please pass a valid API key.) [seat[2].base_url]", urls[2])
+    );
+    assert_no_key(&(out.clone() + &err));
+    let (code, out, err) = sealbook_with(&["league", "check", arg(&dir), "--json"], &keys(BAD_KEY));
+    assert_eq!(code, 1, "{out}{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["parts"][0]["checks"][1]["check"], "key");
+    assert_eq!(v["parts"][0]["checks"][1]["ok"], false);
+    assert_no_key(&(out.clone() + &err));
+
+    // `league init` refuses a league whose keys are refused; offline, it does not ask.
+    let config = tmp.path().join("keys.toml");
+    std::fs::write(&config, key_config(&urls)).unwrap();
+    let made = tmp.path().join("made");
+    std::fs::create_dir_all(&made).unwrap();
+    std::fs::write(made.join("prices.csv"), PRICES_HEADER).unwrap();
+    let init = |extra: &[&str], key: &'static str| {
+        let mut args = vec!["league", "init", arg(&made), "--config", arg(&config)];
+        args.extend_from_slice(&["--at", "2026-10-21T04:16:00Z"]);
+        args.extend_from_slice(extra);
+        sealbook_with(&args, &keys(key))
+    };
+    let (code, out, err) = init(&[], BAD_KEY);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(
+        err.contains("the key in OAI_KEY is refused (HTTP 401"),
+        "{err}"
+    );
+    assert!(
+        err.contains("the key in GEM_KEY is refused (HTTP 400"),
+        "{err}"
+    );
+    assert_no_key(&(out.clone() + &err));
+    assert!(!made.join("asks.jsonl").exists());
+    let asked = seen.lock().unwrap().len();
+    let (code, out, err) = init(&["--offline"], BAD_KEY);
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(seen.lock().unwrap().len(), asked, "offline asks nothing");
+    assert_no_key(&(out + &err));
+
+    let targets = seen.lock().unwrap().clone();
+    assert!(!targets.is_empty());
+    for t in &targets {
+        assert!(
+            ["/v1/models", "/v1beta/models"].contains(&t.as_str()),
+            "only the model lists are asked, no key in a URL: {t}"
+        );
+    }
 }

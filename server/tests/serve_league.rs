@@ -1126,7 +1126,9 @@ fn sigterm_gives_the_anchoring_in_hand_its_grace_and_records_it_cut_short() {
 /// price source: every Yahoo answer takes 200 ms (10 league minutes), so the morning run's
 /// snapshot runs past the 09:30 reference and the run is missed. The schedule says why it
 /// fell behind: a `fell behind` warning names the late job, the lag on the league's clock and
-/// the step that took the time (the run), beside the run's own failure.
+/// the step that took the time (the run), beside the run's own failure; it is counted in
+/// `/metrics` (`sealbook_schedule_late_total`, `sealbook_schedule_last_lag_seconds`) and shown
+/// in `/healthz` (`schedule_behind` while behind, `schedule_last_behind` after it caught up).
 #[test]
 fn a_slow_price_source_at_high_speed_says_why_the_schedule_fell_behind() {
     let tmp = tempfile::tempdir().unwrap();
@@ -1153,6 +1155,26 @@ fn a_slow_price_source_at_high_speed_says_why_the_schedule_fell_behind() {
         ],
     );
     health_until(&s, 600, |h| h["jobs"]["run"]["outcome"] == "failed");
+    // Counted and shown, not only logged: the late job and its lag in /healthz while it is
+    // behind (and as the last time it fell behind), the count and the lag in /metrics.
+    let (_, h) = health_until(&s, 600, |h| !h["schedule_last_behind"].is_null());
+    let behind = h["schedule_last_behind"].clone();
+    assert_eq!(behind["step"], "run", "{h}");
+    let lag = behind["lag_seconds"].as_i64().unwrap();
+    assert!(lag >= 60, "{h}");
+    let (_, _, text) = get(&s, "/metrics");
+    let m = prometheus_samples(&text);
+    assert!(
+        sample(&m, "sealbook_schedule_late_total", ("", "")) >= 1.0,
+        "{text}"
+    );
+    assert!(
+        sample(&m, "sealbook_schedule_last_lag_seconds", ("", "")) >= 60.0,
+        "{text}"
+    );
+    // The next poll's jobs end on time: caught up.
+    let (_, h) = health_until(&s, 600, |h| h["schedule_behind"].is_null());
+    assert!(!h["schedule_last_behind"].is_null(), "{h}");
     let (code, log) = terminate(s);
     assert_eq!(code, 0, "{log}");
     let late: Vec<serde_json::Value> = log
@@ -1228,4 +1250,334 @@ fn a_server_killed_while_anchoring_leaves_the_list_recorded_as_cut_short() {
     );
     let (code, log) = terminate(s);
     assert_eq!(code, 0, "{log}");
+}
+
+/// A league of an OpenAI seat at `url` (its key in [`KEY_ENV`], 600 s to answer, no retry)
+/// and the coin; no anchors.
+fn one_model_league(tmp: &Path, url: &str) -> PathBuf {
+    let mut c = String::from("[league]\nname = \"stopped\"\nmethodology_version = \"m-1\"\n\n");
+    c += &format!(
+        "[[seat]]\nname = \"gpt\"\nadapter = \"openai\"\nbase_url = \"{url}/v1\"\nmodel = \"gpt-test\"\napi_key_env = \"{KEY_ENV}\"\nfamily = \"lab-a\"\ntimeout_seconds = 600\nretries = 0\n\n"
+    );
+    c += "[[seat]]\nname = \"coin\"\nadapter = \"coin\"\n\n";
+    c += "[anchors]\nots_calendars = []\ntsa = []\nrekor_url = \"\"\n\n";
+    c += CSV_PRICES;
+    let config = tmp.join("league.toml");
+    std::fs::write(&config, c).unwrap();
+    init(tmp, &config)
+}
+
+/// SIGTERM with `--stop-grace 1` while a seat of the morning run is still being asked (its
+/// endpoint holds every request for two minutes; the run's deadline is an hour away on a
+/// clock at real speed): the server does not wait for the seat. It exits 0 within the bounded
+/// wait of [`terminate`], the coin's answer sealed, a log line naming the seat left, and the
+/// seat with no line and no error note. Started again before the deadline, with the endpoint
+/// answering, the server asks the seat again and seals its answer; nothing sealed before the
+/// stop is rewritten, the seat has one ask line, and both books verify. Started again only
+/// after the deadline instead, the server seals the seat's `no_answer`.
+#[test]
+fn sigterm_during_a_run_gives_its_seats_the_grace_and_a_restart_asks_them_again() {
+    let tmp = tempfile::tempdir().unwrap();
+    let hang = Arc::new(AtomicBool::new(true));
+    let asked = Arc::new(AtomicUsize::new(0));
+    let url = {
+        let (hang, asked) = (hang.clone(), asked.clone());
+        common::fake_http::start(move |r| {
+            if r.path.ends_with("/chat/completions") {
+                asked.fetch_add(1, Ordering::SeqCst);
+            }
+            let a = Answer::new(200, "application/json", good_answer().into_bytes());
+            if hang.load(Ordering::SeqCst) {
+                Answer {
+                    delay: Duration::from_secs(120),
+                    ..a
+                }
+            } else {
+                a
+            }
+        })
+    };
+    let dir = one_model_league(tmp.path(), &url);
+    let s = start(
+        &dir,
+        &tmp.path().join("stderr-1.log"),
+        &["--at", "2026-10-21T12:30:30Z", "--stop-grace", "1"],
+    );
+    book_until(&dir, 600, |s| s.contains_key("coin"));
+    for _ in 0..300 {
+        if asked.load(Ordering::SeqCst) > 0 {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    assert_eq!(asked.load(Ordering::SeqCst), 1, "the seat is being asked");
+    let (code, log) = terminate(s);
+    assert_eq!(code, 0, "{log}");
+    let left = log
+        .lines()
+        .find(|l| l.contains("seats left unanswered"))
+        .unwrap_or_else(|| panic!("no line names the seats left:\n{log}"));
+    assert!(
+        left.contains("gpt") && left.contains("2026-10-21-am"),
+        "{left}"
+    );
+    let seats = kinds_by_seat(&dir);
+    assert_eq!(
+        seats.get("gpt"),
+        None,
+        "no line for the seat left: {seats:?}"
+    );
+    assert_eq!(seats["coin"], ["answer"]);
+    let mut kept = Vec::new();
+    if dir.join("replies").exists() {
+        files_under(&dir.join("replies"), &mut kept);
+    }
+    assert!(
+        kept.iter().all(|p| !p.to_string_lossy().contains("gpt")),
+        "no reply or error note kept for the seat left: {kept:?}"
+    );
+    let book_before = std::fs::read(dir.join("council-book.jsonl")).unwrap();
+    let asks_before = std::fs::read(dir.join("asks.jsonl")).unwrap();
+
+    hang.store(false, Ordering::SeqCst);
+    let s = start(
+        &dir,
+        &tmp.path().join("stderr-2.log"),
+        &["--at", "2026-10-21T12:40:00Z", "--stop-grace", "1"],
+    );
+    let seats = book_until(&dir, 600, |s| s.contains_key("gpt"));
+    let (code, log) = terminate(s);
+    assert_eq!(code, 0, "{log}");
+    assert!(
+        log.contains("resuming the run an earlier process left unfinished"),
+        "{log}"
+    );
+    assert_eq!(seats["gpt"], ["answer"], "{seats:?}");
+    assert_eq!(
+        asked.load(Ordering::SeqCst),
+        2,
+        "asked once by each process"
+    );
+    let book = std::fs::read(dir.join("council-book.jsonl")).unwrap();
+    let asks = std::fs::read(dir.join("asks.jsonl")).unwrap();
+    assert_eq!(
+        &book[..book_before.len()],
+        &book_before[..],
+        "sealed lines rewritten"
+    );
+    assert_eq!(
+        &asks[..asks_before.len()],
+        &asks_before[..],
+        "ask lines rewritten"
+    );
+    let chain = sealbook_core::score::ask_chain::AskChain::parse(&asks).unwrap();
+    let mut asked_lines: Vec<String> = chain
+        .asks
+        .iter()
+        .filter_map(|(_, a)| a.seat.clone())
+        .collect();
+    asked_lines.sort();
+    assert_eq!(asked_lines, ["coin", "gpt"], "one ask line per seat");
+    for bytes in [&book, &asks] {
+        let r = verify(bytes, VerifyOptions::default());
+        assert!(r.ok && !r.partial_tail, "{r:?}");
+    }
+
+    // The same stop, started again only after the run's deadline (09:30 ET, 13:30Z): the
+    // seat left is not asked; its `no_answer` is sealed.
+    let tmp = tempfile::tempdir().unwrap();
+    let hanging = common::fake_http::start(|_| Answer {
+        delay: Duration::from_secs(120),
+        ..Answer::new(200, "application/json", good_answer().into_bytes())
+    });
+    let dir = one_model_league(tmp.path(), &hanging);
+    let s = start(
+        &dir,
+        &tmp.path().join("stderr-1.log"),
+        &["--at", "2026-10-21T12:30:30Z", "--stop-grace", "1"],
+    );
+    book_until(&dir, 600, |s| s.contains_key("coin"));
+    let (code, log) = terminate(s);
+    assert_eq!(code, 0, "{log}");
+    assert!(log.contains("seats left unanswered"), "{log}");
+    let book_before = std::fs::read(dir.join("council-book.jsonl")).unwrap();
+    let s = start(
+        &dir,
+        &tmp.path().join("stderr-2.log"),
+        &["--at", "2026-10-21T13:31:00Z", "--stop-grace", "1"],
+    );
+    let seats = book_until(&dir, 600, |s| s.contains_key("gpt"));
+    let (code, log) = terminate(s);
+    assert_eq!(code, 0, "{log}");
+    assert_eq!(seats["gpt"], ["no_answer"], "{seats:?}");
+    assert!(
+        !log.contains("resuming the run"),
+        "not asked after the deadline: {log}"
+    );
+    let book = std::fs::read(dir.join("council-book.jsonl")).unwrap();
+    assert_eq!(
+        &book[..book_before.len()],
+        &book_before[..],
+        "sealed lines rewritten"
+    );
+    assert!(verify(&book, VerifyOptions::default()).ok);
+}
+
+/// Spec §3.3, §3.4: a morning run whose price snapshot ends past the 09:30 ET reference is a
+/// missed run, never a counted one. Under `serve --league` at 3000x, the first session runs
+/// and is scored on time; on the second, every Yahoo answer takes 400 ms (20 league minutes),
+/// so its snapshot ends past the reference. That run is missed (`/healthz` lists it): the
+/// book holds no line of it (no run line, no reference seat's answer sealed after the
+/// reference), and the league's own `council-forecasts.csv`, published after, passes
+/// `sealbook conformance` with the first session's rows only.
+#[test]
+fn a_snapshot_past_the_reference_is_a_missed_run_and_the_published_csv_conforms() {
+    let tmp = tempfile::tempdir().unwrap();
+    let second_session = unix("2026-10-22T00:00:00Z");
+    let yahoo = common::fake_http::start(move |r| {
+        let query = r.path.split_once('?').map_or("", |(_, q)| q);
+        let period2: i64 = query
+            .split('&')
+            .find_map(|kv| kv.strip_prefix("period2="))
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(0);
+        let slow = period2 > second_session;
+        Answer {
+            delay: if slow {
+                Duration::from_millis(400)
+            } else {
+                Duration::ZERO
+            },
+            ..yahoo_answer(&AtomicBool::new(false), r)
+        }
+    });
+    let prices = format!(
+        "[prices]\nprovider = \"yahoo\"\nbase_url = \"{yahoo}\"\nsymbols = {{ {} }}\n",
+        MARKETS
+            .iter()
+            .map(|m| format!("{m} = \"{m}\""))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    let dir = league_with(tmp.path(), &down(), &prices);
+    let s = start(
+        &dir,
+        &tmp.path().join("stderr.log"),
+        &["--at", "2026-10-21T12:29:00Z", "--speed", "3000"],
+    );
+    let (_, h) = health_until(&s, 900, |h| {
+        h["runs_missed"]
+            .as_array()
+            .is_some_and(|m| m.contains(&"2026-10-22-am".into()))
+    });
+    assert_eq!(
+        h["jobs"]["score"]["outcome"], "ok",
+        "the first session scored: {h}"
+    );
+    let (code, log) = terminate(s);
+    assert_eq!(code, 0, "{log}");
+
+    let book = std::fs::read(dir.join("council-book.jsonl")).unwrap();
+    assert!(verify(&book, VerifyOptions::default()).ok);
+    let lines = BookLines::parse(&book).unwrap();
+    let runs: Vec<&str> = lines
+        .runs
+        .iter()
+        .filter_map(|r| r.run_id.as_deref())
+        .collect();
+    assert_eq!(runs, ["2026-10-21-am"], "the missed run sealed no run line");
+    assert!(
+        !String::from_utf8_lossy(&book).contains("2026-10-22-am"),
+        "no line of the missed run"
+    );
+    let (code, out, err) = sealbook(&["league", "publish", arg(&dir)]);
+    assert_eq!(code, 0, "{out}{err}");
+    let csv_path = dir.join("council-forecasts.csv");
+    let csv = std::fs::read_to_string(&csv_path).unwrap();
+    assert!(csv.lines().count() > 1, "the first session's rows: {csv}");
+    assert!(
+        csv.contains("2026-10-21-am") && !csv.contains("2026-10-22-am"),
+        "{csv}"
+    );
+    let (code, out, err) = sealbook(&["conformance", arg(&csv_path)]);
+    assert_eq!(code, 0, "conformance: {out}{err}");
+}
+
+/// Whether process `pid` is still alive (not a zombie).
+fn alive(pid: &str) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .map(|stat| {
+            let state = stat.rsplit(") ").next().unwrap_or("").chars().next();
+            state != Some('Z')
+        })
+        .unwrap_or(false)
+}
+
+/// SIGTERM with `--stop-grace 1` while a `command` seat's program is still running (it would
+/// sleep five minutes): the seat gives up at the grace's end and its program is killed, so no
+/// child of the league outlives the server; the seat is left unanswered (no line, no error
+/// note) and the server exits 0.
+#[test]
+fn sigterm_kills_a_command_seat_still_being_asked() {
+    let tmp = tempfile::tempdir().unwrap();
+    let pid_file = tmp.path().join("seat.pid");
+    let mut c = String::from("[league]\nname = \"stopped\"\nmethodology_version = \"m-1\"\n\n");
+    c += &format!(
+        "[[seat]]\nname = \"slow\"\nadapter = \"command\"\ncommand = [\"/bin/sh\", \"-c\", \"echo $$ > {}; cat > /dev/null; exec sleep 300\"]\ntimeout_seconds = 600\n\n",
+        pid_file.display()
+    );
+    c += "[[seat]]\nname = \"coin\"\nadapter = \"coin\"\n\n";
+    c += "[anchors]\nots_calendars = []\ntsa = []\nrekor_url = \"\"\n\n";
+    c += CSV_PRICES;
+    let config = tmp.path().join("league.toml");
+    std::fs::write(&config, c).unwrap();
+    let dir = init(tmp.path(), &config);
+    let s = start(
+        &dir,
+        &tmp.path().join("stderr.log"),
+        &["--at", "2026-10-21T12:30:30Z", "--stop-grace", "1"],
+    );
+    book_until(&dir, 600, |s| s.contains_key("coin"));
+    let mut pid = String::new();
+    for _ in 0..300 {
+        pid = std::fs::read_to_string(&pid_file).unwrap_or_default();
+        if pid.ends_with('\n') {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let pid = pid.trim().to_string();
+    assert!(!pid.is_empty() && alive(&pid), "the seat's program runs");
+    let (code, log) = terminate(s);
+    let mut gone = false;
+    for _ in 0..50 {
+        if !alive(&pid) {
+            gone = true;
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    if !gone {
+        // Not left behind by the test either.
+        let _ = Command::new("kill")
+            .args(["-KILL", "--", &format!("-{pid}")])
+            .status();
+    }
+    assert!(gone, "the seat's program outlived the server:\n{log}");
+    assert_eq!(code, 0, "{log}");
+    assert!(
+        log.lines()
+            .any(|l| l.contains("seats left unanswered") && l.contains("slow")),
+        "{log}"
+    );
+    let seats = kinds_by_seat(&dir);
+    assert_eq!(seats.get("slow"), None, "{seats:?}");
+    let mut kept = Vec::new();
+    if dir.join("replies").exists() {
+        files_under(&dir.join("replies"), &mut kept);
+    }
+    assert!(
+        kept.iter().all(|p| !p.to_string_lossy().contains("slow")),
+        "no error note for a seat the stop left: {kept:?}"
+    );
 }

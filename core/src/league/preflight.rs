@@ -6,13 +6,16 @@
 //! network) and hand each check's [`Found`] back to [`line`] and [`failed`] here, which say
 //! what is printed and whether the pre-flight failed.
 //!
-//! What is checked: every `api_key_env` is set (its value is never read into the report),
-//! every file the config names resolves (a relative path against the directory of the
-//! league's `league.toml`, where `league init` keeps its copy), every `command` seat's
-//! program is found, and every endpoint answers a bounded GET with any HTTP status (no key
-//! is sent: the check is that something answers there, not that a key is accepted).
+//! What is checked: every `api_key_env` is set (its value is never put in the report), every
+//! file the config names resolves (a relative path against the directory of the league's
+//! `league.toml`, where `league init` keeps its copy), every `command` seat's program is
+//! found, every model seat's key is accepted by its provider ([`Check::Key`]: the model list,
+//! which needs the key and spends no tokens; [`key_verdict`] reads the answer), and every
+//! other endpoint answers a bounded GET with any HTTP status.
 
 use super::config::{Adapter, LeagueConfig, PriceProvider};
+use super::redact::Secrets;
+use super::wire::{Finish, Reply, Wire};
 
 /// What a part of the configuration is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,6 +50,16 @@ pub enum Check {
     Program { field: String, program: String },
     /// Something answers an HTTP GET of `url` (any status) within the check's timeout.
     Endpoint { field: String, url: String },
+    /// The provider of a model seat accepts the key in `var`: a GET of its model list `url`
+    /// ([`Wire::models_endpoint`]) with the key in the provider's header
+    /// ([`Wire::key_headers`]), read by [`key_verdict`]. With `var` not set, the list is asked
+    /// without a key (the endpoint answers, as [`Check::Endpoint`]).
+    Key {
+        field: String,
+        var: String,
+        wire: Wire,
+        url: String,
+    },
 }
 
 impl Check {
@@ -56,13 +69,14 @@ impl Check {
             Check::EnvSet { field, .. }
             | Check::File { field, .. }
             | Check::Program { field, .. }
-            | Check::Endpoint { field, .. } => field,
+            | Check::Endpoint { field, .. }
+            | Check::Key { field, .. } => field,
         }
     }
 
     /// Whether carrying it out needs the network.
     pub fn is_network(&self) -> bool {
-        matches!(self, Check::Endpoint { .. })
+        matches!(self, Check::Endpoint { .. } | Check::Key { .. })
     }
 
     /// What is checked, in words (`ALPHA_KEY set`, `http://... answers`).
@@ -72,6 +86,7 @@ impl Check {
             Check::File { path, .. } => format!("{path} readable"),
             Check::Program { program, .. } => format!("{program} found"),
             Check::Endpoint { url, .. } => format!("{} answers", shown_url(url)),
+            Check::Key { var, url, .. } => format!("{} answers with {var}", shown_url(url)),
         }
     }
 }
@@ -114,16 +129,29 @@ pub fn plan(config: &LeagueConfig) -> Vec<Part> {
                 api_key_env,
                 ..
             } => {
-                if let Some(var) = api_key_env {
-                    checks.push(Check::EnvSet {
-                        field: f("api_key_env"),
-                        var: var.clone(),
-                    });
+                let wire = match &seat.adapter {
+                    Adapter::Anthropic { .. } => Wire::Anthropic,
+                    Adapter::Gemini { .. } => Wire::Gemini,
+                    _ => Wire::OpenAi,
+                };
+                match api_key_env {
+                    Some(var) => {
+                        checks.push(Check::EnvSet {
+                            field: f("api_key_env"),
+                            var: var.clone(),
+                        });
+                        checks.push(Check::Key {
+                            field: f("base_url"),
+                            var: var.clone(),
+                            wire,
+                            url: wire.models_endpoint(base_url),
+                        });
+                    }
+                    None => checks.push(Check::Endpoint {
+                        field: f("base_url"),
+                        url: base_url.clone(),
+                    }),
                 }
-                checks.push(Check::Endpoint {
-                    field: f("base_url"),
-                    url: base_url.clone(),
-                });
             }
             Adapter::Command { command, .. } => {
                 if let Some(program) = command.first() {
@@ -256,6 +284,54 @@ pub fn failed(found: &[Vec<Option<Found>>]) -> bool {
     found.iter().flatten().any(|f| matches!(f, Some(Err(_))))
 }
 
+/// Largest answer of a model list read for [`key_verdict`] (the provider's message is in its
+/// first bytes; a list is not read whole).
+pub const MAX_KEY_ANSWER_BYTES: usize = 64 << 10;
+
+/// What the provider's answer to the model list of a [`Check::Key`] says of the key in `var`
+/// (its value among `secrets`, which are scrubbed from anything reported): a 2xx status
+/// accepts it; 401 or 403, or Gemini's 400 whose error names `API_KEY_INVALID` (how the
+/// Gemini API refuses a key), refuse it, with the provider's message; any other status says
+/// the endpoint answers and the key was not decided there.
+pub fn key_verdict(wire: Wire, var: &str, status: u16, body: &[u8], secrets: &Secrets) -> Found {
+    if (200..300).contains(&status) {
+        return Ok(format!("HTTP {status}: the key is accepted"));
+    }
+    if !is_key_refusal(wire, status, body) {
+        return Ok(format!("HTTP {status}: the key is not decided there"));
+    }
+    let reply = Reply {
+        status,
+        headers: &[],
+        body,
+    };
+    let message = match wire.read(&reply).finish {
+        Finish::Error { message, .. } if !message.trim().is_empty() => message,
+        _ => "no message".to_string(),
+    };
+    Err(format!(
+        "the key in {var} is refused (HTTP {status}: {})",
+        secrets.scrubbed(message.trim())
+    ))
+}
+
+/// Whether a provider's answer refuses the key it was sent: 401 or 403, or (Gemini) 400 with
+/// an `ErrorInfo` reason `API_KEY_INVALID`.
+fn is_key_refusal(wire: Wire, status: u16, body: &[u8]) -> bool {
+    match status {
+        401 | 403 => true,
+        400 if wire == Wire::Gemini => serde_json::from_slice::<serde_json::Value>(body)
+            .ok()
+            .and_then(|v| v["error"]["details"].as_array().cloned())
+            .is_some_and(|details| {
+                details
+                    .iter()
+                    .any(|d| d["reason"].as_str() == Some("API_KEY_INVALID"))
+            }),
+        _ => false,
+    }
+}
+
 /// The pre-flight's line for `part`: `ok` or `FAIL`, the part, then each check and what it
 /// found; a check not carried out (`None`, e.g. the network checks skipped) says so.
 pub fn line(part: &Part, found: &[Option<Found>]) -> String {
@@ -353,9 +429,11 @@ rekor_key = "keys/rekor.pem"
                     field: "seat[0].api_key_env".into(),
                     var: "ALPHA_KEY".into()
                 },
-                Check::Endpoint {
+                Check::Key {
                     field: "seat[0].base_url".into(),
-                    url: "http://127.0.0.1:9/v1".into()
+                    var: "ALPHA_KEY".into(),
+                    wire: Wire::OpenAi,
+                    url: "http://127.0.0.1:9/v1/models".into()
                 }
             ]
         );
@@ -391,7 +469,7 @@ rekor_key = "keys/rekor.pem"
         );
         assert_eq!(
             ok,
-            "ok   seat alpha (openai): ALPHA_KEY set; http://127.0.0.1:9/v1 answers (HTTP 404)"
+            "ok   seat alpha (openai): ALPHA_KEY set; http://127.0.0.1:9/v1/models answers with ALPHA_KEY (HTTP 404)"
         );
         let bad = line(
             &parts[0],
@@ -402,10 +480,13 @@ rekor_key = "keys/rekor.pem"
         );
         assert_eq!(
             bad,
-            "FAIL seat alpha (openai): ALPHA_KEY set: not set [seat[0].api_key_env]; http://127.0.0.1:9/v1 answers: connection refused [seat[0].base_url]"
+            "FAIL seat alpha (openai): ALPHA_KEY set: not set [seat[0].api_key_env]; http://127.0.0.1:9/v1/models answers with ALPHA_KEY: connection refused [seat[0].base_url]"
         );
         let skipped = line(&parts[0], &[Some(Ok(String::new())), None]);
-        assert!(skipped.ends_with("answers: not checked"), "{skipped}");
+        assert!(
+            skipped.ends_with("answers with ALPHA_KEY: not checked"),
+            "{skipped}"
+        );
         assert_eq!(
             line(&parts[2], &[]),
             "ok   seat coin (coin): answered by sealbook itself, nothing to check"
@@ -425,5 +506,91 @@ rekor_key = "keys/rekor.pem"
         );
         assert_eq!(shown_url("http://h/a@b"), "http://h/a@b");
         assert_eq!(shown_url("not a url"), "not a url");
+    }
+
+    #[test]
+    fn each_provider_is_asked_its_model_list_with_the_key_in_its_header() {
+        let urls: Vec<String> = [Wire::OpenAi, Wire::Anthropic, Wire::Gemini]
+            .iter()
+            .map(|w| w.models_endpoint("https://h.example/base/"))
+            .collect();
+        assert_eq!(
+            urls,
+            [
+                "https://h.example/base/models",
+                "https://h.example/base/v1/models",
+                "https://h.example/base/v1beta/models"
+            ]
+        );
+        assert_eq!(
+            Wire::OpenAi.key_headers("k1"),
+            [("authorization", "Bearer k1".to_string())]
+        );
+        assert_eq!(
+            Wire::Anthropic.key_headers("k1"),
+            [
+                ("x-api-key", "k1".to_string()),
+                ("anthropic-version", "2023-06-01".to_string())
+            ]
+        );
+        assert_eq!(
+            Wire::Gemini.key_headers("k1"),
+            [("x-goog-api-key", "k1".to_string())]
+        );
+    }
+
+    /// The providers' refusals as they send them (OpenAI's 401 with the key partly masked,
+    /// Anthropic's 401 envelope, Gemini's 400 `API_KEY_INVALID` as recorded in
+    /// `llm-apis/gemini/firebase-testdata_googleai_unary-failure-api-key.json`, a 403) are
+    /// refusals naming the variable with the provider's message, the key scrubbed from it;
+    /// a 2xx accepts; any other status only says the endpoint answers.
+    #[test]
+    fn a_refused_key_is_named_by_its_variable_with_the_providers_message_scrubbed() {
+        let key = "sk-FLKEYabcdefghijklmnopNARY";
+        let secrets = Secrets::new([key]);
+        let openai = br#"{"error": {"message": "Incorrect API key provided: sk-FLKEY**********NARY. You can find your API key at https://platform.openai.com/account/api-keys.", "type": "invalid_request_error", "param": null, "code": "invalid_api_key"}}"#;
+        let found = key_verdict(Wire::OpenAi, "ALPHA_KEY", 401, openai, &secrets);
+        let why = found.unwrap_err();
+        assert!(
+            why.starts_with(
+                "the key in ALPHA_KEY is refused (HTTP 401: Incorrect API key provided: "
+            ),
+            "{why}"
+        );
+        assert!(
+            !why.contains("FLKEY") && !why.contains("NARY"),
+            "scrubbed: {why}"
+        );
+        let anthropic = br#"{"type": "error", "error": {"type": "authentication_error", "message": "invalid x-api-key"}, "request_id": "req_01"}"#;
+        assert_eq!(
+            key_verdict(Wire::Anthropic, "BETA_KEY", 401, anthropic, &secrets),
+            Err("the key in BETA_KEY is refused (HTTP 401: invalid x-api-key)".into())
+        );
+        let gemini = br#"{"error": {"code": 400, "message": "API key not valid. Please pass a valid API key.", "status": "INVALID_ARGUMENT", "details": [{"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "API_KEY_INVALID", "domain": "googleapis.com"}]}}"#;
+        assert_eq!(
+            key_verdict(Wire::Gemini, "G_KEY", 400, gemini, &secrets),
+            Err(
+                "the key in G_KEY is refused (HTTP 400: API key not valid. Please pass a valid API key.)"
+                    .into()
+            )
+        );
+        // A 400 of another kind is not a refusal of the key, nor is it for the other wires.
+        let bad_request =
+            br#"{"error": {"code": 400, "message": "bad", "status": "INVALID_ARGUMENT"}}"#;
+        assert!(key_verdict(Wire::Gemini, "G_KEY", 400, bad_request, &secrets).is_ok());
+        assert!(key_verdict(Wire::OpenAi, "ALPHA_KEY", 400, gemini, &secrets).is_ok());
+        let echoed = format!("forbidden for {key}");
+        let why =
+            key_verdict(Wire::OpenAi, "ALPHA_KEY", 403, echoed.as_bytes(), &secrets).unwrap_err();
+        assert!(why.starts_with("the key in ALPHA_KEY is refused (HTTP 403: forbidden for "));
+        assert!(!why.contains(key), "{why}");
+        assert_eq!(
+            key_verdict(Wire::OpenAi, "ALPHA_KEY", 200, b"{\"data\": []}", &secrets),
+            Ok("HTTP 200: the key is accepted".into())
+        );
+        assert_eq!(
+            key_verdict(Wire::Anthropic, "BETA_KEY", 404, b"no such path", &secrets),
+            Ok("HTTP 404: the key is not decided there".into())
+        );
     }
 }

@@ -165,6 +165,19 @@ pub fn counts(run_id: &str, session: Date) -> bool {
     is_morning_run(run_id, session)
 }
 
+/// How far past its due instant (league clock) a job may start before the schedule counts as
+/// behind: a minute.
+pub const BEHIND_AFTER_MICROS: i64 = 60 * 1_000_000;
+
+/// How far behind the schedule fell (spec §3.1: each job at its time), in league clock
+/// microseconds, when the jobs of the poll at `polled` ended at `ended` and the next job was
+/// due at `due`: `None` when that is less than [`BEHIND_AFTER_MICROS`], or when the next job was
+/// due at the poll itself (it is one of that poll's own jobs).
+pub fn schedule_lag(due: Instant, polled: Instant, ended: Instant) -> Option<i64> {
+    let lag = ended.0 - due.0;
+    (due > polled && lag >= BEHIND_AFTER_MICROS).then_some(lag)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -262,5 +275,29 @@ mod tests {
         assert_eq!(read.declaration(), Some(&decl));
         assert_eq!(decl.counting_rule.as_deref(), Some(SCHEDULED_MORNING_RUN));
         assert_eq!(roster_from_asks(&chain).unwrap().seats, c.roster());
+    }
+
+    #[test]
+    fn jobs_that_end_a_minute_past_the_next_due_instant_put_the_schedule_behind() {
+        let t = |s: &str| Instant::parse_rfc3339(s).unwrap();
+        let polled = t("2026-10-21T12:30:00Z");
+        let due = t("2026-10-21T13:30:00Z");
+        // Ended before the next job was due, or less than a minute after: on time.
+        assert_eq!(schedule_lag(due, polled, t("2026-10-21T13:00:00Z")), None);
+        assert_eq!(schedule_lag(due, polled, t("2026-10-21T13:30:59Z")), None);
+        // A minute or more after it: behind by that much.
+        assert_eq!(
+            schedule_lag(due, polled, t("2026-10-21T13:31:00Z")),
+            Some(60 * 1_000_000)
+        );
+        assert_eq!(
+            schedule_lag(due, polled, t("2026-10-21T13:45:00Z")),
+            Some(15 * 60 * 1_000_000)
+        );
+        // A job due at the poll itself is one of that poll's own jobs, never late.
+        assert_eq!(
+            schedule_lag(polled, polled, t("2026-10-21T13:45:00Z")),
+            None
+        );
     }
 }

@@ -3,7 +3,8 @@
 //! beside the server (spec §3.1): a scheduler thread ([`crate::jobs`]) carries out each job
 //! on the league's clock, logs one line per job on stderr ([`crate::logging`]), and the server
 //! answers `GET /healthz` and `GET /metrics`. SIGTERM or SIGINT stops the scheduler after the
-//! job in hand and ends the server (exit 0).
+//! job in hand and ends the server (exit 0); a run's seats still being asked and a stamped
+//! list's anchors are waited for at most `--stop-grace` seconds from the signal.
 
 use crate::cmd::league::driver::{self, Clock, League};
 use crate::http::{self, Data, Ops, Site};
@@ -69,9 +70,10 @@ pub struct Args {
     /// The page served at / [default: <repo>/index.html].
     #[arg(long, value_name = "FILE")]
     index: Option<PathBuf>,
-    /// With --league: on SIGTERM or SIGINT, wait at most this many seconds for the anchors of
-    /// a stamped list being asked (a list not anchored by then is recorded as cut short, and
-    /// the upgrades ask it again).
+    /// With --league: on SIGTERM or SIGINT, wait at most this many seconds for the seats of a
+    /// run still being asked (what answered is sealed; a seat left unanswered is asked again
+    /// by a start before the run's deadline) and the anchors of a stamped list being asked (a
+    /// list not anchored by then is recorded as cut short, and the upgrades ask it again).
     #[arg(long, value_name = "SECS", default_value_t = 30, requires = "league")]
     stop_grace: u64,
     /// Close a connection that moved no byte for this many seconds (a kept-alive connection

@@ -6,7 +6,10 @@
 //! latest anchor failed leaves the league healthy (HTTP 200) and `"status": "degraded"`, the
 //! failing authorities listed in `anchors_failing` (spec §3.2: a failed anchor never blocks
 //! the book). `runs_missed` lists every run missed since the server started
-//! ([`sealbook_core::league::engine::Engine::missed_runs`]).
+//! ([`sealbook_core::league::engine::Engine::missed_runs`]). A schedule that fell behind
+//! ([`sealbook_core::league::schedule::schedule_lag`]) is `degraded` too, with the late job and
+//! its lag in `schedule_behind`, until a poll's jobs end on time again; the last time it fell
+//! behind stays in `schedule_last_behind`.
 
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -57,6 +60,21 @@ pub struct FailingAnchor {
     pub error: Option<String>,
 }
 
+/// The schedule fell behind: the next job started late.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Behind {
+    /// The kind of the job that is late (`run`, `close`, `stamp`, `score`, `upgrade`,
+    /// `publish`).
+    pub job: &'static str,
+    /// When it was due (RFC 3339 UTC, league clock).
+    pub due: String,
+    /// How late it starts, league clock seconds.
+    pub lag_seconds: i64,
+    /// The job that took the time, and how long it took (real milliseconds).
+    pub step: &'static str,
+    pub step_ms: u64,
+}
+
 #[derive(Debug)]
 struct State {
     scheduler: SchedulerState,
@@ -69,6 +87,10 @@ struct State {
     last_run: Option<String>,
     /// Anchoring jobs handed to the anchoring thread and not finished.
     anchor_jobs_pending: u64,
+    /// The schedule is behind (none: on time).
+    behind: Option<Behind>,
+    /// The last time the schedule fell behind.
+    last_behind: Option<Behind>,
 }
 
 /// The league's health, shared by the scheduler (which records) and the HTTP server.
@@ -93,6 +115,8 @@ impl Health {
                 runs_missed: Vec::new(),
                 last_run: None,
                 anchor_jobs_pending: 0,
+                behind: None,
+                last_behind: None,
             }),
         }
     }
@@ -128,6 +152,16 @@ impl Health {
     pub fn anchor_jobs(&self, delta: i64) {
         self.with(|s| {
             s.anchor_jobs_pending = s.anchor_jobs_pending.saturating_add_signed(delta);
+        });
+    }
+
+    /// The schedule fell behind (`Some`), or the last poll's jobs ended on time (`None`).
+    pub fn set_behind(&self, behind: Option<Behind>) {
+        self.with(|s| {
+            if let Some(b) = &behind {
+                s.last_behind = Some(b.clone());
+            }
+            s.behind = behind;
         });
     }
 
@@ -169,7 +203,7 @@ impl Health {
                 ));
             }
             let ok = problems.is_empty();
-            let status = match (ok, s.anchors_failing.is_empty()) {
+            let status = match (ok, s.anchors_failing.is_empty() && s.behind.is_none()) {
                 (false, _) => "unhealthy",
                 (true, false) => "degraded",
                 (true, true) => "ok",
@@ -180,6 +214,8 @@ impl Health {
                 "anchors_failing": s.anchors_failing,
                 "anchor_jobs_pending": s.anchor_jobs_pending,
                 "runs_missed": s.runs_missed,
+                "schedule_behind": s.behind,
+                "schedule_last_behind": s.last_behind,
                 "league": self.league,
                 "clock_set": self.clock_set,
                 "scheduler": s.scheduler,
@@ -277,5 +313,38 @@ mod tests {
         assert_eq!(doc["runs_missed"][0], "2026-10-22-am", "still listed");
         stopped.scheduler_ended(SchedulerState::Stopped, None);
         assert!(stopped.report().0);
+    }
+
+    #[test]
+    fn a_schedule_behind_is_degraded_until_it_caught_up() {
+        let h = Health::new("l", true);
+        assert_eq!(h.report().1["schedule_behind"], serde_json::Value::Null);
+        let behind = Behind {
+            job: "close",
+            due: "2026-10-21T13:30:00Z".into(),
+            lag_seconds: 900,
+            step: "run",
+            step_ms: 300,
+        };
+        h.set_behind(Some(behind.clone()));
+        let (ok, doc) = h.report();
+        assert!(ok, "behind is degraded, not unhealthy: {doc}");
+        assert_eq!(doc["status"], "degraded");
+        assert_eq!(doc["schedule_behind"]["job"], "close");
+        assert_eq!(doc["schedule_behind"]["lag_seconds"], 900);
+        assert_eq!(doc["schedule_behind"]["step"], "run");
+        h.set_behind(None);
+        let (ok, doc) = h.report();
+        assert!(ok);
+        assert_eq!(doc["status"], "ok", "caught up: {doc}");
+        assert_eq!(doc["schedule_behind"], serde_json::Value::Null);
+        assert_eq!(doc["schedule_last_behind"]["due"], "2026-10-21T13:30:00Z");
+        h.job("run", job("failed"));
+        h.set_behind(Some(behind));
+        assert_eq!(
+            h.report().1["status"],
+            "unhealthy",
+            "a failure still decides"
+        );
     }
 }

@@ -23,9 +23,18 @@
 //! an upgrade, a score, a publish, and each seat's ask within a run) is logged as one line
 //! ([`crate::logging`]), counted in [`Metrics`] and recorded in [`Health`]. A job that fails is
 //! logged and recorded; the loop goes on with the next. Jobs that end a league minute or more
-//! after the next job was due (a slow price source or seat at a high `--speed`) are logged
-//! as `fell behind`, naming the late job, the lag and the step that took the time
-//! ([`report_late`]).
+//! after the next job was due (a slow price source or seat at a high `--speed`; the rule is
+//! core's [`schedule_lag`]) are logged as `fell behind`, naming the late job, the lag and the
+//! step that took the time, counted in [`Metrics`] (`sealbook_schedule_late_total`, and
+//! `sealbook_schedule_last_lag_seconds`) and make [`Health`] degraded until a poll's jobs end
+//! on time again ([`report_late`]).
+//!
+//! On shutdown (SIGTERM or SIGINT) the job in hand ends and no other starts. A run's seats
+//! still being asked are waited for at most the stop's grace (`--stop-grace`, counted from
+//! the request, [`League::ask_until`]): what answered by then is sealed, and the seats left
+//! are logged and keep no line, so a start before the run's deadline asks them again
+//! ([`Scheduler::run`] resumes an unfinished run first) and one after it seals their
+//! `no_answer`. The anchoring in hand gets what is left of the grace ([`Anchoring::stop`]).
 
 pub mod health;
 
@@ -40,12 +49,12 @@ use crate::files::{read_bounded, with_suffix};
 use crate::metrics::Metrics;
 use crate::outcome::Unusable;
 use crate::prices::PriceProvider;
-use health::{FailingAnchor, Health, LastJob, NextJob, SchedulerState};
+use health::{Behind, FailingAnchor, Health, LastJob, NextJob, SchedulerState};
 use sealbook_core::calendar::Instant;
 use sealbook_core::league::anchor_record::{self, AnchorRecord, MAX_RECORD_BYTES};
 use sealbook_core::league::config::LeagueConfig;
 use sealbook_core::league::engine::Action;
-use sealbook_core::league::schedule::next_upgrade_at;
+use sealbook_core::league::schedule::{next_upgrade_at, schedule_lag};
 use sealbook_core::ots::upgrade::is_complete;
 use std::collections::BTreeMap;
 use std::collections::BTreeSet;
@@ -62,10 +71,10 @@ pub const PUBLISH_RETRY_MINUTES: i64 = 1;
 /// stepped forward is noticed within it.
 const MAX_SLEEP: Duration = Duration::from_secs(60);
 
-/// A shutdown request the scheduler waits on.
+/// A shutdown request the scheduler waits on, with when it was asked.
 #[derive(Debug, Default)]
 pub struct Shutdown {
-    requested: Mutex<bool>,
+    requested: Mutex<Option<std::time::Instant>>,
     wake: Condvar,
 }
 
@@ -74,13 +83,20 @@ impl Shutdown {
         Shutdown::default()
     }
 
-    /// Asks the scheduler to stop after the job in hand, and wakes it.
+    /// Asks the scheduler to stop after the job in hand, and wakes it (the first request's
+    /// instant is kept: the stop's grace runs from it).
     pub fn request(&self) {
-        *self.requested.lock().unwrap_or_else(|p| p.into_inner()) = true;
+        let mut at = self.requested.lock().unwrap_or_else(|p| p.into_inner());
+        at.get_or_insert_with(std::time::Instant::now);
         self.wake.notify_all();
     }
 
     pub fn is_requested(&self) -> bool {
+        self.requested_at().is_some()
+    }
+
+    /// When the stop was asked, if it was.
+    pub fn requested_at(&self) -> Option<std::time::Instant> {
         *self.requested.lock().unwrap_or_else(|p| p.into_inner())
     }
 
@@ -89,7 +105,7 @@ impl Shutdown {
     fn wait_until(&self, until: std::time::Instant) -> bool {
         let until = until.min(std::time::Instant::now() + MAX_SLEEP);
         let mut stop = self.requested.lock().unwrap_or_else(|p| p.into_inner());
-        while !*stop {
+        while stop.is_none() {
             let now = std::time::Instant::now();
             if now >= until {
                 break;
@@ -99,7 +115,7 @@ impl Shutdown {
                 Err(p) => p.into_inner().0,
             };
         }
-        *stop
+        stop.is_some()
     }
 }
 
@@ -522,7 +538,8 @@ pub struct Scheduler {
     pub health: Arc<Health>,
     pub metrics: Arc<Metrics>,
     pub shutdown: Arc<Shutdown>,
-    /// On shutdown, how long the anchoring in hand is waited for.
+    /// On shutdown, how long (from the request) the seats of a run still being asked and the
+    /// anchoring in hand are waited for.
     pub stop_grace: Duration,
 }
 
@@ -538,6 +555,10 @@ impl Scheduler {
         );
         let reporter = self.reporter();
         reporter.count_anchors();
+        let (shutdown, grace) = (self.shutdown.clone(), self.stop_grace);
+        self.league.ask_until = Some(crate::seats::GiveUp::new(move || {
+            shutdown.requested_at().map(|at| at + grace)
+        }));
         let anchoring = match Anchoring::spawn(
             reporter,
             self.league.config.clone(),
@@ -573,9 +594,14 @@ impl Scheduler {
                     break;
                 }
             }
-            if let Some(step) = slowest {
-                report_late(due_next, now, self.league.clock.now(), step);
-            }
+            let step = slowest.unwrap_or(("poll", Duration::ZERO));
+            report_late(
+                &self.reporter(),
+                due_next,
+                now,
+                self.league.clock.now(),
+                step,
+            );
             let now = self.league.clock.now();
             self.show_next(now, last_upgrade, publish_at);
             if !self.shutdown.is_requested() && publish_at.is_some_and(|t| now >= t) {
@@ -597,11 +623,12 @@ impl Scheduler {
                 break;
             }
         }
-        anchoring.stop(
-            self.stop_grace,
-            &self.league.config,
-            self.league.clock.now(),
-        );
+        // The grace runs from the stop's request: what a run's seats took of it is not given
+        // again to the anchoring.
+        let grace_left = self.shutdown.requested_at().map_or(self.stop_grace, |at| {
+            (at + self.stop_grace).saturating_duration_since(std::time::Instant::now())
+        });
+        anchoring.stop(grace_left, &self.league.config, self.league.clock.now());
         tracing::info!(
             target: "sealbook::scheduler",
             at = self.league.clock.now().to_rfc3339().as_str(),
@@ -698,6 +725,28 @@ impl Scheduler {
             health: self.health.clone(),
             metrics: self.metrics.clone(),
             dir: self.league.dir.clone(),
+        }
+    }
+
+    /// Logs the seats a stop left unanswered in the job just carried out (their replies not
+    /// waited for past the stop's grace): they have no line, so a start before the run's
+    /// deadline asks them again and one after it seals their `no_answer`.
+    fn report_left_unanswered(&mut self, now: Instant) {
+        let left = std::mem::take(&mut self.league.left_unanswered);
+        let mut by_run: BTreeMap<String, Vec<String>> = BTreeMap::new();
+        for (run_id, seat) in left {
+            by_run.entry(run_id).or_default().push(seat);
+        }
+        for (run_id, seats) in by_run {
+            let seats = seats.join(", ");
+            tracing::warn!(
+                target: "sealbook::scheduler",
+                run_id = run_id.as_str(),
+                seats = seats.as_str(),
+                grace_seconds = self.stop_grace.as_secs(),
+                at = now.to_rfc3339().as_str(),
+                "stopping: seats left unanswered, not waited for past the grace; a start before the run's deadline asks them again"
+            );
         }
     }
 
@@ -862,6 +911,7 @@ impl Scheduler {
         if let (true, Some(run_id)) = (job.kind == "run", &job.run_id) {
             self.health.ran(run_id);
         }
+        self.report_left_unanswered(now);
         let done = Done {
             kind: job.kind,
             run_id: job.run_id,
@@ -886,28 +936,20 @@ impl Scheduler {
     }
 }
 
-/// The schedule is late once the jobs of a poll end this long (league clock) after the next
-/// job was due.
-const LATE_AFTER_MICROS: i64 = 60 * 1_000_000;
-
-/// How late (league clock, microseconds) the jobs of the poll at `polled`, ended at `ended`,
-/// made the next job, due at `due`: `None` when less than [`LATE_AFTER_MICROS`], or when the
-/// next job was due at the poll itself (it is one of that poll's own).
-fn lateness(due: Instant, polled: Instant, ended: Instant) -> Option<i64> {
-    let lag = ended.0 - due.0;
-    (due > polled && lag >= LATE_AFTER_MICROS).then_some(lag)
-}
-
-/// Logs that the schedule fell behind, when it did: the job that is late, by how much, and
-/// the step that took the time (the poll's longest job, with its real duration). At a high
-/// `--speed`, a slow price source or a slow seat is seen here.
+/// Says whether the jobs of the poll at `polled`, ended at `ended`, put the schedule behind
+/// (core's [`schedule_lag`]): when they did, the late job, its lag and the step that took the
+/// time (the poll's longest job, with its real duration) are logged as `fell behind`, counted
+/// in [`Metrics`] and shown in [`Health`] (degraded); when they did not, [`Health`] shows the
+/// schedule caught up. At a high `--speed`, a slow price source or a slow seat is seen here.
 fn report_late(
+    reporter: &Reporter,
     (due, next): (Instant, &'static str),
     polled: Instant,
     ended: Instant,
     (step, took): (&'static str, Duration),
 ) {
-    let Some(lag) = lateness(due, polled, ended) else {
+    let Some(lag) = schedule_lag(due, polled, ended) else {
+        reporter.health.set_behind(None);
         return;
     };
     let why = format!(
@@ -916,6 +958,14 @@ fn report_late(
         lag / 1_000_000,
         took.as_millis()
     );
+    reporter.metrics.schedule_late((lag / 1_000_000) as f64);
+    reporter.health.set_behind(Some(Behind {
+        job: next,
+        due: due.to_rfc3339(),
+        lag_seconds: lag / 1_000_000,
+        step,
+        step_ms: took.as_millis() as u64,
+    }));
     tracing::warn!(
         target: "sealbook::job",
         kind = next,
@@ -1130,23 +1180,6 @@ mod tests {
         let h = Arc::new(Health::new("l", false));
         guarded(h.clone(), || {}).unwrap().join().unwrap();
         assert_eq!(h.report().1["scheduler"], "stopped");
-    }
-
-    #[test]
-    fn a_job_that_ends_past_the_next_due_instant_makes_the_schedule_late() {
-        let t = |s: &str| Instant::parse_rfc3339(s).unwrap();
-        let polled = t("2026-10-21T12:30:00Z");
-        let due = t("2026-10-21T13:30:00Z");
-        // Ended before the next job was due, or less than a minute after: on time.
-        assert_eq!(lateness(due, polled, t("2026-10-21T13:00:00Z")), None);
-        assert_eq!(lateness(due, polled, t("2026-10-21T13:30:59Z")), None);
-        // A minute or more after it: late by that much.
-        assert_eq!(
-            lateness(due, polled, t("2026-10-21T13:45:00Z")),
-            Some(15 * 60 * 1_000_000)
-        );
-        // A job due at the poll itself is one of that poll's own jobs, never late.
-        assert_eq!(lateness(polled, polled, t("2026-10-21T13:45:00Z")), None);
     }
 
     #[test]

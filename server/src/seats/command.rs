@@ -1,6 +1,7 @@
 //! The command seat (`adapter = "command"`): runs a configured argv (no shell), writes the ask
 //! on its stdin, reads the answer from its stdout. The whole process group is killed when the
-//! seat's timeout or the run's deadline comes, or when stdout passes the size bound; stderr
+//! seat's timeout or the run's deadline comes, when the process stops ([`GiveUp`]: a child
+//! must not outlive the server that asked it), or when stdout passes the size bound; stderr
 //! is discarded (a command may print anything there, its keys included).
 //!
 //! The program gets a clean environment: [`COMMAND_BASE_ENV`] and the variables its seat's
@@ -8,7 +9,7 @@
 //! not read its whole ask (it exits first, or closes its stdin) has failed: the broken pipe is
 //! this seat's error, never a signal to the process that asks every seat.
 
-use super::{local_error, SeatAdapter, SeatReply};
+use super::{local_error, GiveUp, SeatAdapter, SeatReply, STOPPED_KIND};
 use sealbook_core::league::config::COMMAND_BASE_ENV;
 use sealbook_core::league::wire::{AskRequest, Finish, RetryAdvice, SeatOutcome};
 use std::io::{Read, Write};
@@ -25,7 +26,13 @@ pub struct CommandSeat {
     pub max_reply_bytes: usize,
     /// The program's whole environment (names and values), fixed when the seat is made.
     pub env: Vec<(String, String)>,
+    /// When to give up before the deadline (the process stopping), looked at every
+    /// [`GIVE_UP_POLL`] while the command runs.
+    pub give_up: Option<GiveUp>,
 }
+
+/// How often a running command's seat looks whether it is to give up.
+const GIVE_UP_POLL: Duration = Duration::from_millis(50);
 
 impl CommandSeat {
     /// A seat running `argv` with no environment but [`COMMAND_BASE_ENV`] and the variables
@@ -43,6 +50,7 @@ impl CommandSeat {
             timeout,
             max_reply_bytes: super::DEFAULT_MAX_REPLY_BYTES,
             env,
+            give_up: None,
         }
     }
 
@@ -139,7 +147,27 @@ impl SeatAdapter for CommandSeat {
             let _ = tx.send(r.map(|_| out));
         });
         let left = until.saturating_duration_since(Instant::now());
-        let out = match rx.recv_timeout(left) {
+        let read = loop {
+            let give_up = self.give_up.as_ref().and_then(GiveUp::at);
+            let end = give_up.map_or(until, |g| g.min(until));
+            let wait = end.saturating_duration_since(Instant::now());
+            match rx.recv_timeout(wait.min(GIVE_UP_POLL)) {
+                Err(mpsc::RecvTimeoutError::Timeout) if wait > GIVE_UP_POLL => continue,
+                Err(_) if give_up.is_some_and(|g| g < until) => {
+                    kill_group(&mut child);
+                    return self.reply(
+                        local_error(
+                            STOPPED_KIND,
+                            "sealbook stopped before the command answered; killed".into(),
+                            RetryAdvice::No,
+                        ),
+                        Vec::new(),
+                    );
+                }
+                r => break r,
+            }
+        };
+        let out = match read {
             Ok(Ok(out)) => out,
             Ok(Err(e)) => {
                 kill_group(&mut child);

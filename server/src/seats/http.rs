@@ -159,16 +159,11 @@ impl HttpSeat {
                 concat!("sealbook/", env!("CARGO_PKG_VERSION")),
             );
         if let Some(key) = &self.key {
-            req = match self.wire {
-                Wire::OpenAi => req.header(
-                    hyper::header::AUTHORIZATION,
-                    format!("Bearer {}", key.expose()),
-                ),
-                Wire::Anthropic => req.header("x-api-key", key.expose()),
-                Wire::Gemini => req.header("x-goog-api-key", key.expose()),
-            };
-        }
-        if self.wire == Wire::Anthropic {
+            // The provider's own headers for the key (core's, as the pre-flight sends them).
+            for (name, value) in self.wire.key_headers(key.expose()) {
+                req = req.header(name, value);
+            }
+        } else if self.wire == Wire::Anthropic {
             req = req.header("anthropic-version", anthropic::API_VERSION);
         }
         let req = req

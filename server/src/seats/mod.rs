@@ -45,6 +45,40 @@ pub trait SeatAdapter: Send + Sync + fmt::Debug {
     }
 }
 
+/// When a seat's asking is to give up before its deadline: `None` while nothing asks it to,
+/// else the instant (a server stopping, whose grace ends then). A seat that runs a child
+/// process ([`command::CommandSeat`]) looks at it while it waits and kills the child then,
+/// replying with the error kind [`STOPPED_KIND`].
+#[derive(Clone)]
+pub struct GiveUp(Arc<dyn Fn() -> Option<Instant> + Send + Sync>);
+
+impl GiveUp {
+    pub fn new(at: impl Fn() -> Option<Instant> + Send + Sync + 'static) -> GiveUp {
+        GiveUp(Arc::new(at))
+    }
+
+    /// The instant to give up at, once one is asked.
+    pub fn at(&self) -> Option<Instant> {
+        (self.0)()
+    }
+}
+
+impl fmt::Debug for GiveUp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("GiveUp")
+    }
+}
+
+/// The error kind of a seat whose asking gave up before its deadline because the process is
+/// stopping ([`GiveUp`]): not the seat's failure, and not kept (the seat is asked again by the
+/// next process before the run's deadline).
+pub const STOPPED_KIND: &str = "stopped";
+
+/// Whether `reply` is a seat's asking given up because the process is stopping.
+pub fn is_stopped(reply: &SeatReply) -> bool {
+    matches!(&reply.outcome.finish, Finish::Error { kind, .. } if kind == STOPPED_KIND)
+}
+
 /// The final reply of one seat to one ask.
 #[derive(Clone, PartialEq)]
 pub struct SeatReply {

@@ -113,6 +113,34 @@ impl Wire {
             Wire::Gemini => gemini::read(reply),
         }
     }
+
+    /// The provider's model list under the seat's `base_url`: the cheapest request that needs
+    /// the key and spends no tokens (OpenAI-compatible `GET {base_url}/models`, Anthropic
+    /// `GET {base_url}/v1/models`, Gemini `GET {base_url}/v1beta/models`).
+    pub fn models_endpoint(self, base_url: &str) -> String {
+        join_base(
+            base_url,
+            match self {
+                Wire::OpenAi => "/models",
+                Wire::Anthropic => "/v1/models",
+                Wire::Gemini => "/v1beta/models",
+            },
+        )
+    }
+
+    /// The request headers that carry `key` (never the URL): OpenAI `Authorization: Bearer`,
+    /// Anthropic `x-api-key` with the `anthropic-version` its requests need, Gemini
+    /// `x-goog-api-key`.
+    pub fn key_headers(self, key: &str) -> Vec<(&'static str, String)> {
+        match self {
+            Wire::OpenAi => vec![("authorization", format!("Bearer {key}"))],
+            Wire::Anthropic => vec![
+                ("x-api-key", key.to_string()),
+                ("anthropic-version", anthropic::API_VERSION.to_string()),
+            ],
+            Wire::Gemini => vec![("x-goog-api-key", key.to_string())],
+        }
+    }
 }
 
 /// Longest provider message kept in an outcome (characters); error bodies can be pages long.

@@ -2,9 +2,11 @@
 //! (core's [`sealbook_core::league::preflight`] plans it from `DIR/league.toml`; this module
 //! carries it out): one line per seat, price provider, anchoring authority and crowd venue,
 //! saying whether every key variable is set, every file resolves (relative paths against
-//! `DIR`), every `command` program is found and every endpoint answers a GET within the
-//! timeout (each endpoint asked once, all at the same time, no key sent). Exit 0 when every
-//! check held, 1 when one failed, 2 when the config is unusable. `league init` runs the same
+//! `DIR`), every `command` program is found, every model seat's key is accepted by its
+//! provider (its model list asked with the key, which spends no tokens; a refusal names the
+//! seat, the variable and the provider's message, never the key) and every other endpoint
+//! answers a GET within the timeout (each endpoint asked once, all at the same time). Exit 0
+//! when every check held, 1 when one failed, 2 when the config is unusable. `league init` runs the same
 //! checks against the directory it creates ([`preflight`]).
 
 use super::read_config;
@@ -12,6 +14,8 @@ use crate::http_client::HttpClient;
 use crate::outcome::{CmdResult, Exit, Unusable};
 use sealbook_core::league::config::LeagueConfig;
 use sealbook_core::league::preflight::{self, Check, Found, Part};
+use sealbook_core::league::redact::Secrets;
+use sealbook_core::league::wire::Wire;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -94,6 +98,7 @@ fn kind(c: &Check) -> &'static str {
         Check::File { .. } => "file",
         Check::Program { .. } => "program",
         Check::Endpoint { .. } => "endpoint",
+        Check::Key { .. } => "key",
     }
 }
 
@@ -119,7 +124,11 @@ pub fn preflight(
                             let client = &client;
                             Err(s.spawn(move || endpoint(client, url)))
                         }
-                        Check::Endpoint { .. } => Ok(None),
+                        Check::Key { var, wire, url, .. } if !offline => {
+                            let client = &client;
+                            Err(s.spawn(move || key(client, *wire, var, url)))
+                        }
+                        Check::Endpoint { .. } | Check::Key { .. } => Ok(None),
                         c => Ok(Some(local(c, base))),
                     })
                     .collect()
@@ -171,7 +180,7 @@ fn local(c: &Check, base: &Path) -> Found {
             }
         }
         Check::Program { program, .. } => find_program(program).map(|p| p.display().to_string()),
-        Check::Endpoint { .. } => Err("not a local check".into()),
+        Check::Endpoint { .. } | Check::Key { .. } => Err("not a local check".into()),
     }
 }
 
@@ -211,6 +220,35 @@ fn endpoint(client: &HttpClient, url: &str) -> Found {
         Err(e) => {
             let prefix = format!("{url}: ");
             Err(e.strip_prefix(&prefix).unwrap_or(&e).to_string())
+        }
+    }
+}
+
+/// One GET of a model seat's model list `url` with the key in `var` in the provider's header,
+/// read by core's [`preflight::key_verdict`]; with `var` not set (its own check fails), the
+/// list is asked without a key and any HTTP status is an answer. Nothing returned holds the
+/// key.
+fn key(client: &HttpClient, wire: Wire, var: &str, url: &str) -> Found {
+    let Ok(value) = std::env::var(var) else {
+        return endpoint(client, url).map(|seen| format!("{seen}, asked without a key"));
+    };
+    let value = value.trim();
+    if value.is_empty() {
+        return endpoint(client, url).map(|seen| format!("{seen}, asked without a key"));
+    }
+    let secrets = Secrets::new([value]);
+    let headers = wire.key_headers(value);
+    let headers: Vec<(&str, &str)> = headers.iter().map(|(n, v)| (*n, v.as_str())).collect();
+    match client.get_with_headers(
+        url,
+        "application/json",
+        &headers,
+        preflight::MAX_KEY_ANSWER_BYTES,
+    ) {
+        Ok((status, body)) => preflight::key_verdict(wire, var, status, &body, &secrets),
+        Err(e) => {
+            let prefix = format!("{url}: ");
+            Err(secrets.scrubbed(e.strip_prefix(&prefix).unwrap_or(&e)))
         }
     }
 }

@@ -37,7 +37,9 @@ use crate::prices::yahoo::YahooProvider;
 use crate::prices::PriceProvider;
 use crate::seats::command::CommandSeat;
 use crate::seats::http::HttpSeat;
-use crate::seats::{ask_all, is_fault, ApiKey, RetryPolicy, SeatAdapter, SeatReply, PANIC_KIND};
+use crate::seats::{
+    ask_all, is_fault, is_stopped, ApiKey, GiveUp, RetryPolicy, SeatAdapter, SeatReply, PANIC_KIND,
+};
 use sealbook_core::arena::league as arena_league;
 use sealbook_core::arena::records::{
     jsonl, price_line, read_prices, PriceLine, PRICES_FILE as ARENA_PRICES_FILE,
@@ -298,8 +300,12 @@ pub fn key_problem(seat: &sealbook_core::league::config::Seat) -> Option<String>
     }
 }
 
-/// The adapter of every seat the engine asks (reference seats are answered by the engine).
-pub fn adapters(config: &LeagueConfig) -> BTreeMap<String, Arc<dyn SeatAdapter>> {
+/// The adapter of every seat the engine asks (reference seats are answered by the engine); a
+/// `command` seat gives up (killing its child) at `give_up`.
+pub fn adapters(
+    config: &LeagueConfig,
+    give_up: Option<&GiveUp>,
+) -> BTreeMap<String, Arc<dyn SeatAdapter>> {
     let mut out: BTreeMap<String, Arc<dyn SeatAdapter>> = BTreeMap::new();
     for s in &config.seats {
         let timeout = Duration::from_secs(u64::from(s.timeout_seconds));
@@ -338,7 +344,9 @@ pub fn adapters(config: &LeagueConfig) -> BTreeMap<String, Arc<dyn SeatAdapter>>
                 ..
             } => http(Wire::Gemini, base_url, api_key_env),
             Adapter::Command { command, env } => {
-                Arc::new(CommandSeat::new(&s.name, command.clone(), env, timeout))
+                let mut seat = CommandSeat::new(&s.name, command.clone(), env, timeout);
+                seat.give_up = give_up.cloned();
+                Arc::new(seat)
             }
             Adapter::Coin | Adapter::Climatology | Adapter::Momentum => continue,
         };
@@ -522,6 +530,36 @@ pub struct League {
     /// recorded (its `no_answer` says why), and the run that asked them did not go as it
     /// should (`league run` exits non-zero).
     pub unconfigured: Vec<String>,
+    /// When set, the instant past which the replies of a run's seats are no longer waited
+    /// for (a server stopping: see [`AskUntil`]); `None` from it while no stop is asked.
+    pub ask_until: Option<AskUntil>,
+    /// The seats left unanswered when the wait for their replies was cut short
+    /// ([`League::ask_until`]), each `(run_id, seat)`: they have no line and no error note, so
+    /// a process started before the run's deadline asks them again, and one started after it
+    /// seals their `no_answer`.
+    pub left_unanswered: Vec<(String, String)>,
+}
+
+/// Until when a stopping server waits for the replies of the seats it is asking: `None`
+/// while no stop is asked, else the instant the stop's grace ends. A `command` seat kills its
+/// child then ([`GiveUp`]).
+pub type AskUntil = GiveUp;
+
+/// How often the wait for replies looks whether a stop was asked (a stop's grace is whole
+/// seconds).
+const STOP_POLL: Duration = Duration::from_millis(100);
+
+/// How long past a stop's grace the replies are still taken: long enough for the `command`
+/// seats, which give up at the grace's end, to have killed their children and said so.
+const STOP_SETTLE: Duration = Duration::from_millis(500);
+
+/// What the wait for the next reply of a run's seats ended with.
+enum NextReply {
+    Reply(Box<Received>),
+    /// Every seat has replied.
+    Done,
+    /// A stop's grace ran out with seats still being asked.
+    Cut,
 }
 
 fn locked(e: LedgerError) -> Unusable {
@@ -668,6 +706,8 @@ impl League {
             quiet,
             faults: Vec::new(),
             unconfigured: Vec::new(),
+            ask_until: None,
+            left_unanswered: Vec::new(),
         };
         league.recall_errors()?;
         let opened = serde_json::json!({"event": "opened",
@@ -1019,7 +1059,7 @@ impl League {
     /// Asks the seats at once; each reply is kept and sealed the moment it arrives. Returns
     /// what the engine wants done besides sealing, to be carried out after the replies.
     fn ask(&mut self, batch: Vec<(String, AskRequest, Instant)>) -> Result<Vec<Action>, Unusable> {
-        let adapters = adapters(&self.config);
+        let adapters = adapters(&self.config, self.ask_until.as_ref());
         for (key, _, _) in &batch {
             let seat = key.split_once('\u{0}').map_or("", |(_, s)| s);
             let problem = self
@@ -1086,11 +1126,28 @@ impl League {
         drop(sync_tx);
         // The thread ends once the fsyncs asked of it are done (each returns, or fails).
         let _ = syncer.join();
-        let replied = sealed?;
+        let (replied, cut) = sealed?;
+        // Seats that gave up because the process is stopping count as left, as those cut.
+        let cut = cut || (by_seat.keys().any(|seat| !replied.contains(seat)) && self.stopping());
+        if cut {
+            // A stop cut the wait short: the seats still being asked keep no line and no note,
+            // so the run is unfinished for the next process (spec §3.1, requirement 12).
+            let left: Vec<(String, String)> = by_seat
+                .iter()
+                .filter(|(seat, _)| !replied.contains(*seat))
+                .map(|(seat, run_id)| (run_id.clone(), seat.clone()))
+                .collect();
+            if !left.is_empty() {
+                self.event(serde_json::json!({"event": "left_unanswered",
+                    "seats": left.iter().map(|(_, s)| s).collect::<Vec<_>>(),
+                    "run_id": left[0].0}));
+            }
+            self.left_unanswered.extend(left);
+        }
         // A seat whose reply never came back (its ask, and reading that it failed, panicked)
         // is that seat's failure, recorded as such; the others' answers are sealed.
         for (seat, run_id) in &by_seat {
-            if replied.contains(seat) {
+            if replied.contains(seat) || cut {
                 continue;
             }
             let why = format!("{PANIC_KIND}: the seat's reply was lost inside sealbook");
@@ -1114,12 +1171,52 @@ impl League {
         Ok(later)
     }
 
-    /// The loop of [`League::ask`]: takes replies as they come until every seat has replied,
-    /// writes their lines, hands each group's last line to the sync thread on `sync`, and
-    /// acknowledges lines as fsyncs cover them (waiting for the disk only when no reply is
-    /// waiting). A reply's raw body is kept (in `kept`) only once the lines written up to its
-    /// turn are durable. Returns the seats that replied, with every written line acknowledged,
-    /// or the first error.
+    /// The next reply of a run's seats, waited for until every seat has replied or, once a
+    /// stop is asked ([`League::ask_until`]), until its grace ends; a reply already arrived
+    /// is taken first.
+    fn next_reply(&self, rx: &std::sync::mpsc::Receiver<Received>) -> NextReply {
+        use std::sync::mpsc::RecvTimeoutError;
+        let Some(until) = &self.ask_until else {
+            return rx
+                .recv()
+                .map_or(NextReply::Done, |r| NextReply::Reply(Box::new(r)));
+        };
+        loop {
+            let wait = match until.at() {
+                None => STOP_POLL,
+                Some(end) => {
+                    let end = end + STOP_SETTLE;
+                    let left = end.saturating_duration_since(std::time::Instant::now());
+                    if left.is_zero() {
+                        return match rx.try_recv() {
+                            Ok(r) => NextReply::Reply(Box::new(r)),
+                            Err(std::sync::mpsc::TryRecvError::Disconnected) => NextReply::Done,
+                            Err(std::sync::mpsc::TryRecvError::Empty) => NextReply::Cut,
+                        };
+                    }
+                    left.min(STOP_POLL)
+                }
+            };
+            match rx.recv_timeout(wait) {
+                Ok(r) => return NextReply::Reply(Box::new(r)),
+                Err(RecvTimeoutError::Timeout) => continue,
+                Err(RecvTimeoutError::Disconnected) => return NextReply::Done,
+            }
+        }
+    }
+
+    /// Whether a stop was asked ([`League::ask_until`]).
+    fn stopping(&self) -> bool {
+        self.ask_until.as_ref().and_then(GiveUp::at).is_some()
+    }
+
+    /// The loop of [`League::ask`]: takes replies as they come until every seat has replied
+    /// (or a stop's grace ends, [`League::next_reply`]), writes their lines, hands each
+    /// group's last line to the sync thread on `sync`, and acknowledges lines as fsyncs cover
+    /// them (waiting for the disk only when no reply is waiting). A reply's raw body is kept
+    /// (in `kept`) only once the lines written up to its turn are durable. Returns the seats
+    /// that replied and whether the wait was cut short by a stop, with every written line
+    /// acknowledged, or the first error.
     fn seal_replies(
         &mut self,
         rx: &std::sync::mpsc::Receiver<Received>,
@@ -1128,7 +1225,7 @@ impl League {
         sync: &std::sync::mpsc::Sender<u64>,
         later: &mut Vec<Action>,
         kept: &mut Vec<PathBuf>,
-    ) -> Result<BTreeSet<String>, Unusable> {
+    ) -> Result<(BTreeSet<String>, bool), Unusable> {
         // The seats that replied.
         let mut replied = BTreeSet::new();
         // Raw replies to keep once the book is durable up to the line number beside each.
@@ -1139,9 +1236,10 @@ impl League {
         loop {
             let mut batch = Vec::new();
             if unacked.is_empty() {
-                match rx.recv() {
-                    Ok(first) => batch.push(first),
-                    Err(_) => return Ok(replied),
+                match self.next_reply(rx) {
+                    NextReply::Reply(first) => batch.push(*first),
+                    NextReply::Done => return Ok((replied, false)),
+                    NextReply::Cut => return Ok((replied, true)),
                 }
             }
             // At most a group's worth, so the sync thread starts on the first lines of a
@@ -1166,6 +1264,10 @@ impl League {
                 let Some(run_id) = by_seat.get(&r.seat).cloned() else {
                     continue;
                 };
+                if is_stopped(&r) {
+                    // Given up because the process is stopping: left unanswered, nothing kept.
+                    continue;
+                }
                 replied.insert(r.seat.clone());
                 if is_fault(&r) {
                     self.faults.push(r.seat.clone());
