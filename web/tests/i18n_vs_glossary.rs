@@ -1313,7 +1313,7 @@ mod check_messages {
         distinct.sort();
         distinct.dedup();
         assert_eq!(distinct.len(), ids.len(), "an id is named twice");
-        assert_eq!(ids.len(), 22, "15 token checks and 7 Rekor entry checks");
+        assert_eq!(ids.len(), 23, "16 token checks and 7 Rekor entry checks");
         for id in ids {
             i18n::set(Lang::En);
             assert_eq!(check_messages::check_name(id), id);
