@@ -282,6 +282,42 @@ fn a_real_token_before_and_after_the_reference_a_late_answer_and_an_unstamped_li
 
 /// Corrections (spec §3.10) beside the line they correct, as the scorer applies them; one
 /// naming a later or missing line is unusable input naming the correction line and field.
+/// The operator's own files beside the published ones (the Rekor signing key `rekor.pem`
+/// where `rekor_key = "rekor.pem"` keeps it, beside `league.toml`; a certificate and a text
+/// file at the top) are no part of the proof: `--answers` reads lists, proofs, tokens and
+/// certificates from `proof/` only, and gives the same verdicts as without them.
+#[test]
+fn the_operators_files_beside_the_proof_are_not_read_as_proof() {
+    let pki = TempDir::new("answers-pki-operator");
+    make_pki(&pki);
+    pki.write("tsaserial", "01\n");
+    let dir = tempfile::tempdir().unwrap();
+    league(dir.path(), &pki);
+    let d = arg(dir.path());
+    let root = pki.path("rootA.pem");
+    let (code, clean) = sealbook_json(&["verify", d, "--answers", "--ca", arg(&root)]);
+    assert_eq!(code, 0, "{clean}");
+    must(
+        dir.path(),
+        &[
+            "ecparam",
+            "-name",
+            "prime256v1",
+            "-genkey",
+            "-noout",
+            "-out",
+            "rekor.pem",
+        ],
+    );
+    std::fs::write(dir.path().join("notes.txt"), "the operator's notes\n").unwrap();
+    std::fs::copy(pki.path("rootB.pem"), dir.path().join("other-root.pem")).unwrap();
+    let (code, v) = sealbook_json(&["verify", d, "--answers", "--ca", arg(&root)]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["file_problems"], serde_json::json!([]), "{v}");
+    assert_eq!(verdicts(&v), verdicts(&clean));
+    assert_eq!(v["level"], "Level 2+");
+}
+
 #[test]
 fn corrections_are_shown_beside_the_line_they_correct() {
     let dir = tempfile::tempdir().unwrap();

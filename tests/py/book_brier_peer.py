@@ -10,7 +10,9 @@ Rules, written independently of core::score::book_rows:
 - within a counted run, each seat's first answer with `items` counts;
 - a cell counts when `items.<asset>.<horizon>.prob_up` is a number 0-100 (not a bool);
 - a `score`/`score_h` line whose `of` is the run line's `n` resolves its `horizon` (`score`:
-  1d when absent) per asset: up is close > ref (or the own reference of `late_ref`).
+  1d when absent) per asset: up is close > ref (or the own reference of `late_ref`); an
+  answer sealed (max(at, booked_at)) at or after 09:30 New York of its run's date has no
+  outcome but its own `late_ref` (the common reference was taken before it was sealed).
 
 Usage: book_brier_peer.py <council-book.jsonl>; prints {"<seat>": {"<horizon>": {"brier", "n"}}}.
 """
@@ -47,6 +49,7 @@ def main(path):
             if sealed < cut and (day not in counted or counted[day][0] <= sealed):
                 counted[day] = (sealed, r)
     counted_runs = {r["run_id"]: r["n"] for _, r in counted.values()}
+    run_day = {r["run_id"]: instant(r["at"]).astimezone(NY).date() for _, r in counted.values()}
     outcomes = {}
     for o in lines:
         if o.get("kind") in ("score", "score_h"):
@@ -65,6 +68,10 @@ def main(path):
             continue
         seen.add((a["run_id"], a["seat"]))
         run_n = counted_runs[a["run_id"]]
+        at = instant(a["at"])
+        sealed = max(at, instant(a["booked_at"])) if a.get("booked_at") else at
+        day = run_day[a["run_id"]]
+        late = sealed >= datetime(day.year, day.month, day.day, 9, 30, tzinfo=NY)
         for asset, cells in a["items"].items():
             for h, cell in cells.items():
                 p = cell.get("prob_up")
@@ -73,7 +80,10 @@ def main(path):
                 res = outcomes.get((run_n, h, asset))
                 if res is None:
                     continue
-                ref = outcomes.get(("late", a["n"], h, asset), res["ref"])
+                own = outcomes.get(("late", a["n"], h, asset))
+                if own is None and late:
+                    continue
+                ref = res["ref"] if own is None else own
                 up = 1.0 if res["close"] > ref else 0.0
                 scores.setdefault(a["seat"], {}).setdefault(h, []).append((p / 100.0 - up) ** 2)
     out = {seat: {h: {"brier": sum(v) / len(v), "n": len(v)} for h, v in hs.items()} for seat, hs in scores.items()}

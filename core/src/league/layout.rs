@@ -70,15 +70,19 @@ pub fn ask_path(sha256: &str) -> String {
     format!("asks/{sha256}.md")
 }
 
+/// The folder of the stamped lists, their anchors and the tokens' certificates (with its
+/// `/`): the only place a league's proof files are written and read from.
+pub const PROOF_FOLDER: &str = "proof/";
+
 /// Where a stamped list taken on `day` (YYYY-MM-DD, UTC) at `hhmmss` (UTC) is published.
 pub fn stamp_list_path(day: &str, hhmmss: &str) -> String {
-    format!("proof/{day}/{hhmmss}Z.txt")
+    format!("{PROOF_FOLDER}{day}/{hhmmss}Z.txt")
 }
 
 /// The instant a stamped list was taken, read back from its path
 /// (`proof/<YYYY-MM-DD>/<HHMMSS>Z.txt`, [`stamp_list_path`]); None for any other name.
 pub fn stamp_list_time(path: &str) -> Option<Instant> {
-    let rest = path.strip_prefix("proof/")?;
+    let rest = path.strip_prefix(PROOF_FOLDER)?;
     let (day, name) = rest.split_once('/')?;
     let hhmmss = name.strip_suffix("Z.txt")?;
     if hhmmss.len() != 6 || !hhmmss.bytes().all(|b| b.is_ascii_digit()) {

@@ -53,12 +53,17 @@
 //!   `draw` is the result's `draw` where stated, else `|actual_pct| < noise.<asset>` where the
 //!   line gives a band, else unknown. A row whose answer line `late_ref` names for its asset
 //!   is scored from that own reference (`actual_pct` recomputed, `draw` from the band only) and
-//!   has `same_event` false; every other row has `same_event` true.
+//!   has `same_event` false. A row of an answer line sealed (`max(at, booked_at)`) at or after
+//!   the session's 09:30 ET reference is its own event on every horizon, scored or not: before
+//!   a score line names its own reference it has no outcome (never the common event's, whose
+//!   reference was taken before it was sealed) and `same_event` false, so the published file
+//!   passes its own checker (spec §3.3). Every other row has `same_event` true.
 //! - event contract (`event_id`, `event_id_v2` computed from it): the run line's
 //!   `contracts.<asset>.<horizon>` where sealed there, else the scoring line's
-//!   `results.<asset>.contract` (an error if both are sealed and differ), else derived:
-//!   `asset`, `horizon`, `reference_at` = the session's 09:30 ET reference (for a `late_ref`
-//!   row: its answer line's sealing time `max(at, booked_at)`, its own event), `end_at` = 16:00
+//!   `results.<asset>.contract` (an error if both are sealed and differ), else (and always for
+//!   a row of its own event) derived:
+//!   `asset`, `horizon`, `reference_at` = the session's 09:30 ET reference (for a row of its
+//!   own event: its answer line's sealing time `max(at, booked_at)`), `end_at` = 16:00
 //!   ET of the horizon's last session ([`horizon_end_date`]; calendar days for `BTC`),
 //!   `price_symbol` = the asset, and `rule`, `resolver_version`, `reference_rule`,
 //!   `price_provider` = [`UNSTATED`]. Derived ids group the rows of one event as the CSV's
@@ -626,6 +631,11 @@ fn row(
     let status = src.status.unwrap_or(counted_status);
     let outcome = results.get(&(src.run.line.n, h, asset));
     let own = src.answer.and_then(|a| late.get(&(a.n, h, asset)));
+    // When the answer line was sealed (max(at, booked_at)); sealed at or after the session's
+    // reference, it is its own event on every horizon, scored or not yet.
+    let sealed = src.answer.map(|a| sealing_time(src.sealed_at, a.booked_at));
+    let after_reference = sealed.is_some_and(|t| t >= reference_cut(src.run.session));
+    let own_event = own.is_some() || after_reference;
     let band_draw = |pct: f64, band: Option<f64>| band.map(|b| pct.abs() < b);
     let (reference, close, actual_pct, draw) = match (outcome, own) {
         (None, _) => (None, None, None, None),
@@ -633,6 +643,8 @@ fn row(
             let pct = (o.close - r) / r * 100.0;
             (Some(r), Some(o.close), Some(pct), band_draw(pct, *band))
         }
+        // The common event's reference was taken before this answer was sealed.
+        (Some(_), None) if after_reference => (None, None, None, None),
         (Some((o, band)), None) => (
             Some(o.reference),
             Some(o.close),
@@ -640,22 +652,19 @@ fn row(
             o.draw.or_else(|| band_draw(o.actual_pct, *band)),
         ),
     };
-    let sealed = src
+    let stated = src
         .run
         .line
         .contracts
         .get(&(asset.to_string(), h))
         .or_else(|| outcome.and_then(|(o, _)| o.contract.as_ref()));
-    let contract = match (sealed, own) {
-        (Some(c), None) => c.clone(),
+    let contract = match (stated, own_event) {
+        (Some(c), false) => c.clone(),
         _ => contract(
             asset,
             h,
             src.run.session,
-            own.map(|_| {
-                src.answer
-                    .map_or(src.sealed_at, |a| sealing_time(src.sealed_at, a.booked_at))
-            }),
+            own_event.then(|| sealed.unwrap_or(src.sealed_at)),
         ),
     };
     ForecastRow {
@@ -676,7 +685,7 @@ fn row(
         draw,
         run_role: src.run_role.to_string(),
         line_kind: "issue".into(),
-        same_event: own.is_none(),
+        same_event: !own_event,
         cell_status: cell_status.to_string(),
         event_id: contract.event_id(),
         event_id_v2: contract.event_id_v2(),
@@ -851,6 +860,55 @@ mod tests {
         );
         assert_ne!(r.event_id_v2, late.event_id_v2);
         assert_eq!(late.contract.values()[2], "2026-11-02T13:40:00Z");
+    }
+
+    /// An answer sealed after the session's 09:30 ET reference is its own event on every
+    /// horizon, scored or not: before its horizon's score line names its own reference
+    /// (`late_ref`), its rows take the reference from its seal, never the session's earlier
+    /// one, and no common outcome is applied to it. A horizon whose score line names it is
+    /// scored from its own reference as before.
+    #[test]
+    fn an_answer_sealed_after_the_reference_is_its_own_event_before_it_is_scored() {
+        let b = book(&[
+            run("2026-11-06-am", "2026-11-06T13:30:00Z"),
+            // 2: on time; 3: sealed at 09:31:10 ET, after the 09:30 ET (14:30Z) reference.
+            answer("2026-11-06-am", "a", "2026-11-06T14:00:00Z", r#"{"SPX": {"1d": {"prob_up": 60}, "1w": {"prob_up": 55}}}"#),
+            r#""kind": "answer", "run_id": "2026-11-06-am", "seat": "b", "at": "2026-11-06T14:31:07Z", "booked_at": "2026-11-06T14:31:10Z", "items": {"SPX": {"1d": {"prob_up": 40}}}"#.to_string(),
+            // 4: the day's score names b's own reference; 1w is not scored yet.
+            r#""kind": "score", "of": 1, "results": {"SPX": {"ref": 100, "close": 101}}, "late_ref": {"3": {"SPX": 100.5}}"#.to_string(),
+        ]);
+        let rows = book_rows(&b, &roster(&["a", "b"]), &mut inferred()).unwrap();
+        let own = "2026-11-06T14:31:10Z";
+        let day = find(&rows, 3, "SPX", Horizon::D1);
+        assert_eq!(
+            (day.same_event, day.reference, day.contract.values()[2]),
+            (false, Some(100.5), own)
+        );
+        let week = find(&rows, 3, "SPX", Horizon::W1);
+        assert_eq!(week.status, "counted_50");
+        assert_eq!(
+            (week.same_event, week.resolved(), week.contract.values()[2]),
+            (false, false, own),
+            "its own reference, not 14:30Z, before its seal"
+        );
+        let on_time = find(&rows, 2, "SPX", Horizon::W1);
+        assert_eq!(
+            (on_time.same_event, on_time.contract.values()[2]),
+            (true, "2026-11-06T14:30:00Z")
+        );
+        // A score line that does not name the late answer gives it no outcome of the common
+        // event, whose reference was taken before it was sealed.
+        let b = book(&[
+            run("2026-11-06-am", "2026-11-06T13:30:00Z"),
+            r#""kind": "answer", "run_id": "2026-11-06-am", "seat": "b", "at": "2026-11-06T14:31:07Z", "items": {"SPX": {"1d": {"prob_up": 40}}}"#.to_string(),
+            r#""kind": "score", "of": 1, "results": {"SPX": {"ref": 100, "close": 101}}"#.to_string(),
+        ]);
+        let rows = book_rows(&b, &roster(&["b"]), &mut inferred()).unwrap();
+        let day = find(&rows, 2, "SPX", Horizon::D1);
+        assert_eq!(
+            (day.same_event, day.resolved(), day.contract.values()[2]),
+            (false, false, "2026-11-06T14:31:07Z")
+        );
     }
 
     #[test]

@@ -4,7 +4,9 @@
 //! `council-book.jsonl`, `asks.jsonl`, `asks/<sha256>.md`, `proof/<day>/<HHMMSS>Z.txt` with
 //! `.ots`, `.<tsa>.tsr` and `.rekor.json` beside each list, and `tsa/` certificates. Each file
 //! is checked as the page checks a dropped folder (the same core calls), then each answer line
-//! and cell gets its verdict, each run a summary, and the ask texts Appendix B step 5.
+//! and cell gets its verdict, each run a summary, and the ask texts Appendix B step 5. Lists,
+//! proofs, tokens, entries and certificates are read from `proof/` only: the operator's own
+//! files beside them (a signing key `rekor.pem`) are no part of the proof.
 //!
 //! Exit codes: 0 every check holds; 1 a check failed or could not be performed (a token with
 //! no `--ca`, an entry with no `--rekor-key`, a Bitcoin attestation with no `--headers`, a
@@ -13,7 +15,7 @@
 
 use crate::files::read_bounded;
 use crate::outcome::{CmdResult, Exit, Unusable};
-use sealbook_core::league::layout::{ASKS_FILE, BOOK_FILE};
+use sealbook_core::league::layout::{ASKS_FILE, BOOK_FILE, PROOF_FOLDER};
 use sealbook_core::ots::attestation::Attestation;
 use sealbook_core::score::ask_chain::AskChain;
 use sealbook_core::score::book_lines::BookLines;
@@ -101,14 +103,28 @@ fn is_read(name: &str) -> bool {
     name == BOOK_FILE
         || name == ASKS_FILE
         || (name.starts_with("asks/") && name.ends_with(".md"))
-        || matches!(
-            PublishedFile::of(name),
-            PublishedFile::StampedList
-                | PublishedFile::Proof
-                | PublishedFile::TimestampToken
-                | PublishedFile::RekorEntry
-                | PublishedFile::Certificate
-        )
+        || proof_kind(name).is_some()
+}
+
+/// The kind of a stamped list, proof, token, Rekor entry or certificate, read only from the
+/// league's `proof/` folder, where the league writes them (`proof/<day>/<HHMMSS>Z.txt`, its
+/// anchors beside it, the tokens' certificates in `proof/<day>/tsa/`; Appendix C): another
+/// file of the directory (the operator's signing key `rekor.pem` beside `league.toml`, notes)
+/// is not part of the proof.
+fn proof_kind(name: &str) -> Option<PublishedFile> {
+    if !name.starts_with(PROOF_FOLDER) {
+        return None;
+    }
+    let kind = PublishedFile::of(name);
+    matches!(
+        kind,
+        PublishedFile::StampedList
+            | PublishedFile::Proof
+            | PublishedFile::TimestampToken
+            | PublishedFile::RekorEntry
+            | PublishedFile::Certificate
+    )
+    .then_some(kind)
 }
 
 /// Refuses, before any is read, a directory whose files to read (their sizes as the file
@@ -169,24 +185,24 @@ pub fn run(args: AnswersArgs<'_>, json: bool) -> CmdResult {
             ask_texts.push((name.clone(), read_small(path, "ask text")?));
             continue;
         }
-        match PublishedFile::of(name) {
-            PublishedFile::StampedList => {
+        match proof_kind(name) {
+            Some(PublishedFile::StampedList) => {
                 let bytes = read_bounded(path, MAX_LIST_BYTES, "stamped list")?;
                 let l = ListInput::parse(name, &bytes);
                 if !l.not_a_list {
                     lists.push(l);
                 }
             }
-            PublishedFile::Proof => {
+            Some(PublishedFile::Proof) => {
                 proofs.push((name.clone(), read_bounded(path, MAX_PROOF_BYTES, "proof")?))
             }
-            PublishedFile::TimestampToken => {
+            Some(PublishedFile::TimestampToken) => {
                 tokens.push((name.clone(), read_small(path, "token")?))
             }
-            PublishedFile::RekorEntry => {
+            Some(PublishedFile::RekorEntry) => {
                 entries.push((name.clone(), read_small(path, "Rekor entry")?))
             }
-            PublishedFile::Certificate => certs.push(CertInput {
+            Some(PublishedFile::Certificate) => certs.push(CertInput {
                 name: name.clone(),
                 bytes: read_small(path, "certificate")?,
                 anchor: false,
