@@ -200,6 +200,14 @@ test('at 390 px nothing overflows the page, and the results are reached with the
   assert.ok(widths.page <= 390, `the page scrolls sideways: ${widths.page}`);
   assert.ok(widths.body <= 390, `the body overflows: ${widths.body}`);
   assert.ok(widths.widest <= 390.5, `an element reaches past the screen: ${widths.widest}`);
+  // Every chart's text as rendered (its font size times the chart's scale on screen) is at
+  // reading size: at least 11 px.
+  const small = await page.evaluate(() => [...document.querySelectorAll('figure.account-chart svg.chart')].flatMap((svg) => {
+    const scale = svg.getScreenCTM().a;
+    return [...svg.querySelectorAll('text')].map((t) => ({ text: t.textContent, px: parseFloat(getComputedStyle(t).fontSize) * scale }))
+      .filter((t) => t.px < 11).map((t) => `${svg.getAttribute('aria-label')}: "${t.text}" ${t.px.toFixed(1)}px`);
+  }));
+  assert.deepEqual(small.slice(0, 5), [], `${small.length} chart texts under 11 px`);
   await screenshot(page, 'accounts-390');
   // Tab from the top: the nav link, the pickers, the download, the tables' scroll regions and a
   // chart's numbers are all reached.

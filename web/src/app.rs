@@ -2,6 +2,7 @@
 //! verifier worker's life cycle, progress, the block headers the reader pastes (or, on request,
 //! fetches from a block explorer) for the OpenTimestamps proofs, and the results view.
 
+use crate::demo_probe;
 use crate::dropped::{self, Labelled};
 use crate::explorer;
 use crate::format;
@@ -16,10 +17,12 @@ use crate::protocol::{
 };
 use crate::report_view;
 use crate::shell::{opener, Page, Progress, Shell, Zone};
+use crate::timeline_view::TimelineView;
 use crate::trust::{self, Bundle, Manifest, TrustFile};
 use crate::verdict_view::{self, RootOffer, VerdictCard};
 use crate::verifier::header_files::is_header_file;
 use crate::verifier::overall::Overall;
+use crate::verifier::timeline::Timeline;
 use crate::verifier::{FileKind, VerifierReport};
 use sealbook_core::ots::bitcoin::HeaderAnalysis;
 use std::rc::Rc;
@@ -120,6 +123,8 @@ pub enum Msg {
     /// Files of the league fetched so far, of all listed.
     LeagueProgress(usize, usize),
     LeagueLoaded(Result<league_load::Loaded, league_load::LoadError>),
+    /// This site serves the DEMO league.
+    DemoServed,
 }
 
 /// The run of the dropped header files: their names in reading order and the analysis, or why
@@ -248,6 +253,10 @@ pub struct App {
     headers_pending: bool,
     /// The page is on screen (ready for a drop).
     page_ready: bool,
+    /// The last report's days on one time axis (core's `verifier::timeline`).
+    timeline: Rc<Timeline>,
+    /// This site serves the DEMO league ([`demo_probe`]): the cold page offers to open it.
+    demo_served: bool,
 }
 
 impl App {
@@ -478,6 +487,8 @@ impl Component for App {
             header_run: None,
             headers_pending: false,
             page_ready: false,
+            timeline: Rc::default(),
+            demo_served: false,
         }
     }
 
@@ -627,10 +638,12 @@ impl Component for App {
                 job,
                 report,
                 overall,
+                timeline,
             }) => {
                 if job != self.job {
                     return false;
                 }
+                self.timeline = Rc::new(*timeline);
                 self.status = Status::Done(Rc::new(*report), Rc::new(*overall));
             }
             Msg::FromWorker(FromWorker::Failed { job, message }) => {
@@ -649,7 +662,17 @@ impl Component for App {
                 }
                 self.page_ready = true;
                 self.ensure_worker();
+                // After the first load's mark: a cold page asks whether a DEMO league is served.
+                if self.files.is_empty() && self.league_url.is_empty() {
+                    let link = self.link.clone();
+                    wasm_bindgen_futures::spawn_local(async move {
+                        if demo_probe::served().await {
+                            link.send_message(Msg::DemoServed);
+                        }
+                    });
+                }
             }
+            Msg::DemoServed => self.demo_served = true,
             Msg::TrustOpened => {
                 if self.trust.asked {
                     return false;
@@ -761,6 +784,14 @@ impl Component for App {
                 M::DropMore
             })
             .into(),
+            touch_title: Some(
+                t(if self.files.is_empty() {
+                    M::DropHereTouch
+                } else {
+                    M::DropMoreTouch
+                })
+                .into(),
+            ),
             hint: html_tr(
                 M::VerifyHint,
                 &[
@@ -774,7 +805,11 @@ impl Component for App {
             ),
             compact: !self.files.is_empty(),
             before: html! {},
-            actions: html! {},
+            actions: html! {
+                if self.demo_served && self.files.is_empty() && matches!(self.league, League::Idle) {
+                    <a class="button secondary" href={demo_probe::league_href(crate::i18n::lang().code())} data-testid="try-demo">{ t(M::TryDemo) }</a>
+                }
+            },
             accept: None,
         };
         html! {
@@ -1108,8 +1143,11 @@ impl App {
                     .collect();
                 roots.sort_by_key(|r| !r.label.rsplit('/').next().unwrap_or("").contains("root"));
                 html! {
-                    <VerdictCard overall={overall.clone()} {roots}
-                        on_choose_root={ctx.link().callback(Msg::ToggleAnchor)} />
+                    <>
+                        <VerdictCard overall={overall.clone()} {roots}
+                            on_choose_root={ctx.link().callback(Msg::ToggleAnchor)} />
+                        <TimelineView timeline={self.timeline.clone()} />
+                    </>
                 }
             }
         }

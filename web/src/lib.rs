@@ -24,6 +24,7 @@
 pub mod accounts;
 pub mod answers_view;
 pub mod app;
+pub mod demo_probe;
 pub mod dropped;
 #[cfg(feature = "experiment")]
 pub mod experiment;
@@ -43,6 +44,7 @@ pub mod report_view;
 pub mod scores;
 pub mod shell;
 pub mod signed_time_view;
+pub mod timeline_view;
 pub mod trust;
 pub mod verdict_view;
 pub mod worker;

@@ -15,6 +15,7 @@ use crate::i18n::{tr, M};
 use crate::verifier::VerifierReport;
 use sealbook_core::ots::bitcoin::HeaderAnalysis;
 use sealbook_core::verifier::overall::Overall;
+use sealbook_core::verifier::timeline::Timeline;
 use serde::{Deserialize, Serialize};
 
 /// Property names of the page-to-worker job object.
@@ -62,6 +63,9 @@ pub enum FromWorker {
         job: u32,
         report: Box<VerifierReport>,
         overall: Box<Overall>,
+        /// Each session day's marks on one axis, computed beside the verdict.
+        #[serde(default)]
+        timeline: Box<Timeline>,
     },
     /// A file could not be read at all.
     Failed { job: u32, message: String },
@@ -152,6 +156,7 @@ mod tests {
             job: 3,
             report: Box::new(report),
             overall: Box::new(overall.clone()),
+            timeline: Box::default(),
         };
         let back = FromWorker::from_json(&msg.to_json()).unwrap();
         let FromWorker::Done {

@@ -57,6 +57,9 @@ impl Page {
 pub struct Zone {
     /// The zone's heading ("Drop files here").
     pub title: AttrValue,
+    /// The heading instead on a touch screen or a narrow window, where nothing is dragged
+    /// ("Choose files"); the file picker's button is there either way.
+    pub touch_title: Option<AttrValue>,
     /// What to drop; hidden once files are given (`compact`).
     pub hint: Html,
     /// Files are given: the zone shrinks to one row.
@@ -175,7 +178,14 @@ pub fn shell(props: &ShellProps) -> Html {
                 <path d="M28 6v10h10" fill="none" stroke="currentColor" stroke-width="2.5" stroke-linejoin="round"/>
                 <path d="M20 29l4.5 4.5L33 25" fill="none" stroke="currentColor" stroke-width="2.5" stroke-linecap="round" stroke-linejoin="round"/>
             </svg>
-            <h2 id="dropzone-title" class="dropzone-title">{ zone.title.clone() }</h2>
+            <h2 id="dropzone-title" class="dropzone-title" data-testid="dropzone-title">
+                if let Some(touch) = &zone.touch_title {
+                    <span class="on-pointer">{ zone.title.clone() }</span>
+                    <span class="on-touch">{ touch.clone() }</span>
+                } else {
+                    { zone.title.clone() }
+                }
+            </h2>
             <p class="dropzone-hint">{ zone.hint.clone() }</p>
             <div class="dropzone-actions">
                 <button type="button" class="button primary" onclick={opener(&file_input)} aria-describedby="pick-files-sr">{ t(M::ChooseFiles) }</button>

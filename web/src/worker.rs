@@ -20,6 +20,7 @@ use crate::verifier::{
 };
 use sealbook_core::verifier::header_files::analyze_header_files;
 use sealbook_core::verifier::overall::Overall;
+use sealbook_core::verifier::timeline::Timeline;
 use sealbook_core::verifier::PublishedFile;
 use std::cell::Cell;
 use std::rc::Rc;
@@ -113,6 +114,7 @@ pub fn worker_main() {
             {
                 Ok(Some((report, overall))) => FromWorker::Done {
                     job,
+                    timeline: Box::new(Timeline::of(&report)),
                     report: Box::new(report),
                     overall: Box::new(overall),
                 },

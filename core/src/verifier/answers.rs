@@ -364,7 +364,7 @@ impl AnswersReport {
 
 /// The `CN=` value of a distinguished name as printed (`CN=www.freetsa.org, O=Free TSA`), else
 /// the name itself: the authority as a reader names it.
-fn common_name(dn: &str) -> String {
+pub(super) fn common_name(dn: &str) -> String {
     dn.split(',')
         .map(str::trim)
         .find_map(|p| p.strip_prefix("CN="))

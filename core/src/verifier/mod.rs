@@ -22,6 +22,8 @@
 //! - [`header_files`]: Bitcoin block headers dropped as files of their own
 //! - [`overall`]: the reader's verdict, computed once: failed, unchecked or passed, where,
 //!   at which level, over which line ranges and by which parties
+//! - [`timeline`]: each session day on one time axis in New York time: the answers' seals, the
+//!   stamped lists, each anchor's time and the reference
 
 pub mod answer_words;
 pub mod answers;
@@ -35,6 +37,7 @@ pub mod published;
 pub mod report;
 pub mod results;
 pub mod stamp_plan;
+pub mod timeline;
 pub mod trust;
 
 #[cfg(test)]

@@ -359,7 +359,7 @@ fn proofs(proofs: &[ProofResult], failures: &mut Vec<Failure>, unchecked: &mut V
 }
 
 /// The only failed check of a token that verifies is the path to a root the reader chose.
-fn root_not_chosen(t: &TokenResult) -> bool {
+pub(super) fn root_not_chosen(t: &TokenResult) -> bool {
     let mut failed = t
         .checks
         .iter()

@@ -5,7 +5,7 @@
 use crate::arena::code::CODE_FILE;
 use crate::arena::protocol::PROTOCOL_FILE;
 use crate::arena::records::{ACCOUNTS_FILE, DECISIONS_FILE, PRICES_FILE, TRADES_FILE};
-use crate::league::layout::{CONTRACT_SCHEMA_FILE, STATS_FILE};
+use crate::league::layout::{CONTRACT_SCHEMA_FILE, DEMO_NOTICE_FILE, STATS_FILE};
 use crate::league::manifest::MANIFEST_FILE;
 use crate::ots::report::stamped_file_name;
 
@@ -87,7 +87,7 @@ pub enum PublishedFile {
     /// `.json` whose name starts with `experiment`).
     ExperimentDataset,
     /// Another published document (`manifest.json`, `council-stats.json`, a stamped list's
-    /// `<list>.anchors.json`, ...).
+    /// `<list>.anchors.json`, the DEMO league's `DEMO.txt`, ...).
     OtherDocument,
     /// Anything else (ask texts, the raw replies under `replies/`, READMEs, ...).
     Other,
@@ -124,6 +124,9 @@ impl PublishedFile {
             || in_tsa_folder
         {
             PublishedFile::Certificate
+        } else if name.eq_ignore_ascii_case(DEMO_NOTICE_FILE) {
+            // The DEMO league's notice to people, not a list a proof stamps.
+            PublishedFile::OtherDocument
         } else if lower.ends_with(".txt") {
             PublishedFile::StampedList
         } else if stamped_file_name(&lower).is_some() {
@@ -175,6 +178,19 @@ mod tests {
             PublishedFile::RegisteredPredictions
         );
         assert_eq!(PublishedFile::of("notes.txt"), PublishedFile::StampedList);
+        // The DEMO league's notice is a document for people, at the top or inside a folder.
+        for path in ["DEMO.txt", "demo/DEMO.txt", "published/demo.TXT"] {
+            assert_eq!(
+                PublishedFile::of(path),
+                PublishedFile::OtherDocument,
+                "{path}"
+            );
+            assert_eq!(
+                crate::verifier::FileKind::of(path),
+                crate::verifier::FileKind::NotChecked,
+                "{path}"
+            );
+        }
         assert_eq!(
             PublishedFile::of("replies/2026-10-21-am/gpt.txt"),
             PublishedFile::Other

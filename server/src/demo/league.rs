@@ -292,7 +292,10 @@ pub fn write_league(dir: &Path, sessions: u32) -> Result<Made, Unusable> {
         .map_err(|e| Unusable::new(format!("cannot start the DEMO model endpoint: {e}")))?;
     write(&dir.join(PRICES_FILE), &prices)?;
     write(&dir.join(CLIM_FILE), &clim_window(&prices)?)?;
-    write(&dir.join("DEMO.txt"), DEMO_TEXT.as_bytes())?;
+    write(
+        &dir.join(sealbook_core::league::layout::DEMO_NOTICE_FILE),
+        DEMO_TEXT.as_bytes(),
+    )?;
     for (rel, bytes) in tsa.files() {
         write(&dir.join(rel), &bytes)?;
     }

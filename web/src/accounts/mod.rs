@@ -149,6 +149,7 @@ impl AccountsApp {
         let any = !self.files.is_empty() || !self.ignored.is_empty();
         Zone {
             title: t(M::AccountsDrop).into(),
+            touch_title: None,
             hint: html! { t(M::AccountsHint) },
             compact: any,
             before: html! {},

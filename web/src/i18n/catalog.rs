@@ -65,6 +65,9 @@ catalog! {
     VerifyFooter { en: "The checks follow {spec}, §3.2, §3.11 and Appendix B steps 3–4, 6, 9 and 10: seal = SHA-256 of the line's content, link = SHA-256 of the line without its link, each line's prev = the previous link, a stamp's sha256 = the first N lines as stored, an OpenTimestamps proof's operations lead from the list's digest to the merkle root of a Bitcoin block header whose proof of work is recomputed here, an RFC 3161 token's imprint, signature and certificate chain (valid at genTime) are checked against roots you choose, and a Rekor entry's body, inclusion proof, checkpoint and signed entry timestamp against the log key you choose.", zh: "这些检查遵循 {spec} 第 3.2 节、第 3.11 节及附录 B 第 3–4、6、9、10 步：封印 = 该行内容的 SHA-256，链接 = 去掉链接字段后该行的 SHA-256，每行的 prev = 上一行的链接，盖章的 sha256 = 按存储方式的前 N 行；OpenTimestamps 证明的操作从清单摘要通向一个比特币区块头的默克尔根，其工作量证明在此重新计算；RFC 3161 令牌的印记、签名和证书链（在 genTime 时有效）按你选择的根证书检查；Rekor 条目的正文、包含证明、检查点和签名条目时间戳按你选择的日志密钥检查。", ar: "تتبع الفحوص {spec}، القسمين 3.2 و3.11 والملحق B الخطوات 3–4 و6 و9 و10: الختم = SHA-256 لمحتوى السطر، والرابط = SHA-256 للسطر دون رابطه، وprev لكل سطر = الرابط السابق، وsha256 للطابع = أول N سطرًا كما خُزّنت؛ وتقود عمليات إثبات OpenTimestamps من بصمة القائمة إلى جذر ميركل لترويسة كتلة بيتكوين يُعاد هنا حساب إثبات العمل فيها؛ ويُفحص بصمة رمز RFC 3161 وتوقيعه وسلسلة شهاداته (الصالحة عند genTime) مقابل جذور تختارها أنت، ويُفحص متن مدخل Rekor وإثبات تضمينه ونقطة التحقق والطابع الزمني الموقّع للمدخل مقابل مفتاح السجل الذي تختاره.", }
     DropHere { en: "Drop files here", zh: "将文件拖到这里", ar: "أفلت الملفات هنا", }
     DropMore { en: "Drop more files here", zh: "将更多文件拖到这里", ar: "أفلت مزيدًا من الملفات هنا", }
+    DropHereTouch { en: "Choose files", zh: "选择文件", ar: "اختر ملفات", }
+    DropMoreTouch { en: "Choose more files", zh: "选择更多文件", ar: "اختر مزيدًا من الملفات", }
+    TryDemo { en: "Try the DEMO league", zh: "试试 DEMO 联赛", ar: "جرّب دوري DEMO", }
     VerifyHint { en: "The book ({book}, {asks}), any stamped lists ({list}) with their OpenTimestamps proofs ({ots}), RFC 3161 tokens ({tsr}) and Rekor entries ({rekor}), or the whole downloaded folder", zh: "账本（{book}、{asks}）、任意盖章清单（{list}）及其 OpenTimestamps 证明（{ots}）、RFC 3161 令牌（{tsr}）和 Rekor 条目（{rekor}），或整个下载的文件夹", ar: "الدفتر ({book}، {asks})، وأي قوائم مختومة زمنيًا ({list}) مع إثباتات OpenTimestamps الخاصة بها ({ots})، ورموز RFC 3161 ({tsr})، ومدخلات Rekor ({rekor})، أو المجلد المنزَّل كله", }
     WaitingHint { en: "Add the book (a .jsonl file), or an .ots proof, RFC 3161 token (.tsr) or Rekor entry (.rekor.json) with the stamped list it covers, to start the check.", zh: "添加账本（.jsonl 文件），或者添加 .ots 证明、RFC 3161 令牌（.tsr）或 Rekor 条目（.rekor.json）及其覆盖的盖章清单，以开始检查。", ar: "أضف الدفتر (ملف \u{2066}.jsonl\u{2069})، أو إثبات \u{2066}.ots\u{2069} أو رمز RFC 3161 ‏(\u{2066}.tsr\u{2069}) أو مدخل Rekor ‏(\u{2066}.rekor.json\u{2069}) مع القائمة المختومة زمنيًا التي يغطيها، لبدء الفحص.", }
     StartingVerifier { en: "Starting the verifier…", zh: "正在启动验证器…", ar: "جارٍ تشغيل أداة التحقق…", }
@@ -275,6 +278,26 @@ catalog! {
     LevelShort2 { en: "Level 2", zh: "第 2 级", ar: "المستوى 2", }
     LevelShort2Plus { en: "Level 2+", zh: "第 2+ 级", ar: "المستوى +2", }
     VdDetailsTitle { en: "Details", zh: "详情", ar: "التفاصيل", }
+
+    // The per-day timeline (web/src/timeline_view.rs; core::verifier::timeline).
+    TlTitle { en: "Timeline of a session day (New York time)", zh: "会话日时间线（纽约时间）", ar: "الخط الزمني ليوم الجلسة (بتوقيت نيويورك)", }
+    TlNote { en: "Each mark is a time on one axis: an answer sealed into the book (a lane per seat), a stamped list, and the time each anchor states: an RFC 3161 token's genTime, a Rekor entry's integratedTime, the Bitcoin block. The dashed line is the reference.", zh: "每个标记是同一时间轴上的一个时刻：封印进账本的回答（每个席位一行）、盖章清单，以及每个锚所陈述的时间：RFC 3161 令牌的 genTime、Rekor 条目的 integratedTime、比特币区块。虚线是参考时刻。", ar: "كل علامة وقتٌ على محور واحد: إجابة مختومة في الدفتر (مسار لكل مقعد)، وقائمة مختومة زمنيًا، والوقت الذي تذكره كل مرساة: genTime لرمز RFC 3161، وintegratedTime لمدخل Rekor، وكتلة بيتكوين. الخط المتقطع هو المرجع.", }
+    TlDay { en: "Session day", zh: "会话日", ar: "يوم الجلسة", }
+    TlLists { en: "Stamped lists", zh: "盖章清单", ar: "القوائم المختومة زمنيًا", }
+    TlReference { en: "reference {time} ET", zh: "参考时刻 美东 {time}", ar: "المرجع {time} بتوقيت نيويورك", }
+    TlStamped { en: "stamped list (the operator's clock)", zh: "盖章清单（运营者的时钟）", ar: "قائمة مختومة زمنيًا (ساعة المشغّل)", }
+    TlVerified { en: "anchor verified: its time is proven", zh: "锚已验证：其时间得到证明", ar: "تم التحقق من المرساة: وقتها مثبت", }
+    TlUnchecked { en: "not checked yet (a root, header or key not given)", zh: "尚未检查（缺少根证书、区块头或密钥）", ar: "لم يُفحص بعد (لم يُعطَ جذر أو ترويسة أو مفتاح)", }
+    TlPending { en: "pending: not in Bitcoin yet", zh: "等待中：尚未进入比特币", ar: "معلّق: لم يدخل بيتكوين بعد", }
+    TlFailed { en: "failed a check", zh: "未通过检查", ar: "أخفق في فحص", }
+    TlLine { en: "line {n}", zh: "第 {n} 行", ar: "السطر {n}", }
+    TlBlock { en: "block {height}", zh: "区块 {height}", ar: "الكتلة {height}", }
+    TlNoTime { en: "no time", zh: "无时间", ar: "بلا وقت", }
+    TlTable { en: "The day as a table", zh: "以表格查看当天", ar: "اليوم في جدول", }
+    TlColWho { en: "Who", zh: "谁", ar: "مَن", }
+    TlColWhat { en: "What", zh: "什么", ar: "ماذا", }
+    TlColTime { en: "Time (ET)", zh: "时间（美东）", ar: "الوقت (بتوقيت نيويورك)", }
+    TlColState { en: "State", zh: "状态", ar: "الحالة", }
     StatePending { en: "pending: every OpenTimestamps proof still waits for Bitcoin", zh: "等待中：每个 OpenTimestamps 证明仍在等待比特币", ar: "معلّق: كل إثبات OpenTimestamps ما يزال ينتظر بيتكوين", }
     PagerPrev { en: "Previous", zh: "上一页", ar: "السابق", }
     PagerNext { en: "Next", zh: "下一页", ar: "التالي", }

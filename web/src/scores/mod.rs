@@ -224,6 +224,7 @@ impl ScoresApp {
         };
         Zone {
             title: title.into(),
+            touch_title: None,
             hint: html! { { hint } },
             compact: self.any_given(),
             before: html! {

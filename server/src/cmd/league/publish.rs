@@ -43,7 +43,7 @@ use sealbook_core::arena::records::{
 };
 use sealbook_core::book::chain::{verify, VerifyOptions};
 use sealbook_core::contract::event::event_contract_schema_bytes;
-use sealbook_core::league::layout::{ASKS_FILE, BOOK_FILE, FORECASTS_FILE};
+use sealbook_core::league::layout::{ASKS_FILE, BOOK_FILE, DEMO_NOTICE_FILE, FORECASTS_FILE};
 use sealbook_core::league::league_file::{GeneratedFrom, LeagueFile, LEAGUE_FILE};
 use sealbook_core::league::manifest::{path_is_safe, Manifest, MANIFEST_FILE};
 use sealbook_core::league::proof_page::{proof_pages, Ledger, PAGE_NAME};
@@ -58,7 +58,7 @@ use std::path::{Path, PathBuf};
 pub use sealbook_core::league::layout::CLIM_FILE;
 pub use sealbook_core::league::layout::{CONTRACT_SCHEMA_FILE, STATS_FILE};
 /// Other files published as they are, when present.
-const PUBLISHED_AS_IS: [&str; 3] = [CLIM_FILE, ARENA_PRICES_FILE, "DEMO.txt"];
+const PUBLISHED_AS_IS: [&str; 3] = [CLIM_FILE, ARENA_PRICES_FILE, DEMO_NOTICE_FILE];
 /// Folders whose every file is published (ask texts, stamped lists and their anchors, the
 /// authorities' certificates).
 const PUBLISHED_DIRS: [&str; 3] = ["asks", "proof", "tsa"];
