@@ -1605,8 +1605,8 @@ catalog! {
     RptNoAnchors { en: "None: no timestamp token was checked against a root.", zh: "无：没有时间戳令牌对照根证书检查。", ar: "لا شيء: لم يُفحص أي رمز طابع زمني مقابل جذر.", }
     RptProblems { en: "Problems found in the files", zh: "文件中发现的问题", ar: "مشكلات وُجدت في الملفات", }
     RptFiles { en: "Files read ({n}) and their SHA-256", zh: "读取的文件（{n}）及其 SHA-256", ar: "الملفات المقروءة ({n}) وبصمات SHA-256 لها", }
-    RptFile { en: "File", zh: "文件", ar: "الملف", }
-    RptBytes { en: "Bytes", zh: "字节", ar: "بايت", }
+    RptFile { en: "File", zh: "文件", ar: "ملف", }
+    RptBytes { en: "Bytes", zh: "字节", ar: "البايتات", }
     AwAtEt { en: "{utc} ({et} ET)", zh: "{utc}（美东时间 {et}）", ar: "{utc} ({et} بتوقيت ET)", }
     AwEt { en: "{et} ET", zh: "美东时间 {et}", ar: "{et} بتوقيت ET", }
     AwRekorIndex { en: "Rekor (log index {index})", zh: "Rekor（日志索引 {index}）", ar: "سجل \u{2066}Rekor\u{2069} (فهرس السجل {index})", }
