@@ -57,6 +57,33 @@ fn the_demo_league_answer_by_answer_and_its_ask_texts() {
         .unwrap()
         .starts_with("2026-10-19-am: 0 of 4 counted answers proven before the reference"));
 
+    // The report document (core's verifier::report_document, the page's download): every file
+    // read with its SHA-256 as on disk, the verdict, the version; no trust anchor given.
+    assert_eq!(v["sealbook_version"], env!("CARGO_PKG_VERSION"));
+    // Nothing failed: the verdict is not red, and it counts the answers the table gives.
+    assert_ne!(v["verdict"]["state"], "failed", "{}", v["verdict"]);
+    assert_eq!(v["verdict"]["answers"]["counted"], 12, "{}", v["verdict"]);
+    let files = v["files"].as_array().unwrap();
+    let book = std::fs::read(dir.path().join("council-book.jsonl")).unwrap();
+    assert!(files.iter().any(|f| f["name"] == "council-book.jsonl"
+        && f["sha256"] == sha256_hex(&book)
+        && f["bytes"] == book.len() as u64));
+    assert!(files.iter().any(|f| f["name"] == "asks.jsonl"));
+    assert_eq!(
+        files
+            .iter()
+            .filter(|f| f["name"].as_str().unwrap().starts_with("asks/"))
+            .count(),
+        3
+    );
+    let names: Vec<&str> = files.iter().map(|f| f["name"].as_str().unwrap()).collect();
+    assert!(
+        names.windows(2).all(|w| w[0] < w[1]),
+        "sorted, each once: {names:?}"
+    );
+    assert_eq!(v["trust_anchors"], serde_json::json!([]));
+    assert!(v["verified_at"].as_str().unwrap().ends_with('Z'));
+
     // The table prints the same verdicts.
     let (code, out, _) = sealbook(&["verify", d, "--answers"]);
     assert_eq!(code, 0);

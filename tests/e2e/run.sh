@@ -33,4 +33,4 @@ cd "$here"
 if [ ! -d node_modules/playwright-core ]; then
   npm ci --no-audit --no-fund
 fi
-exec node --test --test-concurrency=1 verifier.test.mjs ots.test.mjs signed_time.test.mjs scores.test.mjs accounts.test.mjs league.test.mjs answers.test.mjs league_drop.test.mjs headers.test.mjs experiment.test.mjs proof_page.test.mjs i18n.test.mjs verdict.test.mjs timeline.test.mjs
+exec node --test --test-concurrency=1 verifier.test.mjs ots.test.mjs signed_time.test.mjs scores.test.mjs accounts.test.mjs league.test.mjs answers.test.mjs league_drop.test.mjs headers.test.mjs experiment.test.mjs proof_page.test.mjs i18n.test.mjs verdict.test.mjs timeline.test.mjs report.test.mjs

@@ -8,6 +8,7 @@
 use crate::format::count;
 use crate::i18n::{t, tr, M};
 use crate::paged::Paged;
+use crate::permalink::{self, CopyLink};
 use crate::verifier::answer_words::Party;
 use crate::verifier::answers::{Anchor, AnswerVerdict, AnswersReport, CellVerdict, Verdict};
 use crate::verifier::overall::Suspect;
@@ -79,6 +80,21 @@ pub fn counting_rule(c: &Counting) -> String {
     }
 }
 
+/// An answer's or cell's status in the page's language (core's codes, Table C1: `counted`,
+/// `counted_50` a cell not stated and counted at 50, `not_counted`, `refused_shape`, `copy`,
+/// `no_cells`); a code it does not know is shown as it is.
+pub fn status_label(status: &str) -> &str {
+    match status {
+        "counted" => t(M::AnsStatusCounted),
+        "counted_50" => t(M::AnsStatusCounted50),
+        "not_counted" => t(M::AnsStatusNotCounted),
+        "refused_shape" => t(M::AnsStatusRefusedShape),
+        "copy" => t(M::AnsStatusCopy),
+        "no_cells" => t(M::AnsStatusNoCells),
+        other => other,
+    }
+}
+
 /// The verdict in the page's language (its English is core's [`Verdict::label`], the CLI's).
 pub fn verdict_label(v: Verdict) -> &'static str {
     t(match v {
@@ -127,8 +143,8 @@ fn cell_row(c: &CellVerdict, answer: Option<&AnswerVerdict>) -> Html {
             <td>{ &c.seat }</td>
             <td>{ &c.asset }</td>
             <td>{ &c.horizon }</td>
-            <td class="num">{ c.prob_up.map(|p| p.to_string()).unwrap_or_else(|| "–".into()) }</td>
-            <td>{ &c.status }</td>
+            <td class="num">{ c.prob_up.map(|p| crate::format::short(p, 2)).unwrap_or_else(|| "–".into()) }</td>
+            <td>{ status_label(&c.status) }</td>
             <td>{ &c.reference_at }</td>
             <td>
                 <details class="evidence">
@@ -150,17 +166,21 @@ fn cell_row(c: &CellVerdict, answer: Option<&AnswerVerdict>) -> Html {
     }
 }
 
-fn row(a: &AnswerVerdict) -> Html {
+/// An answer's row; `linked` when the page's address names it, `manifest` the league's URL
+/// its permalink opens.
+fn row(a: &AnswerVerdict, linked: bool, manifest: Option<&str>) -> Html {
+    let link = manifest.and_then(|m| permalink::answer_link(m, a.line));
     html! {
-        <tr data-testid="answer-row" data-line={a.line.to_string()} data-verdict={verdict_key(a.verdict)} data-seat={a.seat.clone()}>
+        <tr data-testid="answer-row" data-line={a.line.to_string()} data-verdict={verdict_key(a.verdict)} data-seat={a.seat.clone()}
+            id={format!("answer-{}", a.line)} class={classes!(linked.then_some("linked"))} aria-current={linked.then_some("true")}>
             <td class="num">{ a.line }</td>
             <td>{ &a.run_id }</td>
             <td>{ &a.seat }</td>
-            <td>{ &a.status }</td>
+            <td>{ status_label(&a.status) }</td>
             <td>{ &a.sealed_at }</td>
             <td>{ &a.reference_at }</td>
             <td>
-                <details class="evidence">
+                <details class="evidence" open={linked}>
                     <summary>{ verdict_label(a.verdict) }{ by_words(&a.proven_by) }</summary>
                     <p>{ said(&a.words) }</p>
                     <p>{ match (&a.list, a.list_lines) {
@@ -172,6 +192,9 @@ fn row(a: &AnswerVerdict) -> Html {
                     }
                     { anchors_list(&a.anchors) }
                 </details>
+                if let Some(href) = link {
+                    <CopyLink href={href} label={t(M::AnsCopyLink)} testid="copy-answer-link" />
+                }
                 { for a.corrections.iter().map(|c| html! {
                     <p class="note" data-testid="correction">{ tr(M::AnsCorrected, &[("line", &c.line), ("words", &said(&c.words)),
                         ("reason", &c.reason.as_deref().unwrap_or(t(M::AnsNoReason)))]) }</p>
@@ -188,6 +211,17 @@ pub fn answers_table(p: &Props) -> Html {
     let market = use_state_eq(String::new);
     let verdict = use_state_eq(String::new);
     let r = &p.report;
+    // The answer the address names (`#answer=<line>`), read once when the table appears.
+    let named = use_state(|| permalink::answer_in_address(r.answers.iter().map(|a| a.line)));
+    let linked = named.as_ref().and_then(|n| n.as_ref().ok()).copied();
+    {
+        use_effect_with(linked, |linked| {
+            if let Some(line) = *linked {
+                permalink::scroll_to_answer(line, 30);
+            }
+        });
+    }
+    let manifest = crate::league_load::url_from_address();
     let mut seats: Vec<&str> = r.answers.iter().map(|a| a.seat.as_str()).collect();
     seats.sort_unstable();
     seats.dedup();
@@ -233,7 +267,7 @@ pub fn answers_table(p: &Props) -> Html {
             if suspect(a.line) {
                 tampered_row(a.line, &a.seat, "answer-row", 7)
             } else {
-                row(a)
+                row(a, linked == Some(a.line), manifest.as_deref())
             }
         })
         .collect();
@@ -247,9 +281,21 @@ pub fn answers_table(p: &Props) -> Html {
             }
         })
         .collect();
+    // The page of the answers' table that holds the named answer opens first.
+    let linked_row = linked.and_then(|line| {
+        r.answers
+            .iter()
+            .filter(|a| seat.is_empty() || a.seat == *seat)
+            .filter(|a| market.is_empty() || a.markets.contains(&*market))
+            .filter(|a| verdict.is_empty() || verdict_key(a.verdict) == verdict.as_str())
+            .position(|a| a.line == line)
+    });
     html! {
         <section class="answers" aria-labelledby="answers-title" data-testid="answers">
             <h2 id="answers-title" class="section-title">{ t(M::AnsTitle) }</h2>
+            if let Some(Err(e)) = &*named {
+                <p class="callout bad" role="alert" data-testid="answer-link-error">{ crate::i18n::core_messages::answer_link_error(e) }</p>
+            }
             <p data-testid="counting-rule">{ tr(M::AnsCounted, &[("rule", &counting_rule(&r.counting))]) }</p>
             if let Some(d) = &r.declaration {
                 <p data-testid="declaration">{ tr(M::AnsDeclaration, &[("words", &said(&d.words))]) }</p>
@@ -280,7 +326,7 @@ pub fn answers_table(p: &Props) -> Html {
                     </select>
                 </label>
             </div>
-            <Paged rows={answer_rows} size={ROWS_PER_PAGE} class="answers-table" testid="answers-table"
+            <Paged rows={answer_rows} size={ROWS_PER_PAGE} start={linked_row} class="answers-table" testid="answers-table"
                 head={html! { <thead><tr><th>{ t(M::ProblemsLine) }</th><th>{ t(M::ScRun) }</th><th>{ t(M::ExpSeat) }</th><th>{ t(M::AnsStatus) }</th><th>{ t(M::AnsSealed) }</th><th>{ t(M::AnsReference) }</th><th>{ t(M::AnsEvidence) }</th></tr></thead> }} />
             <h3 class="section-title">{ t(M::AnsCellsTitle) }</h3>
             <p class="note">{ t(M::AnsCellsNote) }</p>

@@ -13,8 +13,9 @@ use crate::paged::Paged;
 use crate::proof_view;
 use crate::protocol::{
     FromWorker, ANCHOR, ANCHORS, ASK_TEXTS, BOOKS, CERTS, FILE, HEADERS, HEADER_FILES, JOB, LISTS,
-    LOG_KEY, NAME, NOW, PROOFS, REKOR, THREADS, TOKENS,
+    LOG_KEY, NAME, NOW, PRINTABLE, PROOFS, REKOR, REPORT_DOCUMENT, SOURCE, THREADS, TOKENS,
 };
+use crate::report_actions::{self, ReportActions};
 use crate::report_view;
 use crate::shell::{opener, Page, Progress, Shell, Zone};
 use crate::timeline_view::TimelineView;
@@ -125,6 +126,8 @@ pub enum Msg {
     LeagueLoaded(Result<league_load::Loaded, league_load::LoadError>),
     /// This site serves the DEMO league.
     DemoServed,
+    /// Save the report of the verification shown: the printable page (`true`) or the JSON.
+    DownloadReport(bool),
 }
 
 /// The run of the dropped header files: their names in reading order and the analysis, or why
@@ -257,6 +260,8 @@ pub struct App {
     timeline: Rc<Timeline>,
     /// This site serves the DEMO league ([`demo_probe`]): the cold page offers to open it.
     demo_served: bool,
+    /// Why the last report download failed.
+    report_error: Option<String>,
 }
 
 impl App {
@@ -439,6 +444,15 @@ impl App {
         }
     }
 
+    /// Where the files of the report came from: the league's manifest URL, else the files the
+    /// reader dropped.
+    fn report_source(&self) -> String {
+        match &self.league {
+            League::Checked { dropped: false, .. } => self.league_url.clone(),
+            _ => "dropped files".to_string(),
+        }
+    }
+
     fn add(&mut self, new: Vec<Labelled>) {
         for picked in new.into_iter().map(|(file, path)| Picked::new(file, path)) {
             if !self.files.iter().any(|f| f.same_as(&picked)) {
@@ -489,6 +503,7 @@ impl Component for App {
             page_ready: false,
             timeline: Rc::default(),
             demo_served: false,
+            report_error: None,
         }
     }
 
@@ -576,6 +591,9 @@ impl Component for App {
                 self.league = League::Failed(why.say());
             }
             Msg::LeagueLoaded(Ok(loaded)) => {
+                if !loaded.dropped {
+                    crate::permalink::show_in_address(&self.league_url);
+                }
                 // The league replaces what was given before: its files are the ones checked.
                 self.files.clear();
                 self.league = League::Checked {
@@ -645,6 +663,42 @@ impl Component for App {
                 }
                 self.timeline = Rc::new(*timeline);
                 self.status = Status::Done(Rc::new(*report), Rc::new(*overall));
+            }
+            Msg::DownloadReport(printable) => {
+                let Some(ModuleWorker { worker, .. }) = &self.worker else {
+                    return false;
+                };
+                let request = js_sys::Object::new();
+                module_worker::give_lang(&request);
+                let set = |k: &str, v: &JsValue| js_sys::Reflect::set(&request, &k.into(), v);
+                let posted = set(REPORT_DOCUMENT, &self.job.into())
+                    .and_then(|_| set(SOURCE, &self.report_source().into()))
+                    .and_then(|_| set(PRINTABLE, &printable.into()))
+                    .and_then(|_| worker.post_message(&request));
+                self.report_error = posted
+                    .err()
+                    .map(|e| tr(M::RptSaveFailed, &[("why", &format!("{e:?}"))]));
+            }
+            Msg::FromWorker(FromWorker::Document {
+                job,
+                printable,
+                result,
+            }) => {
+                if job != self.job {
+                    return false;
+                }
+                let (name, mime) = if printable {
+                    (report_actions::HTML_FILE, "text/html")
+                } else {
+                    (report_actions::JSON_FILE, "application/json")
+                };
+                self.report_error = result
+                    .and_then(|text| {
+                        let text = if printable { text } else { format!("{text}\n") };
+                        crate::save::save(name, &text, mime)
+                    })
+                    .err()
+                    .map(|why| tr(M::RptSaveFailed, &[("why", &why)]));
             }
             Msg::FromWorker(FromWorker::Failed { job, message }) => {
                 if job != self.job {
@@ -1142,11 +1196,19 @@ impl App {
                     })
                     .collect();
                 roots.sort_by_key(|r| !r.label.rsplit('/').next().unwrap_or("").contains("root"));
+                let manifest = match &self.league {
+                    League::Checked { dropped: false, .. } => {
+                        Some(AttrValue::from(self.league_url.clone()))
+                    }
+                    _ => None,
+                };
                 html! {
                     <>
                         <VerdictCard overall={overall.clone()} {roots}
                             on_choose_root={ctx.link().callback(Msg::ToggleAnchor)} />
                         <TimelineView timeline={self.timeline.clone()} />
+                        <ReportActions on_download={ctx.link().callback(Msg::DownloadReport)} {manifest}
+                            error={self.report_error.clone().map(AttrValue::from)} />
                     </>
                 }
             }

@@ -36,10 +36,15 @@ pub mod league_load;
 pub mod league_query;
 pub mod module_worker;
 pub mod paged;
+pub mod permalink;
 pub mod proof_view;
 pub mod protocol;
 pub mod range_worker;
+pub mod report_actions;
+#[cfg(feature = "verify-worker")]
+pub mod report_html;
 pub mod report_view;
+pub mod save;
 #[cfg(any(feature = "scores", feature = "accounts"))]
 pub mod scores;
 pub mod shell;

@@ -18,6 +18,9 @@ pub struct PagedProps {
     pub class: Classes,
     /// The list's or table's `data-testid`; the pager's is it with `-pager`.
     pub testid: AttrValue,
+    /// A row to show first (its page opens), e.g. the one the page's address names.
+    #[prop_or_default]
+    pub start: Option<usize>,
 }
 
 /// Which rows page `page` of `n` rows holds, `size` a page: the page clamped to the last one.
@@ -30,7 +33,7 @@ pub fn page_bounds(n: usize, size: usize, page: usize) -> (usize, usize, usize) 
 
 #[function_component(Paged)]
 pub fn paged(p: &PagedProps) -> Html {
-    let page = use_state_eq(|| 0usize);
+    let page = use_state_eq(|| p.start.map_or(0, |row| row / p.size.max(1)));
     let n = p.rows.len();
     let (at, from, to) = page_bounds(n, p.size, *page);
     let rows = p.rows[from..to].iter().cloned();

@@ -42,6 +42,13 @@ pub const NOW: &str = "now";
 /// A request of its own (no `job`): Bitcoin header files dropped as files (`.bin`, 80 bytes),
 /// `[{file, name}]`, analysed as one run in the worker, which answers [`FromWorker::HeaderRun`].
 pub const HEADER_FILES: &str = "header_files";
+/// A request of its own (no `job`): the report document of the finished job it names, read
+/// from `source` (the manifest URL, or the dropped files); the worker answers
+/// [`FromWorker::Document`].
+pub const REPORT_DOCUMENT: &str = "report_document";
+pub const SOURCE: &str = "source";
+/// On a `report_document` request: the printable page rather than the JSON.
+pub const PRINTABLE: &str = "printable";
 pub const FILE: &str = "file";
 pub const NAME: &str = "name";
 
@@ -74,6 +81,14 @@ pub enum FromWorker {
     /// language).
     HeaderRun {
         result: Result<(Vec<String>, HeaderAnalysis), String>,
+    },
+    /// The report document of job `job` (core's `verifier::report_document`, the JSON
+    /// `sealbook verify DIR --answers --json` prints), or why there is none.
+    Document {
+        job: u32,
+        /// The printable page (HTML) rather than the JSON.
+        printable: bool,
+        result: Result<String, String>,
     },
     /// The worker's wasm panicked (a bug); the worker must not be used again.
     Crashed { message: String },

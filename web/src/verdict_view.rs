@@ -121,7 +121,7 @@ pub fn unchecked(u: &Unchecked) -> String {
 }
 
 /// The counted answers proven before their reference, by whom; then the rest.
-fn answers(a: &AnswersTally) -> Vec<String> {
+pub fn answer_sentences(a: &AnswersTally) -> Vec<String> {
     let by = if a.by.is_empty() {
         String::new()
     } else {
@@ -155,7 +155,7 @@ fn answers(a: &AnswersTally) -> Vec<String> {
 
 /// One book's anchored ranges in a sentence: the longest prefix with each party proving it,
 /// and the lines after it.
-fn coverage(c: &Coverage) -> String {
+pub fn coverage(c: &Coverage) -> String {
     let Some(longest) = c.covered.iter().map(|x| x.to).max() else {
         return tr(
             M::VdNoneAnchored,
@@ -219,7 +219,7 @@ pub fn announcement(o: &Overall) -> String {
     parts.extend(o.failures.first().map(failure));
     parts.extend(o.unchecked.first().map(unchecked));
     if let Some(a) = &o.answers {
-        parts.extend(answers(a).into_iter().take(1));
+        parts.extend(answer_sentences(a).into_iter().take(1));
     }
     parts.join(" ")
 }
@@ -248,8 +248,14 @@ fn focus(node: &NodeRef) {
     let focus = js_sys::Reflect::get(&card, &"focus".into())
         .ok()
         .and_then(|f| wasm_bindgen::JsCast::dyn_into::<js_sys::Function>(f).ok());
+    // When the address names an answer, the screen stays on it (its table scrolls it into
+    // view) while the card takes the focus.
+    let options = js_sys::Object::new();
+    if crate::permalink::names_an_answer() {
+        let _ = js_sys::Reflect::set(&options, &"preventScroll".into(), &true.into());
+    }
     if let Some(focus) = focus {
-        let _ = focus.call0(&card);
+        let _ = focus.call1(&card, &options);
     }
 }
 
@@ -303,7 +309,7 @@ pub fn verdict_card(p: &CardProps) -> Html {
                 { more(blocking.len()) }
                 { offers.unwrap_or_default() }
                 if let Some(a) = &o.answers {
-                    { for answers(a).into_iter().map(|s| html! { <p class="verdict-answers" data-testid="verdict-answers">{ s }</p> }) }
+                    { for answer_sentences(a).into_iter().map(|s| html! { <p class="verdict-answers" data-testid="verdict-answers">{ s }</p> }) }
                 }
                 if anchored.is_empty() && !o.coverage.is_empty() {
                     <p class="verdict-coverage" data-testid="verdict-coverage">{ t(M::VdNothingAnchored) }</p>

@@ -7,10 +7,10 @@
 //! Started by www/worker.js (a module worker) calling [`worker_main`]. A new job supersedes a
 //! running one: the old one stops at its next chunk.
 
-use crate::i18n::{core_messages, tr, M};
+use crate::i18n::{core_messages, t, tr, M};
 use crate::protocol::{
     FromWorker, ANCHOR, ANCHORS, ASK_TEXTS, BOOKS, CERTS, FILE, HEADERS, HEADER_FILES, JOB, LISTS,
-    LOG_KEY, NAME, NOW, PROOFS, REKOR, THREADS, TOKENS,
+    LOG_KEY, NAME, NOW, PRINTABLE, PROOFS, REKOR, REPORT_DOCUMENT, SOURCE, THREADS, TOKENS,
 };
 use crate::range_worker::{range_workers, verify_in_ranges, LinesAhead};
 use crate::verifier::{
@@ -20,9 +20,10 @@ use crate::verifier::{
 };
 use sealbook_core::verifier::header_files::analyze_header_files;
 use sealbook_core::verifier::overall::Overall;
+use sealbook_core::verifier::report_document::{FileDigest, ReportContext, ReportDocument};
 use sealbook_core::verifier::timeline::Timeline;
 use sealbook_core::verifier::PublishedFile;
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -34,6 +35,42 @@ pub const CHUNK_BYTES: u64 = 4 << 20;
 
 thread_local! {
     static CURRENT_JOB: Cell<u32> = const { Cell::new(0) };
+    /// The last finished job, its report before its sentences were worded and what was read:
+    /// what the report document is made of when the page asks for it.
+    static LAST_DONE: RefCell<Option<(u32, VerifierReport, ReportContext)>> = const { RefCell::new(None) };
+}
+
+/// The report document of job `job` read from `source`: core's [`ReportDocument`] as JSON (the
+/// CLI's), or as a printable page in the page's language ([`crate::report_html`]) when
+/// `printable`; `None` when that job is not the last finished one.
+fn report_document(job: u32, source: String, printable: bool) -> Option<String> {
+    LAST_DONE.with(|last| {
+        let mut last = last.borrow_mut();
+        let (done, report, context) = last.as_mut()?;
+        if *done != job {
+            return None;
+        }
+        context.source = source;
+        if printable {
+            #[cfg(feature = "verify-worker")]
+            return Some(printable_report(report, context));
+        }
+        Some(ReportDocument::of(report, context).to_json())
+    })
+}
+
+/// The printable page of `report`: the verdict read from its messages, its sentences then
+/// worded in the page's language.
+#[cfg(feature = "verify-worker")]
+fn printable_report(report: &VerifierReport, context: &ReportContext) -> String {
+    let verdict = Overall::of(report);
+    let mut worded = report.clone();
+    if let Some(answers) = &mut worded.answers {
+        answers.word(&crate::i18n::answer_words::PageWording);
+    }
+    let mut doc = ReportDocument::of(&worded, context);
+    doc.verdict = verdict;
+    crate::report_html::render(&doc)
 }
 
 fn scope() -> DedicatedWorkerGlobalScope {
@@ -58,6 +95,26 @@ pub fn worker_main() {
         let data = event.data();
         // The job's errors are worded in the page's language.
         crate::module_worker::take_lang(&data);
+        if let Some(job) = js_sys::Reflect::get(&data, &REPORT_DOCUMENT.into())
+            .ok()
+            .and_then(|v| v.as_f64())
+        {
+            let source = js_sys::Reflect::get(&data, &SOURCE.into())
+                .ok()
+                .and_then(|v| v.as_string())
+                .unwrap_or_default();
+            let printable = js_sys::Reflect::get(&data, &PRINTABLE.into())
+                .ok()
+                .is_some_and(|v| v.is_truthy());
+            let job = job as u32;
+            post(&FromWorker::Document {
+                job,
+                printable,
+                result: report_document(job, source, printable)
+                    .ok_or_else(|| t(M::ReportNotReady).to_string()),
+            });
+            return;
+        }
         if js_sys::Reflect::has(&data, &HEADER_FILES.into()).unwrap_or(false) {
             let named = files(&data, HEADER_FILES);
             wasm_bindgen_futures::spawn_local(async move {
@@ -238,6 +295,7 @@ async fn check_signed_time(
     s: &SignedTime,
     lists: &[ListInput],
     buf: &mut Vec<u8>,
+    context: &mut ReportContext,
 ) -> Result<
     Option<(
         Vec<TokenResult>,
@@ -251,12 +309,11 @@ async fn check_signed_time(
         ..Default::default()
     };
     for a in &s.anchors {
-        trust.anchor_files.push((
-            a.name.clone(),
-            read_small(a, MAX_SIGNED_FILE_BYTES, buf)
-                .await?
-                .map_err(|e| core_messages::file_error(&e))?,
-        ));
+        let bytes = read_small(a, MAX_SIGNED_FILE_BYTES, buf)
+            .await?
+            .map_err(|e| core_messages::file_error(&e))?;
+        context.trust_anchors.push(FileDigest::of(&a.name, &bytes));
+        trust.anchor_files.push((a.name.clone(), bytes));
     }
     if let Some(k) = s.log_key.first() {
         trust.log_key = Some((
@@ -271,6 +328,11 @@ async fn check_signed_time(
         let bytes = read_small(c, MAX_SIGNED_FILE_BYTES, buf)
             .await?
             .map_err(|e| core_messages::file_error(&e))?;
+        let digest = FileDigest::of(&c.name, &bytes);
+        if c.anchor {
+            context.trust_anchors.push(digest.clone());
+        }
+        context.files.push(digest);
         certs.push(CertInput {
             name: c.name.clone(),
             bytes,
@@ -280,7 +342,10 @@ async fn check_signed_time(
     let mut tokens = Vec::with_capacity(s.tokens.len());
     for t in &s.tokens {
         tokens.push(match read_small(t, MAX_SIGNED_FILE_BYTES, buf).await? {
-            Ok(bytes) => TokenResult::check(&t.name, &bytes, lists, &certs, &trust),
+            Ok(bytes) => {
+                context.files.push(FileDigest::of(&t.name, &bytes));
+                TokenResult::check(&t.name, &bytes, lists, &certs, &trust)
+            }
             Err(e) => TokenResult {
                 name: t.name.clone(),
                 error: Some(e),
@@ -294,7 +359,10 @@ async fn check_signed_time(
     let mut entries = Vec::with_capacity(s.rekor.len());
     for r in &s.rekor {
         entries.push(match read_small(r, MAX_SIGNED_FILE_BYTES, buf).await? {
-            Ok(bytes) => RekorResult::check(&r.name, &bytes, lists, &trust),
+            Ok(bytes) => {
+                context.files.push(FileDigest::of(&r.name, &bytes));
+                RekorResult::check(&r.name, &bytes, lists, &trust)
+            }
             Err(e) => RekorResult {
                 name: r.name.clone(),
                 error: Some(e),
@@ -346,6 +414,11 @@ async fn run(
     }: Job,
 ) -> Result<Option<(VerifierReport, Overall)>, String> {
     let mut buf = Vec::new();
+    // Every file read, with its SHA-256, for the report document.
+    let mut context = ReportContext {
+        verified_at: signed.now,
+        ..ReportContext::default()
+    };
     let mut inputs = Vec::with_capacity(lists.len());
     for list in &lists {
         let size = list.file.size() as u64;
@@ -353,6 +426,7 @@ async fn run(
             ListInput::too_large(&list.name, size, MAX_LIST_BYTES)
         } else {
             read_range(list, 0, size, &mut buf).await?;
+            context.files.push(FileDigest::of(&list.name, &buf));
             ListInput::parse(&list.name, &buf)
         });
         if superseded(job) {
@@ -374,13 +448,15 @@ async fn run(
             )
         } else {
             read_range(proof, 0, size, &mut buf).await?;
+            context.files.push(FileDigest::of(&proof.name, &buf));
             ProofResult::check(&proof.name, &buf, &inputs, &headers)
         });
         if superseded(job) {
             return Ok(None);
         }
     }
-    let Some((tokens, rekor, trust)) = check_signed_time(job, &signed, &inputs, &mut buf).await?
+    let Some((tokens, rekor, trust)) =
+        check_signed_time(job, &signed, &inputs, &mut buf, &mut context).await?
     else {
         return Ok(None);
     };
@@ -473,7 +549,10 @@ async fn run(
     let mut texts = Vec::with_capacity(ask_texts.len());
     for t in &ask_texts {
         match read_small(t, MAX_SIGNED_FILE_BYTES, &mut buf).await? {
-            Ok(bytes) => texts.push((t.name.clone(), bytes)),
+            Ok(bytes) => {
+                context.files.push(FileDigest::of(&t.name, &bytes));
+                texts.push((t.name.clone(), bytes))
+            }
             Err(e) => return Err(core_messages::file_error(&e)),
         }
     }
@@ -486,11 +565,30 @@ async fn run(
         trust,
         ..VerifierReport::new(plan.resolve(reads), &inputs)
     };
+    // A book's digest: of its bytes when kept, else the chain's over its complete lines (the
+    // whole file when it ends with its last LF; a book with a partial tail is left out).
+    for (name, bytes) in &kept {
+        let chain = report
+            .books
+            .iter()
+            .find(|b| b.name == *name)
+            .map(|b| &b.report);
+        match (bytes, chain) {
+            (Some(b), _) => context.files.push(FileDigest::of(name, b)),
+            (None, Some(r)) if !r.partial_tail => context.files.push(FileDigest {
+                name: name.clone(),
+                bytes: r.bytes,
+                sha256: r.sha256.clone(),
+            }),
+            _ => {}
+        }
+    }
     let (council_name, council_lines) = council_lines.unzip();
-    let read = council_name.as_deref().zip(council_lines);
-    attach_answers_read(&mut report, &kept, &texts, read);
+    let lines_read = council_name.as_deref().zip(council_lines);
+    attach_answers_read(&mut report, &kept, &texts, lines_read);
     // The verdict is computed once, here, while the answers' parties are still messages.
     let overall = Overall::of(&report);
+    LAST_DONE.with(|last| *last.borrow_mut() = Some((job, report.clone(), context)));
     // The answers' sentences leave the worker in the page's language.
     #[cfg(feature = "verify-worker")]
     if let Some(answers) = &mut report.answers {

@@ -20,6 +20,9 @@
 //! - [`ask_texts`]: Appendix B step 5, the ask texts against their hashes
 //! - [`dropped_league`]: a dropped folder checked against the `manifest.json` among its files
 //! - [`header_files`]: Bitcoin block headers dropped as files of their own
+//! - [`permalink`]: the address of a verdict and of one answer
+//! - [`report_document`]: the verification report a reader keeps, the same document from the
+//!   CLI and the page
 //! - [`overall`]: the reader's verdict, computed once: failed, unchecked or passed, where,
 //!   at which level, over which line ranges and by which parties
 //! - [`timeline`]: each session day on one time axis in New York time: the answers' seals, the
@@ -33,8 +36,10 @@ pub mod header_files;
 pub mod kinds;
 pub mod overall;
 pub mod pairing;
+pub mod permalink;
 pub mod published;
 pub mod report;
+pub mod report_document;
 pub mod results;
 pub mod stamp_plan;
 pub mod timeline;

@@ -14,7 +14,7 @@
 use super::answer_words::Party;
 use super::answers::{AnswersReport, Verdict};
 use super::report::VerifierReport;
-use super::results::{FileError, ProofResult, ProofState, TokenResult};
+use super::results::{BookResult, FileError, ProofResult, ProofState, TokenResult};
 use super::trust::TrustLevel;
 use crate::book::chain::Check;
 use crate::checks::{CheckMsg, Status};
@@ -408,10 +408,15 @@ fn tokens(tokens: &[TokenResult], failures: &mut Vec<Failure>, unchecked: &mut V
 }
 
 /// Each book's prefixes covered by a list that checks out against it and carries a verified
-/// anchor, one per party.
+/// anchor, one per party: the council's book first (the one whose answers are judged), then
+/// the others by name, whatever order the books were given in (the CLI and the page read
+/// them in different orders and say the same).
 fn coverage(r: &VerifierReport) -> Vec<Coverage> {
-    r.books
-        .iter()
+    let council = r.answers.as_ref().map(|a| a.book.as_str());
+    let mut books: Vec<&BookResult> = r.books.iter().collect();
+    books.sort_by_key(|b| (Some(b.name.as_str()) != council, b.name.as_str()));
+    books
+        .into_iter()
         .map(|b| {
             let mut covered: Vec<Covered> = Vec::new();
             let mut add = |party: PartyGroup, level: TrustLevel, to: u64| match covered

@@ -16,16 +16,15 @@
 use crate::files::read_bounded;
 use crate::outcome::{CmdResult, Exit, Unusable};
 use sealbook_core::league::layout::{ASKS_FILE, BOOK_FILE, PROOF_FOLDER};
-use sealbook_core::ots::attestation::Attestation;
 use sealbook_core::score::ask_chain::AskChain;
 use sealbook_core::score::book_lines::BookLines;
 use sealbook_core::verifier::published::PublishedFile;
+use sealbook_core::verifier::report_document::{FileDigest, ReportContext, ReportDocument};
 use sealbook_core::verifier::{
-    answer_verdicts, check_ask_texts, AnswersReport, AskTextsEnglish, AskTextsReport, BookReader,
-    CertInput, HeadersInput, ListInput, ProofResult, ProofState, RekorResult, StampPlan,
-    TokenResult, TrustInput, TrustLevel, Verdict, VerifierReport, MAX_LIST_BYTES, MAX_PROOF_BYTES,
+    answer_verdicts, check_ask_texts, AnswersReport, AskTextsReport, BookReader, CertInput,
+    HeadersInput, ListInput, ProofResult, RekorResult, StampPlan, TokenResult, TrustInput,
+    TrustLevel, Verdict, VerifierReport, MAX_LIST_BYTES, MAX_PROOF_BYTES,
 };
-use serde::Serialize;
 use std::path::{Path, PathBuf};
 
 /// Largest book read whole for the verdicts.
@@ -47,19 +46,6 @@ pub struct AnswersArgs<'a> {
     pub headers: &'a [PathBuf],
     /// Most bytes read from the directory in all.
     pub max_read_bytes: u64,
-}
-
-#[derive(Serialize)]
-struct Output<'a> {
-    ok: bool,
-    dir: String,
-    /// The trust-ladder rung the files reach as a whole.
-    level: &'static str,
-    #[serde(flatten)]
-    answers: &'a AnswersReport,
-    ask_texts: AskTextsEnglish<'a>,
-    /// Checks of the files that failed or could not be performed.
-    file_problems: &'a [String],
 }
 
 /// Every file under `dir` (relative names with `/`), sorted; bounded by [`MAX_FILES`].
@@ -173,6 +159,15 @@ pub fn run(args: AnswersArgs<'_>, json: bool) -> CmdResult {
         .is_file()
         .then(|| read_bounded(&asks_path, MAX_BOOK_BYTES, "ask chain"))
         .transpose()?;
+    // Every file read, with its SHA-256, for the report document.
+    let mut digests = vec![FileDigest::of(BOOK_FILE, &book)];
+    if let Some(a) = &asks {
+        digests.push(FileDigest::of(ASKS_FILE, a));
+    }
+    let mut read = |name: &str, bytes: Vec<u8>| {
+        digests.push(FileDigest::of(name, &bytes));
+        bytes
+    };
 
     let mut lists = Vec::new();
     let mut proofs = Vec::new();
@@ -182,29 +177,30 @@ pub fn run(args: AnswersArgs<'_>, json: bool) -> CmdResult {
     let mut ask_texts = Vec::new();
     for (name, path) in &files {
         if name.starts_with("asks/") && name.ends_with(".md") {
-            ask_texts.push((name.clone(), read_small(path, "ask text")?));
+            ask_texts.push((name.clone(), read(name, read_small(path, "ask text")?)));
             continue;
         }
         match proof_kind(name) {
             Some(PublishedFile::StampedList) => {
-                let bytes = read_bounded(path, MAX_LIST_BYTES, "stamped list")?;
+                let bytes = read(name, read_bounded(path, MAX_LIST_BYTES, "stamped list")?);
                 let l = ListInput::parse(name, &bytes);
                 if !l.not_a_list {
                     lists.push(l);
                 }
             }
             Some(PublishedFile::Proof) => {
-                proofs.push((name.clone(), read_bounded(path, MAX_PROOF_BYTES, "proof")?))
+                let bytes = read(name, read_bounded(path, MAX_PROOF_BYTES, "proof")?);
+                proofs.push((name.clone(), bytes))
             }
             Some(PublishedFile::TimestampToken) => {
-                tokens.push((name.clone(), read_small(path, "token")?))
+                tokens.push((name.clone(), read(name, read_small(path, "token")?)))
             }
             Some(PublishedFile::RekorEntry) => {
-                entries.push((name.clone(), read_small(path, "Rekor entry")?))
+                entries.push((name.clone(), read(name, read_small(path, "Rekor entry")?)))
             }
             Some(PublishedFile::Certificate) => certs.push(CertInput {
                 name: name.clone(),
-                bytes: read_small(path, "certificate")?,
+                bytes: read(name, read_small(path, "certificate")?),
                 anchor: false,
             }),
             _ => {}
@@ -227,70 +223,29 @@ pub fn run(args: AnswersArgs<'_>, json: bool) -> CmdResult {
         now,
         ..Default::default()
     };
+    let mut roots = Vec::new();
     for p in args.ca {
-        trust
-            .anchor_files
-            .push((p.display().to_string(), read_small(p, "trust anchor")?));
+        let name = p.display().to_string();
+        let bytes = read_small(p, "trust anchor")?;
+        roots.push(FileDigest::of(&name, &bytes));
+        trust.anchor_files.push((name, bytes));
     }
     if let Some(k) = args.rekor_key {
         trust.log_key = Some((k.display().to_string(), read_small(k, "Rekor log key")?));
     }
 
-    let mut problems = Vec::new();
     let proof_results: Vec<ProofResult> = proofs
         .iter()
         .map(|(n, b)| ProofResult::check(n, b, &lists, &headers))
         .collect();
-    for p in &proof_results {
-        let bitcoin = p
-            .attestations
-            .iter()
-            .any(|a| matches!(a.attestation, Attestation::Bitcoin { .. }));
-        match p.state() {
-            ProofState::Failed => problems.push(format!(
-                "{}: {}",
-                p.name,
-                p.error
-                    .as_ref()
-                    .map_or_else(|| "refuted by the supplied headers".to_string(), ToString::to_string)
-            )),
-            ProofState::Open if bitcoin => problems.push(format!(
-                "{}: its Bitcoin attestation could not be checked: give the block headers with --headers",
-                p.name
-            )),
-            _ => {}
-        }
-    }
     let token_results: Vec<TokenResult> = tokens
         .iter()
         .map(|(n, b)| TokenResult::check(n, b, &lists, &certs, &trust))
         .collect();
-    for t in token_results.iter().filter(|t| !t.ok) {
-        problems.push(match (&t.error, t.first_failure()) {
-            (Some(e), _) => e.to_string(),
-            (None, Some(f)) if args.ca.is_empty() => format!(
-                "{}: not checked against a trust anchor you chose ({f}): give the roots with --ca",
-                t.name
-            ),
-            (None, Some(f)) => format!("{}: {f}", t.name),
-            (None, None) => format!("{}: did not verify", t.name),
-        });
-    }
     let rekor_results: Vec<RekorResult> = entries
         .iter()
         .map(|(n, b)| RekorResult::check(n, b, &lists, &trust))
         .collect();
-    for r in rekor_results.iter().filter(|r| !r.ok) {
-        problems.push(match (&r.error, r.first_failure()) {
-            (Some(e), _) if args.rekor_key.is_none() => {
-                format!("{e}: give the log's public key with --rekor-key")
-            }
-            (Some(e), _) => e.to_string(),
-            (None, Some(f)) => format!("{}: {f}", r.name),
-            (None, None) => format!("{}: did not verify", r.name),
-        });
-    }
-
     let mut names = vec![BOOK_FILE.to_string()];
     let mut books: Vec<&[u8]> = vec![&book];
     if let Some(a) = &asks {
@@ -307,7 +262,7 @@ pub fn run(args: AnswersArgs<'_>, json: bool) -> CmdResult {
             r.finish()
         })
         .collect();
-    let report = VerifierReport {
+    let mut report = VerifierReport {
         proofs: proof_results,
         headers,
         tokens: token_results,
@@ -315,16 +270,6 @@ pub fn run(args: AnswersArgs<'_>, json: bool) -> CmdResult {
         trust: trust.report(),
         ..VerifierReport::new(plan.resolve(reads), &lists)
     };
-    for b in report.books.iter().skip(1).filter(|b| !b.report.ok) {
-        problems.push(format!("{}: the chain does not hold", b.name));
-    }
-    for u in &report.unchecked_lists {
-        problems.push(format!("{}: checks nothing: {}", u.list, u.reason));
-    }
-    for e in report.lists.iter().filter_map(|l| l.error.as_ref()) {
-        problems.push(e.to_string());
-    }
-
     let answers = answer_verdicts(BOOK_FILE, &book, asks.as_deref(), &report)
         .map_err(|e| Unusable::file(args.dir, e))?;
     let lines = BookLines::parse(&book).map_err(|e| Unusable::file(&book_path, e.to_string()))?;
@@ -333,24 +278,20 @@ pub fn run(args: AnswersArgs<'_>, json: bool) -> CmdResult {
         .map(AskChain::parse)
         .transpose()
         .map_err(|e| Unusable::file(&asks_path, e.to_string()))?;
-    let texts = check_ask_texts(&ask_texts, Some(&lines), chain.as_ref());
-    let ok = answers.ok() && texts.ok() && problems.is_empty();
-    let level = report.level();
+    report.ask_texts = Some(check_ask_texts(&ask_texts, Some(&lines), chain.as_ref()));
+    report.answers = Some(answers);
+    let context = ReportContext {
+        source: args.dir.display().to_string(),
+        verified_at: now,
+        files: digests,
+        trust_anchors: roots,
+    };
+    let document = ReportDocument::of(&report, &context);
+    let ok = document.ok;
     if json {
-        let out = Output {
-            ok,
-            dir: args.dir.display().to_string(),
-            level: level.label(),
-            answers: &answers,
-            ask_texts: texts.english(),
-            file_problems: &problems,
-        };
-        println!(
-            "{}",
-            serde_json::to_string(&out).expect("report serializes")
-        );
-    } else {
-        print_human(&answers, &texts, &problems, level);
+        println!("{}", document.to_json());
+    } else if let (Some(answers), Some(texts)) = (&report.answers, &report.ask_texts) {
+        print_human(answers, texts, &document.file_problems, report.level());
     }
     Ok(if ok { Exit::Ok } else { Exit::Failed })
 }

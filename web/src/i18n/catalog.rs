@@ -748,6 +748,22 @@ catalog! {
     AnsProvenBy { en: " by {by}", zh: "，由 {by} 证明", ar: "، بواسطة {by}", }
     AnsCellsTitle { en: "Every cell: seat, market, horizon", zh: "每个单元格：席位、市场、期限", ar: "كل خلية: المقعد والسوق والأفق", }
     AnsCellsNote { en: "Each cell against its own reference: the session's common one, or for Bitcoin the first 1-minute bar at or after the seal.", zh: "每个单元格对照其自身的参考时刻：会话的共同参考时刻，或对比特币而言，封印时刻或之后的第一根 1 分钟 K 线。", ar: "كل خلية مقابل مرجعها: المرجع المشترك للجلسة، أو لبيتكوين أول شمعة دقيقة واحدة عند الختم أو بعده.", }
+    AnsCopyLink { en: "Copy link to this answer", zh: "复制此回答的链接", ar: "نسخ رابط هذه الإجابة", }
+    LinkCopied { en: "Link copied", zh: "链接已复制", ar: "نُسخ الرابط", }
+    AnsLinkMalformed { en: "The address names answer \"{text}\", which is not a line of the book: a link to an answer ends in #answer= and the line that sealed it.", zh: "地址中的回答“{text}”不是账本的行号：回答链接以 #answer= 加上封印它的行号结尾。", ar: "يسمّي العنوان الإجابة \"{text}\"، وهي ليست سطرًا من الدفتر: رابط الإجابة ينتهي بـ #answer= ورقم السطر الذي ختمها.", }
+    AnsLinkUnknown { en: "The address names the answer sealed at line {line}, but no answer was sealed at that line of this book.", zh: "地址指向第 {line} 行封印的回答，但本账本该行没有封印回答。", ar: "يسمّي العنوان الإجابة المختومة في السطر {line}، لكن لم تُختم أي إجابة في ذلك السطر من هذا الدفتر.", }
+    RptDownloadJson { en: "Download report (JSON)", zh: "下载报告（JSON）", ar: "تنزيل التقرير (JSON)", }
+    RptDownloadHtml { en: "Download printable report", zh: "下载可打印的报告", ar: "تنزيل تقرير قابل للطباعة", }
+    RptCopyVerdictLink { en: "Copy link to this verdict", zh: "复制此结论的链接", ar: "نسخ رابط هذا الحكم", }
+    RptSameAsCli { en: "The JSON is the document sealbook verify DIR --answers --json prints for the same files.", zh: "该 JSON 与 sealbook verify DIR --answers --json 对同一批文件输出的文档相同。", ar: "ملف JSON هو المستند نفسه الذي يطبعه sealbook verify DIR --answers --json للملفات نفسها.", }
+    ReportNotReady { en: "the report is of an earlier check: wait for this one to finish", zh: "报告属于之前的一次检查：请等待本次检查完成", ar: "التقرير يخص فحصًا سابقًا: انتظر حتى ينتهي هذا الفحص", }
+    RptSaveFailed { en: "The report could not be saved: {why}", zh: "无法保存报告：{why}", ar: "تعذّر حفظ التقرير: {why}", }
+    AnsStatusCounted { en: "counted", zh: "计入", ar: "محسوبة", }
+    AnsStatusCounted50 { en: "counted at 50% (not stated)", zh: "按 50% 计入（未给出）", ar: "محسوبة عند 50% (غير مذكورة)", }
+    AnsStatusNotCounted { en: "not counted", zh: "不计入", ar: "غير محسوبة", }
+    AnsStatusRefusedShape { en: "refused (malformed)", zh: "拒收（格式不符）", ar: "مرفوضة (شكل غير صالح)", }
+    AnsStatusCopy { en: "re-sealed copy", zh: "重新封存的副本", ar: "نسخة أعيد ختمها", }
+    AnsStatusNoCells { en: "states no forecast", zh: "未给出任何预测", ar: "لا تذكر أي توقع", }
     AnsUncovered { en: "Lines {from} on are not covered by any checked stamped list: the operator's clock only (Level 1).", zh: "第 {from} 行起没有被任何已检查的盖章清单覆盖：仅凭运营者的时钟（第 1 级）。", ar: "الأسطر من {from} فصاعدًا لا تغطيها أي قائمة مختومة زمنيًا مفحوصة: ساعة المشغّل فقط (المستوى 1).", }
     AnsAskTexts { en: "Ask texts", zh: "问询文本", ar: "نصوص الأسئلة", }
     AnsAskTitle { en: "Ask texts (Appendix B step 5)", zh: "问询文本（附录 B 第 5 步）", ar: "نصوص الأسئلة (الملحق B، الخطوة 5)", }
@@ -1603,6 +1619,20 @@ catalog! {
     // and core::score::counting::CountingNote), rendered by i18n::answer_words. The English is
     // what sealbook verify --answers prints.
     #[cfg(feature = "verify-worker")] {
+    // The printable verification report (web/src/report_html.rs), made in the worker.
+    RptTitle { en: "sealbook verification report", zh: "sealbook 验证报告", ar: "تقرير تحقق sealbook", }
+    RptVerifiedAt { en: "Verified at (UTC)", zh: "验证时间（UTC）", ar: "وقت التحقق (UTC)", }
+    RptVersion { en: "sealbook version", zh: "sealbook 版本", ar: "إصدار sealbook", }
+    RptSource { en: "Files from", zh: "文件来源", ar: "مصدر الملفات", }
+    RptAllHold { en: "Every check holds", zh: "所有检查均通过", ar: "كل الفحوص سليمة", }
+    RptYes { en: "yes", zh: "是", ar: "نعم", }
+    RptNo { en: "no", zh: "否", ar: "لا", }
+    RptAnchors { en: "Trust anchors used", zh: "所用的信任锚", ar: "مراسي الثقة المستخدمة", }
+    RptNoAnchors { en: "None: no timestamp token was checked against a root.", zh: "无：没有时间戳令牌对照根证书检查。", ar: "لا شيء: لم يُفحص أي رمز طابع زمني مقابل جذر.", }
+    RptProblems { en: "Problems found in the files", zh: "文件中发现的问题", ar: "مشكلات وُجدت في الملفات", }
+    RptFiles { en: "Files read ({n}) and their SHA-256", zh: "读取的文件（{n}）及其 SHA-256", ar: "الملفات المقروءة ({n}) وبصمات SHA-256 لها", }
+    RptFile { en: "File", zh: "文件", ar: "ملف", }
+    RptBytes { en: "Bytes", zh: "字节", ar: "البايتات", }
     AwAtEt { en: "{utc} ({et} ET)", zh: "{utc}（美东时间 {et}）", ar: "{utc} ({et} بتوقيت ET)", }
     AwEt { en: "{et} ET", zh: "美东时间 {et}", ar: "{et} بتوقيت ET", }
     AwRekorIndex { en: "Rekor (log index {index})", zh: "Rekor（日志索引 {index}）", ar: "سجل \u{2066}Rekor\u{2069} (فهرس السجل {index})", }

@@ -396,3 +396,13 @@ pub fn ask_text_problem(p: &AskTextProblem) -> String {
         ),
     }
 }
+
+/// Why the answer the page's address names could not be shown (core's
+/// `verifier::permalink`).
+pub fn answer_link_error(e: &sealbook_core::verifier::permalink::AnswerLinkError) -> String {
+    use sealbook_core::verifier::permalink::AnswerLinkError;
+    match e {
+        AnswerLinkError::Malformed { text } => tr(M::AnsLinkMalformed, &[("text", text)]),
+        AnswerLinkError::Unknown { line } => tr(M::AnsLinkUnknown, &[("line", line)]),
+    }
+}

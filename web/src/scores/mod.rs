@@ -31,7 +31,6 @@ use sealbook_core::score::peers::Profile;
 use sealbook_core::verifier::PublishedFile;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
 use web_sys::{Event, File, HtmlSelectElement};
 use yew::prelude::*;
 
@@ -331,27 +330,7 @@ impl ScoresApp {
     }
 }
 
-/// Saves `text` as the download `name` (application/json), as the browser's own download.
-pub fn save_json(name: &str, text: &str) -> Result<(), String> {
-    let parts = js_sys::Array::of1(&JsValue::from_str(text));
-    let opts = web_sys::BlobPropertyBag::new();
-    opts.set_type("application/json");
-    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts)
-        .map_err(|e| format!("{e:?}"))?;
-    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(|e| format!("{e:?}"))?;
-    let document = web_sys::window()
-        .and_then(|w| w.document())
-        .ok_or_else(|| t(M::WeNoDocument).to_string())?;
-    let a: web_sys::HtmlAnchorElement = document
-        .create_element("a")
-        .map_err(|e| format!("{e:?}"))?
-        .unchecked_into();
-    a.set_href(&url);
-    a.set_download(name);
-    a.click();
-    let _ = web_sys::Url::revoke_object_url(&url);
-    Ok(())
-}
+pub use crate::save::save_json;
 
 impl Component for ScoresApp {
     type Message = Msg;

@@ -1,0 +1,261 @@
+//! The verification report a reader keeps (spec Appendix B; §3.3, §3.11 P1b): one document,
+//! the same from `sealbook verify DIR --answers --json` and from the verifier page's "Download
+//! report", built here from the typed [`VerifierReport`] with its answers attached. It carries
+//! whether everything holds, the trust-ladder level, the reader's verdict ([`Overall`]), every
+//! answer's and cell's verdict, the ask texts, the problems found in the files, every file's
+//! SHA-256, the trust anchors used, the time of the verification and the sealbook version.
+//!
+//! Core reads no clock: the caller gives the time of the verification, and the files' digests
+//! as it read them ([`FileDigest::of`]).
+
+use super::answers::AnswersReport;
+use super::ask_texts::{AskTextsEnglish, AskTextsReport};
+use super::overall::Overall;
+use super::report::VerifierReport;
+use super::results::ProofState;
+use crate::ots::attestation::Attestation;
+use crate::prices::rfc3339;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+/// The sealbook version that made the document (the crates share one version).
+pub const SEALBOOK_VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// One file read for the verification: its name as shown (its path inside the league), its
+/// size and its SHA-256 (lowercase hex).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct FileDigest {
+    pub name: String,
+    pub bytes: u64,
+    pub sha256: String,
+}
+
+impl FileDigest {
+    /// The digest of `bytes` read whole as `name`.
+    pub fn of(name: &str, bytes: &[u8]) -> FileDigest {
+        FileDigest {
+            name: name.to_string(),
+            bytes: bytes.len() as u64,
+            sha256: crate::hex::encode(&Sha256::digest(bytes)),
+        }
+    }
+}
+
+/// What the document says besides the report: where the files came from, when they were
+/// verified, and what was read.
+#[derive(Clone, Debug, Default)]
+pub struct ReportContext {
+    /// Where the files were read: the CLI's directory, the page's manifest URL, or the
+    /// dropped files' folder.
+    pub source: String,
+    /// The time of the verification (seconds since the epoch, UTC).
+    pub verified_at: i64,
+    /// Every file read (books, lists, proofs, tokens, entries, certificates, ask texts).
+    pub files: Vec<FileDigest>,
+    /// The trust anchors the tokens were checked against: files given as roots, and dropped
+    /// certificates the reader chose as roots.
+    pub trust_anchors: Vec<FileDigest>,
+}
+
+/// The document (serialized as it is written: `sealbook verify DIR --answers --json`).
+#[derive(Serialize)]
+pub struct ReportDocument<'a> {
+    /// Every check holds: the answers' verdicts rest on a chain that holds, the counting rule
+    /// explains every run, every ask text hashes to its name, and no file problem (the CLI's
+    /// exit code 0).
+    pub ok: bool,
+    /// [`ReportContext::source`].
+    pub dir: &'a str,
+    /// The trust-ladder rung the files reach as a whole.
+    pub level: &'static str,
+    #[serde(flatten)]
+    pub answers: Option<&'a AnswersReport>,
+    pub ask_texts: AskTextsEnglish<'a>,
+    /// Checks of the files that failed or could not be performed.
+    pub file_problems: Vec<String>,
+    /// The reader's verdict: failed, unchecked or passed, where, at which level, by whom.
+    pub verdict: Overall,
+    /// RFC 3339, UTC.
+    pub verified_at: String,
+    pub sealbook_version: &'static str,
+    pub files: Vec<FileDigest>,
+    pub trust_anchors: Vec<FileDigest>,
+    /// The Rekor log key the entries were checked against, by name.
+    pub rekor_log_key: Option<&'a str>,
+}
+
+/// The ask texts report when none were given.
+static NO_ASK_TEXTS: std::sync::OnceLock<AskTextsReport> = std::sync::OnceLock::new();
+
+impl<'a> ReportDocument<'a> {
+    /// The document of `report` (its answers and ask texts attached) in `context`.
+    pub fn of(report: &'a VerifierReport, context: &'a ReportContext) -> ReportDocument<'a> {
+        let texts = report
+            .ask_texts
+            .as_ref()
+            .unwrap_or_else(|| NO_ASK_TEXTS.get_or_init(AskTextsReport::default));
+        let file_problems = file_problems(report);
+        let ok = report.answers.as_ref().is_some_and(AnswersReport::ok)
+            && texts.ok()
+            && file_problems.is_empty();
+        let mut files = context.files.clone();
+        files.sort();
+        ReportDocument {
+            ok,
+            dir: &context.source,
+            level: report.level().label(),
+            answers: report.answers.as_ref(),
+            ask_texts: texts.english(),
+            file_problems,
+            verdict: Overall::of(report),
+            verified_at: rfc3339(context.verified_at),
+            sealbook_version: SEALBOOK_VERSION,
+            files,
+            trust_anchors: context.trust_anchors.clone(),
+            rekor_log_key: report.trust.log_key_file.as_deref(),
+        }
+    }
+
+    /// The document as JSON, one line.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("the report document serializes")
+    }
+}
+
+/// Checks of the files that failed or could not be performed, in English, each naming its
+/// file and, where a command-line option would check it, the option: a refuted or unchecked
+/// OpenTimestamps proof, a token or Rekor entry that did not verify, a book whose chain does
+/// not hold (the council's own is in the answers' problems), a list that checks nothing or
+/// cannot be read, the answers that could not be judged.
+pub fn file_problems(report: &VerifierReport) -> Vec<String> {
+    let mut problems = Vec::new();
+    for p in &report.proofs {
+        let bitcoin = p
+            .attestations
+            .iter()
+            .any(|a| matches!(a.attestation, Attestation::Bitcoin { .. }));
+        match p.state() {
+            ProofState::Failed => problems.push(format!(
+                "{}: {}",
+                p.name,
+                p.error
+                    .as_ref()
+                    .map_or_else(|| "refuted by the supplied headers".to_string(), ToString::to_string)
+            )),
+            ProofState::Open if bitcoin => problems.push(format!(
+                "{}: its Bitcoin attestation could not be checked: give the block headers with --headers",
+                p.name
+            )),
+            _ => {}
+        }
+    }
+    let no_roots = report.trust.anchor_files.is_empty();
+    for t in report.tokens.iter().filter(|t| !t.ok) {
+        problems.push(match (&t.error, t.first_failure()) {
+            (Some(e), _) => e.to_string(),
+            (None, Some(f)) if no_roots => format!(
+                "{}: not checked against a trust anchor you chose ({f}): give the roots with --ca",
+                t.name
+            ),
+            (None, Some(f)) => format!("{}: {f}", t.name),
+            (None, None) => format!("{}: did not verify", t.name),
+        });
+    }
+    let no_log_key = report.trust.log_key_file.is_none();
+    for r in report.rekor.iter().filter(|r| !r.ok) {
+        problems.push(match (&r.error, r.first_failure()) {
+            (Some(e), _) if no_log_key => {
+                format!("{e}: give the log's public key with --rekor-key")
+            }
+            (Some(e), _) => e.to_string(),
+            (None, Some(f)) => format!("{}: {f}", r.name),
+            (None, None) => format!("{}: did not verify", r.name),
+        });
+    }
+    // The council book's chain is among the answers' problems.
+    let council = report.answers.as_ref().map(|a| a.book.as_str());
+    for b in report
+        .books
+        .iter()
+        .filter(|b| !b.report.ok && Some(b.name.as_str()) != council)
+    {
+        problems.push(format!("{}: the chain does not hold", b.name));
+    }
+    for u in &report.unchecked_lists {
+        problems.push(format!("{}: checks nothing: {}", u.list, u.reason));
+    }
+    for e in report.lists.iter().filter_map(|l| l.error.as_ref()) {
+        problems.push(e.to_string());
+    }
+    if let Some(e) = &report.answers_error {
+        problems.push(e.to_string());
+    }
+    problems
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::verifier::answers::AnswersError;
+    use crate::verifier::stamp_plan::StampOutcome;
+
+    fn empty_report() -> VerifierReport {
+        VerifierReport::new(
+            StampOutcome {
+                books: Vec::new(),
+                unmatched: Vec::new(),
+                unchecked: Vec::new(),
+            },
+            &[],
+        )
+    }
+
+    #[test]
+    fn a_file_digest_is_its_size_and_sha256() {
+        let d = FileDigest::of("DEMO.txt", b"abc");
+        assert_eq!(d.bytes, 3);
+        assert_eq!(
+            d.sha256,
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
+    }
+
+    /// Without the answers judged the document does not say everything holds, and says why;
+    /// the files are listed in name order whatever order they were read in.
+    #[test]
+    fn no_answers_is_not_ok_and_the_files_are_in_name_order() {
+        let mut report = empty_report();
+        report.answers_error = Some(AnswersError::TooLarge {
+            name: "council-book.jsonl".into(),
+        });
+        let context = ReportContext {
+            source: "https://example.org/league/manifest.json".into(),
+            verified_at: 1_796_000_000,
+            files: vec![
+                FileDigest::of("proof/b.txt", b"b"),
+                FileDigest::of("asks.jsonl", b"a"),
+            ],
+            trust_anchors: Vec::new(),
+        };
+        let doc = ReportDocument::of(&report, &context);
+        assert!(!doc.ok);
+        assert_eq!(doc.file_problems.len(), 1);
+        assert!(
+            doc.file_problems[0].contains("council-book.jsonl"),
+            "{:?}",
+            doc.file_problems
+        );
+        let names: Vec<&str> = doc.files.iter().map(|f| f.name.as_str()).collect();
+        assert_eq!(names, ["asks.jsonl", "proof/b.txt"]);
+        assert_eq!(doc.verified_at, "2026-11-30T00:53:20Z");
+        let json: serde_json::Value = serde_json::from_str(&doc.to_json()).unwrap();
+        assert_eq!(json["sealbook_version"], SEALBOOK_VERSION);
+        assert_eq!(json["dir"], "https://example.org/league/manifest.json");
+        assert_eq!(json["verdict"]["state"], "unchecked");
+        // No answers: none of the answers' fields, rather than empty ones that look judged.
+        assert!(
+            json.get("answers").is_none() && json.get("runs").is_none(),
+            "{json}"
+        );
+    }
+}
