@@ -5,8 +5,8 @@
 //!    --no-default-features --features <role>` for each role, so the linker keeps only what that
 //!    role's exports reach (the verifier page's UI holds no verifier; no page but Scores holds
 //!    the scorer); the `wasm` profile (workspace `Cargo.toml`) is release with fat LTO and one
-//!    codegen unit, and the verifier page is built with `opt-level = "z"` for sealbook-web
-//!    ([`SIZE_FIRST`]);
+//!    codegen unit, and the verifier page is built with `opt-level = "z"` for every crate but
+//!    `sha2` ([`SIZE_FIRST`]);
 //! 2. wasm-bindgen, used as a library pinned to the same version as the `wasm-bindgen` crate
 //!    (one Cargo.lock keeps the two in lockstep), naming the output after the role;
 //! 3. `wasm-opt -Oz` from npm's `binaryen`, always: installed pinned ([`BINARYEN`]) into
@@ -40,10 +40,12 @@ const CRATE: &str = "sealbook-web";
 /// The file cargo writes for [`CRATE`].
 const WASM_NAME: &str = "sealbook_web";
 
-/// The bundle built for size alone: sealbook-web at `opt-level = "z"` instead of the
-/// profile's `"s"` (about 16 KB less brotli). The verifier page's first load has a budget
-/// (450 KB, tests/e2e/verifier.test.mjs) and its work is the views; the workers, whose
-/// hashing and scoring are the product's speed, keep `"s"`.
+/// The bundle built for size alone: every crate at `opt-level = "z"` (sealbook-web instead of
+/// the profile's `"s"`, about 16 KB less brotli; core and the others instead of 3, about 16 KB
+/// more), but for `sha2`, which hashes every file of a league the page opens from its manifest
+/// and keeps its speed. The verifier page's first load has a budget (450 KB,
+/// tests/e2e/verifier.test.mjs) and its other work is the views; the workers, whose checks and
+/// scoring are the product's speed, keep the profile's levels.
 const SIZE_FIRST: &str = "verify";
 
 /// The wasm bundles: `(name, feature of sealbook-web, who loads it)`. `www/pkg/<name>.js` is
@@ -289,7 +291,11 @@ fn build_wasm(root: &Path, feature: &str, size_first: bool) -> Result<PathBuf> {
     let opt_level = if size_first {
         &[
             "--config",
+            "profile.wasm.opt-level=\"z\"",
+            "--config",
             "profile.wasm.package.sealbook-web.opt-level=\"z\"",
+            "--config",
+            "profile.wasm.package.sha2.opt-level=3",
         ][..]
     } else {
         &[]
