@@ -77,6 +77,11 @@ pub fn ask_path(sha256: &str) -> String {
 /// `/`): the only place a league's proof files are written and read from.
 pub const PROOF_FOLDER: &str = "proof/";
 
+/// The folder of the authorities' certificates a league publishes beside its proof (with its
+/// `/`; the DEMO league's root `tsa/demo-root.pem` and its authority's certificate): a reader
+/// chooses a root there, and its files are read as certificates like those in `proof/`.
+pub const TSA_FOLDER: &str = "tsa/";
+
 /// Where a stamped list taken on `day` (YYYY-MM-DD, UTC) at `hhmmss` (UTC) is published.
 pub fn stamp_list_path(day: &str, hhmmss: &str) -> String {
     format!("{PROOF_FOLDER}{day}/{hhmmss}Z.txt")

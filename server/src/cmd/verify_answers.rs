@@ -15,7 +15,7 @@
 
 use crate::files::read_bounded;
 use crate::outcome::{CmdResult, Exit, Unusable};
-use sealbook_core::league::layout::{ASKS_FILE, BOOK_FILE, PROOF_FOLDER};
+use sealbook_core::league::layout::{ASKS_FILE, BOOK_FILE, PROOF_FOLDER, TSA_FOLDER};
 use sealbook_core::score::ask_chain::AskChain;
 use sealbook_core::score::book_lines::BookLines;
 use sealbook_core::verifier::published::PublishedFile;
@@ -94,23 +94,25 @@ fn is_read(name: &str) -> bool {
 
 /// The kind of a stamped list, proof, token, Rekor entry or certificate, read only from the
 /// league's `proof/` folder, where the league writes them (`proof/<day>/<HHMMSS>Z.txt`, its
-/// anchors beside it, the tokens' certificates in `proof/<day>/tsa/`; Appendix C): another
-/// file of the directory (the operator's signing key `rekor.pem` beside `league.toml`, notes)
-/// is not part of the proof.
+/// anchors beside it, the tokens' certificates in `proof/<day>/tsa/`; Appendix C), and the
+/// certificates it publishes in `tsa/` (as the page reads them): another file of the directory
+/// (the operator's signing key `rekor.pem` beside `league.toml`, notes) is not part of the
+/// proof.
 fn proof_kind(name: &str) -> Option<PublishedFile> {
-    if !name.starts_with(PROOF_FOLDER) {
-        return None;
-    }
     let kind = PublishedFile::of(name);
-    matches!(
-        kind,
-        PublishedFile::StampedList
-            | PublishedFile::Proof
-            | PublishedFile::TimestampToken
-            | PublishedFile::RekorEntry
-            | PublishedFile::Certificate
-    )
-    .then_some(kind)
+    let read = if name.starts_with(PROOF_FOLDER) {
+        matches!(
+            kind,
+            PublishedFile::StampedList
+                | PublishedFile::Proof
+                | PublishedFile::TimestampToken
+                | PublishedFile::RekorEntry
+                | PublishedFile::Certificate
+        )
+    } else {
+        name.starts_with(TSA_FOLDER) && matches!(kind, PublishedFile::Certificate)
+    };
+    read.then_some(kind)
 }
 
 /// Refuses, before any is read, a directory whose files to read (their sizes as the file
