@@ -13,21 +13,8 @@ use sealbook_core::verifier::overall::State;
 use sealbook_core::verifier::report_document::{FileDigest, ReportDocument};
 use std::fmt::Write;
 
-/// `s` with `& < > " '` escaped for HTML text and attribute values.
-pub fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
+/// `s` with `& < > " '` escaped for HTML text and attribute values (the proof page's rule).
+pub use sealbook_core::league::proof_page::escape;
 
 /// The page's own stylesheet: black on white, tables that wrap rather than run off the page.
 const STYLE: &str = "body{font:11pt/1.4 system-ui,sans-serif;color:#000;background:#fff;margin:1.5em}\
