@@ -65,17 +65,7 @@ impl HttpClient {
             e => format!("{url}: {e}"),
         })?;
         let status = resp.status().as_u16();
-        let mut bytes = Vec::new();
-        resp.body_mut()
-            .as_reader()
-            .take(max as u64 + 1)
-            .read_to_end(&mut bytes)
-            .map_err(
-                |e| match e.get_ref().and_then(|i| i.downcast_ref::<ureq::Error>()) {
-                    Some(ureq::Error::Timeout(_)) => self.timed_out(url),
-                    _ => format!("{url}: reading the answer: {e}"),
-                },
-            )?;
+        let bytes = self.read_body(url, &mut resp, max)?;
         Ok((status, bytes))
     }
 
@@ -111,6 +101,18 @@ impl HttpClient {
                 Some((h.to_string(), v.to_string()))
             })
             .collect();
+        let bytes = self.read_body(url, &mut resp, max)?;
+        Ok((status, kept, bytes))
+    }
+
+    /// At most `max + 1` bytes of the answer's body (one more than allowed, so the caller can
+    /// tell an answer over its cap), a timeout while reading said as one.
+    fn read_body(
+        &self,
+        url: &str,
+        resp: &mut ureq::http::Response<ureq::Body>,
+        max: usize,
+    ) -> Result<Vec<u8>, String> {
         let mut bytes = Vec::new();
         resp.body_mut()
             .as_reader()
@@ -122,7 +124,7 @@ impl HttpClient {
                     _ => format!("{url}: reading the answer: {e}"),
                 },
             )?;
-        Ok((status, kept, bytes))
+        Ok(bytes)
     }
 
     fn timed_out(&self, url: &str) -> String {
