@@ -2,9 +2,9 @@
 //! tokens over the files they stamp verify with the chain checked at genTime (the TSA
 //! certificate expired on 2026-03-11), a token over a file edited after stamping fails on the
 //! imprint, a real rejection is reported as the authority's answer, and a DigiCert token that
-//! embeds no certificate fails closed naming the signer certificate to supply. `openssl ts`
-//! (OPENSSL_CONF=/dev/null, so no configured OID names) is the peer for every verdict and for
-//! `tsr info`; the CLI is checked on the same files.
+//! embeds no certificate fails closed naming the signer certificate to supply. `openssl ts` is
+//! the peer for every verdict (OPENSSL_CONF=/dev/null) and for `tsr info` (its installed
+//! openssl.cnf, as readers run it); the CLI is checked on the same files.
 
 use sealbook_core::checks::{Report, Status};
 use sealbook_core::pki::x509;
@@ -284,7 +284,9 @@ fn digicert_token_without_its_signer_certificate_fails_closed() {
     assert!(!out.contains(": OK"), "{out}");
 }
 
-/// `sealbook tsr info` prints what `openssl ts -reply -text` prints, byte for byte.
+/// `sealbook tsr info` prints what `openssl ts -reply -text` prints, byte for byte, with
+/// OpenSSL as readers run it: its installed `openssl.cnf` loaded, which names FreeTSA's policy
+/// `1.2.3.4.1` "tsa_policy1".
 #[test]
 fn tsr_info_is_openssl_reply_text() {
     for token in [
@@ -294,7 +296,7 @@ fn tsr_info_is_openssl_reply_text() {
         "digicert-firmadorjsoncli/timestamp.tsr",
     ] {
         let theirs = Command::new("openssl")
-            .env("OPENSSL_CONF", "/dev/null")
+            .env_remove("OPENSSL_CONF")
             .args(["ts", "-reply", "-text", "-in"])
             .arg(path(token))
             .output()

@@ -5,7 +5,9 @@
 //! - [`response`]: TimeStampResp and tokens (CMS SignedData over TSTInfo): decoding, verification
 //! - [`request`]: TimeStampReq (`.tsq`): building and decoding; the league's authorities
 //! - [`text`]: a response rendered as `openssl ts -reply -text` prints it
+//! - [`policy`]: policy OIDs by OpenSSL's names
 
+pub mod policy;
 pub mod request;
 pub mod response;
 pub mod text;

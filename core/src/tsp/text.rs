@@ -97,7 +97,11 @@ fn status(out: &mut String, s: &StatusInfo) {
 
 fn tst_info(out: &mut String, t: &TstInfo) {
     let _ = writeln!(out, "Version: {}", t.version);
-    let _ = writeln!(out, "Policy OID: {}", t.policy);
+    let _ = writeln!(
+        out,
+        "Policy OID: {}",
+        super::policy::openssl_text(&t.policy)
+    );
     let alg = match t.message_imprint.hash_alg() {
         Some(h) => h.name().to_lowercase().replace('-', ""),
         None => t.message_imprint.hash_oid.clone(),

@@ -442,6 +442,7 @@ pub struct TokenResult {
     /// The authority: the token's `tsa` name, else the signer's subject.
     pub authority: Option<String>,
     pub serial: Option<String>,
+    /// The policy OID, with OpenSSL's name for it where it has one.
     pub policy: Option<String>,
     pub imprint_algorithm: Option<String>,
     pub signature_algorithm: Option<String>,
@@ -518,7 +519,7 @@ impl TokenResult {
             .map(|n| n.text.clone())
             .or_else(|| v.signer.as_ref().map(|s| s.subject.clone()));
         out.serial = tst.map(|t| crate::hex::encode(&t.serial));
-        out.policy = tst.map(|t| t.policy.clone());
+        out.policy = tst.map(|t| crate::tsp::policy::display(&t.policy));
         out.imprint_algorithm = tst.map(|t| {
             t.message_imprint.hash_alg().map_or_else(
                 || t.message_imprint.hash_oid.clone(),

@@ -98,7 +98,7 @@ fn print_verdict(file: &str, now: i64, v: &Verdict) {
         println!(
             "genTime: {}  policy {}  serial {}",
             t.gen_time.to_iso(),
-            t.policy,
+            sealbook_core::tsp::policy::display(&t.policy),
             sealbook_core::hex::encode(&t.serial)
         );
         if let Some(a) = &t.tsa {
