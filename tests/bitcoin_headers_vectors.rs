@@ -5,10 +5,13 @@
 //! verifier cannot tell them apart without the header that follows). Core's analysis, the
 //! `sealbook ots headers` CLI and an independent Python peer (tests/py/headers_peer.py) agree.
 
+use sealbook_core::ots::attestation::Attestation;
 use sealbook_core::ots::bitcoin::{
     analyze_headers, next_work_required, parse_labelled, BlockHeader, HeaderAnalysis,
     LabelledHeader,
 };
+use sealbook_core::ots::verify::{verify_bitcoin, LevelMsg};
+use sealbook_core::ots::{DetachedTimestampFile, Op, Timestamp};
 use std::path::PathBuf;
 
 fn dir(sub: &str) -> PathBuf {
@@ -356,4 +359,165 @@ fn stale_and_main_sibling_cannot_be_told_apart_from_headers_alone() {
     assert_eq!(code, Some(0), "{out}");
     assert!(out.contains("fork on 0000..68faa71d: 0000..ae71e056 and 0000..faef2cbd compete with equal work; from headers alone it cannot be told which is on the main chain"), "{out}");
     assert!(out.contains("another run carries the same work"), "{out}");
+}
+
+/// A timestamp whose message is block `h`'s merkle root, attested at `height`: what a proof
+/// reaches at its block (the commitment the reference client compares with the header).
+fn block_proof(h: &BlockHeader, height: u64) -> Timestamp {
+    let mut ts = Timestamp::new(h.merkle_root.to_vec());
+    ts.root.attestations.insert(Attestation::Bitcoin { height });
+    ts
+}
+
+fn at(sub: &str, height: u64) -> PathBuf {
+    dir(sub).join(format!("{height:07}.bin"))
+}
+
+/// Header sets as readers gather them: exactly the headers asked for (the retarget
+/// period's first header, the attested block and its parent), labelled and in no order, confirm
+/// the attestation and recompute the retarget; separate runs do not reject one another.
+#[test]
+fn a_proof_is_verified_against_labelled_headers_in_several_runs() {
+    let tip = header(&at("retarget", 824544));
+    let ts = block_proof(&tip, 824544);
+    let asked = text_headers(&[
+        at("retarget", 824544),
+        at("continuous", 822528),
+        at("retarget", 824543),
+    ]);
+    let v = verify_bitcoin(&ts, &asked).unwrap();
+    assert!(v.ok, "{v:#?}");
+    assert_eq!(v.level, LevelMsg::Level2);
+    let c = &v.bitcoin[0];
+    assert_eq!(
+        c.message.to_string(),
+        "Bitcoin block 824544 attests existence as of 2024-01-06T00:41:32Z"
+    );
+    assert_eq!(c.confirmations_supplied, 1);
+    let a = v.header_analysis.as_ref().unwrap();
+    assert_eq!(a.retargets.len(), 1, "{a:#?}");
+    assert!(a.retargets[0].ok && a.retargets[0].height == 824544);
+    assert!(a.notes.is_empty(), "{:?}", a.notes);
+    // The chain the verdict names is the run through the attested block.
+    assert_eq!(v.headers.as_ref().unwrap().count, 2);
+
+    // The whole continuous run (unlabelled) beside the retarget run: two runs, the attested
+    // block on the second with the 12 headers before it giving its median time past.
+    let mut set = unlabelled(&files("continuous"));
+    set.extend(unlabelled(&files("retarget")));
+    let v = verify_bitcoin(&ts, &set).unwrap();
+    assert!(v.ok, "{v:#?}");
+    let c = &v.bitcoin[0];
+    assert!(c.median_time_past.is_some());
+    assert_eq!(v.headers.as_ref().unwrap().count, 13);
+    assert_eq!(v.header_analysis.as_ref().unwrap().links, 23 + 12);
+
+    // A header with broken proof of work on the other run leaves this one confirmed ...
+    let mut broken = set.clone();
+    broken[5].header = BlockHeader::parse(&{
+        let mut raw = broken[5].header.raw;
+        raw[76] ^= 1;
+        raw
+    })
+    .unwrap();
+    let v = verify_bitcoin(&ts, &broken).unwrap();
+    assert!(v.ok, "{v:#?}");
+    assert!(!v.header_analysis.as_ref().unwrap().ok);
+    // ... while a rule broken on the attested block's own run (a height label two blocks below
+    // it that contradicts the attested height) rejects it.
+    let mut wrong = set.clone();
+    let k = wrong.len() - 3;
+    wrong[k].height = Some(900_000);
+    let v = verify_bitcoin(&ts, &wrong).unwrap();
+    assert!(!v.ok);
+    assert!(
+        v.bitcoin[0]
+            .message
+            .to_string()
+            .starts_with("header run rejected: header 3"),
+        "{}",
+        v.bitcoin[0].message
+    );
+    assert_eq!(v.level, LevelMsg::Failed);
+}
+
+/// A missing header is said as missing (not as a forged proof) when every supplied header's
+/// height is known, and a label that contradicts the attested height is said.
+#[test]
+fn a_missing_header_and_a_contradicting_label_are_said() {
+    let tip = header(&at("retarget", 824544));
+    let ts = block_proof(&tip, 824544);
+    let v = verify_bitcoin(&ts, &text_headers(&files("continuous"))).unwrap();
+    assert!(!v.ok);
+    assert_eq!(
+        v.bitcoin[0].message.to_string(),
+        "no header supplied for block 824544"
+    );
+    assert_eq!(v.level, LevelMsg::NoHeader);
+    assert!(v.header_error.is_none());
+
+    let v = verify_bitcoin(
+        &ts,
+        &[LabelledHeader {
+            height: Some(824545),
+            header: tip.clone(),
+        }],
+    )
+    .unwrap();
+    assert!(v.ok);
+    assert_eq!(
+        v.bitcoin[0].message.to_string(),
+        "Bitcoin block 824544 attests existence as of 2024-01-06T00:41:32Z; the headers supplied label this header 824545, not 824544"
+    );
+}
+
+/// `sealbook ots verify --headers` reads the same set: `HEIGHT HEX` lines in several runs.
+#[test]
+fn ots_verify_cli_takes_a_labelled_header_file_in_several_runs() {
+    let tip = header(&at("retarget", 824544));
+    let file = DetachedTimestampFile {
+        file_hash_op: Op::Sha256,
+        timestamp: block_proof(&tip, 824544),
+    };
+    let d = std::env::temp_dir().join(format!("sealbook-ots-runs-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    let proof = d.join("block.ots");
+    std::fs::write(&proof, file.serialize().unwrap()).unwrap();
+    let headers = d.join("headers.txt");
+    std::fs::write(
+        &headers,
+        labelled_text(&[
+            at("continuous", 822528),
+            at("retarget", 824543),
+            at("retarget", 824544),
+            at("continuous", 822540),
+        ]),
+    )
+    .unwrap();
+    let run = |headers: &PathBuf| {
+        let out = sealbook_tests::sealbook_cli()
+            .args(["ots", "verify"])
+            .arg(&proof)
+            .args(["--digest", &sealbook_core::hex::encode(&tip.merkle_root)])
+            .arg("--headers")
+            .arg(headers)
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+        )
+    };
+    let (code, out) = run(&headers);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("Bitcoin block 824544: verified"), "{out}");
+    assert!(!out.contains("was not supplied"), "{out}");
+    // Without the attested block: missing, said as missing.
+    let other = d.join("other.txt");
+    std::fs::write(&other, labelled_text(&files("continuous"))).unwrap();
+    let (code, out) = run(&other);
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("no header supplied for block 824544"), "{out}");
+    assert!(!out.contains("Digest does not match"), "{out}");
+    std::fs::remove_dir_all(&d).ok();
 }

@@ -6,11 +6,13 @@ use sealbook_core::hex;
 use sealbook_core::ots::attestation::Attestation;
 use sealbook_core::ots::bitcoin::BlockHeader;
 use sealbook_core::ots::evaluate::{attestations, pending_commitments};
-use sealbook_core::ots::verify::{match_merkle_root, verify_bitcoin, RootOrder, LEVEL_2};
+use sealbook_core::ots::verify::{match_merkle_root, verify_bitcoin, LevelMsg, RootOrder, LEVEL_2};
 use sealbook_core::ots::{
     calendar_server, detached, upgrade, DetachedTimestampFile, ErrorKind, Op, Timestamp,
 };
-use sealbook_tests::ots_fixtures::{all_vector_files, h, header, proof, read};
+use sealbook_tests::ots_fixtures::{
+    all_vector_files, h, header, labelled, proof, read, unlabelled,
+};
 use sealbook_tests::vectors_dir;
 use std::path::PathBuf;
 
@@ -269,7 +271,7 @@ fn headers_hash_and_carry_the_published_fields() {
 fn hello_world_verifies_against_block_358391_and_bad_stamp_fails() {
     let hw = proof("opentimestamps-client/examples/hello-world.txt.ots");
     assert!(hw.matches_target(&read("opentimestamps-client/examples/hello-world.txt")));
-    let v = verify_bitcoin(&hw.timestamp, &[header(358391)]).unwrap();
+    let v = verify_bitcoin(&hw.timestamp, &[unlabelled(header(358391))]).unwrap();
     assert!(v.ok, "{v:#?}");
     assert_eq!(v.level.to_string(), LEVEL_2);
     let c = &v.bitcoin[v.earliest.unwrap()];
@@ -291,25 +293,54 @@ fn hello_world_verifies_against_block_358391_and_bad_stamp_fails() {
 
     let bad = proof("opentimestamps-client/examples/bad-stamp.txt.ots");
     assert!(bad.matches_target(&read("opentimestamps-client/examples/bad-stamp.txt")));
-    let v = verify_bitcoin(&bad.timestamp, &[header(358391)]).unwrap();
+    // Block 358391's header, labelled with its height: the proof's root is refuted, as the
+    // reference client (which fetches the block by height) says.
+    let v = verify_bitcoin(&bad.timestamp, &[labelled(358391, 358391)]).unwrap();
     assert!(!v.ok);
     assert!(
         v.bitcoin[0]
             .message
             .to_string()
-            .contains("Digest does not match merkleroot"),
+            .contains("Digest does not match merkleroot: the supplied header of block 358391"),
         "{}",
         v.bitcoin[0].message
     );
     assert!(v.level.to_string().starts_with("FAILED"));
+    // The same header without its height may be another block's: not refuted, not confirmed.
+    let v = verify_bitcoin(&bad.timestamp, &[unlabelled(header(358391))]).unwrap();
+    assert!(!v.ok);
+    assert!(
+        v.bitcoin[0]
+            .message
+            .to_string()
+            .contains("to tell a missing header from a mismatch"),
+        "{}",
+        v.bitcoin[0].message
+    );
+    assert_eq!(v.level, LevelMsg::NoHeader);
 
     // The wrong block, no block, and a header whose proof of work was broken.
-    assert!(!verify_bitcoin(&hw.timestamp, &[header(428648)]).unwrap().ok);
+    assert!(
+        !verify_bitcoin(&hw.timestamp, &[unlabelled(header(428648))])
+            .unwrap()
+            .ok
+    );
+    // Block 428648's header labelled: block 358391's is known to be missing, not refuted.
+    let v = verify_bitcoin(&hw.timestamp, &[labelled(428648, 428648)]).unwrap();
+    assert_eq!(
+        v.bitcoin[0].message.to_string(),
+        "no header supplied for block 358391"
+    );
+    assert_eq!(v.level, LevelMsg::NoHeader);
     let none = verify_bitcoin(&hw.timestamp, &[]).unwrap();
     assert!(!none.ok && none.level.to_string().contains("supply"));
     let mut raw = header(358391).raw;
     raw[76] ^= 0x01;
-    let v = verify_bitcoin(&hw.timestamp, &[BlockHeader::parse(&raw).unwrap()]).unwrap();
+    let v = verify_bitcoin(
+        &hw.timestamp,
+        &[unlabelled(BlockHeader::parse(&raw).unwrap())],
+    )
+    .unwrap();
     assert!(
         !v.ok && v.bitcoin[0].message.to_string().contains("proof of work"),
         "{v:#?}"
@@ -342,7 +373,7 @@ fn pending_only_and_unknown_notaries_are_not_verifiable() {
         ),
     ] {
         let f = proof(rel);
-        let v = verify_bitcoin(&f.timestamp, &[header(358391)]).unwrap();
+        let v = verify_bitcoin(&f.timestamp, &[unlabelled(header(358391))]).unwrap();
         assert!(!v.ok && v.bitcoin.is_empty(), "{rel}");
         assert!(
             v.level.to_string().starts_with("not yet verifiable"),
@@ -383,7 +414,7 @@ fn pending_only_and_unknown_notaries_are_not_verifiable() {
             payload: vec![0x78; 46]
         }
     );
-    let v = verify_bitcoin(&u.timestamp, &[header(358391)]).unwrap();
+    let v = verify_bitcoin(&u.timestamp, &[unlabelled(header(358391))]).unwrap();
     assert!(!v.ok && v.unchecked.len() == 1 && v.pending.is_empty());
 
     let ku = proof("opentimestamps-client/examples/known-and-unknown-notary.txt.ots");
@@ -492,7 +523,7 @@ fn upgrading_incomplete_with_the_alice_answer_reaches_block_428648() {
     let upgraded = file.serialize().unwrap();
     let again = DetachedTimestampFile::deserialize(&upgraded).unwrap();
     assert_eq!(again, file);
-    let v = verify_bitcoin(&again.timestamp, &[header(428648)]).unwrap();
+    let v = verify_bitcoin(&again.timestamp, &[unlabelled(header(428648))]).unwrap();
     assert!(v.ok, "{v:#?}");
     assert_eq!(v.bitcoin[0].header_time, Some(1473227803));
     assert!(again.matches_target(&read("opentimestamps-client/examples/incomplete.txt")));

@@ -159,7 +159,8 @@ test('bad-stamp.txt + .ots fails against the same header', async () => {
   await context.setOffline(true);
   await dropFiles(page, [data('bad-stamp.txt'), data('bad-stamp.txt.ots')]);
   await proofCard(page, 'bad-stamp.txt.ots', 'open');
-  await pasteHeaders(page, HEADER_358391);
+  // Labelled with its height, the header is known to be block 358391's: the root is refuted.
+  await pasteHeaders(page, `358391 ${HEADER_358391}`);
   const card = await proofCard(page, 'bad-stamp.txt.ots', 'failed');
   assert.equal(card.digestOk, 'true', 'the file is the one stamped; its path leads to the wrong root');
   assert.equal(card.attestations[0].title, 'Bitcoin block 358391');

@@ -1,7 +1,7 @@
 //! Helpers shared by the OpenTimestamps tests: the vector files and small readers.
 use crate::vectors_dir;
 use sealbook_core::hex;
-use sealbook_core::ots::bitcoin::BlockHeader;
+use sealbook_core::ots::bitcoin::{BlockHeader, LabelledHeader};
 use sealbook_core::ots::detached::HEADER_MAGIC;
 use sealbook_core::ots::DetachedTimestampFile;
 use std::path::{Path, PathBuf};
@@ -22,6 +22,22 @@ pub fn proof(rel: &str) -> DetachedTimestampFile {
 pub fn header(height: u64) -> BlockHeader {
     let text = String::from_utf8(read(&format!("headers/block_{height}.header.hex"))).unwrap();
     BlockHeader::parse_hex(&text).unwrap()
+}
+
+/// A header as supplied without its height (a bare hex line or `--header`).
+pub fn unlabelled(header: BlockHeader) -> LabelledHeader {
+    LabelledHeader {
+        height: None,
+        header,
+    }
+}
+
+/// A header of the vectors as a `HEIGHT HEX` line supplies it, labelled `label`.
+pub fn labelled(height: u64, label: u64) -> LabelledHeader {
+    LabelledHeader {
+        height: Some(label),
+        header: header(height),
+    }
 }
 
 pub fn h(s: &str) -> Vec<u8> {

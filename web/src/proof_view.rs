@@ -11,7 +11,7 @@ use crate::i18n::{html_tr, t, tr, M};
 use crate::verifier::{ProofResult, ProofState};
 use sealbook_core::ots::bitcoin::HeaderAnalysis;
 use sealbook_core::ots::evaluate::AttestationPath;
-use sealbook_core::ots::verify::{BitcoinCheck, Verdict};
+use sealbook_core::ots::verify::{AttestationMsg, BitcoinCheck, Verdict};
 use sealbook_core::ots::Attestation;
 use yew::prelude::*;
 
@@ -180,13 +180,16 @@ fn attestation(a: &AttestationPath, verdict: Option<&Verdict>) -> Html {
     };
     let (pill, class) = match check {
         Some(c) if c.verified => (t(M::AttConfirmed), "ok"),
+        // Its block's header not (known to be) supplied: open, not refuted.
         Some(c)
-            if c.header_index.is_some()
-                || verdict.is_some_and(|v| v.headers.is_some() || v.header_error.is_some()) =>
+            if matches!(
+                c.message,
+                AttestationMsg::NoHeader { .. } | AttestationMsg::RootNotSupplied { .. }
+            ) =>
         {
-            (t(M::AttNotConfirmed), "bad")
+            (t(M::AttNeedsHeader), "open")
         }
-        Some(_) => (t(M::AttNeedsHeader), "open"),
+        Some(_) => (t(M::AttNotConfirmed), "bad"),
         None => (t(M::AttNotChecked), "open"),
     };
     html! {

@@ -1597,6 +1597,8 @@ mod ots_messages {
                 AttestationMsg::RunRejected { .. } => 4,
                 AttestationMsg::TimeNotAboveMtp { .. } => 5,
                 AttestationMsg::Attests { .. } => 6,
+                AttestationMsg::RootNotSupplied { .. } => 7,
+                AttestationMsg::AttestsLabelDiffers { .. } => 8,
             }
         }
         let all = vec![
@@ -1629,10 +1631,19 @@ mod ots_messages {
                 height: 358391,
                 time_utc: "2015-05-28T15:41:18Z".into(),
             },
+            AttestationMsg::RootNotSupplied {
+                root: HASH.into(),
+                height: 358391,
+            },
+            AttestationMsg::AttestsLabelDiffers {
+                height: 358391,
+                time_utc: "2015-05-28T15:41:18Z".into(),
+                label: 358392,
+            },
         ];
         assert_eq!(
             all.iter().map(index).collect::<Vec<_>>(),
-            (0..7).collect::<Vec<_>>()
+            (0..9).collect::<Vec<_>>()
         );
         all
     }

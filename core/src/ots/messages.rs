@@ -375,12 +375,17 @@ impl fmt::Display for Finding {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "id", rename_all = "snake_case", deny_unknown_fields)]
 pub enum AttestationMsg {
-    /// No header was supplied at all.
+    /// No header of block `height` was supplied (none at all, or every supplied header's
+    /// height is known and none is `height`).
     NoHeader { height: u64 },
     /// The commitment is `bytes` long, so it cannot be a merkle root.
     CommitmentLength { bytes: usize },
-    /// No supplied header has the merkle root `root` (display order).
+    /// The header of block `height` was supplied (its height labelled, or linked to a known
+    /// one) and its merkle root is not `root` (display order), the proof's claim.
     NoMatchingRoot { root: String, height: u64 },
+    /// No supplied header has the merkle root `root`, and some supplied header's height is not
+    /// known, so a missing header cannot be told from a mismatch.
+    RootNotSupplied { root: String, height: u64 },
     /// The matching header fails proof of work.
     Pow { pow: PowError },
     /// The matching header is fine, but the run it is in was rejected.
@@ -389,6 +394,13 @@ pub enum AttestationMsg {
     TimeNotAboveMtp { time: u32, mtp: u32 },
     /// Verified: the block attests existence as of its header time.
     Attests { height: u64, time_utc: String },
+    /// Verified as [`AttestationMsg::Attests`], but the reader labelled the matching header
+    /// `label`, not the attested height.
+    AttestsLabelDiffers {
+        height: u64,
+        time_utc: String,
+        label: u64,
+    },
 }
 
 impl fmt::Display for AttestationMsg {
@@ -402,7 +414,11 @@ impl fmt::Display for AttestationMsg {
             }
             AttestationMsg::NoMatchingRoot { root, height } => write!(
                 f,
-                "Digest does not match merkleroot: no supplied header has merkle root {root} (display order) claimed for block {height}"
+                "Digest does not match merkleroot: the supplied header of block {height} does not have the merkle root {root} (display order) the proof claims"
+            ),
+            AttestationMsg::RootNotSupplied { root, height } => write!(
+                f,
+                "no supplied header has the merkle root {root} (display order) the proof claims for block {height}: supply block {height}'s header, labelled \"{height} HEX\" to tell a missing header from a mismatch"
             ),
             AttestationMsg::Pow { pow } => pow.fmt(f),
             AttestationMsg::RunRejected { why } => write!(f, "header run rejected: {why}"),
@@ -413,6 +429,14 @@ impl fmt::Display for AttestationMsg {
             AttestationMsg::Attests { height, time_utc } => write!(
                 f,
                 "Bitcoin block {height} attests existence as of {time_utc}"
+            ),
+            AttestationMsg::AttestsLabelDiffers {
+                height,
+                time_utc,
+                label,
+            } => write!(
+                f,
+                "Bitcoin block {height} attests existence as of {time_utc}; the headers supplied label this header {label}, not {height}"
             ),
         }
     }

@@ -4,7 +4,7 @@
 //! CLI's `sealbook ots verify` prints this report and the verifier page can show the same one
 //! (it serializes and deserializes, so it can cross from the page's worker).
 
-use super::bitcoin::BlockHeader;
+use super::bitcoin::LabelledHeader;
 use super::detached::DetachedTimestampFile;
 use super::evaluate::{attestations, AttestationPath, EvalError};
 use super::verify::{match_merkle_root, verify_bitcoin, RootOrder, Verdict};
@@ -41,12 +41,13 @@ pub struct ProofReport {
 }
 
 /// Checks `file` for the stamped file whose digest (under the proof's file-hash operation;
-/// see [`DetachedTimestampFile::hash_target`]) is `target_digest`, against `headers`
-/// (consecutive, ascending; may be empty) and optionally a bare merkle root in hex.
+/// see [`DetachedTimestampFile::hash_target`]) is `target_digest`, against `headers` (a set,
+/// in any order and runs, with the heights the reader labelled; may be empty; see
+/// [`verify_bitcoin`]) and optionally a bare merkle root in hex.
 pub fn check_proof(
     file: &DetachedTimestampFile,
     target_digest: &[u8],
-    headers: &[BlockHeader],
+    headers: &[LabelledHeader],
     merkle_root: Option<&str>,
 ) -> Result<ProofReport, EvalError> {
     let digest_matches = target_digest == file.file_digest();

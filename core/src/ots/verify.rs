@@ -5,8 +5,8 @@
 
 use super::attestation::Attestation;
 use super::bitcoin::{
-    analyze_headers, check_run, format_utc, median_time_past, BlockHeader, HeaderAnalysis,
-    HeaderError, HeaderRun, LabelledHeader,
+    analyze_headers, check_run, format_utc, BlockHeader, HeaderAnalysis, HeaderError, HeaderRun,
+    LabelledHeader,
 };
 use super::evaluate::{attestations, AttestationPath, EvalError};
 pub use super::messages::{AttestationMsg, LevelMsg, ProofCheck, TimeBound, TrustedMsg, LEVEL_2};
@@ -200,73 +200,111 @@ impl From<VerdictWire> for Verdict {
 }
 
 /// Verifies `ts` (a timestamp on the stamped digest; the caller has checked that the digest is
-/// the stamped file's) against a run of consecutive headers in ascending order. The run may
-/// start with the 11 blocks before the attested one (for median time past) and continue with
-/// confirmations after it.
-pub fn verify_bitcoin(ts: &Timestamp, headers: &[BlockHeader]) -> Result<Verdict, EvalError> {
+/// the stamped file's) against a set of supplied headers, in any order and in any number of
+/// runs, each with the height the reader gave it (`HEIGHT HEX`) or none. The headers are read
+/// as a set ([`analyze_headers`]): an attestation is confirmed by the header with its merkle
+/// root, with that header's proof of work, the median time past of its supplied ancestors, and
+/// every rule checked on the run it is linked into; a failure elsewhere in the set does not
+/// touch it. A header's height comes from its label, from a labelled header it is linked to,
+/// or from the attestation it matches.
+pub fn verify_bitcoin(ts: &Timestamp, headers: &[LabelledHeader]) -> Result<Verdict, EvalError> {
     let paths = attestations(ts)?;
-    let (run, header_error) = if headers.is_empty() {
-        (None, None)
-    } else {
-        match check_run(headers) {
-            Ok(r) => (Some(r), None),
-            Err(e) => (None, Some(e)),
-        }
-    };
-    let mut bitcoin = Vec::new();
+    let mut claims = Vec::new();
     let mut pending = BTreeSet::new();
     let mut unchecked = Vec::new();
     for p in paths {
         match &p.attestation {
-            Attestation::Bitcoin { height } => bitcoin.push(check_one(
-                *height,
-                p.clone(),
-                headers,
-                run.is_some(),
-                header_error.as_ref(),
-            )),
+            Attestation::Bitcoin { height } => claims.push((*height, p.clone())),
             Attestation::Pending { uri } => {
                 pending.insert(uri.clone());
             }
             _ => unchecked.push(p),
         }
     }
-    // The headers as a set, with the heights the attestations give the headers they match.
-    let header_analysis = (!headers.is_empty())
-        .then(|| {
-            let labelled: Vec<LabelledHeader> = headers
+    // The headers as a set: the reader's labels, and the attested heights of the headers the
+    // attestations match where the reader gave none.
+    let roots: Vec<Vec<u8>> = claims
+        .iter()
+        .map(|(_, p)| hex::decode(&p.commitment).unwrap_or_default())
+        .collect();
+    let matched: Vec<Option<usize>> = roots
+        .iter()
+        .map(|r| {
+            headers
                 .iter()
-                .enumerate()
-                .map(|(i, h)| LabelledHeader {
-                    height: bitcoin
-                        .iter()
-                        .find(|c| c.header_index == Some(i))
-                        .map(|c| c.height),
-                    header: h.clone(),
-                })
-                .collect();
-            analyze_headers(&labelled).ok()
+                .position(|h| h.header.merkle_root.as_slice() == r.as_slice())
         })
-        .flatten();
-    // A failed retarget, height or median-time-past rule rejects the run like a broken link.
-    let header_error = header_error.or_else(|| {
-        header_analysis
-            .as_ref()
-            .and_then(|a| a.errors.first().cloned())
-    });
-    if let Some(e) = &header_error {
-        for c in bitcoin.iter_mut().filter(|c| c.verified) {
-            c.verified = false;
-            c.message = AttestationMsg::RunRejected { why: e.clone() };
+        .collect();
+    let labelled: Vec<LabelledHeader> = headers
+        .iter()
+        .enumerate()
+        .map(|(i, h)| LabelledHeader {
+            height: h.height.or_else(|| {
+                matched
+                    .iter()
+                    .zip(&claims)
+                    .find(|(m, _)| **m == Some(i))
+                    .map(|(_, (height, _))| *height)
+            }),
+            header: h.header.clone(),
+        })
+        .collect();
+    let (header_analysis, header_error) = if headers.is_empty() {
+        (None, None)
+    } else {
+        match analyze_headers(&labelled) {
+            Ok(a) => (Some(a), None),
+            Err(e) => (None, Some(e)),
         }
-    }
+    };
+    let set = header_analysis.as_ref().map(HeaderSet::new);
+    let bitcoin: Vec<BitcoinCheck> = claims
+        .into_iter()
+        .zip(matched)
+        .map(|((height, path), index)| {
+            check_one(
+                height,
+                path,
+                index,
+                headers,
+                set.as_ref(),
+                header_error.as_ref(),
+            )
+        })
+        .collect();
+    // The run the earliest confirmed attestation is on, as the supplied chain of headers.
     let earliest = bitcoin
         .iter()
         .enumerate()
         .filter(|(_, c)| c.verified)
         .min_by_key(|(_, c)| (c.header_time, c.height))
         .map(|(i, _)| i);
+    let run = match (&set, earliest.and_then(|i| bitcoin[i].header_index)) {
+        (Some(set), Some(i)) => {
+            let chain: Vec<BlockHeader> = set
+                .chain_through(i)
+                .into_iter()
+                .map(|k| headers[k].header.clone())
+                .collect();
+            check_run(&chain).ok()
+        }
+        _ => None,
+    };
+    // A header error reported beside the verdict is one that rejected an attestation.
+    let header_error = header_error.or_else(|| {
+        bitcoin.iter().find_map(|c| match &c.message {
+            AttestationMsg::RunRejected { why } => Some(why.clone()),
+            _ => None,
+        })
+    });
     let ok = earliest.is_some();
+    let missing_only = !bitcoin.is_empty()
+        && bitcoin.iter().all(|c| {
+            matches!(
+                c.message,
+                AttestationMsg::NoHeader { .. } | AttestationMsg::RootNotSupplied { .. }
+            )
+        });
     let level = if ok {
         LevelMsg::Level2
     } else if bitcoin.is_empty() && !pending.is_empty() && unchecked.is_empty() {
@@ -275,7 +313,7 @@ pub fn verify_bitcoin(ts: &Timestamp, headers: &[BlockHeader]) -> Result<Verdict
         LevelMsg::PendingAndOtherChains
     } else if bitcoin.is_empty() {
         LevelMsg::NoBitcoin
-    } else if headers.is_empty() {
+    } else if headers.is_empty() || (missing_only && header_error.is_none()) {
         LevelMsg::NoHeader
     } else {
         LevelMsg::Failed
@@ -321,17 +359,96 @@ pub fn verify_bitcoin(ts: &Timestamp, headers: &[BlockHeader]) -> Result<Verdict
     })
 }
 
+/// The supplied headers as the analysis linked them: which run (connected by previous-block
+/// hashes) each is on, and how far the supplied descendants of each reach.
+struct HeaderSet<'a> {
+    analysis: &'a HeaderAnalysis,
+    /// The first header of the run each header is on.
+    run_of: Vec<usize>,
+    /// Each header's children among the supplied headers.
+    children: Vec<Vec<usize>>,
+    /// Headers from each one down its longest line of supplied descendants (1 = itself).
+    depth: Vec<usize>,
+}
+
+impl<'a> HeaderSet<'a> {
+    fn new(analysis: &'a HeaderAnalysis) -> HeaderSet<'a> {
+        let facts = &analysis.headers;
+        let n = facts.len();
+        let mut children = vec![Vec::new(); n];
+        for (i, f) in facts.iter().enumerate() {
+            if let Some(p) = f.parent {
+                children[p].push(i);
+            }
+        }
+        // Parents form a forest: walk it from the first headers down, then back up.
+        let mut order: Vec<usize> = (0..n).filter(|&i| facts[i].parent.is_none()).collect();
+        let mut run_of: Vec<usize> = (0..n).collect();
+        let mut k = 0;
+        while k < order.len() {
+            let i = order[k];
+            for &c in &children[i] {
+                run_of[c] = run_of[i];
+                order.push(c);
+            }
+            k += 1;
+        }
+        let mut depth = vec![1; n];
+        for &i in order.iter().rev() {
+            if let Some(p) = facts[i].parent {
+                depth[p] = depth[p].max(depth[i] + 1);
+            }
+        }
+        HeaderSet {
+            analysis,
+            run_of,
+            children,
+            depth,
+        }
+    }
+
+    /// The height of header `i`: labelled, attested, or carried along links from either.
+    fn height(&self, i: usize) -> Option<u64> {
+        self.analysis.headers[i].height
+    }
+
+    /// The first failed check on the run header `i` is on.
+    fn run_error(&self, i: usize) -> Option<&HeaderError> {
+        self.analysis
+            .errors
+            .iter()
+            .find(|e| self.run_of.get(e.index) == Some(&self.run_of[i]))
+    }
+
+    /// The supplied chain through `i`: its ancestors back to the run's first header, then its
+    /// longest line of descendants.
+    fn chain_through(&self, i: usize) -> Vec<usize> {
+        let mut chain = vec![i];
+        while let Some(p) = self.analysis.headers[*chain.last().expect("one")].parent {
+            chain.push(p);
+        }
+        chain.reverse();
+        let mut at = i;
+        while let Some(&next) = self.children[at]
+            .iter()
+            .max_by_key(|&&c| (self.depth[c], std::cmp::Reverse(c)))
+        {
+            chain.push(next);
+            at = next;
+        }
+        chain
+    }
+}
+
 fn check_one(
     height: u64,
     path: AttestationPath,
-    headers: &[BlockHeader],
-    run_ok: bool,
-    run_error: Option<&HeaderError>,
+    index: Option<usize>,
+    headers: &[LabelledHeader],
+    set: Option<&HeaderSet>,
+    set_error: Option<&HeaderError>,
 ) -> BitcoinCheck {
     let commitment = hex::decode(&path.commitment).unwrap_or_default();
-    let index = headers
-        .iter()
-        .position(|h| h.merkle_root.as_slice() == commitment.as_slice());
     let mut c = BitcoinCheck {
         height,
         path,
@@ -346,54 +463,72 @@ fn check_one(
     };
     let Some(i) = index else {
         if !headers.is_empty() {
+            let root = c
+                .path
+                .merkle_root
+                .as_ref()
+                .map(|m| m.display.clone())
+                .unwrap_or_default();
             c.message = if commitment.len() != 32 {
                 AttestationMsg::CommitmentLength {
                     bytes: commitment.len(),
                 }
-            } else {
-                AttestationMsg::NoMatchingRoot {
-                    root: c
-                        .path
-                        .merkle_root
-                        .as_ref()
-                        .map(|m| m.display.clone())
-                        .unwrap_or_default(),
-                    height,
+            } else if let Some(set) = set {
+                let n = set.analysis.headers.len();
+                if (0..n).any(|k| set.height(k) == Some(height)) {
+                    // The header of block `height` was supplied, and has another root.
+                    AttestationMsg::NoMatchingRoot { root, height }
+                } else if (0..n).all(|k| set.height(k).is_some()) {
+                    AttestationMsg::NoHeader { height }
+                } else {
+                    // A header of unknown height may be block `height`'s: a missing header and
+                    // a mismatch cannot be told apart.
+                    AttestationMsg::RootNotSupplied { root, height }
                 }
+            } else {
+                AttestationMsg::RootNotSupplied { root, height }
             };
         }
         return c;
     };
-    let h = &headers[i];
+    let h = &headers[i].header;
     c.block_hash = Some(h.hash_display());
     c.header_time = Some(h.time);
     c.header_time_utc = Some(format_utc(h.time));
-    c.confirmations_supplied = headers.len() - i;
-    if i >= 11 {
-        let times: Vec<u32> = headers[i - 11..i].iter().map(|h| h.time).collect();
-        c.median_time_past = median_time_past(&times);
-    }
     if let Err(pow) = h.check_pow() {
         c.message = AttestationMsg::Pow { pow };
         return c;
     }
-    if !run_ok {
-        // `check_run` failed, so it said why (headers are not empty here).
-        if let Some(why) = run_error {
+    let Some(set) = set else {
+        // The set could not be analysed (too many headers), so no run rule was checked.
+        if let Some(why) = set_error {
             c.message = AttestationMsg::RunRejected { why: why.clone() };
         }
         return c;
-    }
+    };
+    c.confirmations_supplied = set.depth[i];
+    c.median_time_past = set.analysis.headers[i].mtp_before;
     if let Some(mtp) = c.median_time_past {
         if h.time <= mtp {
             c.message = AttestationMsg::TimeNotAboveMtp { time: h.time, mtp };
             return c;
         }
     }
+    if let Some(why) = set.run_error(i) {
+        c.message = AttestationMsg::RunRejected { why: why.clone() };
+        return c;
+    }
     c.verified = true;
-    c.message = AttestationMsg::Attests {
-        height,
-        time_utc: format_utc(h.time),
+    c.message = match headers[i].height {
+        Some(label) if label != height => AttestationMsg::AttestsLabelDiffers {
+            height,
+            time_utc: format_utc(h.time),
+            label,
+        },
+        _ => AttestationMsg::Attests {
+            height,
+            time_utc: format_utc(h.time),
+        },
     };
     c
 }

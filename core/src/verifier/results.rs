@@ -9,11 +9,11 @@ use super::trust::TrustInput;
 use super::MAX_HEADERS_TEXT_BYTES;
 use crate::book::chain::ChainReport;
 use crate::checks::{Check, CheckMsg, Status};
-use crate::ots::bitcoin::{analyze_headers, parse_labelled, BlockHeader, HeaderAnalysis};
+use crate::ots::bitcoin::{analyze_headers, parse_labelled, HeaderAnalysis, LabelledHeader};
 use crate::ots::evaluate::{
     attestations, info_text, AttestationPath, EvalError, MAX_LISTING_BYTES,
 };
-use crate::ots::messages::HeadersTextError;
+use crate::ots::messages::{HeadersTextError, LevelMsg};
 use crate::ots::report::{check_proof, stamped_file_name, ProofReport};
 use crate::ots::DetachedTimestampFile;
 use crate::pki::x509::CertSummary;
@@ -191,7 +191,8 @@ pub struct HeadersInput {
     pub count: usize,
     /// Why the text could not be read as headers (`header N: ...`, counted from 1).
     pub error: Option<HeadersTextError>,
-    pub headers: Vec<BlockHeader>,
+    /// The headers, each with the height its `HEIGHT HEX` line gave.
+    pub headers: Vec<LabelledHeader>,
     /// The headers as a set: runs, total work, median time past, retargets, forks.
     pub analysis: Option<HeaderAnalysis>,
 }
@@ -257,7 +258,7 @@ impl HeadersInput {
                 count: labelled.len(),
                 error: None,
                 analysis: analyze_headers(&labelled).ok(),
-                headers: labelled.into_iter().map(|l| l.header).collect(),
+                headers: labelled,
             },
             Err(e) => HeadersInput {
                 error: Some(HeadersTextError::Header {
@@ -391,9 +392,11 @@ impl ProofResult {
         match &report.verdict {
             _ if report.ok => ProofState::Verified,
             None => ProofState::Failed, // the digest does not match
-            Some(v) if v.header_error.is_some() => ProofState::Failed,
-            Some(v) if v.bitcoin.iter().any(|c| c.header_index.is_some()) => ProofState::Failed,
-            Some(v) if !v.bitcoin.is_empty() && v.headers.is_some() => ProofState::Failed,
+            // A header that does not confirm, or rules the headers break; a header not yet
+            // supplied leaves the proof open.
+            Some(v) if v.level == LevelMsg::Failed || v.header_error.is_some() => {
+                ProofState::Failed
+            }
             Some(_) => ProofState::Open,
         }
     }

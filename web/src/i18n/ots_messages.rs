@@ -263,6 +263,10 @@ pub fn attestation(m: &AttestationMsg) -> String {
         AttestationMsg::NoMatchingRoot { root, height } => {
             tr(M::OtsAttNoRoot, &[("root", root), ("height", height)])
         }
+        AttestationMsg::RootNotSupplied { root, height } => tr(
+            M::OtsAttRootNotSupplied,
+            &[("root", root), ("height", height)],
+        ),
         AttestationMsg::Pow { pow: e } => pow(e),
         AttestationMsg::RunRejected { why } => {
             tr(M::OtsAttRunRejected, &[("why", &header_error(why))])
@@ -273,6 +277,14 @@ pub fn attestation(m: &AttestationMsg) -> String {
         AttestationMsg::Attests { height, time_utc } => tr(
             M::OtsAttAttests,
             &[("height", height), ("time_utc", time_utc)],
+        ),
+        AttestationMsg::AttestsLabelDiffers {
+            height,
+            time_utc,
+            label,
+        } => tr(
+            M::OtsAttAttestsLabelDiffers,
+            &[("height", height), ("time_utc", time_utc), ("label", label)],
         ),
     }
 }

@@ -1,8 +1,10 @@
 //! `sealbook ots verify <file.ots> (--target <file> | --digest <hex>) [--header <hex>... |
 //! --headers <file> | --merkle-root <hex>] [--json]`: Appendix B step 6 offline. The proof's
 //! operations are replayed from the stamped digest and each Bitcoin attestation is compared
-//! with the supplied headers, whose proof of work and links are checked (spec §3.11 P1a; the
-//! trust ladder's Level 2).
+//! with the supplied headers, read as a set (any order, any runs; each proof of work, link,
+//! retarget and median time past checked on the run it is in; spec §3.11 P1a; the trust
+//! ladder's Level 2). A `HEIGHT HEX` line's height is kept: a header known to be the attested
+//! block's and not matching refutes the proof; an attested block with no header is missing.
 //!
 //! Exit codes: 0 only when a Bitcoin attestation is confirmed by a supplied header with valid
 //! proof of work (Level 2). 1 otherwise: the digest differs, no header matches, the headers
@@ -15,7 +17,7 @@ use super::{read_proof, MAX_STAMPED_FILE_BYTES};
 use crate::files;
 use crate::outcome::{CmdResult, Exit, Unusable};
 use sealbook_core::hex;
-use sealbook_core::ots::bitcoin::BlockHeader;
+use sealbook_core::ots::bitcoin::{BlockHeader, LabelledHeader};
 use sealbook_core::ots::report::{check_proof, ProofReport};
 use sealbook_core::ots::DetachedTimestampFile;
 use serde::Serialize;
@@ -33,12 +35,13 @@ pub struct Args {
     /// The stamped file's digest (hex), instead of the file.
     #[arg(long, value_name = "HEX")]
     digest: Option<String>,
-    /// An 80-byte block header as 160 hex digits; repeat for a run of consecutive headers
-    /// (ascending: up to 11 before the attested block for median time past, then confirmations).
+    /// An 80-byte block header as 160 hex digits; repeat for more headers (in any order and
+    /// runs: up to 11 before the attested block give its median time past, those after it
+    /// confirmations).
     #[arg(long, value_name = "HEX")]
     header: Vec<String>,
-    /// A file of consecutive headers: hex, one per line (`HEIGHT HEX` lines accepted), or
-    /// concatenated 80-byte binary.
+    /// A file of headers in any order and runs: hex, one per line (`HEIGHT HEX` lines give a
+    /// header's height), or concatenated 80-byte binary.
     #[arg(long, value_name = "FILE")]
     headers: Option<PathBuf>,
     /// A block merkle root (hex, internal or display order) to compare with the proof: a
@@ -104,17 +107,21 @@ fn target_digest(args: &Args, file: &DetachedTimestampFile) -> Result<Vec<u8>, U
     Ok(digest)
 }
 
-fn supplied_headers(args: &Args) -> Result<Vec<BlockHeader>, Unusable> {
+fn supplied_headers(args: &Args) -> Result<Vec<LabelledHeader>, Unusable> {
     if let Some(path) = &args.headers {
-        // `HEIGHT HEX` lines are read too; the attestations give the heights that count here.
-        let headers = super::headers::read_headers(std::slice::from_ref(path))?;
-        return Ok(headers.into_iter().map(|l| l.header).collect());
+        // `HEIGHT HEX` lines keep their heights: a header of a labelled height that does not
+        // confirm is a mismatch, not a missing header.
+        return super::headers::read_headers(std::slice::from_ref(path));
     }
     args.header
         .iter()
         .enumerate()
         .map(|(i, h)| {
             BlockHeader::parse_hex(h)
+                .map(|header| LabelledHeader {
+                    height: None,
+                    header,
+                })
                 .map_err(|e| Unusable::new(format!("header {i}: {}", e.message)).field("--header"))
         })
         .collect()
