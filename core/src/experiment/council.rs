@@ -4,6 +4,7 @@
 
 use crate::calendar::{sealing_time, session_close, Date, Horizon, Instant};
 use crate::league::layout::MARKETS;
+use crate::score::baselines::is_baseline;
 use crate::score::book_lines::{number, BookLines, RunLine};
 use crate::score::consensus::{consensus, Answer};
 use serde::{Deserialize, Serialize};
@@ -116,7 +117,9 @@ pub fn latest_run(lines: &BookLines, session: Option<Date>, as_of: AsOf) -> Opti
 /// The council of run `run_id`: every answer line of the run known `as_of` with a numeric 1d `prob_up`
 /// (0-100) for one of the 12 markets, and each market's consensus with the roster's family
 /// weights (`families`: (seat, family) in roster order; seats not in it are their own family,
-/// after the roster's). None when the run has no such answer.
+/// after the roster's). A baseline seat's answer ([`is_baseline`] of the line's model) is a
+/// benchmark, not a council member (spec §4.3, §4.5): it is neither shown nor in the consensus.
+/// None when the run has no such answer.
 pub fn council_of_run(
     lines: &BookLines,
     families: &[(String, String)],
@@ -126,7 +129,10 @@ pub fn council_of_run(
     let mut answers = Vec::new();
     let mut sealed_at = None;
     for a in lines.answers.values() {
-        if a.run_id.as_deref() != Some(run_id) || !as_of.knows(a.at, a.booked_at) {
+        if a.run_id.as_deref() != Some(run_id)
+            || !as_of.knows(a.at, a.booked_at)
+            || a.model.as_deref().is_some_and(is_baseline)
+        {
             continue;
         }
         let Some(seat) = a.seat.as_deref() else {

@@ -21,7 +21,7 @@
 //! Every figure carries its n (seats, pairs, cells) or a note saying why it has
 //! none.
 
-use super::baselines::ClimatologyTable;
+use super::baselines::{is_baseline, ClimatologyTable};
 use super::calibration::{share_40_60, sharpness_k, spread};
 use super::ids::RowIds;
 use super::independence::{panel_error_note, run_cells, RunCells};
@@ -401,11 +401,28 @@ fn shadow(runs: &RunCells<'_>, rows: &[ForecastRow], roster: &Roster) -> ShadowS
             note: Some(note.into()),
         };
     }
-    let mut seats: Vec<String> = roster.seats.iter().map(|s| s.seat.clone()).collect();
+    // The council's seats only: a baseline is weighed by no shadow consensus (§4.5, §5.3).
+    let mut seats: Vec<String> = roster
+        .seats
+        .iter()
+        .filter(|s| !s.is_baseline())
+        .map(|s| s.seat.clone())
+        .collect();
+    let baselines: BTreeSet<&str> = roster
+        .seats
+        .iter()
+        .filter(|s| s.is_baseline())
+        .map(|s| s.seat.as_str())
+        .chain(
+            rows.iter()
+                .filter(|r| is_baseline(&r.model))
+                .map(|r| r.seat.as_str()),
+        )
+        .collect();
     let others: BTreeSet<&str> = rows
         .iter()
         .map(|r| r.seat.as_str())
-        .filter(|s| !seats.iter().any(|x| x == s))
+        .filter(|s| !baselines.contains(s) && !seats.iter().any(|x| x == s))
         .collect();
     seats.extend(others.into_iter().map(String::from));
     match shadow_weights(&matrices, &seats) {

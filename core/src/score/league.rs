@@ -863,6 +863,7 @@ mod tests {
         assert!(without.reason.is_some());
         assert_eq!(CoinSkill::of(None, 0, None, &early).value, None);
     }
+    use crate::score::roster::{RosterSeat, Side};
     use crate::score::seams::testing::Recorder;
 
     fn row(
@@ -881,6 +882,111 @@ mod tests {
             draw: chg.map(|c| c.abs() < 0.05),
             ..ForecastRow::for_test(seat, session, asset, asset, Horizon::D1, p)
         }
+    }
+
+    /// Three council seats (a and b US, c China) and the three baselines on four markets in
+    /// sessions 2 (the shadow window) and 11 (the primary endpoint's first), all resolved.
+    fn council_and_baselines() -> (Vec<ForecastRow>, Roster) {
+        let markets = [("SPX", 0.4), ("GC", -0.2), ("NDX", 0.7), ("CL", -0.5)];
+        let seats: [(&str, [f64; 4]); 6] = [
+            ("a", [62.0, 41.0, 58.0, 47.0]),
+            ("b", [57.0, 45.0, 66.0, 40.0]),
+            ("c", [48.0, 52.0, 61.0, 55.0]),
+            ("coin", [50.0; 4]),
+            ("climatology", [53.0, 51.0, 54.0, 50.5]),
+            ("momentum", [55.0, 45.0, 55.0, 45.0]),
+        ];
+        let mut rows = Vec::new();
+        for (k, session) in ["2026-10-20", "2026-11-02"].into_iter().enumerate() {
+            for (line, (seat, ps)) in seats.iter().enumerate() {
+                for ((asset, chg), p) in markets.iter().zip(ps) {
+                    let p = if k == 0 { *p } else { 100.0 - *p };
+                    rows.push(row(
+                        seat,
+                        session,
+                        (10 * k + line) as u64 + 1,
+                        asset,
+                        Some(p),
+                        Some(*chg),
+                    ));
+                }
+            }
+        }
+        let seat = |s: &str, side: Option<Side>| RosterSeat {
+            seat: s.into(),
+            family: s.into(),
+            side,
+            model: Some(s.into()),
+        };
+        let roster = Roster {
+            seats: vec![
+                seat("a", Some(Side::Us)),
+                seat("b", Some(Side::Us)),
+                seat("c", Some(Side::China)),
+                seat("coin", None),
+                seat("climatology", None),
+                seat("momentum", None),
+            ],
+            source: None,
+            note: None,
+        };
+        (rows, roster)
+    }
+
+    #[test]
+    fn baselines_are_scored_beside_the_council_never_in_it() {
+        let (rows, roster) = council_and_baselines();
+        let council: Vec<ForecastRow> = rows
+            .iter()
+            .filter(|r| !super::super::baselines::is_baseline(&r.model))
+            .cloned()
+            .collect();
+        assert!(council.len() < rows.len());
+        let stats_of = |rows: &[ForecastRow]| {
+            league_stats(
+                &LeagueInputs {
+                    rows,
+                    climatology: None,
+                    sealing_times: None,
+                    roster: &roster,
+                },
+                &Recorder,
+            )
+        };
+        let (with, without) = (stats_of(&rows), stats_of(&council));
+        // Removing the baselines' rows changes no council figure: they were never in it.
+        assert_eq!(with.consensus, without.consensus);
+        assert_eq!(with.n_eff, without.n_eff);
+        assert_eq!(with.n_eff_mean_rho, without.n_eff_mean_rho);
+        assert_eq!(with.primary_endpoint, without.primary_endpoint);
+        assert_eq!(with.independence.runs, without.independence.runs);
+        assert_eq!(with.independence.shadow, without.independence.shadow);
+        // N_eff's n is the council's three seats.
+        assert!(
+            with.n_eff.iter().all(|r| r.reading.n == 3),
+            "{:?}",
+            with.n_eff
+        );
+        // The consensus of SPX on 2026-11-02 is the mean of a, b, c's 38, 43, 52.
+        assert_eq!(with.consensus["1d"].n, 8);
+        // The side diagnostics and the spectrum compute: no constant seat, every seat sided.
+        for run in &with.independence.runs {
+            assert!(
+                run.sides.is_some(),
+                "{} {}: {:?}",
+                run.run_id,
+                run.horizon,
+                run.sides_note
+            );
+            assert!(run.spectrum.is_some(), "{} {}", run.run_id, run.horizon);
+        }
+        let weights = &with.independence.shadow.weights.as_ref().unwrap().weights;
+        assert_eq!(weights.keys().collect::<Vec<_>>(), ["a", "b", "c"]);
+        // The baselines keep their own scores beside the council.
+        let coin = &with.seats["coin"]["1d"];
+        assert_eq!((coin.n, coin.brier), (8, Some(0.25)));
+        assert_eq!((coin.consensus_value, coin.consensus_value_n), (None, 0));
+        assert!(with.seats["momentum"]["1d"].brier.is_some());
     }
 
     #[test]
