@@ -142,6 +142,7 @@ fn all() -> Vec<StatsNote> {
             StatsNote::NoAskChainOrBook => 18,
             StatsNote::NoRosterInBook => 19,
             StatsNote::RosterUnreadable(_) => 20,
+            StatsNote::NeffAboveSeats => 21,
         }
     }
     let mut all = vec![StatsNote::NoClimatology, StatsNote::ClimatologyHashMismatch];
@@ -156,6 +157,7 @@ fn all() -> Vec<StatsNote> {
         StatsNote::NoPairOverCells { min: 3 },
         StatsNote::FewerThanTwoSeats,
         StatsNote::RhoNotPositive,
+        StatsNote::NeffAboveSeats,
         StatsNote::NoResolvedEvent,
         StatsNote::AnsweredTwice {
             row: 12,
@@ -185,7 +187,7 @@ fn all() -> Vec<StatsNote> {
     ]);
     let mut seen: Vec<usize> = all.iter().map(index).collect();
     seen.dedup();
-    assert_eq!(seen, (0..21).collect::<Vec<_>>());
+    assert_eq!(seen, (0..22).collect::<Vec<_>>());
     all
 }
 

@@ -36,7 +36,7 @@ use super::mean;
 use super::notes::{Note, StatsNote, StatsWording};
 use super::roster::Roster;
 use super::seams::{interval_for, Interval, StatsSeams};
-use crate::calendar::{Horizon, Instant};
+use crate::calendar::{Date, Horizon, Instant};
 use crate::contract::forecasts_csv::ForecastRow;
 use crate::stats::endpoint::{
     session_gains, EndpointConfig, PairedLoss, SessionGain, Verdict, PRIMARY_FIRST_SESSION,
@@ -58,6 +58,11 @@ pub struct LeagueInputs<'a> {
     /// for the sides test; seats it does not list follow in first-appearance order, each its
     /// own family.
     pub roster: &'a Roster,
+    /// Session 1 of the season (spec §3.4, §8.1): the league's declared first session, which
+    /// the primary endpoint's window (from session 11), the shadow weights' design window
+    /// (sessions 1-10) and the momentum rule's previous session count from; the paper's
+    /// [`crate::calendar::SESSION_ONE`] only where no declaration was given.
+    pub season_one: Date,
 }
 
 /// One seat on one horizon (`seats.<seat>.<horizon>`).
@@ -386,7 +391,7 @@ fn clim_q_ex_draw(climatology: Option<&ClimatologyTable>, r: &ForecastRow) -> Op
 
 /// The league tables; `stats` supplies the intervals (see [`StatsSeams`]).
 pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueStats {
-    let ids = RowIds::of(inp.rows);
+    let ids = RowIds::in_season(inp.rows, inp.season_one);
     let mut seats = seat_tables(inp, &ids, stats);
     let grid = grid(inp.rows, &ids);
     let roster = consensus_roster(inp, &ids);
@@ -933,6 +938,69 @@ mod tests {
         (rows, roster)
     }
 
+    /// A league declared for 2030 numbers its sessions from its own first session: the shadow
+    /// weights' window is its sessions 1-10 and the primary endpoint starts at its session 11.
+    /// The same rows without the declaration fall back on the paper's numbering (session 1 =
+    /// 2026-10-19), where every 2030 session is past session 11.
+    #[test]
+    fn a_season_counts_from_the_league_declaration() {
+        let one = Date::parse("2030-01-02").unwrap();
+        let asks = br#"{"kind": "schedule", "at": "2029-12-28T17:00:00Z", "ask_at_et": "08:30", "reference_at_et": "09:30", "first_session": "2030-01-02"}
+"#;
+        assert_eq!(super::super::files::season_one(Some(asks)), Ok(one));
+        assert_eq!(
+            super::super::files::season_one(None),
+            Ok(crate::calendar::SESSION_ONE)
+        );
+        let mut rows = Vec::new();
+        for k in 0..12u32 {
+            let day = crate::calendar::nth_session_from(one, k)
+                .unwrap()
+                .to_string();
+            for (s, seat) in ["a", "b", "c"].into_iter().enumerate() {
+                for (m, asset) in ["SPX", "GC", "NDX", "CL"].into_iter().enumerate() {
+                    let p = 30.0 + ((7 * k as usize + 5 * s + 11 * m) % 40) as f64;
+                    let chg = if (k as usize + m) % 3 == 0 { -0.4 } else { 0.6 };
+                    rows.push(row(
+                        seat,
+                        &day,
+                        10 * k as u64 + s as u64,
+                        asset,
+                        Some(p),
+                        Some(chg),
+                    ));
+                }
+            }
+        }
+        let body = r#""table": [{"asset": "SPX", "h": "1d", "p_up": 0.5}, {"asset": "GC", "h": "1d", "p_up": 0.5}, {"asset": "NDX", "h": "1d", "p_up": 0.5}, {"asset": "CL", "h": "1d", "p_up": 0.5}]"#;
+        let hash = ClimatologyTable::parse(format!("{{{body}}}").as_bytes())
+            .unwrap()
+            .sha256;
+        let clim = ClimatologyTable::parse(format!(r#"{{{body}, "sha256": "{hash}"}}"#).as_bytes())
+            .unwrap();
+        let stats_in = |season_one: Date| {
+            league_stats(
+                &LeagueInputs {
+                    rows: &rows,
+                    climatology: Some(&clim),
+                    sealing_times: None,
+                    roster: &Roster::default(),
+                    season_one,
+                },
+                &Recorder,
+            )
+        };
+        let declared = stats_in(one);
+        assert_eq!(declared.primary_endpoint.sessions, 2);
+        let window = &declared.independence.shadow.window;
+        assert_eq!(window.len(), 10, "{window:?}");
+        assert_eq!(window[0], "2030-01-02-am");
+        assert!(declared.independence.shadow.weights.is_some());
+        let bare = stats_in(crate::calendar::SESSION_ONE);
+        assert_eq!(bare.primary_endpoint.sessions, 12);
+        assert!(bare.independence.shadow.window.is_empty());
+    }
+
     #[test]
     fn baselines_are_scored_beside_the_council_never_in_it() {
         let (rows, roster) = council_and_baselines();
@@ -949,6 +1017,7 @@ mod tests {
                     climatology: None,
                     sealing_times: None,
                     roster: &roster,
+                    season_one: crate::calendar::SESSION_ONE,
                 },
                 &Recorder,
             )
@@ -1022,6 +1091,7 @@ mod tests {
             climatology: Some(&clim),
             sealing_times: Some(&times),
             roster: &Roster::default(),
+            season_one: crate::calendar::SESSION_ONE,
         };
         let st = league_stats(&inp, &Recorder);
         let a = &st.seats["a"]["1d"];
