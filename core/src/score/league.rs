@@ -116,6 +116,10 @@ pub struct SeatHorizon {
     /// the consensus' Brier without it minus with it (descriptive, computed after outcomes).
     pub consensus_value: Option<f64>,
     pub consensus_value_n: usize,
+    /// Whether the seat is a baseline ([`super::baselines::is_baseline`] of its rows' model):
+    /// a benchmark scored beside the council, in none of its figures (spec §4.5).
+    #[serde(default)]
+    pub baseline: bool,
 }
 
 /// BSS against the coin, `1 - brier / 0.25` (§4.3; `seats.<seat>.<horizon>.bss_coin`).
@@ -575,6 +579,7 @@ fn seat_horizon(
         ci95_method: ci95.map(|c| c.0),
         consensus_value: None,
         consensus_value_n: 0,
+        baseline: rows.iter().any(|r| super::baselines::is_baseline(&r.model)),
     }
 }
 
@@ -1055,6 +1060,7 @@ mod tests {
         let coin = &with.seats["coin"]["1d"];
         assert_eq!((coin.n, coin.brier), (8, Some(0.25)));
         assert_eq!((coin.consensus_value, coin.consensus_value_n), (None, 0));
+        assert!(coin.baseline && !with.seats["a"]["1d"].baseline);
         assert!(with.seats["momentum"]["1d"].brier.is_some());
     }
 
