@@ -245,8 +245,11 @@ fn score_matches_the_numpy_peer() {
                     f["ci95_method"]["method"], "session_cluster_bootstrap",
                     "seats.{seat}.1d"
                 );
+                // A baseline's rule may state too few distinct probabilities to fit (the
+                // coin's constant 50); its note says why.
+                let baseline = ["coin", "climatology", "momentum"].contains(&seat.as_str());
                 assert!(
-                    f["logistic"]["se_b"].as_f64().unwrap() > 0.0,
+                    baseline || f["logistic"]["se_b"].as_f64().unwrap() > 0.0,
                     "seats.{seat}.1d: the clustered fit"
                 );
             }

@@ -156,7 +156,11 @@ def gen(out_dir, n_sessions, n_seats, n_markets, seed, baselines=False):
     with open(f"{out_dir}/council-clim-window.json", "w") as f:
         json.dump(body, f, sort_keys=True)
     with open(f"{out_dir}/asks.jsonl", "w", encoding="utf-8") as f:
-        f.write(json.dumps({"kind": "schedule", "at": ny(days[0], 0, 15), "runs": "every session's am run"}) + "\n")
+        # The declaration (seed 000 section 3.4): every session's morning run counts, from the
+        # season's first session.
+        f.write(json.dumps({"kind": "schedule", "at": ny(days[0], 0, 15), "ask_at_et": "08:30", "reference_at_et": "09:30",
+                            "counting_rule": "scheduled_morning_run_counts__run_id_session_am__v1",
+                            "first_session": str(days[0])}) + "\n")
         roster = [{"seat": s, "model": f"{s}-1", "family": FAMILY[s], "side": SIDE[s]} for s in seats]
         roster += [{"seat": s, "model": s, "family": "reference"} for s in (BASELINES if baselines else ())]
         f.write(json.dumps({"kind": "roster", "at": ny(days[0], 0, 16), "seats": roster}) + "\n")
