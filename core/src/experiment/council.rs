@@ -313,6 +313,32 @@ mod tests {
         BookLines::parse(t.as_bytes()).unwrap()
     }
 
+    /// The coin seat's sealed answer (model `coin`) is a baseline: not shown as the council,
+    /// not in its consensus (spec §4.5).
+    #[test]
+    fn a_baseline_is_no_council_member() {
+        let mut t = String::from(
+            r#"{"n": 1, "kind": "run", "run_id": "2026-12-03-am", "at": "2026-12-03T12:30:00Z"}"#,
+        );
+        for (n, seat, model, p) in [
+            (2, "alpha", "m-a", 61),
+            (3, "beta", "m-b", 57),
+            (4, "coin", "coin", 50),
+        ] {
+            t += &format!(
+                "\n{{\"n\": {n}, \"kind\": \"answer\", \"seat\": \"{seat}\", \"model\": \"{model}\", \"run_id\": \"2026-12-03-am\", \"at\": \"2026-12-03T12:40:00Z\", \"items\": {{\"SPX\": {{\"1d\": {{\"prob_up\": {p}}}}}}}}}"
+            );
+        }
+        t.push('\n');
+        let lines = BookLines::parse(t.as_bytes()).unwrap();
+        let c = council_of_run(&lines, &[], "2026-12-03-am", AsOf::Whole).unwrap();
+        let seats: Vec<&str> = c.answers.iter().map(|a| a.seat.as_str()).collect();
+        assert_eq!(seats, ["alpha", "beta"]);
+        let spx = &c.consensus["SPX"];
+        assert_eq!(spx.seats, 2);
+        assert!((spx.prob_up - 0.59).abs() < 1e-12, "{}", spx.prob_up);
+    }
+
     #[test]
     fn what_is_known_changes_only_at_a_sealing_or_a_close() {
         let lines = book(true);
