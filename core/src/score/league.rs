@@ -965,7 +965,11 @@ mod tests {
             for (s, seat) in ["a", "b", "c"].into_iter().enumerate() {
                 for (m, asset) in ["SPX", "GC", "NDX", "CL"].into_iter().enumerate() {
                     let p = 30.0 + ((7 * k as usize + 5 * s + 11 * m) % 40) as f64;
-                    let chg = if (k as usize + m) % 3 == 0 { -0.4 } else { 0.6 };
+                    let chg = if (k as usize + m).is_multiple_of(3) {
+                        -0.4
+                    } else {
+                        0.6
+                    };
                     rows.push(row(
                         seat,
                         &day,
