@@ -29,8 +29,11 @@ fn generate(rng: &mut Rng) -> String {
         .copied()
         .collect();
     let mut out = header.join(",") + "\n";
+    // The coin seat is a baseline (its model is the rule's name): scored as a seat, never in
+    // the consensus (spec §4.5); its answers here are as random as the others', so a consensus
+    // that counted it would differ from the peer's.
     let seats = [
-        "claude", "gpt", "gemini", "grok", "deepseek", "qwen", "kimi", "glm",
+        "claude", "gpt", "gemini", "grok", "deepseek", "qwen", "kimi", "glm", "coin",
     ];
     let assets = ["SPX", "NDX", "GC", "BTC"];
     let sessions = [
@@ -73,6 +76,14 @@ fn generate(rng: &mut Rng) -> String {
                         ("run_id", format!("{session}-am")),
                         ("session", session.to_string()),
                         ("seat", seat.to_string()),
+                        (
+                            "model",
+                            if seat == "coin" {
+                                seat.to_string()
+                            } else {
+                                format!("{seat}-1")
+                            },
+                        ),
                         ("line", line.to_string()),
                         ("sealed_at", format!("{session}T13:00:00Z")),
                         ("status", status.to_string()),

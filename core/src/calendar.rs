@@ -397,22 +397,31 @@ impl SessionWalker {
     }
 }
 
-/// Session 1 of the league's numbering (§8.1).
+/// Session 1 of the paper's season (§8.1, 2026-10-19). A league numbers its sessions from its
+/// own declaration (`first_session` of the ask chain's schedule line, §3.4); this is the
+/// numbering only where no declaration exists: a forecasts file scored on its own, without
+/// its league's `asks.jsonl`.
 pub const SESSION_ONE: Date = Date {
     year: 2026,
     month: 10,
     day: 19,
 };
 
-/// The league's session number of `date` (1 = 2026-10-19), if `date` is a session on or
-/// after session 1.
+/// The paper's session number of `date` (1 = [`SESSION_ONE`], 2026-10-19), if `date` is a
+/// session on or after it: [`session_number_in`] of the paper's season.
 pub fn session_number(date: Date) -> Option<u32> {
+    session_number_in(SESSION_ONE, date)
+}
+
+/// The session number of `date` in the season whose session 1 is the first session on or
+/// after `one` (a league's declared first session), if `date` is a session on or after it.
+pub fn session_number_in(one: Date, date: Date) -> Option<u32> {
     let mut walker = SessionWalker::new();
-    if date < SESSION_ONE || !walker.is_session(date)? {
+    if date < one || !walker.is_session(date)? {
         return None;
     }
     let mut n = 0u32;
-    let mut d = SESSION_ONE;
+    let mut d = one;
     while d <= date {
         if walker.is_session(d)? {
             n += 1;

@@ -227,6 +227,28 @@ fn the_engine_made_demo_verifies_end_to_end() {
         "{}",
         stats["consensus"]["1d"]
     );
+    // The baselines are benchmarks, in no N_eff panel (spec §4.5, §5.1): the constant coin no
+    // longer leaves the eigenvalues and the US/China sides test without a reading, and no
+    // panel counts a baseline's seat.
+    let runs = stats["independence"]["runs"].as_array().unwrap();
+    let computed = |k: &str| runs.iter().filter(|r| !r[k].is_null()).count();
+    assert!(
+        computed("spectrum") > runs.len() / 2 && computed("sides") > runs.len() / 2,
+        "spectrum {} sides {} of {}",
+        computed("spectrum"),
+        computed("sides"),
+        runs.len()
+    );
+    for r in runs {
+        for s in r["seats"].as_array().unwrap() {
+            assert!(
+                !["coin", "climatology", "momentum"].contains(&s["seat"].as_str().unwrap()),
+                "{} {}: {s}",
+                r["run_id"],
+                r["horizon"]
+            );
+        }
+    }
 
     // Every demo model answered through the OpenAI adapter, its version string sealed; the
     // wayward one refused on some sessions (sealed as received, marked).

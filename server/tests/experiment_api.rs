@@ -21,17 +21,22 @@ const DATABASE_URL: &str = "SEALBOOK_EXPERIMENT_DATABASE_URL";
 const SESSION: &str = "2026-12-03";
 
 /// A league directory with a run for the session sealed before 12:00Z, the clock the tests
-/// start at: two seats' 1d answers.
+/// start at: two seats' 1d answers, and the coin baseline's, which is no council member
+/// (spec §4.5): the council holds alpha and beta only.
 fn league(dir: &Path) {
     let mut book = String::new();
     book +=
         &json!({"n": 1, "kind": "run", "run_id": "2026-12-03-am", "at": "2026-12-03T11:30:00Z"})
             .to_string();
     book.push('\n');
-    for (n, seat, p) in [(2, "alpha", 61), (3, "beta", 55)] {
+    for (n, seat, model, p) in [
+        (2, "alpha", "m-alpha", 61),
+        (3, "beta", "m-beta", 55),
+        (4, "coin", "coin", 50),
+    ] {
         let items = json!({"SPX": {"1d": {"prob_up": p}}, "GOLD": {"1d": {"prob_up": 100 - p}}});
-        book += &json!({"n": n, "kind": "answer", "seat": seat, "run_id": "2026-12-03-am",
-                        "at": "2026-12-03T11:40:00Z", "items": items})
+        book += &json!({"n": n, "kind": "answer", "seat": seat, "model": model,
+                        "run_id": "2026-12-03-am", "at": "2026-12-03T11:40:00Z", "items": items})
         .to_string();
         book.push('\n');
     }
@@ -288,7 +293,13 @@ fn the_api_keeps_its_rules_and_no_address() {
         "",
     );
     assert_eq!(sess.body["council"]["consensus"]["SPX"]["direction"], "up");
-    assert_eq!(sess.body["council"]["answers"].as_array().unwrap().len(), 4);
+    let answers = sess.body["council"]["answers"].as_array().unwrap();
+    assert_eq!(
+        answers.len(),
+        4,
+        "alpha and beta on two markets, no baseline"
+    );
+    assert!(answers.iter().all(|a| a["seat"] != "coin"), "{answers:?}");
 
     // The revision protocol: final needs a private first; the arm is kept for the cell.
     assert_eq!(
@@ -329,7 +340,7 @@ fn the_api_keeps_its_rules_and_no_address() {
         Value::Null
     );
     let mut book = std::fs::read_to_string(dir.join("council-book.jsonl")).unwrap();
-    book += &json!({"n": 4, "kind": "score", "of": 1, "horizon": "1d", "results": {
+    book += &json!({"n": 5, "kind": "score", "of": 1, "horizon": "1d", "results": {
         "SPX": {"ref": 100, "close": 101}, "GOLD": {"ref": 100, "close": 99}}})
     .to_string();
     book.push('\n');
@@ -777,11 +788,11 @@ fn no_council_before_its_seal_and_no_outcome_before_the_close() {
     // The session's 1d score line (SPX closed up), and the next session's run and answers,
     // all written ahead of the clocks below.
     let mut book = std::fs::read_to_string(dir.join("council-book.jsonl")).unwrap();
-    let score = json!({"n": 4, "kind": "score", "of": 1, "horizon": "1d", "at": "2026-12-03T21:10:00Z",
+    let score = json!({"n": 5, "kind": "score", "of": 1, "horizon": "1d", "at": "2026-12-03T21:10:00Z",
                        "results": {"SPX": {"ref": 100, "close": 101}, "GOLD": {"ref": 100, "close": 99}}});
     let next_run =
-        json!({"n": 5, "kind": "run", "run_id": "2026-12-04-am", "at": "2026-12-04T13:30:00Z"});
-    let next_answer = json!({"n": 6, "kind": "answer", "seat": "alpha", "run_id": "2026-12-04-am",
+        json!({"n": 6, "kind": "run", "run_id": "2026-12-04-am", "at": "2026-12-04T13:30:00Z"});
+    let next_answer = json!({"n": 7, "kind": "answer", "seat": "alpha", "run_id": "2026-12-04-am",
                              "at": "2026-12-04T13:31:00Z", "items": {"SPX": {"1d": {"prob_up": 70}}}});
     for line in [score, next_run, next_answer] {
         book += &line.to_string();

@@ -13,8 +13,9 @@ use common::{arg, sealbook, sealbook_json};
 use serde_json::Value as Json;
 use std::path::{Path, PathBuf};
 
-/// 12 sessions x 8 seats (four US, four Chinese; gpt and grok one family) x 12 markets x 4
-/// horizons: sessions 1-10 are the shadow weights' window.
+/// 12 sessions x 8 seats (four US, four Chinese; gpt and grok one family) and the three
+/// baseline seats (coin, climatology, momentum: benchmarks, in no panel, consensus or weight,
+/// spec §4.5) x 12 markets x 4 horizons: sessions 1-10 are the shadow weights' window.
 fn generate(dir: &Path) {
     let out = sealbook_tests::python_script("season.py")
         .args([
@@ -26,6 +27,8 @@ fn generate(dir: &Path) {
             "8",
             "--markets",
             "12",
+            "--baselines",
+            "1",
         ])
         .output()
         .unwrap();
@@ -95,8 +98,13 @@ fn check_reading(ours: &Json, peer: &Json, what: &str) {
     }
     close(&ours["rho"], &peer["rho"], &format!("{what}.rho"));
     close(&ours["n_eff"], &peer["n_eff"], &format!("{what}.n_eff"));
+    // A value, or why not; a value above the seats (a negative mean rho, uncapped as spec
+    // §5.1 reads it) comes with the note that says so.
+    let above = ours["n_eff"]
+        .as_f64()
+        .is_some_and(|v| v > ours["n"].as_f64().unwrap());
     assert_eq!(
-        ours["n_eff"].is_null(),
+        ours["n_eff"].is_null() || above,
         ours["note"].is_string(),
         "{what}: a value or why not: {ours}"
     );
@@ -237,6 +245,27 @@ fn independence_section_matches_the_numpy_peer() {
     }
     // Four and four seats split 70 ways (a seat whose run is not counted leaves fewer).
     assert!(ours.iter().filter(|o| o["sides"]["splits"] == 70).count() > ours.len() / 2);
+    // No baseline in any panel: every panel's seats are council seats, and the constant coin
+    // leaves no reading without its spectrum or sides test.
+    for o in ours {
+        let seats = o["seats"].as_array().unwrap();
+        assert!(
+            seats.iter().all(
+                |s| !["coin", "climatology", "momentum"].contains(&s["seat"].as_str().unwrap())
+            ),
+            "{} {}: {seats:?}",
+            o["run_id"],
+            o["horizon"]
+        );
+        assert!(o["n"].as_u64().unwrap() <= 8);
+        assert!(
+            !o["sides"].is_null(),
+            "{} {}: {}",
+            o["run_id"],
+            o["horizon"],
+            o["sides_note"]
+        );
+    }
     // The one-day figures of a horizon repeat the n_eff[] row's.
     let one_day = ours.iter().find(|o| o["horizon"] == "1d").unwrap();
     let row = doc["n_eff"]
@@ -370,7 +399,7 @@ fn independence_section_matches_the_numpy_peer() {
     ]);
     assert_eq!(code, 0, "{err}");
     assert!(
-        text.contains("independence (roster: 8 seats from asks.jsonl line 2)")
+        text.contains("independence (roster: 11 seats from asks.jsonl line 2)")
             && text.contains("shadow consensus weights (10 runs)"),
         "{text}"
     );

@@ -28,7 +28,7 @@ import numpy as np
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from season import sessions  # noqa: E402  (NYSE sessions from session 1 = 2026-10-19)
+from season import BASELINES, sessions  # noqa: E402  (the baseline seats; NYSE sessions from session 1 = 2026-10-19)
 from neff_peer import matrix, reading, side  # noqa: E402  (pairwise r over common cells, N_eff)
 
 ORDER = {"1d": 0, "1w": 1, "1m": 2, "6m": 3}
@@ -61,8 +61,9 @@ def before_reference(r, sealed):
 
 
 def common(rows, sealed):
-    """4.5 / 5.1: counted, stated, the common event, issue lines, sealed before the reference."""
-    return [r for r in rows if r["status"] == "counted" and stated(r) and r["same_event"] == "true" and r["line_kind"] == "issue"
+    """4.5 / 5.1: a council seat's rows (a baseline is a benchmark, not a member), counted,
+    stated, the common event, issue lines, sealed before the reference."""
+    return [r for r in rows if r["model"] not in BASELINES and r["status"] == "counted" and stated(r) and r["same_event"] == "true" and r["line_kind"] == "issue"
             and (sealed is None or before_reference(r, sealed))]
 
 
@@ -229,7 +230,10 @@ def main():
         for (i, j), v in m.items():
             if v is not None:
                 pooled.setdefault(i, []).append(v)
-    everyone = [s["seat"] for s in roster] + sorted({r["seat"] for r in rows} - {s["seat"] for s in roster})
+    # 5.3: the shadow consensus weighs the council's seats only.
+    baselines = {s["seat"] for s in roster if s.get("model") in BASELINES} | {r["seat"] for r in rows if r["model"] in BASELINES}
+    council = [s["seat"] for s in roster if s["seat"] not in baselines]
+    everyone = council + sorted({r["seat"] for r in rows} - {s["seat"] for s in roster} - baselines)
     weights = {s: 1 / max(float(np.mean(pooled[s])), 0.05) for s in everyone if s in pooled}
     med = float(np.median(list(weights.values())))
     for s in everyone:

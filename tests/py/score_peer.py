@@ -15,6 +15,8 @@ import numpy as np
 from scipy.stats import binomtest
 from sklearn.metrics import brier_score_loss
 
+BASELINES = ("coin", "climatology", "momentum")
+
 
 def consensus(answers):
     ps = [a["p"] for a in answers]
@@ -95,8 +97,12 @@ def league(csv_path, clim_path):
     for r in rows:
         if r["seat"] not in order:
             order.append(r["seat"])
+    # Section 4.5: the baselines (coin, climatology, momentum; their model is the rule's name)
+    # are benchmarks scored beside the council, never members of its consensus.
     events = {}
     for r in rows:
+        if r.get("model") in BASELINES:
+            continue
         if r["status"] == "counted" and r["same_event"].lower() in ("true", "1") and r["line_kind"] == "issue" and stated(r):
             events.setdefault((r["horizon"], r["event_id_v2"]), []).append(r)
     # The file's sessions are consecutive NYSE sessions: the previous one is the one before.

@@ -1,11 +1,13 @@
 """A generated council season and an independent numpy reading of it (spec seed 000 sections
 3.13, 4.2, 5.1 and 8), for the CLI tests and the season benchmark.
 
-  season.py gen OUT_DIR [--sessions 126] [--seats 11] [--markets 12] [--seed 7]
+  season.py gen OUT_DIR [--sessions 126] [--seats 11] [--markets 12] [--seed 7] [--baselines 0]
       writes OUT_DIR/council-forecasts.csv (Table C1 columns plus the contract columns, one row
       per seat, market and horizon of every session, ids rebuilt from the nine-key contract)
       and OUT_DIR/council-clim-window.json (a sealed climatology table), deterministically, and
       OUT_DIR/asks.jsonl, an ask chain holding the roster line (each seat's family and side).
+      With --baselines 1 the season also holds the three baseline seats (section 4.5: the
+      coin at 50, a climatology base rate, the 55% momentum rule), whose model is their name.
   season.py peer CSV CLIM
       prints JSON: Brier per seat and horizon (np.mean), the N_eff rows per run and horizon
       (np.corrcoef over common markets), and the primary endpoint (consensus vs climatology
@@ -40,6 +42,10 @@ SEATS = ["claude", "gpt", "gemini", "grok", "deepseek", "qwen", "kimi", "glm", "
 FAMILY = {"claude": "anthropic", "gpt": "openai", "gemini": "google", "grok": "openai", "deepseek": "deepseek",
           "qwen": "alibaba", "kimi": "moonshot", "glm": "zhipu", "mistral": "mistral", "llama": "meta", "ernie": "baidu"}
 SIDE = {s: ("China" if s in ("deepseek", "qwen", "kimi", "glm", "ernie") else "US") for s in SEATS}
+# Section 4.5: the benchmarks the council is scored against (the coin, the climatology base
+# rate, momentum), never members of its consensus or of N_eff's panel (section 5.1 counts the
+# forecasting seats). A baseline seat seals its rule's name as its model.
+BASELINES = ("coin", "climatology", "momentum")
 
 
 def sessions(n):
@@ -61,11 +67,25 @@ def ev_id(contract, keys, prefix):
     return prefix + hashlib.sha256(json.dumps(o, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()).hexdigest()[:16]
 
 
-def gen(out_dir, n_sessions, n_seats, n_markets, seed):
+def baseline_p(seat, a, h, base_rate, last_move):
+    """The baseline's stated probability (section 4.5)."""
+    if seat == "coin":
+        return "50"
+    if seat == "climatology":
+        return repr(round(100 * base_rate[(a, h)], 1))
+    prev = last_move.get(a)
+    return "50" if prev is None or prev == 0 else ("55" if prev > 0 else "45")
+
+
+def gen(out_dir, n_sessions, n_seats, n_markets, seed, baselines=False):
     rnd = random.Random(seed)
     days = sessions(n_sessions + 127)
     seats, assets = SEATS[:n_seats], ASSETS[:n_markets]
     skill = {s: 0.4 + 0.8 * rnd.random() for s in seats}
+    # Drawn apart from rnd, so the council's rows are the same with or without baselines.
+    base_rnd = random.Random(seed + 1)
+    base_rate = {(a, h): round(0.45 + 0.1 * base_rnd.random(), 3) for a in assets for h, _ in HORIZONS}
+    last_move = {}
     rows, line = [], 0
     for i in range(n_sessions):
         d = days[i]
@@ -73,8 +93,28 @@ def gen(out_dir, n_sessions, n_seats, n_markets, seed):
         # A common signal per market (what makes the seats correlated) and each event's outcome.
         signal = {(a, h): rnd.gauss(0, 1) for a in assets for h, _ in HORIZONS}
         move = {k: round(0.6 * v + rnd.gauss(0, 1), 3) for k, v in signal.items()}
-        for seat in seats:
+        for seat in seats + (list(BASELINES) if baselines else []):
             line += 1
+            if seat in BASELINES:
+                for a in assets:
+                    for h, span in HORIZONS:
+                        end = days[i + span]
+                        contract = dict(zip(KEYS, [a, h, ref_at, ny(end, 16, 0), "close_gt_ref", "1", "first_trade_0930",
+                                                   "fixture", a]))
+                        r = dict.fromkeys(C1 + CONTRACT_COLS, "")
+                        r.update(run_id=f"{d}-am", session=str(d), seat=seat, model=seat, mode="rule", line=str(line),
+                                 sealed_at=sealed, status="counted", asset=a, horizon=h,
+                                 prob_up=baseline_p(seat, a, h, base_rate, last_move), run_role="session_run",
+                                 line_kind="issue", reference_at=ref_at, same_event="true", cell_status="elicited",
+                                 event_reference_at=ref_at, event_end_at=contract["end_at"], methodology_version="2",
+                                 event_id=ev_id(contract, KEYS[:5], "ev1-"), event_id_v2=ev_id(contract, KEYS, "ev2-"),
+                                 **{k: contract[k] for k in KEYS[4:]})
+                        if i + span < n_sessions:
+                            chg = move[(a, h)]
+                            r.update({"ref": "5000.0", "close": repr(5000.0 * (1 + chg / 100)), "actual_pct": repr(chg),
+                                      "draw": "true" if abs(chg) < 0.05 else "false"})
+                        rows.append(r)
+                continue
             not_counted = rnd.random() < 0.02
             for a in assets:
                 for h, span in HORIZONS:
@@ -105,6 +145,7 @@ def gen(out_dir, n_sessions, n_seats, n_markets, seed):
                         r.update({"ref": "5000.0", "close": repr(5000.0 * (1 + chg / 100)), "actual_pct": repr(chg),
                                   "draw": "true" if abs(chg) < 0.05 else "false"})
                     rows.append(r)
+        last_move = {a: move[(a, "1d")] for a in assets}
     with open(f"{out_dir}/council-forecasts.csv", "w", newline="", encoding="utf-8") as f:
         w = csv.DictWriter(f, fieldnames=C1 + CONTRACT_COLS, lineterminator="\n")
         w.writeheader()
@@ -115,8 +156,13 @@ def gen(out_dir, n_sessions, n_seats, n_markets, seed):
     with open(f"{out_dir}/council-clim-window.json", "w") as f:
         json.dump(body, f, sort_keys=True)
     with open(f"{out_dir}/asks.jsonl", "w", encoding="utf-8") as f:
-        f.write(json.dumps({"kind": "schedule", "at": ny(days[0], 0, 15), "runs": "every session's am run"}) + "\n")
+        # The declaration (seed 000 section 3.4): every session's morning run counts, from the
+        # season's first session.
+        f.write(json.dumps({"kind": "schedule", "at": ny(days[0], 0, 15), "ask_at_et": "08:30", "reference_at_et": "09:30",
+                            "counting_rule": "scheduled_morning_run_counts__run_id_session_am__v1",
+                            "first_session": str(days[0])}) + "\n")
         roster = [{"seat": s, "model": f"{s}-1", "family": FAMILY[s], "side": SIDE[s]} for s in seats]
+        roster += [{"seat": s, "model": s, "family": "reference"} for s in (BASELINES if baselines else ())]
         f.write(json.dumps({"kind": "roster", "at": ny(days[0], 0, 16), "seats": roster}) + "\n")
     return len(rows)
 
@@ -143,8 +189,10 @@ def brier_table(rows):
 
 
 def common(rows):
-    """Spec 5.1 / 4.5: counted, stated, the common event (same_event), issue lines."""
-    return [r for r in rows if r["status"] == "counted" and stated(r) and r["same_event"] == "true" and r["line_kind"] == "issue"]
+    """Spec 5.1 / 4.5: a council seat's (no baseline's) rows, counted, stated, the common event
+    (same_event), issue lines."""
+    return [r for r in rows if r["model"] not in BASELINES and r["status"] == "counted" and stated(r)
+            and r["same_event"] == "true" and r["line_kind"] == "issue"]
 
 
 def neff(rows):
@@ -239,10 +287,10 @@ def peer(csv_path, clim_path):
 def main():
     a = sys.argv[1:]
     if a[:1] == ["gen"]:
-        opts = {"--sessions": 126, "--seats": 11, "--markets": 12, "--seed": 7}
+        opts = {"--sessions": 126, "--seats": 11, "--markets": 12, "--seed": 7, "--baselines": 0}
         for k, v in zip(a[2::2], a[3::2]):
             opts[k] = int(v)
-        n = gen(a[1], opts["--sessions"], opts["--seats"], opts["--markets"], opts["--seed"])
+        n = gen(a[1], opts["--sessions"], opts["--seats"], opts["--markets"], opts["--seed"], opts["--baselines"] == 1)
         print(json.dumps({"rows": n}))
     elif a[:1] == ["peer"]:
         print(json.dumps(peer(a[1], a[2])))

@@ -129,19 +129,20 @@ fn all() -> Vec<StatsNote> {
             StatsNote::NoPairOverCells { .. } => 5,
             StatsNote::FewerThanTwoSeats => 6,
             StatsNote::RhoNotPositive => 7,
-            StatsNote::NoResolvedEvent => 8,
-            StatsNote::AnsweredTwice { .. } => 9,
-            StatsNote::NotAProbability { .. } => 10,
-            StatsNote::Neff(_) => 11,
-            StatsNote::NoPositiveTrace => 12,
-            StatsNote::IncompleteMatrix { .. } => 13,
-            StatsNote::NoSides => 14,
-            StatsNote::NoSideInRoster { .. } => 15,
-            StatsNote::NoShadowWindow { .. } => 16,
-            StatsNote::FunnelNeedsBook => 17,
-            StatsNote::NoAskChainOrBook => 18,
-            StatsNote::NoRosterInBook => 19,
-            StatsNote::RosterUnreadable(_) => 20,
+            StatsNote::NeffAboveSeats => 8,
+            StatsNote::NoResolvedEvent => 9,
+            StatsNote::AnsweredTwice { .. } => 10,
+            StatsNote::NotAProbability { .. } => 11,
+            StatsNote::Neff(_) => 12,
+            StatsNote::NoPositiveTrace => 13,
+            StatsNote::IncompleteMatrix { .. } => 14,
+            StatsNote::NoSides => 15,
+            StatsNote::NoSideInRoster { .. } => 16,
+            StatsNote::NoShadowWindow { .. } => 17,
+            StatsNote::FunnelNeedsBook => 18,
+            StatsNote::NoAskChainOrBook => 19,
+            StatsNote::NoRosterInBook => 20,
+            StatsNote::RosterUnreadable(_) => 21,
         }
     }
     let mut all = vec![StatsNote::NoClimatology, StatsNote::ClimatologyHashMismatch];
@@ -156,6 +157,7 @@ fn all() -> Vec<StatsNote> {
         StatsNote::NoPairOverCells { min: 3 },
         StatsNote::FewerThanTwoSeats,
         StatsNote::RhoNotPositive,
+        StatsNote::NeffAboveSeats,
         StatsNote::NoResolvedEvent,
         StatsNote::AnsweredTwice {
             row: 12,
@@ -185,7 +187,7 @@ fn all() -> Vec<StatsNote> {
     ]);
     let mut seen: Vec<usize> = all.iter().map(index).collect();
     seen.dedup();
-    assert_eq!(seen, (0..21).collect::<Vec<_>>());
+    assert_eq!(seen, (0..22).collect::<Vec<_>>());
     all
 }
 

@@ -4,6 +4,7 @@
 
 use crate::calendar::{sealing_time, session_close, Date, Horizon, Instant};
 use crate::league::layout::MARKETS;
+use crate::score::baselines::is_baseline;
 use crate::score::book_lines::{number, BookLines, RunLine};
 use crate::score::consensus::{consensus, Answer};
 use serde::{Deserialize, Serialize};
@@ -116,7 +117,9 @@ pub fn latest_run(lines: &BookLines, session: Option<Date>, as_of: AsOf) -> Opti
 /// The council of run `run_id`: every answer line of the run known `as_of` with a numeric 1d `prob_up`
 /// (0-100) for one of the 12 markets, and each market's consensus with the roster's family
 /// weights (`families`: (seat, family) in roster order; seats not in it are their own family,
-/// after the roster's). None when the run has no such answer.
+/// after the roster's). A baseline seat's answer ([`is_baseline`] of the line's model) is a
+/// benchmark, not a council member (spec §4.3, §4.5): it is neither shown nor in the consensus.
+/// None when the run has no such answer.
 pub fn council_of_run(
     lines: &BookLines,
     families: &[(String, String)],
@@ -126,7 +129,10 @@ pub fn council_of_run(
     let mut answers = Vec::new();
     let mut sealed_at = None;
     for a in lines.answers.values() {
-        if a.run_id.as_deref() != Some(run_id) || !as_of.knows(a.at, a.booked_at) {
+        if a.run_id.as_deref() != Some(run_id)
+            || !as_of.knows(a.at, a.booked_at)
+            || a.model.as_deref().is_some_and(is_baseline)
+        {
             continue;
         }
         let Some(seat) = a.seat.as_deref() else {
@@ -305,6 +311,32 @@ mod tests {
         }
         t.push('\n');
         BookLines::parse(t.as_bytes()).unwrap()
+    }
+
+    /// The coin seat's sealed answer (model `coin`) is a baseline: not shown as the council,
+    /// not in its consensus (spec §4.5).
+    #[test]
+    fn a_baseline_is_no_council_member() {
+        let mut t = String::from(
+            r#"{"n": 1, "kind": "run", "run_id": "2026-12-03-am", "at": "2026-12-03T12:30:00Z"}"#,
+        );
+        for (n, seat, model, p) in [
+            (2, "alpha", "m-a", 61),
+            (3, "beta", "m-b", 57),
+            (4, "coin", "coin", 50),
+        ] {
+            t += &format!(
+                "\n{{\"n\": {n}, \"kind\": \"answer\", \"seat\": \"{seat}\", \"model\": \"{model}\", \"run_id\": \"2026-12-03-am\", \"at\": \"2026-12-03T12:40:00Z\", \"items\": {{\"SPX\": {{\"1d\": {{\"prob_up\": {p}}}}}}}}}"
+            );
+        }
+        t.push('\n');
+        let lines = BookLines::parse(t.as_bytes()).unwrap();
+        let c = council_of_run(&lines, &[], "2026-12-03-am", AsOf::Whole).unwrap();
+        let seats: Vec<&str> = c.answers.iter().map(|a| a.seat.as_str()).collect();
+        assert_eq!(seats, ["alpha", "beta"]);
+        let spx = &c.consensus["SPX"];
+        assert_eq!(spx.seats, 2);
+        assert!((spx.prob_up - 0.59).abs() < 1e-12, "{}", spx.prob_up);
     }
 
     #[test]

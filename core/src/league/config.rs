@@ -140,12 +140,10 @@ impl Adapter {
         }
     }
 
-    /// Whether the engine answers for the seat itself.
+    /// Whether the engine answers for the seat itself: a baseline seat, whose sealed model is
+    /// the adapter's name ([`crate::score::baselines::is_baseline`], spec §4.3, §4.5).
     pub fn is_reference(&self) -> bool {
-        matches!(
-            self,
-            Adapter::Coin | Adapter::Climatology | Adapter::Momentum
-        )
+        crate::score::baselines::is_baseline(self.name())
     }
 
     /// The configured model, for model adapters.
@@ -764,7 +762,12 @@ impl LeagueConfig {
                         return Err(field_err("api_key_env", format!("{k:?} is not an environment variable name (letters, digits, _)")));
                     }
                 }
-                Ok((base_url, required(&s.model, "model")?, s.api_key_env.clone()))
+                let model = required(&s.model, "model")?;
+                if crate::score::baselines::is_baseline(&model) {
+                    // The scorer tells a baseline seat by the model it seals (spec §4.5).
+                    return Err(field_err("model", format!("{model:?} is a baseline's model name; a model seat cannot seal it")));
+                }
+                Ok((base_url, model, s.api_key_env.clone()))
             };
             let adapter = match kind.as_str() {
                 "openai" => {
@@ -1730,6 +1733,7 @@ kalshi = { enabled = false }
             (edit("base_url = \"http://127.0.0.1:9000/v1\"\n", ""), 5, "seat[0].base_url", "needs base_url"),
             (edit("base_url = \"http://127.0.0.1:9000/v1\"", "base_url = \"127.0.0.1\""), 8, "seat[0].base_url", "URL"),
             (edit("model = \"gpt-test\"\n", ""), 5, "seat[0].model", "needs model"),
+            (edit("model = \"gpt-test\"", "model = \"coin\""), 9, "seat[0].model", "baseline"),
             (edit("api_key_env = \"ALPHA_KEY\"", "api_key_env = \"sk-live key\""), 10, "seat[0].api_key_env", "environment variable"),
             (edit("side = \"US\"", "side = \"EU\""), 12, "seat[0].side", "not a side"),
             (edit("adapter = \"coin\"", "adapter = \"coin\"\nmodel = \"x\""), 17, "seat[1].model", "does not apply"),

@@ -18,6 +18,23 @@ pub const CLIM_HASH_KEY: &str = "sha256";
 /// The momentum rule's probability for the direction of the previous session (§4.5, F15).
 pub const MOMENTUM_PCT: f64 = 55.0;
 
+/// The models a baseline seat seals as its `model` (the engine's reference adapters, spec
+/// §4.3, §4.5): the coin (50% on every row), the sealed climatology base rate and the 55%
+/// momentum rule.
+pub const BASELINE_MODELS: [&str; 3] = ["coin", "climatology", "momentum"];
+
+/// Whether a seat that seals `model` is a baseline: a benchmark scored beside the council, not
+/// a member of it (spec §4.5: the league scores the coin and momentum against the same rows,
+/// and the council's consensus is the mean of the *models'* probabilities; §4.3: skill is
+/// judged against the coin and the climatology base rate, which must stay outside the council
+/// they judge; §5.1: N_eff counts the forecasting seats). A baseline seat never enters the
+/// consensus, N_eff's n and rho, the agreement counts, the primary endpoint, the spectrum,
+/// the sides test, the shadow weights or the experiment's council; its own Brier scores stay
+/// in the seat tables. This is the one predicate every one of those uses.
+pub fn is_baseline(model: &str) -> bool {
+    BASELINE_MODELS.contains(&model)
+}
+
 /// One row of the climatology table: base rates of strictly up per asset and horizon.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ClimEntry {

@@ -3,12 +3,14 @@
 //! be ranked (requirement 10). When it may carry an interval is
 //! `core::stats::intervals::interval_rule`.
 
+use super::baselines::is_baseline;
 use super::cells::cell_of;
 use crate::calendar::{reference_cut, Date, Instant};
 use crate::contract::forecasts_csv::ForecastRow;
 use std::collections::BTreeMap;
 
-/// Whether a row enters the common events (§4.5, §5.1): a `counted` row with a stated
+/// Whether a row enters the common events (§4.5, §5.1): a council seat's row (a baseline's,
+/// [`is_baseline`], is a benchmark beside the council, §4.3, §4.5), `counted`, with a stated
 /// probability, on the common event (`same_event`: not the seat's own reference), from an
 /// `issue` line (correction cells are not in the sealed answers), and, when the book's
 /// sealing times are given, sealed before the session's 09:30 ET reference.
@@ -22,7 +24,8 @@ pub(crate) fn admission(
     r: &ForecastRow,
     sealing_times: Option<&BTreeMap<u64, Instant>>,
 ) -> Admission {
-    if r.status != "counted"
+    if is_baseline(&r.model)
+        || r.status != "counted"
         || !r.same_event
         || r.line_kind != "issue"
         || cell_of(r).stated().is_none()

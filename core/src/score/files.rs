@@ -9,17 +9,18 @@
 //! and where in it ([`InputError`]). The tables themselves are [`super::league`]'s,
 //! [`super::independence`]'s and [`super::independence_tables`]'s, which read no bytes.
 
+use super::ask_chain::AskChain;
 use super::baselines::ClimatologyTable;
 use super::book_agreement::book_agreement;
 use super::book_lines::{BookLineError, BookLines};
 use super::counting::Counting;
 use super::crowd_book::crowd_stats;
 use super::independence::{neff_rows, run_matrices, NeffRow, RunMatrix};
-use super::independence_tables::{independence, Independence};
+use super::independence_tables::{independence_in, Independence};
 use super::league::{league_stats, LeagueInputs, LeagueStats, RowsFrom};
 use super::roster::{league_roster, Roster, RosterError};
 use super::seams::StatsSeams;
-use crate::calendar::{Horizon, Instant};
+use crate::calendar::{Date, Horizon, Instant, SESSION_ONE};
 use crate::contract::forecasts_csv::ForecastRow;
 use std::collections::BTreeMap;
 
@@ -175,6 +176,23 @@ pub(crate) struct LeagueFiles {
     pub roster: Roster,
     /// The counting rule applied to rows rebuilt from the book.
     pub counting: Option<Counting>,
+    /// Session 1 of the season: [`season_one`] of the ask chain.
+    pub season_one: Date,
+}
+
+/// Session 1 of the league's season: the `first_session` its ask chain's declaration states
+/// (spec §3.4: the schedule sealed before any run), else the paper's [`SESSION_ONE`] (§8.1),
+/// which is also the numbering of a forecasts file scored without its `asks.jsonl`.
+pub fn season_one(asks: Option<&[u8]>) -> Result<Date, RosterError> {
+    let Some(asks) = asks else {
+        return Ok(SESSION_ONE);
+    };
+    let chain = AskChain::parse(asks)?;
+    Ok(chain
+        .declaration()
+        .and_then(|d| d.first_session.as_deref())
+        .and_then(Date::parse)
+        .unwrap_or(SESSION_ONE))
 }
 
 impl LeagueFiles {
@@ -185,6 +203,7 @@ impl LeagueFiles {
         asks: Option<&[u8]>,
     ) -> Result<LeagueFiles, InputError> {
         let roster = league_roster(asks, book).map_err(InputError::Roster)?;
+        let season_one = season_one(asks).map_err(InputError::Roster)?;
         let (rows, rows_from, times, counting) = read_rows(forecasts_csv, book, asks, &roster)?;
         let clim = climatology
             .map(ClimatologyTable::parse)
@@ -197,6 +216,7 @@ impl LeagueFiles {
             clim,
             roster,
             counting,
+            season_one,
         })
     }
 
@@ -215,6 +235,7 @@ impl LeagueFiles {
             climatology: self.clim.as_ref(),
             sealing_times: self.times.as_ref(),
             roster: &self.roster,
+            season_one: self.season_one,
         }
     }
 }
@@ -230,7 +251,13 @@ pub fn neff_and_independence_from_files(
     let f = LeagueFiles::read(forecasts_csv, book, climatology, asks)?;
     Ok((
         neff_rows(&f.rows, f.times.as_ref()),
-        independence(&f.rows, f.times.as_ref(), f.clim.as_ref(), &f.roster),
+        independence_in(
+            &f.rows,
+            f.times.as_ref(),
+            f.clim.as_ref(),
+            &f.roster,
+            f.season_one,
+        ),
     ))
 }
 

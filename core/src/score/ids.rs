@@ -6,7 +6,7 @@
 //! same order as one keyed by the names themselves: outputs do not change. The names are
 //! borrowed from the rows.
 
-use crate::calendar::{session_number, Date};
+use crate::calendar::{session_number_in, Date, SESSION_ONE};
 use crate::contract::forecasts_csv::ForecastRow;
 use std::collections::HashMap;
 
@@ -58,18 +58,27 @@ pub(crate) struct RowIds<'a> {
     pub assets: Interned<'a>,
     pub runs: Interned<'a>,
     pub sessions: Interned<'a>,
-    /// Per session id, its NYSE session number, if it is a session.
+    /// Per session id, its NYSE session number in the season, if it is a session.
     pub session_numbers: Vec<Option<u32>>,
+    /// Session 1 of the season the numbers count from.
+    pub season_one: Date,
 }
 
 impl<'a> RowIds<'a> {
-    /// The ids of `rows`, indexed by row position.
+    /// The ids of `rows`, indexed by row position, sessions numbered in the paper's season
+    /// ([`SESSION_ONE`]: no league declaration).
     pub fn of(rows: &'a [ForecastRow]) -> RowIds<'a> {
+        RowIds::in_season(rows, SESSION_ONE)
+    }
+
+    /// The ids of `rows`, sessions numbered from `season_one` (the league's declared first
+    /// session, spec §3.4).
+    pub fn in_season(rows: &'a [ForecastRow], season_one: Date) -> RowIds<'a> {
         let sessions = intern(rows.iter().map(|r| r.session.as_str()));
         let session_numbers = sessions
             .names
             .iter()
-            .map(|s| Date::parse(s).and_then(session_number))
+            .map(|s| Date::parse(s).and_then(|d| session_number_in(season_one, d)))
             .collect();
         RowIds {
             seats: intern(rows.iter().map(|r| r.seat.as_str())),
@@ -77,6 +86,7 @@ impl<'a> RowIds<'a> {
             runs: intern(rows.iter().map(|r| r.run_id.as_str())),
             sessions,
             session_numbers,
+            season_one,
         }
     }
 
@@ -84,7 +94,7 @@ impl<'a> RowIds<'a> {
     pub fn number_of_session(&self, name: &str) -> Option<u32> {
         match self.sessions.names.binary_search(&name) {
             Ok(k) => self.session_numbers[k],
-            Err(_) => Date::parse(name).and_then(session_number),
+            Err(_) => Date::parse(name).and_then(|d| session_number_in(self.season_one, d)),
         }
     }
 

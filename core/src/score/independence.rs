@@ -77,28 +77,29 @@ pub(crate) fn neff_rows_of(cells: &RunCells<'_>) -> Vec<NeffRow> {
         .iter()
         .map(|((run_id, h), rs)| {
             let answers = answers_of(rs, *h);
-            let (reading, note) =
-                match Panel::from_answers(&answers, None) {
-                    Ok(panel) => {
-                        let reading = panel.reading(&Similarity::Pearson);
-                        let note = reading.rho.is_none().then_some(Note::Msg(
-                            StatsNote::NoPairOverMarkets {
-                                min: MIN_COMMON_CELLS,
-                            },
-                        ));
-                        (reading, note)
-                    }
-                    Err(e) => (
-                        NeffReading {
-                            n: 0,
-                            pairs: 0,
-                            undefined_pairs: 0,
-                            rho: None,
-                            n_eff: None,
-                        },
-                        Some(panel_error_note(e, rs).into()),
-                    ),
-                };
+            let (reading, note) = match Panel::from_answers(&answers, None) {
+                Ok(panel) => {
+                    let reading = panel.reading(&Similarity::Pearson);
+                    let note = if reading.rho.is_none() {
+                        Some(StatsNote::NoPairOverMarkets {
+                            min: MIN_COMMON_CELLS,
+                        })
+                    } else {
+                        super::independence_tables::above_seats(&reading)
+                    };
+                    (reading, note.map(Note::Msg))
+                }
+                Err(e) => (
+                    NeffReading {
+                        n: 0,
+                        pairs: 0,
+                        undefined_pairs: 0,
+                        rho: None,
+                        n_eff: None,
+                    },
+                    Some(panel_error_note(e, rs).into()),
+                ),
+            };
             NeffRow {
                 run_id: (*run_id).into(),
                 session: rs[0].session.clone(),
@@ -209,4 +210,73 @@ pub fn run_matrices(
             })
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rows(seats: &[(&str, [f64; 4])]) -> Vec<ForecastRow> {
+        let mut out = Vec::new();
+        for (line, (seat, ps)) in seats.iter().enumerate() {
+            for (asset, p) in ["SPX", "GC", "NDX", "CL"].into_iter().zip(ps) {
+                out.push(ForecastRow {
+                    line: line as u64 + 1,
+                    ..ForecastRow::for_test(seat, "2026-11-02", asset, asset, Horizon::D1, Some(*p))
+                });
+            }
+        }
+        out
+    }
+
+    /// A negative mean correlation puts N_eff above n; §5.1 caps nothing, so the reading is
+    /// the formula's and its note says why it exceeds the seats.
+    #[test]
+    fn neff_above_its_seats_is_published_with_its_note() {
+        let r = neff_rows(
+            &rows(&[
+                ("a", [60.0, 40.0, 60.0, 40.0]),
+                ("b", [40.0, 60.0, 40.0, 60.0]),
+                ("c", [50.0, 48.0, 52.0, 50.0]),
+            ]),
+            None,
+        );
+        let (n, rho, n_eff) = (
+            r[0].reading.n,
+            r[0].reading.rho.unwrap(),
+            r[0].reading.n_eff,
+        );
+        assert_eq!(n, 3);
+        assert!(rho < 0.0, "{rho}");
+        assert_eq!(n_eff, crate::neff::n_eff(3, rho));
+        assert!(n_eff.unwrap() > 3.0);
+        assert_eq!(
+            r[0].note.as_ref().and_then(Note::msg),
+            Some(&StatsNote::NeffAboveSeats)
+        );
+        // A positive mean correlation: no note.
+        let r = neff_rows(
+            &rows(&[
+                ("a", [60.0, 40.0, 60.0, 40.0]),
+                ("b", [62.0, 41.0, 57.0, 45.0]),
+                ("c", [55.0, 48.0, 52.0, 46.0]),
+            ]),
+            None,
+        );
+        assert!(r[0].reading.n_eff.unwrap() < 3.0 && r[0].note.is_none());
+    }
+
+    /// The coin seat (constant 50) is a baseline: not in N_eff's n.
+    #[test]
+    fn a_baseline_is_not_in_the_panel() {
+        let r = neff_rows(
+            &rows(&[
+                ("a", [60.0, 40.0, 60.0, 40.0]),
+                ("b", [62.0, 41.0, 57.0, 45.0]),
+                ("coin", [50.0; 4]),
+            ]),
+            None,
+        );
+        assert_eq!((r[0].reading.n, r[0].reading.pairs), (2, 1));
+    }
 }

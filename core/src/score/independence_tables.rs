@@ -21,14 +21,14 @@
 //! Every figure carries its n (seats, pairs, cells) or a note saying why it has
 //! none.
 
-use super::baselines::ClimatologyTable;
+use super::baselines::{is_baseline, ClimatologyTable};
 use super::calibration::{share_40_60, sharpness_k, spread};
 use super::ids::RowIds;
 use super::independence::{panel_error_note, run_cells, RunCells};
 use super::mean;
 use super::notes::{Note, StatsNote};
 use super::roster::Roster;
-use crate::calendar::{reference_cut, session_number, Date, Horizon, Instant};
+use crate::calendar::{reference_cut, session_number_in, Date, Horizon, Instant};
 use crate::contract::forecasts_csv::ForecastRow;
 use crate::neff::panel::{
     one_market_per_group, CorrelationMatrix, NeffReading, Panel, Similarity, MIN_COMMON_CELLS,
@@ -166,6 +166,13 @@ fn answer(r: &ForecastRow) -> Answer<&str> {
     }
 }
 
+/// [`StatsNote::NeffAboveSeats`] when the reading's N_eff exceeds its seats (spec §5.1).
+pub(crate) fn above_seats(r: &NeffReading) -> Option<StatsNote> {
+    r.n_eff
+        .is_some_and(|v| v > r.n as f64)
+        .then_some(StatsNote::NeffAboveSeats)
+}
+
 fn reading(r: NeffReading, cells: usize) -> Reading {
     let note = if r.n < 2 {
         Some(StatsNote::FewerThanTwoSeats)
@@ -176,7 +183,7 @@ fn reading(r: NeffReading, cells: usize) -> Reading {
     } else if r.n_eff.is_none() {
         Some(StatsNote::RhoNotPositive)
     } else {
-        None
+        above_seats(&r)
     };
     Reading {
         reading: r,
@@ -374,13 +381,19 @@ fn sides(
     }
 }
 
-/// The shadow weights from the one-day panels of the design window's runs.
-fn shadow(runs: &RunCells<'_>, rows: &[ForecastRow], roster: &Roster) -> ShadowSection {
+/// The shadow weights from the one-day panels of the design window's runs: sessions 1 to 10
+/// of the season whose session 1 is `season_one` (the league's declared first session).
+fn shadow(
+    runs: &RunCells<'_>,
+    rows: &[ForecastRow],
+    roster: &Roster,
+    season_one: Date,
+) -> ShadowSection {
     let mut window = Vec::new();
     let mut matrices = Vec::new();
     for ((run_id, h), rs) in runs {
         let in_window = Date::parse(&rs[0].session)
-            .and_then(session_number)
+            .and_then(|d| session_number_in(season_one, d))
             .is_some_and(|s| s < PRIMARY_FIRST_SESSION);
         if *h != Horizon::D1 || !in_window {
             continue;
@@ -401,11 +414,28 @@ fn shadow(runs: &RunCells<'_>, rows: &[ForecastRow], roster: &Roster) -> ShadowS
             note: Some(note.into()),
         };
     }
-    let mut seats: Vec<String> = roster.seats.iter().map(|s| s.seat.clone()).collect();
+    // The council's seats only: a baseline is weighed by no shadow consensus (§4.5, §5.3).
+    let mut seats: Vec<String> = roster
+        .seats
+        .iter()
+        .filter(|s| !s.is_baseline())
+        .map(|s| s.seat.clone())
+        .collect();
+    let baselines: BTreeSet<&str> = roster
+        .seats
+        .iter()
+        .filter(|s| s.is_baseline())
+        .map(|s| s.seat.as_str())
+        .chain(
+            rows.iter()
+                .filter(|r| is_baseline(&r.model))
+                .map(|r| r.seat.as_str()),
+        )
+        .collect();
     let others: BTreeSet<&str> = rows
         .iter()
         .map(|r| r.seat.as_str())
-        .filter(|s| !seats.iter().any(|x| x == s))
+        .filter(|s| !baselines.contains(s) && !seats.iter().any(|x| x == s))
         .collect();
     seats.extend(others.into_iter().map(String::from));
     match shadow_weights(&matrices, &seats) {
@@ -423,14 +453,32 @@ fn shadow(runs: &RunCells<'_>, rows: &[ForecastRow], roster: &Roster) -> ShadowS
 }
 
 /// The `independence` section from the forecasts rows, the book's sealing times (the 09:30 ET
-/// cut), the climatology table and the roster.
+/// cut), the climatology table and the roster, sessions numbered in the paper's season.
 pub fn independence(
     rows: &[ForecastRow],
     sealing_times: Option<&BTreeMap<u64, Instant>>,
     climatology: Option<&ClimatologyTable>,
     roster: &Roster,
 ) -> Independence {
-    let ids = RowIds::of(rows);
+    independence_in(
+        rows,
+        sealing_times,
+        climatology,
+        roster,
+        crate::calendar::SESSION_ONE,
+    )
+}
+
+/// [`independence`] with sessions numbered from `season_one` (the league's declared first
+/// session, spec §3.4).
+pub fn independence_in(
+    rows: &[ForecastRow],
+    sealing_times: Option<&BTreeMap<u64, Instant>>,
+    climatology: Option<&ClimatologyTable>,
+    roster: &Roster,
+    season_one: Date,
+) -> Independence {
+    let ids = RowIds::in_season(rows, season_one);
     independence_of(
         rows,
         &ids,
@@ -479,7 +527,7 @@ pub(crate) fn independence_of(
             .map(|g| g.iter().map(|(name, _)| name.to_string()).collect())
             .collect(),
         climatology: climatology.is_some(),
-        shadow: shadow(by_run, rows, roster),
+        shadow: shadow(by_run, rows, roster, ids.season_one),
         funnel: funnel(rows, ids, sealing_times),
         runs,
     }

@@ -36,7 +36,7 @@ use super::mean;
 use super::notes::{Note, StatsNote, StatsWording};
 use super::roster::Roster;
 use super::seams::{interval_for, Interval, StatsSeams};
-use crate::calendar::{Horizon, Instant};
+use crate::calendar::{Date, Horizon, Instant};
 use crate::contract::forecasts_csv::ForecastRow;
 use crate::stats::endpoint::{
     session_gains, EndpointConfig, PairedLoss, SessionGain, Verdict, PRIMARY_FIRST_SESSION,
@@ -58,6 +58,11 @@ pub struct LeagueInputs<'a> {
     /// for the sides test; seats it does not list follow in first-appearance order, each its
     /// own family.
     pub roster: &'a Roster,
+    /// Session 1 of the season (spec §3.4, §8.1): the league's declared first session, which
+    /// the primary endpoint's window (from session 11), the shadow weights' design window
+    /// (sessions 1-10) and the momentum rule's previous session count from; the paper's
+    /// [`crate::calendar::SESSION_ONE`] only where no declaration was given.
+    pub season_one: Date,
 }
 
 /// One seat on one horizon (`seats.<seat>.<horizon>`).
@@ -111,6 +116,10 @@ pub struct SeatHorizon {
     /// the consensus' Brier without it minus with it (descriptive, computed after outcomes).
     pub consensus_value: Option<f64>,
     pub consensus_value_n: usize,
+    /// Whether the seat is a baseline ([`super::baselines::is_baseline`] of its rows' model):
+    /// a benchmark scored beside the council, in none of its figures (spec §4.5).
+    #[serde(default)]
+    pub baseline: bool,
 }
 
 /// BSS against the coin, `1 - brier / 0.25` (§4.3; `seats.<seat>.<horizon>.bss_coin`).
@@ -386,7 +395,7 @@ fn clim_q_ex_draw(climatology: Option<&ClimatologyTable>, r: &ForecastRow) -> Op
 
 /// The league tables; `stats` supplies the intervals (see [`StatsSeams`]).
 pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueStats {
-    let ids = RowIds::of(inp.rows);
+    let ids = RowIds::in_season(inp.rows, inp.season_one);
     let mut seats = seat_tables(inp, &ids, stats);
     let grid = grid(inp.rows, &ids);
     let roster = consensus_roster(inp, &ids);
@@ -570,6 +579,7 @@ fn seat_horizon(
         ci95_method: ci95.map(|c| c.0),
         consensus_value: None,
         consensus_value_n: 0,
+        baseline: rows.iter().any(|r| super::baselines::is_baseline(&r.model)),
     }
 }
 
@@ -863,6 +873,7 @@ mod tests {
         assert!(without.reason.is_some());
         assert_eq!(CoinSkill::of(None, 0, None, &early).value, None);
     }
+    use crate::score::roster::{RosterSeat, Side};
     use crate::score::seams::testing::Recorder;
 
     fn row(
@@ -881,6 +892,180 @@ mod tests {
             draw: chg.map(|c| c.abs() < 0.05),
             ..ForecastRow::for_test(seat, session, asset, asset, Horizon::D1, p)
         }
+    }
+
+    /// Three council seats (a and b US, c China) and the three baselines on four markets in
+    /// sessions 2 (the shadow window) and 11 (the primary endpoint's first), all resolved.
+    fn council_and_baselines() -> (Vec<ForecastRow>, Roster) {
+        let markets = [("SPX", 0.4), ("GC", -0.2), ("NDX", 0.7), ("CL", -0.5)];
+        let seats: [(&str, [f64; 4]); 6] = [
+            ("a", [62.0, 41.0, 58.0, 47.0]),
+            ("b", [57.0, 45.0, 66.0, 40.0]),
+            ("c", [48.0, 52.0, 61.0, 55.0]),
+            ("coin", [50.0; 4]),
+            ("climatology", [53.0, 51.0, 54.0, 50.5]),
+            ("momentum", [55.0, 45.0, 55.0, 45.0]),
+        ];
+        let mut rows = Vec::new();
+        for (k, session) in ["2026-10-20", "2026-11-02"].into_iter().enumerate() {
+            for (line, (seat, ps)) in seats.iter().enumerate() {
+                for ((asset, chg), p) in markets.iter().zip(ps) {
+                    let p = if k == 0 { *p } else { 100.0 - *p };
+                    rows.push(row(
+                        seat,
+                        session,
+                        (10 * k + line) as u64 + 1,
+                        asset,
+                        Some(p),
+                        Some(*chg),
+                    ));
+                }
+            }
+        }
+        let seat = |s: &str, side: Option<Side>| RosterSeat {
+            seat: s.into(),
+            family: s.into(),
+            side,
+            model: Some(s.into()),
+        };
+        let roster = Roster {
+            seats: vec![
+                seat("a", Some(Side::Us)),
+                seat("b", Some(Side::Us)),
+                seat("c", Some(Side::China)),
+                seat("coin", None),
+                seat("climatology", None),
+                seat("momentum", None),
+            ],
+            source: None,
+            note: None,
+        };
+        (rows, roster)
+    }
+
+    /// A league declared for 2030 numbers its sessions from its own first session: the shadow
+    /// weights' window is its sessions 1-10 and the primary endpoint starts at its session 11.
+    /// The same rows without the declaration fall back on the paper's numbering (session 1 =
+    /// 2026-10-19), where every 2030 session is past session 11.
+    #[test]
+    fn a_season_counts_from_the_league_declaration() {
+        let one = Date::parse("2030-01-02").unwrap();
+        let asks = br#"{"kind": "schedule", "at": "2029-12-28T17:00:00Z", "ask_at_et": "08:30", "reference_at_et": "09:30", "first_session": "2030-01-02"}
+"#;
+        assert_eq!(super::super::files::season_one(Some(asks)), Ok(one));
+        assert_eq!(
+            super::super::files::season_one(None),
+            Ok(crate::calendar::SESSION_ONE)
+        );
+        let mut rows = Vec::new();
+        for k in 0..12u32 {
+            let day = crate::calendar::nth_session_from(one, k)
+                .unwrap()
+                .to_string();
+            for (s, seat) in ["a", "b", "c"].into_iter().enumerate() {
+                for (m, asset) in ["SPX", "GC", "NDX", "CL"].into_iter().enumerate() {
+                    let p = 30.0 + ((7 * k as usize + 5 * s + 11 * m) % 40) as f64;
+                    let chg = if (k as usize + m).is_multiple_of(3) {
+                        -0.4
+                    } else {
+                        0.6
+                    };
+                    rows.push(row(
+                        seat,
+                        &day,
+                        10 * k as u64 + s as u64,
+                        asset,
+                        Some(p),
+                        Some(chg),
+                    ));
+                }
+            }
+        }
+        let body = r#""table": [{"asset": "SPX", "h": "1d", "p_up": 0.5}, {"asset": "GC", "h": "1d", "p_up": 0.5}, {"asset": "NDX", "h": "1d", "p_up": 0.5}, {"asset": "CL", "h": "1d", "p_up": 0.5}]"#;
+        let hash = ClimatologyTable::parse(format!("{{{body}}}").as_bytes())
+            .unwrap()
+            .sha256;
+        let clim = ClimatologyTable::parse(format!(r#"{{{body}, "sha256": "{hash}"}}"#).as_bytes())
+            .unwrap();
+        let stats_in = |season_one: Date| {
+            league_stats(
+                &LeagueInputs {
+                    rows: &rows,
+                    climatology: Some(&clim),
+                    sealing_times: None,
+                    roster: &Roster::default(),
+                    season_one,
+                },
+                &Recorder,
+            )
+        };
+        let declared = stats_in(one);
+        assert_eq!(declared.primary_endpoint.sessions, 2);
+        let window = &declared.independence.shadow.window;
+        assert_eq!(window.len(), 10, "{window:?}");
+        assert_eq!(window[0], "2030-01-02-am");
+        assert!(declared.independence.shadow.weights.is_some());
+        let bare = stats_in(crate::calendar::SESSION_ONE);
+        assert_eq!(bare.primary_endpoint.sessions, 12);
+        assert!(bare.independence.shadow.window.is_empty());
+    }
+
+    #[test]
+    fn baselines_are_scored_beside_the_council_never_in_it() {
+        let (rows, roster) = council_and_baselines();
+        let council: Vec<ForecastRow> = rows
+            .iter()
+            .filter(|r| !super::super::baselines::is_baseline(&r.model))
+            .cloned()
+            .collect();
+        assert!(council.len() < rows.len());
+        let stats_of = |rows: &[ForecastRow]| {
+            league_stats(
+                &LeagueInputs {
+                    rows,
+                    climatology: None,
+                    sealing_times: None,
+                    roster: &roster,
+                    season_one: crate::calendar::SESSION_ONE,
+                },
+                &Recorder,
+            )
+        };
+        let (with, without) = (stats_of(&rows), stats_of(&council));
+        // Removing the baselines' rows changes no council figure: they were never in it.
+        assert_eq!(with.consensus, without.consensus);
+        assert_eq!(with.n_eff, without.n_eff);
+        assert_eq!(with.n_eff_mean_rho, without.n_eff_mean_rho);
+        assert_eq!(with.primary_endpoint, without.primary_endpoint);
+        assert_eq!(with.independence.runs, without.independence.runs);
+        assert_eq!(with.independence.shadow, without.independence.shadow);
+        // N_eff's n is the council's three seats.
+        assert!(
+            with.n_eff.iter().all(|r| r.reading.n == 3),
+            "{:?}",
+            with.n_eff
+        );
+        // The consensus of SPX on 2026-11-02 is the mean of a, b, c's 38, 43, 52.
+        assert_eq!(with.consensus["1d"].n, 8);
+        // The side diagnostics and the spectrum compute: no constant seat, every seat sided.
+        for run in &with.independence.runs {
+            assert!(
+                run.sides.is_some(),
+                "{} {}: {:?}",
+                run.run_id,
+                run.horizon,
+                run.sides_note
+            );
+            assert!(run.spectrum.is_some(), "{} {}", run.run_id, run.horizon);
+        }
+        let weights = &with.independence.shadow.weights.as_ref().unwrap().weights;
+        assert_eq!(weights.keys().collect::<Vec<_>>(), ["a", "b", "c"]);
+        // The baselines keep their own scores beside the council.
+        let coin = &with.seats["coin"]["1d"];
+        assert_eq!((coin.n, coin.brier), (8, Some(0.25)));
+        assert_eq!((coin.consensus_value, coin.consensus_value_n), (None, 0));
+        assert!(coin.baseline && !with.seats["a"]["1d"].baseline);
+        assert!(with.seats["momentum"]["1d"].brier.is_some());
     }
 
     #[test]
@@ -916,6 +1101,7 @@ mod tests {
             climatology: Some(&clim),
             sealing_times: Some(&times),
             roster: &Roster::default(),
+            season_one: crate::calendar::SESSION_ONE,
         };
         let st = league_stats(&inp, &Recorder);
         let a = &st.seats["a"]["1d"];

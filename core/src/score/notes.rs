@@ -40,6 +40,12 @@ pub enum StatsNote {
     FewerThanTwoSeats,
     /// A reading whose 1 + (n - 1) rho is not positive, so N_eff is undefined.
     RhoNotPositive,
+    /// A reading whose mean correlation is negative, so that N_eff = n / (1 + (n - 1) rho)
+    /// exceeds its n seats. §5.1 evaluates the formula with the run's own n and rho and caps
+    /// nothing (§5: N_eff is a count of variance), so the reading is published as the formula
+    /// gives it, with this note: over a run's few shared markets a negative mean correlation is
+    /// the sampling noise §5.1 names, not more independent voices than seats.
+    NeffAboveSeats,
     /// The error-indicator reading before any event resolved.
     NoResolvedEvent,
     /// The panel cannot be formed: a seat answered a market twice in its latest answer line
@@ -93,6 +99,9 @@ impl fmt::Display for StatsNote {
             ),
             StatsNote::FewerThanTwoSeats => f.write_str("fewer than two seats"),
             StatsNote::RhoNotPositive => f.write_str("1 + (n - 1) rho is not positive"),
+            StatsNote::NeffAboveSeats => f.write_str(
+                "the mean correlation is negative, so N_eff exceeds the seats: published as n / (1 + (n - 1) rho) gives it, uncapped (spec §5.1); over a few shared markets that is noise, not more independent voices than seats",
+            ),
             StatsNote::NoResolvedEvent => f.write_str("no resolved event yet"),
             StatsNote::AnsweredTwice { row, seat, market } => write!(
                 f,
@@ -286,6 +295,10 @@ mod tests {
             ),
             (StatsNote::FewerThanTwoSeats, "fewer than two seats"),
             (StatsNote::RhoNotPositive, "1 + (n - 1) rho is not positive"),
+            (
+                StatsNote::NeffAboveSeats,
+                "the mean correlation is negative, so N_eff exceeds the seats: published as n / (1 + (n - 1) rho) gives it, uncapped (spec §5.1); over a few shared markets that is noise, not more independent voices than seats",
+            ),
             (StatsNote::NoResolvedEvent, "no resolved event yet"),
             (
                 StatsNote::NotAProbability { row: 7 },

@@ -58,6 +58,16 @@ pub struct RosterSeat {
     pub model: Option<String>,
 }
 
+impl RosterSeat {
+    /// Whether the seat is a baseline ([`super::baselines::is_baseline`] of its model, spec
+    /// §4.3, §4.5): a benchmark beside the council, not a member of it.
+    pub fn is_baseline(&self) -> bool {
+        self.model
+            .as_deref()
+            .is_some_and(super::baselines::is_baseline)
+    }
+}
+
 /// Where the roster was read: the ask chain's roster lines, or the book's run lines that carry
 /// one (spec §5.1).
 #[derive(Clone, Debug, PartialEq, Eq)]

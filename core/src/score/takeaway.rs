@@ -9,6 +9,9 @@
 //! that holds 0.25, or no interval at all, claims nothing whatever the estimate. The document
 //! gives no interval for a seat's skill against the climatology, so no seat is said to beat
 //! it; the consensus is, by the primary endpoint's verdict (its 95% interval above zero).
+//! The baselines (`SeatHorizon::baseline`: the coin, climatology and momentum seats, §4.5)
+//! are what the council is judged against, so the takeaway ranks the council's seats only;
+//! the tables list the baselines beside them.
 //! A function of the document alone: the Scores page renders it, and its tables use
 //! [`ranked`]'s order.
 
@@ -174,7 +177,9 @@ pub fn takeaway(doc: &LeagueStats) -> Option<Takeaway> {
     })?;
     let mut seats: Vec<RankedSeat> = Vec::new();
     for (seat, f) in ranked(doc, horizon) {
-        let Some(brier) = f.brier else { continue };
+        let Some(brier) = f.brier.filter(|_| !f.baseline) else {
+            continue;
+        };
         let rank = match seats.last() {
             Some(prev) if prev.brier == brier => prev.rank,
             _ => seats.len() + 1,
@@ -272,6 +277,30 @@ mod tests {
             "verdict": verdict, "confirmed_below_margin": false,
             "config": {"block": 5, "reps": 10000, "seed": 20261102, "margin": 0.01},
             "note": null, "gains": []})
+    }
+
+    /// A baseline seat is a benchmark, not a ranked council seat (§4.5): the climatology seat
+    /// beating the coin says nothing of the council.
+    #[test]
+    fn baselines_are_not_ranked() {
+        let mut d = doc(
+            &[
+                ("alpha", Some(0.24), Some((0.22, 0.26))),
+                ("climatology", Some(0.2), Some((0.18, 0.22))),
+            ],
+            &[],
+            endpoint(None),
+        );
+        d.seats
+            .get_mut("climatology")
+            .unwrap()
+            .get_mut("1d")
+            .unwrap()
+            .baseline = true;
+        let t = takeaway(&d).unwrap();
+        let seats: Vec<&str> = t.seats.iter().map(|s| s.seat.as_str()).collect();
+        assert_eq!(seats, ["alpha"]);
+        assert!(t.against_coin(VsCoin::Beat).is_empty());
     }
 
     #[test]

@@ -59,6 +59,7 @@ pub fn stats_note(n: &StatsNote) -> String {
         StatsNote::NoPairOverCells { min } => tr(M::SnNoPairCells, &[("min", min)]),
         StatsNote::FewerThanTwoSeats => tr(M::SnFewerThanTwoSeats, &[]),
         StatsNote::RhoNotPositive => tr(M::SnRhoNotPositive, &[]),
+        StatsNote::NeffAboveSeats => tr(M::SnNeffAboveSeats, &[]),
         StatsNote::NoResolvedEvent => tr(M::SnNoResolvedEvent, &[]),
         StatsNote::AnsweredTwice { row, seat, market } => tr(
             M::SnAnsweredTwice,
