@@ -41,6 +41,7 @@ pub mod published;
 pub mod report;
 pub mod report_document;
 pub mod results;
+pub mod session;
 pub mod stamp_plan;
 pub mod timeline;
 pub mod trust;
