@@ -34,6 +34,7 @@ pub mod ask_texts;
 pub mod dropped_league;
 pub mod header_files;
 pub mod kinds;
+pub mod league_check;
 pub mod overall;
 pub mod pairing;
 pub mod permalink;
