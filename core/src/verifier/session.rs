@@ -300,3 +300,68 @@ impl Session {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Lists and their anchors are read from `proof/` only, certificates also from `tsa/`; the
+    /// operator's files beside them are not part of the proof.
+    #[test]
+    fn what_a_session_reads_of_a_league_directory() {
+        let read = |p: &str| LeagueRead::of(p);
+        assert_eq!(read("council-book.jsonl"), Some(LeagueRead::Book));
+        assert_eq!(read("asks.jsonl"), Some(LeagueRead::AskChain));
+        assert_eq!(read("asks/ab.md"), Some(LeagueRead::AskText));
+        assert_eq!(
+            read("proof/2026-10-19/123000Z.txt"),
+            Some(LeagueRead::StampedList)
+        );
+        assert_eq!(
+            read("proof/2026-10-19/123000Z.txt.ots"),
+            Some(LeagueRead::Proof)
+        );
+        assert_eq!(
+            read("proof/2026-10-19/123000Z.txt.demo.tsr"),
+            Some(LeagueRead::TimestampToken)
+        );
+        assert_eq!(
+            read("proof/2026-10-19/123000Z.txt.rekor.json"),
+            Some(LeagueRead::RekorEntry)
+        );
+        assert_eq!(
+            read("proof/2026-10-19/tsa/a.pem"),
+            Some(LeagueRead::Certificate)
+        );
+        assert_eq!(read("tsa/demo-root.pem"), Some(LeagueRead::Certificate));
+        for not in [
+            "rekor.pem",
+            "DEMO.txt",
+            "notes.txt",
+            "manifest.json",
+            "other/council-book.jsonl",
+            "replies/x.json",
+        ] {
+            assert_eq!(read(not), None, "{not}");
+        }
+    }
+
+    /// A session without the book gives no verdict; with one, the files read are in its
+    /// report document's context, the trust anchors apart.
+    #[test]
+    fn a_session_needs_the_book_and_keeps_every_file_read() {
+        let s = Session::new("league", 1_796_000_000);
+        assert_eq!(s.finish().err(), Some(SessionError::NoBook));
+        let mut s = Session::new("league", 1_796_000_000);
+        assert!(matches!(s.headers("zz"), Err(SessionError::Headers(_))));
+        s.feed("council-book.jsonl", Vec::new());
+        s.feed("notes.txt", b"not read".to_vec());
+        s.trust_anchor("root.pem", b"root".to_vec());
+        let v = s.finish().unwrap();
+        let names: Vec<&str> = v.context.files.iter().map(|f| f.name.as_str()).collect();
+        assert_eq!(names, ["council-book.jsonl"]);
+        assert_eq!(v.context.trust_anchors.len(), 1);
+        assert_eq!(v.context.source, "league");
+        assert!(v.report.answers.is_some() && v.report.ask_texts.is_some());
+    }
+}
