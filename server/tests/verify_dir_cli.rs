@@ -103,6 +103,10 @@ fn a_whole_league_then_each_change_named_by_file_and_field() {
     assert_eq!(code, 0);
     assert!(answers.get("league").is_none());
     assert_eq!(answers["answers"], v["answers"]);
+    // The verdict is the session's (the page's, which tests/e2e/report.test.mjs holds to
+    // --answers --json field for field) when the league's own checks pass.
+    assert_eq!(answers["verdict"], v["verdict"]);
+    assert_eq!(answers["level"], v["level"]);
     assert_eq!(answers["files"], v["files"]);
 
     // Without the root: nothing failed, the tokens could not be checked: exit 2.
