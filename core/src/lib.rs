@@ -55,6 +55,8 @@ pub mod stats;
 pub mod check_messages;
 /// Named checks with pass / fail / warn / skip results, as every verdict lists them.
 pub mod checks;
+/// Where a published document differs from its recount, field by field.
+pub mod figures;
 /// Lowercase hexadecimal, as digests are printed throughout the spec.
 pub mod hex;
 /// Sentence templates with `{name}` arguments and digit grouping, for the pages' languages.

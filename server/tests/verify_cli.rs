@@ -303,9 +303,12 @@ fn missing_stamped_list_and_bad_arguments_are_unusable() {
     ]);
     assert_eq!(code, 2);
     assert!(err.contains("/nonexistent/x.txt"), "{err}");
-    let (code, _, err) = sealbook(&["verify", c.book.parent().unwrap().to_str().unwrap()]);
-    assert_eq!(code, 2, "a directory is not a book");
-    assert!(err.contains("cannot read book"), "{err}");
+    // A directory is a league (`verify DIR`, tests/verify_dir_cli.rs): one without its book is
+    // unusable.
+    let empty = tempfile::tempdir().unwrap();
+    let (code, _, err) = sealbook(&["verify", empty.path().to_str().unwrap()]);
+    assert_eq!(code, 2, "a directory without a book is not a league");
+    assert!(err.contains("no council book"), "{err}");
     assert_eq!(sealbook(&["verify"]).0, 2, "no book given");
     assert_eq!(sealbook(&["verify", "a", "--no-such-flag"]).0, 2);
     assert_eq!(sealbook(&["no-such-command"]).0, 2);

@@ -8,9 +8,12 @@
 use super::code::{check_code, CodeCheck, CodeError};
 use super::engine::Segment;
 use super::league::DecisionsDiffer;
+use super::league::{accounts_section, AccountsSection};
 use super::protocol::Protocol;
 use super::reading::{BenchmarkKind, RatioReading};
 use super::replay::{replay_segment, Replay, ReplayError, ReplayFiles};
+use crate::figures::FieldDifference;
+use crate::league::league_file::{LeagueFile, LEAGUE_FILE};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -48,6 +51,114 @@ pub struct Recount {
     /// `decisions_vs_book`); None when they do not or no book is given.
     #[serde(skip)]
     pub decisions_differ: Option<DecisionsDiffer>,
+    /// `council-league.json` `accounts` held to the recount; None when no league file is
+    /// given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub summary: Option<SummaryCheck>,
+}
+
+/// `council-league.json` `accounts` (spec §4.7: each account's equity, cash, costs, return,
+/// drawdown, ratios, trades, statuses and benchmarks) against the summary recomputed from the
+/// replayed rows ([`super::league::accounts_section`], the function `sealbook league publish`
+/// writes it with).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SummaryCheck {
+    /// Every field as recounted.
+    pub ok: bool,
+    /// The accounts summarised (published).
+    pub accounts: usize,
+    /// The fields that differ (at most [`crate::figures::MAX_DIFFERENCES`]).
+    pub differences: Vec<FieldDifference>,
+    /// Why the league file or its `accounts` section could not be read, naming the file, line
+    /// and column: a summary that cannot be read is not a summary that holds.
+    pub unreadable: Option<String>,
+}
+
+impl SummaryCheck {
+    /// The published `league` file (its bytes) against `recounted`.
+    fn of(league: &[u8], recounted: &AccountsSection) -> SummaryCheck {
+        let unreadable = |why: String| SummaryCheck {
+            ok: false,
+            accounts: 0,
+            differences: Vec::new(),
+            unreadable: Some(why),
+        };
+        let published = match LeagueFile::parse(league) {
+            Ok(l) => l,
+            Err(e) => return unreadable(e.to_string()),
+        };
+        if published.accounts.is_none() {
+            return unreadable(format!(
+                "{LEAGUE_FILE}: no accounts section, while the trading tracks publish account rows"
+            ));
+        }
+        // The figures as the file's text spells them, read by the reader that reads the
+        // recount's own text.
+        let text = crate::figures::parse(LEAGUE_FILE, league).expect("read above");
+        let p = &text["accounts"];
+        let r = crate::figures::value_of(recounted);
+        let mut differences = Vec::new();
+        for key in ["rounding", "versions"] {
+            differences_at(
+                &format!("accounts.{key}"),
+                p.get(key),
+                r.get(key),
+                &mut differences,
+            );
+        }
+        let key = |v: &serde_json::Value| {
+            (
+                v["version"].as_str().unwrap_or_default().to_string(),
+                v["account"].as_str().unwrap_or_default().to_string(),
+            )
+        };
+        let empty = Vec::new();
+        let listed = |v: &serde_json::Value| v["accounts"].as_array().unwrap_or(&empty).clone();
+        let (ps, rs) = (listed(p), listed(&r));
+        let named = |(version, account): (String, String)| {
+            format!("accounts.accounts[{version}/{account}]")
+        };
+        for a in &rs {
+            let theirs = ps.iter().find(|b| key(b) == key(a));
+            differences_at(&named(key(a)), theirs, Some(a), &mut differences);
+        }
+        for b in ps.iter().filter(|b| !rs.iter().any(|a| key(a) == key(b))) {
+            differences_at(&named(key(b)), Some(b), None, &mut differences);
+        }
+        SummaryCheck {
+            ok: differences.is_empty(),
+            accounts: ps.len(),
+            differences,
+            unreadable: None,
+        }
+    }
+
+    /// What `sealbook replay` prints of it.
+    pub fn text(&self) -> String {
+        let mut out = String::new();
+        if let Some(why) = &self.unreadable {
+            out.push_str(&format!("summary: UNREADABLE: {why}\n"));
+        }
+        for d in &self.differences {
+            out.push_str(&format!("summary: DIFFERENT: {d}\n"));
+        }
+        if self.ok {
+            out.push_str(&format!(
+                "summary: {LEAGUE_FILE} accounts: {} accounts as recounted\n",
+                self.accounts
+            ));
+        }
+        out
+    }
+}
+
+fn differences_at(
+    path: &str,
+    published: Option<&serde_json::Value>,
+    recounted: Option<&serde_json::Value>,
+    out: &mut Vec<FieldDifference>,
+) {
+    crate::figures::differences(LEAGUE_FILE, path, published, recounted, out)
 }
 
 impl Recount {
@@ -92,13 +203,15 @@ impl fmt::Display for RecountError {
 
 impl std::error::Error for RecountError {}
 
-/// Replays `files`, checks `code` when it is published and holds the decisions to `book`
-/// (`council-book.jsonl`) when it is given: the verdict, and the engine's own accounts
-/// (recomputed, not published) for the figures and charts.
+/// Replays `files`, checks `code` when it is published, holds the decisions to `book`
+/// (`council-book.jsonl`) and the accounts summary of `league` (`council-league.json`) to the
+/// recount when they are given: the verdict, and the engine's own accounts (recomputed, not
+/// published) for the figures and charts.
 pub fn recount(
     files: &ReplayFiles,
     code: Option<CodeFiles>,
     book: Option<&[u8]>,
+    league: Option<&[u8]>,
 ) -> Result<(Recount, Accounts), RecountError> {
     let (replay, seg, protocol) = replay_segment(files).map_err(RecountError::Replay)?;
     if replay.rows == 0 {
@@ -116,9 +229,11 @@ pub fn recount(
             DecisionsVsBook::Equal,
         )
     });
+    let summary = league.map(|l| SummaryCheck::of(l, &accounts_section(&protocol, &seg)));
     let ok = replay.reproduced()
         && code.as_ref().is_none_or(|c| c.iter().all(|x| x.ok))
-        && !matches!(decisions_vs_book, Some(DecisionsVsBook::Different(_)));
+        && !matches!(decisions_vs_book, Some(DecisionsVsBook::Different(_)))
+        && summary.as_ref().is_none_or(|s| s.ok);
     Ok((
         Recount {
             ok,
@@ -126,6 +241,7 @@ pub fn recount(
             code,
             decisions_vs_book,
             decisions_differ,
+            summary,
         },
         accounts(&protocol, &seg),
     ))
@@ -351,7 +467,7 @@ mod tests {
     #[test]
     fn every_account_is_charted_against_its_versions_benchmarks() {
         let p = publish();
-        let (r, a) = recount(&files(&p), None, None).unwrap();
+        let (r, a) = recount(&files(&p), None, None, None).unwrap();
         assert!(r.ok && r.code.is_none());
         assert_eq!(a.figures.len(), r.replay.accounts);
         // alpha and beta (arena-3), gamma (pro-1), and agent-portfolio-1's benchmarks alone.
@@ -393,7 +509,7 @@ mod tests {
     #[test]
     fn each_benchmark_is_read_from_its_rules_and_each_ratio_states_its_window() {
         let p = publish();
-        let (_, a) = recount(&files(&p), None, None).unwrap();
+        let (_, a) = recount(&files(&p), None, None, None).unwrap();
         let get = |v: &str, n: &str| {
             a.figures
                 .iter()
@@ -431,7 +547,7 @@ mod tests {
     #[test]
     fn the_verdict_reads_back_to_the_same_bytes() {
         let p = publish();
-        let (r, _) = recount(&files(&p), None, None).unwrap();
+        let (r, _) = recount(&files(&p), None, None, None).unwrap();
         let text = serde_json::to_string(&r).unwrap();
         let back: Recount = serde_json::from_str(&text).unwrap();
         assert_eq!(back, r);
@@ -450,6 +566,7 @@ mod tests {
                 text: &changed,
             }),
             None,
+            None,
         )
         .unwrap();
         assert!(r.replay.reproduced() && !r.ok);
@@ -461,14 +578,80 @@ mod tests {
                 text: &same,
             }),
             None,
+            None,
         )
         .unwrap();
         assert!(r.ok);
         let mut empty = publish();
         empty.accounts.clear();
         assert_eq!(
-            recount(&files(&empty), None, None).unwrap_err(),
+            recount(&files(&empty), None, None, None).unwrap_err(),
             RecountError::NoRows
         );
+    }
+
+    /// The league file's accounts summary is held to the recount: as published it holds; an
+    /// equity raised by 1.00, an account left out, or a league file without the section is not
+    /// ok, each naming the file and the field.
+    #[test]
+    fn the_accounts_summary_is_held_to_the_recount() {
+        use crate::league::league_file::GeneratedFrom;
+        let p = publish();
+        let (_, seg, protocol) = replay_segment(&files(&p)).unwrap();
+        let league = |accounts: Option<AccountsSection>| {
+            LeagueFile {
+                league: "DEMO".into(),
+                methodology_version: "m7".into(),
+                generated_from: GeneratedFrom { book_lines: 1 },
+                accounts,
+                experiment: None,
+            }
+            .to_bytes()
+        };
+        let section = accounts_section(&protocol, &seg);
+        let check = |bytes: &[u8]| recount(&files(&p), None, None, Some(bytes)).unwrap().0;
+        let r = check(&league(Some(section.clone())));
+        let s = r.summary.as_ref().unwrap();
+        assert!(
+            r.ok && s.ok && s.accounts == section.accounts.len(),
+            "{s:?}"
+        );
+
+        let mut raised = section.clone();
+        raised.accounts[0].equity += 1.0;
+        let r = check(&league(Some(raised.clone())));
+        let s = r.summary.unwrap();
+        assert!(!r.ok && !s.ok);
+        let a = &section.accounts[0];
+        assert_eq!(s.differences.len(), 1, "{:?}", s.differences);
+        assert_eq!(
+            s.differences[0].to_string(),
+            format!(
+                "council-league.json: field accounts.accounts[{}/{}].equity: published {}, recounted {}",
+                a.version,
+                a.account,
+                serde_json::json!(a.equity + 1.0),
+                serde_json::json!(a.equity)
+            )
+        );
+
+        let mut fewer = section.clone();
+        fewer.accounts.pop();
+        assert!(!check(&league(Some(fewer))).ok);
+        let r = check(&league(None));
+        assert!(!r.ok);
+        assert!(r
+            .summary
+            .unwrap()
+            .unreadable
+            .unwrap()
+            .contains("no accounts section"));
+        let r = check(b"{");
+        assert!(r
+            .summary
+            .unwrap()
+            .unreadable
+            .unwrap()
+            .starts_with("council-league.json: line 1"));
     }
 }

@@ -10,7 +10,8 @@
 
 use super::answers::AnswersReport;
 use super::ask_texts::{AskTextsEnglish, AskTextsReport};
-use super::overall::Overall;
+use super::league_check::LeagueCheck;
+use super::overall::{Overall, State};
 use super::report::VerifierReport;
 use super::results::ProofState;
 use crate::ots::attestation::Attestation;
@@ -82,6 +83,10 @@ pub struct ReportDocument<'a> {
     pub trust_anchors: Vec<FileDigest>,
     /// The Rekor log key the entries were checked against, by name.
     pub rekor_log_key: Option<&'a str>,
+    /// `sealbook verify DIR`: the manifest, the replay and the recounts of the league's
+    /// published figures ([`LeagueCheck`]); absent from the answers' document.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub league: Option<&'a LeagueCheck>,
 }
 
 /// The ask texts report when none were given.
@@ -113,7 +118,28 @@ impl<'a> ReportDocument<'a> {
             files,
             trust_anchors: context.trust_anchors.clone(),
             rekor_log_key: report.trust.log_key_file.as_deref(),
+            league: None,
         }
+    }
+
+    /// The document of a whole league (`sealbook verify DIR --json`): the session's document
+    /// with the league's checks, `ok` only when the league's one verdict passed, and that
+    /// verdict's state.
+    pub fn of_league(
+        report: &'a VerifierReport,
+        context: &'a ReportContext,
+        league: &'a LeagueCheck,
+    ) -> ReportDocument<'a> {
+        let mut doc = ReportDocument::of(report, context);
+        doc.verdict.state = match league.state(&doc.verdict) {
+            // A check of the answers' document that failed (a run the declaration does not
+            // explain) fails the league.
+            State::Passed if !doc.ok => State::Failed,
+            state => state,
+        };
+        doc.ok = doc.verdict.state == State::Passed;
+        doc.league = Some(league);
+        doc
     }
 
     /// The document as JSON, one line.

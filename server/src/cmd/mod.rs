@@ -20,6 +20,7 @@ pub mod stamped;
 pub mod tsr;
 pub mod verify;
 pub mod verify_answers;
+pub mod verify_dir;
 
 use crate::outcome::CmdResult;
 use clap::Subcommand;

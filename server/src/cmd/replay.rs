@@ -2,14 +2,15 @@
 //! from the sealed decisions and the price set (spec §4.11, Appendix B step 7) and, when DIR
 //! publishes `arena-code.json`, check every listed code file's `arena-code-<file>.txt` against
 //! its SHA-256 (step 8). When DIR has `council-book.jsonl`, `arena-decisions.jsonl` must be
-//! the decisions sealed in it (§4.11). The comparison is core's (`arena::recount`); this
+//! the decisions sealed in it (§4.11); when it has `council-league.json`, its `accounts`
+//! summary must be the one recounted from the replayed rows (§4.7). The comparison is core's (`arena::recount`); this
 //! command reads the files and prints.
 //!
 //! DIR holds `arena-protocol.json`, `arena-decisions.jsonl`, `arena-prices.jsonl`,
 //! `arena-trades.jsonl` and `arena-accounts.jsonl` (layouts in `core::arena::records`).
 //! Exit codes: 0 every row reproduced, every listed code file matches and the decisions are
-//! the book's; 1 a row is DIFFERENT, a code file differs or is missing, or a decision is not
-//! the one sealed; 2 unusable input (a file absent or
+//! the book's; 1 a row is DIFFERENT, a code file differs or is missing, a decision is not
+//! the one sealed, or a summary figure of `council-league.json` is not its recount; 2 unusable input (a file absent or
 //! unreadable, no published rows).
 
 use crate::files::read_bounded;
@@ -20,6 +21,7 @@ use sealbook_core::arena::records::{ACCOUNTS_FILE, DECISIONS_FILE, PRICES_FILE, 
 use sealbook_core::arena::recount::{recount, CodeFiles, Recount, RecountError};
 use sealbook_core::arena::replay::ReplayFiles;
 use sealbook_core::league::layout::BOOK_FILE;
+use sealbook_core::league::league_file::LEAGUE_FILE;
 use serde::Serialize;
 use std::path::PathBuf;
 
@@ -70,6 +72,12 @@ pub fn run(args: Args, json: bool) -> CmdResult {
             .then(|| read_bounded(&p, MAX_CODE_BYTES, name).ok())
             .flatten()
     };
+    let league_path = args.dir.join(LEAGUE_FILE);
+    let league = if league_path.is_file() {
+        Some(read_bounded(&league_path, MAX_BYTES, LEAGUE_FILE)?)
+    } else {
+        None
+    };
     let (r, _) = recount(
         &ReplayFiles {
             protocol: &protocol,
@@ -80,6 +88,7 @@ pub fn run(args: Args, json: bool) -> CmdResult {
         },
         list.as_deref().map(|list| CodeFiles { list, text: &text }),
         book.as_deref(),
+        league.as_deref(),
     )
     .map_err(|e| match &e {
         RecountError::Replay(_) => Unusable::file(&args.dir, e.to_string()),
@@ -101,6 +110,9 @@ pub fn run(args: Args, json: bool) -> CmdResult {
     } else {
         print!("{}", r.decisions_text().unwrap_or_default());
         print!("{}", r.replay.text());
+        if let Some(s) = &r.summary {
+            print!("{}", s.text());
+        }
         match &r.code {
             None => println!("code: {CODE_FILE} is not published in this directory"),
             Some(c) => {

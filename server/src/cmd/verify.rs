@@ -5,7 +5,8 @@
 //! kinds, or the entry `--ledger` chooses. A list that checks nothing fails.
 //!
 //! With `--answers`, the path is a league directory and every answer's own proof is printed
-//! instead ([`super::verify_answers`]).
+//! instead ([`super::verify_answers`]); a league directory without it is verified whole
+//! ([`super::verify_dir`]).
 
 use crate::files::read_bounded;
 use crate::outcome::{CmdResult, Exit, Unusable};
@@ -38,21 +39,22 @@ pub struct Args {
     /// reference, proven by whom (spec §3.3, §3.11 P1b), with the ask texts (Appendix B step 5).
     #[arg(long, conflicts_with_all = ["stamps", "ledger"])]
     answers: bool,
-    /// With --answers: trust anchors for the RFC 3161 tokens (PEM or DER, e.g.
+    /// With a league directory: trust anchors for the RFC 3161 tokens (PEM or DER, e.g.
     /// www/trust/tsa-roots-*.pem or the league's demo root; repeatable).
-    #[arg(long = "ca", value_name = "FILE", requires = "answers")]
+    #[arg(long = "ca", value_name = "FILE")]
     ca: Vec<PathBuf>,
-    /// With --answers: the Rekor log's public key (e.g. www/trust/rekor-sigstore-prod.pub).
-    #[arg(long = "rekor-key", value_name = "FILE", requires = "answers")]
+    /// With a league directory: the Rekor log's public key (e.g.
+    /// www/trust/rekor-sigstore-prod.pub).
+    #[arg(long = "rekor-key", value_name = "FILE")]
     rekor_key: Option<PathBuf>,
-    /// With --answers: Bitcoin block headers for the OpenTimestamps proofs (hex, one per line,
-    /// or `HEIGHT HEX`; repeatable).
-    #[arg(long = "headers", value_name = "FILE", requires = "answers")]
+    /// With a league directory: Bitcoin block headers for the OpenTimestamps proofs (hex, one
+    /// per line, or `HEIGHT HEX`; repeatable).
+    #[arg(long = "headers", value_name = "FILE")]
     headers: Vec<PathBuf>,
-    /// With --answers: most bytes read from the directory in all (the book, the ask chain and
-    /// texts, the stamped lists, proofs, tokens, entries and certificates are held in memory
-    /// together, several times their size); a directory over it is refused before any is read.
-    #[arg(long, value_name = "BYTES", requires = "answers", default_value_t = super::verify_answers::MAX_READ_BYTES)]
+    /// With a league directory: most bytes read from the directory in all (the files read are
+    /// held in memory together, several times their size); a directory over it is refused
+    /// before any is read.
+    #[arg(long, value_name = "BYTES", default_value_t = super::verify_answers::MAX_READ_BYTES)]
     max_read_bytes: u64,
     /// Threads that verify the chain, each a range of whole lines (default: every core).
     /// The report is the same for any number.
@@ -114,17 +116,30 @@ fn is_zero(n: &u64) -> bool {
 }
 
 pub fn run(args: Args, json: bool) -> CmdResult {
+    let league = super::verify_answers::AnswersArgs {
+        dir: &args.book,
+        ca: &args.ca,
+        rekor_key: args.rekor_key.as_deref(),
+        headers: &args.headers,
+        max_read_bytes: args.max_read_bytes,
+    };
     if args.answers {
-        return super::verify_answers::run(
-            super::verify_answers::AnswersArgs {
-                dir: &args.book,
-                ca: &args.ca,
-                rekor_key: args.rekor_key.as_deref(),
-                headers: &args.headers,
-                max_read_bytes: args.max_read_bytes,
-            },
-            json,
-        );
+        return super::verify_answers::run(league, json);
+    }
+    if args.book.is_dir() {
+        if !args.stamps.is_empty() || args.ledger.is_some() {
+            return Err(Unusable::file(
+                &args.book,
+                "--stamp and --ledger take a book file; a league directory's lists are read from its proof/ folder",
+            ));
+        }
+        return super::verify_dir::run(league, json);
+    }
+    if !args.ca.is_empty() || args.rekor_key.is_some() || !args.headers.is_empty() {
+        return Err(Unusable::file(
+            &args.book,
+            "--ca, --rekor-key and --headers take a league directory",
+        ));
     }
     let book_name = args
         .book

@@ -15,22 +15,14 @@
 
 use crate::files::read_bounded;
 use crate::outcome::{CmdResult, Exit, Unusable};
-use sealbook_core::league::layout::{ASKS_FILE, BOOK_FILE, PROOF_FOLDER, TSA_FOLDER};
-use sealbook_core::score::ask_chain::AskChain;
-use sealbook_core::score::book_lines::BookLines;
-use sealbook_core::verifier::published::PublishedFile;
-use sealbook_core::verifier::report_document::{FileDigest, ReportContext, ReportDocument};
-use sealbook_core::verifier::{
-    answer_verdicts, check_ask_texts, AnswersReport, AskTextsReport, BookReader, CertInput,
-    HeadersInput, ListInput, ProofResult, RekorResult, StampPlan, TokenResult, TrustInput,
-    TrustLevel, Verdict, VerifierReport, MAX_LIST_BYTES, MAX_PROOF_BYTES,
-};
+use sealbook_core::league::layout::{ASKS_FILE, BOOK_FILE};
+use sealbook_core::verifier::report_document::ReportDocument;
+use sealbook_core::verifier::session::{LeagueRead, Session, SessionError, Verified};
+use sealbook_core::verifier::{AnswersReport, AskTextsReport, TrustLevel, Verdict};
 use std::path::{Path, PathBuf};
 
-/// Largest book read whole for the verdicts.
-const MAX_BOOK_BYTES: u64 = 2 << 30;
 /// Largest token, entry, certificate, key or ask text read.
-const MAX_SMALL_BYTES: u64 = 1 << 20;
+const MAX_SMALL_BYTES: u64 = sealbook_core::verifier::session::MAX_SMALL_BYTES;
 /// Most files walked in a league directory.
 const MAX_FILES: usize = 200_000;
 /// Most bytes read from a league directory in all, by default (`--max-read-bytes`): every
@@ -49,7 +41,7 @@ pub struct AnswersArgs<'a> {
 }
 
 /// Every file under `dir` (relative names with `/`), sorted; bounded by [`MAX_FILES`].
-fn walk(dir: &Path) -> Result<Vec<(String, PathBuf)>, Unusable> {
+pub(super) fn walk(dir: &Path) -> Result<Vec<(String, PathBuf)>, Unusable> {
     let mut out = Vec::new();
     let mut stack = vec![dir.to_path_buf()];
     while let Some(d) = stack.pop() {
@@ -84,42 +76,14 @@ fn walk(dir: &Path) -> Result<Vec<(String, PathBuf)>, Unusable> {
     Ok(out)
 }
 
-/// Whether `--answers` reads the file named `name` (relative to the directory).
-fn is_read(name: &str) -> bool {
-    name == BOOK_FILE
-        || name == ASKS_FILE
-        || (name.starts_with("asks/") && name.ends_with(".md"))
-        || proof_kind(name).is_some()
-}
-
-/// The kind of a stamped list, proof, token, Rekor entry or certificate, read only from the
-/// league's `proof/` folder, where the league writes them (`proof/<day>/<HHMMSS>Z.txt`, its
-/// anchors beside it, the tokens' certificates in `proof/<day>/tsa/`; Appendix C), and the
-/// certificates it publishes in `tsa/` (as the page reads them): another file of the directory
-/// (the operator's signing key `rekor.pem` beside `league.toml`, notes) is not part of the
-/// proof.
-fn proof_kind(name: &str) -> Option<PublishedFile> {
-    let kind = PublishedFile::of(name);
-    let read = if name.starts_with(PROOF_FOLDER) {
-        matches!(
-            kind,
-            PublishedFile::StampedList
-                | PublishedFile::Proof
-                | PublishedFile::TimestampToken
-                | PublishedFile::RekorEntry
-                | PublishedFile::Certificate
-        )
-    } else {
-        name.starts_with(TSA_FOLDER) && matches!(kind, PublishedFile::Certificate)
-    };
-    read.then_some(kind)
-}
-
 /// Refuses, before any is read, a directory whose files to read (their sizes as the file
 /// system states them) total more than `max` bytes.
 fn check_total(dir: &Path, files: &[(String, PathBuf)], max: u64) -> Result<(), Unusable> {
     let mut total = 0u64;
-    for (_, path) in files.iter().filter(|(name, _)| is_read(name)) {
+    for (_, path) in files
+        .iter()
+        .filter(|(name, _)| LeagueRead::of(name).is_some())
+    {
         let len = std::fs::metadata(path)
             .map_err(|e| Unusable::io(path, "read the size of", &e))?
             .len();
@@ -139,7 +103,10 @@ fn read_small(p: &Path, what: &str) -> Result<Vec<u8>, Unusable> {
     read_bounded(p, MAX_SMALL_BYTES, what)
 }
 
-pub fn run(args: AnswersArgs<'_>, json: bool) -> CmdResult {
+/// The session over the league directory `args.dir`: its book, ask chain and texts, stamped
+/// lists and their anchors fed to core's [`Session`] with the reader's trust choices, then
+/// finished. Unusable input (no book, an unreadable file, headers or book line) is exit 2.
+pub(super) fn session(args: &AnswersArgs<'_>, now: i64) -> Result<Verified, Unusable> {
     if !args.dir.is_dir() {
         return Err(Unusable::file(
             args.dir,
@@ -155,57 +122,18 @@ pub fn run(args: AnswersArgs<'_>, json: bool) -> CmdResult {
         ));
     }
     check_total(args.dir, &files, args.max_read_bytes)?;
-    let book = read_bounded(&book_path, MAX_BOOK_BYTES, "book")?;
+    let mut session = Session::new(&args.dir.display().to_string(), now);
+    // The book and the ask chain first, then every other file in name order.
     let asks_path = args.dir.join(ASKS_FILE);
-    let asks = asks_path
-        .is_file()
-        .then(|| read_bounded(&asks_path, MAX_BOOK_BYTES, "ask chain"))
-        .transpose()?;
-    // Every file read, with its SHA-256, for the report document.
-    let mut digests = vec![FileDigest::of(BOOK_FILE, &book)];
-    if let Some(a) = &asks {
-        digests.push(FileDigest::of(ASKS_FILE, a));
+    let first = [(BOOK_FILE, &book_path), (ASKS_FILE, &asks_path)];
+    for (name, path) in first.iter().filter(|(_, p)| p.is_file()) {
+        let kind = LeagueRead::of(name).expect("the book and the ask chain are read");
+        session.feed(name, read_bounded(path, kind.limit(), kind.what())?);
     }
-    let mut read = |name: &str, bytes: Vec<u8>| {
-        digests.push(FileDigest::of(name, &bytes));
-        bytes
-    };
-
-    let mut lists = Vec::new();
-    let mut proofs = Vec::new();
-    let mut tokens = Vec::new();
-    let mut entries = Vec::new();
-    let mut certs = Vec::new();
-    let mut ask_texts = Vec::new();
     for (name, path) in &files {
-        if name.starts_with("asks/") && name.ends_with(".md") {
-            ask_texts.push((name.clone(), read(name, read_small(path, "ask text")?)));
-            continue;
-        }
-        match proof_kind(name) {
-            Some(PublishedFile::StampedList) => {
-                let bytes = read(name, read_bounded(path, MAX_LIST_BYTES, "stamped list")?);
-                let l = ListInput::parse(name, &bytes);
-                if !l.not_a_list {
-                    lists.push(l);
-                }
-            }
-            Some(PublishedFile::Proof) => {
-                let bytes = read(name, read_bounded(path, MAX_PROOF_BYTES, "proof")?);
-                proofs.push((name.clone(), bytes))
-            }
-            Some(PublishedFile::TimestampToken) => {
-                tokens.push((name.clone(), read(name, read_small(path, "token")?)))
-            }
-            Some(PublishedFile::RekorEntry) => {
-                entries.push((name.clone(), read(name, read_small(path, "Rekor entry")?)))
-            }
-            Some(PublishedFile::Certificate) => certs.push(CertInput {
-                name: name.clone(),
-                bytes: read(name, read_small(path, "certificate")?),
-                anchor: false,
-            }),
-            _ => {}
+        match LeagueRead::of(name) {
+            None | Some(LeagueRead::Book | LeagueRead::AskChain) => {}
+            Some(kind) => session.feed(name, read_bounded(path, kind.limit(), kind.what())?),
         }
     }
     let mut header_text = String::new();
@@ -214,80 +142,35 @@ pub fn run(args: AnswersArgs<'_>, json: bool) -> CmdResult {
         header_text.push_str(&String::from_utf8_lossy(&bytes));
         header_text.push('\n');
     }
-    let headers = HeadersInput::parse(&header_text);
-    if let Some(e) = &headers.error {
-        return Err(Unusable::new(format!("--headers: {e}")).field("--headers"));
-    }
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() as i64);
-    let mut trust = TrustInput {
-        now,
-        ..Default::default()
-    };
-    let mut roots = Vec::new();
+    session
+        .headers(&header_text)
+        .map_err(|e| Unusable::new(format!("--headers: {e}")).field("--headers"))?;
     for p in args.ca {
-        let name = p.display().to_string();
-        let bytes = read_small(p, "trust anchor")?;
-        roots.push(FileDigest::of(&name, &bytes));
-        trust.anchor_files.push((name, bytes));
+        session.trust_anchor(&p.display().to_string(), read_small(p, "trust anchor")?);
     }
     if let Some(k) = args.rekor_key {
-        trust.log_key = Some((k.display().to_string(), read_small(k, "Rekor log key")?));
+        session.log_key(&k.display().to_string(), read_small(k, "Rekor log key")?);
     }
+    session.finish().map_err(|e| match e {
+        SessionError::Book(why) => Unusable::file(&book_path, why),
+        SessionError::AskChain(why) => Unusable::file(&asks_path, why),
+        SessionError::Answers(why) => Unusable::file(args.dir, why),
+        SessionError::Headers(why) => Unusable::new(format!("--headers: {why}")).field("--headers"),
+        SessionError::NoBook => {
+            Unusable::file(&book_path, "no council book in the league directory")
+        }
+    })
+}
 
-    let proof_results: Vec<ProofResult> = proofs
-        .iter()
-        .map(|(n, b)| ProofResult::check(n, b, &lists, &headers))
-        .collect();
-    let token_results: Vec<TokenResult> = tokens
-        .iter()
-        .map(|(n, b)| TokenResult::check(n, b, &lists, &certs, &trust))
-        .collect();
-    let rekor_results: Vec<RekorResult> = entries
-        .iter()
-        .map(|(n, b)| RekorResult::check(n, b, &lists, &trust))
-        .collect();
-    let mut names = vec![BOOK_FILE.to_string()];
-    let mut books: Vec<&[u8]> = vec![&book];
-    if let Some(a) = &asks {
-        names.push(ASKS_FILE.to_string());
-        books.push(a);
-    }
-    let plan = StampPlan::new(&names, &lists);
-    let reads = books
-        .iter()
-        .enumerate()
-        .map(|(i, b)| {
-            let mut r = BookReader::new(plan.prefix_at(i));
-            r.feed(b);
-            r.finish()
-        })
-        .collect();
-    let mut report = VerifierReport {
-        proofs: proof_results,
-        headers,
-        tokens: token_results,
-        rekor: rekor_results,
-        trust: trust.report(),
-        ..VerifierReport::new(plan.resolve(reads), &lists)
-    };
-    let answers = answer_verdicts(BOOK_FILE, &book, asks.as_deref(), &report)
-        .map_err(|e| Unusable::file(args.dir, e))?;
-    let lines = BookLines::parse(&book).map_err(|e| Unusable::file(&book_path, e.to_string()))?;
-    let chain = asks
-        .as_deref()
-        .map(AskChain::parse)
-        .transpose()
-        .map_err(|e| Unusable::file(&asks_path, e.to_string()))?;
-    report.ask_texts = Some(check_ask_texts(&ask_texts, Some(&lines), chain.as_ref()));
-    report.answers = Some(answers);
-    let context = ReportContext {
-        source: args.dir.display().to_string(),
-        verified_at: now,
-        files: digests,
-        trust_anchors: roots,
-    };
+/// The time of the verification (seconds since the epoch).
+pub(super) fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64)
+}
+
+pub fn run(args: AnswersArgs<'_>, json: bool) -> CmdResult {
+    let Verified { report, context } = session(&args, now())?;
     let document = ReportDocument::of(&report, &context);
     let ok = document.ok;
     if json {
@@ -298,7 +181,12 @@ pub fn run(args: AnswersArgs<'_>, json: bool) -> CmdResult {
     Ok(if ok { Exit::Ok } else { Exit::Failed })
 }
 
-fn print_human(a: &AnswersReport, texts: &AskTextsReport, problems: &[String], level: TrustLevel) {
+pub(super) fn print_human(
+    a: &AnswersReport,
+    texts: &AskTextsReport,
+    problems: &[String],
+    level: TrustLevel,
+) {
     println!("counted runs: {}", a.counting_rule);
     for n in &a.counting.notes {
         println!("  note: {n}");

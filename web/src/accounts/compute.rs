@@ -149,6 +149,7 @@ pub fn compute(files: &[(String, Vec<u8>)]) -> Result<Computed, ComputeError> {
             text: &text,
         }),
         book.map(|f| f.1.as_slice()),
+        None,
     )
     .map_err(ComputeError::Recount)?;
     Ok(Computed {
