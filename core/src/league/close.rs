@@ -3,26 +3,26 @@
 //! starting at or after the reference, the last bar ending by the window's end), and the
 //! answers that have a reference of their own (`late_ref`):
 //!
-//! - every market but Bitcoin: the session's reference ([`reference_at`]);
-//! - Bitcoin: the first bar at or after each answer line's seal (`max(at, booked_at)`), so
-//!   each answer line has its own Bitcoin reference in `late_ref`; the `results` entry is
-//!   priced from the session's reference like the others;
+//! - every market, Bitcoin included: the session's reference ([`reference_at`]), one clock
+//!   for all twelve (spec §3.3: an answer line enters the common event only if sealed before
+//!   the session's reference; with sealing on arrival, the common reference of the all-day
+//!   market is its price when the run's intake closes, after every counted seal);
 //! - an answer sealed at or after the session's reference: its own reference for every market
-//!   ([`reference_instant`]).
+//!   ([`reference_instant`]), the first bar at or after its seal, in `late_ref`.
 //!
 //! A score re-taken later (prices corrected at the provider) that differs from the sealed line
 //! is a new `correction` line naming the sealed one by `of` ([`correction`], spec §3.10); the
 //! sealed line stays as it is.
 //!
-//! The window ends at the 16:00 ET close of the horizon's last session ([`horizon_end_date`],
-//! calendar days for Bitcoin), the end the book's readers give the event. A market whose bars
+//! The window ends where the run's sealed contract ends ([`window_end`]): 16:00 ET of the
+//! horizon's last session (calendar days for Bitcoin), the 10-year yield 15:00 ET. A market whose bars
 //! do not resolve is left out of the line and named with the rule's reason, never guessed.
 
 use crate::book::canon::{Object, Value};
-use crate::calendar::{horizon_end_date, session_close, Date, Horizon, Instant};
+use crate::calendar::{Date, Horizon, Instant};
 use crate::league::config::LeagueConfig;
 use crate::league::engine::score_content;
-use crate::league::layout::{BITCOIN, MARKETS};
+use crate::league::layout::MARKETS;
 use crate::league::schedule::{reference_at, reference_instant};
 use crate::prices::rule::resolve;
 use crate::prices::yahoo::Bar;
@@ -32,11 +32,7 @@ use std::collections::BTreeMap;
 /// One answer line of the run: its `n` and its sealing time `max(at, booked_at)`.
 pub type SealedAnswer = (u64, Instant);
 
-/// The end of `asset`'s window for a run of `session` over `horizon` (None outside the
-/// calendar's years).
-pub fn window_end(session: Date, horizon: Horizon, asset: &str) -> Option<Instant> {
-    horizon_end_date(session, horizon, asset == BITCOIN).map(session_close)
-}
+pub use crate::league::contracts::window_end;
 
 /// The bars each market's score needs: start `[from, to)` (a minute before the earliest
 /// reference, a minute after the end).
@@ -54,7 +50,7 @@ pub fn bar_windows(
             let end = window_end(session, horizon, m)?;
             let first = answers
                 .iter()
-                .map(|(_, at)| reference_instant(config, session, m, *at).0)
+                .map(|(_, at)| reference_instant(config, session, *at).0)
                 .chain([common])
                 .min()
                 .unwrap_or(common);
@@ -102,8 +98,8 @@ pub fn score_line(
             }
         }
         for (n, sealed) in answers {
-            let (own, late) = reference_instant(config, session, m, *sealed);
-            if !(late || m == BITCOIN) {
+            let (own, late) = reference_instant(config, session, *sealed);
+            if !late {
                 continue;
             }
             match resolve(b, own, end) {
@@ -184,7 +180,7 @@ mod tests {
     }
 
     #[test]
-    fn common_late_and_bitcoin_references() {
+    fn one_clock_for_every_market_and_the_yield_ends_at_three() {
         let config = LeagueConfig::from_toml(
             b"[league]\nname = \"l\"\nmethodology_version = \"m-1\"\n[[seat]]\nname = \"coin\"\nadapter = \"coin\"\n[prices]\nprovider = \"csv\"\npath = \"p.csv\"\n",
             "league.toml",
@@ -201,6 +197,10 @@ mod tests {
                 "BTC".to_string(),
                 bars("2026-10-21T12:00:00Z", "2026-10-21T20:01:00Z", 1000.0),
             ),
+            (
+                "TNX".to_string(),
+                bars("2026-10-21T13:00:00Z", "2026-10-21T20:01:00Z", 10.0),
+            ),
         ]);
         let answers = [
             (5, t("2026-10-21T12:31:10Z")),
@@ -211,7 +211,10 @@ mod tests {
             w["SPX"],
             (t("2026-10-21T13:29:00Z"), t("2026-10-21T20:01:00Z"))
         );
-        assert_eq!(w["BTC"].0, t("2026-10-21T12:31:00Z"));
+        // Bitcoin is on the common clock: its window opens a minute before 09:30 ET.
+        assert_eq!(w["BTC"].0, t("2026-10-21T13:29:00Z"));
+        // The 10-year yield's one-day event ends 15:00 ET (Table 1), 19:00Z.
+        assert_eq!(w["TNX"].1, t("2026-10-21T19:01:00Z"));
         let (line, unpriced) = score_line(
             &config,
             t("2026-10-21T20:10:00Z"),
@@ -226,17 +229,21 @@ mod tests {
         assert_eq!(line.results["SPX"].reference, 130.0);
         assert_eq!(line.results["SPX"].close, 519.0);
         assert_eq!(line.results["SPX"].up, Some(true));
-        // Bitcoin: each answer from the first bar after its seal (12:32 and 13:35).
-        assert_eq!(
-            line.late_ref[&5],
-            BTreeMap::from([("BTC".to_string(), 1032.0)])
-        );
-        // The late answer: its own SPX reference (13:35 bar) too.
+        // Bitcoin: the answer sealed before the reference shares the common one (13:30 bar);
+        // only the late answer has its own, for every market (13:35 bar).
+        assert_eq!(line.results["BTC"].reference, 1090.0);
+        assert!(!line.late_ref.contains_key(&5), "{:?}", line.late_ref);
         assert_eq!(
             line.late_ref[&9],
-            BTreeMap::from([("BTC".to_string(), 1095.0), ("SPX".to_string(), 135.0)])
+            BTreeMap::from([
+                ("BTC".to_string(), 1095.0),
+                ("SPX".to_string(), 135.0),
+                ("TNX".to_string(), 45.0)
+            ])
         );
-        assert_eq!(unpriced.len(), 10, "{unpriced:?}");
+        // TNX: close the 18:59 bar, the last ending by 15:00 ET (10 + 359).
+        assert_eq!(line.results["TNX"].close, 369.0);
+        assert_eq!(unpriced.len(), 9, "{unpriced:?}");
         assert!(unpriced["GOLD"].contains("no bars"));
         // A gap in the data at the reference is the rule's error, not a later bar.
         let mut holey = b.clone();

@@ -59,9 +59,12 @@
 //!   reference was taken before it was sealed) and `same_event` false, so the published file
 //!   passes its own checker (spec §3.3). Every other row has `same_event` true.
 //! - event contract (`event_id`, `event_id_v2` computed from it): the run line's
-//!   `contracts.<asset>.<horizon>` where sealed there, else the scoring line's
-//!   `results.<asset>.contract` (an error if both are sealed and differ), else (and always for
-//!   a row of its own event) derived:
+//!   `contracts.<asset>.<horizon>` where sealed there (the engine seals every market's and
+//!   horizon's before the ask, [`crate::league::contracts`]), else the scoring line's
+//!   `results.<asset>.contract` (an error if both are sealed and differ); a row of its own
+//!   event takes the sealed contract with its own `reference_at` (its answer line's sealing
+//!   time `max(at, booked_at)`). A run that seals none (a book written before the engine
+//!   sealed contracts) has its contracts derived, marked by the placeholders:
 //!   `asset`, `horizon`, `reference_at` = the session's 09:30 ET reference (for a row of its
 //!   own event: its answer line's sealing time `max(at, booked_at)`), `end_at` = 16:00
 //!   ET of the horizon's last session ([`horizon_end_date`]; calendar days for `BTC`),
@@ -438,6 +441,15 @@ fn contract(
     ])
 }
 
+/// The contract of a row of its own event in a run that sealed `sealed` for the common one
+/// (spec §3.3): the same contract but for the reference, the row's own sealing time.
+fn own_contract(sealed: &EventContract, own_reference: Instant) -> EventContract {
+    EventContract {
+        reference_at: own_reference.to_rfc3339(),
+        ..sealed.clone()
+    }
+}
+
 /// What one row is, before its cell and outcome.
 struct Source<'a> {
     run: &'a Run<'a>,
@@ -603,7 +615,10 @@ pub fn rows_from_lines(
                 r.line_kind = "correction".into();
                 if after {
                     // Restored after the reference: its own event, whose price no line seals.
-                    let c = contract(asset, *h, run.session, Some(src.sealed_at));
+                    let c = match run.line.contracts.get(&(asset.to_string(), *h)) {
+                        Some(sealed) => own_contract(sealed, src.sealed_at),
+                        None => contract(asset, *h, run.session, Some(src.sealed_at)),
+                    };
                     (r.reference, r.close, r.actual_pct, r.draw) = (None, None, None, None);
                     r.same_event = false;
                     r.event_id = c.event_id();
@@ -660,7 +675,8 @@ fn row(
         .or_else(|| outcome.and_then(|(o, _)| o.contract.as_ref()));
     let contract = match (stated, own_event) {
         (Some(c), false) => c.clone(),
-        _ => contract(
+        (Some(c), true) => own_contract(c, sealed.unwrap_or(src.sealed_at)),
+        (None, _) => contract(
             asset,
             h,
             src.run.session,
