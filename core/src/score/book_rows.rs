@@ -88,9 +88,9 @@ use crate::contract::event::EventContract;
 use crate::contract::forecasts_csv::ForecastRow;
 use std::collections::BTreeMap;
 
-/// The contract fields the book does not state.
-pub const UNSTATED: &str = "(not stated in the book)";
 pub use super::counting::FIRST_SCHEDULED_SESSION;
+/// The contract fields the book does not state.
+pub use crate::contract::event::UNSTATED;
 /// Most rows one book may yield.
 pub const MAX_ROWS: usize = 20_000_000;
 
@@ -102,6 +102,23 @@ pub fn book_rows(
     counting: &mut Counting,
 ) -> Result<Vec<ForecastRow>, BookLineError> {
     rows_from_lines(&BookLines::parse(book)?, roster, counting)
+}
+
+/// The contracts the book's run lines seal (`contracts.<asset>.<horizon>`), by run, for
+/// [`crate::contract::conformance::check_with_book`].
+pub fn sealed_contracts(lines: &BookLines) -> crate::contract::conformance::SealedContracts {
+    lines
+        .runs
+        .iter()
+        .filter_map(|r| {
+            let by = r
+                .contracts
+                .iter()
+                .map(|((a, h), c)| ((a.clone(), h.as_str().to_string()), c.clone()))
+                .collect();
+            Some((r.run_id.clone()?, (r.n, by)))
+        })
+        .collect()
 }
 
 fn err(line: u64, field: &str, message: BookLineMessage) -> BookLineError {
