@@ -1126,6 +1126,30 @@ mod tests {
         )
     }
 
+    #[test]
+    fn one_clock_and_the_bitcoin_bars_of_books_scored_before_it() {
+        let t = |s: &str| Instant::parse_rfc3339(s).unwrap();
+        let common = t("2026-10-21T13:30:00Z");
+        let early = t("2026-10-21T12:31:10Z");
+        // Sealed before the reference: every market on the common reference, Bitcoin too.
+        assert_eq!(cell_reference(common, "BTC", true, early), (common, false));
+        assert_eq!(cell_reference(common, "SPX", true, early), (common, false));
+        // A book scored under the earlier rule gave Bitcoin its own bar (same_event false):
+        // the cell is judged against the bar it was scored from, and is not late.
+        assert_eq!(
+            cell_reference(common, "BTC", false, early),
+            (t("2026-10-21T12:32:00Z"), false)
+        );
+        // Sealed after the reference: late, its own bar, for every market.
+        let late = t("2026-10-21T13:31:05Z");
+        for asset in ["BTC", "SPX"] {
+            assert_eq!(
+                cell_reference(common, asset, false, late),
+                (t("2026-10-21T13:32:00Z"), true)
+            );
+        }
+    }
+
     /// A league day: four answers, two stamped lists, a signed token on the first list and a
     /// signed Rekor entry after the reference on the second.
     fn league() -> (Vec<u8>, Vec<u8>, VerifierReport) {
