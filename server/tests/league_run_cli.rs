@@ -113,6 +113,11 @@ fn prices_csv(revised: bool) -> String {
             t(&format!("2026-10-{day}T13:00:00Z")),
             t(&format!("2026-10-{day}T13:45:00Z")),
         ));
+        // The 10-year yield's events end 15:00 ET (19:00Z).
+        spans.push((
+            t(&format!("2026-10-{day}T18:50:00Z")),
+            t(&format!("2026-10-{day}T19:05:00Z")),
+        ));
         spans.push((
             t(&format!("2026-10-{day}T19:45:00Z")),
             t(&format!("2026-10-{day}T20:05:00Z")),
