@@ -691,7 +691,7 @@ mod tests {
                 BTreeMap::from([(("SPX".to_string(), "1d".to_string()), sealed.clone())]),
             ),
         )]);
-        let rep = check_with_book(&csv(&[row.clone()]), Some(&book));
+        let rep = check_with_book(&csv(std::slice::from_ref(&row)), Some(&book));
         assert!(rep.ok(), "{:?}", rep.failures);
         let mut symbol = row.clone();
         symbol.insert("price_symbol", "SPY".into());
