@@ -78,12 +78,6 @@ export function startServer(dataDir, extraArgs = [], { timeoutMs = 20000 } = {})
   });
 }
 
-/// Whether console message `m` is the verifier page's answer to its DEMO question on a site
-/// serving no DEMO league: the browser notes the 404 of `/data/DEMO.txt` (web/src/demo_probe.rs).
-export function isDemoProbe404(m) {
-  return / 404 /.test(m.text()) && (m.location()?.url ?? '').endsWith('/data/DEMO.txt');
-}
-
 export async function launchBrowser() {
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 }
@@ -95,7 +89,7 @@ export async function openPage(browser, url, viewport = { width: 1280, height: 9
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('console', (m) => { if (m.type() === 'error' && !isDemoProbe404(m)) errors.push(m.text()); });
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   await page.goto(url);
   if (waitReady) await page.waitForSelector('[data-worker-ready="true"]', { timeout: 30000 });
   return { context, page, errors };

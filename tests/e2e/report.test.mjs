@@ -225,3 +225,37 @@ test('answers\' and cells\' statuses are words and their probabilities are round
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+for (const lang of ['zh', 'ar']) {
+  test(`the printable report is one language, the page's (${lang}): its verdict, problems and answers worded, only names and data left as the files state them`, async () => {
+    const { context, page, errors } = await openPage(browser, new URL(`/?league=${MANIFEST}&lang=${lang}`, server.url).href);
+    // Before the root is chosen: the authority's tokens are among the problems found.
+    await page.waitForSelector('[data-testid="verdict"][data-state="unchecked"]', { timeout: 180000 });
+    const printable = await download(page, 'download-printable');
+    const report = await context.newPage();
+    await report.route('**/*', (route) => route.abort());
+    await report.setContent(printable.text);
+    const shown = await report.evaluate(() => {
+      // The words of the page: every text but file names, hashes, codes and the data cells
+      // (run ids, seats, times), which are the files' own.
+      const body = document.body.cloneNode(true);
+      for (const e of body.querySelectorAll('code, [dir="ltr"], [data-testid="report-answers"] tbody td:not(:nth-child(4)):not(:nth-child(7)), [data-testid="report-files"] tbody, [data-testid="report-about"] dd')) e.remove();
+      return {
+        lang: document.documentElement.lang,
+        problems: [...document.querySelectorAll('h2 + ul li')].map((li) => li.textContent),
+        words: body.textContent,
+      };
+    });
+    assert.equal(shown.lang, lang);
+    assert.ok(shown.problems.length > 0, 'the unchosen root leaves problems');
+    // File names, check names and brands stay as they are; no English sentence is left.
+    const names = /[\w./-]*\.(?:tsr|pem|ots|txt|json|jsonl|csv|md)\b|[\w-]*\d[\w-]*|\b(?:OpenTimestamps|Bitcoin|Rekor|sealbook|DEMO|SHA|UTC|ET|RFC|JSON|TSA|Level|root|signer|chain|tsa|proof)\b/g;
+    // A certificate's subject, quoted, and the authority's name are the files' own text too.
+    const quoted = /“[^”]*”|«[^»]*»|"[^"]*"|sealbook DEMO timestamp authority \(not a real authority\)/g;
+    const english = (s) => (s.replace(quoted, ' ').replace(names, ' ').match(/[A-Za-z]{3,}(?:\s+[A-Za-z]{2,})+/g) ?? []);
+    for (const p of shown.problems) assert.deepEqual(english(p), [], p);
+    assert.deepEqual(english(shown.words), [], shown.words.slice(0, 2000));
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}

@@ -73,6 +73,25 @@ async function timeline(page, state) {
   });
 }
 
+/// Every mark and grid line of the chart drawn less than `half` px inside its strip (cut by
+/// the strip's edge): a line's place is its x mapped through the strip's view box.
+async function clippedMarks(page, half) {
+  return page.evaluate((half) => {
+    const out = [];
+    for (const svg of document.querySelectorAll('[data-testid="timeline"] .tl-strip')) {
+      const box = svg.getBoundingClientRect();
+      const vb = svg.viewBox.baseVal;
+      for (const l of svg.querySelectorAll('.tl-mark, .tl-grid')) {
+        const x = box.left + ((l.x1.baseVal.value - vb.x) / vb.width) * box.width;
+        if (x - half < box.left - 0.01 || x + half > box.right + 0.01) {
+          out.push(`${l.getAttribute('class')} at ${l.x1.baseVal.value}: ${x.toFixed(1)} px in ${box.left.toFixed(1)}-${box.right.toFixed(1)}`);
+        }
+      }
+    }
+    return out;
+  }, half);
+}
+
 /// Every piece of text in `selector` as rendered (its computed size), under `min` px.
 async function smallText(page, selector, min) {
   return page.evaluate(([sel, min]) => {
@@ -107,6 +126,9 @@ for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     assert.ok(seats.length >= 3 && seats.every((l) => l.marks >= 1), JSON.stringify(amber.lanes));
     assert.match(amber.legend, /reference 09:30 ET/);
     assert.ok(amber.ticks.length >= 2 && amber.ticks.every((t) => /^\d\d:\d\d$/.test(t)), amber.ticks.join(' '));
+    // The axis is padded: a mark at its first or last instant (a 3 px stroke) is drawn whole,
+    // as are the grid lines at its ends.
+    assert.deepEqual(await clippedMarks(page, 1.5), []);
     // The table says the same: the authority's genTime not checked yet, the proofs pending,
     // each time in New York time.
     const tsa = amber.rows.filter((r) => /sealbook DEMO/.test(r.who));
@@ -156,6 +178,44 @@ for (const [lang, title, lists] of [['zh', /^会话日时间线（纽约时间�
   });
 }
 
+test("in Arabic the lanes' labels follow the page's direction while time runs left to right", async () => {
+  const { context, page, errors } = await openPage(browser, leagueUrl('ar'), DESKTOP);
+  await timeline(page, 'unchecked');
+  const drawn = await page.evaluate(() => {
+    const rows = [...document.querySelectorAll('[data-testid="timeline"] .tl-row')].map((r) => {
+      const label = r.querySelector('.tl-label');
+      const range = document.createRange();
+      range.selectNodeContents(label);
+      const text = range.getBoundingClientRect();
+      const strip = r.querySelector('.tl-strip').getBoundingClientRect();
+      return {
+        label: label.textContent,
+        dir: getComputedStyle(label).direction,
+        gapRight: strip.right - text.right,
+        gapLeft: text.left - strip.left,
+      };
+    });
+    const ticks = [...document.querySelectorAll('[data-testid="timeline"] .tl-tick')].map((t) => ({ text: t.textContent, x: t.getBoundingClientRect().left }));
+    return { rows, ticks, axisDir: getComputedStyle(document.querySelector('.tl-axis')).direction };
+  });
+  // Each label is set right to left, at the strip's right end (Arabic's start), so
+  // "بيتكوين (OpenTimestamps)" keeps its brackets where Arabic puts them.
+  for (const r of drawn.rows) {
+    assert.equal(r.dir, 'rtl', JSON.stringify(r));
+    assert.ok(r.gapRight < 2 && r.gapLeft > 20, JSON.stringify(r));
+  }
+  // The axis reads left to right: the earliest time leftmost.
+  assert.equal(drawn.axisDir, 'ltr');
+  const xs = drawn.ticks.map((t) => t.x);
+  assert.deepEqual(xs, [...xs].sort((a, b) => a - b), JSON.stringify(drawn.ticks));
+  assert.deepEqual(drawn.ticks.map((t) => t.text), [...drawn.ticks.map((t) => t.text)].sort(), JSON.stringify(drawn.ticks));
+  assert.deepEqual(await clippedMarks(page, 1.5), []);
+  await page.locator('[data-testid="timeline"]').scrollIntoViewIfNeeded();
+  await screenshot(page, 'timeline-ar-desktop');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('the cold page offers the DEMO league where one is served, and only there', async () => {
   const { context, page, errors } = await openPage(browser, server.url);
   const link = page.locator('[data-testid="try-demo"]');
@@ -168,15 +228,32 @@ test('the cold page offers the DEMO league where one is served, and only there',
   assert.deepEqual(errors, []);
   await context.close();
 
-  // A site serving no DEMO league: the page asks once, hears no, and offers nothing.
+  // `sealbook serve --demo`, which makes its league first, offers it too.
+  const made = await startServer(join(dir, 'made'), ['--demo'], { timeoutMs: 180000 });
+  try {
+    const shown = await openPage(browser, made.url);
+    await shown.page.locator('[data-testid="try-demo"]').waitFor({ timeout: 30000 });
+    assert.deepEqual(shown.errors, []);
+    await shown.context.close();
+  } finally {
+    await made.stop();
+  }
+
+  // A site serving no DEMO league: the page asks it nothing (no failed request, no console
+  // error) and offers nothing.
   const bareContext = await browser.newContext({ viewport: DESKTOP });
   const barePage = await bareContext.newPage();
-  const asked = barePage.waitForResponse((r) => r.url().endsWith('/data/DEMO.txt'), { timeout: 30000 });
+  const failed = [];
+  const consoleErrors = [];
+  barePage.on('response', (r) => { if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`); });
+  barePage.on('requestfailed', (r) => failed.push(`failed ${r.url()}`));
+  barePage.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
   await barePage.goto(bare.url);
-  assert.equal((await asked).status(), 404);
   await barePage.waitForSelector('[data-worker-ready="true"]', { timeout: 30000 });
-  await barePage.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 50))));
+  await barePage.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 500))));
   assert.equal(await barePage.locator('[data-testid="try-demo"]').count(), 0);
+  assert.deepEqual(failed, []);
+  assert.deepEqual(consoleErrors, []);
   await bareContext.close();
 });
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { execFileSync, spawnSync } from 'node:child_process';
 import {
-  isDemoProbe404, REPO, SEALBOOK_BIN, DEMO_FIXTURE_BIN, makeFixtures, removeDir, startServer, launchBrowser, openPage, dropFiles, readResults, screenshot,
+  REPO, SEALBOOK_BIN, DEMO_FIXTURE_BIN, makeFixtures, removeDir, startServer, launchBrowser, openPage, dropFiles, readResults, screenshot,
   startVerifier,
 } from './harness.mjs';
 
@@ -347,7 +347,7 @@ test('the page and its worker run under the strict Content-Security-Policy, with
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('console', (m) => { if (m.type() === 'error' && !isDemoProbe404(m)) errors.push(m.text()); });
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   // Every violation the page sees (its own, and those its workers report to it).
   await page.addInitScript(() => {
     window.__cspViolations = [];

@@ -124,8 +124,6 @@ pub enum Msg {
     /// Files of the league fetched so far, of all listed.
     LeagueProgress(usize, usize),
     LeagueLoaded(Result<league_load::Loaded, league_load::LoadError>),
-    /// This site serves the DEMO league.
-    DemoServed,
     /// Save the report of the verification shown: the printable page (`true`) or the JSON.
     DownloadReport(bool),
 }
@@ -716,17 +714,11 @@ impl Component for App {
                 }
                 self.page_ready = true;
                 self.ensure_worker();
-                // After the first load's mark: a cold page asks whether a DEMO league is served.
-                if self.files.is_empty() && self.league_url.is_empty() {
-                    let link = self.link.clone();
-                    wasm_bindgen_futures::spawn_local(async move {
-                        if demo_probe::served().await {
-                            link.send_message(Msg::DemoServed);
-                        }
-                    });
+                // A cold page served beside a DEMO league offers to open it.
+                if self.files.is_empty() && self.league_url.is_empty() && demo_probe::served() {
+                    self.demo_served = true;
                 }
             }
-            Msg::DemoServed => self.demo_served = true,
             Msg::TrustOpened => {
                 if self.trust.asked {
                     return false;

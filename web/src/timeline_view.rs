@@ -1,7 +1,10 @@
 //! The per-day timeline, drawn from core's [`Timeline`] (spec §3.2, §3.3, §3.11): one session day
 //! at a time (a picker when there are several), each lane a strip of inline SVG with its label
 //! and the axis's times as HTML text (so the text keeps its size on a phone), and the same
-//! marks as a table for screen readers. Core places every mark; this only draws.
+//! marks as a table for screen readers. Core places every mark; this only draws. The labels
+//! follow the page's direction (right-aligned in Arabic, their text unmirrored); the strips and
+//! the axis are laid out left to right in every language, time running rightwards as on every
+//! chart.
 
 use crate::i18n::{t, tr, M};
 use crate::verdict_view::authority_name;
@@ -48,8 +51,19 @@ fn subject(s: &Subject) -> String {
     }
 }
 
+/// The room left either side of the axis, in position units: a mark at the first or last
+/// instant is drawn whole (its stroke would otherwise be cut in half by the strip's edge).
+const PAD: u16 = 12;
+
+/// The strip's view box: the axis and its padding.
+fn view_box() -> String {
+    format!("-{PAD} 0 {} 20", AXIS + 2 * PAD)
+}
+
+/// A tick's place under the strip, on the same padded scale.
 fn pct(x: u16) -> String {
-    format!("left: {:.1}%", f64::from(x) * 100.0 / f64::from(AXIS))
+    let at = f64::from(x) + f64::from(PAD);
+    format!("left: {:.2}%", at * 100.0 / f64::from(AXIS + 2 * PAD))
 }
 
 /// One lane: its label, then a strip with the reference line and a tick per mark.
@@ -58,7 +72,7 @@ fn strip(day: &Day, lane_label: String, marks: &[Mark]) -> Html {
     html! {
         <div class="tl-row">
             <div class="tl-label">{ lane_label }</div>
-            <svg class="tl-strip" viewBox={format!("0 0 {AXIS} 20")} preserveAspectRatio="none" aria-hidden="true">
+            <svg class="tl-strip" dir="ltr" viewBox={view_box()} preserveAspectRatio="none" aria-hidden="true">
                 { for day.ticks.iter().map(|tk| html! {
                     <line class="tl-grid" x1={x(tk.x)} x2={x(tk.x)} y1="0" y2="20" vector-effect="non-scaling-stroke"/>
                 }) }
@@ -112,9 +126,9 @@ pub fn timeline_view(props: &TimelineProps) -> Html {
             } else {
                 <p class="tl-pick"><bdi>{ day.session.clone() }</bdi></p>
             }
-            <div class="tl-chart" dir="ltr" aria-hidden="true" data-testid="timeline-chart">
+            <div class="tl-chart" aria-hidden="true" data-testid="timeline-chart">
                 { for day.rows.iter().map(|r| strip(day, lane(&r.lane), &r.marks)) }
-                <div class="tl-axis">
+                <div class="tl-axis" dir="ltr">
                     { for day.ticks.iter().map(|tk| html! { <span class="tl-tick" style={pct(tk.x)}>{ tk.label.clone() }</span> }) }
                 </div>
             </div>

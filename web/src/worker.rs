@@ -70,6 +70,10 @@ fn printable_report(report: &VerifierReport, context: &ReportContext) -> String 
     }
     let mut doc = ReportDocument::of(&worded, context);
     doc.verdict = verdict;
+    doc.file_problems = sealbook_core::verifier::report_document::problems(report)
+        .iter()
+        .map(core_messages::file_problem)
+        .collect();
     crate::report_html::render(&doc)
 }
 

@@ -2130,3 +2130,134 @@ mod ask_text_problems {
         );
     }
 }
+
+/// The problems found in the files as the printable report lists them (core's
+/// `report_document::FileProblem`, worded by `core_messages::file_problem`): every variant is
+/// worded in each language, names its file, and leaves no English sentence in Chinese or Arabic.
+mod file_problems {
+    use sealbook_core::checks::{CheckMsg, Status};
+    use sealbook_core::verifier::answers::AnswersError;
+    use sealbook_core::verifier::report_document::FileProblem;
+    use sealbook_core::verifier::{CheckRow, FileError, ListError, UncheckedWhy};
+    use sealbook_web::i18n::{self, core_messages as cm, Lang};
+
+    const TSR: &str = "proof/2026-10-19/123000Z.txt.demo.tsr";
+
+    /// Every variant once (the `match` fails to compile when one is added), with the name each
+    /// one must keep.
+    fn each(
+        check: &CheckRow,
+        error: &FileError,
+        reason: &UncheckedWhy,
+        list: &ListError,
+        answers: &AnswersError,
+        out: &mut dyn FnMut(FileProblem<'_>, &str),
+    ) {
+        let all = [
+            (
+                FileProblem::ProofFailed {
+                    name: "a.txt.ots",
+                    error: None,
+                },
+                "a.txt.ots",
+            ),
+            (
+                FileProblem::ProofFailed {
+                    name: "a.txt.ots",
+                    error: Some(error),
+                },
+                "a.txt.ots",
+            ),
+            (
+                FileProblem::ProofNoHeaders { name: "a.txt.ots" },
+                "a.txt.ots",
+            ),
+            (FileProblem::Error(error), "a.txt.ots"),
+            (FileProblem::TokenNoRoots { name: TSR, check }, TSR),
+            (FileProblem::CheckFailed { name: TSR, check }, TSR),
+            (FileProblem::DidNotVerify { name: TSR }, TSR),
+            (FileProblem::RekorNoKey(error), "a.txt.ots"),
+            (
+                FileProblem::ChainBroken {
+                    name: "other-book.jsonl",
+                },
+                "other-book.jsonl",
+            ),
+            (
+                FileProblem::ChecksNothing {
+                    list: "b.txt",
+                    reason,
+                },
+                "b.txt",
+            ),
+            (FileProblem::List(list), "c.txt"),
+            (FileProblem::Answers(answers), "big-book.jsonl"),
+        ];
+        let mut seen = Vec::new();
+        for (p, name) in all {
+            seen.push(match p {
+                FileProblem::ProofFailed { error: None, .. } => 0,
+                FileProblem::ProofFailed { error: Some(_), .. } => 1,
+                FileProblem::ProofNoHeaders { .. } => 2,
+                FileProblem::Error(_) => 3,
+                FileProblem::TokenNoRoots { .. } => 4,
+                FileProblem::CheckFailed { .. } => 5,
+                FileProblem::DidNotVerify { .. } => 6,
+                FileProblem::RekorNoKey(_) => 7,
+                FileProblem::ChainBroken { .. } => 8,
+                FileProblem::ChecksNothing { .. } => 9,
+                FileProblem::List(_) => 10,
+                FileProblem::Answers(_) => 11,
+            });
+            out(p, name);
+        }
+        assert_eq!(seen, (0..12).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn every_file_problem_is_worded_in_each_language_and_names_its_file() {
+        let check = CheckRow {
+            id: "signature".into(),
+            status: Status::Fail,
+            msg: CheckMsg::TstVersionOk,
+        };
+        let error = FileError::NoFileHash {
+            name: "a.txt.ots".into(),
+        };
+        let reason = UncheckedWhy::NotChosen {
+            ledger: "daily/council/book.jsonl".into(),
+        };
+        let list = ListError::TooLarge {
+            name: "c.txt".into(),
+            size: 2_000_000,
+            limit: 1_048_576,
+        };
+        let answers = AnswersError::TooLarge {
+            name: "big-book.jsonl".into(),
+        };
+        let english_words = [
+            "did not verify",
+            "not checked",
+            "checks nothing",
+            "does not hold",
+            "refuted",
+            "was not given",
+            "trust anchor",
+        ];
+        each(&check, &error, &reason, &list, &answers, &mut |p, name| {
+            i18n::set(Lang::En);
+            let english = cm::file_problem(&p);
+            assert!(english.contains(name), "{english}");
+            for lang in [Lang::Zh, Lang::Ar] {
+                i18n::set(lang);
+                let said = cm::file_problem(&p);
+                assert!(said.contains(name), "{lang:?} lost {name}: {said}");
+                assert_ne!(said, english, "{lang:?} is English: {said}");
+                for w in english_words {
+                    assert!(!said.contains(w), "{lang:?} keeps {w:?}: {said}");
+                }
+            }
+        });
+        i18n::set(Lang::En);
+    }
+}

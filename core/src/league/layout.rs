@@ -27,6 +27,26 @@ pub const CONTRACT_SCHEMA_FILE: &str = "event-contract.schema.json";
 /// The notice a DEMO league publishes at its top (`sealbook demo`): a text for people saying
 /// that everything in the league is invented; never a stamped list.
 pub const DEMO_NOTICE_FILE: &str = "DEMO.txt";
+/// The `<meta name=...>` a server of a DEMO league puts into the verifier page it serves
+/// ([`mark_demo_page`]); the page offers to open the league only where it finds it, so a site
+/// that serves no DEMO league is never asked about one (no failed request).
+pub const DEMO_PAGE_META: &str = "sealbook-demo";
+
+/// The verifier page `html` marked as served beside a DEMO league: the [`DEMO_PAGE_META`] tag
+/// inserted before the first `</head>`. A page without `</head>` is returned as it is (it then
+/// offers no DEMO league).
+pub fn mark_demo_page(html: &[u8]) -> Vec<u8> {
+    const HEAD_END: &[u8] = b"</head>";
+    let Some(at) = html.windows(HEAD_END.len()).position(|w| w == HEAD_END) else {
+        return html.to_vec();
+    };
+    let tag = format!("  <meta name=\"{DEMO_PAGE_META}\" content=\"1\">\n");
+    let mut out = Vec::with_capacity(html.len() + tag.len());
+    out.extend_from_slice(&html[..at]);
+    out.extend_from_slice(tag.as_bytes());
+    out.extend_from_slice(&html[at..]);
+    out
+}
 
 /// The twelve markets of Table 2, in the table's order: the `items` keys the seats answer
 /// under and the rows of the price snapshot.
@@ -154,6 +174,17 @@ pub fn insert_some(o: &mut Object, key: &str, value: Option<Value>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_demo_page_is_marked_in_its_head() {
+        let page = b"<html><head><title>x</title></head><body></head></body></html>";
+        let marked = String::from_utf8(mark_demo_page(page)).unwrap();
+        assert_eq!(
+            marked,
+            "<html><head><title>x</title>  <meta name=\"sealbook-demo\" content=\"1\">\n</head><body></head></body></html>"
+        );
+        assert_eq!(mark_demo_page(b"<p>no head</p>"), b"<p>no head</p>");
+    }
 
     #[test]
     fn morning_run_ids() {

@@ -8,16 +8,21 @@
 //! Core reads no clock: the caller gives the time of the verification, and the files' digests
 //! as it read them ([`FileDigest::of`]).
 
+use super::answers::AnswersError;
 use super::answers::AnswersReport;
 use super::ask_texts::{AskTextsEnglish, AskTextsReport};
+use super::kinds::ListError;
 use super::league_check::LeagueCheck;
 use super::overall::{Overall, State};
 use super::report::VerifierReport;
-use super::results::ProofState;
+use super::results::{CheckRow, FileError, ProofState};
+use super::stamp_plan::UncheckedWhy;
+use crate::checks::Status;
 use crate::ots::attestation::Attestation;
 use crate::prices::rfc3339;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
+use std::fmt;
 
 /// The sealbook version that made the document (the crates share one version).
 pub const SEALBOOK_VERSION: &str = env!("CARGO_PKG_VERSION");
@@ -148,12 +153,90 @@ impl<'a> ReportDocument<'a> {
     }
 }
 
-/// Checks of the files that failed or could not be performed, in English, each naming its
-/// file and, where a command-line option would check it, the option: a refuted or unchecked
+/// A check of the files that failed or could not be performed, naming its file and, where a
+/// command-line option would check it, the option; its `Display` is the English sentence the
+/// document carries, and a page words it in the reader's language from its fields.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum FileProblem<'a> {
+    /// An OpenTimestamps proof that failed: its error, else refuted by the supplied headers.
+    ProofFailed {
+        name: &'a str,
+        error: Option<&'a FileError>,
+    },
+    /// An OpenTimestamps proof whose Bitcoin attestation could not be checked: no block
+    /// headers were given (`--headers`).
+    ProofNoHeaders { name: &'a str },
+    /// A token, entry or list that could not be read or checked, as its error says.
+    Error(&'a FileError),
+    /// A token whose chain was not checked against a trust anchor the reader chose (`--ca`):
+    /// the check that failed.
+    TokenNoRoots { name: &'a str, check: &'a CheckRow },
+    /// A token or Rekor entry: the check that failed.
+    CheckFailed { name: &'a str, check: &'a CheckRow },
+    /// A token or Rekor entry that did not verify, no check named.
+    DidNotVerify { name: &'a str },
+    /// A Rekor entry that could not be checked, no log key given (`--rekor-key`).
+    RekorNoKey(&'a FileError),
+    /// A book (not the council's) whose chain does not hold.
+    ChainBroken { name: &'a str },
+    /// A stamped list that checks nothing, and why.
+    ChecksNothing {
+        list: &'a str,
+        reason: &'a UncheckedWhy,
+    },
+    /// A stamped list that could not be read.
+    List(&'a ListError),
+    /// The answers could not be judged.
+    Answers(&'a AnswersError),
+}
+
+impl fmt::Display for FileProblem<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let check = |c: &CheckRow| format!("{}: {}", c.id, c.msg);
+        match self {
+            FileProblem::ProofFailed { name, error: None } => {
+                write!(f, "{name}: refuted by the supplied headers")
+            }
+            FileProblem::ProofFailed {
+                name,
+                error: Some(e),
+            } => write!(f, "{name}: {e}"),
+            FileProblem::ProofNoHeaders { name } => write!(
+                f,
+                "{name}: its Bitcoin attestation could not be checked: give the block headers with --headers"
+            ),
+            FileProblem::Error(e) => write!(f, "{e}"),
+            FileProblem::TokenNoRoots { name, check: c } => write!(
+                f,
+                "{name}: not checked against a trust anchor you chose ({}): give the roots with --ca",
+                check(c)
+            ),
+            FileProblem::CheckFailed { name, check: c } => write!(f, "{name}: {}", check(c)),
+            FileProblem::DidNotVerify { name } => write!(f, "{name}: did not verify"),
+            FileProblem::RekorNoKey(e) => {
+                write!(f, "{e}: give the log's public key with --rekor-key")
+            }
+            FileProblem::ChainBroken { name } => write!(f, "{name}: the chain does not hold"),
+            FileProblem::ChecksNothing { list, reason } => {
+                write!(f, "{list}: checks nothing: {reason}")
+            }
+            FileProblem::List(e) => write!(f, "{e}"),
+            FileProblem::Answers(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+/// Checks of the files that failed or could not be performed, in English (the document's
+/// `file_problems`): [`problems`] as sentences.
+pub fn file_problems(report: &VerifierReport) -> Vec<String> {
+    problems(report).iter().map(ToString::to_string).collect()
+}
+
+/// Checks of the files that failed or could not be performed: a refuted or unchecked
 /// OpenTimestamps proof, a token or Rekor entry that did not verify, a book whose chain does
 /// not hold (the council's own is in the answers' problems), a list that checks nothing or
 /// cannot be read, the answers that could not be judged.
-pub fn file_problems(report: &VerifierReport) -> Vec<String> {
+pub fn problems(report: &VerifierReport) -> Vec<FileProblem<'_>> {
     let mut problems = Vec::new();
     for p in &report.proofs {
         let bitcoin = p
@@ -161,41 +244,41 @@ pub fn file_problems(report: &VerifierReport) -> Vec<String> {
             .iter()
             .any(|a| matches!(a.attestation, Attestation::Bitcoin { .. }));
         match p.state() {
-            ProofState::Failed => problems.push(format!(
-                "{}: {}",
-                p.name,
-                p.error
-                    .as_ref()
-                    .map_or_else(|| "refuted by the supplied headers".to_string(), ToString::to_string)
-            )),
-            ProofState::Open if bitcoin => problems.push(format!(
-                "{}: its Bitcoin attestation could not be checked: give the block headers with --headers",
-                p.name
-            )),
+            ProofState::Failed => problems.push(FileProblem::ProofFailed {
+                name: &p.name,
+                error: p.error.as_ref(),
+            }),
+            ProofState::Open if bitcoin => {
+                problems.push(FileProblem::ProofNoHeaders { name: &p.name });
+            }
             _ => {}
         }
     }
     let no_roots = report.trust.anchor_files.is_empty();
     for t in report.tokens.iter().filter(|t| !t.ok) {
-        problems.push(match (&t.error, t.first_failure()) {
-            (Some(e), _) => e.to_string(),
-            (None, Some(f)) if no_roots => format!(
-                "{}: not checked against a trust anchor you chose ({f}): give the roots with --ca",
-                t.name
-            ),
-            (None, Some(f)) => format!("{}: {f}", t.name),
-            (None, None) => format!("{}: did not verify", t.name),
+        problems.push(match (&t.error, first_failed(&t.checks)) {
+            (Some(e), _) => FileProblem::Error(e),
+            (None, Some(c)) if no_roots => FileProblem::TokenNoRoots {
+                name: &t.name,
+                check: c,
+            },
+            (None, Some(c)) => FileProblem::CheckFailed {
+                name: &t.name,
+                check: c,
+            },
+            (None, None) => FileProblem::DidNotVerify { name: &t.name },
         });
     }
     let no_log_key = report.trust.log_key_file.is_none();
     for r in report.rekor.iter().filter(|r| !r.ok) {
-        problems.push(match (&r.error, r.first_failure()) {
-            (Some(e), _) if no_log_key => {
-                format!("{e}: give the log's public key with --rekor-key")
-            }
-            (Some(e), _) => e.to_string(),
-            (None, Some(f)) => format!("{}: {f}", r.name),
-            (None, None) => format!("{}: did not verify", r.name),
+        problems.push(match (&r.error, first_failed(&r.checks)) {
+            (Some(e), _) if no_log_key => FileProblem::RekorNoKey(e),
+            (Some(e), _) => FileProblem::Error(e),
+            (None, Some(c)) => FileProblem::CheckFailed {
+                name: &r.name,
+                check: c,
+            },
+            (None, None) => FileProblem::DidNotVerify { name: &r.name },
         });
     }
     // The council book's chain is among the answers' problems.
@@ -205,18 +288,26 @@ pub fn file_problems(report: &VerifierReport) -> Vec<String> {
         .iter()
         .filter(|b| !b.report.ok && Some(b.name.as_str()) != council)
     {
-        problems.push(format!("{}: the chain does not hold", b.name));
+        problems.push(FileProblem::ChainBroken { name: &b.name });
     }
     for u in &report.unchecked_lists {
-        problems.push(format!("{}: checks nothing: {}", u.list, u.reason));
+        problems.push(FileProblem::ChecksNothing {
+            list: &u.list,
+            reason: &u.reason,
+        });
     }
     for e in report.lists.iter().filter_map(|l| l.error.as_ref()) {
-        problems.push(e.to_string());
+        problems.push(FileProblem::List(e));
     }
     if let Some(e) = &report.answers_error {
-        problems.push(e.to_string());
+        problems.push(FileProblem::Answers(e));
     }
     problems
+}
+
+/// The first check of `checks` that failed.
+fn first_failed(checks: &[CheckRow]) -> Option<&CheckRow> {
+    checks.iter().find(|c| c.status == Status::Fail)
 }
 
 #[cfg(test)]

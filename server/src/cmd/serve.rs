@@ -234,7 +234,14 @@ pub fn run(args: Args, json: bool) -> CmdResult {
         (Some(dir), true) => Some(Arc::new(experiment(dir, &args)?)),
         _ => None,
     };
+    // A DEMO league (made here, or served from a directory `sealbook demo` wrote) publishes its
+    // notice: the page is then served marked, and offers to open the league.
+    let demo = args.demo
+        || served
+            .as_ref()
+            .is_some_and(|d| d.serves(sealbook_core::league::layout::DEMO_NOTICE_FILE));
     let site = Site {
+        demo,
         index: args.index.unwrap_or_else(|| repo_root().join("index.html")),
         www: args.www.unwrap_or_else(|| repo_root().join("www")),
         data: served.map(Arc::new),

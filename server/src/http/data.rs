@@ -105,6 +105,11 @@ impl Data {
         &self.root
     }
 
+    /// Whether the file `name` at the directory's top is served.
+    pub fn serves(&self, name: &str) -> bool {
+        matches!(self.find(&[name.to_string()], false), DataFound::File(..))
+    }
+
     /// Looks `segments` (checked by [`super::route`]) up as served; `listing`: a directory's
     /// entries are wanted.
     pub fn find(&self, segments: &[String], listing: bool) -> DataFound {

@@ -52,6 +52,9 @@ pub struct Site {
     pub league: Option<Ops>,
     /// The reader experiment's API under `/api/experiment/` (spec §6).
     pub experiment: Option<Arc<crate::experiment::Experiment>>,
+    /// The data directory is a DEMO league: the page is served marked as such
+    /// ([`sealbook_core::league::layout::mark_demo_page`]), so it offers to open the league.
+    pub demo: bool,
 }
 
 /// What a served league shows of its running schedule.
@@ -203,7 +206,7 @@ async fn answer(site: &Site, req: &Request<Incoming>, path: &str) -> Response<Bo
             })
             .await;
             match found {
-                Found::File(p, m) => asset(req, None, p, m, head).await,
+                Found::File(p, m) => asset(req, None, p, m, head, site.demo).await,
                 _ => not_found(),
             }
         }
@@ -263,7 +266,7 @@ async fn answer(site: &Site, req: &Request<Incoming>, path: &str) -> Response<Bo
             let root = site.www.clone();
             let (found, root) = blocking(move || (files::find(&root, &segments), root)).await;
             match found {
-                Found::File(p, m) if !dir => asset(req, Some(root), p, m, head).await,
+                Found::File(p, m) if !dir => asset(req, Some(root), p, m, head, false).await,
                 _ => not_found(), // no listing outside the data directory
             }
         }
@@ -472,6 +475,7 @@ async fn asset(
     path: PathBuf,
     meta: std::fs::Metadata,
     head: bool,
+    demo: bool,
 ) -> Response<Body> {
     let name = path
         .file_name()
@@ -520,9 +524,12 @@ async fn asset(
         _ => (None, path, meta),
     };
     let read_path = path.clone();
-    let Ok(bytes) = blocking(move || std::fs::read(read_path)).await else {
+    let Ok(mut bytes) = blocking(move || std::fs::read(read_path)).await else {
         return not_found();
     };
+    if demo && coding.is_none() {
+        bytes = sealbook_core::league::layout::mark_demo_page(&bytes);
+    }
     let etag = format!("\"{:x}\"", Sha256::digest(&bytes));
     let fresh = req
         .headers()

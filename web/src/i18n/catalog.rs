@@ -1636,6 +1636,14 @@ catalog! {
     RptFiles { en: "Files read ({n}) and their SHA-256", zh: "读取的文件（{n}）及其 SHA-256", ar: "الملفات المقروءة ({n}) وبصمات SHA-256 لها", }
     RptFile { en: "File", zh: "文件", ar: "ملف", }
     RptBytes { en: "Bytes", zh: "字节", ar: "البايتات", }
+    RptProofRefuted { en: "{name}: the OpenTimestamps proof is refuted by the block headers given", zh: "{name}：OpenTimestamps 证明被所给的区块头否定", ar: "{name}: إثبات OpenTimestamps تدحضه ترويسات الكتل المقدَّمة", }
+    RptProofNoHeaders { en: "{name}: its Bitcoin attestation was not checked: no block header was given", zh: "{name}：其比特币证明未检查：未提供区块头", ar: "{name}: لم يُفحص إثبات بيتكوين فيه: لم تُقدَّم ترويسة كتلة", }
+    RptTokenNoRoot { en: "{name}: not checked against a trust anchor you chose ({check})", zh: "{name}：未对照你选择的信任锚检查（{check}）", ar: "{name}: لم يُفحص مقابل مرساة ثقة اخترتها ({check})", }
+    RptCheckFailed { en: "{name}: {check}", zh: "{name}：{check}", ar: "{name}: {check}", }
+    RptDidNotVerify { en: "{name}: did not verify", zh: "{name}：未通过验证", ar: "{name}: لم يجتز التحقق", }
+    RptRekorNoKey { en: "{error}: the log's public key was not given", zh: "{error}：未提供日志公钥", ar: "{error}: لم يُقدَّم المفتاح العام للسجل", }
+    RptChainBroken { en: "{name}: the chain does not hold", zh: "{name}：链不成立", ar: "{name}: السلسلة لا تصمد", }
+    RptChecksNothing { en: "{list}: checks nothing: {reason}", zh: "{list}：没有检查任何内容：{reason}", ar: "{list}: لا تفحص شيئًا: {reason}", }
     AwAtEt { en: "{utc} ({et} ET)", zh: "{utc}（美东时间 {et}）", ar: "{utc} ({et} بتوقيت ET)", }
     AwEt { en: "{et} ET", zh: "美东时间 {et}", ar: "{et} بتوقيت ET", }
     AwRekorIndex { en: "Rekor (log index {index})", zh: "Rekor（日志索引 {index}）", ar: "سجل \u{2066}Rekor\u{2069} (فهرس السجل {index})", }

@@ -11,6 +11,8 @@ use sealbook_core::league::manifest::{
     FileCheck, FileState, ManifestError, ManifestMsg, MissingWhy, MANIFEST_FORMAT,
 };
 use sealbook_core::verifier::answers::AnswersError;
+#[cfg(feature = "verify-worker")]
+use sealbook_core::verifier::report_document::FileProblem;
 use sealbook_core::verifier::{AskTextProblem, FileError, ListError, NamedBy, UncheckedWhy};
 
 /// What is wrong with a line of the book (spec §3.2; Appendix B step 4).
@@ -310,6 +312,35 @@ pub fn file_error(e: &FileError) -> String {
             tr(M::FeEntryListOrKeyMissing, &[("name", name)])
         }
         FileError::Parser { detail } => detail.clone(),
+    }
+}
+
+/// A check of the files that failed or could not be performed, as the report lists it
+/// (core's `FileProblem`; Appendix B steps 3, 6 and 10), naming its file.
+#[cfg(feature = "verify-worker")]
+pub fn file_problem(p: &FileProblem<'_>) -> String {
+    use super::check_messages::failure;
+    match p {
+        FileProblem::ProofFailed { name, error: None } => tr(M::RptProofRefuted, &[("name", name)]),
+        FileProblem::ProofFailed { error: Some(e), .. } | FileProblem::Error(e) => file_error(e),
+        FileProblem::ProofNoHeaders { name } => tr(M::RptProofNoHeaders, &[("name", name)]),
+        FileProblem::TokenNoRoots { name, check } => tr(
+            M::RptTokenNoRoot,
+            &[("name", name), ("check", &failure(check))],
+        ),
+        FileProblem::CheckFailed { name, check } => tr(
+            M::RptCheckFailed,
+            &[("name", name), ("check", &failure(check))],
+        ),
+        FileProblem::DidNotVerify { name } => tr(M::RptDidNotVerify, &[("name", name)]),
+        FileProblem::RekorNoKey(e) => tr(M::RptRekorNoKey, &[("error", &file_error(e))]),
+        FileProblem::ChainBroken { name } => tr(M::RptChainBroken, &[("name", name)]),
+        FileProblem::ChecksNothing { list, reason } => tr(
+            M::RptChecksNothing,
+            &[("list", list), ("reason", &unchecked(reason))],
+        ),
+        FileProblem::List(e) => list_error(e),
+        FileProblem::Answers(e) => answers_error(e),
     }
 }
 
