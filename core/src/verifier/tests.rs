@@ -42,8 +42,11 @@ fn read(rel: &str) -> Vec<u8> {
     std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
 }
 
+/// Block 358391's header as a `HEIGHT HEX` line: known to be that block's, so a proof claiming
+/// another root for it is refuted (a bare header of unknown height could be another block's).
 fn header_358391() -> HeadersInput {
-    HeadersInput::parse(&String::from_utf8(read("headers/block_358391.header.hex")).unwrap())
+    let hex = String::from_utf8(read("headers/block_358391.header.hex")).unwrap();
+    HeadersInput::parse(&format!("358391 {}", hex.trim()))
 }
 
 const EXAMPLES: &str = "opentimestamps-client/examples/";
