@@ -336,13 +336,27 @@ fn demo_is_served_and_no_data_means_no_data() {
     let data = tempfile::tempdir().unwrap();
     let www = tempfile::tempdir().unwrap();
     let d = data.path().join("league");
+    let index = data.path().join("index.html");
+    std::fs::write(
+        &index,
+        "<html><head><title>t</title></head><body></body></html>\n",
+    )
+    .unwrap();
     let s = start(&[
         "--demo",
         "--data",
         d.to_str().unwrap(),
         "--www",
         www.path().to_str().unwrap(),
+        "--index",
+        index.to_str().unwrap(),
     ]);
+    // The page is served marked as beside a DEMO league, in its head.
+    let page = get(&s, "/").text();
+    assert_eq!(
+        page,
+        "<html><head><title>t</title>  <meta name=\"sealbook-demo\" content=\"1\">\n</head><body></body></html>\n"
+    );
     let book = get(&s, "/data/council-book.jsonl");
     assert_eq!(book.status, 200);
     assert_eq!(
@@ -366,7 +380,14 @@ fn demo_is_served_and_no_data_means_no_data() {
         .contains("130000Z.txt.demo.tsr"));
     drop(s);
 
-    let s = start(&["--www", www.path().to_str().unwrap()]);
+    let s = start(&[
+        "--www",
+        www.path().to_str().unwrap(),
+        "--index",
+        index.to_str().unwrap(),
+    ]);
+    // Served beside no DEMO league, the page is its file's bytes.
+    assert_eq!(get(&s, "/").body, std::fs::read(&index).unwrap());
     assert_eq!(get(&s, "/data/").status, 404);
     assert_eq!(get(&s, "/data/council-book.jsonl").status, 404);
 }
