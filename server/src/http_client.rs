@@ -3,7 +3,7 @@
 //! in; every request (connect, send, whole answer) ends within the timeout, answers are read
 //! up to a bound, redirects are not followed (the service asked is the one the reader chose).
 
-use std::io::Read;
+use std::io::{Read, Write};
 use std::time::Duration;
 
 pub struct HttpClient {
@@ -105,6 +105,54 @@ impl HttpClient {
         Ok((status, kept, bytes))
     }
 
+    /// One GET of `url` whose body, when the status is 200, is streamed into `sink`: at most
+    /// `max + 1` bytes (one more than allowed, so the caller can tell an over-long answer), each
+    /// also handed to `seen` (to hash it on the way). Returns the status and the bytes written;
+    /// another status writes nothing. Errors are sentences naming the URL, or the sink's error.
+    pub fn get_into(
+        &self,
+        url: &str,
+        accept: &str,
+        max: u64,
+        sink: &mut dyn Write,
+        seen: &mut dyn FnMut(&[u8]),
+    ) -> Result<(u16, u64), GetError> {
+        let mut resp = self
+            .agent
+            .get(url)
+            .header("Accept", accept)
+            .call()
+            .map_err(|e| match e {
+                ureq::Error::Timeout(_) => GetError::Http(self.timed_out(url)),
+                e => GetError::Http(format!("{url}: {e}")),
+            })?;
+        let status = resp.status().as_u16();
+        if status != 200 {
+            return Ok((status, 0));
+        }
+        let mut body = resp.body_mut().as_reader().take(max.saturating_add(1));
+        let mut buf = vec![0u8; 64 << 10];
+        let mut written = 0u64;
+        loop {
+            let n = match body.read(&mut buf) {
+                Ok(0) => return Ok((status, written)),
+                Ok(n) => n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => {
+                    return Err(GetError::Http(
+                        match e.get_ref().and_then(|i| i.downcast_ref::<ureq::Error>()) {
+                            Some(ureq::Error::Timeout(_)) => self.timed_out(url),
+                            _ => format!("{url}: reading the answer: {e}"),
+                        },
+                    ))
+                }
+            };
+            seen(&buf[..n]);
+            sink.write_all(&buf[..n]).map_err(GetError::Sink)?;
+            written += n as u64;
+        }
+    }
+
     /// At most `max + 1` bytes of the answer's body (one more than allowed, so the caller can
     /// tell an answer over its cap), a timeout while reading said as one.
     fn read_body(
@@ -133,6 +181,13 @@ impl HttpClient {
             self.timeout.as_secs()
         )
     }
+}
+
+/// Why [`HttpClient::get_into`] stopped: the exchange (a sentence naming the URL) or the sink.
+#[derive(Debug)]
+pub enum GetError {
+    Http(String),
+    Sink(std::io::Error),
 }
 
 /// Answer headers as (name, value).

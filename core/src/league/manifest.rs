@@ -152,6 +152,26 @@ pub fn path_is_safe(path: &str) -> bool {
         })
 }
 
+/// The address of the listed file `path` (one [`path_is_safe`] accepts) in the league whose
+/// manifest is at `manifest_url` (`http://` or `https://`): the manifest's folder, its query and
+/// fragment dropped, joined with the path, as a browser resolves a relative reference
+/// (spec Appendix B step 1). None when `manifest_url` is not an absolute HTTP(S) address with
+/// a path, or `path` is not one a manifest may list.
+pub fn listed_url(manifest_url: &str, path: &str) -> Option<String> {
+    let rest = manifest_url
+        .strip_prefix("https://")
+        .or_else(|| manifest_url.strip_prefix("http://"))?;
+    let scheme = &manifest_url[..manifest_url.len() - rest.len()];
+    let rest = &rest[..rest.find(['?', '#']).unwrap_or(rest.len())];
+    let slash = rest.find('/')?;
+    let (host, folder) = (&rest[..slash], &rest[slash..]);
+    if host.is_empty() || !path_is_safe(path) {
+        return None;
+    }
+    let folder = &folder[..=folder.rfind('/')?];
+    Some(format!("{scheme}{host}{folder}{path}"))
+}
+
 /// A file's state against the manifest.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case", tag = "state")]
@@ -397,14 +417,26 @@ impl Manifest {
 
     /// `bytes` (`Err(why)`: the file could not be had) against the listed `file`.
     pub fn check_file(file: &ManifestFile, bytes: Result<&[u8], MissingWhy>) -> FileCheck {
-        let state = match bytes {
+        Manifest::check_digest(
+            file,
+            bytes.map(|b| (b.len() as u64, <[u8; 32]>::from(Sha256::digest(b)))),
+        )
+    }
+
+    /// A file's size and SHA-256, hashed while it was read or downloaded (`Err(why)`: it could
+    /// not be had), against the listed `file`.
+    pub fn check_digest(
+        file: &ManifestFile,
+        found: Result<(u64, [u8; 32]), MissingWhy>,
+    ) -> FileCheck {
+        let state = match found {
             Err(why) => FileState::Missing { why },
-            Ok(b) if b.len() as u64 != file.bytes => FileState::SizeDiffers {
+            Ok((size, _)) if size != file.bytes => FileState::SizeDiffers {
                 listed: file.bytes,
-                found: b.len() as u64,
+                found: size,
             },
-            Ok(b) => {
-                let found = hex::encode(&Sha256::digest(b));
+            Ok((_, digest)) => {
+                let found = hex::encode(&digest);
                 if found == file.sha256 {
                     FileState::Ok
                 } else {
@@ -732,5 +764,65 @@ mod tests {
         k.sort();
         assert_eq!(r, k);
         assert!(manifest_schema_bytes().ends_with(b"}\n"));
+    }
+
+    #[test]
+    fn listed_files_resolve_against_the_manifests_folder() {
+        let at = |m: &str, p: &str| listed_url(m, p);
+        assert_eq!(
+            at("https://h.example/l/manifest.json", "proof/d/1.txt").as_deref(),
+            Some("https://h.example/l/proof/d/1.txt")
+        );
+        assert_eq!(
+            at("http://127.0.0.1:8/data/manifest.json?v=2#x", "a.csv").as_deref(),
+            Some("http://127.0.0.1:8/data/a.csv")
+        );
+        // A query's slash is not the folder's.
+        assert_eq!(
+            at("https://h.example/m.json?next=/x/y", "a").as_deref(),
+            Some("https://h.example/a")
+        );
+        assert_eq!(at("https://h.example", "a"), None);
+        assert_eq!(at("https:///manifest.json", "a"), None);
+        assert_eq!(at("ftp://h.example/manifest.json", "a"), None);
+        assert_eq!(at("file:///etc/manifest.json", "a"), None);
+        for hostile in [
+            "../a",
+            "/a",
+            "a/../../b",
+            "https:evil.example/a",
+            "%2e%2e/a",
+            "a?b",
+        ] {
+            assert_eq!(
+                at("https://h.example/l/manifest.json", hostile),
+                None,
+                "{hostile}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_digest_taken_while_reading_is_checked_as_the_bytes_are() {
+        let m = sample();
+        let f = &m.files[0];
+        let d = <[u8; 32]>::from(Sha256::digest(b"{}\n"));
+        assert!(Manifest::check_digest(f, Ok((3, d))).ok());
+        assert_eq!(
+            Manifest::check_digest(f, Ok((4, d))).state,
+            FileState::SizeDiffers {
+                listed: 3,
+                found: 4
+            }
+        );
+        let other = <[u8; 32]>::from(Sha256::digest(b"{}\r"));
+        assert!(matches!(
+            Manifest::check_digest(f, Ok((3, other))).state,
+            FileState::HashDiffers { .. }
+        ));
+        assert_eq!(
+            Manifest::check_file(f, Ok(b"{}\n")),
+            Manifest::check_digest(f, Ok((3, d)))
+        );
     }
 }

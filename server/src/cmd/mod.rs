@@ -4,6 +4,7 @@
 pub mod conformance;
 pub mod demo;
 pub mod experiment;
+pub mod fetch;
 mod input;
 pub mod league;
 pub mod neff;
@@ -33,6 +34,9 @@ pub enum Command {
     Demo(demo::Args),
     /// Verify a sealed book's chain and its stamped prefixes (Appendix B steps 3-4).
     Verify(verify::Args),
+    /// Bring a published league into a directory from its manifest's URL (Appendix B step 1),
+    /// every file held to its listed size and SHA-256; then `sealbook verify DIR`.
+    Fetch(fetch::Args),
     /// OpenTimestamps proofs: info, verify against Bitcoin headers, stamp, upgrade.
     #[command(subcommand)]
     Ots(ots::OtsCommand),
@@ -87,6 +91,7 @@ pub fn run(command: Command, json: bool) -> CmdResult {
         Command::Serve(args) => serve::run(args, json),
         Command::Demo(args) => demo::run(args, json),
         Command::Verify(args) => verify::run(args, json),
+        Command::Fetch(args) => fetch::run(args, json),
         Command::Ots(command) => ots::run(command, json),
         Command::Conformance(args) => conformance::run(args, json),
         Command::Score(args) => score::run(args, json),
