@@ -223,6 +223,13 @@ fn publish_and_check(dir: &Path, unlisted: &[&str]) -> Manifest {
         std::fs::read(schema).unwrap(),
         std::fs::read(dir.join("event-contract.schema.json")).unwrap()
     );
+    let schema = out_dir.path().join("answer.json");
+    let (code, _, err) = sealbook(&["schema", "answer", "--out", arg(&schema)]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        std::fs::read(schema).unwrap(),
+        std::fs::read(dir.join("answer.schema.json")).unwrap()
+    );
 
     // Publishing again with nothing new rewrites nothing.
     let (code, v) = sealbook_json(&["league", "publish", arg(dir)]);
@@ -244,6 +251,7 @@ fn publishes_the_demo_league() {
         "council-forecasts.csv",
         "council-stats.json",
         "event-contract.schema.json",
+        "answer.schema.json",
         "proof/2026-10-20/130025Z.txt",
         "proof/2026-10-20/index.html",
         "DEMO.txt",

@@ -70,6 +70,21 @@ fn a_whole_league_then_each_change_named_by_file_and_field() {
     let (code, _, err) = sealbook(&["demo", "--out", arg(&demo)]);
     assert_eq!(code, 0, "{err}");
 
+    // Every file an ask text tells the seats is published is listed (spec §3.1: the answer's
+    // schema among them).
+    let m = Manifest::parse(&std::fs::read(demo.join("manifest.json")).unwrap()).unwrap();
+    let mut named = 0;
+    for ask in m.files.iter().filter(|f| f.path.starts_with("asks/")) {
+        let text = std::fs::read_to_string(demo.join(&ask.path)).unwrap();
+        for (at, _) in text.match_indices("is published as ") {
+            let rest = &text[at + "is published as ".len()..];
+            let name = &rest[..rest.find([')', ' ', '\n']).unwrap()];
+            assert!(m.file(name).is_some(), "{}: {name} is not listed", ask.path);
+            named += 1;
+        }
+    }
+    assert!(named > 0, "the DEMO's asks name the answer's schema");
+
     // Whole, with the DEMO root chosen: every check passes at Level 2+.
     let (code, out) = verify(&demo);
     assert_eq!(code, 0, "{out}");
@@ -78,7 +93,7 @@ fn a_whole_league_then_each_change_named_by_file_and_field() {
         "{out}"
     );
     assert!(
-        out.contains("manifest: 837 of 837 listed files as listed")
+        out.contains("manifest: 838 of 838 listed files as listed")
             || out.contains("listed files as listed"),
         "{out}"
     );

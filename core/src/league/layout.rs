@@ -24,6 +24,9 @@ pub const CLIM_FILE: &str = "council-clim-window.json";
 pub const STATS_FILE: &str = "council-stats.json";
 /// The event contract's JSON Schema (spec §3.13), as `sealbook schema event-contract` prints it.
 pub const CONTRACT_SCHEMA_FILE: &str = "event-contract.schema.json";
+/// The answer's JSON Schema (spec §3.1, Appendix C), as `sealbook schema answer` prints it: every
+/// ask tells the seats it is published under this name.
+pub const ANSWER_SCHEMA_FILE: &str = "answer.schema.json";
 /// The notice a DEMO league publishes at its top (`sealbook demo`): a text for people saying
 /// that everything in the league is invented; never a stamped list.
 pub const DEMO_NOTICE_FILE: &str = "DEMO.txt";

@@ -5,16 +5,19 @@
 use crate::arena::code::CODE_FILE;
 use crate::arena::protocol::PROTOCOL_FILE;
 use crate::arena::records::{ACCOUNTS_FILE, DECISIONS_FILE, PRICES_FILE, TRADES_FILE};
-use crate::league::layout::{CONTRACT_SCHEMA_FILE, DEMO_NOTICE_FILE, STATS_FILE};
+use crate::league::layout::{
+    ANSWER_SCHEMA_FILE, CONTRACT_SCHEMA_FILE, DEMO_NOTICE_FILE, STATS_FILE,
+};
 use crate::league::manifest::MANIFEST_FILE;
 use crate::ots::report::stamped_file_name;
 
 /// Published documents that are neither scored nor checked by the pages, by file name.
-const OTHER_DOCUMENTS: [&str; 4] = [
+const OTHER_DOCUMENTS: [&str; 5] = [
     MANIFEST_FILE,
     STATS_FILE,
     "council-calibration.json",
     CONTRACT_SCHEMA_FILE,
+    ANSWER_SCHEMA_FILE,
 ];
 
 /// The trading tracks' published files (spec §4.11, Appendix B steps 7-8), which the

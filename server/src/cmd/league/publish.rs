@@ -43,7 +43,10 @@ use sealbook_core::arena::records::{
 };
 use sealbook_core::book::chain::{verify, VerifyOptions};
 use sealbook_core::contract::event::event_contract_schema_bytes;
-use sealbook_core::league::layout::{ASKS_FILE, BOOK_FILE, DEMO_NOTICE_FILE, FORECASTS_FILE};
+use sealbook_core::league::answer::answer_schema_bytes;
+use sealbook_core::league::layout::{
+    ANSWER_SCHEMA_FILE, ASKS_FILE, BOOK_FILE, DEMO_NOTICE_FILE, FORECASTS_FILE,
+};
 use sealbook_core::league::league_file::{GeneratedFrom, LeagueFile, LEAGUE_FILE};
 use sealbook_core::league::manifest::{path_is_safe, Manifest, MANIFEST_FILE};
 use sealbook_core::league::proof_page::{proof_pages, Ledger, PAGE_NAME};
@@ -375,6 +378,10 @@ pub fn publish_league(dir: &Path) -> Result<Published, Unusable> {
         File {
             path: CONTRACT_SCHEMA_FILE.into(),
             bytes: event_contract_schema_bytes(),
+        },
+        File {
+            path: ANSWER_SCHEMA_FILE.into(),
+            bytes: answer_schema_bytes(),
         },
     ];
     let (league, methodology) = league_identity(asks_bytes, &lines);
