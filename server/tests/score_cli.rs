@@ -451,3 +451,91 @@ fn the_book_cuts_answers_sealed_at_the_reference() {
     ]);
     assert_eq!((code, &json_of(&out)["n_eff"]), (0, &with["n_eff"]));
 }
+
+/// A file of exactly Table C1's 34 columns (Appendix C) scores as the full file does: the
+/// contract columns are the conformance checker's, not the scorer's. CPython's `csv` module
+/// writes the narrowed file; `conformance`, which rebuilds `event_id_v2` from the contract
+/// columns, still fails it, naming each missing one.
+#[test]
+fn a_file_of_table_c1_columns_scores_as_the_full_file() {
+    let l = League::generate();
+    let narrow = l.dir.path().join("c1.csv");
+    let script = r#"
+import csv, sys
+C1 = "run_id session seat model mode line sealed_at status asset horizon action action_word prob_up exp_pct target invalidation ref close actual_pct draw source_domains source_urls why_missing run_role seat_versions_in_run line_kind reference_at same_event cell_status attempt event_id event_reference_at event_end_at methodology_version".split()
+with open(sys.argv[1], newline="") as f, open(sys.argv[2], "w", newline="") as g:
+    rows = csv.DictReader(f)
+    w = csv.DictWriter(g, fieldnames=C1, extrasaction="ignore", lineterminator="\n")
+    w.writeheader()
+    for r in rows:
+        w.writerow(r)
+"#;
+    let out = std::process::Command::new(sealbook_tests::python())
+        .args(["-c", script, s(&l.csv()), s(&narrow)])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let header = std::fs::read_to_string(&narrow).unwrap();
+    assert_eq!(header.lines().next().unwrap().split(',').count(), 34);
+
+    let score = |csv: &Path| {
+        let (code, out, err) = sealbook(&[
+            "score",
+            "--forecasts",
+            s(csv),
+            "--clim",
+            s(&l.clim()),
+            "--json",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        json_of(&out)
+    };
+    let (full, c1) = (score(&l.csv()), score(&narrow));
+    assert!(full["seats"].as_object().is_some_and(|m| !m.is_empty()));
+    let differ = differences(&full, &c1, "");
+    assert!(
+        differ.is_empty(),
+        "the C1 file scores otherwise at {differ:?}"
+    );
+
+    let (code, out, _) = sealbook(&["conformance", s(&narrow)]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.starts_with("row 1 (line 1), column rule: missing column\n"),
+        "{out}"
+    );
+}
+
+/// The paths at which `a` and `b` differ (at most 10); numbers within 1e-12 relative are
+/// equal (a file without `event_id_v2` groups events by `event_id`, whose order sums the
+/// same terms in another order).
+fn differences(a: &Json, b: &Json, at: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    match (a, b) {
+        (Json::Object(x), Json::Object(y)) => {
+            for k in x.keys().chain(y.keys().filter(|k| !x.contains_key(*k))) {
+                let (u, v) = (
+                    x.get(k).unwrap_or(&Json::Null),
+                    y.get(k).unwrap_or(&Json::Null),
+                );
+                out.extend(differences(u, v, &format!("{at}.{k}")));
+            }
+        }
+        (Json::Array(x), Json::Array(y)) if x.len() == y.len() => {
+            for (i, (u, v)) in x.iter().zip(y).enumerate() {
+                out.extend(differences(u, v, &format!("{at}[{i}]")));
+            }
+        }
+        (Json::Number(x), Json::Number(y))
+            if (x.as_f64().unwrap() - y.as_f64().unwrap()).abs()
+                <= 1e-12 * x.as_f64().unwrap().abs().max(1.0) => {}
+        _ if a != b => out.push(format!("{at}: {a} vs {b}")),
+        _ => {}
+    }
+    out.truncate(10);
+    out
+}

@@ -645,11 +645,18 @@ const fn required_index(name: &str) -> usize {
 /// How many columns [`required_columns`] names.
 const REQUIRED: usize = TABLE_C1_COLUMNS.len() + CONTRACT_COLUMNS.len();
 
-/// A header whose required columns are all present once: look fields up by column name.
+/// A header holding every column of Table C1 once: look fields up by column name. The
+/// contract columns ([`CONTRACT_COLUMNS`]) are read when present and empty when absent, so a
+/// file of exactly Table C1's columns scores (Appendix C); the conformance checker, which
+/// rebuilds `event_id_v2` from them, requires them through [`CsvTable::check_shape`].
 pub struct Columns {
-    /// The header position of each of [`required_columns`], in that order.
+    /// The header position of each of [`required_columns`], in that order; [`ABSENT`] for a
+    /// contract column the header lacks.
     idx: [usize; REQUIRED],
 }
+
+/// The position of a contract column the header does not have: no field is there.
+const ABSENT: usize = usize::MAX;
 
 /// Field `$name` (a required column, resolved at compile time) of a record's fields.
 macro_rules! field {
@@ -664,20 +671,28 @@ impl Columns {
         Columns::of_header(&table.header)
     }
 
-    /// Indexes the required columns of `header`; errors name each missing or repeated one.
+    /// Indexes the columns of `header`; errors name each column of Table C1 that is missing
+    /// and each name repeated.
     fn of_header(header: &[String]) -> Result<Columns, Vec<CsvError>> {
-        let errors = check_header(header, required_columns());
+        let errors = check_header(header, TABLE_C1_COLUMNS);
         if !errors.is_empty() {
             return Err(errors);
         }
-        let mut idx = [0; REQUIRED];
+        let mut idx = [ABSENT; REQUIRED];
         for (slot, c) in idx.iter_mut().zip(required_columns()) {
-            *slot = header.iter().position(|h| h == c).expect("checked");
+            *slot = header.iter().position(|h| h == c).unwrap_or(ABSENT);
         }
         Ok(Columns { idx })
     }
 
-    /// Field `name` of `rec` ("" if the record is short).
+    /// Whether the header has every contract column ([`CONTRACT_COLUMNS`]).
+    pub fn has_contract(&self) -> bool {
+        self.idx[TABLE_C1_COLUMNS.len()..]
+            .iter()
+            .all(|&i| i != ABSENT)
+    }
+
+    /// Field `name` of `rec` ("" if the record is short or the column absent).
     pub fn get<'r>(&self, rec: &'r CsvRecord, name: &str) -> &'r str {
         let k = required_columns()
             .position(|c| c == name)
@@ -688,7 +703,8 @@ impl Columns {
             .unwrap_or("")
     }
 
-    /// The field of required column `k` (its place in [`required_columns`]), "" if short.
+    /// The field of required column `k` (its place in [`required_columns`]), "" if short or
+    /// the column is absent.
     fn at<'r, S: AsRef<str>>(&self, fields: &'r [S], k: usize) -> &'r str {
         fields.get(self.idx[k]).map_or("", AsRef::as_ref)
     }
