@@ -10,12 +10,15 @@
 //!   from the answer line it corrects;
 //! - `action`, `exp_pct`, `target`, `invalidation`, `source_domains`, `source_urls`: the cell
 //!   `items.<asset>.<horizon>` of the answer line as sealed (a list is joined with `;`; a
-//!   nested object is not a field and stays empty); `action_word` is not sealed and stays
-//!   empty;
+//!   nested object is not a field and stays empty), except that a sealed action outside the
+//!   five allowed ([`ACTIONS`]) is kept in `action_word` and `action` stays empty (§3.6: the
+//!   word is kept, its probability and levels scored, not traded);
 //! - `why_missing`: for a `no_answer` row, that the counted run has no answer line of the
 //!   seat; for a `refused_shape` row, the line's `shape_reason` (else that it has no `items`);
-//! - `seat_versions_in_run`: how many answer lines the seat has in the run (0 for
-//!   `no_answer`); `attempt`: the answer line's place among them, from 1;
+//! - `seat_versions_in_run`: how many model versions (each answer line's `model`, as
+//!   corrected) the seat answered with in the run, 2 or more marking a version change within it
+//!   (§3.10; 0 for `no_answer`); `attempt`: the answer line's place among the seat's answer
+//!   lines in the run, from 1;
 //! - `reference_at`: the row's event reference (`event_reference_at`): the session's 09:30 ET,
 //!   or the line's own sealing time for a row scored from its own reference.
 
@@ -25,6 +28,7 @@ use super::files::InputError;
 use super::roster::league_roster;
 use crate::book::canon::{Object, Value};
 use crate::contract::forecasts_csv::{csv_number, write_forecasts, ForecastRow, RowCells};
+use crate::league::answer::ACTIONS;
 use std::collections::BTreeMap;
 
 /// The forecasts file of a league from its book and, when given, its ask chain (the roster
@@ -71,13 +75,22 @@ fn row_cells(lines: &BookLines, row: &ForecastRow) -> RowCells {
             ..Default::default()
         };
     };
-    let versions: Vec<u64> = lines
+    let answers_in_run: Vec<&super::book_lines::AnswerLine> = lines
         .answers
         .values()
         .filter(|b| b.seat == a.seat && b.run_id == a.run_id)
-        .map(|b| b.n)
         .collect();
-    let attempt = versions.iter().position(|n| *n == a.n).map_or(0, |i| i + 1);
+    let attempt = answers_in_run
+        .iter()
+        .position(|b| b.n == a.n)
+        .map_or(0, |i| i + 1);
+    // §3.10: the model versions the seat answered with in the run (each line's model as
+    // corrected); more than one marks a version change within the run.
+    // A line that states no model is no version of its own.
+    let versions: std::collections::BTreeSet<&str> = answers_in_run
+        .iter()
+        .filter_map(|b| lines.corrected_str(b.n, "model").or(b.model.as_deref()))
+        .collect();
     let items = correction
         .and_then(|c| c.items())
         .and_then(Value::as_object)
@@ -97,15 +110,19 @@ fn row_cells(lines: &BookLines, row: &ForecastRow) -> RowCells {
             .or(a.mode.as_deref())
             .unwrap_or_default()
             .to_string(),
-        action: field("action"),
-        action_word: String::new(),
+        action: Some(field("action"))
+            .filter(|a| ACTIONS.contains(&a.as_str()))
+            .unwrap_or_default(),
+        action_word: Some(field("action"))
+            .filter(|a| !ACTIONS.contains(&a.as_str()))
+            .unwrap_or_default(),
         exp_pct: field("exp_pct"),
         target: field("target"),
         invalidation: field("invalidation"),
         source_domains: field("source_domains"),
         source_urls: field("source_urls"),
         why_missing,
-        seat_versions_in_run: versions.len().to_string(),
+        seat_versions_in_run: versions.len().max(1).to_string(),
         reference_at,
         attempt: attempt.to_string(),
     }
@@ -181,7 +198,7 @@ mod tests {
         let table = crate::contract::forecasts_csv::CsvTable::parse(&csv).unwrap();
         let col =
             |name: &str, r: usize| table.records[r].fields[table.column(name).unwrap()].clone();
-        // a's two versions, then c's no_answer row.
+        // a's two answer lines (one model stated: one version), then c's no_answer row.
         assert_eq!(
             (0..3)
                 .map(|r| (
@@ -191,8 +208,8 @@ mod tests {
                 ))
                 .collect::<Vec<_>>(),
             [
-                ("a".into(), "1".into(), "2".into()),
-                ("a".into(), "2".into(), "2".into()),
+                ("a".into(), "1".into(), "1".into()),
+                ("a".into(), "2".into(), "1".into()),
                 ("c".into(), "".into(), "0".into())
             ]
         );
@@ -225,6 +242,7 @@ mod tests {
             "status",
             "prob_up",
             "action",
+            "action_word",
             "attempt",
         ];
         let got: Vec<Vec<String>> = (0..2)
@@ -233,7 +251,7 @@ mod tests {
         assert_eq!(
             got,
             [
-                ["2", "SPX", "web", "issue", "counted", "60", "", "1"],
+                ["2", "SPX", "web", "issue", "counted", "60", "", "", "1"],
                 [
                     "4",
                     "GC",
@@ -241,6 +259,7 @@ mod tests {
                     "correction",
                     "not_counted",
                     "35",
+                    "",
                     "wait",
                     "1"
                 ],
@@ -248,6 +267,33 @@ mod tests {
         );
         let rows = read_forecasts(&csv).unwrap();
         assert_eq!(rows[1].sealed_at.to_rfc3339(), "2026-11-02T15:01:00Z");
+    }
+
+    /// §3.10: a run in which the seat's model string changed is marked by the versions it
+    /// answered with, not by its answer lines; a correction of `model` counts as corrected.
+    #[test]
+    fn a_version_change_within_a_run_is_marked() {
+        let run = r#""kind": "run", "run_id": "2026-11-02-am", "at": "2026-11-02T13:30:00Z", "methodology": "m7", "roster": [{"seat": "a", "family": "fa"}]"#;
+        let answer = |model: &str, minute: u32| {
+            format!(
+                r#""kind": "answer", "run_id": "2026-11-02-am", "seat": "a", "model": "{model}", "at": "2026-11-02T13:{minute}:00Z", "items": {{"SPX": {{"1d": {{"prob_up": 60}}}}}}"#
+            )
+        };
+        let versions = |lines: &[&str]| {
+            let csv = forecasts_csv_from_book(&book(lines), None).unwrap();
+            let table = crate::contract::forecasts_csv::CsvTable::parse(&csv).unwrap();
+            let k = table.column("seat_versions_in_run").unwrap();
+            table
+                .records
+                .iter()
+                .map(|r| r.fields[k].clone())
+                .collect::<Vec<_>>()
+        };
+        let (m1, m1_again, m2) = (answer("m-1", 31), answer("m-1", 32), answer("m-2", 33));
+        assert_eq!(versions(&[run, &m1, &m1_again]), ["1", "1"]);
+        assert_eq!(versions(&[run, &m1, &m2]), ["2", "2"]);
+        let corrected = r#""kind": "correction", "of": 3, "at": "2026-11-02T15:01:00Z", "source": "run receipt", "reason": "model restored", "fields": {"model": "m-1"}"#;
+        assert_eq!(versions(&[run, &m1, &m2, corrected]), ["1", "1"]);
     }
 
     #[test]
