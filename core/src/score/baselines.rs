@@ -543,6 +543,96 @@ pub fn clim_window_bytes(
     Ok(bytes)
 }
 
+/// The climatology table held to the content hash the league's declaration sealed before the
+/// season (spec §4.3, Requirement 9: the base rates are estimated on a fixed window and sealed
+/// by a published hash; the declaration's `climatology_sha256`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "state", rename_all = "snake_case")]
+pub enum ClimSeal {
+    /// The declaration seals no table: a league declared before tables were sealed; a table
+    /// it publishes is held only to the hash it states itself.
+    NotSealed { table: bool, self_hash_ok: bool },
+    /// The table hashes to the sealed content hash.
+    Held { sha256: String },
+    /// The declaration seals a table that is not in the directory.
+    Missing { sealed: String },
+    /// The table cannot be read (`field` and `why` as [`ClimError`] names them).
+    Unreadable {
+        sealed: String,
+        field: String,
+        why: String,
+    },
+    /// The table's content hashes to `found`, not to the sealed hash.
+    Differs { sealed: String, found: String },
+}
+
+impl ClimSeal {
+    /// Whether the check failed (a sealed table missing, unreadable or different; an
+    /// unsealed table whose content does not hash to the hash it states).
+    pub fn failed(&self) -> bool {
+        match self {
+            ClimSeal::NotSealed {
+                table,
+                self_hash_ok,
+            } => *table && !self_hash_ok,
+            ClimSeal::Held { .. } => false,
+            _ => true,
+        }
+    }
+
+    /// The failure in English, naming the file and the field; None when it held.
+    pub fn failure(&self, file: &str) -> Option<String> {
+        let asks = crate::league::layout::ASKS_FILE;
+        match self {
+            ClimSeal::NotSealed {
+                table: true,
+                self_hash_ok: false,
+            } => Some(format!(
+                "{file}: sha256: the table's content does not hash to the sha256 it states"
+            )),
+            ClimSeal::NotSealed { .. } | ClimSeal::Held { .. } => None,
+            ClimSeal::Missing { sealed } => Some(format!(
+                "{file}: missing: {asks} line 1 field climatology_sha256 seals a climatology table ({sealed})"
+            )),
+            ClimSeal::Unreadable { field, why, .. } => Some(format!("{file}: {field}: {why}")),
+            ClimSeal::Differs { sealed, found } => Some(format!(
+                "{file}: sha256: the table's content hashes to {found}, not to {sealed}, the climatology_sha256 sealed in {asks} line 1"
+            )),
+        }
+    }
+}
+
+/// Holds `table` (the bytes of `council-clim-window.json`, None when absent) to the content
+/// hash `sealed` in the declaration (None when it seals none).
+pub fn check_clim_seal(sealed: Option<&str>, table: Option<&[u8]>) -> ClimSeal {
+    let Some(sealed) = sealed else {
+        return ClimSeal::NotSealed {
+            table: table.is_some(),
+            self_hash_ok: table
+                .and_then(|b| ClimatologyTable::parse(b).ok())
+                .is_some_and(|t| t.sha256_ok(None)),
+        };
+    };
+    let sealed = sealed.to_string();
+    let Some(bytes) = table else {
+        return ClimSeal::Missing { sealed };
+    };
+    match ClimatologyTable::parse(bytes) {
+        Err(e) => ClimSeal::Unreadable {
+            sealed,
+            field: e.path,
+            why: e.message.to_string(),
+        },
+        Ok(t) if t.sha256_ok(Some(&sealed)) && t.sha256_ok(None) => {
+            ClimSeal::Held { sha256: t.sha256 }
+        }
+        Ok(t) => ClimSeal::Differs {
+            sealed,
+            found: t.sha256,
+        },
+    }
+}
+
 /// Brier skill score `1 - B / B_ref` on the same rows (§4.3); None when `b_ref` is 0.
 pub fn bss(b: f64, b_ref: f64) -> Option<f64> {
     (b_ref != 0.0).then(|| 1.0 - b / b_ref)
@@ -569,6 +659,7 @@ pub fn momentum_no_skill_brier() -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    const CLIM_FILE_NAME: &str = crate::league::layout::CLIM_FILE;
 
     #[test]
     fn momentum_spec_number() {
@@ -670,6 +761,49 @@ mod tests {
             "{text}"
         );
         assert!(text.ends_with("}\n"));
+    }
+
+    #[test]
+    fn sealed_table_is_held_to_its_hash() {
+        use crate::calendar::Date;
+        let d = |s| Date::parse(s).unwrap();
+        let h = ClimHistory {
+            asset: "SPX".into(),
+            sources: vec![],
+            bars: bars(&[("2016-01-04", 10.0, 11.0), ("2016-01-05", 11.0, 12.0)]),
+        };
+        let bytes = clim_window_bytes(&[h], d("2016-01-01"), d("2025-12-31"), "w").unwrap();
+        let sha = ClimatologyTable::parse(&bytes).unwrap().sha256;
+        assert_eq!(
+            check_clim_seal(Some(&sha), Some(&bytes)),
+            ClimSeal::Held {
+                sha256: sha.clone()
+            }
+        );
+        // Edited after sealing, its own sha256 restated: the sealed hash no longer holds.
+        let edited = String::from_utf8(bytes.clone())
+            .unwrap()
+            .replace("\"p_up\": 1.0", "\"p_up\": 0.9");
+        let t = ClimatologyTable::parse(edited.as_bytes()).unwrap();
+        let restated = edited.replace(&sha, &t.sha256);
+        let c = check_clim_seal(Some(&sha), Some(restated.as_bytes()));
+        assert!(c.failed());
+        assert_eq!(
+            c.failure(CLIM_FILE_NAME).unwrap(),
+            format!("council-clim-window.json: sha256: the table's content hashes to {}, not to {sha}, the climatology_sha256 sealed in asks.jsonl line 1", t.sha256)
+        );
+        assert!(check_clim_seal(Some(&sha), None).failed());
+        assert!(check_clim_seal(Some(&sha), Some(b"[]")).failed());
+        // An old league: nothing sealed, marked as such; a table is held to its own hash.
+        assert!(!check_clim_seal(None, Some(&bytes)).failed());
+        assert!(check_clim_seal(None, Some(edited.as_bytes())).failed());
+        assert_eq!(
+            check_clim_seal(None, None),
+            ClimSeal::NotSealed {
+                table: false,
+                self_hash_ok: false
+            }
+        );
     }
 
     #[test]
