@@ -141,6 +141,20 @@ pub fn merge_daily(files: &[Vec<DailyBar>]) -> Vec<DailyBar> {
     by_date.into_values().collect()
 }
 
+/// Whether a daily history file named `file` is the provider's history of `symbol`: its name
+/// without `.csv` is the symbol, or ends with `_` and the symbol (`slowturtle_^GSPC.csv` is
+/// `^GSPC`'s; a source's prefix keeps two files of one symbol apart).
+pub fn is_history_of(file: &str, symbol: &str) -> bool {
+    let Some(stem) = file.strip_suffix(".csv") else {
+        return false;
+    };
+    !symbol.is_empty()
+        && (stem == symbol
+            || stem
+                .strip_suffix(symbol)
+                .is_some_and(|p| p.ends_with('_')))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -198,6 +212,15 @@ mod tests {
         assert!(parse_daily(b"").is_err());
         assert!(parse_daily(b"Date,Open,Close\n2016-01-01,inf,2\n").is_err());
         assert!(parse_daily("Date,Open,Close\n2016-01-01é,1,2\n".as_bytes()).is_err());
+    }
+
+    #[test]
+    fn file_names() {
+        assert!(is_history_of("^GSPC.csv", "^GSPC"));
+        assert!(is_history_of("slowturtle_^GSPC.csv", "^GSPC"));
+        assert!(!is_history_of("slowturtle_^GSPC.csv", "GSPC"));
+        assert!(!is_history_of("x_BZ=F.csv", "Z=F"));
+        assert!(!is_history_of("^GSPC.json", "^GSPC"));
     }
 
     #[test]
