@@ -149,10 +149,7 @@ pub fn is_history_of(file: &str, symbol: &str) -> bool {
         return false;
     };
     !symbol.is_empty()
-        && (stem == symbol
-            || stem
-                .strip_suffix(symbol)
-                .is_some_and(|p| p.ends_with('_')))
+        && (stem == symbol || stem.strip_suffix(symbol).is_some_and(|p| p.ends_with('_')))
 }
 
 #[cfg(test)]

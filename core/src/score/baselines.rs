@@ -546,7 +546,7 @@ pub fn clim_window_bytes(
 /// The climatology table held to the content hash the league's declaration sealed before the
 /// season (spec §4.3, Requirement 9: the base rates are estimated on a fixed window and sealed
 /// by a published hash; the declaration's `climatology_sha256`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "state", rename_all = "snake_case")]
 pub enum ClimSeal {
     /// The declaration seals no table: a league declared before tables were sealed; a table
