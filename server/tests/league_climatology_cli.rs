@@ -7,6 +7,8 @@
 mod common;
 
 use common::{arg, sealbook_json};
+use sealbook_core::league::config::YAHOO_SYMBOLS;
+use sealbook_core::league::layout::MARKETS;
 use sealbook_core::score::ask_chain::AskChain;
 use sealbook_core::score::baselines::ClimatologyTable;
 
@@ -18,7 +20,13 @@ fn history() -> std::path::PathBuf {
 fn init_seals_the_table_and_a_rebuild_holds_to_it() {
     let tmp = tempfile::tempdir().unwrap();
     let config = tmp.path().join("league.toml");
-    std::fs::write(&config, common::MINIMAL_CONFIG).unwrap();
+    // The provider's symbols are Yahoo's, the names of the daily history files.
+    let mut text = common::MINIMAL_CONFIG.to_string();
+    text.push_str("[prices.symbols]\n");
+    for (m, y) in MARKETS.iter().zip(YAHOO_SYMBOLS) {
+        text.push_str(&format!("{m} = \"{y}\"\n"));
+    }
+    std::fs::write(&config, text).unwrap();
     let dir = tmp.path().join("league");
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(
