@@ -10,6 +10,7 @@ mod common;
 
 use common::{arg, sealbook, sealbook_json};
 use sealbook_core::league::manifest::Manifest;
+use sealbook_core::score::baselines::ClimatologyTable;
 use sha2::{Digest, Sha256};
 use std::path::Path;
 
@@ -112,6 +113,18 @@ fn a_whole_league_then_each_change_named_by_file_and_field() {
     assert_eq!(v["level"], "Level 2+");
     assert_eq!(v["verdict"]["state"], "passed");
     assert_eq!(v["league"]["failures"].as_array().unwrap().len(), 0);
+    // The climatology table is the one the declaration sealed before the season.
+    assert_eq!(
+        v["league"]["climatology"]["state"], "held",
+        "{}",
+        v["league"]
+    );
+    assert!(
+        out.contains(
+            "climatology: council-clim-window.json is the table sealed in the declaration"
+        ),
+        "{out}"
+    );
     assert!(v["league"]["manifest"]["files"].as_array().unwrap().len() > 800);
     // The answers' document is the same but for the league's checks.
     let (code, answers) = sealbook_json(&["verify", arg(&demo), "--answers", "--ca", arg(&root)]);
@@ -203,6 +216,40 @@ fn a_whole_league_then_each_change_named_by_file_and_field() {
         "{out}"
     );
     assert!(out.contains(".brier: published 0.3"), "{out}");
+
+    // The climatology table edited after sealing, its own sha256 restated and the file
+    // relisted: the declaration's sealed hash no longer holds.
+    let (code, out) = changed("clim", &|d| {
+        let p = d.join("council-clim-window.json");
+        let text = std::fs::read_to_string(&p).unwrap();
+        let t = ClimatologyTable::parse(text.as_bytes()).unwrap();
+        let at = text.find("\"p_up\": 0.").unwrap() + "\"p_up\": 0.".len();
+        let digit = text.as_bytes()[at] - b'0';
+        let edited = format!("{}{}{}", &text[..at], (digit + 1) % 10, &text[at + 1..]);
+        let t2 = ClimatologyTable::parse(edited.as_bytes()).unwrap();
+        assert_ne!(t.sha256, t2.sha256);
+        std::fs::write(&p, edited.replace(&t.sha256, &t2.sha256)).unwrap();
+        relist(d, "council-clim-window.json");
+    });
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("FAILED: council-clim-window.json: sha256: the table's content hashes to ")
+            && out.contains("the climatology_sha256 sealed in asks.jsonl line 1"),
+        "{out}"
+    );
+    assert!(
+        out.contains("climatology: council-clim-window.json is NOT the table sealed"),
+        "{out}"
+    );
+    // --answers holds the table to its seal too.
+    let clim = t.path().join("clim");
+    let root = clim.join("tsa/demo-root.pem");
+    let (code, out, _) = sealbook(&["verify", arg(&clim), "--answers", "--ca", arg(&root)]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("FAILED: council-clim-window.json: sha256: the table's content hashes to "),
+        "{out}"
+    );
 
     // A file's size is not the listed one, and a listed file removed.
     let (code, out) = changed("size", &|d| {

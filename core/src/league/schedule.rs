@@ -11,6 +11,7 @@ use crate::league::layout::{is_morning_run, BITCOIN};
 use crate::score::ask_chain::{Declaration, SCHEDULED_MORNING_RUN};
 
 /// The declaration of a league (spec §3.4, requirement 6), sealed at `at` (RFC 3339 UTC).
+/// Its `climatology_sha256` is the caller's to set (the table the league sealed, if any).
 pub fn declaration(config: &LeagueConfig, at: &str, first_session: Date) -> Declaration {
     let hm = |(h, m): (u32, u32)| format!("{h:02}:{m:02}");
     Declaration {
@@ -26,6 +27,7 @@ pub fn declaration(config: &LeagueConfig, at: &str, first_session: Date) -> Decl
         score_at_et: Some(hm(config.schedule.score)),
         league: Some(config.name.clone()),
         seats: Some(config.roster()),
+        climatology_sha256: None,
     }
 }
 

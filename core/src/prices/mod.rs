@@ -8,6 +8,7 @@
 //! - [`rule`]: the reference rule over one-minute bars: `ref`, `close`, `actual_pct`, `up`
 //!   and the bars they came from.
 //! - [`csv`]: recorded 1-minute bars as CSV (the league's `csv` provider) read into the same bars.
+//! - [`daily`]: a provider's daily history (one bar a day) as CSV, the climatology's input.
 //! - [`band`]: the draw band from the minute-bar sessions before the reference.
 //! - [`check`]: recomputing `council-forecasts.csv`'s outcome columns from the provider's
 //!   data and naming every cell that differs.
@@ -17,6 +18,7 @@
 pub mod band;
 pub mod check;
 pub mod csv;
+pub mod daily;
 pub mod rule;
 pub mod yahoo;
 

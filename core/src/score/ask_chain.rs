@@ -6,7 +6,9 @@
 //!         optional: "label", "runs": [run_id, ...] (a fixed list of counted runs),
 //!         "counting_rule" (which run of a session counts), "methodology" (version),
 //!         "first_session" (YYYY-MM-DD), "stamp_every_minutes", "score_at_et" ("HH:MM"),
-//!         "league" (its name), "seats" (the roster, as [`super::roster`] lays it out)
+//!         "league" (its name), "seats" (the roster, as [`super::roster`] lays it out),
+//!         "climatology_sha256" (the content hash of `council-clim-window.json`, spec §4.3,
+//!         Requirement 9: the climatology table sealed before the season)
 //! roster: "at", "seats" (see [`super::roster`])
 //! ask:    "at", "run_id", "ask_sha256" (the common text's SHA-256),
 //!         optional, one line per seat at send time: "seat", "text_sha256" (the full text the
@@ -42,6 +44,10 @@ pub struct Declaration {
     pub score_at_et: Option<String>,
     pub league: Option<String>,
     pub seats: Option<Vec<RosterSeat>>,
+    /// The content hash of the league's climatology table (`council-clim-window.json`, as
+    /// [`crate::score::baselines::clim_content_sha256`] computes it, spec §4.3), sealed before
+    /// the season; None in a league declared before tables were sealed.
+    pub climatology_sha256: Option<String>,
 }
 
 impl Declaration {
@@ -72,6 +78,7 @@ impl Declaration {
         insert_some(&mut o, "score_at_et", s(&self.score_at_et));
         insert_some(&mut o, "league", s(&self.league));
         insert_some(&mut o, "seats", self.seats.as_deref().map(seats_value));
+        insert_some(&mut o, "climatology_sha256", s(&self.climatology_sha256));
         o
     }
 }
@@ -278,6 +285,7 @@ impl Fields<'_> {
             score_at_et: self.hhmm("score_at_et", false)?,
             league: self.opt("league")?,
             seats,
+            climatology_sha256: self.opt("climatology_sha256")?,
         })
     }
 
@@ -331,6 +339,7 @@ mod tests {
             score_at_et: Some("16:05".into()),
             league: Some("my league".into()),
             seats: Some(seats()),
+            climatology_sha256: Some("ab".repeat(32)),
         };
         let demo_like = Declaration {
             at: "2026-10-16T20:00:00Z".into(),

@@ -301,6 +301,338 @@ impl ClimatologyTable {
     }
 }
 
+/// How a market's event is read from daily bars (spec §4.3: where no daily history covers
+/// the live window, the nearest daily event stands in).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClimRule {
+    /// The event's own daily bar: its open to the close of the horizon's last bar (1d the
+    /// same bar; 1w, 1m, 6m 5, 21, 126 bars later). The US indexes' bar is the 09:30-16:00
+    /// ET session itself, the league's event; the futures' and the dollar index's is the
+    /// contract's own trading day.
+    SessionBar,
+    /// The daily close: the close of the bar before the event's to the close of the
+    /// horizon's last bar (the 10-year yield, whose daily history has closes only).
+    DailyClose,
+    /// Bitcoin's UTC day: the day's open to the close of the UTC day 0, 7, 30 or 182
+    /// calendar days later.
+    UtcDay,
+}
+
+impl ClimRule {
+    /// The rule of a market of Table 2.
+    pub fn of(asset: &str) -> ClimRule {
+        match asset {
+            "TNX" => ClimRule::DailyClose,
+            crate::league::layout::BITCOIN => ClimRule::UtcDay,
+            _ => ClimRule::SessionBar,
+        }
+    }
+
+    /// The words a table row states as its `rule`.
+    pub fn text(self) -> &'static str {
+        match self {
+            ClimRule::SessionBar => "session_bar: the open of the event's daily bar to the close of the horizon's last daily bar (1d the same bar; 1w, 1m, 6m 5, 21, 126 bars later)",
+            ClimRule::DailyClose => "daily_close: the close of the daily bar before the event's to the close of the horizon's last daily bar (1d the event's bar; 1w, 1m, 6m 5, 21, 126 bars after it)",
+            ClimRule::UtcDay => "utc_day: the open of the UTC day to the close of the UTC day 0, 7, 30 or 182 calendar days later",
+        }
+    }
+}
+
+/// The whole table's rule (spec §4.3, Requirement 9), as `council-clim-window.json` states it.
+pub const CLIM_RULE: &str = "strictly up over each market's same event, from daily bars (spec 4.3; each row's rule says how); p_up counts every event, p_up_ex_draw leaves out the events that end where they started (the draw band needs one-minute bars a daily history lacks); an event is counted when it starts and ends inside the window; n_independent counts the events, taken in date order, that do not overlap the last one kept; an event across a gap of more than 7 calendar days between two rows is not counted; where several files give a market, a later file's bar replaces an earlier one's of the same date";
+
+/// Longest gap between two consecutive daily bars an event may span (calendar days; the NYSE
+/// has not closed longer since 2001: 2001-09-10 to 2001-09-17).
+pub const CLIM_MAX_GAP_DAYS: i64 = 7;
+
+/// One market's daily history for the climatology: the files it came from (name and the
+/// SHA-256 of their bytes, in the order given) and their merged bars.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ClimHistory {
+    pub asset: String,
+    pub sources: Vec<(String, String)>,
+    pub bars: Vec<crate::prices::daily::DailyBar>,
+}
+
+/// The counts of one market and horizon over a window.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClimCount {
+    pub up: u64,
+    pub down: u64,
+    pub n: u64,
+    pub n_independent: u64,
+    /// The first event's date and the last event's end date.
+    pub first: Option<crate::calendar::Date>,
+    pub last_end: Option<crate::calendar::Date>,
+}
+
+/// Counts the same-event windows of `bars` under `rule` for `h` whose start and end fall in
+/// `from..=to` (spec §4.3).
+pub fn clim_count(
+    bars: &[crate::prices::daily::DailyBar],
+    rule: ClimRule,
+    h: crate::calendar::Horizon,
+    from: crate::calendar::Date,
+    to: crate::calendar::Date,
+) -> ClimCount {
+    use crate::calendar::Horizon;
+    // Every event as (date, end date, start position, end position, start, end); a position
+    // orders the opens and closes of the bars (2 x row or day, +1 for the close).
+    let mut events: Vec<(
+        crate::calendar::Date,
+        crate::calendar::Date,
+        i64,
+        i64,
+        f64,
+        f64,
+    )> = Vec::new();
+    match rule {
+        ClimRule::SessionBar | ClimRule::DailyClose => {
+            // A segment id per row: rows of one segment have no gap above the limit.
+            let mut seg = Vec::with_capacity(bars.len());
+            let mut s = 0usize;
+            for (i, b) in bars.iter().enumerate() {
+                if i > 0
+                    && b.date.days_since_epoch() - bars[i - 1].date.days_since_epoch()
+                        > CLIM_MAX_GAP_DAYS
+                {
+                    s += 1;
+                }
+                seg.push(s);
+            }
+            let k = if h == Horizon::D1 {
+                0
+            } else {
+                h.sessions() as usize
+            };
+            let back = usize::from(rule == ClimRule::DailyClose);
+            for e in back..bars.len() {
+                let (i, j) = (e - back, e + k);
+                if j >= bars.len() || seg[i] != seg[j] {
+                    continue;
+                }
+                let (start, start_pos) = if back == 1 {
+                    (bars[i].close, 2 * i as i64 + 1)
+                } else {
+                    (bars[i].open, 2 * i as i64)
+                };
+                events.push((
+                    bars[e].date,
+                    bars[j].date,
+                    start_pos,
+                    2 * j as i64 + 1,
+                    start,
+                    bars[j].close,
+                ));
+            }
+        }
+        ClimRule::UtcDay => {
+            let by_date: std::collections::BTreeMap<
+                crate::calendar::Date,
+                &crate::prices::daily::DailyBar,
+            > = bars.iter().map(|b| (b.date, b)).collect();
+            for b in bars {
+                let end_date = b.date.add_days(h.bitcoin_days() as i64);
+                if let Some(end) = by_date.get(&end_date) {
+                    events.push((
+                        b.date,
+                        end_date,
+                        2 * b.date.days_since_epoch(),
+                        2 * end_date.days_since_epoch() + 1,
+                        b.open,
+                        end.close,
+                    ));
+                }
+            }
+        }
+    }
+    let mut c = ClimCount {
+        up: 0,
+        down: 0,
+        n: 0,
+        n_independent: 0,
+        first: None,
+        last_end: None,
+    };
+    let mut kept_end: Option<i64> = None;
+    for (date, end_date, start_pos, end_pos, start, end) in events {
+        if date < from || end_date > to {
+            continue;
+        }
+        c.n += 1;
+        if end > start {
+            c.up += 1;
+        } else if end < start {
+            c.down += 1;
+        }
+        if kept_end.is_none_or(|k| start_pos >= k) {
+            c.n_independent += 1;
+            kept_end = Some(end_pos);
+        }
+        c.first = c.first.or(Some(date));
+        c.last_end = Some(end_date);
+    }
+    c
+}
+
+/// `council-clim-window.json` (spec §4.3, Requirement 9, Appendix C's `climatology_fixed`)
+/// from the markets' daily histories over `from..=to`: a row per market (in the order given)
+/// and horizon with at least one event, `p_up` = up / n, `p_up_ex_draw` = up / (up + down)
+/// (null when every event is a draw), `n`, `n_independent`, the row's `window` (its first
+/// event's date to its last event's end) and `rule`; `no_events` names the market and horizon
+/// pairs without one, `sources` each market's files and their SHA-256, and `sha256` the content
+/// hash. Written as the seal writes JSON (sorted keys, `", "`, `": "`), one line.
+pub fn clim_window_bytes(
+    histories: &[ClimHistory],
+    from: crate::calendar::Date,
+    to: crate::calendar::Date,
+    window: &str,
+) -> Result<Vec<u8>, canon::EncodeError> {
+    use crate::calendar::Horizon;
+    use crate::league::layout::{float, int, object, string};
+    let mut table = Vec::new();
+    let mut missing = Vec::new();
+    let mut sources = canon::Object::new();
+    for hist in histories {
+        let rule = ClimRule::of(&hist.asset);
+        for h in Horizon::ALL {
+            let c = clim_count(&hist.bars, rule, h, from, to);
+            let (Some(first), Some(last)) = (c.first, c.last_end) else {
+                missing.push(string(&format!("{}/{}", hist.asset, h.as_str())));
+                continue;
+            };
+            let ex = if c.up + c.down == 0 {
+                Value::Null
+            } else {
+                float(c.up as f64 / (c.up + c.down) as f64)
+            };
+            table.push(Value::Object(object([
+                ("asset", string(&hist.asset)),
+                ("h", string(h.as_str())),
+                ("p_up", float(c.up as f64 / c.n as f64)),
+                ("p_up_ex_draw", ex),
+                ("n", int(c.n as i64)),
+                ("n_independent", int(c.n_independent as i64)),
+                ("window", string(&format!("{first}..{last}"))),
+                ("rule", string(rule.text())),
+            ])));
+        }
+        sources.insert(
+            &hist.asset,
+            Value::Array(
+                hist.sources
+                    .iter()
+                    .map(|(name, sha)| {
+                        Value::Object(object([("file", string(name)), ("sha256", string(sha))]))
+                    })
+                    .collect(),
+            ),
+        );
+    }
+    let mut o = object([
+        ("rule", string(CLIM_RULE)),
+        ("window", string(window)),
+        ("table", Value::Array(table)),
+        ("no_events", Value::Array(missing)),
+        ("sources", Value::Object(sources)),
+    ]);
+    let sha = clim_content_sha256(&o)?;
+    o.insert(CLIM_HASH_KEY, string(&sha));
+    let mut bytes = canon::to_bytes(&Value::Object(o), DumpOptions::SEAL)?;
+    bytes.push(b'\n');
+    Ok(bytes)
+}
+
+/// The climatology table held to the content hash the league's declaration sealed before the
+/// season (spec §4.3, Requirement 9: the base rates are estimated on a fixed window and sealed
+/// by a published hash; the declaration's `climatology_sha256`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "state", rename_all = "snake_case")]
+pub enum ClimSeal {
+    /// The declaration seals no table: a league declared before tables were sealed; a table
+    /// it publishes is held only to the hash it states itself.
+    NotSealed { table: bool, self_hash_ok: bool },
+    /// The table hashes to the sealed content hash.
+    Held { sha256: String },
+    /// The declaration seals a table that is not in the directory.
+    Missing { sealed: String },
+    /// The table cannot be read (`field` and `why` as [`ClimError`] names them).
+    Unreadable {
+        sealed: String,
+        field: String,
+        why: String,
+    },
+    /// The table's content hashes to `found`, not to the sealed hash.
+    Differs { sealed: String, found: String },
+}
+
+impl ClimSeal {
+    /// Whether the check failed (a sealed table missing, unreadable or different; an
+    /// unsealed table whose content does not hash to the hash it states).
+    pub fn failed(&self) -> bool {
+        match self {
+            ClimSeal::NotSealed {
+                table,
+                self_hash_ok,
+            } => *table && !self_hash_ok,
+            ClimSeal::Held { .. } => false,
+            _ => true,
+        }
+    }
+
+    /// The failure in English, naming the file and the field; None when it held.
+    pub fn failure(&self, file: &str) -> Option<String> {
+        let asks = crate::league::layout::ASKS_FILE;
+        match self {
+            ClimSeal::NotSealed {
+                table: true,
+                self_hash_ok: false,
+            } => Some(format!(
+                "{file}: sha256: the table's content does not hash to the sha256 it states"
+            )),
+            ClimSeal::NotSealed { .. } | ClimSeal::Held { .. } => None,
+            ClimSeal::Missing { sealed } => Some(format!(
+                "{file}: missing: {asks} line 1 field climatology_sha256 seals a climatology table ({sealed})"
+            )),
+            ClimSeal::Unreadable { field, why, .. } => Some(format!("{file}: {field}: {why}")),
+            ClimSeal::Differs { sealed, found } => Some(format!(
+                "{file}: sha256: the table's content hashes to {found}, not to {sealed}, the climatology_sha256 sealed in {asks} line 1"
+            )),
+        }
+    }
+}
+
+/// Holds `table` (the bytes of `council-clim-window.json`, None when absent) to the content
+/// hash `sealed` in the declaration (None when it seals none).
+pub fn check_clim_seal(sealed: Option<&str>, table: Option<&[u8]>) -> ClimSeal {
+    let Some(sealed) = sealed else {
+        return ClimSeal::NotSealed {
+            table: table.is_some(),
+            self_hash_ok: table
+                .and_then(|b| ClimatologyTable::parse(b).ok())
+                .is_some_and(|t| t.sha256_ok(None)),
+        };
+    };
+    let sealed = sealed.to_string();
+    let Some(bytes) = table else {
+        return ClimSeal::Missing { sealed };
+    };
+    match ClimatologyTable::parse(bytes) {
+        Err(e) => ClimSeal::Unreadable {
+            sealed,
+            field: e.path,
+            why: e.message.to_string(),
+        },
+        Ok(t) if t.sha256_ok(Some(&sealed)) && t.sha256_ok(None) => {
+            ClimSeal::Held { sha256: t.sha256 }
+        }
+        Ok(t) => ClimSeal::Differs {
+            sealed,
+            found: t.sha256,
+        },
+    }
+}
+
 /// Brier skill score `1 - B / B_ref` on the same rows (§4.3); None when `b_ref` is 0.
 pub fn bss(b: f64, b_ref: f64) -> Option<f64> {
     (b_ref != 0.0).then(|| 1.0 - b / b_ref)
@@ -327,6 +659,7 @@ pub fn momentum_no_skill_brier() -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    const CLIM_FILE_NAME: &str = crate::league::layout::CLIM_FILE;
 
     #[test]
     fn momentum_spec_number() {
@@ -334,6 +667,143 @@ mod tests {
         assert_eq!(momentum_pct(0.3), Some(55.0));
         assert_eq!(momentum_pct(-0.3), Some(45.0));
         assert_eq!(momentum_pct(0.0), None);
+    }
+
+    fn bars(rows: &[(&str, f64, f64)]) -> Vec<crate::prices::daily::DailyBar> {
+        rows.iter()
+            .map(|(d, o, c)| crate::prices::daily::DailyBar {
+                date: crate::calendar::Date::parse(d).unwrap(),
+                open: *o,
+                close: *c,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn same_event_windows_by_rule() {
+        use crate::calendar::{Date, Horizon};
+        let d = |s| Date::parse(s).unwrap();
+        // Six sessions, one gap of 8 days before the last.
+        let b = bars(&[
+            ("2015-12-31", 1.0, 9.0),
+            ("2016-01-04", 10.0, 11.0),
+            ("2016-01-05", 11.0, 11.0),
+            ("2016-01-06", 12.0, 10.0),
+            ("2016-01-07", 10.0, 13.0),
+            ("2016-01-15", 13.0, 14.0),
+        ]);
+        let (from, to) = (d("2016-01-01"), d("2025-12-31"));
+        let c = clim_count(&b, ClimRule::SessionBar, Horizon::D1, from, to);
+        assert_eq!((c.up, c.down, c.n, c.n_independent), (3, 1, 5, 5));
+        assert_eq!(
+            (c.first, c.last_end),
+            (Some(d("2016-01-04")), Some(d("2016-01-15")))
+        );
+        // The close before the event's bar: 9 -> 11, 11 -> 11, 11 -> 10, 10 -> 13; the last
+        // row's previous close is 8 days back.
+        let c = clim_count(&b, ClimRule::DailyClose, Horizon::D1, from, to);
+        assert_eq!((c.up, c.down, c.n, c.n_independent), (2, 1, 4, 4));
+        // No 1w event (5 bars later) fits inside one segment.
+        let c = clim_count(&b, ClimRule::SessionBar, Horizon::W1, from, to);
+        assert_eq!(c.n, 0);
+        // Bitcoin: calendar days, an event needs the bar 7 days later; overlap counts once.
+        let mut btc = Vec::new();
+        for i in 0..20 {
+            let day = d("2016-01-01").add_days(i);
+            btc.push((day.to_string(), i as f64, i as f64 + 0.5));
+        }
+        let btc: Vec<(&str, f64, f64)> = btc.iter().map(|(a, o, c)| (a.as_str(), *o, *c)).collect();
+        let c = clim_count(&bars(&btc), ClimRule::UtcDay, Horizon::W1, from, to);
+        // 13 events (day 0..=12), kept: day 0 (ends day 7), day 8 (ends 15).
+        assert_eq!((c.up, c.n, c.n_independent), (13, 13, 2));
+        let c = clim_count(
+            &bars(&btc),
+            ClimRule::UtcDay,
+            Horizon::W1,
+            from,
+            d("2016-01-10"),
+        );
+        assert_eq!(c.n, 3);
+    }
+
+    #[test]
+    fn clim_window_reads_back() {
+        use crate::calendar::Date;
+        let d = |s| Date::parse(s).unwrap();
+        let h = ClimHistory {
+            asset: "SPX".into(),
+            sources: vec![("a.csv".into(), "00".into())],
+            bars: bars(&[
+                ("2016-01-04", 10.0, 11.0),
+                ("2016-01-05", 11.0, 11.0),
+                ("2016-01-06", 12.0, 10.0),
+            ]),
+        };
+        let bytes = clim_window_bytes(
+            &[h],
+            d("2016-01-01"),
+            d("2025-12-31"),
+            "2016-01-01..2025-12-31",
+        )
+        .unwrap();
+        let t = ClimatologyTable::parse(&bytes).unwrap();
+        assert!(t.sha256_ok(None));
+        assert_eq!(t.entries.len(), 1);
+        assert_eq!(t.q("SPX", "1d"), Some(1.0 / 3.0));
+        assert_eq!(t.q_ex_draw("SPX", "1d"), Some(0.5));
+        assert_eq!(
+            (t.entries[0].n, t.entries[0].n_independent),
+            (Some(3), Some(3))
+        );
+        let text = std::str::from_utf8(&bytes).unwrap();
+        assert!(
+            text.contains(r#""no_events": ["SPX/1w", "SPX/1m", "SPX/6m"]"#),
+            "{text}"
+        );
+        assert!(text.ends_with("}\n"));
+    }
+
+    #[test]
+    fn sealed_table_is_held_to_its_hash() {
+        use crate::calendar::Date;
+        let d = |s| Date::parse(s).unwrap();
+        let h = ClimHistory {
+            asset: "SPX".into(),
+            sources: vec![],
+            bars: bars(&[("2016-01-04", 10.0, 11.0), ("2016-01-05", 11.0, 12.0)]),
+        };
+        let bytes = clim_window_bytes(&[h], d("2016-01-01"), d("2025-12-31"), "w").unwrap();
+        let sha = ClimatologyTable::parse(&bytes).unwrap().sha256;
+        assert_eq!(
+            check_clim_seal(Some(&sha), Some(&bytes)),
+            ClimSeal::Held {
+                sha256: sha.clone()
+            }
+        );
+        // Edited after sealing, its own sha256 restated: the sealed hash no longer holds.
+        let edited = String::from_utf8(bytes.clone())
+            .unwrap()
+            .replace("\"p_up\": 1.0", "\"p_up\": 0.9");
+        let t = ClimatologyTable::parse(edited.as_bytes()).unwrap();
+        let restated = edited.replace(&sha, &t.sha256);
+        let c = check_clim_seal(Some(&sha), Some(restated.as_bytes()));
+        assert!(c.failed());
+        assert_eq!(
+            c.failure(CLIM_FILE_NAME).unwrap(),
+            format!("council-clim-window.json: sha256: the table's content hashes to {}, not to {sha}, the climatology_sha256 sealed in asks.jsonl line 1", t.sha256)
+        );
+        assert!(check_clim_seal(Some(&sha), None).failed());
+        assert!(check_clim_seal(Some(&sha), Some(b"[]")).failed());
+        // An old league: nothing sealed, marked as such; a table is held to its own hash.
+        assert!(!check_clim_seal(None, Some(&bytes)).failed());
+        assert!(check_clim_seal(None, Some(edited.as_bytes())).failed());
+        assert_eq!(
+            check_clim_seal(None, None),
+            ClimSeal::NotSealed {
+                table: false,
+                self_hash_ok: false
+            }
+        );
     }
 
     #[test]

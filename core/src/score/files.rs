@@ -10,7 +10,7 @@
 //! [`super::independence`]'s and [`super::independence_tables`]'s, which read no bytes.
 
 use super::ask_chain::AskChain;
-use super::baselines::ClimatologyTable;
+use super::baselines::{check_clim_seal, ClimSeal, ClimatologyTable};
 use super::book_agreement::book_agreement;
 use super::book_lines::{BookLineError, BookLines};
 use super::counting::Counting;
@@ -178,6 +178,8 @@ pub(crate) struct LeagueFiles {
     pub counting: Option<Counting>,
     /// Session 1 of the season: [`season_one`] of the ask chain.
     pub season_one: Date,
+    /// The table held to the hash the declaration sealed, when it seals one.
+    pub clim_seal: Option<ClimSeal>,
 }
 
 /// Session 1 of the league's season: the `first_session` its ask chain's declaration states
@@ -205,10 +207,25 @@ impl LeagueFiles {
         let roster = league_roster(asks, book).map_err(InputError::Roster)?;
         let season_one = season_one(asks).map_err(InputError::Roster)?;
         let (rows, rows_from, times, counting) = read_rows(forecasts_csv, book, asks, &roster)?;
-        let clim = climatology
+        let mut clim = climatology
             .map(ClimatologyTable::parse)
             .transpose()
             .map_err(InputError::Climatology)?;
+        let sealed = match asks {
+            Some(a) => AskChain::parse(a)
+                .map_err(InputError::Roster)?
+                .declaration()
+                .and_then(|d| d.climatology_sha256.clone()),
+            None => None,
+        };
+        let clim_seal = sealed
+            .as_deref()
+            .map(|s| check_clim_seal(Some(s), climatology));
+        if let (Some(t), Some(s)) = (clim.as_mut(), sealed) {
+            // The sealed hash is the one the table is held to (spec §4.3): `sha256_ok`, the
+            // stats' `climatology_sha256_ok` and the primary endpoint then read the seal.
+            t.stated_sha256 = Some(s);
+        }
         Ok(LeagueFiles {
             rows,
             rows_from,
@@ -217,6 +234,7 @@ impl LeagueFiles {
             roster,
             counting,
             season_one,
+            clim_seal,
         })
     }
 
@@ -225,6 +243,7 @@ impl LeagueFiles {
         LeagueStats {
             rows_from: self.rows_from,
             counting: self.counting.clone(),
+            climatology_seal: self.clim_seal.clone(),
             ..league_stats(&self.inputs(), stats)
         }
     }

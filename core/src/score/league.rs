@@ -228,6 +228,11 @@ pub struct LeagueStats {
     /// or inferred with a note saying so) and the runs it does not explain (§3.4).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub counting: Option<super::counting::Counting>,
+    /// The climatology table held to the content hash the declaration sealed before the
+    /// season (spec §4.3, Requirement 9); None when no declaration given seals one (a table
+    /// then is held only to the hash it states itself).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub climatology_seal: Option<super::baselines::ClimSeal>,
 }
 
 /// The source of the scored rows (`rows_from`).
@@ -439,6 +444,7 @@ pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueSta
         book_agreement: None,
         rows_from: RowsFrom::Forecasts,
         counting: None,
+        climatology_seal: None,
     }
 }
 

@@ -17,6 +17,8 @@ use crate::figures::{document_differences, FieldDifference};
 use crate::league::layout::{ASKS_FILE, BOOK_FILE, CLIM_FILE, FORECASTS_FILE, STATS_FILE};
 use crate::league::league_file::LEAGUE_FILE;
 use crate::league::manifest::{Manifest, ManifestCheck, MANIFEST_FILE};
+use crate::score::ask_chain::AskChain;
+use crate::score::baselines::{check_clim_seal, ClimSeal};
 use crate::score::files::league_stats_from_files;
 use crate::score::forecasts_file::forecasts_csv_from_book;
 use crate::score::seams::CoreStats;
@@ -54,6 +56,9 @@ pub struct LeagueCheck {
     pub failures: Vec<String>,
     /// Every check that could not be performed, with why.
     pub unchecked: Vec<String>,
+    /// `council-clim-window.json` held to the hash the declaration sealed (spec §4.3); None
+    /// when the directory has no ask chain.
+    pub climatology: Option<ClimSeal>,
 }
 
 impl LeagueCheck {
@@ -82,8 +87,10 @@ pub fn check_league(files: &LeagueFiles, names: &[String]) -> LeagueCheck {
         differences: Vec::new(),
         failures: Vec::new(),
         unchecked: Vec::new(),
+        climatology: None,
     };
     check_manifest(files, names, &mut c);
+    check_climatology(files, &mut c);
     check_replay(files, &mut c);
     check_recounts(files, &mut c);
     c
@@ -202,6 +209,28 @@ fn check_replay(files: &LeagueFiles, c: &mut LeagueCheck) {
             .extend(s.differences.iter().map(ToString::to_string));
     }
     c.replay = Some(r);
+}
+
+/// The climatology table against the content hash the declaration (`asks.jsonl` line 1)
+/// sealed (spec §4.3, Requirement 9): [`check_clim_seal`].
+fn check_climatology(files: &LeagueFiles, c: &mut LeagueCheck) {
+    let Some(asks) = files.get(ASKS_FILE) else {
+        return;
+    };
+    let sealed = match AskChain::parse(asks) {
+        Ok(chain) => chain
+            .declaration()
+            .and_then(|d| d.climatology_sha256.clone()),
+        Err(e) => {
+            c.failures.push(format!("{ASKS_FILE}: {e}"));
+            return;
+        }
+    };
+    let seal = check_clim_seal(sealed.as_deref(), files.get(CLIM_FILE).map(Vec::as_slice));
+    if let Some(f) = seal.failure(CLIM_FILE) {
+        c.failures.push(f);
+    }
+    c.climatology = Some(seal);
 }
 
 fn check_recounts(files: &LeagueFiles, c: &mut LeagueCheck) {

@@ -5,7 +5,8 @@
 //! Rekor), the ask texts and every answer's verdict; core's [`check_league`] checks every file
 //! against `manifest.json`, replays the trading tracks with the accounts summary of
 //! `council-league.json`, and recounts `council-forecasts.csv` and `council-stats.json` from
-//! the book. `--json` prints the report document of `verify DIR --answers --json` with the
+//! the book, and holds `council-clim-window.json` to the content hash the declaration sealed
+//! (spec §4.3). `--json` prints the report document of `verify DIR --answers --json` with the
 //! league's checks under `league`.
 //!
 //! Exit codes: 0 every check passed (at the level stated); 1 a check failed (each named with
@@ -16,6 +17,8 @@
 use super::verify_answers::{now, session, walk, AnswersArgs};
 use crate::files::read_bounded;
 use crate::outcome::{CmdResult, Exit, Unusable};
+use sealbook_core::league::layout::CLIM_FILE;
+use sealbook_core::score::baselines::ClimSeal;
 use sealbook_core::verifier::league_check::{check_league, LeagueCheck, LeagueFiles};
 use sealbook_core::verifier::overall::{State, Unchecked};
 use sealbook_core::verifier::report_document::ReportDocument;
@@ -121,6 +124,19 @@ fn print_human(report: &VerifierReport, doc: &ReportDocument<'_>, league: &Leagu
             }
         ),
         None => println!("replay: no trading tracks published"),
+    }
+    match &league.climatology {
+        Some(ClimSeal::Held { sha256 }) => println!(
+            "climatology: {CLIM_FILE} is the table sealed in the declaration (content SHA-256 {sha256})"
+        ),
+        Some(ClimSeal::NotSealed { table: true, .. }) => println!(
+            "climatology: {CLIM_FILE} NOT SEALED: the declaration seals no table (a league declared before tables were sealed)"
+        ),
+        Some(ClimSeal::NotSealed { table: false, .. }) => {
+            println!("climatology: no table, none sealed")
+        }
+        Some(_) => println!("climatology: {CLIM_FILE} is NOT the table sealed in the declaration"),
+        None => {}
     }
     if !league.recounted.is_empty() {
         println!("recounted from the book: {}", league.recounted.join(", "));

@@ -32,7 +32,7 @@
 
 use super::calendar::DemoCalendar;
 use super::endpoint::{DemoEndpoint, DemoKalshi, DEMO_KALSHI, DEMO_MODELS};
-use super::prices::{climatology, demo_fund_symbol, demo_symbol, price_file, Span, DEMO_SEED};
+use super::prices::{clim_window, demo_fund_symbol, demo_symbol, price_file, Span, DEMO_SEED};
 use super::tsa::DemoTsa;
 use super::Clock;
 use crate::cmd::league::driver::{self, League, StepClock};
@@ -44,7 +44,6 @@ use sealbook_core::calendar::{
 };
 use sealbook_core::league::engine::Action;
 use sealbook_core::league::layout::{BOOK_FILE, MARKETS};
-use sealbook_core::score::baselines::clim_content_sha256;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -122,44 +121,6 @@ pub fn config_toml(endpoint: &str, calendar: &str, tsa: &str) -> String {
         "\n[anchors]\nots_calendars = [\"{calendar}\"]\ntsa = [{{ name = \"{TSA_NAME}\", url = \"{tsa}\" }}]\nrekor_url = \"\"\n"
     );
     t
-}
-
-/// `council-clim-window.json` (spec §4.3) from the price file's year before the first session,
-/// with its content hash.
-fn clim_window(prices: &[u8]) -> Result<Vec<u8>, Unusable> {
-    use sealbook_core::book::canon::{self, DumpOptions, Value};
-    use sealbook_core::league::layout::{float, int, object, string};
-    let table = climatology(prices, FIRST_SESSION)
-        .into_iter()
-        .map(|(asset, h, p, ex, n, ni)| {
-            Value::Object(object([
-                ("asset", string(&asset)),
-                ("h", string(h.as_str())),
-                ("p_up", float(p)),
-                ("p_up_ex_draw", float(ex)),
-                ("n", int(n)),
-                ("n_independent", int(ni)),
-            ]))
-        })
-        .collect();
-    let mut o = object([
-        (
-            "rule",
-            string("close strictly above the close one horizon earlier"),
-        ),
-        (
-            "window",
-            string(&format!("DEMO: the synthetic year before {FIRST_SESSION}")),
-        ),
-        ("table", Value::Array(table)),
-    ]);
-    let sha =
-        clim_content_sha256(&o).map_err(|e| Unusable::new(format!("DEMO climatology: {e}")))?;
-    o.insert("sha256", string(&sha));
-    let mut bytes = canon::to_bytes(&Value::Object(o), DumpOptions::SEAL)
-        .map_err(|e| Unusable::new(format!("DEMO climatology: {e}")))?;
-    bytes.push(b'\n');
-    Ok(bytes)
 }
 
 fn write(path: &Path, bytes: &[u8]) -> Result<(), Unusable> {
@@ -291,7 +252,11 @@ pub fn write_league(dir: &Path, sessions: u32) -> Result<Made, Unusable> {
     let endpoint = DemoEndpoint::in_turn(dir.join(BOOK_FILE), DemoKalshi::new(&prices, clock))
         .map_err(|e| Unusable::new(format!("cannot start the DEMO model endpoint: {e}")))?;
     write(&dir.join(PRICES_FILE), &prices)?;
-    write(&dir.join(CLIM_FILE), &clim_window(&prices)?)?;
+    write(
+        &dir.join(CLIM_FILE),
+        &clim_window(&prices, FIRST_SESSION)
+            .map_err(|e| Unusable::new(format!("DEMO climatology: {e}")))?,
+    )?;
     write(
         &dir.join(sealbook_core::league::layout::DEMO_NOTICE_FILE),
         DEMO_TEXT.as_bytes(),

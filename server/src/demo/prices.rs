@@ -31,8 +31,10 @@
 //! persistent daily drift (AR(1)) lets momentum carry a little information, as real markets
 //! sometimes do.
 
-use sealbook_core::calendar::{is_session, new_york_time, Date, Horizon, Instant};
+use sealbook_core::calendar::{is_session, new_york_time, Date, Instant};
 use sealbook_core::league::layout::{BITCOIN, MARKETS};
+use sealbook_core::score::baselines::{clim_window_bytes, ClimHistory};
+use sha2::Digest;
 
 /// One market's walk: start price, daily volatility (percent), the daily pull back toward
 /// the start level (of the log distance), price decimals.
@@ -331,70 +333,54 @@ pub fn price_file(span: &Span) -> Vec<u8> {
     out.into_bytes()
 }
 
-/// One row of the demo's climatology table: asset, horizon, share strictly up, the same
-/// without draws, pairs counted, non-overlapping pairs.
-pub type ClimRow = (String, Horizon, f64, f64, i64, i64);
-
-/// The base rates of the file's own history before `before` (spec §4.3's climatology, from
-/// the DEMO prices): for each market and horizon, the share of closes strictly above the
-/// close one horizon earlier (sessions; Bitcoin calendar days), every pair of daily closes
-/// (the 15:59 ET bar) counted.
-pub fn climatology(csv: &[u8], before: Date) -> Vec<ClimRow> {
+/// The demo's `council-clim-window.json` (spec §4.3): core's table
+/// ([`clim_window_bytes`]) over the price file's year before `before`, from each market's
+/// daily bars (a New York day's first bar's open and last bar's close; the 52 weeks before
+/// the season hold three bars a session, Bitcoin's every calendar day).
+pub fn clim_window(csv: &[u8], before: Date) -> Result<Vec<u8>, String> {
+    use sealbook_core::prices::daily::DailyBar;
     let text = String::from_utf8_lossy(csv);
-    let mut closes: std::collections::BTreeMap<&str, Vec<f64>> = Default::default();
+    let mut days: std::collections::BTreeMap<&str, std::collections::BTreeMap<Date, DailyBar>> =
+        Default::default();
     for line in text.lines().skip(1) {
-        let mut f = line.split(',');
-        let (Some(sym), Some(time)) = (f.next(), f.next()) else {
+        let f: Vec<&str> = line.split(',').collect();
+        let (Some(sym), Some(t)) = (f.first(), f.get(1).and_then(|t| Instant::parse_rfc3339(t)))
+        else {
             continue;
         };
-        let Some(t) = Instant::parse_rfc3339(time) else {
+        let (Some(open), Some(close)) = (
+            f.get(2).and_then(|c| c.parse::<f64>().ok()),
+            f.get(5).and_then(|c| c.parse::<f64>().ok()),
+        ) else {
             continue;
         };
-        let (d, secs) = t.new_york();
-        if d >= before || secs != 15 * 3600 + 59 * 60 {
-            continue;
-        }
-        if let Some(c) = f.nth(3).and_then(|c| c.parse::<f64>().ok()) {
-            closes.entry(sym).or_default().push(c);
-        }
+        let (date, _) = t.new_york();
+        days.entry(sym)
+            .or_default()
+            .entry(date)
+            .and_modify(|b| b.close = close)
+            .or_insert(DailyBar { date, open, close });
     }
-    let mut out = Vec::new();
-    for asset in MARKETS {
-        let series = closes
-            .get(demo_symbol(asset).as_str())
-            .cloned()
-            .unwrap_or_default();
-        for h in Horizon::ALL {
-            // Bitcoin's 1d is the next session's close (0 calendar days in the calendar's
-            // terms): one daily close later, as for the others.
-            let k = if asset == BITCOIN {
-                h.bitcoin_days().max(1)
-            } else {
-                h.sessions()
-            } as usize;
-            let pairs: Vec<(f64, f64)> = series
-                .iter()
-                .zip(series.iter().skip(k))
-                .map(|(a, b)| (*a, *b))
-                .collect();
-            if pairs.is_empty() {
-                continue;
-            }
-            let up = pairs.iter().filter(|(a, b)| b > a).count();
-            let down = pairs.iter().filter(|(a, b)| b < a).count();
-            let n = pairs.len();
-            let round = |x: f64| (x * 10_000.0).round() / 10_000.0;
-            out.push((
-                asset.to_string(),
-                h,
-                round(up as f64 / n as f64),
-                round(up as f64 / (up + down).max(1) as f64),
-                n as i64,
-                (n / k.max(1)).max(1) as i64,
-            ));
-        }
-    }
-    out
+    let sha = sealbook_core::hex::encode(&sha2::Sha256::digest(csv));
+    let histories: Vec<ClimHistory> = MARKETS
+        .iter()
+        .map(|asset| ClimHistory {
+            asset: asset.to_string(),
+            sources: vec![("DEMO prices.csv".into(), sha.clone())],
+            bars: days
+                .get(demo_symbol(asset).as_str())
+                .map(|d| d.values().copied().collect())
+                .unwrap_or_default(),
+        })
+        .collect();
+    let (from, to) = (before.add_days(-365), before.add_days(-1));
+    clim_window_bytes(
+        &histories,
+        from,
+        to,
+        &format!("DEMO: the synthetic year before {before}, {from}..{to}"),
+    )
+    .map_err(|e| e.to_string())
 }
 
 #[cfg(test)]
@@ -516,17 +502,18 @@ mod tests {
         }
         // The climatology of the history: every market and horizon; daily base rates near a
         // half (longer horizons overlap heavily within one year and follow its trend).
-        let clim = climatology(&price_file(&s), s.first_session);
-        assert_eq!(clim.len(), 48);
-        for (asset, h, p, ex, n, ni) in &clim {
-            assert!(
-                (0.0..=1.0).contains(p) && (0.0..=1.0).contains(ex),
-                "{asset} {h}: {p}"
-            );
-            if *h == Horizon::D1 {
-                assert!((0.35..0.65).contains(p), "{asset}: {p}");
+        let bytes = clim_window(&price_file(&s), s.first_session).unwrap();
+        let clim = sealbook_core::score::baselines::ClimatologyTable::parse(&bytes).unwrap();
+        assert!(clim.sha256_ok(None));
+        assert_eq!(clim.entries.len(), 48);
+        for e in &clim.entries {
+            let (p, ex) = (e.p_up, e.p_up_ex_draw.unwrap());
+            assert!((0.0..=1.0).contains(&ex), "{} {}: {ex}", e.asset, e.h);
+            if e.h == "1d" {
+                assert!((0.35..0.65).contains(&p), "{}: {p}", e.asset);
             }
-            assert!(*n >= 100 && *ni >= 1, "{asset} {h}: {n} {ni}");
+            let (n, ni) = (e.n.unwrap(), e.n_independent.unwrap());
+            assert!(n >= 100 && ni >= 1, "{} {}: {n} {ni}", e.asset, e.h);
         }
         // The 52 weeks before hold a bar on (nearly) every session: the snapshot's range.
         let spx = &bars[&demo_symbol("SPX")];

@@ -12,6 +12,7 @@ use super::html::{
     num_td_titled, pct_td, pill, table_wrap,
 };
 use crate::i18n::{core_messages, stats_notes, t, tr, M};
+use sealbook_core::score::baselines::ClimSeal;
 use sealbook_core::score::book_agreement::BookAgreement;
 use sealbook_core::score::crowd_book::{CrowdFigures, CrowdSplit, CrowdStats};
 use sealbook_core::score::independence_tables::Reading;
@@ -400,6 +401,27 @@ fn summary(doc: &LeagueStats) -> Html {
         Some(false) => pill("bad", t(M::ScClimBad)),
         None => pill("neutral", t(M::ScClimNone)),
     };
+    // The table held to the hash the declaration sealed (spec §4.3, Requirement 9).
+    let sealed = match (&doc.climatology_seal, doc.climatology_sha256_ok) {
+        (Some(ClimSeal::Held { .. }), _) => {
+            html! { <span data-clim-seal="held">{ " " }{ pill("ok", t(M::ScClimSealed)) }</span> }
+        }
+        (Some(ClimSeal::NotSealed { .. }), _) | (None, Some(_)) => {
+            html! { <span data-clim-seal="not_sealed">{ " " }{ pill("neutral", t(M::ScClimNotSealed)) }</span> }
+        }
+        (
+            Some(
+                ClimSeal::Missing { sealed }
+                | ClimSeal::Unreadable { sealed, .. }
+                | ClimSeal::Differs { sealed, .. },
+            ),
+            _,
+        ) => {
+            let file = sealbook_core::league::layout::CLIM_FILE;
+            html! { <span data-clim-seal="failed">{ " " }{ pill("bad", tr(M::ScClimSealBroken, &[("sealed", sealed), ("file", &file)])) }</span> }
+        }
+        (None, None) => html! {},
+    };
     let from = match doc.rows_from {
         RowsFrom::Book => html! { <span data-rows-from="book">{ t(M::ScFromBook) }</span> },
         RowsFrom::Forecasts => {
@@ -413,6 +435,7 @@ fn summary(doc: &LeagueStats) -> Html {
             { t(M::ScTimeBasis) }<code>{ doc.time_basis.clone() }</code>
             { tr(M::ScExcluded, &[("n", &doc.excluded_after_reference)]) }
             { clim }
+            { sealed }
         </p>
     }
 }

@@ -62,7 +62,7 @@ use sealbook_core::league::reference::{climatology_of, Climatology};
 use sealbook_core::league::snapshot::{lookback_from, minute_window_from, take_snapshot};
 use sealbook_core::league::wire::{Finish, Wire};
 use sealbook_core::score::ask_chain::AskChain;
-use sealbook_core::score::baselines::ClimatologyTable;
+use sealbook_core::score::baselines::{check_clim_seal, ClimatologyTable};
 use sealbook_core::score::book_lines::build::{
     crowd_row_key, mark_redacted, CrowdContent, ScoreContent, REDACTED_FIELD,
 };
@@ -583,27 +583,29 @@ pub fn lock_league(dir: &Path, wait: Duration) -> Result<DirLock, Unusable> {
 }
 
 /// The climatology seat's rates from the league's sealed table (`council-clim-window.json`,
-/// spec §4.3), when the league has one (else the seat answers 50); a table whose content
-/// does not hash to the SHA-256 it states is refused.
-fn sealed_climatology(dir: &Path) -> Result<Climatology, Unusable> {
+/// spec §4.3): held to the content hash the declaration sealed (`sealed`); a league declared
+/// before tables were sealed reads a table whose content hashes to the SHA-256 it states, or
+/// none (the seat answers 50). A sealed table missing, unreadable or different is refused.
+fn sealed_climatology(dir: &Path, sealed: Option<&str>) -> Result<Climatology, Unusable> {
     let path = dir.join(CLIM_FILE);
-    if !path.exists() {
-        return Ok(Climatology::new());
-    }
-    let bytes = crate::files::read_bounded(&path, MAX_CLIM_BYTES, "climatology table")?;
-    let table = ClimatologyTable::parse(&bytes)
-        .map_err(|e| Unusable::file(&path, e.message.to_string()).field(e.path))?;
-    if !table.sha256_ok(None) {
-        return Err(Unusable::file(
+    let bytes = if path.exists() {
+        Some(crate::files::read_bounded(
             &path,
-            format!(
-                "the table's content hashes to {}, not to the sha256 it states",
-                table.sha256
-            ),
-        )
-        .field("sha256"));
+            MAX_CLIM_BYTES,
+            "climatology table",
+        )?)
+    } else {
+        None
+    };
+    let seal = check_clim_seal(sealed, bytes.as_deref());
+    if let Some(why) = seal.failure(CLIM_FILE) {
+        return Err(Unusable::new(why));
     }
-    Ok(climatology_of(&table))
+    match bytes.map(|b| ClimatologyTable::parse(&b)) {
+        Some(Ok(table)) => Ok(climatology_of(&table)),
+        Some(Err(e)) => Err(Unusable::file(&path, e.message.to_string()).field(e.path)),
+        None => Ok(Climatology::new()),
+    }
 }
 
 /// Largest climatology table read (12 markets by 4 horizons is a few kilobytes).
@@ -631,7 +633,10 @@ pub fn resume(
                 .field("first_session")
         })?;
     let dir = asks_path.parent().unwrap_or(Path::new("."));
-    let climatology = sealed_climatology(dir)?;
+    let sealed = chain
+        .declaration()
+        .and_then(|d| d.climatology_sha256.as_deref());
+    let climatology = sealed_climatology(dir, sealed)?;
     // The stamping cadence goes on from the stamped lists already under proof/.
     let stamped: Vec<Instant> = stamp_lists(dir)?
         .iter()

@@ -7,6 +7,12 @@
 //! not resolve from the league directory, a program not found, an endpoint that does not
 //! answer; `--offline` skips the endpoints): nothing is created then.
 //!
+//! With `--history DIR`, the climatology table (`council-clim-window.json`, spec §4.3) is built
+//! from the provider's daily histories there first (as `sealbook league climatology` does);
+//! a table in the directory before init (built so, or by the demo) has its content hash sealed
+//! in the declaration (`climatology_sha256`), so the climatology seat's base rates are fixed
+//! before the season.
+//!
 //! The line is written with a plain create-only append, synced to disk with its directory.
 
 use crate::files::{read_bounded, write_new};
@@ -14,8 +20,9 @@ use crate::outcome::{CmdResult, Exit, Unusable};
 use sealbook_core::book::writer::BookWriter;
 use sealbook_core::calendar::Instant;
 use sealbook_core::league::config::{LeagueConfig, MAX_CONFIG_BYTES};
-use sealbook_core::league::layout::{ASKS_FILE, BOOK_FILE};
+use sealbook_core::league::layout::{ASKS_FILE, BOOK_FILE, CLIM_FILE};
 use sealbook_core::league::schedule::{declaration, first_counted_session};
+use sealbook_core::score::baselines::ClimatologyTable;
 use std::path::{Path, PathBuf};
 
 /// The config's copy inside the league directory.
@@ -38,6 +45,16 @@ pub struct Args {
     /// Seconds each endpoint of the pre-flight has to answer.
     #[arg(long, value_name = "SECS", default_value_t = super::check::DEFAULT_TIMEOUT_SECONDS, value_parser = clap::value_parser!(u64).range(1..=300))]
     timeout: u64,
+    /// The folder of the price provider's daily histories: build the climatology table from
+    /// them and seal its hash in the declaration.
+    #[arg(long, value_name = "DIR")]
+    history: Option<PathBuf>,
+    /// The climatology window's first day (with --history).
+    #[arg(long, value_name = "YYYY-MM-DD", default_value = super::climatology::DEFAULT_FROM)]
+    clim_from: String,
+    /// The climatology window's last day (with --history; before the declaration's day).
+    #[arg(long, value_name = "YYYY-MM-DD", default_value = super::climatology::DEFAULT_TO)]
+    clim_to: String,
 }
 
 /// The clock: `--at` when given (tests, replays), else the system time to the second.
@@ -85,6 +102,30 @@ fn parse(bytes: &[u8], config_path: &Path) -> Result<LeagueConfig, Unusable> {
     })
 }
 
+/// The content hash of the climatology table in `dir`, if there is one, to seal in the
+/// declaration; a table that does not read or whose content does not hash to the hash it
+/// states is refused.
+fn sealed_table(dir: &Path) -> Result<Option<String>, Unusable> {
+    let path = dir.join(CLIM_FILE);
+    if !path.exists() {
+        return Ok(None);
+    }
+    let bytes = read_bounded(&path, 1 << 20, "climatology table")?;
+    let table = ClimatologyTable::parse(&bytes)
+        .map_err(|e| Unusable::file(&path, e.message.to_string()).field(e.path))?;
+    if !table.sha256_ok(None) {
+        return Err(Unusable::file(
+            &path,
+            format!(
+                "the table's content hashes to {}, not to the sha256 it states",
+                table.sha256
+            ),
+        )
+        .field("sha256"));
+    }
+    Ok(Some(table.sha256))
+}
+
 /// What [`init_league`] sealed.
 pub struct Initialised {
     pub config: LeagueConfig,
@@ -110,7 +151,8 @@ pub fn init_league(
             .ok_or_else(|| Unusable::new("the NYSE calendar does not cover the date of now"))?,
     };
     let at = now.to_rfc3339();
-    let decl = declaration(&config, &at, first);
+    let mut decl = declaration(&config, &at, first);
+    decl.climatology_sha256 = sealed_table(dir)?;
     let line = BookWriter::new()
         .append(&decl.to_object())
         .map_err(|e| Unusable::new(format!("the declaration cannot be sealed: {e}")))?;
@@ -144,6 +186,20 @@ pub fn run(args: Args, json: bool) -> CmdResult {
     );
     if checked.failed() {
         return Err(super::check::refusal(&args.config, &checked));
+    }
+    if let Some(history) = &args.history {
+        let (from, to) = super::climatology::window(&args.clim_from, &args.clim_to)?;
+        if to >= now.utc_date() {
+            return Err(Unusable::new(format!(
+                "--clim-to {to}: the climatology window must end before the declaration's day"
+            ))
+            .field("--clim-to"));
+        }
+        let table = super::climatology::build_table(&config, history, from, to)?;
+        std::fs::create_dir_all(&args.dir)
+            .map_err(|e| Unusable::io(&args.dir, "create directory", &e))?;
+        let path = args.dir.join(CLIM_FILE);
+        std::fs::write(&path, table).map_err(|e| Unusable::io(&path, "write", &e))?;
     }
     let Initialised {
         config,

@@ -1,7 +1,8 @@
-//! `sealbook league check|init|run|score|stamp|upgrade|publish|status DIR`: the operator's league
+//! `sealbook league check|climatology|init|run|score|stamp|upgrade|publish|status DIR`: the operator's league
 //! commands. The decisions are `sealbook_core::league`'s; these modules move the bytes.
 
 pub mod check;
+pub mod climatology;
 pub mod driver;
 pub mod init;
 pub mod publish;
@@ -22,6 +23,9 @@ pub enum LeagueCommand {
     /// The pre-flight: one line per seat, price provider, authority and crowd venue (keys
     /// set, files found, endpoints answering); exit 1 when any check fails.
     Check(check::Args),
+    /// Rebuild the climatology table from the provider's daily histories and hold it to the
+    /// hash the declaration sealed.
+    Climatology(climatology::Args),
     /// Create a league directory and seal the declaration as the first line of asks.jsonl.
     Init(init::Args),
     /// One run now: price snapshot, ask, every seat's answer sealed on receipt.
@@ -41,6 +45,7 @@ pub enum LeagueCommand {
 pub fn run(command: LeagueCommand, json: bool) -> CmdResult {
     match command {
         LeagueCommand::Check(args) => check::run(args, json),
+        LeagueCommand::Climatology(args) => climatology::run(args, json),
         LeagueCommand::Init(args) => init::run(args, json),
         LeagueCommand::Run(args) => run::run(args, json),
         LeagueCommand::Score(args) => score::run(args, json),
