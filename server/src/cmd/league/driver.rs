@@ -1356,7 +1356,15 @@ impl League {
             .filter(|a| a.run_id.as_deref() == Some(run_id))
             .filter_map(|a| Some((a.n, sealing_time(a.at?, a.booked_at))))
             .collect();
-        let windows = close::bar_windows(&self.config, session, horizon, &answers);
+        // The run line's sealed contracts fix each window (none: the rule of its time).
+        let sealed = lines
+            .runs
+            .iter()
+            .find(|r| r.run_id.as_deref() == Some(run_id))
+            .map(|r| r.contracts.clone())
+            .unwrap_or_default();
+        let rule = close::RunRule::of(&sealed);
+        let windows = close::bar_windows(&self.config, rule, session, horizon, &answers);
         let mut bars = BTreeMap::new();
         let mut errors = BTreeMap::new();
         for (m, (from, to)) in windows {
@@ -1371,6 +1379,7 @@ impl League {
         }
         let (line, mut unpriced) = close::score_line(
             &self.config,
+            rule,
             self.clock.now(),
             run_id,
             of,
