@@ -179,6 +179,21 @@ pub fn score_line(
     )
 }
 
+/// How long after its due time a score whose price provider failed to give some markets'
+/// bars is asked again before its line is sealed with the markets it has, each other market
+/// named with the provider's error (spec §3.10: a sealed score line stays as it is, so a
+/// market left out of it only because the provider did not answer is waited for).
+pub const UNFETCHED_GRACE_HOURS: i64 = 24;
+
+/// Whether a score attempt at `now` of a score due at `due`, in which the provider failed to
+/// give the bars of `unfetched` markets, must fail (and be retried by the schedule) rather
+/// than seal a line missing them: while the score is less than [`UNFETCHED_GRACE_HOURS`]
+/// overdue. Markets whose bars came but do not resolve by the rule (a gap, no bars in the
+/// window) are the rule's answer and never wait.
+pub fn waits_for_unfetched(due: Instant, now: Instant, unfetched: usize) -> bool {
+    unfetched > 0 && now.0 < due.0.saturating_add(UNFETCHED_GRACE_HOURS * 3_600_000_000)
+}
+
 /// The fields a correction of a score line re-states.
 pub const CORRECTED_FIELDS: [&str; 2] = ["results", "late_ref"];
 
@@ -235,6 +250,15 @@ mod tests {
                 }
             })
             .collect()
+    }
+
+    #[test]
+    fn a_score_waits_for_unfetched_markets_a_day_then_seals_what_it_has() {
+        let due = t("2026-10-21T20:10:00Z");
+        assert!(waits_for_unfetched(due, t("2026-10-21T20:11:00Z"), 11));
+        assert!(waits_for_unfetched(due, t("2026-10-22T20:09:59Z"), 1));
+        assert!(!waits_for_unfetched(due, t("2026-10-22T20:10:00Z"), 1));
+        assert!(!waits_for_unfetched(due, t("2026-10-21T20:11:00Z"), 0));
     }
 
     #[test]

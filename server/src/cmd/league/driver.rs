@@ -1337,8 +1337,9 @@ impl League {
         }
     }
 
-    /// The score line of a run's horizon priced now, with the unpriced markets and why; an
-    /// error when no market could be priced.
+    /// The score line of a run's horizon priced now, with the unpriced markets and why, and
+    /// the markets whose bars the provider failed to give (with its error); an error when no
+    /// market could be priced.
     fn price_line(
         &self,
         book: &[u8],
@@ -1347,7 +1348,7 @@ impl League {
         horizon: Horizon,
         of: u64,
         provider: &dyn PriceProvider,
-    ) -> Result<(ScoreContent, BTreeMap<String, String>), Unusable> {
+    ) -> Result<PricedLine, Unusable> {
         let lines = BookLines::parse(book)
             .map_err(|e| Unusable::file(&self.dir.join(BOOK_FILE), e.to_string()))?;
         let answers: Vec<close::SealedAnswer> = lines
@@ -1388,7 +1389,7 @@ impl League {
             &answers,
             &bars,
         );
-        unpriced.extend(errors);
+        unpriced.extend(errors.clone());
         if line.results.is_empty() {
             return Err(Unusable::new(format!(
                 "run {run_id} horizon {}: no market could be priced: {}",
@@ -1400,9 +1401,12 @@ impl League {
                     .join("; ")
             )));
         }
-        Ok((line, unpriced))
+        Ok((line, unpriced, errors))
     }
 
+    /// Seals the score line of a run's horizon. An attempt in which the provider failed to
+    /// give some markets' bars fails (the schedule asks again) while
+    /// [`close::waits_for_unfetched`] says so, rather than seal a line missing them.
     fn score(
         &mut self,
         run_id: &str,
@@ -1412,7 +1416,13 @@ impl League {
         provider: &dyn PriceProvider,
     ) -> Result<(), Unusable> {
         let book = read(&self.dir.join(BOOK_FILE))?;
-        let (line, unpriced) = self.price_line(&book, run_id, session, horizon, of, provider)?;
+        let (line, unpriced, unfetched) =
+            self.price_line(&book, run_id, session, horizon, of, provider)?;
+        let due = sealbook_core::league::schedule::horizon_score_at(&self.config, session, horizon)
+            .unwrap_or_else(|| sealbook_core::league::schedule::score_at(&self.config, session));
+        if close::waits_for_unfetched(due, self.clock.now(), unfetched.len()) {
+            return Err(unfetched_error(run_id, horizon, &unfetched));
+        }
         let n = self.seal(Which::Book, &line.to_object())?;
         self.event(serde_json::json!({"event": "scored", "run_id": run_id,
             "horizon": horizon.as_str(), "n": n, "markets": line.results.len(),
@@ -1623,8 +1633,12 @@ impl League {
                 })
                 .find_map(|o| o.get("fields").and_then(|f| f.as_object()).cloned());
             let sealed = last.unwrap_or(sealed);
-            let (fresh, _) =
+            let (fresh, _, unfetched) =
                 self.price_line(&book, &run_id, session, s.horizon, run.n, provider)?;
+            // A correction never drops a market because the provider did not answer for it.
+            if !unfetched.is_empty() {
+                return Err(unfetched_error(&run_id, s.horizon, &unfetched));
+            }
             let now = self.clock.now();
             if let Some(c) =
                 close::correction(s.n, &sealed, &fresh, now, "sealbook league score --retake")
@@ -1641,6 +1655,32 @@ impl League {
         }
         Ok(corrected)
     }
+}
+
+/// A score line priced now ([`League::price_line`]): the line, the markets it leaves out with
+/// why, and those of them whose bars the provider failed to give.
+type PricedLine = (
+    ScoreContent,
+    BTreeMap<String, String>,
+    BTreeMap<String, String>,
+);
+
+/// The error of a score attempt that waits for the markets the provider failed to give.
+fn unfetched_error(
+    run_id: &str,
+    horizon: Horizon,
+    unfetched: &BTreeMap<String, String>,
+) -> Unusable {
+    Unusable::new(format!(
+        "run {run_id} horizon {}: the price provider gave no bars for {} market(s), asked again before the line is sealed: {}",
+        horizon.as_str(),
+        unfetched.len(),
+        unfetched
+            .iter()
+            .map(|(m, e)| format!("{m}: {e}"))
+            .collect::<Vec<_>>()
+            .join("; ")
+    ))
 }
 
 fn read(path: &Path) -> Result<Vec<u8>, Unusable> {
