@@ -3,6 +3,7 @@
 //! seeded faults, RFC 4180 quoting, CRLF and a byte order mark; and the typed reader's
 //! errors naming row and column.
 
+use sealbook_core::calendar::Instant;
 use sealbook_core::contract::conformance;
 use sealbook_core::contract::event::EventContract;
 use sealbook_core::contract::forecasts_csv::{read_forecasts, CONTRACT_COLUMNS, TABLE_C1_COLUMNS};
@@ -72,7 +73,7 @@ fn good_row(rng: &mut Rng, i: usize) -> Row {
         ("status", "counted".into()),
         (
             "asset",
-            rng.pick(&["SPX", "NDX", "GC", "BTC", "黄金"]).into(),
+            rng.pick(&["SPX", "NDX", "GC", "BTC", "黄金", "TNX"]).into(),
         ),
         ("horizon", rng.pick(&["1d", "1w", "1m", "6m"]).into()),
         ("action", "hold".into()),
@@ -139,13 +140,18 @@ fn good_row(rng: &mut Rng, i: usize) -> Row {
     for (k, v) in vals {
         r.insert(k, v);
     }
+    if r["asset"] == "TNX" {
+        // The yield's event ends 15:00 ET (an hour before the close in either offset).
+        let end = Instant::parse_rfc3339(&r["event_end_at"]).unwrap();
+        r.insert("event_end_at", Instant(end.0 - 3_600_000_000).to_rfc3339());
+    }
     set_ids(&mut r);
     r
 }
 
 /// One seeded fault; returns false when the row must be written short.
 fn mutate(rng: &mut Rng, r: &mut Row, other: &Row) -> bool {
-    let pick = rng.below(24);
+    let pick = rng.below(27);
     let chg = r["actual_pct"].clone();
     let mut put = |k: &'static str, v: &str| {
         r.insert(k, v.to_string());
@@ -188,6 +194,15 @@ fn mutate(rng: &mut Rng, r: &mut Row, other: &Row) -> bool {
         20 => put("run_role", "late"),
         21 => put("ref", "-1"),
         22 => return false,
+        23 => put(
+            ["rule", "price_provider", "price_symbol"][chg.len() % 3],
+            "(not stated in the book)",
+        ),
+        24 => {
+            put("asset", "TNX");
+            put("event_end_at", "2026-10-20T20:00:00Z");
+        }
+        25 => put("event_end_at", "2026-10-20T19:00:00Z"),
         _ => put("event_reference_at", "2026-13-01T00:00:00Z"),
     }
     true

@@ -186,6 +186,42 @@ fn the_engine_made_demo_verifies_end_to_end() {
     // The forecasts file passes the conformance checker.
     let (code, out, err) = sealbook(&["conformance", arg(&dir.join("council-forecasts.csv"))]);
     assert_eq!(code, 0, "{out}{err}");
+    // Every event's contract was sealed in its run line before the ask (spec §3, Table 1):
+    // the file agrees with the book's contracts, states no placeholder, names the provider's
+    // symbols, and the 10-year yield's events end 15:00 ET. One clock (§3.3): Bitcoin rows
+    // sealed before the reference are in the common event with the other markets.
+    let (code, out, err) = sealbook(&[
+        "conformance",
+        arg(&dir.join("council-forecasts.csv")),
+        "--book",
+        arg(&dir.join("council-book.jsonl")),
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    let csv = std::fs::read(dir.join("council-forecasts.csv")).unwrap();
+    let rows = sealbook_core::contract::forecasts_csv::read_forecasts(&csv).unwrap();
+    assert!(!String::from_utf8_lossy(&csv).contains(sealbook_core::contract::event::UNSTATED));
+    let brent = rows.iter().find(|r| r.asset == "BRENT").unwrap();
+    assert_eq!(brent.contract.price_symbol, "DEMO-BRENT");
+    let tnx: Vec<_> = rows.iter().filter(|r| r.asset == "TNX").collect();
+    assert!(!tnx.is_empty());
+    for r in tnx {
+        let end = sealbook_core::calendar::Instant::parse_rfc3339(&r.contract.end_at).unwrap();
+        assert_eq!(end.new_york().1, 15 * 3600, "{:?}", r.contract);
+    }
+    let btc: Vec<_> = rows
+        .iter()
+        .filter(|r| {
+            r.asset == "BTC"
+                && r.status == "counted"
+                && Some(r.sealed_at)
+                    < sealbook_core::calendar::Instant::parse_rfc3339(&r.contract.reference_at)
+        })
+        .collect();
+    assert!(btc.len() > 100, "{}", btc.len());
+    assert!(
+        btc.iter().all(|r| r.same_event),
+        "Bitcoin on the common clock"
+    );
 
     // The stats document: every seat on every horizon has a Brier score and is ranked; the
     // demo models differ from each other; the primary endpoint has its estimate.

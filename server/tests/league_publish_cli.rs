@@ -15,11 +15,14 @@ use sealbook_core::book::canon::{Object, Value};
 use sealbook_core::book::chain::{verify, VerifyOptions};
 use sealbook_core::book::stamp_list;
 use sealbook_core::book::writer::BookWriter;
-use sealbook_core::calendar::Horizon;
-use sealbook_core::contract::event::EventContract;
+use sealbook_core::calendar::{Date, Horizon};
+use sealbook_core::contract::event::UNSTATED;
 use sealbook_core::contract::forecasts_csv::CsvTable;
+use sealbook_core::league::config::LeagueConfig;
+use sealbook_core::league::contracts::{run_contracts, CSV_PROVIDER, RESOLVER_VERSION, RULE};
 use sealbook_core::league::layout::{self, ASKS_LEDGER, BOOK_LEDGER};
 use sealbook_core::league::manifest::Manifest;
+use sealbook_core::prices::REFERENCE_RULE_V1;
 use sealbook_core::score::ask_chain::{AskLine, Declaration};
 use sealbook_core::score::book_lines::build::{
     AnswerContent, ResultContent, RunContent, ScoreContent, Shape,
@@ -85,31 +88,12 @@ fn publish_and_check(dir: &Path, unlisted: &[&str]) -> Manifest {
     }
 
     // The forecasts file: both conformance checkers, and CPython's csv reads what core reads.
-    // These leagues' books come from the tests' line builders, which seal no event contracts
-    // (the engine does): the only failures are the contract fields requirement 1 asks to be
-    // sealed (and the yield's end, which the contract fixes), the same rows for both checkers.
-    const CONTRACT: [&str; 5] = [
-        "rule",
-        "resolver_version",
-        "reference_rule",
-        "price_provider",
-        "event_end_at",
-    ];
+    // The leagues' run lines seal every event's contract (as the engine does, through
+    // `league::contracts::run_contracts`), so every row passes, checked against its book too.
     let csv_path = dir.join("council-forecasts.csv");
-    let (_, c) = sealbook_json(&["conformance", arg(&csv_path)]);
-    let ours: std::collections::BTreeSet<(u64, String)> = c["failures"]
-        .as_array()
-        .unwrap_or_else(|| panic!("failures listed: {}", c["file"]))
-        .iter()
-        .map(|f| {
-            let column = f["column"].as_str().unwrap_or_default().to_string();
-            assert!(
-                CONTRACT.contains(&column.as_str()),
-                "only contract fields fail: {f}"
-            );
-            (f["row"].as_u64().unwrap(), column)
-        })
-        .collect();
+    let book_path = dir.join("council-book.jsonl");
+    let (code, c) = sealbook_json(&["conformance", arg(&csv_path), "--book", arg(&book_path)]);
+    assert!(code == 0 && c["ok"] == true, "{c}");
     let out = sealbook_tests::python_script("conformance_peer.py")
         .arg(&csv_path)
         .output()
@@ -120,22 +104,7 @@ fn publish_and_check(dir: &Path, unlisted: &[&str]) -> Manifest {
         String::from_utf8_lossy(&out.stderr)
     );
     let peer: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    let theirs: std::collections::BTreeSet<(u64, String)> = peer["failures"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|f| (f[0].as_u64().unwrap(), f[1].as_str().unwrap().to_string()))
-        .filter(|(_, column)| column != "event_end_at")
-        .collect();
-    let ours_no_end: std::collections::BTreeSet<(u64, String)> = ours
-        .iter()
-        .filter(|(_, column)| column != "event_end_at")
-        .cloned()
-        .collect();
-    assert_eq!(
-        ours_no_end, theirs,
-        "both checkers refuse the same unsealed contract fields"
-    );
+    assert_eq!(peer["failures"], serde_json::json!([]), "{peer}");
 
     let out = sealbook_tests::python_script("publish_peer.py")
         .arg(dir)
@@ -300,8 +269,14 @@ fn cell(p: i64, action: &str) -> Value {
 }
 
 /// A two-session league written with core's builders: a hostile seat name, a refused shape,
-/// a seat that never answers, a sealed contract, stamped lists with anchor files beside them.
+/// a seat that never answers, every event's contract sealed in the run lines, stamped lists with anchor files beside them.
 fn built_league(dir: &Path) {
+    built_league_with(dir, true)
+}
+
+/// [`built_league`]; `seal_contracts` false: run lines as written before the engine sealed
+/// contracts.
+fn built_league_with(dir: &Path, seal_contracts: bool) {
     let seats: Vec<RosterSeat> = ["alpha", "<script>alert(1)</script>", "silent"]
         .iter()
         .map(|s| RosterSeat {
@@ -311,6 +286,11 @@ fn built_league(dir: &Path) {
             model: Some(format!("{s}-model")),
         })
         .collect();
+    let config = LeagueConfig::from_toml(
+        b"[league]\nname = \"built & tested\"\nmethodology_version = \"m-7\"\n\n[[seat]]\nname = \"coin\"\nadapter = \"coin\"\n\n[prices]\nprovider = \"csv\"\npath = \"prices.csv\"\nsymbols = { SPX = \"^GSPC\" }\n",
+        "league.toml",
+    )
+    .unwrap();
     let mut book = Led::new();
     let mut asks = Led::new();
     asks.add(
@@ -340,21 +320,12 @@ fn built_league(dir: &Path) {
             }
             .to_object(),
         );
-        let mut contracts = BTreeMap::new();
-        contracts.insert(
-            ("SPX".to_string(), Horizon::D1),
-            EventContract::from_values([
-                "SPX",
-                "1d",
-                &format!("{day}T14:30:00Z"),
-                &format!("{day}T21:00:00Z"),
-                "close_gt_ref",
-                "1",
-                "first_bar_v1",
-                "csv",
-                "^GSPC",
-            ]),
-        );
+        // Every market's and horizon's contract, derived as the engine derives it.
+        let contracts = if seal_contracts {
+            run_contracts(&config, Date::parse(day).unwrap())
+        } else {
+            BTreeMap::new()
+        };
         let run = book.add(
             RunContent {
                 at: format!("{day}T13:30:05Z"),
@@ -492,7 +463,9 @@ fn publishes_a_league_built_with_the_line_builders() {
         csv.contains(",buy_dips,,61,,,\"a close below \"\"6600\"\", then <stop>\",6650,6683.25,"),
         "{csv}"
     );
-    assert!(csv.contains(",close_gt_ref,1,first_bar_v1,csv,^GSPC,"));
+    assert!(csv.contains(&format!(
+        ",{RULE},{RESOLVER_VERSION},{REFERENCE_RULE_V1},{CSV_PROVIDER},^GSPC,"
+    )));
     assert!(csv.contains(",refused_shape,") && csv.contains("no JSON object in the reply"));
     assert!(csv.contains(",silent,silent-model,") && csv.contains(",no_answer,"));
     let page = std::fs::read_to_string(dir.join("proof/2026-11-02/index.html")).unwrap();
@@ -502,6 +475,43 @@ fn publishes_a_league_built_with_the_line_builders() {
     assert!(
         page.contains("RFC 3161 token (<bdi dir=\"ltr\">freetsa</bdi>)")
             && page.contains("built &amp; tested")
+    );
+}
+
+/// A book whose run lines seal no contracts (written before the engine sealed them) is still
+/// published and read: its rows are marked as stating no contract, which `conformance` names
+/// on exactly the contract columns, and the book itself gives no contract to disagree with.
+#[test]
+fn a_book_sealed_before_contracts_is_published_its_rows_marked() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("league");
+    built_league_with(&dir, false);
+    let (code, v) = sealbook_json(&["league", "publish", arg(&dir)]);
+    assert_eq!(code, 0, "{v}");
+    let csv_path = dir.join("council-forecasts.csv");
+    let csv = std::fs::read_to_string(&csv_path).unwrap();
+    let marked = format!(",{UNSTATED},{UNSTATED},{UNSTATED},{UNSTATED},");
+    assert!(csv.contains(&marked), "{csv}");
+    let book_path = dir.join("council-book.jsonl");
+    let (code, c) = sealbook_json(&["conformance", arg(&csv_path), "--book", arg(&book_path)]);
+    assert_eq!(code, 1, "{c}");
+    let columns: std::collections::BTreeSet<&str> = c["failures"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["column"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        columns,
+        [
+            "price_provider",
+            "reference_rule",
+            "resolver_version",
+            "rule"
+        ]
+        .into_iter()
+        .collect(),
+        "{c}"
     );
 }
 

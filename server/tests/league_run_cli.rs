@@ -113,6 +113,11 @@ fn prices_csv(revised: bool) -> String {
             t(&format!("2026-10-{day}T13:00:00Z")),
             t(&format!("2026-10-{day}T13:45:00Z")),
         ));
+        // The 10-year yield's events end 15:00 ET (19:00Z).
+        spans.push((
+            t(&format!("2026-10-{day}T18:50:00Z")),
+            t(&format!("2026-10-{day}T19:05:00Z")),
+        ));
         spans.push((
             t(&format!("2026-10-{day}T19:45:00Z")),
             t(&format!("2026-10-{day}T20:05:00Z")),
@@ -348,6 +353,88 @@ fn files_under(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
         } else {
             out.push(p);
         }
+    }
+}
+
+/// Every row's contract is the one its run line sealed before the ask (spec §3, Table 1): no
+/// placeholder, the 10-year yield's day ending 15:00 ET; `conformance --book` accepts the
+/// published file and refuses each defect injected into it.
+fn contracts_sealed_before_the_ask(
+    dir: &Path,
+    rows: &[sealbook_core::contract::forecasts_csv::ForecastRow],
+) {
+    use sealbook_core::contract::event::{EventContract, UNSTATED};
+    use sealbook_core::contract::forecasts_csv::{csv_field, CsvTable};
+    assert!(rows
+        .iter()
+        .all(|r| !r.contract.values().contains(&UNSTATED)));
+    for r in rows
+        .iter()
+        .filter(|r| r.asset == "TNX" && r.horizon.as_str() == "1d")
+    {
+        assert_eq!(r.contract.end_at, "2026-10-21T19:00:00Z", "{r:?}");
+    }
+    let csv_path = dir.join("council-forecasts.csv");
+    let book_path = dir.join("council-book.jsonl");
+    let csv = std::fs::read(&csv_path).unwrap();
+    assert!(!contains(&csv, UNSTATED));
+    let (code, out, err) = output(&["conformance", arg(&csv_path), "--book", arg(&book_path)]);
+    assert_eq!(code, 0, "conformance --book: {out}{err}");
+    let table = CsvTable::parse(&csv).unwrap();
+    let col = |n: &str| table.header.iter().position(|h| h == n).unwrap();
+    let keys = [
+        "asset",
+        "horizon",
+        "event_reference_at",
+        "event_end_at",
+        "rule",
+        "resolver_version",
+        "reference_rule",
+        "price_provider",
+        "price_symbol",
+    ];
+    let write = |records: &[Vec<String>]| -> Vec<u8> {
+        let mut t = table.header.join(",") + "\n";
+        for f in records {
+            t += &f.iter().map(|v| csv_field(v)).collect::<Vec<_>>().join(",");
+            t += "\n";
+        }
+        t.into_bytes()
+    };
+    let tnx = table
+        .records
+        .iter()
+        .position(|r| r.fields[col("asset")] == "TNX" && r.fields[col("horizon")] == "1d")
+        .unwrap();
+    for (field, value, needs_book) in [
+        ("rule", UNSTATED, false),
+        ("price_symbol", "^TNX-elsewhere", true),
+        ("event_end_at", "2026-10-21T20:00:00Z", false),
+    ] {
+        let mut records: Vec<Vec<String>> =
+            table.records.iter().map(|r| r.fields.clone()).collect();
+        let f = &mut records[tnx];
+        f[col(field)] = value.to_string();
+        // The identifiers rebuilt over the changed contract, so only the defect fails.
+        let c = EventContract::from_values(keys.map(|k| f[col(k)].as_str()));
+        f[col("event_id")] = c.event_id();
+        f[col("event_id_v2")] = c.event_id_v2();
+        let bad = dir.join("bad-forecasts.csv");
+        std::fs::write(&bad, write(&records)).unwrap();
+        let (code, out, _) = output(&["conformance", arg(&bad), "--json"]);
+        assert_eq!(code, if needs_book { 0 } else { 1 }, "{field}: {out}");
+        let (code, out, _) = output(&[
+            "conformance",
+            arg(&bad),
+            "--book",
+            arg(&book_path),
+            "--json",
+        ]);
+        assert_eq!(code, 1, "{field}: {out}");
+        assert!(
+            out.contains(&format!(r#""column":"{field}""#)),
+            "{field}: {out}"
+        );
     }
 }
 
@@ -731,7 +818,8 @@ fn a_league_day_on_fake_endpoints() {
         statuses("gpt_failing"),
         BTreeSet::from(["no_answer".to_string()])
     );
-    // SPX is scored from the session's reference, each Bitcoin row from its own.
+    // One clock for all twelve markets (spec §3.3): SPX and Bitcoin sealed before the
+    // reference are both scored from the session's reference, in the common event.
     let spx = rows
         .iter()
         .find(|r| r.seat == "gpt" && r.asset == "SPX" && r.horizon.as_str() == "1d")
@@ -741,7 +829,9 @@ fn a_league_day_on_fake_endpoints() {
         .iter()
         .find(|r| r.seat == "gpt" && r.asset == "BTC" && r.horizon.as_str() == "1d")
         .unwrap();
-    assert!(!btc.same_event && btc.reference.is_some(), "{btc:?}");
+    assert!(btc.same_event && btc.reference.is_some(), "{btc:?}");
+    assert_eq!(btc.contract.reference_at, spx.contract.reference_at);
+    contracts_sealed_before_the_ask(&dir, &rows);
 
     // Each answer: arrival and seal times, the provider's model, the raw reply kept with
     // its SHA-256 sealed as own_sha256.

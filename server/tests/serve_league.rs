@@ -570,12 +570,19 @@ fn a_failed_score_is_retried_until_it_succeeds_then_published() {
         .as_array()
         .unwrap()
         .contains(&serde_json::json!("the last score failed")));
+    // The provider answers for the 10-year yield, whose one-day window ends 15:00 ET (Table
+    // 1), but for none of the eleven markets whose windows end at 16:00 ET: the attempt fails
+    // naming them, and no line missing them is sealed.
+    let error = h["jobs"]["score"]["error"].as_str().unwrap();
     assert!(
-        h["jobs"]["score"]["error"]
-            .as_str()
-            .unwrap()
-            .contains("no market could be priced"),
+        error.contains("the price provider gave no bars for 11 market(s)"),
         "{h}"
+    );
+    assert!(error.contains("SPX") && !error.contains("TNX"), "{error}");
+    let book = std::fs::read(dir.join("council-book.jsonl")).unwrap();
+    assert!(
+        BookLines::parse(&book).unwrap().scores.is_empty(),
+        "no score line is sealed while the provider fails"
     );
     assert!(
         !dir.join("manifest.json").exists(),
@@ -647,6 +654,11 @@ fn a_failed_score_is_retried_until_it_succeeds_then_published() {
     );
     let lines = BookLines::parse(published).unwrap();
     assert_eq!(lines.scores.len(), 1, "the day's score line is published");
+    assert_eq!(
+        lines.scores[0].results.len(),
+        MARKETS.len(),
+        "every market is priced once the provider answers"
+    );
     assert!(verify(&book, VerifyOptions::default()).ok);
     let (code, log) = terminate(s);
     assert_eq!(code, 0, "{log}");

@@ -265,8 +265,9 @@ fn a_real_token_before_and_after_the_reference_a_late_answer_and_an_unstamped_li
     assert_eq!(a5["list"], "proof/2027-12-15/134100Z.txt");
     assert_eq!(v["unanchored_from"], 6);
     assert_eq!(v["level"], "Level 2+");
-    // Bitcoin's own reference is the first bar after the seal; the token is after it on
-    // 2026-10-21 and before it on 2027-12-15.
+    // One clock for every market (spec §3.3): Bitcoin's cells read as the answer's, the late
+    // line 3 sealed after the session's reference like its other markets; the token is after
+    // the reference on 2026-10-21 and before it on 2027-12-15.
     let btc: Vec<(u64, &str)> = v["cells"]
         .as_array()
         .unwrap()
@@ -278,7 +279,7 @@ fn a_real_token_before_and_after_the_reference_a_late_answer_and_an_unstamped_li
         btc,
         [
             (2, "anchored_only_after_reference"),
-            (3, "anchored_only_after_reference"),
+            (3, "sealed_after_reference"),
             (5, "proven_before_reference"),
             (6, "operator_clock_only"),
         ]

@@ -31,6 +31,16 @@ HOLIDAYS = {dt.date.fromisoformat(s) for s in """
 2027-01-01 2027-01-18 2027-02-15 2027-03-26 2027-05-31 2027-06-18 2027-07-05 2027-09-06 2027-11-25 2027-12-24
 """.split()}
 KNOWN_YEARS = range(2022, 2028)
+# The value a contract field holds when the book seals no contract.
+UNSTATED = "(not stated in the book)"
+
+
+def _new_york():
+    from zoneinfo import ZoneInfo
+    return ZoneInfo("America/New_York")
+
+
+NEW_YORK = _new_york()
 
 NUM = re.compile(r"-?\d+(\.\d+)?([eE][+-]?\d+)?")
 TIME = re.compile(r"(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?([Zz]|[+-]\d{2}:\d{2})")
@@ -97,6 +107,10 @@ def check(path):
         for c in ["run_id", "seat", "asset", "methodology_version"] + CONTRACT_COLS[:5]:
             if row[c] == "":
                 bad(c)
+        # Every event's contract is fixed before the ask (requirement 1): no placeholder.
+        for c in CONTRACT_COLS[:5]:
+            if row[c] == UNSTATED:
+                bad(c)
         try:
             day = dt.date.fromisoformat(row["session"]) if re.fullmatch(r"\d{4}-\d{2}-\d{2}", row["session"]) else None
         except ValueError:
@@ -114,6 +128,11 @@ def check(path):
             t[c] = when(row[c])
             if t[c] is None:
                 bad(c)
+        # The 10-year yield's event ends 15:00 New York time (spec section 3, Table 1).
+        if row["asset"] == "TNX" and t["event_end_at"]:
+            local = t["event_end_at"].astimezone(NEW_YORK)
+            if (local.hour, local.minute, local.second, local.microsecond) != (15, 0, 0, 0):
+                bad("event_end_at")
         if t["event_reference_at"] and t["event_end_at"] and not t["event_end_at"] > t["event_reference_at"]:
             bad("event_end_at")
         if t["sealed_at"] and t["reference_at"] and t["reference_at"] < t["sealed_at"]:

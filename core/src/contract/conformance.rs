@@ -25,10 +25,20 @@
 //!   positive, and the sign of `actual_pct` agrees with `close - ref`; `draw` only with an
 //!   outcome;
 //! - `event_id` and `event_id_v2` equal the identifiers rebuilt from the contract columns;
-//! - an identifier already seen on an earlier row with a different contract is refused.
+//! - an identifier already seen on an earlier row with a different contract is refused;
+//! - no contract column (`rule`, `resolver_version`, `reference_rule`, `price_provider`,
+//!   `price_symbol`) holds the placeholder [`UNSTATED`]: every event's contract is fixed
+//!   before the ask (requirement 1, §3 Table 1);
+//! - the 10-year yield (`TNX`) ends at 15:00 ET (§3: "从其参考价格到东部时间 15:00 的终端价格";
+//!   §4.2 "收益率到美国东部时间15:00"), so its `event_end_at` is 15:00 New York time.
+//!
+//! Given the book ([`check_with_book`]), each row whose run line seals contracts must agree
+//! with the one sealed for its market and horizon on every key (the reference only on a row
+//! of the common event, `same_event` true; a row of its own event has its own reference), and
+//! its `run_id` must name a run line of the book.
 
 use crate::calendar::{self, Date, Horizon, Instant};
-use crate::contract::event::{canonical_bytes, CONTRACT_KEYS, EV1_KEYS};
+use crate::contract::event::{canonical_bytes, EventContract, CONTRACT_KEYS, EV1_KEYS, UNSTATED};
 use crate::contract::forecasts_csv::{
     parse_bool, parse_count, parse_number, required_columns, Columns, CsvTable, CELL_STATUS_VALUES,
     LINE_KIND_VALUES, RUN_ROLE_VALUES, STATUS_VALUES,
@@ -112,8 +122,33 @@ impl Sink {
     }
 }
 
+/// The contracts a book's run lines seal: run_id -> (the run line's `n`, its contracts by
+/// (asset, horizon); empty for a run line that seals none).
+pub type SealedContracts = BTreeMap<String, (u64, BTreeMap<(String, String), EventContract>)>;
+
+/// The contract columns, in [`CONTRACT_KEYS`] order.
+const CONTRACT_COLUMN_OF_KEY: [&str; 9] = [
+    "asset",
+    "horizon",
+    "event_reference_at",
+    "event_end_at",
+    "rule",
+    "resolver_version",
+    "reference_rule",
+    "price_provider",
+    "price_symbol",
+];
+
+/// The yield whose event ends 15:00 ET.
+const TEN_YEAR_YIELD: &str = "TNX";
+
 /// Checks a forecasts file. A file that is not CSV at all yields one failure.
 pub fn check(bytes: &[u8]) -> ConformanceReport {
+    check_with_book(bytes, None)
+}
+
+/// [`check`], and, with the contracts a book seals, each row against its run's sealed contract.
+pub fn check_with_book(bytes: &[u8], book: Option<&SealedContracts>) -> ConformanceReport {
     let mut sink = Sink {
         failures: Vec::new(),
         omitted: 0,
@@ -179,6 +214,54 @@ pub fn check(bytes: &[u8]) -> ConformanceReport {
                 fail(c, "required, empty".into());
             }
         }
+        for c in &CONTRACT_COLUMN_OF_KEY[4..] {
+            if get(c) == UNSTATED {
+                fail(
+                    c,
+                    "a placeholder: no contract for this event is sealed (every event's contract is fixed before the ask, requirement 1)".into(),
+                );
+            }
+        }
+        if let Some(book) = book {
+            match book.get(get("run_id")) {
+                None => fail(
+                    "run_id",
+                    format!("{:?} names no run line of the book", get("run_id")),
+                ),
+                Some((n, by)) if !by.is_empty() => {
+                    match by.get(&(get("asset").to_owned(), get("horizon").to_owned())) {
+                        None => fail(
+                            "asset",
+                            format!(
+                                "the run line {n} seals no contract for {} {}",
+                                get("asset"),
+                                get("horizon")
+                            ),
+                        ),
+                        Some(sealed) => {
+                            let common = parse_bool(get("same_event")) != Some(false);
+                            for (k, (c, v)) in CONTRACT_COLUMN_OF_KEY
+                                .iter()
+                                .zip(sealed.values())
+                                .enumerate()
+                            {
+                                if (k == 2 && !common) || get(c) == v {
+                                    continue;
+                                }
+                                fail(
+                                    c,
+                                    format!(
+                                        "{:?} disagrees with the contract sealed in the run line {n} ({v:?})",
+                                        get(c)
+                                    ),
+                                );
+                            }
+                        }
+                    }
+                }
+                Some(_) => {}
+            }
+        }
         let session = get("session");
         match Date::parse(session) {
             None => fail("session", format!("{session:?} is not a YYYY-MM-DD date")),
@@ -206,6 +289,19 @@ pub fn check(bytes: &[u8]) -> ConformanceReport {
         let reference = time("reference_at");
         let ev_ref = time("event_reference_at");
         let ev_end = time("event_end_at");
+        if let Some(e) = ev_end.filter(|_| get("asset") == TEN_YEAR_YIELD) {
+            let secs = e.new_york().1;
+            if secs != 15 * 3600 {
+                fail(
+                    "event_end_at",
+                    format!(
+                        "the 10-year yield's event ends at 15:00 ET, not {:02}:{:02} ET",
+                        secs / 3600,
+                        secs / 60 % 60
+                    ),
+                );
+            }
+        }
         if let (Some(r), Some(e)) = (ev_ref, ev_end) {
             if e <= r {
                 fail("event_end_at", "not after event_reference_at".into());
@@ -532,5 +628,99 @@ mod tests {
             "{}",
             rep.render()
         );
+    }
+
+    fn with_ids(mut r: BTreeMap<&'static str, String>) -> BTreeMap<&'static str, String> {
+        let c = cols_contract(&r);
+        r.insert("event_id", c.event_id());
+        r.insert("event_id_v2", c.event_id_v2());
+        r
+    }
+
+    fn columns_failed(rep: &ConformanceReport, row: u64) -> Vec<&str> {
+        rep.failures
+            .iter()
+            .filter(|f| f.row == row)
+            .map(|f| f.column.as_str())
+            .collect()
+    }
+
+    #[test]
+    fn a_placeholder_contract_field_is_refused() {
+        for c in [
+            "rule",
+            "resolver_version",
+            "reference_rule",
+            "price_provider",
+            "price_symbol",
+        ] {
+            let mut bad = good_row("b");
+            bad.insert(c, UNSTATED.into());
+            let rep = check(&csv(&[good_row("a"), with_ids(bad)]));
+            assert_eq!(columns_failed(&rep, 3), [c], "{:?}", rep.failures);
+            assert!(rep.failures[0].message.contains("placeholder"));
+        }
+    }
+
+    #[test]
+    fn the_yield_ends_at_three_new_york_time() {
+        let mut tnx = good_row("a");
+        tnx.insert("asset", "TNX".into());
+        tnx.insert("price_symbol", "^TNX".into());
+        tnx.insert("event_end_at", "2026-10-20T19:00:00Z".into());
+        let mut late = tnx.clone();
+        late.insert("event_end_at", "2026-10-20T20:00:00Z".into());
+        let rep = check(&csv(&[with_ids(tnx), with_ids(late)]));
+        assert!(columns_failed(&rep, 2).is_empty(), "{:?}", rep.failures);
+        assert_eq!(columns_failed(&rep, 3), ["event_end_at"]);
+        assert!(
+            rep.failures[0].message.contains("not 16:00 ET"),
+            "{:?}",
+            rep.failures
+        );
+    }
+
+    #[test]
+    fn a_row_that_disagrees_with_the_sealed_contract_is_refused() {
+        let row = good_row("a");
+        let sealed = cols_contract(&row);
+        let book: SealedContracts = BTreeMap::from([(
+            row["run_id"].clone(),
+            (
+                151,
+                BTreeMap::from([(("SPX".to_string(), "1d".to_string()), sealed.clone())]),
+            ),
+        )]);
+        let rep = check_with_book(&csv(std::slice::from_ref(&row)), Some(&book));
+        assert!(rep.ok(), "{:?}", rep.failures);
+        let mut symbol = row.clone();
+        symbol.insert("price_symbol", "SPY".into());
+        let mut end = row.clone();
+        end.insert("event_end_at", "2026-10-20T19:00:00Z".into());
+        // A row of its own event keeps the contract but for its own reference.
+        let mut own = row.clone();
+        own.insert("same_event", "false".into());
+        own.insert("event_reference_at", "2026-10-20T13:31:05Z".into());
+        own.insert("reference_at", "2026-10-20T13:31:05Z".into());
+        let mut own_wrong = own.clone();
+        own_wrong.insert("same_event", "true".into());
+        let mut other_run = row.clone();
+        other_run.insert("run_id", "2026-10-20-pm".into());
+        let rep = check_with_book(
+            &csv(&[symbol, end, own, own_wrong, other_run].map(with_ids)),
+            Some(&book),
+        );
+        assert_eq!(columns_failed(&rep, 2), ["price_symbol"]);
+        assert_eq!(columns_failed(&rep, 3), ["event_end_at"]);
+        assert!(columns_failed(&rep, 4).is_empty(), "{:?}", rep.failures);
+        assert_eq!(columns_failed(&rep, 5), ["event_reference_at"]);
+        assert_eq!(columns_failed(&rep, 6), ["run_id"]);
+        assert!(rep.failures[0].message.contains("run line 151"));
+        // A run line that seals no contracts (an older book) is not compared.
+        let old: SealedContracts =
+            BTreeMap::from([(row["run_id"].clone(), (151, BTreeMap::new()))]);
+        let mut symbol = row.clone();
+        symbol.insert("price_symbol", "SPY".into());
+        assert!(check_with_book(&csv(&[with_ids(symbol)]), Some(&old)).ok());
     }
 }

@@ -26,6 +26,10 @@ pub const CONTRACT_KEYS: [&str; 9] = [
     "price_symbol",
 ];
 
+/// The value a contract field holds when the book seals no contract for the event (a book
+/// written before contracts were sealed in run lines): a placeholder, never a contract.
+pub const UNSTATED: &str = "(not stated in the book)";
+
 /// How many leading keys of [`CONTRACT_KEYS`] the first identifier covers.
 pub const EV1_KEYS: usize = 5;
 

@@ -13,6 +13,7 @@ use crate::arena::protocol::RuleSet;
 use crate::book::canon::{self, DumpOptions, Value};
 use crate::hex;
 use crate::league::answer::ACTIONS;
+use crate::league::contracts::{statement, Contracts};
 use crate::league::layout::{float, insert_some, object, string, MARKETS};
 use sha2::{Digest, Sha256};
 
@@ -160,12 +161,16 @@ impl Ask {
             crowd_markets,
             rules,
             None,
+            &Contracts::new(),
         )
     }
 
     /// [`Ask::with_tracks`] that also asks for bets on the run's eligible crowd markets
     /// (seeds 001/003; `bets`: the bets version and its section,
-    /// [`crate::arena::league::bets_section`]; None: no bets).
+    /// [`crate::arena::league::bets_section`]; None: no bets) and states the event contracts
+    /// the run line seals (spec §3, Table 1; [`crate::league::contracts::statement`]; empty:
+    /// none stated).
+    #[allow(clippy::too_many_arguments)]
     pub fn with_bets(
         league: &str,
         run_id: &str,
@@ -174,11 +179,13 @@ impl Ask {
         crowd_markets: &[&str],
         rules: &[&RuleSet],
         bets: Option<(&str, &str)>,
+        contracts: &Contracts,
     ) -> Ask {
         let snap = String::from_utf8(snapshot.bytes()).expect("J bytes are UTF-8");
         let missing = snapshot.missing();
         let mut t = format!("# Ask for run {run_id} of {league}\n\n");
-        t += &format!("Reference time: {reference_at}. Each market's reference price is the first 1-minute bar at or after it (Bitcoin: the first bar at or after your answer is sealed). Answers sealed after the reference time get their own reference and are scored apart.\n\n");
+        t += &format!("Reference time: {reference_at}. Each market's reference price, Bitcoin's included, is the first 1-minute bar at or after it. Answers sealed after the reference time get their own reference (the first bar at or after their seal) and are scored apart.\n\n");
+        t += &statement(contracts);
         t += "## Snapshot\n\nThe prices before the ask, as JSON (its SHA-256 is the run's snapshot_sha256):\n\n```json\n";
         t += &snap;
         t += "\n```\n\n";

@@ -3,24 +3,27 @@
 //! starting at or after the reference, the last bar ending by the window's end), and the
 //! answers that have a reference of their own (`late_ref`):
 //!
-//! - every market but Bitcoin: the session's reference ([`reference_at`]);
-//! - Bitcoin: the first bar at or after each answer line's seal (`max(at, booked_at)`), so
-//!   each answer line has its own Bitcoin reference in `late_ref`; the `results` entry is
-//!   priced from the session's reference like the others;
+//! - every market, Bitcoin included: the session's reference ([`reference_at`]), one clock
+//!   for all twelve (spec §3.3: an answer line enters the common event only if sealed before
+//!   the session's reference; with sealing on arrival, the common reference of the all-day
+//!   market is its price when the run's intake closes, after every counted seal);
 //! - an answer sealed at or after the session's reference: its own reference for every market
-//!   ([`reference_instant`]).
+//!   ([`reference_instant`]), the first bar at or after its seal, in `late_ref`.
 //!
 //! A score re-taken later (prices corrected at the provider) that differs from the sealed line
 //! is a new `correction` line naming the sealed one by `of` ([`correction`], spec §3.10); the
 //! sealed line stays as it is.
 //!
-//! The window ends at the 16:00 ET close of the horizon's last session ([`horizon_end_date`],
-//! calendar days for Bitcoin), the end the book's readers give the event. A market whose bars
+//! The window ends where the run's sealed contract ends ([`RunRule`]; [`window_end`] derives
+//! it: 16:00 ET of the horizon's last session, calendar days for Bitcoin, the 10-year yield
+//! 15:00 ET). A run line that seals no contracts is scored by the rule of its time
+//! ([`RunRule`]). A market whose bars
 //! do not resolve is left out of the line and named with the rule's reason, never guessed.
 
 use crate::book::canon::{Object, Value};
 use crate::calendar::{horizon_end_date, session_close, Date, Horizon, Instant};
 use crate::league::config::LeagueConfig;
+use crate::league::contracts::Contracts;
 use crate::league::engine::score_content;
 use crate::league::layout::{BITCOIN, MARKETS};
 use crate::league::schedule::{reference_at, reference_instant};
@@ -32,16 +35,66 @@ use std::collections::BTreeMap;
 /// One answer line of the run: its `n` and its sealing time `max(at, booked_at)`.
 pub type SealedAnswer = (u64, Instant);
 
-/// The end of `asset`'s window for a run of `session` over `horizon` (None outside the
-/// calendar's years).
-pub fn window_end(session: Date, horizon: Horizon, asset: &str) -> Option<Instant> {
-    horizon_end_date(session, horizon, asset == BITCOIN).map(session_close)
+pub use crate::league::contracts::window_end;
+
+/// The rule a run is scored by, from its run line's sealed `contracts` (spec §3, Table 1):
+/// each market's window ends at its sealed `end_at`, and every market is on one clock (an
+/// answer sealed before the session's reference shares it, §3.3). A run line that seals none
+/// (a book written before the engine sealed contracts) keeps the rule it was scored by: every
+/// window ends 16:00 ET and each answer has its own Bitcoin reference (the first bar at or
+/// after its seal), so a later horizon or a re-take prices it as its first score did.
+#[derive(Clone, Copy, Debug)]
+pub struct RunRule<'a> {
+    sealed: &'a Contracts,
+}
+
+impl<'a> RunRule<'a> {
+    /// The rule of a run whose run line seals `sealed` (empty: none).
+    pub fn of(sealed: &'a Contracts) -> RunRule<'a> {
+        RunRule { sealed }
+    }
+
+    /// Where `asset`'s window over `horizon` ends (None: no contract sealed for it, or outside
+    /// the calendar's years).
+    pub fn end(&self, session: Date, horizon: Horizon, asset: &str) -> Option<Instant> {
+        if self.sealed.is_empty() {
+            return horizon_end_date(session, horizon, asset == BITCOIN).map(session_close);
+        }
+        let c = self.sealed.get(&(asset.to_string(), horizon))?;
+        Instant::parse_rfc3339(&c.end_at)
+    }
+
+    /// The answer's own reference for `asset` when it has one (sealed at or after the
+    /// reference; or, in a run scored before contracts were sealed, Bitcoin's bar after the
+    /// seal), with whether it is late.
+    fn own_reference(
+        &self,
+        config: &LeagueConfig,
+        session: Date,
+        asset: &str,
+        sealed_at: Instant,
+    ) -> Option<(Instant, bool)> {
+        let (own, late) = reference_instant(config, session, sealed_at);
+        if late {
+            return Some((own, true));
+        }
+        (self.sealed.is_empty() && asset == BITCOIN)
+            .then(|| (first_bar_at_or_after(sealed_at), false))
+    }
+}
+
+/// The start of the first 1-minute bar at or after `t`.
+fn first_bar_at_or_after(t: Instant) -> Instant {
+    let minute = 60 * 1_000_000;
+    let start = t.0.div_euclid(minute) * minute;
+    Instant(if start == t.0 { start } else { start + minute })
 }
 
 /// The bars each market's score needs: start `[from, to)` (a minute before the earliest
 /// reference, a minute after the end).
 pub fn bar_windows(
     config: &LeagueConfig,
+    rule: RunRule<'_>,
     session: Date,
     horizon: Horizon,
     answers: &[SealedAnswer],
@@ -51,10 +104,11 @@ pub fn bar_windows(
     MARKETS
         .iter()
         .filter_map(|m| {
-            let end = window_end(session, horizon, m)?;
+            let end = rule.end(session, horizon, m)?;
             let first = answers
                 .iter()
-                .map(|(_, at)| reference_instant(config, session, m, *at).0)
+                .filter_map(|(_, at)| rule.own_reference(config, session, m, *at))
+                .map(|(r, _)| r)
                 .chain([common])
                 .min()
                 .unwrap_or(common);
@@ -68,6 +122,7 @@ pub fn bar_windows(
 #[allow(clippy::too_many_arguments)]
 pub fn score_line(
     config: &LeagueConfig,
+    rule: RunRule<'_>,
     at: Instant,
     run_id: &str,
     of: u64,
@@ -81,10 +136,10 @@ pub fn score_line(
     let mut late_ref: BTreeMap<u64, BTreeMap<String, f64>> = BTreeMap::new();
     let mut unpriced = BTreeMap::new();
     for m in MARKETS {
-        let Some(end) = window_end(session, horizon, m) else {
+        let Some(end) = rule.end(session, horizon, m) else {
             unpriced.insert(
                 m.to_string(),
-                "the calendar does not cover the window".into(),
+                "no contract sealed for the window, or the calendar does not cover it".into(),
             );
             continue;
         };
@@ -102,10 +157,9 @@ pub fn score_line(
             }
         }
         for (n, sealed) in answers {
-            let (own, late) = reference_instant(config, session, m, *sealed);
-            if !(late || m == BITCOIN) {
+            let Some((own, _)) = rule.own_reference(config, session, m, *sealed) else {
                 continue;
-            }
+            };
             match resolve(b, own, end) {
                 Ok(r) => {
                     late_ref
@@ -123,6 +177,21 @@ pub fn score_line(
         score_content(at, run_id, of, horizon, &results, late_ref),
         unpriced,
     )
+}
+
+/// How long after its due time a score whose price provider failed to give some markets'
+/// bars is asked again before its line is sealed with the markets it has, each other market
+/// named with the provider's error (spec §3.10: a sealed score line stays as it is, so a
+/// market left out of it only because the provider did not answer is waited for).
+pub const UNFETCHED_GRACE_HOURS: i64 = 24;
+
+/// Whether a score attempt at `now` of a score due at `due`, in which the provider failed to
+/// give the bars of `unfetched` markets, must fail (and be retried by the schedule) rather
+/// than seal a line missing them: while the score is less than [`UNFETCHED_GRACE_HOURS`]
+/// overdue. Markets whose bars came but do not resolve by the rule (a gap, no bars in the
+/// window) are the rule's answer and never wait.
+pub fn waits_for_unfetched(due: Instant, now: Instant, unfetched: usize) -> bool {
+    unfetched > 0 && now.0 < due.0.saturating_add(UNFETCHED_GRACE_HOURS * 3_600_000_000)
 }
 
 /// The fields a correction of a score line re-states.
@@ -184,7 +253,16 @@ mod tests {
     }
 
     #[test]
-    fn common_late_and_bitcoin_references() {
+    fn a_score_waits_for_unfetched_markets_a_day_then_seals_what_it_has() {
+        let due = t("2026-10-21T20:10:00Z");
+        assert!(waits_for_unfetched(due, t("2026-10-21T20:11:00Z"), 11));
+        assert!(waits_for_unfetched(due, t("2026-10-22T20:09:59Z"), 1));
+        assert!(!waits_for_unfetched(due, t("2026-10-22T20:10:00Z"), 1));
+        assert!(!waits_for_unfetched(due, t("2026-10-21T20:11:00Z"), 0));
+    }
+
+    #[test]
+    fn one_clock_for_every_market_and_the_yield_ends_at_three() {
         let config = LeagueConfig::from_toml(
             b"[league]\nname = \"l\"\nmethodology_version = \"m-1\"\n[[seat]]\nname = \"coin\"\nadapter = \"coin\"\n[prices]\nprovider = \"csv\"\npath = \"p.csv\"\n",
             "league.toml",
@@ -201,19 +279,29 @@ mod tests {
                 "BTC".to_string(),
                 bars("2026-10-21T12:00:00Z", "2026-10-21T20:01:00Z", 1000.0),
             ),
+            (
+                "TNX".to_string(),
+                bars("2026-10-21T13:00:00Z", "2026-10-21T20:01:00Z", 10.0),
+            ),
         ]);
         let answers = [
             (5, t("2026-10-21T12:31:10Z")),
             (9, t("2026-10-21T13:35:00Z")),
         ];
-        let w = bar_windows(&config, session, Horizon::D1, &answers);
+        let sealed = crate::league::contracts::run_contracts(&config, session);
+        let rule = RunRule::of(&sealed);
+        let w = bar_windows(&config, rule, session, Horizon::D1, &answers);
         assert_eq!(
             w["SPX"],
             (t("2026-10-21T13:29:00Z"), t("2026-10-21T20:01:00Z"))
         );
-        assert_eq!(w["BTC"].0, t("2026-10-21T12:31:00Z"));
+        // Bitcoin is on the common clock: its window opens a minute before 09:30 ET.
+        assert_eq!(w["BTC"].0, t("2026-10-21T13:29:00Z"));
+        // The 10-year yield's one-day event ends 15:00 ET (Table 1), 19:00Z.
+        assert_eq!(w["TNX"].1, t("2026-10-21T19:01:00Z"));
         let (line, unpriced) = score_line(
             &config,
+            rule,
             t("2026-10-21T20:10:00Z"),
             "2026-10-21-am",
             1,
@@ -226,17 +314,21 @@ mod tests {
         assert_eq!(line.results["SPX"].reference, 130.0);
         assert_eq!(line.results["SPX"].close, 519.0);
         assert_eq!(line.results["SPX"].up, Some(true));
-        // Bitcoin: each answer from the first bar after its seal (12:32 and 13:35).
-        assert_eq!(
-            line.late_ref[&5],
-            BTreeMap::from([("BTC".to_string(), 1032.0)])
-        );
-        // The late answer: its own SPX reference (13:35 bar) too.
+        // Bitcoin: the answer sealed before the reference shares the common one (13:30 bar);
+        // only the late answer has its own, for every market (13:35 bar).
+        assert_eq!(line.results["BTC"].reference, 1090.0);
+        assert!(!line.late_ref.contains_key(&5), "{:?}", line.late_ref);
         assert_eq!(
             line.late_ref[&9],
-            BTreeMap::from([("BTC".to_string(), 1095.0), ("SPX".to_string(), 135.0)])
+            BTreeMap::from([
+                ("BTC".to_string(), 1095.0),
+                ("SPX".to_string(), 135.0),
+                ("TNX".to_string(), 45.0)
+            ])
         );
-        assert_eq!(unpriced.len(), 10, "{unpriced:?}");
+        // TNX: close the 18:59 bar, the last ending by 15:00 ET (10 + 359).
+        assert_eq!(line.results["TNX"].close, 369.0);
+        assert_eq!(unpriced.len(), 9, "{unpriced:?}");
         assert!(unpriced["GOLD"].contains("no bars"));
         // A gap in the data at the reference is the rule's error, not a later bar.
         let mut holey = b.clone();
@@ -246,6 +338,7 @@ mod tests {
             .retain(|x| instant_of(x.start) != t("2026-10-21T13:30:00Z"));
         let (line, unpriced) = score_line(
             &config,
+            rule,
             t("2026-10-21T20:10:00Z"),
             "2026-10-21-am",
             1,
@@ -256,6 +349,30 @@ mod tests {
         );
         assert!(!line.results.contains_key("SPX"));
         assert!(unpriced["SPX"].contains("reference_at"), "{unpriced:?}");
+
+        // A run line that seals no contracts is priced by the rule of its time: each answer's
+        // own Bitcoin bar, every window to 16:00 ET.
+        let none = Contracts::new();
+        let old = RunRule::of(&none);
+        let w = bar_windows(&config, old, session, Horizon::D1, &answers);
+        assert_eq!(w["BTC"].0, t("2026-10-21T12:31:00Z"));
+        assert_eq!(w["TNX"].1, t("2026-10-21T20:01:00Z"));
+        let (line, _) = score_line(
+            &config,
+            old,
+            t("2026-10-21T20:10:00Z"),
+            "2026-10-21-am",
+            1,
+            session,
+            Horizon::D1,
+            &answers,
+            &b,
+        );
+        assert_eq!(
+            line.late_ref[&5],
+            BTreeMap::from([("BTC".to_string(), 1032.0)])
+        );
+        assert_eq!(line.results["TNX"].close, 429.0);
     }
 
     #[test]

@@ -27,6 +27,7 @@ use crate::calendar::{session_for, Date, Horizon, Instant};
 use crate::league::answer::read_answer;
 use crate::league::ask::{sha256_hex, Ask, AskRequest, Snapshot};
 use crate::league::config::LeagueConfig;
+use crate::league::contracts::run_contracts;
 use crate::league::layout::{ask_path, morning_run_id};
 use crate::league::redact::Secrets;
 use crate::league::reference::{reference_reply_in, Climatology};
@@ -1074,6 +1075,9 @@ impl Engine {
             arena.push(version.clone());
             self.bet_rounds.extend(rounds.iter().cloned());
         }
+        // Spec §3, Table 1, requirement 1: every event's contract is fixed before the ask, sealed
+        // in the run line and stated in the ask text.
+        let contracts = run_contracts(&self.config, session);
         let ask = Ask::with_bets(
             &self.config.name,
             run_id,
@@ -1082,6 +1086,7 @@ impl Engine {
             &crowd_markets,
             &rules,
             bets.as_ref().map(|(v, t, _)| (v.as_str(), t.as_str())),
+            &contracts,
         );
         let ask_sha = ask.sha256();
         let mut out = vec![
@@ -1109,7 +1114,7 @@ impl Engine {
                     roster: self.config.roster(),
                     methodology: self.config.methodology_version.clone(),
                     crowd,
-                    contracts: BTreeMap::new(),
+                    contracts,
                     clock_set: self.clock_set,
                     arena: arena.clone(),
                 }
@@ -1306,6 +1311,7 @@ mod tests {
     use super::*;
     use crate::book::chain::{verify, VerifyOptions};
     use crate::book::writer::BookWriter;
+    use crate::contract::event::EventContract;
     use crate::league::ask::MarketRow;
     use crate::league::layout::MARKETS;
     use crate::league::schedule::declaration;
@@ -1886,6 +1892,42 @@ path = "prices.csv"
             (spx("gamma").reference, spx("gamma").same_event),
             (Some(101.75), false)
         );
+        // Every event's contract was sealed in the run line before the ask (spec §3, Table 1)
+        // and the ask states it: no row carries a placeholder, the yield's day ends 15:00 ET.
+        assert_eq!(lines.runs[0].contracts.len(), 48);
+        assert!(rows.iter().all(|r| !r
+            .contract
+            .values()
+            .contains(&crate::score::book_rows::UNSTATED)));
+        let cell = |seat: &str, asset: &str| {
+            rows.iter()
+                .find(|r| r.seat == seat && r.asset == asset && r.horizon == Horizon::D1)
+                .unwrap()
+        };
+        assert_eq!(cell("alpha", "TNX").contract.end_at, "2026-10-21T19:00:00Z");
+        assert_eq!(cell("alpha", "GOLD").contract.price_provider, "csv_1m_bars");
+        let ask_text = &d.asked[0].1.user;
+        for c in lines.runs[0].contracts.values() {
+            assert!(ask_text.contains(&format!("{}: price_symbol {}", c.asset, c.price_symbol)));
+            assert!(
+                ask_text.contains(&format!("{} {}", c.horizon, c.end_at)),
+                "{ask_text}"
+            );
+        }
+        // One clock (§3.3): Bitcoin sealed before the reference is in the common event; the
+        // late answer's own event keeps the sealed contract but for its own reference.
+        assert!(cell("alpha", "BTC").same_event);
+        assert_eq!(
+            cell("alpha", "BTC").contract.reference_at,
+            "2026-10-21T13:30:00Z"
+        );
+        assert_eq!(
+            cell("gamma", "SPX").contract,
+            EventContract {
+                reference_at: "2026-10-21T13:31:05Z".into(),
+                ..lines.runs[0].contracts[&("SPX".to_string(), Horizon::D1)].clone()
+            }
+        );
         let chain = AskChain::parse(&d.asks.1).unwrap();
         assert_eq!(chain.asks.len(), 1 + 6, "the common ask and one per seat");
         assert!(chain
@@ -2256,7 +2298,7 @@ path = "prices.csv"
         assert!(text.contains("## Bets (bets-1)"), "{text}");
         assert!(text.contains("- SPX (equities): the daily up-or-down contract, outcomes Up, Down; closes 2026-10-21T20:00:00Z"));
         // GOLD's favourite is above 85c: not offered; no price is shown.
-        assert!(!text.contains("- GOLD"));
+        assert!(!text.contains("- GOLD ("));
         assert!(!text.contains("0.63"));
         d.apply(&mut e, a);
         let book = String::from_utf8(d.book.1.clone()).unwrap();

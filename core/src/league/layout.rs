@@ -72,8 +72,8 @@ pub const MARKET_NAMES: [(&str, &str); 12] = [
     ("COPPER", "Copper"),
     ("BTC", "Bitcoin"),
 ];
-/// The market that trades around the clock: its reference is the first bar at or after the
-/// line's seal, and its horizons count calendar days (spec §3.3, §3.7).
+/// The market that trades around the clock: its horizons count calendar days (spec §3.7); its
+/// reference is the session's, as every market's (one clock, §3.3).
 pub const BITCOIN: &str = "BTC";
 
 /// Suffix of the scheduled morning run's id: the run the schedule rule counts (spec §3.4).

@@ -9,6 +9,7 @@ pub mod answer;
 pub mod ask;
 pub mod close;
 pub mod config;
+pub mod contracts;
 pub mod engine;
 pub mod layout;
 pub mod league_file;

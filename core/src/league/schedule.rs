@@ -7,7 +7,7 @@ use crate::calendar::{
     horizon_end_date, is_session, new_york_time, reference_cut, Date, Horizon, Instant,
 };
 use crate::league::config::LeagueConfig;
-use crate::league::layout::{is_morning_run, BITCOIN};
+use crate::league::layout::is_morning_run;
 use crate::score::ask_chain::{Declaration, SCHEDULED_MORNING_RUN};
 
 /// The declaration of a league (spec §3.4, requirement 6), sealed at `at` (RFC 3339 UTC).
@@ -83,23 +83,23 @@ pub fn horizon_score_at(config: &LeagueConfig, session: Date, h: Horizon) -> Opt
     Some(score_at(config, horizon_end_date(session, h, false)?))
 }
 
-/// The reference instant of an answer's cell (spec §3.3): the session's reference for every
-/// market but Bitcoin, whose reference bar is the first 1-minute bar starting at or after the
-/// line's seal; an answer sealed at or after the reference has its own reference (`late`).
+/// The reference instant of an answer's cell (spec §3.3, "我为所有十二个市场使用一个时钟"):
+/// the session's common reference for every market, Bitcoin included, when the line was
+/// sealed before it; an answer sealed at or after the reference has its own reference
+/// (`late`), the first 1-minute bar starting at or after the line's seal.
 pub fn reference_instant(
     config: &LeagueConfig,
     session: Date,
-    asset: &str,
     sealed_at: Instant,
 ) -> (Instant, bool) {
-    reference_instant_from(reference_at(config, session), asset, sealed_at)
+    reference_instant_from(reference_at(config, session), sealed_at)
 }
 
 /// [`reference_instant`] given the session's common reference `common` (a reader takes it
 /// from the sealed declaration's `reference_at_et`).
-pub fn reference_instant_from(common: Instant, asset: &str, sealed_at: Instant) -> (Instant, bool) {
+pub fn reference_instant_from(common: Instant, sealed_at: Instant) -> (Instant, bool) {
     let late = sealed_at >= common;
-    if asset == BITCOIN || late {
+    if late {
         let minute = 60 * 1_000_000;
         let start = sealed_at.0.div_euclid(minute) * minute;
         let bar = if start == sealed_at.0 {
@@ -207,21 +207,19 @@ mod tests {
             horizon_score_at(&c, d, Horizon::W1),
             Some(t("2026-10-28T20:10:00Z"))
         );
-        // Bitcoin: the first bar at or after the seal; others: the common 09:30 reference.
+        // One clock for all twelve markets, Bitcoin included (§3.3): sealed before the
+        // reference, the common 09:30 reference; at or after it, the first bar at or after
+        // the seal, its own.
         assert_eq!(
-            reference_instant(&c, d, "BTC", t("2026-10-21T13:00:19Z")),
-            (t("2026-10-21T13:01:00Z"), false)
-        );
-        assert_eq!(
-            reference_instant(&c, d, "BTC", t("2026-10-21T13:01:00Z")),
-            (t("2026-10-21T13:01:00Z"), false)
-        );
-        assert_eq!(
-            reference_instant(&c, d, "SPX", t("2026-10-21T13:00:19Z")),
+            reference_instant(&c, d, t("2026-10-21T13:00:19Z")),
             (t("2026-10-21T13:30:00Z"), false)
         );
         assert_eq!(
-            reference_instant(&c, d, "SPX", t("2026-10-21T13:31:05Z")),
+            reference_instant(&c, d, t("2026-10-21T13:31:00Z")),
+            (t("2026-10-21T13:31:00Z"), true)
+        );
+        assert_eq!(
+            reference_instant(&c, d, t("2026-10-21T13:31:05Z")),
             (t("2026-10-21T13:32:00Z"), true)
         );
         assert!(counts("2026-10-21-am", d) && !counts("2026-10-21-pm", d));

@@ -59,9 +59,12 @@
 //!   reference was taken before it was sealed) and `same_event` false, so the published file
 //!   passes its own checker (spec §3.3). Every other row has `same_event` true.
 //! - event contract (`event_id`, `event_id_v2` computed from it): the run line's
-//!   `contracts.<asset>.<horizon>` where sealed there, else the scoring line's
-//!   `results.<asset>.contract` (an error if both are sealed and differ), else (and always for
-//!   a row of its own event) derived:
+//!   `contracts.<asset>.<horizon>` where sealed there (the engine seals every market's and
+//!   horizon's before the ask, [`crate::league::contracts`]), else the scoring line's
+//!   `results.<asset>.contract` (an error if both are sealed and differ); a row of its own
+//!   event takes the sealed contract with its own `reference_at` (its answer line's sealing
+//!   time `max(at, booked_at)`). A run that seals none (a book written before the engine
+//!   sealed contracts) has its contracts derived, marked by the placeholders:
 //!   `asset`, `horizon`, `reference_at` = the session's 09:30 ET reference (for a row of its
 //!   own event: its answer line's sealing time `max(at, booked_at)`), `end_at` = 16:00
 //!   ET of the horizon's last session ([`horizon_end_date`]; calendar days for `BTC`),
@@ -85,9 +88,9 @@ use crate::contract::event::EventContract;
 use crate::contract::forecasts_csv::ForecastRow;
 use std::collections::BTreeMap;
 
-/// The contract fields the book does not state.
-pub const UNSTATED: &str = "(not stated in the book)";
 pub use super::counting::FIRST_SCHEDULED_SESSION;
+/// The contract fields the book does not state.
+pub use crate::contract::event::UNSTATED;
 /// Most rows one book may yield.
 pub const MAX_ROWS: usize = 20_000_000;
 
@@ -99,6 +102,23 @@ pub fn book_rows(
     counting: &mut Counting,
 ) -> Result<Vec<ForecastRow>, BookLineError> {
     rows_from_lines(&BookLines::parse(book)?, roster, counting)
+}
+
+/// The contracts the book's run lines seal (`contracts.<asset>.<horizon>`), by run, for
+/// [`crate::contract::conformance::check_with_book`].
+pub fn sealed_contracts(lines: &BookLines) -> crate::contract::conformance::SealedContracts {
+    lines
+        .runs
+        .iter()
+        .filter_map(|r| {
+            let by = r
+                .contracts
+                .iter()
+                .map(|((a, h), c)| ((a.clone(), h.as_str().to_string()), c.clone()))
+                .collect();
+            Some((r.run_id.clone()?, (r.n, by)))
+        })
+        .collect()
 }
 
 fn err(line: u64, field: &str, message: BookLineMessage) -> BookLineError {
@@ -438,6 +458,15 @@ fn contract(
     ])
 }
 
+/// The contract of a row of its own event in a run that sealed `sealed` for the common one
+/// (spec §3.3): the same contract but for the reference, the row's own sealing time.
+fn own_contract(sealed: &EventContract, own_reference: Instant) -> EventContract {
+    EventContract {
+        reference_at: own_reference.to_rfc3339(),
+        ..sealed.clone()
+    }
+}
+
 /// What one row is, before its cell and outcome.
 struct Source<'a> {
     run: &'a Run<'a>,
@@ -603,7 +632,10 @@ pub fn rows_from_lines(
                 r.line_kind = "correction".into();
                 if after {
                     // Restored after the reference: its own event, whose price no line seals.
-                    let c = contract(asset, *h, run.session, Some(src.sealed_at));
+                    let c = match run.line.contracts.get(&(asset.to_string(), *h)) {
+                        Some(sealed) => own_contract(sealed, src.sealed_at),
+                        None => contract(asset, *h, run.session, Some(src.sealed_at)),
+                    };
                     (r.reference, r.close, r.actual_pct, r.draw) = (None, None, None, None);
                     r.same_event = false;
                     r.event_id = c.event_id();
@@ -660,7 +692,8 @@ fn row(
         .or_else(|| outcome.and_then(|(o, _)| o.contract.as_ref()));
     let contract = match (stated, own_event) {
         (Some(c), false) => c.clone(),
-        _ => contract(
+        (Some(c), true) => own_contract(c, sealed.unwrap_or(src.sealed_at)),
+        (None, _) => contract(
             asset,
             h,
             src.run.session,

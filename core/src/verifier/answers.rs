@@ -3,8 +3,10 @@
 //! reference and which parties besides the operator prove it.
 //!
 //! Per answer line: its session and reference instant (the declared reference time, 09:30 ET
-//! by default, or for Bitcoin the first 1-minute bar at or after the line's seal,
-//! [`reference_instant_from`]), its arrival (`at`) and seal (`max(at, booked_at)`) times, the
+//! by default, for every market, Bitcoin included: one clock, spec §3.3; a line sealed at or
+//! after it has its own, the first 1-minute bar at or after its seal,
+//! [`reference_instant_from`]; in a book scored before the one clock, a Bitcoin cell the score
+//! line gave its own reference, `same_event` false, is judged against that bar), its arrival (`at`) and seal (`max(at, booked_at)`) times, the
 //! first stamped list whose checked prefix contains it, and every anchor of the first such
 //! list with an anchor that establishes a time (else with any anchor), with the time it
 //! proves the list existed by:
@@ -466,6 +468,27 @@ fn anchors_of(list: &str, report: &VerifierReport) -> Vec<Anchor> {
     out
 }
 
+/// A cell's reference instant and whether it is late (sealed at or after the common
+/// reference): the common reference for every market sealed before it (spec §3.3, one clock);
+/// a Bitcoin cell sealed before it that the book scored from its own reference (`same_event`
+/// false: a book scored under the earlier rule, each answer's first bar at or after its seal)
+/// is judged against that bar, as it was scored.
+fn cell_reference(
+    common: Instant,
+    asset: &str,
+    same_event: bool,
+    sealed: Instant,
+) -> (Instant, bool) {
+    let (reference, late) = reference_instant_from(common, sealed);
+    if asset == BITCOIN && !same_event && !late {
+        let minute = 60 * 1_000_000;
+        let bar = sealed.0.div_euclid(minute) * minute;
+        let bar = if bar == sealed.0 { bar } else { bar + minute };
+        return (Instant(bar), false);
+    }
+    (reference, late)
+}
+
 /// The verdict against `reference` of a line covered by `anchors` (`late`: sealed at or after
 /// it), and the anchors proving it before the reference.
 fn judge(reference: Instant, late: bool, anchors: &[Anchor]) -> (Verdict, Vec<Party>) {
@@ -792,8 +815,7 @@ pub fn answer_verdicts_of_lines(
             if !markets.contains(&r.asset) {
                 markets.push(r.asset.clone());
             }
-            let (reference, own_late) = reference_instant_from(common, &r.asset, sealed);
-            let cell_late = if r.asset == BITCOIN { false } else { own_late };
+            let (reference, cell_late) = cell_reference(common, &r.asset, r.same_event, sealed);
             let (v, by) = judge(reference, cell_late, &line_anchors);
             cells.push(CellVerdict {
                 words: Note::Msg(verdict_says(
@@ -1104,6 +1126,30 @@ mod tests {
         )
     }
 
+    #[test]
+    fn one_clock_and_the_bitcoin_bars_of_books_scored_before_it() {
+        let t = |s: &str| Instant::parse_rfc3339(s).unwrap();
+        let common = t("2026-10-21T13:30:00Z");
+        let early = t("2026-10-21T12:31:10Z");
+        // Sealed before the reference: every market on the common reference, Bitcoin too.
+        assert_eq!(cell_reference(common, "BTC", true, early), (common, false));
+        assert_eq!(cell_reference(common, "SPX", true, early), (common, false));
+        // A book scored under the earlier rule gave Bitcoin its own bar (same_event false):
+        // the cell is judged against the bar it was scored from, and is not late.
+        assert_eq!(
+            cell_reference(common, "BTC", false, early),
+            (t("2026-10-21T12:32:00Z"), false)
+        );
+        // Sealed after the reference: late, its own bar, for every market.
+        let late = t("2026-10-21T13:31:05Z");
+        for asset in ["BTC", "SPX"] {
+            assert_eq!(
+                cell_reference(common, asset, false, late),
+                (t("2026-10-21T13:32:00Z"), true)
+            );
+        }
+    }
+
     /// A league day: four answers, two stamped lists, a signed token on the first list and a
     /// signed Rekor entry after the reference on the second.
     fn league() -> (Vec<u8>, Vec<u8>, VerifierReport) {
@@ -1254,14 +1300,15 @@ mod tests {
         assert_eq!(v(5).verdict, Verdict::OperatorClockOnly);
         assert_eq!(v(5).list, None);
         assert_eq!(r.unanchored_from, Some(4));
-        // Bitcoin's own reference: the first bar at or after the seal; never late.
+        // One clock (spec §3.3): Bitcoin sealed after the reference is late, its own
+        // reference the first bar at or after the seal; sealed before it, the common one.
         let btc = r
             .cells
             .iter()
             .find(|c| c.line == 4 && c.asset == "BTC")
             .unwrap();
         assert_eq!(btc.reference_at, "2026-10-21T13:32:00Z");
-        assert_eq!(btc.verdict, Verdict::OperatorClockOnly);
+        assert_eq!(btc.verdict, Verdict::SealedAfterReference);
         let btc2 = r
             .cells
             .iter()
@@ -1269,8 +1316,7 @@ mod tests {
             .unwrap();
         assert_eq!(
             (btc2.reference_at.as_str(), btc2.verdict),
-            ("2026-10-21T12:31:00Z", Verdict::AnchoredOnlyAfterReference),
-            "sealed on the minute: its bar starts at the seal, before the token"
+            ("2026-10-21T13:30:00Z", Verdict::ProvenBeforeReference),
         );
         assert_eq!(
             r.cells.len(),
@@ -1279,7 +1325,7 @@ mod tests {
         );
         assert_eq!(
             r.runs[0].cells_summary.to_string(),
-            "2026-10-21-am: 1 of 8 counted cells proven before the reference by FreeTSA; 3 anchored only after the reference; 3 on the operator's clock only; 1 sealed late"
+            "2026-10-21-am: 2 of 8 counted cells proven before the reference by FreeTSA; 2 anchored only after the reference; 2 on the operator's clock only; 2 sealed late"
         );
         let spx = r
             .cells

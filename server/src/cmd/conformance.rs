@@ -1,10 +1,14 @@
-//! `sealbook conformance <council-forecasts.csv> [--json]`: the spec's conformance checker
-//! (§3.13, `tools/conformance.py`) over a forecasts file, through `core::conformance`. Prints
-//! `N rows, ok` or each failure with its row and column; exit 1 when a row fails.
+//! `sealbook conformance <council-forecasts.csv> [--book council-book.jsonl] [--json]`: the
+//! spec's conformance checker (§3.13, `tools/conformance.py`) over a forecasts file, through
+//! `core::conformance`; with the book, each row is also checked against the contract its run
+//! line seals (spec §3, Table 1). Prints `N rows, ok` or each failure with its row and column;
+//! exit 1 when a row fails, 2 when the book cannot be read.
 
 use super::input;
-use crate::outcome::{CmdResult, Exit};
+use crate::outcome::{CmdResult, Exit, Unusable};
 use sealbook_core::contract::conformance::{self, ConformanceReport};
+use sealbook_core::score::book_lines::BookLines;
+use sealbook_core::score::book_rows::sealed_contracts;
 use serde::Serialize;
 use std::path::PathBuf;
 
@@ -12,6 +16,10 @@ use std::path::PathBuf;
 pub struct Args {
     /// The forecasts file (council-forecasts.csv, spec Table C1 columns).
     forecasts: PathBuf,
+    /// The league's book (council-book.jsonl): each row must agree with the contract its run
+    /// line seals.
+    #[arg(long)]
+    book: Option<PathBuf>,
 }
 
 #[derive(Serialize)]
@@ -24,7 +32,16 @@ struct Output<'a> {
 
 pub fn run(args: Args, json: bool) -> CmdResult {
     let bytes = input::read(&args.forecasts, "forecasts file", "check")?;
-    let report = conformance::check(&bytes);
+    let sealed = match &args.book {
+        None => None,
+        Some(path) => {
+            let book = input::read(path, "book", "check the rows against")?;
+            let lines = BookLines::parse(&book)
+                .map_err(|e| Unusable::file(path, e.to_string()).at_line(e.line))?;
+            Some(sealed_contracts(&lines))
+        }
+    };
+    let report = conformance::check_with_book(&bytes, sealed.as_ref());
     let ok = report.ok();
     if json {
         let out = Output {

@@ -286,7 +286,7 @@ pub(super) fn print_human(
         .collect();
     if !btc.is_empty() {
         println!();
-        println!("Bitcoin cells (own reference: the first 1-minute bar at or after the seal):");
+        println!("Bitcoin cells (the session's reference, as every market's; sealed after it, or scored from its own bar before the one clock: the first 1-minute bar at or after the seal):");
         for c in btc {
             println!(
                 "{:>5}  {:<16} reference {}  {}",

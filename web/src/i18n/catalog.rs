@@ -747,7 +747,7 @@ catalog! {
     AnsEvidence { en: "Verdict and evidence", zh: "结论与证据", ar: "الحكم والدليل", }
     AnsProvenBy { en: " by {by}", zh: "，由 {by} 证明", ar: "، بواسطة {by}", }
     AnsCellsTitle { en: "Every cell: seat, market, horizon", zh: "每个单元格：席位、市场、期限", ar: "كل خلية: المقعد والسوق والأفق", }
-    AnsCellsNote { en: "Each cell against its own reference: the session's common one, or for Bitcoin the first 1-minute bar at or after the seal.", zh: "每个单元格对照其自身的参考时刻：会话的共同参考时刻，或对比特币而言，封印时刻或之后的第一根 1 分钟 K 线。", ar: "كل خلية مقابل مرجعها: المرجع المشترك للجلسة، أو لبيتكوين أول شمعة دقيقة واحدة عند الختم أو بعده.", }
+    AnsCellsNote { en: "Each cell against its own reference: the session's common one for every market, Bitcoin included; for a line sealed after it, or a Bitcoin cell scored from its own bar before the one clock, the first 1-minute bar at or after the seal.", zh: "每个单元格对照其自身的参考时刻：所有市场（包括比特币）均为会话的共同参考时刻；对于在其之后封印的行，或在统一时钟之前按自身 K 线评分的比特币单元格，为封印时刻或之后的第一根 1 分钟 K 线。", ar: "كل خلية مقابل مرجعها: المرجع المشترك للجلسة لكل الأسواق، ومنها بيتكوين؛ وللسطر المختوم بعده، أو لخلية بيتكوين قُيّمت من شمعتها الخاصة قبل الساعة الموحدة، أول شمعة دقيقة واحدة عند الختم أو بعده.", }
     AnsCopyLink { en: "Copy link to this answer", zh: "复制此回答的链接", ar: "نسخ رابط هذه الإجابة", }
     LinkCopied { en: "Link copied", zh: "链接已复制", ar: "نُسخ الرابط", }
     AnsLinkMalformed { en: "The address names answer \"{text}\", which is not a line of the book: a link to an answer ends in #answer= and the line that sealed it.", zh: "地址中的回答“{text}”不是账本的行号：回答链接以 #answer= 加上封印它的行号结尾。", ar: "يسمّي العنوان الإجابة \"{text}\"، وهي ليست سطرًا من الدفتر: رابط الإجابة ينتهي بـ #answer= ورقم السطر الذي ختمها.", }

@@ -1342,8 +1342,9 @@ impl League {
         }
     }
 
-    /// The score line of a run's horizon priced now, with the unpriced markets and why; an
-    /// error when no market could be priced.
+    /// The score line of a run's horizon priced now, with the unpriced markets and why, and
+    /// the markets whose bars the provider failed to give (with its error); an error when no
+    /// market could be priced.
     fn price_line(
         &self,
         book: &[u8],
@@ -1352,7 +1353,7 @@ impl League {
         horizon: Horizon,
         of: u64,
         provider: &dyn PriceProvider,
-    ) -> Result<(ScoreContent, BTreeMap<String, String>), Unusable> {
+    ) -> Result<PricedLine, Unusable> {
         let lines = BookLines::parse(book)
             .map_err(|e| Unusable::file(&self.dir.join(BOOK_FILE), e.to_string()))?;
         let answers: Vec<close::SealedAnswer> = lines
@@ -1361,7 +1362,15 @@ impl League {
             .filter(|a| a.run_id.as_deref() == Some(run_id))
             .filter_map(|a| Some((a.n, sealing_time(a.at?, a.booked_at))))
             .collect();
-        let windows = close::bar_windows(&self.config, session, horizon, &answers);
+        // The run line's sealed contracts fix each window (none: the rule of its time).
+        let sealed = lines
+            .runs
+            .iter()
+            .find(|r| r.run_id.as_deref() == Some(run_id))
+            .map(|r| r.contracts.clone())
+            .unwrap_or_default();
+        let rule = close::RunRule::of(&sealed);
+        let windows = close::bar_windows(&self.config, rule, session, horizon, &answers);
         let mut bars = BTreeMap::new();
         let mut errors = BTreeMap::new();
         for (m, (from, to)) in windows {
@@ -1376,6 +1385,7 @@ impl League {
         }
         let (line, mut unpriced) = close::score_line(
             &self.config,
+            rule,
             self.clock.now(),
             run_id,
             of,
@@ -1384,7 +1394,7 @@ impl League {
             &answers,
             &bars,
         );
-        unpriced.extend(errors);
+        unpriced.extend(errors.clone());
         if line.results.is_empty() {
             return Err(Unusable::new(format!(
                 "run {run_id} horizon {}: no market could be priced: {}",
@@ -1396,9 +1406,12 @@ impl League {
                     .join("; ")
             )));
         }
-        Ok((line, unpriced))
+        Ok((line, unpriced, errors))
     }
 
+    /// Seals the score line of a run's horizon. An attempt in which the provider failed to
+    /// give some markets' bars fails (the schedule asks again) while
+    /// [`close::waits_for_unfetched`] says so, rather than seal a line missing them.
     fn score(
         &mut self,
         run_id: &str,
@@ -1408,7 +1421,13 @@ impl League {
         provider: &dyn PriceProvider,
     ) -> Result<(), Unusable> {
         let book = read(&self.dir.join(BOOK_FILE))?;
-        let (line, unpriced) = self.price_line(&book, run_id, session, horizon, of, provider)?;
+        let (line, unpriced, unfetched) =
+            self.price_line(&book, run_id, session, horizon, of, provider)?;
+        let due = sealbook_core::league::schedule::horizon_score_at(&self.config, session, horizon)
+            .unwrap_or_else(|| sealbook_core::league::schedule::score_at(&self.config, session));
+        if close::waits_for_unfetched(due, self.clock.now(), unfetched.len()) {
+            return Err(unfetched_error(run_id, horizon, &unfetched));
+        }
         let n = self.seal(Which::Book, &line.to_object())?;
         self.event(serde_json::json!({"event": "scored", "run_id": run_id,
             "horizon": horizon.as_str(), "n": n, "markets": line.results.len(),
@@ -1619,8 +1638,12 @@ impl League {
                 })
                 .find_map(|o| o.get("fields").and_then(|f| f.as_object()).cloned());
             let sealed = last.unwrap_or(sealed);
-            let (fresh, _) =
+            let (fresh, _, unfetched) =
                 self.price_line(&book, &run_id, session, s.horizon, run.n, provider)?;
+            // A correction never drops a market because the provider did not answer for it.
+            if !unfetched.is_empty() {
+                return Err(unfetched_error(&run_id, s.horizon, &unfetched));
+            }
             let now = self.clock.now();
             if let Some(c) =
                 close::correction(s.n, &sealed, &fresh, now, "sealbook league score --retake")
@@ -1637,6 +1660,32 @@ impl League {
         }
         Ok(corrected)
     }
+}
+
+/// A score line priced now ([`League::price_line`]): the line, the markets it leaves out with
+/// why, and those of them whose bars the provider failed to give.
+type PricedLine = (
+    ScoreContent,
+    BTreeMap<String, String>,
+    BTreeMap<String, String>,
+);
+
+/// The error of a score attempt that waits for the markets the provider failed to give.
+fn unfetched_error(
+    run_id: &str,
+    horizon: Horizon,
+    unfetched: &BTreeMap<String, String>,
+) -> Unusable {
+    Unusable::new(format!(
+        "run {run_id} horizon {}: the price provider gave no bars for {} market(s), asked again before the line is sealed: {}",
+        horizon.as_str(),
+        unfetched.len(),
+        unfetched
+            .iter()
+            .map(|(m, e)| format!("{m}: {e}"))
+            .collect::<Vec<_>>()
+            .join("; ")
+    ))
 }
 
 fn read(path: &Path) -> Result<Vec<u8>, Unusable> {
