@@ -1374,6 +1374,14 @@ catalog! {
     AccNotHanded { en: "the replay could not be given the files: {why}", zh: "无法把文件交给重放：{why}", ar: "تعذّر تسليم الملفات إلى إعادة التشغيل: {why}", }
     AccVerdictUnread { en: "the replay's verdict could not be read: {why}", zh: "无法读取重放的结论：{why}", ar: "تعذّرت قراءة حكم إعادة التشغيل: {why}", }
     AccBookNotGiven { en: "not given: the decisions are not held to the sealed book", zh: "未提供：决定不与封印的账本核对", ar: "غير مُعطى: لا تُقارن القرارات بالدفتر المختوم", }
+    AccLeagueNotGiven { en: "not given: the accounts summary is not held to the recount", zh: "未提供：账户摘要不与重新核算的结果核对", ar: "غير مُعطى: لا يُقارن ملخص الحسابات بإعادة العدّ", }
+    AccNoLeague { en: "council-league.json was not given: its accounts summary was not held to the recount.", zh: "未提供 council-league.json：未将其账户摘要与重新核算的结果核对。", ar: "لم يُعطَ council-league.json: لم يُقارن ملخص حساباته بإعادة العدّ.", }
+    AccLeagueHolds { en: "The accounts summary of council-league.json ({n} accounts) is its recount.", zh: "council-league.json 的账户摘要（{n} 个账户）与重新核算的结果一致。", ar: "ملخص الحسابات في council-league.json (الحسابات: {n}) مطابق لإعادة العدّ.", }
+    AccLeagueDiffers { en: "{n} figures of the accounts summary in council-league.json are not their recount", zh: "council-league.json 账户摘要中有 {n} 个数值与重新核算的结果不同", ar: "أرقام في ملخص الحسابات في council-league.json لا تطابق إعادة العدّ: {n}", }
+    AccLeagueUnreadable { en: "the accounts summary in council-league.json cannot be read: {why}", zh: "无法读取 council-league.json 中的账户摘要：{why}", ar: "تعذّرت قراءة ملخص الحسابات في council-league.json: {why}", }
+    AccLeagueTitle { en: "Accounts summary (council-league.json)", zh: "账户摘要（council-league.json）", ar: "ملخص الحسابات (council-league.json)", }
+    AccLeagueLabel { en: "The accounts summary's figures that are not their recount", zh: "账户摘要中与重新核算结果不同的数值", ar: "أرقام ملخص الحسابات التي لا تطابق إعادة العدّ", }
+    AccRecounted { en: "Recounted", zh: "重新核算值", ar: "المعاد عدّه", }
 
     // Why the Accounts page cannot replay the arena files (core::arena::recount::RecountError,
     // replay::ReplayError, records::RecordError with RecordMsg, FieldMsg and ChoiceMsg,
