@@ -4,6 +4,8 @@
 //! read beyond the first few, the header box's example and a stand-in backend's missing
 //! calibration fit. The English page says what the CLI prints; the CLI's JSON stays English.
 
+#![forbid(unsafe_code)]
+
 mod common;
 
 use common::{keeps, said_in_every_language};

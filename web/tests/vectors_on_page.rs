@@ -4,6 +4,8 @@
 //! CLI reaches the same conclusions in tests/rekor_vectors.rs, tests/tsp_real_vectors.rs,
 //! tests/ots_vectors.rs and tests/bitcoin_headers_vectors.rs.
 
+#![forbid(unsafe_code)]
+
 use sealbook_core::verifier::overall::Overall;
 use sealbook_core::verifier::{
     HeadersInput, ListInput, RekorResult, TokenResult, TrustInput, TrustLevel, VerifierReport,

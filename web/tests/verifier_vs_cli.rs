@@ -6,6 +6,8 @@
 //!
 //! The CLI is `$SEALBOOK_BIN` when set, else `cargo run -p sealbook-server --bin sealbook`.
 
+#![forbid(unsafe_code)]
+
 use sealbook_core::book::canon::{self, Value};
 use sealbook_core::book::writer::BookWriter;
 use sealbook_core::verifier::overall::{Overall, State};
