@@ -12,7 +12,7 @@ use sealbook_core::book::canon::{self, Value};
 use sealbook_core::book::writer::BookWriter;
 use sealbook_core::verifier::overall::{Overall, State};
 use sealbook_core::verifier::{BookReader, ListInput, StampPlan, VerifierReport};
-use sealbook_web::report_view::summary;
+use sealbook_web::verifier::report_view::summary;
 use serde_json::Value as Json;
 use std::path::{Path, PathBuf};
 

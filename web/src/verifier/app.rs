@@ -2,30 +2,30 @@
 //! verifier worker's life cycle, progress, the block headers the reader pastes (or, on request,
 //! fetches from a block explorer) for the OpenTimestamps proofs, and the results view.
 
-use crate::demo_probe;
 use crate::dropped::{self, Labelled};
-use crate::explorer;
 use crate::format;
 use crate::i18n::{html_tr, ots_messages, plural, t, tr, M};
 use crate::league_load;
 use crate::module_worker::{self, ModuleWorker};
-use crate::paged::Paged;
-use crate::proof_view;
-use crate::protocol::{
+use crate::shell::{opener, Page, Progress, Shell, Zone};
+use crate::verifier::demo_probe;
+use crate::verifier::explorer;
+use crate::verifier::paged::Paged;
+use crate::verifier::proof_view;
+use crate::verifier::protocol::{
     FromWorker, ANCHOR, ANCHORS, ASK_TEXTS, BOOKS, CERTS, FILE, HEADERS, HEADER_FILES, JOB, LISTS,
     LOG_KEY, NAME, NOW, PRINTABLE, PROOFS, REKOR, REPORT_DOCUMENT, SOURCE, THREADS, TOKENS,
 };
-use crate::report_actions::{self, ReportActions};
-use crate::report_view;
-use crate::shell::{opener, Page, Progress, Shell, Zone};
-use crate::timeline_view::TimelineView;
-use crate::trust::{self, Bundle, Manifest, TrustFile};
-use crate::verdict_view::{self, RootOffer, VerdictCard};
-use crate::verifier::header_files::is_header_file;
-use crate::verifier::overall::Overall;
-use crate::verifier::timeline::Timeline;
-use crate::verifier::{FileKind, VerifierReport};
+use crate::verifier::report_actions::{self, ReportActions};
+use crate::verifier::report_view;
+use crate::verifier::timeline_view::TimelineView;
+use crate::verifier::trust::{self, Bundle, Manifest, TrustFile};
+use crate::verifier::verdict_view::{self, RootOffer, VerdictCard};
 use sealbook_core::ots::bitcoin::HeaderAnalysis;
+use sealbook_core::verifier::header_files::is_header_file;
+use sealbook_core::verifier::overall::Overall;
+use sealbook_core::verifier::timeline::Timeline;
+use sealbook_core::verifier::{FileKind, VerifierReport};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -37,7 +37,7 @@ const WORKER_URL: &str = "/worker.js";
 
 /// The block explorer asked for a header when the reader presses a fetch button (never
 /// otherwise): an Esplora API base ([`explorer`]).
-pub use crate::explorer::DEFAULT_EXPLORER;
+pub use crate::verifier::explorer::DEFAULT_EXPLORER;
 
 /// A file the reader gave the page.
 pub struct Picked {
@@ -532,7 +532,7 @@ impl App {
     /// A league opened from its manifest replaces the files given before.
     fn league_loaded(&mut self, loaded: league_load::Loaded) -> bool {
         if !loaded.dropped {
-            crate::permalink::show_in_address(&self.league_url);
+            crate::verifier::permalink::show_in_address(&self.league_url);
         }
         // The league replaces what was given before: its files are the ones checked.
         self.files.clear();
