@@ -300,7 +300,7 @@ test('the DEMO league with an equity raised by 1.00 in council-league.json: the 
   assert.deepEqual(r.doc.summary.differences.map((d) => d.field), [field]);
   // Every published file but the manifest (which no longer lists the changed file's hash).
   const dropped = filesOf(bad).filter((p) => !p.endsWith('manifest.json'));
-  for (const [lang, words] of [['en', /1 figures of the accounts summary in council-league\.json are not their recount/], ['zh', /council-league\.json 账户摘要中有 1 个数值与重新核算的结果不同/], ['ar', /لا تطابق إعادة العدّ/]]) {
+  for (const [lang, words] of [['en', /1 figures of the accounts summary in council-league\.json are not their recount/], ['zh', /账户摘要（council-league\.json）中有 1 个数值与重新核算的结果不同/], ['ar', /لا تطابق إعادة العدّ/]]) {
     const { context, page, errors } = await openPage(browser, `${accountsUrl()}?lang=${lang}`);
     await recounted(page, dropped);
     const s = await shown(page);

@@ -567,6 +567,32 @@ mod tests {
     use super::*;
     use crate::scores::html::render;
 
+    /// The verdict's reasons start a sentence (`format::sentence` capitalizes its first
+    /// letter): a file name must not be first, or `council-league.json` reads
+    /// `Council-league.json`.
+    #[test]
+    fn the_summary_reasons_keep_the_file_name_as_it_is() {
+        for lang in [
+            crate::i18n::Lang::En,
+            crate::i18n::Lang::Zh,
+            crate::i18n::Lang::Ar,
+        ] {
+            crate::i18n::set(lang);
+            for said in [
+                tr(M::AccLeagueDiffers, &[("n", &1)]),
+                tr(M::AccLeagueUnreadable, &[("why", &"x")]),
+            ] {
+                let said = crate::format::sentence(&said);
+                assert!(
+                    said.contains("council-league.json"),
+                    "{}: {said}",
+                    lang.code()
+                );
+            }
+        }
+        crate::i18n::set(crate::i18n::Lang::En);
+    }
+
     #[test]
     fn money_and_ticks() {
         assert_eq!(dollars(-1_234_567), "-$12,345.67");

@@ -1377,7 +1377,7 @@ catalog! {
     AccLeagueNotGiven { en: "not given: the accounts summary is not held to the recount", zh: "未提供：账户摘要不与重新核算的结果核对", ar: "غير مُعطى: لا يُقارن ملخص الحسابات بإعادة العدّ", }
     AccNoLeague { en: "council-league.json was not given: its accounts summary was not held to the recount.", zh: "未提供 council-league.json：未将其账户摘要与重新核算的结果核对。", ar: "لم يُعطَ council-league.json: لم يُقارن ملخص حساباته بإعادة العدّ.", }
     AccLeagueHolds { en: "The accounts summary of council-league.json ({n} accounts) is its recount.", zh: "council-league.json 的账户摘要（{n} 个账户）与重新核算的结果一致。", ar: "ملخص الحسابات في council-league.json (الحسابات: {n}) مطابق لإعادة العدّ.", }
-    AccLeagueDiffers { en: "{n} figures of the accounts summary in council-league.json are not their recount", zh: "council-league.json 账户摘要中有 {n} 个数值与重新核算的结果不同", ar: "أرقام في ملخص الحسابات في council-league.json لا تطابق إعادة العدّ: {n}", }
+    AccLeagueDiffers { en: "{n} figures of the accounts summary in council-league.json are not their recount", zh: "账户摘要（council-league.json）中有 {n} 个数值与重新核算的结果不同", ar: "أرقام في ملخص الحسابات في council-league.json لا تطابق إعادة العدّ: {n}", }
     AccLeagueUnreadable { en: "the accounts summary in council-league.json cannot be read: {why}", zh: "无法读取 council-league.json 中的账户摘要：{why}", ar: "تعذّرت قراءة ملخص الحسابات في council-league.json: {why}", }
     AccLeagueTitle { en: "Accounts summary (council-league.json)", zh: "账户摘要（council-league.json）", ar: "ملخص الحسابات (council-league.json)", }
     AccLeagueLabel { en: "The accounts summary's figures that are not their recount", zh: "账户摘要中与重新核算结果不同的数值", ar: "أرقام ملخص الحسابات التي لا تطابق إعادة العدّ", }
