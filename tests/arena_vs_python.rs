@@ -10,6 +10,8 @@
 //! its published directory alone (decisions read from the sealed book), and agrees with every
 //! published account row and trade to the cent.
 
+#![forbid(unsafe_code)]
+
 use serde_json::Value as Json;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};

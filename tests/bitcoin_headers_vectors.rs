@@ -5,6 +5,8 @@
 //! verifier cannot tell them apart without the header that follows). Core's analysis, the
 //! `sealbook ots headers` CLI and an independent Python peer (tests/py/headers_peer.py) agree.
 
+#![forbid(unsafe_code)]
+
 use sealbook_core::ots::attestation::Attestation;
 use sealbook_core::ots::bitcoin::{
     analyze_headers, next_work_required, parse_labelled, BlockHeader, HeaderAnalysis,

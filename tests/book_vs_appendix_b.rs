@@ -7,6 +7,8 @@
 //! and the failed check. Step 3 (`head -n N | sha256sum`, `sed -n Np | python3 -c ...['link']`)
 //! is run with coreutils against core's prefix hash and last link.
 
+#![forbid(unsafe_code)]
+
 use sealbook_core::book::canon::{self, Object, Value};
 use sealbook_core::book::chain::{self, ChainReport, Check, VerifyOptions};
 use sealbook_core::book::seal;

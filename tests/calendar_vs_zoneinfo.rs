@@ -3,6 +3,8 @@
 //! (tests/py/conformance_peer.py --calendar), and the `exchange_calendars` package's XNYS
 //! calendar over 2000-2050 (tests/py/calendar_peer.py).
 
+#![forbid(unsafe_code)]
+
 use sealbook_core::calendar::{
     is_session, new_york_offset_secs, new_york_time, session_number, Date, Instant, FIRST_YEAR,
 };

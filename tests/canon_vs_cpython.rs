@@ -13,6 +13,8 @@
 //! `SEALBOOK_DIFF_DOCS` (default 100000) sets the number of documents, each compared in all
 //! four settings; `SEALBOOK_DIFF_SEED` replays a run.
 
+#![forbid(unsafe_code)]
+
 use sealbook_core::book::canon::{self, DumpOptions, EncodeError};
 use sealbook_core::book::canonical_form;
 use sealbook_tests::python_script;

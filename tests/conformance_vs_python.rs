@@ -3,6 +3,8 @@
 //! seeded faults, RFC 4180 quoting, CRLF and a byte order mark; and the typed reader's
 //! errors naming row and column.
 
+#![forbid(unsafe_code)]
+
 use sealbook_core::calendar::Instant;
 use sealbook_core::contract::conformance;
 use sealbook_core::contract::event::EventContract;

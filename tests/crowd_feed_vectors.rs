@@ -3,6 +3,8 @@
 //! CPython peer tests/py/crowd_feed_peer.py; and hostile inputs (truncated, huge numbers,
 //! wrong types) that must be errors, never panics.
 
+#![forbid(unsafe_code)]
+
 use sealbook_core::score::crowd_feed::{
     kalshi_markets, kalshi_orderbook, kalshi_quote, polymarket_book, polymarket_markets,
     polymarket_quote, FeedError, KalshiMarket, MAX_FEED_BYTES,

@@ -11,6 +11,8 @@
 //! out or null; contracts left unresolved; a run with no crowd line; league outcomes that
 //! differ from the crowd's (d > 0) and rows on the seat's own reference (not the league's).
 
+#![forbid(unsafe_code)]
+
 use sealbook_core::contract::forecasts_csv::{CONTRACT_COLUMNS, TABLE_C1_COLUMNS};
 use sealbook_core::score::files::league_stats_from_files;
 use sealbook_core::score::seams::CoreStats;

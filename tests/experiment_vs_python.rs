@@ -8,6 +8,8 @@
 //! dataset reaches the 200 first forecasts per group at which F28 and F29 are read and one
 //! does not.
 
+#![forbid(unsafe_code)]
+
 use sealbook_core::experiment::analysis::analyse;
 use sealbook_tests::experiment_gen::generate;
 use sealbook_tests::rng::Rng;

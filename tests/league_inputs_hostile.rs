@@ -1,6 +1,8 @@
 //! Hostile and truncated inputs to the readers of this half (forecasts CSV, conformance,
 //! climatology table, book sealing times): an error or a report, never a panic.
 
+#![forbid(unsafe_code)]
+
 use sealbook_core::contract::conformance;
 use sealbook_core::contract::forecasts_csv::{
     read_forecasts, CsvTable, CONTRACT_COLUMNS, TABLE_C1_COLUMNS,

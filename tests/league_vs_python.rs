@@ -2,6 +2,8 @@
 //! independent Python peer reading the same file with the csv module and scoring it with
 //! scikit-learn and numpy (tests/py/score_peer.py --league).
 
+#![forbid(unsafe_code)]
+
 use sealbook_core::contract::event::EventContract;
 use sealbook_core::contract::forecasts_csv::{CONTRACT_COLUMNS, TABLE_C1_COLUMNS};
 use sealbook_core::score::files::league_stats_from_files;

@@ -4,6 +4,8 @@
 //! skipped; unknown enums reported, not crashed on; streamed bodies refused. The requests
 //! recorded beside the replies check the request bodies the seats build.
 
+#![forbid(unsafe_code)]
+
 use sealbook_core::league::wire::{AskRequest, Finish, Reply, RetryAdvice, SeatOutcome, Wire};
 use sealbook_tests::llm_vectors::{llm_vectors_dir, recordings, Provider, Recording};
 use serde_json::{json, Value};

@@ -2,6 +2,8 @@
 //! (tests/py/neff_peer.py), on generated runs shaped like the league's: 7-9 seats, 12 markets,
 //! 4 horizons, integer probabilities with stated 50s, missing cells and a constant seat.
 
+#![forbid(unsafe_code)]
+
 use std::collections::BTreeMap;
 
 use sealbook_core::neff::panel::one_market_per_group;

@@ -3,6 +3,8 @@
 //! must end in an error of the reference's class (or a valid proof), never a panic, and in
 //! time and memory proportional to the input.
 
+#![forbid(unsafe_code)]
+
 use sealbook_core::ots::bitcoin::BlockHeader;
 use sealbook_core::ots::detached::HEADER_MAGIC;
 use sealbook_core::ots::evaluate::{attestations, info_text, walk, EvalError};

@@ -2,6 +2,8 @@
 //! ots-calendar), each with the expectation its MANIFEST states, and python-opentimestamps'
 //! inline vectors.
 
+#![forbid(unsafe_code)]
+
 use sealbook_core::hex;
 use sealbook_core::ots::attestation::Attestation;
 use sealbook_core::ots::bitcoin::BlockHeader;

@@ -7,6 +7,8 @@
 //!
 //! Peer: tests/py/ots_peer.py, run with `$SEALBOOK_PYTHON` (default: the repo's .venv).
 
+#![forbid(unsafe_code)]
+
 use sealbook_core::hex;
 use sealbook_core::ots::attestation::{
     ALLOWED_URI_CHARS, TAG_BITCOIN, TAG_ETHEREUM, TAG_LITECOIN, TAG_PENDING,

@@ -1,6 +1,8 @@
 //! core::prices against the real Yahoo Finance chart v8 responses in ../shared/vectors/yahoo
 //! (read per its MANIFEST.md), hostile inputs, and the forecasts check on a recorded day.
 
+#![forbid(unsafe_code)]
+
 use sealbook_core::calendar::Instant;
 use sealbook_core::prices::band::{BandClock, BandError};
 use sealbook_core::prices::check::{check_forecasts, BandOptions, CHECK_COLUMNS};

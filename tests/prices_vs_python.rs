@@ -3,6 +3,8 @@
 //! the real AAPL 1m recording and on generated minute data (nulls, missing minutes, a futures
 //! roll, Bitcoin's calendar days), then the forecasts check on rows the peer resolved.
 
+#![forbid(unsafe_code)]
+
 use sealbook_core::calendar::Instant;
 use sealbook_core::prices::band::{draw_band, BandClock, ContractFrom};
 use sealbook_core::prices::check::{check_forecasts, BandOptions, CHECK_COLUMNS};

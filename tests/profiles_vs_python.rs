@@ -4,6 +4,8 @@
 //! properscoring.crps_gaussian), and the CLI's errors on bad records: exit 2 naming the file,
 //! line and field.
 
+#![forbid(unsafe_code)]
+
 use serde_json::Value as Json;
 use std::path::{Path, PathBuf};
 

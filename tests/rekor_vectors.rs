@@ -2,6 +2,8 @@
 //! (../shared/vectors/tsa/MANIFEST.md §4): real staging and production entries verify end to
 //! end; each derived negative fails at exactly the check the manifest names.
 
+#![forbid(unsafe_code)]
+
 use sealbook_core::checks::{Report, Status};
 use sealbook_core::hex;
 use sealbook_core::rekor::{self, check, LogEntry, LogKey};

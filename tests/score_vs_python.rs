@@ -4,6 +4,8 @@
 //! content hash, and numpy re-implementations of the consensus, Krogh-Vedelsby terms,
 //! calibration bins, sharpness and seed 002's ladder rules.
 
+#![forbid(unsafe_code)]
+
 use sealbook_core::score::baselines::ClimatologyTable;
 use sealbook_core::score::brier::{brier3, brier_report, hit_rate, Outcome3, Resolved};
 use sealbook_core::score::calibration::{folded_calibration, sharpness_k};

@@ -4,6 +4,8 @@
 //! the numpy-identical parts (generator, reductions, percentiles, bootstrap replicates, the
 //! primary endpoint) are compared exactly and the rest to a stated tolerance.
 
+#![forbid(unsafe_code)]
+
 use sealbook_core::stats::{
     bootstrap, crps, eigen, endpoint, hac, intervals, logistic, numpy_reduce, rng, sign_test,
     special,

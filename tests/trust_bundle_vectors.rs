@@ -3,6 +3,8 @@
 //! the real published roots (byte-equal to the copies in ../shared/vectors/tsa/atl-core), and
 //! real FreeTSA, DigiCert and Sectigo tokens from the vectors chain to it.
 
+#![forbid(unsafe_code)]
+
 use sealbook_core::checks::{Report, Status};
 use sealbook_core::pki::x509::{self, Certificate};
 use sealbook_core::tsp::response::{self, check, Imprinted, VerifyOptions};

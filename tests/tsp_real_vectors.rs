@@ -6,6 +6,8 @@
 //! the peer for every verdict (OPENSSL_CONF=/dev/null) and for `tsr info` (its installed
 //! openssl.cnf, as readers run it); the CLI is checked on the same files.
 
+#![forbid(unsafe_code)]
+
 use sealbook_core::checks::{Report, Status};
 use sealbook_core::pki::x509;
 use sealbook_core::tsp::response::{self, check, Imprinted, VerifyOptions};

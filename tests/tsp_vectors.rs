@@ -1,6 +1,8 @@
 //! Every RFC 3161 vector in ../shared/vectors/tsa with its MANIFEST.md expectation (each
 //! reproduced there with OpenSSL 3.0 `openssl ts -verify`).
 
+#![forbid(unsafe_code)]
+
 use sealbook_core::checks::{Report, Status};
 use sealbook_core::pki::x509::{self, Certificate};
 use sealbook_core::tsp::response::{self, check, Imprinted, VerifyOptions};

@@ -10,6 +10,8 @@
 //! The verdicts compared: OpenSSL `-attime genTime` against our `ok` (chain at genTime) and
 //! OpenSSL `-attime LATER` against our `ok_now` with now = LATER.
 
+#![forbid(unsafe_code)]
+
 use sealbook_core::checks::{Report, Status};
 use sealbook_core::pki::x509;
 use sealbook_core::tsp::response::{self, check, Imprinted, VerifyOptions};

@@ -6,6 +6,8 @@
 //! becomes a verdict: who proves it, at which time, and that a token over an edited file
 //! proves nothing.
 
+#![forbid(unsafe_code)]
+
 use sealbook_core::book::canon::parse_line_object;
 use sealbook_core::book::chain::{verify, VerifyOptions};
 use sealbook_core::book::stamp_list::StampCheck;

@@ -36,9 +36,19 @@ impl fmt::Display for FieldDifference {
     }
 }
 
-/// The value as it is named in a difference.
+/// How a difference names a value that is not there (a field not published, or a figure the
+/// recount does not have): the one word `sealbook replay`, `sealbook verify DIR` and the page's
+/// downloads write for it.
+pub const ABSENT: &str = "absent";
+
+/// A compared value as a difference names it: its text, or [`ABSENT`].
+pub fn shown_text(v: Option<&str>) -> &str {
+    v.unwrap_or(ABSENT)
+}
+
+/// The JSON value as it is named in a difference.
 fn shown(v: Option<&Value>) -> String {
-    v.map_or_else(|| "absent".to_string(), Value::to_string)
+    v.map_or_else(|| ABSENT.to_string(), Value::to_string)
 }
 
 fn equal_numbers(a: &Value, b: &Value) -> bool {

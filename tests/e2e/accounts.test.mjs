@@ -285,6 +285,41 @@ test('the engine-made DEMO league opened from its manifest: every row exact and 
   await context.close();
 });
 
+test('the DEMO league with an equity raised by 1.00 in council-league.json: the page holds the accounts summary to its recount as sealbook replay does, in each language', async () => {
+  const bad = join(root, 'summary');
+  cpSync(demoDir(), bad, { recursive: true });
+  const path = join(bad, 'council-league.json');
+  const league = JSON.parse(readFileSync(path, 'utf8'));
+  const a = league.accounts.accounts.find((x) => !x.account.startsWith('_'));
+  const was = a.equity;
+  a.equity = Math.round((a.equity + 1) * 100) / 100;
+  writeFileSync(path, JSON.stringify(league, null, 2));
+  const field = `accounts.accounts[${a.version}/${a.account}].equity`;
+  const r = replay(bad);
+  assert.equal(r.code, 1, r.text);
+  assert.deepEqual(r.doc.summary.differences.map((d) => d.field), [field]);
+  // Every published file but the manifest (which no longer lists the changed file's hash).
+  const dropped = filesOf(bad).filter((p) => !p.endsWith('manifest.json'));
+  for (const [lang, words] of [['en', /1 figures of the accounts summary in council-league\.json are not their recount/], ['zh', /账户摘要（council-league\.json）中有 1 个数值与重新核算的结果不同/], ['ar', /لا تطابق إعادة العدّ/]]) {
+    const { context, page, errors } = await openPage(browser, `${accountsUrl()}?lang=${lang}`);
+    await recounted(page, dropped);
+    const s = await shown(page);
+    assert.equal(s.ok, 'false', lang);
+    assert.equal(s.summary.different, 0, 'every row of arena-accounts.jsonl is its replay');
+    assert.equal(await page.locator('li[data-role="council-league.json"]').getAttribute('data-given'), 'true');
+    assert.match(await page.locator('#accounts-verdict').textContent(), words);
+    const rows = await page.evaluate(() => [...document.querySelectorAll('#league-summary-table tbody tr')].map((tr) => [tr.dataset.field, ...[...tr.querySelectorAll('td')].map((td) => Number(td.dataset.v))]));
+    assert.deepEqual(rows, [[field, a.equity, was]], lang);
+    if (lang === 'en') {
+      const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-recount')]);
+      const saved = readFileSync(await download.path(), 'utf8');
+      assert.equal(`{"dir":${JSON.stringify(bad)},${saved.slice(1)}`, r.text, 'the wasm verdict is the CLI\'s bytes after its "dir"');
+    }
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
 /// Each account's last published row (arena-accounts.jsonl), by "version account".
 function lastRows(d) {
   const last = {};

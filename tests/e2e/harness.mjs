@@ -166,7 +166,7 @@ export async function readResults(page) {
   });
 }
 
-/// Every row of a paged list or table (web/src/paged.rs, `data-testid` `<testid>`), page by page
+/// Every row of a paged list or table (web/src/verifier/paged.rs, `data-testid` `<testid>`), page by page
 /// from the first, leaving the first page on screen: `collect()` reads the rows on screen.
 export async function allPages(page, testid, collect) {
   const pager = `[data-testid="${testid}-pager"]`;

@@ -1,5 +1,5 @@
 // The verification report a reader keeps, its permalinks and the page in print, in headless
-// Chromium on the engine-made DEMO league opened with ?league= (web/src/report_actions.rs,
+// Chromium on the engine-made DEMO league opened with ?league= (web/src/verifier/report_actions.rs,
 // report_html.rs, permalink.rs over core's verifier::report_document and verifier::permalink):
 // the downloaded JSON is the document `sealbook verify DIR --answers --json` prints for the same
 // files and root, field for field; the printable report carries the verdict, every file's

@@ -1,6 +1,6 @@
 // The reader's per-day timeline and what a reader expects of the verifier page, in headless
 // Chromium on the engine-made DEMO league served as `sealbook serve` serves it: after opening the
-// league, one session day's chart (core's verifier::timeline, drawn by web/src/timeline_view.rs)
+// league, one session day's chart (core's verifier::timeline, drawn by web/src/verifier/timeline_view.rs)
 // with a lane per seat, the stamped lists, the DEMO authority's genTimes, the pending Bitcoin
 // proofs and the 09:30 ET reference, a day picker for the season, a table for screen readers,
 // text at reading size on a phone, and the authority's marks turning from unchecked to verified

@@ -1,4 +1,4 @@
-// The reader's verdict first (web/src/verdict_view.rs over core's verifier::overall), in headless
+// The reader's verdict first (web/src/verifier/verdict_view.rs over core's verifier::overall), in headless
 // Chromium on the engine-made DEMO league opened with ?league=: at desktop and phone width the
 // verdict card is inside the first screen, is the focused element and is announced, says it in
 // a few lines, and the page holds well under 20,000 DOM nodes (the file list, stamps, proofs and

@@ -8,8 +8,8 @@
 //! - [`experiment::run_experiment_app`]: mounts the reader experiment's page (spec §6);
 //! - [`accounts::run_accounts_app`]: mounts the Accounts page (spec §4.11, Appendix B
 //!   steps 7-8), whose worker is [`accounts::worker::accounts_worker_main`];
-//! - [`worker::worker_main`]: the worker's entry (www/worker.js calls it);
-//! - [`range_worker::range_worker_main`]: the entry of a worker verifying one range of a large
+//! - [`verifier::worker::worker_main`]: the worker's entry (www/worker.js calls it);
+//! - [`verifier::range_worker::range_worker_main`]: the entry of a worker verifying one range of a large
 //!   book (www/range-worker.js calls it);
 //! - [`verify_book`]: one-shot chain verification for the benchmark harness.
 //!
@@ -22,40 +22,20 @@
 
 #[cfg(feature = "accounts")]
 pub mod accounts;
-pub mod answers_view;
-pub mod app;
-pub mod demo_probe;
 pub mod dropped;
 #[cfg(feature = "experiment")]
 pub mod experiment;
-pub mod explorer;
 pub mod format;
 pub mod i18n;
 pub mod league_load;
 #[cfg(any(feature = "scores", feature = "accounts"))]
 pub mod league_query;
 pub mod module_worker;
-pub mod paged;
-pub mod permalink;
-pub mod proof_view;
-pub mod protocol;
-pub mod range_worker;
-pub mod report_actions;
-#[cfg(feature = "verify-worker")]
-pub mod report_html;
-pub mod report_view;
 pub mod save;
 #[cfg(any(feature = "scores", feature = "accounts"))]
 pub mod scores;
 pub mod shell;
-pub mod signed_time_view;
-pub mod timeline_view;
-pub mod trust;
-pub mod verdict_view;
-pub mod worker;
-
-/// The verifier logic (which file is checked against which, the trust level) lives in core.
-pub use sealbook_core::verifier;
+pub mod verifier;
 
 use sealbook_core::book::chain::{verify, VerifyOptions};
 
@@ -70,5 +50,5 @@ pub fn verify_book(book: &[u8]) -> String {
 /// Mounts the verifier page into `#app` (or the body if there is none).
 #[cfg_attr(feature = "verify-page", wasm_bindgen::prelude::wasm_bindgen)]
 pub fn run_app() {
-    shell::mount::<app::App>();
+    shell::mount::<verifier::app::App>();
 }

@@ -7,6 +7,8 @@
 //!
 //! The CLI is `$SEALBOOK_BIN` when set, else `cargo run -p sealbook-server --bin sealbook`.
 
+#![forbid(unsafe_code)]
+
 use sealbook_core::arena::recount::Recount;
 use sealbook_tests::tmp::TempDir;
 use sealbook_web::accounts::compute::{compute, Computed};

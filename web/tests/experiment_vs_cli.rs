@@ -7,6 +7,8 @@
 //!
 //! The CLI is `$SEALBOOK_BIN` when set, else `cargo run -p sealbook-server --bin sealbook`.
 
+#![forbid(unsafe_code)]
+
 use sealbook_core::experiment::analysis::Analysis;
 use sealbook_core::league::league_file::{GeneratedFrom, LeagueFile};
 use sealbook_tests::experiment_gen::generate;

@@ -5,6 +5,8 @@
 //! byte for byte what `sealbook verify --answers` prints (core's `Display`); Chinese and Arabic
 //! translate it, fill every argument and keep every time, number, line and name.
 
+#![forbid(unsafe_code)]
+
 mod common;
 
 use common::{keeps, said_as_is_in_every_language, said_in_every_language};

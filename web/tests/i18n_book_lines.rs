@@ -4,6 +4,8 @@
 //! English page says what the CLI prints (core's `Display`), and Chinese and Arabic translate
 //! it, fill every argument and keep every number, field and file name.
 
+#![forbid(unsafe_code)]
+
 mod common;
 
 use common::{keeps, said_in_every_language};

@@ -9,6 +9,8 @@
 //! sentence and its place, fill every argument and keep every number, file name, field and
 //! quoted value.
 
+#![forbid(unsafe_code)]
+
 mod common;
 
 use sealbook_core::arena::code::CodeError;

@@ -6,6 +6,8 @@
 //! and Arabic translate the sentence and its place (row, line, column, field), fill every
 //! argument and keep every number, file name, column, field path and quoted value.
 
+#![forbid(unsafe_code)]
+
 mod common;
 
 use sealbook_core::contract::forecasts_csv::{read_forecasts, CsvError, CsvMsg};

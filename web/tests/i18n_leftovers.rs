@@ -4,6 +4,8 @@
 //! read beyond the first few, the header box's example and a stand-in backend's missing
 //! calibration fit. The English page says what the CLI prints; the CLI's JSON stays English.
 
+#![forbid(unsafe_code)]
+
 mod common;
 
 use common::{keeps, said_in_every_language};
@@ -140,7 +142,7 @@ fn the_header_box_example_and_the_missing_fit_are_translated() {
 #[test]
 fn every_time_verdict_is_in_the_language() {
     use sealbook_core::verifier::answers::Verdict;
-    use sealbook_web::answers_view::verdict_label;
+    use sealbook_web::verifier::answers_view::verdict_label;
     fn index(v: Verdict) -> usize {
         match v {
             Verdict::ProvenBeforeReference => 0,
@@ -164,7 +166,7 @@ fn every_time_verdict_is_in_the_language() {
 #[test]
 fn the_counting_rule_has_the_clis_english_and_two_translations() {
     use sealbook_core::score::counting::{Counting, Rule};
-    use sealbook_web::answers_view::counting_rule;
+    use sealbook_web::verifier::answers_view::counting_rule;
     let rules = [
         Rule::Listed {
             runs: vec!["2026-10-19-am".into(), "2026-10-20-am".into()],

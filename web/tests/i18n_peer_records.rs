@@ -5,6 +5,8 @@
 //! it and keeping every number, file name and value; and the Scores page's `compute` showing
 //! a bad records file's error with the file name, line and field in the page's language.
 
+#![forbid(unsafe_code)]
+
 mod common;
 
 use common::{keeps, said_in_every_language};

@@ -6,6 +6,8 @@
 //! one of its texts says what a catalog message says in English, it says it the same way in
 //! Chinese and Arabic too.
 
+#![forbid(unsafe_code)]
+
 mod common;
 
 use common::{said_as_is_in_every_language, said_in_every_language};

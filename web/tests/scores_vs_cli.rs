@@ -5,6 +5,8 @@
 //!
 //! The CLI is `$SEALBOOK_BIN` when set, else `cargo run -p sealbook-server --bin sealbook`.
 
+#![forbid(unsafe_code)]
+
 mod common;
 
 use common::render_results as render;

@@ -4,13 +4,15 @@
 //! CLI reaches the same conclusions in tests/rekor_vectors.rs, tests/tsp_real_vectors.rs,
 //! tests/ots_vectors.rs and tests/bitcoin_headers_vectors.rs.
 
+#![forbid(unsafe_code)]
+
 use sealbook_core::verifier::overall::Overall;
 use sealbook_core::verifier::{
     HeadersInput, ListInput, RekorResult, TokenResult, TrustInput, TrustLevel, VerifierReport,
 };
-use sealbook_web::proof_view::header_lines as header_lines_of;
-use sealbook_web::report_view::summary;
-use sealbook_web::verdict_view::title;
+use sealbook_web::verifier::proof_view::header_lines as header_lines_of;
+use sealbook_web::verifier::report_view::summary;
+use sealbook_web::verifier::verdict_view::title;
 use std::path::PathBuf;
 
 /// The verdict card's title and the details' summary, as the page shows them.
@@ -268,7 +270,7 @@ fn real_tsa_tokens_reach_the_manifest_conclusions() {
 #[test]
 fn extra_ots_proofs_list_their_heights_and_stay_open() {
     use sealbook_core::verifier::{ProofResult, ProofState};
-    use sealbook_web::proof_view::bitcoin_heights;
+    use sealbook_web::verifier::proof_view::bitcoin_heights;
     let cases: [(&str, &[u64]); 3] = [
         ("gdp2q25-2nd.pdf.ots", &[912095]),
         ("large_test.ots", &[449397, 449399]),

@@ -6,11 +6,13 @@
 //!
 //! The CLI is `$SEALBOOK_BIN` when set, else `cargo run -p sealbook-server --bin sealbook`.
 
+#![forbid(unsafe_code)]
+
 use sealbook_core::book::canon::{self, Value};
 use sealbook_core::book::writer::BookWriter;
 use sealbook_core::verifier::overall::{Overall, State};
 use sealbook_core::verifier::{BookReader, ListInput, StampPlan, VerifierReport};
-use sealbook_web::report_view::summary;
+use sealbook_web::verifier::report_view::summary;
 use serde_json::Value as Json;
 use std::path::{Path, PathBuf};
 

@@ -56,6 +56,18 @@ pub struct Difference {
     pub recomputed: Option<String>,
 }
 
+impl Difference {
+    /// The published value as the CLI names it ([`crate::figures::shown_text`]).
+    pub fn published_text(&self) -> &str {
+        crate::figures::shown_text(self.published.as_deref())
+    }
+
+    /// The recomputed value (or why the row was not recounted) as the CLI names it.
+    pub fn recomputed_text(&self) -> &str {
+        crate::figures::shown_text(self.recomputed.as_deref())
+    }
+}
+
 /// The replay's summary (`sealbook replay --json`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Replay {
@@ -420,8 +432,8 @@ impl Replay {
                 d.account,
                 d.session,
                 d.field,
-                d.published.as_deref().unwrap_or("-"),
-                d.recomputed.as_deref().unwrap_or("-")
+                d.published_text(),
+                d.recomputed_text()
             );
         }
         s += if self.rows == 0 {
@@ -837,6 +849,15 @@ pub(crate) mod tests {
             .differences
             .iter()
             .any(|d| d.recomputed.as_deref() == Some("no VIXY close on 2026-11-02")));
+        // The row not recounted has no published figure compared: named as a recount
+        // difference names a value that is not there (crate::figures::ABSENT), as
+        // `sealbook verify DIR` names it.
+        assert!(
+            r.text()
+                .contains(" row: published absent, recomputed no VIXY close on 2026-11-02\n"),
+            "{}",
+            r.text()
+        );
     }
 
     #[test]

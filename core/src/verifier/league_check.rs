@@ -187,8 +187,8 @@ fn check_replay(files: &LeagueFiles, c: &mut LeagueCheck) {
                 d.account,
                 d.session,
                 d.field,
-                d.published.as_deref().unwrap_or("absent"),
-                d.recomputed.as_deref().unwrap_or("absent")
+                d.published_text(),
+                d.recomputed_text()
             ));
         }
     }

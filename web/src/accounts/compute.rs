@@ -3,7 +3,9 @@
 //! verdict is byte for byte what `sealbook replay --json` prints after its `dir`, and the
 //! recomputed accounts' figures and chart series. Which file is which is core's
 //! ([`PublishedFile`]); a file the replay needs and not given means the page cannot recount.
-//! When `council-book.jsonl` is given, the decisions are held to the ones sealed in it.
+//! When `council-book.jsonl` is given, the decisions are held to the ones sealed in it; when
+//! `council-league.json` is given, its accounts summary is held to the recount (spec §4.7, as
+//! `sealbook replay` and `sealbook verify DIR` hold it).
 
 use crate::i18n::{tr, M};
 use sealbook_core::arena::recount::{recount, Accounts, CodeFiles, RecountError};
@@ -39,6 +41,12 @@ pub fn arena_kind(label: &str) -> Option<ArenaFile> {
 /// sealed decisions the published ones are held to.
 pub fn is_book(label: &str) -> bool {
     PublishedFile::of(label) == PublishedFile::Book && base_name(label) == BOOK_FILE
+}
+
+/// Whether the file known as `label` is the league file, `council-league.json`, whose
+/// accounts summary is held to the recount.
+pub fn is_league(label: &str) -> bool {
+    PublishedFile::of(label) == PublishedFile::LeagueFile
 }
 
 /// A file's name without its folder, as `arena-code.json` names the texts.
@@ -98,9 +106,17 @@ pub fn compute(files: &[(String, Vec<u8>)]) -> Result<Computed, ComputeError> {
     let mut by_kind: BTreeMap<ArenaFile, &(String, Vec<u8>)> = BTreeMap::new();
     let mut texts: BTreeMap<&str, &[u8]> = BTreeMap::new();
     let mut book: Option<&(String, Vec<u8>)> = None;
+    let mut league: Option<&(String, Vec<u8>)> = None;
     for f in files {
-        if is_book(&f.0) {
-            if let Some(before) = book.replace(f) {
+        let single = if is_book(&f.0) {
+            Some(&mut book)
+        } else if is_league(&f.0) {
+            Some(&mut league)
+        } else {
+            None
+        };
+        if let Some(single) = single {
+            if let Some(before) = single.replace(f) {
                 return Err(ComputeError::SameFile {
                     first: before.0.clone(),
                     second: f.0.clone(),
@@ -149,7 +165,7 @@ pub fn compute(files: &[(String, Vec<u8>)]) -> Result<Computed, ComputeError> {
             text: &text,
         }),
         book.map(|f| f.1.as_slice()),
-        None,
+        league.map(|f| f.1.as_slice()),
     )
     .map_err(ComputeError::Recount)?;
     Ok(Computed {
@@ -190,6 +206,14 @@ mod tests {
             Err(ComputeError::SameFile {
                 first: "a/council-book.jsonl".into(),
                 second: "b/council-book.jsonl".into()
+            })
+        );
+        let twice = [file("a/council-league.json"), file("b/council-league.json")];
+        assert_eq!(
+            compute(&twice),
+            Err(ComputeError::SameFile {
+                first: "a/council-league.json".into(),
+                second: "b/council-league.json".into()
             })
         );
         let twice = [file("arena-trades.jsonl"), file("x/arena-trades.jsonl")];

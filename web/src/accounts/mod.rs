@@ -25,6 +25,7 @@ use compute::{arena_kind, Computed, NEEDED};
 use protocol::{AccountsFromWorker, FILES, JOB, LABELS};
 use sealbook_core::arena::recount::{Accounts, Recount};
 use sealbook_core::league::layout::BOOK_FILE;
+use sealbook_core::league::league_file::LEAGUE_FILE;
 use sealbook_core::verifier::published::ArenaFile;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -73,6 +74,9 @@ pub struct AccountsApp {
     /// `council-book.jsonl` when given: the decisions are held to the ones sealed in it
     /// (spec §4.11).
     book: Option<(String, File)>,
+    /// `council-league.json` when given: its accounts summary is held to the recount (spec
+    /// §4.7).
+    league: Option<(String, File)>,
     /// Names of given files that are none of these.
     ignored: Vec<String>,
     worker: Option<ModuleWorker>,
@@ -92,6 +96,10 @@ impl AccountsApp {
             let label = league_load::label_of(&f, path.as_deref());
             if compute::is_book(&label) {
                 self.book = Some((label, f));
+                continue;
+            }
+            if compute::is_league(&label) {
+                self.league = Some((label, f));
                 continue;
             }
             match arena_kind(&label) {
@@ -122,8 +130,12 @@ impl AccountsApp {
         let job = js_sys::Object::new();
         let files = js_sys::Array::new();
         let labels = js_sys::Array::new();
-        let book = self.book.iter().map(|(label, f)| (label, f));
-        for (label, f) in self.files.iter().map(|(_, l, f)| (l, f)).chain(book) {
+        let single = self
+            .book
+            .iter()
+            .chain(&self.league)
+            .map(|(label, f)| (label, f));
+        for (label, f) in self.files.iter().map(|(_, l, f)| (l, f)).chain(single) {
             files.push(f);
             labels.push(&JsValue::from_str(label));
         }
@@ -193,6 +205,10 @@ impl AccountsApp {
                     <li class="file" data-role={BOOK_FILE} data-given={if self.book.is_some() { "true" } else { "false" }}>
                         <span class="badge">{ BOOK_FILE }</span>
                         <span class="file-name">{ self.book.as_ref().map_or_else(|| t(M::AccBookNotGiven).to_string(), |(l, _)| l.clone()) }</span>
+                    </li>
+                    <li class="file" data-role={LEAGUE_FILE} data-given={if self.league.is_some() { "true" } else { "false" }}>
+                        <span class="badge">{ LEAGUE_FILE }</span>
+                        <span class="file-name">{ self.league.as_ref().map_or_else(|| t(M::AccLeagueNotGiven).to_string(), |(l, _)| l.clone()) }</span>
                     </li>
                 </ul>
                 if !self.ignored.is_empty() {
@@ -265,6 +281,7 @@ impl Component for AccountsApp {
         AccountsApp {
             files: Vec::new(),
             book: None,
+            league: None,
             ignored: Vec::new(),
             worker,
             ready: false,
@@ -291,6 +308,7 @@ impl Component for AccountsApp {
             Msg::Clear => {
                 self.files.clear();
                 self.book = None;
+                self.league = None;
                 self.ignored.clear();
                 self.job += 1; // drops a running job's result
                 self.status = Status::Waiting;

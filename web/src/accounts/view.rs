@@ -10,7 +10,9 @@ use crate::scores::charts::{chart, f1, legend, marker, ticks, Frame};
 use crate::scores::html::{card, details, head, json_number, pill, table_wrap};
 use sealbook_core::arena::code::CodeCheck;
 use sealbook_core::arena::reading::{BenchmarkKind, RatioReading};
-use sealbook_core::arena::recount::{Accounts, Chart, DecisionsVsBook, Figures, Recount};
+use sealbook_core::arena::recount::{
+    Accounts, Chart, DecisionsVsBook, Figures, Recount, SummaryCheck,
+};
 use sealbook_core::arena::replay::{Difference, Verdict};
 use yew::prelude::*;
 
@@ -105,6 +107,7 @@ pub fn results(r: &Recount, a: &Accounts, decisions_why: Option<&str>) -> Html {
         <div class="results" id="accounts-results">
             { verdict(r, decisions_why) }
             { summary(r) }
+            { league_summary(r.summary.as_ref()) }
             { differences(&r.replay.differences) }
             { code(r.code.as_deref()) }
             { figures(&a.figures) }
@@ -126,6 +129,14 @@ fn verdict(r: &Recount, decisions_why: Option<&str>) -> Html {
         let d = decisions_why.unwrap_or(d);
         why.push(tr(M::AccDecisionsNotBook, &[("why", &d)]));
     }
+    if let Some(s) = &r.summary {
+        if let Some(u) = &s.unreadable {
+            why.push(tr(M::AccLeagueUnreadable, &[("why", u)]));
+        }
+        if !s.differences.is_empty() {
+            why.push(tr(M::AccLeagueDiffers, &[("n", &s.differences.len())]));
+        }
+    }
     let (class, title) = if r.ok {
         ("ok", t(M::AccReproduced))
     } else {
@@ -143,6 +154,11 @@ fn verdict(r: &Recount, decisions_why: Option<&str>) -> Html {
         Some(DecisionsVsBook::Equal(n)) => tr(M::AccBookEqual, &[("n", n)]),
         Some(DecisionsVsBook::Different(_)) => String::new(),
     };
+    let league_note = match &r.summary {
+        None => t(M::AccNoLeague).to_string(),
+        Some(s) if s.ok => tr(M::AccLeagueHolds, &[("n", &s.accounts)]),
+        Some(_) => String::new(),
+    };
     html! {
         <div class={classes!("callout", class)} role="status" id="accounts-verdict" data-ok={if r.ok { "true" } else { "false" }}>
             <p><strong>{ title }</strong></p>
@@ -153,6 +169,9 @@ fn verdict(r: &Recount, decisions_why: Option<&str>) -> Html {
             <p>{ code_note }</p>
             if !book_note.is_empty() {
                 <p id="accounts-book-note">{ book_note }</p>
+            }
+            if !league_note.is_empty() {
+                <p id="accounts-league-note">{ league_note }</p>
             }
         </div>
     }
@@ -186,6 +205,36 @@ fn summary(r: &Recount) -> Html {
                 { n("not_recounted", t(M::AccNotRecounted), p.not_recounted) }
             </dl>
         </> },
+    )
+}
+
+/// `council-league.json`'s accounts summary held to the recount (spec §4.7): each field that
+/// differs with both values, as core names it; nothing when the league file was not given.
+fn league_summary(s: Option<&SummaryCheck>) -> Html {
+    let Some(s) = s.filter(|s| !s.differences.is_empty()) else {
+        return html! {};
+    };
+    let rows = s.differences.iter().map(|d| {
+        html! {
+            <tr data-field={d.field.clone()}>
+                <th scope="row" class="mono wrap">{ d.field.clone() }</th>
+                <td class="wrap" data-v={d.published.clone()}>{ d.published.clone() }</td>
+                <td class="wrap" data-v={d.recounted.clone()}>{ d.recounted.clone() }</td>
+            </tr>
+        }
+    });
+    card(
+        "accounts-league-summary",
+        t(M::AccLeagueTitle),
+        table_wrap(
+            t(M::AccLeagueLabel),
+            html! {
+                <table class="scores-table" id="league-summary-table">
+                    <thead>{ head(&[t(M::AccField), t(M::AccPublished), t(M::AccRecounted)]) }</thead>
+                    <tbody>{ for rows }</tbody>
+                </table>
+            },
+        ),
     )
 }
 
@@ -517,6 +566,32 @@ fn charts(a: &Accounts) -> Html {
 mod tests {
     use super::*;
     use crate::scores::html::render;
+
+    /// The verdict's reasons start a sentence (`format::sentence` capitalizes its first
+    /// letter): a file name must not be first, or `council-league.json` reads
+    /// `Council-league.json`.
+    #[test]
+    fn the_summary_reasons_keep_the_file_name_as_it_is() {
+        for lang in [
+            crate::i18n::Lang::En,
+            crate::i18n::Lang::Zh,
+            crate::i18n::Lang::Ar,
+        ] {
+            crate::i18n::set(lang);
+            for said in [
+                tr(M::AccLeagueDiffers, &[("n", &1)]),
+                tr(M::AccLeagueUnreadable, &[("why", &"x")]),
+            ] {
+                let said = crate::format::sentence(&said);
+                assert!(
+                    said.contains("council-league.json"),
+                    "{}: {said}",
+                    lang.code()
+                );
+            }
+        }
+        crate::i18n::set(crate::i18n::Lang::En);
+    }
 
     #[test]
     fn money_and_ticks() {

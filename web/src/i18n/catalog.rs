@@ -59,7 +59,7 @@ catalog! {
     LinesOne { en: "{n} line", zh: "{n} 行", ar: "سطر واحد ({n})", }
     LinesMany { en: "{n} lines", zh: "{n} 行", ar: "عدد الأسطر: {n}", }
 
-    // The verifier page (web/src/app.rs).
+    // The verifier page (web/src/verifier/app.rs).
     VerifyTitle { en: "Check a sealed book yourself", zh: "亲自检查一本封印的账本", ar: "تحقق بنفسك من دفتر مختوم", }
     VerifyLede { en: "Drop the published book, its stamped lists and their .ots proofs, .tsr tokens and Rekor entries. This page recomputes every line's seal and link, every stamped prefix, every OpenTimestamps proof and every timestamp signature with its own copy of the verifier, compiled to WebAssembly. Your files never leave this device, and no server is asked for an answer.", zh: "拖入已发布的账本、它的盖章清单以及对应的 .ots 证明、.tsr 令牌和 Rekor 条目。本页面用编译为 WebAssembly 的验证器副本，重新计算每一行的封印和链接、每个盖章前缀、每个 OpenTimestamps 证明和每个时间戳签名。你的文件不会离开本设备，也不会向任何服务器询问答案。", ar: "أفلت الدفتر المنشور وقوائمه المختومة زمنيًا مع إثباتات \u{2066}.ots\u{2069} ورموز \u{2066}.tsr\u{2069} ومدخلات Rekor. تعيد هذه الصفحة حساب ختم كل سطر ورابطه، وكل بادئة مختومة، وكل إثبات OpenTimestamps، وكل توقيع طابع زمني، بنسختها الخاصة من أداة التحقق المترجمة إلى WebAssembly. لا تغادر ملفاتك هذا الجهاز، ولا يُسأل أي خادم عن الجواب.", }
     VerifyFooter { en: "The checks follow {spec}, §3.2, §3.11 and Appendix B steps 3–4, 6, 9 and 10: seal = SHA-256 of the line's content, link = SHA-256 of the line without its link, each line's prev = the previous link, a stamp's sha256 = the first N lines as stored, an OpenTimestamps proof's operations lead from the list's digest to the merkle root of a Bitcoin block header whose proof of work is recomputed here, an RFC 3161 token's imprint, signature and certificate chain (valid at genTime) are checked against roots you choose, and a Rekor entry's body, inclusion proof, checkpoint and signed entry timestamp against the log key you choose.", zh: "这些检查遵循 {spec} 第 3.2 节、第 3.11 节及附录 B 第 3–4、6、9、10 步：封印 = 该行内容的 SHA-256，链接 = 去掉链接字段后该行的 SHA-256，每行的 prev = 上一行的链接，盖章的 sha256 = 按存储方式的前 N 行；OpenTimestamps 证明的操作从清单摘要通向一个比特币区块头的默克尔根，其工作量证明在此重新计算；RFC 3161 令牌的印记、签名和证书链（在 genTime 时有效）按你选择的根证书检查；Rekor 条目的正文、包含证明、检查点和签名条目时间戳按你选择的日志密钥检查。", ar: "تتبع الفحوص {spec}، القسمين 3.2 و3.11 والملحق B الخطوات 3–4 و6 و9 و10: الختم = SHA-256 لمحتوى السطر، والرابط = SHA-256 للسطر دون رابطه، وprev لكل سطر = الرابط السابق، وsha256 للطابع = أول N سطرًا كما خُزّنت؛ وتقود عمليات إثبات OpenTimestamps من بصمة القائمة إلى جذر ميركل لترويسة كتلة بيتكوين يُعاد هنا حساب إثبات العمل فيها؛ ويُفحص بصمة رمز RFC 3161 وتوقيعه وسلسلة شهاداته (الصالحة عند genTime) مقابل جذور تختارها أنت، ويُفحص متن مدخل Rekor وإثبات تضمينه ونقطة التحقق والطابع الزمني الموقّع للمدخل مقابل مفتاح السجل الذي تختاره.", }
@@ -169,8 +169,8 @@ catalog! {
     LmNoAddress { en: "the page has no address", zh: "本页面没有地址", ar: "لا عنوان لهذه الصفحة", }
     LmFileNotMade { en: "{path}: the fetched bytes could not be made a file ({detail})", zh: "{path}：获取的字节无法生成文件（{detail}）", ar: "{path}: تعذّر إنشاء ملف من البايتات المجلوبة ({detail})", }
 
-    // The pages' own fetch, worker and internal errors (web/src/explorer.rs, web/src/trust.rs,
-    // web/src/module_worker.rs, web/src/protocol.rs, the verifier, range, Scores and Accounts
+    // The pages' own fetch, worker and internal errors (web/src/verifier/explorer.rs, web/src/verifier/trust.rs,
+    // web/src/module_worker.rs, web/src/verifier/protocol.rs, the verifier, range, Scores and Accounts
     // workers, web/src/accounts/compute.rs, web/src/experiment/net.rs). A browser's or a panic's
     // own words are the {detail} argument.
     WeInternal { en: "internal error: {detail}", zh: "内部错误：{detail}", ar: "خطأ داخلي: {detail}", }
@@ -208,7 +208,7 @@ catalog! {
     WeServerUnreachable { en: "the server could not be reached; check the connection and reload", zh: "无法连接到服务器；请检查网络连接后重新加载", ar: "تعذّر الوصول إلى الخادم؛ افحص الاتصال وأعد التحميل", }
     WeAnswerCutOff { en: "the server's answer was cut off; reload the page", zh: "服务器的回答被截断；请重新加载页面", ar: "انقطع جواب الخادم؛ أعد تحميل الصفحة", }
 
-    // The verdict (web/src/report_view.rs).
+    // The verdict (web/src/verifier/report_view.rs).
     Verified { en: "Verified", zh: "已验证", ar: "تم التحقق", }
     NotVerified { en: "Not verified", zh: "未验证", ar: "لم يتم التحقق", }
     Headline { en: "{verdict}: {summary}", zh: "{verdict}：{summary}", ar: "{verdict}: {summary}", }
@@ -244,7 +244,7 @@ catalog! {
     SumJoin { en: "; ", zh: "；", ar: "؛ ", }
     SumMore { en: "and {n} more", zh: "另有 {n} 项", ar: "و{n} أخرى", }
 
-    // The verdict card (web/src/verdict_view.rs; core::verifier::overall).
+    // The verdict card (web/src/verifier/verdict_view.rs; core::verifier::overall).
     VerdictUnchecked { en: "Not fully checked yet", zh: "尚未完全检查", ar: "لم يكتمل الفحص بعد", }
     VdAnswers { en: "{proven} of {counted} counted answers proven sealed before their reference (09:30 ET){by}.", zh: "{counted} 个计入的回答中，{proven} 个被证明在其参考时刻（美东 09:30）之前已封印{by}。", ar: "{proven} من {counted} إجابة محتسبة ثبت أنها مختومة قبل مرجعها (09:30 بتوقيت نيويورك){by}.", }
     VdBy { en: " by {parties}", zh: "，证明方：{parties}", ar: "، بواسطة {parties}", }
@@ -279,7 +279,7 @@ catalog! {
     LevelShort2Plus { en: "Level 2+", zh: "第 2+ 级", ar: "المستوى +2", }
     VdDetailsTitle { en: "Details", zh: "详情", ar: "التفاصيل", }
 
-    // The per-day timeline (web/src/timeline_view.rs; core::verifier::timeline).
+    // The per-day timeline (web/src/verifier/timeline_view.rs; core::verifier::timeline).
     TlTitle { en: "Timeline of a session day (New York time)", zh: "会话日时间线（纽约时间）", ar: "الخط الزمني ليوم الجلسة (بتوقيت نيويورك)", }
     TlNote { en: "Each mark is a time on one axis: an answer sealed into the book (a lane per seat), a stamped list, and the time each anchor states: an RFC 3161 token's genTime, a Rekor entry's integratedTime, the Bitcoin block. The dashed line is the reference.", zh: "每个标记是同一时间轴上的一个时刻：封印进账本的回答（每个席位一行）、盖章清单，以及每个锚所陈述的时间：RFC 3161 令牌的 genTime、Rekor 条目的 integratedTime、比特币区块。虚线是参考时刻。", ar: "كل علامة وقتٌ على محور واحد: إجابة مختومة في الدفتر (مسار لكل مقعد)، وقائمة مختومة زمنيًا، والوقت الذي تذكره كل مرساة: genTime لرمز RFC 3161، وintegratedTime لمدخل Rekor، وكتلة بيتكوين. الخط المتقطع هو المرجع.", }
     TlDay { en: "Session day", zh: "会话日", ar: "يوم الجلسة", }
@@ -618,7 +618,7 @@ catalog! {
     ChkSetOk { en: "signs integratedTime {time} and logIndex {index}", zh: "签署了 integratedTime {time} 和 logIndex {index}", ar: "يوقّع integratedTime ‏{time} و\u{2066}logIndex\u{2069} ‏{index}", }
 
     // Why a dropped proof, token or Rekor entry could not be checked (core's FileError;
-    // web/src/proof_view.rs, web/src/signed_time_view.rs, web/src/report_view.rs).
+    // web/src/verifier/proof_view.rs, web/src/verifier/signed_time_view.rs, web/src/verifier/report_view.rs).
     FeTooLarge { en: "{name}: {size} bytes is too large (limit {limit})", zh: "{name}：{size} 字节，过大（上限 {limit}）", ar: "{name}: حجمه {size} بايت، وهو كبير جدًا (الحد {limit})", }
     FeProofTooLarge { en: "{name}: {size} bytes is too large for an OpenTimestamps proof (limit {limit})", zh: "{name}：{size} 字节，作为 OpenTimestamps 证明过大（上限 {limit}）", ar: "{name}: حجمه {size} بايت، وهو كبير جدًا على إثبات OpenTimestamps (الحد {limit})", }
     FeProofUnreadable { en: "{name}: not a readable OpenTimestamps proof: {detail}", zh: "{name}：不是可读取的 OpenTimestamps 证明：{detail}", ar: "{name}: ليس إثبات OpenTimestamps مقروءًا: {detail}", }
@@ -637,7 +637,7 @@ catalog! {
 
     // Why a dropped .txt file cannot be used as a stamped list (core::verifier::ListError,
     // core::book::stamp_list::StampListError and StampListMsg), rendered by
-    // i18n::core_messages::list_error; web/src/report_view.rs. The English is the CLI's; the
+    // i18n::core_messages::list_error; web/src/verifier/report_view.rs. The English is the CLI's; the
     // entry line is quoted as written and the list's own syntax stays as written.
     CeListUnreadable { en: "{name}: {why}", zh: "{name}：{why}", ar: "{name}: {why}", }
     CeListTooLarge { en: "{name}: {size} bytes is too large for a stamped list (limit {limit})", zh: "{name}：{size} 字节，对盖章清单来说太大（上限 {limit}）", ar: "{name}: الحجم {size} بايت كبير جدًا على قائمة مختومة زمنيًا (الحد {limit})", }
@@ -725,7 +725,7 @@ catalog! {
     RoNotPositiveCount { en: "not a positive count", zh: "不是正整数计数", ar: "ليس عددًا موجبًا", }
     RoExpectedInteger { en: "expected an integer, found {found}", zh: "应为整数，实为 {found}", ar: "المتوقع عدد صحيح، والموجود {found}", }
     RoNotDate { en: "{value} is not a date", zh: "{value} 不是日期", ar: "{value} ليس تاريخًا", }
-    // The answers' proof tables (web/src/answers_view.rs).
+    // The answers' proof tables (web/src/verifier/answers_view.rs).
     AnsCoveredBy { en: "Its answer (line {line}) is first covered by {list} ({n} lines)", zh: "其答案（第 {line} 行）最先由 {list} 覆盖（{n} 行）", ar: "إجابته (السطر {line}) تغطيها أولًا {list} (عدد الأسطر {n})", }
     AnsNotCovered { en: "No checked stamped list covers its answer (line {line}) yet.", zh: "尚无已检查的盖章清单覆盖其答案（第 {line} 行）。", ar: "لا تغطي أي قائمة مختومة زمنيًا مفحوصة إجابته (السطر {line}) بعد.", }
     AnsFirstList { en: "First stamped list covering it: {list} ({n} lines)", zh: "最先覆盖它的盖章清单：{list}（{n} 行）", ar: "أول قائمة مختومة زمنيًا تغطيه: {list} (عدد الأسطر {n})", }
@@ -783,7 +783,7 @@ catalog! {
 
     // The OpenTimestamps verdict and the Bitcoin header checks (core::ots::messages, the trust
     // ladder's core::verifier::trust::StillTrusted, core::verifier::header_files), rendered by
-    // i18n::ots_messages, and the proof card's own labels (web/src/proof_view.rs). The English
+    // i18n::ots_messages, and the proof card's own labels (web/src/verifier/proof_view.rs). The English
     // is what sealbook ots verify and sealbook ots headers print.
     OtsPowAboveTarget { en: "proof of work fails: hash {hash} is above the target of nBits {bits}", zh: "工作量证明不成立：哈希 {hash} 高于 nBits {bits} 的目标值", ar: "فشل إثبات العمل: التجزئة {hash} أعلى من هدف \u{2066}nBits\u{2069} {bits}", }
     OtsPowNegative { en: "nBits {bits} encodes a negative target", zh: "nBits {bits} 编码了负的目标值", ar: "قيمة \u{2066}nBits\u{2069} {bits} ترمّز هدفًا سالبًا", }
@@ -863,21 +863,21 @@ catalog! {
     ExpMarket { en: "Market", zh: "市场", ar: "السوق", }
     ExpSeat { en: "Seat", zh: "席位", ar: "المقعد", }
 
-    // The verifier report's proof sections, as a screen reader names them (web/src/report_view.rs).
+    // The verifier report's proof sections, as a screen reader names them (web/src/verifier/report_view.rs).
     EaOtsProofsLabel { en: "OpenTimestamps proofs", zh: "OpenTimestamps 证明", ar: "إثباتات OpenTimestamps", }
     EaSignedTimeLabel { en: "Signed time and transparency log", zh: "签名时间与透明日志", ar: "الوقت الموقّع وسجل الشفافية", }
-    // An answer's or a cell's time verdict (core's `Verdict`, web/src/answers_view.rs).
+    // An answer's or a cell's time verdict (core's `Verdict`, web/src/verifier/answers_view.rs).
     EaVerdictProven { en: "proven before the reference", zh: "已证明早于参考时刻", ar: "ثبت أنه قبل المرجع", }
     EaVerdictAnchoredAfter { en: "anchored only after the reference", zh: "仅在参考时刻之后锚定", ar: "مثبت زمنيًا بعد المرجع فقط", }
     EaVerdictOperatorClock { en: "operator's clock only", zh: "仅有运营方的时钟", ar: "ساعة المشغّل فقط", }
     EaVerdictLate { en: "sealed after the reference (late)", zh: "在参考时刻之后封印（迟到）", ar: "مختوم بعد المرجع (متأخر)", }
-    // The league's counting rule in words (core's `Counting::describe`, web/src/answers_view.rs).
+    // The league's counting rule in words (core's `Counting::describe`, web/src/verifier/answers_view.rs).
     EaRuleListed { en: "the listed runs count ({runs}){when}", zh: "计入所列的运行（{runs}）{when}", ar: "تُحتسب التشغيلات المدرجة ({runs}){when}", }
     EaRuleScheduled { en: "each session's scheduled morning run <session>-am counts{from}{when}", zh: "计入每个会话按计划的早间运行 <session>-am{from}{when}", ar: "يُحتسب تشغيل الصباح المجدول لكل جلسة \u{2066}<session>-am\u{2069}{from}{when}", }
     EaRuleFrom { en: " from {session}", zh: "，自 {session} 起", ar: " بدءًا من {session}", }
     EaRuleInferred { en: "inferred, not declared{when}", zh: "推断得出，未经声明{when}", ar: "مستنتَجة، غير معلنة{when}", }
     EaRuleDeclared { en: ", declared in {file} line 1 sealed at {at}", zh: "，声明于 {file} 第 1 行，封印于 {at}", ar: "، المعلنة في السطر 1 من {file} المختوم في {at}", }
-    // The header box's example (web/src/app.rs).
+    // The header box's example (web/src/verifier/app.rs).
     EaHeadersPlaceholder { en: "0200000… (160 hex digits per header)", zh: "0200000…（每个区块头 160 个十六进制数字）", ar: "\u{2066}0200000…\u{2069} (‏160 رقمًا ست عشريًا لكل ترويسة)", }
     }
 
@@ -1377,6 +1377,14 @@ catalog! {
     AccNotHanded { en: "the replay could not be given the files: {why}", zh: "无法把文件交给重放：{why}", ar: "تعذّر تسليم الملفات إلى إعادة التشغيل: {why}", }
     AccVerdictUnread { en: "the replay's verdict could not be read: {why}", zh: "无法读取重放的结论：{why}", ar: "تعذّرت قراءة حكم إعادة التشغيل: {why}", }
     AccBookNotGiven { en: "not given: the decisions are not held to the sealed book", zh: "未提供：决定不与封印的账本核对", ar: "غير مُعطى: لا تُقارن القرارات بالدفتر المختوم", }
+    AccLeagueNotGiven { en: "not given: the accounts summary is not held to the recount", zh: "未提供：账户摘要不与重新核算的结果核对", ar: "غير مُعطى: لا يُقارن ملخص الحسابات بإعادة العدّ", }
+    AccNoLeague { en: "council-league.json was not given: its accounts summary was not held to the recount.", zh: "未提供 council-league.json：未将其账户摘要与重新核算的结果核对。", ar: "لم يُعطَ council-league.json: لم يُقارن ملخص حساباته بإعادة العدّ.", }
+    AccLeagueHolds { en: "The accounts summary of council-league.json ({n} accounts) is its recount.", zh: "council-league.json 的账户摘要（{n} 个账户）与重新核算的结果一致。", ar: "ملخص الحسابات في council-league.json (الحسابات: {n}) مطابق لإعادة العدّ.", }
+    AccLeagueDiffers { en: "{n} figures of the accounts summary in council-league.json are not their recount", zh: "账户摘要（council-league.json）中有 {n} 个数值与重新核算的结果不同", ar: "أرقام في ملخص الحسابات في council-league.json لا تطابق إعادة العدّ: {n}", }
+    AccLeagueUnreadable { en: "the accounts summary in council-league.json cannot be read: {why}", zh: "无法读取 council-league.json 中的账户摘要：{why}", ar: "تعذّرت قراءة ملخص الحسابات في council-league.json: {why}", }
+    AccLeagueTitle { en: "Accounts summary (council-league.json)", zh: "账户摘要（council-league.json）", ar: "ملخص الحسابات (council-league.json)", }
+    AccLeagueLabel { en: "The accounts summary's figures that are not their recount", zh: "账户摘要中与重新核算结果不同的数值", ar: "أرقام ملخص الحسابات التي لا تطابق إعادة العدّ", }
+    AccRecounted { en: "Recounted", zh: "重新核算值", ar: "المعاد عدّه", }
 
     // Why the Accounts page cannot replay the arena files (core::arena::recount::RecountError,
     // replay::ReplayError, records::RecordError with RecordMsg, FieldMsg and ChoiceMsg,
@@ -1625,7 +1633,7 @@ catalog! {
     // and core::score::counting::CountingNote), rendered by i18n::answer_words. The English is
     // what sealbook verify --answers prints.
     #[cfg(feature = "verify-worker")] {
-    // The printable verification report (web/src/report_html.rs), made in the worker.
+    // The printable verification report (web/src/verifier/report_html.rs), made in the worker.
     RptTitle { en: "sealbook verification report", zh: "sealbook 验证报告", ar: "تقرير تحقق sealbook", }
     RptVerifiedAt { en: "Verified at (UTC)", zh: "验证时间（UTC）", ar: "وقت التحقق (UTC)", }
     RptVersion { en: "sealbook version", zh: "sealbook 版本", ar: "إصدار sealbook", }

@@ -8,7 +8,7 @@
 
 use crate::i18n::{t, tr, M};
 use crate::module_worker::{give_lang, take_lang};
-use crate::worker::{read_range, Named, CHUNK_BYTES};
+use crate::verifier::worker::{read_range, Named, CHUNK_BYTES};
 use sealbook_core::book::chain::{
     cut_points, line_start, BookHasher, RangeResult, RangeVerifier, Stitch, VerifyOptions,
 };

@@ -3,7 +3,7 @@
 //! league's manifest URL in the address).
 
 use crate::i18n::{t, M};
-use crate::permalink::{self, CopyLink};
+use crate::verifier::permalink::{self, CopyLink};
 use yew::prelude::*;
 
 /// The report's download names.

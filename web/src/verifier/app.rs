@@ -2,30 +2,30 @@
 //! verifier worker's life cycle, progress, the block headers the reader pastes (or, on request,
 //! fetches from a block explorer) for the OpenTimestamps proofs, and the results view.
 
-use crate::demo_probe;
 use crate::dropped::{self, Labelled};
-use crate::explorer;
 use crate::format;
 use crate::i18n::{html_tr, ots_messages, plural, t, tr, M};
 use crate::league_load;
 use crate::module_worker::{self, ModuleWorker};
-use crate::paged::Paged;
-use crate::proof_view;
-use crate::protocol::{
+use crate::shell::{opener, Page, Progress, Shell, Zone};
+use crate::verifier::demo_probe;
+use crate::verifier::explorer;
+use crate::verifier::paged::Paged;
+use crate::verifier::proof_view;
+use crate::verifier::protocol::{
     FromWorker, ANCHOR, ANCHORS, ASK_TEXTS, BOOKS, CERTS, FILE, HEADERS, HEADER_FILES, JOB, LISTS,
     LOG_KEY, NAME, NOW, PRINTABLE, PROOFS, REKOR, REPORT_DOCUMENT, SOURCE, THREADS, TOKENS,
 };
-use crate::report_actions::{self, ReportActions};
-use crate::report_view;
-use crate::shell::{opener, Page, Progress, Shell, Zone};
-use crate::timeline_view::TimelineView;
-use crate::trust::{self, Bundle, Manifest, TrustFile};
-use crate::verdict_view::{self, RootOffer, VerdictCard};
-use crate::verifier::header_files::is_header_file;
-use crate::verifier::overall::Overall;
-use crate::verifier::timeline::Timeline;
-use crate::verifier::{FileKind, VerifierReport};
+use crate::verifier::report_actions::{self, ReportActions};
+use crate::verifier::report_view;
+use crate::verifier::timeline_view::TimelineView;
+use crate::verifier::trust::{self, Bundle, Manifest, TrustFile};
+use crate::verifier::verdict_view::{self, RootOffer, VerdictCard};
 use sealbook_core::ots::bitcoin::HeaderAnalysis;
+use sealbook_core::verifier::header_files::is_header_file;
+use sealbook_core::verifier::overall::Overall;
+use sealbook_core::verifier::timeline::Timeline;
+use sealbook_core::verifier::{FileKind, VerifierReport};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -37,7 +37,7 @@ const WORKER_URL: &str = "/worker.js";
 
 /// The block explorer asked for a header when the reader presses a fetch button (never
 /// otherwise): an Esplora API base ([`explorer`]).
-pub use crate::explorer::DEFAULT_EXPLORER;
+pub use crate::verifier::explorer::DEFAULT_EXPLORER;
 
 /// A file the reader gave the page.
 pub struct Picked {
@@ -461,6 +461,263 @@ impl App {
         self.files
             .sort_by(|a, b| (a.kind, &a.label).cmp(&(b.kind, &b.label)));
     }
+
+    /// Files dropped or picked: header files to their own run, a folder with its manifest to the league check, the rest to the verifier.
+    fn add_files(&mut self, ctx: &Context<Self>, files: Vec<Labelled>) -> bool {
+        if files.is_empty() {
+            return false;
+        }
+        // Raw header files (`.bin`, 80 bytes) are a header run of their own.
+        let (headers, files): (Vec<Labelled>, Vec<Labelled>) =
+            files.into_iter().partition(|(f, p)| {
+                is_header_file(&league_load::label_of(f, p.as_deref()), f.size() as u64)
+            });
+        if !headers.is_empty() {
+            for (file, path) in headers {
+                let name = league_load::label_of(&file, path.as_deref());
+                if !self.header_files.iter().any(|(n, _)| *n == name) {
+                    self.header_files.push((name, file));
+                }
+            }
+            self.post_header_files();
+        }
+        if files.is_empty() {
+            return true;
+        }
+        // A dropped folder with its manifest.json: checked against it, then verified.
+        if let Some(at) = league_load::dropped_manifest(&files) {
+            if matches!(self.league, League::Loading { .. }) {
+                return false;
+            }
+            self.league = League::Loading { done: 0, total: 0 };
+            self.ensure_worker(); // loads while the folder is read
+            self.ensure_bundle();
+            let link = ctx.link().clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                let progress = {
+                    let link = link.clone();
+                    move |done, total| link.send_message(Msg::LeagueProgress(done, total))
+                };
+                let loaded = league_load::from_drop(files, at, progress).await;
+                link.send_message(Msg::LeagueLoaded(loaded));
+            });
+            return true;
+        }
+        self.add(files);
+        self.start();
+        true
+    }
+
+    /// Fetches the league the manifest URL names.
+    fn open_league(&mut self, ctx: &Context<Self>) -> bool {
+        if self.league_url.trim().is_empty() || matches!(self.league, League::Loading { .. }) {
+            return false;
+        }
+        self.league = League::Loading { done: 0, total: 0 };
+        self.ensure_worker(); // loads while the league's files are fetched
+        self.ensure_bundle();
+        let link = ctx.link().clone();
+        let url = self.league_url.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            let progress = {
+                let link = link.clone();
+                move |done, total| link.send_message(Msg::LeagueProgress(done, total))
+            };
+            let loaded = league_load::load(&url, progress).await;
+            link.send_message(Msg::LeagueLoaded(loaded));
+        });
+        true
+    }
+
+    /// A league opened from its manifest replaces the files given before.
+    fn league_loaded(&mut self, loaded: league_load::Loaded) -> bool {
+        if !loaded.dropped {
+            crate::verifier::permalink::show_in_address(&self.league_url);
+        }
+        // The league replaces what was given before: its files are the ones checked.
+        self.files.clear();
+        self.league = League::Checked {
+            check: loaded.check,
+            unlisted: loaded.unlisted,
+            dropped: loaded.dropped,
+        };
+        self.add(loaded.files);
+        self.start();
+        true
+    }
+
+    /// Asks the worker for the report document of the verification shown.
+    fn download_report(&mut self, printable: bool) -> bool {
+        let Some(ModuleWorker { worker, .. }) = &self.worker else {
+            return false;
+        };
+        let request = js_sys::Object::new();
+        module_worker::give_lang(&request);
+        let set = |k: &str, v: &JsValue| js_sys::Reflect::set(&request, &k.into(), v);
+        let posted = set(REPORT_DOCUMENT, &self.job.into())
+            .and_then(|_| set(SOURCE, &self.report_source().into()))
+            .and_then(|_| set(PRINTABLE, &printable.into()))
+            .and_then(|_| worker.post_message(&request));
+        self.report_error = posted
+            .err()
+            .map(|e| tr(M::RptSaveFailed, &[("why", &format!("{e:?}"))]));
+        true
+    }
+
+    /// The page is on screen: the first load ends and the worker starts loading.
+    fn on_page_ready(&mut self) -> bool {
+        // Ready for a drop: the first load ends here (marked for the Performance API).
+        // The verifier worker, and with it the verifiers' wasm, then loads in the
+        // background; the shipped trust bundle comes with the first files (or when
+        // the reader opens the trust panel), so the cold page fetches nothing else.
+        if let Some(performance) = web_sys::window().and_then(|w| w.performance()) {
+            let _ = performance.mark(READY_MARK);
+        }
+        self.page_ready = true;
+        self.ensure_worker();
+        // A cold page served beside a DEMO league offers to open it.
+        if self.files.is_empty() && self.league_url.is_empty() && demo_probe::served() {
+            self.demo_served = true;
+        }
+        true
+    }
+
+    /// Fetches the header of the block at `height` from the explorer.
+    fn fetch_header(&mut self, ctx: &Context<Self>, height: u64) -> bool {
+        self.fetch = Some((height, None));
+        let base = self.explorer.trim().trim_end_matches('/').to_string();
+        let link = ctx.link().clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            link.send_message(Msg::Fetched(
+                height,
+                explorer::fetch_header(&base, height)
+                    .await
+                    .map_err(|e| e.say()),
+            ));
+        });
+        true
+    }
+
+    /// A fetched header joins the pasted ones and the proofs are checked again.
+    fn fetched(&mut self, height: u64, result: Result<String, String>) -> bool {
+        if let Ok(header) = &result {
+            if !self.headers.contains(header.as_str()) {
+                let sep = if self.headers.trim().is_empty() {
+                    ""
+                } else {
+                    "\n"
+                };
+                self.headers = format!("{}{sep}{header}", self.headers.trim_end());
+            }
+            self.start();
+        }
+        self.fetch = Some((height, Some(result)));
+        true
+    }
+
+    /// The worker crashed or could not be reached: a fresh one, if this one had started.
+    fn worker_broken(&mut self, message: String) -> bool {
+        // A wasm instance that panicked cannot be trusted again: start a fresh worker,
+        // but only if this one had started (else it would fail again, forever).
+        let had_started = self.ready;
+        self.worker = None;
+        self.ready = false;
+        self.pending = false;
+        self.status = Status::Failed(if !had_started {
+            tr(M::VerifierCannotStart, &[("why", &message)])
+        } else {
+            match start_worker(&self.link) {
+                Ok(w) => {
+                    self.worker = Some(w);
+                    tr(M::VerifierRestarted, &[("why", &message)])
+                }
+                Err(why) => tr(
+                    M::VerifierRestartFailed,
+                    &[("why", &message), ("again", &why)],
+                ),
+            }
+        });
+        true
+    }
+
+    /// A message of the verifier worker.
+    fn on_worker_message(&mut self, msg: FromWorker) -> bool {
+        match msg {
+            FromWorker::HeaderRun { result } => {
+                if self.header_files.is_empty() {
+                    return false; // cleared since
+                }
+                self.header_run = Some(result);
+            }
+            FromWorker::Ready => {
+                self.ready = true;
+                if self.headers_pending {
+                    self.post_header_files();
+                }
+                if self.pending && !self.trust.loading() {
+                    self.post_job();
+                }
+            }
+            FromWorker::Progress {
+                job,
+                book,
+                done,
+                total,
+                lines,
+            } => {
+                if job != self.job {
+                    return false;
+                }
+                self.status = Status::Running {
+                    book,
+                    done,
+                    total,
+                    lines,
+                };
+            }
+            FromWorker::Done {
+                job,
+                report,
+                overall,
+                timeline,
+            } => {
+                if job != self.job {
+                    return false;
+                }
+                self.timeline = Rc::new(*timeline);
+                self.status = Status::Done(Rc::new(*report), Rc::new(*overall));
+            }
+            FromWorker::Document {
+                job,
+                printable,
+                result,
+            } => {
+                if job != self.job {
+                    return false;
+                }
+                let (name, mime) = if printable {
+                    (report_actions::HTML_FILE, "text/html")
+                } else {
+                    (report_actions::JSON_FILE, "application/json")
+                };
+                self.report_error = result
+                    .and_then(|text| {
+                        let text = if printable { text } else { format!("{text}\n") };
+                        crate::save::save(name, &text, mime)
+                    })
+                    .err()
+                    .map(|why| tr(M::RptSaveFailed, &[("why", &why)]));
+            }
+            FromWorker::Failed { job, message } => {
+                if job != self.job {
+                    return false;
+                }
+                self.status = Status::Failed(message);
+            }
+            FromWorker::Crashed { message } => return self.worker_broken(message),
+        }
+        true
+    }
 }
 
 impl Component for App {
@@ -513,73 +770,12 @@ impl Component for App {
 
     fn update(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
         match msg {
-            Msg::Add(files) => {
-                if files.is_empty() {
-                    return false;
-                }
-                // Raw header files (`.bin`, 80 bytes) are a header run of their own.
-                let (headers, files): (Vec<Labelled>, Vec<Labelled>) =
-                    files.into_iter().partition(|(f, p)| {
-                        is_header_file(&league_load::label_of(f, p.as_deref()), f.size() as u64)
-                    });
-                if !headers.is_empty() {
-                    for (file, path) in headers {
-                        let name = league_load::label_of(&file, path.as_deref());
-                        if !self.header_files.iter().any(|(n, _)| *n == name) {
-                            self.header_files.push((name, file));
-                        }
-                    }
-                    self.post_header_files();
-                }
-                if files.is_empty() {
-                    return true;
-                }
-                // A dropped folder with its manifest.json: checked against it, then verified.
-                if let Some(at) = league_load::dropped_manifest(&files) {
-                    if matches!(self.league, League::Loading { .. }) {
-                        return false;
-                    }
-                    self.league = League::Loading { done: 0, total: 0 };
-                    self.ensure_worker(); // loads while the folder is read
-                    self.ensure_bundle();
-                    let link = ctx.link().clone();
-                    wasm_bindgen_futures::spawn_local(async move {
-                        let progress = {
-                            let link = link.clone();
-                            move |done, total| link.send_message(Msg::LeagueProgress(done, total))
-                        };
-                        let loaded = league_load::from_drop(files, at, progress).await;
-                        link.send_message(Msg::LeagueLoaded(loaded));
-                    });
-                    return true;
-                }
-                self.add(files);
-                self.start();
-            }
+            Msg::Add(files) => return self.add_files(ctx, files),
             Msg::LeagueUrlEdited(url) => {
                 self.league_url = url;
                 return false;
             }
-            Msg::OpenLeague => {
-                if self.league_url.trim().is_empty()
-                    || matches!(self.league, League::Loading { .. })
-                {
-                    return false;
-                }
-                self.league = League::Loading { done: 0, total: 0 };
-                self.ensure_worker(); // loads while the league's files are fetched
-                self.ensure_bundle();
-                let link = ctx.link().clone();
-                let url = self.league_url.clone();
-                wasm_bindgen_futures::spawn_local(async move {
-                    let progress = {
-                        let link = link.clone();
-                        move |done, total| link.send_message(Msg::LeagueProgress(done, total))
-                    };
-                    let loaded = league_load::load(&url, progress).await;
-                    link.send_message(Msg::LeagueLoaded(loaded));
-                });
-            }
+            Msg::OpenLeague => return self.open_league(ctx),
             Msg::LeagueProgress(done, total) => {
                 if let League::Loading { .. } = self.league {
                     self.league = League::Loading { done, total };
@@ -588,20 +784,7 @@ impl Component for App {
             Msg::LeagueLoaded(Err(why)) => {
                 self.league = League::Failed(why.say());
             }
-            Msg::LeagueLoaded(Ok(loaded)) => {
-                if !loaded.dropped {
-                    crate::permalink::show_in_address(&self.league_url);
-                }
-                // The league replaces what was given before: its files are the ones checked.
-                self.files.clear();
-                self.league = League::Checked {
-                    check: loaded.check,
-                    unlisted: loaded.unlisted,
-                    dropped: loaded.dropped,
-                };
-                self.add(loaded.files);
-                self.start();
-            }
+            Msg::LeagueLoaded(Ok(loaded)) => return self.league_loaded(loaded),
             Msg::DropFailed(why) => {
                 self.status = Status::Failed(tr(M::DropFailed, &[("why", &why)]));
             }
@@ -611,12 +794,7 @@ impl Component for App {
                 }
                 self.start();
             }
-            Msg::FromWorker(FromWorker::HeaderRun { result }) => {
-                if self.header_files.is_empty() {
-                    return false; // cleared since
-                }
-                self.header_run = Some(result);
-            }
+            Msg::FromWorker(msg) => return self.on_worker_message(msg),
             Msg::Clear => {
                 self.header_files.clear();
                 self.header_run = None;
@@ -624,101 +802,8 @@ impl Component for App {
                 self.files.clear();
                 self.start();
             }
-            Msg::FromWorker(FromWorker::Ready) => {
-                self.ready = true;
-                if self.headers_pending {
-                    self.post_header_files();
-                }
-                if self.pending && !self.trust.loading() {
-                    self.post_job();
-                }
-            }
-            Msg::FromWorker(FromWorker::Progress {
-                job,
-                book,
-                done,
-                total,
-                lines,
-            }) => {
-                if job != self.job {
-                    return false;
-                }
-                self.status = Status::Running {
-                    book,
-                    done,
-                    total,
-                    lines,
-                };
-            }
-            Msg::FromWorker(FromWorker::Done {
-                job,
-                report,
-                overall,
-                timeline,
-            }) => {
-                if job != self.job {
-                    return false;
-                }
-                self.timeline = Rc::new(*timeline);
-                self.status = Status::Done(Rc::new(*report), Rc::new(*overall));
-            }
-            Msg::DownloadReport(printable) => {
-                let Some(ModuleWorker { worker, .. }) = &self.worker else {
-                    return false;
-                };
-                let request = js_sys::Object::new();
-                module_worker::give_lang(&request);
-                let set = |k: &str, v: &JsValue| js_sys::Reflect::set(&request, &k.into(), v);
-                let posted = set(REPORT_DOCUMENT, &self.job.into())
-                    .and_then(|_| set(SOURCE, &self.report_source().into()))
-                    .and_then(|_| set(PRINTABLE, &printable.into()))
-                    .and_then(|_| worker.post_message(&request));
-                self.report_error = posted
-                    .err()
-                    .map(|e| tr(M::RptSaveFailed, &[("why", &format!("{e:?}"))]));
-            }
-            Msg::FromWorker(FromWorker::Document {
-                job,
-                printable,
-                result,
-            }) => {
-                if job != self.job {
-                    return false;
-                }
-                let (name, mime) = if printable {
-                    (report_actions::HTML_FILE, "text/html")
-                } else {
-                    (report_actions::JSON_FILE, "application/json")
-                };
-                self.report_error = result
-                    .and_then(|text| {
-                        let text = if printable { text } else { format!("{text}\n") };
-                        crate::save::save(name, &text, mime)
-                    })
-                    .err()
-                    .map(|why| tr(M::RptSaveFailed, &[("why", &why)]));
-            }
-            Msg::FromWorker(FromWorker::Failed { job, message }) => {
-                if job != self.job {
-                    return false;
-                }
-                self.status = Status::Failed(message);
-            }
-            Msg::PageReady => {
-                // Ready for a drop: the first load ends here (marked for the Performance API).
-                // The verifier worker, and with it the verifiers' wasm, then loads in the
-                // background; the shipped trust bundle comes with the first files (or when
-                // the reader opens the trust panel), so the cold page fetches nothing else.
-                if let Some(performance) = web_sys::window().and_then(|w| w.performance()) {
-                    let _ = performance.mark(READY_MARK);
-                }
-                self.page_ready = true;
-                self.ensure_worker();
-                // A cold page served beside a DEMO league offers to open it.
-                if self.files.is_empty() && self.league_url.is_empty() && demo_probe::served() {
-                    self.demo_served = true;
-                }
-            }
+            Msg::DownloadReport(printable) => return self.download_report(printable),
+            Msg::PageReady => return self.on_page_ready(),
             Msg::TrustOpened => {
                 if self.trust.asked {
                     return false;
@@ -765,55 +850,9 @@ impl Component for App {
                 self.explorer = text;
                 return false;
             }
-            Msg::FetchHeader(height) => {
-                self.fetch = Some((height, None));
-                let base = self.explorer.trim().trim_end_matches('/').to_string();
-                let link = ctx.link().clone();
-                wasm_bindgen_futures::spawn_local(async move {
-                    link.send_message(Msg::Fetched(
-                        height,
-                        explorer::fetch_header(&base, height)
-                            .await
-                            .map_err(|e| e.say()),
-                    ));
-                });
-            }
-            Msg::Fetched(height, result) => {
-                if let Ok(header) = &result {
-                    if !self.headers.contains(header.as_str()) {
-                        let sep = if self.headers.trim().is_empty() {
-                            ""
-                        } else {
-                            "\n"
-                        };
-                        self.headers = format!("{}{sep}{header}", self.headers.trim_end());
-                    }
-                    self.start();
-                }
-                self.fetch = Some((height, Some(result)));
-            }
-            Msg::FromWorker(FromWorker::Crashed { message }) | Msg::WorkerBroken(message) => {
-                // A wasm instance that panicked cannot be trusted again: start a fresh worker,
-                // but only if this one had started (else it would fail again, forever).
-                let had_started = self.ready;
-                self.worker = None;
-                self.ready = false;
-                self.pending = false;
-                self.status = Status::Failed(if !had_started {
-                    tr(M::VerifierCannotStart, &[("why", &message)])
-                } else {
-                    match start_worker(&self.link) {
-                        Ok(w) => {
-                            self.worker = Some(w);
-                            tr(M::VerifierRestarted, &[("why", &message)])
-                        }
-                        Err(why) => tr(
-                            M::VerifierRestartFailed,
-                            &[("why", &message), ("again", &why)],
-                        ),
-                    }
-                });
-            }
+            Msg::FetchHeader(height) => return self.fetch_header(ctx, height),
+            Msg::Fetched(height, result) => return self.fetched(height, result),
+            Msg::WorkerBroken(message) => return self.worker_broken(message),
         }
         true
     }

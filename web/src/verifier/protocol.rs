@@ -12,10 +12,10 @@
 //! there is one). Worker to page: one [`FromWorker`] serialized as a JSON string.
 
 use crate::i18n::{tr, M};
-use crate::verifier::VerifierReport;
 use sealbook_core::ots::bitcoin::HeaderAnalysis;
 use sealbook_core::verifier::overall::Overall;
 use sealbook_core::verifier::timeline::Timeline;
+use sealbook_core::verifier::VerifierReport;
 use serde::{Deserialize, Serialize};
 
 /// Property names of the page-to-worker job object.
@@ -128,7 +128,7 @@ mod tests {
         assert!(page.starts_with("来自工作线程的消息无法读取："), "{page}");
         i18n::set(Lang::En);
     }
-    use crate::verifier::{HeadersInput, ListInput, ProofResult, ProofState};
+    use sealbook_core::verifier::{HeadersInput, ListInput, ProofResult, ProofState};
 
     /// A report with a verified OpenTimestamps proof survives the trip from the worker.
     #[test]
@@ -166,7 +166,7 @@ mod tests {
             answers_error: None,
             ask_texts: None,
         };
-        let overall = crate::verifier::overall::Overall::of(&report);
+        let overall = sealbook_core::verifier::overall::Overall::of(&report);
         let msg = FromWorker::Done {
             job: 3,
             report: Box::new(report),
@@ -185,6 +185,6 @@ mod tests {
         assert_eq!(**back_overall, overall, "the verdict crosses as computed");
         assert_eq!(report.proofs[0].state(), ProofState::Verified);
         assert_eq!(report.headers.count, 1);
-        assert_eq!(report.level(), crate::verifier::TrustLevel::Level2);
+        assert_eq!(report.level(), sealbook_core::verifier::TrustLevel::Level2);
     }
 }

@@ -7,15 +7,17 @@
 
 use crate::format::count;
 use crate::i18n::{t, tr, M};
-use crate::paged::Paged;
-use crate::permalink::{self, CopyLink};
-use crate::verifier::answer_words::Party;
-use crate::verifier::answers::{Anchor, AnswerVerdict, AnswersReport, CellVerdict, Verdict};
-use crate::verifier::overall::Suspect;
-use crate::verifier::AskTextsReport;
+use crate::verifier::paged::Paged;
+use crate::verifier::permalink::{self, CopyLink};
 use sealbook_core::league::layout::{ASKS_FILE, BITCOIN};
 use sealbook_core::score::counting::{Counting, Rule};
 use sealbook_core::score::notes::Note;
+use sealbook_core::verifier::answer_words::Party;
+use sealbook_core::verifier::answers::{
+    Anchor, AnswerVerdict, AnswersReport, CellVerdict, Verdict,
+};
+use sealbook_core::verifier::overall::Suspect;
+use sealbook_core::verifier::AskTextsReport;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]

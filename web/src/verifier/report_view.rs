@@ -6,13 +6,15 @@
 
 use crate::format::{self, sentence};
 use crate::i18n::{check_messages, core_messages, html_tr, ots_messages, plural, t, tr, M};
-use crate::paged::Paged;
-use crate::proof_view;
-use crate::signed_time_view;
-use crate::verifier::{BookResult, MatchedBy, ProofState, StampResult, TrustLevel, VerifierReport};
+use crate::verifier::paged::Paged;
+use crate::verifier::proof_view;
+use crate::verifier::signed_time_view;
 use sealbook_core::book::chain::{Check, Problem};
 use sealbook_core::verifier::overall::{Overall, Unchecked};
 use sealbook_core::verifier::trust::StillTrusted;
+use sealbook_core::verifier::{
+    BookResult, MatchedBy, ProofState, StampResult, TrustLevel, VerifierReport,
+};
 use yew::prelude::*;
 
 /// What a check is, in a reader's words.
@@ -159,7 +161,7 @@ pub fn summary(r: &VerifierReport) -> String {
     tr(M::SumEnd, &[("parts", &parts.join(t(M::SumJoin)))])
 }
 
-fn anchor_or_unknown(p: &crate::verifier::ProofResult) -> String {
+fn anchor_or_unknown(p: &sealbook_core::verifier::ProofResult) -> String {
     proof_view::anchor_height(p)
         .map(|h| h.to_string())
         .unwrap_or_else(|| "?".into())
@@ -193,13 +195,13 @@ pub fn view(r: &VerifierReport, overall: &Overall, headers_panel: Html) -> Html 
                 </section>
             }
             if let Some(a) = &r.answers {
-                <crate::answers_view::AnswersTable report={a.clone()} suspect={overall.suspect.clone()} />
+                <crate::verifier::answers_view::AnswersTable report={a.clone()} suspect={overall.suspect.clone()} />
             }
             if let Some(e) = &r.answers_error {
                 <p class="bad" data-testid="answers-error">{ core_messages::answers_error(e) }</p>
             }
             if let Some(t) = &r.ask_texts {
-                { crate::answers_view::ask_texts(t) }
+                { crate::verifier::answers_view::ask_texts(t) }
             }
             { ladder(r, overall) }
         </div>

@@ -8,11 +8,11 @@
 
 use crate::format::{count, sentence};
 use crate::i18n::{t, tr, M};
-use crate::report_view::{check_label, level_text};
-use crate::verifier::overall::{
+use crate::verifier::report_view::{check_label, level_text};
+use sealbook_core::verifier::overall::{
     AnswersTally, Coverage, Failure, Overall, PartyGroup, State, Unchecked,
 };
-use crate::verifier::TrustLevel;
+use sealbook_core::verifier::TrustLevel;
 use yew::prelude::*;
 
 /// A certificate among the given files that the reader may choose as a root: its index among
@@ -251,7 +251,7 @@ fn focus(node: &NodeRef) {
     // When the address names an answer, the screen stays on it (its table scrolls it into
     // view) while the card takes the focus.
     let options = js_sys::Object::new();
-    if crate::permalink::names_an_answer() {
+    if crate::verifier::permalink::names_an_answer() {
         let _ = js_sys::Reflect::set(&options, &"preventScroll".into(), &true.into());
     }
     if let Some(focus) = focus {

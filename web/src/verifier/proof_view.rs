@@ -8,11 +8,11 @@
 use crate::format::sentence;
 use crate::i18n::{core_messages, ots_messages};
 use crate::i18n::{html_tr, t, tr, M};
-use crate::verifier::{ProofResult, ProofState};
 use sealbook_core::ots::bitcoin::HeaderAnalysis;
 use sealbook_core::ots::evaluate::AttestationPath;
 use sealbook_core::ots::verify::{AttestationMsg, BitcoinCheck, Verdict};
 use sealbook_core::ots::Attestation;
+use sealbook_core::verifier::{ProofResult, ProofState};
 use yew::prelude::*;
 
 pub fn state_name(state: ProofState) -> &'static str {

@@ -8,21 +8,21 @@
 //! running one: the old one stops at its next chunk.
 
 use crate::i18n::{core_messages, t, tr, M};
-use crate::protocol::{
+use crate::verifier::protocol::{
     FromWorker, ANCHOR, ANCHORS, ASK_TEXTS, BOOKS, CERTS, FILE, HEADERS, HEADER_FILES, JOB, LISTS,
     LOG_KEY, NAME, NOW, PRINTABLE, PROOFS, REKOR, REPORT_DOCUMENT, SOURCE, THREADS, TOKENS,
 };
-use crate::range_worker::{range_workers, verify_in_ranges, LinesAhead};
-use crate::verifier::{
-    attach_answers_read, BookReader, CertInput, FileError, HeadersInput, ListInput, ProofResult,
-    RekorResult, StampPlan, TokenResult, TrustInput, VerifierReport, MAX_LIST_BYTES,
-    MAX_PROOF_BYTES,
-};
+use crate::verifier::range_worker::{range_workers, verify_in_ranges, LinesAhead};
 use sealbook_core::verifier::header_files::analyze_header_files;
 use sealbook_core::verifier::overall::Overall;
 use sealbook_core::verifier::report_document::{FileDigest, ReportContext, ReportDocument};
 use sealbook_core::verifier::timeline::Timeline;
 use sealbook_core::verifier::PublishedFile;
+use sealbook_core::verifier::{
+    attach_answers_read, BookReader, CertInput, FileError, HeadersInput, ListInput, ProofResult,
+    RekorResult, StampPlan, TokenResult, TrustInput, VerifierReport, MAX_LIST_BYTES,
+    MAX_PROOF_BYTES,
+};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -41,7 +41,7 @@ thread_local! {
 }
 
 /// The report document of job `job` read from `source`: core's [`ReportDocument`] as JSON (the
-/// CLI's), or as a printable page in the page's language ([`crate::report_html`]) when
+/// CLI's), or as a printable page in the page's language ([`crate::verifier::report_html`]) when
 /// `printable`; `None` when that job is not the last finished one.
 fn report_document(job: u32, source: String, printable: bool) -> Option<String> {
     LAST_DONE.with(|last| {
@@ -74,7 +74,7 @@ fn printable_report(report: &VerifierReport, context: &ReportContext) -> String 
         .iter()
         .map(core_messages::file_problem)
         .collect();
-    crate::report_html::render(&doc)
+    crate::verifier::report_html::render(&doc)
 }
 
 fn scope() -> DedicatedWorkerGlobalScope {
@@ -261,7 +261,7 @@ struct Job {
     headers: String,
     signed: SignedTime,
     /// Cores the page reports (`navigator.hardwareConcurrency`): a large book is verified on
-    /// that many range workers ([`crate::range_worker`]).
+    /// that many range workers ([`crate::verifier::range_worker`]).
     threads: usize,
 }
 

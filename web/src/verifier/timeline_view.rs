@@ -7,7 +7,7 @@
 //! chart.
 
 use crate::i18n::{t, tr, M};
-use crate::verdict_view::authority_name;
+use crate::verifier::verdict_view::authority_name;
 use sealbook_core::verifier::timeline::{Day, Lane, Mark, MarkState, Subject, Timeline, AXIS};
 use std::rc::Rc;
 use web_sys::HtmlSelectElement;

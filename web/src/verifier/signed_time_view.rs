@@ -5,10 +5,10 @@
 //! anchors the verification used. Elements tests read carry `data-testid`.
 
 use crate::i18n::{self, check_messages, core_messages, html_tr, tr, M};
-use crate::verifier::{CheckRow, RekorResult, TokenResult, TrustReport};
 use sealbook_core::checks::Status;
 use sealbook_core::pki::x509::CertSummary;
 use sealbook_core::tsp::response;
+use sealbook_core::verifier::{CheckRow, RekorResult, TokenResult, TrustReport};
 use yew::prelude::*;
 
 fn status_word(s: Status) -> (&'static str, &'static str) {

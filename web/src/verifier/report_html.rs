@@ -5,10 +5,10 @@
 //! problems found and every answer's verdict. The words are the page's language; the data
 //! (names, hashes, times) as the files state them.
 
-use crate::answers_view::verdict_label;
 use crate::i18n::{t, tr, M};
-use crate::report_view::level_text;
-use crate::verdict_view::{answer_sentences, coverage, failure, title, unchecked};
+use crate::verifier::answers_view::verdict_label;
+use crate::verifier::report_view::level_text;
+use crate::verifier::verdict_view::{answer_sentences, coverage, failure, title, unchecked};
 use sealbook_core::verifier::overall::State;
 use sealbook_core::verifier::report_document::{FileDigest, ReportDocument};
 use std::fmt::Write;
@@ -142,7 +142,7 @@ pub fn render(doc: &ReportDocument<'_>) -> String {
                 v.line,
                 escape(&v.run_id),
                 escape(&v.seat),
-                escape(crate::answers_view::status_label(&v.status)),
+                escape(crate::verifier::answers_view::status_label(&v.status)),
                 escape(&v.sealed_at),
                 escape(&v.reference_at),
                 escape(verdict_label(v.verdict)),
