@@ -30,9 +30,18 @@ pub const MAX_TRUSTED_ROOT_ITEMS: usize = 64;
 
 /// The media types a bundle may declare, and the version each names.
 const MEDIA_TYPES: &[(&str, &str)] = &[
-    ("application/vnd.dev.sigstore.bundle+json;version=0.1", "0.1"),
-    ("application/vnd.dev.sigstore.bundle+json;version=0.2", "0.2"),
-    ("application/vnd.dev.sigstore.bundle+json;version=0.3", "0.3"),
+    (
+        "application/vnd.dev.sigstore.bundle+json;version=0.1",
+        "0.1",
+    ),
+    (
+        "application/vnd.dev.sigstore.bundle+json;version=0.2",
+        "0.2",
+    ),
+    (
+        "application/vnd.dev.sigstore.bundle+json;version=0.3",
+        "0.3",
+    ),
     ("application/vnd.dev.sigstore.bundle.v0.3+json", "0.3"),
 ];
 
@@ -55,9 +64,10 @@ fn get<'a>(o: &'a Value, parent: &str, name: &str) -> Result<&'a Value, EntryErr
 }
 
 fn get_str<'a>(o: &'a Value, parent: &str, name: &str) -> Result<&'a str, EntryError> {
-    get(o, parent, name)?
-        .as_str()
-        .map_or_else(|| eerr(&format!("{parent}.{name}"), "expected a string"), Ok)
+    get(o, parent, name)?.as_str().map_or_else(
+        || eerr(&format!("{parent}.{name}"), "expected a string"),
+        Ok,
+    )
 }
 
 fn get_b64(o: &Value, parent: &str, name: &str) -> Result<Vec<u8>, EntryError> {
@@ -67,9 +77,10 @@ fn get_b64(o: &Value, parent: &str, name: &str) -> Result<Vec<u8>, EntryError> {
 /// A protobuf-JSON 64-bit integer: a decimal string (as Sigstore writes them) or a number.
 fn int(v: &Value, field: &str) -> Result<u64, EntryError> {
     match v {
-        Value::String(s) if !s.is_empty() && s.len() <= 20 && s.bytes().all(|b| b.is_ascii_digit()) => {
-            s.parse::<u64>()
-                .or_else(|_| eerr(field, "out of range"))
+        Value::String(s)
+            if !s.is_empty() && s.len() <= 20 && s.bytes().all(|b| b.is_ascii_digit()) =>
+        {
+            s.parse::<u64>().or_else(|_| eerr(field, "out of range"))
         }
         Value::Number(n) => n
             .as_u64()
@@ -261,7 +272,8 @@ fn tlog_entry(e: &Value, f: &str) -> Result<LogEntry, EntryError> {
         Some(t) => match int(t, &format!("{f}.integratedTime"))? {
             0 => None,
             t => Some(
-                i64::try_from(t).or_else(|_| eerr(&format!("{f}.integratedTime"), "out of range"))?,
+                i64::try_from(t)
+                    .or_else(|_| eerr(&format!("{f}.integratedTime"), "out of range"))?,
             ),
         },
     };
@@ -353,12 +365,19 @@ impl TrustedRoot {
         })?;
         let mt = get_str(&v, "trusted root", "mediaType")?;
         if !mt.starts_with("application/vnd.dev.sigstore.trustedroot") {
-            return eerr("mediaType", format!("{mt:?} is not a Sigstore trusted root"));
+            return eerr(
+                "mediaType",
+                format!("{mt:?} is not a Sigstore trusted root"),
+            );
         }
         let mut logs = Vec::new();
-        for (i, t) in array(get(&v, "trusted root", "tlogs")?, "tlogs", MAX_TRUSTED_ROOT_ITEMS)?
-            .iter()
-            .enumerate()
+        for (i, t) in array(
+            get(&v, "trusted root", "tlogs")?,
+            "tlogs",
+            MAX_TRUSTED_ROOT_ITEMS,
+        )?
+        .iter()
+        .enumerate()
         {
             let f = format!("tlogs[{i}]");
             let url = t
@@ -368,7 +387,8 @@ impl TrustedRoot {
                 .to_string();
             let pkf = format!("{f}.publicKey");
             let der = get_b64(get(t, &f, "publicKey")?, &pkf, "rawBytes")?;
-            let mut key = LogKey::from_spki_der(&der).or_else(|e| eerr(&format!("{pkf}.rawBytes"), e))?;
+            let mut key =
+                LogKey::from_spki_der(&der).or_else(|e| eerr(&format!("{pkf}.rawBytes"), e))?;
             let idf = format!("{f}.logId");
             let id = get_b64(get(t, &f, "logId")?, &idf, "keyId")?;
             key.log_id = id
@@ -401,7 +421,11 @@ impl TrustedRoot {
                     })
                     .collect::<Result<Vec<_>, _>>()?;
                 authorities.push(TrustedAuthority {
-                    uri: a.get("uri").and_then(Value::as_str).unwrap_or("").to_string(),
+                    uri: a
+                        .get("uri")
+                        .and_then(Value::as_str)
+                        .unwrap_or("")
+                        .to_string(),
                     chain,
                 });
             }
@@ -435,8 +459,11 @@ pub struct BundleVerdict {
     pub unsupported_kind: Option<String>,
     pub entries: Vec<Verdict>,
     pub timestamps: Vec<tsp::Verdict>,
-    /// A token that could not be checked: not readable, or no authority given.
+    /// A token that is not readable (a failure).
     pub timestamp_errors: Vec<String>,
+    /// A token not checked because the reader gave no time-stamp authority: it proves no
+    /// time, and the log checks stand on their own.
+    pub timestamps_unchecked: Vec<String>,
     /// The times proven, by whom; empty when none is.
     pub times: Vec<ProvenTime>,
 }
@@ -488,7 +515,7 @@ pub fn verify_bundle(
                     .as_ref()
                     .and_then(|p| p.checkpoint.as_deref())
                     .and_then(|t| super::Checkpoint::parse(t).ok())
-                    .map_or_else(|| format!("log {}", e.log_id), |c| c.origin);
+                    .map_or_else(|| format!("logID {}", e.log_id), |c| c.origin);
                 times.push(ProvenTime {
                     time: t.clone(),
                     source: "log",
@@ -500,17 +527,20 @@ pub fn verify_bundle(
     }
     let mut timestamps = Vec::new();
     let mut timestamp_errors = Vec::new();
+    let mut timestamps_unchecked = Vec::new();
     for (i, t) in bundle.timestamps.iter().enumerate() {
         let parsed = match tsp::parse(t) {
             Ok(p) => p,
             Err(e) => {
-                timestamp_errors.push(format!("rfc3161Timestamps[{i}]: not a readable RFC 3161 token: {e}"));
+                timestamp_errors.push(format!(
+                    "rfc3161Timestamps[{i}]: not a readable RFC 3161 token: {e}"
+                ));
                 continue;
             }
         };
         if authorities.is_empty() {
-            timestamp_errors.push(format!(
-                "rfc3161Timestamps[{i}]: no time-stamp authority given (a trusted root's timestampAuthorities); the token is not checked"
+            timestamps_unchecked.push(format!(
+                "rfc3161Timestamps[{i}]: not checked, no time-stamp authority given (a trusted root's timestampAuthorities); no time is proven from it"
             ));
             continue;
         }
@@ -524,7 +554,11 @@ pub fn verify_bundle(
                 untrusted: rest.to_vec(),
                 ..Default::default()
             };
-            let v = tsp::verify(&parsed, tsp::Imprinted::Data(bundle.content.signature()), &opts);
+            let v = tsp::verify(
+                &parsed,
+                tsp::Imprinted::Data(bundle.content.signature()),
+                &opts,
+            );
             let ok = v.ok;
             if best.as_ref().is_none_or(|b| !b.ok) {
                 best = Some(v);
@@ -539,7 +573,10 @@ pub fn verify_bundle(
                     times.push(ProvenTime {
                         time: g.clone(),
                         source: "tsa",
-                        by: v.signer.as_ref().map_or_else(String::new, |s| s.subject.clone()),
+                        by: v
+                            .signer
+                            .as_ref()
+                            .map_or_else(String::new, |s| s.subject.clone()),
                     });
                 }
             }
@@ -562,8 +599,68 @@ pub fn verify_bundle(
         entries,
         timestamps,
         timestamp_errors,
+        timestamps_unchecked,
         times,
     }
+}
+
+/// The reader's log trust as one file: a Sigstore trusted root (its logs' keys and its
+/// time-stamp authorities), or one log key (PEM or DER); errors name the file.
+pub fn read_log_trust(
+    key_name: &str,
+    key: &[u8],
+) -> Result<(Vec<LogKey>, Vec<TrustedAuthority>), String> {
+    if key.first() == Some(&b'{') {
+        let root = TrustedRoot::parse(key).map_err(|e| format!("{key_name}: {e}"))?;
+        if root.logs.is_empty() {
+            return Err(format!("{key_name}: tlogs: lists no transparency log"));
+        }
+        return Ok((
+            root.logs.into_iter().map(|(_, k)| k).collect(),
+            root.authorities,
+        ));
+    }
+    let key = LogKey::parse(key).map_err(|e| format!("{key_name}: {e}"))?;
+    Ok((vec![key], Vec::new()))
+}
+
+/// Verifies a dropped Rekor file, an API entry (`<list>.rekor.json`) or a Sigstore bundle
+/// (`<list>.sigstore.json`), for the stamped `data`, with the reader's log trust (a key or a
+/// trusted root, [`read_log_trust`]). A bundle's verdict is its first entry's with every
+/// entry's and every token's checks, `ok` only when the whole bundle verified.
+pub fn verify_file(
+    entry_name: &str,
+    entry_json: &[u8],
+    data: &[u8],
+    key_name: &str,
+    key: &[u8],
+) -> Result<Verdict, String> {
+    use sha2::{Digest, Sha256};
+    let (keys, authorities) = read_log_trust(key_name, key)?;
+    let digest: [u8; 32] = Sha256::digest(data).into();
+    if !is_bundle(entry_json) {
+        let entry = LogEntry::parse(entry_json).map_err(|e| format!("{entry_name}: {e}"))?;
+        let key = keys
+            .iter()
+            .find(|k| hex::encode(&k.id_for(&entry)).eq_ignore_ascii_case(&entry.log_id))
+            .unwrap_or(&keys[0]);
+        return Ok(verify(&entry, Some(&digest), key));
+    }
+    let bundle = Bundle::parse(entry_json).map_err(|e| format!("{entry_name}: {e}"))?;
+    let bv = verify_bundle(&bundle, Some(&digest), &keys, &authorities);
+    let mut entries = bv.entries.into_iter();
+    let mut v = entries
+        .next()
+        .ok_or_else(|| format!("{entry_name}: holds no transparency-log entry"))?;
+    for e in entries {
+        v.checks.extend(e.checks);
+    }
+    for t in bv.timestamps {
+        v.checks.extend(t.checks);
+    }
+    v.ok = bv.ok;
+    v.log_ok = bv.log_ok;
+    Ok(v)
 }
 
 #[cfg(test)]
@@ -577,11 +674,15 @@ mod tests {
         assert_eq!(f(r#"{"mediaType":"x"}"#), "mediaType");
         let mt = r#""mediaType":"application/vnd.dev.sigstore.bundle.v0.3+json""#;
         assert_eq!(
-            f(&format!(r#"{{{mt},"verificationMaterial":{{"tlogEntries":[{{"canonicalizedBody":"e30=","logId":{{"keyId":"AA=="}},"logIndex":"-1"}}]}}}}"#)),
+            f(&format!(
+                r#"{{{mt},"verificationMaterial":{{"tlogEntries":[{{"canonicalizedBody":"e30=","logId":{{"keyId":"AA=="}},"logIndex":"-1"}}]}}}}"#
+            )),
             "verificationMaterial.tlogEntries[0].logIndex"
         );
         assert_eq!(
-            f(&format!(r#"{{{mt},"verificationMaterial":{{"tlogEntries":[{{"canonicalizedBody":"e30=","logId":{{"keyId":"AA=="}},"logIndex":"1","inclusionProof":{{"logIndex":"0","treeSize":"1","rootHash":"AA==","hashes":[]}}}}]}}}}"#)),
+            f(&format!(
+                r#"{{{mt},"verificationMaterial":{{"tlogEntries":[{{"canonicalizedBody":"e30=","logId":{{"keyId":"AA=="}},"logIndex":"1","inclusionProof":{{"logIndex":"0","treeSize":"1","rootHash":"AA==","hashes":[]}}}}]}}}}"#
+            )),
             "verificationMaterial.tlogEntries[0].inclusionProof.rootHash"
         );
         assert_eq!(
@@ -680,7 +781,10 @@ mod tests {
         let Content::MessageSignature { digest, .. } = &b.content else {
             panic!("messageSignature");
         };
-        let d: [u8; 32] = hex::decode(digest.as_ref().unwrap()).unwrap().try_into().unwrap();
+        let d: [u8; 32] = hex::decode(digest.as_ref().unwrap())
+            .unwrap()
+            .try_into()
+            .unwrap();
         let v = verify_bundle(&b, Some(&d), &keys(&r), &r.authorities);
         assert!(v.ok, "{:#?}", v.entries[0].checks);
         assert!(v.times.is_empty());
@@ -701,7 +805,11 @@ mod tests {
             let v = verify_bundle(&b, Some(&[0; 32]), &keys(&r), &[]);
             assert!(v.log_ok, "{name}: {:#?}", v.entries[0].checks);
             assert!(!v.ok, "{name}");
-            assert_eq!(v.unsupported_kind.as_deref(), Some("intoto 0.0.2"), "{name}");
+            assert_eq!(
+                v.unsupported_kind.as_deref(),
+                Some("intoto 0.0.2"),
+                "{name}"
+            );
             assert_eq!(v.entries[0].set_only, set_only, "{name}");
             assert_eq!(v.times.len(), 1, "{name}: the SET signs integratedTime");
             // Without the SET, a SET-only entry proves nothing.

@@ -30,7 +30,10 @@ pub mod proof;
 pub mod set;
 pub mod verify;
 
-pub use bundle::{is_bundle, verify_bundle, Bundle, BundleVerdict, Content, ProvenTime, TrustedRoot};
+pub use bundle::{
+    is_bundle, read_log_trust, verify_bundle, verify_file, Bundle, BundleVerdict, Content,
+    ProvenTime, TrustedRoot,
+};
 pub use checkpoint::Checkpoint;
 pub use entry::{
     hashedrekord_proposal, Body, EntryError, InclusionProof, LogEntry, KINDS_READ, MAX_ENTRY_BYTES,

@@ -64,7 +64,9 @@ pub fn verify(entry: &LogEntry, expected_sha256: Option<&[u8; 32]>, key: &LogKey
     let body = entry.parse_body();
     // A body of a kind not read: the log checks still run on its bytes.
     let unsupported_kind = match (&body, entry.body_kind()) {
-        (Err(e), Ok((kind, version))) if e.field == "body.kind" => Some(format!("{kind} {version}")),
+        (Err(e), Ok((kind, version))) if e.field == "body.kind" => {
+            Some(format!("{kind} {version}"))
+        }
         _ => None,
     };
     match (&body, &unsupported_kind) {

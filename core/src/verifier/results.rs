@@ -590,7 +590,7 @@ impl RekorResult {
             });
             return out;
         };
-        match rekor::verify_bytes(name, bytes, data, key_name, key) {
+        match rekor::verify_file(name, bytes, data, key_name, key) {
             Ok(v) => {
                 out.ok = v.ok;
                 out.integrated_time = v.integrated_time_iso;

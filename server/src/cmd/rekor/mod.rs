@@ -35,9 +35,9 @@ pub fn print_integrated_time(v: &sealbook_core::rekor::Verdict) {
         return;
     };
     let t = format!("integratedTime: {iso} (UTC; Unix time {unix})");
-    if v.ok && v.integrated_time_signed {
+    if v.log_ok && v.integrated_time_signed {
         println!("{t}: from then on the logged list is public - P1a and P2 hold for everyone (spec §3.11)");
-    } else if v.ok {
+    } else if v.log_ok {
         println!("{t}: unsigned - the entry has no signedEntryTimestamp, so no time is established from it; the inclusion proof and the signed checkpoint show the list is in the log (Level 2)");
     } else {
         println!("{t}: not established, the entry did not verify");

@@ -79,7 +79,10 @@ pub fn run(args: Args, json: bool) -> CmdResult {
                 return Err(Unusable::file(p, "lists no transparency log").field("tlogs"));
             }
             (
-                root.logs.into_iter().map(|(_, k)| k).collect::<Vec<LogKey>>(),
+                root.logs
+                    .into_iter()
+                    .map(|(_, k)| k)
+                    .collect::<Vec<LogKey>>(),
                 root.authorities,
             )
         }
@@ -97,9 +100,7 @@ pub fn run(args: Args, json: bool) -> CmdResult {
         .map_err(|e| Unusable::file(&args.entry, e.message).field(e.field))?;
     let key = keys
         .iter()
-        .find(|k| {
-            sealbook_core::hex::encode(&k.log_id).eq_ignore_ascii_case(&entry.log_id)
-        })
+        .find(|k| sealbook_core::hex::encode(&k.log_id).eq_ignore_ascii_case(&entry.log_id))
         .unwrap_or(&keys[0]);
     let verdict = rekor::verify(&entry, Some(&sha256), key);
     if json {
@@ -117,7 +118,7 @@ pub fn run(args: Args, json: bool) -> CmdResult {
         print_integrated_time(&verdict);
         println!("verdict: {}", verdict_line(&verdict));
     }
-    entry_exit(&args.entry, &verdict)
+    entry_exit(&args.entry, &verdict, json)
 }
 
 /// The verdict line of one entry.
@@ -140,16 +141,24 @@ fn verdict_line(v: &Verdict) -> String {
     }
 }
 
-fn entry_exit(path: &std::path::Path, v: &Verdict) -> CmdResult {
+/// Exit 2 after the verdict is printed: the input is not one this verifier can decide on.
+fn unusable(path: &std::path::Path, json: bool, why: &str) -> CmdResult {
+    if !json {
+        eprintln!("{}: {why}", path.display());
+    }
+    Ok(Exit::Unusable)
+}
+
+fn entry_exit(path: &std::path::Path, v: &Verdict, json: bool) -> CmdResult {
     if v.ok {
         return Ok(Exit::Ok);
     }
     match &v.unsupported_kind {
-        Some(kind) if v.log_ok => Err(Unusable::file(
+        Some(kind) if v.log_ok => unusable(
             path,
-            format!("unsupported kind {kind} (every log check passed)"),
-        )
-        .field("body.kind")),
+            json,
+            &format!("unsupported kind {kind} (every log check passed)"),
+        ),
         _ => Ok(Exit::Failed),
     }
 }
@@ -176,7 +185,7 @@ fn bundle_result(path: &std::path::Path, file: String, v: &BundleVerdict, json: 
             print_checks(&t.checks);
             println!("  token verdict: {}", if t.ok { "OK" } else { "FAILED" });
         }
-        for e in &v.timestamp_errors {
+        for e in v.timestamp_errors.iter().chain(&v.timestamps_unchecked) {
             println!("RFC 3161 {e}");
         }
         if v.times.is_empty() {
@@ -210,13 +219,21 @@ fn bundle_result(path: &std::path::Path, file: String, v: &BundleVerdict, json: 
     if v.ok {
         Ok(Exit::Ok)
     } else if v.entries.is_empty() {
-        Err(Unusable::file(path, "holds no transparency-log entry").field("verificationMaterial.tlogEntries"))
+        unusable(
+            path,
+            json,
+            "holds no transparency-log entry (verificationMaterial.tlogEntries)",
+        )
     } else if let (Some(kind), true, true) = (
         &v.unsupported_kind,
         v.log_ok,
-        v.timestamps.iter().all(|t| t.ok),
+        v.timestamps.iter().all(|t| t.ok) && v.timestamp_errors.is_empty(),
     ) {
-        Err(Unusable::file(path, format!("unsupported kind {kind} (every log check passed)")).field("body.kind"))
+        unusable(
+            path,
+            json,
+            &format!("unsupported kind {kind} (every log check passed)"),
+        )
     } else {
         Ok(Exit::Failed)
     }
