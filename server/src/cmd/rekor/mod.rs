@@ -35,9 +35,11 @@ pub fn print_integrated_time(v: &sealbook_core::rekor::Verdict) {
         return;
     };
     let t = format!("integratedTime: {iso} (UTC; Unix time {unix})");
-    if v.log_ok && v.integrated_time_signed {
+    // The log checks all passed: the entry verified, or only its kind is not read.
+    let in_log = v.ok || (v.log_ok && v.unsupported_kind.is_some());
+    if in_log && v.integrated_time_signed {
         println!("{t}: from then on the logged list is public - P1a and P2 hold for everyone (spec §3.11)");
-    } else if v.log_ok {
+    } else if in_log {
         println!("{t}: unsigned - the entry has no signedEntryTimestamp, so no time is established from it; the inclusion proof and the signed checkpoint show the list is in the log (Level 2)");
     } else {
         println!("{t}: not established, the entry did not verify");
