@@ -334,6 +334,17 @@ pub enum CheckMsg {
         index: u64,
     },
     Set(SigError),
+    /// The body is of a kind (`intoto 0.0.2`, `dsse 0.0.1`, ...) whose content is not read:
+    /// what it logs is not checked against the file.
+    KindNotRead {
+        kind: String,
+    },
+    /// SET only: a verified signed entry timestamp and no inclusion proof.
+    InclusionPromised {
+        index: u64,
+    },
+    /// A Rekor v2 entry: no integratedTime, no SET.
+    NoIntegratedTime,
 }
 
 impl CheckMsg {
@@ -589,6 +600,17 @@ impl fmt::Display for CheckMsg {
             C::SetAbsent { time } => write!(
                 f,
                 "entry has no signedEntryTimestamp: integratedTime {time} is unsigned, no time is established from it"
+            ),
+            C::KindNotRead { kind } => write!(
+                f,
+                "unsupported kind {kind}: what the entry logs is not read, so not checked against the file"
+            ),
+            C::InclusionPromised { index } => write!(
+                f,
+                "SET only: the log promised inclusion of entry {index}; no proof of inclusion"
+            ),
+            C::NoIntegratedTime => f.write_str(
+                "entry has no integratedTime (Rekor v2): the log signs no time; only an RFC 3161 token proves one",
             ),
             C::SetOk { time, index } => {
                 write!(f, "signs integratedTime {time} and logIndex {index}")

@@ -44,6 +44,13 @@ before(async () => {
   mkdirSync(at('neg'), { recursive: true });
   copyFileSync(join(REKOR, 'negative/sigstage-entry-1688.swapped-proof-hash.json'), at('neg', '130019Z.txt.rekor.json'));
   copyFileSync(join(REKOR, 'rekor-sigstage.pub'), at('rekor-sigstage.pub'));
+  // A Rekor v2 Sigstore bundle beside the file it logs, and the staging trusted root.
+  const B = join(VECTORS, 'sigstore-bundles');
+  mkdirSync(at('v2'), { recursive: true });
+  for (const f of ['staging-rekor-v2.txt', 'staging-rekor-v2.txt.sigstore.json', 'trusted_root.staging.json']) copyFileSync(join(B, f), at('v2', f));
+  mkdirSync(at('v2bad'), { recursive: true });
+  copyFileSync(join(B, 'staging-rekor-v2.txt.sigstore.json'), at('v2bad', 'staging-rekor-v2.txt.sigstore.json'));
+  writeFileSync(at('v2bad', 'staging-rekor-v2.txt'), 'not the file the bundle logs\n');
   server = await startServer(fx.dir);
   browser = await launchBrowser();
 });
@@ -178,6 +185,31 @@ test('a real Rekor entry is checked with the shipped prod key; a negative fails 
   const neg = await card(second.page, 'rekor', '130019Z.txt.rekor.json');
   assert.equal(neg.ok, false);
   assert.ok(neg.failed.includes('inclusion_proof'), JSON.stringify(neg));
+  assert.deepEqual(requests, []);
+  assert.deepEqual(second.requests, []);
+  assert.deepEqual([...errors, ...second.errors], []);
+  await second.context.close();
+});
+
+test('a Rekor v2 Sigstore bundle dropped beside its file verifies with the trusted root as the log trust', async () => {
+  const { context, page, errors, requests } = await open();
+  await page.setInputFiles('[data-testid="log-key-input"]', at('v2', 'trusted_root.staging.json'));
+  await dropFiles(page, [at('v2', 'staging-rekor-v2.txt'), at('v2', 'staging-rekor-v2.txt.sigstore.json')]);
+  await readResults(page);
+  const e = await card(page, 'rekor', 'staging-rekor-v2.txt.sigstore.json');
+  assert.equal(e.ok, true, JSON.stringify(e));
+  // The Ed25519 checkpoint and inclusion proof, the body naming the file, and the TSA token.
+  for (const id of ['body_hash', 'log_id', 'inclusion_proof', 'checkpoint', 'imprint', 'chain_at_gen_time']) assert.ok(e.passed.includes(id), `${id}: ${JSON.stringify(e)}`);
+  assert.deepEqual(e.failed, []);
+  await context.close();
+
+  const second = await open();
+  await second.page.setInputFiles('[data-testid="log-key-input"]', at('v2', 'trusted_root.staging.json'));
+  await dropFiles(second.page, [at('v2bad', 'staging-rekor-v2.txt'), at('v2bad', 'staging-rekor-v2.txt.sigstore.json')]);
+  await readResults(second.page);
+  const bad = await card(second.page, 'rekor', 'staging-rekor-v2.txt.sigstore.json');
+  assert.equal(bad.ok, false);
+  assert.ok(bad.failed.includes('body_hash'), JSON.stringify(bad));
   assert.deepEqual(requests, []);
   assert.deepEqual(second.requests, []);
   assert.deepEqual([...errors, ...second.errors], []);

@@ -3,8 +3,8 @@
 #
 #   replay (the default; what the test command and CI run): every target executes, once each,
 #     the committed seeds (tests/fuzz/seeds/<target>/), every crash ever found
-#     (tests/fuzz/regressions/<target>/) and, for ots, tsp, rekor, prices, daily, crowd_feed,
-#     answer and wire, the matching files of ../shared/vectors. No random input: the same tree gives the
+#     (tests/fuzz/regressions/<target>/) and, for ots, tsp, rekor, rekor_bundle, prices, daily,
+#     crowd_feed, answer and wire, the matching files of ../shared/vectors. No random input: the same tree gives the
 #     same answer on every run, so a submission is never failed by a find that its change did not
 #     cause. Takes seconds once the targets are built.
 #   explore: time-bounded libFuzzer runs that mutate those inputs (SEALBOOK_FUZZ_SECONDS each).
@@ -53,6 +53,7 @@ vector_seeds() {
         ots) dirs=("$vectors/ots" "$vectors/ots-calendar"); names=(-name '*.ots' -o -name '*.timestamp' -o -name '*.header.hex') ;;
         tsp) dirs=("$vectors/tsa"); names=(-name '*.tsr' -o -name '*.tst' -o -name '*.p7s' -o -name '*.tsq' -o -name '*.der' -o -name '*.pem') ;;
         rekor) dirs=("$vectors/rekor"); names=(-name '*.json') ;;
+        rekor_bundle) dirs=("$vectors/sigstore-bundles"); names=(-name '*.json') ;;
         prices) dirs=("$vectors/yahoo"); names=(-name '*.json') ;;
         daily) dirs=("$vectors/prices-history/daily"); names=(-name '*.csv') ;;
         crowd_feed) dirs=("$vectors/polymarket" "$vectors/kalshi"); names=(-name '*.json') ;;

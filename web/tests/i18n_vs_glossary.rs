@@ -742,6 +742,7 @@ mod check_messages {
                 SigError::EcdsaNotDer { .. } => 8,
                 SigError::EcdsaInvalid { .. } => 9,
                 SigError::KeyMismatch { .. } => 10,
+                SigError::Ed25519Invalid => 11,
             }
         }
         let all = vec![
@@ -773,10 +774,11 @@ mod check_messages {
                 scheme: "ECDSA with SHA-256".into(),
                 key: "RSA-4096".into(),
             },
+            SigError::Ed25519Invalid,
         ];
         assert_eq!(
             all.iter().map(index).collect::<Vec<_>>(),
-            (0..11).collect::<Vec<_>>()
+            (0..12).collect::<Vec<_>>()
         );
         all
     }
@@ -923,6 +925,9 @@ mod check_messages {
                 C::SetOk { .. } => 83,
                 C::Set(_) => 84,
                 C::SignatureAlgWeak { .. } => 85,
+                C::KindNotRead { .. } => 86,
+                C::InclusionPromised { .. } => 87,
+                C::NoIntegratedTime => 88,
             }
         }
         let issuer_serial = SignerRef::IssuerSerial {
@@ -1213,6 +1218,11 @@ mod check_messages {
                 alg: "SHA-1".into(),
                 since: "2014-01-01".into(),
             },
+            C::KindNotRead {
+                kind: "intoto 0.0.2".into(),
+            },
+            C::InclusionPromised { index: 203948576 },
+            C::NoIntegratedTime,
         ];
         for e in sig_errors() {
             all.push(C::Signature(e.clone()));
@@ -1226,7 +1236,7 @@ mod check_messages {
         let mut seen: Vec<usize> = all.iter().map(index).collect();
         seen.sort();
         seen.dedup();
-        assert_eq!(seen, (0..86).collect::<Vec<_>>());
+        assert_eq!(seen, (0..89).collect::<Vec<_>>());
         all
     }
 

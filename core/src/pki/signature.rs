@@ -283,6 +283,8 @@ pub enum SigError {
     EcdsaInvalid {
         curve: String,
     },
+    /// An Ed25519 signature (RFC 8032) that is not 64 bytes or does not verify.
+    Ed25519Invalid,
     /// The scheme (as [`Scheme::describe`]) does not fit the key (as [`PublicKey::describe`]).
     KeyMismatch {
         scheme: String,
@@ -314,6 +316,7 @@ impl fmt::Display for SigError {
                 "ECDSA signature is not a valid DER Ecdsa-Sig-Value for {curve}"
             ),
             SigError::EcdsaInvalid { curve } => write!(f, "ECDSA {curve} signature invalid"),
+            SigError::Ed25519Invalid => f.write_str("Ed25519 signature invalid"),
             SigError::KeyMismatch { scheme, key } => {
                 write!(f, "signature algorithm {scheme} does not fit a {key} key")
             }

@@ -76,16 +76,28 @@ impl Checkpoint {
     }
 }
 
-/// The checkpoint in the inclusion proof, signed by the log's key (matched by its key
-/// hint), commits to the proof's tree size and root.
+/// The checkpoint in the inclusion proof, signed by the log's key, commits to the proof's
+/// tree size and root. The signature is found by its key hint: for a v1 key the first 4 bytes
+/// of the log ID; for an Ed25519 (Rekor v2) key the first 4 bytes of the C2SP note key ID
+/// under the signature line's name.
 pub fn check_checkpoint(p: &InclusionProof, key: &LogKey) -> Result<CheckMsg, CheckMsg> {
     let text = p.checkpoint.as_deref().ok_or(CheckMsg::NoCheckpoint)?;
     let cp = Checkpoint::parse(text).map_err(|detail| CheckMsg::CheckpointUnreadable { detail })?;
-    let hint: [u8; 4] = key.log_id[..4].try_into().expect("4 bytes");
-    let sig = cp.signatures.iter().find(|s| s.1 == hint).ok_or_else(|| {
-        CheckMsg::NoCheckpointSignature {
-            hint: hex::encode(&hint),
-        }
+    let (hint, sig) = if key.is_ed25519() {
+        let hint_for = |name: &str| -> [u8; 4] {
+            let id = key.note_key_id(name).expect("an Ed25519 key");
+            id[..4].try_into().expect("4 bytes")
+        };
+        (
+            hint_for(&cp.origin),
+            cp.signatures.iter().find(|s| hint_for(&s.0) == s.1),
+        )
+    } else {
+        let hint: [u8; 4] = key.log_id[..4].try_into().expect("4 bytes");
+        (hint, cp.signatures.iter().find(|s| s.1 == hint))
+    };
+    let sig = sig.ok_or_else(|| CheckMsg::NoCheckpointSignature {
+        hint: hex::encode(&hint),
     })?;
     key.verify(cp.signed_text.as_bytes(), &sig.2)
         .map_err(|error| CheckMsg::CheckpointSignature {

@@ -1,8 +1,9 @@
-//! A Rekor v1 log entry as the API returns it (`GET /api/v1/log/entries/{uuid}` or
+//! A Rekor log entry as the v1 API returns it (`GET /api/v1/log/entries/{uuid}` or
 //! `?logIndex=N`: the `{uuid: entry}` object, a one-element list of it, or the bare entry),
-//! decoded with every field checked and named in errors; its body (hashedrekord or rekord
-//! 0.0.1); and the hashedrekord entry `rekor upload` proposes (spec §3.2 Level 2, Appendix B
-//! step 10).
+//! decoded with every field checked and named in errors (a Sigstore bundle's entries, v1 and
+//! v2, are read into the same form by [`super::bundle`]); its body (hashedrekord or rekord
+//! 0.0.1, hashedrekord 0.0.2 of Rekor v2); and the hashedrekord entry `rekor upload` proposes
+//! (spec §3.2 Level 2, Appendix B step 10).
 
 use crate::hex;
 use base64::Engine;
@@ -57,7 +58,8 @@ pub struct LogEntry {
     /// The body bytes (canonical JSON of the proposed entry; the Merkle leaf).
     #[serde(skip)]
     pub body: Vec<u8>,
-    pub integrated_time: i64,
+    /// The log's integratedTime (Unix seconds); Rekor v2 entries have none.
+    pub integrated_time: Option<i64>,
     pub log_id: String,
     /// The global log index (what the SET signs).
     pub log_index: u64,
@@ -94,6 +96,13 @@ pub struct Body {
     pub hash_algorithm: String,
     pub hash_value: String,
 }
+
+/// The kinds whose body [`LogEntry::parse_body`] reads (kind, apiVersion).
+pub const KINDS_READ: &[(&str, &str)] = &[
+    ("hashedrekord", "0.0.1"),
+    ("rekord", "0.0.1"),
+    ("hashedrekord", "0.0.2"),
+];
 
 fn b64(field: &str, s: &str) -> Result<Vec<u8>, EntryError> {
     base64::engine::general_purpose::STANDARD
@@ -201,9 +210,11 @@ impl LogEntry {
         };
         let body_b64 = get_str(e, "body")?.to_string();
         let body = b64("body", &body_b64)?;
-        let integrated_time = get(e, "integratedTime")?
-            .as_i64()
-            .map_or_else(|| eerr("integratedTime", "expected an integer"), Ok)?;
+        let integrated_time = Some(
+            get(e, "integratedTime")?
+                .as_i64()
+                .map_or_else(|| eerr("integratedTime", "expected an integer"), Ok)?,
+        );
         let log_id = get_str(e, "logID")?.to_string();
         let log_index = get_u64(e, "logIndex")?;
         let (mut inclusion_proof, mut signed_entry_timestamp) = (None, None);
@@ -236,19 +247,48 @@ impl LogEntry {
         super::proof::leaf_hash(&self.body)
     }
 
-    /// Decodes the body (hashedrekord or rekord, version 0.0.1).
+    /// The body's kind and apiVersion, whether or not the kind is read.
+    pub fn body_kind(&self) -> Result<(String, String), EntryError> {
+        let v: serde_json::Value = serde_json::from_slice(&self.body)
+            .or_else(|e| eerr("body", format!("decoded body is not JSON ({e})")))?;
+        Ok((
+            get_str(&v, "body.kind")?.to_string(),
+            get_str(&v, "body.apiVersion")?.to_string(),
+        ))
+    }
+
+    /// Decodes the body: hashedrekord or rekord 0.0.1 (Rekor v1), hashedrekord 0.0.2
+    /// (Rekor v2: `spec.hashedRekordV002.data`, the digest in base64, read as hex here).
     pub fn parse_body(&self) -> Result<Body, EntryError> {
         let v: serde_json::Value = serde_json::from_slice(&self.body)
             .or_else(|e| eerr("body", format!("decoded body is not JSON ({e})")))?;
         let kind = get_str(&v, "body.kind")?.to_string();
         let api_version = get_str(&v, "body.apiVersion")?.to_string();
-        if kind != "hashedrekord" && kind != "rekord" {
+        if !KINDS_READ.contains(&(kind.as_str(), api_version.as_str())) {
             return eerr(
                 "body.kind",
-                format!("{kind:?} is not hashedrekord or rekord"),
+                format!("{kind} {api_version} is not a kind this verifier reads"),
             );
         }
         let spec = get(&v, "body.spec")?;
+        if api_version == "0.0.2" {
+            let f = "body.spec.hashedRekordV002.data";
+            let data = get(get(spec, "body.spec.hashedRekordV002")?, f)?;
+            let alg = get_str(data, &format!("{f}.algorithm"))?;
+            let digest = b64(
+                &format!("{f}.digest"),
+                get_str(data, &format!("{f}.digest"))?,
+            )?;
+            return Ok(Body {
+                kind,
+                api_version,
+                hash_algorithm: match alg {
+                    "SHA2_256" => "sha256".into(),
+                    other => other.to_string(),
+                },
+                hash_value: hex::encode(&digest),
+            });
+        }
         let data = get(spec, "body.spec.data")?;
         let hash = get(data, "body.spec.data.hash")?;
         Ok(Body {

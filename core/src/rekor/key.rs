@@ -1,14 +1,35 @@
-//! The log's public key as the reader supplies it, and the log ID derived from it.
+//! The log's public key as the reader supplies it, and the log ID derived from it: Rekor v1
+//! keys (ECDSA or RSA; the log ID is the SHA-256 of the SubjectPublicKeyInfo) and Rekor v2
+//! keys (Ed25519, OID 1.3.101.112; the log ID is the C2SP signed-note key ID,
+//! SHA-256(name || "\n" || 0x01 || key), spec §3.2 Level 2).
 
 use crate::pki::signature::{self, HashAlg, PublicKey, Scheme, SigError};
 use sha2::{Digest, Sha256};
 
+/// The DER prefix of an Ed25519 SubjectPublicKeyInfo (RFC 8410 §4): SEQUENCE { SEQUENCE {
+/// OID 1.3.101.112 }, BIT STRING (33 bytes, 0 unused bits) }, followed by the 32-byte key.
+const ED25519_SPKI_PREFIX: [u8; 12] = [
+    0x30, 0x2a, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x03, 0x21, 0x00,
+];
+
+/// The key material: an X.509 key (Rekor v1) or an Ed25519 key (Rekor v2).
+#[derive(Debug, Clone)]
+pub enum LogPublicKey {
+    Pki(PublicKey),
+    Ed25519(ed25519_dalek::VerifyingKey),
+}
+
 /// The log's public key as the reader supplied it.
 #[derive(Debug, Clone)]
 pub struct LogKey {
-    pub key: PublicKey,
-    /// SHA-256 of the SubjectPublicKeyInfo DER: Rekor's log ID.
+    pub key: LogPublicKey,
+    /// Rekor's log ID: for a v1 key the SHA-256 of the SubjectPublicKeyInfo DER; for an
+    /// Ed25519 key the trusted root's `logId.keyId` when the key came from one, else the
+    /// SHA-256 of the SubjectPublicKeyInfo (the log ID of a v2 entry is then derived from the
+    /// checkpoint's signer name, [`LogKey::note_key_id`]).
     pub log_id: [u8; 32],
+    /// The log ID was stated by a trusted root, not derived from the key.
+    pub log_id_stated: bool,
 }
 
 impl LogKey {
@@ -23,19 +44,66 @@ impl LogKey {
             }
             b.remove(0)
         };
-        let key = PublicKey::from_spki_der(&der)?;
+        Self::from_spki_der(&der)
+    }
+
+    /// From a DER SubjectPublicKeyInfo.
+    pub fn from_spki_der(der: &[u8]) -> Result<LogKey, String> {
+        let key = match der.strip_prefix(&ED25519_SPKI_PREFIX[..]) {
+            Some(raw) => {
+                let raw: [u8; 32] = raw
+                    .try_into()
+                    .map_err(|_| "Ed25519 key is not 32 bytes".to_string())?;
+                LogPublicKey::Ed25519(
+                    ed25519_dalek::VerifyingKey::from_bytes(&raw)
+                        .map_err(|_| "Ed25519 key is not a curve point".to_string())?,
+                )
+            }
+            None => LogPublicKey::Pki(PublicKey::from_spki_der(der)?),
+        };
         Ok(LogKey {
             key,
-            log_id: Sha256::digest(&der).into(),
+            log_id: Sha256::digest(der).into(),
+            log_id_stated: false,
         })
     }
 
-    /// Rekor signs SHA-256 digests: ECDSA with SHA-256, or RSA PKCS#1 v1.5 with SHA-256.
-    pub(super) fn verify(&self, message: &[u8], sig: &[u8]) -> Result<(), SigError> {
-        let scheme = match self.key {
-            PublicKey::Rsa(_) => Scheme::RsaPkcs1v15(HashAlg::Sha256),
-            _ => Scheme::Ecdsa(HashAlg::Sha256),
+    /// An Ed25519 (Rekor v2) key.
+    pub fn is_ed25519(&self) -> bool {
+        matches!(self.key, LogPublicKey::Ed25519(_))
+    }
+
+    /// The C2SP signed-note key ID of an Ed25519 key under the signer `name`:
+    /// SHA-256(name || "\n" || 0x01 || key); its first 4 bytes are the signature's key hint.
+    /// None for a v1 key.
+    pub fn note_key_id(&self, name: &str) -> Option<[u8; 32]> {
+        let LogPublicKey::Ed25519(k) = &self.key else {
+            return None;
         };
-        signature::verify(&self.key, scheme, message, sig)
+        let mut h = Sha256::new();
+        h.update(name.as_bytes());
+        h.update(b"\n\x01");
+        h.update(k.as_bytes());
+        Some(h.finalize().into())
+    }
+
+    /// Rekor v1 signs SHA-256 digests: ECDSA with SHA-256, or RSA PKCS#1 v1.5 with SHA-256;
+    /// Rekor v2 signs with pure Ed25519 (RFC 8032).
+    pub(super) fn verify(&self, message: &[u8], sig: &[u8]) -> Result<(), SigError> {
+        match &self.key {
+            LogPublicKey::Pki(key) => {
+                let scheme = match key {
+                    PublicKey::Rsa(_) => Scheme::RsaPkcs1v15(HashAlg::Sha256),
+                    _ => Scheme::Ecdsa(HashAlg::Sha256),
+                };
+                signature::verify(key, scheme, message, sig)
+            }
+            LogPublicKey::Ed25519(k) => {
+                let sig = ed25519_dalek::Signature::from_slice(sig)
+                    .map_err(|_| SigError::Ed25519Invalid)?;
+                k.verify_strict(message, &sig)
+                    .map_err(|_| SigError::Ed25519Invalid)
+            }
+        }
     }
 }

@@ -9,13 +9,20 @@
 //! but its integratedTime is unsigned and establishes no time, as sigstore's own verifiers
 //! treat it.
 //!
-//! Input is the JSON the Rekor API returns for `GET /api/v1/log/entries/{uuid}` or
+//! Rekor v2 (the tile-based log) signs its checkpoints with Ed25519 (a C2SP signed note) and
+//! gives its entries no integratedTime and no SET: such an entry is in the log when its
+//! inclusion proof and checkpoint verify, and only an RFC 3161 token proves a time. An entry
+//! with a SET and no inclusion proof (cosign's older offline bundles) is "SET only": the log
+//! promised inclusion, nothing proves it.
+//!
+//! Input is a Sigstore bundle ([`bundle`]) or the JSON the Rekor API returns for `GET /api/v1/log/entries/{uuid}` or
 //! `?logIndex=N`: the `{uuid: entry}` object, a one-element list of it, or the bare entry.
 //!
 //! [`entry`] decodes the entry, [`proof`] holds the RFC 6962 inclusion proof, [`checkpoint`]
 //! the signed note, [`set`] the signed entry timestamp, [`key`] the log's key, and
 //! [`verify`](mod@verify) runs the checks in order.
 
+pub mod bundle;
 pub mod checkpoint;
 pub mod entry;
 pub mod key;
@@ -23,11 +30,15 @@ pub mod proof;
 pub mod set;
 pub mod verify;
 
+pub use bundle::{
+    is_bundle, read_log_trust, verify_bundle, verify_file, Bundle, BundleVerdict, Content,
+    ProvenTime, TrustedRoot,
+};
 pub use checkpoint::Checkpoint;
 pub use entry::{
-    hashedrekord_proposal, Body, EntryError, InclusionProof, LogEntry, MAX_ENTRY_BYTES,
+    hashedrekord_proposal, Body, EntryError, InclusionProof, LogEntry, KINDS_READ, MAX_ENTRY_BYTES,
     MAX_PROOF_HASHES,
 };
-pub use key::LogKey;
+pub use key::{LogKey, LogPublicKey};
 pub use proof::{leaf_hash, root_from_inclusion_proof};
 pub use verify::{check, verify, verify_bytes, Verdict};

@@ -12,6 +12,8 @@ impl LogEntry {
     /// logIndex (Rekor `pkg/verify` VerifySET: `jsoncanonicalizer.Transform` of the marshalled
     /// payload). For these member names, integers and strings the canonical form is the
     /// compact, key-sorted, non-ASCII-preserving JSON `canon` writes.
+    /// Rekor v2 entries have no integratedTime and no SET: the payload then has time 0 and
+    /// [`check_set`] refuses to check it.
     pub fn set_payload(&self) -> Vec<u8> {
         let o = canon::Object::from_members(vec![
             (
@@ -20,7 +22,7 @@ impl LogEntry {
             ),
             (
                 "integratedTime".into(),
-                canon::Value::Int(self.integrated_time.into()),
+                canon::Value::Int(self.integrated_time.unwrap_or(0).into()),
             ),
             (
                 "logID".into(),
@@ -38,9 +40,10 @@ impl LogEntry {
 
 /// The entry's SET (`sig`) verified over its payload with the log's key.
 pub fn check_set(entry: &LogEntry, sig: &[u8], key: &LogKey) -> Result<CheckMsg, CheckMsg> {
+    let time = entry.integrated_time.ok_or(CheckMsg::NoIntegratedTime)?;
     key.verify(&entry.set_payload(), sig)
         .map(|()| CheckMsg::SetOk {
-            time: entry.integrated_time,
+            time,
             index: entry.log_index,
         })
         .map_err(CheckMsg::Set)

@@ -2,7 +2,7 @@
 //! requirement 3, Appendix B step 10): every check listed with its result, and whether
 //! integratedTime is signed.
 
-use super::checkpoint::check_checkpoint;
+use super::checkpoint::{check_checkpoint, Checkpoint};
 use super::entry::{Body, EntryError, LogEntry};
 use super::key::LogKey;
 use super::proof::check_inclusion;
@@ -26,13 +26,23 @@ pub mod check {
 /// The verdict on one entry.
 #[derive(Debug, Clone, Serialize)]
 pub struct Verdict {
-    /// The entry is in the log: body, log ID, inclusion proof and checkpoint verify, and the
-    /// SET too when the entry carries one.
+    /// The entry is in the log and logs the given file: body, log ID, inclusion proof and
+    /// checkpoint verify (or, SET only, the SET verifies), the SET too when the entry carries
+    /// one, and the body's kind is one this verifier reads when a file was given.
     pub ok: bool,
+    /// Every log check passed (everything but what the body says was logged).
+    pub log_ok: bool,
+    /// The body's kind and apiVersion when it is one this verifier does not read (`intoto`,
+    /// `dsse`, ...): the log checks are reported, the file is not checked against it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unsupported_kind: Option<String>,
+    /// SET only: the entry has a verified signed entry timestamp and no inclusion proof; the
+    /// log promised inclusion, nothing proves it.
+    pub set_only: bool,
     /// integratedTime (Unix seconds): from then on the list is public (spec §3.11), when
-    /// `integrated_time_signed`.
-    pub integrated_time: i64,
-    pub integrated_time_iso: String,
+    /// `integrated_time_signed`. Rekor v2 entries have none.
+    pub integrated_time: Option<i64>,
+    pub integrated_time_iso: Option<String>,
     /// True when a verified SET signs integratedTime; false when the entry has no SET (the
     /// time is the log's unsigned word and no time is established from it) or it failed.
     pub integrated_time_signed: bool,
@@ -52,50 +62,99 @@ impl crate::checks::Report for Verdict {
 pub fn verify(entry: &LogEntry, expected_sha256: Option<&[u8; 32]>, key: &LogKey) -> Verdict {
     let mut c = Checks::default();
     let body = entry.parse_body();
-    c.result(
-        check::BODY,
-        body.as_ref()
-            .map(|b| CheckMsg::BodyOk {
+    // A body of a kind not read: the log checks still run on its bytes.
+    let unsupported_kind = match (&body, entry.body_kind()) {
+        (Err(e), Ok((kind, version))) if e.field == "body.kind" => {
+            Some(format!("{kind} {version}"))
+        }
+        _ => None,
+    };
+    match (&body, &unsupported_kind) {
+        (Ok(b), _) => c.push(
+            check::BODY,
+            Status::Pass,
+            CheckMsg::BodyOk {
                 kind: b.kind.clone(),
                 version: b.api_version.clone(),
-            })
-            .map_err(|e| CheckMsg::BodyUnreadable {
+            },
+        ),
+        (Err(_), Some(kind)) => c.push(
+            check::BODY,
+            Status::Skip,
+            CheckMsg::KindNotRead { kind: kind.clone() },
+        ),
+        (Err(e), None) => c.push(
+            check::BODY,
+            Status::Fail,
+            CheckMsg::BodyUnreadable {
                 detail: e.to_string(),
-            }),
-    );
-    check_body_hash(&mut c, expected_sha256, &body);
+            },
+        ),
+    }
+    match &unsupported_kind {
+        Some(kind) if expected_sha256.is_some() => c.push(
+            check::BODY_HASH,
+            Status::Skip,
+            CheckMsg::KindNotRead { kind: kind.clone() },
+        ),
+        _ => check_body_hash(&mut c, expected_sha256, &body),
+    }
     let leaf = entry.leaf_hash();
     check_uuid(&mut c, entry.uuid.as_deref(), &leaf);
-    c.result(check::LOG_ID, check_log_id(&entry.log_id, key));
+    c.result(check::LOG_ID, check_log_id(entry, key));
+    let set = entry
+        .signed_entry_timestamp
+        .as_ref()
+        .map(|sig| check_set(entry, sig, key));
+    let mut set_only = false;
     match &entry.inclusion_proof {
         None => {
-            c.push(check::INCLUSION, Status::Fail, CheckMsg::NoInclusionProof);
-            c.push(check::CHECKPOINT, Status::Fail, CheckMsg::NoInclusionProof);
+            if let Some(Ok(_)) = &set {
+                // cosign's older offline bundles: the log's promise, no proof.
+                set_only = true;
+                c.push(
+                    check::INCLUSION,
+                    Status::Warn,
+                    CheckMsg::InclusionPromised {
+                        index: entry.log_index,
+                    },
+                );
+                c.push(check::CHECKPOINT, Status::Skip, CheckMsg::NoInclusionProof);
+            } else {
+                c.push(check::INCLUSION, Status::Fail, CheckMsg::NoInclusionProof);
+                c.push(check::CHECKPOINT, Status::Fail, CheckMsg::NoInclusionProof);
+            }
         }
         Some(p) => {
             c.result(check::INCLUSION, check_inclusion(p, &leaf));
             c.result(check::CHECKPOINT, check_checkpoint(p, key));
         }
     }
-    let integrated_time_iso = crate::pki::der::Time::from_unix(entry.integrated_time).to_iso();
-    match &entry.signed_entry_timestamp {
+    let integrated_time_iso = entry
+        .integrated_time
+        .map(|t| crate::pki::der::Time::from_unix(t).to_iso());
+    match (set, &integrated_time_iso) {
+        // Rekor v2: no integratedTime, no SET; a time comes only from an RFC 3161 token.
+        (None, None) => c.push(check::SET, Status::Skip, CheckMsg::NoIntegratedTime),
         // Without a SET the checkpoint alone proves inclusion; the time is not signed.
-        None => c.push(
+        (None, Some(time)) => c.push(
             check::SET,
             Status::Skip,
-            CheckMsg::SetAbsent {
-                time: integrated_time_iso.clone(),
-            },
+            CheckMsg::SetAbsent { time: time.clone() },
         ),
-        Some(sig) => c.result(check::SET, check_set(entry, sig, key)),
+        (Some(r), _) => c.result(check::SET, r),
     }
 
-    let ok = c.none_failed_except(&[]);
+    let log_ok = c.none_failed_except(&[check::BODY_HASH]);
+    let ok = c.none_failed_except(&[]) && (unsupported_kind.is_none() || expected_sha256.is_none());
     let integrated_time_signed =
         c.0.iter()
             .any(|x| x.id == check::SET && x.status == Status::Pass);
     Verdict {
         ok,
+        log_ok,
+        unsupported_kind,
+        set_only,
         integrated_time: entry.integrated_time,
         integrated_time_iso,
         integrated_time_signed,
@@ -155,14 +214,30 @@ fn check_uuid(c: &mut Checks, uuid: Option<&str>, leaf: &[u8; 32]) {
     );
 }
 
-/// The entry's log ID is the SHA-256 of the reader's log key.
-fn check_log_id(log_id: &str, key: &LogKey) -> Result<CheckMsg, CheckMsg> {
-    let kid = hex::encode(&key.log_id);
-    if log_id.eq_ignore_ascii_case(&kid) {
+/// The entry's log ID is the reader's key's: the SHA-256 of a v1 key; for an Ed25519 (v2)
+/// key the ID a trusted root states, or else the C2SP note key ID under the checkpoint's
+/// origin (the log's name).
+fn check_log_id(entry: &LogEntry, key: &LogKey) -> Result<CheckMsg, CheckMsg> {
+    let id = if key.is_ed25519() && !key.log_id_stated {
+        let origin = entry
+            .inclusion_proof
+            .as_ref()
+            .and_then(|p| p.checkpoint.as_deref())
+            .and_then(|t| Checkpoint::parse(t).ok())
+            .map(|cp| cp.origin);
+        match origin.and_then(|o| key.note_key_id(&o)) {
+            Some(id) => id,
+            None => key.log_id,
+        }
+    } else {
+        key.log_id
+    };
+    let kid = hex::encode(&id);
+    if entry.log_id.eq_ignore_ascii_case(&kid) {
         Ok(CheckMsg::LogIdOk { id: kid })
     } else {
         Err(CheckMsg::LogIdDiffers {
-            entry: log_id.to_string(),
+            entry: entry.log_id.clone(),
             key: kid,
         })
     }

@@ -442,9 +442,10 @@ fn coverage(r: &VerifierReport) -> Vec<Coverage> {
                         let name = t.authority.clone().unwrap_or_else(|| t.name.clone());
                         add(PartyGroup::Authority(name), TrustLevel::Level2Plus, to);
                     }
+                    // SET only: the log's promise, no proof of inclusion, so not Level 2.
                     if r.rekor
                         .iter()
-                        .any(|e| e.ok && e.list.as_deref() == Some(list))
+                        .any(|e| e.ok && !e.set_only && e.list.as_deref() == Some(list))
                     {
                         add(PartyGroup::Rekor, TrustLevel::Level2, to);
                     }

@@ -28,15 +28,18 @@ pub fn pair_token(token_name: &str, file_names: &[String]) -> Option<usize> {
         .or_else(|| without_authority.and_then(|s| pair_stamped(s, file_names)))
 }
 
-/// The dropped stamped list a Rekor entry covers: `dir/130019Z.txt.rekor.json` covers
-/// `dir/130019Z.txt`.
+/// The dropped stamped list a Rekor entry or Sigstore bundle covers:
+/// `dir/130019Z.txt.rekor.json`, `dir/130019Z.txt.sigstore.json` and `dir/130019Z.txt.sigstore`
+/// cover `dir/130019Z.txt`.
 pub fn pair_rekor_entry(entry_name: &str, file_names: &[String]) -> Option<usize> {
-    let suffix = ".rekor.json";
-    let cut = entry_name.len().checked_sub(suffix.len())?;
-    if !entry_name.is_char_boundary(cut) || !entry_name[cut..].eq_ignore_ascii_case(suffix) {
-        return None;
-    }
-    pair_stamped(&entry_name[..cut], file_names)
+    [".rekor.json", ".sigstore.json", ".sigstore"]
+        .iter()
+        .find_map(|suffix| {
+            let cut = entry_name.len().checked_sub(suffix.len())?;
+            (entry_name.is_char_boundary(cut) && entry_name[cut..].eq_ignore_ascii_case(suffix))
+                .then(|| &entry_name[..cut])
+        })
+        .and_then(|stamped| pair_stamped(stamped, file_names))
 }
 
 /// The file named `stamped` (same path in the drop), else the only one with its base name.
@@ -102,5 +105,10 @@ mod tests {
             Some(1)
         );
         assert_eq!(pair_rekor_entry("140000Z.txt.json", &names), None);
+        assert_eq!(
+            pair_rekor_entry("proof/d/140000Z.txt.sigstore.json", &names),
+            pair_rekor_entry("proof/d/140000Z.txt.rekor.json", &names)
+        );
+        assert!(pair_rekor_entry("proof/d/140000Z.txt.sigstore", &names).is_some());
     }
 }

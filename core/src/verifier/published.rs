@@ -69,7 +69,7 @@ pub enum PublishedFile {
     Proof,
     /// An RFC 3161 response or token (`<list>.<tsa>.tsr`, `.tst`).
     TimestampToken,
-    /// A Sigstore Rekor entry (`<list>.rekor.json`).
+    /// A Sigstore Rekor entry (`<list>.rekor.json`) or bundle (`<list>.sigstore.json`).
     RekorEntry,
     /// A certificate (`.pem`, `.crt`, `.cer`, or any file in a `tsa/` folder).
     Certificate,
@@ -114,7 +114,10 @@ impl PublishedFile {
             } else {
                 PublishedFile::Book
             }
-        } else if lower.ends_with(".rekor.json") {
+        } else if lower.ends_with(".rekor.json")
+            || lower.ends_with(".sigstore.json")
+            || lower.ends_with(".sigstore")
+        {
             PublishedFile::RekorEntry
         } else if lower.ends_with(crate::league::anchor_record::SUFFIX) {
             // A stamped list's anchor record, never a climatology table.

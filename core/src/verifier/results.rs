@@ -563,6 +563,9 @@ pub struct RekorResult {
     /// log (inclusion proof and signed checkpoint) but establishes no time.
     #[serde(default)]
     pub time_signed: bool,
+    /// SET only: the log promised inclusion (a verified SET); no proof of inclusion.
+    #[serde(default)]
+    pub set_only: bool,
     pub log_index: Option<u64>,
     pub checks: Vec<CheckRow>,
 }
@@ -587,10 +590,11 @@ impl RekorResult {
             });
             return out;
         };
-        match rekor::verify_bytes(name, bytes, data, key_name, key) {
+        match rekor::verify_file(name, bytes, data, key_name, key) {
             Ok(v) => {
                 out.ok = v.ok;
-                out.integrated_time = Some(v.integrated_time_iso);
+                out.integrated_time = v.integrated_time_iso;
+                out.set_only = v.set_only;
                 out.time_signed = v.integrated_time_signed;
                 out.log_index = Some(v.log_index);
                 out.checks = v.checks.iter().map(CheckRow::from).collect();

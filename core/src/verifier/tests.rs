@@ -535,6 +535,62 @@ fn rekor_entries_are_checked_for_their_list() {
     assert_eq!(report.level(), TrustLevel::Level0);
 }
 
+/// A dropped Sigstore bundle beside the file it logs, with a trusted root as the log trust:
+/// the Rekor v2 bundle verifies (Ed25519 checkpoint, TSA token), one byte of its artifact
+/// fails at the body hash, and a SET-only entry does not reach Level 2.
+#[test]
+fn sigstore_bundles_are_checked_for_their_list() {
+    let root = || {
+        Some((
+            "trusted_root.staging.json".into(),
+            shared("sigstore-bundles/trusted_root.staging.json"),
+        ))
+    };
+    let trust = TrustInput {
+        anchor_files: vec![],
+        log_key: root(),
+        now: 0,
+    };
+    let bundle = shared("sigstore-bundles/staging-rekor-v2.txt.sigstore.json");
+    let artifact = shared("sigstore-bundles/staging-rekor-v2.txt");
+    let lists = [ListInput::parse("staging-rekor-v2.txt", &artifact)];
+    let r = RekorResult::check(
+        "staging-rekor-v2.txt.sigstore.json",
+        &bundle,
+        &lists,
+        &trust,
+    );
+    assert!(r.ok, "{r:?}");
+    assert_eq!(
+        (r.log_index, r.set_only, &r.integrated_time),
+        (Some(645), false, &None)
+    );
+    let mut other = artifact.clone();
+    other[3] ^= 1;
+    let lists = [ListInput::parse("staging-rekor-v2.txt", &other)];
+    let r = RekorResult::check(
+        "staging-rekor-v2.txt.sigstore.json",
+        &bundle,
+        &lists,
+        &trust,
+    );
+    assert_eq!(
+        r.first_failure().map(|f| f.starts_with("body_hash")),
+        Some(true),
+        "{r:?}"
+    );
+
+    let mut report = verifier_report(vec![], vec![], vec![]);
+    report.rekor.push(RekorResult {
+        name: "a.txt.sigstore.json".into(),
+        list: Some("a.txt".into()),
+        ok: true,
+        set_only: true,
+        ..Default::default()
+    });
+    assert_eq!(report.level(), TrustLevel::Level0);
+}
+
 /// The ladder's top rungs: a verified Rekor entry anchors its list (Level 2), a verified
 /// token gives signed time (Level 2+) even beside a failed one, and with a book dropped
 /// only lists that check out against it count.

@@ -190,7 +190,11 @@ impl VerifierReport {
             .proofs
             .iter()
             .any(|p| p.state() == ProofState::Verified && counts(p.stamped_file.as_deref()));
-        let rekor = self.rekor.iter().any(|r| r.ok && counts(r.list.as_deref()));
+        // SET only: the log's promise, no proof of inclusion, so not Level 2.
+        let rekor = self
+            .rekor
+            .iter()
+            .any(|r| r.ok && !r.set_only && counts(r.list.as_deref()));
         let tsa = self
             .tokens
             .iter()
@@ -215,7 +219,7 @@ impl VerifierReport {
                         not_valid_now: t.ok_now == Some(false),
                     });
                 }
-                for r in self.rekor.iter().filter(|r| r.ok) {
+                for r in self.rekor.iter().filter(|r| r.ok && !r.set_only) {
                     out.push(StillTrusted::Rekor {
                         name: r.name.clone(),
                         integrated_time: or_unknown(r.integrated_time.as_deref()),

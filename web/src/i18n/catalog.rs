@@ -566,6 +566,7 @@ catalog! {
     ChkSigPssInvalid { en: "RSASSA-PSS signature invalid ({detail})", zh: "RSASSA-PSS 签名无效（{detail}）", ar: "توقيع RSASSA-PSS غير صالح ({detail})", }
     ChkSigEcdsaNotDer { en: "ECDSA signature is not a valid DER Ecdsa-Sig-Value for {curve}", zh: "ECDSA 签名不是 {curve} 的有效 DER Ecdsa-Sig-Value", ar: "توقيع ECDSA ليس قيمة \u{2066}Ecdsa-Sig-Value\u{2069} صالحة بترميز DER للمنحنى {curve}", }
     ChkSigEcdsaInvalid { en: "ECDSA {curve} signature invalid", zh: "ECDSA {curve} 签名无效", ar: "توقيع ECDSA ‏{curve} غير صالح", }
+    ChkSigEd25519Invalid { en: "Ed25519 signature invalid", zh: "Ed25519 签名无效", ar: "توقيع Ed25519 غير صالح", }
     ChkSigKeyMismatch { en: "signature algorithm {scheme} does not fit a {key} key", zh: "签名算法 {scheme} 与 {key} 密钥不匹配", ar: "خوارزمية التوقيع {scheme} لا تلائم مفتاح {key}", }
     ChkEssValues { en: "{attribute} has {n} values (must be 1)", zh: "{attribute} 有 {n} 个值（必须为 1 个）", ar: "عدد قيم {attribute}: {n} (يجب أن يكون 1)", }
     ChkEssUnreadable { en: "{attribute}: {detail}", zh: "{attribute} 无法解码：{detail}", ar: "تعذّر فك ترميز {attribute}: {detail}", }
@@ -616,6 +617,9 @@ catalog! {
     ChkCheckpointOk { en: "\"{origin}\" signed size {size} and the proof's root", zh: "“{origin}”签署了大小 {size} 和证明中的根", ar: "وقّع «{origin}» الحجم {size} وجذر الإثبات", }
     ChkSetAbsent { en: "entry has no signedEntryTimestamp: integratedTime {time} is unsigned, no time is established from it", zh: "条目没有 signedEntryTimestamp：integratedTime {time} 未签名，无法据此确立时间", ar: "لا \u{2066}signedEntryTimestamp\u{2069} في المدخل: قيمة integratedTime ‏{time} غير موقّعة، ولا يثبت منها أي وقت", }
     ChkSetOk { en: "signs integratedTime {time} and logIndex {index}", zh: "签署了 integratedTime {time} 和 logIndex {index}", ar: "يوقّع integratedTime ‏{time} و\u{2066}logIndex\u{2069} ‏{index}", }
+    ChkKindNotRead { en: "unsupported kind {kind}: what the entry logs is not read, so not checked against the file", zh: "不支持的类型 {kind}：不读取条目记录的内容，因此未与文件核对", ar: "نوع غير مدعوم {kind}: لا يُقرأ ما يسجّله المدخل، فلا يُطابَق مع الملف", }
+    ChkInclusionPromised { en: "SET only: the log promised inclusion of entry {index}; no proof of inclusion", zh: "仅有 SET：日志承诺收录条目 {index}；没有包含证明", ar: "\u{2066}SET\u{2069} فقط: وعد السجل بتضمين المدخل {index}؛ لا إثبات تضمين", }
+    ChkNoIntegratedTime { en: "entry has no integratedTime (Rekor v2): the log signs no time; only an RFC 3161 token proves one", zh: "条目没有 integratedTime（Rekor v2）：日志不签署时间；只有 RFC 3161 令牌能证明时间", ar: "لا integratedTime في المدخل ‏(Rekor v2): لا يوقّع السجل أي وقت؛ وحده رمز RFC 3161 يثبته", }
 
     // Why a dropped proof, token or Rekor entry could not be checked (core's FileError;
     // web/src/verifier/proof_view.rs, web/src/verifier/signed_time_view.rs, web/src/verifier/report_view.rs).

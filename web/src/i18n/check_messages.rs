@@ -112,6 +112,7 @@ pub fn signature_error(e: &SigError) -> String {
         SigError::PssInvalid { detail } => tr(M::ChkSigPssInvalid, &[("detail", detail)]),
         SigError::EcdsaNotDer { curve } => tr(M::ChkSigEcdsaNotDer, &[("curve", curve)]),
         SigError::EcdsaInvalid { curve } => tr(M::ChkSigEcdsaInvalid, &[("curve", curve)]),
+        SigError::Ed25519Invalid => tr(M::ChkSigEd25519Invalid, &[]),
         SigError::KeyMismatch { scheme, key } => {
             tr(M::ChkSigKeyMismatch, &[("scheme", scheme), ("key", key)])
         }
@@ -415,5 +416,8 @@ pub fn message(m: &CheckMsg) -> String {
         }
         C::SetAbsent { time } => tr(M::ChkSetAbsent, &[("time", time)]),
         C::SetOk { time, index } => tr(M::ChkSetOk, &[("time", time), ("index", index)]),
+        C::KindNotRead { kind } => tr(M::ChkKindNotRead, &[("kind", kind)]),
+        C::InclusionPromised { index } => tr(M::ChkInclusionPromised, &[("index", index)]),
+        C::NoIntegratedTime => tr(M::ChkNoIntegratedTime, &[]),
     }
 }

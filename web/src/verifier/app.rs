@@ -1158,7 +1158,7 @@ impl App {
                     }
                 </div>
                 <input ref={self.anchors_input.clone()} type="file" multiple=true accept=".pem,.crt,.cer,.der" class="visually-hidden" tabindex="-1" aria-hidden="true" onchange={picked(Msg::OwnAnchors)} data-testid="anchors-input"/>
-                <input ref={self.log_key_input.clone()} type="file" accept=".pub,.pem,.der" class="visually-hidden" tabindex="-1" aria-hidden="true" onchange={picked(Msg::OwnLogKey)} data-testid="log-key-input"/>
+                <input ref={self.log_key_input.clone()} type="file" accept=".pub,.pem,.der,.json" class="visually-hidden" tabindex="-1" aria-hidden="true" onchange={picked(Msg::OwnLogKey)} data-testid="log-key-input"/>
             </details>
         }
     }

@@ -1,0 +1,846 @@
+//! Sigstore bundles (`.sigstore.json`, `.sigstore`; media types
+//! `application/vnd.dev.sigstore.bundle+json;version=0.1` to `0.3` and
+//! `application/vnd.dev.sigstore.bundle.v0.3+json`) and the trusted root that lists the logs'
+//! keys and the time-stamp authorities (spec §3.2 Level 2 and 2+, §3.11 requirement 3,
+//! Appendix B step 10).
+//!
+//! A bundle's transparency-log entries (`verificationMaterial.tlogEntries[]`, Rekor v1 and
+//! v2) are read into [`LogEntry`] and verified as the API's entries are; its RFC 3161 tokens
+//! (`timestampVerificationData.rfc3161Timestamps[]`) are verified with [`crate::tsp`] over
+//! the bundle's signature, as Sigstore's verifiers do. What time is proven, and by whom, is
+//! stated: a log's signed entry timestamp signs integratedTime (Rekor v1); a Rekor v2 entry
+//! has no time, and only a verified RFC 3161 token proves one.
+
+use super::entry::{EntryError, InclusionProof, LogEntry, MAX_ENTRY_BYTES, MAX_PROOF_HASHES};
+use super::key::LogKey;
+use super::verify::{verify, Verdict};
+use crate::hex;
+use crate::pki::x509::Certificate;
+use crate::tsp::response as tsp;
+use base64::Engine;
+use serde::Serialize;
+use serde_json::Value;
+
+/// Most transparency-log entries read from one bundle.
+pub const MAX_BUNDLE_ENTRIES: usize = 16;
+/// Most RFC 3161 tokens read from one bundle.
+pub const MAX_BUNDLE_TIMESTAMPS: usize = 16;
+/// Most logs and authorities read from one trusted root.
+pub const MAX_TRUSTED_ROOT_ITEMS: usize = 64;
+
+/// The media types a bundle may declare, and the version each names.
+const MEDIA_TYPES: &[(&str, &str)] = &[
+    (
+        "application/vnd.dev.sigstore.bundle+json;version=0.1",
+        "0.1",
+    ),
+    (
+        "application/vnd.dev.sigstore.bundle+json;version=0.2",
+        "0.2",
+    ),
+    (
+        "application/vnd.dev.sigstore.bundle+json;version=0.3",
+        "0.3",
+    ),
+    ("application/vnd.dev.sigstore.bundle.v0.3+json", "0.3"),
+];
+
+fn eerr<T>(field: &str, message: impl Into<String>) -> Result<T, EntryError> {
+    Err(EntryError {
+        field: field.into(),
+        message: message.into(),
+    })
+}
+
+fn b64(field: &str, s: &str) -> Result<Vec<u8>, EntryError> {
+    base64::engine::general_purpose::STANDARD
+        .decode(s)
+        .or_else(|e| eerr(field, format!("bad base64 ({e})")))
+}
+
+fn get<'a>(o: &'a Value, parent: &str, name: &str) -> Result<&'a Value, EntryError> {
+    o.get(name)
+        .map_or_else(|| eerr(&format!("{parent}.{name}"), "missing"), Ok)
+}
+
+fn get_str<'a>(o: &'a Value, parent: &str, name: &str) -> Result<&'a str, EntryError> {
+    get(o, parent, name)?.as_str().map_or_else(
+        || eerr(&format!("{parent}.{name}"), "expected a string"),
+        Ok,
+    )
+}
+
+fn get_b64(o: &Value, parent: &str, name: &str) -> Result<Vec<u8>, EntryError> {
+    b64(&format!("{parent}.{name}"), get_str(o, parent, name)?)
+}
+
+/// A protobuf-JSON 64-bit integer: a decimal string (as Sigstore writes them) or a number.
+fn int(v: &Value, field: &str) -> Result<u64, EntryError> {
+    match v {
+        Value::String(s)
+            if !s.is_empty() && s.len() <= 20 && s.bytes().all(|b| b.is_ascii_digit()) =>
+        {
+            s.parse::<u64>().or_else(|_| eerr(field, "out of range"))
+        }
+        Value::Number(n) => n
+            .as_u64()
+            .map_or_else(|| eerr(field, "expected a non-negative integer"), Ok),
+        _ => eerr(field, "expected a non-negative integer"),
+    }
+}
+
+fn get_int(o: &Value, parent: &str, name: &str) -> Result<u64, EntryError> {
+    int(get(o, parent, name)?, &format!("{parent}.{name}"))
+}
+
+fn array<'a>(v: &'a Value, field: &str, max: usize) -> Result<&'a [Value], EntryError> {
+    let a = v
+        .as_array()
+        .map_or_else(|| eerr(field, "expected an array"), Ok)?;
+    if a.len() > max {
+        return eerr(field, format!("{} items; at most {max}", a.len()));
+    }
+    Ok(a)
+}
+
+/// What the bundle's signature covers.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case", tag = "type")]
+pub enum Content {
+    /// A signature over an artifact (hashedrekord): the artifact's digest, when the bundle
+    /// states it (algorithm as the bundle names it, e.g. `SHA2_256`).
+    MessageSignature {
+        digest_algorithm: Option<String>,
+        digest: Option<String>,
+        #[serde(skip)]
+        signature: Vec<u8>,
+    },
+    /// A DSSE envelope (in-toto statements and others): its payload type and signatures.
+    Dsse {
+        payload_type: String,
+        #[serde(skip)]
+        payload: Vec<u8>,
+        signatures: usize,
+        #[serde(skip)]
+        first_signature: Vec<u8>,
+    },
+}
+
+impl Content {
+    /// The signature bytes Sigstore's RFC 3161 tokens are made over: the message signature,
+    /// or the envelope's first signature.
+    pub fn signature(&self) -> &[u8] {
+        match self {
+            Content::MessageSignature { signature, .. } => signature,
+            Content::Dsse {
+                first_signature, ..
+            } => first_signature,
+        }
+    }
+}
+
+/// A Sigstore bundle, read.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Bundle {
+    pub media_type: String,
+    /// `0.1`, `0.2` or `0.3`.
+    pub version: String,
+    pub entries: Vec<LogEntry>,
+    /// The RFC 3161 tokens (DER), in the bundle's order.
+    #[serde(skip)]
+    pub timestamps: Vec<Vec<u8>>,
+    pub content: Content,
+}
+
+/// True when the JSON looks like a Sigstore bundle (a `mediaType` naming one), so a caller
+/// can tell a bundle from an API entry before parsing.
+pub fn is_bundle(json: &[u8]) -> bool {
+    let head = &json[..json.len().min(4096)];
+    memchr::memmem::find(head, b"\"mediaType\"").is_some()
+        && memchr::memmem::find(json, b"vnd.dev.sigstore.bundle").is_some()
+}
+
+impl Bundle {
+    /// Parses a bundle; every error names the field (`verificationMaterial.tlogEntries[0]
+    /// .inclusionProof.hashes[2]`).
+    pub fn parse(json: &[u8]) -> Result<Bundle, EntryError> {
+        if json.len() > MAX_ENTRY_BYTES {
+            return eerr(
+                "bundle",
+                format!("{} bytes; at most {MAX_ENTRY_BYTES} accepted", json.len()),
+            );
+        }
+        let v: Value = serde_json::from_slice(json).or_else(|e| {
+            eerr(
+                "bundle",
+                format!("not JSON (line {}, column {}: {e})", e.line(), e.column()),
+            )
+        })?;
+        if !v.is_object() {
+            return eerr("bundle", "expected a JSON object");
+        }
+        let media_type = get_str(&v, "bundle", "mediaType")?.to_string();
+        let version = MEDIA_TYPES
+            .iter()
+            .find(|(m, _)| *m == media_type)
+            .map(|(_, v)| v.to_string())
+            .map_or_else(
+                || eerr("mediaType", format!("{media_type:?} is not a Sigstore bundle media type this verifier reads")),
+                Ok,
+            )?;
+        let vm = get(&v, "bundle", "verificationMaterial")?;
+        let vmf = "verificationMaterial";
+        let mut entries = Vec::new();
+        if let Some(t) = vm.get("tlogEntries").filter(|t| !t.is_null()) {
+            let f = format!("{vmf}.tlogEntries");
+            for (i, e) in array(t, &f, MAX_BUNDLE_ENTRIES)?.iter().enumerate() {
+                entries.push(tlog_entry(e, &format!("{f}[{i}]"))?);
+            }
+        }
+        let mut timestamps = Vec::new();
+        if let Some(tv) = vm.get("timestampVerificationData").filter(|t| !t.is_null()) {
+            let f = format!("{vmf}.timestampVerificationData");
+            if let Some(ts) = tv.get("rfc3161Timestamps").filter(|t| !t.is_null()) {
+                let f = format!("{f}.rfc3161Timestamps");
+                for (i, t) in array(ts, &f, MAX_BUNDLE_TIMESTAMPS)?.iter().enumerate() {
+                    timestamps.push(get_b64(t, &format!("{f}[{i}]"), "signedTimestamp")?);
+                }
+            }
+        }
+        let content = match (v.get("messageSignature"), v.get("dsseEnvelope")) {
+            (Some(m), None) => {
+                let f = "messageSignature";
+                let (digest_algorithm, digest) = match m.get("messageDigest") {
+                    None => (None, None),
+                    Some(d) => {
+                        let f = "messageSignature.messageDigest";
+                        (
+                            Some(get_str(d, f, "algorithm")?.to_string()),
+                            Some(hex::encode(&get_b64(d, f, "digest")?)),
+                        )
+                    }
+                };
+                Content::MessageSignature {
+                    digest_algorithm,
+                    digest,
+                    signature: get_b64(m, f, "signature")?,
+                }
+            }
+            (None, Some(d)) => {
+                let f = "dsseEnvelope";
+                let sigs = array(get(d, f, "signatures")?, "dsseEnvelope.signatures", 64)?;
+                let first = sigs
+                    .first()
+                    .map_or_else(|| eerr("dsseEnvelope.signatures", "empty"), Ok)?;
+                Content::Dsse {
+                    payload_type: get_str(d, f, "payloadType")?.to_string(),
+                    payload: get_b64(d, f, "payload")?,
+                    signatures: sigs.len(),
+                    first_signature: get_b64(first, "dsseEnvelope.signatures[0]", "sig")?,
+                }
+            }
+            _ => {
+                return eerr(
+                    "bundle",
+                    "expected exactly one of messageSignature and dsseEnvelope",
+                )
+            }
+        };
+        Ok(Bundle {
+            media_type,
+            version,
+            entries,
+            timestamps,
+            content,
+        })
+    }
+}
+
+/// One `tlogEntries[i]` read into the API entry's form: the body is `canonicalizedBody`, the
+/// log ID is `logId.keyId` in hex, integratedTime is absent for Rekor v2 (absent or 0).
+fn tlog_entry(e: &Value, f: &str) -> Result<LogEntry, EntryError> {
+    let body_b64 = get_str(e, f, "canonicalizedBody")?.to_string();
+    let body = b64(&format!("{f}.canonicalizedBody"), &body_b64)?;
+    let log_id = hex::encode(&get_b64(
+        get(e, f, "logId")?,
+        &format!("{f}.logId"),
+        "keyId",
+    )?);
+    let log_index = get_int(e, f, "logIndex")?;
+    let integrated_time = match e.get("integratedTime") {
+        None | Some(Value::Null) => None,
+        Some(t) => match int(t, &format!("{f}.integratedTime"))? {
+            0 => None,
+            t => Some(
+                i64::try_from(t)
+                    .or_else(|_| eerr(&format!("{f}.integratedTime"), "out of range"))?,
+            ),
+        },
+    };
+    let signed_entry_timestamp = match e.get("inclusionPromise") {
+        None | Some(Value::Null) => None,
+        Some(p) => Some(get_b64(
+            p,
+            &format!("{f}.inclusionPromise"),
+            "signedEntryTimestamp",
+        )?),
+    };
+    let inclusion_proof = match e.get("inclusionProof") {
+        None | Some(Value::Null) => None,
+        Some(p) => Some(inclusion_proof(p, &format!("{f}.inclusionProof"))?),
+    };
+    Ok(LogEntry {
+        uuid: None,
+        body_b64,
+        body,
+        integrated_time,
+        log_id,
+        log_index,
+        inclusion_proof,
+        signed_entry_timestamp,
+    })
+}
+
+fn hash32(field: &str, s: &str) -> Result<[u8; 32], EntryError> {
+    b64(field, s)?
+        .try_into()
+        .or_else(|_| eerr(field, "expected 32 bytes"))
+}
+
+fn inclusion_proof(p: &Value, f: &str) -> Result<InclusionProof, EntryError> {
+    let hf = format!("{f}.hashes");
+    let hashes = array(get(p, f, "hashes")?, &hf, MAX_PROOF_HASHES)?
+        .iter()
+        .enumerate()
+        .map(|(i, h)| {
+            let field = format!("{hf}[{i}]");
+            h.as_str()
+                .map_or_else(|| eerr(&field, "expected a string"), |s| hash32(&field, s))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let checkpoint = match p.get("checkpoint") {
+        None | Some(Value::Null) => None,
+        Some(c) => Some(get_str(c, &format!("{f}.checkpoint"), "envelope")?.to_string()),
+    };
+    Ok(InclusionProof {
+        log_index: get_int(p, f, "logIndex")?,
+        tree_size: get_int(p, f, "treeSize")?,
+        root_hash: hash32(&format!("{f}.rootHash"), get_str(p, f, "rootHash")?)?,
+        hashes,
+        checkpoint,
+    })
+}
+
+/// A time-stamp authority of a trusted root: its chain, leaf first, root last.
+#[derive(Debug, Clone)]
+pub struct TrustedAuthority {
+    pub uri: String,
+    pub chain: Vec<Certificate>,
+}
+
+/// A Sigstore trusted root (`trusted_root.json`, media type
+/// `application/vnd.dev.sigstore.trustedroot+json;version=0.1`): the transparency logs' keys
+/// (with the log IDs it states) and the time-stamp authorities' chains.
+#[derive(Debug, Clone)]
+pub struct TrustedRoot {
+    /// (base URL, key) of every log.
+    pub logs: Vec<(String, LogKey)>,
+    pub authorities: Vec<TrustedAuthority>,
+}
+
+impl TrustedRoot {
+    /// Parses a trusted root; errors name the field.
+    pub fn parse(json: &[u8]) -> Result<TrustedRoot, EntryError> {
+        if json.len() > MAX_ENTRY_BYTES {
+            return eerr(
+                "trusted root",
+                format!("{} bytes; at most {MAX_ENTRY_BYTES} accepted", json.len()),
+            );
+        }
+        let v: Value = serde_json::from_slice(json).or_else(|e| {
+            eerr(
+                "trusted root",
+                format!("not JSON (line {}, column {}: {e})", e.line(), e.column()),
+            )
+        })?;
+        let mt = get_str(&v, "trusted root", "mediaType")?;
+        if !mt.starts_with("application/vnd.dev.sigstore.trustedroot") {
+            return eerr(
+                "mediaType",
+                format!("{mt:?} is not a Sigstore trusted root"),
+            );
+        }
+        let mut logs = Vec::new();
+        for (i, t) in array(
+            get(&v, "trusted root", "tlogs")?,
+            "tlogs",
+            MAX_TRUSTED_ROOT_ITEMS,
+        )?
+        .iter()
+        .enumerate()
+        {
+            let f = format!("tlogs[{i}]");
+            let url = t
+                .get("baseUrl")
+                .and_then(Value::as_str)
+                .unwrap_or("")
+                .to_string();
+            let pkf = format!("{f}.publicKey");
+            let der = get_b64(get(t, &f, "publicKey")?, &pkf, "rawBytes")?;
+            let mut key =
+                LogKey::from_spki_der(&der).or_else(|e| eerr(&format!("{pkf}.rawBytes"), e))?;
+            let idf = format!("{f}.logId");
+            let id = get_b64(get(t, &f, "logId")?, &idf, "keyId")?;
+            key.log_id = id
+                .try_into()
+                .or_else(|_| eerr(&format!("{idf}.keyId"), "expected 32 bytes"))?;
+            key.log_id_stated = true;
+            logs.push((url, key));
+        }
+        let mut authorities = Vec::new();
+        if let Some(tsas) = v.get("timestampAuthorities") {
+            for (i, a) in array(tsas, "timestampAuthorities", MAX_TRUSTED_ROOT_ITEMS)?
+                .iter()
+                .enumerate()
+            {
+                let f = format!("timestampAuthorities[{i}]");
+                let cf = format!("{f}.certChain");
+                let certs = array(
+                    get(get(a, &f, "certChain")?, &cf, "certificates")?,
+                    &format!("{cf}.certificates"),
+                    8,
+                )?;
+                let chain = certs
+                    .iter()
+                    .enumerate()
+                    .map(|(j, c)| {
+                        let field = format!("{cf}.certificates[{j}]");
+                        let der = get_b64(c, &field, "rawBytes")?;
+                        Certificate::from_der(&der)
+                            .or_else(|e| eerr(&format!("{field}.rawBytes"), e.to_string()))
+                    })
+                    .collect::<Result<Vec<_>, _>>()?;
+                authorities.push(TrustedAuthority {
+                    uri: a
+                        .get("uri")
+                        .and_then(Value::as_str)
+                        .unwrap_or("")
+                        .to_string(),
+                    chain,
+                });
+            }
+        }
+        Ok(TrustedRoot { logs, authorities })
+    }
+}
+
+/// A time a bundle proves, and who signs it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ProvenTime {
+    /// UTC, ISO 8601.
+    pub time: String,
+    /// `log` (a verified SET over integratedTime) or `tsa` (a verified RFC 3161 token).
+    pub source: &'static str,
+    /// The log (its checkpoint origin or log ID) or the authority (the token signer's subject).
+    pub by: String,
+}
+
+/// The verdict on a bundle: every log entry's, every token's, and the times proven.
+#[derive(Debug, Clone, Serialize)]
+pub struct BundleVerdict {
+    pub media_type: String,
+    pub version: String,
+    pub content: Content,
+    /// Every entry and every token verified (and at least one entry).
+    pub ok: bool,
+    /// Every log check of every entry passed (the kind aside).
+    pub log_ok: bool,
+    /// An entry's body is of a kind this verifier does not read.
+    pub unsupported_kind: Option<String>,
+    pub entries: Vec<Verdict>,
+    pub timestamps: Vec<tsp::Verdict>,
+    /// A token that is not readable (a failure).
+    pub timestamp_errors: Vec<String>,
+    /// A token not checked because the reader gave no time-stamp authority: it proves no
+    /// time, and the log checks stand on their own.
+    pub timestamps_unchecked: Vec<String>,
+    /// The times proven, by whom; empty when none is.
+    pub times: Vec<ProvenTime>,
+}
+
+impl LogKey {
+    /// The key's log ID for an entry: stated, SHA-256 of a v1 key, or the note key ID under
+    /// the entry's checkpoint origin.
+    fn id_for(&self, entry: &LogEntry) -> [u8; 32] {
+        if self.is_ed25519() && !self.log_id_stated {
+            let origin = entry
+                .inclusion_proof
+                .as_ref()
+                .and_then(|p| p.checkpoint.as_deref())
+                .and_then(|t| super::Checkpoint::parse(t).ok())
+                .map(|c| c.origin);
+            if let Some(id) = origin.and_then(|o| self.note_key_id(&o)) {
+                return id;
+            }
+        }
+        self.log_id
+    }
+}
+
+/// Verifies a bundle against the artifact's SHA-256 (if given), the logs' keys and the
+/// time-stamp authorities the reader trusts. Each entry is checked with the key whose log
+/// ID it names (the first key when none does, so the log-ID check says why); each token over
+/// the bundle's signature with each authority's chain (root as the anchor) until one passes.
+pub fn verify_bundle(
+    bundle: &Bundle,
+    expected_sha256: Option<&[u8; 32]>,
+    keys: &[LogKey],
+    authorities: &[TrustedAuthority],
+) -> BundleVerdict {
+    let mut entries = Vec::new();
+    let mut times = Vec::new();
+    for e in &bundle.entries {
+        let Some(key) = keys
+            .iter()
+            .find(|k| hex::encode(&k.id_for(e)).eq_ignore_ascii_case(&e.log_id))
+            .or(keys.first())
+        else {
+            continue;
+        };
+        let v = verify(e, expected_sha256, key);
+        if v.integrated_time_signed && v.log_ok {
+            if let Some(t) = &v.integrated_time_iso {
+                let by = e
+                    .inclusion_proof
+                    .as_ref()
+                    .and_then(|p| p.checkpoint.as_deref())
+                    .and_then(|t| super::Checkpoint::parse(t).ok())
+                    .map_or_else(|| format!("logID {}", e.log_id), |c| c.origin);
+                times.push(ProvenTime {
+                    time: t.clone(),
+                    source: "log",
+                    by,
+                });
+            }
+        }
+        entries.push(v);
+    }
+    let mut timestamps = Vec::new();
+    let mut timestamp_errors = Vec::new();
+    let mut timestamps_unchecked = Vec::new();
+    for (i, t) in bundle.timestamps.iter().enumerate() {
+        let parsed = match tsp::parse(t) {
+            Ok(p) => p,
+            Err(e) => {
+                timestamp_errors.push(format!(
+                    "rfc3161Timestamps[{i}]: not a readable RFC 3161 token: {e}"
+                ));
+                continue;
+            }
+        };
+        if authorities.is_empty() {
+            timestamps_unchecked.push(format!(
+                "rfc3161Timestamps[{i}]: not checked, no time-stamp authority given (a trusted root's timestampAuthorities); no time is proven from it"
+            ));
+            continue;
+        }
+        let mut best: Option<tsp::Verdict> = None;
+        for a in authorities {
+            let Some((anchor, rest)) = a.chain.split_last() else {
+                continue;
+            };
+            let opts = tsp::VerifyOptions {
+                anchors: vec![anchor.clone()],
+                untrusted: rest.to_vec(),
+                ..Default::default()
+            };
+            let v = tsp::verify(
+                &parsed,
+                tsp::Imprinted::Data(bundle.content.signature()),
+                &opts,
+            );
+            let ok = v.ok;
+            if best.as_ref().is_none_or(|b| !b.ok) {
+                best = Some(v);
+            }
+            if ok {
+                break;
+            }
+        }
+        if let Some(v) = best {
+            if v.ok {
+                if let Some(g) = &v.gen_time {
+                    times.push(ProvenTime {
+                        time: g.clone(),
+                        source: "tsa",
+                        by: v
+                            .signer
+                            .as_ref()
+                            .map_or_else(String::new, |s| s.subject.clone()),
+                    });
+                }
+            }
+            timestamps.push(v);
+        }
+    }
+    let unsupported_kind = entries.iter().find_map(|e| e.unsupported_kind.clone());
+    let log_ok = !entries.is_empty() && entries.iter().all(|e| e.log_ok);
+    let ok = !entries.is_empty()
+        && entries.iter().all(|e| e.ok)
+        && timestamps.iter().all(|t| t.ok)
+        && timestamp_errors.is_empty();
+    BundleVerdict {
+        media_type: bundle.media_type.clone(),
+        version: bundle.version.clone(),
+        content: bundle.content.clone(),
+        ok,
+        log_ok,
+        unsupported_kind,
+        entries,
+        timestamps,
+        timestamp_errors,
+        timestamps_unchecked,
+        times,
+    }
+}
+
+/// The reader's log trust as one file: a Sigstore trusted root (its logs' keys and its
+/// time-stamp authorities), or one log key (PEM or DER); errors name the file.
+pub fn read_log_trust(
+    key_name: &str,
+    key: &[u8],
+) -> Result<(Vec<LogKey>, Vec<TrustedAuthority>), String> {
+    if key.first() == Some(&b'{') {
+        let root = TrustedRoot::parse(key).map_err(|e| format!("{key_name}: {e}"))?;
+        if root.logs.is_empty() {
+            return Err(format!("{key_name}: tlogs: lists no transparency log"));
+        }
+        return Ok((
+            root.logs.into_iter().map(|(_, k)| k).collect(),
+            root.authorities,
+        ));
+    }
+    let key = LogKey::parse(key).map_err(|e| format!("{key_name}: {e}"))?;
+    Ok((vec![key], Vec::new()))
+}
+
+/// Verifies a dropped Rekor file, an API entry (`<list>.rekor.json`) or a Sigstore bundle
+/// (`<list>.sigstore.json`), for the stamped `data`, with the reader's log trust (a key or a
+/// trusted root, [`read_log_trust`]). A bundle's verdict is its first entry's with every
+/// entry's and every token's checks, `ok` only when the whole bundle verified.
+pub fn verify_file(
+    entry_name: &str,
+    entry_json: &[u8],
+    data: &[u8],
+    key_name: &str,
+    key: &[u8],
+) -> Result<Verdict, String> {
+    use sha2::{Digest, Sha256};
+    let (keys, authorities) = read_log_trust(key_name, key)?;
+    let digest: [u8; 32] = Sha256::digest(data).into();
+    if !is_bundle(entry_json) {
+        let entry = LogEntry::parse(entry_json).map_err(|e| format!("{entry_name}: {e}"))?;
+        let key = keys
+            .iter()
+            .find(|k| hex::encode(&k.id_for(&entry)).eq_ignore_ascii_case(&entry.log_id))
+            .unwrap_or(&keys[0]);
+        return Ok(verify(&entry, Some(&digest), key));
+    }
+    let bundle = Bundle::parse(entry_json).map_err(|e| format!("{entry_name}: {e}"))?;
+    let bv = verify_bundle(&bundle, Some(&digest), &keys, &authorities);
+    let mut entries = bv.entries.into_iter();
+    let mut v = entries
+        .next()
+        .ok_or_else(|| format!("{entry_name}: holds no transparency-log entry"))?;
+    for e in entries {
+        v.checks.extend(e.checks);
+    }
+    for t in bv.timestamps {
+        v.checks.extend(t.checks);
+    }
+    v.ok = bv.ok;
+    v.log_ok = bv.log_ok;
+    Ok(v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn malformed_bundles_name_the_field() {
+        let f = |s: &str| Bundle::parse(s.as_bytes()).unwrap_err().field;
+        assert_eq!(f("[]"), "bundle");
+        assert_eq!(f(r#"{"mediaType":"x"}"#), "mediaType");
+        let mt = r#""mediaType":"application/vnd.dev.sigstore.bundle.v0.3+json""#;
+        assert_eq!(
+            f(&format!(
+                r#"{{{mt},"verificationMaterial":{{"tlogEntries":[{{"canonicalizedBody":"e30=","logId":{{"keyId":"AA=="}},"logIndex":"-1"}}]}}}}"#
+            )),
+            "verificationMaterial.tlogEntries[0].logIndex"
+        );
+        assert_eq!(
+            f(&format!(
+                r#"{{{mt},"verificationMaterial":{{"tlogEntries":[{{"canonicalizedBody":"e30=","logId":{{"keyId":"AA=="}},"logIndex":"1","inclusionProof":{{"logIndex":"0","treeSize":"1","rootHash":"AA==","hashes":[]}}}}]}}}}"#
+            )),
+            "verificationMaterial.tlogEntries[0].inclusionProof.rootHash"
+        );
+        assert_eq!(
+            f(&format!(r#"{{{mt},"verificationMaterial":{{}}}}"#)),
+            "bundle"
+        );
+    }
+
+    fn shared(rel: &str) -> Vec<u8> {
+        let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../shared/vectors/sigstore-bundles")
+            .join(rel);
+        std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+    }
+
+    fn root(name: &str) -> TrustedRoot {
+        TrustedRoot::parse(&shared(name)).unwrap()
+    }
+
+    fn keys(r: &TrustedRoot) -> Vec<LogKey> {
+        r.logs.iter().map(|(_, k)| k.clone()).collect()
+    }
+
+    fn sha(b: &[u8]) -> [u8; 32] {
+        use sha2::Digest;
+        sha2::Sha256::digest(b).into()
+    }
+
+    /// The Rekor v2 bundle of sigstore-python's tests: the Ed25519 checkpoint and inclusion
+    /// proof verify, the body names the artifact, no integratedTime, and the staging TSA's
+    /// token proves the time.
+    #[test]
+    fn rekor_v2_bundle_verifies_with_its_time_from_the_tsa() {
+        let b = Bundle::parse(&shared("staging-rekor-v2.txt.sigstore.json")).unwrap();
+        assert_eq!(b.version, "0.3");
+        assert_eq!(b.entries[0].integrated_time, None);
+        let r = root("trusted_root.staging.json");
+        let data = shared("staging-rekor-v2.txt");
+        let v = verify_bundle(&b, Some(&sha(&data)), &keys(&r), &r.authorities);
+        assert!(v.ok, "{:#?}", v.entries[0].checks);
+        assert!(!v.entries[0].integrated_time_signed);
+        assert_eq!(v.times.len(), 1, "{:?}", v.times);
+        assert_eq!(v.times[0].source, "tsa");
+        // Another artifact: the body's digest differs.
+        let v = verify_bundle(&b, Some(&sha(b"other")), &keys(&r), &r.authorities);
+        assert!(!v.ok && v.log_ok);
+        // The prod root does not hold this log's key.
+        let p = root("trusted_root.prod.json");
+        assert!(!verify_bundle(&b, Some(&sha(&data)), &keys(&p), &p.authorities).log_ok);
+    }
+
+    /// One byte changed in the body, the checkpoint signature, an inclusion-path hash: fails.
+    #[test]
+    fn tampered_rekor_v2_bundles_fail() {
+        let r = root("trusted_root.staging.json");
+        let data = shared("staging-rekor-v2.txt");
+        let good = Bundle::parse(&shared("staging-rekor-v2.txt.sigstore.json")).unwrap();
+        let mut body = good.clone();
+        body.entries[0].body[40] ^= 1;
+        let mut sig = good.clone();
+        let p = sig.entries[0].inclusion_proof.as_mut().unwrap();
+        let cp = p.checkpoint.take().unwrap();
+        let (head, tail) = cp.rsplit_once(' ').unwrap();
+        let mut raw = base64::engine::general_purpose::STANDARD
+            .decode(tail.trim_end())
+            .unwrap();
+        raw[10] ^= 1;
+        p.checkpoint = Some(format!(
+            "{head} {}\n",
+            base64::engine::general_purpose::STANDARD.encode(raw)
+        ));
+        let mut path = good.clone();
+        path.entries[0].inclusion_proof.as_mut().unwrap().hashes[1][0] ^= 1;
+        for (what, b, id) in [
+            ("body", body, "inclusion_proof"),
+            ("checkpoint signature", sig, "checkpoint"),
+            ("inclusion path", path, "inclusion_proof"),
+        ] {
+            let v = verify_bundle(&b, Some(&sha(&data)), &keys(&r), &r.authorities);
+            assert!(!v.ok && !v.log_ok, "{what}");
+            let failed: Vec<_> = v.entries[0]
+                .checks
+                .iter()
+                .filter(|c| c.status == crate::checks::Status::Fail)
+                .map(|c| c.id)
+                .collect();
+            assert!(failed.contains(&id), "{what}: {failed:?}");
+        }
+    }
+
+    /// A v0.2 hashedrekord bundle (Rekor v1, inclusion proof, no SET): in the log, no time.
+    #[test]
+    fn v02_bundle_is_in_the_log_with_no_time_proven() {
+        let b = Bundle::parse(&shared("bundle-v02.json")).unwrap();
+        let r = root("trusted_root.prod.json");
+        let Content::MessageSignature { digest, .. } = &b.content else {
+            panic!("messageSignature");
+        };
+        let d: [u8; 32] = hex::decode(digest.as_ref().unwrap())
+            .unwrap()
+            .try_into()
+            .unwrap();
+        let v = verify_bundle(&b, Some(&d), &keys(&r), &r.authorities);
+        assert!(v.ok, "{:#?}", v.entries[0].checks);
+        assert!(v.times.is_empty());
+    }
+
+    /// intoto entries with a SET and no inclusion proof: SET only, kind not read; with an
+    /// inclusion proof too, the log checks pass and the kind is reported unread.
+    #[test]
+    fn intoto_bundles_pass_the_log_checks_and_report_the_kind() {
+        let r = root("trusted_root.prod.json");
+        for (name, set_only) in [
+            ("dsse.sigstore.json", true),
+            ("bundle-provenance.json", true),
+            ("bundle-public-key.json", false),
+            ("sigstore.js@2.0.0-provenance.sigstore.json", false),
+        ] {
+            let b = Bundle::parse(&shared(name)).unwrap();
+            let v = verify_bundle(&b, Some(&[0; 32]), &keys(&r), &[]);
+            assert!(v.log_ok, "{name}: {:#?}", v.entries[0].checks);
+            assert!(!v.ok, "{name}");
+            assert_eq!(
+                v.unsupported_kind.as_deref(),
+                Some("intoto 0.0.2"),
+                "{name}"
+            );
+            assert_eq!(v.entries[0].set_only, set_only, "{name}");
+            assert_eq!(v.times.len(), 1, "{name}: the SET signs integratedTime");
+            // Without the SET, a SET-only entry proves nothing.
+            if set_only {
+                let mut b = b.clone();
+                b.entries[0].signed_entry_timestamp.as_mut().unwrap()[12] ^= 1;
+                let v = verify_bundle(&b, None, &keys(&r), &[]);
+                assert!(!v.log_ok && !v.entries[0].set_only, "{name}");
+            }
+        }
+    }
+
+    #[test]
+    fn every_vector_bundle_parses() {
+        for name in [
+            "bundle-github-staging.json",
+            "bundle-provenance.json",
+            "bundle-public-key.json",
+            "bundle-publish.json",
+            "bundle-v02.json",
+            "bundle-with-timestamp.json",
+            "dsse-2sigs.sigstore.json",
+            "dsse.sigstore.json",
+            "othername.sigstore.json",
+            "public-key-validity.sigstore.json",
+            "sigstore.js@2.0.0-provenance.sigstore.json",
+            "staging-rekor-v2.txt.sigstore.json",
+        ] {
+            let bytes = shared(name);
+            assert!(is_bundle(&bytes), "{name}");
+            Bundle::parse(&bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
+        }
+    }
+}
