@@ -36,7 +36,7 @@ cargo_log=$(mktemp)
 trap 'rm -f "$cargo_log"' EXIT
 cargo_tests() {
   # sealbook-bundle is a build tool without tests; leaving it out saves a debug build of wasm-bindgen.
-  cargo test --workspace --exclude sealbook-bundle 2>&1 | tee "$cargo_log"
+  cargo test --workspace --exclude sealbook-bundle --no-fail-fast 2>&1 | tee "$cargo_log"
   local rc=${PIPESTATUS[0]}
   # Totals over every test binary and doc-test run ("test result: ok. N passed; M failed; K ignored").
   read -r passed failed ignored < <(awk '/^test result:/ {
