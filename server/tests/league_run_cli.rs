@@ -2383,13 +2383,15 @@ fn formula_text_in_answers_is_published_inert_and_read_back_as_sealed() {
     };
     let q = |v: &str| format!("'{v}");
     for (seat, asset, column, sealed, raw) in [
+        // An action outside the five allowed is kept in action_word (§3.6), inert as any text.
         (
             "formula",
             "SPX",
-            "action",
+            "action_word",
             hyperlink.to_string(),
             q(hyperlink),
         ),
+        ("formula", "SPX", "action", "".into(), "".into()),
         ("formula", "SPX", "exp_pct", "-0.25".into(), "-0.25".into()),
         ("formula", "SPX", "target", "6700.5".into(), "6700.5".into()),
         (
@@ -2407,10 +2409,16 @@ fn formula_text_in_answers_is_published_inert_and_read_back_as_sealed() {
             q("@SUM(A1:A9)"),
         ),
         ("formula", "SPX", "prob_up", "55".into(), "55".into()),
-        ("formula", "GOLD", "action", "\t=1".into(), q("\t=1")),
+        ("formula", "GOLD", "action_word", "\t=1".into(), q("\t=1")),
         ("formula", "GOLD", "exp_pct", "-1000".into(), "-1000".into()),
         ("formula", "GOLD", "source_urls", "\r=1".into(), q("\r=1")),
-        ("levels", "SPX", "action", "'quoted".into(), q("'quoted")),
+        (
+            "levels",
+            "SPX",
+            "action_word",
+            "'quoted".into(),
+            q("'quoted"),
+        ),
         ("levels", "SPX", "target", "+1+2".into(), q("+1+2")),
         ("levels", "SPX", "invalidation", calc.to_string(), q(calc)),
         ("levels", "SPX", "exp_pct", "-0.5".into(), "-0.5".into()),
