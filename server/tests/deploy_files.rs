@@ -9,7 +9,7 @@
 mod common;
 
 use common::serve::Server;
-use common::{arg, BIN};
+use common::{arg, bin};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -39,7 +39,11 @@ fn exec_start(unit: &str) -> Vec<String> {
 
 /// `sealbook <args> --help` exits 0: every option of `args` exists and its value parses.
 fn parses(args: &[String], source: &str) {
-    let o = Command::new(BIN).args(args).arg("--help").output().unwrap();
+    let o = Command::new(bin())
+        .args(args)
+        .arg("--help")
+        .output()
+        .unwrap();
     assert_eq!(
         o.status.code(),
         Some(0),
@@ -108,7 +112,7 @@ fn systemd_analyze_verifies_the_unit() {
     let (_, unit) = deploy_file("sealbook-league.service");
     let tmp = tempfile::tempdir().unwrap();
     let path = tmp.path().join("sealbook-league.service");
-    std::fs::write(&path, unit.replace(INSTALLED, BIN)).unwrap();
+    std::fs::write(&path, unit.replace(INSTALLED, bin())).unwrap();
     let o = Command::new("systemd-analyze")
         .args(["verify", "--man=no"])
         .arg(&path)
@@ -160,7 +164,7 @@ fn the_units_command_serves_a_league_and_stops_on_sigterm() {
         .collect();
     assert!(args.contains(&arg(&dir).to_string()) && args.contains(&"127.0.0.1:0".to_string()));
     let log = tmp.path().join("journal.log");
-    let mut command = Command::new(BIN);
+    let mut command = Command::new(bin());
     command
         .args(&args)
         .stderr(std::fs::File::create(&log).unwrap());

@@ -7,8 +7,8 @@
 
 mod common;
 
+use common::bin;
 use common::serve::Server;
-use common::BIN;
 use serde_json::{json, Value};
 use std::io::{Read, Write};
 use std::net::TcpStream;
@@ -51,7 +51,7 @@ fn start(dir: &Path, at: &str, log: &Path, rate: u32) -> Server {
 
 /// [`start`] with `SEALBOOK_EXPERIMENT_DATABASE_URL` set to `url` (else removed).
 fn start_with(dir: &Path, at: &str, log: &Path, rate: u32, url: Option<&str>) -> Server {
-    let mut command = Command::new(BIN);
+    let mut command = Command::new(bin());
     command
         .args([
             "serve",
@@ -470,7 +470,7 @@ fn the_api_keeps_its_rules_and_no_address() {
     drop(s);
 
     // The CLI reads the same store: the same analysis, and the forecasts without addresses.
-    let out = Command::new(BIN)
+    let out = Command::new(bin())
         .args(["experiment", "stats"])
         .arg(&dir)
         .arg("--json")
@@ -487,7 +487,7 @@ fn the_api_keeps_its_rules_and_no_address() {
         "sealbook experiment stats --json is GET /api/experiment/stats"
     );
     let export = tmp.path().join("export.jsonl");
-    let out = Command::new(BIN)
+    let out = Command::new(bin())
         .args(["experiment", "export"])
         .arg(&dir)
         .arg("--out")
@@ -509,7 +509,7 @@ fn the_api_keeps_its_rules_and_no_address() {
     assert!(lines
         .iter()
         .all(|l| l["group"].is_string() && l.get("address").is_none()));
-    let out = Command::new(BIN)
+    let out = Command::new(bin())
         .args(["experiment", "export", "--csv"])
         .arg(&dir)
         .output()
@@ -624,7 +624,7 @@ fn the_league_file_publishes_the_experiment() {
     }
     drop(s);
     let after = publish(dir);
-    let out = Command::new(BIN)
+    let out = Command::new(bin())
         .args(["experiment", "stats"])
         .arg(dir)
         .arg("--json")
@@ -652,7 +652,7 @@ fn the_league_file_publishes_the_experiment() {
         common::arg(&dataset),
     ]);
     assert_eq!(code, 0, "{err}");
-    let again = Command::new(BIN)
+    let again = Command::new(bin())
         .args(["experiment", "stats", "--from"])
         .arg(&dataset)
         .arg("--json")
@@ -706,7 +706,7 @@ fn the_database_url_comes_from_the_config_unless_the_environment_names_one() {
         "the config's PostgreSQL holds the records, not SQLite"
     );
     let stats = |url: Option<&str>| {
-        let mut c = Command::new(BIN);
+        let mut c = Command::new(bin());
         c.args(["experiment", "stats"]).arg(&dir).arg("--json");
         match url {
             Some(u) => c.env(DATABASE_URL, u),
@@ -735,7 +735,7 @@ fn the_database_url_comes_from_the_config_unless_the_environment_names_one() {
     assert!(err.contains("postgresql: error connecting"), "{err}");
     // A server started on it fails the same way, naming no password.
     let bad_log = tmp.path().join("refused.log");
-    let status = Command::new(BIN)
+    let status = Command::new(bin())
         .args([
             "serve",
             "--addr",
@@ -892,7 +892,7 @@ fn posts_must_declare_a_json_body() {
     league(&dir);
     let log = tmp.path().join("serve.log");
     let origin = "https://reader.example";
-    let mut command = Command::new(BIN);
+    let mut command = Command::new(bin());
     command
         .args([
             "serve",
@@ -972,7 +972,7 @@ fn posts_must_declare_a_json_body() {
 /// A running `sealbook serve --experiment` on `dir` with `extra` arguments and a budget of
 /// two requests per address and minute.
 fn start_two_a_minute(dir: &Path, log: &Path, extra: &[&str]) -> Server {
-    let mut command = Command::new(BIN);
+    let mut command = Command::new(bin());
     command
         .args([
             "serve",
@@ -1059,7 +1059,7 @@ fn x_forwarded_for_counts_only_behind_a_named_proxy() {
     }
 
     // A proxy that is not an IP address is refused at start, naming the flag.
-    let out = Command::new(BIN)
+    let out = Command::new(bin())
         .args([
             "serve",
             "--addr",

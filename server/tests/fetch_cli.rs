@@ -24,7 +24,7 @@ fn demo_league(dir: &Path) {
 
 /// `sealbook serve --data DIR` on a free port of 127.0.0.1.
 fn serve(data: &Path) -> Server {
-    let mut command = Command::new(common::BIN);
+    let mut command = Command::new(common::bin());
     command
         .args(["serve", "--addr", "127.0.0.1:0", "--data", arg(data)])
         .stderr(Stdio::null());

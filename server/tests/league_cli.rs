@@ -39,7 +39,7 @@ const PRICES_HEADER: &str = "symbol,time,open,high,low,close,volume\n";
 /// Runs `sealbook` with `env` set and every other `*_KEY` of the tests unset; returns (exit
 /// code, stdout, stderr).
 fn sealbook_with(args: &[&str], env: &[(&str, &str)]) -> (i32, String, String) {
-    let mut c = std::process::Command::new(common::BIN);
+    let mut c = std::process::Command::new(common::bin());
     c.args(args)
         .env_remove("ALPHA_KEY")
         .env_remove("BETA_KEY")

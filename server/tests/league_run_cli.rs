@@ -9,7 +9,7 @@
 
 mod common;
 
-use common::{arg, sealbook, BIN};
+use common::{arg, bin, sealbook};
 use sealbook_core::book::canon::{self, Value};
 use sealbook_core::book::chain::{verify, VerifyOptions};
 use sealbook_core::score::book_lines::BookLines;
@@ -282,7 +282,7 @@ const NO_ANCHORS: &str = "[anchors]\nots_calendars = []\ntsa = []\nrekor_url = \
 
 /// `sealbook` with the fake keys in its environment.
 fn cmd(args: &[&str]) -> Command {
-    let mut c = Command::new(BIN);
+    let mut c = Command::new(bin());
     c.args(args);
     for (k, v) in KEYS {
         c.env(k, v);
@@ -1061,7 +1061,7 @@ fn a_run_killed_during_its_appends_loses_no_acknowledged_line() {
 #[test]
 #[ignore]
 fn whole_run_timing() {
-    let bin = std::env::var("SEALBOOK_BENCH_BIN").unwrap_or_else(|_| BIN.to_string());
+    let bin = std::env::var("SEALBOOK_BENCH_BIN").unwrap_or_else(|_| bin().to_owned());
     let openai = recorded(
         Provider::OpenAi,
         "pydantic-ai_cassette_test_max_completion_tokensgpt-4o-mini.yaml",

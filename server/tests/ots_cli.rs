@@ -11,7 +11,7 @@
 
 mod common;
 
-use common::BIN;
+use common::bin;
 use sealbook_core::ots::attestation::Attestation;
 use sealbook_core::ots::{DetachedTimestampFile, Op};
 use serde_json::Value;
@@ -50,7 +50,7 @@ fn python_run(script: &str, args: &[&str]) -> String {
 
 /// Runs `sealbook` with extra environment; returns (exit code, stdout, stderr).
 fn run(args: &[&str], env: &[(&str, &str)]) -> (i32, String, String) {
-    let out = Command::new(BIN)
+    let out = Command::new(bin())
         .args(args)
         .envs(env.iter().copied())
         .output()

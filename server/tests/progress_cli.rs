@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{sealbook, BIN};
+use common::{bin, sealbook};
 use std::path::Path;
 use std::process::Command;
 
@@ -51,7 +51,7 @@ fn on_a_terminal(args: &str) -> Option<String> {
         return None;
     }
     let out = Command::new("/usr/bin/script")
-        .args(["-qec", &format!("{BIN} {args} >/dev/null"), "/dev/null"])
+        .args(["-qec", &format!("{} {args} >/dev/null", bin()), "/dev/null"])
         .output()
         .expect("run script");
     Some(String::from_utf8_lossy(&out.stdout).into_owned())

@@ -8,8 +8,8 @@
 
 mod common;
 
+use common::bin;
 use common::serve::Server;
-use common::BIN;
 use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::path::Path;
@@ -19,7 +19,7 @@ use std::time::Duration;
 const SECRET: &str = "SECRET-OUTSIDE-THE-ROOTS";
 
 fn start(args: &[&str]) -> Server {
-    let mut command = Command::new(BIN);
+    let mut command = Command::new(bin());
     command
         .arg("serve")
         .args(["--addr", "127.0.0.1:0"])
@@ -395,14 +395,14 @@ fn demo_is_served_and_no_data_means_no_data() {
 #[test]
 fn unusable_serve_arguments_exit_2() {
     let missing = Path::new("/nonexistent/sealbook-data");
-    let out = Command::new(BIN)
+    let out = Command::new(bin())
         .args(["serve", "--addr", "127.0.0.1:0", "--data"])
         .arg(missing)
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent/sealbook-data"));
-    let out = Command::new(BIN)
+    let out = Command::new(bin())
         .args(["serve", "--addr", "not-an-address"])
         .output()
         .unwrap();

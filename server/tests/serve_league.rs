@@ -12,7 +12,7 @@ mod common;
 
 use common::fake_http::Answer;
 use common::serve::Server;
-use common::{arg, sealbook, BIN};
+use common::{arg, bin, sealbook};
 use sealbook_core::book::chain::{verify, VerifyOptions};
 use sealbook_core::score::book_lines::BookLines;
 use std::io::{Read, Write};
@@ -209,7 +209,7 @@ fn init(tmp: &Path, config_path: &Path) -> PathBuf {
     let dir = tmp.join("league");
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("prices.csv"), prices_csv()).unwrap();
-    let o = Command::new(BIN)
+    let o = Command::new(bin())
         .args(["league", "init", arg(&dir), "--config", arg(config_path)])
         .args(["--at", "2026-10-21T04:00:00Z", "--offline"])
         .env(KEY_ENV, KEY)
@@ -225,7 +225,7 @@ fn init(tmp: &Path, config_path: &Path) -> PathBuf {
 
 /// A running `sealbook serve --league`, its stderr going to the file `stderr`.
 fn start(dir: &Path, stderr: &Path, args: &[&str]) -> Server {
-    let mut command = Command::new(BIN);
+    let mut command = Command::new(bin());
     command
         .args(["serve", "--addr", "127.0.0.1:0", "--league", arg(dir)])
         .args(args)
@@ -722,14 +722,14 @@ fn without_a_league_healthz_and_metrics_are_plain_files() {
     std::fs::create_dir_all(&www).unwrap();
     let (code, out, _) = sealbook(&["serve", "--league", "x", "--data", "y"]);
     assert_eq!(code, 2, "--league and --data exclude each other: {out}");
-    let o = Command::new(BIN)
+    let o = Command::new(bin())
         .args(["serve", "--addr", "127.0.0.1:0"])
         .env("SEALBOOK_LOG_FORMAT", "xml")
         .output()
         .unwrap();
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("SEALBOOK_LOG_FORMAT"));
-    let mut command = Command::new(BIN);
+    let mut command = Command::new(bin());
     command
         .args(["serve", "--addr", "127.0.0.1:0", "--www", arg(&www)])
         .stderr(Stdio::null());

@@ -12,7 +12,7 @@
 mod common;
 
 use common::serve::Server;
-use common::{arg, demo, sealbook, BIN};
+use common::{arg, bin, demo, sealbook};
 use sealbook_core::league::manifest::Manifest;
 use sealbook_core::score::book_lines::BookLines;
 use sha2::{Digest, Sha256};
@@ -28,7 +28,7 @@ const KEY_BODY: &str = "MC4CAQAwBQYDK2VwBCIEIPRIVATEKEYBYTESOFTHEOPERATOR";
 const OPEN_REPLY: &str = "raw reply of a session still open";
 
 fn start(args: &[&str]) -> Server {
-    let mut command = Command::new(BIN);
+    let mut command = Command::new(bin());
     command
         .arg("serve")
         .args(["--addr", "127.0.0.1:0"])
@@ -228,7 +228,7 @@ fn a_folder_without_a_manifest_is_refused_unless_asked() {
 
     let logs = tempfile::tempdir().unwrap();
     let log = logs.path().join("refused.log");
-    let mut child = Command::new(BIN)
+    let mut child = Command::new(bin())
         .args(["serve", "--addr", "127.0.0.1:0", "--data", arg(dir)])
         .stdout(Stdio::null())
         .stderr(std::fs::File::create(&log).unwrap())

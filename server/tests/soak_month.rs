@@ -17,7 +17,7 @@ mod common;
 
 use common::fake_http::Answer;
 use common::serve::Server;
-use common::{arg, BIN};
+use common::{arg, bin};
 use sealbook_core::calendar::{is_session, new_york_time, Date, Instant};
 use sealbook_core::score::book_lines::BookLines;
 use sealbook_tests::fake_http;
@@ -328,17 +328,10 @@ fn authority() -> (String, TempDir) {
 
 // ---- the server and the book ----------------------------------------------------------------
 
-/// The `sealbook` binary: `$SEALBOOK_BIN` when set (the release build, as
-/// `tests/run-all.sh` sets it: the month's jobs then keep up with the clock), else the build of
-/// this test run.
-fn sealbook_bin() -> Command {
-    Command::new(std::env::var_os("SEALBOOK_BIN").unwrap_or_else(|| BIN.into()))
-}
-
 /// `sealbook serve --league dir --at at --speed SPEED`, the keys in its environment, its
 /// stderr going to `log`.
 fn start(dir: &Path, log: &Path, at: &str) -> Server {
-    let mut c = sealbook_bin();
+    let mut c = Command::new(bin());
     c.args(["serve", "--addr", "127.0.0.1:0", "--league", arg(dir)])
         .args([
             "--at",
@@ -358,7 +351,7 @@ fn start(dir: &Path, log: &Path, at: &str) -> Server {
 
 /// `sealbook` with the keys in its environment: exit code, stdout, stderr.
 fn sealbook(args: &[&str]) -> (i32, String, String) {
-    let mut c = sealbook_bin();
+    let mut c = Command::new(bin());
     c.args(args);
     for (k, v) in KEYS {
         c.env(k, v);

@@ -1,7 +1,7 @@
 //! A `sealbook` child reaped by `wait4`, which reports the child's peak resident set: what the
 //! memory-bound tests read (bounded, never timed).
 
-use super::BIN;
+use super::bin;
 use std::io::Read;
 use std::process::{Command, Stdio};
 
@@ -9,7 +9,7 @@ use std::process::{Command, Stdio};
 // The child is reaped by wait4 (which also reports its peak RSS), not by `Child::wait`.
 #[allow(clippy::zombie_processes)]
 pub fn run_measured(args: &[&str]) -> (i32, String, String, i64) {
-    let mut child = Command::new(BIN)
+    let mut child = Command::new(bin())
         .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -12,7 +12,15 @@ pub mod serve;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-pub const BIN: &str = env!("CARGO_BIN_EXE_sealbook");
+/// The `sealbook` binary under test: `$SEALBOOK_BIN` when set (tests/run-all.sh sets it to the
+/// release build it has just made from the same sources, which runs the demo-sized tests several
+/// times faster), else the debug build cargo made for these tests.
+pub fn bin() -> &'static str {
+    static BIN: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    BIN.get_or_init(|| {
+        std::env::var("SEALBOOK_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_sealbook").to_owned())
+    })
+}
 
 /// The smallest `league.toml` the config reader accepts (one reference seat, CSV prices).
 pub const MINIMAL_CONFIG: &str = "[league]\nname = \"l\"\nmethodology_version = \"m-1\"\n[[seat]]\nname = \"coin\"\nadapter = \"coin\"\n[prices]\nprovider = \"csv\"\npath = \"p.csv\"\n";
@@ -23,7 +31,10 @@ pub fn sealbook<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> (i32, String, String) 
         status,
         stdout,
         stderr,
-    } = Command::new(BIN).args(args).output().expect("run sealbook");
+    } = Command::new(bin())
+        .args(args)
+        .output()
+        .expect("run sealbook");
     (
         status.code().expect("sealbook exited by a signal"),
         String::from_utf8(stdout).expect("stdout is UTF-8"),
