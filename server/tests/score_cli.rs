@@ -232,6 +232,80 @@ fn score_matches_the_numpy_peer() {
         }
     }
 
+    // The confirmatory comparisons (§4.6): every council seat and the consensus against the
+    // coin and climatology on each horizon with outcomes, the same sessions, events and gains;
+    // TOST and the 90% interval as statsmodels computes them; the same power figure.
+    let (o, p) = (
+        ours["comparisons"].as_array().unwrap(),
+        peer["comparisons"].as_array().unwrap(),
+    );
+    assert_eq!(
+        o.len(),
+        (6 + 1) * 2 * 2,
+        "seats and consensus x coin, clim x the two horizons resolved from session 11"
+    );
+    let key = |c: &Json| {
+        (
+            c["forecaster"].to_string(),
+            c["benchmark"].to_string(),
+            c["horizon"].to_string(),
+        )
+    };
+    let peer_of: std::collections::BTreeMap<_, _> = p.iter().map(|c| (key(c), c)).collect();
+    assert_eq!(peer_of.len(), o.len());
+    let mut equivalent = 0;
+    for a in o {
+        let what = format!("comparison {:?}", key(a));
+        let b = peer_of
+            .get(&key(a))
+            .unwrap_or_else(|| panic!("{what}: not in the peer"));
+        assert!(
+            !["\"coin\"", "\"climatology\"", "\"momentum\""]
+                .contains(&a["forecaster"]["seat"].to_string().as_str()),
+            "{what}: a baseline compared as a forecaster"
+        );
+        assert_eq!(
+            (&a["sessions"], &a["events"]),
+            (&b["sessions"], &b["events"]),
+            "{what}"
+        );
+        // Sessions 11-25 whose outcome is known: 15 on 1d, 10 on 1w (fewer for a seat that
+        // left a session unanswered).
+        let resolved = if a["horizon"] == "1d" { 15 } else { 10 };
+        let sessions = a["sessions"].as_u64().unwrap();
+        assert!(
+            sessions > 5 && sessions <= resolved,
+            "{what}: {sessions} sessions"
+        );
+        if a["forecaster"]["kind"] == "consensus" {
+            assert_eq!(sessions, resolved, "{what}");
+        }
+        close(&a["estimate"], &b["estimate"], &format!("{what} estimate"));
+        let tol = |x: &Json, y: &Json, rel: f64, w: &str| {
+            let (x, y) = (x.as_f64().unwrap(), y.as_f64().unwrap());
+            assert!(
+                (x - y).abs() <= rel * x.abs().max(y.abs()).max(1e-12),
+                "{what} {w}: ours {x} vs peer {y}"
+            );
+        };
+        for i in 0..2 {
+            tol(&a["ci90"][i], &b["ci90"][i], 1e-9, "ci90");
+        }
+        for k in ["p_value", "p_lower", "p_upper"] {
+            tol(&a["tost"][k], &b["tost"][k], 1e-9, k);
+        }
+        assert_eq!(a["tost"]["equivalent"], b["tost"]["equivalent"], "{what}");
+        equivalent += usize::from(a["tost"]["equivalent"] == true);
+        assert_eq!(a["power"]["sigma_from"], b["power"]["sigma_from"], "{what}");
+        for k in ["sigma_g", "sessions_needed", "detectable_effect"] {
+            tol(&a["power"][k], &b["power"][k], 1e-12, k);
+        }
+    }
+    assert!(
+        equivalent < o.len(),
+        "the generated season is not equivalent everywhere"
+    );
+
     // Every seat figure carries an interval or says why it has none.
     for (seat, hs) in ours["seats"].as_object().unwrap() {
         for (h, f) in hs.as_object().unwrap() {

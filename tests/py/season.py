@@ -12,9 +12,11 @@
       prints JSON: Brier per seat and horizon (np.mean), the N_eff rows per run and horizon
       (np.corrcoef over common markets), and the primary endpoint (consensus vs climatology
       session gains from session 11; moving blocks of 5, 10,000 resamples,
-      np.random.default_rng(20261102), np.percentile), with the seconds each part took.
+      np.random.default_rng(20261102), np.percentile), the confirmatory comparisons (section
+      4.6: TOST and the 90% interval by statsmodels, the power figure), with the seconds each
+      part took.
 
-Only the standard library and numpy; written from the spec's text, not from sealbook's code.
+Only the standard library, numpy and statsmodels; written from the spec's text, not from sealbook's code.
 """
 import csv
 import datetime as dt
@@ -247,6 +249,56 @@ def gains(rows, clim):
     return [(s, float(np.mean(v))) for s, v in sorted(by_session.items())]
 
 
+def comparisons(rows, clim):
+    """Spec 4.6, Requirement 10: each council seat and the consensus against the coin and the
+    climatology, per horizon, on common events from session 11: session gains G_s (mean of
+    B_C - B_A over the session's events), statsmodels' ttost_mean at +-0.01 and tconfint_mean at
+    90%, and the power figure 7.85 sigma^2 / 0.01^2 (sigma from five sessions on, else the
+    spec's proxy: sd 0.062, rho 0.41, k events per session)."""
+    from statsmodels.stats.weightstats import DescrStatsW
+
+    events = {}
+    for r in common(rows):
+        events.setdefault((r["horizon"], r["session"], r["event_id_v2"]), []).append(r)
+    sessions_all = sorted({r["session"] for r in rows})
+    number = {d: k + 1 for k, d in enumerate(sessions(len(sessions_all) + 5))}
+    losses = {}
+    for (h, d, _), rs in sorted(events.items()):
+        y = resolved_up(rs[0])
+        s = number[dt.date.fromisoformat(d)]
+        if y is None or s < 11:
+            continue
+        q = clim.get((rs[0]["asset"], h))
+        c = consensus([float(r["prob_up"]) for r in rs]) / 100
+        who = [("consensus", None, (c - y) ** 2)] + [("seat", r["seat"], (float(r["prob_up"]) / 100 - y) ** 2) for r in rs]
+        for kind, seat, loss in who:
+            losses.setdefault((kind, seat, "coin", h), {}).setdefault(s, []).append(0.25 - loss)
+            if q is not None:
+                losses.setdefault((kind, seat, "climatology", h), {}).setdefault(s, []).append((q - y) ** 2 - loss)
+    out = []
+    for (kind, seat, bench, h), by_session in losses.items():
+        g = np.array([float(np.mean(v)) for _, v in sorted(by_session.items())])
+        events_n = sum(len(v) for v in by_session.values())
+        n = len(g)
+        if n >= 5 and np.std(g, ddof=1) > 0:
+            sigma, source = float(np.std(g, ddof=1)), "sessions"
+        else:
+            k = events_n / n if n else 12.0
+            sigma, source = 0.062 * math.sqrt((1 + (k - 1) * 0.41) / k), "proxy"
+        entry = {"forecaster": {"kind": kind, "seat": seat} if seat else {"kind": kind}, "benchmark": bench,
+                 "horizon": h, "sessions": n, "events": events_n, "estimate": float(g.mean()) if n else None,
+                 "ci90": None, "tost": None,
+                 "power": {"sigma_g": sigma, "sigma_from": source, "sessions_needed": 7.85 * sigma ** 2 / 0.01 ** 2,
+                           "detectable_effect": math.sqrt(7.85 * sigma ** 2 / n) if n else None}}
+        if n >= 2 and np.std(g, ddof=1) > 0:
+            d = DescrStatsW(g)
+            entry["ci90"] = [float(x) for x in d.tconfint_mean(alpha=0.10)]
+            p, (_, p1, _), (_, p2, _) = d.ttost_mean(-0.01, 0.01)
+            entry["tost"] = {"p_value": float(p), "p_lower": float(p1), "p_upper": float(p2), "equivalent": bool(p < 0.05)}
+        out.append(entry)
+    return out
+
+
 def primary(g):
     """Spec 8: moving blocks of 5 over sessions, 10,000 resamples, default_rng(20261102)."""
     n, b, reps = len(g), 5, 10_000
@@ -279,7 +331,9 @@ def peer(csv_path, clim_path):
     endpoint["gains"] = [{"session": s, "gain": v} for s, v in g]
     c3 = time.process_time()
     t3 = time.perf_counter()
+    compared = comparisons(rows, clim)
     return {"rows": len(rows), "seats": seats, "n_eff": n_eff, "primary_endpoint": endpoint,
+            "comparisons": compared,
             "seconds": {"read": t1 - t0, "figures": t2 - t1, "primary_bootstrap": t3 - t2,
                         "primary_bootstrap_cpu": c3 - c2, "total": t3 - t0}}
 

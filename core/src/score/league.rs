@@ -26,6 +26,7 @@ use super::book_agreement::BookAgreement;
 use super::brier::{brier, brier_report, hit_rate, HitRate, Resolved, COIN_BRIER};
 use super::calibration::{folded_calibration, sharpness_k, sharpness_k_clim, CalibrationBin};
 use super::cells::{cell_of, seat_cells};
+use super::comparisons::{Comparison, ComparisonLosses};
 use super::consensus::{consensus, krogh_vedelsby, seat_value, Answer};
 use super::crowd_book::CrowdStats;
 use super::eligibility::{admission, ranked, Admission};
@@ -208,6 +209,10 @@ pub struct LeagueStats {
     /// §5's companion figures per run and horizon ([`super::independence_tables`]).
     pub independence: Independence,
     pub primary_endpoint: PrimaryEndpoint,
+    /// Every council seat and the consensus against the coin and climatology, with TOST and
+    /// power (§4.6, Requirement 10; [`super::comparisons`]).
+    #[serde(default)]
+    pub comparisons: Vec<Comparison>,
     /// `book_sealed_at` when the book's sealing times were applied, else `same_event`.
     pub time_basis: String,
     /// Whether the climatology's content hash matched its stated hash.
@@ -406,6 +411,7 @@ pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueSta
     let roster = consensus_roster(inp, &ids);
     let (events, excluded) = common_events(inp.rows, inp.sealing_times);
     let scored = score_events(inp.rows, &ids, events, &roster, inp.climatology);
+    let comparisons = scored.comparisons.read();
     for ((seat, h), v) in scored.values {
         if let Some(sh) = seats.get_mut(seat).and_then(|m| m.get_mut(h.as_str())) {
             sh.consensus_value_n = v.len();
@@ -431,6 +437,7 @@ pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueSta
             inp.roster,
         ),
         primary_endpoint: PrimaryEndpoint::of_paired(sha256_ok, &scored.paired, stats),
+        comparisons,
         time_basis: if inp.sealing_times.is_some() {
             "book_sealed_at"
         } else {
@@ -727,6 +734,8 @@ struct ScoredEvents<'a> {
     paired: Vec<PairedLoss>,
     /// (seat, horizon) -> the seat's value to the consensus on each event it answered.
     values: BTreeMap<(&'a str, Horizon), Vec<f64>>,
+    /// The paired losses of the confirmatory comparisons.
+    comparisons: ComparisonLosses,
 }
 
 /// The consensus of each common event in roster order, with its dispersion, the baselines on
@@ -753,6 +762,7 @@ fn score_events<'a>(
     let mut per_h: BTreeMap<Horizon, EventScores> = BTreeMap::new();
     let mut paired = Vec::new();
     let mut values: BTreeMap<(&str, Horizon), Vec<f64>> = BTreeMap::new();
+    let mut comparisons = ComparisonLosses::default();
     for ((h, _), mut event) in events {
         event.sort_by_key(|&i| rank[seat_of(i)]);
         let rows: Vec<&ForecastRow> = event.iter().map(|&i| &all[i]).collect();
@@ -793,11 +803,19 @@ fn score_events<'a>(
         e.all_wrong += counts.all_wrong as usize;
         e.minority_right += counts.minority_right as usize;
         let q = clim_q(climatology, rows[0]);
+        let s = ids.number_of_session(&rows[0].session);
         if let Some(q) = q {
             e.with_clim.push((kv.published, brier(100.0 * q, up)));
         }
+        comparisons.add_event(
+            h,
+            s,
+            up,
+            q,
+            kv.published,
+            answers.iter().map(|a| (a.seat, a.p_pct)),
+        );
         if h == Horizon::D1 {
-            let s = ids.number_of_session(&rows[0].session);
             let previous =
                 s.and_then(|s| one_day_change.get(&(rows[0].asset.as_str(), s.checked_sub(1)?)));
             if let Some(m) = previous.and_then(|c| momentum_pct(*c)) {
@@ -816,6 +834,7 @@ fn score_events<'a>(
         per_h,
         paired,
         values,
+        comparisons,
     }
 }
 

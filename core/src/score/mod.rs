@@ -17,6 +17,7 @@ pub mod book_rows;
 pub mod brier;
 pub mod calibration;
 pub mod cells;
+pub mod comparisons;
 pub mod consensus;
 pub mod counting;
 pub mod crowd;
