@@ -154,6 +154,38 @@ test('the seeing group sees the sealed answers and the consensus at once', async
   assert.equal(await page.locator('[data-testid="market-consensus"]').count(), Object.keys(council.consensus).length);
   assert.equal(await page.locator('#answers tbody tr').count(), council.answers.length);
   assert.equal(await page.locator('#peek').count(), 0);
+  // The consensus comes with its run's independence (Requirement 14): n, the mean pairwise
+  // Pearson r over the markets two seats share (each seat's latest answer per market), N_eff =
+  // n / (1 + (n - 1) r), recomputed here from the answers the API sent.
+  const latest = new Map();
+  for (const a of council.answers) {
+    if (!latest.has(a.seat)) latest.set(a.seat, new Map());
+    latest.get(a.seat).set(a.market, a.prob_up * 100);
+  }
+  const seats = [...latest.keys()].sort();
+  const rs = [];
+  for (let i = 0; i < seats.length; i++) {
+    for (let j = i + 1; j < seats.length; j++) {
+      const [x, y] = [latest.get(seats[i]), latest.get(seats[j])];
+      const common = [...x.keys()].filter((m) => y.has(m));
+      if (common.length < 3) continue;
+      const xs = common.map((m) => x.get(m)); const ys = common.map((m) => y.get(m));
+      const mean = (v) => v.reduce((s, t) => s + t, 0) / v.length;
+      const [mx, my] = [mean(xs), mean(ys)];
+      const sxy = xs.reduce((s, t, k) => s + (t - mx) * (ys[k] - my), 0);
+      const sxx = xs.reduce((s, t) => s + (t - mx) ** 2, 0);
+      const syy = ys.reduce((s, t) => s + (t - my) ** 2, 0);
+      if (sxx > 0 && syy > 0) rs.push(sxy / Math.sqrt(sxx * syy));
+    }
+  }
+  const ind = council.independence;
+  assert.ok(ind && rs.length > 0, JSON.stringify(ind));
+  const rho = rs.reduce((s, t) => s + t, 0) / rs.length;
+  assert.equal(ind.n, seats.length);
+  assert.ok(Math.abs(ind.rho - rho) < 1e-9, `rho ${ind.rho} vs ${rho}`);
+  assert.ok(Math.abs(ind.n_eff - seats.length / (1 + (seats.length - 1) * rho)) < 1e-9);
+  const said = await page.textContent('#council-independence');
+  assert.ok(said.includes(`r = ${rho.toFixed(2)}`) && said.includes(`${ind.n_eff.toFixed(1)} independent voices`), said);
   await screenshot(page, 'experiment-seeing');
   assert.deepEqual(errors, []);
   await context.close();

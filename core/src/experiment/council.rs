@@ -4,6 +4,8 @@
 
 use crate::calendar::{sealing_time, session_close, Date, Horizon, Instant};
 use crate::league::layout::MARKETS;
+use crate::neff::panel::{NeffReading, Panel, Similarity};
+use crate::neff::Answer as NeffAnswer;
 use crate::score::baselines::is_baseline;
 use crate::score::book_lines::{number, BookLines, RunLine};
 use crate::score::consensus::{consensus, Answer};
@@ -40,6 +42,12 @@ pub struct Council {
     pub sealed_at: String,
     pub consensus: BTreeMap<String, MarketConsensus>,
     pub answers: Vec<CouncilAnswer>,
+    /// How many independent voices the consensus is made of (Requirement 14, spec §5.1): the
+    /// seats, their mean pairwise Pearson r over the markets both answered and N_eff =
+    /// n / (1 + (n - 1) r), over each seat's latest one-day answer per market. None when
+    /// no reading can be formed.
+    #[serde(default)]
+    pub independence: Option<NeffReading>,
 }
 
 /// How much of the book the experiment uses (spec §6.1: a reader is shown a council once it
@@ -202,8 +210,31 @@ pub fn council_of_run(
         run_id: run_id.to_owned(),
         sealed_at: sealed_at.map_or_else(String::new, |t| t.to_rfc3339()),
         consensus: by_market,
+        independence: independence(&answers),
         answers,
     })
+}
+
+/// The N_eff reading of the council's answers (§5.1): each seat's latest answer per market
+/// (answers come in book order), Pearson r over common markets.
+fn independence(answers: &[CouncilAnswer]) -> Option<NeffReading> {
+    let mut latest: BTreeMap<(&str, &str), f64> = BTreeMap::new();
+    for a in answers {
+        latest.insert((&a.seat, &a.market), a.prob_up * 100.0);
+    }
+    let panel: Vec<NeffAnswer<&str>> = latest
+        .into_iter()
+        .map(|((seat, market), prob)| NeffAnswer {
+            seat,
+            market,
+            horizon: Horizon::D1.as_str(),
+            prob,
+        })
+        .collect();
+    let reading = Panel::from_answers(&panel, None)
+        .ok()?
+        .reading(&Similarity::Pearson);
+    Some(reading)
 }
 
 /// The outcomes of run `run` from its 1d score line: per market, whether it closed strictly up
@@ -337,6 +368,57 @@ mod tests {
         let spx = &c.consensus["SPX"];
         assert_eq!(spx.seats, 2);
         assert!((spx.prob_up - 0.59).abs() < 1e-12, "{}", spx.prob_up);
+    }
+
+    /// The consensus comes with its run's N_eff reading (Requirement 14): three seats over four
+    /// markets, a seat's later answer line replacing its earlier one.
+    #[test]
+    fn the_council_carries_its_independence_reading() {
+        let mut t = String::from(
+            r#"{"n": 1, "kind": "run", "run_id": "2026-12-03-am", "at": "2026-12-03T12:30:00Z"}"#,
+        );
+        let answers = [
+            (2, "alpha", [60, 40, 70, 50]),
+            (3, "beta", [99, 99, 99, 99]),
+            (4, "beta", [55, 45, 65, 40]),
+            (5, "gamma", [40, 60, 45, 55]),
+        ];
+        for (n, seat, p) in answers {
+            let items: Vec<String> = ["SPX", "GOLD", "NDX", "WTI"]
+                .iter()
+                .zip(p)
+                .map(|(m, p)| format!("\"{m}\": {{\"1d\": {{\"prob_up\": {p}}}}}"))
+                .collect();
+            t += &format!(
+                "\n{{\"n\": {n}, \"kind\": \"answer\", \"seat\": \"{seat}\", \"run_id\": \"2026-12-03-am\", \"at\": \"2026-12-03T12:40:00Z\", \"items\": {{{}}}}}",
+                items.join(", ")
+            );
+        }
+        t.push('\n');
+        let lines = BookLines::parse(t.as_bytes()).unwrap();
+        let c = council_of_run(&lines, &[], "2026-12-03-am", AsOf::Whole).unwrap();
+        let r = c.independence.expect("a reading");
+        assert_eq!((r.n, r.pairs, r.undefined_pairs), (3, 3, 0));
+        // Pearson r by hand over the markets in code-point order (GOLD, NDX, SPX, WTI).
+        let pearson = |x: [f64; 4], y: [f64; 4]| {
+            let (mx, my) = (x.iter().sum::<f64>() / 4.0, y.iter().sum::<f64>() / 4.0);
+            let sxy: f64 = x.iter().zip(&y).map(|(a, b)| (a - mx) * (b - my)).sum();
+            let sxx: f64 = x.iter().map(|a| (a - mx) * (a - mx)).sum();
+            let syy: f64 = y.iter().map(|b| (b - my) * (b - my)).sum();
+            sxy / (sxx * syy).sqrt()
+        };
+        let (a, b, g) = (
+            [40.0, 70.0, 60.0, 50.0],
+            [45.0, 65.0, 55.0, 40.0],
+            [60.0, 45.0, 40.0, 55.0],
+        );
+        let rho = (pearson(a, b) + pearson(a, g) + pearson(b, g)) / 3.0;
+        assert!((r.rho.unwrap() - rho).abs() < 1e-12, "{:?} vs {rho}", r.rho);
+        let n_eff = 3.0 / (1.0 + 2.0 * rho);
+        assert!((r.n_eff.unwrap() - n_eff).abs() < 1e-9);
+        // Two seats on one market: no correlation to read.
+        let one = council_of_run(&book(false), &[], "2026-12-03-am", AsOf::Whole).unwrap();
+        assert_eq!(one.independence.map(|r| r.rho), Some(None));
     }
 
     #[test]

@@ -9,6 +9,7 @@
 
 use super::council::{Council, CouncilAnswer, MarketConsensus};
 use super::{Direction, Forecast, Group, Stage};
+use crate::neff::panel::NeffReading;
 use crate::score::brier::brier;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -199,6 +200,9 @@ pub enum Display {
         consensus: Option<MarketConsensus>,
         #[serde(default)]
         answers: Option<Vec<CouncilAnswer>>,
+        /// The run's N_eff reading the consensus comes with (Requirement 14).
+        #[serde(default)]
+        independence: Option<NeffReading>,
     },
     /// The market's row of the sealed snapshot (None when none is on file).
     Control {
@@ -449,6 +453,7 @@ mod tests {
                 ans("alpha", "GOLD", 0.4),
                 ans("beta", "SPX", 0.5),
             ],
+            independence: None,
         }
     }
 
@@ -549,6 +554,7 @@ mod tests {
             market: "SPX".into(),
             consensus: c.consensus.get("SPX").cloned(),
             answers: Some(c.answers[..1].to_vec()),
+            independence: c.independence,
         };
         let v = serde_json::to_value(&d).unwrap();
         assert_eq!(v["arm"], "council");

@@ -278,6 +278,7 @@ fn display(
             let c = book.council(session, now);
             Display::Council {
                 consensus: c.as_ref().and_then(|c| c.consensus.get(&market).cloned()),
+                independence: c.as_ref().and_then(|c| c.independence),
                 answers: c.map(|c| {
                     c.answers
                         .into_iter()

@@ -10,6 +10,7 @@ use super::api::{
 use crate::i18n::{t, tr, M};
 use sealbook_core::calendar::Instant;
 use sealbook_core::experiment::{ReaderId, CONFIDENCE};
+use sealbook_core::neff::panel::NeffReading;
 
 /// The lowest and highest confidence a reader may state, in percent (spec §6.1).
 pub const CONFIDENCE_MIN: u8 = CONFIDENCE.0;
@@ -280,6 +281,23 @@ pub fn call_text(direction: Direction, confidence: u8) -> String {
     )
 }
 
+/// How many independent voices the consensus is made of (Requirement 14, spec §5.1): its
+/// seats, their mean pairwise correlation r and N_eff, or, with too few markets in common,
+/// that r cannot be read.
+pub fn independence_text(r: &NeffReading) -> String {
+    match (r.rho, r.n_eff) {
+        (Some(rho), Some(n_eff)) => tr(
+            M::ExpIndependence,
+            &[
+                ("n", &r.n),
+                ("rho", &format!("{rho:.2}")),
+                ("neff", &format!("{n_eff:.1}")),
+            ],
+        ),
+        _ => tr(M::ExpIndependenceNone, &[("n", &r.n)]),
+    }
+}
+
 /// The council's answers for one market, in the order they came.
 pub fn answers_for<'a>(council: &'a Council, market: &str) -> Vec<&'a Answer> {
     council
@@ -336,6 +354,7 @@ pub enum Display {
     Council {
         consensus: Option<Consensus>,
         answers: Vec<Answer>,
+        independence: Option<NeffReading>,
     },
     /// The control arm (or a display the page does not know): its facts, as label and value.
     Facts(Vec<(String, String)>),
@@ -350,8 +369,10 @@ pub fn display_of(display: &api::Display) -> Display {
             market,
             consensus,
             answers,
+            independence,
         } => Display::Council {
             consensus: consensus.clone(),
+            independence: *independence,
             answers: answers
                 .iter()
                 .flatten()
@@ -491,6 +512,7 @@ mod tests {
             sealed_at: "2026-12-03T12:00:00Z".into(),
             consensus: Default::default(),
             answers: vec![],
+            independence: None,
         });
         Session {
             session: "2026-12-03".into(),
@@ -679,13 +701,34 @@ mod tests {
         let read = |t: &str| -> api::Display { serde_json::from_str(t).unwrap() };
         let council = read(
             r#"{"arm": "council", "market": "SPX", "consensus": {"prob_up": 0.58, "direction": "up", "seats": 9},
-                "answers": [{"seat": "a", "market": "SPX", "prob_up": 0.61, "line": 3}, {"seat": "a", "market": "NDX", "prob_up": 0.4, "line": 4}]}"#,
+                "answers": [{"seat": "a", "market": "SPX", "prob_up": 0.61, "line": 3}, {"seat": "a", "market": "NDX", "prob_up": 0.4, "line": 4}],
+                "independence": {"n": 9, "pairs": 36, "undefined_pairs": 0, "rho": 0.4123, "n_eff": 2.0871}}"#,
         );
-        let Display::Council { consensus, answers } = display_of(&council) else {
+        let Display::Council {
+            consensus,
+            answers,
+            independence,
+        } = display_of(&council)
+        else {
             panic!("a council display");
         };
         assert_eq!(consensus.unwrap().seats, 9);
         assert_eq!(answers.len(), 1);
+        assert_eq!(
+            independence_text(&independence.unwrap()),
+            "9 seats; the mean correlation of their answers is r = 0.41, so they are worth about 2.1 independent voices (N_eff)."
+        );
+        let unread = NeffReading {
+            n: 2,
+            pairs: 0,
+            undefined_pairs: 1,
+            rho: None,
+            n_eff: None,
+        };
+        assert_eq!(
+            independence_text(&unread),
+            "2 seats; too few markets in common to measure how alike their answers are."
+        );
         // The control display as core's `council::control_display` writes it.
         let control = read(
             r#"{"arm": "control", "market": "SPX", "snapshot": {"market": "SPX", "price": 6012.5, "change_pct": -0.4, "low_52w": 4800, "high_52w": 6100, "read_at": "2026-12-02T21:00:00Z", "taken_at": null}}"#,
@@ -715,7 +758,8 @@ mod tests {
             display_of(&council_none),
             Display::Council {
                 consensus: None,
-                answers: vec![]
+                answers: vec![],
+                independence: None,
             }
         );
         let even: Consensus =

@@ -186,6 +186,7 @@ fn council_table(c: &Council) -> Html {
                     </tbody>
                 </table>
             </div>
+            if let Some(r) = &c.independence { <p class="note" id="council-independence">{ decide::independence_text(r) }</p> }
             <details class="scores-details">
                 <summary>{ tr(M::ExpEverySeat, &[("n", &c.answers.len())]) }</summary>
                 { answers_table(&c.answers.iter().collect::<Vec<_>>(), "answers") }
@@ -284,10 +285,15 @@ fn display_view(display: Option<&super::api::Display>, market: &str) -> Html {
         return html! { <p class="note">{ t(M::ExpShownWithPrivate) }</p> };
     };
     match decide::display_of(display) {
-        Display::Council { consensus, answers } => html! {
+        Display::Council {
+            consensus,
+            answers,
+            independence,
+        } => html! {
             <div class="display" data-arm="council">
                 <p><strong>{ t(M::ExpDrawnCouncil) }</strong></p>
                 if let Some(k) = consensus { <p>{ consensus_line(&k) }</p> }
+                if let Some(r) = independence { <p class="note" data-independence="">{ decide::independence_text(&r) }</p> }
                 { answers_table(&answers.iter().collect::<Vec<_>>(), &format!("display-{market}")) }
             </div>
         },

@@ -1594,6 +1594,8 @@ catalog! {
     ExpSeats { en: "Seats", zh: "席位", ar: "المقاعد", }
     ExpBookLine { en: "Book line", zh: "账本行", ar: "سطر الدفتر", }
     ExpEverySeat { en: "Every seat's answer ({n})", zh: "每个席位的答案（{n}）", ar: "إجابة كل مقعد ({n})", }
+    ExpIndependence { en: "{n} seats; the mean correlation of their answers is r = {rho}, so they are worth about {neff} independent voices (N_eff).", zh: "{n} 个席位；其回答的平均相关系数 r = {rho}，约相当于 {neff} 个独立声音（有效独立声音数 N_eff）。", ar: "{n} مقاعد؛ متوسط الارتباط بين إجاباتها r = {rho}، فهي تساوي نحو {neff} من الأصوات المستقلة (عدد الأصوات المستقلة الفعلي N_eff).", }
+    ExpIndependenceNone { en: "{n} seats; too few markets in common to measure how alike their answers are.", zh: "{n} 个席位；共同市场太少，无法衡量其回答的相似程度。", ar: "{n} مقاعد؛ الأسواق المشتركة أقل من أن يُقاس بها تشابه إجاباتها.", }
     ExpConsensusLine { en: "Council: {direction} ({chance} chance up, {seats} seats)", zh: "委员会：{direction}（上涨概率 {chance}，{seats} 个席位）", ar: "المجلس: {direction} (احتمال الصعود {chance}، عدد المقاعد {seats})", }
     ExpDirEven { en: "even", zh: "持平", ar: "متعادل", }
     ExpDrawnCouncil { en: "Drawn for you: the council's answers for this market.", zh: "为你抽到的是：委员会对该市场的答案。", ar: "سُحب لك: إجابات المجلس لهذا السوق.", }
