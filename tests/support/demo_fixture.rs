@@ -530,6 +530,7 @@ pub fn league() -> Vec<DemoFile> {
                 horizon: Horizon::D1,
                 results,
                 noise: BTreeMap::new(),
+                noise_missing: BTreeMap::new(),
                 late_ref: BTreeMap::new(),
                 seats: brier,
             }
