@@ -297,6 +297,19 @@ pub fn correction(
     at: Instant,
     source: &str,
 ) -> Option<CorrectionContent> {
+    // A line sealed before the band was sealed with the reference states no `draw`: its
+    // re-take is compared on the prices alone.
+    let sealed_results = sealed.get("results").and_then(Value::as_object);
+    let mut fresh = fresh.clone();
+    for (asset, r) in fresh.results.iter_mut() {
+        let states_draw = sealed_results
+            .and_then(|o| o.get(asset))
+            .and_then(Value::as_object)
+            .is_some_and(|o| o.get("draw").is_some());
+        if !states_draw {
+            r.draw = None;
+        }
+    }
     let fresh = fresh.to_object();
     let empty = Value::Object(Object::new());
     let mut fields = Object::new();
@@ -484,6 +497,10 @@ mod tests {
         };
         let sealed = line(101.0).to_object();
         assert_eq!(correction(7, &sealed, &line(101.0), t0, "x"), None);
+        // A line sealed without draws is not corrected for the draw a re-take states.
+        let mut drawn = line(101.0);
+        drawn.results.get_mut("SPX").unwrap().draw = Some(false);
+        assert_eq!(correction(7, &sealed, &drawn, t0, "x"), None);
         let c = correction(
             7,
             &sealed,

@@ -122,6 +122,31 @@ pub fn sealed_contracts(lines: &BookLines) -> crate::contract::conformance::Seal
         .collect()
 }
 
+/// The draw bands the book's score lines seal (`noise.<asset>`), by run, horizon and asset,
+/// for [`crate::contract::conformance::check_with_book_and_bands`].
+pub fn sealed_bands(lines: &BookLines) -> crate::contract::conformance::SealedBands {
+    let run_of: BTreeMap<u64, &str> = lines
+        .runs
+        .iter()
+        .filter_map(|r| Some((r.n, r.run_id.as_deref()?)))
+        .collect();
+    let mut out = crate::contract::conformance::SealedBands::new();
+    for s in &lines.scores {
+        let Some(run) = run_of.get(&s.of) else {
+            continue;
+        };
+        for (asset, band) in &s.noise {
+            out.entry((
+                run.to_string(),
+                s.horizon.as_str().to_string(),
+                asset.clone(),
+            ))
+            .or_insert(*band);
+        }
+    }
+    out
+}
+
 fn err(line: u64, field: &str, message: BookLineMessage) -> BookLineError {
     BookLineError {
         line,
