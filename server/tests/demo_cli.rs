@@ -233,7 +233,11 @@ fn the_engine_made_demo_verifies_end_to_end() {
     let undrawn = resolved.iter().filter(|r| r.draw.is_none()).count();
     assert_eq!(undrawn, 0, "of {}", resolved.len());
     let draws = resolved.iter().filter(|r| r.draw == Some(true)).count();
-    assert!(draws > 0 && draws < resolved.len(), "{draws} of {}", resolved.len());
+    assert!(
+        draws > 0 && draws < resolved.len(),
+        "{draws} of {}",
+        resolved.len()
+    );
 
     // The stats document: every seat on every horizon has a Brier score and is ranked; the
     // demo models differ from each other; the primary endpoint has its estimate.
