@@ -779,7 +779,7 @@ mod tests {
         own.insert("same_event", "false".into());
         own.insert("event_reference_at", "2026-10-20T13:31:05Z".into());
         own.insert("reference_at", "2026-10-20T13:31:05Z".into());
-        let rows = [drawn, row.clone(), empty.clone(), own];
+        let rows = [drawn, row.clone(), empty.clone(), with_ids(own)];
         let rep = check_with_book_and_bands(&csv(&rows), None, &bands);
         assert!(columns_failed(&rep, 2).is_empty(), "{:?}", rep.failures);
         assert_eq!(columns_failed(&rep, 3), ["draw"]);
