@@ -237,7 +237,13 @@ fn forecast_rows(
                     reference: resolved.map(|_| reference),
                     close: resolved.map(|_| close),
                     actual_pct: resolved.map(|_| (close - reference) / reference * 100.0),
-                    draw: None,
+                    // The draw the run's score line seals (§3.5).
+                    draw: resolved.map(|_| {
+                        sealbook_core::score::brier::is_draw(
+                            100.0 * (close / reference - 1.0),
+                            FIXTURE_BAND_PCT,
+                        )
+                    }),
                     run_role: "session_run".into(),
                     line_kind: "issue".into(),
                     same_event: true,
