@@ -215,3 +215,73 @@ fn generated_minutes_match_the_peer() {
         assert_eq!(bad, [(n as u64 + 2, "draw")], "seed {seed}");
     }
 }
+
+/// The league engine's band ([`sealbook_core::league::close::market_band`], what the score
+/// line seals) on six consecutive real SPY 1-minute sessions (2026-03-23 to 03-30, regular
+/// hours; 03-27 lacks two minutes), for the references of 03-27, 03-30 and 03-31: the same
+/// bits as the peer's numpy reading of the CSV and as `resolve`'s [`draw_band`].
+#[test]
+fn the_league_band_on_six_real_spy_sessions_matches_the_peer() {
+    use sealbook_core::calendar::Date;
+    use sealbook_core::league::close::market_band;
+    use sealbook_core::league::config::LeagueConfig;
+    use sealbook_core::league::schedule::reference_at;
+    use sealbook_core::prices::yahoo::Bar;
+    let path = sealbook_tests::vectors_dir()
+        .join("prices-history/intraday/stockdatasave_SPY_1m_2026-03-23_2026-03-31.csv");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let bars: Vec<Bar> = text
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            let t = Instant::parse_rfc3339(&f[0].replace(' ', "T").replace("+00:00", "Z"))
+                .unwrap_or_else(|| panic!("time {}", f[0]));
+            let n = |i: usize| Some(f[i].parse::<f64>().unwrap());
+            Bar {
+                start: t.0 / 1_000_000,
+                open: n(4),
+                high: n(2),
+                low: n(3),
+                close: n(1),
+                volume: f[5].parse().ok(),
+            }
+        })
+        .collect();
+    assert_eq!(bars.len(), 2427);
+    let config = LeagueConfig::from_toml(
+        b"[league]\nname = \"l\"\nmethodology_version = \"m-1\"\n[[seat]]\nname = \"coin\"\nadapter = \"coin\"\n[prices]\nprovider = \"csv\"\npath = \"p.csv\"\n",
+        "league.toml",
+    )
+    .unwrap();
+    for (day, first) in [
+        ("2026-03-27", "2026-03-23"),
+        ("2026-03-30", "2026-03-24"),
+        ("2026-03-31", "2026-03-25"),
+    ] {
+        let session = Date::parse(day).unwrap();
+        let at = reference_at(&config, session);
+        let league = market_band(&config, session, "SPX", &bars).unwrap();
+        let resolve = draw_band(&bars, at, BandClock::Nyse, 4, &[]).unwrap();
+        assert_eq!(resolve.sessions[0].date, first);
+        let theirs = peer(&[
+            "band-csv",
+            path.to_str().unwrap(),
+            &(at.0 / 1_000_000).to_string(),
+            "4",
+        ]);
+        assert_eq!(theirs["days"][0], first);
+        assert_eq!(
+            league.to_bits(),
+            theirs["band_pct"].as_u64().unwrap(),
+            "{day}: {league}"
+        );
+        assert_eq!(league.to_bits(), resolve.band_pct.to_bits(), "{day}");
+        // About 0.08 of a session's standard deviation (§3.5): a few hundredths of a percent.
+        assert!((0.01..0.2).contains(&league), "{day}: {league}");
+    }
+    // A reference whose four sessions the data does not all hold gets no band, never a
+    // smaller sample.
+    let short = market_band(&config, Date::parse("2026-03-24").unwrap(), "SPX", &bars);
+    assert!(short.unwrap_err().contains("2026-03-18"));
+}

@@ -222,6 +222,22 @@ fn the_engine_made_demo_verifies_end_to_end() {
         btc.iter().all(|r| r.same_event),
         "Bitcoin on the common clock"
     );
+    // The draw band is sealed with each run's reference (§3.5): every resolved row of the
+    // common event states its draw, some of them inside the band, and the ex-draw score
+    // drops them.
+    let resolved: Vec<_> = rows
+        .iter()
+        .filter(|r| r.actual_pct.is_some() && r.same_event)
+        .collect();
+    assert!(!resolved.is_empty());
+    let undrawn = resolved.iter().filter(|r| r.draw.is_none()).count();
+    assert_eq!(undrawn, 0, "of {}", resolved.len());
+    let draws = resolved.iter().filter(|r| r.draw == Some(true)).count();
+    assert!(
+        draws > 0 && draws < resolved.len(),
+        "{draws} of {}",
+        resolved.len()
+    );
 
     // The stats document: every seat on every horizon has a Brier score and is ranked; the
     // demo models differ from each other; the primary endpoint has its estimate.
@@ -250,6 +266,12 @@ fn the_engine_made_demo_verifies_end_to_end() {
             );
         }
     }
+    let dropped = seats["demo-trend"]["1d"]["dropped_draws"].as_u64().unwrap();
+    assert!(dropped > 0, "{}", seats["demo-trend"]["1d"]);
+    assert_ne!(
+        seats["demo-trend"]["1d"]["brier_ex_draw"],
+        seats["demo-trend"]["1d"]["brier"]
+    );
     let brier = |s: &str| seats[s]["1d"]["brier"].as_f64().unwrap();
     assert_ne!(brier("demo-trend"), brier("demo-contra"));
     assert_ne!(brier("demo-noise"), brier("coin"));

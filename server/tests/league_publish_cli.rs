@@ -413,6 +413,7 @@ fn built_league_with(dir: &Path, seal_contracts: bool) {
                 horizon: Horizon::D1,
                 results,
                 noise: BTreeMap::new(),
+                noise_missing: BTreeMap::new(),
                 late_ref: BTreeMap::new(),
                 seats: BTreeMap::new(),
             }

@@ -2446,3 +2446,162 @@ fn formula_text_in_answers_is_published_inert_and_read_back_as_sealed() {
     ]);
     assert_eq!(code, 0, "score --forecasts: {out}{err}");
 }
+
+/// Recorded bars for the draw band (spec §3.5): SPX and NDX every minute of the four
+/// sessions before 2026-10-21 (each minute alternating 100 and 100.1, a band of about 0.197%),
+/// every market on the session's day at 100 until 19:00Z, then SPX 100.1 (inside its band)
+/// and NDX 101 (outside); GOLD and the others have no bar before the session's day.
+fn band_prices_csv() -> String {
+    let t = |s: &str| {
+        sealbook_core::calendar::Instant::parse_rfc3339(s)
+            .unwrap()
+            .0
+            / 1_000_000
+    };
+    let mut out = String::from("symbol,time,open,high,low,close,volume\n");
+    let mut row = |s: &str, time: i64, c: f64| {
+        let time = sealbook_core::prices::rfc3339(time);
+        out.push_str(&format!("{s},{time},{c},{c},{c},{c},100\n"));
+    };
+    for m in MARKETS {
+        if m == "SPX" || m == "NDX" {
+            for day in ["15", "16", "19", "20"] {
+                let from = t(&format!("2026-10-{day}T13:30:00Z"));
+                let to = t(&format!("2026-10-{day}T20:00:00Z"));
+                for (k, s) in (from..to).step_by(60).enumerate() {
+                    row(m, s, if k % 2 == 0 { 100.0 } else { 100.1 });
+                }
+            }
+        }
+        let late = t("2026-10-21T19:00:00Z");
+        for s in (t("2026-10-21T12:00:00Z")..t("2026-10-21T20:05:00Z")).step_by(60) {
+            let c = match m {
+                "SPX" if s >= late => 100.1,
+                "NDX" if s >= late => 101.0,
+                _ => 100.0,
+            };
+            row(m, s, c);
+        }
+    }
+    out
+}
+
+#[test]
+fn a_score_seals_the_draw_band_of_the_four_prior_sessions_or_why_there_is_none() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = init(tmp.path(), &small_config("band", ""));
+    std::fs::write(dir.join("prices.csv"), band_prices_csv()).unwrap();
+    let d = arg(&dir);
+    let (code, out, err) = output(&["league", "run", d, "--at", RUN_AT]);
+    assert_eq!(code, 0, "{out}{err}");
+    let (code, out, err) = output(&[
+        "league",
+        "score",
+        d,
+        "--session",
+        SESSION,
+        "--at",
+        SCORE_AT,
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    let book = std::fs::read(dir.join("council-book.jsonl")).unwrap();
+    let lines = BookLines::parse(&book).unwrap();
+    let score = lines.scores.first().expect("a score line");
+    // The band from those minutes: about the mean of |0.1%| and |100/100.1 - 1| (each session
+    // has one more rise than fall), scaled by 0.1 x sqrt(390).
+    let up = 100.0 * (100.1f64 / 100.0 - 1.0);
+    let down = (100.0 * (100.0f64 / 100.1 - 1.0)).abs();
+    let band = score.noise["SPX"];
+    assert!(
+        (band - 0.1 * ((up + down) / 2.0) * 390f64.sqrt()).abs() < 1e-4,
+        "{band}"
+    );
+    assert_eq!(score.noise["NDX"], band);
+    assert_eq!(score.noise.len(), 2, "{:?}", score.noise);
+    assert_eq!(score.results["SPX"].draw, Some(true));
+    assert_eq!(score.results["NDX"].draw, Some(false));
+    // A provider that never served GOLD's prior sessions: no band, no draw, the reason sealed.
+    assert_eq!(score.results["GOLD"].draw, None);
+    assert!(
+        score.noise_missing["GOLD"].contains("2026-10-15"),
+        "{:?}",
+        score.noise_missing
+    );
+    assert_eq!(score.noise_missing.len(), MARKETS.len() - 2);
+
+    // The published rows carry the draw; the ex-draw score drops SPX's.
+    let (code, out, err) = output(&["league", "publish", d, "--json"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let csv = std::fs::read(dir.join("council-forecasts.csv")).unwrap();
+    let table = sealbook_core::contract::forecasts_csv::CsvTable::parse(&csv).unwrap();
+    let cols = sealbook_core::contract::forecasts_csv::Columns::new(&table).unwrap();
+    let draw_of = |asset: &str| -> Vec<String> {
+        table
+            .records
+            .iter()
+            .filter(|r| cols.get(r, "asset") == asset && cols.get(r, "horizon") == "1d")
+            .map(|r| cols.get(r, "draw").to_string())
+            .collect()
+    };
+    assert_eq!(draw_of("SPX"), ["true"]);
+    assert_eq!(draw_of("NDX"), ["false"]);
+    assert_eq!(draw_of("GOLD"), [""]);
+    let stats: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.join("council-stats.json")).unwrap()).unwrap();
+    let one_day = &stats["seats"]["coin"]["1d"];
+    assert_eq!(
+        (one_day["dropped_draws"].as_u64(), one_day["n"].as_u64()),
+        (Some(1), Some(12))
+    );
+
+    // conformance with the book holds the file to the sealed bands; an emptied draw column is
+    // refused by it and by the Python peer.
+    let csv_path = dir.join("council-forecasts.csv");
+    let book_path = dir.join("council-book.jsonl");
+    let peer = |csv: &Path| -> serde_json::Value {
+        let out = sealbook_tests::python_script("conformance_peer.py")
+            .args([csv, Path::new("--book"), &book_path])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    let (code, out, err) = output(&["conformance", arg(&csv_path), "--book", arg(&book_path)]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(peer(&csv_path)["failures"], serde_json::json!([]));
+    let draw_col = table.header.iter().position(|h| h == "draw").unwrap();
+    use sealbook_core::contract::forecasts_csv::csv_field;
+    let mut emptied = table.header.join(",") + "\r\n";
+    for r in &table.records {
+        let mut f = r.fields.clone();
+        f[draw_col] = String::new();
+        emptied += &f.iter().map(|v| csv_field(v)).collect::<Vec<_>>().join(",");
+        emptied += "\r\n";
+    }
+    let bad = dir.join("no-draw.csv");
+    std::fs::write(&bad, &emptied).unwrap();
+    let (code, out, err) = output(&[
+        "conformance",
+        arg(&bad),
+        "--book",
+        arg(&book_path),
+        "--json",
+    ]);
+    assert_eq!(code, 1, "{out}{err}");
+    let rep: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let failed: Vec<&str> = rep["failures"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["column"].as_str().unwrap())
+        .collect();
+    assert_eq!(failed, ["draw", "draw"], "{out}");
+    let theirs = peer(&bad);
+    assert_eq!(theirs["failures"].as_array().unwrap().len(), 2, "{theirs}");
+    assert!(theirs.to_string().contains("draw"), "{theirs}");
+}

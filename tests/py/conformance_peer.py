@@ -3,7 +3,9 @@ the rule list of spec section 3.13 with the Python standard library only, like t
 tools/conformance.py. Prints JSON {"rows": N, "failures": [[row, column], ...]}; the header
 is row 1, a failure of a whole record has column "".
 
-usage: python3 conformance_peer.py council-forecasts.csv
+usage: python3 conformance_peer.py council-forecasts.csv [--book council-book.jsonl]
+       (with the book: a resolved row of the common event whose run's score line seals a draw
+       band for its asset and horizon, `noise`, must state the draw the band gives, spec 3.5)
        python3 conformance_peer.py --calendar   (the NYSE/New York calendar facts it relies on)
 """
 import csv
@@ -81,7 +83,22 @@ def ident(prefix, obj):
     return prefix + hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
-def check(path):
+def sealed_bands(book_path):
+    runs, bands = {}, {}
+    with open(book_path, encoding="utf-8") as f:
+        for text in f:
+            line = json.loads(text)
+            if line.get("kind") == "run":
+                runs[line["n"]] = line.get("run_id")
+            elif line.get("kind") in ("score", "score_h"):
+                h = line.get("horizon", "1d")
+                for asset, band in (line.get("noise") or {}).items():
+                    bands.setdefault((runs.get(line["of"]), h, asset), band)
+    return bands
+
+
+def check(path, bands=None):
+    bands = bands or {}
     failures = []
     with open(path, encoding="utf-8-sig", newline="") as f:
         records = list(csv.reader(f))
@@ -176,6 +193,12 @@ def check(path):
             for c in oc:
                 if vals[c] is None or (c != "actual_pct" and vals[c] <= 0):
                     bad(c)
+            band = bands.get((row["run_id"], row["horizon"], row["asset"]))
+            if band is not None and vals["actual_pct"] is not None and boolean(row["same_event"]) is not False:
+                due = abs(vals["actual_pct"]) <= band
+                stated = boolean(row["draw"])
+                if stated is None or (stated != due and abs(abs(vals["actual_pct"]) - band) > 1e-9):
+                    bad("draw")
             ref, close, chg = vals["ref"], vals["close"], vals["actual_pct"]
             if None not in (ref, close, chg) and ref > 0:
                 direction = (close > ref) - (close < ref)
@@ -227,5 +250,6 @@ if __name__ == "__main__":
     if sys.argv[1] == "--calendar":
         print(json.dumps(calendar_facts()))
         sys.exit(0)
-    n, fails = check(sys.argv[1])
+    bands = sealed_bands(sys.argv[3]) if sys.argv[2:3] == ["--book"] else None
+    n, fails = check(sys.argv[1], bands)
     print(json.dumps({"rows": n, "failures": [list(x) for x in fails]}))

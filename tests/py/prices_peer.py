@@ -16,6 +16,8 @@ Floats are reported as the integer of their IEEE-754 bits so the comparison is e
 
   prices_peer.py vector <chart.json> <ref_s> <end_s> [<ref_s> <end_s> ...]
   prices_peer.py band <chart.json> <ref_s> <sessions>
+  prices_peer.py band-csv <bars.csv> <ref_s> <sessions>   (yfinance's 1m CSV: Datetime
+      "YYYY-MM-DD HH:MM:SS+00:00", Close, ...; read with the csv module)
   prices_peer.py gen <seed>
 """
 
@@ -187,6 +189,17 @@ def gen(seed):
     }
 
 
+def csv_bars(path):
+    import csv
+    out = []
+    with open(path, newline="", encoding="utf-8") as f:
+        for row in csv.DictReader(f):
+            t = dt.datetime.fromisoformat(row["Datetime"])
+            close = row["Close"]
+            out.append((int(t.timestamp()), float(close) if close else None))
+    return merge([out])
+
+
 def main():
     cmd = sys.argv[1]
     if cmd == "vector":
@@ -198,6 +211,9 @@ def main():
     elif cmd == "band":
         with open(sys.argv[2], "rb") as f:
             bars = bars_of(json.loads(f.read().decode("utf-8")))
+        json.dump(band(bars, int(sys.argv[3]), int(sys.argv[4]), False, []), sys.stdout)
+    elif cmd == "band-csv":
+        bars = csv_bars(sys.argv[2])
         json.dump(band(bars, int(sys.argv[3]), int(sys.argv[4]), False, []), sys.stdout)
     elif cmd == "gen":
         json.dump(gen(int(sys.argv[2])), sys.stdout)

@@ -48,6 +48,8 @@ const SEATS: [(&str, &str, &str, &str); 4] = [
     ("demo-delta", "demo-model-d4", "demo-lab-d", "China"),
 ];
 const DAYS: [&str; 3] = ["2026-10-19", "2026-10-20", "2026-10-21"];
+/// The draw band every fixture score line seals, percent (§3.5).
+const FIXTURE_BAND_PCT: f64 = 0.25;
 /// Markets with a daily up-or-down contract, as on 2026-10-20 (§4.9): Polymarket's, and
 /// Kalshi's with its strike step.
 const POLYMARKET: [&str; 6] = ["SPX", "DJI", "DXY", "GOLD", "WTI", "BTC"];
@@ -235,7 +237,13 @@ fn forecast_rows(
                     reference: resolved.map(|_| reference),
                     close: resolved.map(|_| close),
                     actual_pct: resolved.map(|_| (close - reference) / reference * 100.0),
-                    draw: None,
+                    // The draw the run's score line seals (§3.5).
+                    draw: resolved.map(|_| {
+                        sealbook_core::score::brier::is_draw(
+                            100.0 * (close / reference - 1.0),
+                            FIXTURE_BAND_PCT,
+                        )
+                    }),
                     run_role: "session_run".into(),
                     line_kind: "issue".into(),
                     same_event: true,
@@ -474,6 +482,7 @@ pub fn league() -> Vec<DemoFile> {
         let mut ups = Vec::new();
         let mut crowd_rows = BTreeMap::new();
         let mut levels = Vec::new();
+        let mut noise = BTreeMap::new();
         for (m, code) in MARKETS.iter().enumerate() {
             let gap_pct = rng.spread(60) as f64 / 100.0;
             let move_pct = rng.spread(150) as f64 / 100.0;
@@ -483,12 +492,19 @@ pub fn league() -> Vec<DemoFile> {
             prices[m] = close;
             ups.push(close > reference);
             levels.push((reference, close));
+            // The draw band sealed with the reference (§3.5), a fixed one for the fixture.
+            let actual_pct = 100.0 * (close / reference - 1.0);
+            noise.insert(code.to_string(), FIXTURE_BAND_PCT);
             results.insert(
                 code.to_string(),
                 ResultContent {
                     reference,
                     close,
                     up: Some(close > reference),
+                    draw: Some(sealbook_core::score::brier::is_draw(
+                        actual_pct,
+                        FIXTURE_BAND_PCT,
+                    )),
                     ..Default::default()
                 },
             );
@@ -529,7 +545,8 @@ pub fn league() -> Vec<DemoFile> {
                 of: run_n,
                 horizon: Horizon::D1,
                 results,
-                noise: BTreeMap::new(),
+                noise,
+                noise_missing: BTreeMap::new(),
                 late_ref: BTreeMap::new(),
                 seats: brier,
             }
@@ -617,8 +634,22 @@ mod tests {
         assert!(sealed
             .values()
             .all(|(_, by)| by.len() == MARKETS.len() * Horizon::ALL.len()));
-        let conformance = sealbook_core::contract::conformance::check_with_book(csv, Some(&sealed));
+        let bands = sealbook_core::score::book_rows::sealed_bands(&lines);
+        let conformance = sealbook_core::contract::conformance::check_with_book_and_bands(
+            csv,
+            Some(&sealed),
+            &bands,
+        );
         assert!(conformance.ok(), "{}", conformance.render());
+        // The draw column is filled from the sealed bands, some rows inside them (§3.5).
+        let rows = sealbook_core::contract::forecasts_csv::read_forecasts(csv).unwrap();
+        let one_day = |d: Option<bool>| {
+            rows.iter()
+                .filter(|r| r.horizon == Horizon::D1 && r.actual_pct.is_some() && r.draw == d)
+                .count()
+        };
+        assert!(one_day(Some(true)) > 0 && one_day(Some(false)) > 0);
+        assert_eq!(one_day(None), 0);
         let asks = &a.iter().find(|f| f.path == ASKS_FILE).unwrap().bytes;
         let st =
             league_stats_from_files(Some(csv), Some(book), None, Some(asks), &CoreStats).unwrap();

@@ -35,7 +35,10 @@
 //! Given the book ([`check_with_book`]), each row whose run line seals contracts must agree
 //! with the one sealed for its market and horizon on every key (the reference only on a row
 //! of the common event, `same_event` true; a row of its own event has its own reference), and
-//! its `run_id` must name a run line of the book.
+//! its `run_id` must name a run line of the book. A row of the common event (`same_event`
+//! true) with an outcome, whose run's score line seals a draw band for its market and horizon
+//! (`noise`, [`SealedBands`]), must state `draw`, and the draw the band gives (§3.5,
+//! requirement 7): an empty draw column in a league that sealed its band is refused.
 
 use crate::calendar::{self, Date, Horizon, Instant};
 use crate::contract::event::{canonical_bytes, EventContract, CONTRACT_KEYS, EV1_KEYS, UNSTATED};
@@ -122,6 +125,9 @@ impl Sink {
     }
 }
 
+/// The draw bands a book's score lines seal: (run_id, horizon, asset) -> band, percent.
+pub type SealedBands = BTreeMap<(String, String, String), f64>;
+
 /// The contracts a book's run lines seal: run_id -> (the run line's `n`, its contracts by
 /// (asset, horizon); empty for a run line that seals none).
 pub type SealedContracts = BTreeMap<String, (u64, BTreeMap<(String, String), EventContract>)>;
@@ -149,6 +155,15 @@ pub fn check(bytes: &[u8]) -> ConformanceReport {
 
 /// [`check`], and, with the contracts a book seals, each row against its run's sealed contract.
 pub fn check_with_book(bytes: &[u8], book: Option<&SealedContracts>) -> ConformanceReport {
+    check_with_book_and_bands(bytes, book, &SealedBands::new())
+}
+
+/// [`check_with_book`], and each resolved common-event row against the band its run sealed.
+pub fn check_with_book_and_bands(
+    bytes: &[u8],
+    book: Option<&SealedContracts>,
+    bands: &SealedBands,
+) -> ConformanceReport {
     let mut sink = Sink {
         failures: Vec::new(),
         omitted: 0,
@@ -259,6 +274,32 @@ pub fn check_with_book(bytes: &[u8], book: Option<&SealedContracts>) -> Conforma
                         }
                     }
                 }
+                Some(_) => {}
+            }
+        }
+        let key = (
+            get("run_id").to_owned(),
+            get("horizon").to_owned(),
+            get("asset").to_owned(),
+        );
+        if let (Some(band), Some(pct), true) = (
+            bands.get(&key),
+            parse_number(get("actual_pct")),
+            parse_bool(get("same_event")) != Some(false),
+        ) {
+            let due = crate::score::brier::is_draw(pct, *band);
+            match parse_bool(get("draw")) {
+                None => fail(
+                    "draw",
+                    format!(
+                        "empty, but the run's score line seals a draw band of {band}% for {} {} (§3.5)",
+                        key.2, key.1
+                    ),
+                ),
+                Some(d) if d != due && (pct.abs() - band).abs() > 1e-9 => fail(
+                    "draw",
+                    format!("{d}, but the sealed band of {band}% makes it {due}"),
+                ),
                 Some(_) => {}
             }
         }
@@ -722,5 +763,31 @@ mod tests {
         let mut symbol = row.clone();
         symbol.insert("price_symbol", "SPY".into());
         assert!(check_with_book(&csv(&[with_ids(symbol)]), Some(&old)).ok());
+    }
+
+    #[test]
+    fn an_empty_draw_where_the_run_sealed_a_band_is_refused() {
+        let row = with_ids(good_row("a"));
+        let key = |asset: &str| (row["run_id"].clone(), "1d".to_string(), asset.to_string());
+        let bands = SealedBands::from([(key("SPX"), 0.2)]);
+        // actual_pct 0.153 is inside a band of 0.2%: a draw.
+        let mut drawn = row.clone();
+        drawn.insert("draw", "true".into());
+        let mut empty = row.clone();
+        empty.insert("draw", "".into());
+        let mut own = empty.clone();
+        own.insert("same_event", "false".into());
+        own.insert("event_reference_at", "2026-10-20T13:31:05Z".into());
+        own.insert("reference_at", "2026-10-20T13:31:05Z".into());
+        let rows = [drawn, row.clone(), empty.clone(), with_ids(own)];
+        let rep = check_with_book_and_bands(&csv(&rows), None, &bands);
+        assert!(columns_failed(&rep, 2).is_empty(), "{:?}", rep.failures);
+        assert_eq!(columns_failed(&rep, 3), ["draw"]);
+        assert_eq!(columns_failed(&rep, 4), ["draw"]);
+        // A row of its own event is not the band's.
+        assert!(columns_failed(&rep, 5).is_empty(), "{:?}", rep.failures);
+        assert!(rep.failures[1].message.contains("seals a draw band"));
+        // Without a sealed band the empty draw stands.
+        assert!(check(&csv(&[empty])).ok());
     }
 }

@@ -19,6 +19,16 @@
 //! 15:00 ET). A run line that seals no contracts is scored by the rule of its time
 //! ([`RunRule`]). A market whose bars
 //! do not resolve is left out of the line and named with the rule's reason, never guessed.
+//!
+//! The draw band (§3.5, requirement 7) is sealed with the reference: the run's first score
+//! line states each priced market's band in `noise` and its `draw` in `results`, the band
+//! computed by [`crate::prices::band::draw_band`] (what `sealbook resolve` computes) from the
+//! provider's 1-minute bars of the [`BAND_SESSIONS`] sessions before the common reference
+//! ([`band_bar_windows`]; Bitcoin's UTC days). A later horizon's line re-states the band its
+//! run already sealed ([`sealed_bands`]). A market whose band cannot be computed (the provider
+//! failed, or its bars do not cover a session) gets no band and no `draw`; the line names why
+//! in `noise_missing`. The provider's continuous futures series carries no front-month labels,
+//! so the band excludes no roll ([`draw_band`] with no labels).
 
 use crate::book::canon::{Object, Value};
 use crate::calendar::{horizon_end_date, session_close, Date, Horizon, Instant};
@@ -27,9 +37,12 @@ use crate::league::contracts::Contracts;
 use crate::league::engine::score_content;
 use crate::league::layout::{BITCOIN, MARKETS};
 use crate::league::schedule::{reference_at, reference_instant};
+use crate::prices::band::{band_windows, draw_band, BandClock, BAND_SESSIONS};
 use crate::prices::rule::resolve;
 use crate::prices::yahoo::Bar;
 use crate::score::book_lines::build::{CorrectionContent, ScoreContent};
+use crate::score::book_lines::ScoreLine;
+use crate::score::brier::is_draw;
 use std::collections::BTreeMap;
 
 /// One answer line of the run: its `n` and its sealing time `max(at, booked_at)`.
@@ -117,8 +130,70 @@ pub fn bar_windows(
         .collect()
 }
 
+/// The days a market's draw band is taken over (§3.5): UTC days for Bitcoin, NYSE sessions
+/// for the others.
+pub fn band_clock(asset: &str) -> BandClock {
+    if asset == BITCOIN {
+        BandClock::UtcDays
+    } else {
+        BandClock::Nyse
+    }
+}
+
+/// The bars each market's draw band needs (§3.5): start in `[open, close)` spanning the
+/// [`BAND_SESSIONS`] sessions before the session's common reference. Markets whose band the
+/// run already sealed (`sealed`) need none; a market whose sessions the calendar does not
+/// cover gives the reason instead.
+pub fn band_bar_windows(
+    config: &LeagueConfig,
+    session: Date,
+    sealed: &BTreeMap<String, f64>,
+) -> BTreeMap<&'static str, Result<(Instant, Instant), String>> {
+    let common = reference_at(config, session);
+    MARKETS
+        .iter()
+        .filter(|m| !sealed.contains_key(**m))
+        .map(|m| {
+            let w = band_windows(common, band_clock(m), BAND_SESSIONS)
+                .map_err(|e| e.to_string())
+                .and_then(|w| match (w.first(), w.last()) {
+                    (Some(first), Some(last)) => Ok((first.1, last.2)),
+                    _ => Err("no band session".to_string()),
+                });
+            (*m, w)
+        })
+        .collect()
+}
+
+/// A market's draw band in percent from its bars over [`band_bar_windows`] (§3.5), or why
+/// there is none.
+pub fn market_band(
+    config: &LeagueConfig,
+    session: Date,
+    asset: &str,
+    bars: &[Bar],
+) -> Result<f64, String> {
+    let common = reference_at(config, session);
+    draw_band(bars, common, band_clock(asset), BAND_SESSIONS, &[])
+        .map(|b| b.band_pct)
+        .map_err(|e| e.to_string())
+}
+
+/// The bands run line `of` already sealed: each market's `noise` on its earliest score line.
+pub fn sealed_bands(scores: &[ScoreLine], of: u64) -> BTreeMap<String, f64> {
+    let mut out = BTreeMap::new();
+    for s in scores.iter().filter(|s| s.of == of) {
+        for (m, b) in &s.noise {
+            out.entry(m.clone()).or_insert(*b);
+        }
+    }
+    out
+}
+
 /// The score line of a run's horizon from each market's bars (time ordered; a market absent
-/// from `bars` is unpriced); returns the line and each unpriced market with the reason.
+/// from `bars` is unpriced) and each market's draw band (`bands`: the band in percent or why
+/// there is none; a market absent has none); returns the line and each unpriced market with
+/// the reason.
 #[allow(clippy::too_many_arguments)]
 pub fn score_line(
     config: &LeagueConfig,
@@ -130,9 +205,11 @@ pub fn score_line(
     horizon: Horizon,
     answers: &[SealedAnswer],
     bars: &BTreeMap<String, Vec<Bar>>,
+    bands: &BTreeMap<String, Result<f64, String>>,
 ) -> (ScoreContent, BTreeMap<String, String>) {
     let common = reference_at(config, session);
     let mut results = BTreeMap::new();
+    let mut changes = BTreeMap::new();
     let mut late_ref: BTreeMap<u64, BTreeMap<String, f64>> = BTreeMap::new();
     let mut unpriced = BTreeMap::new();
     for m in MARKETS {
@@ -150,6 +227,7 @@ pub fn score_line(
         match resolve(b, common, end) {
             Ok(r) => {
                 results.insert(m.to_string(), (r.reference, r.close));
+                changes.insert(m.to_string(), r.actual_pct);
             }
             Err(e) => {
                 unpriced.insert(m.to_string(), e.to_string());
@@ -173,10 +251,23 @@ pub fn score_line(
             }
         }
     }
-    (
-        score_content(at, run_id, of, horizon, &results, late_ref),
-        unpriced,
-    )
+    let mut line = score_content(at, run_id, of, horizon, &results, late_ref);
+    for (m, r) in line.results.iter_mut() {
+        match bands.get(m) {
+            Some(Ok(band)) => {
+                line.noise.insert(m.clone(), *band);
+                r.draw = changes.get(m).map(|pct| is_draw(*pct, *band));
+            }
+            Some(Err(why)) => {
+                line.noise_missing.insert(m.clone(), why.clone());
+            }
+            None => {
+                line.noise_missing
+                    .insert(m.clone(), "no bars of the band sessions".into());
+            }
+        }
+    }
+    (line, unpriced)
 }
 
 /// How long after its due time a score whose price provider failed to give some markets'
@@ -206,6 +297,19 @@ pub fn correction(
     at: Instant,
     source: &str,
 ) -> Option<CorrectionContent> {
+    // A line sealed before the band was sealed with the reference states no `draw`: its
+    // re-take is compared on the prices alone.
+    let sealed_results = sealed.get("results").and_then(Value::as_object);
+    let mut fresh = fresh.clone();
+    for (asset, r) in fresh.results.iter_mut() {
+        let states_draw = sealed_results
+            .and_then(|o| o.get(asset))
+            .and_then(Value::as_object)
+            .is_some_and(|o| o.get("draw").is_some());
+        if !states_draw {
+            r.draw = None;
+        }
+    }
     let fresh = fresh.to_object();
     let empty = Value::Object(Object::new());
     let mut fields = Object::new();
@@ -309,6 +413,7 @@ mod tests {
             Horizon::D1,
             &answers,
             &b,
+            &BTreeMap::new(),
         );
         // SPX: reference the 13:30 bar (100 + 30), close the 19:59 bar (100 + 419).
         assert_eq!(line.results["SPX"].reference, 130.0);
@@ -346,6 +451,7 @@ mod tests {
             Horizon::D1,
             &answers,
             &holey,
+            &BTreeMap::new(),
         );
         assert!(!line.results.contains_key("SPX"));
         assert!(unpriced["SPX"].contains("reference_at"), "{unpriced:?}");
@@ -367,6 +473,7 @@ mod tests {
             Horizon::D1,
             &answers,
             &b,
+            &BTreeMap::new(),
         );
         assert_eq!(
             line.late_ref[&5],
@@ -390,6 +497,10 @@ mod tests {
         };
         let sealed = line(101.0).to_object();
         assert_eq!(correction(7, &sealed, &line(101.0), t0, "x"), None);
+        // A line sealed without draws is not corrected for the draw a re-take states.
+        let mut drawn = line(101.0);
+        drawn.results.get_mut("SPX").unwrap().draw = Some(false);
+        assert_eq!(correction(7, &sealed, &drawn, t0, "x"), None);
         let c = correction(
             7,
             &sealed,
@@ -404,5 +515,103 @@ mod tests {
         let fields = o.get("fields").and_then(Value::as_object).unwrap();
         assert_eq!(fields.get("results"), line(99.0).to_object().get("results"));
         assert_eq!(fields.get("late_ref"), sealed.get("late_ref"));
+    }
+
+    #[test]
+    fn the_first_score_seals_the_band_and_the_draw_or_why_not() {
+        let config = LeagueConfig::from_toml(
+            b"[league]\nname = \"l\"\nmethodology_version = \"m-1\"\n[[seat]]\nname = \"coin\"\nadapter = \"coin\"\n[prices]\nprovider = \"csv\"\npath = \"p.csv\"\n",
+            "league.toml",
+        )
+        .unwrap();
+        let session = Date::parse("2026-10-21").unwrap();
+        // The four sessions before Wednesday 2026-10-21: Thu 15 to Tue 20; Bitcoin's UTC days
+        // 17 to 20.
+        let w = band_bar_windows(&config, session, &BTreeMap::new());
+        assert_eq!(w.len(), MARKETS.len());
+        assert_eq!(
+            w["SPX"],
+            Ok((t("2026-10-15T13:30:00Z"), t("2026-10-20T20:00:00Z")))
+        );
+        assert_eq!(
+            w["BTC"],
+            Ok((t("2026-10-17T00:00:00Z"), t("2026-10-21T00:00:00Z")))
+        );
+        let sealed = BTreeMap::from([("SPX".to_string(), 0.1)]);
+        assert!(!band_bar_windows(&config, session, &sealed).contains_key("SPX"));
+        // A market's band is what `resolve` computes from the same bars.
+        let mut band_bars = Vec::new();
+        for d in ["15", "16", "19", "20"] {
+            band_bars.extend(bars(
+                &format!("2026-10-{d}T13:30:00Z"),
+                &format!("2026-10-{d}T20:00:00Z"),
+                1000.0,
+            ));
+        }
+        let spx = market_band(&config, session, "SPX", &band_bars).unwrap();
+        let common = reference_at(&config, session);
+        assert_eq!(
+            Ok(spx),
+            draw_band(&band_bars, common, BandClock::Nyse, 4, &[]).map(|b| b.band_pct)
+        );
+        // Bars that miss a session give no band, with the reason.
+        let short = market_band(&config, session, "SPX", &band_bars[400..]).unwrap_err();
+        assert!(short.contains("2026-10-15"), "{short}");
+
+        // SPX moves 130 -> 519 (+299%): outside any band of 0.1-0.4%; a band of 400% makes
+        // it a draw. TNX has a band error, BTC no band at all.
+        let b = BTreeMap::from([
+            (
+                "SPX".to_string(),
+                bars("2026-10-21T13:00:00Z", "2026-10-21T20:01:00Z", 100.0),
+            ),
+            (
+                "GOLD".to_string(),
+                bars("2026-10-21T13:00:00Z", "2026-10-21T20:01:00Z", 100.0),
+            ),
+            (
+                "TNX".to_string(),
+                bars("2026-10-21T13:00:00Z", "2026-10-21T20:01:00Z", 10.0),
+            ),
+            (
+                "BTC".to_string(),
+                bars("2026-10-21T12:00:00Z", "2026-10-21T20:01:00Z", 1000.0),
+            ),
+        ]);
+        let bands = BTreeMap::from([
+            ("SPX".to_string(), Ok(spx)),
+            ("GOLD".to_string(), Ok(400.0)),
+            ("TNX".to_string(), Err(short.clone())),
+        ]);
+        let contracts = crate::league::contracts::run_contracts(&config, session);
+        let (line, _) = score_line(
+            &config,
+            RunRule::of(&contracts),
+            t("2026-10-21T20:10:00Z"),
+            "2026-10-21-am",
+            1,
+            session,
+            Horizon::D1,
+            &[],
+            &b,
+            &bands,
+        );
+        assert_eq!(
+            line.noise,
+            BTreeMap::from([("GOLD".to_string(), 400.0), ("SPX".to_string(), spx)])
+        );
+        assert_eq!(line.results["SPX"].draw, Some(false));
+        assert_eq!(line.results["GOLD"].draw, Some(true));
+        assert_eq!(line.results["TNX"].draw, None);
+        assert_eq!(line.results["BTC"].draw, None);
+        assert_eq!(line.noise_missing["TNX"], short);
+        assert!(line.noise_missing["BTC"].contains("no bars"));
+        assert_eq!(line.noise_missing.len(), 2);
+        // A later horizon re-states the sealed band.
+        let mut book = crate::book::writer::BookWriter::new();
+        let bytes = book.append(&line.to_object()).unwrap().bytes;
+        let parsed = crate::score::book_lines::BookLines::parse(&bytes).unwrap();
+        assert_eq!(sealed_bands(&parsed.scores, 1), line.noise);
+        assert!(sealed_bands(&parsed.scores, 2).is_empty());
     }
 }

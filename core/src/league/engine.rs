@@ -1301,6 +1301,7 @@ pub fn score_content(
             })
             .collect(),
         noise: BTreeMap::new(),
+        noise_missing: BTreeMap::new(),
         late_ref,
         seats: BTreeMap::new(),
     }

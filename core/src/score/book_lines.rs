@@ -42,6 +42,7 @@
 //!                               "up": bool (optional; must be actual_pct > 0),
 //!                               "draw": bool (optional)}},
 //!         "noise": {<asset>: draw band, percent >= 0}            (optional),
+//!         "noise_missing": {<asset>: str, why the asset has no band} (optional),
 //!         "late_ref": {"<answer line n>": {<asset>: own ref, number != 0}}   (optional)
 //!         results.<asset>.contract: the event contract (§3.13, nine string keys; optional)
 //! ```
@@ -554,6 +555,8 @@ pub struct ScoreLine {
     pub results: BTreeMap<String, Outcome>,
     /// Draw band per asset, percent.
     pub noise: BTreeMap<String, f64>,
+    /// Why an asset has no draw band.
+    pub noise_missing: BTreeMap<String, String>,
     /// Answer line -> asset -> that line's own reference (sealed after the common one).
     pub late_ref: BTreeMap<u64, BTreeMap<String, f64>>,
 }
@@ -1072,6 +1075,15 @@ impl Fields {
                 );
             }
         }
+        let mut noise_missing = BTreeMap::new();
+        if let Some(n) = self.object(o, "noise_missing", "noise_missing")? {
+            for (asset, _) in n.iter() {
+                let asset = asset.as_str().unwrap_or("?");
+                let path = format!("noise_missing.{asset}");
+                let why = self.str(n, asset, &path)?;
+                noise_missing.insert(asset.to_owned(), self.required(why, &path)?);
+            }
+        }
         let mut late_ref = BTreeMap::new();
         if let Some(l) = self.object(o, "late_ref", "late_ref")? {
             for (line, refs) in self.members(l, "late_ref")? {
@@ -1098,6 +1110,7 @@ impl Fields {
             horizon,
             results,
             noise,
+            noise_missing,
             late_ref,
         })
     }

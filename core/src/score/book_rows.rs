@@ -50,8 +50,9 @@
 //!   layout, are errors naming the correction line and field.
 //! - outcomes: `ref`, `close`, `actual_pct` from the `score`/`score_h` line whose `of` is the
 //!   run line and whose `horizon` is the row's; rows no such line resolves stay unresolved.
-//!   `draw` is the result's `draw` where stated, else `|actual_pct| < noise.<asset>` where the
-//!   line gives a band, else unknown. A row whose answer line `late_ref` names for its asset
+//!   `draw` is the result's `draw` where stated, else `|actual_pct| <= noise.<asset>` where the
+//!   line gives a band (the band's edge is a draw, as `resolve` reads it:
+//!   [`crate::score::brier::is_draw`]), else unknown. A row whose answer line `late_ref` names for its asset
 //!   is scored from that own reference (`actual_pct` recomputed, `draw` from the band only) and
 //!   has `same_event` false. A row of an answer line sealed (`max(at, booked_at)`) at or after
 //!   the session's 09:30 ET reference is its own event on every horizon, scored or not: before
@@ -119,6 +120,31 @@ pub fn sealed_contracts(lines: &BookLines) -> crate::contract::conformance::Seal
             Some((r.run_id.clone()?, (r.n, by)))
         })
         .collect()
+}
+
+/// The draw bands the book's score lines seal (`noise.<asset>`), by run, horizon and asset,
+/// for [`crate::contract::conformance::check_with_book_and_bands`].
+pub fn sealed_bands(lines: &BookLines) -> crate::contract::conformance::SealedBands {
+    let run_of: BTreeMap<u64, &str> = lines
+        .runs
+        .iter()
+        .filter_map(|r| Some((r.n, r.run_id.as_deref()?)))
+        .collect();
+    let mut out = crate::contract::conformance::SealedBands::new();
+    for s in &lines.scores {
+        let Some(run) = run_of.get(&s.of) else {
+            continue;
+        };
+        for (asset, band) in &s.noise {
+            out.entry((
+                run.to_string(),
+                s.horizon.as_str().to_string(),
+                asset.clone(),
+            ))
+            .or_insert(*band);
+        }
+    }
+    out
 }
 
 fn err(line: u64, field: &str, message: BookLineMessage) -> BookLineError {
@@ -668,7 +694,8 @@ fn row(
     let sealed = src.answer.map(|a| sealing_time(src.sealed_at, a.booked_at));
     let after_reference = sealed.is_some_and(|t| t >= reference_cut(src.run.session));
     let own_event = own.is_some() || after_reference;
-    let band_draw = |pct: f64, band: Option<f64>| band.map(|b| pct.abs() < b);
+    let band_draw =
+        |pct: f64, band: Option<f64>| band.map(|b| crate::score::brier::is_draw(pct, b));
     let (reference, close, actual_pct, draw) = match (outcome, own) {
         (None, _) => (None, None, None, None),
         (Some((o, band)), Some(&r)) => {

@@ -1,14 +1,15 @@
 //! `sealbook conformance <council-forecasts.csv> [--book council-book.jsonl] [--json]`: the
 //! spec's conformance checker (§3.13, `tools/conformance.py`) over a forecasts file, through
 //! `core::conformance`; with the book, each row is also checked against the contract its run
-//! line seals (spec §3, Table 1). Prints `N rows, ok` or each failure with its row and column;
+//! line seals (spec §3, Table 1), and each resolved row's `draw` against the band its score
+//! line seals (§3.5). Prints `N rows, ok` or each failure with its row and column;
 //! exit 1 when a row fails, 2 when the book cannot be read.
 
 use super::input;
 use crate::outcome::{CmdResult, Exit, Unusable};
 use sealbook_core::contract::conformance::{self, ConformanceReport};
 use sealbook_core::score::book_lines::BookLines;
-use sealbook_core::score::book_rows::sealed_contracts;
+use sealbook_core::score::book_rows::{sealed_bands, sealed_contracts};
 use serde::Serialize;
 use std::path::PathBuf;
 
@@ -38,10 +39,15 @@ pub fn run(args: Args, json: bool) -> CmdResult {
             let book = input::read(path, "book", "check the rows against")?;
             let lines = BookLines::parse(&book)
                 .map_err(|e| Unusable::file(path, e.to_string()).at_line(e.line))?;
-            Some(sealed_contracts(&lines))
+            Some((sealed_contracts(&lines), sealed_bands(&lines)))
         }
     };
-    let report = conformance::check_with_book(&bytes, sealed.as_ref());
+    let report = match &sealed {
+        Some((contracts, bands)) => {
+            conformance::check_with_book_and_bands(&bytes, Some(contracts), bands)
+        }
+        None => conformance::check(&bytes),
+    };
     let ok = report.ok();
     if json {
         let out = Output {

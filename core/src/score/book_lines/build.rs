@@ -262,6 +262,8 @@ pub struct ScoreContent {
     pub results: BTreeMap<String, ResultContent>,
     /// Draw band per asset, percent.
     pub noise: BTreeMap<String, f64>,
+    /// Why a priced asset has no draw band (spec §3.5: never a guessed band).
+    pub noise_missing: BTreeMap<String, String>,
     /// Answer line -> asset -> its own reference (sealed after the common one).
     pub late_ref: BTreeMap<u64, BTreeMap<String, f64>>,
     pub seats: BTreeMap<String, SeatScore>,
@@ -300,6 +302,13 @@ impl ScoreContent {
         if !self.noise.is_empty() {
             let noise = self.noise.iter().map(|(a, b)| (a.as_str(), float(*b)));
             o.insert("noise", Value::Object(object(noise)));
+        }
+        if !self.noise_missing.is_empty() {
+            let why = self
+                .noise_missing
+                .iter()
+                .map(|(a, r)| (a.as_str(), string(r)));
+            o.insert("noise_missing", Value::Object(object(why)));
         }
         if !self.late_ref.is_empty() {
             let keys: Vec<(String, Value)> = self
@@ -576,6 +585,10 @@ mod tests {
                 },
             )]),
             noise: BTreeMap::from([("SPX".to_string(), 0.05)]),
+            noise_missing: BTreeMap::from([(
+                "GC".to_string(),
+                "the data holds no bar of the band session 2026-10-20".to_string(),
+            )]),
             late_ref: BTreeMap::from([(2, BTreeMap::from([("SPX".to_string(), 6660.0)]))]),
             seats: BTreeMap::from([(
                 "alpha".to_string(),
@@ -597,6 +610,7 @@ mod tests {
                 },
             )]),
             noise: BTreeMap::new(),
+            noise_missing: BTreeMap::new(),
             late_ref: BTreeMap::new(),
             seats: BTreeMap::new(),
             ..score.clone()
@@ -704,6 +718,7 @@ mod tests {
         );
         assert_eq!(o.actual_pct, (6700.25 - 6650.0) / 6650.0 * 100.0);
         assert_eq!(s.noise, score.noise);
+        assert_eq!(s.noise_missing, score.noise_missing);
         assert_eq!(s.late_ref, score.late_ref);
         let h = &lines.scores[1];
         assert_eq!(

@@ -13,7 +13,9 @@
 //!   arrives (replies already waiting together as one group, at most [`MAX_GROUP_LINES`]:
 //!   one write, one fsync), its raw bytes then kept as `replies/<run_id>/<seat>.txt`
 //!   (published after the session; `own_sha256` is their SHA-256).
-//! - `Score`: prices from the provider by the published rule ([`close::score_line`]); a
+//! - `Score`: prices from the provider by the published rule ([`close::score_line`]), with
+//!   each market's draw band from the bars of the sessions before the reference (or the band
+//!   the run's first score sealed, [`close::sealed_bands`]); a
 //!   score re-taken on request that differs is sealed as a correction naming it. With the
 //!   session's score, the trading tracks' prices of the session (each fund's bars in the
 //!   execution window, its close, the cash rate) are recorded in `arena-prices.jsonl`
@@ -1383,6 +1385,31 @@ impl League {
                 }
             }
         }
+        // The draw band: the one the run sealed with its first score, else from the bars of
+        // the sessions before the reference; a provider failure waits like a market's.
+        let sealed_bands = close::sealed_bands(&lines.scores, of);
+        let mut bands: BTreeMap<String, Result<f64, String>> = sealed_bands
+            .iter()
+            .map(|(m, b)| (m.clone(), Ok(*b)))
+            .collect();
+        for (m, window) in close::band_bar_windows(&self.config, session, &sealed_bands) {
+            if !bars.contains_key(m) {
+                continue;
+            }
+            let band = match window {
+                Ok((from, to)) => match provider.minute_bars(m, from, to) {
+                    Ok(b) => close::market_band(&self.config, session, m, &b),
+                    Err(e) => {
+                        errors.insert(format!("{m} (draw band)"), e.clone());
+                        Err(format!(
+                            "the provider gave no bars of the band sessions: {e}"
+                        ))
+                    }
+                },
+                Err(e) => Err(e),
+            };
+            bands.insert(m.to_string(), band);
+        }
         let (line, mut unpriced) = close::score_line(
             &self.config,
             rule,
@@ -1393,6 +1420,7 @@ impl League {
             horizon,
             &answers,
             &bars,
+            &bands,
         );
         unpriced.extend(errors.clone());
         if line.results.is_empty() {
