@@ -11,7 +11,7 @@
 //! stated: a log's signed entry timestamp signs integratedTime (Rekor v1); a Rekor v2 entry
 //! has no time, and only a verified RFC 3161 token proves one.
 
-use super::entry::{EntryError, InclusionProof, LogEntry, MAX_ENTRY_BYTES, MAX_PROOF_HASHES};
+use super::entry::{EntryError, InclusionProof, LogEntry, ProofForm, MAX_ENTRY_BYTES};
 use super::key::LogKey;
 use super::verify::{verify, Verdict};
 use crate::hex;
@@ -287,7 +287,11 @@ fn tlog_entry(e: &Value, f: &str) -> Result<LogEntry, EntryError> {
     };
     let inclusion_proof = match e.get("inclusionProof") {
         None | Some(Value::Null) => None,
-        Some(p) => Some(inclusion_proof(p, &format!("{f}.inclusionProof"))?),
+        Some(p) => Some(InclusionProof::read(
+            p,
+            &format!("{f}.inclusionProof"),
+            &BUNDLE_PROOF,
+        )?),
     };
     Ok(LogEntry {
         uuid: None,
@@ -307,29 +311,16 @@ fn hash32(field: &str, s: &str) -> Result<[u8; 32], EntryError> {
         .or_else(|_| eerr(field, "expected 32 bytes"))
 }
 
-fn inclusion_proof(p: &Value, f: &str) -> Result<InclusionProof, EntryError> {
-    let hf = format!("{f}.hashes");
-    let hashes = array(get(p, f, "hashes")?, &hf, MAX_PROOF_HASHES)?
-        .iter()
-        .enumerate()
-        .map(|(i, h)| {
-            let field = format!("{hf}[{i}]");
-            h.as_str()
-                .map_or_else(|| eerr(&field, "expected a string"), |s| hash32(&field, s))
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    let checkpoint = match p.get("checkpoint") {
-        None | Some(Value::Null) => None,
-        Some(c) => Some(get_str(c, &format!("{f}.checkpoint"), "envelope")?.to_string()),
-    };
-    Ok(InclusionProof {
-        log_index: get_int(p, f, "logIndex")?,
-        tree_size: get_int(p, f, "treeSize")?,
-        root_hash: hash32(&format!("{f}.rootHash"), get_str(p, f, "rootHash")?)?,
-        hashes,
-        checkpoint,
-    })
-}
+/// A bundle's inclusion proof: hashes in base64, 64-bit integers as protobuf JSON, the
+/// checkpoint `{"envelope": …}` (null for none).
+const BUNDLE_PROOF: ProofForm = ProofForm {
+    hash: hash32,
+    int,
+    checkpoint: |c, f| match c {
+        Value::Null => Ok(None),
+        c => Ok(Some(get_str(c, f, "envelope")?.to_string())),
+    },
+};
 
 /// A time-stamp authority of a trusted root: its chain, leaf first, root last.
 #[derive(Debug, Clone)]
