@@ -345,6 +345,24 @@ pub enum CheckMsg {
     },
     /// A Rekor v2 entry: no integratedTime, no SET.
     NoIntegratedTime,
+    /// The time lies in the trusted root's `validFor` window (an ISO 8601 interval) of the
+    /// log key or time-stamp authority `key`.
+    ValidForOk {
+        key: String,
+        time: String,
+        window: String,
+    },
+    /// The time lies outside the window: the key or authority was not to be trusted then.
+    OutsideValidFor {
+        key: String,
+        time: String,
+        window: String,
+    },
+    /// No time is proven, so the window is not held to.
+    ValidForNoTime {
+        key: String,
+        window: String,
+    },
 }
 
 impl CheckMsg {
@@ -615,6 +633,18 @@ impl fmt::Display for CheckMsg {
             C::SetOk { time, index } => {
                 write!(f, "signs integratedTime {time} and logIndex {index}")
             }
+            C::ValidForOk { key, time, window } => write!(
+                f,
+                "{time} lies in the trusted root's validity window of {key} ({window})"
+            ),
+            C::OutsideValidFor { key, time, window } => write!(
+                f,
+                "{time} lies outside the trusted root's validity window of {key} ({window}): not trusted at that time"
+            ),
+            C::ValidForNoTime { key, window } => write!(
+                f,
+                "no time proven to hold {key} to its validity window ({window})"
+            ),
         }
     }
 }

@@ -21,6 +21,8 @@ pub mod check {
     pub const INCLUSION: &str = "inclusion_proof";
     pub const CHECKPOINT: &str = "checkpoint";
     pub const SET: &str = "signed_entry_timestamp";
+    /// A trusted root's `validFor` window of the log key or the time-stamp authority.
+    pub const VALID_FOR: &str = "valid_for";
 }
 
 /// The verdict on one entry.

@@ -500,6 +500,7 @@ catalog! {
     ChkIdInclusionProof { en: "inclusion_proof", zh: "包含证明", ar: "إثبات التضمين", }
     ChkIdCheckpoint { en: "checkpoint", zh: "检查点", ar: "نقطة التحقق", }
     ChkIdSignedEntryTimestamp { en: "signed_entry_timestamp", zh: "签名条目时间戳", ar: "الطابع الزمني الموقّع للمدخل", }
+    ChkIdValidFor { en: "valid_for", zh: "有效期", ar: "فترة الصلاحية", }
     ChkFailed { en: "{check}: {detail}", zh: "{check}：{detail}", ar: "{check}: {detail}", }
     ChkJoin { en: "; ", zh: "；", ar: "؛ ", }
     ChkStatus { en: "{name} ({code})", zh: "状态 {name}（{code}）", ar: "الحالة {name} ({code})", }
@@ -620,6 +621,9 @@ catalog! {
     ChkKindNotRead { en: "unsupported kind {kind}: what the entry logs is not read, so not checked against the file", zh: "不支持的类型 {kind}：不读取条目记录的内容，因此未与文件核对", ar: "نوع غير مدعوم {kind}: لا يُقرأ ما يسجّله المدخل، فلا يُطابَق مع الملف", }
     ChkInclusionPromised { en: "SET only: the log promised inclusion of entry {index}; no proof of inclusion", zh: "仅有 SET：日志承诺收录条目 {index}；没有包含证明", ar: "\u{2066}SET\u{2069} فقط: وعد السجل بتضمين المدخل {index}؛ لا إثبات تضمين", }
     ChkNoIntegratedTime { en: "entry has no integratedTime (Rekor v2): the log signs no time; only an RFC 3161 token proves one", zh: "条目没有 integratedTime（Rekor v2）：日志不签署时间；只有 RFC 3161 令牌能证明时间", ar: "لا integratedTime في المدخل ‏(Rekor v2): لا يوقّع السجل أي وقت؛ وحده رمز RFC 3161 يثبته", }
+    ChkValidForOk { en: "{time} lies in the trusted root's validity window of {key} ({window})", zh: "{time} 在受信任根为 {key} 规定的有效期内（{window}）", ar: "يقع {time} ضمن فترة صلاحية {key} في الجذر الموثوق ‏({window})", }
+    ChkOutsideValidFor { en: "{time} lies outside the trusted root's validity window of {key} ({window}): not trusted at that time", zh: "{time} 不在受信任根为 {key} 规定的有效期内（{window}）：该时刻不受信任", ar: "يقع {time} خارج فترة صلاحية {key} في الجذر الموثوق ‏({window}): غير موثوق في ذلك الوقت", }
+    ChkValidForNoTime { en: "no time proven to hold {key} to its validity window ({window})", zh: "没有已证明的时间可用来核对 {key} 的有效期（{window}）", ar: "لا وقت مُثبَت لمطابقة {key} مع فترة صلاحيته ‏({window})", }
 
     // Why a dropped proof, token or Rekor entry could not be checked (core's FileError;
     // web/src/verifier/proof_view.rs, web/src/verifier/signed_time_view.rs, web/src/verifier/report_view.rs).
