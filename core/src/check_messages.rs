@@ -281,6 +281,12 @@ pub enum CheckMsg {
     LogIdOk {
         id: String,
     },
+    /// A Rekor v2 log's ID: the supplied Ed25519 key's C2SP signed-note key ID under the
+    /// log's name (the checkpoint's origin).
+    LogIdNoteKeyOk {
+        id: String,
+        origin: String,
+    },
     LogIdDiffers {
         entry: String,
         key: String,
@@ -574,6 +580,10 @@ impl fmt::Display for CheckMsg {
                 write!(f, "uuid {uuid} does not end with the leaf hash {leaf}")
             }
             C::LogIdOk { id } => write!(f, "logID {id} = SHA-256 of the supplied key"),
+            C::LogIdNoteKeyOk { id, origin } => write!(
+                f,
+                "logID {id} = the key ID of the supplied Ed25519 key under the log's name \"{origin}\" (C2SP signed note)"
+            ),
             C::LogIdDiffers { entry, key } => {
                 write!(f, "logID {entry} is not the supplied key's {key}")
             }

@@ -931,6 +931,7 @@ mod check_messages {
                 C::ValidForOk { .. } => 89,
                 C::OutsideValidFor { .. } => 90,
                 C::ValidForNoTime { .. } => 91,
+                C::LogIdNoteKeyOk { .. } => 92,
             }
         }
         let issuer_serial = SignerRef::IssuerSerial {
@@ -1172,6 +1173,10 @@ mod check_messages {
                 leaf: HASH.into(),
             },
             C::LogIdOk { id: OTHER.into() },
+            C::LogIdNoteKeyOk {
+                id: OTHER.into(),
+                origin: "log2025-1.rekor.sigstore.dev".into(),
+            },
             C::LogIdDiffers {
                 entry: HASH.into(),
                 key: OTHER.into(),
@@ -1253,7 +1258,7 @@ mod check_messages {
         let mut seen: Vec<usize> = all.iter().map(index).collect();
         seen.sort();
         seen.dedup();
-        assert_eq!(seen, (0..92).collect::<Vec<_>>());
+        assert_eq!(seen, (0..93).collect::<Vec<_>>());
         all
     }
 

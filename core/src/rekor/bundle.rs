@@ -822,6 +822,28 @@ mod tests {
         assert!(!v.entries[0].integrated_time_signed);
         assert_eq!(v.times.len(), 1, "{:?}", v.times);
         assert_eq!(v.times[0].source, "tsa");
+        // The v2 log's ID is said as what it is: the note key ID under the log's name.
+        let log_id = v.entries[0]
+            .checks
+            .iter()
+            .find(|c| c.id == check::LOG_ID)
+            .unwrap();
+        assert_eq!(
+            (log_id.status, &log_id.msg),
+            (
+                Status::Pass,
+                &CheckMsg::LogIdNoteKeyOk {
+                    id: b.entries[0].log_id.clone(),
+                    origin: "log2025-alpha1.rekor.sigstage.dev".into()
+                }
+            )
+        );
+        let bare = LogKey::parse(&shared("rekor-staging-v2-ed25519.pub")).unwrap();
+        let v2 = verify_bundle(&b, Some(&sha(&data)), &[bare], &[]);
+        assert!(v2.entries[0]
+            .checks
+            .iter()
+            .any(|c| matches!(c.msg, CheckMsg::LogIdNoteKeyOk { .. })));
         // Another artifact: the body's digest differs.
         let v = verify_bundle(&b, Some(&sha(b"other")), &keys(&r), &r.authorities);
         assert!(!v.ok && v.log_ok);

@@ -602,6 +602,7 @@ catalog! {
     ChkUuidOk { en: "uuid ends with the leaf hash {leaf}", zh: "uuid 以叶哈希 {leaf} 结尾", ar: "ينتهي \u{2066}uuid\u{2069} بتجزئة الورقة {leaf}", }
     ChkUuidDiffers { en: "uuid {uuid} does not end with the leaf hash {leaf}", zh: "uuid {uuid} 不以叶哈希 {leaf} 结尾", ar: "لا ينتهي \u{2066}uuid\u{2069} ‏{uuid} بتجزئة الورقة {leaf}", }
     ChkLogIdOk { en: "logID {id} = SHA-256 of the supplied key", zh: "logID {id} = 所提供密钥的 SHA-256", ar: "قيمة \u{2066}logID\u{2069} ‏{id} = SHA-256 للمفتاح المقدَّم", }
+    ChkLogIdNoteKeyOk { en: "logID {id} = the key ID of the supplied Ed25519 key under the log's name \"{origin}\" (C2SP signed note)", zh: "logID {id} = 所提供 Ed25519 密钥在日志名称“{origin}”下的密钥 ID（C2SP 签名注记）", ar: "قيمة \u{2066}logID\u{2069} ‏{id} = معرّف المفتاح Ed25519 المقدَّم تحت اسم السجل «{origin}» ‏(ملاحظة موقّعة وفق C2SP)", }
     ChkLogIdDiffers { en: "logID {entry} is not the supplied key's {key}", zh: "logID {entry} 不是所提供密钥的 {key}", ar: "قيمة \u{2066}logID\u{2069} ‏{entry} ليست قيمة المفتاح المقدَّم {key}", }
     ChkNoInclusionProof { en: "entry has no inclusion proof", zh: "条目没有包含证明", ar: "لا إثبات تضمين في المدخل", }
     ChkLeafIndexTooLarge { en: "leaf index {index} is not below tree size {size}", zh: "叶索引 {index} 不小于树大小 {size}", ar: "فهرس الورقة {index} ليس أصغر من حجم الشجرة {size}", }

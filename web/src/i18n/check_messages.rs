@@ -372,6 +372,9 @@ pub fn message(m: &CheckMsg) -> String {
         C::UuidOk { leaf } => tr(M::ChkUuidOk, &[("leaf", leaf)]),
         C::UuidDiffers { uuid, leaf } => tr(M::ChkUuidDiffers, &[("uuid", uuid), ("leaf", leaf)]),
         C::LogIdOk { id } => tr(M::ChkLogIdOk, &[("id", id)]),
+        C::LogIdNoteKeyOk { id, origin } => {
+            tr(M::ChkLogIdNoteKeyOk, &[("id", id), ("origin", origin)])
+        }
         C::LogIdDiffers { entry, key } => tr(M::ChkLogIdDiffers, &[("entry", entry), ("key", key)]),
         C::NoInclusionProof => tr(M::ChkNoInclusionProof, &[]),
         C::LeafIndexTooLarge { index, size } => {
