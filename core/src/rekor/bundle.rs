@@ -151,6 +151,9 @@ pub struct Bundle {
     #[serde(skip)]
     pub timestamps: Vec<Vec<u8>>,
     pub content: Content,
+    /// The signing certificate's subjectAltName identities, as it states them (the
+    /// certificate is not checked against a Fulcio root here).
+    pub identity: Vec<String>,
 }
 
 /// True when the JSON looks like a Sigstore bundle (a `mediaType` naming one), so a caller
@@ -208,6 +211,7 @@ impl Bundle {
                 }
             }
         }
+        let identity = signer_identity(vm, vmf)?;
         let content = match (v.get("messageSignature"), v.get("dsseEnvelope")) {
             (Some(m), None) => {
                 let f = "messageSignature";
@@ -253,8 +257,64 @@ impl Bundle {
             entries,
             timestamps,
             content,
+            identity,
         })
     }
+}
+
+/// The identity the signing certificate (`verificationMaterial.certificate`, or the first of
+/// `x509CertificateChain.certificates`) states in its subjectAltName, one line per name:
+/// `email:…`, `URI:…`, `DNS:…`, `otherName <OID>:…` (Fulcio writes a username as
+/// otherName 1.3.6.1.4.1.57264.1.7). Empty for a bundle signed with a bare public key.
+fn signer_identity(vm: &Value, vmf: &str) -> Result<Vec<String>, EntryError> {
+    let (holder, f) = match (vm.get("certificate"), vm.get("x509CertificateChain")) {
+        (Some(c), _) if !c.is_null() => (c, format!("{vmf}.certificate")),
+        (_, Some(ch)) if !ch.is_null() => {
+            let cf = format!("{vmf}.x509CertificateChain.certificates");
+            let certs = array(
+                get(ch, &format!("{vmf}.x509CertificateChain"), "certificates")?,
+                &cf,
+                8,
+            )?;
+            match certs.first() {
+                Some(c) => (c, format!("{cf}[0]")),
+                None => return Ok(Vec::new()),
+            }
+        }
+        _ => return Ok(Vec::new()),
+    };
+    let der = get_b64(holder, &f, "rawBytes")?;
+    let rf = format!("{f}.rawBytes");
+    let cert = Certificate::from_der(&der).or_else(|e| eerr(&rf, e.to_string()))?;
+    cert.known
+        .subject_alt_names_raw
+        .iter()
+        .map(|raw| general_name(raw).or_else(|e| eerr(&rf, format!("subjectAltName: {e}"))))
+        .collect()
+}
+
+/// One GeneralName (RFC 5280 §4.2.1.6) as a line.
+fn general_name(raw: &[u8]) -> Result<String, String> {
+    use crate::pki::der;
+    let t = der::parse_one(raw, "GeneralName").map_err(|e| e.to_string())?;
+    let text = |v: &[u8]| String::from_utf8_lossy(v).into_owned();
+    Ok(match t.tag {
+        0x81 => format!("email:{}", text(t.value)),
+        0x82 => format!("DNS:{}", text(t.value)),
+        0x86 => format!("URI:{}", text(t.value)),
+        0xa0 => {
+            // otherName ::= SEQUENCE { type-id OID, value [0] EXPLICIT ANY }
+            let mut r = t.reader();
+            let oid = r.read().and_then(|o| o.oid()).map_err(|e| e.to_string())?;
+            let value = r
+                .expect(0xa0, "otherName.value")
+                .and_then(|v| der::parse_one(v.value, "otherName.value"))
+                .map_err(|e| e.to_string())?;
+            let v = value.string().unwrap_or_else(|_| hex::encode(value.value));
+            format!("otherName {oid}:{v}")
+        }
+        tag => format!("GeneralName [{}]", tag & 0x1f),
+    })
 }
 
 /// One `tlogEntries[i]` read into the API entry's form: the body is `canonicalizedBody`, the
@@ -479,6 +539,8 @@ pub struct BundleVerdict {
     pub media_type: String,
     pub version: String,
     pub content: Content,
+    /// The signing certificate's subjectAltName identities ([`Bundle::identity`]).
+    pub identity: Vec<String>,
     /// Every entry and every token verified (and at least one entry).
     pub ok: bool,
     /// Every log check of every entry passed (the kind aside).
@@ -688,6 +750,7 @@ pub fn verify_bundle(
         media_type: bundle.media_type.clone(),
         version: bundle.version.clone(),
         content: bundle.content.clone(),
+        identity: bundle.identity.clone(),
         ok,
         log_ok,
         unsupported_kind,
@@ -873,6 +936,23 @@ mod tests {
             .filter(|c| c.id == id)
             .map(|c| c.status)
             .collect()
+    }
+
+    /// The signing certificate's identity is read from its subjectAltName: an otherName
+    /// (sigstore-go's test bundle, Fulcio's username OID), an email (sigstore-python's v2
+    /// bundle), none for a bundle signed with a bare public key.
+    #[test]
+    fn the_certificate_identity_is_said() {
+        let id = |name: &str| Bundle::parse(&shared(name)).unwrap().identity;
+        assert_eq!(
+            id("othername.sigstore.json"),
+            ["otherName 1.3.6.1.4.1.57264.1.7:foo!oidc.local"]
+        );
+        assert_eq!(
+            id("staging-rekor-v2.txt.sigstore.json"),
+            ["email:jku@goto.fi"]
+        );
+        assert!(id("bundle-public-key.json").is_empty());
     }
 
     /// The trusted root's `validFor` windows hold: the v2 bundle's token time (2025) lies in
