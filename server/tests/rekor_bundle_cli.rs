@@ -363,3 +363,34 @@ fn validity_windows_of_the_trusted_root_are_enforced() {
         assert_eq!(peer(&bundle, &data, &root), peer_says, "{list} {window}");
     }
 }
+
+/// sigstore-go's bundle whose certificate names its signer by an otherName SAN (Fulcio's
+/// username OID; `openssl x509 -ext subjectAltName` prints the same): read, the identity
+/// said; its log (sigstore-go's test log) is not in the production root, so exit 1.
+#[test]
+fn an_othername_identity_is_said() {
+    let d = dir();
+    let (code, out, err) = sealbook(&[
+        "rekor",
+        "verify",
+        s(&d.join("othername.sigstore.json")),
+        "--digest",
+        &"00".repeat(32),
+        "--trusted-root",
+        s(&d.join("trusted_root.prod.json")),
+    ]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        out.contains("certificate identity: otherName 1.3.6.1.4.1.57264.1.7:foo!oidc.local"),
+        "{out}"
+    );
+    let (_, j) = verify(
+        &d.join("staging-rekor-v2.txt.sigstore.json"),
+        &["--digest", &"00".repeat(32)],
+        &["--trusted-root", s(&d.join("trusted_root.staging.json"))],
+    );
+    assert_eq!(
+        j["bundle"]["identity"],
+        serde_json::json!(["email:jku@goto.fi"])
+    );
+}
