@@ -281,6 +281,12 @@ pub enum CheckMsg {
     LogIdOk {
         id: String,
     },
+    /// A Rekor v2 log's ID: the supplied Ed25519 key's C2SP signed-note key ID under the
+    /// log's name (the checkpoint's origin).
+    LogIdNoteKeyOk {
+        id: String,
+        origin: String,
+    },
     LogIdDiffers {
         entry: String,
         key: String,
@@ -345,6 +351,24 @@ pub enum CheckMsg {
     },
     /// A Rekor v2 entry: no integratedTime, no SET.
     NoIntegratedTime,
+    /// The time lies in the trusted root's `validFor` window (an ISO 8601 interval) of the
+    /// log key or time-stamp authority `key`.
+    ValidForOk {
+        key: String,
+        time: String,
+        window: String,
+    },
+    /// The time lies outside the window: the key or authority was not to be trusted then.
+    OutsideValidFor {
+        key: String,
+        time: String,
+        window: String,
+    },
+    /// No time is proven, so the window is not held to.
+    ValidForNoTime {
+        key: String,
+        window: String,
+    },
 }
 
 impl CheckMsg {
@@ -556,6 +580,10 @@ impl fmt::Display for CheckMsg {
                 write!(f, "uuid {uuid} does not end with the leaf hash {leaf}")
             }
             C::LogIdOk { id } => write!(f, "logID {id} = SHA-256 of the supplied key"),
+            C::LogIdNoteKeyOk { id, origin } => write!(
+                f,
+                "logID {id} = the key ID of the supplied Ed25519 key under the log's name \"{origin}\" (C2SP signed note)"
+            ),
             C::LogIdDiffers { entry, key } => {
                 write!(f, "logID {entry} is not the supplied key's {key}")
             }
@@ -615,6 +643,18 @@ impl fmt::Display for CheckMsg {
             C::SetOk { time, index } => {
                 write!(f, "signs integratedTime {time} and logIndex {index}")
             }
+            C::ValidForOk { key, time, window } => write!(
+                f,
+                "{time} lies in the trusted root's validity window of {key} ({window})"
+            ),
+            C::OutsideValidFor { key, time, window } => write!(
+                f,
+                "{time} lies outside the trusted root's validity window of {key} ({window}): not trusted at that time"
+            ),
+            C::ValidForNoTime { key, window } => write!(
+                f,
+                "no time proven to hold {key} to its validity window ({window})"
+            ),
         }
     }
 }

@@ -283,3 +283,114 @@ fn rekor_v1_bundles_give_the_log_level_verdict() {
     );
     assert_eq!(code, 2);
 }
+
+/// The staging root with the `validFor` of every log key (`tlogs`) or every time-stamp
+/// authority (`timestampAuthorities`) replaced by `window`, written into `out`.
+fn root_with_window(out: &std::path::Path, list: &str, window: &Value) -> PathBuf {
+    let staging = std::fs::read(dir().join("trusted_root.staging.json")).unwrap();
+    let mut v: Value = serde_json::from_slice(&staging).unwrap();
+    for item in v[list].as_array_mut().unwrap() {
+        let holder = if list == "tlogs" {
+            &mut item["publicKey"]
+        } else {
+            item
+        };
+        holder["validFor"] = window.clone();
+    }
+    let f = out.join(format!("{list}-{}.json", window["start"].as_str().unwrap()));
+    std::fs::write(&f, serde_json::to_vec_pretty(&v).unwrap()).unwrap();
+    f
+}
+
+/// A trusted root whose time-stamp authority or log key is valid only from 2030 (after the
+/// v2 bundle's token, 2025-06-09): exit 1, the valid_for check naming the authority or the
+/// log and the window; sigstore-python refuses the same bundle under the same root ("not
+/// enough sources of verified time"; "Did not find any Rekor keys"). A window that closed
+/// in 2021 fails too (sigstore-go's rule: the key or authority at the signed time);
+/// sigstore-python 4.5.1 holds a log key only to the current time and accepts a closed one.
+#[test]
+fn validity_windows_of_the_trusted_root_are_enforced() {
+    let d = dir();
+    let tmp = tempfile::tempdir().unwrap();
+    let data = d.join("staging-rekor-v2.txt");
+    let bundle = d.join("staging-rekor-v2.txt.sigstore.json");
+    let future = serde_json::json!({"start": "2030-01-01T00:00:00Z"});
+    let past = serde_json::json!({"start": "2020-01-01T00:00:00Z", "end": "2021-01-01T00:00:00Z"});
+    for (list, window, peer_says) in [
+        ("timestampAuthorities", &future, "fail"),
+        ("timestampAuthorities", &past, "fail"),
+        ("tlogs", &future, "fail"),
+        ("tlogs", &past, "ok"),
+    ] {
+        let root = root_with_window(tmp.path(), list, window);
+        let (code, j) = verify(
+            &bundle,
+            &["--data", s(&data)],
+            &["--trusted-root", s(&root)],
+        );
+        assert_eq!(code, 1, "{list} {window}: {j}");
+        let b = &j["bundle"];
+        let checks = if list == "tlogs" {
+            &b["entries"][0]["checks"]
+        } else {
+            &b["timestamps"][0]["checks"]
+        };
+        let c = checks
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["id"] == "valid_for")
+            .unwrap_or_else(|| panic!("{list}: no valid_for check: {checks}"));
+        let detail = c["detail"].as_str().unwrap();
+        let interval = match window.get("end") {
+            Some(_) => "2020-01-01T00:00:00Z/2021-01-01T00:00:00Z",
+            None => "2030-01-01T00:00:00Z/..",
+        };
+        let want_name = if list == "tlogs" {
+            "https://log2025-alpha1.rekor.sigstage.dev"
+        } else {
+            "https://timestamp.sigstage.dev/api/v1/timestamp"
+        };
+        assert_eq!(c["status"], "fail", "{detail}");
+        assert!(
+            detail.contains(want_name) && detail.contains(interval),
+            "{detail}"
+        );
+        assert!(
+            detail.contains("2025-06-09T11:57:38Z"),
+            "the time held to the window: {detail}"
+        );
+        assert_eq!(peer(&bundle, &data, &root), peer_says, "{list} {window}");
+    }
+}
+
+/// sigstore-go's bundle whose certificate names its signer by an otherName SAN (Fulcio's
+/// username OID; `openssl x509 -ext subjectAltName` prints the same): read, the identity
+/// said; its log (sigstore-go's test log) is not in the production root, so exit 1.
+#[test]
+fn an_othername_identity_is_said() {
+    let d = dir();
+    let (code, out, err) = sealbook(&[
+        "rekor",
+        "verify",
+        s(&d.join("othername.sigstore.json")),
+        "--digest",
+        &"00".repeat(32),
+        "--trusted-root",
+        s(&d.join("trusted_root.prod.json")),
+    ]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        out.contains("certificate identity: otherName 1.3.6.1.4.1.57264.1.7:foo!oidc.local"),
+        "{out}"
+    );
+    let (_, j) = verify(
+        &d.join("staging-rekor-v2.txt.sigstore.json"),
+        &["--digest", &"00".repeat(32)],
+        &["--trusted-root", s(&d.join("trusted_root.staging.json"))],
+    );
+    assert_eq!(
+        j["bundle"]["identity"],
+        serde_json::json!(["email:jku@goto.fi"])
+    );
+}

@@ -928,6 +928,10 @@ mod check_messages {
                 C::KindNotRead { .. } => 86,
                 C::InclusionPromised { .. } => 87,
                 C::NoIntegratedTime => 88,
+                C::ValidForOk { .. } => 89,
+                C::OutsideValidFor { .. } => 90,
+                C::ValidForNoTime { .. } => 91,
+                C::LogIdNoteKeyOk { .. } => 92,
             }
         }
         let issuer_serial = SignerRef::IssuerSerial {
@@ -1169,6 +1173,10 @@ mod check_messages {
                 leaf: HASH.into(),
             },
             C::LogIdOk { id: OTHER.into() },
+            C::LogIdNoteKeyOk {
+                id: OTHER.into(),
+                origin: "log2025-1.rekor.sigstore.dev".into(),
+            },
             C::LogIdDiffers {
                 entry: HASH.into(),
                 key: OTHER.into(),
@@ -1223,6 +1231,20 @@ mod check_messages {
             },
             C::InclusionPromised { index: 203948576 },
             C::NoIntegratedTime,
+            C::ValidForOk {
+                key: "https://log2025-1.rekor.sigstore.dev".into(),
+                time: TIME.into(),
+                window: "2025-09-23T00:00:00Z/..".into(),
+            },
+            C::OutsideValidFor {
+                key: "https://timestamp.sigstore.dev/api/v1/timestamp".into(),
+                time: TIME.into(),
+                window: "2025-04-09T00:00:00Z/2025-09-04T00:00:00Z".into(),
+            },
+            C::ValidForNoTime {
+                key: "https://log2025-1.rekor.sigstore.dev".into(),
+                window: "2025-09-23T00:00:00Z/..".into(),
+            },
         ];
         for e in sig_errors() {
             all.push(C::Signature(e.clone()));
@@ -1236,7 +1258,7 @@ mod check_messages {
         let mut seen: Vec<usize> = all.iter().map(index).collect();
         seen.sort();
         seen.dedup();
-        assert_eq!(seen, (0..89).collect::<Vec<_>>());
+        assert_eq!(seen, (0..93).collect::<Vec<_>>());
         all
     }
 
@@ -1325,7 +1347,11 @@ mod check_messages {
         distinct.sort();
         distinct.dedup();
         assert_eq!(distinct.len(), ids.len(), "an id is named twice");
-        assert_eq!(ids.len(), 23, "16 token checks and 7 Rekor entry checks");
+        assert_eq!(
+            ids.len(),
+            24,
+            "16 token checks, 7 Rekor entry checks and the trusted root's validity window"
+        );
         for id in ids {
             i18n::set(Lang::En);
             assert_eq!(check_messages::check_name(id), id);

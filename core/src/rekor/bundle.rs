@@ -11,9 +11,10 @@
 //! stated: a log's signed entry timestamp signs integratedTime (Rekor v1); a Rekor v2 entry
 //! has no time, and only a verified RFC 3161 token proves one.
 
-use super::entry::{EntryError, InclusionProof, LogEntry, MAX_ENTRY_BYTES, MAX_PROOF_HASHES};
-use super::key::LogKey;
+use super::entry::{EntryError, InclusionProof, LogEntry, ProofForm, MAX_ENTRY_BYTES};
+use super::key::{LogKey, ValidFor};
 use super::verify::{verify, Verdict};
+use crate::checks::{Check, CheckMsg, Status};
 use crate::hex;
 use crate::pki::x509::Certificate;
 use crate::tsp::response as tsp;
@@ -150,6 +151,9 @@ pub struct Bundle {
     #[serde(skip)]
     pub timestamps: Vec<Vec<u8>>,
     pub content: Content,
+    /// The signing certificate's subjectAltName identities, as it states them (the
+    /// certificate is not checked against a Fulcio root here).
+    pub identity: Vec<String>,
 }
 
 /// True when the JSON looks like a Sigstore bundle (a `mediaType` naming one), so a caller
@@ -207,6 +211,7 @@ impl Bundle {
                 }
             }
         }
+        let identity = signer_identity(vm, vmf)?;
         let content = match (v.get("messageSignature"), v.get("dsseEnvelope")) {
             (Some(m), None) => {
                 let f = "messageSignature";
@@ -252,8 +257,64 @@ impl Bundle {
             entries,
             timestamps,
             content,
+            identity,
         })
     }
+}
+
+/// The identity the signing certificate (`verificationMaterial.certificate`, or the first of
+/// `x509CertificateChain.certificates`) states in its subjectAltName, one line per name:
+/// `email:…`, `URI:…`, `DNS:…`, `otherName <OID>:…` (Fulcio writes a username as
+/// otherName 1.3.6.1.4.1.57264.1.7). Empty for a bundle signed with a bare public key.
+fn signer_identity(vm: &Value, vmf: &str) -> Result<Vec<String>, EntryError> {
+    let (holder, f) = match (vm.get("certificate"), vm.get("x509CertificateChain")) {
+        (Some(c), _) if !c.is_null() => (c, format!("{vmf}.certificate")),
+        (_, Some(ch)) if !ch.is_null() => {
+            let cf = format!("{vmf}.x509CertificateChain.certificates");
+            let certs = array(
+                get(ch, &format!("{vmf}.x509CertificateChain"), "certificates")?,
+                &cf,
+                8,
+            )?;
+            match certs.first() {
+                Some(c) => (c, format!("{cf}[0]")),
+                None => return Ok(Vec::new()),
+            }
+        }
+        _ => return Ok(Vec::new()),
+    };
+    let der = get_b64(holder, &f, "rawBytes")?;
+    let rf = format!("{f}.rawBytes");
+    let cert = Certificate::from_der(&der).or_else(|e| eerr(&rf, e.to_string()))?;
+    cert.known
+        .subject_alt_names_raw
+        .iter()
+        .map(|raw| general_name(raw).or_else(|e| eerr(&rf, format!("subjectAltName: {e}"))))
+        .collect()
+}
+
+/// One GeneralName (RFC 5280 §4.2.1.6) as a line.
+fn general_name(raw: &[u8]) -> Result<String, String> {
+    use crate::pki::der;
+    let t = der::parse_one(raw, "GeneralName").map_err(|e| e.to_string())?;
+    let text = |v: &[u8]| String::from_utf8_lossy(v).into_owned();
+    Ok(match t.tag {
+        0x81 => format!("email:{}", text(t.value)),
+        0x82 => format!("DNS:{}", text(t.value)),
+        0x86 => format!("URI:{}", text(t.value)),
+        0xa0 => {
+            // otherName ::= SEQUENCE { type-id OID, value [0] EXPLICIT ANY }
+            let mut r = t.reader();
+            let oid = r.read().and_then(|o| o.oid()).map_err(|e| e.to_string())?;
+            let value = r
+                .expect(0xa0, "otherName.value")
+                .and_then(|v| der::parse_one(v.value, "otherName.value"))
+                .map_err(|e| e.to_string())?;
+            let v = value.string().unwrap_or_else(|_| hex::encode(value.value));
+            format!("otherName {oid}:{v}")
+        }
+        tag => format!("GeneralName [{}]", tag & 0x1f),
+    })
 }
 
 /// One `tlogEntries[i]` read into the API entry's form: the body is `canonicalizedBody`, the
@@ -287,7 +348,11 @@ fn tlog_entry(e: &Value, f: &str) -> Result<LogEntry, EntryError> {
     };
     let inclusion_proof = match e.get("inclusionProof") {
         None | Some(Value::Null) => None,
-        Some(p) => Some(inclusion_proof(p, &format!("{f}.inclusionProof"))?),
+        Some(p) => Some(InclusionProof::read(
+            p,
+            &format!("{f}.inclusionProof"),
+            &BUNDLE_PROOF,
+        )?),
     };
     Ok(LogEntry {
         uuid: None,
@@ -307,35 +372,55 @@ fn hash32(field: &str, s: &str) -> Result<[u8; 32], EntryError> {
         .or_else(|_| eerr(field, "expected 32 bytes"))
 }
 
-fn inclusion_proof(p: &Value, f: &str) -> Result<InclusionProof, EntryError> {
-    let hf = format!("{f}.hashes");
-    let hashes = array(get(p, f, "hashes")?, &hf, MAX_PROOF_HASHES)?
-        .iter()
-        .enumerate()
-        .map(|(i, h)| {
-            let field = format!("{hf}[{i}]");
-            h.as_str()
-                .map_or_else(|| eerr(&field, "expected a string"), |s| hash32(&field, s))
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    let checkpoint = match p.get("checkpoint") {
-        None | Some(Value::Null) => None,
-        Some(c) => Some(get_str(c, &format!("{f}.checkpoint"), "envelope")?.to_string()),
-    };
-    Ok(InclusionProof {
-        log_index: get_int(p, f, "logIndex")?,
-        tree_size: get_int(p, f, "treeSize")?,
-        root_hash: hash32(&format!("{f}.rootHash"), get_str(p, f, "rootHash")?)?,
-        hashes,
-        checkpoint,
-    })
-}
+/// A bundle's inclusion proof: hashes in base64, 64-bit integers as protobuf JSON, the
+/// checkpoint `{"envelope": …}` (null for none).
+const BUNDLE_PROOF: ProofForm = ProofForm {
+    hash: hash32,
+    int,
+    checkpoint: |c, f| match c {
+        Value::Null => Ok(None),
+        c => Ok(Some(get_str(c, f, "envelope")?.to_string())),
+    },
+};
 
-/// A time-stamp authority of a trusted root: its chain, leaf first, root last.
+/// A time-stamp authority of a trusted root: its chain, leaf first, root last, and the
+/// window its tokens' genTime must fall in (`validFor`).
 #[derive(Debug, Clone)]
 pub struct TrustedAuthority {
     pub uri: String,
     pub chain: Vec<Certificate>,
+    pub valid_for: Option<ValidFor>,
+}
+
+/// The `validFor` member of `o` (field `f`): `start` required, `end` optional, RFC 3339.
+fn valid_for(o: &Value, f: &str) -> Result<Option<ValidFor>, EntryError> {
+    let Some(v) = o.get("validFor") else {
+        return Ok(None);
+    };
+    let vf = format!("{f}.validFor");
+    let time = |name: &str| -> Result<i64, EntryError> {
+        let s = get_str(v, &vf, name)?;
+        crate::calendar::Instant::parse_rfc3339(s)
+            .map(|i| i.0.div_euclid(1_000_000))
+            .map_or_else(
+                || {
+                    eerr(
+                        &format!("{vf}.{name}"),
+                        format!("{s:?} is not an RFC 3339 time"),
+                    )
+                },
+                Ok,
+            )
+    };
+    let start = time("start")?;
+    let end = match v.get("end") {
+        None | Some(Value::Null) => None,
+        Some(_) => Some(time("end")?),
+    };
+    if end.is_some_and(|e| e <= start) {
+        return eerr(&format!("{vf}.end"), "not after start");
+    }
+    Ok(Some(ValidFor { start, end }))
 }
 
 /// A Sigstore trusted root (`trusted_root.json`, media type
@@ -395,6 +480,8 @@ impl TrustedRoot {
                 .try_into()
                 .or_else(|_| eerr(&format!("{idf}.keyId"), "expected 32 bytes"))?;
             key.log_id_stated = true;
+            key.valid_for = valid_for(get(t, &f, "publicKey")?, &pkf)?;
+            key.name.clone_from(&url);
             logs.push((url, key));
         }
         let mut authorities = Vec::new();
@@ -427,6 +514,7 @@ impl TrustedRoot {
                         .unwrap_or("")
                         .to_string(),
                     chain,
+                    valid_for: valid_for(a, &f)?,
                 });
             }
         }
@@ -451,6 +539,8 @@ pub struct BundleVerdict {
     pub media_type: String,
     pub version: String,
     pub content: Content,
+    /// The signing certificate's subjectAltName identities ([`Bundle::identity`]).
+    pub identity: Vec<String>,
     /// Every entry and every token verified (and at least one entry).
     pub ok: bool,
     /// Every log check of every entry passed (the kind aside).
@@ -487,6 +577,32 @@ impl LogKey {
     }
 }
 
+/// The `valid_for` check of a log key or a time-stamp authority (named `name`) with the
+/// trusted root's window `w`: pass when the time `at` lies in it, fail when it does not, skip
+/// when no time is proven to hold it to.
+fn validity_check(checks: &mut Vec<Check>, name: &str, at: Option<i64>, w: &ValidFor) {
+    let (key, window) = (name.to_string(), w.interval());
+    let (status, msg) = match at {
+        None => (Status::Skip, CheckMsg::ValidForNoTime { key, window }),
+        Some(t) => {
+            let time = crate::pki::der::Time::from_unix(t).to_iso();
+            if w.contains(t) {
+                (Status::Pass, CheckMsg::ValidForOk { key, time, window })
+            } else {
+                (
+                    Status::Fail,
+                    CheckMsg::OutsideValidFor { key, time, window },
+                )
+            }
+        }
+    };
+    checks.push(Check {
+        id: super::check::VALID_FOR,
+        status,
+        msg,
+    });
+}
+
 /// Verifies a bundle against the artifact's SHA-256 (if given), the logs' keys and the
 /// time-stamp authorities the reader trusts. Each entry is checked with the key whose log
 /// ID it names (the first key when none does, so the log-ID check says why); each token over
@@ -497,8 +613,7 @@ pub fn verify_bundle(
     keys: &[LogKey],
     authorities: &[TrustedAuthority],
 ) -> BundleVerdict {
-    let mut entries = Vec::new();
-    let mut times = Vec::new();
+    let mut checked = Vec::new();
     for e in &bundle.entries {
         let Some(key) = keys
             .iter()
@@ -507,23 +622,7 @@ pub fn verify_bundle(
         else {
             continue;
         };
-        let v = verify(e, expected_sha256, key);
-        if v.integrated_time_signed && v.log_ok {
-            if let Some(t) = &v.integrated_time_iso {
-                let by = e
-                    .inclusion_proof
-                    .as_ref()
-                    .and_then(|p| p.checkpoint.as_deref())
-                    .and_then(|t| super::Checkpoint::parse(t).ok())
-                    .map_or_else(|| format!("logID {}", e.log_id), |c| c.origin);
-                times.push(ProvenTime {
-                    time: t.clone(),
-                    source: "log",
-                    by,
-                });
-            }
-        }
-        entries.push(v);
+        checked.push((e, key, verify(e, expected_sha256, key)));
     }
     let mut timestamps = Vec::new();
     let mut timestamp_errors = Vec::new();
@@ -554,11 +653,19 @@ pub fn verify_bundle(
                 untrusted: rest.to_vec(),
                 ..Default::default()
             };
-            let v = tsp::verify(
+            let mut v = tsp::verify(
                 &parsed,
                 tsp::Imprinted::Data(bundle.content.signature()),
                 &opts,
             );
+            if v.ok {
+                if let Some(w) = &a.valid_for {
+                    let gen = v.tst_info.as_ref().map(|t| t.gen_time.unix);
+                    let ok = gen.is_some_and(|g| w.contains(g));
+                    validity_check(&mut v.checks, &a.uri, gen, w);
+                    v.ok &= ok;
+                }
+            }
             let ok = v.ok;
             if best.as_ref().is_none_or(|b| !b.ok) {
                 best = Some(v);
@@ -568,21 +675,71 @@ pub fn verify_bundle(
             }
         }
         if let Some(v) = best {
-            if v.ok {
-                if let Some(g) = &v.gen_time {
-                    times.push(ProvenTime {
-                        time: g.clone(),
-                        source: "tsa",
-                        by: v
-                            .signer
-                            .as_ref()
-                            .map_or_else(String::new, |s| s.subject.clone()),
-                    });
-                }
-            }
             timestamps.push(v);
         }
     }
+    // The times the tokens prove: (Unix seconds, ISO 8601, the authority).
+    let tsa_times: Vec<(i64, String, String)> = timestamps
+        .iter()
+        .filter(|v| v.ok)
+        .filter_map(|v| {
+            Some((
+                v.tst_info.as_ref()?.gen_time.unix,
+                v.gen_time.clone()?,
+                v.signer
+                    .as_ref()
+                    .map_or_else(String::new, |s| s.subject.clone()),
+            ))
+        })
+        .collect();
+    let mut entries = Vec::new();
+    let mut times = Vec::new();
+    for (e, key, mut v) in checked {
+        // The key is held to its window at the entry's integratedTime, or (Rekor v2, no
+        // integratedTime) at every time the tokens prove.
+        if let Some(w) = &key.valid_for {
+            let name = if key.name.is_empty() {
+                format!("logID {}", hex::encode(&key.log_id))
+            } else {
+                key.name.clone()
+            };
+            let at: Vec<i64> = match e.integrated_time {
+                Some(t) => vec![t],
+                None => tsa_times.iter().map(|t| t.0).collect(),
+            };
+            if at.is_empty() {
+                validity_check(&mut v.checks, &name, None, w);
+            }
+            for t in at {
+                if !w.contains(t) {
+                    v.ok = false;
+                    v.log_ok = false;
+                }
+                validity_check(&mut v.checks, &name, Some(t), w);
+            }
+        }
+        if v.integrated_time_signed && v.log_ok {
+            if let Some(t) = &v.integrated_time_iso {
+                let by = e
+                    .inclusion_proof
+                    .as_ref()
+                    .and_then(|p| p.checkpoint.as_deref())
+                    .and_then(|t| super::Checkpoint::parse(t).ok())
+                    .map_or_else(|| format!("logID {}", e.log_id), |c| c.origin);
+                times.push(ProvenTime {
+                    time: t.clone(),
+                    source: "log",
+                    by,
+                });
+            }
+        }
+        entries.push(v);
+    }
+    times.extend(tsa_times.into_iter().map(|(_, time, by)| ProvenTime {
+        time,
+        source: "tsa",
+        by,
+    }));
     let unsupported_kind = entries.iter().find_map(|e| e.unsupported_kind.clone());
     let log_ok = !entries.is_empty() && entries.iter().all(|e| e.log_ok);
     let ok = !entries.is_empty()
@@ -593,6 +750,7 @@ pub fn verify_bundle(
         media_type: bundle.media_type.clone(),
         version: bundle.version.clone(),
         content: bundle.content.clone(),
+        identity: bundle.identity.clone(),
         ok,
         log_ok,
         unsupported_kind,
@@ -666,6 +824,7 @@ pub fn verify_file(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rekor::check;
 
     #[test]
     fn malformed_bundles_name_the_field() {
@@ -726,12 +885,169 @@ mod tests {
         assert!(!v.entries[0].integrated_time_signed);
         assert_eq!(v.times.len(), 1, "{:?}", v.times);
         assert_eq!(v.times[0].source, "tsa");
+        // The v2 log's ID is said as what it is: the note key ID under the log's name.
+        let log_id = v.entries[0]
+            .checks
+            .iter()
+            .find(|c| c.id == check::LOG_ID)
+            .unwrap();
+        assert_eq!(
+            (log_id.status, &log_id.msg),
+            (
+                Status::Pass,
+                &CheckMsg::LogIdNoteKeyOk {
+                    id: b.entries[0].log_id.clone(),
+                    origin: "log2025-alpha1.rekor.sigstage.dev".into()
+                }
+            )
+        );
+        let bare = LogKey::parse(&shared("rekor-staging-v2-ed25519.pub")).unwrap();
+        let v2 = verify_bundle(&b, Some(&sha(&data)), &[bare], &[]);
+        assert!(v2.entries[0]
+            .checks
+            .iter()
+            .any(|c| matches!(c.msg, CheckMsg::LogIdNoteKeyOk { .. })));
         // Another artifact: the body's digest differs.
         let v = verify_bundle(&b, Some(&sha(b"other")), &keys(&r), &r.authorities);
         assert!(!v.ok && v.log_ok);
         // The prod root does not hold this log's key.
         let p = root("trusted_root.prod.json");
         assert!(!verify_bundle(&b, Some(&sha(&data)), &keys(&p), &p.authorities).log_ok);
+    }
+
+    /// The staging root with the `validFor` of every log key (`tlogs`) or every time-stamp
+    /// authority (`timestampAuthorities`) replaced by `window`.
+    fn root_with_window(list: &str, window: serde_json::Value) -> TrustedRoot {
+        let mut v: Value = serde_json::from_slice(&shared("trusted_root.staging.json")).unwrap();
+        for item in v[list].as_array_mut().unwrap() {
+            let holder = if list == "tlogs" {
+                &mut item["publicKey"]
+            } else {
+                item
+            };
+            holder["validFor"] = window.clone();
+        }
+        TrustedRoot::parse(&serde_json::to_vec(&v).unwrap()).unwrap()
+    }
+
+    fn statuses(checks: &[Check], id: &str) -> Vec<Status> {
+        checks
+            .iter()
+            .filter(|c| c.id == id)
+            .map(|c| c.status)
+            .collect()
+    }
+
+    /// The signing certificate's identity is read from its subjectAltName: an otherName
+    /// (sigstore-go's test bundle, Fulcio's username OID), an email (sigstore-python's v2
+    /// bundle), none for a bundle signed with a bare public key.
+    #[test]
+    fn the_certificate_identity_is_said() {
+        let id = |name: &str| Bundle::parse(&shared(name)).unwrap().identity;
+        assert_eq!(
+            id("othername.sigstore.json"),
+            ["otherName 1.3.6.1.4.1.57264.1.7:foo!oidc.local"]
+        );
+        assert_eq!(
+            id("staging-rekor-v2.txt.sigstore.json"),
+            ["email:jku@goto.fi"]
+        );
+        assert!(id("bundle-public-key.json").is_empty());
+    }
+
+    /// The trusted root's `validFor` windows hold: the v2 bundle's token time (2025) lies in
+    /// the staging TSA's and the staging v2 log key's windows; a window that opens in 2030
+    /// or closed in 2021 fails the authority or the key, naming it and the window.
+    #[test]
+    fn trusted_root_validity_windows_are_enforced() {
+        let b = Bundle::parse(&shared("staging-rekor-v2.txt.sigstore.json")).unwrap();
+        let want = sha(&shared("staging-rekor-v2.txt"));
+        let r = root("trusted_root.staging.json");
+        let v = verify_bundle(&b, Some(&want), &keys(&r), &r.authorities);
+        assert!(v.ok);
+        assert_eq!(
+            statuses(&v.entries[0].checks, check::VALID_FOR),
+            [Status::Pass]
+        );
+        assert_eq!(
+            statuses(&v.timestamps[0].checks, check::VALID_FOR),
+            [Status::Pass]
+        );
+
+        let future = serde_json::json!({"start": "2030-01-01T00:00:00Z"});
+        let past =
+            serde_json::json!({"start": "2020-01-01T00:00:00Z", "end": "2021-01-01T00:00:00Z"});
+        for window in [future, past] {
+            // The authority out of its window: the token proves no time, the bundle fails.
+            let r = root_with_window("timestampAuthorities", window.clone());
+            let v = verify_bundle(&b, Some(&want), &keys(&r), &r.authorities);
+            assert!(!v.ok && v.times.is_empty(), "{window}: {:?}", v.times);
+            let c = v.timestamps[0]
+                .checks
+                .iter()
+                .find(|c| c.id == check::VALID_FOR)
+                .unwrap();
+            assert_eq!(c.status, Status::Fail);
+            let text = c.msg.to_string();
+            assert!(
+                text.contains("https://timestamp.sigstage.dev/api/v1/timestamp")
+                    && text.contains(&r.authorities[0].valid_for.unwrap().interval()),
+                "{text}"
+            );
+            // The log key out of its window at the token's time: the entry fails.
+            let r = root_with_window("tlogs", window.clone());
+            let v = verify_bundle(&b, Some(&want), &keys(&r), &r.authorities);
+            assert!(!v.ok && !v.log_ok, "{window}");
+            let c = v.entries[0]
+                .checks
+                .iter()
+                .find(|c| c.id == check::VALID_FOR)
+                .unwrap();
+            assert_eq!(c.status, Status::Fail);
+            assert!(
+                c.msg.to_string().contains("rekor.sigstage.dev"),
+                "{}",
+                c.msg
+            );
+        }
+        // A Rekor v1 entry is held to its key's window at its integratedTime (2023).
+        let b = Bundle::parse(&shared("bundle-v02.json")).unwrap();
+        let t = b.entries[0].integrated_time.unwrap();
+        let p = root("trusted_root.prod.json");
+        let v = verify_bundle(&b, None, &keys(&p), &p.authorities);
+        assert_eq!(
+            statuses(&v.entries[0].checks, check::VALID_FOR),
+            [Status::Pass]
+        );
+        let mut k = keys(&p);
+        for key in &mut k {
+            key.valid_for = Some(ValidFor {
+                start: t + 1,
+                end: None,
+            });
+        }
+        let v = verify_bundle(&b, None, &k, &p.authorities);
+        assert!(!v.entries[0].log_ok);
+        assert_eq!(
+            statuses(&v.entries[0].checks, check::VALID_FOR),
+            [Status::Fail]
+        );
+    }
+
+    /// A `validFor` that is not an RFC 3339 time, or ends before it starts, is refused,
+    /// naming the field.
+    #[test]
+    fn malformed_validity_windows_name_the_field() {
+        let mut v: Value = serde_json::from_slice(&shared("trusted_root.staging.json")).unwrap();
+        v["tlogs"][1]["publicKey"]["validFor"]["end"] = "2025-13-01T00:00:00Z".into();
+        let e = TrustedRoot::parse(&serde_json::to_vec(&v).unwrap()).unwrap_err();
+        assert_eq!(e.field, "tlogs[1].publicKey.validFor.end");
+        v["tlogs"][1]["publicKey"]["validFor"]["end"] = "2020-01-01T00:00:00Z".into();
+        let e = TrustedRoot::parse(&serde_json::to_vec(&v).unwrap()).unwrap_err();
+        assert_eq!(e.field, "tlogs[1].publicKey.validFor.end");
+        v["tlogs"][1]["publicKey"]["validFor"] = serde_json::json!({});
+        let e = TrustedRoot::parse(&serde_json::to_vec(&v).unwrap()).unwrap_err();
+        assert_eq!(e.field, "tlogs[1].publicKey.validFor.start");
     }
 
     /// One byte changed in the body, the checkpoint signature, an inclusion-path hash: fails.

@@ -134,16 +134,53 @@ fn get_u64(o: &serde_json::Value, field: &str) -> Result<u64, EntryError> {
         .map_or_else(|| eerr(field, "expected a non-negative integer"), Ok)
 }
 
+/// How an inclusion proof's fields are written. The Rekor v1 API ([`API_PROOF`]): hashes in
+/// hex, integers as JSON numbers, the checkpoint a string. A Sigstore bundle
+/// (`super::bundle`): hashes in base64, 64-bit integers as protobuf JSON, the checkpoint
+/// `{"envelope": …}`.
+pub(super) struct ProofForm {
+    /// One 32-byte hash from its text, the field named in errors.
+    pub hash: fn(&str, &str) -> Result<[u8; 32], EntryError>,
+    /// One non-negative integer.
+    pub int: fn(&serde_json::Value, &str) -> Result<u64, EntryError>,
+    /// The checkpoint (signed note text) when the proof has one; `None` for an absent one.
+    pub checkpoint: fn(&serde_json::Value, &str) -> Result<Option<String>, EntryError>,
+}
+
+/// The Rekor v1 API's inclusion proof (`verification.inclusionProof` of an entry).
+pub(super) const API_PROOF: ProofForm = ProofForm {
+    hash: hash32,
+    int: |v, field| {
+        v.as_u64()
+            .map_or_else(|| eerr(field, "expected a non-negative integer"), Ok)
+    },
+    checkpoint: |v, field| {
+        v.as_str().map_or_else(
+            || eerr(field, "expected a string"),
+            |s| Ok(Some(s.to_string())),
+        )
+    },
+};
+
 impl InclusionProof {
-    /// `verification.inclusionProof` of an entry: at most [`MAX_PROOF_HASHES`] hashes.
-    fn parse(p: &serde_json::Value) -> Result<InclusionProof, EntryError> {
-        let f = "verification.inclusionProof";
-        let hashes_v = get(p, &format!("{f}.hashes"))?
+    /// The inclusion proof `p` (the field `f`) written in `form`: at most
+    /// [`MAX_PROOF_HASHES`] hashes; errors name the field.
+    pub(super) fn read(
+        p: &serde_json::Value,
+        f: &str,
+        form: &ProofForm,
+    ) -> Result<InclusionProof, EntryError> {
+        let field = |name: &str| format!("{f}.{name}");
+        let member = |name: &str| {
+            p.get(name)
+                .map_or_else(|| eerr(&field(name), "missing"), Ok)
+        };
+        let hashes_v = member("hashes")?
             .as_array()
-            .map_or_else(|| eerr(&format!("{f}.hashes"), "expected an array"), Ok)?;
+            .map_or_else(|| eerr(&field("hashes"), "expected an array"), Ok)?;
         if hashes_v.len() > MAX_PROOF_HASHES {
             return eerr(
-                &format!("{f}.hashes"),
+                &field("hashes"),
                 format!("{} hashes; at most {MAX_PROOF_HASHES}", hashes_v.len()),
             );
         }
@@ -151,26 +188,24 @@ impl InclusionProof {
             .iter()
             .enumerate()
             .map(|(i, h)| {
-                let field = format!("{f}.hashes[{i}]");
+                let hf = format!("{f}.hashes[{i}]");
                 h.as_str()
-                    .map_or_else(|| eerr(&field, "expected a string"), |s| hash32(&field, s))
+                    .map_or_else(|| eerr(&hf, "expected a string"), |s| (form.hash)(&hf, s))
             })
             .collect::<Result<Vec<_>, _>>()?;
         let checkpoint = match p.get("checkpoint") {
             None => None,
-            Some(c) => Some(
-                c.as_str()
-                    .map_or_else(|| eerr(&format!("{f}.checkpoint"), "expected a string"), Ok)?
-                    .to_string(),
-            ),
+            Some(c) => (form.checkpoint)(c, &field("checkpoint"))?,
         };
+        let log_index = (form.int)(member("logIndex")?, &field("logIndex"))?;
+        let tree_size = (form.int)(member("treeSize")?, &field("treeSize"))?;
+        let root_hash = member("rootHash")?
+            .as_str()
+            .map_or_else(|| eerr(&field("rootHash"), "expected a string"), Ok)?;
         Ok(InclusionProof {
-            log_index: get_u64(p, &format!("{f}.logIndex"))?,
-            tree_size: get_u64(p, &format!("{f}.treeSize"))?,
-            root_hash: hash32(
-                &format!("{f}.rootHash"),
-                get_str(p, &format!("{f}.rootHash"))?,
-            )?,
+            log_index,
+            tree_size,
+            root_hash: (form.hash)(&field("rootHash"), root_hash)?,
             hashes,
             checkpoint,
         })
@@ -227,7 +262,11 @@ impl LogEntry {
                 signed_entry_timestamp = Some(b64("verification.signedEntryTimestamp", s)?);
             }
             if let Some(p) = ver.get("inclusionProof") {
-                inclusion_proof = Some(InclusionProof::parse(p)?);
+                inclusion_proof = Some(InclusionProof::read(
+                    p,
+                    "verification.inclusionProof",
+                    &API_PROOF,
+                )?);
             }
         }
         Ok(LogEntry {

@@ -30,6 +30,35 @@ pub struct LogKey {
     pub log_id: [u8; 32],
     /// The log ID was stated by a trusted root, not derived from the key.
     pub log_id_stated: bool,
+    /// The log's base URL in the trusted root the key came from; empty for a bare key.
+    pub name: String,
+    /// The window a trusted root gives the key (`publicKey.validFor`); `None` for a bare key.
+    pub valid_for: Option<ValidFor>,
+}
+
+/// A trusted root's `validFor` (Sigstore `TimeRange`): the key or authority may be used for
+/// times from `start` (inclusive) to `end` (exclusive; open when absent), Unix seconds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ValidFor {
+    pub start: i64,
+    pub end: Option<i64>,
+}
+
+impl ValidFor {
+    /// `t` (Unix seconds) lies in the window.
+    pub fn contains(&self, t: i64) -> bool {
+        self.start <= t && self.end.is_none_or(|e| t < e)
+    }
+
+    /// The window as an ISO 8601 interval, `start/end`, `start/..` when open.
+    pub fn interval(&self) -> String {
+        let iso = |t: i64| crate::pki::der::Time::from_unix(t).to_iso();
+        format!(
+            "{}/{}",
+            iso(self.start),
+            self.end.map_or_else(|| "..".to_string(), iso)
+        )
+    }
 }
 
 impl LogKey {
@@ -65,6 +94,8 @@ impl LogKey {
             key,
             log_id: Sha256::digest(der).into(),
             log_id_stated: false,
+            name: String::new(),
+            valid_for: None,
         })
     }
 

@@ -39,6 +39,6 @@ pub use entry::{
     hashedrekord_proposal, Body, EntryError, InclusionProof, LogEntry, KINDS_READ, MAX_ENTRY_BYTES,
     MAX_PROOF_HASHES,
 };
-pub use key::{LogKey, LogPublicKey};
+pub use key::{LogKey, LogPublicKey, ValidFor};
 pub use proof::{leaf_hash, root_from_inclusion_proof};
 pub use verify::{check, verify, verify_bytes, Verdict};

@@ -21,6 +21,8 @@ pub mod check {
     pub const INCLUSION: &str = "inclusion_proof";
     pub const CHECKPOINT: &str = "checkpoint";
     pub const SET: &str = "signed_entry_timestamp";
+    /// A trusted root's `validFor` window of the log key or the time-stamp authority.
+    pub const VALID_FOR: &str = "valid_for";
 }
 
 /// The verdict on one entry.
@@ -218,14 +220,14 @@ fn check_uuid(c: &mut Checks, uuid: Option<&str>, leaf: &[u8; 32]) {
 /// key the ID a trusted root states, or else the C2SP note key ID under the checkpoint's
 /// origin (the log's name).
 fn check_log_id(entry: &LogEntry, key: &LogKey) -> Result<CheckMsg, CheckMsg> {
+    let origin = entry
+        .inclusion_proof
+        .as_ref()
+        .and_then(|p| p.checkpoint.as_deref())
+        .and_then(|t| Checkpoint::parse(t).ok())
+        .map(|cp| cp.origin);
     let id = if key.is_ed25519() && !key.log_id_stated {
-        let origin = entry
-            .inclusion_proof
-            .as_ref()
-            .and_then(|p| p.checkpoint.as_deref())
-            .and_then(|t| Checkpoint::parse(t).ok())
-            .map(|cp| cp.origin);
-        match origin.and_then(|o| key.note_key_id(&o)) {
+        match origin.as_deref().and_then(|o| key.note_key_id(o)) {
             Some(id) => id,
             None => key.log_id,
         }
@@ -234,7 +236,11 @@ fn check_log_id(entry: &LogEntry, key: &LogKey) -> Result<CheckMsg, CheckMsg> {
     };
     let kid = hex::encode(&id);
     if entry.log_id.eq_ignore_ascii_case(&kid) {
-        Ok(CheckMsg::LogIdOk { id: kid })
+        // A Rekor v2 (Ed25519) log's ID is its C2SP signed-note key ID under its name.
+        match origin.filter(|o| key.note_key_id(o) == Some(id)) {
+            Some(origin) => Ok(CheckMsg::LogIdNoteKeyOk { id: kid, origin }),
+            None => Ok(CheckMsg::LogIdOk { id: kid }),
+        }
     } else {
         Err(CheckMsg::LogIdDiffers {
             entry: entry.log_id.clone(),

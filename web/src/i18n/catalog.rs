@@ -500,6 +500,7 @@ catalog! {
     ChkIdInclusionProof { en: "inclusion_proof", zh: "包含证明", ar: "إثبات التضمين", }
     ChkIdCheckpoint { en: "checkpoint", zh: "检查点", ar: "نقطة التحقق", }
     ChkIdSignedEntryTimestamp { en: "signed_entry_timestamp", zh: "签名条目时间戳", ar: "الطابع الزمني الموقّع للمدخل", }
+    ChkIdValidFor { en: "valid_for", zh: "有效期", ar: "فترة الصلاحية", }
     ChkFailed { en: "{check}: {detail}", zh: "{check}：{detail}", ar: "{check}: {detail}", }
     ChkJoin { en: "; ", zh: "；", ar: "؛ ", }
     ChkStatus { en: "{name} ({code})", zh: "状态 {name}（{code}）", ar: "الحالة {name} ({code})", }
@@ -601,6 +602,7 @@ catalog! {
     ChkUuidOk { en: "uuid ends with the leaf hash {leaf}", zh: "uuid 以叶哈希 {leaf} 结尾", ar: "ينتهي \u{2066}uuid\u{2069} بتجزئة الورقة {leaf}", }
     ChkUuidDiffers { en: "uuid {uuid} does not end with the leaf hash {leaf}", zh: "uuid {uuid} 不以叶哈希 {leaf} 结尾", ar: "لا ينتهي \u{2066}uuid\u{2069} ‏{uuid} بتجزئة الورقة {leaf}", }
     ChkLogIdOk { en: "logID {id} = SHA-256 of the supplied key", zh: "logID {id} = 所提供密钥的 SHA-256", ar: "قيمة \u{2066}logID\u{2069} ‏{id} = SHA-256 للمفتاح المقدَّم", }
+    ChkLogIdNoteKeyOk { en: "logID {id} = the key ID of the supplied Ed25519 key under the log's name \"{origin}\" (C2SP signed note)", zh: "logID {id} = 所提供 Ed25519 密钥在日志名称“{origin}”下的密钥 ID（C2SP 签名注记）", ar: "قيمة \u{2066}logID\u{2069} ‏{id} = معرّف المفتاح Ed25519 المقدَّم تحت اسم السجل «{origin}» ‏(ملاحظة موقّعة وفق C2SP)", }
     ChkLogIdDiffers { en: "logID {entry} is not the supplied key's {key}", zh: "logID {entry} 不是所提供密钥的 {key}", ar: "قيمة \u{2066}logID\u{2069} ‏{entry} ليست قيمة المفتاح المقدَّم {key}", }
     ChkNoInclusionProof { en: "entry has no inclusion proof", zh: "条目没有包含证明", ar: "لا إثبات تضمين في المدخل", }
     ChkLeafIndexTooLarge { en: "leaf index {index} is not below tree size {size}", zh: "叶索引 {index} 不小于树大小 {size}", ar: "فهرس الورقة {index} ليس أصغر من حجم الشجرة {size}", }
@@ -620,6 +622,9 @@ catalog! {
     ChkKindNotRead { en: "unsupported kind {kind}: what the entry logs is not read, so not checked against the file", zh: "不支持的类型 {kind}：不读取条目记录的内容，因此未与文件核对", ar: "نوع غير مدعوم {kind}: لا يُقرأ ما يسجّله المدخل، فلا يُطابَق مع الملف", }
     ChkInclusionPromised { en: "SET only: the log promised inclusion of entry {index}; no proof of inclusion", zh: "仅有 SET：日志承诺收录条目 {index}；没有包含证明", ar: "\u{2066}SET\u{2069} فقط: وعد السجل بتضمين المدخل {index}؛ لا إثبات تضمين", }
     ChkNoIntegratedTime { en: "entry has no integratedTime (Rekor v2): the log signs no time; only an RFC 3161 token proves one", zh: "条目没有 integratedTime（Rekor v2）：日志不签署时间；只有 RFC 3161 令牌能证明时间", ar: "لا integratedTime في المدخل ‏(Rekor v2): لا يوقّع السجل أي وقت؛ وحده رمز RFC 3161 يثبته", }
+    ChkValidForOk { en: "{time} lies in the trusted root's validity window of {key} ({window})", zh: "{time} 在受信任根为 {key} 规定的有效期内（{window}）", ar: "يقع {time} ضمن فترة صلاحية {key} في الجذر الموثوق ‏({window})", }
+    ChkOutsideValidFor { en: "{time} lies outside the trusted root's validity window of {key} ({window}): not trusted at that time", zh: "{time} 不在受信任根为 {key} 规定的有效期内（{window}）：该时刻不受信任", ar: "يقع {time} خارج فترة صلاحية {key} في الجذر الموثوق ‏({window}): غير موثوق في ذلك الوقت", }
+    ChkValidForNoTime { en: "no time proven to hold {key} to its validity window ({window})", zh: "没有已证明的时间可用来核对 {key} 的有效期（{window}）", ar: "لا وقت مُثبَت لمطابقة {key} مع فترة صلاحيته ‏({window})", }
 
     // Why a dropped proof, token or Rekor entry could not be checked (core's FileError;
     // web/src/verifier/proof_view.rs, web/src/verifier/signed_time_view.rs, web/src/verifier/report_view.rs).

@@ -39,6 +39,7 @@ pub const CHECK_NAMES: &[(&str, M)] = &[
     (rekor::INCLUSION, M::ChkIdInclusionProof),
     (rekor::CHECKPOINT, M::ChkIdCheckpoint),
     (rekor::SET, M::ChkIdSignedEntryTimestamp),
+    (rekor::VALID_FOR, M::ChkIdValidFor),
 ];
 
 /// A check's name: its id in English, a translated name otherwise (an id core does not make
@@ -371,6 +372,9 @@ pub fn message(m: &CheckMsg) -> String {
         C::UuidOk { leaf } => tr(M::ChkUuidOk, &[("leaf", leaf)]),
         C::UuidDiffers { uuid, leaf } => tr(M::ChkUuidDiffers, &[("uuid", uuid), ("leaf", leaf)]),
         C::LogIdOk { id } => tr(M::ChkLogIdOk, &[("id", id)]),
+        C::LogIdNoteKeyOk { id, origin } => {
+            tr(M::ChkLogIdNoteKeyOk, &[("id", id), ("origin", origin)])
+        }
         C::LogIdDiffers { entry, key } => tr(M::ChkLogIdDiffers, &[("entry", entry), ("key", key)]),
         C::NoInclusionProof => tr(M::ChkNoInclusionProof, &[]),
         C::LeafIndexTooLarge { index, size } => {
@@ -419,5 +423,16 @@ pub fn message(m: &CheckMsg) -> String {
         C::KindNotRead { kind } => tr(M::ChkKindNotRead, &[("kind", kind)]),
         C::InclusionPromised { index } => tr(M::ChkInclusionPromised, &[("index", index)]),
         C::NoIntegratedTime => tr(M::ChkNoIntegratedTime, &[]),
+        C::ValidForOk { key, time, window } => tr(
+            M::ChkValidForOk,
+            &[("key", key), ("time", time), ("window", window)],
+        ),
+        C::OutsideValidFor { key, time, window } => tr(
+            M::ChkOutsideValidFor,
+            &[("key", key), ("time", time), ("window", window)],
+        ),
+        C::ValidForNoTime { key, window } => {
+            tr(M::ChkValidForNoTime, &[("key", key), ("window", window)])
+        }
     }
 }

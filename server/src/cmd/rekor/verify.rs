@@ -171,6 +171,9 @@ fn bundle_result(path: &std::path::Path, file: String, v: &BundleVerdict, json: 
         );
     } else {
         println!("bundle: {file}  ({}, version {})", v.media_type, v.version);
+        for id in &v.identity {
+            println!("certificate identity: {id} (as the certificate states it; the certificate is not checked against a Fulcio root)");
+        }
         for (i, e) in v.entries.iter().enumerate() {
             println!("tlog entry {i}: logIndex {}", e.log_index);
             print_checks(&e.checks);
