@@ -253,6 +253,10 @@ pub struct Engine {
     clock_set: bool,
     runs: Vec<Run>,
     last_stamp: Option<Instant>,
+    /// The sealing time of the first line sealed after the last stamp (None: every sealed
+    /// line is covered by a stamp asked for): the stamp on arrival is due
+    /// `stamp_settle_seconds` after it ([`Engine::arrival_stamp`]).
+    unstamped_since: Option<Instant>,
     /// The trading tracks' rules (`arena-protocol.json`, spec §4.7, §4.8).
     protocol: Protocol,
     /// The bets rounds opened so far (seeds 001/003: the history eligibility counts).
@@ -514,6 +518,7 @@ impl Engine {
             clock_set,
             runs: Vec::new(),
             last_stamp: None,
+            unstamped_since: None,
             protocol: league_protocol(),
             bet_rounds: Vec::new(),
             secrets: Secrets::default(),
@@ -553,6 +558,11 @@ impl Engine {
 
     fn saw_sealed(&mut self, ledger: Ledger, n: u64, content: &Object) {
         if let Some(at) = sealing_time_of(content) {
+            // A line sealed after the last stamp was taken waits for the next (lines sealed
+            // before the stamp in the same step, at its instant or earlier, are in its list).
+            if self.unstamped_since.is_none() && self.last_stamp.is_none_or(|s| at > s) {
+                self.unstamped_since = Some(at);
+            }
             if self.last_sealed.as_ref().is_none_or(|l| at >= l.at) {
                 self.last_sealed = Some(LastSealed { ledger, n, at });
             }
@@ -600,6 +610,13 @@ impl Engine {
         .into_iter()
         .flatten()
         .max_by_key(|l| (l.at, l.ledger == Ledger::Book));
+        // Lines sealed after the latest stamped list (an earlier process ended before it
+        // stamped them) are stamped on arrival of this one.
+        e.unstamped_since = e
+            .last_sealed
+            .as_ref()
+            .map(|l| l.at)
+            .filter(|at| e.last_stamp.is_none_or(|s| *at > s));
         let lines = BookLines::parse(book).map_err(|x| x.to_string())?;
         let chain = AskChain::parse(asks).map_err(|x| x.to_string())?;
         let rosters = run_rosters(book);
@@ -882,8 +899,8 @@ impl Engine {
         if in_day && self.last_stamp.is_none_or(|t| now.0 - t.0 >= cadence) {
             stamp = true;
         }
-        if stamp {
-            self.last_stamp = Some(now);
+        if stamp || self.arrival_due(now) {
+            self.stamped(now);
             out.push(Action::Stamp);
         }
         for run in &mut self.runs {
@@ -920,6 +937,36 @@ impl Engine {
             }
         }
         out
+    }
+
+    /// The instant the stamp on arrival is due (spec §3.2, requirement 12): the settle window
+    /// (`schedule.stamp_settle_seconds`) after the first line sealed since the last stamp, so
+    /// that lines arriving together share one stamped list; None when every sealed line is
+    /// covered by a stamp already asked for. From `league init` on, whatever the time of day.
+    pub fn arrival_stamp_at(&self) -> Option<Instant> {
+        let settle = i64::from(self.config.schedule.stamp_settle_seconds) * 1_000_000;
+        self.unstamped_since.map(|t| Instant(t.0 + settle))
+    }
+
+    fn arrival_due(&self, now: Instant) -> bool {
+        self.arrival_stamp_at().is_some_and(|t| now >= t)
+    }
+
+    /// Takes the stamp at `now`: the lines sealed so far are in its list.
+    fn stamped(&mut self, now: Instant) {
+        self.last_stamp = Some(now);
+        self.unstamped_since = None;
+    }
+
+    /// The stamp on arrival alone, for a caller in the middle of a run (sealing replies as
+    /// they come, between two polls): [`Action::Stamp`] when its settle window has passed by
+    /// `now` ([`Engine::arrival_stamp_at`]), else None. [`Engine::poll`] takes it too.
+    pub fn arrival_stamp(&mut self, now: Instant) -> Option<Action> {
+        if self.check_clock(now).is_err() || !self.arrival_due(now) {
+            return None;
+        }
+        self.stamped(now);
+        Some(Action::Stamp)
     }
 
     /// The morning runs missed by `now` (spec §3.1): every session of the league whose window
@@ -1008,6 +1055,9 @@ impl Engine {
                 consider(t, Due::Stamp);
                 break;
             }
+        }
+        if let Some(t) = self.arrival_stamp_at() {
+            consider(t, Due::Stamp);
         }
         for run in &self.runs {
             let (Some(session), Some(_)) = (run.session, run.run_line) else {
