@@ -1481,7 +1481,11 @@ path = "prices.csv"
             parse(MINIMAL).unwrap().schedule.stamp_settle_seconds,
             DEFAULT_STAMP_SETTLE_SECONDS
         );
-        let with = |v: &str| parse(&format!("{MINIMAL}\n[schedule]\nstamp_settle_seconds = {v}\n"));
+        let with = |v: &str| {
+            parse(&format!(
+                "{MINIMAL}\n[schedule]\nstamp_settle_seconds = {v}\n"
+            ))
+        };
         assert_eq!(with("2").unwrap().schedule.stamp_settle_seconds, 2);
         assert_eq!(with("60").unwrap().schedule.stamp_settle_seconds, 60);
         for bad in ["0", "61", "86400"] {

@@ -2118,6 +2118,119 @@ path = "prices.csv"
         assert_eq!(stamps(&e.poll(t("2026-10-21T18:20:00Z"))), 1);
     }
 
+    /// Spec §3.2, requirement 12: a sealed line is stamped on arrival. The first line sealed
+    /// after a stamp makes a stamp due `stamp_settle_seconds` later (not sooner), lines sealed
+    /// within that window share it, nothing sealed makes no stamp beside the cadence, and the
+    /// cadence still stamps at least every `stamp_every_minutes` in the session day; an answer
+    /// arriving a minute before the reference is stamped before it.
+    #[test]
+    fn a_sealed_line_is_stamped_on_arrival_after_the_settle_window() {
+        let config = LeagueConfig::from_toml(CONFIG.as_bytes(), "league.toml").unwrap();
+        assert_eq!(config.schedule.stamp_settle_seconds, 5);
+        let session = Date::parse("2026-10-21").unwrap();
+        let mut d = Driver::default();
+        let mut e = Engine::new(config.clone(), Climatology::new(), session, true);
+        let stamps = |a: &[Action]| a.iter().filter(|x| matches!(x, Action::Stamp)).count();
+        // 08:30 ET: the snapshot, and the cadence's first stamp (no list yet).
+        let a = e.poll(t("2026-10-21T12:30:00Z"));
+        assert_eq!(stamps(&a), 1);
+        d.apply(&mut e, a);
+        assert_eq!(e.arrival_stamp_at(), None, "nothing sealed since the stamp");
+        let a = e.on_snapshot(
+            "2026-10-21-am",
+            &snapshot(),
+            None,
+            t("2026-10-21T12:30:05Z"),
+        );
+        assert_eq!(stamps(&a), 0, "sealing is never held for a stamp");
+        d.apply(&mut e, a);
+        // The ask lines, the run line and the reference seats' answers, sealed at 12:30:05,
+        // share one stamp at 12:30:10.
+        assert_eq!(e.arrival_stamp_at(), Some(t("2026-10-21T12:30:10Z")));
+        assert_eq!(
+            e.next_due_job(t("2026-10-21T12:30:06Z")),
+            Some((t("2026-10-21T12:30:10Z"), Due::Stamp))
+        );
+        assert_eq!(stamps(&e.poll(t("2026-10-21T12:30:09Z"))), 0);
+        assert_eq!(e.arrival_stamp(t("2026-10-21T12:30:09Z")), None);
+        assert_eq!(
+            e.arrival_stamp(t("2026-10-21T12:30:10Z")),
+            Some(Action::Stamp)
+        );
+        assert_eq!(e.arrival_stamp_at(), None);
+        assert_eq!(stamps(&e.poll(t("2026-10-21T12:30:11Z"))), 0, "taken once");
+        // Two replies two seconds apart: one stamp, five seconds after the first.
+        let reply = || Reply {
+            raw: GOOD.as_bytes().to_vec(),
+            text: Some(GOOD.into()),
+            ..Reply::default()
+        };
+        for (seat, at) in [("alpha", "12:50:00"), ("beta", "12:50:02")] {
+            let a = e.on_reply(
+                "2026-10-21-am",
+                seat,
+                reply(),
+                t(&format!("2026-10-21T{at}Z")),
+            );
+            d.apply(&mut e, a);
+        }
+        assert_eq!(stamps(&e.poll(t("2026-10-21T12:50:04Z"))), 0);
+        assert_eq!(stamps(&e.poll(t("2026-10-21T12:50:05Z"))), 1);
+        assert_eq!(stamps(&e.poll(t("2026-10-21T12:50:10Z"))), 0);
+        // Nothing sealed: no stamp until the cadence comes round, 30 minutes after the last.
+        assert_eq!(stamps(&e.poll(t("2026-10-21T13:05:00Z"))), 0);
+        assert_eq!(
+            e.next_due_job(t("2026-10-21T13:05:00Z")),
+            Some((t("2026-10-21T13:20:05Z"), Due::Stamp))
+        );
+        assert_eq!(stamps(&e.poll(t("2026-10-21T13:20:05Z"))), 1, "the cadence");
+        // 09:29 ET: gamma answers a minute before the reference and is stamped before it.
+        let a = e.on_reply("2026-10-21-am", "gamma", reply(), t("2026-10-21T13:29:00Z"));
+        d.apply(&mut e, a);
+        let reference = reference_at(&config, session);
+        assert_eq!(reference, t("2026-10-21T13:30:00Z"));
+        let due = e.arrival_stamp_at().unwrap();
+        assert!(due < reference, "{due:?}");
+        assert_eq!(stamps(&e.poll(due)), 1);
+    }
+
+    /// From `league init` on: a declaration sealed on a Saturday (no session day, no cadence)
+    /// is stamped on arrival of the engine; one already in a stamped list is not stamped again.
+    #[test]
+    fn the_declaration_is_stamped_on_arrival_outside_the_session_day() {
+        let config = LeagueConfig::from_toml(CONFIG.as_bytes(), "league.toml").unwrap();
+        let session = Date::parse("2026-10-26").unwrap();
+        let asks = BookWriter::new()
+            .append(&declaration(&config, "2026-10-24T16:00:00Z", session).to_object())
+            .unwrap()
+            .bytes;
+        let resumed = |stamped: &[Instant]| {
+            Engine::resume(
+                config.clone(),
+                Climatology::new(),
+                session,
+                true,
+                b"",
+                &asks,
+                stamped,
+            )
+            .unwrap()
+        };
+        let stamps = |a: &[Action]| a.iter().filter(|x| matches!(x, Action::Stamp)).count();
+        let mut e = resumed(&[]);
+        assert_eq!(e.arrival_stamp_at(), Some(t("2026-10-24T16:00:05Z")));
+        assert_eq!(
+            e.next_due_job(t("2026-10-24T16:00:01Z")),
+            Some((t("2026-10-24T16:00:05Z"), Due::Stamp))
+        );
+        assert_eq!(stamps(&e.poll(t("2026-10-24T16:00:04Z"))), 0);
+        assert_eq!(stamps(&e.poll(t("2026-10-24T16:00:05Z"))), 1);
+        assert_eq!(stamps(&e.poll(t("2026-10-24T18:00:00Z"))), 0, "a Saturday");
+        let mut e = resumed(&[t("2026-10-24T16:00:01Z")]);
+        assert_eq!(e.arrival_stamp_at(), None);
+        assert_eq!(stamps(&e.poll(t("2026-10-24T16:00:05Z"))), 0);
+    }
+
     /// Polled only at `next_due`, the engine does what it does when polled every minute, at
     /// the same instants: nothing is due before the instant `next_due` names.
     #[test]
