@@ -1242,7 +1242,11 @@ fn a_new_process_stamps_what_the_last_list_left_out() {
         "the list covers every line of the book: {listed}"
     );
     score("2026-10-21T12:45:00Z");
-    assert_eq!(list_names(&dir), both, "nothing sealed since, the cadence not due");
+    assert_eq!(
+        list_names(&dir),
+        both,
+        "nothing sealed since, the cadence not due"
+    );
 }
 
 /// The OpenAI-compatible body of the recorded exchange with the model's text replaced.

@@ -557,12 +557,16 @@ impl Engine {
     }
 
     fn saw_sealed(&mut self, ledger: Ledger, n: u64, content: &Object) {
-        if let Some(at) = sealing_time_of(content) {
-            // A line sealed after the last stamp was taken waits for the next (lines sealed
-            // before the stamp in the same step, at its instant or earlier, are in its list).
-            if self.unstamped_since.is_none() && self.last_stamp.is_none_or(|s| at > s) {
-                self.unstamped_since = Some(at);
-            }
+        let time = sealing_time_of(content);
+        // Every line told here waits for the next stamp, whatever its own time says (a score
+        // line's `at` may precede the last stamp; a line without a time waits from the latest
+        // sealed): a stamp taken when it is already in a list finds no ledger grown.
+        if self.unstamped_since.is_none() {
+            self.unstamped_since = time
+                .or(self.last_sealed.as_ref().map(|l| l.at))
+                .or(self.last_stamp);
+        }
+        if let Some(at) = time {
             if self.last_sealed.as_ref().is_none_or(|l| at >= l.at) {
                 self.last_sealed = Some(LastSealed { ledger, n, at });
             }
@@ -2235,7 +2239,10 @@ path = "prices.csv"
     /// the same instants: nothing is due before the instant `next_due` names.
     #[test]
     fn next_due_names_every_instant_a_minute_poll_acts_at() {
-        let config = LeagueConfig::from_toml(CONFIG.as_bytes(), "league.toml").unwrap();
+        let mut config = LeagueConfig::from_toml(CONFIG.as_bytes(), "league.toml").unwrap();
+        // A settle window of a whole minute: lines sealed on the minute are stamped on the
+        // minute, where a poll every minute finds them.
+        config.schedule.stamp_settle_seconds = 60;
         let session = Date::parse("2026-10-21").unwrap();
         // What a poll did at `now` (summary), carrying out snapshots at once.
         let step = |e: &mut Engine, d: &mut Driver, now: Instant| -> Vec<String> {
