@@ -4,7 +4,9 @@
 //!
 //! - [`Engine::poll`]`(now)`: on a session at the morning run time, [`Action::TakeSnapshot`];
 //!   at the deadline (the reference time), a `no_answer` line for every seat still silent and
-//!   then [`Action::Stamp`]; on the stamping cadence, `Stamp`; after the close, [`Action::Score`]
+//!   then [`Action::Stamp`]; on arrival (`schedule.stamp_settle_seconds` after the first line
+//!   sealed since the last stamp, [`Engine::arrival_stamp_at`]) and on the stamping cadence (a
+//!   floor within the session day), `Stamp`; after the close, [`Action::Score`]
 //!   for the day and, when each window closes, for each longer horizon.
 //! - [`Engine::on_snapshot`]: the ask text is published and sealed in the ask chain, the run line
 //!   in the book; every seat is asked the same text at once (one [`Action::Ask`] per model seat,
@@ -228,7 +230,7 @@ pub enum Due {
     Run,
     /// An open run's deadline: its silent seats sealed `no_answer`.
     Close,
-    /// The stamping cadence.
+    /// A stamp: on arrival of a sealed line, or on the stamping cadence.
     Stamp,
     /// A horizon's score (or a failed score asked again).
     Score,
