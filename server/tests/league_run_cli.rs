@@ -1205,11 +1205,12 @@ fn list_names(dir: &Path) -> Vec<String> {
     lists
 }
 
-/// Each process goes on with the stamping cadence from the last stamped list under proof/
-/// (spec §3.2): a `league score` ten minutes after the run's list stamps nothing, though the
-/// run sealed lines after its list; past the run's deadline the next process stamps them.
+/// Each process goes on from the last stamped list under proof/ (spec §3.2): lines sealed after
+/// it (the run's, sealed after its list, the process ending before their settle window) are
+/// stamped on arrival by the next process, ten minutes later, inside the cadence; a process
+/// after that, with nothing sealed since and the cadence not come round, stamps nothing.
 #[test]
-fn a_new_process_stamps_on_the_cadence_of_the_last_list() {
+fn a_new_process_stamps_what_the_last_list_left_out() {
     let tmp = tempfile::tempdir().unwrap();
     let text = "[league]\nname = \"cadence\"\nmethodology_version = \"m-1\"\n\n\
                 [[seat]]\nname = \"coin\"\nadapter = \"coin\"\n\n\
@@ -1230,16 +1231,22 @@ fn a_new_process_stamps_on_the_cadence_of_the_last_list() {
         assert_eq!(code, 0, "{out}{err}");
     };
     score("2026-10-21T12:40:00Z");
-    assert_eq!(
-        list_names(&dir),
-        first,
-        "ten minutes after the last list the cadence has not come round"
-    );
-    // 09:05 New York: past the run's deadline, which closes the run and stamps it.
-    score("2026-10-21T13:05:00Z");
     let both = list_names(&dir);
     assert_eq!((both.len(), &both[0]), (2, &first[0]), "{both:?}");
-    assert!(both[1].starts_with("proof/2026-10-21/1305"), "{both:?}");
+    assert!(both[1].starts_with("proof/2026-10-21/1240"), "{both:?}");
+    let listed = std::fs::read_to_string(dir.join(&both[1])).unwrap();
+    let book = std::fs::read(dir.join("council-book.jsonl")).unwrap();
+    let lines = book.iter().filter(|b| **b == b'\n').count();
+    assert!(
+        listed.contains(&format!("daily/council/book.jsonl: {lines} lines")),
+        "the list covers every line of the book: {listed}"
+    );
+    score("2026-10-21T12:45:00Z");
+    assert_eq!(
+        list_names(&dir),
+        both,
+        "nothing sealed since, the cadence not due"
+    );
 }
 
 /// The OpenAI-compatible body of the recorded exchange with the model's text replaced.
@@ -1848,6 +1855,107 @@ fn hanging_anchors_never_delay_the_asks() {
             .iter()
             .all(|a| a["ok"] == false && a["attempts"] == 2),
         "{record}"
+    );
+}
+
+/// Spec §3.2, requirement 12: a line is stamped on arrival, within the settle window, while
+/// the run still waits for a slower seat, and a hanging authority never delays the next seal.
+/// The calendar and the timestamp authority accept and never answer (3 s, asked once); `gpt`
+/// answers at once, `slow` after 6 s; the settle window is 1 s. A list is written a second or
+/// two after `gpt`'s answer, covering it, its anchors recorded as failed; `slow`'s answer is
+/// still sealed within a second of its arrival, its anchors hanging meanwhile.
+#[test]
+fn a_sealed_answer_is_stamped_on_arrival_while_the_authorities_hang() {
+    let tmp = tempfile::tempdir().unwrap();
+    let e = endpoints();
+    let (cal, tsa) = (hanging(), hanging());
+    let openai = recorded(
+        Provider::OpenAi,
+        "pydantic-ai_cassette_test_max_completion_tokensgpt-4o-mini.yaml",
+    );
+    let mut body: serde_json::Value = serde_json::from_slice(&openai.body).unwrap();
+    body["choices"][0]["message"]["content"] = good_answer().into();
+    let good = serde_json::to_vec(&body).unwrap();
+    let slow = serve(move |_, _| {
+        let mut a = Answer::json(200, good.clone());
+        a.delay = Duration::from_secs(6);
+        a
+    });
+    let seat = |name: &str, url: &str| {
+        format!(
+            "[[seat]]\nname = \"{name}\"\nadapter = \"openai\"\nbase_url = \"{url}/v1\"\nmodel = \"gpt-4o-mini\"\n\
+             api_key_env = \"SB_TEST_OPENAI_KEY\"\nfamily = \"openai\"\ntimeout_seconds = 20\n\n"
+        )
+    };
+    let text = format!(
+        "[league]\nname = \"stamped on arrival\"\nmethodology_version = \"m-1\"\n\n{}{}\
+         [[seat]]\nname = \"coin\"\nadapter = \"coin\"\n\n\
+         [schedule]\nstamp_settle_seconds = 1\n\n\
+         [prices]\nprovider = \"csv\"\npath = \"prices.csv\"\n\n\
+         [anchors]\nots_calendars = [\"{cal}\"]\ntsa = [{{ name = \"hang\", url = \"{tsa}\" }}]\n\
+         rekor_url = \"\"\ntimeout_seconds = 3\nretries = 0\n",
+        seat("gpt", &e.openai),
+        seat("slow", &slow),
+    );
+    let dir = init(tmp.path(), &text);
+    let (code, out, err) = output(&["league", "run", arg(&dir), "--at", RUN_AT, "--json"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let book = std::fs::read(dir.join("council-book.jsonl")).unwrap();
+    let lines = BookLines::parse(&book).unwrap();
+    let answer = |seat: &str| {
+        lines
+            .answers
+            .values()
+            .find(|a| a.seat.as_deref() == Some(seat))
+            .unwrap_or_else(|| panic!("{seat} sealed"))
+            .clone()
+    };
+    let (gpt, slow) = (answer("gpt"), answer("slow"));
+    let gpt_sealed = gpt.booked_at.unwrap();
+    // The list that covers gpt's answer line: the first whose book count reaches it.
+    let lists = list_names(&dir);
+    let covering = lists
+        .iter()
+        .find(|l| {
+            let text = std::fs::read_to_string(dir.join(l)).unwrap();
+            text.lines()
+                .find_map(|x| x.strip_prefix("daily/council/book.jsonl: "))
+                .and_then(|x| x.split(' ').next())
+                .and_then(|n| n.parse::<u64>().ok())
+                .is_some_and(|n| n >= gpt.n)
+        })
+        .unwrap_or_else(|| panic!("no list covers gpt's line {}: {lists:?}", gpt.n));
+    let hhmmss = covering.rsplit('/').next().unwrap();
+    let listed_at = sealbook_core::calendar::Instant::parse_rfc3339(&format!(
+        "2026-10-21T{}:{}:{}Z",
+        &hhmmss[0..2],
+        &hhmmss[2..4],
+        &hhmmss[4..6]
+    ))
+    .unwrap();
+    assert!(
+        listed_at.0 < slow.booked_at.unwrap().0,
+        "gpt's answer is stamped while slow is still asked: {covering} {lists:?}"
+    );
+    assert!(
+        listed_at.0 - gpt_sealed.0 < 4_000_000,
+        "stamped {} ms after its seal: {lists:?}",
+        (listed_at.0 - gpt_sealed.0) / 1000
+    );
+    let record: serde_json::Value = serde_json::from_slice(
+        &std::fs::read(dir.join(format!("{covering}.anchors.json"))).unwrap(),
+    )
+    .unwrap();
+    let anchors = record["anchors"].as_array().unwrap();
+    assert!(
+        anchors.len() == 2 && anchors.iter().all(|a| a["ok"] == false),
+        "{record}"
+    );
+    let (arrived, sealed) = (slow.at.unwrap(), slow.booked_at.unwrap());
+    assert!(
+        sealed.0 - arrived.0 < 1_000_000,
+        "slow's answer sealed {} ms after it arrived, behind the hanging anchors",
+        (sealed.0 - arrived.0) / 1000
     );
 }
 

@@ -363,11 +363,15 @@ fn a_league_day_on_a_fast_clock_with_health_metrics_and_json_logs() {
 
     // Every score due at the close (the session's and the recorded fund prices) has run once
     // the next due job lies after 20:10 UTC; a snapshot between two of them is not the end.
+    // The score lines are stamped on arrival, seconds later: done once a stamp job is
+    // recorded after the score and no anchoring job is pending.
     let (_, h) = health_until(&s, 600, |h| {
         !h["jobs"]["score"].is_null()
             && h["next_due"]
                 .as_str()
                 .is_some_and(|n| n > "2026-10-21T20:10:00Z")
+            && h["jobs"]["stamp"]["at"].as_str() > h["jobs"]["score"]["at"].as_str()
+            && h["anchor_jobs_pending"] == 0
     });
     assert_eq!(h["league"], "observed \"league\"");
     assert_eq!(h["clock_set"], true);
@@ -451,7 +455,8 @@ fn a_league_day_on_a_fast_clock_with_health_metrics_and_json_logs() {
     assert!(proofs >= 1, "{files:?}");
     assert_eq!(
         sample(&m, "sealbook_stamps_pending", ("", "")),
-        proofs as f64
+        proofs as f64,
+        "{files:?} {h}"
     );
     // A stamp with no ledger grown since the last list writes none.
     let lists = files.iter().filter(|p| name(p).ends_with("Z.txt")).count();

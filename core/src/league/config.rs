@@ -20,6 +20,11 @@ pub const DEFAULT_MORNING_RUN_ET: &str = "08:30";
 pub const DEFAULT_REFERENCE_ET: &str = "09:30";
 pub const DEFAULT_SCORE_ET: &str = "16:10";
 pub const DEFAULT_STAMP_EVERY_MINUTES: u32 = 30;
+/// How long after a line is sealed the stamp that covers it is taken (lines arriving
+/// together share one stamped list), by default.
+pub const DEFAULT_STAMP_SETTLE_SECONDS: u32 = 5;
+/// The longest settle window a config may ask for: a line is stamped within a minute.
+pub const MAX_STAMP_SETTLE_SECONDS: u32 = 60;
 pub const DEFAULT_UPGRADE_EVERY_MINUTES: u32 = 60;
 pub const DEFAULT_SEAT_TIMEOUT_SECONDS: u32 = 180;
 pub const DEFAULT_SEAT_RETRIES: u32 = 2;
@@ -232,6 +237,10 @@ pub struct Schedule {
     pub reference: (u32, u32),
     pub score: (u32, u32),
     pub stamp_every_minutes: u32,
+    /// Seconds from the first line sealed after the last stamp to the stamp that covers it
+    /// (1 to [`MAX_STAMP_SETTLE_SECONDS`]: two stamped lists never share a second; spec §3.2, requirement 12: a sealed line is stamped
+    /// on arrival).
+    pub stamp_settle_seconds: u32,
     pub upgrade_every_minutes: u32,
     /// The first session the schedule counts (default: the first session after `init`).
     pub first_session: Option<Date>,
@@ -456,6 +465,7 @@ struct ScheduleToml {
     reference_et: Option<String>,
     score_et: Option<String>,
     stamp_every_minutes: Option<u32>,
+    stamp_settle_seconds: Option<u32>,
     upgrade_every_minutes: Option<u32>,
     first_session: Option<String>,
 }
@@ -894,6 +904,7 @@ impl LeagueConfig {
             reference_et: None,
             score_et: None,
             stamp_every_minutes: None,
+            stamp_settle_seconds: None,
             upgrade_every_minutes: None,
             first_session: None,
         });
@@ -936,6 +947,22 @@ impl LeagueConfig {
                 src.key_line(&sspan, "stamp_every_minutes"),
                 "schedule.stamp_every_minutes",
             )?,
+            stamp_settle_seconds: match positive(
+                src,
+                sch.stamp_settle_seconds
+                    .unwrap_or(DEFAULT_STAMP_SETTLE_SECONDS),
+                src.key_line(&sspan, "stamp_settle_seconds"),
+                "schedule.stamp_settle_seconds",
+            )? {
+                s if s > MAX_STAMP_SETTLE_SECONDS => {
+                    return Err(src.err(
+                        src.key_line(&sspan, "stamp_settle_seconds"),
+                        "schedule.stamp_settle_seconds",
+                        format!("{s} is more than {MAX_STAMP_SETTLE_SECONDS}: a sealed line is stamped within a minute of its seal (spec §3.2)"),
+                    ))
+                }
+                s => s,
+            },
             upgrade_every_minutes: positive(
                 src,
                 sch.upgrade_every_minutes
@@ -1346,7 +1373,8 @@ pub fn league_config_schema() -> serde_json::Value {
                     "morning_run_et": hhmm(DEFAULT_MORNING_RUN_ET, "The counted morning run (spec §3.4)"),
                     "reference_et": hhmm(DEFAULT_REFERENCE_ET, "The reference time: answers count until then (spec §3.3)"),
                     "score_et": hhmm(DEFAULT_SCORE_ET, "Close scoring, after the 16:00 close"),
-                    "stamp_every_minutes": count(DEFAULT_STAMP_EVERY_MINUTES, 1, "Stamping cadence during the session day."),
+                    "stamp_every_minutes": count(DEFAULT_STAMP_EVERY_MINUTES, 1, "Stamping cadence during the session day (a floor: sealed lines are also stamped on arrival)."),
+                    "stamp_settle_seconds": {"type": "integer", "minimum": 1, "maximum": MAX_STAMP_SETTLE_SECONDS, "default": DEFAULT_STAMP_SETTLE_SECONDS, "description": "Seconds from a line's seal to the stamp that covers it; lines sealed within them share one stamped list."},
                     "upgrade_every_minutes": count(DEFAULT_UPGRADE_EVERY_MINUTES, 1, "How often pending OpenTimestamps proofs are upgraded."),
                     "first_session": {"type": "string", "format": "date", "description": "First session the schedule counts; default: the first session after init."}
                 }
@@ -1443,6 +1471,28 @@ path = "prices.csv"
 
     fn parse(s: &str) -> Result<LeagueConfig, ConfigError> {
         LeagueConfig::from_toml(s.as_bytes(), "league.toml")
+    }
+
+    /// The stamp's settle window (spec §3.2): 5 s unless set, set within 1..=60 s, and a
+    /// value outside refused naming its line and field.
+    #[test]
+    fn the_stamp_settle_window_is_bounded() {
+        assert_eq!(
+            parse(MINIMAL).unwrap().schedule.stamp_settle_seconds,
+            DEFAULT_STAMP_SETTLE_SECONDS
+        );
+        let with = |v: &str| {
+            parse(&format!(
+                "{MINIMAL}\n[schedule]\nstamp_settle_seconds = {v}\n"
+            ))
+        };
+        assert_eq!(with("2").unwrap().schedule.stamp_settle_seconds, 2);
+        assert_eq!(with("60").unwrap().schedule.stamp_settle_seconds, 60);
+        for bad in ["0", "61", "86400"] {
+            let e = with(bad).unwrap_err();
+            assert_eq!(e.field, "schedule.stamp_settle_seconds", "{bad}: {e}");
+            assert_eq!(e.line, MINIMAL.lines().count() as u64 + 3, "{bad}: {e}");
+        }
     }
 
     #[test]

@@ -4,7 +4,9 @@
 //!
 //! - [`Engine::poll`]`(now)`: on a session at the morning run time, [`Action::TakeSnapshot`];
 //!   at the deadline (the reference time), a `no_answer` line for every seat still silent and
-//!   then [`Action::Stamp`]; on the stamping cadence, `Stamp`; after the close, [`Action::Score`]
+//!   then [`Action::Stamp`]; on arrival (`schedule.stamp_settle_seconds` after the first line
+//!   sealed since the last stamp, [`Engine::arrival_stamp_at`]) and on the stamping cadence (a
+//!   floor within the session day), `Stamp`; after the close, [`Action::Score`]
 //!   for the day and, when each window closes, for each longer horizon.
 //! - [`Engine::on_snapshot`]: the ask text is published and sealed in the ask chain, the run line
 //!   in the book; every seat is asked the same text at once (one [`Action::Ask`] per model seat,
@@ -228,7 +230,7 @@ pub enum Due {
     Run,
     /// An open run's deadline: its silent seats sealed `no_answer`.
     Close,
-    /// The stamping cadence.
+    /// A stamp: on arrival of a sealed line, or on the stamping cadence.
     Stamp,
     /// A horizon's score (or a failed score asked again).
     Score,
@@ -253,6 +255,10 @@ pub struct Engine {
     clock_set: bool,
     runs: Vec<Run>,
     last_stamp: Option<Instant>,
+    /// The sealing time of the first line sealed after the last stamp (None: every sealed
+    /// line is covered by a stamp asked for): the stamp on arrival is due
+    /// `stamp_settle_seconds` after it ([`Engine::arrival_stamp`]).
+    unstamped_since: Option<Instant>,
     /// The trading tracks' rules (`arena-protocol.json`, spec §4.7, §4.8).
     protocol: Protocol,
     /// The bets rounds opened so far (seeds 001/003: the history eligibility counts).
@@ -514,6 +520,7 @@ impl Engine {
             clock_set,
             runs: Vec::new(),
             last_stamp: None,
+            unstamped_since: None,
             protocol: league_protocol(),
             bet_rounds: Vec::new(),
             secrets: Secrets::default(),
@@ -552,7 +559,16 @@ impl Engine {
     }
 
     fn saw_sealed(&mut self, ledger: Ledger, n: u64, content: &Object) {
-        if let Some(at) = sealing_time_of(content) {
+        let time = sealing_time_of(content);
+        // Every line told here waits for the next stamp, whatever its own time says (a score
+        // line's `at` may precede the last stamp; a line without a time waits from the latest
+        // sealed): a stamp taken when it is already in a list finds no ledger grown.
+        if self.unstamped_since.is_none() {
+            self.unstamped_since = time
+                .or(self.last_sealed.as_ref().map(|l| l.at))
+                .or(self.last_stamp);
+        }
+        if let Some(at) = time {
             if self.last_sealed.as_ref().is_none_or(|l| at >= l.at) {
                 self.last_sealed = Some(LastSealed { ledger, n, at });
             }
@@ -600,6 +616,13 @@ impl Engine {
         .into_iter()
         .flatten()
         .max_by_key(|l| (l.at, l.ledger == Ledger::Book));
+        // Lines sealed after the latest stamped list (an earlier process ended before it
+        // stamped them) are stamped on arrival of this one.
+        e.unstamped_since = e
+            .last_sealed
+            .as_ref()
+            .map(|l| l.at)
+            .filter(|at| e.last_stamp.is_none_or(|s| *at > s));
         let lines = BookLines::parse(book).map_err(|x| x.to_string())?;
         let chain = AskChain::parse(asks).map_err(|x| x.to_string())?;
         let rosters = run_rosters(book);
@@ -882,8 +905,8 @@ impl Engine {
         if in_day && self.last_stamp.is_none_or(|t| now.0 - t.0 >= cadence) {
             stamp = true;
         }
-        if stamp {
-            self.last_stamp = Some(now);
+        if stamp || self.arrival_due(now) {
+            self.stamped(now);
             out.push(Action::Stamp);
         }
         for run in &mut self.runs {
@@ -920,6 +943,36 @@ impl Engine {
             }
         }
         out
+    }
+
+    /// The instant the stamp on arrival is due (spec §3.2, requirement 12): the settle window
+    /// (`schedule.stamp_settle_seconds`) after the first line sealed since the last stamp, so
+    /// that lines arriving together share one stamped list; None when every sealed line is
+    /// covered by a stamp already asked for. From `league init` on, whatever the time of day.
+    pub fn arrival_stamp_at(&self) -> Option<Instant> {
+        let settle = i64::from(self.config.schedule.stamp_settle_seconds) * 1_000_000;
+        self.unstamped_since.map(|t| Instant(t.0 + settle))
+    }
+
+    fn arrival_due(&self, now: Instant) -> bool {
+        self.arrival_stamp_at().is_some_and(|t| now >= t)
+    }
+
+    /// Takes the stamp at `now`: the lines sealed so far are in its list.
+    fn stamped(&mut self, now: Instant) {
+        self.last_stamp = Some(now);
+        self.unstamped_since = None;
+    }
+
+    /// The stamp on arrival alone, for a caller in the middle of a run (sealing replies as
+    /// they come, between two polls): [`Action::Stamp`] when its settle window has passed by
+    /// `now` ([`Engine::arrival_stamp_at`]), else None. [`Engine::poll`] takes it too.
+    pub fn arrival_stamp(&mut self, now: Instant) -> Option<Action> {
+        if self.check_clock(now).is_err() || !self.arrival_due(now) {
+            return None;
+        }
+        self.stamped(now);
+        Some(Action::Stamp)
     }
 
     /// The morning runs missed by `now` (spec §3.1): every session of the league whose window
@@ -1008,6 +1061,9 @@ impl Engine {
                 consider(t, Due::Stamp);
                 break;
             }
+        }
+        if let Some(t) = self.arrival_stamp_at() {
+            consider(t, Due::Stamp);
         }
         for run in &self.runs {
             let (Some(session), Some(_)) = (run.session, run.run_line) else {
@@ -2069,11 +2125,127 @@ path = "prices.csv"
         assert_eq!(stamps(&e.poll(t("2026-10-21T18:20:00Z"))), 1);
     }
 
+    /// Spec §3.2, requirement 12: a sealed line is stamped on arrival. The first line sealed
+    /// after a stamp makes a stamp due `stamp_settle_seconds` later (not sooner), lines sealed
+    /// within that window share it, nothing sealed makes no stamp beside the cadence, and the
+    /// cadence still stamps at least every `stamp_every_minutes` in the session day; an answer
+    /// arriving a minute before the reference is stamped before it.
+    #[test]
+    fn a_sealed_line_is_stamped_on_arrival_after_the_settle_window() {
+        let config = LeagueConfig::from_toml(CONFIG.as_bytes(), "league.toml").unwrap();
+        assert_eq!(config.schedule.stamp_settle_seconds, 5);
+        let session = Date::parse("2026-10-21").unwrap();
+        let mut d = Driver::default();
+        let mut e = Engine::new(config.clone(), Climatology::new(), session, true);
+        let stamps = |a: &[Action]| a.iter().filter(|x| matches!(x, Action::Stamp)).count();
+        // 08:30 ET: the snapshot, and the cadence's first stamp (no list yet).
+        let a = e.poll(t("2026-10-21T12:30:00Z"));
+        assert_eq!(stamps(&a), 1);
+        d.apply(&mut e, a);
+        assert_eq!(e.arrival_stamp_at(), None, "nothing sealed since the stamp");
+        let a = e.on_snapshot(
+            "2026-10-21-am",
+            &snapshot(),
+            None,
+            t("2026-10-21T12:30:05Z"),
+        );
+        assert_eq!(stamps(&a), 0, "sealing is never held for a stamp");
+        d.apply(&mut e, a);
+        // The ask lines, the run line and the reference seats' answers, sealed at 12:30:05,
+        // share one stamp at 12:30:10.
+        assert_eq!(e.arrival_stamp_at(), Some(t("2026-10-21T12:30:10Z")));
+        assert_eq!(
+            e.next_due_job(t("2026-10-21T12:30:06Z")),
+            Some((t("2026-10-21T12:30:10Z"), Due::Stamp))
+        );
+        assert_eq!(stamps(&e.poll(t("2026-10-21T12:30:09Z"))), 0);
+        assert_eq!(e.arrival_stamp(t("2026-10-21T12:30:09Z")), None);
+        assert_eq!(
+            e.arrival_stamp(t("2026-10-21T12:30:10Z")),
+            Some(Action::Stamp)
+        );
+        assert_eq!(e.arrival_stamp_at(), None);
+        assert_eq!(stamps(&e.poll(t("2026-10-21T12:30:11Z"))), 0, "taken once");
+        // Two replies two seconds apart: one stamp, five seconds after the first.
+        let reply = || Reply {
+            raw: GOOD.as_bytes().to_vec(),
+            text: Some(GOOD.into()),
+            ..Reply::default()
+        };
+        for (seat, at) in [("alpha", "12:50:00"), ("beta", "12:50:02")] {
+            let a = e.on_reply(
+                "2026-10-21-am",
+                seat,
+                reply(),
+                t(&format!("2026-10-21T{at}Z")),
+            );
+            d.apply(&mut e, a);
+        }
+        assert_eq!(stamps(&e.poll(t("2026-10-21T12:50:04Z"))), 0);
+        assert_eq!(stamps(&e.poll(t("2026-10-21T12:50:05Z"))), 1);
+        assert_eq!(stamps(&e.poll(t("2026-10-21T12:50:10Z"))), 0);
+        // Nothing sealed: no stamp until the cadence comes round, 30 minutes after the last.
+        assert_eq!(stamps(&e.poll(t("2026-10-21T13:05:00Z"))), 0);
+        assert_eq!(
+            e.next_due_job(t("2026-10-21T13:05:00Z")),
+            Some((t("2026-10-21T13:20:05Z"), Due::Stamp))
+        );
+        assert_eq!(stamps(&e.poll(t("2026-10-21T13:20:05Z"))), 1, "the cadence");
+        // 09:29 ET: gamma answers a minute before the reference and is stamped before it.
+        let a = e.on_reply("2026-10-21-am", "gamma", reply(), t("2026-10-21T13:29:00Z"));
+        d.apply(&mut e, a);
+        let reference = reference_at(&config, session);
+        assert_eq!(reference, t("2026-10-21T13:30:00Z"));
+        let due = e.arrival_stamp_at().unwrap();
+        assert!(due < reference, "{due:?}");
+        assert_eq!(stamps(&e.poll(due)), 1);
+    }
+
+    /// From `league init` on: a declaration sealed on a Saturday (no session day, no cadence)
+    /// is stamped on arrival of the engine; one already in a stamped list is not stamped again.
+    #[test]
+    fn the_declaration_is_stamped_on_arrival_outside_the_session_day() {
+        let config = LeagueConfig::from_toml(CONFIG.as_bytes(), "league.toml").unwrap();
+        let session = Date::parse("2026-10-26").unwrap();
+        let asks = BookWriter::new()
+            .append(&declaration(&config, "2026-10-24T16:00:00Z", session).to_object())
+            .unwrap()
+            .bytes;
+        let resumed = |stamped: &[Instant]| {
+            Engine::resume(
+                config.clone(),
+                Climatology::new(),
+                session,
+                true,
+                b"",
+                &asks,
+                stamped,
+            )
+            .unwrap()
+        };
+        let stamps = |a: &[Action]| a.iter().filter(|x| matches!(x, Action::Stamp)).count();
+        let mut e = resumed(&[]);
+        assert_eq!(e.arrival_stamp_at(), Some(t("2026-10-24T16:00:05Z")));
+        assert_eq!(
+            e.next_due_job(t("2026-10-24T16:00:01Z")),
+            Some((t("2026-10-24T16:00:05Z"), Due::Stamp))
+        );
+        assert_eq!(stamps(&e.poll(t("2026-10-24T16:00:04Z"))), 0);
+        assert_eq!(stamps(&e.poll(t("2026-10-24T16:00:05Z"))), 1);
+        assert_eq!(stamps(&e.poll(t("2026-10-24T18:00:00Z"))), 0, "a Saturday");
+        let mut e = resumed(&[t("2026-10-24T16:00:01Z")]);
+        assert_eq!(e.arrival_stamp_at(), None);
+        assert_eq!(stamps(&e.poll(t("2026-10-24T16:00:05Z"))), 0);
+    }
+
     /// Polled only at `next_due`, the engine does what it does when polled every minute, at
     /// the same instants: nothing is due before the instant `next_due` names.
     #[test]
     fn next_due_names_every_instant_a_minute_poll_acts_at() {
-        let config = LeagueConfig::from_toml(CONFIG.as_bytes(), "league.toml").unwrap();
+        let mut config = LeagueConfig::from_toml(CONFIG.as_bytes(), "league.toml").unwrap();
+        // A settle window of a whole minute: lines sealed on the minute are stamped on the
+        // minute, where a poll every minute finds them.
+        config.schedule.stamp_settle_seconds = 60;
         let session = Date::parse("2026-10-21").unwrap();
         // What a poll did at `now` (summary), carrying out snapshots at once.
         let step = |e: &mut Engine, d: &mut Driver, now: Instant| -> Vec<String> {

@@ -152,6 +152,7 @@ fn step_to(
     step.move_to(t);
     let actions = actions.unwrap_or_else(|| league.engine.poll(league.clock.now()));
     league.apply(actions, prices)?;
+    league.wait_stamps();
     for e in std::mem::take(&mut league.events) {
         let failed =
             e["event"] == "stamp_failed" || (e["event"] == "stamped" && e["anchors_ok"] == false);

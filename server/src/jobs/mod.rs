@@ -434,6 +434,66 @@ impl Anchoring {
     }
 }
 
+/// A handle that hands written lists to the anchoring thread from elsewhere: the league's
+/// stamp on arrival, taken while the replies of a run are sealed ([`League::stamp_hook`]).
+/// Dropped before [`Anchoring::stop`], whose thread ends once every handle is gone.
+struct AnchorHandle {
+    tx: std::sync::mpsc::Sender<AnchorJob>,
+    reporter: Reporter,
+    unrecorded: Arc<Mutex<Vec<String>>>,
+}
+
+impl Anchoring {
+    fn handle(&self) -> AnchorHandle {
+        AnchorHandle {
+            tx: self.tx.clone(),
+            reporter: self.reporter.clone(),
+            unrecorded: self.unrecorded.clone(),
+        }
+    }
+}
+
+impl AnchorHandle {
+    /// Writes the stamped list at `now` (local files, quick) and hands its anchors to the
+    /// anchoring thread, so a hanging authority never holds the next seal (spec §3.2); a
+    /// thread that is gone has them asked here. A list not written is logged.
+    fn stamp(&self, dir: &Path, config: &LeagueConfig, now: Instant) {
+        let started = std::time::Instant::now();
+        let written = match write_list(dir, now) {
+            Ok(Listed::Written(w)) => w,
+            Ok(Listed::Unchanged(_)) => return,
+            Err(e) => {
+                tracing::warn!(
+                    target: "sealbook::job",
+                    kind = "stamp",
+                    outcome = "failed",
+                    error = e.to_string().as_str(),
+                    at = now.to_rfc3339().as_str(),
+                    "the stamp on arrival could not be written"
+                );
+                return;
+            }
+        };
+        let list = written.list().to_string();
+        self.reporter.health.anchor_jobs(1);
+        lock(&self.unrecorded).push(list.clone());
+        let job = AnchorJob::Anchor {
+            written: Box::new(written),
+            list,
+            now,
+            started,
+        };
+        if let Err(std::sync::mpsc::SendError(AnchorJob::Anchor {
+            written, list, now, ..
+        })) = self.tx.send(job)
+        {
+            anchor_job(&self.reporter, config, *written, list.clone(), now, started);
+            recorded(&self.unrecorded, &list);
+            self.reporter.health.anchor_jobs(-1);
+        }
+    }
+}
+
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|p| p.into_inner())
 }
@@ -567,6 +627,11 @@ impl Scheduler {
             Ok(a) => a,
             Err(e) => panic!("cannot start the anchoring thread: {e}"),
         };
+        // The stamp on arrival, taken while a run's replies are sealed, has its anchors asked
+        // on the anchoring thread as the scheduler's own stamps do.
+        let hand = anchoring.handle();
+        let (dir, config) = (self.league.dir.clone(), self.league.config.clone());
+        self.league.stamp_hook = Some(Box::new(move |now| hand.stamp(&dir, &config, now)));
         self.resume_unfinished();
         let mut missed: BTreeSet<String> = BTreeSet::new();
         let mut last_upgrade = None;
@@ -625,6 +690,7 @@ impl Scheduler {
         }
         // The grace runs from the stop's request: what a run's seats took of it is not given
         // again to the anchoring.
+        self.league.stamp_hook = None;
         let grace_left = self.shutdown.requested_at().map_or(self.stop_grace, |at| {
             (at + self.stop_grace).saturating_duration_since(std::time::Instant::now())
         });

@@ -540,7 +540,17 @@ pub struct League {
     /// a process started before the run's deadline asks them again, and one started after it
     /// seals their `no_answer`.
     pub left_unanswered: Vec<(String, String)>,
+    /// Stamps whose anchors are still being asked on threads of their own
+    /// ([`stamp_beside`]); [`League::wait_stamps`] waits for them and records each.
+    in_flight: Vec<StampInFlight>,
+    /// When set, how a stamp is taken instead ([`League::stamp_now`]): handed the instant,
+    /// it writes the list and has the anchors asked elsewhere (`serve --league` hands them
+    /// to its anchoring thread).
+    pub stamp_hook: Option<StampHook>,
 }
+
+/// Takes a stamp at the instant it is handed (see [`League::stamp_hook`]).
+pub type StampHook = Box<dyn FnMut(Instant) + Send>;
 
 /// Until when a stopping server waits for the replies of the seats it is asking: `None`
 /// while no stop is asked, else the instant the stop's grace ends. A `command` seat kills its
@@ -558,6 +568,8 @@ const STOP_SETTLE: Duration = Duration::from_millis(500);
 /// What the wait for the next reply of a run's seats ended with.
 enum NextReply {
     Reply(Box<Received>),
+    /// The instant asked to wake at came first (a stamp on arrival is due).
+    Wake,
     /// Every seat has replied.
     Done,
     /// A stop's grace ran out with seats still being asked.
@@ -715,6 +727,8 @@ impl League {
             unconfigured: Vec::new(),
             ask_until: None,
             left_unanswered: Vec::new(),
+            in_flight: Vec::new(),
+            stamp_hook: None,
         };
         league.recall_errors()?;
         let opened = serde_json::json!({"event": "opened",
@@ -922,29 +936,15 @@ impl League {
     }
 
     /// Carries out `actions` and everything they lead to, with `provider` for prices. A stamp
-    /// writes its list when its turn comes and asks the anchors beside the rest (spec §3.2:
-    /// anchoring never delays asking or sealing); they are waited for, and the stamp
-    /// recorded, once the rest is done. On a step clock (the demo) they are waited for at
-    /// once.
+    /// (one the actions name, or one on arrival while the replies of an ask are sealed,
+    /// [`Engine::arrival_stamp`]) writes its list when its turn comes and asks the anchors
+    /// beside the rest (spec §3.2: anchoring never delays asking or sealing); they are waited
+    /// for, and the stamp recorded, by [`League::wait_stamps`]. On a step clock (the demo)
+    /// they are waited for at once.
     pub fn apply(
         &mut self,
         actions: Vec<Action>,
         provider: &dyn PriceProvider,
-    ) -> Result<(), Unusable> {
-        let mut stamps = Vec::new();
-        let result = self.apply_beside(actions, provider, &mut stamps);
-        for s in stamps {
-            // Recorded as an event either way; a failure never stops the run.
-            let _ = self.stamp_recorded(s.join().map_err(|e| e.to_string()));
-        }
-        result
-    }
-
-    fn apply_beside(
-        &mut self,
-        actions: Vec<Action>,
-        provider: &dyn PriceProvider,
-        stamps: &mut Vec<StampInFlight>,
     ) -> Result<(), Unusable> {
         let mut queue: VecDeque<Action> = actions.into();
         let mut asks: Vec<(String, AskRequest, Instant)> = Vec::new();
@@ -965,16 +965,7 @@ impl League {
                         request,
                         deadline,
                     } => asks.push((format!("{run_id}\u{0}{seat}"), request, deadline)),
-                    Action::Stamp => {
-                        let s = stamp_beside(&self.dir, &self.config, self.clock.now());
-                        if self.clock.is_step() {
-                            // A step clock waits for no one, and the services that stamp with
-                            // it read it here, as on every machine.
-                            let _ = self.stamp_recorded(s.join().map_err(|e| e.to_string()));
-                        } else {
-                            stamps.push(s);
-                        }
-                    }
+                    Action::Stamp => self.stamp_now(),
                     Action::Score {
                         run_id,
                         session,
@@ -990,6 +981,55 @@ impl League {
             let batch = std::mem::take(&mut asks);
             queue.extend(self.ask(batch)?);
         }
+    }
+
+    /// Takes a stamp now: through [`League::stamp_hook`] when set, else the list written
+    /// and its anchors asked on a thread of their own (waited for at once on a step clock).
+    fn stamp_now(&mut self) {
+        let now = self.clock.now();
+        if let Some(hook) = self.stamp_hook.as_mut() {
+            hook(now);
+            return;
+        }
+        let s = stamp_beside(&self.dir, &self.config, now);
+        if self.clock.is_step() {
+            // A step clock waits for no one, and the services that stamp with it read it
+            // here, as on every machine.
+            let _ = self.stamp_recorded(s.join().map_err(|e| e.to_string()));
+        } else {
+            self.in_flight.push(s);
+        }
+    }
+
+    /// Waits for the anchors of every stamp still in flight (each bounded by its timeout and
+    /// retries) and records each; call once nothing is left to seal.
+    pub fn wait_stamps(&mut self) {
+        for s in std::mem::take(&mut self.in_flight) {
+            // Recorded as an event either way; a failure never stops the run.
+            let _ = self.stamp_recorded(s.join().map_err(|e| e.to_string()));
+        }
+    }
+
+    /// The stamp on arrival (spec §3.2, requirement 12), when the engine says it is due now.
+    /// Not on a step clock: each reading moves it on, and how often the wait for replies
+    /// would read it depends on the threads' timing (the demo's book stays the same bytes);
+    /// its caller polls the engine, which takes the stamp then.
+    fn stamp_on_arrival(&mut self) {
+        if self.clock.is_step() {
+            return;
+        }
+        if self.engine.arrival_stamp(self.clock.now()).is_some() {
+            self.stamp_now();
+        }
+    }
+
+    /// When the wait for replies wakes for the stamp on arrival (never on a step clock,
+    /// which only its caller moves).
+    fn arrival_wake(&self) -> Option<std::time::Instant> {
+        if self.clock.is_step() {
+            return None;
+        }
+        self.engine.arrival_stamp_at().map(|t| self.clock.when(t))
     }
 
     /// A stamp's outcome (a failed anchor is recorded beside the list and asked again by
@@ -1181,14 +1221,32 @@ impl League {
     /// The next reply of a run's seats, waited for until every seat has replied or, once a
     /// stop is asked ([`League::ask_until`]), until its grace ends; a reply already arrived
     /// is taken first.
-    fn next_reply(&self, rx: &std::sync::mpsc::Receiver<Received>) -> NextReply {
+    fn next_reply(
+        &self,
+        rx: &std::sync::mpsc::Receiver<Received>,
+        wake: Option<std::time::Instant>,
+    ) -> NextReply {
         use std::sync::mpsc::RecvTimeoutError;
+        let left = |w: std::time::Instant| w.saturating_duration_since(std::time::Instant::now());
         let Some(until) = &self.ask_until else {
-            return rx
-                .recv()
-                .map_or(NextReply::Done, |r| NextReply::Reply(Box::new(r)));
+            return match wake {
+                None => rx
+                    .recv()
+                    .map_or(NextReply::Done, |r| NextReply::Reply(Box::new(r))),
+                Some(w) => match rx.recv_timeout(left(w)) {
+                    Ok(r) => NextReply::Reply(Box::new(r)),
+                    Err(RecvTimeoutError::Timeout) => NextReply::Wake,
+                    Err(RecvTimeoutError::Disconnected) => NextReply::Done,
+                },
+            };
         };
         loop {
+            if wake.is_some_and(|w| left(w).is_zero()) {
+                if let Ok(r) = rx.try_recv() {
+                    return NextReply::Reply(Box::new(r));
+                }
+                return NextReply::Wake;
+            }
             let wait = match until.at() {
                 None => STOP_POLL,
                 Some(end) => {
@@ -1204,6 +1262,7 @@ impl League {
                     left.min(STOP_POLL)
                 }
             };
+            let wait = wake.map_or(wait, |w| wait.min(left(w)));
             match rx.recv_timeout(wait) {
                 Ok(r) => return NextReply::Reply(Box::new(r)),
                 Err(RecvTimeoutError::Timeout) => continue,
@@ -1243,8 +1302,12 @@ impl League {
         loop {
             let mut batch = Vec::new();
             if unacked.is_empty() {
-                match self.next_reply(rx) {
+                // Every line written is durable and told to the engine: the stamp on arrival
+                // covers them when its settle window has passed.
+                self.stamp_on_arrival();
+                match self.next_reply(rx, self.arrival_wake()) {
                     NextReply::Reply(first) => batch.push(*first),
+                    NextReply::Wake => continue,
                     NextReply::Done => return Ok((replied, false)),
                     NextReply::Cut => return Ok((replied, true)),
                 }

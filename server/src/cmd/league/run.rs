@@ -86,6 +86,8 @@ pub fn run(args: Args, json: bool) -> CmdResult {
         .filter(|a| matches!(a, Action::Seal { .. } | Action::Stamp))
         .collect();
     league.apply(after, prices.as_ref())?;
+    // Every line is sealed: the anchors asked beside the seals are waited for now.
+    league.wait_stamps();
     let count = |event: &str, kind: Option<&str>| {
         league
             .events
