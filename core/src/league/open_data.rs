@@ -572,7 +572,11 @@ mod tests {
             assert!(csv.fields.iter().any(|f| f.name == c), "{c}");
         }
         let mut bad = String::from_utf8(dataset_bytes()).unwrap();
-        bad = bad.replacen("\"format\": \"sealbook-dataset-1\"", "\"format\": \"other\"", 1);
+        bad = bad.replacen(
+            "\"format\": \"sealbook-dataset-1\"",
+            "\"format\": \"other\"",
+            1,
+        );
         assert!(Dictionary::parse(bad.as_bytes()).is_err());
     }
 

@@ -1,8 +1,9 @@
 // The data dictionary's content (spec Appendix C), included by `open_data.rs`: each published
 // file with its fields as (name, type, unit, meaning).
 
-/// The columns of `council-forecasts.csv` (Table C1, then the contract columns of §3.13).
-const CSV_COLUMNS: [F; 40] = [
+/// The columns of `council-forecasts.csv` (Table C1, the contract columns of §3.13, then
+/// `entry` and `reference_price_at`).
+const CSV_COLUMNS: [F; 42] = [
     ("run_id", "text", "", "the run: <session>-am for the scheduled morning run (spec §3.4)"),
     ("session", "text", "date YYYY-MM-DD (New York)", "the trading session the run asks about"),
     ("seat", "text", "", "the seat's name in the roster (league-roster.json)"),
@@ -43,6 +44,8 @@ const CSV_COLUMNS: [F; 40] = [
     ("price_provider", "text", "", "where the prices come from"),
     ("price_symbol", "text", "", "the provider's symbol for the market"),
     ("event_id_v2", "text", "", "ev2- id of the nine-key event contract (§3.13)"),
+    ("entry", "number", "price", "the entry level the seat sealed for buy_dips: where it would add (§3.6)"),
+    ("reference_price_at", "text", "UTC RFC 3339", "the start of the first one-minute bar the reference rule reads: the first minute at or after reference_at (§3.3)"),
 ];
 
 /// Every key a line of `council-book.jsonl` may hold (spec Appendix C "Book lines").
@@ -122,17 +125,19 @@ const RENAMED: [(&str, &str, &str, &str); 11] = [
 ];
 
 /// Files the spec names that the league does not publish: (file, why).
-const NOT_PUBLISHED: [(&str, &str); 3] = [
+const NOT_PUBLISHED: [(&str, &str); 4] = [
     ("index page with update frequencies", "the manifest (manifest.json) lists every file with its size and SHA-256; the update times follow the schedule in asks.jsonl line 1"),
     ("resolve.py, Set B scripts, shadow weights", "the registered scripts are filed with the OSF registration, not produced by the league engine"),
+    ("retrieval time of each file", "recorded by whoever retrieves the files (the analysis release's manifest); manifest.json states the generation time, generated_at"),
     ("Zenodo analysis release", "an archive deposit the operator makes of the published files; the engine publishes the files and their manifest"),
 ];
 
-const MANIFEST_FIELDS: [F; 5] = [
+const MANIFEST_FIELDS: [F; 6] = [
     ("format", "string", "", "sealbook-manifest-1"),
     ("league", "string", "", "the league's name"),
     ("methodology_version", "string", "", "the methodology version the league's runs state"),
     ("generator", "string", "", "the program and version that wrote the manifest"),
+    ("generated_at", "string", "UTC RFC 3339", "when the files were generated: the latest at or booked_at of any ledger line"),
     ("files", "array", "", "every published file but the manifest, sorted by path"),
 ];
 const MANIFEST_FILE_FIELDS: [F; 3] = [
@@ -300,7 +305,8 @@ fn dictionary_files() -> Vec<Value> {
             field_value(MANIFEST_FIELDS[1], &[]),
             field_value(MANIFEST_FIELDS[2], &[]),
             field_value(MANIFEST_FIELDS[3], &[]),
-            nested(MANIFEST_FIELDS[4], &MANIFEST_FILE_FIELDS),
+            field_value(MANIFEST_FIELDS[4], &[]),
+            nested(MANIFEST_FIELDS[5], &MANIFEST_FILE_FIELDS),
         ]),
         file_value(crate::league::layout::DEMO_NOTICE_FILE, "text", "a DEMO league's notice: everything in it is invented", none()),
         file_value("arena-protocol.json", "json", "the trading tracks' rules (Appendix A)", top(&[

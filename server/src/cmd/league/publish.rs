@@ -52,7 +52,7 @@ use sealbook_core::league::layout::{
     ANSWER_SCHEMA_FILE, ASKS_FILE, BOOK_FILE, DEMO_NOTICE_FILE, FORECASTS_FILE,
 };
 use sealbook_core::league::league_file::{GeneratedFrom, LeagueFile, LEAGUE_FILE};
-use sealbook_core::league::manifest::{path_is_safe, Manifest, MANIFEST_FILE};
+use sealbook_core::league::manifest::{generated_at_of, path_is_safe, Manifest, MANIFEST_FILE};
 use sealbook_core::league::open_data::{
     calibration_bytes, dataset_bytes, digest_bytes, forecasts_index_bytes, roster_bytes,
     CALIBRATION_FILE, DATASET_FILE, DIGEST_FILE, FORECASTS_INDEX_FILE, ROSTER_FILE,
@@ -495,7 +495,7 @@ pub fn publish_league(dir: &Path) -> Result<Published, Unusable> {
         generated.push(File { path, bytes });
     }
     let generator = format!("sealbook {}", env!("CARGO_PKG_VERSION"));
-    let manifest = Manifest::build(
+    let mut manifest = Manifest::build(
         &league,
         &methodology,
         &generator,
@@ -505,6 +505,7 @@ pub fn publish_league(dir: &Path) -> Result<Published, Unusable> {
             .map(|f| (f.path.as_str(), f.bytes.as_slice())),
     )
     .map_err(|e| Unusable::file(dir, e.to_string()))?;
+    manifest.generated_at = generated_at_of(&[book_bytes, asks_bytes.unwrap_or_default()]);
     generated.push(File {
         path: MANIFEST_FILE.into(),
         bytes: manifest.to_bytes(),
