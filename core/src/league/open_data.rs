@@ -438,16 +438,45 @@ pub struct Dictionary {
 
 /// The dictionary's `format`.
 pub const DATASET_FORMAT: &str = "sealbook-dataset-1";
+/// Largest dictionary read (bytes).
+pub const MAX_DATASET_BYTES: usize = 4 << 20;
+/// Most file entries a dictionary may hold.
+pub const MAX_DATASET_FILES: usize = 1000;
+/// Longest file path or pattern a dictionary may hold (bytes).
+pub const MAX_PATTERN_BYTES: usize = 1024;
 
 impl Dictionary {
     /// Reads `arena-dataset.json`; an error names the field (serde's words).
     pub fn parse(bytes: &[u8]) -> Result<Dictionary, String> {
+        if bytes.len() > MAX_DATASET_BYTES {
+            return Err(format!(
+                "{DATASET_FILE}: {} bytes, at most {MAX_DATASET_BYTES} are read",
+                bytes.len()
+            ));
+        }
         let d: Dictionary =
             serde_json::from_slice(bytes).map_err(|e| format!("{DATASET_FILE}: {e}"))?;
         if d.format != DATASET_FORMAT {
             return Err(format!(
                 "{DATASET_FILE}: field format: {:?} is not {DATASET_FORMAT:?}",
                 d.format
+            ));
+        }
+        if d.files.len() > MAX_DATASET_FILES {
+            return Err(format!(
+                "{DATASET_FILE}: field files: {} entries, at most {MAX_DATASET_FILES}",
+                d.files.len()
+            ));
+        }
+        if let Some((i, f)) = d
+            .files
+            .iter()
+            .enumerate()
+            .find(|(_, f)| f.path.len() > MAX_PATTERN_BYTES)
+        {
+            return Err(format!(
+                "{DATASET_FILE}: field files[{i}].path: {} bytes, at most {MAX_PATTERN_BYTES}",
+                f.path.len()
             ));
         }
         Ok(d)
@@ -463,17 +492,28 @@ impl Dictionary {
     }
 }
 
-/// Whether `path` matches `pattern`, whose `*` stands for one or more characters.
+/// Whether `path` matches `pattern`, whose `*` stands for one or more characters (bytes):
+/// one pass per pattern byte over the path, so at most [`MAX_PATTERN_BYTES`] times the path's
+/// length steps, whatever the stars.
 fn glob(pattern: &str, path: &str) -> bool {
-    match pattern.split_once('*') {
-        None => pattern == path,
-        Some((head, tail)) => {
-            let Some(rest) = path.strip_prefix(head) else {
-                return false;
+    let s = path.as_bytes();
+    // matched[j]: the pattern so far matches the path's first j bytes.
+    let mut matched = vec![false; s.len() + 1];
+    matched[0] = true;
+    for &c in pattern.as_bytes() {
+        let mut next = vec![false; s.len() + 1];
+        let mut before = false;
+        for j in 1..=s.len() {
+            next[j] = if c == b'*' {
+                before |= matched[j - 1];
+                before
+            } else {
+                matched[j - 1] && s[j - 1] == c
             };
-            (1..=rest.len()).any(|k| rest.is_char_boundary(k) && glob(tail, &rest[k..]))
         }
+        matched = next;
     }
+    matched[s.len()]
 }
 
 type F = (&'static str, &'static str, &'static str, &'static str);
@@ -625,5 +665,10 @@ mod tests {
         assert!(!glob("proof/*/*Z.txt", "proof/2026-10-20/130025Z.txt.ots"));
         assert!(glob("arena-code-*.txt", "arena-code-x.txt"));
         assert!(!glob("arena-code-*.txt", "arena-code-.txt"));
+        assert!(glob("a*b*c", "axxbyc"));
+        assert!(!glob("a*b*c", "abc"));
+        // Many stars against a long path end in one pass per pattern byte.
+        let stars = "*a".repeat(500);
+        assert!(!glob(&stars, &"a".repeat(999)));
     }
 }

@@ -33,6 +33,7 @@ use crate::book::canon::{Object, Value};
 use crate::calendar::Instant;
 use crate::contract::forecasts_csv::{csv_number, write_forecasts, ForecastRow, RowCells};
 use crate::league::answer::ACTIONS;
+use crate::prices::rule::first_reference_bar;
 use crate::prices::REFERENCE_RULE_V1;
 use std::collections::BTreeMap;
 
@@ -71,10 +72,8 @@ fn reference_price_at(reference_at: &str, rule: &str) -> String {
     if rule != REFERENCE_RULE_V1 {
         return String::new();
     }
-    Instant::parse_rfc3339(reference_at).map_or_else(String::new, |t| {
-        let minute = 60_000_000;
-        Instant((t.0 + minute - 1).div_euclid(minute) * minute).to_rfc3339()
-    })
+    Instant::parse_rfc3339(reference_at)
+        .map_or_else(String::new, |t| first_reference_bar(t).to_rfc3339())
 }
 
 fn row_cells(lines: &BookLines, row: &ForecastRow) -> RowCells {
