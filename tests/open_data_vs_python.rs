@@ -18,10 +18,11 @@ use sealbook_tests::tmp::TempDir;
 use serde_json::Value;
 use std::path::Path;
 
-/// Whether `v` is of the dictionary's `kind` (null stands for an absent value).
+/// Whether `v` is of the dictionary's `kind`, or of one of `a|b` (null stands for an absent
+/// value).
 fn of_kind(v: &Value, kind: &str) -> bool {
     v.is_null()
-        || match kind {
+        || kind.split('|').any(|kind| match kind {
             "string" => v.is_string(),
             "integer" => v.is_i64() || v.is_u64(),
             "number" => v.is_number(),
@@ -29,7 +30,7 @@ fn of_kind(v: &Value, kind: &str) -> bool {
             "object" => v.is_object(),
             "array" => v.is_array(),
             _ => false,
-        }
+        })
 }
 
 /// `obj`'s members against `fields`: every member documented and of its type, nested

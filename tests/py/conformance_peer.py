@@ -141,14 +141,14 @@ def check(path):
             bad("reference_at")
         # reference_price_at, when the file has it: the first minute the v1 rule reads.
         if row.get("reference_price_at", "") != "":
-            p = when(row["reference_price_at"])
-            r = t["reference_at"]
-            if p is None:
+            price_at = when(row["reference_price_at"])
+            ref_at = t["reference_at"]
+            if price_at is None:
                 bad("reference_price_at")
-            elif r and row["reference_rule"] == V1_RULE:
-                first = r if (r.second, r.microsecond) == (0, 0) else \
-                    r.replace(second=0, microsecond=0) + dt.timedelta(minutes=1)
-                if p != first:
+            elif ref_at and row["reference_rule"] == V1_RULE:
+                first = ref_at if (ref_at.second, ref_at.microsecond) == (0, 0) else \
+                    ref_at.replace(second=0, microsecond=0) + dt.timedelta(minutes=1)
+                if price_at != first:
                     bad("reference_price_at")
         if t["sealed_at"] and t["event_end_at"] and not t["sealed_at"] < t["event_end_at"]:
             bad("sealed_at")

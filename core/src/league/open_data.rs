@@ -381,8 +381,8 @@ pub fn digest_bytes(league: &str, methodology: &str, csv: &[u8]) -> Result<Vec<u
     ])))
 }
 
-/// One documented field: its name (a JSON key, a CSV column or a line key), JSON type (or
-/// `text`/`number`/`bool` for a CSV cell), unit and meaning; `fields` documents the members
+/// One documented field: its name (a JSON key, a CSV column or a line key), JSON type (`a|b`
+/// when it is either; `text`/`number`/`bool` for a CSV cell), unit and meaning; `fields` documents the members
 /// of an object, or of each object in a list.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -59,10 +59,10 @@ const BOOK_KEYS: [F; 33] = [
     ("run_id", "string", "", "the run a run, answer or crowd line belongs to"),
     ("ask_sha256", "string", "hex SHA-256", "the ask text (asks/<sha256>.md) the run sent"),
     ("snapshot_sha256", "string", "hex SHA-256", "the price snapshot the ask showed"),
-    ("roster", "object", "", "the run's seats (league-roster.json)"),
+    ("roster", "array", "", "the run's seats: seat, model, family, side (league-roster.json)"),
     ("methodology", "string", "", "the methodology version of the run (spec methodology_version)"),
     ("crowd", "object", "", "run line: the crowd's prices when the ask went out (at, odds, kalshi with p_up and vol)"),
-    ("clock", "object", "", "run line: the clock the run's reference follows"),
+    ("clock", "string", "", "run line: set when the run's clock fixes its reference (§3.3)"),
     ("contracts", "object", "", "run line: the event contract of each market and horizon (§3.13)"),
     ("arena", "array", "", "run line: the trading-track rule versions in force"),
     ("seat", "string", "", "answer line: the seat"),
@@ -86,7 +86,7 @@ const BOOK_KEYS: [F; 33] = [
 ];
 
 /// Every key a line of `asks.jsonl` may hold.
-const ASKS_KEYS: [F; 20] = [
+const ASKS_KEYS: [F; 21] = [
     ("n", "integer", "line number", "the line's position, from 1"),
     ("at", "string", "UTC RFC 3339", "when the line was made"),
     ("kind", "string", "", "schedule (the declaration, line 1), roster or ask"),
@@ -107,6 +107,7 @@ const ASKS_KEYS: [F; 20] = [
     ("ask_sha256", "string", "hex SHA-256", "ask: the common ask text"),
     ("seat", "string", "", "ask: the seat a per-seat line is for"),
     ("text_sha256", "string", "hex SHA-256", "ask: the full text the seat received"),
+    ("deadline", "string", "UTC RFC 3339", "ask: answers count until then"),
 ];
 
 /// The spec's names published under another name: (spec name, published name, file, note).
@@ -325,7 +326,7 @@ fn dictionary_files() -> Vec<Value> {
         file_value("arena-decisions.jsonl", "jsonl", "each seat's trading decision per account and session (from the sealed answer lines)", top(&[
             ("version", "string", "the rule version"),
             ("account", "string", "the account (seat)"),
-            ("decision", "string", "the decision"),
+            ("decision", "string|object", "the decision: an action word, or weights per symbol in percent"),
             ("sealed_at", "string", "when the answer line was sealed"),
         ])),
         file_value("arena-prices.jsonl", "jsonl", "the recorded prices the trading tracks run on", top(&[
@@ -333,9 +334,9 @@ fn dictionary_files() -> Vec<Value> {
             ("session", "string", "the session"),
             ("at", "string", "the price's time"),
             ("symbol", "string", "the instrument"),
-            ("price", "number", "the price"),
-            ("volume", "number", "the volume"),
-            ("rate", "number", "the interest rate"),
+            ("price", "string", "the price, as exact decimal text"),
+            ("volume", "string", "the volume, as exact decimal text"),
+            ("rate", "string", "the interest rate in percent, as exact decimal text"),
             ("category", "string", "a prediction market's category"),
             ("closes_at", "string", "when a prediction market closes"),
             ("outcome", "string", "a resolved market's outcome"),
@@ -347,8 +348,8 @@ fn dictionary_files() -> Vec<Value> {
             ("session", "string", "the session"),
             ("at", "string", "the trade's time"),
             ("symbol", "string", "the instrument"),
-            ("qty", "number", "the quantity"),
-            ("price", "number", "the price"),
+            ("qty", "string", "the quantity, as exact decimal text"),
+            ("price", "string", "the price, as exact decimal text"),
             ("value", "number", "qty times price"),
             ("cost", "number", "the trade's cost"),
         ])),
