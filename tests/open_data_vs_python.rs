@@ -6,7 +6,8 @@
 //! `markets-digest.json`, `arena-dataset.json`) and recomputes what it states from the sealed
 //! files with its own code: the climatology table's content hash (spec §4.3), the roster of
 //! `asks.jsonl`, each run's slice of `council-forecasts.csv` (read with Python's `csv`), the
-//! digest's resolved events, and that the dictionary documents every column.
+//! digest's resolved events, and that the dictionary documents every column; the spec's
+//! Appendix B step 4 script, verbatim, still runs on the demo's book.
 
 #![forbid(unsafe_code)]
 
@@ -270,4 +271,21 @@ fn every_published_file_and_field_is_in_the_dictionary_and_cpython_reads_the_der
         String::from_utf8_lossy(&out.stderr)
     );
     assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "ok");
+
+    // The spec's Appendix B step 4, verbatim, still runs on the demo's book.
+    let out = sealbook_tests::python_script("appendix_b_step4.py")
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let lines = std::fs::read(dir.join("council-book.jsonl"))
+        .unwrap()
+        .iter()
+        .filter(|b| **b == b'\n')
+        .count();
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        format!("chain ok: {lines} lines"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
