@@ -316,9 +316,9 @@ pub fn digest_bytes(league: &str, methodology: &str, csv: &[u8]) -> Result<Vec<u
             .max();
         let mut horizons = Object::new();
         let mut reference = Value::Null;
-        if let Some((session, run)) = &latest {
+        if let Some((_, run)) = &latest {
             let mut by_h: BTreeMap<String, Vec<f64>> = BTreeMap::new();
-            for r in rows.iter().filter(|r| &f(r, "run_id") == run) {
+            for r in rows.iter().filter(|r| f(r, "run_id") == *run) {
                 if reference == Value::Null {
                     if let Some(x) = parse_number(&f(r, "ref")) {
                         reference = float(x);
@@ -342,7 +342,6 @@ pub fn digest_bytes(league: &str, methodology: &str, csv: &[u8]) -> Result<Vec<u
                     ])),
                 );
             }
-            let _ = session;
         }
         let mut events: BTreeMap<String, bool> = BTreeMap::new();
         for r in &rows {

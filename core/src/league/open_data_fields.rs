@@ -192,7 +192,6 @@ const DIGEST_MARKET_FIELDS: [F; 8] = [
 
 /// Every file a league publishes, in the dictionary's order.
 fn dictionary_files() -> Vec<Value> {
-    let nested = |f: F, inner: &[F]| field_value(f, inner);
     let top = |fields: &[(&'static str, &'static str, &'static str)]| -> Vec<Value> {
         fields
             .iter()
@@ -229,28 +228,28 @@ fn dictionary_files() -> Vec<Value> {
             ("sha256", "string", "the content hash: json.dumps(sort_keys=True) of the object without sha256"),
         ])),
         file_value(CALIBRATION_FILE, "json", "the fixed climatology as the league reads it (spec §4.3, Appendix C)", vec![
-            nested(("climatology_fixed", "object", "", "the sealed table, its content hash and whether it holds"), &CALIBRATION_FIELDS),
-            nested(("method", "object", "", "how comparisons are made"), &[("crowd_window", "string", "", "how the crowd's question is chosen for a market (§4.9)")]),
+            field_value(("climatology_fixed", "object", "", "the sealed table, its content hash and whether it holds"), &CALIBRATION_FIELDS),
+            field_value(("method", "object", "", "how comparisons are made"), &[("crowd_window", "string", "", "how the crowd's question is chosen for a market (§4.9)")]),
         ]),
         file_value(ROSTER_FILE, "json", "the league's seats (spec Table 8)", vec![
             field_value(("league", "string", "", "the league's name"), &[]),
             field_value(("methodology_version", "string", "", "the methodology version"), &[]),
             field_value(("source", "string", "", "where the roster was read (asks.jsonl lines)"), &[]),
-            nested(("seats", "array", "", "each seat in roster order"), &ROSTER_SEAT_FIELDS),
+            field_value(("seats", "array", "", "each seat in roster order"), &ROSTER_SEAT_FIELDS),
         ]),
         file_value(FORECASTS_INDEX_FILE, "json", "per-run slices of council-forecasts.csv", vec![
             field_value(("file", "string", "", "the indexed file"), &[]),
             field_value(("bytes", "integer", "bytes", "its size"), &[]),
             field_value(("sha256", "string", "hex SHA-256", "its SHA-256"), &[]),
             field_value(("header_bytes", "integer", "bytes", "the header record's length"), &[]),
-            nested(("runs", "array", "", "each run in file order"), &INDEX_RUN_FIELDS),
+            field_value(("runs", "array", "", "each run in file order"), &INDEX_RUN_FIELDS),
         ]),
         file_value(DIGEST_FILE, "json", "a small summary to start from (under 30 KB)", vec![
             field_value(("league", "string", "", "the league's name"), &[]),
             field_value(("methodology_version", "string", "", "the methodology version"), &[]),
             field_value(("runs", "integer", "count", "runs in the forecasts file"), &[]),
             field_value(("rows", "integer", "count", "rows in the forecasts file"), &[]),
-            nested(("markets", "array", "", "each market of Table 2"), &DIGEST_MARKET_FIELDS),
+            field_value(("markets", "array", "", "each market of Table 2"), &DIGEST_MARKET_FIELDS),
         ]),
         file_value(DATASET_FILE, "json", "this data dictionary", top(&[
             ("format", "string", "sealbook-dataset-1"),
@@ -307,7 +306,7 @@ fn dictionary_files() -> Vec<Value> {
             field_value(MANIFEST_FIELDS[2], &[]),
             field_value(MANIFEST_FIELDS[3], &[]),
             field_value(MANIFEST_FIELDS[4], &[]),
-            nested(MANIFEST_FIELDS[5], &MANIFEST_FILE_FIELDS),
+            field_value(MANIFEST_FIELDS[5], &MANIFEST_FILE_FIELDS),
         ]),
         file_value(crate::league::layout::DEMO_NOTICE_FILE, "text", "a DEMO league's notice: everything in it is invented", none()),
         file_value("arena-protocol.json", "json", "the trading tracks' rules (Appendix A)", top(&[
@@ -316,7 +315,7 @@ fn dictionary_files() -> Vec<Value> {
             ("versions", "array", "each rule version: version, track, from, starting cash and rules"),
         ])),
         file_value("arena-code.json", "json", "the engine's code files (Appendix B step 8)", vec![
-            nested(("files", "array", "", "each code file"), &[
+            field_value(("files", "array", "", "each code file"), &[
                 ("file", "string", "", "its path in the source tree"),
                 ("sha256", "string", "hex SHA-256", "its SHA-256"),
                 ("bytes", "integer", "bytes", "its size"),
