@@ -349,3 +349,44 @@ fn reader_errors_name_row_and_column() {
         rep.render()
     );
 }
+
+/// `reference_price_at` (written after the contract columns, read when present): both checkers
+/// hold it to the first minute at or after `reference_at` under the v1 rule, and refuse a
+/// field that is no time.
+#[test]
+fn reference_price_at_is_held_alike_in_both() {
+    let mut rng = Rng(11);
+    let mut h = header();
+    h.push("reference_price_at");
+    let mut s = h.join(",") + "\n";
+    let mut want_bad = Vec::new();
+    for i in 0..12 {
+        let mut r = good_row(&mut rng, i);
+        let reference = r["reference_at"].clone();
+        let first = sealbook_core::calendar::Instant::parse_rfc3339(&reference).unwrap();
+        let value = match i % 4 {
+            0 => reference.clone(),
+            1 => String::new(),
+            2 => sealbook_core::calendar::Instant(first.0 + 60_000_000).to_rfc3339(),
+            _ => "at the open".into(),
+        };
+        if i % 4 >= 2 {
+            want_bad.push((i as u64 + 2, "reference_price_at".to_string()));
+        }
+        r.insert("reference_price_at", value);
+        s += &h
+            .iter()
+            .map(|c| field(&mut rng, &r[c]))
+            .collect::<Vec<_>>()
+            .join(",");
+        s += "\n";
+    }
+    let rep = conformance::check(s.as_bytes());
+    let ours: Vec<(u64, String)> = rep
+        .failures
+        .iter()
+        .map(|f| (f.row, f.column.clone()))
+        .collect();
+    assert_eq!(ours, want_bad, "{}", rep.render());
+    assert_eq!(peer(s.as_bytes(), "price_at.csv"), (12, want_bad));
+}

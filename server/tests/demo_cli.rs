@@ -665,6 +665,11 @@ fn the_engine_made_demo_verifies_end_to_end() {
         "arena-accounts.jsonl",
         "arena-code.json",
         "council-league.json",
+        "council-calibration.json",
+        "league-roster.json",
+        "council-forecasts-index.json",
+        "markets-digest.json",
+        "arena-dataset.json",
     ] {
         assert!(manifest.contains(&format!("\"{f}\"")), "{f}");
     }

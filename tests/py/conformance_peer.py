@@ -33,6 +33,8 @@ HOLIDAYS = {dt.date.fromisoformat(s) for s in """
 2027-01-01 2027-01-18 2027-02-15 2027-03-26 2027-05-31 2027-06-18 2027-07-05 2027-09-06 2027-11-25 2027-12-24
 """.split()}
 KNOWN_YEARS = range(2022, 2028)
+# The reference rule whose first bar starts at the first minute at or after reference_at.
+V1_RULE = "first_1m_bar_at_or_after_reference_at__last_1m_bar_at_or_before_end_at__v1"
 # The value a contract field holds when the book seals no contract.
 UNSTATED = "(not stated in the book)"
 
@@ -154,6 +156,17 @@ def check(path, bands=None):
             bad("event_end_at")
         if t["sealed_at"] and t["reference_at"] and t["reference_at"] < t["sealed_at"]:
             bad("reference_at")
+        # reference_price_at, when the file has it: the first minute the v1 rule reads.
+        if row.get("reference_price_at", "") != "":
+            price_at = when(row["reference_price_at"])
+            ref_at = t["reference_at"]
+            if price_at is None:
+                bad("reference_price_at")
+            elif ref_at and row["reference_rule"] == V1_RULE:
+                first = ref_at if (ref_at.second, ref_at.microsecond) == (0, 0) else \
+                    ref_at.replace(second=0, microsecond=0) + dt.timedelta(minutes=1)
+                if price_at != first:
+                    bad("reference_price_at")
         if t["sealed_at"] and t["event_end_at"] and not t["sealed_at"] < t["event_end_at"]:
             bad("sealed_at")
         enums = {

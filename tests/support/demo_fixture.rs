@@ -259,12 +259,23 @@ fn forecast_rows(
                     contract,
                     methodology_version: METHODOLOGY.into(),
                 };
+                // The first minute the contract's reference rule reads (09:30 ET itself).
+                let reference_price_at =
+                    if row.contract.values()[6] == sealbook_core::prices::REFERENCE_RULE_V1 {
+                        sealbook_core::prices::rule::first_reference_bar(
+                            Instant::parse_rfc3339(&reference_at).expect("a demo time"),
+                        )
+                        .to_rfc3339()
+                    } else {
+                        String::new()
+                    };
                 let cells = RowCells {
                     mode: "demo".into(),
                     action: cell.action.into(),
                     seat_versions_in_run: "1".into(),
                     reference_at: reference_at.clone(),
                     attempt: "1".into(),
+                    reference_price_at,
                     ..Default::default()
                 };
                 out.push((row, cells));

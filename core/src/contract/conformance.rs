@@ -16,7 +16,9 @@
 //! - `sealed_at`, `reference_at`, `event_reference_at`, `event_end_at` are RFC 3339 times;
 //!   `event_end_at` is after `event_reference_at` and after `sealed_at` (the outcome lies in
 //!   the future, requirement 1); `reference_at` is not before `sealed_at` (the reference
-//!   price is always taken after the seal, §3.3);
+//!   price is always taken after the seal, §3.3); `reference_price_at`, when the file has
+//!   the column and the field is not empty, is an RFC 3339 time and, under the v1 reference
+//!   rule, the first minute at or after `reference_at` (Appendix C);
 //! - `status`, `horizon`, `cell_status` (or empty), `line_kind`, `run_role` (or empty) hold
 //!   their listed values; `same_event` is a boolean, `draw` empty or a boolean;
 //! - `prob_up` is empty or a number in [0, 100]; `elicited` needs one, `explicit_50` needs
@@ -46,6 +48,8 @@ use crate::contract::forecasts_csv::{
     parse_bool, parse_count, parse_number, required_columns, Columns, CsvTable, CELL_STATUS_VALUES,
     LINE_KIND_VALUES, RUN_ROLE_VALUES, STATUS_VALUES,
 };
+use crate::prices::rule::first_reference_bar;
+use crate::prices::REFERENCE_RULE_V1;
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -204,6 +208,7 @@ pub fn check_with_book_and_bands(
         };
     }
     let cols = Columns::new(&table).expect("header checked");
+    let price_at_col = table.column("reference_price_at");
     // Identifier -> (first row, canonical bytes of the keys it covers), for the
     // one-id-two-events rule.
     let mut seen: [BTreeMap<String, (u64, Vec<u8>)>; 2] = [BTreeMap::new(), BTreeMap::new()];
@@ -354,6 +359,32 @@ pub fn check_with_book_and_bands(
                     "reference_at",
                     "before sealed_at: the reference must be taken after the seal".into(),
                 );
+            }
+        }
+        // `reference_price_at`, when the file has it: the first minute the reference rule reads.
+        let price_at = price_at_col.map_or("", |i| rec.fields.get(i).map_or("", String::as_str));
+        if !price_at.is_empty() {
+            match Instant::parse_rfc3339(price_at) {
+                None => fail(
+                    "reference_price_at",
+                    format!("{price_at:?} is not an RFC 3339 time"),
+                ),
+                Some(p) => {
+                    if let Some(r) =
+                        reference.filter(|_| get("reference_rule") == REFERENCE_RULE_V1)
+                    {
+                        let want = first_reference_bar(r);
+                        if p != want {
+                            fail(
+                                "reference_price_at",
+                                format!(
+                                    "{price_at} is not the first minute at or after reference_at ({})",
+                                    want.to_rfc3339()
+                                ),
+                            );
+                        }
+                    }
+                }
             }
         }
         if let (Some(s), Some(e)) = (sealed, ev_end) {
@@ -626,6 +657,27 @@ mod tests {
                 "{col}={val}: {:?}",
                 rep.failures
             );
+        }
+    }
+
+    #[test]
+    fn reference_price_at_is_the_first_minute_the_rule_reads() {
+        let with = |v: &str| {
+            let mut h = header();
+            h.push("reference_price_at");
+            let r = good_row("a");
+            let mut w = csv::Writer::from_writer(Vec::new());
+            w.write_record(&h).unwrap();
+            w.write_record(h.iter().map(|c| r.get(c).map_or(v, |x| x.as_str())))
+                .unwrap();
+            check(&w.into_inner().unwrap())
+        };
+        // good_row's reference is 13:30:00Z under the v1 rule.
+        assert_eq!(with("2026-10-20T13:30:00Z").render(), "1 rows, ok\n");
+        assert_eq!(with("").render(), "1 rows, ok\n");
+        for bad in ["2026-10-20T13:31:00Z", "2026-10-20T13:29:00Z", "soon"] {
+            let rep = with(bad);
+            assert_eq!(columns_failed(&rep, 2), ["reference_price_at"], "{bad}");
         }
     }
 

@@ -69,6 +69,19 @@ pub const CONTRACT_COLUMNS: [&str; 6] = [
     "event_id_v2",
 ];
 
+/// Columns the league writes after the contract columns and reads when present (not
+/// required: a file of Table C1's columns reads without them): `entry`, the cell's entry level
+/// as sealed (§3.6: where a buy_dips seat would add; Appendix C's figure note names the
+/// column), and `reference_price_at`, the start of the one-minute bar whose close the
+/// reference rule takes first (Appendix C: for Bitcoin sealed at 13:00:19Z, 13:01:00Z).
+pub const PUBLISHED_COLUMNS: [&str; 2] = ["entry", "reference_price_at"];
+
+/// Every column the league writes, in the file's order: [`required_columns`], then
+/// [`PUBLISHED_COLUMNS`].
+pub fn written_columns() -> impl Iterator<Item = &'static str> {
+    required_columns().chain(PUBLISHED_COLUMNS.iter().copied())
+}
+
 /// Every column the conformance checker and the scorer require.
 pub fn required_columns() -> impl Iterator<Item = &'static str> {
     TABLE_C1_COLUMNS
@@ -215,12 +228,12 @@ pub const TEXT_MARK: char = '\'';
 /// The kind of column `name` of [`required_columns`]; None for a column this layout does not
 /// write (a reader's own note column), whose fields are read as they are.
 pub fn column_kind(name: &str) -> Option<ColumnKind> {
-    required_columns()
+    written_columns()
         .any(|c| c == name)
         .then(|| required_kind(name))
 }
 
-/// The kind of required column `name` (any other name is text).
+/// The kind of written column `name` (any other name is text).
 fn required_kind(name: &str) -> ColumnKind {
     match name {
         "line"
@@ -230,7 +243,7 @@ fn required_kind(name: &str) -> ColumnKind {
         | "actual_pct"
         | "seat_versions_in_run"
         | "attempt" => ColumnKind::Number,
-        "exp_pct" | "target" | "invalidation" => ColumnKind::NumberOrText,
+        "exp_pct" | "target" | "invalidation" | "entry" => ColumnKind::NumberOrText,
         _ => ColumnKind::Text,
     }
 }
@@ -829,6 +842,11 @@ pub struct RowCells {
     /// When the row's reference price is taken (Table C1 `reference_at`; RFC 3339).
     pub reference_at: String,
     pub attempt: String,
+    /// The cell's `entry` level as sealed ([`PUBLISHED_COLUMNS`]).
+    pub entry: String,
+    /// The start of the first one-minute bar the reference rule reads ([`PUBLISHED_COLUMNS`];
+    /// RFC 3339), empty under another rule.
+    pub reference_price_at: String,
 }
 
 /// RFC 4180 quoting: a field with a comma, quote or line break is quoted, quotes doubled.
@@ -848,7 +866,7 @@ pub fn csv_number(x: f64) -> String {
 
 /// The header record: Table C1's columns, then the contract columns, LF-terminated.
 pub fn header_line() -> String {
-    required_columns().collect::<Vec<_>>().join(",") + "\n"
+    written_columns().collect::<Vec<_>>().join(",") + "\n"
 }
 
 /// One record, LF-terminated, in [`header_line`]'s column order, each field as
@@ -857,7 +875,7 @@ pub fn row_line(row: &ForecastRow, cells: &RowCells) -> String {
     let num = |x: Option<f64>| x.map(csv_number).unwrap_or_default();
     let flag = |b: Option<bool>| b.map(|b| b.to_string()).unwrap_or_default();
     let c = row.contract.values();
-    let fields: [(&str, String); 40] = [
+    let fields: [(&str, String); 42] = [
         ("run_id", row.run_id.clone()),
         ("session", row.session.clone()),
         ("seat", row.seat.clone()),
@@ -898,8 +916,10 @@ pub fn row_line(row: &ForecastRow, cells: &RowCells) -> String {
         ("price_provider", c[7].into()),
         ("price_symbol", c[8].into()),
         ("event_id_v2", row.event_id_v2.clone()),
+        ("entry", cells.entry.clone()),
+        ("reference_price_at", cells.reference_price_at.clone()),
     ];
-    debug_assert!(fields.iter().map(|f| f.0).eq(required_columns()));
+    debug_assert!(fields.iter().map(|f| f.0).eq(written_columns()));
     fields
         .iter()
         .map(|(name, v)| csv_field(&spreadsheet_field(required_kind(name), v)))
@@ -1224,6 +1244,8 @@ mod tests {
             seat_versions_in_run: "1".into(),
             reference_at: "2026-10-21T13:30:00Z".into(),
             attempt: "1".into(),
+            entry: "=6600".into(),
+            reference_price_at: "2026-10-21T13:30:00Z".into(),
         };
         (row, cells)
     }

@@ -6,7 +6,8 @@
 //! (the page, loading a league from a URL) holds fetched bytes to it, failing closed: a file
 //! listed but missing, or whose size or SHA-256 differs, is a failure naming the file.
 //!
-//! The file lists no time, so publishing the same files twice writes the same bytes.
+//! The file's one time, `generated_at`, is read from the sealed lines, not from a clock, so
+//! publishing the same files twice writes the same bytes.
 
 use crate::hex;
 use serde::{Deserialize, Serialize};
@@ -47,6 +48,13 @@ pub struct Manifest {
     pub methodology_version: String,
     /// The program that wrote the manifest and the files it generated, with its version.
     pub generator: String,
+    /// When the published files were generated, as the sealed files date it: the latest `at`
+    /// or `booked_at` of any line of the league's ledgers ([`generated_at_of`]; UTC RFC 3339;
+    /// spec Appendix C, the declared generation time). Read from the sealed lines, not from a
+    /// clock, so publishing the same files writes the same bytes. Absent from manifests
+    /// written before it was published.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub generated_at: Option<String>,
     /// Sorted by path, each path once; the manifest itself is not listed.
     pub files: Vec<ManifestFile>,
 }
@@ -310,6 +318,7 @@ impl Manifest {
             league: league.into(),
             methodology_version: methodology_version.into(),
             generator: generator.into(),
+            generated_at: None,
             files: listed,
         };
         m.validate()?;
@@ -471,6 +480,31 @@ impl Manifest {
     }
 }
 
+/// The generation time of a league's published files (spec Appendix C): the latest `at` or
+/// `booked_at` of any line of `ledgers` (the book, the ask chain), as UTC RFC 3339. Lines or
+/// times that cannot be read are skipped (the chain check reports them); None when no line
+/// states a time.
+pub fn generated_at_of(ledgers: &[&[u8]]) -> Option<String> {
+    let mut latest: Option<crate::calendar::Instant> = None;
+    for ledger in ledgers {
+        for line in ledger.split(|b| *b == b'\n') {
+            let Ok(o) = crate::book::canon::parse_line_object(line) else {
+                continue;
+            };
+            for key in ["at", "booked_at"] {
+                let t = o
+                    .get(key)
+                    .and_then(|v| v.as_str())
+                    .and_then(crate::calendar::Instant::parse_rfc3339);
+                if let Some(t) = t {
+                    latest = Some(latest.map_or(t, |l| l.max(t)));
+                }
+            }
+        }
+    }
+    latest.map(|t| t.to_rfc3339())
+}
+
 /// The JSON Schema of `manifest.json` (`sealbook schema manifest`).
 pub fn manifest_schema() -> serde_json::Value {
     serde_json::json!({
@@ -486,6 +520,7 @@ pub fn manifest_schema() -> serde_json::Value {
             "league": {"type": "string", "description": "The league's name."},
             "methodology_version": {"type": "string", "description": "The methodology version the league's runs state."},
             "generator": {"type": "string", "description": "The program and version that wrote the manifest."},
+            "generated_at": {"type": "string", "format": "date-time", "description": "When the files were generated, as the sealed files date it: the latest at or booked_at of any line of the league's ledgers (UTC)."},
             "files": {
                 "type": "array",
                 "maxItems": MAX_MANIFEST_FILES,
@@ -629,6 +664,27 @@ mod tests {
         );
         assert_eq!(Manifest::parse(b"[1,").unwrap_err().field, "(file)");
         assert!(Manifest::build("l", "m", "g", [("a", &b""[..]), ("a", &b""[..])]).is_err());
+    }
+
+    #[test]
+    fn the_generation_time_is_the_latest_sealed_time() {
+        let book = b"{\"at\": \"2026-10-19T12:30:00.002000Z\", \"booked_at\": \"2026-10-19T12:30:00.004000Z\"}\n{\"at\": \"2026-10-19T12:30:00Z\"}\nnot json\n";
+        let asks = b"{\"at\": \"2026-10-16T16:00:00Z\"}\n";
+        assert_eq!(
+            generated_at_of(&[book, asks]).as_deref(),
+            Some("2026-10-19T12:30:00.004000Z")
+        );
+        assert_eq!(generated_at_of(&[b"{}\n"]), None);
+        let mut m = sample();
+        m.generated_at = generated_at_of(&[asks]);
+        let b = m.to_bytes();
+        assert!(String::from_utf8_lossy(&b).contains("\"generated_at\": \"2026-10-16T16:00:00Z\""));
+        assert_eq!(Manifest::parse(&b).unwrap(), m);
+        // A manifest without it still reads.
+        assert_eq!(
+            Manifest::parse(&sample().to_bytes()).unwrap().generated_at,
+            None
+        );
     }
 
     #[test]

@@ -14,6 +14,7 @@ pub mod engine;
 pub mod layout;
 pub mod league_file;
 pub mod manifest;
+pub mod open_data;
 pub mod preflight;
 pub mod proof_page;
 pub mod redact;

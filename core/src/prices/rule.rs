@@ -28,6 +28,15 @@ use crate::calendar::Instant;
 use serde::Serialize;
 use std::fmt;
 
+/// The start of the first one-minute bar the rule reads for the reference at `reference_at`:
+/// the first whole minute at or after it (13:00:19Z gives 13:01:00Z, 13:30:00Z itself; spec
+/// §3.3, Appendix C `reference_price_at`). A bar without a close is skipped, so the priced bar
+/// may be a later one.
+pub fn first_reference_bar(reference_at: Instant) -> Instant {
+    let minute = BAR_SECONDS * 1_000_000;
+    Instant((reference_at.0 + minute - 1).div_euclid(minute) * minute)
+}
+
 /// One chart's minute bars or several charts of one symbol merged in time order.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MinuteSeries {

@@ -19,6 +19,9 @@
 //!   corrected) the seat answered with in the run, 2 or more marking a version change within it
 //!   (§3.10; 0 for `no_answer`); `attempt`: the answer line's place among the seat's answer
 //!   lines in the run, from 1;
+//! - `entry` (after the contract columns): the cell's `entry` level as sealed (§3.6);
+//! - `reference_price_at`: the start of the first one-minute bar the contract's reference rule
+//!   reads (the first minute at or after `reference_at`; empty under another rule);
 //! - `reference_at`: the row's event reference (`event_reference_at`): the session's 09:30 ET,
 //!   or the line's own sealing time for a row scored from its own reference.
 
@@ -27,8 +30,11 @@ use super::counting::Counting;
 use super::files::InputError;
 use super::roster::league_roster;
 use crate::book::canon::{Object, Value};
+use crate::calendar::Instant;
 use crate::contract::forecasts_csv::{csv_number, write_forecasts, ForecastRow, RowCells};
 use crate::league::answer::ACTIONS;
+use crate::prices::rule::first_reference_bar;
+use crate::prices::REFERENCE_RULE_V1;
 use std::collections::BTreeMap;
 
 /// The forecasts file of a league from its book and, when given, its ask chain (the roster
@@ -56,8 +62,23 @@ fn text(v: &Value) -> String {
     }
 }
 
+/// The start of the first one-minute bar the reference rule reads for a contract with
+/// reference time `reference_at` and rule `rule` (Table C1 `reference_price_at`): under
+/// [`REFERENCE_RULE_V1`], the first minute starting at or after `reference_at` (13:00:19Z
+/// gives 13:01:00Z, 13:30:00Z itself). The rule skips a bar without a close, and the score
+/// line does not say which bar priced the event, so this is the bar the rule reads first.
+/// Empty under another rule or an unreadable time.
+fn reference_price_at(reference_at: &str, rule: &str) -> String {
+    if rule != REFERENCE_RULE_V1 {
+        return String::new();
+    }
+    Instant::parse_rfc3339(reference_at)
+        .map_or_else(String::new, |t| first_reference_bar(t).to_rfc3339())
+}
+
 fn row_cells(lines: &BookLines, row: &ForecastRow) -> RowCells {
     let reference_at = row.contract.values()[2].to_string();
+    let reference_price_at = reference_price_at(&reference_at, row.contract.values()[6]);
     // A restored cell's answer is the line its correction names; its cell is the correction's.
     let correction = (row.line_kind == "correction")
         .then(|| lines.corrections.iter().find(|c| c.n == row.line))
@@ -72,6 +93,7 @@ fn row_cells(lines: &BookLines, row: &ForecastRow) -> RowCells {
             why_missing: "no answer line of the seat in the counted run".into(),
             seat_versions_in_run: "0".into(),
             reference_at,
+            reference_price_at,
             ..Default::default()
         };
     };
@@ -121,6 +143,8 @@ fn row_cells(lines: &BookLines, row: &ForecastRow) -> RowCells {
         invalidation: field("invalidation"),
         source_domains: field("source_domains"),
         source_urls: field("source_urls"),
+        entry: field("entry"),
+        reference_price_at,
         why_missing,
         seat_versions_in_run: versions.len().max(1).to_string(),
         reference_at,
@@ -162,7 +186,7 @@ mod tests {
     fn the_file_is_the_sealed_cells_and_reads_back_as_the_rows() {
         let b = book(&[
             r#""kind": "run", "run_id": "2026-11-02-am", "at": "2026-11-02T13:30:00Z", "methodology": "m7", "roster": [{"seat": "a", "family": "fa"}, {"seat": "c", "family": "fc"}]"#,
-            r#""kind": "answer", "run_id": "2026-11-02-am", "seat": "a", "model": "ma", "mode": "api", "at": "2026-11-02T13:31:00Z", "items": {"SPX": {"1d": {"prob_up": 60, "action": "buy_dips", "target": 6700.5, "invalidation": "a close, below \"6600\"", "source_urls": ["https://x.test/a", "https://y.test/b"]}}}"#,
+            r#""kind": "answer", "run_id": "2026-11-02-am", "seat": "a", "model": "ma", "mode": "api", "at": "2026-11-02T13:31:00Z", "items": {"SPX": {"1d": {"prob_up": 60, "action": "buy_dips", "entry": 6600, "target": 6700.5, "invalidation": "a close, below \"6600\"", "source_urls": ["https://x.test/a", "https://y.test/b"]}}}"#,
             r#""kind": "answer", "run_id": "2026-11-02-am", "seat": "a", "at": "2026-11-02T13:32:00Z", "items": {"SPX": {"1d": {"prob_up": 40}}}"#,
             r#""kind": "score", "of": 1, "results": {"SPX": {"ref": 6650, "close": 6683.25}}"#,
         ]);
@@ -227,6 +251,35 @@ mod tests {
         assert_eq!(col("status", 1), "not_counted");
         assert!(col("why_missing", 2).contains("no answer"));
         assert_eq!(col("reference_at", 0), "2026-11-02T14:30:00Z");
+        // The entry level as sealed; none where the cell has none.
+        assert_eq!(
+            (col("entry", 0), col("entry", 1)),
+            ("6600".into(), "".into())
+        );
+    }
+
+    #[test]
+    fn the_reference_bar_starts_at_the_first_minute_at_or_after_the_reference() {
+        let v1 = REFERENCE_RULE_V1;
+        // Appendix C's Bitcoin rows: sealed 13:00:19Z and 13:23:37Z, priced by 13:01 and 13:24.
+        assert_eq!(
+            reference_price_at("2026-10-21T13:00:19Z", v1),
+            "2026-10-21T13:01:00Z"
+        );
+        assert_eq!(
+            reference_price_at("2026-10-21T13:23:37Z", v1),
+            "2026-10-21T13:24:00Z"
+        );
+        assert_eq!(
+            reference_price_at("2026-10-21T13:30:00Z", v1),
+            "2026-10-21T13:30:00Z"
+        );
+        assert_eq!(
+            reference_price_at("2026-10-21T13:29:59.500000Z", v1),
+            "2026-10-21T13:30:00Z"
+        );
+        assert_eq!(reference_price_at("2026-10-21T13:30:00Z", "other_rule"), "");
+        assert_eq!(reference_price_at("not a time", v1), "");
     }
 
     #[test]

@@ -9,13 +9,20 @@ use crate::league::layout::{
     ANSWER_SCHEMA_FILE, CONTRACT_SCHEMA_FILE, DEMO_NOTICE_FILE, STATS_FILE,
 };
 use crate::league::manifest::MANIFEST_FILE;
+use crate::league::open_data::{
+    CALIBRATION_FILE, DATASET_FILE, DIGEST_FILE, FORECASTS_INDEX_FILE, ROSTER_FILE,
+};
 use crate::ots::report::stamped_file_name;
 
 /// Published documents that are neither scored nor checked by the pages, by file name.
-const OTHER_DOCUMENTS: [&str; 5] = [
+const OTHER_DOCUMENTS: [&str; 9] = [
     MANIFEST_FILE,
     STATS_FILE,
-    "council-calibration.json",
+    CALIBRATION_FILE,
+    ROSTER_FILE,
+    FORECASTS_INDEX_FILE,
+    DIGEST_FILE,
+    DATASET_FILE,
     CONTRACT_SCHEMA_FILE,
     ANSWER_SCHEMA_FILE,
 ];

@@ -20,6 +20,10 @@
 //!   experiment stats --json`), read from the experiment's store through its storage trait
 //!   (PostgreSQL when configured, else `experiment.sqlite`; with neither, no forecasts yet, and
 //!   the section with its group label is written all the same);
+//! - the derived files of Appendix C (`core::league::open_data`): `council-calibration.json`
+//!   (when the league has a climatology table), `league-roster.json`,
+//!   `council-forecasts-index.json`, `markets-digest.json` and `arena-dataset.json`, the data
+//!   dictionary describing every published file;
 //! - `manifest.json` last: every published file with its size and SHA-256
 //!   (`core::league::manifest`).
 //!
@@ -48,12 +52,17 @@ use sealbook_core::league::layout::{
     ANSWER_SCHEMA_FILE, ASKS_FILE, BOOK_FILE, DEMO_NOTICE_FILE, FORECASTS_FILE,
 };
 use sealbook_core::league::league_file::{GeneratedFrom, LeagueFile, LEAGUE_FILE};
-use sealbook_core::league::manifest::{path_is_safe, Manifest, MANIFEST_FILE};
+use sealbook_core::league::manifest::{generated_at_of, path_is_safe, Manifest, MANIFEST_FILE};
+use sealbook_core::league::open_data::{
+    calibration_bytes, dataset_bytes, digest_bytes, forecasts_index_bytes, roster_bytes,
+    CALIBRATION_FILE, DATASET_FILE, DIGEST_FILE, FORECASTS_INDEX_FILE, ROSTER_FILE,
+};
 use sealbook_core::league::proof_page::{proof_pages, Ledger, PAGE_NAME};
 use sealbook_core::score::ask_chain::AskChain;
 use sealbook_core::score::book_lines::BookLines;
 use sealbook_core::score::files::league_stats_from_files;
 use sealbook_core::score::forecasts_file::forecasts_csv_from_book;
+use sealbook_core::score::roster::league_roster;
 use sealbook_core::score::seams::CoreStats;
 use std::path::{Path, PathBuf};
 
@@ -385,6 +394,39 @@ pub fn publish_league(dir: &Path) -> Result<Published, Unusable> {
         },
     ];
     let (league, methodology) = league_identity(asks_bytes, &lines);
+    // Appendix C's derived files: the calibration file (with a climatology table), the roster,
+    // the forecasts file's index, the digest and the data dictionary.
+    if let Some(clim) = get(CLIM_FILE) {
+        let sealed = asks_bytes
+            .and_then(|a| AskChain::parse(a).ok())
+            .and_then(|c| c.declaration().and_then(|d| d.climatology_sha256.clone()));
+        let bytes = calibration_bytes(clim, sealed.as_deref())
+            .map_err(|e| Unusable::file(&dir.join(CLIM_FILE), e.to_string()))?;
+        generated.push(File {
+            path: CALIBRATION_FILE.into(),
+            bytes,
+        });
+    }
+    let roster = league_roster(asks_bytes, Some(book_bytes))
+        .map_err(|e| Unusable::file(dir, e.to_string()))?;
+    let csv_bytes = &generated[0].bytes;
+    let index = forecasts_index_bytes(csv_bytes).map_err(|e| Unusable::file(dir, e))?;
+    let digest =
+        digest_bytes(&league, &methodology, csv_bytes).map_err(|e| Unusable::file(dir, e))?;
+    for (path, bytes) in [
+        (
+            ROSTER_FILE,
+            roster_bytes(&league, &methodology, &roster, &lines),
+        ),
+        (FORECASTS_INDEX_FILE, index),
+        (DIGEST_FILE, digest),
+        (DATASET_FILE, dataset_bytes()),
+    ] {
+        generated.push(File {
+            path: path.into(),
+            bytes,
+        });
+    }
     let arena_prices = get(ARENA_PRICES_FILE);
     let accounts = if arena_prices.is_some() || lines.runs.iter().any(|r| !r.arena.is_empty()) {
         let a = arena_files(
@@ -453,7 +495,7 @@ pub fn publish_league(dir: &Path) -> Result<Published, Unusable> {
         generated.push(File { path, bytes });
     }
     let generator = format!("sealbook {}", env!("CARGO_PKG_VERSION"));
-    let manifest = Manifest::build(
+    let mut manifest = Manifest::build(
         &league,
         &methodology,
         &generator,
@@ -463,6 +505,7 @@ pub fn publish_league(dir: &Path) -> Result<Published, Unusable> {
             .map(|f| (f.path.as_str(), f.bytes.as_slice())),
     )
     .map_err(|e| Unusable::file(dir, e.to_string()))?;
+    manifest.generated_at = generated_at_of(&[book_bytes, asks_bytes.unwrap_or_default()]);
     generated.push(File {
         path: MANIFEST_FILE.into(),
         bytes: manifest.to_bytes(),

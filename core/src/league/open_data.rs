@@ -1,0 +1,673 @@
+//! The open-data files of spec Appendix C that a league derives from its sealed files, beside
+//! the book, the forecasts file and the stats document: `council-calibration.json` (the fixed
+//! climatology, §4.3, §8.1), `league-roster.json` (the seats, Table 8),
+//! `council-forecasts-index.json` (per-run slices of the forecasts file),
+//! `markets-digest.json` (a small summary a reader opens first) and `arena-dataset.json` (the
+//! data dictionary, Requirement 11: every published file, every field, its type, unit and
+//! meaning; the fields renamed from the spec mapped to the spec's names; the files the spec
+//! names that the league does not publish, with why).
+//!
+//! The one owner of these layouts: the builders below write them and [`Dictionary::parse`]
+//! reads the dictionary back, which is how a reader (and the test that walks a published
+//! league) holds every file to it. Every file is one line of JSON written as the seal writes
+//! it (sorted keys, `", "`, `": "`) with a final LF, so the same sealed files give the same
+//! bytes.
+
+use crate::book::canon::{self, DumpOptions, Object, Value};
+use crate::contract::forecasts_csv::{parse_number, CsvTable, TABLE_C1_COLUMNS};
+use crate::hex;
+use crate::league::layout::{float, int, object, string, MARKETS, MARKET_NAMES};
+use crate::score::baselines::{check_clim_seal, is_baseline, ClimError, ClimatologyTable};
+use crate::score::book_lines::BookLines;
+use crate::score::roster::Roster;
+use serde::Deserialize;
+use sha2::{Digest, Sha256};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// The calibration file: the fixed climatology as the league reads it (spec §4.3, Appendix C).
+pub const CALIBRATION_FILE: &str = "council-calibration.json";
+/// The league's seats (spec Table 8).
+pub const ROSTER_FILE: &str = "league-roster.json";
+/// Per-run slices of `council-forecasts.csv` (spec Appendix C).
+pub const FORECASTS_INDEX_FILE: &str = "council-forecasts-index.json";
+/// The small summary a reader that cannot open the large files starts from (spec Appendix C:
+/// under 30 KB).
+pub const DIGEST_FILE: &str = "markets-digest.json";
+/// The data dictionary (spec Appendix C, Requirement 11).
+pub const DATASET_FILE: &str = "arena-dataset.json";
+
+/// How the crowd's question is chosen for a market (spec §4.9, `method.crowd_window`).
+pub const CROWD_WINDOW: &str = "for each market the ask lists the daily prediction-market question closest to the league's own event: the Polymarket question when Polymarket lists the market, the Kalshi question only when it does not; its price and volume are recorded when the ask goes out and sealed in the run line (crowd.odds for Polymarket, crowd.kalshi for Kalshi); the seats answer it blind to the price under crowd_up";
+
+/// One JSON line as the seal writes it, with its LF.
+fn line_bytes(o: Object) -> Vec<u8> {
+    let mut b =
+        canon::to_bytes(&Value::Object(o), DumpOptions::SEAL).expect("built from valid strings");
+    b.push(b'\n');
+    b
+}
+
+/// `council-calibration.json` from the sealed climatology table `clim` (the bytes of
+/// `council-clim-window.json`) and the content hash the league's declaration sealed
+/// (`climatology_sha256`, None when it seals none): `climatology_fixed` holds the table's rows
+/// as sealed (`asset`, `h`, `p_up`, `p_up_ex_draw`, `n`, `n_independent`, `window`, `rule`),
+/// its content hash `sha256` (spec §4.3), `sealed_sha256` and `sha256_ok` (the content hashes
+/// to the hash the table states and to the sealed one, when one is sealed); `method` says how
+/// the crowd's question is chosen. An unreadable table is an error naming its field.
+pub fn calibration_bytes(clim: &[u8], sealed: Option<&str>) -> Result<Vec<u8>, ClimError> {
+    let table = ClimatologyTable::parse(clim)?;
+    let doc = canon::parse(clim).map_err(|e| ClimError {
+        path: "(file)".into(),
+        message: crate::score::baselines::ClimMsg::NotJson {
+            offset: 0,
+            detail: e.to_string(),
+        },
+    })?;
+    let get = |k: &str| {
+        doc.as_object()
+            .and_then(|o| o.get(k))
+            .cloned()
+            .unwrap_or(Value::Null)
+    };
+    let seal = check_clim_seal(sealed, Some(clim));
+    let ok = table.sha256_ok(None) && !seal.failed();
+    let fixed = object([
+        ("table", get("table")),
+        ("window", get("window")),
+        ("rule", get("rule")),
+        ("sha256", string(&table.sha256)),
+        ("sealed_sha256", sealed.map_or(Value::Null, string)),
+        ("sha256_ok", Value::Bool(ok)),
+        ("file", string(crate::league::layout::CLIM_FILE)),
+    ]);
+    let method = object([("crowd_window", string(CROWD_WINDOW))]);
+    Ok(line_bytes(object([
+        ("climatology_fixed", Value::Object(fixed)),
+        ("method", Value::Object(method)),
+    ])))
+}
+
+/// `league-roster.json`: the league's name and methodology version, where the roster was read,
+/// and each seat in roster order with its `model`, `family`, `side`, whether it is a baseline
+/// (`baseline`, spec §4.3, §4.5), and the model versions and modes its answer lines in `lines`
+/// sealed (as corrected, sorted; spec Table 8, §3.10). The provider a seat calls is the
+/// operator's configuration and is not sealed: `provider` is null.
+pub fn roster_bytes(
+    league: &str,
+    methodology: &str,
+    roster: &Roster,
+    lines: &BookLines,
+) -> Vec<u8> {
+    let mut versions: BTreeMap<&str, (BTreeSet<String>, BTreeSet<String>)> = BTreeMap::new();
+    for (n, a) in &lines.answers {
+        let Some(seat) = a.seat.as_deref() else {
+            continue;
+        };
+        let e = versions.entry(seat).or_default();
+        if let Some(m) = lines.corrected_str(*n, "model").or(a.model.as_deref()) {
+            e.0.insert(m.to_string());
+        }
+        if let Some(m) = lines.corrected_str(*n, "mode").or(a.mode.as_deref()) {
+            e.1.insert(m.to_string());
+        }
+    }
+    let strings = |s: Option<&BTreeSet<String>>| {
+        Value::Array(s.into_iter().flatten().map(|v| string(v)).collect())
+    };
+    let seats = roster
+        .seats
+        .iter()
+        .map(|s| {
+            let v = versions.get(s.seat.as_str());
+            Value::Object(object([
+                ("seat", string(&s.seat)),
+                ("model", s.model.as_deref().map_or(Value::Null, string)),
+                ("family", string(&s.family)),
+                ("side", s.side.map_or(Value::Null, |x| string(x.as_str()))),
+                ("baseline", Value::Bool(s.is_baseline())),
+                ("provider", Value::Null),
+                ("versions", strings(v.map(|x| &x.0))),
+                ("modes", strings(v.map(|x| &x.1))),
+            ]))
+        })
+        .collect();
+    line_bytes(object([
+        ("league", string(league)),
+        ("methodology_version", string(methodology)),
+        (
+            "source",
+            roster
+                .source
+                .as_ref()
+                .map_or(Value::Null, |s| string(&s.to_string())),
+        ),
+        ("seats", Value::Array(seats)),
+    ]))
+}
+
+/// Where each physical line of `bytes` starts (line 1 at 0).
+fn line_starts(bytes: &[u8]) -> Vec<usize> {
+    std::iter::once(0)
+        .chain(
+            bytes
+                .iter()
+                .enumerate()
+                .filter(|(_, b)| **b == b'\n')
+                .map(|(i, _)| i + 1),
+        )
+        .collect()
+}
+
+/// `council-forecasts-index.json` of the forecasts file `csv` (as published): its size and
+/// SHA-256, the header's length in bytes, and for each run in file order its `session`,
+/// `run_role`, `methodology_version`, how many rows and seats, the rows by `status`, and its
+/// `slices`: each run of consecutive records as the first record's number (`first_row`, the
+/// header being row 1), `rows`, and the byte `offset` and `length` to read it with (an HTTP
+/// Range request on the published file). Not a forecasts file: an error in English.
+pub fn forecasts_index_bytes(csv: &[u8]) -> Result<Vec<u8>, String> {
+    let t = CsvTable::parse(csv).map_err(|e| e.to_string())?;
+    let col = |name: &str| {
+        t.column(name)
+            .ok_or_else(|| format!("council-forecasts.csv: column {name}: missing"))
+    };
+    let (c_run, c_session, c_role, c_meth, c_seat, c_status) = (
+        col("run_id")?,
+        col("session")?,
+        col("run_role")?,
+        col("methodology_version")?,
+        col("seat")?,
+        col("status")?,
+    );
+    let starts = line_starts(csv);
+    let start_of = |line: u64| starts.get(line as usize - 1).copied().unwrap_or(csv.len());
+    struct Run {
+        session: String,
+        role: String,
+        meth: String,
+        seats: BTreeSet<String>,
+        status: BTreeMap<String, i64>,
+        rows: i64,
+        slices: Vec<(u64, i64, usize, usize)>,
+    }
+    let mut order: Vec<String> = Vec::new();
+    let mut runs: BTreeMap<String, Run> = BTreeMap::new();
+    let mut prev: Option<String> = None;
+    for (i, r) in t.records.iter().enumerate() {
+        let f = |c: usize| r.fields.get(c).cloned().unwrap_or_default();
+        let id = f(c_run);
+        let begin = start_of(r.line);
+        let end = t.records.get(i + 1).map_or(csv.len(), |n| start_of(n.line));
+        let run = runs.entry(id.clone()).or_insert_with(|| {
+            order.push(id.clone());
+            Run {
+                session: f(c_session),
+                role: f(c_role),
+                meth: f(c_meth),
+                seats: BTreeSet::new(),
+                status: BTreeMap::new(),
+                rows: 0,
+                slices: Vec::new(),
+            }
+        });
+        run.rows += 1;
+        run.seats.insert(f(c_seat));
+        *run.status.entry(f(c_status)).or_default() += 1;
+        match run.slices.last_mut() {
+            Some(s) if prev.as_deref() == Some(id.as_str()) => {
+                s.1 += 1;
+                s.3 = end - s.2;
+            }
+            _ => run.slices.push((r.row, 1, begin, end - begin)),
+        }
+        prev = Some(id);
+    }
+    let runs_v = order
+        .iter()
+        .map(|id| {
+            let r = &runs[id];
+            Value::Object(object([
+                ("run_id", string(id)),
+                ("session", string(&r.session)),
+                ("run_role", string(&r.role)),
+                ("methodology_version", string(&r.meth)),
+                ("rows", int(r.rows)),
+                ("seats", int(r.seats.len() as i64)),
+                (
+                    "status",
+                    Value::Object(object(r.status.iter().map(|(k, v)| (k.as_str(), int(*v))))),
+                ),
+                (
+                    "slices",
+                    Value::Array(
+                        r.slices
+                            .iter()
+                            .map(|(first, rows, off, len)| {
+                                Value::Object(object([
+                                    ("first_row", int(*first as i64)),
+                                    ("rows", int(*rows)),
+                                    ("offset", int(*off as i64)),
+                                    ("length", int(*len as i64)),
+                                ]))
+                            })
+                            .collect(),
+                    ),
+                ),
+            ]))
+        })
+        .collect();
+    let header_bytes = t.records.first().map_or(csv.len(), |r| start_of(r.line));
+    Ok(line_bytes(object([
+        ("file", string(crate::league::layout::FORECASTS_FILE)),
+        ("bytes", int(csv.len() as i64)),
+        ("sha256", string(&hex::encode(&Sha256::digest(csv)))),
+        ("header_bytes", int(header_bytes as i64)),
+        ("runs", Value::Array(runs_v)),
+    ])))
+}
+
+/// `markets-digest.json` of the forecasts file `csv`: the league's runs and rows, and for each
+/// market of Table 2 its name, its latest run with forecasts, that run's reference price and,
+/// per horizon, how many counted model rows (baselines left out) stated a probability and
+/// their plain mean (`mean_prob_up`, 0-100: not the weighted consensus of §5.3, which
+/// `council-stats.json` holds), and over the whole file the events resolved and the events
+/// strictly up (distinct `event_id` with a `close`). Not a forecasts file: an error in English.
+pub fn digest_bytes(league: &str, methodology: &str, csv: &[u8]) -> Result<Vec<u8>, String> {
+    let t = CsvTable::parse(csv).map_err(|e| e.to_string())?;
+    let col = |name: &str| {
+        t.column(name)
+            .ok_or_else(|| format!("council-forecasts.csv: column {name}: missing"))
+    };
+    let c: BTreeMap<&str, usize> = [
+        "run_id",
+        "session",
+        "model",
+        "status",
+        "asset",
+        "horizon",
+        "prob_up",
+        "ref",
+        "close",
+        "actual_pct",
+        "cell_status",
+        "event_id",
+    ]
+    .into_iter()
+    .map(|n| col(n).map(|i| (n, i)))
+    .collect::<Result<_, _>>()?;
+    let runs: BTreeSet<&str> = t
+        .records
+        .iter()
+        .filter_map(|r| r.fields.get(c["run_id"]).map(String::as_str))
+        .collect();
+    let mut markets = Vec::new();
+    for (asset, name) in MARKET_NAMES {
+        let f = |r: &'_ crate::contract::forecasts_csv::CsvRecord, k: &str| -> String {
+            r.fields.get(c[k]).cloned().unwrap_or_default()
+        };
+        let rows: Vec<_> = t
+            .records
+            .iter()
+            .filter(|r| f(r, "asset") == asset)
+            .collect();
+        let latest = rows
+            .iter()
+            .filter(|r| !f(r, "prob_up").is_empty())
+            .map(|r| (f(r, "session"), f(r, "run_id")))
+            .max();
+        let mut horizons = Object::new();
+        let mut reference = Value::Null;
+        if let Some((_, run)) = &latest {
+            let mut by_h: BTreeMap<String, Vec<f64>> = BTreeMap::new();
+            for r in rows.iter().filter(|r| f(r, "run_id") == *run) {
+                if reference == Value::Null {
+                    if let Some(x) = parse_number(&f(r, "ref")) {
+                        reference = float(x);
+                    }
+                }
+                let stated = matches!(f(r, "cell_status").as_str(), "elicited" | "explicit_50");
+                if f(r, "status") != "counted" || !stated || is_baseline(&f(r, "model")) {
+                    continue;
+                }
+                if let Some(p) = parse_number(&f(r, "prob_up")) {
+                    by_h.entry(f(r, "horizon")).or_default().push(p);
+                }
+            }
+            for (h, ps) in by_h {
+                let mean = ps.iter().sum::<f64>() / ps.len() as f64;
+                horizons.insert(
+                    &h,
+                    Value::Object(object([
+                        ("forecasts", int(ps.len() as i64)),
+                        ("mean_prob_up", float(mean)),
+                    ])),
+                );
+            }
+        }
+        let mut events: BTreeMap<String, bool> = BTreeMap::new();
+        for r in &rows {
+            let id = f(r, "event_id");
+            if id.is_empty() || f(r, "close").is_empty() {
+                continue;
+            }
+            if let Some(x) = parse_number(&f(r, "actual_pct")) {
+                events.insert(id, x > 0.0);
+            }
+        }
+        let (session, run) = latest.map_or((Value::Null, Value::Null), |(s, r)| {
+            (string(&s), string(&r))
+        });
+        markets.push(Value::Object(object([
+            ("asset", string(asset)),
+            ("name", string(name)),
+            ("latest_run", run),
+            ("latest_session", session),
+            ("ref", reference),
+            ("horizons", Value::Object(horizons)),
+            ("events_resolved", int(events.len() as i64)),
+            (
+                "events_up",
+                int(events.values().filter(|u| **u).count() as i64),
+            ),
+        ])));
+    }
+    debug_assert_eq!(markets.len(), MARKETS.len());
+    Ok(line_bytes(object([
+        ("league", string(league)),
+        ("methodology_version", string(methodology)),
+        ("runs", int(runs.len() as i64)),
+        ("rows", int(t.records.len() as i64)),
+        ("markets", Value::Array(markets)),
+    ])))
+}
+
+/// One documented field: its name (a JSON key, a CSV column or a line key), JSON type (`a|b`
+/// when it is either; `text`/`number`/`bool` for a CSV cell), unit and meaning; `fields` documents the members
+/// of an object, or of each object in a list.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FieldDoc {
+    pub name: String,
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub unit: String,
+    pub meaning: String,
+    #[serde(default)]
+    pub fields: Vec<FieldDoc>,
+}
+
+/// One documented file (or family of files: `path` may end in `*` or hold one `*` segment).
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FileDoc {
+    pub path: String,
+    /// `json` (one document), `jsonl` (one object a line), `csv`, `text`, `binary`.
+    pub format: String,
+    pub meaning: String,
+    /// The document's members, the lines' keys or the CSV's columns (none for text and binary).
+    pub fields: Vec<FieldDoc>,
+}
+
+/// A field published under another name than the spec's.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Renamed {
+    pub spec: String,
+    pub published: String,
+    pub file: String,
+    pub note: String,
+}
+
+/// A file the spec names that the league does not publish.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NotPublished {
+    pub file: String,
+    pub why: String,
+}
+
+/// `arena-dataset.json` as read back.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Dictionary {
+    pub format: String,
+    pub files: Vec<FileDoc>,
+    pub renamed: Vec<Renamed>,
+    pub not_published: Vec<NotPublished>,
+}
+
+/// The dictionary's `format`.
+pub const DATASET_FORMAT: &str = "sealbook-dataset-1";
+/// Largest dictionary read (bytes).
+pub const MAX_DATASET_BYTES: usize = 4 << 20;
+/// Most file entries a dictionary may hold.
+pub const MAX_DATASET_FILES: usize = 1000;
+/// Longest file path or pattern a dictionary may hold (bytes).
+pub const MAX_PATTERN_BYTES: usize = 1024;
+
+impl Dictionary {
+    /// Reads `arena-dataset.json`; an error names the field (serde's words).
+    pub fn parse(bytes: &[u8]) -> Result<Dictionary, String> {
+        if bytes.len() > MAX_DATASET_BYTES {
+            return Err(format!(
+                "{DATASET_FILE}: {} bytes, at most {MAX_DATASET_BYTES} are read",
+                bytes.len()
+            ));
+        }
+        let d: Dictionary =
+            serde_json::from_slice(bytes).map_err(|e| format!("{DATASET_FILE}: {e}"))?;
+        if d.format != DATASET_FORMAT {
+            return Err(format!(
+                "{DATASET_FILE}: field format: {:?} is not {DATASET_FORMAT:?}",
+                d.format
+            ));
+        }
+        if d.files.len() > MAX_DATASET_FILES {
+            return Err(format!(
+                "{DATASET_FILE}: field files: {} entries, at most {MAX_DATASET_FILES}",
+                d.files.len()
+            ));
+        }
+        if let Some((i, f)) = d
+            .files
+            .iter()
+            .enumerate()
+            .find(|(_, f)| f.path.len() > MAX_PATTERN_BYTES)
+        {
+            return Err(format!(
+                "{DATASET_FILE}: field files[{i}].path: {} bytes, at most {MAX_PATTERN_BYTES}",
+                f.path.len()
+            ));
+        }
+        Ok(d)
+    }
+
+    /// The entry documenting the published file at `path`: its exact path, else the first
+    /// pattern matching it (`*` stands for one or more path characters).
+    pub fn file(&self, path: &str) -> Option<&FileDoc> {
+        self.files
+            .iter()
+            .find(|f| f.path == path)
+            .or_else(|| self.files.iter().find(|f| glob(&f.path, path)))
+    }
+}
+
+/// Whether `path` matches `pattern`, whose `*` stands for one or more characters (bytes):
+/// one pass per pattern byte over the path, so at most [`MAX_PATTERN_BYTES`] times the path's
+/// length steps, whatever the stars.
+fn glob(pattern: &str, path: &str) -> bool {
+    let s = path.as_bytes();
+    // matched[j]: the pattern so far matches the path's first j bytes.
+    let mut matched = vec![false; s.len() + 1];
+    matched[0] = true;
+    for &c in pattern.as_bytes() {
+        let mut next = vec![false; s.len() + 1];
+        let mut before = false;
+        for j in 1..=s.len() {
+            next[j] = if c == b'*' {
+                before |= matched[j - 1];
+                before
+            } else {
+                matched[j - 1] && s[j - 1] == c
+            };
+        }
+        matched = next;
+    }
+    matched[s.len()]
+}
+
+type F = (&'static str, &'static str, &'static str, &'static str);
+
+fn field_value((name, kind, unit, meaning): F, fields: &[F]) -> Value {
+    let mut o = object([
+        ("name", string(name)),
+        ("type", string(kind)),
+        ("unit", string(unit)),
+        ("meaning", string(meaning)),
+    ]);
+    if !fields.is_empty() {
+        o.insert(
+            "fields",
+            Value::Array(fields.iter().map(|f| field_value(*f, &[])).collect()),
+        );
+    }
+    Value::Object(o)
+}
+
+fn file_value(path: &str, format: &str, meaning: &str, fields: Vec<Value>) -> Value {
+    Value::Object(object([
+        ("path", string(path)),
+        ("format", string(format)),
+        ("meaning", string(meaning)),
+        ("fields", Value::Array(fields)),
+    ]))
+}
+
+fn plain(fields: &[F]) -> Vec<Value> {
+    fields.iter().map(|f| field_value(*f, &[])).collect()
+}
+
+include!("open_data_fields.rs");
+
+/// `arena-dataset.json`: every file a league publishes with every field, its type, unit and
+/// meaning (the CSV's columns in [`TABLE_C1_COLUMNS`] order first), the fields published under
+/// another name than the spec's mapped to the spec's name, and the files the spec names that
+/// the league does not publish, with why.
+pub fn dataset_bytes() -> Vec<u8> {
+    debug_assert!(TABLE_C1_COLUMNS
+        .iter()
+        .all(|c| CSV_COLUMNS.iter().any(|f| f.0 == *c)));
+    let files = dictionary_files();
+    let renamed = RENAMED
+        .iter()
+        .map(|(spec, published, file, note)| {
+            Value::Object(object([
+                ("spec", string(spec)),
+                ("published", string(published)),
+                ("file", string(file)),
+                ("note", string(note)),
+            ]))
+        })
+        .collect();
+    let not_published = NOT_PUBLISHED
+        .iter()
+        .map(|(file, why)| Value::Object(object([("file", string(file)), ("why", string(why))])))
+        .collect();
+    line_bytes(object([
+        ("format", string(DATASET_FORMAT)),
+        ("files", Value::Array(files)),
+        ("renamed", Value::Array(renamed)),
+        ("not_published", Value::Array(not_published)),
+    ]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_dictionary_reads_back_and_matches_patterns() {
+        let d = Dictionary::parse(&dataset_bytes()).unwrap();
+        for p in [
+            "council-book.jsonl",
+            "council-forecasts.csv",
+            "asks/0a1b.md",
+            "proof/2026-10-20/130025Z.txt",
+            "proof/2026-10-20/130025Z.txt.ots",
+            "proof/2026-10-20/130025Z.txt.demo.tsr",
+            "proof/2026-10-20/130025Z.txt.anchors.json",
+            "proof/2026-10-20/index.html",
+            "arena-code-core-src-arena-engine.rs.txt",
+            "replies/2026-10-21-am/gpt.txt",
+            "tsa/demo-root.pem",
+            DATASET_FILE,
+            CALIBRATION_FILE,
+        ] {
+            assert!(d.file(p).is_some(), "{p}");
+        }
+        assert!(d.file("league.toml").is_none());
+        assert!(d.file("council-forecasts.csv.bak").is_none());
+        let csv = d.file("council-forecasts.csv").unwrap();
+        for c in TABLE_C1_COLUMNS {
+            assert!(csv.fields.iter().any(|f| f.name == c), "{c}");
+        }
+        let mut bad = String::from_utf8(dataset_bytes()).unwrap();
+        bad = bad.replacen(
+            "\"format\": \"sealbook-dataset-1\"",
+            "\"format\": \"other\"",
+            1,
+        );
+        assert!(Dictionary::parse(bad.as_bytes()).is_err());
+    }
+
+    #[test]
+    fn index_slices_read_back_each_runs_rows() {
+        let csv = b"run_id,session,seat,status,run_role,methodology_version\n\
+            r1,2026-10-19,a,counted,session_run,m\n\
+            r1,2026-10-19,b,no_answer,session_run,m\n\
+            r2,2026-10-20,a,counted,session_run,m\n\
+            r1,2026-10-19,c,counted,session_run,m\n";
+        let idx = forecasts_index_bytes(csv).unwrap();
+        let v: serde_json::Value = serde_json::from_slice(&idx).unwrap();
+        let r1 = &v["runs"][0];
+        assert_eq!(r1["run_id"], "r1");
+        assert_eq!(r1["rows"], 3);
+        assert_eq!(r1["seats"], 3);
+        assert_eq!(r1["status"]["counted"], 2);
+        let s = r1["slices"].as_array().unwrap();
+        assert_eq!(s.len(), 2);
+        let slice = |s: &serde_json::Value| {
+            let (o, l) = (
+                s["offset"].as_u64().unwrap() as usize,
+                s["length"].as_u64().unwrap() as usize,
+            );
+            std::str::from_utf8(&csv[o..o + l]).unwrap().to_string()
+        };
+        assert_eq!(
+            slice(&s[0]),
+            "r1,2026-10-19,a,counted,session_run,m\nr1,2026-10-19,b,no_answer,session_run,m\n"
+        );
+        assert_eq!(s[0]["first_row"], 2);
+        assert_eq!(slice(&s[1]), "r1,2026-10-19,c,counted,session_run,m\n");
+        assert_eq!(
+            slice(&v["runs"][1]["slices"][0]),
+            "r2,2026-10-20,a,counted,session_run,m\n"
+        );
+        assert_eq!(v["header_bytes"], 56);
+        assert!(forecasts_index_bytes(b"a,b\n1,2\n")
+            .unwrap_err()
+            .contains("run_id"));
+    }
+
+    #[test]
+    fn globs() {
+        assert!(glob("proof/*/*Z.txt", "proof/2026-10-20/130025Z.txt"));
+        assert!(!glob("proof/*/*Z.txt", "proof/2026-10-20/130025Z.txt.ots"));
+        assert!(glob("arena-code-*.txt", "arena-code-x.txt"));
+        assert!(!glob("arena-code-*.txt", "arena-code-.txt"));
+        assert!(glob("a*b*c", "axxbyc"));
+        assert!(!glob("a*b*c", "abc"));
+        // Many stars against a long path end in one pass per pattern byte.
+        let stars = "*a".repeat(500);
+        assert!(!glob(&stars, &"a".repeat(999)));
+    }
+}

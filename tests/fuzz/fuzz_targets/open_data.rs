@@ -1,0 +1,26 @@
+//! `league::open_data` on arbitrary bytes: `Dictionary::parse` (the data dictionary a reader
+//! holds a league to) and the builders that read a forecasts file or a climatology table
+//! (`forecasts_index_bytes`, `digest_bytes`, `calibration_bytes`): never a panic; what they
+//! write is JSON that reads back.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use sealbook_core::league::open_data::{
+    calibration_bytes, digest_bytes, forecasts_index_bytes, Dictionary,
+};
+
+fuzz_target!(|data: &[u8]| {
+    if let Ok(d) = Dictionary::parse(data) {
+        let _ = d.file("proof/2026-10-20/130025Z.txt");
+    }
+    for out in [
+        forecasts_index_bytes(data).ok(),
+        digest_bytes("l", "m", data).ok(),
+        calibration_bytes(data, None).ok(),
+    ]
+    .into_iter()
+    .flatten()
+    {
+        assert!(serde_json::from_slice::<serde_json::Value>(&out).is_ok());
+    }
+});

@@ -1,0 +1,291 @@
+//! The open-data files of spec Appendix C on the engine-made DEMO league (`sealbook demo`):
+//! every published file and every field is held to the data dictionary the league publishes
+//! (`arena-dataset.json`, read with `core::league::open_data::Dictionary`), an undocumented
+//! file, field, column or line key failing; and CPython's `json` reads each derived file
+//! (`council-calibration.json`, `league-roster.json`, `council-forecasts-index.json`,
+//! `markets-digest.json`, `arena-dataset.json`) and recomputes what it states from the sealed
+//! files with its own code: the climatology table's content hash (spec §4.3), the roster of
+//! `asks.jsonl`, each run's slice of `council-forecasts.csv` (read with Python's `csv`), the
+//! digest's resolved events, and that the dictionary documents every column; the spec's
+//! Appendix B step 4 script, verbatim, still runs on the demo's book.
+
+#![forbid(unsafe_code)]
+
+use sealbook_core::league::open_data::{
+    Dictionary, FieldDoc, CALIBRATION_FILE, DATASET_FILE, DIGEST_FILE, FORECASTS_INDEX_FILE,
+    ROSTER_FILE,
+};
+use sealbook_tests::tmp::TempDir;
+use serde_json::Value;
+use std::path::Path;
+
+/// Whether `v` is of the dictionary's `kind`, or of one of `a|b` (null stands for an absent
+/// value).
+fn of_kind(v: &Value, kind: &str) -> bool {
+    v.is_null()
+        || kind.split('|').any(|kind| match kind {
+            "string" => v.is_string(),
+            "integer" => v.is_i64() || v.is_u64(),
+            "number" => v.is_number(),
+            "boolean" => v.is_boolean(),
+            "object" => v.is_object(),
+            "array" => v.is_array(),
+            _ => false,
+        })
+}
+
+/// `obj`'s members against `fields`: every member documented and of its type, nested
+/// documented members walked. Problems are pushed as `file: path: what`.
+fn check_object(file: &str, at: &str, obj: &Value, fields: &[FieldDoc], out: &mut Vec<String>) {
+    let Some(o) = obj.as_object() else {
+        out.push(format!("{file}: {at}: not an object"));
+        return;
+    };
+    for (k, v) in o {
+        let path = if at.is_empty() {
+            k.clone()
+        } else {
+            format!("{at}.{k}")
+        };
+        let Some(doc) = fields.iter().find(|f| &f.name == k) else {
+            out.push(format!("{file}: {path}: not in {DATASET_FILE}"));
+            continue;
+        };
+        if !of_kind(v, &doc.kind) {
+            out.push(format!("{file}: {path}: not of type {}", doc.kind));
+        }
+        if doc.fields.is_empty() {
+            continue;
+        }
+        match v {
+            Value::Array(xs) => {
+                for (i, x) in xs.iter().enumerate() {
+                    check_object(file, &format!("{path}[{i}]"), x, &doc.fields, out);
+                }
+            }
+            Value::Object(_) => check_object(file, &path, v, &doc.fields, out),
+            _ => {}
+        }
+    }
+}
+
+/// Every problem of the published file `rel` (its bytes) against the dictionary.
+fn check_file(d: &Dictionary, rel: &str, bytes: &[u8], out: &mut Vec<String>) {
+    let Some(doc) = d.file(rel) else {
+        out.push(format!("{rel}: not in {DATASET_FILE}"));
+        return;
+    };
+    match doc.format.as_str() {
+        "json" => match serde_json::from_slice::<Value>(bytes) {
+            Ok(v) if !doc.fields.is_empty() => check_object(rel, "", &v, &doc.fields, out),
+            Ok(_) => {}
+            Err(e) => out.push(format!("{rel}: not JSON: {e}")),
+        },
+        "jsonl" => {
+            for (i, line) in bytes.split(|b| *b == b'\n').enumerate() {
+                if line.is_empty() {
+                    continue;
+                }
+                match serde_json::from_slice::<Value>(line) {
+                    Ok(v) => {
+                        check_object(&format!("{rel} line {}", i + 1), "", &v, &doc.fields, out)
+                    }
+                    Err(e) => out.push(format!("{rel} line {}: not JSON: {e}", i + 1)),
+                }
+            }
+        }
+        "csv" => {
+            let header = bytes.split(|b| *b == b'\n').next().unwrap_or_default();
+            for col in String::from_utf8_lossy(header)
+                .trim_end_matches('\r')
+                .split(',')
+            {
+                if !doc.fields.iter().any(|f| f.name == col) {
+                    out.push(format!("{rel}: column {col}: not in {DATASET_FILE}"));
+                }
+            }
+        }
+        "text" | "binary" => {}
+        other => out.push(format!("{rel}: format {other} unknown")),
+    }
+}
+
+fn make_demo(t: &TempDir) -> std::path::PathBuf {
+    let dir = t.path().join("demo");
+    let out = sealbook_tests::sealbook_cli()
+        .args(["demo", "--out"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    dir
+}
+
+/// Every listed file of `dir`, and the manifest itself.
+fn listed(dir: &Path) -> Vec<String> {
+    let m: Value =
+        serde_json::from_slice(&std::fs::read(dir.join("manifest.json")).unwrap()).unwrap();
+    let mut files: Vec<String> = m["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["path"].as_str().unwrap().to_string())
+        .collect();
+    files.push("manifest.json".into());
+    files
+}
+
+const PEER: &str = r#"
+import csv, hashlib, io, json, sys
+d = sys.argv[1]
+def load(name):
+    with open(d + "/" + name, encoding="utf-8") as f:
+        return json.load(f)
+cal, roster, index, digest, dataset = (load(n) for n in sys.argv[2:7])
+# The climatology table's content hash as Appendix B computes it (spec 4.3).
+clim = load("council-clim-window.json")
+body = {k: v for k, v in clim.items() if k != "sha256"}
+h = hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()
+fixed = cal["climatology_fixed"]
+assert fixed["sha256"] == h == clim["sha256"], (fixed["sha256"], h)
+assert fixed["sha256_ok"] is True
+decl = json.loads(open(d + "/asks.jsonl", encoding="utf-8").readline())
+assert fixed["sealed_sha256"] == decl["climatology_sha256"]
+assert fixed["table"] == clim["table"]
+assert [r["p_up"] for r in fixed["table"] if r["h"] == "1d"], "no 1d rows"
+assert isinstance(cal["method"]["crowd_window"], str)
+# The roster: the declaration's seats, in order, baselines marked.
+assert [(s["seat"], s["family"], s.get("model")) for s in roster["seats"]] == \
+    [(s["seat"], s["family"], s.get("model")) for s in decl["seats"]]
+for s in roster["seats"]:
+    assert s["baseline"] == (s["model"] in ("coin", "climatology", "momentum")), s
+    assert s["versions"], s
+# Each run's slices of the forecasts file hold exactly that run's rows.
+raw = open(d + "/council-forecasts.csv", "rb").read()
+assert index["bytes"] == len(raw) and index["sha256"] == hashlib.sha256(raw).hexdigest()
+rows = list(csv.DictReader(io.StringIO(raw.decode("utf-8"), newline="")))
+header = raw[:index["header_bytes"]].decode()
+total = 0
+for run in index["runs"]:
+    got = []
+    for s in run["slices"]:
+        got += list(csv.DictReader(io.StringIO(header + raw[s["offset"]:s["offset"] + s["length"]].decode(), newline="")))
+    want = [r for r in rows if r["run_id"] == run["run_id"]]
+    assert got == want, run["run_id"]
+    assert run["rows"] == len(want) and run["seats"] == len({r["seat"] for r in want})
+    assert sum(run["status"].values()) == len(want)
+    total += len(want)
+assert total == len(rows)
+# The digest: small, every market, its resolved events recounted.
+assert len(open(d + "/markets-digest.json", "rb").read()) < 30000
+assert digest["rows"] == len(rows)
+assert [m["asset"] for m in digest["markets"]] == ["SPX", "NDX", "DJI", "SOX", "TNX", "DXY", "VIX", "GOLD", "WTI", "BRENT", "COPPER", "BTC"]
+for m in digest["markets"]:
+    ev = {}
+    for r in rows:
+        if r["asset"] == m["asset"] and r["event_id"] and r["close"] and r["actual_pct"]:
+            ev[r["event_id"]] = float(r["actual_pct"]) > 0
+    assert m["events_resolved"] == len(ev), m["asset"]
+    assert m["events_up"] == sum(ev.values()), m["asset"]
+    latest = [r for r in rows if r["asset"] == m["asset"] and r["run_id"] == m["latest_run"]]
+    for h, v in m["horizons"].items():
+        ps = [float(r["prob_up"]) for r in latest if r["horizon"] == h and r["status"] == "counted"
+              and r["cell_status"] in ("elicited", "explicit_50") and r["prob_up"]
+              and r["model"] not in ("coin", "climatology", "momentum")]
+        assert v["forecasts"] == len(ps) and abs(v["mean_prob_up"] - sum(ps) / len(ps)) < 1e-9, (m["asset"], h)
+# The dictionary documents every column of the forecasts file.
+doc = [f for f in dataset["files"] if f["path"] == "council-forecasts.csv"][0]
+cols = {f["name"] for f in doc["fields"]}
+missing = [c for c in rows[0].keys() if c not in cols]
+assert not missing, missing
+print("ok")
+"#;
+
+#[test]
+fn every_published_file_and_field_is_in_the_dictionary_and_cpython_reads_the_derived_files() {
+    let t = TempDir::new("open-data");
+    let dir = make_demo(&t);
+    let files = listed(&dir);
+    for f in [
+        CALIBRATION_FILE,
+        ROSTER_FILE,
+        FORECASTS_INDEX_FILE,
+        DIGEST_FILE,
+        DATASET_FILE,
+    ] {
+        assert!(files.iter().any(|p| p == f), "{f} not in the manifest");
+    }
+    let d = Dictionary::parse(&std::fs::read(dir.join(DATASET_FILE)).unwrap()).unwrap();
+    let mut problems = Vec::new();
+    for rel in &files {
+        check_file(
+            &d,
+            rel,
+            &std::fs::read(dir.join(rel)).unwrap(),
+            &mut problems,
+        );
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    // The walk fails on a field the dictionary does not document.
+    let mut undocumented = Vec::new();
+    check_file(
+        &d,
+        "league-roster.json",
+        br#"{"league": "x", "seats": [{"seat": "a", "extra": 1}]}"#,
+        &mut undocumented,
+    );
+    check_file(
+        &d,
+        "council-forecasts.csv",
+        b"run_id,novel\n",
+        &mut undocumented,
+    );
+    check_file(&d, "notes.json", b"{}", &mut undocumented);
+    assert_eq!(
+        undocumented,
+        [
+            "league-roster.json: seats[0].extra: not in arena-dataset.json",
+            "council-forecasts.csv: column novel: not in arena-dataset.json",
+            "notes.json: not in arena-dataset.json",
+        ]
+    );
+
+    let out = sealbook_tests::python_inline(PEER)
+        .arg(&dir)
+        .args([
+            CALIBRATION_FILE,
+            ROSTER_FILE,
+            FORECASTS_INDEX_FILE,
+            DIGEST_FILE,
+            DATASET_FILE,
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "the CPython peer: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "ok");
+
+    // The spec's Appendix B step 4, verbatim, still runs on the demo's book.
+    let out = sealbook_tests::python_script("appendix_b_step4.py")
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let lines = std::fs::read(dir.join("council-book.jsonl"))
+        .unwrap()
+        .iter()
+        .filter(|b| **b == b'\n')
+        .count();
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        format!("chain ok: {lines} lines"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
