@@ -111,10 +111,11 @@ const ASKS_KEYS: [F; 21] = [
 ];
 
 /// The spec's names published under another name: (spec name, published name, file, note).
-const RENAMED: [(&str, &str, &str, &str); 11] = [
+const RENAMED: [(&str, &str, &str, &str); 12] = [
     ("pall", "seats.<seat>.<horizon>.brier", "council-stats.json", "the Brier score over all rows, draws included (the primary score)"),
     ("n_eff.per_run", "n_eff", "council-stats.json", "one row per run and horizon over every sealed run (run_id, session, horizon, n, rho, n_eff)"),
     ("n_eff.counted.per_run", "", "council-stats.json", "not published yet: recompute from council-forecasts.csv rows with status counted whose book sealing time is before reference_at (spec §5.1, Appendix C)"),
+    ("power_brier", "comparisons[].power", "council-stats.json", "per confirmatory comparison: sigma_G, the sessions needed to detect 0.01 and the effect detectable at the sessions held (spec §4.6)"),
     ("n_eff_errors", "independence.runs[].errors", "council-stats.json", "the correlation of the seats' error indicators per run and horizon"),
     ("bss_reference", "table[].p_up_ex_draw", "council-clim-window.json", "the ex-draw base rate the league's own skill score uses; also climatology_fixed.table[].p_up_ex_draw in council-calibration.json"),
     ("sample.note", "primary_endpoint.note, consensus.<horizon>.ci95_method", "council-stats.json", "how the intervals were computed and what the sample allows"),
@@ -265,6 +266,7 @@ fn dictionary_files() -> Vec<Value> {
             ("n_eff_mean_rho", "object", "per horizon: N_eff at the mean rho"),
             ("independence", "object", "roster, groups, climatology, runs (pearson, errors, spectrum, sides, spread), shadow weights, funnel"),
             ("primary_endpoint", "object", "the primary endpoint (spec §8): estimate, sessions, ci95, ci90, verdict, confirmed_below_margin, config, note, gains"),
+            ("comparisons", "array", "every council seat and the consensus against the coin and the climatology per horizon from session 11 (spec §4.6): forecaster, benchmark, horizon, sessions, events, estimate, ci90, tost (p_value, p_lower, p_upper, equivalent at +-0.01), power (sigma_g, sigma_from, delta, sessions_needed, detectable_effect)"),
             ("time_basis", "string", "book_sealed_at: a line is sealed at max(at, booked_at)"),
             ("climatology_sha256_ok", "boolean", "the climatology table's content hash holds"),
             ("climatology_seal", "object", "the table held to the declaration's climatology_sha256"),
