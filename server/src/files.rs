@@ -107,14 +107,29 @@ pub fn too_large(path: &Path, what: &str, size: Option<u64>, max: u64) -> Unusab
     }
 }
 
-/// Creates `path` (never replacing an existing file) with `bytes`, synced to disk.
+/// Creates `path` (never replacing an existing file) with `bytes`, synced to disk, and whole
+/// or not at all: the bytes go to `<path>.<pid>-<n>.new.tmp` first (n counts the process's
+/// writes, so two threads never share one), which is then linked into
+/// place (the link fails if `path` exists) and removed. A process killed while writing leaves
+/// at most that temporary file, never a truncated `path` (a stamped list cut short would stop
+/// the league from starting again).
 pub fn write_new(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let mut f = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(path)?;
-    f.write_all(bytes)?;
-    f.sync_all()
+    static WRITES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = WRITES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let tmp = with_suffix(path, &format!(".{}-{n}.new.tmp", std::process::id()));
+    // One a killed process with the same id left behind.
+    let _ = std::fs::remove_file(&tmp);
+    let written = (|| {
+        let mut f = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        std::fs::hard_link(&tmp, path)
+    })();
+    let _ = std::fs::remove_file(&tmp);
+    written
 }
 
 /// `<path><suffix>`, e.g. `a.txt` + `.ots`.

@@ -49,7 +49,7 @@ const CSV_COLUMNS: [F; 42] = [
 ];
 
 /// Every key a line of `council-book.jsonl` may hold (spec Appendix C "Book lines").
-const BOOK_KEYS: [F; 33] = [
+const BOOK_KEYS: [F; 35] = [
     ("n", "integer", "line number", "the line's position, from 1"),
     ("at", "string", "UTC RFC 3339", "when the line's content was made (an answer's answer time)"),
     ("kind", "string", "", "run, answer, score, score_h, crowd, correction, or a trading-track kind"),
@@ -82,6 +82,8 @@ const BOOK_KEYS: [F; 33] = [
     ("horizon", "string", "", "score_h line: the horizon scored"),
     ("of", "integer", "line number", "score, score_h, correction line: the line it is about"),
     ("results", "object", "", "score lines: per asset ref, close, actual_pct, draw, contract"),
+    ("noise", "object", "percent", "first score line of a run: per asset the draw band sealed with the reference, 0.1 x mean |1-minute return| x sqrt(390) over the 4 prior sessions (spec §3.5)"),
+    ("noise_missing", "object", "", "first score line of a run: per asset why no band was sealed (the sessions the provider's bars do not cover, or its error)"),
     ("rows", "object", "", "crowd line: each contract's outcome up (rows.<code>, rows.<code>@kalshi)"),
 ];
 
