@@ -138,3 +138,26 @@ pub fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
     s.push(suffix);
     PathBuf::from(s)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A new file is written whole and nothing else stays beside it; an existing one is never
+    /// replaced, and the refusal is `AlreadyExists`, as the stamped lists' one-per-second rule
+    /// reads it.
+    #[test]
+    fn write_new_creates_once_and_leaves_nothing_beside() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("123000Z.txt");
+        write_new(&path, b"first\n").unwrap();
+        let e = write_new(&path, b"second\n").unwrap_err();
+        assert_eq!(e.kind(), std::io::ErrorKind::AlreadyExists);
+        assert_eq!(std::fs::read(&path).unwrap(), b"first\n");
+        let names: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names, ["123000Z.txt"]);
+    }
+}
