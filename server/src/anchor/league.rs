@@ -549,12 +549,9 @@ pub fn record_not_asked(
     let list = dir.join(rel);
     let data = read_bounded(&list, MAX_STAMPED_FILE_BYTES, "stamped list")?;
     let record = all_failed(config, rel, &tsa::sha256_hex(&data), why, now);
-    // Written beside, then linked into place: a record written meanwhile is never replaced.
-    let tmp = with_suffix(&path, &format!(".{}.stop.tmp", std::process::id()));
-    let _ = std::fs::remove_file(&tmp);
-    let linked = write_new(&tmp, &record.to_bytes()).and_then(|()| std::fs::hard_link(&tmp, &path));
-    let _ = std::fs::remove_file(&tmp);
-    match linked {
+    // `write_new` writes it beside and links it into place: a record written meanwhile is
+    // never replaced.
+    match write_new(&path, &record.to_bytes()) {
         Ok(()) => {}
         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => return Ok(false),
         Err(e) => return Err(Unusable::io(&path, "write the anchor record", &e)),
