@@ -1852,25 +1852,27 @@ fn hanging_anchors_never_delay_the_asks() {
         "the first answer is sealed {} ms after the run line, behind the anchors' timeouts",
         (first.0 - run_at.0) / 1000
     );
-    // One list, in the run's first minute (its second follows the set clock, which runs on
-    // in real time: a loaded machine names it 123001Z).
+    // Two lists, in the run's first minute (their seconds follow the set clock, which runs
+    // on in real time): the cadence's as the run starts and the closing one over the answers.
     let lists = list_names(&dir);
     assert!(
-        lists.len() == 1 && lists[0].starts_with("proof/2026-10-21/1230"),
+        lists.len() == 2 && lists.iter().all(|l| l.starts_with("proof/2026-10-21/1230")),
         "{lists:?}"
     );
-    let record: serde_json::Value = serde_json::from_slice(
-        &std::fs::read(dir.join(format!("{}.anchors.json", lists[0]))).unwrap(),
-    )
-    .unwrap();
-    let anchors = record["anchors"].as_array().unwrap();
-    assert_eq!(anchors.len(), 2, "{record}");
-    assert!(
-        anchors
-            .iter()
-            .all(|a| a["ok"] == false && a["attempts"] == 2),
-        "{record}"
-    );
+    for list in &lists {
+        let record: serde_json::Value = serde_json::from_slice(
+            &std::fs::read(dir.join(format!("{list}.anchors.json"))).unwrap(),
+        )
+        .unwrap();
+        let anchors = record["anchors"].as_array().unwrap();
+        assert_eq!(anchors.len(), 2, "{record}");
+        assert!(
+            anchors
+                .iter()
+                .all(|a| a["ok"] == false && a["attempts"] == 2),
+            "{record}"
+        );
+    }
 }
 
 /// Spec §3.2, requirement 12: a line is stamped on arrival, within the settle window, while
@@ -2170,10 +2172,12 @@ fn a_book_behind_its_latest_stamped_list_is_refused() {
     let d = arg(&dir);
     let (code, out, err) = output(&["league", "run", d, "--at", RUN_AT]);
     assert_eq!(code, 0, "{out}{err}");
+    // The run's closing stamp covers every line it sealed: a stamp after it writes nothing.
+    let latest = list_names(&dir).pop().unwrap();
+    assert!(latest.starts_with("proof/2026-10-21/1230"), "{latest}");
     let (code, out, err) = output(&["league", "stamp", d, "--at", "2026-10-21T12:45:00Z"]);
     assert_eq!(code, 0, "{out}{err}");
-    let latest = list_names(&dir).pop().unwrap();
-    assert_eq!(latest, "proof/2026-10-21/124500Z.txt");
+    assert_eq!(list_names(&dir).pop().unwrap(), latest);
     let book_path = dir.join("council-book.jsonl");
     let book = std::fs::read(&book_path).unwrap();
     let lines = book.iter().filter(|b| **b == b'\n').count();
