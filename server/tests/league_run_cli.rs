@@ -1205,12 +1205,12 @@ fn list_names(dir: &Path) -> Vec<String> {
     lists
 }
 
-/// Each process goes on from the last stamped list under proof/ (spec §3.2): lines sealed after
-/// it (the run's, sealed after its list, the process ending before their settle window) are
-/// stamped on arrival by the next process, ten minutes later, inside the cadence; a process
-/// after that, with nothing sealed since and the cadence not come round, stamps nothing.
+/// A one-off `league run` stamps its last lines before it exits (spec §3.2, requirement 12):
+/// the cadence's list as it starts (no list yet), before its own lines, then one covering
+/// every line it sealed, so none waits for the next process. A process after that, with
+/// nothing sealed since and the cadence not come round, stamps nothing.
 #[test]
-fn a_new_process_stamps_what_the_last_list_left_out() {
+fn a_one_off_run_stamps_its_last_lines_before_it_exits() {
     let tmp = tempfile::tempdir().unwrap();
     let text = "[league]\nname = \"cadence\"\nmethodology_version = \"m-1\"\n\n\
                 [[seat]]\nname = \"coin\"\nadapter = \"coin\"\n\n\
@@ -1220,28 +1220,38 @@ fn a_new_process_stamps_what_the_last_list_left_out() {
     let d = arg(&dir);
     let (code, out, err) = output(&["league", "run", d, "--at", RUN_AT]);
     assert_eq!(code, 0, "{out}{err}");
-    // The run stamps on the cadence as it starts (no list yet), before its own lines. The
-    // set clock runs with real time from 12:30:00, so on a loaded machine the list can be
+    // The set clock runs with real time from 12:30:00, so on a loaded machine a list can be
     // named a second or more later: its minute is what the cadence fixes.
-    let first = list_names(&dir);
-    assert_eq!(first.len(), 1, "{first:?}");
-    assert!(first[0].starts_with("proof/2026-10-21/1230"), "{first:?}");
-    let score = |at: &str| {
-        let (code, out, err) = output(&["league", "score", d, "--session", SESSION, "--at", at]);
-        assert_eq!(code, 0, "{out}{err}");
-    };
-    score("2026-10-21T12:40:00Z");
     let both = list_names(&dir);
-    assert_eq!((both.len(), &both[0]), (2, &first[0]), "{both:?}");
-    assert!(both[1].starts_with("proof/2026-10-21/1240"), "{both:?}");
-    let listed = std::fs::read_to_string(dir.join(&both[1])).unwrap();
-    let book = std::fs::read(dir.join("council-book.jsonl")).unwrap();
-    let lines = book.iter().filter(|b| **b == b'\n').count();
+    assert_eq!(both.len(), 2, "{both:?}");
     assert!(
-        listed.contains(&format!("daily/council/book.jsonl: {lines} lines")),
-        "the list covers every line of the book: {listed}"
+        both.iter().all(|l| l.starts_with("proof/2026-10-21/1230")),
+        "{both:?}"
     );
-    score("2026-10-21T12:45:00Z");
+    let listed = std::fs::read_to_string(dir.join(&both[1])).unwrap();
+    let count = |f: &str| {
+        let b = std::fs::read(dir.join(f)).unwrap();
+        b.iter().filter(|b| **b == b'\n').count()
+    };
+    for (ledger, file) in [
+        ("daily/council/book.jsonl", "council-book.jsonl"),
+        ("daily/council/asks.jsonl", "asks.jsonl"),
+    ] {
+        assert!(
+            listed.contains(&format!("{ledger}: {} lines", count(file))),
+            "the list covers every line of {file}: {listed}"
+        );
+    }
+    let (code, out, err) = output(&[
+        "league",
+        "score",
+        d,
+        "--session",
+        SESSION,
+        "--at",
+        "2026-10-21T12:45:00Z",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
     assert_eq!(
         list_names(&dir),
         both,
@@ -1842,25 +1852,27 @@ fn hanging_anchors_never_delay_the_asks() {
         "the first answer is sealed {} ms after the run line, behind the anchors' timeouts",
         (first.0 - run_at.0) / 1000
     );
-    // One list, in the run's first minute (its second follows the set clock, which runs on
-    // in real time: a loaded machine names it 123001Z).
+    // Two lists, in the run's first minute (their seconds follow the set clock, which runs
+    // on in real time): the cadence's as the run starts and the closing one over the answers.
     let lists = list_names(&dir);
     assert!(
-        lists.len() == 1 && lists[0].starts_with("proof/2026-10-21/1230"),
+        lists.len() == 2 && lists.iter().all(|l| l.starts_with("proof/2026-10-21/1230")),
         "{lists:?}"
     );
-    let record: serde_json::Value = serde_json::from_slice(
-        &std::fs::read(dir.join(format!("{}.anchors.json", lists[0]))).unwrap(),
-    )
-    .unwrap();
-    let anchors = record["anchors"].as_array().unwrap();
-    assert_eq!(anchors.len(), 2, "{record}");
-    assert!(
-        anchors
-            .iter()
-            .all(|a| a["ok"] == false && a["attempts"] == 2),
-        "{record}"
-    );
+    for list in &lists {
+        let record: serde_json::Value = serde_json::from_slice(
+            &std::fs::read(dir.join(format!("{list}.anchors.json"))).unwrap(),
+        )
+        .unwrap();
+        let anchors = record["anchors"].as_array().unwrap();
+        assert_eq!(anchors.len(), 2, "{record}");
+        assert!(
+            anchors
+                .iter()
+                .all(|a| a["ok"] == false && a["attempts"] == 2),
+            "{record}"
+        );
+    }
 }
 
 /// Spec §3.2, requirement 12: a line is stamped on arrival, within the settle window, while
@@ -2160,10 +2172,12 @@ fn a_book_behind_its_latest_stamped_list_is_refused() {
     let d = arg(&dir);
     let (code, out, err) = output(&["league", "run", d, "--at", RUN_AT]);
     assert_eq!(code, 0, "{out}{err}");
+    // The run's closing stamp covers every line it sealed: a stamp after it writes nothing.
+    let latest = list_names(&dir).pop().unwrap();
+    assert!(latest.starts_with("proof/2026-10-21/1230"), "{latest}");
     let (code, out, err) = output(&["league", "stamp", d, "--at", "2026-10-21T12:45:00Z"]);
     assert_eq!(code, 0, "{out}{err}");
-    let latest = list_names(&dir).pop().unwrap();
-    assert_eq!(latest, "proof/2026-10-21/124500Z.txt");
+    assert_eq!(list_names(&dir).pop().unwrap(), latest);
     let book_path = dir.join("council-book.jsonl");
     let book = std::fs::read(&book_path).unwrap();
     let lines = book.iter().filter(|b| **b == b'\n').count();

@@ -641,3 +641,151 @@ fn upgrade_backs_off_failed_anchors_and_gives_them_up() {
     assert_eq!(hits.load(Ordering::SeqCst), 3);
     assert_eq!(record()["anchors"][0]["gave_up"], gave_up.as_str());
 }
+
+/// An authority on 127.0.0.1 that answers a GET (the pre-flight's) and accepts every POST
+/// (a stamp request) without ever answering it, holding the connection open (at most 32).
+fn hanging_on_post() -> String {
+    use std::io::{Read, Write};
+    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}", l.local_addr().unwrap());
+    std::thread::spawn(move || {
+        let mut held = Vec::new();
+        for c in l.incoming().take(32) {
+            let Ok(mut c) = c else { continue };
+            let mut head = [0u8; 4];
+            if c.read_exact(&mut head).is_ok() && &head == b"GET " {
+                let _ = c.write_all(
+                    b"HTTP/1.1 405 Method Not Allowed\r\ncontent-length: 0\r\nconnection: close\r\n\r\n",
+                );
+                continue;
+            }
+            held.push(c);
+        }
+    });
+    url
+}
+
+/// Runs `sealbook` with `args`, killed after `limit` should it hang; (exit code, stdout,
+/// stderr), or None when it had to be killed.
+fn bounded(args: &[&str], limit: std::time::Duration) -> Option<(i32, String, String)> {
+    let mut child = Command::new(common::bin())
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            return None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let o = child.wait_with_output().unwrap();
+    Some((
+        o.status.code().expect("exited"),
+        String::from_utf8(o.stdout).unwrap(),
+        String::from_utf8(o.stderr).unwrap(),
+    ))
+}
+
+/// Spec §3.2, requirement 12: `league init` stamps the declaration at once. A calendar and an
+/// authority that answer, and an authority that accepts the request and never answers (1 s,
+/// asked once): init ends, the list covering the declaration is written with the good anchors,
+/// the hanging one recorded as failed, the league created, and the output says that the first
+/// run stamps it again. `--offline` writes no list and says so.
+#[test]
+fn init_stamps_the_declaration_at_once_and_a_hanging_authority_does_not_hang_it() {
+    let cal = start_calendar();
+    let (tsa_url, _pki) = start_authority();
+    let hang = hanging_on_post();
+    let work = tempfile::tempdir().unwrap();
+    let cfg = work.path().join("league.toml");
+    std::fs::write(
+        &cfg,
+        format!(
+            "[league]\nname = \"stamped at init\"\nmethodology_version = \"m-1\"\n\n\
+             [[seat]]\nname = \"coin\"\nadapter = \"coin\"\n\n\
+             [prices]\nprovider = \"csv\"\npath = \"prices.csv\"\n\n[anchors]\n\
+             ots_calendars = [\"{}\"]\n\
+             tsa = [{{ name = \"good\", url = \"{tsa_url}\" }}, {{ name = \"hang\", url = \"{hang}/tsr\" }}]\n\
+             rekor_url = \"\"\ntimeout_seconds = 1\nretries = 0\n",
+            cal.url
+        ),
+    )
+    .unwrap();
+    let make = |name: &str, extra: &[&str]| {
+        let dir = work.path().join(name);
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(
+            dir.join("prices.csv"),
+            "symbol,time,open,high,low,close,volume\n",
+        )
+        .unwrap();
+        let mut args = vec![
+            "league",
+            "init",
+            s(&dir),
+            "--config",
+            s(&cfg),
+            "--at",
+            "2026-10-20T12:00:00Z",
+            "--json",
+        ];
+        args.extend_from_slice(extra);
+        let ran = bounded(&args, std::time::Duration::from_secs(60));
+        let (code, out, err) = ran.expect("league init hung on an authority that never answers");
+        (dir, code, out, err)
+    };
+
+    let (dir, code, out, err) = make("L", &[]);
+    assert_eq!(code, 0, "{out}{err}");
+    let j: Value = serde_json::from_str(&out).unwrap();
+    assert!(dir.join("asks.jsonl").exists());
+    let list = "proof/2026-10-20/120000Z.txt";
+    assert_eq!(j["stamp"]["list"], list, "{j}");
+    assert_eq!(j["stamp"]["ok"], false, "{j}");
+    assert_eq!(
+        anchors(&j["stamp"]),
+        [
+            ("ots".into(), cal.url.clone(), true),
+            ("tsa".into(), "good".into(), true),
+            ("tsa".into(), "hang".into(), false),
+        ]
+    );
+    assert!(
+        err.contains("the league is created") && err.contains("first run stamps the declaration"),
+        "{err}"
+    );
+    // The list covers the declaration: asks.jsonl's one line and its link.
+    let text = std::fs::read_to_string(dir.join(list)).unwrap();
+    let link = j["link"].as_str().unwrap();
+    assert!(
+        text.lines()
+            .any(|l| l.contains(": 1 lines, sha256 ") && l.ends_with(link)),
+        "{text}"
+    );
+    let (code, v) = sealbook_json(&[
+        "verify",
+        s(&dir.join("asks.jsonl")),
+        "--stamp",
+        s(&dir.join(list)),
+    ]);
+    assert_eq!((code, &v["ok"]), (0, &Value::Bool(true)), "{v}");
+    assert!(with(&dir.join(list), ".good.tsr").exists());
+    assert!(with(&dir.join(list), ".ots").exists());
+
+    let (dir, code, out, err) = make("offline", &["--offline"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let j: Value = serde_json::from_str(&out).unwrap();
+    assert!(
+        j["stamp"]["skipped"]
+            .as_str()
+            .unwrap()
+            .contains("--offline"),
+        "{j}"
+    );
+    assert!(!dir.join("proof").exists());
+}

@@ -10,7 +10,8 @@
 // the models" records a peek and shows nothing; it counts the markets forecast ("1 of 12") and
 // warns before the first call that the first call per market counts; a call with two faults
 // shows both at once, each beside its field; every choice is a 44 x 44 px target on a phone;
-// the markets' names are in the page's language; a skip link leads past the masthead.
+// the markets' names are in the page's language; a skip link leads past the masthead; a
+// negative mean r (N_eff above n) is explained in each language.
 //
 // Groups are forced by asking the API for identifiers until one of the wanted group comes (the
 // assignment is the server's random draw; the page has no switch), then handing it to the page
@@ -341,6 +342,36 @@ test("the markets' names are in the page's language", async () => {
     for (const [market, name] of Object.entries(names)) assert.notEqual(name, english[market], `${lang}: ${market} is still "${name}"`);
     assert.match(await page.getAttribute('li[data-market="GOLD"] fieldset legend', 'class'), /visually-hidden/);
     assert.ok((await page.textContent('li[data-market="GOLD"] fieldset legend')).includes(want[lang].GOLD), 'the form is named with it');
+    await context.close();
+  }
+});
+
+// A negative mean r puts N_eff above n (spec §5.1): the independence sentence says so and why,
+// in each language, as the Scores takeaway does. The demo's run has a positive r, so the
+// session's independence reading is replaced in the API's answer with the reading of the
+// issue's example (n 6, r -0.176, N_eff 50.871); the page renders what the API sends.
+test('a negative mean r: the independence sentence says why N_eff is above n, in en, zh and ar', async () => {
+  const reader = await readerOf(server, 'seeing');
+  const want = {
+    en: ['r = -0.18, negative', 'reads 50.9, above the 6 seats', 'not 50.9 independent voices'],
+    zh: ['r = -0.18，为负', '有效独立声音数 N_eff', '读数为 50.9，高于 6 个席位'],
+    ar: ['r = -0.18 سالب', 'عدد الأصوات المستقلة الفعلي N_eff', 'لا 50.9 صوتًا مستقلًا'],
+  };
+  for (const lang of ['en', 'zh', 'ar']) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addInitScript(([k, v]) => localStorage.setItem(k, v), [KEY, reader]);
+    await context.route('**/api/experiment/session?*', async (route) => {
+      const response = await route.fetch();
+      const json = await response.json();
+      assert.ok(json.council?.independence, 'the demo session carries its independence reading');
+      json.council.independence = { n: 6, pairs: 15, undefined_pairs: 0, rho: -0.176, n_eff: 50.871 };
+      await route.fulfill({ response, json });
+    });
+    const page = await context.newPage();
+    await page.goto(`${pageUrl()}?lang=${lang}`);
+    await page.waitForSelector('#council-independence');
+    const said = await page.textContent('#council-independence');
+    for (const part of want[lang]) assert.ok(said.includes(part), `${lang}: ${part} not in ${said}`);
     await context.close();
   }
 });

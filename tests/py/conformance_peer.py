@@ -4,8 +4,11 @@ tools/conformance.py. Prints JSON {"rows": N, "failures": [[row, column], ...]};
 is row 1, a failure of a whole record has column "".
 
 usage: python3 conformance_peer.py council-forecasts.csv [--book council-book.jsonl]
+           [--climatology council-clim-window.json --asks asks.jsonl]
        (with the book: a resolved row of the common event whose run's score line seals a draw
        band for its asset and horizon, `noise`, must state the draw the band gives, spec 3.5)
+       (with the table and the ask chain: the table must hash to the climatology_sha256 the
+       declaration, line 1 of the ask chain, seals; spec 4.3)
        python3 conformance_peer.py --calendar   (the NYSE/New York calendar facts it relies on)
 """
 import csv
@@ -259,10 +262,41 @@ def calendar_facts():
     return {"days": days, "offsets": offsets}
 
 
+def climatology_check(table_path, asks_path):
+    """Spec 4.3, Requirement 9: the climatology table held to the content hash the declaration
+    (line 1 of the ask chain) sealed, `climatology_sha256`. The content hash is SHA-256 of
+    json.dumps(table without its "sha256" key, sort_keys=True) with the default settings.
+    Returns {"ok": bool, "field": the field that failed or None}."""
+    with open(asks_path, "rb") as f:
+        first = f.read().split(b"\n", 1)[0]
+    sealed = json.loads(first).get("climatology_sha256")
+    if not sealed:
+        return {"ok": False, "field": "climatology_sha256"}
+    try:
+        with open(table_path, "rb") as f:
+            raw = f.read()
+    except FileNotFoundError:
+        return {"ok": False, "field": "climatology_sha256"}
+    try:
+        table = json.loads(raw)
+    except ValueError:
+        return {"ok": False, "field": ""}
+    if not isinstance(table, dict) or not isinstance(table.get("sha256"), str):
+        return {"ok": False, "field": "sha256"}
+    content = {k: v for k, v in table.items() if k != "sha256"}
+    found = hashlib.sha256(json.dumps(content, sort_keys=True).encode()).hexdigest()
+    ok = found == sealed and table["sha256"] == sealed
+    return {"ok": ok, "field": None if ok else "sha256"}
+
+
 if __name__ == "__main__":
     if sys.argv[1] == "--calendar":
         print(json.dumps(calendar_facts()))
         sys.exit(0)
-    bands = sealed_bands(sys.argv[3]) if sys.argv[2:3] == ["--book"] else None
+    opts = dict(zip(sys.argv[2::2], sys.argv[3::2]))
+    bands = sealed_bands(opts["--book"]) if "--book" in opts else None
     n, fails = check(sys.argv[1], bands)
-    print(json.dumps({"rows": n, "failures": [list(x) for x in fails]}))
+    out = {"rows": n, "failures": [list(x) for x in fails]}
+    if "--climatology" in opts:
+        out["climatology"] = climatology_check(opts["--climatology"], opts["--asks"])
+    print(json.dumps(out))

@@ -975,6 +975,29 @@ impl Engine {
         Some(Action::Stamp)
     }
 
+    /// The instant a process about to exit takes its closing stamp (spec §3.2, requirement
+    /// 12): lines it sealed since the last stamp are not left for the next process. No settle
+    /// window (nothing more arrives), but a second after the last stamp, so that the two
+    /// lists never share a name (`HHMMSSZ.txt`). None when every sealed line is covered.
+    pub fn closing_stamp_at(&self) -> Option<Instant> {
+        let first = self.unstamped_since?;
+        let after_last = self
+            .last_stamp
+            .map(|s| Instant(s.0 - s.0.rem_euclid(1_000_000) + 1_000_000));
+        Some(after_last.map_or(first, |a| a.max(first)))
+    }
+
+    /// The closing stamp ([`Engine::closing_stamp_at`]): [`Action::Stamp`] when one is due by
+    /// `now`, else None (nothing unstamped, still the last stamp's second, or a clock behind
+    /// the last sealed line).
+    pub fn closing_stamp(&mut self, now: Instant) -> Option<Action> {
+        if self.check_clock(now).is_err() || self.closing_stamp_at().is_none_or(|t| now < t) {
+            return None;
+        }
+        self.stamped(now);
+        Some(Action::Stamp)
+    }
+
     /// The morning runs missed by `now` (spec §3.1): every session of the league whose window
     /// to ask closed with no run taken ([`missed_sessions`]), as run ids, oldest first. A run
     /// is taken only within its window ([`Engine::poll`]); one the server could not start in
@@ -2199,6 +2222,35 @@ path = "prices.csv"
         let due = e.arrival_stamp_at().unwrap();
         assert!(due < reference, "{due:?}");
         assert_eq!(stamps(&e.poll(due)), 1);
+    }
+
+    /// A process about to exit stamps what it sealed since its last stamp at once (no settle
+    /// window), but never in the second of its last list (list names are per second).
+    #[test]
+    fn a_closing_stamp_covers_the_last_lines_at_once_in_a_new_second() {
+        let config = LeagueConfig::from_toml(CONFIG.as_bytes(), "league.toml").unwrap();
+        let session = Date::parse("2026-10-21").unwrap();
+        let mut d = Driver::default();
+        let mut e = Engine::new(config, Climatology::new(), session, true);
+        let a = e.poll(t("2026-10-21T12:30:00Z"));
+        d.apply(&mut e, a);
+        assert_eq!(e.closing_stamp_at(), None, "nothing sealed since the stamp");
+        assert_eq!(e.closing_stamp(t("2026-10-21T12:30:00Z")), None);
+        let sealed_at = Instant(t("2026-10-21T12:30:00Z").0 + 400_000);
+        let a = e.on_snapshot("2026-10-21-am", &snapshot(), None, sealed_at);
+        d.apply(&mut e, a);
+        assert_eq!(e.closing_stamp_at(), Some(t("2026-10-21T12:30:01Z")));
+        assert_eq!(e.closing_stamp(Instant(sealed_at.0 + 500_000)), None);
+        assert_eq!(
+            e.closing_stamp(t("2026-10-21T12:30:01Z")),
+            Some(Action::Stamp)
+        );
+        assert_eq!(e.closing_stamp_at(), None, "taken once");
+        assert_eq!(
+            e.arrival_stamp_at(),
+            None,
+            "no stamp on arrival is left either"
+        );
     }
 
     /// From `league init` on: a declaration sealed on a Saturday (no session day, no cadence)

@@ -14,7 +14,12 @@
 //!   the pair instead of joining its neighbours into a two-minute return (which is not a
 //!   one-minute return and would inflate the mean).
 //! - Rolls: contract labels by time ("from this instant the front month is CLF7"); a return
-//!   whose two bars carry different labels is excluded.
+//!   whose two bars carry different labels is excluded. A return never spans a session
+//!   boundary: both its bars start inside one session's regular window, 60 s apart, so the
+//!   overnight Globex bars of the futures (WTI, Brent, gold, copper) never enter, and a
+//!   front-month change the provider makes between two windows (a continuous `=F` series
+//!   changes contract between trading days) leaves the band as it is; the league's engine
+//!   needs no roll dates for it. Only a change inside a window needs a label.
 //! - Coverage: every session must hold at least one bar (null or not) in the data; a session
 //!   the data does not reach is an error, never a smaller sample.
 
@@ -243,6 +248,58 @@ mod tests {
             band_windows(at("2000-01-04T15:00:00Z"), BandClock::Nyse, 4),
             Err(BandError::OutsideCalendar { .. })
         ));
+    }
+
+    /// Spec §3.5: minutes across a front-month change are excluded. The band's returns never
+    /// span a session boundary, so a roll-sized jump between two sessions (every price from
+    /// the second session's Globex evening on doubled, overnight bars included) leaves the
+    /// band the same to the last bit, with no roll date given; the same jump inside one run
+    /// of minutes would have changed it.
+    #[test]
+    fn a_roll_between_sessions_leaves_the_band_unchanged() {
+        let reference = at("2026-10-21T13:30:00Z");
+        let windows = band_windows(reference, BandClock::Nyse, BAND_SESSIONS).unwrap();
+        let (first, last) = (windows[0].1 .0 / 1_000_000, windows[3].2 .0 / 1_000_000);
+        // The roll: from 18:00 New York time after the second session's close.
+        let roll = calendar::new_york_time(windows[1].0, 18, 0).0 / 1_000_000;
+        // Every minute, day and night (Globex trades overnight), a price wiggling by a few
+        // hundredths of a percent.
+        let bars = |jump: f64| -> Vec<Bar> {
+            (first..last)
+                .step_by(60)
+                .enumerate()
+                .map(|(i, start)| {
+                    let c =
+                        (100.0 + [0.0, 0.03, -0.02, 0.05, -0.04][i % 5] + (i % 7) as f64 * 0.01)
+                            * if start >= roll { jump } else { 1.0 };
+                    Bar {
+                        start,
+                        open: Some(c),
+                        high: Some(c),
+                        low: Some(c),
+                        close: Some(c),
+                        volume: None,
+                    }
+                })
+                .collect()
+        };
+        let flat = draw_band(&bars(1.0), reference, BandClock::Nyse, BAND_SESSIONS, &[]).unwrap();
+        let rolled = draw_band(&bars(2.0), reference, BandClock::Nyse, BAND_SESSIONS, &[]).unwrap();
+        assert_eq!(flat.band_pct.to_bits(), rolled.band_pct.to_bits());
+        assert_eq!(flat.sessions, rolled.sessions);
+        assert!(rolled.sessions.iter().all(|s| s.priced_bars == 390));
+        // The same bars as one run of minutes across the roll: the jump would count.
+        let one_run = |b: &[Bar]| {
+            let minutes: Vec<MinuteBar<'_>> = b
+                .iter()
+                .map(|b| MinuteBar {
+                    close: b.close.unwrap(),
+                    contract: None,
+                })
+                .collect();
+            draw_band_pct(&[minutes]).unwrap()
+        };
+        assert!(one_run(&bars(2.0)) > 1.1 * one_run(&bars(1.0)));
     }
 
     #[test]

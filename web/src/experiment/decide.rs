@@ -283,11 +283,16 @@ pub fn call_text(direction: Direction, confidence: u8) -> String {
 
 /// How many independent voices the consensus is made of (Requirement 14, spec §5.1): its
 /// seats, their mean pairwise correlation r and N_eff, or, with too few markets in common,
-/// that r cannot be read.
+/// that r cannot be read. A negative r puts N_eff above n: the sentence says why and that it
+/// is noise, not more voices than seats (as the Scores page's takeaway does).
 pub fn independence_text(r: &NeffReading) -> String {
     match (r.rho, r.n_eff) {
         (Some(rho), Some(n_eff)) => tr(
-            M::ExpIndependence,
+            if rho < 0.0 {
+                M::ExpIndependenceAbove
+            } else {
+                M::ExpIndependence
+            },
             &[
                 ("n", &r.n),
                 ("rho", &format!("{rho:.2}")),
@@ -717,6 +722,18 @@ mod tests {
         assert_eq!(
             independence_text(&independence.unwrap()),
             "9 seats; the mean correlation of their answers is r = 0.41, so they are worth about 2.1 independent voices (N_eff)."
+        );
+        // A negative mean r: N_eff above n, and the sentence says why.
+        let above = NeffReading {
+            n: 6,
+            pairs: 15,
+            undefined_pairs: 0,
+            rho: Some(-0.176),
+            n_eff: Some(50.871),
+        };
+        assert_eq!(
+            independence_text(&above),
+            "6 seats; the mean correlation of their answers is r = -0.18, negative, so N_eff = n / (1 + (n − 1) r) reads 50.9, above the 6 seats: over a few shared markets that is noise, not 50.9 independent voices."
         );
         let unread = NeffReading {
             n: 2,

@@ -1001,6 +1001,28 @@ impl League {
         }
     }
 
+    /// Before a one-off process exits: the lines it sealed since its last stamp are stamped
+    /// now ([`Engine::closing_stamp`]; spec §3.2, requirement 12), not left for the next
+    /// process, waiting at most until the second after the last list. Its anchors are asked
+    /// beside and waited for by [`League::wait_stamps`]. Not on a step clock, which only its
+    /// caller moves.
+    pub fn stamp_before_exit(&mut self) {
+        if self.clock.is_step() {
+            return;
+        }
+        let Some(due) = self.engine.closing_stamp_at() else {
+            return;
+        };
+        let wake = self.clock.when(due);
+        let now = std::time::Instant::now();
+        if wake > now {
+            std::thread::sleep(wake - now);
+        }
+        if self.engine.closing_stamp(self.clock.now()).is_some() {
+            self.stamp_now();
+        }
+    }
+
     /// Waits for the anchors of every stamp still in flight (each bounded by its timeout and
     /// retries) and records each; call once nothing is left to seal.
     pub fn wait_stamps(&mut self) {

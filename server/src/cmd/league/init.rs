@@ -14,7 +14,16 @@
 //! before the season.
 //!
 //! The line is written with a plain create-only append, synced to disk with its directory.
+//!
+//! The declaration is then stamped at once (spec §3.2, requirement 12: proven from `init`
+//! on): a stamped list covering it is written under `proof/` and every configured authority
+//! asked for it, as `sealbook league stamp` does ([`stamp_league`]), each bounded by the
+//! config's `[anchors]` timeout and retries. With `--offline`, or no authority configured, no
+//! list is written and the output says so; an authority that fails is recorded beside the
+//! list, and the league stays created: its first run's stamp covers the declaration again
+//! (and `league upgrade` asks the failed authority again).
 
+use crate::anchor::league::{stamp_league, StampReport};
 use crate::files::{read_bounded, write_new};
 use crate::outcome::{CmdResult, Exit, Unusable};
 use sealbook_core::book::writer::BookWriter;
@@ -171,6 +180,48 @@ pub fn init_league(
     })
 }
 
+/// What became of the declaration's stamp ([`stamp_declaration`]).
+pub enum DeclarationStamp {
+    /// Not asked: why (offline, no authority configured).
+    Skipped(&'static str),
+    /// The list written and every authority asked (each one's outcome in the report).
+    Asked(StampReport),
+    /// The list could not be written (why).
+    Failed(String),
+}
+
+impl DeclarationStamp {
+    fn to_json(&self) -> serde_json::Value {
+        match self {
+            DeclarationStamp::Skipped(why) => serde_json::json!({"ok": false, "skipped": why}),
+            DeclarationStamp::Asked(r) => serde_json::json!({"ok": r.ok(), "list": r.list,
+                "anchors": r.record.as_ref().map(|a| &a.anchors)}),
+            DeclarationStamp::Failed(e) => serde_json::json!({"ok": false, "error": e}),
+        }
+    }
+}
+
+/// Stamps the declaration just sealed in `dir` (see the module doc): skipped when `offline`
+/// or when the config names no authority.
+pub fn stamp_declaration(
+    dir: &Path,
+    config: &LeagueConfig,
+    now: Instant,
+    offline: bool,
+) -> DeclarationStamp {
+    let a = &config.anchors;
+    if offline {
+        return DeclarationStamp::Skipped("--offline: no authority asked");
+    }
+    if a.ots_calendars.is_empty() && a.tsa.is_empty() && a.rekor_url.is_none() {
+        return DeclarationStamp::Skipped("no authority configured in [anchors]");
+    }
+    match stamp_league(dir, config, now) {
+        Ok(r) => DeclarationStamp::Asked(r),
+        Err(e) => DeclarationStamp::Failed(e.to_string()),
+    }
+}
+
 pub fn run(args: Args, json: bool) -> CmdResult {
     let bytes = read_bounded(&args.config, MAX_CONFIG_BYTES as u64, "league config")?;
     let now = now(args.at.as_deref())?;
@@ -208,12 +259,13 @@ pub fn run(args: Args, json: bool) -> CmdResult {
         seal,
         link,
     } = init_league(&args.dir, &bytes, &args.config, now)?;
+    let stamp = stamp_declaration(&args.dir, &config, now, args.offline);
     if json {
         println!(
             "{}",
             serde_json::json!({"ok": true, "dir": args.dir.display().to_string(), "league": config.name,
                 "seats": config.seats.len(), "first_session": first.to_string(), "declared_at": at,
-                "seal": seal, "link": link})
+                "seal": seal, "link": link, "stamp": stamp.to_json()})
         );
     } else {
         println!(
@@ -223,6 +275,33 @@ pub fn run(args: Args, json: bool) -> CmdResult {
             config.seats.len(),
             ASKS_FILE,
             seal
+        );
+        match &stamp {
+            DeclarationStamp::Skipped(why) => {
+                println!("declaration not stamped ({why}): the first run stamps it")
+            }
+            DeclarationStamp::Asked(r) => {
+                if let Some(list) = &r.list {
+                    println!("declaration stamped: wrote {list}");
+                }
+                if let Some(record) = &r.record {
+                    record.anchors.iter().for_each(super::stamp::print_anchor);
+                }
+            }
+            DeclarationStamp::Failed(_) => {}
+        }
+    }
+    // The league is made whatever its stamp became; a failed authority is said, not fatal.
+    let failed = match &stamp {
+        DeclarationStamp::Asked(r) if !r.ok() => {
+            Some("an authority failed (recorded beside the list)".to_string())
+        }
+        DeclarationStamp::Failed(e) => Some(format!("no stamped list was written: {e}")),
+        _ => None,
+    };
+    if let Some(why) = failed {
+        eprintln!(
+            "sealbook: the declaration's stamp did not complete: {why}; the league is created, and its first run stamps the declaration again (`sealbook league upgrade` asks a failed authority again)"
         );
     }
     Ok(Exit::Ok)

@@ -4,7 +4,8 @@
 //! there; the run line then records `clock: set`. A run that is not due (outside a session's
 //! morning window, or already sealed) is refused (exit 2), and so is one whose price snapshot
 //! ends at or after the session's reference (spec §3.3: nothing is sealed; the run is missed).
-//! A stamp due with the run writes its list first and asks its anchors beside the asks. A
+//! A stamp due with the run writes its list first and asks its anchors beside the asks; the
+//! lines sealed after the run's last stamp are stamped before it exits. A
 //! seat whose ask failed inside sealbook (a panic) is recorded as that seat's failure, the
 //! other seats' answers are sealed, and the run exits 1 naming it (`faults`); so does a seat
 //! that cannot be asked on this machine, its `api_key_env` not set (`unconfigured`; its
@@ -86,7 +87,9 @@ pub fn run(args: Args, json: bool) -> CmdResult {
         .filter(|a| matches!(a, Action::Seal { .. } | Action::Stamp))
         .collect();
     league.apply(after, prices.as_ref())?;
-    // Every line is sealed: the anchors asked beside the seals are waited for now.
+    // Every line is sealed: the last ones are stamped before the process exits, and the
+    // anchors asked beside the seals are waited for now.
+    league.stamp_before_exit();
     league.wait_stamps();
     let count = |event: &str, kind: Option<&str>| {
         league
