@@ -471,6 +471,168 @@ const ARENA_ACCOUNTS: &[N] = &[
     n(("sortino", "number", "", "Sortino ratio, the same way; null before then"), &[]),
 ];
 
+const NEFF_ROW: &[N] = &[
+    n(("run_id", "string", "", "the run"), &[]),
+    n(("session", "string", "date", "its session"), &[]),
+    n(("horizon", "string", "", "the horizon"), &[]),
+    n(("n", "integer", "count", "seats that answered"), &[]),
+    n(("pairs", "integer", "count", "seat pairs with a defined correlation"), &[]),
+    n(("undefined_pairs", "integer", "count", "seat pairs without one (too few common cells, or a constant series)"), &[]),
+    n(("rho", "number", "", "the mean pairwise Pearson r over the defined pairs; null when none"), &[]),
+    n(("n_eff", "number", "", "N_eff = n / (1 + (n - 1) rho) (§5.1); null when undefined"), &[]),
+    n(("note", "string", "", "why the reading has no value; null when it has one"), &[]),
+];
+
+const BOOK_AGREEMENT: &[N] = &[
+    n(("ok", "boolean", "", "every checked row agrees with its answer line"), &[]),
+    n(("checked", "integer", "count", "issue rows checked against their answer line"), &[]),
+    n(("not_checked_no_answer", "integer", "count", "rows without an answer line (no_answer)"), &[]),
+    n(("not_checked_correction", "integer", "count", "rows a correction line added (line_kind correction)"), &[]),
+    n(("not_checked_no_kind", "integer", "count", "rows without a line_kind"), &[]),
+    n(("mismatch_count", "integer", "count", "rows that disagree with the book"), &[]),
+    n(("mismatches", "array", "", "the first 100 disagreements, in file order"), &[
+        opt(("csv_row", "integer", "record number", "the row of council-forecasts.csv"), "listed only when a row disagrees with the book", &[]),
+        opt(("book_line", "integer", "line number", "the answer line of council-book.jsonl"), "listed only when a row disagrees with the book", &[]),
+        opt(("field", "string", "", "the field that differs"), "listed only when a row disagrees with the book", &[]),
+        opt(("message", "string", "", "how, in English"), "listed only when a row disagrees with the book", &[]),
+    ]),
+];
+
+const CLIM_SEAL: &[N] = &[
+    n(("state", "string", "", "held (the table hashes to the sealed hash), not_sealed (the declaration seals none), missing, unreadable or differs"), &[]),
+    opt(("sha256", "string", "hex SHA-256", "held: the sealed content hash the table hashes to"), "state held only", &[]),
+    opt(("table", "boolean", "", "not_sealed: whether a table is published"), "state not_sealed only", &[]),
+    opt(("self_hash_ok", "boolean", "", "not_sealed: the table's content hashes to the hash it states"), "state not_sealed only", &[]),
+    opt(("sealed", "string", "hex SHA-256", "missing, unreadable, differs: the sealed content hash"), "failed states only", &[]),
+    opt(("field", "string", "", "unreadable: the table's field that cannot be read"), "state unreadable only", &[]),
+    opt(("why", "string", "", "unreadable: why"), "state unreadable only", &[]),
+    opt(("found", "string", "hex SHA-256", "differs: the table's content hash"), "state differs only", &[]),
+];
+
+const HIT_RATE: &[N] = &[
+    n(("hits", "integer", "count", "forecasts whose side happened"), &[]),
+    n(("n", "integer", "count", "forecasts taking a side (50s left out)"), &[]),
+    n(("rate", "number", "share 0-1", "hits / n; null when n is 0"), &[]),
+];
+
+const CALIBRATION_BIN: &[N] = &[
+    n(("lo", "number", "percent", "the folded bin's lower edge"), &[]),
+    n(("hi", "number", "percent", "its upper edge (the last bin includes 100)"), &[]),
+    n(("n", "integer", "count", "resolved stated forecasts in the bin"), &[]),
+    n(("mean_stated", "number", "percent", "the mean folded probability stated; null when empty"), &[]),
+    n(("realized", "number", "share 0-1", "the share of them whose supported side happened; null when empty"), &[]),
+    n(("shown", "boolean", "", "n >= 20: the bin is shown"), &[]),
+];
+
+const INTERVAL_METHOD: &[N] = &[
+    n(("method", "string", "", "t_session_means (one-session horizon, from 5 sessions), session_cluster_bootstrap (from 20), newey_west (h-session horizon, from 5h sessions) or block_bootstrap (§4.6)"), &[]),
+    opt(("lag", "integer", "sessions", "newey_west: the lag, h - 1"), "newey_west only", &[]),
+    opt(("block", "integer", "sessions", "block_bootstrap: the block length, h"), "block_bootstrap only", &[]),
+];
+
+const INTERVAL_RULE: &[N] = &[
+    n(("horizon_sessions", "integer", "sessions", "the horizon's length h"), &[]),
+    n(("sessions", "integer", "count", "the sessions scored"), &[]),
+    n(("first_interval_at", "integer", "sessions", "the sessions needed before the first interval (§4.6)"), &[]),
+    n(("methods", "array", "", "the interval methods allowed; empty: no interval yet"), INTERVAL_METHOD),
+    n(("reason", "string", "", "why there is no interval; null when methods is not empty"), &[]),
+];
+
+const SEAT_HORIZON: &[N] = &[
+    n(("brier", "number", "Brier 0-1", "the mean Brier score on stated probabilities over all resolved rows, draws included (spec pall)"), &[]),
+    n(("brier_ex_draw", "number", "Brier 0-1", "the same with the draw-band rows left out"), &[]),
+    n(("dropped_draws", "integer", "count", "the draw-band rows brier_ex_draw leaves out"), &[]),
+    n(("n", "integer", "count", "resolved stated forecasts"), &[]),
+    n(("sessions", "integer", "count", "sessions with at least one of them"), &[]),
+    n(("coverage", "number", "share 0-1", "the share of the seat's cells with a stated probability"), &[]),
+    n(("service", "number", "Brier 0-1", "the service score: unstated cells of a sent answer at 0.25"), &[]),
+    n(("explicit_50", "integer", "count", "cells stated at exactly 50"), &[]),
+    n(("counted_50", "integer", "count", "rows counted at 50 (status counted_50)"), &[]),
+    n(("unstated", "integer", "count", "cells of a sent answer without a stated probability"), &[]),
+    n(("no_answer", "integer", "count", "rows without an answer"), &[]),
+    n(("bss_coin", "object", "", "the Brier skill score against the coin (every forecast at 50%, Brier 0.25, §4.3): 1 - brier / 0.25"), &[
+        n(("value", "number", "", "the skill score; null without a brier"), &[]),
+        n(("n", "integer", "count", "the rows scored (n)"), &[]),
+        n(("ci95", "array", "", "the brier's 95% interval mapped the same way, bounds swapped; null without one"), &[]),
+        n(("reason", "string", "", "why there is no interval; null when there is one"), &[]),
+    ]),
+    n(("bss_clim", "number", "", "the Brier skill score against the climatology base rate p_up, on the rows that have one"), &[]),
+    n(("bss_clim_ex_draw", "number", "", "the league's own skill score: draws left out, against p_up_ex_draw (spec bss_reference, §4.3)"), &[]),
+    n(("n_clim", "integer", "count", "the rows with a base rate"), &[]),
+    n(("bss_crowd", "number", "", "1d: the Brier skill score against the crowd on the admitted crowd contracts; null otherwise"), &[]),
+    n(("k", "number", "0-100", "sharpness K = (2/n) sum |p - 50| over the stated probabilities"), &[]),
+    n(("k_clim", "number", "0-100", "sharpness against climatology K_clim = (2/n) sum |p - 100 q|"), &[]),
+    n(("hit_rate", "object", "", "the direction hit rate"), HIT_RATE),
+    n(("calibration", "array", "", "the folded calibration bins of the resolved stated forecasts"), CALIBRATION_BIN),
+    n(("logistic", "object", "", "the logistic calibration fit; null when it has none (logistic_note)"), &[
+        n(("n", "integer", "count", "the forecasts fitted"), &[]),
+        n(("clusters", "integer", "count", "the sessions they cluster in"), &[]),
+        n(("a", "number", "", "the intercept a (a tilt towards up or down)"), &[]),
+        n(("b", "number", "", "the slope b (< 1: stated probabilities too far from one half; > 1: too close)"), &[]),
+        n(("se_a", "number", "", "a's session-clustered standard error"), &[]),
+        n(("se_b", "number", "", "b's session-clustered standard error"), &[]),
+        n(("cov", "array", "", "the clustered covariance [[aa, ab], [ab, bb]]"), &[]),
+        n(("se_a_model", "number", "", "a's model-based (non-robust) standard error"), &[]),
+        n(("se_b_model", "number", "", "b's model-based standard error"), &[]),
+        n(("iterations", "integer", "count", "the fit's iterations"), &[]),
+    ]),
+    n(("logistic_note", "string", "", "why there is no fit; null when there is one"), &[]),
+    n(("ranked", "boolean", "", "the 30/10 rule admits the seat to the ranking"), &[]),
+    n(("interval", "object", "", "which intervals the figure may carry (§4.6), or why none"), INTERVAL_RULE),
+    n(("ci95", "array", "", "brier's 95% interval [lo, hi]; null without one"), &[]),
+    n(("ci95_method", "object", "", "the method of ci95; null without one"), INTERVAL_METHOD),
+    n(("consensus_value", "number", "Brier", "the seat's value to the consensus (§5.3): mean over the common events it answered of the consensus' Brier without it minus with it; null when none"), &[]),
+    n(("consensus_value_n", "integer", "count", "the events consensus_value is over"), &[]),
+    n(("baseline", "boolean", "", "a benchmark seat scored beside the council, in none of its figures (§4.5)"), &[]),
+];
+
+const GRID_CELL: &[N] = &[
+    n(("brier", "number", "Brier 0-1", "the mean Brier score of the cell's resolved stated forecasts"), &[]),
+    n(("n", "integer", "count", "those forecasts"), &[]),
+    n(("hit_rate", "object", "", "the direction hit rate"), HIT_RATE),
+    n(("k", "number", "0-100", "sharpness over the cell's stated probabilities, resolved or not"), &[]),
+    n(("stated", "integer", "count", "the cell's stated probabilities"), &[]),
+];
+
+const CONSENSUS_HORIZON: &[N] = &[
+    n(("brier", "number", "Brier 0-1", "the mean Brier of the published (clamped) consensus over resolved common events (§5.3)"), &[]),
+    n(("dispersion", "number", "", "the mean Krogh-Vedelsby dispersion term"), &[]),
+    n(("members", "number", "Brier 0-1", "the mean weighted Brier of the kept members"), &[]),
+    n(("n", "integer", "count", "resolved common events"), &[]),
+    n(("sessions", "integer", "count", "the sessions they fall in"), &[]),
+    n(("interval", "object", "", "which intervals the figure may carry (§4.6), or why none"), INTERVAL_RULE),
+    n(("ci95", "array", "", "brier's 95% interval [lo, hi]; null without one"), &[]),
+    n(("ci95_method", "object", "", "the method of ci95; null without one"), INTERVAL_METHOD),
+    n(("clim_brier", "number", "Brier 0-1", "climatology's Brier on the events that have a base rate"), &[]),
+    n(("bss_clim", "number", "", "the consensus' skill score against it there"), &[]),
+    n(("n_clim", "integer", "count", "those events"), &[]),
+    n(("momentum_brier", "number", "Brier 0-1", "the 55% momentum rule's Brier on the same events (1d; none after a zero move or without the previous outcome), draws included"), &[]),
+    n(("momentum_n", "integer", "count", "the events it is over"), &[]),
+    n(("all_wrong", "integer", "count", "events every member got wrong (§5.3)"), &[]),
+    n(("minority_right", "integer", "count", "events only a minority got right (§5.3)"), &[]),
+    n(("calibration", "array", "", "the consensus' folded calibration bins"), CALIBRATION_BIN),
+];
+
+/// The stats document's members.
+const STATS: &[N] = &[
+    n(("seats", "object", "", "per seat and horizon: brier (all rows, spec pall), brier_ex_draw, dropped_draws, n, sessions, coverage, service, explicit_50, counted_50, unstated, no_answer, bss_coin"), &[n(("<seat>", "object", "", "the seat"), &[n(("<horizon>", "object", "", "the seat on the horizon"), SEAT_HORIZON)])]),
+    n(("grid", "object", "", "per seat, market and horizon: the same scores"), &[n(("<seat>", "object", "", "the seat"), &[n(("<asset>", "object", "", "the market"), &[n(("<horizon>", "object", "", "one cell of the model x market x horizon grid (§4.10)"), GRID_CELL)])])]),
+    n(("consensus", "object", "", "per horizon: the consensus' brier, dispersion, members, n, sessions, interval, ci95, ci95_method, clim_brier, bss_clim, n_clim, momentum_brier, momentum_n, all_wrong, minority_right, calibration"), &[n(("<horizon>", "object", "", "the consensus on the horizon"), CONSENSUS_HORIZON)]),
+    n(("n_eff", "array", "", "per run and horizon: n, pairs, rho and N_eff = n / (1 + (n - 1) rho) (spec n_eff.per_run)"), NEFF_ROW),
+    n(("n_eff_mean_rho", "object", "", "per horizon: the mean rho of its n_eff rows"), &[n(("<horizon>", "object", "", "the horizon's mean correlation"), &[n(("rho", "number", "", "the mean rho (numpy mean) of its n_eff[] rows that have both a rho and an N_eff: the rho the curve N_eff = n / (1 + (n - 1) rho) is drawn at (§5.1)"), &[]), n(("readings", "integer", "count", "how many rows it averages"), &[])])]),
+    n(("independence", "object", "", "roster, groups, climatology, runs (pearson, errors, spectrum, sides, spread), shadow weights, funnel"), &[]),
+    n(("primary_endpoint", "object", "", "the primary endpoint (spec §8): estimate, sessions, ci95, ci90, verdict, confirmed_below_margin, config, note, gains"), &[]),
+    n(("comparisons", "array", "", "every council seat and the consensus against the coin and the climatology per horizon from session 11 (spec §4.6): forecaster, benchmark, horizon, sessions, events, estimate, ci90, tost (p_value, p_lower, p_upper, equivalent at +-0.01), power (sigma_g, sigma_from, delta, sessions_needed, detectable_effect)"), &[]),
+    n(("time_basis", "string", "", "book_sealed_at: a line is sealed at max(at, booked_at)"), &[]),
+    n(("climatology_sha256_ok", "boolean", "", "the climatology table's content hash holds"), &[]),
+    n(("climatology_seal", "object", "", "the table held to the declaration's climatology_sha256"), CLIM_SEAL),
+    n(("rows", "integer", "", "rows scored"), &[]),
+    n(("rows_from", "string", "", "the file the rows were read from"), &[]),
+    n(("excluded_after_reference", "integer", "", "rows left out because sealed after their reference"), &[]),
+    n(("crowd", "object", "", "the crowd comparison (spec council-league.json crowd): questions, unresolved, seats, overall, kalshi_mismatches, volume_floor_usd"), &[]),
+    n(("book_agreement", "object", "", "the forecasts file checked against the book"), BOOK_AGREEMENT),
+];
+
 /// Every file a league publishes, in the dictionary's order.
 fn dictionary_files() -> Vec<Value> {
     let top = |fields: &[(&'static str, &'static str, &'static str)]| -> Vec<Value> {
@@ -507,24 +669,7 @@ fn dictionary_files() -> Vec<Value> {
             ("renamed", "array", "the spec's names published under another: spec, published, file, note"),
             ("not_published", "array", "the files the spec names that the league does not publish: file, why"),
         ])),
-        file_value(crate::league::layout::STATS_FILE, "json", "the stats document (spec §5, Appendix C), as sealbook score --json prints it", top(&[
-            ("seats", "object", "per seat and horizon: brier (all rows, spec pall), brier_ex_draw, dropped_draws, n, sessions, coverage, service, explicit_50, counted_50, unstated, no_answer, bss_coin"),
-            ("grid", "object", "per seat, market and horizon: the same scores"),
-            ("consensus", "object", "per horizon: the consensus' brier, dispersion, members, n, sessions, interval, ci95, ci95_method, clim_brier, bss_clim, n_clim, momentum_brier, momentum_n, all_wrong, minority_right, calibration"),
-            ("n_eff", "array", "per run and horizon: n, pairs, rho and N_eff = n / (1 + (n - 1) rho) (spec n_eff.per_run)"),
-            ("n_eff_mean_rho", "object", "per horizon: N_eff at the mean rho"),
-            ("independence", "object", "roster, groups, climatology, runs (pearson, errors, spectrum, sides, spread), shadow weights, funnel"),
-            ("primary_endpoint", "object", "the primary endpoint (spec §8): estimate, sessions, ci95, ci90, verdict, confirmed_below_margin, config, note, gains"),
-            ("comparisons", "array", "every council seat and the consensus against the coin and the climatology per horizon from session 11 (spec §4.6): forecaster, benchmark, horizon, sessions, events, estimate, ci90, tost (p_value, p_lower, p_upper, equivalent at +-0.01), power (sigma_g, sigma_from, delta, sessions_needed, detectable_effect)"),
-            ("time_basis", "string", "book_sealed_at: a line is sealed at max(at, booked_at)"),
-            ("climatology_sha256_ok", "boolean", "the climatology table's content hash holds"),
-            ("climatology_seal", "object", "the table held to the declaration's climatology_sha256"),
-            ("rows", "integer", "rows scored"),
-            ("rows_from", "string", "the file the rows were read from"),
-            ("excluded_after_reference", "integer", "rows left out because sealed after their reference"),
-            ("crowd", "object", "the crowd comparison (spec council-league.json crowd): questions, unresolved, seats, overall, kalshi_mismatches, volume_floor_usd"),
-            ("book_agreement", "object", "the forecasts file checked against the book"),
-        ])),
+        file_value(crate::league::layout::STATS_FILE, "json", "the stats document (spec §5, Appendix C), as sealbook score --json prints it", nodes(STATS)),
         file_value(crate::league::league_file::LEAGUE_FILE, "json", "the league file (spec Appendix C)", top(&[
             ("league", "string", "the league's name"),
             ("methodology_version", "string", "the methodology version"),
