@@ -380,9 +380,12 @@ pub fn digest_bytes(league: &str, methodology: &str, csv: &[u8]) -> Result<Vec<u
     ])))
 }
 
-/// One documented field: its name (a JSON key, a CSV column or a line key), JSON type (`a|b`
-/// when it is either; `text`/`number`/`bool` for a CSV cell), unit and meaning; `fields` documents the members
-/// of an object, or of each object in a list.
+/// One documented field: its name (a JSON key, a CSV column or a line key, or a key
+/// placeholder such as `<seat>` standing for every key of a map, declared in the dictionary's
+/// `keys`), JSON type (`a|b` when it is either; `text`/`number`/`bool` for a CSV cell), unit and
+/// meaning; `fields` documents the members of an object, or of each object in a list;
+/// `optional` says why a published league may hold no such field (absent: every league of the
+/// engine holds it).
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FieldDoc {
@@ -393,6 +396,43 @@ pub struct FieldDoc {
     pub meaning: String,
     #[serde(default)]
     pub fields: Vec<FieldDoc>,
+    #[serde(default)]
+    pub optional: Option<String>,
+}
+
+impl FieldDoc {
+    /// Whether the name is a key placeholder (`<seat>`): it documents every key of a map.
+    pub fn is_placeholder(&self) -> bool {
+        is_placeholder(&self.name)
+    }
+}
+
+/// The documented member of `fields` a JSON key `key` falls under: the field of that exact
+/// name, else the list's key placeholder (a list holds at most one, checked by
+/// [`Dictionary::parse`]).
+pub fn member<'a>(fields: &'a [FieldDoc], key: &str) -> Option<&'a FieldDoc> {
+    fields
+        .iter()
+        .find(|f| f.name == key && !f.is_placeholder())
+        .or_else(|| fields.iter().find(|f| f.is_placeholder()))
+}
+
+/// A key placeholder's name: `<`, one or more of `a-z`, `_`, then `>`.
+fn is_placeholder(name: &str) -> bool {
+    name.len() > 2
+        && name.starts_with('<')
+        && name.ends_with('>')
+        && name[1..name.len() - 1]
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b == b'_')
+}
+
+/// A key placeholder the dictionary uses, with what its keys are.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KeyDoc {
+    pub name: String,
+    pub meaning: String,
 }
 
 /// One documented file (or family of files: `path` may end in `*` or hold one `*` segment).
@@ -430,6 +470,8 @@ pub struct NotPublished {
 #[serde(deny_unknown_fields)]
 pub struct Dictionary {
     pub format: String,
+    /// The key placeholders its fields use (`<seat>`, `<horizon>`, ...), each with its meaning.
+    pub keys: Vec<KeyDoc>,
     pub files: Vec<FileDoc>,
     pub renamed: Vec<Renamed>,
     pub not_published: Vec<NotPublished>,
@@ -443,6 +485,8 @@ pub const MAX_DATASET_BYTES: usize = 4 << 20;
 pub const MAX_DATASET_FILES: usize = 1000;
 /// Longest file path or pattern a dictionary may hold (bytes).
 pub const MAX_PATTERN_BYTES: usize = 1024;
+/// Deepest nesting of `fields` a dictionary may hold.
+pub const MAX_FIELD_DEPTH: usize = 16;
 
 impl Dictionary {
     /// Reads `arena-dataset.json`; an error names the field (serde's words).
@@ -478,7 +522,60 @@ impl Dictionary {
                 f.path.len()
             ));
         }
+        for (i, k) in d.keys.iter().enumerate() {
+            if !is_placeholder(&k.name) {
+                return Err(format!(
+                    "{DATASET_FILE}: field keys[{i}].name: {:?} is not <name> (a-z, _)",
+                    k.name
+                ));
+            }
+            if d.keys[..i].iter().any(|o| o.name == k.name) {
+                return Err(format!(
+                    "{DATASET_FILE}: field keys[{i}].name: {:?} declared twice",
+                    k.name
+                ));
+            }
+        }
+        for (i, f) in d.files.iter().enumerate() {
+            d.check_fields(&format!("files[{i}]"), &f.fields, 0)?;
+        }
         Ok(d)
+    }
+
+    /// The fields of one list (at `at`, `depth` lists down): names unique, at most one key
+    /// placeholder and only a declared one, nesting at most [`MAX_FIELD_DEPTH`] deep.
+    fn check_fields(&self, at: &str, fields: &[FieldDoc], depth: usize) -> Result<(), String> {
+        if depth > MAX_FIELD_DEPTH {
+            return Err(format!(
+                "{DATASET_FILE}: field {at}.fields: nested more than {MAX_FIELD_DEPTH} deep"
+            ));
+        }
+        let mut placeholders = 0;
+        for (j, f) in fields.iter().enumerate() {
+            let here = format!("{at}.fields[{j}]");
+            if f.name.contains(['<', '>']) {
+                if !f.is_placeholder() || !self.keys.iter().any(|k| k.name == f.name) {
+                    return Err(format!(
+                        "{DATASET_FILE}: field {here}.name: {:?} is not a key placeholder of keys",
+                        f.name
+                    ));
+                }
+                placeholders += 1;
+                if placeholders > 1 {
+                    return Err(format!(
+                        "{DATASET_FILE}: field {here}.name: a second key placeholder in one object"
+                    ));
+                }
+            }
+            if fields[..j].iter().any(|o| o.name == f.name) {
+                return Err(format!(
+                    "{DATASET_FILE}: field {here}.name: {:?} documented twice",
+                    f.name
+                ));
+            }
+            self.check_fields(&here, &f.fields, depth + 1)?;
+        }
+        Ok(())
     }
 
     /// The entry documenting the published file at `path`: its exact path, else the first
@@ -517,7 +614,58 @@ fn glob(pattern: &str, path: &str) -> bool {
 
 type F = (&'static str, &'static str, &'static str, &'static str);
 
-fn field_value((name, kind, unit, meaning): F, fields: &[F]) -> Value {
+/// One field of the dictionary's content with its members (`kids`) and, when a league may
+/// hold none, why (`optional`).
+struct N {
+    f: F,
+    optional: &'static str,
+    kids: &'static [N],
+}
+
+/// A field every league holds.
+const fn n(f: F, kids: &'static [N]) -> N {
+    N {
+        f,
+        optional: "",
+        kids,
+    }
+}
+
+/// A field a league may not hold, with why.
+const fn opt(f: F, why: &'static str, kids: &'static [N]) -> N {
+    N {
+        f,
+        optional: why,
+        kids,
+    }
+}
+
+fn node_value(node: &N) -> Value {
+    let (name, kind, unit, meaning) = node.f;
+    let mut o = object([
+        ("name", string(name)),
+        ("type", string(kind)),
+        ("unit", string(unit)),
+        ("meaning", string(meaning)),
+    ]);
+    if !node.kids.is_empty() {
+        o.insert(
+            "fields",
+            Value::Array(node.kids.iter().map(node_value).collect()),
+        );
+    }
+    if !node.optional.is_empty() {
+        o.insert("optional", string(node.optional));
+    }
+    Value::Object(o)
+}
+
+fn nodes(kids: &[N]) -> Vec<Value> {
+    kids.iter().map(node_value).collect()
+}
+
+fn field_value(f: F, fields: &[F]) -> Value {
+    let (name, kind, unit, meaning) = f;
     let mut o = object([
         ("name", string(name)),
         ("type", string(kind)),
@@ -572,8 +720,18 @@ pub fn dataset_bytes() -> Vec<u8> {
         .iter()
         .map(|(file, why)| Value::Object(object([("file", string(file)), ("why", string(why))])))
         .collect();
+    let keys = KEYS
+        .iter()
+        .map(|(name, meaning)| {
+            Value::Object(object([
+                ("name", string(name)),
+                ("meaning", string(meaning)),
+            ]))
+        })
+        .collect();
     line_bytes(object([
         ("format", string(DATASET_FORMAT)),
+        ("keys", Value::Array(keys)),
         ("files", Value::Array(files)),
         ("renamed", Value::Array(renamed)),
         ("not_published", Value::Array(not_published)),
@@ -617,6 +775,72 @@ mod tests {
             1,
         );
         assert!(Dictionary::parse(bad.as_bytes()).is_err());
+    }
+
+    /// The dictionary with `from` replaced by `to` once, read back.
+    fn edited(from: &str, to: &str) -> Result<Dictionary, String> {
+        let s = String::from_utf8(dataset_bytes()).unwrap();
+        assert!(s.contains(from), "{from}");
+        Dictionary::parse(s.replacen(from, to, 1).as_bytes())
+    }
+
+    #[test]
+    fn key_placeholders_document_every_key_of_a_map_and_are_checked() {
+        let d = Dictionary::parse(&dataset_bytes()).unwrap();
+        assert!(d.keys.iter().any(|k| k.name == "<seat>"));
+        // A book line's items.SPX.1d.prob_up is documented through <asset> and <horizon>.
+        let book = d.file("council-book.jsonl").unwrap();
+        let items = member(&book.fields, "items").unwrap();
+        let asset = member(&items.fields, "SPX").unwrap();
+        assert_eq!(asset.name, "<asset>");
+        let cell = member(&asset.fields, "1d").unwrap();
+        assert_eq!(
+            member(&cell.fields, "prob_up").unwrap().unit,
+            "percent 0-100"
+        );
+        // An exact name wins over the placeholder beside it; a list without one finds nothing.
+        assert_eq!(member(&book.fields, "seat").unwrap().name, "seat");
+        assert!(member(&book.fields, "novel").is_none());
+        // Optional fields say why.
+        let late = member(&book.fields, "late_ref").unwrap();
+        assert!(late.optional.as_deref().is_some_and(|w| !w.is_empty()));
+        assert!(member(&book.fields, "n").unwrap().optional.is_none());
+
+        let undeclared = edited(
+            "\"name\": \"<code>\", \"type\"",
+            "\"name\": \"<venue>\", \"type\"",
+        );
+        assert!(undeclared.unwrap_err().contains("<venue>"));
+        let bad_name = edited("\"name\": \"<seat>\"}", "\"name\": \"<Seat>\"}");
+        assert!(bad_name.unwrap_err().contains("keys[1].name"));
+        let twice = edited("\"name\": \"<asset>\"}", "\"name\": \"<seat>\"}");
+        assert!(twice.unwrap_err().contains("declared twice"));
+        // Two placeholders in one object: which key falls under which would be a guess.
+        let status = "\"name\": \"<status>\", \"type\": \"integer\", \"unit\": \"count\"}";
+        let two = edited(
+            status,
+            &format!("{status}, {{\"meaning\": \"\", \"name\": \"<seat>\", \"type\": \"integer\", \"unit\": \"\"}}"),
+        );
+        assert!(two.unwrap_err().contains("second key placeholder"));
+        let first = "\"name\": \"first_row\", \"type\": \"integer\", \"unit\": \"record number\"}";
+        let dup = edited(
+            first,
+            &format!("{first}, {{\"meaning\": \"\", \"name\": \"first_row\", \"type\": \"integer\", \"unit\": \"\"}}"),
+        );
+        assert!(dup.unwrap_err().contains("\"first_row\" documented twice"));
+        // Nesting deeper than MAX_FIELD_DEPTH is refused, not walked.
+        let mut deep = String::from("[]");
+        for _ in 0..=MAX_FIELD_DEPTH + 1 {
+            deep = format!(
+                "[{{\"name\": \"a\", \"type\": \"object\", \"unit\": \"\", \"meaning\": \"\", \"fields\": {deep}}}]"
+            );
+        }
+        let doc = format!(
+            "{{\"format\": \"{DATASET_FORMAT}\", \"keys\": [], \"files\": [{{\"path\": \"x.json\", \"format\": \"json\", \"meaning\": \"\", \"fields\": {deep}}}], \"renamed\": [], \"not_published\": []}}"
+        );
+        assert!(Dictionary::parse(doc.as_bytes())
+            .unwrap_err()
+            .contains("nested more than"));
     }
 
     #[test]

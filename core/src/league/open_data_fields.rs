@@ -150,47 +150,487 @@ const MANIFEST_FILE_FIELDS: [F; 3] = [
     ("sha256", "string", "hex SHA-256", "the file's SHA-256"),
 ];
 
-const CALIBRATION_FIELDS: [F; 7] = [
-    ("table", "array", "", "the sealed rows: asset, h, p_up (share strictly up, every event), p_up_ex_draw (draws left out), n, n_independent, window, rule"),
-    ("window", "string", "dates", "the window the rates are counted over"),
-    ("rule", "string", "", "how the events are counted"),
-    ("sha256", "string", "hex SHA-256", "the table's content hash (spec §4.3)"),
-    ("sealed_sha256", "string", "hex SHA-256", "the climatology_sha256 the declaration sealed; null when none"),
-    ("sha256_ok", "boolean", "", "the content hashes to the hash the table states and to the sealed one"),
-    ("file", "string", "", "the sealed table's file"),
+/// The key placeholders the dictionary's field names use: (name, what its keys are).
+const KEYS: [(&str, &str); 8] = [
+    ("<line>", "every key of the map is a book line's n, as decimal digits"),
+    ("<seat>", "every key of the map is a seat's name (league-roster.json seats[].seat)"),
+    ("<asset>", "every key of the map is a market code of Table 2 (SPX, NDX, DJI, SOX, TNX, DXY, VIX, GOLD, WTI, BRENT, COPPER, BTC)"),
+    ("<horizon>", "every key of the map is a horizon: 1d, 1w, 1m or 6m"),
+    ("<account>", "every key of the map is a trading track's rule version the decision is for (arena-protocol.json versions[].version)"),
+    ("<symbol>", "every key of the map is a fund's symbol on a trading track (arena-prices.jsonl symbol)"),
+    ("<status>", "every key of the map is a row status of council-forecasts.csv (counted, not_counted, counted_50, no_answer, refused_shape)"),
+    ("<code>", "every key of the map is a crowd contract's code: the market code (Polymarket), or the market code and @kalshi (Kalshi)"),
 ];
 
-const ROSTER_SEAT_FIELDS: [F; 8] = [
-    ("seat", "string", "", "the seat's name"),
-    ("model", "string", "", "the model the roster names; null when it names none"),
-    ("family", "string", "", "the lab the model comes from (consensus weights, §5.3)"),
-    ("side", "string", "", "US or China (§5.8); null when the roster gives none"),
-    ("baseline", "boolean", "", "a benchmark seat (coin, climatology, momentum), not a member of the council"),
-    ("provider", "string", "", "null: the provider is the operator's configuration and is not sealed"),
-    ("versions", "array", "", "the model version strings the seat's answer lines sealed, sorted"),
-    ("modes", "array", "", "the modes the seat's answer lines sealed, sorted"),
+const ANCHOR: &[N] = &[
+    n(("kind", "string", "", "ots (an OpenTimestamps calendar), tsa (an RFC 3161 authority) or rekor (a Rekor log)"), &[]),
+    n(("authority", "string", "", "the calendar's URL, the authority's name, or the log's URL"), &[]),
+    n(("url", "string", "URL", "the URL asked"), &[]),
+    n(("ok", "boolean", "", "whether the anchor answered with a proof"), &[]),
+    n(("file", "string", "path", "the file written, relative to the list's folder; null when it failed"), &[]),
+    n(("error", "string", "", "why it failed; null when it succeeded"), &[]),
+    n(("attempts", "integer", "count", "requests made on the last try (1 + the retries used)"), &[]),
+    n(("at", "string", "UTC RFC 3339", "when it was last tried"), &[]),
+    opt(("retries", "integer", "count", "how many times the upgrades asked it again since the stamp"), "written only once an upgrade asked again (absent: none)", &[]),
+    opt(("gave_up", "string", "", "when and why the upgrades stopped asking a failed anchor"), "written only for a failed anchor given up a week after its list", &[]),
 ];
 
-const INDEX_RUN_FIELDS: [F; 8] = [
-    ("run_id", "string", "", "the run"),
-    ("session", "string", "date", "its session"),
-    ("run_role", "string", "", "session_run or earlier_run"),
-    ("methodology_version", "string", "", "the methodology version of its rows"),
-    ("rows", "integer", "count", "its rows in the forecasts file"),
-    ("seats", "integer", "count", "the seats with a row"),
-    ("status", "object", "count per status", "its rows by status"),
-    ("slices", "array", "", "runs of consecutive records: first_row (the header is row 1), rows, offset and length in bytes"),
+const ANCHORS: &[N] = &[
+    n(("format", "string", "", "sealbook-anchors/1"), &[]),
+    n(("list", "string", "path", "the stamped list's path"), &[]),
+    n(("sha256", "string", "hex SHA-256", "the list's SHA-256"), &[]),
+    n(("anchors", "array", "", "each authority asked for the list (spec §3.2)"), ANCHOR),
 ];
 
-const DIGEST_MARKET_FIELDS: [F; 8] = [
-    ("asset", "string", "", "the market (Table 2)"),
-    ("name", "string", "", "its plain name"),
-    ("latest_run", "string", "", "the latest run with a stated probability on it; null when none"),
-    ("latest_session", "string", "date", "that run's session"),
-    ("ref", "number", "price", "that run's reference price"),
-    ("horizons", "object", "", "per horizon: forecasts (counted model rows with a stated probability, baselines left out) and mean_prob_up (their plain mean, percent; not the weighted consensus, which council-stats.json holds)"),
-    ("events_resolved", "integer", "count", "distinct event_id resolved in the forecasts file"),
-    ("events_up", "integer", "count", "of those, the events that ended strictly up"),
+const CLIM_ROW: &[N] = &[
+    n(("asset", "string", "", "the market (Table 2)"), &[]),
+    n(("h", "string", "", "the horizon: 1d, 1w, 1m or 6m"), &[]),
+    n(("p_up", "number", "share 0-1", "the share of the window's events that ended strictly up, draws included"), &[]),
+    n(("p_up_ex_draw", "number", "share 0-1", "the same share with the draw-band events left out (spec bss_reference)"), &[]),
+    n(("n", "integer", "count", "the events counted"), &[]),
+    n(("n_independent", "integer", "count", "the events counted that do not overlap (one per horizon length)"), &[]),
+    n(("window", "string", "dates", "the window the rate is counted over"), &[]),
+    n(("rule", "string", "", "how the events are counted"), &[]),
+];
+
+const CLIM_SOURCE: &[N] = &[
+    n(("file", "string", "", "a price file the rates were counted from"), &[]),
+    n(("sha256", "string", "hex SHA-256", "its SHA-256"), &[]),
+];
+
+const CLIM: &[N] = &[
+    n(("table", "array", "", "one row per market and horizon"), CLIM_ROW),
+    n(("window", "string", "dates", "the counting window"), &[]),
+    n(("rule", "string", "", "how the events are counted"), &[]),
+    n(("no_events", "array", "", "market/horizon pairs without an event in the window"), &[]),
+    n(("sources", "object", "", "each market's price files"), &[n(("<asset>", "array", "", "the market's price files with their SHA-256"), CLIM_SOURCE)]),
+    n(("sha256", "string", "hex SHA-256", "the content hash: SHA-256 of json.dumps(sort_keys=True) of the object without sha256 (spec §4.3)"), &[]),
+];
+
+const CALIBRATION: &[N] = &[
+    n(("climatology_fixed", "object", "", "the sealed table, its content hash and whether it holds"), &[
+        n(("table", "array", "", "the sealed rows, as council-clim-window.json holds them"), CLIM_ROW),
+        n(("window", "string", "dates", "the window the rates are counted over"), &[]),
+        n(("rule", "string", "", "how the events are counted"), &[]),
+        n(("sha256", "string", "hex SHA-256", "the table's content hash (spec §4.3)"), &[]),
+        n(("sealed_sha256", "string", "hex SHA-256", "the climatology_sha256 the declaration sealed; null when none"), &[]),
+        n(("sha256_ok", "boolean", "", "the content hashes to the hash the table states and to the sealed one"), &[]),
+        n(("file", "string", "", "the sealed table's file"), &[]),
+    ]),
+    n(("method", "object", "", "how comparisons are made"), &[n(("crowd_window", "string", "", "how the crowd's question is chosen for a market (§4.9)"), &[])]),
+];
+
+const ROSTER: &[N] = &[
+    n(("league", "string", "", "the league's name"), &[]),
+    n(("methodology_version", "string", "", "the methodology version"), &[]),
+    n(("source", "string", "", "where the roster was read (asks.jsonl lines)"), &[]),
+    n(("seats", "array", "", "each seat in roster order"), &[
+        n(("seat", "string", "", "the seat's name"), &[]),
+        n(("model", "string", "", "the model the roster names; null when it names none"), &[]),
+        n(("family", "string", "", "the lab the model comes from (consensus weights, §5.3)"), &[]),
+        n(("side", "string", "", "US or China (§5.8); null when the roster gives none"), &[]),
+        n(("baseline", "boolean", "", "a benchmark seat (coin, climatology, momentum), not a member of the council"), &[]),
+        n(("provider", "string", "", "null: the provider is the operator's configuration and is not sealed"), &[]),
+        n(("versions", "array", "", "the model version strings the seat's answer lines sealed, sorted"), &[]),
+        n(("modes", "array", "", "the modes the seat's answer lines sealed, sorted"), &[]),
+    ]),
+];
+
+const INDEX: &[N] = &[
+    n(("file", "string", "", "the indexed file"), &[]),
+    n(("bytes", "integer", "bytes", "its size"), &[]),
+    n(("sha256", "string", "hex SHA-256", "its SHA-256"), &[]),
+    n(("header_bytes", "integer", "bytes", "the header record's length"), &[]),
+    n(("runs", "array", "", "each run in file order"), &[
+        n(("run_id", "string", "", "the run"), &[]),
+        n(("session", "string", "date", "its session"), &[]),
+        n(("run_role", "string", "", "session_run or earlier_run"), &[]),
+        n(("methodology_version", "string", "", "the methodology version of its rows"), &[]),
+        n(("rows", "integer", "count", "its rows in the forecasts file"), &[]),
+        n(("seats", "integer", "count", "the seats with a row"), &[]),
+        n(("status", "object", "", "its rows by status"), &[n(("<status>", "integer", "count", "the run's rows with that status"), &[])]),
+        n(("slices", "array", "", "runs of consecutive records of the run"), &[
+            n(("first_row", "integer", "record number", "the slice's first record (the header is row 1)"), &[]),
+            n(("rows", "integer", "count", "the records in the slice"), &[]),
+            n(("offset", "integer", "bytes", "where the slice starts in the file (an HTTP Range request's first byte)"), &[]),
+            n(("length", "integer", "bytes", "the slice's length"), &[]),
+        ]),
+    ]),
+];
+
+const DIGEST: &[N] = &[
+    n(("league", "string", "", "the league's name"), &[]),
+    n(("methodology_version", "string", "", "the methodology version"), &[]),
+    n(("runs", "integer", "count", "runs in the forecasts file"), &[]),
+    n(("rows", "integer", "count", "rows in the forecasts file"), &[]),
+    n(("markets", "array", "", "each market of Table 2"), &[
+        n(("asset", "string", "", "the market (Table 2)"), &[]),
+        n(("name", "string", "", "its plain name"), &[]),
+        n(("latest_run", "string", "", "the latest run with a stated probability on it; null when none"), &[]),
+        n(("latest_session", "string", "date", "that run's session"), &[]),
+        n(("ref", "number", "price", "that run's reference price"), &[]),
+        n(("horizons", "object", "", "that run's counted model rows per horizon"), &[n(("<horizon>", "object", "", "the horizon's rows"), &[
+            n(("forecasts", "integer", "count", "counted model rows with a stated probability, baselines left out"), &[]),
+            n(("mean_prob_up", "number", "percent 0-100", "their plain mean; not the weighted consensus, which council-stats.json holds"), &[]),
+        ])]),
+        n(("events_resolved", "integer", "count", "distinct event_id resolved in the forecasts file"), &[]),
+        n(("events_up", "integer", "count", "of those, the events that ended strictly up"), &[]),
+    ]),
+];
+
+const MANIFEST: &[N] = &[
+    n(MANIFEST_FIELDS[0], &[]),
+    n(MANIFEST_FIELDS[1], &[]),
+    n(MANIFEST_FIELDS[2], &[]),
+    n(MANIFEST_FIELDS[3], &[]),
+    n(MANIFEST_FIELDS[4], &[]),
+    n(MANIFEST_FIELDS[5], &[
+        n(MANIFEST_FILE_FIELDS[0], &[]),
+        n(MANIFEST_FILE_FIELDS[1], &[]),
+        n(MANIFEST_FILE_FIELDS[2], &[]),
+    ]),
+];
+
+const ROSTER_ENTRY: &[N] = &[
+    n(("seat", "string", "", "the seat's name"), &[]),
+    n(("model", "string", "", "the model the roster names"), &[]),
+    n(("family", "string", "", "the lab the model comes from"), &[]),
+    opt(("side", "string", "", "US or China (§5.8)"), "a roster may give no side", &[]),
+];
+
+const CONTRACT: &[N] = &[
+    n(("asset", "string", "", "the market; the key it is under"), &[]),
+    n(("horizon", "string", "", "the horizon; the key it is under"), &[]),
+    n(("reference_at", "string", "UTC RFC 3339", "the event's reference time"), &[]),
+    n(("end_at", "string", "UTC RFC 3339", "the event's end time"), &[]),
+    n(("rule", "string", "", "the outcome rule (event-contract.schema.json)"), &[]),
+    n(("resolver_version", "string", "", "the resolver's version"), &[]),
+    n(("reference_rule", "string", "", "how the reference and end prices are taken"), &[]),
+    n(("price_provider", "string", "", "where the prices come from"), &[]),
+    n(("price_symbol", "string", "", "the provider's symbol for the market"), &[]),
+];
+
+const STRIKE: &[N] = &[
+    n(("strike", "number", "price", "the strike level"), &[]),
+    n(("p_above", "number", "price 0-1 (dollars)", "the price of the contract above the level"), &[]),
+];
+
+const QUOTE: &[N] = &[
+    n(("p_up", "number", "price 0-1 (dollars)", "the price of up when the ask went out"), &[]),
+    n(("vol", "number", "US dollars", "the sealed volume"), &[]),
+    n(("bid", "number", "price 0-1", "the best bid"), &[]),
+    n(("ask", "number", "price 0-1", "the best ask"), &[]),
+    opt(("last_trade_at", "string", "UTC RFC 3339", "the last trade's time"), "the crowd feeds the engine reads do not state it", &[]),
+    opt(("lo", "object", "", "Kalshi: the strike at or below the previous close"), "Kalshi quotes only", STRIKE),
+    opt(("hi", "object", "", "Kalshi: the strike at or above the previous close"), "Kalshi quotes only", STRIKE),
+    opt(("prev_close", "number", "price", "Kalshi: the previous close the strikes are read around"), "Kalshi quotes only", &[]),
+];
+
+const CELL: &[N] = &[
+    n(("prob_up", "number", "percent 0-100", "the probability that the market ends the horizon strictly above its reference price (§3.5)"), &[]),
+    n(("action", "string", "", "one of buy_strong, buy_dips, hold, trim, sell (§3.6); another word is kept, scored, not traded"), &[]),
+    n(("entry", "number", "price", "buy_dips: the level below the reference at which to buy (§3.6)"), &[]),
+    n(("target", "number", "price", "the expected price level at the horizon (§3.8)"), &[]),
+    n(("invalidation", "number", "price", "the level at which the view is wrong (§3.8)"), &[]),
+    n(("exp_pct", "number", "percent", "the expected change"), &[]),
+    n(("risk", "string", "", "the main risk to the view (§3.8)"), &[]),
+    n(("revise_if", "string", "", "what would make the seat revise (§3.8)"), &[]),
+    n(("crowd_up", "number", "percent 0-100", "1d only: the probability that the market's daily up-or-down contract resolves up (§4.9)"), &[]),
+];
+
+const DECISION: &[N] = &[
+    opt(("weights", "object", "", "a portfolio track's target weights"), "a bets track's decision holds bets instead", &[n(("<symbol>", "number", "percent of equity", "the fund's target weight; a fund not named is sold to 0"), &[])]),
+    opt(("bets", "object", "", "a bets track's bets, one per eligible market"), "only on a bets track (seeds 001/003)", &[n(("<asset>", "object", "", "the bet on the market's question"), &[
+        n(("outcome", "string", "", "the outcome's label bet on"), &[]),
+        opt(("cap", "number", "price 0-1", "the agent's own price limit"), "a bet may state no limit", &[]),
+    ])]),
+];
+
+const RESULT: &[N] = &[
+    n(("ref", "number", "price", "the reference price"), &[]),
+    n(("close", "number", "price", "the end price"), &[]),
+    opt(("actual_pct", "number", "percent", "(close - ref) / ref * 100"), "the engine leaves it to the reader: 100 (close - ref) / ref", &[]),
+    n(("up", "boolean", "", "whether the market ended strictly up (actual_pct > 0)"), &[]),
+    n(("draw", "boolean", "", "whether the change was within the draw band (noise)"), &[]),
+    opt(("contract", "object", "", "the event contract scored (§3.13)"), "the engine seals the contracts in the run line", CONTRACT),
+];
+
+const BOOK: &[N] = &[
+    n(BOOK_KEYS[0], &[]), n(BOOK_KEYS[1], &[]), n(BOOK_KEYS[2], &[]), n(BOOK_KEYS[3], &[]),
+    n(BOOK_KEYS[4], &[]), n(BOOK_KEYS[5], &[]), n(BOOK_KEYS[6], &[]), n(BOOK_KEYS[7], &[]),
+    n(BOOK_KEYS[8], &[]),
+    n(BOOK_KEYS[9], ROSTER_ENTRY),
+    n(BOOK_KEYS[10], &[]),
+    n(BOOK_KEYS[11], &[
+        n(("at", "string", "UTC RFC 3339", "when the prices were recorded"), &[]),
+        n(("odds", "object", "", "the Polymarket questions' quotes"), &[n(("<code>", "object", "", "the market's question's quote"), QUOTE)]),
+        n(("kalshi", "object", "", "the Kalshi questions' quotes, for markets Polymarket does not list"), &[n(("<code>", "object", "", "the market's question's quote"), QUOTE)]),
+    ]),
+    n(BOOK_KEYS[12], &[]),
+    n(BOOK_KEYS[13], &[n(("<asset>", "object", "", "the market's contracts"), &[n(("<horizon>", "object", "", "the event contract of the market and horizon"), CONTRACT)])]),
+    n(BOOK_KEYS[14], &[]),
+    n(BOOK_KEYS[15], &[]), n(BOOK_KEYS[16], &[]), n(BOOK_KEYS[17], &[]),
+    n(BOOK_KEYS[18], &[n(("<asset>", "object", "", "the seat's cells for the market"), &[n(("<horizon>", "object", "", "one cell"), CELL)])]),
+    n(BOOK_KEYS[19], &[]), n(BOOK_KEYS[20], &[]), n(BOOK_KEYS[21], &[]), n(BOOK_KEYS[22], &[]),
+    n(BOOK_KEYS[23], &[]),
+    n(BOOK_KEYS[24], &[n(("<account>", "string|object", "", "hold (no trade) or the decision"), DECISION)]),
+    n(BOOK_KEYS[25], &[]), n(BOOK_KEYS[26], &[]), n(BOOK_KEYS[27], &[]), n(BOOK_KEYS[28], &[]),
+    n(BOOK_KEYS[29], &[]), n(BOOK_KEYS[30], &[]),
+    n(BOOK_KEYS[31], &[n(("<asset>", "object", "", "the market's result"), RESULT)]),
+    n(BOOK_KEYS[32], &[n(("<asset>", "number", "percent", "the market's draw band"), &[])]),
+    opt(BOOK_KEYS[33], "only when a market's band could not be sealed", &[n(("<asset>", "string", "", "why the market has no band"), &[])]),
+    n(BOOK_KEYS[34], &[n(("<code>", "object", "", "the contract's outcome"), &[
+        n(("source", "string", "", "the venue and the question's ticker"), &[]),
+        n(("up", "boolean", "", "whether it resolved up; null while unresolved"), &[]),
+    ])]),
+    opt(("late_ref", "object", "", "score line: the answer lines sealed after the run's reference, scored from their own reference (§3.3)"), "only when an answer was sealed after its run's reference", &[n(("<line>", "object", "", "the answer line's own references"), &[n(("<asset>", "number", "price", "the market's own reference price"), &[])])]),
+    opt(("own_bytes", "integer", "bytes", "answer line: the raw reply's size, when it could not be read"), "only for an unreadable reply", &[]),
+    opt(("duplicate_keys", "array", "", "answer line: dotted paths of keys the answer stated twice in one object (the last sealed)"), "only when an answer repeated a key", &[]),
+    opt(("same_as", "integer", "line number", "correction line: an earlier line the corrected line re-seals unchanged"), "correction lines only", &[]),
+    opt(("source", "string", "", "correction line: where the corrected value comes from"), "correction lines only", &[]),
+    opt(("reason", "string", "", "correction line: why"), "correction lines only", &[]),
+    opt(("fields", "object", "", "correction line: the corrected fields"), "correction lines only", &[
+        opt(("model", "string", "", "an answer line's model version string"), "when the correction restores it", &[]),
+        opt(("mode", "string", "", "an answer line's mode"), "when the correction restores it", &[]),
+        opt(("items", "object", "", "an answer line's cells restored, laid out as its items"), "when the correction restores cells", &[n(("<asset>", "object", "", "the market's cells"), &[n(("<horizon>", "object", "", "one cell"), CELL)])]),
+        opt(("results", "object", "", "a score line's corrected prices"), "when the correction is of a score line", &[n(("<asset>", "object", "", "the market's corrected prices"), &[
+            opt(("ref", "number", "price", "the reference price"), "when corrected", &[]),
+            opt(("close", "number", "price", "the end price"), "when corrected", &[]),
+        ])]),
+    ]),
+];
+
+const ASKS: &[N] = &[
+    n(ASKS_KEYS[0], &[]),
+    n(ASKS_KEYS[1], &[]),
+    n(ASKS_KEYS[2], &[]),
+    n(ASKS_KEYS[3], &[]),
+    n(ASKS_KEYS[4], &[]),
+    n(ASKS_KEYS[5], &[]),
+    n(ASKS_KEYS[6], &[]),
+    n(ASKS_KEYS[7], &[]),
+    n(ASKS_KEYS[8], &[]),
+    n(ASKS_KEYS[9], &[]),
+    n(ASKS_KEYS[10], &[]),
+    n(ASKS_KEYS[11], &[]),
+    n(ASKS_KEYS[12], &[]),
+    n(ASKS_KEYS[13], &[]),
+    n(ASKS_KEYS[14], &[]),
+    n(ASKS_KEYS[15], ROSTER_ENTRY),
+    n(ASKS_KEYS[16], &[]),
+    n(ASKS_KEYS[17], &[]),
+    n(ASKS_KEYS[18], &[]),
+    n(ASKS_KEYS[19], &[]),
+    n(ASKS_KEYS[20], &[]),
+];
+
+const ARENA_DECISIONS: &[N] = &[
+    n(("version", "string", "", "the rule version"), &[]),
+    n(("account", "string", "", "the account (seat)"), &[]),
+    n(("decision", "string|object", "", "hold (no trade, no cost), or the decision"), DECISION),
+    n(("sealed_at", "string", "UTC RFC 3339", "the decision's seal: when its answer line was sealed"), &[]),
+];
+
+const ARENA_PRICES: &[N] = &[
+    n(("kind", "string", "", "bar (a traded price at an instant), close (the session's close), rate (the annual cash rate), market (a crowd market as recorded) or resolution (its winning outcome)"), &[]),
+    n(("symbol", "string", "", "the instrument, or the crowd market's id"), &[]),
+    n(("session", "string", "date", "close, rate, market, resolution: the session"), &[]),
+    n(("at", "string", "UTC RFC 3339", "bar, market: the price's time"), &[]),
+    n(("price", "string", "US dollars, decimal text", "bar, close: the price (at most six decimals)"), &[]),
+    opt(("rate", "string", "percent a year, decimal text", "rate: the cash rate in force from the session's close"), "written only when a rate is recorded", &[]),
+    opt(("volume", "string", "US dollars, decimal text", "market: the crowd market's volume"), "bets tracks only (seeds 001/003)", &[]),
+    opt(("category", "string", "", "market: the crowd market's category"), "bets tracks only", &[]),
+    opt(("closes_at", "string", "UTC RFC 3339", "market: when the crowd market closes"), "bets tracks only; absent when unknown", &[]),
+    opt(("topics", "array", "", "market: the crowd market's topics"), "bets tracks only; absent when empty", &[]),
+    opt(("resolved", "boolean", "", "market: whether the crowd market has resolved"), "bets tracks only; absent when false", &[]),
+    opt(("outcomes", "array", "", "market: the crowd market's outcomes"), "bets tracks only", &[
+        n(("label", "string", "", "the outcome's label"), &[]),
+        n(("price", "string", "tokens 0-1, decimal text", "its price"), &[]),
+        n(("ask", "string", "tokens 0-1, decimal text", "its best ask; null without a seller"), &[]),
+    ]),
+    opt(("outcome", "string", "", "resolution: the winning outcome's label"), "bets tracks only", &[]),
+];
+
+const ARENA_ACCOUNTS: &[N] = &[
+    n(("version", "string", "", "the rule version"), &[]),
+    n(("account", "string", "", "the account"), &[]),
+    n(("session", "string", "date", "the session"), &[]),
+    n(("status", "string", "", "traded, hold, rejected, missed (no price in the execution window) or none (no decision executed)"), &[]),
+    n(("reason", "string", "", "why a decision was rejected or missed; null otherwise"), &[]),
+    n(("cash", "number", "US dollars", "cash after the session"), &[]),
+    n(("equity", "number", "US dollars", "cash and positions at the close"), &[]),
+    n(("positions", "object", "", "the funds held"), &[n(("<symbol>", "number", "US dollars", "the fund's value at the close"), &[])]),
+    n(("interest", "number", "US dollars", "the session's interest on cash"), &[]),
+    n(("costs", "number", "US dollars", "the session's trading costs"), &[]),
+    n(("costs_total", "number", "US dollars", "trading costs to date"), &[]),
+    n(("turnover", "number", "US dollars", "the session's traded value, the sum of |value| of its trades (a bets track: the tokens spent)"), &[]),
+    n(("shadow_equity", "number", "US dollars", "the no-trade shadow: the previous close's holdings marked at this close, with the same interest"), &[]),
+    n(("return", "number", "fraction", "equity / starting cash - 1"), &[]),
+    n(("drawdown", "number", "fraction", "the maximum drawdown to date, positive"), &[]),
+    n(("sharpe", "number", "", "Sharpe ratio annualised by sqrt(252) over the trailing metrics_sessions; null before then"), &[]),
+    n(("sortino", "number", "", "Sortino ratio, the same way; null before then"), &[]),
+];
+
+const NEFF_ROW: &[N] = &[
+    n(("run_id", "string", "", "the run"), &[]),
+    n(("session", "string", "date", "its session"), &[]),
+    n(("horizon", "string", "", "the horizon"), &[]),
+    n(("n", "integer", "count", "seats that answered"), &[]),
+    n(("pairs", "integer", "count", "seat pairs with a defined correlation"), &[]),
+    n(("undefined_pairs", "integer", "count", "seat pairs without one (too few common cells, or a constant series)"), &[]),
+    n(("rho", "number", "", "the mean pairwise Pearson r over the defined pairs; null when none"), &[]),
+    n(("n_eff", "number", "", "N_eff = n / (1 + (n - 1) rho) (§5.1); null when undefined"), &[]),
+    n(("note", "string", "", "why the reading has no value; null when it has one"), &[]),
+];
+
+const BOOK_AGREEMENT: &[N] = &[
+    n(("ok", "boolean", "", "every checked row agrees with its answer line"), &[]),
+    n(("checked", "integer", "count", "issue rows checked against their answer line"), &[]),
+    n(("not_checked_no_answer", "integer", "count", "rows without an answer line (no_answer)"), &[]),
+    n(("not_checked_correction", "integer", "count", "rows a correction line added (line_kind correction)"), &[]),
+    n(("not_checked_no_kind", "integer", "count", "rows without a line_kind"), &[]),
+    n(("mismatch_count", "integer", "count", "rows that disagree with the book"), &[]),
+    n(("mismatches", "array", "", "the first 100 disagreements, in file order"), &[
+        opt(("csv_row", "integer", "record number", "the row of council-forecasts.csv"), "listed only when a row disagrees with the book", &[]),
+        opt(("book_line", "integer", "line number", "the answer line of council-book.jsonl"), "listed only when a row disagrees with the book", &[]),
+        opt(("field", "string", "", "the field that differs"), "listed only when a row disagrees with the book", &[]),
+        opt(("message", "string", "", "how, in English"), "listed only when a row disagrees with the book", &[]),
+    ]),
+];
+
+const CLIM_SEAL: &[N] = &[
+    n(("state", "string", "", "held (the table hashes to the sealed hash), not_sealed (the declaration seals none), missing, unreadable or differs"), &[]),
+    opt(("sha256", "string", "hex SHA-256", "held: the sealed content hash the table hashes to"), "state held only", &[]),
+    opt(("table", "boolean", "", "not_sealed: whether a table is published"), "state not_sealed only", &[]),
+    opt(("self_hash_ok", "boolean", "", "not_sealed: the table's content hashes to the hash it states"), "state not_sealed only", &[]),
+    opt(("sealed", "string", "hex SHA-256", "missing, unreadable, differs: the sealed content hash"), "failed states only", &[]),
+    opt(("field", "string", "", "unreadable: the table's field that cannot be read"), "state unreadable only", &[]),
+    opt(("why", "string", "", "unreadable: why"), "state unreadable only", &[]),
+    opt(("found", "string", "hex SHA-256", "differs: the table's content hash"), "state differs only", &[]),
+];
+
+const HIT_RATE: &[N] = &[
+    n(("hits", "integer", "count", "forecasts whose side happened"), &[]),
+    n(("n", "integer", "count", "forecasts taking a side (50s left out)"), &[]),
+    n(("rate", "number", "share 0-1", "hits / n; null when n is 0"), &[]),
+];
+
+const CALIBRATION_BIN: &[N] = &[
+    n(("lo", "number", "percent", "the folded bin's lower edge"), &[]),
+    n(("hi", "number", "percent", "its upper edge (the last bin includes 100)"), &[]),
+    n(("n", "integer", "count", "resolved stated forecasts in the bin"), &[]),
+    n(("mean_stated", "number", "percent", "the mean folded probability stated; null when empty"), &[]),
+    n(("realized", "number", "share 0-1", "the share of them whose supported side happened; null when empty"), &[]),
+    n(("shown", "boolean", "", "n >= 20: the bin is shown"), &[]),
+];
+
+const INTERVAL_METHOD: &[N] = &[
+    n(("method", "string", "", "t_session_means (one-session horizon, from 5 sessions), session_cluster_bootstrap (from 20), newey_west (h-session horizon, from 5h sessions) or block_bootstrap (§4.6)"), &[]),
+    opt(("lag", "integer", "sessions", "newey_west: the lag, h - 1"), "newey_west only", &[]),
+    opt(("block", "integer", "sessions", "block_bootstrap: the block length, h"), "block_bootstrap only", &[]),
+];
+
+const INTERVAL_RULE: &[N] = &[
+    n(("horizon_sessions", "integer", "sessions", "the horizon's length h"), &[]),
+    n(("sessions", "integer", "count", "the sessions scored"), &[]),
+    n(("first_interval_at", "integer", "sessions", "the sessions needed before the first interval (§4.6)"), &[]),
+    n(("methods", "array", "", "the interval methods allowed; empty: no interval yet"), INTERVAL_METHOD),
+    n(("reason", "string", "", "why there is no interval; null when methods is not empty"), &[]),
+];
+
+const SEAT_HORIZON: &[N] = &[
+    n(("brier", "number", "Brier 0-1", "the mean Brier score on stated probabilities over all resolved rows, draws included (spec pall)"), &[]),
+    n(("brier_ex_draw", "number", "Brier 0-1", "the same with the draw-band rows left out"), &[]),
+    n(("dropped_draws", "integer", "count", "the draw-band rows brier_ex_draw leaves out"), &[]),
+    n(("n", "integer", "count", "resolved stated forecasts"), &[]),
+    n(("sessions", "integer", "count", "sessions with at least one of them"), &[]),
+    n(("coverage", "number", "share 0-1", "the share of the seat's cells with a stated probability"), &[]),
+    n(("service", "number", "Brier 0-1", "the service score: unstated cells of a sent answer at 0.25"), &[]),
+    n(("explicit_50", "integer", "count", "cells stated at exactly 50"), &[]),
+    n(("counted_50", "integer", "count", "rows counted at 50 (status counted_50)"), &[]),
+    n(("unstated", "integer", "count", "cells of a sent answer without a stated probability"), &[]),
+    n(("no_answer", "integer", "count", "rows without an answer"), &[]),
+    n(("bss_coin", "object", "", "the Brier skill score against the coin (every forecast at 50%, Brier 0.25, §4.3): 1 - brier / 0.25"), &[
+        n(("value", "number", "", "the skill score; null without a brier"), &[]),
+        n(("n", "integer", "count", "the rows scored (n)"), &[]),
+        n(("ci95", "array", "", "the brier's 95% interval mapped the same way, bounds swapped; null without one"), &[]),
+        n(("reason", "string", "", "why there is no interval; null when there is one"), &[]),
+    ]),
+    n(("bss_clim", "number", "", "the Brier skill score against the climatology base rate p_up, on the rows that have one"), &[]),
+    n(("bss_clim_ex_draw", "number", "", "the league's own skill score: draws left out, against p_up_ex_draw (spec bss_reference, §4.3)"), &[]),
+    n(("n_clim", "integer", "count", "the rows with a base rate"), &[]),
+    n(("bss_crowd", "number", "", "1d: the Brier skill score against the crowd on the admitted crowd contracts; null otherwise"), &[]),
+    n(("k", "number", "0-100", "sharpness K = (2/n) sum |p - 50| over the stated probabilities"), &[]),
+    n(("k_clim", "number", "0-100", "sharpness against climatology K_clim = (2/n) sum |p - 100 q|"), &[]),
+    n(("hit_rate", "object", "", "the direction hit rate"), HIT_RATE),
+    n(("calibration", "array", "", "the folded calibration bins of the resolved stated forecasts"), CALIBRATION_BIN),
+    n(("logistic", "object", "", "the logistic calibration fit; null when it has none (logistic_note)"), &[
+        n(("n", "integer", "count", "the forecasts fitted"), &[]),
+        n(("clusters", "integer", "count", "the sessions they cluster in"), &[]),
+        n(("a", "number", "", "the intercept a (a tilt towards up or down)"), &[]),
+        n(("b", "number", "", "the slope b (< 1: stated probabilities too far from one half; > 1: too close)"), &[]),
+        n(("se_a", "number", "", "a's session-clustered standard error"), &[]),
+        n(("se_b", "number", "", "b's session-clustered standard error"), &[]),
+        n(("cov", "array", "", "the clustered covariance [[aa, ab], [ab, bb]]"), &[]),
+        n(("se_a_model", "number", "", "a's model-based (non-robust) standard error"), &[]),
+        n(("se_b_model", "number", "", "b's model-based standard error"), &[]),
+        n(("iterations", "integer", "count", "the fit's iterations"), &[]),
+    ]),
+    n(("logistic_note", "string", "", "why there is no fit; null when there is one"), &[]),
+    n(("ranked", "boolean", "", "the 30/10 rule admits the seat to the ranking"), &[]),
+    n(("interval", "object", "", "which intervals the figure may carry (§4.6), or why none"), INTERVAL_RULE),
+    n(("ci95", "array", "", "brier's 95% interval [lo, hi]; null without one"), &[]),
+    n(("ci95_method", "object", "", "the method of ci95; null without one"), INTERVAL_METHOD),
+    n(("consensus_value", "number", "Brier", "the seat's value to the consensus (§5.3): mean over the common events it answered of the consensus' Brier without it minus with it; null when none"), &[]),
+    n(("consensus_value_n", "integer", "count", "the events consensus_value is over"), &[]),
+    n(("baseline", "boolean", "", "a benchmark seat scored beside the council, in none of its figures (§4.5)"), &[]),
+];
+
+const GRID_CELL: &[N] = &[
+    n(("brier", "number", "Brier 0-1", "the mean Brier score of the cell's resolved stated forecasts"), &[]),
+    n(("n", "integer", "count", "those forecasts"), &[]),
+    n(("hit_rate", "object", "", "the direction hit rate"), HIT_RATE),
+    n(("k", "number", "0-100", "sharpness over the cell's stated probabilities, resolved or not"), &[]),
+    n(("stated", "integer", "count", "the cell's stated probabilities"), &[]),
+];
+
+const CONSENSUS_HORIZON: &[N] = &[
+    n(("brier", "number", "Brier 0-1", "the mean Brier of the published (clamped) consensus over resolved common events (§5.3)"), &[]),
+    n(("dispersion", "number", "", "the mean Krogh-Vedelsby dispersion term"), &[]),
+    n(("members", "number", "Brier 0-1", "the mean weighted Brier of the kept members"), &[]),
+    n(("n", "integer", "count", "resolved common events"), &[]),
+    n(("sessions", "integer", "count", "the sessions they fall in"), &[]),
+    n(("interval", "object", "", "which intervals the figure may carry (§4.6), or why none"), INTERVAL_RULE),
+    n(("ci95", "array", "", "brier's 95% interval [lo, hi]; null without one"), &[]),
+    n(("ci95_method", "object", "", "the method of ci95; null without one"), INTERVAL_METHOD),
+    n(("clim_brier", "number", "Brier 0-1", "climatology's Brier on the events that have a base rate"), &[]),
+    n(("bss_clim", "number", "", "the consensus' skill score against it there"), &[]),
+    n(("n_clim", "integer", "count", "those events"), &[]),
+    n(("momentum_brier", "number", "Brier 0-1", "the 55% momentum rule's Brier on the same events (1d; none after a zero move or without the previous outcome), draws included"), &[]),
+    n(("momentum_n", "integer", "count", "the events it is over"), &[]),
+    n(("all_wrong", "integer", "count", "events every member got wrong (§5.3)"), &[]),
+    n(("minority_right", "integer", "count", "events only a minority got right (§5.3)"), &[]),
+    n(("calibration", "array", "", "the consensus' folded calibration bins"), CALIBRATION_BIN),
+];
+
+/// The stats document's members.
+const STATS: &[N] = &[
+    n(("seats", "object", "", "per seat and horizon: brier (all rows, spec pall), brier_ex_draw, dropped_draws, n, sessions, coverage, service, explicit_50, counted_50, unstated, no_answer, bss_coin"), &[n(("<seat>", "object", "", "the seat"), &[n(("<horizon>", "object", "", "the seat on the horizon"), SEAT_HORIZON)])]),
+    n(("grid", "object", "", "per seat, market and horizon: the same scores"), &[n(("<seat>", "object", "", "the seat"), &[n(("<asset>", "object", "", "the market"), &[n(("<horizon>", "object", "", "one cell of the model x market x horizon grid (§4.10)"), GRID_CELL)])])]),
+    n(("consensus", "object", "", "per horizon: the consensus' brier, dispersion, members, n, sessions, interval, ci95, ci95_method, clim_brier, bss_clim, n_clim, momentum_brier, momentum_n, all_wrong, minority_right, calibration"), &[n(("<horizon>", "object", "", "the consensus on the horizon"), CONSENSUS_HORIZON)]),
+    n(("n_eff", "array", "", "per run and horizon: n, pairs, rho and N_eff = n / (1 + (n - 1) rho) (spec n_eff.per_run)"), NEFF_ROW),
+    n(("n_eff_mean_rho", "object", "", "per horizon: the mean rho of its n_eff rows"), &[n(("<horizon>", "object", "", "the horizon's mean correlation"), &[n(("rho", "number", "", "the mean rho (numpy mean) of its n_eff[] rows that have both a rho and an N_eff: the rho the curve N_eff = n / (1 + (n - 1) rho) is drawn at (§5.1)"), &[]), n(("readings", "integer", "count", "how many rows it averages"), &[])])]),
+    n(("independence", "object", "", "roster, groups, climatology, runs (pearson, errors, spectrum, sides, spread), shadow weights, funnel"), &[]),
+    n(("primary_endpoint", "object", "", "the primary endpoint (spec §8): estimate, sessions, ci95, ci90, verdict, confirmed_below_margin, config, note, gains"), &[]),
+    n(("comparisons", "array", "", "every council seat and the consensus against the coin and the climatology per horizon from session 11 (spec §4.6): forecaster, benchmark, horizon, sessions, events, estimate, ci90, tost (p_value, p_lower, p_upper, equivalent at +-0.01), power (sigma_g, sigma_from, delta, sessions_needed, detectable_effect)"), &[]),
+    n(("time_basis", "string", "", "book_sealed_at: a line is sealed at max(at, booked_at)"), &[]),
+    n(("climatology_sha256_ok", "boolean", "", "the climatology table's content hash holds"), &[]),
+    n(("climatology_seal", "object", "", "the table held to the declaration's climatology_sha256"), CLIM_SEAL),
+    n(("rows", "integer", "", "rows scored"), &[]),
+    n(("rows_from", "string", "", "the file the rows were read from"), &[]),
+    n(("excluded_after_reference", "integer", "", "rows left out because sealed after their reference"), &[]),
+    n(("crowd", "object", "", "the crowd comparison (spec council-league.json crowd): questions, unresolved, seats, overall, kalshi_mismatches, volume_floor_usd"), &[]),
+    n(("book_agreement", "object", "", "the forecasts file checked against the book"), BOOK_AGREEMENT),
 ];
 
 /// Every file a league publishes, in the dictionary's order.
@@ -204,8 +644,8 @@ fn dictionary_files() -> Vec<Value> {
     let none = Vec::new;
     vec![
         file_value(FORECASTS_FILE_NAME, "csv", "one row per seat, run, market and horizon (spec Table C1)", plain(&CSV_COLUMNS)),
-        file_value(crate::league::layout::BOOK_FILE, "jsonl", "the sealed book: one hash-chained line a record (spec §3.2, Appendix C)", plain(&BOOK_KEYS)),
-        file_value(crate::league::layout::ASKS_FILE, "jsonl", "the outgoing ask chain: the schedule declaration, the roster, the ask hashes (spec §3.4, §3.9)", plain(&ASKS_KEYS)),
+        file_value(crate::league::layout::BOOK_FILE, "jsonl", "the sealed book: one hash-chained line a record (spec §3.2, Appendix C)", nodes(BOOK)),
+        file_value(crate::league::layout::ASKS_FILE, "jsonl", "the outgoing ask chain: the schedule declaration, the roster, the ask hashes (spec §3.4, §3.9)", nodes(ASKS)),
         file_value("asks/*.md", "text", "an ask text, named by its SHA-256", none()),
         file_value("replies/*.txt", "text", "a seat's raw reply, published after its session closed (the answer line's own_sha256)", none()),
         file_value("proof/*Z.txt", "text", "a stamped list: each ledger's line count, prefix SHA-256 and last link", none()),
@@ -213,71 +653,23 @@ fn dictionary_files() -> Vec<Value> {
         file_value("proof/*Z.txt.*.tsr", "binary", "the list's RFC 3161 time-stamp response from the named authority", none()),
         file_value("proof/*Z.txt.rekor.json", "json", "the list's Rekor log entry", none()),
         file_value("proof/*Z.txt.sigstore.json", "json", "the list's Sigstore bundle", none()),
-        file_value("proof/*Z.txt.anchors.json", "json", "the anchors the list was sent to and how each answered", top(&[
-            ("format", "string", "sealbook-anchors/1"),
-            ("list", "string", "the stamped list's path"),
-            ("sha256", "string", "the list's SHA-256"),
-            ("anchors", "array", "each anchor: kind, authority, url, ok and its detail"),
-        ])),
+        file_value("proof/*Z.txt.anchors.json", "json", "the anchors the list was sent to and how each answered (spec §3.2)", nodes(ANCHORS)),
         file_value("proof/*/index.html", "text", "the day's proof page for people", none()),
         file_value("proof/*.pem", "text", "a time-stamp authority's certificate", none()),
         file_value("tsa/*.pem", "text", "an authority's certificate or root a reader may choose", none()),
-        file_value(crate::league::layout::CLIM_FILE, "json", "the sealed climatology table (spec §4.3)", top(&[
-            ("table", "array", "rows: asset, h, p_up, p_up_ex_draw, n, n_independent, window, rule"),
-            ("window", "string", "the counting window"),
-            ("rule", "string", "how the events are counted"),
-            ("no_events", "array", "market/horizon pairs without an event"),
-            ("sources", "object", "each market's price files with their SHA-256"),
-            ("sha256", "string", "the content hash: json.dumps(sort_keys=True) of the object without sha256"),
-        ])),
-        file_value(CALIBRATION_FILE, "json", "the fixed climatology as the league reads it (spec §4.3, Appendix C)", vec![
-            field_value(("climatology_fixed", "object", "", "the sealed table, its content hash and whether it holds"), &CALIBRATION_FIELDS),
-            field_value(("method", "object", "", "how comparisons are made"), &[("crowd_window", "string", "", "how the crowd's question is chosen for a market (§4.9)")]),
-        ]),
-        file_value(ROSTER_FILE, "json", "the league's seats (spec Table 8)", vec![
-            field_value(("league", "string", "", "the league's name"), &[]),
-            field_value(("methodology_version", "string", "", "the methodology version"), &[]),
-            field_value(("source", "string", "", "where the roster was read (asks.jsonl lines)"), &[]),
-            field_value(("seats", "array", "", "each seat in roster order"), &ROSTER_SEAT_FIELDS),
-        ]),
-        file_value(FORECASTS_INDEX_FILE, "json", "per-run slices of council-forecasts.csv", vec![
-            field_value(("file", "string", "", "the indexed file"), &[]),
-            field_value(("bytes", "integer", "bytes", "its size"), &[]),
-            field_value(("sha256", "string", "hex SHA-256", "its SHA-256"), &[]),
-            field_value(("header_bytes", "integer", "bytes", "the header record's length"), &[]),
-            field_value(("runs", "array", "", "each run in file order"), &INDEX_RUN_FIELDS),
-        ]),
-        file_value(DIGEST_FILE, "json", "a small summary to start from (under 30 KB)", vec![
-            field_value(("league", "string", "", "the league's name"), &[]),
-            field_value(("methodology_version", "string", "", "the methodology version"), &[]),
-            field_value(("runs", "integer", "count", "runs in the forecasts file"), &[]),
-            field_value(("rows", "integer", "count", "rows in the forecasts file"), &[]),
-            field_value(("markets", "array", "", "each market of Table 2"), &DIGEST_MARKET_FIELDS),
-        ]),
+        file_value(crate::league::layout::CLIM_FILE, "json", "the sealed climatology table (spec §4.3)", nodes(CLIM)),
+        file_value(CALIBRATION_FILE, "json", "the fixed climatology as the league reads it (spec §4.3, Appendix C)", nodes(CALIBRATION)),
+        file_value(ROSTER_FILE, "json", "the league's seats (spec Table 8)", nodes(ROSTER)),
+        file_value(FORECASTS_INDEX_FILE, "json", "per-run slices of council-forecasts.csv", nodes(INDEX)),
+        file_value(DIGEST_FILE, "json", "a small summary to start from (under 30 KB)", nodes(DIGEST)),
         file_value(DATASET_FILE, "json", "this data dictionary", top(&[
             ("format", "string", "sealbook-dataset-1"),
-            ("files", "array", "each published file: path (* stands for one or more characters), format, meaning, fields (name, type, unit, meaning, fields)"),
+            ("keys", "array", "the key placeholders field names use: name (<seat>, <horizon>, ...) and meaning; a field so named documents every key of its map"),
+            ("files", "array", "each published file: path (* stands for one or more characters), format, meaning, fields (name, type, unit, meaning, fields: an object's members or a list's objects' members, the same layout nested; optional: why a league may hold no such field)"),
             ("renamed", "array", "the spec's names published under another: spec, published, file, note"),
             ("not_published", "array", "the files the spec names that the league does not publish: file, why"),
         ])),
-        file_value(crate::league::layout::STATS_FILE, "json", "the stats document (spec §5, Appendix C), as sealbook score --json prints it", top(&[
-            ("seats", "object", "per seat and horizon: brier (all rows, spec pall), brier_ex_draw, dropped_draws, n, sessions, coverage, service, explicit_50, counted_50, unstated, no_answer, bss_coin"),
-            ("grid", "object", "per seat, market and horizon: the same scores"),
-            ("consensus", "object", "per horizon: the consensus' brier, dispersion, members, n, sessions, interval, ci95, ci95_method, clim_brier, bss_clim, n_clim, momentum_brier, momentum_n, all_wrong, minority_right, calibration"),
-            ("n_eff", "array", "per run and horizon: n, pairs, rho and N_eff = n / (1 + (n - 1) rho) (spec n_eff.per_run)"),
-            ("n_eff_mean_rho", "object", "per horizon: N_eff at the mean rho"),
-            ("independence", "object", "roster, groups, climatology, runs (pearson, errors, spectrum, sides, spread), shadow weights, funnel"),
-            ("primary_endpoint", "object", "the primary endpoint (spec §8): estimate, sessions, ci95, ci90, verdict, confirmed_below_margin, config, note, gains"),
-            ("comparisons", "array", "every council seat and the consensus against the coin and the climatology per horizon from session 11 (spec §4.6): forecaster, benchmark, horizon, sessions, events, estimate, ci90, tost (p_value, p_lower, p_upper, equivalent at +-0.01), power (sigma_g, sigma_from, delta, sessions_needed, detectable_effect)"),
-            ("time_basis", "string", "book_sealed_at: a line is sealed at max(at, booked_at)"),
-            ("climatology_sha256_ok", "boolean", "the climatology table's content hash holds"),
-            ("climatology_seal", "object", "the table held to the declaration's climatology_sha256"),
-            ("rows", "integer", "rows scored"),
-            ("rows_from", "string", "the file the rows were read from"),
-            ("excluded_after_reference", "integer", "rows left out because sealed after their reference"),
-            ("crowd", "object", "the crowd comparison (spec council-league.json crowd): questions, unresolved, seats, overall, kalshi_mismatches, volume_floor_usd"),
-            ("book_agreement", "object", "the forecasts file checked against the book"),
-        ])),
+        file_value(crate::league::layout::STATS_FILE, "json", "the stats document (spec §5, Appendix C), as sealbook score --json prints it", nodes(STATS)),
         file_value(crate::league::league_file::LEAGUE_FILE, "json", "the league file (spec Appendix C)", top(&[
             ("league", "string", "the league's name"),
             ("methodology_version", "string", "the methodology version"),
@@ -304,14 +696,7 @@ fn dictionary_files() -> Vec<Value> {
             ("required", "array", "required keys"),
             ("properties", "object", "each key of the answer"),
         ])),
-        file_value(crate::league::manifest::MANIFEST_FILE, "json", "every published file with its size and SHA-256 (spec Appendix C)", vec![
-            field_value(MANIFEST_FIELDS[0], &[]),
-            field_value(MANIFEST_FIELDS[1], &[]),
-            field_value(MANIFEST_FIELDS[2], &[]),
-            field_value(MANIFEST_FIELDS[3], &[]),
-            field_value(MANIFEST_FIELDS[4], &[]),
-            field_value(MANIFEST_FIELDS[5], &MANIFEST_FILE_FIELDS),
-        ]),
+        file_value(crate::league::manifest::MANIFEST_FILE, "json", "every published file with its size and SHA-256 (spec Appendix C)", nodes(MANIFEST)),
         file_value(crate::league::layout::DEMO_NOTICE_FILE, "text", "a DEMO league's notice: everything in it is invented", none()),
         file_value("arena-protocol.json", "json", "the trading tracks' rules (Appendix A)", top(&[
             ("protocol", "string", "sealbook-arena"),
@@ -326,25 +711,8 @@ fn dictionary_files() -> Vec<Value> {
             ]),
         ]),
         file_value("arena-code-*.txt", "text", "one code file's text, named by its path", none()),
-        file_value("arena-decisions.jsonl", "jsonl", "each seat's trading decision per account and session (from the sealed answer lines)", top(&[
-            ("version", "string", "the rule version"),
-            ("account", "string", "the account (seat)"),
-            ("decision", "string|object", "the decision: an action word, or weights per symbol in percent"),
-            ("sealed_at", "string", "when the answer line was sealed"),
-        ])),
-        file_value("arena-prices.jsonl", "jsonl", "the recorded prices the trading tracks run on", top(&[
-            ("kind", "string", "bar, close, market, rate or resolution"),
-            ("session", "string", "the session"),
-            ("at", "string", "the price's time"),
-            ("symbol", "string", "the instrument"),
-            ("price", "string", "the price, as exact decimal text"),
-            ("volume", "string", "the volume, as exact decimal text"),
-            ("rate", "string", "the interest rate in percent, as exact decimal text"),
-            ("category", "string", "a prediction market's category"),
-            ("closes_at", "string", "when a prediction market closes"),
-            ("outcome", "string", "a resolved market's outcome"),
-            ("outcomes", "array", "a market's outcomes"),
-        ])),
+        file_value("arena-decisions.jsonl", "jsonl", "each seat's trading decision per account and session (from the sealed answer lines)", nodes(ARENA_DECISIONS)),
+        file_value("arena-prices.jsonl", "jsonl", "the recorded prices the trading tracks run on", nodes(ARENA_PRICES)),
         file_value("arena-trades.jsonl", "jsonl", "the trades the engine made", top(&[
             ("version", "string", "the rule version"),
             ("account", "string", "the account"),
@@ -356,25 +724,7 @@ fn dictionary_files() -> Vec<Value> {
             ("value", "number", "qty times price"),
             ("cost", "number", "the trade's cost"),
         ])),
-        file_value("arena-accounts.jsonl", "jsonl", "each account's state after each session", top(&[
-            ("version", "string", "the rule version"),
-            ("account", "string", "the account"),
-            ("session", "string", "the session"),
-            ("status", "string", "the account's state"),
-            ("reason", "string", "why, when not trading"),
-            ("cash", "number", "cash"),
-            ("equity", "number", "equity"),
-            ("positions", "object", "holdings by symbol"),
-            ("interest", "number", "interest earned"),
-            ("costs", "number", "the session's costs"),
-            ("costs_total", "number", "costs to date"),
-            ("turnover", "number", "turnover"),
-            ("shadow_equity", "number", "the shadow track's equity"),
-            ("return", "number", "return to date"),
-            ("drawdown", "number", "drawdown"),
-            ("sharpe", "number", "Sharpe ratio; null until defined"),
-            ("sortino", "number", "Sortino ratio; null until defined"),
-        ])),
+        file_value("arena-accounts.jsonl", "jsonl", "each account's state after each session", nodes(ARENA_ACCOUNTS)),
     ]
 }
 
