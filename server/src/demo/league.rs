@@ -35,9 +35,9 @@ use super::endpoint::{DemoEndpoint, DemoKalshi, DEMO_KALSHI, DEMO_MODELS};
 use super::prices::{clim_window, demo_fund_symbol, demo_symbol, price_file, Span, DEMO_SEED};
 use super::tsa::DemoTsa;
 use super::Clock;
-use crate::cmd::league::driver::{self, League, StepClock};
-use crate::cmd::league::init::{init_league, CONFIG_FILE};
-use crate::cmd::league::publish::{publish_league, Published, CLIM_FILE};
+use crate::league::driver::{self, League, StepClock};
+use crate::league::init::{init_league, CONFIG_FILE};
+use crate::league::publish::{publish_league, Published, CLIM_FILE};
 use crate::outcome::Unusable;
 use sealbook_core::calendar::{
     horizon_end_date, new_york_time, nth_session_from, Date, Horizon, Instant,

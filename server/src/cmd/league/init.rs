@@ -14,19 +14,13 @@
 //! before the season.
 //!
 //! The line is written with a plain create-only append, synced to disk with its directory.
-
-use crate::files::{read_bounded, write_new};
+use crate::files::read_bounded;
+use crate::league::init::{init_league, parse, refuse_existing, Initialised};
 use crate::outcome::{CmdResult, Exit, Unusable};
-use sealbook_core::book::writer::BookWriter;
 use sealbook_core::calendar::Instant;
-use sealbook_core::league::config::{LeagueConfig, MAX_CONFIG_BYTES};
-use sealbook_core::league::layout::{ASKS_FILE, BOOK_FILE, CLIM_FILE};
-use sealbook_core::league::schedule::{declaration, first_counted_session};
-use sealbook_core::score::baselines::ClimatologyTable;
-use std::path::{Path, PathBuf};
-
-/// The config's copy inside the league directory.
-pub const CONFIG_FILE: &str = "league.toml";
+use sealbook_core::league::config::MAX_CONFIG_BYTES;
+use sealbook_core::league::layout::{ASKS_FILE, CLIM_FILE};
+use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -71,104 +65,6 @@ pub fn now(at: Option<&str>) -> Result<Instant, Unusable> {
             Ok(Instant(d.as_secs() as i64 * 1_000_000))
         }
     }
-}
-
-fn sync_dir(dir: &Path) -> Result<(), Unusable> {
-    std::fs::File::open(dir)
-        .and_then(|f| f.sync_all())
-        .map_err(|e| Unusable::io(dir, "sync directory", &e))
-}
-
-/// Refuses a directory that already holds a league.
-fn refuse_existing(dir: &Path) -> Result<(), Unusable> {
-    for name in [ASKS_FILE, BOOK_FILE, CONFIG_FILE] {
-        let p = dir.join(name);
-        if p.exists() {
-            return Err(Unusable::file(
-                &p,
-                "a league already exists here: init refuses to overwrite it",
-            ));
-        }
-    }
-    Ok(())
-}
-
-/// The config's bytes read (`config_path` names it in errors).
-fn parse(bytes: &[u8], config_path: &Path) -> Result<LeagueConfig, Unusable> {
-    LeagueConfig::from_toml(bytes, &config_path.display().to_string()).map_err(|e| {
-        Unusable::file(config_path, e.message)
-            .at_line(e.line)
-            .field(e.field)
-    })
-}
-
-/// The content hash of the climatology table in `dir`, if there is one, to seal in the
-/// declaration; a table that does not read or whose content does not hash to the hash it
-/// states is refused.
-fn sealed_table(dir: &Path) -> Result<Option<String>, Unusable> {
-    let path = dir.join(CLIM_FILE);
-    if !path.exists() {
-        return Ok(None);
-    }
-    let bytes = read_bounded(&path, 1 << 20, "climatology table")?;
-    let table = ClimatologyTable::parse(&bytes)
-        .map_err(|e| Unusable::file(&path, e.message.to_string()).field(e.path))?;
-    if !table.sha256_ok(None) {
-        return Err(Unusable::file(
-            &path,
-            format!(
-                "the table's content hashes to {}, not to the sha256 it states",
-                table.sha256
-            ),
-        )
-        .field("sha256"));
-    }
-    Ok(Some(table.sha256))
-}
-
-/// What [`init_league`] sealed.
-pub struct Initialised {
-    pub config: LeagueConfig,
-    pub first_session: sealbook_core::calendar::Date,
-    pub declared_at: String,
-    pub seal: String,
-    pub link: String,
-}
-
-/// Creates the league in `dir` from the config's bytes (`config_path` names it in errors)
-/// and seals the declaration at `now`; see the module doc.
-pub fn init_league(
-    dir: &Path,
-    bytes: &[u8],
-    config_path: &Path,
-    now: Instant,
-) -> Result<Initialised, Unusable> {
-    let config = parse(bytes, config_path)?;
-    refuse_existing(dir)?;
-    let first = match config.schedule.first_session {
-        Some(d) => d,
-        None => first_counted_session(&config, now)
-            .ok_or_else(|| Unusable::new("the NYSE calendar does not cover the date of now"))?,
-    };
-    let at = now.to_rfc3339();
-    let mut decl = declaration(&config, &at, first);
-    decl.climatology_sha256 = sealed_table(dir)?;
-    let line = BookWriter::new()
-        .append(&decl.to_object())
-        .map_err(|e| Unusable::new(format!("the declaration cannot be sealed: {e}")))?;
-    std::fs::create_dir_all(dir).map_err(|e| Unusable::io(dir, "create directory", &e))?;
-    let config_copy = dir.join(CONFIG_FILE);
-    write_new(&config_copy, bytes).map_err(|e| Unusable::io(&config_copy, "write", &e))?;
-    let asks = dir.join(ASKS_FILE);
-    write_new(&asks, &line.bytes).map_err(|e| Unusable::io(&asks, "write", &e))?;
-    sync_dir(dir)?;
-    Ok(Initialised {
-        config,
-        first_session: first,
-        declared_at: at,
-        seal: line.seal,
-        link: line.link,
-    })
 }
 
 pub fn run(args: Args, json: bool) -> CmdResult {

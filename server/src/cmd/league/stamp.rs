@@ -8,8 +8,8 @@
 //! `<list>.anchors.json`; the list and the other anchors are written); 2 unusable input.
 
 use super::init::now;
-use super::read_config;
 use crate::anchor::league::stamp_league;
+use crate::league::config::read_config;
 use crate::outcome::{CmdResult, Exit, Unusable};
 use sealbook_core::calendar::Instant;
 use sealbook_core::league::anchor_record::{record_path, Anchor};

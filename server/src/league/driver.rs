@@ -29,7 +29,7 @@
 //! elapsed time (so seal times stay ordered), or a step clock its caller moves from instant
 //! to instant (the demo); the run line records a set clock.
 
-use super::read_config;
+use super::config::read_config;
 use crate::anchor::league::{check_latest_list, stamp_beside, stamp_lists, StampInFlight};
 use crate::ledger::{DirLock, DirLockError, Ledger, LedgerError, Sealed, MAX_GROUP_LINES};
 use crate::outcome::Unusable;
