@@ -9,7 +9,8 @@
 use crate::http::{self, Data, Ops, Site};
 use crate::jobs::health::Health;
 use crate::jobs::{Scheduler, Shutdown};
-use crate::league::driver::{self, Clock, League};
+use crate::league::clock::Clock;
+use crate::league::driver::{self, League};
 use crate::logging::{self, LogFormat};
 use crate::metrics::Metrics;
 use crate::outcome::{CmdResult, Exit, Unusable};

@@ -12,7 +12,7 @@ pub mod store;
 #[cfg(test)]
 mod store_tests;
 
-use crate::league::driver::Clock;
+use crate::league::clock::Clock;
 use sealbook_core::calendar::{Date, Instant};
 use sealbook_core::experiment::analysis::Analysis;
 use sealbook_core::experiment::council::{self, AsOf, Council};

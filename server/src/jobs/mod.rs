@@ -43,7 +43,7 @@ use crate::anchor::league::{
 };
 use crate::anchor::ots::read_proof;
 use crate::files::{read_bounded, with_suffix};
-use crate::league::driver::Clock;
+use crate::league::clock::Clock;
 use crate::league::driver::League;
 use crate::league::publish::{publish_league, Published};
 use crate::metrics::Metrics;

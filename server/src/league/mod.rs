@@ -3,6 +3,7 @@
 //! commands, the scheduled jobs, `sealbook serve`, the experiment and the demo call into it;
 //! the decisions are `sealbook_core::league`'s, these modules move the bytes.
 
+pub mod clock;
 pub mod config;
 pub mod driver;
 pub mod init;

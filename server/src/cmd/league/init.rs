@@ -15,9 +15,9 @@
 //!
 //! The line is written with a plain create-only append, synced to disk with its directory.
 use crate::files::read_bounded;
+use crate::league::clock::Clock;
 use crate::league::init::{init_league, parse, refuse_existing, Initialised};
 use crate::outcome::{CmdResult, Exit, Unusable};
-use sealbook_core::calendar::Instant;
 use sealbook_core::league::config::MAX_CONFIG_BYTES;
 use sealbook_core::league::layout::{ASKS_FILE, CLIM_FILE};
 use std::path::PathBuf;
@@ -51,25 +51,9 @@ pub struct Args {
     clim_to: String,
 }
 
-/// The clock: `--at` when given (tests, replays), else the system time to the second.
-pub fn now(at: Option<&str>) -> Result<Instant, Unusable> {
-    match at {
-        Some(s) => Instant::parse_rfc3339(s).ok_or_else(|| {
-            Unusable::new(format!("--at {s:?} is not an RFC 3339 time")).field("--at")
-        }),
-        None => {
-            let d = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_err(|_| Unusable::new("the system clock is before 1970"))?;
-            // Whole seconds: the sealed times are RFC 3339 to the second.
-            Ok(Instant(d.as_secs() as i64 * 1_000_000))
-        }
-    }
-}
-
 pub fn run(args: Args, json: bool) -> CmdResult {
     let bytes = read_bounded(&args.config, MAX_CONFIG_BYTES as u64, "league config")?;
-    let now = now(args.at.as_deref())?;
+    let now = Clock::instant_from_arg(args.at.as_deref())?;
     // The pre-flight, as `league check` runs it on the league made here: a relative path is
     // read from the league directory, where the config's copy is kept.
     let config = parse(&bytes, &args.config)?;
