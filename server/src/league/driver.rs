@@ -1473,7 +1473,6 @@ impl League {
         provider: &dyn PriceProvider,
     ) -> Result<(), Unusable> {
         let protocol = self.engine.protocol().clone();
-        let rules = arena_league::rules_in_force(&protocol, session);
         let path = self.dir.join(ARENA_PRICES_FILE);
         let mut bytes = if path.is_file() {
             read(&path)?
@@ -1486,17 +1485,12 @@ impl League {
         let book_path = self.dir.join(BOOK_FILE);
         let book = BookLines::parse(&read(&book_path)?)
             .map_err(|e| Unusable::file(&book_path, e.to_string()))?;
-        // Once the session's markets are recorded, only resolutions not yet recorded are added
-        // (a market that resolved after the first recording).
-        let markets_recorded = arena_league::bets_recorded(&recorded, session);
-        let bet_lines: Vec<PriceLine> = arena_league::bet_price_lines(&protocol, &book, session)
-            .into_iter()
-            .filter(|l| match l {
-                PriceLine::Market { .. } => !markets_recorded,
-                _ => !recorded.contains(l),
-            })
-            .collect();
-        if rules.is_empty() || arena_league::session_recorded(&recorded, session) {
+        let arena_league::PriceRecording {
+            rules,
+            bet_lines,
+            fetch,
+        } = arena_league::price_recording(&protocol, &recorded, &book, session);
+        let Some(fetch) = fetch else {
             if !bet_lines.is_empty() {
                 bytes.extend(jsonl(bet_lines.iter().map(price_line)));
                 write_durable(&path, &bytes)?;
@@ -1504,15 +1498,15 @@ impl League {
                     "session": session.to_string(), "lines": bet_lines.len(), "unpriced": {}}));
             }
             return Ok(());
-        }
-        let (from, to) = (
-            sealbook_core::calendar::new_york_time(session, 9, 30),
-            sealbook_core::calendar::session_close(session),
-        );
+        };
         let mut bars = BTreeMap::new();
         let mut unpriced = BTreeMap::new();
-        for ticker in arena_league::price_symbols(&rules) {
-            match provider.symbol_bars(self.config.prices.fund_symbol(&ticker), from, to) {
+        for ticker in fetch.symbols {
+            match provider.symbol_bars(
+                self.config.prices.fund_symbol(&ticker),
+                fetch.from,
+                fetch.to,
+            ) {
                 Ok(b) => {
                     bars.insert(ticker, b);
                 }
