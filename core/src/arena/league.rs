@@ -1310,7 +1310,7 @@ mod tests {
             price: 1_000_000,
         };
         assert_eq!(
-            price_recording(&p, &[close.clone()], &book, session).fetch,
+            price_recording(&p, std::slice::from_ref(&close), &book, session).fetch,
             None
         );
         // Another session's closes do not count for this one.

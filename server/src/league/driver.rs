@@ -45,7 +45,7 @@ use crate::seats::{
 };
 use sealbook_core::arena::league as arena_league;
 use sealbook_core::arena::records::{
-    jsonl, price_line, read_prices, PriceLine, PRICES_FILE as ARENA_PRICES_FILE,
+    jsonl, price_line, read_prices, PRICES_FILE as ARENA_PRICES_FILE,
 };
 use sealbook_core::book::canon::{self, EncodeError, Object};
 use sealbook_core::book::seal::{prepare_line, PreparedLine};
