@@ -14,6 +14,3 @@ mod http1;
 pub mod league;
 pub mod prices;
 pub mod tsa;
-
-/// The time the demo's services stamp with: the demo league's set clock.
-pub type Clock = std::sync::Arc<dyn Fn() -> sealbook_core::calendar::Instant + Send + Sync>;

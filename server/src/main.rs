@@ -16,6 +16,7 @@ mod files;
 mod http;
 mod http_client;
 mod jobs;
+mod league;
 mod ledger;
 mod logging;
 mod metrics;

@@ -38,7 +38,7 @@ use super::money::{dollars, parse_decimal};
 use super::protocol::{Execution, Protocol, RuleSet, Track};
 use super::records::{read_choice, AccountRow, Choice, Decision, PriceLine, Status};
 use crate::book::canon::{self, DumpOptions, Value};
-use crate::calendar::{new_york_time, sealing_time, session_close, Date, Instant};
+use crate::calendar::{new_york_time, reference_cut, sealing_time, session_close, Date, Instant};
 use crate::prices::yahoo::Bar;
 use crate::score::book_lines::{BookLineError, BookLineMessage, BookLines, CrowdPrices};
 use serde::{Deserialize, Serialize};
@@ -569,6 +569,57 @@ pub fn session_recorded(lines: &[PriceLine], session: Date) -> bool {
     lines
         .iter()
         .any(|l| matches!(l, PriceLine::Close { session: s, .. } if *s == session))
+}
+
+/// The provider bars a session's recording needs: every symbol of the tracks in force
+/// ([`price_symbols`]) over the session's trading window, from the reference cut (09:30 New
+/// York, spec §3.3) to the 16:00 close.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PriceFetch {
+    pub symbols: Vec<String>,
+    pub from: Instant,
+    pub to: Instant,
+}
+
+/// What the league records of `session` in `arena-prices.jsonl` (spec §4.7, §4.11), given the
+/// lines already `recorded` and the sealed book: the bets' lines ([`bet_price_lines`]) not yet
+/// there (once the session's markets are recorded, only the resolutions that came later), and
+/// the bars to fetch when a track is in force and the session's prices are not yet recorded;
+/// with `fetch`, the lines written are [`session_price_lines`] of `rules` over the bars read,
+/// then `bet_lines`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PriceRecording<'a> {
+    pub rules: Vec<&'a RuleSet>,
+    pub bet_lines: Vec<PriceLine>,
+    pub fetch: Option<PriceFetch>,
+}
+
+/// The recording plan of `session`'s arena prices; see [`PriceRecording`].
+pub fn price_recording<'a>(
+    protocol: &'a Protocol,
+    recorded: &[PriceLine],
+    book: &BookLines,
+    session: Date,
+) -> PriceRecording<'a> {
+    let rules = rules_in_force(protocol, session);
+    let markets_recorded = bets_recorded(recorded, session);
+    let bet_lines: Vec<PriceLine> = bet_price_lines(protocol, book, session)
+        .into_iter()
+        .filter(|l| match l {
+            PriceLine::Market { .. } => !markets_recorded,
+            _ => !recorded.contains(l),
+        })
+        .collect();
+    let fetch = (!rules.is_empty() && !session_recorded(recorded, session)).then(|| PriceFetch {
+        symbols: price_symbols(&rules),
+        from: reference_cut(session),
+        to: session_close(session),
+    });
+    PriceRecording {
+        rules,
+        bet_lines,
+        fetch,
+    }
 }
 
 /// One account's summary in `council-league.json` `accounts` (spec §4.7: "each account marks
@@ -1230,6 +1281,45 @@ mod tests {
             section.benchmarks.contains_key("_world")
                 && section.benchmarks.contains_key("_bitcoin")
         );
+    }
+
+    #[test]
+    fn a_session_is_priced_once_over_its_reference_cut_to_close_window_only_under_a_track() {
+        let p = league_protocol();
+        let book = BookLines::default();
+        let session = d("2026-10-20");
+        let plan = price_recording(&p, &[], &book, session);
+        let fetch = plan
+            .fetch
+            .expect("the tracks are in force: the session is fetched");
+        // The window opens at the reference cut, 09:30 New York (13:30Z in October), and
+        // ends at the 16:00 close.
+        assert_eq!(
+            (fetch.from.to_rfc3339(), fetch.to.to_rfc3339()),
+            (
+                "2026-10-20T13:30:00Z".to_string(),
+                "2026-10-20T20:00:00Z".to_string()
+            )
+        );
+        assert_eq!(fetch.symbols, price_symbols(&plan.rules));
+        assert!(!fetch.symbols.is_empty() && plan.bet_lines.is_empty());
+        // A session whose closes are recorded is not fetched again.
+        let close = PriceLine::Close {
+            symbol: fetch.symbols[0].clone(),
+            session,
+            price: 1_000_000,
+        };
+        assert_eq!(
+            price_recording(&p, std::slice::from_ref(&close), &book, session).fetch,
+            None
+        );
+        // Another session's closes do not count for this one.
+        assert!(price_recording(&p, &[close], &book, d("2026-10-21"))
+            .fetch
+            .is_some());
+        // Before the tracks start nothing is fetched.
+        let before = price_recording(&p, &[], &book, d("2026-10-16"));
+        assert!(before.rules.is_empty() && before.fetch.is_none());
     }
 
     #[test]

@@ -6,10 +6,11 @@
 //! job in hand and ends the server (exit 0); a run's seats still being asked and a stamped
 //! list's anchors are waited for at most `--stop-grace` seconds from the signal.
 
-use crate::cmd::league::driver::{self, Clock, League};
 use crate::http::{self, Data, Ops, Site};
 use crate::jobs::health::Health;
 use crate::jobs::{Scheduler, Shutdown};
+use crate::league::clock::Clock;
+use crate::league::driver::{self, League};
 use crate::logging::{self, LogFormat};
 use crate::metrics::Metrics;
 use crate::outcome::{CmdResult, Exit, Unusable};

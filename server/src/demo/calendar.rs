@@ -15,7 +15,7 @@
 //! - `GET /`: a text status page saying that proofs stay pending.
 
 use super::http1::{Request, Response, Server};
-use super::Clock;
+use crate::league::clock::Clock;
 use sealbook_core::hex;
 use sealbook_core::ots::attestation::Attestation;
 use sealbook_core::ots::calendar_server::MAX_DIGEST_LENGTH;
@@ -91,7 +91,7 @@ impl DemoCalendar {
         let (n, i) = (named.clone(), issued.clone());
         let server = Server::start("demo-calendar", move |r: &Request| {
             let uri = n.lock().map(|u| u.clone()).unwrap_or_default();
-            handle(r, &*clock, &uri, &i)
+            handle(r, &clock, &uri, &i)
         })
         .map_err(|e| format!("cannot start the DEMO calendar: {e}"))?;
         let uri = uri.unwrap_or_else(|| server.url());
@@ -108,12 +108,7 @@ impl DemoCalendar {
     }
 }
 
-fn handle(
-    r: &Request,
-    clock: &(dyn Fn() -> sealbook_core::calendar::Instant + Send + Sync),
-    uri: &str,
-    issued: &Mutex<BTreeSet<Vec<u8>>>,
-) -> Response {
+fn handle(r: &Request, clock: &Clock, uri: &str, issued: &Mutex<BTreeSet<Vec<u8>>>) -> Response {
     match (r.method.as_str(), r.path.as_str()) {
         ("POST", "/digest") => {
             if r.body.len() > MAX_DIGEST_LENGTH {
@@ -122,7 +117,11 @@ fn handle(
             if r.body.is_empty() {
                 return Response::text(400, "invalid Content-Length");
             }
-            let secs = clock().0.div_euclid(1_000_000).clamp(0, u32::MAX as i64) as u32;
+            let secs = clock
+                .peek()
+                .0
+                .div_euclid(1_000_000)
+                .clamp(0, u32::MAX as i64) as u32;
             let answer = pending_timestamp(&r.body, secs, uri)
                 .and_then(|(t, c)| t.serialize().map(|b| (b, c)).map_err(|e| e.to_string()));
             match answer {
@@ -153,12 +152,16 @@ fn handle(
 mod tests {
     use super::*;
     use crate::calendar_server_client::{CalendarServerClient, Lookup};
+    use crate::league::clock::StepClock;
     use sealbook_core::calendar::Instant;
     use sealbook_core::ots::calendar_server::parse_response;
     use std::time::Duration;
 
     fn clock() -> Clock {
-        Arc::new(|| Instant::parse_rfc3339("2026-10-21T12:31:00Z").unwrap())
+        Clock::stepped(&StepClock::new(
+            Instant::parse_rfc3339("2026-10-21T12:31:00Z").unwrap(),
+            1,
+        ))
     }
 
     #[test]

@@ -11,7 +11,7 @@
 
 use super::http1::{Request, Response, Server};
 use super::prices::demo_symbol;
-use super::Clock;
+use crate::league::clock::Clock;
 use sealbook_core::calendar::{session_close, Date, Instant};
 use sealbook_core::league::config::contract_name;
 use serde_json::{json, Map, Value};
@@ -368,7 +368,7 @@ impl DemoKalshi {
         let h = fnv(ticker);
         let chance = 15 + (h % 71) as i64;
         let up = ((h >> 40) % 100) < chance as u64;
-        let settled = (self.clock)() >= session_close(session);
+        let settled = self.clock.peek() >= session_close(session);
         let base = (prev_close / step).floor() * step;
         let dollars = |c: i64| format!("{}.{:02}00", c / 100, c % 100);
         let markets: Vec<Value> = RUNGS

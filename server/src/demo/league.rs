@@ -34,10 +34,10 @@ use super::calendar::DemoCalendar;
 use super::endpoint::{DemoEndpoint, DemoKalshi, DEMO_KALSHI, DEMO_MODELS};
 use super::prices::{clim_window, demo_fund_symbol, demo_symbol, price_file, Span, DEMO_SEED};
 use super::tsa::DemoTsa;
-use super::Clock;
-use crate::cmd::league::driver::{self, League, StepClock};
-use crate::cmd::league::init::{init_league, CONFIG_FILE};
-use crate::cmd::league::publish::{publish_league, Published, CLIM_FILE};
+use crate::league::clock::{Clock, StepClock};
+use crate::league::driver::{self, League};
+use crate::league::init::{init_league, CONFIG_FILE};
+use crate::league::publish::{publish_league, Published, CLIM_FILE};
 use crate::outcome::Unusable;
 use sealbook_core::calendar::{
     horizon_end_date, new_york_time, nth_session_from, Date, Horizon, Instant,
@@ -45,7 +45,6 @@ use sealbook_core::calendar::{
 use sealbook_core::league::engine::Action;
 use sealbook_core::league::layout::{BOOK_FILE, MARKETS};
 use std::path::Path;
-use std::sync::Arc;
 
 /// Sessions the demo league runs (enough for every table of the Scores page, spec §5).
 pub const SESSIONS: u32 = 40;
@@ -234,7 +233,7 @@ pub fn write_league(dir: &Path, sessions: u32) -> Result<Made, Unusable> {
     std::fs::create_dir_all(dir).map_err(|e| Unusable::io(dir, "create directory", &e))?;
     let step = StepClock::new(new_york_time(FIRST_SESSION, 8, 0), STEP_MICROS);
     let reading = step.clone();
-    let clock: Clock = Arc::new(move || reading.peek());
+    let clock = Clock::stepped(&reading);
     let calendar =
         DemoCalendar::start(clock.clone(), Some(CALENDAR_URI.into())).map_err(Unusable::new)?;
     let tsa = DemoTsa::start(clock.clone()).map_err(Unusable::new)?;
@@ -269,7 +268,7 @@ pub fn write_league(dir: &Path, sessions: u32) -> Result<Made, Unusable> {
     let declared = new_york_time(FIRST_SESSION.add_days(-3), 12, 0);
     init_league(dir, config.as_bytes(), &dir.join(CONFIG_FILE), declared)?;
 
-    let mut league = League::open_quiet(dir, driver::Clock::stepped(&step))?;
+    let mut league = League::open_quiet(dir, Clock::stepped(&step))?;
     let provider = driver::provider(dir, &league.config)?;
     let prices = provider.as_ref();
     let at = |day: Date, (h, m): (u32, u32)| new_york_time(day, h, m);

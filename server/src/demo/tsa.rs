@@ -12,7 +12,7 @@
 //! the demo league's set clock.
 
 use super::http1::{Request, Response, Server};
-use super::Clock;
+use crate::league::clock::Clock;
 use p256::ecdsa::signature::Signer;
 use p256::ecdsa::{Signature, SigningKey};
 use p256::pkcs8::EncodePublicKey;
@@ -315,7 +315,7 @@ impl DemoTsa {
             {
                 return Response::text(415, "DEMO TSA: send application/timestamp-query");
             }
-            Response::new(200, REPLY_MEDIA_TYPE, a.respond(&r.body, clock()))
+            Response::new(200, REPLY_MEDIA_TYPE, a.respond(&r.body, clock.peek()))
         })
         .map_err(|e| format!("cannot start the DEMO TSA: {e}"))?;
         Ok(DemoTsa { authority, server })
@@ -339,6 +339,7 @@ impl DemoTsa {
 mod tests {
     use super::*;
     use crate::http_client::{Body, HttpClient};
+    use crate::league::clock::StepClock;
     use sealbook_core::pki::signature::HashAlg;
     use sealbook_core::tsp::response::{self, NamedBytes};
     use std::process::Command;
@@ -396,7 +397,7 @@ mod tests {
 
     #[test]
     fn tokens_pass_openssl_and_the_project_verifier() {
-        let tsa = DemoTsa::start(Arc::new(at)).unwrap();
+        let tsa = DemoTsa::start(Clock::stepped(&StepClock::new(at(), 1))).unwrap();
         let list = b"daily/council/book.jsonl: 3 lines, sha256 ab, last link cd\n";
         let query = TimeStampReq::for_data(HashAlg::Sha256, list, Some(&[0x92, 1, 2, 3]), true)
             .to_der()
@@ -498,7 +499,7 @@ mod tests {
 
     #[test]
     fn tsr_request_stamps_through_it_and_tsr_verify_accepts_the_demo_root() {
-        let tsa = DemoTsa::start(Arc::new(at)).unwrap();
+        let tsa = DemoTsa::start(Clock::stepped(&StepClock::new(at(), 1))).unwrap();
         let d = tempfile::tempdir().unwrap();
         let p = |f: &str| d.path().join(f).display().to_string();
         std::fs::write(p("list.txt"), b"daily/council/asks.jsonl: 1 lines\n").unwrap();

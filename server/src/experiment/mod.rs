@@ -12,7 +12,7 @@ pub mod store;
 #[cfg(test)]
 mod store_tests;
 
-use crate::cmd::league::driver::Clock;
+use crate::league::clock::Clock;
 use sealbook_core::calendar::{Date, Instant};
 use sealbook_core::experiment::analysis::Analysis;
 use sealbook_core::experiment::council::{self, AsOf, Council};
@@ -45,10 +45,10 @@ pub fn database_url(dir: &Path) -> Result<Option<String>, crate::outcome::Unusab
     {
         return Ok(Some(u));
     }
-    if !dir.join(crate::cmd::league::init::CONFIG_FILE).exists() {
+    if !dir.join(crate::league::init::CONFIG_FILE).exists() {
         return Ok(None);
     }
-    Ok(crate::cmd::league::read_config(dir)?
+    Ok(crate::league::config::read_config(dir)?
         .experiment
         .database_url)
 }
@@ -70,10 +70,10 @@ pub fn trusted_proxies(
             .field("--trusted-proxy")
         });
     }
-    if !dir.join(crate::cmd::league::init::CONFIG_FILE).exists() {
+    if !dir.join(crate::league::init::CONFIG_FILE).exists() {
         return Ok(Vec::new());
     }
-    Ok(crate::cmd::league::read_config(dir)?
+    Ok(crate::league::config::read_config(dir)?
         .experiment
         .trusted_proxies)
 }

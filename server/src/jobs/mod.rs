@@ -42,10 +42,10 @@ use crate::anchor::league::{
     anchor_list, record_not_asked, stamp_lists, upgrade_league, write_list, Listed, WrittenList,
 };
 use crate::anchor::ots::read_proof;
-use crate::cmd::league::driver::Clock;
-use crate::cmd::league::driver::League;
-use crate::cmd::league::publish::{publish_league, Published};
 use crate::files::{read_bounded, with_suffix};
+use crate::league::clock::Clock;
+use crate::league::driver::League;
+use crate::league::publish::{publish_league, Published};
 use crate::metrics::Metrics;
 use crate::outcome::Unusable;
 use crate::prices::PriceProvider;

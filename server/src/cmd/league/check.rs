@@ -9,8 +9,8 @@
 //! when every check held, 1 when one failed, 2 when the config is unusable. `league init` runs the same
 //! checks against the directory it creates ([`preflight`]).
 
-use super::read_config;
 use crate::http_client::HttpClient;
+use crate::league::config::read_config;
 use crate::outcome::{CmdResult, Exit, Unusable};
 use sealbook_core::league::config::LeagueConfig;
 use sealbook_core::league::preflight::{self, Check, Found, Part};

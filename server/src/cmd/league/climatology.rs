@@ -114,7 +114,7 @@ pub fn build_table(
 }
 
 pub fn run(args: Args, json: bool) -> CmdResult {
-    let config = super::read_config(&args.dir)?;
+    let config = crate::league::config::read_config(&args.dir)?;
     let (from, to) = window(&args.from, &args.to)?;
     let bytes = build_table(&config, &args.history, from, to)?;
     let rebuilt = ClimatologyTable::parse(&bytes)

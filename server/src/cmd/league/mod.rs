@@ -1,9 +1,8 @@
 //! `sealbook league check|climatology|init|run|score|stamp|upgrade|publish|status DIR`: the operator's league
-//! commands. The decisions are `sealbook_core::league`'s; these modules move the bytes.
+//! commands: each parses its arguments and calls into [`crate::league`], the league runtime.
 
 pub mod check;
 pub mod climatology;
-pub mod driver;
 pub mod init;
 pub mod publish;
 pub mod run;
@@ -12,11 +11,8 @@ pub mod stamp;
 pub mod status;
 pub mod upgrade;
 
-use crate::outcome::{CmdResult, Unusable};
+use crate::outcome::CmdResult;
 use clap::Subcommand;
-use init::CONFIG_FILE;
-use sealbook_core::league::config::LeagueConfig;
-use std::path::Path;
 
 #[derive(Subcommand, Debug)]
 pub enum LeagueCommand {
@@ -54,25 +50,4 @@ pub fn run(command: LeagueCommand, json: bool) -> CmdResult {
         LeagueCommand::Upgrade(args) => upgrade::run(args, json),
         LeagueCommand::Publish(args) => publish::run(args, json),
     }
-}
-
-/// The league's config as kept by `league init`.
-pub fn read_config(dir: &Path) -> Result<LeagueConfig, Unusable> {
-    let path = dir.join(CONFIG_FILE);
-    if !path.exists() {
-        return Err(Unusable::file(
-            &path,
-            "not a league directory (no league.toml): create it with `sealbook league init`",
-        ));
-    }
-    let bytes = crate::files::read_bounded(
-        &path,
-        sealbook_core::league::config::MAX_CONFIG_BYTES as u64,
-        "league config",
-    )?;
-    LeagueConfig::from_toml(&bytes, &path.display().to_string()).map_err(|e| {
-        Unusable::file(&path, e.message)
-            .at_line(e.line)
-            .field(e.field)
-    })
 }

@@ -11,7 +11,8 @@
 //! that cannot be asked on this machine, its `api_key_env` not set (`unconfigured`; its
 //! `no_answer` line says why).
 
-use super::driver::{provider, Clock, League};
+use crate::league::clock::Clock;
+use crate::league::driver::{provider, League};
 use crate::outcome::{CmdResult, Exit, Unusable};
 use sealbook_core::league::engine::Action;
 use std::path::PathBuf;

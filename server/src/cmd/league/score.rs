@@ -5,7 +5,8 @@
 //! error; a session without a run is (exit 2). `--retake` first re-takes the session's sealed
 //! score lines: one whose prices now differ gets a `correction` line naming it by `of`.
 
-use super::driver::{provider, Clock, League};
+use crate::league::clock::Clock;
+use crate::league::driver::{provider, League};
 use crate::outcome::{CmdResult, Exit, Unusable};
 use sealbook_core::calendar::Date;
 use sealbook_core::league::engine::Action;

@@ -7,9 +7,9 @@
 //! grown since the last list (nothing written); 1 an anchor failed (recorded in
 //! `<list>.anchors.json`; the list and the other anchors are written); 2 unusable input.
 
-use super::init::now;
-use super::read_config;
 use crate::anchor::league::stamp_league;
+use crate::league::clock::Clock;
+use crate::league::config::read_config;
 use crate::outcome::{CmdResult, Exit, Unusable};
 use sealbook_core::calendar::Instant;
 use sealbook_core::league::anchor_record::{record_path, Anchor};
@@ -28,7 +28,7 @@ pub struct Args {
 /// What `league stamp` and `league upgrade` start from: the league's config (as `league init`
 /// keeps it) and the instant taken as now (`--at`, else the system clock).
 pub fn config_and_now(dir: &Path, at: Option<&str>) -> Result<(LeagueConfig, Instant), Unusable> {
-    Ok((read_config(dir)?, now(at)?))
+    Ok((read_config(dir)?, Clock::instant_from_arg(at)?))
 }
 
 /// The `--json` document of a report: the report's fields and `ok`, on one line.

@@ -4,8 +4,9 @@
 //! session whose window to ask closed with no run, spec §3.1; the text names them only when
 //! there are some) and the last stamped list under `proof/`.
 
-use super::driver::{resume, Clock};
-use super::read_config;
+use crate::league::clock::Clock;
+use crate::league::config::read_config;
+use crate::league::driver::resume;
 use crate::outcome::{CmdResult, Exit, Unusable};
 use sealbook_core::book::canon::{self, Value};
 use sealbook_core::league::engine::Action;

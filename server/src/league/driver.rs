@@ -29,7 +29,8 @@
 //! elapsed time (so seal times stay ordered), or a step clock its caller moves from instant
 //! to instant (the demo); the run line records a set clock.
 
-use super::read_config;
+use super::clock::Clock;
+use super::config::read_config;
 use crate::anchor::league::{check_latest_list, stamp_beside, stamp_lists, StampInFlight};
 use crate::ledger::{DirLock, DirLockError, Ledger, LedgerError, Sealed, MAX_GROUP_LINES};
 use crate::outcome::Unusable;
@@ -44,7 +45,7 @@ use crate::seats::{
 };
 use sealbook_core::arena::league as arena_league;
 use sealbook_core::arena::records::{
-    jsonl, price_line, read_prices, PriceLine, PRICES_FILE as ARENA_PRICES_FILE,
+    jsonl, price_line, read_prices, PRICES_FILE as ARENA_PRICES_FILE,
 };
 use sealbook_core::book::canon::{self, EncodeError, Object};
 use sealbook_core::book::seal::{prepare_line, PreparedLine};
@@ -82,168 +83,6 @@ pub const REPLIES_DIR: &str = "replies";
 pub const ERROR_SUFFIX: &str = ".error.txt";
 /// Largest error note read back.
 const MAX_ERROR_NOTE: u64 = 64 << 10;
-
-/// The engine's clock: the system time, a set instant advancing with real elapsed time (or
-/// `speed` times as fast, for demos and tests of a whole league day), or a step clock
-/// ([`StepClock`]) that a caller moves from instant to instant.
-#[derive(Clone, Debug)]
-pub struct Clock {
-    source: Source,
-    pub set: bool,
-}
-
-#[derive(Clone, Debug)]
-enum Source {
-    /// Reads `at` at the monotonic `origin`, advancing `speed` times as fast as real time.
-    Real {
-        origin: std::time::Instant,
-        at: Instant,
-        speed: u32,
-    },
-    Step(StepClock),
-}
-
-/// A clock that does not follow real time: it reads what it was last moved to
-/// ([`StepClock::move_to`]), and every reading advances it by a fixed small step, so the
-/// times a run writes (arrivals, seals, stamps) stay in order and come out the same however
-/// fast the machine is. A copy shares the reading.
-#[derive(Clone, Debug)]
-pub struct StepClock {
-    now: Arc<std::sync::atomic::AtomicI64>,
-    step_micros: i64,
-}
-
-impl StepClock {
-    /// A step clock reading `at`, advancing `step_micros` (at least 1) per reading.
-    pub fn new(at: Instant, step_micros: i64) -> StepClock {
-        StepClock {
-            now: Arc::new(std::sync::atomic::AtomicI64::new(at.0)),
-            step_micros: step_micros.max(1),
-        }
-    }
-
-    /// Moves the clock on to `t` (a clock already past `t` stays where it is).
-    pub fn move_to(&self, t: Instant) {
-        self.now.fetch_max(t.0, std::sync::atomic::Ordering::SeqCst);
-    }
-
-    /// The reading without advancing the clock (for the services that stamp with it).
-    pub fn peek(&self) -> Instant {
-        Instant(self.now.load(std::sync::atomic::Ordering::SeqCst))
-    }
-
-    /// A reading: the clock's time, then one step on.
-    pub fn read(&self) -> Instant {
-        Instant(
-            self.now
-                .fetch_add(self.step_micros, std::sync::atomic::Ordering::SeqCst),
-        )
-    }
-}
-
-impl Clock {
-    /// The system clock.
-    pub fn system() -> Result<Clock, Unusable> {
-        let d = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_err(|_| Unusable::new("the system clock is before 1970"))?;
-        Ok(Clock {
-            source: Source::Real {
-                origin: std::time::Instant::now(),
-                at: Instant(d.as_micros() as i64),
-                speed: 1,
-            },
-            set: false,
-        })
-    }
-
-    /// A clock set to `at` now.
-    pub fn set_to(at: Instant) -> Clock {
-        Clock {
-            source: Source::Real {
-                origin: std::time::Instant::now(),
-                at,
-                speed: 1,
-            },
-            set: true,
-        }
-    }
-
-    /// The engine's clock read from `step` (a set clock: every run line records it).
-    pub fn stepped(step: &StepClock) -> Clock {
-        Clock {
-            source: Source::Step(step.clone()),
-            set: true,
-        }
-    }
-
-    /// The same clock advancing `speed` times as fast as real time (at least 1); a step
-    /// clock does not follow real time and stays as it is.
-    pub fn with_speed(self, speed: u32) -> Clock {
-        match self.source {
-            Source::Real { origin, at, .. } => Clock {
-                source: Source::Real {
-                    origin,
-                    at,
-                    speed: speed.max(1),
-                },
-                set: self.set,
-            },
-            Source::Step(_) => self,
-        }
-    }
-
-    /// `--at RFC3339` as a set clock, else the system clock.
-    pub fn from_arg(at: Option<&str>) -> Result<Clock, Unusable> {
-        match at {
-            Some(s) => Instant::parse_rfc3339(s).map(Clock::set_to).ok_or_else(|| {
-                Unusable::new(format!("--at {s:?} is not an RFC 3339 time")).field("--at")
-            }),
-            None => Clock::system(),
-        }
-    }
-
-    /// The clock's reading at a monotonic instant; a step clock, which does not follow real
-    /// time, gives its next reading (the instant something is taken in).
-    pub fn of(&self, t: std::time::Instant) -> Instant {
-        match &self.source {
-            Source::Real { origin, at, speed } => {
-                let micros = |d: Duration| d.as_micros() as i64 * i64::from(*speed);
-                match t.checked_duration_since(*origin) {
-                    Some(d) => Instant(at.0 + micros(d)),
-                    None => Instant(at.0 - micros(origin.duration_since(t))),
-                }
-            }
-            Source::Step(step) => step.read(),
-        }
-    }
-
-    pub fn now(&self) -> Instant {
-        self.of(std::time::Instant::now())
-    }
-
-    /// Whether this is a step clock ([`StepClock`]), which does not follow real time.
-    pub fn is_step(&self) -> bool {
-        matches!(self.source, Source::Step(_))
-    }
-
-    /// The monotonic instant at which the clock reads `t` (now, if `t` is past). A step clock
-    /// reaches `t` only when moved there: a wait for it lasts as long as it would in real time.
-    pub fn when(&self, t: Instant) -> std::time::Instant {
-        let now = std::time::Instant::now();
-        let (reading, speed) = match &self.source {
-            Source::Real { speed, .. } => (self.now(), *speed),
-            Source::Step(step) => (step.peek(), 1),
-        };
-        let ahead = t.0 - reading.0;
-        if ahead <= 0 {
-            now
-        } else {
-            // Rounded up, so the clock reads at least `t` then.
-            now + Duration::from_micros((ahead as u64).div_ceil(u64::from(speed)))
-        }
-    }
-}
 
 /// The provider the league's config names.
 pub fn provider(dir: &Path, config: &LeagueConfig) -> Result<Box<dyn PriceProvider>, Unusable> {
@@ -1656,7 +1495,6 @@ impl League {
         provider: &dyn PriceProvider,
     ) -> Result<(), Unusable> {
         let protocol = self.engine.protocol().clone();
-        let rules = arena_league::rules_in_force(&protocol, session);
         let path = self.dir.join(ARENA_PRICES_FILE);
         let mut bytes = if path.is_file() {
             read(&path)?
@@ -1669,17 +1507,12 @@ impl League {
         let book_path = self.dir.join(BOOK_FILE);
         let book = BookLines::parse(&read(&book_path)?)
             .map_err(|e| Unusable::file(&book_path, e.to_string()))?;
-        // Once the session's markets are recorded, only resolutions not yet recorded are added
-        // (a market that resolved after the first recording).
-        let markets_recorded = arena_league::bets_recorded(&recorded, session);
-        let bet_lines: Vec<PriceLine> = arena_league::bet_price_lines(&protocol, &book, session)
-            .into_iter()
-            .filter(|l| match l {
-                PriceLine::Market { .. } => !markets_recorded,
-                _ => !recorded.contains(l),
-            })
-            .collect();
-        if rules.is_empty() || arena_league::session_recorded(&recorded, session) {
+        let arena_league::PriceRecording {
+            rules,
+            bet_lines,
+            fetch,
+        } = arena_league::price_recording(&protocol, &recorded, &book, session);
+        let Some(fetch) = fetch else {
             if !bet_lines.is_empty() {
                 bytes.extend(jsonl(bet_lines.iter().map(price_line)));
                 write_durable(&path, &bytes)?;
@@ -1687,15 +1520,15 @@ impl League {
                     "session": session.to_string(), "lines": bet_lines.len(), "unpriced": {}}));
             }
             return Ok(());
-        }
-        let (from, to) = (
-            sealbook_core::calendar::new_york_time(session, 9, 30),
-            sealbook_core::calendar::session_close(session),
-        );
+        };
         let mut bars = BTreeMap::new();
         let mut unpriced = BTreeMap::new();
-        for ticker in arena_league::price_symbols(&rules) {
-            match provider.symbol_bars(self.config.prices.fund_symbol(&ticker), from, to) {
+        for ticker in fetch.symbols {
+            match provider.symbol_bars(
+                self.config.prices.fund_symbol(&ticker),
+                fetch.from,
+                fetch.to,
+            ) {
                 Ok(b) => {
                     bars.insert(ticker, b);
                 }
