@@ -1130,7 +1130,7 @@ fn whole_run_timing() {
 #[test]
 fn the_climatology_seat_answers_the_sealed_table() {
     use sealbook_core::book::canon::{self as c, DumpOptions};
-    use sealbook_core::league::layout::{float, object, string};
+    use sealbook_core::records::names::{float, object, string};
     use sealbook_core::score::baselines::clim_content_sha256;
     let tmp = tempfile::tempdir().unwrap();
     let text = "[league]\nname = \"clim\"\nmethodology_version = \"m-1\"\n\n\

@@ -19,8 +19,8 @@ use sealbook_core::contract::forecasts_csv::{write_forecasts, ForecastRow, RowCe
 use sealbook_core::hex;
 use sealbook_core::league::config::LeagueConfig;
 use sealbook_core::league::contracts::{run_contracts, statement, Contracts};
-use sealbook_core::league::layout::{self, ask_path, morning_run_id, stamp_list_path, MARKETS};
-pub use sealbook_core::league::layout::{
+use sealbook_core::records::names::{self, ask_path, morning_run_id, stamp_list_path, MARKETS};
+pub use sealbook_core::records::names::{
     ASKS_FILE, ASKS_LEDGER, BOOK_FILE, BOOK_LEDGER, FORECASTS_FILE,
 };
 use sealbook_core::score::ask_chain::{AskLine, Declaration};
@@ -443,18 +443,18 @@ pub fn league() -> Vec<DemoFile> {
                 let mut cells: Vec<Object> = row
                     .iter()
                     .map(|c| {
-                        layout::object([
-                            ("prob_up", layout::int(c.prob_up)),
-                            ("action", layout::string(c.action)),
+                        names::object([
+                            ("prob_up", names::int(c.prob_up)),
+                            ("action", names::string(c.action)),
                         ])
                     })
                     .collect();
                 // The crowd's question (§4.9), asked apart: near the seat's own one-day view.
                 if crowd_listed(code) {
                     let own = row[0].prob_up;
-                    cells[0].insert("crowd_up", layout::int((own + rng.spread(10)).clamp(3, 97)));
+                    cells[0].insert("crowd_up", names::int((own + rng.spread(10)).clamp(3, 97)));
                 }
-                let cells = layout::object(
+                let cells = names::object(
                     Horizon::ALL
                         .iter()
                         .zip(cells)

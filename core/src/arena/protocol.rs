@@ -56,7 +56,7 @@
 use super::eligibility::Eligibility;
 use super::money::ROUNDING_RULE;
 use crate::calendar::Date;
-use crate::league::layout::parse_hhmm;
+use crate::records::names::parse_hhmm;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -663,7 +663,7 @@ impl Protocol {
             })
             .collect();
             v.sort_by_key(|f| {
-                crate::league::layout::MARKETS
+                crate::records::names::MARKETS
                     .iter()
                     .position(|m| *m == f.market)
             });

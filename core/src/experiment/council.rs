@@ -3,7 +3,7 @@
 //! and the session's outcomes from its 1d score line.
 
 use crate::calendar::{sealing_time, session_close, Date, Horizon, Instant};
-use crate::league::layout::MARKETS;
+use crate::records::names::MARKETS;
 use crate::neff::panel::{NeffReading, Panel, Similarity};
 use crate::neff::Answer as NeffAnswer;
 use crate::score::baselines::is_baseline;

@@ -35,7 +35,7 @@ use crate::calendar::{horizon_end_date, session_close, Date, Horizon, Instant};
 use crate::league::config::LeagueConfig;
 use crate::league::contracts::Contracts;
 use crate::league::engine::score_content;
-use crate::league::layout::{BITCOIN, MARKETS};
+use crate::records::names::{BITCOIN, MARKETS};
 use crate::league::schedule::{reference_at, reference_instant};
 use crate::prices::band::{band_windows, draw_band, BandClock, BAND_SESSIONS};
 use crate::prices::rule::resolve;

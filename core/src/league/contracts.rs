@@ -22,7 +22,7 @@
 use crate::calendar::{horizon_end_date, new_york_time, session_close, Date, Horizon, Instant};
 use crate::contract::event::EventContract;
 use crate::league::config::{LeagueConfig, PriceProvider};
-use crate::league::layout::{BITCOIN, MARKETS};
+use crate::records::names::{BITCOIN, MARKETS};
 use crate::league::schedule::reference_at;
 use crate::prices::{PRICE_PROVIDER, REFERENCE_RULE_V1};
 use std::collections::BTreeMap;

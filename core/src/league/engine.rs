@@ -30,7 +30,7 @@ use crate::league::answer::read_answer;
 use crate::league::ask::{sha256_hex, Ask, AskRequest, Snapshot};
 use crate::league::config::LeagueConfig;
 use crate::league::contracts::run_contracts;
-use crate::league::layout::{ask_path, morning_run_id};
+use crate::records::names::{ask_path, morning_run_id};
 use crate::league::redact::Secrets;
 use crate::league::reference::{reference_reply_in, Climatology};
 use crate::league::schedule::{
@@ -292,8 +292,8 @@ pub struct ClockBehind {
 impl std::fmt::Display for ClockBehind {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let file = match self.last.ledger {
-            Ledger::Book => crate::league::layout::BOOK_FILE,
-            Ledger::Asks => crate::league::layout::ASKS_FILE,
+            Ledger::Book => crate::records::names::BOOK_FILE,
+            Ledger::Asks => crate::records::names::ASKS_FILE,
         };
         write!(
             f,
@@ -1110,7 +1110,7 @@ impl Engine {
         let crowd_markets: Vec<&str> = crowd
             .as_ref()
             .map(|c| {
-                crate::league::layout::MARKETS
+                crate::records::names::MARKETS
                     .iter()
                     .copied()
                     .filter(|m| c.odds.contains_key(*m) || c.kalshi.contains_key(*m))
@@ -1370,7 +1370,7 @@ mod tests {
     use crate::book::writer::BookWriter;
     use crate::contract::event::EventContract;
     use crate::league::ask::MarketRow;
-    use crate::league::layout::MARKETS;
+    use crate::records::names::MARKETS;
     use crate::league::schedule::declaration;
     use crate::score::book_lines::build::Shape;
     use crate::score::book_rows::book_rows;

@@ -16,7 +16,7 @@
 use crate::book::canon::{self, DumpOptions, Object, Value};
 use crate::contract::forecasts_csv::{parse_number, CsvTable, TABLE_C1_COLUMNS};
 use crate::hex;
-use crate::league::layout::{float, int, object, string, MARKETS, MARKET_NAMES};
+use crate::records::names::{float, int, object, string, MARKETS, MARKET_NAMES};
 use crate::score::baselines::{check_clim_seal, is_baseline, ClimError, ClimatologyTable};
 use crate::score::book_lines::BookLines;
 use crate::score::roster::Roster;
@@ -78,7 +78,7 @@ pub fn calibration_bytes(clim: &[u8], sealed: Option<&str>) -> Result<Vec<u8>, C
         ("sha256", string(&table.sha256)),
         ("sealed_sha256", sealed.map_or(Value::Null, string)),
         ("sha256_ok", Value::Bool(ok)),
-        ("file", string(crate::league::layout::CLIM_FILE)),
+        ("file", string(crate::records::names::CLIM_FILE)),
     ]);
     let method = object([("crowd_window", string(CROWD_WINDOW))]);
     Ok(line_bytes(object([
@@ -257,7 +257,7 @@ pub fn forecasts_index_bytes(csv: &[u8]) -> Result<Vec<u8>, String> {
         .collect();
     let header_bytes = t.records.first().map_or(csv.len(), |r| start_of(r.line));
     Ok(line_bytes(object([
-        ("file", string(crate::league::layout::FORECASTS_FILE)),
+        ("file", string(crate::records::names::FORECASTS_FILE)),
         ("bytes", int(csv.len() as i64)),
         ("sha256", string(&hex::encode(&Sha256::digest(csv)))),
         ("header_bytes", int(header_bytes as i64)),

@@ -204,8 +204,8 @@ fn dictionary_files() -> Vec<Value> {
     let none = Vec::new;
     vec![
         file_value(FORECASTS_FILE_NAME, "csv", "one row per seat, run, market and horizon (spec Table C1)", plain(&CSV_COLUMNS)),
-        file_value(crate::league::layout::BOOK_FILE, "jsonl", "the sealed book: one hash-chained line a record (spec §3.2, Appendix C)", plain(&BOOK_KEYS)),
-        file_value(crate::league::layout::ASKS_FILE, "jsonl", "the outgoing ask chain: the schedule declaration, the roster, the ask hashes (spec §3.4, §3.9)", plain(&ASKS_KEYS)),
+        file_value(crate::records::names::BOOK_FILE, "jsonl", "the sealed book: one hash-chained line a record (spec §3.2, Appendix C)", plain(&BOOK_KEYS)),
+        file_value(crate::records::names::ASKS_FILE, "jsonl", "the outgoing ask chain: the schedule declaration, the roster, the ask hashes (spec §3.4, §3.9)", plain(&ASKS_KEYS)),
         file_value("asks/*.md", "text", "an ask text, named by its SHA-256", none()),
         file_value("replies/*.txt", "text", "a seat's raw reply, published after its session closed (the answer line's own_sha256)", none()),
         file_value("proof/*Z.txt", "text", "a stamped list: each ledger's line count, prefix SHA-256 and last link", none()),
@@ -222,7 +222,7 @@ fn dictionary_files() -> Vec<Value> {
         file_value("proof/*/index.html", "text", "the day's proof page for people", none()),
         file_value("proof/*.pem", "text", "a time-stamp authority's certificate", none()),
         file_value("tsa/*.pem", "text", "an authority's certificate or root a reader may choose", none()),
-        file_value(crate::league::layout::CLIM_FILE, "json", "the sealed climatology table (spec §4.3)", top(&[
+        file_value(crate::records::names::CLIM_FILE, "json", "the sealed climatology table (spec §4.3)", top(&[
             ("table", "array", "rows: asset, h, p_up, p_up_ex_draw, n, n_independent, window, rule"),
             ("window", "string", "the counting window"),
             ("rule", "string", "how the events are counted"),
@@ -260,7 +260,7 @@ fn dictionary_files() -> Vec<Value> {
             ("renamed", "array", "the spec's names published under another: spec, published, file, note"),
             ("not_published", "array", "the files the spec names that the league does not publish: file, why"),
         ])),
-        file_value(crate::league::layout::STATS_FILE, "json", "the stats document (spec §5, Appendix C), as sealbook score --json prints it", top(&[
+        file_value(crate::records::names::STATS_FILE, "json", "the stats document (spec §5, Appendix C), as sealbook score --json prints it", top(&[
             ("seats", "object", "per seat and horizon: brier (all rows, spec pall), brier_ex_draw, dropped_draws, n, sessions, coverage, service, explicit_50, counted_50, unstated, no_answer, bss_coin"),
             ("grid", "object", "per seat, market and horizon: the same scores"),
             ("consensus", "object", "per horizon: the consensus' brier, dispersion, members, n, sessions, interval, ci95, ci95_method, clim_brier, bss_clim, n_clim, momentum_brier, momentum_n, all_wrong, minority_right, calibration"),
@@ -285,7 +285,7 @@ fn dictionary_files() -> Vec<Value> {
             ("accounts", "object", "the trading tracks' accounts summary (spec §4.11)"),
             ("experiment", "object", "the reader experiment's analysis (spec §6.2): label, identifiers, g0, g1, ..."),
         ])),
-        file_value(crate::league::layout::CONTRACT_SCHEMA_FILE, "json", "the event contract's JSON Schema (spec §3.13)", top(&[
+        file_value(crate::records::names::CONTRACT_SCHEMA_FILE, "json", "the event contract's JSON Schema (spec §3.13)", top(&[
             ("$schema", "string", "JSON Schema draft"),
             ("$id", "string", "the schema's id"),
             ("title", "string", "its title"),
@@ -295,7 +295,7 @@ fn dictionary_files() -> Vec<Value> {
             ("additionalProperties", "boolean", "false"),
             ("properties", "object", "each key of the contract"),
         ])),
-        file_value(crate::league::layout::ANSWER_SCHEMA_FILE, "json", "the answer's JSON Schema (spec §3.1)", top(&[
+        file_value(crate::records::names::ANSWER_SCHEMA_FILE, "json", "the answer's JSON Schema (spec §3.1)", top(&[
             ("$schema", "string", "JSON Schema draft"),
             ("$id", "string", "the schema's id"),
             ("title", "string", "its title"),
@@ -312,7 +312,7 @@ fn dictionary_files() -> Vec<Value> {
             field_value(MANIFEST_FIELDS[4], &[]),
             field_value(MANIFEST_FIELDS[5], &MANIFEST_FILE_FIELDS),
         ]),
-        file_value(crate::league::layout::DEMO_NOTICE_FILE, "text", "a DEMO league's notice: everything in it is invented", none()),
+        file_value(crate::records::names::DEMO_NOTICE_FILE, "text", "a DEMO league's notice: everything in it is invented", none()),
         file_value("arena-protocol.json", "json", "the trading tracks' rules (Appendix A)", top(&[
             ("protocol", "string", "sealbook-arena"),
             ("rounding", "string", "how money is rounded"),
@@ -379,4 +379,4 @@ fn dictionary_files() -> Vec<Value> {
 }
 
 /// The forecasts file's name, as the layout names it.
-const FORECASTS_FILE_NAME: &str = crate::league::layout::FORECASTS_FILE;
+const FORECASTS_FILE_NAME: &str = crate::records::names::FORECASTS_FILE;

@@ -7,7 +7,7 @@ use crate::calendar::{
     horizon_end_date, is_session, new_york_time, reference_cut, Date, Horizon, Instant,
 };
 use crate::league::config::LeagueConfig;
-use crate::league::layout::is_morning_run;
+use crate::records::names::is_morning_run;
 use crate::score::ask_chain::{Declaration, SCHEDULED_MORNING_RUN};
 
 /// The declaration of a league (spec §3.4, requirement 6), sealed at `at` (RFC 3339 UTC).

@@ -14,7 +14,7 @@
 
 use crate::calendar::Instant;
 use crate::league::ask::{MarketRow, Snapshot};
-use crate::league::layout::MARKETS;
+use crate::records::names::MARKETS;
 use crate::prices::yahoo::Bar;
 use crate::prices::{instant_of, BAR_SECONDS};
 use std::collections::BTreeMap;

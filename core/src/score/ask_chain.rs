@@ -19,7 +19,7 @@
 
 use super::roster::{line_object, seats_value, RosterError, RosterMessage, RosterSeat};
 use crate::book::canon::{Object, Value};
-use crate::league::layout::{insert_some, int, object, string, ASKS_FILE};
+use crate::records::names::{insert_some, int, object, string, ASKS_FILE};
 
 /// The `kind` of the declaration line.
 pub const DECLARATION_KIND: &str = "schedule";
@@ -195,7 +195,7 @@ impl Fields<'_> {
             self.opt(key)?
         };
         if let Some(t) = &v {
-            if crate::league::layout::parse_hhmm(t).is_none() {
+            if crate::records::names::parse_hhmm(t).is_none() {
                 return Err((self.err)(key, RosterMessage::NotHhmm { value: t.clone() }));
             }
         }
@@ -399,7 +399,7 @@ mod tests {
             ("runs", Value::Array(vec![Value::Bool(true)]), "runs[0]"),
             (
                 "stamp_every_minutes",
-                crate::league::layout::int(0),
+                crate::records::names::int(0),
                 "stamp_every_minutes",
             ),
             (

@@ -20,7 +20,7 @@ use super::ask_chain::{AskChain, Declaration, SCHEDULED_MORNING_RUN};
 use super::notes::Note;
 use super::roster::RosterError;
 use crate::calendar::{reference_cut, sealing_time, Date, Instant};
-use crate::league::layout::{is_morning_run, ASKS_FILE};
+use crate::records::names::{is_morning_run, ASKS_FILE};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -287,7 +287,7 @@ impl Counting {
                 }
             } else if r
                 .run_id
-                .ends_with(crate::league::layout::MORNING_RUN_SUFFIX)
+                .ends_with(crate::records::names::MORNING_RUN_SUFFIX)
                 && matches!(self.rule, Rule::ScheduledMorningRun { .. })
             {
                 self.flags

@@ -17,7 +17,7 @@
 
 use super::notes::{Note, StatsNote};
 use crate::book::canon::{self, Object, Value};
-use crate::league::layout::{insert_some, object, string};
+use crate::records::names::{insert_some, object, string};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -273,7 +273,7 @@ impl fmt::Display for RosterError {
 
 impl std::error::Error for RosterError {}
 
-pub use crate::league::layout::{ASKS_FILE, BOOK_FILE};
+pub use crate::records::names::{ASKS_FILE, BOOK_FILE};
 
 /// The roster's seats as roster lines and run lines carry them: a list of
 /// `{"seat", "family", "model", "side"}` (`model` and `side` when known).

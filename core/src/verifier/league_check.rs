@@ -14,7 +14,7 @@ use crate::arena::records::{ACCOUNTS_FILE, DECISIONS_FILE, PRICES_FILE, TRADES_F
 use crate::arena::recount::{recount, CodeFiles, Recount};
 use crate::arena::replay::ReplayFiles;
 use crate::figures::{document_differences, FieldDifference};
-use crate::league::layout::{ASKS_FILE, BOOK_FILE, CLIM_FILE, FORECASTS_FILE, STATS_FILE};
+use crate::records::names::{ASKS_FILE, BOOK_FILE, CLIM_FILE, FORECASTS_FILE, STATS_FILE};
 use crate::league::league_file::LEAGUE_FILE;
 use crate::league::manifest::{Manifest, ManifestCheck, MANIFEST_FILE};
 use crate::score::ask_chain::AskChain;

@@ -5,7 +5,7 @@
 use crate::arena::code::CODE_FILE;
 use crate::arena::protocol::PROTOCOL_FILE;
 use crate::arena::records::{ACCOUNTS_FILE, DECISIONS_FILE, PRICES_FILE, TRADES_FILE};
-use crate::league::layout::{
+use crate::records::names::{
     ANSWER_SCHEMA_FILE, CONTRACT_SCHEMA_FILE, DEMO_NOTICE_FILE, STATS_FILE,
 };
 use crate::league::manifest::MANIFEST_FILE;

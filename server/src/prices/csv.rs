@@ -7,7 +7,7 @@ use super::PriceProvider;
 use crate::files::read_bounded;
 use crate::outcome::Unusable;
 use sealbook_core::calendar::Instant;
-use sealbook_core::league::layout::MARKETS;
+use sealbook_core::records::names::MARKETS;
 use sealbook_core::prices::csv::{parse_bars_csv, CsvBars, MAX_CSV_BYTES};
 use sealbook_core::prices::yahoo::Bar;
 use std::collections::BTreeMap;

@@ -10,7 +10,7 @@
 use crate::i18n::{tr, M};
 use sealbook_core::arena::recount::{recount, Accounts, CodeFiles, RecountError};
 use sealbook_core::arena::replay::ReplayFiles;
-use sealbook_core::league::layout::BOOK_FILE;
+use sealbook_core::records::names::BOOK_FILE;
 use sealbook_core::verifier::published::{ArenaFile, PublishedFile};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;

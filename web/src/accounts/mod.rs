@@ -24,7 +24,7 @@ use crate::shell::{Page, Progress, Shell, Zone};
 use compute::{arena_kind, Computed, NEEDED};
 use protocol::{AccountsFromWorker, FILES, JOB, LABELS};
 use sealbook_core::arena::recount::{Accounts, Recount};
-use sealbook_core::league::layout::BOOK_FILE;
+use sealbook_core::records::names::BOOK_FILE;
 use sealbook_core::league::league_file::LEAGUE_FILE;
 use sealbook_core::verifier::published::ArenaFile;
 use std::rc::Rc;

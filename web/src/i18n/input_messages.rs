@@ -12,7 +12,7 @@
 use super::book_messages::{book_line_error, roster_error};
 use super::{tr, M};
 use sealbook_core::contract::forecasts_csv::{CsvError, CsvMsg};
-use sealbook_core::league::layout::{BOOK_FILE, CLIM_FILE, FORECASTS_FILE};
+use sealbook_core::records::names::{BOOK_FILE, CLIM_FILE, FORECASTS_FILE};
 use sealbook_core::score::baselines::{ClimError, ClimMsg};
 use sealbook_core::score::files::InputError;
 use sealbook_core::score::scorecard::{RegisteredError, RegisteredMsg};

@@ -417,7 +417,7 @@ fn summary(doc: &LeagueStats) -> Html {
             ),
             _,
         ) => {
-            let file = sealbook_core::league::layout::CLIM_FILE;
+            let file = sealbook_core::records::names::CLIM_FILE;
             html! { <span data-clim-seal="failed">{ " " }{ pill("bad", tr(M::ScClimSealBroken, &[("sealed", sealed), ("file", &file)])) }</span> }
         }
         (None, None) => html! {},

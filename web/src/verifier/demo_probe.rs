@@ -4,7 +4,7 @@
 //! site serving no DEMO league is asked nothing (no failed request). Only then does the cold
 //! page offer to open the league.
 
-use sealbook_core::league::layout::DEMO_PAGE_META;
+use sealbook_core::records::names::DEMO_PAGE_META;
 use sealbook_core::league::manifest::MANIFEST_FILE;
 
 /// Where the served league is (the HTTP layout: `/data/<p>` is the data directory's `<p>`).

@@ -18,7 +18,7 @@ use crate::files::read_bounded;
 use crate::outcome::{CmdResult, Exit, Unusable};
 use sealbook_core::calendar::Date;
 use sealbook_core::league::config::LeagueConfig;
-use sealbook_core::league::layout::{ASKS_FILE, CLIM_FILE, MARKETS};
+use sealbook_core::records::names::{ASKS_FILE, CLIM_FILE, MARKETS};
 use sealbook_core::prices::daily::{is_history_of, merge_daily, parse_daily};
 use sealbook_core::score::ask_chain::AskChain;
 use sealbook_core::score::baselines::{clim_window_bytes, ClimHistory, ClimatologyTable};

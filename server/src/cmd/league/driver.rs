@@ -56,7 +56,7 @@ use sealbook_core::league::config::{
     is_seat_name, Adapter, LeagueConfig, PriceProvider as ProviderConfig,
 };
 use sealbook_core::league::engine::{Action, Engine, Ledger as Which, Reply, ReplyReader};
-use sealbook_core::league::layout::{
+use sealbook_core::records::names::{
     morning_run_id, stamp_list_time, ASKS_FILE, BOOK_FILE, CLIM_FILE, MARKETS,
 };
 use sealbook_core::league::redact::Secrets;
@@ -757,7 +757,7 @@ impl League {
         };
         let path = self
             .dir
-            .join(sealbook_core::league::layout::ask_path(&run.ask_sha256));
+            .join(sealbook_core::records::names::ask_path(&run.ask_sha256));
         let bytes = crate::files::read_bounded(&path, MAX_ASK_BYTES, "ask text")?;
         let text = String::from_utf8(bytes)
             .map_err(|_| Unusable::file(&path, "the ask text is not UTF-8"))?;

@@ -48,7 +48,7 @@ use sealbook_core::arena::records::{
 use sealbook_core::book::chain::{verify, VerifyOptions};
 use sealbook_core::contract::event::event_contract_schema_bytes;
 use sealbook_core::league::answer::answer_schema_bytes;
-use sealbook_core::league::layout::{
+use sealbook_core::records::names::{
     ANSWER_SCHEMA_FILE, ASKS_FILE, BOOK_FILE, DEMO_NOTICE_FILE, FORECASTS_FILE,
 };
 use sealbook_core::league::league_file::{GeneratedFrom, LeagueFile, LEAGUE_FILE};
@@ -67,8 +67,8 @@ use sealbook_core::score::seams::CoreStats;
 use std::path::{Path, PathBuf};
 
 /// The sealed climatology table, read for the stats when present.
-pub use sealbook_core::league::layout::CLIM_FILE;
-pub use sealbook_core::league::layout::{CONTRACT_SCHEMA_FILE, STATS_FILE};
+pub use sealbook_core::records::names::CLIM_FILE;
+pub use sealbook_core::records::names::{CONTRACT_SCHEMA_FILE, STATS_FILE};
 /// Other files published as they are, when present.
 const PUBLISHED_AS_IS: [&str; 3] = [CLIM_FILE, ARENA_PRICES_FILE, DEMO_NOTICE_FILE];
 /// Folders whose every file is published (ask texts, stamped lists and their anchors, the

@@ -9,7 +9,7 @@ use super::read_config;
 use crate::outcome::{CmdResult, Exit, Unusable};
 use sealbook_core::book::canon::{self, Value};
 use sealbook_core::league::engine::Action;
-use sealbook_core::league::layout::{ASKS_FILE, BOOK_FILE};
+use sealbook_core::records::names::{ASKS_FILE, BOOK_FILE};
 use sealbook_core::score::ask_chain::AskChain;
 use sealbook_core::score::book_lines::BookLines;
 use std::collections::BTreeSet;
