@@ -302,7 +302,7 @@ fn input_errors() -> Vec<InputError> {
         InputError::Forecasts(
             sealbook_core::contract::forecasts_csv::read_forecasts(b"run_id\nx\n").unwrap_err(),
         ),
-        InputError::Book(sealbook_core::score::sealing::book_sealing_times(b"[1]\n").unwrap_err()),
+        InputError::Book(sealbook_core::records::sealing::book_sealing_times(b"[1]\n").unwrap_err()),
         InputError::Climatology(
             sealbook_core::score::baselines::ClimatologyTable::parse(b"[").unwrap_err(),
         ),

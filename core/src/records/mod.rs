@@ -3,3 +3,4 @@
 //! that writes a record and the code that reads it back both take its layout from here.
 
 pub mod names;
+pub mod sealing;

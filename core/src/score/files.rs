@@ -28,7 +28,7 @@ use std::collections::BTreeMap;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum InputError {
     Forecasts(crate::contract::forecasts_csv::CsvError),
-    Book(super::sealing::SealingError),
+    Book(crate::records::sealing::SealingError),
     Climatology(super::baselines::ClimError),
     /// A run, answer or crowd line of the book ([`super::book_lines`]).
     BookLine(BookLineError),
@@ -160,7 +160,7 @@ fn read_rows(
         (None, None) => return Err(InputError::NoRows),
     };
     let times = book
-        .map(super::sealing::book_sealing_times)
+        .map(crate::records::sealing::book_sealing_times)
         .transpose()
         .map_err(InputError::Book)?;
     Ok((rows, from, times, counting))

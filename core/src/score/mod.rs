@@ -34,7 +34,6 @@ pub mod notes;
 pub mod peers;
 pub mod roster;
 pub mod scorecard;
-pub mod sealing;
 pub mod seams;
 pub mod takeaway;
 

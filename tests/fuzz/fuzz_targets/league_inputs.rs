@@ -6,9 +6,8 @@
 
 use libfuzzer_sys::fuzz_target;
 use sealbook_core::contract::{conformance, forecasts_csv};
-use sealbook_core::score::{
-    baselines::ClimatologyTable, files, scorecard, sealing, seams::CoreStats,
-};
+use sealbook_core::records::sealing;
+use sealbook_core::score::{baselines::ClimatologyTable, files, scorecard, seams::CoreStats};
 
 fuzz_target!(|data: &[u8]| {
     let Some((&which, bytes)) = data.split_first() else {
