@@ -609,6 +609,7 @@ pub fn write(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
 mod tests {
     use super::*;
     use sealbook_core::book::chain::{verify, VerifyOptions};
+    use sealbook_core::records::sources::LeagueSources;
     use sealbook_core::score::files::league_stats_from_files;
     use sealbook_core::score::seams::CoreStats;
 
@@ -662,8 +663,13 @@ mod tests {
         assert!(one_day(Some(true)) > 0 && one_day(Some(false)) > 0);
         assert_eq!(one_day(None), 0);
         let asks = &a.iter().find(|f| f.path == ASKS_FILE).unwrap().bytes;
-        let st =
-            league_stats_from_files(Some(csv), Some(book), None, Some(asks), &CoreStats).unwrap();
+        let sources = LeagueSources {
+            forecasts: Some(csv),
+            book: Some(book),
+            climatology: None,
+            asks: Some(asks),
+        };
+        let st = league_stats_from_files(sources, &CoreStats).unwrap();
         let agreement = st.book_agreement.unwrap();
         assert!(
             agreement.ok

@@ -30,12 +30,12 @@ use crate::league::answer::read_answer;
 use crate::league::ask::{sha256_hex, Ask, AskRequest, Snapshot};
 use crate::league::config::LeagueConfig;
 use crate::league::contracts::run_contracts;
-use crate::records::names::{ask_path, morning_run_id};
 use crate::league::redact::Secrets;
 use crate::league::reference::{reference_reply_in, Climatology};
 use crate::league::schedule::{
     horizon_score_at, missed_sessions, morning_run_at, reference_at, score_at, score_retry_at,
 };
+use crate::records::names::{ask_path, morning_run_id};
 use crate::score::ask_chain::{AskChain, AskLine};
 use crate::score::book_lines::build::{
     mark_redacted, AnswerContent, NoAnswerContent, RunContent, Shape,
@@ -1370,8 +1370,8 @@ mod tests {
     use crate::book::writer::BookWriter;
     use crate::contract::event::EventContract;
     use crate::league::ask::MarketRow;
-    use crate::records::names::MARKETS;
     use crate::league::schedule::declaration;
+    use crate::records::names::MARKETS;
     use crate::score::book_lines::build::Shape;
     use crate::score::book_rows::book_rows;
     use crate::score::roster::roster_from_asks;

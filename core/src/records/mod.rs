@@ -4,3 +4,4 @@
 
 pub mod names;
 pub mod sealing;
+pub mod sources;

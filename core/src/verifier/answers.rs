@@ -38,8 +38,8 @@ use super::answer_words::{
 use super::report::VerifierReport;
 use super::results::{BookResult, ProofState};
 use crate::calendar::{new_york_time, reference_cut, sealing_time, Date, Instant};
-use crate::records::names::{parse_hhmm, BITCOIN};
 use crate::league::schedule::reference_instant_from;
+use crate::records::names::{parse_hhmm, BITCOIN};
 use crate::score::ask_chain::AskChain;
 use crate::score::book_lines::{
     BookLineError, BookLineMessage, BookLines, CorrectionLine, SetAside,

@@ -5,14 +5,14 @@
 use crate::arena::code::CODE_FILE;
 use crate::arena::protocol::PROTOCOL_FILE;
 use crate::arena::records::{ACCOUNTS_FILE, DECISIONS_FILE, PRICES_FILE, TRADES_FILE};
-use crate::records::names::{
-    ANSWER_SCHEMA_FILE, CONTRACT_SCHEMA_FILE, DEMO_NOTICE_FILE, STATS_FILE,
-};
 use crate::league::manifest::MANIFEST_FILE;
 use crate::league::open_data::{
     CALIBRATION_FILE, DATASET_FILE, DIGEST_FILE, FORECASTS_INDEX_FILE, ROSTER_FILE,
 };
 use crate::ots::report::stamped_file_name;
+use crate::records::names::{
+    ANSWER_SCHEMA_FILE, CONTRACT_SCHEMA_FILE, DEMO_NOTICE_FILE, STATS_FILE,
+};
 
 /// Published documents that are neither scored nor checked by the pages, by file name.
 const OTHER_DOCUMENTS: [&str; 9] = [

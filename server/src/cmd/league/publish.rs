@@ -48,9 +48,6 @@ use sealbook_core::arena::records::{
 use sealbook_core::book::chain::{verify, VerifyOptions};
 use sealbook_core::contract::event::event_contract_schema_bytes;
 use sealbook_core::league::answer::answer_schema_bytes;
-use sealbook_core::records::names::{
-    ANSWER_SCHEMA_FILE, ASKS_FILE, BOOK_FILE, DEMO_NOTICE_FILE, FORECASTS_FILE,
-};
 use sealbook_core::league::league_file::{GeneratedFrom, LeagueFile, LEAGUE_FILE};
 use sealbook_core::league::manifest::{generated_at_of, path_is_safe, Manifest, MANIFEST_FILE};
 use sealbook_core::league::open_data::{
@@ -58,6 +55,10 @@ use sealbook_core::league::open_data::{
     CALIBRATION_FILE, DATASET_FILE, DIGEST_FILE, FORECASTS_INDEX_FILE, ROSTER_FILE,
 };
 use sealbook_core::league::proof_page::{proof_pages, Ledger, PAGE_NAME};
+use sealbook_core::records::names::{
+    ANSWER_SCHEMA_FILE, ASKS_FILE, BOOK_FILE, DEMO_NOTICE_FILE, FORECASTS_FILE,
+};
+use sealbook_core::records::sources::LeagueSources;
 use sealbook_core::score::ask_chain::AskChain;
 use sealbook_core::score::book_lines::BookLines;
 use sealbook_core::score::files::league_stats_from_files;
@@ -365,14 +366,13 @@ pub fn publish_league(dir: &Path) -> Result<Published, Unusable> {
 
     // The generated files.
     let csv = forecasts_csv_from_book(book_bytes, asks_bytes).map_err(book_err)?;
-    let stats = league_stats_from_files(
-        Some(&csv),
-        Some(book_bytes),
-        get(CLIM_FILE),
-        asks_bytes,
-        &CoreStats,
-    )
-    .map_err(book_err)?;
+    let sources = LeagueSources {
+        forecasts: Some(&csv),
+        book: Some(book_bytes),
+        climatology: get(CLIM_FILE),
+        asks: asks_bytes,
+    };
+    let stats = league_stats_from_files(sources, &CoreStats).map_err(book_err)?;
     let mut stats_bytes = serde_json::to_vec(&stats).expect("stats serialize");
     stats_bytes.push(b'\n');
     let mut generated = vec![
