@@ -3,5 +3,6 @@
 //! that writes a record and the code that reads it back both take its layout from here.
 
 pub mod names;
+pub mod roster;
 pub mod sealing;
 pub mod sources;

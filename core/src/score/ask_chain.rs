@@ -17,9 +17,9 @@
 //!
 //! Errors name the file (`asks.jsonl`), the line and the field.
 
-use super::roster::{line_object, seats_value, RosterError, RosterMessage, RosterSeat};
 use crate::book::canon::{Object, Value};
 use crate::records::names::{insert_some, int, object, string, ASKS_FILE};
+use crate::records::roster::{line_object, seats_value, RosterError, RosterMessage, RosterSeat};
 
 /// The `kind` of the declaration line.
 pub const DECLARATION_KIND: &str = "schedule";
@@ -268,7 +268,7 @@ impl Fields<'_> {
         let seats = match self.o.get("seats") {
             None | Some(Value::Null) => None,
             Some(v) => Some(
-                super::roster::parse_seats(v, "seats")
+                crate::records::roster::parse_seats(v, "seats")
                     .map_err(|(field, message)| (self.err)(&field, message))?,
             ),
         };
