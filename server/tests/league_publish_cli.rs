@@ -22,8 +22,8 @@ use sealbook_core::league::config::LeagueConfig;
 use sealbook_core::league::contracts::{run_contracts, CSV_PROVIDER, RESOLVER_VERSION, RULE};
 use sealbook_core::league::manifest::Manifest;
 use sealbook_core::prices::REFERENCE_RULE_V1;
+use sealbook_core::records::ask_chain::{AskLine, Declaration};
 use sealbook_core::records::names::{self, ASKS_LEDGER, BOOK_LEDGER};
-use sealbook_core::score::ask_chain::{AskLine, Declaration};
 use sealbook_core::score::book_lines::build::{
     AnswerContent, ResultContent, RunContent, ScoreContent, Shape,
 };

@@ -2327,7 +2327,7 @@ fn a_killed_run_is_finished_before_its_deadline_or_closed_after_it() {
             assert_eq!(seats[seat], ["answer"], "{seat}: {seats:?}");
         }
         let asks = std::fs::read(dir.join("asks.jsonl")).unwrap();
-        let chain = sealbook_core::score::ask_chain::AskChain::parse(&asks).unwrap();
+        let chain = sealbook_core::records::ask_chain::AskChain::parse(&asks).unwrap();
         let asked: Vec<_> = chain
             .asks
             .iter()

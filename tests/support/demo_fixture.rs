@@ -19,11 +19,11 @@ use sealbook_core::contract::forecasts_csv::{write_forecasts, ForecastRow, RowCe
 use sealbook_core::hex;
 use sealbook_core::league::config::LeagueConfig;
 use sealbook_core::league::contracts::{run_contracts, statement, Contracts};
+use sealbook_core::records::ask_chain::{AskLine, Declaration};
 use sealbook_core::records::names::{self, ask_path, morning_run_id, stamp_list_path, MARKETS};
 pub use sealbook_core::records::names::{
     ASKS_FILE, ASKS_LEDGER, BOOK_FILE, BOOK_LEDGER, FORECASTS_FILE,
 };
-use sealbook_core::score::ask_chain::{AskLine, Declaration};
 use sealbook_core::score::book_lines::build::{
     AnswerContent, CrowdContent, ResultContent, RunContent, ScoreContent, SeatScore,
 };

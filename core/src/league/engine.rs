@@ -35,8 +35,8 @@ use crate::league::reference::{reference_reply_in, Climatology};
 use crate::league::schedule::{
     horizon_score_at, missed_sessions, morning_run_at, reference_at, score_at, score_retry_at,
 };
+use crate::records::ask_chain::{AskChain, AskLine};
 use crate::records::names::{ask_path, morning_run_id};
-use crate::score::ask_chain::{AskChain, AskLine};
 use crate::score::book_lines::build::{
     mark_redacted, AnswerContent, NoAnswerContent, RunContent, Shape,
 };

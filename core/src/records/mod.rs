@@ -2,6 +2,7 @@
 //! the layouts of its lines, owned once, below everything that writes or reads them. The code
 //! that writes a record and the code that reads it back both take its layout from here.
 
+pub mod ask_chain;
 pub mod names;
 pub mod roster;
 pub mod sealing;

@@ -2,10 +2,11 @@
 //! use for them, the twelve markets of Table 2, run ids and the paths of ask texts and
 //! stamped lists. Every writer and reader of a league takes its names from here.
 //!
-//! The line layouts themselves are owned with their readers: the book's lines by
-//! [`crate::score::book_lines`] (writers in [`crate::score::book_lines::build`]), the ask
-//! chain's by [`crate::score::ask_chain`] and its roster lines by [`crate::score::roster`].
-//! The small value constructors below are what those builders share.
+//! The line layouts themselves are owned with their readers: the ask chain's by
+//! [`super::ask_chain`], its roster lines by [`super::roster`], the book line's sealing time
+//! by [`super::sealing`], and the book's other lines by `score::book_lines` (writers in
+//! `score::book_lines::build`). The small value constructors below are what those builders
+//! share.
 
 use crate::book::canon::{Int, Object, Value};
 use crate::calendar::{Date, Instant};

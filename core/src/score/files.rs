@@ -9,7 +9,6 @@
 //! and where in it ([`InputError`]). The tables themselves are [`super::league`]'s,
 //! [`super::independence`]'s and [`super::independence_tables`]'s, which read no bytes.
 
-use super::ask_chain::AskChain;
 use super::baselines::{check_clim_seal, ClimSeal, ClimatologyTable};
 use super::book_agreement::book_agreement;
 use super::book_lines::{BookLineError, BookLines};
@@ -22,6 +21,7 @@ use super::roster::{league_roster, Roster, RosterError};
 use super::seams::StatsSeams;
 use crate::calendar::{Date, Horizon, Instant, SESSION_ONE};
 use crate::contract::forecasts_csv::ForecastRow;
+use crate::records::ask_chain::AskChain;
 use crate::records::sources::LeagueSources;
 use std::collections::BTreeMap;
 

@@ -9,7 +9,6 @@
 //! [`files`] reads the published files' bytes into them.
 
 pub mod agreement;
-pub mod ask_chain;
 pub mod baselines;
 pub mod book_agreement;
 pub mod book_lines;

@@ -131,7 +131,7 @@ pub fn roster_from_asks(asks: &[u8]) -> Result<Roster, RosterError> {
             Some("roster") => o
                 .get("seats")
                 .ok_or_else(|| err("seats", RosterMessage::Missing))?,
-            Some(crate::score::ask_chain::DECLARATION_KIND) => match o.get("seats") {
+            Some(crate::records::ask_chain::DECLARATION_KIND) => match o.get("seats") {
                 Some(s) => s,
                 None => continue,
             },

@@ -39,8 +39,8 @@ use super::report::VerifierReport;
 use super::results::{BookResult, ProofState};
 use crate::calendar::{new_york_time, reference_cut, sealing_time, Date, Instant};
 use crate::league::schedule::reference_instant_from;
+use crate::records::ask_chain::AskChain;
 use crate::records::names::{parse_hhmm, BITCOIN};
-use crate::score::ask_chain::AskChain;
 use crate::score::book_lines::{
     BookLineError, BookLineMessage, BookLines, CorrectionLine, SetAside,
 };
@@ -1088,7 +1088,7 @@ mod tests {
     use crate::book::chain::{verify, VerifyOptions};
     use crate::book::stamp_list;
     use crate::book::writer::BookWriter;
-    use crate::score::ask_chain::{Declaration, SCHEDULED_MORNING_RUN};
+    use crate::records::ask_chain::{Declaration, SCHEDULED_MORNING_RUN};
     use crate::verifier::results::{RekorResult, TokenResult};
     use crate::verifier::{BookReader, ListInput, StampPlan};
 

@@ -19,8 +19,8 @@ use super::results::{CertInput, HeadersInput, ProofResult, RekorResult, TokenRes
 use super::stamp_plan::StampPlan;
 use super::trust::TrustInput;
 use super::{MAX_LIST_BYTES, MAX_PROOF_BYTES};
+use crate::records::ask_chain::AskChain;
 use crate::records::names::{ASKS_FILE, BOOK_FILE, PROOF_FOLDER, TSA_FOLDER};
-use crate::score::ask_chain::AskChain;
 use crate::score::book_lines::BookLines;
 use std::fmt;
 

@@ -60,10 +60,10 @@ use sealbook_core::league::redact::Secrets;
 use sealbook_core::league::reference::{climatology_of, Climatology};
 use sealbook_core::league::snapshot::{lookback_from, minute_window_from, take_snapshot};
 use sealbook_core::league::wire::{Finish, Wire};
+use sealbook_core::records::ask_chain::AskChain;
 use sealbook_core::records::names::{
     morning_run_id, stamp_list_time, ASKS_FILE, BOOK_FILE, CLIM_FILE, MARKETS,
 };
-use sealbook_core::score::ask_chain::AskChain;
 use sealbook_core::score::baselines::{check_clim_seal, ClimatologyTable};
 use sealbook_core::score::book_lines::build::{
     crowd_row_key, mark_redacted, CrowdContent, ScoreContent, REDACTED_FIELD,

@@ -45,7 +45,7 @@ pub struct Declaration {
     pub league: Option<String>,
     pub seats: Option<Vec<RosterSeat>>,
     /// The content hash of the league's climatology table (`council-clim-window.json`, as
-    /// [`crate::score::baselines::clim_content_sha256`] computes it, spec §4.3), sealed before
+    /// `score::baselines::clim_content_sha256` computes it, spec §4.3), sealed before
     /// the season; None in a league declared before tables were sealed.
     pub climatology_sha256: Option<String>,
 }
@@ -114,7 +114,7 @@ impl AskLine {
 }
 
 /// The declarations and ask lines of a chain, each with its 1-based line number. Roster
-/// lines are [`super::roster::roster_from_asks`]'s; other kinds are skipped.
+/// lines are the scorer's (`score::roster::roster_from_asks`); other kinds are skipped.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct AskChain {
     pub declarations: Vec<(u64, Declaration)>,
