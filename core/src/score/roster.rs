@@ -16,6 +16,7 @@
 //! its first listing and takes the family and side of its latest. One line listing a seat twice
 //! is an error.
 
+pub use super::notes::RosterSource;
 use super::notes::{Note, StatsNote};
 use crate::book::canon::{self, Value};
 use crate::records::roster::{line_object, lines, parse_seats};
@@ -23,7 +24,6 @@ pub use crate::records::roster::{
     roster_line, seats_value, RosterError, RosterMessage, RosterSeat, Side, MAX_ROSTER_SEATS,
 };
 use serde::{Deserialize, Serialize};
-use std::fmt;
 
 impl RosterSeat {
     /// Whether the seat is a baseline ([`super::baselines::is_baseline`] of its model, spec
@@ -32,35 +32,6 @@ impl RosterSeat {
         self.model
             .as_deref()
             .is_some_and(super::baselines::is_baseline)
-    }
-}
-
-/// Where the roster was read: the ask chain's roster lines, or the book's run lines that carry
-/// one (spec §5.1).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum RosterSource {
-    /// The ask chain's roster lines, as their numbers are written.
-    AskLines { lines: Vec<String> },
-    /// The book's run lines `first` to `last`, `runs` of them.
-    BookLines { first: u64, last: u64, runs: usize },
-}
-
-impl fmt::Display for RosterSource {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RosterSource::AskLines { lines } => write!(
-                f,
-                "{ASKS_FILE} line{} {}",
-                if lines.len() > 1 { "s" } else { "" },
-                lines.join(", ")
-            ),
-            RosterSource::BookLines { first, last, .. } if first == last => {
-                write!(f, "{BOOK_FILE} line {first}")
-            }
-            RosterSource::BookLines { first, last, runs } => {
-                write!(f, "{BOOK_FILE} lines {first}-{last} ({runs} run lines)")
-            }
-        }
     }
 }
 

@@ -8,8 +8,8 @@ use crate::book::canon::{Object, Value};
 use crate::calendar::Horizon;
 use crate::contract::event::EventContract;
 use crate::records::names::{float, insert_some, int, object, string};
+use crate::records::roster::{seats_value, RosterSeat};
 use crate::score::crowd::{Strike, Venue};
-use crate::score::roster::{seats_value, RosterSeat};
 use std::collections::BTreeMap;
 
 /// A `run` line: the ask's and the snapshot's hashes, the roster, the methodology in force and
