@@ -57,13 +57,12 @@ use super::eligibility::Eligibility;
 use super::money::ROUNDING_RULE;
 use crate::calendar::Date;
 use crate::records::names::parse_hhmm;
+pub use crate::records::names::PROTOCOL_FILE;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// The `protocol` value of the file.
 pub const PROTOCOL_NAME: &str = "sealbook-arena";
-/// The file's name among a league's published files.
-pub const PROTOCOL_FILE: &str = "arena-protocol.json";
 
 /// The whole file.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

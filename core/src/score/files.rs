@@ -22,6 +22,7 @@ use super::seams::StatsSeams;
 use crate::calendar::{Date, Horizon, Instant, SESSION_ONE};
 use crate::contract::forecasts_csv::ForecastRow;
 use crate::records::ask_chain::AskChain;
+use crate::records::names::{BOOK_FILE, CLIM_FILE, FORECASTS_FILE};
 use crate::records::sources::LeagueSources;
 use std::collections::BTreeMap;
 
@@ -42,15 +43,12 @@ pub enum InputError {
 impl std::fmt::Display for InputError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            InputError::Forecasts(e) => write!(f, "council-forecasts.csv: {e}"),
-            InputError::Book(e) => write!(f, "council-book.jsonl: {e}"),
-            InputError::Climatology(e) => write!(f, "council-clim-window.json: {e}"),
-            InputError::BookLine(e) => write!(f, "council-book.jsonl: {e}"),
+            InputError::Forecasts(e) => write!(f, "{FORECASTS_FILE}: {e}"),
+            InputError::Book(e) => write!(f, "{BOOK_FILE}: {e}"),
+            InputError::Climatology(e) => write!(f, "{CLIM_FILE}: {e}"),
+            InputError::BookLine(e) => write!(f, "{BOOK_FILE}: {e}"),
             InputError::Roster(e) => write!(f, "{e}"),
-            InputError::NoRows => write!(
-                f,
-                "no rows to score: give council-forecasts.csv or the book"
-            ),
+            InputError::NoRows => write!(f, "no rows to score: give {FORECASTS_FILE} or the book"),
         }
     }
 }

@@ -77,7 +77,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 /// Where the raw replies are kept: `replies/<run_id>/<seat>.txt`.
-pub const REPLIES_DIR: &str = "replies";
+pub use sealbook_core::records::names::REPLIES_DIR;
 /// Beside them, why a seat gave up without a reply: `replies/<run_id>/<seat>.error.txt`.
 pub const ERROR_SUFFIX: &str = ".error.txt";
 /// Largest error note read back.
