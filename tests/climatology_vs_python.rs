@@ -5,8 +5,8 @@
 
 use sealbook_core::calendar::Date;
 use sealbook_core::league::config::YAHOO_SYMBOLS;
-use sealbook_core::league::layout::MARKETS;
 use sealbook_core::prices::daily::{is_history_of, merge_daily, parse_daily};
+use sealbook_core::records::names::MARKETS;
 use sealbook_core::score::baselines::{clim_window_bytes, ClimHistory, ClimatologyTable};
 use sha2::{Digest, Sha256};
 use std::path::PathBuf;

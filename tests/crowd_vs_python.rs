@@ -14,6 +14,7 @@
 #![forbid(unsafe_code)]
 
 use sealbook_core::contract::forecasts_csv::{CONTRACT_COLUMNS, TABLE_C1_COLUMNS};
+use sealbook_core::records::sources::LeagueSources;
 use sealbook_core::score::files::league_stats_from_files;
 use sealbook_core::score::seams::CoreStats;
 use serde_json::{json, Value};
@@ -226,14 +227,12 @@ fn crowd_figures_match_the_python_peer() {
         );
         std::fs::write(&book, &g.book).unwrap();
         std::fs::write(&csv, &g.csv).unwrap();
-        let st = league_stats_from_files(
-            Some(g.csv.as_bytes()),
-            Some(g.book.as_bytes()),
-            None,
-            None,
-            &CoreStats,
-        )
-        .unwrap();
+        let sources = LeagueSources {
+            forecasts: Some(g.csv.as_bytes()),
+            book: Some(g.book.as_bytes()),
+            ..LeagueSources::default()
+        };
+        let st = league_stats_from_files(sources, &CoreStats).unwrap();
         let doc = serde_json::to_value(&st).unwrap();
         assert_eq!(
             doc["book_agreement"]["ok"], true,

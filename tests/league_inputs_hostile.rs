@@ -7,8 +7,8 @@ use sealbook_core::contract::conformance;
 use sealbook_core::contract::forecasts_csv::{
     read_forecasts, CsvTable, CONTRACT_COLUMNS, TABLE_C1_COLUMNS,
 };
+use sealbook_core::records::sealing::book_sealing_times;
 use sealbook_core::score::baselines::ClimatologyTable;
-use sealbook_core::score::sealing::book_sealing_times;
 use sealbook_tests::rng::Rng;
 
 fn sample_csv() -> Vec<u8> {

@@ -6,6 +6,7 @@
 
 use sealbook_core::contract::event::EventContract;
 use sealbook_core::contract::forecasts_csv::{CONTRACT_COLUMNS, TABLE_C1_COLUMNS};
+use sealbook_core::records::sources::LeagueSources;
 use sealbook_core::score::files::league_stats_from_files;
 use sealbook_core::score::seams::{Interval, StatsSeams};
 use sealbook_core::stats::bootstrap::BootstrapError;
@@ -196,14 +197,12 @@ fn league_tables_match_the_python_peer() {
     std::fs::write(dir.join("f.csv"), &csv).unwrap();
     std::fs::write(dir.join("clim.json"), clim_text).unwrap();
 
-    let st = league_stats_from_files(
-        Some(csv.as_bytes()),
-        None,
-        Some(clim_text.as_bytes()),
-        None,
-        &PointValuesOnly,
-    )
-    .unwrap();
+    let sources = LeagueSources {
+        forecasts: Some(csv.as_bytes()),
+        climatology: Some(clim_text.as_bytes()),
+        ..LeagueSources::default()
+    };
+    let st = league_stats_from_files(sources, &PointValuesOnly).unwrap();
     let ours = serde_json::to_value(&st).unwrap();
 
     let out = sealbook_tests::python_script("score_peer.py")

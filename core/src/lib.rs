@@ -31,6 +31,11 @@ pub mod contract;
 /// Prices from the league's provider and the outcome fields computed from them.
 pub mod prices;
 
+// The published records.
+/// The one owner of every published file name and line layout: the names and paths, the
+/// JSON value builders the layouts share (spec Appendix C).
+pub mod records;
+
 // The operator's side.
 /// The trading tracks: the portfolio and pro leagues and seed 002's agent portfolios as rule
 /// sets of one engine, and the replay of every published account.

@@ -7,7 +7,7 @@ mod common;
 
 use common::{arg, sealbook, sealbook_json};
 use sealbook_core::book::chain::{verify, VerifyOptions};
-use sealbook_core::score::ask_chain::{AskChain, SCHEDULED_MORNING_RUN};
+use sealbook_core::records::ask_chain::{AskChain, SCHEDULED_MORNING_RUN};
 use sealbook_core::score::roster::roster_from_asks;
 
 const MINIMAL: &str = r#"[league]

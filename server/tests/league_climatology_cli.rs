@@ -8,8 +8,8 @@ mod common;
 
 use common::{arg, sealbook_json};
 use sealbook_core::league::config::YAHOO_SYMBOLS;
-use sealbook_core::league::layout::MARKETS;
-use sealbook_core::score::ask_chain::AskChain;
+use sealbook_core::records::ask_chain::AskChain;
+use sealbook_core::records::names::MARKETS;
 use sealbook_core::score::baselines::ClimatologyTable;
 
 fn history() -> std::path::PathBuf {

@@ -20,10 +20,10 @@ use sealbook_core::contract::event::UNSTATED;
 use sealbook_core::contract::forecasts_csv::CsvTable;
 use sealbook_core::league::config::LeagueConfig;
 use sealbook_core::league::contracts::{run_contracts, CSV_PROVIDER, RESOLVER_VERSION, RULE};
-use sealbook_core::league::layout::{self, ASKS_LEDGER, BOOK_LEDGER};
 use sealbook_core::league::manifest::Manifest;
 use sealbook_core::prices::REFERENCE_RULE_V1;
-use sealbook_core::score::ask_chain::{AskLine, Declaration};
+use sealbook_core::records::ask_chain::{AskLine, Declaration};
+use sealbook_core::records::names::{self, ASKS_LEDGER, BOOK_LEDGER};
 use sealbook_core::score::book_lines::build::{
     AnswerContent, ResultContent, RunContent, ScoreContent, Shape,
 };
@@ -262,12 +262,12 @@ impl Led {
 }
 
 fn cell(p: i64, action: &str) -> Value {
-    Value::Object(layout::object([
-        ("prob_up", layout::int(p)),
-        ("action", layout::string(action)),
+    Value::Object(names::object([
+        ("prob_up", names::int(p)),
+        ("action", names::string(action)),
         (
             "invalidation",
-            layout::string("a close below \"6600\", then <stop>"),
+            names::string("a close below \"6600\", then <stop>"),
         ),
     ]))
 }
@@ -314,7 +314,7 @@ fn built_league_with(dir: &Path, seal_contracts: bool) {
         let run_id = format!("{day}-am");
         let text = format!("ask for {run_id}\n");
         let ask_sha = sealbook_core::hex::encode(&Sha256::digest(text.as_bytes()));
-        std::fs::write(dir.join(layout::ask_path(&ask_sha)), &text).unwrap();
+        std::fs::write(dir.join(names::ask_path(&ask_sha)), &text).unwrap();
         asks.add(
             AskLine {
                 at: format!("{day}T13:30:00Z"),
@@ -343,17 +343,17 @@ fn built_league_with(dir: &Path, seal_contracts: bool) {
             }
             .to_object(),
         );
-        let items = layout::object([
+        let items = names::object([
             (
                 "SPX",
-                Value::Object(layout::object([
+                Value::Object(names::object([
                     ("1d", cell(60 + i as i64, "buy_dips")),
                     ("1w", cell(50, "hold")),
                 ])),
             ),
             (
                 "GOLD",
-                Value::Object(layout::object([("1d", cell(35, "sell"))])),
+                Value::Object(names::object([("1d", cell(35, "sell"))])),
             ),
         ]);
         book.add(
@@ -383,7 +383,7 @@ fn built_league_with(dir: &Path, seal_contracts: bool) {
             .to_object(),
         );
         let stamp = |book: &Led, asks: &Led, hhmmss: &str| {
-            let path = dir.join(layout::stamp_list_path(day, hhmmss));
+            let path = dir.join(names::stamp_list_path(day, hhmmss));
             std::fs::create_dir_all(path.parent().unwrap()).unwrap();
             let list = stamp_list::render(&[book.entry(BOOK_LEDGER), asks.entry(ASKS_LEDGER)]);
             std::fs::write(&path, list).unwrap();

@@ -1130,7 +1130,7 @@ fn whole_run_timing() {
 #[test]
 fn the_climatology_seat_answers_the_sealed_table() {
     use sealbook_core::book::canon::{self as c, DumpOptions};
-    use sealbook_core::league::layout::{float, object, string};
+    use sealbook_core::records::names::{float, object, string};
     use sealbook_core::score::baselines::clim_content_sha256;
     let tmp = tempfile::tempdir().unwrap();
     let text = "[league]\nname = \"clim\"\nmethodology_version = \"m-1\"\n\n\
@@ -2341,7 +2341,7 @@ fn a_killed_run_is_finished_before_its_deadline_or_closed_after_it() {
             assert_eq!(seats[seat], ["answer"], "{seat}: {seats:?}");
         }
         let asks = std::fs::read(dir.join("asks.jsonl")).unwrap();
-        let chain = sealbook_core::score::ask_chain::AskChain::parse(&asks).unwrap();
+        let chain = sealbook_core::records::ask_chain::AskChain::parse(&asks).unwrap();
         let asked: Vec<_> = chain
             .asks
             .iter()

@@ -1019,7 +1019,7 @@ fn a_server_killed_mid_run_finishes_the_run_when_started_again() {
         &asks_before[..],
         "ask lines rewritten"
     );
-    let chain = sealbook_core::score::ask_chain::AskChain::parse(&asks).unwrap();
+    let chain = sealbook_core::records::ask_chain::AskChain::parse(&asks).unwrap();
     let mut asked: Vec<String> = chain
         .asks
         .iter()
@@ -1389,7 +1389,7 @@ fn sigterm_during_a_run_gives_its_seats_the_grace_and_a_restart_asks_them_again(
         &asks_before[..],
         "ask lines rewritten"
     );
-    let chain = sealbook_core::score::ask_chain::AskChain::parse(&asks).unwrap();
+    let chain = sealbook_core::records::ask_chain::AskChain::parse(&asks).unwrap();
     let mut asked_lines: Vec<String> = chain
         .asks
         .iter()

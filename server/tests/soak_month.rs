@@ -673,7 +673,7 @@ fn a_hostile_month_under_serve_league() {
     }
     assert!(ran.contains(&killed_run));
     // No seat was asked twice in a run, the interrupted one included.
-    let chain = sealbook_core::score::ask_chain::AskChain::parse(&asks).unwrap();
+    let chain = sealbook_core::records::ask_chain::AskChain::parse(&asks).unwrap();
     let mut asked: BTreeMap<(String, String), usize> = BTreeMap::new();
     for (_, a) in &chain.asks {
         if let Some(seat) = &a.seat {

@@ -19,11 +19,11 @@ use sealbook_core::contract::forecasts_csv::{write_forecasts, ForecastRow, RowCe
 use sealbook_core::hex;
 use sealbook_core::league::config::LeagueConfig;
 use sealbook_core::league::contracts::{run_contracts, statement, Contracts};
-use sealbook_core::league::layout::{self, ask_path, morning_run_id, stamp_list_path, MARKETS};
-pub use sealbook_core::league::layout::{
+use sealbook_core::records::ask_chain::{AskLine, Declaration};
+use sealbook_core::records::names::{self, ask_path, morning_run_id, stamp_list_path, MARKETS};
+pub use sealbook_core::records::names::{
     ASKS_FILE, ASKS_LEDGER, BOOK_FILE, BOOK_LEDGER, FORECASTS_FILE,
 };
-use sealbook_core::score::ask_chain::{AskLine, Declaration};
 use sealbook_core::score::book_lines::build::{
     AnswerContent, CrowdContent, ResultContent, RunContent, ScoreContent, SeatScore,
 };
@@ -443,18 +443,18 @@ pub fn league() -> Vec<DemoFile> {
                 let mut cells: Vec<Object> = row
                     .iter()
                     .map(|c| {
-                        layout::object([
-                            ("prob_up", layout::int(c.prob_up)),
-                            ("action", layout::string(c.action)),
+                        names::object([
+                            ("prob_up", names::int(c.prob_up)),
+                            ("action", names::string(c.action)),
                         ])
                     })
                     .collect();
                 // The crowd's question (§4.9), asked apart: near the seat's own one-day view.
                 if crowd_listed(code) {
                     let own = row[0].prob_up;
-                    cells[0].insert("crowd_up", layout::int((own + rng.spread(10)).clamp(3, 97)));
+                    cells[0].insert("crowd_up", names::int((own + rng.spread(10)).clamp(3, 97)));
                 }
-                let cells = layout::object(
+                let cells = names::object(
                     Horizon::ALL
                         .iter()
                         .zip(cells)
@@ -609,6 +609,7 @@ pub fn write(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
 mod tests {
     use super::*;
     use sealbook_core::book::chain::{verify, VerifyOptions};
+    use sealbook_core::records::sources::LeagueSources;
     use sealbook_core::score::files::league_stats_from_files;
     use sealbook_core::score::seams::CoreStats;
 
@@ -662,8 +663,13 @@ mod tests {
         assert!(one_day(Some(true)) > 0 && one_day(Some(false)) > 0);
         assert_eq!(one_day(None), 0);
         let asks = &a.iter().find(|f| f.path == ASKS_FILE).unwrap().bytes;
-        let st =
-            league_stats_from_files(Some(csv), Some(book), None, Some(asks), &CoreStats).unwrap();
+        let sources = LeagueSources {
+            forecasts: Some(csv),
+            book: Some(book),
+            climatology: None,
+            asks: Some(asks),
+        };
+        let st = league_stats_from_files(sources, &CoreStats).unwrap();
         let agreement = st.book_agreement.unwrap();
         assert!(
             agreement.ok

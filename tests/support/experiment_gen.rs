@@ -10,7 +10,7 @@ use sealbook_core::experiment::analysis::{Dataset, SessionFacts};
 use sealbook_core::experiment::{
     Arm, Direction, Forecast, Group, Peek, Reader, ReaderId, Stage, Visit,
 };
-use sealbook_core::league::layout::MARKETS;
+use sealbook_core::records::names::MARKETS;
 
 /// A dataset of `readers` readers over four sessions, with each session's facts.
 pub fn generate(rng: &mut Rng, readers: usize) -> Dataset {

@@ -9,6 +9,7 @@
 mod common;
 
 use common::{keeps, said_in_every_language};
+use sealbook_core::records::sources::LeagueSources;
 use sealbook_core::score::book_lines::{BookLineError, BookLineMessage, BookLines, Unit};
 use sealbook_core::score::files::{league_stats_from_files, InputError};
 use sealbook_core::score::roster::{RosterError, RosterMessage};
@@ -302,7 +303,9 @@ fn input_errors() -> Vec<InputError> {
         InputError::Forecasts(
             sealbook_core::contract::forecasts_csv::read_forecasts(b"run_id\nx\n").unwrap_err(),
         ),
-        InputError::Book(sealbook_core::score::sealing::book_sealing_times(b"[1]\n").unwrap_err()),
+        InputError::Book(
+            sealbook_core::records::sealing::book_sealing_times(b"[1]\n").unwrap_err(),
+        ),
         InputError::Climatology(
             sealbook_core::score::baselines::ClimatologyTable::parse(b"[").unwrap_err(),
         ),
@@ -340,7 +343,14 @@ fn every_input_error_names_its_file_in_every_language() {
 #[test]
 fn a_crowd_line_without_its_run_is_named_in_chinese_and_arabic() {
     let book = b"{\"n\": 1, \"kind\": \"crowd\", \"rows\": {}}\n";
-    let e = league_stats_from_files(None, Some(book), None, None, &CoreStats).unwrap_err();
+    let e = league_stats_from_files(
+        LeagueSources {
+            book: Some(book),
+            ..LeagueSources::default()
+        },
+        &CoreStats,
+    )
+    .unwrap_err();
     assert_eq!(
         e.to_string(),
         "council-book.jsonl: book line 1, field run_id: missing"

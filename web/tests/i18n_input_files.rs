@@ -11,9 +11,9 @@
 mod common;
 
 use sealbook_core::contract::forecasts_csv::{read_forecasts, CsvError, CsvMsg};
+use sealbook_core::records::sealing::{book_sealing_times, SealingError, SealingMsg, WHOLE_LINE};
 use sealbook_core::score::baselines::{ClimError, ClimMsg, ClimatologyTable};
 use sealbook_core::score::scorecard::{parse_registered, RegisteredError, RegisteredMsg};
-use sealbook_core::score::sealing::{book_sealing_times, SealingError, SealingMsg, WHOLE_LINE};
 use sealbook_web::i18n::{self, input_messages as im, Lang};
 use sealbook_web::scores::compute::{compute, Inputs};
 

@@ -6,11 +6,10 @@
 //! Layout: `{"files": [{"file": "<path>", "sha256": "<64 lowercase hex>", "bytes": <size>}]}`.
 
 use crate::hex;
+pub use crate::records::names::CODE_FILE;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-/// The list's file name.
-pub const CODE_FILE: &str = "arena-code.json";
 /// Most files listed (the spec's engine has 19).
 pub const MAX_FILES: usize = 1_000;
 

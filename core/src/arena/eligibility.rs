@@ -451,7 +451,7 @@ pub fn from_crowd(
     session: Date,
     resolved: &BTreeSet<String>,
 ) -> Vec<CrowdMarket> {
-    crate::league::layout::MARKETS
+    crate::records::names::MARKETS
         .iter()
         .filter_map(|code| {
             let q = crowd.odds.get(*code).or_else(|| crowd.kalshi.get(*code))?;

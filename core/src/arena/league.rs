@@ -762,7 +762,7 @@ pub enum ArenaError {
 impl std::fmt::Display for ArenaError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            ArenaError::Book(e) => write!(f, "{}: {e}", crate::league::layout::BOOK_FILE),
+            ArenaError::Book(e) => write!(f, "{}: {e}", crate::records::names::BOOK_FILE),
             ArenaError::Prices(e) => e.fmt(f),
         }
     }
@@ -809,7 +809,7 @@ pub enum DecisionsDiffer {
 impl fmt::Display for DecisionsDiffer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            DecisionsDiffer::Book(e) => write!(f, "{}: {e}", crate::league::layout::BOOK_FILE),
+            DecisionsDiffer::Book(e) => write!(f, "{}: {e}", crate::records::names::BOOK_FILE),
             DecisionsDiffer::Line {
                 line,
                 published,
@@ -818,7 +818,7 @@ impl fmt::Display for DecisionsDiffer {
                 f,
                 "{}:{line}: differs from the decisions sealed in {}: published {}, sealed {}",
                 super::records::DECISIONS_FILE,
-                crate::league::layout::BOOK_FILE,
+                crate::records::names::BOOK_FILE,
                 published.as_deref().unwrap_or("(no line)"),
                 sealed.as_deref().unwrap_or("(no line)"),
             ),

@@ -56,14 +56,13 @@
 use super::eligibility::Eligibility;
 use super::money::ROUNDING_RULE;
 use crate::calendar::Date;
-use crate::league::layout::parse_hhmm;
+use crate::records::names::parse_hhmm;
+pub use crate::records::names::PROTOCOL_FILE;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// The `protocol` value of the file.
 pub const PROTOCOL_NAME: &str = "sealbook-arena";
-/// The file's name among a league's published files.
-pub const PROTOCOL_FILE: &str = "arena-protocol.json";
 
 /// The whole file.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -663,7 +662,7 @@ impl Protocol {
             })
             .collect();
             v.sort_by_key(|f| {
-                crate::league::layout::MARKETS
+                crate::records::names::MARKETS
                     .iter()
                     .position(|m| *m == f.market)
             });

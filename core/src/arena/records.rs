@@ -39,18 +39,10 @@
 use super::eligibility::{CrowdMarket, OutcomeQuote};
 use super::money::{cents_of, dollars, micro_string, parse_decimal};
 use crate::calendar::{Date, Instant};
+pub use crate::records::names::{ACCOUNTS_FILE, DECISIONS_FILE, PRICES_FILE, TRADES_FILE};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
-
-/// The decisions file.
-pub const DECISIONS_FILE: &str = "arena-decisions.jsonl";
-/// The price set.
-pub const PRICES_FILE: &str = "arena-prices.jsonl";
-/// The trade log.
-pub const TRADES_FILE: &str = "arena-trades.jsonl";
-/// The account rows.
-pub const ACCOUNTS_FILE: &str = "arena-accounts.jsonl";
 
 /// Most lines read from one file (a season of 14 models on three tracks is a few thousand).
 pub const MAX_LINES: usize = 2_000_000;

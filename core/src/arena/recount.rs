@@ -167,7 +167,7 @@ impl Recount {
         self.decisions_vs_book.as_ref().map(|d| match d {
             DecisionsVsBook::Equal(n) => format!(
                 "decisions: {n} equal to those sealed in {}\n",
-                crate::league::layout::BOOK_FILE
+                crate::records::names::BOOK_FILE
             ),
             DecisionsVsBook::Different(why) => {
                 format!("decisions: DIFFERENT from the sealed book: {why}\n")

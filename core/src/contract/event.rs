@@ -218,7 +218,7 @@ pub fn event_contract_schema() -> Value {
     let properties = obj(CONTRACT_KEYS.iter().copied().zip(descriptions).collect());
     obj(vec![
         ("$schema", s("https://json-schema.org/draft/2020-12/schema")),
-        ("$id", s(crate::league::layout::CONTRACT_SCHEMA_FILE)),
+        ("$id", s(crate::records::names::CONTRACT_SCHEMA_FILE)),
         ("title", s("Event contract")),
         (
             "description",

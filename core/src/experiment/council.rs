@@ -3,9 +3,9 @@
 //! and the session's outcomes from its 1d score line.
 
 use crate::calendar::{sealing_time, session_close, Date, Horizon, Instant};
-use crate::league::layout::MARKETS;
 use crate::neff::panel::{NeffReading, Panel, Similarity};
 use crate::neff::Answer as NeffAnswer;
+use crate::records::names::MARKETS;
 use crate::score::baselines::is_baseline;
 use crate::score::book_lines::{number, BookLines, RunLine};
 use crate::score::consensus::{consensus, Answer};

@@ -5,7 +5,7 @@
 use super::wire::{ApiMsg, ErrorBody, ErrorDoc};
 use super::{Direction, Instant, OpenSession, ReaderId, Stage, CONFIDENCE};
 use crate::calendar::Date;
-use crate::league::layout::MARKETS;
+use crate::records::names::MARKETS;
 use serde_json::{Map, Value};
 
 /// The largest request body read, bytes: the largest valid body is under 200.

@@ -32,7 +32,7 @@
 
 use crate::book::canon::{self, Object, Value};
 use crate::calendar::Horizon;
-use crate::league::layout::MARKETS;
+use crate::records::names::MARKETS;
 use crate::score::book_lines::build::Shape;
 use crate::score::book_lines::number;
 

@@ -14,7 +14,7 @@ use crate::book::canon::{self, DumpOptions, Value};
 use crate::hex;
 use crate::league::answer::ACTIONS;
 use crate::league::contracts::{statement, Contracts};
-use crate::league::layout::{float, insert_some, object, string, MARKETS};
+use crate::records::names::{float, insert_some, object, string, MARKETS};
 use sha2::{Digest, Sha256};
 
 /// SHA-256 in lowercase hex.

@@ -8,7 +8,7 @@
 //! configuration or a [`ConfigError`] naming the file, the line and the field.
 
 use crate::calendar::Date;
-use crate::league::layout::{parse_hhmm, MARKETS};
+use crate::records::names::{parse_hhmm, MARKETS};
 use crate::score::roster::{RosterSeat, Side};
 use serde::Deserialize;
 use std::collections::BTreeMap;

@@ -22,9 +22,9 @@
 use crate::calendar::{horizon_end_date, new_york_time, session_close, Date, Horizon, Instant};
 use crate::contract::event::EventContract;
 use crate::league::config::{LeagueConfig, PriceProvider};
-use crate::league::layout::{BITCOIN, MARKETS};
 use crate::league::schedule::reference_at;
 use crate::prices::{PRICE_PROVIDER, REFERENCE_RULE_V1};
+use crate::records::names::{BITCOIN, MARKETS};
 use std::collections::BTreeMap;
 
 /// The resolution rule: the event is up when the terminal price is strictly above the

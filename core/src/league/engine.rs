@@ -30,13 +30,13 @@ use crate::league::answer::read_answer;
 use crate::league::ask::{sha256_hex, Ask, AskRequest, Snapshot};
 use crate::league::config::LeagueConfig;
 use crate::league::contracts::run_contracts;
-use crate::league::layout::{ask_path, morning_run_id};
 use crate::league::redact::Secrets;
 use crate::league::reference::{reference_reply_in, Climatology};
 use crate::league::schedule::{
     horizon_score_at, missed_sessions, morning_run_at, reference_at, score_at, score_retry_at,
 };
-use crate::score::ask_chain::{AskChain, AskLine};
+use crate::records::ask_chain::{AskChain, AskLine};
+use crate::records::names::{ask_path, morning_run_id};
 use crate::score::book_lines::build::{
     mark_redacted, AnswerContent, NoAnswerContent, RunContent, Shape,
 };
@@ -292,8 +292,8 @@ pub struct ClockBehind {
 impl std::fmt::Display for ClockBehind {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let file = match self.last.ledger {
-            Ledger::Book => crate::league::layout::BOOK_FILE,
-            Ledger::Asks => crate::league::layout::ASKS_FILE,
+            Ledger::Book => crate::records::names::BOOK_FILE,
+            Ledger::Asks => crate::records::names::ASKS_FILE,
         };
         write!(
             f,
@@ -1133,7 +1133,7 @@ impl Engine {
         let crowd_markets: Vec<&str> = crowd
             .as_ref()
             .map(|c| {
-                crate::league::layout::MARKETS
+                crate::records::names::MARKETS
                     .iter()
                     .copied()
                     .filter(|m| c.odds.contains_key(*m) || c.kalshi.contains_key(*m))
@@ -1393,8 +1393,8 @@ mod tests {
     use crate::book::writer::BookWriter;
     use crate::contract::event::EventContract;
     use crate::league::ask::MarketRow;
-    use crate::league::layout::MARKETS;
     use crate::league::schedule::declaration;
+    use crate::records::names::MARKETS;
     use crate::score::book_lines::build::Shape;
     use crate::score::book_rows::book_rows;
     use crate::score::roster::roster_from_asks;

@@ -10,10 +10,8 @@
 
 use crate::arena::league::AccountsSection;
 use crate::experiment::analysis::Analysis;
+pub use crate::records::names::LEAGUE_FILE;
 use serde::{Deserialize, Serialize};
-
-/// The league file's published name (Appendix C).
-pub const LEAGUE_FILE: &str = "council-league.json";
 
 /// Where the file's figures come from.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

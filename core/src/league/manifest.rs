@@ -10,12 +10,11 @@
 //! publishing the same files twice writes the same bytes.
 
 use crate::hex;
+pub use crate::records::names::MANIFEST_FILE;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::fmt;
 
-/// The manifest's name inside the league directory.
-pub const MANIFEST_FILE: &str = "manifest.json";
 /// The `format` this module writes and reads.
 pub const MANIFEST_FORMAT: &str = "sealbook-manifest-1";
 /// Largest manifest read (bytes): a season's league lists a few thousand files of under

@@ -1,5 +1,5 @@
 //! The league engine's decisions (spec §3.1-3.4, §3.6-3.10, §3.13, Appendix A and C): the
-//! published names, the league's configuration, the schedule and counting rule, the ask and
+//! league's configuration, the schedule and counting rule, the ask and
 //! the answer, the reference seats and the engine that says what to do next. Nothing here
 //! does I/O or reads a clock: the caller hands in bytes and the time and carries out the
 //! actions.
@@ -11,7 +11,6 @@ pub mod close;
 pub mod config;
 pub mod contracts;
 pub mod engine;
-pub mod layout;
 pub mod league_file;
 pub mod manifest;
 pub mod open_data;

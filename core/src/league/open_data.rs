@@ -16,25 +16,16 @@
 use crate::book::canon::{self, DumpOptions, Object, Value};
 use crate::contract::forecasts_csv::{parse_number, CsvTable, TABLE_C1_COLUMNS};
 use crate::hex;
-use crate::league::layout::{float, int, object, string, MARKETS, MARKET_NAMES};
+use crate::records::names::{float, int, object, string, MARKETS, MARKET_NAMES};
+pub use crate::records::names::{
+    CALIBRATION_FILE, DATASET_FILE, DIGEST_FILE, FORECASTS_INDEX_FILE, ROSTER_FILE,
+};
 use crate::score::baselines::{check_clim_seal, is_baseline, ClimError, ClimatologyTable};
 use crate::score::book_lines::BookLines;
 use crate::score::roster::Roster;
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
 use std::collections::{BTreeMap, BTreeSet};
-
-/// The calibration file: the fixed climatology as the league reads it (spec §4.3, Appendix C).
-pub const CALIBRATION_FILE: &str = "council-calibration.json";
-/// The league's seats (spec Table 8).
-pub const ROSTER_FILE: &str = "league-roster.json";
-/// Per-run slices of `council-forecasts.csv` (spec Appendix C).
-pub const FORECASTS_INDEX_FILE: &str = "council-forecasts-index.json";
-/// The small summary a reader that cannot open the large files starts from (spec Appendix C:
-/// under 30 KB).
-pub const DIGEST_FILE: &str = "markets-digest.json";
-/// The data dictionary (spec Appendix C, Requirement 11).
-pub const DATASET_FILE: &str = "arena-dataset.json";
 
 /// How the crowd's question is chosen for a market (spec §4.9, `method.crowd_window`).
 pub const CROWD_WINDOW: &str = "for each market the ask lists the daily prediction-market question closest to the league's own event: the Polymarket question when Polymarket lists the market, the Kalshi question only when it does not; its price and volume are recorded when the ask goes out and sealed in the run line (crowd.odds for Polymarket, crowd.kalshi for Kalshi); the seats answer it blind to the price under crowd_up";
@@ -78,7 +69,7 @@ pub fn calibration_bytes(clim: &[u8], sealed: Option<&str>) -> Result<Vec<u8>, C
         ("sha256", string(&table.sha256)),
         ("sealed_sha256", sealed.map_or(Value::Null, string)),
         ("sha256_ok", Value::Bool(ok)),
-        ("file", string(crate::league::layout::CLIM_FILE)),
+        ("file", string(crate::records::names::CLIM_FILE)),
     ]);
     let method = object([("crowd_window", string(CROWD_WINDOW))]);
     Ok(line_bytes(object([
@@ -257,7 +248,7 @@ pub fn forecasts_index_bytes(csv: &[u8]) -> Result<Vec<u8>, String> {
         .collect();
     let header_bytes = t.records.first().map_or(csv.len(), |r| start_of(r.line));
     Ok(line_bytes(object([
-        ("file", string(crate::league::layout::FORECASTS_FILE)),
+        ("file", string(crate::records::names::FORECASTS_FILE)),
         ("bytes", int(csv.len() as i64)),
         ("sha256", string(&hex::encode(&Sha256::digest(csv)))),
         ("header_bytes", int(header_bytes as i64)),

@@ -644,8 +644,8 @@ fn dictionary_files() -> Vec<Value> {
     let none = Vec::new;
     vec![
         file_value(FORECASTS_FILE_NAME, "csv", "one row per seat, run, market and horizon (spec Table C1)", plain(&CSV_COLUMNS)),
-        file_value(crate::league::layout::BOOK_FILE, "jsonl", "the sealed book: one hash-chained line a record (spec §3.2, Appendix C)", nodes(BOOK)),
-        file_value(crate::league::layout::ASKS_FILE, "jsonl", "the outgoing ask chain: the schedule declaration, the roster, the ask hashes (spec §3.4, §3.9)", nodes(ASKS)),
+        file_value(crate::records::names::BOOK_FILE, "jsonl", "the sealed book: one hash-chained line a record (spec §3.2, Appendix C)", nodes(BOOK)),
+        file_value(crate::records::names::ASKS_FILE, "jsonl", "the outgoing ask chain: the schedule declaration, the roster, the ask hashes (spec §3.4, §3.9)", nodes(ASKS)),
         file_value("asks/*.md", "text", "an ask text, named by its SHA-256", none()),
         file_value("replies/*.txt", "text", "a seat's raw reply, published after its session closed (the answer line's own_sha256)", none()),
         file_value("proof/*Z.txt", "text", "a stamped list: each ledger's line count, prefix SHA-256 and last link", none()),
@@ -657,7 +657,7 @@ fn dictionary_files() -> Vec<Value> {
         file_value("proof/*/index.html", "text", "the day's proof page for people", none()),
         file_value("proof/*.pem", "text", "a time-stamp authority's certificate", none()),
         file_value("tsa/*.pem", "text", "an authority's certificate or root a reader may choose", none()),
-        file_value(crate::league::layout::CLIM_FILE, "json", "the sealed climatology table (spec §4.3)", nodes(CLIM)),
+        file_value(crate::records::names::CLIM_FILE, "json", "the sealed climatology table (spec §4.3)", nodes(CLIM)),
         file_value(CALIBRATION_FILE, "json", "the fixed climatology as the league reads it (spec §4.3, Appendix C)", nodes(CALIBRATION)),
         file_value(ROSTER_FILE, "json", "the league's seats (spec Table 8)", nodes(ROSTER)),
         file_value(FORECASTS_INDEX_FILE, "json", "per-run slices of council-forecasts.csv", nodes(INDEX)),
@@ -669,7 +669,7 @@ fn dictionary_files() -> Vec<Value> {
             ("renamed", "array", "the spec's names published under another: spec, published, file, note"),
             ("not_published", "array", "the files the spec names that the league does not publish: file, why"),
         ])),
-        file_value(crate::league::layout::STATS_FILE, "json", "the stats document (spec §5, Appendix C), as sealbook score --json prints it", nodes(STATS)),
+        file_value(crate::records::names::STATS_FILE, "json", "the stats document (spec §5, Appendix C), as sealbook score --json prints it", nodes(STATS)),
         file_value(crate::league::league_file::LEAGUE_FILE, "json", "the league file (spec Appendix C)", top(&[
             ("league", "string", "the league's name"),
             ("methodology_version", "string", "the methodology version"),
@@ -677,7 +677,7 @@ fn dictionary_files() -> Vec<Value> {
             ("accounts", "object", "the trading tracks' accounts summary (spec §4.11)"),
             ("experiment", "object", "the reader experiment's analysis (spec §6.2): label, identifiers, g0, g1, ..."),
         ])),
-        file_value(crate::league::layout::CONTRACT_SCHEMA_FILE, "json", "the event contract's JSON Schema (spec §3.13)", top(&[
+        file_value(crate::records::names::CONTRACT_SCHEMA_FILE, "json", "the event contract's JSON Schema (spec §3.13)", top(&[
             ("$schema", "string", "JSON Schema draft"),
             ("$id", "string", "the schema's id"),
             ("title", "string", "its title"),
@@ -687,7 +687,7 @@ fn dictionary_files() -> Vec<Value> {
             ("additionalProperties", "boolean", "false"),
             ("properties", "object", "each key of the contract"),
         ])),
-        file_value(crate::league::layout::ANSWER_SCHEMA_FILE, "json", "the answer's JSON Schema (spec §3.1)", top(&[
+        file_value(crate::records::names::ANSWER_SCHEMA_FILE, "json", "the answer's JSON Schema (spec §3.1)", top(&[
             ("$schema", "string", "JSON Schema draft"),
             ("$id", "string", "the schema's id"),
             ("title", "string", "its title"),
@@ -697,7 +697,7 @@ fn dictionary_files() -> Vec<Value> {
             ("properties", "object", "each key of the answer"),
         ])),
         file_value(crate::league::manifest::MANIFEST_FILE, "json", "every published file with its size and SHA-256 (spec Appendix C)", nodes(MANIFEST)),
-        file_value(crate::league::layout::DEMO_NOTICE_FILE, "text", "a DEMO league's notice: everything in it is invented", none()),
+        file_value(crate::records::names::DEMO_NOTICE_FILE, "text", "a DEMO league's notice: everything in it is invented", none()),
         file_value("arena-protocol.json", "json", "the trading tracks' rules (Appendix A)", top(&[
             ("protocol", "string", "sealbook-arena"),
             ("rounding", "string", "how money is rounded"),
@@ -729,4 +729,4 @@ fn dictionary_files() -> Vec<Value> {
 }
 
 /// The forecasts file's name, as the layout names it.
-const FORECASTS_FILE_NAME: &str = crate::league::layout::FORECASTS_FILE;
+const FORECASTS_FILE_NAME: &str = crate::records::names::FORECASTS_FILE;

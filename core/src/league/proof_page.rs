@@ -735,7 +735,7 @@ mod tests {
     use super::*;
     use crate::book::canon::Object;
     use crate::book::writer::BookWriter;
-    use crate::league::layout::{self, BOOK_FILE, BOOK_LEDGER};
+    use crate::records::names::{self, BOOK_FILE, BOOK_LEDGER};
 
     #[test]
     fn escapes_markup_and_quotes() {
@@ -835,13 +835,13 @@ mod tests {
         let mut w = BookWriter::new();
         let mut out = Vec::new();
         for i in 0..n {
-            let mut o: Object = layout::object([
-                ("kind", layout::string("answer")),
-                ("seat", layout::string("<b>evil</b>")),
-                ("run_id", layout::string("2026-11-02-am")),
+            let mut o: Object = names::object([
+                ("kind", names::string("answer")),
+                ("seat", names::string("<b>evil</b>")),
+                ("run_id", names::string("2026-11-02-am")),
             ]);
-            o.insert("i", layout::int(i as i64));
-            o.insert("at", layout::string(&format!("2026-11-02T13:00:0{i}Z")));
+            o.insert("i", names::int(i as i64));
+            o.insert("at", names::string(&format!("2026-11-02T13:00:0{i}Z")));
             out.extend_from_slice(&w.append(&o).unwrap().bytes);
         }
         out

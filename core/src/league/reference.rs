@@ -15,7 +15,7 @@
 use crate::calendar::Horizon;
 use crate::league::ask::Snapshot;
 use crate::league::config::Adapter;
-use crate::league::layout::MARKETS;
+use crate::records::names::MARKETS;
 use crate::score::baselines::ClimatologyTable;
 use std::collections::BTreeMap;
 

@@ -7,8 +7,8 @@ use crate::calendar::{
     horizon_end_date, is_session, new_york_time, reference_cut, Date, Horizon, Instant,
 };
 use crate::league::config::LeagueConfig;
-use crate::league::layout::is_morning_run;
-use crate::score::ask_chain::{Declaration, SCHEDULED_MORNING_RUN};
+use crate::records::ask_chain::{Declaration, SCHEDULED_MORNING_RUN};
+use crate::records::names::is_morning_run;
 
 /// The declaration of a league (spec §3.4, requirement 6), sealed at `at` (RFC 3339 UTC).
 /// Its `climatology_sha256` is the caller's to set (the table the league sealed, if any).
@@ -184,7 +184,7 @@ pub fn schedule_lag(due: Instant, polled: Instant, ended: Instant) -> Option<i64
 mod tests {
     use super::*;
     use crate::league::config::LeagueConfig;
-    use crate::score::ask_chain::AskChain;
+    use crate::records::ask_chain::AskChain;
     use crate::score::roster::roster_from_asks;
 
     fn config() -> LeagueConfig {

@@ -14,9 +14,9 @@
 
 use crate::calendar::Instant;
 use crate::league::ask::{MarketRow, Snapshot};
-use crate::league::layout::MARKETS;
 use crate::prices::yahoo::Bar;
 use crate::prices::{instant_of, BAR_SECONDS};
+use crate::records::names::MARKETS;
 use std::collections::BTreeMap;
 
 /// How far back the snapshot reads (the 52-week range, with a day to spare).

@@ -323,7 +323,7 @@ impl ClimRule {
     pub fn of(asset: &str) -> ClimRule {
         match asset {
             "TNX" => ClimRule::DailyClose,
-            crate::league::layout::BITCOIN => ClimRule::UtcDay,
+            crate::records::names::BITCOIN => ClimRule::UtcDay,
             _ => ClimRule::SessionBar,
         }
     }
@@ -489,7 +489,7 @@ pub fn clim_window_bytes(
     window: &str,
 ) -> Result<Vec<u8>, canon::EncodeError> {
     use crate::calendar::Horizon;
-    use crate::league::layout::{float, int, object, string};
+    use crate::records::names::{float, int, object, string};
     let mut table = Vec::new();
     let mut missing = Vec::new();
     let mut sources = canon::Object::new();
@@ -582,7 +582,7 @@ impl ClimSeal {
 
     /// The failure in English, naming the file and the field; None when it held.
     pub fn failure(&self, file: &str) -> Option<String> {
-        let asks = crate::league::layout::ASKS_FILE;
+        let asks = crate::records::names::ASKS_FILE;
         match self {
             ClimSeal::NotSealed {
                 table: true,
@@ -659,7 +659,7 @@ pub fn momentum_no_skill_brier() -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    const CLIM_FILE_NAME: &str = crate::league::layout::CLIM_FILE;
+    const CLIM_FILE_NAME: &str = crate::records::names::CLIM_FILE;
 
     #[test]
     fn momentum_spec_number() {

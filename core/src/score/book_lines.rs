@@ -1214,7 +1214,7 @@ impl Fields {
                 continue;
             };
             let path = format!("items.{asset}");
-            if !crate::league::layout::MARKETS.contains(&asset) {
+            if !crate::records::names::MARKETS.contains(&asset) {
                 let value = asset.to_owned();
                 set_aside.push(self.err(&path, BookLineMessage::NotMarket { value }).into());
                 continue;

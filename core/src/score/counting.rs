@@ -1,5 +1,5 @@
 //! Which run counts for each session (spec §3.4, requirement 6, §3.11 P3), from the sealed
-//! declaration: the first line of `asks.jsonl` ([`super::ask_chain::Declaration`]), applied
+//! declaration: the first line of `asks.jsonl` ([`crate::records::ask_chain::Declaration`]), applied
 //! only to the sealed times of the runs in the book.
 //!
 //! The declaration states one of:
@@ -16,11 +16,11 @@
 //! every fallback and every run the rule does not explain is in [`Counting::notes`] or
 //! [`Counting::flags`].
 
-use super::ask_chain::{AskChain, Declaration, SCHEDULED_MORNING_RUN};
 use super::notes::Note;
 use super::roster::RosterError;
 use crate::calendar::{reference_cut, sealing_time, Date, Instant};
-use crate::league::layout::{is_morning_run, ASKS_FILE};
+use crate::records::ask_chain::{AskChain, Declaration, SCHEDULED_MORNING_RUN};
+use crate::records::names::{is_morning_run, ASKS_FILE};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -287,7 +287,7 @@ impl Counting {
                 }
             } else if r
                 .run_id
-                .ends_with(crate::league::layout::MORNING_RUN_SUFFIX)
+                .ends_with(crate::records::names::MORNING_RUN_SUFFIX)
                 && matches!(self.rule, Rule::ScheduledMorningRun { .. })
             {
                 self.flags

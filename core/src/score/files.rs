@@ -9,7 +9,6 @@
 //! and where in it ([`InputError`]). The tables themselves are [`super::league`]'s,
 //! [`super::independence`]'s and [`super::independence_tables`]'s, which read no bytes.
 
-use super::ask_chain::AskChain;
 use super::baselines::{check_clim_seal, ClimSeal, ClimatologyTable};
 use super::book_agreement::book_agreement;
 use super::book_lines::{BookLineError, BookLines};
@@ -22,13 +21,16 @@ use super::roster::{league_roster, Roster, RosterError};
 use super::seams::StatsSeams;
 use crate::calendar::{Date, Horizon, Instant, SESSION_ONE};
 use crate::contract::forecasts_csv::ForecastRow;
+use crate::records::ask_chain::AskChain;
+use crate::records::names::{BOOK_FILE, CLIM_FILE, FORECASTS_FILE};
+use crate::records::sources::LeagueSources;
 use std::collections::BTreeMap;
 
 /// Why the league's files cannot be scored: the file and where in it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum InputError {
     Forecasts(crate::contract::forecasts_csv::CsvError),
-    Book(super::sealing::SealingError),
+    Book(crate::records::sealing::SealingError),
     Climatology(super::baselines::ClimError),
     /// A run, answer or crowd line of the book ([`super::book_lines`]).
     BookLine(BookLineError),
@@ -41,22 +43,19 @@ pub enum InputError {
 impl std::fmt::Display for InputError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            InputError::Forecasts(e) => write!(f, "council-forecasts.csv: {e}"),
-            InputError::Book(e) => write!(f, "council-book.jsonl: {e}"),
-            InputError::Climatology(e) => write!(f, "council-clim-window.json: {e}"),
-            InputError::BookLine(e) => write!(f, "council-book.jsonl: {e}"),
+            InputError::Forecasts(e) => write!(f, "{FORECASTS_FILE}: {e}"),
+            InputError::Book(e) => write!(f, "{BOOK_FILE}: {e}"),
+            InputError::Climatology(e) => write!(f, "{CLIM_FILE}: {e}"),
+            InputError::BookLine(e) => write!(f, "{BOOK_FILE}: {e}"),
             InputError::Roster(e) => write!(f, "{e}"),
-            InputError::NoRows => write!(
-                f,
-                "no rows to score: give council-forecasts.csv or the book"
-            ),
+            InputError::NoRows => write!(f, "no rows to score: give {FORECASTS_FILE} or the book"),
         }
     }
 }
 
 impl std::error::Error for InputError {}
 
-/// The league tables from the published files' bytes: `council-forecasts.csv` (without it,
+/// The league tables from the published files' bytes ([`LeagueSources`]): `council-forecasts.csv` (without it,
 /// the rows are rebuilt from the book, [`super::book_rows`]; one of the two is required),
 /// optionally `council-book.jsonl` (the 09:30 ET cut on `max(at, booked_at)`) and
 /// `council-clim-window.json`, and the roster of `asks.jsonl` (else of the book's run lines,
@@ -64,38 +63,35 @@ impl std::error::Error for InputError {}
 /// produce the same document from the same bytes; pass [`super::seams::CoreStats`] for the
 /// published intervals.
 pub fn league_stats_from_files(
-    forecasts_csv: Option<&[u8]>,
-    book: Option<&[u8]>,
-    climatology: Option<&[u8]>,
-    asks: Option<&[u8]>,
+    files: LeagueSources<'_>,
     stats: &dyn StatsSeams,
 ) -> Result<LeagueStats, InputError> {
-    let f = LeagueFiles::read(forecasts_csv, book, climatology, asks)?;
-    with_book(f.stats(stats), &f.rows, book)
+    let f = LeagueFiles::read(files)?;
+    with_book(f.stats(stats), &f.rows, files.book)
 }
 
-/// The `n_eff[]` rows alone from the same files (`sealbook neff`).
-pub fn neff_rows_from_files(
-    forecasts_csv: Option<&[u8]>,
-    book: Option<&[u8]>,
-) -> Result<Vec<NeffRow>, InputError> {
+/// The `n_eff[]` rows alone from the same files (`sealbook neff`): only the forecasts file and
+/// the book are read.
+pub fn neff_rows_from_files(files: LeagueSources<'_>) -> Result<Vec<NeffRow>, InputError> {
     // The roster only adds no_answer rows, which N_eff does not read.
-    let (rows, _, times, _) = read_rows(forecasts_csv, book, None, &Roster::default())?;
+    let rows_only = LeagueSources {
+        forecasts: files.forecasts,
+        book: files.book,
+        ..LeagueSources::default()
+    };
+    let (rows, _, times, _) = read_rows(rows_only, &Roster::default())?;
     Ok(neff_rows(&rows, times.as_ref()))
 }
 
 /// The league tables and, for the Scores page's heat maps, the correlation matrix and
 /// eigenvalues of each run and horizon ([`run_matrices`]), from one reading of the files.
 pub fn league_stats_and_matrices_from_files(
-    forecasts_csv: Option<&[u8]>,
-    book: Option<&[u8]>,
-    climatology: Option<&[u8]>,
-    asks: Option<&[u8]>,
+    files: LeagueSources<'_>,
     stats: &dyn StatsSeams,
 ) -> Result<(LeagueStats, Vec<RunMatrix>), InputError> {
-    let f = LeagueFiles::read(forecasts_csv, book, climatology, asks)?;
+    let f = LeagueFiles::read(files)?;
     Ok((
-        with_book(f.stats(stats), &f.rows, book)?,
+        with_book(f.stats(stats), &f.rows, files.book)?,
         run_matrices(&f.rows, f.times.as_ref()),
     ))
 }
@@ -139,13 +135,14 @@ type ReadRows = (
 /// The rows (the forecasts file's, else the book's with `roster`'s expected seats, counted by
 /// the declaration of `asks`), the book's sealing times, and the counting rule applied when
 /// the rows are the book's.
-fn read_rows(
-    forecasts_csv: Option<&[u8]>,
-    book: Option<&[u8]>,
-    asks: Option<&[u8]>,
-    roster: &Roster,
-) -> Result<ReadRows, InputError> {
-    let (rows, from, counting) = match (forecasts_csv, book) {
+fn read_rows(files: LeagueSources<'_>, roster: &Roster) -> Result<ReadRows, InputError> {
+    let LeagueSources {
+        forecasts,
+        book,
+        asks,
+        ..
+    } = files;
+    let (rows, from, counting) = match (forecasts, book) {
         (Some(csv), _) => (
             crate::contract::forecasts_csv::read_forecasts(csv).map_err(InputError::Forecasts)?,
             RowsFrom::Forecasts,
@@ -160,7 +157,7 @@ fn read_rows(
         (None, None) => return Err(InputError::NoRows),
     };
     let times = book
-        .map(super::sealing::book_sealing_times)
+        .map(crate::records::sealing::book_sealing_times)
         .transpose()
         .map_err(InputError::Book)?;
     Ok((rows, from, times, counting))
@@ -198,15 +195,16 @@ pub fn season_one(asks: Option<&[u8]>) -> Result<Date, RosterError> {
 }
 
 impl LeagueFiles {
-    pub fn read(
-        forecasts_csv: Option<&[u8]>,
-        book: Option<&[u8]>,
-        climatology: Option<&[u8]>,
-        asks: Option<&[u8]>,
-    ) -> Result<LeagueFiles, InputError> {
+    pub fn read(files: LeagueSources<'_>) -> Result<LeagueFiles, InputError> {
+        let LeagueSources {
+            book,
+            climatology,
+            asks,
+            ..
+        } = files;
         let roster = league_roster(asks, book).map_err(InputError::Roster)?;
         let season_one = season_one(asks).map_err(InputError::Roster)?;
-        let (rows, rows_from, times, counting) = read_rows(forecasts_csv, book, asks, &roster)?;
+        let (rows, rows_from, times, counting) = read_rows(files, &roster)?;
         let mut clim = climatology
             .map(ClimatologyTable::parse)
             .transpose()
@@ -262,12 +260,9 @@ impl LeagueFiles {
 /// `sealbook neff --all`: the `n_eff[]` rows and the `independence` section from the files'
 /// bytes (forecasts, book, climatology, ask chain), as `league_stats_from_files` reads them.
 pub fn neff_and_independence_from_files(
-    forecasts_csv: Option<&[u8]>,
-    book: Option<&[u8]>,
-    climatology: Option<&[u8]>,
-    asks: Option<&[u8]>,
+    files: LeagueSources<'_>,
 ) -> Result<(Vec<NeffRow>, Independence), InputError> {
-    let f = LeagueFiles::read(forecasts_csv, book, climatology, asks)?;
+    let f = LeagueFiles::read(files)?;
     Ok((
         neff_rows(&f.rows, f.times.as_ref()),
         independence_in(
@@ -287,8 +282,11 @@ mod tests {
 
     #[test]
     fn errors_name_the_file() {
-        let e =
-            league_stats_from_files(Some(b"run_id\nx\n"), None, None, None, &Recorder).unwrap_err();
+        let files = LeagueSources {
+            forecasts: Some(b"run_id\nx\n"),
+            ..LeagueSources::default()
+        };
+        let e = league_stats_from_files(files, &Recorder).unwrap_err();
         assert!(
             e.to_string()
                 .starts_with("council-forecasts.csv: row 1 (line 1), column session"),

@@ -53,7 +53,7 @@ pub struct LeagueInputs<'a> {
     pub rows: &'a [ForecastRow],
     /// The sealed climatology table (BSS, K_clim, the primary endpoint's baseline).
     pub climatology: Option<&'a ClimatologyTable>,
-    /// Book line -> `max(at, booked_at)`, from [`super::sealing::book_sealing_times`].
+    /// Book line -> `max(at, booked_at)`, from [`crate::records::sealing::book_sealing_times`].
     pub sealing_times: Option<&'a BTreeMap<u64, Instant>>,
     /// The roster ([`super::roster`]): its order and families for the consensus, its sides
     /// for the sides test; seats it does not list follow in first-appearance order, each its

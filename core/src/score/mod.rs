@@ -9,7 +9,6 @@
 //! [`files`] reads the published files' bytes into them.
 
 pub mod agreement;
-pub mod ask_chain;
 pub mod baselines;
 pub mod book_agreement;
 pub mod book_lines;
@@ -34,7 +33,6 @@ pub mod notes;
 pub mod peers;
 pub mod roster;
 pub mod scorecard;
-pub mod sealing;
 pub mod seams;
 pub mod takeaway;
 

@@ -8,15 +8,42 @@
 //! form the note has.
 
 use super::book_agreement::MismatchWhy;
-use super::roster::{RosterError, RosterSource};
 use crate::neff::NeffError;
+use crate::records::names::{ASKS_FILE, BOOK_FILE, FORECASTS_FILE};
+use crate::records::roster::RosterError;
 use crate::stats::bootstrap::BootstrapError;
 use crate::stats::logistic::LogisticError;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// The forecasts file the panels' rows are named in.
-const FORECASTS_FILE: &str = "council-forecasts.csv";
+/// Where the roster was read: the ask chain's roster lines, or the book's run lines that carry
+/// one (spec §5.1).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RosterSource {
+    /// The ask chain's roster lines, as their numbers are written.
+    AskLines { lines: Vec<String> },
+    /// The book's run lines `first` to `last`, `runs` of them.
+    BookLines { first: u64, last: u64, runs: usize },
+}
+
+impl fmt::Display for RosterSource {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RosterSource::AskLines { lines } => write!(
+                f,
+                "{ASKS_FILE} line{} {}",
+                if lines.len() > 1 { "s" } else { "" },
+                lines.join(", ")
+            ),
+            RosterSource::BookLines { first, last, .. } if first == last => {
+                write!(f, "{BOOK_FILE} line {first}")
+            }
+            RosterSource::BookLines { first, last, runs } => {
+                write!(f, "{BOOK_FILE} lines {first}-{last} ({runs} run lines)")
+            }
+        }
+    }
+}
 
 /// Why a figure of the stats document has no value, with its arguments.
 #[derive(Clone, Debug, PartialEq)]

@@ -2,7 +2,8 @@
 //! lab it comes from (the consensus weighs a family's second and later seats 1/3), and its side,
 //! a US or a Chinese lab (the sides test of §5.8).
 //!
-//! The league publishes the roster in its ask chain, `asks.jsonl`, as a line
+//! The line format is [`crate::records::roster`]'s; this is the roster the scorer reads from
+//! those lines. The league publishes the roster in its ask chain, `asks.jsonl`, as a line
 //! `{"kind": "roster", "at": ..., "seats": [{"seat", "model", "family", "side"}, ...]}`, and every
 //! run line of the book carries the run's roster under `roster`. [`roster_from_asks`] reads the
 //! first; [`roster_from_book`] the second, as a fallback when no ask chain is given (the run
@@ -15,48 +16,14 @@
 //! its first listing and takes the family and side of its latest. One line listing a seat twice
 //! is an error.
 
+pub use super::notes::RosterSource;
 use super::notes::{Note, StatsNote};
-use crate::book::canon::{self, Object, Value};
-use crate::league::layout::{insert_some, object, string};
+use crate::book::canon::{self, Value};
+use crate::records::roster::{line_object, lines, parse_seats};
+pub use crate::records::roster::{
+    roster_line, seats_value, RosterError, RosterMessage, RosterSeat, Side, MAX_ROSTER_SEATS,
+};
 use serde::{Deserialize, Serialize};
-use std::fmt;
-
-/// Most seats one roster line may list.
-pub const MAX_ROSTER_SEATS: usize = 1024;
-
-/// The two sides of §5.8.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum Side {
-    #[serde(rename = "US")]
-    Us,
-    China,
-}
-
-impl Side {
-    pub fn parse(s: &str) -> Option<Side> {
-        match s {
-            "US" => Some(Side::Us),
-            "China" => Some(Side::China),
-            _ => None,
-        }
-    }
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Side::Us => "US",
-            Side::China => "China",
-        }
-    }
-}
-
-/// One seat of the roster.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RosterSeat {
-    pub seat: String,
-    pub family: String,
-    pub side: Option<Side>,
-    pub model: Option<String>,
-}
 
 impl RosterSeat {
     /// Whether the seat is a baseline ([`super::baselines::is_baseline`] of its model, spec
@@ -65,35 +32,6 @@ impl RosterSeat {
         self.model
             .as_deref()
             .is_some_and(super::baselines::is_baseline)
-    }
-}
-
-/// Where the roster was read: the ask chain's roster lines, or the book's run lines that carry
-/// one (spec §5.1).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum RosterSource {
-    /// The ask chain's roster lines, as their numbers are written.
-    AskLines { lines: Vec<String> },
-    /// The book's run lines `first` to `last`, `runs` of them.
-    BookLines { first: u64, last: u64, runs: usize },
-}
-
-impl fmt::Display for RosterSource {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RosterSource::AskLines { lines } => write!(
-                f,
-                "{ASKS_FILE} line{} {}",
-                if lines.len() > 1 { "s" } else { "" },
-                lines.join(", ")
-            ),
-            RosterSource::BookLines { first, last, .. } if first == last => {
-                write!(f, "{BOOK_FILE} line {first}")
-            }
-            RosterSource::BookLines { first, last, runs } => {
-                write!(f, "{BOOK_FILE} lines {first}-{last} ({runs} run lines)")
-            }
-        }
     }
 }
 
@@ -144,175 +82,7 @@ impl Roster {
     }
 }
 
-/// A roster that cannot be read: the file, its 1-based line and the field at fault.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RosterError {
-    pub file: &'static str,
-    pub line: u64,
-    pub field: String,
-    pub message: RosterMessage,
-}
-
-/// What is wrong with a roster or ask chain line's field: one variant per sentence, carrying
-/// its arguments, so that a page can say it in the reader's language. `Display` is the CLI's
-/// English.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "id", rename_all = "snake_case")]
-pub enum RosterMessage {
-    /// The line is not JSON; `detail` is the JSON parser's own words.
-    NotJson {
-        offset: usize,
-        detail: String,
-    },
-    ExpectedObject {
-        found: String,
-    },
-    Missing,
-    Empty,
-    /// A string holds a lone surrogate.
-    NotUnicode,
-    ExpectedString {
-        found: String,
-    },
-    /// The ask chain has no roster line.
-    NoRosterLine,
-    ListedTwice {
-        seat: String,
-    },
-    TooManySeats {
-        max: usize,
-    },
-    NotSide {
-        value: String,
-    },
-    ExpectedSeatList {
-        found: String,
-    },
-    /// Seats that are neither a list nor an object keyed by side.
-    ExpectedSeats {
-        found: String,
-    },
-    /// An entry's own side disagrees with the side key it is listed under.
-    SideUnderKey {
-        side: String,
-        key: String,
-    },
-    NotHhmm {
-        value: String,
-    },
-    NotTime {
-        value: String,
-    },
-    ExpectedRunId,
-    ExpectedList {
-        found: String,
-    },
-    NotPositiveCount,
-    ExpectedInteger {
-        found: String,
-    },
-    NotDate {
-        value: String,
-    },
-}
-
-impl fmt::Display for RosterMessage {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use RosterMessage as M;
-        match self {
-            M::NotJson { offset, detail } => write!(f, "not JSON at byte {offset}: {detail}"),
-            M::ExpectedObject { found } => write!(f, "expected an object, found {found}"),
-            M::Missing => f.write_str("missing"),
-            M::Empty => f.write_str("empty"),
-            M::NotUnicode => f.write_str("not valid Unicode"),
-            M::ExpectedString { found } => write!(f, "expected a string, found {found}"),
-            M::NoRosterLine => f.write_str("no line of kind roster"),
-            M::ListedTwice { seat } => write!(f, "seat {seat:?} is listed twice"),
-            M::TooManySeats { max } => write!(f, "more than {max} seats"),
-            M::NotSide { value } => write!(f, "{value:?} is not a side: US or China"),
-            M::ExpectedSeatList { found } => write!(f, "expected a list of seats, found {found}"),
-            M::ExpectedSeats { found } => write!(
-                f,
-                "expected a list of seats or an object keyed by side, found {found}"
-            ),
-            M::SideUnderKey { side, key } => write!(f, "{side} under the key {key}"),
-            M::NotHhmm { value } => write!(f, "{value:?} is not HH:MM"),
-            M::NotTime { value } => write!(f, "{value:?} is not an RFC 3339 time"),
-            M::ExpectedRunId => f.write_str("expected a run id string"),
-            M::ExpectedList { found } => write!(f, "expected a list, found {found}"),
-            M::NotPositiveCount => f.write_str("not a positive count"),
-            M::ExpectedInteger { found } => write!(f, "expected an integer, found {found}"),
-            M::NotDate { value } => write!(f, "{value:?} is not a date"),
-        }
-    }
-}
-
-/// A line of `asks.jsonl` as a JSON object, or why it is not one.
-pub(crate) fn line_object(text: &[u8]) -> Result<Object, RosterMessage> {
-    match canon::parse(text) {
-        Ok(Value::Object(o)) => Ok(o),
-        Ok(v) => Err(RosterMessage::ExpectedObject {
-            found: v.type_name().into(),
-        }),
-        Err(e) => Err(RosterMessage::NotJson {
-            offset: e.offset,
-            detail: e.message,
-        }),
-    }
-}
-
-impl fmt::Display for RosterError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} line {}, field {}: {}",
-            self.file, self.line, self.field, self.message
-        )
-    }
-}
-
-impl std::error::Error for RosterError {}
-
-pub use crate::league::layout::{ASKS_FILE, BOOK_FILE};
-
-/// The roster's seats as roster lines and run lines carry them: a list of
-/// `{"seat", "family", "model", "side"}` (`model` and `side` when known).
-pub fn seats_value(seats: &[RosterSeat]) -> Value {
-    Value::Array(
-        seats
-            .iter()
-            .map(|s| {
-                let mut o = object([("seat", string(&s.seat)), ("family", string(&s.family))]);
-                insert_some(&mut o, "model", s.model.as_deref().map(string));
-                insert_some(&mut o, "side", s.side.map(|d| string(d.as_str())));
-                Value::Object(o)
-            })
-            .collect(),
-    )
-}
-
-/// A `roster` line of the ask chain, sealed at `at` (RFC 3339 UTC) before the first ask it
-/// rosters (spec §3.9).
-pub fn roster_line(at: &str, seats: &[RosterSeat]) -> Object {
-    object([
-        ("kind", string("roster")),
-        ("at", string(at)),
-        ("seats", seats_value(seats)),
-    ])
-}
-
-/// Complete lines (a last line without LF is not yet counted), numbered from 1.
-fn lines(bytes: &[u8]) -> impl Iterator<Item = (u64, &[u8])> {
-    let mut rest = bytes;
-    let mut n = 0u64;
-    std::iter::from_fn(move || {
-        let end = memchr::memchr(b'\n', rest)?;
-        let line = &rest[..end];
-        rest = &rest[end + 1..];
-        n += 1;
-        Some((n, line))
-    })
-}
+pub use crate::records::names::{ASKS_FILE, BOOK_FILE};
 
 /// The roster of an ask chain: every `roster` line, merged. Every line must be a JSON object;
 /// a chain without a roster line is an error too (the chain is given to read one).
@@ -332,7 +102,7 @@ pub fn roster_from_asks(asks: &[u8]) -> Result<Roster, RosterError> {
             Some("roster") => o
                 .get("seats")
                 .ok_or_else(|| err("seats", RosterMessage::Missing))?,
-            Some(crate::score::ask_chain::DECLARATION_KIND) => match o.get("seats") {
+            Some(crate::records::ask_chain::DECLARATION_KIND) => match o.get("seats") {
                 Some(s) => s,
                 None => continue,
             },
@@ -426,130 +196,6 @@ fn roster_or_none(read: Result<Option<Roster>, RosterError>) -> Roster {
         Ok(None) => Roster::none(StatsNote::NoRosterInBook),
         Err(e) => Roster::none(StatsNote::RosterUnreadable(e)),
     }
-}
-
-type FieldError = (String, RosterMessage);
-
-pub(crate) fn parse_seats(v: &Value, field: &str) -> Result<Vec<RosterSeat>, FieldError> {
-    let mut out: Vec<RosterSeat> = Vec::new();
-    let mut push = |s: RosterSeat, at: String| -> Result<(), FieldError> {
-        if out.iter().any(|o| o.seat == s.seat) {
-            return Err((
-                format!("{at}.seat"),
-                RosterMessage::ListedTwice {
-                    seat: s.seat.clone(),
-                },
-            ));
-        }
-        if out.len() == MAX_ROSTER_SEATS {
-            return Err((
-                at,
-                RosterMessage::TooManySeats {
-                    max: MAX_ROSTER_SEATS,
-                },
-            ));
-        }
-        out.push(s);
-        Ok(())
-    };
-    match v {
-        Value::Array(entries) => {
-            for (i, e) in entries.iter().enumerate() {
-                let at = format!("{field}[{i}]");
-                push(parse_entry(e, &at, None)?, at)?;
-            }
-        }
-        Value::Object(by_side) => {
-            for (key, entries) in by_side.iter() {
-                let key = key.as_str().unwrap_or_default();
-                let side = Side::parse(key).ok_or_else(|| {
-                    (
-                        format!("{field}.{key}"),
-                        RosterMessage::NotSide {
-                            value: key.to_owned(),
-                        },
-                    )
-                })?;
-                let Value::Array(entries) = entries else {
-                    return Err((
-                        format!("{field}.{key}"),
-                        RosterMessage::ExpectedSeatList {
-                            found: entries.type_name().into(),
-                        },
-                    ));
-                };
-                for (i, e) in entries.iter().enumerate() {
-                    let at = format!("{field}.{key}[{i}]");
-                    push(parse_entry(e, &at, Some(side))?, at)?;
-                }
-            }
-        }
-        other => {
-            return Err((
-                field.into(),
-                RosterMessage::ExpectedSeats {
-                    found: other.type_name().into(),
-                },
-            ))
-        }
-    }
-    Ok(out)
-}
-
-fn parse_entry(e: &Value, at: &str, keyed_side: Option<Side>) -> Result<RosterSeat, FieldError> {
-    let o: &Object = e.as_object().ok_or_else(|| {
-        (
-            at.to_string(),
-            RosterMessage::ExpectedObject {
-                found: e.type_name().into(),
-            },
-        )
-    })?;
-    let text = |k: &str, required: bool| -> Result<Option<String>, FieldError> {
-        match o.get(k) {
-            None | Some(Value::Null) if !required => Ok(None),
-            None | Some(Value::Null) => Err((format!("{at}.{k}"), RosterMessage::Missing)),
-            Some(Value::Str(s)) => match s.as_str() {
-                Some("") if required => Err((format!("{at}.{k}"), RosterMessage::Empty)),
-                Some(s) => Ok(Some(s.to_string())),
-                None => Err((format!("{at}.{k}"), RosterMessage::NotUnicode)),
-            },
-            Some(v) => Err((
-                format!("{at}.{k}"),
-                RosterMessage::ExpectedString {
-                    found: v.type_name().into(),
-                },
-            )),
-        }
-    };
-    let seat = text("seat", true)?.expect("required");
-    let family = text("family", true)?.expect("required");
-    let stated = match text("side", false)? {
-        None => None,
-        Some(s) => Some(Side::parse(&s).ok_or_else(|| {
-            (
-                format!("{at}.side"),
-                RosterMessage::NotSide { value: s.clone() },
-            )
-        })?),
-    };
-    if let (Some(k), Some(s)) = (keyed_side, stated) {
-        if k != s {
-            return Err((
-                format!("{at}.side"),
-                RosterMessage::SideUnderKey {
-                    side: s.as_str().into(),
-                    key: k.as_str().into(),
-                },
-            ));
-        }
-    }
-    Ok(RosterSeat {
-        seat,
-        family,
-        side: stated.or(keyed_side),
-        model: text("model", false)?,
-    })
 }
 
 #[cfg(test)]

@@ -38,9 +38,9 @@ use super::answer_words::{
 use super::report::VerifierReport;
 use super::results::{BookResult, ProofState};
 use crate::calendar::{new_york_time, reference_cut, sealing_time, Date, Instant};
-use crate::league::layout::{parse_hhmm, BITCOIN};
 use crate::league::schedule::reference_instant_from;
-use crate::score::ask_chain::AskChain;
+use crate::records::ask_chain::AskChain;
+use crate::records::names::{parse_hhmm, BITCOIN};
 use crate::score::book_lines::{
     BookLineError, BookLineMessage, BookLines, CorrectionLine, SetAside,
 };
@@ -1088,7 +1088,7 @@ mod tests {
     use crate::book::chain::{verify, VerifyOptions};
     use crate::book::stamp_list;
     use crate::book::writer::BookWriter;
-    use crate::score::ask_chain::{Declaration, SCHEDULED_MORNING_RUN};
+    use crate::records::ask_chain::{Declaration, SCHEDULED_MORNING_RUN};
     use crate::verifier::results::{RekorResult, TokenResult};
     use crate::verifier::{BookReader, ListInput, StampPlan};
 
@@ -1199,7 +1199,7 @@ mod tests {
                 stamp_list::render(&[entry(&book, 3)]).as_bytes(),
             ),
         ];
-        let names = vec![crate::league::layout::BOOK_FILE.to_string()];
+        let names = vec![crate::records::names::BOOK_FILE.to_string()];
         let plan = StampPlan::new(&names, &lists);
         let mut r = BookReader::new(plan.prefix_at(0));
         r.feed(&book);
@@ -1228,7 +1228,7 @@ mod tests {
     fn lines_read_in_chunks_give_the_report_of_the_whole_book() {
         use crate::score::book_lines::BookLinesReader;
         let (book, asks, report) = league();
-        let name = crate::league::layout::BOOK_FILE.to_string();
+        let name = crate::records::names::BOOK_FILE.to_string();
         let books = vec![
             (name.clone(), Some(book.clone())),
             ("asks.jsonl".to_string(), Some(asks)),

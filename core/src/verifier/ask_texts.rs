@@ -5,7 +5,7 @@
 //! run names that was not given, are failures naming the file.
 
 use crate::league::ask::sha256_hex;
-use crate::score::ask_chain::AskChain;
+use crate::records::ask_chain::AskChain;
 use crate::score::book_lines::BookLines;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;

@@ -14,10 +14,11 @@ use crate::arena::records::{ACCOUNTS_FILE, DECISIONS_FILE, PRICES_FILE, TRADES_F
 use crate::arena::recount::{recount, CodeFiles, Recount};
 use crate::arena::replay::ReplayFiles;
 use crate::figures::{document_differences, FieldDifference};
-use crate::league::layout::{ASKS_FILE, BOOK_FILE, CLIM_FILE, FORECASTS_FILE, STATS_FILE};
 use crate::league::league_file::LEAGUE_FILE;
 use crate::league::manifest::{Manifest, ManifestCheck, MANIFEST_FILE};
-use crate::score::ask_chain::AskChain;
+use crate::records::ask_chain::AskChain;
+use crate::records::names::{ASKS_FILE, BOOK_FILE, CLIM_FILE, FORECASTS_FILE, STATS_FILE};
+use crate::records::sources::LeagueSources;
 use crate::score::baselines::{check_clim_seal, ClimSeal};
 use crate::score::files::league_stats_from_files;
 use crate::score::forecasts_file::forecasts_csv_from_book;
@@ -263,13 +264,13 @@ fn check_recounts(files: &LeagueFiles, c: &mut LeagueCheck) {
     let Some(published) = stats else {
         return;
     };
-    let recounted = league_stats_from_files(
-        Some(&recounted_csv),
-        Some(book),
-        files.get(CLIM_FILE).map(Vec::as_slice),
+    let sources = LeagueSources {
+        forecasts: Some(&recounted_csv),
+        book: Some(book),
+        climatology: files.get(CLIM_FILE).map(Vec::as_slice),
         asks,
-        &CoreStats,
-    );
+    };
+    let recounted = league_stats_from_files(sources, &CoreStats);
     let recounted = match recounted {
         Ok(s) => serde_json::to_vec(&s).expect("stats serialize"),
         Err(e) => {

@@ -5,14 +5,14 @@
 use crate::arena::code::CODE_FILE;
 use crate::arena::protocol::PROTOCOL_FILE;
 use crate::arena::records::{ACCOUNTS_FILE, DECISIONS_FILE, PRICES_FILE, TRADES_FILE};
-use crate::league::layout::{
-    ANSWER_SCHEMA_FILE, CONTRACT_SCHEMA_FILE, DEMO_NOTICE_FILE, STATS_FILE,
-};
 use crate::league::manifest::MANIFEST_FILE;
 use crate::league::open_data::{
     CALIBRATION_FILE, DATASET_FILE, DIGEST_FILE, FORECASTS_INDEX_FILE, ROSTER_FILE,
 };
 use crate::ots::report::stamped_file_name;
+use crate::records::names::{
+    ANSWER_SCHEMA_FILE, CONTRACT_SCHEMA_FILE, DEMO_NOTICE_FILE, REPLIES_DIR, STATS_FILE, TSA_FOLDER,
+};
 
 /// Published documents that are neither scored nor checked by the pages, by file name.
 const OTHER_DOCUMENTS: [&str; 9] = [
@@ -108,8 +108,9 @@ impl PublishedFile {
     pub fn of(path: &str) -> PublishedFile {
         let lower = path.to_ascii_lowercase();
         let name = lower.rsplit('/').next().unwrap_or(&lower);
-        let in_tsa_folder = lower.starts_with("tsa/") || lower.contains("/tsa/");
-        let in_replies_folder = lower.starts_with("replies/") || lower.contains("/replies/");
+        let in_folder = |folder: &str| lower.split('/').rev().skip(1).any(|part| part == folder);
+        let in_tsa_folder = in_folder(TSA_FOLDER.trim_end_matches('/'));
+        let in_replies_folder = in_folder(REPLIES_DIR);
         if in_replies_folder {
             // The seats' raw replies, which the answer lines' own_sha256 name.
             PublishedFile::Other

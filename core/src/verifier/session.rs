@@ -19,8 +19,8 @@ use super::results::{CertInput, HeadersInput, ProofResult, RekorResult, TokenRes
 use super::stamp_plan::StampPlan;
 use super::trust::TrustInput;
 use super::{MAX_LIST_BYTES, MAX_PROOF_BYTES};
-use crate::league::layout::{ASKS_FILE, BOOK_FILE, PROOF_FOLDER, TSA_FOLDER};
-use crate::score::ask_chain::AskChain;
+use crate::records::ask_chain::AskChain;
+use crate::records::names::{ASKS_FILE, ASKS_FOLDER, BOOK_FILE, PROOF_FOLDER, TSA_FOLDER};
 use crate::score::book_lines::BookLines;
 use std::fmt;
 
@@ -65,7 +65,7 @@ impl LeagueRead {
         if path == ASKS_FILE {
             return Some(LeagueRead::AskChain);
         }
-        if path.starts_with("asks/") && path.ends_with(".md") {
+        if path.starts_with(ASKS_FOLDER) && path.ends_with(".md") {
             return Some(LeagueRead::AskText);
         }
         let kind = PublishedFile::of(path);

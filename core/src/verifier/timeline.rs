@@ -14,7 +14,7 @@ use super::answers::Verdict;
 use super::report::VerifierReport;
 use super::results::{FileError, ProofState};
 use crate::calendar::{new_york_offset_secs, reference_cut, Date, Instant};
-use crate::league::layout::stamp_list_time;
+use crate::records::names::stamp_list_time;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 

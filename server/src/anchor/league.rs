@@ -32,10 +32,10 @@ use sealbook_core::league::anchor_record::{
     self, Anchor, AnchorRecord, Kind, RetryDue, GIVE_UP_AFTER_HOURS, MAX_RECORD_BYTES,
 };
 use sealbook_core::league::config::LeagueConfig;
-use sealbook_core::league::layout::{
+use sealbook_core::ots::calendar_server::DEFAULT_WHITELIST;
+use sealbook_core::records::names::{
     stamp_list_path, stamp_list_time, ASKS_FILE, ASKS_LEDGER, BOOK_FILE, BOOK_LEDGER,
 };
-use sealbook_core::ots::calendar_server::DEFAULT_WHITELIST;
 use serde::Serialize;
 use std::io::Read;
 use std::path::{Path, PathBuf};

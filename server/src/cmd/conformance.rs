@@ -50,7 +50,7 @@ struct ClimCheck {
 
 /// Holds the table at `table` to the hash the declaration in `asks` sealed (spec §4.3).
 fn clim_check(table: &std::path::Path, asks: &std::path::Path) -> Result<ClimCheck, Unusable> {
-    use sealbook_core::score::ask_chain::AskChain;
+    use sealbook_core::records::ask_chain::AskChain;
     use sealbook_core::score::baselines::{check_clim_seal, ClimSeal};
     let chain_bytes = input::read(asks, "ask chain", "read the declaration from")?;
     let chain = AskChain::parse(&chain_bytes).map_err(|e| Unusable::file(asks, e.to_string()))?;

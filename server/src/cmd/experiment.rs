@@ -91,7 +91,7 @@ fn csv_line(f: &Forecast, group: Option<Group>) -> String {
 
 /// The league's book and roster, read strictly (a book that does not parse names its line).
 fn book_view(dir: &Path) -> Result<ex::BookView, Unusable> {
-    use sealbook_core::league::layout::{ASKS_FILE, BOOK_FILE};
+    use sealbook_core::records::names::{ASKS_FILE, BOOK_FILE};
     let book_bytes = std::fs::read(dir.join(BOOK_FILE)).unwrap_or_default();
     let asks = std::fs::read(dir.join(ASKS_FILE)).ok();
     ex::BookView::of(&book_bytes, asks.as_deref()).map_err(|e| {

@@ -2,6 +2,7 @@
 //! into [`Unusable`] naming the file, line and column.
 
 use crate::outcome::Unusable;
+use sealbook_core::records::names::{BOOK_FILE, CLIM_FILE, FORECASTS_FILE};
 use sealbook_core::score::files::InputError;
 use sealbook_core::score::roster;
 use std::path::{Path, PathBuf};
@@ -128,7 +129,7 @@ pub fn unusable(e: InputError, p: &Paths<'_>) -> Unusable {
     match e {
         InputError::Forecasts(e) => {
             let u = Unusable::file(
-                &name(p.forecasts, "council-forecasts.csv"),
+                &name(p.forecasts, FORECASTS_FILE),
                 format!("row {}: {}", e.row, e.message),
             )
             .at_line(e.line);
@@ -137,21 +138,15 @@ pub fn unusable(e: InputError, p: &Paths<'_>) -> Unusable {
                 None => u,
             }
         }
-        InputError::Book(e) => {
-            Unusable::file(&name(p.book, "council-book.jsonl"), e.message.to_string())
-                .at_line(e.line)
-                .field(e.field)
+        InputError::Book(e) => Unusable::file(&name(p.book, BOOK_FILE), e.message.to_string())
+            .at_line(e.line)
+            .field(e.field),
+        InputError::Climatology(e) => {
+            Unusable::file(&name(p.clim, CLIM_FILE), e.message.to_string()).field(e.path)
         }
-        InputError::Climatology(e) => Unusable::file(
-            &name(p.clim, "council-clim-window.json"),
-            e.message.to_string(),
-        )
-        .field(e.path),
-        InputError::BookLine(e) => {
-            Unusable::file(&name(p.book, "council-book.jsonl"), e.message.to_string())
-                .at_line(e.line)
-                .field(e.field)
-        }
+        InputError::BookLine(e) => Unusable::file(&name(p.book, BOOK_FILE), e.message.to_string())
+            .at_line(e.line)
+            .field(e.field),
         InputError::Roster(e) => {
             let file = if e.file == roster::ASKS_FILE {
                 name(p.asks, e.file)

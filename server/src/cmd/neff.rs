@@ -6,6 +6,7 @@
 
 use super::input;
 use crate::outcome::{CmdResult, Exit};
+use sealbook_core::records::sources::LeagueSources;
 use sealbook_core::score::files::{neff_and_independence_from_files, neff_rows_from_files};
 use sealbook_core::score::independence::NeffRow;
 use sealbook_core::score::independence_tables::{Independence, Reading};
@@ -33,18 +34,22 @@ pub fn run(args: Args, json: bool) -> CmdResult {
             .as_deref()
             .map(|p| input::read(p, "climatology", "score"))
             .transpose()?;
-        let (rows, ind) = neff_and_independence_from_files(
-            csv.as_deref(),
-            book.as_deref(),
-            clim.as_deref(),
-            asks.as_deref(),
-        )
+        let (rows, ind) = neff_and_independence_from_files(LeagueSources {
+            forecasts: csv.as_deref(),
+            book: book.as_deref(),
+            climatology: clim.as_deref(),
+            asks: asks.as_deref(),
+        })
         .map_err(|e| input::unusable(e, &paths))?;
         (rows, Some(ind))
     } else {
         (
-            neff_rows_from_files(csv.as_deref(), book.as_deref())
-                .map_err(|e| input::unusable(e, &paths))?,
+            neff_rows_from_files(LeagueSources {
+                forecasts: csv.as_deref(),
+                book: book.as_deref(),
+                ..LeagueSources::default()
+            })
+            .map_err(|e| input::unusable(e, &paths))?,
             None,
         )
     };

@@ -20,8 +20,8 @@ use sealbook_core::arena::protocol::PROTOCOL_FILE;
 use sealbook_core::arena::records::{ACCOUNTS_FILE, DECISIONS_FILE, PRICES_FILE, TRADES_FILE};
 use sealbook_core::arena::recount::{recount, CodeFiles, Recount, RecountError};
 use sealbook_core::arena::replay::ReplayFiles;
-use sealbook_core::league::layout::BOOK_FILE;
 use sealbook_core::league::league_file::LEAGUE_FILE;
+use sealbook_core::records::names::BOOK_FILE;
 use serde::Serialize;
 use std::path::PathBuf;
 

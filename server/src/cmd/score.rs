@@ -15,6 +15,7 @@
 use super::{input, peer_score};
 use crate::outcome::{CmdResult, Exit, Unusable};
 use sealbook_core::calendar::Horizon;
+use sealbook_core::records::sources::LeagueSources;
 use sealbook_core::score::book_agreement::BookAgreement;
 use sealbook_core::score::crowd_book::{CrowdFigures, CrowdStats};
 use sealbook_core::score::files::league_stats_from_files;
@@ -74,14 +75,14 @@ pub fn run(args: Args, json: bool) -> CmdResult {
         .as_deref()
         .map(|p| input::read(p, "climatology", "score"))
         .transpose()?;
-    let stats = league_stats_from_files(
-        csv.as_deref(),
-        book.as_deref(),
-        clim.as_deref(),
-        asks.as_deref(),
-        &CoreStats,
-    )
-    .map_err(|e| input::unusable(e, &args.files.paths(args.clim.as_ref())))?;
+    let sources = LeagueSources {
+        forecasts: csv.as_deref(),
+        book: book.as_deref(),
+        climatology: clim.as_deref(),
+        asks: asks.as_deref(),
+    };
+    let stats = league_stats_from_files(sources, &CoreStats)
+        .map_err(|e| input::unusable(e, &args.files.paths(args.clim.as_ref())))?;
     if json {
         println!(
             "{}",

@@ -240,7 +240,7 @@ pub fn run(args: Args, json: bool) -> CmdResult {
     let demo = args.demo
         || served
             .as_ref()
-            .is_some_and(|d| d.serves(sealbook_core::league::layout::DEMO_NOTICE_FILE));
+            .is_some_and(|d| d.serves(sealbook_core::records::names::DEMO_NOTICE_FILE));
     let site = Site {
         demo,
         index: args.index.unwrap_or_else(|| repo_root().join("index.html")),

@@ -16,8 +16,8 @@
 
 use crate::files::read_bounded;
 use crate::outcome::{CmdResult, Exit, Unusable};
-use sealbook_core::league::layout::{ASKS_FILE, BOOK_FILE, CLIM_FILE};
-use sealbook_core::score::ask_chain::AskChain;
+use sealbook_core::records::ask_chain::AskChain;
+use sealbook_core::records::names::{ASKS_FILE, BOOK_FILE, CLIM_FILE};
 use sealbook_core::score::baselines::{check_clim_seal, ClimSeal};
 use sealbook_core::verifier::report_document::ReportDocument;
 use sealbook_core::verifier::session::{LeagueRead, Session, SessionError, Verified};

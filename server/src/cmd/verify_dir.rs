@@ -17,7 +17,7 @@
 use super::verify_answers::{now, session, walk, AnswersArgs};
 use crate::files::read_bounded;
 use crate::outcome::{CmdResult, Exit, Unusable};
-use sealbook_core::league::layout::CLIM_FILE;
+use sealbook_core::records::names::CLIM_FILE;
 use sealbook_core::score::baselines::ClimSeal;
 use sealbook_core::verifier::league_check::{check_league, LeagueCheck, LeagueFiles};
 use sealbook_core::verifier::overall::{State, Unchecked};

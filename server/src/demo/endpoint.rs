@@ -847,8 +847,8 @@ mod tests {
     use crate::seats::SeatAdapter;
     use sealbook_core::league::answer::read_answer;
     use sealbook_core::league::ask::{Ask, MarketRow, Snapshot};
-    use sealbook_core::league::layout::MARKETS;
     use sealbook_core::league::wire::{Finish, Wire};
+    use sealbook_core::records::names::MARKETS;
     use sealbook_core::score::book_lines::build::Shape;
     use sealbook_tests::llm_vectors::{recordings, Provider};
     use std::time::{Duration, Instant};

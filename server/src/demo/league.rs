@@ -43,7 +43,7 @@ use sealbook_core::calendar::{
     horizon_end_date, new_york_time, nth_session_from, Date, Horizon, Instant,
 };
 use sealbook_core::league::engine::Action;
-use sealbook_core::league::layout::{BOOK_FILE, MARKETS};
+use sealbook_core::records::names::{BOOK_FILE, MARKETS, PROOF_FOLDER};
 use std::path::Path;
 
 /// Sessions the demo league runs (enough for every table of the Scores page, spec §5).
@@ -258,7 +258,7 @@ pub fn write_league(dir: &Path, sessions: u32) -> Result<Made, Unusable> {
             .map_err(|e| Unusable::new(format!("DEMO climatology: {e}")))?,
     )?;
     write(
-        &dir.join(sealbook_core::league::layout::DEMO_NOTICE_FILE),
+        &dir.join(sealbook_core::records::names::DEMO_NOTICE_FILE),
         DEMO_TEXT.as_bytes(),
     )?;
     for (rel, bytes) in tsa.files() {
@@ -300,7 +300,7 @@ pub fn write_league(dir: &Path, sessions: u32) -> Result<Made, Unusable> {
     files.sort();
     let stamps = files
         .iter()
-        .filter(|f| f.starts_with("proof/") && f.ends_with(".txt"))
+        .filter(|f| f.starts_with(PROOF_FOLDER) && f.ends_with(".txt"))
         .count();
     Ok(Made {
         sessions,

@@ -32,7 +32,7 @@
 //! sometimes do.
 
 use sealbook_core::calendar::{is_session, new_york_time, Date, Instant};
-use sealbook_core::league::layout::{BITCOIN, MARKETS};
+use sealbook_core::records::names::{BITCOIN, MARKETS};
 use sealbook_core::score::baselines::{clim_window_bytes, ClimHistory};
 use sha2::Digest;
 

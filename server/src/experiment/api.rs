@@ -13,7 +13,7 @@ use sealbook_core::experiment::wire::{
     self, Accepted, Display, MarketRow, NewReader, PeekReply, SessionView,
 };
 use sealbook_core::experiment::{open_session, Arm, Group, Peek, Reader, ReaderId, Stage, Visit};
-use sealbook_core::league::layout::MARKET_NAMES;
+use sealbook_core::records::names::MARKET_NAMES;
 use serde::Serialize;
 use serde_json::Value;
 use std::net::IpAddr;

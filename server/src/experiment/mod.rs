@@ -17,7 +17,7 @@ use sealbook_core::calendar::{Date, Instant};
 use sealbook_core::experiment::analysis::Analysis;
 use sealbook_core::experiment::council::{self, AsOf, Council};
 use sealbook_core::league::config::DATABASE_URL_SCHEMES;
-use sealbook_core::league::layout::{ASKS_FILE, BOOK_FILE};
+use sealbook_core::records::names::{ASKS_FILE, BOOK_FILE};
 use sealbook_core::score::book_lines::BookLines;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};

@@ -53,7 +53,7 @@ pub struct Site {
     /// The reader experiment's API under `/api/experiment/` (spec §6).
     pub experiment: Option<Arc<crate::experiment::Experiment>>,
     /// The data directory is a DEMO league: the page is served marked as such
-    /// ([`sealbook_core::league::layout::mark_demo_page`]), so it offers to open the league.
+    /// ([`sealbook_core::records::names::mark_demo_page`]), so it offers to open the league.
     pub demo: bool,
 }
 
@@ -528,7 +528,7 @@ async fn asset(
         return not_found();
     };
     if demo && coding.is_none() {
-        bytes = sealbook_core::league::layout::mark_demo_page(&bytes);
+        bytes = sealbook_core::records::names::mark_demo_page(&bytes);
     }
     let etag = format!("\"{:x}\"", Sha256::digest(&bytes));
     let fresh = req

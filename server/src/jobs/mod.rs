@@ -1184,7 +1184,7 @@ fn guarded(
 mod tests {
     use super::*;
     use sealbook_core::calendar::{Date, Horizon};
-    use sealbook_core::league::layout::string;
+    use sealbook_core::records::names::string;
 
     #[test]
     fn a_poll_becomes_jobs_by_kind() {

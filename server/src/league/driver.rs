@@ -57,14 +57,14 @@ use sealbook_core::league::config::{
     is_seat_name, Adapter, LeagueConfig, PriceProvider as ProviderConfig,
 };
 use sealbook_core::league::engine::{Action, Engine, Ledger as Which, Reply, ReplyReader};
-use sealbook_core::league::layout::{
-    morning_run_id, stamp_list_time, ASKS_FILE, BOOK_FILE, CLIM_FILE, MARKETS,
-};
 use sealbook_core::league::redact::Secrets;
 use sealbook_core::league::reference::{climatology_of, Climatology};
 use sealbook_core::league::snapshot::{lookback_from, minute_window_from, take_snapshot};
 use sealbook_core::league::wire::{Finish, Wire};
-use sealbook_core::score::ask_chain::AskChain;
+use sealbook_core::records::ask_chain::AskChain;
+use sealbook_core::records::names::{
+    morning_run_id, stamp_list_time, ASKS_FILE, BOOK_FILE, CLIM_FILE, MARKETS,
+};
 use sealbook_core::score::baselines::{check_clim_seal, ClimatologyTable};
 use sealbook_core::score::book_lines::build::{
     crowd_row_key, mark_redacted, CrowdContent, ScoreContent, REDACTED_FIELD,
@@ -78,7 +78,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 /// Where the raw replies are kept: `replies/<run_id>/<seat>.txt`.
-pub const REPLIES_DIR: &str = "replies";
+pub use sealbook_core::records::names::REPLIES_DIR;
 /// Beside them, why a seat gave up without a reply: `replies/<run_id>/<seat>.error.txt`.
 pub const ERROR_SUFFIX: &str = ".error.txt";
 /// Largest error note read back.
@@ -596,7 +596,7 @@ impl League {
         };
         let path = self
             .dir
-            .join(sealbook_core::league::layout::ask_path(&run.ask_sha256));
+            .join(sealbook_core::records::names::ask_path(&run.ask_sha256));
         let bytes = crate::files::read_bounded(&path, MAX_ASK_BYTES, "ask text")?;
         let text = String::from_utf8(bytes)
             .map_err(|_| Unusable::file(&path, "the ask text is not UTF-8"))?;

@@ -49,7 +49,7 @@ use sealbook_core::arena::records::{
 use sealbook_core::book::chain::{verify, VerifyOptions};
 use sealbook_core::contract::event::event_contract_schema_bytes;
 use sealbook_core::league::answer::answer_schema_bytes;
-use sealbook_core::league::layout::{
+use sealbook_core::records::names::{
     ANSWER_SCHEMA_FILE, ASKS_FILE, BOOK_FILE, DEMO_NOTICE_FILE, FORECASTS_FILE,
 };
 use sealbook_core::league::league_file::{GeneratedFrom, LeagueFile, LEAGUE_FILE};
@@ -59,7 +59,8 @@ use sealbook_core::league::open_data::{
     CALIBRATION_FILE, DATASET_FILE, DIGEST_FILE, FORECASTS_INDEX_FILE, ROSTER_FILE,
 };
 use sealbook_core::league::proof_page::{proof_pages, Ledger, PAGE_NAME};
-use sealbook_core::score::ask_chain::AskChain;
+use sealbook_core::records::ask_chain::AskChain;
+use sealbook_core::records::sources::LeagueSources;
 use sealbook_core::score::book_lines::BookLines;
 use sealbook_core::score::files::league_stats_from_files;
 use sealbook_core::score::forecasts_file::forecasts_csv_from_book;
@@ -68,8 +69,8 @@ use sealbook_core::score::seams::CoreStats;
 use std::path::{Path, PathBuf};
 
 /// The sealed climatology table, read for the stats when present.
-pub use sealbook_core::league::layout::CLIM_FILE;
-pub use sealbook_core::league::layout::{CONTRACT_SCHEMA_FILE, STATS_FILE};
+pub use sealbook_core::records::names::CLIM_FILE;
+pub use sealbook_core::records::names::{CONTRACT_SCHEMA_FILE, STATS_FILE};
 /// Other files published as they are, when present.
 const PUBLISHED_AS_IS: [&str; 3] = [CLIM_FILE, ARENA_PRICES_FILE, DEMO_NOTICE_FILE];
 /// Folders whose every file is published (ask texts, stamped lists and their anchors, the
@@ -294,14 +295,13 @@ pub fn publish_league(dir: &Path) -> Result<Published, Unusable> {
 
     // The generated files.
     let csv = forecasts_csv_from_book(book_bytes, asks_bytes).map_err(book_err)?;
-    let stats = league_stats_from_files(
-        Some(&csv),
-        Some(book_bytes),
-        get(CLIM_FILE),
-        asks_bytes,
-        &CoreStats,
-    )
-    .map_err(book_err)?;
+    let sources = LeagueSources {
+        forecasts: Some(&csv),
+        book: Some(book_bytes),
+        climatology: get(CLIM_FILE),
+        asks: asks_bytes,
+    };
+    let stats = league_stats_from_files(sources, &CoreStats).map_err(book_err)?;
     let mut stats_bytes = serde_json::to_vec(&stats).expect("stats serialize");
     stats_bytes.push(b'\n');
     let mut generated = vec![

@@ -7,9 +7,9 @@ use super::PriceProvider;
 use crate::files::read_bounded;
 use crate::outcome::Unusable;
 use sealbook_core::calendar::Instant;
-use sealbook_core::league::layout::MARKETS;
 use sealbook_core::prices::csv::{parse_bars_csv, CsvBars, MAX_CSV_BYTES};
 use sealbook_core::prices::yahoo::Bar;
+use sealbook_core::records::names::MARKETS;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 

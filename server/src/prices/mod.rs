@@ -11,7 +11,7 @@ use sealbook_core::calendar::Instant;
 
 /// A source of 1-minute bars (spec §3.3: the first bar at or after the reference).
 pub trait PriceProvider: Send + Sync {
-    /// The 1-minute bars of `asset` (an asset code of `league::layout::MARKETS`) whose start
+    /// The 1-minute bars of `asset` (an asset code of `records::names::MARKETS`) whose start
     /// lies in [from, to), in time order. An asset or window the source cannot serve is an
     /// error naming the asset (and the file/line or URL where it went wrong).
     fn minute_bars(

@@ -18,9 +18,9 @@ use super::fetch::{url_component, Fetcher};
 use super::PriceProvider;
 use crate::http_client::excerpt;
 use sealbook_core::calendar::Instant;
-use sealbook_core::league::layout::MARKETS;
 use sealbook_core::prices::rule::MinuteSeries;
 use sealbook_core::prices::yahoo::{parse_chart, Bar, Chart};
+use sealbook_core::records::names::MARKETS;
 use std::collections::BTreeMap;
 use std::sync::Mutex;
 

@@ -6,9 +6,9 @@
 
 use libfuzzer_sys::fuzz_target;
 use sealbook_core::contract::{conformance, forecasts_csv};
-use sealbook_core::score::{
-    baselines::ClimatologyTable, files, scorecard, sealing, seams::CoreStats,
-};
+use sealbook_core::records::sealing;
+use sealbook_core::records::sources::LeagueSources;
+use sealbook_core::score::{baselines::ClimatologyTable, files, scorecard, seams::CoreStats};
 
 fuzz_target!(|data: &[u8]| {
     let Some((&which, bytes)) = data.split_first() else {
@@ -18,7 +18,11 @@ fuzz_target!(|data: &[u8]| {
         0 => {
             let _ = conformance::check(bytes);
             if forecasts_csv::read_forecasts(bytes).is_ok() {
-                let _ = files::league_stats_from_files(Some(bytes), None, None, None, &CoreStats);
+                let sources = LeagueSources {
+                    forecasts: Some(bytes),
+                    ..LeagueSources::default()
+                };
+                let _ = files::league_stats_from_files(sources, &CoreStats);
             }
         }
         1 => {

@@ -8,9 +8,11 @@
 //! `sealbook replay` and `sealbook verify DIR` hold it).
 
 use crate::i18n::{tr, M};
+use sealbook_core::arena::protocol::PROTOCOL_FILE;
+use sealbook_core::arena::records::{ACCOUNTS_FILE, DECISIONS_FILE, PRICES_FILE, TRADES_FILE};
 use sealbook_core::arena::recount::{recount, Accounts, CodeFiles, RecountError};
 use sealbook_core::arena::replay::ReplayFiles;
-use sealbook_core::league::layout::BOOK_FILE;
+use sealbook_core::records::names::BOOK_FILE;
 use sealbook_core::verifier::published::{ArenaFile, PublishedFile};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -22,11 +24,11 @@ pub const MAX_CODE_BYTES: u64 = 16 << 20;
 
 /// The files the replay cannot do without, in the order the page names them.
 pub const NEEDED: [(ArenaFile, &str); 5] = [
-    (ArenaFile::Protocol, "arena-protocol.json"),
-    (ArenaFile::Decisions, "arena-decisions.jsonl"),
-    (ArenaFile::Prices, "arena-prices.jsonl"),
-    (ArenaFile::Trades, "arena-trades.jsonl"),
-    (ArenaFile::Accounts, "arena-accounts.jsonl"),
+    (ArenaFile::Protocol, PROTOCOL_FILE),
+    (ArenaFile::Decisions, DECISIONS_FILE),
+    (ArenaFile::Prices, PRICES_FILE),
+    (ArenaFile::Trades, TRADES_FILE),
+    (ArenaFile::Accounts, ACCOUNTS_FILE),
 ];
 
 /// The trading-track kind of the file known as `label`, if it is one.

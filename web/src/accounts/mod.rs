@@ -23,9 +23,10 @@ use crate::scores::save_json;
 use crate::shell::{Page, Progress, Shell, Zone};
 use compute::{arena_kind, Computed, NEEDED};
 use protocol::{AccountsFromWorker, FILES, JOB, LABELS};
+use sealbook_core::arena::code::CODE_FILE;
 use sealbook_core::arena::recount::{Accounts, Recount};
-use sealbook_core::league::layout::BOOK_FILE;
 use sealbook_core::league::league_file::LEAGUE_FILE;
+use sealbook_core::records::names::BOOK_FILE;
 use sealbook_core::verifier::published::ArenaFile;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -197,7 +198,7 @@ impl AccountsApp {
             <>
                 <ul class="file-list" aria-label={t(M::AccFilesGiven)}>
                     { for NEEDED.iter().map(|(k, n)| row(*k, n)) }
-                    { row(ArenaFile::Code, "arena-code.json") }
+                    { row(ArenaFile::Code, CODE_FILE) }
                     <li class="file" data-role="code-texts">
                         <span class="badge">{ t(M::AccCodeTexts) }</span>
                         <span class="file-name">{ format!("{texts} arena-code-<file>.txt") }</span>

@@ -644,7 +644,7 @@ mod tests {
         for lang in Lang::ALL {
             set(lang);
             let names: std::collections::BTreeSet<String> =
-                sealbook_core::league::layout::MARKET_NAMES
+                sealbook_core::records::names::MARKET_NAMES
                     .iter()
                     .map(|(code, en)| {
                         let name = market_name(code, en);

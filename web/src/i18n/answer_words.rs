@@ -6,7 +6,7 @@
 use super::book_messages::roster_error;
 use super::{t, tr, M};
 use sealbook_core::calendar::Instant;
-use sealbook_core::league::layout::ASKS_FILE;
+use sealbook_core::records::names::ASKS_FILE;
 use sealbook_core::score::counting::CountingNote;
 use sealbook_core::verifier::answer_words::{
     new_york_clock, AnchorSays, AnswersProblem, AnswersWording, CorrectionChange, CorrectionSays,

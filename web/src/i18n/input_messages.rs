@@ -12,11 +12,11 @@
 use super::book_messages::{book_line_error, roster_error};
 use super::{tr, M};
 use sealbook_core::contract::forecasts_csv::{CsvError, CsvMsg};
-use sealbook_core::league::layout::{BOOK_FILE, CLIM_FILE, FORECASTS_FILE};
+use sealbook_core::records::names::{BOOK_FILE, CLIM_FILE, FORECASTS_FILE};
+use sealbook_core::records::sealing::{SealingError, SealingMsg, WHOLE_LINE};
 use sealbook_core::score::baselines::{ClimError, ClimMsg};
 use sealbook_core::score::files::InputError;
 use sealbook_core::score::scorecard::{RegisteredError, RegisteredMsg};
-use sealbook_core::score::sealing::{SealingError, SealingMsg, WHOLE_LINE};
 
 /// A field's text as the CLI quotes it.
 fn quoted(s: &str) -> String {

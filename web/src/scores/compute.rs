@@ -7,6 +7,7 @@
 use crate::i18n::input_messages::registered_error;
 use crate::i18n::stats_notes;
 use crate::i18n::{tr, M};
+use sealbook_core::records::sources::LeagueSources;
 use sealbook_core::score::files::league_stats_and_matrices_from_files;
 use sealbook_core::score::independence::RunMatrix;
 use sealbook_core::score::peers::profile_stats::{peer_stats, PeerStats};
@@ -98,14 +99,14 @@ pub fn compute(inp: &Inputs<'_>) -> Result<Computed, String> {
     // The league's rows come from the forecasts file when given, else from the book itself.
     let (stats_json, shown_stats_json, matrices) = if inp.forecasts.is_some() || inp.book.is_some()
     {
-        let (mut stats, matrices) = league_stats_and_matrices_from_files(
-            inp.forecasts,
-            inp.book,
-            inp.climatology,
-            inp.asks,
-            &CoreStats,
-        )
-        .map_err(|e| crate::i18n::input_messages::input_error(&e))?;
+        let sources = LeagueSources {
+            forecasts: inp.forecasts,
+            book: inp.book,
+            climatology: inp.climatology,
+            asks: inp.asks,
+        };
+        let (mut stats, matrices) = league_stats_and_matrices_from_files(sources, &CoreStats)
+            .map_err(|e| crate::i18n::input_messages::input_error(&e))?;
         let not_written = |e: serde_json::Error| tr(M::EaStatsNotWritten, &[("detail", &e)]);
         let json = serde_json::to_string(&stats).map_err(not_written)?;
         stats.word(&stats_notes::PageWording);

@@ -26,7 +26,7 @@ use protocol::{
     REGISTERED,
 };
 // The downloaded stats document keeps its published name.
-use sealbook_core::league::layout::STATS_FILE;
+use sealbook_core::records::names::STATS_FILE;
 use sealbook_core::score::peers::Profile;
 use sealbook_core::verifier::PublishedFile;
 use std::rc::Rc;

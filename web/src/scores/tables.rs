@@ -12,6 +12,7 @@ use super::html::{
     num_td_titled, pct_td, pill, table_wrap,
 };
 use crate::i18n::{core_messages, stats_notes, t, tr, M};
+use sealbook_core::records::names::FORECASTS_FILE;
 use sealbook_core::score::baselines::ClimSeal;
 use sealbook_core::score::book_agreement::BookAgreement;
 use sealbook_core::score::crowd_book::{CrowdFigures, CrowdSplit, CrowdStats};
@@ -417,7 +418,7 @@ fn summary(doc: &LeagueStats) -> Html {
             ),
             _,
         ) => {
-            let file = sealbook_core::league::layout::CLIM_FILE;
+            let file = sealbook_core::records::names::CLIM_FILE;
             html! { <span data-clim-seal="failed">{ " " }{ pill("bad", tr(M::ScClimSealBroken, &[("sealed", sealed), ("file", &file)])) }</span> }
         }
         (None, None) => html! {},
@@ -425,7 +426,7 @@ fn summary(doc: &LeagueStats) -> Html {
     let from = match doc.rows_from {
         RowsFrom::Book => html! { <span data-rows-from="book">{ t(M::ScFromBook) }</span> },
         RowsFrom::Forecasts => {
-            html! { <span data-rows-from="forecasts">{ tr(M::ScFromCsv, &[("file", &"council-forecasts.csv")]) }</span> }
+            html! { <span data-rows-from="forecasts">{ tr(M::ScFromCsv, &[("file", &FORECASTS_FILE)]) }</span> }
         }
     };
     html! {

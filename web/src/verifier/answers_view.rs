@@ -9,7 +9,7 @@ use crate::format::count;
 use crate::i18n::{t, tr, M};
 use crate::verifier::paged::Paged;
 use crate::verifier::permalink::{self, CopyLink};
-use sealbook_core::league::layout::{ASKS_FILE, BITCOIN};
+use sealbook_core::records::names::{ASKS_FILE, BITCOIN};
 use sealbook_core::score::counting::{Counting, Rule};
 use sealbook_core::score::notes::Note;
 use sealbook_core::verifier::answer_words::Party;

@@ -4,8 +4,8 @@
 //! site serving no DEMO league is asked nothing (no failed request). Only then does the cold
 //! page offer to open the league.
 
-use sealbook_core::league::layout::DEMO_PAGE_META;
 use sealbook_core::league::manifest::MANIFEST_FILE;
+use sealbook_core::records::names::DEMO_PAGE_META;
 
 /// Where the served league is (the HTTP layout: `/data/<p>` is the data directory's `<p>`).
 const DATA: &str = "/data/";

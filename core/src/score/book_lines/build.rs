@@ -7,9 +7,9 @@ use super::{CrowdPrices, Quote};
 use crate::book::canon::{Object, Value};
 use crate::calendar::Horizon;
 use crate::contract::event::EventContract;
-use crate::league::layout::{float, insert_some, int, object, string};
+use crate::records::names::{float, insert_some, int, object, string};
+use crate::records::roster::{seats_value, RosterSeat};
 use crate::score::crowd::{Strike, Venue};
-use crate::score::roster::{seats_value, RosterSeat};
 use std::collections::BTreeMap;
 
 /// A `run` line: the ask's and the snapshot's hashes, the roster, the methodology in force and
@@ -440,7 +440,7 @@ mod tests {
     use crate::book::chain::{verify, VerifyOptions};
     use crate::book::writer::BookWriter;
     use crate::calendar::Instant;
-    use crate::league::layout::{float, int, object, string};
+    use crate::records::names::{float, int, object, string};
     use crate::score::book_lines::BookLines;
     use crate::score::roster::Side;
 

@@ -438,7 +438,7 @@ fn the_counted_answers_are_tallied_by_verdict_and_by_party() {
             stamp_list::render(&[entry(&b, 4)]).as_bytes(),
         ),
     ];
-    let names = vec![crate::league::layout::BOOK_FILE.to_string()];
+    let names = vec![crate::records::names::BOOK_FILE.to_string()];
     let plan = StampPlan::new(&names, &lists);
     let mut reader = BookReader::new(plan.prefix_at(0));
     reader.feed(&b);

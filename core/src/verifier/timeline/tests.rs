@@ -66,7 +66,7 @@ fn league_day() -> (Vec<u8>, Vec<ListInput>) {
 }
 
 fn report(b: &[u8], lists: &[ListInput]) -> VerifierReport {
-    let names = vec![crate::league::layout::BOOK_FILE.to_string()];
+    let names = vec![crate::records::names::BOOK_FILE.to_string()];
     let plan = StampPlan::new(&names, lists);
     let mut reader = BookReader::new(plan.prefix_at(0));
     reader.feed(b);
@@ -75,7 +75,7 @@ fn report(b: &[u8], lists: &[ListInput]) -> VerifierReport {
 
 fn judged(mut r: VerifierReport, b: &[u8]) -> VerifierReport {
     let books = vec![(
-        crate::league::layout::BOOK_FILE.to_string(),
+        crate::records::names::BOOK_FILE.to_string(),
         Some(b.to_vec()),
     )];
     attach_answers(&mut r, &books, &[]);

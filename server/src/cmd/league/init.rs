@@ -21,7 +21,7 @@ use crate::league::init::{
 };
 use crate::outcome::{CmdResult, Exit, Unusable};
 use sealbook_core::league::config::MAX_CONFIG_BYTES;
-use sealbook_core::league::layout::{ASKS_FILE, CLIM_FILE};
+use sealbook_core::records::names::{ASKS_FILE, CLIM_FILE};
 use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]

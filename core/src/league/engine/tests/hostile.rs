@@ -321,13 +321,13 @@ fn every_line_the_engine_seals_from_any_reply_is_read_by_every_reader() {
     let mut counting = crate::score::counting::Counting::from_asks(Some(&d.asks.1)).unwrap();
     let rows = book_rows(&d.book.1, &roster, &mut counting).unwrap();
     assert!(rows.iter().all(|r| MARKETS.contains(&r.asset.as_str())));
-    let names = vec![crate::league::layout::BOOK_FILE.to_string()];
+    let names = vec![crate::records::names::BOOK_FILE.to_string()];
     let plan = StampPlan::new(&names, &[]);
     let mut r = BookReader::new(plan.prefix_at(0));
     r.feed(&d.book.1);
     let report = VerifierReport::new(plan.resolve(vec![r.finish()]), &[]);
     let verdicts = answer_verdicts_of_lines(
-        crate::league::layout::BOOK_FILE,
+        crate::records::names::BOOK_FILE,
         &lines,
         Some(&d.asks.1),
         &report,

@@ -2,10 +2,11 @@
 //! use for them, the twelve markets of Table 2, run ids and the paths of ask texts and
 //! stamped lists. Every writer and reader of a league takes its names from here.
 //!
-//! The line layouts themselves are owned with their readers: the book's lines by
-//! [`crate::score::book_lines`] (writers in [`crate::score::book_lines::build`]), the ask
-//! chain's by [`crate::score::ask_chain`] and its roster lines by [`crate::score::roster`].
-//! The small value constructors below are what those builders share.
+//! The line layouts themselves are owned with their readers: the ask chain's by
+//! [`super::ask_chain`], its roster lines by [`super::roster`], the book line's sealing time
+//! by [`super::sealing`], and the book's other lines by `score::book_lines` (writers in
+//! `score::book_lines::build`). The small value constructors below are what those builders
+//! share.
 
 use crate::book::canon::{Int, Object, Value};
 use crate::calendar::{Date, Instant};
@@ -30,6 +31,33 @@ pub const ANSWER_SCHEMA_FILE: &str = "answer.schema.json";
 /// The notice a DEMO league publishes at its top (`sealbook demo`): a text for people saying
 /// that everything in the league is invented; never a stamped list.
 pub const DEMO_NOTICE_FILE: &str = "DEMO.txt";
+/// The calibration file: the fixed climatology as the league reads it (spec §4.3, Appendix C).
+pub const CALIBRATION_FILE: &str = "council-calibration.json";
+/// The league's seats (spec Table 8).
+pub const ROSTER_FILE: &str = "league-roster.json";
+/// Per-run slices of `council-forecasts.csv` (spec Appendix C).
+pub const FORECASTS_INDEX_FILE: &str = "council-forecasts-index.json";
+/// The small summary a reader that cannot open the large files starts from (spec Appendix C:
+/// under 30 KB).
+pub const DIGEST_FILE: &str = "markets-digest.json";
+/// The data dictionary (spec Appendix C, Requirement 11).
+pub const DATASET_FILE: &str = "arena-dataset.json";
+/// The manifest: every published file with its size and SHA-256 (Appendix B step 1).
+pub const MANIFEST_FILE: &str = "manifest.json";
+/// The league file (Appendix C).
+pub const LEAGUE_FILE: &str = "council-league.json";
+/// The trading tracks' decisions file (Appendix B steps 7-8).
+pub const DECISIONS_FILE: &str = "arena-decisions.jsonl";
+/// The trading tracks' price set.
+pub const PRICES_FILE: &str = "arena-prices.jsonl";
+/// The trading tracks' trade log.
+pub const TRADES_FILE: &str = "arena-trades.jsonl";
+/// The trading tracks' account rows.
+pub const ACCOUNTS_FILE: &str = "arena-accounts.jsonl";
+/// The trading tracks' versioned rules (spec Appendix A).
+pub const PROTOCOL_FILE: &str = "arena-protocol.json";
+/// The list of the trading engine's code files (Appendix B step 8).
+pub const CODE_FILE: &str = "arena-code.json";
 /// The `<meta name=...>` a server of a DEMO league puts into the verifier page it serves
 /// ([`mark_demo_page`]); the page offers to open the league only where it finds it, so a site
 /// that serves no DEMO league is never asked about one (no failed request).
@@ -91,10 +119,17 @@ pub fn is_morning_run(run_id: &str, session: Date) -> bool {
         .is_some_and(|d| d == session.to_string())
 }
 
+/// The folder of the ask texts (with its `/`), each `asks/<sha256>.md` ([`ask_path`]).
+pub const ASKS_FOLDER: &str = "asks/";
+
 /// Where the ask text with SHA-256 `sha256` (lowercase hex) is published.
 pub fn ask_path(sha256: &str) -> String {
-    format!("asks/{sha256}.md")
+    format!("{ASKS_FOLDER}{sha256}.md")
 }
+
+/// The folder of the seats' raw replies, `replies/<run>/<seat>.txt` (the answer line's
+/// `own_sha256`), published once the run's session has closed.
+pub const REPLIES_DIR: &str = "replies";
 
 /// The folder of the stamped lists, their anchors and the tokens' certificates (with its
 /// `/`): the only place a league's proof files are written and read from.

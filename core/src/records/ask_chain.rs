@@ -17,9 +17,9 @@
 //!
 //! Errors name the file (`asks.jsonl`), the line and the field.
 
-use super::roster::{line_object, seats_value, RosterError, RosterMessage, RosterSeat};
 use crate::book::canon::{Object, Value};
-use crate::league::layout::{insert_some, int, object, string, ASKS_FILE};
+use crate::records::names::{insert_some, int, object, string, ASKS_FILE};
+use crate::records::roster::{line_object, seats_value, RosterError, RosterMessage, RosterSeat};
 
 /// The `kind` of the declaration line.
 pub const DECLARATION_KIND: &str = "schedule";
@@ -45,7 +45,7 @@ pub struct Declaration {
     pub league: Option<String>,
     pub seats: Option<Vec<RosterSeat>>,
     /// The content hash of the league's climatology table (`council-clim-window.json`, as
-    /// [`crate::score::baselines::clim_content_sha256`] computes it, spec §4.3), sealed before
+    /// `score::baselines::clim_content_sha256` computes it, spec §4.3), sealed before
     /// the season; None in a league declared before tables were sealed.
     pub climatology_sha256: Option<String>,
 }
@@ -114,7 +114,7 @@ impl AskLine {
 }
 
 /// The declarations and ask lines of a chain, each with its 1-based line number. Roster
-/// lines are [`super::roster::roster_from_asks`]'s; other kinds are skipped.
+/// lines are the scorer's (`score::roster::roster_from_asks`); other kinds are skipped.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct AskChain {
     pub declarations: Vec<(u64, Declaration)>,
@@ -195,7 +195,7 @@ impl Fields<'_> {
             self.opt(key)?
         };
         if let Some(t) = &v {
-            if crate::league::layout::parse_hhmm(t).is_none() {
+            if crate::records::names::parse_hhmm(t).is_none() {
                 return Err((self.err)(key, RosterMessage::NotHhmm { value: t.clone() }));
             }
         }
@@ -268,7 +268,7 @@ impl Fields<'_> {
         let seats = match self.o.get("seats") {
             None | Some(Value::Null) => None,
             Some(v) => Some(
-                super::roster::parse_seats(v, "seats")
+                crate::records::roster::parse_seats(v, "seats")
                     .map_err(|(field, message)| (self.err)(&field, message))?,
             ),
         };
@@ -399,7 +399,7 @@ mod tests {
             ("runs", Value::Array(vec![Value::Bool(true)]), "runs[0]"),
             (
                 "stamp_every_minutes",
-                crate::league::layout::int(0),
+                crate::records::names::int(0),
                 "stamp_every_minutes",
             ),
             (

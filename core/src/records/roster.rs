@@ -1,0 +1,344 @@
+//! The roster's line format (spec seed 000 §3.2, §5.3, §5.8, Table 8): each seat's family, the
+//! lab it comes from, and its side, a US or a Chinese lab, as the ask chain's `roster` lines
+//! (`{"kind": "roster", "at": ..., "seats": [{"seat", "model", "family", "side"}, ...]}`) and
+//! the book's run lines (under `roster`) carry them. The roster the scorer reads from these
+//! lines, and where it was read, is the scoring floor's (`score::roster`).
+//!
+//! Seats are a list of entries, or an object keyed by side (`"US"`, `"China"`) holding lists of
+//! entries (the run line's "roster by side"); an entry's own `side`, if it states one, must then
+//! agree with its key. `family` is required, `side` optional (without sides there is no sides
+//! test), `model` optional. One line listing a seat twice is an error.
+
+use crate::book::canon::{self, Object, Value};
+use crate::records::names::{insert_some, object, string};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Most seats one roster line may list.
+pub const MAX_ROSTER_SEATS: usize = 1024;
+
+/// The two sides of §5.8.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Side {
+    #[serde(rename = "US")]
+    Us,
+    China,
+}
+
+impl Side {
+    pub fn parse(s: &str) -> Option<Side> {
+        match s {
+            "US" => Some(Side::Us),
+            "China" => Some(Side::China),
+            _ => None,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Side::Us => "US",
+            Side::China => "China",
+        }
+    }
+}
+
+/// One seat of the roster.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RosterSeat {
+    pub seat: String,
+    pub family: String,
+    pub side: Option<Side>,
+    pub model: Option<String>,
+}
+
+/// A roster that cannot be read: the file, its 1-based line and the field at fault.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RosterError {
+    pub file: &'static str,
+    pub line: u64,
+    pub field: String,
+    pub message: RosterMessage,
+}
+
+/// What is wrong with a roster or ask chain line's field: one variant per sentence, carrying
+/// its arguments, so that a page can say it in the reader's language. `Display` is the CLI's
+/// English.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "id", rename_all = "snake_case")]
+pub enum RosterMessage {
+    /// The line is not JSON; `detail` is the JSON parser's own words.
+    NotJson {
+        offset: usize,
+        detail: String,
+    },
+    ExpectedObject {
+        found: String,
+    },
+    Missing,
+    Empty,
+    /// A string holds a lone surrogate.
+    NotUnicode,
+    ExpectedString {
+        found: String,
+    },
+    /// The ask chain has no roster line.
+    NoRosterLine,
+    ListedTwice {
+        seat: String,
+    },
+    TooManySeats {
+        max: usize,
+    },
+    NotSide {
+        value: String,
+    },
+    ExpectedSeatList {
+        found: String,
+    },
+    /// Seats that are neither a list nor an object keyed by side.
+    ExpectedSeats {
+        found: String,
+    },
+    /// An entry's own side disagrees with the side key it is listed under.
+    SideUnderKey {
+        side: String,
+        key: String,
+    },
+    NotHhmm {
+        value: String,
+    },
+    NotTime {
+        value: String,
+    },
+    ExpectedRunId,
+    ExpectedList {
+        found: String,
+    },
+    NotPositiveCount,
+    ExpectedInteger {
+        found: String,
+    },
+    NotDate {
+        value: String,
+    },
+}
+
+impl fmt::Display for RosterMessage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use RosterMessage as M;
+        match self {
+            M::NotJson { offset, detail } => write!(f, "not JSON at byte {offset}: {detail}"),
+            M::ExpectedObject { found } => write!(f, "expected an object, found {found}"),
+            M::Missing => f.write_str("missing"),
+            M::Empty => f.write_str("empty"),
+            M::NotUnicode => f.write_str("not valid Unicode"),
+            M::ExpectedString { found } => write!(f, "expected a string, found {found}"),
+            M::NoRosterLine => f.write_str("no line of kind roster"),
+            M::ListedTwice { seat } => write!(f, "seat {seat:?} is listed twice"),
+            M::TooManySeats { max } => write!(f, "more than {max} seats"),
+            M::NotSide { value } => write!(f, "{value:?} is not a side: US or China"),
+            M::ExpectedSeatList { found } => write!(f, "expected a list of seats, found {found}"),
+            M::ExpectedSeats { found } => write!(
+                f,
+                "expected a list of seats or an object keyed by side, found {found}"
+            ),
+            M::SideUnderKey { side, key } => write!(f, "{side} under the key {key}"),
+            M::NotHhmm { value } => write!(f, "{value:?} is not HH:MM"),
+            M::NotTime { value } => write!(f, "{value:?} is not an RFC 3339 time"),
+            M::ExpectedRunId => f.write_str("expected a run id string"),
+            M::ExpectedList { found } => write!(f, "expected a list, found {found}"),
+            M::NotPositiveCount => f.write_str("not a positive count"),
+            M::ExpectedInteger { found } => write!(f, "expected an integer, found {found}"),
+            M::NotDate { value } => write!(f, "{value:?} is not a date"),
+        }
+    }
+}
+
+/// A line of `asks.jsonl` as a JSON object, or why it is not one.
+pub(crate) fn line_object(text: &[u8]) -> Result<Object, RosterMessage> {
+    match canon::parse(text) {
+        Ok(Value::Object(o)) => Ok(o),
+        Ok(v) => Err(RosterMessage::ExpectedObject {
+            found: v.type_name().into(),
+        }),
+        Err(e) => Err(RosterMessage::NotJson {
+            offset: e.offset,
+            detail: e.message,
+        }),
+    }
+}
+
+impl fmt::Display for RosterError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} line {}, field {}: {}",
+            self.file, self.line, self.field, self.message
+        )
+    }
+}
+
+impl std::error::Error for RosterError {}
+
+/// The roster's seats as roster lines and run lines carry them: a list of
+/// `{"seat", "family", "model", "side"}` (`model` and `side` when known).
+pub fn seats_value(seats: &[RosterSeat]) -> Value {
+    Value::Array(
+        seats
+            .iter()
+            .map(|s| {
+                let mut o = object([("seat", string(&s.seat)), ("family", string(&s.family))]);
+                insert_some(&mut o, "model", s.model.as_deref().map(string));
+                insert_some(&mut o, "side", s.side.map(|d| string(d.as_str())));
+                Value::Object(o)
+            })
+            .collect(),
+    )
+}
+
+/// A `roster` line of the ask chain, sealed at `at` (RFC 3339 UTC) before the first ask it
+/// rosters (spec §3.9).
+pub fn roster_line(at: &str, seats: &[RosterSeat]) -> Object {
+    object([
+        ("kind", string("roster")),
+        ("at", string(at)),
+        ("seats", seats_value(seats)),
+    ])
+}
+
+/// Complete lines (a last line without LF is not yet counted), numbered from 1.
+pub(crate) fn lines(bytes: &[u8]) -> impl Iterator<Item = (u64, &[u8])> {
+    let mut rest = bytes;
+    let mut n = 0u64;
+    std::iter::from_fn(move || {
+        let end = memchr::memchr(b'\n', rest)?;
+        let line = &rest[..end];
+        rest = &rest[end + 1..];
+        n += 1;
+        Some((n, line))
+    })
+}
+
+pub(crate) type FieldError = (String, RosterMessage);
+
+pub(crate) fn parse_seats(v: &Value, field: &str) -> Result<Vec<RosterSeat>, FieldError> {
+    let mut out: Vec<RosterSeat> = Vec::new();
+    let mut push = |s: RosterSeat, at: String| -> Result<(), FieldError> {
+        if out.iter().any(|o| o.seat == s.seat) {
+            return Err((
+                format!("{at}.seat"),
+                RosterMessage::ListedTwice {
+                    seat: s.seat.clone(),
+                },
+            ));
+        }
+        if out.len() == MAX_ROSTER_SEATS {
+            return Err((
+                at,
+                RosterMessage::TooManySeats {
+                    max: MAX_ROSTER_SEATS,
+                },
+            ));
+        }
+        out.push(s);
+        Ok(())
+    };
+    match v {
+        Value::Array(entries) => {
+            for (i, e) in entries.iter().enumerate() {
+                let at = format!("{field}[{i}]");
+                push(parse_entry(e, &at, None)?, at)?;
+            }
+        }
+        Value::Object(by_side) => {
+            for (key, entries) in by_side.iter() {
+                let key = key.as_str().unwrap_or_default();
+                let side = Side::parse(key).ok_or_else(|| {
+                    (
+                        format!("{field}.{key}"),
+                        RosterMessage::NotSide {
+                            value: key.to_owned(),
+                        },
+                    )
+                })?;
+                let Value::Array(entries) = entries else {
+                    return Err((
+                        format!("{field}.{key}"),
+                        RosterMessage::ExpectedSeatList {
+                            found: entries.type_name().into(),
+                        },
+                    ));
+                };
+                for (i, e) in entries.iter().enumerate() {
+                    let at = format!("{field}.{key}[{i}]");
+                    push(parse_entry(e, &at, Some(side))?, at)?;
+                }
+            }
+        }
+        other => {
+            return Err((
+                field.into(),
+                RosterMessage::ExpectedSeats {
+                    found: other.type_name().into(),
+                },
+            ))
+        }
+    }
+    Ok(out)
+}
+
+fn parse_entry(e: &Value, at: &str, keyed_side: Option<Side>) -> Result<RosterSeat, FieldError> {
+    let o: &Object = e.as_object().ok_or_else(|| {
+        (
+            at.to_string(),
+            RosterMessage::ExpectedObject {
+                found: e.type_name().into(),
+            },
+        )
+    })?;
+    let text = |k: &str, required: bool| -> Result<Option<String>, FieldError> {
+        match o.get(k) {
+            None | Some(Value::Null) if !required => Ok(None),
+            None | Some(Value::Null) => Err((format!("{at}.{k}"), RosterMessage::Missing)),
+            Some(Value::Str(s)) => match s.as_str() {
+                Some("") if required => Err((format!("{at}.{k}"), RosterMessage::Empty)),
+                Some(s) => Ok(Some(s.to_string())),
+                None => Err((format!("{at}.{k}"), RosterMessage::NotUnicode)),
+            },
+            Some(v) => Err((
+                format!("{at}.{k}"),
+                RosterMessage::ExpectedString {
+                    found: v.type_name().into(),
+                },
+            )),
+        }
+    };
+    let seat = text("seat", true)?.expect("required");
+    let family = text("family", true)?.expect("required");
+    let stated = match text("side", false)? {
+        None => None,
+        Some(s) => Some(Side::parse(&s).ok_or_else(|| {
+            (
+                format!("{at}.side"),
+                RosterMessage::NotSide { value: s.clone() },
+            )
+        })?),
+    };
+    if let (Some(k), Some(s)) = (keyed_side, stated) {
+        if k != s {
+            return Err((
+                format!("{at}.side"),
+                RosterMessage::SideUnderKey {
+                    side: s.as_str().into(),
+                    key: k.as_str().into(),
+                },
+            ));
+        }
+    }
+    Ok(RosterSeat {
+        seat,
+        family,
+        side: stated.or(keyed_side),
+        model: text("model", false)?,
+    })
+}
