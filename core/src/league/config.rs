@@ -1095,13 +1095,15 @@ impl LeagueConfig {
         let rekor_api = match anc.rekor_api.as_deref() {
             None | Some("v1") => RekorApi::V1,
             Some("v2") => RekorApi::V2,
-            Some(other) => return Err(src.err(
-                al("rekor_api"),
-                "anchors.rekor_api",
-                format!(
+            Some(other) => {
+                return Err(src.err(
+                    al("rekor_api"),
+                    "anchors.rekor_api",
+                    format!(
                     "{other:?} is not a Rekor API: \"v1\" (api/v1) or \"v2\" (rekor-tiles, api/v2)"
                 ),
-            )),
+                ))
+            }
         };
         if rekor_api == RekorApi::V2 && rekor_url.is_some() && anc.rekor_log_key.is_none() {
             return Err(src.err(
