@@ -340,6 +340,15 @@ pub fn message_signature_bundle(
     });
     let mut out = serde_json::to_vec_pretty(&v).expect("JSON");
     out.push(b'\n');
+    if out.len() > MAX_ENTRY_BYTES {
+        return eerr(
+            "entry",
+            format!(
+                "the bundle around it would be {} bytes; at most {MAX_ENTRY_BYTES} are read back",
+                out.len()
+            ),
+        );
+    }
     Ok(out)
 }
 
@@ -1087,6 +1096,15 @@ mod tests {
             let e = message_signature_bundle(garbage, &sha(&data), &sig, b"key").unwrap_err();
             assert_eq!(e.field, field, "{e}");
         }
+        // An answer that fits the entry bound but whose bundle would not read back is refused.
+        let mut big = real["verificationMaterial"]["tlogEntries"][0].clone();
+        big["canonicalizedBody"] = base64::engine::general_purpose::STANDARD
+            .encode(vec![b' '; 785_500])
+            .into();
+        let big = serde_json::to_vec(&big).unwrap();
+        assert!(big.len() <= MAX_ENTRY_BYTES);
+        let e = message_signature_bundle(&big, &sha(&data), &sig, b"key").unwrap_err();
+        assert_eq!(e.field, "entry", "{e}");
         // The request names the digest, the signature and the verifier as rekor-tiles reads them.
         let req: Value = serde_json::from_slice(&hashedrekord_v2_request(
             &sha(&data),
