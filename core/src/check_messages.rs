@@ -369,6 +369,24 @@ pub enum CheckMsg {
         key: String,
         window: String,
     },
+    // --- what a Sigstore bundle says (core/src/rekor/bundle.rs) ---
+    /// The signing certificate's subjectAltName identity, as stated (not checked against a
+    /// Fulcio root).
+    CertificateIdentity {
+        identity: String,
+    },
+    /// A verified RFC 3161 token in the bundle signs `time` (UTC); `by` is the authority.
+    TimeProvenByTsa {
+        time: String,
+        by: String,
+    },
+    /// A verified SET signs integratedTime `time`; `by` is the log.
+    TimeProvenByLog {
+        time: String,
+        by: String,
+    },
+    /// Neither a verified SET nor a verified token signs a time.
+    NoTimeProven,
 }
 
 impl CheckMsg {
@@ -654,6 +672,21 @@ impl fmt::Display for CheckMsg {
             C::ValidForNoTime { key, window } => write!(
                 f,
                 "no time proven to hold {key} to its validity window ({window})"
+            ),
+            C::CertificateIdentity { identity } => write!(
+                f,
+                "certificate identity: {identity} (as the certificate states it; the certificate is not checked against a Fulcio root)"
+            ),
+            C::TimeProvenByTsa { time, by } => write!(
+                f,
+                "time proven: {time} (UTC), signed by the time-stamp authority {by} (RFC 3161 token over the bundle's signature)"
+            ),
+            C::TimeProvenByLog { time, by } => write!(
+                f,
+                "time proven: {time} (UTC), integratedTime signed by the log {by} (signed entry timestamp)"
+            ),
+            C::NoTimeProven => f.write_str(
+                "time proven: none - no verified signed entry timestamp or RFC 3161 token signs a time",
             ),
         }
     }

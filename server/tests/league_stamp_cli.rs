@@ -13,6 +13,7 @@ mod common;
 
 use common::fake_http::{self, Answer, Request};
 use common::fake_rekor::FakeRekor;
+use common::fake_rekor_v2::FakeRekorV2;
 use common::fake_tsa::start_tsa;
 use common::{arg as s, sealbook, sealbook_json};
 use sealbook_core::hex;
@@ -23,6 +24,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
+use std::time::Duration;
 
 const LIST: &str = "proof/2026-10-21/130025Z.txt";
 const AT: &str = "2026-10-21T13:00:25Z";
@@ -788,4 +790,140 @@ fn init_stamps_the_declaration_at_once_and_a_hanging_authority_does_not_hang_it(
         "{j}"
     );
     assert!(!dir.join("proof").exists());
+}
+
+/// A Rekor v2 log (`rekor_api = "v2"`, rekor-tiles `POST /api/v2/log/entries`) on 127.0.0.1,
+/// signing its checkpoints with an Ed25519 test key given to the verifiers as the log key: the
+/// list is logged with the operator's P-256 key (hashedrekord 0.0.2), the answer is published
+/// as a Sigstore bundle v0.3 beside the list, listed in the manifest, and read by `rekor
+/// verify` and `sealbook verify DIR` like any bundle. A log that hangs, answers garbage or a
+/// wrong inclusion proof writes nothing: the failure is named in the record, the other
+/// anchors are written, and `league upgrade` asks the log again.
+#[test]
+fn a_rekor_v2_log_gets_the_list_and_its_bundle_is_published() {
+    let fake = Arc::new(FakeRekorV2::new(Duration::from_secs(4)));
+    let log_pub = fake.public_pem();
+    let f = fake.clone();
+    let base = fake_http::start(move |r| f.answer(r));
+    let cal = start_calendar();
+    let (_work, dir, _) = league(&format!(
+        "ots_calendars = [\"{}\"]\ntsa = []\nrekor_url = \"{base}/honest\"\nrekor_api = \"v2\"\n\
+         rekor_key = \"rekor.pem\"\nrekor_log_key = \"rekor-log.pub\"\ntimeout_seconds = 5\nretries = 0\n",
+        cal.url
+    ));
+    std::fs::write(dir.join("rekor-log.pub"), &log_pub).unwrap();
+    must(
+        &dir,
+        &[
+            "ecparam",
+            "-name",
+            "prime256v1",
+            "-genkey",
+            "-noout",
+            "-out",
+            "rekor.pem",
+        ],
+    );
+    let (code, j) = stamp(&dir, AT);
+    assert_eq!(code, 0, "{j}");
+    assert_eq!(
+        anchors(&j["record"]),
+        [
+            ("ots".into(), cal.url.clone(), true),
+            ("rekor".into(), format!("{base}/honest"), true),
+        ]
+    );
+    let list = dir.join(LIST);
+    let bundle = with(&list, ".sigstore.json");
+    assert_eq!(
+        j["record"]["anchors"][1]["file"], "130025Z.txt.sigstore.json",
+        "{j}"
+    );
+    assert!(!with(&list, ".rekor.json").exists());
+    let b: Value = serde_json::from_slice(&std::fs::read(&bundle).unwrap()).unwrap();
+    assert_eq!(
+        b["mediaType"],
+        "application/vnd.dev.sigstore.bundle.v0.3+json"
+    );
+    // `rekor verify` reads the bundle: the Ed25519 checkpoint, the inclusion proof, the body
+    // naming the list; no time is proven by a v2 log alone.
+    let (code, out, err) = sealbook(&[
+        "rekor",
+        "verify",
+        s(&bundle),
+        "--data",
+        s(&list),
+        "--pubkey",
+        s(&dir.join("rekor-log.pub")),
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("time proven: none"), "{out}");
+    // Published: listed in the manifest and verified by `sealbook verify DIR`.
+    let (code, v) = sealbook_json(&["league", "publish", s(&dir)]);
+    assert_eq!(code, 0, "{v}");
+    let manifest: Value =
+        serde_json::from_slice(&std::fs::read(dir.join("manifest.json")).unwrap()).unwrap();
+    let listed = manifest["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["path"] == format!("{LIST}.sigstore.json"))
+        .unwrap_or_else(|| panic!("{manifest}"));
+    assert_eq!(listed["sha256"], sha256_hex(&bundle));
+    let (_, v) = sealbook_json(&[
+        "verify",
+        s(&dir),
+        "--rekor-key",
+        s(&dir.join("rekor-log.pub")),
+    ]);
+    // The bundle anchors both ledgers at Level 2 (the Ed25519 checkpoint and the inclusion
+    // proof verified, the body naming the list).
+    assert_eq!(v["level"], "Level 2", "{}", v["verdict"]);
+    for (i, lines) in [(0, 20), (1, 1)] {
+        let covered = &v["verdict"]["coverage"][i]["covered"][0];
+        assert_eq!(
+            (&covered["party"]["kind"], &covered["level"], &covered["to"]),
+            (&"rekor".into(), &"Level2".into(), &lines.into()),
+            "{}",
+            v["verdict"]
+        );
+    }
+    assert_eq!(
+        v["declaration"]["anchors"][0]["file"],
+        format!("{LIST}.sigstore.json")
+    );
+
+    // Misbehaving logs: nothing written, the failure named, the OpenTimestamps proof written.
+    for (mode, says) in [
+        ("hang", "(timeout)"),
+        ("garbage", "not a transparency log entry"),
+        ("badproof", "does not verify"),
+    ] {
+        let (_work, dir, _) = league(&format!(
+            "ots_calendars = [\"{}\"]\ntsa = []\nrekor_url = \"{base}/{mode}\"\nrekor_api = \"v2\"\n\
+             rekor_log_key = \"rekor-log.pub\"\ntimeout_seconds = 1\nretries = 0\n",
+            cal.url
+        ));
+        std::fs::write(dir.join("rekor-log.pub"), &log_pub).unwrap();
+        let (code, j) = stamp(&dir, AT);
+        assert_eq!(code, 1, "{mode}: {j}");
+        let a = &j["record"]["anchors"];
+        assert_eq!(a[0]["ok"], true, "{mode}: {j}");
+        assert_eq!(a[1]["ok"], false, "{mode}: {j}");
+        let error = a[1]["error"].as_str().unwrap_or_default();
+        assert!(error.contains(says), "{mode}: {error}");
+        let list = dir.join(LIST);
+        assert!(list.exists() && with(&list, ".ots").exists(), "{mode}");
+        assert!(!with(&list, ".sigstore.json").exists(), "{mode}");
+        if mode == "garbage" {
+            // Asked again by upgrade; the log answers with an entry now: the bundle is written.
+            let (_, j) = upgrade(&dir);
+            let rekor = anchors(&j["records"][0])
+                .into_iter()
+                .find(|(k, _, _)| k == "rekor")
+                .unwrap();
+            assert!(rekor.2, "{j}");
+            assert!(with(&list, ".sigstore.json").exists());
+        }
+    }
 }

@@ -61,15 +61,29 @@ after(async () => {
   removeDir(fx?.dir);
 });
 
+/// The files panel's "Clear all" in each language (web/src/i18n/catalog.rs FilesClearAll).
+const CLEAR_ALL = { zh: '全部清除', ar: 'امسح الكل' };
+
 /// Opens the page, waits for the shipped bundle, starts the verifier, and records every request
 /// made after that.
-async function open(viewport) {
-  const opened = await openPage(browser, server.url, viewport);
+async function open(viewport, lang) {
+  const url = lang ? `${server.url.replace(/\/$/, '')}/?lang=${lang}` : server.url;
+  const opened = await openPage(browser, url, viewport);
   // The cold page fetches no bundle: opening the trust panel does.
   await opened.page.locator('details.trust-panel > summary').click();
   await opened.page.waitForSelector('[data-testid="manifest"]', { state: 'attached', timeout: 30000 });
   await opened.page.locator('details.trust-panel > summary').click();
-  await startVerifier(opened.page);
+  if (lang && lang !== 'en') {
+    // The harness's start clicks "Clear all" by its English name: the same first drop here,
+    // cleared by the button's name in the page's language.
+    writeFileSync(at('start.jsonl'), '{}\n');
+    await dropFiles(opened.page, [at('start.jsonl')]);
+    await opened.page.waitForSelector('[data-testid="verdict"]', { timeout: 60000 });
+    await opened.page.getByRole('button', { name: CLEAR_ALL[lang] }).click();
+    await opened.page.waitForSelector('[data-testid="verdict"]', { state: 'detached', timeout: 30000 });
+  } else {
+    await startVerifier(opened.page);
+  }
   const requests = [];
   opened.page.on('request', (r) => requests.push(r.url()));
   return { ...opened, requests };
@@ -92,6 +106,7 @@ async function card(page, kind, name) {
       error: text('[data-testid="signed-error"]'),
       failed: [...e.querySelectorAll('[data-testid="signed-check"][data-status="fail"]')].map((c) => c.dataset.id),
       passed: [...e.querySelectorAll('[data-testid="signed-check"][data-status="pass"]')].map((c) => c.dataset.id),
+      says: [...e.querySelectorAll('[data-testid="rekor-says"] li')].map((l) => l.textContent.trim()),
     };
   });
 }
@@ -214,4 +229,31 @@ test('a Rekor v2 Sigstore bundle dropped beside its file verifies with the trust
   assert.deepEqual(second.requests, []);
   assert.deepEqual([...errors, ...second.errors], []);
   await second.context.close();
+});
+
+// What a v2 bundle proves and who says so, in each language: the certificate's identity as the
+// certificate states it (the CLI's `certificate identity:` line) and the time the staging
+// authority's RFC 3161 token signs, named by the authority (the CLI's `time proven:` line).
+test('a Rekor v2 bundle says its certificate identity and the time proven by the time-stamp authority, in en, zh and ar', async () => {
+  const words = {
+    en: [/^certificate identity: email:jku@goto\.fi \(as the certificate states it/, /^time proven: 2025-\S+Z \(UTC\), signed by the time-stamp authority .*CN=sigstore-tsa.* \(RFC 3161 token over the bundle's signature\)$/],
+    zh: [/^证书身份：email:jku@goto\.fi（/, /^已证明的时间：2025-\S+Z（UTC），由时间戳机构 .*CN=sigstore-tsa.* 签署/],
+    ar: [/^هوية الشهادة: email:jku@goto\.fi /, /^الوقت المُثبَت: 2025-\S+Z .*جهة الطابع الزمني .*CN=sigstore-tsa/],
+  };
+  for (const [lang, [identity, time]] of Object.entries(words)) {
+    const { context, page, errors, requests } = await open(undefined, lang);
+    await page.setInputFiles('[data-testid="log-key-input"]', at('v2', 'trusted_root.staging.json'));
+    await dropFiles(page, [at('v2', 'staging-rekor-v2.txt'), at('v2', 'staging-rekor-v2.txt.sigstore.json')]);
+    await readResults(page);
+    const e = await card(page, 'rekor', 'staging-rekor-v2.txt.sigstore.json');
+    assert.equal(e.ok, true, JSON.stringify(e));
+    assert.equal(e.says.length, 2, `${lang}: ${JSON.stringify(e.says)}`);
+    // Arguments sit in direction isolates in Arabic; the words are matched without them.
+    const plain = e.says.map((t) => t.replace(/[\u2066-\u2069\u200e\u200f]/g, ''));
+    assert.match(plain[0], identity, lang);
+    assert.match(plain[1], time, lang);
+    assert.deepEqual(requests, []);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
 });

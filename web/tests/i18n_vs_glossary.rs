@@ -932,6 +932,10 @@ mod check_messages {
                 C::OutsideValidFor { .. } => 90,
                 C::ValidForNoTime { .. } => 91,
                 C::LogIdNoteKeyOk { .. } => 92,
+                C::CertificateIdentity { .. } => 93,
+                C::TimeProvenByTsa { .. } => 94,
+                C::TimeProvenByLog { .. } => 95,
+                C::NoTimeProven => 96,
             }
         }
         let issuer_serial = SignerRef::IssuerSerial {
@@ -1245,6 +1249,18 @@ mod check_messages {
                 key: "https://log2025-1.rekor.sigstore.dev".into(),
                 window: "2025-09-23T00:00:00Z/..".into(),
             },
+            C::CertificateIdentity {
+                identity: "email:jku@goto.fi".into(),
+            },
+            C::TimeProvenByTsa {
+                time: TIME.into(),
+                by: SUBJECT.into(),
+            },
+            C::TimeProvenByLog {
+                time: TIME.into(),
+                by: "rekor.sigstore.dev - 1193050959916656506".into(),
+            },
+            C::NoTimeProven,
         ];
         for e in sig_errors() {
             all.push(C::Signature(e.clone()));
@@ -1258,7 +1274,7 @@ mod check_messages {
         let mut seen: Vec<usize> = all.iter().map(index).collect();
         seen.sort();
         seen.dedup();
-        assert_eq!(seen, (0..93).collect::<Vec<_>>());
+        assert_eq!(seen, (0..97).collect::<Vec<_>>());
         all
     }
 

@@ -40,7 +40,8 @@ pub enum Kind {
     Ots,
     /// An RFC 3161 timestamp authority, `<list>.<name>.tsr`.
     Tsa,
-    /// A Rekor transparency log, `<list>.rekor.json`.
+    /// A Rekor transparency log: `<list>.rekor.json` (a v1 log's entry) or a Sigstore bundle
+    /// `<list>.sigstore.json` (a v2 log's TransparencyLogEntry).
     Rekor,
 }
 

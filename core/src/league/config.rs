@@ -264,8 +264,34 @@ pub struct Anchors {
     /// The Rekor log's public key (PEM), the path as written (relative to the config file's
     /// directory); `None`: the public-good log's key shipped in `www/trust/`.
     pub rekor_log_key: Option<String>,
+    /// Which API the log at `rekor_url` speaks.
+    pub rekor_api: RekorApi,
     pub timeout_seconds: u32,
     pub retries: u32,
+}
+
+/// The API of a Rekor log (spec §3.2 Level 2): the entry stored beside each stamped list
+/// follows from it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum RekorApi {
+    /// Rekor v1: `POST /api/v1/log/entries` with a hashedrekord 0.0.1 entry; the answer (an
+    /// entry with its SET and inclusion proof) is stored as `<list>.rekor.json`.
+    #[default]
+    V1,
+    /// Rekor v2 (rekor-tiles): `POST /api/v2/log/entries` with a hashedrekord 0.0.2 request;
+    /// the answer (a TransparencyLogEntry, Ed25519 checkpoint) is stored in a Sigstore bundle
+    /// v0.3, `<list>.sigstore.json`.
+    V2,
+}
+
+impl RekorApi {
+    /// As written in the config (`v1`, `v2`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RekorApi::V1 => "v1",
+            RekorApi::V2 => "v2",
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -485,6 +511,7 @@ struct AnchorsToml {
     rekor_url: Option<String>,
     rekor_key: Option<String>,
     rekor_log_key: Option<String>,
+    rekor_api: Option<String>,
     timeout_seconds: Option<u32>,
     retries: Option<u32>,
 }
@@ -997,6 +1024,7 @@ impl LeagueConfig {
             rekor_url: None,
             rekor_key: None,
             rekor_log_key: None,
+            rekor_api: None,
             timeout_seconds: None,
             retries: None,
         });
@@ -1064,12 +1092,33 @@ impl LeagueConfig {
             )),
             v => Ok(v),
         };
+        let rekor_api = match anc.rekor_api.as_deref() {
+            None | Some("v1") => RekorApi::V1,
+            Some("v2") => RekorApi::V2,
+            Some(other) => {
+                return Err(src.err(
+                    al("rekor_api"),
+                    "anchors.rekor_api",
+                    format!(
+                    "{other:?} is not a Rekor API: \"v1\" (api/v1) or \"v2\" (rekor-tiles, api/v2)"
+                ),
+                ))
+            }
+        };
+        if rekor_api == RekorApi::V2 && rekor_url.is_some() && anc.rekor_log_key.is_none() {
+            return Err(src.err(
+                al("rekor_api"),
+                "anchors.rekor_log_key",
+                "required with rekor_api = \"v2\": the v2 log's Ed25519 public key (PEM); the shipped key is the v1 log's",
+            ));
+        }
         let anchors = Anchors {
             ots_calendars,
             tsa,
             rekor_url,
             rekor_key: path(anc.rekor_key, "rekor_key")?,
             rekor_log_key: path(anc.rekor_log_key, "rekor_log_key")?,
+            rekor_api,
             timeout_seconds: positive(
                 src,
                 anc.timeout_seconds
@@ -1388,7 +1437,8 @@ pub fn league_config_schema() -> serde_json::Value {
                                       "properties": {"name": {"type": "string", "pattern": "^[A-Za-z0-9-]+$"}, "url": url(None, "RFC 3161 endpoint")}}},
                     "rekor_url": {"type": "string", "default": DEFAULT_REKOR_URL, "description": "Rekor transparency log; empty: none."},
                     "rekor_key": {"type": "string", "minLength": 1, "description": "The operator's ECDSA P-256 private key (PEM) that signs each list logged in Rekor, relative to the config file's directory (an absolute path keeps it out of the published league directory); default: a fresh key per entry (the entry then shows the list's digest and time, not who logged it)."},
-                    "rekor_log_key": {"type": "string", "minLength": 1, "description": "The Rekor log's public key (PEM), relative to the config file's directory; default: the public-good log's key shipped in www/trust/."},
+                    "rekor_log_key": {"type": "string", "minLength": 1, "description": "The Rekor log's public key (PEM), relative to the config file's directory; default: the public-good log's key shipped in www/trust/ (a v1 log's; required with rekor_api = \"v2\")."},
+                    "rekor_api": {"type": "string", "enum": ["v1", "v2"], "default": "v1", "description": "The API the log at rekor_url speaks: v1 (api/v1, the entry stored as <list>.rekor.json) or v2 (rekor-tiles, api/v2, the entry stored in a Sigstore bundle <list>.sigstore.json)."},
                     "timeout_seconds": count(DEFAULT_ANCHOR_TIMEOUT_SECONDS, 1, "Per-request timeout."),
                     "retries": count(DEFAULT_ANCHOR_RETRIES, 0, "Retries with backoff; a failure is recorded and never blocks the book.")
                 }
@@ -1493,6 +1543,32 @@ path = "prices.csv"
             assert_eq!(e.field, "schedule.stamp_settle_seconds", "{bad}: {e}");
             assert_eq!(e.line, MINIMAL.lines().count() as u64 + 3, "{bad}: {e}");
         }
+    }
+
+    /// The API a Rekor log speaks is declared: v1 unless set, v2 with the v2 log's key, and
+    /// anything else refused naming its line and field.
+    #[test]
+    fn the_rekor_api_is_declared() {
+        assert_eq!(parse(MINIMAL).unwrap().anchors.rekor_api, RekorApi::V1);
+        let with = |v: &str| parse(&format!("{MINIMAL}\n[anchors]\n{v}\n"));
+        let c = with("rekor_api = \"v2\"\nrekor_log_key = \"log-v2.pub\"").unwrap();
+        assert_eq!(c.anchors.rekor_api, RekorApi::V2);
+        assert_eq!(
+            with("rekor_api = \"v1\"").unwrap().anchors.rekor_api,
+            RekorApi::V1
+        );
+        let e = with("rekor_api = \"tiles\"").unwrap_err();
+        assert_eq!(e.field, "anchors.rekor_api", "{e}");
+        assert_eq!(e.line, MINIMAL.lines().count() as u64 + 3, "{e}");
+        assert!(
+            e.to_string().contains("\"tiles\" is not a Rekor API"),
+            "{e}"
+        );
+        // The shipped key is a v1 log's: a v2 log needs its own.
+        let e = with("rekor_api = \"v2\"").unwrap_err();
+        assert_eq!(e.field, "anchors.rekor_log_key", "{e}");
+        // No log, nothing to check the key against.
+        assert!(with("rekor_api = \"v2\"\nrekor_url = \"\"").is_ok());
     }
 
     #[test]

@@ -129,7 +129,7 @@ fn lines(bytes: &[u8]) -> Vec<Line> {
 fn anchor_kind(rest: &str) -> String {
     if rest == "ots" {
         say(Text::KindOts, &[])
-    } else if rest == "rekor.json" {
+    } else if rest == "rekor.json" || rest == "sigstore.json" {
         say(Text::KindRekor, &[])
     } else if rest == "anchors.json" {
         say(Text::KindAnchors, &[])

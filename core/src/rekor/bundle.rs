@@ -262,6 +262,96 @@ impl Bundle {
     }
 }
 
+/// The key details of a Rekor v2 verifier signing with ECDSA P-256 over SHA-256
+/// (`dev.sigstore.common.v1.PublicKeyDetails`).
+pub const KEY_DETAILS_P256_SHA256: &str = "PKIX_ECDSA_P256_SHA_256";
+
+/// The media type of the bundles the league writes.
+pub const BUNDLE_V03: &str = "application/vnd.dev.sigstore.bundle.v0.3+json";
+
+/// The hashedrekord 0.0.2 request of a Rekor v2 log (`POST /api/v2/log/entries`, rekor-tiles
+/// `CreateEntryRequest`): the stamped list's SHA-256, the signature over the list (DER) and
+/// the verifier's public key (DER SubjectPublicKeyInfo) with its key details, base64 as the
+/// log expects. Compact JSON.
+pub fn hashedrekord_v2_request(
+    sha256: &[u8; 32],
+    signature: &[u8],
+    public_key_der: &[u8],
+    key_details: &str,
+) -> Vec<u8> {
+    let b64 = |b: &[u8]| base64::engine::general_purpose::STANDARD.encode(b);
+    let v = serde_json::json!({
+        "hashedRekordRequestV0_0_2": {
+            "digest": b64(sha256),
+            "signature": {
+                "content": b64(signature),
+                "verifier": {
+                    "publicKey": { "rawBytes": b64(public_key_der) },
+                    "keyDetails": key_details,
+                },
+            },
+        },
+    });
+    serde_json::to_vec(&v).expect("JSON of strings")
+}
+
+/// The Sigstore bundle v0.3 of a message signature the league logged: the log's answer (a
+/// TransparencyLogEntry, as a Rekor v2 log returns it) as its one tlog entry, the list's
+/// SHA-256 and the signature, and the public key named by its hint (the hex SHA-256 of its
+/// DER; the key itself is in the logged body). The answer is read as a bundle entry first
+/// (errors name the field under `entry`); the result reads back with [`Bundle::parse`].
+pub fn message_signature_bundle(
+    entry_json: &[u8],
+    sha256: &[u8; 32],
+    signature: &[u8],
+    public_key_der: &[u8],
+) -> Result<Vec<u8>, EntryError> {
+    use sha2::{Digest, Sha256};
+    if entry_json.len() > MAX_ENTRY_BYTES {
+        return eerr(
+            "entry",
+            format!(
+                "{} bytes; at most {MAX_ENTRY_BYTES} accepted",
+                entry_json.len()
+            ),
+        );
+    }
+    let entry: Value = serde_json::from_slice(entry_json).or_else(|e| {
+        eerr(
+            "entry",
+            format!("not JSON (line {}, column {}: {e})", e.line(), e.column()),
+        )
+    })?;
+    if !entry.is_object() {
+        return eerr("entry", "expected a JSON object (a TransparencyLogEntry)");
+    }
+    tlog_entry(&entry, "entry")?;
+    let b64 = |b: &[u8]| base64::engine::general_purpose::STANDARD.encode(b);
+    let v = serde_json::json!({
+        "mediaType": BUNDLE_V03,
+        "verificationMaterial": {
+            "publicKey": { "hint": hex::encode(&Sha256::digest(public_key_der)) },
+            "tlogEntries": [entry],
+        },
+        "messageSignature": {
+            "messageDigest": { "algorithm": "SHA2_256", "digest": b64(sha256) },
+            "signature": b64(signature),
+        },
+    });
+    let mut out = serde_json::to_vec_pretty(&v).expect("JSON");
+    out.push(b'\n');
+    if out.len() > MAX_ENTRY_BYTES {
+        return eerr(
+            "entry",
+            format!(
+                "the bundle around it would be {} bytes; at most {MAX_ENTRY_BYTES} are read back",
+                out.len()
+            ),
+        );
+    }
+    Ok(out)
+}
+
 /// The identity the signing certificate (`verificationMaterial.certificate`, or the first of
 /// `x509CertificateChain.certificates`) states in its subjectAltName, one line per name:
 /// `email:…`, `URI:…`, `DNS:…`, `otherName <OID>:…` (Fulcio writes a username as
@@ -533,6 +623,17 @@ pub struct ProvenTime {
     pub by: String,
 }
 
+impl ProvenTime {
+    /// The sentence saying this time and who signs it (the CLI's line, the page's).
+    pub fn msg(&self) -> CheckMsg {
+        let (time, by) = (self.time.clone(), self.by.clone());
+        match self.source {
+            "tsa" => CheckMsg::TimeProvenByTsa { time, by },
+            _ => CheckMsg::TimeProvenByLog { time, by },
+        }
+    }
+}
+
 /// The verdict on a bundle: every log entry's, every token's, and the times proven.
 #[derive(Debug, Clone, Serialize)]
 pub struct BundleVerdict {
@@ -556,6 +657,25 @@ pub struct BundleVerdict {
     pub timestamps_unchecked: Vec<String>,
     /// The times proven, by whom; empty when none is.
     pub times: Vec<ProvenTime>,
+}
+
+impl BundleVerdict {
+    /// What the bundle says beyond its checks: the certificate's identities as stated, then
+    /// every time proven and by whom (or that none is), in the order the CLI prints them.
+    pub fn says(&self) -> Vec<CheckMsg> {
+        let mut out: Vec<CheckMsg> = self
+            .identity
+            .iter()
+            .map(|i| CheckMsg::CertificateIdentity {
+                identity: i.clone(),
+            })
+            .collect();
+        if self.times.is_empty() {
+            out.push(CheckMsg::NoTimeProven);
+        }
+        out.extend(self.times.iter().map(ProvenTime::msg));
+        out
+    }
 }
 
 impl LogKey {
@@ -785,14 +905,16 @@ pub fn read_log_trust(
 /// Verifies a dropped Rekor file, an API entry (`<list>.rekor.json`) or a Sigstore bundle
 /// (`<list>.sigstore.json`), for the stamped `data`, with the reader's log trust (a key or a
 /// trusted root, [`read_log_trust`]). A bundle's verdict is its first entry's with every
-/// entry's and every token's checks, `ok` only when the whole bundle verified.
+/// entry's and every token's checks, `ok` only when the whole bundle verified; beside it what
+/// a bundle says ([`BundleVerdict::says`]: its certificate identity and the times proven by
+/// whom), empty for an API entry.
 pub fn verify_file(
     entry_name: &str,
     entry_json: &[u8],
     data: &[u8],
     key_name: &str,
     key: &[u8],
-) -> Result<Verdict, String> {
+) -> Result<(Verdict, Vec<CheckMsg>), String> {
     use sha2::{Digest, Sha256};
     let (keys, authorities) = read_log_trust(key_name, key)?;
     let digest: [u8; 32] = Sha256::digest(data).into();
@@ -802,10 +924,11 @@ pub fn verify_file(
             .iter()
             .find(|k| hex::encode(&k.id_for(&entry)).eq_ignore_ascii_case(&entry.log_id))
             .unwrap_or(&keys[0]);
-        return Ok(verify(&entry, Some(&digest), key));
+        return Ok((verify(&entry, Some(&digest), key), Vec::new()));
     }
     let bundle = Bundle::parse(entry_json).map_err(|e| format!("{entry_name}: {e}"))?;
     let bv = verify_bundle(&bundle, Some(&digest), &keys, &authorities);
+    let says = bv.says();
     let mut entries = bv.entries.into_iter();
     let mut v = entries
         .next()
@@ -818,7 +941,7 @@ pub fn verify_file(
     }
     v.ok = bv.ok;
     v.log_ok = bv.log_ok;
-    Ok(v)
+    Ok((v, says))
 }
 
 #[cfg(test)]
@@ -936,6 +1059,74 @@ mod tests {
             .filter(|c| c.id == id)
             .map(|c| c.status)
             .collect()
+    }
+
+    /// The bundle the league writes from a v2 log's answer: the real TransparencyLogEntry of
+    /// sigstore-python's v2 bundle, wrapped with the artifact's digest and signature, reads
+    /// back as a v0.3 bundle whose entry verifies under the staging v2 log's key; an answer
+    /// that is not an entry is refused naming the field.
+    #[test]
+    fn the_league_bundle_of_a_v2_answer_reads_back_and_verifies() {
+        let real: Value =
+            serde_json::from_slice(&shared("staging-rekor-v2.txt.sigstore.json")).unwrap();
+        let answer = serde_json::to_vec(&real["verificationMaterial"]["tlogEntries"][0]).unwrap();
+        let sig = base64::engine::general_purpose::STANDARD
+            .decode(real["messageSignature"]["signature"].as_str().unwrap())
+            .unwrap();
+        let data = shared("staging-rekor-v2.txt");
+        let bytes = message_signature_bundle(&answer, &sha(&data), &sig, b"key").unwrap();
+        let b = Bundle::parse(&bytes).unwrap();
+        assert_eq!(
+            (b.media_type.as_str(), b.version.as_str()),
+            (BUNDLE_V03, "0.3")
+        );
+        assert!(b.identity.is_empty());
+        let r = root("trusted_root.staging.json");
+        let v = verify_bundle(&b, Some(&sha(&data)), &keys(&r), &[]);
+        assert!(v.ok && v.log_ok, "{:#?}", v.entries[0].checks);
+        assert_eq!(v.says(), [CheckMsg::NoTimeProven]);
+        // Another list's digest is not what the entry logs.
+        let v = verify_bundle(&b, Some(&sha(b"another list")), &keys(&r), &[]);
+        assert!(!v.ok);
+        for (garbage, field) in [
+            (&b"<html>"[..], "entry"),
+            (b"[]", "entry"),
+            (br#"{"logIndex":"1"}"#, "entry.canonicalizedBody"),
+        ] {
+            let e = message_signature_bundle(garbage, &sha(&data), &sig, b"key").unwrap_err();
+            assert_eq!(e.field, field, "{e}");
+        }
+        // An answer that fits the entry bound but whose bundle would not read back is refused.
+        let mut big = real["verificationMaterial"]["tlogEntries"][0].clone();
+        big["canonicalizedBody"] = base64::engine::general_purpose::STANDARD
+            .encode(vec![b' '; 785_500])
+            .into();
+        let big = serde_json::to_vec(&big).unwrap();
+        assert!(big.len() <= MAX_ENTRY_BYTES);
+        let e = message_signature_bundle(&big, &sha(&data), &sig, b"key").unwrap_err();
+        assert_eq!(e.field, "entry", "{e}");
+        // The request names the digest, the signature and the verifier as rekor-tiles reads them.
+        let req: Value = serde_json::from_slice(&hashedrekord_v2_request(
+            &sha(&data),
+            &sig,
+            b"der",
+            KEY_DETAILS_P256_SHA256,
+        ))
+        .unwrap();
+        let h = &req["hashedRekordRequestV0_0_2"];
+        assert_eq!(
+            h["digest"],
+            real["messageSignature"]["messageDigest"]["digest"]
+        );
+        assert_eq!(
+            h["signature"]["content"],
+            real["messageSignature"]["signature"]
+        );
+        assert_eq!(h["signature"]["verifier"]["publicKey"]["rawBytes"], "ZGVy");
+        assert_eq!(
+            h["signature"]["verifier"]["keyDetails"],
+            "PKIX_ECDSA_P256_SHA_256"
+        );
     }
 
     /// The signing certificate's identity is read from its subjectAltName: an otherName

@@ -568,6 +568,10 @@ pub struct RekorResult {
     pub set_only: bool,
     pub log_index: Option<u64>,
     pub checks: Vec<CheckRow>,
+    /// A Sigstore bundle's certificate identity as stated and the times it proves, by whom
+    /// (spec §3.2 Level 2+); empty for an API entry.
+    #[serde(default)]
+    pub says: Vec<CheckMsg>,
 }
 
 impl RekorResult {
@@ -591,7 +595,8 @@ impl RekorResult {
             return out;
         };
         match rekor::verify_file(name, bytes, data, key_name, key) {
-            Ok(v) => {
+            Ok((v, says)) => {
+                out.says = says;
                 out.ok = v.ok;
                 out.integrated_time = v.integrated_time_iso;
                 out.set_only = v.set_only;

@@ -565,6 +565,19 @@ fn sigstore_bundles_are_checked_for_their_list() {
         (r.log_index, r.set_only, &r.integrated_time),
         (Some(645), false, &None)
     );
+    // What the bundle says, in the CLI's words: the certificate's identity, and the time the
+    // staging authority's token proves.
+    let said: Vec<String> = r.says.iter().map(ToString::to_string).collect();
+    assert_eq!(said.len(), 2, "{said:?}");
+    assert_eq!(
+        said[0],
+        "certificate identity: email:jku@goto.fi (as the certificate states it; the certificate is not checked against a Fulcio root)"
+    );
+    assert!(
+        said[1].starts_with("time proven: 2025-")
+            && said[1].contains("signed by the time-stamp authority"),
+        "{said:?}"
+    );
     let mut other = artifact.clone();
     other[3] ^= 1;
     let lists = [ListInput::parse("staging-rekor-v2.txt", &other)];

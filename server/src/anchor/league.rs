@@ -6,7 +6,8 @@
 //! configured anchor for it, each with retry and backoff: OpenTimestamps at every calendar
 //! (`<list>.ots`), an RFC 3161 token from every authority (`<list>.<name>.tsr`, and the
 //! certificates the token carries under `proof/<day>/tsa/`), and a Rekor entry
-//! (`<list>.rekor.json`). What was asked, what succeeded and why anything failed goes into the
+//! (`<list>.rekor.json` from a v1 log, a Sigstore bundle `<list>.sigstore.json` from a v2 log,
+//! as `anchors.rekor_api` declares). What was asked, what succeeded and why anything failed goes into the
 //! list's anchor record ([`sealbook_core::league::anchor_record`]); a failed anchor never
 //! blocks the book or the other anchors. A league whose ledgers have not grown since the last
 //! list gets no new list.
@@ -31,7 +32,7 @@ use sealbook_core::calendar::Instant;
 use sealbook_core::league::anchor_record::{
     self, Anchor, AnchorRecord, Kind, RetryDue, GIVE_UP_AFTER_HOURS, MAX_RECORD_BYTES,
 };
-use sealbook_core::league::config::LeagueConfig;
+use sealbook_core::league::config::{LeagueConfig, RekorApi};
 use sealbook_core::ots::calendar_server::DEFAULT_WHITELIST;
 use sealbook_core::records::names::{
     stamp_list_path, stamp_list_time, ASKS_FILE, ASKS_LEDGER, BOOK_FILE, BOOK_LEDGER,
@@ -668,7 +669,8 @@ fn rekor_anchor_for(
     at: &str,
 ) -> Anchor {
     let mut a = anchor(Kind::Rekor, url, url, at);
-    let out = with_suffix(list, ".rekor.json");
+    let v2 = config.anchors.rekor_api == RekorApi::V2;
+    let out = with_suffix(list, if v2 { ".sigstore.json" } else { ".rekor.json" });
     let logged = (|| {
         let signer = match &config.anchors.rekor_key {
             Some(p) => rekor_anchor::read_signing_key(&config_path(dir, p))?,
@@ -682,6 +684,9 @@ fn rekor_anchor_for(
                 .map(|p| config_path(dir, p))
                 .as_deref(),
         )?;
+        if v2 {
+            return rekor_anchor::upload_list_v2(data, &out, &signer, url, &[log_key], retry);
+        }
         rekor_anchor::upload_list(data, &out, &signer, url, &log_key, retry)
     })();
     match logged {

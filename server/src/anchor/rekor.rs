@@ -152,6 +152,106 @@ pub fn upload_list(
     Ok(logged)
 }
 
+/// Logs the stamped list `list` in the Rekor v2 log (rekor-tiles) at `base_url`: a
+/// hashedrekord 0.0.2 request (the list's SHA-256, `signer`'s signature over the list, its
+/// public key) is POSTed to `<url>/api/v2/log/entries`; the answer, a TransparencyLogEntry, is
+/// put in a Sigstore bundle v0.3 that must verify under `log_keys` (the Ed25519 checkpoint
+/// and the inclusion proof against it, the body naming the list) before it is stored as
+/// `out`. Errors and retries as [`upload_list`].
+pub fn upload_list_v2(
+    list: &[u8],
+    out: &Path,
+    signer: &SigningKey,
+    base_url: &str,
+    log_keys: &[LogKey],
+    retry: &Retry,
+) -> Result<Logged, Unusable> {
+    if out.exists() {
+        return Err(Unusable::file(out, "already exists; refusing to overwrite"));
+    }
+    let sha256: [u8; 32] = HashAlg::Sha256.digest(list).try_into().expect("32 bytes");
+    let signature: Signature = signer.sign(list);
+    let signature = signature.to_der().as_bytes().to_vec();
+    let public_der = signer
+        .verifying_key()
+        .to_public_key_der()
+        .expect("a P-256 key encodes");
+    let request = rekor::bundle::hashedrekord_v2_request(
+        &sha256,
+        &signature,
+        public_der.as_bytes(),
+        rekor::bundle::KEY_DETAILS_P256_SHA256,
+    );
+    let client = HttpClient::new(retry.timeout);
+    let url = format!("{}/api/v2/log/entries", base_url.trim_end_matches('/'));
+    let (answer, attempts) = retry.run(|| {
+        let answer = post(&client, &url, &request).map_err(|e| (e, None))?;
+        let bundle = rekor::bundle::message_signature_bundle(
+            &answer,
+            &sha256,
+            &signature,
+            public_der.as_bytes(),
+        )
+        .map_err(|e| {
+            (
+                format!("{url}: answer is not a transparency log entry: {e}"),
+                None,
+            )
+        })?;
+        let read = rekor::Bundle::parse(&bundle)
+            .map_err(|e| (format!("{url}: the bundle made of the answer: {e}"), None))?;
+        let v = rekor::verify_bundle(&read, Some(&sha256), log_keys, &[]);
+        let first = v.entries.into_iter().next();
+        match first {
+            Some(e) if v.ok => Ok((bundle, e)),
+            Some(e) => {
+                let why = format!(
+                    "{url}: the returned entry does not verify: {}",
+                    e.failures().join("; ")
+                );
+                Err((why, Some(Box::new(e))))
+            }
+            None => Err((format!("{url}: no log key to check the entry with"), None)),
+        }
+    });
+    let mut logged = Logged {
+        sha256,
+        url,
+        verdict: None,
+        written: None,
+        error: None,
+        attempts,
+    };
+    match answer {
+        Ok((bundle, verdict)) => {
+            write_new(out, &bundle).map_err(|e| Unusable::io(out, "write bundle", &e))?;
+            logged.verdict = Some(verdict);
+            logged.written = Some(out.to_path_buf());
+        }
+        Err((e, verdict)) => {
+            logged.error = Some(e);
+            logged.verdict = verdict.map(|v| *v);
+        }
+    }
+    Ok(logged)
+}
+
+/// POSTs a JSON request; returns the answer's bytes when the log accepted it (HTTP 200/201).
+fn post(client: &HttpClient, url: &str, request: &[u8]) -> Result<Vec<u8>, String> {
+    let body = Body {
+        content_type: Some("application/json"),
+        bytes: request,
+    };
+    let (status, bytes) = client.exchange(url, "application/json", Some(body), MAX_ENTRY_BYTES)?;
+    if status != 201 && status != 200 {
+        return Err(format!("{url}: HTTP {status}: {}", excerpt(&bytes)));
+    }
+    if bytes.len() > MAX_ENTRY_BYTES {
+        return Err(format!("{url}: answer longer than {MAX_ENTRY_BYTES} bytes"));
+    }
+    Ok(bytes)
+}
+
 /// POSTs the proposed entry; returns the logged entry and the answer's bytes.
 fn submit(client: &HttpClient, url: &str, proposal: &[u8]) -> Result<(LogEntry, Vec<u8>), String> {
     let body = Body {

@@ -3,6 +3,7 @@
 
 pub mod fake_http;
 pub mod fake_rekor;
+pub mod fake_rekor_v2;
 pub mod fake_tsa;
 #[cfg(target_os = "linux")]
 pub mod measured;

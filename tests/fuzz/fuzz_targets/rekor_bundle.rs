@@ -1,5 +1,6 @@
 //! Sigstore bundles and trusted roots (core::rekor::bundle), the bundle verified against a
-//! fixed P-256 log key and a fixed Ed25519 (Rekor v2) log key.
+//! fixed P-256 log key and a fixed Ed25519 (Rekor v2) log key; a Rekor v2 log's answer
+//! wrapped in the bundle the league writes, which must read back.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -23,6 +24,11 @@ fuzz_target!(|data: &[u8]| {
         rekor::LogKey::parse(KEY_V2).expect("fixed key"),
     ];
     if let Ok(bundle) = rekor::Bundle::parse(data) {
+        let _ = rekor::verify_bundle(&bundle, Some(&[0u8; 32]), &keys, &[]);
+    }
+    // A log's answer the league wraps in its bundle: whatever is wrapped reads back.
+    if let Ok(b) = rekor::bundle::message_signature_bundle(data, &[0u8; 32], b"sig", b"key") {
+        let bundle = rekor::Bundle::parse(&b).expect("the league's bundle reads back");
         let _ = rekor::verify_bundle(&bundle, Some(&[0u8; 32]), &keys, &[]);
     }
     if let Ok(root) = rekor::TrustedRoot::parse(data) {

@@ -625,6 +625,10 @@ catalog! {
     ChkValidForOk { en: "{time} lies in the trusted root's validity window of {key} ({window})", zh: "{time} 在受信任根为 {key} 规定的有效期内（{window}）", ar: "يقع {time} ضمن فترة صلاحية {key} في الجذر الموثوق ‏({window})", }
     ChkOutsideValidFor { en: "{time} lies outside the trusted root's validity window of {key} ({window}): not trusted at that time", zh: "{time} 不在受信任根为 {key} 规定的有效期内（{window}）：该时刻不受信任", ar: "يقع {time} خارج فترة صلاحية {key} في الجذر الموثوق ‏({window}): غير موثوق في ذلك الوقت", }
     ChkValidForNoTime { en: "no time proven to hold {key} to its validity window ({window})", zh: "没有已证明的时间可用来核对 {key} 的有效期（{window}）", ar: "لا وقت مُثبَت لمطابقة {key} مع فترة صلاحيته ‏({window})", }
+    ChkCertificateIdentity { en: "certificate identity: {identity} (as the certificate states it; the certificate is not checked against a Fulcio root)", zh: "证书身份：{identity}（按证书所述；未对照 Fulcio 根检查该证书）", ar: "هوية الشهادة: {identity} (كما تذكرها الشهادة؛ لم تُفحص الشهادة مقابل جذر \u{2066}Fulcio\u{2069})", }
+    ChkTimeProvenByTsa { en: "time proven: {time} (UTC), signed by the time-stamp authority {by} (RFC 3161 token over the bundle's signature)", zh: "已证明的时间：{time}（UTC），由时间戳机构 {by} 签署（覆盖该包签名的 RFC 3161 令牌）", ar: "الوقت المُثبَت: {time} ‏(UTC)، وقّعته جهة الطابع الزمني {by} ‏(رمز RFC 3161 على توقيع الحزمة)", }
+    ChkTimeProvenByLog { en: "time proven: {time} (UTC), integratedTime signed by the log {by} (signed entry timestamp)", zh: "已证明的时间：{time}（UTC），integratedTime 由日志 {by} 签署（签名条目时间戳）", ar: "الوقت المُثبَت: {time} ‏(UTC)، وقّع السجل {by} قيمة integratedTime ‏(طابع زمني موقّع للمدخل)", }
+    ChkNoTimeProven { en: "time proven: none - no verified signed entry timestamp or RFC 3161 token signs a time", zh: "已证明的时间：无——没有经过验证的签名条目时间戳或 RFC 3161 令牌签署时间", ar: "الوقت المُثبَت: لا شيء - لا طابع زمني موقّع للمدخل ولا رمز RFC 3161 تم التحقق منه يوقّع وقتًا", }
 
     // Why a dropped proof, token or Rekor entry could not be checked (core's FileError;
     // web/src/verifier/proof_view.rs, web/src/verifier/signed_time_view.rs, web/src/verifier/report_view.rs).

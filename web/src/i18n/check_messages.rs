@@ -434,5 +434,11 @@ pub fn message(m: &CheckMsg) -> String {
         C::ValidForNoTime { key, window } => {
             tr(M::ChkValidForNoTime, &[("key", key), ("window", window)])
         }
+        C::CertificateIdentity { identity } => {
+            tr(M::ChkCertificateIdentity, &[("identity", identity)])
+        }
+        C::TimeProvenByTsa { time, by } => tr(M::ChkTimeProvenByTsa, &[("time", time), ("by", by)]),
+        C::TimeProvenByLog { time, by } => tr(M::ChkTimeProvenByLog, &[("time", time), ("by", by)]),
+        C::NoTimeProven => tr(M::ChkNoTimeProven, &[]),
     }
 }

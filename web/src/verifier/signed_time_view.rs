@@ -5,7 +5,7 @@
 //! anchors the verification used. Elements tests read carry `data-testid`.
 
 use crate::i18n::{self, check_messages, core_messages, html_tr, tr, M};
-use sealbook_core::checks::Status;
+use sealbook_core::checks::{CheckMsg, Status};
 use sealbook_core::pki::x509::CertSummary;
 use sealbook_core::tsp::response;
 use sealbook_core::verifier::{CheckRow, RekorResult, TokenResult, TrustReport};
@@ -147,8 +147,13 @@ pub fn rekor_entry(r: &RekorResult) -> Html {
                 <p class="note">{ html_tr(M::RekorFor, &[("list", html! { <code>{ list }</code> })]) }</p>
             }
             { failure_line(r.error.as_ref().map(core_messages::file_error), (!r.ok).then(|| check_messages::first_failure(&r.checks)).flatten()) }
-            if r.ok && !r.time_signed {
+            if r.ok && !r.time_signed && !r.says.iter().any(|m| matches!(m, CheckMsg::TimeProvenByTsa { .. })) {
                 <p class="note" data-testid="rekor-unsigned-time">{ i18n::t(M::RekorUnsignedTime) }</p>
+            }
+            if !r.says.is_empty() {
+                <ul class="notes" data-testid="rekor-says">
+                    { for r.says.iter().map(|m| html! { <li>{ check_messages::message(m) }</li> }) }
+                </ul>
             }
             if r.integrated_time.is_some() {
                 <dl class="facts">

@@ -171,8 +171,11 @@ fn bundle_result(path: &std::path::Path, file: String, v: &BundleVerdict, json: 
         );
     } else {
         println!("bundle: {file}  ({}, version {})", v.media_type, v.version);
-        for id in &v.identity {
-            println!("certificate identity: {id} (as the certificate states it; the certificate is not checked against a Fulcio root)");
+        let says = v.says();
+        // The certificate's identities come first, the times after the checks.
+        let (ids, times) = says.split_at(v.identity.len());
+        for m in ids {
+            println!("{m}");
         }
         for (i, e) in v.entries.iter().enumerate() {
             println!("tlog entry {i}: logIndex {}", e.log_index);
@@ -191,20 +194,8 @@ fn bundle_result(path: &std::path::Path, file: String, v: &BundleVerdict, json: 
         for e in v.timestamp_errors.iter().chain(&v.timestamps_unchecked) {
             println!("RFC 3161 {e}");
         }
-        if v.times.is_empty() {
-            println!("time proven: none - no verified signed entry timestamp or RFC 3161 token signs a time");
-        }
-        for t in &v.times {
-            match t.source {
-                "tsa" => println!(
-                    "time proven: {} (UTC), signed by the time-stamp authority {} (RFC 3161 token over the bundle's signature)",
-                    t.time, t.by
-                ),
-                _ => println!(
-                    "time proven: {} (UTC), integratedTime signed by the log {} (signed entry timestamp)",
-                    t.time, t.by
-                ),
-            }
+        for m in times {
+            println!("{m}");
         }
         println!(
             "verdict: {}",
