@@ -24,8 +24,8 @@ use crate::outcome::Unusable;
 use sealbook_core::book::writer::BookWriter;
 use sealbook_core::calendar::Instant;
 use sealbook_core::league::config::LeagueConfig;
-use sealbook_core::records::names::{ASKS_FILE, BOOK_FILE, CLIM_FILE};
 use sealbook_core::league::schedule::{declaration, first_counted_session};
+use sealbook_core::records::names::{ASKS_FILE, BOOK_FILE, CLIM_FILE};
 use sealbook_core::score::baselines::ClimatologyTable;
 use std::path::Path;
 

@@ -49,9 +49,6 @@ use sealbook_core::arena::records::{
 use sealbook_core::book::chain::{verify, VerifyOptions};
 use sealbook_core::contract::event::event_contract_schema_bytes;
 use sealbook_core::league::answer::answer_schema_bytes;
-use sealbook_core::records::names::{
-    ANSWER_SCHEMA_FILE, ASKS_FILE, BOOK_FILE, DEMO_NOTICE_FILE, FORECASTS_FILE,
-};
 use sealbook_core::league::league_file::{GeneratedFrom, LeagueFile, LEAGUE_FILE};
 use sealbook_core::league::manifest::{generated_at_of, path_is_safe, Manifest, MANIFEST_FILE};
 use sealbook_core::league::open_data::{
@@ -60,6 +57,9 @@ use sealbook_core::league::open_data::{
 };
 use sealbook_core::league::proof_page::{proof_pages, Ledger, PAGE_NAME};
 use sealbook_core::records::ask_chain::AskChain;
+use sealbook_core::records::names::{
+    ANSWER_SCHEMA_FILE, ASKS_FILE, BOOK_FILE, DEMO_NOTICE_FILE, FORECASTS_FILE,
+};
 use sealbook_core::records::sources::LeagueSources;
 use sealbook_core::score::book_lines::BookLines;
 use sealbook_core::score::files::league_stats_from_files;
