@@ -1208,9 +1208,10 @@ fn list_names(dir: &Path) -> Vec<String> {
 /// A one-off `league run` stamps its last lines before it exits (spec §3.2, requirement 12):
 /// the cadence's list as it starts (no list yet), before its own lines, then one covering
 /// every line it sealed, so none waits for the next process. A process after that, with
-/// nothing sealed since and the cadence not come round, stamps nothing.
+/// nothing sealed since and the cadence not come round, stamps nothing; a `league score`
+/// after the close stamps the score line it sealed before it exits.
 #[test]
-fn a_one_off_run_stamps_its_last_lines_before_it_exits() {
+fn a_one_off_run_or_score_stamps_its_last_lines_before_it_exits() {
     let tmp = tempfile::tempdir().unwrap();
     let text = "[league]\nname = \"cadence\"\nmethodology_version = \"m-1\"\n\n\
                 [[seat]]\nname = \"coin\"\nadapter = \"coin\"\n\n\
@@ -1256,6 +1257,30 @@ fn a_one_off_run_stamps_its_last_lines_before_it_exits() {
         list_names(&dir),
         both,
         "nothing sealed since, the cadence not due"
+    );
+    // A one-off score after the close stamps the score line it sealed before it exits.
+    let (code, out, err) = output(&[
+        "league",
+        "score",
+        d,
+        "--session",
+        SESSION,
+        "--at",
+        SCORE_AT,
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    let sc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(sc["score_lines"], 1, "{out}");
+    let all = list_names(&dir);
+    assert!(all.len() > both.len(), "{all:?}");
+    let last = std::fs::read_to_string(dir.join(all.last().unwrap())).unwrap();
+    assert!(
+        last.contains(&format!(
+            "daily/council/book.jsonl: {} lines",
+            count("council-book.jsonl")
+        )),
+        "the score's list covers the score line: {last}"
     );
 }
 

@@ -81,8 +81,9 @@ fn anchors_are_said_in_every_language() {
             integrated_time: Some("2026-10-21T13:00:22Z".into()),
         },
         AnchorSays::RekorUnsigned {
-            integrated_time: None,
+            integrated_time: Some("2026-10-21T13:00:22Z".into()),
         },
+        AnchorSays::RekorNoTime,
         AnchorSays::Bitcoin {
             height: 972334,
             header: at("2026-10-20T13:55:20Z"),
@@ -95,6 +96,7 @@ fn anchors_are_said_in_every_language() {
             AnchorSays::Token { .. }
             | AnchorSays::RekorSigned { .. }
             | AnchorSays::RekorUnsigned { .. }
+            | AnchorSays::RekorNoTime
             | AnchorSays::Bitcoin { .. }
             | AnchorSays::BitcoinUntimed { .. } => {}
         }

@@ -78,6 +78,9 @@ pub enum AnchorSays {
     RekorSigned { integrated_time: Option<String> },
     /// A Rekor entry without a signed entry timestamp: in the log, at no established time.
     RekorUnsigned { integrated_time: Option<String> },
+    /// A Rekor entry with no integratedTime at all (a Rekor v2 log signs no time): in the
+    /// log, at no time it establishes.
+    RekorNoTime,
     /// An OpenTimestamps proof in block `height` with header time `header`: the list existed
     /// no later than `bound`, the header time plus the practical bound of §3.11.
     Bitcoin {
@@ -112,6 +115,9 @@ impl fmt::Display for AnchorSays {
                 f,
                 "in the Rekor log; its integratedTime {} is unsigned (no signed entry timestamp), so no time is established from it",
                 or_unknown(integrated_time)
+            ),
+            AnchorSays::RekorNoTime => f.write_str(
+                "in the Rekor log; the entry has no integratedTime (a Rekor v2 log signs no time), so no time is established from it",
             ),
             AnchorSays::Bitcoin {
                 height,

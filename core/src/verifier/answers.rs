@@ -418,14 +418,14 @@ fn anchors_of(list: &str, report: &VerifierReport) -> Vec<Anchor> {
         out.push(Anchor {
             kind: AnchorKind::Rekor,
             file: r.name.clone(),
-            words: Note::Msg(if r.time_signed {
-                AnchorSays::RekorSigned {
+            words: Note::Msg(match (r.time_signed, &time) {
+                (true, _) => AnchorSays::RekorSigned {
                     integrated_time: time.clone(),
-                }
-            } else {
-                AnchorSays::RekorUnsigned {
+                },
+                (false, Some(_)) => AnchorSays::RekorUnsigned {
                     integrated_time: time.clone(),
-                }
+                },
+                (false, None) => AnchorSays::RekorNoTime,
             }),
             by: Note::Msg(Party::Rekor {
                 log_index: r.log_index,
@@ -1222,6 +1222,24 @@ mod tests {
             ..Default::default()
         });
         (book, asks, report)
+    }
+
+    #[test]
+    fn a_rekor_entry_is_worded_by_the_time_it_carries() {
+        let (_, _, mut report) = league();
+        let list = "proof/2026-10-21/132337Z.txt";
+        let words = |report: &VerifierReport| match &anchors_of(list, report)[0].words {
+            Note::Msg(m) => m.clone(),
+            other => panic!("{other:?}"),
+        };
+        assert!(matches!(words(&report), AnchorSays::RekorSigned { .. }));
+        report.rekor[0].time_signed = false;
+        assert!(matches!(words(&report), AnchorSays::RekorUnsigned { .. }));
+        // A Rekor v2 entry: no integratedTime at all, never "integratedTime ?".
+        report.rekor[0].integrated_time = None;
+        assert_eq!(words(&report), AnchorSays::RekorNoTime);
+        assert!(!words(&report).to_string().contains('?'));
+        assert_eq!(anchors_of(list, &report)[0].existed_by, None);
     }
 
     #[test]

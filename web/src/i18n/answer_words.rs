@@ -79,6 +79,7 @@ impl AnswersWording for PageWording {
                 M::AwRekorUnsigned,
                 &[("time", &or_unknown(integrated_time))],
             ),
+            AnchorSays::RekorNoTime => tr(M::AwRekorNoTime, &[]),
             AnchorSays::Bitcoin {
                 height,
                 header,

@@ -66,6 +66,7 @@ pub fn run(args: Args, json: bool) -> CmdResult {
         0
     };
     league.apply(actions, prices.as_ref())?;
+    league.stamp_before_exit();
     league.wait_stamps();
     let scored: Vec<&serde_json::Value> = league
         .events
