@@ -313,8 +313,11 @@ fn parse_entry(e: &Value, at: &str, keyed_side: Option<Side>) -> Result<RosterSe
             )),
         }
     };
-    let seat = text("seat", true)?.expect("required");
-    let family = text("family", true)?.expect("required");
+    let required = |k: &str| -> Result<String, FieldError> {
+        text(k, true)?.ok_or_else(|| (format!("{at}.{k}"), RosterMessage::Missing))
+    };
+    let seat = required("seat")?;
+    let family = required("family")?;
     let stated = match text("side", false)? {
         None => None,
         Some(s) => Some(Side::parse(&s).ok_or_else(|| {

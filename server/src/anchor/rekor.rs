@@ -130,26 +130,7 @@ pub fn upload_list(
             Err((why, Some(Box::new(verdict))))
         }
     });
-    let mut logged = Logged {
-        sha256,
-        url,
-        verdict: None,
-        written: None,
-        error: None,
-        attempts,
-    };
-    match answer {
-        Ok((entry, verdict)) => {
-            write_new(out, &entry).map_err(|e| Unusable::io(out, "write entry", &e))?;
-            logged.verdict = Some(verdict);
-            logged.written = Some(out.to_path_buf());
-        }
-        Err((e, verdict)) => {
-            logged.error = Some(e);
-            logged.verdict = verdict.map(|v| *v);
-        }
-    }
-    Ok(logged)
+    stored(sha256, url, attempts, answer, out, "write entry")
 }
 
 /// Logs the stamped list `list` in the Rekor v2 log (rekor-tiles) at `base_url`: a
@@ -214,6 +195,23 @@ pub fn upload_list_v2(
             None => Err((format!("{url}: no log key to check the entry with"), None)),
         }
     });
+    stored(sha256, url, attempts, answer, out, "write bundle")
+}
+
+/// A log's answer after its retries: the bytes to store and their verdict, or why not and the
+/// verdict of what the log returned.
+type LogAnswer = Result<(Vec<u8>, Verdict), (String, Option<Box<Verdict>>)>;
+
+/// What a log's answer became: the verified `bytes` stored as `out` (`what` names the write
+/// in its error), or why nothing was stored and the verdict of what the log returned.
+fn stored(
+    sha256: [u8; 32],
+    url: String,
+    attempts: u32,
+    answer: LogAnswer,
+    out: &Path,
+    what: &str,
+) -> Result<Logged, Unusable> {
     let mut logged = Logged {
         sha256,
         url,
@@ -223,8 +221,8 @@ pub fn upload_list_v2(
         attempts,
     };
     match answer {
-        Ok((bundle, verdict)) => {
-            write_new(out, &bundle).map_err(|e| Unusable::io(out, "write bundle", &e))?;
+        Ok((bytes, verdict)) => {
+            write_new(out, &bytes).map_err(|e| Unusable::io(out, what, &e))?;
             logged.verdict = Some(verdict);
             logged.written = Some(out.to_path_buf());
         }
